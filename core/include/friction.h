@@ -1,0 +1,174 @@
+/*
+ * friction.h: the public API of the Friction Explorer core.
+ *
+ * A friction law Φ(v) is discontinuous at v = 0. Simulated in discrete time it
+ * chatters or drifts unless it is solved implicitly with the dynamics around
+ * it. Kikuuwe et al. (2006, IEEE T-RO 22(6), "Admittance and impedance
+ * representations of friction based on implicit Euler integration") showed that
+ * every such implicit step reduces to one scalar map, the implicit transform
+ *
+ *     y = Φ_Z(x)  ⇔  y = Φ(x − Z·y)                  (Kikuuwe Theorem 1, eq. 16-17)
+ *
+ * which exists and is unique when Φ'(v) > −1/Z for all v ≠ 0 (eq. 15).
+ * This library provides the laws, their exact transforms (closed forms where
+ * they exist, a safeguarded solve elsewhere, an error-bounded look-up table),
+ * the principal branch of the Lambert W function they need, and Kikuuwe's four
+ * discrete-time friction elements A-D.
+ *
+ * Conventions
+ *   - Units are SI. A law is written for a translational contact (N, m/s); the
+ *     same numbers serve a joint in N·m and rad/s.
+ *   - Parameters are const structs owned by the caller; state lives in small
+ *     caller-owned structs. Nothing here allocates except fric_lut_new.
+ *   - Invalid parameters: fric_law_check says why; the evaluation functions
+ *     return NaN (never loop, never crash).
+ *   - Everything is deterministic and thread-compatible; fric_law_check's
+ *     message buffer is per thread.
+ */
+#ifndef FRICTION_H
+#define FRICTION_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ laws */
+
+typedef enum {
+    FRIC_COULOMB_VISCOUS = 0, /* Φ = Fc·sgn(v) + D·v                      Kikuuwe eq. 24 */
+    FRIC_STRIBECK = 1,        /* Φ = (Fs−Fc)·e^(−|v/vs|^α)·sgn(v)
+                                     + Fc·sgn(v) + D·v                     Cisneros eq. 21 */
+    FRIC_RATIONAL = 2         /* Φ = Fc + D·v + (Fs−Fc)·vs/(v+vs), v > 0,
+                                     odd extension                     Cisneros eqs. 33, 39-42 */
+} fric_kind;
+
+typedef struct {
+    fric_kind kind;
+    double Fs;     /* static friction; Stribeck and rational       [N]   (Fs > Fc) */
+    double Fc;     /* Coulomb (kinetic) friction                   [N]   (>= 0)    */
+    double vs;     /* Stribeck velocity; Stribeck and rational     [m/s] (> 0)     */
+    double D;      /* viscous coefficient                          [N·s/m] (>= 0)  */
+    double alpha;  /* Stribeck exponent; Stribeck only             [-]   (>= 1)    */
+} fric_law;
+
+/* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
+ * Returns 0 when Φ_Z exists and is unique, nonzero otherwise. When why is
+ * not NULL it receives one sentence naming the failed condition, the numbers,
+ * and what to change (valid until the next call on the same thread; "" on
+ * success). The slope condition Φ'(v) > −1/Z (Kikuuwe eq. 15) is evaluated
+ * exactly for each law and exponent. */
+int fric_law_check(const fric_law *law, double Z, const char **why);
+
+/* Same, for the law alone (no transform): finiteness, signs, Fs > Fc. */
+int fric_law_check_params(const fric_law *law, const char **why);
+
+/* Φ(v) [N] at velocity v [m/s]; Φ(0) = 0 by convention (the law is
+ * set-valued there). NaN for an invalid law (fric_law_check_params). */
+double fric_phi(const fric_law *law, double v);
+
+/* Φ(+0) [N]: the largest static friction force, Fc or Fs. */
+double fric_phi_plus0(const fric_law *law);
+
+/* The exact implicit transform Φ_Z(x) [N] (Kikuuwe eq. 16), x [m/s].
+ * Closed forms: Coulomb-viscous (Kikuuwe eq. 25), Stribeck α = 1 via W0
+ * (Cisneros eqs. 25-30), rational (Cisneros eqs. 44-48). Stribeck α ≠ 1: a
+ * bracketed Newton solve to full double precision, bounded iterations.
+ * NaN when fric_law_check(law, Z) fails or x is NaN. */
+double fric_phi_z(const fric_law *law, double Z, double x);
+
+/* Kikuuwe's closed-form approximation Φ̂_Z(x) (eq. 46): Φ(x) where
+ * |x/Z| > |Φ(x)|, x/Z elsewhere. For comparisons with the exact transform. */
+double fric_phi_z_approx(const fric_law *law, double Z, double x);
+
+/* The 2-D transform for the Coulomb-viscous law, Φ(x) = Fc·x/‖x‖ + D·x
+ * (Kikuuwe eqs. 53, 55; D = 0 gives eq. 53). Writes y[0..1] [N].
+ * Returns 0, or -1 (y set to NaN) for another law kind or invalid input. */
+int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2]);
+
+/* --------------------------------------------------------------- Lambert W */
+
+/* Principal branch W0(x) of the Lambert W function, w·e^w = x, w >= -1.
+ * Domain [-1/e, +inf). The double nearest -1/e (just below it) returns -1;
+ * NaN below it and for NaN; +inf for +inf. Accuracy: at most 4 ulp on
+ * [-1/e, 1000], relative accuracy down to subnormal |x|. */
+double fric_lambert_w0(double x);
+
+/* ----------------------------------------------------------- look-up table */
+
+/* An error-bounded table of Φ_Z for one law and one Z (Stribeck α = 1).
+ * fric_lut_new builds the smallest table it can whose value never differs
+ * from fric_phi_z by more than tol [N] anywhere on the real line. NULL for an
+ * invalid law, a law it does not support, tol <= 0 or an allocation failure.
+ * Evaluation never allocates. */
+typedef struct fric_lut fric_lut;
+fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);
+double    fric_lut_phi_z(const fric_lut *lut, double x);
+size_t    fric_lut_bytes(const fric_lut *lut);
+void      fric_lut_free(fric_lut *lut);
+
+/* ------------------------------------------------- Kikuuwe's elements A-D */
+
+typedef enum {
+    FRIC_XFORM_EXACT = 0,  /* fric_phi_z                         */
+    FRIC_XFORM_APPROX = 1  /* fric_phi_z_approx (Kikuuwe eq. 46) */
+} fric_xform;
+
+/* Parameters of an element; each element uses the fields it names. */
+typedef struct {
+    double M;          /* mass [kg]; A, B, D                 (> 0)  */
+    double K;          /* contact stiffness [N/m]; B, C, D    (>= 0) */
+    double B;          /* contact damping [N·s/m]; B, C, D    (>= 0) */
+    double T;          /* time step [s]                       (> 0)  */
+    fric_xform xform;  /* which transform the step uses              */
+} fric_elem_def;
+
+typedef enum { FRIC_ELEM_A = 0, FRIC_ELEM_B = 1, FRIC_ELEM_C = 2, FRIC_ELEM_D = 3 } fric_elem_kind;
+
+/* Z of each element [m/(N·s)] (Kikuuwe §III-E): T/M (A), T/C with
+ * C = M + T·B + T²·K (B, eq. 35), 1/(B + T·K) (C), and
+ * A = (T²K + TB + M)/(M(B + TK)) (D, eq. 44). NaN for an invalid def. */
+double fric_elem_z(fric_elem_kind kind, const fric_elem_def *def);
+
+/* Validates def for the element kind and the law with that element's Z.
+ * 0 when valid; otherwise *why (if not NULL) names the problem. */
+int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
+                    const fric_law *law, const char **why);
+
+/* Model A, rigid admittance (Kikuuwe eq. 26): a mass M on a surface, pushed
+ * by h. State: v [m/s]; f [N] is the friction force of the last step. */
+typedef struct { double v; double f; } fric_elem_a;
+double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
+                        fric_elem_a *s, double h);                   /* returns f */
+
+/* Model B, inertial impedance (Kikuuwe eq. 36): a mass M on a surface pulled
+ * through a spring-damper (K, B) whose far end moves at u. State: previous
+ * input u1 [m/s], spring displacements e1 = e_{k-1}, e2 = e_{k-2} [m]; after a
+ * step f [N] (friction), h [N] (spring force), v [m/s] (mass velocity). */
+typedef struct { double u1, e1, e2; double f, h, v; } fric_elem_b;
+double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
+                        fric_elem_b *s, double u);                   /* returns h */
+
+/* Model C, massless impedance (Kikuuwe eq. 38): the contact alone, driven by
+ * relative velocity u. State: bristle displacement e [m]; f [N]. */
+typedef struct { double e; double f; } fric_elem_c;
+double fric_elem_c_step(const fric_law *law, const fric_elem_def *def,
+                        fric_elem_c *s, double u);                   /* returns f */
+
+/* Model D, compliant admittance (Kikuuwe eq. 45): a mass M pushed by h on a
+ * compliant contact. State: u [m/s] mass velocity, e [m]; f [N]. */
+typedef struct { double u, e; double f; } fric_elem_d;
+double fric_elem_d_step(const fric_law *law, const fric_elem_def *def,
+                        fric_elem_d *s, double h);                   /* returns f */
+
+/* Model C in two dimensions with the Coulomb-viscous law (eqs. 38, 53, 55).
+ * State e[2] [m], f[2] [N]. Returns 0, or -1 for an unsupported law. */
+typedef struct { double e[2]; double f[2]; } fric_elem_c2;
+int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
+                      fric_elem_c2 *s, const double u[2]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRICTION_H */

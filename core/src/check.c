@@ -1,0 +1,120 @@
+/*
+ * check.c: validation of a law and its transform constant Z, with a message
+ * a user can act on.
+ *
+ * Kikuuwe's Theorem 1 needs Φ continuous for v ≠ 0, Φ(v)·v > 0 and
+ * Φ'(v) > −1/Z for all v ≠ 0 (eq. 15). With m = −inf_{v>0} Φ'(v) the last
+ * condition is exactly 1/Z > m (see fric__law_max_drop in law.c for m of each
+ * law and exponent; it is the sufficient form of Cisneros eqs. 32 and 49
+ * only for α = 1 and the rational law).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "friction.h"
+#include "law_internal.h"
+
+static _Thread_local char msg[512];
+
+const char *fric__say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return msg;
+}
+
+static const char *law_name(fric_kind k)
+{
+    switch (k) {
+    case FRIC_COULOMB_VISCOUS: return "Coulomb-viscous";
+    case FRIC_STRIBECK: return "Stribeck";
+    case FRIC_RATIONAL: return "rational";
+    }
+    return "unknown";
+}
+
+/* The message for the first parameter problem, or NULL when there is none. */
+static const char *params_problem(const fric_law *law)
+{
+    if (!law) return fric__say("law is NULL; pass a pointer to a fric_law.");
+    fric_kind k = law->kind;
+    if (k != FRIC_COULOMB_VISCOUS && k != FRIC_STRIBECK && k != FRIC_RATIONAL)
+        return fric__say("kind = %d is not a known law; use FRIC_COULOMB_VISCOUS (0), "
+                         "FRIC_STRIBECK (1) or FRIC_RATIONAL (2).", (int)k);
+    const char *name = law_name(k);
+    int has_s = k != FRIC_COULOMB_VISCOUS;
+    struct { const char *field; double value; const char *unit; int used; } f[] = {
+        { "Fs", law->Fs, "N", has_s },
+        { "Fc", law->Fc, "N", 1 },
+        { "vs", law->vs, "m/s", has_s },
+        { "D", law->D, "N*s/m", 1 },
+        { "alpha", law->alpha, "(no unit)", k == FRIC_STRIBECK },
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (f[i].used && !isfinite(f[i].value))
+            return fric__say("%s = %g is not a finite number; give %s a finite value in %s.",
+                             f[i].field, f[i].value, f[i].field, f[i].unit);
+    if (law->Fc < 0)
+        return fric__say("Fc = %g is negative; the Coulomb (kinetic) friction of the %s law "
+                         "must be >= 0 N.", law->Fc, name);
+    if (law->D < 0)
+        return fric__say("D = %g is negative; the viscous coefficient must be >= 0 N*s/m "
+                         "(a negative one would push, not resist).", law->D);
+    if (k == FRIC_COULOMB_VISCOUS) {
+        if (law->Fc == 0 && law->D == 0)
+            return fric__say("Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
+                             "friction; make Fc > 0 N or D > 0 N*s/m.");
+        return NULL;
+    }
+    if (!(law->Fs > law->Fc))
+        return fric__say("Fs = %g must exceed Fc = %g for the %s law (static friction above "
+                         "the Coulomb level); raise Fs or lower Fc, or use the "
+                         "Coulomb-viscous law for Fs = Fc.", law->Fs, law->Fc, name);
+    if (!(law->vs > 0))
+        return fric__say("vs = %g must be > 0 m/s (the Stribeck velocity of the %s law).",
+                         law->vs, name);
+    if (k == FRIC_STRIBECK && !(law->alpha >= 1))
+        return fric__say("alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
+                         "Phi'(0+) is -infinity, so no Z meets Kikuuwe's condition "
+                         "Phi'(v) > -1/Z (eq. 15).", law->alpha);
+    return NULL;
+}
+
+int fric_law_check_params(const fric_law *law, const char **why)
+{
+    const char *p = params_problem(law);
+    if (why) *why = p ? p : "";
+    return p != NULL;
+}
+
+int fric_law_check(const fric_law *law, double Z, const char **why)
+{
+    const char *p = params_problem(law);
+    if (!p && !(isfinite(Z) && Z > 0))
+        p = fric__say("Z = %g must be a finite number > 0 (Z = 1/(K*T + B) for element C, "
+                      "T/M for element A).", Z);
+    if (!p) {
+        double v_at;
+        double m = fric__law_max_drop(law, &v_at);
+        if (!(m * Z < 1)) {
+            if (v_at > 0)
+                p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
+                              "falls with slope -%.6g N*s/m at v = %.6g m/s, so it needs 1/Z > "
+                              "%.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for element C, M/T "
+                              "for element A) or make the drop gentler (smaller Fs - Fc, "
+                              "larger vs).", law_name(law->kind), m, v_at, m, 1 / Z);
+            else
+                p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
+                              "starts with slope (Fs - Fc)/vs - D = -%.6g N*s/m at v = 0+, so "
+                              "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for "
+                              "element C, M/T for element A) or make the drop gentler "
+                              "(smaller Fs - Fc, larger vs or D).",
+                              law_name(law->kind), m, m, 1 / Z);
+        }
+    }
+    if (why) *why = p ? p : "";
+    return p != NULL;
+}

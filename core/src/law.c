@@ -1,0 +1,98 @@
+/*
+ * law.c: the friction laws Φ(v) and their steepest slope.
+ *
+ * Coulomb-viscous  Φ(v) = Fc·sgn v + D·v                          Kikuuwe eq. 24
+ * Stribeck         Φ(v) = (Fs−Fc)·e^(−|v/vs|^α)·sgn v + Fc·sgn v + D·v
+ *                                                                 Cisneros eq. 21
+ * Rational         Φ(v) = (γv² + αr·v + β)/(v + δ), v ≥ 0, odd    Cisneros eq. 33
+ *                  with γ = D, r = (Fs−Fc)/vs − D (eq. 38), δ = (Fs−Fc)/(r+D) = vs
+ *                  (eq. 40), αr = D·δ + Fc (eq. 41), β = Fs·δ (eq. 42); that is
+ *                  Φ(v) = Fc + D·v + (Fs−Fc)·vs/(v + vs) for v > 0.
+ * Φ(0) = 0 by convention: the law is set-valued at rest, [−Φ(+0), Φ(+0)].
+ */
+#include <math.h>
+
+#include "friction.h"
+#include "law_internal.h"
+
+int fric__law_params_ok(const fric_law *law)
+{
+    if (!law) return 0;
+    if (!isfinite(law->Fc) || !isfinite(law->D) || law->Fc < 0 || law->D < 0) return 0;
+    switch (law->kind) {
+    case FRIC_COULOMB_VISCOUS:
+        return law->Fc > 0 || law->D > 0;
+    case FRIC_STRIBECK:
+        if (!isfinite(law->alpha) || !(law->alpha >= 1)) return 0;
+        /* fall through */
+    case FRIC_RATIONAL:
+        return isfinite(law->Fs) && isfinite(law->vs) && law->Fs > law->Fc && law->vs > 0;
+    }
+    return 0;
+}
+
+double fric__law_max_drop(const fric_law *law, double *v_at)
+{
+    double Fsc = law->Fs - law->Fc;
+    if (v_at) *v_at = 0;
+    switch (law->kind) {
+    case FRIC_COULOMB_VISCOUS:
+        return -law->D;                         /* Φ' = D for v ≠ 0 */
+    case FRIC_RATIONAL:
+        /* Φ'(v) = D − (Fs−Fc)·vs/(v+vs)², inf at v → 0+: −r (Cisneros eqs. 37-38, 49) */
+        return Fsc / law->vs - law->D;
+    case FRIC_STRIBECK: {
+        double a = law->alpha;
+        if (a == 1) return Fsc / law->vs - law->D;   /* Cisneros eq. 31-32, at v → 0+ */
+        /* Φ'(v) = D − (Fsc/vs)·α·σ^((α−1)/α)·e^(−σ), σ = (v/vs)^α. The bracket
+         * σ^p·e^(−σ), p = 1 − 1/α, peaks at σ = p: m = (Fsc/vs)·α·p^p·e^(−p) − D,
+         * attained at v = vs·p^(1/α). */
+        double p = 1 - 1 / a;
+        if (v_at) *v_at = law->vs * pow(p, 1 / a);
+        return Fsc / law->vs * a * pow(p, p) * exp(-p) - law->D;
+    }
+    }
+    return NAN;
+}
+
+int fric__law_ok(const fric_law *law, double Z)
+{
+    if (!fric__law_params_ok(law) || !isfinite(Z) || !(Z > 0)) return 0;
+    return fric__law_max_drop(law, 0) * Z < 1;   /* Kikuuwe eq. 15: Φ' > −1/Z */
+}
+
+/* D·v, with 0·∞ = 0 (a law without viscosity at infinite speed). */
+static double viscous(double D, double v)
+{
+    return D == 0 ? 0 : D * v;
+}
+
+/* Φ(v) for v > 0, valid law. */
+static double phi_pos(const fric_law *law, double v)
+{
+    switch (law->kind) {
+    case FRIC_COULOMB_VISCOUS:
+        return law->Fc + viscous(law->D, v);
+    case FRIC_STRIBECK: {
+        double r = v / law->vs;
+        double e = law->alpha == 1 ? exp(-r) : exp(-pow(r, law->alpha));
+        return (law->Fs - law->Fc) * e + law->Fc + viscous(law->D, v);
+    }
+    case FRIC_RATIONAL:
+        return law->Fc + viscous(law->D, v) + (law->Fs - law->Fc) * law->vs / (v + law->vs);
+    }
+    return NAN;
+}
+
+double fric_phi(const fric_law *law, double v)
+{
+    if (!fric__law_params_ok(law) || isnan(v)) return NAN;
+    if (v == 0) return 0;
+    return v > 0 ? phi_pos(law, v) : -phi_pos(law, -v);
+}
+
+double fric_phi_plus0(const fric_law *law)
+{
+    if (!fric__law_params_ok(law)) return NAN;
+    return law->kind == FRIC_COULOMB_VISCOUS ? law->Fc : law->Fs;
+}

@@ -1,0 +1,30 @@
+/*
+ * phi_z_2d.c: the two-dimensional implicit transform for isotropic
+ * Coulomb-viscous friction, Φ(x) = Fc·x/‖x‖ + D·x (Kikuuwe eq. 54):
+ *   Φ_Z(x) = (Fc·x/‖x‖ + D·x)/(1 + Z·D)   if ‖x‖ > Z·Fc        (eq. 55)
+ *          = x/Z                          if ‖x‖ ≤ Z·Fc
+ * D = 0 is pure Coulomb friction (eq. 53).
+ */
+#include <math.h>
+
+#include "friction.h"
+#include "law_internal.h"
+
+int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
+{
+    if (!law || law->kind != FRIC_COULOMB_VISCOUS || !fric__law_ok(law, Z) ||
+        !x || !y || !isfinite(x[0]) || !isfinite(x[1])) {
+        if (y) y[0] = y[1] = NAN;
+        return -1;
+    }
+    double n = hypot(x[0], x[1]);
+    if (n <= Z * law->Fc) {
+        y[0] = x[0] / Z;
+        y[1] = x[1] / Z;
+        return 0;
+    }
+    double g = (law->Fc / n + law->D) / (1 + Z * law->D);
+    y[0] = g * x[0];
+    y[1] = g * x[1];
+    return 0;
+}

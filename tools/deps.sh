@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# tools/deps.sh GROUP...: make sure what a build step needs is installed.
+# On Debian 12 as root it installs missing Debian packages itself; otherwise it
+# says exactly what to install and exits 1. Groups:
+#   native  - C compiler, make, cmocka (tests), libquadmath (test references)
+#   bench   - python3 (formats nothing; kept for symmetry) -- same as native
+set -euo pipefail
+
+missing=()
+need() { # need PACKAGE TEST-COMMAND...
+    local pkg=$1; shift
+    if ! "$@" >/dev/null 2>&1; then missing+=("$pkg"); fi
+}
+
+for group in "$@"; do
+    case $group in
+        native|bench)
+            need gcc command -v gcc
+            need make command -v make
+            need libcmocka-dev test -f /usr/include/cmocka.h
+            need libgcc-12-dev sh -c 'echo "int main(void){return 0;}" | gcc -x c - -lquadmath -o /dev/null'
+            ;;
+        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench)" >&2; exit 2 ;;
+    esac
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+# de-duplicate
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+    exit 0
+fi
+echo "deps: missing Debian packages: ${missing[*]}" >&2
+echo "deps: install them with:  sudo apt-get install ${missing[*]}" >&2
+exit 1
