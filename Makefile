@@ -19,7 +19,7 @@ TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
 NAT = build/native
 ASN = build/asan
 
-.PHONY: all lib test test-native bench bench-short serve deps-native clean help
+.PHONY: cli all lib test test-native bench bench-short serve deps-native clean help
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -32,11 +32,11 @@ deps-native:
 	@tools/deps.sh native
 
 # ---------------------------------------------------------------- library
-$(NAT)/obj/%.o: core/src/%.c core/include/friction.h $(wildcard core/src/*.h)
+$(NAT)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -c $< -o $@
 
-$(ASN)/obj/%.o: core/src/%.c core/include/friction.h $(wildcard core/src/*.h)
+$(ASN)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -c $< -o $@
 
@@ -48,11 +48,17 @@ $(ASN)/libfriction.a: $(patsubst core/src/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
 	@rm -f $@
 	ar rcs $@ $^
 
+# ------------------------------------------------------ command-line tool
+CLI_SRC = $(sort $(wildcard cli/*.c))
+$(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/friction_scenario.h $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a -lm -o $@
+cli: $(NAT)/friction
+
 # ------------------------------------------------------------------ tests
 # Each tests/native/test_*.c is one cmocka program, linked with the support
 # files (independent high-precision references) and the library.
 TEST_LIBS = -lcmocka -lquadmath -lm
-TEST_DEPS = core/include/friction.h $(TEST_SUP) $(wildcard tests/native/support/*.h)
+TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/native/support/*.h)
 
 $(NAT)/tests/%: tests/native/%.c $(TEST_DEPS) $(NAT)/libfriction.a
 	@mkdir -p $(dir $@)

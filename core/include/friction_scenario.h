@@ -1,0 +1,87 @@
+/*
+ * friction_scenario.h: one interface for every simulated system of the
+ * papers, so that the command-line tool, the WebAssembly binding and the
+ * tests drive them all the same way.
+ *
+ * A scenario has named numeric parameters (each with default, range, unit and
+ * meaning; a "choice" parameter holds the index of one of its named choices),
+ * a fixed set of output columns, and a step function that advances the
+ * simulation by one output row. State lives in caller-owned memory of
+ * state_bytes bytes (aligned like max_align_t); nothing allocates.
+ *
+ *   const fric_scenario *sc = fric_scenario_find("bench");
+ *   double p[FRIC_SCN_MAX_PARAMS]; fric_scenario_defaults(sc, p);
+ *   void *st = malloc(sc->state_bytes);  const char *why;
+ *   if (sc->init(st, p, &why)) { report why }
+ *   double row[FRIC_SCN_MAX_COLS];
+ *   while ((rc = sc->step(st, row, &why)) == FRIC_SCN_ROW) { use row }
+ *   if (rc == FRIC_SCN_ERROR) { report why: names the step and the state }
+ */
+#ifndef FRICTION_SCENARIO_H
+#define FRICTION_SCENARIO_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FRIC_SCN_MAX_PARAMS 64
+#define FRIC_SCN_MAX_COLS 32
+
+typedef struct {
+    const char *name;    /* as typed on the command line: "K", "law", "friction_base" */
+    double def;          /* default value (for a choice: the index of the default)   */
+    double min, max;     /* accepted closed range (for a choice: 0 .. n_choices−1)    */
+    const char *unit;    /* SI unit, "" for none, "choice" for a choice               */
+    const char *help;    /* one line: the meaning, with the paper's symbol            */
+    const char *const *choices;  /* NULL, or n_choices names ("implicit", "clip", …) */
+    int n_choices;
+    int integer;         /* 1 when only whole numbers make sense (counts)            */
+} fric_param_info;
+
+typedef struct {
+    const char *name;    /* CSV header: the paper's symbol in ASCII: t, q, dq, tau_f  */
+    const char *unit;    /* SI unit, "" for none                                      */
+    const char *help;    /* one line                                                  */
+} fric_col_info;
+
+enum { FRIC_SCN_ROW = 0, FRIC_SCN_DONE = 1, FRIC_SCN_ERROR = -1 };
+
+typedef struct fric_scenario {
+    const char *name;      /* "bench", "joint-step", "model-a", …                      */
+    const char *summary;   /* one paragraph: what it shows and the paper/figure       */
+    int n_params;
+    const fric_param_info *params;
+    int n_cols;
+    const fric_col_info *cols;   /* cols[0] is "t" [s]                                */
+    size_t state_bytes;
+    /* Validates p (already range-checked against params[]) as a whole and
+     * initialises the state. 0 on success; otherwise *why names the problem. */
+    int (*init)(void *state, const double *p, const char **why);
+    /* Advances by one output row and writes n_cols values to row.
+     * FRIC_SCN_ROW, FRIC_SCN_DONE (no row written), or FRIC_SCN_ERROR with
+     * *why naming the step and the state that stopped being finite. */
+    int (*step)(void *state, double *row, const char **why);
+} fric_scenario;
+
+int                  fric_scenario_count(void);
+const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */
+const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown   */
+
+/* Writes every default into p[0 .. n_params−1]. */
+void fric_scenario_defaults(const fric_scenario *sc, double *p);
+
+/* Index of a parameter by name, −1 if unknown. */
+int fric_scenario_param_index(const fric_scenario *sc, const char *name);
+
+/* Sets parameter `name` from text: a number, or a choice's name. 0 on
+ * success; otherwise *why names the parameter, the value and the accepted
+ * range or choices. */
+int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                      const char *text, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,85 @@
+/*
+ * scenario.c: the registry of simulated systems and the helpers that fill
+ * and check their parameters (see friction_scenario.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "friction_scenario.h"
+#include "law_internal.h"
+
+/* Every scenario, in the order `friction list` prints them. Add a system by
+ * defining its fric_scenario in its own file and listing it here. */
+static const fric_scenario *const registry[] = {
+    NULL /* keeps the array non-empty */
+};
+
+int fric_scenario_count(void)
+{
+    return (int)(sizeof registry / sizeof registry[0]) - 1;
+}
+
+const fric_scenario *fric_scenario_at(int i)
+{
+    return i >= 0 && i < fric_scenario_count() ? registry[i] : NULL;
+}
+
+const fric_scenario *fric_scenario_find(const char *name)
+{
+    for (int i = 0; name && i < fric_scenario_count(); i++)
+        if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    return NULL;
+}
+
+void fric_scenario_defaults(const fric_scenario *sc, double *p)
+{
+    for (int i = 0; i < sc->n_params; i++) p[i] = sc->params[i].def;
+}
+
+int fric_scenario_param_index(const fric_scenario *sc, const char *name)
+{
+    for (int i = 0; name && i < sc->n_params; i++)
+        if (strcmp(sc->params[i].name, name) == 0) return i;
+    return -1;
+}
+
+int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                      const char *text, const char **why)
+{
+    int i = fric_scenario_param_index(sc, name);
+    if (i < 0) {
+        if (why) *why = fric__say("%s has no parameter '%s'; 'friction list' shows its parameters.",
+                                  sc->name, name ? name : "(null)");
+        return 1;
+    }
+    const fric_param_info *pi = &sc->params[i];
+    if (pi->choices) {
+        for (int c = 0; c < pi->n_choices; c++)
+            if (text && strcmp(pi->choices[c], text) == 0) { p[i] = c; return 0; }
+        char list[256] = "";
+        for (int c = 0; c < pi->n_choices; c++) {
+            if (c) strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, pi->choices[c], sizeof list - strlen(list) - 1);
+        }
+        if (why) *why = fric__say("%s: %s = '%s' is not one of: %s.", sc->name, name,
+                                  text ? text : "", list);
+        return 1;
+    }
+    char *end = NULL;
+    double v = text ? strtod(text, &end) : NAN;
+    if (!text || end == text || *end != '\0' || !isfinite(v)) {
+        if (why) *why = fric__say("%s: %s = '%s' is not a finite number; give a value in "
+                                  "[%g, %g] %s.", sc->name, name, text ? text : "",
+                                  pi->min, pi->max, pi->unit);
+        return 1;
+    }
+    if (v < pi->min || v > pi->max || (pi->integer && v != floor(v))) {
+        if (why) *why = fric__say("%s: %s = %g is out of range; accepted: %s in [%g, %g] %s.",
+                                  sc->name, name, v, pi->integer ? "a whole number" : "a value",
+                                  pi->min, pi->max, pi->unit);
+        return 1;
+    }
+    p[i] = v;
+    return 0;
+}
