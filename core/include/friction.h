@@ -168,6 +168,14 @@ typedef struct { double e[2]; double f[2]; } fric_elem_c2;
 int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
                       fric_elem_c2 *s, const double u[2]);
 
+/* ------------------------------------------------------- naive baselines */
+/* What the implicit formulations fix, kept for comparisons (Kikuuwe §II-A).
+ * Explicit: f_k = Φ(v_{k−1}), the sign of the previous velocity (forward
+ * Euler). Karnopp (Kikuuwe eq. 3): f = Φ(v) if |v| > eps, otherwise the
+ * external force h clipped to [−Φ(+0), Φ(+0)]. Both NaN for an invalid law. */
+double fric_explicit_force(const fric_law *law, double v_prev);
+double fric_karnopp_force(const fric_law *law, double eps, double v, double h);
+
 #ifdef __cplusplus
 }
 #endif
