@@ -19,7 +19,7 @@ TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
 NAT = build/native
 ASN = build/asan
 
-.PHONY: cli all lib test test-native bench bench-short serve deps-native clean help
+.PHONY: wasm npm deps-wasm cli all lib test test-native bench bench-short serve deps-native clean help
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -85,6 +85,31 @@ bench: deps-native $(NAT)/bench_core
 bench-short: deps-native $(NAT)/bench_core
 	@mkdir -p build/bench
 	$(NAT)/bench_core --short --json build/bench/core-short.json
+
+# ------------------------------------------------------------------- wasm
+# Debian's emcc runs node tools that need Debian's node modules (acorn).
+WASM    = build/wasm
+EMCC    = NODE_PATH=/usr/share/nodejs emcc
+EMFLAGS = $(STD) -O2 $(FPFLAGS) $(INC) \
+          -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
+          -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json \
+          -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+
+deps-wasm:
+	@tools/deps.sh wasm
+
+$(WASM)/friction_core.mjs: $(CORE_SRC) wasm/bindings.c wasm/exported_functions.json $(wildcard core/include/*.h core/src/*.h) | deps-wasm
+	@mkdir -p $(WASM)
+	$(EMCC) $(EMFLAGS) $(CORE_SRC) wasm/bindings.c -o $@
+
+wasm: $(WASM)/friction_core.mjs
+
+# --------------------------------------------------------------- npm, web
+node_modules/.package-lock.json: package.json package-lock.json
+	@tools/deps.sh web
+	npm ci --no-audit --no-fund
+
+npm: node_modules/.package-lock.json
 
 # ------------------------------------------------------------------ serve
 serve: lib

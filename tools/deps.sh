@@ -3,7 +3,9 @@
 # On Debian 12 as root it installs missing Debian packages itself; otherwise it
 # says exactly what to install and exits 1. Groups:
 #   native  - C compiler, make, cmocka (tests), libquadmath (test references)
-#   bench   - python3 (formats nothing; kept for symmetry) -- same as native
+#   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
+#   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
+#   browser - Debian's Chromium, driven by playwright-core in the browser tests
 set -euo pipefail
 
 missing=()
@@ -20,7 +22,18 @@ for group in "$@"; do
             need libcmocka-dev test -f /usr/include/cmocka.h
             need libgcc-12-dev sh -c 'echo "int main(void){return 0;}" | gcc -x c - -lquadmath -o /dev/null'
             ;;
-        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench)" >&2; exit 2 ;;
+        wasm)
+            need emscripten command -v emcc
+            need node-acorn test -d /usr/share/nodejs/acorn
+            ;;
+        web)
+            need nodejs command -v node
+            need npm command -v npm
+            ;;
+        browser)
+            need chromium test -x /usr/bin/chromium
+            ;;
+        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench, wasm, web, browser)" >&2; exit 2 ;;
     esac
 done
 

@@ -1,0 +1,231 @@
+/*
+ * bindings.c: the C side of the WebAssembly binding. Flat functions over
+ * plain numbers and caller-provided buffers, so that the JavaScript wrapper
+ * (wasm/friction.js) can own every allocation. Nothing here keeps state
+ * except the last error message.
+ *
+ * Naming: fxb_<area>_<verb>. Laws are passed as (kind, Fs, Fc, vs, D, alpha).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#ifdef __EMSCRIPTEN__
+#include <malloc.h>
+#endif
+
+#include "friction.h"
+#include "friction_scenario.h"
+
+static char last_error[512];
+
+static void set_error(const char *msg)
+{
+    snprintf(last_error, sizeof last_error, "%s", msg ? msg : "");
+}
+
+/* The message of the last call that failed ("" after a success). */
+const char *fxb_last_error(void);
+const char *fxb_last_error(void) { return last_error; }
+
+static fric_law make_law(int kind, double Fs, double Fc, double vs, double D, double alpha)
+{
+    fric_law law = { (fric_kind)kind, Fs, Fc, vs, D, alpha };
+    return law;
+}
+
+/* Bytes of the wasm heap in use by malloc (for leak checks in tests). */
+double fxb_heap_used(void);
+double fxb_heap_used(void)
+{
+#ifdef __EMSCRIPTEN__
+    return (double)mallinfo().uordblks;
+#else
+    return 0;
+#endif
+}
+
+/* ------------------------------------------------------------------ laws */
+
+int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z);
+int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z)
+{
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    const char *why;
+    int rc = fric_law_check(&law, Z, &why);
+    set_error(rc ? why : "");
+    return rc;
+}
+
+/* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46). Evaluates n points of x into y.
+ * Returns 0, or 1 (message in fxb_last_error) for an invalid law. */
+int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z,
+                 int which, const double *x, double *y, int n);
+int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z,
+                 int which, const double *x, double *y, int n)
+{
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    const char *why;
+    int rc = which == 0 ? fric_law_check_params(&law, &why) : fric_law_check(&law, Z, &why);
+    if (rc) { set_error(why); return 1; }
+    for (int i = 0; i < n; i++)
+        y[i] = which == 0 ? fric_phi(&law, x[i])
+             : which == 1 ? fric_phi_z(&law, Z, x[i])
+                          : fric_phi_z_approx(&law, Z, x[i]);
+    set_error("");
+    return 0;
+}
+
+double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha);
+double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha)
+{
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    return fric_phi_plus0(&law);
+}
+
+double fxb_lambert_w0(double x);
+double fxb_lambert_w0(double x) { return fric_lambert_w0(x); }
+
+/* --------------------------------------------------------- look-up table */
+
+fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
+                      double Z, double tol);
+fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
+                      double Z, double tol)
+{
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    const char *why;
+    if (fric_law_check(&law, Z, &why)) { set_error(why); return NULL; }
+    fric_lut *lut = fric_lut_new(&law, Z, tol);
+    if (!lut) {
+        if (!(tol > 0) || !isfinite(tol))
+            set_error("tol must be a finite tolerance > 0 N.");
+        else if (kind != FRIC_STRIBECK)
+            set_error("the look-up table is built for the Stribeck law only.");
+        else
+            set_error("no table could be built for this law and tolerance (tolerance below "
+                      "what double evaluation can guarantee, or out of memory).");
+        return NULL;
+    }
+    set_error("");
+    return lut;
+}
+
+void fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n);
+void fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
+{
+    for (int i = 0; i < n; i++) y[i] = fric_lut_phi_z(lut, x[i]);
+}
+
+double fxb_lut_bytes(const fric_lut *lut);
+double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }
+
+void fxb_lut_free(fric_lut *lut);
+void fxb_lut_free(fric_lut *lut) { fric_lut_free(lut); }
+
+/* ------------------------------------------------------------ scenarios */
+
+int fxb_scn_count(void);
+int fxb_scn_count(void) { return fric_scenario_count(); }
+
+static const fric_scenario *scn(int i) { return fric_scenario_at(i); }
+
+/* Strings of scenario i: what 0 name, 1 summary. */
+const char *fxb_scn_text(int i, int what);
+const char *fxb_scn_text(int i, int what)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) return "";
+    return what == 0 ? s->name : s->summary;
+}
+
+/* Numbers of scenario i: what 0 n_params, 1 n_cols, 2 state_bytes. */
+double fxb_scn_num(int i, int what);
+double fxb_scn_num(int i, int what)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) return -1;
+    return what == 0 ? s->n_params : what == 1 ? s->n_cols : (double)s->state_bytes;
+}
+
+/* Parameter j of scenario i: numbers what 0 def, 1 min, 2 max, 3 n_choices, 4 integer. */
+double fxb_param_num(int i, int j, int what);
+double fxb_param_num(int i, int j, int what)
+{
+    const fric_scenario *s = scn(i);
+    if (!s || j < 0 || j >= s->n_params) return NAN;
+    const fric_param_info *p = &s->params[j];
+    switch (what) {
+    case 0: return p->def;
+    case 1: return p->min;
+    case 2: return p->max;
+    case 3: return p->choices ? p->n_choices : 0;
+    case 4: return p->integer;
+    }
+    return NAN;
+}
+
+/* Parameter j of scenario i: strings what 0 name, 1 unit, 2 help, 3+c choice c. */
+const char *fxb_param_text(int i, int j, int what);
+const char *fxb_param_text(int i, int j, int what)
+{
+    const fric_scenario *s = scn(i);
+    if (!s || j < 0 || j >= s->n_params) return "";
+    const fric_param_info *p = &s->params[j];
+    if (what == 0) return p->name;
+    if (what == 1) return p->unit;
+    if (what == 2) return p->help;
+    int c = what - 3;
+    return p->choices && c >= 0 && c < p->n_choices ? p->choices[c] : "";
+}
+
+/* Column j of scenario i: what 0 name, 1 unit, 2 help. */
+const char *fxb_col_text(int i, int j, int what);
+const char *fxb_col_text(int i, int j, int what)
+{
+    const fric_scenario *s = scn(i);
+    if (!s || j < 0 || j >= s->n_cols) return "";
+    const fric_col_info *c = &s->cols[j];
+    return what == 0 ? c->name : what == 1 ? c->unit : c->help;
+}
+
+/* Initialises state (state_bytes, 16-byte aligned) from p[n_params].
+ * Every value is range-checked first. 0, or 1 with the message. */
+int fxb_scn_init(int i, void *state, const double *p);
+int fxb_scn_init(int i, void *state, const double *p)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) { set_error("no such scenario"); return 1; }
+    for (int j = 0; j < s->n_params; j++) {
+        const fric_param_info *pi = &s->params[j];
+        if (!(p[j] >= pi->min && p[j] <= pi->max) || (pi->integer && p[j] != floor(p[j]))) {
+            char buf[400];
+            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g] %s.",
+                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit);
+            set_error(buf);
+            return 1;
+        }
+    }
+    const char *why = "";
+    int rc = s->init(state, p, &why);
+    set_error(rc ? why : "");
+    return rc;
+}
+
+/* Advances up to n rows into rows[n × n_cols]. Returns the number of rows
+ * written (fewer than n when the run ended), or −1 − rows on error (the
+ * message in fxb_last_error; rows before it are valid). */
+int fxb_scn_step(int i, void *state, double *rows, int n);
+int fxb_scn_step(int i, void *state, double *rows, int n)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) { set_error("no such scenario"); return -1; }
+    int k = 0;
+    for (; k < n; k++) {
+        const char *why = "";
+        int rc = s->step(state, rows + (size_t)k * (size_t)s->n_cols, &why);
+        if (rc == FRIC_SCN_DONE) break;
+        if (rc == FRIC_SCN_ERROR) { set_error(why); return -1 - k; }
+    }
+    return k;
+}
