@@ -19,7 +19,7 @@ TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
 NAT = build/native
 ASN = build/asan
 
-.PHONY: wasm npm deps-wasm cli all lib test test-native bench bench-short serve deps-native clean help
+.PHONY: web wasm npm deps-wasm cli all lib test test-native bench bench-short serve deps-native clean help
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -111,11 +111,28 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 npm: node_modules/.package-lock.json
 
+WEB     = build/web
+WEB_SRC = $(shell find web -type f -name '*.js') wasm/friction.js
+ESBUILD = node_modules/.bin/esbuild
+
+$(WEB)/app.js: $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.json
+	@mkdir -p $(WEB)
+	$(ESBUILD) web/src/main.js --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+
+$(WEB)/%: web/%
+	@mkdir -p $(WEB)
+	cp $< $@
+
+$(WEB)/friction_core.wasm: $(WASM)/friction_core.mjs
+	@mkdir -p $(WEB)
+	cp $(WASM)/friction_core.wasm $@
+
+web: $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm
+
 # ------------------------------------------------------------------ serve
-serve: lib
-	@echo "Built $(NAT)/libfriction.a."
-	@echo "The browser explorer (wasm build, views, server at http://127.0.0.1:8000) is not built yet;"
-	@echo "until it lands, use 'make test' and 'make bench' for the native core."
+PORT ?= 8000
+serve: web
+	@node tools/serve.mjs $(WEB) $(PORT)
 
 clean:
 	rm -rf build

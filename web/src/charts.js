@@ -1,0 +1,97 @@
+// charts.js: Chart.js with only the components the views use, and the chart
+// box every view shares: a title, PNG and CSV export, an accessible label.
+import {
+  Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
+  ScatterController, Filler, Legend, Tooltip, Title,
+} from 'chart.js';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
+  ScatterController, Filler, Legend, Tooltip, Title);
+
+export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
+
+function download(name, href) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** CSV text of the chart's datasets (x, then one column per dataset). */
+export function chartCsv(chart, xName = 'x') {
+  const sets = chart.data.datasets.filter((d) => !d.csvSkip);
+  const header = [xName, ...sets.map((d) => (d.csvName || d.label).replace(/[,\n]/g, ' '))];
+  const xs = new Set();
+  sets.forEach((d) => d.data.forEach((p) => xs.add(p.x)));
+  const sorted = [...xs].sort((a, b) => a - b);
+  const maps = sets.map((d) => new Map(d.data.map((p) => [p.x, p.y])));
+  const lines = [header.join(',')];
+  for (const x of sorted) lines.push([x, ...maps.map((m) => (m.has(x) ? m.get(x) : ''))].join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * chartBox(parent, { title, description, height, fileName, xName, config })
+ * Creates the box, the canvas (role=img with the description) and the export
+ * buttons; returns { chart, box, head, update() }.
+ */
+export function chartBox(parent, { title, description, height = 300, fileName, xName, config }) {
+  const box = document.createElement('section');
+  box.className = 'chart-box';
+  box.setAttribute('aria-label', title);
+  const head = document.createElement('div');
+  head.className = 'chart-head';
+  const h = document.createElement('h3');
+  h.textContent = title;
+  const tools = document.createElement('div');
+  tools.className = 'chart-tools';
+  const png = document.createElement('button');
+  png.type = 'button';
+  png.textContent = 'PNG';
+  png.setAttribute('aria-label', `Export ${title} as PNG`);
+  const csv = document.createElement('button');
+  csv.type = 'button';
+  csv.textContent = 'CSV';
+  csv.setAttribute('aria-label', `Export the data of ${title} as CSV`);
+  tools.append(png, csv);
+  head.append(h, tools);
+  const wrap = document.createElement('div');
+  wrap.className = 'canvas-wrap';
+  wrap.style.height = `${height}px`;
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', description || title);
+  wrap.append(canvas);
+  box.append(head, wrap);
+  parent.append(box);
+
+  const chart = new Chart(canvas, {
+    ...config,
+    options: {
+      animation: false,
+      parsing: false,
+      normalized: true,
+      responsive: true,
+      maintainAspectRatio: false,
+      ...(config.options || {}),
+    },
+  });
+  const base = fileName || title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  png.addEventListener('click', () => download(`${base}.png`, chart.toBase64Image('image/png', 1)));
+  csv.addEventListener('click', () => {
+    const blob = new Blob([chartCsv(chart, xName)], { type: 'text/csv' });
+    const url = URL.createObjectURL(blob);
+    download(`${base}.csv`, url);
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  return { chart, box, head, canvas, update: () => chart.update('none') };
+}
+
+/** Points {x, y} from two arrays. */
+export function points(xs, ys) {
+  const out = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) out[i] = { x: xs[i], y: ys[i] };
+  return out;
+}

@@ -1,0 +1,46 @@
+// state.js: the whole UI state lives in the URL query, so a view can be shared
+// and reloaded exactly. Keys are namespaced by view: ?view=laws&laws.Fs=2.5.
+const listeners = new Set();
+
+function params() {
+  return new URLSearchParams(window.location.search);
+}
+
+export function currentView(fallback) {
+  return params().get('view') || fallback;
+}
+
+export function setView(id) {
+  const p = params();
+  p.set('view', id);
+  history.replaceState(null, '', `?${p.toString()}`);
+}
+
+/** A view's slice of the URL state. */
+export function scopedState(scope) {
+  return {
+    get(key, def) {
+      const v = params().get(`${scope}.${key}`);
+      return v === null ? def : v;
+    },
+    getNumber(key, def) {
+      const v = params().get(`${scope}.${key}`);
+      const n = v === null ? NaN : Number(v);
+      return Number.isFinite(n) ? n : def;
+    },
+    set(values) {
+      const p = params();
+      for (const [k, v] of Object.entries(values)) {
+        if (v === undefined || v === null) p.delete(`${scope}.${k}`);
+        else p.set(`${scope}.${k}`, String(v));
+      }
+      history.replaceState(null, '', `?${p.toString()}`);
+      listeners.forEach((f) => f());
+    },
+  };
+}
+
+export function onStateChange(f) {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}

@@ -1,0 +1,242 @@
+// laws.js: the friction law Φ(v) beside its implicit transform Φ_Z(v*)
+// (Kikuuwe et al. 2006, Theorem 1; Cisneros et al. for Stribeck and the
+// rational law), with the static band, Kikuuwe's approximation (eq. 46), the
+// look-up table and its error against the tolerance.
+import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { chartBox, points, COLORS } from '../charts.js';
+
+const LAWS = [
+  { value: 'coulomb-viscous', label: 'Coulomb-viscous (Kikuuwe eq. 24)' },
+  { value: 'stribeck', label: 'Stribeck (Cisneros eq. 21)' },
+  { value: 'rational', label: 'Rational (Cisneros eq. 33)' },
+];
+
+// Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
+const PARAMS = [
+  { key: 'Fs', label: 'Fs, static friction', unit: 'N', min: 0.01, max: 20, def: 2.5, log: true, laws: ['stribeck', 'rational'] },
+  { key: 'Fc', label: 'Fc, Coulomb friction', unit: 'N', min: 0, max: 10, def: 0.4, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
+  { key: 'vs', label: 'vs, Stribeck velocity', unit: 'm/s', min: 1e-4, max: 1, def: 0.06, log: true, laws: ['stribeck', 'rational'] },
+  { key: 'D', label: 'D, viscous coefficient', unit: 'N·s/m', min: 0, max: 50, def: 4.5, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
+  { key: 'alpha', label: 'α, Stribeck exponent', unit: '', min: 0.5, max: 6, def: 1, laws: ['stribeck'] },
+  { key: 'K', label: 'K, contact stiffness', unit: 'N/m', min: 1, max: 1e6, def: 5000, log: true },
+  { key: 'B', label: 'B, contact damping', unit: 'N·s/m', min: 0, max: 1000, def: 50 },
+  { key: 'T', label: 'T, time step', unit: 's', min: 1e-5, max: 0.1, def: 0.001, log: true },
+  { key: 'vmax', label: 'plotted velocity range ±', unit: 'm/s', min: 1e-4, max: 10, def: 0.3, log: true },
+  { key: 'tol', label: 'table tolerance / Fs', unit: '', min: 1e-12, max: 1e-3, def: 1e-6, log: true },
+];
+
+const N = 801;
+
+export function mount(container, { core, state }) {
+  const values = { law: state.get('law', 'stribeck') };
+  if (!LAWS.some((l) => l.value === values.law)) values.law = 'stribeck';
+  for (const p of PARAMS) values[p.key] = Math.min(p.max, Math.max(p.min, state.getNumber(p.key, p.def)));
+  const show = {
+    approx: state.get('approx', '0') === '1',
+    lut: state.get('lut', '1') === '1',
+  };
+
+  container.className = 'view';
+  const side = document.createElement('div');
+  side.className = 'controls';
+  const charts = document.createElement('div');
+  charts.className = 'charts';
+  container.append(side, charts);
+
+  const h2 = document.createElement('h2');
+  h2.textContent = 'Friction law and its implicit transform';
+  const intro = document.createElement('p');
+  intro.className = 'note';
+  intro.textContent = 'Φ(v) is the friction law; Φ_Z(v*) is what an implicit-Euler step applies for the '
+    + '"hypothetical" velocity v* reached without friction. Inside the shaded static band |v*| ≤ Z·Φ(+0) '
+    + 'the contact sticks and Φ_Z(v*) = v*/Z exactly balances the load: no chattering, no drift. '
+    + 'Z = 1/(K·T + B) for Kikuuwe\'s element C.';
+  const lawCtl = choiceControl({ label: 'Law', choices: LAWS, value: values.law, onChange: (v) => { values.law = v; relayout(); redraw(); } });
+  side.append(h2, intro, lawCtl.el);
+
+  const ctls = {};
+  const lawHead = document.createElement('h3');
+  lawHead.textContent = 'Law';
+  const elemHead = document.createElement('h3');
+  elemHead.textContent = 'Element C (contact) and step';
+  const zLine = document.createElement('div');
+  zLine.className = 'readout';
+  zLine.setAttribute('aria-live', 'polite');
+  const plotHead = document.createElement('h3');
+  plotHead.textContent = 'Plot and table';
+  side.append(lawHead);
+  for (const p of PARAMS) {
+    const c = numberControl({ label: p.label, unit: p.unit, min: p.min, max: p.max, value: values[p.key], log: p.log,
+      onInput: (v) => { values[p.key] = v; redraw(); } });
+    ctls[p.key] = c;
+    if (p.key === 'K') side.append(elemHead);
+    if (p.key === 'vmax') side.append(zLine, plotHead);
+    side.append(c.el);
+  }
+  const approxCtl = toggleControl({ label: 'show the approximation Φ̂_Z (Kikuuwe eq. 46)', value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
+  const lutCtl = toggleControl({ label: 'show the look-up-table curve', value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
+  const msg = document.createElement('div');
+  msg.className = 'msg-bad';
+  msg.setAttribute('role', 'alert');
+  msg.hidden = true;
+  const fix = document.createElement('button');
+  fix.type = 'button';
+  fix.hidden = true;
+  side.append(approxCtl.el, lutCtl.el, msg, fix);
+
+  const main = chartBox(charts, {
+    title: 'Φ(v) and Φ_Z(v*)',
+    description: 'Friction force against velocity: the law Φ(v) and its implicit transform Φ_Z(v*), static band shaded.',
+    fileName: 'law-and-transform',
+    xName: 'v [m/s]',
+    config: {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'v, v* [m/s]' } },
+          y: { type: 'linear', title: { display: true, text: 'friction force [N]' } },
+        },
+        plugins: { legend: { position: 'bottom' } },
+        elements: { point: { radius: 0 } },
+      },
+    },
+  });
+  const err = chartBox(charts, {
+    title: '|table − exact Φ_Z| against the tolerance',
+    description: 'Absolute error of the look-up table against the exact transform on a log scale, with the tolerance line.',
+    height: 220,
+    fileName: 'table-error',
+    xName: 'v* [m/s]',
+    config: {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'v* [m/s]' } },
+          y: { type: 'logarithmic', title: { display: true, text: 'absolute error [N]' },
+            ticks: { callback: (v) => (Number.isInteger(Math.log10(v)) ? Number(v).toExponential(0) : '') } },
+        },
+        plugins: { legend: { position: 'bottom' } },
+        elements: { point: { radius: 0 } },
+      },
+    },
+  });
+  const lutInfo = document.createElement('div');
+  lutInfo.className = 'readout';
+  lutInfo.setAttribute('aria-live', 'polite');
+  err.box.append(lutInfo);
+
+  function law() {
+    return { kind: values.law, Fs: values.Fs, Fc: values.Fc, vs: values.vs, D: values.D, alpha: values.alpha };
+  }
+
+  function relayout() {
+    for (const p of PARAMS) {
+      if (!p.laws) continue;
+      ctls[p.key].el.hidden = !p.laws.includes(values.law);
+    }
+  }
+
+  // The smallest K (with B and T fixed) for which Kikuuwe's condition holds:
+  // found by bisection on the core's own check (monotone in K).
+  function smallestValidK(l) {
+    let lo = 0, hi = ctls.K ? PARAMS.find((p) => p.key === 'K').max : 1e6;
+    if (core.checkLaw(l, 1 / (hi * values.T + values.B))) return null;
+    for (let i = 0; i < 60; i++) {
+      const mid = 0.5 * (lo + hi);
+      if (core.checkLaw(l, 1 / (mid * values.T + values.B))) lo = mid; else hi = mid;
+    }
+    return hi;
+  }
+
+  function redraw() {
+    state.set({ law: values.law, ...Object.fromEntries(PARAMS.map((p) => [p.key, values[p.key]])),
+      approx: show.approx ? 1 : 0, lut: show.lut ? 1 : 0 });
+    const l = law();
+    const Z = 1 / (values.K * values.T + values.B);
+    zLine.textContent = `Z = 1/(K·T + B) = ${fmt(Z)} m/(N·s)   (1/Z = ${fmt(1 / Z)} N·s/m)`;
+    const problem = core.checkLaw(l, Z);
+    msg.hidden = !problem;
+    msg.textContent = problem || '';
+    fix.hidden = true;
+    main.box.classList.toggle('greyed', !!problem);
+    err.box.classList.toggle('greyed', !!problem);
+    if (problem) {
+      const k = /1\/Z/.test(problem) ? smallestValidK(l) : null;
+      if (k !== null) {
+        fix.hidden = false;
+        const target = Number((k * 1.05).toPrecision(3));
+        fix.textContent = `Set K to ${fmt(target)} N/m (smallest valid K is ${fmt(k)})`;
+        fix.onclick = () => { values.K = target; ctls.K.value = target; redraw(); };
+      }
+      // keep the last curves on screen, greyed, so nothing jumps
+      main.update();
+      err.update();
+      lutInfo.textContent = '';
+      return;
+    }
+    const vmax = values.vmax;
+    const F0 = core.phiPlus0(l);
+    const edge = Z * F0;
+    const xs = [];
+    for (let i = 0; i < N; i++) xs.push(-vmax + (2 * vmax * i) / (N - 1));
+    if (edge < vmax) xs.push(-edge, edge, -edge * (1 + 1e-9), edge * (1 + 1e-9));
+    xs.push(-Number.MIN_VALUE, Number.MIN_VALUE);
+    xs.sort((a, b) => a - b);
+    const x = Float64Array.from(xs);
+    const phi = core.phi(l, x);
+    const phiZ = core.phiZ(l, Z, x);
+    const ds = [
+      { label: 'Φ(v), the law', data: points(x, phi), borderColor: COLORS[0], borderWidth: 2 },
+      { label: 'Φ_Z(v*), exact implicit transform', data: points(x, phiZ), borderColor: COLORS[1], borderWidth: 2 },
+      { label: `static band |v*| ≤ Z·Φ(+0) = ${fmt(edge)} m/s`, csvSkip: true,
+        data: [{ x: Math.max(-edge, -vmax), y: -F0 * 1.15 }, { x: Math.min(edge, vmax), y: -F0 * 1.15 }],
+        borderColor: 'rgba(0,0,0,0)', backgroundColor: 'rgba(31,111,235,0.12)', fill: { value: F0 * 1.15 } },
+    ];
+    if (show.approx) ds.push({ label: 'Φ̂_Z(v*), approximation (eq. 46)', data: points(x, core.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
+
+    // look-up table: Stribeck only
+    const errSets = [];
+    lutInfo.textContent = '';
+    if (values.law === 'stribeck') {
+      const tol = values.tol * values.Fs;
+      let lut = null;
+      try {
+        lut = core.lookupTable(l, Z, tol);
+        const yl = lut.eval(x);
+        if (show.lut) ds.push({ label: 'table Φ_Z', data: points(x, yl), borderColor: COLORS[3], borderDash: [2, 3], borderWidth: 2 });
+        const xe = [];
+        const span = Math.max(vmax, edge * 4);
+        for (let i = 0; i < 2000; i++) xe.push((span * i) / 1999);
+        const xa = Float64Array.from(xe);
+        const ya = lut.eval(xa);
+        const yd = core.phiZ(l, Z, xa);
+        const e = [];
+        for (let i = 0; i < xa.length; i++) {
+          const d = Math.abs(ya[i] - yd[i]);
+          e.push({ x: xa[i], y: d > 0 ? d : null });
+        }
+        errSets.push({ label: '|table − exact|', data: e, borderColor: COLORS[3], borderWidth: 1.5, spanGaps: false });
+        errSets.push({ label: `tolerance ${fmt(tol)} N`, data: [{ x: 0, y: tol }, { x: span, y: tol }], borderColor: COLORS[1], borderDash: [6, 4] });
+        const bytes = lut.bytes;
+        lutInfo.textContent = `table: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB) for tolerance ${fmt(tol)} N; `
+          + 'points where the error is exactly 0 are gaps on the log scale.';
+      } catch (e) {
+        lutInfo.textContent = `no table: ${e.message}`;
+      } finally {
+        if (lut) lut.free();
+      }
+    } else {
+      lutInfo.textContent = 'The look-up table is built for the Stribeck law (the other laws have cheap closed forms).';
+    }
+    main.chart.data.datasets = ds;
+    err.chart.data.datasets = errSets;
+    main.update();
+    err.update();
+  }
+
+  relayout();
+  redraw();
+  return { dispose() { main.chart.destroy(); err.chart.destroy(); } };
+}
