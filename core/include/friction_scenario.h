@@ -63,6 +63,10 @@ typedef struct fric_scenario {
      * FRIC_SCN_ROW, FRIC_SCN_DONE (no row written), or FRIC_SCN_ERROR with
      * *why naming the step and the state that stopped being finite. */
     int (*step)(void *state, double *row, const char **why);
+    /* Optional (may be NULL): applies new parameter values to a running
+     * simulation, keeping its dynamic state (positions, velocities, time,
+     * counters), for live tuning in the UI. Same contract as init. */
+    int (*retune)(void *state, const double *p, const char **why);
 } fric_scenario;
 
 int                  fric_scenario_count(void);
