@@ -19,6 +19,14 @@ static double xform(const fric_law *law, const fric_elem_def *def, double Z, dou
                                            : fric_phi_z(law, Z, x);
 }
 
+/* v* − Z·f (Kikuuwe eqs. 26c, 36c): exactly 0 when the transform returned
+ * the static value f = x/Z (x = v*), which x − Z·(x/Z) would only approach within
+ * rounding. The element is then in static friction and must not creep. */
+static double slip(double vstar, double Z, double f)
+{
+    return f == vstar / Z ? 0.0 : vstar - Z * f;
+}
+
 /* The first problem with def for this element kind, or NULL. */
 static const char *def_problem(fric_elem_kind kind, const fric_elem_def *def)
 {
@@ -79,7 +87,7 @@ double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
     double TM = def->T / def->M;
     double vstar = s->v + TM * h;                        /* eq. 26a */
     s->f = xform(law, def, TM, vstar);                   /* eq. 26b */
-    s->v = vstar - TM * s->f;                            /* eq. 26c */
+    s->v = slip(vstar, TM, s->f);                        /* eq. 26c */
     return s->f;
 }
 
@@ -90,8 +98,9 @@ double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
     double C = M + T * B + T * T * K;                    /* eq. 35 */
     double vstar = u + T * K / C * s->e1
                  - M / C * (u - s->u1 + (s->e1 - s->e2) / T);   /* eq. 36a */
-    double f = xform(law, def, T / C, vstar);            /* eq. 36b */
-    double e = s->e1 + T * u - T * (vstar - T * f / C);  /* eq. 36c */
+    double Z = T / C;
+    double f = xform(law, def, Z, vstar);                /* eq. 36b */
+    double e = s->e1 + T * u - T * slip(vstar, Z, f);    /* eq. 36c */
     s->h = K * e + B * (e - s->e1) / T;                  /* eq. 36d */
     s->v = u - (e - s->e1) / T;                          /* eq. 30 */
     s->f = f;
@@ -104,10 +113,11 @@ double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
 double fric_elem_c_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_c *s, double u)
 {
-    double G = def->B + def->T * def->K;                 /* 1/Z */
+    double G = def->B + def->T * def->K, Z = 1 / G;
     double vstar = u + def->K * s->e / G;                /* eq. 38a */
-    s->f = xform(law, def, 1 / G, vstar);                /* eq. 38b */
-    s->e = (def->B * s->e + def->T * s->f) / G;          /* eq. 38c */
+    s->f = xform(law, def, Z, vstar);                    /* eq. 38b */
+    if (s->f == vstar / Z) s->e += def->T * u;           /* static: eq. 37a with M = 0 */
+    else s->e = (def->B * s->e + def->T * s->f) / G;     /* eq. 38c */
     return s->f;
 }
 
