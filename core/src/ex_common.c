@@ -1,0 +1,113 @@
+/*
+ * ex_common.c: the knobs the example scenarios share (fric_examples.h):
+ * the law choice, the static-branch test of a transform, a reversal
+ * counter, parameter range checks, figure presets (`case`) and the run's clock.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "fric_examples.h"
+#include "law_internal.h"
+
+const char *const fric_ex_law_names[FRIC_EX_N_LAWS] = {
+    "coulomb-viscous", "stribeck", "rational"
+};
+
+int fric_ex_static(const fric_law *law, fric_xform xform, double Z, double x)
+{
+    if (xform == FRIC_XFORM_APPROX)
+        return fabs(x / Z) <= fabs(fric_phi(law, x));       /* Kikuuwe eq. 46, 2nd line */
+    return fabs(x) <= Z * fric_phi_plus0(law);               /* Kikuuwe eq. 16, 2nd line */
+}
+
+void fric_ex_reversals_add(fric_ex_reversals *r, double v)
+{
+    int s = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (s == 0) return;
+    if (r->last != 0 && s != r->last) r->count++;
+    r->last = s;
+}
+
+const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
+{
+    char in[512], head[512];
+    snprintf(in, sizeof in, "%s", inner ? inner : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(head, sizeof head, fmt, ap);
+    va_end(ap);
+    return fric__say("%s: %s", head, in);
+}
+
+int fric_ex_check_ranges(const fric_scenario *sc, const double *p, const char **why)
+{
+    for (int i = 0; i < sc->n_params; i++) {
+        const fric_param_info *pi = &sc->params[i];
+        double v = p[i];
+        int whole = pi->integer || pi->choices;
+        if (!isfinite(v) || v < pi->min || v > pi->max || (whole && v != floor(v))) {
+            if (why)
+                *why = fric__say("%s: %s = %g is not accepted; give %s in [%g, %g] %s.",
+                                 sc->name, pi->name, v,
+                                 pi->choices ? "a choice index" :
+                                 pi->integer ? "a whole number" : "a finite value",
+                                 pi->min, pi->max, pi->unit);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
+                       const char *case_name, const fric_ex_fixed *fixed, int n,
+                       const char **why)
+{
+    for (int i = 0; i < sc->n_params; i++) out[i] = p[i];
+    for (int j = 0; j < n; j++) {
+        const fric_param_info *pi = &sc->params[fixed[j].param];
+        double given = p[fixed[j].param];
+        if (given != pi->def && given != fixed[j].value) {
+            if (why)
+                *why = fric__say("%s: %s = %g would be ignored: case=%s fixes %s = %g %s "
+                                 "(the paper's figure). Add case=custom to use your own "
+                                 "value, or leave %s unset.",
+                                 sc->name, pi->name, given, case_name, pi->name,
+                                 fixed[j].value, pi->unit, pi->name);
+            return 1;
+        }
+        out[fixed[j].param] = fixed[j].value;
+    }
+    return 0;
+}
+
+double fric_ex_clock_t(const fric_ex_clock *c)
+{
+    return c->t0 + (double)(c->k - c->k0) * c->T;
+}
+
+long long fric_ex_clock_target(const fric_ex_clock *c, long long every)
+{
+    return c->end - c->k > every ? c->k + every : c->end;
+}
+
+int fric_ex_clock_set(fric_ex_clock *c, const char *scn, double duration, double T,
+                      const char **why)
+{
+    double t = fric_ex_clock_t(c);
+    double steps = floor((duration - t) / T + 0.5);
+    if (steps < 0) steps = 0;
+    if (!(T > 0) || !(steps + (double)c->k <= FRIC_EX_MAX_STEPS)) {
+        if (why)
+            *why = fric__say("%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
+                             "are allowed (a longer run would not finish in reasonable time); "
+                             "shorten duration or raise T.",
+                             scn, duration, T, steps + (double)c->k, FRIC_EX_MAX_STEPS);
+        return 1;
+    }
+    c->t0 = t;
+    c->k0 = c->k;
+    c->T = T;
+    c->end = c->k + (long long)steps;
+    return 0;
+}
