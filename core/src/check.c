@@ -11,18 +11,23 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "friction.h"
 #include "law_internal.h"
 
 static _Thread_local char msg[512];
 
+/* Formats through a temporary, so an argument may be the previous message
+ * (wrapping "a: <earlier why>" is safe). */
 const char *fric__say(const char *fmt, ...)
 {
+    char tmp[sizeof msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
+    memcpy(msg, tmp, sizeof msg);
     return msg;
 }
 
