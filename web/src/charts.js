@@ -8,6 +8,17 @@ import {
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
   ScatterController, Filler, Legend, Tooltip, Title);
 
+// Test hook (tests/web/e2e.mjs): every live chart is in window.frictionCharts,
+// so the browser tests can read chart data; a chart leaves the set on destroy().
+if (typeof window !== 'undefined') {
+  window.frictionCharts = window.frictionCharts || new Set();
+  Chart.register({
+    id: 'frictionTestHook',
+    afterInit(chart) { window.frictionCharts.add(chart); },
+    afterDestroy(chart) { window.frictionCharts.delete(chart); },
+  });
+}
+
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 
 function download(name, href) {

@@ -11,14 +11,17 @@ function fmt(v) {
 }
 
 /**
- * numberControl({ label, unit, min, max, value, step, log, help, onInput })
- * log: the slider moves in log10(value) (for parameters spanning decades).
+ * numberControl({ label, unit, min, max, value, log, help, onInput, sliderMin, sliderMax })
+ * min/max: the valid range (the number field accepts all of it);
+ * sliderMin/sliderMax: the practical range the slider spans (default min/max;
+ * it widens to include a typed value). log: the slider moves in log10(value).
  * Returns { el, value (get/set), setRange(min, max), setMessage(text) }.
  */
 export function numberControl(opts) {
   const id = `ctl-${++uid}`;
   let { min, max } = opts;
-  const log = !!opts.log;
+  let sMin = opts.sliderMin ?? min, sMax = opts.sliderMax ?? max;
+  const log = !!opts.log && sMin > 0;
   const steps = 1000;
   let value = opts.value;
 
@@ -49,14 +52,18 @@ export function numberControl(opts) {
   if (opts.help) { el.title = opts.help; }
   el.append(label, slider, num, msg);
 
+  const widen = (v) => {
+    if (v < sMin && (!log || v > 0)) sMin = v;
+    if (v > sMax) sMax = v;
+  };
   const toSlider = (v) => {
-    const t = log ? (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (v - min) / (max - min);
+    const t = log ? (Math.log10(v) - Math.log10(sMin)) / (Math.log10(sMax) - Math.log10(sMin)) : (v - sMin) / (sMax - sMin);
     return Math.round(Math.min(1, Math.max(0, t)) * steps);
   };
   const fromSlider = (s) => {
     const t = s / steps;
-    const v = log ? 10 ** (Math.log10(min) + t * (Math.log10(max) - Math.log10(min))) : min + t * (max - min);
-    return Number(v.toPrecision(4));
+    const v = log ? 10 ** (Math.log10(sMin) + t * (Math.log10(sMax) - Math.log10(sMin))) : sMin + t * (sMax - sMin);
+    return Math.min(max, Math.max(min, Number(v.toPrecision(4))));
   };
   const paintRange = () => {
     unit.textContent = `${opts.unit ? `[${opts.unit}] ` : ''}${fmt(min)} … ${fmt(max)}`;
@@ -65,6 +72,7 @@ export function numberControl(opts) {
     num.max = max;
   };
   const show = () => {
+    widen(value);
     slider.value = toSlider(value);
     num.value = fmt(value);
     el.classList.remove('invalid');
@@ -93,6 +101,7 @@ export function numberControl(opts) {
       return;
     }
     value = v;
+    widen(value);
     slider.value = toSlider(value);
     el.classList.remove('invalid');
     msg.textContent = '';
@@ -104,7 +113,7 @@ export function numberControl(opts) {
     el,
     get value() { return value; },
     set value(v) { value = v; show(); },
-    setRange(lo, hi) { min = lo; max = hi; paintRange(); show(); },
+    setRange(lo, hi) { min = lo; max = hi; sMin = Math.max(sMin, lo); sMax = Math.min(sMax, hi); paintRange(); show(); },
     setMessage(text) { msg.textContent = text || ''; el.classList.toggle('invalid', !!text); },
     input: num,
     slider,

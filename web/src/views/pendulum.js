@@ -1,0 +1,435 @@
+// pendulum.js: the pendulum test bench of Duclusaud & Passault, live. The
+// simulation advances in fixed steps of dt (never the frame's variable dt):
+// each animation frame runs as many steps as the elapsed time × speed calls
+// for. Two friction treatments can run side by side on the same inputs. A
+// recorded log dropped on the page is replayed and scored (MAE).
+import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { chartBox, COLORS } from '../charts.js';
+import { paramPanel, paramIndex } from '../paramPanel.js';
+
+const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
+const WINDOW_S = 6;          // rolling plot window [s]
+const PLOT_DT = 0.01;        // plotted sample spacing [s]
+const MAX_STEPS_FRAME = 20000;
+
+function colIndex(sim, name) { return sim.cols.indexOf(name); }
+
+export function mount(container, { core, state, showError }) {
+  const info = core.scenario('bench');
+  const values = core.scenarioParams('bench');
+  // URL state: any parameter the user changed, by name
+  info.params.forEach((p, j) => {
+    const raw = state.get(p.name, null);
+    if (raw === null) return;
+    const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
+    if (Number.isFinite(v) && v >= p.min && v <= p.max) values[j] = v;
+  });
+  const fricIdx = paramIndex(info, 'friction');
+  const fricChoices = info.params[fricIdx].choices;
+  let compare = state.get('compare', '1') === '1';
+  let fricB = fricChoices.indexOf(state.get('friction_b', 'explicit'));
+  if (fricB < 0) fricB = fricChoices.indexOf('explicit');
+  let speed = state.getNumber('speed', 1);
+  let paused = false;
+
+  container.className = 'view';
+  const side = document.createElement('div');
+  side.className = 'controls';
+  const mainCol = document.createElement('div');
+  mainCol.className = 'charts';
+  container.append(side, mainCol);
+
+  const h2 = document.createElement('h2');
+  h2.textContent = 'Pendulum test bench, live';
+  const intro = document.createElement('p');
+  intro.className = 'note';
+  intro.textContent = 'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
+    + 'friction of a real actuator (models M1–M6). Compare the treatments: the implicit one and the reference clip '
+    + 'stop dead; the naive explicit one chatters (watch the reversal count) and Karnopp\'s depends on its threshold. '
+    + 'Drag the goal on the picture, or drop a recorded log to replay it.';
+  side.append(h2, intro);
+
+  // treatment A (the scenario's own `friction`) and the optional B
+  const setupHead = document.createElement('h3');
+  setupHead.textContent = 'Friction treatment';
+  side.append(setupHead);
+  const panelA = paramPanel(side, info, values, ['friction'], () => restart(), { friction: 'Treatment A (left)' });
+  const cmpCtl = toggleControl({ label: 'compare with a second treatment (right)', value: compare, onChange: (v) => { compare = v; bCtl.el.hidden = !v; restart(); } });
+  const bCtl = choiceControl({ label: 'Treatment B (right)', choices: fricChoices.map((c) => ({ value: c })), value: fricChoices[fricB],
+    onChange: (v) => { fricB = fricChoices.indexOf(v); restart(); } });
+  bCtl.el.hidden = !compare;
+  side.append(cmpCtl.el, bCtl.el);
+
+  const benchHead = document.createElement('h3');
+  benchHead.textContent = 'Bench and servo';
+  side.append(benchHead);
+  const RESTART = new Set(['actuator', 'model', 'trajectory', 'dt', 'mass', 'length', 'duration']);
+  const panel = paramPanel(side, info, values, SETUP, (name) => {
+    if (name === 'actuator' || name === 'model') loadPresetCoefficients();
+    if (RESTART.has(name)) restart(); else retune();
+  });
+  const coefDetails = document.createElement('details');
+  const coefSummary = document.createElement('summary');
+  coefSummary.textContent = 'Friction and motor coefficients (from the preset)';
+  coefDetails.append(coefSummary);
+  const rest = info.params.map((p) => p.name)
+    .filter((n) => !SETUP.includes(n) && n !== 'friction' && n !== 'duration');
+  const coefPanel = paramPanel(coefDetails, info, values, rest, () => retune());
+  side.append(coefDetails);
+  const sideMsg = document.createElement('div');
+  sideMsg.className = 'msg-bad';
+  sideMsg.setAttribute('role', 'alert');
+  sideMsg.hidden = true;
+  side.append(sideMsg);
+
+  // --- run bar, canvas, indicators
+  const runBox = document.createElement('section');
+  runBox.className = 'chart-box';
+  runBox.setAttribute('aria-label', 'Live pendulum');
+  const bar = document.createElement('div');
+  bar.className = 'row';
+  const playBtn = document.createElement('button');
+  playBtn.type = 'button';
+  playBtn.textContent = 'Pause';
+  const stepBtn = document.createElement('button');
+  stepBtn.type = 'button';
+  stepBtn.textContent = 'Step';
+  stepBtn.title = 'Advance one time step dt (pauses)';
+  const resetBtn = document.createElement('button');
+  resetBtn.type = 'button';
+  resetBtn.textContent = 'Reset';
+  const speedCtl = numberControl({ label: 'speed ×', unit: '', min: 0.1, max: 10, value: speed, log: true,
+    onInput: (v) => { speed = v; state.set({ speed: v }); } });
+  speedCtl.el.style.minWidth = '220px';
+  const clock = document.createElement('span');
+  clock.className = 'readout';
+  clock.setAttribute('aria-live', 'off');
+  clock.id = 'pendulum-clock';
+  bar.append(playBtn, stepBtn, resetBtn, speedCtl.el, clock);
+  const canvas = document.createElement('canvas');
+  canvas.width = 900;
+  canvas.height = 300;
+  canvas.style.width = '100%';
+  canvas.style.maxWidth = '900px';
+  canvas.style.cursor = 'crosshair';
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', 'Animated pendulum; drag to set the goal angle');
+  canvas.tabIndex = 0;
+  const status = document.createElement('div');
+  status.className = 'readout';
+  status.id = 'pendulum-status';
+  status.setAttribute('aria-live', 'polite');
+  runBox.append(bar, canvas, status);
+  mainCol.append(runBox);
+
+  // --- rolling charts
+  const lineOpts = (yText) => ({
+    type: 'line',
+    data: { datasets: [] },
+    options: {
+      scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: yText } } },
+      plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false } },
+      elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+      events: [],
+    },
+  });
+  const qChart = chartBox(mainCol, { title: 'Angle θ and goal', description: 'Joint angle and goal over the last seconds', height: 200, fileName: 'pendulum-angle', xName: 't [s]', config: lineOpts('angle [rad]') });
+  const tmChart = chartBox(mainCol, { title: 'Motor torque τm', description: 'Motor torque over the last seconds', height: 160, fileName: 'pendulum-motor-torque', xName: 't [s]', config: lineOpts('τm [N·m]') });
+  const tfChart = chartBox(mainCol, { title: 'Friction torque τf and budget', description: 'Friction torque and the friction budget over the last seconds', height: 200, fileName: 'pendulum-friction', xName: 't [s]', config: lineOpts('torque [N·m]') });
+
+  // --- replay of a dropped log
+  const replayBox = document.createElement('section');
+  replayBox.className = 'chart-box';
+  replayBox.setAttribute('aria-label', 'Replay a recorded log');
+  const drop = document.createElement('div');
+  drop.className = 'note';
+  drop.id = 'log-drop';
+  drop.style.border = '2px dashed var(--line)';
+  drop.style.padding = '10px';
+  drop.textContent = 'Drop a recorded log (BAM JSON format, e.g. shared/data/bam/logs/xl330/processed/*.json) here, or choose one: ';
+  const file = document.createElement('input');
+  file.type = 'file';
+  file.accept = '.json,application/json';
+  file.setAttribute('aria-label', 'Choose a recorded log to replay');
+  drop.append(file);
+  const replayOut = document.createElement('div');
+  replayOut.className = 'readout';
+  replayOut.id = 'replay-result';
+  replayOut.setAttribute('aria-live', 'polite');
+  replayBox.append(drop, replayOut);
+  mainCol.append(replayBox);
+  const replayChart = chartBox(mainCol, { title: 'Replay: recorded and simulated angle', description: 'Recorded joint angle of the log and the simulated one', height: 220, fileName: 'replay', xName: 't [s]', config: lineOpts('angle [rad]') });
+  replayChart.box.hidden = true;
+
+  // --- simulations
+  let sims = [];
+  let series = [];
+  let acc = 0;
+  let last = performance.now();
+  let raf = 0;
+  const frameStats = [];
+  window.pendulumFrameStats = frameStats;
+
+  function paramsWith(friction) {
+    const p = Float64Array.from(values);
+    p[fricIdx] = friction;
+    return p;
+  }
+
+  function loadPresetCoefficients() {
+    // the scenario applies the chosen preset's coefficients at init when they are left at NaN-free
+    // defaults; here we fetch the preset values through a fresh default parameter set
+    try {
+      const a = info.params[paramIndex(info, 'actuator')].choices[values[paramIndex(info, 'actuator')]];
+      const m = info.params[paramIndex(info, 'model')].choices[values[paramIndex(info, 'model')]];
+      const preset = core.benchPresetParams ? core.benchPresetParams(a, m) : null;
+      if (preset) for (const [k, v] of Object.entries(preset)) coefPanel.set(k, v);
+    } catch (e) {
+      sideMsg.hidden = false;
+      sideMsg.textContent = e.message;
+    }
+  }
+
+  function saveState() {
+    const out = { compare: compare ? 1 : 0, friction_b: fricChoices[fricB], speed };
+    info.params.forEach((p, j) => { out[p.name] = p.choices ? p.choices[values[j]] : values[j]; });
+    state.set(out);
+  }
+
+  function restart() {
+    sims.forEach((s) => s.free());
+    sims = [];
+    sideMsg.hidden = true;
+    try {
+      sims.push(core.simulation('bench', {}));
+      sims[0].reset(paramsWith(values[fricIdx]));
+      if (compare) {
+        const b = core.simulation('bench', {});
+        sims.push(b);
+        b.reset(paramsWith(fricB));
+      }
+    } catch (e) {
+      sims.forEach((s) => s.free());
+      sims = [];
+      sideMsg.hidden = false;
+      sideMsg.textContent = e.message;
+    }
+    series = sims.map(() => ({ t: [], q: [], goal: [], tm: [], tf: [], budget: [], lastPlot: -Infinity, row: null }));
+    acc = 0;
+    saveState();
+    paint();
+  }
+
+  function retune() {
+    saveState();
+    sideMsg.hidden = true;
+    try {
+      sims.forEach((s, i) => s.retune(paramsWith(i === 0 ? values[fricIdx] : fricB)));
+    } catch (e) {
+      sideMsg.hidden = false;
+      sideMsg.textContent = e.message;
+    }
+  }
+
+  function advance(nSteps) {
+    for (let i = 0; i < sims.length; i++) {
+      const sim = sims[i];
+      if (sim.done) continue;
+      let res;
+      try {
+        res = sim.step(nSteps);
+      } catch (e) {
+        showError(`Treatment ${i ? 'B' : 'A'}: ${e.message}`);
+        sim.done = true;
+        continue;
+      }
+      const nc = sim.cols.length, s = series[i];
+      const ct = colIndex(sim, 't'), cq = colIndex(sim, 'q'), cg = colIndex(sim, 'goal');
+      const cm = colIndex(sim, 'tau_m'), cf = colIndex(sim, 'tau_f'), cb = colIndex(sim, 'budget');
+      for (let k = 0; k < res.count; k++) {
+        const o = k * nc, t = res.rows[o + ct];
+        if (t - s.lastPlot >= PLOT_DT - 1e-12) {
+          s.t.push(t); s.q.push(res.rows[o + cq]); s.goal.push(res.rows[o + cg]);
+          s.tm.push(res.rows[o + cm]); s.tf.push(res.rows[o + cf]); s.budget.push(res.rows[o + cb]);
+          s.lastPlot = t;
+        }
+      }
+      if (res.count) s.row = res.rows.subarray((res.count - 1) * nc, res.count * nc);
+      // drop what left the window
+      const tEnd = s.t[s.t.length - 1];
+      let cut = 0;
+      while (cut < s.t.length && s.t[cut] < tEnd - WINDOW_S) cut++;
+      if (cut > 256) for (const key of ['t', 'q', 'goal', 'tm', 'tf', 'budget']) s[key].splice(0, cut);
+    }
+  }
+
+  function pts(xs, ys, sign = 1) {
+    const out = new Array(xs.length);
+    for (let i = 0; i < xs.length; i++) out[i] = { x: xs[i], y: sign * ys[i] };
+    return out;
+  }
+
+  function paint() {
+    const names = sims.map((s, i) => fricChoices[i === 0 ? values[fricIdx] : fricB]);
+    qChart.chart.data.datasets = series.flatMap((s, i) => [
+      { label: `θ (${names[i]})`, data: pts(s.t, s.q), borderColor: COLORS[i] },
+      ...(i === 0 ? [{ label: 'goal', data: pts(s.t, s.goal), borderColor: '#888', borderDash: [4, 3] }] : []),
+    ]);
+    tmChart.chart.data.datasets = series.map((s, i) => ({ label: `τm (${names[i]})`, data: pts(s.t, s.tm), borderColor: COLORS[i] }));
+    tfChart.chart.data.datasets = series.flatMap((s, i) => [
+      { label: `τf (${names[i]})`, data: pts(s.t, s.tf), borderColor: COLORS[i] },
+      { label: `±budget (${names[i]})`, data: pts(s.t, s.budget), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1 },
+      { label: `−budget (${names[i]})`, data: pts(s.t, s.budget, -1), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1, csvName: `minus budget ${names[i]}` },
+    ]);
+    qChart.update();
+    tmChart.update();
+    tfChart.update();
+    drawCanvas(names);
+  }
+
+  function drawCanvas(names) {
+    const ctx = canvas.getContext('2d');
+    const W = canvas.width, H = canvas.height;
+    ctx.clearRect(0, 0, W, H);
+    const n = Math.max(1, sims.length);
+    const L = Math.min(H * 0.38, (W / n) * 0.3);
+    const statusBits = [];
+    sims.forEach((sim, i) => {
+      const row = series[i].row;
+      const cx = (W / n) * (i + 0.5), cy = H * 0.45;
+      ctx.fillStyle = '#eef1f5';
+      ctx.beginPath(); ctx.arc(cx, cy, L * 1.15, 0, 2 * Math.PI); ctx.fill();
+      if (!row) return;
+      const get = (name) => row[colIndex(sim, name)];
+      const q = get('q'), goal = get('goal'), stuck = get('stuck') > 0.5;
+      // goal (ghost)
+      ctx.strokeStyle = '#9aa4b2'; ctx.setLineDash([5, 4]); ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(cx + L * Math.sin(goal), cy + L * Math.cos(goal)); ctx.stroke();
+      ctx.setLineDash([]);
+      // arm and mass (q = 0 hangs down)
+      const x = cx + L * Math.sin(q), y = cy + L * Math.cos(q);
+      ctx.strokeStyle = '#2b3440'; ctx.lineWidth = 5;
+      ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(x, y); ctx.stroke();
+      ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(x, y, 12, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = '#2b3440'; ctx.beginPath(); ctx.arc(cx, cy, 5, 0, 2 * Math.PI); ctx.fill();
+      // labels: treatment, stick/slip, reversals
+      ctx.fillStyle = '#1d232b'; ctx.font = '14px system-ui, sans-serif'; ctx.textAlign = 'center';
+      ctx.fillText(`${i ? 'B' : 'A'}: ${names[i]}`, cx, 20);
+      ctx.fillStyle = stuck ? '#1a7f37' : '#d1242f';
+      ctx.fillRect(cx - 40, H - 46, 80, 20);
+      ctx.fillStyle = '#fff'; ctx.font = '12px system-ui, sans-serif';
+      ctx.fillText(stuck ? 'STICK' : 'SLIP', cx, H - 32);
+      ctx.fillStyle = '#1d232b';
+      const rev = get('reversals');
+      ctx.fillText(`θ = ${(q * 180 / Math.PI).toFixed(2)}°   velocity reversals: ${rev}`, cx, H - 8);
+      statusBits.push(`${i ? 'B' : 'A'} ${names[i]}: θ ${q.toFixed(4)} rad, ${stuck ? 'stick' : 'slip'}, reversals ${rev}`);
+    });
+    const t = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
+    clock.textContent = `t = ${t.toFixed(3)} s   dt = ${fmt(values[paramIndex(info, 'dt')])} s   ${paused ? 'paused' : `${fmt(speed)}× real time`}`;
+    status.textContent = statusBits.join('  |  ');
+  }
+
+  function frame(now) {
+    const t0 = performance.now();
+    const real = Math.min(0.1, (now - last) / 1000);
+    last = now;
+    if (!paused && sims.length) {
+      const dt = values[paramIndex(info, 'dt')];
+      acc += real * speed;
+      let n = Math.floor(acc / dt);
+      if (n > MAX_STEPS_FRAME) { n = MAX_STEPS_FRAME; acc = 0; }
+      acc -= n * dt;
+      if (n > 0) advance(n);
+      paint();
+      frameStats.push(performance.now() - t0);
+      if (frameStats.length > 2000) frameStats.splice(0, 1000);
+    }
+    raf = requestAnimationFrame(frame);
+  }
+
+  playBtn.addEventListener('click', () => {
+    paused = !paused;
+    playBtn.textContent = paused ? 'Play' : 'Pause';
+    last = performance.now();
+    paint();
+  });
+  stepBtn.addEventListener('click', () => {
+    paused = true;
+    playBtn.textContent = 'Play';
+    advance(1);
+    paint();
+  });
+  resetBtn.addEventListener('click', () => restart());
+
+  // drag the goal: switches the trajectory to a constant goal
+  let dragging = false;
+  function goalFromEvent(e) {
+    const r = canvas.getBoundingClientRect();
+    const sx = canvas.width / r.width, sy = canvas.height / r.height;
+    const n = Math.max(1, sims.length);
+    const px = (e.clientX - r.left) * sx, py = (e.clientY - r.top) * sy;
+    const i = Math.min(n - 1, Math.floor(px / (canvas.width / n)));
+    const cx = (canvas.width / n) * (i + 0.5), cy = canvas.height * 0.45;
+    return Math.atan2(px - cx, py - cy);
+  }
+  function setGoal(angle) {
+    const gi = paramIndex(info, 'goal');
+    const p = info.params[gi];
+    const a = Math.min(p.max, Math.max(p.min, angle));
+    panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
+    panel.set('goal', a);
+    retune();
+  }
+  canvas.addEventListener('pointerdown', (e) => { dragging = true; canvas.setPointerCapture(e.pointerId); setGoal(goalFromEvent(e)); });
+  canvas.addEventListener('pointermove', (e) => { if (dragging) setGoal(goalFromEvent(e)); });
+  canvas.addEventListener('pointerup', () => { dragging = false; });
+  canvas.addEventListener('keydown', (e) => {
+    const d = e.key === 'ArrowLeft' ? -0.05 : e.key === 'ArrowRight' ? 0.05 : 0;
+    if (d) { e.preventDefault(); setGoal(values[paramIndex(info, 'goal')] + d); }
+  });
+
+  // replay of a dropped log
+  async function replayFile(f) {
+    replayOut.textContent = `Replaying ${f.name}…`;
+    try {
+      const log = JSON.parse(await f.text());
+      const res = core.benchReplay(paramsWith(values[fricIdx]), log);
+      replayOut.textContent = `${f.name}: MAE = ${res.mae.toExponential(4)} rad (${(res.mae * 180 / Math.PI).toFixed(3)}°) over ${res.samples} samples of ${fmt(res.dt)} s, `
+        + `treatment ${fricChoices[values[fricIdx]]}, velocity reversals ${res.reversals}`;
+      replayOut.dataset.mae = String(res.mae);
+      replayChart.box.hidden = false;
+      replayChart.chart.data.datasets = [
+        { label: 'recorded θ', data: pts(res.t, res.logQ), borderColor: '#2b3440' },
+        { label: 'simulated θ', data: pts(res.t, res.simQ), borderColor: COLORS[0] },
+        { label: 'goal', data: pts(res.t, res.goal), borderColor: '#888', borderDash: [4, 3] },
+      ];
+      replayChart.update();
+    } catch (e) {
+      replayOut.textContent = `${f.name}: ${e.message}`;
+      delete replayOut.dataset.mae;
+    }
+  }
+  file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); });
+  const onDragOver = (e) => { e.preventDefault(); drop.style.borderColor = 'var(--accent)'; };
+  const onDrop = (e) => {
+    e.preventDefault();
+    drop.style.borderColor = 'var(--line)';
+    const f = e.dataTransfer?.files?.[0];
+    if (f) replayFile(f);
+  };
+  container.addEventListener('dragover', onDragOver);
+  container.addEventListener('drop', onDrop);
+
+  restart();
+  raf = requestAnimationFrame(frame);
+
+  return {
+    dispose() {
+      cancelAnimationFrame(raf);
+      sims.forEach((s) => s.free());
+      sims = [];
+      [qChart, tmChart, tfChart, replayChart].forEach((c) => c.chart.destroy());
+      if (window.pendulumFrameStats === frameStats) delete window.pendulumFrameStats;
+    },
+  };
+}
