@@ -1,0 +1,186 @@
+/*
+ * fric_dupont.h: the two worked examples of P. E. Dupont, "The Effect of
+ * Friction on the Forward Dynamics Problem" (Int. J. Robotics Research
+ * 12(2), 1993), as fixed-step simulations with a selectable friction
+ * treatment.
+ *
+ *   Screw drive (§4.1-4.2, Fig. 4): a screw of inertia J_zz raises and
+ *   lowers a mass m through a lead l. Friction in the thread is described
+ *   by two efficiencies (eq. 17): η1 < 1 when driving (the load torque τ_l
+ *   and the velocity have the same sign: the motor lifts the load) and
+ *   η2 > 1 when backdriving (the load runs the motor). Written as a
+ *   friction torque, τ_a = J_zz·q̈ + τ_l + τ_f with
+ *
+ *       τ_f = sgn(q̇)·k·|τ_l| + τ_c·sgn(q̇) + b_v·q̇,
+ *       k = k1 = 1/η1 − 1 driving,  k = k2 = 1 − 1/η2 backdriving,
+ *
+ *   which is eq. 18, η(τ_a − J_zz·q̈) = τ_l, when τ_c = b_v = 0 (τ_c, b_v:
+ *   friction that does not load the thread, eq. 29). τ_l = m·l²·q̈ + m·g·l
+ *   (eq. 14). At rest the static efficiencies η1s ≤ η1, η2s ≥ η2 (eq. 19)
+ *   give the dead band of eq. 20: for τ_l > 0 the screw stays at rest iff
+ *   τ_l/η2s ≤ τ_a ≤ τ_l/η1s (the inequalities swap for τ_l < 0).
+ *
+ *   X-Y table (§3.1, Fig. 2): m1 slides in x in a slot of m2, which slides
+ *   in y in a frame; Coulomb friction between m1 and m2 with the normal
+ *   force of their contact, F_f = μ·|F_N|·sgn(ẋ), F_N = m1·ÿ (eqs. 5-6).
+ *   ÿ = F2/(m1 + m2) does not depend on x, so the friction bound is known
+ *   at each step and the implicit step is Kikuuwe's model A with a
+ *   Coulomb law whose level changes every step.
+ *
+ * Friction treatments (the `friction` choice of the scenarios, in order):
+ *   implicit  the friction of the step solved together with the step's
+ *             velocity (implicit Euler, set-valued at rest). Screw: an
+ *             exact solve of a monotone piecewise-linear equation, because
+ *             the bound depends on the load, which depends on the unknown
+ *             acceleration (Dupont §3.2); X-Y table: fric_phi_z (Kikuuwe
+ *             eqs. 16, 25-26).
+ *   clip      Duclusaud & Passault Algorithm 1: the torque that would stop
+ *             the motion in one step, clipped to the friction bound; the
+ *             bound uses the load (normal force) of the previous step, as
+ *             in their §IV-E.
+ *   explicit  the friction of the previous velocity's sign and the
+ *             previous load (forward Euler; sgn(0) = 0).
+ *   karnopp   Karnopp's threshold (Kikuuwe eq. 3): |q̇| ≤ eps holds the
+ *             external torque inside the dead band (acceleration 0, the
+ *             velocity is kept, so the position drifts); outside, explicit.
+ *
+ * Integration: the velocity is advanced by the step's acceleration and the
+ * position by the new velocity (q_{k+1} = q_k + h·q̇_{k+1}), so for the
+ * implicit treatment the discrete energy ½·I·q̇² + m·g·l·q never increases
+ * without input (the step removes h·τ_f·q̇_{k+1} + ½·I·(Δq̇)² ≥ 0).
+ * Steps never allocate and are deterministic.
+ */
+#ifndef FRIC_DUPONT_H
+#define FRIC_DUPONT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    FRIC_DUPONT_IMPLICIT = 0,
+    FRIC_DUPONT_CLIP = 1,
+    FRIC_DUPONT_EXPLICIT = 2,
+    FRIC_DUPONT_KARNOPP = 3
+} fric_dupont_treatment;
+
+/* ------------------------------------------------------------ screw drive */
+
+/* Thread friction of a screw as efficiencies (Dupont eqs. 17, 19, 29). */
+typedef struct {
+    double eta1;   /* driving efficiency η1 (kinetic), eq. 17      [-] (0, 1]          */
+    double eta2;   /* backdriving efficiency η2 (kinetic), eq. 17  [-] [1, inf), finite */
+    double eta1s;  /* static driving efficiency η1s, eq. 19        [-] (0, η1]          */
+    double eta2s;  /* static backdriving efficiency η2s, eq. 19    [-] [η2, inf), finite */
+    double tau_c;  /* load-independent Coulomb friction (eq. 29)   [N·m] (>= 0)        */
+    double b_v;    /* viscous friction (eq. 29 form)               [N·m·s/rad] (>= 0)  */
+} fric_screw;
+
+/* 0 when e is usable; otherwise *why (if not NULL) names the field, its
+ * value and the condition. A finite η2 is required: η2 = inf (or η ≤ 0)
+ * is a self-locking screw, for which the forward problem can have several
+ * solutions (Dupont §4.1, citing Dupont 1992a). */
+int fric_screw_check(const fric_screw *e, const char **why);
+
+/* The friction-to-load ratios of eq. 17 written as a friction torque:
+ * k1 = 1/η1 − 1 (driving), k2 = 1 − 1/η2 (backdriving) [-]. static_ != 0
+ * uses η1s, η2s. NaN for an invalid e. */
+double fric_screw_k(const fric_screw *e, int driving, int static_);
+
+/* The friction bound [N·m] against motion in direction dir (+1 or −1) with
+ * load torque tau_l [N·m] at speed |dq| [rad/s]: τ_c + b_v·|dq| + k·|τ_l|,
+ * k the driving ratio when dir·τ_l > 0, the backdriving one otherwise;
+ * static ratios when dq == 0. NaN for an invalid e or dir. */
+double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq);
+
+/* The stiction dead band of eq. 20 generalised by τ_c: the applied
+ * torques [N·m] that leave the screw at rest under load tau_l [N·m]:
+ * [τ_l − b(−1), τ_l + b(+1)] with b = fric_screw_bound(e, ±1, τ_l, 0);
+ * for τ_c = 0 that is [τ_l/η2s, τ_l/η1s] (τ_l > 0), [τ_l/η1s, τ_l/η2s]
+ * (τ_l < 0). Returns 0, or −1 (both NaN) for an invalid e or tau_l. */
+int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi);
+
+/* The screw of Dupont Fig. 4 with its load and the step. */
+typedef struct {
+    fric_screw eff;      /* thread friction                                        */
+    double J;            /* screw (and rotor) inertia J_zz          [kg·m²] (> 0)   */
+    double M;            /* load inertia at the screw m·l², eq. 14  [kg·m²] (>= 0)  */
+    double G;            /* gravity load torque m·g·l, eq. 14       [N·m]           */
+    double h;            /* time step                               [s] (> 0)       */
+    fric_dupont_treatment treatment;
+    double eps;          /* Karnopp velocity threshold              [rad/s] (>= 0)  */
+} fric_screw_drive;
+
+typedef struct {
+    double q;       /* screw angle                                [rad]      */
+    double dq;      /* screw velocity                             [rad/s]    */
+    double ddq;     /* acceleration of the last step              [rad/s²]   */
+    double tau_l;   /* load torque of the last step, M·ddq + G    [N·m]      */
+    double tau_f;   /* friction torque of the last step           [N·m]      */
+    int stuck;      /* 1 when the last step ended held by stiction (dq = 0
+                       for implicit and clip; |dq| <= eps for Karnopp)        */
+    int mode;       /* +1 driving (dq·τ_l > 0, η1), −1 backdriving (η2),
+                       0 at rest or with no load                              */
+    long reversals; /* sign changes between successive nonzero dq (+ 0 − counts
+                       once: a stop followed by motion the other way)          */
+    int last_sign;  /* sign of the last nonzero dq, for reversals              */
+} fric_screw_state;
+
+/* 0 when d is usable (eff, J, M, G, h, treatment, eps); otherwise *why. */
+int fric_screw_drive_check(const fric_screw_drive *d, const char **why);
+
+/* Starts at q0 [rad], dq0 [rad/s], with the static load τ_l = G. */
+void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
+                           double q0, double dq0);
+
+/* One step under applied motor torque tau_a [N·m] (Dupont's τ_a, held
+ * over the step). Returns 0, or −1 when the new state is not finite (the
+ * state is left as it was). d must have passed fric_screw_drive_check. */
+int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a);
+
+/* The discrete energy ½·(J + M)·dq² + G·q [J] that the implicit step
+ * never increases when tau_a = 0. */
+double fric_screw_drive_energy(const fric_screw_drive *d, const fric_screw_state *s);
+
+/* --------------------------------------------------------------- X-Y table */
+
+typedef struct {
+    double m1;      /* sliding mass (moves in x in the slot of m2) [kg] (> 0)  */
+    double m2;      /* carriage mass (moves in y)                  [kg] (>= 0) */
+    double mu;      /* friction coefficient between m1 and m2, eq. 5 [-] (>= 0) */
+    double h;       /* time step                                   [s] (> 0)   */
+    fric_dupont_treatment treatment;
+    double eps;     /* Karnopp velocity threshold                  [m/s] (>= 0) */
+} fric_xy_table;
+
+typedef struct {
+    double x, v, a;  /* m1 in the frame of m2: position [m], velocity [m/s],
+                        acceleration of the last step [m/s²]                  */
+    double y, vy;    /* carriage position [m] and velocity [m/s]              */
+    double FN;       /* normal force m1·ÿ of the last step, eq. 6   [N]       */
+    double f;        /* friction force on m1 of the last step (opposes v) [N]  */
+    int stuck;       /* 1 when the last step ended held by stiction           */
+    long reversals;  /* sign changes between successive nonzero v             */
+    int last_sign;   /* sign of the last nonzero v, for reversals             */
+} fric_xy_state;
+
+int  fric_xy_check(const fric_xy_table *p, const char **why);
+void fric_xy_init(fric_xy_state *s, double x0, double v0);
+
+/* One step with the forces F1 (on m1, along x) and F2 (on m2, along y)
+ * [N] of the step (the scenario passes their values at the end of the
+ * step). Returns 0, or −1 when the new state is not finite (state kept). */
+int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2);
+
+/* ------------------------------------------------------------- scenarios */
+
+/* "screw" (Figs. 4-5) and "xy-table" (Figs. 2-3) for friction_scenario.h;
+ * also listed in the registry (fric_scenario_find). */
+struct fric_scenario;
+extern const struct fric_scenario fric_scn_screw;
+extern const struct fric_scenario fric_scn_xy_table;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_DUPONT_H */

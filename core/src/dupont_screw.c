@@ -1,0 +1,232 @@
+/*
+ * dupont_screw.c: the screw drive of Dupont (1993) §4.1-4.2 (Fig. 4):
+ * efficiencies (eqs. 17, 19), the stiction dead band (eq. 20) and one
+ * fixed step of
+ *
+ *     (J + M)·q̈ + G + τ_f = τ_a,   τ_l = M·q̈ + G                 (eqs. 13-14)
+ *     τ_f = sgn(q̇)·(τ_c + b_v·|q̇| + k·|τ_l|),  k = k1 | k2      (eqs. 17-18, 29)
+ *
+ * with the friction treatments of fric_dupont.h.
+ *
+ * Implicit step. With I = J + M, the unknown end-of-step velocity v and
+ * q̈ = (v − v0)/h, the step is
+ *
+ *     I·v/h + τ_f(v) = r,   r = τ_a − G + I·v0/h                 (implicit Euler of eq. 13)
+ *
+ * where r is the friction torque that would stop the screw in this step.
+ * At v = 0 the load is τ_l0 = G − M·v0/h and τ_f may be anything in
+ * [−b(−1), b(+1)] (static ratios, eq. 19): that is eq. 20 with the inertia
+ * of the step included. For v = σ·w, w > 0, the load τ_l = τ_l0 + σ·M·w/h
+ * keeps one sign on each side of w_z = −σ·τ_l0·h/M, and on each side
+ *
+ *     w·(I + b_v·h + k·λ·σ·M) = h·(σ·r − τ_c − k·λ·τ_l0),   λ = sgn τ_l,
+ *
+ * is linear. The left side of the step equation is strictly increasing in
+ * v when J + M·(1 − k2) > 0, which holds for every finite η2 (k2 < 1):
+ * Dupont's overhauling condition for a unique solution. So: stuck when r
+ * is inside the band; otherwise the one root on the side σ = sgn r, on the
+ * first piece if it lies before w_z, else on the second. No iteration.
+ */
+#include <math.h>
+
+#include "fric_dupont.h"
+#include "law_internal.h"
+
+static int sgn(double x) { return (x > 0) - (x < 0); }
+
+int fric_screw_check(const fric_screw *e, const char **why)
+{
+    const char *m = NULL;
+    if (!e) m = fric__say("screw efficiencies are NULL; pass a fric_screw.");
+    else if (!(isfinite(e->eta1) && e->eta1 > 0 && e->eta1 <= 1))
+        m = fric__say("eta1 = %g must be a driving efficiency in (0, 1] (Dupont eq. 17: "
+                      "eta1 < 1, the motor loses torque to the thread).", e->eta1);
+    else if (!(isfinite(e->eta2) && e->eta2 >= 1))
+        m = fric__say("eta2 = %g must be a finite backdriving efficiency >= 1 (Dupont eq. 17: "
+                      "eta2 > 1); infinite or negative eta2 is a self-locking screw, whose "
+                      "forward dynamics need not have a unique solution.", e->eta2);
+    else if (!(isfinite(e->eta1s) && e->eta1s > 0 && e->eta1s <= e->eta1))
+        m = fric__say("eta1s = %g must be a static driving efficiency in (0, eta1 = %g] "
+                      "(Dupont eq. 19: eta1s <= eta1); lower it or raise eta1.",
+                      e->eta1s, e->eta1);
+    else if (!(isfinite(e->eta2s) && e->eta2s >= e->eta2))
+        m = fric__say("eta2s = %g must be a finite static backdriving efficiency >= eta2 = %g "
+                      "(Dupont eq. 19: eta2s >= eta2); raise it or lower eta2.",
+                      e->eta2s, e->eta2);
+    else if (!(isfinite(e->tau_c) && e->tau_c >= 0))
+        m = fric__say("tau_c = %g must be a finite Coulomb friction torque >= 0 N*m.", e->tau_c);
+    else if (!(isfinite(e->b_v) && e->b_v >= 0))
+        m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N*m*s/rad.", e->b_v);
+    if (why) *why = m ? m : "";
+    return m != NULL;
+}
+
+/* k1 = 1/η1 − 1, k2 = 1 − 1/η2 (eq. 17 as τ_in − τ_l = ±k·τ_l). */
+static double k_of(const fric_screw *e, int driving, int stat)
+{
+    return driving ? 1 / (stat ? e->eta1s : e->eta1) - 1
+                   : 1 - 1 / (stat ? e->eta2s : e->eta2);
+}
+
+double fric_screw_k(const fric_screw *e, int driving, int static_)
+{
+    if (fric_screw_check(e, NULL)) return NAN;
+    return k_of(e, driving, static_);
+}
+
+static double bound(const fric_screw *e, int dir, double tau_l, double dq)
+{
+    double k = k_of(e, dir * tau_l > 0, dq == 0);
+    return e->tau_c + e->b_v * fabs(dq) + k * fabs(tau_l);
+}
+
+double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
+{
+    if (fric_screw_check(e, NULL) || (dir != 1 && dir != -1) || isnan(tau_l) || isnan(dq))
+        return NAN;
+    return bound(e, dir, tau_l, dq);
+}
+
+int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi)
+{
+    if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
+        *lo = *hi = NAN;
+        return -1;
+    }
+    *lo = tau_l - bound(e, -1, tau_l, 0);   /* eq. 20, lower edge */
+    *hi = tau_l + bound(e, +1, tau_l, 0);   /* eq. 20, upper edge */
+    return 0;
+}
+
+int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
+{
+    const char *m = NULL, *e = NULL;
+    if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
+    else if (fric_screw_check(&d->eff, &e)) m = e;
+    else if (!(isfinite(d->J) && d->J > 0))
+        m = fric__say("J_zz = %g must be a finite screw inertia > 0 kg*m^2 (it keeps the "
+                      "step well posed when the load backdrives).", d->J);
+    else if (!(isfinite(d->M) && d->M >= 0))
+        m = fric__say("m*l^2 = %g must be a finite load inertia >= 0 kg*m^2.", d->M);
+    else if (!isfinite(d->G))
+        m = fric__say("m*g*l = %g must be a finite gravity load torque in N*m.", d->G);
+    else if (!(isfinite(d->h) && d->h > 0))
+        m = fric__say("h = %g must be a finite time step > 0 s.", d->h);
+    else if (d->treatment < FRIC_DUPONT_IMPLICIT || d->treatment > FRIC_DUPONT_KARNOPP)
+        m = fric__say("treatment = %d is not one of implicit (0), clip (1), explicit (2), "
+                      "karnopp (3).", (int)d->treatment);
+    else if (!(isfinite(d->eps) && d->eps >= 0))
+        m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 rad/s.", d->eps);
+    if (why) *why = m ? m : "";
+    return m != NULL;
+}
+
+void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
+                           double q0, double dq0)
+{
+    s->q = q0;
+    s->dq = dq0;
+    s->ddq = 0;
+    s->tau_l = d->G;     /* eq. 14 with q̈ = 0 */
+    s->tau_f = 0;
+    s->stuck = 0;
+    s->mode = 0;
+    s->reversals = 0;
+    s->last_sign = sgn(dq0);
+}
+
+/* The implicit step (file header): v1 and τ_f, stuck when held. */
+static void step_implicit(const fric_screw_drive *d, double v0, double tau_a,
+                          double *v1, double *tf, int *stuck)
+{
+    const fric_screw *e = &d->eff;
+    const double I = d->J + d->M, h = d->h;
+    const double r = tau_a - d->G + I * v0 / h;       /* stop torque */
+    const double tl0 = d->G - d->M * v0 / h;          /* load if it stops, eq. 14 */
+    if (r <= bound(e, +1, tl0, 0) && r >= -bound(e, -1, tl0, 0)) {   /* eq. 20 */
+        *v1 = 0;
+        *tf = r;
+        *stuck = 1;
+        return;
+    }
+    const int sg = r > 0 ? 1 : -1;
+    int lam = tl0 != 0 ? sgn(tl0) : sg;               /* sign of τ_l just after 0 */
+    double k = k_of(e, sg * lam > 0, 0);
+    double w = h * (sg * r - e->tau_c - k * lam * tl0)
+             / (I + e->b_v * h + k * lam * sg * d->M);
+    if (d->M > 0 && sg * tl0 < 0) {                   /* the load changes sign at w_z */
+        double wz = -sg * tl0 * h / d->M;
+        if (w > wz) {
+            lam = -lam;
+            k = k_of(e, sg * lam > 0, 0);
+            w = h * (sg * r - e->tau_c - k * lam * tl0)
+              / (I + e->b_v * h + k * lam * sg * d->M);
+        }
+    }
+    *v1 = sg * w;
+    *tf = r - I * *v1 / h;                            /* the step equation, exactly */
+    *stuck = 0;
+}
+
+int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a)
+{
+    const fric_screw *e = &d->eff;
+    const double I = d->J + d->M, h = d->h, v0 = s->dq;
+    double v1, tf;
+    int stuck = 0;
+    switch (d->treatment) {
+    case FRIC_DUPONT_IMPLICIT:
+        step_implicit(d, v0, tau_a, &v1, &tf, &stuck);
+        break;
+    case FRIC_DUPONT_CLIP: {
+        /* Duclusaud Algorithm 1, lines 5-9, with the previous load (§IV-E). */
+        double r = tau_a - d->G + I * v0 / h;
+        double bp = bound(e, +1, s->tau_l, v0), bm = bound(e, -1, s->tau_l, v0);
+        tf = r > bp ? bp : r < -bm ? -bm : r;
+        stuck = tf == r;
+        v1 = stuck ? 0 : (r - tf) * h / I;
+        break;
+    }
+    case FRIC_DUPONT_EXPLICIT: {
+        int sv = sgn(v0);                             /* sgn(0) = 0, eq. 2 */
+        tf = sv ? sv * bound(e, sv, s->tau_l, v0) : 0;
+        v1 = v0 + h * (tau_a - d->G - tf) / I;
+        break;
+    }
+    case FRIC_DUPONT_KARNOPP:
+    default: {
+        if (fabs(v0) > d->eps) {                      /* Kikuuwe eq. 3, line 1 */
+            int sv = sgn(v0);
+            tf = sv * bound(e, sv, s->tau_l, v0);
+        } else {                                      /* eq. 3, lines 2-4, band of eq. 20 */
+            double ext = tau_a - d->G;
+            double bp = bound(e, +1, d->G, 0), bm = bound(e, -1, d->G, 0);
+            tf = ext > bp ? bp : ext < -bm ? -bm : ext;
+        }
+        v1 = v0 + h * (tau_a - d->G - tf) / I;
+        stuck = fabs(v1) <= d->eps && tf == tau_a - d->G;
+        break;
+    }
+    }
+    const double a = (v1 - v0) / h;
+    const double tl = d->M * a + d->G;                /* eq. 14 */
+    const double q1 = s->q + h * v1;
+    if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1))
+        return -1;
+    const int sg = sgn(v1);                           /* reversals: + 0 - counts once */
+    if (sg && s->last_sign && sg != s->last_sign) s->reversals++;
+    if (sg) s->last_sign = sg;
+    s->q = q1;
+    s->dq = v1;
+    s->ddq = a;
+    s->tau_l = tl;
+    s->tau_f = tf;
+    s->stuck = stuck;
+    s->mode = (v1 != 0 && tl != 0) ? sgn(v1) * sgn(tl) : 0;   /* eq. 17 */
+    return 0;
+}
+
+double fric_screw_drive_energy(const fric_screw_drive *d, const fric_screw_state *s)
+{
+    return 0.5 * (d->J + d->M) * s->dq * s->dq + d->G * s->q;
+}

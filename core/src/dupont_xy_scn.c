@@ -1,0 +1,196 @@
+/*
+ * dupont_xy_scn.c: scenario "xy-table", Dupont (1993) §3.1, Figs. 2-3:
+ * mass m1 in the slot of m2 with Coulomb friction proportional to the
+ * normal force m1·ÿ (eqs. 5-6), driven by F1 = A1·sin(ω1·t) + F1_0 and
+ * F2 = A2·cos(ω2·t). Defaults are the Fig. 3 values: m1 = 10, m2 = 30,
+ * μ = 0.3, F1 = 8·sin(2.4t), F2 = 50·cos(0.8t). The columns are those of
+ * Fig. 3 (position, velocity and acceleration of m1 in the frame of m2)
+ * plus the forces.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fric_dupont.h"
+#include "friction_scenario.h"
+#include "law_internal.h"
+
+static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
+
+enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
+       P_TEND, P_EPS, P_EVERY, P_COUNT };
+
+static const fric_param_info params[P_COUNT] = {
+    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
+                     "friction treatment: implicit (Kikuuwe model A, exact transform), clip "
+                     "(Duclusaud Alg. 1, previous normal force), explicit (previous velocity "
+                     "sign), karnopp (Kikuuwe eq. 3)", treatments, 4, 1 },
+    [P_M1] = { "m1", 10, 1e-9, 1e9, "kg", "sliding mass m_1 (Dupont eq. 4)", NULL, 0, 0 },
+    [P_M2] = { "m2", 30, 0, 1e9, "kg", "carriage mass m_2 (Dupont eq. 4)", NULL, 0, 0 },
+    [P_MU] = { "mu", 0.3, 0, 10, "",
+               "friction coefficient mu between m_1 and m_2 (eq. 5)", NULL, 0, 0 },
+    [P_A1] = { "F1_amp", 8, -1e9, 1e9, "N",
+               "amplitude of F_1 = F1_amp*sin(F1_omega*t) + F1_0", NULL, 0, 0 },
+    [P_W1] = { "F1_omega", 2.4, 0, 1e6, "rad/s", "angular frequency of F_1", NULL, 0, 0 },
+    [P_B1] = { "F1_0", 0, -1e9, 1e9, "N", "constant part of F_1", NULL, 0, 0 },
+    [P_A2] = { "F2_amp", 50, -1e9, 1e9, "N",
+               "amplitude of F_2 = F2_amp*cos(F2_omega*t)", NULL, 0, 0 },
+    [P_W2] = { "F2_omega", 0.8, 0, 1e6, "rad/s", "angular frequency of F_2", NULL, 0, 0 },
+    [P_X0] = { "x0", 0, -1e9, 1e9, "m", "initial position of m_1 in the frame of m_2", NULL, 0, 0 },
+    [P_V0] = { "v0", 0, -1e9, 1e9, "m/s", "initial sliding velocity of m_1", NULL, 0, 0 },
+    [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0 },
+    [P_TEND] = { "t_end", 10, 0, 1e6, "s", "duration (Fig. 3: about 8 s)", NULL, 0, 0 },
+    [P_EPS] = { "eps", 1e-3, 0, 1e6, "m/s",
+                "Karnopp velocity threshold (karnopp only)", NULL, 0, 0 },
+    [P_EVERY] = { "out_every", 1, 1, 1e6, "", "steps per output row", NULL, 0, 1 },
+};
+
+enum { C_T, C_X, C_V, C_A, C_Y, C_DY, C_F1, C_F2, C_FN, C_F, C_STUCK, C_REV, C_COUNT };
+
+static const fric_col_info cols[C_COUNT] = {
+    [C_T]  = { "t", "s", "time" },
+    [C_X]  = { "x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)" },
+    [C_V]  = { "v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2" },
+    [C_A]  = { "a", "m/s^2", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)" },
+    [C_Y]  = { "y", "m", "position of m_2 (and m_1) along y" },
+    [C_DY] = { "dy", "m/s", "velocity of m_2 along y" },
+    [C_F1] = { "F1", "N", "force on m_1 along x" },
+    [C_F2] = { "F2", "N", "force on m_2 along y" },
+    [C_FN] = { "F_N", "N", "normal force between m_1 and m_2, m_1*ddy (Dupont eq. 6)" },
+    [C_F]  = { "f", "N", "friction force on m_1, opposing v; |f| <= mu*|F_N| (eq. 5)" },
+    [C_STUCK] = { "stuck", "", "1 when the step ended with m_1 held by friction" },
+    [C_REV] = { "reversals", "", "velocity sign reversals so far (between successive nonzero v)" },
+};
+
+typedef struct {
+    fric_xy_table p;       /* masses, mu, step h [s], treatment                 */
+    fric_xy_state s;       /* x, v, y, dy, last step's forces, counters         */
+    double a1, w1, b1;     /* F1 = a1*sin(w1*t) + b1 [N, rad/s, N]              */
+    double a2, w2;         /* F2 = a2*cos(w2*t) [N, rad/s]                      */
+    double t0;             /* time at step k0 [s] (t_k = t0 + (k - k0)*h)       */
+    long k0, k, end, every;   /* steps: clock origin, current, last, per row    */
+    int started;           /* 1 once row 0 is written                           */
+} xy_scn;
+
+static double time_at(const xy_scn *c, long k)
+{
+    return c->t0 + (double)(k - c->k0) * c->p.h;
+}
+
+static double f1_at(const xy_scn *c, long k)
+{
+    return c->a1 * sin(c->w1 * time_at(c, k)) + c->b1;
+}
+
+static double f2_at(const xy_scn *c, long k)
+{
+    return c->a2 * cos(c->w2 * time_at(c, k));
+}
+
+/* Validates p and fills the table and the clock of c (time continues from
+ * step c->k at time t_now). 0, or 1 with *why. */
+static int configure(xy_scn *c, const double *p, double t_now, const char **why)
+{
+    fric_xy_table t;
+    t.m1 = p[P_M1];
+    t.m2 = p[P_M2];
+    t.mu = p[P_MU];
+    t.h = p[P_DT];
+    t.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    t.eps = p[P_EPS];
+    const char *m;
+    if (fric_xy_check(&t, &m)) {
+        char msg[512];   /* m points into fric__say's buffer: copy it first */
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__say("xy-table: %s", msg);
+        return 1;
+    }
+    double n = ceil((p[P_TEND] - t_now) / p[P_DT] - 1e-9);
+    if (!(n <= 1e9)) {
+        if (why) *why = fric__say("xy-table: (t_end - t)/dt = %g steps is more than 1e9; "
+                                  "lengthen dt or shorten t_end.", n);
+        return 1;
+    }
+    c->p = t;
+    c->a1 = p[P_A1];
+    c->w1 = p[P_W1];
+    c->b1 = p[P_B1];
+    c->a2 = p[P_A2];
+    c->w2 = p[P_W2];
+    c->t0 = t_now;
+    c->k0 = c->k;
+    c->end = c->k + (n > 0 ? (long)n : 0);
+    c->every = (long)p[P_EVERY];
+    if (why) *why = "";
+    return 0;
+}
+
+static int xy_init(void *state, const double *p, const char **why)
+{
+    xy_scn c = { 0 };
+    if (configure(&c, p, 0, why)) return 1;
+    fric_xy_init(&c.s, p[P_X0], p[P_V0]);
+    c.s.FN = c.p.m1 * f2_at(&c, 0) / (c.p.m1 + c.p.m2);    /* eq. 6 at t = 0 */
+    *(xy_scn *)state = c;
+    return 0;
+}
+
+/* New parameters, same motion: x, v, y, dy, time and counters are kept. */
+static int xy_retune(void *state, const double *p, const char **why)
+{
+    xy_scn *c = state, tmp = *c;
+    if (configure(&tmp, p, time_at(c, c->k), why)) return 1;
+    *c = tmp;
+    return 0;
+}
+
+static void xy_row(const xy_scn *c, double *row)
+{
+    row[C_T] = time_at(c, c->k);
+    row[C_X] = c->s.x;
+    row[C_V] = c->s.v;
+    row[C_A] = c->s.a;
+    row[C_Y] = c->s.y;
+    row[C_DY] = c->s.vy;
+    row[C_F1] = f1_at(c, c->k);
+    row[C_F2] = f2_at(c, c->k);
+    row[C_FN] = c->s.FN;
+    row[C_F] = c->s.f;
+    row[C_STUCK] = c->s.stuck;
+    row[C_REV] = (double)c->s.reversals;
+}
+
+static int xy_step(void *state, double *row, const char **why)
+{
+    xy_scn *c = state;
+    if (!c->started) {
+        c->started = 1;
+        xy_row(c, row);
+        return FRIC_SCN_ROW;
+    }
+    if (c->k >= c->end) return FRIC_SCN_DONE;
+    for (long i = 0; i < c->every && c->k < c->end; i++) {
+        if (fric_xy_step(&c->p, &c->s, f1_at(c, c->k + 1), f2_at(c, c->k + 1))) {
+            if (why)
+                *why = fric__say("xy-table: step %ld (t = %g s, friction = %s): the state "
+                                 "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
+                                 "lower the force amplitudes or dt.", c->k + 1,
+                                 time_at(c, c->k + 1), treatments[c->p.treatment],
+                                 c->s.x, c->s.v, c->s.FN);
+            return FRIC_SCN_ERROR;
+        }
+        c->k++;
+    }
+    xy_row(c, row);
+    return FRIC_SCN_ROW;
+}
+
+const fric_scenario fric_scn_xy_table = {
+    "xy-table",
+    "Dupont (1993) Figs. 2-3: X-Y table with Coulomb friction proportional to the "
+    "normal force m1*ddy (eqs. 5-6). The acceleration of m1 jumps by 2*mu*|F_N|/m1 "
+    "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
+    "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
+    "clip, explicit and karnopp.",
+    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune,
+};
