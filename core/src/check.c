@@ -104,7 +104,7 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
     if (!p) {
         double v_at;
         double m = fric__law_max_drop(law, &v_at);
-        if (!(m * Z < 1)) {
+        if (!fric__law_ok(law, Z)) {
             if (v_at > 0)
                 p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
                               "falls with slope -%.6g N*s/m at v = %.6g m/s, so it needs 1/Z > "
@@ -113,7 +113,7 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
                               "larger vs).", law_name(law->kind), m, v_at, m, 1 / Z);
             else
                 p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
-                              "starts with slope (Fs - Fc)/vs - D = -%.6g N*s/m at v = 0+, so "
+                              "starts with slope D - (Fs - Fc)/vs = -%.6g N*s/m at v = 0+, so "
                               "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for "
                               "element C, M/T for element A) or make the drop gentler "
                               "(smaller Fs - Fc, larger vs or D).",

@@ -139,8 +139,11 @@ int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
     double G = def->B + def->T * def->K;
     double vstar[2] = { u[0] + def->K * s->e[0] / G,     /* eq. 38a, vector form */
                         u[1] + def->K * s->e[1] / G };
-    int rc = fric_phi_z_2d(law, 1 / G, vstar, s->f);     /* eqs. 38b, 53, 55 */
+    double Z = 1 / G;
+    int rc = fric_phi_z_2d(law, Z, vstar, s->f);         /* eqs. 38b, 53, 55 */
+    int stuck = s->f[0] == vstar[0] / Z && s->f[1] == vstar[1] / Z;
     for (int i = 0; i < 2; i++)
-        s->e[i] = (def->B * s->e[i] + def->T * s->f[i]) / G;   /* eq. 38c */
+        s->e[i] = stuck ? s->e[i] + def->T * u[i]                 /* eq. 37a, M = 0 */
+                        : (def->B * s->e[i] + def->T * s->f[i]) / G;   /* eq. 38c */
     return rc;
 }

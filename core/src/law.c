@@ -58,7 +58,12 @@ double fric__law_max_drop(const fric_law *law, double *v_at)
 int fric__law_ok(const fric_law *law, double Z)
 {
     if (!fric__law_params_ok(law) || !isfinite(Z) || !(Z > 0)) return 0;
-    return fric__law_max_drop(law, 0) * Z < 1;   /* Kikuuwe eq. 15: Φ' > −1/Z */
+    /* Kikuuwe eq. 15: Φ' > −1/Z, i.e. m·Z < 1, decided exactly: the rounded
+     * product is trusted away from 1 and fma settles the last ulps. */
+    double m = fric__law_max_drop(law, 0), p = m * Z;
+    if (p < 0.9999999999) return 1;
+    if (p > 1.0000000001) return 0;
+    return fma(m, Z, -1.0) < 0;
 }
 
 /* D·v, with 0·∞ = 0 (a law without viscosity at infinite speed). */

@@ -8,7 +8,7 @@
  * and the sign is put back at the end. With k = 1 + Z·D and s > 0 the
  * defining identity reads  k·s + Z·(Φ(s) − D·s) = a.
  *
- * Coulomb-viscous (Kikuuwe eq. 25): y = (Fc + D·a)/k.
+ * Coulomb-viscous (Kikuuwe eq. 25): y = (Fc + D·a)/k (see linear_part).
  *
  * Stribeck, α = 1 (Cisneros eqs. 22-30, derived again): write
  * u = k·y − Fc − D·a = Fsc·e^(−s/vs) > 0 with Fsc = Fs − Fc. Then
@@ -23,7 +23,8 @@
  *   k·s² + b·s − vs·(a − Z·Fs) = 0,   b = k·vs − (a − Z·Fc),
  * whose positive root is taken without cancellation:
  *   s = 2·vs·(a − Z·Fs)/(b + √d) for b ≥ 0, (√d − b)/(2k) for b < 0,
- *   d = b² + 4·k·vs·(a − Z·Fs) (a sum of non-negative terms),
+ *   d = b² + 4·k·vs·(a − Z·Fs) (a sum of non-negative terms; for b < 0 √d is
+ *   formed as |b|·√(1 + 4·k·vs·(a − Z·Fs)/b²) so that huge |x| cannot overflow),
  * then y = Fc + D·s + Fsc·vs/(s + vs). This is the same root as eq. 44,
  * y+ = (−b+ − √(b+² − 4ac+))/(2a), in a form that keeps full precision for
  * large |x|, where eq. 44 as printed loses digits to cancellation.
@@ -51,6 +52,14 @@ static double stribeck_pos(const fric_law *law, double s, double *dphi)
     double e = (law->Fs - law->Fc) * exp(-ra);
     if (dphi) *dphi = law->D - e * law->alpha * (r > 0 ? ra / s : 0);
     return e + law->Fc + law->D * s;
+}
+
+/* (Fc + D·a)/k, the kinetic part of every law's transform, formed as
+ * Fc/k + (D/k)·a so that D·a cannot overflow where the result does not.
+ * (The look-up table evaluates its tail with these same operations.) */
+static double linear_part(double Fc, double D, double k, double a)
+{
+    return Fc / k + (D / k) * a;
 }
 
 static double solve_stribeck(const fric_law *law, double Z, double a)
@@ -83,7 +92,7 @@ double fric_phi_z(const fric_law *law, double Z, double x)
     double D = law->D, Fc = law->Fc, k = 1 + Z * D, y;
     switch (law->kind) {
     case FRIC_COULOMB_VISCOUS:
-        y = (Fc + D * a) / k;                            /* Kikuuwe eq. 25 */
+        y = linear_part(Fc, D, k, a);                    /* Kikuuwe eq. 25 */
         break;
     case FRIC_STRIBECK:
         if (law->alpha == 1) {
@@ -91,7 +100,7 @@ double fric_phi_z(const fric_law *law, double Z, double x)
             double psi = -(Z * (law->Fs - Fc) / vk) * exp((Z * Fc - a) / vk);   /* eq. 25 */
             if (psi < NEG_INV_E) psi = NEG_INV_E;        /* rounding at c·Fsc → 1 */
             double w = fric_lambert_w0(psi);             /* eq. 24 */
-            y = (Fc + D * a) / k - (law->vs / Z) * w;     /* eq. 27 */
+            y = linear_part(Fc, D, k, a) - (law->vs / Z) * w;   /* eq. 27 */
         } else {
             y = solve_stribeck(law, Z, a);
         }
@@ -99,8 +108,13 @@ double fric_phi_z(const fric_law *law, double Z, double x)
     case FRIC_RATIONAL: {
         double vs = law->vs, over = a - Z * law->Fs;     /* > 0 outside the band */
         double b = k * vs - (a - Z * Fc);
-        double sq = sqrt(b * b + 4 * k * vs * over);
-        double s = b >= 0 ? 2 * vs * over / (b + sq) : (sq - b) / (2 * k);
+        double s;
+        if (b >= 0) {                                    /* here a <= k·vs + Z·Fc: no overflow */
+            s = 2 * vs * over / (b + sqrt(b * b + 4 * k * vs * over));
+        } else {                                         /* √d = |b|·√(1 + r), r = 4·k·vs·over/b² */
+            double r = 4 * k * vs * (over / b) / b;
+            s = (-b / (2 * k)) * (sqrt(1 + r) + 1);
+        }
         y = Fc + D * s + (law->Fs - Fc) * vs / (s + vs); /* Cisneros eqs. 44-48 */
         break;
     }
