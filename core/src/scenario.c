@@ -11,7 +11,21 @@
 
 /* Every scenario, in the order `friction list` prints them. Add a system by
  * defining its fric_scenario in its own file and listing it here. */
+extern const fric_scenario fric_scn_model_a;
+extern const fric_scenario fric_scn_two_contacts;
+extern const fric_scenario fric_scn_models_bd;
+extern const fric_scenario fric_scn_joint_step;
+extern const fric_scenario fric_scn_bench;
+extern const fric_scenario fric_scn_screw;
+extern const fric_scenario fric_scn_xy_table;
 static const fric_scenario *const registry[] = {
+    &fric_scn_model_a,
+    &fric_scn_two_contacts,
+    &fric_scn_models_bd,
+    &fric_scn_joint_step,
+    &fric_scn_bench,
+    &fric_scn_screw,
+    &fric_scn_xy_table,
     NULL /* keeps the array non-empty */
 };
 

@@ -1,0 +1,288 @@
+/*
+ * fric_bench.h: the pendulum test bench of Duclusaud & Passault, "Extended
+ * Friction Models for the Physics Simulation of Servo Actuators" (§II-A,
+ * §IV, Algorithm 1), with the M1-M6 friction budgets of fric_servo.h, the
+ * identified actuator presets of the BAM repository, built-in trajectories,
+ * a streaming step API and log replay (the paper's identification score).
+ *
+ * The bench: a servo turns a rigid arm of length l carrying a point mass m
+ * (and optionally a uniform arm of mass m_arm); q = 0 hangs down.
+ *   J  = m·l² + m_arm·l²/3 + J_m                  (§II-A, Algorithm 1 line 4)
+ *   τe = (m + m_arm/2)·(−9.80665)·l·sin(q + q_offset)            (gravity)
+ *   τm = S(q, q̇, q_goal)                        (servo model, §IV-A..C)
+ *   τ_stop = (J/dt)·q̇ + τm + τe                  (eq. 4, sign flipped)
+ *   τf from the friction treatment (below), a = (τm + τe + τf)/J,
+ *   q̇ ← clip(q̇ + a·dt, ±100 rad/s), q ← q + q̇·dt + ½·a·dt²
+ * (the reference code uses the UPDATED q̇ in the position update, where
+ * Algorithm 1 line 10 prints q̇_k; this file follows the code). That update,
+ * q' = q + dt·q̇ + 1.5·a·dt², is dissipative: on a stiffness k (gravity
+ * m·g·l near the bottom, or the servo's P gain) its map has determinant
+ * 1 − ½·(k/J)·dt², a numerical viscous damping of ½·k·dt N·m·s/rad that the
+ * identified K_v absorbs (test_bench_replay.c checks it in closed form).
+ *
+ * Friction treatments (fric_bench_friction), all with the same budget
+ * τ_f^m = B(q̇; τm, τe) of fric_servo.h:
+ *   CLIP      the reference (Algorithm 1 lines 5-7):
+ *             τf = −sign(τ_stop)·min(|τ_stop|, B(q̇_k)), the budget at the
+ *             velocity at the START of the step. The reference's operations
+ *             in the reference's order: identical bits to a transcription of
+ *             bam/simulate.py in pure Python (same libm) on the logs; numpy's
+ *             vectorised exp may differ by an ulp on some CPUs.
+ *   IMPLICIT  the budget's velocity dependence (Stribeck + viscous) taken at
+ *             the END of the step, as in Kikuuwe's element A with Z = dt/J:
+ *             find q̇' with q̇' = q̇ + (dt/J)·(τm + τe + τf) and
+ *             τf ∈ −B(|q̇'|)·Sgn(q̇') (set-valued at 0). τm, τe and the load
+ *             terms are frozen at the start of the step. Stuck iff
+ *             |τ_stop| ≤ B(0); otherwise |q̇'| = w > 0 solves
+ *             (J/dt)·w + B(w) = |τ_stop| (derivation in bench_implicit.c).
+ *             No chattering, exactly zero drift while stuck.
+ *   EXPLICIT  naive baseline: τf = −sgn(q̇_k)·B(q̇_k) (sgn 0 = 0).
+ *   KARNOPP   baseline with a velocity band eps: |q̇_k| > eps: explicit;
+ *             inside: τf = −clip(τm + τe, ±B(q̇_k)) (Kikuuwe eq. 3).
+ *
+ * Servo models (fric_servo_actuator.control):
+ *   VOLTAGE (Dynamixel MX/XL, Feetech STS): duty = clip(error_gain·kp·(q_goal
+ *     − q), ±max_pwm), V = vin·duty, τm = kt·V/R − kt²·q̇/R   (eqs. 11-12)
+ *   CURRENT (eRob80): I = clip(kp·(q_goal − q) − d·√kp·q̇, ±max_amps),
+ *     τm = clip(kt·I, −kt·max_volts/R − kt²·q̇/R, kt·max_volts/R − kt²·q̇/R)
+ *                                                               (eqs. 13-14)
+ *   torque_enable = 0: τm = 0 (H-bridge released / zero current, §V-A).
+ *
+ * Conventions: SI units; parameters are const structs, state lives in
+ * caller-owned structs; nothing allocates; every function is deterministic.
+ * Invalid input: the *_check functions and every function with a `why`
+ * argument return nonzero and set *why to one sentence naming the
+ * parameter, the condition and what to change (a per-thread buffer, valid
+ * until the next call). Never a crash, a hang or a silent NaN.
+ */
+#ifndef FRIC_BENCH_H
+#define FRIC_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fric_servo.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Standard gravity used by the reference [m/s²]. */
+#define FRIC_BENCH_G 9.80665
+/* Velocity clip of the reference integrator [rad/s]. */
+#define FRIC_BENCH_DQ_MAX 100.0
+/* Step the reference resamples raw logs to (bam/process.py --dt) [s]. */
+#define FRIC_BENCH_RESAMPLE_DT 0.005
+
+/* ------------------------------------------------------- servo actuators */
+
+typedef enum {
+    FRIC_SERVO_VOLTAGE = 0,  /* firmware P loop on the PWM duty cycle     */
+    FRIC_SERVO_CURRENT = 1   /* PD loop on the current (eRob80)           */
+} fric_servo_control;
+
+typedef struct {
+    fric_servo_control control;
+    double kt;          /* torque constant, motor × reduction   [N·m/A]      */
+    double R;           /* winding resistance                   [Ω]          */
+    double armature;    /* apparent inertia J_m                 [kg·m²]      */
+    double q_offset;    /* bench calibration offset, added to q for gravity
+                           (reference: bam/simulate.py)          [rad]        */
+    double error_gain;  /* VOLTAGE: duty per (kp·rad)            [1/rad]      */
+    double max_pwm;     /* VOLTAGE: duty-cycle clip              [-]          */
+    double d_gain;      /* CURRENT: d of I = kp·e − d·√kp·q̇      [-]          */
+    double max_amps;    /* CURRENT: current clip                 [A]          */
+    double max_volts;   /* CURRENT: supply bounding the torque   [V]          */
+    double vin_default; /* VOLTAGE: supply when none is given    [V]          */
+    double kp_default;  /* firmware gain when none is given      [-]          */
+} fric_servo_actuator;
+
+/* ---------------------------------------------------------------- presets */
+
+/* One identified (actuator, model) pair of Rhoban/bam params/<dir>/m<k>.json
+ * (Apache-2.0, Copyright 2025 Marc Duclusaud & Grégoire Passault). */
+typedef struct {
+    const char *actuator;   /* the JSON "actuator" value: "mx64", "mx106",
+                               "erob80_50", "erob80_100", "xl320", "xl330",
+                               "sts3215"                                    */
+    const char *dir;        /* directory under params/: "feetech_sts3215_7_4V" */
+    int model;              /* 1..6 (the JSON "model" "m1".."m6")           */
+    fric_servo_friction friction;   /* coefficients (unused ones are 0)    */
+    fric_servo_actuator servo;      /* kt, R, armature, q_offset of the file
+                                       + the actuator's firmware constants */
+} fric_bench_preset;
+
+int                      fric_bench_preset_count(void);
+const fric_bench_preset *fric_bench_preset_at(int i);          /* NULL out of range */
+/* The preset of (actuator, model), NULL if there is none (e.g. sts3215 m2). */
+const fric_bench_preset *fric_bench_preset_find(const char *actuator, int model);
+
+/* The distinct actuator names in preset order, and their firmware constants
+ * (kt, R, armature, q_offset of that actuator's lowest model). */
+int         fric_bench_actuator_count(void);
+const char *fric_bench_actuator_name(int i);                    /* NULL out of range */
+const fric_servo_actuator *fric_bench_actuator_find(const char *actuator); /* NULL */
+
+/* -------------------------------------------------------------- the bench */
+
+typedef enum {
+    FRIC_BENCH_IMPLICIT = 0,
+    FRIC_BENCH_CLIP = 1,
+    FRIC_BENCH_EXPLICIT = 2,
+    FRIC_BENCH_KARNOPP = 3
+} fric_bench_friction;
+
+typedef struct {
+    fric_servo_friction friction;   /* M1..M6 budget                        */
+    fric_servo_actuator servo;      /* motor + control law                  */
+    double mass;          /* point load m                        [kg]  (> 0)  */
+    double arm_mass;      /* uniform arm m_arm (0 if none)       [kg]  (>= 0) */
+    double length;        /* l                                   [m]   (> 0)  */
+    double kp;            /* firmware proportional gain          [-]   (>= 0) */
+    double vin;           /* supply (VOLTAGE control)            [V]   (> 0)  */
+    double dt;            /* time step                           [s]   (> 0)  */
+    fric_bench_friction treatment;
+    double karnopp_eps;   /* KARNOPP velocity band               [rad/s] (> 0) */
+} fric_bench_def;
+
+/* A def from a preset with its actuator's default kp and vin, dt = 1 ms,
+ * mass 0.5 kg, length 0.1 m, no arm, IMPLICIT, eps = 1e-3 rad/s. */
+void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d);
+
+/* 0 when d is usable; otherwise *why names the field and the condition. */
+int fric_bench_check(const fric_bench_def *d, const char **why);
+
+typedef struct {
+    double q;             /* joint angle, 0 = hanging down       [rad]        */
+    double dq;            /* joint velocity                      [rad/s]      */
+    double t;             /* time                                [s]          */
+    uint64_t steps;       /* steps taken                                      */
+    /* the last step (those that advanced the state from t − dt to t) */
+    double tau_m;         /* motor torque                        [N·m]        */
+    double tau_e;         /* external (gravity) torque            [N·m]        */
+    double tau_f;         /* friction torque applied              [N·m]        */
+    double budget;        /* τ_f^m the treatment used             [N·m]        */
+    int stuck;            /* 1 when friction held (did not saturate): CLIP
+                             |τ_stop| ≤ B, IMPLICIT q̇' = 0, KARNOPP inside
+                             the band, EXPLICIT never                        */
+    /* counters since init */
+    uint64_t reversals;   /* sign changes of q̇ between nonzero values       */
+    uint64_t steps_stuck; /* steps with stuck = 1                            */
+    int last_sign;        /* sign of the last nonzero q̇ (0 before any)      */
+    /* IMPLICIT solver warm start (internal): w = |q̇'|, s(w) and s'(w) of the
+     * last step that ended moving; warm_w < 0 when there is none */
+    double warm_w, warm_s, warm_ds;
+} fric_bench_state;
+
+/* Starts at angle q0 [rad] and velocity dq0 [rad/s], t = 0, counters 0.
+ * Nonzero (and *why) when d fails fric_bench_check or q0/dq0 are not finite. */
+int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
+                    double q0, double dq0, const char **why);
+
+/* One step of dt toward goal [rad] with torque_enable 0/1. Requires a def
+ * that passed fric_bench_check. Returns 0, or -1 when the new state is not
+ * finite (the state is then left as it was before the step). */
+int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
+                    double goal, int torque_enable);
+
+/* Servo torque τm [N·m] for the state (q, dq) and goal (no friction). */
+double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
+                               double goal, int torque_enable);
+/* Gravity torque τe [N·m] at q (q_offset included) and inertia J [kg·m²]. */
+double fric_bench_gravity_torque(const fric_bench_def *d, double q);
+double fric_bench_inertia(const fric_bench_def *d);
+/* Mechanical energy ½·J·dq² + (m + m_arm/2)·g·l·(1 − cos(q + q_offset)) [J]. */
+double fric_bench_energy(const fric_bench_def *d, double q, double dq);
+
+/* ------------------------------------------------------------ trajectories */
+
+/* The trajectories of Rhoban/bam bam/trajectory.py (paper §V-A), 6 s each:
+ *   SIN_SIN        sin(t)·π/2 + sin(5t)·0.5·sin(2t)          ("slow oscillations
+ *                  with smaller sub-oscillations")
+ *   SIN_TIME_SQUARE sin(t²)                                  ("accelerated
+ *                  oscillations")
+ *   LIFT_AND_DROP  cubic 0 → −π/2 over [0, 2] s (zero end velocities), then
+ *                  torque off                                ("lift and drop")
+ *   UP_AND_DOWN    cubic 0 → π/2 (t = 3 s) → 0.8·π/2 (t = 6 s), zero
+ *                  velocity at the knots, held after 6 s      ("raising and
+ *                  lowering slowly")
+ *   GOAL           the constant goal angle
+ *   TORQUE_OFF     torque disabled throughout (bam's "nothing") */
+typedef enum {
+    FRIC_TRAJ_SIN_SIN = 0,
+    FRIC_TRAJ_SIN_TIME_SQUARE = 1,
+    FRIC_TRAJ_LIFT_AND_DROP = 2,
+    FRIC_TRAJ_UP_AND_DOWN = 3,
+    FRIC_TRAJ_GOAL = 4,
+    FRIC_TRAJ_TORQUE_OFF = 5
+} fric_bench_traj;
+
+/* Goal [rad] at time t [s]; *torque_enable (not NULL) gets 0/1. goal_angle
+ * [rad] is used by GOAL only. NaN goal for an unknown kind. */
+double fric_bench_traj_goal(fric_bench_traj kind, double t, double goal_angle,
+                            int *torque_enable);
+
+/* ------------------------------------------------------------------ replay */
+
+/* The header of a BAM log (logs/<actuator>/{raw,processed}/<name>.json). */
+typedef struct {
+    double mass;      /* "mass"                                 [kg]          */
+    double arm_mass;  /* "arm_mass", 0 when absent (as bam/logs.py)  [kg]     */
+    double length;    /* "length"                               [m]           */
+    double kp;        /* "kp"                                   [-]           */
+    double vin;       /* "vin", 0 when absent (def->vin is then kept)  [V]    */
+    double dt;        /* "dt" of processed logs [s]; 0 when absent (raw logs) */
+} fric_bench_log_header;
+
+/* The entries of a log as parallel arrays of n values each. */
+typedef struct {
+    size_t n;                      /* number of entries (>= 2)               */
+    const double *timestamp;       /* "timestamp"                  [s]       */
+    const double *goal_position;   /* "goal_position"              [rad]     */
+    const int *torque_enable;      /* "torque_enable" as 0/1                 */
+    const double *position;        /* "position" (measured)        [rad]     */
+    const double *speed;           /* "speed" [rad/s]; NULL: initial speed 0 */
+} fric_bench_log;
+
+typedef struct {
+    double mae;          /* mean |q_sim − q_log| over the samples  [rad]      */
+    double max_err;      /* max  |q_sim − q_log|                   [rad]      */
+    size_t samples;      /* samples simulated and scored                       */
+    double dt;           /* step used                               [s]        */
+    int resampled;       /* 1 when the entries were resampled (raw log)        */
+    uint64_t reversals;  /* velocity sign reversals in the simulation          */
+    uint64_t steps_stuck;
+} fric_bench_replay_result;
+
+/* Number of samples fric_bench_replay will simulate (the size sim_q needs):
+ * n for a processed log (h->dt > 0), ceil(duration/0.005) for a raw log
+ * (duration = last timestamp), 0 for an unusable log. */
+size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_bench_log *log);
+
+/* Replays a log as the paper's identification scores it (§V-B; Rhoban/bam
+ * bam/simulate.py rollout_log with simulate_control=True, bam/fit.py):
+ *   - time base: a processed log (h->dt > 0) is stepped as is, one step of
+ *     h->dt per entry; timestamps are not used. A raw log (h->dt == 0,
+ *     irregular timestamps) is first resampled exactly as bam/process.py:
+ *     t_k = k·0.005 s for k < ceil(t_last/0.005), every field linearly
+ *     interpolated between the bracketing entries (extrapolated before the
+ *     first one), torque_enable = (interpolated value > 0.5);
+ *   - initial state: the first (resampled) position and speed;
+ *   - per sample k: record q_k, then step with the logged goal_position_k
+ *     and torque_enable_k, the control law recomputed from the simulated
+ *     state;
+ *   - score: mean over k of |q_k − position_k| (k = 0 included).
+ * d supplies friction, servo, treatment and karnopp_eps; mass, arm_mass,
+ * length, kp, vin (when h->vin > 0) and dt come from the header.
+ * sim_q (may be NULL) receives min(cap, samples) simulated positions [rad].
+ * Returns 0, or nonzero with *why naming the problem (bad header field,
+ * non-increasing timestamp at entry k, non-finite value at entry k, or the
+ * simulation leaving the finite range at sample k). */
+int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
+                      const fric_bench_log *log, double *sim_q, size_t cap,
+                      fric_bench_replay_result *out, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_BENCH_H */

@@ -1,0 +1,279 @@
+/*
+ * bench_scenario.c: the scenario "bench", the pendulum test bench of
+ * Duclusaud & Passault (Algorithm 1) with a servo (fric_bench.h), driven by
+ * a built-in trajectory, through the interface of friction_scenario.h.
+ *
+ * Parameters named after the keys of Rhoban/bam params/<actuator>/m<k>.json
+ * and of the log headers, so that a parameter file maps onto them 1:1:
+ *   honoured keys: actuator, model, friction_base, friction_stribeck,
+ *   load_friction_base, load_friction_stribeck, load_friction_motor,
+ *   load_friction_external, load_friction_motor_stribeck,
+ *   load_friction_external_stribeck, load_friction_motor_quad,
+ *   load_friction_external_quad, dtheta_stribeck, alpha, friction_viscous,
+ *   kt, R, armature, q_offset; and of a log header: mass, length, arm_mass,
+ *   kp, vin, dt.
+ * Not honoured (absent from this bench model): max_velocity and
+ * error_gain_ratio of later reference versions, command_delay.
+ *
+ * A coefficient (and kt, R, armature, kp, vin) left at −1 takes the value of
+ * the chosen (actuator, model) preset — kt, R, armature from the actuator's
+ * first model when that model has no preset — so the defaults are never NaN
+ * and follow the actuator; any value >= 0 overrides it.
+ *
+ * Row k (t_k = k·every·dt): the state (q, dq) at t_k, the goal, and the
+ * torques of the step from t_k; reversals counts velocity sign changes up
+ * to the end of that step.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "friction_scenario.h"
+#include "bench_internal.h"
+#include "fric_bench.h"
+#include "law_internal.h"
+
+static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
+                                         "xl320", "xl330", "sts3215" };
+static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
+static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
+static const char *const trajectories[] = { "sin_sin", "sin_time_square", "lift_and_drop",
+                                            "up_and_down", "goal", "torque_off" };
+
+enum {
+    P_ACTUATOR, P_MODEL, P_FRICTION, P_TRAJECTORY, P_MASS, P_LENGTH, P_ARM_MASS,
+    P_KP, P_VIN, P_DT, P_DURATION, P_EVERY, P_EPS, P_GOAL, P_Q0, P_DQ0,
+    /* coefficients, in the order of fric_servo_friction */
+    P_K_C, P_K_CS, P_K_L, P_K_LS, P_K_M, P_K_E, P_K_MS, P_K_ES, P_K_MQ, P_K_EQ,
+    P_DTHETA_S, P_ALPHA, P_K_V, P_KT, P_R, P_ARMATURE, P_Q_OFFSET,
+    N_PARAMS
+};
+
+#define CH(a) a, (int)(sizeof a / sizeof a[0])
+#define PRESET "; -1: the preset's value"
+
+static const fric_param_info params[N_PARAMS] = {
+    [P_ACTUATOR] = { "actuator", 5, 0, 6, "choice",
+        "servo of the identified presets (Rhoban/bam params/): Dynamixel MX-64, MX-106, "
+        "eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215", CH(actuators), 0 },
+    [P_MODEL] = { "model", 5, 0, 5, "choice",
+        "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0 },
+    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
+        "treatment: implicit (budget at the end-of-step velocity, Kikuuwe element A), clip "
+        "(the reference, Algorithm 1), explicit (sign of the previous velocity), karnopp "
+        "(velocity band karnopp_eps)", CH(treatments), 0 },
+    [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
+        "goal: bam/trajectory.py sin_sin, sin_time_square, lift_and_drop (torque off after "
+        "2 s), up_and_down; goal (constant angle `goal`); torque_off", CH(trajectories), 0 },
+    [P_MASS] = { "mass", 0.49, 1e-6, 1e3, "kg", "point load m at the end of the arm", NULL, 0, 0 },
+    [P_LENGTH] = { "length", 0.1, 1e-4, 10, "m", "arm length l", NULL, 0, 0 },
+    [P_ARM_MASS] = { "arm_mass", 0, 0, 1e3, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)", NULL, 0, 0 },
+    [P_KP] = { "kp", -1, -1, 1e6, "",
+        "firmware proportional gain; -1: the actuator's default (MX 32, XL330 400, eRob 50)", NULL, 0, 0 },
+    [P_VIN] = { "vin", -1, -1, 1e3, "V", "supply voltage (voltage-controlled servos)" PRESET, NULL, 0, 0 },
+    [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step (the reference identifies at 0.005 s)", NULL, 0, 0 },
+    [P_DURATION] = { "duration", 6, 0, 1e7, "s", "simulated time (the trajectories last 6 s)", NULL, 0, 0 },
+    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
+    [P_EPS] = { "karnopp_eps", 1e-3, 1e-12, 1e3, "rad/s", "Karnopp velocity band (friction=karnopp)", NULL, 0, 0 },
+    [P_GOAL] = { "goal", 0, -100, 100, "rad", "constant goal angle (trajectory=goal)", NULL, 0, 0 },
+    [P_Q0] = { "q0", 0, -100, 100, "rad", "initial angle (0 = hanging down)", NULL, 0, 0 },
+    [P_DQ0] = { "dq0", 0, -100, 100, "rad/s", "initial velocity", NULL, 0, 0 },
+    [P_K_C] = { "friction_base", -1, -1, 1e4, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0 },
+    [P_K_CS] = { "friction_stribeck", -1, -1, 1e4, "N·m", "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0 },
+    [P_K_L] = { "load_friction_base", -1, -1, 1e4, "", "K_l, load-dependent friction (M3, M4)" PRESET, NULL, 0, 0 },
+    [P_K_LS] = { "load_friction_stribeck", -1, -1, 1e4, "", "K_l^s, Stribeck load friction (M4)" PRESET, NULL, 0, 0 },
+    [P_K_M] = { "load_friction_motor", -1, -1, 1e4, "", "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0 },
+    [P_K_E] = { "load_friction_external", -1, -1, 1e4, "", "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0 },
+    [P_K_MS] = { "load_friction_motor_stribeck", -1, -1, 1e4, "", "K_m^s (M5, M6)" PRESET, NULL, 0, 0 },
+    [P_K_ES] = { "load_friction_external_stribeck", -1, -1, 1e4, "", "K_e^s (M5, M6)" PRESET, NULL, 0, 0 },
+    [P_K_MQ] = { "load_friction_motor_quad", -1, -1, 1e4, "1/(N·m)", "K_m^q, quadratic (M6)" PRESET, NULL, 0, 0 },
+    [P_K_EQ] = { "load_friction_external_quad", -1, -1, 1e4, "1/(N·m)", "K_e^q, quadratic (M6)" PRESET, NULL, 0, 0 },
+    [P_DTHETA_S] = { "dtheta_stribeck", -1, -1, 1e4, "rad/s", "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0 },
+    [P_ALPHA] = { "alpha", -1, -1, 1e3, "", "α, Stribeck exponent (> 0)" PRESET, NULL, 0, 0 },
+    [P_K_V] = { "friction_viscous", -1, -1, 1e4, "N·m·s/rad", "K_v, viscous friction" PRESET, NULL, 0, 0 },
+    [P_KT] = { "kt", -1, -1, 1e4, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET, NULL, 0, 0 },
+    [P_R] = { "R", -1, -1, 1e4, "ohm", "winding resistance (> 0)" PRESET, NULL, 0, 0 },
+    [P_ARMATURE] = { "armature", -1, -1, 1e4, "kg·m²", "apparent inertia J_m" PRESET, NULL, 0, 0 },
+    [P_Q_OFFSET] = { "q_offset", 0, -3.2, 3.2, "rad",
+        "bench calibration offset added to q in the gravity torque (a params file sets it; "
+        "0 for an ideal bench)", NULL, 0, 0 },
+};
+
+static const fric_col_info cols[] = {
+    { "t", "s", "time t_k of the row" },
+    { "q", "rad", "joint angle θ at t_k (0 = hanging down)" },
+    { "dq", "rad/s", "joint velocity θ̇ at t_k" },
+    { "goal", "rad", "goal angle θ^d of the step from t_k" },
+    { "tau_m", "N·m", "motor torque τm of the step (0 with torque off)" },
+    { "tau_e", "N·m", "external (gravity) torque τe of the step" },
+    { "tau_f", "N·m", "friction torque τf applied over the step" },
+    { "budget", "N·m", "friction budget τ_f^m the treatment used (M1..M6)" },
+    { "stuck", "", "1 when friction held the joint (not saturated) over the step" },
+    { "reversals", "", "cumulative count of velocity sign reversals (chattering)" },
+};
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
+
+typedef struct {
+    fric_bench_def def;
+    fric_bench_state st;
+    fric_bench_traj traj;
+    double goal_angle;
+    uint64_t n_steps, every;
+} bench_scn;
+
+/* Resolves value v of coefficient `name`: −1 → preset value. */
+static int coef(const double *p, int i, double preset, int have_preset, int used,
+                const char *act, int model, double *out, const char **m)
+{
+    double v = p[i];
+    if (v == -1) {
+        if (used && !have_preset) {
+            *m = fric__say("bench: %s has no identified preset for m%d, so %s has no default; "
+                           "give %s explicitly or choose a model with a preset (%s: m1%s).",
+                           act, model, params[i].name, params[i].name, act,
+                           strcmp(act, "sts3215") == 0 ? " only" : "..m6");
+            return 1;
+        }
+        *out = have_preset ? preset : 0;
+        return 0;
+    }
+    if (v < 0) {
+        *m = fric__say("bench: %s = %g is negative; give a value >= 0 %s, or -1 for the preset's value.",
+                       params[i].name, v, params[i].unit);
+        return 1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int bench_init(void *state, const double *p, const char **why)
+{
+    bench_scn *b = state;
+    const char *m = NULL;
+    memset(b, 0, sizeof *b);
+    const char *act = actuators[(int)p[P_ACTUATOR]];
+    int model = (int)p[P_MODEL] + 1;
+    const fric_bench_preset *pre = fric_bench_preset_find(act, model);
+    const fric_bench_preset *first = pre;
+    for (int k = 1; !first && k <= 6; k++) first = fric_bench_preset_find(act, k);
+    if (!first) {
+        if (why) *why = fric__say("bench: no preset for actuator %s.", act);
+        return 1;
+    }
+    fric_bench_def *d = &b->def;
+    fric_bench_def_from_preset(first, d);
+    fric_servo_friction f = { 0 };
+    const fric_servo_friction *pf = pre ? &pre->friction : &f;
+    f.model = model;
+    int strib = model == 2 || model >= 4;
+    struct { int i; double *dst; double pv; int used; } c[] = {
+        { P_K_C, &f.K_c, pf->K_c, 1 },
+        { P_K_CS, &f.K_cs, pf->K_cs, strib },
+        { P_K_L, &f.K_l, pf->K_l, model == 3 || model == 4 },
+        { P_K_LS, &f.K_ls, pf->K_ls, model == 4 },
+        { P_K_M, &f.K_m, pf->K_m, model >= 5 },
+        { P_K_E, &f.K_e, pf->K_e, model >= 5 },
+        { P_K_MS, &f.K_ms, pf->K_ms, model >= 5 },
+        { P_K_ES, &f.K_es, pf->K_es, model >= 5 },
+        { P_K_MQ, &f.K_mq, pf->K_mq, model == 6 },
+        { P_K_EQ, &f.K_eq, pf->K_eq, model == 6 },
+        { P_DTHETA_S, &f.dtheta_s, pf->dtheta_s, strib },
+        { P_ALPHA, &f.alpha, pf->alpha, strib },
+        { P_K_V, &f.K_v, pf->K_v, 1 },
+    };
+    for (unsigned k = 0; !m && k < sizeof c / sizeof c[0]; k++)
+        coef(p, c[k].i, c[k].pv, pre != NULL, c[k].used, act, model, c[k].dst, &m);
+    const fric_servo_actuator *ps = pre ? &pre->servo : &first->servo;
+    if (!m) coef(p, P_KT, ps->kt, 1, 1, act, model, &d->servo.kt, &m);
+    if (!m) coef(p, P_R, ps->R, 1, 1, act, model, &d->servo.R, &m);
+    if (!m) coef(p, P_ARMATURE, ps->armature, 1, 1, act, model, &d->servo.armature, &m);
+    if (!m) coef(p, P_KP, ps->kp_default, 1, 1, act, model, &d->kp, &m);
+    if (!m) coef(p, P_VIN, ps->vin_default, 1, 1, act, model, &d->vin, &m);
+    if (m) {
+        if (why) *why = m;
+        return 1;
+    }
+    d->friction = f;
+    d->servo.q_offset = p[P_Q_OFFSET];
+    d->mass = p[P_MASS];
+    d->length = p[P_LENGTH];
+    d->arm_mass = p[P_ARM_MASS];
+    d->dt = p[P_DT];
+    d->treatment = (fric_bench_friction)(int)p[P_FRICTION];
+    d->karnopp_eps = p[P_EPS];
+    b->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
+    b->goal_angle = p[P_GOAL];
+    b->every = (uint64_t)p[P_EVERY];
+    double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
+    if (n > 1e10) {
+        if (why) *why = fric__say("bench: duration/dt = %g steps is more than 1e10; raise dt or "
+                                  "shorten duration.", n);
+        return 1;
+    }
+    b->n_steps = (uint64_t)n;
+    if (fric_bench_init(d, &b->st, p[P_Q0], p[P_DQ0], &m)) {
+        if (why) *why = fric__bench_prefix("bench: ", m);
+        return 1;
+    }
+    if (why) *why = "";
+    return 0;
+}
+
+static int bench_step(void *state, double *row, const char **why)
+{
+    bench_scn *b = state;
+    fric_bench_state *s = &b->st;
+    if (s->steps >= b->n_steps) return FRIC_SCN_DONE;
+    double t = s->t, q = s->q, dq = s->dq;
+    int te;
+    double goal = fric_bench_traj_goal(b->traj, t, b->goal_angle, &te);
+    for (uint64_t k = 0; k < b->every && s->steps < b->n_steps; k++) {
+        double tk = s->t;
+        int tek = te;
+        double gk = goal;
+        if (k) gk = fric_bench_traj_goal(b->traj, tk, b->goal_angle, &tek);
+        if (fric_bench_step(&b->def, s, gk, tek)) {
+            if (why) *why = fric__say("bench: step %llu (t = %.9g s): the state stopped being "
+                                      "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
+                                      "check kt, R, armature and the friction coefficients.",
+                                      (unsigned long long)s->steps, tk, s->q, s->dq);
+            return FRIC_SCN_ERROR;
+        }
+        if (k == 0) {
+            row[0] = t;
+            row[1] = q;
+            row[2] = dq;
+            row[3] = goal;
+            row[4] = s->tau_m;
+            row[5] = s->tau_e;
+            row[6] = s->tau_f;
+            row[7] = s->budget;
+            row[8] = s->stuck;
+            row[9] = (double)s->reversals;
+        }
+    }
+    if (why) *why = "";
+    return FRIC_SCN_ROW;
+}
+
+/* New parameters, same dynamic state (q, dq, t, counters); q0 and dq0 are
+ * ignored, a shorter duration ends the run at the next row. */
+static int bench_retune(void *state, const double *p, const char **why)
+{
+    bench_scn *b = state, nb;
+    if (bench_init(&nb, p, why)) return 1;
+    fric_bench_state keep = b->st;
+    *b = nb;
+    b->st = keep;
+    return 0;
+}
+
+const fric_scenario fric_scn_bench = {
+    "bench",
+    "Pendulum test bench of Duclusaud & Passault (Algorithm 1): a servo (MX-64, MX-106, "
+    "eRob80, XL-320, XL330, STS3215 presets identified by Rhoban/bam) with load-dependent "
+    "friction M1..M6 follows a built-in trajectory. friction=clip is the reference step, "
+    "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
+    "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
+    "the chattering.",
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune
+};
