@@ -58,6 +58,16 @@ double fric__law_max_drop(const fric_law *law, double *v_at)
 int fric__law_ok(const fric_law *law, double Z)
 {
     if (!fric__law_params_ok(law) || !isfinite(Z) || !(Z > 0)) return 0;
+    if (law->kind == FRIC_COULOMB_VISCOUS) return 1;    /* Φ' = D >= 0 > −1/Z */
+    if (law->kind == FRIC_RATIONAL || law->alpha == 1) {
+        /* m = Fsc/vs − D, so m·Z < 1 ⇔ q = Fsc·Z − vs·(1 + D·Z) < 0. The
+         * sign of q decides without a division unless q is within rounding
+         * of 0; then the exact test below settles it. */
+        double t = (law->Fs - law->Fc) * Z, u = law->vs * (1 + law->D * Z);
+        double q = t - u, margin = 1e-12 * (t + u);
+        if (q < -margin) return 1;
+        if (q > margin) return 0;
+    }
     /* Kikuuwe eq. 15: Φ' > −1/Z, i.e. m·Z < 1, decided exactly: the rounded
      * product is trusted away from 1 and fma settles the last ulps. */
     double m = fric__law_max_drop(law, 0), p = m * Z;

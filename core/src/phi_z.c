@@ -54,12 +54,12 @@ static double stribeck_pos(const fric_law *law, double s, double *dphi)
     return e + law->Fc + law->D * s;
 }
 
-/* (Fc + D·a)/k, the kinetic part of every law's transform, formed as
- * Fc/k + (D/k)·a so that D·a cannot overflow where the result does not.
- * (The look-up table evaluates its tail with these same operations.) */
-static double linear_part(double Fc, double D, double k, double a)
+/* (Fc + D·a)/k, the kinetic part of every law's transform, given ik = 1/k,
+ * formed as Fc·ik + (D·ik)·a so that D·a cannot overflow where the result
+ * does not. */
+static double linear_part(double Fc, double D, double ik, double a)
 {
-    return Fc / k + (D / k) * a;
+    return Fc * ik + (D * ik) * a;
 }
 
 static double solve_stribeck(const fric_law *law, double Z, double a)
@@ -90,17 +90,18 @@ double fric_phi_z(const fric_law *law, double Z, double x)
     if (a <= Z * F0) return x / Z;                       /* static band, eq. 16 */
     if (isinf(a)) return copysign(law->D > 0 ? INFINITY : law->Fc, x);
     double D = law->D, Fc = law->Fc, k = 1 + Z * D, y;
+    /* divisions are the costly operations here: at most two per call */
     switch (law->kind) {
     case FRIC_COULOMB_VISCOUS:
-        y = linear_part(Fc, D, k, a);                    /* Kikuuwe eq. 25 */
+        y = linear_part(Fc, D, 1 / k, a);                /* Kikuuwe eq. 25 */
         break;
     case FRIC_STRIBECK:
         if (law->alpha == 1) {
-            double vk = law->vs * k;
-            double psi = -(Z * (law->Fs - Fc) / vk) * exp((Z * Fc - a) / vk);   /* eq. 25 */
+            double vs = law->vs, r = 1 / (vs * k);       /* 1/(vs·k) */
+            double psi = -(Z * (law->Fs - Fc) * r) * exp((Z * Fc - a) * r);   /* eq. 25 */
             if (psi < NEG_INV_E) psi = NEG_INV_E;        /* rounding at c·Fsc → 1 */
             double w = fric_lambert_w0(psi);             /* eq. 24 */
-            y = linear_part(Fc, D, k, a) - (law->vs / Z) * w;   /* eq. 27 */
+            y = linear_part(Fc, D, vs * r, a) - (vs / Z) * w;   /* eq. 27; vs·r = 1/k */
         } else {
             y = solve_stribeck(law, Z, a);
         }
