@@ -98,9 +98,9 @@ EMFLAGS = $(STD) -O2 $(FPFLAGS) $(INC) \
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/friction_core.mjs: $(CORE_SRC) wasm/bindings.c wasm/exported_functions.json $(wildcard core/include/*.h core/src/*.h) | deps-wasm
+$(WASM)/friction_core.mjs: $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c benchmarks/kernels.h wasm/exported_functions.json $(wildcard core/include/*.h core/src/*.h) | deps-wasm
 	@mkdir -p $(WASM)
-	$(EMCC) $(EMFLAGS) $(CORE_SRC) wasm/bindings.c -o $@
+	$(EMCC) $(EMFLAGS) $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c -o $@
 
 wasm: $(WASM)/friction_core.mjs
 
@@ -136,3 +136,59 @@ serve: web
 
 clean:
 	rm -rf build
+
+# ------------------------------------------------- command-line tool tests
+# tests/cli/run.sh drives the tool from outside. registry_dump reads the
+# core's registry directly (what `list` and `run` must show); friction-fake
+# is the tool linked with tests/cli/fake_scenarios.c (scenarios that fail on
+# purpose). The suite runs on the optimised build and under ASan+UBSan.
+CLI_T = $(NAT)/cli-tests
+$(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/friction_scenario.h $(NAT)/libfriction.a
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
+$(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a -lm -o $@
+$(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a -lm -o $@
+$(NAT)/tests/test_cli_json $(ASN)/tests/test_cli_json: cli/json.c cli/json.h
+$(NAT)/tests/test_cli_fmt $(ASN)/tests/test_cli_fmt: cli/fmt.c cli/fmt.h
+.PHONY: test-cli
+test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+	@CLI_LABEL="cli ASan+UBSan" tests/cli/run.sh $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+test: test-cli
+
+# ---- web tests and wasm bench (tests/web, benchmarks/bench_wasm.mjs)
+# test-web (after test-native in `make test`): the Node tests of the wasm
+# wrapper (node --test tests/web/*.test.mjs) and the end-to-end browser test
+# (tests/web/e2e.mjs: playwright-core driving Debian's chromium), closed by
+# the line "web: N passed, M failed" (tests/web/run.sh).
+# bench-wasm: the kernels of benchmarks/kernels.c timed natively
+# (build/native/bench_kernels) and in wasm under Node in one run; the ratios
+# go to build/bench/wasm.json (bench-wasm-short: build/bench/wasm-short.json).
+.PHONY: test-web deps-web-test deps-bench-wasm bench-wasm bench-wasm-short
+test: test-web
+bench: bench-wasm
+bench-short: bench-wasm-short
+
+deps-web-test:
+	@tools/deps.sh wasm web browser
+
+deps-bench-wasm:
+	@tools/deps.sh native wasm web
+
+test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
+	@bash tests/web/run.sh
+
+$(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@
+
+bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm
+	@mkdir -p build/bench
+	node benchmarks/bench_wasm.mjs --json build/bench/wasm.json
+
+bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm
+	@mkdir -p build/bench
+	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json

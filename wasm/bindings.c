@@ -16,6 +16,8 @@
 
 #include "friction.h"
 #include "friction_scenario.h"
+#include "fric_bench.h"
+#include "fric_regions.h"
 
 static char last_error[512];
 
@@ -212,6 +214,35 @@ int fxb_scn_init(int i, void *state, const double *p)
     return rc;
 }
 
+/* Applies new parameter values to a running simulation (live tuning). */
+int fxb_scn_retune(int i, void *state, const double *p);
+int fxb_scn_retune(int i, void *state, const double *p)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) { set_error("no such scenario"); return 1; }
+    if (!s->retune) {
+        char buf[200];
+        snprintf(buf, sizeof buf, "%s cannot change parameters while running; press Reset to apply them.",
+                 s->name);
+        set_error(buf);
+        return 1;
+    }
+    for (int j = 0; j < s->n_params; j++) {
+        const fric_param_info *pi = &s->params[j];
+        if (!(p[j] >= pi->min && p[j] <= pi->max)) {
+            char buf[400];
+            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g] %s.",
+                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit);
+            set_error(buf);
+            return 1;
+        }
+    }
+    const char *why = "";
+    int rc = s->retune(state, p, &why);
+    set_error(rc ? why : "");
+    return rc;
+}
+
 /* Advances up to n rows into rows[n × n_cols]. Returns the number of rows
  * written (fewer than n when the run ended), or −1 − rows on error (the
  * message in fxb_last_error; rows before it are valid). */
@@ -228,4 +259,165 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
         if (rc == FRIC_SCN_ERROR) { set_error(why); return -1 - k; }
     }
     return k;
+}
+
+/* ------------------------------------------------- servo presets (bench) */
+/* Servo friction coefficients travel as 14 numbers:
+ * [model, K_c, K_cs, K_l, K_ls, K_m, K_e, K_ms, K_es, K_mq, K_eq, dtheta_s, alpha, K_v]. */
+static void servo_to(const fric_servo_friction *f, double *c)
+{
+    double v[14] = { f->model, f->K_c, f->K_cs, f->K_l, f->K_ls, f->K_m, f->K_e, f->K_ms,
+                     f->K_es, f->K_mq, f->K_eq, f->dtheta_s, f->alpha, f->K_v };
+    memcpy(c, v, sizeof v);
+}
+
+static fric_servo_friction servo_from(const double *c)
+{
+    fric_servo_friction f = { (int)c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+                              c[8], c[9], c[10], c[11], c[12], c[13] };
+    return f;
+}
+
+int fxb_preset_count(void);
+int fxb_preset_count(void) { return fric_bench_preset_count(); }
+
+/* what 0: actuator name, 1: parameter directory of the source data. */
+const char *fxb_preset_text(int i, int what);
+const char *fxb_preset_text(int i, int what)
+{
+    const fric_bench_preset *p = fric_bench_preset_at(i);
+    return !p ? "" : what == 0 ? p->actuator : p->dir;
+}
+
+/* Writes the 14 friction numbers of preset i; 0, or 1 out of range. */
+int fxb_preset_friction(int i, double *c);
+int fxb_preset_friction(int i, double *c)
+{
+    const fric_bench_preset *p = fric_bench_preset_at(i);
+    if (!p) { set_error("no such preset"); return 1; }
+    servo_to(&p->friction, c);
+    return 0;
+}
+
+/* The bench scenario's parameters p with every −1 ("preset") resolved. */
+int fxb_bench_resolve(const double *p, double *out);
+int fxb_bench_resolve(const double *p, double *out)
+{
+    const char *why = "";
+    int rc = fric_bench_def_from_params(p, out, NULL, &why);
+    set_error(rc ? why : "");
+    return rc;
+}
+
+/* Replays a log with the bench scenario's parameters p (friction, servo,
+ * treatment). h = [mass, arm_mass, length, kp, vin, dt]; arrays of n
+ * entries (speed may be 0 = NULL); te holds torque_enable as 0/1.
+ * sim_q receives min(cap, samples) positions; res = [mae, max_err, samples,
+ * dt, resampled, reversals, steps_stuck]. 0, or 1 with the message. */
+int fxb_bench_replay(const double *p, const double *h, int n, const double *ts,
+                     const double *goal, const int *te, const double *pos, const double *speed,
+                     double *sim_q, int cap, double *res);
+int fxb_bench_replay(const double *p, const double *h, int n, const double *ts,
+                     const double *goal, const int *te, const double *pos, const double *speed,
+                     double *sim_q, int cap, double *res)
+{
+    fric_bench_def d;
+    const char *why = "";
+    if (fric_bench_def_from_params(p, NULL, &d, &why)) { set_error(why); return 1; }
+    fric_bench_log_header hd = { h[0], h[1], h[2], h[3], h[4], h[5] };
+    fric_bench_log log = { (size_t)(n > 0 ? n : 0), ts, goal, te, pos, speed };
+    fric_bench_replay_result r;
+    if (fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why)) {
+        set_error(why);
+        return 1;
+    }
+    double v[7] = { r.mae, r.max_err, (double)r.samples, r.dt, r.resampled,
+                    (double)r.reversals, (double)r.steps_stuck };
+    memcpy(res, v, sizeof v);
+    set_error("");
+    return 0;
+}
+
+/* Samples the replay will produce (the size sim_q needs). */
+int fxb_bench_replay_samples(const double *h, int n, const double *ts);
+int fxb_bench_replay_samples(const double *h, int n, const double *ts)
+{
+    fric_bench_log_header hd = { h[0], h[1], h[2], h[3], h[4], h[5] };
+    fric_bench_log log = { (size_t)(n > 0 ? n : 0), ts, ts, NULL, ts, NULL };
+    return (int)fric_bench_replay_samples(&hd, &log);
+}
+
+/* ------------------------------------------------ drive/backdrive regions */
+/* kind 0: servo, c = the 14 numbers above; kind 1: screw, c = [eta1, eta2,
+ * eta1s, eta2s, tau_c, b_v]. */
+static fric_regions_law regions_law(int kind, const double *c)
+{
+    fric_regions_law law;
+    memset(&law, 0, sizeof law);
+    law.kind = kind == 1 ? FRIC_REGIONS_SCREW : FRIC_REGIONS_SERVO;
+    if (kind == 1) {
+        fric_screw e = { c[0], c[1], c[2], c[3], c[4], c[5] };
+        law.screw = e;
+    } else {
+        law.servo = servo_from(c);
+    }
+    return law;
+}
+
+int fxb_regions_check(int kind, const double *c, double dtheta);
+int fxb_regions_check(int kind, const double *c, double dtheta)
+{
+    fric_regions_law law = regions_law(kind, c);
+    const char *why = "";
+    int rc = fric_regions_check(&law, dtheta, &why);
+    set_error(rc ? why : "");
+    return rc;
+}
+
+int fxb_regions_classify(int kind, const double *c, double dtheta, double tau_m, double tau_e);
+int fxb_regions_classify(int kind, const double *c, double dtheta, double tau_m, double tau_e)
+{
+    fric_regions_law law = regions_law(kind, c);
+    return fric_regions_classify(&law, dtheta, tau_m, tau_e);
+}
+
+/* Static-region boundaries over τm in [−T, T]: returns the number of samples
+ * written to tm, lo, hi (at most cap), or −1 with the message. */
+int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int n,
+                         double *tm, double *lo, double *hi, int cap);
+int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int n,
+                         double *tm, double *lo, double *hi, int cap)
+{
+    fric_regions_law law = regions_law(kind, c);
+    const char *why = "";
+    int count = 0;
+    if (fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why)) {
+        set_error(why);
+        return -1;
+    }
+    set_error("");
+    return count;
+}
+
+/* Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an nx × ny
+ * grid of cell centres over [−T, T]² (row 0 at τe = +T), for shading a
+ * diagram behind the exact boundaries. */
+int fxb_regions_grid(int kind, const double *c, double dtheta, double T, int nx, int ny,
+                     unsigned char *out);
+int fxb_regions_grid(int kind, const double *c, double dtheta, double T, int nx, int ny,
+                     unsigned char *out)
+{
+    fric_regions_law law = regions_law(kind, c);
+    const char *why = "";
+    if (fric_regions_check(&law, dtheta, &why)) { set_error(why); return 1; }
+    for (int r = 0; r < ny; r++) {
+        double te = T - (2 * T) * (r + 0.5) / ny;
+        for (int k = 0; k < nx; k++) {
+            double tm = -T + (2 * T) * (k + 0.5) / nx;
+            int g = fric_regions_classify(&law, dtheta, tm, te);
+            out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)(g < 0 ? 255 : g);
+        }
+    }
+    set_error("");
+    return 0;
 }

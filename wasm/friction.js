@@ -12,6 +12,10 @@ import createFrictionCore from '../build/wasm/friction_core.mjs';
 
 export const LAW_KINDS = ['coulomb-viscous', 'stribeck', 'rational'];
 
+/** The 14 numbers of a servo friction model (Duclusaud M1-M6), in binding order. */
+export const SERVO_KEYS = ['model', 'K_c', 'K_cs', 'K_l', 'K_ls', 'K_m', 'K_e', 'K_ms', 'K_es', 'K_mq', 'K_eq',
+  'dtheta_s', 'alpha', 'K_v'];
+
 const F64 = 8;
 
 function lawArgs(law) {
@@ -25,6 +29,7 @@ export class FrictionCore {
   constructor(mod) {
     this._m = mod;
     this._scenarios = null;
+    this._presets = null;
   }
 
   // --- memory helpers: every allocation is released in a finally block
@@ -140,6 +145,168 @@ export class FrictionCore {
     return p;
   }
 
+  // --- servo presets, bench replay, drive/backdrive regions
+
+  /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …} }]. */
+  presets() {
+    if (this._presets) return this._presets;
+    const m = this._m, out = [];
+    const names = SERVO_KEYS;
+    const p = this._alloc(14 * F64);
+    try {
+      for (let i = 0; i < m._fxb_preset_count(); i++) {
+        if (m._fxb_preset_friction(i, p)) throw new Error(this._error());
+        const c = this._f64().slice(p / F64, p / F64 + 14);
+        const friction = {};
+        names.forEach((k, j) => { friction[k] = c[j]; });
+        out.push({ actuator: this._str(m._fxb_preset_text(i, 0)), dir: this._str(m._fxb_preset_text(i, 1)),
+                   model: c[0], friction });
+      }
+    } finally {
+      this._free(p);
+    }
+    this._presets = out;
+    return out;
+  }
+
+  /** The bench scenario's parameter vector with every −1 (preset) resolved. */
+  benchResolve(params) {
+    const n = params.length;
+    let pin = 0, pout = 0;
+    try {
+      pin = this._alloc(n * F64);
+      pout = this._alloc(n * F64);
+      this._f64().set(params, pin / F64);
+      if (this._m._fxb_bench_resolve(pin, pout)) throw new Error(this._error());
+      return this._f64().slice(pout / F64, pout / F64 + n);
+    } finally {
+      this._free(pin);
+      this._free(pout);
+    }
+  }
+
+  /** Replays a recorded log (the parsed BAM JSON object) with the bench
+   *  parameters; returns { mae, maxErr, samples, dt, resampled, reversals,
+   *  t, simQ, logQ, goal } (logQ and goal on the simulated time grid). */
+  benchReplay(params, log) {
+    if (!log || typeof log !== 'object' || !Array.isArray(log.entries))
+      throw new Error('not a BAM log: expected an object with an "entries" array');
+    const e = log.entries, n = e.length;
+    const num = (v, what, k) => {
+      const x = typeof v === 'boolean' ? Number(v) : v;
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error(`entry ${k}: ${what} is ${JSON.stringify(v)}, not a finite number`);
+      return x;
+    };
+    const head = (k, def) => {
+      if (log[k] === undefined) {
+        if (def === undefined) throw new Error(`log header: "${k}" is missing`);
+        return def;
+      }
+      return num(log[k], `header ${k}`, 'header');
+    };
+    const h = Float64Array.of(head('mass'), head('arm_mass', 0), head('length'), head('kp'), head('vin', 0), head('dt', 0));
+    const ts = new Float64Array(n), goal = new Float64Array(n), pos = new Float64Array(n), speed = new Float64Array(n);
+    const te = new Int32Array(n);
+    e.forEach((x, k) => {
+      ts[k] = num(x.timestamp, 'timestamp', k);
+      goal[k] = num(x.goal_position, 'goal_position', k);
+      pos[k] = num(x.position, 'position', k);
+      speed[k] = x.speed === undefined ? 0 : num(x.speed, 'speed', k);
+      te[k] = x.torque_enable === undefined ? 1 : (x.torque_enable ? 1 : 0);
+    });
+    const ptrs = [];
+    const put = (arr) => {
+      const p = this._alloc(arr.byteLength);
+      ptrs.push(p);
+      if (arr instanceof Int32Array) this._m.HEAP32.set(arr, p / 4); else this._f64().set(arr, p / F64);
+      return p;
+    };
+    try {
+      const pp = put(params), ph = put(h), pts = put(ts), pg = put(goal), pte = put(te), ppos = put(pos), psp = put(speed);
+      const cap = Math.max(1, this._m._fxb_bench_replay_samples(ph, n, pts));
+      const pq = this._alloc(cap * F64);
+      ptrs.push(pq);
+      const pr = this._alloc(8 * F64);
+      ptrs.push(pr);
+      if (this._m._fxb_bench_replay(pp, ph, n, pts, pg, pte, ppos, psp, pq, cap, pr)) throw new Error(this._error());
+      const r = this._f64().slice(pr / F64, pr / F64 + 7);
+      const samples = r[2], dt = r[3];
+      const simQ = this._f64().slice(pq / F64, pq / F64 + samples);
+      const t = new Float64Array(samples), logQ = new Float64Array(samples), g = new Float64Array(samples);
+      // the recorded angle and goal on the simulated grid (linear interpolation)
+      let j = 0;
+      for (let k = 0; k < samples; k++) {
+        t[k] = k * dt;
+        const tk = r[4] ? t[k] : ts[0] + t[k];
+        while (j < n - 2 && ts[j + 1] < tk) j++;
+        const span = ts[j + 1] - ts[j];
+        const a = span > 0 ? Math.min(1, Math.max(0, (tk - ts[j]) / span)) : 0;
+        logQ[k] = r[4] ? pos[j] + a * (pos[j + 1] - pos[j]) : pos[Math.min(k, n - 1)];
+        g[k] = r[4] ? goal[j] + a * (goal[j + 1] - goal[j]) : goal[Math.min(k, n - 1)];
+      }
+      return { mae: r[0], maxErr: r[1], samples, dt, resampled: r[4] !== 0, reversals: r[5], t, simQ, logQ, goal: g };
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  _regionsLaw(law) {
+    // law: { kind: 'servo', friction: {model, K_c, …} } or { kind: 'screw', eta1, eta2, eta1s, eta2s, tau_c, b_v }
+    if (law.kind === 'screw') return [1, Float64Array.of(law.eta1, law.eta2, law.eta1s ?? law.eta1, law.eta2s ?? law.eta2, law.tau_c ?? 0, law.b_v ?? 0)];
+    return [0, Float64Array.from(SERVO_KEYS.map((k) => Number(law.friction[k] ?? 0)))];
+  }
+
+  /** Static/drive/backdrive boundaries over τm ∈ [−T, T] at velocity dtheta:
+   *  { tauM, lo, hi } (±Infinity where unbounded). Throws the core's message. */
+  regionsPolyline(law, dtheta, T, n = 200) {
+    const [kind, c] = this._regionsLaw(law);
+    const cap = n + 80;
+    const ptrs = [];
+    const alloc = (b) => { const p = this._alloc(b); ptrs.push(p); return p; };
+    try {
+      const pc = alloc(c.byteLength);
+      this._f64().set(c, pc / F64);
+      if (this._m._fxb_regions_check(kind, pc, dtheta)) throw new Error(this._error());
+      const ptm = alloc(cap * F64), plo = alloc(cap * F64), phi = alloc(cap * F64);
+      const count = this._m._fxb_regions_polyline(kind, pc, dtheta, T, n, ptm, plo, phi, cap);
+      if (count < 0) throw new Error(this._error());
+      const H = this._f64();
+      return { tauM: H.slice(ptm / F64, ptm / F64 + count), lo: H.slice(plo / F64, plo / F64 + count), hi: H.slice(phi / F64, phi / F64 + count) };
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an
+   *  nx × ny grid of cell centres over [−T, T]², row 0 at τe = +T. */
+  regionsGrid(law, dtheta, T, nx, ny) {
+    const [kind, c] = this._regionsLaw(law);
+    let pc = 0, po = 0;
+    try {
+      pc = this._alloc(c.byteLength);
+      po = this._alloc(nx * ny);
+      this._f64().set(c, pc / F64);
+      if (this._m._fxb_regions_grid(kind, pc, dtheta, T, nx, ny, po)) throw new Error(this._error());
+      return this._m.HEAPU8.slice(po, po + nx * ny);
+    } finally {
+      this._free(pc);
+      this._free(po);
+    }
+  }
+
+  /** 'static', 'drive', 'backdrive' or 'invalid' at (τm, τe). */
+  regionAt(law, dtheta, tauM, tauE) {
+    const [kind, c] = this._regionsLaw(law);
+    const pc = this._alloc(c.byteLength);
+    try {
+      this._f64().set(c, pc / F64);
+      const r = this._m._fxb_regions_classify(kind, pc, dtheta, tauM, tauE);
+      return ['static', 'drive', 'backdrive'][r] || 'invalid';
+    } finally {
+      this._free(pc);
+    }
+  }
+
   /** A running simulation of scenario `name`; call free() when done. */
   simulation(name, values = {}) {
     const s = this.scenario(name);
@@ -197,6 +364,21 @@ export class Simulation {
       if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp)) throw new Error(core._error());
       this.params = Float64Array.from(params);
       this.done = false;
+    } finally {
+      core._free(pp);
+    }
+  }
+
+  /** Applies new parameter values without restarting (throws if the scenario
+   *  cannot, or a value is invalid; the simulation then keeps its old values). */
+  retune(params) {
+    const core = this._core;
+    let pp = 0;
+    try {
+      pp = core._alloc(params.length * F64);
+      core._f64().set(params, pp / F64);
+      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp)) throw new Error(core._error());
+      this.params = Float64Array.from(params);
     } finally {
       core._free(pp);
     }

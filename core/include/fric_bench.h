@@ -194,6 +194,13 @@ double fric_bench_inertia(const fric_bench_def *d);
 /* Mechanical energy ½·J·dq² + (m + m_arm/2)·g·l·(1 − cos(q + q_offset)) [J]. */
 double fric_bench_energy(const fric_bench_def *d, double q, double dq);
 
+/* The def the `bench` scenario builds from its parameter vector p (the
+ * order of fric_scn_bench.params). resolved (may be NULL) receives p with
+ * every −1 ("the preset's value") replaced by the value used. 0, or nonzero
+ * with *why as the scenario's init would report. */
+int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
+                               const char **why);
+
 /* ------------------------------------------------------------ trajectories */
 
 /* The trajectories of Rhoban/bam bam/trajectory.py (paper §V-A), 6 s each:

@@ -277,3 +277,35 @@ const fric_scenario fric_scn_bench = {
     "the chattering.",
     N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune
 };
+
+int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
+                               const char **why)
+{
+    bench_scn b;
+    if (bench_init(&b, p, why)) return 1;
+    if (d) *d = b.def;
+    if (resolved) {
+        const fric_bench_def *r = &b.def;
+        const fric_servo_friction *f = &r->friction;
+        for (int i = 0; i < N_PARAMS; i++) resolved[i] = p[i];
+        resolved[P_K_C] = f->K_c;
+        resolved[P_K_CS] = f->K_cs;
+        resolved[P_K_L] = f->K_l;
+        resolved[P_K_LS] = f->K_ls;
+        resolved[P_K_M] = f->K_m;
+        resolved[P_K_E] = f->K_e;
+        resolved[P_K_MS] = f->K_ms;
+        resolved[P_K_ES] = f->K_es;
+        resolved[P_K_MQ] = f->K_mq;
+        resolved[P_K_EQ] = f->K_eq;
+        resolved[P_DTHETA_S] = f->dtheta_s;
+        resolved[P_ALPHA] = f->alpha;
+        resolved[P_K_V] = f->K_v;
+        resolved[P_KT] = r->servo.kt;
+        resolved[P_R] = r->servo.R;
+        resolved[P_ARMATURE] = r->servo.armature;
+        resolved[P_KP] = r->kp;
+        resolved[P_VIN] = r->vin;
+    }
+    return 0;
+}

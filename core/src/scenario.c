@@ -84,14 +84,14 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
     double v = text ? strtod(text, &end) : NAN;
     if (!text || end == text || *end != '\0' || !isfinite(v)) {
         if (why) *why = fric__say("%s: %s = '%s' is not a finite number; give a value in "
-                                  "[%g, %g] %s.", sc->name, name, text ? text : "",
-                                  pi->min, pi->max, pi->unit);
+                                  "[%g, %g]%s%s.", sc->name, name, text ? text : "",
+                                  pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
         return 1;
     }
     if (v < pi->min || v > pi->max || (pi->integer && v != floor(v))) {
-        if (why) *why = fric__say("%s: %s = %g is out of range; accepted: %s in [%g, %g] %s.",
+        if (why) *why = fric__say("%s: %s = %g is out of range; accepted: %s in [%g, %g]%s%s.",
                                   sc->name, name, v, pi->integer ? "a whole number" : "a value",
-                                  pi->min, pi->max, pi->unit);
+                                  pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
         return 1;
     }
     p[i] = v;

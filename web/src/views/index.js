@@ -1,10 +1,12 @@
 // views/index.js: the list of views, in tab order.
 import * as laws from './laws.js';
+import * as drive from './drive.js';
 import * as pendulum from './pendulum.js';
 import * as scenarios from './scenarios.js';
 
 export const VIEWS = [
   { id: 'laws', title: 'Laws: Φ and Φ_Z', module: laws },
+  { id: 'drive', title: 'Drive / backdrive', module: drive },
   { id: 'pendulum', title: 'Pendulum bench, live', module: pendulum },
   { id: 'scenarios', title: 'Scenarios from the papers', module: scenarios },
 ];

@@ -9,7 +9,7 @@ import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
 const WINDOW_S = 6;          // rolling plot window [s]
-const PLOT_DT = 0.01;        // plotted sample spacing [s]
+const PLOT_DT = 0.02;        // plotted sample spacing [s]
 const MAX_STEPS_FRAME = 20000;
 
 function colIndex(sim, name) { return sim.cols.indexOf(name); }
@@ -64,7 +64,17 @@ export function mount(container, { core, state, showError }) {
   benchHead.textContent = 'Bench and servo';
   side.append(benchHead);
   const RESTART = new Set(['actuator', 'model', 'trajectory', 'dt', 'mass', 'length', 'duration']);
-  const panel = paramPanel(side, info, values, SETUP, (name) => {
+  // Parameters whose -1 means "the preset's value": the controls show the
+  // resolved number (`shown`), the simulation keeps -1 until the user edits.
+  const PRESET_KEYS = info.params.filter((p) => p.def === -1).map((p) => p.name);
+  let shown = Float64Array.from(values);
+  try { shown = core.benchResolve(values); } catch { /* shown keeps the raw values; restart() reports */ }
+  const edited = (name) => {
+    const j = paramIndex(info, name);
+    values[j] = shown[j];
+  };
+  const panel = paramPanel(side, info, shown, SETUP, (name) => {
+    edited(name);
     if (name === 'actuator' || name === 'model') loadPresetCoefficients();
     if (RESTART.has(name)) restart(); else retune();
   });
@@ -74,7 +84,7 @@ export function mount(container, { core, state, showError }) {
   coefDetails.append(coefSummary);
   const rest = info.params.map((p) => p.name)
     .filter((n) => !SETUP.includes(n) && n !== 'friction' && n !== 'duration');
-  const coefPanel = paramPanel(coefDetails, info, values, rest, () => retune());
+  const coefPanel = paramPanel(coefDetails, info, shown, rest, (name) => { edited(name); retune(); });
   side.append(coefDetails);
   const sideMsg = document.createElement('div');
   sideMsg.className = 'msg-bad';
@@ -177,13 +187,16 @@ export function mount(container, { core, state, showError }) {
   }
 
   function loadPresetCoefficients() {
-    // the scenario applies the chosen preset's coefficients at init when they are left at NaN-free
-    // defaults; here we fetch the preset values through a fresh default parameter set
+    // a new actuator or model: every preset-backed value goes back to "preset"
+    for (const name of PRESET_KEYS) values[paramIndex(info, name)] = -1;
     try {
-      const a = info.params[paramIndex(info, 'actuator')].choices[values[paramIndex(info, 'actuator')]];
-      const m = info.params[paramIndex(info, 'model')].choices[values[paramIndex(info, 'model')]];
-      const preset = core.benchPresetParams ? core.benchPresetParams(a, m) : null;
-      if (preset) for (const [k, v] of Object.entries(preset)) coefPanel.set(k, v);
+      const r = core.benchResolve(values);
+      for (const name of PRESET_KEYS) {
+        const j = paramIndex(info, name);
+        shown[j] = r[j];
+        const c = coefPanel.byName[name] || panel.byName[name];
+        if (c) c.value = r[j];
+      }
     } catch (e) {
       sideMsg.hidden = false;
       sideMsg.textContent = e.message;
@@ -269,22 +282,34 @@ export function mount(container, { core, state, showError }) {
     return out;
   }
 
-  function paint() {
+  // Charts are the expensive part of a frame: a live frame refreshes one of
+  // the three (round robin, so each is redrawn at a third of the frame rate);
+  // paint(true) refreshes all of them (pause, step, reset).
+  let nextChart = 0;
+  function paint(all = true) {
     const names = sims.map((s, i) => fricChoices[i === 0 ? values[fricIdx] : fricB]);
-    qChart.chart.data.datasets = series.flatMap((s, i) => [
+    drawCanvas(names);
+    const which = all ? [0, 1, 2] : [nextChart];
+    nextChart = (nextChart + 1) % 3;
+    if (which.includes(0)) {
+      qChart.chart.data.datasets = series.flatMap((s, i) => [
       { label: `θ (${names[i]})`, data: pts(s.t, s.q), borderColor: COLORS[i] },
       ...(i === 0 ? [{ label: 'goal', data: pts(s.t, s.goal), borderColor: '#888', borderDash: [4, 3] }] : []),
     ]);
-    tmChart.chart.data.datasets = series.map((s, i) => ({ label: `τm (${names[i]})`, data: pts(s.t, s.tm), borderColor: COLORS[i] }));
-    tfChart.chart.data.datasets = series.flatMap((s, i) => [
+      qChart.update();
+    }
+    if (which.includes(1)) {
+      tmChart.chart.data.datasets = series.map((s, i) => ({ label: `τm (${names[i]})`, data: pts(s.t, s.tm), borderColor: COLORS[i] }));
+      tmChart.update();
+    }
+    if (which.includes(2)) {
+      tfChart.chart.data.datasets = series.flatMap((s, i) => [
       { label: `τf (${names[i]})`, data: pts(s.t, s.tf), borderColor: COLORS[i] },
       { label: `±budget (${names[i]})`, data: pts(s.t, s.budget), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1 },
       { label: `−budget (${names[i]})`, data: pts(s.t, s.budget, -1), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1, csvName: `minus budget ${names[i]}` },
-    ]);
-    qChart.update();
-    tmChart.update();
-    tfChart.update();
-    drawCanvas(names);
+      ]);
+      tfChart.update();
+    }
   }
 
   function drawCanvas(names) {
@@ -340,7 +365,7 @@ export function mount(container, { core, state, showError }) {
       if (n > MAX_STEPS_FRAME) { n = MAX_STEPS_FRAME; acc = 0; }
       acc -= n * dt;
       if (n > 0) advance(n);
-      paint();
+      paint(false);
       frameStats.push(performance.now() - t0);
       if (frameStats.length > 2000) frameStats.splice(0, 1000);
     }
@@ -378,6 +403,8 @@ export function mount(container, { core, state, showError }) {
     const a = Math.min(p.max, Math.max(p.min, angle));
     panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
     panel.set('goal', a);
+    edited('trajectory');
+    edited('goal');
     retune();
   }
   canvas.addEventListener('pointerdown', (e) => { dragging = true; canvas.setPointerCapture(e.pointerId); setGoal(goalFromEvent(e)); });

@@ -1,0 +1,44 @@
+/*
+ * cli.h: shared pieces of the `friction` command-line tool.
+ *
+ * Exit status: 0 success; 1 the simulation stopped (a state stopped being
+ * finite) or the output could not be written; 2 bad input (unknown scenario
+ * or parameter, value out of range, unreadable or malformed file), reported
+ * before anything is written to stdout.
+ */
+#ifndef FRIC_CLI_H
+#define FRIC_CLI_H
+
+#include <stdio.h>
+
+#include "friction_scenario.h"
+
+enum { CLI_OK = 0, CLI_RUNTIME = 1, CLI_USAGE = 2 };
+
+/* Prints "friction: <message>\n" on stderr and returns code. */
+int cli_fail(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Writes n values as one CSV line, shortest round-trip digits. 0 on success,
+ * nonzero when the stream is in error. */
+int cli_csv_row(FILE *f, const double *v, int n);
+
+/* Flushes f; on failure prints one message naming `what` and returns
+ * CLI_RUNTIME, else CLI_OK. */
+int cli_finish_output(FILE *f, const char *what);
+
+/* Sets scenario parameters from a flat JSON object (params=FILE): each key
+ * is a parameter name, a number for numeric parameters, a choice's name for
+ * choice parameters. Returns CLI_OK, or CLI_USAGE after printing one message
+ * naming the file, the key and the problem. */
+int cli_params_file(const fric_scenario *sc, double *p, const char *path);
+
+/* The commands other than run/list/help: argv[0] is the command name. */
+int cli_replay(int argc, char **argv);
+int cli_diagram(int argc, char **argv);
+int cli_eval(int argc, char **argv);
+
+#endif

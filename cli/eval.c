@@ -1,0 +1,115 @@
+/*
+ * eval.c: `friction eval`, the friction law and its transforms at given
+ * velocities, as CSV x,y:
+ *
+ *   friction eval law=stribeck Fs=2.5 Fc=0.4 vs=0.06 D=4.5 alpha=1 Z=0.0181818
+ *                 what=phi_z x=0.01,0.05,0.1
+ *
+ * what: phi (the law Φ(v)), phi_z (exact transform Φ_Z, Kikuuwe Theorem 1),
+ * approx (Kikuuwe eq. 46), lut (the look-up table with tolerance tol [N]).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "friction.h"
+
+#define EVAL_MAX_X 100000
+
+static const char *const laws[] = { "coulomb-viscous", "stribeck", "rational" };
+static const char *const whats[] = { "phi", "phi_z", "approx", "lut" };
+
+static int parse_number(const char *name, const char *text, double *out)
+{
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v))
+        return cli_fail(CLI_USAGE, "eval: %s = '%s' is not a finite number.", name, text);
+    *out = v;
+    return CLI_OK;
+}
+
+static int pick(const char *name, const char *text, const char *const *names, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(text, names[i]) == 0) { *out = i; return CLI_OK; }
+    char list[128] = "";
+    for (int i = 0; i < n; i++) {
+        if (i) strcat(list, ", ");
+        strcat(list, names[i]);
+    }
+    return cli_fail(CLI_USAGE, "eval: %s = '%s' is not one of: %s.", name, text, list);
+}
+
+int cli_eval(int argc, char **argv)
+{
+    fric_law law = { FRIC_STRIBECK, 0, 0, 0, 0, 1 };
+    double Z = NAN, tol = NAN;
+    int what = 1, have_x = 0;
+    static double xs[EVAL_MAX_X];
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (!eq) return cli_fail(CLI_USAGE, "eval: '%s' is not name=value.", argv[i]);
+        *eq = '\0';
+        const char *name = argv[i], *val = eq + 1;
+        int rc = CLI_OK, k;
+        if (strcmp(name, "law") == 0) {
+            rc = pick(name, val, laws, 3, &k);
+            law.kind = (fric_kind)k;
+        } else if (strcmp(name, "what") == 0) {
+            rc = pick(name, val, whats, 4, &what);
+        } else if (strcmp(name, "Fs") == 0) rc = parse_number(name, val, &law.Fs);
+        else if (strcmp(name, "Fc") == 0) rc = parse_number(name, val, &law.Fc);
+        else if (strcmp(name, "vs") == 0) rc = parse_number(name, val, &law.vs);
+        else if (strcmp(name, "D") == 0) rc = parse_number(name, val, &law.D);
+        else if (strcmp(name, "alpha") == 0) rc = parse_number(name, val, &law.alpha);
+        else if (strcmp(name, "Z") == 0) rc = parse_number(name, val, &Z);
+        else if (strcmp(name, "tol") == 0) rc = parse_number(name, val, &tol);
+        else if (strcmp(name, "x") == 0) {
+            have_x = 1;
+            const char *s = val;
+            while (*s) {
+                char *end = NULL;
+                double v = strtod(s, &end);
+                if (end == s || (*end != ',' && *end != '\0') || !isfinite(v))
+                    return cli_fail(CLI_USAGE, "eval: x = '%s' must be finite numbers separated "
+                                    "by commas.", val);
+                if (n == EVAL_MAX_X)
+                    return cli_fail(CLI_USAGE, "eval: more than %d x values.", EVAL_MAX_X);
+                xs[n++] = v;
+                s = *end ? end + 1 : end;
+            }
+        } else {
+            return cli_fail(CLI_USAGE, "eval: unknown parameter '%s'; accepted: law, Fs, Fc, vs, "
+                            "D, alpha, Z, what, tol, x.", name);
+        }
+        if (rc) return rc;
+    }
+    if (!have_x || n == 0) return cli_fail(CLI_USAGE, "eval: give the velocities as x=v1,v2,... [m/s].");
+    const char *why;
+    if (what == 0) {
+        if (fric_law_check_params(&law, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
+    } else {
+        if (isnan(Z)) return cli_fail(CLI_USAGE, "eval: what=%s needs Z [m/(N*s)], e.g. Z=1/(K*T + B).", whats[what]);
+        if (fric_law_check(&law, Z, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
+    }
+    fric_lut *lut = NULL;
+    if (what == 3) {
+        if (!(tol > 0)) return cli_fail(CLI_USAGE, "eval: what=lut needs tol > 0 [N].");
+        lut = fric_lut_new(&law, Z, tol);
+        if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N.", tol);
+    }
+    int rc = fputs("x,y\n", stdout) < 0;
+    for (int i = 0; i < n && !rc; i++) {
+        double v[2] = { xs[i], what == 0 ? fric_phi(&law, xs[i])
+                             : what == 1 ? fric_phi_z(&law, Z, xs[i])
+                             : what == 2 ? fric_phi_z_approx(&law, Z, xs[i])
+                                         : fric_lut_phi_z(lut, xs[i]) };
+        rc = cli_csv_row(stdout, v, 2);
+    }
+    fric_lut_free(lut);
+    return cli_finish_output(stdout, "to stdout");
+}

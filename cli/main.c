@@ -1,0 +1,359 @@
+/*
+ * main.c: `friction`, the command-line tool of Friction Explorer.
+ *
+ *   friction list [SCENARIO]                  scenarios, parameters, columns
+ *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
+ *   friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...
+ *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
+ *   friction help
+ *
+ * Every system is driven through friction_scenario.h only, so a scenario
+ * registered in core/src/scenario.c appears here without a change.
+ *
+ * Input is validated completely (and the scenario initialised) before the
+ * first byte goes to stdout: a bad input gives exit status 2, one line on
+ * stderr, and an empty stdout.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+
+/* More rows than this is a runaway scenario, not a use of the tool. */
+#define MAX_ROWS 20000000L
+
+static const char usage_text[] =
+    "usage:\n"
+    "  friction list [SCENARIO]\n"
+    "      Every scenario (or one): its parameters with default, unit, accepted\n"
+    "      range or choices and meaning, and its output columns with unit and meaning.\n"
+    "  friction run SCENARIO [params=FILE.json] [name=value ...]\n"
+    "      Runs one simulation and writes CSV to stdout: a header row, then one row\n"
+    "      per output step; the first column is t [s]. Arguments apply left to right:\n"
+    "      params=FILE sets the parameters named by the keys of a flat JSON object\n"
+    "      (an actuator file such as m4.json); name=value given after it overrides it.\n"
+    "  friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...\n"
+    "      Replays pendulum logs with the actuator of P.json and prints, per log, the\n"
+    "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
+    "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
+    "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
+    "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
+    "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
+    "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N*m\n"
+    "      (default T: the actuator's stall torque), at each velocity [rad/s]\n"
+    "      (default 0), N uniform samples per curve plus the corners (default 201).\n"
+    "  friction eval law=KIND Fs= Fc= vs= D= alpha= Z= what=phi|phi_z|approx|lut [tol=T] x=v1,v2,...\n"
+    "      The law (phi), its exact transform (phi_z), Kikuuwe's approximation eq. 46\n"
+    "      (approx) or the look-up table with tolerance tol [N] (lut) at each x, as CSV x,y.\n"
+    "  friction help | --help | -h\n"
+    "      This text.\n"
+    "\n"
+    "Exit status: 0 success; 1 the simulation stopped (a state stopped being finite)\n"
+    "or the output could not be written; 2 bad input (nothing is written to stdout).\n";
+
+static int cmd_help(void)
+{
+    fputs(usage_text, stdout);
+    return cli_finish_output(stdout, "the help to stdout");
+}
+
+static const char *known_scenarios(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    int n = fric_scenario_count();
+    if (n == 0) {
+        snprintf(buf, size, "none is registered in this build");
+        return buf;
+    }
+    for (int i = 0; i < n; i++) {
+        if (i) strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, fric_scenario_at(i)->name, size - strlen(buf) - 1);
+    }
+    return buf;
+}
+
+static int unknown_scenario(const char *name)
+{
+    char list[1024];
+    return cli_fail(CLI_USAGE, "unknown scenario '%s'; known scenarios: %s.", name,
+                    known_scenarios(list, sizeof list));
+}
+
+/* ------------------------------------------------------------------ list */
+
+/* Prints text wrapped at `width` columns, each line starting with `indent`. */
+static void print_wrapped(const char *text, const char *indent, int width)
+{
+    int ind = (int)strlen(indent);
+    const char *s = text ? text : "";
+    while (*s) {
+        while (*s == ' ') s++;
+        if (!*s) break;
+        const char *line = s, *brk = NULL;
+        int col = ind;
+        while (*s && *s != '\n') {
+            if (*s == ' ') brk = s;
+            if ((*s & 0xC0) != 0x80) col++;
+            if (col > width && brk) break;
+            s++;
+        }
+        const char *end = (*s && *s != '\n' && brk) ? brk : s;
+        printf("%s%.*s\n", indent, (int)(end - line), line);
+        s = end;
+        if (*s == '\n') s++;
+    }
+}
+
+/* Display width of a UTF-8 string (characters). */
+static int width_of(const char *s)
+{
+    int w = 0;
+    for (; s && *s; s++)
+        if ((*s & 0xC0) != 0x80) w++;
+    return w;
+}
+
+static void print_padded(const char *s, int width)
+{
+    fputs(s, stdout);
+    for (int w = width_of(s); w < width; w++) putchar(' ');
+}
+
+static void param_default(const fric_param_info *pi, char *buf, size_t size)
+{
+    int c = (int)pi->def;
+    if (pi->choices && c >= 0 && c < pi->n_choices && c == pi->def) {
+        snprintf(buf, size, "%s", pi->choices[c]);
+    } else {
+        char b[FMT_DOUBLE_LEN];
+        snprintf(buf, size, "%s", fmt_double(b, pi->def));
+    }
+}
+
+static void param_accepted(const fric_param_info *pi, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (pi->choices) {
+        for (int c = 0; c < pi->n_choices; c++) {
+            if (c) strncat(buf, "|", size - strlen(buf) - 1);
+            strncat(buf, pi->choices[c], size - strlen(buf) - 1);
+        }
+        return;
+    }
+    char lo[FMT_DOUBLE_LEN], hi[FMT_DOUBLE_LEN];
+    snprintf(buf, size, "%s[%s, %s]", pi->integer ? "integer " : "", fmt_double(lo, pi->min),
+             fmt_double(hi, pi->max));
+}
+
+static void list_one(const fric_scenario *sc)
+{
+    printf("%s\n", sc->name);
+    print_wrapped(sc->summary, "  ", 79);
+    char def[64], acc[512];
+    int wn = 4, wd = 7, wu = 4, wa = 8;
+    for (int i = 0; i < sc->n_params; i++) {
+        const fric_param_info *pi = &sc->params[i];
+        param_default(pi, def, sizeof def);
+        param_accepted(pi, acc, sizeof acc);
+        if (width_of(pi->name) > wn) wn = width_of(pi->name);
+        if (width_of(def) > wd) wd = width_of(def);
+        if (width_of(pi->unit) > wu) wu = width_of(pi->unit);
+        if (width_of(acc) > wa) wa = width_of(acc);
+    }
+    printf("  parameters (name=value):\n");
+    if (sc->n_params == 0) printf("    (none)\n");
+    else {
+        printf("    ");
+        print_padded("name", wn + 2);
+        print_padded("default", wd + 2);
+        print_padded("unit", wu + 2);
+        print_padded("accepted", wa + 2);
+        printf("meaning\n");
+    }
+    for (int i = 0; i < sc->n_params; i++) {
+        const fric_param_info *pi = &sc->params[i];
+        param_default(pi, def, sizeof def);
+        param_accepted(pi, acc, sizeof acc);
+        printf("    ");
+        print_padded(pi->name, wn + 2);
+        print_padded(def, wd + 2);
+        print_padded(pi->unit && *pi->unit ? pi->unit : "-", wu + 2);
+        print_padded(acc, wa + 2);
+        printf("%s\n", pi->help ? pi->help : "");
+    }
+    int wc = 4, wcu = 4;
+    for (int i = 0; i < sc->n_cols; i++) {
+        if (width_of(sc->cols[i].name) > wc) wc = width_of(sc->cols[i].name);
+        if (width_of(sc->cols[i].unit) > wcu) wcu = width_of(sc->cols[i].unit);
+    }
+    printf("  columns (CSV header of 'friction run %s'):\n    ", sc->name);
+    print_padded("name", wc + 2);
+    print_padded("unit", wcu + 2);
+    printf("meaning\n");
+    for (int i = 0; i < sc->n_cols; i++) {
+        const fric_col_info *ci = &sc->cols[i];
+        printf("    ");
+        print_padded(ci->name, wc + 2);
+        print_padded(ci->unit && *ci->unit ? ci->unit : "-", wcu + 2);
+        printf("%s\n", ci->help ? ci->help : "");
+    }
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    if (argc > 2)
+        return cli_fail(CLI_USAGE, "list takes at most one scenario name, got %d arguments.",
+                        argc - 1);
+    if (argc == 2) {
+        const fric_scenario *sc = fric_scenario_find(argv[1]);
+        if (!sc) return unknown_scenario(argv[1]);
+        list_one(sc);
+        return cli_finish_output(stdout, "the list to stdout");
+    }
+    int n = fric_scenario_count();
+    if (n == 0) printf("No scenario is registered in this build (core/src/scenario.c).\n");
+    for (int i = 0; i < n; i++) {
+        if (i) putchar('\n');
+        list_one(fric_scenario_at(i));
+    }
+    return cli_finish_output(stdout, "the list to stdout");
+}
+
+/* ------------------------------------------------------------------- run */
+
+static int cmd_run(int argc, char **argv)
+{
+    if (argc < 2) {
+        char list[1024];
+        return cli_fail(CLI_USAGE, "run needs a scenario: friction run SCENARIO [name=value ...]; "
+                        "known scenarios: %s.", known_scenarios(list, sizeof list));
+    }
+    const fric_scenario *sc = fric_scenario_find(argv[1]);
+    if (!sc) return unknown_scenario(argv[1]);
+    if (sc->n_params < 0 || sc->n_params > FRIC_SCN_MAX_PARAMS || sc->n_cols < 1 ||
+        sc->n_cols > FRIC_SCN_MAX_COLS)
+        return cli_fail(CLI_RUNTIME, "scenario %s declares %d parameters and %d columns; the "
+                        "interface allows 0..%d and 1..%d (a bug in the scenario).", sc->name,
+                        sc->n_params, sc->n_cols, FRIC_SCN_MAX_PARAMS, FRIC_SCN_MAX_COLS);
+    double p[FRIC_SCN_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    int has_params_param = fric_scenario_param_index(sc, "params") >= 0;
+
+    for (int a = 2; a < argc; a++) {
+        const char *arg = argv[a];
+        const char *eq = strchr(arg, '=');
+        if (!eq || eq == arg)
+            return cli_fail(CLI_USAGE, "argument '%s' is not name=value; 'friction list %s' "
+                            "shows the parameters of %s.", arg, sc->name, sc->name);
+        char name[128];
+        size_t nl = (size_t)(eq - arg);
+        if (nl >= sizeof name)
+            return cli_fail(CLI_USAGE, "parameter name in '%.40s...' is longer than %zu "
+                            "characters; 'friction list %s' shows the parameters.", arg,
+                            sizeof name - 1, sc->name);
+        memcpy(name, arg, nl);
+        name[nl] = '\0';
+        if (!has_params_param && strcmp(name, "params") == 0) {
+            if (!eq[1])
+                return cli_fail(CLI_USAGE, "params= needs a file: params=path/to/m4.json.");
+            int rc = cli_params_file(sc, p, eq + 1);
+            if (rc) return rc;
+            continue;
+        }
+        const char *why = NULL;
+        if (fric_scenario_set(sc, p, name, eq + 1, &why))
+            return cli_fail(CLI_USAGE, "%s", why ? why : "invalid parameter.");
+    }
+
+    void *state = malloc(sc->state_bytes ? sc->state_bytes : 1);
+    if (!state)
+        return cli_fail(CLI_RUNTIME, "out of memory for the state of %s (%zu bytes).", sc->name,
+                        sc->state_bytes);
+    const char *why = NULL;
+    if (sc->init(state, p, &why)) {
+        free(state);
+        return cli_fail(CLI_USAGE, "%s", why && *why ? why : "the parameters were rejected.");
+    }
+
+    for (int c = 0; c < sc->n_cols; c++) {
+        if (c) putchar(',');
+        fputs(sc->cols[c].name, stdout);
+    }
+    putchar('\n');
+
+    double row[FRIC_SCN_MAX_COLS];
+    long rows = 0;
+    int rc = CLI_OK;
+    for (;;) {
+        why = NULL;
+        int st = sc->step(state, row, &why);
+        if (st == FRIC_SCN_DONE) break;
+        if (st != FRIC_SCN_ROW) {
+            fflush(stdout);
+            rc = cli_fail(CLI_RUNTIME, "%s: %s", sc->name,
+                          why && *why ? why : "the simulation stopped with an error.");
+            break;
+        }
+        for (int c = 0; c < sc->n_cols && !rc; c++)
+            if (!isfinite(row[c])) {
+                fflush(stdout);
+                rc = cli_fail(CLI_RUNTIME, "%s: row %ld: column %s = %g is not finite "
+                              "(a bug in the scenario: its step should have reported it).",
+                              sc->name, rows + 1, sc->cols[c].name, row[c]);
+            }
+        if (rc) break;
+        if (++rows > MAX_ROWS) {
+            fflush(stdout);
+            rc = cli_fail(CLI_RUNTIME, "%s: more than %ld rows; shorten the simulated time "
+                          "or lengthen the output step.", sc->name, MAX_ROWS);
+            break;
+        }
+        errno = 0;
+        if (cli_csv_row(stdout, row, sc->n_cols)) {
+            int e = errno;
+            rc = cli_fail(CLI_RUNTIME, "cannot write to stdout: %s; stopped at row %ld.",
+                          e ? strerror(e) : "write error", rows);
+            break;
+        }
+    }
+    free(state);
+    if (rc) return rc;
+    return cli_finish_output(stdout, "to stdout");
+}
+
+/* ------------------------------------------------------------------ main */
+
+int main(int argc, char **argv)
+{
+#ifdef SIGPIPE
+    /* A closed pipe becomes a write error that is reported, not a signal. */
+    signal(SIGPIPE, SIG_IGN);
+#endif
+    /* With stdout closed, a file opened later would take descriptor 1 and
+     * receive the output meant for stdout. */
+    if (fcntl(1, F_GETFD) == -1 && errno == EBADF)
+        return cli_fail(CLI_RUNTIME, "stdout is closed; redirect it to a file or a pipe.");
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+
+    if (argc < 2)
+        return cli_fail(CLI_USAGE, "no command; try 'friction help'.");
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
+        return cmd_help();
+    if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0) return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "replay") == 0) return cli_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "diagram") == 0) return cli_diagram(argc - 1, argv + 1);
+    if (strcmp(cmd, "eval") == 0) return cli_eval(argc - 1, argv + 1);
+    return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
+                    "diagram, eval and help.", cmd);
+}

@@ -1,0 +1,252 @@
+/*
+ * replay.c: `friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...`
+ *
+ * Replays pendulum logs (log.h) with the servo described by an actuator file
+ * and scores each as the paper's identification does (fric_bench_replay:
+ * the mean absolute error of the joint position, in rad). Prints one line
+ * per log and the mean over the logs.
+ *
+ * The actuator file is a BAM params file: "actuator" (required) selects the
+ * firmware constants, "model" ("m1".."m6", required) the friction model; the
+ * preset of that (actuator, model) pair, when there is one, gives every
+ * value the file leaves out; the other keys set the fields of fric_bench.h:
+ * kt, R, armature, q_offset, friction_base, friction_stribeck, ... (the names
+ * of fric_servo_friction's comments). Any other key is an error.
+ *
+ * Everything is read and checked before the first replay; so a bad input
+ * gives exit status 2 and an empty stdout.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "json.h"
+#include "log.h"
+#include "servo_params.h"
+
+#include "fric_bench.h"
+
+
+static const char *const treatment_names[] = { "implicit", "clip", "explicit", "karnopp" };
+enum { N_TREATMENTS = 4 };
+
+static int treatment_from_name(const char *s, fric_bench_friction *out)
+{
+    for (int i = 0; i < N_TREATMENTS; i++)
+        if (strcmp(s, treatment_names[i]) == 0) {
+            *out = (fric_bench_friction)i;
+            return 0;
+        }
+    return 1;
+}
+
+/* The samples the replay scores, as bam/process.py resamples a raw log:
+ * t_k = k·0.005 s for k < ceil(t_last/0.005), position linearly interpolated
+ * between the entries around t_k. A processed log (dt > 0) is used as is. */
+static void logged_samples(const cli_log *log, size_t m, double *t, double *q)
+{
+    if (log->dt > 0) {
+        for (size_t k = 0; k < m && k < log->n; k++) {
+            t[k] = log->timestamp[k];
+            q[k] = log->position[k];
+        }
+        return;
+    }
+    size_t f = 0;
+    for (size_t k = 0; k < m; k++) {
+        double tk = (double)k * FRIC_BENCH_RESAMPLE_DT;
+        while (f + 2 < log->n && tk > log->timestamp[f + 1]) f++;
+        double t1 = log->timestamp[f], t2 = log->timestamp[f + 1];
+        double q1 = log->position[f], q2 = log->position[f + 1];
+        t[k] = tk;
+        q[k] = q1 + (q2 - q1) * (tk - t1) / (t2 - t1);
+    }
+}
+
+typedef struct {
+    const char *path;
+    cli_log log;
+    fric_bench_log_header h;
+    fric_bench_log entries;
+    size_t samples;
+} replay_item;
+
+static int prepare(replay_item *it, const fric_bench_def *def)
+{
+    int rc = cli_log_read(it->path, &it->log);
+    if (rc) return rc;
+    const cli_log *L = &it->log;
+    it->h = (fric_bench_log_header){ L->mass, L->arm_mass, L->length, L->kp, L->vin, L->dt };
+    it->entries = (fric_bench_log){ L->n, L->timestamp, L->goal_position, L->torque_enable,
+                                    L->position, L->has_speed ? L->speed : NULL };
+    /* The def the replay will use, checked now so that a bad header is an
+     * input error reported before any output. */
+    fric_bench_def d = *def;
+    d.mass = L->mass;
+    d.arm_mass = L->arm_mass;
+    d.length = L->length;
+    d.kp = L->kp;
+    if (L->vin > 0) d.vin = L->vin;
+    d.dt = L->dt > 0 ? L->dt : FRIC_BENCH_RESAMPLE_DT;
+    const char *why = NULL;
+    if (fric_bench_check(&d, &why))
+        return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
+    it->samples = fric_bench_replay_samples(&it->h, &it->entries);
+    if (it->samples == 0)
+        return cli_fail(CLI_USAGE, "log %s: no sample to replay (duration %.17g s).", it->path,
+                        L->timestamp[L->n - 1]);
+    return CLI_OK;
+}
+
+static int replay_logs(const char *params, const char *csv, fric_bench_friction treatment,
+                       const char *const *paths, int n)
+{
+    fric_bench_def def;
+    int rc = cli_servo_params_file(params, &def);
+    if (rc) return rc;
+    def.treatment = treatment;
+
+    replay_item *items = calloc((size_t)n, sizeof *items);
+    if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
+    for (int i = 0; i < n && !rc; i++) {
+        items[i].path = paths[i];
+        rc = prepare(&items[i], &def);
+    }
+
+    FILE *out = NULL;
+    size_t max_samples = 0;
+    for (int i = 0; i < n && !rc; i++)
+        if (items[i].samples > max_samples) max_samples = items[i].samples;
+    double *sim = NULL, *t = NULL, *q = NULL;
+    if (!rc) {
+        sim = malloc(max_samples * sizeof *sim);
+        t = malloc(max_samples * sizeof *t);
+        q = malloc(max_samples * sizeof *q);
+        if (!sim || !t || !q)
+            rc = cli_fail(CLI_RUNTIME, "replay: out of memory for %zu samples.", max_samples);
+    }
+    if (!rc && csv) {
+        out = fopen(csv, "w");
+        if (!out)
+            rc = cli_fail(CLI_USAGE, "replay: cannot create --csv %s: %s.", csv, strerror(errno));
+        else
+            fputs("log,t,logged,simulated\n", out);
+    }
+
+    double sum = 0;
+    char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+    for (int i = 0; i < n && !rc; i++) {
+        replay_item *it = &items[i];
+        fric_bench_replay_result res;
+        const char *why = NULL;
+        if (fric_bench_replay(&def, &it->h, &it->entries, sim, max_samples, &res, &why)) {
+            fflush(stdout);
+            rc = cli_fail(CLI_RUNTIME, "replay of %s: %s", it->path, why ? why : "failed.");
+            break;
+        }
+        if (!isfinite(res.mae) || res.samples == 0 || res.samples > max_samples) {
+            fflush(stdout);
+            rc = cli_fail(CLI_RUNTIME, "replay of %s: the score is not usable (mae %g over %zu "
+                          "samples).", it->path, res.mae, res.samples);
+            break;
+        }
+        sum += res.mae;
+        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s)\n", it->path,
+               fmt_double(b1, res.mae), res.samples, it->log.trajectory,
+               fmt_double(b2, it->log.kp), fmt_double(b3, res.dt),
+               res.resampled ? ", resampled" : "");
+        if (out) {
+            logged_samples(&it->log, res.samples, t, q);
+            for (size_t k = 0; k < res.samples; k++) {
+                double row[3] = { t[k], q[k], sim[k] };
+                fprintf(out, "%d,", i + 1);
+                cli_csv_row(out, row, 3);
+            }
+            if (ferror(out)) {
+                rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv,
+                              strerror(errno));
+                break;
+            }
+        }
+        if (ferror(stdout)) break;
+    }
+    if (!rc) printf("mean: mae %s rad over %d log%s\n", fmt_double(b1, sum / n), n,
+                    n == 1 ? "" : "s");
+    if (out && fclose(out) != 0 && !rc)
+        rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv, strerror(errno));
+    for (int i = 0; i < n; i++) cli_log_free(&items[i].log);
+    free(items);
+    free(sim);
+    free(t);
+    free(q);
+    if (rc) return rc;
+    return cli_finish_output(stdout, "to stdout");
+}
+
+int cli_replay(int argc, char **argv)
+{
+    const char *params = NULL, *csv = NULL;
+    fric_bench_friction treatment = FRIC_BENCH_CLIP;
+    /* Options anywhere; every other argument (and all after "--") is a log. */
+    const char **paths = malloc((size_t)argc * sizeof *paths);
+    if (!paths) return cli_fail(CLI_RUNTIME, "replay: out of memory.");
+    int n = 0, only_logs = 0;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (only_logs || arg[0] != '-' || arg[1] == '\0') {
+            paths[n++] = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_logs = 1;
+            continue;
+        }
+        const char *names[] = { "--params", "--csv", "--friction" };
+        int k = 0;
+        const char *val = NULL;
+        for (; k < 3; k++) {
+            size_t len = strlen(names[k]);
+            if (strcmp(arg, names[k]) == 0) {
+                if (a + 1 >= argc) {
+                    free(paths);
+                    return cli_fail(CLI_USAGE, "replay: %s needs a value.", arg);
+                }
+                val = argv[++a];
+                break;
+            }
+            if (strncmp(arg, names[k], len) == 0 && arg[len] == '=') {
+                val = arg + len + 1;
+                break;
+            }
+        }
+        if (k == 3) {
+            free(paths);
+            return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
+                            "P.json, --csv FILE and --friction implicit|clip|explicit|karnopp.",
+                            arg);
+        }
+        if (k == 0) params = val;
+        else if (k == 1) csv = val;
+        else if (treatment_from_name(val, &treatment)) {
+            free(paths);
+            return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of: implicit, clip "
+                            "(the reference, default), explicit, karnopp.", val);
+        }
+    }
+    int rc = CLI_OK;
+    if (!params || !*params)
+        rc = cli_fail(CLI_USAGE, "replay needs --params P.json (an actuator file such as "
+                      "../shared/data/bam/params/xl330/m4.json).");
+    else if (n == 0)
+        rc = cli_fail(CLI_USAGE, "replay needs at least one log: friction replay --params "
+                      "P.json LOG.json ...");
+    else if (csv && *csv == '\0')
+        rc = cli_fail(CLI_USAGE, "replay: --csv needs a file name.");
+    if (!rc) rc = replay_logs(params, csv, treatment, paths, n);
+    free(paths);
+    return rc;
+}

@@ -1,0 +1,384 @@
+#!/usr/bin/env bash
+# tests/cli/run.sh FRICTION [REGISTRY_DUMP [FRICTION_FAKE]]
+#
+# Checks the command-line tool from the outside: exit status, stdout, stderr.
+# The expected values come from elsewhere than the tool:
+#   REGISTRY_DUMP  (tests/cli/registry_dump.c) reads the core's registry
+#                  directly: the scenarios, parameters, ranges and columns
+#                  `list` and `run` must show;
+#   FRICTION_FAKE  the tool linked with tests/cli/fake_scenarios.c, scenarios
+#                  that fail on purpose (step error, NaN row, rejected init);
+#   the BAM files  in ../shared/data/bam, read here with awk (params files
+#                  become name=value arguments; replay's MAE is recomputed
+#                  from the --csv file; logged positions are read from the
+#                  logs themselves).
+# Ends with "LABEL: N passed, M failed" (LABEL from $CLI_LABEL, default
+# "cli") and exits 1 on any failure.
+set -u
+bin=$1
+dump=${2:-}
+fake=${3:-}
+label=${CLI_LABEL:-cli}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bam=$root/../shared/data/bam
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# fixtures
+printf '{"a": 1,\n  "x": }\n' >"$tmp/malformed.json"
+printf '{"no_such_key": 1}' >"$tmp/unknown.json"
+
+passed=0
+failed=0
+skipped=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
+
+# run CMD...: stdout to $tmp/out, stderr to $tmp/err, status in $rc.
+run() { "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+# usage_error DESC WORD... -- CMD...: exit 2, empty stdout, exactly one line
+# on stderr that contains every WORD.
+usage_error() {
+    local desc=$1; shift
+    local words=()
+    while [ "$1" != "--" ]; do words+=("$1"); shift; done
+    shift
+    run "$@"
+    local why=""
+    [ $rc -eq 2 ] || why="exit status $rc, expected 2"
+    [ -z "$why" ] && [ -s "$tmp/out" ] && why="stdout not empty: $(head -c 200 "$tmp/out")"
+    [ -z "$why" ] && [ "$(wc -l <"$tmp/err")" -ne 1 ] && why="stderr has $(wc -l <"$tmp/err") lines: $(cat "$tmp/err")"
+    for w in "${words[@]+"${words[@]}"}"; do
+        [ -z "$why" ] && ! grep -qF -- "$w" "$tmp/err" && why="stderr does not name '$w': $(cat "$tmp/err")"
+    done
+    if [ -z "$why" ]; then ok; else bad "$desc: $why"; fi
+}
+
+# csv_ok FILE: a header starting with t, at least one row, every row with the
+# header's number of fields, every value a finite decimal number.
+csv_ok() {
+    awk -F, '
+        NR == 1 { n = NF; if ($1 != "t") { print "header does not start with t: " $0; bad = 1; exit } next }
+        NF != n { print "line " NR " has " NF " fields, the header " n; bad = 1; exit }
+        { for (i = 1; i <= NF; i++)
+              if ($i !~ /^-?[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?$/) {
+                  print "line " NR " field " i " is not a finite number: " $i; bad = 1; exit } }
+        END { if (!bad && NR < 2) { print "no data row"; bad = 1 } exit bad }' "$1"
+}
+
+# --------------------------------------------------------------- help
+run "$bin" help
+if [ $rc -eq 0 ] && grep -q '^usage:' "$tmp/out" && [ ! -s "$tmp/err" ] &&
+   grep -q 'friction list' "$tmp/out" && grep -q 'friction run' "$tmp/out" &&
+   grep -q 'friction replay' "$tmp/out" && grep -q 'friction diagram' "$tmp/out"; then ok
+else bad "help: exit $rc, or the usage does not name list, run, replay, diagram"; fi
+cp "$tmp/out" "$tmp/help"
+for h in --help -h; do
+    run "$bin" $h
+    if [ $rc -eq 0 ] && cmp -s "$tmp/out" "$tmp/help"; then ok; else bad "$h differs from help"; fi
+done
+usage_error "no command" "help" -- "$bin"
+usage_error "unknown command" "'frobnicate'" -- "$bin" frobnicate
+
+# --------------------------------------------------------------- eval
+# Coulomb-viscous, Kikuuwe eq. 25 by hand: Fc = 1 N, D = 2 N*s/m, Z = 0.5:
+# band |x| <= Z*Fc = 0.5 gives x/Z; x = 2 gives (Fc + D*x)/(1 + Z*D) = 5/2.
+run "$bin" eval law=coulomb-viscous Fc=1 D=2 Z=0.5 what=phi_z x=0.25,2,-2
+if [ $rc -eq 0 ] && [ "$(tr '\n' ' ' <"$tmp/out")" = "x,y 0.25,0.5 2,2.5 -2,-2.5 " ]; then ok
+else bad "eval Coulomb-viscous: exit $rc, got $(tr '\n' ' ' <"$tmp/out")"; fi
+usage_error "eval eq. 15" "eq. 15" "needs 1/Z > 30.5" -- \
+    "$bin" eval law=stribeck Fs=2.5 Fc=0.4 vs=0.06 D=4.5 alpha=1 Z=0.05 x=1
+usage_error "eval unknown parameter" "'K'" -- "$bin" eval law=stribeck K=1 x=1
+usage_error "eval bad x" "x =" -- "$bin" eval law=coulomb-viscous Fc=1 Z=1 x=1,abc
+
+# ----------------------------------------------------- registry (reference)
+scenarios=()
+if [ -n "$dump" ]; then
+    "$dump" >"$tmp/reg" || { bad "registry dump failed"; : >"$tmp/reg"; }
+    mapfile -t scenarios < <(awk '$1 == "scenario" { print $2 }' "$tmp/reg")
+    echo "$label: registered scenarios: ${scenarios[*]:-(none)}"
+else
+    skip "no registry dump given: list and run are not checked against the registry"
+fi
+
+# --------------------------------------------------------------- list
+run "$bin" list
+if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else bad "list: exit $rc: $(cat "$tmp/err")"; fi
+cp "$tmp/out" "$tmp/list"
+# Scenario headings are the lines that do not start with a space.
+headings=$(grep -c '^[^ ]' "$tmp/list")
+if [ ${#scenarios[@]} -gt 0 ] && [ "$headings" -ne ${#scenarios[@]} ]; then
+    bad "list shows $headings scenarios, the registry has ${#scenarios[@]}"
+elif [ ${#scenarios[@]} -gt 0 ]; then ok; fi
+for s in "${scenarios[@]+"${scenarios[@]}"}"; do
+    miss=""
+    grep -qx -- "$s" "$tmp/list" || miss="the scenario"
+    "$bin" list "$s" >"$tmp/one.all" 2>&1 || miss="$miss (list $s failed)"
+    # the parameter and column tables only (not the summary)
+    awk '/^  parameters/ { on = 1 } on' "$tmp/one.all" >"$tmp/one"
+    while read -r _ sc name kind lo hi rest; do
+        # name, and for a choice each of its choices, on the parameter's line
+        line=$(grep -E -- "^    $name +" "$tmp/one" | head -1)
+        [ -n "$line" ] || { miss="$miss parameter $name"; continue; }
+        if [ "$kind" = choice ]; then
+            for c in $rest; do [[ "$line" == *"$c"* ]] || miss="$miss choice $name=$c"; done
+        fi
+    done < <(awk -v s="$s" '$1 == "param" && $2 == s' "$tmp/reg")
+    while read -r _ sc col; do
+        grep -qE -- "^    $col +" "$tmp/one" || miss="$miss column $col"
+    done < <(awk -v s="$s" '$1 == "col" && $2 == s' "$tmp/reg")
+    if [ -z "$miss" ]; then ok; else bad "list $s does not show:$miss"; fi
+done
+usage_error "list unknown scenario" "'no-such-scenario'" -- "$bin" list no-such-scenario
+
+# ----------------------------------------------------- run with defaults
+for s in "${scenarios[@]+"${scenarios[@]}"}"; do
+    run "$bin" run "$s"
+    expect=$(awk -v s="$s" '$1 == "col" && $2 == s { h = h (h == "" ? "" : ",") $3 } END { print h }' "$tmp/reg")
+    if [ $rc -ne 0 ]; then bad "run $s: exit $rc: $(head -c 300 "$tmp/err")"
+    elif [ -s "$tmp/err" ]; then bad "run $s: stderr not empty: $(head -c 300 "$tmp/err")"
+    elif [ "$(head -1 "$tmp/out")" != "$expect" ]; then bad "run $s: header '$(head -1 "$tmp/out")', registry columns '$expect'"
+    elif ! msg=$(csv_ok "$tmp/out"); then bad "run $s: $msg"
+    else ok; fi
+done
+
+# ------------------------------------------------------------ run errors
+usage_error "run without scenario" "run needs a scenario" -- "$bin" run
+usage_error "run unknown scenario" "'no-such-scenario'" "known scenarios" -- "$bin" run no-such-scenario
+if [ ${#scenarios[@]} -gt 0 ]; then
+    # A numeric parameter and a choice parameter of some registered scenario.
+    read -r _ ns np _ lo hi _ < <(awk '$1 == "param" && $4 == "number"' "$tmp/reg" | head -1)
+    read -r _ cs cp _ _ _ c0 _ < <(awk '$1 == "param" && $4 == "choice"' "$tmp/reg" | head -1)
+    if [ -n "${ns:-}" ]; then
+        usage_error "unknown parameter" "'no_such_param'" -- "$bin" run "$ns" no_such_param=1
+        out=$(awk -v lo="$lo" -v hi="$hi" 'BEGIN { if (hi < 1e300) printf "%.17g", hi + (hi < 0 ? -hi : hi) + 1; else printf "%.17g", lo - (lo < 0 ? -lo : lo) - 1 }')
+        usage_error "out of range ($ns $np=$out)" "$np" "[" -- "$bin" run "$ns" "$np=$out"
+        usage_error "not a number" "$np" "'abc'" -- "$bin" run "$ns" "$np=abc"
+        usage_error "empty value" "$np" -- "$bin" run "$ns" "$np="
+        usage_error "not name=value" "'$np'" "name=value" -- "$bin" run "$ns" "$np"
+        usage_error "nan value" "$np" -- "$bin" run "$ns" "$np=nan"
+    else skip "no numeric parameter registered: range errors not checked"; fi
+    if [ -n "${cs:-}" ]; then
+        usage_error "bad choice ($cs $cp)" "$cp" "'nochoice'" "$c0" -- "$bin" run "$cs" "$cp=nochoice"
+    else skip "no choice parameter registered: choice errors not checked"; fi
+    s0=${scenarios[0]}
+    usage_error "params= missing file" "$tmp/missing.json" -- "$bin" run "$s0" "params=$tmp/missing.json"
+    usage_error "params= a directory" "$tmp" -- "$bin" run "$s0" "params=$tmp"
+    usage_error "params= malformed JSON" "$tmp/malformed.json:2:8" -- "$bin" run "$s0" "params=$tmp/malformed.json"
+    usage_error "params= unknown key" '"no_such_key"' "$tmp/unknown.json" -- "$bin" run "$s0" "params=$tmp/unknown.json"
+    printf '[1, 2]' >"$tmp/array.json"
+    usage_error "params= not an object" "$tmp/array.json" "an array" -- "$bin" run "$s0" "params=$tmp/array.json"
+    if [ -n "${ns:-}" ]; then
+        printf '{"%s": "12"}' "$np" >"$tmp/string.json"
+        usage_error "params= string for a number" "\"$np\"" "a number" -- "$bin" run "$ns" "params=$tmp/string.json"
+    fi
+    usage_error "params= empty path" "params=" -- "$bin" run "$s0" "params="
+fi
+
+# ------------------------------------------------ params= from BAM files
+# Each actuator file must give the same CSV as its keys typed as name=value
+# (the values read here by awk, not by the tool's JSON reader).
+json_args() { # flat JSON object -> name=value lines
+    tr -d '\n\r{}' <"$1" | tr ',' '\n' |
+        sed -E 's/^[[:space:]]*"([^"]*)"[[:space:]]*:[[:space:]]*"?([^"]*)"?[[:space:]]*$/\1=\2/'
+}
+if printf '%s\n' "${scenarios[@]+"${scenarios[@]}"}" | grep -qx bench; then
+    files=("$bam"/params/*/m*.json)
+    if [ ! -f "${files[0]}" ]; then
+        bad "no params files under $bam/params (the shared data must sit beside the repository)"
+    fi
+    short="duration=0.2"
+    "$bin" run bench $short >"$tmp/defaults.csv" 2>/dev/null
+    n_differ=0
+    for f in "${files[@]}"; do
+        [ -f "$f" ] || continue
+        mapfile -t args < <(json_args "$f")
+        "$bin" run bench "params=$f" $short >"$tmp/a.csv" 2>"$tmp/a.err"; ra=$?
+        "$bin" run bench "${args[@]}" $short >"$tmp/b.csv" 2>"$tmp/b.err"; rb=$?
+        if [ $ra -ne 0 ] || [ $rb -ne 0 ]; then
+            bad "params=$f: exit $ra, name=value exit $rb: $(cat "$tmp/a.err" "$tmp/b.err")"
+        elif ! cmp -s "$tmp/a.csv" "$tmp/b.csv"; then
+            bad "params=$f and its values as name=value give different CSV"
+        elif ! msg=$(csv_ok "$tmp/a.csv"); then bad "params=$f: $msg"
+        else ok; fi
+        cmp -s "$tmp/a.csv" "$tmp/defaults.csv" || n_differ=$((n_differ + 1))
+    done
+    # the files change the simulation (else the comparison above proves nothing)
+    if [ $n_differ -ge $((${#files[@]} / 2)) ]; then ok
+    else bad "only $n_differ of ${#files[@]} params files change the bench output"; fi
+    # name=value after params= overrides the file; the file overrides what precedes it
+    f=$bam/params/mx64/m4.json
+    "$bin" run bench "params=$f" kt=2.5 $short >"$tmp/a.csv" 2>&1
+    mapfile -t args < <(json_args "$f")
+    "$bin" run bench "${args[@]}" kt=2.5 $short >"$tmp/b.csv" 2>&1
+    "$bin" run bench kt=2.5 "params=$f" $short >"$tmp/c.csv" 2>&1
+    "$bin" run bench "params=$f" $short >"$tmp/d.csv" 2>&1
+    if cmp -s "$tmp/a.csv" "$tmp/b.csv" && ! cmp -s "$tmp/a.csv" "$tmp/d.csv" &&
+       cmp -s "$tmp/c.csv" "$tmp/d.csv"; then ok
+    else bad "params= then kt=2.5 does not override the file's kt (or kt=2.5 then params= is not overridden)"; fi
+    # an out-of-range value inside a file names the key and the file
+    sed -E 's/"kt": *[0-9.e+-]+/"kt": -5/' "$f" >"$tmp/kt.json"
+    usage_error "params= value out of range" '"kt"' "$tmp/kt.json" "[" -- "$bin" run bench "params=$tmp/kt.json"
+    printf '{"model": "m9"}' >"$tmp/m9.json"
+    usage_error "params= bad choice" '"model"' "m9" "m1" -- "$bin" run bench "params=$tmp/m9.json"
+else
+    skip "scenario bench is not registered: params= round trip not checked"
+fi
+
+# ------------------------------------------------ failing scenarios (fake)
+if [ -n "$fake" ]; then
+    # exact round trip: awk computes amp·k and k·dt itself
+    run "$fake" run fake-ok n=200 amp=0.1 dt=0.01
+    if [ $rc -eq 0 ] && awk -F, 'NR > 1 { k = NR - 2; if ($1 != k * 0.01 || $2 != k * 0.1 || $3 != 10) { print; exit 1 } }' "$tmp/out" >/dev/null &&
+       [ "$(sed -n 5p "$tmp/out")" = "0.03,0.30000000000000004,10" ]; then ok
+    else bad "fake-ok: values do not round-trip: $(sed -n 5p "$tmp/out")"; fi
+    run "$fake" run fake-error n=10 fail_at=3
+    if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'step 3' "$tmp/err" &&
+       grep -q 'state x' "$tmp/err" && [ "$(wc -l <"$tmp/out")" -eq 3 ] && csv_ok "$tmp/out" >/dev/null; then ok
+    else bad "fake-error: exit $rc, stderr '$(cat "$tmp/err")', $(wc -l <"$tmp/out") stdout lines (want 1, step 3, 3)"; fi
+    run "$fake" run fake-nanrow n=10 fail_at=4
+    if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'row 4' "$tmp/err" &&
+       ! grep -qi 'nan' "$tmp/out" && csv_ok "$tmp/out" >/dev/null; then ok
+    else bad "fake-nanrow: exit $rc, stderr '$(cat "$tmp/err")', or a NaN row on stdout"; fi
+    usage_error "fake-init rejected by init" "lo must not exceed hi" -- "$fake" run fake-init lo=3 hi=1
+    # a closed pipe: an error, not a crash or a signal
+    "$fake" run fake-ok n=2000000 2>"$tmp/err" | head -1 >/dev/null
+    st=${PIPESTATUS[0]}
+    if [ "$st" -eq 1 ] && grep -q 'cannot write' "$tmp/err"; then ok
+    else bad "closed pipe: exit $st (want 1), stderr '$(cat "$tmp/err")'"; fi
+    run "$fake" run fake-ok n=10
+    "$fake" run fake-ok n=10 >&- 2>"$tmp/err"; st=$?
+    if [ $st -eq 1 ] && grep -q 'stdout' "$tmp/err"; then ok
+    else bad "closed stdout: exit $st, stderr '$(cat "$tmp/err")'"; fi
+    if [ -w /dev/full ]; then
+        "$fake" run fake-ok n=100000 >/dev/full 2>"$tmp/err"; st=$?
+        if [ $st -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]; then ok
+        else bad "full disk: exit $st, stderr '$(cat "$tmp/err")'"; fi
+    fi
+else
+    skip "no fake build given: step errors, NaN rows and write errors not checked"
+fi
+
+# ------------------------------------------------------------------ replay
+# mae_check OUT CSV N: one line per log naming it, a mean line; each printed
+# MAE equals mean |logged − simulated| of its log in CSV; the mean of those
+# equals the printed mean.
+mae_check() {
+    awk -F, -v out="$1" -v n="$3" '
+        function abs(x) { return x < 0 ? -x : x }
+        NR > 1 { s[$1] += abs($3 - $4); c[$1]++ }
+        END {
+            k = 0
+            while ((getline line < out) > 0) {
+                if (line ~ /^mean: mae /) { split(line, w, " "); mean = w[3]; got_mean = 1; continue }
+                k++
+                if (!match(line, /: mae [^ ]+ rad/)) { print "bad line: " line; exit 1 }
+                v = substr(line, RSTART + 6, RLENGTH - 10) + 0
+                if (!(k in c)) { print "log " k " has no CSV rows"; exit 1 }
+                ref = s[k] / c[k]
+                if (abs(v - ref) > 1e-12 * (abs(ref) + 1e-300)) {
+                    printf "log %d: printed MAE %.17g, from the CSV %.17g\n", k, v, ref; exit 1 }
+                if (ref <= 0) { print "log " k ": MAE is 0 (simulated = logged?)"; exit 1 }
+                sum += v
+            }
+            if (k != n) { print k " log lines, expected " n; exit 1 }
+            if (!got_mean) { print "no mean line"; exit 1 }
+            if (abs(mean - sum / n) > 1e-12 * mean) { printf "mean %.17g, expected %.17g\n", mean, sum / n; exit 1 }
+        }' "$2"
+}
+logs=("$bam"/logs/xl330/processed/*.json)
+raw=("$bam"/logs/sts3215/raw/*.json)
+if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
+    run "$bin" replay --params "$bam/params/xl330/m4.json" --csv "$tmp/replay.csv" "${logs[@]}"
+    if [ $rc -ne 0 ]; then bad "replay xl330: exit $rc: $(cat "$tmp/err")"
+    elif [ "$(wc -l <"$tmp/out")" -ne $((${#logs[@]} + 1)) ]; then bad "replay xl330: $(wc -l <"$tmp/out") lines for ${#logs[@]} logs"
+    elif [ "$(head -1 "$tmp/replay.csv")" != "log,t,logged,simulated" ]; then bad "replay --csv header: $(head -1 "$tmp/replay.csv")"
+    elif ! msg=$(mae_check "$tmp/out" "$tmp/replay.csv" ${#logs[@]}); then bad "replay xl330: $msg"
+    else ok; fi
+    missing=""
+    for l in "${logs[@]}"; do grep -qF -- "$l: mae " "$tmp/out" || missing="$missing $l"; done
+    if [ -z "$missing" ]; then ok; else bad "replay: no line for$missing"; fi
+    # the CSV's logged column is the log's own positions (processed log: one per entry)
+    grep -o '"position": [-0-9.eE+]*' "${logs[0]}" | awk '{ print $2 }' >"$tmp/pos"
+    awk -F, '$1 == 1 { print $3 }' "$tmp/replay.csv" >"$tmp/logged"
+    if [ -s "$tmp/pos" ] && awk 'NR == FNR { p[NR] = $1; n = NR; next } { if ($1 != p[FNR]) exit 1; m = FNR } END { exit m != n }' "$tmp/pos" "$tmp/logged"; then ok
+    else bad "replay --csv: the logged column of log 1 is not the log's positions"; fi
+    # raw logs (resampled by the replay) with their own actuator
+    run "$bin" replay --params "$bam/params/feetech_sts3215_7_4V/m1.json" --csv "$tmp/raw.csv" "${raw[@]}"
+    if [ $rc -ne 0 ]; then bad "replay sts3215: exit $rc: $(cat "$tmp/err")"
+    elif ! msg=$(mae_check "$tmp/out" "$tmp/raw.csv" ${#raw[@]}); then bad "replay sts3215: $msg"
+    else ok; fi
+    # the reference treatment is the default; another one changes the score
+    "$bin" replay --params "$bam/params/xl330/m4.json" --friction clip "${logs[0]}" >"$tmp/a" 2>&1
+    "$bin" replay --params "$bam/params/xl330/m4.json" "${logs[0]}" >"$tmp/b" 2>&1
+    "$bin" replay --params "$bam/params/xl330/m4.json" --friction explicit "${logs[0]}" >"$tmp/c" 2>&1
+    if cmp -s "$tmp/a" "$tmp/b" && ! cmp -s "$tmp/a" "$tmp/c"; then ok
+    else bad "replay --friction: clip is not the default, or explicit gives the same score"; fi
+    # errors: nothing on stdout, one line naming the problem
+    usage_error "replay without --params" "--params" -- "$bin" replay "${logs[0]}"
+    usage_error "replay without logs" "at least one log" -- "$bin" replay --params "$bam/params/xl330/m4.json"
+    usage_error "replay missing log" "$tmp/nolog.json" -- "$bin" replay --params "$bam/params/xl330/m4.json" "${logs[0]}" "$tmp/nolog.json"
+    head -c 5000 "${logs[0]}" >"$tmp/cut.json"
+    usage_error "replay truncated log" "$tmp/cut.json:1:" -- "$bin" replay --params "$bam/params/xl330/m4.json" "${logs[0]}" "$tmp/cut.json"
+    sed 's/"goal_position": [-0-9.eE+]*, //' "${logs[0]}" >"$tmp/nogoal.json"
+    usage_error "replay entry without goal_position" "$tmp/nogoal.json" "goal_position" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/nogoal.json"
+    sed 's/"mass": [-0-9.eE+]*/"mass": -1/' "${logs[0]}" >"$tmp/mass.json"
+    usage_error "replay negative mass" "$tmp/mass.json" '"mass"' -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/mass.json"
+    usage_error "replay bad --friction" "'sideways'" "clip" -- "$bin" replay --params "$bam/params/xl330/m4.json" --friction sideways "${logs[0]}"
+    usage_error "replay unknown option" "'--frobnicate'" -- "$bin" replay --frobnicate --params "$bam/params/xl330/m4.json" "${logs[0]}"
+    usage_error "replay params unknown key" '"no_such_key"' "$tmp/unknown.json" -- "$bin" replay --params "$tmp/unknown.json" "${logs[0]}"
+    printf '{"actuator": "xl330", "model": "m4", "kt": "x"}' >"$tmp/ktstr.json"
+    usage_error "replay params wrong type" '"kt"' "$tmp/ktstr.json" -- "$bin" replay --params "$tmp/ktstr.json" "${logs[0]}"
+    printf '{"actuator": "xl999", "model": "m4"}' >"$tmp/act.json"
+    usage_error "replay params unknown actuator" '"xl999"' "xl330" -- "$bin" replay --params "$tmp/act.json" "${logs[0]}"
+    usage_error "replay --csv in a missing directory" "$tmp/no/dir.csv" -- "$bin" replay --params "$bam/params/xl330/m4.json" --csv "$tmp/no/dir.csv" "${logs[0]}"
+else
+    bad "no logs under $bam/logs (the shared data must sit beside the repository)"
+fi
+
+# ----------------------------------------------------------------- diagram
+# Documented columns (fric_regions.h, fric_regions_csv); for M1 the budget is
+# K_c + K_v·|v| whatever the torques, so the static band around tau_e = -tau_m
+# has the edges -tau_m ± (K_c + K_v·v): checked with K_c, K_v read by awk.
+m1=$bam/params/mx64/m1.json
+run "$bin" diagram --params "$m1" max_torque=3 velocities=0,1.5 points=11
+if [ $rc -eq 1 ] && grep -q 'not available in this build' "$tmp/err"; then
+    skip "diagram: $(cat "$tmp/err")"
+elif [ $rc -ne 0 ]; then bad "diagram: exit $rc: $(cat "$tmp/err")"
+elif [ "$(head -1 "$tmp/out")" != "velocity,region,boundary,piece,tau_m,tau_e" ]; then
+    bad "diagram header '$(head -1 "$tmp/out")', documented: velocity,region,boundary,piece,tau_m,tau_e"
+else
+    kc=$(json_args "$m1" | awk -F= '$1 == "friction_base" { print $2 }')
+    kv=$(json_args "$m1" | awk -F= '$1 == "friction_viscous" { print $2 }')
+    if msg=$(awk -F, -v kc="$kc" -v kv="$kv" '
+        function abs(x) { return x < 0 ? -x : x }
+        NR == 1 { next }
+        NF != 6 { print "line " NR ": " NF " fields"; exit 1 }
+        $1 != 0 && $1 != 1.5 { print "line " NR ": velocity " $1; exit 1 }
+        $2 != "drive" && $2 != "backdrive" { print "line " NR ": region " $2; exit 1 }
+        $3 != "upper" && $3 != "lower" { print "line " NR ": boundary " $3; exit 1 }
+        $4 !~ /^[0-9]+$/ { print "line " NR ": piece " $4; exit 1 }
+        $5 !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ || $6 !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ { print "line " NR ": not finite: " $0; exit 1 }
+        abs($5) > 3 * (1 + 1e-15) { print "line " NR ": tau_m outside [-3, 3]: " $5; exit 1 }
+        { b = kc + kv * $1; want = -$5 + ($3 == "upper" ? b : -b)
+          if (abs($6 - want) > 1e-12 * 3) { printf "line %d: tau_e %s, expected %.17g\n", NR, $6, want; exit 1 }
+          n[$1 "," $3]++ }
+        END { if (n["0,upper"] < 11 || n["0,lower"] < 11 || n["1.5,upper"] < 11 || n["1.5,lower"] < 11) {
+                  print "fewer than 11 points per curve"; exit 1 } }' "$tmp/out"); then ok
+    else bad "diagram mx64 m1: $msg"; fi
+    run "$bin" diagram --params "$bam/params/erob80_100/m6.json" velocities=0,1,2
+    if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(awk -F, 'NR > 1 { print $1 }' "$tmp/out" | sort -u | tr '\n' ' ')" = "0 1 2 " ]; then ok
+    else bad "diagram erob80_100 m6 (default max_torque): exit $rc, $(cat "$tmp/err")"; fi
+fi
+usage_error "diagram without --params" "--params" -- "$bin" diagram
+usage_error "diagram bad velocities" "velocities" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" velocities=0,x
+usage_error "diagram bad max_torque" "max_torque" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" max_torque=-3
+usage_error "diagram bad points" "points" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" points=1
+usage_error "diagram unknown argument" "'speed=3'" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" speed=3
+usage_error "diagram params malformed" "$tmp/malformed.json:2:8" -- "$bin" diagram --params "$tmp/malformed.json"
+
+[ $skipped -gt 0 ] && echo "$label: $skipped check(s) skipped (see above)"
+echo "$label: $passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,442 @@
+// wrapper.test.mjs: the JavaScript wrapper (wasm/friction.js) over the
+// WebAssembly core, run by `node --test` (make test-web).
+//
+//   a) native agreement  the same law, transform (exact, eq. 46), table and
+//                        scenario values from wasm and from the native build
+//                        (build/native/friction) agree to 1e-12 relative
+//   b) invalid input     the wrapper throws the core's own message
+//   c) memory            create/free cycles leave core.heapUsed() unchanged
+//   d) sanity            W0 and Φ_Z against independent JS references
+//                        (tests/web/reference.mjs, written from the papers)
+//
+// Scenario tests iterate over core.scenarios(), so a scenario registered in
+// core/src/scenario.c is tested without a change here.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { loadCore, ROOT } from './load.mjs';
+import * as R from './reference.mjs';
+
+const core = await loadCore();
+const SCENARIOS = core.scenarios();
+const CLI = path.join(ROOT, 'build/native/friction');
+
+// ------------------------------------------------------------- tolerances
+/** wasm against native: both run the same C with -ffp-contract=off; only libm
+ *  (musl in wasm, glibc natively) may differ in the last bits. */
+const NATIVE_REL = 1e-12;
+/** W0: |w·e^w − x| ≤ W0_REL·|x| (residual in double-double) on [−1/e, 1000];
+ *  beyond, x ↦ w is that much better conditioned: ≤ W0_REL·|x|·|1 + w|,
+ *  i.e. w within W0_REL relative of the root. */
+const W0_REL = 1e-15;
+/** Φ_Z outside the static band: |y − Φ(x − Z·y)| ≤ PHIZ_REL·max(|y|, Φ(+0)),
+ *  Φ from reference.mjs (about 16 ulp; measured ≤ 5.4e-16). */
+const PHIZ_REL = 4e-15;
+/** Φ̂_Z (eq. 46): JS and wasm exp() may differ by an ulp or two. */
+const APPROX_REL = 2e-15;
+/** Rows of each scenario compared with the command-line tool. */
+const SCN_ROWS = 2000;
+
+/** |a − b| ≤ rel·max(|a|, |b|, floor); NaN only equals NaN. */
+function close(a, b, rel, floor = 0) {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
+  if (a === b) return true;
+  return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), floor);
+}
+
+/** Every mismatch of two arrays, as readable lines (at most 5). */
+function mismatches(xs, got, want, rel, floors) {
+  const bad = [];
+  for (let i = 0; i < want.length; i++) {
+    const floor = floors ? floors[i] : 0;
+    if (!close(got[i], want[i], rel, floor)) {
+      bad.push(`x = ${xs[i]}: wasm ${got[i]}, native ${want[i]} (rel ${Math.abs(got[i] - want[i]) / Math.max(Math.abs(want[i]), floor)})`);
+    }
+  }
+  return bad;
+}
+
+// --------------------------------------------------------------- inputs
+const LAWS = [
+  { name: 'Coulomb-viscous (Fc 1, D 4.5)', law: R.COULOMB_PAPER },
+  { name: 'Stribeck α = 1 (Cisneros Fig. 3)', law: R.STRIBECK_PAPER },
+  { name: 'Stribeck α = 2', law: { ...R.STRIBECK_PAPER, alpha: 2 } },
+  { name: 'rational (Cisneros Fig. 7)', law: R.RATIONAL_PAPER },
+];
+const ZS = [R.Z_PAPER, 1 / 1000];
+
+/** Points that exercise every branch: the band and its edges, the Stribeck
+ *  hump, the tails, zero and tiny values, both signs. */
+function probePoints(law, Z) {
+  const e = Z * R.phiPlus0(law);
+  const xs = [0, 5e-324, -5e-324, 1e-300, -1e-300, 1e-12, -1e-12];
+  for (let i = -200; i <= 200; i++) xs.push((e * i) / 40);
+  for (let k = -8; k <= 8; k++) xs.push(e * (1 + k * 2 ** -44), -e * (1 + k * 2 ** -44));
+  for (let j = 1; j <= 12; j++) xs.push(e * 10 ** (j / 2), -e * 10 ** (j / 2));
+  return Float64Array.from(xs);
+}
+
+// ------------------------------------------------------------ native side
+/** A number as the tool prints it (%.17g, or nan / inf / -inf). */
+function parseNum(text) {
+  const t = text.trim().toLowerCase();
+  if (t === 'nan' || t === '-nan') return NaN;
+  if (t === 'inf' || t === '+inf' || t === 'infinity') return Infinity;
+  if (t === '-inf' || t === '-infinity') return -Infinity;
+  return t === '' ? NaN : Number(t);
+}
+
+function cliState() {
+  if (!fs.existsSync(CLI)) return { ok: false, why: `${path.relative(ROOT, CLI)} is not built (make cli)` };
+  return { ok: true };
+}
+
+/** `friction eval` exists? (the lead adds it; until then the check is skipped) */
+function evalState() {
+  const c = cliState();
+  if (!c.ok) return c;
+  const r = spawnSync(CLI, ['eval', 'law=stribeck', 'Fs=2.5', 'Fc=0.4', 'vs=0.06', 'D=4.5', 'alpha=1',
+    `Z=${R.Z_PAPER}`, 'what=phi_z', 'x=0.1'], { encoding: 'utf8' });
+  const msg = (r.stderr || '').trim().split('\n')[0];
+  if (r.status !== 0 && /unknown command 'eval'/.test(msg)) {
+    return { ok: false, why: `'friction eval' is not available in build/native/friction yet (${msg})` };
+  }
+  return { ok: true }; // any other failure shows in the checks themselves
+}
+
+/** y values of `friction eval` for xs (CSV x,y; a header line is skipped). */
+function cliEval(law, Z, what, xs, tol) {
+  const args = ['eval', `law=${law.kind}`, `Fs=${law.Fs ?? 0}`, `Fc=${law.Fc ?? 0}`, `vs=${law.vs ?? 0}`,
+    `D=${law.D ?? 0}`, `alpha=${law.alpha ?? 1}`, `Z=${Z}`, `what=${what}`];
+  if (tol !== undefined) args.push(`tol=${tol}`);
+  const out = [];
+  const CHUNK = 400; // keeps each argument far below the kernel's 128 KiB limit
+  for (let i = 0; i < xs.length; i += CHUNK) {
+    const part = Array.from(xs.subarray(i, i + CHUNK), (v) => String(v));
+    const r = spawnSync(CLI, [...args, `x=${part.join(',')}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (r.status !== 0) throw new Error(`friction ${args.join(' ')} x=...: exit ${r.status}: ${r.stderr.trim()}`);
+    for (const line of r.stdout.split('\n')) {
+      const f = line.split(',');
+      if (f.length < 2) continue;
+      if (!/^[-+0-9.]|^(nan|inf)/i.test(f[0].trim())) continue; // the header
+      out.push(parseNum(f[1]));
+    }
+  }
+  if (out.length !== xs.length) throw new Error(`friction eval printed ${out.length} values for ${xs.length} points`);
+  return Float64Array.from(out);
+}
+
+/** The first `rows` rows of `friction run NAME` (defaults): { header, rows, status, stderr }.
+ *  The tool is stopped once enough rows have arrived. */
+function cliRun(name, rows) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(CLI, ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let buf = '', err = '', lines = [], stopped = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      if (stopped) return;
+      buf += d;
+      const parts = buf.split('\n');
+      buf = parts.pop();
+      lines.push(...parts);
+      if (lines.length > rows) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (!stopped && buf) lines.push(buf);
+      lines = lines.filter((l) => l.length);
+      const header = (lines.shift() || '').split(',');
+      const data = lines.slice(0, rows).map((l) => l.split(',').map(parseNum));
+      resolve({ header, rows: data, status: stopped ? 0 : code, stderr: err });
+    });
+  });
+}
+
+/** The first `rows` rows from the wasm Simulation: { rows, error }. */
+function wasmRun(name, rows) {
+  const sim = core.simulation(name);
+  const nc = sim.cols.length;
+  const out = [];
+  let error = null;
+  try {
+    while (out.length < rows && !sim.done) {
+      let r;
+      try {
+        r = sim.step(Math.min(500, rows - out.length));
+      } catch (e) {
+        error = e.message;
+        r = { rows: e.rows || new Float64Array(0), count: (e.rows || []).length / nc };
+      }
+      for (let k = 0; k < r.count; k++) out.push(Array.from(r.rows.subarray(k * nc, (k + 1) * nc)));
+      if (error) break;
+    }
+  } finally {
+    sim.free();
+  }
+  return { cols: sim.cols, rows: out, error };
+}
+
+// ================================================================ (a)
+describe('a) wasm agrees with the native build', () => {
+  const ev = evalState();
+  for (const { name, law } of LAWS) {
+    for (const Z of ZS) {
+      const label = `${name}, Z = 1/${Math.round(1 / Z)}`;
+      if (core.checkLaw(law, Z)) continue; // not a valid pair: covered by (b)
+      it(`law and transforms: ${label}`, { skip: ev.ok ? false : ev.why }, () => {
+        const xs = probePoints(law, Z);
+        const sets = [
+          ['phi', core.phi(law, xs)],
+          ['phi_z', core.phiZ(law, Z, xs)],
+          ['approx', core.phiZApprox(law, Z, xs)],
+        ];
+        for (const [what, got] of sets) {
+          const want = cliEval(law, Z, what, xs);
+          const bad = mismatches(xs, got, want, NATIVE_REL);
+          assert.equal(bad.length, 0, `${what}: ${bad.length} of ${xs.length} points differ, e.g.\n${bad.slice(0, 5).join('\n')}`);
+        }
+      });
+    }
+  }
+  for (const tolRel of [1e-6, 1e-9]) {
+    const law = R.STRIBECK_PAPER, Z = R.Z_PAPER, tol = tolRel * law.Fs;
+    it(`look-up table: Stribeck α = 1, Z = 1/55, tol = ${tolRel.toExponential(0)}·Fs`, { skip: ev.ok ? false : ev.why }, () => {
+      const xs = probePoints(law, Z);
+      const lut = core.lookupTable(law, Z, tol);
+      let got;
+      try { got = lut.eval(xs); } finally { lut.free(); }
+      const want = cliEval(law, Z, 'lut', xs, tol);
+      const bad = mismatches(xs, got, want, NATIVE_REL);
+      assert.equal(bad.length, 0, `${bad.length} of ${xs.length} points differ, e.g.\n${bad.slice(0, 5).join('\n')}`);
+    });
+  }
+
+  const cli = cliState();
+  if (!SCENARIOS.length) {
+    it('scenarios', { skip: 'no scenario is registered in core/src/scenario.c yet' }, () => {});
+  }
+  for (const s of SCENARIOS) {
+    it(`scenario ${s.name}: first ${SCN_ROWS} rows with defaults`, { skip: cli.ok ? false : cli.why }, async () => {
+      const [nat, wasm] = await Promise.all([cliRun(s.name, SCN_ROWS), Promise.resolve(wasmRun(s.name, SCN_ROWS))]);
+      assert.deepEqual(nat.header, wasm.cols, 'CSV header of friction run = the wasm column names');
+      assert.ok(wasm.rows.length > 0, `the wasm simulation produced no row${wasm.error ? `: ${wasm.error}` : ''}`);
+      assert.equal(nat.rows.length, wasm.rows.length,
+        `row count: native ${nat.rows.length} (exit ${nat.status}${nat.stderr ? `: ${nat.stderr.trim()}` : ''}), wasm ${wasm.rows.length}${wasm.error ? ` (${wasm.error})` : ''}`);
+      // |wasm − native| ≤ 1e-12·max(|wasm|, |native|, S), S the column's largest
+      // magnitude over the rows compared: a value near zero (a stiction force
+      // found by cancellation, a velocity crossing zero) is judged against the
+      // column's scale, not against itself.
+      const nc = wasm.cols.length;
+      const floors = new Array(nc).fill(0);
+      for (const r of nat.rows) for (let j = 0; j < nc; j++) if (Number.isFinite(r[j])) floors[j] = Math.max(floors[j], Math.abs(r[j]));
+      const bad = [];
+      for (let i = 0; i < nat.rows.length && bad.length < 5; i++) {
+        for (let j = 0; j < nc; j++) {
+          const a = wasm.rows[i][j], b = nat.rows[i][j];
+          if (!close(a, b, NATIVE_REL, floors[j])) {
+            bad.push(`row ${i} (t = ${nat.rows[i][0]}), ${wasm.cols[j]}: wasm ${a}, native ${b}`);
+            break;
+          }
+        }
+      }
+      assert.equal(bad.length, 0, `${s.name}: rows differ beyond ${NATIVE_REL} relative:\n${bad.join('\n')}`);
+    });
+  }
+});
+
+// ================================================================ (b)
+describe('b) invalid input throws the core\'s message', () => {
+  const law = R.STRIBECK_PAPER;
+  it('Stribeck of the paper with 1/Z = 20 < 30.5 (Kikuuwe eq. 15)', () => {
+    const Z = 1 / 20;
+    const msg = core.checkLaw(law, Z);
+    assert.ok(msg && msg.includes('eq. 15') && msg.includes('needs 1/Z > 30.5'), `checkLaw: ${msg}`);
+    const re = /eq\. 15[\s\S]*needs 1\/Z > 30\.5/;
+    assert.throws(() => core.phiZ(law, Z, [0.1]), re);
+    assert.throws(() => core.phiZApprox(law, Z, [0.1]), re);
+    assert.throws(() => core.lookupTable(law, Z, 1e-6), re);
+    assert.equal(core.checkLaw(law, R.Z_PAPER), null, 'the same law with 1/Z = 55 is valid');
+  });
+  it('unknown law kind', () => {
+    assert.throws(() => core.phi({ ...law, kind: 'coulomb' }, [0.1]), /unknown law kind 'coulomb'/);
+    assert.throws(() => core.phiZ({ ...law, kind: 7 }, R.Z_PAPER, [0.1]), /kind = 7 is not a known law/);
+  });
+  it('law parameters out of their domain', () => {
+    assert.throws(() => core.phi({ ...law, Fs: 0.3 }, [0.1]), /Fs = 0\.3 must exceed Fc = 0\.4/);
+    assert.throws(() => core.phiZ(law, 0, [0.1]), Error);
+    assert.throws(() => core.phiZ(law, NaN, [0.1]), Error);
+  });
+  it('look-up table with tol <= 0 or not finite', () => {
+    for (const tol of [0, -1e-6, NaN, Infinity]) {
+      assert.throws(() => core.lookupTable(law, R.Z_PAPER, tol), /tol must be a finite tolerance > 0/, `tol = ${tol}`);
+    }
+  });
+  it('objects used after free()', () => {
+    const lut = core.lookupTable(law, R.Z_PAPER, 1e-6);
+    lut.free();
+    assert.throws(() => lut.eval([0.1]), /after free/);
+    // with every scenario whose defaults start (one that does not fails in (a))
+    for (const s of SCENARIOS) {
+      let sim;
+      try { sim = core.simulation(s.name); } catch { continue; }
+      sim.free();
+      assert.throws(() => sim.step(1), /after free/);
+      sim.free(); // a second free() is harmless
+    }
+  });
+  it('unknown scenario', () => {
+    assert.throws(() => core.simulation('no-such-scenario'), /unknown scenario 'no-such-scenario'/);
+  });
+  for (const s of SCENARIOS) {
+    it(`scenario ${s.name}: unknown parameter, value out of range, bad choice`, () => {
+      assert.throws(() => core.simulation(s.name, { no_such_param: 1 }), new RegExp(`${s.name} has no parameter 'no_such_param'`));
+      const num = s.params.find((p) => !p.choices && Number.isFinite(p.max));
+      if (num) {
+        const v = num.max + Math.max(1, Math.abs(num.max));
+        assert.throws(() => core.simulation(s.name, { [num.name]: v }),
+          (e) => e.message.includes(num.name) && /out of range/.test(e.message), `${num.name} = ${v}`);
+      }
+      const ch = s.params.find((p) => p.choices);
+      if (ch) assert.throws(() => core.simulation(s.name, { [ch.name]: 'no-such-choice' }), /is not one of/);
+    });
+  }
+});
+
+// ================================================================ (c)
+describe('c) create/free cycles leave the wasm heap where it started', () => {
+  const law = R.STRIBECK_PAPER, Z = R.Z_PAPER;
+  const check = (label, fn) => {
+    fn(1); // warm-up: anything allocated once for good is allocated now
+    const before = core.heapUsed();
+    fn(1000);
+    const after = core.heapUsed();
+    assert.equal(after, before, `${label}: heap ${before} -> ${after} bytes`);
+  };
+  it('1000 look-up tables (built, evaluated, freed)', () => {
+    const xs = Float64Array.from({ length: 64 }, (_, i) => (i - 32) * 0.01);
+    check('lookup tables', (n) => {
+      for (let i = 0; i < n; i++) {
+        const lut = core.lookupTable(law, Z, 1e-6 * law.Fs);
+        try { lut.eval(xs); } finally { lut.free(); }
+      }
+    });
+  });
+  it('1000 phiZ calls on 1e4 points, and 1000 that throw', () => {
+    const xs = Float64Array.from({ length: 1e4 }, (_, i) => (i - 5e3) * 1e-4);
+    check('phiZ', (n) => {
+      for (let i = 0; i < n; i++) core.phiZ(law, Z, xs);
+      for (let i = 0; i < n; i++) assert.throws(() => core.phiZ(law, 1 / 20, xs));
+    });
+  });
+  it('1000 failed look-up tables', () => {
+    check('failed lookup tables', (n) => {
+      for (let i = 0; i < n; i++) assert.throws(() => core.lookupTable(law, Z, 0));
+    });
+  });
+  if (!SCENARIOS.length) it('simulations', { skip: 'no scenario is registered in core/src/scenario.c yet' }, () => {});
+  for (const s of SCENARIOS) {
+    it(`1000 simulations of ${s.name} (created, stepped, reset, freed)`, () => {
+      check(s.name, (n) => {
+        for (let i = 0; i < n; i++) {
+          const sim = core.simulation(s.name);
+          try {
+            sim.step(20);
+            sim.step(40); // grows the row buffer
+            sim.reset();
+          } catch (e) {
+            if (!e.rows) throw e; // a stopped simulation is fine here; a wrapper error is not
+          } finally {
+            sim.free();
+          }
+        }
+        const num = s.params.find((p) => !p.choices && Number.isFinite(p.max));
+        if (num) {
+          const v = num.max + Math.max(1, Math.abs(num.max));
+          for (let i = 0; i < n; i++) assert.throws(() => core.simulation(s.name, { [num.name]: v }));
+        }
+      });
+    });
+  }
+});
+
+// ================================================================ (d)
+describe('d) W0 and Φ_Z against independent JS references', () => {
+  it(`W0: w·e^w = x to ${W0_REL} relative (residual in double-double)`, (t) => {
+    let seed = 12345;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const xs = [-0.36787944117144233, -0.3678794411714423, -0.367879441171, -0.3, -0.1, -1e-5, -1e-300, 5e-324,
+      1e-300, 1e-10, 1e-3, 0.5, 1, Math.E, 10, 100, 1000, 1e5, 1e10, 1e100, 1e300];
+    for (let i = 0; i < 20000; i++) xs.push(-1 / Math.E + rnd() * (1000 + 1 / Math.E));
+    for (let i = 0; i < 5000; i++) xs.push((-1 / Math.E) * rnd());
+    for (let i = 0; i < 5000; i++) xs.push(10 ** (rnd() * 600 - 300));
+    const bad = [];
+    let worst = 0;
+    for (const x of xs) {
+      if (x < -1 / Math.E && x !== -0.36787944117144233) continue;
+      const w = core.lambertW0(x);
+      assert.ok(w >= -1, `W0(${x}) = ${w} is not on the principal branch`);
+      const res = Math.abs(R.w0Residual(x, w));
+      const scale = x > 1000 ? Math.abs(1 + w) : 1;
+      worst = Math.max(worst, res / scale);
+      if (!(res <= W0_REL * scale)) bad.push(`x = ${x}: w = ${w}, |w·e^w − x|/|x| = ${res}`);
+    }
+    assert.equal(bad.length, 0, `${bad.length} of ${xs.length} points:\n${bad.slice(0, 5).join('\n')}`);
+    t.diagnostic(`W0: largest scaled residual ${worst.toExponential(2)}`);
+    assert.ok(Number.isNaN(core.lambertW0(-0.5)), 'W0 below −1/e is NaN');
+    assert.equal(core.lambertW0(0), 0);
+    assert.equal(core.lambertW0(Infinity), Infinity);
+  });
+
+  const cases = [];
+  for (const { name, law } of LAWS) for (const Z of [...ZS, 1 / 31]) if (!core.checkLaw(law, Z)) cases.push({ name, law, Z });
+  for (const { name, law, Z } of cases) {
+    it(`Φ_Z: y = Φ(x − Z·y), ${name}, Z = 1/${Math.round(1 / Z)}`, (t) => {
+      const F0 = R.phiPlus0(law), edge = Z * F0;
+      const xs = probePoints(law, Z);
+      const y = core.phiZ(law, Z, xs);
+      const ya = core.phiZApprox(law, Z, xs);
+      const yPhi = core.phi(law, xs);
+      const bad = [];
+      let worst = 0;
+      for (let i = 0; i < xs.length; i++) {
+        const x = xs[i];
+        if (Math.abs(x) <= edge) {
+          // the static band: the contact sticks, Φ_Z(x) = x/Z, |y| ≤ Φ(+0)
+          if (!close(y[i], x / Z, 1e-15)) bad.push(`band x = ${x}: y = ${y[i]}, x/Z = ${x / Z}`);
+          if (Math.abs(y[i]) > F0 * (1 + 1e-15)) bad.push(`band x = ${x}: |y| = ${Math.abs(y[i])} > Φ(+0) = ${F0}`);
+        } else {
+          const v = x - Z * y[i];
+          if (Math.sign(v) !== Math.sign(x) && v !== 0) bad.push(`x = ${x}: slip velocity ${v} has the wrong sign`);
+          const res = Math.abs(y[i] - R.phi(law, v)) / Math.max(Math.abs(y[i]), F0);
+          worst = Math.max(worst, res);
+          if (!(res <= PHIZ_REL)) bad.push(`x = ${x}: y = ${y[i]}, Φ(x − Z·y) = ${R.phi(law, v)} (rel ${res})`);
+        }
+        if (!close(ya[i], R.phiZApprox(law, Z, x), APPROX_REL)) bad.push(`eq. 46 at x = ${x}: wasm ${ya[i]}, JS ${R.phiZApprox(law, Z, x)}`);
+        if (!close(yPhi[i], R.phi(law, x), APPROX_REL)) bad.push(`Φ at ${x}: wasm ${yPhi[i]}, JS ${R.phi(law, x)}`);
+      }
+      assert.equal(bad.length, 0, `${bad.length} problems:\n${bad.slice(0, 5).join('\n')}`);
+      t.diagnostic(`Φ_Z ${name}, Z = 1/${Math.round(1 / Z)}: largest residual ${worst.toExponential(2)} of max(|y|, Φ(+0))`);
+      assert.equal(core.phiPlus0(law), F0);
+    });
+  }
+  it('look-up table within its tolerance of the exact Φ_Z', () => {
+    const law = R.STRIBECK_PAPER, Z = R.Z_PAPER;
+    for (const tolRel of [1e-6, 1e-9]) {
+      const tol = tolRel * law.Fs;
+      const xs = probePoints(law, Z);
+      const lut = core.lookupTable(law, Z, tol);
+      let yl;
+      try { yl = lut.eval(xs); } finally { lut.free(); }
+      const y = core.phiZ(law, Z, xs);
+      let worst = 0;
+      for (let i = 0; i < xs.length; i++) worst = Math.max(worst, Math.abs(yl[i] - y[i]));
+      assert.ok(worst <= tol, `tol ${tol}: largest |table − exact| = ${worst}`);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/*
+ * bench_exports.c: the benchmark kernels of benchmarks/kernels.c exported to
+ * JavaScript, for benchmarks/bench_wasm.mjs only (the UI never calls them).
+ * Same conventions as bindings.c: flat functions over numbers and buffers
+ * the caller allocates; nothing here keeps state.
+ */
+#include <math.h>
+#include <stdint.h>
+
+#include "../benchmarks/kernels.h"
+
+int fxb_kern_law_count(void);
+int fxb_kern_law_count(void) { return kern_law_count(); }
+
+const char *fxb_kern_law_name(int i);
+const char *fxb_kern_law_name(int i) { return kern_law_name(i); }
+
+/* Fills x[n] with the benchmark inputs of `seed` (kern_fill_x, scale KERN_ZFS). */
+void fxb_kern_fill(double *x, int n, double seed);
+void fxb_kern_fill(double *x, int n, double seed) { kern_fill_x(x, n, KERN_ZFS, (uint64_t)seed); }
+
+/* kern_phi_z with law `law_index` and Z = KERN_Z; NaN for a bad index. */
+double fxb_kern_phi_z(int law_index, const double *x, int n, int reps);
+double fxb_kern_phi_z(int law_index, const double *x, int n, int reps)
+{
+    const fric_law *law = kern_law(law_index);
+    return law ? kern_phi_z(law, KERN_Z, x, n, reps) : (double)NAN;
+}
+
+static const char *kern_why = "";
+
+/* Why the last fxb_kern_scn failed ("" after a success). */
+const char *fxb_kern_error(void);
+const char *fxb_kern_error(void) { return kern_why; }
+
+/* kern_scn_run of scenario i for `rows` rows (rows < 2^31). Returns the rows
+ * stepped, or −1 (message in fxb_kern_error); out[0] receives the checksum. */
+double fxb_kern_scn(int i, double rows, double *out);
+double fxb_kern_scn(int i, double rows, double *out)
+{
+    double cs = 0.0;
+    long k = rows >= 0 && rows < 2147483647.0
+           ? kern_scn_run(fric_scenario_at(i), (long)rows, &cs, &kern_why) : -1;
+    if (!(rows >= 0 && rows < 2147483647.0)) kern_why = "rows out of range";
+    out[0] = cs;
+    return (double)k;
+}

@@ -1,0 +1,264 @@
+// drive.js: drive/backdrive diagrams of load-dependent servo friction
+// (Duclusaud & Passault §II-C, Figs. 2-4; Dupont eq. 20 for the screw). In the
+// (τm, τe) plane the gear is static where |τm + τe| fits in the friction
+// budget; outside it the motor drives the load or the load backdrives the
+// motor. Boundaries come from the core's exact solution, not from a grid.
+import { numberControl, choiceControl, fmt } from '../controls.js';
+import { chartBox, COLORS } from '../charts.js';
+
+const SERVO_FIELDS = [
+  { key: 'K_c', label: 'K_c, Coulomb level', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
+  { key: 'K_cs', label: 'K_c^s, Stribeck excess', unit: 'N·m', models: [2, 4, 5, 6] },
+  { key: 'K_l', label: 'K_l, load friction', unit: '', models: [3, 4] },
+  { key: 'K_ls', label: 'K_l^s, Stribeck load friction', unit: '', models: [4] },
+  { key: 'K_m', label: 'K_m, motor-side load friction', unit: '', models: [5, 6] },
+  { key: 'K_e', label: 'K_e, external-side load friction', unit: '', models: [5, 6] },
+  { key: 'K_ms', label: 'K_m^s', unit: '', models: [5, 6] },
+  { key: 'K_es', label: 'K_e^s', unit: '', models: [5, 6] },
+  { key: 'K_mq', label: 'K_m^q, quadratic', unit: '1/(N·m)', models: [6] },
+  { key: 'K_eq', label: 'K_e^q, quadratic', unit: '1/(N·m)', models: [6] },
+  { key: 'dtheta_s', label: 'θ̇_s, Stribeck velocity', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
+  { key: 'alpha', label: 'α, Stribeck exponent', unit: '', models: [2, 4, 5, 6], positive: true },
+  { key: 'K_v', label: 'K_v, viscous', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
+];
+const SCREW_FIELDS = [
+  { key: 'eta1', label: 'η1, driving efficiency', unit: '', min: 0.01, max: 1 },
+  { key: 'eta2', label: 'η2, backdriving efficiency', unit: '', min: 1, max: 10 },
+  { key: 'tau_c', label: 'τ_c, load-independent Coulomb', unit: 'N·m', min: 0, max: 100 },
+  { key: 'b_v', label: 'b_v, viscous', unit: 'N·m·s/rad', min: 0, max: 100 },
+];
+// Dupont Fig. 5: η1 = 0.663, η2 = 1.91 (the screw scenario's defaults).
+const SCREW_PRESET = { eta1: 0.663, eta2: 1.91, tau_c: 0, b_v: 0 };
+const TORQUE_SCALE = { erob80_50: 60, erob80_100: 60, mx64: 6, mx106: 10, xl320: 0.5, xl330: 1, sts3215: 3 };
+// region shading (classified by the core on a grid, behind the exact edges)
+const REGION_RGBA = [[150, 150, 150, 90], [31, 111, 235, 45], [209, 36, 47, 45]];
+const GRID = 240;
+
+export function mount(container, { core, state }) {
+  const presets = core.presets();
+  const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
+  options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });
+  let choice = state.get('preset', null);
+  if (!options.some((o) => o.value === choice)) {
+    const def = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
+    choice = String(def >= 0 ? def : 0);
+  }
+  let law = null;           // { kind, friction } or screw
+  let T = 1;
+  let velocities = [0, 1, 2];
+
+  container.className = 'view';
+  const side = document.createElement('div');
+  side.className = 'controls';
+  const charts = document.createElement('div');
+  charts.className = 'charts';
+  container.append(side, charts);
+
+  const h2 = document.createElement('h2');
+  h2.textContent = 'Drive and backdrive';
+  const intro = document.createElement('p');
+  intro.className = 'note';
+  intro.textContent = 'τm is the motor torque, τe the external torque on the output. The gear holds (static, grey) '
+    + 'while |τm + τe| is within the friction budget, which grows with the load in models M3–M6; outside, the motor '
+    + 'drives the load (blue) or the load backdrives the motor (red). Compare M1 (a constant band) with the fans of '
+    + 'M3–M6 and the asymmetric screw, whose backdriving efficiency differs from its driving one.';
+  const presetCtl = choiceControl({ label: 'Actuator and model (Rhoban/bam identified parameters)', choices: options, value: choice,
+    onChange: (v) => { choice = v; loadPreset(true); draw(); } });
+  const fields = document.createElement('div');
+  const extra = document.createElement('div');
+  const msg = document.createElement('div');
+  msg.className = 'msg-bad';
+  msg.setAttribute('role', 'alert');
+  msg.hidden = true;
+  side.append(h2, intro, presetCtl.el, fields, extra, msg);
+
+  // The shading: an offscreen image of the core's classification, drawn
+  // under the datasets and stretched over [−T, T]².
+  const raster = document.createElement('canvas');
+  raster.width = GRID;
+  raster.height = GRID;
+  let rasterReady = false;
+  function paintRaster(codes) {
+    const ctx = raster.getContext('2d');
+    const img = ctx.createImageData(GRID, GRID);
+    for (let i = 0; i < codes.length; i++) {
+      const c = REGION_RGBA[codes[i]] || [0, 0, 0, 0];
+      img.data.set(c, 4 * i);
+    }
+    ctx.putImageData(img, 0, 0);
+    rasterReady = true;
+  }
+  const shading = {
+    id: 'regionShading',
+    beforeDatasetsDraw(chart) {
+      if (!rasterReady) return;
+      const { ctx, chartArea: a, scales } = chart;
+      const x0 = scales.x.getPixelForValue(-T), x1 = scales.x.getPixelForValue(T);
+      const y0 = scales.y.getPixelForValue(T), y1 = scales.y.getPixelForValue(-T);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(a.left, a.top, a.right - a.left, a.bottom - a.top);
+      ctx.clip();
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(raster, x0, y0, x1 - x0, y1 - y0);
+      ctx.restore();
+    },
+  };
+  const legendNote = document.createElement('div');
+  legendNote.className = 'note';
+  legendNote.innerHTML = 'Shading at the first velocity: <span style="background:rgba(150,150,150,.35)">&nbsp;static&nbsp;</span> '
+    + '<span style="background:rgba(31,111,235,.18)">&nbsp;drive&nbsp;</span> <span style="background:rgba(209,36,47,.18)">&nbsp;backdrive&nbsp;</span>';
+
+  const box = chartBox(charts, {
+    title: 'Regions in the (τm, τe) plane',
+    description: 'Static, drive and backdrive regions of the gear in the plane of motor torque and external torque.',
+    height: 520,
+    fileName: 'drive-backdrive',
+    xName: 'tau_m [N*m]',
+    config: {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'τm, motor torque [N·m]' } },
+          y: { type: 'linear', title: { display: true, text: 'τe, external torque [N·m]' } },
+        },
+        plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false } },
+        elements: { point: { radius: 0 } },
+        onHover: (evt, _els, chart) => hover(evt, chart),
+      },
+      plugins: [shading],
+    },
+  });
+  box.box.append(legendNote);
+  const readout = document.createElement('div');
+  readout.className = 'readout';
+  readout.id = 'drive-readout';
+  readout.setAttribute('aria-live', 'polite');
+  readout.textContent = 'Point at the chart to read τm, τe and the region.';
+  box.box.append(readout);
+
+  function loadPreset(fromPreset) {
+    fields.replaceChildren();
+    const saved = (k, d) => (fromPreset ? d : state.getNumber(k, d));
+    if (choice === 'screw') {
+      law = { kind: 'screw' };
+      for (const f of SCREW_FIELDS) {
+        law[f.key] = saved(f.key, SCREW_PRESET[f.key]);
+        const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law[f.key],
+          onInput: (v) => { law[f.key] = v; draw(); } });
+        fields.append(c.el);
+      }
+      law.eta1s = law.eta1;
+      law.eta2s = law.eta2;
+      T = saved('T', 100);
+    } else {
+      const p = presets[Number(choice)];
+      law = { kind: 'servo', friction: { ...p.friction } };
+      for (const f of SERVO_FIELDS) {
+        if (!f.models.includes(p.model)) continue;
+        const v0 = saved(f.key, p.friction[f.key]);
+        law.friction[f.key] = v0;
+        const hi = Math.max(1, v0 * 10);
+        const c = numberControl({ label: f.label, unit: f.unit, min: f.positive ? 1e-6 : 0, max: 1e4, value: v0,
+          sliderMin: f.positive ? Math.max(1e-6, v0 / 10) : 0, sliderMax: hi, log: f.positive,
+          onInput: (v) => { law.friction[f.key] = v; draw(); } });
+        fields.append(c.el);
+      }
+      T = saved('T', TORQUE_SCALE[p.actuator] || 10);
+    }
+    extra.replaceChildren();
+    const head = document.createElement('h3');
+    head.textContent = 'Plot';
+    const tCtl = numberControl({ label: 'max torque |τm|, |τe|', unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
+      sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
+    const velWrap = document.createElement('div');
+    velWrap.className = 'ctl-choice';
+    const velLabel = document.createElement('label');
+    velLabel.htmlFor = 'drive-velocities';
+    velLabel.textContent = 'velocities θ̇ [rad/s], comma-separated (first one shaded)';
+    const vel = document.createElement('input');
+    vel.id = 'drive-velocities';
+    vel.type = 'text';
+    const velMsg = document.createElement('div');
+    velMsg.className = 'ctl-msg';
+    velMsg.setAttribute('aria-live', 'polite');
+    const savedVel = fromPreset ? null : state.get('velocities', null);
+    if (savedVel !== null) {
+      const parsed = savedVel.split(',').map(Number);
+      if (parsed.length && parsed.every(Number.isFinite)) velocities = parsed;
+    }
+    vel.value = velocities.join(', ');
+    vel.addEventListener('input', () => {
+      const parts = vel.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const nums = parts.map(Number);
+      if (!nums.length || nums.some((x) => !Number.isFinite(x)) || nums.length > 6) {
+        velMsg.textContent = `give 1 to 6 numbers separated by commas; keeping ${velocities.join(', ')}`;
+        return;
+      }
+      velMsg.textContent = '';
+      velocities = nums;
+      draw();
+    });
+    velWrap.append(velLabel, vel, velMsg);
+    extra.append(head, tCtl.el, velWrap);
+  }
+
+  function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }
+
+  function draw() {
+    const out = { preset: choice, T, velocities: velocities.join(',') };
+    if (law.kind === 'screw') SCREW_FIELDS.forEach((f) => { out[f.key] = law[f.key]; });
+    else SERVO_FIELDS.forEach((f) => { out[f.key] = law.friction[f.key]; });
+    state.set(out);
+    law.eta1s = law.eta1;
+    law.eta2s = law.eta2;
+    const ds = [];
+    msg.hidden = true;
+    rasterReady = false;
+    try {
+      velocities.forEach((v, vi) => {
+        const r = core.regionsPolyline(law, v, T, 240);
+        const lo = [], hi = [];
+        for (let k = 0; k < r.tauM.length; k++) {
+          lo.push({ x: r.tauM[k], y: Math.max(-2 * T, clampInf(r.lo[k])) });
+          hi.push({ x: r.tauM[k], y: Math.min(2 * T, clampInf(r.hi[k])) });
+        }
+        const color = COLORS[vi % COLORS.length];
+        const main = vi === 0;
+        ds.push({ label: main ? `static edges at θ̇ = ${v} rad/s` : `edges at θ̇ = ${v} rad/s`, data: lo, borderColor: color,
+          borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low, dtheta=${v}` });
+        ds.push({ label: `upper edge, θ̇ = ${v}`, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
+          borderDash: main ? undefined : [6, 4], csvName: `tau_e static high, dtheta=${v}` });
+        if (main) paintRaster(core.regionsGrid(law, v, T, GRID, GRID));
+      });
+      box.chart.options.scales.x.min = -T;
+      box.chart.options.scales.x.max = T;
+      box.chart.options.scales.y.min = -T;
+      box.chart.options.scales.y.max = T;
+      box.chart.options.plugins.legend.labels = { filter: (item) => !/upper edge/.test(item.text) };
+      box.chart.data.datasets = ds;
+      box.box.classList.remove('greyed');
+    } catch (e) {
+      msg.hidden = false;
+      msg.textContent = e.message;
+      box.box.classList.add('greyed');
+    }
+    box.update();
+  }
+
+  function hover(evt, chart) {
+    if (!evt || evt.x === undefined) return;
+    const tm = chart.scales.x.getValueForPixel(evt.x);
+    const te = chart.scales.y.getValueForPixel(evt.y);
+    if (!Number.isFinite(tm) || !Number.isFinite(te) || Math.abs(tm) > T || Math.abs(te) > T) return;
+    const v = velocities[0];
+    const region = core.regionAt(law, v, tm, te);
+    readout.textContent = `τm = ${fmt(tm)} N·m, τe = ${fmt(te)} N·m, θ̇ = ${v} rad/s: ${region}`;
+    readout.dataset.region = region;
+  }
+
+  loadPreset(false);
+  draw();
+  return { dispose() { box.chart.destroy(); } };
+}
