@@ -345,7 +345,7 @@ async function testView(view, allViews) {
         await fresh.page.close();
       }
     }
-    const fields = page.locator('#view .ctl input[type=number]:visible');
+    const fields = page.locator('#view .ctl input[type=number]:enabled:visible');
     expect(await fields.count() > 0, 'no visible number field');
     const f = fields.first();
     const max = Number(await f.getAttribute('max'));

@@ -115,6 +115,7 @@ export function numberControl(opts) {
     set value(v) { value = v; show(); },
     setRange(lo, hi) { min = lo; max = hi; sMin = Math.max(sMin, lo); sMax = Math.min(sMax, hi); paintRange(); show(); },
     setMessage(text) { msg.textContent = text || ''; el.classList.toggle('invalid', !!text); },
+    setDisabled(flag) { num.disabled = flag; slider.disabled = flag; el.classList.toggle('disabled', flag); },
     input: num,
     slider,
   };
@@ -143,6 +144,7 @@ export function choiceControl(opts) {
     el,
     get value() { return sel.value; },
     set value(v) { sel.value = v; },
+    setDisabled(flag) { sel.disabled = flag; el.classList.toggle('disabled', flag); },
     select: sel,
   };
 }

@@ -227,7 +227,20 @@ export function mount(container, { core, state, showError }) {
       sideMsg.hidden = false;
       sideMsg.textContent = e.message;
     }
-    series = sims.map(() => ({ t: [], q: [], goal: [], tm: [], tf: [], budget: [], lastPlot: -Infinity, row: null }));
+    // Plotted points live in arrays the charts keep (no per-frame copies):
+    // advance() appends {x, y} points and trims the window in place.
+    series = sims.map(() => ({ q: [], goal: [], tm: [], tf: [], bp: [], bn: [], lastPlot: -Infinity, row: null }));
+    const names = sims.map((x, i) => fricChoices[i === 0 ? values[fricIdx] : fricB]);
+    qChart.chart.data.datasets = series.flatMap((sr, i) => [
+      { label: `θ (${names[i]})`, data: sr.q, borderColor: COLORS[i] },
+      ...(i === 0 ? [{ label: 'goal', data: sr.goal, borderColor: '#888', borderDash: [4, 3] }] : []),
+    ]);
+    tmChart.chart.data.datasets = series.map((sr, i) => ({ label: `τm (${names[i]})`, data: sr.tm, borderColor: COLORS[i] }));
+    tfChart.chart.data.datasets = series.flatMap((sr, i) => [
+      { label: `τf (${names[i]})`, data: sr.tf, borderColor: COLORS[i] },
+      { label: `±budget (${names[i]})`, data: sr.bp, borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1 },
+      { label: `−budget (${names[i]})`, data: sr.bn, borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1, csvName: `minus budget ${names[i]}` },
+    ]);
     acc = 0;
     saveState();
     paint();
@@ -262,17 +275,24 @@ export function mount(container, { core, state, showError }) {
       for (let k = 0; k < res.count; k++) {
         const o = k * nc, t = res.rows[o + ct];
         if (t - s.lastPlot >= PLOT_DT - 1e-12) {
-          s.t.push(t); s.q.push(res.rows[o + cq]); s.goal.push(res.rows[o + cg]);
-          s.tm.push(res.rows[o + cm]); s.tf.push(res.rows[o + cf]); s.budget.push(res.rows[o + cb]);
+          const b = res.rows[o + cb];
+          s.q.push({ x: t, y: res.rows[o + cq] });
+          s.goal.push({ x: t, y: res.rows[o + cg] });
+          s.tm.push({ x: t, y: res.rows[o + cm] });
+          s.tf.push({ x: t, y: res.rows[o + cf] });
+          s.bp.push({ x: t, y: b });
+          s.bn.push({ x: t, y: -b });
           s.lastPlot = t;
         }
       }
       if (res.count) s.row = res.rows.subarray((res.count - 1) * nc, res.count * nc);
-      // drop what left the window
-      const tEnd = s.t[s.t.length - 1];
-      let cut = 0;
-      while (cut < s.t.length && s.t[cut] < tEnd - WINDOW_S) cut++;
-      if (cut > 256) for (const key of ['t', 'q', 'goal', 'tm', 'tf', 'budget']) s[key].splice(0, cut);
+      // drop what left the window (in batches, so trimming is rare)
+      if (s.q.length) {
+        const tEnd = s.q[s.q.length - 1].x;
+        let cut = 0;
+        while (cut < s.q.length && s.q[cut].x < tEnd - WINDOW_S) cut++;
+        if (cut > 64) for (const key of ['q', 'goal', 'tm', 'tf', 'bp', 'bn']) s[key].splice(0, cut);
+      }
     }
   }
 
@@ -286,30 +306,13 @@ export function mount(container, { core, state, showError }) {
   // the three (round robin, so each is redrawn at a third of the frame rate);
   // paint(true) refreshes all of them (pause, step, reset).
   let nextChart = 0;
+  const liveCharts = [qChart, tmChart, tfChart];
   function paint(all = true) {
-    const names = sims.map((s, i) => fricChoices[i === 0 ? values[fricIdx] : fricB]);
+    const names = sims.map((x, i) => fricChoices[i === 0 ? values[fricIdx] : fricB]);
     drawCanvas(names);
-    const which = all ? [0, 1, 2] : [nextChart];
-    nextChart = (nextChart + 1) % 3;
-    if (which.includes(0)) {
-      qChart.chart.data.datasets = series.flatMap((s, i) => [
-      { label: `θ (${names[i]})`, data: pts(s.t, s.q), borderColor: COLORS[i] },
-      ...(i === 0 ? [{ label: 'goal', data: pts(s.t, s.goal), borderColor: '#888', borderDash: [4, 3] }] : []),
-    ]);
-      qChart.update();
-    }
-    if (which.includes(1)) {
-      tmChart.chart.data.datasets = series.map((s, i) => ({ label: `τm (${names[i]})`, data: pts(s.t, s.tm), borderColor: COLORS[i] }));
-      tmChart.update();
-    }
-    if (which.includes(2)) {
-      tfChart.chart.data.datasets = series.flatMap((s, i) => [
-      { label: `τf (${names[i]})`, data: pts(s.t, s.tf), borderColor: COLORS[i] },
-      { label: `±budget (${names[i]})`, data: pts(s.t, s.budget), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1 },
-      { label: `−budget (${names[i]})`, data: pts(s.t, s.budget, -1), borderColor: COLORS[i], borderDash: [2, 3], borderWidth: 1, csvName: `minus budget ${names[i]}` },
-      ]);
-      tfChart.update();
-    }
+    if (all) liveCharts.forEach((c) => c.update());
+    else liveCharts[nextChart].update();
+    nextChart = (nextChart + 1) % liveCharts.length;
   }
 
   function drawCanvas(names) {

@@ -165,7 +165,25 @@ export function mount(container, { core, state }) {
     h.textContent = 'Parameters';
     body.append(text, h);
     const controls = sc.controls.filter((n) => !(sc.overlay && sc.overlay.param === n));
-    paramPanel(body, info, values, controls, () => schedule());
+    // Parameters a figure case fixes ("case=custom only") are editable only
+    // with case=custom; otherwise they hold their defaults and are disabled.
+    const caseJ = info.params.findIndex((p) => p.name === 'case');
+    const panel = paramPanel(body, info, values, controls, (name) => { if (name === 'case') syncCase(); schedule(); });
+    function syncCase() {
+      if (caseJ < 0) return;
+      const custom = info.params[caseJ].choices[values[caseJ]] === 'custom';
+      info.params.forEach((p, j) => {
+        if (!/case=custom only/.test(p.help)) return;
+        const ctl = panel.byName[p.name];
+        if (!custom) panel.set(p.name, p.def);
+        if (ctl) {
+          ctl.setDisabled(!custom);
+          ctl.el.title = custom ? p.help : `${p.help} — set case to custom to change it`;
+        }
+        if (!custom) values[j] = p.def;
+      });
+    }
+    syncCase();
     const msg = document.createElement('div');
     msg.className = 'msg-bad';
     msg.setAttribute('role', 'alert');
