@@ -78,13 +78,20 @@ test: test-native
 $(NAT)/bench_core: benchmarks/bench_core.c $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 
-bench: deps-native $(NAT)/bench_core
+bench: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 	@mkdir -p build/bench
 	$(NAT)/bench_core --json build/bench/core.json
+	$(NAT)/bench_systems --json build/bench/systems.json
 
-bench-short: deps-native $(NAT)/bench_core
+bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 	@mkdir -p build/bench
 	$(NAT)/bench_core --short --json build/bench/core-short.json
+	$(NAT)/bench_systems --short --json build/bench/systems-short.json
+
+# systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
+# (reads logs with the command-line tool's reader)
+$(NAT)/bench_systems: benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(wildcard cli/*.h) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(NAT)/libfriction.a -lm -o $@
 
 # ------------------------------------------------------------------- wasm
 # Debian's emcc runs node tools that need Debian's node modules (acorn).

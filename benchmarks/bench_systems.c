@@ -1,0 +1,255 @@
+/*
+ * bench_systems.c: steps per second of every simulated system and friction
+ * treatment, the pendulum bench's target (>= 20 million steps per second on
+ * one core with M6, which makes identification by ~1e9 steps take seconds),
+ * and the cost of one full replay of all shared logs.
+ *
+ *   bench_systems [--short] [--json FILE] [--logs DIR]
+ *
+ * Figures are wall-clock on a shared, noisy machine: the best of several
+ * repetitions is reported, and no test asserts them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fric_bench.h"
+#include "friction_scenario.h"
+#include "log.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
+
+/* ------------------------------------------------- pendulum steps per second */
+
+#define GOALS 6000   /* one 6 s sin_sin trajectory at 1 ms, repeated */
+
+/* Steps of `lanes` independent benches stepped in turn (lanes = 1: one
+ * bench, latency-bound; 4: what an identification run over several logs
+ * can do on one core). Returns steps per second (all lanes together). */
+static double bench_rate(const fric_bench_preset *p, fric_bench_friction tr, int lanes,
+                         long steps, int reps, double *goals)
+{
+    fric_bench_def d;
+    fric_bench_def_from_preset(p, &d);
+    d.treatment = tr;
+    d.mass = 0.49;
+    d.length = 0.1;
+    fric_bench_state s[4];
+    double best = 0;
+    for (int r = 0; r < reps; r++) {
+        for (int l = 0; l < lanes; l++) fric_bench_init(&d, &s[l], 0.01 * l, 0, NULL);
+        double t0 = now();
+        for (long k = 0; k < steps; k++) {
+            double g = goals[k % GOALS];
+            for (int l = 0; l < lanes; l++) fric_bench_step(&d, &s[l], g, 1);
+        }
+        double rate = (double)(steps * lanes) / (now() - t0);
+        if (rate > best) best = rate;
+    }
+    return best;
+}
+
+/* ------------------------------------------------ scenarios, rows per second */
+
+static double scenario_rate(const fric_scenario *sc, const double *p, long rows, int reps,
+                            long *done_rows, const char **why)
+{
+    static _Alignas(16) unsigned char state[1 << 16];
+    double row[FRIC_SCN_MAX_COLS];
+    double best = 0;
+    *done_rows = 0;
+    if (sc->state_bytes > sizeof state) { *why = "state too large for the benchmark buffer"; return 0; }
+    for (int r = 0; r < reps; r++) {
+        if (sc->init(state, p, why)) return 0;
+        long k = 0;
+        double t0 = now();
+        int rc = FRIC_SCN_ROW;
+        while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCN_ROW) k++;
+        double dt = now() - t0;
+        if (rc == FRIC_SCN_ERROR) return 0;
+        if (k > 0 && (double)k / dt > best) best = (double)k / dt;
+        *done_rows = k;
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------- replay of logs */
+
+typedef struct { char path[1024]; } log_path;
+
+static int list_logs(const char *dir, log_path *out, int cap)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < cap) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
+            snprintf(out[n++].path, sizeof out[0].path, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    int short_mode = 0;
+    const char *json = NULL, *logs = "../shared/data/bam/logs";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--short") == 0) short_mode = 1;
+        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json = argv[++i];
+        else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) logs = argv[++i];
+        else {
+            fprintf(stderr, "bench_systems: unknown argument '%s'; accepted: --short, --json FILE, "
+                    "--logs DIR\n", argv[i]);
+            return 2;
+        }
+    }
+    FILE *js = NULL;
+    if (json && !(js = fopen(json, "w"))) {
+        fprintf(stderr, "bench_systems: cannot write %s\n", json);
+        return 1;
+    }
+    long steps = short_mode ? 200000 : 2000000;
+    int reps = short_mode ? 3 : 5;
+    static double goals[GOALS];
+    for (int k = 0; k < GOALS; k++)
+        goals[k] = fric_bench_traj_goal(FRIC_TRAJ_SIN_SIN, 1e-3 * k, 0, NULL);
+
+    printf("Friction Explorer systems benchmark (%s): best of %d repetitions\n\n",
+           short_mode ? "short" : "full", reps);
+    printf("Pendulum bench, M6 presets, fric_bench_step with a precomputed goal\n");
+    printf("%-22s %-9s %14s %14s %s\n", "preset", "friction", "1 bench [M/s]", "4 benches [M/s]",
+           "target >= 20 M steps/s (one core)");
+    if (js) fprintf(js, "{\n  \"mode\": \"%s\",\n  \"pendulum\": [", short_mode ? "short" : "full");
+    const char *acts[] = { "xl330", "erob80_100" };
+    int first = 1;
+    for (int a = 0; a < 2; a++) {
+        const fric_bench_preset *p = fric_bench_preset_find(acts[a], 6);
+        if (!p) continue;
+        for (int t = 0; t < 4; t++) {
+            double r1 = bench_rate(p, (fric_bench_friction)t, 1, steps, reps, goals);
+            double r4 = bench_rate(p, (fric_bench_friction)t, 4, steps / 4, reps, goals);
+            printf("%-22s %-9s %14.1f %14.1f %s\n", acts[a], treatments[t], r1 / 1e6, r4 / 1e6,
+                   r1 >= 20e6 ? "met" : r4 >= 20e6 ? "met with 4 interleaved" : "missed");
+            if (js) fprintf(js, "%s\n    {\"preset\": \"%s m6\", \"friction\": \"%s\", \"steps_per_s\": %.6g, "
+                            "\"steps_per_s_4_interleaved\": %.6g}", first ? "" : ",", acts[a],
+                            treatments[t], r1, r4);
+            first = 0;
+        }
+    }
+
+    printf("\nEvery scenario and treatment, through the scenario interface (one row per step)\n");
+    printf("%-14s %-12s %12s %10s\n", "scenario", "friction", "rows/s [M]", "rows");
+    if (js) fprintf(js, "\n  ],\n  \"scenarios\": [");
+    first = 1;
+    for (int i = 0; i < fric_scenario_count(); i++) {
+        const fric_scenario *sc = fric_scenario_at(i);
+        double p[FRIC_SCN_MAX_PARAMS];
+        fric_scenario_defaults(sc, p);
+        /* long enough to time: the run is cut at the row budget */
+        const char *len_names[] = { "duration", "t_end" };
+        for (int q = 0; q < 2; q++) {
+            int j = fric_scenario_param_index(sc, len_names[q]);
+            if (j >= 0) p[j] = fmin(sc->params[j].max, 600);
+        }
+        /* models-bd at its stiffest default diverges by design (Fig. 13's black
+         * curve); time it at the calm stiffness of Fig. 13's gray curve */
+        if (strcmp(sc->name, "models-bd") == 0) {
+            int j = fric_scenario_param_index(sc, "K");
+            if (j >= 0) p[j] = 8.3e4;
+        }
+        int fj = fric_scenario_param_index(sc, "friction");
+        int nch = fj >= 0 && sc->params[fj].choices ? sc->params[fj].n_choices : 1;
+        for (int c = 0; c < nch; c++) {
+            if (fj >= 0) p[fj] = c;
+            long rows = 0;
+            const char *why = "";
+            double rate = scenario_rate(sc, p, short_mode ? 50000 : 500000, reps, &rows, &why);
+            const char *fname = fj >= 0 ? sc->params[fj].choices[c] : "-";
+            if (rate > 0)
+                printf("%-14s %-12s %12.2f %10ld\n", sc->name, fname, rate / 1e6, rows);
+            else
+                printf("%-14s %-12s %12s %10s  (%s)\n", sc->name, fname, "-", "-", why);
+            if (js) fprintf(js, "%s\n    {\"scenario\": \"%s\", \"friction\": \"%s\", \"rows_per_s\": %.6g, "
+                            "\"rows\": %ld}", first ? "" : ",", sc->name, fname, rate, rows);
+            first = 0;
+        }
+    }
+    if (js) fprintf(js, "\n  ],\n  \"replay\": ");
+
+    /* all shared logs with every matching parameter preset, as in the README table */
+    static log_path paths[64];
+    char dir[700];
+    struct { const char *sub, *actuator; int models; } sets[] = {
+        { "xl330/processed", "xl330", 6 }, { "sts3215/raw", "sts3215", 1 },
+    };
+    int n_logs = 0, n_runs = 0;
+    size_t samples = 0;
+    double best = INFINITY;
+    int ok = 1;
+    for (int r = 0; r < (short_mode ? 1 : 3) && ok; r++) {
+        double t0 = now();
+        n_logs = n_runs = 0;
+        samples = 0;
+        for (unsigned s = 0; s < 2 && ok; s++) {
+            snprintf(dir, sizeof dir, "%s/%s", logs, sets[s].sub);
+            int n = list_logs(dir, paths, 64);
+            for (int k = 0; k < n && ok; k++) {
+                cli_log lg;
+                if (cli_log_read(paths[k].path, &lg)) { ok = 0; break; }
+                n_logs++;
+                fric_bench_log_header h = { lg.mass, lg.arm_mass, lg.length, lg.kp, lg.vin, lg.dt };
+                fric_bench_log L = { lg.n, lg.timestamp, lg.goal_position, lg.torque_enable,
+                                     lg.position, lg.has_speed ? lg.speed : NULL };
+                for (int m = 1; m <= sets[s].models; m++) {
+                    const fric_bench_preset *p = fric_bench_preset_find(sets[s].actuator, m);
+                    fric_bench_def d;
+                    fric_bench_def_from_preset(p, &d);
+                    d.treatment = FRIC_BENCH_CLIP;
+                    fric_bench_replay_result res;
+                    const char *why;
+                    if (fric_bench_replay(&d, &h, &L, NULL, 0, &res, &why)) {
+                        fprintf(stderr, "bench_systems: %s: %s\n", paths[k].path, why);
+                        ok = 0;
+                        break;
+                    }
+                    samples += res.samples;
+                    n_runs++;
+                }
+                cli_log_free(&lg);
+            }
+        }
+        double dt = now() - t0;
+        if (dt < best) best = dt;
+    }
+    printf("\nReplay of all shared logs (%s): ", logs);
+    if (!ok || n_runs == 0) {
+        printf("not measured (logs missing or unreadable)\n");
+        if (js) fprintf(js, "null\n}\n");
+    } else {
+        printf("%d logs, %d replays (xl330 x M1-M6, sts3215 x M1, clip), %zu samples in %.1f ms "
+               "(reading and parsing the JSON included), %.1f M samples/s\n",
+               n_logs, n_runs, samples, best * 1e3, (double)samples / best / 1e6);
+        if (js) fprintf(js, "{\"logs\": %d, \"replays\": %d, \"samples\": %zu, \"seconds\": %.6g}\n}\n",
+                        n_logs, n_runs, samples, best);
+    }
+    if (js && fclose(js)) {
+        fprintf(stderr, "bench_systems: error writing %s\n", json);
+        return 1;
+    }
+    return 0;
+}
