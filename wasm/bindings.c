@@ -191,6 +191,22 @@ const char *fxb_col_text(int i, int j, int what)
     return what == 0 ? c->name : what == 1 ? c->unit : c->help;
 }
 
+/* 1 (with the message) when a value of p lies outside its parameter's range. */
+static int out_of_range(const fric_scenario *s, const double *p)
+{
+    for (int j = 0; j < s->n_params; j++) {
+        const fric_param_info *pi = &s->params[j];
+        if (!(p[j] >= pi->min && p[j] <= pi->max) || (pi->integer && p[j] != floor(p[j]))) {
+            char buf[400];
+            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g]%s%s.",
+                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
+            set_error(buf);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Initialises state (state_bytes, 16-byte aligned) from p[n_params].
  * Every value is range-checked first. 0, or 1 with the message. */
 int fxb_scn_init(int i, void *state, const double *p);
@@ -198,16 +214,7 @@ int fxb_scn_init(int i, void *state, const double *p)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_error("no such scenario"); return 1; }
-    for (int j = 0; j < s->n_params; j++) {
-        const fric_param_info *pi = &s->params[j];
-        if (!(p[j] >= pi->min && p[j] <= pi->max) || (pi->integer && p[j] != floor(p[j]))) {
-            char buf[400];
-            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g] %s.",
-                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit);
-            set_error(buf);
-            return 1;
-        }
-    }
+    if (out_of_range(s, p)) return 1;
     const char *why = "";
     int rc = s->init(state, p, &why);
     set_error(rc ? why : "");
@@ -227,16 +234,7 @@ int fxb_scn_retune(int i, void *state, const double *p)
         set_error(buf);
         return 1;
     }
-    for (int j = 0; j < s->n_params; j++) {
-        const fric_param_info *pi = &s->params[j];
-        if (!(p[j] >= pi->min && p[j] <= pi->max)) {
-            char buf[400];
-            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g] %s.",
-                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit);
-            set_error(buf);
-            return 1;
-        }
-    }
+    if (out_of_range(s, p)) return 1;
     const char *why = "";
     int rc = s->retune(state, p, &why);
     set_error(rc ? why : "");

@@ -85,19 +85,28 @@ static double quad_term(const fric_servo_friction *p, double tau_m, double tau_e
     return 0.0;
 }
 
+/* The load terms: M5/M6 |K_e·τe − K_m·τm| and |K_es·τe − K_ms·τm| (dir), else
+ * the load L = |τe − τm| of M3/M4 (gear_s unused, 0). */
+static void gear_terms(const fric_servo_friction *p, int dir, double tau_m, double tau_e,
+                       double *gear, double *gear_s)
+{
+    if (dir) {
+        *gear = fabs(tau_e * p->K_e - tau_m * p->K_m);
+        *gear_s = fabs(tau_e * p->K_es - tau_m * p->K_ms);
+    } else {
+        *gear = fabs(tau_e - tau_m);
+        *gear_s = 0;
+    }
+}
+
 double fric_servo_frictionloss(const fric_servo_friction *p, double dtheta,
                                double tau_m, double tau_e)
 {
     int m = p->model;
     if (m < 1 || m > 6) return NAN;
     int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
-    double gear, gear_s = 0;
-    if (dir) {
-        gear = fabs(tau_e * p->K_e - tau_m * p->K_m);
-        gear_s = fabs(tau_e * p->K_es - tau_m * p->K_ms);
-    } else {
-        gear = fabs(tau_e - tau_m);
-    }
+    double gear, gear_s;
+    gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
     double f = p->K_c;
     if (load) f += dir ? gear : p->K_l * gear;
     if (strib) {
@@ -122,13 +131,8 @@ void fric__servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
 {
     int m = p->model;
     int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
-    double gear, gear_s = 0;
-    if (dir) {
-        gear = fabs(tau_e * p->K_e - tau_m * p->K_m);
-        gear_s = fabs(tau_e * p->K_es - tau_m * p->K_ms);
-    } else {
-        gear = fabs(tau_e - tau_m);
-    }
+    double gear, gear_s;
+    gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
     double c = p->K_c, a = 0;
     if (load) c += dir ? gear : p->K_l * gear;
     if (strib) {

@@ -4,6 +4,7 @@
 // budget; outside it the motor drives the load or the load backdrives the
 // motor. Boundaries come from the core's exact solution, not from a grid.
 import { numberControl, choiceControl, fmt } from '../controls.js';
+import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 
 const SERVO_FIELDS = [
@@ -47,30 +48,17 @@ export function mount(container, { core, state }) {
   let T = 1;
   let velocities = [0, 1, 2];
 
-  container.className = 'view';
-  const side = document.createElement('div');
-  side.className = 'controls';
-  const charts = document.createElement('div');
-  charts.className = 'charts';
-  container.append(side, charts);
-
-  const h2 = document.createElement('h2');
-  h2.textContent = 'Drive and backdrive';
-  const intro = document.createElement('p');
-  intro.className = 'note';
-  intro.textContent = 'τm is the motor torque, τe the external torque on the output. The gear holds (static, grey) '
+  const { side, charts } = viewLayout(container, 'Drive and backdrive',
+    'τm is the motor torque, τe the external torque on the output. The gear holds (static, grey) '
     + 'while |τm + τe| is within the friction budget, which grows with the load in models M3–M6; outside, the motor '
     + 'drives the load (blue) or the load backdrives the motor (red). Compare M1 (a constant band) with the fans of '
-    + 'M3–M6 and the asymmetric screw, whose backdriving efficiency differs from its driving one.';
+    + 'M3–M6 and the asymmetric screw, whose backdriving efficiency differs from its driving one.');
   const presetCtl = choiceControl({ label: 'Actuator and model (Rhoban/bam identified parameters)', choices: options, value: choice,
     onChange: (v) => { choice = v; loadPreset(true); draw(); } });
   const fields = document.createElement('div');
   const extra = document.createElement('div');
-  const msg = document.createElement('div');
-  msg.className = 'msg-bad';
-  msg.setAttribute('role', 'alert');
-  msg.hidden = true;
-  side.append(h2, intro, presetCtl.el, fields, extra, msg);
+  const msg = messageBox();
+  side.append(presetCtl.el, fields, extra, msg);
 
   // The shading: an offscreen image of the core's classification, drawn
   // under the datasets and stretched over [−T, T]².

@@ -3,6 +3,7 @@
 // rational law), with the static band, Kikuuwe's approximation (eq. 46), the
 // look-up table and its error against the tolerance.
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, points, COLORS } from '../charts.js';
 
 const LAWS = [
@@ -36,23 +37,13 @@ export function mount(container, { core, state }) {
     lut: state.get('lut', '1') === '1',
   };
 
-  container.className = 'view';
-  const side = document.createElement('div');
-  side.className = 'controls';
-  const charts = document.createElement('div');
-  charts.className = 'charts';
-  container.append(side, charts);
-
-  const h2 = document.createElement('h2');
-  h2.textContent = 'Friction law and its implicit transform';
-  const intro = document.createElement('p');
-  intro.className = 'note';
-  intro.textContent = 'Φ(v) is the friction law; Φ_Z(v*) is what an implicit-Euler step applies for the '
+  const { side, charts } = viewLayout(container, 'Friction law and its implicit transform',
+    'Φ(v) is the friction law; Φ_Z(v*) is what an implicit-Euler step applies for the '
     + '"hypothetical" velocity v* reached without friction. Inside the shaded static band |v*| ≤ Z·Φ(+0) '
     + 'the contact sticks and Φ_Z(v*) = v*/Z exactly balances the load: no chattering, no drift. '
-    + 'Z = 1/(K·T + B) for Kikuuwe\'s element C.';
+    + 'Z = 1/(K·T + B) for Kikuuwe\'s element C.');
   const lawCtl = choiceControl({ label: 'Law', choices: LAWS, value: values.law, onChange: (v) => { values.law = v; relayout(); redraw(); } });
-  side.append(h2, intro, lawCtl.el);
+  side.append(lawCtl.el);
 
   const ctls = {};
   const lawHead = document.createElement('h3');
@@ -75,10 +66,7 @@ export function mount(container, { core, state }) {
   }
   const approxCtl = toggleControl({ label: 'show the approximation Φ̂_Z (Kikuuwe eq. 46)', value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
   const lutCtl = toggleControl({ label: 'show the look-up-table curve', value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
-  const msg = document.createElement('div');
-  msg.className = 'msg-bad';
-  msg.setAttribute('role', 'alert');
-  msg.hidden = true;
+  const msg = messageBox();
   const fix = document.createElement('button');
   fix.type = 'button';
   fix.hidden = true;

@@ -4,6 +4,7 @@
 // for. Two friction treatments can run side by side on the same inputs. A
 // recorded log dropped on the page is replayed and scored (MAE).
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
@@ -32,22 +33,11 @@ export function mount(container, { core, state, showError }) {
   let speed = state.getNumber('speed', 1);
   let paused = false;
 
-  container.className = 'view';
-  const side = document.createElement('div');
-  side.className = 'controls';
-  const mainCol = document.createElement('div');
-  mainCol.className = 'charts';
-  container.append(side, mainCol);
-
-  const h2 = document.createElement('h2');
-  h2.textContent = 'Pendulum test bench, live';
-  const intro = document.createElement('p');
-  intro.className = 'note';
-  intro.textContent = 'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
+  const { side, charts: mainCol } = viewLayout(container, 'Pendulum test bench, live',
+    'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
     + 'friction of a real actuator (models M1–M6). Compare the treatments: the implicit one and the reference clip '
     + 'stop dead; the naive explicit one chatters (watch the reversal count) and Karnopp\'s depends on its threshold. '
-    + 'Drag the goal on the picture, or drop a recorded log to replay it.';
-  side.append(h2, intro);
+    + 'Drag the goal on the picture, or drop a recorded log to replay it.');
 
   // treatment A (the scenario's own `friction`) and the optional B
   const setupHead = document.createElement('h3');
@@ -86,10 +76,7 @@ export function mount(container, { core, state, showError }) {
     .filter((n) => !SETUP.includes(n) && n !== 'friction' && n !== 'duration');
   const coefPanel = paramPanel(coefDetails, info, shown, rest, (name) => { edited(name); retune(); });
   side.append(coefDetails);
-  const sideMsg = document.createElement('div');
-  sideMsg.className = 'msg-bad';
-  sideMsg.setAttribute('role', 'alert');
-  sideMsg.hidden = true;
+  const sideMsg = messageBox();
   side.append(sideMsg);
 
   // --- run bar, canvas, indicators

@@ -3,6 +3,7 @@
 // naive treatments against the implicit one), with a paragraph on what to
 // look at. Parameters come from the core's own descriptions.
 import { choiceControl } from '../controls.js';
+import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { paramPanel } from '../paramPanel.js';
 
@@ -126,12 +127,7 @@ export function mount(container, { core, state }) {
   const available = SCENARIOS.filter((s) => core.scenarios().some((x) => x.name === s.name));
   let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
 
-  container.className = 'view';
-  const side = document.createElement('div');
-  side.className = 'controls';
-  const charts = document.createElement('div');
-  charts.className = 'charts';
-  container.append(side, charts);
+  const { side, charts } = viewLayout(container);
 
   const picker = choiceControl({
     label: 'System',
@@ -184,10 +180,7 @@ export function mount(container, { core, state }) {
       });
     }
     syncCase();
-    const msg = document.createElement('div');
-    msg.className = 'msg-bad';
-    msg.setAttribute('role', 'alert');
-    msg.hidden = true;
+    const msg = messageBox();
     const sum = document.createElement('div');
     sum.className = 'readout';
     sum.id = 'scenario-summary';
