@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "fric_bench.h"
+#include "bench_ref.h"
 #include "friction.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -79,39 +80,6 @@ static void random_def(const fric_bench_preset *p, fric_bench_def *d)
  */
 typedef struct { double q, dq, tau_f; } ref_state;
 
-static double rsign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
-static double rclip(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
-
-static double ref_budget(const fric_servo_friction *k, double tm, double te, double dq)
-{
-    int m = k->model;
-    int load = m >= 3, directional = m >= 5, stribeck = m == 2 || m >= 4, quad = m == 6;
-    double gear, gear_s = 0, sc = 0;
-    if (directional) {
-        gear = fabs(te * k->K_e - tm * k->K_m);
-        gear_s = fabs(te * k->K_es - tm * k->K_ms);
-    } else {
-        gear = fabs(te - tm);
-    }
-    if (stribeck) sc = exp(-pow(fabs(dq / k->dtheta_s), k->alpha));
-    double fl = k->K_c;
-    if (load) fl += directional ? gear : k->K_l * gear;
-    if (stribeck) {
-        fl += sc * k->K_cs;
-        if (load) {
-            if (directional) fl += gear_s * sc;
-            else fl += k->K_ls * gear * sc;
-            if (quad) {
-                int enable = rsign(te) != rsign(tm);
-                double dmot = fabs(te) < fabs(tm), dext = fabs(te) > fabs(tm);
-                double q2m = k->K_eq * (fabs(te) * fabs(te));
-                double q2e = k->K_mq * (fabs(tm) * fabs(tm));
-                fl += sc * (dmot * q2m + dext * q2e) * enable;
-            }
-        }
-    }
-    return fl + k->K_v * fabs(dq);
-}
 
 static void ref_step(const fric_bench_def *d, ref_state *s, double goal, int enable)
 {
@@ -120,28 +88,28 @@ static void ref_step(const fric_bench_def *d, ref_state *s, double goal, int ena
     double bias = (d->mass + d->arm_mass / 2) * -9.80665 * d->length * sin(q + a->q_offset);
     double tm;
     if (a->control == FRIC_SERVO_VOLTAGE) {
-        double duty = rclip((goal - q) * d->kp * a->error_gain, -a->max_pwm, a->max_pwm);
+        double duty = bench_ref_clip((goal - q) * d->kp * a->error_gain, -a->max_pwm, a->max_pwm);
         double volts = d->vin * duty;
         tm = a->kt * volts / a->R;
         tm -= (a->kt * a->kt) * dq / a->R;
     } else {
         double amps = (goal - q) * d->kp + a->d_gain * sqrt(d->kp) * (0.0 - dq);
-        amps = rclip(amps, -12.0, 12.0);
+        amps = bench_ref_clip(amps, -12.0, 12.0);
         double vb = (a->kt / a->R) * 48.0, emf = (a->kt * a->kt) * dq / a->R;
-        tm = rclip(a->kt * amps, -vb - emf, vb - emf);
+        tm = bench_ref_clip(a->kt * amps, -vb - emf, vb - emf);
     }
     if (!enable) tm = 0;
-    double budget = ref_budget(&d->friction, tm, bias, dq);
+    double budget = bench_ref_budget(&d->friction, tm, bias, dq);
     double J = d->mass * (d->length * d->length);
     J += (d->arm_mass / 3) * (d->length * d->length);
     J += a->armature;
     double net = tm + bias;
     double tau_stop = (J / d->dt) * dq + net;
-    double sf = -rsign(tau_stop) * (fabs(tau_stop) < budget ? fabs(tau_stop) : budget);
+    double sf = -bench_ref_sign(tau_stop) * (fabs(tau_stop) < budget ? fabs(tau_stop) : budget);
     net += sf;
     double acc = net / J;
     dq += acc * d->dt;
-    dq = rclip(dq, -100.0, 100.0);
+    dq = bench_ref_clip(dq, -100.0, 100.0);
     q += dq * d->dt + 0.5 * acc * (d->dt * d->dt);
     s->q = q;
     s->dq = dq;
@@ -206,7 +174,7 @@ static void split(const fric_servo_friction *k, double tm, double te, double *C,
     double L = fabs(te - tm);
     double dir = fabs(k->K_e * te - k->K_m * tm), dir_s = fabs(k->K_es * te - k->K_ms * tm);
     double Q = 0;
-    if (rsign(te) != rsign(tm)) Q = fabs(te) < fabs(tm) ? k->K_eq * te * te
+    if (bench_ref_sign(te) != bench_ref_sign(tm)) Q = fabs(te) < fabs(tm) ? k->K_eq * te * te
                                   : fabs(te) > fabs(tm) ? k->K_mq * tm * tm : 0;
     switch (k->model) {
     case 1: *C = k->K_c; *A = 0; break;

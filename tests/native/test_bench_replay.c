@@ -29,6 +29,7 @@
 
 #include "bench_json.h"
 #include "fric_bench.h"
+#include "bench_ref.h"
 
 #define LOGS "../shared/data/bam/logs"
 
@@ -95,38 +96,6 @@ static int data_present(void)
 
 /* ------------------------------------ the reference rollout, transcribed */
 
-static double rsign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
-static double rclip(double x, double lo, double hi) { return x < lo ? lo : (x > hi ? hi : x); }
-
-static double ref_budget(const fric_servo_friction *k, double tm, double te, double dq)
-{
-    int m = k->model;
-    int load = m >= 3, directional = m >= 5, stribeck = m == 2 || m >= 4, quad = m == 6;
-    double gear, gear_s = 0, sc = 0;
-    if (directional) {
-        gear = fabs(te * k->K_e - tm * k->K_m);
-        gear_s = fabs(te * k->K_es - tm * k->K_ms);
-    } else {
-        gear = fabs(te - tm);
-    }
-    if (stribeck) sc = exp(-pow(fabs(dq / k->dtheta_s), k->alpha));
-    double fl = k->K_c;
-    if (load) fl += directional ? gear : k->K_l * gear;
-    if (stribeck) {
-        fl += sc * k->K_cs;
-        if (load) {
-            if (directional) fl += gear_s * sc;
-            else fl += k->K_ls * gear * sc;
-            if (quad) {
-                int enable = rsign(te) != rsign(tm);
-                double dmot = fabs(te) < fabs(tm), dext = fabs(te) > fabs(tm);
-                fl += sc * (dmot * (k->K_eq * (fabs(te) * fabs(te)))
-                            + dext * (k->K_mq * (fabs(tm) * fabs(tm)))) * enable;
-            }
-        }
-    }
-    return fl + k->K_v * fabs(dq);
-}
 
 typedef struct { double goal, pos, speed; int te; } rsample;
 
@@ -164,20 +133,20 @@ static double ref_mae(const fric_bench_preset *p, const test_log *t)
                         : (rsample){ t->log.goal_position[i], t->log.position[i], 0,
                                      t->log.torque_enable[i] };
         err += fabs(q - s.pos);
-        double duty = rclip((s.goal - q) * kp * a->error_gain, -a->max_pwm, a->max_pwm);
+        double duty = bench_ref_clip((s.goal - q) * kp * a->error_gain, -a->max_pwm, a->max_pwm);
         double volts = vin * duty;
         double bias = (m + ma / 2) * -9.80665 * l * sin(q + a->q_offset);
         double tm = a->kt * volts / a->R;
         tm -= (a->kt * a->kt) * dq / a->R;
         if (!s.te) tm = 0;
-        double fl = ref_budget(k, tm, bias, dq);
+        double fl = bench_ref_budget(k, tm, bias, dq);
         double J = m * (l * l);
         J += (ma / 3) * (l * l);
         J += a->armature;
         double net = tm + bias, stop = (J / dt) * dq + net;
-        net += -rsign(stop) * (fabs(stop) < fl ? fabs(stop) : fl);
+        net += -bench_ref_sign(stop) * (fabs(stop) < fl ? fabs(stop) : fl);
         double acc = net / J;
-        dq = rclip(dq + acc * dt, -100.0, 100.0);
+        dq = bench_ref_clip(dq + acc * dt, -100.0, 100.0);
         q += dq * dt + 0.5 * acc * (dt * dt);
     }
     return err / (double)n;
