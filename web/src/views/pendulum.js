@@ -10,7 +10,7 @@ import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
 const WINDOW_S = 6;          // rolling plot window [s]
-const PLOT_DT = 0.02;        // plotted sample spacing [s]
+const PLOT_DT = 0.025;       // plotted sample spacing [s] (240 points per 6 s window)
 const MAX_STEPS_FRAME = 20000;
 
 function colIndex(sim, name) { return sim.cols.indexOf(name); }
@@ -126,7 +126,9 @@ export function mount(container, { core, state, showError }) {
     options: {
       scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: yText } } },
       plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false } },
-      elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+      // thin lines: a 1-pixel stroke is several times cheaper to rasterise
+      // than 1.5 pixels without a GPU, and these charts redraw every frame
+      elements: { point: { radius: 0 }, line: { borderWidth: 1 } },
       events: [],
     },
   });
