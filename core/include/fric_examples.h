@@ -77,27 +77,6 @@ int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
                        const char *case_name, const fric_ex_fixed *fixed, int n,
                        const char **why);
 
-/* The fixed-step clock of a run: t_k = t0 + (k − k0)·T, so time does not
- * accumulate rounding, and T may change (retune) without a jump in t. */
-typedef struct {
-    double t0;      /* time at step k0 [s]                    */
-    long long k0;   /* step at which T last changed           */
-    long long k;    /* current step                           */
-    long long end;  /* last step of the run                   */
-    double T;       /* time step [s]                          */
-} fric_ex_clock;
-
-/* (Re)starts the clock from its current time (0 for a zeroed clock) with
- * step T, ending at `duration`: end = k + round((duration − t)/T), at least
- * k. Fails, leaving *c unchanged, when T is not > 0 or the run would exceed
- * FRIC_EX_MAX_STEPS steps (*why says so and what to change). */
-#define FRIC_EX_MAX_STEPS 2000000000.0
-int fric_ex_clock_set(fric_ex_clock *c, const char *scn, double duration, double T,
-                      const char **why);
-double fric_ex_clock_t(const fric_ex_clock *c);
-
-/* The last step of the next row: min(k + every, end). */
-long long fric_ex_clock_target(const fric_ex_clock *c, long long every);
 
 #ifdef __cplusplus
 }

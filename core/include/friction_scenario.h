@@ -69,6 +69,31 @@ typedef struct fric_scenario {
     int (*retune)(void *state, const double *p, const char **why);
 } fric_scenario;
 
+/* The fixed-step clock of a run, for scenario implementations:
+ * t_k = t0 + (k − k0)·T, so time does not accumulate rounding and T may
+ * change (retune) without a jump in t. */
+typedef struct {
+    double t0;      /* time at step k0 [s]                    */
+    long long k0;   /* step at which T last changed           */
+    long long k;    /* current step                           */
+    long long end;  /* last step of the run                   */
+    double T;       /* time step [s]                          */
+} fric_scn_clock;
+
+/* At most this many steps in one run (a longer one would not finish). */
+#define FRIC_SCN_MAX_STEPS 2000000000.0
+
+/* (Re)starts the clock from its current time (0 for a zeroed clock) with
+ * step T, ending at `duration` [s]: end = k + round((duration − t)/T), at
+ * least k. Fails, leaving *c unchanged, when T is not > 0 or the run would
+ * exceed FRIC_SCN_MAX_STEPS (*why names scn, says so and what to change). */
+int fric_scn_clock_set(fric_scn_clock *c, const char *scn, double duration, double T,
+                       const char **why);
+double fric_scn_clock_t(const fric_scn_clock *c);                 /* t at step k  */
+double fric_scn_clock_t_at(const fric_scn_clock *c, long long k); /* t at step k' */
+/* The last step of the next row: min(k + every, end). */
+long long fric_scn_clock_target(const fric_scn_clock *c, long long every);
+
 int                  fric_scenario_count(void);
 const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */
 const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown   */

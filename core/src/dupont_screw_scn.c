@@ -17,7 +17,7 @@
 static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
 
 enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC, P_BV,
-       P_AMP, P_OMEGA, P_BIAS, P_Q0, P_DQ0, P_DT, P_TEND, P_EPS, P_EVERY, P_COUNT };
+       P_AMP, P_OMEGA, P_BIAS, P_Q0, P_DQ0, P_DT, P_DURATION, P_EPS, P_EVERY, P_COUNT };
 
 static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
@@ -53,10 +53,10 @@ static const fric_param_info params[P_COUNT] = {
     [P_Q0]    = { "q0", 0, -1e9, 1e9, "rad", "initial screw angle", NULL, 0, 0 },
     [P_DQ0]   = { "dq0", 0, -1e9, 1e9, "rad/s", "initial screw velocity", NULL, 0, 0 },
     [P_DT]    = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0 },
-    [P_TEND]  = { "t_end", 4, 0, 1e6, "s", "duration", NULL, 0, 0 },
+    [P_DURATION]  = { "duration", 4, 0, 1e7, "s", "simulated time", NULL, 0, 0 },
     [P_EPS]   = { "eps", 1e-3, 0, 1e6, "rad/s",
                   "Karnopp velocity threshold (karnopp only)", NULL, 0, 0 },
-    [P_EVERY] = { "out_every", 1, 1, 1e6, "", "steps per output row", NULL, 0, 1 },
+    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
 };
 
 enum { C_T, C_Q, C_DQ, C_DDQ, C_Y, C_TAUM, C_TAUL, C_TAUF, C_MODE, C_STUCK, C_REV, C_COUNT };
@@ -85,24 +85,24 @@ typedef struct {
     fric_screw_state s;    /* q, dq, last step's torques, counters              */
     double lead;           /* l [m/rad]                                         */
     double amp, omega, bias;  /* tau_a = amp*sin(omega*t) + bias [N*m, rad/s]   */
-    double t0;             /* time at step k0 [s] (t_k = t0 + (k - k0)*h)       */
-    long k0, k, end, every;   /* steps: clock origin, current, last, per row    */
+    fric_scn_clock clk;    /* steps and time of the run (step h)                */
+    long long every;       /* steps per output row                              */
     int started;           /* 1 once row 0 is written                           */
 } screw_scn;
 
-static double time_at(const screw_scn *c, long k)
+static double time_at(const screw_scn *c, long long k)
 {
-    return c->t0 + (double)(k - c->k0) * c->d.h;
+    return fric_scn_clock_t_at(&c->clk, k);
 }
 
-static double tau_a_at(const screw_scn *c, long k)
+static double tau_a_at(const screw_scn *c, long long k)
 {
     return c->amp * sin(c->omega * time_at(c, k)) + c->bias;
 }
 
 /* Validates p and fills the plant and the clock of c (time continues from
- * step c->k at time t_now). 0, or 1 with *why. */
-static int configure(screw_scn *c, const double *p, double t_now, const char **why)
+ * the clock's current step). 0, or 1 with *why. */
+static int configure(screw_scn *c, const double *p, const char **why)
 {
     fric_screw_drive d;
     const double m = p[P_M], l = p[P_L];
@@ -125,21 +125,15 @@ static int configure(screw_scn *c, const double *p, double t_now, const char **w
         if (why) *why = fric__say("screw: %s", msg);
         return 1;
     }
-    double n = ceil((p[P_TEND] - t_now) / p[P_DT] - 1e-9);
-    if (!(n <= 1e9)) {
-        if (why) *why = fric__say("screw: (t_end - t)/dt = %g steps is more than 1e9; "
-                                  "lengthen dt or shorten t_end.", n);
-        return 1;
-    }
+    fric_scn_clock clk = c->clk;
+    if (fric_scn_clock_set(&clk, "screw", p[P_DURATION], p[P_DT], why)) return 1;
     c->d = d;
     c->lead = l;
     c->amp = p[P_AMP];
     c->omega = p[P_OMEGA];
     c->bias = p[P_BIAS];
-    c->t0 = t_now;
-    c->k0 = c->k;
-    c->end = c->k + (n > 0 ? (long)n : 0);
-    c->every = (long)p[P_EVERY];
+    c->clk = clk;
+    c->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
@@ -147,7 +141,7 @@ static int configure(screw_scn *c, const double *p, double t_now, const char **w
 static int screw_init(void *state, const double *p, const char **why)
 {
     screw_scn c = { 0 };
-    if (configure(&c, p, 0, why)) return 1;
+    if (configure(&c, p, why)) return 1;
     fric_screw_drive_init(&c.d, &c.s, p[P_Q0], p[P_DQ0]);
     *(screw_scn *)state = c;
     return 0;
@@ -157,19 +151,19 @@ static int screw_init(void *state, const double *p, const char **why)
 static int screw_retune(void *state, const double *p, const char **why)
 {
     screw_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, time_at(c, c->k), why)) return 1;
+    if (configure(&tmp, p, why)) return 1;
     *c = tmp;
     return 0;
 }
 
 static void screw_row(const screw_scn *c, double *row)
 {
-    row[C_T] = time_at(c, c->k);
+    row[C_T] = time_at(c, c->clk.k);
     row[C_Q] = c->s.q;
     row[C_DQ] = c->s.dq;
     row[C_DDQ] = c->s.ddq;
     row[C_Y] = c->lead * c->s.q;
-    row[C_TAUM] = tau_a_at(c, c->k);
+    row[C_TAUM] = tau_a_at(c, c->clk.k);
     row[C_TAUL] = c->s.tau_l;
     row[C_TAUF] = c->s.tau_f;
     row[C_MODE] = c->s.mode;
@@ -185,18 +179,18 @@ static int screw_step(void *state, double *row, const char **why)
         screw_row(c, row);
         return FRIC_SCN_ROW;
     }
-    if (c->k >= c->end) return FRIC_SCN_DONE;
-    for (long i = 0; i < c->every && c->k < c->end; i++) {
-        if (fric_screw_drive_step(&c->d, &c->s, tau_a_at(c, c->k + 1))) {
+    if (c->clk.k >= c->clk.end) return FRIC_SCN_DONE;
+    for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
+        if (fric_screw_drive_step(&c->d, &c->s, tau_a_at(c, c->clk.k + 1))) {
             if (why)
-                *why = fric__say("screw: step %ld (t = %g s, friction = %s): the state "
+                *why = fric__say("screw: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from q = %g rad, dq = %g rad/s, "
                                  "tau_l = %g N*m under tau_a = %g N*m; lower tau_amp or dt.",
-                                 c->k + 1, time_at(c, c->k + 1), treatments[c->d.treatment],
-                                 c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, c->k + 1));
+                                 c->clk.k + 1, time_at(c, c->clk.k + 1), treatments[c->d.treatment],
+                                 c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, c->clk.k + 1));
             return FRIC_SCN_ERROR;
         }
-        c->k++;
+        c->clk.k++;
     }
     screw_row(c, row);
     return FRIC_SCN_ROW;

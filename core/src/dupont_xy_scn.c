@@ -18,7 +18,7 @@
 static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
-       P_TEND, P_EPS, P_EVERY, P_COUNT };
+       P_DURATION, P_EPS, P_EVERY, P_COUNT };
 
 static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
@@ -39,10 +39,10 @@ static const fric_param_info params[P_COUNT] = {
     [P_X0] = { "x0", 0, -1e9, 1e9, "m", "initial position of m_1 in the frame of m_2", NULL, 0, 0 },
     [P_V0] = { "v0", 0, -1e9, 1e9, "m/s", "initial sliding velocity of m_1", NULL, 0, 0 },
     [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0 },
-    [P_TEND] = { "t_end", 10, 0, 1e6, "s", "duration (Fig. 3: about 8 s)", NULL, 0, 0 },
+    [P_DURATION] = { "duration", 10, 0, 1e7, "s", "simulated time (Fig. 3: about 8 s)", NULL, 0, 0 },
     [P_EPS] = { "eps", 1e-3, 0, 1e6, "m/s",
                 "Karnopp velocity threshold (karnopp only)", NULL, 0, 0 },
-    [P_EVERY] = { "out_every", 1, 1, 1e6, "", "steps per output row", NULL, 0, 1 },
+    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
 };
 
 enum { C_T, C_X, C_V, C_A, C_Y, C_DY, C_F1, C_F2, C_FN, C_F, C_STUCK, C_REV, C_COUNT };
@@ -67,29 +67,29 @@ typedef struct {
     fric_xy_state s;       /* x, v, y, dy, last step's forces, counters         */
     double a1, w1, b1;     /* F1 = a1*sin(w1*t) + b1 [N, rad/s, N]              */
     double a2, w2;         /* F2 = a2*cos(w2*t) [N, rad/s]                      */
-    double t0;             /* time at step k0 [s] (t_k = t0 + (k - k0)*h)       */
-    long k0, k, end, every;   /* steps: clock origin, current, last, per row    */
+    fric_scn_clock clk;    /* steps and time of the run (step h)                */
+    long long every;       /* steps per output row                              */
     int started;           /* 1 once row 0 is written                           */
 } xy_scn;
 
-static double time_at(const xy_scn *c, long k)
+static double time_at(const xy_scn *c, long long k)
 {
-    return c->t0 + (double)(k - c->k0) * c->p.h;
+    return fric_scn_clock_t_at(&c->clk, k);
 }
 
-static double f1_at(const xy_scn *c, long k)
+static double f1_at(const xy_scn *c, long long k)
 {
     return c->a1 * sin(c->w1 * time_at(c, k)) + c->b1;
 }
 
-static double f2_at(const xy_scn *c, long k)
+static double f2_at(const xy_scn *c, long long k)
 {
     return c->a2 * cos(c->w2 * time_at(c, k));
 }
 
 /* Validates p and fills the table and the clock of c (time continues from
- * step c->k at time t_now). 0, or 1 with *why. */
-static int configure(xy_scn *c, const double *p, double t_now, const char **why)
+ * the clock's current step). 0, or 1 with *why. */
+static int configure(xy_scn *c, const double *p, const char **why)
 {
     fric_xy_table t;
     t.m1 = p[P_M1];
@@ -105,22 +105,16 @@ static int configure(xy_scn *c, const double *p, double t_now, const char **why)
         if (why) *why = fric__say("xy-table: %s", msg);
         return 1;
     }
-    double n = ceil((p[P_TEND] - t_now) / p[P_DT] - 1e-9);
-    if (!(n <= 1e9)) {
-        if (why) *why = fric__say("xy-table: (t_end - t)/dt = %g steps is more than 1e9; "
-                                  "lengthen dt or shorten t_end.", n);
-        return 1;
-    }
+    fric_scn_clock clk = c->clk;
+    if (fric_scn_clock_set(&clk, "xy-table", p[P_DURATION], p[P_DT], why)) return 1;
     c->p = t;
     c->a1 = p[P_A1];
     c->w1 = p[P_W1];
     c->b1 = p[P_B1];
     c->a2 = p[P_A2];
     c->w2 = p[P_W2];
-    c->t0 = t_now;
-    c->k0 = c->k;
-    c->end = c->k + (n > 0 ? (long)n : 0);
-    c->every = (long)p[P_EVERY];
+    c->clk = clk;
+    c->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
@@ -128,7 +122,7 @@ static int configure(xy_scn *c, const double *p, double t_now, const char **why)
 static int xy_init(void *state, const double *p, const char **why)
 {
     xy_scn c = { 0 };
-    if (configure(&c, p, 0, why)) return 1;
+    if (configure(&c, p, why)) return 1;
     fric_xy_init(&c.s, p[P_X0], p[P_V0]);
     c.s.FN = c.p.m1 * f2_at(&c, 0) / (c.p.m1 + c.p.m2);    /* eq. 6 at t = 0 */
     *(xy_scn *)state = c;
@@ -139,21 +133,21 @@ static int xy_init(void *state, const double *p, const char **why)
 static int xy_retune(void *state, const double *p, const char **why)
 {
     xy_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, time_at(c, c->k), why)) return 1;
+    if (configure(&tmp, p, why)) return 1;
     *c = tmp;
     return 0;
 }
 
 static void xy_row(const xy_scn *c, double *row)
 {
-    row[C_T] = time_at(c, c->k);
+    row[C_T] = time_at(c, c->clk.k);
     row[C_X] = c->s.x;
     row[C_V] = c->s.v;
     row[C_A] = c->s.a;
     row[C_Y] = c->s.y;
     row[C_DY] = c->s.vy;
-    row[C_F1] = f1_at(c, c->k);
-    row[C_F2] = f2_at(c, c->k);
+    row[C_F1] = f1_at(c, c->clk.k);
+    row[C_F2] = f2_at(c, c->clk.k);
     row[C_FN] = c->s.FN;
     row[C_F] = c->s.f;
     row[C_STUCK] = c->s.stuck;
@@ -168,18 +162,18 @@ static int xy_step(void *state, double *row, const char **why)
         xy_row(c, row);
         return FRIC_SCN_ROW;
     }
-    if (c->k >= c->end) return FRIC_SCN_DONE;
-    for (long i = 0; i < c->every && c->k < c->end; i++) {
-        if (fric_xy_step(&c->p, &c->s, f1_at(c, c->k + 1), f2_at(c, c->k + 1))) {
+    if (c->clk.k >= c->clk.end) return FRIC_SCN_DONE;
+    for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
+        if (fric_xy_step(&c->p, &c->s, f1_at(c, c->clk.k + 1), f2_at(c, c->clk.k + 1))) {
             if (why)
-                *why = fric__say("xy-table: step %ld (t = %g s, friction = %s): the state "
+                *why = fric__say("xy-table: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
-                                 "lower the force amplitudes or dt.", c->k + 1,
-                                 time_at(c, c->k + 1), treatments[c->p.treatment],
+                                 "lower the force amplitudes or dt.", c->clk.k + 1,
+                                 time_at(c, c->clk.k + 1), treatments[c->p.treatment],
                                  c->s.x, c->s.v, c->s.FN);
             return FRIC_SCN_ERROR;
         }
-        c->k++;
+        c->clk.k++;
     }
     xy_row(c, row);
     return FRIC_SCN_ROW;

@@ -81,33 +81,3 @@ int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
     return 0;
 }
 
-double fric_ex_clock_t(const fric_ex_clock *c)
-{
-    return c->t0 + (double)(c->k - c->k0) * c->T;
-}
-
-long long fric_ex_clock_target(const fric_ex_clock *c, long long every)
-{
-    return c->end - c->k > every ? c->k + every : c->end;
-}
-
-int fric_ex_clock_set(fric_ex_clock *c, const char *scn, double duration, double T,
-                      const char **why)
-{
-    double t = fric_ex_clock_t(c);
-    double steps = floor((duration - t) / T + 0.5);
-    if (steps < 0) steps = 0;
-    if (!(T > 0) || !(steps + (double)c->k <= FRIC_EX_MAX_STEPS)) {
-        if (why)
-            *why = fric__say("%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
-                             "are allowed (a longer run would not finish in reasonable time); "
-                             "shorten duration or raise T.",
-                             scn, duration, T, steps + (double)c->k, FRIC_EX_MAX_STEPS);
-        return 1;
-    }
-    c->t0 = t;
-    c->k0 = c->k;
-    c->T = T;
-    c->end = c->k + (long long)steps;
-    return 0;
-}

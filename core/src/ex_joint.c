@@ -150,7 +150,7 @@ typedef struct {
 
 typedef struct {
     joint_cfg cfg;
-    fric_ex_clock clk;
+    fric_scn_clock clk;
     int started;
     double q, dq;           /* [rad], [rad/s]                                  */
     double I;               /* ∫q̈_r dt [rad/s]                                 */
@@ -161,7 +161,7 @@ typedef struct {
     fric_ex_reversals rev;
 } joint_state;
 
-static int configure(joint_cfg *c, fric_ex_clock *clk, const double *p_in, const char **why)
+static int configure(joint_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_joint_step;
     if (fric_ex_check_ranges(sc, p_in, why)) return 1;
@@ -213,7 +213,7 @@ static int configure(joint_cfg *c, fric_ex_clock *clk, const double *p_in, const
                                 friction_names[c->treatment]);
         return 1;
     }
-    return fric_ex_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
 }
 
 static int joint_init(void *state, const double *p, const char **why)
@@ -231,7 +231,7 @@ static int joint_retune(void *state, const double *p, const char **why)
 {
     joint_state *s = state;
     joint_cfg c;
-    fric_ex_clock clk = s->clk;
+    fric_scn_clock clk = s->clk;
     if (configure(&c, &clk, p, why)) return 1;
     s->cfg = c;
     s->clk = clk;
@@ -292,21 +292,21 @@ static int joint_step(void *state, double *row, const char **why)
     joint_state *s = state;
     if (s->started) {
         if (s->clk.k >= s->clk.end) return FRIC_SCN_DONE;
-        long long target = fric_ex_clock_target(&s->clk, s->cfg.every);
+        long long target = fric_scn_clock_target(&s->clk, s->cfg.every);
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
                     *why = fric__say("joint-step: step %lld (t = %g s): the state is no longer "
                                      "finite (q = %g rad, dq = %g rad/s, tau_r = %g N*m, "
                                      "tau_f = %g N*m, integral = %g rad/s); lower T or the "
-                                     "gains kp, kv, lambda.", s->clk.k, fric_ex_clock_t(&s->clk),
+                                     "gains kp, kv, lambda.", s->clk.k, fric_scn_clock_t(&s->clk),
                                      s->q, s->dq, s->tau_r, s->tau_f, s->I);
                 return FRIC_SCN_ERROR;
             }
         }
     }
     s->started = 1;
-    row[0] = fric_ex_clock_t(&s->clk);
+    row[0] = fric_scn_clock_t(&s->clk);
     row[1] = s->q;
     row[2] = s->dq;
     row[3] = s->cfg.q_d;

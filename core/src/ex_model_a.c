@@ -98,7 +98,7 @@ typedef struct {
 
 typedef struct {
     model_a_cfg cfg;
-    fric_ex_clock clk;     /* t_k, step k, last step                        */
+    fric_scn_clock clk;     /* t_k, step k, last step                        */
     int started;           /* 1 once row 0 is written                       */
     fric_elem_a a;         /* v [m/s], f [N] of the last step               */
     double x;              /* position [m]                                  */
@@ -107,7 +107,7 @@ typedef struct {
 } model_a_state;
 
 /* Validates p and fills c; restarts *clk from its current time. */
-static int configure(model_a_cfg *c, fric_ex_clock *clk, const double *p_in, const char **why)
+static int configure(model_a_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_model_a;
     if (fric_ex_check_ranges(sc, p_in, why)) return 1;
@@ -134,7 +134,7 @@ static int configure(model_a_cfg *c, fric_ex_clock *clk, const double *p_in, con
                                      fric_ex_law_names[(int)p[P_LAW]], friction_names[c->treatment]);
         return 1;
     }
-    return fric_ex_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
 }
 
 static int model_a_init(void *state, const double *p, const char **why)
@@ -152,7 +152,7 @@ static int model_a_retune(void *state, const double *p, const char **why)
 {
     model_a_state *s = state;
     model_a_cfg c;
-    fric_ex_clock clk = s->clk;
+    fric_scn_clock clk = s->clk;
     if (configure(&c, &clk, p, why)) return 1;
     s->cfg = c;
     s->clk = clk;
@@ -194,20 +194,20 @@ static int model_a_step(void *state, double *row, const char **why)
     model_a_state *s = state;
     if (s->started) {
         if (s->clk.k >= s->clk.end) return FRIC_SCN_DONE;
-        long long target = fric_ex_clock_target(&s->clk, s->cfg.every);
+        long long target = fric_scn_clock_target(&s->clk, s->cfg.every);
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
                     *why = fric__say("model-a: step %lld (t = %g s): the state is no longer "
                                      "finite (v = %g m/s, f = %g N, x = %g m, h = %g N); "
-                                     "lower T or |h|.", s->clk.k, fric_ex_clock_t(&s->clk),
+                                     "lower T or |h|.", s->clk.k, fric_scn_clock_t(&s->clk),
                                      s->a.v, s->a.f, s->x, s->cfg.h);
                 return FRIC_SCN_ERROR;
             }
         }
     }
     s->started = 1;
-    row[0] = fric_ex_clock_t(&s->clk);
+    row[0] = fric_scn_clock_t(&s->clk);
     row[1] = s->x;
     row[2] = s->a.v;
     row[3] = s->a.f;

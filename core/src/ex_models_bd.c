@@ -128,7 +128,7 @@ typedef struct {
 
 typedef struct {
     bd_cfg cfg;
-    fric_ex_clock clk;
+    fric_scn_clock clk;
     int started;
     fric_elem_b b;            /* original B                                    */
     fric_elem_a a;            /* alternative B: mass with element A            */
@@ -141,7 +141,7 @@ typedef struct {
     fric_ex_reversals rev, rev_alt;
 } bd_state;
 
-static int configure(bd_cfg *c, fric_ex_clock *clk, const double *p_in, const char **why)
+static int configure(bd_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_models_bd;
     if (fric_ex_check_ranges(sc, p_in, why)) return 1;
@@ -178,7 +178,7 @@ static int configure(bd_cfg *c, fric_ex_clock *clk, const double *p_in, const ch
                                 c->model == MODEL_B ? "B" : "D", fric_ex_law_names[(int)p[P_LAW]]);
         return 1;
     }
-    return fric_ex_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
 }
 
 static int bd_init(void *state, const double *p, const char **why)
@@ -203,7 +203,7 @@ static int bd_retune(void *state, const double *p, const char **why)
 {
     bd_state *s = state;
     bd_cfg c;
-    fric_ex_clock clk = s->clk;
+    fric_scn_clock clk = s->clk;
     if (configure(&c, &clk, p, why)) return 1;
     if (c.model != s->cfg.model) {
         if (why)
@@ -222,7 +222,7 @@ static void advance_b(bd_state *s)
     const fric_law *law = &s->cfg.law;
     const fric_elem_def *d = &s->cfg.def;
     double T = d->T, K = d->K, B = d->B, M = d->M;
-    double u = s->cfg.ramp * fric_ex_clock_t(&s->clk);
+    double u = s->cfg.ramp * fric_scn_clock_t(&s->clk);
 
     /* original: element B */
     double C = M + T * B + T * T * K;                                    /* eq. 35 */
@@ -285,7 +285,7 @@ static int bd_step(void *state, double *row, const char **why)
     double r[8];
     if (s->started) {
         if (s->clk.k >= s->clk.end) return FRIC_SCN_DONE;
-        long long target = fric_ex_clock_target(&s->clk, s->cfg.every);
+        long long target = fric_scn_clock_target(&s->clk, s->cfg.every);
         while (s->clk.k < target) {
             s->clk.k++;
             if (s->cfg.model == MODEL_B) advance_b(s); else advance_d(s);
@@ -299,7 +299,7 @@ static int bd_step(void *state, double *row, const char **why)
                                      "alternative: h = %g N, v = %g m/s, f = %g N). The "
                                      "alternative model diverges when T^2 > M/(4K) "
                                      "(Kikuuwe §IV-C); lower T or K.",
-                                     s->clk.k, fric_ex_clock_t(&s->clk), r[0], r[2], r[4], r[1],
+                                     s->clk.k, fric_scn_clock_t(&s->clk), r[0], r[2], r[4], r[1],
                                      r[3], r[5]);
                 return FRIC_SCN_ERROR;
             }
@@ -307,7 +307,7 @@ static int bd_step(void *state, double *row, const char **why)
     }
     s->started = 1;
     values(s, r);
-    row[0] = fric_ex_clock_t(&s->clk);
+    row[0] = fric_scn_clock_t(&s->clk);
     for (int i = 0; i < 8; i++) row[1 + i] = r[i];
     row[9] = s->stuck;
     row[10] = s->stuck_alt;

@@ -121,7 +121,7 @@ typedef struct {
 
 typedef struct {
     two_cfg cfg;
-    fric_ex_clock clk;
+    fric_scn_clock clk;
     int started;
     double u;               /* base velocity [m/s]                          */
     double x1, v1, x2, v2;  /* [m], [m/s]                                   */
@@ -130,7 +130,7 @@ typedef struct {
     fric_ex_reversals rev[2];
 } two_state;
 
-static int configure(two_cfg *c, fric_ex_clock *clk, const double *p, const char **why)
+static int configure(two_cfg *c, fric_scn_clock *clk, const double *p, const char **why)
 {
     const fric_scenario *sc = &fric_scn_two_contacts;
     if (fric_ex_check_ranges(sc, p, why)) return 1;
@@ -161,7 +161,7 @@ static int configure(two_cfg *c, fric_ex_clock *clk, const double *p, const char
             return 1;
         }
     }
-    return fric_ex_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
 }
 
 static int two_init(void *state, const double *p, const char **why)
@@ -179,7 +179,7 @@ static int two_retune(void *state, const double *p, const char **why)
 {
     two_state *s = state;
     two_cfg c;
-    fric_ex_clock clk = s->clk;
+    fric_scn_clock clk = s->clk;
     if (configure(&c, &clk, p, why)) return 1;
     s->cfg = c;
     s->clk = clk;
@@ -209,7 +209,7 @@ static int advance(two_state *s)
     const two_cfg *c = &s->cfg;
     double T = c->def.T, f1 = s->c[0].f, f2 = s->c[1].f;
     s->clk.k++;
-    s->u = c->amp * sin(c->omega * fric_ex_clock_t(&s->clk)) + 0.0;   /* + 0.0: no -0 */
+    s->u = c->amp * sin(c->omega * fric_scn_clock_t(&s->clk)) + 0.0;   /* + 0.0: no -0 */
     s->v1 += T / c->M1 * (-c->K1 * s->x1 - f1 + f2);
     s->v2 += T / c->M2 * (-c->K2 * s->x2 - f2);
     s->x1 += T * s->v1;
@@ -227,7 +227,7 @@ static int two_step(void *state, double *row, const char **why)
     const two_cfg *c = &s->cfg;
     if (s->started) {
         if (s->clk.k >= s->clk.end) return FRIC_SCN_DONE;
-        long long target = fric_ex_clock_target(&s->clk, c->every);
+        long long target = fric_scn_clock_target(&s->clk, c->every);
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
@@ -235,7 +235,7 @@ static int two_step(void *state, double *row, const char **why)
                                      "longer finite (x1 = %g m, v1 = %g m/s, x2 = %g m, "
                                      "v2 = %g m/s, f1 = %g N, f2 = %g N); lower T, or Kc and "
                                      "Bc (Kikuuwe §IV-C: T^2 < M/(4K) at critical damping).",
-                                     s->clk.k, fric_ex_clock_t(&s->clk), s->x1, s->v1, s->x2,
+                                     s->clk.k, fric_scn_clock_t(&s->clk), s->x1, s->v1, s->x2,
                                      s->v2, s->c[0].f, s->c[1].f);
                 return FRIC_SCN_ERROR;
             }
@@ -243,7 +243,7 @@ static int two_step(void *state, double *row, const char **why)
     }
     s->started = 1;
     double Kc = c->treatment == TR_EXPLICIT ? 0 : c->def.K;
-    row[0] = fric_ex_clock_t(&s->clk);
+    row[0] = fric_scn_clock_t(&s->clk);
     row[1] = s->u;
     row[2] = s->x1;
     row[3] = s->v1;

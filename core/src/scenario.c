@@ -97,3 +97,41 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
     p[i] = v;
     return 0;
 }
+
+/* ------------------------------------------------------ the run's clock */
+
+double fric_scn_clock_t_at(const fric_scn_clock *c, long long k)
+{
+    return c->t0 + (double)(k - c->k0) * c->T;
+}
+
+double fric_scn_clock_t(const fric_scn_clock *c)
+{
+    return fric_scn_clock_t_at(c, c->k);
+}
+
+long long fric_scn_clock_target(const fric_scn_clock *c, long long every)
+{
+    return c->end - c->k > every ? c->k + every : c->end;
+}
+
+int fric_scn_clock_set(fric_scn_clock *c, const char *scn, double duration, double T,
+                      const char **why)
+{
+    double t = fric_scn_clock_t(c);
+    double steps = floor((duration - t) / T + 0.5);
+    if (steps < 0) steps = 0;
+    if (!(T > 0) || !(steps + (double)c->k <= FRIC_SCN_MAX_STEPS)) {
+        if (why)
+            *why = fric__say("%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
+                             "are allowed (a longer run would not finish in reasonable time); "
+                             "shorten duration or raise T.",
+                             scn, duration, T, steps + (double)c->k, FRIC_SCN_MAX_STEPS);
+        return 1;
+    }
+    c->t0 = t;
+    c->k0 = c->k;
+    c->T = T;
+    c->end = c->k + (long long)steps;
+    return 0;
+}

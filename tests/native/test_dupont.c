@@ -559,7 +559,7 @@ static void test_scenarios(void **state)
     fig5_reference(4, &ref);
     assert_int_equal((int)last[fric_scn_screw.n_cols - 1], ref.n);
     /* with gravity and a held torque: stuck for the whole run */
-    const char *n1[] = { "g", "tau_amp", "tau_0", "out_every", "eta1s", "eta2s" };
+    const char *n1[] = { "g", "tau_amp", "tau_0", "every", "eta1s", "eta2s" };
     const char *v1[] = { "9.80665", "0", "600", "100", "0.6", "2.2" };
     run_scenario(&fric_scn_screw, n1, v1, 6, &rows, last);
     assert_int_equal(rows, 41);
@@ -587,9 +587,9 @@ static void test_scenarios(void **state)
     assert_non_null(strstr(why, "eta2s = 1.5"));
     fric_scenario_defaults(&fric_scn_xy_table, p);
     p[fric_scenario_param_index(&fric_scn_xy_table, "dt")] = 1e-7;
-    p[fric_scenario_param_index(&fric_scn_xy_table, "t_end")] = 1e6;
+    p[fric_scenario_param_index(&fric_scn_xy_table, "duration")] = 1e6;
     assert_int_equal(fric_scn_xy_table.init(st, p, &why), 1);
-    assert_non_null(strstr(why, "t_end"));
+    assert_non_null(strstr(why, "duration"));
 
     /* retune keeps the motion: switch the screw's treatment mid-run */
     double row[FRIC_SCN_MAX_COLS], before[FRIC_SCN_MAX_COLS];

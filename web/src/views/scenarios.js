@@ -75,7 +75,7 @@ export const SCENARIOS = [
       + 'backdriving (eq. 17), so the acceleration jumps when the motor torque changes sign relative to the motion, '
       + 'and a stiction dead band holds the screw. Overlaid: the naive explicit treatment.',
     overlay: { param: 'friction', values: ['implicit', 'explicit'] },
-    controls: ['eta1', 'eta2', 'J_zz', 'm', 'l', 'g', 'tau_amp', 'omega', 'tau_c', 'b_v', 'dt', 't_end'],
+    controls: ['eta1', 'eta2', 'J_zz', 'm', 'l', 'g', 'tau_amp', 'omega', 'tau_c', 'b_v', 'dt', 'duration'],
     plots: [
       { title: 'Velocity dq', cols: ['dq'], unit: 'rad/s' },
       { title: 'Acceleration ddq', cols: ['ddq'], unit: 'rad/s²' },
@@ -89,7 +89,7 @@ export const SCENARIOS = [
       + 'acceleration (Dupont, Figs. 2–3). The x acceleration jumps by 2·μ·|F_N|/m when the sliding direction flips; '
       + 'the explicit treatment, overlaid, chatters while the x-axis should stick.',
     overlay: { param: 'friction', values: ['implicit', 'explicit'] },
-    controls: ['m1', 'm2', 'mu', 'F1_amp', 'F1_omega', 'F2_amp', 'F2_omega', 'dt', 't_end'],
+    controls: ['m1', 'm2', 'mu', 'F1_amp', 'F1_omega', 'F2_amp', 'F2_omega', 'dt', 'duration'],
     plots: [
       { title: 'Velocity v (x-axis)', cols: ['v'], unit: 'm/s' },
       { title: 'Friction f and normal force F_N', cols: ['f', 'F_N'], unit: 'N' },
