@@ -32,22 +32,7 @@
 static const char *const dirs[] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                     "xl320", "xl330", "feetech_sts3215_7_4V" };
 
-static int data_present(void)
-{
-    bench_json_file f;
-    if (bench_json_load(PARAMS_DIR "/mx64/m1.json", &f)) return 0;
-    bench_json_free(&f);
-    return 1;
-}
-
-#define SKIP_WITHOUT_DATA()                                                        \
-    do {                                                                           \
-        if (!data_present()) {                                                     \
-            print_message("SKIP: %s not found (run from the repo root with "       \
-                          "../shared/data beside it)\n", PARAMS_DIR);              \
-            skip();                                                                \
-        }                                                                          \
-    } while (0)
+#define SKIP_WITHOUT_DATA() BENCH_SKIP_WITHOUT_DATA(PARAMS_DIR "/mx64/m1.json", PARAMS_DIR)
 
 /* The preset field a JSON key names. */
 static const double *field(const fric_bench_preset *p, const char *key)

@@ -77,22 +77,7 @@ static void free_log(test_log *t)
     bench_json_free(&t->f);
 }
 
-static int data_present(void)
-{
-    bench_json_file f;
-    if (bench_json_load(LOGS "/xl330/processed/2026-01-15_10h28m10.json", &f)) return 0;
-    bench_json_free(&f);
-    return 1;
-}
-
-#define SKIP_WITHOUT_DATA()                                                        \
-    do {                                                                           \
-        if (!data_present()) {                                                     \
-            print_message("SKIP: %s not found (run from the repo root with "       \
-                          "../shared/data beside it)\n", LOGS);                    \
-            skip();                                                                \
-        }                                                                          \
-    } while (0)
+#define SKIP_WITHOUT_DATA() BENCH_SKIP_WITHOUT_DATA(LOGS "/xl330/processed/2026-01-15_10h28m10.json", LOGS)
 
 /* ------------------------------------ the reference rollout, transcribed */
 

@@ -227,3 +227,11 @@ void bench_json_entries_free(bench_json_entries *e)
     free(e->torque_enable);
     memset(e, 0, sizeof *e);
 }
+
+int bench_json_present(const char *path)
+{
+    bench_json_file f;
+    if (bench_json_load(path, &f)) return 0;
+    bench_json_free(&f);
+    return 1;
+}

@@ -19,6 +19,21 @@ typedef struct {
 int bench_json_load(const char *path, bench_json_file *f);
 void bench_json_free(bench_json_file *f);
 
+/* 1 when the data file at path can be read (the shared data is beside the
+ * repository), else 0. */
+int bench_json_present(const char *path);
+
+/* In a cmocka test: skip, saying why, when the shared data file `path`
+ * (in directory `dir`) is absent. */
+#define BENCH_SKIP_WITHOUT_DATA(path, dir)                                        \
+    do {                                                                          \
+        if (!bench_json_present(path)) {                                          \
+            print_message("SKIP: %s not found (run from the repo root with "      \
+                          "../shared/data beside it)\n", dir);                    \
+            skip();                                                               \
+        }                                                                         \
+    } while (0)
+
 /* A top-level key (outside "entries"): 1 and *v when it holds a number,
  * 0 when absent, -1 when present with another type. */
 int bench_json_num(const bench_json_file *f, const char *key, double *v);
