@@ -126,6 +126,20 @@ $(WEB)/app.js: $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.j
 	@mkdir -p $(WEB)
 	$(ESBUILD) web/src/main.js --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
 
+# Web Workers: each web/src/workers/NAME.js is bundled on its own to
+# build/web/NAME.worker.js (new Worker('NAME.worker.js', { type: 'module' })).
+WORKER_SRC = $(sort $(wildcard web/src/workers/*.js))
+WORKERS    = $(patsubst web/src/workers/%.js,$(WEB)/%.worker.js,$(WORKER_SRC))
+$(WEB)/%.worker.js: web/src/workers/%.js $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.json
+	@mkdir -p $(WEB)
+	$(ESBUILD) $< --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+
+# style.css: web/style.css, then each area's sheet web/css/*.css, in one file.
+CSS_SRC = web/style.css $(sort $(wildcard web/css/*.css))
+$(WEB)/style.css: $(CSS_SRC)
+	@mkdir -p $(WEB)
+	cat $(CSS_SRC) > $@
+
 $(WEB)/%: web/%
 	@mkdir -p $(WEB)
 	cp $< $@
@@ -134,7 +148,7 @@ $(WEB)/friction_core.wasm: $(WASM)/friction_core.mjs
 	@mkdir -p $(WEB)
 	cp $(WASM)/friction_core.wasm $@
 
-web: $(WEB)/app.js $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm
+web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm
 
 # ------------------------------------------------------------------ serve
 PORT ?= 8000

@@ -38,6 +38,13 @@ typedef struct {
     const char *const *choices;  /* NULL, or n_choices names ("implicit", "clip", …) */
     int n_choices;
     int integer;         /* 1 when only whole numbers make sense (counts)            */
+    /* Presentation, for the UI and `friction list` (all optional: zero means
+     * "not given"). */
+    const char *label;   /* short name with the paper's symbol, no unit: "mass m"    */
+    double lo, hi;       /* practical slider range inside [min, max] (lo < hi)       */
+    int log;             /* 1: a slider over lo..hi moves in log10 (lo > 0)          */
+    int preset;          /* 1: −1 means "the preset's value" (a checkbox in the UI) */
+    const char *const *choice_help; /* NULL or one line per choice                */
 } fric_param_info;
 
 typedef struct {

@@ -52,6 +52,7 @@ const LOG_DIR = path.resolve(ROOT, '../shared/data/bam/logs/xl330/processed');
 const WATCHDOG_MS = 150_000;      // the whole run, at least
 const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
+const WATCHDOG_MODULE_MS = 90_000; // ... plus this per module of tests/web/e2e.d
 const FRAME_TARGET_MS = 4;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -532,6 +533,26 @@ async function main() {
     await testPendulum(views.some((v) => v.id === 'pendulum'));
   } catch (e) {
     report('fail', 'pendulum: the view could not be tested', e.message);
+  }
+
+  // Further checks, one module per area: tests/web/e2e.d/*.mjs, each
+  // exporting `default async function (h)` with the harness below. Each
+  // module adds WATCHDOG_MODULE_MS to the bound of the whole run.
+  const dir = path.join(ROOT, 'tests/web/e2e.d');
+  const mods = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort() : [];
+  armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length)
+    + WATCHDOG_MODULE_MS * mods.length);
+  const harness = {
+    ROOT, OUT, LOG_DIR, base, context, views, check, expect, report, openPage, logProblems,
+    frames, chartPrint, controlValues, waitFor, settle, isLive,
+  };
+  for (const f of mods) {
+    try {
+      const mod = await import(path.join(dir, f));
+      await mod.default(harness);
+    } catch (e) {
+      report('fail', `${f}: the module could not run`, e.message);
+    }
   }
 }
 

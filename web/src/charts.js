@@ -2,11 +2,14 @@
 // box every view shares: a title, PNG and CSV export, an accessible label.
 import {
   Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
-  ScatterController, Filler, Legend, Tooltip, Title,
+  ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale,
 } from 'chart.js';
 
+// Decimation: a chart given every simulation step draws a min-max envelope
+// per pixel (options.plugins.decimation = { enabled: true, algorithm:
+// 'min-max' }; needs parsing: false, sorted x, a linear x axis).
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
-  ScatterController, Filler, Legend, Tooltip, Title);
+  ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale);
 
 // Test hook (tests/web/e2e.mjs): every live chart is in window.frictionCharts,
 // so the browser tests can read chart data; a chart leaves the set on destroy().
