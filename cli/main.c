@@ -127,17 +127,27 @@ static void print_padded(const char *s, int width)
     for (int w = width_of(s); w < width; w++) putchar(' ');
 }
 
+/* The short label, or the name when the scenario gives none. */
+static const char *param_label(const fric_param_info *pi)
+{
+    return pi->label && *pi->label ? pi->label : pi->name;
+}
+
 static void param_default(const fric_param_info *pi, char *buf, size_t size)
 {
     int c = (int)pi->def;
     if (pi->choices && c >= 0 && c < pi->n_choices && c == pi->def) {
         snprintf(buf, size, "%s", pi->choices[c]);
+    } else if (pi->preset && pi->def == -1) {
+        snprintf(buf, size, "preset");
     } else {
         char b[FMT_DOUBLE_LEN];
         snprintf(buf, size, "%s", fmt_double(b, pi->def));
     }
 }
 
+/* The hard range: what `run` accepts; a preset parameter's −1 is shown as
+ * "or -1 = preset", never as the bottom of the range. */
 static void param_accepted(const fric_param_info *pi, char *buf, size_t size)
 {
     buf[0] = '\0';
@@ -149,45 +159,71 @@ static void param_accepted(const fric_param_info *pi, char *buf, size_t size)
         return;
     }
     char lo[FMT_DOUBLE_LEN], hi[FMT_DOUBLE_LEN];
-    snprintf(buf, size, "%s[%s, %s]", pi->integer ? "integer " : "", fmt_double(lo, pi->min),
-             fmt_double(hi, pi->max));
+    int preset = pi->preset && pi->min == -1;
+    snprintf(buf, size, "%s[%s, %s]%s", pi->integer ? "integer " : "",
+             fmt_double(lo, preset ? 0 : pi->min), fmt_double(hi, pi->max),
+             preset ? " or -1 = preset" : "");
+}
+
+/* The practical slider range lo..hi ("-" when not given or a choice). */
+static void param_slider(const fric_param_info *pi, char *buf, size_t size)
+{
+    if (pi->choices || !(pi->lo < pi->hi)) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    char lo[FMT_DOUBLE_LEN], hi[FMT_DOUBLE_LEN];
+    snprintf(buf, size, "%s..%s%s", fmt_double(lo, pi->lo), fmt_double(hi, pi->hi),
+             pi->log ? " log" : "");
 }
 
 static void list_one(const fric_scenario *sc)
 {
     printf("%s\n", sc->name);
     print_wrapped(sc->summary, "  ", 79);
-    char def[64], acc[512];
-    int wn = 4, wd = 7, wu = 4, wa = 8;
+    char def[64], acc[512], sl[128];
+    int wn = 4, wl = 5, wd = 7, wu = 4, wa = 8, ws = 6;
     for (int i = 0; i < sc->n_params; i++) {
         const fric_param_info *pi = &sc->params[i];
         param_default(pi, def, sizeof def);
         param_accepted(pi, acc, sizeof acc);
+        param_slider(pi, sl, sizeof sl);
         if (width_of(pi->name) > wn) wn = width_of(pi->name);
+        if (width_of(param_label(pi)) > wl) wl = width_of(param_label(pi));
         if (width_of(def) > wd) wd = width_of(def);
         if (width_of(pi->unit) > wu) wu = width_of(pi->unit);
         if (width_of(acc) > wa) wa = width_of(acc);
+        if (width_of(sl) > ws) ws = width_of(sl);
     }
-    printf("  parameters (name=value):\n");
+    printf("  parameters (name=value; 'slider' is the practical range the explorer's slider "
+           "spans, 'accepted' what run accepts):\n");
     if (sc->n_params == 0) printf("    (none)\n");
     else {
         printf("    ");
         print_padded("name", wn + 2);
+        print_padded("label", wl + 2);
         print_padded("default", wd + 2);
         print_padded("unit", wu + 2);
         print_padded("accepted", wa + 2);
+        print_padded("slider", ws + 2);
         printf("meaning\n");
     }
     for (int i = 0; i < sc->n_params; i++) {
         const fric_param_info *pi = &sc->params[i];
         param_default(pi, def, sizeof def);
         param_accepted(pi, acc, sizeof acc);
+        param_slider(pi, sl, sizeof sl);
         printf("    ");
         print_padded(pi->name, wn + 2);
+        print_padded(param_label(pi), wl + 2);
         print_padded(def, wd + 2);
         print_padded(pi->unit && *pi->unit ? pi->unit : "-", wu + 2);
         print_padded(acc, wa + 2);
+        print_padded(sl, ws + 2);
         printf("%s\n", pi->help ? pi->help : "");
+        for (int c = 0; pi->choices && pi->choice_help && c < pi->n_choices; c++)
+            printf("        %s=%s: %s\n", pi->name, pi->choices[c],
+                   pi->choice_help[c] ? pi->choice_help[c] : "");
     }
     int wc = 4, wcu = 4;
     for (int i = 0; i < sc->n_cols; i++) {

@@ -37,6 +37,8 @@ extern const fric_scenario fric_scn_joint_step;
  * rational). */
 #define FRIC_EX_N_LAWS 3
 extern const char *const fric_ex_law_names[FRIC_EX_N_LAWS];
+/* One line per law for the parameter's choice_help (the UI's help line). */
+extern const char *const fric_ex_law_help[FRIC_EX_N_LAWS];
 
 /* 1 when the transform takes its static branch at x = v* (the element is in
  * static friction): |x| <= Z·Φ(+0) for the exact transform (Kikuuwe eq. 16),

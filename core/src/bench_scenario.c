@@ -49,53 +49,137 @@ enum {
 };
 
 #define CH(a) a, (int)(sizeof a / sizeof a[0])
-#define PRESET "; -1: the preset's value"
+#define PRESET "; unset (-1): the preset's value"
+#define PI_ 3.141592653589793
+
+static const char *const actuator_help[] = {
+    "Dynamixel MX-64 (voltage-controlled servo, 15 V, kp 32)",
+    "Dynamixel MX-106 (voltage-controlled servo, 15 V, kp 32)",
+    "eRob80:50 (current-controlled actuator, reduction 50, 48 V)",
+    "eRob80:100 (current-controlled actuator, reduction 100, 48 V)",
+    "Dynamixel XL-320 (voltage-controlled servo, 7.5 V, kp 32)",
+    "Dynamixel XL330 (voltage-controlled servo, 7.4 V, kp 400)",
+    "Feetech STS3215 (voltage-controlled servo, 7.4 V, kp 32; identified for M1 only)",
+};
+static const char *const model_help[] = {
+    "Coulomb K_c and viscous K_v friction (Duclusaud & Passault eq. 3)",
+    "M1 plus a Stribeck excess K_c^s at rest (eq. 5)",
+    "M1 plus friction growing with the load, K_l·|τm − τe| (eq. 6)",
+    "M3 with a Stribeck load term K_l^s (eq. 7)",
+    "Load friction |K_m·τm − K_e·τe| from motor and external sides, with Stribeck (eq. 8)",
+    "M5 plus quadratic load terms K_m^q, K_e^q (eq. 9)",
+};
+static const char *const treatment_help[] = {
+    "The budget at the end-of-step velocity (Kikuuwe element A): holds still in "
+    "stiction, no chattering",
+    "The reference step (Duclusaud & Passault Algorithm 1): friction opposes the torque "
+    "that would stop the joint in one step, clipped to the budget",
+    "Full friction against the sign of the previous velocity: chatters around zero "
+    "velocity",
+    "Inside the band ±karnopp_eps friction cancels the other torques up to the budget "
+    "but the small velocity is kept, so a held joint can creep (Kikuuwe eq. 3)",
+};
+static const char *const trajectory_help[] = {
+    "θ^d = sin(t)·π/2 + 0.5·sin(5t)·sin(2t), slow oscillations with smaller ones "
+    "(the reference's trajectories, Duclusaud & Passault)",
+    "θ^d = sin(t²), accelerating oscillations (the reference's trajectories)",
+    "Lifts the arm to −π/2 in 2 s, then torque off: the arm falls and swings "
+    "(the reference's trajectories)",
+    "Raises to π/2 in 3 s, lowers to 0.8·π/2 at 6 s (the reference's trajectories)",
+    "Holds the constant angle `goal`",
+    "Motor off from the start; the arm moves under gravity and friction only",
+};
 
 static const fric_param_info params[N_PARAMS] = {
     [P_ACTUATOR] = { "actuator", 5, 0, 6, "choice",
-        "servo of the identified presets (Rhoban/bam params/): Dynamixel MX-64, MX-106, "
-        "eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215", CH(actuators), 0 },
+        "servo of the identified presets (Duclusaud & Passault, Rhoban/bam): Dynamixel MX-64, "
+        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215", CH(actuators), 0,
+        .label = "actuator", .choice_help = actuator_help },
     [P_MODEL] = { "model", 5, 0, 5, "choice",
-        "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0 },
+        "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
+        .label = "friction model", .choice_help = model_help },
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
         "treatment: implicit (budget at the end-of-step velocity, Kikuuwe element A), clip "
         "(the reference, Algorithm 1), explicit (sign of the previous velocity), karnopp "
-        "(velocity band karnopp_eps)", CH(treatments), 0 },
+        "(velocity band karnopp_eps)", CH(treatments), 0,
+        .label = "friction treatment", .choice_help = treatment_help },
     [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
-        "goal: bam/trajectory.py sin_sin, sin_time_square, lift_and_drop (torque off after "
-        "2 s), up_and_down; goal (constant angle `goal`); torque_off", CH(trajectories), 0 },
-    [P_MASS] = { "mass", 0.49, 1e-6, 1e3, "kg", "point load m at the end of the arm", NULL, 0, 0 },
-    [P_LENGTH] = { "length", 0.1, 1e-4, 10, "m", "arm length l", NULL, 0, 0 },
-    [P_ARM_MASS] = { "arm_mass", 0, 0, 1e3, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)", NULL, 0, 0 },
-    [P_KP] = { "kp", -1, -1, 1e6, "",
-        "firmware proportional gain; -1: the actuator's default (MX 32, XL330 400, eRob 50)", NULL, 0, 0 },
-    [P_VIN] = { "vin", -1, -1, 1e3, "V", "supply voltage (voltage-controlled servos)" PRESET, NULL, 0, 0 },
-    [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step (the reference identifies at 0.005 s)", NULL, 0, 0 },
-    [P_DURATION] = { "duration", 6, 0, 1e7, "s", "simulated time (the trajectories last 6 s)", NULL, 0, 0 },
-    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
-    [P_EPS] = { "karnopp_eps", 1e-3, 1e-12, 1e3, "rad/s", "Karnopp velocity band (friction=karnopp)", NULL, 0, 0 },
-    [P_GOAL] = { "goal", 0, -100, 100, "rad", "constant goal angle (trajectory=goal)", NULL, 0, 0 },
-    [P_Q0] = { "q0", 0, -100, 100, "rad", "initial angle (0 = hanging down)", NULL, 0, 0 },
-    [P_DQ0] = { "dq0", 0, -100, 100, "rad/s", "initial velocity", NULL, 0, 0 },
-    [P_K_C] = { "friction_base", -1, -1, 1e4, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0 },
-    [P_K_CS] = { "friction_stribeck", -1, -1, 1e4, "N·m", "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0 },
-    [P_K_L] = { "load_friction_base", -1, -1, 1e4, "", "K_l, load-dependent friction (M3, M4)" PRESET, NULL, 0, 0 },
-    [P_K_LS] = { "load_friction_stribeck", -1, -1, 1e4, "", "K_l^s, Stribeck load friction (M4)" PRESET, NULL, 0, 0 },
-    [P_K_M] = { "load_friction_motor", -1, -1, 1e4, "", "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0 },
-    [P_K_E] = { "load_friction_external", -1, -1, 1e4, "", "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0 },
-    [P_K_MS] = { "load_friction_motor_stribeck", -1, -1, 1e4, "", "K_m^s (M5, M6)" PRESET, NULL, 0, 0 },
-    [P_K_ES] = { "load_friction_external_stribeck", -1, -1, 1e4, "", "K_e^s (M5, M6)" PRESET, NULL, 0, 0 },
-    [P_K_MQ] = { "load_friction_motor_quad", -1, -1, 1e4, "1/(N·m)", "K_m^q, quadratic (M6)" PRESET, NULL, 0, 0 },
-    [P_K_EQ] = { "load_friction_external_quad", -1, -1, 1e4, "1/(N·m)", "K_e^q, quadratic (M6)" PRESET, NULL, 0, 0 },
-    [P_DTHETA_S] = { "dtheta_stribeck", -1, -1, 1e4, "rad/s", "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0 },
-    [P_ALPHA] = { "alpha", -1, -1, 1e3, "", "α, Stribeck exponent (> 0)" PRESET, NULL, 0, 0 },
-    [P_K_V] = { "friction_viscous", -1, -1, 1e4, "N·m·s/rad", "K_v, viscous friction" PRESET, NULL, 0, 0 },
-    [P_KT] = { "kt", -1, -1, 1e4, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET, NULL, 0, 0 },
-    [P_R] = { "R", -1, -1, 1e4, "ohm", "winding resistance (> 0)" PRESET, NULL, 0, 0 },
-    [P_ARMATURE] = { "armature", -1, -1, 1e4, "kg·m²", "apparent inertia J_m" PRESET, NULL, 0, 0 },
-    [P_Q_OFFSET] = { "q_offset", 0, -3.2, 3.2, "rad",
+        "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
+        "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "
+        "torque_off", CH(trajectories), 0,
+        .label = "trajectory θ^d(t)", .choice_help = trajectory_help },
+    [P_MASS] = { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,
+        .label = "mass m", .lo = 0.05, .hi = 2 },
+    [P_LENGTH] = { "length", 0.1, 1e-3, 2, "m", "arm length l", NULL, 0, 0,
+        .label = "arm length l", .lo = 0.05, .hi = 0.5 },
+    [P_ARM_MASS] = { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",
+        NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 },
+    [P_KP] = { "kp", -1, -1, 16383, "",
+        "firmware proportional gain (the Dynamixel register holds at most 16383)" PRESET
+        " (MX 32, XL330 400, eRob 50)", NULL, 0, 0,
+        .label = "gain kp", .lo = 1, .hi = 2000, .log = 1, .preset = 1 },
+    [P_VIN] = { "vin", -1, -1, 60, "V", "supply voltage (voltage-controlled servos)" PRESET,
+        NULL, 0, 0, .label = "supply voltage V_in", .lo = 3, .hi = 30, .preset = 1 },
+    [P_DT] = { "dt", 1e-3, 1e-6, 0.01, "s", "time step (the reference identifies at 0.005 s)",
+        NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
+        NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+        .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EPS] = { "karnopp_eps", 1e-3, 1e-9, 1, "rad/s", "Karnopp velocity band (friction=karnopp)",
+        NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_GOAL] = { "goal", 0, -2 * PI_, 2 * PI_, "rad", "constant goal angle (trajectory=goal)",
+        NULL, 0, 0, .label = "goal θ^d", .lo = -PI_, .hi = PI_ },
+    [P_Q0] = { "q0", 0, -2 * PI_, 2 * PI_, "rad", "initial angle (0 = hanging down)", NULL, 0, 0,
+        .label = "initial angle θ_0", .lo = -PI_, .hi = PI_ },
+    [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
+        .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
+    [P_K_C] = { "friction_base", -1, -1, 100, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0,
+        .label = "Coulomb K_c", .lo = 0, .hi = 1, .preset = 1 },
+    [P_K_CS] = { "friction_stribeck", -1, -1, 100, "N·m",
+        "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck excess K_c^s", .lo = 0, .hi = 1, .preset = 1 },
+    [P_K_L] = { "load_friction_base", -1, -1, 10, "", "K_l, load-dependent friction (M3, M4)"
+        PRESET, NULL, 0, 0, .label = "load friction K_l", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_LS] = { "load_friction_stribeck", -1, -1, 10, "", "K_l^s, Stribeck load friction (M4)"
+        PRESET, NULL, 0, 0, .label = "Stribeck load K_l^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_M] = { "load_friction_motor", -1, -1, 10, "",
+        "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "motor-side load K_m", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_E] = { "load_friction_external", -1, -1, 10, "",
+        "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "external-side load K_e", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_MS] = { "load_friction_motor_stribeck", -1, -1, 10, "",
+        "K_m^s, Stribeck motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck motor-side K_m^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_ES] = { "load_friction_external_stribeck", -1, -1, 10, "",
+        "K_e^s, Stribeck external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck external-side K_e^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_MQ] = { "load_friction_motor_quad", -1, -1, 1, "1/(N·m)",
+        "K_m^q, quadratic motor-side load friction (M6)" PRESET, NULL, 0, 0,
+        .label = "quadratic motor-side K_m^q", .lo = 0, .hi = 0.02, .preset = 1 },
+    [P_K_EQ] = { "load_friction_external_quad", -1, -1, 1, "1/(N·m)",
+        "K_e^q, quadratic external-side load friction (M6)" PRESET, NULL, 0, 0,
+        .label = "quadratic external-side K_e^q", .lo = 0, .hi = 0.02, .preset = 1 },
+    [P_DTHETA_S] = { "dtheta_stribeck", -1, -1, 100, "rad/s",
+        "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0,
+        .label = "Stribeck velocity θ̇_s", .lo = 0.05, .hi = 10, .log = 1, .preset = 1 },
+    [P_ALPHA] = { "alpha", -1, -1, 20, "", "α, Stribeck exponent (> 0; identified values "
+        "range from 0.76 to 8.7)" PRESET, NULL, 0, 0,
+        .label = "Stribeck exponent α", .lo = 0.5, .hi = 10, .preset = 1 },
+    [P_K_V] = { "friction_viscous", -1, -1, 100, "N·m·s/rad", "K_v, viscous friction" PRESET,
+        NULL, 0, 0, .label = "viscous K_v", .lo = 0, .hi = 0.2, .preset = 1 },
+    [P_KT] = { "kt", -1, -1, 100, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET,
+        NULL, 0, 0, .label = "torque constant k_t", .lo = 0.1, .hi = 10, .log = 1, .preset = 1 },
+    [P_R] = { "R", -1, -1, 1000, "ohm", "winding resistance (> 0)" PRESET, NULL, 0, 0,
+        .label = "resistance R", .lo = 0.5, .hi = 50, .log = 1, .preset = 1 },
+    [P_ARMATURE] = { "armature", -1, -1, 10, "kg·m²", "apparent inertia J_m of the rotor "
+        "through the gearbox" PRESET, NULL, 0, 0,
+        .label = "armature J_m", .lo = 1e-3, .hi = 2, .log = 1, .preset = 1 },
+    [P_Q_OFFSET] = { "q_offset", 0, -PI_, PI_, "rad",
         "bench calibration offset added to q in the gravity torque (a params file sets it; "
-        "0 for an ideal bench)", NULL, 0, 0 },
+        "0 for an ideal bench)", NULL, 0, 0,
+        .label = "angle offset q_offset", .lo = -0.5, .hi = 0.5 },
 };
 
 static const fric_col_info cols[] = {

@@ -66,6 +66,7 @@ enum { C_FIG12, C_FIG13, C_CUSTOM };
 enum { TR_IMPLICIT, TR_APPROX, TR_IMPLICIT_D, TR_EXPLICIT, TR_KARNOPP };
 
 #define HALF_PI 1.5707963267948966
+#define PI_ 3.141592653589793
 /* M = τ_r(0)/(kp·π/2) with τ_r(0) = 5.8 N·m, kp = 20 s⁻² (Cisneros §V-B) */
 #define M_CISNEROS (5.8 / (20 * HALF_PI))
 
@@ -74,50 +75,88 @@ static const char *const onoff_names[] = { "off", "on" };
 static const char *const friction_names[] = { "implicit", "approx", "implicit-d", "explicit",
                                               "karnopp" };
 
+static const char *const case_help[] = {
+    "Cisneros Fig. 12, PD control kp = 20 1/s², kv = 2 1/s, no integral term: the "
+    "joint stops short of 90°",
+    "Cisneros Fig. 13, kp = 50 1/s², kv = 14 1/s with the integral term (λ = 1 1/s): "
+    "it drives the joint on past the angle where fig12 stops",
+    "Integral term, kp and kv as you give them",
+};
+static const char *const onoff_help[] = {
+    "No integral compensation, τ_p = 0",
+    "Integral compensation τ_p of Cisneros eq. 51 with gain K_I = λ·M",
+};
+static const char *const friction_help[] = {
+    "Element C on the joint velocity (Kikuuwe eq. 38), as in Cisneros's simulator",
+    "Element C with the approximate transform of Kikuuwe eq. 46",
+    "Element D (Kikuuwe eq. 45): inertia, contact compliance and friction in one "
+    "implicit step",
+    "Friction τ_f = Φ(q̇) of a rigid contact: chatters at rest",
+    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
+};
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = { "case", C_FIG12, 0, 2, "choice",
-                 "fig12: no integral term, kp = 20, kv = 2 (Cisneros Fig. 12); fig13: integral "
-                 "term on, kp = 50, kv = 14 (Fig. 13); custom: integral, kp, kv as given",
-                 case_names, 3, 0 },
+                 "paper figure to reproduce, or custom (integral, kp, kv as given)",
+                 case_names, 3, 0, .label = "case", .choice_help = case_help },
     [P_LAW] = { "law", FRIC_STRIBECK, 0, FRIC_EX_N_LAWS - 1, "choice",
                 "friction law: coulomb-viscous (Cisneros eq. 19), stribeck (eq. 21, Fig. 3), "
-                "rational (eq. 33, Fig. 7)", fric_ex_law_names, FRIC_EX_N_LAWS, 0 },
-    [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e6, "N*m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
-                  "1.0 N*m)", NULL, 0, 0 },
-    [P_FS] = { "Fs", 2.5, 0, 1e6, "N*m", "stribeck, rational: static friction F_S (2.5 N*m)",
-               NULL, 0, 0 },
-    [P_FC_ST] = { "Fc_stribeck", 0.4, 0, 1e6, "N*m", "stribeck: Coulomb level F_C (Fig. 3: "
-                  "0.4 N*m)", NULL, 0, 0 },
-    [P_VS_ST] = { "vs_stribeck", 0.06, 1e-9, 1e3, "rad/s", "stribeck: velocity v_S (Fig. 3: "
-                  "0.06 rad/s)", NULL, 0, 0 },
-    [P_FC_RA] = { "Fc_rational", 0.2, 0, 1e6, "N*m", "rational: Coulomb level F_C (Fig. 7: "
-                  "0.2 N*m)", NULL, 0, 0 },
-    [P_VS_RA] = { "vs_rational", 0.04, 1e-9, 1e3, "rad/s", "rational: velocity v_S (Fig. 7: "
-                  "0.04 rad/s)", NULL, 0, 0 },
-    [P_D] = { "D", 4.5, 0, 1e6, "N*m*s/rad", "viscous coefficient D, all laws (4.5 N*m*s/rad)",
-              NULL, 0, 0 },
-    [P_ALPHA] = { "alpha", 1, 1, 10, "", "stribeck: exponent alpha (Cisneros uses 1)", NULL, 0, 0 },
+                "rational (eq. 33, Fig. 7)", fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                .label = "friction law Φ(q̇)", .choice_help = fric_ex_law_help },
+    [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e4, "N*m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
+                  "1.0 N*m)", NULL, 0, 0, .label = "Coulomb level F (coulomb-viscous)",
+                  .lo = 0, .hi = 5 },
+    [P_FS] = { "Fs", 2.5, 0, 1e4, "N*m", "stribeck, rational: static friction F_S (2.5 N*m)",
+               NULL, 0, 0, .label = "static level F_S", .lo = 0, .hi = 10 },
+    [P_FC_ST] = { "Fc_stribeck", 0.4, 0, 1e4, "N*m", "stribeck: Coulomb level F_C (Fig. 3: "
+                  "0.4 N*m)", NULL, 0, 0, .label = "Coulomb level F_C (stribeck)",
+                  .lo = 0, .hi = 5 },
+    [P_VS_ST] = { "vs_stribeck", 0.06, 1e-6, 10, "rad/s", "stribeck: velocity v_S (Fig. 3: "
+                  "0.06 rad/s)", NULL, 0, 0, .label = "Stribeck velocity v_S (stribeck)",
+                  .lo = 1e-3, .hi = 1, .log = 1 },
+    [P_FC_RA] = { "Fc_rational", 0.2, 0, 1e4, "N*m", "rational: Coulomb level F_C (Fig. 7: "
+                  "0.2 N*m)", NULL, 0, 0, .label = "Coulomb level F_C (rational)",
+                  .lo = 0, .hi = 5 },
+    [P_VS_RA] = { "vs_rational", 0.04, 1e-6, 10, "rad/s", "rational: velocity v_S (Fig. 7: "
+                  "0.04 rad/s)", NULL, 0, 0, .label = "Stribeck velocity v_S (rational)",
+                  .lo = 1e-3, .hi = 1, .log = 1 },
+    [P_D] = { "D", 4.5, 0, 1e4, "N*m*s/rad", "viscous coefficient D, all laws (4.5 N*m*s/rad)",
+              NULL, 0, 0, .label = "viscous D", .lo = 0, .hi = 20 },
+    [P_ALPHA] = { "alpha", 1, 1, 10, "", "stribeck: exponent alpha (Cisneros uses 1; the laws "
+                  "require alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α",
+                  .lo = 1, .hi = 4 },
     [P_INTEGRAL] = { "integral", 0, 0, 1, "choice", "integral compensation tau_p of eq. 51 "
-                     "(case=custom only)", onoff_names, 2, 0 },
-    [P_KP] = { "kp", 20, 0, 1e6, "1/s^2", "PD gain k_p of eq. 50 (case=custom only)", NULL, 0, 0 },
-    [P_KV] = { "kv", 2, 0, 1e6, "1/s", "PD gain k_v of eq. 50 (case=custom only)", NULL, 0, 0 },
-    [P_LAMBDA] = { "lambda", 1, 0, 1e6, "1/s", "integral gain K_I = lambda*M of eq. 51 (Fig. 13: "
-                   "1 1/s)", NULL, 0, 0 },
-    [P_M] = { "M", M_CISNEROS, 1e-6, 1e6, "kg*m^2", "joint inertia M, from the reported "
-              "5.8 N*m initial torque: 5.8/(20*pi/2)", NULL, 0, 0 },
-    [P_K] = { "K", 5000, 0, 1e12, "N*m/rad", "contact stiffness K of element C (5000)", NULL, 0, 0 },
-    [P_B] = { "B", 50, 0, 1e9, "N*m*s/rad", "contact damping B of element C (50)", NULL, 0, 0 },
-    [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (1 ms)", NULL, 0, 0 },
-    [P_DURATION] = { "duration", 5, 0, 1e7, "s", "simulated time", NULL, 0, 0 },
-    [P_QD] = { "q_d", HALF_PI, -1e3, 1e3, "rad", "step target q_d (90 deg = 1.5708 rad)",
-               NULL, 0, 0 },
+                     "(case=custom only)", onoff_names, 2, 0,
+                     .label = "integral term τ_p", .choice_help = onoff_help },
+    [P_KP] = { "kp", 20, 0, 1e4, "1/s^2", "PD gain k_p of eq. 50 (case=custom only)", NULL, 0, 0,
+               .label = "gain k_p", .lo = 0, .hi = 200 },
+    [P_KV] = { "kv", 2, 0, 1e4, "1/s", "PD gain k_v of eq. 50 (case=custom only)", NULL, 0, 0,
+               .label = "gain k_v", .lo = 0, .hi = 50 },
+    [P_LAMBDA] = { "lambda", 1, 0, 1e4, "1/s", "integral gain K_I = lambda*M of eq. 51 (Fig. 13: "
+                   "1 1/s)", NULL, 0, 0, .label = "integral gain λ", .lo = 0, .hi = 10 },
+    [P_M] = { "M", M_CISNEROS, 1e-4, 100, "kg*m^2", "joint inertia M, from the reported "
+              "initial torque 5.8 N*m = M*kp*pi/2 with kp = 20 (Cisneros §V-B)", NULL, 0, 0,
+              .label = "inertia M", .lo = 0.01, .hi = 1, .log = 1 },
+    [P_K] = { "K", 5000, 0, 1e9, "N*m/rad", "contact stiffness K of element C (5000)", NULL, 0, 0,
+              .label = "contact stiffness K", .lo = 100, .hi = 1e6, .log = 1 },
+    [P_B] = { "B", 50, 0, 1e6, "N*m*s/rad", "contact damping B of element C (50)", NULL, 0, 0,
+              .label = "contact damping B", .lo = 1, .hi = 1e3, .log = 1 },
+    [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (1 ms)", NULL, 0, 0,
+              .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 5, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 0.5, .hi = 20 },
+    [P_QD] = { "q_d", HALF_PI, -2 * PI_, 2 * PI_, "rad", "step target q_d (90 deg = 1.5708 rad)",
+               NULL, 0, 0, .label = "target angle q_d", .lo = -PI_, .hi = PI_ },
     [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 4, "choice",
                      "implicit: element C on the joint velocity (Cisneros); approx: the same "
                      "with Kikuuwe eq. 46; implicit-d: element D (inertia inside the implicit "
                      "step); explicit: Phi(dq); karnopp: Kikuuwe eq. 3 with eps",
-                     friction_names, 5, 0 },
-    [P_EPS] = { "eps", 1e-3, 0, 1e3, "rad/s", "Karnopp's zero-velocity threshold eps", NULL, 0, 0 },
-    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
+                     friction_names, 5, 0,
+                     .label = "friction treatment", .choice_help = friction_help },
+    [P_EPS] = { "eps", 1e-3, 0, 1, "rad/s", "Karnopp's zero-velocity threshold eps", NULL, 0, 0,
+                .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
 };
 
 static const fric_col_info cols[] = {

@@ -40,35 +40,57 @@ enum { TR_IMPLICIT, TR_APPROX, TR_EXPLICIT, TR_KARNOPP };
 static const char *const case_names[] = { "fig6", "fig7", "custom" };
 static const char *const friction_names[] = { "implicit", "approx", "explicit", "karnopp" };
 
+static const char *const case_help[] = {
+    "Kikuuwe Fig. 6, v0 = 0.7 m/s against h = -1 N: the mass slows down and sticks",
+    "Kikuuwe Fig. 7, v0 = 1.3 m/s against h = -10 N: the mass stops, then slides back",
+    "Initial velocity v0 and force h as you give them",
+};
+static const char *const friction_help[] = {
+    "Element A, the exact implicit step (Kikuuwe eq. 26): stops at v = 0 and stays",
+    "Element A with the approximate transform of Kikuuwe eq. 46",
+    "Friction f = Φ(v of the previous step): the velocity jitters around zero instead of "
+    "stopping",
+    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
+};
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = { "case", C_FIG6, 0, 2, "choice",
-                 "fig6: v0 = 0.7 m/s, h = -1 N (Kikuuwe Fig. 6); fig7: v0 = 1.3 m/s, "
-                 "h = -10 N (Fig. 7); custom: v0 and h as given",
-                 case_names, 3, 0 },
-    [P_V0] = { "v0", 0.7, -1e3, 1e3, "m/s", "initial velocity v_0 (case=custom only)", NULL, 0, 0 },
-    [P_H] = { "h", -1, -1e6, 1e6, "N", "constant external force h (case=custom only)", NULL, 0, 0 },
-    [P_M] = { "M", 1, 1e-6, 1e6, "kg", "mass M (Figs. 6-7: 1 kg)", NULL, 0, 0 },
-    [P_T] = { "T", 0.001, 1e-6, 1, "s", "time step T (Figs. 6-7: 0.001 s left, 0.004 s right)",
-              NULL, 0, 0 },
-    [P_DURATION] = { "duration", 0.12, 0, 1e7, "s", "simulated time", NULL, 0, 0 },
+                 "paper figure to reproduce, or custom (v0 and h as given)",
+                 case_names, 3, 0, .label = "case", .choice_help = case_help },
+    [P_V0] = { "v0", 0.7, -100, 100, "m/s", "initial velocity v_0 (case=custom only)", NULL, 0, 0,
+               .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+    [P_H] = { "h", -1, -1e4, 1e4, "N", "constant external force h (case=custom only)", NULL, 0, 0,
+              .label = "external force h", .lo = -20, .hi = 20 },
+    [P_M] = { "M", 1, 1e-3, 1e3, "kg", "mass M (Figs. 6-7: 1 kg)", NULL, 0, 0,
+              .label = "mass M", .lo = 0.1, .hi = 10, .log = 1 },
+    [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Figs. 6-7: 0.001 s left, 0.004 s right)",
+              NULL, 0, 0, .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 0.12, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 0.02, .hi = 0.5 },
     [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_EX_N_LAWS - 1, "choice",
                 "friction law Phi(v): coulomb-viscous Fc*sgn v + D*v (Kikuuwe eq. 24), "
                 "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
-                fric_ex_law_names, FRIC_EX_N_LAWS, 0 },
-    [P_FC] = { "Fc", 8, 0, 1e6, "N", "Coulomb level F of Phi(v) = F*sgn v (Figs. 6-7: 8 N)",
-               NULL, 0, 0 },
-    [P_FS] = { "Fs", 10, 0, 1e6, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0 },
-    [P_VS] = { "vs", 0.01, 1e-9, 1e3, "m/s", "Stribeck velocity vs (stribeck, rational)",
-               NULL, 0, 0 },
-    [P_D] = { "D", 0, 0, 1e6, "N*s/m", "viscous coefficient D (Figs. 6-7: 0)", NULL, 0, 0 },
-    [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (stribeck)", NULL, 0, 0 },
+                fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Phi(v) = F*sgn v (Figs. 6-7: 8 N)",
+               NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
+    [P_FS] = { "Fs", 10, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
+               .label = "static level Fs", .lo = 0, .hi = 25 },
+    [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
+               NULL, 0, 0, .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
+    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D (Figs. 6-7: 0)", NULL, 0, 0,
+              .label = "viscous D", .lo = 0, .hi = 20 },
+    [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (stribeck; the laws require "
+                  "alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
     [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 3, "choice",
                      "implicit: element A (Kikuuwe eq. 26); approx: element A with eq. 46; "
                      "explicit: f = Phi(v_prev); karnopp: Kikuuwe eq. 3 with eps",
-                     friction_names, 4, 0 },
-    [P_EPS] = { "eps", 1e-3, 0, 1e3, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
-                NULL, 0, 0 },
-    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
+                     friction_names, 4, 0,
+                     .label = "friction treatment", .choice_help = friction_help },
+    [P_EPS] = { "eps", 1e-3, 0, 1, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
+                NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
 };
 
 static const fric_col_info cols[] = {

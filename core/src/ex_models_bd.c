@@ -59,41 +59,68 @@ static const char *const case_names[] = { "fig13", "fig14", "custom" };
 static const char *const model_names[] = { "b", "d" };
 static const char *const friction_names[] = { "implicit", "approx" };
 
+static const char *const case_help[] = {
+    "Kikuuwe Fig. 13, model B: F = 10 N, the spring's far end moves at u = 0.1·t m/s",
+    "Kikuuwe Fig. 14, model D: F = 7 N, initial velocity 1 m/s, h = 0",
+    "Model, Fc, ramp, v0 and h as you give them",
+};
+static const char *const model_help[] = {
+    "Element B (Kikuuwe eq. 36) against model A + a delayed compliance (Fig. 12a)",
+    "Element D (Kikuuwe eq. 45) against model C + a mass driven by the previous friction "
+    "(Fig. 12b)",
+};
+static const char *const friction_help[] = {
+    "The exact transform Φ_Z in both models",
+    "The approximate transform of Kikuuwe eq. 46 in both models",
+};
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = { "case", C_FIG13, 0, 2, "choice",
-                 "fig13: model B, F = 10 N, u = 0.1*t m/s (Kikuuwe Fig. 13); fig14: model D, "
-                 "F = 7 N, v0 = 1 m/s, h = 0 (Fig. 14); custom: model, Fc, ramp, v0, h as given",
-                 case_names, 3, 0 },
+                 "paper figure to reproduce, or custom (model, Fc, ramp, v0, h as given)",
+                 case_names, 3, 0, .label = "case", .choice_help = case_help },
     [P_MODEL] = { "model", MODEL_B, 0, 1, "choice",
                   "b: model B (eq. 36) vs model A + compliance (Fig. 12a); d: model D (eq. 45) "
-                  "vs model C + mass (Fig. 12b) (case=custom only)", model_names, 2, 0 },
-    [P_K] = { "K", 7.5e5, 1e-3, 1e12, "N/m",
-              "contact/spring stiffness K (Figs. 13-14: 8.3e4, 2.5e5, 7.5e5 N/m)", NULL, 0, 0 },
-    [P_M] = { "M", 1, 1e-6, 1e6, "kg", "mass M (Figs. 13-14: 1 kg)", NULL, 0, 0 },
-    [P_ZETA] = { "zeta", 1, 0, 1e3, "", "damping ratio: B = 2*zeta*sqrt(K*M) (captions: "
-                 "'B = 2*sqrt(K/M)', the same number at M = 1 kg)", NULL, 0, 0 },
-    [P_T] = { "T", 0.001, 1e-7, 0.1, "s", "time step T (Figs. 13-14: 0.001 s)", NULL, 0, 0 },
-    [P_DURATION] = { "duration", 0.2, 0, 1e7, "s", "simulated time", NULL, 0, 0 },
+                  "vs model C + mass (Fig. 12b) (case=custom only)", model_names, 2, 0,
+                  .label = "model", .choice_help = model_help },
+    [P_K] = { "K", 7.5e5, 1, 1e9, "N/m",
+              "contact/spring stiffness K (Figs. 13-14: 8.3e4, 2.5e5, 7.5e5 N/m)", NULL, 0, 0,
+              .label = "stiffness K", .lo = 1e3, .hi = 1e8, .log = 1 },
+    [P_M] = { "M", 1, 1e-3, 1e3, "kg", "mass M (Figs. 13-14: 1 kg)", NULL, 0, 0,
+              .label = "mass M", .lo = 0.1, .hi = 10, .log = 1 },
+    [P_ZETA] = { "zeta", 1, 0, 100, "", "damping ratio ζ of the spring-damper, B = 2·ζ·√(K·M) "
+                 "(the captions' B = 2·√(K/M) is the same number at M = 1 kg)", NULL, 0, 0,
+                 .label = "damping ratio ζ", .lo = 0, .hi = 5 },
+    [P_T] = { "T", 0.001, 1e-7, 0.1, "s", "time step T (Figs. 13-14: 0.001 s)", NULL, 0, 0,
+              .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 0.2, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 0.05, .hi = 5 },
     [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_EX_N_LAWS - 1, "choice",
                 "friction law: coulomb-viscous (Kikuuwe eq. 24), stribeck (Cisneros eq. 21), "
-                "rational (Cisneros eq. 33)", fric_ex_law_names, FRIC_EX_N_LAWS, 0 },
-    [P_FC] = { "Fc", 10, 0, 1e6, "N", "Coulomb level F (Fig. 13: 10 N, Fig. 14: 7 N; "
-               "case=custom only)", NULL, 0, 0 },
-    [P_FS] = { "Fs", 12, 0, 1e6, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0 },
-    [P_VS] = { "vs", 0.01, 1e-9, 1e3, "m/s", "Stribeck velocity vs (stribeck, rational)",
-               NULL, 0, 0 },
-    [P_D] = { "D", 0, 0, 1e6, "N*s/m", "viscous coefficient D (Figs. 13-14: 0)", NULL, 0, 0 },
-    [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha", NULL, 0, 0 },
-    [P_RAMP] = { "ramp", 0.1, -1e3, 1e3, "m/s^2", "model B input velocity u = ramp*t "
-                 "(Fig. 13: 0.1; case=custom only)", NULL, 0, 0 },
-    [P_V0] = { "v0", 0, -1e3, 1e3, "m/s", "initial velocity of the mass (Fig. 14: 1 m/s; "
-               "case=custom only)", NULL, 0, 0 },
-    [P_H] = { "h", 0, -1e6, 1e6, "N", "model D input force h (Fig. 14: 0; case=custom only)",
-              NULL, 0, 0 },
+                "rational (Cisneros eq. 33)", fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_FC] = { "Fc", 10, 0, 1e4, "N", "Coulomb level F (Fig. 13: 10 N, Fig. 14: 7 N; "
+               "case=custom only)", NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
+    [P_FS] = { "Fs", 12, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
+               .label = "static level Fs", .lo = 0, .hi = 25 },
+    [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
+               NULL, 0, 0, .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
+    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D (Figs. 13-14: 0)", NULL, 0, 0,
+              .label = "viscous D", .lo = 0, .hi = 20 },
+    [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (the laws require alpha >= 1)",
+                  NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
+    [P_RAMP] = { "ramp", 0.1, -100, 100, "m/s^2", "model B input velocity u = ramp*t "
+                 "(Fig. 13: 0.1; case=custom only)", NULL, 0, 0,
+                 .label = "input ramp rate u̇", .lo = -1, .hi = 1 },
+    [P_V0] = { "v0", 0, -100, 100, "m/s", "initial velocity of the mass (Fig. 14: 1 m/s; "
+               "case=custom only)", NULL, 0, 0, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+    [P_H] = { "h", 0, -1e4, 1e4, "N", "model D input force h (Fig. 14: 0; case=custom only)",
+              NULL, 0, 0, .label = "input force h", .lo = -20, .hi = 20 },
     [P_FRICTION] = { "friction", 0, 0, 1, "choice",
                      "transform in both models: implicit (exact Phi_Z) or approx (eq. 46)",
-                     friction_names, 2, 0 },
-    [P_EVERY] = { "every", 1, 1, 1e9, "", "write one row every this many steps", NULL, 0, 1 },
+                     friction_names, 2, 0,
+                     .label = "transform", .choice_help = friction_help },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
 };
 
 static const fric_col_info cols[] = {

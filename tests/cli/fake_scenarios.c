@@ -20,15 +20,18 @@
 #include "friction_scenario.h"
 
 static const char *const modes[] = { "up", "down" };
+static const char *const mode_help[] = { "x grows by amp per row", "x falls by amp per row" };
 
 static const fric_param_info params[] = {
-    { "n", 5, 0, 1e9, "", "number of rows", NULL, 0, 1 },
-    { "dt", 0.1, 1e-6, 10, "s", "output step", NULL, 0, 0 },
-    { "amp", 1, -100, 100, "m", "slope of x per row", NULL, 0, 0 },
-    { "mode", 0, 0, 1, "choice", "sign of x: up (+) or down (-)", modes, 2, 0 },
-    { "fail_at", 3, 1, 1e9, "", "row at which the scenario fails", NULL, 0, 1 },
-    { "lo", 0, -10, 10, "", "lower bound (fake-init needs lo <= hi)", NULL, 0, 0 },
-    { "hi", 1, -10, 10, "", "upper bound", NULL, 0, 0 },
+    { "n", 5, 0, 1e9, "", "number of rows", NULL, 0, 1, .label = "rows n", .lo = 1, .hi = 100 },
+    { "dt", 0.1, 1e-6, 10, "s", "output step", NULL, 0, 0, .label = "step dt", .lo = 1e-3, .hi = 1, .log = 1 },
+    { "amp", 1, -100, 100, "m", "slope of x per row", NULL, 0, 0, .label = "slope a", .lo = -1, .hi = 1 },
+    { "mode", 0, 0, 1, "choice", "sign of x: up (+) or down (-)", modes, 2, 0,
+      .label = "mode", .choice_help = mode_help },
+    { "fail_at", 3, 1, 1e9, "", "row at which the scenario fails", NULL, 0, 1,
+      .label = NULL /* no presentation given: `list` falls back to the name */ },
+    { "lo", 0, -10, 10, "", "lower bound (fake-init needs lo <= hi)", NULL, 0, 0, .label = "lower bound" },
+    { "hi", 1, -10, 10, "", "upper bound", NULL, 0, 0, .label = "upper bound" },
 };
 static const fric_col_info cols[] = {
     { "t", "s", "time" },

@@ -133,6 +133,41 @@ for s in "${scenarios[@]+"${scenarios[@]}"}"; do
 done
 usage_error "list unknown scenario" "'no-such-scenario'" -- "$bin" list no-such-scenario
 
+# list: label, practical slider range and preset marking (issue 7). The
+# expected ranges are the brief's, not read from the code: bench mass
+# 0.05..2 kg, dt 1e-4..1e-2 s on a log slider, kp preset-backed (-1 is shown
+# as "preset", never as the bottom of its range).
+run "$bin" list bench
+line() { grep -E -- "^    $1 +" "$tmp/out" | head -1; }
+miss=""
+[[ "$(line mass)" == *"mass m "*"0.05..2 "* ]] || miss="$miss mass label/slider"
+[[ "$(line dt)" == *"time step dt "*"0.0001..0.01 log"* ]] || miss="$miss dt label/log slider"
+[[ "$(line kp)" =~ kp\ +gain\ kp\ +preset\ +-\ +\[0,\ [0-9]+\]\ or\ -1\ =\ preset ]] || miss="$miss kp preset marking"
+[[ "$(line kp)" != *"[-1,"* ]] || miss="$miss kp shows -1 as a bound"
+[[ "$(line friction_base)" == *"or -1 = preset"* ]] || miss="$miss friction_base preset"
+# the help of every choice, on its own line under the parameter
+grep -qE -- "^        friction=explicit: .*chatter" "$tmp/out" || miss="$miss help of friction=explicit"
+grep -qE -- "^        trajectory=goal: " "$tmp/out" || miss="$miss help of trajectory=goal"
+grep -q "bam/trajectory.py" "$tmp/out" && miss="$miss a source path"
+if [ $rc -eq 0 ] && [ -z "$miss" ]; then ok; else bad "list bench (exit $rc):$miss"; fi
+# a scenario without presentation fields falls back to the name
+if [ -n "$fake" ]; then
+    run "$fake" list fake-ok
+    if [ $rc -eq 0 ] && [[ "$(line fail_at)" =~ ^\ +fail_at\ +fail_at\ +3\ + ]] &&
+       [[ "$(line dt)" == *"step dt "*"0.001..1 log"* ]]; then ok
+    else bad "list fake-ok: no fallback label or slider column: $(line fail_at) / $(line dt)"; fi
+fi
+
+# tightened hard ranges: refused with exit 2, the message naming the range
+usage_error "run bench goal out of range" "goal = 100" "[-6.28319, 6.28319]" "rad" -- \
+    "$bin" run bench trajectory=goal goal=100
+usage_error "run bench dt below 1e-6" "dt = 1e-07" "[1e-06, 0.01]" -- "$bin" run bench dt=1e-7
+usage_error "run models-bd K above 1e9" "K = 1e+12" "1e+09" "N/m" -- "$bin" run models-bd K=1e12
+usage_error "run model-a alpha below 1" "alpha = 0.5" "[1, 10]" -- "$bin" run model-a alpha=0.5
+# the bench keeps 0 < alpha < 1 (xl330 m4 identifies alpha = 0.76)
+run "$bin" run bench alpha=0.76 duration=0.01
+if [ $rc -eq 0 ]; then ok; else bad "run bench alpha=0.76: exit $rc: $(head -c 300 "$tmp/err")"; fi
+
 # ----------------------------------------------------- run with defaults
 for s in "${scenarios[@]+"${scenarios[@]}"}"; do
     run "$bin" run "$s"

@@ -231,8 +231,8 @@ static void errors_name_the_parameter(void **state)
     assert_int_not_equal(sc->init(st, p, &why), 0);
     assert_non_null(strstr(why, "R ="));
     fric_scenario_defaults(sc, p);
-    set(sc, p, "dt", "1e-7");
-    set(sc, p, "duration", "1e7");
+    set(sc, p, "dt", "1e-6");          /* the smallest dt and the longest duration */
+    set(sc, p, "duration", "1e5");     /* accepted: 1e11 steps, more than 1e10 */
     assert_int_not_equal(sc->init(st, p, &why), 0);
     assert_non_null(strstr(why, "duration"));
     assert_int_not_equal(fric_scenario_set(sc, p, "model", "m7", &why), 0);
