@@ -150,7 +150,8 @@ double fxb_scn_num(int i, int what)
     return what == 0 ? s->n_params : what == 1 ? s->n_cols : (double)s->state_bytes;
 }
 
-/* Parameter j of scenario i: numbers what 0 def, 1 min, 2 max, 3 n_choices, 4 integer. */
+/* Parameter j of scenario i: numbers what 0 def, 1 min, 2 max, 3 n_choices, 4 integer,
+ * 5 lo, 6 hi, 7 log, 8 preset (lo = hi = 0: no practical range given). */
 double fxb_param_num(int i, int j, int what);
 double fxb_param_num(int i, int j, int what)
 {
@@ -163,11 +164,16 @@ double fxb_param_num(int i, int j, int what)
     case 2: return p->max;
     case 3: return p->choices ? p->n_choices : 0;
     case 4: return p->integer;
+    case 5: return p->lo;
+    case 6: return p->hi;
+    case 7: return p->log;
+    case 8: return p->preset;
     }
     return NAN;
 }
 
-/* Parameter j of scenario i: strings what 0 name, 1 unit, 2 help, 3+c choice c. */
+/* Parameter j of scenario i: strings what 0 name, 1 unit, 2 help, 3 label ("" when
+ * not given), 100+c choice c, 200+c the help of choice c ("" when not given). */
 const char *fxb_param_text(int i, int j, int what);
 const char *fxb_param_text(int i, int j, int what)
 {
@@ -177,8 +183,11 @@ const char *fxb_param_text(int i, int j, int what)
     if (what == 0) return p->name;
     if (what == 1) return p->unit;
     if (what == 2) return p->help;
-    int c = what - 3;
-    return p->choices && c >= 0 && c < p->n_choices ? p->choices[c] : "";
+    if (what == 3) return p->label ? p->label : "";
+    int c = what >= 200 ? what - 200 : what - 100;
+    if (!p->choices || c < 0 || c >= p->n_choices) return "";
+    if (what >= 200) return p->choice_help && p->choice_help[c] ? p->choice_help[c] : "";
+    return p->choices[c];
 }
 
 /* Column j of scenario i: what 0 name, 1 unit, 2 help. */

@@ -94,17 +94,31 @@ export class FrictionCore {
       const params = [];
       for (let j = 0; j < nParams; j++) {
         const nChoices = m._fxb_param_num(i, j, 3);
-        const choices = [];
-        for (let c = 0; c < nChoices; c++) choices.push(this._str(m._fxb_param_text(i, j, 3 + c)));
+        const text = (what) => this._str(m._fxb_param_text(i, j, what));
+        const choices = [], choiceHelp = [];
+        for (let c = 0; c < nChoices; c++) {
+          choices.push(text(100 + c));
+          choiceHelp.push(text(200 + c));
+        }
+        const min = m._fxb_param_num(i, j, 1), max = m._fxb_param_num(i, j, 2);
+        const lo = m._fxb_param_num(i, j, 5), hi = m._fxb_param_num(i, j, 6);
+        const name = text(0);
         params.push({
-          name: this._str(m._fxb_param_text(i, j, 0)),
-          unit: this._str(m._fxb_param_text(i, j, 1)),
-          help: this._str(m._fxb_param_text(i, j, 2)),
+          name,
+          unit: text(1),
+          help: text(2),
+          // Presentation (the core may leave it out: fall back to name, min..max).
+          label: text(3) || name,
           def: m._fxb_param_num(i, j, 0),
-          min: m._fxb_param_num(i, j, 1),
-          max: m._fxb_param_num(i, j, 2),
+          min,
+          max,
+          lo: lo < hi ? lo : min,
+          hi: lo < hi ? hi : max,
+          log: m._fxb_param_num(i, j, 7) !== 0 && lo > 0 && lo < hi,
+          preset: m._fxb_param_num(i, j, 8) !== 0,
           integer: m._fxb_param_num(i, j, 4) !== 0,
           choices: nChoices ? choices : null,
+          choiceHelp: nChoices && choiceHelp.every((h) => h) ? choiceHelp : null,
         });
       }
       const cols = [];
@@ -112,8 +126,12 @@ export class FrictionCore {
         cols.push({ name: this._str(m._fxb_col_text(i, j, 0)), unit: this._str(m._fxb_col_text(i, j, 1)),
                     help: this._str(m._fxb_col_text(i, j, 2)) });
       }
-      out.push({ index: i, name: this._str(m._fxb_scn_text(i, 0)), summary: this._str(m._fxb_scn_text(i, 1)),
-                 params, cols, stateBytes: m._fxb_scn_num(i, 2) });
+      const sc = { index: i, name: this._str(m._fxb_scn_text(i, 0)), summary: this._str(m._fxb_scn_text(i, 1)),
+                   params, cols, stateBytes: m._fxb_scn_num(i, 2) };
+      // The bench's preset-backed parameters (−1 = the preset's value):
+      // resolvePresets(values) gives every value as the simulation uses it.
+      if (sc.name === 'bench') sc.resolvePresets = (values) => this.benchResolve(values);
+      out.push(sc);
     }
     this._scenarios = out;
     return out;

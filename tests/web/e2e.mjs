@@ -346,18 +346,25 @@ async function testView(view, allViews) {
         await fresh.page.close();
       }
     }
-    const fields = page.locator('#view .ctl input[type=number]:enabled:visible');
+    // a value above the valid range, typed and committed with Enter, as a
+    // person would: refused next to the field, the last good value kept
+    const fields = page.locator('#view .ctl input.ctl-num:enabled:visible');
     expect(await fields.count() > 0, 'no visible number field');
     const f = fields.first();
-    const max = Number(await f.getAttribute('max'));
+    const before = await f.inputValue();
+    const max = Number(await f.evaluate((el) => el.closest('.ctl').dataset.max));
     const bad = Number.isFinite(max) ? String(max * 10 + 10) : 'abc';
     await f.fill(bad);
+    await f.press('Enter');
     const msg = await waitFor(() => f.evaluate((el) => {
       const box = el.closest('.ctl');
       const m = box && box.querySelector('.ctl-msg');
       return m && m.textContent && m.checkVisibility() && box.classList.contains('invalid') ? m.textContent : '';
     }), 2000);
-    expect(msg, `typing ${bad} showed no message next to the field`);
+    expect(msg, `typing ${bad} + Enter showed no message next to the field`);
+    expect(msg.includes(`keeping ${before}`), `the message does not say the value ${before} is kept: '${msg}'`);
+    await f.press('Escape');
+    expect(await f.inputValue() === before, `Escape did not restore ${before}`);
     return `'${msg}'`;
   });
 
@@ -373,11 +380,14 @@ async function testView(view, allViews) {
 /** Laws view: K = 1 N/m with B = 0 gives 1/Z = K·T + B = 0.001 < 30.5 (Kikuuwe eq. 15).
  *  (With the default B = 50, K = 1 still gives 1/Z = 50.001 > 30.5: valid.) */
 async function lawsInvalid(page) {
-  const field = (label) => page.locator('#view .ctl', { hasText: label }).locator('input[type=number]');
+  const field = (label) => page.locator('#view .ctl', { hasText: label }).locator('input.ctl-num');
   expect(await field('K, contact stiffness').count() === 1 && await field('B, contact damping').count() === 1,
     'no K or B field in the laws view');
+  // typed values apply on Enter (web/src/controls.js)
   await field('K, contact stiffness').fill('1');
+  await field('K, contact stiffness').press('Enter');
   await field('B, contact damping').fill('0');
+  await field('B, contact damping').press('Enter');
   const msg = await waitFor(() => page.evaluate(() => {
     const el = [...document.querySelectorAll('#view [role=alert], #view .msg-bad')]
       .find((e) => e.checkVisibility() && e.textContent.includes('eq. 15'));

@@ -1,7 +1,10 @@
 // controls.js: labelled parameter controls. A numeric control is a slider
-// paired with a number field, showing the unit and the valid range; typing
-// an out-of-range or non-numeric value marks the field and keeps the last
-// good value (nothing lost on bad input).
+// over a practical range paired with a text field that accepts the whole
+// valid (hard) range. A typed value applies only on Enter or when the field
+// loses focus; Escape restores the last good value; a value that is not a
+// number or lies outside the valid range is refused in place (the field is
+// marked and the message names the parameter, the range and the value kept),
+// so nothing half-typed ("5" of "50") ever reaches the simulation.
 let uid = 0;
 
 function fmt(v) {
@@ -10,73 +13,150 @@ function fmt(v) {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(3) : String(Number(v.toPrecision(6)));
 }
 
+// a range bound, short: 1e-4 rather than 1.000e-4
+function fmtBound(v) {
+  if (!Number.isFinite(v)) return String(v);
+  const r = Number(v.toPrecision(6)), a = Math.abs(r);
+  return a !== 0 && (a < 1e-3 || a >= 1e5) ? r.toExponential().replace('e+', 'e') : String(r);
+}
+
+// a decimal number as a person types it: 50, -0.5, .5, 1e-3, 2.5E+4
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /**
- * numberControl({ label, unit, min, max, value, log, help, onInput, sliderMin, sliderMax })
- * min/max: the valid range (the number field accepts all of it);
+ * numberControl({ label, unit, min, max, value, log, help, integer, onInput,
+ *                 sliderMin, sliderMax, presetValue, usePreset, onPreset })
+ * min/max: the valid range (typing accepts all of it, nothing outside);
  * sliderMin/sliderMax: the practical range the slider spans (default min/max;
  * it widens to include a typed value). log: the slider moves in log10(value).
- * Returns { el, value (get/set), setRange(min, max), setMessage(text) }.
+ * onInput(value): after a committed value (Enter, blur) and while dragging.
+ * onPreset(bool): given, a "preset" checkbox sits beside the field; ticked,
+ * the field shows presetValue and is disabled (usePreset: initially ticked).
+ * Returns { el, value (get/set), preset (get), setRange(min, max) (valid range),
+ *           setSpan(lo, hi) (slider range), setMessage(text), setDisabled(flag),
+ *           setPreset(on, presetValue), input, slider }.
  */
 export function numberControl(opts) {
   const id = `ctl-${++uid}`;
   let { min, max } = opts;
   let sMin = opts.sliderMin ?? min, sMax = opts.sliderMax ?? max;
   const log = !!opts.log && sMin > 0;
+  const unitText = opts.unit ? ` ${opts.unit}` : '';
   const steps = 1000;
   let value = opts.value;
+  let presetOn = !!(opts.onPreset && opts.usePreset);
+  let presetValue = opts.presetValue;
+  let disabled = false;
 
   const el = document.createElement('div');
   el.className = 'ctl';
   const label = document.createElement('label');
   label.htmlFor = `${id}-n`;
-  const name = document.createElement('span');
-  name.textContent = opts.label;
-  const unit = document.createElement('span');
-  unit.className = 'unit';
-  label.append(name, unit);
+  label.className = 'ctl-label';
+  label.textContent = opts.unit ? `${opts.label} [${opts.unit}]` : opts.label;
   const slider = document.createElement('input');
   slider.type = 'range';
   slider.min = 0;
   slider.max = steps;
   slider.step = 1;
-  slider.setAttribute('aria-label', `${opts.label} slider`);
+  slider.setAttribute('aria-label', opts.label);
   const num = document.createElement('input');
-  num.type = 'number';
+  num.type = 'text';
+  num.inputMode = 'decimal';
+  num.autocomplete = 'off';
+  num.spellcheck = false;
+  num.className = 'ctl-num';
   num.id = `${id}-n`;
-  num.step = 'any';
+  const range = document.createElement('div');
+  range.className = 'ctl-range';
+  range.id = `${id}-r`;
   const msg = document.createElement('div');
   msg.className = 'ctl-msg';
   msg.id = `${id}-m`;
   msg.setAttribute('aria-live', 'polite');
-  num.setAttribute('aria-describedby', msg.id);
-  if (opts.help) { el.title = opts.help; }
-  el.append(label, slider, num, msg);
+  num.setAttribute('aria-describedby', `${range.id} ${msg.id}`);
+  if (opts.help) { label.title = opts.help; num.title = opts.help; slider.title = opts.help; }
+  el.append(label, slider, num);
+
+  let presetBox = null;
+  if (opts.onPreset) {
+    const wrap = document.createElement('label');
+    wrap.className = 'ctl-preset';
+    wrap.title = 'Use the value of the chosen actuator and model preset';
+    presetBox = document.createElement('input');
+    presetBox.type = 'checkbox';
+    presetBox.checked = presetOn;
+    presetBox.setAttribute('aria-label', `${opts.label}: use the preset value`);
+    wrap.append(presetBox, document.createTextNode(' preset'));
+    el.append(wrap);
+    el.classList.add('has-preset');
+  }
+  el.append(range, msg);
 
   const widen = (v) => {
+    if (!Number.isFinite(v)) return;
     if (v < sMin && (!log || v > 0)) sMin = v;
     if (v > sMax) sMax = v;
   };
   const toSlider = (v) => {
     const t = log ? (Math.log10(v) - Math.log10(sMin)) / (Math.log10(sMax) - Math.log10(sMin)) : (v - sMin) / (sMax - sMin);
-    return Math.round(Math.min(1, Math.max(0, t)) * steps);
+    return Math.round(Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * steps);
   };
   const fromSlider = (s) => {
     const t = s / steps;
     const v = log ? 10 ** (Math.log10(sMin) + t * (Math.log10(sMax) - Math.log10(sMin))) : sMin + t * (sMax - sMin);
-    return Math.min(max, Math.max(min, Number(v.toPrecision(4))));
+    const r = opts.integer ? Math.round(v) : Number(v.toPrecision(4));
+    return Math.min(max, Math.max(min, r));
   };
   const paintRange = () => {
-    unit.textContent = `${opts.unit ? `[${opts.unit}] ` : ''}${fmt(min)} … ${fmt(max)}`;
-    unit.className = 'unit range';
-    num.min = min;
-    num.max = max;
+    el.dataset.min = min;
+    el.dataset.max = max;
+    range.textContent = `valid ${fmtBound(min)} … ${fmtBound(max)}${unitText}`;
   };
+  const shownValue = () => (presetOn ? presetValue : value);
+  const paintEnabled = () => {
+    num.disabled = disabled || presetOn;
+    slider.disabled = disabled || presetOn;
+    if (presetBox) presetBox.disabled = disabled;
+    el.classList.toggle('preset-on', presetOn);
+    el.classList.toggle('disabled', disabled);
+  };
+  const clearMessage = () => { el.classList.remove('invalid'); msg.textContent = ''; num.removeAttribute('aria-invalid'); };
   const show = () => {
-    widen(value);
-    slider.value = toSlider(value);
-    num.value = fmt(value);
-    el.classList.remove('invalid');
-    msg.textContent = '';
+    const v = shownValue();
+    widen(v);
+    slider.value = toSlider(v);
+    slider.setAttribute('aria-valuetext', `${fmt(v)}${unitText}`);
+    num.value = Number.isFinite(v) ? fmt(v) : '';
+    clearMessage();
+    paintEnabled();
+  };
+  const refuse = (why) => {
+    el.classList.add('invalid');
+    num.setAttribute('aria-invalid', 'true');
+    msg.textContent = `${opts.label}: ${why}; keeping ${fmt(value)}${unitText}.`;
+  };
+  // the field's text, checked against the valid range, applied when good
+  const commit = () => {
+    if (presetOn || disabled) return;
+    const text = num.value.trim();
+    if (!NUMBER.test(text)) {
+      refuse(`'${num.value}' is not a number; give a value in ${fmtBound(min)} … ${fmtBound(max)}${unitText}`);
+      return;
+    }
+    const v = Number(text);
+    if (!(v >= min && v <= max)) {
+      refuse(`${fmt(v)} is outside the valid range ${fmtBound(min)} … ${fmtBound(max)}${unitText}`);
+      return;
+    }
+    if (opts.integer && v !== Math.floor(v)) {
+      refuse(`${fmt(v)} is not a whole number (valid ${fmtBound(min)} … ${fmtBound(max)})`);
+      return;
+    }
+    const changed = v !== value;
+    value = v;
+    show();
+    if (changed) opts.onInput?.(value);
   };
   paintRange();
   show();
@@ -84,44 +164,50 @@ export function numberControl(opts) {
   slider.addEventListener('input', () => {
     value = fromSlider(Number(slider.value));
     num.value = fmt(value);
-    el.classList.remove('invalid');
-    msg.textContent = '';
+    slider.setAttribute('aria-valuetext', `${fmt(value)}${unitText}`);
+    clearMessage();
     opts.onInput?.(value);
   });
-  num.addEventListener('input', () => {
-    const v = Number(num.value);
-    if (num.value.trim() === '' || !Number.isFinite(v)) {
-      el.classList.add('invalid');
-      msg.textContent = `${opts.label}: '${num.value}' is not a number; keeping ${fmt(value)}.`;
-      return;
-    }
-    if (v < min || v > max) {
-      el.classList.add('invalid');
-      msg.textContent = `${opts.label} must be in ${fmt(min)} … ${fmt(max)} ${opts.unit || ''}; keeping ${fmt(value)}.`;
-      return;
-    }
-    value = v;
-    widen(value);
-    slider.value = toSlider(value);
-    el.classList.remove('invalid');
-    msg.textContent = '';
-    opts.onInput?.(value);
+  num.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') { e.preventDefault(); commit(); }
+    else if (e.key === 'Escape') { e.preventDefault(); show(); }
   });
-  num.addEventListener('change', () => { if (el.classList.contains('invalid')) show(); });
+  num.addEventListener('change', commit);
+  presetBox?.addEventListener('change', () => {
+    presetOn = presetBox.checked;
+    // unticking starts from the preset's number, so nothing jumps
+    if (!presetOn && Number.isFinite(presetValue)) value = presetValue;
+    show();
+    opts.onPreset(presetOn, value);
+  });
 
   return {
     el,
     get value() { return value; },
     set value(v) { value = v; show(); },
+    get preset() { return presetOn; },
+    setPreset(on, pv) {
+      if (!presetBox) return;
+      presetOn = !!on;
+      presetBox.checked = presetOn;
+      if (pv !== undefined) presetValue = pv;
+      show();
+    },
+    setSpan(lo, hi) { if (lo < hi && (!log || lo > 0)) { sMin = lo; sMax = hi; show(); } },
     setRange(lo, hi) { min = lo; max = hi; sMin = Math.max(sMin, lo); sMax = Math.min(sMax, hi); paintRange(); show(); },
     setMessage(text) { msg.textContent = text || ''; el.classList.toggle('invalid', !!text); },
-    setDisabled(flag) { num.disabled = flag; slider.disabled = flag; el.classList.toggle('disabled', flag); },
+    setDisabled(flag) {
+      disabled = !!flag;
+      paintEnabled();
+    },
     input: num,
     slider,
   };
 }
 
-/** choiceControl({ label, choices: [{ value, label }], value, onChange }) */
+/** choiceControl({ label, choices: [{ value, label, help }], value, help, onChange })
+ *  A choice's `help` is shown under the list for the chosen option (and
+ *  follows every change); `help` is the control's tooltip. */
 export function choiceControl(opts) {
   const id = `ctl-${++uid}`;
   const el = document.createElement('div');
@@ -138,12 +224,24 @@ export function choiceControl(opts) {
     sel.append(o);
   }
   sel.value = opts.value;
-  sel.addEventListener('change', () => opts.onChange?.(sel.value));
+  if (opts.help) { label.title = opts.help; sel.title = opts.help; }
   el.append(label, sel);
+  const helps = new Map(opts.choices.filter((c) => c.help).map((c) => [String(c.value), c.help]));
+  let helpLine = null;
+  if (helps.size) {
+    helpLine = document.createElement('div');
+    helpLine.className = 'ctl-help';
+    helpLine.id = `${id}-h`;
+    sel.setAttribute('aria-describedby', helpLine.id);
+    el.append(helpLine);
+  }
+  const paintHelp = () => { if (helpLine) helpLine.textContent = helps.get(sel.value) || ''; };
+  paintHelp();
+  sel.addEventListener('change', () => { paintHelp(); opts.onChange?.(sel.value); });
   return {
     el,
     get value() { return sel.value; },
-    set value(v) { sel.value = v; },
+    set value(v) { sel.value = v; paintHelp(); },
     setDisabled(flag) { sel.disabled = flag; el.classList.toggle('disabled', flag); },
     select: sel,
   };

@@ -1,60 +1,111 @@
 // paramPanel.js: builds labelled controls for a scenario's parameters straight
-// from the core's descriptions (name, unit, range, help, choices), so every
-// view shows the same names, units and valid ranges as `friction list`.
+// from the core's descriptions (label, unit, valid range, practical slider
+// range, help, choices and their help), so every view shows the same names,
+// units and ranges as `friction list`.
+//
+// Preset-backed parameters (p.preset: −1 means "the preset's value", the
+// bench's kp, vin, friction coefficients, kt, R, armature) never show −1:
+// a "preset" checkbox sits beside the field. Ticked (value −1), the field is
+// disabled and shows the value the simulation uses (info.resolvePresets);
+// unticked, typed values in 0 … max apply. The slider of such a parameter
+// cannot use one static range for every actuator (kp is 32 on an MX-64 and
+// 400 on an XL330), so it spans, around the resolved preset value v:
+//   linear slider  0 … 4·v
+//   log slider     v/10 … 10·v
+// (clamped to the valid range), and the core's static lo … hi when v is 0
+// or unknown. The span is recomputed when the preset changes (actuator,
+// model) only while the box is ticked, so a dragged value never jumps.
 import { numberControl, choiceControl } from './controls.js';
+
+// panels sharing one values array refresh each other's preset values (the
+// actuator may sit in one panel and the coefficients in another)
+const panelsOf = new WeakMap();
+
+/** Slider span of a preset-backed parameter p around its resolved value v. */
+function presetSpan(p, v) {
+  if (!(Number.isFinite(v) && v > 0)) return [p.lo, p.hi];
+  return p.log ? [v / 10, Math.min(10 * v, p.max)] : [0, Math.min(4 * v, p.max)];
+}
 
 /** Controls for `names` (in that order) of scenario `info`, appended to parent.
  *  values: Float64Array indexed like info.params (read and written).
- *  onChange(name, value) after a valid edit. Returns { byName, set(name, v) }. */
+ *  onChange(name, value) after a valid edit. labels: { name: text } overrides
+ *  the core's label. Returns { byName, set(name, v) }. */
 export function paramPanel(parent, info, values, names, onChange, labels = {}) {
   const byName = {};
+  const presets = [];   // { j, p, ctl, on, pv } of preset-backed controls
+  const resolved = () => {
+    if (!info.resolvePresets) return null;
+    try { return info.resolvePresets(values); } catch { return null; }  // the view reports init errors
+  };
+  const refreshPresets = () => {
+    if (!presets.length) return;
+    const r = resolved();
+    for (const it of presets) {
+      const on = values[it.j] === -1, pv = r ? r[it.j] : undefined;
+      if (on === it.on && pv === it.pv) continue;
+      it.on = on;
+      it.pv = pv;
+      if (on) it.ctl.setSpan(...presetSpan(it.p, pv));
+      it.ctl.setPreset(on, pv);
+    }
+  };
+  const changed = (name, v) => {
+    for (const panel of panelsOf.get(values) || []) panel.refreshPresets();
+    onChange(name, v);
+  };
+  const r0 = resolved();
   for (const name of names) {
     const j = info.params.findIndex((p) => p.name === name);
     if (j < 0) continue;
     const p = info.params[j];
-    const short = p.help.split(/[;(]/)[0].trim();
-    const label = labels[name] || `${p.name}: ${short}`;
+    const label = labels[name] || p.label || p.name;
     let ctl;
     if (p.choices) {
       ctl = choiceControl({
         label,
-        choices: p.choices.map((c) => ({ value: c, label: c })),
+        help: p.help,
+        choices: p.choices.map((c, k) => ({ value: c, label: c, help: p.choiceHelp?.[k] })),
         value: p.choices[values[j]] ?? p.choices[0],
-        onChange: (v) => { values[j] = p.choices.indexOf(v); onChange(name, values[j]); },
+        onChange: (v) => { values[j] = p.choices.indexOf(v); changed(name, values[j]); },
       });
-    } else {
-      // The slider spans a practical range around the current value; the
-      // number field accepts the whole valid range.
-      const v0 = values[j];
-      const scale = Math.abs(v0) > 0 ? Math.abs(v0) : 1;
-      let sliderMin, sliderMax, log = false;
-      if (p.min >= 0 && v0 > 0) {
-        sliderMin = Math.max(p.min, v0 / 100);
-        sliderMax = Math.min(p.max, v0 * 100);
-        log = sliderMin > 0 && sliderMax / sliderMin >= 100;
-      } else {
-        sliderMin = Math.max(p.min, -10 * scale);
-        sliderMax = Math.min(p.max, 10 * scale);
-      }
-      if (p.integer) log = false;
+    } else if (p.preset) {
+      const pv = r0 ? r0[j] : undefined;
+      const [sliderMin, sliderMax] = presetSpan(p, values[j] === -1 ? pv : values[j]);
       ctl = numberControl({
-        label, unit: p.unit, min: p.min, max: p.max, value: v0, log, help: p.help, sliderMin, sliderMax,
-        onInput: (v) => { values[j] = p.integer ? Math.round(v) : v; onChange(name, values[j]); },
+        label, unit: p.unit, min: Math.max(p.min, 0), max: p.max, value: values[j] === -1 ? pv : values[j],
+        log: p.log, integer: p.integer, help: p.help, sliderMin, sliderMax,
+        presetValue: pv, usePreset: values[j] === -1,
+        onInput: (v) => { values[j] = v; changed(name, v); },
+        onPreset: (on, v) => { values[j] = on ? -1 : v; changed(name, values[j]); },
+      });
+      presets.push({ j, p, ctl, on: values[j] === -1, pv });
+    } else {
+      ctl = numberControl({
+        label, unit: p.unit, min: p.min, max: p.max, value: values[j], log: p.log, integer: p.integer,
+        help: p.help, sliderMin: p.lo ?? p.min, sliderMax: p.hi ?? p.max,
+        onInput: (v) => { values[j] = v; changed(name, v); },
       });
     }
     ctl.el.dataset.param = name;
     byName[name] = ctl;
     parent.append(ctl.el);
   }
+  const self = { refreshPresets };
+  if (!panelsOf.has(values)) panelsOf.set(values, new Set());
+  panelsOf.get(values).add(self);
   return {
     byName,
     set(name, v) {
       const j = info.params.findIndex((p) => p.name === name);
       if (j < 0) return;
       values[j] = v;
+      for (const panel of panelsOf.get(values)) panel.refreshPresets();
       const ctl = byName[name];
       if (!ctl) return;
-      ctl.value = info.params[j].choices ? info.params[j].choices[v] : v;
+      const p = info.params[j];
+      if (p.choices) ctl.value = p.choices[v];
+      else if (!(p.preset && v === -1)) ctl.value = v;
     },
   };
 }

@@ -1,0 +1,178 @@
+// controls.mjs: number fields apply what is typed, on Enter or blur, never
+// keystroke by keystroke; bad entries are refused in place; sliders announce
+// the value with its unit; preset-backed parameters never show -1
+// (issue 7, items 2 and 10). Typed like a person: several keystrokes, Enter,
+// Escape, nonsense.
+//
+// On the scenarios view with model-a, case=custom: h is the constant force
+// on the block (valid -1e4 … 1e4 N in the core's description), so 50 and 999
+// are valid and each changes the velocity chart.
+
+/** Counts history.replaceState calls (the URL changes once per applied run). */
+async function countUrlWrites(page) {
+  await page.evaluate(() => {
+    if (window.__urlWrites !== undefined) return;
+    window.__urlWrites = 0;
+    const orig = history.replaceState.bind(history);
+    history.replaceState = (...a) => { window.__urlWrites++; return orig(...a); };
+  });
+}
+const urlWrites = (page) => page.evaluate(() => window.__urlWrites);
+
+export default async function (h) {
+  const { check, expect, openPage, chartPrint, waitFor, settle, logProblems } = h;
+  if (!h.views.some((v) => v.id === 'scenarios')) {
+    await check('controls: typed values on the scenarios view', () => ({ skip: 'no scenarios view' }));
+  } else {
+    const { page, log } = await openPage('?view=scenarios&scenarios.scenario=model-a&scenarios.model-a.case=custom', 'scenarios');
+    await settle(page);
+    await countUrlWrites(page);
+    const box = page.locator('#view .ctl[data-param=h]');
+    const field = box.locator('input.ctl-num');
+    const message = () => box.locator('.ctl-msg').textContent();
+
+    await check('controls: typing "50" then Enter applies 50, once, and no keystroke runs the simulation', async () => {
+      expect(await field.count() === 1, 'no number field for h on the scenarios view (model-a, case=custom)');
+      expect(await field.isEnabled(), 'the h field is disabled with case=custom');
+      const before = await chartPrint(page);
+      const w0 = await urlWrites(page);
+      await field.click({ clickCount: 3 });
+      await page.keyboard.type('50', { delay: 60 });
+      await page.waitForTimeout(300);
+      const mid = await chartPrint(page);
+      expect(mid.hash === before.hash, 'the chart changed while typing, before Enter');
+      expect(await urlWrites(page) === w0, 'the URL (state) changed while typing, before Enter');
+      await page.keyboard.press('Enter');
+      const changed = await waitFor(async () => (await chartPrint(page)).hash !== before.hash, 5000);
+      expect(changed, 'Enter did not change the chart');
+      await settle(page);
+      const runs = (await urlWrites(page)) - w0;
+      expect(await field.inputValue() === '50', `the field shows '${await field.inputValue()}', not 50`);
+      expect(/model-a\.h=50(&|$)/.test(page.url()), `the URL does not hold h=50: ${page.url()}`);
+      expect(runs === 1, `Enter applied ${runs} runs, expected 1`);
+      return `h = 50 applied by one run (${before.points} -> ${(await chartPrint(page)).points} points)`;
+    });
+
+    await check('controls: typing "123" runs nothing until Enter; "999" gives 999, not 9', async () => {
+      const w0 = await urlWrites(page);
+      const before = await chartPrint(page);
+      await field.click({ clickCount: 3 });
+      for (const k of '123') {
+        await page.keyboard.type(k);
+        await page.waitForTimeout(150);   // longer than a frame: a per-keystroke run would show
+      }
+      expect(await urlWrites(page) === w0 && (await chartPrint(page)).hash === before.hash,
+        `typing 123 ran the simulation ${(await urlWrites(page)) - w0} time(s) before Enter`);
+      await field.fill('999');
+      await field.press('Enter');
+      await waitFor(async () => (await chartPrint(page)).hash !== before.hash, 5000);
+      await settle(page);
+      expect(await field.inputValue() === '999', `the field shows '${await field.inputValue()}'`);
+      expect(/model-a\.h=999(&|$)/.test(page.url()), `the URL does not hold h=999: ${page.url()}`);
+      return `${(await urlWrites(page)) - w0} run(s) in all, after Enter`;
+    });
+
+    await check('controls: "abc" + Enter is refused in place with the range; the value and chart are kept', async () => {
+      const before = await chartPrint(page);
+      const w0 = await urlWrites(page);
+      await field.fill('abc');
+      await field.press('Enter');
+      const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && message(), 2000);
+      expect(msg, 'no message next to the field');
+      // the issue's bound for h is a physical one; the core accepts ±1e4 N
+      expect(/external force h/.test(msg) && /-10000 … 10000 N/.test(msg) && /keeping 999 N/.test(msg),
+        `the message does not name the parameter, the range with its unit and the kept value: '${msg}'`);
+      expect(await field.getAttribute('aria-invalid') === 'true', 'the field is not marked aria-invalid');
+      await page.waitForTimeout(300);
+      expect((await chartPrint(page)).hash === before.hash && await urlWrites(page) === w0, 'the refused entry changed the chart or the URL');
+      // out of the hard range: refused the same way
+      await field.fill('99999');
+      await field.press('Enter');
+      const msg2 = await waitFor(async () => /outside/.test(await message()) && message(), 2000);
+      expect(msg2 && /keeping 999 N/.test(msg2), `99999 was not refused with the kept value: '${await message()}'`);
+      return `'${msg}' / '${msg2}'`;
+    });
+
+    await check('controls: Escape restores the last good value', async () => {
+      const w0 = await urlWrites(page);
+      await field.fill('12');
+      await field.press('Escape');
+      expect(await field.inputValue() === '999', `after Escape the field shows '${await field.inputValue()}', not 999`);
+      expect(!(await box.evaluate((el) => el.classList.contains('invalid'))) && !(await message()), 'the mark or message stayed after Escape');
+      await field.blur();
+      await page.waitForTimeout(200);
+      expect(await urlWrites(page) === w0, 'Escape or the blur after it applied something');
+      return 'typed 12, Escape: 999 again, nothing applied';
+    });
+
+    await check('controls: leaving the field (blur) applies a typed value', async () => {
+      const before = await chartPrint(page);
+      await field.fill('-5');
+      await page.locator('#view h3').first().click();   // focus leaves the field
+      await waitFor(async () => (await chartPrint(page)).hash !== before.hash, 5000);
+      expect(/model-a\.h=-5(&|$)/.test(page.url()), `blur did not apply -5: ${page.url()}`);
+      return 'h = -5 applied on blur';
+    });
+
+    await check('controls: a slider announces its value with the unit, not its 0–1000 steps', async () => {
+      const slider = box.locator('input[type=range]');
+      const label = await slider.getAttribute('aria-label');
+      const text = await slider.getAttribute('aria-valuetext');
+      expect(label === 'external force h', `aria-label is '${label}'`);
+      expect(text === '-5 N', `aria-valuetext is '${text}', expected '-5 N'`);
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      const moved = await slider.getAttribute('aria-valuetext');
+      const shown = await field.inputValue();
+      expect(moved === `${shown} N` && moved !== text, `after ArrowRight aria-valuetext is '${moved}', the field '${shown}'`);
+      return `'${label}': '${text}' -> '${moved}'`;
+    });
+
+    await check('controls: the help of the chosen option follows the choice', async () => {
+      const cas = page.locator('#view .ctl-choice[data-param=case]');
+      const help = () => cas.locator('.ctl-help').textContent();
+      const custom = await help();
+      await cas.locator('select').selectOption('fig7');
+      const fig7 = await help();
+      expect(/custom|as you give/i.test(custom) && /Fig\. 7/.test(fig7), `help with custom: '${custom}', with fig7: '${fig7}'`);
+      return `custom: '${custom}'; fig7: '${fig7}'`;
+    });
+
+    await check('controls: no console error on the scenarios view', async () => {
+      const problems = logProblems(log);
+      expect(problems.length === 0, problems.slice(0, 5).join('; '));
+    });
+    await page.screenshot({ path: `${h.OUT}/controls-scenarios-refused.png` });
+    await page.close();
+  }
+
+  if (!h.views.some((v) => v.id === 'pendulum')) {
+    await check('controls: preset checkbox on the pendulum view', () => ({ skip: 'no pendulum view' }));
+    return;
+  }
+  const { page, log } = await openPage('?view=pendulum', 'pendulum');
+  await check('controls: pendulum: preset-backed parameters have a preset checkbox and no field shows -1', async () => {
+    await page.evaluate(() => document.querySelectorAll('#view details').forEach((d) => { d.open = true; }));
+    const boxes = page.locator('#view .ctl-preset input[type=checkbox]');
+    const n = await boxes.count();
+    expect(n >= 10, `${n} preset checkboxes (kp, vin, the coefficients, kt, R, armature expected)`);
+    const minus = await page.evaluate(() => [...document.querySelectorAll('#view input:not([type=checkbox]):not([type=range])')]
+      .filter((e) => e.checkVisibility() && Number(e.value) === -1).map((e) => e.closest('[data-param]')?.dataset.param || e.id));
+    expect(minus.length === 0, `fields showing -1: ${minus.join(', ')}`);
+    // ticked: the field shows the preset's number and is disabled
+    const kc = page.locator('#view .ctl[data-param=friction_base]');
+    await kc.locator('.ctl-preset input').check();
+    const v = await kc.locator('input.ctl-num').inputValue();
+    expect(await kc.locator('input.ctl-num').isDisabled() && Number(v) > 0, `ticked K_c: field '${v}', disabled ${await kc.locator('input.ctl-num').isDisabled()}`);
+    expect(/friction_base=-1(&|$)/.test(page.url()), 'ticking preset did not store -1 (the preset) in the URL');
+    const range = await kc.locator('.ctl-range').textContent();
+    expect(/valid 0 … /.test(range), `the valid range shown is '${range}', not from 0`);
+    await kc.screenshot({ path: `${h.OUT}/controls-preset.png` });
+    return `${n} preset checkboxes; ticked K_c shows ${v} N·m (${range})`;
+  });
+  await check('controls: no console error on the pendulum view', async () => {
+    const problems = logProblems(log);
+    expect(problems.length === 0, problems.slice(0, 5).join('; '));
+  });
+  await page.close();
+}
