@@ -440,3 +440,65 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
     }
   });
 });
+
+// ================================================================ (e)
+// The presentation of each parameter (label, practical range, log, preset,
+// one help line per choice) that paramPanel and the controls build on: the
+// wrapper must carry what the core describes. Consistency check against
+// `friction list <scenario>` (the same C table through the native tool).
+/** The parameter table of `friction list name`: { rows: { param: { label, slider, def } }, text }. */
+function cliList(name) {
+  const r = spawnSync(CLI, ['list', name], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n');
+  const h = lines.findIndex((l) => /^ {4}name +label +default/.test(l));
+  assert.ok(h >= 0, 'no parameter header in friction list');
+  const at = (word) => lines[h].indexOf(word);   // the header is ASCII: code points = indices
+  const cols = ['name', 'label', 'default', 'unit', 'accepted', 'slider', 'meaning'].map(at);
+  const out = {};
+  for (let i = h + 1; i < lines.length && !/^ {2}\S/.test(lines[i]); i++) {
+    if (!/^ {4}\S/.test(lines[i])) continue;   // choice help lines are indented further
+    const cp = [...lines[i]];
+    const cell = (k) => cp.slice(cols[k], cols[k + 1]).join('').trim();
+    out[cell(0)] = { label: cell(1), def: cell(2), slider: cell(5) };
+  }
+  assert.ok(Object.keys(out).length > 0, `no parameter rows for ${name}`);
+  return { rows: out, text: r.stdout };
+}
+
+describe('e) parameter presentation', () => {
+  const cli = cliState();
+  for (const s of SCENARIOS) {
+    it(`scenario ${s.name}: label, slider range, log, preset and choice help`, { skip: cli.ok ? false : cli.why }, () => {
+      const list = cliList(s.name);
+      for (const p of s.params) {
+        const row = list.rows[p.name];
+        assert.ok(row, `friction list ${s.name} has no row for ${p.name}`);
+        assert.equal(p.label, row.label, `${p.name}: label`);
+        assert.ok(p.label && !p.label.includes('/'), `${p.name}: label '${p.label}'`);
+        if (p.choices) {
+          assert.equal(row.slider, '-');
+          assert.ok(Array.isArray(p.choiceHelp) && p.choiceHelp.length === p.choices.length,
+            `${p.name}: ${p.choiceHelp?.length} help lines for ${p.choices.length} choices`);
+          for (const [k, c] of p.choices.entries()) {
+            assert.ok(list.text.includes(`        ${p.name}=${c}: ${p.choiceHelp[k]}\n`), `${p.name}=${c}: help differs from friction list`);
+          }
+          continue;
+        }
+        assert.equal(p.choiceHelp, null);
+        assert.ok(p.min <= p.lo && p.lo < p.hi && p.hi <= p.max, `${p.name}: ${p.min} <= ${p.lo} < ${p.hi} <= ${p.max}`);
+        const [lo, hi] = row.slider.replace(/ log$/, '').split('..').map(Number);
+        assert.ok(lo === p.lo && hi === p.hi, `${p.name}: slider ${p.lo}..${p.hi}, friction list ${row.slider}`);
+        assert.equal(p.log, row.slider.endsWith(' log'), `${p.name}: log`);
+        assert.equal(p.preset, row.def === 'preset', `${p.name}: preset`);
+        if (p.preset) assert.ok(p.def === -1 && p.min === -1 && p.lo >= 0, `${p.name}: preset sentinel`);
+      }
+      if (s.name === 'bench') {
+        const kt = s.params.find((p) => p.name === 'kt');
+        assert.ok(kt.preset && typeof s.resolvePresets === 'function');
+        const r = s.resolvePresets(core.scenarioParams('bench'));
+        assert.ok(r[s.params.indexOf(kt)] > 0, 'the resolved kt of the default preset is not > 0');
+      }
+    });
+  }
+});

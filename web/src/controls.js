@@ -13,8 +13,9 @@ function fmt(v) {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(3) : String(Number(v.toPrecision(6)));
 }
 
-// a range bound, short: 1e-4 rather than 1.000e-4
-function fmtBound(v) {
+// a field value or range bound, short: 1e-4 and 7.5e5 rather than 1.000e-4
+// and 7.500e+5 (six significant digits, what a person types)
+function fmtShort(v) {
   if (!Number.isFinite(v)) return String(v);
   const r = Number(v.toPrecision(6)), a = Math.abs(r);
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? r.toExponential().replace('e+', 'e') : String(r);
@@ -111,7 +112,7 @@ export function numberControl(opts) {
   const paintRange = () => {
     el.dataset.min = min;
     el.dataset.max = max;
-    range.textContent = `valid ${fmtBound(min)} … ${fmtBound(max)}${unitText}`;
+    range.textContent = `valid ${fmtShort(min)} … ${fmtShort(max)}${unitText}`;
   };
   const shownValue = () => (presetOn ? presetValue : value);
   const paintEnabled = () => {
@@ -126,31 +127,31 @@ export function numberControl(opts) {
     const v = shownValue();
     widen(v);
     slider.value = toSlider(v);
-    slider.setAttribute('aria-valuetext', `${fmt(v)}${unitText}`);
-    num.value = Number.isFinite(v) ? fmt(v) : '';
+    slider.setAttribute('aria-valuetext', `${fmtShort(v)}${unitText}`);
+    num.value = Number.isFinite(v) ? fmtShort(v) : '';
     clearMessage();
     paintEnabled();
   };
   const refuse = (why) => {
     el.classList.add('invalid');
     num.setAttribute('aria-invalid', 'true');
-    msg.textContent = `${opts.label}: ${why}; keeping ${fmt(value)}${unitText}.`;
+    msg.textContent = `${opts.label}: ${why}; keeping ${fmtShort(value)}${unitText}.`;
   };
   // the field's text, checked against the valid range, applied when good
   const commit = () => {
     if (presetOn || disabled) return;
     const text = num.value.trim();
     if (!NUMBER.test(text)) {
-      refuse(`'${num.value}' is not a number; give a value in ${fmtBound(min)} … ${fmtBound(max)}${unitText}`);
+      refuse(`'${num.value}' is not a number; give a value in ${fmtShort(min)} … ${fmtShort(max)}${unitText}`);
       return;
     }
     const v = Number(text);
     if (!(v >= min && v <= max)) {
-      refuse(`${fmt(v)} is outside the valid range ${fmtBound(min)} … ${fmtBound(max)}${unitText}`);
+      refuse(`${fmtShort(v)} is outside the valid range ${fmtShort(min)} … ${fmtShort(max)}${unitText}`);
       return;
     }
     if (opts.integer && v !== Math.floor(v)) {
-      refuse(`${fmt(v)} is not a whole number (valid ${fmtBound(min)} … ${fmtBound(max)})`);
+      refuse(`${fmtShort(v)} is not a whole number (valid ${fmtShort(min)} … ${fmtShort(max)})`);
       return;
     }
     const changed = v !== value;
@@ -163,8 +164,8 @@ export function numberControl(opts) {
 
   slider.addEventListener('input', () => {
     value = fromSlider(Number(slider.value));
-    num.value = fmt(value);
-    slider.setAttribute('aria-valuetext', `${fmt(value)}${unitText}`);
+    num.value = fmtShort(value);
+    slider.setAttribute('aria-valuetext', `${fmtShort(value)}${unitText}`);
     clearMessage();
     opts.onInput?.(value);
   });
