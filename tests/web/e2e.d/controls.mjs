@@ -90,6 +90,7 @@ export default async function (h) {
       await field.press('Enter');
       const msg2 = await waitFor(async () => /outside/.test(await message()) && message(), 2000);
       expect(msg2 && /keeping 999 N/.test(msg2), `99999 was not refused with the kept value: '${await message()}'`);
+      await page.screenshot({ path: `${h.OUT}/controls-refused.png` });
       return `'${msg}' / '${msg2}'`;
     });
 
@@ -142,7 +143,6 @@ export default async function (h) {
       const problems = logProblems(log);
       expect(problems.length === 0, problems.slice(0, 5).join('; '));
     });
-    await page.screenshot({ path: `${h.OUT}/controls-scenarios-refused.png` });
     await page.close();
   }
 
