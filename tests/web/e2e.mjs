@@ -15,7 +15,9 @@
 //   reload      the URL after the change, opened in a new page, restores the
 //               same control values and (for a view that is not live) the
 //               same chart data, bit for bit
-//   keyboard    Tab from a fresh page reaches a control of the view; on the
+//   keyboard    the first Tab of a fresh page is "Skip to controls", and Enter
+//               on it focuses a control of the view; from the selected tab, a
+//               control of the view is at most 5 Tab presses away; on the
 //               selected tab, ArrowRight selects the next view and ArrowLeft
 //               comes back
 //   invalid     an invalid input shows its message in place: laws view: K = 1
@@ -306,16 +308,27 @@ async function testView(view, allViews) {
   const kb = pageB || await openPage(`?view=${name}`, name);
   await check(`${name}: Tab reaches the controls`, async () => {
     const pk = kb.page;
-    for (let i = 1; i <= 40; i++) {
+    const focused = () => pk.evaluate(() => {
+      const a = document.activeElement;
+      return a && a.closest('#view .view') && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(a.tagName)
+        ? `${a.tagName.toLowerCase()} ${a.getAttribute('aria-label') || a.id || a.textContent.slice(0, 30)}` : '';
+    });
+    // the first Tab of a fresh page: "Skip to controls", and Enter follows it
+    await pk.keyboard.press('Tab');
+    const skip = await pk.evaluate(() => document.activeElement?.textContent.trim());
+    expect(skip === 'Skip to controls', `the first Tab focuses '${skip}', not the "Skip to controls" link`);
+    await pk.keyboard.press('Enter');
+    const landed = await focused();
+    expect(landed, '"Skip to controls" did not move the focus to a control of the view');
+    // from the selected tab, a few presses
+    const MAX_TABS = 5;
+    await pk.focus(`#tab-${name}`);
+    for (let i = 1; i <= MAX_TABS; i++) {
       await pk.keyboard.press('Tab');
-      const where = await pk.evaluate(() => {
-        const a = document.activeElement;
-        return a && a.closest('#view') && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(a.tagName)
-          ? `${a.tagName.toLowerCase()} ${a.getAttribute('aria-label') || a.id || a.textContent.slice(0, 30)}` : '';
-      });
-      if (where) return `after ${i} Tab press(es): ${where}`;
+      const where = await focused();
+      if (where) return `skip link -> ${landed}; from the tab bar ${i} Tab press(es): ${where}`;
     }
-    throw new Error('40 Tab presses did not reach a control of the view');
+    throw new Error(`${MAX_TABS} Tab presses from the selected tab did not reach a control of the view`);
   });
   await check(`${name}: arrow keys switch tabs`, async () => {
     const pk = kb.page;

@@ -1,9 +1,16 @@
 // main.js: loads the wasm core (showing progress), builds the tab bar, and
 // mounts one view at a time. Every view module exports
-//   mount(container, ctx) -> { dispose() }
-// with ctx = { core, state (the view's slice of the URL), showError(msg) }.
+//   mount(container, ctx) -> { dispose(), actions? }
+// with ctx = { core, state (the view's slice of the URL), showError(msg) },
+// and optionally LESSON = { notice, tryThis: [...] }, shown above the view as
+// "What to notice" and a numbered "Try this" list. A live view's actions =
+// { togglePause(), step(), reset(), nudgeGoal(sign), legend: [[key, text]] }
+// are bound to Space, S, R and ArrowLeft/ArrowRight here, and F toggles the
+// presentation mode.
+import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState } from './state.js';
+import { currentView, setView, scopedState, getFlag, setFlag } from './state.js';
+import { lessonFrame, renderLegend } from './layout.js';
 import { VIEWS } from './views/index.js';
 
 const banner = document.getElementById('error-banner');
@@ -20,6 +27,30 @@ function clearError() {
 
 window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
+
+// The keys of the page (F, Escape) and of a view with actions.
+const PAGE_KEYS = [['F', 'presentation mode on / off'], ['Esc', 'leave presentation mode']];
+const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
+  f: 'F', F: 'F', Escape: 'Escape' };
+const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
+
+/** The key this event stands for ('Space', 'S', …), or null when the page
+ *  must leave it alone: a modifier is held, something handled it already,
+ *  or the focus is where the key has its own meaning (a text or number
+ *  field, a slider, a select; Space on a button or a summary; the arrows on
+ *  the tab bar). */
+function routedKey(e) {
+  const key = ACTION_KEYS[e.key];
+  if (!key || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return null;
+  const t = e.target instanceof Element ? e.target : null;
+  if (t) {
+    if (t.isContentEditable || t.closest('select, textarea')) return null;
+    if (t.tagName === 'INPUT' && (TYPING.test(t.type) || key === 'Space')) return null;
+    if (key === 'Space' && t.closest('button, summary, a[href], [role=button], [role=tab]')) return null;
+    if (key.startsWith('Arrow') && t.closest('[role=tablist]')) return null;
+  }
+  return key;
+}
 
 async function fetchWithProgress(url, onProgress) {
   const res = await fetch(url);
@@ -59,6 +90,8 @@ async function start() {
   const tabs = document.getElementById('tabs');
   const main = document.getElementById('view');
   let mounted = null;
+  let actions = null;     // the mounted view's actions, if any
+  let lessonOpen = true;  // the lesson box's open state, kept across views
   const buttons = VIEWS.map((v, i) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -84,6 +117,8 @@ async function start() {
     if (mounted) mounted.dispose();
     clearError();
     main.replaceChildren();
+    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }));
+    document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
     buttons.forEach((b, i) => {
       const sel = VIEWS[i].id === view.id;
@@ -99,10 +134,83 @@ async function start() {
       mounted = null;
       showError(`The ${view.title} view failed to start: ${e.message}`);
     }
+    actions = (mounted && mounted.actions) || null;
+    const legend = [...(actions?.legend || []), ...PAGE_KEYS];
+    document.querySelectorAll('.key-legend').forEach((dl) => renderLegend(dl, legend));
+    document.body.dataset.actions = actions ? 'true' : 'false';
     document.body.dataset.view = view.id;
   }
 
+  // ---- presentation mode: body.present (+ full screen when the browser
+  // allows it), large type and chart fonts, controls in a drawer
+  const presentBtn = document.getElementById('present-button');
+  const drawerBtn = document.getElementById('drawer-button');
+  const keysHint = document.getElementById('keys-hint');
+  const chartFont = Chart.defaults.font.size;
+  function setDrawer(open) {
+    const side = main.querySelector('.view > .controls');
+    if (!open && side && side.contains(document.activeElement)) drawerBtn.focus();
+    document.body.classList.toggle('drawer-open', open);
+    drawerBtn.setAttribute('aria-expanded', String(open));
+    drawerBtn.textContent = open ? 'Hide controls' : 'Controls';
+  }
+  function setPresent(on, fromUser) {
+    document.body.classList.toggle('present', on);
+    presentBtn.setAttribute('aria-pressed', String(on));
+    presentBtn.textContent = on ? 'Leave (Esc)' : 'Present (F)';
+    drawerBtn.hidden = !on;
+    setDrawer(false);
+    keysHint.open = false; // the legend sits beside the lesson in presentation mode
+    setFlag('present', on);
+    Chart.defaults.font.size = on ? Math.round(chartFont * 1.5) : chartFont;
+    Object.values(Chart.instances).forEach((c) => c.update('none'));
+    const fs = document.fullscreenElement;
+    if (on && !fs && fromUser && document.fullscreenEnabled) {
+      document.documentElement.requestFullscreen().catch(() => { /* not allowed: the layout alone */ });
+    } else if (!on && fs) {
+      document.exitFullscreen().catch(() => {});
+    }
+    // the keys act on the view, not on a button that kept the focus
+    if (on && document.activeElement === presentBtn) main.focus({ preventScroll: true });
+  }
+  // "Skip to controls": the first control of the view
+  document.getElementById('skip-link').addEventListener('click', (e) => {
+    const first = [...main.querySelectorAll('.view :is(input, select, textarea, button, summary, [tabindex="0"])')]
+      .find((el) => !el.disabled && el.checkVisibility({ visibilityProperty: true }));
+    if (!first) return;
+    e.preventDefault();
+    first.focus();
+  });
+  presentBtn.addEventListener('click', () => setPresent(!document.body.classList.contains('present'), true));
+  drawerBtn.addEventListener('click', () => setDrawer(!document.body.classList.contains('drawer-open')));
+  // leaving full screen (the browser's own Escape) leaves the presentation
+  document.addEventListener('fullscreenchange', () => {
+    if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
+  });
+  document.addEventListener('keydown', (e) => {
+    const present = document.body.classList.contains('present');
+    const key = routedKey(e);
+    if (!key) return;
+    if (key === 'F') {
+      if (!e.repeat) setPresent(!present, true);
+    } else if (key === 'Escape') {
+      if (!present) {
+        if (!keysHint.open) return;
+        keysHint.open = false;
+      } else if (document.body.classList.contains('drawer-open')) setDrawer(false);
+      else setPresent(false, true);
+    } else {
+      if (!actions) return;
+      if (key === 'Space') { if (!e.repeat) actions.togglePause(); }
+      else if (key === 'S') actions.step();
+      else if (key === 'R') { if (!e.repeat) actions.reset(); }
+      else actions.nudgeGoal(key === 'ArrowLeft' ? -1 : 1);
+    }
+    e.preventDefault();
+  });
+
   show(currentView(VIEWS[0].id), false);
+  if (getFlag('present')) setPresent(true, false);
   document.body.dataset.ready = 'true';
 }
 

@@ -16,6 +16,17 @@ export function setView(id) {
   history.replaceState(null, '', `?${p.toString()}`);
 }
 
+/** A page-wide on/off flag in the URL (?present=1); off removes the key. */
+export function getFlag(key) {
+  return params().get(key) === '1';
+}
+
+export function setFlag(key, on) {
+  const p = params();
+  if (on) p.set(key, '1'); else p.delete(key);
+  history.replaceState(null, '', `?${p.toString()}`);
+}
+
 /** A view's slice of the URL state. */
 export function scopedState(scope) {
   return {
