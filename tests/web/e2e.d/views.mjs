@@ -175,6 +175,50 @@ export default async function views(h) {
     return out.join('; ');
   });
 
+  // 4b. full-rate CSV: every row of each run, a '#' header; a run too large says so with the command
+  await check('views: scenarios full-rate CSV has every step of each run (equal to the CLI rows) and a # header', async () => {
+    if (!haveCli) return noCli;
+    const pg = await openPage('?view=scenarios&scenarios.scenario=model-a', 'scenarios');
+    const { page } = pg;
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.click('#scenario-csv')]);
+    const lines = fs.readFileSync(await dl.path(), 'utf8').trim().split('\n');
+    const head = lines.filter((l) => l.startsWith('#'));
+    expect(/^# Friction Explorer \d+\.\d+\.\d+: scenario model-a/.test(head[0]), `first line '${head[0]}'`);
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    expect(head[0].includes(version), `no project version ${version} in '${head[0]}'`);
+    expect(head.some((l) => /^# M = 1 \[kg\]/.test(l)) && head.some((l) => /^# T = 0\.001 \| 0\.004 \[s\]/.test(l)),
+      `parameters with units missing from the header: ${head.slice(0, 6).join(' / ')}`);
+    const data = lines.filter((l) => !l.startsWith('#'));
+    expect(data[0] === 'run,t,x,v,f,h,stuck,reversals', `column header '${data[0]}'`);
+    const out = [];
+    for (const T of ['0.001', '0.004']) {
+      const cli = execFileSync(CLI, ['run', 'model-a', `T=${T}`], { encoding: 'utf8' }).trim().split('\n').slice(1);
+      const mine = data.filter((l) => l.startsWith(`${T},`)).map((l) => l.slice(T.length + 1));
+      expect(mine.length === cli.length, `T = ${T}: ${mine.length} rows, CLI ${cli.length}`);
+      const diff = mine.findIndex((l, i) => {
+        const a = l.split(',').map(Number), b = cli[i].split(',').map(Number);
+        return a.length !== b.length || a.some((x, j) => x !== b[j]);
+      });
+      expect(diff < 0, `T = ${T}: row ${diff} '${mine[diff]}' differs from the CLI's '${cli[diff]}'`);
+      out.push(`T = ${T}: ${mine.length} rows equal`);
+    }
+    await page.close();
+    // joint-step at T = 1e-6: 3 × 5e6 rows, far more than the limit
+    const big = await openPage('?view=scenarios&scenarios.scenario=joint-step&scenarios.joint-step.T=0.000001', 'scenarios');
+    await big.page.click('#scenario-csv');
+    const said = await h.waitFor(() => big.page.evaluate(() => {
+      const t = document.getElementById('scenario-csv-status').textContent;
+      return /would be about \d+ MB, more than the 200 MB/.test(t) && t;
+    }), 30_000);
+    expect(said, `no size message: '${await big.page.textContent('#scenario-csv-status')}'`);
+    const cmds = await big.page.evaluate(() => [...document.querySelectorAll('#scenario-csv-status code')].map((c) => c.textContent));
+    expect(cmds.length === 3 && cmds[1] === 'friction run joint-step law=stribeck T=0.000001 > joint-step-stribeck.csv',
+      `commands shown: ${cmds.join(' / ')}`);
+    await close(big);
+    expect(logProblems(pg.log).length === 0, logProblems(pg.log).join('; '));
+    return `${out.join(', ')}; ${head.length} header lines; too large: '${said.slice(0, 60)}…' with ${cmds.length} commands`;
+  });
+
   // 5. laws: the eq. 15 message and Set K beside the chart, exports disabled
   for (const [w, hgt] of [[1024, 768], [1280, 900]]) {
     await check(`views: laws K = 1, B = 0 at ${w}×${hgt}: message and Set K in view, exports disabled`, async () => {

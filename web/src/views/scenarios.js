@@ -330,11 +330,14 @@ export function mount(container, { core, state }) {
       if (drawPending && !now) return;
       clearTimeout(drawPending);
       const wait = now ? 0 : Math.max(0, lastDraw + REDRAW_MS - performance.now());
-      drawPending = setTimeout(() => {
-        drawPending = 0;
-        lastDraw = performance.now();
-        boxes.forEach((b) => b.update());
-      }, wait);
+      // one chart per task, so a frame can come between two redraws
+      let next = 0;
+      const one = () => {
+        const b = boxes[next++];
+        if (b) b.update();
+        drawPending = next < boxes.length ? setTimeout(one, 0) : 0;
+      };
+      drawPending = setTimeout(() => { lastDraw = performance.now(); one(); }, wait);
     }
     function schedule() {
       stop();
