@@ -217,7 +217,19 @@ export function mount(container, { core, state }) {
     // Parameters a figure case fixes ("case=custom only") are editable only
     // with case=custom; otherwise they hold their defaults and are disabled.
     const caseJ = info.params.findIndex((p) => p.name === 'case');
-    const panel = paramPanel(body, info, values, controls, (name) => { if (name === 'case') syncCase(); schedule(); });
+    const panel = paramPanel(body, info, values, controls, (name) => {
+      // a control the figure case fixes is disabled: an event on it (a script
+      // can still send one) is undone, never run
+      const ctl = panel.byName[name];
+      const input = ctl && (ctl.input || ctl.select);
+      if (input && input.disabled) {
+        const p = info.params.find((q) => q.name === name);
+        panel.set(name, p.def);
+        return;
+      }
+      if (name === 'case') syncCase();
+      schedule();
+    });
     function syncCase() {
       if (caseJ < 0) return;
       const custom = info.params[caseJ].choices[values[caseJ]] === 'custom';
@@ -370,14 +382,8 @@ export function mount(container, { core, state }) {
           });
           if (plot.ref && ri === 0) refs.push({ label: plot.ref, data: [], borderColor: '#888', borderDash: [4, 3], col: plot.ref, variant: 0 });
         });
-        const all = [...ds, ...refs];
-        const y = boxes[pi].chart.options.scales.y;
-        delete y.min;
-        delete y.max;
-        boxes[pi].chart.data.datasets = all;
-        return all;
+        return [...ds, ...refs];
       });
-      boxes.forEach((b) => b.update());
       msg.hidden = true;
       msg.textContent = '';
       sum.textContent = '';
@@ -404,6 +410,16 @@ export function mount(container, { core, state }) {
         msg.textContent = m.message;
         cancel.disabled = true;
         return;
+      }
+      // the previous run's curves stay until the new one has its first points
+      if (!job.shown && (m.points || m.type === 'done')) {
+        job.shown = true;
+        boxes.forEach((b, pi) => {
+          const y = b.chart.options.scales.y;
+          delete y.min;
+          delete y.max;
+          b.chart.data.datasets = job.sets[pi];
+        });
       }
       if (m.points) {
         sc.plots.forEach((plot, pi) => {
