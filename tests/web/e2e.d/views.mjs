@@ -14,7 +14,7 @@ export default async function views(h) {
   const haveCli = fs.existsSync(CLI);
   const noCli = { skip: `${path.relative(ROOT, CLI)} is not built (make build/native/friction)` };
   /** Rows of `friction run name args…` as objects. */
-  const cliRows = (name, args) => {
+  const cliRows = (name, args = []) => {
     const text = execFileSync(CLI, ['run', name, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = text.trim().split('\n');
     const cols = lines[0].split(',');
@@ -217,6 +217,39 @@ export default async function views(h) {
     await close(big);
     expect(logProblems(pg.log).length === 0, logProblems(pg.log).join('; '));
     return `${out.join(', ')}; ${head.length} header lines; too large: '${said.slice(0, 60)}…' with ${cmds.length} commands`;
+  });
+
+  // 4c. the numbers the scenario texts quote are what the CLI gives with the defaults
+  await check('views: the numbers quoted by the scenario texts equal the CLI runs with the defaults (consistency)', async () => {
+    if (!haveCli) return noCli;
+    const last = (name, args = []) => cliRows(name, args).pop();
+    const deg = (q) => (q * DEG).toFixed(2);
+    const maxAbs = (rows, c) => Math.max(...rows.map((r) => Math.abs(r[c])));
+    let tErr = null;
+    try { cliRows('models-bd', ['K=7.5e6']); } catch (e) { tErr = /step \d+ \(t = ([0-9.]+) s\)/.exec(String(e.stderr))?.[1]; }
+    const bd = cliRows('models-bd');
+    const claims = {
+      'joint-step': [`${deg(last('joint-step').q)}° (Stribeck) and ${deg(last('joint-step', ['law=rational']).q)}° (rational)`,
+        `creeping (${deg(last('joint-step', ['law=coulomb-viscous']).q)}° at 5 s)`,
+        `(${deg(last('joint-step', ['case=fig13']).q).slice(0, -1)}° at 5 s)`],
+      'model-a': [`${last('model-a', ['friction=explicit']).reversals} reversals at T = 1 ms`,
+        `${last('model-a', ['friction=explicit', 'T=0.004']).reversals} reversals at T = 4 ms`],
+      'two-contacts': [`(${last('two-contacts').reversals1} reversals each in 6 s`],
+      'models-bd': [`|h_alt| reaches ${Math.round(maxAbs(bd, 'h_alt'))} N`, `holds ${bd[bd.length - 1].h.toFixed(1)} N`,
+        `no longer finite at t = ${tErr} s`],
+      screw: [`against ${last('screw', ['g=9.81']).reversals})`, `rests in only ${cliRows('screw').filter((r) => r.stuck === 1).length} of`],
+      'xy-table': [`, ${last('xy-table').reversals} reversals`],
+    };
+    const out = [];
+    for (const [name, want] of Object.entries(claims)) {
+      const pg = await openPage(`?view=scenarios&scenarios.scenario=${name}`, 'scenarios');
+      const text = (await pg.page.textContent('#scenario-text')).replace(/\s+/g, ' ');
+      await close(pg);
+      const missing = want.filter((w) => !text.includes(w));
+      expect(missing.length === 0, `${name}: the text lacks ${missing.map((m) => `'${m}'`).join(', ')} (CLI values)`);
+      out.push(`${name} ${want.length}`);
+    }
+    return `claims found: ${out.join(', ')}`;
   });
 
   // 5. laws: the eq. 15 message and Set K beside the chart, exports disabled
