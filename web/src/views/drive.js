@@ -8,25 +8,25 @@ import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 
 const SERVO_FIELDS = [
-  { key: 'K_c', label: 'K_c, Coulomb level', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
-  { key: 'K_cs', label: 'K_c^s, Stribeck excess', unit: 'N·m', models: [2, 4, 5, 6] },
-  { key: 'K_l', label: 'K_l, load friction', unit: '', models: [3, 4] },
-  { key: 'K_ls', label: 'K_l^s, Stribeck load friction', unit: '', models: [4] },
-  { key: 'K_m', label: 'K_m, motor-side load friction', unit: '', models: [5, 6] },
-  { key: 'K_e', label: 'K_e, external-side load friction', unit: '', models: [5, 6] },
-  { key: 'K_ms', label: 'K_m^s', unit: '', models: [5, 6] },
-  { key: 'K_es', label: 'K_e^s', unit: '', models: [5, 6] },
-  { key: 'K_mq', label: 'K_m^q, quadratic', unit: '1/(N·m)', models: [6] },
-  { key: 'K_eq', label: 'K_e^q, quadratic', unit: '1/(N·m)', models: [6] },
-  { key: 'dtheta_s', label: 'θ̇_s, Stribeck velocity', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
-  { key: 'alpha', label: 'α, Stribeck exponent', unit: '', models: [2, 4, 5, 6], positive: true },
-  { key: 'K_v', label: 'K_v, viscous', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
+  { key: 'K_c', label: 'Coulomb level K_c', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
+  { key: 'K_cs', label: 'Stribeck excess K_c^s', unit: 'N·m', models: [2, 4, 5, 6] },
+  { key: 'K_l', label: 'load friction K_l', unit: '', models: [3, 4] },
+  { key: 'K_ls', label: 'Stribeck load friction K_l^s', unit: '', models: [4] },
+  { key: 'K_m', label: 'motor-side load friction K_m', unit: '', models: [5, 6] },
+  { key: 'K_e', label: 'external-side load friction K_e', unit: '', models: [5, 6] },
+  { key: 'K_ms', label: 'motor-side Stribeck load friction K_m^s', unit: '', models: [5, 6] },
+  { key: 'K_es', label: 'external-side Stribeck load friction K_e^s', unit: '', models: [5, 6] },
+  { key: 'K_mq', label: 'motor-side quadratic K_m^q', unit: '1/(N·m)', models: [6] },
+  { key: 'K_eq', label: 'external-side quadratic K_e^q', unit: '1/(N·m)', models: [6] },
+  { key: 'dtheta_s', label: 'Stribeck velocity θ̇_s', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
+  { key: 'alpha', label: 'Stribeck exponent α', unit: '', models: [2, 4, 5, 6], positive: true },
+  { key: 'K_v', label: 'viscous coefficient K_v', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
 ];
 const SCREW_FIELDS = [
-  { key: 'eta1', label: 'η1, driving efficiency', unit: '', min: 0.01, max: 1 },
-  { key: 'eta2', label: 'η2, backdriving efficiency', unit: '', min: 1, max: 10 },
-  { key: 'tau_c', label: 'τ_c, load-independent Coulomb', unit: 'N·m', min: 0, max: 100 },
-  { key: 'b_v', label: 'b_v, viscous', unit: 'N·m·s/rad', min: 0, max: 100 },
+  { key: 'eta1', label: 'driving efficiency η1', unit: '', min: 0.01, max: 1 },
+  { key: 'eta2', label: 'backdriving efficiency η2', unit: '', min: 1, max: 10 },
+  { key: 'tau_c', label: 'load-independent Coulomb τ_c', unit: 'N·m', min: 0, max: 100 },
+  { key: 'b_v', label: 'viscous coefficient b_v', unit: 'N·m·s/rad', min: 0, max: 100 },
 ];
 // Dupont Fig. 5: η1 = 0.663, η2 = 1.91 (the screw scenario's defaults).
 const SCREW_PRESET = { eta1: 0.663, eta2: 1.91, tau_c: 0, b_v: 0 };
