@@ -122,6 +122,32 @@ export default async function views(h) {
     return `frame gaps during the run: ${gaps.length} frames, p95 ${p95.toFixed(0)} ms, longest ${gap.toFixed(0)} ms; '${text}'`;
   });
 
+  // 2b. a burst of control changes starts one run (debounced), not one per change
+  await check('views: scenarios run once after a burst of 8 slider moves (debounced)', async () => {
+    const pg = await openPage('?view=scenarios&scenarios.scenario=joint-step', 'scenarios');
+    const { page } = pg;
+    expect(await waitText(page, /^complete/, 10_000), `'${await progressText(page)}'`);
+    // count the jobs the page sends to its workers (test-side wrapper of postMessage)
+    await page.evaluate(() => {
+      window.__jobs = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (m, ...rest) { window.__jobs.push(m.type); return post.call(this, m, ...rest); };
+    });
+    const slider = page.locator('#view .ctl[data-param="M"] input[type=range]');
+    expect(await slider.count() === 1, 'no slider for M');
+    await slider.evaluate((el) => {
+      for (let i = 1; i <= 8; i++) {
+        el.value = String(Math.min(Number(el.max), Number(el.value) + 10));
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    expect(await waitText(page, /^complete/, 10_000), `'${await progressText(page)}'`);
+    const jobs = await page.evaluate(() => window.__jobs);
+    expect(jobs.filter((j) => j === 'plot').length === 1, `jobs sent: ${jobs.join(', ')}`);
+    await close(pg);
+    return `messages to the worker: ${jobs.join(', ')}`;
+  });
+
   // 3. Models B/D at K = 7.5e6: the divergence message and readable ticks
   await check('views: models-bd K = 7.5e6 says where it diverged, tick labels stay short', async () => {
     const pg = await openPage('?view=scenarios&scenarios.scenario=models-bd&scenarios.models-bd.K=7500000', 'scenarios');

@@ -253,6 +253,7 @@ export function mount(container, { core, state }) {
     status.className = 'scn-status';
     const bar = document.createElement('progress');
     bar.id = 'scenario-progress';
+    bar.setAttribute('aria-label', 'run progress: fraction of the simulated time');
     bar.max = 1;
     bar.value = 0;
     const barText = document.createElement('span');
@@ -280,6 +281,7 @@ export function mount(container, { core, state }) {
     csvBtn.textContent = 'Full-rate CSV (every step)';
     csvBtn.title = `Re-runs the scenario and writes every step with a header of all parameters; up to ${CSV_LIMIT / 1048576} MB`;
     const csvBar = document.createElement('progress');
+    csvBar.setAttribute('aria-label', 'CSV export progress: fraction of the simulated time');
     csvBar.max = 1;
     csvBar.hidden = true;
     const csvCancel = document.createElement('button');
