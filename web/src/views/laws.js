@@ -189,7 +189,7 @@ export function mount(container, { core, state }) {
     main.box.classList.toggle('greyed', !!problem);
     err.box.classList.toggle('greyed', !!problem);
     if (problem) {
-      const k = /1\/Z/.test(problem) ? smallestValidK(l) : null;
+      const k = smallestValidK(l); // null when no K (with this B and T) makes the law valid
       if (k !== null) {
         fix.hidden = false;
         const target = Number((k * 1.05).toPrecision(3));
