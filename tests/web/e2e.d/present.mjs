@@ -40,8 +40,8 @@ function runButton(page) {
 function goalValue(page) {
   return page.evaluate(() => {
     const box = [...document.querySelectorAll('#view .ctl')]
-      .find((c) => /\bgoal\b/i.test(c.querySelector('label')?.textContent || '') && c.querySelector('input[type=number]'));
-    const input = box && box.querySelector('input[type=number]');
+      .find((c) => /\bgoal\b/i.test(c.querySelector('label')?.textContent || '') && c.querySelector('input.ctl-num'));
+    const input = box && box.querySelector('input.ctl-num');
     return input ? Number(input.value) : null;
   });
 }
@@ -188,7 +188,7 @@ export default async function (h) {
     if (await runButton(page) !== 'Pause') await page.keyboard.press(' ');
     await page.waitForTimeout(300);
     const g0 = await goalValue(page);
-    const field = page.locator('#view .ctl input[type=number]:visible').first();
+    const field = page.locator('#view .ctl input.ctl-num:visible').first();
     expect(await field.count() === 1, 'no visible number field');
     const t0 = (await readClock(page)).t;
     await field.focus();

@@ -8,25 +8,25 @@ import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 
 const SERVO_FIELDS = [
-  { key: 'K_c', label: 'K_c, Coulomb level', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
-  { key: 'K_cs', label: 'K_c^s, Stribeck excess', unit: 'N·m', models: [2, 4, 5, 6] },
-  { key: 'K_l', label: 'K_l, load friction', unit: '', models: [3, 4] },
-  { key: 'K_ls', label: 'K_l^s, Stribeck load friction', unit: '', models: [4] },
-  { key: 'K_m', label: 'K_m, motor-side load friction', unit: '', models: [5, 6] },
-  { key: 'K_e', label: 'K_e, external-side load friction', unit: '', models: [5, 6] },
-  { key: 'K_ms', label: 'K_m^s', unit: '', models: [5, 6] },
-  { key: 'K_es', label: 'K_e^s', unit: '', models: [5, 6] },
-  { key: 'K_mq', label: 'K_m^q, quadratic', unit: '1/(N·m)', models: [6] },
-  { key: 'K_eq', label: 'K_e^q, quadratic', unit: '1/(N·m)', models: [6] },
-  { key: 'dtheta_s', label: 'θ̇_s, Stribeck velocity', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
-  { key: 'alpha', label: 'α, Stribeck exponent', unit: '', models: [2, 4, 5, 6], positive: true },
-  { key: 'K_v', label: 'K_v, viscous', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
+  { key: 'K_c', label: 'Coulomb level K_c', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
+  { key: 'K_cs', label: 'Stribeck excess K_c^s', unit: 'N·m', models: [2, 4, 5, 6] },
+  { key: 'K_l', label: 'load friction K_l', unit: '', models: [3, 4] },
+  { key: 'K_ls', label: 'Stribeck load friction K_l^s', unit: '', models: [4] },
+  { key: 'K_m', label: 'motor-side load friction K_m', unit: '', models: [5, 6] },
+  { key: 'K_e', label: 'external-side load friction K_e', unit: '', models: [5, 6] },
+  { key: 'K_ms', label: 'motor-side Stribeck load friction K_m^s', unit: '', models: [5, 6] },
+  { key: 'K_es', label: 'external-side Stribeck load friction K_e^s', unit: '', models: [5, 6] },
+  { key: 'K_mq', label: 'motor-side quadratic K_m^q', unit: '1/(N·m)', models: [6] },
+  { key: 'K_eq', label: 'external-side quadratic K_e^q', unit: '1/(N·m)', models: [6] },
+  { key: 'dtheta_s', label: 'Stribeck velocity θ̇_s', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
+  { key: 'alpha', label: 'Stribeck exponent α', unit: '', models: [2, 4, 5, 6], positive: true },
+  { key: 'K_v', label: 'viscous coefficient K_v', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
 ];
 const SCREW_FIELDS = [
-  { key: 'eta1', label: 'η1, driving efficiency', unit: '', min: 0.01, max: 1 },
-  { key: 'eta2', label: 'η2, backdriving efficiency', unit: '', min: 1, max: 10 },
-  { key: 'tau_c', label: 'τ_c, load-independent Coulomb', unit: 'N·m', min: 0, max: 100 },
-  { key: 'b_v', label: 'b_v, viscous', unit: 'N·m·s/rad', min: 0, max: 100 },
+  { key: 'eta1', label: 'driving efficiency η1', unit: '', min: 0.01, max: 1 },
+  { key: 'eta2', label: 'backdriving efficiency η2', unit: '', min: 1, max: 10 },
+  { key: 'tau_c', label: 'load-independent Coulomb τ_c', unit: 'N·m', min: 0, max: 100 },
+  { key: 'b_v', label: 'viscous coefficient b_v', unit: 'N·m·s/rad', min: 0, max: 100 },
 ];
 // Dupont Fig. 5: η1 = 0.663, η2 = 1.91 (the screw scenario's defaults).
 const SCREW_PRESET = { eta1: 0.663, eta2: 1.91, tau_c: 0, b_v: 0 };
@@ -34,6 +34,22 @@ const TORQUE_SCALE = { erob80_50: 60, erob80_100: 60, mx64: 6, mx106: 10, xl320:
 // region shading (classified by the core on a grid, behind the exact edges)
 const REGION_RGBA = [[150, 150, 150, 90], [31, 111, 235, 45], [209, 36, 47, 45]];
 const GRID = 240;
+
+export const LESSON = {
+  notice: 'Grey is where the gear holds: the motor torque τm and the external torque τe cancel within the friction '
+    + 'budget. In M1 the budget is a constant, so the static region is a straight band; in M3–M6 it grows with the '
+    + 'load, so the band opens into a fan.',
+  tryThis: [
+    'Pick erob80_100 M1: at θ̇ = 0 the static band is 11.2 N·m wide (2·K_c) at every τm. Set the velocities to 1 '
+      + 'and press Enter: it widens to 28 N·m (2·(K_c + K_v·1 rad/s)).',
+    'Pick erob80_100 M4: the band is 10.5 N·m wide at τm = 0 but 50 N·m wide at τm = −60 N·m, because the '
+      + 'friction grows with the load.',
+    'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from 66.3 to '
+      + '191 N·m at τm = −100 N·m), a wedge instead of a band.',
+    'Point at a spot near an edge, then change the velocities: the read-out below the chart recomputes the region '
+      + 'at the same point.',
+  ],
+};
 
 export function mount(container, { core, state }) {
   const presets = core.presets();
@@ -177,7 +193,8 @@ export function mount(container, { core, state }) {
       if (parsed.length && parsed.every(Number.isFinite)) velocities = parsed;
     }
     vel.value = velocities.join(', ');
-    vel.addEventListener('input', () => {
+    // applied on Enter or when the field loses focus (the 'change' event)
+    vel.addEventListener('change', () => {
       const parts = vel.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
       const nums = parts.map(Number);
       if (!nums.length || nums.some((x) => !Number.isFinite(x)) || nums.length > 6) {
@@ -227,6 +244,7 @@ export function mount(container, { core, state }) {
       box.chart.options.plugins.legend.labels = { filter: (item) => !/upper edge/.test(item.text) };
       box.chart.data.datasets = ds;
       box.box.classList.remove('greyed');
+      readPoint();
     } catch (e) {
       msg.hidden = false;
       msg.textContent = e.message;
@@ -235,14 +253,24 @@ export function mount(container, { core, state }) {
     box.update();
   }
 
+  // The read-out is for the last point pointed at; a change of velocity or
+  // of any parameter recomputes it there.
+  let pointed = null;
   function hover(evt, chart) {
     if (!evt || evt.x === undefined) return;
     const tm = chart.scales.x.getValueForPixel(evt.x);
     const te = chart.scales.y.getValueForPixel(evt.y);
     if (!Number.isFinite(tm) || !Number.isFinite(te) || Math.abs(tm) > T || Math.abs(te) > T) return;
+    pointed = { tm, te };
+    readPoint();
+  }
+  function readPoint() {
+    if (!pointed) return;
+    const { tm, te } = pointed;
     const v = velocities[0];
     const region = core.regionAt(law, v, tm, te);
-    readout.textContent = `τm = ${fmt(tm)} N·m, τe = ${fmt(te)} N·m, θ̇ = ${v} rad/s: ${region}`;
+    readout.textContent = `τm = ${fmt(tm)} N·m, τe = ${fmt(te)} N·m, θ̇ = ${v} rad/s: ${region}`
+      + `${Math.abs(tm) > T || Math.abs(te) > T ? ' (outside the plotted range)' : ''}`;
     readout.dataset.region = region;
   }
 

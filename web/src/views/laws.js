@@ -13,18 +13,37 @@ const LAWS = [
 ];
 
 // Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
+// min/max: the hard range a typed value must meet; lo/hi: the practical
+// range the slider spans (log: the slider moves in log10). The law's own
+// validity (Fs >= Fc, alpha >= 1, Kikuuwe's eq. 15) is the core's check.
 const PARAMS = [
-  { key: 'Fs', label: 'Fs, static friction', unit: 'N', min: 0.01, max: 20, def: 2.5, log: true, laws: ['stribeck', 'rational'] },
-  { key: 'Fc', label: 'Fc, Coulomb friction', unit: 'N', min: 0, max: 10, def: 0.4, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
-  { key: 'vs', label: 'vs, Stribeck velocity', unit: 'm/s', min: 1e-4, max: 1, def: 0.06, log: true, laws: ['stribeck', 'rational'] },
-  { key: 'D', label: 'D, viscous coefficient', unit: 'N·s/m', min: 0, max: 50, def: 4.5, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
-  { key: 'alpha', label: 'α, Stribeck exponent', unit: '', min: 0.5, max: 6, def: 1, laws: ['stribeck'] },
-  { key: 'K', label: 'K, contact stiffness', unit: 'N/m', min: 1, max: 1e6, def: 5000, log: true },
-  { key: 'B', label: 'B, contact damping', unit: 'N·s/m', min: 0, max: 1000, def: 50 },
-  { key: 'T', label: 'T, time step', unit: 's', min: 1e-5, max: 0.1, def: 0.001, log: true },
-  { key: 'vmax', label: 'plotted velocity range ±', unit: 'm/s', min: 1e-4, max: 10, def: 0.3, log: true },
-  { key: 'tol', label: 'table tolerance / Fs', unit: '', min: 1e-12, max: 1e-3, def: 1e-6, log: true },
+  { key: 'Fs', label: 'static friction Fs', unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true, laws: ['stribeck', 'rational'] },
+  { key: 'Fc', label: 'Coulomb friction Fc', unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
+  { key: 'vs', label: 'Stribeck velocity vs', unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true, laws: ['stribeck', 'rational'] },
+  { key: 'D', label: 'viscous coefficient D', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 20, def: 4.5, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
+  { key: 'alpha', label: 'Stribeck exponent α', unit: '', min: 1, max: 10, lo: 1, hi: 6, def: 1, laws: ['stribeck'] },
+  { key: 'K', label: 'contact stiffness K', unit: 'N/m', min: 0, max: 1e9, lo: 10, hi: 1e6, def: 5000, log: true },
+  { key: 'B', label: 'contact damping B', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 200, def: 50 },
+  { key: 'T', label: 'time step T', unit: 's', min: 1e-7, max: 0.1, lo: 1e-5, hi: 0.01, def: 0.001, log: true },
+  { key: 'vmax', label: 'plotted velocity range ±vmax', unit: 'm/s', min: 1e-6, max: 100, lo: 1e-3, hi: 1, def: 0.3, log: true },
+  { key: 'tol', label: 'table tolerance tol/Fs', unit: '', min: 1e-12, max: 0.1, lo: 1e-10, hi: 1e-3, def: 1e-6, log: true },
 ];
+
+export const LESSON = {
+  notice: 'Inside the shaded band |v*| ≤ Z·Φ(+0) (±0.045 m/s with the defaults) the implicit transform is the '
+    + 'straight line Φ_Z(v*) = v*/Z: the step applies exactly the force that holds the contact still, so it '
+    + 'neither chatters nor drifts. Outside the band Φ_Z follows the law.',
+  tryThis: [
+    'Set B to 0: 1/Z = K·T = 5 N·s/m is below the 30.5 N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
+      + 'drop, so the curves grey out and the message appears beside the chart. Press its "Set K" button.',
+    'Raise α to 6: the Stribeck drop becomes steeper than the default 1/Z = 55 N·s/m allows (it needs 73.9), and '
+      + 'the message appears again.',
+    'Switch the law to Coulomb-viscous: with no Stribeck drop every K and B is valid, and the static band shrinks '
+      + 'to Z·Fc = 0.4/55 ≈ 0.0073 m/s.',
+    'Lower the table tolerance to 1e-9: the table grows from 960 to 3088 bytes and its error stays below the '
+      + 'dashed tolerance line.',
+  ],
+};
 
 const N = 801;
 
@@ -57,8 +76,8 @@ export function mount(container, { core, state }) {
   plotHead.textContent = 'Plot and table';
   side.append(lawHead);
   for (const p of PARAMS) {
-    const c = numberControl({ label: p.label, unit: p.unit, min: p.min, max: p.max, value: values[p.key], log: p.log,
-      onInput: (v) => { values[p.key] = v; redraw(); } });
+    const c = numberControl({ label: p.label, unit: p.unit, min: p.min, max: p.max, sliderMin: p.lo, sliderMax: p.hi,
+      value: values[p.key], log: p.log, onInput: (v) => { values[p.key] = v; redraw(); } });
     ctls[p.key] = c;
     if (p.key === 'K') side.append(elemHead);
     if (p.key === 'vmax') side.append(zLine, plotHead);
@@ -66,11 +85,17 @@ export function mount(container, { core, state }) {
   }
   const approxCtl = toggleControl({ label: 'show the approximation Φ̂_Z (Kikuuwe eq. 46)', value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
   const lutCtl = toggleControl({ label: 'show the look-up-table curve', value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
+  side.append(approxCtl.el, lutCtl.el);
+  // the law's validity message and its fix sit in the chart they concern
+  const problemBox = document.createElement('div');
+  problemBox.className = 'laws-problem';
+  problemBox.id = 'laws-problem';
+  problemBox.hidden = true;
   const msg = messageBox();
   const fix = document.createElement('button');
   fix.type = 'button';
   fix.hidden = true;
-  side.append(approxCtl.el, lutCtl.el, msg, fix);
+  problemBox.append(msg, fix);
 
   const main = chartBox(charts, {
     title: 'Φ(v) and Φ_Z(v*)',
@@ -110,6 +135,17 @@ export function mount(container, { core, state }) {
       },
     },
   });
+  main.box.insertBefore(problemBox, main.box.querySelector('.canvas-wrap'));
+  // exports of an invalid state are disabled (the charts hold old curves)
+  function setExports(why) {
+    for (const b of [main, err]) {
+      b.head.querySelectorAll('.chart-tools button').forEach((btn) => {
+        btn.disabled = !!why;
+        btn.title = why ? `Export disabled: ${why}` : '';
+      });
+      b.head.querySelector('.chart-tools').title = why ? `Export disabled: ${why}` : '';
+    }
+  }
   const lutInfo = document.createElement('div');
   lutInfo.className = 'readout';
   lutInfo.setAttribute('aria-live', 'polite');
@@ -147,11 +183,13 @@ export function mount(container, { core, state }) {
     const problem = core.checkLaw(l, Z);
     msg.hidden = !problem;
     msg.textContent = problem || '';
+    problemBox.hidden = !problem;
     fix.hidden = true;
+    setExports(problem ? 'the parameters are invalid (see the message above the chart); the chart shows the last valid curves, greyed' : '');
     main.box.classList.toggle('greyed', !!problem);
     err.box.classList.toggle('greyed', !!problem);
     if (problem) {
-      const k = /1\/Z/.test(problem) ? smallestValidK(l) : null;
+      const k = smallestValidK(l); // null when no K (with this B and T) makes the law valid
       if (k !== null) {
         fix.hidden = false;
         const target = Number((k * 1.05).toPrecision(3));

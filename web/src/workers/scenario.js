@@ -1,0 +1,224 @@
+// scenario.js (bundled to build/web/scenario.worker.js): runs a scenario of
+// the papers to its end in its own wasm instance, off the page's thread.
+//
+// Messages in:
+//   { type: 'plot', id, name, variants: [{ label, params }], cols, buckets }
+//       every step of each variant; for each column of `cols`, a min-max
+//       envelope per time bucket (buckets over [0, duration]): the first,
+//       smallest, largest and last value of the bucket, in time order, so
+//       every extreme of the run is kept exactly.
+//   { type: 'csv', id, name, variants, head, limit }
+//       every row of each variant as CSV text (after the '#' lines `head`),
+//       collected chunk by chunk into a Blob; stops once the file would pass
+//       `limit` bytes (extrapolated from the simulated time done).
+//   { type: 'cancel', id }   stops job id within about 50 ms.
+// Messages out (each with the job's id):
+//   { type: 'progress', frac, variant, t, points? }  frac of the simulated time
+//       of all variants; points: { col: [t, y, t, y, …] } new since the last one
+//   { type: 'variant', variant, last, rows, error }  a variant ended; last: the
+//       last row seen ({ col: value }), error: the core's message or null
+//   { type: 'done', blob?, bytes? } | { type: 'cancelled', variant, last }
+//   { type: 'too-big', bytes, estimate, t } | { type: 'failed', message }
+import { loadFrictionCore } from '../../../wasm/friction.js';
+
+let corePromise = null;
+function getCore() {
+  corePromise = corePromise || fetch('friction_core.wasm')
+    .then((r) => {
+      if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+      return r.arrayBuffer();
+    })
+    .then((b) => loadFrictionCore({ wasmBinary: new Uint8Array(b) }));
+  return corePromise;
+}
+
+const CHUNK_ROWS = 4096;
+const SLICE_MS = 50;      // work between two looks at the message queue
+const REPORT_MS = 150;    // progress messages at most this often
+const cancelled = new Set();
+const pause = () => new Promise((r) => setTimeout(r, 0));
+
+self.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'cancel') { cancelled.add(m.id); return; }
+  const job = m.type === 'csv' ? csvJob : plotJob;
+  job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) }))
+    .finally(() => cancelled.delete(m.id));
+};
+
+/** Runs every variant of job m row chunk by row chunk; onRows(rows, count,
+ *  variant) sees every row. Returns false when the job was cancelled. */
+async function runVariants(m, onRows, onVariant, report) {
+  const core = await getCore();
+  const info = core.scenario(m.name);
+  const cols = info.cols.map((c) => c.name);
+  const nc = cols.length;
+  const ct = cols.indexOf('t');
+  const dj = info.params.findIndex((p) => p.name === 'duration');
+  const nv = m.variants.length;
+  let lastReport = 0;
+  for (let vi = 0; vi < nv; vi++) {
+    const params = Float64Array.from(m.variants[vi].params);
+    const duration = dj >= 0 ? params[dj] : 0;
+    let last = null, rows = 0, error = null, t = 0;
+    const keepLast = (r, count) => {
+      if (!count) return;
+      last = {};
+      cols.forEach((c, j) => { last[c] = r[(count - 1) * nc + j]; });
+      t = last[cols[ct]] ?? t;
+    };
+    let sim = null;
+    try {
+      sim = core.simulation(m.name);
+      sim.reset(params);
+      let slice = performance.now();
+      while (!sim.done) {
+        let r, count;
+        try {
+          ({ rows: r, count } = sim.step(CHUNK_ROWS));
+        } catch (err) {
+          // the core stopped the run (a state no longer finite): the rows
+          // before the failing step still count
+          r = err.rows || new Float64Array(0);
+          count = r.length / nc;
+          error = err.message;
+        }
+        rows += count;
+        if (onRows(r, count, vi, nc, cols, duration) === false) break;
+        keepLast(r, count);
+        if (error) break;
+        const now = performance.now();
+        if (now - lastReport > REPORT_MS) {
+          lastReport = now;
+          report(vi, nv, duration > 0 ? Math.min(1, t / duration) : 1, t);
+        }
+        if (now - slice > SLICE_MS) {
+          await pause();
+          slice = performance.now();
+          if (cancelled.has(m.id)) {
+            onVariant(vi, last, rows, null, true);
+            return false;
+          }
+        }
+      }
+    } catch (err) {
+      error = err.message; // invalid parameters: the core's message
+    } finally {
+      if (sim) sim.free();
+    }
+    if (onVariant(vi, last, rows, error, false) === false) return false;
+  }
+  return true;
+}
+
+async function plotJob(m) {
+  const B = m.buckets;
+  // per variant and plotted column: the open bucket (b) with its first (f),
+  // smallest (lo), largest (hi) and last (l) point, and the points so far
+  const env = m.variants.map(() => m.cols.map(() => ({ b: -1, pts: [], sent: 0,
+    ft: 0, fy: 0, lot: 0, loy: 0, hit: 0, hiy: 0, lt: 0, ly: 0 })));
+  const flush = (e) => {
+    if (e.b < 0) return;
+    // first, then min and max in time order, then last; a row is written once
+    const seq = e.lot <= e.hit ? [e.ft, e.fy, e.lot, e.loy, e.hit, e.hiy, e.lt, e.ly]
+      : [e.ft, e.fy, e.hit, e.hiy, e.lot, e.loy, e.lt, e.ly];
+    for (let i = 0; i < 8; i += 2) {
+      const n = e.pts.length;
+      if (n > 0 && e.pts[n - 2] === seq[i]) continue; // same time: the same row
+      e.pts.push(seq[i], seq[i + 1]);
+    }
+    e.b = -1;
+  };
+  const newPoints = (vi) => {
+    const out = {};
+    m.cols.forEach((c, ci) => {
+      const e = env[vi][ci];
+      out[c] = e.pts.slice(e.sent);
+      e.sent = e.pts.length;
+    });
+    return out;
+  };
+  const onRows = (r, count, vi, nc, cols, duration) => {
+    const ct = cols.indexOf('t');
+    const scale = B / (duration > 0 ? duration : 1);
+    m.cols.forEach((c, ci) => {
+      const j = cols.indexOf(c);
+      if (j < 0) return;
+      const e = env[vi][ci];
+      for (let k = 0; k < count; k++) {
+        const t = r[k * nc + ct], y = r[k * nc + j];
+        const b = Math.max(0, Math.min(B - 1, Math.floor(t * scale)));
+        if (b !== e.b) {
+          flush(e);
+          e.b = b;
+          e.ft = e.lot = e.hit = e.lt = t;
+          e.fy = e.loy = e.hiy = e.ly = y;
+          continue;
+        }
+        if (y < e.loy) { e.lot = t; e.loy = y; }
+        if (y > e.hiy) { e.hit = t; e.hiy = y; }
+        e.lt = t; e.ly = y;
+      }
+    });
+    return true;
+  };
+  const report = (vi, nv, frac, t) => self.postMessage({ type: 'progress', id: m.id, variant: vi,
+    frac: (vi + frac) / nv, t, points: newPoints(vi) });
+  const onVariant = (vi, last, rows, error, wasCancelled) => {
+    env[vi].forEach(flush);
+    self.postMessage({ type: 'progress', id: m.id, variant: vi, frac: (vi + (wasCancelled ? 0 : 1)) / m.variants.length,
+      t: last ? last.t : 0, points: newPoints(vi) });
+    if (wasCancelled) self.postMessage({ type: 'cancelled', id: m.id, variant: vi, last });
+    else self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error });
+    return true;
+  };
+  if (await runVariants(m, onRows, onVariant, report)) self.postMessage({ type: 'done', id: m.id });
+}
+
+async function csvJob(m) {
+  const parts = [];
+  let text = m.head;
+  let bytes = 0;
+  const enc = new TextEncoder();
+  const put = (force) => {
+    if (!force && text.length < (1 << 20)) return;
+    const b = enc.encode(text);
+    bytes += b.length;
+    parts.push(new Blob([b]));
+    text = '';
+  };
+  let tooBig = null;
+  let frac = 0, tNow = 0;
+  const nv = m.variants.length;
+  const onRows = (r, count, vi, nc) => {
+    const label = m.variants[vi].label;
+    for (let k = 0; k < count; k++) {
+      let line = label ? `${label},` : '';
+      for (let j = 0; j < nc; j++) line += (j ? ',' : '') + r[k * nc + j];
+      text += `${line}\n`;
+    }
+    put(false);
+    const done = bytes + text.length;
+    // the file's size extrapolated from the simulated time done so far
+    const estimate = frac > 0.01 ? done / frac : done;
+    if (done > m.limit || (frac > 0.01 && estimate > m.limit)) {
+      tooBig = { bytes: done, estimate, t: tNow };
+      return false;
+    }
+    return true;
+  };
+  const onVariant = (vi, _last, _rows, error) => {
+    if (error) self.postMessage({ type: 'variant', id: m.id, variant: vi, error });
+    return !tooBig;
+  };
+  const report = (vi, _nv, f, t) => {
+    frac = (vi + f) / nv;
+    tNow = t;
+    self.postMessage({ type: 'progress', id: m.id, variant: vi, frac, t });
+  };
+  const finished = await runVariants(m, onRows, onVariant, report);
+  if (tooBig) { self.postMessage({ type: 'too-big', id: m.id, ...tooBig }); return; }
+  if (!finished) { self.postMessage({ type: 'cancelled', id: m.id }); return; }
+  put(true);
+  self.postMessage({ type: 'done', id: m.id, blob: new Blob(parts, { type: 'text/csv' }), bytes });
+}
