@@ -265,7 +265,7 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
       obj = JSON.parse(pasteText.value);
     } catch {
       pasteMsg.textContent = pasteText.value.trim()
-        ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}; nothing was changed.'
+        ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}. Nothing was changed.'
         : 'Nothing to apply: paste a JSON object first.';
       pasteMsg.hidden = false;
       return;
