@@ -10,6 +10,8 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
+import { SERVO_KEYS } from '../../wasm/friction.js';
+
 /** A short, human description of a JSON value for a message. */
 function what(v) {
   if (v === null) return 'null';
@@ -62,10 +64,11 @@ export function scenarioParamsFromObject(core, info, obj) {
 }
 
 /**
- * A checked copy of `obj` against spec [{ key, min, max, unit, choices }]
- * (for views whose parameters are not a scenario's): unknown keys, wrong
- * types and out-of-range values throw one sentence; keys left out are
- * absent from the result.
+ * A checked copy of `obj` against spec [{ key, min, max, unit, choices,
+ * readOnly }] (for views whose parameters are not a scenario's): unknown
+ * keys, wrong types and out-of-range values throw one sentence; readOnly keys
+ * (derived or not used by the view) are accepted and left out, as are keys
+ * absent from obj.
  */
 export function checkObject(obj, spec) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
@@ -86,6 +89,47 @@ export function checkObject(obj, spec) {
     out[key] = v;
   }
   return out;
+}
+
+/** [servo key, params-file key] pairs: core.presets() names the 13
+ *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
+ *  params files as friction_base, friction_stribeck, …, friction_viscous; both
+ *  follow the order of fric_servo_friction (fric_servo.h). */
+export function servoFileKeys(benchInfo) {
+  const j0 = benchInfo.params.findIndex((p) => p.name === 'friction_base');
+  return SERVO_KEYS.slice(1).map((k, i) => [k, benchInfo.params[j0 + i].name]);
+}
+
+/** A preset of core.presets() with friction coefficients `friction`
+ *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
+export function presetToObject(benchInfo, preset, friction = preset.friction) {
+  const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
+  for (const [k, name] of servoFileKeys(benchInfo)) out[name] = friction[k];
+  return out;
+}
+
+/** A pasted params file object → { index (in core.presets()), friction
+ *  ({K_c, …}) }; throws one sentence for an unknown preset, key or value.
+ *  kt, R, armature and q_offset are checked and not returned; the bench's
+ *  other settings (a pendulum export) are accepted and not used. */
+export function presetFromObject(core, benchInfo, obj) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
+  }
+  const presets = core.presets();
+  const { actuator, model, ...rest } = obj;
+  const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
+  if (index < 0) {
+    throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
+      + `the presets are ${presets.map((p) => `${p.actuator} m${p.model}`).join(', ')}.`);
+  }
+  const keys = servoFileKeys(benchInfo);
+  const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
+  const spec = benchInfo.params.map((p) => ({ key: p.name, min: Math.max(0, p.min), max: p.max, unit: p.unit, readOnly: !used(p.name) }));
+  const checked = checkObject(rest, spec);
+  const friction = { ...presets[index].friction };
+  for (const [k, name] of keys) if (name in checked) friction[k] = checked[name];
+  return { index, friction };
 }
 
 /** Writes `entries` to the view's URL state and reloads: every view restores
@@ -172,7 +216,7 @@ export function mujocoSnippet(o, servo) {
 /**
  * exportPanel(parent, { getParams() -> plain object, setParams(obj) (throws
  * an Error with a human message; nothing changes then), fileName, servo?:
- * () => { o, servo } for mujocoSnippet }) → { el }.
+ * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
  */
 export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
   const box = document.createElement('section');
@@ -249,7 +293,8 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
   if (mjBtn) {
     mjBtn.addEventListener('click', () => {
       const s = servo();
-      show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
+      if (s) show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
+      else status.textContent = 'The MuJoCo snippet is for a servo preset; choose one first.';
     });
   }
   const closePaste = () => { pasteBox.hidden = true; pasteMsg.hidden = true; pasteBtn.focus(); };

@@ -208,6 +208,40 @@ export default async function replayChecks(h) {
     return `frictionloss/damping/armature ${r.joint.join(' / ')}, gain ${r.gain} (build/e2e/mujoco-snippet.xml)`;
   });
 
+  // the other views: copy on a page with non-default values, paste on a fresh page
+  const others = [['laws', () => '?view=laws&laws.law=rational&laws.Fs=3.25&laws.K=20000'],
+    ['drive', () => '?view=drive&drive.preset=0&drive.K_c=0.123'],
+    ['scenarios', async () => {
+      const p0 = await openPage('?view=scenarios', 'scenarios');
+      const last = await p0.page.evaluate(() => [...document.querySelector('#view select').options].at(-1).value);
+      await p0.page.close();
+      return `?view=scenarios&scenarios.scenario=${last}`;
+    }]];
+  for (const [id, query] of others) {
+    await check(`exports: ${id}: Copy parameters (JSON), then Paste on a fresh page restores them`, async () => {
+      if (!h.views.some((v) => v.id === id)) return { skip: `no view ${id}` };
+      const a = await openPage(await query(), id);
+      await a.page.getByRole('button', { name: 'Copy parameters (JSON)' }).click();
+      const copied = await a.page.locator('.export-text').inputValue();
+      await a.page.close();
+      const b = await openPage(`?view=${id}`, id);
+      await b.page.getByRole('button', { name: 'Copy parameters (JSON)' }).click();
+      const fresh = await b.page.locator('.export-text').inputValue();
+      expect(fresh !== copied, 'the fresh page already has the same parameters: the test would prove nothing');
+      await b.page.getByRole('button', { name: 'Paste parameters…' }).click();
+      await b.page.getByRole('textbox', { name: 'Paste parameters as JSON' }).fill(copied);
+      await Promise.all([b.page.waitForEvent('load'), b.page.getByRole('button', { name: 'Apply' }).click()]);
+      await b.page.waitForFunction((v) => document.body.dataset.ready === 'true' && document.body.dataset.view === v, id);
+      await b.page.getByRole('button', { name: 'Copy parameters (JSON)' }).click();
+      const again = await b.page.locator('.export-text').inputValue();
+      const problems = [...logProblems(a.log), ...logProblems(b.log)];
+      await b.page.close();
+      expect(JSON.stringify(JSON.parse(again)) === JSON.stringify(JSON.parse(copied)), `after the paste:\n${again}\nexpected:\n${copied}`);
+      expect(!problems.length, problems.join('; '));
+      return `${Object.keys(JSON.parse(copied)).length} top-level keys restored`;
+    });
+  }
+
   await check('replay: no console error or failed request', async () => {
     const problems = logProblems(log);
     expect(!problems.length, problems.slice(0, 5).join('; '));
