@@ -121,7 +121,10 @@ export function presetFromObject(core, benchInfo, obj) {
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
   if (index < 0) {
     throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
-      + `the presets are ${presets.map((p) => `${p.actuator} m${p.model}`).join(', ')}.`);
+      + `the presets are ${[...new Set(presets.map((p) => p.actuator))].map((a) => {
+        const ms = presets.filter((p) => p.actuator === a).map((p) => p.model);
+        return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
+      }).join(', ')}.`);
   }
   const keys = servoFileKeys(benchInfo);
   const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
@@ -244,6 +247,7 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
   outText.className = 'export-text';
   outText.readOnly = true;
   outText.rows = 8;
+  outText.wrap = 'off';
   outText.hidden = true;
   outText.setAttribute('aria-label', 'Exported text');
   const pasteBox = document.createElement('div');
@@ -327,7 +331,7 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
     status.textContent = `Applied ${Object.keys(obj).length} parameters.`;
   }
   apply.addEventListener('click', doApply);
-  pasteText.addEventListener('keydown', (e) => {
+  pasteBox.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { e.preventDefault(); closePaste(); }
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); doApply(); }
   });

@@ -346,7 +346,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     } else if (act !== current) {
       selectActuator(act);
       use = act;
-      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}.`;
+      const alias = String(log.motor).toLowerCase() !== act ? ` (the preset for ${log.motor})` : '';
+      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}${alias}.`;
       warn.hidden = false;
     } else if (String(log.motor).toLowerCase() !== act) {
       warn.textContent = `The log's motor "${log.motor}" is replayed with the ${act} preset.`;
@@ -369,7 +370,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     out.dataset.ms = String(ms);
     out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
       + `treatment ${treatment()}): best ${best.model.toUpperCase()}, MAE = ${best.mae.toExponential(4)} rad `
-      + `(${(best.mae * DEG).toFixed(3)}°); six replays in ${ms.toFixed(1)} ms`;
+      + `(${(best.mae * DEG).toFixed(3)}°); ${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
     showOverlay(best.model);
   }
 
