@@ -40,7 +40,6 @@ const MOTOR_ALIASES = {
   mx64t: 'mx64',
   mx106ar: 'mx106',
   mx106t: 'mx106',
-  erob80: 'erob80_100',
 };
 
 /** The bench actuator for a log's motor name, or null when unknown. */
