@@ -1,5 +1,9 @@
 /*
  * servo_params.c: a BAM params file as a fric_bench_def (servo_params.h).
+ * A key naming another parameter of the bench scenario (mass, kp, friction,
+ * …: the explorer's JSON export adds them) is accepted and not used here:
+ * a replay takes mass, length, kp, vin and dt from each log's header and
+ * the treatment from --friction.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -8,6 +12,7 @@
 #include "cli.h"
 #include "json.h"
 #include "servo_params.h"
+#include "friction_scenario.h"
 
 
 /* Each numeric key and the field it sets. */
@@ -52,11 +57,13 @@ static void actuator_list(char *buf, size_t size)
 static int fill(const char *path, const json_doc *doc, const json_value *root, fric_bench_def *d)
 {
     char list[256];
+    const fric_scenario *bench = fric_scenario_find("bench");
     for (const json_value *m = json_child(doc, root, NULL); m; m = json_child(doc, root, m)) {
         const char *key = json_key(doc, m);
         int f = 0;
         while (f < N_FIELDS && strcmp(fields[f].key, key) != 0) f++;
-        if (f == N_FIELDS && strcmp(key, "actuator") != 0 && strcmp(key, "model") != 0)
+        if (f == N_FIELDS && strcmp(key, "actuator") != 0 && strcmp(key, "model") != 0
+            && (!bench || fric_scenario_param_index(bench, key) < 0))
             return cli_fail(CLI_USAGE, "%s:%u:%u: unknown key \"%s\"; a params file has actuator, "
                             "model, kt, R, armature, q_offset and the friction coefficients "
                             "(friction_base, ..., friction_viscous).", path, m->line, m->col, key);
@@ -95,6 +102,7 @@ static int fill(const char *path, const json_doc *doc, const json_value *root, f
         if (strcmp(key, "actuator") == 0 || strcmp(key, "model") == 0) continue;
         int f = 0;
         while (f < N_FIELDS && strcmp(fields[f].key, key) != 0) f++;
+        if (f == N_FIELDS) continue; /* another bench setting, see above */
         if (m->type != JSON_NUMBER)
             return cli_fail(CLI_USAGE, "%s:%u:%u: \"%s\" must be a number, found %s.", path,
                             m->line, m->col, key, json_type_name(m->type));

@@ -306,6 +306,36 @@ int fxb_preset_friction(int i, double *c)
     return 0;
 }
 
+/* Writes the servo of preset i as identified (the params file's values):
+ * c = [kt N·m/A, R Ω, armature kg·m², q_offset rad]; 0, or 1 out of range. */
+int fxb_preset_servo(int i, double *c);
+int fxb_preset_servo(int i, double *c)
+{
+    const fric_bench_preset *p = fric_bench_preset_at(i);
+    if (!p) { set_error("no such preset"); return 1; }
+    double v[4] = { p->servo.kt, p->servo.R, p->servo.armature, p->servo.q_offset };
+    memcpy(c, v, sizeof v);
+    return 0;
+}
+
+/* The servo the bench parameters p resolve to (fric_bench_def_from_params):
+ * out = [control (0 voltage, 1 current), kt N·m/A, R Ω, armature kg·m²,
+ * q_offset rad, error_gain 1/rad, max_pwm, d_gain, max_amps A, max_volts V,
+ * kp, vin V]. 0, or 1 with the message. */
+int fxb_bench_servo(const double *p, double *out);
+int fxb_bench_servo(const double *p, double *out)
+{
+    fric_bench_def d;
+    const char *why = "";
+    if (fric_bench_def_from_params(p, NULL, &d, &why)) { set_error(why); return 1; }
+    const fric_servo_actuator *s = &d.servo;
+    double v[12] = { (double)s->control, s->kt, s->R, s->armature, s->q_offset, s->error_gain,
+                     s->max_pwm, s->d_gain, s->max_amps, s->max_volts, d.kp, d.vin };
+    memcpy(out, v, sizeof v);
+    set_error("");
+    return 0;
+}
+
 /* The bench scenario's parameters p with every −1 ("preset") resolved. */
 int fxb_bench_resolve(const double *p, double *out);
 int fxb_bench_resolve(const double *p, double *out)

@@ -165,7 +165,8 @@ export class FrictionCore {
 
   // --- servo presets, bench replay, drive/backdrive regions
 
-  /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …} }]. */
+  /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …},
+   *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
   presets() {
     if (this._presets) return this._presets;
     const m = this._m, out = [];
@@ -177,8 +178,10 @@ export class FrictionCore {
         const c = this._f64().slice(p / F64, p / F64 + 14);
         const friction = {};
         names.forEach((k, j) => { friction[k] = c[j]; });
+        if (m._fxb_preset_servo(i, p)) throw new Error(this._error());
+        const [kt, R, armature, q_offset] = this._f64().slice(p / F64, p / F64 + 4);
         out.push({ actuator: this._str(m._fxb_preset_text(i, 0)), dir: this._str(m._fxb_preset_text(i, 1)),
-                   model: c[0], friction });
+                   model: c[0], friction, servo: { kt, R, armature, q_offset } });
       }
     } finally {
       this._free(p);
@@ -197,6 +200,29 @@ export class FrictionCore {
       this._f64().set(params, pin / F64);
       if (this._m._fxb_bench_resolve(pin, pout)) throw new Error(this._error());
       return this._f64().slice(pout / F64, pout / F64 + n);
+    } finally {
+      this._free(pin);
+      this._free(pout);
+    }
+  }
+
+  /** The servo the bench parameters resolve to: { control: 'voltage'|'current',
+   *  kt [N·m/A], R [Ω], armature [kg·m²], q_offset [rad], error_gain [1/rad],
+   *  max_pwm, d_gain, max_amps [A], max_volts [V], kp, vin [V] }. */
+  benchServo(params) {
+    let pin = 0, pout = 0;
+    try {
+      pin = this._alloc(params.length * F64);
+      pout = this._alloc(12 * F64);
+      this._f64().set(params, pin / F64);
+      if (this._m._fxb_bench_servo(pin, pout)) throw new Error(this._error());
+      const v = this._f64().slice(pout / F64, pout / F64 + 12);
+      const keys = ['control', 'kt', 'R', 'armature', 'q_offset', 'error_gain', 'max_pwm', 'd_gain', 'max_amps',
+        'max_volts', 'kp', 'vin'];
+      const out = {};
+      keys.forEach((k, j) => { out[k] = v[j]; });
+      out.control = v[0] === 1 ? 'current' : 'voltage';
+      return out;
     } finally {
       this._free(pin);
       this._free(pout);

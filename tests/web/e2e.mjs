@@ -30,7 +30,8 @@
 //               changes between two screenshots
 //   replay      a shared log (../shared/data/bam/logs/xl330/processed/*.json
 //               from the repository root) dropped on the view (a synthetic
-//               drop event carrying a File) shows its MAE
+//               drop event carrying a File) shows its MAE and a table of six
+//               models (the details: tests/web/e2e.d/replay.mjs)
 //   frames      window.pendulumFrameStats (ms of simulation + chart update per
 //               animation frame) at 1 kHz physics: its 95th percentile is
 //               reported against the 4 ms target
@@ -481,7 +482,9 @@ async function testPendulum(present) {
       return line ? { line } : null;
     }, file), 20_000, 200);
     expect(res && res.mae, `no MAE shown after dropping ${file} on ${how}${res?.line ? `; the view says: '${res.line.slice(0, 200)}'` : ''}`);
-    return `${file} dropped on ${how}: ${res.mae}`;
+    const models = await page.evaluate(() => [...document.querySelectorAll('#replay-table tbody tr')].map((tr) => tr.dataset.model));
+    expect(models.join() === 'm1,m2,m3,m4,m5,m6', `the replay table lists ${models.join(', ') || 'no model'}, not m1..m6`);
+    return `${file} dropped on ${how}: ${res.mae}; table of m1..m6`;
   });
 
   await check(names[2], async () => {

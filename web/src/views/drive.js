@@ -6,6 +6,7 @@
 import { numberControl, choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
+import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
 
 const SERVO_FIELDS = [
   { key: 'K_c', label: 'Coulomb level K_c', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
@@ -276,5 +277,24 @@ export function mount(container, { core, state }) {
 
   loadPreset(false);
   draw();
+  // research exports (exports.js): a servo preset as a params file (the keys
+  // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
+  const bench = core.scenario('bench');
+  const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
+  exportPanel(side, {
+    fileName: 'drive',
+    getParams: () => (servoOf() ? presetToObject(bench, servoOf(), law.friction)
+      : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
+    setParams: (obj) => {
+      if (obj && obj.preset === 'screw') {
+        reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
+        return;
+      }
+      const { index, friction: { model, ...coefficients } } = presetFromObject(core, bench, obj);
+      reloadWithState(state, { preset: String(index), ...coefficients });
+    },
+    servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),
+      servo: core.benchServo(core.scenarioParams('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
+  });
   return { dispose() { box.chart.destroy(); } };
 }

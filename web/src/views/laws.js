@@ -5,6 +5,7 @@
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, points, COLORS } from '../charts.js';
+import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 
 const LAWS = [
   { value: 'coulomb-viscous', label: 'Coulomb-viscous (Kikuuwe eq. 24)' },
@@ -264,5 +265,12 @@ export function mount(container, { core, state }) {
 
   relayout();
   redraw();
+  // research exports (exports.js): the law, its coefficients and Z (derived:
+  // a pasted Z is not applied, K, T and B set it)
+  exportPanel(side, {
+    fileName: 'laws',
+    getParams: () => ({ law: values.law, ...Object.fromEntries(PARAMS.map((p) => [p.key, values[p.key]])), Z: 1 / (values.K * values.T + values.B) }),
+    setParams: (obj) => reloadWithState(state, checkObject(obj, [{ key: 'law', choices: LAWS.map((l) => l.value) }, ...PARAMS, { key: 'Z', readOnly: true }])),
+  });
   return { dispose() { main.chart.destroy(); err.chart.destroy(); } };
 }

@@ -2,11 +2,13 @@
 // simulation advances in fixed steps of dt (never the frame's variable dt):
 // each animation frame runs as many steps as the elapsed time × speed calls
 // for. Two friction treatments can run side by side on the same inputs. A
-// recorded log dropped on the page is replayed and scored (MAE).
+// recorded log dropped on the replay panel (replay.js) is scored under M1–M6.
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
+import { replayPanel } from '../replay.js';
+import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 
 const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
 const WINDOW_S = 6;          // rolling plot window [s]
@@ -136,30 +138,6 @@ export function mount(container, { core, state, showError }) {
   const tmChart = chartBox(mainCol, { title: 'Motor torque τm', description: 'Motor torque over the last seconds', height: 160, fileName: 'pendulum-motor-torque', xName: 't [s]', config: lineOpts('τm [N·m]') });
   const tfChart = chartBox(mainCol, { title: 'Friction torque τf and budget', description: 'Friction torque and the friction budget over the last seconds', height: 200, fileName: 'pendulum-friction', xName: 't [s]', config: lineOpts('torque [N·m]') });
 
-  // --- replay of a dropped log
-  const replayBox = document.createElement('section');
-  replayBox.className = 'chart-box';
-  replayBox.setAttribute('aria-label', 'Replay a recorded log');
-  const drop = document.createElement('div');
-  drop.className = 'note';
-  drop.id = 'log-drop';
-  drop.style.border = '2px dashed var(--line)';
-  drop.style.padding = '10px';
-  drop.textContent = 'Drop a recorded log (BAM JSON format, e.g. shared/data/bam/logs/xl330/processed/*.json) here, or choose one: ';
-  const file = document.createElement('input');
-  file.type = 'file';
-  file.accept = '.json,application/json';
-  file.setAttribute('aria-label', 'Choose a recorded log to replay');
-  drop.append(file);
-  const replayOut = document.createElement('div');
-  replayOut.className = 'readout';
-  replayOut.id = 'replay-result';
-  replayOut.setAttribute('aria-live', 'polite');
-  replayBox.append(drop, replayOut);
-  mainCol.append(replayBox);
-  const replayChart = chartBox(mainCol, { title: 'Replay: recorded and simulated angle', description: 'Recorded joint angle of the log and the simulated one', height: 220, fileName: 'replay', xName: 't [s]', config: lineOpts('angle [rad]') });
-  replayChart.box.hidden = true;
-
   // --- simulations
   let sims = [];
   let series = [];
@@ -285,12 +263,6 @@ export function mount(container, { core, state, showError }) {
     }
   }
 
-  function pts(xs, ys, sign = 1) {
-    const out = new Array(xs.length);
-    for (let i = 0; i < xs.length; i++) out[i] = { x: xs[i], y: sign * ys[i] };
-    return out;
-  }
-
   // Charts are the expensive part of a frame: a live frame refreshes one of
   // the three (round robin, so each is redrawn at a third of the frame rate);
   // paint(true) refreshes all of them (pause, step, reset).
@@ -407,37 +379,30 @@ export function mount(container, { core, state, showError }) {
     if (d) { e.preventDefault(); setGoal(values[paramIndex(info, 'goal')] + d); }
   });
 
-  // replay of a dropped log
-  async function replayFile(f) {
-    replayOut.textContent = `Replaying ${f.name}…`;
-    try {
-      const log = JSON.parse(await f.text());
-      const res = core.benchReplay(paramsWith(values[fricIdx]), log);
-      replayOut.textContent = `${f.name}: MAE = ${res.mae.toExponential(4)} rad (${(res.mae * 180 / Math.PI).toFixed(3)}°) over ${res.samples} samples of ${fmt(res.dt)} s, `
-        + `treatment ${fricChoices[values[fricIdx]]}, velocity reversals ${res.reversals}`;
-      replayOut.dataset.mae = String(res.mae);
-      replayChart.box.hidden = false;
-      replayChart.chart.data.datasets = [
-        { label: 'recorded θ', data: pts(res.t, res.logQ), borderColor: '#2b3440' },
-        { label: 'simulated θ', data: pts(res.t, res.simQ), borderColor: COLORS[0] },
-        { label: 'goal', data: pts(res.t, res.goal), borderColor: '#888', borderDash: [4, 3] },
-      ];
-      replayChart.update();
-    } catch (e) {
-      replayOut.textContent = `${f.name}: ${e.message}`;
-      delete replayOut.dataset.mae;
-    }
-  }
-  file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); });
-  const onDragOver = (e) => { e.preventDefault(); drop.style.borderColor = 'var(--accent)'; };
-  const onDrop = (e) => {
-    e.preventDefault();
-    drop.style.borderColor = 'var(--line)';
-    const f = e.dataTransfer?.files?.[0];
-    if (f) replayFile(f);
-  };
-  container.addEventListener('dragover', onDragOver);
-  container.addEventListener('drop', onDrop);
+  // replay of a recorded log under M1–M6 (replay.js)
+  const actIdx = paramIndex(info, 'actuator');
+  const replay = replayPanel(mainCol, {
+    core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
+    actuator: () => info.params[actIdx].choices[values[actIdx]],
+    selectActuator: (name) => {
+      panel.set('actuator', info.params[actIdx].choices.indexOf(name));
+      edited('actuator');
+      loadPresetCoefficients();
+      restart();
+    },
+  });
+
+  // research exports (exports.js): the bench as a flat params file, MuJoCo
+  exportPanel(side, {
+    fileName: 'bench',
+    getParams: () => scenarioParamsToObject(info, core.benchResolve(values)),
+    setParams: (obj) => {
+      const p = scenarioParamsFromObject(core, info, obj);
+      core.benchResolve(p);
+      reloadWithState(state, scenarioParamsToObject(info, p));
+    },
+    servo: () => ({ o: scenarioParamsToObject(info, core.benchResolve(values)), servo: core.benchServo(values) }),
+  });
 
   restart();
   raf = requestAnimationFrame(frame);
@@ -447,7 +412,8 @@ export function mount(container, { core, state, showError }) {
       cancelAnimationFrame(raf);
       sims.forEach((s) => s.free());
       sims = [];
-      [qChart, tmChart, tfChart, replayChart].forEach((c) => c.chart.destroy());
+      [qChart, tmChart, tfChart].forEach((c) => c.chart.destroy());
+      replay.dispose();
       if (window.pendulumFrameStats === frameStats) delete window.pendulumFrameStats;
     },
   };

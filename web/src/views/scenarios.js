@@ -7,6 +7,7 @@
 import { version } from '../../../package.json';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
+import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 import { paramPanel } from '../paramPanel.js';
 
 const DEG = 180 / Math.PI;
@@ -616,6 +617,31 @@ export function mount(container, { core, state }) {
     start();
   }
   build();
+  // research exports (exports.js): {"scenario": name, "params": {name: value}};
+  // the params object is a file for `friction run <scenario> params=`
+  exportPanel(side, {
+    fileName: 'scenario',
+    getParams: () => {
+      const info = core.scenario(current.name);
+      const v = core.scenarioParams(current.name);
+      info.params.forEach((p, j) => {
+        const raw = state.get(`${current.name}.${p.name}`, null);
+        const x = raw === null ? NaN : p.choices ? p.choices.indexOf(raw) : Number(raw);
+        if (Number.isFinite(x) && x >= p.min && x <= p.max) v[j] = x;
+      });
+      return { scenario: current.name, params: scenarioParamsToObject(info, v) };
+    },
+    setParams: (obj) => {
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('Expected one JSON object {"scenario": …, "params": {…}}.');
+      const extra = Object.keys(obj).find((k) => k !== 'scenario' && k !== 'params');
+      if (extra) throw new Error(`unknown key \`${extra}\`: the keys are scenario and params.`);
+      const sc = available.find((x) => x.name === obj.scenario);
+      if (!sc) throw new Error(`\`scenario\` = ${JSON.stringify(obj.scenario)} is not one of ${available.map((x) => x.name).join(', ')}.`);
+      const info = core.scenario(sc.name);
+      const o = scenarioParamsToObject(info, scenarioParamsFromObject(core, info, obj.params ?? {}));
+      reloadWithState(state, { scenario: sc.name, ...Object.fromEntries(Object.entries(o).map(([k, x]) => [`${sc.name}.${k}`, x])) });
+    },
+  });
   return {
     dispose() {
       teardown();

@@ -1,0 +1,199 @@
+// replay.test.mjs: the log replay panel's logic (web/src/replay.js) and the
+// parameter exports (web/src/exports.js), run by `node --test`.
+//
+//   a) consistency  replayModels (six core.benchReplay calls in wasm) and the
+//                   command-line `friction replay --params params/<act>/m<k>.json`
+//                   (the same C code, built natively) give the same MAE to
+//                   1e-9 rad for a shared xl330 log under m1..m6 and for a
+//                   shared STS3215 log under m1 (its only preset). A
+//                   consistency check of one implementation, not a check of
+//                   the physics (test_bench_replay.c does that).
+//   b) bad files    parseLog's sentences for: not JSON, missing `entries`,
+//                   too few samples, a field of the wrong type, timestamps
+//                   going back
+//   c) motors       every shared log's `motor` maps to a bench actuator; an
+//                   unknown motor maps to none
+//   d) exports      the bench JSON export reads back through `friction run
+//                   bench params=` and `friction replay --params` (same MAE
+//                   as the browser), and paste refuses unknown keys and
+//                   out-of-range values naming them
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadCore, ROOT } from './load.mjs';
+import { parseLog, replayModels, actuatorForMotor, MIN_SAMPLES } from '../../web/src/replay.js';
+import { scenarioParamsToObject, scenarioParamsFromObject, mujocoSnippet } from '../../web/src/exports.js';
+
+const core = await loadCore();
+const info = core.scenario('bench');
+const CLI = path.join(ROOT, 'build/native/friction');
+const DATA = path.resolve(ROOT, '../shared/data/bam');
+const XL_DIR = path.join(DATA, 'logs/xl330/processed');
+const STS_DIR = path.join(DATA, 'logs/sts3215/raw');
+const firstLog = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()[0] : null);
+const XL_LOG = firstLog(XL_DIR) && path.join(XL_DIR, firstLog(XL_DIR));
+const STS_LOG = firstLog(STS_DIR) && path.join(STS_DIR, firstLog(STS_DIR));
+const noData = XL_LOG ? false : `no shared log in ${XL_DIR}`;
+const noCli = fs.existsSync(CLI) ? false : `${CLI} is not built`;
+/** wasm (musl libm) against native (glibc): the same C; 1e-9 rad on the MAE. */
+const TOL = 1e-9;
+
+function cliMae(params, log, treatment) {
+  const r = spawnSync(CLI, ['replay', '--params', params, '--friction', treatment, log], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `friction replay failed: ${r.stderr}`);
+  const m = /: mae ([0-9.eE+-]+) rad/.exec(r.stdout);
+  assert.ok(m, `no MAE in: ${r.stdout}`);
+  return Number(m[1]);
+}
+
+function benchValues(overrides) {
+  return core.scenarioParams('bench', overrides);
+}
+
+describe('replay: six models, browser and command line (consistency check of the same C code)', () => {
+  for (const treatment of ['clip', 'implicit']) {
+    it(`xl330 log under m1..m6, treatment ${treatment}: equal MAEs to ${TOL}`, { skip: noData || noCli }, () => {
+      const log = parseLog(fs.readFileSync(XL_LOG, 'utf8'));
+      const rows = replayModels(core, info, benchValues({ friction: treatment }), log, 'xl330');
+      assert.equal(rows.length, 6);
+      rows.forEach((r, k) => {
+        assert.equal(r.model, `m${k + 1}`);
+        assert.ok(!r.error, `${r.model}: ${r.error}`);
+        const want = cliMae(path.join(DATA, `params/xl330/m${k + 1}.json`), XL_LOG, treatment);
+        assert.ok(Math.abs(r.mae - want) <= TOL, `${r.model}: browser ${r.mae}, CLI ${want}`);
+        assert.ok(r.mae > 0 && r.maxErr >= r.mae, `${r.model}: mae ${r.mae}, max ${r.maxErr}`);
+      });
+    });
+  }
+  it('sts3215 log: m1 equals the CLI, m2..m6 have no preset', { skip: (STS_LOG ? false : 'no STS3215 log') || noCli }, () => {
+    const log = parseLog(fs.readFileSync(STS_LOG, 'utf8'));
+    const act = actuatorForMotor(log.motor, info.params.find((p) => p.name === 'actuator').choices);
+    assert.equal(act, 'sts3215');
+    const rows = replayModels(core, info, benchValues({ friction: 'clip' }), log, act);
+    const want = cliMae(path.join(DATA, 'params/feetech_sts3215_7_4V/m1.json'), STS_LOG, 'clip');
+    assert.ok(Math.abs(rows[0].mae - want) <= TOL, `m1: browser ${rows[0].mae}, CLI ${want}`);
+    for (const r of rows.slice(1)) assert.match(r.error, /no identified M\d for sts3215/);
+  });
+});
+
+describe('replay: one sentence per bad file', () => {
+  const good = () => ({ mass: 0.49, length: 0.1, kp: 100, motor: 'xl330',
+    entries: Array.from({ length: 20 }, (_, k) => ({ timestamp: k * 0.005, position: 0, goal_position: 0, torque_enable: true })) });
+  const said = (text) => { try { parseLog(text); } catch (e) { return e.message; } return null; };
+  it('accepts a well-formed log', () => assert.equal(said(JSON.stringify(good())), null));
+  it('not JSON', () => assert.match(said('hello, I am a text file'), /^The file is not JSON/));
+  it('truncated JSON', () => assert.match(said('{"mass": 0.49, "entries": ['), /not valid JSON/));
+  it('JSON but not an object', () => assert.match(said('[1, 2, 3]'), /not a log.*found a list/));
+  it('missing entries', () => {
+    const l = good();
+    delete l.entries;
+    assert.match(said(JSON.stringify(l)), /missing the field `entries`/);
+  });
+  it('too few samples', () => {
+    const l = good();
+    l.entries = l.entries.slice(0, 3);
+    assert.equal(said(JSON.stringify(l)), `The log has only 3 samples; a replay needs at least ${MIN_SAMPLES}.`);
+  });
+  it('a field of the wrong type', () => {
+    const l = good();
+    l.entries[12].position = 'abc';
+    assert.equal(said(JSON.stringify(l)), 'Entry 12: `position` must be a number, found the text "abc".');
+    const h = good();
+    h.mass = '0.49';
+    assert.match(said(JSON.stringify(h)), /header field `mass` must be a number/);
+  });
+  it('a missing position', () => {
+    const l = good();
+    delete l.entries[12].position;
+    assert.equal(said(JSON.stringify(l)), 'Entry 12 has no `position`.');
+  });
+  it('timestamps going back', () => {
+    const l = good();
+    l.entries[15].timestamp = 0.01;
+    assert.match(said(JSON.stringify(l)), /timestamps are not increasing at entry 15/);
+  });
+});
+
+describe('replay: log motor names', () => {
+  const acts = info.params.find((p) => p.name === 'actuator').choices;
+  it('every shared log names a known actuator', { skip: noData }, () => {
+    for (const dir of [XL_DIR, STS_DIR].filter((d) => fs.existsSync(d))) {
+      for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+        const motor = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).motor;
+        assert.ok(actuatorForMotor(motor, acts), `${f}: motor ${motor}`);
+      }
+    }
+  });
+  it('spellings and unknown motors', () => {
+    assert.equal(actuatorForMotor('XL330', acts), 'xl330');
+    assert.equal(actuatorForMotor('MX-64', acts), 'mx64');
+    assert.equal(actuatorForMotor('ax12', acts), null);
+    assert.equal(actuatorForMotor(undefined, acts), null);
+  });
+});
+
+describe('exports: the bench parameters as a flat JSON file', () => {
+  const values = core.benchResolve(benchValues({ actuator: 'xl330', model: 'm4', friction: 'clip' }));
+  const obj = scenarioParamsToObject(info, values);
+  it('has the keys of params/<actuator>/m<k>.json with the same names', () => {
+    for (const k of ['kt', 'R', 'armature', 'q_offset', 'friction_base', 'friction_stribeck', 'load_friction_base',
+      'dtheta_stribeck', 'alpha', 'friction_viscous']) assert.equal(typeof obj[k], 'number', k);
+    assert.equal(obj.model, 'm4');
+    assert.equal(obj.actuator, 'xl330');
+  });
+  it('reads back in the browser to the same vector', () => {
+    const back = scenarioParamsFromObject(core, info, JSON.parse(JSON.stringify(obj)));
+    assert.deepEqual(Array.from(back), Array.from(values));
+  });
+  it('`friction run bench params=` reads it', { skip: noCli }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-export-'));
+    const f = path.join(dir, 'bench.json');
+    fs.writeFileSync(f, JSON.stringify({ ...obj, duration: 0.01 }));
+    const r = spawnSync(CLI, ['run', 'bench', `params=${f}`], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true });
+    assert.equal(r.status, 0, r.stderr);
+  });
+  it('`friction replay --params` reads it and scores as the browser', { skip: noData || noCli }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-export-'));
+    const f = path.join(dir, 'm4.json');
+    const p = Float64Array.from(values);
+    p[info.params.findIndex((q) => q.name === 'q_offset')] = 0.03;
+    fs.writeFileSync(f, JSON.stringify(scenarioParamsToObject(info, p)));
+    const r = spawnSync(CLI, ['replay', '--params', f, '--friction', obj.friction, XL_LOG], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true });
+    assert.equal(r.status, 0, r.stderr);
+    const cli = Number(/: mae ([0-9.eE+-]+) rad/.exec(r.stdout)[1]);
+    const wasm = core.benchReplay(p, parseLog(fs.readFileSync(XL_LOG, 'utf8'))).mae;
+    assert.ok(Math.abs(cli - wasm) <= TOL, `CLI ${cli}, browser ${wasm}`);
+  });
+  it('paste refuses unknown keys, wrong types and out-of-range values, naming them', () => {
+    const bad = (o) => { try { scenarioParamsFromObject(core, info, o); } catch (e) { return e.message; } return null; };
+    assert.match(bad({ ...obj, frobnicate: 1 }), /unknown key `frobnicate`/);
+    assert.match(bad({ ...obj, mass: 5000 }), /`mass` = 5000 kg is outside/);
+    assert.match(bad({ ...obj, mass: '0.5' }), /`mass` must be a number/);
+    assert.match(bad({ ...obj, model: 'm9' }), /`model` = "m9" is not one of m1, m2/);
+  });
+});
+
+describe('exports: MuJoCo snippet', () => {
+  it('voltage servo: the gain and back-EMF damping from kt, R and the voltage', () => {
+    const values = core.benchResolve(benchValues({ actuator: 'xl330', model: 'm6' }));
+    const servo = core.benchServo(values);
+    const o = scenarioParamsToObject(info, values);
+    const xml = mujocoSnippet(o, servo);
+    // independent arithmetic from the motor model (fric_bench.h, eqs. 11-12):
+    // tau_m = kt/R * V - kt^2/R * dq, V = vin * clip(error_gain * kp * e, ±max_pwm)
+    const num = (re) => Number(re.exec(xml)[1]);
+    assert.ok(Math.abs(num(/gainprm="([^"]+)"/) - o.kt / o.R) <= 1e-12 * o.kt / o.R);
+    assert.ok(Math.abs(num(/biasprm="0 0 ([^"]+)"/) + o.kt * o.kt / o.R) <= 1e-12 * o.kt * o.kt / o.R);
+    assert.ok(Math.abs(num(/frictionloss="([^"]+)"/) - o.friction_base) <= 1e-12 * o.friction_base);
+    assert.ok(Math.abs(num(/damping="([^"]+)"/) - o.friction_viscous) <= 1e-12 * o.friction_viscous);
+    assert.ok(Math.abs(num(/armature="([^"]+)"/) - o.armature) <= 1e-12 * o.armature);
+    assert.ok(Math.abs(num(/ctrlrange="-?[^ ]+ ([^"]+)"/) - servo.vin * servo.max_pwm) <= 1e-12 * servo.vin);
+    assert.match(xml, /Stribeck/);
+    assert.match(xml, /K_m/);
+  });
+});

@@ -1,0 +1,339 @@
+// exports.js: research exports of a view's parameters. Every view can copy
+// its full parameter set as JSON and restore it from pasted JSON; a servo
+// preset can also be exported as a MuJoCo snippet.
+//
+// The bench's JSON is flat, keyed by the bench scenario's parameter names,
+// which are the keys of Rhoban/bam params/<actuator>/m<k>.json (kt, R,
+// armature, q_offset, friction_base, …, model, actuator) plus the bench's
+// other settings (mass, length, kp, dt, friction, trajectory, …); choices are
+// written by name ("m4", "xl330"), "use the preset" values resolved to
+// numbers. `friction run bench params=FILE` and `friction replay --params
+// FILE` read it; pasting an identified params file restores that model.
+
+import { SERVO_KEYS } from '../../wasm/friction.js';
+
+/** A short, human description of a JSON value for a message. */
+function what(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v)}`;
+  return String(v);
+}
+const num = (v) => String(v);
+const unitOf = (u) => (u ? ` ${u}` : '');
+
+/** The scenario parameter vector as a flat object {name: number | choice}. */
+export function scenarioParamsToObject(info, values) {
+  const out = {};
+  info.params.forEach((p, j) => { out[p.name] = p.choices ? p.choices[values[j]] : values[j]; });
+  return out;
+}
+
+/**
+ * The parameter vector of scenario `info` from a pasted object: keys left out
+ * keep the scenario's default; throws an Error naming the first bad key or
+ * value (unknown key, wrong type, not a choice, out of range). Nothing is
+ * applied by this function.
+ */
+export function scenarioParamsFromObject(core, info, obj) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+  }
+  const names = info.params.map((p) => p.name);
+  for (const [key, v] of Object.entries(obj)) {
+    const p = info.params.find((q) => q.name === key);
+    if (!p) {
+      throw new Error(`unknown key \`${key}\`: ${info.name} has the parameters ${names.slice(0, 8).join(', ')}, … (${names.length} in all); remove it or fix its name.`);
+    }
+    if (p.choices) {
+      if (typeof v !== 'string' || !p.choices.includes(v)) {
+        throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${p.choices.join(', ')}.`);
+      }
+    } else {
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new Error(`\`${key}\` must be a number${p.unit ? ` in ${p.unit}` : ''}, found ${what(v)}.`);
+      }
+      if (v < p.min || v > p.max) {
+        throw new Error(`\`${key}\` = ${num(v)}${unitOf(p.unit)} is outside ${num(p.min)} … ${num(p.max)}${unitOf(p.unit)}.`);
+      }
+      if (p.integer && !Number.isInteger(v)) throw new Error(`\`${key}\` = ${num(v)} must be a whole number.`);
+    }
+  }
+  return core.scenarioParams(info.name, obj);
+}
+
+/**
+ * A checked copy of `obj` against spec [{ key, min, max, unit, choices,
+ * readOnly }] (for views whose parameters are not a scenario's): unknown
+ * keys, wrong types and out-of-range values throw one sentence; readOnly keys
+ * (derived or not used by the view) are accepted and left out, as are keys
+ * absent from obj.
+ */
+export function checkObject(obj, spec) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+  }
+  const out = {};
+  for (const [key, v] of Object.entries(obj)) {
+    const s = spec.find((x) => x.key === key);
+    if (!s) throw new Error(`unknown key \`${key}\`: the keys are ${spec.map((x) => x.key).join(', ')}.`);
+    if (s.readOnly) continue;
+    if (s.choices) {
+      if (!s.choices.includes(v)) throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${s.choices.join(', ')}.`);
+    } else if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new Error(`\`${key}\` must be a number${s.unit ? ` in ${s.unit}` : ''}, found ${what(v)}.`);
+    } else if (v < s.min || v > s.max) {
+      throw new Error(`\`${key}\` = ${num(v)}${unitOf(s.unit)} is outside ${num(s.min)} … ${num(s.max)}${unitOf(s.unit)}.`);
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+/** [servo key, params-file key] pairs: core.presets() names the 13
+ *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
+ *  params files as friction_base, friction_stribeck, …, friction_viscous; both
+ *  follow the order of fric_servo_friction (fric_servo.h). */
+export function servoFileKeys(benchInfo) {
+  const j0 = benchInfo.params.findIndex((p) => p.name === 'friction_base');
+  return SERVO_KEYS.slice(1).map((k, i) => [k, benchInfo.params[j0 + i].name]);
+}
+
+/** A preset of core.presets() with friction coefficients `friction`
+ *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
+export function presetToObject(benchInfo, preset, friction = preset.friction) {
+  const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
+  for (const [k, name] of servoFileKeys(benchInfo)) out[name] = friction[k];
+  return out;
+}
+
+/** A pasted params file object → { index (in core.presets()), friction
+ *  ({K_c, …}) }; throws one sentence for an unknown preset, key or value.
+ *  kt, R, armature and q_offset are checked and not returned; the bench's
+ *  other settings (a pendulum export) are accepted and not used. */
+export function presetFromObject(core, benchInfo, obj) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
+  }
+  const presets = core.presets();
+  const { actuator, model, ...rest } = obj;
+  const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
+  if (index < 0) {
+    throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
+      + `the presets are ${[...new Set(presets.map((p) => p.actuator))].map((a) => {
+        const ms = presets.filter((p) => p.actuator === a).map((p) => p.model);
+        return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
+      }).join(', ')}.`);
+  }
+  const keys = servoFileKeys(benchInfo);
+  const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
+  const spec = benchInfo.params.map((p) => ({ key: p.name, min: Math.max(0, p.min), max: p.max, unit: p.unit, readOnly: !used(p.name) }));
+  const checked = checkObject(rest, spec);
+  const friction = { ...presets[index].friction };
+  for (const [k, name] of keys) if (name in checked) friction[k] = checked[name];
+  return { index, friction };
+}
+
+/** Writes `entries` to the view's URL state and reloads: every view restores
+ *  its whole state from the URL, so this applies a pasted parameter set. */
+export function reloadWithState(state, entries) {
+  state.set(entries);
+  window.location.reload();
+}
+
+/**
+ * A MuJoCo snippet (a <mujoco> document with one default class) for the
+ * servo of a bench parameter object `o` (scenarioParamsToObject of resolved
+ * values) and `servo` (core.benchServo: control, kt, R, error_gain, max_pwm,
+ * max_amps, max_volts, kp, vin).
+ *
+ * Derivation, from the bench's motor model (fric_bench.h; core/src/
+ * bench_servo.c; Duclusaud & Passault eqs. 11-14):
+ *   voltage servo: V = vin·clip(error_gain·kp·(q_goal − q), ±max_pwm),
+ *                  τm = (kt/R)·V − (kt²/R)·q̇.
+ *   MuJoCo's general actuator gives force = gain·ctrl + bias0 + bias1·q +
+ *   bias2·q̇ (gaintype fixed, biastype affine), so with ctrl = V:
+ *   gainprm = kt/R, biasprm = "0 0 −kt²/R", ctrlrange = ±vin·max_pwm (the
+ *   duty clip). The firmware's P loop is the user's controller:
+ *   ctrl = clip(vin·error_gain·kp·(q_goal − q), ±vin·max_pwm); near the goal
+ *   it is a position servo of stiffness kt·vin·error_gain·kp/R N·m/rad.
+ *   current servo (eRob): I = clip(kp·e − d·√kp·q̇, ±max_amps), τm = kt·I
+ *   clipped to ±kt·max_volts/R − (kt²/R)·q̇: gainprm = kt, ctrl = I,
+ *   ctrlrange = ±max_amps; the voltage bound has no MuJoCo equivalent.
+ *   Friction: MuJoCo's joint has Coulomb (frictionloss) + viscous (damping)
+ *   only, so frictionloss = K_c (friction_base) and damping = K_v
+ *   (friction_viscous); the budget of M1 is exactly that. Armature = J_m.
+ */
+export function mujocoSnippet(o, servo) {
+  const name = `${o.actuator}_${o.model}`;
+  const kt = servo.kt, R = servo.R;
+  const lost = [];
+  const nz = (k) => typeof o[k] === 'number' && o[k] !== 0;
+  if (nz('friction_stribeck')) lost.push(`Stribeck excess at rest K_c^s = ${num(o.friction_stribeck)} N·m (θ̇_s = ${num(o.dtheta_stribeck)} rad/s, α = ${num(o.alpha)})`);
+  if (nz('load_friction_base') || nz('load_friction_stribeck')) {
+    lost.push(`load dependence K_l = ${num(o.load_friction_base)}, K_l^s = ${num(o.load_friction_stribeck)} (M3, M4)`);
+  }
+  if (['load_friction_motor', 'load_friction_external', 'load_friction_motor_stribeck', 'load_friction_external_stribeck'].some(nz)) {
+    lost.push(`motor/external load dependence K_m = ${num(o.load_friction_motor)}, K_e = ${num(o.load_friction_external)}, `
+      + `K_m^s = ${num(o.load_friction_motor_stribeck)}, K_e^s = ${num(o.load_friction_external_stribeck)} (M5, M6)`);
+  }
+  if (nz('load_friction_motor_quad') || nz('load_friction_external_quad')) {
+    lost.push(`quadratic terms K_m^q = ${num(o.load_friction_motor_quad)}, K_e^q = ${num(o.load_friction_external_quad)} 1/(N·m) (M6)`);
+  }
+  const friction = `frictionloss = K_c = ${num(o.friction_base)} N·m (friction_base); damping = K_v = ${num(o.friction_viscous)} N·m·s/rad (friction_viscous); armature = J_m = ${num(o.armature)} kg·m²`;
+  let actuator, control;
+  if (servo.control === 'current') {
+    actuator = `<general gaintype="fixed" gainprm="${num(kt)}" biastype="none" ctrllimited="true" ctrlrange="${num(-servo.max_amps)} ${num(servo.max_amps)}"/>`;
+    control = `ctrl is the current I [A]: force = kt·I with kt = ${num(kt)} N·m/A, I within ±${num(servo.max_amps)} A. `
+      + `The drive's PD loop is yours: I = kp·(q_goal − q) − d·√kp·q̇ (kp = ${num(servo.kp)}, d = ${num(servo.d_gain)}). `
+      + `Not expressible: the supply bound τm within ±kt·${num(servo.max_volts)} V/R − (kt²/R)·q̇ (R = ${num(R)} ohm).`;
+  } else {
+    const vmax = servo.vin * servo.max_pwm;
+    actuator = `<general gaintype="fixed" gainprm="${num(kt / R)}" biastype="affine" biasprm="0 0 ${num(-(kt * kt) / R)}" ctrllimited="true" ctrlrange="${num(-vmax)} ${num(vmax)}"/>`;
+    control = `ctrl is the motor voltage V [V]: force = (kt/R)·V − (kt²/R)·q̇ with kt = ${num(kt)} N·m/A, R = ${num(R)} ohm (back-EMF as the affine bias), `
+      + `V within ±vin·max_pwm = ±${num(vmax)} V. The firmware P loop is yours: ctrl = clip(${num(servo.vin * servo.error_gain * servo.kp)}·(q_goal − q), ±${num(vmax)}) `
+      + `(vin = ${num(servo.vin)} V, error_gain = ${num(servo.error_gain)} 1/rad, kp = ${num(servo.kp)}); near the goal a position servo of stiffness `
+      + `${num(kt * servo.vin * servo.error_gain * servo.kp / R)} N·m/rad. With torque disabled the real servo gives no torque at all; here the bias still brakes.`;
+  }
+  const comment = (text) => `  <!-- ${text.replace(/--/g, '- -')} -->`;
+  return [
+    `<mujoco model="friction-explorer-${name}">`,
+    comment(`Friction Explorer: ${o.actuator}, model ${o.model}. Use class="${name}" on the joint and on the actuator (add joint="…").`),
+    comment(`Used: ${friction}.`),
+    comment(lost.length
+      ? `MuJoCo cannot express (left out, so the simulated friction is lower than ${o.model}'s budget): ${lost.join('; ')}. Only M1 is exact.`
+      : `${o.model} has no Stribeck or load-dependent term here: the friction is exact.`),
+    comment(control),
+    '  <default>',
+    `    <default class="${name}">`,
+    `      <joint frictionloss="${num(o.friction_base)}" damping="${num(o.friction_viscous)}" armature="${num(o.armature)}"/>`,
+    `      ${actuator}`,
+    '    </default>',
+    '  </default>',
+    '</mujoco>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * exportPanel(parent, { getParams() -> plain object, setParams(obj) (throws
+ * an Error with a human message; nothing changes then), fileName, servo?:
+ * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
+ */
+export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
+  const box = document.createElement('section');
+  box.className = 'export-panel';
+  box.setAttribute('aria-label', title);
+  const h = document.createElement('h3');
+  h.textContent = title;
+  const row = document.createElement('div');
+  row.className = 'row';
+  const button = (text, label) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    if (label) b.title = label;
+    row.append(b);
+    return b;
+  };
+  const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
+  const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
+  const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
+  const status = document.createElement('div');
+  status.className = 'note export-status';
+  status.setAttribute('role', 'status');
+  const outText = document.createElement('textarea');
+  outText.className = 'export-text';
+  outText.readOnly = true;
+  outText.rows = 8;
+  outText.wrap = 'off';
+  outText.hidden = true;
+  outText.setAttribute('aria-label', 'Exported text');
+  const pasteBox = document.createElement('div');
+  pasteBox.className = 'export-paste';
+  pasteBox.hidden = true;
+  const pasteText = document.createElement('textarea');
+  pasteText.rows = 8;
+  pasteText.placeholder = '{"actuator": "xl330", "model": "m4", …}';
+  pasteText.setAttribute('aria-label', 'Paste parameters as JSON');
+  const pasteMsg = document.createElement('div');
+  pasteMsg.className = 'msg-bad';
+  pasteMsg.setAttribute('role', 'alert');
+  pasteMsg.hidden = true;
+  const pasteRow = document.createElement('div');
+  pasteRow.className = 'row';
+  const apply = document.createElement('button');
+  apply.type = 'button';
+  apply.textContent = 'Apply';
+  const cancel = document.createElement('button');
+  cancel.type = 'button';
+  cancel.textContent = 'Cancel';
+  pasteRow.append(apply, cancel);
+  pasteBox.append(pasteText, pasteMsg, pasteRow);
+  box.append(h, row, status, outText, pasteBox);
+  parent.append(box);
+
+  async function show(text, what) {
+    outText.value = text;
+    outText.hidden = false;
+    outText.dataset.kind = what;
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        copied = true;
+      }
+    } catch { /* not allowed here: the text stays selectable below */ }
+    status.textContent = copied ? `Copied the ${what} to the clipboard (also shown below).`
+      : `The ${what} is below, selected: press Ctrl+C to copy it.`;
+    if (!copied) { outText.focus(); outText.select(); }
+  }
+
+  copyBtn.addEventListener('click', () => {
+    const o = getParams();
+    show(`${JSON.stringify(o, null, 2)}\n`, `JSON of ${Object.keys(o).length} parameters${fileName ? ` (${fileName}.json)` : ''}`);
+  });
+  if (mjBtn) {
+    mjBtn.addEventListener('click', () => {
+      const s = servo();
+      if (s) show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
+      else status.textContent = 'The MuJoCo snippet is for a servo preset; choose one first.';
+    });
+  }
+  const closePaste = () => { pasteBox.hidden = true; pasteMsg.hidden = true; pasteBtn.focus(); };
+  pasteBtn.addEventListener('click', () => {
+    pasteBox.hidden = !pasteBox.hidden;
+    pasteMsg.hidden = true;
+    if (!pasteBox.hidden) pasteText.focus();
+  });
+  cancel.addEventListener('click', closePaste);
+  function doApply() {
+    let obj;
+    try {
+      obj = JSON.parse(pasteText.value);
+    } catch {
+      pasteMsg.textContent = pasteText.value.trim()
+        ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}. Nothing was changed.'
+        : 'Nothing to apply: paste a JSON object first.';
+      pasteMsg.hidden = false;
+      return;
+    }
+    try {
+      setParams(obj);
+    } catch (e) {
+      pasteMsg.textContent = `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)} Nothing was changed.`;
+      pasteMsg.hidden = false;
+      return;
+    }
+    pasteMsg.hidden = true;
+    pasteBox.hidden = true;
+    status.textContent = `Applied ${Object.keys(obj).length} parameters.`;
+  }
+  apply.addEventListener('click', doApply);
+  pasteBox.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); closePaste(); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); doApply(); }
+  });
+  return { el: box };
+}

@@ -1,0 +1,426 @@
+// replay.js: a recorded pendulum log replayed under every friction model
+// M1–M6 at once, scored as the paper's identification scores it (the mean
+// absolute error of the joint angle, Duclusaud & Passault §V-B; the core's
+// fric_bench_replay through core.benchReplay).
+//
+// What the panel does with a dropped or chosen file:
+//   1. parseLog: JSON, header and entries checked in JS; anything wrong is one
+//      sentence ("entry 12 has no `position`") and clears the last result;
+//   2. the log's `motor` names the actuator (actuatorForMotor, the one table
+//      of log motor names); when it differs from the view's, the view is
+//      switched and a warning says so; an unknown motor is a warning too;
+//   3. replayModels: six core.benchReplay calls, model m1..m6 with every
+//      coefficient and kt, R, armature, q_offset at that model's identified
+//      preset (params/<actuator>/m<k>.json), the view's treatment and Karnopp
+//      band; mass, length, kp, vin and dt come from the log's header;
+//   4. a table (MAE rad, MAE °, max error °), a bar chart of MAE per model,
+//      and the recorded vs simulated angle of the best (or chosen) model.
+// The six replays of a 6 s log take a few ms in all (the e2e test measures
+// it), so they run on the main thread: no Worker, no progress bar.
+import { chartBox, COLORS } from './charts.js';
+
+/** The fewest entries a log must have: 10 samples are 50 ms at the 5 ms
+ *  rate of the logs, less than any trajectory of the bench needs to show
+ *  friction (the core itself accepts 2). */
+export const MIN_SAMPLES = 10;
+
+/** Log `motor` field (lower case, without '-', ' ' and '.') → the bench's
+ *  `actuator` choice. Names that are already a bench actuator map to
+ *  themselves. The shared STS3215 logs (logs/sts3215/raw) say "sts3250":
+ *  Rhoban/bam has one Feetech actuator class, STS3215Actuator, and files
+ *  these logs under sts3215, so they are replayed with that preset. */
+const MOTOR_ALIASES = {
+  sts3250: 'sts3215',
+  feetechsts3215: 'sts3215',
+  feetech_sts3215_7_4v: 'sts3215',
+  dynamixelxl330: 'xl330',
+  xl330m288: 'xl330',
+  xl330m077: 'xl330',
+  mx64ar: 'mx64',
+  mx64t: 'mx64',
+  mx106ar: 'mx106',
+  mx106t: 'mx106',
+};
+
+/** The bench actuator for a log's motor name, or null when unknown. */
+export function actuatorForMotor(motor, actuators) {
+  if (typeof motor !== 'string') return null;
+  const key = motor.toLowerCase().replace(/[\s.-]/g, '');
+  if (actuators.includes(key)) return key;
+  const alias = MOTOR_ALIASES[key];
+  return alias && actuators.includes(alias) ? alias : null;
+}
+
+const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object'
+  : typeof v === 'string' ? `the text ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}` : `${typeof v} ${String(v)}`);
+
+/** The log in `text` (a BAM log JSON), checked; throws an Error whose
+ *  message is one sentence naming what is wrong. */
+export function parseLog(text) {
+  let log;
+  try {
+    log = JSON.parse(text);
+  } catch {
+    const head = String(text).trimStart().slice(0, 1);
+    throw new Error(head === '{' || head === '['
+      ? 'The file is not valid JSON (it starts like JSON but is cut off or malformed).'
+      : 'The file is not JSON: a log is a JSON object such as logs/xl330/processed/*.json.');
+  }
+  if (!log || typeof log !== 'object' || Array.isArray(log)) {
+    throw new Error(`The file is JSON but not a log: expected an object with mass, length, kp, motor and entries, found ${typeName(log)}.`);
+  }
+  for (const key of ['mass', 'length', 'kp']) {
+    if (log[key] === undefined) throw new Error(`The log is missing the header field \`${key}\`.`);
+  }
+  for (const key of ['mass', 'length', 'kp', 'vin', 'dt', 'arm_mass']) {
+    const v = log[key];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
+      throw new Error(`The header field \`${key}\` must be a number, found ${typeName(v)}.`);
+    }
+  }
+  if (log.entries === undefined) throw new Error('The log is missing the field `entries` (the list of samples).');
+  if (!Array.isArray(log.entries)) throw new Error(`The field \`entries\` must be a list of samples, found ${typeName(log.entries)}.`);
+  const n = log.entries.length;
+  if (n < MIN_SAMPLES) throw new Error(`The log has only ${n} sample${n === 1 ? '' : 's'}; a replay needs at least ${MIN_SAMPLES}.`);
+  let prev = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const e = log.entries[k];
+    if (!e || typeof e !== 'object' || Array.isArray(e)) throw new Error(`Entry ${k} is ${typeName(e)}, not a sample object.`);
+    for (const key of ['timestamp', 'position', 'goal_position']) {
+      if (e[key] === undefined) throw new Error(`Entry ${k} has no \`${key}\`.`);
+    }
+    for (const key of ['timestamp', 'position', 'goal_position', 'speed']) {
+      const v = e[key];
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
+        throw new Error(`Entry ${k}: \`${key}\` must be a number, found ${typeName(v)}.`);
+      }
+    }
+    const te = e.torque_enable;
+    if (te !== undefined && typeof te !== 'boolean' && typeof te !== 'number') {
+      throw new Error(`Entry ${k}: \`torque_enable\` must be true/false, found ${typeName(te)}.`);
+    }
+    if (!(e.timestamp > prev)) {
+      throw new Error(`The timestamps are not increasing at entry ${k} (${e.timestamp} s after ${prev} s).`);
+    }
+    prev = e.timestamp;
+  }
+  return log;
+}
+
+/** One sentence for a core error of a replay under model `model` ("m3"). */
+export function coreSentence(message, model) {
+  const m = String(message).replace(/^replay: /, '');
+  if (/left the finite range/.test(m)) return `Under ${model.toUpperCase()} the simulation diverged: ${m}`;
+  if (/no identified preset/.test(m)) return `no identified ${model.toUpperCase()} for this actuator`;
+  return `The log was refused: ${m.charAt(0).toUpperCase()}${m.slice(1)}`;
+}
+
+/** Parameter j of the bench uses "-1 = the preset's value". */
+const isPresetParam = (p) => (p.preset !== undefined ? p.preset === 1 || p.preset === true : p.def === -1);
+
+/**
+ * Replays `log` under m1..m6: rows [{ model, mae, maxErr, samples, res, error }]
+ * (res: the core's result with t, simQ, logQ; error: a sentence when that model
+ * could not be replayed, e.g. no preset). values: the view's bench vector
+ * (treatment and karnopp_eps are used); actuator: a choice name.
+ */
+export function replayModels(core, info, values, log, actuator) {
+  const idx = (name) => info.params.findIndex((p) => p.name === name);
+  const models = info.params[idx('model')].choices;
+  const presets = core.presets();
+  return models.map((model, mi) => {
+    const pre = presets.find((p) => p.actuator === actuator && p.model === mi + 1);
+    if (!pre) return { model, error: `no identified ${model.toUpperCase()} for ${actuator}` };
+    const p = Float64Array.from(values);
+    p[idx('actuator')] = info.params[idx('actuator')].choices.indexOf(actuator);
+    p[idx('model')] = mi;
+    info.params.forEach((q, j) => { if (isPresetParam(q)) p[j] = -1; });
+    p[idx('q_offset')] = pre.servo.q_offset;
+    try {
+      const res = core.benchReplay(p, log);
+      return { model, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
+    } catch (e) {
+      return { model, error: coreSentence(e.message, model) };
+    }
+  });
+}
+
+const DEG = 180 / Math.PI;
+
+/**
+ * replayPanel(parent, { core, info, values: () => Float64Array (the view's
+ * bench vector), treatment: () => name, actuator: () => name,
+ * selectActuator(name) }) → { dispose(), replayText(name, text) }.
+ */
+export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator }) {
+  const actuators = info.params.find((p) => p.name === 'actuator').choices;
+  const box = document.createElement('section');
+  box.className = 'chart-box replay';
+  box.setAttribute('aria-label', 'Replay a recorded log against M1 to M6');
+  const head = document.createElement('h3');
+  head.textContent = 'Replay a recorded log against M1–M6';
+  const drop = document.createElement('div');
+  drop.id = 'log-drop';
+  drop.className = 'drop-zone';
+  drop.dataset.dropzone = 'log';
+  const hint = document.createElement('span');
+  hint.textContent = 'Drop a pendulum log here (BAM JSON, e.g. logs/xl330/processed/*.json), or ';
+  const pick = document.createElement('label');
+  pick.className = 'file-pick';
+  pick.textContent = 'choose a file…';
+  const file = document.createElement('input');
+  file.type = 'file';
+  file.accept = '.json,application/json';
+  file.setAttribute('aria-label', 'Choose a recorded log to replay');
+  pick.append(file);
+  drop.append(hint, pick);
+  const warn = document.createElement('div');
+  warn.className = 'msg-warn';
+  warn.id = 'replay-warning';
+  warn.setAttribute('role', 'status');
+  warn.hidden = true;
+  const err = document.createElement('div');
+  err.className = 'msg-bad';
+  err.id = 'replay-error';
+  err.setAttribute('role', 'alert');
+  err.hidden = true;
+  const out = document.createElement('div');
+  out.className = 'readout';
+  out.id = 'replay-result';
+  out.setAttribute('aria-live', 'polite');
+  const table = document.createElement('table');
+  table.className = 'replay-table';
+  table.id = 'replay-table';
+  table.hidden = true;
+  box.append(head, drop, warn, err, out, table);
+  parent.append(box);
+
+  const bars = chartBox(parent, {
+    title: 'Replay: MAE per friction model',
+    description: 'Bar chart of the mean absolute angle error of the replay under each model M1 to M6',
+    height: 180,
+    fileName: 'replay-mae',
+    xName: 'model',
+    config: {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: {
+        parsing: true,
+        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'MAE [°]' } } },
+        plugins: { legend: { display: false } },
+      },
+    },
+  });
+  const overlay = chartBox(parent, {
+    title: 'Replay: recorded and simulated angle',
+    description: 'Recorded joint angle of the log and the angle simulated under the selected model',
+    height: 220,
+    fileName: 'replay',
+    xName: 't [s]',
+    config: {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
+        plugins: { legend: { position: 'bottom' } },
+        elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+      },
+    },
+  });
+  bars.box.hidden = true;
+  overlay.box.hidden = true;
+
+  let rows = [];
+  let shownModel = null;
+  let fileName = '';
+
+  function clear() {
+    rows = [];
+    table.hidden = true;
+    table.replaceChildren();
+    out.textContent = '';
+    delete out.dataset.mae;
+    delete out.dataset.ms;
+    bars.chart.data.labels = [];
+    bars.chart.data.datasets = [];
+    bars.update();
+    overlay.chart.data.datasets = [];
+    overlay.update();
+    bars.box.hidden = true;
+    overlay.box.hidden = true;
+  }
+
+  function showOverlay(model) {
+    const r = rows.find((x) => x.model === model && x.res);
+    if (!r) return;
+    shownModel = model;
+    const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
+    overlay.chart.data.datasets = [
+      { label: 'recorded θ', data: pts(r.res.t, r.res.logQ), borderColor: '#2b3440' },
+      { label: `simulated θ (${model.toUpperCase()})`, data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
+      { label: 'goal', data: pts(r.res.t, r.res.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
+    ];
+    overlay.box.hidden = false;
+    overlay.update();
+    table.querySelectorAll('tbody tr').forEach((tr) => {
+      const on = tr.dataset.model === model;
+      tr.classList.toggle('shown', on);
+      const b = tr.querySelector('button');
+      if (b) b.setAttribute('aria-pressed', String(on));
+    });
+  }
+
+  function render(best) {
+    const thead = document.createElement('thead');
+    thead.innerHTML = '<tr><th scope="col">model</th><th scope="col">MAE [rad]</th><th scope="col">MAE [°]</th>'
+      + '<th scope="col">max error [°]</th><th scope="col"><span class="sr-only">plot</span></th></tr>';
+    const tbody = document.createElement('tbody');
+    for (const r of rows) {
+      const tr = document.createElement('tr');
+      tr.dataset.model = r.model;
+      const cell = (text, cls) => {
+        const td = document.createElement('td');
+        td.textContent = text;
+        if (cls) td.className = cls;
+        tr.append(td);
+        return td;
+      };
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = r.model.toUpperCase() + (r === best ? ' ★ best' : '');
+      tr.append(th);
+      if (r.error) {
+        const td = cell(r.error, 'na');
+        td.colSpan = 4;
+      } else {
+        cell(r.mae.toExponential(4), 'num').dataset.mae = String(r.mae);
+        cell((r.mae * DEG).toFixed(3), 'num');
+        cell((r.maxErr * DEG).toFixed(2), 'num');
+        const td = cell('');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = 'plot';
+        b.setAttribute('aria-label', `Plot the replay under ${r.model.toUpperCase()}`);
+        b.addEventListener('click', () => showOverlay(r.model));
+        td.append(b);
+      }
+      if (r === best) tr.classList.add('best');
+      tbody.append(tr);
+    }
+    table.replaceChildren(thead, tbody);
+    table.hidden = false;
+    const ok = rows.filter((r) => !r.error);
+    bars.chart.data.labels = ok.map((r) => r.model.toUpperCase());
+    bars.chart.data.datasets = [{
+      label: 'MAE [°]',
+      data: ok.map((r) => r.mae * DEG),
+      backgroundColor: ok.map((r) => (r === best ? COLORS[2] : '#9aa4b2')),
+    }];
+    bars.box.hidden = false;
+    bars.update();
+  }
+
+  /** Replays the log text of file `name`; every outcome replaces the last. */
+  function replayText(name, text) {
+    fileName = name;
+    clear();
+    warn.hidden = true;
+    err.hidden = true;
+    let log;
+    try {
+      log = parseLog(text);
+    } catch (e) {
+      err.textContent = `${name}: ${e.message}`;
+      err.hidden = false;
+      return;
+    }
+    const current = actuator();
+    const act = actuatorForMotor(log.motor, actuators);
+    let use = current;
+    if (act === null) {
+      warn.textContent = log.motor === undefined
+        ? `The log names no \`motor\`; it was replayed with the selected actuator ${current}, which may not be the one recorded.`
+        : `The log's motor "${log.motor}" is not one of the identified actuators (${actuators.join(', ')}); it was replayed with the selected ${current}, so expect large errors.`;
+      warn.hidden = false;
+    } else if (act !== current) {
+      selectActuator(act);
+      use = act;
+      const alias = String(log.motor).toLowerCase() !== act ? ` (the preset for ${log.motor})` : '';
+      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}${alias}.`;
+      warn.hidden = false;
+    } else if (String(log.motor).toLowerCase() !== act) {
+      warn.textContent = `The log's motor "${log.motor}" is replayed with the ${act} preset.`;
+      warn.hidden = false;
+    }
+    const t0 = performance.now();
+    rows = replayModels(core, info, values(), log, use);
+    const ms = performance.now() - t0;
+    const ok = rows.filter((r) => !r.error);
+    if (!ok.length) {
+      const first = rows.find((r) => r.error && !/^no identified/.test(r.error)) || rows[0];
+      err.textContent = `${name}: ${first.error}`;
+      err.hidden = false;
+      rows = [];
+      return;
+    }
+    const best = ok.reduce((a, b) => (b.mae < a.mae ? b : a));
+    render(best);
+    out.dataset.mae = String(best.mae);
+    out.dataset.ms = String(ms);
+    out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
+      + `treatment ${treatment()}): best ${best.model.toUpperCase()}, MAE = ${best.mae.toExponential(4)} rad `
+      + `(${(best.mae * DEG).toFixed(3)}°); ${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
+    showOverlay(best.model);
+  }
+
+  async function replayFile(f) {
+    out.textContent = `Reading ${f.name}…`;
+    let text;
+    try {
+      text = await f.text();
+    } catch (e) {
+      clear();
+      err.textContent = `${f.name}: the file could not be read (${e.message}).`;
+      err.hidden = false;
+      return;
+    }
+    replayText(f.name, text);
+  }
+
+  file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); file.value = ''; });
+  const over = (e) => { e.preventDefault(); e.stopPropagation(); drop.classList.add('over'); };
+  const leave = () => drop.classList.remove('over');
+  drop.addEventListener('dragenter', over);
+  drop.addEventListener('dragover', over);
+  drop.addEventListener('dragleave', leave);
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    leave();
+    const f = e.dataTransfer?.files?.[0];
+    if (f) replayFile(f);
+  });
+  // While mounted, a file dropped anywhere else is caught and ignored: the
+  // browser would otherwise open it and leave the app.
+  const guardOver = (e) => { e.preventDefault(); if (e.dataTransfer) e.dataTransfer.dropEffect = 'none'; };
+  const guardDrop = (e) => {
+    e.preventDefault();
+    if (e.dataTransfer?.files?.length) {
+      hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or ';
+    }
+  };
+  document.addEventListener('dragover', guardOver);
+  document.addEventListener('drop', guardDrop);
+
+  return {
+    replayText,
+    get fileName() { return fileName; },
+    get shownModel() { return shownModel; },
+    dispose() {
+      document.removeEventListener('dragover', guardOver);
+      document.removeEventListener('drop', guardDrop);
+      bars.chart.destroy();
+      overlay.chart.destroy();
+    },
+  };
+}
