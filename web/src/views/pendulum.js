@@ -17,16 +17,18 @@ const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length'
 // The view's own defaults (not the core's): a constant goal under gravity, where
 // the explicit treatment chatters and creeps while implicit and clip hold still.
 const VIEW_DEFAULTS = { trajectory: 'goal', goal: 1.2, friction: 'implicit' };
-const WINDOW_S = 2;             // rolling plot window [s] ...
+const WINDOW_S = 1;             // rolling plot window [s] ...
 const WINDOW_STEPS = 6000;      // ... or this many steps, if fewer (small dt)
 const ZOOM_S = 0.2;             // the zoomed window [s]
 const HISTORY_S = 60;           // CSV history [s] ...
 const HISTORY_ROWS = 120000;    // ... or this many steps, if fewer
-const MAX_STEPS_FRAME = 20000;  // steps per treatment in one animation frame
+const CHUNK_STEPS = 2000;       // steps per treatment in one call of the core
+const STEP_BUDGET_MS = 3;       // simulation time per animation frame, at most
 const STEPS_LIMIT = 9e9;        // the core refuses duration/dt > 1e10 steps
 const GOAL_NUDGE = 0.05;        // goal change of one arrow key [rad]
 
 function colIndex(sim, name) { return sim.cols.indexOf(name); }
+const fmtRate = (v) => (v === 0 ? '0' : v.toExponential(2));
 
 /** What to notice and what to try, for the presentation mode; every sentence
  *  holds for the defaults above (XL330, M6, dt = 1 ms, goal 1.2 rad). */
@@ -83,8 +85,9 @@ export function mount(container, { core, state, showError }) {
   const { side, charts: mainCol } = viewLayout(container, 'Pendulum test bench, live',
     'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
     + 'friction of a real actuator (models M1–M6). By default both arms hold a constant goal of 1.2 rad against '
-    + 'gravity: the implicit treatment (A) stops dead, the naive explicit one (B) chatters about 900 times a second '
-    + 'and creeps down; the reference clip stops dead too, Karnopp\'s depends on its threshold. '
+    + 'gravity: the implicit treatment (A) stops dead, the naive explicit one (B) chatters 800 to 1000 times a second '
+    + 'and creeps down; the reference clip stops dead too, Karnopp\'s depends on its threshold. The charts show every '
+    + 'time step of the last second. '
     + 'Drag the goal on the picture (or use ← →), or drop a recorded log to replay it.');
   container.classList.add('pendulum-view');
 
@@ -196,8 +199,6 @@ export function mount(container, { core, state, showError }) {
   });
   const liveOpts = (yText) => {
     const c = lineOpts(yText);
-    // the two budget curves (±) share one legend entry
-    c.options.plugins.legend.labels = { filter: (item) => !item.text.startsWith('−') };
     c.options.plugins.decimation = { enabled: true, algorithm: 'min-max' };
     c.options.events = ['click']; // the legend shows or hides a curve
     // performance (Chart.js docs): no gap segmentation, few ticks, no rotation
@@ -206,9 +207,42 @@ export function mount(container, { core, state, showError }) {
     c.options.scales.y.ticks = { maxTicksLimit: 6 };
     return c;
   };
-  const qChart = chartBox(mainCol, { title: 'Angle θ', description: 'Joint angle of each treatment over the last seconds, y axis scaled to the data', height: 190, fileName: 'pendulum-angle', xName: 't [s]', config: liveOpts('θ [rad]') });
-  const dqChart = chartBox(mainCol, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last seconds', height: 170, fileName: 'pendulum-velocity', xName: 't [s]', config: liveOpts('θ̇ [rad/s]') });
-  const tfChart = chartBox(mainCol, { title: 'Friction torque τf and budget ±τf^m', description: 'Friction torque and the friction budget over the last seconds', height: 190, fileName: 'pendulum-friction', xName: 't [s]', config: liveOpts('torque [N·m]') });
+  let sims = [];    // the running simulations, A then B
+  let series = [];  // per simulation: the plotted points and the last row
+  // ±budget of treatment A now, as two dashed lines across the plot
+  const budgetLines = {
+    id: 'pendulumBudget',
+    afterDatasetsDraw(chart) {
+      const row = series[0]?.row;
+      if (!row) return;
+      const b = row[colIndex(sims[0], 'budget')];
+      const { ctx, chartArea: a, scales: { y } } = chart;
+      ctx.save();
+      ctx.strokeStyle = '#1d232b';
+      ctx.setLineDash([6, 4]);
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (const v of [b, -b]) {
+        const py = y.getPixelForValue(v);
+        if (py >= a.top && py <= a.bottom) { ctx.moveTo(a.left, py); ctx.lineTo(a.right, py); }
+      }
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
+  const qChart = chartBox(mainCol, { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle', xName: 't [s]', config: liveOpts('θ [rad]') });
+  const dqChart = chartBox(mainCol, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity', xName: 't [s]', config: liveOpts('θ̇ [rad/s]') });
+  const tfConfig = liveOpts('τf [N·m]');
+  tfConfig.plugins = [budgetLines];
+  // the y axis always includes ±budget, so the dashed lines stay in view
+  tfConfig.options.scales.y.afterDataLimits = (scale) => {
+    const row = series[0]?.row;
+    if (!row) return;
+    const b = row[colIndex(sims[0], 'budget')];
+    scale.min = Math.min(scale.min, -1.1 * b);
+    scale.max = Math.max(scale.max, 1.1 * b);
+  };
+  const tfChart = chartBox(mainCol, { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction', xName: 't [s]', config: tfConfig });
   const liveCharts = [qChart, dqChart, tfChart];
 
   // --- replay of a dropped log
@@ -235,9 +269,7 @@ export function mount(container, { core, state, showError }) {
   const replayChart = chartBox(mainCol, { title: 'Replay: recorded and simulated angle', description: 'Recorded joint angle of the log and the simulated one', height: 220, fileName: 'replay', xName: 't [s]', config: lineOpts('angle [rad]') });
   replayChart.box.hidden = true;
 
-  // --- simulations
-  let sims = [];
-  let series = [];
+  // --- simulations (sims and series are declared above the charts)
   let hist = [];
   let acc = 0;
   let last = performance.now();
@@ -315,7 +347,7 @@ export function mount(container, { core, state, showError }) {
     hist = sims.map((s) => ring(cap, s.cols.length));
     // Plotted points live in arrays the charts keep (no per-frame copies):
     // advance() appends one {x, y} point per step and trims the window in place.
-    series = sims.map(() => ({ q: [], goal: [], dq: [], tf: [], bp: [], bn: [], row: null }));
+    series = sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
     setDatasets();
     acc = 0;
     ended = '';
@@ -327,22 +359,22 @@ export function mount(container, { core, state, showError }) {
 
   // The datasets: one curve per treatment and chart (every step of the window);
   // the goal curve only for a moving goal (a constant one is on the picture);
-  // the friction budget ±τf^m of treatment A (B's chatter fills its own band).
+  // the friction budget ±τf^m of treatment A is drawn as two lines at its
+  // current value (budgetLines), not as curves: fewer points per chart update.
   function setDatasets() {
     const nm = names();
     const moving = info.params[paramIndex(info, 'trajectory')].choices[values[paramIndex(info, 'trajectory')]] !== 'goal';
-    qChart.chart.data.datasets = series.flatMap((sr, i) => [
+    const set = (c, list) => {
+      // c.sources: the arrays of every step; a chart gets the steps in view (paint)
+      c.sources = list.map((d) => d.data);
+      c.chart.data.datasets = list.map((d) => ({ ...d, data: [] }));
+    };
+    set(qChart, series.flatMap((sr, i) => [
       { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.q, borderColor: COLORS[i] },
       ...(i === 0 && moving ? [{ label: 'goal θd', data: sr.goal, borderColor: '#888', borderDash: [4, 3] }] : []),
-    ]);
-    dqChart.chart.data.datasets = series.map((sr, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.dq, borderColor: COLORS[i] }));
-    tfChart.chart.data.datasets = [
-      ...series.map((sr, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.tf, borderColor: COLORS[i] })),
-      ...(series.length ? [
-        { label: `±budget A (${nm[0]})`, data: series[0].bp, borderColor: '#8c959f', csvName: `budget ${nm[0]}` },
-        { label: '−budget A', data: series[0].bn, borderColor: '#8c959f', csvName: `minus budget ${nm[0]}` },
-      ] : []),
-    ];
+    ]));
+    set(dqChart, series.map((sr, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.dq, borderColor: COLORS[i] })));
+    set(tfChart, series.map((sr, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.tf, borderColor: COLORS[i] })));
   }
 
   function retune() {
@@ -379,17 +411,13 @@ export function mount(container, { core, state, showError }) {
       const nc = sim.cols.length, s = series[i], rows = res.rows;
       ringPush(hist[i], rows, res.count);
       const ct = colIndex(sim, 't'), cq = colIndex(sim, 'q'), cg = colIndex(sim, 'goal'), cd = colIndex(sim, 'dq');
-      const cf = colIndex(sim, 'tau_f'), cb = colIndex(sim, 'budget');
+      const cf = colIndex(sim, 'tau_f');
       for (let k = 0, o = 0; k < res.count; k++, o += nc) {
-        const t = rows[o + ct], b = rows[o + cb];
+        const t = rows[o + ct];
         s.q.push({ x: t, y: rows[o + cq] });
         s.dq.push({ x: t, y: rows[o + cd] });
         s.tf.push({ x: t, y: rows[o + cf] });
-        if (i === 0) {
-          s.goal.push({ x: t, y: rows[o + cg] });
-          s.bp.push({ x: t, y: b });
-          s.bn.push({ x: t, y: -b });
-        }
+        if (i === 0) s.goal.push({ x: t, y: rows[o + cg] });
       }
       if (res.count) s.row = rows.subarray((res.count - 1) * nc, res.count * nc);
       // drop what left the window (in batches, so trimming is rare)
@@ -397,7 +425,7 @@ export function mount(container, { core, state, showError }) {
         const tEnd = s.q[s.q.length - 1].x;
         let cut = 0;
         while (cut < s.q.length && s.q[cut].x < tEnd - windowS) cut++;
-        if (cut > 256) for (const key of ['q', 'goal', 'dq', 'tf', 'bp', 'bn']) s[key].splice(0, cut);
+        if (cut > 256) for (const key of ['q', 'goal', 'dq', 'tf']) s[key].splice(0, cut);
       }
       if (res.done && !ended) {
         const t = s.row ? s.row[ct] : 0;
@@ -433,9 +461,18 @@ export function mount(container, { core, state, showError }) {
     const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
     const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
     const todo = all ? liveCharts : [liveCharts[nextChart]];
+    const x0 = Math.max(0, tEnd - span);
     for (const c of todo) {
-      c.chart.options.scales.x.min = Math.max(0, tEnd - span);
+      c.chart.options.scales.x.min = x0;
       c.chart.options.scales.x.max = Math.max(span, tEnd);
+      // every step in view, in a fresh array: Chart.js then neither watches
+      // our arrays (a listener per push) nor walks the steps out of view
+      c.chart.data.datasets.forEach((d, k) => {
+        const src = c.sources[k];
+        let lo = 0, hi = src.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
+        d.data = src.slice(Math.max(0, lo - 1));
+      });
       c.update();
     }
     if (!all) nextChart = (nextChart + 1) % liveCharts.length;
@@ -459,7 +496,7 @@ export function mount(container, { core, state, showError }) {
       const row = series[i].row;
       if (!row) return `${i ? 'B' : 'A'} ${nm[i]}: not started`;
       const get = (name) => row[colIndex(sim, name)];
-      return `${i ? 'B' : 'A'} ${nm[i]}: θ ${get('q').toFixed(4)} rad, θ̇ ${get('dq').toExponential(2)} rad/s, `
+      return `${i ? 'B' : 'A'} ${nm[i]}: θ ${get('q').toFixed(4)} rad, θ̇ ${fmtRate(get('dq'))} rad/s, `
         + `${get('stuck') > 0.5 ? 'stick' : 'slip'}, ${reversalRate(i).toFixed(0)} reversals/s (${get('reversals')} in all)`;
     }).join('  |  ');
   }
@@ -537,7 +574,7 @@ export function mount(container, { core, state, showError }) {
       ctx.fillStyle = '#fff';
       ctx.fillText(stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
       ctx.fillStyle = '#1d232b';
-      ctx.fillText(`θ = ${(q * 180 / Math.PI).toFixed(2)}°   θ̇ = ${get('dq').toExponential(1)} rad/s`, cx, g.textY);
+      ctx.fillText(`θ = ${(q * 180 / Math.PI).toFixed(2)}°   θ̇ = ${fmtRate(get('dq'))} rad/s`, cx, g.textY);
       ctx.fillText(`${reversalRate(i).toFixed(0)} reversals/s   (${get('reversals')} in all)`, cx, g.textY + g.lineH);
     });
     window.pendulumGeometry = { cssWidth: cssW, cssHeight: cssH, fontPx: FONT_PX, panels: drawn };
@@ -551,9 +588,15 @@ export function mount(container, { core, state, showError }) {
       const dt = values[dtIdx];
       acc += real * speed;
       let n = Math.floor(acc / dt);
-      if (n > MAX_STEPS_FRAME) { n = MAX_STEPS_FRAME; acc = 0; }
       acc -= n * dt;
-      if (n > 0) advance(n);
+      // in chunks, within a time budget: what the machine cannot do in time
+      // is dropped, and the clock shows the speed achieved
+      while (n > 0 && !ended && performance.now() - t0 < STEP_BUDGET_MS) {
+        const k = Math.min(n, CHUNK_STEPS);
+        advance(k);
+        n -= k;
+      }
+      if (n > 0) acc = 0;
       const row = series[0]?.row;
       speedLog.push([now, row ? row[colIndex(sims[0], 't')] : 0]);
       while (speedLog.length > 2 && now - speedLog[0][0] > 1000) speedLog.shift();
