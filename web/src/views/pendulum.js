@@ -345,8 +345,8 @@ export function mount(container, { core, state, showError }) {
     windowS = Math.min(WINDOW_S, WINDOW_STEPS * dt);
     const cap = Math.max(2, Math.min(HISTORY_ROWS, Math.ceil(HISTORY_S / dt) + 1));
     hist = sims.map((s) => ring(cap, s.cols.length));
-    // Plotted points live in arrays the charts keep (no per-frame copies):
-    // advance() appends one {x, y} point per step and trims the window in place.
+    // advance() appends one {x, y} point per step to these arrays and trims
+    // them to the window in place; paint() hands each chart the steps in view.
     series = sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
     setDatasets();
     acc = 0;
@@ -361,9 +361,12 @@ export function mount(container, { core, state, showError }) {
   // the goal curve only for a moving goal (a constant one is on the picture);
   // the friction budget ±τf^m of treatment A is drawn as two lines at its
   // current value (budgetLines), not as curves: fewer points per chart update.
+  function isConstantGoal() {
+    return info.params[paramIndex(info, 'trajectory')].choices[values[paramIndex(info, 'trajectory')]] === 'goal';
+  }
   function setDatasets() {
     const nm = names();
-    const moving = info.params[paramIndex(info, 'trajectory')].choices[values[paramIndex(info, 'trajectory')]] !== 'goal';
+    const moving = !isConstantGoal();
     const set = (c, list) => {
       // c.sources: the arrays of every step; a chart gets the steps in view (paint)
       c.sources = list.map((d) => d.data);
@@ -503,13 +506,14 @@ export function mount(container, { core, state, showError }) {
 
   // The picture is drawn in CSS pixels (the backing store follows the canvas's
   // CSS size × devicePixelRatio), so its text has the size it says.
-  const FONT_PX = 13;
+  let fontPx = 13; // >= 13 CSS px; larger on a tall canvas (presentation mode)
   let cssW = 0, cssH = 0;
   const resize = () => {
     const r = canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
     cssW = Math.max(1, Math.round(r.width));
     cssH = Math.max(1, Math.round(r.height));
+    fontPx = Math.max(13, Math.round(cssH / 22));
     canvas.width = Math.round(cssW * dpr);
     canvas.height = Math.round(cssH * dpr);
     drawCanvas();
@@ -521,14 +525,14 @@ export function mount(container, { core, state, showError }) {
    *  arm and the mass at any angle; the badge and the text lie below it. */
   function geometry() {
     const n = Math.max(1, sims.length);
-    const pw = cssW / n, lineH = FONT_PX + 5, badgeH = FONT_PX + 8, mass = 11;
+    const pw = cssW / n, lineH = fontPx + 5, badgeH = fontPx + 8, badgeW = Math.round(fontPx * 5), mass = Math.round(fontPx * 0.85);
     const top = lineH + 4, below = 6 + badgeH + 4 + 2 * lineH;
     const Rc = Math.max(20, Math.min(pw / 2 - 8, (cssH - top - below) / 2));
     const L = Rc - mass - 3;
     return Array.from({ length: n }, (_, i) => {
       const cx = pw * (i + 0.5), cy = top + Rc;
       const by = cy + Rc + 6;
-      return { cx, cy, L, Rc, massR: mass, badge: { x: cx - 32, y: by, w: 64, h: badgeH }, textY: by + badgeH + 4 + FONT_PX, lineH };
+      return { cx, cy, L, Rc, massR: mass, badge: { x: cx - badgeW / 2, y: by, w: badgeW, h: badgeH }, textY: by + badgeH + 4 + fontPx, lineH };
     });
   }
 
@@ -541,7 +545,7 @@ export function mount(container, { core, state, showError }) {
     const geo = geometry();
     const nm = names();
     const drawn = [];
-    ctx.font = `${FONT_PX}px system-ui, sans-serif`;
+    ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     sims.forEach((sim, i) => {
       const g = geo[i];
@@ -549,12 +553,13 @@ export function mount(container, { core, state, showError }) {
       ctx.fillStyle = '#eef1f5';
       ctx.beginPath(); ctx.arc(cx, cy, g.Rc, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#1d232b';
-      ctx.fillText(`${i ? 'B' : 'A'}: ${nm[i]}`, cx, FONT_PX + 2);
+      ctx.fillText(`${i ? 'B' : 'A'}: ${nm[i]}`, cx, fontPx + 2);
       const row = series[i].row;
       const get = (name) => row[colIndex(sim, name)];
       const q = row ? get('q') : values[paramIndex(info, 'q0')];
       if (row) {
-        const goal = get('goal');
+        // a constant goal shows at once, even paused; a trajectory's as it runs
+        const goal = isConstantGoal() ? values[paramIndex(info, 'goal')] : get('goal');
         ctx.strokeStyle = '#9aa4b2'; ctx.setLineDash([5, 4]); ctx.lineWidth = 2;
         ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(cx + L * Math.sin(goal), cy + L * Math.cos(goal)); ctx.stroke();
         ctx.setLineDash([]);
@@ -577,7 +582,7 @@ export function mount(container, { core, state, showError }) {
       ctx.fillText(`θ = ${(q * 180 / Math.PI).toFixed(2)}°   θ̇ = ${fmtRate(get('dq'))} rad/s`, cx, g.textY);
       ctx.fillText(`${reversalRate(i).toFixed(0)} reversals/s   (${get('reversals')} in all)`, cx, g.textY + g.lineH);
     });
-    window.pendulumGeometry = { cssWidth: cssW, cssHeight: cssH, fontPx: FONT_PX, panels: drawn };
+    window.pendulumGeometry = { cssWidth: cssW, cssHeight: cssH, fontPx, panels: drawn };
   }
 
   function frame(now) {
