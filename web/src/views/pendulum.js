@@ -10,7 +10,7 @@
 import { version as VERSION } from '../../../package.json';
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartBox, COLORS } from '../charts.js';
+import { chartBox, chartCsv, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
@@ -197,53 +197,77 @@ export function mount(container, { core, state, showError }) {
       events: [],
     },
   });
-  const liveOpts = (yText) => {
-    const c = lineOpts(yText);
-    c.options.plugins.decimation = { enabled: true, algorithm: 'min-max' };
-    c.options.events = ['click']; // the legend shows or hides a curve
-    // performance (Chart.js docs): no gap segmentation, few ticks, no rotation
-    c.options.spanGaps = true;
-    c.options.scales.x.ticks = { maxRotation: 0, maxTicksLimit: 9 };
-    c.options.scales.y.ticks = { maxTicksLimit: 6 };
-    return c;
-  };
   let sims = [];    // the running simulations, A then B
   let series = [];  // per simulation: the plotted points and the last row
-  // ±budget of treatment A now, as two dashed lines across the plot
-  const budgetLines = {
-    id: 'pendulumBudget',
-    afterDatasetsDraw(chart) {
-      const row = series[0]?.row;
-      if (!row) return;
-      const b = row[colIndex(sims[0], 'budget')];
-      const { ctx, chartArea: a, scales: { y } } = chart;
-      ctx.save();
-      ctx.strokeStyle = '#1d232b';
-      ctx.setLineDash([6, 4]);
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      for (const v of [b, -b]) {
-        const py = y.getPixelForValue(v);
-        if (py >= a.top && py <= a.bottom) { ctx.moveTo(a.left, py); ctx.lineTo(a.right, py); }
-      }
-      ctx.stroke();
-      ctx.restore();
-    },
+  // The rolling charts are drawn by Chart.js in a worker on OffscreenCanvases
+  // (web/src/workers/pendulumCharts.js): an animation frame of the page only
+  // hands over the steps in view. Each box here has the title, the PNG and
+  // CSV buttons and the canvas; `mirror` holds what the chart shows (the CSV
+  // button exports it; the browser tests read it in window.frictionCharts).
+  const chartWorker = new Worker('pendulumCharts.worker.js', { type: 'module' });
+  chartWorker.onerror = (e) => showError(`The pendulum charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
+  const pngWaiting = new Map();
+  chartWorker.onmessage = (e) => {
+    const m = e.data;
+    if (m.type === 'png') {
+      const url = URL.createObjectURL(m.blob);
+      download(pngWaiting.get(m.id), url);
+      pngWaiting.delete(m.id);
+    } else if (m.type === 'stats') {
+      chartStats.push(...m.ms);
+      if (chartStats.length > 2000) chartStats.splice(0, 1000);
+    }
   };
-  const qChart = chartBox(mainCol, { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle', xName: 't [s]', config: liveOpts('θ [rad]') });
-  const dqChart = chartBox(mainCol, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity', xName: 't [s]', config: liveOpts('θ̇ [rad/s]') });
-  const tfConfig = liveOpts('τf [N·m]');
-  tfConfig.plugins = [budgetLines];
-  // the y axis always includes ±budget, so the dashed lines stay in view
-  tfConfig.options.scales.y.afterDataLimits = (scale) => {
-    const row = series[0]?.row;
-    if (!row) return;
-    const b = row[colIndex(sims[0], 'budget')];
-    scale.min = Math.min(scale.min, -1.1 * b);
-    scale.max = Math.max(scale.max, 1.1 * b);
-  };
-  const tfChart = chartBox(mainCol, { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction', xName: 't [s]', config: tfConfig });
+  const chartStats = [];
+  window.pendulumChartWorkerStats = chartStats;
+  function liveBox(index, { title, description, height, fileName }) {
+    const box = document.createElement('section');
+    box.className = 'chart-box';
+    box.setAttribute('aria-label', title);
+    const head = document.createElement('div');
+    head.className = 'chart-head';
+    const h = document.createElement('h3');
+    h.textContent = title;
+    const tools = document.createElement('div');
+    tools.className = 'chart-tools';
+    const png = button('PNG');
+    png.setAttribute('aria-label', `Export ${title} as PNG`);
+    const csv = button('CSV');
+    csv.setAttribute('aria-label', `Export the data of ${title} as CSV (every step in view)`);
+    tools.append(png, csv);
+    head.append(h, tools);
+    const wrap = document.createElement('div');
+    wrap.className = 'canvas-wrap';
+    wrap.style.height = `${height}px`;
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', description);
+    wrap.append(canvas);
+    box.append(head, wrap);
+    mainCol.append(box);
+    const mirror = { canvas, data: { datasets: [] }, sources: [] };
+    window.frictionCharts?.add(mirror);
+    png.addEventListener('click', () => {
+      const id = `${index}-${Date.now()}`;
+      pngWaiting.set(id, `${fileName}.png`);
+      chartWorker.postMessage({ type: 'png', index, id });
+    });
+    csv.addEventListener('click', () => download(`${fileName}.csv`, URL.createObjectURL(new Blob([chartCsv(mirror, 't [s]')], { type: 'text/csv' }))));
+    new ResizeObserver(() => {
+      const r = wrap.getBoundingClientRect();
+      chartWorker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
+    }).observe(wrap);
+    return { box, canvas, mirror, index };
+  }
+  const qChart = liveBox(0, { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' });
+  const dqChart = liveBox(1, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' });
+  const tfChart = liveBox(2, { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' });
   const liveCharts = [qChart, dqChart, tfChart];
+  {
+    const canvases = liveCharts.map((c) => c.canvas.transferControlToOffscreen());
+    chartWorker.postMessage({ type: 'init', canvases, dpr: window.devicePixelRatio || 1,
+      axes: [{ yText: 'θ [rad]' }, { yText: 'θ̇ [rad/s]' }, { yText: 'τf [N·m]', budget: true }] }, canvases);
+  }
 
   // --- replay of a dropped log
   const replayBox = document.createElement('section');
@@ -368,9 +392,11 @@ export function mount(container, { core, state, showError }) {
     const nm = names();
     const moving = !isConstantGoal();
     const set = (c, list) => {
-      // c.sources: the arrays of every step; a chart gets the steps in view (paint)
-      c.sources = list.map((d) => d.data);
-      c.chart.data.datasets = list.map((d) => ({ ...d, data: [] }));
+      // the arrays of every step; paint() hands the chart the steps in view
+      c.mirror.sources = list.map((d) => d.data);
+      c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
+      chartWorker.postMessage({ type: 'datasets', index: c.index,
+        datasets: list.map((d) => ({ label: d.label, color: d.borderColor, dash: d.borderDash })) });
     };
     set(qChart, series.flatMap((sr, i) => [
       { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: sr.q, borderColor: COLORS[i] },
@@ -454,31 +480,28 @@ export function mount(container, { core, state, showError }) {
     return span > 0 ? (ringGet(r, 0, cr) - ringGet(r, back, cr)) / span : 0;
   }
 
-  // Charts are the expensive part of a frame: a live frame refreshes one of
-  // the three (round robin, so each is redrawn at a third of the frame rate);
-  // paint(true) refreshes all of them (pause, step, reset).
-  let nextChart = 0;
+  // Every frame hands the three charts the steps in view; the worker draws
+  // them when it can (it skips data superseded before it got to them).
   let textAt = 0;
   function paint(all = true) {
     drawCanvas();
     const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
     const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
-    const todo = all ? liveCharts : [liveCharts[nextChart]];
-    const x0 = Math.max(0, tEnd - span);
-    for (const c of todo) {
-      c.chart.options.scales.x.min = x0;
-      c.chart.options.scales.x.max = Math.max(span, tEnd);
-      // every step in view, in a fresh array: Chart.js then neither watches
-      // our arrays (a listener per push) nor walks the steps out of view
-      c.chart.data.datasets.forEach((d, k) => {
-        const src = c.sources[k];
+    const x0 = Math.max(0, tEnd - span), x1 = Math.max(span, tEnd);
+    const budget = series[0]?.row ? series[0].row[colIndex(sims[0], 'budget')] : 0;
+    for (const c of liveCharts) {
+      // every step in view: for the worker as (x, y) pairs, for the mirror as points
+      const out = c.mirror.sources.map((src, k) => {
         let lo = 0, hi = src.length;
         while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
-        d.data = src.slice(Math.max(0, lo - 1));
+        const view = src.slice(Math.max(0, lo - 1));
+        c.mirror.data.datasets[k].data = view;
+        const xy = new Float64Array(2 * view.length);
+        for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
+        return xy;
       });
-      c.update();
+      chartWorker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.buffer));
     }
-    if (!all) nextChart = (nextChart + 1) % liveCharts.length;
     const now = performance.now();
     if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
   }
@@ -649,7 +672,7 @@ export function mount(container, { core, state, showError }) {
   playBtn.addEventListener('click', togglePause);
   stepBtn.addEventListener('click', step);
   resetBtn.addEventListener('click', () => restart());
-  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', benchCsv()));
+  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', URL.createObjectURL(new Blob([benchCsv()], { type: 'text/csv' }))));
 
   // drag the goal: switches the trajectory to a constant goal
   let dragging = false;
@@ -705,8 +728,7 @@ export function mount(container, { core, state, showError }) {
     }
     return `${lines.join('\n')}\n`;
   }
-  function download(name, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  function download(name, url) {
     const a = document.createElement('a');
     a.href = url;
     a.download = name;
@@ -758,7 +780,10 @@ export function mount(container, { core, state, showError }) {
       observer.disconnect();
       sims.forEach((s) => s.free());
       sims = [];
-      [...liveCharts, replayChart].forEach((c) => c.chart.destroy());
+      chartWorker.terminate();
+      liveCharts.forEach((c) => window.frictionCharts?.delete(c.mirror));
+      replayChart.chart.destroy();
+      if (window.pendulumChartWorkerStats === chartStats) delete window.pendulumChartWorkerStats;
       if (window.pendulumFrameStats === frameStats) delete window.pendulumFrameStats;
       delete window.pendulumGeometry;
     },
