@@ -32,11 +32,15 @@ if (a < 0 || b < a) fail(`${readmePath} has no '${BEGIN}' … '${END}' block`);
 const load = Number.isFinite(s.load_average_1min) ? `, load average ${s.load_average_1min.toFixed(1)} on ${s.cores} cores` : '';
 const block = [
   BEGIN,
-  `Work per animation frame of the live bench (simulation, picture and one chart update), ${s.treatments ?? 2} treatments at `
+  `Work per animation frame of the live bench (simulation, picture, handing the steps in view to the chart worker), ${s.treatments ?? 2} treatments at `
     + `dt = ${s.physics_dt_s * 1000} ms, headless Chromium without GPU, measured by \`make test-web\` over ${s.frames} frames `
     + `(${String(s.date || '').slice(0, 10) || 'date not recorded'}${load}): `
     + `**median ${s.median_ms.toFixed(2)} ms, p95 ${s.p95_ms.toFixed(2)} ms** `
-    + `(target: p95 < ${s.target_ms} ms, ${s.p95_ms < s.target_ms ? 'met' : '**missed**'}).`,
+    + `(target: p95 < ${s.target_ms} ms, ${s.p95_ms < s.target_ms ? 'met' : '**missed**'}). The charts are drawn by Chart.js `
+    + 'in a worker (web/src/workers/pendulumCharts.js), outside these frames'
+    + (s.chart_worker && Number.isFinite(s.chart_worker.p95_ms)
+      ? `: ${s.chart_worker.updates} chart updates there took median ${s.chart_worker.median_ms.toFixed(2)} ms, p95 ${s.chart_worker.p95_ms.toFixed(2)} ms.`
+      : '.'),
   END,
 ].join('\n');
 fs.writeFileSync(readmePath, readme.slice(0, a) + block + readme.slice(b + END.length));

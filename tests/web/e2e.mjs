@@ -29,11 +29,14 @@
 //   replay      a shared log (../shared/data/bam/logs/xl330/processed/*.json
 //               from the repository root) dropped on the view (a synthetic
 //               drop event carrying a File) shows its MAE
-//   frames      window.pendulumFrameStats (ms of simulation + chart update per
-//               animation frame) at 1 kHz physics with two treatments, over
+//   frames      window.pendulumFrameStats (ms of work per animation frame of
+//               the page: simulation, picture, handing the steps in view to the
+//               chart worker) at 1 kHz physics with two treatments, over
 //               >= 300 frames: median and 95th percentile are written to
 //               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
-//               README.md); the check fails if the p95 is not under 4 ms
+//               README.md) with the chart worker's update times
+//               (window.pendulumChartWorkerStats); fails if the p95 is not
+//               under 4 ms
 // A check that cannot run yet (a view not in VIEWS, no shared data) is
 // reported as skipped with the reason, never as passed.
 //
@@ -482,16 +485,21 @@ async function testPendulum(present) {
     const t0 = Date.now();
     await waitFor(() => page.evaluate((n) => window.pendulumFrameStats.length >= n, FRAME_MIN), 15_000, 250);
     const ms = await page.evaluate(() => window.pendulumFrameStats.slice());
+    // the chart updates the view hands to its chart worker (not in the page's frames), reported beside
+    const chartMs = await page.evaluate(() => (window.pendulumChartWorkerStats || []).slice());
+    const pct = (a, q) => { const x = a.slice().sort((u, v) => u - v); return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null; };
     expect(ms.length >= FRAME_MIN, `only ${ms.length} frames recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s (need ${FRAME_MIN})`);
     const s = ms.slice().sort((a, b) => a - b);
     const p95 = s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
     const median = s[Math.floor(s.length / 2)];
     const stats = { frames: ms.length, median_ms: median, p95_ms: p95, max_ms: s[s.length - 1], target_ms: FRAME_TARGET_MS,
       met: p95 < FRAME_TARGET_MS, physics_dt_s: dt, treatments, cores: os.cpus().length, load_average_1min: os.loadavg()[0],
-      date: new Date().toISOString() };
+      date: new Date().toISOString(),
+      chart_worker: { updates: chartMs.length, median_ms: pct(chartMs, 0.5), p95_ms: pct(chartMs, 0.95) } };
     fs.writeFileSync(path.join(OUT, 'frame-time.json'), `${JSON.stringify(stats, null, 2)}\n`);
     const line = `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms over ${ms.length} frames at dt = ${dt} s, two treatments `
-      + `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; build/e2e/frame-time.json)`;
+      + `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; build/e2e/frame-time.json)`
+      + (chartMs.length ? `; chart updates in the worker: median ${pct(chartMs, 0.5).toFixed(2)} ms, p95 ${pct(chartMs, 0.95).toFixed(2)} ms over ${chartMs.length}` : '');
     expect(p95 < FRAME_TARGET_MS, `${line}: p95 is not under the ${FRAME_TARGET_MS} ms target`);
     return line;
   });

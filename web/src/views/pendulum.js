@@ -213,6 +213,10 @@ export function mount(container, { core, state, showError }) {
       const url = URL.createObjectURL(m.blob);
       download(pngWaiting.get(m.id), url);
       pngWaiting.delete(m.id);
+    } else if (m.type === 'drawn') {
+      const c = liveCharts[m.index];
+      c.inFlight = false;
+      if (c.stale) postChart(c);
     } else if (m.type === 'stats') {
       chartStats.push(...m.ms);
       if (chartStats.length > 2000) chartStats.splice(0, 1000);
@@ -257,7 +261,7 @@ export function mount(container, { core, state, showError }) {
       const r = wrap.getBoundingClientRect();
       chartWorker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
     }).observe(wrap);
-    return { box, canvas, mirror, index };
+    return { box, canvas, mirror, index, inFlight: false, stale: false };
   }
   const qChart = liveBox(0, { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' });
   const dqChart = liveBox(1, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' });
@@ -480,30 +484,39 @@ export function mount(container, { core, state, showError }) {
     return span > 0 ? (ringGet(r, 0, cr) - ringGet(r, back, cr)) / span : 0;
   }
 
-  // Every frame hands the three charts the steps in view; the worker draws
-  // them when it can (it skips data superseded before it got to them).
+  // Every frame hands each chart the steps in view, unless the worker is still
+  // drawing that chart's last data (then it gets the newest when it is done).
   let textAt = 0;
   function paint(all = true) {
     drawCanvas();
     const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
-    const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
-    const x0 = Math.max(0, tEnd - span), x1 = Math.max(span, tEnd);
-    const budget = series[0]?.row ? series[0].row[colIndex(sims[0], 'budget')] : 0;
     for (const c of liveCharts) {
-      // every step in view: for the worker as (x, y) pairs, for the mirror as points
-      const out = c.mirror.sources.map((src, k) => {
-        let lo = 0, hi = src.length;
-        while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
-        const view = src.slice(Math.max(0, lo - 1));
-        c.mirror.data.datasets[k].data = view;
-        const xy = new Float64Array(2 * view.length);
-        for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
-        return xy;
-      });
-      chartWorker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.buffer));
+      if (c.inFlight) c.stale = true; // the worker still draws the last data: send when it is done
+      else postChart(c);
     }
     const now = performance.now();
     if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
+  }
+
+  /** Hands chart c every step in view: to the worker as (x, y) pairs, to the
+   *  mirror as points. One message per chart at a time (see onmessage). */
+  function postChart(c) {
+    const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
+    const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
+    const x0 = Math.max(0, tEnd - span), x1 = Math.max(span, tEnd);
+    const budget = series[0]?.row ? series[0].row[colIndex(sims[0], 'budget')] : 0;
+    const out = c.mirror.sources.map((src, k) => {
+      let lo = 0, hi = src.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
+      const view = src.slice(Math.max(0, lo - 1));
+      c.mirror.data.datasets[k].data = view;
+      const xy = new Float64Array(2 * view.length);
+      for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
+      return xy;
+    });
+    c.inFlight = true;
+    c.stale = false;
+    chartWorker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.buffer));
   }
 
   function writeText(t) {

@@ -12,6 +12,8 @@
 //   { type: 'data', index, x0, x1, series: [Float64Array (x, y interleaved)], budget }
 //   { type: 'png', index, id }
 // Messages out:
+//   { type: 'drawn', index }    after each data message is drawn (the page
+//                               sends the next one only then)
 //   { type: 'png', id, blob }
 //   { type: 'stats', ms: [ms per chart update] }
 import { Chart } from 'chart.js';
@@ -19,7 +21,7 @@ import '../charts.js'; // registers the Chart.js components the project uses
 
 let charts = [];
 let dpr = 1;
-const pending = new Map(); // index -> the latest data message (older ones are skipped)
+const pending = new Map(); // index -> the data message to draw
 let scheduled = false;
 let stats = [];
 
@@ -90,6 +92,7 @@ function render() {
     chart.data.datasets.forEach((d, k) => { d.data = m.series[k] ? points(m.series[k]) : []; });
     chart.update('none');
     stats.push(performance.now() - t0);
+    self.postMessage({ type: 'drawn', index });
   }
   pending.clear();
   if (stats.length >= 60) {
