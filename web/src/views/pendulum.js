@@ -3,10 +3,11 @@
 // each animation frame runs as many steps as the elapsed time × speed calls
 // for. Two friction treatments can run side by side on the same inputs. The
 // run has no end: the view sets the scenario's duration to the longest the
-// core accepts for dt. Every step is kept: the charts hold every step of
-// their window (drawn through Chart.js's min-max decimation) and ring buffers
-// hold the last HISTORY_S seconds for the CSV export. A recorded log dropped
-// on the page is replayed and scored (MAE).
+// core accepts for dt. Every step is kept: the charts get every step of their
+// window (drawn by Chart.js with min-max decimation in a worker on
+// OffscreenCanvases, web/src/workers/pendulumCharts.js) and ring buffers hold
+// the last HISTORY_S seconds for the CSV export. A recorded log dropped on
+// the page is replayed and scored (MAE).
 import { version as VERSION } from '../../../package.json';
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
@@ -184,19 +185,18 @@ export function mount(container, { core, state, showError }) {
   runBox.append(canvas, endMsg, status);
   mainCol.append(runBox);
 
-  // --- rolling charts: every step of the window, decimated per pixel (min-max)
+  // line chart options (the replay chart below)
   const lineOpts = (yText) => ({
     type: 'line',
     data: { datasets: [] },
     options: {
       scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: yText } } },
       plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false } },
-      // thin lines: a 1-pixel stroke is several times cheaper to rasterise
-      // than 1.5 pixels without a GPU, and these charts redraw every frame
       elements: { point: { radius: 0 }, line: { borderWidth: 1 } },
       events: [],
     },
   });
+  // --- rolling charts: every step of the window, min-max decimated per pixel
   let sims = [];    // the running simulations, A then B
   let series = [];  // per simulation: the plotted points and the last row
   // The rolling charts are drawn by Chart.js in a worker on OffscreenCanvases
@@ -535,7 +535,7 @@ export function mount(container, { core, state, showError }) {
       const row = series[i].row;
       if (!row) return `${i ? 'B' : 'A'} ${nm[i]}: not started`;
       const get = (name) => row[colIndex(sim, name)];
-      return `${i ? 'B' : 'A'} ${nm[i]}: θ ${get('q').toFixed(4)} rad, θ̇ ${fmtRate(get('dq'))} rad/s, `
+      return `${i ? 'B' : 'A'} ${nm[i]}: θ ${get('q').toFixed(4)} rad, dθ/dt ${fmtRate(get('dq'))} rad/s, `
         + `${get('stuck') > 0.5 ? 'stick' : 'slip'}, ${reversalRate(i).toFixed(0)} reversals/s (${get('reversals')} in all)`;
     }).join('  |  ');
   }
