@@ -593,9 +593,9 @@ export function mount(container, { core, state, showError }) {
       const row = series[i].row;
       const get = (name) => row[colIndex(sim, name)];
       const q = row ? get('q') : values[paramIndex(info, 'q0')];
-      if (row) {
-        // a constant goal shows at once, even paused; a trajectory's as it runs
-        const goal = isConstantGoal() ? values[paramIndex(info, 'goal')] : get('goal');
+      // a constant goal shows at once, even paused; a trajectory's as it runs
+      const goal = isConstantGoal() ? values[paramIndex(info, 'goal')] : row ? get('goal') : null;
+      if (goal !== null) {
         ctx.strokeStyle = '#9aa4b2'; ctx.setLineDash([5, 4]); ctx.lineWidth = 2;
         ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(cx + L * Math.sin(goal), cy + L * Math.cos(goal)); ctx.stroke();
         ctx.setLineDash([]);
