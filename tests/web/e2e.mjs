@@ -32,9 +32,14 @@
 //               from the repository root) dropped on the view (a synthetic
 //               drop event carrying a File) shows its MAE and a table of six
 //               models (the details: tests/web/e2e.d/replay.mjs)
-//   frames      window.pendulumFrameStats (ms of simulation + chart update per
-//               animation frame) at 1 kHz physics: its 95th percentile is
-//               reported against the 4 ms target
+//   frames      window.pendulumFrameStats (ms of work per animation frame of
+//               the page: simulation, picture, handing the steps in view to the
+//               chart worker) at 1 kHz physics with two treatments, over
+//               >= 300 frames: median and 95th percentile are written to
+//               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
+//               README.md) with the chart worker's update times
+//               (window.pendulumChartWorkerStats); fails if the p95 is not
+//               under 4 ms
 // A check that cannot run yet (a view not in VIEWS, no shared data) is
 // reported as skipped with the reason, never as passed.
 //
@@ -43,6 +48,7 @@
 // 30 s per view when there are many views); the browser and the server are
 // always closed.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -57,6 +63,7 @@ const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = 90_000; // ... plus this per module of tests/web/e2e.d
 const FRAME_TARGET_MS = 4;
+const FRAME_MIN = 300;           // frames measured for the frame-time p95
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
@@ -492,25 +499,35 @@ async function testPendulum(present) {
     if (!has) throw new Error('window.pendulumFrameStats is missing (expected: an array of ms per animation frame, simulation + chart update)');
     const play = page.locator('#view button', { hasText: /^Play$/ });
     if (await play.count()) await play.first().click();
-    await page.evaluate(() => { window.pendulumFrameStats.length = 0; });
-    await page.waitForTimeout(4000);
-    const ms = await page.evaluate(() => window.pendulumFrameStats.slice());
-    // the physics step the view runs (its clock line says "dt = … s")
-    const dt = await page.evaluate(() => {
+    // the physics step the view runs (its clock line says "dt = … s") and the treatments
+    const { dt, treatments } = await page.evaluate(() => {
       const m = /dt = ([0-9.eE+-]+) s/.exec(document.querySelector('#view')?.innerText || '');
-      return m ? Number(m[1]) : null;
+      const st = document.getElementById('pendulum-status')?.textContent || '';
+      return { dt: m ? Number(m[1]) : null, treatments: (st.match(/\b[AB] \w+:/g) || []).length };
     });
-    expect(dt === null || dt === 0.001, `the view runs dt = ${dt} s, not 1 ms (URL pendulum.dt=0.001 ignored?)`);
-    expect(ms.length >= 30, `only ${ms.length} frames recorded in 4 s`);
+    expect(dt === 0.001, `the view runs dt = ${dt} s, not 1 ms (URL pendulum.dt=0.001 ignored?)`);
+    expect(treatments === 2, `${treatments} treatment(s) running, expected 2 (A and B)`);
+    await page.evaluate(() => { window.pendulumFrameStats.length = 0; });
+    const t0 = Date.now();
+    await waitFor(() => page.evaluate((n) => window.pendulumFrameStats.length >= n, FRAME_MIN), 15_000, 250);
+    const ms = await page.evaluate(() => window.pendulumFrameStats.slice());
+    // the chart updates the view hands to its chart worker (not in the page's frames), reported beside
+    const chartMs = await page.evaluate(() => (window.pendulumChartWorkerStats || []).slice());
+    const pct = (a, q) => { const x = a.slice().sort((u, v) => u - v); return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null; };
+    expect(ms.length >= FRAME_MIN, `only ${ms.length} frames recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s (need ${FRAME_MIN})`);
     const s = ms.slice().sort((a, b) => a - b);
     const p95 = s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
     const median = s[Math.floor(s.length / 2)];
-    const stats = { frames: ms.length, p95_ms: p95, median_ms: median, max_ms: s[s.length - 1], target_ms: FRAME_TARGET_MS,
-      met: p95 < FRAME_TARGET_MS, physics_dt_s: dt ?? 0.001 };
-    fs.writeFileSync(path.join(OUT, 'pendulum-frames.json'), `${JSON.stringify(stats, null, 2)}\n`);
-    const verdict = p95 < FRAME_TARGET_MS ? 'target met' : 'TARGET MISSED';
-    return `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms over ${ms.length} frames at dt = ${dt ?? '0.001 (assumed)'} s `
-      + `(target < ${FRAME_TARGET_MS} ms: ${verdict}; build/e2e/pendulum-frames.json)`;
+    const stats = { frames: ms.length, median_ms: median, p95_ms: p95, max_ms: s[s.length - 1], target_ms: FRAME_TARGET_MS,
+      met: p95 < FRAME_TARGET_MS, physics_dt_s: dt, treatments, cores: os.cpus().length, load_average_1min: os.loadavg()[0],
+      date: new Date().toISOString(),
+      chart_worker: { updates: chartMs.length, median_ms: pct(chartMs, 0.5), p95_ms: pct(chartMs, 0.95) } };
+    fs.writeFileSync(path.join(OUT, 'frame-time.json'), `${JSON.stringify(stats, null, 2)}\n`);
+    const line = `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms over ${ms.length} frames at dt = ${dt} s, two treatments `
+      + `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; build/e2e/frame-time.json)`
+      + (chartMs.length ? `; chart updates in the worker: median ${pct(chartMs, 0.5).toFixed(2)} ms, p95 ${pct(chartMs, 0.95).toFixed(2)} ms over ${chartMs.length}` : '');
+    expect(p95 < FRAME_TARGET_MS, `${line}: p95 is not under the ${FRAME_TARGET_MS} ms target`);
+    return line;
   });
   await check('pendulum: no console error or failed request during the live checks', async () => {
     const problems = logProblems(log);

@@ -1,0 +1,225 @@
+// e2e.d/pendulum.mjs: the live pendulum bench (web/src/views/pendulum.js),
+// issue 7 items 1, 3, 9, 10. Checks:
+//   endless     at speed 10× the clock passes 10 s (the old run ended at 6 s)
+//               and keeps advancing
+//   paused URL  Pause writes pendulum.paused=1; the URL reloads paused at t = 0
+//   step/reset  Step advances exactly one dt while paused; Reset returns to t = 0
+//   goal keys   → on the picture moves the goal by 0.05 rad at once (paused)
+//   reversals   with the view's defaults explicit (B) shows > 100 reversals/s
+//               and implicit (A) 0; the page's counts equal those of the CLI
+//               `friction run bench` with the same parameters (consistency
+//               check of the wasm build against the native one)
+//   CSV         the "CSV, every step" export has a '#' header with every
+//               parameter and its unit, the version of package.json, and one
+//               row per step (rows = t/dt + 1, spaced by dt)
+//   layout      at 1280, 1024, 853 and 800 CSS px: no horizontal scroll, the
+//               picture is not cut (both swing circles inside the canvas),
+//               the STICK/SLIP badge lies outside the swing circle (so never
+//               on the arm or mass), canvas text >= 12 CSS px; screenshots
+//               build/e2e/pendulum-{1280,1024,853}.png
+//   tab order   one Tab from the selected tab reaches Pause
+//   clock       at dt = 1e-7 the clock shows the speed achieved (< 1×), within
+//               a factor 1.5 of the simulated time over wall time measured here
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+export default async function pendulum(h) {
+  const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
+  if (!h.views.some((v) => v.id === 'pendulum')) {
+    h.report('skip', 'pendulum (e2e.d): live bench checks', "no view 'pendulum' in the tab bar");
+    return;
+  }
+  const CLI = path.join(ROOT, 'build/native/friction');
+  const clock = (page) => page.evaluate(() => {
+    const text = document.getElementById('pendulum-clock')?.textContent || '';
+    const t = /t = ([0-9.eE+-]+) s/.exec(text), x = /([0-9.eE+-]+)× real time/.exec(text);
+    return { t: t ? Number(t[1]) : NaN, achieved: x ? Number(x[1]) : null, text };
+  });
+  const status = (page) => page.evaluate(() => document.getElementById('pendulum-status')?.textContent || '');
+  const button = (page, name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
+
+  const { page, log } = await openPage('?view=pendulum&pendulum.speed=10', 'pendulum');
+
+  await check('pendulum: the bench runs past 10 s at 10× speed and never stops by itself', async () => {
+    const t0 = Date.now();
+    const c = await waitFor(async () => { const k = await clock(page); return k.t > 10 ? k : null; }, 40_000, 250);
+    expect(c, `t = ${(await clock(page)).t} s after ${((Date.now() - t0) / 1000).toFixed(1)} s at speed 10×`);
+    await page.waitForTimeout(1000);
+    const c2 = await clock(page);
+    expect(c2.t > c.t, `time stopped at ${c.t} s`);
+    const ended = await page.evaluate(() => !document.getElementById('pendulum-end').hidden);
+    expect(!ended, 'the view says the run ended');
+    return `t = ${c.t.toFixed(2)} s after ${((Date.now() - t0) / 1000 - 1).toFixed(1)} s of wall clock, then ${c2.t.toFixed(2)} s; clock: '${c2.text}'`;
+  });
+
+  let paused = null; // { t, url }
+  await check('pendulum: defaults show explicit chattering (> 100 reversals/s) and implicit still (0), as the CLI computes', async () => {
+    await button(page, 'Pause').click();
+    const c = await clock(page);
+    const st = await status(page);
+    const m = (label) => {
+      const r = new RegExp(`${label} (\\w+): θ ([-0-9.]+) rad.*?([0-9]+) reversals/s \\(([0-9]+) in all\\)`).exec(st);
+      expect(r, `no read-out for ${label} in '${st}'`);
+      return { name: r[1], q: Number(r[2]), rate: Number(r[3]), total: Number(r[4]) };
+    };
+    const a = m('A'), b = m('B');
+    expect(a.name === 'implicit' && b.name === 'explicit', `defaults: A ${a.name}, B ${b.name} (expected implicit, explicit)`);
+    expect(b.rate > 100, `explicit: ${b.rate} reversals/s`);
+    expect(a.rate === 0, `implicit: ${a.rate} reversals/s`);
+    paused = { t: c.t, url: page.url() };
+    // the same run with the command-line tool (native build of the same core)
+    if (!fs.existsSync(CLI)) return { skip: `${path.relative(ROOT, CLI)} not built: page shows A ${a.rate}/s, B ${b.rate}/s` };
+    const cli = (friction) => {
+      const out = execFileSync(CLI, ['run', 'bench', 'trajectory=goal', 'goal=1.2', `friction=${friction}`,
+        `duration=${(c.t + 0.0015).toFixed(4)}`, 'every=1'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const rows = out.trim().split('\n');
+      const head = rows[0].split(',');
+      const ti = head.indexOf('t'), ri = head.indexOf('reversals'), qi = head.indexOf('q');
+      const at = (t) => rows.slice(1).map((l) => l.split(',')).find((r) => Math.abs(Number(r[ti]) - t) < 5e-7);
+      const now = at(c.t), before = at(c.t - 1);
+      expect(now && before, `CLI has no row at t = ${c.t} s`);
+      return { total: Number(now[ri]), rate: Number(now[ri]) - Number(before[ri]), q: Number(now[qi]) };
+    };
+    const ca = cli('implicit'), cb = cli('explicit');
+    expect(ca.total === a.total && cb.total === b.total, `totals at t = ${c.t} s: page A ${a.total} B ${b.total}, CLI A ${ca.total} B ${cb.total}`);
+    expect(ca.rate === a.rate && cb.rate === b.rate, `rates: page A ${a.rate} B ${b.rate}, CLI A ${ca.rate} B ${cb.rate}`);
+    expect(Math.abs(ca.q - a.q) < 1e-4 && Math.abs(cb.q - b.q) < 1e-4, `θ: page A ${a.q} B ${b.q}, CLI A ${ca.q} B ${cb.q}`);
+    return `t = ${c.t} s: A implicit ${a.rate}/s (${a.total} in all), B explicit ${b.rate}/s (${b.total} in all); CLI: the same`;
+  });
+
+  await check('pendulum: CSV of the live bench has a parameter header and one row per step', async () => {
+    const c = await clock(page);
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), button(page, 'CSV, every step').click()]);
+    const text = fs.readFileSync(await dl.path(), 'utf8');
+    const lines = text.trim().split('\n');
+    const header = lines.filter((l) => l.startsWith('#'));
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    expect(header.some((l) => l.includes(`Friction Explorer ${version}`)), `no version ${version} in the header`);
+    expect(header.some((l) => /treatments: A = implicit, B = explicit/.test(l)), 'no treatments in the header');
+    for (const want of ['# dt = 0.001 s', '# mass, 0.49, kg', '# goal, 1.2, rad', '# trajectory, goal', '# actuator, xl330', '# kp, 400']) {
+      expect(header.some((l) => l.startsWith(want)), `header lacks '${want}'`);
+    }
+    const body = lines.filter((l) => !l.startsWith('#'));
+    const cols = body[0].split(',');
+    expect(cols[0] === 't [s]' && cols.includes('q_A [rad]') && cols.includes('reversals_B'), `columns: ${body[0]}`);
+    const rows = body.slice(1).map((l) => l.split(',').map(Number));
+    const dt = 0.001;
+    expect(Math.abs(rows.length - (c.t / dt + 1)) <= 1, `${rows.length} rows for t = ${c.t} s at dt = ${dt} s (expected ${c.t / dt + 1})`);
+    let worst = 0;
+    for (let k = 1; k < rows.length; k++) worst = Math.max(worst, Math.abs(rows[k][0] - rows[k - 1][0] - dt));
+    expect(worst < 1e-9, `rows are not spaced by dt (worst error ${worst} s)`);
+    expect(rows.every((r) => r.length === cols.length && r.every(Number.isFinite)), 'a row has missing or non-numeric values');
+    return `${header.length} header lines, ${rows.length} rows for t = ${c.t} s, spaced by dt`;
+  });
+
+  await check('pendulum: paused state restores from the URL (paused, t = 0)', async () => {
+    expect(paused, 'the view could not be paused');
+    expect(/pendulum\.paused=1/.test(paused.url), `the URL after Pause lacks pendulum.paused=1: ${paused.url}`);
+    const b = await openPage(paused.url.slice(h.base.length), 'pendulum');
+    try {
+      await b.page.waitForTimeout(800);
+      const c = await clock(b.page);
+      const label = await b.page.locator('#view .pendulum-runbar button').first().textContent();
+      expect(label === 'Play', `the first button reads '${label}', not Play`);
+      expect(c.t === 0, `t = ${c.t} s after reload (paused, expected 0)`);
+      expect(/paused/.test(c.text), `clock: '${c.text}'`);
+      const problems = logProblems(b.log);
+      expect(problems.length === 0, problems.slice(0, 3).join('; '));
+      return `reloaded: '${c.text}'`;
+    } finally {
+      await b.page.close();
+    }
+  });
+
+  await check('pendulum: Step advances one dt while paused, → moves the goal at once, Reset returns to t = 0', async () => {
+    const t0 = (await clock(page)).t;
+    await button(page, 'Step').click();
+    const t1 = (await clock(page)).t;
+    expect(Math.abs(t1 - t0 - 0.001) < 1e-9, `Step: t ${t0} -> ${t1} s (dt = 0.001 s)`);
+    const goal = async () => Number(/goal ([-0-9.]+) rad/.exec(await status(page))?.[1]);
+    const g0 = await goal();
+    await page.locator('#pendulum-canvas').focus();
+    await page.keyboard.press('ArrowRight');
+    await button(page, 'Step').click();
+    const g1 = await goal();
+    expect(Math.abs(g1 - g0 - 0.05) < 1e-9, `→: goal ${g0} -> ${g1} rad (expected +0.05)`);
+    await button(page, 'Reset').click();
+    const t2 = (await clock(page)).t;
+    expect(t2 === 0, `Reset: t = ${t2} s`);
+    return `t ${t0} -> ${t1} s; goal ${g0} -> ${g1} rad; after Reset t = ${t2} s`;
+  });
+  await page.close();
+  await check('pendulum: no console error or failed request (e2e.d checks)', async () => {
+    const problems = logProblems(log);
+    expect(problems.length === 0, problems.slice(0, 5).join('; '));
+  });
+
+  await check('pendulum: layout at 1280, 1024, 853 and 800 px: no horizontal scroll, nothing cut, badge off the swing circle, text >= 12 px', async () => {
+    const p = await openPage('?view=pendulum&pendulum.paused=1', 'pendulum');
+    const out = [];
+    try {
+      for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600], [800, 600]]) {
+        await p.page.setViewportSize({ width: w, height: hgt });
+        await p.page.waitForTimeout(400);
+        const g = await p.page.evaluate(() => {
+          const c = document.getElementById('pendulum-canvas');
+          const r = c.getBoundingClientRect();
+          return { geo: window.pendulumGeometry, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+            right: r.right, ratio: c.width / r.width, dpr: window.devicePixelRatio };
+        });
+        expect(g.scroll <= g.inner, `${w} px: the page scrolls horizontally (${g.scroll} > ${g.inner})`);
+        expect(g.right <= g.inner, `${w} px: the canvas ends at ${g.right} px, past the window`);
+        expect(Math.abs(g.ratio - g.dpr) < 0.01, `${w} px: the canvas is scaled (${g.ratio} backing px per CSS px)`);
+        expect(g.geo.fontPx >= 12, `${w} px: canvas text ${g.geo.fontPx} px`);
+        expect(g.geo.panels.length === 2, `${w} px: ${g.geo.panels.length} arm(s) drawn`);
+        for (const [i, a] of g.geo.panels.entries()) {
+          expect(a.cx - a.swingRadius >= 0 && a.cx + a.swingRadius <= g.geo.cssWidth && a.cy + a.swingRadius <= g.geo.cssHeight,
+            `${w} px: arm ${i} is cut (circle at ${a.cx}±${a.swingRadius} in ${g.geo.cssWidth} px)`);
+          // the badge lies outside the swing circle; the arm and mass inside it
+          const b = a.badge;
+          const dx = Math.max(b.x - a.cx, 0, a.cx - (b.x + b.w)), dy = Math.max(b.y - a.cy, 0, a.cy - (b.y + b.h));
+          expect(Math.hypot(dx, dy) >= a.swingRadius, `${w} px: badge of arm ${i} inside the swing circle`);
+          expect(a.L + a.mass.r <= a.swingRadius, `${w} px: the mass of arm ${i} can leave the swing circle`);
+          expect(b.x >= 0 && b.x + b.w <= g.geo.cssWidth && b.y + b.h <= g.geo.cssHeight, `${w} px: badge of arm ${i} is cut`);
+        }
+        if (w !== 800) await p.page.screenshot({ path: path.join(OUT, `pendulum-${w}.png`) });
+        out.push(`${w}: canvas ${g.geo.cssWidth}×${g.geo.cssHeight}`);
+      }
+      return `${out.join(', ')}; build/e2e/pendulum-{1280,1024,853}.png`;
+    } finally {
+      await p.page.close();
+    }
+  });
+
+  await check('pendulum: the run bar is first in tab order (one Tab from the tab bar)', async () => {
+    const p = await openPage('?view=pendulum&pendulum.paused=1', 'pendulum');
+    try {
+      await p.page.focus('#tab-pendulum');
+      await p.page.keyboard.press('Tab');
+      const at = await p.page.evaluate(() => document.activeElement?.textContent);
+      expect(at === 'Play', `Tab from the tab bar lands on '${at}', not Play/Pause`);
+      return 'Tab from the tab: the Play button';
+    } finally {
+      await p.page.close();
+    }
+  });
+
+  await check('pendulum: at dt = 1e-7 the clock shows the speed achieved', async () => {
+    const p = await openPage('?view=pendulum&pendulum.dt=1e-7', 'pendulum');
+    try {
+      await p.page.waitForTimeout(1500);
+      const a = await clock(p.page);
+      const w0 = Date.now();
+      await p.page.waitForTimeout(2000);
+      const b = await clock(p.page);
+      const measured = (b.t - a.t) / ((Date.now() - w0) / 1000);
+      expect(b.achieved !== null, `the clock names no achieved speed: '${b.text}'`);
+      expect(b.achieved < 1, `the clock claims ${b.achieved}× real time; measured here ${measured.toPrecision(2)}×`);
+      expect(b.achieved < measured * 1.5 && b.achieved > measured / 1.5, `clock ${b.achieved}×, measured ${measured.toPrecision(2)}×`);
+      return `clock '${b.text}'; measured ${measured.toPrecision(2)}×`;
+    } finally {
+      await p.page.close();
+    }
+  });
+}

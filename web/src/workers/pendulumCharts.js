@@ -1,0 +1,128 @@
+// pendulumCharts.js (build/web/pendulumCharts.worker.js): draws the rolling
+// charts of the live pendulum bench (web/src/views/pendulum.js) with Chart.js
+// on OffscreenCanvases, so that the page's animation frames only run the
+// simulation and the picture. Every simulation step in view reaches the
+// chart; Chart.js's decimation plugin (min-max) draws an envelope per pixel
+// when there are more than four steps per pixel.
+//
+// Messages in:
+//   { type: 'init', canvases: [OffscreenCanvas], dpr }
+//   { type: 'size', index, width, height }         CSS pixels
+//   { type: 'datasets', index, datasets: [{ label, color, dash }] }
+//   { type: 'data', index, x0, x1, series: [Float64Array (x, y interleaved)], budget }
+//   { type: 'png', index, id }
+// Messages out:
+//   { type: 'drawn', index }    after each data message is drawn (the page
+//                               sends the next one only then)
+//   { type: 'png', id, blob }
+//   { type: 'stats', ms: [ms per chart update] }
+import { Chart } from 'chart.js';
+import '../charts.js'; // registers the Chart.js components the project uses
+
+let charts = [];
+let dpr = 1;
+const pending = new Map(); // index -> the data message to draw
+let scheduled = false;
+let stats = [];
+
+// ±budget of treatment A now, as two dashed lines (friction chart)
+const budgetLines = {
+  id: 'pendulumBudget',
+  afterDatasetsDraw(chart) {
+    const b = chart.$budget;
+    if (!(b > 0)) return;
+    const { ctx, chartArea: a, scales: { y } } = chart;
+    ctx.save();
+    ctx.strokeStyle = '#1d232b';
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    for (const v of [b, -b]) {
+      const py = y.getPixelForValue(v);
+      if (py >= a.top && py <= a.bottom) { ctx.moveTo(a.left, py); ctx.lineTo(a.right, py); }
+    }
+    ctx.stroke();
+    ctx.restore();
+  },
+};
+
+function options(yText, budget) {
+  return {
+    animation: false,
+    parsing: false,
+    normalized: true,
+    responsive: false,
+    maintainAspectRatio: false,
+    devicePixelRatio: dpr,
+    spanGaps: true,
+    events: [],
+    scales: {
+      x: { type: 'linear', title: { display: true, text: 't [s]' }, ticks: { maxRotation: 0, maxTicksLimit: 9 } },
+      y: {
+        type: 'linear', title: { display: true, text: yText }, ticks: { maxTicksLimit: 6 },
+        // the friction chart's y axis always includes ±budget
+        afterDataLimits: budget ? (scale) => {
+          const b = scale.chart.$budget;
+          if (!(b > 0)) return;
+          scale.min = Math.min(scale.min, -1.1 * b);
+          scale.max = Math.max(scale.max, 1.1 * b);
+        } : undefined,
+      },
+    },
+    plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false }, decimation: { enabled: true, algorithm: 'min-max' } },
+    elements: { point: { radius: 0 }, line: { borderWidth: 1 } },
+  };
+}
+
+function points(xy) {
+  const out = new Array(xy.length / 2);
+  for (let i = 0, k = 0; k < out.length; i += 2, k++) out[k] = { x: xy[i], y: xy[i + 1] };
+  return out;
+}
+
+function render() {
+  scheduled = false;
+  for (const [index, m] of pending) {
+    const chart = charts[index];
+    if (!chart) continue;
+    const t0 = performance.now();
+    chart.options.scales.x.min = m.x0;
+    chart.options.scales.x.max = m.x1;
+    chart.$budget = m.budget;
+    chart.data.datasets.forEach((d, k) => { d.data = m.series[k] ? points(m.series[k]) : []; });
+    chart.update('none');
+    stats.push(performance.now() - t0);
+    self.postMessage({ type: 'drawn', index });
+  }
+  pending.clear();
+  if (stats.length >= 60) {
+    self.postMessage({ type: 'stats', ms: stats });
+    stats = [];
+  }
+}
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  if (m.type === 'init') {
+    dpr = m.dpr || 1;
+    charts = m.canvases.map((c, i) => {
+      const { yText, budget } = m.axes[i];
+      return new Chart(c, { type: 'line', data: { datasets: [] }, options: options(yText, budget), plugins: budget ? [budgetLines] : [] });
+    });
+  } else if (m.type === 'size') {
+    charts[m.index]?.resize(m.width, m.height);
+  } else if (m.type === 'datasets') {
+    const chart = charts[m.index];
+    if (!chart) return;
+    chart.data.datasets = m.datasets.map((d) => ({ label: d.label, data: [], borderColor: d.color, borderDash: d.dash || [] }));
+    chart.update('none');
+  } else if (m.type === 'data') {
+    pending.set(m.index, m);
+    if (!scheduled) { scheduled = true; setTimeout(render, 0); }
+  } else if (m.type === 'png') {
+    const chart = charts[m.index];
+    render();
+    const blob = await chart.canvas.convertToBlob({ type: 'image/png' });
+    self.postMessage({ type: 'png', id: m.id, blob });
+  }
+};
