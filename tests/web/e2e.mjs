@@ -37,7 +37,7 @@
 //               chart worker) at 1 kHz physics with two treatments, over
 //               >= 300 frames: median and 95th percentile are written to
 //               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
-//               README.md) with the chart worker's update times
+//               README.md and docs/performance.md) with the chart worker's update times
 //               (window.pendulumChartWorkerStats); fails if the p95 is not
 //               under 4 ms
 // Only a check that cannot run for want of the shared data (../shared/data

@@ -208,7 +208,7 @@ describe('a) wasm agrees with the native build', () => {
   for (const tolRel of [1e-6, 1e-9]) {
     const law = R.STRIBECK_PAPER, Z = R.Z_PAPER, tol = tolRel * law.Fs;
     it(`look-up table: Stribeck α = 1, Z = 1/55, tol = ${tolRel.toExponential(0)}·Fs`, () => {
-        assert.ok(ev.ok, ev.why);
+      assert.ok(ev.ok, ev.why);
       const xs = probePoints(law, Z);
       const lut = core.lookupTable(law, Z, tol);
       let got;
