@@ -19,7 +19,7 @@ TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
 NAT = build/native
 ASN = build/asan
 
-.PHONY: web wasm npm deps-wasm cli all lib test test-native bench bench-short serve deps-native clean help
+.PHONY: web wasm wasm-bench npm deps-wasm cli all lib test test-parts test-native bench bench-short serve deps-native clean help
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -72,7 +72,18 @@ test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 
-test: test-native
+# `make test` runs every part (test-parts: test-native, test-cli, test-web)
+# with make -k, so one failing part does not hide the others, and closes with
+# the one line CI reads: "N passed, M failed, K skipped", summed over the
+# counts each runner writes to build/test-counts (tools/test-total.sh).
+# A new test target joins with `test-parts: NAME` and its runner writes
+# "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
+TEST_COUNTS = build/test-counts
+test:
+	@rm -rf $(TEST_COUNTS)
+	@st=0; TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) $(MAKE) --no-print-directory -k test-parts || st=$$?; \
+	    tools/test-total.sh $(TEST_COUNTS) $$st
+test-parts: test-native
 
 # ------------------------------------------------------------- benchmarks
 $(NAT)/bench_core: benchmarks/bench_core.c $(NAT)/libfriction.a
@@ -93,23 +104,48 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 $(NAT)/bench_systems: benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(wildcard cli/*.h) $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(NAT)/libfriction.a -lm -o $@
 
+# The benchmark tables of README.md and docs/performance.md (and the frame
+# time of the browser test) are generated from build/bench/*.json and
+# build/e2e/frame-time.json, never copied by hand: run after `make bench`.
+.PHONY: readme-figures
+readme-figures:
+	node tools/readme_figures.mjs README.md docs/performance.md
+
 # ------------------------------------------------------------------- wasm
+# Two builds from the same core and flags:
+#   build/wasm/friction_core.{mjs,wasm}        the explorer's (copied to build/web):
+#       core + wasm/bindings.c, exports wasm/exported_functions.json, no
+#       benchmark code (tests/web/wasm_exports.test.mjs checks it);
+#   build/wasm-bench/friction_core.{mjs,wasm}  `make bench` only
+#       (benchmarks/bench_wasm.mjs): the same plus benchmarks/kernels.c and
+#       wasm/bench_exports.c, exporting both lists.
 # Debian's emcc runs node tools that need Debian's node modules (acorn).
 WASM    = build/wasm
+WASMB   = build/wasm-bench
 EMCC    = NODE_PATH=/usr/share/nodejs emcc
 EMFLAGS = $(STD) -O2 $(FPFLAGS) $(INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
-          -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json \
-          -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+          -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
+WASM_DEPS = $(CORE_SRC) wasm/bindings.c $(wildcard core/include/*.h core/src/*.h)
+BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/friction_core.mjs: $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c benchmarks/kernels.h wasm/exported_functions.json $(wildcard core/include/*.h core/src/*.h) | deps-wasm
+$(WASM)/friction_core.mjs: $(WASM_DEPS) wasm/exported_functions.json | deps-wasm
 	@mkdir -p $(WASM)
-	$(EMCC) $(EMFLAGS) $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json $(CORE_SRC) wasm/bindings.c -o $@
+
+$(WASMB)/exported_functions.json: wasm/exported_functions.json wasm/bench_exported_functions.json
+	@mkdir -p $(WASMB)
+	node -e 'const f = (p) => JSON.parse(require("fs").readFileSync(p, "utf8")); console.log(JSON.stringify([...f(process.argv[1]), ...f(process.argv[2])]))' $^ >$@
+
+$(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
+	@mkdir -p $(WASMB)
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(CORE_SRC) wasm/bindings.c $(BENCH_WASM_SRC) -o $@
 
 wasm: $(WASM)/friction_core.mjs
+wasm-bench: $(WASMB)/friction_core.mjs
 
 # --------------------------------------------------------------- npm, web
 node_modules/.package-lock.json: package.json package-lock.json
@@ -179,18 +215,20 @@ $(NAT)/tests/test_cli_fmt $(ASN)/tests/test_cli_fmt: cli/fmt.c cli/fmt.h
 test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
 	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
 	@CLI_LABEL="cli ASan+UBSan" tests/cli/run.sh $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
-test: test-cli
+test-parts: test-cli
 
 # ---- web tests and wasm bench (tests/web, benchmarks/bench_wasm.mjs)
 # test-web (after test-native in `make test`): the Node tests of the wasm
-# wrapper (node --test tests/web/*.test.mjs) and the end-to-end browser test
+# wrapper (node --test tests/web/*.test.mjs, among them the check that the
+# shipped wasm has no benchmark symbol) and the end-to-end browser test
 # (tests/web/e2e.mjs: playwright-core driving Debian's chromium), closed by
-# the line "web: N passed, M failed" (tests/web/run.sh).
+# the line "web: N passed, M failed, K skipped" (tests/web/run.sh).
 # bench-wasm: the kernels of benchmarks/kernels.c timed natively
-# (build/native/bench_kernels) and in wasm under Node in one run; the ratios
+# (build/native/bench_kernels) and in wasm under Node (the bench build,
+# build/wasm-bench) in one run; the ratios
 # go to build/bench/wasm.json (bench-wasm-short: build/bench/wasm-short.json).
 .PHONY: test-web deps-web-test deps-bench-wasm bench-wasm bench-wasm-short
-test: test-web
+test-parts: test-web
 bench: bench-wasm
 bench-short: bench-wasm-short
 
@@ -206,16 +244,10 @@ test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@
 
-bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm
+bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --json build/bench/wasm.json
 
-bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm
+bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
-
-# README figures measured by the tests and benchmarks (tools/readme_figures.mjs):
-# the frame-time block from build/e2e/frame-time.json (written by make test-web).
-.PHONY: readme-figures
-readme-figures:
-	node tools/readme_figures.mjs build/e2e/frame-time.json README.md

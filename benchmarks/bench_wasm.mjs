@@ -3,8 +3,9 @@
 //
 //   node benchmarks/bench_wasm.mjs [--short] [--json PATH]
 //
-// The kernels (benchmarks/kernels.c) are compiled twice: into the wasm core
-// (exported by wasm/bench_exports.c) and into build/native/bench_kernels,
+// The kernels (benchmarks/kernels.c) are compiled twice: into the bench wasm
+// core build/wasm-bench/ (exported by wasm/bench_exports.c; the explorer's
+// build/web/friction_core.wasm has none of it) and into build/native/bench_kernels,
 // which this script runs as a child process and drives over a pipe. Both
 // sides time one call of the same C loop on the same inputs (generated from
 // the same seed by kern_fill_x), native with CLOCK_MONOTONIC, wasm with
@@ -36,8 +37,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATIVE = path.join(ROOT, 'build/native/bench_kernels');
-const WASM_JS = path.join(ROOT, 'build/wasm/friction_core.mjs');
-const WASM_BIN = path.join(ROOT, 'build/wasm/friction_core.wasm');
+const WASM_JS = path.join(ROOT, 'build/wasm-bench/friction_core.mjs');
+const WASM_BIN = path.join(ROOT, 'build/wasm-bench/friction_core.wasm');
 const TARGET = 1.5;
 const CHECK_REL = 1e-12;
 const N_IN = 4096;
@@ -84,7 +85,7 @@ function native(cmd) {
 const { default: createFrictionCore } = await import(WASM_JS);
 const m = await createFrictionCore({ wasmBinary: fs.readFileSync(WASM_BIN) });
 if (typeof m._fxb_kern_phi_z !== 'function') {
-  console.error('bench_wasm: the wasm core lacks the benchmark kernels (wasm/bench_exports.c); rebuild with make wasm');
+  console.error('bench_wasm: the wasm core lacks the benchmark kernels (wasm/bench_exports.c); rebuild with make wasm-bench');
   process.exit(1);
 }
 const str = (p) => m.UTF8ToString(p);

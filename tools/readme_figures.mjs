@@ -1,47 +1,220 @@
-// tools/readme_figures.mjs [JSON] [README]: writes the frame-time figures the
-// browser test measured (build/e2e/frame-time.json, from the check "pendulum:
-// work per animation frame at 1 kHz physics" of tests/web/e2e.mjs) into
-// README.md, between the lines <!-- frame-time:begin --> and
-// <!-- frame-time:end -->. Nothing else in the README changes.
+// tools/readme_figures.mjs [--bench DIR] [--e2e FILE] [FILE.md ...]: `make
+// readme-figures` (after `make bench` and the browser test). Rewrites, in
+// README.md and docs/performance.md (or the files named), every generated
+// block between the lines <!-- NAME:begin --> and <!-- NAME:end -->; nothing
+// else in the files changes. The figures are never copied by hand.
+//
+//   headline      README: the speed targets and the main figures, one line each
+//   bench-core    functions against exp() (build/bench/core.json, bench_core)
+//   bench-targets the targets of bench_core with met / missed
+//   bench-systems pendulum steps/s, every scenario, the replay of the shared logs
+//                 (build/bench/systems.json, bench_systems)
+//   bench-wasm    wasm against native, same kernels (build/bench/wasm.json)
+//   frame-time    work per animation frame of the live bench, measured by the
+//                 check "pendulum: work per animation frame at 1 kHz physics"
+//                 of tests/web/e2e.mjs (build/e2e/frame-time.json)
+//
+// Each JSON is the full run's (core.json) or, when only that exists, the
+// short run's (core-short.json, said so in the block). A block whose JSON is
+// missing is left as it is and named on stderr; exit 1 when a file has no
+// block at all or a JSON cannot be read.
 import fs from 'node:fs';
+import path from 'node:path';
 
-const jsonPath = process.argv[2] || 'build/e2e/frame-time.json';
-const readmePath = process.argv[3] || 'README.md';
-const BEGIN = '<!-- frame-time:begin -->';
-const END = '<!-- frame-time:end -->';
+const args = process.argv.slice(2);
+let benchDir = 'build/bench', e2eJson = 'build/e2e/frame-time.json';
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--bench' && i + 1 < args.length) benchDir = args[++i];
+  else if (args[i] === '--e2e' && i + 1 < args.length) e2eJson = args[++i];
+  else if (args[i].startsWith('--')) fail(`unknown option '${args[i]}'`);
+  else files.push(args[i]);
+}
+if (!files.length) files.push('README.md', 'docs/performance.md');
 
 function fail(msg) {
   console.error(`readme_figures: ${msg}`);
   process.exit(1);
 }
-
-if (!fs.existsSync(jsonPath)) fail(`${jsonPath} is missing: run the browser test first (make test-web)`);
-let s;
-try {
-  s = JSON.parse(fs.readFileSync(jsonPath, 'utf8'));
-} catch (e) {
-  fail(`${jsonPath} is not JSON (${e.message})`);
+function readJson(p) {
+  try {
+    return JSON.parse(fs.readFileSync(p, 'utf8'));
+  } catch (e) {
+    return fail(`${p} is not JSON (${e.message})`);
+  }
 }
-for (const k of ['frames', 'median_ms', 'p95_ms', 'target_ms', 'physics_dt_s']) {
-  if (!Number.isFinite(s[k])) fail(`${jsonPath} has no number '${k}'`);
+/** { data, file, short, date } of build/bench/NAME.json, else of NAME-short.json, else null. */
+function bench(name) {
+  for (const [f, short] of [[`${name}.json`, false], [`${name}-short.json`, true]]) {
+    const p = path.join(benchDir, f);
+    if (fs.existsSync(p)) return { data: readJson(p), file: p, short, date: fs.statSync(p).mtime.toISOString().slice(0, 10) };
+  }
+  return null;
 }
-const readme = fs.readFileSync(readmePath, 'utf8');
-const a = readme.indexOf(BEGIN), b = readme.indexOf(END);
-if (a < 0 || b < a) fail(`${readmePath} has no '${BEGIN}' … '${END}' block`);
 
-const load = Number.isFinite(s.load_average_1min) ? `, load average ${s.load_average_1min.toFixed(1)} on ${s.cores} cores` : '';
-const block = [
-  BEGIN,
-  `Work per animation frame of the live bench (simulation, picture, handing the steps in view to the chart worker), ${s.treatments ?? 2} treatments at `
+const fin = (v) => typeof v === 'number' && Number.isFinite(v);
+const f2 = (v, d = 2) => (fin(v) ? v.toFixed(Math.abs(v) >= 1000 ? 0 : d) : '–');
+const msps = (v) => (fin(v) ? (v / 1e6).toFixed(1) : '–');
+const source = (b, what) => `${what}: \`${b.file}\` (${b.short ? '**short run**, ' : ''}${b.date}${b.data.cpu ? `, ${b.data.cpu}` : ''}).`;
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`,
+  ...rows.map((r) => `| ${r.map((c) => String(c).replace(/(?<!\\)\|/g, '\\|')).join(' | ')} |`)];
+
+// Names of bench_core's functions as the tables show them; an id not listed
+// here (a benchmark added later) is shown as its id.
+const CORE_NAMES = {
+  exp: '`exp()` (libm), the reference',
+  lambert_w0: '`fric_lambert_w0`, x uniform on [−1/e, 1000]',
+  lambert_w0_neg: '`fric_lambert_w0`, x on [−1/e, 0)',
+  phi_z_coulomb_viscous: '`fric_phi_z` Coulomb-viscous',
+  phi_z_stribeck_a1: '`fric_phi_z` Stribeck α = 1',
+  phi_z_stribeck_a1_outside: '`fric_phi_z` Stribeck α = 1, \\|x\\| > Z·Fs',
+  phi_z_stribeck_a2: '`fric_phi_z` Stribeck α = 2 (bracketed Newton)',
+  phi_z_rational: '`fric_phi_z` rational',
+  lut_phi_z_stribeck_a1: '`fric_lut_phi_z` Stribeck α = 1, tol 1e-9·Fs',
+};
+
+function benchCore() {
+  const b = bench('core');
+  if (!b) return null;
+  const rows = Object.entries(b.data.functions || {}).map(([id, r]) => (r.measured === false
+    ? [CORE_NAMES[id] || `\`${id}\``, `not measured: ${r.problem}`, '', '', '']
+    : [CORE_NAMES[id] || `\`${id}\``, f2(r.throughput_ns), f2(r.latency_ns), f2(r.throughput_ratio_exp), f2(r.latency_ratio_exp)]));
+  return [source(b, `${b.data.statistic || 'ns per call'}, ${b.data.rounds} rounds of ${b.data.inputs_per_array} inputs`), '',
+    ...table(['function', 'throughput ns', 'latency ns', 'thr/exp', 'lat/exp'], rows)];
+}
+
+function met(ok) {
+  return ok === true ? 'met' : ok === false ? '**missed**' : '–';
+}
+function benchTargets() {
+  const b = bench('core');
+  if (!b) return null;
+  const rows = (b.data.targets || []).map((t) => [t.text, `${f2(t.throughput)} (≤ ${f2(t.throughput_limit)}): ${met(t.met_throughput)}`,
+    `${f2(t.latency)} (≤ ${f2(t.latency_limit)}): ${met(t.met_latency)}`]);
+  return [source(b, 'Targets of `bench_core`'), '', ...table(['target', 'throughput', 'latency'], rows)];
+}
+
+function benchSystems() {
+  const b = bench('systems');
+  if (!b) return null;
+  const d = b.data, out = [source(b, 'Million steps (rows) per second'), ''];
+  if (Array.isArray(d.pendulum) && d.pendulum.length) {
+    const fr = [...new Set(d.pendulum.map((r) => r.friction))];
+    const presets = [...new Set(d.pendulum.map((r) => r.preset))];
+    const cell = (p, f, k) => msps(d.pendulum.find((r) => r.preset === p && r.friction === f)?.[k]);
+    const rows = [];
+    for (const p of presets) {
+      rows.push([`${p}, one bench`, ...fr.map((f) => cell(p, f, 'steps_per_s'))]);
+      if (d.pendulum.some((r) => r.preset === p && fin(r.steps_per_s_4_interleaved))) {
+        rows.push([`${p}, 4 interleaved`, ...fr.map((f) => cell(p, f, 'steps_per_s_4_interleaved'))]);
+      }
+    }
+    out.push('Pendulum bench, `fric_bench_step`:', '', ...table(['preset', ...fr], rows), '');
+  }
+  // figures added to the JSON later (e.g. a batched evaluation) are listed as they are
+  const known = new Set(['schema', 'mode', 'cpu', 'compiler', 'pendulum', 'scenarios', 'replay']);
+  const flat = [];
+  const walk = (o, pre) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (v && typeof v === 'object' && !Array.isArray(v)) walk(v, `${pre}${k}.`);
+      else if (Array.isArray(v)) v.forEach((e, i) => (e && typeof e === 'object' ? walk(e, `${pre}${k}[${i}].`) : flat.push([`${pre}${k}[${i}]`, e])));
+      else flat.push([`${pre}${k}`, v]);
+    }
+  };
+  for (const [k, v] of Object.entries(d)) if (!known.has(k)) walk({ [k]: v }, '');
+  if (flat.length) out.push(...table(['figure', 'value'], flat.map(([k, v]) => [`\`${k}\``, fin(v) ? String(+v.toPrecision(4)) : String(v)])), '');
+  if (Array.isArray(d.scenarios) && d.scenarios.length) {
+    const rows = d.scenarios.map((r) => [r.scenario, r.friction ?? '', msps(r.rows_per_s)]);
+    out.push('Every scenario and treatment through the scenario interface:', '',
+      ...table(['scenario', 'treatment', 'M rows/s'], rows), '');
+  }
+  if (d.replay && fin(d.replay.seconds)) {
+    out.push(`Replay of all shared logs: ${d.replay.logs} logs, ${d.replay.replays} replays, ${d.replay.samples} samples `
+      + `in ${(d.replay.seconds * 1000).toFixed(0)} ms (JSON reading included).`);
+  }
+  while (out.at(-1) === '') out.pop();
+  return out;
+}
+
+function benchWasm() {
+  const b = bench('wasm');
+  if (!b) return null;
+  const d = b.data;
+  const rows = (d.kernels || []).map((k) => [k.kernel, `${f2(k.native_min)} → ${f2(k.wasm_min)} ${k.unit}`, `${f2(k.ratio)}×`,
+    `${f2(k.ratio_median)}×`, k.checksums_agree === false ? '**checksums differ**' : met(k.met)]);
+  const out = [source(b, `wasm/native under Node ${d.node || ''}, ${d.rounds} rounds, min over rounds`), '',
+    ...table(['kernel', 'native → wasm', 'ratio', 'ratio of medians', `≤ ${d.target_ratio}×`], rows)];
+  for (const s of d.skipped || []) out.push('', `Not measured: ${s.name}: ${s.why}`);
+  return out;
+}
+
+function frameTime() {
+  if (!fs.existsSync(e2eJson)) return null;
+  const s = readJson(e2eJson);
+  for (const k of ['frames', 'median_ms', 'p95_ms', 'target_ms', 'physics_dt_s']) {
+    if (!fin(s[k])) fail(`${e2eJson} has no number '${k}'`);
+  }
+  const load = fin(s.load_average_1min) ? `, load average ${s.load_average_1min.toFixed(1)} on ${s.cores} cores` : '';
+  return [`Work per animation frame of the live bench (simulation, picture, handing the steps in view to the chart worker), ${s.treatments ?? 2} treatments at `
     + `dt = ${s.physics_dt_s * 1000} ms, headless Chromium without GPU, measured by \`make test-web\` over ${s.frames} frames `
     + `(${String(s.date || '').slice(0, 10) || 'date not recorded'}${load}): `
     + `**median ${s.median_ms.toFixed(2)} ms, p95 ${s.p95_ms.toFixed(2)} ms** `
     + `(target: p95 < ${s.target_ms} ms, ${s.p95_ms < s.target_ms ? 'met' : '**missed**'}). The charts are drawn by Chart.js `
     + 'in a worker (web/src/workers/pendulumCharts.js), outside these frames'
-    + (s.chart_worker && Number.isFinite(s.chart_worker.p95_ms)
+    + (s.chart_worker && fin(s.chart_worker.p95_ms)
       ? `: ${s.chart_worker.updates} chart updates there took median ${s.chart_worker.median_ms.toFixed(2)} ms, p95 ${s.chart_worker.p95_ms.toFixed(2)} ms.`
-      : '.'),
-  END,
-].join('\n');
-fs.writeFileSync(readmePath, readme.slice(0, a) + block + readme.slice(b + END.length));
-console.log(`readme_figures: ${readmePath}: median ${s.median_ms.toFixed(2)} ms, p95 ${s.p95_ms.toFixed(2)} ms`);
+      : '.')];
+}
+
+function headline() {
+  const out = [];
+  const c = bench('core'), s = bench('systems'), w = bench('wasm');
+  if (c) {
+    for (const t of c.data.targets || []) {
+      out.push(`- ${t.text.replace(/\|/g, '\\|')}: ${f2(t.throughput)} ${t.unit || ''}, ${met(t.met_throughput)}`);
+    }
+  }
+  if (s && Array.isArray(s.data.pendulum)) {
+    for (const f of ['clip', 'implicit']) {
+      const v = s.data.pendulum.filter((r) => r.friction === f && / m6$/.test(r.preset)).map((r) => r.steps_per_s).filter(fin);
+      if (v.length) out.push(`- M6 pendulum step, one bench, \`${f}\`: ${msps(Math.min(...v))}–${msps(Math.max(...v))} M steps/s`);
+    }
+  }
+  if (w && Array.isArray(w.data.kernels) && w.data.kernels.length) {
+    const r = w.data.kernels.map((k) => k.ratio).filter(fin);
+    out.push(`- wasm/native, same kernels: ${f2(Math.min(...r))}–${f2(Math.max(...r))}× (target ≤ ${w.data.target_ratio}×)`);
+  }
+  if (fs.existsSync(e2eJson)) {
+    const e = readJson(e2eJson);
+    if (fin(e.p95_ms)) out.push(`- live bench, work per animation frame: p95 ${e.p95_ms.toFixed(2)} ms (target < ${e.target_ms} ms)`);
+  }
+  if (!out.length) return null;
+  const when = [c, s, w].filter(Boolean).map((b) => `\`${b.file}\`${b.short ? ' (short run)' : ''} ${b.date}`).join(', ');
+  return [`From ${when || '`build/e2e/frame-time.json`'}; tables and notes in [docs/performance.md](docs/performance.md).`, '', ...out];
+}
+
+const BLOCKS = {
+  headline, 'bench-core': benchCore, 'bench-targets': benchTargets, 'bench-systems': benchSystems,
+  'bench-wasm': benchWasm, 'frame-time': frameTime,
+};
+
+for (const file of files) {
+  let text = fs.readFileSync(file, 'utf8');
+  let found = 0;
+  for (const [name, make] of Object.entries(BLOCKS)) {
+    const BEGIN = `<!-- ${name}:begin -->`, END = `<!-- ${name}:end -->`;
+    const a = text.indexOf(BEGIN), b = text.indexOf(END);
+    if (a < 0) continue;
+    if (b < a) fail(`${file}: '${BEGIN}' without '${END}' after it`);
+    found++;
+    const lines = make();
+    if (!lines) {
+      console.error(`readme_figures: ${file}: block ${name} left as it is (no JSON for it: run make bench / make test-web)`);
+      continue;
+    }
+    text = text.slice(0, a) + [BEGIN, ...lines, END].join('\n') + text.slice(b + END.length);
+    console.log(`readme_figures: ${file}: ${name} updated`);
+  }
+  if (!found) fail(`${file} has no generated block (<!-- NAME:begin --> … <!-- NAME:end -->)`);
+  fs.writeFileSync(file, text);
+}

@@ -1,6 +1,8 @@
 /*
  * bench_exports.c: the benchmark kernels of benchmarks/kernels.c exported to
- * JavaScript, for benchmarks/bench_wasm.mjs only (the UI never calls them).
+ * JavaScript, for benchmarks/bench_wasm.mjs only. Compiled only into the
+ * bench's wasm (build/wasm-bench, exports wasm/bench_exported_functions.json);
+ * the explorer's wasm never contains it (tests/web/wasm_exports.test.mjs).
  * Same conventions as bindings.c: flat functions over numbers and buffers
  * the caller allocates; nothing here keeps state.
  */

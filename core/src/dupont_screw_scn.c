@@ -4,7 +4,7 @@
  * the friction treatment selectable (fric_dupont.h). The defaults are the
  * Fig. 5 values: m·l² = 50, J_zz = 5, η1 = 0.663, η2 = 1.91, g = 0,
  * 750·sin(4t) (the paper writes τ_in; applied here as the motor torque τ_a,
- * see fric_dupont.h and the README).
+ * see fric_dupont.h and docs/systems.md).
  */
 #include <math.h>
 #include <stddef.h>

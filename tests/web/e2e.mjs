@@ -37,14 +37,17 @@
 //               chart worker) at 1 kHz physics with two treatments, over
 //               >= 300 frames: median and 95th percentile are written to
 //               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
-//               README.md) with the chart worker's update times
+//               README.md and docs/performance.md) with the chart worker's update times
 //               (window.pendulumChartWorkerStats); fails if the p95 is not
 //               under 4 ms
-// A check that cannot run yet (a view not in VIEWS, no shared data) is
-// reported as skipped with the reason, never as passed.
+// Only a check that cannot run for want of the shared data (../shared/data
+// beside the clone) is reported as skipped, with the reason "missing shared
+// data: …", never as passed; under CI=true (where the data is always there)
+// such a skip is counted as a failure. A missing view or an unbuilt tool is a
+// failure: `make test` builds everything these checks need.
 //
-// Output: one line per check, then "e2e: N skipped" and "e2e: N passed, M
-// failed". Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
+// Output: one line per check, then "e2e: N passed, M failed, K skipped".
+// Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
 // 30 s per view when there are many views); the browser and the server are
 // always closed.
 import fs from 'node:fs';
@@ -70,7 +73,12 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 
 // ---------------------------------------------------------------- results
 const results = { pass: 0, fail: 0, skip: 0 };
+const MISSING_DATA = 'missing shared data';
 function report(kind, name, detail = '') {
+  if (kind === 'skip' && process.env.CI === 'true' && String(detail).startsWith(MISSING_DATA)) {
+    kind = 'fail';
+    detail = `${detail} (CI=true: the shared data must be beside the clone)`;
+  }
   results[kind]++;
   const tag = { pass: 'ok  ', fail: 'FAIL', skip: 'skip' }[kind];
   console.log(`${tag} ${name}${detail ? `: ${detail}` : ''}`);
@@ -436,7 +444,7 @@ async function testPendulum(present) {
     'pendulum: a dropped log is replayed with its MAE',
     'pendulum: work per animation frame at 1 kHz physics'];
   if (!present) {
-    for (const n of names) report('skip', n, "no view 'pendulum' in web/src/views/index.js VIEWS yet");
+    for (const n of names) report('fail', n, "no view 'pendulum' in web/src/views/index.js VIEWS");
     return;
   }
   const { page, log } = await openPage('?view=pendulum&pendulum.dt=0.001', 'pendulum');
@@ -464,7 +472,7 @@ async function testPendulum(present) {
 
   await check(names[1], async () => {
     const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
-    if (!files.length) return { skip: `no shared log in ${path.relative(ROOT, LOG_DIR)}` };
+    if (!files.length) return { skip: `${MISSING_DATA}: no log in ${path.relative(ROOT, LOG_DIR)}` };
     const file = files[0];
     const b64 = fs.readFileSync(path.join(LOG_DIR, file)).toString('base64');
     const how = await page.evaluate(({ b64, file }) => {
@@ -612,8 +620,7 @@ armWatchdog(WATCHDOG_MS);
 
 function finish() {
   clearTimeout(watchdog);
-  console.log(`e2e: ${results.skip} skipped`);
-  console.log(`e2e: ${results.pass} passed, ${results.fail} failed`);
+  console.log(`e2e: ${results.pass} passed, ${results.fail} failed, ${results.skip} skipped`);
   process.exit(results.fail ? 1 : 0);
 }
 

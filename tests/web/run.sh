@@ -2,9 +2,14 @@
 # tests/web/run.sh: `make test-web`. Runs the Node tests of the wasm wrapper
 # (node --test tests/web/*.test.mjs) and the end-to-end browser test
 # (tests/web/e2e.mjs), prints each one's output, and closes with
-#   web: N skipped
-#   web: N passed, M failed
-# Exit 1 when anything failed (or a runner crashed without a summary).
+#   node tests: N passed, M failed, K skipped
+#   web: N passed, M failed, K skipped
+# (with TEST_COUNTS set, the counts also go to $TEST_COUNTS/web.txt for make
+# test's overall line). Exit 1 when anything failed (or a runner crashed
+# without a summary). A skip for missing shared data gives the reason
+# "missing shared data: …"; under CI=true, where the data is always beside
+# the clone, the node tests' such skips count as failures here (e2e.mjs fails
+# its own).
 # Expects what the Makefile builds first: build/web, build/native/friction,
 # node_modules (npm ci), Debian's chromium.
 set -u
@@ -25,7 +30,15 @@ if [ -z "$p" ] || [ -z "$f" ]; then
     echo "web: node --test printed no summary (exit $rc)"
     failed=$((failed + 1))
 else
-    passed=$((passed + p)); failed=$((failed + f + ${c:-0})); skipped=$((skipped + ${s:-0}))
+    s=${s:-0}
+    if [ "${CI:-}" = true ]; then
+        d=$(grep -c '# SKIP missing shared data' "$tap")
+        if [ "$d" -gt 0 ]; then
+            grep '# SKIP missing shared data' "$tap" | sed 's/^ *//; s/^/FAIL (CI=true, the shared data must be beside the clone): /'
+            f=$((f + d)); s=$((s - d))
+        fi
+    fi
+    passed=$((passed + p)); failed=$((failed + f + ${c:-0})); skipped=$((skipped + s))
     if [ $rc -ne 0 ] && [ "$f" = 0 ] && [ "${c:-0}" = 0 ]; then failed=$((failed + 1)); fi
 fi
 echo "node tests: ${p:-?} passed, ${f:-?} failed, ${s:-?} skipped"
@@ -33,18 +46,18 @@ echo "node tests: ${p:-?} passed, ${f:-?} failed, ${s:-?} skipped"
 out=build/e2e/e2e.log
 node tests/web/e2e.mjs 2>&1 | tee "$out"
 rc=${PIPESTATUS[0]}
-line=$(grep -E '^e2e: [0-9]+ passed, [0-9]+ failed' "$out" | tail -1)
+line=$(grep -E '^e2e: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped' "$out" | tail -1)
 if [ -z "$line" ]; then
     echo "web: the e2e test printed no summary (exit $rc)"
     failed=$((failed + 1))
 else
-    p=$(printf '%s\n' "$line" | sed 's/^e2e: \([0-9]*\) passed.*/\1/')
-    f=$(printf '%s\n' "$line" | sed 's/^e2e: [0-9]* passed, \([0-9]*\) failed.*/\1/')
-    s=$(sed -n 's/^e2e: \([0-9]*\) skipped.*/\1/p' "$out" | tail -1)
-    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + ${s:-0}))
+    read -r p f s < <(printf '%s\n' "$line" | sed 's/^e2e: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 \3/')
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then failed=$((failed + 1)); fi
 fi
 
-echo "web: $skipped skipped"
-echo "web: $passed passed, $failed failed"
+echo "web: $passed passed, $failed failed, $skipped skipped"
+if [ -n "${TEST_COUNTS:-}" ]; then
+    mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/web.txt"
+fi
 [ $failed -eq 0 ]

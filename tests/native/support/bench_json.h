@@ -8,6 +8,8 @@
 #define BENCH_JSON_H
 
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     char *text;
@@ -23,13 +25,18 @@ void bench_json_free(bench_json_file *f);
  * repository), else 0. */
 int bench_json_present(const char *path);
 
-/* In a cmocka test: skip, saying why, when the shared data file `path`
- * (in directory `dir`) is absent. */
+/* In a cmocka test: skip, saying why ("missing shared data: …"), when the
+ * shared data file `path` (in directory `dir`) is absent; under CI=true,
+ * where the data is always beside the clone, fail instead. */
 #define BENCH_SKIP_WITHOUT_DATA(path, dir)                                        \
     do {                                                                          \
         if (!bench_json_present(path)) {                                          \
-            print_message("SKIP: %s not found (run from the repo root with "      \
-                          "../shared/data beside it)\n", dir);                    \
+            const char *ci_ = getenv("CI");                                       \
+            if (ci_ && strcmp(ci_, "true") == 0)                                  \
+                fail_msg("missing shared data: %s not found (CI=true: the "       \
+                         "shared data must be beside the clone)", dir);           \
+            print_message("SKIP: missing shared data: %s not found (run from "    \
+                          "the repo root with ../shared/data beside it)\n", dir); \
             skip();                                                               \
         }                                                                         \
     } while (0)

@@ -27,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 export default async function pendulum(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
   if (!h.views.some((v) => v.id === 'pendulum')) {
-    h.report('skip', 'pendulum (e2e.d): live bench checks', "no view 'pendulum' in the tab bar");
+    h.report('fail', 'pendulum (e2e.d): live bench checks', "no view 'pendulum' in the tab bar");
     return;
   }
   const CLI = path.join(ROOT, 'build/native/friction');
@@ -69,7 +69,7 @@ export default async function pendulum(h) {
     expect(a.rate === 0, `implicit: ${a.rate} reversals/s`);
     paused = { t: c.t, url: page.url() };
     // the same run with the command-line tool (native build of the same core)
-    if (!fs.existsSync(CLI)) return { skip: `${path.relative(ROOT, CLI)} not built: page shows A ${a.rate}/s, B ${b.rate}/s` };
+    expect(fs.existsSync(CLI), `${path.relative(ROOT, CLI)} not built: page shows A ${a.rate}/s, B ${b.rate}/s`);
     const cli = (friction) => {
       const out = execFileSync(CLI, ['run', 'bench', 'trajectory=goal', 'goal=1.2', `friction=${friction}`,
         `duration=${(c.t + 0.0015).toFixed(4)}`, 'every=1'], { encoding: 'utf8', maxBuffer: 1 << 28 });

@@ -68,15 +68,15 @@ export default async function replayChecks(h) {
     'exports: the MuJoCo snippet parses as XML with frictionloss, damping, armature and a gain',
   ];
   if (!h.views.some((v) => v.id === 'pendulum')) {
-    for (const n of names) h.report('skip', n, 'no pendulum view');
+    for (const n of names) h.report('fail', n, 'no pendulum view');
     return;
   }
   const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
   const { page, log } = await openPage('?view=pendulum&pendulum.actuator=mx64&pendulum.model=m4', 'pendulum');
 
   await check(names[0], async () => {
-    if (!files.length) return { skip: `no shared log in ${LOG_DIR}` };
-    if (!fs.existsSync(CLI)) return { skip: `${CLI} is not built` };
+    if (!files.length) return { skip: `missing shared data: no log in ${LOG_DIR}` };
+    expect(fs.existsSync(CLI), `${CLI} is not built`);
     const before = await panelState(page);
     expect(before.actuator === 'mx64', `the URL did not select mx64 (actuator ${before.actuator})`);
     const file = files[0];
@@ -215,7 +215,7 @@ export default async function replayChecks(h) {
     ['scenarios', () => '?view=scenarios&scenarios.scenario=two-contacts&scenarios.two-contacts.amp=0.3']];
   for (const [id, query] of others) {
     await check(`exports: ${id}: Copy parameters (JSON), then Paste on a fresh page restores them`, async () => {
-      if (!h.views.some((v) => v.id === id)) return { skip: `no view ${id}` };
+      expect(h.views.some((v) => v.id === id), `no view ${id}`);
       const a = await openPage(await query(), id);
       await a.page.getByRole('button', { name: 'Copy parameters (JSON)' }).click();
       const copied = await a.page.locator('.export-text').inputValue();

@@ -25,7 +25,7 @@ export const SCENARIOS = [
       + 'With stiction (Stribeck, rational) the joint sticks short of the goal once the PD torque falls below the '
       + 'static friction: 71.86° (Stribeck) and 70.55° (rational) at t = 5 s. Coulomb-viscous friction has no stiction '
       + 'and is still creeping (72.94° at 5 s). The paper reports 69.9° and 68.4°; with the inertia inferred from its '
-      + '5.8 N·m initial torque these runs stop about 2° later (see README). Switch case to fig13 to add the integral '
+      + '5.8 N·m initial torque these runs stop about 2° later (see docs/systems.md). Switch case to fig13 to add the integral '
       + 'term (eq. 51), and look at Stribeck: the joint overshoots to 99.4° and sticks at t = 1.96 s; the integral '
       + 'term ramps the reference torque down until it reaches the 2.5 N·m breakaway torque (−2.5 N·m at t = 4.43 s), '
       + 'and the joint breaks away and moves back towards the goal (92.5° at 5 s).',
@@ -57,7 +57,7 @@ export const SCENARIOS = [
   {
     name: 'two-contacts', title: 'Two masses, two contacts, stick-slip (Kikuuwe Figs. 9–11)',
     text: 'Two bodies with two model-C contacts, the base driven at u = 0.5·sin(5t) (Kikuuwe et al. Figs. 9–11; the '
-      + 'configuration chosen is documented in the README). Both contacts stick and slip in turn without chattering '
+      + 'configuration chosen is documented in docs/systems.md). Both contacts stick and slip in turn without chattering '
       + '(9 reversals each in 6 s; contact 1 sticks in about a third of the steps). The explicit treatment, overlaid, '
       + 'never holds a contact still: about 1000 and 1800 reversals.',
     overlay: { param: 'friction', values: ['implicit', 'explicit'] },
