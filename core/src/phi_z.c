@@ -183,10 +183,9 @@ void fric__plan_levels(fric_plan *p, double Fc, double Fs)
     p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
-void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
+/* Sets every field the evaluation of law->kind reads (and no other). */
+static void prepare(fric_plan *p, const fric_law *law, double Z)
 {
-    fric_plan z = { 0 };
-    *p = z;
     p->kind = (int)law->kind;
     p->Z = Z;
     p->D = law->D;
@@ -200,6 +199,7 @@ void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
         p->r = 1 / (law->vs * k);
         p->ik = law->vs * p->r;
     } else {
+        p->r = 0;
         p->ik = 1 / k;
     }
     p->d_ik = law->D * p->ik;
@@ -217,6 +217,13 @@ void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
     fric__plan_levels(p, law->Fc, law->kind == FRIC_COULOMB_VISCOUS ? law->Fc : law->Fs);
 }
 
+void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
+{
+    fric_plan z = { 0 };
+    *p = z;
+    prepare(p, law, Z);
+}
+
 int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why)
 {
     int bad = fric_law_check(law, Z, why);
@@ -231,9 +238,13 @@ int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **
     return 0;
 }
 
-double fric_plan_eval(const fric_plan *p, double x, fric_warm *warm, int *stuck, double *slip)
+/* The evaluation; inlined into each entry point so that the unused outputs
+ * (NULL pointers) cost nothing in fric_plan_phi_z and fric_phi_z. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline double eval(const fric_plan *p, double x, fric_warm *warm, int *stuck, double *slip)
 {
-    assert(p && (p->ready || p->kind == -1));
     double a = fabs(x), w = 0, y;
     if (stuck) *stuck = 0;
     if (p->kind < 0 || isnan(x)) {
@@ -293,17 +304,24 @@ double fric_plan_eval(const fric_plan *p, double x, fric_warm *warm, int *stuck,
     return copysign(y, x);
 }
 
-double fric_plan_phi_z(const fric_plan *plan, double x)
+double fric_plan_eval(const fric_plan *p, double x, fric_warm *warm, int *stuck, double *slip)
 {
-    return fric_plan_eval(plan, x, 0, 0, 0);
+    assert(p && (p->ready || p->kind == -1));
+    return eval(p, x, warm, stuck, slip);
+}
+
+double fric_plan_phi_z(const fric_plan *p, double x)
+{
+    assert(p && (p->ready || p->kind == -1));
+    return eval(p, x, 0, 0, 0);
 }
 
 double fric_phi_z(const fric_law *law, double Z, double x)
 {
     if (!fric__law_ok(law, Z) || isnan(x)) return NAN;
     fric_plan p;
-    fric__plan_prepare(&p, law, Z);
-    return fric_plan_eval(&p, x, 0, 0, 0);
+    prepare(&p, law, Z);                                 /* only what law->kind needs */
+    return eval(&p, x, 0, 0, 0);
 }
 
 double fric_phi_z_approx(const fric_law *law, double Z, double x)
