@@ -167,54 +167,87 @@ static double solve_slip(const fric_plan *p, double C, double A, double T, fric_
     return w;
 }
 
-void fric__plan_levels(fric_plan *p, double Fc, double Fs)
+/* The Stribeck fields that depend on the levels Fc, Fs. */
+static void stribeck_levels(fric_plan *p, double Fc, double Fs)
 {
     double Z = p->Z;
     p->Fc = Fc;
     p->Fs = Fs;
     p->Fsc = Fs - Fc;
-    p->zf0 = Z * (p->kind == FRIC_COULOMB_VISCOUS ? Fc : Fs);
+    p->zf0 = Z * Fs;
     p->zfc = Z * Fc;
-    p->zfs = Z * Fs;
     p->zfsc = Z * p->Fsc;
     p->fc_ik = Fc * p->ik;
     p->c_psi = Z * p->Fsc * p->r;
-    p->fscvs = p->Fsc * p->vs;
     p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
-/* Sets every field the evaluation of law->kind reads (and no other). */
-static void prepare(fric_plan *p, const fric_law *law, double Z)
+void fric__plan_levels(fric_plan *p, double Fc, double Fs)
 {
+    assert(p->kind == FRIC_STRIBECK);
+    stribeck_levels(p, Fc, Fs);
+}
+
+/* Sets every field the evaluation of law->kind reads (and, for speed in the
+ * fric_phi_z wrapper, no other): the same values, formed by the same
+ * operations, as the transform has always used. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void prepare(fric_plan *p, const fric_law *law, double Z)
+{
+    double D = law->D, Fc = law->Fc, k = 1 + Z * D;
     p->kind = (int)law->kind;
-    p->Z = Z;
-    p->D = law->D;
-    p->vs = law->vs;
-    p->alpha = law->alpha;
-    double k = 1 + Z * law->D;
-    p->k = k;
-    /* 1/k as each closed form has always formed it: vs·(1/(vs·k)) for
-     * Stribeck α = 1, 1/k otherwise (bit-identical results) */
-    if (law->kind == FRIC_STRIBECK && law->alpha == 1) {
-        p->r = 1 / (law->vs * k);
-        p->ik = law->vs * p->r;
-    } else {
-        p->r = 0;
-        p->ik = 1 / k;
-    }
-    p->d_ik = law->D * p->ik;
-    if (law->kind == FRIC_STRIBECK && law->alpha == 1) p->vs_z = law->vs / Z;
-    p->kvs = k * law->vs;
-    p->kvs4 = 4 * k * law->vs;
-    p->k2 = 2 * k;
-    p->vs2 = 2 * law->vs;
-    if (law->kind == FRIC_STRIBECK && law->alpha > 1) {
-        p->wc = law->vs * pow((law->alpha - 1) / law->alpha, 1 / law->alpha);
-        strib(p, p->wc, &p->dsc);
-    }
     p->ready = 1;
     p->refine = 1;
-    fric__plan_levels(p, law->Fc, law->kind == FRIC_COULOMB_VISCOUS ? law->Fc : law->Fs);
+    p->Z = Z;
+    p->D = D;
+    p->k = k;
+    switch (law->kind) {
+    case FRIC_COULOMB_VISCOUS:
+        p->Fc = Fc;
+        p->ik = 1 / k;
+        p->fc_ik = Fc * p->ik;
+        p->d_ik = D * p->ik;
+        p->zf0 = p->zfc = Z * Fc;
+        p->y_inf = D > 0 ? INFINITY : Fc;
+        break;
+    case FRIC_STRIBECK:
+        p->vs = law->vs;
+        p->alpha = law->alpha;
+        if (law->alpha == 1) {
+            /* 1/k as vs·(1/(vs·k)), as the closed form has always formed it */
+            p->r = 1 / (law->vs * k);
+            p->ik = law->vs * p->r;
+            p->vs_z = law->vs / Z;
+        } else {
+            p->r = 0;
+            p->ik = 1 / k;
+            if (law->alpha > 1) {
+                p->wc = law->vs * pow((law->alpha - 1) / law->alpha, 1 / law->alpha);
+                strib(p, p->wc, &p->dsc);
+            }
+        }
+        p->d_ik = D * p->ik;
+        stribeck_levels(p, Fc, law->Fs);
+        break;
+    case FRIC_RATIONAL:
+        p->Fc = Fc;
+        p->vs = law->vs;
+        p->zf0 = p->zfs = Z * law->Fs;
+        p->zfc = Z * Fc;
+        p->kvs = k * law->vs;
+        p->kvs4 = 4 * k * law->vs;
+        p->k2 = 2 * k;
+        p->vs2 = 2 * law->vs;
+        p->fscvs = (law->Fs - Fc) * law->vs;
+        p->y_inf = D > 0 ? INFINITY : Fc;
+        break;
+    default:                                             /* unknown kind: NaN */
+        p->kind = -1;
+        p->zf0 = p->Fc = NAN;
+        break;
+    }
 }
 
 void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
