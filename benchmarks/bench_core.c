@@ -419,7 +419,7 @@ static int meets(double value, double limit)
 
 static const char *verdict(int met)
 {
-    return met ? "met" : "MISSED";
+    return met < 0 ? "-" : met ? "met" : "MISSED";
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -698,7 +698,8 @@ int main(int argc, char **argv)
     const int n_tg = (int)(sizeof tg / sizeof tg[0]);
     for (int k = 0; k < n_tg; k++) {
         tg[k].thr_met = meets(tg[k].thr_value, tg[k].thr_limit);
-        tg[k].lat_met = meets(tg[k].lat_value, tg[k].lat_limit);
+        /* a NaN limit: no target on that figure (reported, not judged) */
+        tg[k].lat_met = isnan(tg[k].lat_limit) ? -1 : meets(tg[k].lat_value, tg[k].lat_limit);
         tg[k].thr_stretch = isnan(tg[k].stretch) ? -1 : meets(tg[k].thr_value, tg[k].stretch);
         tg[k].lat_stretch = isnan(tg[k].stretch) ? -1 : meets(tg[k].lat_value, tg[k].stretch);
     }
