@@ -32,9 +32,11 @@
  *             the END of the step, as in Kikuuwe's element A with Z = dt/J:
  *             find q̇' with q̇' = q̇ + (dt/J)·(τm + τe + τf) and
  *             τf ∈ −B(|q̇'|)·Sgn(q̇') (set-valued at 0). τm, τe and the load
- *             terms are frozen at the start of the step. Stuck iff
+ *             terms are frozen at the start of the step, so B is a Stribeck
+ *             law and τf = −Φ_Z(Z·τ_stop), the prepared transform of
+ *             friction.h (derivation in bench_step.c). Stuck iff
  *             |τ_stop| ≤ B(0); otherwise |q̇'| = w > 0 solves
- *             (J/dt)·w + B(w) = |τ_stop| (derivation in bench_implicit.c).
+ *             (J/dt)·w + B(w) = |τ_stop|.
  *             No chattering, exactly zero drift while stuck.
  *   EXPLICIT  naive baseline: τf = −sgn(q̇_k)·B(q̇_k) (sgn 0 = 0).
  *   KARNOPP   baseline with a velocity band eps: |q̇_k| > eps: explicit;
@@ -62,6 +64,7 @@
 #include <stdint.h>
 
 #include "fric_servo.h"
+#include "friction.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -169,9 +172,14 @@ typedef struct {
     uint64_t reversals;   /* sign changes of q̇ between nonzero values       */
     uint64_t steps_stuck; /* steps with stuck = 1                            */
     int last_sign;        /* sign of the last nonzero q̇ (0 before any)      */
-    /* IMPLICIT solver warm start (internal): w = |q̇'|, s(w) and s'(w) of the
-     * last step that ended moving; warm_w < 0 when there is none */
-    double warm_w, warm_s, warm_ds;
+    /* prepared from the def by fric_bench_init / fric_bench_retune (internal) */
+    double J;             /* inertia                              [kg·m²]      */
+    double J_dt;          /* J/dt                                 [N·m·s/rad]  */
+    double Z;             /* dt/J, the transform constant          [rad/(N·m·s)] */
+    double dt2;           /* dt²                                  [s²]         */
+    double grav;          /* (m + m_arm/2)·(−g)·l: τe = grav·sin(q + q_offset) [N·m] */
+    fric_plan plan;       /* IMPLICIT: Φ_Z of the budget as a Stribeck law    */
+    fric_warm warm;       /* IMPLICIT: warm start of the α ≠ 1 solve          */
 } fric_bench_state;
 
 /* Starts at angle q0 [rad] and velocity dq0 [rad/s], t = 0, counters 0.
@@ -179,8 +187,14 @@ typedef struct {
 int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
                     double q0, double dq0, const char **why);
 
+/* Re-prepares what the step precomputes from d (inertia, J/dt, gravity gain,
+ * the IMPLICIT plan) after d changed, keeping the dynamic state (q, dq, t,
+ * counters). d must pass fric_bench_check. */
+void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s);
+
 /* One step of dt toward goal [rad] with torque_enable 0/1. Requires a def
- * that passed fric_bench_check. Returns 0, or -1 when the new state is not
+ * that passed fric_bench_check and the state fric_bench_init prepared from
+ * it (fric_bench_retune after changing d). Returns 0, or -1 when the new state is not
  * finite (the state is then left as it was before the step). */
 int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                     double goal, int torque_enable);
@@ -288,6 +302,50 @@ size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_benc
 int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
                       const fric_bench_log *log, double *sim_q, size_t cap,
                       fric_bench_replay_result *out, const char **why);
+
+/* ---------------------------------------------- batched multi-log evaluation */
+
+/* N logs, already parsed and resampled to their step (what identification
+ * scores again and again), as structure of arrays: sample k of log i is at
+ * [k·logs + i], so one step of all logs reads contiguous memory. A log with
+ * fewer samples than `samples` is padded (padding is neither stepped nor
+ * read for the score). Caller-owned; nothing is copied. */
+typedef struct {
+    size_t logs;                       /* N (>= 1)                              */
+    size_t samples;                    /* S: the longest log's samples          */
+    const size_t *n;                   /* [N] samples of each log, 1..S         */
+    const double *goal;                /* [S·N] goal_position         [rad]     */
+    const unsigned char *torque_enable;/* [S·N] 0/1                             */
+    const double *q_rec;               /* [S·N] recorded position     [rad]     */
+    const double *dq0;                 /* [N] initial speed (NULL: 0) [rad/s]   */
+    const fric_bench_log_header *header;  /* [N] mass, arm_mass, length, kp,
+                                          vin (0: the def's), dt (> 0) of each */
+} fric_bench_batch;
+
+/* One log's bench inside a batch evaluation (caller-provided workspace of N
+ * lanes; its contents are the evaluation's own business). */
+typedef struct {
+    fric_bench_def def;
+    fric_bench_state st;
+    double sum;              /* Σ |q_sim − q_rec| so far              [rad]     */
+} fric_bench_lane;
+
+/* Validates the batch's data once (shapes, 1 <= n[i] <= S, finite values,
+ * torque_enable 0/1, header fields). 0, or nonzero with *why naming the log
+ * and sample. fric_bench_batch_mae does not re-check (debug builds assert). */
+int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
+
+/* The replay score of a parameter set on every log of a checked batch: for
+ * each log i, mae[i] is what fric_bench_replay returns as .mae for that log
+ * (processed-log semantics: one step of header dt per sample, initial state
+ * the first recorded position and dq0, d's friction, servo, treatment and
+ * karnopp_eps, the header's mass, arm_mass, length, kp, vin, dt), or NaN
+ * where that replay fails (the simulation leaves the finite range). All logs
+ * advance together, one sample at a time. lanes: N workspace lanes. 0, or
+ * nonzero with *why when d does not pass fric_bench_check for some log.
+ * No allocation. */
+int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
+                         fric_bench_lane *lanes, double *mae, const char **why);
 
 #ifdef __cplusplus
 }

@@ -78,6 +78,50 @@ double fric_phi_plus0(const fric_law *law);
  * NaN when fric_law_check(law, Z) fails or x is NaN. */
 double fric_phi_z(const fric_law *law, double Z, double x);
 
+/* ------------------------------------------------------- prepared transform */
+
+/* Warm start of the α ≠ 1 Stribeck solve: the slip w [m/s] of the previous
+ * moving evaluation, s(w) = e^(−(w/vs)^α) and s'(w) [s/m]. Zero-initialise it
+ * (w <= 0: none); the solve updates it when it ends moving. */
+typedef struct { double w, s, ds; } fric_warm;
+
+/* Φ_Z for one law and one Z, validated once by fric_plan_init, with every
+ * constant the evaluation needs precomputed (1/k, 1/(vs·k), vs/Z, Z·Fc, …;
+ * k = 1 + Z·D). Caller-owned; the fields are the plan's own business. */
+typedef struct fric_plan {
+    int kind;                       /* fric_kind; −1: not valid (evaluates to NaN) */
+    int ready;                      /* 1 once prepared (debug builds assert it)    */
+    int refine;                     /* α ≠ 1: y = Φ(w) re-evaluated at the solved
+                                       slip (1), or s(w) to first order from the
+                                       last Newton step (0: the bench, bench_step.c) */
+    double Z;                       /* transform constant            [m/(N·s)]    */
+    double zf0;                     /* Z·Φ(+0), edge of the static band [m/s]     */
+    double Fc, Fs, Fsc, D, vs, alpha;   /* the law (Fsc = Fs − Fc)             */
+    double k, ik, fc_ik, d_ik;      /* 1 + Z·D, 1/k (α = 1: vs·r), Fc·ik, D·ik      */
+    double r, c_psi, zfc, vs_z;     /* Stribeck α = 1: 1/(vs·k), Z·Fsc·r, Z·Fc, vs/Z */
+    double zfs, kvs, kvs4, k2, fscvs, vs2;   /* rational: Z·Fs, k·vs, 4·k·vs, 2k, Fsc·vs, 2·vs */
+    double zfsc, wc, dsc;           /* Stribeck α ≠ 1: Z·Fsc, inflection of s, s'(wc) */
+    double y_inf;                   /* |Φ_Z(±∞)|: +∞ when D > 0, else Fc [N]    */
+} fric_plan;
+
+/* Validates (law, Z) exactly as fric_law_check does (same result, same
+ * message in *why) and prepares the plan. 0: valid. On failure the plan
+ * evaluates to NaN. */
+int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why);
+
+/* Φ_Z(x) [N] through a prepared plan: equals fric_phi_z(law, Z, x) bit for
+ * bit. No validation (debug builds assert that the plan was prepared). NaN
+ * for NaN x. */
+double fric_plan_phi_z(const fric_plan *plan, double x);
+
+/* The same value, and: *stuck (may be NULL) = 1 when x lies in the static
+ * band (the result is x/Z, the contact does not slip); *slip (may be NULL)
+ * = |x − Z·y| [m/s] computed without cancellation where the law allows (0 when
+ * stuck); warm (may be NULL) warm-starts the α ≠ 1 Stribeck solve from the
+ * previous call (the result then agrees with the cold solve to rounding). */
+double fric_plan_eval(const fric_plan *plan, double x, fric_warm *warm, int *stuck,
+                      double *slip);
+
 /* Kikuuwe's closed-form approximation Φ̂_Z(x) (eq. 46): Φ(x) where
  * |x/Z| > |Φ(x)|, x/Z elsewhere. For comparisons with the exact transform. */
 double fric_phi_z_approx(const fric_law *law, double Z, double x);
@@ -138,7 +182,7 @@ int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
 
 /* Model A, rigid admittance (Kikuuwe eq. 26): a mass M on a surface, pushed
  * by h. State: v [m/s]; f [N] is the friction force of the last step. */
-typedef struct { double v; double f; } fric_elem_a;
+typedef struct { double v; double f; int stuck; fric_warm warm; } fric_elem_a;
 double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_a *s, double h);                   /* returns f */
 
@@ -146,21 +190,44 @@ double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
  * through a spring-damper (K, B) whose far end moves at u. State: previous
  * input u1 [m/s], spring displacements e1 = e_{k-1}, e2 = e_{k-2} [m]; after a
  * step f [N] (friction), h [N] (spring force), v [m/s] (mass velocity). */
-typedef struct { double u1, e1, e2; double f, h, v; } fric_elem_b;
+typedef struct { double u1, e1, e2; double f, h, v; int stuck; fric_warm warm; } fric_elem_b;
 double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_b *s, double u);                   /* returns h */
 
 /* Model C, massless impedance (Kikuuwe eq. 38): the contact alone, driven by
  * relative velocity u. State: bristle displacement e [m]; f [N]. */
-typedef struct { double e; double f; } fric_elem_c;
+typedef struct { double e; double f; int stuck; fric_warm warm; } fric_elem_c;
 double fric_elem_c_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_c *s, double u);                   /* returns f */
 
 /* Model D, compliant admittance (Kikuuwe eq. 45): a mass M pushed by h on a
  * compliant contact. State: u [m/s] mass velocity, e [m]; f [N]. */
-typedef struct { double u, e; double f; } fric_elem_d;
+typedef struct { double u, e; double f; int stuck; fric_warm warm; } fric_elem_d;
 double fric_elem_d_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_d *s, double h);                   /* returns f */
+
+/* Prepared elements. fric_elem_init validates (kind, def, law) once, exactly
+ * as fric_elem_check, and prepares the element's Z, its plan of Φ_Z and the
+ * constants of its step; the *_run steps then neither validate nor divide by
+ * a constant. They compute what the *_step functions above compute (those are
+ * fric_elem_init + *_run) and also set stuck = 1 when the contact held (the
+ * transform returned its static value) and warm-start an α ≠ 1 Stribeck
+ * solve from the previous step (state.warm; zero-initialise the state). */
+typedef struct {
+    fric_elem_kind kind;
+    fric_elem_def def;
+    fric_law law;          /* kept for FRIC_XFORM_APPROX                    */
+    fric_plan plan;        /* Φ_Z of law with this element's Z              */
+    double Z;              /* the element's Z (fric_elem_z)      [m/(N·s)]   */
+    double c[4];           /* step constants; see elements.c                */
+} fric_elem;
+
+int    fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
+                      const fric_law *law, const char **why);    /* 0: valid */
+double fric_elem_a_run(const fric_elem *e, fric_elem_a *s, double h);   /* returns f */
+double fric_elem_b_run(const fric_elem *e, fric_elem_b *s, double u);   /* returns h */
+double fric_elem_c_run(const fric_elem *e, fric_elem_c *s, double u);   /* returns f */
+double fric_elem_d_run(const fric_elem *e, fric_elem_d *s, double h);   /* returns f */
 
 /* Model C in two dimensions with the Coulomb-viscous law (eqs. 38, 53, 55).
  * State e[2] [m], f[2] [N]. Returns 0, or -1 for an unsupported law. */

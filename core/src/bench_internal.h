@@ -11,16 +11,8 @@
 void fric__servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
                        double *C, double *A);
 
-/* The implicit friction of one bench step (bench_implicit.c). Given
- * tau_stop = (J/dt)·θ̇ + τm + τe [N·m], J/dt [N·m·s/rad] and the split budget,
- * returns the end-of-step velocity magnitude w >= 0 [rad/s] (0: stuck) with
- * (J/dt)·w + C + A·s(w) + K_v·w = |tau_stop| when w > 0, choosing the
- * smallest such w when several exist; *budget [N·m] gets B(w).
- * warm (may have warm[0] < 0: none) holds w, s(w), s'(w) of the previous
- * moving step, a predictor for the solve; it is updated when the step ends
- * moving. */
-double fric__bench_implicit_w(const fric_servo_friction *p, double J_dt, double tau_stop,
-                              double C, double A, double warm[3], double *budget);
+/* (m + m_arm/2)·(−g)·l [N·m], τe = gain·sin(q + q_offset) (bench_servo.c). */
+double fric__bench_gravity_gain(const fric_bench_def *d);
 
 /* "<prefix><m>" in the per-thread message buffer; m may itself be that
  * buffer (it is copied first). Defined in bench_step.c. */

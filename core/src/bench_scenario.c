@@ -348,6 +348,7 @@ static int bench_retune(void *state, const double *p, const char **why)
     fric_bench_state keep = b->st;
     *b = nb;
     b->st = keep;
+    fric_bench_retune(&b->def, &b->st);
     return 0;
 }
 

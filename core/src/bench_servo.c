@@ -20,7 +20,7 @@
  */
 #include <math.h>
 
-#include "fric_bench.h"
+#include "bench_internal.h"
 
 static double clip(double x, double lo, double hi)
 {
@@ -51,10 +51,14 @@ double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
     return torque;
 }
 
+double fric__bench_gravity_gain(const fric_bench_def *d)
+{
+    return (d->mass + d->arm_mass / 2) * (-FRIC_BENCH_G) * d->length;
+}
+
 double fric_bench_gravity_torque(const fric_bench_def *d, double q)
 {
-    return (d->mass + d->arm_mass / 2) * (-FRIC_BENCH_G) * d->length
-           * sin(q + d->servo.q_offset);
+    return fric__bench_gravity_gain(d) * sin(q + d->servo.q_offset);
 }
 
 double fric_bench_inertia(const fric_bench_def *d)

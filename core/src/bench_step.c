@@ -15,16 +15,34 @@
  * (Algorithm 1 prints θ̇_k in line 10; the reference code uses θ̇_{k+1}, which
  * we follow so that CLIP is the reference bit for bit.)
  *
- * IMPLICIT sets θ̇' = σ·w from bench_implicit.c (exactly 0 when stuck) and
- * keeps a = (τm + τe + τf)/J for the position update; when the joint is at
- * rest and stays stuck, τf = −(τm + τe) and a = 0 exactly, so q does not
- * move at all: zero drift.
+ * IMPLICIT is Kikuuwe's element A (eq. 26) applied to Algorithm 1: with
+ * Z = dt/J and the friction-free velocity v* = θ̇ + Z·(τm + τe) = Z·τ_stop,
+ * the end velocity v = θ̇' and the friction τf satisfy
+ *   v = v* + Z·τf,   τf ∈ −B(|v|)·Sgn(v)                                 (1)
+ * with the budget split by its velocity dependence, τm and τe (hence the load
+ * terms) held at their start-of-step values:
+ *   B(w) = C + A·e^(−(w/θ̇_s)^α) + K_v·w,   w = |v|                        (2)
+ * (fric__servo_split). (2) is the Stribeck law Φ of friction.h with
+ * Fc = C, Fs = C + A, vs = θ̇_s, D = K_v, α; (1) is y = Φ(v* − Z·y) for
+ * y = −τf, so τf = −Φ_Z(v*): the same prepared transform as everything else
+ * (phi_z.c; the plan is prepared at init with vs, D, α and Z, and each step
+ * only sets the levels C, C + A). Stuck iff |v*| ≤ Z·(C + A); otherwise
+ * θ̇' = σ·w with the slip w the transform solves (for α ≠ 1 warm-started from
+ * the previous moving step; where the budget breaks Kikuuwe's eq. 15, or
+ * α < 1, the transform takes the smallest slip, continuous with sticking).
+ * The position update keeps a = (τm + τe + τf)/J; when the joint is at rest
+ * and stays stuck, τf = −(τm + τe) and a = 0 exactly, so q does not move at
+ * all: zero drift.
+ *
+ * Everything that depends on the def alone (J, J/dt, Z = dt/J, the gravity
+ * gain, the plan) is prepared by fric_bench_init / fric_bench_retune.
  */
 #include <math.h>
 #include <stdio.h>
 
 #include "bench_internal.h"
 #include "law_internal.h"
+#include "plan_internal.h"
 
 static double sgn(double x)
 {
@@ -125,22 +143,37 @@ int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
     s->q = q0;
     s->dq = dq0;
     s->last_sign = (int)sgn(dq0);
-    s->warm_w = -1;
+    fric_bench_retune(d, s);
     if (why) *why = "";
     return 0;
+}
+
+void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
+{
+    double J = fric_bench_inertia(d);
+    s->J = J;
+    s->J_dt = J / d->dt;
+    s->dt2 = d->dt * d->dt;
+    s->grav = fric__bench_gravity_gain(d);
+    /* the budget as a Stribeck law (levels set per step), Z = dt/J */
+    const fric_servo_friction *f = &d->friction;
+    fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
+    s->Z = d->dt / J;
+    fric__plan_prepare(&s->plan, &law, s->Z);
+    s->plan.refine = 0;              /* the budget B(w) with s(w) to first order */
+    s->warm.w = -1;
 }
 
 int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                     double goal, int torque_enable)
 {
-    double q = s->q, dq = s->dq, dt = d->dt;
-    double tau_e = fric_bench_gravity_torque(d, q);
+    double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
+    double tau_e = s->grav * sin(q + d->servo.q_offset);     /* fric_bench_gravity_torque */
     double tau_m = fric_bench_motor_torque(d, q, dq, goal, torque_enable);
-    double J = fric_bench_inertia(d);
     double net = tau_m + tau_e;
-    double tau_stop = (J / dt) * dq + net;
+    double tau_stop = s->J_dt * dq + net;
     double tau_f, budget, dq_new = 0;
-    double warm[3] = { s->warm_w, s->warm_s, s->warm_ds };
+    fric_warm warm = s->warm;
     int stuck = 0, set_dq = 0;
 
     switch (d->treatment) {
@@ -153,15 +186,16 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         break;
     }
     case FRIC_BENCH_IMPLICIT: {
-        double C, A;
+        double C, A, w;
         fric__servo_split(&d->friction, tau_m, tau_e, &C, &A);
-        double w = fric__bench_implicit_w(&d->friction, J / dt, tau_stop, C, A, warm, &budget);
-        if (w == 0) {
-            stuck = 1;
+        fric__plan_levels(&s->plan, C, C + A);               /* Fc = C, Fs = C + A */
+        double y = fric_plan_eval(&s->plan, s->Z * tau_stop, &warm, &stuck, &w);
+        if (stuck) {
             tau_f = -tau_stop;
-            dq_new = 0;
+            budget = C + A;
         } else {
-            tau_f = -sgn(tau_stop) * budget;
+            tau_f = -y;
+            budget = fabs(y);
             dq_new = sgn(tau_stop) * w;
         }
         set_dq = 1;
@@ -186,7 +220,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     if (!set_dq) dq_new = dq + acc * dt;
     if (dq_new > FRIC_BENCH_DQ_MAX) dq_new = FRIC_BENCH_DQ_MAX;
     if (dq_new < -FRIC_BENCH_DQ_MAX) dq_new = -FRIC_BENCH_DQ_MAX;
-    double q_new = q + (dq_new * dt + 0.5 * acc * (dt * dt));
+    double q_new = q + (dq_new * dt + 0.5 * acc * s->dt2);
     if (!isfinite(q_new) || !isfinite(dq_new)) return -1;
 
     int sg = (int)sgn(dq_new);
@@ -196,9 +230,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     }
     s->q = q_new;
     s->dq = dq_new;
-    s->warm_w = warm[0];
-    s->warm_s = warm[1];
-    s->warm_ds = warm[2];
+    s->warm = warm;
     s->steps++;
     s->t = (double)s->steps * dt;
     s->tau_m = tau_m;

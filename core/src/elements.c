@@ -8,23 +8,30 @@
  *   C massless impedance  Z = 1/(B + T·K)                  eq. 38
  *   D compliant admittance Z = (T²K + TB + M)/(M(B + TK))  eqs. 44-45
  */
+#include <assert.h>
 #include <math.h>
 
 #include "friction.h"
 #include "law_internal.h"
 
-static double xform(const fric_law *law, const fric_elem_def *def, double Z, double x)
+/* Φ_Z(x) of the prepared element; *stuck = 1 when the transform returned the
+ * static value x/Z (the approximation: when it did too). */
+static double xform(const fric_elem *e, double x, fric_warm *warm, int *stuck)
 {
-    return def->xform == FRIC_XFORM_APPROX ? fric_phi_z_approx(law, Z, x)
-                                           : fric_phi_z(law, Z, x);
+    if (e->def.xform == FRIC_XFORM_APPROX) {
+        double f = fric_phi_z_approx(&e->law, e->Z, x);
+        *stuck = f == x / e->Z;
+        return f;
+    }
+    return fric_plan_eval(&e->plan, x, warm, stuck, 0);
 }
 
 /* v* − Z·f (Kikuuwe eqs. 26c, 36c): exactly 0 when the transform returned
  * the static value f = x/Z (x = v*), which x − Z·(x/Z) would only approach within
  * rounding. The element is then in static friction and must not creep. */
-static double slip(double vstar, double Z, double f)
+static double slip(double vstar, double Z, double f, int stuck)
 {
-    return f == vstar / Z ? 0.0 : vstar - Z * f;
+    return stuck ? 0.0 : vstar - Z * f;
 }
 
 /* The first problem with def for this element kind, or NULL. */
@@ -81,56 +88,135 @@ int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
     return fric_law_check(law, elem_z(kind, def), why);
 }
 
+/* The step constants c[] of each kind, computed once:
+ *   A: c0 = T/M
+ *   B: c0 = T·K/C, c1 = M/C, c2 = 1/T            (C = M + T·B + T²·K, eq. 35)
+ *   C: c0 = K/G, c1 = B/G, c2 = T/G               (G = B + T·K)
+ *   D: c0 = G (its step keeps its divisions, see fric_elem_d_run) */
+int fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
+                   const fric_law *law, const char **why)
+{
+    if (fric_elem_check(kind, def, law, why)) return 1;
+    double Z = elem_z(kind, def);
+    const char *w;
+    if (fric_plan_init(&e->plan, law, Z, &w)) {          /* cannot fail after the check */
+        if (why) *why = w;
+        return 1;
+    }
+    e->kind = kind;
+    e->def = *def;
+    e->law = *law;
+    e->Z = Z;
+    double T = def->T, M = def->M, K = def->K, B = def->B, G = B + T * K;
+    switch (kind) {
+    case FRIC_ELEM_A:
+        e->c[0] = T / M;
+        break;
+    case FRIC_ELEM_B: {
+        double C = M + T * B + T * T * K;                /* eq. 35 */
+        e->c[0] = T * K / C;
+        e->c[1] = M / C;
+        e->c[2] = 1 / T;
+        break;
+    }
+    case FRIC_ELEM_C:
+        e->c[0] = K / G;
+        e->c[1] = B / G;
+        e->c[2] = T / G;
+        break;
+    case FRIC_ELEM_D:
+        e->c[0] = G;
+        break;
+    }
+    return 0;
+}
+
+double fric_elem_a_run(const fric_elem *e, fric_elem_a *s, double h)
+{
+    assert(e->kind == FRIC_ELEM_A);
+    double TM = e->c[0];
+    double vstar = s->v + TM * h;                        /* eq. 26a */
+    s->f = xform(e, vstar, &s->warm, &s->stuck);         /* eq. 26b */
+    s->v = slip(vstar, TM, s->f, s->stuck);              /* eq. 26c */
+    return s->f;
+}
+
+double fric_elem_b_run(const fric_elem *e, fric_elem_b *s, double u)
+{
+    assert(e->kind == FRIC_ELEM_B);
+    double T = e->def.T, K = e->def.K, B = e->def.B, iT = e->c[2], Z = e->Z;
+    double vstar = u + e->c[0] * s->e1
+                 - e->c[1] * (u - s->u1 + (s->e1 - s->e2) * iT);   /* eq. 36a */
+    double f = xform(e, vstar, &s->warm, &s->stuck);     /* eq. 36b */
+    double en = s->e1 + T * u - T * slip(vstar, Z, f, s->stuck);   /* eq. 36c */
+    s->h = K * en + B * (en - s->e1) * iT;               /* eq. 36d */
+    s->v = u - (en - s->e1) * iT;                        /* eq. 30 */
+    s->f = f;
+    s->e2 = s->e1;
+    s->e1 = en;
+    s->u1 = u;
+    return s->h;
+}
+
+double fric_elem_c_run(const fric_elem *e, fric_elem_c *s, double u)
+{
+    assert(e->kind == FRIC_ELEM_C);
+    double vstar = u + e->c[0] * s->e;                   /* eq. 38a */
+    s->f = xform(e, vstar, &s->warm, &s->stuck);         /* eq. 38b */
+    if (s->stuck) s->e += e->def.T * u;                  /* static: eq. 37a with M = 0 */
+    else s->e = e->c[1] * s->e + e->c[2] * s->f;         /* eq. 38c */
+    return s->f;
+}
+
+double fric_elem_d_run(const fric_elem *e, fric_elem_d *s, double h)
+{
+    assert(e->kind == FRIC_ELEM_D);
+    /* divisions by M and G kept: with products by 1/M, 1/G the element
+     * creeps in stiction (rounding no longer cancels; test_model_d_no_drift) */
+    double T = e->def.T, K = e->def.K, B = e->def.B, M = e->def.M, G = e->c[0];
+    double vstar = s->u + T * h / M + K * s->e / G;      /* eq. 45a */
+    s->f = xform(e, vstar, &s->warm, &s->stuck);         /* eq. 45b */
+    s->e = (B * s->e + T * s->f) / G;                    /* eq. 45c */
+    s->u = s->u + T * (h - s->f) / M;                    /* eq. 45d */
+    return s->f;
+}
+
+/* The unprepared steps: validate and prepare, then run (NaN state for an
+ * invalid element, as the transform's NaN always gave). */
 double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_a *s, double h)
 {
-    double TM = def->T / def->M;
-    double vstar = s->v + TM * h;                        /* eq. 26a */
-    s->f = xform(law, def, TM, vstar);                   /* eq. 26b */
-    s->v = slip(vstar, TM, s->f);                        /* eq. 26c */
-    return s->f;
+    fric_elem e;
+    if (fric_elem_init(&e, FRIC_ELEM_A, def, law, 0)) return s->f = s->v = NAN;
+    return fric_elem_a_run(&e, s, h);
 }
 
 double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_b *s, double u)
 {
-    double T = def->T, K = def->K, B = def->B, M = def->M;
-    double C = M + T * B + T * T * K;                    /* eq. 35 */
-    double vstar = u + T * K / C * s->e1
-                 - M / C * (u - s->u1 + (s->e1 - s->e2) / T);   /* eq. 36a */
-    double Z = T / C;
-    double f = xform(law, def, Z, vstar);                /* eq. 36b */
-    double e = s->e1 + T * u - T * slip(vstar, Z, f);    /* eq. 36c */
-    s->h = K * e + B * (e - s->e1) / T;                  /* eq. 36d */
-    s->v = u - (e - s->e1) / T;                          /* eq. 30 */
-    s->f = f;
-    s->e2 = s->e1;
-    s->e1 = e;
-    s->u1 = u;
-    return s->h;
+    fric_elem e;
+    if (fric_elem_init(&e, FRIC_ELEM_B, def, law, 0)) {
+        s->f = s->h = s->v = s->e2 = s->e1 = NAN;
+        s->u1 = u;
+        return NAN;
+    }
+    return fric_elem_b_run(&e, s, u);
 }
 
 double fric_elem_c_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_c *s, double u)
 {
-    double G = def->B + def->T * def->K, Z = 1 / G;
-    double vstar = u + def->K * s->e / G;                /* eq. 38a */
-    s->f = xform(law, def, Z, vstar);                    /* eq. 38b */
-    if (s->f == vstar / Z) s->e += def->T * u;           /* static: eq. 37a with M = 0 */
-    else s->e = (def->B * s->e + def->T * s->f) / G;     /* eq. 38c */
-    return s->f;
+    fric_elem e;
+    if (fric_elem_init(&e, FRIC_ELEM_C, def, law, 0)) return s->f = s->e = NAN;
+    return fric_elem_c_run(&e, s, u);
 }
 
 double fric_elem_d_step(const fric_law *law, const fric_elem_def *def,
                         fric_elem_d *s, double h)
 {
-    double T = def->T, K = def->K, B = def->B, M = def->M, G = B + T * K;
-    double A = (T * T * K + T * B + M) / (M * G);        /* eq. 44 */
-    double vstar = s->u + T * h / M + K * s->e / G;      /* eq. 45a */
-    s->f = xform(law, def, A, vstar);                    /* eq. 45b */
-    s->e = (B * s->e + T * s->f) / G;                    /* eq. 45c */
-    s->u = s->u + T * (h - s->f) / M;                    /* eq. 45d */
-    return s->f;
+    fric_elem e;
+    if (fric_elem_init(&e, FRIC_ELEM_D, def, law, 0)) return s->f = s->e = s->u = NAN;
+    return fric_elem_d_run(&e, s, h);
 }
 
 int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,

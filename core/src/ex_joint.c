@@ -297,7 +297,7 @@ static int advance(joint_state *s)
         break;
     case TR_IMPLICIT_D: {
         double A = (T * T * K + T * d->B + M) / (M * G);                         /* eq. 44 */
-        fric_elem_d el = { dq, e1, s->c.f };
+        fric_elem_d el = { .u = dq, .e = e1, .f = s->c.f };
         s->stuck = fric_ex_static(&c->law, d->xform, A,
                                   dq + T * s->tau_r / M + K * e1 / G);           /* eq. 45a */
         s->tau_f = fric_elem_d_step(&c->law, d, &el, s->tau_r);                 /* eq. 45 */

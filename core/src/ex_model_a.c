@@ -111,6 +111,7 @@ static const fric_col_info cols[] = {
 typedef struct {
     fric_law law;          /* friction law Φ                               */
     fric_elem_def def;     /* M [kg], T [s], xform; K = B = 0 (unused)      */
+    fric_elem el;          /* element A prepared from law + def (implicit, approx) */
     int treatment;         /* TR_*                                          */
     double eps;            /* Karnopp threshold [m/s]                       */
     double h;              /* external force [N]                            */
@@ -149,7 +150,7 @@ static int configure(model_a_cfg *c, fric_scn_clock *clk, const double *p_in, co
     c->v0 = p[P_V0];
     c->every = (long long)p[P_EVERY];
     const char *w = NULL;
-    int bad = c->treatment <= TR_APPROX ? fric_elem_check(FRIC_ELEM_A, &c->def, &c->law, &w)
+    int bad = c->treatment <= TR_APPROX ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
                                         : fric_law_check_params(&c->law, &w);
     if (bad) {
         if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
@@ -189,8 +190,8 @@ static int advance(model_a_state *s)
     switch (c->treatment) {
     case TR_IMPLICIT:
     case TR_APPROX:
-        s->stuck = fric_ex_static(&c->law, c->def.xform, TM, v + TM * c->h);  /* eq. 26a */
-        fric_elem_a_step(&c->law, &c->def, &s->a, c->h);                     /* eq. 26 */
+        fric_elem_a_run(&c->el, &s->a, c->h);                                /* eq. 26 */
+        s->stuck = s->a.stuck;
         break;
     case TR_EXPLICIT:
         s->a.f = fric_explicit_force(&c->law, v);                            /* Φ(v_{k−1}) */

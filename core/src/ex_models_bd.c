@@ -146,6 +146,7 @@ static const fric_col_info cols[] = {
 typedef struct {
     fric_law law;
     fric_elem_def def;        /* M [kg], K [N/m], B [N·s/m], T [s], xform      */
+    fric_elem orig, alt;      /* the two elements prepared from law + def      */
     int model;                /* MODEL_B or MODEL_D                            */
     double ramp;              /* model B: u = ramp·t [m/s²]                    */
     double h;                 /* model D: input force [N]                      */
@@ -194,10 +195,10 @@ static int configure(bd_cfg *c, fric_scn_clock *clk, const double *p_in, const c
     fric_elem_kind alt = c->model == MODEL_B ? FRIC_ELEM_A : FRIC_ELEM_C;
     const char *w = NULL;
     const char *which = "original";
-    int bad = fric_elem_check(orig, &c->def, &c->law, &w);
+    int bad = fric_elem_init(&c->orig, orig, &c->def, &c->law, &w);
     if (!bad) {
         which = "alternative";
-        bad = fric_elem_check(alt, &c->def, &c->law, &w);
+        bad = fric_elem_init(&c->alt, alt, &c->def, &c->law, &w);
     }
     if (bad) {
         if (why)
@@ -246,44 +247,38 @@ static int bd_retune(void *state, const double *p, const char **why)
 
 static void advance_b(bd_state *s)
 {
-    const fric_law *law = &s->cfg.law;
     const fric_elem_def *d = &s->cfg.def;
-    double T = d->T, K = d->K, B = d->B, M = d->M;
+    double T = d->T, K = d->K, B = d->B;
     double u = s->cfg.ramp * fric_scn_clock_t(&s->clk);
 
     /* original: element B */
-    double C = M + T * B + T * T * K;                                    /* eq. 35 */
-    double vstar = u + T * K / C * s->b.e1
-                 - M / C * (u - s->b.u1 + (s->b.e1 - s->b.e2) / T);       /* eq. 36a */
-    s->stuck = fric_ex_static(law, d->xform, T / C, vstar);
-    fric_elem_b_step(law, d, &s->b, u);                                  /* eq. 36 */
+    fric_elem_b_run(&s->cfg.orig, &s->b, u);                             /* eq. 36 */
+    s->stuck = s->b.stuck;
     fric_ex_reversals_add(&s->rev, s->stuck ? 0 : s->b.v);
 
     /* alternative: compliance with the previous mass velocity, then element A */
     double e = s->e_alt + T * (u - s->a.v);                              /* eq. 30, delayed */
     s->h_alt = K * e + B * (e - s->e_alt) / T;                           /* eq. 29 */
     s->e_alt = e;
-    s->stuck_alt = fric_ex_static(law, d->xform, T / M, s->a.v + T * s->h_alt / M);  /* 26a */
-    fric_elem_a_step(law, d, &s->a, s->h_alt);                           /* eq. 26 */
+    fric_elem_a_run(&s->cfg.alt, &s->a, s->h_alt);                       /* eq. 26 */
+    s->stuck_alt = s->a.stuck;
     fric_ex_reversals_add(&s->rev_alt, s->stuck_alt ? 0 : s->a.v);
 }
 
 static void advance_d(bd_state *s)
 {
-    const fric_law *law = &s->cfg.law;
     const fric_elem_def *d = &s->cfg.def;
-    double T = d->T, K = d->K, B = d->B, M = d->M, G = B + T * K, h = s->cfg.h;
+    double T = d->T, M = d->M, h = s->cfg.h;
 
     /* original: element D */
-    double A = (T * T * K + T * B + M) / (M * G);                        /* eq. 44 */
-    s->stuck = fric_ex_static(law, d->xform, A, s->d.u + T * h / M + K * s->d.e / G);  /* 45a */
-    fric_elem_d_step(law, d, &s->d, h);                                  /* eq. 45 */
+    fric_elem_d_run(&s->cfg.orig, &s->d, h);                             /* eq. 45 */
+    s->stuck = s->d.stuck;
     fric_ex_reversals_add(&s->rev, s->d.u);
 
     /* alternative: the mass with the previous friction, then element C */
     s->w += T / M * (h - s->c.f);                                        /* eq. 60 */
-    s->stuck_alt = fric_ex_static(law, d->xform, 1 / G, s->w + K * s->c.e / G);      /* 38a */
-    fric_elem_c_step(law, d, &s->c, s->w);                               /* eq. 38 */
+    fric_elem_c_run(&s->cfg.alt, &s->c, s->w);                           /* eq. 38 */
+    s->stuck_alt = s->c.stuck;
     fric_ex_reversals_add(&s->rev_alt, s->w);
 }
 

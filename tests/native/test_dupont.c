@@ -373,7 +373,7 @@ static void test_screw_matches_model_a(void **state)
     fric_law law = { FRIC_COULOMB_VISCOUS, 0, 12, 0, 3, 1 };
     fric_elem_def def = { d.J + d.M, 0, 0, d.h, FRIC_XFORM_EXACT };
     fric_screw_state s;
-    fric_elem_a a = { 0.3, 0 };
+    fric_elem_a a = { .v = 0.3 };
     fric_screw_drive_init(&d, &s, 0, 0.3);
     for (int k = 1; k <= 20000; k++) {
         double ta = 60 * sin(1.3 * k * d.h) + 35;

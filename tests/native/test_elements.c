@@ -178,7 +178,7 @@ static void run_fig(const fig_case *c)
     const fric_law L = cv(F, 0.0);
     const fric_elem_def d = edef(M, 0, 0, c->T, FRIC_XFORM_EXACT);
     assert_int_equal(fric_elem_check(FRIC_ELEM_A, &d, &L, NULL), 0);
-    fric_elem_a s = {c->v0, 0.0};
+    fric_elem_a s = {.v = c->v0};
     const double dv = c->T * (F - c->h) / M;
     const int N = 5000;
     double vprev = c->v0;
@@ -257,7 +257,7 @@ static void test_model_a_dissipative_and_implicit(void **state)
         for (int xf = 0; xf < 2; xf++) {
             const fric_elem_def d = edef(M, 0, 0, T, (fric_xform)xf);
             if (fric_elem_check(FRIC_ELEM_A, &d, &L, NULL) != 0) { fails++; continue; }
-            fric_elem_a s = {quad_rng_range(&r, -1, 1) * 3 * T * p0 / M, 0};
+            fric_elem_a s = {.v = quad_rng_range(&r, -1, 1) * 3 * T * p0 / M};
             for (int k = 0; k < 400; k++) {
                 const double h = p0 * quad_rng_range(&r, -3, 3);
                 const double v0 = s.v, vstar = v0 + T * h / M;
@@ -310,7 +310,7 @@ static void test_energy_b_d(void **state)
                 const fric_law L = random_law(&r, quad_to_double(elem_z(FRIC_ELEM_D, &d)));
                 if (fric_elem_check(FRIC_ELEM_D, &d, &L, NULL) != 0) { fails++; continue; }
                 const double p0 = quad_to_double(quad_phi_plus0(&L));
-                fric_elem_d s = {quad_rng_range(&r, -1, 1) * 10 * p0 * T / M, quad_rng_range(&r, -1, 1) * 3 * p0 / K, 0};
+                fric_elem_d s = {.u = quad_rng_range(&r, -1, 1) * 10 * p0 * T / M, .e = quad_rng_range(&r, -1, 1) * 3 * p0 / K};
                 double E = 0.5 * M * s.u * s.u + 0.5 * K * s.e * s.e;
                 for (int k = 0; k < 500; k++) {
                     fric_elem_d_step(&L, &d, &s, 0.0);
@@ -329,7 +329,7 @@ static void test_energy_b_d(void **state)
                 const double p0 = quad_to_double(quad_phi_plus0(&L));
                 const double v0 = quad_rng_range(&r, -1, 1) * 10 * p0 * T / M, e0 = quad_rng_range(&r, -1, 1) * 3 * p0 / K;
                 /* v_{k−1} = u_{k−1} − (e_{k−1} − e_{k−2})/T (eq. 30) */
-                fric_elem_b s = {0.0, e0, e0 + T * v0, 0, 0, v0};
+                fric_elem_b s = {.e1 = e0, .e2 = e0 + T * v0, .v = v0};
                 double E = 0.5 * M * v0 * v0 + 0.5 * K * e0 * e0;
                 for (int k = 0; k < 500; k++) {
                     const double eprev = s.e1;
@@ -376,9 +376,9 @@ static void test_constraints_bcd(void **state)
             const fric_law L = random_law(&r, Z);
             if (fric_elem_check((fric_elem_kind)kind, &d, &L, NULL) != 0) { fails++; continue; }
             const double p0 = quad_to_double(quad_phi_plus0(&L));
-            fric_elem_b sb = {0, 0, 0, 0, 0, 0};
-            fric_elem_c sc = {0, 0};
-            fric_elem_d sd = {0, 0, 0};
+            fric_elem_b sb = {0};
+            fric_elem_c sc = {0};
+            fric_elem_d sd = {0};
             const double uamp = 3 * Z * p0;     /* a mix of stick and slip */
             const double om = quad_rng_log(&r, 1, 100);
             for (int k = 1; k <= 400; k++) {
@@ -461,7 +461,7 @@ static void test_model_c_no_drift(void **state)
         const double h = 0.5 * quad_to_double(quad_phi_plus0(L));
         const fric_elem_def d = edef(M, K, B, T, FRIC_XFORM_EXACT);
         assert_int_equal(fric_elem_check(FRIC_ELEM_C, &d, L, NULL), 0);
-        fric_elem_c s = {0, 0};
+        fric_elem_c s = {0};
         double u = 0, x = 0, fprev = 0, xmid = 0, maxdev = 0;
         const long N = 10000000;
         for (long k = 1; k <= N; k++) {
@@ -492,7 +492,7 @@ static void test_model_d_no_drift(void **state)
         const double h = -0.7 * quad_to_double(quad_phi_plus0(L));
         const fric_elem_def d = edef(M, K, B, T, FRIC_XFORM_EXACT);
         assert_int_equal(fric_elem_check(FRIC_ELEM_D, &d, L, NULL), 0);
-        fric_elem_d s = {0, 0, 0};
+        fric_elem_d s = {0};
         double x = 0, xmid = 0, maxdev = 0;
         const long N = 10000000;
         for (long k = 1; k <= N; k++) {
@@ -543,7 +543,7 @@ static void test_eq63_eigen_and_simulation(void **state)
         for (int ic = 0; ic < 2; ic++) {
             quad_real e = 0, u = (quad_real)1e-3;
             if (ic == 1) { e = m12; u = lm - m11; const quad_real sc = (quad_real)1e-3 / quad_abs(u); e *= sc; u *= sc; }
-            fric_elem_c s = {quad_to_double(e), 0};
+            fric_elem_c s = {.e = quad_to_double(e)};
             double uk = quad_to_double(u);
             double fprev = B * uk + K * s.e;    /* f_{k−1} = B·u_{k−1} + K·e_{k−1} while stuck */
             /* sign changes while |u| is above the rounding floor (the λ+ mode
@@ -601,8 +601,8 @@ static void test_model_d_tends_to_a(void **state)
         for (int i = 0; i < 4; i++) {
             const double K = Ks[i], B = 2 * sqrt(K * M);
             const fric_elem_def da = edef(M, 0, 0, T, FRIC_XFORM_EXACT), dd = edef(M, K, B, T, FRIC_XFORM_EXACT);
-            fric_elem_a sa = {v0s[c], 0};
-            fric_elem_d sd = {v0s[c], 0, 0};
+            fric_elem_a sa = {.v = v0s[c]};
+            fric_elem_d sd = {.u = v0s[c]};
             double err = 0;
             for (int k = 0; k < 3000; k++) {
                 fric_elem_a_step(&L, &da, &sa, hs[c]);
@@ -630,8 +630,8 @@ static void test_model_b_tends_to_c(void **state)
     const double Ms[] = {1e-2, 1e-4, 1e-6, 1e-9};
     for (int i = 0; i < 4; i++) {
         const fric_elem_def db = edef(Ms[i], K, B, T, FRIC_XFORM_EXACT), dc = edef(0.0, K, B, T, FRIC_XFORM_EXACT);
-        fric_elem_b sb = {0, 0, 0, 0, 0, 0};
-        fric_elem_c sc = {0, 0};
+        fric_elem_b sb = {0};
+        fric_elem_c sc = {0};
         double err = 0;
         for (int k = 1; k <= 3000; k++) {
             const double u = 0.5 * sin(5.0 * k * T);
@@ -656,7 +656,7 @@ static void test_model_b_static_spring_damper(void **state)
     const fric_law L = cv(1e6, 1.0);
     const fric_elem_def d = edef(M, K, B, T, FRIC_XFORM_EXACT);
     assert_int_equal(fric_elem_check(FRIC_ELEM_B, &d, &L, NULL), 0);
-    fric_elem_b s = {0, 0, 0, 0, 0, 0};
+    fric_elem_b s = {0};
     double e = 0, hmax = 0, err = 0, vmax = 0;
     for (int k = 1; k <= 5000; k++) {
         const double u = 0.01 * sin(0.013 * k) + 0.004 * cos(0.11 * k);
@@ -690,7 +690,7 @@ static void test_c2_matches_c(void **state)
         const fric_elem_def d = edef(1.0, K, B, T, FRIC_XFORM_EXACT);
         const double th = quad_rng_range(&r, 0, 6.283185307179586);
         const double c = cos(th), sn = sin(th);
-        fric_elem_c s1 = {0, 0};
+        fric_elem_c s1 = {0};
         fric_elem_c2 sa = {{0, 0}, {0, 0}}, sr = {{0, 0}, {0, 0}};
         const double amp = 3 * L.Fc / (B + T * K) + 0.1;
         const double om = quad_rng_log(&r, 1, 100);
@@ -766,10 +766,10 @@ static void test_both_transforms_run(void **state)
             for (int k = 0; k < 4; k++) zmax = fmax(zmax, quad_to_double(elem_z((fric_elem_kind)k, &d)));
             const fric_law L = random_law(&r, zmax);
             const double p0 = quad_to_double(quad_phi_plus0(&L));
-            fric_elem_a sa = {0, 0};
-            fric_elem_b sb = {0, 0, 0, 0, 0, 0};
-            fric_elem_c sc = {0, 0};
-            fric_elem_d sd = {0, 0, 0};
+            fric_elem_a sa = {0};
+            fric_elem_b sb = {0};
+            fric_elem_c sc = {0};
+            fric_elem_d sd = {0};
             for (int k = 1; k <= 500; k++) {
                 const double in = sin(0.05 * k) * 2 + quad_rng_range(&r, -0.5, 0.5);
                 const double fa = fric_elem_a_step(&L, &d, &sa, p0 * in);
@@ -802,7 +802,7 @@ static void test_exact_no_chattering_in_stick(void **state)
         const fric_elem_def d = edef(1.0, 1e4, 200.0, 1e-3, FRIC_XFORM_EXACT);
         assert_int_equal(fric_elem_check(FRIC_ELEM_A, &d, L, NULL), 0);
         assert_int_equal(fric_elem_check(FRIC_ELEM_C, &d, L, NULL), 0);
-        fric_elem_a sa = {0, 0};
+        fric_elem_a sa = {0};
         const double h = 0.9 * p0;
         for (int k = 0; k < 100000; k++) {
             const double f = fric_elem_a_step(L, &d, &sa, h);
@@ -811,7 +811,7 @@ static void test_exact_no_chattering_in_stick(void **state)
                 fail();
             }
         }
-        fric_elem_c sc = {0.6 * p0 / 1e4, 0};    /* K·e = 0.6·Φ(+0) */
+        fric_elem_c sc = {.e = 0.6 * p0 / 1e4};    /* K·e = 0.6·Φ(+0) */
         const double f1 = fric_elem_c_step(L, &d, &sc, 0.0);
         assert_true(fabs(f1 - 0.6 * p0) <= STEP_ULP * EPS * p0);
         for (int k = 0; k < 100000; k++) {
