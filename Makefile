@@ -8,7 +8,9 @@ WARN     = -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wshadow -Wvla -Wstrict
 # compiler and in wasm. -fno-math-errno lets sqrt compile to one instruction.
 FPFLAGS  = -ffp-contract=off -fno-math-errno
 INC      = -Icore/include -Icore/src
-OPT      = -O2
+# Release builds (the library, the tool, wasm) leave out the preconditions that
+# per-step code asserts; the ASan+UBSan build checks them (Box2D's habit).
+OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC   = $(sort $(wildcard core/src/*.c))
@@ -123,7 +125,7 @@ readme-figures:
 WASM    = build/wasm
 WASMB   = build/wasm-bench
 EMCC    = NODE_PATH=/usr/share/nodejs emcc
-EMFLAGS = $(STD) -O2 $(FPFLAGS) $(INC) \
+EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 WASM_DEPS = $(CORE_SRC) wasm/bindings.c $(wildcard core/include/*.h core/src/*.h)
