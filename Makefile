@@ -12,6 +12,10 @@ OPT      = -O2
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC   = $(sort $(wildcard core/src/*.c))
+# io's JSON front end is native only (cJSON, -lcjson); the browser parses
+# with JSON.parse and hands plain arrays to the rest of io.
+CORE_JSON_SRC = core/src/io_json.c
+IO_LIBS    = -lcjson
 TEST_SRC   = $(sort $(wildcard tests/native/test_*.c))
 TEST_SUP   = $(sort $(wildcard tests/native/support/*.c))
 TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
@@ -51,13 +55,13 @@ $(ASN)/libfriction.a: $(patsubst core/src/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
 # ------------------------------------------------------ command-line tool
 CLI_SRC = $(sort $(wildcard cli/*.c))
 $(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/friction_scenario.h $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
 cli: $(NAT)/friction
 
 # ------------------------------------------------------------------ tests
 # Each tests/native/test_*.c is one cmocka program, linked with the support
 # files (independent high-precision references) and the library.
-TEST_LIBS = -lcmocka -lquadmath -lm
+TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) -lm
 TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/native/support/*.h)
 
 $(NAT)/tests/%: tests/native/%.c $(TEST_DEPS) $(NAT)/libfriction.a
@@ -89,9 +93,9 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 	$(NAT)/bench_systems --short --json build/bench/systems-short.json
 
 # systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
-# (reads logs with the command-line tool's reader)
-$(NAT)/bench_systems: benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(wildcard cli/*.h) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(NAT)/libfriction.a -lm -o $@
+# (reads logs with the io library, fric_io.h)
+$(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
 
 # ------------------------------------------------------------------- wasm
 # Debian's emcc runs node tools that need Debian's node modules (acorn).
@@ -107,7 +111,7 @@ deps-wasm:
 
 $(WASM)/friction_core.mjs: $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c benchmarks/kernels.h wasm/exported_functions.json $(wildcard core/include/*.h core/src/*.h) | deps-wasm
 	@mkdir -p $(WASM)
-	$(EMCC) $(EMFLAGS) $(CORE_SRC) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c -o $@
+	$(EMCC) $(EMFLAGS) $(filter-out $(CORE_JSON_SRC),$(CORE_SRC)) wasm/bindings.c wasm/bench_exports.c benchmarks/kernels.c -o $@
 
 wasm: $(WASM)/friction_core.mjs
 
@@ -169,11 +173,10 @@ $(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/friction_scenario
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
 $(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a -lm -o $@
-$(NAT)/tests/test_cli_json $(ASN)/tests/test_cli_json: cli/json.c cli/json.h
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
 $(NAT)/tests/test_cli_fmt $(ASN)/tests/test_cli_fmt: cli/fmt.c cli/fmt.h
 .PHONY: test-cli
 test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
