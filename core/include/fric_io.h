@@ -72,6 +72,9 @@ typedef enum fric_io_code {
     FRIC_IO_MEMORY        /* out of memory                                   */
 } fric_io_code;
 
+/* The code's name, as the JS wrapper passes it on ("missing", "dt", ...). */
+const char *fric_io_code_name(fric_io_code code);
+
 /* An error: the code, where, and one sentence naming the file (source), the
  * field and entry, and what is wrong. */
 typedef struct fric_io_error {

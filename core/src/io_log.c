@@ -34,6 +34,15 @@ const char *fric_io_log_entry_key(int i)
     return i >= 0 && i < FRIC_IO_E_COUNT ? entry_keys[i] : NULL;
 }
 
+const char *fric_io_code_name(fric_io_code code)
+{
+    static const char *const names[] = {
+        "ok", "file", "syntax", "not_object", "missing", "type", "unknown_key", "range",
+        "too_few", "order", "dt", "speed_mixed", "memory"
+    };
+    return (unsigned)code < sizeof names / sizeof names[0] ? names[code] : "unknown";
+}
+
 static const char *kind_name(int k)
 {
     switch (k) {
