@@ -8,8 +8,6 @@
  * like the others; a replay then takes mass, length, kp, vin and dt from
  * each log's header and the treatment from --friction.
  */
-#include <string.h>
-
 #include "cli.h"
 #include "fric_io.h"
 #include "servo_params.h"

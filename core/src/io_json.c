@@ -95,6 +95,9 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     if (at >= text + len)
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: the text ends "
                  "before the document does (cut off?).", what, path, line, col);
+    else if (*at == '\0')
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: a NUL byte.",
+                 what, path, line, col);
     else
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: unexpected '%c'.",
                  what, path, line, col, *at);
