@@ -216,3 +216,9 @@ bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm
 bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
+
+# README figures measured by the tests and benchmarks (tools/readme_figures.mjs):
+# the frame-time block from build/e2e/frame-time.json (written by make test-web).
+.PHONY: readme-figures
+readme-figures:
+	node tools/readme_figures.mjs build/e2e/frame-time.json README.md

@@ -485,7 +485,7 @@ async function testPendulum(present) {
       const text = document.querySelector('#view')?.innerText || '';
       const m = /MAE\s*[=:]\s*([0-9.]+(?:e[+-]?\d+)?)/i.exec(text);
       if (m) return { mae: m[0] };
-      const line = text.split('\n').find((l) => l.includes(file) && !/replaying/i.test(l) && !/^Drop /.test(l));
+      const line = text.split('\n').find((l) => l.includes(file) && !/replaying|^reading/i.test(l) && !/^Drop /.test(l));
       return line ? { line } : null;
     }, file), 20_000, 200);
     expect(res && res.mae, `no MAE shown after dropping ${file} on ${how}${res?.line ? `; the view says: '${res.line.slice(0, 200)}'` : ''}`);

@@ -109,3 +109,9 @@ export function points(xs, ys) {
   for (let i = 0; i < xs.length; i++) out[i] = { x: xs[i], y: ys[i] };
   return out;
 }
+
+/** The page's Chart.js font size [CSS px] (raised in presentation mode by
+ *  main.js); charts drawn elsewhere (a worker) follow it. */
+export function chartFontSize() {
+  return Chart.defaults.font.size;
+}

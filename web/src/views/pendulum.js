@@ -11,7 +11,7 @@
 import { version as VERSION } from '../../../package.json';
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartBox, chartCsv, COLORS } from '../charts.js';
+import { chartCsv, chartFontSize as chartFont, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { replayPanel } from '../replay.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
@@ -232,7 +232,7 @@ export function mount(container, { core, state, showError }) {
     wrap.append(canvas);
     box.append(head, wrap);
     mainCol.append(box);
-    const mirror = { canvas, data: { datasets: [] }, sources: [] };
+    const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFont() } } };
     window.frictionCharts?.add(mirror);
     png.addEventListener('click', () => {
       const id = `${index}-${Date.now()}`;
@@ -250,6 +250,15 @@ export function mount(container, { core, state, showError }) {
   const dqChart = liveBox(1, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' });
   const tfChart = liveBox(2, { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' });
   const liveCharts = [qChart, dqChart, tfChart];
+  // presentation mode (body.present, web/src/main.js) raises the page's
+  // Chart.defaults.font.size; the worker's charts follow it
+  const presentObserver = new MutationObserver(() => {
+    const size = chartFont();
+    if (size === liveCharts[0].mirror.options.font.size) return;
+    liveCharts.forEach((c) => { c.mirror.options.font.size = size; });
+    chartWorker.postMessage({ type: 'font', size });
+  });
+  presentObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
   {
     const canvases = liveCharts.map((c) => c.canvas.transferControlToOffscreen());
     chartWorker.postMessage({ type: 'init', canvases, dpr: window.devicePixelRatio || 1,
@@ -723,6 +732,7 @@ export function mount(container, { core, state, showError }) {
     dispose() {
       cancelAnimationFrame(raf);
       observer.disconnect();
+      presentObserver.disconnect();
       sims.forEach((s) => s.free());
       sims = [];
       chartWorker.terminate();

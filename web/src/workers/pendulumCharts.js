@@ -11,6 +11,7 @@
 //   { type: 'datasets', index, datasets: [{ label, color, dash }] }
 //   { type: 'data', index, x0, x1, series: [Float64Array (x, y interleaved)], budget }
 //   { type: 'png', index, id }
+//   { type: 'font', size }                         CSS px (presentation mode)
 // Messages out:
 //   { type: 'drawn', index }    after each data message is drawn (the page
 //                               sends the next one only then)
@@ -119,6 +120,9 @@ self.onmessage = async (e) => {
   } else if (m.type === 'data') {
     pending.set(m.index, m);
     if (!scheduled) { scheduled = true; setTimeout(render, 0); }
+  } else if (m.type === 'font') {
+    Chart.defaults.font.size = m.size;
+    charts.forEach((c) => c.update('none'));
   } else if (m.type === 'png') {
     const chart = charts[m.index];
     render();
