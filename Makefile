@@ -14,6 +14,10 @@ OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC   = $(sort $(wildcard core/src/*.c))
+# io's JSON front end is native only (cJSON, -lcjson); the browser parses
+# with JSON.parse and hands plain arrays to the rest of io.
+CORE_JSON_SRC = core/src/io_json.c
+IO_LIBS    = -lcjson
 TEST_SRC   = $(sort $(wildcard tests/native/test_*.c))
 TEST_SUP   = $(sort $(wildcard tests/native/support/*.c))
 TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
@@ -53,13 +57,13 @@ $(ASN)/libfriction.a: $(patsubst core/src/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
 # ------------------------------------------------------ command-line tool
 CLI_SRC = $(sort $(wildcard cli/*.c))
 $(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/friction_scenario.h $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
 cli: $(NAT)/friction
 
 # ------------------------------------------------------------------ tests
 # Each tests/native/test_*.c is one cmocka program, linked with the support
 # files (independent high-precision references) and the library.
-TEST_LIBS = -lcmocka -lquadmath -lm
+TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) -lm
 TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/native/support/*.h)
 
 $(NAT)/tests/%: tests/native/%.c $(TEST_DEPS) $(NAT)/libfriction.a
@@ -102,9 +106,9 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 	$(NAT)/bench_systems --short --json build/bench/systems-short.json
 
 # systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
-# (reads logs with the command-line tool's reader)
-$(NAT)/bench_systems: benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(wildcard cli/*.h) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli benchmarks/bench_systems.c cli/log.c cli/json.c cli/util.c cli/fmt.c $(NAT)/libfriction.a -lm -o $@
+# (reads logs with the io library, fric_io.h)
+$(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
 
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
@@ -128,7 +132,9 @@ EMCC    = NODE_PATH=/usr/share/nodejs emcc
 EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
-WASM_DEPS = $(CORE_SRC) wasm/bindings.c $(wildcard core/include/*.h core/src/*.h)
+# the native-only JSON front end of io (cJSON) stays out of wasm
+WASM_CORE_SRC = $(filter-out $(CORE_JSON_SRC),$(CORE_SRC))
+WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c $(wildcard core/include/*.h core/src/*.h)
 BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
@@ -136,7 +142,7 @@ deps-wasm:
 
 $(WASM)/friction_core.mjs: $(WASM_DEPS) wasm/exported_functions.json | deps-wasm
 	@mkdir -p $(WASM)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json $(CORE_SRC) wasm/bindings.c -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c -o $@
 
 $(WASMB)/exported_functions.json: wasm/exported_functions.json wasm/bench_exported_functions.json
 	@mkdir -p $(WASMB)
@@ -144,7 +150,7 @@ $(WASMB)/exported_functions.json: wasm/exported_functions.json wasm/bench_export
 
 $(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
 	@mkdir -p $(WASMB)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(CORE_SRC) wasm/bindings.c $(BENCH_WASM_SRC) -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c $(BENCH_WASM_SRC) -o $@
 
 wasm: $(WASM)/friction_core.mjs
 wasm-bench: $(WASMB)/friction_core.mjs
@@ -207,11 +213,10 @@ $(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/friction_scenario
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
 $(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a -lm -o $@
-$(NAT)/tests/test_cli_json $(ASN)/tests/test_cli_json: cli/json.c cli/json.h
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
 $(NAT)/tests/test_cli_fmt $(ASN)/tests/test_cli_fmt: cli/fmt.c cli/fmt.h
 .PHONY: test-cli
 test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake

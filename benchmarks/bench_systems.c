@@ -24,7 +24,7 @@
 
 #include "fric_bench.h"
 #include "friction_scenario.h"
-#include "log.h"
+#include "fric_io.h"
 
 static double now(void)
 {
@@ -293,12 +293,17 @@ int main(int argc, char **argv)
             snprintf(dir, sizeof dir, "%s/%s", logs, sets[s].sub);
             int n = list_logs(dir, paths, 64);
             for (int k = 0; k < n && ok; k++) {
-                cli_log lg;
-                if (cli_log_read(paths[k].path, &lg)) { ok = 0; break; }
+                fric_io_log lg;
+                fric_io_error err;
+                if (fric_io_log_read(paths[k].path, &lg, &err)) {
+                    fprintf(stderr, "bench_systems: %s\n", err.message);
+                    ok = 0;
+                    break;
+                }
                 n_logs++;
                 fric_bench_log_header h = { lg.mass, lg.arm_mass, lg.length, lg.kp, lg.vin, lg.dt };
                 fric_bench_log L = { lg.n, lg.timestamp, lg.goal_position, lg.torque_enable,
-                                     lg.position, lg.has_speed ? lg.speed : NULL };
+                                     lg.position, lg.speed };
                 for (int m = 1; m <= sets[s].models; m++) {
                     const fric_bench_preset *p = fric_bench_preset_find(sets[s].actuator, m);
                     fric_bench_def d;
@@ -314,7 +319,7 @@ int main(int argc, char **argv)
                     samples += res.samples;
                     n_runs++;
                 }
-                cli_log_free(&lg);
+                fric_io_log_free(&lg);
             }
         }
         double dt = wall() - t0;

@@ -1,17 +1,15 @@
 /*
  * replay.c: `friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...`
  *
- * Replays pendulum logs (log.h) with the servo described by an actuator file
+ * Replays pendulum logs (read and checked by the io library, fric_io.h) with the servo described by an actuator file
  * and scores each as the paper's identification does (fric_bench_replay:
  * the mean absolute error of the joint position, in rad). Prints one line
  * per log and the mean over the logs.
  *
- * The actuator file is a BAM params file: "actuator" (required) selects the
- * firmware constants, "model" ("m1".."m6", required) the friction model; the
- * preset of that (actuator, model) pair, when there is one, gives every
- * value the file leaves out; the other keys set the fields of fric_bench.h:
- * kt, R, armature, q_offset, friction_base, friction_stribeck, ... (the names
- * of fric_servo_friction's comments). Any other key is an error.
+ * The actuator file is a BAM params file (servo_params.h): "actuator" and
+ * "model" (required) and the bench scenario's parameters, kt, R, armature,
+ * q_offset, friction_base, friction_stribeck, ...; a value the file leaves
+ * out is the identified preset's. Any other key is an error.
  *
  * Everything is read and checked before the first replay; so a bad input
  * gives exit status 2 and an empty stdout.
@@ -24,11 +22,10 @@
 
 #include "cli.h"
 #include "fmt.h"
-#include "json.h"
-#include "log.h"
 #include "servo_params.h"
 
 #include "fric_bench.h"
+#include "fric_io.h"
 
 
 static const char *const treatment_names[] = { "implicit", "clip", "explicit", "karnopp" };
@@ -44,32 +41,9 @@ static int treatment_from_name(const char *s, fric_bench_friction *out)
     return 1;
 }
 
-/* The samples the replay scores, as bam/process.py resamples a raw log:
- * t_k = k·0.005 s for k < ceil(t_last/0.005), position linearly interpolated
- * between the entries around t_k. A processed log (dt > 0) is used as is. */
-static void logged_samples(const cli_log *log, size_t m, double *t, double *q)
-{
-    if (log->dt > 0) {
-        for (size_t k = 0; k < m && k < log->n; k++) {
-            t[k] = log->timestamp[k];
-            q[k] = log->position[k];
-        }
-        return;
-    }
-    size_t f = 0;
-    for (size_t k = 0; k < m; k++) {
-        double tk = (double)k * FRIC_BENCH_RESAMPLE_DT;
-        while (f + 2 < log->n && tk > log->timestamp[f + 1]) f++;
-        double t1 = log->timestamp[f], t2 = log->timestamp[f + 1];
-        double q1 = log->position[f], q2 = log->position[f + 1];
-        t[k] = tk;
-        q[k] = q1 + (q2 - q1) * (tk - t1) / (t2 - t1);
-    }
-}
-
 typedef struct {
     const char *path;
-    cli_log log;
+    fric_io_log log;
     fric_bench_log_header h;
     fric_bench_log entries;
     size_t samples;
@@ -77,12 +51,13 @@ typedef struct {
 
 static int prepare(replay_item *it, const fric_bench_def *def)
 {
-    int rc = cli_log_read(it->path, &it->log);
-    if (rc) return rc;
-    const cli_log *L = &it->log;
+    fric_io_error err;
+    if (fric_io_log_read(it->path, &it->log, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    const fric_io_log *L = &it->log;
     it->h = (fric_bench_log_header){ L->mass, L->arm_mass, L->length, L->kp, L->vin, L->dt };
     it->entries = (fric_bench_log){ L->n, L->timestamp, L->goal_position, L->torque_enable,
-                                    L->position, L->has_speed ? L->speed : NULL };
+                                    L->position, L->speed };
     /* The def the replay will use, checked now so that a bad header is an
      * input error reported before any output. */
     fric_bench_def d = *def;
@@ -91,11 +66,11 @@ static int prepare(replay_item *it, const fric_bench_def *def)
     d.length = L->length;
     d.kp = L->kp;
     if (L->vin > 0) d.vin = L->vin;
-    d.dt = L->dt > 0 ? L->dt : FRIC_BENCH_RESAMPLE_DT;
+    d.dt = fric_io_log_step(L);
     const char *why = NULL;
     if (fric_bench_check(&d, &why))
         return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
-    it->samples = fric_bench_replay_samples(&it->h, &it->entries);
+    it->samples = fric_io_log_samples(L);
     if (it->samples == 0)
         return cli_fail(CLI_USAGE, "log %s: no sample to replay (duration %.17g s).", it->path,
                         L->timestamp[L->n - 1]);
@@ -121,12 +96,10 @@ static int replay_logs(const char *params, const char *csv, fric_bench_friction 
     size_t max_samples = 0;
     for (int i = 0; i < n && !rc; i++)
         if (items[i].samples > max_samples) max_samples = items[i].samples;
-    double *sim = NULL, *t = NULL, *q = NULL;
+    double *sim = NULL;
     if (!rc) {
         sim = malloc(max_samples * sizeof *sim);
-        t = malloc(max_samples * sizeof *t);
-        q = malloc(max_samples * sizeof *q);
-        if (!sim || !t || !q)
+        if (!sim)
             rc = cli_fail(CLI_RUNTIME, "replay: out of memory for %zu samples.", max_samples);
     }
     if (!rc && csv) {
@@ -160,9 +133,11 @@ static int replay_logs(const char *params, const char *csv, fric_bench_friction 
                fmt_double(b2, it->log.kp), fmt_double(b3, res.dt),
                res.resampled ? ", resampled" : "");
         if (out) {
-            logged_samples(&it->log, res.samples, t, q);
+            size_t cursor = 0;
             for (size_t k = 0; k < res.samples; k++) {
-                double row[3] = { t[k], q[k], sim[k] };
+                /* the recorded series that was scored (fric_io_log_sample) */
+                fric_io_sample s = fric_io_log_sample(&it->log, k, &cursor);
+                double row[3] = { s.t, s.position, sim[k] };
                 fprintf(out, "%d,", i + 1);
                 cli_csv_row(out, row, 3);
             }
@@ -178,11 +153,9 @@ static int replay_logs(const char *params, const char *csv, fric_bench_friction 
                     n == 1 ? "" : "s");
     if (out && fclose(out) != 0 && !rc)
         rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv, strerror(errno));
-    for (int i = 0; i < n; i++) cli_log_free(&items[i].log);
+    for (int i = 0; i < n; i++) fric_io_log_free(&items[i].log);
     free(items);
     free(sim);
-    free(t);
-    free(q);
     if (rc) return rc;
     return cli_finish_output(stdout, "to stdout");
 }

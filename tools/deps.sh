@@ -2,7 +2,8 @@
 # tools/deps.sh GROUP...: make sure what a build step needs is installed.
 # On Debian 12 as root it installs missing Debian packages itself; otherwise it
 # says exactly what to install and exits 1. Groups:
-#   native  - C compiler, make, cmocka (tests), libquadmath (test references)
+#   native  - C compiler, make, cmocka (tests), libquadmath (test references),
+#             cJSON (the io library's JSON front end)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
 #   browser - Debian's Chromium, driven by playwright-core in the browser tests
@@ -20,6 +21,7 @@ for group in "$@"; do
             need gcc command -v gcc
             need make command -v make
             need libcmocka-dev test -f /usr/include/cmocka.h
+            need libcjson-dev test -f /usr/include/cjson/cJSON.h
             need libgcc-12-dev sh -c 'echo "int main(void){return 0;}" | gcc -x c - -lquadmath -o /dev/null'
             ;;
         wasm)

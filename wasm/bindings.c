@@ -17,6 +17,7 @@
 #include "friction.h"
 #include "friction_scenario.h"
 #include "fric_bench.h"
+#include "fric_io.h"
 #include "fric_regions.h"
 
 static char last_error[512];
@@ -346,23 +347,100 @@ int fxb_bench_resolve(const double *p, double *out)
     return rc;
 }
 
-/* Replays a log with the bench scenario's parameters p (friction, servo,
- * treatment). h = [mass, arm_mass, length, kp, vin, dt]; arrays of n
- * entries (speed may be 0 = NULL); te holds torque_enable as 0/1.
- * sim_q receives min(cap, samples) positions; res = [mae, max_err, samples,
- * dt, resampled, reversals, steps_stuck]. 0, or 1 with the message. */
-int fxb_bench_replay(const double *p, const double *h, int n, const double *ts,
-                     const double *goal, const int *te, const double *pos, const double *speed,
-                     double *sim_q, int cap, double *res);
-int fxb_bench_replay(const double *p, const double *h, int n, const double *ts,
-                     const double *goal, const int *te, const double *pos, const double *speed,
-                     double *sim_q, int cap, double *res)
+/* --------------------------------------------------------- logs (io) */
+/* JSON.parse in wasm/friction.js hands a log over as fric_io_log_raw's plain
+ * arrays; the rules, the messages and the resampling are io's (fric_io.h),
+ * the same as the command line's. One log is loaded at a time; its arrays
+ * stay the caller's (freed by the wrapper after use). */
+static fric_io_log loaded;
+static int loaded_ok;
+static fric_io_error io_err;
+
+/* Key i of the log header (h = 1) or of an entry (h = 0); "" past the end. */
+const char *fxb_log_key(int h, int i);
+const char *fxb_log_key(int h, int i)
+{
+    const char *k = h ? fric_io_log_header_key(i) : fric_io_log_entry_key(i);
+    return k ? k : "";
+}
+
+/* Checks and loads a log. root: the document's kind; hk[FRIC_IO_H_COUNT]
+ * header kinds, h[6] header numbers; motor, trajectory (0 when absent);
+ * n entries: ek[n] entry kinds, kind[FRIC_IO_E_COUNT·n] and value[...] by
+ * column; unknown: the first key the format lacks (0 if none) and its entry
+ * (−1: header); te[n] scratch. 0, or the fric_io_code (fxb_last_error,
+ * fxb_log_error). */
+int fxb_log_load(int root, const unsigned char *hk, const double *h, const char *motor,
+                 const char *trajectory, int n, const unsigned char *ek,
+                 const unsigned char *kind, const double *value, const char *unknown,
+                 int unknown_entry, const char *source, int *te);
+int fxb_log_load(int root, const unsigned char *hk, const double *h, const char *motor,
+                 const char *trajectory, int n, const unsigned char *ek,
+                 const unsigned char *kind, const double *value, const char *unknown,
+                 int unknown_entry, const char *source, int *te)
+{
+    fric_io_log_raw raw;
+    memset(&raw, 0, sizeof raw);
+    raw.root = (fric_io_kind)root;
+    memcpy(raw.head_kind, hk, sizeof raw.head_kind);
+    memcpy(raw.head, h, sizeof raw.head);
+    raw.motor = motor;
+    raw.trajectory = trajectory;
+    raw.n = (size_t)(n > 0 ? n : 0);
+    raw.entry_kind = ek;
+    raw.kind = kind;
+    raw.value = value;
+    raw.unknown_key = unknown;
+    raw.unknown_entry = unknown_entry;
+    int rc = fric_io_log_from_raw(&raw, te, source, &loaded, &io_err);
+    loaded_ok = rc == 0;
+    set_error(rc ? io_err.message : "");
+    return rc;
+}
+
+/* The last log error: what 0 code, 1 entry (−1: header); its field and the
+ * code's name via fxb_log_error_text(0 | 1). */
+int fxb_log_error(int what);
+int fxb_log_error(int what) { return what == 0 ? (int)io_err.code : (int)io_err.entry; }
+const char *fxb_log_error_text(int what);
+const char *fxb_log_error_text(int what)
+{
+    return what == 0 ? io_err.field : fric_io_code_name(io_err.code);
+}
+
+/* Samples of the loaded log (0 when none is loaded). */
+int fxb_log_samples(void);
+int fxb_log_samples(void) { return loaded_ok ? (int)fric_io_log_samples(&loaded) : 0; }
+
+/* The recorded series the replay scores (fric_io_log_sample): t [s],
+ * position and goal [rad], min(cap, samples) values each. */
+void fxb_log_series(double *t, double *q, double *goal, int cap);
+void fxb_log_series(double *t, double *q, double *goal, int cap)
+{
+    size_t N = loaded_ok ? fric_io_log_samples(&loaded) : 0, cursor = 0;
+    for (size_t k = 0; k < N && k < (size_t)(cap > 0 ? cap : 0); k++) {
+        fric_io_sample s = fric_io_log_sample(&loaded, k, &cursor);
+        t[k] = s.t;
+        q[k] = s.position;
+        goal[k] = s.goal;
+    }
+}
+
+/* Replays the loaded log with the bench scenario's parameters p (friction,
+ * servo, treatment). sim_q receives min(cap, samples) positions; res =
+ * [mae, max_err, samples, dt, resampled, reversals, steps_stuck]. 0, or 1
+ * with the message. */
+int fxb_bench_replay(const double *p, double *sim_q, int cap, double *res);
+int fxb_bench_replay(const double *p, double *sim_q, int cap, double *res)
 {
     fric_bench_def d;
     const char *why = "";
+    if (!loaded_ok) { set_error("replay: no log is loaded."); return 1; }
     if (fric_bench_def_from_params(p, NULL, &d, &why)) { set_error(why); return 1; }
-    fric_bench_log_header hd = { h[0], h[1], h[2], h[3], h[4], h[5] };
-    fric_bench_log log = { (size_t)(n > 0 ? n : 0), ts, goal, te, pos, speed };
+    fric_bench_log_header hd = { loaded.mass, loaded.arm_mass, loaded.length, loaded.kp,
+                                 loaded.vin, loaded.dt };
+    fric_bench_log log = { loaded.n, loaded.timestamp, loaded.goal_position,
+                           loaded.torque_enable, loaded.position, loaded.speed };
     fric_bench_replay_result r;
     if (fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why)) {
         set_error(why);
@@ -375,13 +453,12 @@ int fxb_bench_replay(const double *p, const double *h, int n, const double *ts,
     return 0;
 }
 
-/* Samples the replay will produce (the size sim_q needs). */
-int fxb_bench_replay_samples(const double *h, int n, const double *ts);
-int fxb_bench_replay_samples(const double *h, int n, const double *ts)
+/* Forgets the loaded log (its arrays are about to be freed). */
+void fxb_log_unload(void);
+void fxb_log_unload(void)
 {
-    fric_bench_log_header hd = { h[0], h[1], h[2], h[3], h[4], h[5] };
-    fric_bench_log log = { (size_t)(n > 0 ? n : 0), ts, ts, NULL, ts, NULL };
-    return (int)fric_bench_replay_samples(&hd, &log);
+    memset(&loaded, 0, sizeof loaded);
+    loaded_ok = 0;
 }
 
 /* ------------------------------------------------ drive/backdrive regions */

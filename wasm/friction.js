@@ -229,69 +229,110 @@ export class FrictionCore {
     }
   }
 
-  /** Replays a recorded log (the parsed BAM JSON object) with the bench
-   *  parameters; returns { mae, maxErr, samples, dt, resampled, reversals,
-   *  t, simQ, logQ, goal } (logQ and goal on the simulated time grid). */
-  benchReplay(params, log) {
-    if (!log || typeof log !== 'object' || !Array.isArray(log.entries))
-      throw new Error('not a BAM log: expected an object with an "entries" array');
-    const e = log.entries, n = e.length;
-    const num = (v, what, k) => {
-      const x = typeof v === 'boolean' ? Number(v) : v;
-      if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error(`entry ${k}: ${what} is ${JSON.stringify(v)}, not a finite number`);
-      return x;
-    };
-    const head = (k, def) => {
-      if (log[k] === undefined) {
-        if (def === undefined) throw new Error(`log header: "${k}" is missing`);
-        return def;
+  /** The keys of a log's header and entries, in the core's order (fric_io.h). */
+  _logKeys() {
+    if (!this._keys) {
+      const list = (h) => {
+        const out = [];
+        for (let i = 0; ; i++) {
+          const k = this._str(this._m._fxb_log_key(h, i));
+          if (!k) return out;
+          out.push(k);
+        }
+      };
+      this._keys = { head: list(1), entry: list(0) };
+    }
+    return this._keys;
+  }
+
+  /** Hands the parsed log (JSON.parse's value) to the core's io rules as plain
+   *  arrays (fric_io_log_raw: each value with its JSON kind), runs fn while it
+   *  is loaded, then frees everything. A refused log throws an Error whose
+   *  message is the core's and which carries code ("missing", "dt", … the
+   *  fric_io_code names), field and entry (−1: the header). */
+  _withLog(log, source, fn) {
+    const { head, entry } = this._logKeys();
+    const kindOf = (v) => (v === undefined ? 0 : typeof v === 'number' ? 1 : typeof v === 'boolean' ? 2
+      : typeof v === 'string' ? 3 : Array.isArray(v) ? 4 : v === null ? 6 : typeof v === 'object' ? 5 : 6);
+    const root = kindOf(log), obj = root === 5 ? log : {};
+    const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
+    const h = new Float64Array(6);
+    for (let i = 0; i < 6; i++) h[i] = typeof obj[head[i]] === 'number' ? obj[head[i]] : 0;
+    const entries = Array.isArray(obj.entries) ? obj.entries : [];
+    const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
+    const ek = new Uint8Array(n), kind = new Uint8Array(E * n), value = new Float64Array(E * n);
+    let unknown = Object.keys(obj).find((k) => !head.includes(k)), unknownEntry = -1;
+    for (let k = 0; k < n; k++) {
+      const e = entries[k];
+      ek[k] = kindOf(e);
+      value[VOLTS * n + k] = NaN;
+      if (ek[k] !== 5) continue;
+      for (let f = 0; f < E; f++) {
+        const v = e[entry[f]], kd = kindOf(v);
+        kind[f * n + k] = kd;
+        if (kd === 1 || kd === 2) value[f * n + k] = Number(v);
       }
-      return num(log[k], `header ${k}`, 'header');
-    };
-    const h = Float64Array.of(head('mass'), head('arm_mass', 0), head('length'), head('kp'), head('vin', 0), head('dt', 0));
-    const ts = new Float64Array(n), goal = new Float64Array(n), pos = new Float64Array(n), speed = new Float64Array(n);
-    const te = new Int32Array(n);
-    e.forEach((x, k) => {
-      ts[k] = num(x.timestamp, 'timestamp', k);
-      goal[k] = num(x.goal_position, 'goal_position', k);
-      pos[k] = num(x.position, 'position', k);
-      speed[k] = x.speed === undefined ? 0 : num(x.speed, 'speed', k);
-      te[k] = x.torque_enable === undefined ? 1 : (x.torque_enable ? 1 : 0);
-    });
+      if (unknown === undefined) {
+        const u = Object.keys(e).find((x) => !entry.includes(x));
+        if (u !== undefined) { unknown = u; unknownEntry = k; }
+      }
+    }
     const ptrs = [];
     const put = (arr) => {
       const p = this._alloc(arr.byteLength);
       ptrs.push(p);
-      if (arr instanceof Int32Array) this._m.HEAP32.set(arr, p / 4); else this._f64().set(arr, p / F64);
+      this._m.HEAPU8.set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), p);
       return p;
     };
+    const str = (x) => (typeof x === 'string' ? put(Uint8Array.from([...new TextEncoder().encode(x), 0])) : 0);
     try {
-      const pp = put(params), ph = put(h), pts = put(ts), pg = put(goal), pte = put(te), ppos = put(pos), psp = put(speed);
-      const cap = Math.max(1, this._m._fxb_bench_replay_samples(ph, n, pts));
-      const pq = this._alloc(cap * F64);
-      ptrs.push(pq);
-      const pr = this._alloc(8 * F64);
-      ptrs.push(pr);
-      if (this._m._fxb_bench_replay(pp, ph, n, pts, pg, pte, ppos, psp, pq, cap, pr)) throw new Error(this._error());
-      const r = this._f64().slice(pr / F64, pr / F64 + 7);
-      const samples = r[2], dt = r[3];
-      const simQ = this._f64().slice(pq / F64, pq / F64 + samples);
-      const t = new Float64Array(samples), logQ = new Float64Array(samples), g = new Float64Array(samples);
-      // the recorded angle and goal on the simulated grid (linear interpolation)
-      let j = 0;
-      for (let k = 0; k < samples; k++) {
-        t[k] = k * dt;
-        const tk = r[4] ? t[k] : ts[0] + t[k];
-        while (j < n - 2 && ts[j + 1] < tk) j++;
-        const span = ts[j + 1] - ts[j];
-        const a = span > 0 ? Math.min(1, Math.max(0, (tk - ts[j]) / span)) : 0;
-        logQ[k] = r[4] ? pos[j] + a * (pos[j + 1] - pos[j]) : pos[Math.min(k, n - 1)];
-        g[k] = r[4] ? goal[j] + a * (goal[j + 1] - goal[j]) : goal[Math.min(k, n - 1)];
+      const rc = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
+        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))));
+      if (rc) {
+        const err = new Error(this._error());
+        err.code = this._str(this._m._fxb_log_error_text(1));
+        err.field = this._str(this._m._fxb_log_error_text(0));
+        err.entry = this._m._fxb_log_error(1);
+        throw err;
       }
-      return { mae: r[0], maxErr: r[1], samples, dt, resampled: r[4] !== 0, reversals: r[5], t, simQ, logQ, goal: g };
+      return fn();
     } finally {
+      this._m._fxb_log_unload();
       ptrs.forEach((p) => this._free(p));
     }
+  }
+
+  /** Checks a parsed log by the core's rules (the same as `friction replay`);
+   *  returns its sample count, or throws (see _withLog). */
+  checkLog(log, source = 'log') {
+    return this._withLog(log, source, () => this._m._fxb_log_samples());
+  }
+
+  /** Replays a recorded log (the parsed BAM JSON object) with the bench
+   *  parameters; returns { mae, maxErr, samples, dt, resampled, reversals,
+   *  t, simQ, logQ, goal }: logQ and goal are the recorded series that is
+   *  scored (the core's resampling, fric_io_log_sample). A refused log throws
+   *  as checkLog. */
+  benchReplay(params, log, source = 'log') {
+    return this._withLog(log, source, () => {
+      const samples = this._m._fxb_log_samples(), cap = Math.max(1, samples);
+      const ptrs = [];
+      const alloc = (bytes) => { const p = this._alloc(bytes); ptrs.push(p); return p; };
+      try {
+        const pp = alloc(params.length * F64);
+        this._f64().set(Float64Array.from(params), pp / F64);
+        const pq = alloc(cap * F64), pt = alloc(cap * F64), pl = alloc(cap * F64), pg = alloc(cap * F64);
+        const pr = alloc(8 * F64);
+        if (this._m._fxb_bench_replay(pp, pq, cap, pr)) throw new Error(this._error());
+        this._m._fxb_log_series(pt, pl, pg, cap);
+        const H = this._f64(), r = H.slice(pr / F64, pr / F64 + 7);
+        const part = (p) => H.slice(p / F64, p / F64 + samples);
+        return { mae: r[0], maxErr: r[1], samples: r[2], dt: r[3], resampled: r[4] !== 0, reversals: r[5],
+          t: part(pt), simQ: part(pq), logQ: part(pl), goal: part(pg) };
+      } finally {
+        ptrs.forEach((p) => this._free(p));
+      }
+    });
   }
 
   _regionsLaw(law) {

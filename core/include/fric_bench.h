@@ -282,12 +282,15 @@ size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_benc
 
 /* Replays a log as the paper's identification scores it (§V-B; Rhoban/bam
  * bam/simulate.py rollout_log with simulate_control=True, bam/fit.py):
- *   - time base: a processed log (h->dt > 0) is stepped as is, one step of
- *     h->dt per entry; timestamps are not used. A raw log (h->dt == 0,
- *     irregular timestamps) is first resampled exactly as bam/process.py:
- *     t_k = k·0.005 s for k < ceil(t_last/0.005), every field linearly
- *     interpolated between the bracketing entries (extrapolated before the
- *     first one), torque_enable = (interpolated value > 0.5);
+ *   - the log is checked and sampled by the io library (fric_io.h:
+ *     fric_io_log_check, fric_io_log_sample), the one rule of the CLI, the
+ *     benchmarks and the browser: a processed log (h->dt > 0, timestamps
+ *     t_0 + k·dt within FRIC_IO_DT_TOL·dt) is stepped as is, one step of
+ *     h->dt per entry. A raw log (h->dt == 0, irregular timestamps) is
+ *     resampled exactly as bam/process.py: t_k = k·0.005 s for
+ *     k < ceil(t_last/0.005), every field linearly interpolated between the
+ *     bracketing entries (extrapolated before the first one), torque_enable
+ *     = (interpolated value > 0.5);
  *   - initial state: the first (resampled) position and speed;
  *   - per sample k: record q_k, then step with the logged goal_position_k
  *     and torque_enable_k, the control law recomputed from the simulated
@@ -296,9 +299,9 @@ size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_benc
  * d supplies friction, servo, treatment and karnopp_eps; mass, arm_mass,
  * length, kp, vin (when h->vin > 0) and dt come from the header.
  * sim_q (may be NULL) receives min(cap, samples) simulated positions [rad].
- * Returns 0, or nonzero with *why naming the problem (bad header field,
- * non-increasing timestamp at entry k, non-finite value at entry k, or the
- * simulation leaving the finite range at sample k). */
+ * Returns 0, or nonzero with *why naming the problem (io's message: a bad
+ * header field, or entry k's timestamp or value; or the simulation leaving
+ * the finite range at sample k). */
 int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
                       const fric_bench_log *log, double *sim_q, size_t cap,
                       fric_bench_replay_result *out, const char **why);

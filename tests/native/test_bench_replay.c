@@ -347,7 +347,7 @@ static void bad_logs_are_named(void **state)
     assert_int_equal(r.samples, 6);    /* ceil(0.03/0.005) */
     ts[2] = 0.01;
     assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
-    assert_non_null(strstr(why, "timestamp[2]"));
+    assert_non_null(strstr(why, "entry 2"));
     ts[2] = 0.02;
     p[3] = NAN;
     assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);

@@ -4,8 +4,9 @@
 // fric_bench_replay through core.benchReplay).
 //
 // What the panel does with a dropped or chosen file:
-//   1. parseLog: JSON, header and entries checked in JS; anything wrong is one
-//      sentence ("entry 12 has no `position`") and clears the last result;
+//   1. parseLog: JSON.parse, then the core's io rules (core.checkLog, the same
+//      C as `friction replay`); the core's error code, field and entry become
+//      one sentence ("Entry 12 has no `position`.") and clear the last result;
 //   2. the log's `motor` names the actuator (actuatorForMotor, the one table
 //      of log motor names); when it differs from the view's, the view is
 //      switched and a warning says so; an unknown motor is a warning too;
@@ -18,11 +19,6 @@
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
 // it), so they run on the main thread: no Worker, no progress bar.
 import { chartBox, COLORS } from './charts.js';
-
-/** The fewest entries a log must have: 10 samples are 50 ms at the 5 ms
- *  rate of the logs, less than any trajectory of the bench needs to show
- *  friction (the core itself accepts 2). */
-export const MIN_SAMPLES = 10;
 
 /** Log `motor` field (lower case, without '-', ' ' and '.') → the bench's
  *  `actuator` choice. Names that are already a bench actuator map to
@@ -51,12 +47,33 @@ export function actuatorForMotor(motor, actuators) {
   return alias && actuators.includes(alias) ? alias : null;
 }
 
-const typeName = (v) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object'
-  : typeof v === 'string' ? `the text ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}` : `${typeof v} ${String(v)}`);
+/** One sentence for a log the core refused (core.checkLog's Error: code,
+ *  field, entry; the codes are fric_io.h's). No message text is parsed. */
+export function logSentence(e) {
+  const at = e.entry >= 0 ? `Entry ${e.entry}` : null;
+  const f = `\`${e.field}\``;
+  switch (e.code) {
+    case 'not_object': return 'The file is JSON but not a log: expected an object with mass, length, kp and entries.';
+    case 'missing': return e.field === 'entries' ? 'The log is missing the field `entries` (the list of samples).'
+      : at ? `${at} has no ${f}.` : `The log is missing the header field ${f}.`;
+    case 'type': return e.field === 'entries' && !at ? 'The field `entries` must be a list of samples.'
+      : e.field === 'entries' ? `${at} is not a sample object.`
+        : at ? `${at}: ${f} has the wrong type (${e.field === 'torque_enable' ? 'true/false' : 'a number'} expected).`
+          : `The header field ${f} has the wrong type.`;
+    case 'unknown_key': return at ? `${at} has the unknown field ${f}.` : `The log has the unknown header field ${f}.`;
+    case 'range': return at ? `${at}: ${f} is out of range.` : `The header field ${f} is out of range.`;
+    case 'too_few': return 'The log has too few samples for a replay.';
+    case 'order': return `The timestamps are not increasing at entry ${e.entry}.`;
+    case 'dt': return `The timestamps contradict the header's \`dt\` at entry ${e.entry}.`;
+    case 'speed_mixed': return `${at}: \`speed\` is given in some entries and not in others.`;
+    default: return `The log was refused: ${e.message}`;
+  }
+}
 
-/** The log in `text` (a BAM log JSON), checked; throws an Error whose
- *  message is one sentence naming what is wrong. */
-export function parseLog(text) {
+/** The log in `text` (a BAM log JSON), parsed by JSON.parse and checked by
+ *  the core (core.checkLog); throws an Error whose message is one sentence
+ *  naming what is wrong, and whose detail is the core's own message. */
+export function parseLog(text, core, name = 'log') {
   let log;
   try {
     log = JSON.parse(text);
@@ -66,43 +83,13 @@ export function parseLog(text) {
       ? 'The file is not valid JSON (it starts like JSON but is cut off or malformed).'
       : 'The file is not JSON: a log is a JSON object such as logs/xl330/processed/*.json.');
   }
-  if (!log || typeof log !== 'object' || Array.isArray(log)) {
-    throw new Error(`The file is JSON but not a log: expected an object with mass, length, kp, motor and entries, found ${typeName(log)}.`);
-  }
-  for (const key of ['mass', 'length', 'kp']) {
-    if (log[key] === undefined) throw new Error(`The log is missing the header field \`${key}\`.`);
-  }
-  for (const key of ['mass', 'length', 'kp', 'vin', 'dt', 'arm_mass']) {
-    const v = log[key];
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
-      throw new Error(`The header field \`${key}\` must be a number, found ${typeName(v)}.`);
-    }
-  }
-  if (log.entries === undefined) throw new Error('The log is missing the field `entries` (the list of samples).');
-  if (!Array.isArray(log.entries)) throw new Error(`The field \`entries\` must be a list of samples, found ${typeName(log.entries)}.`);
-  const n = log.entries.length;
-  if (n < MIN_SAMPLES) throw new Error(`The log has only ${n} sample${n === 1 ? '' : 's'}; a replay needs at least ${MIN_SAMPLES}.`);
-  let prev = -Infinity;
-  for (let k = 0; k < n; k++) {
-    const e = log.entries[k];
-    if (!e || typeof e !== 'object' || Array.isArray(e)) throw new Error(`Entry ${k} is ${typeName(e)}, not a sample object.`);
-    for (const key of ['timestamp', 'position', 'goal_position']) {
-      if (e[key] === undefined) throw new Error(`Entry ${k} has no \`${key}\`.`);
-    }
-    for (const key of ['timestamp', 'position', 'goal_position', 'speed']) {
-      const v = e[key];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
-        throw new Error(`Entry ${k}: \`${key}\` must be a number, found ${typeName(v)}.`);
-      }
-    }
-    const te = e.torque_enable;
-    if (te !== undefined && typeof te !== 'boolean' && typeof te !== 'number') {
-      throw new Error(`Entry ${k}: \`torque_enable\` must be true/false, found ${typeName(te)}.`);
-    }
-    if (!(e.timestamp > prev)) {
-      throw new Error(`The timestamps are not increasing at entry ${k} (${e.timestamp} s after ${prev} s).`);
-    }
-    prev = e.timestamp;
+  try {
+    core.checkLog(log, name);
+  } catch (e) {
+    if (e.code === undefined) throw e;
+    const out = new Error(logSentence(e));
+    out.detail = e.message;
+    throw out;
   }
   return log;
 }
@@ -137,7 +124,7 @@ export function replayModels(core, info, values, log, actuator) {
     info.params.forEach((q, j) => { if (isPresetParam(q)) p[j] = -1; });
     p[idx('q_offset')] = pre.servo.q_offset;
     try {
-      const res = core.benchReplay(p, log);
+      const res = core.benchReplay(p, log, 'log');
       return { model, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
     } catch (e) {
       return { model, error: coreSentence(e.message, model) };
@@ -328,9 +315,10 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     err.hidden = true;
     let log;
     try {
-      log = parseLog(text);
+      log = parseLog(text, core, name);
     } catch (e) {
       err.textContent = `${name}: ${e.message}`;
+      err.title = e.detail || '';
       err.hidden = false;
       return;
     }

@@ -1,0 +1,202 @@
+/*
+ * fric_io.h: io, the one reader of the files the explorer reads: BAM
+ * pendulum logs (shared/data/bam/logs/<actuator>/{raw,processed}/NAME.json)
+ * and BAM parameter files (shared/data/bam/params/<actuator>/m<k>.json).
+ *
+ * Two parts:
+ *   - the JSON-free part (io_log.c, io_params.c), in every build (native and
+ *     wasm): the rules. It validates a log handed over as plain arrays (each
+ *     value with its JSON kind), resamples a log, and maps a parameter key to
+ *     the bench scenario's parameter (the scenario's table is the one range
+ *     table, as `friction run`);
+ *   - the JSON front end (io_json.c), native only: reads a file with cJSON
+ *     (Debian's libcjson-dev, link with -lcjson) into those plain arrays. In
+ *     the browser JSON.parse does the same in wasm/friction.js.
+ * So a log is accepted or refused by the same C code, with the same
+ * message, on both paths.
+ *
+ * The log rules (both paths):
+ *   header: mass [kg] > 0, length [m] > 0, kp >= 0 (numbers, required);
+ *     vin [V] >= 0, dt [s] in (0, 1], arm_mass [kg] >= 0 (numbers, optional,
+ *     0 when absent; dt absent = a raw log, resampled at
+ *     FRIC_BENCH_RESAMPLE_DT); motor, trajectory (strings, optional);
+ *     entries (array of objects, required, >= FRIC_IO_LOG_MIN_ENTRIES).
+ *   entries: timestamp [s], position [rad], goal_position [rad] (numbers)
+ *     and torque_enable (true/false) are required in every entry: a missing
+ *     torque_enable is an error, never a default; speed [rad/s] is in every
+ *     entry or in none; input_volts [V], load, temp are optional numbers.
+ *     Every number is finite; |position|, |goal_position| <= FRIC_IO_ANGLE_MAX.
+ *   timestamps strictly increase; with a header dt they follow it:
+ *     |t_k − t_0 − k·dt| <= FRIC_IO_DT_TOL·dt for every k.
+ *   Any other key is an error (typos are caught, not ignored).
+ */
+#ifndef FRIC_IO_H
+#define FRIC_IO_H
+
+#include <stddef.h>
+
+#include "friction_scenario.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The fewest entries a log may have (a replay interpolates between two). */
+#define FRIC_IO_LOG_MIN_ENTRIES 2
+/* Largest |angle| accepted in a log [rad]: a one-joint pendulum log stays
+ * within a few turns; 1e4 rad keeps every difference and interpolation
+ * finite (±1e308 would overflow q2 − q1) and exact to ~1e-12 rad. */
+#define FRIC_IO_ANGLE_MAX 1e4
+/* Tolerance of the timestamps of a processed log against its dt, relative
+ * to dt: |t_k − t_0 − k·dt| <= 1e-3·dt (5 µs at 5 ms). A dropped or doubled
+ * sample (an error of one dt) is refused; the rounding of timestamps written
+ * with 6 or more significant digits is not. */
+#define FRIC_IO_DT_TOL 1e-3
+/* Most samples a raw log may resample to (5.8 days at 5 ms). */
+#define FRIC_IO_MAX_SAMPLES 100000000.0
+
+/* What is wrong with a file. */
+typedef enum fric_io_code {
+    FRIC_IO_OK = 0,
+    FRIC_IO_FILE,         /* the file cannot be opened or read              */
+    FRIC_IO_SYNTAX,       /* not JSON (line, col say where)                 */
+    FRIC_IO_NOT_OBJECT,   /* JSON, but the document is not an object        */
+    FRIC_IO_MISSING,      /* a required field is absent                      */
+    FRIC_IO_TYPE,         /* a field of the wrong JSON type                  */
+    FRIC_IO_UNKNOWN_KEY,  /* a key the format does not have                  */
+    FRIC_IO_RANGE,        /* a value not finite or outside its range         */
+    FRIC_IO_TOO_FEW,      /* fewer entries than FRIC_IO_LOG_MIN_ENTRIES      */
+    FRIC_IO_ORDER,        /* a timestamp not after the previous one          */
+    FRIC_IO_DT,           /* a timestamp contradicting the header's dt       */
+    FRIC_IO_SPEED_MIXED,  /* speed in some entries and not in others         */
+    FRIC_IO_MEMORY        /* out of memory                                   */
+} fric_io_code;
+
+/* The code's name, as the JS wrapper passes it on ("missing", "dt", ...). */
+const char *fric_io_code_name(fric_io_code code);
+
+/* An error: the code, where, and one sentence naming the file (source), the
+ * field and entry, and what is wrong. */
+typedef struct fric_io_error {
+    fric_io_code code;
+    char field[40];      /* the key at fault, "" when none                   */
+    long entry;          /* the entry index at fault, -1 for the header      */
+    long line, col;      /* 1-based position of a syntax error, else 0       */
+    char message[400];
+} fric_io_error;
+
+/* JSON kinds, as both front ends see a value. */
+typedef enum fric_io_kind {
+    FRIC_IO_ABSENT = 0, FRIC_IO_NUMBER, FRIC_IO_BOOL, FRIC_IO_STRING, FRIC_IO_ARRAY,
+    FRIC_IO_OBJECT, FRIC_IO_NULL
+} fric_io_kind;
+
+/* Header fields, in this order everywhere (JS passes them so). */
+enum {
+    FRIC_IO_H_MASS, FRIC_IO_H_LENGTH, FRIC_IO_H_KP, FRIC_IO_H_VIN, FRIC_IO_H_DT,
+    FRIC_IO_H_ARM_MASS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
+    FRIC_IO_H_COUNT
+};
+/* Entry fields, in this order everywhere. */
+enum {
+    FRIC_IO_E_TIMESTAMP, FRIC_IO_E_POSITION, FRIC_IO_E_GOAL, FRIC_IO_E_ENABLE,
+    FRIC_IO_E_SPEED, FRIC_IO_E_VOLTS, FRIC_IO_E_LOAD, FRIC_IO_E_TEMP, FRIC_IO_E_COUNT
+};
+/* The JSON key of header field i / entry field i. */
+const char *fric_io_log_header_key(int i);
+const char *fric_io_log_entry_key(int i);
+
+/* A log as a front end hands it over: values with their JSON kinds. Column
+ * f of the entries is value[f·n .. f·n + n − 1] (booleans as 0/1). */
+typedef struct fric_io_log_raw {
+    fric_io_kind root;                      /* kind of the document         */
+    unsigned char head_kind[FRIC_IO_H_COUNT];
+    double head[FRIC_IO_H_MOTOR];           /* the numeric header fields    */
+    const char *motor, *trajectory;         /* NULL when absent             */
+    size_t n;                               /* entries                      */
+    const unsigned char *entry_kind;        /* [n]: kind of each entry      */
+    const unsigned char *kind;              /* [FRIC_IO_E_COUNT·n]          */
+    const double *value;                    /* [FRIC_IO_E_COUNT·n]          */
+    const char *unknown_key;                /* first key the format lacks   */
+    long unknown_entry;                     /* its entry, −1 in the header  */
+} fric_io_log_raw;
+
+/* A checked log. The arrays belong to whoever filled it (fric_io_log_read:
+ * free with fric_io_log_free). */
+typedef struct fric_io_log {
+    double mass;            /* [kg]                                          */
+    double length;          /* [m]                                           */
+    double kp;              /* firmware gain [-]                             */
+    double vin;             /* [V], 0 when absent                            */
+    double dt;              /* [s], 0 for a raw log                          */
+    double arm_mass;        /* [kg], 0 when absent                           */
+    char motor[64], trajectory[64];   /* "" when absent                      */
+    size_t n;               /* entries (>= FRIC_IO_LOG_MIN_ENTRIES)          */
+    const double *timestamp;      /* [s], strictly increasing                */
+    const double *position;       /* [rad]                                   */
+    const double *goal_position;  /* [rad]                                   */
+    const int *torque_enable;     /* 0 or 1                                  */
+    const double *speed;          /* [rad/s], NULL when the log has none     */
+    const double *input_volts;    /* [V], NaN where absent; NULL when none   */
+    void *storage_;               /* owned memory (fric_io_log_read)         */
+} fric_io_log;
+
+/* Checks raw (the rules above) and fills log with views into raw->value
+ * and te[n] (caller-owned, receives torque_enable). source names the file
+ * in messages. 0, or nonzero with err filled. */
+int fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *source,
+                         fric_io_log *log, fric_io_error *err);
+
+/* The numeric rules on a log given as arrays (header ranges, finite values,
+ * angle bound, increasing timestamps, timestamps against dt); the rules of
+ * fric_io_log_from_raw after the kinds. 0, or nonzero with err filled. */
+int fric_io_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
+
+/* --------------------------------------------------------- resampling */
+/* The series a replay scores, once for everyone (bam/process.py): a
+ * processed log (dt > 0) is taken entry by entry (t_k = its timestamp);
+ * a raw log (dt = 0) is resampled at t_k = k·FRIC_BENCH_RESAMPLE_DT for
+ * k = 0 .. ceil(t_last/dt) − 1 (numpy arange(0, t_last, dt)), each field
+ * linearly interpolated between the entries bracketing t_k, the first two
+ * entries extrapolating for t_k < t_0 (never clamped), torque_enable =
+ * (interpolated 0/1 value > 0.5). */
+typedef struct fric_io_sample {
+    double t;            /* [s]: the entry's timestamp, or k·dt (raw log)   */
+    double position;     /* [rad]                                           */
+    double goal;         /* [rad]                                           */
+    double speed;        /* [rad/s], 0 when the log has none                */
+    int torque_enable;   /* 0 or 1                                          */
+} fric_io_sample;
+
+/* Number of samples of a checked log (0 if it has none). */
+size_t fric_io_log_samples(const fric_io_log *log);
+/* The step of the samples [s]: dt, or FRIC_BENCH_RESAMPLE_DT for raw logs. */
+double fric_io_log_step(const fric_io_log *log);
+/* Sample k (< fric_io_log_samples) of a checked log. *cursor (start at 0)
+ * remembers the bracketing entry: calls with increasing k are O(1) each. */
+fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *cursor);
+
+/* ------------------------------------------------------ native front end */
+/* Reads and checks a log file (cJSON). 0, or nonzero with err filled (the
+ * message names the file). Free with fric_io_log_free, also after an error. */
+int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err);
+void fric_io_log_free(fric_io_log *log);
+
+/* --------------------------------------------------------- parameter files */
+/* One key of a parameter file (a flat JSON object) to scenario sc's vector p:
+ * a number sets a numeric parameter, a string names a choice; the range and
+ * the choices are those of sc's parameter table (fric_scenario_set, as
+ * `friction run name=value`). 0, or nonzero with err filled. */
+int fric_io_params_set(const fric_scenario *sc, double *p, const char *key, fric_io_kind kind,
+                       double num, const char *str, const char *source, fric_io_error *err);
+
+/* Reads a parameter file into p (native, cJSON): each key in turn with
+ * fric_io_params_set; p keeps the values the file does not give. */
+int fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                        fric_io_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,249 @@
+/*
+ * io_json.c: the native JSON front end of io (fric_io.h), on Debian's cJSON
+ * (libcjson-dev, -lcjson). It only turns a file into fric_io_log_raw or into
+ * (key, kind, value) triples; the rules are io_log.c's and io_params.c's.
+ * Not in the wasm build: there JSON.parse does this (wasm/friction.js).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "fric_io.h"
+
+/* Largest file read [bytes]: the longest shared log is ~0.5 MB. */
+#define IO_FILE_MAX (256L * 1024 * 1024)
+
+static int file_error(fric_io_error *err, const char *what, const char *path, const char *why)
+{
+    err->code = FRIC_IO_FILE;
+    err->field[0] = '\0';
+    err->entry = -1;
+    err->line = err->col = 0;
+    snprintf(err->message, sizeof err->message, "%s %s: %s.", what, path, why);
+    return FRIC_IO_FILE;
+}
+
+/* The whole file as a NUL-terminated string (free it), or NULL with err. */
+static char *slurp(const char *path, const char *what, size_t *len, fric_io_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        file_error(err, what, path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n + 65536 + 1 > cap) {
+            if (cap > (size_t)IO_FILE_MAX) {
+                file_error(err, what, path, "larger than 256 MB");
+                break;
+            }
+            cap = cap ? 2 * cap : 65536 * 2;
+            char *b = realloc(buf, cap);
+            if (!b) {
+                file_error(err, what, path, "out of memory");
+                break;
+            }
+            buf = b;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                file_error(err, what, path, strerror(errno ? errno : EIO));
+                break;
+            }
+            fclose(f);
+            buf[n] = '\0';
+            *len = n;
+            return buf;
+        }
+    }
+    fclose(f);
+    free(buf);
+    return NULL;
+}
+
+/* Parses text; NULL with a syntax error naming path:line:col. */
+static cJSON *parse(const char *text, size_t len, const char *what, const char *path,
+                    fric_io_error *err)
+{
+    const char *end = NULL;
+    /* cJSON counts the terminating NUL in the length (as cJSON_ParseWithOpts). */
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+    if (root) return root;
+    const char *at = end ? end : text;
+    long line = 1, col = 1;
+    for (const char *c = text; c < at && c < text + len; c++) {
+        if (*c == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    err->code = FRIC_IO_SYNTAX;
+    err->field[0] = '\0';
+    err->entry = -1;
+    err->line = line;
+    err->col = col;
+    if (at >= text + len)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: the text ends "
+                 "before the document does (cut off?).", what, path, line, col);
+    else if (*at == '\0')
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: a NUL byte.",
+                 what, path, line, col);
+    else
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: unexpected '%c'.",
+                 what, path, line, col, *at);
+    return NULL;
+}
+
+static fric_io_kind kind_of(const cJSON *v)
+{
+    if (!v) return FRIC_IO_ABSENT;
+    if (cJSON_IsNumber(v)) return FRIC_IO_NUMBER;
+    if (cJSON_IsBool(v)) return FRIC_IO_BOOL;
+    if (cJSON_IsString(v)) return FRIC_IO_STRING;
+    if (cJSON_IsArray(v)) return FRIC_IO_ARRAY;
+    if (cJSON_IsObject(v)) return FRIC_IO_OBJECT;
+    return FRIC_IO_NULL;
+}
+
+/* Index of key in the header (h = 1) or entry (h = 0) keys, −1 if none. */
+static int key_index(const char *key, int h)
+{
+    int n = h ? FRIC_IO_H_COUNT : FRIC_IO_E_COUNT;
+    for (int i = 0; i < n; i++)
+        if (strcmp(key, h ? fric_io_log_header_key(i) : fric_io_log_entry_key(i)) == 0) return i;
+    return -1;
+}
+
+typedef struct {
+    unsigned char *entry_kind, *kind;
+    double *value;
+    int *te;
+} log_storage;
+
+void fric_io_log_free(fric_io_log *log)
+{
+    log_storage *s = log->storage_;
+    if (s) {
+        free(s->entry_kind);
+        free(s->kind);
+        free(s->value);
+        free(s->te);
+        free(s);
+    }
+    memset(log, 0, sizeof *log);
+}
+
+int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
+{
+    memset(log, 0, sizeof *log);
+    size_t len = 0;
+    char *text = slurp(path, "log", &len, err);
+    if (!text) return (int)err->code;
+    cJSON *root = parse(text, len, "log", path, err);
+    free(text);
+    if (!root) return (int)err->code;
+
+    fric_io_log_raw raw;
+    memset(&raw, 0, sizeof raw);
+    raw.root = kind_of(root);
+    raw.unknown_entry = -1;
+    const cJSON *entries = NULL;
+    if (raw.root == FRIC_IO_OBJECT) {
+        for (const cJSON *m = root->child; m; m = m->next) {
+            int i = key_index(m->string, 1);
+            if (i < 0) {
+                if (!raw.unknown_key) raw.unknown_key = m->string;
+                continue;
+            }
+            raw.head_kind[i] = (unsigned char)kind_of(m);
+            if (i < FRIC_IO_H_MOTOR && cJSON_IsNumber(m)) raw.head[i] = m->valuedouble;
+            if (i == FRIC_IO_H_MOTOR && cJSON_IsString(m)) raw.motor = m->valuestring;
+            if (i == FRIC_IO_H_TRAJECTORY && cJSON_IsString(m)) raw.trajectory = m->valuestring;
+            if (i == FRIC_IO_H_ENTRIES && cJSON_IsArray(m)) entries = m;
+        }
+    }
+    size_t n = entries ? (size_t)cJSON_GetArraySize(entries) : 0;
+    log_storage *s = calloc(1, sizeof *s);
+    size_t cells = (size_t)FRIC_IO_E_COUNT * (n ? n : 1);
+    if (s) {
+        s->entry_kind = calloc(n ? n : 1, 1);
+        s->kind = calloc(cells, 1);
+        s->value = malloc(cells * sizeof *s->value);
+        s->te = calloc(n ? n : 1, sizeof *s->te);
+    }
+    if (!s || !s->entry_kind || !s->kind || !s->value || !s->te) {
+        log->storage_ = s;
+        fric_io_log_free(log);
+        cJSON_Delete(root);
+        file_error(err, "log", path, "out of memory");
+        err->code = FRIC_IO_MEMORY;
+        return FRIC_IO_MEMORY;
+    }
+    size_t e = 0;
+    for (const cJSON *x = entries ? entries->child : NULL; x; x = x->next, e++) {
+        s->entry_kind[e] = (unsigned char)kind_of(x);
+        for (int f = 0; f < FRIC_IO_E_COUNT; f++)
+            s->value[(size_t)f * n + e] = f == FRIC_IO_E_VOLTS ? NAN : 0;
+        if (!cJSON_IsObject(x)) continue;
+        for (const cJSON *m = x->child; m; m = m->next) {
+            int f = key_index(m->string, 0);
+            if (f < 0) {
+                if (!raw.unknown_key) {
+                    raw.unknown_key = m->string;
+                    raw.unknown_entry = (long)e;
+                }
+                continue;
+            }
+            s->kind[(size_t)f * n + e] = (unsigned char)kind_of(m);
+            if (cJSON_IsNumber(m)) s->value[(size_t)f * n + e] = m->valuedouble;
+            else if (cJSON_IsBool(m)) s->value[(size_t)f * n + e] = cJSON_IsTrue(m);
+        }
+    }
+    raw.n = n;
+    raw.entry_kind = s->entry_kind;
+    raw.kind = s->kind;
+    raw.value = s->value;
+    int rc = fric_io_log_from_raw(&raw, s->te, path, log, err);
+    log->storage_ = s;      /* from_raw cleared log; the views point into s */
+    cJSON_Delete(root);     /* motor and trajectory were copied */
+    if (rc) fric_io_log_free(log);
+    return rc;
+}
+
+int fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                        fric_io_error *err)
+{
+    size_t len = 0;
+    char *text = slurp(path, "params", &len, err);
+    if (!text) return (int)err->code;
+    cJSON *root = parse(text, len, "params", path, err);
+    free(text);
+    if (!root) return (int)err->code;
+    int rc = 0;
+    if (!cJSON_IsObject(root)) {
+        static const char *const names[] = { "nothing", "a number", "true/false", "a string",
+                                             "an array", "an object", "null" };
+        err->code = FRIC_IO_NOT_OBJECT;
+        err->field[0] = '\0';
+        err->entry = -1;
+        err->line = err->col = 0;
+        snprintf(err->message, sizeof err->message, "params %s: expected one JSON object "
+                 "{\"name\": value, ...}, found %s.", path, names[kind_of(root)]);
+        rc = FRIC_IO_NOT_OBJECT;
+    }
+    for (const cJSON *m = rc ? NULL : root->child; m && !rc; m = m->next)
+        rc = fric_io_params_set(sc, p, m->string, kind_of(m), cJSON_IsNumber(m) ? m->valuedouble : 0,
+                                cJSON_IsString(m) ? m->valuestring : NULL, path, err);
+    cJSON_Delete(root);
+    return rc;
+}
