@@ -29,19 +29,9 @@ static const key_field fields[] = {
     { "R", SERVO(R) },
     { "armature", SERVO(armature) },
     { "q_offset", SERVO(q_offset) },
-    { "friction_base", FRIC(K_c) },
-    { "friction_stribeck", FRIC(K_cs) },
-    { "load_friction_base", FRIC(K_l) },
-    { "load_friction_stribeck", FRIC(K_ls) },
-    { "load_friction_motor", FRIC(K_m) },
-    { "load_friction_external", FRIC(K_e) },
-    { "load_friction_motor_stribeck", FRIC(K_ms) },
-    { "load_friction_external_stribeck", FRIC(K_es) },
-    { "load_friction_motor_quad", FRIC(K_mq) },
-    { "load_friction_external_quad", FRIC(K_eq) },
-    { "dtheta_stribeck", FRIC(dtheta_s) },
-    { "alpha", FRIC(alpha) },
-    { "friction_viscous", FRIC(K_v) },
+#define COEF(f, key) { key, FRIC(f) },
+    FRIC_SERVO_COEFS(COEF)
+#undef COEF
 };
 enum { N_FIELDS = (int)(sizeof fields / sizeof fields[0]) };
 

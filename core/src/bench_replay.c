@@ -130,7 +130,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     if (!m && N == 0) m = fric__say("replay: the log gives no sample to simulate.");
     if (m) {
         if (why) *why = m;
-        return 1;
+        return fric__rc();
     }
 
     int raw = raw_log(h);
@@ -139,7 +139,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     fric_bench_state st;
     if (fric_bench_init(&e, &st, s0.pos, s0.speed, &m)) {
         if (why) *why = fric__bench_prefix("replay: ", m);
-        return 1;
+        return fric__rc();
     }
     double sum = 0, max_err = 0;
     for (size_t k = 0; k < N; k++) {
@@ -149,10 +149,10 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
         if (err > max_err) max_err = err;
         if (sim_q && k < cap) sim_q[k] = st.q;
         if (fric_bench_step(&e, &st, s.goal, s.te)) {
-            if (why) *why = fric__say("replay: the simulation left the finite range at sample %zu "
+            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
                                       "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
                                       "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq);
-            return 1;
+            return fric__rc();
         }
     }
     if (out) {
