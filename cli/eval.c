@@ -18,7 +18,6 @@
 
 #define EVAL_MAX_X 100000
 
-static const char *const laws[] = { "coulomb-viscous", "stribeck", "rational" };
 static const char *const whats[] = { "phi", "phi_z", "approx", "lut" };
 
 static int parse_number(const char *name, const char *text, double *out)
@@ -57,7 +56,7 @@ int cli_eval(int argc, char **argv)
         const char *name = argv[i], *val = eq + 1;
         int rc = CLI_OK, k;
         if (strcmp(name, "law") == 0) {
-            rc = pick(name, val, laws, 3, &k);
+            rc = pick(name, val, fric_law_names, FRIC_N_LAWS, &k);
             law.kind = (fric_kind)k;
         } else if (strcmp(name, "what") == 0) {
             rc = pick(name, val, whats, 4, &what);

@@ -305,8 +305,11 @@ static int cmd_run(int argc, char **argv)
             continue;
         }
         const char *why = NULL;
-        if (fric_scenario_set(sc, p, name, eq + 1, &why))
-            return cli_fail(CLI_USAGE, "%s", why ? why : "invalid parameter.");
+        int st = fric_scenario_set(sc, p, name, eq + 1, &why);
+        if (st == FRIC_E_UNKNOWN_NAME && fric_status_last().param < 0)
+            return cli_fail(CLI_USAGE, "%s 'friction list %s' shows its parameters.", why,
+                            sc->name);
+        if (st) return cli_fail(CLI_USAGE, "%s", why ? why : "invalid parameter.");
     }
 
     void *state = malloc(sc->state_bytes ? sc->state_bytes : 1);
@@ -314,7 +317,7 @@ static int cmd_run(int argc, char **argv)
         return cli_fail(CLI_RUNTIME, "out of memory for the state of %s (%zu bytes).", sc->name,
                         sc->state_bytes);
     const char *why = NULL;
-    if (sc->init(state, p, &why)) {
+    if (fric_scenario_init(sc, state, p, &why)) {
         free(state);
         return cli_fail(CLI_USAGE, "%s", why && *why ? why : "the parameters were rejected.");
     }

@@ -28,13 +28,10 @@
 #include "fric_io.h"
 
 
-static const char *const treatment_names[] = { "implicit", "clip", "explicit", "karnopp" };
-enum { N_TREATMENTS = 4 };
-
 static int treatment_from_name(const char *s, fric_bench_friction *out)
 {
-    for (int i = 0; i < N_TREATMENTS; i++)
-        if (strcmp(s, treatment_names[i]) == 0) {
+    for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++)
+        if (strcmp(s, fric_bench_treatment_names[i]) == 0) {
             *out = (fric_bench_friction)i;
             return 0;
         }

@@ -19,17 +19,64 @@
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_regions.h"
+#include "fric_servo.h"
+#include "fric_status.h"
 
+/* The last call's outcome: its fric_status, the parameter at fault (an
+ * index: into the scenario's params for scenario calls, a fric_law_field
+ * for law calls, a servo coefficient for regions calls; −1 none) and the
+ * message ("" after a success). */
 static char last_error[512];
+static int last_status, last_param = -1;
 
-static void set_error(const char *msg)
+static void set_status(int status, int param, const char *msg)
 {
-    snprintf(last_error, sizeof last_error, "%s", msg ? msg : "");
+    last_status = status;
+    last_param = status ? param : -1;
+    snprintf(last_error, sizeof last_error, "%s", status && msg ? msg : "");
 }
 
-/* The message of the last call that failed ("" after a success). */
+/* Records the core's last failure (fric_status_last) when rc != 0, else OK. */
+static int from_core(int rc, const char *why)
+{
+    if (!rc) { set_status(FRIC_OK, -1, ""); return 0; }
+    fric_error e = fric_status_last();
+    set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, why && *why ? why : e.message);
+    return rc;
+}
+
+static void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
+
 const char *fxb_last_error(void);
 const char *fxb_last_error(void) { return last_error; }
+int fxb_last_status(void);
+int fxb_last_status(void) { return last_status; }
+int fxb_last_param(void);
+int fxb_last_param(void) { return last_param; }
+
+/* ------------------------------------------- tables the wrapper reads at load */
+
+/* "FRIC_OK", "FRIC_E_PARAM_RANGE", … for status s. */
+const char *fxb_status_name(int s);
+const char *fxb_status_name(int s) { return fric_status_name(s); }
+
+/* what 0: law name i ("coulomb-viscous", …; "" past the end), 1: law field
+ * name i ("Fs", …, "Z"), 2: servo coefficient field i ("model", "K_c", …),
+ * 3: its params-file key ("model", "friction_base", …), 4: bench friction
+ * treatment i ("implicit", "clip", …). */
+const char *fxb_table_text(int what, int i);
+const char *fxb_table_text(int what, int i)
+{
+    if (i < 0) return "";
+    switch (what) {
+    case 0: return i < FRIC_N_LAWS ? fric_law_names[i] : "";
+    case 1: return i < FRIC_LAW_N_FIELDS ? fric_law_field_names[i] : "";
+    case 2: return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_fields[i] : "";
+    case 3: return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : "";
+    case 4: return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : "";
+    }
+    return "";
+}
 
 static fric_law make_law(int kind, double Fs, double Fc, double vs, double D, double alpha)
 {
@@ -55,9 +102,7 @@ int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double al
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why;
-    int rc = fric_law_check(&law, Z, &why);
-    set_error(rc ? why : "");
-    return rc;
+    return from_core(fric_law_check(&law, Z, &why), why);
 }
 
 /* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46). Evaluates n points of x into y.
@@ -70,7 +115,7 @@ int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alp
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why;
     int rc = which == 0 ? fric_law_check_params(&law, &why) : fric_law_check(&law, Z, &why);
-    if (rc) { set_error(why); return 1; }
+    if (from_core(rc, why)) return 1;
     for (int i = 0; i < n; i++)
         y[i] = which == 0 ? fric_phi(&law, x[i])
              : which == 1 ? fric_phi_z(&law, Z, x[i])
@@ -98,19 +143,19 @@ fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, doubl
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why;
-    if (fric_law_check(&law, Z, &why)) { set_error(why); return NULL; }
+    if (from_core(fric_law_check(&law, Z, &why), why)) return NULL;
     fric_lut *lut = fric_lut_new(&law, Z, tol);
     if (!lut) {
         if (!(tol > 0) || !isfinite(tol))
-            set_error("tol must be a finite tolerance > 0 N.");
+            set_status(FRIC_E_PARAM_RANGE, -1, "tol must be a finite tolerance > 0 N.");
         else if (kind != FRIC_STRIBECK)
-            set_error("the look-up table is built for the Stribeck law only.");
+            set_status(FRIC_E_UNSUPPORTED, -1, "the look-up table is built for the Stribeck law only.");
         else
-            set_error("no table could be built for this law and tolerance (tolerance below "
-                      "what double evaluation can guarantee, or out of memory).");
+            set_status(FRIC_E_UNSUPPORTED, -1, "no table could be built for this law and tolerance "
+                       "(tolerance below what double evaluation can guarantee, or out of memory).");
         return NULL;
     }
-    set_error("");
+    set_status(FRIC_OK, -1, "");
     return lut;
 }
 
@@ -152,7 +197,7 @@ double fxb_scn_num(int i, int what)
 }
 
 /* Parameter j of scenario i: numbers what 0 def, 1 min, 2 max, 3 n_choices, 4 integer,
- * 5 lo, 6 hi, 7 log, 8 preset (lo = hi = 0: no practical range given). */
+ * 5 lo, 6 hi, 7 log, 8 preset, 9 fixed_by_case (lo = hi = 0: no practical range given). */
 double fxb_param_num(int i, int j, int what);
 double fxb_param_num(int i, int j, int what)
 {
@@ -169,6 +214,7 @@ double fxb_param_num(int i, int j, int what)
     case 6: return p->hi;
     case 7: return p->log;
     case 8: return p->preset;
+    case 9: return p->fixed_by_case;
     }
     return NAN;
 }
@@ -201,34 +247,15 @@ const char *fxb_col_text(int i, int j, int what)
     return what == 0 ? c->name : what == 1 ? c->unit : c->help;
 }
 
-/* 1 (with the message) when a value of p lies outside its parameter's range. */
-static int out_of_range(const fric_scenario *s, const double *p)
-{
-    for (int j = 0; j < s->n_params; j++) {
-        const fric_param_info *pi = &s->params[j];
-        if (!(p[j] >= pi->min && p[j] <= pi->max) || (pi->integer && p[j] != floor(p[j]))) {
-            char buf[400];
-            snprintf(buf, sizeof buf, "%s: %s = %g is out of range; accepted: [%g, %g]%s%s.",
-                     s->name, pi->name, p[j], pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
-            set_error(buf);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Initialises state (state_bytes, 16-byte aligned) from p[n_params].
- * Every value is range-checked first. 0, or 1 with the message. */
+/* Initialises state (state_bytes, 16-byte aligned) from p[n_params]
+ * (fric_scenario_init: every value range-checked first). 0, or the status. */
 int fxb_scn_init(int i, void *state, const double *p);
 int fxb_scn_init(int i, void *state, const double *p)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_error("no such scenario"); return 1; }
-    if (out_of_range(s, p)) return 1;
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
     const char *why = "";
-    int rc = s->init(state, p, &why);
-    set_error(rc ? why : "");
-    return rc;
+    return from_core(fric_scenario_init(s, state, p, &why), why);
 }
 
 /* Applies new parameter values to a running simulation (live tuning). */
@@ -236,19 +263,9 @@ int fxb_scn_retune(int i, void *state, const double *p);
 int fxb_scn_retune(int i, void *state, const double *p)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_error("no such scenario"); return 1; }
-    if (!s->retune) {
-        char buf[200];
-        snprintf(buf, sizeof buf, "%s cannot change parameters while running; press Reset to apply them.",
-                 s->name);
-        set_error(buf);
-        return 1;
-    }
-    if (out_of_range(s, p)) return 1;
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
     const char *why = "";
-    int rc = s->retune(state, p, &why);
-    set_error(rc ? why : "");
-    return rc;
+    return from_core(fric_scenario_retune(s, state, p, &why), why);
 }
 
 /* Advances up to n rows into rows[n × n_cols]. Returns the number of rows
@@ -258,31 +275,38 @@ int fxb_scn_step(int i, void *state, double *rows, int n);
 int fxb_scn_step(int i, void *state, double *rows, int n)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_error("no such scenario"); return -1; }
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
     int k = 0;
     for (; k < n; k++) {
         const char *why = "";
         int rc = s->step(state, rows + (size_t)k * (size_t)s->n_cols, &why);
         if (rc == FRIC_SCN_DONE) break;
-        if (rc == FRIC_SCN_ERROR) { set_error(why); return -1 - k; }
+        if (rc == FRIC_SCN_ERROR) { from_core(1, why); return -1 - k; }
     }
     return k;
 }
 
 /* ------------------------------------------------- servo presets (bench) */
-/* Servo friction coefficients travel as 14 numbers:
- * [model, K_c, K_cs, K_l, K_ls, K_m, K_e, K_ms, K_es, K_mq, K_eq, dtheta_s, alpha, K_v]. */
-static void servo_to(const fric_servo_friction *f, double *c)
+/* 1 when a law of this kind uses fric_law_field `field`. */
+int fxb_law_field_used(int kind, int field);
+int fxb_law_field_used(int kind, int field) { return fric_law_field_used((fric_kind)kind, field); }
+
+/* Number i of the servo friction model: what 0: 1 when model M<model> uses
+ * it, 1: 1 when it must be > 0 (else >= 0). */
+int fxb_servo_coef(int model, int i, int what);
+int fxb_servo_coef(int model, int i, int what)
 {
-    double v[14] = { f->model, f->K_c, f->K_cs, f->K_l, f->K_ls, f->K_m, f->K_e, f->K_ms,
-                     f->K_es, f->K_mq, f->K_eq, f->dtheta_s, f->alpha, f->K_v };
-    memcpy(c, v, sizeof v);
+    return what == 0 ? fric_servo_coef_used(model, i) : fric_servo_coef_positive(i);
 }
+
+/* Servo friction coefficients travel as FRIC_SERVO_N_COEFS numbers in the
+ * order of fric_servo_coef_fields (fxb_table_text(2, i)). */
+static void servo_to(const fric_servo_friction *f, double *c) { fric_servo_to_array(f, c); }
 
 static fric_servo_friction servo_from(const double *c)
 {
-    fric_servo_friction f = { (int)c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
-                              c[8], c[9], c[10], c[11], c[12], c[13] };
+    fric_servo_friction f;
+    fric_servo_from_array(c, &f);
     return f;
 }
 
@@ -302,7 +326,7 @@ int fxb_preset_friction(int i, double *c);
 int fxb_preset_friction(int i, double *c)
 {
     const fric_bench_preset *p = fric_bench_preset_at(i);
-    if (!p) { set_error("no such preset"); return 1; }
+    if (!p) { set_status(FRIC_E_NO_PRESET, -1, "no such preset"); return 1; }
     servo_to(&p->friction, c);
     return 0;
 }
@@ -313,7 +337,7 @@ int fxb_preset_servo(int i, double *c);
 int fxb_preset_servo(int i, double *c)
 {
     const fric_bench_preset *p = fric_bench_preset_at(i);
-    if (!p) { set_error("no such preset"); return 1; }
+    if (!p) { set_status(FRIC_E_NO_PRESET, -1, "no such preset"); return 1; }
     double v[4] = { p->servo.kt, p->servo.R, p->servo.armature, p->servo.q_offset };
     memcpy(c, v, sizeof v);
     return 0;
@@ -328,7 +352,7 @@ int fxb_bench_servo(const double *p, double *out)
 {
     fric_bench_def d;
     const char *why = "";
-    if (fric_bench_def_from_params(p, NULL, &d, &why)) { set_error(why); return 1; }
+    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), why)) return 1;
     const fric_servo_actuator *s = &d.servo;
     double v[12] = { (double)s->control, s->kt, s->R, s->armature, s->q_offset, s->error_gain,
                      s->max_pwm, s->d_gain, s->max_amps, s->max_volts, d.kp, d.vin };
@@ -342,9 +366,7 @@ int fxb_bench_resolve(const double *p, double *out);
 int fxb_bench_resolve(const double *p, double *out)
 {
     const char *why = "";
-    int rc = fric_bench_def_from_params(p, out, NULL, &why);
-    set_error(rc ? why : "");
-    return rc;
+    return from_core(fric_bench_def_from_params(p, out, NULL, &why), why);
 }
 
 /* --------------------------------------------------------- logs (io) */
@@ -394,7 +416,7 @@ int fxb_log_load(int root, const unsigned char *hk, const double *h, const char 
     raw.unknown_entry = unknown_entry;
     int rc = fric_io_log_from_raw(&raw, te, source, &loaded, &io_err);
     loaded_ok = rc == 0;
-    set_error(rc ? io_err.message : "");
+    set_status(rc ? FRIC_E_LOG_INVALID : FRIC_OK, -1, rc ? io_err.message : "");
     return rc;
 }
 
@@ -435,17 +457,15 @@ int fxb_bench_replay(const double *p, double *sim_q, int cap, double *res)
 {
     fric_bench_def d;
     const char *why = "";
-    if (!loaded_ok) { set_error("replay: no log is loaded."); return 1; }
-    if (fric_bench_def_from_params(p, NULL, &d, &why)) { set_error(why); return 1; }
+    if (!loaded_ok) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
+    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), why)) return 1;
     fric_bench_log_header hd = { loaded.mass, loaded.arm_mass, loaded.length, loaded.kp,
                                  loaded.vin, loaded.dt };
     fric_bench_log log = { loaded.n, loaded.timestamp, loaded.goal_position,
                            loaded.torque_enable, loaded.position, loaded.speed };
     fric_bench_replay_result r;
-    if (fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why)) {
-        set_error(why);
+    if (from_core(fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why), why))
         return 1;
-    }
     double v[7] = { r.mae, r.max_err, (double)r.samples, r.dt, r.resampled,
                     (double)r.reversals, (double)r.steps_stuck };
     memcpy(res, v, sizeof v);
@@ -483,9 +503,7 @@ int fxb_regions_check(int kind, const double *c, double dtheta)
 {
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    int rc = fric_regions_check(&law, dtheta, &why);
-    set_error(rc ? why : "");
-    return rc;
+    return from_core(fric_regions_check(&law, dtheta, &why), why);
 }
 
 int fxb_regions_classify(int kind, const double *c, double dtheta, double tau_m, double tau_e);
@@ -505,10 +523,8 @@ int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
     int count = 0;
-    if (fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why)) {
-        set_error(why);
+    if (from_core(fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why), why))
         return -1;
-    }
     set_error("");
     return count;
 }
@@ -523,7 +539,7 @@ int fxb_regions_grid(int kind, const double *c, double dtheta, double T, int nx,
 {
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    if (fric_regions_check(&law, dtheta, &why)) { set_error(why); return 1; }
+    if (from_core(fric_regions_check(&law, dtheta, &why), why)) return 1;
     for (int r = 0; r < ny; r++) {
         double te = T - (2 * T) * (r + 0.5) / ny;
         for (int k = 0; k < nx; k++) {

@@ -1,7 +1,10 @@
 // friction.js: the one JavaScript wrapper around the WebAssembly build of the
 // friction core. It owns every byte of wasm memory: callers pass and receive
 // plain numbers, objects and typed arrays; core errors become thrown Errors
-// carrying the core's message. Objects that hold wasm memory (LookupTable,
+// carrying the core's message, its status (`code`, the fric_status name such
+// as 'FRIC_E_NO_TRANSFORM') and the parameter at fault (`param`, its name, or
+// null). The tables below (law names, servo coefficients, treatments) are the
+// core's own, read when the module loads. Objects that hold wasm memory (LookupTable,
 // Simulation) have free(); everything else frees before it returns.
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -10,17 +13,31 @@
 //                       1 / 55, Float64Array.of(0.01, 0.1));
 import createFrictionCore from '../build/wasm/friction_core.mjs';
 
-export const LAW_KINDS = ['coulomb-viscous', 'stribeck', 'rational'];
+/** Law names indexed by fric_kind ('coulomb-viscous', 'stribeck', 'rational'). Filled at load. */
+export const LAW_KINDS = [];
+/** Fields a law check names (fric_law_field: 'Fs', 'Fc', 'vs', 'D', 'alpha', 'Z'). Filled at load. */
+export const LAW_FIELDS = [];
+/** The 14 numbers of a servo friction model (Duclusaud M1-M6), in binding order:
+ *  'model', 'K_c', …, 'K_v'. Filled at load. */
+export const SERVO_KEYS = [];
+/** The same 14 as params-file keys: 'model', 'friction_base', …, 'friction_viscous'. Filled at load. */
+export const SERVO_FILE_KEYS = [];
+/** The bench's friction treatments ('implicit', 'clip', 'explicit', 'karnopp'). Filled at load. */
+export const TREATMENTS = [];
 
-/** The 14 numbers of a servo friction model (Duclusaud M1-M6), in binding order. */
-export const SERVO_KEYS = ['model', 'K_c', 'K_cs', 'K_l', 'K_ls', 'K_m', 'K_e', 'K_ms', 'K_es', 'K_mq', 'K_eq',
-  'dtheta_s', 'alpha', 'K_v'];
+/** An Error with the core's status name and the parameter at fault. */
+export function coreError(message, code, param = null) {
+  const e = new Error(message);
+  e.code = code;
+  e.param = param;
+  return e;
+}
 
 const F64 = 8;
 
 function lawArgs(law) {
   const kind = typeof law.kind === 'number' ? law.kind : LAW_KINDS.indexOf(law.kind);
-  if (kind < 0) throw new Error(`unknown law kind '${law.kind}'; use one of ${LAW_KINDS.join(', ')}`);
+  if (kind < 0) throw coreError(`unknown law kind '${law.kind}'; use one of ${LAW_KINDS.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', 'kind');
   const num = (v) => (v === undefined || v === null ? 0 : Number(v));
   return [kind, num(law.Fs), num(law.Fc), num(law.vs), num(law.D), law.alpha === undefined ? 1 : num(law.alpha)];
 }
@@ -42,6 +59,13 @@ export class FrictionCore {
   _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
   _str(p) { return this._m.UTF8ToString(p); }
   _error() { return this._str(this._m._fxb_last_error()); }
+  /** The last core failure as an Error: message, code (status name) and
+   *  param (names[index] of the parameter at fault, or null). */
+  _fail(names = []) {
+    const m = this._m, j = m._fxb_last_param();
+    return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
+      j >= 0 && j < names.length ? names[j] : null);
+  }
 
   /** Bytes of wasm heap in use (for leak checks). */
   heapUsed() { return this._m._fxb_heap_used(); }
@@ -49,7 +73,22 @@ export class FrictionCore {
   // --- laws and transforms
   /** null when the law is valid with this Z, otherwise the core's message. */
   checkLaw(law, Z) {
-    return this._m._fxb_law_check(...lawArgs(law), Number(Z)) ? this._error() : null;
+    const p = this.lawProblem(law, Z);
+    return p ? p.message : null;
+  }
+
+  /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
+  lawFields(kind) {
+    const k = typeof kind === 'number' ? kind : LAW_KINDS.indexOf(kind);
+    return LAW_FIELDS.filter((_, i) => this._m._fxb_law_field_used(k, i) !== 0);
+  }
+
+  /** null when the law is valid with this Z, otherwise { code, param, message }
+   *  (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15 fails; param 'Fs', …, 'Z'). */
+  lawProblem(law, Z) {
+    if (!this._m._fxb_law_check(...lawArgs(law), Number(Z))) return null;
+    const e = this._fail(LAW_FIELDS);
+    return { code: e.code, param: e.param, message: e.message };
   }
 
   _eval(law, Z, which, xs) {
@@ -60,7 +99,7 @@ export class FrictionCore {
       px = this._alloc(n * F64);
       py = this._alloc(n * F64);
       this._f64().set(x, px / F64);
-      if (this._m._fxb_law_eval(...lawArgs(law), Number(Z), which, px, py, n)) throw new Error(this._error());
+      if (this._m._fxb_law_eval(...lawArgs(law), Number(Z), which, px, py, n)) throw this._fail(LAW_FIELDS);
       return this._f64().slice(py / F64, py / F64 + n);
     } finally {
       this._free(px);
@@ -80,7 +119,7 @@ export class FrictionCore {
   /** An error-bounded look-up table of Φ_Z; call free() when done. */
   lookupTable(law, Z, tol) {
     const p = this._m._fxb_lut_new(...lawArgs(law), Number(Z), Number(tol));
-    if (!p) throw new Error(this._error());
+    if (!p) throw this._fail(LAW_FIELDS);
     return new LookupTable(this, p);
   }
 
@@ -117,6 +156,8 @@ export class FrictionCore {
           log: m._fxb_param_num(i, j, 7) !== 0 && lo > 0 && lo < hi,
           preset: m._fxb_param_num(i, j, 8) !== 0,
           integer: m._fxb_param_num(i, j, 4) !== 0,
+          // a figure `case` other than custom fixes this value
+          fixedByCase: m._fxb_param_num(i, j, 9) !== 0,
           choices: nChoices ? choices : null,
           choiceHelp: nChoices && choiceHelp.every((h) => h) ? choiceHelp : null,
         });
@@ -139,7 +180,7 @@ export class FrictionCore {
 
   scenario(name) {
     const s = this.scenarios().find((x) => x.name === name);
-    if (!s) throw new Error(`unknown scenario '${name}'; known: ${this.scenarios().map((x) => x.name).join(', ')}`);
+    if (!s) throw coreError(`unknown scenario '${name}'; known: ${this.scenarios().map((x) => x.name).join(', ')}`, 'FRIC_E_UNKNOWN_NAME');
     return s;
   }
 
@@ -151,12 +192,12 @@ export class FrictionCore {
     s.params.forEach((q, j) => { p[j] = q.def; });
     for (const [key, raw] of Object.entries(values)) {
       const j = s.params.findIndex((q) => q.name === key);
-      if (j < 0) throw new Error(`${name} has no parameter '${key}'`);
+      if (j < 0) throw coreError(`${name} has no parameter '${key}'`, 'FRIC_E_UNKNOWN_NAME', key);
       const q = s.params[j];
       let v = raw;
       if (q.choices && typeof raw === 'string') {
         v = q.choices.indexOf(raw);
-        if (v < 0) throw new Error(`${name}: ${key} = '${raw}' is not one of: ${q.choices.join(', ')}`);
+        if (v < 0) throw coreError(`${name}: ${key} = '${raw}' is not one of: ${q.choices.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', key);
       }
       p[j] = Number(v);
     }
@@ -170,15 +211,15 @@ export class FrictionCore {
   presets() {
     if (this._presets) return this._presets;
     const m = this._m, out = [];
-    const names = SERVO_KEYS;
-    const p = this._alloc(14 * F64);
+    const names = SERVO_KEYS, n = names.length;
+    const p = this._alloc(n * F64);
     try {
       for (let i = 0; i < m._fxb_preset_count(); i++) {
-        if (m._fxb_preset_friction(i, p)) throw new Error(this._error());
-        const c = this._f64().slice(p / F64, p / F64 + 14);
+        if (m._fxb_preset_friction(i, p)) throw this._fail();
+        const c = this._f64().slice(p / F64, p / F64 + n);
         const friction = {};
         names.forEach((k, j) => { friction[k] = c[j]; });
-        if (m._fxb_preset_servo(i, p)) throw new Error(this._error());
+        if (m._fxb_preset_servo(i, p)) throw this._fail();
         const [kt, R, armature, q_offset] = this._f64().slice(p / F64, p / F64 + 4);
         out.push({ actuator: this._str(m._fxb_preset_text(i, 0)), dir: this._str(m._fxb_preset_text(i, 1)),
                    model: c[0], friction, servo: { kt, R, armature, q_offset } });
@@ -198,7 +239,7 @@ export class FrictionCore {
       pin = this._alloc(n * F64);
       pout = this._alloc(n * F64);
       this._f64().set(params, pin / F64);
-      if (this._m._fxb_bench_resolve(pin, pout)) throw new Error(this._error());
+      if (this._m._fxb_bench_resolve(pin, pout)) throw this._fail(this._benchNames());
       return this._f64().slice(pout / F64, pout / F64 + n);
     } finally {
       this._free(pin);
@@ -215,7 +256,7 @@ export class FrictionCore {
       pin = this._alloc(params.length * F64);
       pout = this._alloc(12 * F64);
       this._f64().set(params, pin / F64);
-      if (this._m._fxb_bench_servo(pin, pout)) throw new Error(this._error());
+      if (this._m._fxb_bench_servo(pin, pout)) throw this._fail(this._benchNames());
       const v = this._f64().slice(pout / F64, pout / F64 + 12);
       const keys = ['control', 'kt', 'R', 'armature', 'q_offset', 'error_gain', 'max_pwm', 'd_gain', 'max_amps',
         'max_volts', 'kp', 'vin'];
@@ -289,9 +330,12 @@ export class FrictionCore {
       const rc = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
         put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))));
       if (rc) {
-        const err = new Error(this._error());
-        err.code = this._str(this._m._fxb_log_error_text(1));
-        err.field = this._str(this._m._fxb_log_error_text(0));
+        // code: the io library's code (FRIC_IO_…, more specific than the
+        // status FRIC_E_LOG_INVALID); param: the field at fault
+        const field = this._str(this._m._fxb_log_error_text(0));
+        const err = coreError(this._error(), this._str(this._m._fxb_log_error_text(1)), field || null);
+        err.status = 'FRIC_E_LOG_INVALID';
+        err.field = field;
         err.entry = this._m._fxb_log_error(1);
         throw err;
       }
@@ -323,7 +367,7 @@ export class FrictionCore {
         this._f64().set(Float64Array.from(params), pp / F64);
         const pq = alloc(cap * F64), pt = alloc(cap * F64), pl = alloc(cap * F64), pg = alloc(cap * F64);
         const pr = alloc(8 * F64);
-        if (this._m._fxb_bench_replay(pp, pq, cap, pr)) throw new Error(this._error());
+        if (this._m._fxb_bench_replay(pp, pq, cap, pr)) throw this._fail(this._benchNames());
         this._m._fxb_log_series(pt, pl, pg, cap);
         const H = this._f64(), r = H.slice(pr / F64, pr / F64 + 7);
         const part = (p) => H.slice(p / F64, p / F64 + samples);
@@ -333,6 +377,18 @@ export class FrictionCore {
         ptrs.forEach((p) => this._free(p));
       }
     });
+  }
+
+  _benchNames() { return this.scenario('bench').params.map((q) => q.name); }
+
+  /** The servo friction model's numbers, in binding order, as the core defines them:
+   *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
+  servoCoefs() {
+    const m = this._m;
+    return SERVO_KEYS.map((field, i) => ({
+      field, key: SERVO_FILE_KEYS[i], positive: m._fxb_servo_coef(1, i, 1) !== 0,
+      models: [1, 2, 3, 4, 5, 6].filter((k) => m._fxb_servo_coef(k, i, 0) !== 0),
+    }));
   }
 
   _regionsLaw(law) {
@@ -351,10 +407,10 @@ export class FrictionCore {
     try {
       const pc = alloc(c.byteLength);
       this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_check(kind, pc, dtheta)) throw new Error(this._error());
+      if (this._m._fxb_regions_check(kind, pc, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       const ptm = alloc(cap * F64), plo = alloc(cap * F64), phi = alloc(cap * F64);
       const count = this._m._fxb_regions_polyline(kind, pc, dtheta, T, n, ptm, plo, phi, cap);
-      if (count < 0) throw new Error(this._error());
+      if (count < 0) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       const H = this._f64();
       return { tauM: H.slice(ptm / F64, ptm / F64 + count), lo: H.slice(plo / F64, plo / F64 + count), hi: H.slice(phi / F64, phi / F64 + count) };
     } finally {
@@ -371,7 +427,7 @@ export class FrictionCore {
       pc = this._alloc(c.byteLength);
       po = this._alloc(nx * ny);
       this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_grid(kind, pc, dtheta, T, nx, ny, po)) throw new Error(this._error());
+      if (this._m._fxb_regions_grid(kind, pc, dtheta, T, nx, ny, po)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       return this._m.HEAPU8.slice(po, po + nx * ny);
     } finally {
       this._free(pc);
@@ -446,7 +502,7 @@ export class Simulation {
     try {
       pp = core._alloc(params.length * F64);
       core._f64().set(params, pp / F64);
-      if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp)) throw new Error(core._error());
+      if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp)) throw core._fail(this._names());
       this.params = Float64Array.from(params);
       this.done = false;
     } finally {
@@ -462,7 +518,7 @@ export class Simulation {
     try {
       pp = core._alloc(params.length * F64);
       core._f64().set(params, pp / F64);
-      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp)) throw new Error(core._error());
+      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp)) throw core._fail(this._names());
       this.params = Float64Array.from(params);
     } finally {
       core._free(pp);
@@ -470,6 +526,7 @@ export class Simulation {
   }
 
   _aligned() { return (this._state + 15) & ~15; }
+  _names() { return this.info.params.map((q) => q.name); }
 
   /** Advances up to n rows. Returns { rows: Float64Array (count × cols), count, done }.
    *  Throws the core's message (naming the step and state) if the state stopped being finite. */
@@ -486,7 +543,7 @@ export class Simulation {
     const rows = core._f64().slice(this._rows / F64, this._rows / F64 + count * nc);
     if (k < 0) {
       this.done = true;
-      const err = new Error(core._error());
+      const err = core._fail(this._names());
       err.rows = rows;
       throw err;
     }
@@ -508,5 +565,19 @@ export class Simulation {
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */
 export async function loadFrictionCore(options = {}) {
   const mod = await createFrictionCore(options);
+  // the core's tables, once per page (every module instance has the same)
+  const fill = (arr, what) => {
+    if (arr.length) return;
+    for (let i = 0; ; i++) {
+      const s = mod.UTF8ToString(mod._fxb_table_text(what, i));
+      if (!s) break;
+      arr.push(s);
+    }
+  };
+  fill(LAW_KINDS, 0);
+  fill(LAW_FIELDS, 1);
+  fill(SERVO_KEYS, 2);
+  fill(SERVO_FILE_KEYS, 3);
+  fill(TREATMENTS, 4);
   return new FrictionCore(mod);
 }

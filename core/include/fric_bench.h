@@ -135,6 +135,12 @@ typedef enum {
     FRIC_BENCH_KARNOPP = 3
 } fric_bench_friction;
 
+/* The treatments' names, indexed by fric_bench_friction (and by
+ * fric_dupont_treatment, which has the same four in the same order): the
+ * `friction` choice of the bench, screw and xy-table scenarios. */
+#define FRIC_BENCH_N_TREATMENTS 4
+extern const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS];
+
 typedef struct {
     fric_servo_friction friction;   /* M1..M6 budget                        */
     fric_servo_actuator servo;      /* motor + control law                  */

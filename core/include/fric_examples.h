@@ -33,12 +33,9 @@ extern const fric_scenario fric_scn_joint_step;
 
 /* ------------------------------------------------ helpers the examples share */
 
-/* The `law` choice: indices equal fric_kind (coulomb-viscous, stribeck,
- * rational). */
-#define FRIC_EX_N_LAWS 3
-extern const char *const fric_ex_law_names[FRIC_EX_N_LAWS];
+/* The `law` choice: fric_law_names (friction.h), indices equal fric_kind. */
 /* One line per law for the parameter's choice_help (the UI's help line). */
-extern const char *const fric_ex_law_help[FRIC_EX_N_LAWS];
+extern const char *const fric_ex_law_help[FRIC_N_LAWS];
 
 /* 1 when the transform takes its static branch at x = v* (the element is in
  * static friction): |x| <= Z·Φ(+0) for the exact transform (Kikuuwe eq. 16),
@@ -54,14 +51,10 @@ typedef struct {
 } fric_ex_reversals;
 void fric_ex_reversals_add(fric_ex_reversals *r, double v);
 
-/* 0 when every p[i] is finite, inside [min, max] of sc->params[i], whole
- * where the parameter is an integer or a choice; otherwise *why names the
- * parameter, its value and the accepted range. */
-int fric_ex_check_ranges(const fric_scenario *sc, const double *p, const char **why);
-
 /* Formats fmt (printf-style) followed by ": " and inner into the per-thread
  * message buffer of fric_law_check and returns it; inner may itself point
- * into that buffer (a message from fric_elem_check being wrapped). */
+ * into that buffer (a message from fric_elem_check being wrapped). Keeps the
+ * inner failure's fric_status; its parameter index becomes −1. */
 const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -40,6 +40,54 @@ typedef struct {
     double K_v;       /* friction_viscous                        [N·m·s/rad] */
 } fric_servo_friction;
 
+/* The coefficients' names in BAM's params files (m<k>.json keys), defined
+ * once: the bench scenario's parameters and the params-file reader use them. */
+#define FRIC_SERVO_KEY_K_C "friction_base"
+#define FRIC_SERVO_KEY_K_CS "friction_stribeck"
+#define FRIC_SERVO_KEY_K_L "load_friction_base"
+#define FRIC_SERVO_KEY_K_LS "load_friction_stribeck"
+#define FRIC_SERVO_KEY_K_M "load_friction_motor"
+#define FRIC_SERVO_KEY_K_E "load_friction_external"
+#define FRIC_SERVO_KEY_K_MS "load_friction_motor_stribeck"
+#define FRIC_SERVO_KEY_K_ES "load_friction_external_stribeck"
+#define FRIC_SERVO_KEY_K_MQ "load_friction_motor_quad"
+#define FRIC_SERVO_KEY_K_EQ "load_friction_external_quad"
+#define FRIC_SERVO_KEY_DTHETA_S "dtheta_stribeck"
+#define FRIC_SERVO_KEY_ALPHA "alpha"
+#define FRIC_SERVO_KEY_K_V "friction_viscous"
+
+/* The 14 numbers of a servo friction model in the one order every array of
+ * them uses (bindings, JavaScript wrapper, views): model, then X(field, key)
+ * for each coefficient below. */
+#define FRIC_SERVO_COEFS(X) \
+    X(K_c, FRIC_SERVO_KEY_K_C) \
+    X(K_cs, FRIC_SERVO_KEY_K_CS) \
+    X(K_l, FRIC_SERVO_KEY_K_L) \
+    X(K_ls, FRIC_SERVO_KEY_K_LS) \
+    X(K_m, FRIC_SERVO_KEY_K_M) \
+    X(K_e, FRIC_SERVO_KEY_K_E) \
+    X(K_ms, FRIC_SERVO_KEY_K_MS) \
+    X(K_es, FRIC_SERVO_KEY_K_ES) \
+    X(K_mq, FRIC_SERVO_KEY_K_MQ) \
+    X(K_eq, FRIC_SERVO_KEY_K_EQ) \
+    X(dtheta_s, FRIC_SERVO_KEY_DTHETA_S) \
+    X(alpha, FRIC_SERVO_KEY_ALPHA) \
+    X(K_v, FRIC_SERVO_KEY_K_V)
+#define FRIC_SERVO_N_COEFS 14
+/* "model", "K_c", …, "K_v" (the fields) and "model", "friction_base", …,
+ * "friction_viscous" (the params-file keys), in that order. */
+extern const char *const fric_servo_coef_fields[FRIC_SERVO_N_COEFS];
+extern const char *const fric_servo_coef_keys[FRIC_SERVO_N_COEFS];
+/* 1 when model M<model> (1..6) uses number i of that order (0 is the model
+ * itself, used by every model); 0 otherwise or out of range. */
+int fric_servo_coef_used(int model, int i);
+/* 1 when number i must be > 0 where used (dtheta_s, alpha); the others
+ * must be >= 0. */
+int fric_servo_coef_positive(int i);
+/* The model as c[0 .. FRIC_SERVO_N_COEFS−1] and back (model rounded down). */
+void fric_servo_to_array(const fric_servo_friction *p, double *c);
+void fric_servo_from_array(const double *c, fric_servo_friction *p);
+
 /* 0 when p is usable (model 1..6, fields finite, coefficients >= 0,
  * dtheta_s > 0 and alpha > 0 where the model uses them); otherwise *why
  * (if not NULL) names the field and the condition. */

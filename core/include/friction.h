@@ -30,6 +30,8 @@
 
 #include <stddef.h>
 
+#include "fric_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -53,8 +55,25 @@ typedef struct {
     double alpha;  /* Stribeck exponent; Stribeck only             [-]   (>= 1)    */
 } fric_law;
 
+/* The laws' names, indexed by fric_kind: "coulomb-viscous", "stribeck",
+ * "rational" (the CLI's and the UI's `law` choice). */
+#define FRIC_N_LAWS 3
+extern const char *const fric_law_names[FRIC_N_LAWS];
+
+/* Parameter indices a law check reports (fric_status_last().param): the
+ * fields of fric_law in order, then the transform constant Z. */
+enum fric_law_field { FRIC_LAW_FS, FRIC_LAW_FC, FRIC_LAW_VS, FRIC_LAW_D, FRIC_LAW_ALPHA,
+                      FRIC_LAW_Z, FRIC_LAW_N_FIELDS };
+extern const char *const fric_law_field_names[FRIC_LAW_N_FIELDS]; /* "Fs", …, "Z" */
+/* 1 when a law of this kind uses the fric_law_field (Z: never, it is not
+ * the law's), 0 otherwise. */
+int fric_law_field_used(fric_kind kind, int field);
+
 /* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
- * Returns 0 when Φ_Z exists and is unique, nonzero otherwise. When why is
+ * Returns 0 when Φ_Z exists and is unique, otherwise a fric_status:
+ * FRIC_E_PARAM_RANGE or FRIC_E_LAW_INVALID (the law's own parameters),
+ * FRIC_E_NO_TRANSFORM (eq. 15 fails), with fric_status_last().param the
+ * fric_law_field at fault. When why is
  * not NULL it receives one sentence naming the failed condition, the numbers,
  * and what to change (valid until the next call on the same thread; "" on
  * success). The slope condition Φ'(v) > −1/Z (Kikuuwe eq. 15) is evaluated

@@ -12,15 +12,21 @@
  *   const fric_scenario *sc = fric_scenario_find("bench");
  *   double p[FRIC_SCN_MAX_PARAMS]; fric_scenario_defaults(sc, p);
  *   void *st = malloc(sc->state_bytes);  const char *why;
- *   if (sc->init(st, p, &why)) { report why }
+ *   if (fric_scenario_init(sc, st, p, &why)) { report why, fric_status_last() }
  *   double row[FRIC_SCN_MAX_COLS];
  *   while ((rc = sc->step(st, row, &why)) == FRIC_SCN_ROW) { use row }
  *   if (rc == FRIC_SCN_ERROR) { report why: names the step and the state }
+ *
+ * Errors: every failure also records its fric_status and, where one
+ * parameter is at fault, its index into params[] (fric_status_last(),
+ * fric_status.h); a step that fails records FRIC_E_NONFINITE.
  */
 #ifndef FRICTION_SCENARIO_H
 #define FRICTION_SCENARIO_H
 
 #include <stddef.h>
+
+#include "fric_status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +51,7 @@ typedef struct {
     int log;             /* 1: a slider over lo..hi moves in log10 (lo > 0)          */
     int preset;          /* 1: −1 means "the preset's value" (a checkbox in the UI) */
     const char *const *choice_help; /* NULL or one line per choice                */
+    int fixed_by_case;   /* 1: a figure `case` other than custom fixes this value     */
 } fric_param_info;
 
 typedef struct {
@@ -63,8 +70,10 @@ typedef struct fric_scenario {
     int n_cols;
     const fric_col_info *cols;   /* cols[0] is "t" [s]                                */
     size_t state_bytes;
-    /* Validates p (already range-checked against params[]) as a whole and
-     * initialises the state. 0 on success; otherwise *why names the problem. */
+    /* Validates p (already range-checked against params[]: call it through
+     * fric_scenario_init) as a whole and initialises the state. 0 on success;
+     * otherwise nonzero, *why names the problem and fric_status_last() holds
+     * the code and the index of the parameter at fault. */
     int (*init)(void *state, const double *p, const char **why);
     /* Advances by one output row and writes n_cols values to row.
      * FRIC_SCN_ROW, FRIC_SCN_DONE (no row written), or FRIC_SCN_ERROR with
@@ -93,7 +102,8 @@ typedef struct {
 /* (Re)starts the clock from its current time (0 for a zeroed clock) with
  * step T, ending at `duration` [s]: end = k + round((duration − t)/T), at
  * least k. Fails, leaving *c unchanged, when T is not > 0 or the run would
- * exceed FRIC_SCN_MAX_STEPS (*why names scn, says so and what to change). */
+ * exceed FRIC_SCN_MAX_STEPS (FRIC_E_WORK_LIMIT; *why names scn, says so and
+ * what to change). */
 int fric_scn_clock_set(fric_scn_clock *c, const char *scn, double duration, double T,
                        const char **why);
 double fric_scn_clock_t(const fric_scn_clock *c);                 /* t at step k  */
@@ -108,12 +118,26 @@ const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown  
 /* Writes every default into p[0 .. n_params−1]. */
 void fric_scenario_defaults(const fric_scenario *sc, double *p);
 
+/* Checks every value of p against its parameter's accepted range (finite,
+ * in [min, max], whole for a count or a choice): FRIC_OK, or
+ * FRIC_E_PARAM_RANGE with *why and fric_status_last().param naming the first
+ * value outside. The one range rule for every caller. */
+int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why);
+
+/* fric_scenario_check, then sc->init: FRIC_OK or the failure's fric_status. */
+int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why);
+
+/* fric_scenario_check, then sc->retune (FRIC_E_UNSUPPORTED when the
+ * scenario has none); on failure the running state is unchanged. */
+int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
+
 /* Index of a parameter by name, −1 if unknown. */
 int fric_scenario_param_index(const fric_scenario *sc, const char *name);
 
 /* Sets parameter `name` from text: a number, or a choice's name. 0 on
- * success; otherwise *why names the parameter, the value and the accepted
- * range or choices. */
+ * success; otherwise FRIC_E_UNKNOWN_NAME (no such parameter or choice),
+ * FRIC_E_NOT_NUMBER or FRIC_E_PARAM_RANGE, and *why names the parameter, the
+ * value and the accepted range or choices. */
 int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
                       const char *text, const char **why);
 

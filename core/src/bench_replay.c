@@ -58,13 +58,13 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
                       const fric_bench_log *log, double *sim_q, size_t cap,
                       fric_bench_replay_result *out, const char **why)
 {
-    const char *m = d ? NULL : fric__say("replay: bench definition is NULL.");
-    if (!m && (!h || !log)) m = fric__say("replay: header or log is NULL.");
+    const char *m = d ? NULL : fric__fail(FRIC_E_NULL, -1, "replay: bench definition is NULL.");
+    if (!m && (!h || !log)) m = fric__fail(FRIC_E_NULL, -1, "replay: header or log is NULL.");
     fric_io_log L;
     fric_io_error err;
     if (!m) {
         L = io_view(h, log);
-        if (fric_io_log_check(&L, NULL, &err)) m = fric__say("replay: %s", err.message);
+        if (fric_io_log_check(&L, NULL, &err)) m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
     }
     fric_bench_def e;
     if (!m) {
@@ -82,7 +82,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     if (!m && N == 0) m = fric__say("replay: the log gives no sample to simulate.");
     if (m) {
         if (why) *why = m;
-        return 1;
+        return fric__rc();
     }
 
     size_t frame = 0;
@@ -90,7 +90,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     fric_bench_state st;
     if (fric_bench_init(&e, &st, s0.position, s0.speed, &m)) {
         if (why) *why = fric__bench_prefix("replay: ", m);
-        return 1;
+        return fric__rc();
     }
     double sum = 0, max_err = 0;
     for (size_t k = 0; k < N; k++) {
@@ -100,10 +100,10 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
         if (dq > max_err) max_err = dq;
         if (sim_q && k < cap) sim_q[k] = st.q;
         if (fric_bench_step(&e, &st, s.goal, s.torque_enable)) {
-            if (why) *why = fric__say("replay: the simulation left the finite range at sample %zu "
+            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
                                       "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
                                       "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq);
-            return 1;
+            return fric__rc();
         }
     }
     if (out) {

@@ -35,7 +35,9 @@
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
-static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
+const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS] = {
+    "implicit", "clip", "explicit", "karnopp"
+};
 static const char *const trajectories[] = { "sin_sin", "sin_time_square", "lift_and_drop",
                                             "up_and_down", "goal", "torque_off" };
 
@@ -101,7 +103,7 @@ static const fric_param_info params[N_PARAMS] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
         "treatment: implicit (budget at the end-of-step velocity, Kikuuwe element A), clip "
         "(the reference, Algorithm 1), explicit (sign of the previous velocity), karnopp "
-        "(velocity band karnopp_eps)", CH(treatments), 0,
+        "(velocity band karnopp_eps)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 0,
         .label = "friction treatment", .choice_help = treatment_help },
     [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
         "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
@@ -134,40 +136,40 @@ static const fric_param_info params[N_PARAMS] = {
         .label = "initial angle θ_0", .lo = -PI_, .hi = PI_ },
     [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
         .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
-    [P_K_C] = { "friction_base", -1, -1, 100, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0,
+    [P_K_C] = { FRIC_SERVO_KEY_K_C, -1, -1, 100, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0,
         .label = "Coulomb K_c", .lo = 0, .hi = 1, .preset = 1 },
-    [P_K_CS] = { "friction_stribeck", -1, -1, 100, "N·m",
+    [P_K_CS] = { FRIC_SERVO_KEY_K_CS, -1, -1, 100, "N·m",
         "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0,
         .label = "Stribeck excess K_c^s", .lo = 0, .hi = 1, .preset = 1 },
-    [P_K_L] = { "load_friction_base", -1, -1, 10, "", "K_l, load-dependent friction (M3, M4)"
+    [P_K_L] = { FRIC_SERVO_KEY_K_L, -1, -1, 10, "", "K_l, load-dependent friction (M3, M4)"
         PRESET, NULL, 0, 0, .label = "load friction K_l", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_LS] = { "load_friction_stribeck", -1, -1, 10, "", "K_l^s, Stribeck load friction (M4)"
+    [P_K_LS] = { FRIC_SERVO_KEY_K_LS, -1, -1, 10, "", "K_l^s, Stribeck load friction (M4)"
         PRESET, NULL, 0, 0, .label = "Stribeck load K_l^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_M] = { "load_friction_motor", -1, -1, 10, "",
+    [P_K_M] = { FRIC_SERVO_KEY_K_M, -1, -1, 10, "",
         "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
         .label = "motor-side load K_m", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_E] = { "load_friction_external", -1, -1, 10, "",
+    [P_K_E] = { FRIC_SERVO_KEY_K_E, -1, -1, 10, "",
         "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
         .label = "external-side load K_e", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_MS] = { "load_friction_motor_stribeck", -1, -1, 10, "",
+    [P_K_MS] = { FRIC_SERVO_KEY_K_MS, -1, -1, 10, "",
         "K_m^s, Stribeck motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
         .label = "Stribeck motor-side K_m^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_ES] = { "load_friction_external_stribeck", -1, -1, 10, "",
+    [P_K_ES] = { FRIC_SERVO_KEY_K_ES, -1, -1, 10, "",
         "K_e^s, Stribeck external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
         .label = "Stribeck external-side K_e^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_MQ] = { "load_friction_motor_quad", -1, -1, 1, "1/(N·m)",
+    [P_K_MQ] = { FRIC_SERVO_KEY_K_MQ, -1, -1, 1, "1/(N·m)",
         "K_m^q, quadratic motor-side load friction (M6)" PRESET, NULL, 0, 0,
         .label = "quadratic motor-side K_m^q", .lo = 0, .hi = 0.02, .preset = 1 },
-    [P_K_EQ] = { "load_friction_external_quad", -1, -1, 1, "1/(N·m)",
+    [P_K_EQ] = { FRIC_SERVO_KEY_K_EQ, -1, -1, 1, "1/(N·m)",
         "K_e^q, quadratic external-side load friction (M6)" PRESET, NULL, 0, 0,
         .label = "quadratic external-side K_e^q", .lo = 0, .hi = 0.02, .preset = 1 },
-    [P_DTHETA_S] = { "dtheta_stribeck", -1, -1, 100, "rad/s",
+    [P_DTHETA_S] = { FRIC_SERVO_KEY_DTHETA_S, -1, -1, 100, "rad/s",
         "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0,
         .label = "Stribeck velocity θ̇_s", .lo = 0.05, .hi = 10, .log = 1, .preset = 1 },
-    [P_ALPHA] = { "alpha", -1, -1, 20, "", "α, Stribeck exponent (> 0; identified values "
+    [P_ALPHA] = { FRIC_SERVO_KEY_ALPHA, -1, -1, 20, "", "α, Stribeck exponent (> 0; identified values "
         "range from 0.76 to 8.7)" PRESET, NULL, 0, 0,
         .label = "Stribeck exponent α", .lo = 0.5, .hi = 10, .preset = 1 },
-    [P_K_V] = { "friction_viscous", -1, -1, 100, "N·m·s/rad", "K_v, viscous friction" PRESET,
+    [P_K_V] = { FRIC_SERVO_KEY_K_V, -1, -1, 100, "N·m·s/rad", "K_v, viscous friction" PRESET,
         NULL, 0, 0, .label = "viscous K_v", .lo = 0, .hi = 0.2, .preset = 1 },
     [P_KT] = { "kt", -1, -1, 100, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET,
         NULL, 0, 0, .label = "torque constant k_t", .lo = 0.1, .hi = 10, .log = 1, .preset = 1 },
@@ -211,7 +213,7 @@ static int coef(const double *p, int i, double preset, int have_preset, int used
     double v = p[i];
     if (v == -1) {
         if (used && !have_preset) {
-            *m = fric__say("bench: %s has no identified preset for m%d, so %s has no default; "
+            *m = fric__fail(FRIC_E_NO_PRESET, i, "bench: %s has no identified preset for m%d, so %s has no default; "
                            "give %s explicitly or choose a model with a preset (%s: m1%s).",
                            act, model, params[i].name, params[i].name, act,
                            strcmp(act, "sts3215") == 0 ? " only" : "..m6");
@@ -221,9 +223,9 @@ static int coef(const double *p, int i, double preset, int have_preset, int used
         return 0;
     }
     if (v < 0) {
-        *m = fric__say("bench: %s = %g is negative; give a value >= 0 %s, or -1 for the preset's value.",
+        *m = fric__fail(FRIC_E_PARAM_RANGE, i, "bench: %s = %g is negative; give a value >= 0 %s, or -1 for the preset's value.",
                        params[i].name, v, params[i].unit);
-        return 1;
+        return fric__rc();
     }
     *out = v;
     return 0;
@@ -240,8 +242,8 @@ static int bench_init(void *state, const double *p, const char **why)
     const fric_bench_preset *first = pre;
     for (int k = 1; !first && k <= 6; k++) first = fric_bench_preset_find(act, k);
     if (!first) {
-        if (why) *why = fric__say("bench: no preset for actuator %s.", act);
-        return 1;
+        if (why) *why = fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act);
+        return fric__rc();
     }
     fric_bench_def *d = &b->def;
     fric_bench_def_from_preset(first, d);
@@ -274,7 +276,7 @@ static int bench_init(void *state, const double *p, const char **why)
     if (!m) coef(p, P_VIN, ps->vin_default, 1, 1, act, model, &d->vin, &m);
     if (m) {
         if (why) *why = m;
-        return 1;
+        return fric__rc();
     }
     d->friction = f;
     d->servo.q_offset = p[P_Q_OFFSET];
@@ -289,14 +291,14 @@ static int bench_init(void *state, const double *p, const char **why)
     b->every = (uint64_t)p[P_EVERY];
     double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
     if (n > 1e10) {
-        if (why) *why = fric__say("bench: duration/dt = %g steps is more than 1e10; raise dt or "
+        if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
                                   "shorten duration.", n);
-        return 1;
+        return fric__rc();
     }
     b->n_steps = (uint64_t)n;
     if (fric_bench_init(d, &b->st, p[P_Q0], p[P_DQ0], &m)) {
         if (why) *why = fric__bench_prefix("bench: ", m);
-        return 1;
+        return fric__rc();
     }
     if (why) *why = "";
     return 0;
@@ -316,7 +318,7 @@ static int bench_step(void *state, double *row, const char **why)
         double gk = goal;
         if (k) gk = fric_bench_traj_goal(b->traj, tk, b->goal_angle, &tek);
         if (fric_bench_step(&b->def, s, gk, tek)) {
-            if (why) *why = fric__say("bench: step %llu (t = %.9g s): the state stopped being "
+            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
                                       "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
                                       "check kt, R, armature and the friction coefficients.",
                                       (unsigned long long)s->steps, tk, s->q, s->dq);
@@ -344,7 +346,7 @@ static int bench_step(void *state, double *row, const char **why)
 static int bench_retune(void *state, const double *p, const char **why)
 {
     bench_scn *b = state, nb;
-    if (bench_init(&nb, p, why)) return 1;
+    if (bench_init(&nb, p, why)) return fric__rc();
     fric_bench_state keep = b->st;
     *b = nb;
     b->st = keep;
@@ -367,7 +369,7 @@ int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def
                                const char **why)
 {
     bench_scn b;
-    if (bench_init(&b, p, why)) return 1;
+    if (bench_init(&b, p, why)) return fric__rc();
     if (d) *d = b.def;
     if (resolved) {
         const fric_bench_def *r = &b.def;

@@ -53,7 +53,7 @@ const char *fric__bench_prefix(const char *prefix, const char *m)
 {
     char copy[512];
     snprintf(copy, sizeof copy, "%s", m ? m : "");
-    return fric__say("%s%s", prefix, copy);
+    return fric__reword("%s%s", prefix, copy); /* keeps the code */
 }
 
 void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d)
@@ -125,18 +125,18 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
                           "both must be finite and > 0 (raise armature or mass).", J, J / d->dt);
     }
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
                     double q0, double dq0, const char **why)
 {
-    if (fric_bench_check(d, why)) return 1;
+    if (fric_bench_check(d, why)) return fric__rc();
     if (!s || bad(q0) || bad(dq0)) {
         const char *m = !s ? fric__say("bench state is NULL.")
                            : fric__say("initial state q0 = %g rad, dq0 = %g rad/s must be finite.", q0, dq0);
         if (why) *why = m;
-        return 1;
+        return fric__rc();
     }
     fric_bench_state z = { 0 };
     *s = z;

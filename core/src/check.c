@@ -17,20 +17,101 @@
 #include "law_internal.h"
 
 static _Thread_local char msg[512];
+static _Thread_local fric_status last_code;
+static _Thread_local int last_param = -1;
+
+static const char *const status_names[FRIC_STATUS_COUNT] = {
+    "FRIC_OK", "FRIC_E_PARAM_RANGE", "FRIC_E_LAW_INVALID", "FRIC_E_NO_TRANSFORM",
+    "FRIC_E_NONFINITE", "FRIC_E_WORK_LIMIT", "FRIC_E_NO_PRESET", "FRIC_E_UNKNOWN_NAME",
+    "FRIC_E_NOT_NUMBER", "FRIC_E_UNSUPPORTED", "FRIC_E_NULL", "FRIC_E_LOG_INVALID",
+    "FRIC_E_NO_MEMORY",
+};
+
+const char *fric_status_name(int status)
+{
+    return status >= 0 && status < FRIC_STATUS_COUNT ? status_names[status]
+                                                     : "FRIC_E_UNKNOWN_STATUS";
+}
+
+fric_error fric_status_last(void)
+{
+    fric_error e = { last_code, last_param, msg };
+    return e;
+}
+
+void fric_status_clear(void)
+{
+    last_code = FRIC_OK;
+    last_param = -1;
+    msg[0] = '\0';
+}
 
 /* Formats through a temporary, so an argument may be the previous message
  * (wrapping "a: <earlier why>" is safe). */
-const char *fric__say(const char *fmt, ...)
+static const char *vsay(const char *fmt, va_list ap)
 {
     char tmp[sizeof msg];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
     memcpy(msg, tmp, sizeof msg);
     return msg;
 }
 
+const char *fric__fail(fric_status code, int param, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+    last_code = code;
+    last_param = param;
+    return msg;
+}
+
+const char *fric__say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+    last_code = FRIC_E_PARAM_RANGE;
+    last_param = -1;
+    return msg;
+}
+
+const char *fric__reword(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+    return msg;
+}
+
+const char *fric__at_param(int param)
+{
+    last_param = param;
+    return msg;
+}
+
+int fric__rc(void)
+{
+    return last_code != FRIC_OK ? (int)last_code : FRIC_E_PARAM_RANGE;
+}
+
+const char *const fric_law_names[FRIC_N_LAWS] = { "coulomb-viscous", "stribeck", "rational" };
+const char *const fric_law_field_names[FRIC_LAW_N_FIELDS] = { "Fs", "Fc", "vs", "D", "alpha", "Z" };
+
+int fric_law_field_used(fric_kind kind, int field)
+{
+    switch (field) {
+    case FRIC_LAW_FS: case FRIC_LAW_VS: return kind == FRIC_STRIBECK || kind == FRIC_RATIONAL;
+    case FRIC_LAW_FC: case FRIC_LAW_D: return kind >= FRIC_COULOMB_VISCOUS && kind <= FRIC_RATIONAL;
+    case FRIC_LAW_ALPHA: return kind == FRIC_STRIBECK;
+    }
+    return 0;
+}
+
+/* The law's name in a sentence. */
 static const char *law_name(fric_kind k)
 {
     switch (k) {
@@ -44,45 +125,43 @@ static const char *law_name(fric_kind k)
 /* The message for the first parameter problem, or NULL when there is none. */
 static const char *params_problem(const fric_law *law)
 {
-    if (!law) return fric__say("law is NULL; pass a pointer to a fric_law.");
+    if (!law) return fric__fail(FRIC_E_NULL, -1, "law is NULL; pass a pointer to a fric_law.");
     fric_kind k = law->kind;
     if (k != FRIC_COULOMB_VISCOUS && k != FRIC_STRIBECK && k != FRIC_RATIONAL)
-        return fric__say("kind = %d is not a known law; use FRIC_COULOMB_VISCOUS (0), "
+        return fric__fail(FRIC_E_LAW_INVALID, -1, "kind = %d is not a known law; use FRIC_COULOMB_VISCOUS (0), "
                          "FRIC_STRIBECK (1) or FRIC_RATIONAL (2).", (int)k);
     const char *name = law_name(k);
-    int has_s = k != FRIC_COULOMB_VISCOUS;
-    struct { const char *field; double value; const char *unit; int used; } f[] = {
-        { "Fs", law->Fs, "N", has_s },
-        { "Fc", law->Fc, "N", 1 },
-        { "vs", law->vs, "m/s", has_s },
-        { "D", law->D, "N*s/m", 1 },
-        { "alpha", law->alpha, "(no unit)", k == FRIC_STRIBECK },
+    /* in the order of enum fric_law_field */
+    struct { double value; const char *unit; } f[] = {
+        { law->Fs, "N" }, { law->Fc, "N" }, { law->vs, "m/s" }, { law->D, "N*s/m" },
+        { law->alpha, "(no unit)" },
     };
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (f[i].used && !isfinite(f[i].value))
-            return fric__say("%s = %g is not a finite number; give %s a finite value in %s.",
-                             f[i].field, f[i].value, f[i].field, f[i].unit);
+    for (int i = 0; i < (int)(sizeof f / sizeof f[0]); i++)
+        if (fric_law_field_used(k, i) && !isfinite(f[i].value))
+            return fric__fail(FRIC_E_PARAM_RANGE, i, "%s = %g is not a finite number; give "
+                              "%s a finite value in %s.", fric_law_field_names[i], f[i].value,
+                              fric_law_field_names[i], f[i].unit);
     if (law->Fc < 0)
-        return fric__say("Fc = %g is negative; the Coulomb (kinetic) friction of the %s law "
+        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g is negative; the Coulomb (kinetic) friction of the %s law "
                          "must be >= 0 N.", law->Fc, name);
     if (law->D < 0)
-        return fric__say("D = %g is negative; the viscous coefficient must be >= 0 N*s/m "
+        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_D, "D = %g is negative; the viscous coefficient must be >= 0 N*s/m "
                          "(a negative one would push, not resist).", law->D);
     if (k == FRIC_COULOMB_VISCOUS) {
         if (law->Fc == 0 && law->D == 0)
-            return fric__say("Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
+            return fric__fail(FRIC_E_LAW_INVALID, FRIC_LAW_FC, "Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
                              "friction; make Fc > 0 N or D > 0 N*s/m.");
         return NULL;
     }
     if (!(law->Fs > law->Fc))
-        return fric__say("Fs = %g must exceed Fc = %g for the %s law (static friction above "
+        return fric__fail(FRIC_E_LAW_INVALID, FRIC_LAW_FS, "Fs = %g must exceed Fc = %g for the %s law (static friction above "
                          "the Coulomb level); raise Fs or lower Fc, or use the "
                          "Coulomb-viscous law for Fs = Fc.", law->Fs, law->Fc, name);
     if (!(law->vs > 0))
-        return fric__say("vs = %g must be > 0 m/s (the Stribeck velocity of the %s law).",
+        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_VS, "vs = %g must be > 0 m/s (the Stribeck velocity of the %s law).",
                          law->vs, name);
     if (k == FRIC_STRIBECK && !(law->alpha >= 1))
-        return fric__say("alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
+        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_ALPHA, "alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
                          "Phi'(0+) is -infinity, so no Z meets Kikuuwe's condition "
                          "Phi'(v) > -1/Z (eq. 15).", law->alpha);
     return NULL;
@@ -92,27 +171,27 @@ int fric_law_check_params(const fric_law *law, const char **why)
 {
     const char *p = params_problem(law);
     if (why) *why = p ? p : "";
-    return p != NULL;
+    return p ? fric__rc() : FRIC_OK;
 }
 
 int fric_law_check(const fric_law *law, double Z, const char **why)
 {
     const char *p = params_problem(law);
     if (!p && !(isfinite(Z) && Z > 0))
-        p = fric__say("Z = %g must be a finite number > 0 (Z = 1/(K*T + B) for element C, "
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g must be a finite number > 0 (Z = 1/(K*T + B) for element C, "
                       "T/M for element A).", Z);
     if (!p) {
         double v_at;
         double m = fric__law_max_drop(law, &v_at);
         if (!fric__law_ok(law, Z)) {
             if (v_at > 0)
-                p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
+                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
                               "falls with slope -%.6g N*s/m at v = %.6g m/s, so it needs 1/Z > "
                               "%.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for element C, M/T "
                               "for element A) or make the drop gentler (smaller Fs - Fc, "
                               "larger vs).", law_name(law->kind), m, v_at, m, 1 / Z);
             else
-                p = fric__say("Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
+                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
                               "starts with slope D - (Fs - Fc)/vs = -%.6g N*s/m at v = 0+, so "
                               "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for "
                               "element C, M/T for element A) or make the drop gentler "
@@ -121,5 +200,5 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
         }
     }
     if (why) *why = p ? p : "";
-    return p != NULL;
+    return p ? fric__rc() : FRIC_OK;
 }

@@ -58,7 +58,7 @@ int fric_screw_check(const fric_screw *e, const char **why)
     else if (!(isfinite(e->b_v) && e->b_v >= 0))
         m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N*m*s/rad.", e->b_v);
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 /* k1 = 1/η1 − 1, k2 = 1 − 1/η2 (eq. 17 as τ_in − τ_l = ±k·τ_l). */
@@ -118,7 +118,7 @@ int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
     else if (!(isfinite(d->eps) && d->eps >= 0))
         m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 rad/s.", d->eps);
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,

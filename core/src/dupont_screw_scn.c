@@ -10,11 +10,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "fric_bench.h"
 #include "fric_dupont.h"
 #include "friction_scenario.h"
 #include "law_internal.h"
 
-static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
 
 enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC, P_BV,
        P_AMP, P_OMEGA, P_BIAS, P_Q0, P_DQ0, P_DT, P_DURATION, P_EPS, P_EVERY, P_COUNT };
@@ -30,7 +30,7 @@ static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
                      "friction treatment: implicit (exact implicit Euler step), clip "
                      "(Duclusaud Alg. 1, previous load), explicit (previous velocity sign), "
-                     "karnopp (Kikuuwe eq. 3)", treatments, 4, 1,
+                     "karnopp (Kikuuwe eq. 3)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1,
                      .label = "friction treatment", .choice_help = treatment_help },
     [P_J]     = { "J_zz", 5, 1e-6, 1e4, "kg*m^2",
                   "screw and rotor inertia J_zz (Dupont eq. 13)", NULL, 0, 0,
@@ -210,10 +210,10 @@ static int screw_step(void *state, double *row, const char **why)
     for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
         if (fric_screw_drive_step(&c->d, &c->s, tau_a_at(c, c->clk.k + 1))) {
             if (why)
-                *why = fric__say("screw: step %lld (t = %g s, friction = %s): the state "
+                *why = fric__fail(FRIC_E_NONFINITE, -1, "screw: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from q = %g rad, dq = %g rad/s, "
                                  "tau_l = %g N*m under tau_a = %g N*m; lower tau_amp or dt.",
-                                 c->clk.k + 1, time_at(c, c->clk.k + 1), treatments[c->d.treatment],
+                                 c->clk.k + 1, time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->d.treatment],
                                  c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, c->clk.k + 1));
             return FRIC_SCN_ERROR;
         }

@@ -42,7 +42,7 @@ int fric_xy_check(const fric_xy_table *p, const char **why)
     else if (!(isfinite(p->eps) && p->eps >= 0))
         m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 m/s.", p->eps);
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 void fric_xy_init(fric_xy_state *s, double x0, double v0)

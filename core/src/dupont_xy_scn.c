@@ -11,11 +11,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "fric_bench.h"
 #include "fric_dupont.h"
 #include "friction_scenario.h"
 #include "law_internal.h"
 
-static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
        P_DURATION, P_EPS, P_EVERY, P_COUNT };
@@ -31,7 +31,7 @@ static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
                      "friction treatment: implicit (Kikuuwe model A, exact transform), clip "
                      "(Duclusaud Alg. 1, previous normal force), explicit (previous velocity "
-                     "sign), karnopp (Kikuuwe eq. 3)", treatments, 4, 1,
+                     "sign), karnopp (Kikuuwe eq. 3)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1,
                      .label = "friction treatment", .choice_help = treatment_help },
     [P_M1] = { "m1", 10, 1e-3, 1e4, "kg", "sliding mass m_1 (Dupont eq. 4)", NULL, 0, 0,
                .label = "sliding mass m_1", .lo = 1, .hi = 100, .log = 1 },
@@ -188,10 +188,10 @@ static int xy_step(void *state, double *row, const char **why)
     for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
         if (fric_xy_step(&c->p, &c->s, f1_at(c, c->clk.k + 1), f2_at(c, c->clk.k + 1))) {
             if (why)
-                *why = fric__say("xy-table: step %lld (t = %g s, friction = %s): the state "
+                *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
                                  "lower the force amplitudes or dt.", c->clk.k + 1,
-                                 time_at(c, c->clk.k + 1), treatments[c->p.treatment],
+                                 time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->p.treatment],
                                  c->s.x, c->s.v, c->s.FN);
             return FRIC_SCN_ERROR;
         }

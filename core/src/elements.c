@@ -83,7 +83,7 @@ int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
     const char *p = def_problem(kind, def);
     if (p) {
         if (why) *why = p;
-        return 1;
+        return fric__rc();
     }
     return fric_law_check(law, elem_z(kind, def), why);
 }

@@ -10,11 +10,7 @@
 #include "fric_examples.h"
 #include "law_internal.h"
 
-const char *const fric_ex_law_names[FRIC_EX_N_LAWS] = {
-    "coulomb-viscous", "stribeck", "rational"
-};
-
-const char *const fric_ex_law_help[FRIC_EX_N_LAWS] = {
+const char *const fric_ex_law_help[FRIC_N_LAWS] = {
     "Φ(v) = Fc·sgn v + D·v (Kikuuwe eq. 24); Fs, vs and α are not used",
     "Φ(v) = (Fc + (Fs − Fc)·exp(−|v/vs|^α))·sgn v + D·v (Cisneros eq. 21)",
     "Φ(v) = (Fc + (Fs − Fc)·vs/(|v| + vs))·sgn v + D·v (Cisneros eq. 33); α is not "
@@ -44,26 +40,8 @@ const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(head, sizeof head, fmt, ap);
     va_end(ap);
-    return fric__say("%s: %s", head, in);
-}
-
-int fric_ex_check_ranges(const fric_scenario *sc, const double *p, const char **why)
-{
-    for (int i = 0; i < sc->n_params; i++) {
-        const fric_param_info *pi = &sc->params[i];
-        double v = p[i];
-        int whole = pi->integer || pi->choices;
-        if (!isfinite(v) || v < pi->min || v > pi->max || (whole && v != floor(v))) {
-            if (why)
-                *why = fric__say("%s: %s = %g is not accepted; give %s in [%g, %g] %s.",
-                                 sc->name, pi->name, v,
-                                 pi->choices ? "a choice index" :
-                                 pi->integer ? "a whole number" : "a finite value",
-                                 pi->min, pi->max, pi->unit);
-            return 1;
-        }
-    }
-    return 0;
+    fric__reword("%s: %s", head, in);     /* keeps the inner code */
+    return fric__at_param(-1);            /* its index is not the scenario's */
 }
 
 int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
@@ -76,12 +54,12 @@ int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
         double given = p[fixed[j].param];
         if (given != pi->def && given != fixed[j].value) {
             if (why)
-                *why = fric__say("%s: %s = %g would be ignored: case=%s fixes %s = %g %s "
-                                 "(the paper's figure). Add case=custom to use your own "
-                                 "value, or leave %s unset.",
-                                 sc->name, pi->name, given, case_name, pi->name,
-                                 fixed[j].value, pi->unit, pi->name);
-            return 1;
+                *why = fric__fail(FRIC_E_PARAM_RANGE, fixed[j].param,
+                                  "%s: %s = %g would be ignored: case=%s fixes %s = %g %s "
+                                  "(the paper's figure); with case=custom your own value is "
+                                  "used.", sc->name, pi->name, given, case_name, pi->name,
+                                  fixed[j].value, pi->unit);
+            return FRIC_E_PARAM_RANGE;
         }
         out[fixed[j].param] = fixed[j].value;
     }

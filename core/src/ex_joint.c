@@ -99,9 +99,9 @@ static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = { "case", C_FIG12, 0, 2, "choice",
                  "paper figure to reproduce, or custom (integral, kp, kv as given)",
                  case_names, 3, 0, .label = "case", .choice_help = case_help },
-    [P_LAW] = { "law", FRIC_STRIBECK, 0, FRIC_EX_N_LAWS - 1, "choice",
+    [P_LAW] = { "law", FRIC_STRIBECK, 0, FRIC_N_LAWS - 1, "choice",
                 "friction law: coulomb-viscous (Cisneros eq. 19), stribeck (eq. 21, Fig. 3), "
-                "rational (eq. 33, Fig. 7)", fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                "rational (eq. 33, Fig. 7)", fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(q̇)", .choice_help = fric_ex_law_help },
     [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e4, "N*m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
                   "1.0 N*m)", NULL, 0, 0, .label = "Coulomb level F (coulomb-viscous)",
@@ -127,11 +127,11 @@ static const fric_param_info params[N_PARAMS] = {
                   .lo = 1, .hi = 4 },
     [P_INTEGRAL] = { "integral", 0, 0, 1, "choice", "integral compensation tau_p of eq. 51 "
                      "(case=custom only)", onoff_names, 2, 0,
-                     .label = "integral term τ_p", .choice_help = onoff_help },
+                     .fixed_by_case = 1, .label = "integral term τ_p", .choice_help = onoff_help },
     [P_KP] = { "kp", 20, 0, 1e4, "1/s^2", "PD gain k_p of eq. 50 (case=custom only)", NULL, 0, 0,
-               .label = "gain k_p", .lo = 0, .hi = 200 },
+               .fixed_by_case = 1, .label = "gain k_p", .lo = 0, .hi = 200 },
     [P_KV] = { "kv", 2, 0, 1e4, "1/s", "PD gain k_v of eq. 50 (case=custom only)", NULL, 0, 0,
-               .label = "gain k_v", .lo = 0, .hi = 50 },
+               .fixed_by_case = 1, .label = "gain k_v", .lo = 0, .hi = 50 },
     [P_LAMBDA] = { "lambda", 1, 0, 1e4, "1/s", "integral gain K_I = lambda*M of eq. 51 (Fig. 13: "
                    "1 1/s)", NULL, 0, 0, .label = "integral gain λ", .lo = 0, .hi = 10 },
     [P_M] = { "M", M_CISNEROS, 1e-4, 100, "kg*m^2", "joint inertia M, from the reported "
@@ -203,7 +203,7 @@ typedef struct {
 static int configure(joint_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_joint_step;
-    if (fric_ex_check_ranges(sc, p_in, why)) return 1;
+    if (fric_scenario_check(sc, p_in, why)) return 1;
     static const fric_ex_fixed fig12[] = { { P_INTEGRAL, 0 }, { P_KP, 20 }, { P_KV, 2 } };
     static const fric_ex_fixed fig13[] = { { P_INTEGRAL, 1 }, { P_KP, 50 }, { P_KV, 14 } };
     double p[N_PARAMS];
@@ -248,7 +248,7 @@ static int configure(joint_cfg *c, fric_scn_clock *clk, const double *p_in, cons
         };
         if (why)
             *why = fric_ex_wrap(w, "joint-step (law = %s, parameters %s; friction = %s with "
-                                "M, K, B, T)", fric_ex_law_names[kind], law_params[kind],
+                                "M, K, B, T)", fric_law_names[kind], law_params[kind],
                                 friction_names[c->treatment]);
         return 1;
     }
@@ -335,7 +335,7 @@ static int joint_step(void *state, double *row, const char **why)
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
-                    *why = fric__say("joint-step: step %lld (t = %g s): the state is no longer "
+                    *why = fric__fail(FRIC_E_NONFINITE, -1, "joint-step: step %lld (t = %g s): the state is no longer "
                                      "finite (q = %g rad, dq = %g rad/s, tau_r = %g N*m, "
                                      "tau_f = %g N*m, integral = %g rad/s); lower T or the "
                                      "gains kp, kv, lambda.", s->clk.k, fric_scn_clock_t(&s->clk),

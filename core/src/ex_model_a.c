@@ -58,19 +58,19 @@ static const fric_param_info params[N_PARAMS] = {
                  "paper figure to reproduce, or custom (v0 and h as given)",
                  case_names, 3, 0, .label = "case", .choice_help = case_help },
     [P_V0] = { "v0", 0.7, -100, 100, "m/s", "initial velocity v_0 (case=custom only)", NULL, 0, 0,
-               .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+               .fixed_by_case = 1, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
     [P_H] = { "h", -1, -1e4, 1e4, "N", "constant external force h (case=custom only)", NULL, 0, 0,
-              .label = "external force h", .lo = -20, .hi = 20 },
+              .fixed_by_case = 1, .label = "external force h", .lo = -20, .hi = 20 },
     [P_M] = { "M", 1, 1e-3, 1e3, "kg", "mass M (Figs. 6-7: 1 kg)", NULL, 0, 0,
               .label = "mass M", .lo = 0.1, .hi = 10, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Figs. 6-7: 0.001 s left, 0.004 s right)",
               NULL, 0, 0, .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 0.12, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                      .label = "duration", .lo = 0.02, .hi = 0.5 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_EX_N_LAWS - 1, "choice",
+    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
                 "friction law Phi(v): coulomb-viscous Fc*sgn v + D*v (Kikuuwe eq. 24), "
                 "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
-                fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
     [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Phi(v) = F*sgn v (Figs. 6-7: 8 N)",
                NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
@@ -133,7 +133,7 @@ typedef struct {
 static int configure(model_a_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_model_a;
-    if (fric_ex_check_ranges(sc, p_in, why)) return 1;
+    if (fric_scenario_check(sc, p_in, why)) return 1;
     double p[N_PARAMS];
     static const fric_ex_fixed fig6[] = { { P_V0, 0.7 }, { P_H, -1 } };
     static const fric_ex_fixed fig7[] = { { P_V0, 1.3 }, { P_H, -10 } };
@@ -154,7 +154,7 @@ static int configure(model_a_cfg *c, fric_scn_clock *clk, const double *p_in, co
                                         : fric_law_check_params(&c->law, &w);
     if (bad) {
         if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
-                                     fric_ex_law_names[(int)p[P_LAW]], friction_names[c->treatment]);
+                                     fric_law_names[(int)p[P_LAW]], friction_names[c->treatment]);
         return 1;
     }
     return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
@@ -221,7 +221,7 @@ static int model_a_step(void *state, double *row, const char **why)
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
-                    *why = fric__say("model-a: step %lld (t = %g s): the state is no longer "
+                    *why = fric__fail(FRIC_E_NONFINITE, -1, "model-a: step %lld (t = %g s): the state is no longer "
                                      "finite (v = %g m/s, f = %g N, x = %g m, h = %g N); "
                                      "lower T or |h|.", s->clk.k, fric_scn_clock_t(&s->clk),
                                      s->a.v, s->a.f, s->x, s->cfg.h);

@@ -81,7 +81,7 @@ static const fric_param_info params[N_PARAMS] = {
     [P_MODEL] = { "model", MODEL_B, 0, 1, "choice",
                   "b: model B (eq. 36) vs model A + compliance (Fig. 12a); d: model D (eq. 45) "
                   "vs model C + mass (Fig. 12b) (case=custom only)", model_names, 2, 0,
-                  .label = "model", .choice_help = model_help },
+                  .fixed_by_case = 1, .label = "model", .choice_help = model_help },
     [P_K] = { "K", 7.5e5, 1, 1e9, "N/m",
               "contact/spring stiffness K (Figs. 13-14: 8.3e4, 2.5e5, 7.5e5 N/m)", NULL, 0, 0,
               .label = "stiffness K", .lo = 1e3, .hi = 1e8, .log = 1 },
@@ -94,12 +94,12 @@ static const fric_param_info params[N_PARAMS] = {
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 0.2, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                      .label = "duration", .lo = 0.05, .hi = 5 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_EX_N_LAWS - 1, "choice",
+    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
                 "friction law: coulomb-viscous (Kikuuwe eq. 24), stribeck (Cisneros eq. 21), "
-                "rational (Cisneros eq. 33)", fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                "rational (Cisneros eq. 33)", fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
     [P_FC] = { "Fc", 10, 0, 1e4, "N", "Coulomb level F (Fig. 13: 10 N, Fig. 14: 7 N; "
-               "case=custom only)", NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
+               "case=custom only)", NULL, 0, 0, .fixed_by_case = 1, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
     [P_FS] = { "Fs", 12, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
                .label = "static level Fs", .lo = 0, .hi = 25 },
     [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
@@ -110,11 +110,11 @@ static const fric_param_info params[N_PARAMS] = {
                   NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
     [P_RAMP] = { "ramp", 0.1, -100, 100, "m/s^2", "model B input velocity u = ramp*t "
                  "(Fig. 13: 0.1; case=custom only)", NULL, 0, 0,
-                 .label = "input ramp rate u̇", .lo = -1, .hi = 1 },
+                 .fixed_by_case = 1, .label = "input ramp rate u̇", .lo = -1, .hi = 1 },
     [P_V0] = { "v0", 0, -100, 100, "m/s", "initial velocity of the mass (Fig. 14: 1 m/s; "
-               "case=custom only)", NULL, 0, 0, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+               "case=custom only)", NULL, 0, 0, .fixed_by_case = 1, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
     [P_H] = { "h", 0, -1e4, 1e4, "N", "model D input force h (Fig. 14: 0; case=custom only)",
-              NULL, 0, 0, .label = "input force h", .lo = -20, .hi = 20 },
+              NULL, 0, 0, .fixed_by_case = 1, .label = "input force h", .lo = -20, .hi = 20 },
     [P_FRICTION] = { "friction", 0, 0, 1, "choice",
                      "transform in both models: implicit (exact Phi_Z) or approx (eq. 46)",
                      friction_names, 2, 0,
@@ -172,7 +172,7 @@ typedef struct {
 static int configure(bd_cfg *c, fric_scn_clock *clk, const double *p_in, const char **why)
 {
     const fric_scenario *sc = &fric_scn_models_bd;
-    if (fric_ex_check_ranges(sc, p_in, why)) return 1;
+    if (fric_scenario_check(sc, p_in, why)) return 1;
     static const fric_ex_fixed fig13[] = {
         { P_MODEL, MODEL_B }, { P_FC, 10 }, { P_RAMP, 0.1 }, { P_V0, 0 }, { P_H, 0 } };
     static const fric_ex_fixed fig14[] = {
@@ -203,7 +203,7 @@ static int configure(bd_cfg *c, fric_scn_clock *clk, const double *p_in, const c
     if (bad) {
         if (why)
             *why = fric_ex_wrap(w, "models-bd, %s model %s (law = %s)", which,
-                                c->model == MODEL_B ? "B" : "D", fric_ex_law_names[(int)p[P_LAW]]);
+                                c->model == MODEL_B ? "B" : "D", fric_law_names[(int)p[P_LAW]]);
         return 1;
     }
     return fric_scn_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
@@ -316,7 +316,7 @@ static int bd_step(void *state, double *row, const char **why)
             for (int i = 0; i < 8; i++) ok = ok && isfinite(r[i]);
             if (!ok) {
                 if (why)
-                    *why = fric__say("models-bd: step %lld (t = %g s): the state is no longer "
+                    *why = fric__fail(FRIC_E_NONFINITE, -1, "models-bd: step %lld (t = %g s): the state is no longer "
                                      "finite (original: h = %g N, v = %g m/s, f = %g N; "
                                      "alternative: h = %g N, v = %g m/s, f = %g N). The "
                                      "alternative model diverges when T^2 > M/(4K) "

@@ -81,10 +81,10 @@ static const fric_param_info params[N_PARAMS] = {
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                      .label = "duration", .lo = 1, .hi = 30 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_EX_N_LAWS - 1, "choice",
+    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
                 "friction law of both contacts: coulomb-viscous (Kikuuwe eq. 24), stribeck "
                 "(Cisneros eq. 21), rational (Cisneros eq. 33)",
-                fric_ex_law_names, FRIC_EX_N_LAWS, 0,
+                fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
     [P_FC1] = { "Fc1", 5, 0, 1e4, "N", "Coulomb level F of contact 1 (Fig. 11: 5 N)", NULL, 0, 0,
                 .label = "Coulomb level Fc1", .lo = 0, .hi = 20 },
@@ -156,7 +156,7 @@ typedef struct {
 static int configure(two_cfg *c, fric_scn_clock *clk, const double *p, const char **why)
 {
     const fric_scenario *sc = &fric_scn_two_contacts;
-    if (fric_ex_check_ranges(sc, p, why)) return 1;
+    if (fric_scenario_check(sc, p, why)) return 1;
     fric_kind kind = (fric_kind)p[P_LAW];
     c->law[0] = (fric_law){ kind, p[P_FS1], p[P_FC1], p[P_VS], p[P_D], p[P_ALPHA] };
     c->law[1] = (fric_law){ kind, p[P_FS2], p[P_FC2], p[P_VS], p[P_D], p[P_ALPHA] };
@@ -180,7 +180,7 @@ static int configure(two_cfg *c, fric_scn_clock *clk, const double *p, const cha
             if (why)
                 *why = fric_ex_wrap(w, "two-contacts, contact %d (law = %s; parameters Fc%d, "
                                     "Fs%d, vs, D, alpha, Kc, Bc, T)", i + 1,
-                                    fric_ex_law_names[kind], i + 1, i + 1);
+                                    fric_law_names[kind], i + 1, i + 1);
             return 1;
         }
     }
@@ -254,7 +254,7 @@ static int two_step(void *state, double *row, const char **why)
         while (s->clk.k < target) {
             if (advance(s)) {
                 if (why)
-                    *why = fric__say("two-contacts: step %lld (t = %g s): the state is no "
+                    *why = fric__fail(FRIC_E_NONFINITE, -1, "two-contacts: step %lld (t = %g s): the state is no "
                                      "longer finite (x1 = %g m, v1 = %g m/s, x2 = %g m, "
                                      "v2 = %g m/s, f1 = %g N, f2 = %g N); lower T, or Kc and "
                                      "Bc (Kikuuwe §IV-C: T^2 < M/(4K) at critical damping).",

@@ -3,6 +3,7 @@
 #define FRIC_LAW_INTERNAL_H
 
 #include "friction.h"
+#include "fric_status.h"
 
 /* 1 when the law's own parameters are valid (finite, signs, Fs > Fc,
  * alpha >= 1), without the transform condition. No message. */
@@ -17,12 +18,33 @@ double fric__law_max_drop(const fric_law *law, double *v_at);
 /* 1 when Φ_Z exists and is unique: params ok, Z finite > 0, Z·m < 1. */
 int fric__law_ok(const fric_law *law, double Z);
 
-/* Formats a rejection message into the per-thread buffer that
- * fric_law_check and fric_elem_check hand out; returns the buffer. */
-const char *fric__say(const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
+#define FRIC__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FRIC__PRINTF(f, a)
 #endif
-    ;
+
+/* Records a failure on this thread (fric_status_last): its code, the index
+ * of the parameter at fault (−1: none in particular) and the message,
+ * formatted into the per-thread buffer every `why` hands out; returns the
+ * buffer. An argument may be the previous message. */
+const char *fric__fail(fric_status code, int param, const char *fmt, ...) FRIC__PRINTF(3, 4);
+
+/* fric__fail(FRIC_E_PARAM_RANGE, −1, …): a value outside what the model
+ * accepts, no single parameter index to name. */
+const char *fric__say(const char *fmt, ...) FRIC__PRINTF(1, 2);
+
+/* Rewrites the message (e.g. prefixes the system's name), keeping the code
+ * and the parameter of the failure it describes. */
+const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
+
+/* Sets the parameter index of the last failure (a scenario names its own
+ * parameter where an inner check only knew a field). Returns the message. */
+const char *fric__at_param(int param);
+
+/* The code to return for a failure just reported: the last failure's code
+ * on this thread, never FRIC_OK (FRIC_E_PARAM_RANGE when the report was
+ * skipped, e.g. by `if (why) *why = fric__say(…)` with why NULL). */
+int fric__rc(void);
 
 #endif

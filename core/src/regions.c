@@ -49,7 +49,7 @@ int fric_regions_check(const fric_regions_law *law, double dtheta, const char **
     if (!m && !isfinite(dtheta))
         m = fric__say("velocity dtheta = %g must be finite (rad/s).", dtheta);
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 void fric__regions_prep(const fric_regions_law *law, double dtheta, fric__rprep *pp)

@@ -21,6 +21,7 @@
  */
 #include <math.h>
 
+#include "law_internal.h"
 #include "regions_internal.h"
 
 /* Room for the cut lines, roots and points of one line. */
@@ -249,7 +250,7 @@ static int copy_out(const fric_region_span *sp, int k, fric_region_span *out, in
     if (!out || cap < k) {
         if (why) *why = fric__regions_say_cap(cap, k);
         *n = 0;
-        return 1;
+        return fric__rc();
     }
     for (int i = 0; i < k; i++) out[i] = sp[i];
     *n = k;
@@ -261,10 +262,10 @@ int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
                        fric_region_span *out, int cap, int *n, const char **why)
 {
     *n = 0;
-    if (fric_regions_check(law, dtheta, why)) return 1;
+    if (fric_regions_check(law, dtheta, why)) return fric__rc();
     if (!isfinite(tau_m)) {
         if (why) *why = fric__regions_say_arg("tau_m", tau_m, "a finite motor torque in N*m");
-        return 1;
+        return fric__rc();
     }
     fric__rprep pp;
     fric_region_span sp[FRIC_REGIONS_MAX_SPANS];
@@ -280,7 +281,7 @@ int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double
     fric_region_span sp[FRIC_REGIONS_MAX_SPANS];
     int n, rlo, rhi;
     *lo = *hi = NAN;
-    if (fric_regions_spans(law, dtheta, tau_m, sp, FRIC_REGIONS_MAX_SPANS, &n, why)) return 1;
+    if (fric_regions_spans(law, dtheta, tau_m, sp, FRIC_REGIONS_MAX_SPANS, &n, why)) return fric__rc();
     fric__regions_edges(sp, n, tau_m, lo, hi, &rlo, &rhi);
     if (region_lo) *region_lo = rlo;
     if (region_hi) *region_hi = rhi;
@@ -291,11 +292,11 @@ int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, d
                         fric_region_span *out, int cap, int *n, const char **why)
 {
     *n = 0;
-    if (fric_regions_check(law, dtheta, why)) return 1;
+    if (fric_regions_check(law, dtheta, why)) return fric__rc();
     if (!isfinite(cm) || !isfinite(ce) || (cm == 0 && ce == 0)) {
         if (why) *why = fric__regions_say_arg("(cm, ce)", cm == 0 ? ce : cm,
                                               "a finite direction other than (0, 0)");
-        return 1;
+        return fric__rc();
     }
     fric__rprep pp;
     fric_region_span sp[FRIC_REGIONS_MAX_SPANS];

@@ -23,7 +23,7 @@ static int check_window(double T, const char **why)
 {
     if (isfinite(T) && T > 0) return 0;
     if (why) *why = fric__regions_say_arg("max_torque T", T, "a finite torque > 0 N*m");
-    return 1;
+    return fric__rc();
 }
 
 /* Corners with |τm| <= Tm and |τe| <= Te, without checks; returns their
@@ -63,14 +63,14 @@ int fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
                          double *tau_m, double *tau_e, int cap, int *n, const char **why)
 {
     *n = 0;
-    if (fric_regions_check(law, dtheta, why) || check_window(T, why)) return 1;
+    if (fric_regions_check(law, dtheta, why) || check_window(T, why)) return fric__rc();
     fric__rprep pp;
     double cm[FRIC_REGIONS_MAX_CORNERS], ce[FRIC_REGIONS_MAX_CORNERS];
     fric__regions_prep(law, dtheta, &pp);
     int k = corners(law, dtheta, &pp, T, T, cm, ce);
     if (!tau_m || !tau_e || cap < k) {
         if (why) *why = fric__regions_say_cap(cap, k);
-        return 1;
+        return fric__rc();
     }
     for (int i = 0; i < k; i++) {
         tau_m[i] = cm[i];
@@ -136,7 +136,7 @@ static int check_n(int n, const char **why)
 {
     if (n >= 2 && n <= 10000000) return 0;
     if (why) *why = fric__say("n = %d samples must be a whole number in [2, 10000000].", n);
-    return 1;
+    return fric__rc();
 }
 
 int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, int n,
@@ -145,7 +145,7 @@ int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, 
 {
     *count = 0;
     if (fric_regions_check(law, dtheta, why) || check_window(T, why) || check_n(n, why))
-        return 1;
+        return fric__rc();
     fric__rprep pp;
     double extra[FRIC_REGIONS_MAX_CORNERS + 1];
     fric__regions_prep(law, dtheta, &pp);
@@ -153,7 +153,7 @@ int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, 
     const int need_max = n + s.ne;
     if (!tau_m || !tau_e_lo || !tau_e_hi || cap < need_max) {
         if (why) *why = fric__regions_say_cap(cap, need_max);
-        return 1;
+        return fric__rc();
     }
     double x;
     int k = 0;
@@ -247,11 +247,11 @@ int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_v
     if (!dthetas || n_vel < 1 || n_vel > 10000) {
         if (why) *why = fric__say("velocities: %d values given; give 1 to 10000 finite "
                                   "velocities in rad/s.", dthetas ? n_vel : 0);
-        return 1;
+        return fric__rc();
     }
-    if (fric_regions_check(law, 0, why) || check_window(T, why) || check_n(n, why)) return 1;
+    if (fric_regions_check(law, 0, why) || check_window(T, why) || check_n(n, why)) return fric__rc();
     for (int i = 0; i < n_vel; i++)
-        if (fric_regions_check(law, dthetas[i], why)) return 1;
+        if (fric_regions_check(law, dthetas[i], why)) return fric__rc();
 
     put(&o, "velocity,region,boundary,piece,tau_m,tau_e\n");
     long next_piece = 0;

@@ -1,6 +1,7 @@
 /*
- * scenario.c: the registry of simulated systems and the helpers that fill
- * and check their parameters (see friction_scenario.h).
+ * scenario.c: the helpers that fill and check the parameters of a simulated
+ * system and drive its init/retune (friction_scenario.h); the registry
+ * itself is scenario_registry.c.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -8,43 +9,6 @@
 
 #include "friction_scenario.h"
 #include "law_internal.h"
-
-/* Every scenario, in the order `friction list` prints them. Add a system by
- * defining its fric_scenario in its own file and listing it here. */
-extern const fric_scenario fric_scn_model_a;
-extern const fric_scenario fric_scn_two_contacts;
-extern const fric_scenario fric_scn_models_bd;
-extern const fric_scenario fric_scn_joint_step;
-extern const fric_scenario fric_scn_bench;
-extern const fric_scenario fric_scn_screw;
-extern const fric_scenario fric_scn_xy_table;
-static const fric_scenario *const registry[] = {
-    &fric_scn_model_a,
-    &fric_scn_two_contacts,
-    &fric_scn_models_bd,
-    &fric_scn_joint_step,
-    &fric_scn_bench,
-    &fric_scn_screw,
-    &fric_scn_xy_table,
-    NULL /* keeps the array non-empty */
-};
-
-int fric_scenario_count(void)
-{
-    return (int)(sizeof registry / sizeof registry[0]) - 1;
-}
-
-const fric_scenario *fric_scenario_at(int i)
-{
-    return i >= 0 && i < fric_scenario_count() ? registry[i] : NULL;
-}
-
-const fric_scenario *fric_scenario_find(const char *name)
-{
-    for (int i = 0; name && i < fric_scenario_count(); i++)
-        if (strcmp(registry[i]->name, name) == 0) return registry[i];
-    return NULL;
-}
 
 void fric_scenario_defaults(const fric_scenario *sc, double *p)
 {
@@ -58,14 +22,32 @@ int fric_scenario_param_index(const fric_scenario *sc, const char *name)
     return -1;
 }
 
+/* Whether v lies in the parameter's accepted range: finite, in [min, max],
+ * whole for a count or a choice. The one range rule of every scenario. */
+static int param_ok(const fric_param_info *pi, double v)
+{
+    int whole = pi->integer || pi->choices;
+    return isfinite(v) && v >= pi->min && v <= pi->max && !(whole && v != floor(v));
+}
+
+static const char *range_message(const fric_scenario *sc, int i, double v)
+{
+    const fric_param_info *pi = &sc->params[i];
+    return fric__fail(FRIC_E_PARAM_RANGE, i, "%s: %s = %g is out of range; accepted: %s in "
+                      "[%g, %g]%s%s.", sc->name, pi->name, v,
+                      pi->choices ? "a choice index" : pi->integer ? "a whole number" : "a value",
+                      pi->min, pi->max, pi->unit[0] && !pi->choices ? " " : "",
+                      pi->choices ? "" : pi->unit);
+}
+
 int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
                       const char *text, const char **why)
 {
     int i = fric_scenario_param_index(sc, name);
     if (i < 0) {
-        if (why) *why = fric__say("%s has no parameter '%s'; 'friction list' shows its parameters.",
-                                  sc->name, name ? name : "(null)");
-        return 1;
+        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s has no parameter '%s'.",
+                                   sc->name, name ? name : "(null)");
+        return FRIC_E_UNKNOWN_NAME;
     }
     const fric_param_info *pi = &sc->params[i];
     if (pi->choices) {
@@ -76,26 +58,62 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
             if (c) strncat(list, ", ", sizeof list - strlen(list) - 1);
             strncat(list, pi->choices[c], sizeof list - strlen(list) - 1);
         }
-        if (why) *why = fric__say("%s: %s = '%s' is not one of: %s.", sc->name, name,
-                                  text ? text : "", list);
-        return 1;
+        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
+                                   sc->name, name, text ? text : "", list);
+        return FRIC_E_UNKNOWN_NAME;
     }
     char *end = NULL;
     double v = text ? strtod(text, &end) : NAN;
     if (!text || end == text || *end != '\0' || !isfinite(v)) {
-        if (why) *why = fric__say("%s: %s = '%s' is not a finite number; give a value in "
-                                  "[%g, %g]%s%s.", sc->name, name, text ? text : "",
-                                  pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
-        return 1;
+        if (why) *why = fric__fail(FRIC_E_NOT_NUMBER, i, "%s: %s = '%s' is not a finite number; "
+                                   "give a value in [%g, %g]%s%s.", sc->name, name,
+                                   text ? text : "", pi->min, pi->max, pi->unit[0] ? " " : "",
+                                   pi->unit);
+        return FRIC_E_NOT_NUMBER;
     }
-    if (v < pi->min || v > pi->max || (pi->integer && v != floor(v))) {
-        if (why) *why = fric__say("%s: %s = %g is out of range; accepted: %s in [%g, %g]%s%s.",
-                                  sc->name, name, v, pi->integer ? "a whole number" : "a value",
-                                  pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
-        return 1;
+    if (!param_ok(pi, v)) {
+        if (why) *why = range_message(sc, i, v);
+        return FRIC_E_PARAM_RANGE;
     }
     p[i] = v;
-    return 0;
+    return FRIC_OK;
+}
+
+int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why)
+{
+    for (int i = 0; i < sc->n_params; i++)
+        if (!param_ok(&sc->params[i], p[i])) {
+            if (why) *why = range_message(sc, i, p[i]);
+            return FRIC_E_PARAM_RANGE;
+        }
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const char *w = "";
+    int rc = fric_scenario_check(sc, p, &w);
+    if (!rc) fric_status_clear();
+    if (!rc && sc->init(state, p, &w)) rc = fric__rc();
+    if (why) *why = w;
+    return rc;
+}
+
+int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const char *w = "";
+    int rc = FRIC_OK;
+    if (!sc->retune) {
+        w = fric__fail(FRIC_E_UNSUPPORTED, -1, "%s cannot change parameters while running; "
+                       "restart it to apply them.", sc->name);
+        rc = FRIC_E_UNSUPPORTED;
+    }
+    if (!rc) rc = fric_scenario_check(sc, p, &w);
+    if (!rc) fric_status_clear();
+    if (!rc && sc->retune(state, p, &w)) rc = fric__rc();
+    if (why) *why = w;
+    return rc;
 }
 
 /* ------------------------------------------------------ the run's clock */
@@ -123,11 +141,11 @@ int fric_scn_clock_set(fric_scn_clock *c, const char *scn, double duration, doub
     if (steps < 0) steps = 0;
     if (!(T > 0) || !(steps + (double)c->k <= FRIC_SCN_MAX_STEPS)) {
         if (why)
-            *why = fric__say("%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
+            *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
                              "are allowed (a longer run would not finish in reasonable time); "
                              "shorten duration or raise T.",
                              scn, duration, T, steps + (double)c->k, FRIC_SCN_MAX_STEPS);
-        return 1;
+        return FRIC_E_WORK_LIMIT;
     }
     c->t0 = t;
     c->k0 = c->k;

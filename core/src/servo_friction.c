@@ -31,33 +31,20 @@ int fric_servo_check(const fric_servo_friction *p, const char **why)
     else if (p->model < 1 || p->model > 6)
         m = fric__say("model = %d is not one of M1..M6; use 1 to 6.", p->model);
     else {
-        struct { const char *name; double v; int used; } f[] = {
-            { "friction_base (K_c)", p->K_c, 1 },
-            { "friction_stribeck (K_cs)", p->K_cs, p->model == 2 || p->model >= 4 },
-            { "load_friction_base (K_l)", p->K_l, p->model == 3 || p->model == 4 },
-            { "load_friction_stribeck (K_ls)", p->K_ls, p->model == 4 },
-            { "load_friction_motor (K_m)", p->K_m, p->model >= 5 },
-            { "load_friction_external (K_e)", p->K_e, p->model >= 5 },
-            { "load_friction_motor_stribeck (K_ms)", p->K_ms, p->model >= 5 },
-            { "load_friction_external_stribeck (K_es)", p->K_es, p->model >= 5 },
-            { "load_friction_motor_quad (K_mq)", p->K_mq, p->model == 6 },
-            { "load_friction_external_quad (K_eq)", p->K_eq, p->model == 6 },
-            { "friction_viscous (K_v)", p->K_v, 1 },
-        };
-        for (unsigned i = 0; !m && i < sizeof f / sizeof f[0]; i++)
-            if (f[i].used && !(isfinite(f[i].v) && f[i].v >= 0))
-                m = fric__say("%s = %g must be a finite number >= 0 for model M%d.",
-                              f[i].name, f[i].v, p->model);
-        int stribeck = p->model == 2 || p->model >= 4;
-        if (!m && stribeck && !(isfinite(p->dtheta_s) && p->dtheta_s > 0))
-            m = fric__say("dtheta_stribeck = %g must be a finite velocity > 0 rad/s for model M%d.",
-                          p->dtheta_s, p->model);
-        if (!m && stribeck && !(isfinite(p->alpha) && p->alpha > 0))
-            m = fric__say("alpha = %g must be a finite exponent > 0 for model M%d.",
-                          p->alpha, p->model);
+        double c[FRIC_SERVO_N_COEFS];
+        fric_servo_to_array(p, c);
+        for (int i = 1; !m && i < FRIC_SERVO_N_COEFS; i++) {
+            if (!fric_servo_coef_used(p->model, i)) continue;
+            if (fric_servo_coef_positive(i) ? !(isfinite(c[i]) && c[i] > 0)
+                                            : !(isfinite(c[i]) && c[i] >= 0))
+                m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s (%s) = %g must be a finite number %s "
+                               "for model M%d.", fric_servo_coef_keys[i],
+                               fric_servo_coef_fields[i], c[i],
+                               fric_servo_coef_positive(i) ? "> 0" : ">= 0", p->model);
+        }
     }
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 static double sign3(double x)
@@ -144,4 +131,52 @@ void fric__servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
     }
     *C = c;
     *A = a;
+}
+
+/* ------------------------------------------------- the 14 numbers, in order */
+
+#define FIELD_NAME(f, key) #f,
+#define KEY_NAME(f, key) key,
+const char *const fric_servo_coef_fields[FRIC_SERVO_N_COEFS] = { "model", FRIC_SERVO_COEFS(FIELD_NAME) };
+const char *const fric_servo_coef_keys[FRIC_SERVO_N_COEFS] = { "model", FRIC_SERVO_COEFS(KEY_NAME) };
+
+int fric_servo_coef_used(int model, int i)
+{
+    if (model < 1 || model > 6 || i < 0 || i >= FRIC_SERVO_N_COEFS) return 0;
+    int stribeck = model == 2 || model >= 4;
+    switch (i) {
+    case 0: return 1;                          /* model                   */
+    case 1: return 1;                          /* K_c     M1-M6           */
+    case 2: return stribeck;                   /* K_cs    M2, M4-M6       */
+    case 3: return model == 3 || model == 4;   /* K_l     M3, M4          */
+    case 4: return model == 4;                 /* K_ls    M4              */
+    case 5: case 6: case 7: case 8:
+        return model >= 5;                     /* K_m, K_e, K_ms, K_es    */
+    case 9: case 10: return model == 6;        /* K_mq, K_eq  M6          */
+    case 11: case 12: return stribeck;         /* dtheta_s, alpha         */
+    default: return 1;                         /* K_v     M1-M6           */
+    }
+}
+
+int fric_servo_coef_positive(int i)
+{
+    return i == 11 || i == 12;
+}
+
+void fric_servo_to_array(const fric_servo_friction *p, double *c)
+{
+    int i = 0;
+    c[i++] = p->model;
+#define TO(f, key) c[i++] = p->f;
+    FRIC_SERVO_COEFS(TO)
+#undef TO
+}
+
+void fric_servo_from_array(const double *c, fric_servo_friction *p)
+{
+    int i = 0;
+    p->model = (int)c[i++];
+#define FROM(f, key) p->f = c[i++];
+    FRIC_SERVO_COEFS(FROM)
+#undef FROM
 }

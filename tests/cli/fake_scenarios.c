@@ -3,9 +3,9 @@
  * linked into a test build of the command-line tool (friction-fake) in place
  * of the core's registry, so that tests/cli/run.sh can check what the tool
  * does when a scenario fails: a step error, a non-finite row, a rejected
- * init, many rows into a closed pipe. The registry functions are a plain
- * reimplementation of friction_scenario.h (they replace core/src/scenario.c
- * at link time, which is then not pulled from the library).
+ * init, many rows into a closed pipe. The registry functions (count, at,
+ * find) replace core/src/scenario_registry.c at link time, which is then
+ * not pulled from the library; the parameter helpers are the core's own.
  *
  *   fake-ok       n rows: t = k·dt, x = amp·k, v = amp/dt (k = 0 .. n−1)
  *   fake-error    like fake-ok, then FRIC_SCN_ERROR at step `fail_at`
@@ -105,45 +105,4 @@ const fric_scenario *fric_scenario_find(const char *name)
     for (int i = 0; i < 4; i++)
         if (name && strcmp(reg[i]->name, name) == 0) return reg[i];
     return NULL;
-}
-
-void fric_scenario_defaults(const fric_scenario *sc, double *p)
-{
-    for (int i = 0; i < sc->n_params; i++) p[i] = sc->params[i].def;
-}
-
-int fric_scenario_param_index(const fric_scenario *sc, const char *name)
-{
-    for (int i = 0; i < sc->n_params; i++)
-        if (name && strcmp(sc->params[i].name, name) == 0) return i;
-    return -1;
-}
-
-int fric_scenario_set(const fric_scenario *sc, double *p, const char *name, const char *text,
-                      const char **why)
-{
-    static char msg[256];
-    int i = fric_scenario_param_index(sc, name);
-    if (i < 0) {
-        snprintf(msg, sizeof msg, "%s has no parameter '%s'.", sc->name, name);
-        *why = msg;
-        return 1;
-    }
-    const fric_param_info *pi = &sc->params[i];
-    for (int c = 0; c < pi->n_choices; c++)
-        if (strcmp(pi->choices[c], text) == 0) {
-            p[i] = c;
-            return 0;
-        }
-    char *end;
-    double v = strtod(text, &end);
-    if (pi->choices || end == text || *end || !(v >= pi->min && v <= pi->max) ||
-        (pi->integer && v != floor(v))) {
-        snprintf(msg, sizeof msg, "%s: %s = '%s' is not accepted; range [%g, %g].", sc->name,
-                 name, text, pi->min, pi->max);
-        *why = msg;
-        return 1;
-    }
-    p[i] = v;
-    return 0;
 }

@@ -10,7 +10,7 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
-import { SERVO_KEYS } from '../../wasm/friction.js';
+import { SERVO_KEYS, SERVO_FILE_KEYS } from '../../wasm/friction.js';
 
 /** A short, human description of a JSON value for a message. */
 function what(v) {
@@ -93,18 +93,17 @@ export function checkObject(obj, spec) {
 
 /** [servo key, params-file key] pairs: core.presets() names the 13
  *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
- *  params files as friction_base, friction_stribeck, …, friction_viscous; both
- *  follow the order of fric_servo_friction (fric_servo.h). */
-export function servoFileKeys(benchInfo) {
-  const j0 = benchInfo.params.findIndex((p) => p.name === 'friction_base');
-  return SERVO_KEYS.slice(1).map((k, i) => [k, benchInfo.params[j0 + i].name]);
+ *  params files as SERVO_FILE_KEYS (friction_base, …, friction_viscous); both
+ *  tables are the core's (fric_servo.h). */
+export function servoFileKeys() {
+  return SERVO_KEYS.slice(1).map((k, i) => [k, SERVO_FILE_KEYS[i + 1]]);
 }
 
 /** A preset of core.presets() with friction coefficients `friction`
  *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
 export function presetToObject(benchInfo, preset, friction = preset.friction) {
   const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
-  for (const [k, name] of servoFileKeys(benchInfo)) out[name] = friction[k];
+  for (const [k, name] of servoFileKeys()) out[name] = friction[k];
   return out;
 }
 
@@ -126,7 +125,7 @@ export function presetFromObject(core, benchInfo, obj) {
         return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
       }).join(', ')}.`);
   }
-  const keys = servoFileKeys(benchInfo);
+  const keys = servoFileKeys();
   const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
   const spec = benchInfo.params.map((p) => ({ key: p.name, min: Math.max(0, p.min), max: p.max, unit: p.unit, readOnly: !used(p.name) }));
   const checked = checkObject(rest, spec);

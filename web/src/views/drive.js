@@ -8,21 +8,15 @@ import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
 
-const SERVO_FIELDS = [
-  { key: 'K_c', label: 'Coulomb level K_c', unit: 'N·m', models: [1, 2, 3, 4, 5, 6] },
-  { key: 'K_cs', label: 'Stribeck excess K_c^s', unit: 'N·m', models: [2, 4, 5, 6] },
-  { key: 'K_l', label: 'load friction K_l', unit: '', models: [3, 4] },
-  { key: 'K_ls', label: 'Stribeck load friction K_l^s', unit: '', models: [4] },
-  { key: 'K_m', label: 'motor-side load friction K_m', unit: '', models: [5, 6] },
-  { key: 'K_e', label: 'external-side load friction K_e', unit: '', models: [5, 6] },
-  { key: 'K_ms', label: 'motor-side Stribeck load friction K_m^s', unit: '', models: [5, 6] },
-  { key: 'K_es', label: 'external-side Stribeck load friction K_e^s', unit: '', models: [5, 6] },
-  { key: 'K_mq', label: 'motor-side quadratic K_m^q', unit: '1/(N·m)', models: [6] },
-  { key: 'K_eq', label: 'external-side quadratic K_e^q', unit: '1/(N·m)', models: [6] },
-  { key: 'dtheta_s', label: 'Stribeck velocity θ̇_s', unit: 'rad/s', models: [2, 4, 5, 6], positive: true },
-  { key: 'alpha', label: 'Stribeck exponent α', unit: '', models: [2, 4, 5, 6], positive: true },
-  { key: 'K_v', label: 'viscous coefficient K_v', unit: 'N·m·s/rad', models: [1, 2, 3, 4, 5, 6] },
-];
+// The servo coefficients (names, which models use them, > 0 or >= 0, label
+// and unit) are the core's: servoCoefs() and the bench scenario's parameters.
+function servoFields(core) {
+  const bench = core.scenario('bench');
+  return core.servoCoefs().slice(1).map((c) => {
+    const p = bench.params.find((q) => q.name === c.key);
+    return { key: c.field, label: p ? p.label : c.field, unit: p ? p.unit : '', models: c.models, positive: c.positive };
+  });
+}
 const SCREW_FIELDS = [
   { key: 'eta1', label: 'driving efficiency η1', unit: '', min: 0.01, max: 1 },
   { key: 'eta2', label: 'backdriving efficiency η2', unit: '', min: 1, max: 10 },
@@ -53,6 +47,7 @@ export const LESSON = {
 };
 
 export function mount(container, { core, state }) {
+  const SERVO_FIELDS = servoFields(core);
   const presets = core.presets();
   const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
   options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });

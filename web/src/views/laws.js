@@ -6,23 +6,26 @@ import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, points, COLORS } from '../charts.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
+import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
 
-const LAWS = [
-  { value: 'coulomb-viscous', label: 'Coulomb-viscous (Kikuuwe eq. 24)' },
-  { value: 'stribeck', label: 'Stribeck (Cisneros eq. 21)' },
-  { value: 'rational', label: 'Rational (Cisneros eq. 33)' },
-];
+// The laws are the core's (LAW_KINDS, filled when the core loads); these
+// are only their labels with the papers' equations.
+const LAW_LABELS = {
+  'coulomb-viscous': 'Coulomb-viscous (Kikuuwe eq. 24)',
+  stribeck: 'Stribeck (Cisneros eq. 21)',
+  rational: 'Rational (Cisneros eq. 33)',
+};
 
 // Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
 // min/max: the hard range a typed value must meet; lo/hi: the practical
 // range the slider spans (log: the slider moves in log10). The law's own
 // validity (Fs >= Fc, alpha >= 1, Kikuuwe's eq. 15) is the core's check.
 const PARAMS = [
-  { key: 'Fs', label: 'static friction Fs', unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true, laws: ['stribeck', 'rational'] },
-  { key: 'Fc', label: 'Coulomb friction Fc', unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
-  { key: 'vs', label: 'Stribeck velocity vs', unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true, laws: ['stribeck', 'rational'] },
-  { key: 'D', label: 'viscous coefficient D', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 20, def: 4.5, laws: ['coulomb-viscous', 'stribeck', 'rational'] },
-  { key: 'alpha', label: 'Stribeck exponent α', unit: '', min: 1, max: 10, lo: 1, hi: 6, def: 1, laws: ['stribeck'] },
+  { key: 'Fs', label: 'static friction Fs', unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true },
+  { key: 'Fc', label: 'Coulomb friction Fc', unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4 },
+  { key: 'vs', label: 'Stribeck velocity vs', unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true },
+  { key: 'D', label: 'viscous coefficient D', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 20, def: 4.5 },
+  { key: 'alpha', label: 'Stribeck exponent α', unit: '', min: 1, max: 10, lo: 1, hi: 6, def: 1 },
   { key: 'K', label: 'contact stiffness K', unit: 'N/m', min: 0, max: 1e9, lo: 10, hi: 1e6, def: 5000, log: true },
   { key: 'B', label: 'contact damping B', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 200, def: 50 },
   { key: 'T', label: 'time step T', unit: 's', min: 1e-7, max: 0.1, lo: 1e-5, hi: 0.01, def: 0.001, log: true },
@@ -49,6 +52,7 @@ export const LESSON = {
 const N = 801;
 
 export function mount(container, { core, state }) {
+  const LAWS = LAW_KINDS.map((value) => ({ value, label: LAW_LABELS[value] || value }));
   const values = { law: state.get('law', 'stribeck') };
   if (!LAWS.some((l) => l.value === values.law)) values.law = 'stribeck';
   for (const p of PARAMS) values[p.key] = Math.min(p.max, Math.max(p.min, state.getNumber(p.key, p.def)));
@@ -157,9 +161,10 @@ export function mount(container, { core, state }) {
   }
 
   function relayout() {
+    const used = core.lawFields(values.law);   // the core says which fields the law uses
     for (const p of PARAMS) {
-      if (!p.laws) continue;
-      ctls[p.key].el.hidden = !p.laws.includes(values.law);
+      if (!LAW_FIELDS.includes(p.key)) continue;
+      ctls[p.key].el.hidden = !used.includes(p.key);
     }
   }
 
@@ -181,7 +186,8 @@ export function mount(container, { core, state }) {
     const l = law();
     const Z = 1 / (values.K * values.T + values.B);
     zLine.textContent = `Z = 1/(K·T + B) = ${fmt(Z)} m/(N·s)   (1/Z = ${fmt(1 / Z)} N·s/m)`;
-    const problem = core.checkLaw(l, Z);
+    const bad = core.lawProblem(l, Z);
+    const problem = bad ? bad.message : null;
     msg.hidden = !problem;
     msg.textContent = problem || '';
     problemBox.hidden = !problem;
@@ -190,7 +196,8 @@ export function mount(container, { core, state }) {
     main.box.classList.toggle('greyed', !!problem);
     err.box.classList.toggle('greyed', !!problem);
     if (problem) {
-      const k = smallestValidK(l); // null when no K (with this B and T) makes the law valid
+      // only Kikuuwe's condition (eq. 15) can be met by a stiffer contact
+      const k = bad.code === 'FRIC_E_NO_TRANSFORM' ? smallestValidK(l) : null; // null: no K helps
       if (k !== null) {
         fix.hidden = false;
         const target = Number((k * 1.05).toPrecision(3));

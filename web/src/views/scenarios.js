@@ -217,8 +217,8 @@ export function mount(container, { core, state }) {
     h.textContent = 'Parameters';
     body.append(text, h);
     const controls = sc.controls.filter((n) => !(sc.overlay && sc.overlay.param === n));
-    // Parameters a figure case fixes ("case=custom only") are editable only
-    // with case=custom; otherwise they hold their defaults and are disabled.
+    // Parameters a figure case fixes (the core's fixedByCase) are editable
+    // only with case=custom; otherwise they hold their defaults and are disabled.
     const caseJ = info.params.findIndex((p) => p.name === 'case');
     const panel = paramPanel(body, info, values, controls, (name) => {
       // a control the figure case fixes is disabled: an event on it (a script
@@ -237,7 +237,7 @@ export function mount(container, { core, state }) {
       if (caseJ < 0) return;
       const custom = info.params[caseJ].choices[values[caseJ]] === 'custom';
       info.params.forEach((p, j) => {
-        if (!/case=custom only/.test(p.help)) return;
+        if (!p.fixedByCase) return;
         const ctl = panel.byName[p.name];
         if (!custom) panel.set(p.name, p.def);
         if (ctl) {

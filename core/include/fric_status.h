@@ -1,0 +1,54 @@
+/*
+ * fric_status.h: the status codes of the whole core API.
+ *
+ * Every fallible call returns 0 (FRIC_OK) on success and one of these codes
+ * otherwise, so `if (rc)` callers keep working. Beside the code, the failing
+ * call records on the calling thread which parameter is at fault (its index,
+ * or −1 when no single parameter is) and the human message (the same text
+ * the call's `why` receives). Messages describe the model, never a command
+ * or a control of a user interface: the CLI and the UI add their own hints.
+ */
+#ifndef FRIC_STATUS_H
+#define FRIC_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    FRIC_OK = 0,
+    FRIC_E_PARAM_RANGE = 1,   /* a parameter is outside its accepted range (or not finite)   */
+    FRIC_E_LAW_INVALID = 2,   /* a friction law's own parameters are inconsistent             */
+    FRIC_E_NO_TRANSFORM = 3,  /* Kikuuwe's condition (eq. 15) fails: Φ_Z is not unique       */
+    FRIC_E_NONFINITE = 4,     /* a simulation left the finite range                          */
+    FRIC_E_WORK_LIMIT = 5,    /* the run would take too many steps                           */
+    FRIC_E_NO_PRESET = 6,     /* no identified preset gives this value                        */
+    FRIC_E_UNKNOWN_NAME = 7,  /* no parameter, choice or item of this name                    */
+    FRIC_E_NOT_NUMBER = 8,    /* a text is not a finite number                                */
+    FRIC_E_UNSUPPORTED = 9,   /* the operation is not available for this kind/configuration   */
+    FRIC_E_NULL = 10,         /* a required pointer is NULL                                   */
+    FRIC_E_LOG_INVALID = 11,  /* a recorded log (header or entries) is invalid                */
+    FRIC_E_NO_MEMORY = 12,    /* an allocation failed                                         */
+    FRIC_STATUS_COUNT = 13
+} fric_status;
+
+/* "FRIC_OK", "FRIC_E_PARAM_RANGE", …; "FRIC_E_UNKNOWN_STATUS" out of range. */
+const char *fric_status_name(int status);
+
+/* The last failure on this thread: code, parameter index (−1: none in
+ * particular; for a scenario, the index into its params[]; for a law, the
+ * field index of fric_law_field_name) and message. FRIC_OK, −1 and "" after
+ * fric_status_clear or before any failure. A successful call does not clear
+ * it: read it right after the call that failed. */
+typedef struct {
+    fric_status code;
+    int param;
+    const char *message;
+} fric_error;
+fric_error fric_status_last(void);
+void       fric_status_clear(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_STATUS_H */
