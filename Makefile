@@ -7,20 +7,30 @@ WARN     = -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wshadow -Wvla -Wstrict
 # -ffp-contract=off: no FMA contraction, so results are the same on every
 # compiler and in wasm. -fno-math-errno lets sqrt compile to one instruction.
 FPFLAGS  = -ffp-contract=off -fno-math-errno
-INC      = -Icore/include -Icore/src
+# The core by pipeline stage (../shared/DESIGN.md): law → transform → element
+# → system, with analysis and io beside. Clients (cli, tests, benchmarks,
+# bindings) see only the public headers of core/include; the core's own
+# sources also see each stage's private headers.
+CORE_DIRS = law transform element system analysis io
+INC      = -Icore/include
+CORE_INC = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
+CORE_HDR = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
 # Release builds (the library, the tool, wasm) leave out the preconditions that
 # per-step code asserts; the ASan+UBSan build checks them (Box2D's habit).
 OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-CORE_SRC   = $(sort $(wildcard core/src/*.c))
+CORE_SRC   = $(sort $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c)))
 # io's JSON front end is native only (cJSON, -lcjson); the browser parses
 # with JSON.parse and hands plain arrays to the rest of io.
-CORE_JSON_SRC = core/src/io_json.c
+CORE_JSON_SRC = core/io/io_json.c
 IO_LIBS    = -lcjson
-TEST_SRC   = $(sort $(wildcard tests/native/test_*.c))
-TEST_SUP   = $(sort $(wildcard tests/native/support/*.c))
-TEST_NAMES = $(patsubst tests/native/%.c,%,$(TEST_SRC))
+# cmocka programs, by stage: tests/<stage>/test_*.c (tests/cli holds the
+# command-line tool's own cmocka test beside its run.sh)
+TEST_DIRS  = $(CORE_DIRS) cli
+TEST_SRC   = $(sort $(foreach d,$(TEST_DIRS),$(wildcard tests/$(d)/test_*.c)))
+TEST_SUP   = $(sort $(wildcard tests/support/*.c))
+TEST_NAMES = $(patsubst tests/%.c,%,$(TEST_SRC))
 
 NAT = build/native
 ASN = build/asan
@@ -38,41 +48,41 @@ deps-native:
 	@tools/deps.sh native
 
 # ---------------------------------------------------------------- library
-$(NAT)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h)
+$(NAT)/obj/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -c $< -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(CORE_INC) -c $< -o $@
 
-$(ASN)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h)
+$(ASN)/obj/%.o: core/%.c $(CORE_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -c $< -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(CORE_INC) -c $< -o $@
 
-$(NAT)/libfriction.a: $(patsubst core/src/%.c,$(NAT)/obj/%.o,$(CORE_SRC))
+$(NAT)/libfriction.a: $(patsubst core/%.c,$(NAT)/obj/%.o,$(CORE_SRC))
 	@rm -f $@
 	ar rcs $@ $^
 
-$(ASN)/libfriction.a: $(patsubst core/src/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
+$(ASN)/libfriction.a: $(patsubst core/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
 	@rm -f $@
 	ar rcs $@ $^
 
 # ------------------------------------------------------ command-line tool
 CLI_SRC = $(sort $(wildcard cli/*.c))
-$(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/friction_scenario.h $(NAT)/libfriction.a
+$(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/fric_scenario.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
 cli: $(NAT)/friction
 
 # ------------------------------------------------------------------ tests
-# Each tests/native/test_*.c is one cmocka program, linked with the support
+# Each tests/<stage>/test_*.c is one cmocka program, linked with the support
 # files (independent high-precision references) and the library.
 TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) -lm
-TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/native/support/*.h)
+TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/support/*.h)
 
-$(NAT)/tests/%: tests/native/%.c $(TEST_DEPS) $(NAT)/libfriction.a
+$(NAT)/tests/%: tests/%.c $(TEST_DEPS) $(NAT)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) -O2 -g $(INC) -Itests/native/support $< $(TEST_SUP) $(NAT)/libfriction.a $(TEST_LIBS) -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) -O2 -g $(INC) -Itests/support $(TEST_EXTRA) $< $(TEST_SUP) $(NAT)/libfriction.a $(TEST_LIBS) -o $@
 
-$(ASN)/tests/%: tests/native/%.c $(TEST_DEPS) $(ASN)/libfriction.a
+$(ASN)/tests/%: tests/%.c $(TEST_DEPS) $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Itests/native/support $< $(TEST_SUP) $(ASN)/libfriction.a $(TEST_LIBS) -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Itests/support $(TEST_EXTRA) $< $(TEST_SUP) $(ASN)/libfriction.a $(TEST_LIBS) -o $@
 
 test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
@@ -129,12 +139,12 @@ readme-figures:
 WASM    = build/wasm
 WASMB   = build/wasm-bench
 EMCC    = NODE_PATH=/usr/share/nodejs emcc
-EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(INC) \
+EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(CORE_INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only JSON front end of io (cJSON) stays out of wasm
 WASM_CORE_SRC = $(filter-out $(CORE_JSON_SRC),$(CORE_SRC))
-WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c $(wildcard core/include/*.h core/src/*.h)
+WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c $(CORE_HDR)
 BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
@@ -208,7 +218,7 @@ clean:
 # is the tool linked with tests/cli/fake_scenarios.c (scenarios that fail on
 # purpose). The suite runs on the optimised build and under ASan+UBSan.
 CLI_T = $(NAT)/cli-tests
-$(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/friction_scenario.h $(NAT)/libfriction.a
+$(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $(NAT)/libfriction.a
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
@@ -217,7 +227,9 @@ $(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.
 $(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
-$(NAT)/tests/test_cli_fmt $(ASN)/tests/test_cli_fmt: cli/fmt.c cli/fmt.h
+# the tool's number formatting, linked (not included) into its cmocka test
+$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
+$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
 .PHONY: test-cli
 test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
 	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake

@@ -23,7 +23,7 @@
 #include <time.h>
 
 #include "fric_bench.h"
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 #include "fric_io.h"
 
 static double now(void)
@@ -135,7 +135,7 @@ static double scenario_rate(const fric_scenario *sc, const double *p, long rows,
                             long *done_rows, const char **why)
 {
     static _Alignas(16) unsigned char state[1 << 16];
-    double row[FRIC_SCN_MAX_COLS];
+    double row[FRIC_SCENARIO_MAX_COLS];
     double best = 0;
     *done_rows = 0;
     if (sc->state_bytes > sizeof state) { *why = "state too large for the benchmark buffer"; return 0; }
@@ -143,10 +143,10 @@ static double scenario_rate(const fric_scenario *sc, const double *p, long rows,
         if (sc->init(state, p, why)) return 0;
         long k = 0;
         double t0 = now();
-        int rc = FRIC_SCN_ROW;
-        while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCN_ROW) k++;
+        int rc = FRIC_SCENARIO_ROW;
+        while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCENARIO_ROW) k++;
         double dt = now() - t0;
-        if (rc == FRIC_SCN_ERROR) return 0;
+        if (rc == FRIC_SCENARIO_ERROR) return 0;
         if (k > 0 && (double)k / dt > best) best = (double)k / dt;
         *done_rows = k;
     }
@@ -245,7 +245,7 @@ int main(int argc, char **argv)
     first = 1;
     for (int i = 0; i < fric_scenario_count(); i++) {
         const fric_scenario *sc = fric_scenario_at(i);
-        double p[FRIC_SCN_MAX_PARAMS];
+        double p[FRIC_SCENARIO_MAX_PARAMS];
         fric_scenario_defaults(sc, p);
         /* long enough to time: the run is cut at the row budget */
         int dj = fric_scenario_param_index(sc, "duration");

@@ -134,7 +134,7 @@ if (bench >= 0) {
     native: (size) => nativeScn('bench', size), wasm: (size) => wasmScn(bench, size),
   });
 } else {
-  skipped.push({ name: 'scenario bench (pendulum step)', why: "no scenario 'bench' is registered in core/src/scenario.c yet" });
+  skipped.push({ name: 'scenario bench (pendulum step)', why: "no scenario 'bench' is registered in core/system/scenario.c yet" });
 }
 
 function stats(xs) {

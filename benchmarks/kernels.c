@@ -82,7 +82,7 @@ double kern_phi_z(const fric_law *law, double Z, const double *x, int n, int rep
 
 long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const char **why)
 {
-    double p[FRIC_SCN_MAX_PARAMS], row[FRIC_SCN_MAX_COLS];
+    double p[FRIC_SCENARIO_MAX_PARAMS], row[FRIC_SCENARIO_MAX_COLS];
     *checksum = 0.0;
     *why = "";
     if (!sc) { *why = "no such scenario"; return -1; }
@@ -96,12 +96,12 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
     if (sc->init(st, p, why)) { free(raw); return -1; }
     while (done < rows) {
         int rc = sc->step(st, row, why);
-        if (rc == FRIC_SCN_ROW) {
+        if (rc == FRIC_SCENARIO_ROW) {
             done++;
             continue;
         }
-        if (rc == FRIC_SCN_ERROR) { free(raw); return -1; }
-        /* FRIC_SCN_DONE: start again; a scenario that ends without a row
+        if (rc == FRIC_SCENARIO_ERROR) { free(raw); return -1; }
+        /* FRIC_SCENARIO_DONE: start again; a scenario that ends without a row
          * would loop forever, so that is an error */
         if (++restarts > rows) { *why = "the scenario ends without producing rows"; free(raw); return -1; }
         if (sc->init(st, p, why)) { free(raw); return -1; }

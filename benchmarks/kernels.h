@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "friction.h"
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 /* Z of every Φ_Z kernel: 1/(K·T + B) with K = 5000, T = 1e-3, B = 50 (Cisneros
  * Fig. 4), i.e. 1/55 m/(N·s). */

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 enum { CLI_OK = 0, CLI_RUNTIME = 1, CLI_USAGE = 2 };
 

@@ -7,8 +7,8 @@
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction help
  *
- * Every system is driven through friction_scenario.h only, so a scenario
- * registered in core/src/scenario.c appears here without a change.
+ * Every system is driven through fric_scenario.h only, so a scenario
+ * registered in core/system/scenario.c appears here without a change.
  *
  * Input is validated completely (and the scenario initialised) before the
  * first byte goes to stdout: a bad input gives exit status 2, one line on
@@ -255,7 +255,7 @@ static int cmd_list(int argc, char **argv)
         return cli_finish_output(stdout, "the list to stdout");
     }
     int n = fric_scenario_count();
-    if (n == 0) printf("No scenario is registered in this build (core/src/scenario.c).\n");
+    if (n == 0) printf("No scenario is registered in this build (core/system/scenario.c).\n");
     for (int i = 0; i < n; i++) {
         if (i) putchar('\n');
         list_one(fric_scenario_at(i));
@@ -274,12 +274,12 @@ static int cmd_run(int argc, char **argv)
     }
     const fric_scenario *sc = fric_scenario_find(argv[1]);
     if (!sc) return unknown_scenario(argv[1]);
-    if (sc->n_params < 0 || sc->n_params > FRIC_SCN_MAX_PARAMS || sc->n_cols < 1 ||
-        sc->n_cols > FRIC_SCN_MAX_COLS)
+    if (sc->n_params < 0 || sc->n_params > FRIC_SCENARIO_MAX_PARAMS || sc->n_cols < 1 ||
+        sc->n_cols > FRIC_SCENARIO_MAX_COLS)
         return cli_fail(CLI_RUNTIME, "scenario %s declares %d parameters and %d columns; the "
                         "interface allows 0..%d and 1..%d (a bug in the scenario).", sc->name,
-                        sc->n_params, sc->n_cols, FRIC_SCN_MAX_PARAMS, FRIC_SCN_MAX_COLS);
-    double p[FRIC_SCN_MAX_PARAMS];
+                        sc->n_params, sc->n_cols, FRIC_SCENARIO_MAX_PARAMS, FRIC_SCENARIO_MAX_COLS);
+    double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
     int has_params_param = fric_scenario_param_index(sc, "params") >= 0;
 
@@ -328,14 +328,14 @@ static int cmd_run(int argc, char **argv)
     }
     putchar('\n');
 
-    double row[FRIC_SCN_MAX_COLS];
+    double row[FRIC_SCENARIO_MAX_COLS];
     long rows = 0;
     int rc = CLI_OK;
     for (;;) {
         why = NULL;
         int st = sc->step(state, row, &why);
-        if (st == FRIC_SCN_DONE) break;
-        if (st != FRIC_SCN_ROW) {
+        if (st == FRIC_SCENARIO_DONE) break;
+        if (st != FRIC_SCENARIO_ROW) {
             fflush(stdout);
             rc = cli_fail(CLI_RUNTIME, "%s: %s", sc->name,
                           why && *why ? why : "the simulation stopped with an error.");

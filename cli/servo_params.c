@@ -11,13 +11,13 @@
 #include "cli.h"
 #include "fric_io.h"
 #include "servo_params.h"
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 int cli_servo_params_file(const char *path, fric_bench_def *d)
 {
     const fric_scenario *bench = fric_scenario_find("bench");
     if (!bench) return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
-    double p[FRIC_SCN_MAX_PARAMS];
+    double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(bench, p);
     /* actuator and model are required: mark them unset. */
     int ia = fric_scenario_param_index(bench, "actuator");

@@ -3,7 +3,7 @@
 # output, and close with one line "LABEL: N passed, M failed, K skipped".
 # Exit 1 on any failure (a failed test or a program that crashed or printed no
 # summary). A skip is printed by the test with its reason; a skip for missing
-# shared data fails under CI=true (tests/native/support/bench_json.h).
+# shared data fails under CI=true (tests/support/bench_json.h).
 # With TEST_COUNTS set (make test), the counts also go to
 # $TEST_COUNTS/LABEL.txt for the overall line (tools/test-total.sh).
 set -u

@@ -15,7 +15,7 @@
 #endif
 
 #include "friction.h"
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_regions.h"
@@ -280,8 +280,8 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
     for (; k < n; k++) {
         const char *why = "";
         int rc = s->step(state, rows + (size_t)k * (size_t)s->n_cols, &why);
-        if (rc == FRIC_SCN_DONE) break;
-        if (rc == FRIC_SCN_ERROR) { from_core(1, why); return -1 - k; }
+        if (rc == FRIC_SCENARIO_DONE) break;
+        if (rc == FRIC_SCENARIO_ERROR) { from_core(1, why); return -1 - k; }
     }
     return k;
 }

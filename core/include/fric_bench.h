@@ -215,7 +215,7 @@ double fric_bench_inertia(const fric_bench_def *d);
 double fric_bench_energy(const fric_bench_def *d, double q, double dq);
 
 /* The def the `bench` scenario builds from its parameter vector p (the
- * order of fric_scn_bench.params). resolved (may be NULL) receives p with
+ * order of fric_scenario_bench.params). resolved (may be NULL) receives p with
  * every −1 ("the preset's value") replaced by the value used. 0, or nonzero
  * with *why as the scenario's init would report. */
 int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,

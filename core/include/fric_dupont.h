@@ -67,7 +67,7 @@ typedef enum {
 /* ------------------------------------------------------------ screw drive */
 
 /* Thread friction of a screw as efficiencies (Dupont eqs. 17, 19, 29). */
-typedef struct {
+typedef struct fric_screw {
     double eta1;   /* driving efficiency η1 (kinetic), eq. 17      [-] (0, 1]          */
     double eta2;   /* backdriving efficiency η2 (kinetic), eq. 17  [-] [1, inf), finite */
     double eta1s;  /* static driving efficiency η1s, eq. 19        [-] (0, η1]          */
@@ -174,11 +174,11 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
 
 /* ------------------------------------------------------------- scenarios */
 
-/* "screw" (Figs. 4-5) and "xy-table" (Figs. 2-3) for friction_scenario.h;
+/* "screw" (Figs. 4-5) and "xy-table" (Figs. 2-3) for fric_scenario.h;
  * also listed in the registry (fric_scenario_find). */
 struct fric_scenario;
-extern const struct fric_scenario fric_scn_screw;
-extern const struct fric_scenario fric_scn_xy_table;
+extern const struct fric_scenario fric_scenario_screw;
+extern const struct fric_scenario fric_scenario_xy_table;
 
 #ifdef __cplusplus
 }

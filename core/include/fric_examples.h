@@ -1,6 +1,6 @@
 /*
  * fric_examples.h: the papers' example systems as scenarios
- * (friction_scenario.h), and the few helpers they share.
+ * (fric_scenario.h), and the few helpers they share.
  *
  *   model-a       Kikuuwe et al. 2006, Figs. 6-7: a rigid mass on a surface
  *                 (element A) reaching zero velocity / reversing.
@@ -12,7 +12,7 @@
  *   joint-step    Cisneros et al., §V (eqs. 50-51, Figs. 12-13): a compliant
  *                 PD-controlled joint with stiction, 0 -> 90 deg step.
  *
- * Each scenario lives in its own file (core/src/ex_model_a.c,
+ * Each scenario lives in its own file (core/system/ex_model_a.c,
  * ex_two_contacts.c, ex_models_bd.c, ex_joint.c); the helpers below are in
  * ex_common.c. Nothing here allocates.
  */
@@ -20,16 +20,16 @@
 #define FRIC_EXAMPLES_H
 
 #include "friction.h"
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-extern const fric_scenario fric_scn_model_a;
-extern const fric_scenario fric_scn_two_contacts;
-extern const fric_scenario fric_scn_models_bd;
-extern const fric_scenario fric_scn_joint_step;
+extern const fric_scenario fric_scenario_model_a;
+extern const fric_scenario fric_scenario_two_contacts;
+extern const fric_scenario fric_scenario_models_bd;
+extern const fric_scenario fric_scenario_joint_step;
 
 /* ------------------------------------------------ helpers the examples share */
 

@@ -35,7 +35,7 @@
 
 #include <stddef.h>
 
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 #ifdef __cplusplus
 extern "C" {

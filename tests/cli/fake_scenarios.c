@@ -4,11 +4,11 @@
  * of the core's registry, so that tests/cli/run.sh can check what the tool
  * does when a scenario fails: a step error, a non-finite row, a rejected
  * init, many rows into a closed pipe. The registry functions (count, at,
- * find) replace core/src/scenario_registry.c at link time, which is then
+ * find) replace core/system/scenario_registry.c at link time, which is then
  * not pulled from the library; the parameter helpers are the core's own.
  *
  *   fake-ok       n rows: t = k·dt, x = amp·k, v = amp/dt (k = 0 .. n−1)
- *   fake-error    like fake-ok, then FRIC_SCN_ERROR at step `fail_at`
+ *   fake-error    like fake-ok, then FRIC_SCENARIO_ERROR at step `fail_at`
  *   fake-nanrow   like fake-ok, but row `fail_at` has x = NaN (a buggy step)
  *   fake-init     init rejects lo > hi
  */
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 static const char *const modes[] = { "up", "down" };
 static const char *const mode_help[] = { "x grows by amp per row", "x falls by amp per row" };
@@ -69,11 +69,11 @@ static int init_init(void *st, const double *p, const char **why) { return init_
 static int step(void *st, double *row, const char **why)
 {
     state *s = st;
-    if (s->k >= (long)s->p[0]) return FRIC_SCN_DONE;
+    if (s->k >= (long)s->p[0]) return FRIC_SCENARIO_DONE;
     if (s->kind == K_ERROR && s->k + 1 == (long)s->p[4]) {
         snprintf(s->why, sizeof s->why, "step %ld: state x = nan is not finite.", s->k + 1);
         *why = s->why;
-        return FRIC_SCN_ERROR;
+        return FRIC_SCENARIO_ERROR;
     }
     double sign = s->p[3] == 0 ? 1 : -1;
     row[0] = (double)s->k * s->p[1];
@@ -81,7 +81,7 @@ static int step(void *st, double *row, const char **why)
     row[2] = sign * s->p[2] / s->p[1];
     if (s->kind == K_NANROW && s->k + 1 == (long)s->p[4]) row[1] = NAN;
     s->k++;
-    return FRIC_SCN_ROW;
+    return FRIC_SCENARIO_ROW;
 }
 
 #define FAKE(var, nm, ini) \

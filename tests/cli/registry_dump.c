@@ -9,7 +9,7 @@
  */
 #include <stdio.h>
 
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 
 int main(void)
 {

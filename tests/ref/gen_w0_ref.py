@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-"""gen_w0_ref.py: mpmath references for fric_lambert_w0 (core/src/lambert_w.c).
+"""gen_w0_ref.py: mpmath references for fric_lambert_w0 (core/transform/lambert_w.c).
 
 Two jobs, both run from the repository root with python3-mpmath:
 
-  /usr/bin/python3 tests/ref/gen_w0_ref.py > tests/native/support/w0_ref.h
-      The reference table for tests/native/test_lambert_w.c. Each row is
+  /usr/bin/python3 tests/ref/gen_w0_ref.py > tests/support/w0_ref.h
+      The reference table for tests/transform/test_lambert_w.c. Each row is
       {x, w_hi, w_lo}: x is a double (hex float) and w_hi + w_lo is W0(x),
       computed by mpmath.lambertw with 60 significant digits and rounded to a
       double-double (about 106 bits). Rows are grouped by regime, as in musl's

@@ -10,7 +10,7 @@
 //                        (tests/web/reference.mjs, written from the papers)
 //
 // Scenario tests iterate over core.scenarios(), so a scenario registered in
-// core/src/scenario.c is tested without a change here.
+// core/system/scenario.c is tested without a change here.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -221,7 +221,7 @@ describe('a) wasm agrees with the native build', () => {
 
   const cli = cliState();
   it('scenarios are registered (else the checks below prove nothing)', () => {
-    assert.ok(SCENARIOS.length > 0, 'no scenario is registered in core/src/scenario.c');
+    assert.ok(SCENARIOS.length > 0, 'no scenario is registered in core/system/scenario.c');
   });
   for (const s of SCENARIOS) {
     it(`scenario ${s.name}: first ${SCN_ROWS} rows with defaults`, async () => {

@@ -1,0 +1,147 @@
+/*
+ * fric_scenario.h: one interface for every simulated system of the
+ * papers, so that the command-line tool, the WebAssembly binding and the
+ * tests drive them all the same way.
+ *
+ * A scenario has named numeric parameters (each with default, range, unit and
+ * meaning; a "choice" parameter holds the index of one of its named choices),
+ * a fixed set of output columns, and a step function that advances the
+ * simulation by one output row. State lives in caller-owned memory of
+ * state_bytes bytes (aligned like max_align_t); nothing allocates.
+ *
+ *   const fric_scenario *sc = fric_scenario_find("bench");
+ *   double p[FRIC_SCENARIO_MAX_PARAMS]; fric_scenario_defaults(sc, p);
+ *   void *st = malloc(sc->state_bytes);  const char *why;
+ *   if (fric_scenario_init(sc, st, p, &why)) { report why, fric_status_last() }
+ *   double row[FRIC_SCENARIO_MAX_COLS];
+ *   while ((rc = sc->step(st, row, &why)) == FRIC_SCENARIO_ROW) { use row }
+ *   if (rc == FRIC_SCENARIO_ERROR) { report why: names the step and the state }
+ *
+ * Errors: every failure also records its fric_status and, where one
+ * parameter is at fault, its index into params[] (fric_status_last(),
+ * fric_status.h); a step that fails records FRIC_E_NONFINITE.
+ */
+#ifndef FRICTION_SCENARIO_H
+#define FRICTION_SCENARIO_H
+
+#include <stddef.h>
+
+#include "fric_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FRIC_SCENARIO_MAX_PARAMS 64
+#define FRIC_SCENARIO_MAX_COLS 32
+
+typedef struct {
+    const char *name;    /* as typed on the command line: "K", "law", "friction_base" */
+    double def;          /* default value (for a choice: the index of the default)   */
+    double min, max;     /* accepted closed range (for a choice: 0 .. n_choices−1)    */
+    const char *unit;    /* SI unit, "" for none, "choice" for a choice               */
+    const char *help;    /* one line: the meaning, with the paper's symbol            */
+    const char *const *choices;  /* NULL, or n_choices names ("implicit", "clip", …) */
+    int n_choices;
+    int integer;         /* 1 when only whole numbers make sense (counts)            */
+    /* Presentation, for the UI and `friction list` (all optional: zero means
+     * "not given"). */
+    const char *label;   /* short name with the paper's symbol, no unit: "mass m"    */
+    double lo, hi;       /* practical slider range inside [min, max] (lo < hi)       */
+    int log;             /* 1: a slider over lo..hi moves in log10 (lo > 0)          */
+    int preset;          /* 1: −1 means "the preset's value" (a checkbox in the UI) */
+    const char *const *choice_help; /* NULL or one line per choice                */
+    int fixed_by_case;   /* 1: a figure `case` other than custom fixes this value     */
+} fric_param_info;
+
+typedef struct {
+    const char *name;    /* CSV header: the paper's symbol in ASCII: t, q, dq, tau_f  */
+    const char *unit;    /* SI unit, "" for none                                      */
+    const char *help;    /* one line                                                  */
+} fric_col_info;
+
+enum { FRIC_SCENARIO_ROW = 0, FRIC_SCENARIO_DONE = 1, FRIC_SCENARIO_ERROR = -1 };
+
+typedef struct fric_scenario {
+    const char *name;      /* "bench", "joint-step", "model-a", …                      */
+    const char *summary;   /* one paragraph: what it shows and the paper/figure       */
+    int n_params;
+    const fric_param_info *params;
+    int n_cols;
+    const fric_col_info *cols;   /* cols[0] is "t" [s]                                */
+    size_t state_bytes;
+    /* Validates p (already range-checked against params[]: call it through
+     * fric_scenario_init) as a whole and initialises the state. 0 on success;
+     * otherwise nonzero, *why names the problem and fric_status_last() holds
+     * the code and the index of the parameter at fault. */
+    int (*init)(void *state, const double *p, const char **why);
+    /* Advances by one output row and writes n_cols values to row.
+     * FRIC_SCENARIO_ROW, FRIC_SCENARIO_DONE (no row written), or FRIC_SCENARIO_ERROR with
+     * *why naming the step and the state that stopped being finite. */
+    int (*step)(void *state, double *row, const char **why);
+    /* Optional (may be NULL): applies new parameter values to a running
+     * simulation, keeping its dynamic state (positions, velocities, time,
+     * counters), for live tuning in the UI. Same contract as init. */
+    int (*retune)(void *state, const double *p, const char **why);
+} fric_scenario;
+
+/* The fixed-step clock of a run, for scenario implementations:
+ * t_k = t0 + (k − k0)·T, so time does not accumulate rounding and T may
+ * change (retune) without a jump in t. */
+typedef struct {
+    double t0;      /* time at step k0 [s]                    */
+    long long k0;   /* step at which T last changed           */
+    long long k;    /* current step                           */
+    long long end;  /* last step of the run                   */
+    double T;       /* time step [s]                          */
+} fric_scenario_clock;
+
+/* At most this many steps in one run (a longer one would not finish). */
+#define FRIC_SCENARIO_MAX_STEPS 2000000000.0
+
+/* (Re)starts the clock from its current time (0 for a zeroed clock) with
+ * step T, ending at `duration` [s]: end = k + round((duration − t)/T), at
+ * least k. Fails, leaving *c unchanged, when T is not > 0 or the run would
+ * exceed FRIC_SCENARIO_MAX_STEPS (FRIC_E_WORK_LIMIT; *why names scn, says so and
+ * what to change). */
+int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
+                       const char **why);
+double fric_scenario_clock_t(const fric_scenario_clock *c);                 /* t at step k  */
+double fric_scenario_clock_t_at(const fric_scenario_clock *c, long long k); /* t at step k' */
+/* The last step of the next row: min(k + every, end). */
+long long fric_scenario_clock_target(const fric_scenario_clock *c, long long every);
+
+int                  fric_scenario_count(void);
+const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */
+const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown   */
+
+/* Writes every default into p[0 .. n_params−1]. */
+void fric_scenario_defaults(const fric_scenario *sc, double *p);
+
+/* Checks every value of p against its parameter's accepted range (finite,
+ * in [min, max], whole for a count or a choice): FRIC_OK, or
+ * FRIC_E_PARAM_RANGE with *why and fric_status_last().param naming the first
+ * value outside. The one range rule for every caller. */
+int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why);
+
+/* fric_scenario_check, then sc->init: FRIC_OK or the failure's fric_status. */
+int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why);
+
+/* fric_scenario_check, then sc->retune (FRIC_E_UNSUPPORTED when the
+ * scenario has none); on failure the running state is unchanged. */
+int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
+
+/* Index of a parameter by name, −1 if unknown. */
+int fric_scenario_param_index(const fric_scenario *sc, const char *name);
+
+/* Sets parameter `name` from text: a number, or a choice's name. 0 on
+ * success; otherwise FRIC_E_UNKNOWN_NAME (no such parameter or choice),
+ * FRIC_E_NOT_NUMBER or FRIC_E_PARAM_RANGE, and *why names the parameter, the
+ * value and the accepted range or choices. */
+int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                      const char *text, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,99 @@
+/*
+ * screw.c: the friction law of Dupont's screw (1993) §4.1-4.2 (Fig. 4): the
+ * efficiencies (eqs. 17, 19) as friction ratios k1, k2 and the stiction dead
+ * band (eq. 20). The screw drive that steps it is core/system/dupont_screw.c
+ * (kept here for the derivation, which both share): one fixed step of
+ *
+ *     (J + M)·q̈ + G + τ_f = τ_a,   τ_l = M·q̈ + G                 (eqs. 13-14)
+ *     τ_f = sgn(q̇)·(τ_c + b_v·|q̇| + k·|τ_l|),  k = k1 | k2      (eqs. 17-18, 29)
+ *
+ * with the friction treatments of fric_dupont.h.
+ *
+ * Implicit step. With I = J + M, the unknown end-of-step velocity v and
+ * q̈ = (v − v0)/h, the step is
+ *
+ *     I·v/h + τ_f(v) = r,   r = τ_a − G + I·v0/h                 (implicit Euler of eq. 13)
+ *
+ * where r is the friction torque that would stop the screw in this step.
+ * At v = 0 the load is τ_l0 = G − M·v0/h and τ_f may be anything in
+ * [−b(−1), b(+1)] (static ratios, eq. 19): that is eq. 20 with the inertia
+ * of the step included. For v = σ·w, w > 0, the load τ_l = τ_l0 + σ·M·w/h
+ * keeps one sign on each side of w_z = −σ·τ_l0·h/M, and on each side
+ *
+ *     w·(I + b_v·h + k·λ·σ·M) = h·(σ·r − τ_c − k·λ·τ_l0),   λ = sgn τ_l,
+ *
+ * is linear. The left side of the step equation is strictly increasing in
+ * v when J + M·(1 − k2) > 0, which holds for every finite η2 (k2 < 1):
+ * Dupont's overhauling condition for a unique solution. So: stuck when r
+ * is inside the band; otherwise the one root on the side σ = sgn r, on the
+ * first piece if it lies before w_z, else on the second. No iteration.
+ */
+#include <math.h>
+
+#include "fric_dupont.h"
+#include "law_internal.h"
+
+int fric_screw_check(const fric_screw *e, const char **why)
+{
+    const char *m = NULL;
+    if (!e) m = fric__say("screw efficiencies are NULL; pass a fric_screw.");
+    else if (!(isfinite(e->eta1) && e->eta1 > 0 && e->eta1 <= 1))
+        m = fric__say("eta1 = %g must be a driving efficiency in (0, 1] (Dupont eq. 17: "
+                      "eta1 < 1, the motor loses torque to the thread).", e->eta1);
+    else if (!(isfinite(e->eta2) && e->eta2 >= 1))
+        m = fric__say("eta2 = %g must be a finite backdriving efficiency >= 1 (Dupont eq. 17: "
+                      "eta2 > 1); infinite or negative eta2 is a self-locking screw, whose "
+                      "forward dynamics need not have a unique solution.", e->eta2);
+    else if (!(isfinite(e->eta1s) && e->eta1s > 0 && e->eta1s <= e->eta1))
+        m = fric__say("eta1s = %g must be a static driving efficiency in (0, eta1 = %g] "
+                      "(Dupont eq. 19: eta1s <= eta1); lower it or raise eta1.",
+                      e->eta1s, e->eta1);
+    else if (!(isfinite(e->eta2s) && e->eta2s >= e->eta2))
+        m = fric__say("eta2s = %g must be a finite static backdriving efficiency >= eta2 = %g "
+                      "(Dupont eq. 19: eta2s >= eta2); raise it or lower eta2.",
+                      e->eta2s, e->eta2);
+    else if (!(isfinite(e->tau_c) && e->tau_c >= 0))
+        m = fric__say("tau_c = %g must be a finite Coulomb friction torque >= 0 N*m.", e->tau_c);
+    else if (!(isfinite(e->b_v) && e->b_v >= 0))
+        m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N*m*s/rad.", e->b_v);
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : FRIC_OK;
+}
+
+/* k1 = 1/η1 − 1, k2 = 1 − 1/η2 (eq. 17 as τ_in − τ_l = ±k·τ_l). */
+double fric__screw_k(const fric_screw *e, int driving, int stat)
+{
+    return driving ? 1 / (stat ? e->eta1s : e->eta1) - 1
+                   : 1 - 1 / (stat ? e->eta2s : e->eta2);
+}
+
+double fric_screw_k(const fric_screw *e, int driving, int static_)
+{
+    if (fric_screw_check(e, NULL)) return NAN;
+    return fric__screw_k(e, driving, static_);
+}
+
+double fric__screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
+{
+    double k = fric__screw_k(e, dir * tau_l > 0, dq == 0);
+    return e->tau_c + e->b_v * fabs(dq) + k * fabs(tau_l);
+}
+
+double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
+{
+    if (fric_screw_check(e, NULL) || (dir != 1 && dir != -1) || isnan(tau_l) || isnan(dq))
+        return NAN;
+    return fric__screw_bound(e, dir, tau_l, dq);
+}
+
+int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi)
+{
+    if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
+        *lo = *hi = NAN;
+        return -1;
+    }
+    *lo = tau_l - fric__screw_bound(e, -1, tau_l, 0);   /* eq. 20, lower edge */
+    *hi = tau_l + fric__screw_bound(e, +1, tau_l, 0);   /* eq. 20, upper edge */
+    return 0;
+}
+

@@ -1,0 +1,155 @@
+/*
+ * scenario.c: the helpers that fill and check the parameters of a simulated
+ * system and drive its init/retune (fric_scenario.h); the registry
+ * itself is scenario_registry.c.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_scenario.h"
+#include "law_internal.h"
+
+void fric_scenario_defaults(const fric_scenario *sc, double *p)
+{
+    for (int i = 0; i < sc->n_params; i++) p[i] = sc->params[i].def;
+}
+
+int fric_scenario_param_index(const fric_scenario *sc, const char *name)
+{
+    for (int i = 0; name && i < sc->n_params; i++)
+        if (strcmp(sc->params[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* Whether v lies in the parameter's accepted range: finite, in [min, max],
+ * whole for a count or a choice. The one range rule of every scenario. */
+static int param_ok(const fric_param_info *pi, double v)
+{
+    int whole = pi->integer || pi->choices;
+    return isfinite(v) && v >= pi->min && v <= pi->max && !(whole && v != floor(v));
+}
+
+static const char *range_message(const fric_scenario *sc, int i, double v)
+{
+    const fric_param_info *pi = &sc->params[i];
+    return fric__fail(FRIC_E_PARAM_RANGE, i, "%s: %s = %g is out of range; accepted: %s in "
+                      "[%g, %g]%s%s.", sc->name, pi->name, v,
+                      pi->choices ? "a choice index" : pi->integer ? "a whole number" : "a value",
+                      pi->min, pi->max, pi->unit[0] && !pi->choices ? " " : "",
+                      pi->choices ? "" : pi->unit);
+}
+
+int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                      const char *text, const char **why)
+{
+    int i = fric_scenario_param_index(sc, name);
+    if (i < 0) {
+        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s has no parameter '%s'.",
+                                   sc->name, name ? name : "(null)");
+        return FRIC_E_UNKNOWN_NAME;
+    }
+    const fric_param_info *pi = &sc->params[i];
+    if (pi->choices) {
+        for (int c = 0; c < pi->n_choices; c++)
+            if (text && strcmp(pi->choices[c], text) == 0) { p[i] = c; return 0; }
+        char list[256] = "";
+        for (int c = 0; c < pi->n_choices; c++) {
+            if (c) strncat(list, ", ", sizeof list - strlen(list) - 1);
+            strncat(list, pi->choices[c], sizeof list - strlen(list) - 1);
+        }
+        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
+                                   sc->name, name, text ? text : "", list);
+        return FRIC_E_UNKNOWN_NAME;
+    }
+    char *end = NULL;
+    double v = text ? strtod(text, &end) : NAN;
+    if (!text || end == text || *end != '\0' || !isfinite(v)) {
+        if (why) *why = fric__fail(FRIC_E_NOT_NUMBER, i, "%s: %s = '%s' is not a finite number; "
+                                   "give a value in [%g, %g]%s%s.", sc->name, name,
+                                   text ? text : "", pi->min, pi->max, pi->unit[0] ? " " : "",
+                                   pi->unit);
+        return FRIC_E_NOT_NUMBER;
+    }
+    if (!param_ok(pi, v)) {
+        if (why) *why = range_message(sc, i, v);
+        return FRIC_E_PARAM_RANGE;
+    }
+    p[i] = v;
+    return FRIC_OK;
+}
+
+int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why)
+{
+    for (int i = 0; i < sc->n_params; i++)
+        if (!param_ok(&sc->params[i], p[i])) {
+            if (why) *why = range_message(sc, i, p[i]);
+            return FRIC_E_PARAM_RANGE;
+        }
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const char *w = "";
+    int rc = fric_scenario_check(sc, p, &w);
+    if (!rc) fric_status_clear();
+    if (!rc && sc->init(state, p, &w)) rc = fric__rc();
+    if (why) *why = w;
+    return rc;
+}
+
+int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const char *w = "";
+    int rc = FRIC_OK;
+    if (!sc->retune) {
+        w = fric__fail(FRIC_E_UNSUPPORTED, -1, "%s cannot change parameters while running; "
+                       "restart it to apply them.", sc->name);
+        rc = FRIC_E_UNSUPPORTED;
+    }
+    if (!rc) rc = fric_scenario_check(sc, p, &w);
+    if (!rc) fric_status_clear();
+    if (!rc && sc->retune(state, p, &w)) rc = fric__rc();
+    if (why) *why = w;
+    return rc;
+}
+
+/* ------------------------------------------------------ the run's clock */
+
+double fric_scenario_clock_t_at(const fric_scenario_clock *c, long long k)
+{
+    return c->t0 + (double)(k - c->k0) * c->T;
+}
+
+double fric_scenario_clock_t(const fric_scenario_clock *c)
+{
+    return fric_scenario_clock_t_at(c, c->k);
+}
+
+long long fric_scenario_clock_target(const fric_scenario_clock *c, long long every)
+{
+    return c->end - c->k > every ? c->k + every : c->end;
+}
+
+int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
+                      const char **why)
+{
+    double t = fric_scenario_clock_t(c);
+    double steps = floor((duration - t) / T + 0.5);
+    if (steps < 0) steps = 0;
+    if (!(T > 0) || !(steps + (double)c->k <= FRIC_SCENARIO_MAX_STEPS)) {
+        if (why)
+            *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
+                             "are allowed (a longer run would not finish in reasonable time); "
+                             "shorten duration or raise T.",
+                             scn, duration, T, steps + (double)c->k, FRIC_SCENARIO_MAX_STEPS);
+        return FRIC_E_WORK_LIMIT;
+    }
+    c->t0 = t;
+    c->k0 = c->k;
+    c->T = T;
+    c->end = c->k + (long long)steps;
+    return 0;
+}

@@ -1,0 +1,399 @@
+/*
+ * test_io.c: the io library (fric_io.h): logs and parameter files.
+ *
+ *  1. Every shared log (../shared/data/bam/logs, 36 files) reads; its values
+ *     equal those of the independent ad-hoc reader support/bench_json.c; its
+ *     resampled series (fric_io_log_sample) equals a brute-force reference
+ *     computed here: for each t_k = k·0.005 s the bracketing entries are
+ *     found by scanning the whole log (no cursor), the interpolation written
+ *     as the weighted mean (1 − a)·x_i + a·x_{i+1} (1e-12 rad: a different
+ *     rounding of the same line).
+ *  2. Malformed logs, each refused with its exact code, field, entry and
+ *     message: not JSON, not an object, a missing field (torque_enable
+ *     included: never defaulted), a wrong type, too few entries,
+ *     non-monotonic timestamps, timestamps contradicting dt, ±1e308
+ *     positions, an unknown key, speed in some entries only, a missing file.
+ *  3. The same rules without JSON (fric_io_log_from_raw, as the browser
+ *     calls them): a missing torque_enable and a contradicting dt give the
+ *     same error as the file path.
+ *  4. Parameter files: every shared params file reads into the bench
+ *     scenario's vector with the file's values (checked against
+ *     bench_json.c); a value out of the scenario's range, a string for a
+ *     number, an unknown key and a non-object are refused, naming the key.
+ * Parts 1 and 4 skip (counted by cmocka, with a message) without ../shared.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench_json.h"
+#include "fric_bench.h"
+#include "fric_io.h"
+#include "fric_scenario.h"
+
+#define BAM "../shared/data/bam"
+#define RESAMPLE_TOL 1e-12   /* [rad] two roundings of one interpolation */
+
+static const char *const log_dirs[] = {
+    BAM "/logs/xl330/processed", BAM "/logs/xl330/raw", BAM "/logs/sts3215/raw",
+};
+
+/* ------------------------------------------------------------ shared logs */
+
+/* Sample k of the brute-force reference: bracket by a full scan. */
+static void ref_sample(const bench_json_entries *e, double t, double *pos, double *goal, int *te)
+{
+    size_t i = 0;
+    for (size_t j = 1; j + 1 < e->n; j++)
+        if (e->timestamp[j] < t) i = j;        /* last entry before t, at most n − 2 */
+    double a = (t - e->timestamp[i]) / (e->timestamp[i + 1] - e->timestamp[i]);
+    *pos = (1 - a) * e->position[i] + a * e->position[i + 1];
+    *goal = (1 - a) * e->goal_position[i] + a * e->goal_position[i + 1];
+    *te = (1 - a) * e->torque_enable[i] + a * e->torque_enable[i + 1] > 0.5;
+}
+
+static void check_shared_log(const char *path)
+{
+    fric_io_log L;
+    fric_io_error err;
+    if (fric_io_log_read(path, &L, &err)) fail_msg("%s", err.message);
+    bench_json_file f;
+    bench_json_entries e;
+    assert_int_equal(bench_json_load(path, &f), 0);
+    assert_int_equal(bench_json_entries_read(&f, &e), 0);
+    double v;
+    assert_int_equal(bench_json_num(&f, "mass", &v), 1);
+    assert_true(L.mass == v);
+    assert_int_equal(bench_json_num(&f, "kp", &v), 1);
+    assert_true(L.kp == v);
+    assert_true(L.dt == (bench_json_num(&f, "dt", &v) == 1 ? v : 0));
+    assert_int_equal(L.n, e.n);
+    for (size_t k = 0; k < e.n; k++) {
+        assert_true(L.timestamp[k] == e.timestamp[k]);
+        assert_true(L.position[k] == e.position[k]);
+        assert_true(L.goal_position[k] == e.goal_position[k]);
+        assert_int_equal(L.torque_enable[k], e.torque_enable[k]);
+    }
+    size_t N = fric_io_log_samples(&L), cursor = 0;
+    size_t want = L.dt > 0 ? e.n : (size_t)ceil(e.timestamp[e.n - 1] / 0.005);
+    assert_int_equal(N, want);
+    double worst = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(&L, k, &cursor);
+        double pos, goal;
+        int te;
+        if (L.dt > 0) {
+            pos = e.position[k];
+            goal = e.goal_position[k];
+            te = e.torque_enable[k];
+            assert_true(s.t == e.timestamp[k]);
+        } else {
+            ref_sample(&e, (double)k * 0.005, &pos, &goal, &te);
+            assert_true(s.t == (double)k * 0.005);
+        }
+        worst = fmax(worst, fmax(fabs(s.position - pos), fabs(s.goal - goal)));
+        assert_int_equal(s.torque_enable, te);
+    }
+    if (!(worst <= RESAMPLE_TOL)) fail_msg("%s: resampled series off by %g rad", path, worst);
+    bench_json_entries_free(&e);
+    bench_json_free(&f);
+    fric_io_log_free(&L);
+}
+
+static void every_shared_log_reads(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(BAM "/logs/xl330/processed/2026-01-15_10h28m10.json", BAM "/logs");
+    int count = 0;
+    for (size_t d = 0; d < sizeof log_dirs / sizeof log_dirs[0]; d++) {
+        DIR *dir = opendir(log_dirs[d]);
+        assert_non_null(dir);
+        struct dirent *x;
+        while ((x = readdir(dir))) {
+            size_t len = strlen(x->d_name);
+            if (len < 5 || strcmp(x->d_name + len - 5, ".json") != 0) continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", log_dirs[d], x->d_name);
+            check_shared_log(path);
+            count++;
+        }
+        closedir(dir);
+    }
+    print_message("%d shared logs read and resampled as the brute-force reference\n", count);
+    assert_int_equal(count, 36);
+}
+
+/* ------------------------------------------------------------ bad logs */
+
+static char tmp_path[64];
+
+/* Writes text to a temporary file; returns its path. */
+static const char *tmp_file(const char *text)
+{
+    snprintf(tmp_path, sizeof tmp_path, "/tmp/test_io_XXXXXX");
+    int fd = mkstemp(tmp_path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return tmp_path;
+}
+
+/* A log text: header, then n entries from a printf format of k. */
+static char *log_text(const char *header, int n, const char *entry_fmt, int bad_k,
+                      const char *bad_entry)
+{
+    size_t cap = 4096 + (size_t)n * 200;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    size_t w = (size_t)snprintf(t, cap, "{%s\"entries\": [", header);
+    for (int k = 0; k < n; k++) {
+        if (k) w += (size_t)snprintf(t + w, cap - w, ", ");
+        if (k == bad_k) w += (size_t)snprintf(t + w, cap - w, "%s", bad_entry);
+        else w += (size_t)snprintf(t + w, cap - w, entry_fmt, k * 0.005, 0.01 * k);
+    }
+    snprintf(t + w, cap - w, "]}");
+    return t;
+}
+
+#define HEAD "\"mass\": 0.5, \"length\": 0.1, \"kp\": 100, \"motor\": \"xl330\", "
+#define ENTRY "{\"timestamp\": %.17g, \"position\": %.17g, \"goal_position\": 0, \"torque_enable\": true}"
+
+/* Reads text as a log and checks the refusal. */
+static void refused(const char *text, fric_io_code code, const char *field, long entry,
+                    const char *message_tail)
+{
+    const char *path = tmp_file(text);
+    fric_io_log L;
+    fric_io_error err;
+    int rc = fric_io_log_read(path, &L, &err);
+    remove(path);
+    if (rc == 0) fail_msg("accepted: %.80s", text);
+    assert_int_equal(err.code, code);
+    assert_string_equal(err.field, field);
+    assert_int_equal(err.entry, entry);
+    char want[600];
+    snprintf(want, sizeof want, "log %s%s", path, message_tail);
+    assert_string_equal(err.message, want);
+    assert_null(L.timestamp);
+}
+
+static void bad_logs_are_refused_exactly(void **state)
+{
+    (void)state;
+    char *t;
+    refused("hello", FRIC_IO_SYNTAX, "", -1, ":1:1: not JSON: unexpected 'h'.");
+    refused("{\"mass\": 0.5,\n \"entries\": [", FRIC_IO_SYNTAX, "", -1,
+            ":2:14: not JSON: the text ends before the document does (cut off?).");
+    refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", -1,
+            ": expected a JSON object with mass, length, kp and entries, found an array.");
+    t = log_text("\"length\": 0.1, \"kp\": 100, ", 20, ENTRY, -1, "");
+    refused(t, FRIC_IO_MISSING, "mass", -1,
+            ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
+    free(t);
+    refused("{" HEAD "\"dt\": 0.005}", FRIC_IO_MISSING, "entries", -1,
+            ": the header has no \"entries\"; a log needs mass, length, kp and entries.");
+    t = log_text(HEAD, 20, ENTRY, 12, "{\"timestamp\": 0.06, \"position\": 0, \"goal_position\": 0}");
+    refused(t, FRIC_IO_MISSING, "torque_enable", 12,
+            ": entry 12 has no \"torque_enable\"; every entry needs timestamp, position, "
+            "goal_position and torque_enable.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 12,
+                 "{\"timestamp\": 0.06, \"position\": \"abc\", \"goal_position\": 0, \"torque_enable\": true}");
+    refused(t, FRIC_IO_TYPE, "position", 12,
+            ": entry 12: \"position\" must be a number, found a string.");
+    free(t);
+    t = log_text("\"mass\": \"0.5\", \"length\": 0.1, \"kp\": 100, ", 20, ENTRY, -1, "");
+    refused(t, FRIC_IO_TYPE, "mass", -1, ": \"mass\" must be a number, found a string.");
+    free(t);
+    t = log_text(HEAD, 1, ENTRY, -1, "");
+    refused(t, FRIC_IO_TOO_FEW, "entries", -1,
+            ": \"entries\" has 1 entry; a replay needs at least 2.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 15,
+                 "{\"timestamp\": 0.01, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}");
+    refused(t, FRIC_IO_ORDER, "timestamp", 15,
+            ": entry 15: \"timestamp\" 0.01 s is not after the previous one "
+            "(0.070000000000000007 s); timestamps must increase.");
+    free(t);
+    /* a processed log missing one sample: entry 10 is at 11·dt */
+    t = log_text(HEAD "\"dt\": 0.005, ", 20, ENTRY, 10,
+                 "{\"timestamp\": 0.055, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}");
+    refused(t, FRIC_IO_DT, "timestamp", 10,
+            ": entry 10: \"timestamp\" 0.055 s contradicts \"dt\" = 0.005 s: expected "
+            "0.050000000000000003 s (t_0 + k·dt) within 5e-06 s.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 7,
+                 "{\"timestamp\": 0.035, \"position\": 1e308, \"goal_position\": 0, \"torque_enable\": true}");
+    refused(t, FRIC_IO_RANGE, "position", 7,
+            ": entry 7: \"position\" = 1e+308 rad is beyond ±10000 rad.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 8,
+                 "{\"timestamp\": 0.04, \"position\": -1e308, \"goal_position\": 0, \"torque_enable\": true}");
+    refused(t, FRIC_IO_RANGE, "position", 8,
+            ": entry 8: \"position\" = -1e+308 rad is beyond ±10000 rad.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 3,
+                 "{\"timestamp\": 0.015, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"torque\": 1}");
+    refused(t, FRIC_IO_UNKNOWN_KEY, "torque", 3,
+            ": entry 3 has the unknown key \"torque\"; entries have timestamp, position, "
+            "goal_position, torque_enable, speed, input_volts, load, temp.");
+    free(t);
+    t = log_text(HEAD, 20, ENTRY, 4,
+                 "{\"timestamp\": 0.02, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"speed\": 1}");
+    refused(t, FRIC_IO_SPEED_MIXED, "speed", 4,
+            ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
+    free(t);
+    t = log_text(HEAD "\"mas\": 1, ", 20, ENTRY, -1, "");
+    refused(t, FRIC_IO_UNKNOWN_KEY, "mas", -1,
+            ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
+            "vin, dt, arm_mass, motor, trajectory.");
+    free(t);
+    /* a well-formed log is accepted */
+    t = log_text(HEAD "\"dt\": 0.005, ", 20, ENTRY, -1, "");
+    const char *path = tmp_file(t);
+    fric_io_log L;
+    fric_io_error err;
+    if (fric_io_log_read(path, &L, &err)) fail_msg("%s", err.message);
+    remove(path);
+    assert_int_equal(fric_io_log_samples(&L), 20);
+    assert_string_equal(L.motor, "xl330");
+    assert_null(L.speed);
+    fric_io_log_free(&L);
+    free(t);
+    assert_int_equal(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_IO_FILE);
+    assert_string_equal(err.message, "log /nonexistent/x.json: No such file or directory.");
+}
+
+/* -------------------------------------------------- the rules without JSON */
+
+static void raw_path_gives_the_same_errors(void **state)
+{
+    (void)state;
+    enum { N = 20 };
+    unsigned char ek[N], kind[FRIC_IO_E_COUNT * N] = { 0 };
+    double value[FRIC_IO_E_COUNT * N] = { 0 };
+    int te[N];
+    for (int k = 0; k < N; k++) {
+        ek[k] = FRIC_IO_OBJECT;
+        kind[FRIC_IO_E_TIMESTAMP * N + k] = kind[FRIC_IO_E_POSITION * N + k] = FRIC_IO_NUMBER;
+        kind[FRIC_IO_E_GOAL * N + k] = FRIC_IO_NUMBER;
+        kind[FRIC_IO_E_ENABLE * N + k] = FRIC_IO_BOOL;
+        value[FRIC_IO_E_TIMESTAMP * N + k] = k * 0.005;
+        value[FRIC_IO_E_ENABLE * N + k] = 1;
+    }
+    fric_io_log_raw raw = { .root = FRIC_IO_OBJECT, .n = N, .entry_kind = ek, .kind = kind,
+                            .value = value, .unknown_entry = -1 };
+    raw.head_kind[FRIC_IO_H_MASS] = raw.head_kind[FRIC_IO_H_LENGTH] = FRIC_IO_NUMBER;
+    raw.head_kind[FRIC_IO_H_KP] = raw.head_kind[FRIC_IO_H_DT] = FRIC_IO_NUMBER;
+    raw.head_kind[FRIC_IO_H_ENTRIES] = FRIC_IO_ARRAY;
+    raw.head[FRIC_IO_H_MASS] = 0.5;
+    raw.head[FRIC_IO_H_LENGTH] = 0.1;
+    raw.head[FRIC_IO_H_KP] = 100;
+    raw.head[FRIC_IO_H_DT] = 0.005;
+    fric_io_log L;
+    fric_io_error err;
+    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);
+    assert_int_equal(fric_io_log_samples(&L), N);
+    kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_ABSENT;
+    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_IO_MISSING);
+    assert_string_equal(err.message, "log x.json: entry 12 has no \"torque_enable\"; every entry "
+                        "needs timestamp, position, goal_position and torque_enable.");
+    kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_BOOL;
+    value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.055;
+    value[FRIC_IO_E_TIMESTAMP * N + 11] = 0.0555;
+    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_IO_DT);
+    assert_int_equal(err.entry, 10);
+    /* within the tolerance: accepted */
+    value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.05 + 0.9 * FRIC_IO_DT_TOL * 0.005;
+    value[FRIC_IO_E_TIMESTAMP * N + 11] = 0.055;
+    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);
+}
+
+/* ------------------------------------------------------- parameter files */
+
+static void shared_params_read(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(BAM "/params/xl330/m4.json", BAM "/params");
+    const fric_scenario *sc = fric_scenario_find("bench");
+    assert_non_null(sc);
+    static const char *const acts[] = { "erob80_100", "erob80_50", "feetech_sts3215_7_4V",
+                                        "mx106", "mx64", "xl320", "xl330" };
+    int files = 0;
+    for (size_t a = 0; a < sizeof acts / sizeof acts[0]; a++)
+        for (int m = 1; m <= 6; m++) {
+            char path[256];
+            snprintf(path, sizeof path, BAM "/params/%s/m%d.json", acts[a], m);
+            bench_json_file f;
+            if (bench_json_load(path, &f)) continue;
+            double p[FRIC_SCENARIO_MAX_PARAMS];
+            fric_scenario_defaults(sc, p);
+            fric_io_error err;
+            if (fric_io_params_read(path, sc, p, &err)) fail_msg("%s", err.message);
+            for (int i = 0; i < bench_json_count_numbers(&f); i++) {
+                char key[64];
+                double v;
+                assert_int_equal(bench_json_number_key(&f, i, key, sizeof key, &v), 1);
+                int j = fric_scenario_param_index(sc, key);
+                assert_true(j >= 0);
+                if (p[j] != v) fail_msg("%s: %s = %.17g, file %.17g", path, key, p[j], v);
+            }
+            assert_true(p[fric_scenario_param_index(sc, "model")] == m - 1);
+            bench_json_free(&f);
+            files++;
+        }
+    print_message("%d shared params files read\n", files);
+    assert_true(files >= 20);
+}
+
+static void params_refused(const char *text, fric_io_code code, const char *field,
+                           const char *needle)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    const char *path = tmp_file(text);
+    fric_io_error err;
+    int rc = fric_io_params_read(path, sc, p, &err);
+    remove(path);
+    assert_int_equal(rc, code);
+    assert_string_equal(err.field, field);
+    assert_non_null(strstr(err.message, path));
+    if (!strstr(err.message, needle)) fail_msg("'%s' lacks '%s'", err.message, needle);
+}
+
+static void bad_params_are_refused(void **state)
+{
+    (void)state;
+    params_refused("{\"kt\": -5}", FRIC_IO_RANGE, "kt", "kt");
+    params_refused("{\"kt\": \"2\"}", FRIC_IO_TYPE, "kt", "must be a number (N·m/A)");
+    params_refused("{\"model\": \"m9\"}", FRIC_IO_RANGE, "model", "m9");
+    params_refused("{\"model\": 4}", FRIC_IO_TYPE, "model", "must be a string");
+    params_refused("{\"no_such_key\": 1}", FRIC_IO_UNKNOWN_KEY, "no_such_key", "no_such_key");
+    params_refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", "found an array");
+    params_refused("{\"a\": 1,\n  \"x\": }", FRIC_IO_SYNTAX, "", ":2:8: not JSON");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_shared_log_reads),
+        cmocka_unit_test(bad_logs_are_refused_exactly),
+        cmocka_unit_test(raw_path_gives_the_same_errors),
+        cmocka_unit_test(shared_params_read),
+        cmocka_unit_test(bad_params_are_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
