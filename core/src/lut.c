@@ -566,7 +566,13 @@ static void lut_set_linear(fric_lut *lut, const fric_law *law, double Z, double 
  * the two evaluations of the linear part may differ, reach tol/4. */
 static double lut_big(double Fc, double D, double k, double lin_max)
 {
-    if (D > 0) return (lin_max * k - Fc) / D;
+    if (D > 0) {
+        double big = (lin_max * k - Fc) / D;
+        /* lin_max·k overflows for huge D (k = 1 + Z·D): the same |x| without
+         * it (found by fuzz_law: D = 3e305 never reached fric_phi_z, and the
+         * two linear parts differed by an ulp of 5e10, 3000·tol) */
+        return isfinite(big) ? big : (lin_max - Fc / k) / (D / k);
+    }
     return Fc / k <= lin_max ? INFINITY : 0;
 }
 

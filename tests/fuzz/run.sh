@@ -13,6 +13,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # fuzz_io's readers print one message per refused file: stdout/stderr of the
 # target are closed (-close_fd_mask=3); libFuzzer's own report still shows.
 opts() { case $1 in fuzz_io) echo "-close_fd_mask=3";; *) echo "";; esac; }
+# fuzz_lut is fuzz_law.c with a table for every input: it starts from fuzz_law's seeds
+seeds() { case $1 in fuzz_lut) echo "$here/seeds/fuzz_law";; *) echo "$here/seeds/$1";; esac; }
+# an α ≠ 1 table build may take 0.3 s natively, tens of seconds under ASan on a loaded machine
+tmo() { case $1 in fuzz_lut) echo 300;; *) echo 10;; esac; }
 maxlen() { case $1 in fuzz_io) echo 2048;; *) echo 512;; esac; }
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -21,7 +25,7 @@ for t in "$@"; do
     bin=$dir/$t
     if [ "$mode" = regress ]; then
         files=()
-        for d in "$here/seeds/$t" "$here/regressions/$t"; do
+        for d in "$(seeds "$t")" "$here/regressions/$t"; do
             [ -d "$d" ] && while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$d" -type f ! -name 'README*' -print0 | sort -z)
         done
         if [ ${#files[@]} -eq 0 ]; then echo "fuzz-regress $t: no saved inputs"; continue; fi
@@ -38,8 +42,8 @@ for t in "$@"; do
     else
         corpus=$dir/corpus/$t; art=$dir/artifacts/$t/
         mkdir -p "$corpus" "$art"
-        [ -d "$here/seeds/$t" ] && cp -n "$here/seeds/$t"/* "$corpus"/ 2>/dev/null
-        if "$bin" $(opts "$t") -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+        [ -d "$(seeds "$t")" ] && cp -n "$(seeds "$t")"/* "$corpus"/ 2>/dev/null
+        if "$bin" $(opts "$t") -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout="$(tmo "$t")" -rss_limit_mb=2048 \
                -print_final_stats=1 -artifact_prefix="$art" "$corpus" >"$dir/$t.fuzz.log" 2>&1; then
             runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$dir/$t.fuzz.log" | grep -o '[0-9]*$')
             echo "fuzz $t: ${runs:-?} inputs in ${secs} s, no failure"

@@ -603,6 +603,27 @@ static void test_extreme_alpha(void **state)
     probe_free(&p);
 }
 
+/* Found by fuzz_law: with D = 3e305 the tail threshold lin_max·k overflowed,
+ * fric_phi_z was never called and the table's linear part was an ulp of
+ * 5e10 off, 3000·tol. */
+static void test_huge_D_tail(void **state)
+{
+    (void)state;
+    const fric_law law = { FRIC_STRIBECK, 0.22529687500000004, 0.0049843750000000001,
+                           0.00015781250000000002, 2.9686472393177445e+305, 1.0 };
+    const double Z = 0.0190625, tol = 2.25e-09;
+    assert_int_equal(fric_law_check(&law, Z, NULL), 0);
+    fric_lut *lut = fric_lut_new(&law, Z, tol);
+    assert_non_null(lut);
+    static const double xs[] = { 1e3, 1e6, 1e9, 1e12, 1e300, DBL_MAX };
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+        for (int sg = -1; sg <= 1; sg += 2) {
+            double got = fric_lut_phi_z(lut, sg * xs[i]), ref = fric_phi_z(&law, Z, sg * xs[i]);
+            assert_true(got == ref || fabs(got - ref) <= tol);
+        }
+    fric_lut_free(lut);
+}
+
 /* Invalid input: NULL. */
 static void test_invalid_input(void **state)
 {
@@ -671,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_coarse_tol),
         cmocka_unit_test(test_refusal_bounded),
         cmocka_unit_test(test_extreme_alpha),
+        cmocka_unit_test(test_huge_D_tail),
         cmocka_unit_test(test_invalid_input),
         cmocka_unit_test(test_nan_and_null),
     };
