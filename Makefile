@@ -305,7 +305,9 @@ fuzz-regress: fuzz-build
 fuzz: fuzz-build
 	@st=0; tests/fuzz/run.sh regress $(FUZZ) $(FUZZ_TARGETS) || st=1; \
 	 tests/fuzz/run.sh fuzz $(FUZZ) $(FUZZ_SECONDS) $(FUZZ_TARGETS) || st=1; \
-	 if [ -f $(WASM)/friction_core.mjs ]; then node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) || st=1; \
+	 if [ -f $(WASM)/friction_core.mjs ]; then mkdir -p $(FUZZ); \
+	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) \
+	     || { st=1; echo "wrapper fuzz stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
 	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st
 
 # fuzz_lut: fuzz_law.c with a table build for every input (any α).

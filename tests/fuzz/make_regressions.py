@@ -38,6 +38,8 @@ FINDINGS = {
     'stribeck_subnormal_Z_above_bound': (1, 0.072812500000000002, 0.036406250000000001, 9.9999999999999995e-07, 10.46875, 1, 1.4009459211379156e-314, 1.7621710069920325e-312),
     # issue 9 item 6: rational, vs = DBL_MAX: Φ_Z NaN (phi_z.c)
     'rational_vs_dblmax_nan': (2, 1000.00109375, 1000.0, DBL_MAX, 0.0, 1, 1.1015624999999999e-121, 1e-08),
+    # issue 9 item 6: rational, vs = DBL_MAX: Φ(DBL_MAX) = NaN (law.c: inf/inf)
+    'rational_vs_dblmax_phi_nan': (2, 1000000010.0, 1000000000.0, DBL_MAX, 0.0, 1, 10.0, DBL_MAX),
     # issue 9 item 6: rational, vs = 5e307: Φ(1.1e74) = inf (law.c: (Fs-Fc)·vs overflows)
     'rational_vs_huge_phi_inf': (2, 10.0014375, 0.0014375, 5.0717294661969669e+307, 0.0, 1, 1.0, 1.0954451801625983e+74),
     # issue 9 item 6: 2-D transform, subnormal Z: (inf, NaN) (phi_z_2d.c)
