@@ -270,3 +270,65 @@ bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
+
+# ------------------------------------------------------------------- fuzz
+# libFuzzer targets (tests/fuzz/, docs/fuzzing.md), built with Debian's
+# clang: the core (and, for fuzz_io, the CLI's readers) with
+# -fsanitize=fuzzer-no-link,address,undefined into build/fuzz/, each target
+# linked with -fsanitize=fuzzer,address,undefined.
+#   make fuzz                  replays tests/fuzz/regressions/, then runs each
+#                              target FUZZ_SECONDS (default 12: 5 targets, ~1 min)
+#   make fuzz FUZZ_SECONDS=N   longer
+#   make fuzz-regress          only the replay of the saved inputs (fast)
+# plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs, needs
+# `make wasm`). New crash inputs land in build/fuzz/artifacts/; a finding is
+# kept by copying its input to tests/fuzz/regressions/<target>/.
+FUZZ         = build/fuzz
+FUZZ_CC      = clang
+FUZZ_SECONDS ?= 12
+FUZZ_CFLAGS  = $(STD) $(FPFLAGS) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all \
+               $(INC) -Icli -Itests/fuzz
+FUZZ_TARGETS = fuzz_law fuzz_lut fuzz_scenario fuzz_io
+FUZZ_IO_CLI  = cli/json.c cli/log.c cli/servo_params.c cli/util.c cli/fmt.c cli/params.c
+.PHONY: fuzz fuzz-build fuzz-regress deps-fuzz
+
+deps-fuzz:
+	@tools/deps.sh fuzz
+
+$(FUZZ)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h) | deps-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FUZZ)/cli/%.o: cli/%.c $(wildcard cli/*.h) $(wildcard core/include/*.h) | deps-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+
+$(FUZZ)/libfriction.a: $(patsubst core/src/%.c,$(FUZZ)/obj/%.o,$(CORE_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ)/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a -lm -o $@
+
+$(FUZZ)/fuzz_io: tests/fuzz/fuzz_io.c tests/fuzz/fuzz_input.h $(patsubst cli/%.c,$(FUZZ)/cli/%.o,$(FUZZ_IO_CLI)) $(FUZZ)/libfriction.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(patsubst cli/%.c,$(FUZZ)/cli/%.o,$(FUZZ_IO_CLI)) $(FUZZ)/libfriction.a -lm -o $@
+
+fuzz-build: $(addprefix $(FUZZ)/,$(FUZZ_TARGETS))
+
+# Replays every saved input (seeds and regressions); fails on the first
+# target that crashes on one of them.
+fuzz-regress: fuzz-build
+	@tests/fuzz/run.sh regress $(FUZZ) $(FUZZ_TARGETS)
+
+# Both parts run even when the replay fails; the status is the worse of them.
+fuzz: fuzz-build
+	@st=0; tests/fuzz/run.sh regress $(FUZZ) $(FUZZ_TARGETS) || st=1; \
+	 tests/fuzz/run.sh fuzz $(FUZZ) $(FUZZ_SECONDS) $(FUZZ_TARGETS) || st=1; \
+	 if [ -f $(WASM)/friction_core.mjs ]; then mkdir -p $(FUZZ); \
+	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) \
+	     || { st=1; echo "wrapper fuzz stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
+	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st
+
+# fuzz_lut: fuzz_law.c with a table build for every input (any α).
+$(FUZZ)/fuzz_lut: tests/fuzz/fuzz_law.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_LUT_EVERY -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a -lm -o $@

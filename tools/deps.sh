@@ -7,6 +7,7 @@
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
 #   browser - Debian's Chromium, driven by playwright-core in the browser tests
+#   fuzz    - Debian's clang 14 and its libFuzzer/sanitizer runtimes (make fuzz)
 set -euo pipefail
 
 missing=()
@@ -35,7 +36,11 @@ for group in "$@"; do
         browser)
             need chromium test -x /usr/bin/chromium
             ;;
-        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench, wasm, web, browser)" >&2; exit 2 ;;
+        fuzz)
+            need clang command -v clang
+            need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+            ;;
+        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench, wasm, web, browser, fuzz)" >&2; exit 2 ;;
     esac
 done
 

@@ -167,6 +167,20 @@ double fric_lambert_w0(double x);
  * Evaluation never allocates. */
 typedef struct fric_lut fric_lut;
 fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);
+
+/* The same, reporting. A build decides in bounded work whether it can meet
+ * tol: for Stribeck α = 1 the refinement each octave of the table needs is
+ * computed from the derivative bounds before any fit, and the build is
+ * refused at once when the table would exceed 2^20 intervals or 2^17
+ * interval fits (about 1 s at the slowest); α ≠ 1 makes at most ~42 000
+ * sampled fits. On return (info may be NULL) info->why is "" or one sentence
+ * saying why the result is NULL (a static string), info->pieces the number
+ * of interval fits made. */
+typedef struct {
+    const char *why;  /* "" on success                         */
+    size_t pieces;    /* interval fits evaluated by the build   */
+} fric_lut_info;
+fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_info *info);
 double    fric_lut_phi_z(const fric_lut *lut, double x);
 size_t    fric_lut_bytes(const fric_lut *lut);
 void      fric_lut_free(fric_lut *lut);

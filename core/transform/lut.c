@@ -87,6 +87,16 @@
  *   Evaluation ~2.7 ns per call (throughput), ~12 ns (latency); the
  *   rational law's closed form fric_phi_z: ~14 ns and ~29 ns.
  *
+ * Bounded work (issue 9)
+ *   Before any fit, lut_w_level computes from the derivative bounds the
+ *   smallest level each octave can pass at (and refuses with no fit when the
+ *   rounding floor u·|lin| at the table's end exceeds 0.9·tol: the case that
+ *   used to try every level for 18 s before returning NULL). The search then
+ *   tries at most LUT_SLACK + 1 levels per octave; the fits this can take are
+ *   summed from the plan and the build is refused at once above LUT_MAX_WORK
+ *   (2^17 fits, ~1 s at the slowest ~8 µs per fit), or above 2^20 intervals.
+ *   fric_lut_build reports why and how many fits it made (fric_lut_info).
+ *
  * Special cases
  *   NULL: invalid law/Z (fric_law_check), tol ≤ 0 or not finite, allocation
  *   failure, derived constants not finite (extreme vs, Z), and tol below what
@@ -127,6 +137,29 @@
 #define LUT_PI 3.14159265358979323846
 #define LUT_GEN_MARGIN 4.0          /* α ≠ 1: sampled error × 4 ≤ tol */
 #define LUT_GEN_ROUND 16.0          /* α ≠ 1: ulps of Φ_Z the tail may be off */
+#define LUT_GEN_MAX_ALPHA 4096.0    /* α ≠ 1: the sampled check resolves Φ's drop */
+
+#define LUT_SLACK 3                  /* W: levels tried above the necessary one */
+#define LUT_MAX_WORK ((size_t)1 << 17)  /* W: interval fits per build, planned */
+#define LUT_GEN_MAX_WORK (5 * (size_t)LUT_GEN_MAX_INTERVALS + 64 * (LUT_MAX_M + 1))
+
+/* Why a build was refused (fric_lut_info.why): one sentence each. */
+#define LUT_WHY_LAW "the law or Z fails fric_law_check, or its kind has no table"
+#define LUT_WHY_TOL "tol must be finite and > 0"
+#define LUT_WHY_MEMORY "out of memory"
+#define LUT_WHY_RANGE "derived constants (Z·Fs, 1/(vs·(1 + Z·D)), vs/Z) are not finite " \
+                      "or too close to the existence limit for double precision"
+#define LUT_WHY_PRECISION "tol is below what double evaluation of Phi_Z can guarantee " \
+                          "at the band edge; raise tol"
+#define LUT_WHY_FLOOR "tol is below the rounding error of Phi_Z's linear part (Fc + D*|x|)/k " \
+                      "at the table's end; raise tol"
+#define LUT_WHY_SIZE "the derivative bounds need more than 2^20 intervals (48 MiB); raise tol"
+#define LUT_WHY_WORK "the derivative bounds need more than 2^17 interval fits to build; raise tol"
+#define LUT_WHY_FIT "an octave fails its error bound at every level its derivative bounds allow"
+#define LUT_WHY_ALPHA "alpha > 4096: Phi drops by Fs - Fc within ~vs/alpha of vs, too steep " \
+                      "for the sampled table to verify (use alpha = 1, or fric_phi_z)"
+#define LUT_WHY_GENERIC "alpha != 1: the sampled table needs more than 2^13 intervals " \
+                        "(Z near Kikuuwe's limit, eq. 15); raise tol or lower Z"
 
 typedef enum { LUT_DIRECT = 0, LUT_W = 1, LUT_GENERIC = 2 } lut_mode;
 
@@ -155,6 +188,12 @@ struct fric_lut {
     const lut_octave *oct;
     const double *coef;  /* LUT_NC per interval, c_0 first, in dτ    */
 };
+
+static fric_lut *lut_refuse(fric_lut_info *info, const char *why)
+{
+    if (info) info->why = why;
+    return NULL;
+}
 
 /* ------------------------------------------------------------ G(τ) */
 
@@ -276,17 +315,17 @@ typedef struct {
     double lebesgue;           /* Λ of LUT_NC Chebyshev points        */
 } lut_w_ctx;
 
-/* Bound on |table − fric_phi_z| [N] on [lo, hi] ⊂ [a_i, a_i + h] with the
+/* Bound on |table − fric_phi_z| [N] on [lo, hi] ⊂ [a_i, a_i + h], width = hi − lo, with the
  * fitted coefficients c (NULL: the a-priori part only, without fitting terms).
  * G0, q0 = G(lo), 1 − G(lo), already padded up/down. */
-static double lut_w_bound(const lut_w_ctx *cx, double lo, double hi, double a_i,
+static double lut_w_bound(const lut_w_ctx *cx, double width, double hi, double a_i,
                           double G0, double q0, const double *c, double max_res,
                           double node_err)
 {
     const int d = LUT_DEG;
     double fact = 1;
     for (int j = 2; j <= d + 1; j++) fact *= j;
-    double e_int = lut_dG_bound(d + 1, G0, q0) * 2 * pow((hi - lo) / 4, d + 1) / fact;
+    double e_int = lut_dG_bound(d + 1, G0, q0) * 2 * pow(width / 4, d + 1) / fact;
     double e_tau = G0 / q0 * LUT_U * (1.01 * cx->edge_terms + 13 * hi + 23);
     double e_fit = 0;
     if (c) {
@@ -337,7 +376,7 @@ static double lut_w_fit(const lut_w_ctx *cx, double lo, double hi, double a_i, i
     }
     double G0, q0;
     lut_g_padded(lo, &G0, &q0);
-    double b = lut_w_bound(cx, lo, hi, a_i, G0, q0, c, max_res, node_err);
+    double b = lut_w_bound(cx, hi - lo, hi, a_i, G0, q0, c, max_res, node_err);
     return isfinite(b) ? b : INFINITY;
 }
 
@@ -392,43 +431,95 @@ static void lut_span(double a_i, double h, double t0, double t1, double *lo, dou
     if (*hi - *lo < 0.5 * h) *hi = fmin(a_i + h, *lo + 0.5 * h);
 }
 
+/* How many intervals of width 2^(e − m) octave [2^e, 2^(e+1)) needs to cover
+ * its part [lo_o, hi_o); *j0 gets the first one's index. */
+static size_t lut_count(int e, int m, double lo_o, double hi_o, int *j0)
+{
+    double base = lut_pow2(e), h = lut_pow2(e - m);
+    int a = (int)floor((lo_o - base) / h), b = (int)ceil((hi_o - base) / h) - 1;
+    if (b < a) b = a;
+    if (j0) *j0 = a;
+    return (size_t)(b - a + 1);
+}
+
+/* The smallest level m (2^m intervals per octave) at which octave e's part
+ * [lo_o, hi_o) can pass, from a necessary condition; −1 when none can. */
+typedef int (*lut_level_fn)(const void *ctx, int e, double lo_o, double hi_o);
+
 /* The octave grid of [t0, t1), t0 > 0 normal: for each octave the smallest
- * m whose every interval fit passes, then the table itself. NULL when some
- * octave fails up to LUT_MAX_M or the table would be too large. */
-static fric_lut *lut_build_grid(lut_fit_fn fit, const void *ctx, double t0, double t1,
-                                double tol, size_t max_int)
+ * m whose every interval fit passes, then the table itself. NULL (and the
+ * reason in info) when some octave fails or the table would be too large.
+ *
+ * Bounded work. With level (the W table's derivative bounds) each octave's
+ * search is confined, before any fit, to the levels m_o .. m_o + LUT_SLACK,
+ * m_o = level(...) necessary; the fits the search and the final pass can
+ * make are counted from the plan (lut_count) and the build is refused at
+ * once when they would exceed max_work, or the intervals at m_o alone max_int.
+ * Without level (α ≠ 1, sampled) the levels run from 0 and the interval
+ * limit is cumulative: the levels tried in an octave cost at most twice its
+ * final count, the octave that fails at most 2·max_int, so the fits are at
+ * most 5·max_int + (LUT_MAX_M + 1)·n_oct (max_work is checked as it goes).
+ * info->pieces counts the fits made. */
+static fric_lut *lut_build_grid(lut_fit_fn fit, lut_level_fn level, const void *ctx,
+                                double t0, double t1, double tol, size_t max_int,
+                                size_t max_work, fric_lut_info *info)
 {
     if (!(t1 > t0)) return lut_alloc(0, 0);            /* no table needed */
     int e_lo = lut_ilogb(t0);
     int e_hi = lut_ilogb(nextafter(t1, 0));            /* octave of the largest τ < t1 */
-    size_t n_oct = (size_t)(e_hi - e_lo + 1), n_int = 0;
+    size_t n_oct = (size_t)(e_hi - e_lo + 1), n_int = 0, work = 0;
     lut_plan *plan = calloc(n_oct, sizeof *plan);
-    if (!plan) return NULL;
+    int *m_first = calloc(n_oct, sizeof *m_first);
+    if (!plan || !m_first) { free(plan); free(m_first); return lut_refuse(info, LUT_WHY_MEMORY); }
+    if (level) {                                       /* the plan, before any fit */
+        size_t need = 0, fits = 0;
+        for (size_t o = 0; o < n_oct; o++) {
+            int e = e_lo + (int)o;
+            double base = lut_pow2(e), lo_o = fmax(base, t0), hi_o = fmin(2 * base, t1);
+            int m = level(ctx, e, lo_o, hi_o);
+            if (m < 0) { free(plan); free(m_first); return lut_refuse(info, LUT_WHY_FLOOR); }
+            m_first[o] = m;
+            need += lut_count(e, m, lo_o, hi_o, NULL);
+            int m_last = m + LUT_SLACK < LUT_MAX_M ? m + LUT_SLACK : LUT_MAX_M;
+            for (int k = m; k <= m_last; k++) fits += lut_count(e, k, lo_o, hi_o, NULL);
+            fits += lut_count(e, m_last, lo_o, hi_o, NULL);   /* the final pass */
+            if (need > max_int) { free(plan); free(m_first); return lut_refuse(info, LUT_WHY_SIZE); }
+            if (fits > max_work) { free(plan); free(m_first); return lut_refuse(info, LUT_WHY_WORK); }
+        }
+    }
     double cbuf[LUT_NC];
     for (size_t o = 0; o < n_oct; o++) {
         int e = e_lo + (int)o, ok = 0;
         double base = lut_pow2(e);
         double lo_o = fmax(base, t0), hi_o = fmin(2 * base, t1);
-        for (int m = 0; m <= LUT_MAX_M && !ok; m++) {
+        int m_last = level ? m_first[o] + LUT_SLACK : LUT_MAX_M;
+        if (m_last > LUT_MAX_M) m_last = LUT_MAX_M;
+        for (int m = m_first[o]; m <= m_last && !ok; m++) {
             double h = lut_pow2(e - m);
-            int j0 = (int)floor((lo_o - base) / h);
-            int j1 = (int)ceil((hi_o - base) / h) - 1;
-            if (j1 < j0) j1 = j0;
-            if (n_int + (size_t)(j1 - j0 + 1) > max_int) break;
+            int j0;
+            size_t cnt = lut_count(e, m, lo_o, hi_o, &j0);
+            int j1 = j0 + (int)cnt - 1;
+            if (n_int + cnt > max_int || work + cnt > max_work) break;
             ok = 1;
             for (int j = j0; j <= j1 && ok; j++) {
                 double a_i = base + j * h, lo, hi;
                 lut_span(a_i, h, t0, t1, &lo, &hi);
+                work++;
                 if (!(fit(ctx, lo, hi, a_i, e - m, cbuf) <= tol)) ok = 0;
             }
             if (ok) plan[o] = (lut_plan){ m, j0, j1 };
         }
-        if (!ok) { free(plan); return NULL; }
+        if (!ok) {
+            free(plan); free(m_first);
+            if (info) info->pieces = work;
+            return lut_refuse(info, level ? LUT_WHY_FIT : LUT_WHY_GENERIC);
+        }
         n_int += (size_t)(plan[o].j1 - plan[o].j0 + 1);
     }
+    free(m_first);
 
     fric_lut *lut = lut_alloc(n_oct, n_int);
-    if (!lut) { free(plan); return NULL; }
+    if (!lut) { free(plan); return lut_refuse(info, LUT_WHY_MEMORY); }
     lut_octave *oct = (lut_octave *)lut->oct;
     double *coef = (double *)lut->coef;
     size_t idx = 0;
@@ -440,10 +531,12 @@ static fric_lut *lut_build_grid(lut_fit_fn fit, const void *ctx, double t0, doub
         for (int j = plan[o].j0; j <= plan[o].j1; j++, idx++) {
             double a_i = base + j * h, lo, hi;
             lut_span(a_i, h, t0, t1, &lo, &hi);
+            work++;
             fit(ctx, lo, hi, a_i, e - m, coef + idx * LUT_NC);
         }
     }
     free(plan);
+    if (info) info->pieces = work;
     lut->e0 = (int64_t)e_lo + 1023;
     lut->tau_end = t1;
     return lut;
@@ -473,7 +566,13 @@ static void lut_set_linear(fric_lut *lut, const fric_law *law, double Z, double 
  * the two evaluations of the linear part may differ, reach tol/4. */
 static double lut_big(double Fc, double D, double k, double lin_max)
 {
-    if (D > 0) return (lin_max * k - Fc) / D;
+    if (D > 0) {
+        double big = (lin_max * k - Fc) / D;
+        /* lin_max·k overflows for huge D (k = 1 + Z·D): the same |x| without
+         * it (found by fuzz_law: D = 3e305 never reached fric_phi_z, and the
+         * two linear parts differed by an ulp of 5e10, 3000·tol) */
+        return isfinite(big) ? big : (lin_max - Fc / k) / (D / k);
+    }
     return Fc / k <= lin_max ? INFINITY : 0;
 }
 
@@ -484,12 +583,37 @@ static double lut_w_fit_checked(const void *ctx, double lo, double hi, double a_
     const lut_w_ctx *cx = ctx;
     double G0, q0;
     lut_g_padded(lo, &G0, &q0);
-    if (!(lut_w_bound(cx, lo, hi, a_i, G0, q0, NULL, 0, 0) <= 0.9 * cx->tol)) return INFINITY;
+    if (!(lut_w_bound(cx, hi - lo, hi, a_i, G0, q0, NULL, 0, 0) <= 0.9 * cx->tol)) return INFINITY;
     return lut_w_fit(cx, lo, hi, a_i, eh, c);
 }
 
+/* The W table's level: an octave's leftmost interval at level m has its left
+ * end lo ≤ lo_o (G(lo) ≥ G(lo_o)), width ≥ h/2 (lut_span) and right end
+ * hi > lo_o; its rightmost has hi = hi_o, width ≥ h/2 and G(lo) ≥ G(hi_o).
+ * Every term of lut_w_bound grows with G, the width and hi, so these two
+ * evaluations bound the a-priori check of those intervals from below: when
+ * either exceeds 0.9·tol at level m, level m fails. At width 0 the right one
+ * is the floor the rounding terms set (u·|lin| grows with |x|): when it
+ * exceeds 0.9·tol no level passes and the build is refused with no fit. At
+ * most 2·(LUT_MAX_M + 1) bound evaluations, no fit. */
+static int lut_w_level(const void *ctx, int e, double lo_o, double hi_o)
+{
+    const lut_w_ctx *cx = ctx;
+    double GL, qL, GR, qR;
+    lut_g_padded(lo_o, &GL, &qL);
+    lut_g_padded(hi_o, &GR, &qR);
+    if (!(lut_w_bound(cx, 0, hi_o, lo_o, GR, qR, NULL, 0, 0) <= 0.9 * cx->tol)) return -1;
+    for (int m = 0; m <= LUT_MAX_M; m++) {
+        double w = 0.5 * lut_pow2(e - m);
+        if (lut_w_bound(cx, w, lo_o, lo_o, GL, qL, NULL, 0, 0) <= 0.9 * cx->tol &&
+            lut_w_bound(cx, w, hi_o, lo_o, GR, qR, NULL, 0, 0) <= 0.9 * cx->tol)
+            return m;
+    }
+    return -1;
+}
+
 /* Stribeck α = 1. */
-static fric_lut *build_w(const fric_law *law, double Z, double tol)
+static fric_lut *build_w(const fric_law *law, double Z, double tol, fric_lut_info *info)
 {
     double Fs = law->Fs, Fc = law->Fc, D = law->D, vs = law->vs;
     double k = 1 + Z * D, vk = vs * k, A = 1 / vk;
@@ -497,11 +621,11 @@ static fric_lut *build_w(const fric_law *law, double Z, double tol)
     double S = vs / Z, band = Z * Fs;
     if (!(s > 0 && s < 1) || !isfinite(A) || !(A > 0) || !isfinite(S) || !(S > 0) ||
         !isfinite(band) || !isfinite(k))
-        return NULL;
+        return lut_refuse(info, LUT_WHY_RANGE);
     double delta;                                /* s − 1 − ln s, accurately */
     if (s > 0.5) delta = lut_hq(1 - s);          /* 1 − s exact (Sterbenz) */
     else delta = s - 1 - log(s);
-    if (!(delta >= DBL_MIN) || !isfinite(delta)) return NULL;
+    if (!(delta >= DBL_MIN) || !isfinite(delta)) return lut_refuse(info, LUT_WHY_RANGE);
 
     lut_w_ctx cx = {
         .delta = delta, .tol = tol, .S = S,
@@ -514,17 +638,17 @@ static fric_lut *build_w(const fric_law *law, double Z, double tol)
     double g = tol / (LUT_CUT_FACTOR * S);
     double tau_cut = g < 1 ? g - 1 - log(g) : 0;
     if (!(tau_cut > delta)) tau_cut = delta;     /* no table needed */
-    if (!isfinite(tau_cut)) return NULL;
+    if (!isfinite(tau_cut)) return lut_refuse(info, LUT_WHY_RANGE);
     cx.tau_cut = tau_cut;
 
     /* Double evaluation limit: the rounding terms alone at the band edge. */
     double G0, q0;
     lut_g_padded(delta, &G0, &q0);
-    if (!(lut_w_bound(&cx, delta, delta, delta, G0, q0, NULL, 0, 0) <= 0.5 * tol))
-        return NULL;
+    if (!(lut_w_bound(&cx, 0, delta, delta, G0, q0, NULL, 0, 0) <= 0.5 * tol))
+        return lut_refuse(info, LUT_WHY_PRECISION);
 
-    fric_lut *lut = lut_build_grid(lut_w_fit_checked, &cx, delta, tau_cut, tol,
-                                   LUT_MAX_INTERVALS);
+    fric_lut *lut = lut_build_grid(lut_w_fit_checked, lut_w_level, &cx, delta, tau_cut, tol,
+                                   LUT_MAX_INTERVALS, LUT_MAX_WORK, info);
     if (!lut) return NULL;
     lut->mode = LUT_W;
     lut_set_linear(lut, law, Z, A, delta, S);
@@ -585,18 +709,28 @@ static double lut_gen_fit(const void *ctx, double lo, double hi, double a_i, int
  * is closed-form: v_cut = vs·ln(Fsc/(k·g))^(1/α), x_cut = v_cut + Z·Φ(v_cut).
  * Near the band edge r − S ~ −S·t^α, not smooth for non-integer α; t0 is
  * chosen so that S·t0^α ≤ tol/64 and the first octave [t0, 2·t0), which
- * spans t ∈ [0, t0), needs no grading. */
-static fric_lut *build_generic(const fric_law *law, double Z, double tol)
+ * spans t ∈ [0, t0), needs no grading.
+ * α ≤ LUT_GEN_MAX_ALPHA: Φ falls by Fs − Fc over ~vs/α around v = vs. The
+ * samples find that drop only when some fall inside it; at α = 1e20 (and up
+ * to 1e300, which fric_law_check accepts for Z < ~1e-301) it is narrower
+ * than an ulp of τ, no sample sees it and an 8-interval table missed its
+ * bound by 3e8·tol (issue 9). Measured at the paper's law, tol 1e-9·Fs:
+ * α = 3000 builds (0.25·tol), α ≥ 1e4 already needs more than 2^13
+ * intervals; 4096 keeps a margin below the first and refuses the rest with
+ * a reason. */
+static fric_lut *build_generic(const fric_law *law, double Z, double tol, fric_lut_info *info)
 {
     double Fs = law->Fs, Fc = law->Fc, D = law->D, vs = law->vs, al = law->alpha;
     double k = 1 + Z * D, vk = vs * k, A = 1 / vk, Fsc = Fs - Fc, S = Fsc / k;
     double band = Z * Fs;
-    if (!isfinite(A) || !(A > 0) || !isfinite(band) || !isfinite(k) || !(S > 0)) return NULL;
+    if (!(al <= LUT_GEN_MAX_ALPHA)) return lut_refuse(info, LUT_WHY_ALPHA);
+    if (!isfinite(A) || !(A > 0) || !isfinite(band) || !isfinite(k) || !(S > 0))
+        return lut_refuse(info, LUT_WHY_RANGE);
     /* In the tail (Fc + D·a)/k and fric_phi_z's Φ(v) round a few ulp of Φ_Z
      * apart: LUT_GEN_ROUND ulp must stay below tol/4, else fric_phi_z is
      * called from |x| = big on (never, in practice: 1e5 m/s for the paper's
      * law at tol 1e-9·Fs). */
-    if (!(LUT_GEN_ROUND * LUT_U * Fs <= 0.25 * tol)) return NULL;
+    if (!(LUT_GEN_ROUND * LUT_U * Fs <= 0.25 * tol)) return lut_refuse(info, LUT_WHY_PRECISION);
     double big = lut_big(Fc, D, k, 0.25 * tol / (LUT_GEN_ROUND * LUT_U));
 
     double g = tol / LUT_CUT_FACTOR;
@@ -608,11 +742,12 @@ static fric_lut *build_generic(const fric_law *law, double Z, double tol)
         double v_cut = vs * pow(log(S / g), 1 / al);
         double x_cut = v_cut + Z * fric_phi(law, v_cut);
         t1 = (x_cut - band) * A + t0;
-        if (!isfinite(t1)) return NULL;
+        if (!isfinite(t1)) return lut_refuse(info, LUT_WHY_RANGE);
         if (t1 < t0) t1 = t0;
     }
     lut_gen_ctx cx = { law, Z, tol, band, A, vk, t0, Fc / k, D / k, S };
-    fric_lut *lut = lut_build_grid(lut_gen_fit, &cx, t0, t1, tol, LUT_GEN_MAX_INTERVALS);
+    fric_lut *lut = lut_build_grid(lut_gen_fit, NULL, &cx, t0, t1, tol, LUT_GEN_MAX_INTERVALS,
+                                   LUT_GEN_MAX_WORK, info);
     if (!lut) return NULL;
     lut->mode = LUT_GENERIC;
     lut_set_linear(lut, law, Z, A, t0, S);
@@ -620,22 +755,28 @@ static fric_lut *build_generic(const fric_law *law, double Z, double tol)
     return lut;
 }
 
-fric_lut *fric_lut_new(const fric_law *law, double Z, double tol)
+fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_info *info)
 {
-    if (!law || fric_law_check(law, Z, NULL) != 0) return NULL;
-    if (!(tol > 0) || !isfinite(tol)) return NULL;
+    if (info) *info = (fric_lut_info){ "", 0 };
+    if (!law || fric_law_check(law, Z, NULL) != 0) return lut_refuse(info, LUT_WHY_LAW);
+    if (!(tol > 0) || !isfinite(tol)) return lut_refuse(info, LUT_WHY_TOL);
     if (law->kind == FRIC_STRIBECK)
-        return law->alpha == 1 ? build_w(law, Z, tol) : build_generic(law, Z, tol);
+        return law->alpha == 1 ? build_w(law, Z, tol, info) : build_generic(law, Z, tol, info);
     if (law->kind == FRIC_COULOMB_VISCOUS || law->kind == FRIC_RATIONAL) {
         fric_lut *lut = lut_alloc(0, 0);
-        if (!lut) return NULL;
+        if (!lut) return lut_refuse(info, LUT_WHY_MEMORY);
         lut->mode = LUT_DIRECT;
         lut->law = *law;
         lut->Z = Z;
         lut->band = Z * (law->kind == FRIC_COULOMB_VISCOUS ? law->Fc : law->Fs);
         return lut;
     }
-    return NULL;
+    return lut_refuse(info, LUT_WHY_LAW);
+}
+
+fric_lut *fric_lut_new(const fric_law *law, double Z, double tol)
+{
+    return fric_lut_build(law, Z, tol, NULL);
 }
 
 double fric_lut_phi_z(const fric_lut *lut, double x)

@@ -43,6 +43,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "friction.h"
@@ -528,6 +529,101 @@ static void test_coarse_tol(void **state)
     }
 }
 
+/* Issue 9 item 5: a build that cannot meet tol is refused with a reason
+ * after bounded work (counted in fits, not timed): here at once, with no fit,
+ * because tol is below the rounding of the linear part at the table's end. */
+static void test_refusal_bounded(void **state)
+{
+    (void)state;
+    const fric_law law = { FRIC_STRIBECK, 1.0, 0.0, 1e6, 1000.0, 1.0 };
+    fric_lut_info info = { NULL, 12345 };
+    fric_lut *lut = fric_lut_build(&law, 1020.0, 1e-6, &info);
+    assert_null(lut);
+    assert_int_equal(info.pieces, 0);
+    assert_non_null(info.why);
+    assert_true(strlen(info.why) > 10);
+    print_message("stribeck Fs 1 Fc 0 vs 1e6 D 1000 Z 1020 tol 1e-6: NULL after %zu fits: %s\n",
+                  info.pieces, info.why);
+    /* the paper's law: a table, a small number of fits, why "" */
+    lut = fric_lut_build(&PAPER, PAPER_Z, 1e-12 * PAPER.Fs, &info);
+    assert_non_null(lut);
+    assert_string_equal(info.why, "");
+    assert_true(info.pieces > 0 && info.pieces <= 4000);
+    print_message("paper law, tol 1e-12*Fs: %zu fits\n", info.pieces);
+    fric_lut_free(lut);
+    /* random accepted α = 1 laws over 30 decades of vs, Z, D and tol: every
+     * build, table or NULL, stays within the planned work limit 2^17 fits */
+    uint64_t seed = 51;
+    size_t worst = 0;
+    int nulls = 0;
+    for (int i = 0; i < 300; i++) {
+        fric_law l = { FRIC_STRIBECK, log_uniform(&seed, 1e-3, 1e3), 0, log_uniform(&seed, 1e-9, 1e9),
+                       unit(&seed) < 0.3 ? 0.0 : log_uniform(&seed, 1e-6, 1e6), 1.0 };
+        l.Fc = l.Fs * 0.99 * unit(&seed);
+        double Z = log_uniform(&seed, 1e-9, 1e9), tol = l.Fs * log_uniform(&seed, 1e-13, 1e-3);
+        if (fric_law_check(&l, Z, NULL) != 0) continue;
+        lut = fric_lut_build(&l, Z, tol, &info);
+        assert_true(info.pieces <= ((size_t)1 << 17) + ((size_t)1 << 12));
+        assert_true(lut != NULL || strlen(info.why) > 0);
+        nulls += lut == NULL;
+        if (info.pieces > worst) worst = info.pieces;
+        fric_lut_free(lut);
+    }
+    print_message("random alpha = 1 builds: most fits %zu, %d NULL\n", worst, nulls);
+}
+
+/* Issue 9 item 6: α = 1e300 is accepted by fric_law_check for Z < ~1e-301;
+ * Φ drops by Fs − Fc within an ulp of v = vs there, which the sampled α ≠ 1
+ * table cannot see (it used to build 8 intervals missing tol by 3e8×). It is
+ * refused with a reason; α up to the limit still builds and meets tol. */
+static void test_extreme_alpha(void **state)
+{
+    (void)state;
+    static const double big[] = { 5000.0, 1e20, 1e300 };
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+        fric_law law = PAPER;
+        law.alpha = big[i];
+        double Z = i == 2 ? 5e-302 : 1e-3 / big[i];
+        assert_int_equal(fric_law_check(&law, Z, NULL), 0);
+        fric_lut_info info;
+        assert_null(fric_lut_build(&law, Z, 1e-9 * PAPER.Fs, &info));
+        assert_non_null(strstr(info.why, "alpha"));
+    }
+    uint64_t seed = 61;
+    fric_law law = PAPER;
+    law.alpha = 1000.0;
+    probe p;
+    probe_init(&p, &law, 1e-6);
+    assert_non_null(p.lut[0]);
+    probe_law(&p, 0x1p-40, LIGHT, &seed);
+    for (int j = 0; j < 200000; j++) probe_x(&p, law.vs * (0.99 + 0.02 * j / 200000.0));
+    print_message("alpha 1000, Z 1e-6: err/tol %.3f / %.3f / %.3f\n", p.max_err[0] / p.tol[0],
+                  p.max_err[1] / p.tol[1], p.max_err[2] / p.tol[2]);
+    assert_true(probe_ok(&p, "alpha 1000"));
+    probe_free(&p);
+}
+
+/* Found by fuzz_law: with D = 3e305 the tail threshold lin_max·k overflowed,
+ * fric_phi_z was never called and the table's linear part was an ulp of
+ * 5e10 off, 3000·tol. */
+static void test_huge_D_tail(void **state)
+{
+    (void)state;
+    const fric_law law = { FRIC_STRIBECK, 0.22529687500000004, 0.0049843750000000001,
+                           0.00015781250000000002, 2.9686472393177445e+305, 1.0 };
+    const double Z = 0.0190625, tol = 2.25e-09;
+    assert_int_equal(fric_law_check(&law, Z, NULL), 0);
+    fric_lut *lut = fric_lut_new(&law, Z, tol);
+    assert_non_null(lut);
+    static const double xs[] = { 1e3, 1e6, 1e9, 1e12, 1e300, DBL_MAX };
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
+        for (int sg = -1; sg <= 1; sg += 2) {
+            double got = fric_lut_phi_z(lut, sg * xs[i]), ref = fric_phi_z(&law, Z, sg * xs[i]);
+            assert_true(got == ref || fabs(got - ref) <= tol);
+        }
+    fric_lut_free(lut);
+}
+
 /* Invalid input: NULL. */
 static void test_invalid_input(void **state)
 {
@@ -594,6 +690,9 @@ int main(void)
         cmocka_unit_test(test_alpha_not_one),
         cmocka_unit_test(test_other_laws),
         cmocka_unit_test(test_coarse_tol),
+        cmocka_unit_test(test_refusal_bounded),
+        cmocka_unit_test(test_extreme_alpha),
+        cmocka_unit_test(test_huge_D_tail),
         cmocka_unit_test(test_invalid_input),
         cmocka_unit_test(test_nan_and_null),
     };

@@ -1,0 +1,214 @@
+// wrapper_fuzz.mjs: fuzz target (d), the JS wrapper's public functions
+// (wasm/friction.js) under Node, as a careless or hostile page would call them.
+//
+//   node tests/fuzz/wrapper_fuzz.mjs [--calls N] [--seconds S] [--seed K] [--json FILE]
+//
+// Random types, sizes and values (numbers, NaN, ±Infinity, −0, 2^31, 2^32,
+// strings, undefined, null, objects, arrays of any length, Float64Array)
+// go into phi, phiZ, phiZApprox, lambertW0, lookupTable + eval, simulation
+// step/reset/retune, regionsGrid, regionAt and benchResolve.
+// After every call:
+//   - the heap canary is checked: 256 bytes the fuzz allocated through the
+//     wrapper's own _alloc with known bytes, a live look-up table whose value
+//     at x = 0.1 is known, and a live simulation whose parameters are known;
+//   - the call is classified: "computed" (returned, every number finite),
+//     "refused" (threw an Error whose message is not a bare JS TypeError such as
+//     "Cannot read properties of undefined"), or "bad": returned NaN/Infinity
+//     or a wrong-sized result, threw something else, trapped in wasm, or broke
+//     the canary. After a trap or a broken canary the module is loaded again.
+// Bad calls are counted by function and kind, with the first example of each;
+// the exit status is 0 (this is a survey: issue 9 items 1-3 are known, and
+// friction.js belongs to another helper until they are fixed); --strict makes
+// any bad call exit 1.
+import fs from 'node:fs';
+import { loadCore } from '../web/load.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : def; };
+const MAX_CALLS = Number(opt('--calls', 1e9));
+const SECONDS = Number(opt('--seconds', 15));
+const STRICT = args.includes('--strict');
+const JSON_OUT = opt('--json', null);
+// --huge: sizes of 2^29 + 1, 2^31, 2^32, 76695845, 65536 too (issue 9 item 1). Off by
+// default: the wrapper on main does not refuse them, and step(2^31) then runs
+// 2^31 model steps in one synchronous call (the fuzz cannot interrupt it).
+const HUGE = args.includes('--huge');
+// the call in progress, for a run stopped from outside (make fuzz's timeout)
+const CURRENT = opt('--current', 'build/fuzz/wrapper_current.txt');
+let seed = BigInt(opt('--seed', 1)) || 1n;
+
+// xorshift64*: deterministic for a given --seed
+function rnd() {
+  seed ^= seed >> 12n; seed ^= (seed << 25n) & 0xffffffffffffffffn; seed ^= seed >> 27n;
+  return Number(((seed * 0x2545f4914f6cdd1dn) & 0xffffffffffffffffn) >> 11n) / 2 ** 53;
+}
+const pick = (a) => a[Math.floor(rnd() * a.length)];
+const chance = (p) => rnd() < p;
+
+const WILD = [NaN, Infinity, -Infinity, -0, 0, 1, -1, 1.5, 2 ** 31, 2 ** 32, 2 ** 29 + 1, 76695845, 65536,
+  -5, 1e308, -1e308, 5e-324, 1e-300, 'abc', '', '1', undefined, null, {}, [], true];
+function wildValue() { return chance(0.5) ? pick(WILD) : (rnd() - 0.5) * 10 ** Math.floor(rnd() * 20 - 10); }
+function num(lo, hi) { return chance(0.8) ? lo + (hi - lo) * rnd() : wildValue(); }
+const HUGE_SIZES = [2 ** 31, 2 ** 29 + 1, 76695845, 65536];
+function count() {
+  if (chance(0.95)) return Math.floor(rnd() * 40);
+  return pick(HUGE ? [-1, 0, 1.5, NaN, 'abc', ...HUGE_SIZES] : [-1, 0, 1.5, NaN, 'abc', 1e4]);
+}
+function array(gen) {
+  if (chance(0.05)) return pick([undefined, null, 'abc', 5, {}]);
+  const n = chance(0.98) ? Math.floor(rnd() * 12) : pick(HUGE ? [0, 1000, 2 ** 16] : [0, 1000]);
+  const a = Array.from({ length: n }, gen);
+  return chance(0.3) ? Float64Array.from(a.map(Number)) : a;
+}
+function law() {
+  if (chance(0.03)) return pick([undefined, null, {}, 'stribeck', 5]);
+  const kind = chance(0.9) ? pick(['coulomb-viscous', 'stribeck', 'rational', 0, 1, 2]) : pick([1.5, 3, -1, 'x', undefined]);
+  const Fc = num(0, 3);
+  return { kind, Fs: chance(0.8) ? Fc + num(0, 3) : wildValue(), Fc, vs: num(1e-3, 1), D: num(0, 5), alpha: chance(0.7) ? 1 : num(1, 4) };
+}
+function servoLaw(core) {
+  if (chance(0.05)) return pick([undefined, {}, { kind: 'servo' }, { kind: 'screw' }]);
+  if (chance(0.3)) return { kind: 'screw', eta1: num(0, 1), eta2: num(0, 1), tau_c: num(0, 1), b_v: num(0, 1) };
+  const pr = core.presets();
+  const f = { ...pick(pr).friction };
+  if (chance(0.3)) f[pick(Object.keys(f))] = wildValue();
+  return { kind: 'servo', friction: f };
+}
+
+// --- the canary
+const CANARY_BYTES = 256;
+function makeCanary(core) {
+  const p = core._alloc(CANARY_BYTES);
+  for (let i = 0; i < CANARY_BYTES; i++) core._m.HEAPU8[p + i] = (i * 37 + 11) & 255;
+  const paper = { kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 };
+  const lut = core.lookupTable(paper, 1 / 55, 1e-9);
+  const lutVal = lut.eval([0.1])[0];
+  const sim = core.simulation('model-a');
+  const simParams = Float64Array.from(sim.params);
+  return { p, lut, lutVal, sim, simParams };
+}
+function canaryIntact(core, c) {
+  try {
+    const h = core._m.HEAPU8;
+    for (let i = 0; i < CANARY_BYTES; i++) if (h[c.p + i] !== ((i * 37 + 11) & 255)) return 'canary bytes overwritten';
+    const v = c.lut.eval([0.1])[0];
+    if (v !== c.lutVal) return `live look-up table changed: ${v} instead of ${c.lutVal}`;
+    if (c.sim.params.some((x, i) => !Object.is(x, c.simParams[i]))) return 'live simulation parameters changed';
+    const r = c.sim.step(1);
+    if (r.count === 1 && !Array.from(r.rows).every(Number.isFinite)) return 'live simulation rows not finite';
+    if (r.done) c.sim.reset(c.simParams);
+    return null;
+  } catch (e) {
+    return `canary check threw: ${e && e.message}`;
+  }
+}
+
+// --- the calls: each returns the value(s) to check
+const CALLS = {
+  phi: (core) => core.phi(law(), array(() => num(-2, 2))),
+  phiZ: (core) => core.phiZ(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
+  phiZApprox: (core) => core.phiZApprox(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
+  lambertW0: (core) => [core.lambertW0(chance(0.8) ? num(-0.36, 10) : wildValue())],
+  lutEval: (core) => {
+    const t = core.lookupTable(law(), num(1e-4, 0.1), chance(0.8) ? 10 ** -(3 + Math.floor(rnd() * 8)) : wildValue());
+    try { return t.eval(array(() => num(-2, 2))); } finally { t.free(); }
+  },
+  simulation: (core, st) => {
+    const names = core.scenarios().map((s) => s.name);
+    const name = chance(0.97) ? pick(names) : pick(['nope', undefined, 5]);
+    const info = core.scenarios().find((s) => s.name === name);
+    const values = {};
+    if (info && chance(0.5)) {
+      const q = pick(info.params);
+      if (q.name !== 'every') values[q.name] = chance(0.7) ? num(q.min, q.max) : wildValue();
+    }
+    const sim = core.simulation(name, values);
+    st.sims = (st.sims || 0) + 1;
+    try {
+      const out = [];
+      for (let k = 0; k < 3; k++) {
+        const what = rnd();
+        if (what < 0.6) { const r = sim.step(count()); out.push(...r.rows); }
+        else if (what < 0.8) sim.reset(chance(0.7) ? sim.params : array(() => num(0, 1)));
+        else sim.retune(chance(0.5) ? sim.params : array(() => num(0, 1)));
+      }
+      return out;
+    } finally { sim.free(); }
+  },
+  regionsGrid: (core) => {
+    const nx = chance(0.97) ? Math.floor(rnd() * 20) : count(), ny = chance(0.97) ? Math.floor(rnd() * 20) : count();
+    return core.regionsGrid(servoLaw(core), num(-2, 2), num(0, 5), nx, ny);
+  },
+  regionAt: (core) => [core.regionAt(servoLaw(core), num(-2, 2), num(-5, 5), num(-5, 5))],
+  benchResolve: (core) => {
+    const info = core.scenarios().find((s) => s.name === 'bench');
+    const p = chance(0.7) ? Array.from(core.scenarioParams('bench')) : array(() => num(-1, 1));
+    if (info && Array.isArray(p) && p.length && chance(0.5)) p[Math.floor(rnd() * p.length)] = wildValue();
+    return core.benchResolve(p);
+  },
+};
+
+function finiteResult(r) {
+  if (r === undefined || r === null) return false;
+  if (typeof r === 'string') return r !== 'invalid';
+  if (typeof r === 'number') return Number.isFinite(r);
+  if (ArrayBuffer.isView(r) || Array.isArray(r)) return Array.from(r).every((x) => typeof x === 'string' ? x !== 'invalid' : Number.isFinite(x) && x !== 255);
+  return true;
+}
+
+// A number in a message that the fuzz never passes (|exponent| 13..298; the fuzz's own values reach 1e-11 and 1e10):
+// a value read from outside the caller's array (issue 9 item 2).
+const garbage = (msg) => (msg.match(/\d(\.\d+)?e[-+]\d+/g) || [])
+  .some((t) => { const e = Math.abs(Number(t.split('e')[1])); return e > 12 && e < 299; });
+const BARE_TYPEERROR = /Cannot read properties|is not a function|is not iterable|Cannot convert|undefined is not|null is not/;
+
+async function main() {
+  let core = await loadCore();
+  let canary = makeCanary(core);
+  const stats = { calls: 0, computed: 0, refused: 0, bad: 0, reloads: 0 };
+  const bad = {};              // "fn: kind" -> { n, example }
+  const st = {};
+  const t0 = Date.now();
+  const note = (fn, kind, example) => {
+    const key = `${fn}: ${kind}`;
+    if (!bad[key]) bad[key] = { n: 0, example };
+    bad[key].n++;
+    stats.bad++;
+  };
+  const names = Object.keys(CALLS);
+  while (stats.calls < MAX_CALLS && (Date.now() - t0) / 1000 < SECONDS) {
+    const fn = pick(names);
+    const seedAt = seed;
+    stats.calls++;
+    fs.writeFileSync(CURRENT, `call ${stats.calls}: ${fn}, --seed state ${seedAt}\n`);
+    if (stats.calls % 20000 === 0) console.log(`wrapper fuzz: ${stats.calls} calls, ${stats.bad} neither so far`);
+    let result, threw = null;
+    try { result = CALLS[fn](core, st); } catch (e) { threw = e; }
+    let trapped = false;
+    if (threw) {
+      const msg = threw && threw.message ? threw.message : String(threw);
+      if (threw instanceof WebAssembly.RuntimeError || /RuntimeError|memory access|unreachable|out of bounds/.test(msg)) {
+        note(fn, 'wasm trap or out-of-bounds', `${msg} (seed state ${seedAt})`); trapped = true;
+      } else if (!(threw instanceof Error)) note(fn, 'threw a non-Error', String(threw));
+      else if (BARE_TYPEERROR.test(msg)) note(fn, 'bare JS error instead of a refusal', msg);
+      else if (garbage(msg)) note(fn, 'refusal quoting a garbage value', msg);
+      else stats.refused++;
+    } else if (finiteResult(result)) stats.computed++;
+    else note(fn, 'returned NaN/Infinity/invalid instead of refusing', `${String(Array.from(result ?? []).slice(0, 4))}`);
+    const broken = trapped ? 'trap' : canaryIntact(core, canary);
+    if (broken) {
+      if (!trapped) note(fn, 'heap canary broken', broken);
+      stats.reloads++;
+      core = await loadCore();
+      canary = makeCanary(core);
+    }
+  }
+  const secs = (Date.now() - t0) / 1000;
+  console.log(`wrapper fuzz: ${stats.calls} calls in ${secs.toFixed(0)} s: ${stats.computed} computed, ` +
+              `${stats.refused} refused cleanly, ${stats.bad} neither (module reloaded ${stats.reloads} times)`);
+  for (const [k, v] of Object.entries(bad).sort((a, b) => b[1].n - a[1].n))
+    console.log(`  ${String(v.n).padStart(8)}  ${k}   e.g. ${String(v.example).slice(0, 160)}`);
+  if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify({ ...stats, seconds: secs, bad }, null, 1));
+  process.exit(STRICT && stats.bad ? 1 : 0);
+}
+main();
