@@ -273,7 +273,7 @@ bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 
 # ------------------------------------------------------------------- fuzz
 # libFuzzer targets (tests/fuzz/, docs/fuzzing.md), built with Debian's
-# clang: the core (and, for fuzz_io, the CLI's readers) with
+# clang: the core (with io's cJSON front end for fuzz_io) with
 # -fsanitize=fuzzer-no-link,address,undefined into build/fuzz/, each target
 # linked with -fsanitize=fuzzer,address,undefined.
 #   make fuzz                  replays tests/fuzz/regressions/, then runs each
@@ -287,31 +287,26 @@ FUZZ         = build/fuzz
 FUZZ_CC      = clang
 FUZZ_SECONDS ?= 12
 FUZZ_CFLAGS  = $(STD) $(FPFLAGS) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all \
-               $(INC) -Icli -Itests/fuzz
+               $(INC) -Itests/fuzz
 FUZZ_TARGETS = fuzz_law fuzz_lut fuzz_scenario fuzz_io
-FUZZ_IO_CLI  = cli/json.c cli/log.c cli/servo_params.c cli/util.c cli/fmt.c cli/params.c
 .PHONY: fuzz fuzz-build fuzz-regress deps-fuzz
 
 deps-fuzz:
 	@tools/deps.sh fuzz
 
-$(FUZZ)/obj/%.o: core/src/%.c $(wildcard core/include/*.h) $(wildcard core/src/*.h) | deps-fuzz
+$(FUZZ)/obj/%.o: core/%.c $(CORE_HDR) | deps-fuzz
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CORE_INC) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 
-$(FUZZ)/cli/%.o: cli/%.c $(wildcard cli/*.h) $(wildcard core/include/*.h) | deps-fuzz
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
-
-$(FUZZ)/libfriction.a: $(patsubst core/src/%.c,$(FUZZ)/obj/%.o,$(CORE_SRC))
+$(FUZZ)/libfriction.a: $(patsubst core/%.c,$(FUZZ)/obj/%.o,$(CORE_SRC))
 	@rm -f $@
 	ar rcs $@ $^
 
 $(FUZZ)/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a -lm -o $@
 
-$(FUZZ)/fuzz_io: tests/fuzz/fuzz_io.c tests/fuzz/fuzz_input.h $(patsubst cli/%.c,$(FUZZ)/cli/%.o,$(FUZZ_IO_CLI)) $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(patsubst cli/%.c,$(FUZZ)/cli/%.o,$(FUZZ_IO_CLI)) $(FUZZ)/libfriction.a -lm -o $@
+$(FUZZ)/fuzz_io: tests/fuzz/fuzz_io.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(IO_LIBS) -lm -o $@
 
 fuzz-build: $(addprefix $(FUZZ)/,$(FUZZ_TARGETS))
 

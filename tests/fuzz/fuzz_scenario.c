@@ -1,6 +1,6 @@
 /*
  * fuzz_scenario.c: libFuzzer target (b), the elements and scenarios through
- * the scenario interface (friction_scenario.h), as the CLI and the wasm
+ * the scenario interface (fric_scenario.h), as the CLI and the wasm
  * binding drive them.
  *
  * A random scenario; each parameter keeps its default or is set, as text
@@ -11,8 +11,8 @@
  * Invariants (a violation aborts, libFuzzer keeps the input):
  *   - fric_scenario_set and init either accept or refuse with a message;
  *   - a step returns ROW, DONE or ERROR; ERROR comes with a message; every
- *     column of every ROW is finite (friction_scenario.h: a non-finite
- *     state ends the run with FRIC_SCN_ERROR);
+ *     column of every ROW is finite (fric_scenario.h: a non-finite
+ *     state ends the run with FRIC_SCENARIO_ERROR);
  *   - ASan/UBSan: no out-of-bounds access, no undefined behaviour.
  * Bounded: a parameter named "every" (steps per row) is kept ≤ 64 so that one
  * input stays below ~10^4 element steps; long runs are the CLI's concern.
@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "friction_scenario.h"
+#include "fric_scenario.h"
 #include "fuzz_input.h"
 
 #define MAX_ROWS 64
@@ -42,7 +42,7 @@ static void set_params(fuzz_in *in, const fric_scenario *sc, double *p)
             snprintf(text, sizeof text, "%.17g", fuzz_double(in));
         if (strcmp(pi->name, "every") == 0 && atof(text) > MAX_EVERY) continue;
         const char *why = NULL;
-        double keep[FRIC_SCN_MAX_PARAMS];
+        double keep[FRIC_SCENARIO_MAX_PARAMS];
         memcpy(keep, p, sizeof keep);
         if (fric_scenario_set(sc, p, pi->name, text, &why) != 0) {
             if (!why || !why[0]) FUZZ_FAIL("%s: %s=%s refused without a message", sc->name,
@@ -56,22 +56,22 @@ static void set_params(fuzz_in *in, const fric_scenario *sc, double *p)
  * failed check). */
 static void run_rows(const fric_scenario *sc, void *st, fuzz_in *in, int *ended)
 {
-    double row[FRIC_SCN_MAX_COLS];
+    double row[FRIC_SCENARIO_MAX_COLS];
     int n = 1 + fuzz_u8(in) % MAX_ROWS;
     *ended = 1;
     for (int r = 0; r < n; r++) {
         const char *why = NULL;
         int rc = sc->step(st, row, &why);
-        if (rc == FRIC_SCN_DONE) return;
-        if (rc == FRIC_SCN_ERROR) {
+        if (rc == FRIC_SCENARIO_DONE) return;
+        if (rc == FRIC_SCENARIO_ERROR) {
             if (!why || !why[0]) FUZZ_FAIL("%s: step error without a message", sc->name);
             return;
         }
-        if (rc != FRIC_SCN_ROW) FUZZ_FAIL("%s: step returned %d", sc->name, rc);
+        if (rc != FRIC_SCENARIO_ROW) FUZZ_FAIL("%s: step returned %d", sc->name, rc);
         for (int c = 0; c < sc->n_cols; c++)
             if (!isfinite(row[c]))
                 FUZZ_FAIL("%s: row %d: column %s = %g, not finite, and the step did not "
-                          "return FRIC_SCN_ERROR", sc->name, r, sc->cols[c].name, row[c]);
+                          "return FRIC_SCENARIO_ERROR", sc->name, r, sc->cols[c].name, row[c]);
     }
     *ended = 0;
 }
@@ -103,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int ns = fric_scenario_count();
     if (ns <= 0) return 0;
     const fric_scenario *sc = fric_scenario_at(fuzz_u8(&in) % ns);
-    double p[FRIC_SCN_MAX_PARAMS];
+    double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
     set_params(&in, sc, p);
     void *st = malloc(sc->state_bytes ? sc->state_bytes : 1);
