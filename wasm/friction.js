@@ -78,7 +78,8 @@ function rangeText(min, max) {
 }
 
 /** v as a checked number: a TypeError unless typeof v is 'number', a
- *  RangeError unless finite, (integer:) whole and within [min, max]. */
+ *  RangeError for NaN, for ±Infinity (unless finite: false), unless whole
+ *  (integer: true) and unless within [min, max]. */
 function num(name, v, { min = -Infinity, max = Infinity, integer = false, finite = true } = {}) {
   const want = `${integer ? 'a whole number in ' : ''}${rangeText(min, max)}`;
   if (typeof v !== 'number') throw argError(TypeError, name, `${name} must be a number (${want}), found ${show(v)}.`);
