@@ -5,6 +5,11 @@
  * except the last error message.
  *
  * Naming: fxb_<area>_<verb>. Laws are passed as (kind, Fs, Fc, vs, D, alpha).
+ *
+ * Defence in depth: the wrapper validates every argument first; still, every
+ * function here that takes a pointer and a count checks the count against
+ * its bound (the length the C side reads, or FXB_MAX_BYTES for what it
+ * writes) and returns an error status (set_status) instead of touching memory.
  */
 #include <math.h>
 #include <stddef.h>
@@ -36,13 +41,44 @@ static void set_status(int status, int param, const char *msg)
     snprintf(last_error, sizeof last_error, "%s", status && msg ? msg : "");
 }
 
-/* Records the core's last failure (fric_status_last) when rc != 0, else OK. */
-static int from_core(int rc, const char *why)
+/* Records the core's last failure (fric_status_last) when rc != 0, else OK.
+ * why: the address of the call's message, read only after rc is known
+ * (function arguments are evaluated in no fixed order). */
+static int from_core(int rc, const char *const *why)
 {
     if (!rc) { set_status(FRIC_OK, -1, ""); return 0; }
     fric_error e = fric_status_last();
-    set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, why && *why ? why : e.message);
+    const char *w = why ? *why : NULL;
+    set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, w && *w ? w : e.message);
     return rc;
+}
+
+/* The largest buffer [bytes] the wrapper may hand over: a wasm32 malloc
+ * takes an i32, so every request stays below 2^31 (friction.js MAX_BYTES). */
+#define FXB_MAX_BYTES 2147483647.0
+
+/* 1 (with FRIC_E_PARAM_RANGE and the message) unless 0 <= n and
+ * n·item_bytes <= FXB_MAX_BYTES; the product is taken in double so that it
+ * cannot wrap. */
+static int count_bad(const char *what, double n, double item_bytes)
+{
+    if (n >= 0 && n * item_bytes <= FXB_MAX_BYTES) return 0;
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s = %.17g is outside 0 .. %.17g (buffers stay below 2^31 bytes).",
+             what, n, floor(FXB_MAX_BYTES / item_bytes));
+    set_status(FRIC_E_PARAM_RANGE, -1, msg);
+    return 1;
+}
+
+/* 1 (with FRIC_E_PARAM_RANGE) unless the caller's vector has exactly the
+ * `want` numbers the C side reads. */
+static int length_bad(const char *what, int n, int want)
+{
+    if (n == want) return 0;
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s has %d numbers; it must have exactly %d.", what, n, want);
+    set_status(FRIC_E_PARAM_RANGE, -1, msg);
+    return 1;
 }
 
 static void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
@@ -84,13 +120,16 @@ static fric_law make_law(int kind, double Fs, double Fc, double vs, double D, do
     return law;
 }
 
-/* Bytes of the wasm heap in use by malloc (for leak checks in tests). */
-double fxb_heap_used(void);
-double fxb_heap_used(void)
+/* Bytes of the wasm heap by malloc's count (for leak and integrity checks
+ * in tests): what 0 in use, 1 free inside the arena. */
+double fxb_heap_used(int what);
+double fxb_heap_used(int what)
 {
 #ifdef __EMSCRIPTEN__
-    return (double)mallinfo().uordblks;
+    struct mallinfo mi = mallinfo();
+    return (double)(what == 1 ? mi.fordblks : mi.uordblks);
 #else
+    (void)what;
     return 0;
 #endif
 }
@@ -101,8 +140,8 @@ int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double al
 int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z)
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
-    const char *why;
-    return from_core(fric_law_check(&law, Z, &why), why);
+    const char *why = "";
+    return from_core(fric_law_check(&law, Z, &why), &why);
 }
 
 /* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46). Evaluates n points of x into y.
@@ -112,10 +151,15 @@ int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alp
 int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z,
                  int which, const double *x, double *y, int n)
 {
+    if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
+    if (which < 0 || which > 2) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).");
+        return 1;
+    }
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
-    const char *why;
+    const char *why = "";
     int rc = which == 0 ? fric_law_check_params(&law, &why) : fric_law_check(&law, Z, &why);
-    if (from_core(rc, why)) return 1;
+    if (from_core(rc, &why)) return 1;
     for (int i = 0; i < n; i++)
         y[i] = which == 0 ? fric_phi(&law, x[i])
              : which == 1 ? fric_phi_z(&law, Z, x[i])
@@ -142,8 +186,8 @@ fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, doubl
                       double Z, double tol)
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
-    const char *why;
-    if (from_core(fric_law_check(&law, Z, &why), why)) return NULL;
+    const char *why = "";
+    if (from_core(fric_law_check(&law, Z, &why), &why)) return NULL;
     fric_lut *lut = fric_lut_new(&law, Z, tol);
     if (!lut) {
         if (!(tol > 0) || !isfinite(tol))
@@ -159,10 +203,15 @@ fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, doubl
     return lut;
 }
 
-void fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n);
-void fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
+/* Evaluates n points of x into y. 0, or 1 with the message. */
+int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n);
+int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
 {
+    if (!lut) { set_status(FRIC_E_NULL, -1, "no look-up table (freed?)."); return 1; }
+    if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
     for (int i = 0; i < n; i++) y[i] = fric_lut_phi_z(lut, x[i]);
+    set_error("");
+    return 0;
 }
 
 double fxb_lut_bytes(const fric_lut *lut);
@@ -247,25 +296,29 @@ const char *fxb_col_text(int i, int j, int what)
     return what == 0 ? c->name : what == 1 ? c->unit : c->help;
 }
 
-/* Initialises state (state_bytes, 16-byte aligned) from p[n_params]
- * (fric_scenario_init: every value range-checked first). 0, or the status. */
-int fxb_scn_init(int i, void *state, const double *p);
-int fxb_scn_init(int i, void *state, const double *p)
+/* Initialises state (state_bytes, 16-byte aligned) from p[n] (n must be
+ * n_params; fric_scenario_init: every value range-checked first). 0, or the
+ * status. */
+int fxb_scn_init(int i, void *state, const double *p, int n);
+int fxb_scn_init(int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
+    if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
     const char *why = "";
-    return from_core(fric_scenario_init(s, state, p, &why), why);
+    return from_core(fric_scenario_init(s, state, p, &why), &why);
 }
 
-/* Applies new parameter values to a running simulation (live tuning). */
-int fxb_scn_retune(int i, void *state, const double *p);
-int fxb_scn_retune(int i, void *state, const double *p)
+/* Applies new parameter values p[n] (n = n_params) to a running simulation
+ * (live tuning). */
+int fxb_scn_retune(int i, void *state, const double *p, int n);
+int fxb_scn_retune(int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
+    if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
     const char *why = "";
-    return from_core(fric_scenario_retune(s, state, p, &why), why);
+    return from_core(fric_scenario_retune(s, state, p, &why), &why);
 }
 
 /* Advances up to n rows into rows[n × n_cols]. Returns the number of rows
@@ -276,12 +329,13 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
+    if (count_bad("n (rows)", n, (double)s->n_cols * sizeof(double))) return -1;
     int k = 0;
     for (; k < n; k++) {
         const char *why = "";
         int rc = s->step(state, rows + (size_t)k * (size_t)s->n_cols, &why);
         if (rc == FRIC_SCENARIO_DONE) break;
-        if (rc == FRIC_SCENARIO_ERROR) { from_core(1, why); return -1 - k; }
+        if (rc == FRIC_SCENARIO_ERROR) { from_core(1, &why); return -1 - k; }
     }
     return k;
 }
@@ -343,16 +397,25 @@ int fxb_preset_servo(int i, double *c)
     return 0;
 }
 
+/* 1 (with the message) unless n is the bench scenario's parameter count. */
+static int bench_params_bad(int n)
+{
+    const fric_scenario *s = fric_scenario_find("bench");
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no bench scenario"); return 1; }
+    return length_bad("params", n, s->n_params);
+}
+
 /* The servo the bench parameters p resolve to (fric_bench_def_from_params):
  * out = [control (0 voltage, 1 current), kt N·m/A, R Ω, armature kg·m²,
  * q_offset rad, error_gain 1/rad, max_pwm, d_gain, max_amps A, max_volts V,
  * kp, vin V]. 0, or 1 with the message. */
-int fxb_bench_servo(const double *p, double *out);
-int fxb_bench_servo(const double *p, double *out)
+int fxb_bench_servo(const double *p, int n, double *out);
+int fxb_bench_servo(const double *p, int n, double *out)
 {
+    if (bench_params_bad(n)) return 1;
     fric_bench_def d;
     const char *why = "";
-    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), why)) return 1;
+    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
     const fric_servo_actuator *s = &d.servo;
     double v[12] = { (double)s->control, s->kt, s->R, s->armature, s->q_offset, s->error_gain,
                      s->max_pwm, s->d_gain, s->max_amps, s->max_volts, d.kp, d.vin };
@@ -361,12 +424,14 @@ int fxb_bench_servo(const double *p, double *out)
     return 0;
 }
 
-/* The bench scenario's parameters p with every −1 ("preset") resolved. */
-int fxb_bench_resolve(const double *p, double *out);
-int fxb_bench_resolve(const double *p, double *out)
+/* The bench scenario's parameters p[n] (n = its n_params) with every −1
+ * ("preset") resolved into out[n]. */
+int fxb_bench_resolve(const double *p, int n, double *out);
+int fxb_bench_resolve(const double *p, int n, double *out)
 {
+    if (bench_params_bad(n)) return 1;
     const char *why = "";
-    return from_core(fric_bench_def_from_params(p, out, NULL, &why), why);
+    return from_core(fric_bench_def_from_params(p, out, NULL, &why), &why);
 }
 
 /* --------------------------------------------------------- logs (io) */
@@ -408,7 +473,16 @@ int fxb_log_load(int root, const unsigned char *hk, const double *h, const char 
     memcpy(raw.head, h, sizeof raw.head);
     raw.motor = motor;
     raw.trajectory = trajectory;
-    raw.n = (size_t)(n > 0 ? n : 0);
+    if (count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
+        memset(&io_err, 0, sizeof io_err);
+        io_err.code = FRIC_IO_RANGE;
+        io_err.entry = -1;
+        snprintf(io_err.message, sizeof io_err.message, "%.300s", last_error);
+        loaded_ok = 0;
+        set_status(FRIC_E_LOG_INVALID, -1, io_err.message);
+        return FRIC_IO_RANGE;
+    }
+    raw.n = (size_t)n;
     raw.entry_kind = ek;
     raw.kind = kind;
     raw.value = value;
@@ -436,9 +510,10 @@ int fxb_log_samples(void) { return loaded_ok ? (int)fric_io_log_samples(&loaded)
 
 /* The recorded series the replay scores (fric_io_log_sample): t [s],
  * position and goal [rad], min(cap, samples) values each. */
-void fxb_log_series(double *t, double *q, double *goal, int cap);
-void fxb_log_series(double *t, double *q, double *goal, int cap)
+int fxb_log_series(double *t, double *q, double *goal, int cap);
+int fxb_log_series(double *t, double *q, double *goal, int cap)
 {
+    if (count_bad("cap", cap, 3 * sizeof(double))) return 1;
     size_t N = loaded_ok ? fric_io_log_samples(&loaded) : 0, cursor = 0;
     for (size_t k = 0; k < N && k < (size_t)(cap > 0 ? cap : 0); k++) {
         fric_io_sample s = fric_io_log_sample(&loaded, k, &cursor);
@@ -446,25 +521,27 @@ void fxb_log_series(double *t, double *q, double *goal, int cap)
         q[k] = s.position;
         goal[k] = s.goal;
     }
+    return 0;
 }
 
 /* Replays the loaded log with the bench scenario's parameters p (friction,
  * servo, treatment). sim_q receives min(cap, samples) positions; res =
  * [mae, max_err, samples, dt, resampled, reversals, steps_stuck]. 0, or 1
  * with the message. */
-int fxb_bench_replay(const double *p, double *sim_q, int cap, double *res);
-int fxb_bench_replay(const double *p, double *sim_q, int cap, double *res)
+int fxb_bench_replay(const double *p, int n, double *sim_q, int cap, double *res);
+int fxb_bench_replay(const double *p, int n, double *sim_q, int cap, double *res)
 {
     fric_bench_def d;
     const char *why = "";
+    if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
     if (!loaded_ok) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
-    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), why)) return 1;
+    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
     fric_bench_log_header hd = { loaded.mass, loaded.arm_mass, loaded.length, loaded.kp,
                                  loaded.vin, loaded.dt };
     fric_bench_log log = { loaded.n, loaded.timestamp, loaded.goal_position,
                            loaded.torque_enable, loaded.position, loaded.speed };
     fric_bench_replay_result r;
-    if (from_core(fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why), why))
+    if (from_core(fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why), &why))
         return 1;
     double v[7] = { r.mae, r.max_err, (double)r.samples, r.dt, r.resampled,
                     (double)r.reversals, (double)r.steps_stuck };
@@ -483,7 +560,17 @@ void fxb_log_unload(void)
 
 /* ------------------------------------------------ drive/backdrive regions */
 /* kind 0: servo, c = the 14 numbers above; kind 1: screw, c = [eta1, eta2,
- * eta1s, eta2s, tau_c, b_v]. */
+ * eta1s, eta2s, tau_c, b_v]. n: the count of c. 1 (with the message) when
+ * kind or n is wrong. */
+static int regions_bad(int kind, int n)
+{
+    if (kind != 0 && kind != 1) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "kind must be 0 (servo) or 1 (screw).");
+        return 1;
+    }
+    return length_bad("c (law numbers)", n, kind == 1 ? 6 : FRIC_SERVO_N_COEFS);
+}
+
 static fric_regions_law regions_law(int kind, const double *c)
 {
     fric_regions_law law;
@@ -498,32 +585,36 @@ static fric_regions_law regions_law(int kind, const double *c)
     return law;
 }
 
-int fxb_regions_check(int kind, const double *c, double dtheta);
-int fxb_regions_check(int kind, const double *c, double dtheta)
+int fxb_regions_check(int kind, const double *c, int nc, double dtheta);
+int fxb_regions_check(int kind, const double *c, int nc, double dtheta)
 {
+    if (regions_bad(kind, nc)) return 1;
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    return from_core(fric_regions_check(&law, dtheta, &why), why);
+    return from_core(fric_regions_check(&law, dtheta, &why), &why);
 }
 
-int fxb_regions_classify(int kind, const double *c, double dtheta, double tau_m, double tau_e);
-int fxb_regions_classify(int kind, const double *c, double dtheta, double tau_m, double tau_e)
+/* 0 static, 1 drive, 2 backdrive, −1 invalid (or kind/nc wrong: the message). */
+int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, double tau_m, double tau_e);
+int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, double tau_m, double tau_e)
 {
+    if (regions_bad(kind, nc)) return -1;
     fric_regions_law law = regions_law(kind, c);
     return fric_regions_classify(&law, dtheta, tau_m, tau_e);
 }
 
 /* Static-region boundaries over τm in [−T, T]: returns the number of samples
  * written to tm, lo, hi (at most cap), or −1 with the message. */
-int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int n,
+int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T, int n,
                          double *tm, double *lo, double *hi, int cap);
-int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int n,
+int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T, int n,
                          double *tm, double *lo, double *hi, int cap)
 {
+    if (regions_bad(kind, nc) || count_bad("cap", cap, 3 * sizeof(double))) return -1;
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
     int count = 0;
-    if (from_core(fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why), why))
+    if (from_core(fric_regions_polyline(&law, dtheta, T, n, tm, lo, hi, cap, &count, &why), &why))
         return -1;
     set_error("");
     return count;
@@ -532,14 +623,23 @@ int fxb_regions_polyline(int kind, const double *c, double dtheta, double T, int
 /* Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an nx × ny
  * grid of cell centres over [−T, T]² (row 0 at τe = +T), for shading a
  * diagram behind the exact boundaries. */
-int fxb_regions_grid(int kind, const double *c, double dtheta, double T, int nx, int ny,
+int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx, int ny,
                      unsigned char *out);
-int fxb_regions_grid(int kind, const double *c, double dtheta, double T, int nx, int ny,
+int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx, int ny,
                      unsigned char *out)
 {
+    if (regions_bad(kind, nc)) return 1;
+    if (nx < 1 || ny < 1 || count_bad("nx·ny (cells)", (double)nx * ny, 1)) {
+        if (nx < 1 || ny < 1) set_status(FRIC_E_PARAM_RANGE, -1, "nx and ny must be at least 1.");
+        return 1;
+    }
+    if (!(T > 0) || !isfinite(T)) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "T must be a finite half-width > 0 N·m.");
+        return 1;
+    }
     fric_regions_law law = regions_law(kind, c);
     const char *why = "";
-    if (from_core(fric_regions_check(&law, dtheta, &why), why)) return 1;
+    if (from_core(fric_regions_check(&law, dtheta, &why), &why)) return 1;
     for (int r = 0; r < ny; r++) {
         double te = T - (2 * T) * (r + 0.5) / ny;
         for (int k = 0; k < nx; k++) {

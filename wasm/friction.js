@@ -7,6 +7,13 @@
 // core's own, read when the module loads. Objects that hold wasm memory (LookupTable,
 // Simulation) have free(); everything else frees before it returns.
 //
+// Every argument of every public function is checked before any wasm memory is
+// touched (type, finiteness, integer-ness, array length against what the C side
+// reads, bytes against the wasm heap): a bad one throws a TypeError (wrong type)
+// or RangeError (wrong value) whose message names the argument and the accepted
+// range, with code 'FRIC_E_PARAM_RANGE' and param (the argument's name). The C
+// bindings check counts again (wasm/bindings.c, defence in depth).
+//
 //   import { loadFrictionCore } from './friction.js';
 //   const core = await loadFrictionCore({ wasmBinary });     // bytes of friction_core.wasm
 //   const y = core.phiZ({ kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 },
@@ -35,11 +42,113 @@ export function coreError(message, code, param = null) {
 
 const F64 = 8;
 
+/** Every wasm allocation of one call stays below 2^31 bytes: a wasm32 _malloc
+ *  takes an i32, so a larger count would wrap (wasm/bindings.c FXB_MAX_BYTES). */
+export const MAX_BYTES = 2 ** 31;
+
+// ----------------------------------------------------- argument checks
+/** A TypeError or RangeError naming the argument, with the code and param
+ *  of the core's errors. */
+function argError(Ctor, param, message) {
+  const e = new Ctor(message);
+  e.code = 'FRIC_E_PARAM_RANGE';
+  e.param = param;
+  return e;
+}
+
+/** A short, safe description of any value for a message. */
+function show(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  switch (typeof v) {
+    case 'string': return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    case 'number': return String(v);
+    case 'bigint': return `${String(v)}n`;
+    case 'undefined': return 'undefined';
+    case 'object': return ArrayBuffer.isView(v) ? `a ${v.constructor.name}` : 'an object';
+    default: return `a ${typeof v}`;
+  }
+}
+
+function rangeText(min, max) {
+  if (min === -Infinity && max === Infinity) return 'a finite number';
+  if (max === Infinity) return `a finite number >= ${min}`;
+  if (min === -Infinity) return `a finite number <= ${max}`;
+  return `${min} … ${max}`;
+}
+
+/** v as a checked number: a TypeError unless typeof v is 'number', a
+ *  RangeError for NaN, for ±Infinity (unless finite: false), unless whole
+ *  (integer: true) and unless within [min, max]. */
+function num(name, v, { min = -Infinity, max = Infinity, integer = false, finite = true } = {}) {
+  const want = `${integer ? 'a whole number in ' : ''}${rangeText(min, max)}`;
+  if (typeof v !== 'number') throw argError(TypeError, name, `${name} must be a number (${want}), found ${show(v)}.`);
+  if (Number.isNaN(v) || (finite && !Number.isFinite(v))) throw argError(RangeError, name, `${name} = ${v} is not finite; it must be ${want}.`);
+  if (integer && !Number.isInteger(v)) throw argError(RangeError, name, `${name} = ${v} must be ${want}.`);
+  if (v < min || v > max) throw argError(RangeError, name, `${name} = ${v} is outside ${rangeText(min, max)}.`);
+  return v;
+}
+
+/** v when typeof v is 'number' (NaN and ±Infinity included: for values whose
+ *  range the core checks and names in its own message), else a TypeError. */
+function numberType(name, v) {
+  if (typeof v !== 'number') throw argError(TypeError, name, `${name} must be a number, found ${show(v)}.`);
+  return v;
+}
+
+/** The largest count of items of `bytes` each that one call may allocate. */
+const maxItems = (bytes) => Math.floor((MAX_BYTES - 1) / bytes);
+
+/** xs (an Array or typed array of finite numbers) as a Float64Array, its
+ *  length checked first: exactly `length` when given, else at most
+ *  maxItems(itemBytes) (the call's wasm buffers per element). */
+function f64s(name, xs, { length, itemBytes = F64, names } = {}) {
+  if (!Array.isArray(xs) && !(ArrayBuffer.isView(xs) && !(xs instanceof DataView))) {
+    throw argError(TypeError, name, `${name} must be an array or typed array of numbers, found ${show(xs)}.`);
+  }
+  const n = xs.length;
+  if (length !== undefined && n !== length) {
+    throw argError(RangeError, name, `${name} has ${n} values; it must have exactly ${length}`
+      + `${names ? ` (${names.slice(0, 6).join(', ')}${names.length > 6 ? ', …' : ''})` : ''}.`);
+  }
+  const most = maxItems(itemBytes);
+  if (n > most) {
+    throw argError(RangeError, name, `${name} has ${n} values; at most ${most} are accepted (each call's wasm buffers stay below 2^31 bytes).`);
+  }
+  if (xs instanceof Float64Array) {
+    for (let i = 0; i < n; i++) if (!Number.isFinite(xs[i])) num(`${name}[${i}]`, xs[i]);
+    return xs;
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = xs[i];
+    out[i] = typeof v === 'number' && Number.isFinite(v) ? v : num(`${name}[${i}]`, v);
+  }
+  return out;
+}
+
+/** A non-null, non-array object (or a TypeError naming it). */
+function obj(name, v, what) {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw argError(TypeError, name, `${name} must be ${what}, found ${show(v)}.`);
+  return v;
+}
+
+/** The C arguments (kind, Fs, Fc, vs, D, alpha) of a law object. Fields left
+ *  out (undefined or null) are 0 (alpha: 1); the core checks the values
+ *  (finite, ranges: fric_law_check) and names the field at fault. */
 function lawArgs(law) {
-  const kind = typeof law.kind === 'number' ? law.kind : LAW_KINDS.indexOf(law.kind);
-  if (kind < 0) throw coreError(`unknown law kind '${law.kind}'; use one of ${LAW_KINDS.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', 'kind');
-  const num = (v) => (v === undefined || v === null ? 0 : Number(v));
-  return [kind, num(law.Fs), num(law.Fc), num(law.vs), num(law.D), law.alpha === undefined ? 1 : num(law.alpha)];
+  obj('law', law, 'a law object { kind, Fs, Fc, vs, D, alpha }');
+  let kind = law.kind;
+  if (typeof kind === 'string') {
+    kind = LAW_KINDS.indexOf(law.kind);
+    if (kind < 0) throw coreError(`unknown law kind '${law.kind}'; use one of ${LAW_KINDS.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', 'kind');
+  } else if (typeof kind !== 'number') {
+    throw argError(TypeError, 'law.kind', `law.kind must be a law name (${LAW_KINDS.join(', ')}) or its index, found ${show(kind)}.`);
+  } else if (!Number.isInteger(kind) || kind < 0 || kind >= LAW_KINDS.length) {
+    throw argError(RangeError, 'law.kind', `law.kind = ${kind} is not a known law; use one of ${LAW_KINDS.join(', ')} or its index 0 … ${LAW_KINDS.length - 1}.`);
+  }
+  const field = (k, def) => (law[k] === undefined || law[k] === null ? def : numberType(`law.${k}`, law[k]));
+  return [kind, field('Fs', 0), field('Fc', 0), field('vs', 0), field('D', 0), field('alpha', 1)];
 }
 
 export class FrictionCore {
@@ -51,6 +160,10 @@ export class FrictionCore {
 
   // --- memory helpers: every allocation is released in a finally block
   _alloc(bytes) {
+    // the callers check their counts first (naming the argument); this is the last guard
+    if (!Number.isInteger(bytes) || bytes < 0 || bytes >= MAX_BYTES) {
+      throw argError(RangeError, 'bytes', `a wasm allocation of ${bytes} bytes was refused (at most ${MAX_BYTES - 1}).`);
+    }
     const p = this._m._malloc(Math.max(bytes, 8));
     if (!p) throw new Error(`out of wasm memory (asked for ${bytes} bytes)`);
     return p;
@@ -68,7 +181,9 @@ export class FrictionCore {
   }
 
   /** Bytes of wasm heap in use (for leak checks). */
-  heapUsed() { return this._m._fxb_heap_used(); }
+  heapUsed() { return this._m._fxb_heap_used(0); }
+  /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
+  heapStats() { return { used: this._m._fxb_heap_used(0), free: this._m._fxb_heap_used(1) }; }
 
   // --- laws and transforms
   /** null when the law is valid with this Z, otherwise the core's message. */
@@ -79,27 +194,31 @@ export class FrictionCore {
 
   /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
   lawFields(kind) {
-    const k = typeof kind === 'number' ? kind : LAW_KINDS.indexOf(kind);
+    const k = lawArgs({ kind })[0];
     return LAW_FIELDS.filter((_, i) => this._m._fxb_law_field_used(k, i) !== 0);
   }
 
   /** null when the law is valid with this Z, otherwise { code, param, message }
    *  (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15 fails; param 'Fs', …, 'Z'). */
   lawProblem(law, Z) {
-    if (!this._m._fxb_law_check(...lawArgs(law), Number(Z))) return null;
+    // Z may be ±Infinity or NaN here (1/0 from a view): the core reports it as the problem
+    const args = lawArgs(law);
+    if (!this._m._fxb_law_check(...args, numberType('Z', Z))) return null;
     const e = this._fail(LAW_FIELDS);
     return { code: e.code, param: e.param, message: e.message };
   }
 
   _eval(law, Z, which, xs) {
-    const x = xs instanceof Float64Array ? xs : Float64Array.from(xs);
+    const args = lawArgs(law);
+    numberType('Z', Z);      // its range (finite, > 0) is the core's check, named 'Z'
+    const x = f64s('xs', xs, { itemBytes: 2 * F64 });
     const n = x.length;
     let px = 0, py = 0;
     try {
       px = this._alloc(n * F64);
       py = this._alloc(n * F64);
       this._f64().set(x, px / F64);
-      if (this._m._fxb_law_eval(...lawArgs(law), Number(Z), which, px, py, n)) throw this._fail(LAW_FIELDS);
+      if (this._m._fxb_law_eval(...args, Z, which, px, py, n)) throw this._fail(LAW_FIELDS);
       return this._f64().slice(py / F64, py / F64 + n);
     } finally {
       this._free(px);
@@ -113,12 +232,21 @@ export class FrictionCore {
   /** Kikuuwe's approximation Φ̂_Z (eq. 46). */
   phiZApprox(law, Z, xs) { return this._eval(law, Z, 2, xs); }
   /** Φ(+0): the static friction level [N]. */
-  phiPlus0(law) { return this._m._fxb_phi_plus0(...lawArgs(law)); }
-  lambertW0(x) { return this._m._fxb_lambert_w0(Number(x)); }
+  phiPlus0(law) {
+    const args = lawArgs(law);
+    // the law's own check (fric_law_check_params: Z plays no part), no points
+    if (this._m._fxb_law_eval(...args, 1, 0, 0, 0, 0)) throw this._fail(LAW_FIELDS);
+    return this._m._fxb_phi_plus0(...args);
+  }
+  /** W0(x), the principal branch of Lambert W, for x >= −1/e (x = +Infinity
+   *  gives Infinity); NaN, non-numbers and x < −1/e are refused. */
+  lambertW0(x) { return this._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E, finite: false })); }
 
   /** An error-bounded look-up table of Φ_Z; call free() when done. */
   lookupTable(law, Z, tol) {
-    const p = this._m._fxb_lut_new(...lawArgs(law), Number(Z), Number(tol));
+    const args = lawArgs(law);
+    // ranges: the core's (Z with the law, tol > 0 finite), named in its messages
+    const p = this._m._fxb_lut_new(...args, numberType('Z', Z), numberType('tol', tol));
     if (!p) throw this._fail(LAW_FIELDS);
     return new LookupTable(this, p);
   }
@@ -179,6 +307,7 @@ export class FrictionCore {
   }
 
   scenario(name) {
+    if (typeof name !== 'string') throw argError(TypeError, 'name', `the scenario name must be a string (${this.scenarios().map((x) => x.name).join(', ')}), found ${show(name)}.`);
     const s = this.scenarios().find((x) => x.name === name);
     if (!s) throw coreError(`unknown scenario '${name}'; known: ${this.scenarios().map((x) => x.name).join(', ')}`, 'FRIC_E_UNKNOWN_NAME');
     return s;
@@ -188,6 +317,7 @@ export class FrictionCore {
    *  ({ name: number | choiceName }). Throws naming a bad name or value. */
   scenarioParams(name, values = {}) {
     const s = this.scenario(name);
+    obj('values', values, 'an object { name: number | choice name }');
     const p = new Float64Array(s.params.length);
     s.params.forEach((q, j) => { p[j] = q.def; });
     for (const [key, raw] of Object.entries(values)) {
@@ -199,7 +329,8 @@ export class FrictionCore {
         v = q.choices.indexOf(raw);
         if (v < 0) throw coreError(`${name}: ${key} = '${raw}' is not one of: ${q.choices.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', key);
       }
-      p[j] = Number(v);
+      // the value's range is the core's check at init (it names the parameter)
+      p[j] = num(key, v);
     }
     return p;
   }
@@ -233,13 +364,14 @@ export class FrictionCore {
 
   /** The bench scenario's parameter vector with every −1 (preset) resolved. */
   benchResolve(params) {
-    const n = params.length;
+    const names = this._benchNames();
+    const x = f64s('params', params, { length: names.length, names }), n = x.length;
     let pin = 0, pout = 0;
     try {
       pin = this._alloc(n * F64);
       pout = this._alloc(n * F64);
-      this._f64().set(params, pin / F64);
-      if (this._m._fxb_bench_resolve(pin, pout)) throw this._fail(this._benchNames());
+      this._f64().set(x, pin / F64);
+      if (this._m._fxb_bench_resolve(pin, n, pout)) throw this._fail(names);
       return this._f64().slice(pout / F64, pout / F64 + n);
     } finally {
       this._free(pin);
@@ -251,12 +383,14 @@ export class FrictionCore {
    *  kt [N·m/A], R [Ω], armature [kg·m²], q_offset [rad], error_gain [1/rad],
    *  max_pwm, d_gain, max_amps [A], max_volts [V], kp, vin [V] }. */
   benchServo(params) {
+    const names = this._benchNames();
+    const x = f64s('params', params, { length: names.length, names });
     let pin = 0, pout = 0;
     try {
-      pin = this._alloc(params.length * F64);
+      pin = this._alloc(x.length * F64);
       pout = this._alloc(12 * F64);
-      this._f64().set(params, pin / F64);
-      if (this._m._fxb_bench_servo(pin, pout)) throw this._fail(this._benchNames());
+      this._f64().set(x, pin / F64);
+      if (this._m._fxb_bench_servo(pin, x.length, pout)) throw this._fail(names);
       const v = this._f64().slice(pout / F64, pout / F64 + 12);
       const keys = ['control', 'kt', 'R', 'armature', 'q_offset', 'error_gain', 'max_pwm', 'd_gain', 'max_amps',
         'max_volts', 'kp', 'vin'];
@@ -301,6 +435,9 @@ export class FrictionCore {
     for (let i = 0; i < 6; i++) h[i] = typeof obj[head[i]] === 'number' ? obj[head[i]] : 0;
     const entries = Array.isArray(obj.entries) ? obj.entries : [];
     const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
+    // per entry: E values and kinds, its kind, a scratch int, 4 series of the replay
+    const most = maxItems(E * (F64 + 1) + 1 + 4 + 4 * F64);
+    if (n > most) throw argError(RangeError, 'log.entries', `log.entries has ${n} entries; at most ${most} are accepted (each call's wasm buffers stay below 2^31 bytes).`);
     const ek = new Uint8Array(n), kind = new Uint8Array(E * n), value = new Float64Array(E * n);
     let unknown = Object.keys(obj).find((k) => !head.includes(k)), unknownEntry = -1;
     for (let k = 0; k < n; k++) {
@@ -358,17 +495,19 @@ export class FrictionCore {
    *  scored (the core's resampling, fric_io_log_sample). A refused log throws
    *  as checkLog. */
   benchReplay(params, log, source = 'log') {
+    const names = this._benchNames();
+    const x = f64s('params', params, { length: names.length, names });
     return this._withLog(log, source, () => {
       const samples = this._m._fxb_log_samples(), cap = Math.max(1, samples);
       const ptrs = [];
       const alloc = (bytes) => { const p = this._alloc(bytes); ptrs.push(p); return p; };
       try {
-        const pp = alloc(params.length * F64);
-        this._f64().set(Float64Array.from(params), pp / F64);
+        const pp = alloc(x.length * F64);
+        this._f64().set(x, pp / F64);
         const pq = alloc(cap * F64), pt = alloc(cap * F64), pl = alloc(cap * F64), pg = alloc(cap * F64);
         const pr = alloc(8 * F64);
-        if (this._m._fxb_bench_replay(pp, pq, cap, pr)) throw this._fail(this._benchNames());
-        this._m._fxb_log_series(pt, pl, pg, cap);
+        if (this._m._fxb_bench_replay(pp, x.length, pq, cap, pr)) throw this._fail(names);
+        if (this._m._fxb_log_series(pt, pl, pg, cap)) throw this._fail();
         const H = this._f64(), r = H.slice(pr / F64, pr / F64 + 7);
         const part = (p) => H.slice(p / F64, p / F64 + samples);
         return { mae: r[0], maxErr: r[1], samples: r[2], dt: r[3], resampled: r[4] !== 0, reversals: r[5],
@@ -393,23 +532,36 @@ export class FrictionCore {
 
   _regionsLaw(law) {
     // law: { kind: 'servo', friction: {model, K_c, …} } or { kind: 'screw', eta1, eta2, eta1s, eta2s, tau_c, b_v }
-    if (law.kind === 'screw') return [1, Float64Array.of(law.eta1, law.eta2, law.eta1s ?? law.eta1, law.eta2s ?? law.eta2, law.tau_c ?? 0, law.b_v ?? 0)];
-    return [0, Float64Array.from(SERVO_KEYS.map((k) => Number(law.friction[k] ?? 0)))];
+    // (fields left out: the default shown; the values' ranges are the core's check)
+    obj('law', law, "a regions law { kind: 'servo', friction } or { kind: 'screw', eta1, eta2, … }");
+    const field = (o, pre, k, def) => numberType(`${pre}${k}`, o[k] ?? def);
+    if (law.kind === 'screw') {
+      return [1, Float64Array.of(field(law, 'law.', 'eta1'), field(law, 'law.', 'eta2'), field(law, 'law.', 'eta1s', law.eta1),
+        field(law, 'law.', 'eta2s', law.eta2), field(law, 'law.', 'tau_c', 0), field(law, 'law.', 'b_v', 0))];
+    }
+    if (law.kind !== 'servo' && law.kind !== undefined) {
+      throw argError(RangeError, 'law.kind', `law.kind = ${show(law.kind)} is not a regions law; use 'servo' or 'screw'.`);
+    }
+    obj('law.friction', law.friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
+    return [0, Float64Array.from(SERVO_KEYS, (k) => field(law.friction, 'law.friction.', k, 0))];
   }
 
   /** Static/drive/backdrive boundaries over τm ∈ [−T, T] at velocity dtheta:
    *  { tauM, lo, hi } (±Infinity where unbounded). Throws the core's message. */
   regionsPolyline(law, dtheta, T, n = 200) {
     const [kind, c] = this._regionsLaw(law);
+    num('dtheta', dtheta);
+    num('T', T, { min: Number.MIN_VALUE });
+    num('n', n, { min: 2, max: 1e7, integer: true });   // the core's sample bound (regions_plot.c)
     const cap = n + 80;
     const ptrs = [];
     const alloc = (b) => { const p = this._alloc(b); ptrs.push(p); return p; };
     try {
       const pc = alloc(c.byteLength);
       this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_check(kind, pc, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
+      if (this._m._fxb_regions_check(kind, pc, c.length, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       const ptm = alloc(cap * F64), plo = alloc(cap * F64), phi = alloc(cap * F64);
-      const count = this._m._fxb_regions_polyline(kind, pc, dtheta, T, n, ptm, plo, phi, cap);
+      const count = this._m._fxb_regions_polyline(kind, pc, c.length, dtheta, T, n, ptm, plo, phi, cap);
       if (count < 0) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       const H = this._f64();
       return { tauM: H.slice(ptm / F64, ptm / F64 + count), lo: H.slice(plo / F64, plo / F64 + count), hi: H.slice(phi / F64, phi / F64 + count) };
@@ -422,12 +574,19 @@ export class FrictionCore {
    *  nx × ny grid of cell centres over [−T, T]², row 0 at τe = +T. */
   regionsGrid(law, dtheta, T, nx, ny) {
     const [kind, c] = this._regionsLaw(law);
+    num('dtheta', dtheta);
+    num('T', T, { min: Number.MIN_VALUE });
+    num('nx', nx, { min: 1, max: maxItems(1), integer: true });
+    num('ny', ny, { min: 1, max: maxItems(1), integer: true });
+    if (nx * ny > maxItems(1)) {
+      throw argError(RangeError, 'nx', `nx·ny = ${nx}·${ny} = ${nx * ny} cells; at most ${maxItems(1)} are accepted (one byte each, below 2^31 bytes).`);
+    }
     let pc = 0, po = 0;
     try {
       pc = this._alloc(c.byteLength);
       po = this._alloc(nx * ny);
       this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_grid(kind, pc, dtheta, T, nx, ny, po)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
+      if (this._m._fxb_regions_grid(kind, pc, c.length, dtheta, T, nx, ny, po)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
       return this._m.HEAPU8.slice(po, po + nx * ny);
     } finally {
       this._free(pc);
@@ -435,13 +594,19 @@ export class FrictionCore {
     }
   }
 
-  /** 'static', 'drive', 'backdrive' or 'invalid' at (τm, τe). */
+  /** 'static', 'drive', 'backdrive' or 'invalid' (a point no region holds) at
+   *  (τm, τe). Throws the core's message for an invalid law. */
   regionAt(law, dtheta, tauM, tauE) {
     const [kind, c] = this._regionsLaw(law);
+    num('dtheta', dtheta);
+    num('tauM', tauM);
+    num('tauE', tauE);
     const pc = this._alloc(c.byteLength);
     try {
       this._f64().set(c, pc / F64);
-      const r = this._m._fxb_regions_classify(kind, pc, dtheta, tauM, tauE);
+      // an invalid law is refused with the core's message (not answered 'invalid')
+      if (this._m._fxb_regions_check(kind, pc, c.length, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
+      const r = this._m._fxb_regions_classify(kind, pc, c.length, dtheta, tauM, tauE);
       return ['static', 'drive', 'backdrive'][r] || 'invalid';
     } finally {
       this._free(pc);
@@ -461,13 +626,13 @@ export class LookupTable {
   _live() { if (!this._p) throw new Error('look-up table used after free()'); }
   eval(xs) {
     this._live();
-    const core = this._core, x = xs instanceof Float64Array ? xs : Float64Array.from(xs);
+    const core = this._core, x = f64s('xs', xs, { itemBytes: 2 * F64 });
     let px = 0, py = 0;
     try {
       px = core._alloc(x.length * F64);
       py = core._alloc(x.length * F64);
       core._f64().set(x, px / F64);
-      core._m._fxb_lut_eval(this._p, px, py, x.length);
+      if (core._m._fxb_lut_eval(this._p, px, py, x.length)) throw core._fail();
       return core._f64().slice(py / F64, py / F64 + x.length);
     } finally {
       core._free(px);
@@ -497,13 +662,15 @@ export class Simulation {
 
   /** Restart from the initial state, optionally with new parameter values. */
   reset(params = this.params) {
-    const core = this._core;
+    this._live();
+    const core = this._core, names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
     let pp = 0;
     try {
-      pp = core._alloc(params.length * F64);
-      core._f64().set(params, pp / F64);
-      if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp)) throw core._fail(this._names());
-      this.params = Float64Array.from(params);
+      pp = core._alloc(x.length * F64);
+      core._f64().set(x, pp / F64);
+      if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp, x.length)) throw core._fail(names);
+      this.params = Float64Array.from(x);
       this.done = false;
     } finally {
       core._free(pp);
@@ -513,28 +680,35 @@ export class Simulation {
   /** Applies new parameter values without restarting (throws if the scenario
    *  cannot, or a value is invalid; the simulation then keeps its old values). */
   retune(params) {
-    const core = this._core;
+    this._live();
+    const core = this._core, names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
     let pp = 0;
     try {
-      pp = core._alloc(params.length * F64);
-      core._f64().set(params, pp / F64);
-      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp)) throw core._fail(this._names());
-      this.params = Float64Array.from(params);
+      pp = core._alloc(x.length * F64);
+      core._f64().set(x, pp / F64);
+      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp, x.length)) throw core._fail(names);
+      this.params = Float64Array.from(x);
     } finally {
       core._free(pp);
     }
   }
 
   _aligned() { return (this._state + 15) & ~15; }
+  _live() { if (!this._state) throw new Error('simulation used after free()'); }
   _names() { return this.info.params.map((q) => q.name); }
 
   /** Advances up to n rows. Returns { rows: Float64Array (count × cols), count, done }.
    *  Throws the core's message (naming the step and state) if the state stopped being finite. */
   step(n) {
-    if (!this._state) throw new Error('simulation used after free()');
+    this._live();
     const core = this._core, nc = this.cols.length;
+    // rows of nc doubles each, one buffer below 2^31 bytes
+    num('n', n, { min: 1, max: maxItems(nc * F64), integer: true });
     if (n > this._rowsCap) {
       core._free(this._rows);
+      this._rows = 0;
+      this._rowsCap = 0;
       this._rows = core._alloc(n * nc * F64);
       this._rowsCap = n;
     }

@@ -390,7 +390,7 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
     }
     assert.equal(bad.length, 0, `${bad.length} of ${xs.length} points:\n${bad.slice(0, 5).join('\n')}`);
     t.diagnostic(`W0: largest scaled residual ${worst.toExponential(2)}`);
-    assert.ok(Number.isNaN(core.lambertW0(-0.5)), 'W0 below −1/e is NaN');
+    assert.throws(() => core.lambertW0(-0.5), RangeError, 'W0 below −1/e is refused (no real value)');
     assert.equal(core.lambertW0(0), 0);
     assert.equal(core.lambertW0(Infinity), Infinity);
   });

@@ -264,7 +264,15 @@ export function mount(container, { core, state }) {
     if (!pointed) return;
     const { tm, te } = pointed;
     const v = velocities[0];
-    const region = core.regionAt(law, v, tm, te);
+    let region;
+    try {
+      region = core.regionAt(law, v, tm, te);
+    } catch (e) {
+      // an invalid law: draw() already shows the core's message
+      readout.textContent = e.message;
+      readout.dataset.region = 'invalid';
+      return;
+    }
     readout.textContent = `τm = ${fmt(tm)} N·m, τe = ${fmt(te)} N·m, θ̇ = ${v} rad/s: ${region}`
       + `${Math.abs(tm) > T || Math.abs(te) > T ? ' (outside the plotted range)' : ''}`;
     readout.dataset.region = region;

@@ -1,0 +1,449 @@
+// hardening.test.mjs: issue 9 items 1-3, run by `node --test` (make test-web).
+// Every bad argument to the JavaScript wrapper (wasm/friction.js) is refused
+// before wasm memory is touched, and the C bindings (wasm/bindings.c) refuse
+// bad counts on their own (defence in depth).
+//
+//   a) reproducers    each bad call of the issue, one test each
+//   b) sweep          a table of bad calls into every public function: each
+//                     must throw a TypeError/RangeError/Error whose message
+//                     names the argument; the count is printed
+//   c) bindings       the exported C functions called directly with bad
+//                     counts return an error status and write nothing
+//   d) heap           a canary allocated through the wrapper's own _alloc
+//                     before the sweep keeps its bytes, and malloc's used/free
+//                     counters stay put, after every call; 10^4 create/free
+//                     cycles leak nothing
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCore } from './load.mjs';
+import { MAX_BYTES } from '../../wasm/friction.js';
+import * as R from './reference.mjs';
+
+const core = await loadCore();
+const m = core._m;
+const LAW = R.STRIBECK_PAPER, Z = R.Z_PAPER;
+const SERVO = { kind: 'servo', friction: core.presets()[0].friction };
+const SCREW = { kind: 'screw', eta1: 0.6, eta2: 0.5, tau_c: 0.01, b_v: 0.001 };
+const BENCH = core.scenarioParams('bench');
+
+// ------------------------------------------------------------ the canary
+/** A canary: 256 bytes from the wrapper's own allocator, a known pattern. */
+const CANARY_BYTES = 256;
+const canary = core._alloc(CANARY_BYTES);
+const pattern = (i) => (i * 73 + 19) & 255;
+for (let i = 0; i < CANARY_BYTES; i++) m.HEAPU8[canary + i] = pattern(i);
+/** malloc's counters now (after one warm-up of everything the sweep calls). */
+let baseline;
+
+/** The heap after a call: canary intact, used/free counters unchanged. */
+function heapIntact(label) {
+  const H = m.HEAPU8;
+  for (let i = 0; i < CANARY_BYTES; i++) {
+    if (H[canary + i] !== pattern(i)) assert.fail(`${label}: canary byte ${i} is ${H[canary + i]}, not ${pattern(i)}`);
+  }
+  const now = core.heapStats();
+  assert.deepEqual(now, baseline, `${label}: heap counters ${JSON.stringify(baseline)} -> ${JSON.stringify(now)}`);
+}
+
+/** Live objects the sweep must not disturb: a table and a simulation. */
+let lut, simA, simB;
+const lutX = Float64Array.of(-0.05, 0.001, 0.05);
+let lutY;
+
+before(() => {
+  lut = core.lookupTable(LAW, Z, 1e-6 * LAW.Fs);
+  lutY = lut.eval(lutX);
+  simA = core.simulation('model-a');
+  simB = core.simulation('model-a');
+  simA.step(10); // its row buffer is allocated now
+  simB.step(10);
+  // warm-up: anything allocated once for good (caches) is allocated now
+  core.phi(LAW, [0.1]);
+  core.regionsGrid(SERVO, 0, 1, 4, 4);
+  core.regionAt(SERVO, 0, 0.1, 0.1);
+  core.benchResolve(BENCH);
+  core.benchServo(BENCH);
+  baseline = core.heapStats();
+});
+
+/** The error `fn` throws (assert.fail when it returns). */
+function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return null;
+}
+
+/** fn must throw an Error (TypeError/RangeError/Error) naming `name`, and
+ *  leave the heap intact. */
+function refuses(label, fn, name, type = Error) {
+  const e = thrown(fn);
+  assert.ok(e, `${label}: returned instead of throwing`);
+  assert.ok(e instanceof type, `${label}: threw ${e && e.constructor.name} (${e && e.message}), want ${type.name}`);
+  assert.ok(!/Cannot read properties|is not a function|offset is out of bounds/.test(e.message), `${label}: bare ${e.message}`);
+  // the name as a token of its own (not a letter inside another word)
+  const token = new RegExp(`(^|[^\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
+  assert.ok(token.test(e.message), `${label}: the message "${e.message}" does not name ${name}`);
+  heapIntact(label);
+  return e;
+}
+
+// ======================================================== (a) reproducers
+describe('a) the issue\'s reproducers are refused before wasm memory is touched', () => {
+  it('Simulation.step(76695845) on model-a: no 24-byte allocation, the table and the other simulation intact', () => {
+    const tB = simB.step(1).rows[0];
+    refuses('step(76695845)', () => simA.step(76695845), 'n', RangeError);
+    assert.deepEqual(lut.eval(lutX), lutY, 'the live table still gives its values');
+    const next = simB.step(1).rows[0];
+    assert.ok(Number.isFinite(next) && next > tB && next < tB + 1, `the other simulation's t reads ${next} after ${tB}`);
+    assert.equal(simA.step(3).count, 3, 'the refused simulation still steps');
+    heapIntact('after stepping');
+  });
+  it('regionsGrid(servo, 0, 1, 65536, 65536) is refused before anything is written', () => {
+    const e = refuses('regionsGrid 65536²', () => core.regionsGrid(SERVO, 0, 1, 65536, 65536), 'nx', RangeError);
+    assert.match(e.message, /at most 2147483647/);
+    assert.deepEqual(lut.eval(lutX), lutY);
+  });
+  it('an x array of 2^29 + 1 values: a RangeError naming xs, not "offset is out of bounds"', () => {
+    const big = new Array(2 ** 29 + 1); // sparse: the length is refused before any element is read
+    for (const [label, fn] of [['phi', () => core.phi(LAW, big)], ['phiZ', () => core.phiZ(LAW, Z, big)],
+      ['phiZApprox', () => core.phiZApprox(LAW, Z, big)], ['lut.eval', () => lut.eval(big)]]) {
+      const e = refuses(label, fn, 'xs', RangeError);
+      assert.match(e.message, /536870913 values; at most 134217727/);
+    }
+  });
+  it('sim.retune([]) names the length, never a garbage value', () => {
+    const e = refuses('retune([])', () => simA.retune([]), 'params', RangeError);
+    assert.match(e.message, /params has 0 values; it must have exactly 15/);
+    assert.ok(!/e-\d\d/.test(e.message), e.message);
+    refuses('reset([1])', () => simA.reset([1]), 'params', RangeError);
+  });
+  it('benchResolve([1]) and benchServo([1]) are refused (not [1])', () => {
+    refuses('benchResolve([1])', () => core.benchResolve([1]), 'exactly 33', RangeError);
+    refuses('benchServo([1])', () => core.benchServo([1]), 'exactly 33', RangeError);
+  });
+  it('NaN, "abc" and Infinity among the x values of phi, phiZ, phiZApprox and the table', () => {
+    for (const bad of [NaN, 'abc', Infinity, -Infinity]) {
+      const xs = [0.1, bad, 0.2];
+      const type = typeof bad === 'number' ? RangeError : TypeError;
+      refuses(`phi ${bad}`, () => core.phi(LAW, xs), 'xs[1]', type);
+      refuses(`phiZ ${bad}`, () => core.phiZ(LAW, Z, xs), 'xs[1]', type);
+      refuses(`phiZApprox ${bad}`, () => core.phiZApprox(LAW, Z, xs), 'xs[1]', type);
+      refuses(`lut.eval ${bad}`, () => lut.eval(xs), 'xs[1]', type);
+    }
+    refuses('Float64Array with NaN', () => core.phiZ(LAW, Z, Float64Array.of(0, NaN)), 'xs[1]', RangeError);
+  });
+  it('lambertW0(NaN | "abc" | undefined | −0.5) is refused; W0(−1/e) = −1 and W0(∞) = ∞ stay', () => {
+    refuses('W0(NaN)', () => core.lambertW0(NaN), 'x', RangeError);
+    refuses('W0("abc")', () => core.lambertW0('abc'), 'x', TypeError);
+    refuses('W0()', () => core.lambertW0(), 'x', TypeError);
+    refuses('W0(-0.5)', () => core.lambertW0(-0.5), 'x', RangeError);
+    assert.equal(core.lambertW0(-1 / Math.E), -1);
+    assert.equal(core.lambertW0(Infinity), Infinity);
+  });
+  it('kind: 1.5 is not taken for Stribeck', () => {
+    refuses('kind 1.5', () => core.phi({ ...LAW, kind: 1.5 }, [0.1]), 'law.kind', RangeError);
+    refuses('kind 2**32 + 1', () => core.phi({ ...LAW, kind: 2 ** 32 + 1 }, [0.1]), 'law.kind', RangeError);
+  });
+  it('step(NaN), step(-5), step("abc"), step(1.5), step(0) are refused and do not set done', () => {
+    for (const [n, type] of [[NaN, RangeError], [-5, RangeError], ['abc', TypeError], [1.5, RangeError], [0, RangeError]]) {
+      refuses(`step(${n})`, () => simA.step(n), 'n', type);
+      assert.equal(simA.done, false, `step(${n}) set done`);
+    }
+  });
+  it('regionsGrid with nx = −1 or T = NaN, regionAt(NaN): refused, not an empty or all-255 grid', () => {
+    refuses('nx = -1', () => core.regionsGrid(SERVO, 0, 1, -1, 4), 'nx', RangeError);
+    refuses('T = NaN', () => core.regionsGrid(SERVO, 0, NaN, 4, 4), 'T', RangeError);
+    refuses('regionAt(NaN)', () => core.regionAt(SERVO, 0, NaN, 0), 'tauM', RangeError);
+  });
+  it('undefined laws, arrays and entries: TypeErrors naming them, not "Cannot read properties of undefined"', () => {
+    refuses('phi(undefined)', () => core.phi(undefined, [0.1]), 'law', TypeError);
+    refuses('phi(law, undefined)', () => core.phi(LAW, undefined), 'xs', TypeError);
+    refuses('phi(law, [undefined])', () => core.phi(LAW, [undefined]), 'xs[0]', TypeError);
+    refuses('regionsGrid(undefined)', () => core.regionsGrid(undefined, 0, 1, 4, 4), 'law', TypeError);
+    refuses('servo without friction', () => core.regionAt({ kind: 'servo' }, 0, 0, 0), 'law.friction', TypeError);
+    refuses('retune(undefined)', () => simA.retune(undefined), 'params', TypeError);
+    refuses('benchResolve(undefined)', () => core.benchResolve(undefined), 'params', TypeError);
+    refuses('simulation(model-a, null)', () => core.simulation('model-a', null), 'values', TypeError);
+  });
+});
+
+// ============================================================== (b) sweep
+/** [label, call, what the message must name]. Every call is bad. */
+const BAD_CALLS = [
+  // laws and transforms
+  ['phi(null law)', () => core.phi(null, [0.1]), 'law'],
+  ['phi(law "x")', () => core.phi('stribeck', [0.1]), 'law'],
+  ['phi(kind undefined)', () => core.phi({ Fs: 1 }, [0.1]), 'law.kind'],
+  ['phi(kind -1)', () => core.phi({ ...LAW, kind: -1 }, [0.1]), 'law.kind'],
+  ['phi(kind 7)', () => core.phi({ ...LAW, kind: 7 }, [0.1]), 'law.kind'],
+  ['phi(kind NaN)', () => core.phi({ ...LAW, kind: NaN }, [0.1]), 'law.kind'],
+  ['phi(kind true)', () => core.phi({ ...LAW, kind: true }, [0.1]), 'law.kind'],
+  ['phi(kind "coulomb")', () => core.phi({ ...LAW, kind: 'coulomb' }, [0.1]), 'coulomb'],
+  ['phi(Fs "abc")', () => core.phi({ ...LAW, Fs: 'abc' }, [0.1]), 'law.Fs'],
+  ['phi(Fs NaN)', () => core.phi({ ...LAW, Fs: NaN }, [0.1]), 'Fs'],
+  ['phi(Fc Infinity)', () => core.phi({ ...LAW, Fc: Infinity }, [0.1]), 'Fc'],
+  ['phi(vs -1)', () => core.phi({ ...LAW, vs: -1 }, [0.1]), 'vs'],
+  ['phi(alpha "1")', () => core.phi({ ...LAW, alpha: '1' }, [0.1]), 'law.alpha'],
+  ['phi(D {})', () => core.phi({ ...LAW, D: {} }, [0.1]), 'law.D'],
+  ['phi(xs "abc")', () => core.phi(LAW, 'abc'), 'xs'],
+  ['phi(xs 5)', () => core.phi(LAW, 5), 'xs'],
+  ['phi(xs {length: 3})', () => core.phi(LAW, { length: 3 }), 'xs'],
+  ['phi(xs DataView)', () => core.phi(LAW, new DataView(new ArrayBuffer(8))), 'xs'],
+  ['phi(xs [null])', () => core.phi(LAW, [null]), 'xs[0]'],
+  ['phi(xs [1n])', () => core.phi(LAW, [1n]), 'xs[0]'],
+  ['phi(xs BigInt64Array)', () => core.phi(LAW, BigInt64Array.of(1n)), 'xs[0]'],
+  ['phi(xs ["0.1"])', () => core.phi(LAW, ['0.1']), 'xs[0]'],
+  ['phi(xs [NaN])', () => core.phi(LAW, [NaN]), 'xs[0]'],
+  ['phi(xs [Infinity])', () => core.phi(LAW, [Infinity]), 'xs[0]'],
+  ['phi(xs 2^28 holes)', () => core.phi(LAW, new Array(2 ** 28)), 'xs'],
+  ['phiZ(Z "abc")', () => core.phiZ(LAW, 'abc', [0.1]), 'Z'],
+  ['phiZ(Z undefined)', () => core.phiZ(LAW, undefined, [0.1]), 'Z'],
+  ['phiZ(Z NaN)', () => core.phiZ(LAW, NaN, [0.1]), 'Z'],
+  ['phiZ(Z Infinity)', () => core.phiZ(LAW, Infinity, [0.1]), 'Z'],
+  ['phiZ(Z 0)', () => core.phiZ(LAW, 0, [0.1]), 'Z'],
+  ['phiZ(Z -1)', () => core.phiZ(LAW, -1, [0.1]), 'Z'],
+  ['phiZ(xs [-Infinity])', () => core.phiZ(LAW, Z, [-Infinity]), 'xs[0]'],
+  ['phiZ(xs [undefined])', () => core.phiZ(LAW, Z, [0, undefined]), 'xs[1]'],
+  ['phiZApprox(xs NaN)', () => core.phiZApprox(LAW, Z, Float64Array.of(NaN)), 'xs[0]'],
+  ['phiZApprox(law undefined)', () => core.phiZApprox(undefined, Z, [0.1]), 'law'],
+  ['phiPlus0(undefined)', () => core.phiPlus0(undefined), 'law'],
+  ['phiPlus0(Fs NaN)', () => core.phiPlus0({ ...LAW, Fs: NaN }), 'Fs'],
+  ['phiPlus0(kind 1.5)', () => core.phiPlus0({ ...LAW, kind: 1.5 }), 'law.kind'],
+  ['lawProblem(undefined)', () => core.lawProblem(undefined, Z), 'law'],
+  ['lawProblem(Z "abc")', () => core.lawProblem(LAW, 'abc'), 'Z'],
+  ['checkLaw(kind 1.5)', () => core.checkLaw({ ...LAW, kind: 1.5 }, Z), 'law.kind'],
+  ['lawFields(1.5)', () => core.lawFields(1.5), 'law.kind'],
+  ['lawFields(undefined)', () => core.lawFields(undefined), 'law.kind'],
+  ['lambertW0(NaN)', () => core.lambertW0(NaN), 'x'],
+  ['lambertW0("abc")', () => core.lambertW0('abc'), 'x'],
+  ['lambertW0(undefined)', () => core.lambertW0(undefined), 'x'],
+  ['lambertW0(-Infinity)', () => core.lambertW0(-Infinity), 'x'],
+  ['lambertW0(-1)', () => core.lambertW0(-1), 'x'],
+  ['lambertW0("1")', () => core.lambertW0('1'), 'x'],
+  ['lookupTable(undefined)', () => core.lookupTable(undefined, Z, 1e-6), 'law'],
+  ['lookupTable(Z "abc")', () => core.lookupTable(LAW, 'abc', 1e-6), 'Z'],
+  ['lookupTable(Z NaN)', () => core.lookupTable(LAW, NaN, 1e-6), 'Z'],
+  ['lookupTable(tol "abc")', () => core.lookupTable(LAW, Z, 'abc'), 'tol'],
+  ['lookupTable(tol NaN)', () => core.lookupTable(LAW, Z, NaN), 'tol'],
+  ['lookupTable(tol 0)', () => core.lookupTable(LAW, Z, 0), 'tol'],
+  ['lookupTable(tol -1)', () => core.lookupTable(LAW, Z, -1), 'tol'],
+  ['lookupTable(kind 1.5)', () => core.lookupTable({ ...LAW, kind: 1.5 }, Z, 1e-6), 'law.kind'],
+  ['lut.eval(undefined)', () => lut.eval(undefined), 'xs'],
+  ['lut.eval([NaN])', () => lut.eval([NaN]), 'xs[0]'],
+  ['lut.eval(["abc"])', () => lut.eval(['abc']), 'xs[0]'],
+  ['lut.eval(2^28 holes)', () => lut.eval(new Array(2 ** 28)), 'xs'],
+  // scenarios
+  ['scenario(undefined)', () => core.scenario(undefined), 'name'],
+  ['scenario(3)', () => core.scenario(3), 'name'],
+  ['scenario("nope")', () => core.scenario('nope'), 'nope'],
+  ['scenarioParams(values "x")', () => core.scenarioParams('model-a', 'x'), 'values'],
+  ['scenarioParams(values [])', () => core.scenarioParams('model-a', []), 'values'],
+  ['scenarioParams(unknown key)', () => core.scenarioParams('model-a', { nope: 1 }), 'nope'],
+  ['scenarioParams(T "abc")', () => core.scenarioParams('model-a', { T: 'abc' }), 'T'],
+  ['scenarioParams(T NaN)', () => core.scenarioParams('model-a', { T: NaN }), 'T'],
+  ['scenarioParams(T undefined)', () => core.scenarioParams('model-a', { T: undefined }), 'T'],
+  ['scenarioParams(choice "nope")', () => core.scenarioParams('bench', { friction: 'nope' }), 'friction'],
+  ['simulation(undefined)', () => core.simulation(undefined), 'name'],
+  ['simulation(T -1)', () => core.simulation('model-a', { T: -1 }), 'T'],
+  ['simulation(T Infinity)', () => core.simulation('model-a', { T: Infinity }), 'T'],
+  ['step()', () => simA.step(), 'n'],
+  ['step(NaN)', () => simA.step(NaN), 'n'],
+  ['step(-5)', () => simA.step(-5), 'n'],
+  ['step("abc")', () => simA.step('abc'), 'n'],
+  ['step(1.5)', () => simA.step(1.5), 'n'],
+  ['step(Infinity)', () => simA.step(Infinity), 'n'],
+  ['step(76695845)', () => simA.step(76695845), 'n'],
+  ['step(2^31)', () => simA.step(2 ** 31), 'n'],
+  ['step("10")', () => simA.step('10'), 'n'],
+  ['reset([])', () => simA.reset([]), 'params'],
+  ['reset(16 values)', () => simA.reset(new Float64Array(16)), 'params'],
+  ['reset([NaN × 15])', () => simA.reset(new Array(15).fill(NaN)), 'params[0]'],
+  ['reset(null)', () => simA.reset(null), 'params'],
+  ['retune([])', () => simA.retune([]), 'params'],
+  ['retune(["abc" × 15])', () => simA.retune(new Array(15).fill('abc')), 'params[0]'],
+  ['retune(undefined)', () => simA.retune(undefined), 'params'],
+  ['retune(T -1)', () => simA.retune(simA.params.map((v, j) => (j === simA.info.params.findIndex((q) => q.name === 'T') ? -1 : v))), 'T'],
+  // bench
+  ['benchResolve([1])', () => core.benchResolve([1]), 'params'],
+  ['benchResolve([])', () => core.benchResolve([]), 'params'],
+  ['benchResolve(34 values)', () => core.benchResolve([...BENCH, 0]), 'params'],
+  ['benchResolve(undefined)', () => core.benchResolve(undefined), 'params'],
+  ['benchResolve([NaN, …])', () => core.benchResolve([NaN, ...BENCH.slice(1)]), 'params[0]'],
+  ['benchServo([1])', () => core.benchServo([1]), 'params'],
+  ['benchServo("abc")', () => core.benchServo('abc'), 'params'],
+  ['benchReplay([1], log)', () => core.benchReplay([1], {}), 'params'],
+  // regions
+  ['regionsGrid(undefined law)', () => core.regionsGrid(undefined, 0, 1, 4, 4), 'law'],
+  ['regionsGrid(kind "nope")', () => core.regionsGrid({ kind: 'nope' }, 0, 1, 4, 4), 'law.kind'],
+  ['regionsGrid(friction undefined)', () => core.regionsGrid({ kind: 'servo' }, 0, 1, 4, 4), 'law.friction'],
+  ['regionsGrid(K_c "abc")', () => core.regionsGrid({ kind: 'servo', friction: { ...SERVO.friction, K_c: 'abc' } }, 0, 1, 4, 4), 'law.friction.K_c'],
+  ['regionsGrid(screw eta1 undefined)', () => core.regionsGrid({ kind: 'screw', eta2: 0.5 }, 0, 1, 4, 4), 'law.eta1'],
+  ['regionsGrid(dtheta NaN)', () => core.regionsGrid(SERVO, NaN, 1, 4, 4), 'dtheta'],
+  ['regionsGrid(dtheta "0")', () => core.regionsGrid(SERVO, '0', 1, 4, 4), 'dtheta'],
+  ['regionsGrid(T NaN)', () => core.regionsGrid(SERVO, 0, NaN, 4, 4), 'T'],
+  ['regionsGrid(T 0)', () => core.regionsGrid(SERVO, 0, 0, 4, 4), 'T'],
+  ['regionsGrid(T -1)', () => core.regionsGrid(SERVO, 0, -1, 4, 4), 'T'],
+  ['regionsGrid(T Infinity)', () => core.regionsGrid(SERVO, 0, Infinity, 4, 4), 'T'],
+  ['regionsGrid(nx -1)', () => core.regionsGrid(SERVO, 0, 1, -1, 4), 'nx'],
+  ['regionsGrid(nx 0)', () => core.regionsGrid(SERVO, 0, 1, 0, 4), 'nx'],
+  ['regionsGrid(ny 1.5)', () => core.regionsGrid(SERVO, 0, 1, 4, 1.5), 'ny'],
+  ['regionsGrid(ny undefined)', () => core.regionsGrid(SERVO, 0, 1, 4), 'ny'],
+  ['regionsGrid(65536²)', () => core.regionsGrid(SERVO, 0, 1, 65536, 65536), 'nx'],
+  ['regionsGrid(screw 65536²)', () => core.regionsGrid(SCREW, 0, 1, 65536, 65536), 'nx'],
+  ['regionsGrid(2^31 × 1)', () => core.regionsGrid(SERVO, 0, 1, 2 ** 31, 1), 'nx'],
+  ['regionAt(tauM NaN)', () => core.regionAt(SERVO, 0, NaN, 0), 'tauM'],
+  ['regionAt(tauE "abc")', () => core.regionAt(SERVO, 0, 0, 'abc'), 'tauE'],
+  ['regionAt(dtheta Infinity)', () => core.regionAt(SERVO, Infinity, 0, 0), 'dtheta'],
+  ['regionAt(undefined law)', () => core.regionAt(undefined, 0, 0, 0), 'law'],
+  ['regionAt(K_c NaN)', () => core.regionAt({ kind: 'servo', friction: { ...SERVO.friction, K_c: NaN } }, 0, 0, 0), 'K_c'],
+  ['regionsGrid(K_v Infinity)', () => core.regionsGrid({ kind: 'servo', friction: { ...SERVO.friction, K_v: Infinity } }, 0, 1, 4, 4), 'K_v'],
+  ['regionsGrid(screw eta1 NaN)', () => core.regionsGrid({ ...SCREW, eta1: NaN }, 0, 1, 4, 4), 'eta1'],
+  ['regionsPolyline(n 1)', () => core.regionsPolyline(SERVO, 0, 1, 1), 'n'],
+  ['regionsPolyline(n 1e9)', () => core.regionsPolyline(SERVO, 0, 1, 1e9), 'n'],
+  ['regionsPolyline(n 2.5)', () => core.regionsPolyline(SERVO, 0, 1, 2.5), 'n'],
+  ['regionsPolyline(T NaN)', () => core.regionsPolyline(SERVO, 0, NaN), 'T'],
+  ['regionsPolyline(dtheta "abc")', () => core.regionsPolyline(SERVO, 'abc', 1), 'dtheta'],
+  ['regionsPolyline(undefined law)', () => core.regionsPolyline(undefined, 0, 1), 'law'],
+];
+
+describe('b) a sweep of bad calls into every public function', () => {
+  it(`${BAD_CALLS.length} bad calls: each refused with an Error naming its argument, the heap intact after each`, (t) => {
+    const failures = [];
+    let typed = 0;
+    for (const [label, fn, name] of BAD_CALLS) {
+      try {
+        const e = refuses(label, fn, name);
+        if (e instanceof TypeError || e instanceof RangeError) typed++;
+      } catch (err) {
+        failures.push(err.message);
+      }
+    }
+    t.diagnostic(`${BAD_CALLS.length - failures.length} of ${BAD_CALLS.length} bad calls refused with a message naming the argument `
+      + `(${typed} TypeError/RangeError from the wrapper, the rest the core's Error)`);
+    assert.equal(failures.length, 0, `${failures.length} of ${BAD_CALLS.length} not refused cleanly:\n${failures.join('\n')}`);
+  });
+  it('good calls still work after the sweep (the live table and simulations intact)', () => {
+    assert.deepEqual(lut.eval(lutX), lutY);
+    assert.equal(simA.step(5).count, 5);
+    assert.equal(core.benchResolve(BENCH).length, BENCH.length);
+    assert.equal(core.regionsGrid(SERVO, 0, 1, 8, 8).length, 64);
+  });
+});
+
+// ====================================================== (c) the C bindings
+describe('c) the C bindings refuse bad counts on their own (defence in depth)', () => {
+  const status = () => m.UTF8ToString(m._fxb_status_name(m._fxb_last_status()));
+  const message = () => m.UTF8ToString(m._fxb_last_error());
+  /** A scratch buffer of `bytes` guarded by the canary check. */
+  function withBuf(bytes, fn) {
+    const p = core._alloc(bytes);
+    try { return fn(p); } finally { core._free(p); }
+  }
+  it('fxb_scn_step: n·n_cols·8 at or above 2^31 writes nothing', () => {
+    const i = simA.info.index;
+    const k = m._fxb_scn_step(i, simA._aligned(), simA._rows, 76695845);
+    assert.equal(k, -1);
+    assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+    assert.match(message(), /n \(rows\) = 76695845 is outside 0 \.\./);
+    assert.equal(m._fxb_scn_step(i, simA._aligned(), simA._rows, -5), -1);
+    heapIntact('fxb_scn_step');
+  });
+  it('fxb_scn_init / fxb_scn_retune: a parameter count other than n_params reads nothing', () => {
+    const i = simA.info.index;
+    withBuf(16 * 8, (p) => {
+      for (const n of [0, 1, 14, 16, -1]) {
+        assert.equal(m._fxb_scn_retune(i, simA._aligned(), p, n), m._fxb_scn_retune(i, simA._aligned(), p, n));
+        assert.equal(status(), 'FRIC_E_PARAM_RANGE', `retune n = ${n}`);
+        assert.match(message(), new RegExp(`params has ${n} numbers; it must have exactly 15`));
+        assert.notEqual(m._fxb_scn_init(i, simA._aligned(), p, n), 0);
+        assert.equal(status(), 'FRIC_E_PARAM_RANGE', `init n = ${n}`);
+      }
+    });
+    heapIntact('fxb_scn_init/retune');
+  });
+  it('fxb_bench_resolve / servo / replay: a parameter count other than 33', () => {
+    withBuf(40 * 8, (p) => {
+      assert.equal(m._fxb_bench_resolve(p, 1, p), 1);
+      assert.match(message(), /params has 1 numbers; it must have exactly 33/);
+      assert.equal(m._fxb_bench_servo(p, 0, p), 1);
+      assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+      assert.equal(m._fxb_bench_replay(p, 34, p, 1, p), 1);
+      assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+    });
+    heapIntact('fxb_bench_*');
+  });
+  it('fxb_law_eval / fxb_lut_eval: counts below 0 or at 2^31 bytes', () => {
+    withBuf(16, (p) => {
+      for (const n of [-1, 2 ** 27, 2 ** 31 - 1]) {
+        assert.equal(m._fxb_law_eval(1, LAW.Fs, LAW.Fc, LAW.vs, LAW.D, LAW.alpha, Z, 1, p, p, n), 1, `law n = ${n}`);
+        assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+        assert.equal(m._fxb_lut_eval(lut._p, p, p, n), 1, `lut n = ${n}`);
+        assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+      }
+      assert.equal(m._fxb_law_eval(1, LAW.Fs, LAW.Fc, LAW.vs, LAW.D, LAW.alpha, Z, 3, p, p, 1), 1, 'which = 3');
+      assert.equal(m._fxb_lut_eval(0, p, p, 1), 1, 'no table');
+      assert.equal(status(), 'FRIC_E_NULL');
+    });
+    heapIntact('fxb_law_eval/fxb_lut_eval');
+  });
+  it('fxb_regions_*: wrong coefficient count, kind, grid size or T', () => {
+    withBuf(16 * 8, (p) => {
+      assert.equal(m._fxb_regions_check(0, p, 6, 0), 1);
+      assert.match(message(), /c \(law numbers\) has 6 numbers; it must have exactly 14/);
+      assert.equal(m._fxb_regions_check(2, p, 14, 0), 1);
+      assert.equal(m._fxb_regions_classify(1, p, 14, 0, 0, 0), -1);
+      assert.equal(m._fxb_regions_polyline(0, p, 3, 0, 1, 10, p, p, p, 1), -1);
+      const c = core._regionsLaw(SERVO)[1];
+      m.HEAPF64.set(c, p / 8);
+      assert.equal(m._fxb_regions_grid(0, p, 14, 0, 1, 65536, 65536, p), 1);
+      assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+      assert.equal(m._fxb_regions_grid(0, p, 14, 0, 1, -1, 4, p), 1);
+      assert.equal(m._fxb_regions_grid(0, p, 14, 0, NaN, 4, 4, p), 1);
+      assert.match(message(), /T must be a finite half-width > 0/);
+    });
+    heapIntact('fxb_regions_*');
+  });
+});
+
+// ================================================================ (d) heap
+describe('d) 10^4 create/free cycles leak nothing', () => {
+  const cycles = (label, n, fn) => {
+    fn(); // warm-up
+    const before = core.heapStats();
+    for (let i = 0; i < n; i++) fn(i);
+    assert.equal(core.heapStats().used, before.used, `${label}: heap in use ${before.used} -> ${core.heapStats().used} bytes`);
+    heapIntact(label);
+  };
+  it('10^4 simulations created, stepped, retuned, freed', () => {
+    cycles('simulations', 1e4, () => {
+      const s = core.simulation('model-a');
+      try { s.step(4); s.retune(s.params); } finally { s.free(); }
+    });
+  });
+  it('10^4 refused calls of each kind allocate nothing', () => {
+    const big = new Array(2 ** 29 + 1);
+    cycles('refused calls', 1e4, (i = 0) => {
+      for (const fn of [() => simA.step(76695845), () => core.phiZ(LAW, Z, big), () => core.regionsGrid(SERVO, 0, 1, 65536, 65536),
+        () => simA.retune([]), () => core.benchResolve([1]), () => core.phi(LAW, [0, i, NaN]), () => core.phiZ(LAW, 1 / 20, [0.1])]) {
+        assert.throws(fn);
+      }
+    });
+  });
+  it('10^4 look-up tables built and freed', () => {
+    cycles('tables', 1e4, () => {
+      const t = core.lookupTable(LAW, Z, 1e-3 * LAW.Fs);
+      try { t.eval(lutX); } finally { t.free(); }
+    });
+  });
+  it('the canary is released and the heap returns to where the sweep began', () => {
+    core._free(canary);
+    const used = core.heapStats().used;
+    assert.ok(used < baseline.used, `freeing the canary: ${baseline.used} -> ${used}`);
+  });
+});
+
+// MAX_BYTES is the wrapper's exported bound, 2^31 (a wasm32 malloc takes an i32)
+it('MAX_BYTES is 2^31', () => assert.equal(MAX_BYTES, 2 ** 31));
