@@ -369,6 +369,9 @@ int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def
                                const char **why)
 {
     bench_scn b;
+    /* a public entry point: the ranges first (bench_init indexes the choice
+     * tables with p), as the scenario driver does before init */
+    if (fric_scenario_check(&fric_scenario_bench, p, why)) return fric__rc();
     if (bench_init(&b, p, why)) return fric__rc();
     if (d) *d = b.def;
     if (resolved) {

@@ -340,6 +340,34 @@ static void trajectories_match_their_definitions(void **state)
     assert_true(isnan(fric_bench_traj_goal((fric_bench_traj)9, 0, 0, &te)) && te == 0);
 }
 
+/* fric_bench_def_from_params is a public entry point beside the scenario
+ * driver: a choice index outside its table (found by the wrapper fuzz as a
+ * wasm out-of-bounds read) is refused with the range, never used. */
+static void resolve_refuses_out_of_range_choices(void **state)
+{
+    (void)state;
+    const fric_scenario *sc = fric_scenario_find("bench");
+    assert_non_null(sc);
+    const char *names[] = { "actuator", "model", "friction", "trajectory" };
+    const double bad[] = { -1, 7, 3.5, 1e300 };
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            double p[FRIC_SCENARIO_MAX_PARAMS], r[FRIC_SCENARIO_MAX_PARAMS];
+            fric_scenario_defaults(sc, p);
+            int j = fric_scenario_param_index(sc, names[n]);
+            assert_true(j >= 0);
+            if (bad[b] >= sc->params[j].min && bad[b] <= sc->params[j].max && bad[b] == floor(bad[b]))
+                continue;   /* a valid index of this choice */
+            p[j] = bad[b];
+            const char *why = NULL;
+            fric_bench_def d;
+            assert_int_not_equal(fric_bench_def_from_params(p, r, &d, &why), 0);
+            assert_non_null(why);
+            assert_non_null(strstr(why, names[n]));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -350,6 +378,7 @@ int main(void)
         cmocka_unit_test(every_decimates_and_retune_keeps_state),
         cmocka_unit_test(reversals_column_shows_chattering),
         cmocka_unit_test(trajectories_match_their_definitions),
+        cmocka_unit_test(resolve_refuses_out_of_range_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
