@@ -26,6 +26,11 @@
 #define MAX_VELOCITIES 32
 #define DEFAULT_POINTS 201
 #define MAX_POINTS 100000
+/* Beyond these the diagram is not of an actuator (stall torques are a few
+ * N·m, speeds tens of rad/s) and the friction terms b_v·|q̇|, k·|τ| grow
+ * until the boundaries overflow: refused with the range. */
+#define MAX_TORQUE 1e6      /* [N·m]   */
+#define MAX_VELOCITY 1e6    /* [rad/s] */
 
 typedef struct {
     const char *params;
@@ -60,9 +65,9 @@ static int parse_velocities(const char *text, diagram_args *a)
                             a->n_velocities + 1, len ? "too long" : "empty");
         memcpy(item, s, len);
         item[len] = '\0';
-        if (number(item, &v) || v < 0)
-            return cli_fail(CLI_USAGE, "diagram: velocities='%s': '%s' is not a finite velocity "
-                            ">= 0 rad/s; e.g. velocities=0,1,2.", text, item);
+        if (number(item, &v) || v < 0 || v > MAX_VELOCITY)
+            return cli_fail(CLI_USAGE, "diagram: velocities='%s': '%s' is not a velocity in "
+                            "[0, %g] rad/s; e.g. velocities=0,1,2.", text, item, MAX_VELOCITY);
         if (a->n_velocities == MAX_VELOCITIES)
             return cli_fail(CLI_USAGE, "diagram: velocities='%s': more than %d velocities.", text,
                             MAX_VELOCITIES);
@@ -85,10 +90,11 @@ static int parse_args(int argc, char **argv, diagram_args *a)
         } else if (strncmp(arg, "--params=", 9) == 0) {
             a->params = arg + 9;
         } else if (strncmp(arg, "max_torque=", 11) == 0) {
-            if (number(arg + 11, &a->max_torque) || !(a->max_torque > 0))
-                return cli_fail(CLI_USAGE, "diagram: max_torque='%s' must be a finite torque > 0 "
+            if (number(arg + 11, &a->max_torque) || !(a->max_torque > 0) ||
+                a->max_torque > MAX_TORQUE)
+                return cli_fail(CLI_USAGE, "diagram: max_torque='%s' must be a torque in (0, %g] "
                                 "N·m (the diagram spans tau_m in [-max_torque, max_torque]).",
-                                arg + 11);
+                                arg + 11, MAX_TORQUE);
         } else if (strncmp(arg, "points=", 7) == 0) {
             double v;
             if (number(arg + 7, &v) || v != floor(v) || v < 2 || v > MAX_POINTS)

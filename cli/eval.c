@@ -8,6 +8,7 @@
  * what: phi (the law Φ(v)), phi_z (exact transform Φ_Z, Kikuuwe Theorem 1),
  * approx (Kikuuwe eq. 46), lut (the look-up table with tolerance tol [N]).
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,12 +102,23 @@ int cli_eval(int argc, char **argv)
         lut = fric_lut_new(&law, Z, tol);
         if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N.", tol);
     }
+    /* every value first (bounded: n <= EVAL_MAX_X), so that a value that
+     * overflows is refused before anything reaches stdout */
+    static double ys[EVAL_MAX_X];
+    for (int i = 0; i < n; i++) {
+        ys[i] = what == 0 ? fric_phi(&law, xs[i])
+              : what == 1 ? fric_phi_z(&law, Z, xs[i])
+              : what == 2 ? fric_phi_z_approx(&law, Z, xs[i])
+                          : fric_lut_phi_z(lut, xs[i]);
+        if (!isfinite(ys[i])) {
+            fric_lut_free(lut);
+            return cli_fail(CLI_USAGE, "eval: x = %g gives y = %g [N], beyond the largest double "
+                            "(%g); give smaller |x| values or a smaller D.", xs[i], ys[i], DBL_MAX);
+        }
+    }
     int rc = fputs("x,y\n", stdout) < 0;
     for (int i = 0; i < n && !rc; i++) {
-        double v[2] = { xs[i], what == 0 ? fric_phi(&law, xs[i])
-                             : what == 1 ? fric_phi_z(&law, Z, xs[i])
-                             : what == 2 ? fric_phi_z_approx(&law, Z, xs[i])
-                                         : fric_lut_phi_z(lut, xs[i]) };
+        double v[2] = { xs[i], ys[i] };
         rc = cli_csv_row(stdout, v, 2);
     }
     fric_lut_free(lut);

@@ -158,6 +158,13 @@ typedef struct {
  * mass 0.5 kg, length 0.1 m, no arm, IMPLICIT, eps = 1e-3 rad/s. */
 void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d);
 
+/* Below this winding resistance the motor model's currents V/R leave any
+ * physical motor (the presets lie in 1.8 .. 4 Ω): fric_bench_check refuses it. */
+#define FRIC_BENCH_R_MIN 1e-3      /* [Ω] */
+/* The firmware gain register's largest value (Dynamixel: 16383); the
+ * bench's table and fric_bench_check share it. */
+#define FRIC_BENCH_KP_MAX 16383.0
+
 /* 0 when d is usable; otherwise *why names the field and the condition. */
 int fric_bench_check(const fric_bench_def *d, const char **why);
 

@@ -14,7 +14,7 @@
  *   void *st = malloc(sc->state_bytes);  const char *why;
  *   if (fric_scenario_init(sc, st, p, &why)) { report why, fric_status_last() }
  *   double row[FRIC_SCENARIO_MAX_COLS];
- *   while ((rc = sc->step(st, row, &why)) == FRIC_SCENARIO_ROW) { use row }
+ *   while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) { use row }
  *   if (rc == FRIC_SCENARIO_ERROR) { report why: names the step and the state }
  *
  * Errors: every failure also records its fric_status and, where one
@@ -130,6 +130,13 @@ int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, co
 /* fric_scenario_check, then sc->retune (FRIC_E_UNSUPPORTED when the
  * scenario has none); on failure the running state is unchanged. */
 int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
+
+/* sc->step, then a check of every column it wrote: FRIC_SCENARIO_ROW,
+ * FRIC_SCENARIO_DONE, or FRIC_SCENARIO_ERROR (FRIC_E_NONFINITE) with *why
+ * naming the scenario, the step (its t), the column and the state (the
+ * row's values) when the step failed or wrote a value that is not finite.
+ * The one way every driver (CLI, bindings, tests) advances a run. */
+int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why);
 
 /* Index of a parameter by name, −1 if unknown. */
 int fric_scenario_param_index(const fric_scenario *sc, const char *name);

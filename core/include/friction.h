@@ -55,6 +55,25 @@ typedef struct {
     double alpha;  /* Stribeck exponent; Stribeck only             [-]   (>= 1)    */
 } fric_law;
 
+/* The accepted ranges, enforced by fric_law_check_params / fric_law_check
+ * (one message per condition, naming the field and the range). Inside them
+ * every intermediate of the laws and their transforms stays finite and
+ * normal: products of up to three of Fs, Fc, D, vs, Z (k·vs, Z·Fs, 4·k·vs·x'
+ * in the rational closed form, vs/Z in the Stribeck one) stay below 1e300
+ * and above 1e-300, so no accepted set gives NaN (inf·0, 0/0, inf/inf) or a
+ * value beyond its bound; x itself may be any double.
+ *   Fc [N], D [N·s/m]:     finite, >= 0, at most FRIC_LAW_MAX       (1e50)
+ *   Fs [N] (Stribeck, rational): in [FRIC_LAW_SCALE_MIN, FRIC_LAW_MAX] = [1e-50, 1e50]
+ *                          (Fs − Fc times vs and Z must stay a normal number)
+ *   vs [m/s], Z [m/(N·s)]: in [FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX] = [1e-50, 1e50]
+ *   alpha [-]:             in [1, FRIC_LAW_ALPHA_MAX]                  (1000)
+ *   Z·Fc [m/s]:            0 or a normal number (>= DBL_MIN): the edge of
+ *                          the static band keeps its digits */
+#define FRIC_LAW_MAX 1e50
+#define FRIC_LAW_SCALE_MIN 1e-50
+#define FRIC_LAW_SCALE_MAX 1e50
+#define FRIC_LAW_ALPHA_MAX 1000.0
+
 /* The laws' names, indexed by fric_kind: "coulomb-viscous", "stribeck",
  * "rational" (the CLI's and the UI's `law` choice). */
 #define FRIC_N_LAWS 3
@@ -70,7 +89,9 @@ extern const char *const fric_law_field_names[FRIC_LAW_N_FIELDS]; /* "Fs", …, 
 int fric_law_field_used(fric_kind kind, int field);
 
 /* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
- * Returns 0 when Φ_Z exists and is unique, otherwise a fric_status:
+ * Returns 0 when Φ_Z exists and is unique and every value lies in the
+ * accepted ranges above (Z in [FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX]),
+ * otherwise a fric_status:
  * FRIC_E_PARAM_RANGE or FRIC_E_LAW_INVALID (the law's own parameters),
  * FRIC_E_NO_TRANSFORM (eq. 15 fails), with fric_status_last().param the
  * fric_law_field at fault. When why is
@@ -80,7 +101,8 @@ int fric_law_field_used(fric_kind kind, int field);
  * exactly for each law and exponent. */
 int fric_law_check(const fric_law *law, double Z, const char **why);
 
-/* Same, for the law alone (no transform): finiteness, signs, Fs > Fc. */
+/* Same, for the law alone (no transform): finiteness, signs, Fs > Fc and
+ * the ranges above. */
 int fric_law_check_params(const fric_law *law, const char **why);
 
 /* Φ(v) [N] at velocity v [m/s]; Φ(0) = 0 by convention (the law is

@@ -37,13 +37,13 @@ static char *slurp(const char *path, const char *what, size_t *len, fric_io_erro
     }
     char *buf = NULL;
     size_t n = 0, cap = 0;
+    /* bounded: the buffer doubles up to IO_FILE_MAX + 2 bytes, and a file of
+     * more than IO_FILE_MAX bytes (exactly) is refused */
     for (;;) {
-        if (n + 65536 + 1 > cap) {
-            if (cap > (size_t)IO_FILE_MAX) {
-                file_error(err, what, path, "larger than 256 MB");
-                break;
-            }
-            cap = cap ? 2 * cap : 65536 * 2;
+        if (n + 1 >= cap) {
+            size_t nc = cap ? 2 * cap : 65536 * 2;
+            if (nc > (size_t)IO_FILE_MAX + 2) nc = (size_t)IO_FILE_MAX + 2;
+            cap = nc;
             char *b = realloc(buf, cap);
             if (!b) {
                 file_error(err, what, path, "out of memory");
@@ -53,6 +53,11 @@ static char *slurp(const char *path, const char *what, size_t *len, fric_io_erro
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
+        if (n > (size_t)IO_FILE_MAX) {
+            file_error(err, what, path, "larger than 256 MiB (268435456 bytes), the largest file "
+                       "read");
+            break;
+        }
         if (got == 0) {
             if (ferror(f)) {
                 file_error(err, what, path, strerror(errno ? errno : EIO));

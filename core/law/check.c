@@ -8,6 +8,7 @@
  * law and exponent; it is the sufficient form of Cisneros eqs. 32 and 49
  * only for α = 1 and the rational law).
  */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -122,6 +123,29 @@ static const char *law_name(fric_kind k)
     return "unknown";
 }
 
+/* The accepted ranges of friction.h, after the signs and Fs > Fc: one
+ * message per field, naming it and its range. */
+static const char *range_problem(const fric_law *law)
+{
+    static const char *const why =
+        "(the accepted range, friction.h, within which the transforms stay finite; "
+        "rescale the units if the value is meant)";
+    fric_kind k = law->kind;
+    const struct { int field; double value, lo, hi; const char *unit; } r[] = {
+        { FRIC_LAW_FS, law->Fs, FRIC_LAW_SCALE_MIN, FRIC_LAW_MAX, "N" },
+        { FRIC_LAW_FC, law->Fc, 0, FRIC_LAW_MAX, "N" },
+        { FRIC_LAW_VS, law->vs, FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/s" },
+        { FRIC_LAW_D, law->D, 0, FRIC_LAW_MAX, "N*s/m" },
+        { FRIC_LAW_ALPHA, law->alpha, 1, FRIC_LAW_ALPHA_MAX, "(no unit)" },
+    };
+    for (int i = 0; i < (int)(sizeof r / sizeof r[0]); i++)
+        if (fric_law_field_used(k, r[i].field) && !(r[i].value >= r[i].lo && r[i].value <= r[i].hi))
+            return fric__fail(FRIC_E_PARAM_RANGE, r[i].field, "%s = %g is outside [%g, %g] %s %s.",
+                              fric_law_field_names[r[i].field], r[i].value, r[i].lo, r[i].hi,
+                              r[i].unit, why);
+    return NULL;
+}
+
 /* The message for the first parameter problem, or NULL when there is none. */
 static const char *params_problem(const fric_law *law)
 {
@@ -151,7 +175,7 @@ static const char *params_problem(const fric_law *law)
         if (law->Fc == 0 && law->D == 0)
             return fric__fail(FRIC_E_LAW_INVALID, FRIC_LAW_FC, "Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
                              "friction; make Fc > 0 N or D > 0 N*s/m.");
-        return NULL;
+        return range_problem(law);
     }
     if (!(law->Fs > law->Fc))
         return fric__fail(FRIC_E_LAW_INVALID, FRIC_LAW_FS, "Fs = %g must exceed Fc = %g for the %s law (static friction above "
@@ -164,7 +188,7 @@ static const char *params_problem(const fric_law *law)
         return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_ALPHA, "alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
                          "Phi'(0+) is -infinity, so no Z meets Kikuuwe's condition "
                          "Phi'(v) > -1/Z (eq. 15).", law->alpha);
-    return NULL;
+    return range_problem(law);
 }
 
 int fric_law_check_params(const fric_law *law, const char **why)
@@ -183,7 +207,7 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
     if (!p) {
         double v_at;
         double m = fric__law_max_drop(law, &v_at);
-        if (!fric__law_ok(law, Z)) {
+        if (!fric__law_slope_ok(law, Z)) {
             if (v_at > 0)
                 p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
                               "falls with slope -%.6g N*s/m at v = %.6g m/s, so it needs 1/Z > "
@@ -199,6 +223,18 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
                               law_name(law->kind), m, m, 1 / Z);
         }
     }
+    /* after the slope condition, so that a Z too large for the law is named
+     * as such (eq. 15) rather than as out of range */
+    if (!p && !(Z >= FRIC_LAW_SCALE_MIN && Z <= FRIC_LAW_SCALE_MAX))
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g m/(N*s) is outside [%g, %g] (the "
+                       "accepted range, friction.h, within which the transforms stay finite); "
+                       "change the element's M, K, B or T or rescale the units.",
+                       Z, FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX);
+    if (!p && law->Fc != 0 && !(Z * law->Fc >= DBL_MIN))
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g N with Z = %g m/(N*s) puts the edge "
+                       "of the static band, Z*Fc = %g m/s, below DBL_MIN = %g, where it loses its "
+                       "digits; make Fc 0 or at least DBL_MIN/Z = %g N.",
+                       law->Fc, Z, Z * law->Fc, DBL_MIN, DBL_MIN / Z);
     if (why) *why = p ? p : "";
     return p ? fric__rc() : FRIC_OK;
 }

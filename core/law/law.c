@@ -10,6 +10,7 @@
  *                  Φ(v) = Fc + D·v + (Fs−Fc)·vs/(v + vs) for v > 0.
  * Φ(0) = 0 by convention: the law is set-valued at rest, [−Φ(+0), Φ(+0)].
  */
+#include <float.h>
 #include <math.h>
 
 #include "friction.h"
@@ -18,15 +19,19 @@
 int fric__law_params_ok(const fric_law *law)
 {
     if (!law) return 0;
-    if (!isfinite(law->Fc) || !isfinite(law->D) || law->Fc < 0 || law->D < 0) return 0;
+    /* the accepted ranges of friction.h (FRIC_LAW_MAX, FRIC_LAW_SCALE_*, …) */
+    if (!(law->Fc >= 0 && law->Fc <= FRIC_LAW_MAX && law->D >= 0 && law->D <= FRIC_LAW_MAX))
+        return 0;
     switch (law->kind) {
     case FRIC_COULOMB_VISCOUS:
         return law->Fc > 0 || law->D > 0;
     case FRIC_STRIBECK:
-        if (!isfinite(law->alpha) || !(law->alpha >= 1)) return 0;
+        if (!(law->alpha >= 1 && law->alpha <= FRIC_LAW_ALPHA_MAX)) return 0;
         /* fall through */
     case FRIC_RATIONAL:
-        return isfinite(law->Fs) && isfinite(law->vs) && law->Fs > law->Fc && law->vs > 0;
+        return law->Fs > law->Fc && law->Fs >= FRIC_LAW_SCALE_MIN && law->Fs <= FRIC_LAW_MAX &&
+                law->vs >= FRIC_LAW_SCALE_MIN &&
+               law->vs <= FRIC_LAW_SCALE_MAX;
     }
     return 0;
 }
@@ -57,7 +62,13 @@ double fric__law_max_drop(const fric_law *law, double *v_at)
 
 int fric__law_ok(const fric_law *law, double Z)
 {
-    if (!fric__law_params_ok(law) || !isfinite(Z) || !(Z > 0)) return 0;
+    return fric__law_params_ok(law) && isfinite(Z) && Z > 0 && fric__law_slope_ok(law, Z) &&
+           Z >= FRIC_LAW_SCALE_MIN && Z <= FRIC_LAW_SCALE_MAX &&
+           (law->Fc == 0 || Z * law->Fc >= DBL_MIN);
+}
+
+int fric__law_slope_ok(const fric_law *law, double Z)
+{
     if (law->kind == FRIC_COULOMB_VISCOUS) return 1;    /* Φ' = D >= 0 > −1/Z */
     if (law->kind == FRIC_RATIONAL || law->alpha == 1) {
         /* m = Fsc/vs − D, so m·Z < 1 ⇔ q = Fsc·Z − vs·(1 + D·Z) < 0. The

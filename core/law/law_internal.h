@@ -15,8 +15,12 @@ int fric__law_params_ok(const fric_law *law);
  * approached as v → 0+). */
 double fric__law_max_drop(const fric_law *law, double *v_at);
 
-/* 1 when Φ_Z exists and is unique: params ok, Z finite > 0, Z·m < 1. */
+/* 1 when Φ_Z exists and is unique and the set is accepted: params ok,
+ * Z·m < 1 (eq. 15), Z in the accepted range (friction.h). */
 int fric__law_ok(const fric_law *law, double Z);
+
+/* Kikuuwe eq. 15 alone, Z·m < 1, for valid params and a finite Z > 0. */
+int fric__law_slope_ok(const fric_law *law, double Z);
 
 #if defined(__GNUC__)
 #define FRIC__PRINTF(f, a) __attribute__((format(printf, f, a)))

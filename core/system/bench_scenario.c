@@ -116,7 +116,7 @@ static const fric_param_info params[N_PARAMS] = {
         .label = "arm length l", .lo = 0.05, .hi = 0.5 },
     [P_ARM_MASS] = { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",
         NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 },
-    [P_KP] = { "kp", -1, -1, 16383, "",
+    [P_KP] = { "kp", -1, -1, FRIC_BENCH_KP_MAX, "",
         "firmware proportional gain (the Dynamixel register holds at most 16383)" PRESET
         " (MX 32, XL330 400, eRob 50)", NULL, 0, 0,
         .label = "gain kp", .lo = 1, .hi = 2000, .log = 1, .preset = 1 },

@@ -87,16 +87,18 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("arm_mass = %g kg must be finite and >= 0 (0: no arm).", d->arm_mass);
     else if (bad(d->length) || d->length <= 0)
         m = fric__say("length = %g m must be a finite arm length > 0.", d->length);
-    else if (bad(d->kp) || d->kp < 0)
-        m = fric__say("kp = %g must be a finite gain >= 0.", d->kp);
+    else if (bad(d->kp) || d->kp < 0 || d->kp > FRIC_BENCH_KP_MAX)
+        m = fric__say("kp = %g must be a gain in [0, %g] (the firmware register's range).", d->kp,
+                      FRIC_BENCH_KP_MAX);
     else if (bad(d->dt) || d->dt <= 0 || d->dt > 1)
         m = fric__say("dt = %g s must be a finite step in (0, 1] s (the reference uses 0.005 s).", d->dt);
     else if (a->control != FRIC_SERVO_VOLTAGE && a->control != FRIC_SERVO_CURRENT)
         m = fric__say("servo control = %d is neither voltage (0) nor current (1).", (int)a->control);
     else if (bad(a->kt) || a->kt <= 0)
         m = fric__say("kt = %g N·m/A must be a finite torque constant > 0.", a->kt);
-    else if (bad(a->R) || a->R <= 0)
-        m = fric__say("R = %g ohm must be a finite resistance > 0.", a->R);
+    else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
+        m = fric__say("R = %g ohm must be a finite resistance >= %g ohm (a winding, not a "
+                      "short circuit).", a->R, FRIC_BENCH_R_MIN);
     else if (bad(a->armature) || a->armature < 0)
         m = fric__say("armature = %g kg·m² must be finite and >= 0.", a->armature);
     else if (bad(a->q_offset))

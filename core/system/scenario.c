@@ -4,6 +4,7 @@
  * itself is scenario_registry.c.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +115,37 @@ int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, 
     if (!rc && sc->retune(state, p, &w)) rc = fric__rc();
     if (why) *why = w;
     return rc;
+}
+
+int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why)
+{
+    const char *w = "";
+    int st = sc->step(state, row, &w);
+    /* every column the step wrote, checked once here for every scenario
+     * (bounded: n_cols <= FRIC_SCENARIO_MAX_COLS) */
+    for (int c = 0; st == FRIC_SCENARIO_ROW && c < sc->n_cols; c++) {
+        if (isfinite(row[c])) continue;
+        char vals[256] = "";
+        size_t used = 0;
+        for (int j = 0; j < sc->n_cols && used < sizeof vals; j++) {
+            int n = snprintf(vals + used, sizeof vals - used, "%s%s = %.6g", j ? ", " : "",
+                             sc->cols[j].name, row[j]);
+            if (n < 0) break;
+            used += (size_t)n;
+        }
+        w = fric__fail(FRIC_E_NONFINITE, -1, "%s: the step to t = %.9g s wrote column %s = %g, "
+                       "not a finite number; the run stops (the state: %s). The simulation "
+                       "diverged or a value overflowed: shorten the time step or bring the "
+                       "parameters nearer their defaults.",
+                       sc->name, row[0], sc->cols[c].name, row[c], vals);
+        st = FRIC_SCENARIO_ERROR;
+    }
+    if (st == FRIC_SCENARIO_ERROR && !*w)
+        w = fric__fail(FRIC_E_NONFINITE, -1, "%s: the step stopped with an error.", sc->name);
+    else if (st == FRIC_SCENARIO_ERROR && strncmp(w, sc->name, strlen(sc->name)) != 0)
+        w = fric__reword("%s: %s", sc->name, w);     /* every message names its scenario */
+    if (why) *why = w;
+    return st;
 }
 
 /* ------------------------------------------------------ the run's clock */

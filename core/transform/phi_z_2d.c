@@ -23,8 +23,10 @@ int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
         y[1] = x[1] / Z;
         return 0;
     }
-    double g = (law->Fc / n + law->D) / (1 + Z * law->D);
-    y[0] = g * x[0];
-    y[1] = g * x[1];
+    /* the unit vector x/‖x‖ first: Fc/‖x‖ would underflow to a subnormal
+     * (and lose its digits) for a small Fc and a large ‖x‖ */
+    double k = 1 + Z * law->D;
+    y[0] = (law->Fc * (x[0] / n) + law->D * x[0]) / k;
+    y[1] = (law->Fc * (x[1] / n) + law->D * x[1]) / k;
     return 0;
 }

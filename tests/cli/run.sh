@@ -415,6 +415,52 @@ usage_error "diagram bad points" "points" -- "$bin" diagram --params "$bam/param
 usage_error "diagram unknown argument" "'speed=3'" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" speed=3
 usage_error "diagram params malformed" "$tmp/malformed.json:2:8" -- "$bin" diagram --params "$tmp/malformed.json"
 
+# ------------------------------------------- issue 9: bad input, bounded work
+# a scenario whose energy column overflows while its state is finite: the run
+# stops at that row with exit 1, naming the step, the column and the state
+run "$bin" run two-contacts M1=0.001 K1=1000000 T=0.1 duration=100000
+if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'column E = inf' "$tmp/err" &&
+   grep -q 't = ' "$tmp/err" && grep -q 'x1 = ' "$tmp/err" && ! grep -qi 'inf\|nan' "$tmp/out" &&
+   csv_ok "$tmp/out" >/dev/null; then ok
+else bad "two-contacts E overflow: exit $rc, stderr '$(cat "$tmp/err")', or inf on stdout"; fi
+# eval: a value beyond the largest double is refused, nothing printed
+usage_error "eval overflow" "x = 1e+300" "y = inf" -- "$bin" eval law=coulomb-viscous Fc=1 D=1e50 Z=1e-50 what=phi x=10,1e300
+# the law ranges (friction.h): one message naming the field and the range
+usage_error "eval Z subnormal" "Z = " "1e-50" "1e+50" -- "$bin" eval law=stribeck Fs=2.5 Fc=0.4 vs=0.06 D=4.5 alpha=1 Z=4.94e-324 what=phi_z x=1
+usage_error "eval vs = DBL_MAX" "vs = " "1e-50" "1e+50" -- "$bin" eval law=rational Fs=2.5 Fc=0.4 vs=1.7976931348623157e308 D=0 Z=0.001 what=phi x=1
+usage_error "eval vs = DBL_MIN" "vs = " "1e-50" -- "$bin" eval law=rational Fs=2.5 Fc=0.4 vs=2.2250738585072014e-308 D=0 Z=2.2250738585072014e-308 what=phi_z x=2.2250738585072014e-308
+usage_error "eval alpha too large" "alpha = " "1000" -- "$bin" eval law=stribeck Fs=1 Fc=0 vs=1 D=0 alpha=1e300 Z=0.001 what=phi_z x=1
+# diagram: torques and velocities outside an actuator's range
+usage_error "diagram max_torque=1e308" "max_torque" "1e+06" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" max_torque=1e308
+usage_error "diagram velocities=1e308" "velocities" "1e+06" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" velocities=1e308
+# replay: the params file and the log header meet the bench's ranges at read time
+sed 's/"friction_base": [^,]*/"friction_base": 1e308/' "$bam/params/xl330/m4.json" >"$tmp/p_fb.json"
+sed 's/"R": [^,]*/"R": 1e-300/' "$bam/params/xl330/m4.json" >"$tmp/p_R.json"
+rlog=$(ls "$bam"/logs/xl330/raw/*.json | head -1)
+usage_error "replay friction_base=1e308" "friction_base" "[-1, 100]" -- "$bin" replay --params "$tmp/p_fb.json" "$rlog"
+usage_error "replay R=1e-300" "R = 1e-300" "0.001" -- "$bin" replay --params "$tmp/p_R.json" "$rlog"
+sed 's/"kp": [0-9.e+-]*/"kp": 1e300/' "$rlog" >"$tmp/l_kp.json"
+usage_error "replay log kp=1e300" '"kp" = 1e+300' "16383" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/l_kp.json"
+awk 'BEGIN { n = 0 } { while (match($0, /"position": [-0-9.eE+]+/) && n < 1) { $0 = substr($0, 1, RSTART - 1) "\"position\": 1e308" substr($0, RSTART + RLENGTH); n++ } print }' "$rlog" >"$tmp/l_pos.json"
+usage_error "replay log position 1e308" "position" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/l_pos.json"
+sed 's/"kp": /"dt": 0.5, "kp": /' "$rlog" >"$tmp/l_dt.json"
+usage_error "replay timestamps contradict dt" "timestamp" "dt" -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/l_dt.json"
+# the file limit: 256 MiB + 1 byte is refused for its size, 256 MiB exactly is read
+# (then refused as not JSON); sparse files, nothing large is written
+truncate -s 268435457 "$tmp/big.json"
+usage_error "file of 256 MiB + 1" "larger than 256 MiB" -- "$bin" replay --params "$tmp/big.json" "$rlog"
+truncate -s 268435456 "$tmp/big.json"
+run "$bin" replay --params "$tmp/big.json" "$rlog"
+if [ $rc -eq 2 ] && ! grep -q 'larger than' "$tmp/err"; then ok
+else bad "file of exactly 256 MiB: exit $rc, $(cat "$tmp/err")"; fi
+rm -f "$tmp/big.json"
+# a run of 2e9 steps is within the stated limit; one step more is refused
+usage_error "run above the step limit" "2e+09" "steps" -- "$bin" run model-a T=0.000001 duration=2000.000001
+# a long run reports progress on stderr (first after 2 s); stopped after 3.5 s
+timeout 3.5 "$bin" run model-a T=0.000001 duration=2000 every=1000000 >/dev/null 2>"$tmp/err"
+if grep -q '^friction: run model-a: t = .* s of 2000 s' "$tmp/err"; then ok
+else bad "long run: no progress on stderr: $(head -c 300 "$tmp/err")"; fi
+
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"
