@@ -333,7 +333,7 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
     int k = 0;
     for (; k < n; k++) {
         const char *why = "";
-        int rc = s->step(state, rows + (size_t)k * (size_t)s->n_cols, &why);
+        int rc = fric_scenario_step(s, state, rows + (size_t)k * (size_t)s->n_cols, &why);
         if (rc == FRIC_SCENARIO_DONE) break;
         if (rc == FRIC_SCENARIO_ERROR) { from_core(1, &why); return -1 - k; }
     }

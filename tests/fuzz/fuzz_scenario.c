@@ -61,7 +61,7 @@ static void run_rows(const fric_scenario *sc, void *st, fuzz_in *in, int *ended)
     *ended = 1;
     for (int r = 0; r < n; r++) {
         const char *why = NULL;
-        int rc = sc->step(st, row, &why);
+        int rc = fric_scenario_step(sc, st, row, &why);   /* the driver's step: checks every column */
         if (rc == FRIC_SCENARIO_DONE) return;
         if (rc == FRIC_SCENARIO_ERROR) {
             if (!why || !why[0]) FUZZ_FAIL("%s: step error without a message", sc->name);
@@ -80,7 +80,7 @@ static void run_rows(const fric_scenario *sc, void *st, fuzz_in *in, int *ended)
 static void init_and_run(const fric_scenario *sc, void *st, double *p, fuzz_in *in)
 {
     const char *why = NULL;
-    if (sc->init(st, p, &why) != 0) {
+    if (fric_scenario_init(sc, st, p, &why) != 0) {
         if (!why || !why[0]) FUZZ_FAIL("%s: init refused without a message", sc->name);
         return;
     }
@@ -89,7 +89,7 @@ static void init_and_run(const fric_scenario *sc, void *st, double *p, fuzz_in *
     if (ended || !sc->retune) return;
     set_params(in, sc, p);
     why = NULL;
-    if (sc->retune(st, p, &why) != 0) {
+    if (fric_scenario_retune(sc, st, p, &why) != 0) {
         if (!why || !why[0]) FUZZ_FAIL("%s: retune refused without a message", sc->name);
         return;
     }

@@ -447,3 +447,30 @@ describe('d) 10^4 create/free cycles leak nothing', () => {
 
 // MAX_BYTES is the wrapper's exported bound, 2^31 (a wasm32 malloc takes an i32)
 it('MAX_BYTES is 2^31', () => assert.equal(MAX_BYTES, 2 ** 31));
+
+// Issue 9 item 4 in the browser: a scenario step whose row holds a value that
+// is not finite ends the run with an Error (fric_scenario_step checks every
+// column once, for the CLI and the bindings alike), never Infinity cells.
+// The two-contacts energy overflows with a stiff wall spring and a long step
+// (the same run as tests/cli/run.sh: `friction run two-contacts M1=0.001
+// K1=1000000 T=0.1 duration=100000` stops with "column E = inf").
+describe('a non-finite column ends the run (issue 9 item 4)', () => {
+  it('two-contacts: step() throws FRIC_E_NONFINITE naming the column, and no row holds Infinity', () => {
+    const sim = core.simulation('two-contacts', { M1: 0.001, K1: 1e6, T: 0.1, duration: 100000 });
+    try {
+      let thrown = null, rows = 0;
+      for (let k = 0; k < 100 && !thrown && !sim.done; k++) {
+        try {
+          const r = sim.step(10);
+          for (const v of r.rows) assert.ok(Number.isFinite(v), `a row cell is ${v}`);
+          rows += r.count;
+        } catch (e) { thrown = e; }
+      }
+      assert.ok(thrown, `no error after ${rows} rows`);
+      assert.equal(thrown.code, 'FRIC_E_NONFINITE');
+      assert.match(thrown.message, /column E/);
+    } finally {
+      sim.free();
+    }
+  });
+});
