@@ -196,7 +196,8 @@ fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);
  * refused at once when the table would exceed 2^20 intervals or 2^17
  * interval fits (about 1 s at the slowest); α ≠ 1 makes at most ~42 000
  * sampled fits. On return (info may be NULL) info->why is "" or one sentence
- * saying why the result is NULL (a static string), info->pieces the number
+ * saying why the result is NULL (a static string, or fric_law_check's message for
+ * a law it refuses: valid until the next check on this thread), info->pieces the number
  * of interval fits made. */
 typedef struct {
     const char *why;  /* "" on success                         */

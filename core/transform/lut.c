@@ -758,7 +758,9 @@ static fric_lut *build_generic(const fric_law *law, double Z, double tol, fric_l
 fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_info *info)
 {
     if (info) *info = (fric_lut_info){ "", 0 };
-    if (!law || fric_law_check(law, Z, NULL) != 0) return lut_refuse(info, LUT_WHY_LAW);
+    const char *bad = NULL;
+    if (!law || fric_law_check(law, Z, &bad) != 0)   /* the check's own sentence */
+        return lut_refuse(info, bad && *bad ? bad : LUT_WHY_LAW);
     if (!(tol > 0) || !isfinite(tol)) return lut_refuse(info, LUT_WHY_TOL);
     if (law->kind == FRIC_STRIBECK)
         return law->alpha == 1 ? build_w(law, Z, tol, info) : build_generic(law, Z, tol, info);

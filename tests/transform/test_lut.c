@@ -584,7 +584,10 @@ static void test_extreme_alpha(void **state)
         fric_law law = PAPER;
         law.alpha = big[i];
         double Z = i == 2 ? 5e-302 : 1e-3 / big[i];
-        assert_int_equal(fric_law_check(&law, Z, NULL), 0);
+        /* α above 1000 (and Z below 1e-50) lie outside the accepted ranges
+         * of friction.h since issue 9: the check refuses them, and so does
+         * the table build, naming α */
+        assert_int_not_equal(fric_law_check(&law, Z, NULL), 0);
         fric_lut_info info;
         assert_null(fric_lut_build(&law, Z, 1e-9 * PAPER.Fs, &info));
         assert_non_null(strstr(info.why, "alpha"));
@@ -605,13 +608,18 @@ static void test_extreme_alpha(void **state)
 
 /* Found by fuzz_law: with D = 3e305 the tail threshold lin_max·k overflowed,
  * fric_phi_z was never called and the table's linear part was an ulp of
- * 5e10 off, 3000·tol. */
+ * 5e10 off, 3000·tol. D is now accepted up to 1e50 (friction.h): the law
+ * found is refused, and the largest accepted D keeps its tail within tol. */
 static void test_huge_D_tail(void **state)
 {
     (void)state;
-    const fric_law law = { FRIC_STRIBECK, 0.22529687500000004, 0.0049843750000000001,
-                           0.00015781250000000002, 2.9686472393177445e+305, 1.0 };
+    fric_law found = { FRIC_STRIBECK, 0.22529687500000004, 0.0049843750000000001,
+                       0.00015781250000000002, 2.9686472393177445e+305, 1.0 };
     const double Z = 0.0190625, tol = 2.25e-09;
+    assert_int_not_equal(fric_law_check(&found, Z, NULL), 0);
+    assert_null(fric_lut_new(&found, Z, tol));
+    fric_law law = found;
+    law.D = 1e50;
     assert_int_equal(fric_law_check(&law, Z, NULL), 0);
     fric_lut *lut = fric_lut_new(&law, Z, tol);
     assert_non_null(lut);
