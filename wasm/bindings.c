@@ -344,6 +344,15 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
 /* 1 when a law of this kind uses fric_law_field `field`. */
 int fxb_law_field_used(int kind, int field);
 int fxb_law_field_used(int kind, int field) { return fric_law_field_used((fric_kind)kind, field); }
+/* The accepted range of fric_law_field `field`: its lower (hi = 0) or upper
+ * (hi = 1) end; NaN for an unknown field. */
+double fxb_law_field_range(int field, int hi);
+double fxb_law_field_range(int field, int hi)
+{
+    double lo, up;
+    if (fric_law_field_range(field, &lo, &up)) return NAN;
+    return hi ? up : lo;
+}
 
 /* Number i of the servo friction model: what 0: 1 when model M<model> uses
  * it, 1: 1 when it must be > 0 (else >= 0). */

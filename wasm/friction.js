@@ -192,6 +192,14 @@ export class FrictionCore {
     return p ? p.message : null;
   }
 
+  /** The accepted range of every law field and of Z, from the core's one
+   *  table (friction.h): { Fs: [lo, hi], Fc: …, vs, D, alpha, Z }. */
+  lawFieldRanges() {
+    const out = {};
+    LAW_FIELDS.forEach((name, i) => { out[name] = [this._m._fxb_law_field_range(i, 0), this._m._fxb_law_field_range(i, 1)]; });
+    return out;
+  }
+
   /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
   lawFields(kind) {
     const k = lawArgs({ kind })[0];

@@ -87,6 +87,9 @@ extern const char *const fric_law_field_names[FRIC_LAW_N_FIELDS]; /* "Fs", …, 
 /* 1 when a law of this kind uses the fric_law_field (Z: never, it is not
  * the law's), 0 otherwise. */
 int fric_law_field_used(fric_kind kind, int field);
+/* The accepted range [lo, hi] of a fric_law_field (the list above, one
+ * table for the check, the CLI and the UI): 0, or −1 for an unknown field. */
+int fric_law_field_range(int field, double *lo, double *hi);
 
 /* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
  * Returns 0 when Φ_Z exists and is unique and every value lies in the

@@ -123,26 +123,38 @@ static const char *law_name(fric_kind k)
     return "unknown";
 }
 
-/* The accepted ranges of friction.h, after the signs and Fs > Fc: one
- * message per field, naming it and its range. */
+/* The accepted ranges of friction.h, by fric_law_field (the one table). */
+static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_FIELDS] = {
+    [FRIC_LAW_FS] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_MAX, "N" },
+    [FRIC_LAW_FC] = { 0, FRIC_LAW_MAX, "N" },
+    [FRIC_LAW_VS] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/s" },
+    [FRIC_LAW_D] = { 0, FRIC_LAW_MAX, "N*s/m" },
+    [FRIC_LAW_ALPHA] = { 1, FRIC_LAW_ALPHA_MAX, "(no unit)" },
+    [FRIC_LAW_Z] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/(N*s)" },
+};
+
+int fric_law_field_range(int field, double *lo, double *hi)
+{
+    if (field < 0 || field >= FRIC_LAW_N_FIELDS) return -1;
+    if (lo) *lo = field_range[field].lo;
+    if (hi) *hi = field_range[field].hi;
+    return 0;
+}
+
+/* The accepted ranges, after the signs and Fs > Fc: one message per field,
+ * naming it and its range (Z is checked after eq. 15, below). */
 static const char *range_problem(const fric_law *law)
 {
     static const char *const why =
         "(the accepted range, friction.h, within which the transforms stay finite; "
         "rescale the units if the value is meant)";
     fric_kind k = law->kind;
-    const struct { int field; double value, lo, hi; const char *unit; } r[] = {
-        { FRIC_LAW_FS, law->Fs, FRIC_LAW_SCALE_MIN, FRIC_LAW_MAX, "N" },
-        { FRIC_LAW_FC, law->Fc, 0, FRIC_LAW_MAX, "N" },
-        { FRIC_LAW_VS, law->vs, FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/s" },
-        { FRIC_LAW_D, law->D, 0, FRIC_LAW_MAX, "N*s/m" },
-        { FRIC_LAW_ALPHA, law->alpha, 1, FRIC_LAW_ALPHA_MAX, "(no unit)" },
-    };
-    for (int i = 0; i < (int)(sizeof r / sizeof r[0]); i++)
-        if (fric_law_field_used(k, r[i].field) && !(r[i].value >= r[i].lo && r[i].value <= r[i].hi))
-            return fric__fail(FRIC_E_PARAM_RANGE, r[i].field, "%s = %g is outside [%g, %g] %s %s.",
-                              fric_law_field_names[r[i].field], r[i].value, r[i].lo, r[i].hi,
-                              r[i].unit, why);
+    const double value[FRIC_LAW_Z] = { law->Fs, law->Fc, law->vs, law->D, law->alpha };
+    for (int i = 0; i < FRIC_LAW_Z; i++)
+        if (fric_law_field_used(k, i) && !(value[i] >= field_range[i].lo && value[i] <= field_range[i].hi))
+            return fric__fail(FRIC_E_PARAM_RANGE, i, "%s = %g is outside [%g, %g] %s %s.",
+                              fric_law_field_names[i], value[i], field_range[i].lo,
+                              field_range[i].hi, field_range[i].unit, why);
     return NULL;
 }
 
@@ -225,11 +237,11 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
     }
     /* after the slope condition, so that a Z too large for the law is named
      * as such (eq. 15) rather than as out of range */
-    if (!p && !(Z >= FRIC_LAW_SCALE_MIN && Z <= FRIC_LAW_SCALE_MAX))
+    if (!p && !(Z >= field_range[FRIC_LAW_Z].lo && Z <= field_range[FRIC_LAW_Z].hi))
         p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g m/(N*s) is outside [%g, %g] (the "
                        "accepted range, friction.h, within which the transforms stay finite); "
                        "change the element's M, K, B or T or rescale the units.",
-                       Z, FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX);
+                       Z, field_range[FRIC_LAW_Z].lo, field_range[FRIC_LAW_Z].hi);
     if (!p && law->Fc != 0 && !(Z * law->Fc >= DBL_MIN))
         p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g N with Z = %g m/(N*s) puts the edge "
                        "of the static band, Z*Fc = %g m/s, below DBL_MIN = %g, where it loses its "

@@ -112,3 +112,33 @@ describe('errors carry code and param', () => {
     assert.throws(() => core.regionsPolyline({ kind: 'servo', friction }, 0, 10), fails('FRIC_E_PARAM_RANGE', 'K_l'));
   });
 });
+
+// The accepted ranges of the law fields come from the core's one table
+// (friction.h, fric_law_field_range): at each end the core's own check
+// finds nothing wrong with that field, and one step beyond it the check
+// refuses the law naming that field (the exported numbers must describe
+// what fric_law_check does).
+describe('law field ranges from the core (issue 8: one source for every table)', () => {
+  it('each range end passes the law check and one step beyond is refused for that field', () => {
+    const r = core.lawFieldRanges();
+    assert.deepEqual(Object.keys(r), ['Fs', 'Fc', 'vs', 'D', 'alpha', 'Z']);
+    const base = { kind: 'stribeck', Fs: 2, Fc: 1, vs: 1, D: 1, alpha: 2 };
+    const Z = 1e-3;
+    const fieldAtFault = (law) => { const p = core.lawProblem(law, Z); return p ? p.param : null; };
+    for (const f of ['Fs', 'Fc', 'vs', 'D', 'alpha']) {
+      const [lo, hi] = r[f];
+      const below = lo > 0 ? lo * (1 - 1e-9) : -Number.MIN_VALUE;
+      for (const [edge, beyond] of [[lo, below], [hi, hi * (1 + 1e-9)]]) {
+        const fix = (law) => {   // keep Fs > Fc around the field under test
+          if (f === 'Fs') law.Fc = Math.min(law.Fc, law.Fs / 2);
+          if (f === 'Fc') law.Fs = Math.max(law.Fs, law.Fc * 2 || 2);
+          return law;
+        };
+        const atEdge = fix({ ...base, [f]: edge });
+        if (f === 'Fc' && edge === hi) continue;   // Fs = 2·Fc would leave Fs's range: covered by Fs
+        assert.notEqual(fieldAtFault(atEdge), f, `${f} = ${edge} (a range end) refused: ${core.checkLaw(atEdge, Z)}`);
+        assert.equal(fieldAtFault(fix({ ...base, [f]: beyond })), f, `${f} = ${beyond} beyond ${edge} not refused for ${f}`);
+      }
+    }
+  });
+});

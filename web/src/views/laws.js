@@ -17,10 +17,12 @@ const LAW_LABELS = {
 };
 
 // Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
-// min/max: the hard range a typed value must meet; lo/hi: the practical
+// min/max: the hard range a typed value must meet — for the law's own fields
+// (Fs, Fc, vs, D, alpha) the core's accepted ranges replace them at mount
+// (core.lawFieldRanges(), the one table of friction.h); lo/hi: the practical
 // range the slider spans (log: the slider moves in log10). The law's own
-// validity (Fs >= Fc, alpha >= 1, Kikuuwe's eq. 15) is the core's check.
-const PARAMS = [
+// validity (Fs >= Fc, Kikuuwe's eq. 15) is the core's check.
+const VIEW_PARAMS = [
   { key: 'Fs', label: 'static friction Fs', unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true },
   { key: 'Fc', label: 'Coulomb friction Fc', unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4 },
   { key: 'vs', label: 'Stribeck velocity vs', unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true },
@@ -52,6 +54,8 @@ export const LESSON = {
 const N = 801;
 
 export function mount(container, { core, state }) {
+  const ranges = core.lawFieldRanges();
+  const PARAMS = VIEW_PARAMS.map((p) => (ranges[p.key] ? { ...p, min: ranges[p.key][0], max: ranges[p.key][1] } : p));
   const LAWS = LAW_KINDS.map((value) => ({ value, label: LAW_LABELS[value] || value }));
   const values = { law: state.get('law', 'stribeck') };
   if (!LAWS.some((l) => l.value === values.law)) values.law = 'stribeck';
