@@ -24,13 +24,16 @@ if (typeof window !== 'undefined') {
 
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 
-function download(name, href) {
+/** Saves href (a data: or blob: URL) as the file `name`; a blob: URL is
+ *  revoked once the browser has had time to read it. */
+export function download(name, href) {
   const a = document.createElement('a');
   a.href = href;
   a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
+  if (href.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 /** CSV text of the chart's datasets (x, then one column per dataset). */
@@ -96,9 +99,7 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
   png.addEventListener('click', () => download(`${base}.png`, chart.toBase64Image('image/png', 1)));
   csv.addEventListener('click', () => {
     const blob = new Blob([chartCsv(chart, xName)], { type: 'text/csv' });
-    const url = URL.createObjectURL(blob);
-    download(`${base}.csv`, url);
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    download(`${base}.csv`, URL.createObjectURL(blob));
   });
   return { chart, box, head, canvas, update: () => chart.update('none') };
 }

@@ -11,7 +11,7 @@
 import { version as VERSION } from '../../../package.json';
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartCsv, chartFontSize as chartFont, COLORS } from '../charts.js';
+import { chartCsv, chartFontSize as chartFont, download, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { replayPanel } from '../replay.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
@@ -689,15 +689,6 @@ export function mount(container, { core, state, showError }) {
       lines.push(row.join(','));
     }
     return `${lines.join('\n')}\n`;
-  }
-  function download(name, url) {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   // replay of a recorded log under M1–M6 (replay.js)

@@ -6,7 +6,7 @@
 // look at. Parameters come from the core's own descriptions.
 import { version } from '../../../package.json';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartBox, COLORS } from '../charts.js';
+import { chartBox, download, COLORS } from '../charts.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 import { paramPanel } from '../paramPanel.js';
 
@@ -570,14 +570,7 @@ export function mount(container, { core, state }) {
           csvBar.value = m.frac;
           csvMsg.textContent = `exporting: ${(m.frac * 100).toFixed(0)} % (t = ${num(m.t, 4)} s)`;
         } else if (m.type === 'done') {
-          const url = URL.createObjectURL(m.blob);
-          const a = document.createElement('a');
-          a.href = url;
-          a.download = `${sc.name}.csv`;
-          document.body.append(a);
-          a.click();
-          a.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 60_000);
+          download(`${sc.name}.csv`, URL.createObjectURL(m.blob));
           csvDone(`wrote ${sc.name}.csv: ${(m.bytes / 1048576).toFixed(2)} MB, every step`, false);
           csvJob = null;
         } else if (m.type === 'too-big') {
