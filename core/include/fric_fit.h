@@ -1,0 +1,231 @@
+/*
+ * fric_fit.h: identification of a servo's friction model M1-M6 from its own
+ * pendulum logs, as Duclusaud & Passault §V-B identify (Rhoban/bam
+ * bam/fit.py): minimise the mean over logs of each log's replay MAE
+ * (fric_bench_replay: the control law recomputed from the simulated state
+ * and the logged goal) over the model's free parameters, each searched
+ * uniformly in [lo, hi] (normalised to [0, 1] for the optimiser), with
+ * CMA-ES and BIPOP restarts (fric_cmaes.h).
+ *
+ * The parameters: one vector p[FRIC_FIT_N] in the params-file order below
+ * (the keys of shared/data/bam/params/<actuator>/m<k>.json), whatever the
+ * model; a model leaves the coefficients it does not use at 0.
+ *
+ * Pipeline: logs (fric_io.h) → fric_fit_batch (structure of arrays, the
+ * batched evaluation of fric_bench.h) → fric_fit (ask/tell over CMA-ES) →
+ * the caller evaluates each generation's candidates with fric_fit_loss,
+ * on as many threads or Web Workers as it likes (each with its own lanes),
+ * and tells the values back. The result does not depend on how the
+ * evaluations were spread. fric_fit_run (native only, fit_run.c) does the
+ * loop with POSIX threads.
+ */
+#ifndef FRIC_FIT_H
+#define FRIC_FIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fric_bench.h"
+#include "fric_io.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ parameters */
+
+/* kt, R, armature, q_offset, then the 13 coefficients of FRIC_SERVO_COEFS in
+ * their order. */
+enum {
+    FRIC_FIT_KT = 0,     /* torque constant                    [N·m/A]       */
+    FRIC_FIT_R,          /* winding resistance                 [Ω]           */
+    FRIC_FIT_ARMATURE,   /* apparent inertia J_m               [kg·m²]       */
+    FRIC_FIT_Q_OFFSET,   /* constant offset of the angle       [rad]         */
+    FRIC_FIT_K_C,        /* friction_base                      [N·m]         */
+    FRIC_FIT_K_CS,       /* friction_stribeck                  [N·m]         */
+    FRIC_FIT_K_L,        /* load_friction_base                 [-]           */
+    FRIC_FIT_K_LS,       /* load_friction_stribeck             [-]           */
+    FRIC_FIT_K_M,        /* load_friction_motor                [-]           */
+    FRIC_FIT_K_E,        /* load_friction_external             [-]           */
+    FRIC_FIT_K_MS,       /* load_friction_motor_stribeck       [-]           */
+    FRIC_FIT_K_ES,       /* load_friction_external_stribeck    [-]           */
+    FRIC_FIT_K_MQ,       /* load_friction_motor_quad           [1/(N·m)]     */
+    FRIC_FIT_K_EQ,       /* load_friction_external_quad        [1/(N·m)]     */
+    FRIC_FIT_DTHETA_S,   /* dtheta_stribeck                    [rad/s]       */
+    FRIC_FIT_ALPHA,      /* alpha                              [-]           */
+    FRIC_FIT_K_V,        /* friction_viscous                   [N·m·s/rad]   */
+    FRIC_FIT_N
+};
+
+/* The params-file key of parameter i ("kt", "R", "armature", "q_offset",
+ * "friction_base", ...), its unit ("N·m/A", ...); NULL out of range. */
+const char *fric_fit_param_key(int i);
+const char *fric_fit_param_unit(int i);
+/* The index of a key, −1 when unknown. */
+int fric_fit_param_find(const char *key);
+/* 1 when model M<model> (1..6) uses parameter i (kt, R, armature and
+ * q_offset: every model), else 0. The free counts are 6/9/7/11/13/15. */
+int fric_fit_param_used(int model, int i);
+
+/* 1 when a fitted M<big> can start from a fitted M<small> without changing
+ * the simulation (M1 ⊂ M2, M3; M2, M3 ⊂ M4; M4 ⊂ M5 (K_m = K_e = K_l,
+ * K_ms = K_es = K_ls); M5 ⊂ M6 (quadratic terms 0); and transitively). */
+int fric_fit_contains(int big, int small);
+/* p_big from p_small by that embedding. 0, or nonzero (and *why) when big
+ * does not contain small. */
+int fric_fit_embed(int small, const double *p_small, int big, double *p_big,
+                   const char **why);
+
+/* ---------------------------------------------------------- search space */
+
+/* The search box of each parameter and which are free: data, editable by
+ * callers (the CLI's --set and bounds, the browser's table). */
+typedef struct {
+    double lo[FRIC_FIT_N];        /* lower bound        [unit of the param] */
+    double hi[FRIC_FIT_N];        /* upper bound (> lo when free)           */
+    unsigned char free_[FRIC_FIT_N]; /* 1: searched; 0: held at value[i]    */
+    double value[FRIC_FIT_N];     /* the value of a parameter held fixed
+                                     (0 for those the model does not use)   */
+} fric_fit_space;
+
+/* The default space of (actuator, model): the bounds of Rhoban/bam
+ * (bam/model.py: friction; bam/actuator.py and per-actuator files: kt, R,
+ * armature; q_offset [−0.1, 0.1] rad), every parameter the model uses free,
+ * the others held at 0. 0, or nonzero with *why (unknown actuator, model
+ * outside 1..6). */
+int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
+                           const char **why);
+/* Holds parameter i at v (the CLI's --set name=value). 0, or nonzero with
+ * *why (unknown i, v not finite, a value the bench refuses). */
+int fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why);
+/* The free parameters' indices in order; returns their count. */
+int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N]);
+/* 0 when usable for model (lo < hi finite for every free one, held values
+ * finite), else nonzero with *why naming the parameter. */
+int fric_fit_space_check(const fric_fit_space *s, int model, const char **why);
+/* Normalised x[k] ∈ [0, 1] of the k-th free parameter ↔ the full vector p
+ * (p[i] = lo + x·(hi − lo); held parameters from value[]). encode clamps p
+ * into the box and returns how many free values it had to clamp. */
+void fric_fit_space_decode(const fric_fit_space *s, const double *x, double *p);
+int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x);
+
+/* --------------------------------------------------------------- target */
+
+/* What a parameter vector is applied to: the actuator's firmware constants
+ * (control law, error gain, clips; its kt, R, armature and q_offset are
+ * replaced by p), the model and the friction treatment of the replay. */
+typedef struct {
+    fric_servo_actuator servo;
+    int model;                      /* 1..6                                   */
+    fric_bench_friction treatment;  /* FRIC_BENCH_CLIP: the paper's (default) */
+    double karnopp_eps;             /* KARNOPP only               [rad/s]     */
+} fric_fit_target;
+
+/* The target of (actuator, model) with the CLIP treatment. 0, or nonzero
+ * with *why. */
+int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
+                         const char **why);
+/* The bench def of p (mass, length, kp, vin and dt come from each log). */
+void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d);
+/* The published parameters of (actuator, model) as p (from
+ * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
+int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);
+
+/* ---------------------------------------------------------------- logs */
+
+/* Logs as one batch for fric_bench_batch_mae: every log resampled once
+ * (fric_io_log_sample), structure of arrays. Owns its memory. */
+typedef struct {
+    fric_bench_batch b;          /* the batch (points into the storage)     */
+    size_t logs;                 /* = b.logs                                 */
+    uint64_t steps;              /* Σ samples: bench steps per evaluation    */
+    void *storage_;
+} fric_fit_batch;
+
+/* Builds the batch of logs[0..n−1] (checked logs, fric_io_log_read or
+ * fric_io_log_from_raw). 0, or nonzero with *why (n = 0, a log with fewer
+ * than 2 samples, out of memory). Free with fric_fit_batch_free, also after
+ * an error. */
+int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+                         const char **why);
+void fric_fit_batch_free(fric_fit_batch *b);
+
+/* The mean over the batch's logs of each log's replay MAE [rad] of p (what
+ * fric_bench_replay scores, log by log): the loss. mae (may be NULL)
+ * receives each log's MAE. +inf when p is not a usable bench (a zero or
+ * negative kt, R, armature, dθ_s or α) or a replay leaves the finite range.
+ * lanes: b->b.logs workspace lanes (one set per thread). No allocation. */
+double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
+                     fric_bench_lane *lanes, double *mae);
+
+/* Marks the logs whose header kp equals kp (the paper's --validation_kp):
+ * valid[i] = 1. Returns how many. */
+size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
+                         unsigned char *valid);
+
+/* ------------------------------------------------------------------ fit */
+
+#define FRIC_FIT_DEFAULT_BUDGET 4000   /* evaluations                        */
+#define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
+#define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
+#define FRIC_FIT_WARM_SIGMA0 0.1       /* from a warm start                  */
+
+typedef struct {
+    fric_fit_target target;
+    fric_fit_space space;
+    const fric_fit_batch *train;   /* the logs the loss is taken on            */
+    long budget;                   /* evaluations, >= 1                        */
+    uint64_t seed;
+    double sigma0;                 /* 0: DEFAULT_SIGMA0, or WARM_SIGMA0 with start */
+    int restarts;                  /* -1: FRIC_FIT_DEFAULT_RESTARTS            */
+    const double *start;           /* [FRIC_FIT_N] warm start (clamped into the
+                                      box), evaluated first, or NULL            */
+} fric_fit_def;
+
+typedef struct {
+    int generation;          /* generations told (the start point counts as 0) */
+    int run;                 /* BIPOP run, 0 = first                          */
+    int lambda;              /* population of the current run                 */
+    long evals;              /* losses told                                   */
+    long budget;
+    uint64_t steps;          /* bench steps simulated (evals × train steps)   */
+    double best_loss;        /* best training loss so far [rad] (+inf before) */
+    double best[FRIC_FIT_N]; /* its parameters                                */
+    double gen_best_loss;    /* the last generation's best [rad]              */
+    double sigma;            /* CMA-ES step size (normalised)                 */
+    int clamped;             /* free values of the start clamped into the box */
+    int done;                /* 0 while running; else a fric_cmaes_stop_reason */
+} fric_fit_progress;
+
+typedef struct fric_fit fric_fit;
+
+/* Checks d (target, space for the model, a built train batch, budget >= 1,
+ * start finite) and allocates. NULL with *why. */
+fric_fit *fric_fit_create(const fric_fit_def *d, const char **why);
+void fric_fit_free(fric_fit *f);
+
+/* The largest count fric_fit_ask can return (size P for it). */
+int fric_fit_lambda_max(const fric_fit *f);
+/* The next candidates as full vectors P[i·FRIC_FIT_N + j] (held parameters
+ * included): returns how many (1 for the warm start, then each CMA-ES
+ * generation), 0 when the fit is over, −1 when cap is too small. */
+int fric_fit_ask(fric_fit *f, double *P, int cap);
+/* Their losses (fric_fit_loss on d.train). Returns progress.done. */
+int fric_fit_tell(fric_fit *f, const double *loss);
+/* Cancel: the next ask returns 0 (done = FRIC_CMAES_STOPPED). */
+void fric_fit_stop(fric_fit *f);
+const fric_fit_progress *fric_fit_get_progress(const fric_fit *f);
+
+/* Native only (POSIX threads): the whole ask/evaluate/tell loop with
+ * `threads` threads (0: every online core), each with its own lanes; the
+ * result equals the one-thread result bit for bit. on_gen (may be NULL) is
+ * called after each tell; nonzero stops the fit. Returns progress.done, or
+ * −1 (and *why) when the threads or their memory cannot be had. */
+int fric_fit_run(fric_fit *f, int threads,
+                 int (*on_gen)(const fric_fit_progress *, void *), void *user,
+                 const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_FIT_H */
