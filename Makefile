@@ -11,7 +11,7 @@ FPFLAGS  = -ffp-contract=off -fno-math-errno
 # → system, with analysis and io beside. Clients (cli, tests, benchmarks,
 # bindings) see only the public headers of core/include; the core's own
 # sources also see each stage's private headers.
-CORE_DIRS = law transform element system analysis io
+CORE_DIRS = law transform element system analysis io identify
 INC      = -Icore/include
 CORE_INC = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
 CORE_HDR = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
@@ -25,6 +25,10 @@ CORE_SRC   = $(sort $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c)))
 # with JSON.parse and hands plain arrays to the rest of io.
 CORE_JSON_SRC = core/io/io_json.c
 IO_LIBS    = -lcjson
+# identify's threaded fit loop (fric_fit_run, POSIX threads) is native only
+# too: the browser spreads a fit over Web Workers instead.
+CORE_NATIVE_SRC = $(CORE_JSON_SRC) core/identify/fit_run.c
+THREAD_LIBS = -pthread
 # cmocka programs, by stage: tests/<stage>/test_*.c (tests/cli holds the
 # command-line tool's own cmocka test beside its run.sh)
 TEST_DIRS  = $(CORE_DIRS) cli
@@ -67,13 +71,13 @@ $(ASN)/libfriction.a: $(patsubst core/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
 # ------------------------------------------------------ command-line tool
 CLI_SRC = $(sort $(wildcard cli/*.c))
 $(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/fric_scenario.h $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 cli: $(NAT)/friction
 
 # ------------------------------------------------------------------ tests
 # Each tests/<stage>/test_*.c is one cmocka program, linked with the support
 # files (independent high-precision references) and the library.
-TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) -lm
+TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) $(THREAD_LIBS) -lm
 TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/support/*.h)
 
 $(NAT)/tests/%: tests/%.c $(TEST_DEPS) $(NAT)/libfriction.a
@@ -118,7 +122,7 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 # systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
 # (reads logs with the io library, fric_io.h)
 $(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
@@ -142,8 +146,8 @@ EMCC    = NODE_PATH=/usr/share/nodejs emcc
 EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(CORE_INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
-# the native-only JSON front end of io (cJSON) stays out of wasm
-WASM_CORE_SRC = $(filter-out $(CORE_JSON_SRC),$(CORE_SRC))
+# the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm
+WASM_CORE_SRC = $(filter-out $(CORE_NATIVE_SRC),$(CORE_SRC))
 WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c $(CORE_HDR)
 BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
@@ -223,10 +227,10 @@ $(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 $(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 # the tool's number formatting, linked (not included) into its cmocka test
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
@@ -303,10 +307,10 @@ $(FUZZ)/libfriction.a: $(patsubst core/%.c,$(FUZZ)/obj/%.o,$(CORE_SRC))
 	ar rcs $@ $^
 
 $(FUZZ)/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(THREAD_LIBS) -lm -o $@
 
 $(FUZZ)/fuzz_io: tests/fuzz/fuzz_io.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(IO_LIBS) -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 fuzz-build: $(addprefix $(FUZZ)/,$(FUZZ_TARGETS))
 
@@ -326,4 +330,4 @@ fuzz: fuzz-build
 
 # fuzz_lut: fuzz_law.c with a table build for every input (any α).
 $(FUZZ)/fuzz_lut: tests/fuzz/fuzz_law.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_LUT_EVERY -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_LUT_EVERY -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(THREAD_LIBS) -lm -o $@
