@@ -39,6 +39,18 @@ static int treatment_from_name(const char *s, fric_bench_friction *out)
     return 1;
 }
 
+/* "implicit|clip|explicit|karnopp", from the core's table of treatments. */
+static const char *treatment_list(void)
+{
+    static char list[128];
+    size_t len = 0;
+    list[0] = '\0';
+    for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? "|" : "",
+                                fric_bench_treatment_names[i]);
+    return list;
+}
+
 typedef struct {
     const char *path;
     fric_io_log log;
@@ -221,15 +233,15 @@ int cli_replay(int argc, char **argv)
         if (k == 3) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
-                            "P.json, --csv FILE and --friction implicit|clip|explicit|karnopp.",
-                            arg);
+                            "P.json, --csv FILE and --friction %s.", arg, treatment_list());
         }
         if (k == 0) params = val;
         else if (k == 1) csv = val;
         else if (treatment_from_name(val, &treatment)) {
             free(paths);
-            return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of: implicit, clip "
-                            "(the reference, default), explicit, karnopp.", val);
+            return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of %s (default %s, "
+                            "the reference).", val, treatment_list(),
+                            fric_bench_treatment_names[FRIC_BENCH_CLIP]);
         }
     }
     int rc = CLI_OK;
