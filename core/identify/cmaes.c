@@ -86,6 +86,10 @@
 #define CMAES_COND_MAX 1e14        /* conditioncov                           */
 #define CMAES_STAG_MAX 20000       /* longest stagnation history [gens]      */
 #define CMAES_JACOBI_SWEEPS 64     /* cyclic Jacobi: sweeps at most          */
+#define CMAES_SIGMA_MAX 1e32       /* σ is capped there, as optuna's CMA-ES
+                                      sampler (CyberAgentAILab/cmaes) caps
+                                      it: an overflowing σ would turn the
+                                      mean into inf·0 = NaN                  */
 
 /* ----------------------------------------------------- ln and exp (own) */
 
@@ -550,7 +554,9 @@ static void sample(fric_cmaes *es, double *x, double *y)
         if (!es->box || inside) return;
     }
     for (int i = 0; i < n; i++) {
-        x[i] = reflect(x[i]);
+        /* a non-finite draw (σ overflowed) falls back to the mean, which
+         * lies in the box (a convex combination of points in it) */
+        x[i] = isfinite(x[i]) ? reflect(x[i]) : es->mean[i];
         y[i] = (x[i] - es->mean[i]) / es->sigma;
     }
 }
@@ -638,7 +644,11 @@ static void update(fric_cmaes *es)
         for (int k = 0; k < mu; k++) s += es->w[k] * es->Y[(size_t)es->idx[k] * n + i];   /* (41) */
         yw[i] = s;
     }
-    for (int i = 0; i < n; i++) es->mean[i] += es->sigma * yw[i];                      /* (42) */
+    for (int i = 0; i < n; i++) {
+        es->mean[i] += es->sigma * yw[i];                                              /* (42) */
+        /* box: a convex combination of points in it, up to rounding */
+        if (es->box) es->mean[i] = es->mean[i] < 0.0 ? 0.0 : es->mean[i] > 1.0 ? 1.0 : es->mean[i];
+    }
     /* C^{−½}·⟨y⟩_w = B·D^{−1}·Bᵀ·⟨y⟩_w, (43) */
     double *t = es->work;                     /* n scratch; Jacobi's A is free now */
     for (int j = 0; j < n; j++) {
@@ -674,6 +684,7 @@ static void update(fric_cmaes *es)
         }
     }
     es->sigma *= fric__cmaes_exp((es->cs / es->ds) * (psn / es->chin - 1.0));            /* (44) */
+    if (!(es->sigma <= CMAES_SIGMA_MAX)) es->sigma = CMAES_SIGMA_MAX;
     es->info.sigma = es->sigma;
     if (++es->since_eig >= es->eig_every) eigen(es);
 }
