@@ -17,13 +17,13 @@
  *   ⟨y⟩_w = Σ_{i≤µ} w_i·y_{i:λ},  m ← m + σ·⟨y⟩_w              (41-42)
  *   p_σ ← (1 − c_σ)·p_σ + √(c_σ(2 − c_σ)µ_eff)·C^{−½}·⟨y⟩_w    (43)
  *   σ ← σ·exp((c_σ/d_σ)·(‖p_σ‖/E‖N(0,I)‖ − 1))                 (44)
- *   h_σ = 1 iff ‖p_σ‖/√(1 − (1 − c_σ)^{2(g+1)}) < (1.4 + 2/(n+1))·E‖N(0,I)‖
+ *   h_σ = 1 iff ‖p_σ‖/√(1 − (1 − c_σ)^{2(g+1)}) < (1.4 + 2/(n+1))·E‖N(0,I)‖  (p. 28)
  *   p_c ← (1 − c_c)·p_c + h_σ·√(c_c(2 − c_c)µ_eff)·⟨y⟩_w       (45)
  *   C ← (1 + c_1·δ(h_σ) − c_1 − c_µ)·C + c_1·p_c·p_cᵀ
  *       + c_µ·Σ_{i≤µ} w_i·y_{i:λ}·y_{i:λ}ᵀ,  δ(h_σ) = (1 − h_σ)·c_c(2 − c_c)   (47)
  * C = B·D²·Bᵀ by cyclic Jacobi rotations, recomputed every
  * max(1, ⌊1/(10n(c_1 + c_µ))⌋) generations (the tutorial's lazy update,
- * Appendix B); C^{−½} = B·D^{−1}·Bᵀ.
+ * Appendix B.2); C^{−½} = B·D^{−1}·Bᵀ.
  *
  * Stop criteria of a run (Hansen's tutorial, Appendix B.3, and Hansen 2009
  * for stagnation), checked after each generation:

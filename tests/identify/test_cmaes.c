@@ -2,10 +2,12 @@
  * test_cmaes.c: CMA-ES with BIPOP restarts (fric_cmaes.h) against
  * independent references only: the known minima of standard test
  * functions (sphere, ellipsoid, Rosenbrock: 0 at 0 / 0 / (1, …, 1);
- * Rastrigin: 0 at its centre), evaluation counts from the CMA-ES
- * literature (cited beside each window), the geometry of the box, libm for
- * the core's own ln and exp, and properties of the interface (budget,
- * stop, determinism) that hold whatever the arithmetic.
+ * Rastrigin: 0 at its shifted centre), evaluation counts documented with
+ * N. Hansen's own CMA-ES codes (c-cmaes, cma.py, barecmaes2.py, purecma;
+ * cited beside each window) and the population effect of Hansen & Kern
+ * 2004 / Hansen 2009 on Rastrigin, the geometry of the box, libm for the
+ * core's own ln and exp, and properties of the interface (budget, stop,
+ * determinism) that hold whatever the arithmetic.
  *
  * The test functions are written here, in double with libm, from their
  * textbook definitions (Hansen's tutorial, Appendix / Hansen & Kern 2004).
@@ -221,17 +223,25 @@ static void test_sphere_10d(void **state)
     assert_true(r.mean_axis < 3.0);
 }
 
-/* Ellipsoid 10-D, condition 1e6, from x0 = 1, σ0 = 1: all seeds to 1e-10
- * within the window, more evaluations than the sphere (C has to be
- * learned), and C learns the inverse Hessian: axis ratio √1e6 = 1000
- * within a factor 2. */
+/* Ellipsoid 10-D, condition 1e6, from x0 = 0.5, σ0 = 0.3: the example of
+ * the fmin docstring of N. Hansen's barecmaes2.py (2011, the predecessor of
+ * purecma, same defaults): "cma.fmin(cma.Fcts.elli, 10 * [0.5], 0.3)"
+ * prints f = 5.3e-10 after 6000 evaluations and 3.3e-13 after 6510, axis
+ * ratio 1146 then 1009; 1e-10 is crossed at about 6100 (log-linear
+ * between the two lines). Required: all seeds to 1e-10, the mean within
+ * ±35 % of 6100 and in the c-cmaes window, more than twice the sphere's
+ * count from the same start (C has to be learned), and C learns the
+ * inverse Hessian: axis ratio √1e6 = 1000 within a factor 2. */
+#define ELLI10_EVALS 6100.0
+#define DOC_REL 0.35
 static void test_ellipsoid_10d(void **state)
 {
     (void)state;
-    const series sph = run_series(f_sphere, 10, 1.0, 1.0, 1, 0.0, 1e-4, "sphere");
-    const series r = run_series(f_elli, 10, 1.0, 1.0, 1, 0.0, 1e-4, "ellipsoid");
+    const series sph = run_series(f_sphere, 10, 0.5, 0.3, 1, 0.0, 1e-4, "sphere (x0 0.5, sigma0 0.3)");
+    const series r = run_series(f_elli, 10, 0.5, 0.3, 1, 0.0, 1e-4, "ellipsoid");
     assert_int_equal(r.reached, SEEDS);
     assert_in_range((long)r.mean_evals, (long)EVALS_LO(10), (long)EVALS_HI(10));
+    assert_true(fabs(r.mean_evals - ELLI10_EVALS) <= DOC_REL * ELLI10_EVALS);
     assert_true(r.mean_evals > 2.0 * sph.mean_evals);
     assert_true(r.mean_axis > 500.0 && r.mean_axis < 2000.0);
 }
@@ -244,17 +254,15 @@ static void test_ellipsoid_10d(void **state)
  * (1, …, 1), not the local one near (−1, 1, …, 1), for at least 4 of 5
  * seeds (pycma's cma/test.py: a run "finds the local optimum, which
  * happens in about 20% of the cases" in 4-D), and the mean evaluations to
- * f <= 1e-10 within ±35 % of 6000 (PURECMA_REL below) and in the c-cmaes
- * window. */
+ * f <= 1e-10 within ±35 % of 6000 and in the c-cmaes window. */
 #define ROSEN10_EVALS 6000.0
-#define PURECMA_REL 0.35
 static void test_rosenbrock_10d(void **state)
 {
     (void)state;
     const series r = run_series(f_rosen, 10, 0.1, 0.5, 1, 1.0, 1e-3, "rosenbrock");
     assert_true(r.reached >= SEEDS - 1);
     assert_in_range((long)r.mean_evals, (long)EVALS_LO(10), (long)EVALS_HI(10));
-    assert_true(fabs(r.mean_evals - ROSEN10_EVALS) <= PURECMA_REL * ROSEN10_EVALS);
+    assert_true(fabs(r.mean_evals - ROSEN10_EVALS) <= DOC_REL * ROSEN10_EVALS);
 }
 
 /* The documented examples of pycma's purecma (N. Hansen's minimal CMA-ES
@@ -288,7 +296,7 @@ static void test_purecma_examples(void **state)
         }
         print_message("%s: mean %.0f evaluations to the run's stop (purecma's example: %.0f)\n", ex[e].name,
                       mean, ex[e].evals);
-        assert_true(fabs(mean - ex[e].evals) <= PURECMA_REL * ex[e].evals);
+        assert_true(fabs(mean - ex[e].evals) <= DOC_REL * ex[e].evals);
     }
 }
 
