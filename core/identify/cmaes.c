@@ -419,7 +419,8 @@ static const char *check_def(const fric_cmaes_def *d)
         return fric__say("cmaes: restarts = %d must be >= 0 (0: one run; 9: BIPOP as Hansen "
                          "2009).", d->restarts);
     if (d->has_target && isnan(d->target))
-        return fric__say("cmaes: target = %g must be a number when has_target = 1.", d->target);
+        return fric__say("cmaes: target = %g must be a number when has_target = 1; pass a value "
+                         "or set has_target = 0.", d->target);
     if (!isfinite(d->tol_fun) || d->tol_fun < 0.0)
         return fric__say("cmaes: tol_fun = %g must be finite and >= 0 (0: 1e-12).", d->tol_fun);
     if (!isfinite(d->tol_x) || d->tol_x < 0.0)
