@@ -608,7 +608,8 @@ static void test_target(void **state)
  * tolx near its minimum; a function whose values ignore x (independent
  * noise: ranks at random, no progress) ends on stagnation (Hansen 2009),
  * the one criterion made for it (tolfun cannot fire: the values spread
- * over [0, 1)). */
+ * over [0, 1)); then tolx, tolfun, noeffect* and conditioncov each where
+ * only it can fire first. */
 static uint64_t g_noise = 88172645463325252ULL;
 static double f_noise(const double *x, int n)
 {
@@ -618,6 +619,20 @@ static double f_noise(const double *x, int n)
     g_noise ^= g_noise >> 7;
     g_noise ^= g_noise << 17;
     return (double)(g_noise >> 11) * 0x1.0p-53;
+}
+/* Σ (x_i − 1)²: minimum 0 at (1, …, 1), where the ulp of x is 2.2e-16 */
+static double f_shifted(const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += (x[i] - 1.0) * (x[i] - 1.0);
+    return s;
+}
+/* Σ 10^{20(i−1)/(n−1)}·x_i²: condition 1e20 */
+static double f_elli20(const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += pow(1e20, (double)i / (n - 1)) * x[i] * x[i];
+    return s;
 }
 static double f_const(const double *x, int n)
 {
@@ -642,6 +657,38 @@ static void test_run_criteria(void **state)
     run(&d, f_noise, 0, &r);
     print_message("noise 5-D: stopped by %s after %d generations\n", fric_cmaes_stop_name(r.stop), r.generations);
     assert_int_equal(r.stop, FRIC_CMAES_STAGNATION);
+
+    /* tolerances are honoured: tol_x = 1e-3 ends the sphere on tolx while
+     * f is still about n·(1e-3)², before tolfun's 1e-12; tol_fun = 1e-3
+     * ends it on tolfun first */
+    d.tol_x = 1e-3;
+    run(&d, f_sphere, 0, &r);
+    assert_int_equal(r.stop, FRIC_CMAES_TOLX);
+    assert_true(r.best_f < 1e-4 && r.best_f > 1e-12);
+    d.tol_x = 0.0;
+    d.tol_fun = 1e-3;
+    run(&d, f_sphere, 0, &r);
+    assert_int_equal(r.stop, FRIC_CMAES_TOLFUN);
+    assert_true(r.best_f < 1e-3 && r.best_f > 1e-12);
+    d.tol_fun = 0.0;
+
+    /* with tol_x and tol_fun out of the way, a minimum at x = 1 ends on
+     * the double precision of x: a step of 0.1σ along an axis or 0.2σ
+     * along a coordinate no longer changes m (|Δ| below half an ulp of 1,
+     * 1.1e-16) */
+    d.tol_x = 1e-300;
+    d.tol_fun = 1e-300;
+    run(&d, f_shifted, 0, &r);
+    print_message("sphere at (1, ..., 1) without tolerances: %s after %d generations, f = %.3g\n",
+                  fric_cmaes_stop_name(r.stop), r.generations, r.best_f);
+    assert_true(r.stop == FRIC_CMAES_NOEFFECTAXIS || r.stop == FRIC_CMAES_NOEFFECTCOORD);
+    for (int i = 0; i < 5; i++) assert_true(fabs(r.best_x[i] - 1.0) < 1e-14);
+    d.tol_x = d.tol_fun = 0.0;
+
+    /* condition 1e20 > 1e14: C must become that ill-conditioned to solve
+     * it, so conditioncov ends the run once max/min eigenvalue > 1e14 */
+    run(&d, f_elli20, 0, &r);
+    assert_int_equal(r.stop, FRIC_CMAES_CONDITIONCOV);
 
     for (int reason = FRIC_CMAES_RUNNING; reason <= FRIC_CMAES_STOPPED; reason++)
         assert_string_not_equal(fric_cmaes_stop_name(reason), "invalid");
