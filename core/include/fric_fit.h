@@ -177,7 +177,9 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
  * 4 + ⌊3·ln n⌋ (n free parameters). The replay loss is rugged (stick-slip
  * switches the simulated trajectory), and a larger population keeps CMA-ES
  * out of its shallow local minima (docs/identification.md: the spread of
- * the validation MAE over seeds). BIPOP doubles it at each large restart. */
+ * the validation MAE over seeds). BIPOP doubles it at each large restart.
+ * A budget below it shrinks it (down to the default; a budget below one
+ * default generation is refused). */
 #define FRIC_FIT_LAMBDA_FACTOR 4
 
 typedef struct {
