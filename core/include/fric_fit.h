@@ -169,7 +169,7 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
 
 /* ------------------------------------------------------------------ fit */
 
-#define FRIC_FIT_DEFAULT_BUDGET 4000   /* evaluations                        */
+#define FRIC_FIT_DEFAULT_BUDGET 8000   /* evaluations (docs/identification.md) */
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
 #define FRIC_FIT_WARM_SIGMA0 0.1       /* from a warm start                  */
