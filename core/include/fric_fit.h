@@ -156,7 +156,7 @@ void fric_fit_batch_free(fric_fit_batch *b);
 
 /* The mean over the batch's logs of each log's replay MAE [rad] of p (what
  * fric_bench_replay scores, log by log): the loss. mae (may be NULL)
- * receives each log's MAE. +inf when p is not a usable bench (a zero or
+ * receives each log's MAE (+inf for a log whose replay diverged). +inf when p is not a usable bench (a zero or
  * negative kt, R, armature, dθ_s or α) or a replay leaves the finite range.
  * lanes: b->b.logs workspace lanes (one set per thread). No allocation. */
 double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
@@ -222,7 +222,8 @@ int fric_fit_lambda_max(const fric_fit *f);
  * included): returns how many (1 for the warm start, then each CMA-ES
  * generation), 0 when the fit is over, −1 when cap is too small. */
 int fric_fit_ask(fric_fit *f, double *P, int cap);
-/* Their losses (fric_fit_loss on d.train). Returns progress.done. */
+/* Their losses (fric_fit_loss on d.train; NaN counts as +inf). Returns
+ * progress.done, or −1 when no candidates were asked since the last tell. */
 int fric_fit_tell(fric_fit *f, const double *loss);
 /* Cancel: the next ask returns 0 (done = FRIC_CMAES_STOPPED). */
 void fric_fit_stop(fric_fit *f);

@@ -688,6 +688,10 @@ static void test_bad_input(void **state)
     if (!f) fail_msg("%s", why);
     assert_int_equal(fric_fit_run(f, -1, NULL, NULL, &why), -1);
     assert_says(why, "threads = -1");
+    /* tell before any ask, ask into too small a buffer */
+    assert_int_equal(fric_fit_tell(f, mae), -1);
+    assert_int_equal(fric_fit_ask(f, q, 1), -1);
+    assert_int_equal(fric_fit_get_progress(f)->evals, 0);
     fric_fit_free(f);
     fric_fit_batch_free(&b);
 }
