@@ -15,6 +15,12 @@
 
 int cli_servo_params_file(const char *path, fric_bench_def *d)
 {
+    return cli_servo_params_named(path, d, NULL, NULL);
+}
+
+int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model)
+{
     const fric_scenario *bench = fric_scenario_find("bench");
     if (!bench) return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
     double p[FRIC_SCENARIO_MAX_PARAMS];
@@ -33,5 +39,7 @@ int cli_servo_params_file(const char *path, fric_bench_def *d)
     const char *why = NULL;
     if (fric_bench_def_from_params(p, NULL, d, &why))
         return cli_fail(CLI_USAGE, "params %s: %s", path, why ? why : "not usable.");
+    if (actuator) *actuator = bench->params[ia].choices[(int)p[ia]];
+    if (model) *model = (int)p[im] + 1;   /* the choices are "m1".."m6" */
     return CLI_OK;
 }

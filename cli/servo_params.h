@@ -16,5 +16,9 @@
  * Returns CLI_OK, or CLI_USAGE after one message naming the file, the key
  * and the problem. */
 int cli_servo_params_file(const char *path, fric_bench_def *d);
+/* The same, also naming the file's actuator (the bench's choice name,
+ * "xl330", ...) and model (1..6); either may be NULL. */
+int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model);
 
 #endif
