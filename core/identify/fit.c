@@ -48,13 +48,13 @@ static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
 
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
 {
-    const char *m = NULL;
+    const char *m = NULL, *sm = NULL;
     if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
     else if (d->target.model < 1 || d->target.model > 6)
         m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: model = %d is not one of M1..M6; use 1 to 6.",
                        d->target.model);
-    else if (fric_fit_space_check(&d->space, d->target.model, &m)) {
-        /* m names the parameter and the condition */
+    else if (fric_fit_space_check(&d->space, d->target.model, &sm)) {
+        m = sm;   /* names the parameter and the condition ("" on success) */
     } else if (!d->train || !d->train->storage_ || d->train->logs == 0)
         m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
                        "one log (fric_fit_batch_build).");
