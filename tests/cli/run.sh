@@ -512,7 +512,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
         cp "$tmp/out" "$tmp/fit.out"; cp "$tmp/err" "$tmp/fit.err"
         # one progress line per generation (stderr is not a terminal), evals rising to <= 60
         if awk '!/^fit m1: gen [0-9]+  evals [0-9]+\/60  best train MAE [0-9.]+ rad  run [0-9]+ λ [0-9]+  [0-9.]+ s$/ { print "bad line: " $0; exit 1 }
-                { split($5, e, "/"); if (e[1] + 0 < last) { print "evals fell: " $0; exit 1 } last = e[1] + 0; n++ }
+                { split($6, e, "/"); if (e[1] + 0 < last) { print "evals fell: " $0; exit 1 } last = e[1] + 0; n++ }
                 END { if (n < 3 || last > 60 || last < 30) { print n " lines, last evals " last; exit 1 } }' "$tmp/fit.err" >"$tmp/msg"; then ok
         else bad "fit progress on stderr: $(cat "$tmp/msg")"; fi
         # the table: the published row and the fit row, validation "—" (no split)
@@ -592,7 +592,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
                   if (mae[k] > mae[from[k]]) { print "M" k " " mae[k] " > M" from[k] " " mae[from[k]]; exit 1 } } }' "$tmp/all.out" >"$tmp/msg"; then ok
     else bad "fit --model all: exit $rc,$miss $(cat "$tmp/msg") $(tail -2 "$tmp/err")"; fi
     # Ctrl-C: stops after the generation, writes the best so far, status 130
-    timeout -s INT 2 "$bin" fit --model m4 --budget 1000000 --out "$tmp/int.json" "$l100" "$l200" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    timeout --preserve-status -s INT 2 "$bin" fit --model m4 --budget 1000000 --out "$tmp/int.json" "$l100" "$l200" >"$tmp/out" 2>"$tmp/err"; rc=$?
     if [ $rc -eq 130 ] && [ -s "$tmp/int.json" ] && grep -q 'interrupted' "$tmp/err" && grep -qE '^M4 +fit \(stopped\)' "$tmp/out" &&
        "$bin" replay --params "$tmp/int.json" "$l100" >/dev/null 2>&1; then ok
     else bad "fit interrupted: exit $rc (want 130), file $(ls "$tmp/int.json" 2>&1), $(tail -1 "$tmp/err")"; fi
