@@ -686,6 +686,33 @@ static int on_gen(const fric_fit_progress *p, void *user)
     return interrupted != 0;
 }
 
+/* The engine's message without its "fit: " prefix (ours has one). */
+static const char *engine_why(const char *why)
+{
+    if (!why || !*why) return "refused by the engine.";
+    return strncmp(why, "fit: ", 5) == 0 ? why + 5 : why;
+}
+
+/* Checks that the engine accepts the fit (budget against the first
+ * generation, start), before anything is written: a usage error. */
+static int check_model(const fit_model *m, const fric_fit_batch *train, const fit_opts *o,
+                       const double *start)
+{
+    double centre[FRIC_FIT_N], x[FRIC_FIT_N];
+    for (int k = 0; k < FRIC_FIT_N; k++) x[k] = 0.5;
+    fric_fit_space_decode(&m->space, x, centre);
+    /* with --model all every model but M1 starts warm: the start counts */
+    int warm = start || (o->model == 0 && m->model > 1);
+    fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
+                       .budget = o->budget, .seed = o->seed, .restarts = -1,
+                       .start = warm ? (start ? start : centre) : NULL };
+    const char *why = NULL;
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));
+    fric_fit_free(f);
+    return CLI_OK;
+}
+
 static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_batch *valid,
                      fric_bench_lane *lanes, const fit_opts *o, int threads, const double *start)
 {
@@ -694,13 +721,13 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
                        .start = start };
     const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
-    if (!f) return cli_fail(CLI_USAGE, "fit: m%d: %s", m->model, why ? why : "cannot start.");
+    if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));
     fit_progress_ctx ctx = { m->model, wall_s(), 0, isatty(2) };
     int done = fric_fit_run(f, threads, on_gen, &ctx, &why);
     m->wall = wall_s() - ctx.t0;
     if (done < 0) {
         fric_fit_free(f);
-        return cli_fail(CLI_RUNTIME, "fit: m%d: %s", m->model, why ? why : "the threads failed.");
+        return cli_fail(CLI_RUNTIME, "fit m%d: %s", m->model, engine_why(why));
     }
     const fric_fit_progress *p = fric_fit_get_progress(f);
     m->fitted = isfinite(p->best_loss);
@@ -783,6 +810,10 @@ int cli_fit(int argc, char **argv)
         rc = cli_fail(CLI_RUNTIME, "fit: out of memory for the lanes.");
         goto end;
     }
+
+    for (int k = 0; k < n_models && !rc; k++)
+        rc = check_model(&ms[k], &train, &o, o.from ? from_start : NULL);
+    if (rc) goto end;
 
     /* the split, then the fits */
     char which[8];

@@ -484,6 +484,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     usage_error "fit budget 0" "--budget" "'0'" -- "$bin" fit --model m4 --budget 0 --out "$tmp/f.json" "$l100"
     usage_error "fit budget not a number" "--budget" "'many'" -- "$bin" fit --model m4 --budget many --out "$tmp/f.json" "$l100"
     usage_error "fit budget negative" "--budget" "'-5'" -- "$bin" fit --model m4 --budget -5 --out "$tmp/f.json" "$l100"
+    usage_error "fit budget below the first generation" "--budget" "budget = 5" "give at least 11" -- "$bin" fit --model m4 --budget 5 --out "$tmp/f.json" "$l100"
     usage_error "fit bad seed" "--seed" "'x1'" -- "$bin" fit --model m4 --seed x1 --out "$tmp/f.json" "$l100"
     usage_error "fit bad threads" "--threads" "'-1'" -- "$bin" fit --model m4 --threads -1 --out "$tmp/f.json" "$l100"
     usage_error "fit without --out" "--out" -- "$bin" fit --model m4 "$l100"
