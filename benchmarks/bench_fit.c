@@ -344,8 +344,9 @@ int main(int argc, char **argv)
         fprintf(f, "{\n  \"schema\": 1,\n  \"mode\": \"%s\",\n  \"cpu\": \"%s\",\n  \"actuator\": "
                 "\"xl330\",\n  \"budget\": %ld,\n  \"threads\": %d,\n  \"seed\": 1,\n", short_mode
                 ? "short" : "full", cpu_model(), budget, threads);
-        fprintf(f, "  \"split\": {\n    \"rule\": \"training: kp index + trajectory index even "
-                "(kp 100, 200, 400, 800; sin_sin, sin_time_square, lift_and_drop, up_and_down)\",\n");
+        fprintf(f, "  \"split\": {\n    \"rule\": \"a log trains when its kp index (100, 200, 400, "
+                "800 = 0..3) plus its trajectory index (sin_sin, sin_time_square, lift_and_drop, "
+                "up_and_down = 0..3) is even\",\n");
         for (int v = 0; v < 2; v++) {
             fprintf(f, "    \"%s\": [", v ? "validation" : "training");
             int first = 1;
