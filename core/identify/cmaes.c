@@ -47,8 +47,11 @@
  * restart is large): the k-th large run has λ_l = λ_def·2^k and σ0; a
  * small run has λ_s = ⌊λ_def·(½·λ_l/λ_def)^{U²}⌋ (λ_l of the last large
  * run) and σ = σ0·10^{−2U'}, U, U' uniform in [0, 1]. Every restart mean
- * is uniform in the box (box) or in x0 ± 2σ0. Up to def.restarts restarts
- * of either kind. λ is capped by the budget.
+ * is uniform in the box (box) or in x0 ± 2σ0. def.restarts counts the
+ * large runs, as Hansen's 9 (λ up to λ_def·2^9): the search ends when a run
+ * ends, the large regime is next and def.restarts large runs were made
+ * (small runs fill in until their evaluations reach the large regime's).
+ * λ is capped by the budget (fric_cmaes_lambda_max).
  *
  * Budget: a generation asks min(λ, evaluations left) candidates; when that
  * is fewer than λ it is the search's last: its values are ranked and the
@@ -341,12 +344,22 @@ static void start_run(fric_cmaes *es, int lambda, double sigma, int regime)
     es->info.regime = regime;
 }
 
+/* Books the evaluations of the run that ended to its regime and says
+ * whether BIPOP goes on: a small run is next while the small regime has
+ * used fewer evaluations than the large one; a large run only while fewer
+ * than def.restarts large runs were made. */
+static int restart_left(fric_cmaes *es)
+{
+    if (es->info.regime == 1) es->evals_large += es->run_evals;
+    else if (es->info.regime == 2) es->evals_small += es->run_evals;
+    es->run_evals = 0;
+    return es->evals_small < es->evals_large || es->large_runs < es->restarts;
+}
+
 /* The next BIPOP run after one that ended (Hansen 2009). */
 static void restart(fric_cmaes *es)
 {
     const int n = es->n;
-    if (es->info.regime == 1) es->evals_large += es->run_evals;
-    else if (es->info.regime == 2) es->evals_small += es->run_evals;
     es->info.run += 1;
     /* the mean: uniform in the box, or in x0 ± 2σ0 */
     for (int i = 0; i < n; i++) {
@@ -753,7 +766,7 @@ int fric_cmaes_tell(fric_cmaes *es, const double *f)
             if (r) {
                 es->info.run_stop = r;
                 if (!stop) {
-                    if (es->info.run < es->restarts) restart(es);
+                    if (restart_left(es)) restart(es);
                     else stop = r;
                 }
             }
