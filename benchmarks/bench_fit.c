@@ -75,6 +75,18 @@ static const char *cpu_model(void)
     return buf;
 }
 
+/* The 1-minute load average (the machine is shared: timings move with it). */
+static double load_average(void)
+{
+    double v = NAN;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &v) != 1) v = NAN;
+        fclose(f);
+    }
+    return v;
+}
+
 static void json_num(FILE *f, double v)
 {
     if (isfinite(v)) fprintf(f, "%.17g", v);
@@ -235,6 +247,7 @@ int main(int argc, char **argv)
     }
     static fric_bench_lane lanes[N_LOGS];
     long budget = short_mode ? SHORT_BUDGET : FRIC_FIT_DEFAULT_BUDGET;
+    double load0 = load_average();
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = cores < 1 ? 1 : (int)cores;
 
@@ -304,6 +317,8 @@ int main(int argc, char **argv)
            identical ? "bit-identical" : "DIFFERENT (a bug: it must not depend on threads)");
     printf("  %.0f evaluations/s, %.2f M bench steps/s; validation spread over seeds %.1f %%\n",
            eps, sps / 1e6, spread);
+    printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
+           load_average(), threads);
 
     /* targets */
     target tg[16];
@@ -312,8 +327,10 @@ int main(int argc, char **argv)
                           0.082, "rad", chain[0].valid <= 0.082 };
     tg[nt_++] = (target){ "M4 validation MAE <= 0.060 rad (published 0.086)", chain[3].valid,
                           0.060, "rad", chain[3].valid <= 0.060 };
-    tg[nt_++] = (target){ "M6 validation MAE <= fitted M4", chain[5].valid, chain[3].valid,
-                          "rad", chain[5].valid <= chain[3].valid };
+    /* M6 contains M4: equal parameters give equal losses up to the rounding
+     * of the embedding (|K_e·τe − K_m·τm| against K_l·|τe − τm|) */
+    tg[nt_++] = (target){ "M6 validation MAE <= fitted M4 (to 1e-9 relative)", chain[5].valid,
+                          chain[3].valid, "rad", chain[5].valid <= chain[3].valid * (1 + 1e-9) };
     static const char *const beat[6] = {
         "M1 fit below the published preset on validation",
         "M2 fit below the published preset on validation",
@@ -344,6 +361,11 @@ int main(int argc, char **argv)
         fprintf(f, "{\n  \"schema\": 1,\n  \"mode\": \"%s\",\n  \"cpu\": \"%s\",\n  \"actuator\": "
                 "\"xl330\",\n  \"budget\": %ld,\n  \"threads\": %d,\n  \"seed\": 1,\n", short_mode
                 ? "short" : "full", cpu_model(), budget, threads);
+        fprintf(f, "  \"load_average_1min\": { \"start\": ");
+        json_num(f, load0);
+        fprintf(f, ", \"end\": ");
+        json_num(f, load_average());
+        fprintf(f, " },\n");
         fprintf(f, "  \"split\": {\n    \"rule\": \"a log trains when its kp index (100, 200, 400, "
                 "800 = 0..3) plus its trajectory index (sin_sin, sin_time_square, lift_and_drop, "
                 "up_and_down = 0..3) is even\",\n");
