@@ -708,7 +708,9 @@ static int check_model(const fit_model *m, const fric_fit_batch *train, const fi
                        .start = warm ? (start ? start : centre) : NULL };
     const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
-    if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));
+    if (!f)
+        return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, o->budget,
+                        engine_why(why));
     fric_fit_free(f);
     return CLI_OK;
 }
