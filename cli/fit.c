@@ -334,7 +334,7 @@ static int read_log(fit_log *L, const char *path, int valid)
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "fit: %s",
                         err.message);
     L->real = realpath(path, NULL);
-    return CLI_OK;
+    return cli_log_header_check(path, &L->log);
 }
 
 /* The actuator: --actuator, else the headers' "motor" (see the top). */
@@ -473,7 +473,7 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
     const char *why = NULL;
     if (fric_fit_target_init(&m->target, act, m->model, &why) ||
         fric_fit_space_default(act, m->model, &m->space, &why))
-        return cli_fail(CLI_USAGE, "fit: %s m%d: %s", act, m->model, why ? why : "not available.");
+        return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
     char keys[512];
     model_keys(m->model, keys, sizeof keys);
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
@@ -492,7 +492,7 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
         }
     }
     if (fric_fit_space_check(&m->space, m->model, &why))
-        return cli_fail(CLI_USAGE, "fit: m%d: %s", m->model, why ? why : "unusable search space.");
+        return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, why ? why : "unusable search space.");
     m->has_preset = fric_fit_preset_params(act, m->model, m->preset, &why) == 0;
     m->preset_train = m->preset_valid = m->train = m->valid = NAN;
     return CLI_OK;
@@ -741,7 +741,7 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
     memcpy(m->best, p->best, sizeof m->best);
     fric_fit_free(f);
     if (!m->fitted)
-        return cli_fail(CLI_RUNTIME, "fit: m%d: no candidate gave a finite loss in %ld "
+        return cli_fail(CLI_RUNTIME, "fit m%d: no candidate gave a finite loss in %ld "
                         "evaluations; widen the bounds or raise --budget.", m->model, m->evals);
     if (valid) m->valid = fric_fit_loss(&m->target, m->best, valid, lanes, NULL);
     return CLI_OK;

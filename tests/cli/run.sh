@@ -501,6 +501,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     usage_error "fit --from of another actuator" "--from" '"mx64"' "xl330" -- "$bin" fit --model m4 --from "$bam/params/mx64/m4.json" --out "$tmp/f.json" "$l100"
     usage_error "fit --from a model not contained" "M5" "M4" -- "$bin" fit --model m4 --from "$bam/params/xl330/m5.json" --out "$tmp/f.json" "$l100"
     usage_error "fit missing log" "$tmp/nolog.json" -- "$bin" fit --model m4 --out "$tmp/f.json" "$l100" "$tmp/nolog.json"
+    usage_error "fit log kp out of the bench's range" '"kp" = 1e+300' "16383" -- "$bin" fit --model m1 --out "$tmp/f.json" "$l100" "$tmp/l_kp.json"
     usage_error "fit --out in a missing directory" "$tmp/no/dir" -- "$bin" fit --model m1 --out "$tmp/no/dir/f.json" "$l100"
     : >"$tmp/afile"
     usage_error "fit --model all --out a file" "$tmp/afile" "directory" -- "$bin" fit --model all --out "$tmp/afile" "$l100"
