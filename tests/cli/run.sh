@@ -545,6 +545,13 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
         if [ -s "$tmp/m1-s8.json" ] && ! cmp -s "$tmp/m1.json" "$tmp/m1-s8.json"; then ok
         else bad "fit --seed 8 gives the file of --seed 7 (the seed is not used)"; fi
     fi
+    # a moderate budget (300 evaluations of M1 on 2 logs) beats the published M1 on
+    # the training logs (the published parameters come from another session)
+    run "$bin" fit --model m1 --budget 300 --out "$tmp/m1-300.json" "$l100" "$l200"
+    pubt=$(awk '$1 == "M1" && $2 == "published" { print $3 }' "$tmp/out")
+    fitt=$(awk '$1 == "M1" && $2 == "fit" { print $3 }' "$tmp/out")
+    if [ $rc -eq 0 ] && awk -v f="$fitt" -v p="$pubt" 'BEGIN { exit !(f > 0 && p > 0 && f < p) }'; then ok
+    else bad "fit m1 --budget 300: training MAE '$fitt' not below the published '$pubt' (exit $rc)"; fi
     # --set freezes: the value is in the file exactly as typed, the rest is fitted
     run "$bin" fit --model m1 --budget 40 --set friction_viscous=0.0123 kt=0.5 --out "$tmp/set.json" "$l100" "$l200"
     if [ $rc -eq 0 ] && json_args "$tmp/set.json" | grep -qx 'friction_viscous=0.0123' &&
