@@ -48,14 +48,14 @@ static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
 
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
 {
-    const char *m = NULL, *sm = NULL;
+    const char *m = NULL, *space_why;
     if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
     else if (d->target.model < 1 || d->target.model > 6)
         m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: model = %d is not one of M1..M6; use 1 to 6.",
                        d->target.model);
-    else if (fric_fit_space_check(&d->space, d->target.model, &sm)) {
-        m = sm;   /* names the parameter and the condition ("" on success) */
-    } else if (!d->train || !d->train->storage_ || d->train->logs == 0)
+    else if (fric_fit_space_check(&d->space, d->target.model, &space_why))
+        m = space_why;   /* names the parameter and the condition */
+    else if (!d->train || !d->train->storage_ || d->train->logs == 0)
         m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
                        "one log (fric_fit_batch_build).");
     else if (d->budget < 1)
@@ -76,13 +76,17 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     int idx[FRIC_FIT_N];
     int n = fric_fit_space_free(&d->space, idx);
     int has_start = d->start != NULL;
-    int lambda0 = 4 + (int)floor(3 * log((double)n));   /* Hansen's Table 1 */
+    /* the first run's population: FRIC_FIT_LAMBDA_FACTOR × Hansen's default
+       (Table 1), less when the budget is smaller, never below the default */
+    int lambda_def = 4 + (int)floor(3 * log((double)n));
     long es_budget = d->budget - has_start;
-    if (es_budget < lambda0)
+    if (es_budget < lambda_def)
         return refuse(NULL, why, fric__fail(FRIC_E_PARAM_RANGE, -1,
-                      "fit: budget = %ld evaluations is below the first generation (%d candidates "
-                      "for %d free parameters%s); give at least %ld.", d->budget, lambda0, n,
-                      has_start ? ", plus the start" : "", (long)lambda0 + has_start));
+                      "fit: budget = %ld evaluations is below one generation (%d candidates for %d "
+                      "free parameters%s); give at least %ld.", d->budget, lambda_def, n,
+                      has_start ? ", plus the start" : "", (long)lambda_def + has_start));
+    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * lambda_def;
+    if (es_budget < lambda0) lambda0 = (int)es_budget;
 
     fric_fit *f = calloc(1, sizeof *f);
     if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
@@ -102,7 +106,7 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     }
     fric_cmaes_def cd = {
         .n = n,
-        .lambda = 0,
+        .lambda = lambda0,
         .sigma0 = d->sigma0 > 0 ? d->sigma0
                   : has_start ? FRIC_FIT_WARM_SIGMA0 : FRIC_FIT_DEFAULT_SIGMA0,
         .x0 = x0,
