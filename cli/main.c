@@ -28,6 +28,10 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "fric_fit.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* More rows than this is a runaway scenario, not a use of the tool. */
 #define MAX_ROWS 20000000L
@@ -67,15 +71,15 @@ static const char usage_text[] =
     "      them as a params file OUT that replay reads. --actuator: default the logs'\n"
     "      header \"motor\". Validation: every log of kp K, or the --validate logs (the\n"
     "      arguments up to the next option; also given as LOG, they leave training).\n"
-    "      --budget: evaluations per model (default 4000); --seed (default 1); --threads\n"
-    "      (0 = every core, default; the result does not depend on it); --set freezes a\n"
-    "      parameter (params-file key), --bounds edits its search box; --from warm-starts\n"
-    "      from a params file of the model or of one it contains. --model all fits M1..M6\n"
-    "      in order, each from the best simpler model it contains; OUT is then a directory\n"
-    "      receiving m1.json .. m6.json. Progress per generation on stderr; then a table\n"
-    "      of training and validation MAE [rad] of the published preset and of the fit,\n"
-    "      evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the generation,\n"
-    "      writes the best so far and exits with status 130.\n"
+    "      --budget: evaluations per model (default " STR(FRIC_FIT_DEFAULT_BUDGET) "); --seed (default 1);\n"
+    "      --threads (0 = every core, default; the result does not depend on it); --set\n"
+    "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
+    "      warm-starts from a params file of the model or of one it contains. --model all\n"
+    "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
+    "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
+    "      then a table of training and validation MAE [rad] of the published preset and of\n"
+    "      the fit, evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the\n"
+    "      generation, writes the best so far and exits with status 130.\n"
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N*m\n"
