@@ -12,8 +12,9 @@
  *     as `friction fit --model all`), all cores; training and validation MAE
  *     of the fit and of the published preset per model (the paper's Fig. 5);
  *   - M4 from scratch with seeds 1, 2, 3 (the spread of validation MAE, %),
- *     and seed 1 again on one thread: wall-time ratio, and whether the
- *     result is bit-identical (it must be);
+ *     and seed 1 on every core and on one thread, twice each (the smaller
+ *     wall time of each): their ratio, and whether the result is
+ *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
  *   - the targets: M1 ≤ 0.082 rad and M4 ≤ 0.060 rad validation MAE, M6 ≤
  *     the fitted M4, every fit below its published preset on validation, M4
@@ -292,28 +293,35 @@ int main(int argc, char **argv)
         fflush(stdout);
     }
 
-    /* M4 from scratch: three seeds on every core, seed 1 on one thread */
-    fit_result seeds[3], one;
+    /* M4 from scratch: three seeds on every core; then seed 1 on one thread,
+     * on every core and on one again (interleaved: the machine is shared,
+     * each wall time is the smaller of its two runs) */
+    fit_result seeds[3], rep[3];
     for (int s = 0; s < 3; s++)
         if (fit_one(4, &train, &valid, lanes, budget, (uint64_t)s + 1, threads, NULL, &seeds[s]))
             return 1;
-    if (fit_one(4, &train, &valid, lanes, budget, 1, 1, NULL, &one)) return 1;
+    for (int r = 0; r < 3; r++)
+        if (fit_one(4, &train, &valid, lanes, budget, 1, r == 1 ? threads : 1, NULL, &rep[r]))
+            return 1;
+    double wall_n = fmin(seeds[0].wall, rep[1].wall), wall_1 = fmin(rep[0].wall, rep[2].wall);
+    int identical = 1;
+    for (int r = 0; r < 3; r++)
+        identical &= memcmp(rep[r].best, seeds[0].best, sizeof rep[r].best) == 0 &&
+                     rep[r].evals == seeds[0].evals && rep[r].train == seeds[0].train;
     double vmin = INFINITY, vmax = -INFINITY;
     for (int s = 0; s < 3; s++) {
         if (seeds[s].valid < vmin) vmin = seeds[s].valid;
         if (seeds[s].valid > vmax) vmax = seeds[s].valid;
     }
     double spread = 100 * (vmax - vmin) / vmin;
-    int identical = memcmp(one.best, seeds[0].best, sizeof one.best) == 0 &&
-                    one.evals == seeds[0].evals && one.train == seeds[0].train;
     const fit_result *m4 = &seeds[0];
-    double eps = (double)m4->evals / m4->wall, sps = (double)m4->steps / m4->wall;
+    double eps = (double)m4->evals / wall_n, sps = (double)m4->steps / wall_n;
     printf("\nM4 from scratch, %ld evaluations each:\n", budget);
     for (int s = 0; s < 3; s++)
         printf("  seed %d: train %.5f, valid %.5f rad, %ld evals, %.2f s (%d threads)\n", s + 1,
                seeds[s].train, seeds[s].valid, seeds[s].evals, seeds[s].wall, threads);
-    printf("  seed 1 on 1 thread: %.2f s; %d threads / 1 thread speed-up %.2f×; result %s\n",
-           one.wall, threads, one.wall / m4->wall,
+    printf("  seed 1 (best of 2 runs each): %.2f s on %d threads, %.2f s on 1 thread, speed-up "
+           "%.2f×; result %s\n", wall_n, threads, wall_1, wall_1 / wall_n,
            identical ? "bit-identical" : "DIFFERENT (a bug: it must not depend on threads)");
     printf("  %.0f evaluations/s, %.2f M bench steps/s; validation spread over seeds %.1f %%\n",
            eps, sps / 1e6, spread);
@@ -345,8 +353,8 @@ int main(int argc, char **argv)
     for (int k = 0; k < 6; k++) below &= chain[k].train < pub_train[k];
     tg[nt_++] = (target){ "every fit below its published preset on the training logs", below, 1,
                           "", below };
-    tg[nt_++] = (target){ "native M4 fit (from scratch, every core) <= 5 s wall", m4->wall, 5.0,
-                          "s", m4->wall <= 5.0 };
+    tg[nt_++] = (target){ "native M4 fit (from scratch, every core) <= 5 s wall", wall_n, 5.0,
+                          "s", wall_n <= 5.0 };
     tg[nt_++] = (target){ "three M4 seeds within 10 % of validation MAE", spread, 10.0, "%",
                           spread <= 10.0 };
     tg[nt_++] = (target){ "1 thread and every thread give the same fit", identical, 1, "",
@@ -415,11 +423,11 @@ int main(int argc, char **argv)
         fprintf(f, "\n  ],\n  \"m4_seed_spread_pct\": ");
         json_num(f, spread);
         fprintf(f, ",\n  \"m4_speed\": { \"threads\": %d, \"wall_s\": ", threads);
-        json_num(f, m4->wall);
+        json_num(f, wall_n);
         fprintf(f, ", \"wall_s_1_thread\": ");
-        json_num(f, one.wall);
+        json_num(f, wall_1);
         fprintf(f, ", \"speedup\": ");
-        json_num(f, one.wall / m4->wall);
+        json_num(f, wall_1 / wall_n);
         fprintf(f, ", \"identical\": %s, \"evals\": %ld, \"evals_per_s\": ",
                 identical ? "true" : "false", m4->evals);
         json_num(f, eps);

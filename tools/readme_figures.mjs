@@ -178,7 +178,7 @@ function fitSpeed() {
   const la = d.load_average_1min || {};
   const load = fin(la.start) ? ` Load average ${la.start.toFixed(1)} at the start, ${fin(la.end) ? la.end.toFixed(1) : '–'} at the end (a shared machine: wall times move with it).` : '';
   return [source(b, `M4 from scratch on the 8 training logs, ${d.budget} evaluations`) + load, '',
-    `- wall time: **${f2(sp.wall_s)} s** on ${sp.threads} threads, ${f2(sp.wall_s_1_thread)} s on one (speed-up ${f2(sp.speedup)}×; `
+    `- wall time (seed 1, the shorter of two runs each): **${f2(sp.wall_s)} s** on ${sp.threads} threads, ${f2(sp.wall_s_1_thread)} s on one (speed-up ${f2(sp.speedup)}×; `
       + `the fits are ${sp.identical ? 'bit-identical' : '**not identical**'})`,
     `- ${fin(sp.evals_per_s) ? sp.evals_per_s.toFixed(0) : '–'} evaluations/s, ${msps(sp.steps_per_s)} M bench steps/s`,
     `- validation MAE of three seeds: ${seeds} (spread ${f2(d.m4_seed_spread_pct, 1)} %)`];
