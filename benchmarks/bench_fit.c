@@ -56,6 +56,15 @@ static double wall(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* CPU time of the process, all threads: what the fit costs whatever else
+ * the shared machine runs. */
+static double cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static const char *cpu_model(void)
 {
     static char buf[128] = "unknown";
@@ -168,6 +177,7 @@ typedef struct {
     uint64_t steps;
     int generations, done;
     double wall;             /* [s] */
+    double cpu;              /* CPU time of all threads [s] */
 } fit_result;
 
 /* One fit; 0 or nonzero (message printed). */
@@ -188,9 +198,10 @@ static int fit_one(int model, const fric_fit_batch *train, const fric_fit_batch 
         fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
         return 1;
     }
-    double t0 = wall();
+    double t0 = wall(), c0 = cpu();
     int done = fric_fit_run(f, threads, NULL, NULL, &why);
     r->wall = wall() - t0;
+    r->cpu = cpu() - c0;
     if (done < 0) {
         fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
         fric_fit_free(f);
@@ -304,6 +315,7 @@ int main(int argc, char **argv)
         if (fit_one(4, &train, &valid, lanes, budget, 1, r == 1 ? threads : 1, NULL, &rep[r]))
             return 1;
     double wall_n = fmin(seeds[0].wall, rep[1].wall), wall_1 = fmin(rep[0].wall, rep[2].wall);
+    double cpu_1 = fmin(rep[0].cpu, rep[2].cpu);
     int identical = 1;
     for (int r = 0; r < 3; r++)
         identical &= memcmp(rep[r].best, seeds[0].best, sizeof rep[r].best) == 0 &&
@@ -325,6 +337,9 @@ int main(int argc, char **argv)
            identical ? "bit-identical" : "DIFFERENT (a bug: it must not depend on threads)");
     printf("  %.0f evaluations/s, %.2f M bench steps/s; validation spread over seeds %.1f %%\n",
            eps, sps / 1e6, spread);
+    printf("  CPU time on 1 thread %.2f s: %.2f M bench steps per CPU-second (what the wall time "
+           "would be on %d idle cores: %.2f s)\n", cpu_1, (double)m4->steps / cpu_1 / 1e6, threads,
+           cpu_1 / threads);
     printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
            load_average(), threads);
 
@@ -428,6 +443,10 @@ int main(int argc, char **argv)
         json_num(f, wall_1);
         fprintf(f, ", \"speedup\": ");
         json_num(f, wall_1 / wall_n);
+        fprintf(f, ", \"cpu_s_1_thread\": ");
+        json_num(f, cpu_1);
+        fprintf(f, ", \"steps_per_cpu_s\": ");
+        json_num(f, (double)m4->steps / cpu_1);
         fprintf(f, ", \"identical\": %s, \"evals\": %ld, \"evals_per_s\": ",
                 identical ? "true" : "false", m4->evals);
         json_num(f, eps);

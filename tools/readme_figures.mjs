@@ -180,7 +180,8 @@ function fitSpeed() {
   return [source(b, `M4 from scratch on the 8 training logs, ${d.budget} evaluations`) + load, '',
     `- wall time (seed 1, the shorter of two runs each): **${f2(sp.wall_s)} s** on ${sp.threads} threads, ${f2(sp.wall_s_1_thread)} s on one (speed-up ${f2(sp.speedup)}×; `
       + `the fits are ${sp.identical ? 'bit-identical' : '**not identical**'})`,
-    `- ${fin(sp.evals_per_s) ? sp.evals_per_s.toFixed(0) : '–'} evaluations/s, ${msps(sp.steps_per_s)} M bench steps/s`,
+    `- ${fin(sp.evals_per_s) ? sp.evals_per_s.toFixed(0) : '–'} evaluations/s, ${msps(sp.steps_per_s)} M bench steps/s of wall time; `
+      + `${msps(sp.steps_per_cpu_s)} M bench steps per CPU-second on one thread (${f2(sp.cpu_s_1_thread)} CPU-s: the load of the shared machine does not enter it)`,
     `- validation MAE of three seeds: ${seeds} (spread ${f2(d.m4_seed_spread_pct, 1)} %)`];
 }
 
