@@ -124,6 +124,23 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 $(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
+# fit: identification on the 16 xl330 logs split 8/8, M1..M6 and the M4
+# speed, seeds and thread figures against issue 10's targets
+# (build/bench/fit.json; bench-short: a small budget, build/bench/fit-short.json)
+.PHONY: bench-fit bench-fit-short
+bench: bench-fit
+bench-short: bench-fit-short
+$(NAT)/bench_fit: benchmarks/bench_fit.c $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_fit.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+
+bench-fit: deps-native $(NAT)/bench_fit
+	@mkdir -p build/bench
+	$(NAT)/bench_fit --json build/bench/fit.json
+
+bench-fit-short: deps-native $(NAT)/bench_fit
+	@mkdir -p build/bench
+	$(NAT)/bench_fit --short --json build/bench/fit-short.json
+
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.

@@ -26,6 +26,11 @@ int cli_fail(int code, const char *fmt, ...)
  * nonzero when the stream is in error. */
 int cli_csv_row(FILE *f, const double *v, int n);
 
+/* Display width of a UTF-8 string (characters), and s written to f padded
+ * with spaces to that width (tables). */
+int cli_width(const char *s);
+void cli_pad(FILE *f, const char *s, int width);
+
 /* Flushes f; on failure prints one message naming `what` and returns
  * CLI_RUNTIME, else CLI_OK. */
 int cli_finish_output(FILE *f, const char *what);
@@ -40,5 +45,6 @@ int cli_params_file(const fric_scenario *sc, double *p, const char *path);
 int cli_replay(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_eval(int argc, char **argv);
+int cli_fit(int argc, char **argv);
 
 #endif

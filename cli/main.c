@@ -4,6 +4,7 @@
  *   friction list [SCENARIO]                  scenarios, parameters, columns
  *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
  *   friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...
+ *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction help
  *
@@ -27,6 +28,10 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "fric_fit.h"
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* More rows than this is a runaway scenario, not a use of the tool. */
 #define MAX_ROWS 20000000L
@@ -58,6 +63,23 @@ static const char usage_text[] =
     "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
     "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
     "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
+    "  friction fit [--actuator A] --model m1..m6|all [--validation-kp K | --validate LOG...]\n"
+    "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
+    "               [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG.json ...\n"
+    "      Identifies the model's parameters on the training logs (CMA-ES with BIPOP\n"
+    "      restarts minimising the mean replay MAE, Duclusaud & Passault §V-B) and writes\n"
+    "      them as a params file OUT that replay reads. --actuator: default the logs'\n"
+    "      header \"motor\". Validation: every log of kp K, or the --validate logs (the\n"
+    "      arguments up to the next option; also given as LOG, they leave training).\n"
+    "      --budget: evaluations per model (default " STR(FRIC_FIT_DEFAULT_BUDGET) "); --seed (default 1);\n"
+    "      --threads (0 = every core, default; the result does not depend on it); --set\n"
+    "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
+    "      warm-starts from a params file of the model or of one it contains. --model all\n"
+    "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
+    "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
+    "      then a table of training and validation MAE [rad] of the published preset and of\n"
+    "      the fit, evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the\n"
+    "      generation, writes the best so far and exits with status 130.\n"
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N*m\n"
@@ -129,20 +151,6 @@ static void print_wrapped(const char *text, const char *indent, int width)
     }
 }
 
-/* Display width of a UTF-8 string (characters). */
-static int width_of(const char *s)
-{
-    int w = 0;
-    for (; s && *s; s++)
-        if ((*s & 0xC0) != 0x80) w++;
-    return w;
-}
-
-static void print_padded(const char *s, int width)
-{
-    fputs(s, stdout);
-    for (int w = width_of(s); w < width; w++) putchar(' ');
-}
 
 /* The short label, or the name when the scenario gives none. */
 static const char *param_label(const fric_param_info *pi)
@@ -205,24 +213,24 @@ static void list_one(const fric_scenario *sc)
         param_default(pi, def, sizeof def);
         param_accepted(pi, acc, sizeof acc);
         param_slider(pi, sl, sizeof sl);
-        if (width_of(pi->name) > wn) wn = width_of(pi->name);
-        if (width_of(param_label(pi)) > wl) wl = width_of(param_label(pi));
-        if (width_of(def) > wd) wd = width_of(def);
-        if (width_of(pi->unit) > wu) wu = width_of(pi->unit);
-        if (width_of(acc) > wa) wa = width_of(acc);
-        if (width_of(sl) > ws) ws = width_of(sl);
+        if (cli_width(pi->name) > wn) wn = cli_width(pi->name);
+        if (cli_width(param_label(pi)) > wl) wl = cli_width(param_label(pi));
+        if (cli_width(def) > wd) wd = cli_width(def);
+        if (cli_width(pi->unit) > wu) wu = cli_width(pi->unit);
+        if (cli_width(acc) > wa) wa = cli_width(acc);
+        if (cli_width(sl) > ws) ws = cli_width(sl);
     }
     printf("  parameters (name=value; 'slider' is the practical range the explorer's slider "
            "spans, 'accepted' what run accepts):\n");
     if (sc->n_params == 0) printf("    (none)\n");
     else {
         printf("    ");
-        print_padded("name", wn + 2);
-        print_padded("label", wl + 2);
-        print_padded("default", wd + 2);
-        print_padded("unit", wu + 2);
-        print_padded("accepted", wa + 2);
-        print_padded("slider", ws + 2);
+        cli_pad(stdout, "name", wn + 2);
+        cli_pad(stdout, "label", wl + 2);
+        cli_pad(stdout, "default", wd + 2);
+        cli_pad(stdout, "unit", wu + 2);
+        cli_pad(stdout, "accepted", wa + 2);
+        cli_pad(stdout, "slider", ws + 2);
         printf("meaning\n");
     }
     for (int i = 0; i < sc->n_params; i++) {
@@ -231,12 +239,12 @@ static void list_one(const fric_scenario *sc)
         param_accepted(pi, acc, sizeof acc);
         param_slider(pi, sl, sizeof sl);
         printf("    ");
-        print_padded(pi->name, wn + 2);
-        print_padded(param_label(pi), wl + 2);
-        print_padded(def, wd + 2);
-        print_padded(pi->unit && *pi->unit ? pi->unit : "-", wu + 2);
-        print_padded(acc, wa + 2);
-        print_padded(sl, ws + 2);
+        cli_pad(stdout, pi->name, wn + 2);
+        cli_pad(stdout, param_label(pi), wl + 2);
+        cli_pad(stdout, def, wd + 2);
+        cli_pad(stdout, pi->unit && *pi->unit ? pi->unit : "-", wu + 2);
+        cli_pad(stdout, acc, wa + 2);
+        cli_pad(stdout, sl, ws + 2);
         printf("%s\n", pi->help ? pi->help : "");
         for (int c = 0; pi->choices && pi->choice_help && c < pi->n_choices; c++)
             printf("        %s=%s: %s\n", pi->name, pi->choices[c],
@@ -244,18 +252,18 @@ static void list_one(const fric_scenario *sc)
     }
     int wc = 4, wcu = 4;
     for (int i = 0; i < sc->n_cols; i++) {
-        if (width_of(sc->cols[i].name) > wc) wc = width_of(sc->cols[i].name);
-        if (width_of(sc->cols[i].unit) > wcu) wcu = width_of(sc->cols[i].unit);
+        if (cli_width(sc->cols[i].name) > wc) wc = cli_width(sc->cols[i].name);
+        if (cli_width(sc->cols[i].unit) > wcu) wcu = cli_width(sc->cols[i].unit);
     }
     printf("  columns (CSV header of 'friction run %s'):\n    ", sc->name);
-    print_padded("name", wc + 2);
-    print_padded("unit", wcu + 2);
+    cli_pad(stdout, "name", wc + 2);
+    cli_pad(stdout, "unit", wcu + 2);
     printf("meaning\n");
     for (int i = 0; i < sc->n_cols; i++) {
         const fric_col_info *ci = &sc->cols[i];
         printf("    ");
-        print_padded(ci->name, wc + 2);
-        print_padded(ci->unit && *ci->unit ? ci->unit : "-", wcu + 2);
+        cli_pad(stdout, ci->name, wc + 2);
+        cli_pad(stdout, ci->unit && *ci->unit ? ci->unit : "-", wcu + 2);
         printf("%s\n", ci->help ? ci->help : "");
     }
 }
@@ -416,6 +424,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "replay") == 0) return cli_replay(argc - 1, argv + 1);
     if (strcmp(cmd, "diagram") == 0) return cli_diagram(argc - 1, argv + 1);
     if (strcmp(cmd, "eval") == 0) return cli_eval(argc - 1, argv + 1);
+    if (strcmp(cmd, "fit") == 0) return cli_fit(argc - 1, argv + 1);
     return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
-                    "diagram, eval and help.", cmd);
+                    "fit, diagram, eval and help.", cmd);
 }

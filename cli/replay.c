@@ -59,35 +59,13 @@ typedef struct {
     size_t samples;
 } replay_item;
 
-/* The log's header values against the bench scenario's parameter table
- * (the ranges `friction run bench` applies: one range table). */
-static int header_in_range(const char *path, const fric_io_log *L)
-{
-    const fric_scenario *bench = fric_scenario_find("bench");
-    if (!bench) return cli_fail(CLI_RUNTIME, "log %s: the core has no bench scenario.", path);
-    const struct { const char *name; double v; int given; } h[] = {
-        { "mass", L->mass, 1 }, { "arm_mass", L->arm_mass, 1 }, { "length", L->length, 1 },
-        { "kp", L->kp, 1 }, { "vin", L->vin, L->vin > 0 }, { "dt", L->dt, L->dt > 0 },
-    };
-    for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
-        int k = fric_scenario_param_index(bench, h[i].name);
-        if (k < 0 || !h[i].given) continue;
-        const fric_param_info *pi = &bench->params[k];
-        if (!(h[i].v >= pi->min && h[i].v <= pi->max))
-            return cli_fail(CLI_USAGE, "log %s: \"%s\" = %g is out of range; accepted: [%g, %g]%s%s "
-                            "(the range of `friction run bench`).", path, h[i].name, h[i].v,
-                            pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
-    }
-    return CLI_OK;
-}
-
 static int prepare(replay_item *it, const fric_bench_def *def)
 {
     fric_io_error err;
     if (fric_io_log_read(it->path, &it->log, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
     const fric_io_log *L = &it->log;
-    int hr = header_in_range(it->path, L);
+    int hr = cli_log_header_check(it->path, L);
     if (hr) return hr;
     it->h = (fric_bench_log_header){ L->mass, L->arm_mass, L->length, L->kp, L->vin, L->dt };
     it->entries = (fric_bench_log){ L->n, L->timestamp, L->goal_position, L->torque_enable,

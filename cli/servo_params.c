@@ -8,12 +8,20 @@
  * like the others; a replay then takes mass, length, kp, vin and dt from
  * each log's header and the treatment from --friction.
  */
+#include <string.h>
+
 #include "cli.h"
 #include "fric_io.h"
 #include "servo_params.h"
 #include "fric_scenario.h"
 
 int cli_servo_params_file(const char *path, fric_bench_def *d)
+{
+    return cli_servo_params_named(path, d, NULL, NULL);
+}
+
+int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model)
 {
     const fric_scenario *bench = fric_scenario_find("bench");
     if (!bench) return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
@@ -33,5 +41,27 @@ int cli_servo_params_file(const char *path, fric_bench_def *d)
     const char *why = NULL;
     if (fric_bench_def_from_params(p, NULL, d, &why))
         return cli_fail(CLI_USAGE, "params %s: %s", path, why ? why : "not usable.");
+    if (actuator) *actuator = bench->params[ia].choices[(int)p[ia]];
+    if (model) *model = (int)p[im] + 1;   /* the choices are "m1".."m6" */
+    return CLI_OK;
+}
+
+int cli_log_header_check(const char *path, const fric_io_log *L)
+{
+    const fric_scenario *bench = fric_scenario_find("bench");
+    if (!bench) return cli_fail(CLI_RUNTIME, "log %s: the core has no bench scenario.", path);
+    const struct { const char *name; double v; int given; } h[] = {
+        { "mass", L->mass, 1 }, { "arm_mass", L->arm_mass, 1 }, { "length", L->length, 1 },
+        { "kp", L->kp, 1 }, { "vin", L->vin, L->vin > 0 }, { "dt", L->dt, L->dt > 0 },
+    };
+    for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
+        int k = fric_scenario_param_index(bench, h[i].name);
+        if (k < 0 || !h[i].given) continue;
+        const fric_param_info *pi = &bench->params[k];
+        if (!(h[i].v >= pi->min && h[i].v <= pi->max))
+            return cli_fail(CLI_USAGE, "log %s: \"%s\" = %g is out of range; accepted: [%g, %g]%s%s "
+                            "(the range of `friction run bench`).", path, h[i].name, h[i].v,
+                            pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
+    }
     return CLI_OK;
 }

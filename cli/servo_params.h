@@ -7,6 +7,7 @@
 #define FRIC_CLI_SERVO_PARAMS_H
 
 #include "fric_bench.h"
+#include "fric_io.h"
 
 /* Fills d from the file, read by the io library into the bench scenario's
  * parameters (fric_io_params_read: the scenario's names, ranges and
@@ -16,5 +17,15 @@
  * Returns CLI_OK, or CLI_USAGE after one message naming the file, the key
  * and the problem. */
 int cli_servo_params_file(const char *path, fric_bench_def *d);
+/* The same, also naming the file's actuator (the bench's choice name,
+ * "xl330", ...) and model (1..6); either may be NULL. */
+int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model);
+
+/* A log's header values (mass, arm_mass, length, kp, vin, dt) against the
+ * bench scenario's parameter table (the ranges `friction run bench`
+ * applies: one range table), for replay and fit. CLI_OK, or CLI_USAGE after
+ * one message naming the log, the field and the range. */
+int cli_log_header_check(const char *path, const fric_io_log *L);
 
 #endif

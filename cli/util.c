@@ -45,3 +45,17 @@ int cli_finish_output(FILE *f, const char *what)
     }
     return CLI_OK;
 }
+
+int cli_width(const char *s)
+{
+    int w = 0;
+    for (; s && *s; s++)
+        if ((*s & 0xC0) != 0x80) w++;
+    return w;
+}
+
+void cli_pad(FILE *f, const char *s, int width)
+{
+    fputs(s, f);
+    for (int w = cli_width(s); w < width; w++) putc(' ', f);
+}

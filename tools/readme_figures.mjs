@@ -10,6 +10,13 @@
 //   bench-systems pendulum steps/s, every scenario, the replay of the shared logs
 //                 (build/bench/systems.json, bench_systems)
 //   bench-wasm    wasm against native, same kernels (build/bench/wasm.json)
+//   fit-models    the fit of every model M1..M6 on the 16 xl330 logs split
+//                 8/8, validation and training MAE of fit and published
+//                 preset (the paper's Fig. 5 as a table) (build/bench/fit.json,
+//                 bench_fit)
+//   fit-speed     the M4 fit: wall time on every core and on one, evals/s,
+//                 steps/s, three seeds (build/bench/fit.json)
+//   fit-targets   issue 10's targets with met / missed (build/bench/fit.json)
 //   frame-time    work per animation frame of the live bench, measured by the
 //                 check "pendulum: work per animation frame at 1 kHz physics"
 //                 of tests/web/e2e.mjs (build/e2e/frame-time.json)
@@ -148,6 +155,44 @@ function benchWasm() {
   return out;
 }
 
+const mae = (v) => (fin(v) ? v.toFixed(4) : '–');
+function fitModels() {
+  const b = bench('fit');
+  if (!b) return null;
+  const d = b.data;
+  const rows = (d.models || []).map((m) => [m.model.toUpperCase(), m.start_from ? `from ${m.start_from.toUpperCase()}` : 'scratch',
+    mae(m.published_valid), `**${mae(m.fit_valid)}**`, mae(m.published_train), mae(m.fit_train), m.evals, f2(m.wall_s)]);
+  const s = d.split || {};
+  const names = (k) => (s[k] || []).map((l) => `kp ${l.kp} ${l.trajectory}`).join(', ');
+  return [source(b, `${d.actuator} logs, ${d.budget} evaluations per model, seed ${d.seed}, ${d.threads} threads`), '',
+    `Split 8/8, every kp and every trajectory in both halves: ${s.rule || ''}. Training: ${names('training')}; validation: ${names('validation')}. `
+      + 'Each model starts from the fitted simpler model it contains with the lowest training loss (`friction fit --model all`).', '',
+    ...table(['model', 'start', 'published, validation MAE [rad]', 'fit, validation MAE [rad]', 'published, training', 'fit, training', 'evals', 'wall s'], rows)];
+}
+
+function fitSpeed() {
+  const b = bench('fit');
+  if (!b) return null;
+  const d = b.data, sp = d.m4_speed || {};
+  const seeds = (d.m4_seeds || []).map((r) => `seed ${r.seed}: ${mae(r.fit_valid)} rad`).join(', ');
+  const la = d.load_average_1min || {};
+  const load = fin(la.start) ? ` Load average ${la.start.toFixed(1)} at the start, ${fin(la.end) ? la.end.toFixed(1) : '–'} at the end (a shared machine: wall times move with it).` : '';
+  return [source(b, `M4 from scratch on the 8 training logs, ${d.budget} evaluations`) + load, '',
+    `- wall time (seed 1, the shorter of two runs each): **${f2(sp.wall_s)} s** on ${sp.threads} threads, ${f2(sp.wall_s_1_thread)} s on one (speed-up ${f2(sp.speedup)}×; `
+      + `the fits are ${sp.identical ? 'bit-identical' : '**not identical**'})`,
+    `- ${fin(sp.evals_per_s) ? sp.evals_per_s.toFixed(0) : '–'} evaluations/s, ${msps(sp.steps_per_s)} M bench steps/s of wall time; `
+      + `${msps(sp.steps_per_cpu_s)} M bench steps per CPU-second on one thread (${f2(sp.cpu_s_1_thread)} CPU-s: the load of the shared machine does not enter it)`,
+    `- validation MAE of three seeds: ${seeds} (spread ${f2(d.m4_seed_spread_pct, 1)} %)`];
+}
+
+function fitTargets() {
+  const b = bench('fit');
+  if (!b) return null;
+  const rows = (b.data.targets || []).map((t) => [t.text, `${fin(t.value) ? +t.value.toPrecision(4) : '–'} ${t.unit}`,
+    `${fin(t.limit) ? +t.limit.toPrecision(4) : '–'} ${t.unit}`, met(t.met)]);
+  return [source(b, 'Targets of `bench_fit` (issue 10)'), '', ...table(['target', 'measured', 'limit', ''], rows)];
+}
+
 function frameTime() {
   if (!fs.existsSync(e2eJson)) return null;
   const s = readJson(e2eJson);
@@ -184,18 +229,25 @@ function headline() {
     const r = w.data.kernels.map((k) => k.ratio).filter(fin);
     out.push(`- wasm/native, same kernels: ${f2(Math.min(...r))}–${f2(Math.max(...r))}× (target ≤ ${w.data.target_ratio}×)`);
   }
+  const fb = bench('fit');
+  if (fb && fb.data.m4_speed) {
+    const m4 = (fb.data.models || []).find((m) => m.model === 'm4');
+    out.push(`- M4 fit, ${fb.data.budget} evaluations of 8 xl330 logs, native: ${f2(fb.data.m4_speed.wall_s)} s on ${fb.data.m4_speed.threads} threads (target ≤ 5 s)`
+      + (m4 ? `; validation MAE ${mae(m4.fit_valid)} rad, published ${mae(m4.published_valid)} rad` : ''));
+  }
   if (fs.existsSync(e2eJson)) {
     const e = readJson(e2eJson);
     if (fin(e.p95_ms)) out.push(`- live bench, work per animation frame: p95 ${e.p95_ms.toFixed(2)} ms (target < ${e.target_ms} ms)`);
   }
   if (!out.length) return null;
-  const when = [c, s, w].filter(Boolean).map((b) => `\`${b.file}\`${b.short ? ' (short run)' : ''} ${b.date}`).join(', ');
+  const when = [c, s, w, fb].filter(Boolean).map((b) => `\`${b.file}\`${b.short ? ' (short run)' : ''} ${b.date}`).join(', ');
   return [`From ${when || '`build/e2e/frame-time.json`'}; tables and notes in [docs/performance.md](docs/performance.md).`, '', ...out];
 }
 
 const BLOCKS = {
   headline, 'bench-core': benchCore, 'bench-targets': benchTargets, 'bench-systems': benchSystems,
   'bench-wasm': benchWasm, 'frame-time': frameTime,
+  'fit-models': fitModels, 'fit-speed': fitSpeed, 'fit-targets': fitTargets,
 };
 
 for (const file of files) {

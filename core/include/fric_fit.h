@@ -238,6 +238,15 @@ int fric_fit_run(fric_fit *f, int threads,
                  int (*on_gen)(const fric_fit_progress *, void *), void *user,
                  const char **why);
 
+/* The warm start of M<model> (1..6) when M1..M6 are fitted in order (the
+ * CLI's --model all, bench_fit; the paper's Fig. 5): among the models
+ * j < model already fitted (loss[j − 1] finite: training loss [rad] of M<j>,
+ * +inf or NaN when not fitted; best[(j − 1)·FRIC_FIT_N ..] its parameters)
+ * that M<model> contains, the one of lowest training loss (the simpler on a
+ * tie), embedded into start[FRIC_FIT_N]. Returns j, or 0 (start untouched)
+ * when there is none: a cold start. */
+int fric_fit_chain_start(int model, const double loss[6], const double *best, double *start);
+
 #ifdef __cplusplus
 }
 #endif

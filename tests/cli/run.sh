@@ -461,6 +461,162 @@ timeout 3.5 "$bin" run model-a T=0.000001 duration=2000 every=1000000 >/dev/null
 if grep -q '^friction: run model-a: t = .* s of 2000 s' "$tmp/err"; then ok
 else bad "long run: no progress on stderr: $(head -c 300 "$tmp/err")"; fi
 
+# -------------------------------------------------------- fit (issue 10)
+# Budgets stay tiny (tens of evaluations on 2 logs): this suite also runs
+# under ASan. Whether a fit beats the published preset is measured by
+# benchmarks/bench_fit.c, not here.
+px=$bam/logs/xl330/processed
+l100=$px/2026-01-15_10h28m10.json   # kp 100, sin_sin
+l200=$px/2026-01-15_10h28m42.json   # kp 200, sin_sin
+l400=$px/2026-01-15_10h29m14.json   # kp 400, sin_sin
+if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
+    grep -q 'friction fit' "$tmp/help" && ok || bad "help does not show friction fit"
+    # bad input: status 2, stdout empty, one line naming the thing
+    usage_error "fit without logs" "at least one training log" -- "$bin" fit --model m4 --out "$tmp/f.json"
+    usage_error "fit unknown model" "'m7'" "m1" "all" -- "$bin" fit --model m7 --out "$tmp/f.json" "$l100"
+    usage_error "fit without --model" "--model" -- "$bin" fit --out "$tmp/f.json" "$l100"
+    usage_error "fit unknown actuator" "'xl999'" "xl330" -- "$bin" fit --actuator xl999 --model m4 --out "$tmp/f.json" "$l100"
+    usage_error "fit unknown parameter" "'frobnicate'" "friction_viscous" "q_offset" -- "$bin" fit --model m4 --set frobnicate=1 --out "$tmp/f.json" "$l100"
+    usage_error "fit --set a parameter the model lacks" "alpha" "M1" "friction_viscous" -- "$bin" fit --model m1 --set alpha=1 --out "$tmp/f.json" "$l100"
+    usage_error "fit --set not a number" "friction_base" "'abc'" -- "$bin" fit --model m1 --set friction_base=abc --out "$tmp/f.json" "$l100"
+    usage_error "fit unknown --bounds parameter" "'K_x'" -- "$bin" fit --model m1 --bounds K_x=0:1 --out "$tmp/f.json" "$l100"
+    usage_error "fit --bounds lo above hi" "kt=3:1" "lo must be below hi" -- "$bin" fit --model m1 --bounds kt=3:1 --out "$tmp/f.json" "$l100"
+    usage_error "fit budget 0" "--budget" "'0'" -- "$bin" fit --model m4 --budget 0 --out "$tmp/f.json" "$l100"
+    usage_error "fit budget not a number" "--budget" "'many'" -- "$bin" fit --model m4 --budget many --out "$tmp/f.json" "$l100"
+    usage_error "fit budget negative" "--budget" "'-5'" -- "$bin" fit --model m4 --budget -5 --out "$tmp/f.json" "$l100"
+    usage_error "fit budget below the first generation" "--budget" "budget = 5" "give at least 11" -- "$bin" fit --model m4 --budget 5 --out "$tmp/f.json" "$l100"
+    usage_error "fit bad seed" "--seed" "'x1'" -- "$bin" fit --model m4 --seed x1 --out "$tmp/f.json" "$l100"
+    usage_error "fit bad threads" "--threads" "'-1'" -- "$bin" fit --model m4 --threads -1 --out "$tmp/f.json" "$l100"
+    usage_error "fit without --out" "--out" -- "$bin" fit --model m4 "$l100"
+    usage_error "fit unknown option" "'--speed'" -- "$bin" fit --model m4 --speed 3 --out "$tmp/f.json" "$l100"
+    usage_error "fit logs of another actuator" "mx64" "xl330" "$l100" -- "$bin" fit --actuator mx64 --model m4 --out "$tmp/f.json" "$l100"
+    sed 's/"motor": "xl330"/"motor": "mx64"/' "$l200" >"$tmp/mx.json"
+    usage_error "fit logs of two actuators" "different actuators" "mx64" "xl330" -- "$bin" fit --model m4 --out "$tmp/f.json" "$l100" "$tmp/mx.json"
+    usage_error "fit raw log of an unknown motor" "sts3250" "--actuator" -- "$bin" fit --model m1 --out "$tmp/f.json" "$bam/logs/sts3215/raw/2024-10-26_12h23m27.json"
+    usage_error "fit --validation-kp without match" "--validation-kp 123" "100, 200" -- "$bin" fit --model m4 --validation-kp 123 --out "$tmp/f.json" "$l100" "$l200"
+    usage_error "fit --validation-kp matching all" "--validation-kp 100" "nothing is left to train" -- "$bin" fit --model m4 --validation-kp 100 --out "$tmp/f.json" "$l100"
+    usage_error "fit --validation-kp and --validate" "--validation-kp" "--validate" -- "$bin" fit --model m4 --validation-kp 100 --validate "$l200" --out "$tmp/f.json" "$l100"
+    usage_error "fit only validation logs" "nothing is left to train" -- "$bin" fit --model m1 --validate "$l100" --out "$tmp/f.json" -- "$l100"
+    usage_error "fit unreadable --from" "$tmp/nofrom.json" -- "$bin" fit --model m4 --from "$tmp/nofrom.json" --out "$tmp/f.json" "$l100"
+    usage_error "fit --from of another actuator" "--from" '"mx64"' "xl330" -- "$bin" fit --model m4 --from "$bam/params/mx64/m4.json" --out "$tmp/f.json" "$l100"
+    usage_error "fit --from a model not contained" "M5" "M4" -- "$bin" fit --model m4 --from "$bam/params/xl330/m5.json" --out "$tmp/f.json" "$l100"
+    usage_error "fit missing log" "$tmp/nolog.json" -- "$bin" fit --model m4 --out "$tmp/f.json" "$l100" "$tmp/nolog.json"
+    usage_error "fit log kp out of the bench's range" '"kp" = 1e+300' "16383" -- "$bin" fit --model m1 --out "$tmp/f.json" "$l100" "$tmp/l_kp.json"
+    usage_error "fit --out in a missing directory" "$tmp/no/dir" -- "$bin" fit --model m1 --out "$tmp/no/dir/f.json" "$l100"
+    : >"$tmp/afile"
+    usage_error "fit --model all --out a file" "$tmp/afile" "directory" -- "$bin" fit --model all --out "$tmp/afile" "$l100"
+    [ ! -e "$tmp/f.json" ] && ok || bad "a refused fit wrote $tmp/f.json"
+
+    # a small fit: the progress lines, the table, the file, and replay reads it back
+    run "$bin" fit --model m1 --budget 60 --seed 7 --out "$tmp/m1.json" "$l100" "$l200"
+    if [ $rc -ne 0 ]; then bad "fit m1: exit $rc: $(tail -3 "$tmp/err")"
+    else
+        cp "$tmp/out" "$tmp/fit.out"; cp "$tmp/err" "$tmp/fit.err"
+        # one progress line per generation (stderr is not a terminal), evals rising to <= 60
+        if awk '!/^fit m1: gen [0-9]+  evals [0-9]+\/60  best train MAE [0-9.]+ rad  run [0-9]+ λ [0-9]+  [0-9.]+ s$/ { print "bad line: " $0; exit 1 }
+                { split($6, e, "/"); if (e[1] + 0 < last) { print "evals fell: " $0; exit 1 } last = e[1] + 0; n++ }
+                END { if (n < 2 || last > 60 || last < 30) { print n " lines, last evals " last; exit 1 } }' "$tmp/fit.err" >"$tmp/msg"; then ok
+        else bad "fit progress on stderr: $(cat "$tmp/msg")"; fi
+        # the table: the published row and the fit row, validation "—" (no split)
+        if grep -qE '^M1 +published +[0-9.]+ +— ' "$tmp/fit.out" && grep -qE '^M1 +fit +[0-9.]+ +— +(60|[3-5][0-9]) ' "$tmp/fit.out" &&
+           grep -qE '^model +parameters +train MAE \[rad\] +valid MAE \[rad\] +evals +wall \[s\] +evals/s +steps/s +threads +seed' "$tmp/fit.out" &&
+           grep -qE '^M1 +fit .* 7$' "$tmp/fit.out"; then ok
+        else bad "fit table: $(cat "$tmp/fit.out")"; fi
+        # the file has exactly the keys of the shared m1.json
+        k1=$(json_args "$bam/params/xl330/m1.json" | cut -d= -f1 | sort | tr '\n' ' ')
+        k2=$(json_args "$tmp/m1.json" | cut -d= -f1 | sort | tr '\n' ' ')
+        if [ "$k1" = "$k2" ] && json_args "$tmp/m1.json" | grep -qx 'model=m1' &&
+           json_args "$tmp/m1.json" | grep -qx 'actuator=xl330'; then ok
+        else bad "fit m1 file keys '$k2', shared m1.json '$k1'"; fi
+        # consistency check (labelled: the same engine on both sides): replay's
+        # mean MAE of the written file on the training logs = the fit's reported
+        # training MAE
+        fitmae=$(sed -n 's/^wrote .*: xl330 m1, training MAE \([^ ]*\) rad$/\1/p' "$tmp/fit.out")
+        run "$bin" replay --params "$tmp/m1.json" "$l100" "$l200"
+        repmae=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+        if [ $rc -eq 0 ] && [ -n "$fitmae" ] && awk -v a="$fitmae" -v b="$repmae" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-12 * b && b > 0) }'; then ok
+        else bad "consistency check: replay of the fit's file gives '$repmae', the fit reported '$fitmae' (replay exit $rc: $(cat "$tmp/err"))"; fi
+        # the same seed gives the same file; 1 and 2 threads too
+        "$bin" fit --model m1 --budget 60 --seed 7 --threads 1 --out "$tmp/m1-t1.json" "$l100" "$l200" >/dev/null 2>&1
+        "$bin" fit --model m1 --budget 60 --seed 7 --threads 2 --out "$tmp/m1-t2.json" "$l100" "$l200" >/dev/null 2>&1
+        if cmp -s "$tmp/m1.json" "$tmp/m1-t1.json" && cmp -s "$tmp/m1-t1.json" "$tmp/m1-t2.json"; then ok
+        else bad "fit --seed 7: the files differ between runs or between --threads 1 and 2"; fi
+        "$bin" fit --model m1 --budget 60 --seed 8 --out "$tmp/m1-s8.json" "$l100" "$l200" >/dev/null 2>&1
+        if [ -s "$tmp/m1-s8.json" ] && ! cmp -s "$tmp/m1.json" "$tmp/m1-s8.json"; then ok
+        else bad "fit --seed 8 gives the file of --seed 7 (the seed is not used)"; fi
+    fi
+    # a moderate budget (1000 evaluations of M1 on 2 logs) beats the published M1 on
+    # the training logs (the published parameters come from another session)
+    run "$bin" fit --model m1 --budget 1000 --out "$tmp/m1-1000.json" "$l100" "$l200"
+    pubt=$(awk '$1 == "M1" && $2 == "published" { print $3 }' "$tmp/out")
+    fitt=$(awk '$1 == "M1" && $2 == "fit" { print $3 }' "$tmp/out")
+    if [ $rc -eq 0 ] && awk -v f="$fitt" -v p="$pubt" 'BEGIN { exit !(f > 0 && p > 0 && f < p) }'; then ok
+    else bad "fit m1 --budget 1000: training MAE '$fitt' not below the published '$pubt' (exit $rc)"; fi
+    # --set freezes: the value is in the file exactly as typed, the rest is fitted
+    run "$bin" fit --model m1 --budget 40 --set friction_viscous=0.0123 kt=0.5 --out "$tmp/set.json" "$l100" "$l200"
+    if [ $rc -eq 0 ] && json_args "$tmp/set.json" | grep -qx 'friction_viscous=0.0123' &&
+       json_args "$tmp/set.json" | grep -qx 'kt=0.5'; then ok
+    else bad "fit --set: exit $rc, file: $(tr -d '\n' <"$tmp/set.json" 2>/dev/null) $(tail -1 "$tmp/err")"; fi
+    # --bounds: every fitted value inside the box given
+    run "$bin" fit --model m1 --budget 40 --bounds friction_base=0.01:0.02 --bounds R=2.5:2.6 --out "$tmp/bnd.json" "$l100"
+    if [ $rc -eq 0 ] && json_args "$tmp/bnd.json" | awk -F= '$1 == "friction_base" && ($2 < 0.01 || $2 > 0.02) { exit 1 }
+            $1 == "R" && ($2 < 2.5 || $2 > 2.6) { exit 1 } $1 == "R" { r = 1 } END { exit !r }'; then ok
+    else bad "fit --bounds: exit $rc, $(tr -d '\n' <"$tmp/bnd.json" 2>/dev/null)"; fi
+    # --validation-kp: the held-out log is scored; its MAE in the table is what
+    # replay gives for that log with the written file
+    run "$bin" fit --model m1 --budget 40 --validation-kp 200 --out "$tmp/v.json" "$l100" "$l200"
+    cp "$tmp/out" "$tmp/v.out"
+    vcell=$(awk '$1 == "M1" && $2 == "fit" { print $4 }' "$tmp/v.out")
+    run "$bin" replay --params "$tmp/v.json" "$l200"
+    vrep=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+    if grep -qE "^  validation +$l200 \(kp 200" "$tmp/v.out" && grep -qE "^  training +$l100 " "$tmp/v.out" &&
+       [ -n "$vcell" ] && [ "$vcell" = "$(awk -v v="$vrep" 'BEGIN { printf "%.5f", v }')" ]; then ok
+    else bad "fit --validation-kp 200: validation cell '$vcell', replay '$vrep': $(cat "$tmp/v.out")"; fi
+    # --validate: a validation log also given as a training log leaves training
+    run "$bin" fit --model m1 --budget 30 --validate "$l200" --out "$tmp/v2.json" "$l100" "$l200"
+    if [ $rc -eq 0 ] && grep -q '1 training log, 1 validation log' "$tmp/out" && grep -qE "^  \(dropped\) +$l200" "$tmp/out"; then ok
+    else bad "fit --validate with the log also among LOG: exit $rc: $(head -5 "$tmp/out") $(tail -1 "$tmp/err")"; fi
+    # --from: a warm start from the published M1 evaluates it first, so the fit's
+    # training MAE is at most replay's MAE of that file on the same log
+    run "$bin" replay --params "$bam/params/xl330/m1.json" "$l100"
+    pub=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+    run "$bin" fit --model m2 --budget 30 --from "$bam/params/xl330/m1.json" --out "$tmp/from.json" "$l100"
+    got=$(sed -n 's/^wrote .*training MAE \([^ ]*\) rad$/\1/p' "$tmp/out")
+    if [ $rc -eq 0 ] && grep -qE '^M2 +fit from --from ' "$tmp/out" && awk -v a="$got" -v b="$pub" 'BEGIN { exit !(a > 0 && a <= b) }'; then ok
+    else bad "fit m2 --from xl330/m1.json: exit $rc, training MAE '$got', published M1 on that log '$pub'"; fi
+    # --model all: six files, each replayable, each at most the training MAE of the
+    # model it started from (the start is evaluated first)
+    run "$bin" fit --model all --budget 30 --out "$tmp/all" "$l100"
+    cp "$tmp/out" "$tmp/all.out"
+    miss=""
+    for k in 1 2 3 4 5 6; do
+        [ -s "$tmp/all/m$k.json" ] || { miss="$miss m$k.json"; continue; }
+        "$bin" replay --params "$tmp/all/m$k.json" "$l100" >/dev/null 2>&1 || miss="$miss replay-m$k"
+        grep -qE "^M$k +published " "$tmp/all.out" || miss="$miss published-row-M$k"
+    done
+    if [ $rc -eq 0 ] && [ -z "$miss" ] && awk '
+        /^wrote .* m[1-6], training MAE / { m = substr($4, 2, 1); mae[m] = $(NF - 1) }
+        $1 ~ /^M[1-6]$/ && $2 == "fit" && $3 == "from" { from[substr($1, 2)] = substr($4, 2) }
+        END { for (k = 2; k <= 6; k++) { if (!(k in from)) { print "M" k " not warm-started"; exit 1 }
+                  if (mae[k] > mae[from[k]]) { print "M" k " " mae[k] " > M" from[k] " " mae[from[k]]; exit 1 } } }' "$tmp/all.out" >"$tmp/msg"; then ok
+    else bad "fit --model all: exit $rc,$miss $(cat "$tmp/msg") $(tail -2 "$tmp/err")"; fi
+    # Ctrl-C: stops after the generation, writes the best so far, status 130
+    # (one SIGINT, sent once the first generation is reported: `timeout -s INT`
+    # would signal the process group too, i.e. twice, and a second Ctrl-C ends
+    # the process at once by design)
+    "$bin" fit --model m4 --budget 1000000 --out "$tmp/int.json" "$l100" "$l200" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    for _ in $(seq 200); do grep -q ' gen ' "$tmp/err" 2>/dev/null && break; sleep 0.1; done
+    sleep 0.5
+    kill -INT $pid
+    wait $pid; rc=$?
+    if [ $rc -eq 130 ] && [ -s "$tmp/int.json" ] && grep -q 'interrupted' "$tmp/err" && grep -qE '^M4 +fit \(stopped\)' "$tmp/out" &&
+       "$bin" replay --params "$tmp/int.json" "$l100" >/dev/null 2>&1; then ok
+    else bad "fit interrupted: exit $rc (want 130), file $(ls "$tmp/int.json" 2>&1), $(tail -1 "$tmp/err")"; fi
+else
+    bad "no xl330 processed logs under $bam/logs (fit not checked)"
+fi
+
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"

@@ -1,0 +1,474 @@
+/*
+ * bench_fit.c: identification on the shared xl330 logs (issue 10's
+ * targets), calling the core's engine directly (fric_fit.h):
+ *
+ *   - the split: the 16 processed logs (kp ∈ {100, 200, 400, 800} ×
+ *     trajectories {sin_sin, sin_time_square, lift_and_drop, up_and_down}),
+ *     training = the logs whose kp index + trajectory index is even, the
+ *     others validation: 8/8, every kp and every trajectory twice in each
+ *     half (a Latin-square split);
+ *   - M1..M6 fitted in order with the default budget, each warm-started
+ *     from the best fitted simpler model it contains (fric_fit_chain_start,
+ *     as `friction fit --model all`), all cores; training and validation MAE
+ *     of the fit and of the published preset per model (the paper's Fig. 5);
+ *   - M4 from scratch with seeds 1, 2, 3 (the spread of validation MAE, %),
+ *     and seed 1 on every core and on one thread, twice each (the smaller
+ *     wall time of each): their ratio, and whether the result is
+ *     bit-identical (it must be);
+ *   - evaluations and bench steps per second of that M4 fit;
+ *   - the targets: M1 ≤ 0.082 rad and M4 ≤ 0.060 rad validation MAE, M6 ≤
+ *     the fitted M4, every fit below its published preset on validation, M4
+ *     in ≤ 5 s of wall time, seeds within 10 %: printed met / MISSED, never
+ *     a failure of the build (the exit status is 0 unless the bench cannot
+ *     run).
+ *
+ *   bench_fit [--short] [--json FILE] [--logs DIR]
+ *
+ * --short: budget 1000 per fit (CI: about ten seconds); its MAE targets are
+ * reported but are not those of the default budget. Wall time is
+ * CLOCK_MONOTONIC (the fit runs on every core).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fric_cmaes.h"
+#include "fric_fit.h"
+#include "fric_io.h"
+
+#define N_LOGS 16
+#define SHORT_BUDGET 1000
+
+static const double kps[4] = { 100, 200, 400, 800 };
+static const char *const trajs[4] = { "sin_sin", "sin_time_square", "lift_and_drop",
+                                      "up_and_down" };
+
+static double wall(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* CPU time of the process, all threads: what the fit costs whatever else
+ * the shared machine runs. */
+static double cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static const char *cpu_model(void)
+{
+    static char buf[128] = "unknown";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    if (!f) return buf;
+    while (fgets(line, sizeof line, f)) {
+        const char *p = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && p) {
+            p++;
+            while (*p == ' ' || *p == '\t') p++;
+            snprintf(buf, sizeof buf, "%s", p);
+            buf[strcspn(buf, "\n")] = '\0';
+            break;
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/* The 1-minute load average (the machine is shared: timings move with it). */
+static double load_average(void)
+{
+    double v = NAN;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &v) != 1) v = NAN;
+        fclose(f);
+    }
+    return v;
+}
+
+static void json_num(FILE *f, double v)
+{
+    if (isfinite(v)) fprintf(f, "%.17g", v);
+    else fputs("null", f);
+}
+
+typedef struct {
+    char path[600];
+    const char *name;        /* file name inside the directory */
+    fric_io_log log;
+    int kp_i, traj_i, valid;
+} bench_log;
+
+static int cmp_log(const void *a, const void *b)
+{
+    return strcmp(((const bench_log *)a)->path, ((const bench_log *)b)->path);
+}
+
+/* Reads the 16 logs and applies the split; nonzero (message printed) when
+ * the directory does not hold exactly the 16 expected logs. */
+static int load(const char *dir, bench_log *L)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "bench_fit: cannot open %s (the shared data beside the repository)\n",
+                dir);
+        return 1;
+    }
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len <= 5 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        if (n == N_LOGS) {
+            closedir(d);
+            fprintf(stderr, "bench_fit: more than %d logs in %s\n", N_LOGS, dir);
+            return 1;
+        }
+        snprintf(L[n++].path, sizeof L[0].path, "%s/%s", dir, e->d_name);
+    }
+    closedir(d);
+    if (n != N_LOGS) {
+        fprintf(stderr, "bench_fit: %d logs in %s, expected %d\n", n, dir, N_LOGS);
+        return 1;
+    }
+    qsort(L, N_LOGS, sizeof *L, cmp_log);
+    int seen[4][4] = { { 0 } };
+    for (int i = 0; i < N_LOGS; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(L[i].path, &L[i].log, &err)) {
+            fprintf(stderr, "bench_fit: %s\n", err.message);
+            return 1;
+        }
+        L[i].name = strrchr(L[i].path, '/') + 1;
+        L[i].kp_i = L[i].traj_i = -1;
+        for (int k = 0; k < 4; k++) {
+            if (L[i].log.kp == kps[k]) L[i].kp_i = k;
+            if (strcmp(L[i].log.trajectory, trajs[k]) == 0) L[i].traj_i = k;
+        }
+        if (L[i].kp_i < 0 || L[i].traj_i < 0 || seen[L[i].kp_i][L[i].traj_i]++) {
+            fprintf(stderr, "bench_fit: %s (kp %g, %s) is not one of the 4 × 4 expected logs\n",
+                    L[i].path, L[i].log.kp, L[i].log.trajectory);
+            return 1;
+        }
+        L[i].valid = (L[i].kp_i + L[i].traj_i) % 2 != 0;
+    }
+    return 0;
+}
+
+typedef struct {
+    int model;
+    int start_from;          /* warm start from M<k>, 0: none */
+    int threads;
+    uint64_t seed;
+    double train, valid;     /* fit's MAE [rad] */
+    double best[FRIC_FIT_N];
+    long evals;
+    uint64_t steps;
+    int generations, done;
+    double wall;             /* [s] */
+    double cpu;              /* CPU time of all threads [s] */
+} fit_result;
+
+/* One fit; 0 or nonzero (message printed). */
+static int fit_one(int model, const fric_fit_batch *train, const fric_fit_batch *valid,
+                   fric_bench_lane *lanes, long budget, uint64_t seed, int threads,
+                   const double *start, fit_result *r)
+{
+    fric_fit_def d = { .train = train, .budget = budget, .seed = seed, .restarts = -1,
+                       .start = start };
+    const char *why = NULL;
+    if (fric_fit_target_init(&d.target, "xl330", model, &why) ||
+        fric_fit_space_default("xl330", model, &d.space, &why)) {
+        fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
+        return 1;
+    }
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) {
+        fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
+        return 1;
+    }
+    double t0 = wall(), c0 = cpu();
+    int done = fric_fit_run(f, threads, NULL, NULL, &why);
+    r->wall = wall() - t0;
+    r->cpu = cpu() - c0;
+    if (done < 0) {
+        fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
+        fric_fit_free(f);
+        return 1;
+    }
+    const fric_fit_progress *p = fric_fit_get_progress(f);
+    r->model = model;
+    r->threads = threads;
+    r->seed = seed;
+    r->train = p->best_loss;
+    memcpy(r->best, p->best, sizeof r->best);
+    r->evals = p->evals;
+    r->steps = p->steps;
+    r->generations = p->generation;
+    r->done = p->done;
+    fric_fit_free(f);
+    r->valid = fric_fit_loss(&d.target, r->best, valid, lanes, NULL);
+    return 0;
+}
+
+typedef struct {
+    const char *text;
+    double value, limit;
+    const char *unit;
+    int met;
+} target;
+
+int main(int argc, char **argv)
+{
+    int short_mode = 0;
+    const char *json = NULL, *dir = "../shared/data/bam/logs/xl330/processed";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--short") == 0) short_mode = 1;
+        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json = argv[++i];
+        else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) dir = argv[++i];
+        else {
+            fprintf(stderr, "bench_fit: unknown argument '%s'; accepted: --short, --json FILE, "
+                    "--logs DIR\n", argv[i]);
+            return 2;
+        }
+    }
+    static bench_log L[N_LOGS];
+    if (load(dir, L)) return 1;
+    const fric_io_log *tl[N_LOGS], *vl[N_LOGS];
+    size_t nt = 0, nv = 0;
+    for (int i = 0; i < N_LOGS; i++) {
+        if (L[i].valid) vl[nv++] = &L[i].log;
+        else tl[nt++] = &L[i].log;
+    }
+    fric_fit_batch train = { 0 }, valid = { 0 };
+    const char *why = NULL;
+    if (fric_fit_batch_build(tl, nt, &train, &why) || fric_fit_batch_build(vl, nv, &valid, &why)) {
+        fprintf(stderr, "bench_fit: %s\n", why);
+        return 1;
+    }
+    static fric_bench_lane lanes[N_LOGS];
+    long budget = short_mode ? SHORT_BUDGET : FRIC_FIT_DEFAULT_BUDGET;
+    double load0 = load_average();
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = cores < 1 ? 1 : (int)cores;
+
+    printf("Friction Explorer fit benchmark (%s): xl330, budget %ld evaluations per fit, %d "
+           "threads, CPU %s\n", short_mode ? "short" : "full", budget, threads, cpu_model());
+    printf("Split (training: kp index + trajectory index even; kp 100, 200, 400, 800 = 0..3; "
+           "sin_sin, sin_time_square, lift_and_drop, up_and_down = 0..3):\n");
+    for (int i = 0; i < N_LOGS; i++)
+        printf("  %-10s %s  kp %-4g %s\n", L[i].valid ? "validation" : "training", L[i].name,
+               L[i].log.kp, L[i].log.trajectory);
+    printf("training: %zu logs, %llu samples; validation: %zu logs\n\n", nt,
+           (unsigned long long)train.steps, nv);
+
+    /* M1..M6 in a chain */
+    fit_result chain[6];
+    double pub_train[6], pub_valid[6];
+    double loss[6] = { INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY };
+    double best[6 * FRIC_FIT_N] = { 0 };
+    printf("%-5s %-10s %12s %12s %12s %12s %6s %8s\n", "model", "start", "pub. train",
+           "pub. valid", "fit train", "fit valid", "evals", "wall s");
+    for (int k = 1; k <= 6; k++) {
+        fric_fit_target t;
+        double pp[FRIC_FIT_N];
+        pub_train[k - 1] = pub_valid[k - 1] = NAN;
+        if (fric_fit_target_init(&t, "xl330", k, &why) == 0 &&
+            fric_fit_preset_params("xl330", k, pp, &why) == 0) {
+            pub_train[k - 1] = fric_fit_loss(&t, pp, &train, lanes, NULL);
+            pub_valid[k - 1] = fric_fit_loss(&t, pp, &valid, lanes, NULL);
+        }
+        double start[FRIC_FIT_N];
+        int from = fric_fit_chain_start(k, loss, best, start);
+        fit_result *r = &chain[k - 1];
+        if (fit_one(k, &train, &valid, lanes, budget, 1, threads, from ? start : NULL, r))
+            return 1;
+        r->start_from = from;
+        loss[k - 1] = r->train;
+        memcpy(best + (size_t)(k - 1) * FRIC_FIT_N, r->best, sizeof r->best);
+        char st[16];
+        snprintf(st, sizeof st, from ? "M%d" : "scratch", from);
+        printf("M%-4d %-10s %12.5f %12.5f %12.5f %12.5f %6ld %8.2f\n", k, st, pub_train[k - 1],
+               pub_valid[k - 1], r->train, r->valid, r->evals, r->wall);
+        fflush(stdout);
+    }
+
+    /* M4 from scratch: three seeds on every core; then seed 1 on one thread,
+     * on every core and on one again (interleaved: the machine is shared,
+     * each wall time is the smaller of its two runs) */
+    fit_result seeds[3], rep[3];
+    for (int s = 0; s < 3; s++)
+        if (fit_one(4, &train, &valid, lanes, budget, (uint64_t)s + 1, threads, NULL, &seeds[s]))
+            return 1;
+    for (int r = 0; r < 3; r++)
+        if (fit_one(4, &train, &valid, lanes, budget, 1, r == 1 ? threads : 1, NULL, &rep[r]))
+            return 1;
+    double wall_n = fmin(seeds[0].wall, rep[1].wall), wall_1 = fmin(rep[0].wall, rep[2].wall);
+    double cpu_1 = fmin(rep[0].cpu, rep[2].cpu);
+    int identical = 1;
+    for (int r = 0; r < 3; r++)
+        identical &= memcmp(rep[r].best, seeds[0].best, sizeof rep[r].best) == 0 &&
+                     rep[r].evals == seeds[0].evals && rep[r].train == seeds[0].train;
+    double vmin = INFINITY, vmax = -INFINITY;
+    for (int s = 0; s < 3; s++) {
+        if (seeds[s].valid < vmin) vmin = seeds[s].valid;
+        if (seeds[s].valid > vmax) vmax = seeds[s].valid;
+    }
+    double spread = 100 * (vmax - vmin) / vmin;
+    const fit_result *m4 = &seeds[0];
+    double eps = (double)m4->evals / wall_n, sps = (double)m4->steps / wall_n;
+    printf("\nM4 from scratch, %ld evaluations each:\n", budget);
+    for (int s = 0; s < 3; s++)
+        printf("  seed %d: train %.5f, valid %.5f rad, %ld evals, %.2f s (%d threads)\n", s + 1,
+               seeds[s].train, seeds[s].valid, seeds[s].evals, seeds[s].wall, threads);
+    printf("  seed 1 (best of 2 runs each): %.2f s on %d threads, %.2f s on 1 thread, speed-up "
+           "%.2f×; result %s\n", wall_n, threads, wall_1, wall_1 / wall_n,
+           identical ? "bit-identical" : "DIFFERENT (a bug: it must not depend on threads)");
+    printf("  %.0f evaluations/s, %.2f M bench steps/s; validation spread over seeds %.1f %%\n",
+           eps, sps / 1e6, spread);
+    printf("  CPU time on 1 thread %.2f s: %.2f M bench steps per CPU-second (what the wall time "
+           "would be on %d idle cores: %.2f s)\n", cpu_1, (double)m4->steps / cpu_1 / 1e6, threads,
+           cpu_1 / threads);
+    printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
+           load_average(), threads);
+
+    /* targets */
+    target tg[20];
+    int nt_ = 0;
+    tg[nt_++] = (target){ "M1 validation MAE <= 0.082 rad (published 0.094)", chain[0].valid,
+                          0.082, "rad", chain[0].valid <= 0.082 };
+    tg[nt_++] = (target){ "M4 validation MAE <= 0.060 rad (published 0.086)", chain[3].valid,
+                          0.060, "rad", chain[3].valid <= 0.060 };
+    /* M6 contains M4: equal parameters give equal losses up to the rounding
+     * of the embedding (|K_e·τe − K_m·τm| against K_l·|τe − τm|) */
+    tg[nt_++] = (target){ "M6 validation MAE <= fitted M4 (to 1e-9 relative)", chain[5].valid,
+                          chain[3].valid, "rad", chain[5].valid <= chain[3].valid * (1 + 1e-9) };
+    static const char *const beat[6] = {
+        "M1 fit below the published preset on validation",
+        "M2 fit below the published preset on validation",
+        "M3 fit below the published preset on validation",
+        "M4 fit below the published preset on validation",
+        "M5 fit below the published preset on validation",
+        "M6 fit below the published preset on validation" };
+    for (int k = 0; k < 6; k++)
+        tg[nt_++] = (target){ beat[k], chain[k].valid, pub_valid[k], "rad",
+                              chain[k].valid < pub_valid[k] };
+    int below = 1;
+    for (int k = 0; k < 6; k++) below &= chain[k].train < pub_train[k];
+    tg[nt_++] = (target){ "every fit below its published preset on the training logs", below, 1,
+                          "", below };
+    tg[nt_++] = (target){ "native M4 fit (from scratch, every core) <= 5 s wall", wall_n, 5.0,
+                          "s", wall_n <= 5.0 };
+    tg[nt_++] = (target){ "three M4 seeds within 10 % of validation MAE", spread, 10.0, "%",
+                          spread <= 10.0 };
+    tg[nt_++] = (target){ "1 thread and every thread give the same fit", identical, 1, "",
+                          identical };
+    printf("\nTargets%s:\n", short_mode ? " (short run: a smaller budget than the targets')" : "");
+    for (int i = 0; i < nt_; i++)
+        printf("  %-62s %10.4g (limit %.4g) %s\n", tg[i].text, tg[i].value, tg[i].limit,
+               tg[i].met ? "met" : "MISSED");
+
+    if (json) {
+        FILE *f = fopen(json, "w");
+        if (!f) {
+            fprintf(stderr, "bench_fit: cannot write %s\n", json);
+            return 1;
+        }
+        fprintf(f, "{\n  \"schema\": 1,\n  \"mode\": \"%s\",\n  \"cpu\": \"%s\",\n  \"actuator\": "
+                "\"xl330\",\n  \"budget\": %ld,\n  \"threads\": %d,\n  \"seed\": 1,\n", short_mode
+                ? "short" : "full", cpu_model(), budget, threads);
+        fprintf(f, "  \"load_average_1min\": { \"start\": ");
+        json_num(f, load0);
+        fprintf(f, ", \"end\": ");
+        json_num(f, load_average());
+        fprintf(f, " },\n");
+        fprintf(f, "  \"split\": {\n    \"rule\": \"a log trains when its kp index (100, 200, 400, "
+                "800 = 0..3) plus its trajectory index (sin_sin, sin_time_square, lift_and_drop, "
+                "up_and_down = 0..3) is even\",\n");
+        for (int v = 0; v < 2; v++) {
+            fprintf(f, "    \"%s\": [", v ? "validation" : "training");
+            int first = 1;
+            for (int i = 0; i < N_LOGS; i++) {
+                if (L[i].valid != v) continue;
+                fprintf(f, "%s\n      { \"file\": \"%s\", \"kp\": %g, \"trajectory\": \"%s\" }",
+                        first ? "" : ",", L[i].name, L[i].log.kp, L[i].log.trajectory);
+                first = 0;
+            }
+            fprintf(f, "\n    ]%s\n", v ? "" : ",");
+        }
+        fprintf(f, "  },\n  \"models\": [");
+        for (int k = 0; k < 6; k++) {
+            const fit_result *r = &chain[k];
+            fprintf(f, "%s\n    { \"model\": \"m%d\", \"start_from\": %s%d%s, \"published_train\": ",
+                    k ? "," : "", k + 1, r->start_from ? "\"m" : "", r->start_from,
+                    r->start_from ? "\"" : "");
+            json_num(f, pub_train[k]);
+            fprintf(f, ", \"published_valid\": ");
+            json_num(f, pub_valid[k]);
+            fprintf(f, ", \"fit_train\": ");
+            json_num(f, r->train);
+            fprintf(f, ", \"fit_valid\": ");
+            json_num(f, r->valid);
+            fprintf(f, ", \"evals\": %ld, \"generations\": %d, \"stop\": \"%s\", \"wall_s\": ",
+                    r->evals, r->generations, fric_cmaes_stop_name(r->done));
+            json_num(f, r->wall);
+            fprintf(f, " }");
+        }
+        fprintf(f, "\n  ],\n  \"m4_seeds\": [");
+        for (int s = 0; s < 3; s++) {
+            fprintf(f, "%s\n    { \"seed\": %d, \"fit_train\": ", s ? "," : "", s + 1);
+            json_num(f, seeds[s].train);
+            fprintf(f, ", \"fit_valid\": ");
+            json_num(f, seeds[s].valid);
+            fprintf(f, ", \"evals\": %ld, \"wall_s\": ", seeds[s].evals);
+            json_num(f, seeds[s].wall);
+            fprintf(f, " }");
+        }
+        fprintf(f, "\n  ],\n  \"m4_seed_spread_pct\": ");
+        json_num(f, spread);
+        fprintf(f, ",\n  \"m4_speed\": { \"threads\": %d, \"wall_s\": ", threads);
+        json_num(f, wall_n);
+        fprintf(f, ", \"wall_s_1_thread\": ");
+        json_num(f, wall_1);
+        fprintf(f, ", \"speedup\": ");
+        json_num(f, wall_1 / wall_n);
+        fprintf(f, ", \"cpu_s_1_thread\": ");
+        json_num(f, cpu_1);
+        fprintf(f, ", \"steps_per_cpu_s\": ");
+        json_num(f, (double)m4->steps / cpu_1);
+        fprintf(f, ", \"identical\": %s, \"evals\": %ld, \"evals_per_s\": ",
+                identical ? "true" : "false", m4->evals);
+        json_num(f, eps);
+        fprintf(f, ", \"steps_per_s\": ");
+        json_num(f, sps);
+        fprintf(f, " },\n  \"targets\": [");
+        for (int i = 0; i < nt_; i++) {
+            fprintf(f, "%s\n    { \"text\": \"%s\", \"value\": ", i ? "," : "", tg[i].text);
+            json_num(f, tg[i].value);
+            fprintf(f, ", \"limit\": ");
+            json_num(f, tg[i].limit);
+            fprintf(f, ", \"unit\": \"%s\", \"met\": %s }", tg[i].unit, tg[i].met ? "true" : "false");
+        }
+        fprintf(f, "\n  ]\n}\n");
+        if (fclose(f) != 0) {
+            fprintf(stderr, "bench_fit: error writing %s\n", json);
+            return 1;
+        }
+        printf("\nwrote %s\n", json);
+    }
+    for (int i = 0; i < N_LOGS; i++) fric_io_log_free(&L[i].log);
+    fric_fit_batch_free(&train);
+    fric_fit_batch_free(&valid);
+    return 0;
+}

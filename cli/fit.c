@@ -1,0 +1,909 @@
+/*
+ * fit.c: `friction fit`, identification of a servo's friction model from its
+ * own pendulum logs (Duclusaud & Passault §V-B; the engine is fric_fit.h).
+ *
+ *   friction fit [--actuator A] --model m1..m6|all [--validation-kp K | --validate LOG...]
+ *       [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]
+ *       [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG...
+ *
+ * Decisions (docs/cli.md says the same):
+ *   - actuator: --actuator, else the logs' header "motor". A header naming a
+ *     known actuator must agree with --actuator and with the other logs; a
+ *     header naming none the core knows (the sts3215 logs say "sts3250")
+ *     leaves the choice to --actuator, which is then required.
+ *   - --validate LOG... takes the arguments up to the next option; a
+ *     validation log also given among the training logs (same file, by its
+ *     real path) is taken out of training, so `--validate a.json logs/ *.json`
+ *     works.
+ *   - --model all: M1..M6 in order, each warm-started from the fitted
+ *     simpler model it contains with the lowest training loss
+ *     (fric_fit_chain_start); --out is then a directory (created if missing)
+ *     that receives m1.json .. m6.json, as shared/data/bam/params/<actuator>/.
+ *   - progress: one line per generation on stderr when stderr is not a
+ *     terminal; on a terminal at most 10 lines per second (and the last).
+ *   - Ctrl-C (SIGINT) stops after the current generation; the best so far is
+ *     written and the table printed, and the exit status is 130. A second
+ *     Ctrl-C ends the process at once.
+ *
+ * Everything is read and checked (logs, split, spaces, --from, the output
+ * location) before the first fit: bad input gives exit status 2, one line
+ * on stderr and an empty stdout.
+ */
+#define _XOPEN_SOURCE 700
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "servo_params.h"
+
+#include "fric_cmaes.h"
+#include "fric_fit.h"
+#include "fric_io.h"
+
+#define FIT_MAX_THREADS 256
+#define FIT_PROGRESS_TTY_EVERY 0.1   /* [s] between progress lines on a terminal */
+#define FIT_EXIT_INTERRUPTED 130      /* 128 + SIGINT, the shell's convention   */
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts)) return 0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------- options */
+
+typedef struct {
+    const char *arg;     /* as given, for messages */
+    int i;               /* parameter index        */
+    double v, lo, hi;    /* --set value / --bounds box */
+} fit_edit;
+
+typedef struct {
+    const char *actuator;         /* NULL: from the logs' headers            */
+    int model;                    /* 1..6, 0 = all                           */
+    int have_kp;
+    double kp;                    /* --validation-kp                         */
+    const char **validate;        /* --validate paths                        */
+    int n_validate;
+    long budget;
+    uint64_t seed;
+    int threads;                  /* 0: every online core                    */
+    fit_edit *set, *bounds;
+    int n_set, n_bounds;
+    const char *from, *out;
+    const char **logs;
+    int n_logs;
+} fit_opts;
+
+static void known_actuators(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < fric_bench_actuator_count(); i++) {
+        if (i) strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, fric_bench_actuator_name(i), size - strlen(buf) - 1);
+    }
+}
+
+static void all_keys(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (i) strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, fric_fit_param_key(i), size - strlen(buf) - 1);
+    }
+}
+
+static void model_keys(int model, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!fric_fit_param_used(model, i)) continue;
+        if (buf[0]) strncat(buf, ", ", size - strlen(buf) - 1);
+        strncat(buf, fric_fit_param_key(i), size - strlen(buf) - 1);
+    }
+}
+
+/* A whole-string finite number. */
+static int parse_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return !*s || *end || errno == ERANGE || !isfinite(*v);
+}
+
+/* "name=value" or "name=lo:hi": the parameter index, or a message. */
+static int parse_key(const char *opt, const char *arg, const char *eq, int *i)
+{
+    char key[64], keys[512];
+    size_t n = (size_t)(eq - arg);
+    if (n == 0 || n >= sizeof key)
+        return cli_fail(CLI_USAGE, "fit: %s '%s': no parameter name before '='.", opt, arg);
+    memcpy(key, arg, n);
+    key[n] = '\0';
+    *i = fric_fit_param_find(key);
+    if (*i < 0) {
+        all_keys(keys, sizeof keys);
+        return cli_fail(CLI_USAGE, "fit: %s: unknown parameter '%s'; the parameters (params-file "
+                        "keys) are %s.", opt, key, keys);
+    }
+    return CLI_OK;
+}
+
+static int parse_set(const char *arg, fit_edit *e)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq) return cli_fail(CLI_USAGE, "fit: --set '%s' is not name=value.", arg);
+    int rc = parse_key("--set", arg, eq, &e->i);
+    if (rc) return rc;
+    e->arg = arg;
+    if (parse_double(eq + 1, &e->v))
+        return cli_fail(CLI_USAGE, "fit: --set %s: '%s' is not a finite number.", arg, eq + 1);
+    return CLI_OK;
+}
+
+static int parse_bounds(const char *arg, fit_edit *e)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq) return cli_fail(CLI_USAGE, "fit: --bounds '%s' is not name=lo:hi.", arg);
+    int rc = parse_key("--bounds", arg, eq, &e->i);
+    if (rc) return rc;
+    e->arg = arg;
+    const char *colon = strchr(eq + 1, ':');
+    char lo[64];
+    size_t n = colon ? (size_t)(colon - eq - 1) : 0;
+    if (!colon || n >= sizeof lo)
+        return cli_fail(CLI_USAGE, "fit: --bounds %s: write the box as name=lo:hi.", arg);
+    memcpy(lo, eq + 1, n);
+    lo[n] = '\0';
+    if (parse_double(lo, &e->lo) || parse_double(colon + 1, &e->hi))
+        return cli_fail(CLI_USAGE, "fit: --bounds %s: lo and hi must be finite numbers.", arg);
+    if (!(e->lo < e->hi))
+        return cli_fail(CLI_USAGE, "fit: --bounds %s: lo must be below hi.", arg);
+    return CLI_OK;
+}
+
+/* name=... arguments that follow --set / --bounds: an identifier, then '='. */
+static int is_assignment(const char *s)
+{
+    const char *c = s;
+    while ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+           *c == '_')
+        c++;
+    return c > s && *c == '=';
+}
+
+static int parse_model(const char *s, int *model)
+{
+    if (strcmp(s, "all") == 0) {
+        *model = 0;
+        return 0;
+    }
+    if ((s[0] == 'm' || s[0] == 'M') && s[1] >= '1' && s[1] <= '6' && !s[2]) {
+        *model = s[1] - '0';
+        return 0;
+    }
+    return cli_fail(CLI_USAGE, "fit: unknown model '%s'; --model takes m1, m2, m3, m4, m5, m6 or "
+                    "all.", s);
+}
+
+static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
+                                          "--seed", "--threads", "--from", "--out", "--set",
+                                          "--bounds", "--validate" };
+enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
+       O_VALIDATE, O_N };
+
+static int parse_opts(int argc, char **argv, fit_opts *o)
+{
+    o->model = -1;
+    o->budget = FRIC_FIT_DEFAULT_BUDGET;
+    o->seed = 1;
+    int only_logs = 0;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (only_logs || arg[0] != '-' || arg[1] == '\0') {
+            o->logs[o->n_logs++] = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_logs = 1;
+            continue;
+        }
+        int k = 0;
+        const char *val = NULL;
+        for (; k < O_N; k++) {
+            size_t len = strlen(value_opts[k]);
+            if (strcmp(arg, value_opts[k]) == 0) {
+                if (a + 1 >= argc) return cli_fail(CLI_USAGE, "fit: %s needs a value.", arg);
+                val = argv[++a];
+                break;
+            }
+            if (strncmp(arg, value_opts[k], len) == 0 && arg[len] == '=') {
+                val = arg + len + 1;
+                break;
+            }
+        }
+        if (k == O_N)
+            return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
+                            "--model, --validation-kp, --validate, --budget, --seed, --threads, "
+                            "--set, --bounds, --from and --out ('friction help').", arg);
+        char *end;
+        switch (k) {
+        case O_ACTUATOR: o->actuator = val; break;
+        case O_MODEL:
+            if (parse_model(val, &o->model)) return CLI_USAGE;
+            break;
+        case O_KP:
+            if (parse_double(val, &o->kp) || o->kp < 0)
+                return cli_fail(CLI_USAGE, "fit: --validation-kp '%s' is not a gain >= 0 (the "
+                                "logs' header \"kp\", e.g. 800).", val);
+            o->have_kp = 1;
+            break;
+        case O_BUDGET:
+            errno = 0;
+            o->budget = strtol(val, &end, 10);
+            if (!*val || *end || errno == ERANGE || o->budget < 1)
+                return cli_fail(CLI_USAGE, "fit: --budget '%s' is not a number of evaluations "
+                                ">= 1 (default %d).", val, FRIC_FIT_DEFAULT_BUDGET);
+            break;
+        case O_SEED: {
+            errno = 0;
+            unsigned long long s = strtoull(val, &end, 10);
+            if (!*val || *end || errno == ERANGE || val[0] == '-')
+                return cli_fail(CLI_USAGE, "fit: --seed '%s' is not an integer in [0, 2^64).",
+                                val);
+            o->seed = (uint64_t)s;
+            break;
+        }
+        case O_THREADS: {
+            errno = 0;
+            long t = strtol(val, &end, 10);
+            if (!*val || *end || errno == ERANGE || t < 0 || t > FIT_MAX_THREADS)
+                return cli_fail(CLI_USAGE, "fit: --threads '%s' is not in 0..%d (0: every core).",
+                                val, FIT_MAX_THREADS);
+            o->threads = (int)t;
+            break;
+        }
+        case O_FROM: o->from = val; break;
+        case O_OUT: o->out = val; break;
+        case O_SET:
+        case O_BOUNDS:
+        case O_VALIDATE:
+            /* the value, then every following argument of the same kind */
+            for (;;) {
+                int rc = CLI_OK;
+                if (k == O_SET) rc = parse_set(val, &o->set[o->n_set++]);
+                else if (k == O_BOUNDS) rc = parse_bounds(val, &o->bounds[o->n_bounds++]);
+                else o->validate[o->n_validate++] = val;
+                if (rc) return rc;
+                if (a + 1 >= argc) break;
+                const char *next = argv[a + 1];
+                if (k == O_VALIDATE ? (next[0] == '-' && next[1] != '\0') : !is_assignment(next))
+                    break;
+                val = argv[++a];
+            }
+            break;
+        default: break;
+        }
+    }
+    if (o->model < 0)
+        return cli_fail(CLI_USAGE, "fit needs --model m1..m6 or all (the friction model to "
+                        "identify).");
+    if (o->n_logs == 0)
+        return cli_fail(CLI_USAGE, "fit needs at least one training log: friction fit --model m4 "
+                        "--out P.json LOG.json ...");
+    if (!o->out || !*o->out)
+        return cli_fail(CLI_USAGE, "fit needs --out %s (where the fitted parameters go).",
+                        o->model ? "P.json" : "DIR");
+    if (o->have_kp && o->n_validate)
+        return cli_fail(CLI_USAGE, "fit: --validation-kp and --validate both choose the "
+                        "validation logs; give one of them.");
+    if (o->from && !o->model)
+        return cli_fail(CLI_USAGE, "fit: --from warm-starts one model; with --model all each "
+                        "model starts from the simpler ones fitted before it.");
+    return CLI_OK;
+}
+
+/* ---------------------------------------------------------------- logs */
+
+typedef struct {
+    const char *path;
+    char *real;              /* realpath, NULL when unavailable */
+    int valid;               /* 1: validation log               */
+    int dropped;             /* a training copy of a validation log */
+    fric_io_log log;
+} fit_log;
+
+static int read_log(fit_log *L, const char *path, int valid)
+{
+    L->path = path;
+    L->valid = valid;
+    fric_io_error err;
+    if (fric_io_log_read(path, &L->log, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "fit: %s",
+                        err.message);
+    L->real = realpath(path, NULL);
+    return cli_log_header_check(path, &L->log);
+}
+
+/* The actuator: --actuator, else the headers' "motor" (see the top). */
+static int pick_actuator(const fit_opts *o, const fit_log *logs, int n, const char **act)
+{
+    char list[256];
+    known_actuators(list, sizeof list);
+    if (o->actuator && !fric_bench_actuator_find(o->actuator))
+        return cli_fail(CLI_USAGE, "fit: unknown actuator '%s' (--actuator); known actuators: "
+                        "%s.", o->actuator, list);
+    const char *from_logs = NULL, *first_path = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *m = logs[i].log.motor;
+        if (!m[0]) continue;
+        if (!fric_bench_actuator_find(m)) {
+            if (!o->actuator)
+                return cli_fail(CLI_USAGE, "fit: log %s: its header \"motor\" \"%s\" is not a known "
+                                "actuator; give --actuator (known actuators: %s).", logs[i].path,
+                                m, list);
+            continue;
+        }
+        if (o->actuator && strcmp(m, o->actuator) != 0)
+            return cli_fail(CLI_USAGE, "fit: log %s is of actuator \"%s\" (header \"motor\"), not "
+                            "of --actuator %s; fit each actuator on its own logs.", logs[i].path,
+                            m, o->actuator);
+        if (from_logs && strcmp(m, from_logs) != 0)
+            return cli_fail(CLI_USAGE, "fit: the logs are of different actuators: %s is \"%s\", "
+                            "%s is \"%s\" (header \"motor\"); fit each actuator on its own logs.",
+                            first_path, from_logs, logs[i].path, m);
+        if (!from_logs) {
+            from_logs = m;
+            first_path = logs[i].path;
+        }
+    }
+    *act = from_logs;
+    for (int i = 0; o->actuator && i < fric_bench_actuator_count(); i++)
+        if (strcmp(fric_bench_actuator_name(i), o->actuator) == 0) *act = fric_bench_actuator_name(i);
+    if (!*act)
+        return cli_fail(CLI_USAGE, "fit: no log names its actuator (header \"motor\"); give "
+                        "--actuator (known actuators: %s).", list);
+    return CLI_OK;
+}
+
+/* Marks the split (see the top); counts training and validation logs. */
+static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int *n_valid)
+{
+    if (o->have_kp) {
+        const fric_io_log **lp = malloc((size_t)n * sizeof *lp);
+        unsigned char *v = calloc((size_t)n, 1);
+        if (!lp || !v) {
+            free(lp);
+            free(v);
+            return cli_fail(CLI_RUNTIME, "fit: out of memory.");
+        }
+        for (int i = 0; i < n; i++) lp[i] = &logs[i].log;
+        size_t m = fric_fit_split_kp(lp, (size_t)n, o->kp, v);
+        for (int i = 0; i < n; i++) logs[i].valid = v[i];
+        free(lp);
+        free(v);
+        char kps[256] = "";
+        for (int i = 0; i < n; i++) {
+            int seen = 0;
+            for (int j = 0; j < i; j++) seen |= logs[j].log.kp == logs[i].log.kp;
+            char b[FMT_DOUBLE_LEN];
+            if (!seen && strlen(kps) + FMT_DOUBLE_LEN + 3 < sizeof kps)
+                strcat(strcat(kps, kps[0] ? ", " : ""), fmt_double(b, logs[i].log.kp));
+        }
+        char kb[FMT_DOUBLE_LEN];
+        if (m == 0)
+            return cli_fail(CLI_USAGE, "fit: --validation-kp %s: no log has that kp (the logs' "
+                            "kp: %s); nothing to validate on.", fmt_double(kb, o->kp), kps);
+        if (m == (size_t)n)
+            return cli_fail(CLI_USAGE, "fit: --validation-kp %s: every log has that kp; nothing "
+                            "is left to train on.", fmt_double(kb, o->kp));
+    }
+    *n_train = *n_valid = 0;
+    for (int i = 0; i < n; i++) {
+        if (logs[i].valid) {
+            ++*n_valid;
+            continue;
+        }
+        for (int j = 0; j < n; j++)
+            if (logs[j].valid && (logs[i].real && logs[j].real
+                                      ? strcmp(logs[i].real, logs[j].real) == 0
+                                      : strcmp(logs[i].path, logs[j].path) == 0))
+                logs[i].dropped = 1;
+        if (!logs[i].dropped) ++*n_train;
+    }
+    if (*n_train == 0)
+        return cli_fail(CLI_USAGE, "fit: every log given is a --validate log; nothing is left "
+                        "to train on.");
+    return CLI_OK;
+}
+
+static int build_batch(const fit_log *logs, int n, int valid, fric_fit_batch *b)
+{
+    const fric_io_log **lp = malloc((size_t)(n ? n : 1) * sizeof *lp);
+    if (!lp) return cli_fail(CLI_RUNTIME, "fit: out of memory.");
+    size_t m = 0;
+    for (int i = 0; i < n; i++)
+        if (logs[i].valid == valid && !logs[i].dropped) lp[m++] = &logs[i].log;
+    const char *why = NULL;
+    int rc = fric_fit_batch_build(lp, m, b, &why);
+    free(lp);
+    if (rc)
+        return cli_fail(CLI_USAGE, "fit: the %s logs: %s", valid ? "validation" : "training",
+                        why ? why : "cannot be batched.");
+    return CLI_OK;
+}
+
+/* -------------------------------------------------------------- models */
+
+typedef struct {
+    int model;
+    fric_fit_target target;
+    fric_fit_space space;
+    int has_preset;
+    double preset[FRIC_FIT_N];
+    double preset_train, preset_valid;   /* [rad], NaN: not available */
+    int fitted;                          /* 1 when the fit ran (possibly stopped) */
+    int start_from;                      /* warm start: model k, −1 --from, 0 none */
+    double best[FRIC_FIT_N];
+    double train, valid;                 /* the fit's MAE [rad] */
+    long evals;
+    uint64_t steps;
+    int generations;
+    double wall;                         /* [s] */
+    int done;
+    char out[4096];
+} fit_model;
+
+/* Default space of (actuator, model) with --bounds then --set applied. With
+ * `all`, an edit of a parameter the model does not use is skipped. */
+static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
+{
+    const char *why = NULL;
+    if (fric_fit_target_init(&m->target, act, m->model, &why) ||
+        fric_fit_space_default(act, m->model, &m->space, &why))
+        return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
+    char keys[512];
+    model_keys(m->model, keys, sizeof keys);
+    for (int k = 0; k < o->n_bounds + o->n_set; k++) {
+        const fit_edit *e = k < o->n_bounds ? &o->bounds[k] : &o->set[k - o->n_bounds];
+        const char *opt = k < o->n_bounds ? "--bounds" : "--set";
+        if (!fric_fit_param_used(m->model, e->i)) {
+            if (o->model == 0) continue;
+            return cli_fail(CLI_USAGE, "fit: %s %s: M%d has no parameter %s; its parameters are "
+                            "%s.", opt, e->arg, m->model, fric_fit_param_key(e->i), keys);
+        }
+        if (k < o->n_bounds) {
+            m->space.lo[e->i] = e->lo;
+            m->space.hi[e->i] = e->hi;
+        } else if (fric_fit_space_freeze(&m->space, e->i, e->v, &why)) {
+            return cli_fail(CLI_USAGE, "fit: --set %s: %s", e->arg, why ? why : "refused.");
+        }
+    }
+    if (fric_fit_space_check(&m->space, m->model, &why))
+        return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, why ? why : "unusable search space.");
+    m->has_preset = fric_fit_preset_params(act, m->model, m->preset, &why) == 0;
+    m->preset_train = m->preset_valid = m->train = m->valid = NAN;
+    return CLI_OK;
+}
+
+/* --from: a params file of the same actuator and of the model or one it
+ * contains, read by the project's reader (servo_params.h). */
+static int read_from(const char *path, const char *act, int model, double *start)
+{
+    fric_bench_def d;
+    const char *fact = NULL;
+    int fmodel = 0;
+    int rc = cli_servo_params_named(path, &d, &fact, &fmodel);
+    if (rc) return rc;
+    if (strcmp(fact, act) != 0)
+        return cli_fail(CLI_USAGE, "fit: --from %s is of actuator \"%s\"; the logs are of %s.",
+                        path, fact, act);
+    double p[FRIC_FIT_N], c[FRIC_SERVO_N_COEFS];
+    fric_servo_to_array(&d.friction, c);
+    p[FRIC_FIT_KT] = d.servo.kt;
+    p[FRIC_FIT_R] = d.servo.R;
+    p[FRIC_FIT_ARMATURE] = d.servo.armature;
+    p[FRIC_FIT_Q_OFFSET] = d.servo.q_offset;
+    for (int j = 0; j < FRIC_SERVO_N_COEFS - 1; j++) p[FRIC_FIT_K_C + j] = c[1 + j];
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (!fric_fit_param_used(fmodel, i)) p[i] = 0;
+    const char *why = NULL;
+    if (fmodel == model) {
+        memcpy(start, p, sizeof p);
+        return CLI_OK;
+    }
+    if (fric_fit_embed(fmodel, p, model, start, &why))
+        return cli_fail(CLI_USAGE, "fit: --from %s is an M%d; M%d cannot start from it (%s).",
+                        path, fmodel, model, why ? why : "not contained");
+    return CLI_OK;
+}
+
+/* ------------------------------------------------------------- output */
+
+static int out_paths(const fit_opts *o, fit_model *ms, int n)
+{
+    if (o->model) {
+        snprintf(ms[0].out, sizeof ms[0].out, "%s", o->out);
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", o->out);
+        char *slash = strrchr(dir, '/');
+        if (slash) *(slash == dir ? slash + 1 : slash) = '\0';
+        else snprintf(dir, sizeof dir, ".");
+        struct stat st;
+        if (stat(o->out, &st) == 0 && S_ISDIR(st.st_mode))
+            return cli_fail(CLI_USAGE, "fit: --out %s is a directory; with one model --out names "
+                            "the params file (e.g. fit-m%d.json).", o->out, o->model);
+        if (access(dir, W_OK) != 0)
+            return cli_fail(CLI_USAGE, "fit: --out %s: cannot write in %s: %s.", o->out, dir,
+                            strerror(errno));
+        return CLI_OK;
+    }
+    struct stat st;
+    if (stat(o->out, &st) != 0) {
+        if (mkdir(o->out, 0777) != 0)
+            return cli_fail(CLI_USAGE, "fit: --out %s: cannot create the directory: %s (with "
+                            "--model all, --out is a directory for m1.json .. m6.json).",
+                            o->out, strerror(errno));
+    } else if (!S_ISDIR(st.st_mode)) {
+        return cli_fail(CLI_USAGE, "fit: --out %s is a file; with --model all, --out is a "
+                        "directory that receives m1.json .. m6.json.", o->out);
+    }
+    if (access(o->out, W_OK) != 0)
+        return cli_fail(CLI_USAGE, "fit: --out %s: %s.", o->out, strerror(errno));
+    for (int k = 0; k < n; k++)
+        snprintf(ms[k].out, sizeof ms[k].out, "%s/m%d.json", o->out, ms[k].model);
+    return CLI_OK;
+}
+
+/* The flat params file (the keys of shared/data/bam/params/<actuator>/m<k>.json,
+ * the model's parameters only), written to PATH.tmp then renamed. */
+static int write_params(const fit_model *m, const char *act)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", m->out);
+    FILE *f = fopen(tmp, "w");
+    if (!f) return cli_fail(CLI_RUNTIME, "fit: cannot create %s: %s.", tmp, strerror(errno));
+    char b[FMT_DOUBLE_LEN];
+    fputs("{\n", f);
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (fric_fit_param_used(m->model, i))
+            fprintf(f, "    \"%s\": %s,\n", fric_fit_param_key(i), fmt_double(b, m->best[i]));
+    fprintf(f, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", m->model, act);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(tmp);
+        return cli_fail(CLI_RUNTIME, "fit: cannot write %s: %s.", tmp, strerror(errno));
+    }
+    if (rename(tmp, m->out) != 0) {
+        int e = errno;
+        remove(tmp);
+        return cli_fail(CLI_RUNTIME, "fit: cannot write %s: %s.", m->out, strerror(e));
+    }
+    return CLI_OK;
+}
+
+static void cell_mae(char *buf, size_t size, double v)
+{
+    if (isnan(v)) snprintf(buf, size, "—");
+    else if (isinf(v)) snprintf(buf, size, "inf");
+    else snprintf(buf, size, "%.5f", v);
+}
+
+/* The table (stdout): the published preset and the fit per model (with
+ * --model all, M1..M6: the paper's Fig. 5 as text). */
+static void print_table(const fit_model *ms, int n, int threads, uint64_t seed)
+{
+    static const char *const head[] = { "model", "parameters", "train MAE [rad]",
+                                        "valid MAE [rad]", "evals", "wall [s]", "evals/s",
+                                        "steps/s", "threads", "seed" };
+    enum { C = 10 };
+    char cell[13][C][48];
+    int rows = 0;
+    for (int k = 0; k < n; k++) {
+        const fit_model *m = &ms[k];
+        for (int r = 0; r < 2; r++) {
+            char (*c)[48] = cell[rows++];
+            for (int j = 0; j < C; j++) snprintf(c[j], 48, "—");
+            snprintf(c[0], 48, "M%d", m->model);
+            if (r == 0) {
+                snprintf(c[1], 48, m->has_preset ? "published" : "published: none");
+                cell_mae(c[2], 48, m->preset_train);
+                cell_mae(c[3], 48, m->preset_valid);
+                continue;
+            }
+            if (!m->fitted) {
+                snprintf(c[1], 48, "fit: not run");
+                continue;
+            }
+            if (m->start_from > 0) snprintf(c[1], 48, "fit from M%d", m->start_from);
+            else if (m->start_from < 0) snprintf(c[1], 48, "fit from --from");
+            else snprintf(c[1], 48, "fit");
+            if (m->done == FRIC_CMAES_STOPPED) strncat(c[1], " (stopped)", 47 - strlen(c[1]));
+            cell_mae(c[2], 48, m->train);
+            cell_mae(c[3], 48, m->valid);
+            snprintf(c[4], 48, "%ld", m->evals);
+            snprintf(c[5], 48, "%.2f", m->wall);
+            if (m->wall > 0) {
+                snprintf(c[6], 48, "%.0f", (double)m->evals / m->wall);
+                snprintf(c[7], 48, "%.2f M", (double)m->steps / m->wall / 1e6);
+            }
+            snprintf(c[8], 48, "%d", threads);
+            snprintf(c[9], 48, "%llu", (unsigned long long)seed);
+        }
+    }
+    int w[C];
+    for (int j = 0; j < C; j++) {
+        w[j] = cli_width(head[j]);
+        for (int r = 0; r < rows; r++)
+            if (cli_width(cell[r][j]) > w[j]) w[j] = cli_width(cell[r][j]);
+    }
+    for (int j = 0; j < C; j++) cli_pad(stdout, head[j], j + 1 < C ? w[j] + 2 : 0);
+    putchar('\n');
+    for (int r = 0; r < rows; r++) {
+        for (int j = 0; j < C; j++) cli_pad(stdout, cell[r][j], j + 1 < C ? w[j] + 2 : 0);
+        putchar('\n');
+    }
+}
+
+/* ------------------------------------------------------------ progress */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct {
+    int model;
+    double t0, last;
+    int tty;
+} fit_progress_ctx;
+
+static int on_gen(const fric_fit_progress *p, void *user)
+{
+    fit_progress_ctx *c = user;
+    double now = wall_s();
+    if (!c->tty || now - c->last >= FIT_PROGRESS_TTY_EVERY || p->done || interrupted) {
+        fprintf(stderr, "fit m%d: gen %d  evals %ld/%ld  best train MAE %.5f rad  run %d λ %d  "
+                "%.1f s\n", c->model, p->generation, p->evals, p->budget, p->best_loss, p->run,
+                p->lambda, now - c->t0);
+        c->last = now;
+    }
+    return interrupted != 0;
+}
+
+/* The engine's message without its "fit: " prefix (ours has one). */
+static const char *engine_why(const char *why)
+{
+    if (!why || !*why) return "refused by the engine.";
+    return strncmp(why, "fit: ", 5) == 0 ? why + 5 : why;
+}
+
+/* Checks that the engine accepts the fit (budget against the first
+ * generation, start), before anything is written: a usage error. */
+static int check_model(const fit_model *m, const fric_fit_batch *train, const fit_opts *o,
+                       const double *start)
+{
+    double centre[FRIC_FIT_N], x[FRIC_FIT_N];
+    for (int k = 0; k < FRIC_FIT_N; k++) x[k] = 0.5;
+    fric_fit_space_decode(&m->space, x, centre);
+    /* with --model all every model but M1 starts warm: the start counts */
+    int warm = start || (o->model == 0 && m->model > 1);
+    fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
+                       .budget = o->budget, .seed = o->seed, .restarts = -1,
+                       .start = warm ? (start ? start : centre) : NULL };
+    const char *why = NULL;
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f)
+        return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, o->budget,
+                        engine_why(why));
+    fric_fit_free(f);
+    return CLI_OK;
+}
+
+static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_batch *valid,
+                     fric_bench_lane *lanes, const fit_opts *o, int threads, const double *start)
+{
+    fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
+                       .budget = o->budget, .seed = o->seed, .sigma0 = 0, .restarts = -1,
+                       .start = start };
+    const char *why = NULL;
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));
+    fit_progress_ctx ctx = { m->model, wall_s(), 0, isatty(2) };
+    int done = fric_fit_run(f, threads, on_gen, &ctx, &why);
+    m->wall = wall_s() - ctx.t0;
+    if (done < 0) {
+        fric_fit_free(f);
+        return cli_fail(CLI_RUNTIME, "fit m%d: %s", m->model, engine_why(why));
+    }
+    const fric_fit_progress *p = fric_fit_get_progress(f);
+    m->fitted = isfinite(p->best_loss);
+    m->done = p->done;
+    m->evals = p->evals;
+    m->steps = p->steps;
+    m->generations = p->generation;
+    m->train = p->best_loss;
+    memcpy(m->best, p->best, sizeof m->best);
+    fric_fit_free(f);
+    if (!m->fitted)
+        return cli_fail(CLI_RUNTIME, "fit m%d: no candidate gave a finite loss in %ld "
+                        "evaluations; widen the bounds or raise --budget.", m->model, m->evals);
+    if (valid) m->valid = fric_fit_loss(&m->target, m->best, valid, lanes, NULL);
+    return CLI_OK;
+}
+
+/* -------------------------------------------------------------- command */
+
+int cli_fit(int argc, char **argv)
+{
+    size_t na = (size_t)argc;
+    fit_opts o = { 0 };
+    o.logs = malloc(na * sizeof *o.logs);
+    o.validate = malloc(na * sizeof *o.validate);
+    o.set = malloc(na * sizeof *o.set);
+    o.bounds = malloc(na * sizeof *o.bounds);
+    fit_log *logs = NULL;
+    int n = 0, rc = CLI_OK;
+    fit_model ms[6];
+    int n_models = 0;
+    fric_fit_batch train = { 0 }, valid = { 0 };
+    fric_bench_lane *lanes = NULL;
+    int has_valid = 0;
+
+    if (!o.logs || !o.validate || !o.set || !o.bounds) {
+        rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
+        goto end;
+    }
+    rc = parse_opts(argc, argv, &o);
+    if (rc) goto end;
+
+    logs = calloc((size_t)(o.n_logs + o.n_validate), sizeof *logs);
+    if (!logs) {
+        rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
+        goto end;
+    }
+    for (int i = 0; i < o.n_logs + o.n_validate && !rc; i++, n++)
+        rc = read_log(&logs[i], i < o.n_logs ? o.logs[i] : o.validate[i - o.n_logs],
+                      i >= o.n_logs);
+    if (rc) goto end;
+
+    const char *act = NULL;
+    rc = pick_actuator(&o, logs, n, &act);
+    if (rc) goto end;
+    int n_train = 0, n_valid = 0;
+    rc = split_logs(&o, logs, n, &n_train, &n_valid);
+    if (rc) goto end;
+    has_valid = n_valid > 0;
+
+    for (int k = o.model ? o.model : 1; k <= (o.model ? o.model : 6) && !rc; k++) {
+        memset(&ms[n_models], 0, sizeof ms[n_models]);
+        ms[n_models].model = k;
+        rc = prepare_model(&o, act, &ms[n_models++]);
+    }
+    if (rc) goto end;
+    double from_start[FRIC_FIT_N];
+    if (o.from) {
+        rc = read_from(o.from, act, o.model, from_start);
+        if (rc) goto end;
+    }
+    rc = out_paths(&o, ms, n_models);
+    if (rc) goto end;
+
+    rc = build_batch(logs, n, 0, &train);
+    if (!rc && has_valid) rc = build_batch(logs, n, 1, &valid);
+    if (rc) goto end;
+    lanes = calloc(train.logs > valid.logs ? train.logs : valid.logs, sizeof *lanes);
+    if (!lanes) {
+        rc = cli_fail(CLI_RUNTIME, "fit: out of memory for the lanes.");
+        goto end;
+    }
+
+    for (int k = 0; k < n_models && !rc; k++)
+        rc = check_model(&ms[k], &train, &o, o.from ? from_start : NULL);
+    if (rc) goto end;
+
+    /* the split, then the fits */
+    char which[8];
+    snprintf(which, sizeof which, o.model ? "m%d" : "m1..m6", o.model);
+    printf("fit %s, %s: %d training log%s, %d validation log%s%s\n", act, which, n_train,
+           n_train == 1 ? "" : "s", n_valid, n_valid == 1 ? "" : "s",
+           n_valid ? "" : " (no split: the validation column shows —)");
+    for (int i = 0; i < n; i++) {
+        char kb[FMT_DOUBLE_LEN];
+        printf("  %-10s %s (kp %s, %s)\n",
+               logs[i].dropped ? "(dropped)" : logs[i].valid ? "validation" : "training",
+               logs[i].path, fmt_double(kb, logs[i].log.kp),
+               logs[i].log.trajectory[0] ? logs[i].log.trajectory : "no trajectory");
+    }
+    rc = cli_finish_output(stdout, "to stdout");
+    if (rc) goto end;
+
+    int threads = o.threads;
+    if (threads == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = c < 1 ? 1 : c > FIT_MAX_THREADS ? FIT_MAX_THREADS : (int)c;
+    }
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = (int)SA_RESETHAND;   /* a second Ctrl-C ends the process */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_sa);
+
+    double loss[6] = { INFINITY, INFINITY, INFINITY, INFINITY, INFINITY, INFINITY };
+    double best[6 * FRIC_FIT_N] = { 0 };
+    int written = 0;
+    for (int k = 0; k < n_models && !rc; k++) {
+        fit_model *m = &ms[k];
+        if (m->has_preset) {
+            m->preset_train = fric_fit_loss(&m->target, m->preset, &train, lanes, NULL);
+            if (has_valid)
+                m->preset_valid = fric_fit_loss(&m->target, m->preset, &valid, lanes, NULL);
+        }
+        if (interrupted) continue;
+        double start[FRIC_FIT_N];
+        const double *sp = NULL;
+        if (o.from) {
+            sp = from_start;
+            m->start_from = -1;
+        } else if ((m->start_from = fric_fit_chain_start(m->model, loss, best, start)) > 0) {
+            sp = start;
+        }
+        rc = run_model(m, &train, has_valid ? &valid : NULL, lanes, &o, threads, sp);
+        if (rc) break;
+        loss[m->model - 1] = m->train;
+        memcpy(best + (size_t)(m->model - 1) * FRIC_FIT_N, m->best, sizeof m->best);
+        rc = write_params(m, act);
+        if (!rc) written++;
+    }
+    sigaction(SIGINT, &old_sa, NULL);
+    if (written) {
+        putchar('\n');
+        print_table(ms, n_models, threads, o.seed);
+        putchar('\n');
+        char b[FMT_DOUBLE_LEN];
+        for (int k = 0; k < n_models; k++)
+            if (ms[k].fitted)
+                printf("wrote %s: %s m%d, training MAE %s rad\n", ms[k].out, act, ms[k].model,
+                       fmt_double(b, ms[k].train));
+    }
+    if (interrupted && !rc) {
+        fflush(stdout);
+        cli_fail(FIT_EXIT_INTERRUPTED, "fit: interrupted (Ctrl-C): %s the best parameters found "
+                 "so far.", written ? "wrote" : "no fit had finished a generation; nothing "
+                 "written, not even");
+        rc = FIT_EXIT_INTERRUPTED;
+    }
+    if (!rc) rc = cli_finish_output(stdout, "to stdout");
+    else fflush(stdout);
+
+end:
+    for (int i = 0; i < n; i++) {
+        fric_io_log_free(&logs[i].log);
+        free(logs[i].real);
+    }
+    fric_fit_batch_free(&train);
+    fric_fit_batch_free(&valid);
+    free(lanes);
+    free(logs);
+    free(o.logs);
+    free(o.validate);
+    free(o.set);
+    free(o.bounds);
+    return rc;
+}
