@@ -142,10 +142,14 @@ typedef struct {
     void *storage_;
 } fric_fit_batch;
 
+/* Most logs in one batch (fric_fit_loss keeps one MAE per log on the
+ * stack when its caller passes mae = NULL: 8 KiB). */
+#define FRIC_FIT_MAX_LOGS 1024
+
 /* Builds the batch of logs[0..n−1] (checked logs, fric_io_log_read or
- * fric_io_log_from_raw). 0, or nonzero with *why (n = 0, a log with fewer
- * than 2 samples, out of memory). Free with fric_fit_batch_free, also after
- * an error. */
+ * fric_io_log_from_raw). 0, or nonzero with *why (n = 0 or above
+ * FRIC_FIT_MAX_LOGS, a log with fewer than 2 samples, out of memory). Free
+ * with fric_fit_batch_free, also after an error. */
 int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
                          const char **why);
 void fric_fit_batch_free(fric_fit_batch *b);

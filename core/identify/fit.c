@@ -1,0 +1,226 @@
+/*
+ * fit.c: identification as ask/tell (fric_fit.h) over CMA-ES with BIPOP
+ * restarts (fric_cmaes.h), as Duclusaud & Passault §V-B (Rhoban/bam
+ * bam/fit.py: optuna's CmaEsSampler, restart_strategy="bipop") do it.
+ *
+ * The search runs in the normalised box [0, 1]^n of the free parameters
+ * (fric_fit_space_decode: p = lo + x·(hi − lo)), each free parameter
+ * uniform in [lo, hi] as the reference samples it.
+ *
+ * Warm start (d.start): the start clamped into the box is asked first, as a
+ * generation of one, so the best training loss of a fit is never worse than
+ * its start's; CMA-ES then begins at x0 = its encoding with σ0 =
+ * FRIC_FIT_WARM_SIGMA0 (unless d.sigma0 is given). Without a start, CMA-ES
+ * begins at the centre of the box with σ0 = FRIC_FIT_DEFAULT_SIGMA0.
+ *
+ * Memory: everything is allocated by fric_fit_create; ask and tell never
+ * allocate.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_cmaes.h"
+#include "fit_internal.h"
+#include "law_internal.h"
+
+struct fric_fit {
+    fric_fit_def d;            /* start points into start_ below             */
+    int n;                     /* free parameters                             */
+    int lambda_max;            /* of fric_cmaes_lambda_max (>= 1)             */
+    fric_cmaes *es;
+    double start_[FRIC_FIT_N]; /* the start clamped into the box               */
+    int start_pending;         /* 1 until the start's loss is told            */
+    int asked;                 /* rows of the last ask not yet told (0: none) */
+    int stopped;               /* fric_fit_stop was called                    */
+    double *X;                 /* [lambda_max·n] normalised candidates         */
+    double *P;                 /* [lambda_max·FRIC_FIT_N] their full vectors   */
+    fric_fit_progress prog;
+};
+
+/* Reports m through why; returns NULL (for fric_fit_create). */
+static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
+{
+    fric_fit_free(f);
+    if (why) *why = m;
+    return NULL;
+}
+
+fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
+{
+    const char *m = NULL;
+    if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
+    else if (d->target.model < 1 || d->target.model > 6)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: model = %d is not one of M1..M6; use 1 to 6.",
+                       d->target.model);
+    else if (fric_fit_space_check(&d->space, d->target.model, &m)) {
+        /* m names the parameter and the condition */
+    } else if (!d->train || !d->train->storage_ || d->train->logs == 0)
+        m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
+                       "one log (fric_fit_batch_build).");
+    else if (d->budget < 1)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: budget = %ld evaluations; give at least 1 "
+                       "(default %d).", d->budget, FRIC_FIT_DEFAULT_BUDGET);
+    else if (!(d->sigma0 >= 0 && d->sigma0 <= 1))
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: sigma0 = %g must lie in (0, 1] (a fraction of "
+                       "each range), or 0 for the default.", d->sigma0);
+    else if (d->restarts < -1)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: restarts = %d must be >= 0, or -1 for the "
+                       "default %d.", d->restarts, FRIC_FIT_DEFAULT_RESTARTS);
+    for (int i = 0; !m && d->start && i < FRIC_FIT_N; i++)
+        if (!isfinite(d->start[i]))
+            m = fric__fail(FRIC_E_PARAM_RANGE, i, "fit: the start's %s = %g is not finite; give a "
+                           "finite start (or none).", fric_fit_param_key(i), d->start[i]);
+    if (m) return refuse(NULL, why, m);
+
+    int idx[FRIC_FIT_N];
+    int n = fric_fit_space_free(&d->space, idx);
+    int has_start = d->start != NULL;
+    int lambda0 = 4 + (int)floor(3 * log((double)n));   /* Hansen's Table 1 */
+    long es_budget = d->budget - has_start;
+    if (es_budget < lambda0)
+        return refuse(NULL, why, fric__fail(FRIC_E_PARAM_RANGE, -1,
+                      "fit: budget = %ld evaluations is below the first generation (%d candidates "
+                      "for %d free parameters%s); give at least %ld.", d->budget, lambda0, n,
+                      has_start ? ", plus the start" : "", (long)lambda0 + has_start));
+
+    fric_fit *f = calloc(1, sizeof *f);
+    if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+    f->d = *d;
+    f->n = n;
+    double x0[FRIC_FIT_N];
+    if (has_start) {
+        /* clamped into the box in parameter space: the start is asked as given */
+        for (int i = 0; i < FRIC_FIT_N; i++)
+            f->start_[i] = d->space.free_[i] ? fmin(fmax(d->start[i], d->space.lo[i]), d->space.hi[i])
+                                             : d->space.value[i];
+        f->prog.clamped = fric_fit_space_encode(&d->space, d->start, x0);
+        f->d.start = f->start_;
+        f->start_pending = 1;
+    } else {
+        for (int k = 0; k < n; k++) x0[k] = 0.5;
+    }
+    fric_cmaes_def cd = {
+        .n = n,
+        .lambda = 0,
+        .sigma0 = d->sigma0 > 0 ? d->sigma0
+                  : has_start ? FRIC_FIT_WARM_SIGMA0 : FRIC_FIT_DEFAULT_SIGMA0,
+        .x0 = x0,
+        .box = 1,
+        .budget = es_budget,
+        .restarts = d->restarts < 0 ? FRIC_FIT_DEFAULT_RESTARTS : d->restarts,
+        .seed = d->seed,
+    };
+    f->es = fric_cmaes_create(&cd, &m);
+    if (!f->es) return refuse(f, why, fric__reword("fit: %s", m));
+    f->lambda_max = fric_cmaes_lambda_max(f->es);
+    f->X = malloc(sizeof(double) * (size_t)f->lambda_max * (size_t)n);
+    f->P = malloc(sizeof(double) * (size_t)f->lambda_max * FRIC_FIT_N);
+    if (!f->X || !f->P)
+        return refuse(f, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+    f->prog.budget = d->budget;
+    f->prog.best_loss = INFINITY;
+    f->prog.gen_best_loss = INFINITY;
+    f->prog.sigma = cd.sigma0;
+    f->prog.lambda = has_start ? 1 : fric_cmaes_get_info(f->es)->lambda;
+    fric_fit_space_decode(&d->space, x0, f->prog.best);
+    if (has_start) memcpy(f->prog.best, f->start_, sizeof f->start_);
+    if (why) *why = "";
+    return f;
+}
+
+void fric_fit_free(fric_fit *f)
+{
+    if (!f) return;
+    fric_cmaes_free(f->es);
+    free(f->X);
+    free(f->P);
+    free(f);
+}
+
+int fric_fit_lambda_max(const fric_fit *f)
+{
+    return f->lambda_max;
+}
+
+int fric_fit_ask(fric_fit *f, double *P, int cap)
+{
+    if (f->prog.done) return 0;
+    if (f->start_pending) {
+        if (cap < 1) return -1;
+        memcpy(f->P, f->start_, sizeof f->start_);
+        memcpy(P, f->start_, sizeof f->start_);
+        f->asked = 1;
+        return 1;
+    }
+    int k = fric_cmaes_ask(f->es, f->X, f->lambda_max);
+    if (k <= 0) {
+        const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+        f->prog.done = in->stop ? in->stop : FRIC_CMAES_STOPPED;
+        f->asked = 0;
+        return 0;
+    }
+    if (cap < k) return -1;
+    for (int i = 0; i < k; i++)
+        fric_fit_space_decode(&f->d.space, f->X + (size_t)i * f->n, f->P + (size_t)i * FRIC_FIT_N);
+    memcpy(P, f->P, sizeof(double) * (size_t)k * FRIC_FIT_N);
+    f->asked = k;
+    return k;
+}
+
+/* Loss order: NaN counts as +inf (worse than any finite value). */
+static double clean(double v)
+{
+    return isnan(v) ? INFINITY : v;
+}
+
+int fric_fit_tell(fric_fit *f, const double *loss)
+{
+    if (f->asked == 0) return f->prog.done ? f->prog.done : -1;
+    fric_fit_progress *g = &f->prog;
+    int k = f->asked, ib = 0;
+    for (int i = 1; i < k; i++)
+        if (clean(loss[i]) < clean(loss[ib])) ib = i;
+    double lb = clean(loss[ib]);
+    g->gen_best_loss = lb;
+    if (lb < g->best_loss) {
+        g->best_loss = lb;
+        memcpy(g->best, f->P + (size_t)ib * FRIC_FIT_N, sizeof g->best);
+    }
+    g->evals += k;
+    g->steps = (uint64_t)g->evals * f->d.train->steps;
+    f->asked = 0;
+    if (f->start_pending) {
+        f->start_pending = 0;
+        const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+        g->lambda = in->lambda;
+        if (f->stopped) g->done = FRIC_CMAES_STOPPED;
+        return g->done;
+    }
+    int st = fric_cmaes_tell(f->es, loss);
+    const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+    g->generation = in->generation;
+    g->run = in->run;
+    g->lambda = in->lambda;
+    g->sigma = in->sigma;
+    if (st > 0) g->done = st;
+    else if (f->stopped) g->done = FRIC_CMAES_STOPPED;
+    return g->done;
+}
+
+void fric_fit_stop(fric_fit *f)
+{
+    f->stopped = 1;
+    fric_cmaes_stop(f->es);
+    if (f->asked == 0 && !f->prog.done) f->prog.done = FRIC_CMAES_STOPPED;
+}
+
+const fric_fit_progress *fric_fit_get_progress(const fric_fit *f)
+{
+    return &f->prog;
+}
+
+const fric_fit_def *fric__fit_def(const fric_fit *f)
+{
+    return &f->d;
+}

@@ -1,0 +1,108 @@
+/*
+ * fit_batch.c: logs as one batch for the batched replay score
+ * (fric_bench_batch_mae), built once per fit: each log is sampled once with
+ * the io library's rule (fric_io_log_sample: a processed log entry by entry,
+ * a raw log resampled at 5 ms as bam/process.py), then laid out as structure
+ * of arrays, sample k of log i at [k·N + i].
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_fit.h"
+#include "law_internal.h"
+
+int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+                         const char **why)
+{
+    const char *m = NULL;
+    if (out) memset(out, 0, sizeof *out);
+    if (!out) m = fric__fail(FRIC_E_NULL, -1, "batch: out must be given.");
+    else if (!logs || n == 0)
+        m = fric__fail(FRIC_E_LOG_INVALID, -1, "batch: no logs; give at least one log to fit on.");
+    else if (n > FRIC_FIT_MAX_LOGS)
+        m = fric__fail(FRIC_E_WORK_LIMIT, -1, "batch: %zu logs; at most %d logs fit in one batch.",
+                       n, FRIC_FIT_MAX_LOGS);
+    size_t S = 0;
+    uint64_t steps = 0;
+    for (size_t i = 0; !m && i < n; i++) {
+        size_t k = logs[i] ? fric_io_log_samples(logs[i]) : 0;
+        if (!logs[i]) m = fric__fail(FRIC_E_NULL, -1, "batch: log %zu is NULL.", i);
+        else if (k < 2)
+            m = fric__fail(FRIC_E_LOG_INVALID, -1, "batch: log %zu has %zu samples; a fit needs "
+                           "at least 2.", i, k);
+        else if (k > (size_t)FRIC_IO_MAX_SAMPLES)
+            m = fric__fail(FRIC_E_WORK_LIMIT, -1, "batch: log %zu has %zu samples, above %.0f.",
+                           i, k, FRIC_IO_MAX_SAMPLES);
+        if (k > S) S = k;
+        steps += k;
+    }
+    if (!m && S > (SIZE_MAX / sizeof(double) - 4 * n) / (n + 1))
+        m = fric__fail(FRIC_E_NO_MEMORY, -1, "batch: %zu logs of up to %zu samples do not fit in "
+                       "memory.", n, S);
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    /* one allocation holds every array, doubles first (alignment) */
+    size_t SN = S * n;
+    size_t bytes = (2 * SN + n) * sizeof(double) + n * sizeof(fric_bench_log_header)
+                   + n * sizeof(size_t) + SN;
+    unsigned char *mem = calloc(1, bytes);
+    if (!mem) {
+        m = fric__fail(FRIC_E_NO_MEMORY, -1, "batch: out of memory for %zu logs of up to %zu "
+                       "samples (%zu bytes).", n, S, bytes);
+        if (why) *why = m;
+        return fric__rc();
+    }
+    double *goal = (double *)mem, *q_rec = goal + SN, *dq0 = q_rec + SN;
+    fric_bench_log_header *hdr = (fric_bench_log_header *)(dq0 + n);
+    size_t *cnt = (size_t *)(hdr + n);
+    unsigned char *te = (unsigned char *)(cnt + n);
+    for (size_t i = 0; i < n; i++) {
+        const fric_io_log *L = logs[i];
+        size_t k_n = fric_io_log_samples(L), cur = 0;
+        cnt[i] = k_n;
+        hdr[i] = (fric_bench_log_header){ .mass = L->mass, .arm_mass = L->arm_mass,
+                                          .length = L->length, .kp = L->kp, .vin = L->vin,
+                                          .dt = fric_io_log_step(L) };
+        for (size_t k = 0; k < k_n; k++) {
+            fric_io_sample smp = fric_io_log_sample(L, k, &cur);
+            goal[k * n + i] = smp.goal;
+            q_rec[k * n + i] = smp.position;
+            te[k * n + i] = (unsigned char)(smp.torque_enable != 0);
+            if (k == 0) dq0[i] = smp.speed;
+        }
+    }
+    out->b = (fric_bench_batch){ .logs = n, .samples = S, .n = cnt, .goal = goal,
+                                 .torque_enable = te, .q_rec = q_rec, .dq0 = dq0,
+                                 .header = hdr };
+    out->logs = n;
+    out->steps = steps;
+    out->storage_ = mem;
+    if (fric_bench_batch_check(&out->b, &m)) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    if (why) *why = "";
+    return 0;
+}
+
+void fric_fit_batch_free(fric_fit_batch *b)
+{
+    if (!b) return;
+    free(b->storage_);
+    memset(b, 0, sizeof *b);
+}
+
+size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
+                         unsigned char *valid)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        valid[i] = logs[i] && logs[i]->kp == kp;
+        k += valid[i];
+    }
+    return k;
+}

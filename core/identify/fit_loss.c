@@ -1,0 +1,107 @@
+/*
+ * fit_loss.c: what identification minimises (Duclusaud & Passault §V-B;
+ * Rhoban/bam bam/fit.py): the mean over the training logs of each log's
+ * replay MAE, mean_k |q_sim,k − q_log,k| [rad], with the servo's control law
+ * recomputed from the simulated state and the logged goal (the score of
+ * fric_bench_replay, evaluated for all logs at once by fric_bench_batch_mae).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "fric_fit.h"
+#include "law_internal.h"
+
+/* Karnopp band of a target (only used with FRIC_BENCH_KARNOPP) [rad/s]:
+ * fric_bench_def_from_preset's. */
+#define TARGET_KARNOPP_EPS 1e-3
+
+int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, const char **why)
+{
+    const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
+    const char *m = NULL;
+    if (!t) m = fric__fail(FRIC_E_NULL, -1, "target: t must be given.");
+    else if (!a)
+        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "actuator \"%s\" is unknown; use one of mx64, "
+                       "mx106, erob80_50, erob80_100, xl320, xl330, sts3215.",
+                       actuator ? actuator : "(null)");
+    else if (model < 1 || model > 6)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
+                       model);
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    memset(t, 0, sizeof *t);
+    t->servo = *a;
+    t->model = model;
+    t->treatment = FRIC_BENCH_CLIP;
+    t->karnopp_eps = TARGET_KARNOPP_EPS;
+    if (why) *why = "";
+    return 0;
+}
+
+void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d)
+{
+    double c[FRIC_SERVO_N_COEFS];
+    c[0] = t->model;
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) c[i] = p[FRIC_FIT_K_C + i - 1];
+    memset(d, 0, sizeof *d);
+    fric_servo_from_array(c, &d->friction);
+    d->servo = t->servo;
+    d->servo.kt = p[FRIC_FIT_KT];
+    d->servo.R = p[FRIC_FIT_R];
+    d->servo.armature = p[FRIC_FIT_ARMATURE];
+    d->servo.q_offset = p[FRIC_FIT_Q_OFFSET];
+    /* the bench of fric_bench_def_from_preset until a log's header replaces it */
+    d->mass = 0.5;
+    d->length = 0.1;
+    d->kp = t->servo.kp_default;
+    d->vin = t->servo.vin_default;
+    d->dt = FRIC_BENCH_RESAMPLE_DT;
+    d->treatment = t->treatment;
+    d->karnopp_eps = t->karnopp_eps;
+}
+
+int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why)
+{
+    const fric_bench_preset *ps = fric_bench_preset_find(actuator, model);
+    if (!ps || !p) {
+        const char *m = !p ? fric__fail(FRIC_E_NULL, -1, "preset: p must be given.")
+                           : fric__fail(FRIC_E_NO_PRESET, -1, "no published parameters for "
+                                        "actuator \"%s\" model M%d.",
+                                        actuator ? actuator : "(null)", model);
+        if (why) *why = m;
+        return fric__rc();
+    }
+    double c[FRIC_SERVO_N_COEFS];
+    fric_servo_to_array(&ps->friction, c);
+    p[FRIC_FIT_KT] = ps->servo.kt;
+    p[FRIC_FIT_R] = ps->servo.R;
+    p[FRIC_FIT_ARMATURE] = ps->servo.armature;
+    p[FRIC_FIT_Q_OFFSET] = ps->servo.q_offset;
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) p[FRIC_FIT_K_C + i - 1] = c[i];
+    if (why) *why = "";
+    return 0;
+}
+
+double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
+                     fric_bench_lane *lanes, double *mae)
+{
+    double own[FRIC_FIT_MAX_LOGS];
+    double *e = mae ? mae : own;
+    fric_bench_def d;
+    fric_fit_apply(t, p, &d);
+    /* an unusable p (kt, R, armature, θ̇_s or α out of range) is refused by
+     * the lanes' fric_bench_init: no candidate is ever scored on it */
+    if (fric_bench_batch_mae(&b->b, &d, lanes, e, NULL)) {
+        if (mae)
+            for (size_t i = 0; i < b->logs; i++) mae[i] = INFINITY;
+        return INFINITY;
+    }
+    double sum = 0;
+    for (size_t i = 0; i < b->logs; i++) {
+        if (isnan(e[i])) e[i] = INFINITY;  /* that replay left the finite range */
+        sum += e[i];
+    }
+    return sum / (double)b->logs;
+}

@@ -1,0 +1,156 @@
+/*
+ * fit_run.c (native only): the ask / evaluate / tell loop of fric_fit with
+ * POSIX threads. A pool of T threads (the caller's thread is number 0) is
+ * created once per call; each thread owns its lanes and its per-log MAE
+ * buffer. Per generation, thread t scores the candidates i ≡ t (mod T) and
+ * writes loss[i]; the caller's thread waits for all (a mutex and two
+ * condition variables: a generation counter to start, a count of pending
+ * workers to finish), tells the losses and calls on_gen. fric_fit_loss
+ * depends only on (target, p, batch), so the losses, and hence every later
+ * ask, are the same bits whatever T is.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "fit_internal.h"
+#include "law_internal.h"
+
+typedef struct run_shared run_shared;
+
+typedef struct {
+    run_shared *sh;
+    int t;                      /* thread number, 0 = the caller's           */
+    fric_bench_lane *lanes;     /* [logs]                                     */
+    double *mae;                /* [logs]                                     */
+    pthread_t th;
+} run_worker;
+
+struct run_shared {
+    const fric_fit_target *target;
+    const fric_fit_batch *train;
+    int T;
+    const double *P;            /* [k·FRIC_FIT_N] candidates                  */
+    double *loss;               /* [k]                                        */
+    /* guarded by mu */
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    long gen;                   /* generations handed out                     */
+    int k;                      /* candidates of the current generation       */
+    int pending;                /* workers still scoring it                   */
+    int quit;                   /* 1: workers return                          */
+};
+
+static void score_share(const run_worker *w)
+{
+    const run_shared *sh = w->sh;
+    for (int i = w->t; i < sh->k; i += sh->T)
+        sh->loss[i] = fric_fit_loss(sh->target, sh->P + (size_t)i * FRIC_FIT_N, sh->train,
+                                    w->lanes, w->mae);
+}
+
+static void *worker_main(void *arg)
+{
+    run_worker *w = arg;
+    run_shared *sh = w->sh;
+    long seen = 0;
+    for (;;) {
+        pthread_mutex_lock(&sh->mu);
+        while (sh->gen == seen && !sh->quit) pthread_cond_wait(&sh->go, &sh->mu);
+        int quit = sh->quit;
+        seen = sh->gen;
+        pthread_mutex_unlock(&sh->mu);
+        if (quit) return NULL;
+        score_share(w);
+        pthread_mutex_lock(&sh->mu);
+        if (--sh->pending == 0) pthread_cond_signal(&sh->done);
+        pthread_mutex_unlock(&sh->mu);
+    }
+}
+
+int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress *, void *),
+                 void *user, const char **why)
+{
+    const char *m = NULL;
+    if (!f) m = fric__fail(FRIC_E_NULL, -1, "fit run: f must be given.");
+    else if (threads < 0)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit run: threads = %d; give >= 1, or 0 for every "
+                       "online core.", threads);
+    if (m) {
+        if (why) *why = m;
+        return -1;
+    }
+    if (threads == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = c >= 1 ? (int)(c < 1024 ? c : 1024) : 1;
+    }
+    const fric_fit_def *d = fric__fit_def(f);
+    int lmax = fric_fit_lambda_max(f);
+    int T = threads < lmax ? threads : lmax;   /* more would idle */
+    size_t N = d->train->logs;
+    run_shared sh = { .target = &d->target, .train = d->train, .T = T };
+    run_worker *w = calloc((size_t)T, sizeof *w);
+    fric_bench_lane *lanes = malloc(sizeof *lanes * N * (size_t)T);
+    double *mae = malloc(sizeof *mae * N * (size_t)T);
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)lmax);
+    double *loss = malloc(sizeof *loss * (size_t)lmax);
+    int started = 0, sync = 0;
+    if (!w || !lanes || !mae || !P || !loss)
+        m = fric__fail(FRIC_E_NO_MEMORY, -1, "fit run: out of memory for %d threads of %zu logs.",
+                       T, N);
+    else if (pthread_mutex_init(&sh.mu, NULL) || (sync = 1, pthread_cond_init(&sh.go, NULL))
+             || (sync = 2, pthread_cond_init(&sh.done, NULL)))
+        m = fric__fail(FRIC_E_UNSUPPORTED, -1, "fit run: cannot create the threads' mutex and "
+                       "condition variables.");
+    else sync = 3;
+    sh.P = P;
+    sh.loss = loss;
+    for (int t = 0; !m && t < T; t++) {
+        w[t] = (run_worker){ .sh = &sh, .t = t, .lanes = lanes + N * (size_t)t,
+                             .mae = mae + N * (size_t)t };
+        if (t == 0) continue;
+        if (pthread_create(&w[t].th, NULL, worker_main, &w[t]))
+            m = fric__fail(FRIC_E_UNSUPPORTED, -1, "fit run: cannot start thread %d of %d; use "
+                           "fewer threads.", t + 1, T);
+        else started++;
+    }
+    int rc = -1;
+    if (!m) {
+        for (;;) {
+            int k = fric_fit_ask(f, P, lmax);
+            if (k <= 0) break;
+            pthread_mutex_lock(&sh.mu);
+            sh.k = k;
+            sh.pending = started;
+            sh.gen++;
+            pthread_cond_broadcast(&sh.go);
+            pthread_mutex_unlock(&sh.mu);
+            score_share(&w[0]);
+            pthread_mutex_lock(&sh.mu);
+            while (sh.pending > 0) pthread_cond_wait(&sh.done, &sh.mu);
+            pthread_mutex_unlock(&sh.mu);
+            fric_fit_tell(f, loss);
+            if (on_gen && on_gen(fric_fit_get_progress(f), user)) fric_fit_stop(f);
+        }
+        rc = fric_fit_get_progress(f)->done;
+    }
+    if (started > 0) {
+        pthread_mutex_lock(&sh.mu);
+        sh.quit = 1;
+        pthread_cond_broadcast(&sh.go);
+        pthread_mutex_unlock(&sh.mu);
+        for (int t = 1; t <= started; t++) pthread_join(w[t].th, NULL);
+    }
+    if (sync >= 3) pthread_cond_destroy(&sh.done);
+    if (sync >= 2) pthread_cond_destroy(&sh.go);
+    if (sync >= 1) pthread_mutex_destroy(&sh.mu);
+    free(w);
+    free(lanes);
+    free(mae);
+    free(P);
+    free(loss);
+    if (why) *why = m ? m : "";
+    return m ? -1 : rc;
+}

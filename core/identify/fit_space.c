@@ -1,0 +1,321 @@
+/*
+ * fit_space.c: the parameters of identification and their search box
+ * (fric_fit.h): keys, units, which model uses which, the embeddings of a
+ * simpler model into a richer one, and the default bounds of Rhoban/bam.
+ *
+ * Sources of the bounds (Apache-2.0, Copyright 2025 Marc Duclusaud &
+ * Grégoire Passault), each parameter searched uniformly in [lo, hi]:
+ *   bam/model.py (Model.__init__, the friction parameters):
+ *     K_c, K_cs [0, friction base max = 0.2] N·m; K_l, K_m, K_e
+ *     [0, load max = 0.5]; K_ls, K_ms, K_es [0, 1]; K_mq, K_eq [0, 0.01]
+ *     1/(N·m); θ̇_s [0.1, 3] rad/s; α [1, 10]; K_v [0, viscous max = 1]
+ *     N·m·s/rad; q_offset [−0.1, 0.1] rad;
+ *   the actuator files (bam/dynamixel/actuator.py, bam/xl330/actuator.py,
+ *   bam/erob/actuator.py, bam/feetech/actuator.py): kt, R, armature, and the
+ *   overrides of the friction maxima (xl320 load max 1; eRob80 base max 10,
+ *   load max 1, viscous max 30; sts3215 q_offset [−0.2, 0.2]).
+ * One table (bounds[] below), read by the CLI, the bindings and the UI
+ * through fric_fit_space_default.
+ *
+ * Published values outside their default box (shared/data/bam/params; a
+ * warm start from them is clamped into the box, fric_fit_progress.clamped
+ * counts how many values were): tests/identify/test_fit.c lists them by
+ * brute force and docs/identification.md repeats the list:
+ *   α < 1:        mx64 M6 (0.84), mx106 M5/M6, xl320 M4/M5/M6, xl330 M4 (0.76) ...
+ *   θ̇_s > 3:     a few presets (see the doc's table).
+ * (The exact list is computed by the test, not maintained here by hand.)
+ */
+#include <math.h>
+#include <string.h>
+
+#include "fric_fit.h"
+#include "fric_scenario.h"
+#include "law_internal.h"
+
+/* --------------------------------------------------------------- keys */
+
+/* The fit's index i ↔ the servo coefficient index of fric_servo_coef_keys
+ * (0 is "model" there): the 13 coefficients follow kt, R, armature,
+ * q_offset in the same order. */
+#define COEF0 FRIC_FIT_K_C
+static int coef_index(int i) { return i - COEF0 + 1; }
+
+const char *fric_fit_param_key(int i)
+{
+    static const char *const first[COEF0] = { "kt", "R", "armature", "q_offset" };
+    if (i < 0 || i >= FRIC_FIT_N) return NULL;
+    return i < COEF0 ? first[i] : fric_servo_coef_keys[coef_index(i)];
+}
+
+/* The bench scenario's row of parameter i: its unit and its accepted range
+ * are the one definition (fric_scenario.h, bench_scenario.c). */
+static const fric_param_info *bench_row(int i)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    const char *key = fric_fit_param_key(i);
+    int k = sc && key ? fric_scenario_param_index(sc, key) : -1;
+    return k >= 0 ? &sc->params[k] : NULL;
+}
+
+const char *fric_fit_param_unit(int i)
+{
+    const fric_param_info *r = bench_row(i);
+    return r ? r->unit : NULL;
+}
+
+int fric_fit_param_find(const char *key)
+{
+    for (int i = 0; key && i < FRIC_FIT_N; i++)
+        if (strcmp(key, fric_fit_param_key(i)) == 0) return i;
+    return -1;
+}
+
+int fric_fit_param_used(int model, int i)
+{
+    if (model < 1 || model > 6 || i < 0 || i >= FRIC_FIT_N) return 0;
+    return i < COEF0 ? 1 : fric_servo_coef_used(model, coef_index(i));
+}
+
+/* A value the bench accepts for parameter i: kt, armature, θ̇_s, α > 0;
+ * R >= FRIC_BENCH_R_MIN; the other coefficients >= 0; q_offset within the
+ * bench scenario's range; and at most the scenario's maximum. NULL when
+ * accepted, else the condition. */
+static const char *refuses(int i, double v)
+{
+    const fric_param_info *r = bench_row(i);
+    if (!isfinite(v)) return "must be a finite number";
+    if (r && v > r->max) return "is above the bench's maximum";
+    switch (i) {
+    case FRIC_FIT_KT: case FRIC_FIT_ARMATURE: case FRIC_FIT_DTHETA_S: case FRIC_FIT_ALPHA:
+        return v > 0 ? NULL : "must be > 0";
+    case FRIC_FIT_R:
+        return v >= FRIC_BENCH_R_MIN ? NULL : "must be >= 1e-3 ohm (FRIC_BENCH_R_MIN)";
+    case FRIC_FIT_Q_OFFSET:
+        return r && v < r->min ? "is below the bench's minimum" : NULL;
+    default:
+        return v >= 0 ? NULL : "must be >= 0";
+    }
+}
+
+/* --------------------------------------------------------- embeddings */
+
+int fric_fit_contains(int big, int small)
+{
+    if (big < 1 || big > 6 || small < 1 || small > 6) return 0;
+    if (big == small || small == 1) return 1;
+    if (small == 2 || small == 3) return big >= 4;   /* K_l = K_ls = 0 / K_cs = K_ls = 0 */
+    if (small == 4) return big >= 5;                 /* K_m = K_e = K_l, K_ms = K_es = K_ls */
+    return small == 5 && big == 6;                  /* K_mq = K_eq = 0                     */
+}
+
+/* The Stribeck shape given to a model that gains a Stribeck term with zero
+ * amplitude (M1 → M2, M3 → M4): any θ̇_s, α > 0 leave the budget unchanged
+ * (s·0 = 0); these lie inside every default box. */
+#define EMBED_DTHETA_S 1.0
+#define EMBED_ALPHA 2.0
+
+int fric_fit_embed(int small, const double *p_small, int big, double *p_big, const char **why)
+{
+    if (!p_small || !p_big) {
+        const char *m = fric__fail(FRIC_E_NULL, -1, "embed: p_small and p_big must be given.");
+        if (why) *why = m;
+        return fric__rc();
+    }
+    if (!fric_fit_contains(big, small)) {
+        const char *m = fric__fail(FRIC_E_UNSUPPORTED, -1,
+                                   "embed: model M%d does not contain M%d (M1 ⊂ M2, M3 ⊂ M4 ⊂ "
+                                   "M5 ⊂ M6, M2 ⊂ M4); start M%d from a model it contains.",
+                                   big, small, big);
+        if (why) *why = m;
+        return fric__rc();
+    }
+    double q[FRIC_FIT_N] = { 0 };
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (fric_fit_param_used(small, i)) q[i] = p_small[i];
+    int strib_s = fric_fit_param_used(small, FRIC_FIT_K_CS);
+    if (!strib_s && fric_fit_param_used(big, FRIC_FIT_K_CS)) {
+        q[FRIC_FIT_K_CS] = 0;
+        q[FRIC_FIT_DTHETA_S] = EMBED_DTHETA_S;
+        q[FRIC_FIT_ALPHA] = EMBED_ALPHA;
+    }
+    if ((small == 3 || small == 4) && big >= 5) {
+        /* |K·τe − K·τm| = K·|τe − τm| (equal up to rounding) */
+        q[FRIC_FIT_K_M] = q[FRIC_FIT_K_E] = q[FRIC_FIT_K_L];
+        q[FRIC_FIT_K_MS] = q[FRIC_FIT_K_ES] = q[FRIC_FIT_K_LS];
+        q[FRIC_FIT_K_L] = q[FRIC_FIT_K_LS] = 0;
+    }
+    for (int i = 0; i < FRIC_FIT_N; i++) p_big[i] = fric_fit_param_used(big, i) ? q[i] : 0;
+    if (why) *why = "";
+    return 0;
+}
+
+/* ------------------------------------------------------- default bounds */
+
+/* The box of one actuator: kt, R, armature, q_offset and the maxima of
+ * bam/model.py that its actuator file overrides. */
+typedef struct {
+    const char *actuator;
+    double kt[2];          /* [N·m/A]   */
+    double R[2];           /* [Ω]       */
+    double armature[2];    /* [kg·m²]   */
+    double q_offset[2];    /* [rad]     */
+    double base_max;       /* K_c, K_cs             [N·m]       */
+    double load_max;       /* K_l, K_m, K_e         [-]         */
+    double viscous_max;    /* K_v                   [N·m·s/rad] */
+} actuator_bounds;
+
+static const actuator_bounds bounds[] = {
+    /* actuator        kt            R            armature        q_offset      base  load visc */
+    { "mx64",       { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+    { "mx106",      { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+    { "erob80_50",  { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30 },
+    { "erob80_100", { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30 },
+    { "xl320",      { 0.7, 1.5 }, { 7, 40 },    { 1e-4, 0.01 }, { -0.1, 0.1 }, 0.2, 1,   1 },
+    { "xl330",      { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+    { "sts3215",    { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
+};
+#define N_BOUNDS ((int)(sizeof bounds / sizeof bounds[0]))
+
+/* The friction part of bam/model.py's box, the maxima aside. */
+#define STRIBECK_LOAD_MAX 1.0    /* K_ls, K_ms, K_es  [-]       */
+#define QUAD_MAX 0.01            /* K_mq, K_eq        [1/(N·m)] */
+#define DTHETA_S_MIN 0.1         /* [rad/s] */
+#define DTHETA_S_MAX 3.0
+#define ALPHA_MIN 1.0
+#define ALPHA_MAX 10.0
+
+static const actuator_bounds *bounds_find(const char *actuator)
+{
+    for (int i = 0; actuator && i < N_BOUNDS; i++)
+        if (strcmp(bounds[i].actuator, actuator) == 0) return &bounds[i];
+    return NULL;
+}
+
+int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
+{
+    const actuator_bounds *a = bounds_find(actuator);
+    const char *m = NULL;
+    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
+    else if (!a)
+        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "actuator \"%s\" has no search box; use one of "
+                       "mx64, mx106, erob80_50, erob80_100, xl320, xl330, sts3215.",
+                       actuator ? actuator : "(null)");
+    else if (model < 1 || model > 6)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
+                       model);
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    const double lo_hi[FRIC_FIT_N][2] = {
+        [FRIC_FIT_KT] = { a->kt[0], a->kt[1] },
+        [FRIC_FIT_R] = { a->R[0], a->R[1] },
+        [FRIC_FIT_ARMATURE] = { a->armature[0], a->armature[1] },
+        [FRIC_FIT_Q_OFFSET] = { a->q_offset[0], a->q_offset[1] },
+        [FRIC_FIT_K_C] = { 0, a->base_max },
+        [FRIC_FIT_K_CS] = { 0, a->base_max },
+        [FRIC_FIT_K_L] = { 0, a->load_max },
+        [FRIC_FIT_K_LS] = { 0, STRIBECK_LOAD_MAX },
+        [FRIC_FIT_K_M] = { 0, a->load_max },
+        [FRIC_FIT_K_E] = { 0, a->load_max },
+        [FRIC_FIT_K_MS] = { 0, STRIBECK_LOAD_MAX },
+        [FRIC_FIT_K_ES] = { 0, STRIBECK_LOAD_MAX },
+        [FRIC_FIT_K_MQ] = { 0, QUAD_MAX },
+        [FRIC_FIT_K_EQ] = { 0, QUAD_MAX },
+        [FRIC_FIT_DTHETA_S] = { DTHETA_S_MIN, DTHETA_S_MAX },
+        [FRIC_FIT_ALPHA] = { ALPHA_MIN, ALPHA_MAX },
+        [FRIC_FIT_K_V] = { 0, a->viscous_max },
+    };
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        s->lo[i] = lo_hi[i][0];
+        s->hi[i] = lo_hi[i][1];
+        s->free_[i] = (unsigned char)fric_fit_param_used(model, i);
+        s->value[i] = 0;
+    }
+    if (why) *why = "";
+    return 0;
+}
+
+int fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why)
+{
+    const char *m = NULL, *c;
+    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
+    else if (i < 0 || i >= FRIC_FIT_N)
+        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "parameter index %d is not one of the %d fit "
+                       "parameters (0 = kt .. %d = friction_viscous).", i, FRIC_FIT_N,
+                       FRIC_FIT_N - 1);
+    else if ((c = refuses(i, v)))
+        m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s = %g %s; hold it at a value the bench accepts.",
+                       fric_fit_param_key(i), v, c);
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    s->free_[i] = 0;
+    s->value[i] = v;
+    if (why) *why = "";
+    return 0;
+}
+
+int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N])
+{
+    int n = 0;
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (s->free_[i]) idx[n++] = i;
+    return n;
+}
+
+int fric_fit_space_check(const fric_fit_space *s, int model, const char **why)
+{
+    const char *m = NULL, *c;
+    int n_free = 0;
+    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
+    else if (model < 1 || model > 6)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
+                       model);
+    for (int i = 0; !m && i < FRIC_FIT_N; i++) {
+        const char *key = fric_fit_param_key(i);
+        int used = fric_fit_param_used(model, i);
+        if (s->free_[i] && !used)
+            m = fric__fail(FRIC_E_UNSUPPORTED, i, "%s is free but model M%d does not use it; "
+                           "hold it (at 0).", key, model);
+        else if (s->free_[i] && !(isfinite(s->lo[i]) && isfinite(s->hi[i]) && s->lo[i] < s->hi[i]))
+            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s has bounds [%g, %g]; a free parameter needs "
+                           "finite bounds with lo < hi.", key, s->lo[i], s->hi[i]);
+        else if (s->free_[i] && (c = refuses(i, s->lo[i])) && (c = refuses(i, s->hi[i])))
+            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s has bounds [%g, %g] where no value is one "
+                           "the bench accepts (%s); move the box.", key, s->lo[i], s->hi[i], c);
+        else if (!s->free_[i] && used && (c = refuses(i, s->value[i])))
+            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s is held at %g, which %s.", key,
+                           s->value[i], c);
+        else if (!s->free_[i] && !isfinite(s->value[i]))
+            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s is held at %g; a held value must be finite.",
+                           key, s->value[i]);
+        n_free += s->free_[i] != 0;
+    }
+    if (!m && n_free == 0)
+        m = fric__fail(FRIC_E_UNSUPPORTED, -1, "every parameter is held: free at least one "
+                       "parameter to fit.");
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : 0;
+}
+
+void fric_fit_space_decode(const fric_fit_space *s, const double *x, double *p)
+{
+    int k = 0;
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        p[i] = s->free_[i] ? s->lo[i] + x[k++] * (s->hi[i] - s->lo[i]) : s->value[i];
+}
+
+int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x)
+{
+    int k = 0, clamped = 0;
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!s->free_[i]) continue;
+        double u = (p[i] - s->lo[i]) / (s->hi[i] - s->lo[i]);
+        if (!(u >= 0)) { u = 0; clamped++; }       /* NaN too */
+        else if (u > 1) { u = 1; clamped++; }
+        x[k++] = u;
+    }
+    return clamped;
+}
