@@ -673,8 +673,7 @@ int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T,
  * resamples them: fric_fit_batch_build). A batch and a fit are handles the
  * wrapper frees. Parameter vectors travel as FRIC_FIT_N numbers in the
  * params-file order of fric_fit_param_key. */
-/* The kept logs (the views of fxb_log_load), at most FXB_FIT_MAX_LOGS. */
-#define FXB_FIT_MAX_LOGS 4096
+/* The kept logs (the views of fxb_log_load), at most FRIC_FIT_MAX_LOGS. */
 static fric_io_log *kept;
 static int kept_n, kept_cap;
 
@@ -683,9 +682,9 @@ int fxb_fit_logs_begin(int n);
 int fxb_fit_logs_begin(int n)
 {
     kept_n = 0;
-    if (n < 1 || n > FXB_FIT_MAX_LOGS) {
+    if (n < 1 || n > FRIC_FIT_MAX_LOGS) {
         char msg[120];
-        snprintf(msg, sizeof msg, "logs: %d logs given; a batch takes 1 to %d.", n, FXB_FIT_MAX_LOGS);
+        snprintf(msg, sizeof msg, "logs: %d logs given; a batch takes 1 to %d.", n, FRIC_FIT_MAX_LOGS);
         set_status(FRIC_E_PARAM_RANGE, -1, msg);
         return 1;
     }
