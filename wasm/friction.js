@@ -768,6 +768,23 @@ export class FrictionCore {
     }
   }
 
+  /** The bench scenario's parameter vector that replays fit vector p of
+   *  (actuator, model) with the fit's treatment (clip): for benchReplay, so
+   *  that a candidate can be watched on a log (kp, mass, length, vin and dt
+   *  come from the log). */
+  fitBenchParams(p, actuator, model) {
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
+    const x = f64s('p', p, { length: N, names });
+    const info = this.scenario('bench');
+    const v = this.scenarioParams('bench', { actuator: this._fitActuator(actuator), model: `m${k}`, friction: 'clip' });
+    names.forEach((key, i) => {
+      const j = info.params.findIndex((q) => q.name === key);
+      if (j < 0) throw coreError(`the bench has no parameter '${key}' for the fit's ${key}`, 'FRIC_E_UNKNOWN_NAME', key);
+      v[j] = x[i];
+    });
+    return v;
+  }
+
   /** Loads the parsed logs into the core's table, runs fn(), frees them. */
   _withLogs(logs, sources, fn) {
     if (!Array.isArray(logs)) throw argError(TypeError, 'logs', `logs must be an array of parsed logs, found ${show(logs)}.`);

@@ -44,8 +44,8 @@ export const LESSON = {
 };
 
 const DEFAULT_BUDGET = 4000;   // FRIC_FIT_DEFAULT_BUDGET (fric_fit.h): evaluations
+const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const OVERLAY_MS = 250;        // the live replay of the best candidate, at most this often
 const fmtMae = (v) => (v === null || v === undefined || Number.isNaN(v) ? '—' : !Number.isFinite(v) ? '∞' : v.toFixed(5));
 const fmtNum = (v) => {
   if (!Number.isFinite(v)) return String(v);
@@ -391,7 +391,7 @@ export function mount(container, { core, state }) {
       data: { datasets: [] },
       options: {
         scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
-        plugins: { legend: { position: 'bottom' } },
+        plugins: { legend: { position: 'bottom' }, decimation: { enabled: true, algorithm: 'min-max' } },
         elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
       },
     },
@@ -410,45 +410,40 @@ export function mount(container, { core, state }) {
       overlaySel.value = String(Math.max(0, first));
     }
   }
-  let lastBest = null, lastOverlay = 0, overlayTimer = 0;
-  overlaySel.addEventListener('change', () => drawOverlay(true));
-
-  /** The bench scenario's vector that replays fit vector p of model k (the
-   *  fit's treatment, clip; kp, mass, length, vin and dt from the log). */
-  function benchVector(p, k) {
-    const v = core.scenarioParams('bench', { actuator, model: `m${k}`, friction: 'clip' });
-    keys.forEach(({ key }, i) => {
-      const j = bench.params.findIndex((q) => q.name === key);
-      if (j >= 0) v[j] = p[i];
-    });
-    return v;
-  }
-
-  function drawOverlay(force) {
-    if (!lastBest) return;
-    const now = performance.now();
-    if (!force && now - lastOverlay < OVERLAY_MS) {
-      if (!overlayTimer) overlayTimer = setTimeout(() => { overlayTimer = 0; drawOverlay(true); }, OVERLAY_MS);
-      return;
+  // While a fit runs, the coordinator replays the best candidate on the
+  // chosen log (off this thread) and sends the series; after it, a change of
+  // log is replayed here once.
+  let lastBest = null;   // { p, model, loss }
+  overlaySel.addEventListener('change', () => {
+    if (job) job.coordinator.postMessage({ type: 'overlay', index: Number(overlaySel.value) });
+    else if (lastBest) {
+      const l = logs[Number(overlaySel.value)];
+      if (!l) return;
+      try {
+        const r = core.benchReplay(core.fitBenchParams(lastBest.p, actuator, lastBest.model), l.log, l.name);
+        drawTrace({ ...r, model: lastBest.model, index: Number(overlaySel.value) });
+      } catch (e) {
+        drawTrace({ error: e.message, model: lastBest.model, index: Number(overlaySel.value) });
+      }
     }
-    lastOverlay = now;
-    const l = logs[Number(overlaySel.value)];
+  });
+
+  /** Draws a replay of the best candidate: { t, logQ, goal, simQ, mae, model, index } or { error }. */
+  function drawTrace(r) {
+    const l = logs[r.index];
     if (!l) return;
-    let r;
-    try {
-      r = core.benchReplay(benchVector(lastBest.p, lastBest.model), l.log, l.name);
-    } catch (e) {
-      overlayNote.textContent = `The best candidate could not be replayed on ${l.name}: ${e.message}`;
+    if (r.error) {
+      overlayNote.textContent = `The best candidate could not be replayed on ${l.name}: ${r.error}`;
       return;
     }
     const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
     overlay.chart.data.datasets = [
       { label: `recorded θ (${l.name})`, data: pts(r.t, r.logQ), borderColor: '#2b3440' },
-      { label: `simulated θ, best M${lastBest.model} so far`, data: pts(r.t, r.simQ), borderColor: COLORS[0] },
+      { label: `simulated θ, best M${r.model} so far`, data: pts(r.t, r.simQ), borderColor: COLORS[0] },
       { label: 'goal', data: pts(r.t, r.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
     ];
     overlay.update();
-    overlayNote.textContent = `${l.name}: MAE ${fmtMae(r.mae)} rad of the best M${lastBest.model} candidate`;
+    overlayNote.textContent = `${l.name} (${l.valid ? 'validation' : 'training'}): MAE ${fmtMae(r.mae)} rad of the best M${r.model} candidate`;
     overlayNote.dataset.mae = String(r.mae);
   }
 
@@ -601,8 +596,6 @@ export function mount(container, { core, state }) {
   function stopWorkers() {
     if (!job) return;
     job.workers.forEach((w) => { w.terminate(); live.delete(w); });
-    clearTimeout(overlayTimer);
-    overlayTimer = 0;
     job = null;
   }
 
@@ -653,7 +646,7 @@ export function mount(container, { core, state }) {
       live.add(w);
       w.onerror = (e) => fail(`The fit stopped: a worker failed (${e.message || 'no message'}).`);
     });
-    job = { workers, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W, frames: 0 };
+    job = { workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W, frames: 0 };
     results = [];
     shown = null;
     resBox.hidden = true;
@@ -668,16 +661,22 @@ export function mount(container, { core, state }) {
     setRunning(true);
     progBox.scrollIntoView({ block: 'nearest' });
     const thisJob = job;
-    let chartQueued = false;
+    // the chart is redrawn at most every CHART_MS (a frame of the page stays short)
+    let chartQueued = false, chartAt = 0;
     const queueChart = () => {
       if (chartQueued) return;
       chartQueued = true;
-      requestAnimationFrame(() => { chartQueued = false; if (job === thisJob) maeChart.update(); });
+      setTimeout(() => requestAnimationFrame(() => {
+        chartQueued = false;
+        chartAt = performance.now();
+        if (job === thisJob) maeChart.update();
+      }), Math.max(0, CHART_MS - (performance.now() - chartAt)));
     };
     coordinator.onmessage = (e) => {
       if (job !== thisJob) return;
       const m = e.data;
       if (m.type === 'ready') {
+        container.dataset.readySeconds = String((performance.now() - job.t0) / 1000);
         progText.textContent = `${m.workers} evaluation workers hold the ${train.length} training logs (${m.steps} steps per evaluation); fitting…`;
       } else if (m.type === 'progress') {
         const idx = job.runs.indexOf(m.model);
@@ -697,15 +696,14 @@ export function mount(container, { core, state }) {
         }
         if (Number.isFinite(m.bestLoss)) ds.data.push({ x: m.generation, y: m.bestLoss });
         queueChart();
-        if (Number.isFinite(m.bestLoss) && (!lastBest || lastBest.loss !== m.bestLoss || lastBest.model !== m.model)) {
-          lastBest = { p: m.best, model: m.model, loss: m.bestLoss };
-          drawOverlay(false);
-        }
+        if (Number.isFinite(m.bestLoss)) lastBest = { p: m.best, model: m.model, loss: m.bestLoss };
+      } else if (m.type === 'trace') {
+        drawTrace(m);
       } else if (m.type === 'model-done') {
+        maeChart.update();
         const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid };
         results.push(r);
         lastBest = { p: m.best, model: m.model, loss: m.train };
-        drawOverlay(true);
         if (!job.chain) showResult(r);
         renderAll();
       } else if (m.type === 'done') {
@@ -715,6 +713,8 @@ export function mount(container, { core, state }) {
         progText.textContent = `Done: ${results.length > 1 ? `${results.length} models` : `M${last.model}`} in ${fmtTime(seconds)} `
           + `with ${job.W} evaluation workers; ${results.reduce((n, r) => n + r.evals, 0)} evaluations.`;
         container.dataset.seconds = String(seconds);
+        container.dataset.evalSeconds = String(m.evalSeconds);
+        container.dataset.workerSeconds = String(m.seconds);
         const { chain: wasChain } = job;
         stopWorkers();
         setRunning(false);
@@ -727,7 +727,8 @@ export function mount(container, { core, state }) {
         fail(`The fit stopped: ${m.message}`);
       }
     };
-    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, budget, seed, chain }, ports);
+    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, budget, seed, chain,
+      overlay: Math.max(0, Number(overlaySel.value) || 0) }, ports);
   }
 
   fitBtn.addEventListener('click', () => start(false));

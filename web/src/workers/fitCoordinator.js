@@ -10,7 +10,8 @@
 // Messages in (from the page):
 //   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
 //     train: [index], valid: [index], actuator, runs: [{ model, space }],
-//     budget, seed, chain }
+//     budget, seed, chain, overlay }
+//       overlay: the index of the log the best candidate is replayed on
 //       runs: one model, or M1..M6 in order; chain: each run warm-started
 //       from the fitted model of lowest training loss that it contains
 //       (fric_fit_contains, fric_fit_embed; the issue's "Fit all models")
@@ -18,11 +19,18 @@
 //   { type: 'ready', workers, steps }           the workers hold the batch
 //   { type: 'progress', model, generation, run, lambda, evals, budget,
 //     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell
+//   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
+//       candidate replayed on log `index` (core.benchReplay), when the best
+//       improved, at most every TRACE_MS (and at the end of each model)
 //   { type: 'model-done', model, best, train, valid, presetTrain,
 //     presetValid, evals, generations, seconds, stop, from }
 //   { type: 'done', seconds } | { type: 'failed', message }
+//   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
 import { loadFrictionCore } from '../../../wasm/friction.js';
+
+const TRACE_MS = 250;
+let overlay = 0, traceDue = true;
 
 async function loadCore() {
   const r = await fetch('friction_core.wasm');
@@ -34,7 +42,7 @@ async function loadCore() {
  *  the batch; losses(P, …) splits the candidates into contiguous chunks. */
 function pool(ports, N) {
   const waiting = new Map();
-  let next = 1, readyCount = 0, fail = null, onReady = null;
+  let next = 1, readyCount = 0, fail = null, onReady = null, evalMs = 0;
   ports.forEach((p) => {
     p.onmessage = (e) => {
       const m = e.data;
@@ -42,6 +50,7 @@ function pool(ports, N) {
         readyCount++;
         if (readyCount === ports.length && onReady) onReady.resolve(m.steps);
       } else if (m.type === 'losses') {
+        evalMs += m.ms;
         const w = waiting.get(m.id);
         waiting.delete(m.id);
         if (w) w.resolve(m.losses);
@@ -54,6 +63,8 @@ function pool(ports, N) {
     };
   });
   return {
+    /** ms the evaluators spent on losses, summed over them */
+    get evalMs() { return evalMs; },
     ready: () => new Promise((resolve, reject) => {
       if (fail) reject(fail);
       onReady = { resolve, reject };
@@ -86,6 +97,20 @@ async function run(m) {
   const names = (idx) => idx.map((i) => m.sources[i]);
   const train = core.fitBatch(pick(m.train), names(m.train));
   const valid = m.valid.length ? core.fitBatch(pick(m.valid), names(m.valid)) : null;
+  overlay = m.overlay;
+  /** The best candidate replayed on the overlay log, for the page's chart. */
+  const trace = (p, model, loss) => {
+    traceDue = false;
+    const log = parsed[overlay];
+    if (!log) return;
+    try {
+      const r = core.benchReplay(core.fitBenchParams(p, m.actuator, model), log, m.sources[overlay]);
+      self.postMessage({ type: 'trace', model, loss, index: overlay, t: r.t, logQ: r.logQ, goal: r.goal, simQ: r.simQ, mae: r.mae },
+        [r.t.buffer, r.logQ.buffer, r.goal.buffer, r.simQ.buffer]);
+    } catch (err) {
+      self.postMessage({ type: 'trace', model, loss, index: overlay, error: err.message });
+    }
+  };
   const workers = pool(m.ports, N);
   const steps = await workers.ready();
   self.postMessage({ type: 'ready', workers: m.ports.length, steps });
@@ -104,6 +129,7 @@ async function run(m) {
         budget: m.budget, seed: m.seed, start });
       let pr;
       try {
+        let traced = NaN, tracedAt = 0;
         for (let P = fit.ask(); P; P = fit.ask()) {
           const losses = await workers.losses(P, m.actuator, r.model);
           fit.tell(losses);
@@ -111,8 +137,15 @@ async function run(m) {
           self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, lambda: pr.lambda,
             evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss, sigma: pr.sigma,
             best: Array.from(pr.best), elapsed: (performance.now() - t1) / 1000 });
+          const now = performance.now();
+          if ((traceDue || pr.bestLoss !== traced) && Number.isFinite(pr.bestLoss) && now - tracedAt >= TRACE_MS) {
+            trace(pr.best, r.model, pr.bestLoss);
+            traced = pr.bestLoss;
+            tracedAt = now;
+          }
         }
         pr = fit.progress();
+        trace(pr.best, r.model, pr.bestLoss);
       } finally {
         fit.free();
       }
@@ -129,10 +162,11 @@ async function run(m) {
     train.free();
     if (valid) valid.free();
   }
-  self.postMessage({ type: 'done', seconds: (performance.now() - t0) / 1000 });
+  self.postMessage({ type: 'done', seconds: (performance.now() - t0) / 1000, evalSeconds: workers.evalMs / 1000 });
 }
 
 self.onmessage = (e) => {
+  if (e.data.type === 'overlay') { overlay = e.data.index; traceDue = true; return; }
   if (e.data.type !== 'start') return;
   run(e.data).catch((err) => self.postMessage({ type: 'failed', message: err.message || String(err) }));
 };
