@@ -94,6 +94,7 @@ export function mount(container, { core, state }) {
     + 'model are searched by CMA-ES with restarts in Web Workers (one per core), scoring each candidate by the mean '
     + 'absolute angle error of its replay on every training log.');
   container.classList.add('fit-view');
+  container.dataset.input = 'files';   // charts only for the logs given (tests/web/e2e.mjs)
 
   // ---------------------------------------------------------------- side
   const drop = el('div', { id: 'fit-drop', className: 'drop-zone' });
@@ -131,8 +132,10 @@ export function mount(container, { core, state }) {
   }
 
   // ----------------------------------------------------------- logs list
-  const logsBox = el('section', { className: 'chart-box fit-logs', 'aria-label': 'Logs' });
-  const logsHead = el('h3', {}, 'Logs');
+  // the logs and the search space fold away while a fit runs (they are locked
+  // then), so that its progress and charts are in view; they unfold after it
+  const logsBox = el('details', { className: 'chart-box fit-logs', open: true });
+  const logsHead = el('summary', {}, 'Logs');
   const logsTable = el('table', { className: 'fit-table', id: 'fit-logs' });
   const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, 'No log yet: drop some on the box at the left.');
   logsBox.append(logsHead, logsNote, logsTable);
@@ -181,7 +184,7 @@ export function mount(container, { core, state }) {
       });
       const rm = el('button', { type: 'button' }, 'remove');
       rm.setAttribute('aria-label', `Remove ${l.name}`);
-      rm.addEventListener('click', () => { logs.splice(i, 1); renderHoldChoices(); applyHoldout(); renderOverlayChoices(); });
+      rm.addEventListener('click', () => { logs.splice(i, 1); renderHoldChoices(); applyHoldout(); });
       const tr = el('tr', { dataset: { valid: String(l.valid) } },
         el('th', { scope: 'row' }, l.name), el('td', {}, l.motor || '—'), el('td', { className: 'num' }, String(l.kp)),
         el('td', {}, l.trajectory || '—'), el('td', { className: 'num' }, String(l.samples)), el('td', {}, box), el('td', {}, rm));
@@ -190,6 +193,7 @@ export function mount(container, { core, state }) {
     });
     logsTable.replaceChildren(thead, tbody);
     lockLogs();
+    renderOverlayChoices();
   }
   function lockLogs() { logsTable.querySelectorAll('button, input').forEach((b) => { b.disabled = !!job; }); }
 
@@ -236,7 +240,6 @@ export function mount(container, { core, state }) {
     if (notes.length) { warn.textContent = [...new Set(notes)].join(' '); warn.hidden = false; }
     renderHoldChoices();
     applyHoldout();
-    renderOverlayChoices();
   }
 
   file.addEventListener('change', () => { if (file.files.length) addFiles([...file.files]); file.value = ''; });
@@ -404,7 +407,7 @@ export function mount(container, { core, state }) {
     const cur = overlaySel.value;
     overlaySel.replaceChildren(...logs.map((l, i) => el('option', { value: String(i) },
       `${l.name} (kp ${l.kp}, ${l.trajectory || '—'}, ${l.valid ? 'validation' : 'training'})`)));
-    if (logs[Number(cur)]) overlaySel.value = cur;
+    if (cur !== '' && logs[Number(cur)]) overlaySel.value = cur;
     else {
       const first = logs.findIndex((l) => !l.valid);
       overlaySel.value = String(Math.max(0, first));
@@ -595,6 +598,7 @@ export function mount(container, { core, state }) {
 
   function stopWorkers() {
     if (!job) return;
+    job.folded.forEach((d) => { d.open = true; });
     job.workers.forEach((w) => { w.terminate(); live.delete(w); });
     job = null;
   }
@@ -646,7 +650,9 @@ export function mount(container, { core, state }) {
       live.add(w);
       w.onerror = (e) => fail(`The fit stopped: a worker failed (${e.message || 'no message'}).`);
     });
-    job = { workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W, frames: 0 };
+    const folded = [logsBox, boundsBox].filter((d) => d.open);
+    folded.forEach((d) => { d.open = false; });
+    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W, frames: 0 };
     results = [];
     shown = null;
     resBox.hidden = true;
@@ -656,6 +662,8 @@ export function mount(container, { core, state }) {
     maeChart.chart.data.datasets = [];
     maeChart.update();
     bar.value = 0;
+    delete progText.dataset.evals;
+    delete progText.dataset.best;
     progText.textContent = `Starting ${W} evaluation worker${W > 1 ? 's' : ''} and the coordinator…`;
     container.dataset.workers = String(W);
     setRunning(true);
@@ -744,7 +752,6 @@ export function mount(container, { core, state }) {
   renderHoldChoices();
   renderBounds();
   renderLogs();
-  renderOverlayChoices();
   container.dataset.fit = 'idle';
   return {
     dispose() {
