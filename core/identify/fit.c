@@ -48,14 +48,14 @@ static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
 
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
 {
-    const char *m = NULL;
+    const char *m = NULL, *space_why;
     if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
     else if (d->target.model < 1 || d->target.model > 6)
         m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: model = %d is not one of M1..M6; use 1 to 6.",
                        d->target.model);
-    else if (fric_fit_space_check(&d->space, d->target.model, &m)) {
-        /* m names the parameter and the condition */
-    } else if (!d->train || !d->train->storage_ || d->train->logs == 0)
+    else if (fric_fit_space_check(&d->space, d->target.model, &space_why))
+        m = space_why;   /* names the parameter and the condition */
+    else if (!d->train || !d->train->storage_ || d->train->logs == 0)
         m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
                        "one log (fric_fit_batch_build).");
     else if (d->budget < 1)
@@ -77,7 +77,7 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     int idx[FRIC_FIT_N];
     int n = fric_fit_space_free(&d->space, idx);
     int has_start = d->start != NULL;
-    int lambda0 = 4 + (int)floor(3 * log((double)n));   /* Hansen's Table 1 */
+    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * (4 + (int)floor(3 * log((double)n)));
     long es_budget = d->budget - has_start;
     if (es_budget < lambda0)
         return refuse(NULL, why, fric__fail(FRIC_E_PARAM_RANGE, -1,
@@ -103,7 +103,7 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     }
     fric_cmaes_def cd = {
         .n = n,
-        .lambda = 0,
+        .lambda = lambda0,
         .sigma0 = d->sigma0 > 0 ? d->sigma0
                   : has_start ? FRIC_FIT_WARM_SIGMA0 : FRIC_FIT_DEFAULT_SIGMA0,
         .x0 = x0,

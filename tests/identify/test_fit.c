@@ -1,0 +1,805 @@
+/*
+ * test_fit.c: identification (fric_fit.h).
+ *
+ *  1. CONSISTENCY CHECK (not an independent reference): the loss equals the
+ *     mean over the logs of fric_bench_replay's MAE (log by log, bit for
+ *     bit) on the 16 shared xl330 logs for the published M1 and M4 presets
+ *     (skipped, and counted, without ../shared/data). The replay itself is
+ *     checked against a transcription of the reference in
+ *     tests/system/test_bench_replay.c.
+ *  2. Synthetic recovery (independent: logs simulated from KNOWN
+ *     parameters with the bench and the built-in trajectories, plus seeded
+ *     Gaussian noise σ_n = 1 mrad): an M1 fit from scratch reaches the
+ *     noise floor E|N(0, σ_n)| = σ_n·√(2/π) and recovers what the logs
+ *     determine (kt/R, K_c, K_v, armature, q_offset) within stated
+ *     tolerances. kt and R are determined one by one only through the
+ *     motor torque kt·V/R − (kt²/R)·θ̇: kt/R by the voltage term, and kt²/R
+ *     by the back-EMF damping, which trades against the viscous K_v
+ *     whenever the joint slides with the torque on (the torque-off part of
+ *     lift_and_drop separates them), so kt and R get a looser tolerance
+ *     than kt/R. M4 from scratch needs ~8000 evaluations: too slow for the
+ *     ASan run; its Stribeck shape (θ̇_s, α) is not identifiable when its
+ *     amplitude K_c^s + K_l^s·L is near 0, the case of the published xl330 M4.
+ *  3. Bounds: every candidate asked lies in [lo, hi]; held (--set)
+ *     parameters stay exactly at their value (a loss told by the test
+ *     whose minimum lies outside the box pushes the search against it).
+ *  4. Warm start: an M4 p and its M6 embedding score the same (closed
+ *     form: the budgets are equal, up to rounding, at every state); a
+ *     warm-started M6 fit asks the start first and never ends worse on
+ *     training than it.
+ *  5. contains/embed against the model definitions (brute force): for
+ *     every contained pair, budgets equal at random (θ̇, τm, τe) points;
+ *     the containment table equals the inclusion of the budgets' features
+ *     (Stribeck, load, asymmetric load, quadratic), each detected by
+ *     evaluating fric_servo_frictionloss.
+ *  6. Threads: fric_fit_run with 1 and 2 threads gives bit-identical
+ *     progress, best and per-generation history.
+ *  7. Bad input: no logs, budget 0, unknown actuator, model 7, bounds
+ *     lo >= hi, NaN start, bad held values: refused with a message naming
+ *     the parameter.
+ *  8. The bounds table of docs/identification.md equals the C table.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_json.h"
+#include "fric_cmaes.h"
+#include "fric_fit.h"
+
+#define LOGS "../shared/data/bam/logs/xl330/processed"
+#define N_SHARED 16
+
+static const char *const xl330_logs[N_SHARED] = {
+    "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
+    "2026-01-15_10h28m42", "2026-01-15_10h28m49", "2026-01-15_10h28m57", "2026-01-15_10h29m04",
+    "2026-01-15_10h29m14", "2026-01-15_10h29m21", "2026-01-15_10h29m29", "2026-01-15_10h29m37",
+    "2026-01-15_10h29m47", "2026-01-15_10h29m54", "2026-01-15_10h30m02", "2026-01-15_10h30m10",
+};
+
+static int contains_text(const char *s, const char *sub)
+{
+    return s && strstr(s, sub) != NULL;
+}
+#define assert_says(msg, sub) \
+    do { if (!contains_text((msg), (sub))) fail_msg("message \"%s\" lacks \"%s\"", (msg), (sub)); } while (0)
+
+/* ------------------------------------------------------ seeded noise */
+
+static uint64_t rng_state;
+static uint64_t rng_next(void)   /* splitmix64 */
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static double rng_uniform(void)   /* (0, 1) */
+{
+    return ((double)(rng_next() >> 11) + 0.5) / 9007199254740992.0;
+}
+static double rng_gauss(void)     /* Box-Muller */
+{
+    double u = rng_uniform(), v = rng_uniform();
+    return sqrt(-2 * log(u)) * cos(2 * 3.141592653589793 * v);
+}
+
+/* ------------------------------------------------------ synthetic logs */
+
+#define SYN_DT 0.005
+#define SYN_MAX 1200
+#define SYN_MASS 0.49    /* the xl330 bench [kg] */
+#define SYN_LENGTH 0.1   /* [m] */
+#define SYN_VIN 7.4      /* [V] */
+#ifndef SYN_BUDGET
+#define SYN_BUDGET 3000
+#endif
+
+typedef struct {
+    double t[SYN_MAX], q[SYN_MAX], goal[SYN_MAX], dq[SYN_MAX];
+    int te[SYN_MAX];
+    fric_io_log log;
+} syn_log;
+
+/* A processed log of n samples: the bench with the target's law and the
+ * parameters p, driven by trajectory traj at gain kp from rest at q = 0;
+ * position = simulated q + N(0, sigma_n) noise, speed = simulated q̇.
+ * Recorded as the replay scores: sample k before step k. */
+static void simulate(const fric_fit_target *tg, const double *p, fric_bench_traj traj, double kp,
+                     size_t n, double sigma_n, syn_log *L)
+{
+    fric_bench_def d;
+    fric_bench_state st;
+    const char *why;
+    fric_fit_apply(tg, p, &d);
+    d.mass = SYN_MASS;
+    d.length = SYN_LENGTH;
+    d.kp = kp;
+    d.vin = SYN_VIN;
+    d.dt = SYN_DT;
+    assert_int_equal(fric_bench_init(&d, &st, 0, 0, &why), 0);
+    for (size_t k = 0; k < n; k++) {
+        double t = (double)k * SYN_DT;
+        int te;
+        double g = fric_bench_traj_goal(traj, t, 0, &te);
+        L->t[k] = t;
+        L->q[k] = st.q + sigma_n * rng_gauss();
+        L->dq[k] = st.dq;
+        L->goal[k] = g;
+        L->te[k] = te;
+        assert_int_equal(fric_bench_step(&d, &st, g, te), 0);
+    }
+    memset(&L->log, 0, sizeof L->log);
+    L->log.mass = SYN_MASS;
+    L->log.length = SYN_LENGTH;
+    L->log.kp = kp;
+    L->log.vin = SYN_VIN;
+    L->log.dt = SYN_DT;
+    L->log.n = n;
+    L->log.timestamp = L->t;
+    L->log.position = L->q;
+    L->log.goal_position = L->goal;
+    L->log.torque_enable = L->te;
+    L->log.speed = L->dq;
+    fric_io_error err;
+    if (fric_io_log_check(&L->log, "synthetic", &err)) fail_msg("synthetic log: %s", err.message);
+}
+
+/* The four trajectories at four gains: every trajectory once. */
+static const fric_bench_traj syn_traj[4] = { FRIC_TRAJ_SIN_SIN, FRIC_TRAJ_SIN_TIME_SQUARE,
+                                             FRIC_TRAJ_LIFT_AND_DROP, FRIC_TRAJ_UP_AND_DOWN };
+static const double syn_kp[4] = { 400, 200, 800, 100 };
+
+static syn_log syn[4];
+
+static void make_batch(const fric_fit_target *tg, const double *p, int nlogs, size_t n,
+                       double sigma_n, uint64_t seed, fric_fit_batch *b)
+{
+    const fric_io_log *ptr[4];
+    const char *why;
+    rng_state = seed;
+    for (int i = 0; i < nlogs; i++) {
+        simulate(tg, p, syn_traj[i], syn_kp[i], n, sigma_n, &syn[i]);
+        ptr[i] = &syn[i].log;
+    }
+    if (fric_fit_batch_build(ptr, (size_t)nlogs, b, &why)) fail_msg("batch: %s", why);
+}
+
+/* ------------------------------------------------------ 1. consistency */
+
+static void test_loss_equals_replay(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(LOGS "/2026-01-15_10h28m10.json", LOGS);
+    fric_io_log logs[N_SHARED];
+    const fric_io_log *ptr[N_SHARED];
+    for (int i = 0; i < N_SHARED; i++) {
+        char path[256];
+        fric_io_error err;
+        snprintf(path, sizeof path, LOGS "/%s.json", xl330_logs[i]);
+        if (fric_io_log_read(path, &logs[i], &err)) fail_msg("%s", err.message);
+        ptr[i] = &logs[i];
+    }
+    fric_fit_batch b;
+    const char *why;
+    assert_int_equal(fric_fit_batch_build(ptr, N_SHARED, &b, &why), 0);
+    assert_int_equal(b.logs, N_SHARED);
+    fric_bench_lane lanes[N_SHARED];
+    double mae[N_SHARED];
+    const int models[2] = { 1, 4 };
+    for (int mi = 0; mi < 2; mi++) {
+        fric_fit_target tg;
+        double p[FRIC_FIT_N];
+        assert_int_equal(fric_fit_target_init(&tg, "xl330", models[mi], &why), 0);
+        assert_int_equal(fric_fit_preset_params("xl330", models[mi], p, &why), 0);
+        double loss = fric_fit_loss(&tg, p, &b, lanes, mae);
+        /* the replay of each log with the preset's def */
+        const fric_bench_preset *ps = fric_bench_preset_find("xl330", models[mi]);
+        fric_bench_def d;
+        fric_bench_def_from_preset(ps, &d);
+        d.treatment = FRIC_BENCH_CLIP;
+        double sum = 0;
+        for (int i = 0; i < N_SHARED; i++) {
+            const fric_io_log *L = &logs[i];
+            fric_bench_log_header h = { .mass = L->mass, .arm_mass = L->arm_mass,
+                                        .length = L->length, .kp = L->kp, .vin = L->vin,
+                                        .dt = L->dt };
+            fric_bench_log bl = { .n = L->n, .timestamp = L->timestamp,
+                                  .goal_position = L->goal_position,
+                                  .torque_enable = L->torque_enable, .position = L->position,
+                                  .speed = L->speed };
+            fric_bench_replay_result r;
+            if (fric_bench_replay(&d, &h, &bl, NULL, 0, &r, &why)) fail_msg("replay: %s", why);
+            if (mae[i] != r.mae)
+                fail_msg("M%d log %d: loss's MAE %.17g != replay's %.17g", models[mi], i, mae[i],
+                         r.mae);
+            sum += r.mae;
+        }
+        assert_true(fabs(loss - sum / N_SHARED) <= 1e-15 * loss);
+        /* the loss without the per-log output is the same number */
+        assert_true(fric_fit_loss(&tg, p, &b, lanes, NULL) == loss);
+        print_message("published xl330 M%d: mean replay MAE on the 16 logs %.5f rad\n",
+                      models[mi], loss);
+    }
+    /* the paper's --validation_kp split: 4 logs of each gain */
+    unsigned char valid[N_SHARED];
+    assert_int_equal(fric_fit_split_kp(ptr, N_SHARED, 800, valid), 4);
+    for (int i = 0; i < N_SHARED; i++) assert_int_equal(valid[i], logs[i].kp == 800);
+    fric_fit_batch_free(&b);
+    for (int i = 0; i < N_SHARED; i++) fric_io_log_free(&logs[i]);
+}
+
+/* ------------------------------------------------ 2. synthetic recovery */
+
+static void test_synthetic_recovery_m1(void **state)
+{
+    (void)state;
+    const double sigma_n = 1e-3;                       /* [rad] */
+    const double floor_ = sigma_n * sqrt(2 / 3.141592653589793);
+    fric_fit_target tg;
+    const char *why;
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 1, &why), 0);
+    double truth[FRIC_FIT_N];
+    assert_int_equal(fric_fit_preset_params("xl330", 1, truth, &why), 0);
+    fric_fit_batch b;
+    make_batch(&tg, truth, 4, SYN_MAX, sigma_n, 42, &b);
+    fric_bench_lane lanes[4];
+    double at_truth = fric_fit_loss(&tg, truth, &b, lanes, NULL);
+    /* the truth scores the noise floor (4800 samples: ±3 % is > 3 standard errors) */
+    assert_true(fabs(at_truth / floor_ - 1) < 0.03);
+
+    fric_fit_def d = { .target = tg, .train = &b, .budget = SYN_BUDGET, .seed = 7, .restarts = -1 };
+    assert_int_equal(fric_fit_space_default("xl330", 1, &d.space, &why), 0);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_true(fric_fit_run(f, 1, NULL, NULL, &why) > 0);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    const double *p = g->best;
+    print_message("M1 from scratch: %ld evals, loss %.3g rad (truth %.3g, floor %.3g); kt %.4g "
+                  "(%.4g) R %.4g (%.4g) kt/R %.5g (%.5g) K_c %.4g (%.4g) K_v %.4g (%.4g) armature "
+                  "%.4g (%.4g) q_offset %.4g (%.4g)\n", g->evals, g->best_loss, at_truth, floor_,
+                  p[FRIC_FIT_KT], truth[FRIC_FIT_KT], p[FRIC_FIT_R], truth[FRIC_FIT_R],
+                  p[FRIC_FIT_KT] / p[FRIC_FIT_R], truth[FRIC_FIT_KT] / truth[FRIC_FIT_R],
+                  p[FRIC_FIT_K_C], truth[FRIC_FIT_K_C], p[FRIC_FIT_K_V], truth[FRIC_FIT_K_V],
+                  p[FRIC_FIT_ARMATURE], truth[FRIC_FIT_ARMATURE], p[FRIC_FIT_Q_OFFSET],
+                  truth[FRIC_FIT_Q_OFFSET]);
+    /* the noise floor: within 5 % of σ_n·√(2/π) (a fit may go slightly below) */
+    assert_true(g->best_loss <= 1.05 * floor_);
+    assert_true(g->best_loss <= at_truth * 1.02);
+    /* what the logs determine, relative tolerances (the stated accuracy of
+       identification from 4 logs of 6 s with 1 mrad noise) */
+#define REL(i, tol) \
+    if (!(fabs(p[i] / truth[i] - 1) < (tol))) \
+        fail_msg("%s = %.6g, truth %.6g: off by more than %g", fric_fit_param_key(i), p[i], truth[i], (tol))
+    double ratio = p[FRIC_FIT_KT] / p[FRIC_FIT_R], ratio0 = truth[FRIC_FIT_KT] / truth[FRIC_FIT_R];
+    assert_true(fabs(ratio / ratio0 - 1) < 0.01);   /* kt/R: the voltage's torque gain */
+    REL(FRIC_FIT_K_C, 0.05);
+    REL(FRIC_FIT_K_V, 0.10);
+    REL(FRIC_FIT_ARMATURE, 0.02);
+    /* kt and R one by one only through kt²/R (back-EMF damping), which
+       trades against K_v while the joint slides with the torque on */
+    REL(FRIC_FIT_KT, 0.10);
+    REL(FRIC_FIT_R, 0.10);
+#undef REL
+    assert_true(fabs(p[FRIC_FIT_Q_OFFSET] - truth[FRIC_FIT_Q_OFFSET]) < 1e-3);   /* [rad] */
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* ------------------------------------------------------------ 3. bounds */
+
+/* A loss the test tells (no bench): squared distance in units of each
+ * range to a point beyond the box on every free coordinate. */
+static double outside_loss(const fric_fit_space *s, const double *p)
+{
+    double v = 0;
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!s->free_[i]) continue;
+        double w = s->hi[i] - s->lo[i];
+        double target = i % 2 ? s->hi[i] + 0.5 * w : s->lo[i] - 0.5 * w;
+        v += (p[i] - target) * (p[i] - target) / (w * w);
+    }
+    return v;
+}
+
+static void test_bounds_and_held(void **state)
+{
+    (void)state;
+    fric_fit_batch b;
+    fric_fit_target tg;
+    const char *why;
+    double p0[FRIC_FIT_N];
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 4, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 4, p0, &why), 0);
+    make_batch(&tg, p0, 1, 20, 0, 1, &b);   /* only needed to create the fit */
+    fric_fit_def d = { .target = tg, .train = &b, .budget = 3000, .seed = 3, .restarts = 3 };
+    assert_int_equal(fric_fit_space_default("xl330", 4, &d.space, &why), 0);
+    assert_int_equal(fric_fit_space_freeze(&d.space, FRIC_FIT_K_V, 0.0123, &why), 0);
+    assert_int_equal(fric_fit_space_freeze(&d.space, FRIC_FIT_Q_OFFSET, -0.02, &why), 0);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    int cap = fric_fit_lambda_max(f);
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
+    long asked = 0;
+    int k, at_bound = 0;
+    while ((k = fric_fit_ask(f, P, cap)) > 0) {
+        for (int r = 0; r < k; r++) {
+            const double *p = P + (size_t)r * FRIC_FIT_N;
+            for (int i = 0; i < FRIC_FIT_N; i++) {
+                if (d.space.free_[i]) {
+                    if (!(p[i] >= d.space.lo[i] && p[i] <= d.space.hi[i]))
+                        fail_msg("%s = %.17g left [%g, %g]", fric_fit_param_key(i), p[i],
+                                 d.space.lo[i], d.space.hi[i]);
+                    at_bound += p[i] == d.space.lo[i] || p[i] == d.space.hi[i];
+                } else {
+                    double want = i == FRIC_FIT_K_V ? 0.0123 : i == FRIC_FIT_Q_OFFSET ? -0.02 : 0;
+                    if (p[i] != want) fail_msg("held %s = %.17g, not %g", fric_fit_param_key(i), p[i], want);
+                }
+            }
+            loss[r] = outside_loss(&d.space, p);
+        }
+        asked += k;
+        fric_fit_tell(f, loss);
+    }
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    assert_int_equal(g->evals, asked);
+    assert_true(asked <= d.budget);
+    assert_true(g->done > 0);
+    /* the search went against the box's faces (the minimum lies beyond
+       them): the best lies within 1 % of each range from its face */
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!d.space.free_[i]) continue;
+        double w = d.space.hi[i] - d.space.lo[i];
+        double gap = i % 2 ? d.space.hi[i] - g->best[i] : g->best[i] - d.space.lo[i];
+        if (!(gap >= 0 && gap < 0.01 * w))
+            fail_msg("%s: best %.6g is %.3g of its range from the face", fric_fit_param_key(i),
+                     g->best[i], gap / w);
+    }
+    print_message("bounds: %ld candidates inside the box, %d values exactly on a face\n", asked,
+                  at_bound);
+    free(P);
+    free(loss);
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* -------------------------------------------------------- 4. warm start */
+
+static void test_warm_start_m6_from_m4(void **state)
+{
+    (void)state;
+    const char *why;
+    fric_fit_target t4, t6;
+    assert_int_equal(fric_fit_target_init(&t4, "xl330", 4, &why), 0);
+    assert_int_equal(fric_fit_target_init(&t6, "xl330", 6, &why), 0);
+    /* logs from an M6 bench (quadratic terms on), fitted from the M4 preset */
+    double truth[FRIC_FIT_N], p4[FRIC_FIT_N], p6[FRIC_FIT_N];
+    assert_int_equal(fric_fit_preset_params("xl330", 6, truth, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 4, p4, &why), 0);
+    p4[FRIC_FIT_ALPHA] = 1.5;   /* the published 0.76 lies outside the box [1, 10] */
+    fric_fit_batch b;
+    make_batch(&t6, truth, 2, 600, 1e-3, 9, &b);
+    fric_bench_lane lanes[2];
+    assert_int_equal(fric_fit_embed(4, p4, 6, p6, &why), 0);
+    double l4 = fric_fit_loss(&t4, p4, &b, lanes, NULL);
+    double l6 = fric_fit_loss(&t6, p6, &b, lanes, NULL);
+    /* equal budgets up to rounding: the scores agree to rounding too */
+    assert_true(fabs(l6 - l4) <= 1e-9 * l4);
+
+    fric_fit_def d = { .target = t6, .train = &b, .budget = 120, .seed = 5, .restarts = -1,
+                       .start = p6 };
+    assert_int_equal(fric_fit_space_default("xl330", 6, &d.space, &why), 0);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_int_equal(fric_fit_get_progress(f)->clamped, 0);
+    int cap = fric_fit_lambda_max(f);
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
+    /* the start first, alone, exactly */
+    assert_int_equal(fric_fit_ask(f, P, cap), 1);
+    assert_memory_equal(P, p6, sizeof p6);
+    loss[0] = fric_fit_loss(&t6, P, &b, lanes, NULL);
+    fric_fit_tell(f, loss);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    assert_int_equal(g->evals, 1);
+    assert_int_equal(g->generation, 0);
+    assert_true(g->best_loss == l6);
+    int k;
+    while ((k = fric_fit_ask(f, P, cap)) > 0) {
+        for (int r = 0; r < k; r++) loss[r] = fric_fit_loss(&t6, P + (size_t)r * FRIC_FIT_N, &b, lanes, NULL);
+        fric_fit_tell(f, loss);
+        assert_true(g->best_loss <= l6);
+    }
+    print_message("M6 from M4: start %.6g rad (M4 %.6g), after %ld evals %.6g\n", l6, l4, g->evals,
+                  g->best_loss);
+    assert_true(g->best_loss <= l6);
+    assert_true(g->best_loss < l4 * (1 + 1e-9));
+    free(P);
+    free(loss);
+    fric_fit_free(f);
+
+    /* a start outside the box is clamped, and counted */
+    double out[FRIC_FIT_N];
+    memcpy(out, p6, sizeof out);
+    out[FRIC_FIT_ALPHA] = 0.76;
+    out[FRIC_FIT_DTHETA_S] = 4.2;
+    d.start = out;
+    f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_int_equal(fric_fit_get_progress(f)->clamped, 2);
+    double *Q = malloc(sizeof *Q * FRIC_FIT_N * (size_t)fric_fit_lambda_max(f));
+    assert_int_equal(fric_fit_ask(f, Q, fric_fit_lambda_max(f)), 1);
+    assert_true(Q[FRIC_FIT_ALPHA] == 1.0 && Q[FRIC_FIT_DTHETA_S] == 3.0);
+    free(Q);
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* ---------------------------------------------------- 5. contains/embed */
+
+static void random_params(int model, double *p)
+{
+    fric_fit_space s;
+    const char *why;
+    assert_int_equal(fric_fit_space_default("xl330", model, &s, &why), 0);
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        p[i] = s.free_[i] ? s.lo[i] + (0.05 + 0.9 * rng_uniform()) * (s.hi[i] - s.lo[i]) : 0;
+}
+
+static void to_servo(int model, const double *p, fric_servo_friction *fr)
+{
+    fric_fit_target tg;
+    fric_bench_def d;
+    const char *why;
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", model, &why), 0);
+    fric_fit_apply(&tg, p, &d);
+    *fr = d.friction;
+}
+
+/* The budget's features, each found by evaluating it: 1 Stribeck (varies
+ * with θ̇ at zero load), 2 load (varies with the torques), 4 asymmetric
+ * (not a function of τe − τm alone), 8 quadratic (the backdriving part is
+ * not positively homogeneous of degree 1 in the torques). */
+static int features(int model)
+{
+    int f = 0;
+    for (int trial = 0; trial < 5; trial++) {
+        double p[FRIC_FIT_N];
+        fric_servo_friction fr;
+        random_params(model, p);
+        to_servo(model, p, &fr);
+#define FL(w, m, e) fric_servo_frictionloss(&fr, (w), (m), (e))
+        if (FL(0.5, 0, 0) != FL(0, 0, 0)) f |= 1;
+        if (FL(0, 1, -0.5) != FL(0, 0, 0)) f |= 2;
+        if (fabs(FL(0, 1, 0.3) - FL(0, 1.7, 1.0)) > 1e-12) f |= 4;
+        double g1 = FL(0, 1, -0.5) - FL(0, 0, 0), g2 = FL(0, 2, -1.0) - FL(0, 0, 0);
+        if (fabs(g2 - 2 * g1) > 1e-12) f |= 8;
+#undef FL
+    }
+    return f;
+}
+
+static void test_contains_embed_brute(void **state)
+{
+    (void)state;
+    rng_state = 2024;
+    int feat[7];
+    for (int m = 1; m <= 6; m++) feat[m] = features(m);
+    for (int big = 1; big <= 6; big++)
+        for (int small = 1; small <= 6; small++) {
+            int subset = (feat[small] & ~feat[big]) == 0;
+            if (fric_fit_contains(big, small) != subset)
+                fail_msg("contains(M%d, M%d) = %d but the features (%d ⊆ %d) say %d", big, small,
+                         fric_fit_contains(big, small), feat[small], feat[big], subset);
+            double ps[FRIC_FIT_N], pb[FRIC_FIT_N];
+            const char *why;
+            random_params(small, ps);
+            if (!subset) {
+                assert_int_not_equal(fric_fit_embed(small, ps, big, pb, &why), 0);
+                assert_says(why, "does not contain");
+                continue;
+            }
+            assert_int_equal(fric_fit_embed(small, ps, big, pb, &why), 0);
+            for (int i = 0; i < FRIC_FIT_N; i++)
+                if (!fric_fit_param_used(big, i)) assert_true(pb[i] == 0);
+            fric_servo_friction fs, fb;
+            to_servo(small, ps, &fs);
+            to_servo(big, pb, &fb);
+            assert_int_equal(fric_servo_check(&fb, &why), 0);
+            for (int k = 0; k < 2000; k++) {
+                double w = (rng_uniform() - 0.5) * 10, tm = (rng_uniform() - 0.5) * 4;
+                double te = (rng_uniform() - 0.5) * 4;
+                if (k % 10 == 0) w = 0;
+                double a = fric_servo_budget(&fs, w, tm, te), c = fric_servo_budget(&fb, w, tm, te);
+                if (!(fabs(a - c) <= 1e-14 * (1 + fabs(a))))
+                    fail_msg("M%d→M%d: budget %.17g vs %.17g at (%g, %g, %g)", small, big, a, c, w,
+                             tm, te);
+            }
+        }
+    /* the chain the issue names, explicitly */
+    assert_true(fric_fit_contains(6, 4) && fric_fit_contains(4, 2) && fric_fit_contains(4, 3));
+    assert_false(fric_fit_contains(3, 2) || fric_fit_contains(2, 3) || fric_fit_contains(4, 5));
+}
+
+/* ----------------------------------------------------------- 6. threads */
+
+typedef struct {
+    double gen_best[400];
+    long evals[400];
+    int n;
+} history;
+
+static int record(const fric_fit_progress *g, void *user)
+{
+    history *h = user;
+    if (h->n < 400) {
+        h->gen_best[h->n] = g->gen_best_loss;
+        h->evals[h->n] = g->evals;
+        h->n++;
+    }
+    return 0;
+}
+
+static int stop_at_third(const fric_fit_progress *g, void *user)
+{
+    (void)user;
+    return g->generation >= 3;
+}
+
+static void test_threads_bit_identical(void **state)
+{
+    (void)state;
+    const char *why;
+    fric_fit_target tg;
+    double truth[FRIC_FIT_N];
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 2, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 2, truth, &why), 0);
+    fric_fit_batch b;
+    make_batch(&tg, truth, 3, 300, 1e-3, 11, &b);
+    fric_fit_def d = { .target = tg, .train = &b, .budget = 250, .seed = 99, .restarts = 2 };
+    assert_int_equal(fric_fit_space_default("xl330", 2, &d.space, &why), 0);
+    fric_fit_progress res[2];
+    static history hist[2];
+    for (int r = 0; r < 2; r++) {
+        fric_fit *f = fric_fit_create(&d, &why);
+        if (!f) fail_msg("%s", why);
+        memset(&hist[r], 0, sizeof hist[r]);
+        int rc = fric_fit_run(f, r + 1, record, &hist[r], &why);
+        if (rc < 0) fail_msg("%s", why);
+        res[r] = *fric_fit_get_progress(f);
+        fric_fit_free(f);
+    }
+    assert_true(res[0].evals > 0 && res[0].evals <= d.budget);
+    assert_int_equal(res[0].evals, res[1].evals);
+    assert_int_equal(res[0].generation, res[1].generation);
+    assert_memory_equal(&res[0].best_loss, &res[1].best_loss, sizeof(double));
+    assert_memory_equal(res[0].best, res[1].best, sizeof res[0].best);
+    assert_int_equal(hist[0].n, hist[1].n);
+    assert_memory_equal(hist[0].gen_best, hist[1].gen_best, sizeof(double) * (size_t)hist[0].n);
+    assert_memory_equal(hist[0].evals, hist[1].evals, sizeof(long) * (size_t)hist[0].n);
+
+    /* on_gen stops the fit after the generation it returns nonzero for */
+    fric_fit *f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_run(f, 2, stop_at_third, NULL, &why), FRIC_CMAES_STOPPED);
+    assert_int_equal(fric_fit_get_progress(f)->generation, 3);
+    assert_int_equal(fric_fit_ask(f, res[0].best, 1), 0);
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* --------------------------------------------------------- 7. bad input */
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    const char *why;
+    fric_fit_batch b;
+    fric_fit_space s;
+    fric_fit_target tg;
+    /* no logs */
+    assert_int_not_equal(fric_fit_batch_build(NULL, 0, &b, &why), 0);
+    assert_says(why, "no logs");
+    fric_fit_batch_free(&b);
+    /* unknown actuator, model 7 */
+    assert_int_not_equal(fric_fit_space_default("xl331", 1, &s, &why), 0);
+    assert_says(why, "xl331");
+    assert_int_not_equal(fric_fit_target_init(&tg, "xl331", 1, &why), 0);
+    assert_says(why, "xl331");
+    assert_int_not_equal(fric_fit_space_default("xl330", 7, &s, &why), 0);
+    assert_says(why, "model = 7");
+    assert_int_not_equal(fric_fit_target_init(&tg, "xl330", 7, &why), 0);
+    assert_says(why, "model = 7");
+    assert_int_not_equal(fric_fit_preset_params("sts3215", 2, (double[FRIC_FIT_N]){ 0 }, &why), 0);
+    assert_says(why, "sts3215");
+    /* unknown parameter names */
+    assert_int_equal(fric_fit_param_find("friction_bsae"), -1);
+    assert_int_equal(fric_fit_param_find("friction_base"), FRIC_FIT_K_C);
+    assert_null(fric_fit_param_key(FRIC_FIT_N));
+    /* held values the bench refuses */
+    assert_int_equal(fric_fit_space_default("xl330", 4, &s, &why), 0);
+    assert_int_not_equal(fric_fit_space_freeze(&s, FRIC_FIT_KT, -1, &why), 0);
+    assert_says(why, "kt");
+    assert_int_not_equal(fric_fit_space_freeze(&s, FRIC_FIT_ALPHA, NAN, &why), 0);
+    assert_says(why, "alpha");
+    assert_int_not_equal(fric_fit_space_freeze(&s, 99, 1, &why), 0);
+    /* bounds lo >= hi */
+    fric_fit_space bad = s;
+    bad.lo[FRIC_FIT_K_V] = 0.5;
+    bad.hi[FRIC_FIT_K_V] = 0.5;
+    assert_int_not_equal(fric_fit_space_check(&bad, 4, &why), 0);
+    assert_says(why, "friction_viscous");
+    assert_says(why, "lo < hi");
+    /* a parameter the model does not use left free */
+    bad = s;
+    bad.free_[FRIC_FIT_K_MQ] = 1;
+    bad.hi[FRIC_FIT_K_MQ] = 0.01;
+    assert_int_not_equal(fric_fit_space_check(&bad, 4, &why), 0);
+    assert_says(why, "load_friction_motor_quad");
+
+    /* the fit: budget 0, NaN start, model 7, no batch */
+    double p[FRIC_FIT_N];
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 4, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 4, p, &why), 0);
+    make_batch(&tg, p, 1, 20, 0, 1, &b);
+    fric_fit_def d = { .target = tg, .space = s, .train = &b, .budget = 0, .restarts = -1 };
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "budget = 0");
+    d.budget = 5;   /* below the first generation */
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "budget = 5");
+    d.budget = 100;
+    p[FRIC_FIT_K_C] = NAN;
+    d.start = p;
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "friction_base");
+    assert_says(why, "not finite");
+    d.start = NULL;
+    d.target.model = 7;
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "model = 7");
+    d.target.model = 4;
+    d.train = NULL;
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "no training logs");
+    d.train = &b;
+    d.sigma0 = -0.1;
+    assert_null(fric_fit_create(&d, &why));
+    assert_says(why, "sigma0");
+    d.sigma0 = 0;
+    /* every parameter held */
+    fric_fit_space none = s;
+    for (int i = 0; i < FRIC_FIT_N; i++) if (none.free_[i]) fric_fit_space_freeze(&none, i, none.hi[i], &why);
+    assert_int_not_equal(fric_fit_space_check(&none, 4, &why), 0);
+    assert_says(why, "free at least one");
+    /* an unusable p scores +inf (kt = 0), without crashing */
+    fric_bench_lane lanes[1];
+    double q[FRIC_FIT_N], mae[1];
+    fric_fit_preset_params("xl330", 4, q, &why);
+    q[FRIC_FIT_KT] = 0;
+    assert_true(isinf(fric_fit_loss(&tg, q, &b, lanes, mae)) && isinf(mae[0]));
+    /* threads < 0 */
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_int_equal(fric_fit_run(f, -1, NULL, NULL, &why), -1);
+    assert_says(why, "threads = -1");
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* ---------------------------------------- the default boxes and presets */
+
+static void test_default_space(void **state)
+{
+    (void)state;
+    const char *why;
+    static const int free_count[7] = { 0, 6, 9, 7, 11, 13, 15 };
+    for (int a = 0; a < fric_bench_actuator_count(); a++) {
+        const char *act = fric_bench_actuator_name(a);
+        for (int m = 1; m <= 6; m++) {
+            fric_fit_space s;
+            int idx[FRIC_FIT_N];
+            assert_int_equal(fric_fit_space_default(act, m, &s, &why), 0);
+            assert_int_equal(fric_fit_space_free(&s, idx), free_count[m]);
+            assert_int_equal(fric_fit_space_check(&s, m, &why), 0);
+            /* every free box holds values the bench accepts at both ends, except
+               bounds at 0 of parameters that may be 0 */
+            for (int i = 0; i < FRIC_FIT_N; i++) {
+                assert_non_null(fric_fit_param_unit(i));
+                assert_int_equal(fric_fit_param_find(fric_fit_param_key(i)), i);
+                if (!s.free_[i]) assert_true(s.value[i] == 0);
+            }
+            /* encode ∘ decode at the centre, and clamping counts */
+            double x[FRIC_FIT_N], p[FRIC_FIT_N], y[FRIC_FIT_N];
+            for (int k = 0; k < free_count[m]; k++) x[k] = 0.25 + 0.5 * k / free_count[m];
+            fric_fit_space_decode(&s, x, p);
+            assert_int_equal(fric_fit_space_encode(&s, p, y), 0);
+            for (int k = 0; k < free_count[m]; k++) assert_true(fabs(y[k] - x[k]) < 1e-12);
+            /* published values outside the box: encode's count equals a direct count */
+            double pub[FRIC_FIT_N];
+            if (fric_fit_preset_params(act, m, pub, &why)) continue;
+            int outside = 0;
+            for (int i = 0; i < FRIC_FIT_N; i++)
+                if (s.free_[i] && (pub[i] < s.lo[i] || pub[i] > s.hi[i])) {
+                    outside++;
+                    print_message("published %s M%d %s = %g lies outside [%g, %g]\n", act, m,
+                                  fric_fit_param_key(i), pub[i], s.lo[i], s.hi[i]);
+                }
+            assert_int_equal(fric_fit_space_encode(&s, pub, y), outside);
+        }
+    }
+    /* xl330's box as the issue states it */
+    fric_fit_space s;
+    assert_int_equal(fric_fit_space_default("xl330", 6, &s, &why), 0);
+    assert_true(s.lo[FRIC_FIT_KT] == 0.1 && s.hi[FRIC_FIT_KT] == 3);
+    assert_true(s.lo[FRIC_FIT_R] == 2 && s.hi[FRIC_FIT_R] == 5);
+    assert_true(s.lo[FRIC_FIT_ARMATURE] == 1e-4 && s.hi[FRIC_FIT_ARMATURE] == 0.05);
+    assert_true(s.lo[FRIC_FIT_Q_OFFSET] == -0.1 && s.hi[FRIC_FIT_Q_OFFSET] == 0.1);
+    assert_true(s.hi[FRIC_FIT_K_C] == 0.2 && s.hi[FRIC_FIT_K_M] == 0.5 && s.hi[FRIC_FIT_K_MS] == 1);
+    assert_true(s.hi[FRIC_FIT_K_MQ] == 0.01 && s.lo[FRIC_FIT_DTHETA_S] == 0.1);
+    assert_true(s.hi[FRIC_FIT_DTHETA_S] == 3 && s.lo[FRIC_FIT_ALPHA] == 1 && s.hi[FRIC_FIT_ALPHA] == 10);
+}
+
+/* ------------------------------------------- 8. the doc's bounds table */
+
+/* Rows "| name | lo – hi | ... |" of docs/identification.md's bounds table:
+ * actuator, kt, R, armature, q_offset, then the maxima of K_c/K_c^s,
+ * K_l/K_m/K_e and K_v. */
+static void test_doc_table(void **state)
+{
+    (void)state;
+    FILE *fp = fopen("docs/identification.md", "r");
+    if (!fp) fail_msg("docs/identification.md not found (run from the repo root)");
+    char line[512];
+    int rows = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char name[32];
+        if (sscanf(line, "| %31[a-z0-9_] |", name) != 1) continue;
+        fric_fit_space s;
+        const char *why;
+        if (fric_fit_space_default(name, 6, &s, &why)) continue;   /* another table */
+        double v[11];
+        const char *c = strchr(line + 1, '|') + 1;
+        for (int k = 0; k < 11; k++) {
+            char *end;
+            while (*c && !(*c == '-' || *c == '.' || (*c >= '0' && *c <= '9'))) c++;
+            v[k] = strtod(c, &end);
+            if (end == c) fail_msg("doc row %s: number %d unreadable", name, k);
+            c = end;
+        }
+        const int idx[4] = { FRIC_FIT_KT, FRIC_FIT_R, FRIC_FIT_ARMATURE, FRIC_FIT_Q_OFFSET };
+        for (int k = 0; k < 4; k++)
+            if (v[2 * k] != s.lo[idx[k]] || v[2 * k + 1] != s.hi[idx[k]])
+                fail_msg("doc row %s: %s [%g, %g] but C says [%g, %g]", name,
+                         fric_fit_param_key(idx[k]), v[2 * k], v[2 * k + 1], s.lo[idx[k]],
+                         s.hi[idx[k]]);
+        if (v[8] != s.hi[FRIC_FIT_K_C] || v[8] != s.hi[FRIC_FIT_K_CS] || v[9] != s.hi[FRIC_FIT_K_M]
+            || v[9] != s.hi[FRIC_FIT_K_E] || v[10] != s.hi[FRIC_FIT_K_V])
+            fail_msg("doc row %s: maxima %g %g %g differ from C", name, v[8], v[9], v[10]);
+        assert_true(s.hi[FRIC_FIT_K_L] == s.hi[FRIC_FIT_K_M]);
+        rows++;
+    }
+    fclose(fp);
+    assert_int_equal(rows, fric_bench_actuator_count());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_loss_equals_replay),
+        cmocka_unit_test(test_synthetic_recovery_m1),
+        cmocka_unit_test(test_bounds_and_held),
+        cmocka_unit_test(test_warm_start_m6_from_m4),
+        cmocka_unit_test(test_contains_embed_brute),
+        cmocka_unit_test(test_threads_bit_identical),
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_default_space),
+        cmocka_unit_test(test_doc_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
