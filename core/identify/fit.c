@@ -71,7 +71,6 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
         if (!isfinite(d->start[i]))
             m = fric__fail(FRIC_E_PARAM_RANGE, i, "fit: the start's %s = %g is not finite; give a "
                            "finite start (or none).", fric_fit_param_key(i), d->start[i]);
-    if (m && !*m) m = NULL;   /* fric_fit_space_check's "" on success */
     if (m) return refuse(NULL, why, m);
 
     int idx[FRIC_FIT_N];
