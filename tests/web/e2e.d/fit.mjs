@@ -42,6 +42,7 @@
 //               the Node fit; screenshots build/e2e/fit-progress-{1280,1024,
 //               853}.png of the fit in progress
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const DEFAULT_BUDGET = 4000;   // FRIC_FIT_DEFAULT_BUDGET
@@ -406,7 +407,8 @@ export default async function fitChecks(h) {
       frames: { count: fr.length, median_ms: pct(0.5), p95_ms: pct(0.95), max_ms: sorted[sorted.length - 1],
         long_tasks: longTasks.length, long_task_ms: longTasks.reduce((a, b) => a + b, 0),
         note: 'intervals between animation frames of the page while it fits (rAF); long tasks: the page\'s own tasks over 50 ms' },
-      equals_node_one_thread: diff.length === 0, date: new Date().toISOString(),
+      equals_node_one_thread: diff.length === 0, cores: os.cpus().length, load_average_1min: os.loadavg()[0],
+      date: new Date().toISOString(),
     };
     fs.writeFileSync(path.join(OUT, 'fit-time.json'), `${JSON.stringify(out, null, 2)}\n`);
     expect(!diff.length, `browser and Node differ in ${diff.join(', ')}`);

@@ -37,7 +37,7 @@ export const LESSON = {
       + 'Fit: watch the best MAE fall generation by generation while the simulated arm (blue) closes on the recorded one.',
     'When it ends, compare the validation MAE of the fit with that of the published preset in the table below the charts.',
     'Press "Fit all models": M1 to M6 in turn, each started from the best simpler model it contains. The bar chart '
-      + 'is the paper\'s Fig. 5 on your servo: the richer load-dependent models M4–M6 score lowest.',
+      + 'is the paper\'s Fig. 5 on your servo: the load-dependent models M3–M6 score lower than M1 and M2.',
     'Untick "free" for kt and type 0.5 in its value: the fit holds kt there and adjusts the others around it.',
     'Press "Open in bench" on a finished fit: the live pendulum view opens with the fitted parameters.',
   ],
