@@ -277,10 +277,15 @@ export function mount(container, { core, state }) {
     + 'values apply on Enter or when the field loses focus; Escape restores.'), boundsTable, boundsMsg, resetBounds);
   charts.append(boundsBox);
 
-  /** The space of (actuator, model): the core's default with the user's edits. */
+  /** The space of (actuator, model): the core's default with the user's
+   *  edits. A free parameter's held value (used once it is unticked) starts
+   *  at the published preset's. */
   function spaceOf(k) {
     const s = core.fitSpace(actuator, k);
+    let pre = null;
+    try { pre = core.fitPresetParams(actuator, k); } catch { /* none published: the core's value */ }
     keys.forEach(({ key }, i) => {
+      if (pre && s.used[i] && s.free[i]) s.value[i] = pre[i];
       const e = edits.get(key);
       if (!e || !s.used[i]) return;
       s.free[i] = e.free;
