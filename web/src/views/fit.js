@@ -27,19 +27,16 @@ import { chartBox, download, COLORS } from '../charts.js';
 import { parseLog, actuatorForMotor } from '../replay.js';
 
 export const LESSON = {
-  notice: 'A fit searches the parameters of one friction model that make the simulated pendulum follow the recorded '
-    + 'one: the loss is the mean over the training logs of each log\'s mean |θ_sim − θ_log|. The published parameters '
-    + 'come from another XL330; fitted on this servo\'s own logs, the model follows the held-out logs better — the '
-    + 'validation MAE, on logs the fit never saw, is the honest score.',
+  notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
+    + '(loss: the mean over the training logs of each log\'s mean |θ_sim − θ_log|). The published parameters come '
+    + 'from another XL330: fitted on this servo\'s own logs, the model also follows the held-out logs better.',
   tryThis: [
-    'Drop the 16 logs of shared/data/bam/logs/xl330/processed on the box (or choose them all with the file '
-      + 'picker), choose "alternate" in "Validation logs" (every kp and every trajectory in both halves) and press '
-      + 'Fit: watch the best MAE fall generation by generation while the simulated arm (blue) closes on the recorded one.',
-    'When it ends, compare the validation MAE of the fit with that of the published preset in the table below the charts.',
-    'Press "Fit all models": M1 to M6 in turn, each started from the best simpler model it contains. The bar chart '
-      + 'is the paper\'s Fig. 5 on your servo: the load-dependent models M3–M6 score lower than M1 and M2.',
-    'Untick "free" for kt and type 0.5 in its value: the fit holds kt there and adjusts the others around it.',
-    'Press "Open in bench" on a finished fit: the live pendulum view opens with the fitted parameters.',
+    'Drop the 16 logs of shared/data/bam/logs/xl330/processed, choose "alternate" validation logs, press Fit: the '
+      + 'best MAE falls while the simulated arm (blue) closes on the recorded one.',
+    'At the end, compare the validation MAE of the fit and of the published preset.',
+    '"Fit all models" fits M1 to M6 in turn; the bar chart is the paper\'s Fig. 5 on your servo.',
+    'Untick "free" for kt and type 0.5 as its value: the fit holds kt there.',
+    '"Open in bench" opens the live pendulum with the fitted parameters.',
   ],
 };
 
@@ -87,7 +84,6 @@ export function mount(container, { core, state }) {
   const edits = new Map(); // parameter key → { free, lo, hi, value }: the user's changes to the default space
   let job = null;          // the running fit: { workers, coordinator, … }
   let results = [];        // per model: the 'model-done' message
-  let shown = null;        // the result whose parameter table is shown
 
   const { side, charts } = viewLayout(container, 'Fit a friction model to your logs',
     'Drop pendulum logs of one servo, choose the validation logs, then press Fit: the parameters of the chosen '
@@ -510,7 +506,6 @@ export function mount(container, { core, state }) {
   }
 
   function showResult(r) {
-    shown = r;
     resBox.hidden = false;
     let preset = null;
     try { preset = core.fitPresetParams(r.actuator, r.model); } catch { /* none published */ }
@@ -657,9 +652,8 @@ export function mount(container, { core, state }) {
     });
     const folded = [logsBox, boundsBox].filter((d) => d.open);
     folded.forEach((d) => { d.open = false; });
-    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W, frames: 0 };
+    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W };
     results = [];
-    shown = null;
     resBox.hidden = true;
     allBox.hidden = true;
     bars.box.hidden = true;
