@@ -5,7 +5,7 @@
 // as 'FRIC_E_NO_TRANSFORM') and the parameter at fault (`param`, its name, or
 // null). The tables below (law names, servo coefficients, treatments) are the
 // core's own, read when the module loads. Objects that hold wasm memory (LookupTable,
-// Simulation) have free(); everything else frees before it returns.
+// Simulation, FitBatch, Fit) have free(); everything else frees before it returns.
 //
 // Every argument of every public function is checked before any wasm memory is
 // touched (type, finiteness, integer-ness, array length against what the C side
