@@ -17,13 +17,13 @@
  *   ⟨y⟩_w = Σ_{i≤µ} w_i·y_{i:λ},  m ← m + σ·⟨y⟩_w              (41-42)
  *   p_σ ← (1 − c_σ)·p_σ + √(c_σ(2 − c_σ)µ_eff)·C^{−½}·⟨y⟩_w    (43)
  *   σ ← σ·exp((c_σ/d_σ)·(‖p_σ‖/E‖N(0,I)‖ − 1))                 (44)
- *   h_σ = 1 iff ‖p_σ‖/√(1 − (1 − c_σ)^{2(g+1)}) < (1.4 + 2/(n+1))·E‖N(0,I)‖
+ *   h_σ = 1 iff ‖p_σ‖/√(1 − (1 − c_σ)^{2(g+1)}) < (1.4 + 2/(n+1))·E‖N(0,I)‖  (p. 28)
  *   p_c ← (1 − c_c)·p_c + h_σ·√(c_c(2 − c_c)µ_eff)·⟨y⟩_w       (45)
  *   C ← (1 + c_1·δ(h_σ) − c_1 − c_µ)·C + c_1·p_c·p_cᵀ
  *       + c_µ·Σ_{i≤µ} w_i·y_{i:λ}·y_{i:λ}ᵀ,  δ(h_σ) = (1 − h_σ)·c_c(2 − c_c)   (47)
  * C = B·D²·Bᵀ by cyclic Jacobi rotations, recomputed every
  * max(1, ⌊1/(10n(c_1 + c_µ))⌋) generations (the tutorial's lazy update,
- * Appendix B); C^{−½} = B·D^{−1}·Bᵀ.
+ * Appendix B.2); C^{−½} = B·D^{−1}·Bᵀ.
  *
  * Stop criteria of a run (Hansen's tutorial, Appendix B.3, and Hansen 2009
  * for stagnation), checked after each generation:
@@ -47,8 +47,11 @@
  * restart is large): the k-th large run has λ_l = λ_def·2^k and σ0; a
  * small run has λ_s = ⌊λ_def·(½·λ_l/λ_def)^{U²}⌋ (λ_l of the last large
  * run) and σ = σ0·10^{−2U'}, U, U' uniform in [0, 1]. Every restart mean
- * is uniform in the box (box) or in x0 ± 2σ0. Up to def.restarts restarts
- * of either kind. λ is capped by the budget.
+ * is uniform in the box (box) or in x0 ± 2σ0. def.restarts counts the
+ * large runs, as Hansen's 9 (λ up to λ_def·2^9): the search ends when a run
+ * ends, the large regime is next and def.restarts large runs were made
+ * (small runs fill in until their evaluations reach the large regime's).
+ * λ is capped by the budget (fric_cmaes_lambda_max).
  *
  * Budget: a generation asks min(λ, evaluations left) candidates; when that
  * is fewer than λ it is the search's last: its values are ranked and the
@@ -83,6 +86,10 @@
 #define CMAES_COND_MAX 1e14        /* conditioncov                           */
 #define CMAES_STAG_MAX 20000       /* longest stagnation history [gens]      */
 #define CMAES_JACOBI_SWEEPS 64     /* cyclic Jacobi: sweeps at most          */
+#define CMAES_SIGMA_MAX 1e32       /* σ is capped there, as optuna's CMA-ES
+                                      sampler (CyberAgentAILab/cmaes) caps
+                                      it: an overflowing σ would turn the
+                                      mean into inf·0 = NaN                  */
 
 /* ----------------------------------------------------- ln and exp (own) */
 
@@ -341,12 +348,22 @@ static void start_run(fric_cmaes *es, int lambda, double sigma, int regime)
     es->info.regime = regime;
 }
 
+/* Books the evaluations of the run that ended to its regime and says
+ * whether BIPOP goes on: a small run is next while the small regime has
+ * used fewer evaluations than the large one; a large run only while fewer
+ * than def.restarts large runs were made. */
+static int restart_left(fric_cmaes *es)
+{
+    if (es->info.regime == 1) es->evals_large += es->run_evals;
+    else if (es->info.regime == 2) es->evals_small += es->run_evals;
+    es->run_evals = 0;
+    return es->evals_small < es->evals_large || es->large_runs < es->restarts;
+}
+
 /* The next BIPOP run after one that ended (Hansen 2009). */
 static void restart(fric_cmaes *es)
 {
     const int n = es->n;
-    if (es->info.regime == 1) es->evals_large += es->run_evals;
-    else if (es->info.regime == 2) es->evals_small += es->run_evals;
     es->info.run += 1;
     /* the mean: uniform in the box, or in x0 ± 2σ0 */
     for (int i = 0; i < n; i++) {
@@ -402,7 +419,8 @@ static const char *check_def(const fric_cmaes_def *d)
         return fric__say("cmaes: restarts = %d must be >= 0 (0: one run; 9: BIPOP as Hansen "
                          "2009).", d->restarts);
     if (d->has_target && isnan(d->target))
-        return fric__say("cmaes: target = %g must be a number when has_target = 1.", d->target);
+        return fric__say("cmaes: target = %g must be a number when has_target = 1; pass a value "
+                         "or set has_target = 0.", d->target);
     if (!isfinite(d->tol_fun) || d->tol_fun < 0.0)
         return fric__say("cmaes: tol_fun = %g must be finite and >= 0 (0: 1e-12).", d->tol_fun);
     if (!isfinite(d->tol_x) || d->tol_x < 0.0)
@@ -537,7 +555,9 @@ static void sample(fric_cmaes *es, double *x, double *y)
         if (!es->box || inside) return;
     }
     for (int i = 0; i < n; i++) {
-        x[i] = reflect(x[i]);
+        /* a non-finite draw (σ overflowed) falls back to the mean, which
+         * lies in the box (a convex combination of points in it) */
+        x[i] = isfinite(x[i]) ? reflect(x[i]) : es->mean[i];
         y[i] = (x[i] - es->mean[i]) / es->sigma;
     }
 }
@@ -625,7 +645,11 @@ static void update(fric_cmaes *es)
         for (int k = 0; k < mu; k++) s += es->w[k] * es->Y[(size_t)es->idx[k] * n + i];   /* (41) */
         yw[i] = s;
     }
-    for (int i = 0; i < n; i++) es->mean[i] += es->sigma * yw[i];                      /* (42) */
+    for (int i = 0; i < n; i++) {
+        es->mean[i] += es->sigma * yw[i];                                              /* (42) */
+        /* box: a convex combination of points in it, up to rounding */
+        if (es->box) es->mean[i] = es->mean[i] < 0.0 ? 0.0 : es->mean[i] > 1.0 ? 1.0 : es->mean[i];
+    }
     /* C^{−½}·⟨y⟩_w = B·D^{−1}·Bᵀ·⟨y⟩_w, (43) */
     double *t = es->work;                     /* n scratch; Jacobi's A is free now */
     for (int j = 0; j < n; j++) {
@@ -661,6 +685,7 @@ static void update(fric_cmaes *es)
         }
     }
     es->sigma *= fric__cmaes_exp((es->cs / es->ds) * (psn / es->chin - 1.0));            /* (44) */
+    if (!(es->sigma <= CMAES_SIGMA_MAX)) es->sigma = CMAES_SIGMA_MAX;
     es->info.sigma = es->sigma;
     if (++es->since_eig >= es->eig_every) eigen(es);
 }
@@ -753,7 +778,7 @@ int fric_cmaes_tell(fric_cmaes *es, const double *f)
             if (r) {
                 es->info.run_stop = r;
                 if (!stop) {
-                    if (es->info.run < es->restarts) restart(es);
+                    if (restart_left(es)) restart(es);
                     else stop = r;
                 }
             }

@@ -76,13 +76,17 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     int idx[FRIC_FIT_N];
     int n = fric_fit_space_free(&d->space, idx);
     int has_start = d->start != NULL;
-    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * (4 + (int)floor(3 * log((double)n)));
+    /* the first run's population: FRIC_FIT_LAMBDA_FACTOR × Hansen's default
+       (Table 1), less when the budget is smaller, never below the default */
+    int lambda_def = 4 + (int)floor(3 * log((double)n));
     long es_budget = d->budget - has_start;
-    if (es_budget < lambda0)
+    if (es_budget < lambda_def)
         return refuse(NULL, why, fric__fail(FRIC_E_PARAM_RANGE, -1,
-                      "fit: budget = %ld evaluations is below the first generation (%d candidates "
-                      "for %d free parameters%s); give at least %ld.", d->budget, lambda0, n,
-                      has_start ? ", plus the start" : "", (long)lambda0 + has_start));
+                      "fit: budget = %ld evaluations is below one generation (%d candidates for %d "
+                      "free parameters%s); give at least %ld.", d->budget, lambda_def, n,
+                      has_start ? ", plus the start" : "", (long)lambda_def + has_start));
+    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * lambda_def;
+    if (es_budget < lambda0) lambda0 = (int)es_budget;
 
     fric_fit *f = calloc(1, sizeof *f);
     if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));

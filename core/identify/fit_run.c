@@ -2,16 +2,19 @@
  * fit_run.c (native only): the ask / evaluate / tell loop of fric_fit with
  * POSIX threads. A pool of T threads (the caller's thread is number 0) is
  * created once per call; each thread owns its lanes and its per-log MAE
- * buffer. Per generation, thread t scores the candidates i ≡ t (mod T) and
- * writes loss[i]; the caller's thread waits for all (a mutex and two
- * condition variables: a generation counter to start, a count of pending
- * workers to finish), tells the losses and calls on_gen. fric_fit_loss
- * depends only on (target, p, batch), so the losses, and hence every later
- * ask, are the same bits whatever T is.
+ * buffer. Per generation, the threads take the candidates one at a time
+ * from an atomic counter (so a thread slowed down by another process, or
+ * cheap diverged candidates, do not leave the others idle) and write
+ * loss[i]; the caller's thread waits for all (a mutex and two condition
+ * variables: a generation counter to start, a count of pending workers to
+ * finish), tells the losses and calls on_gen. fric_fit_loss depends only on
+ * (target, p, batch), never on the thread, so the losses, and hence every
+ * later ask, are the same bits whatever T is and whoever scored what.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -22,7 +25,6 @@ typedef struct run_shared run_shared;
 
 typedef struct {
     run_shared *sh;
-    int t;                      /* thread number, 0 = the caller's           */
     fric_bench_lane *lanes;     /* [logs]                                     */
     double *mae;                /* [logs]                                     */
     pthread_t th;
@@ -31,9 +33,9 @@ typedef struct {
 struct run_shared {
     const fric_fit_target *target;
     const fric_fit_batch *train;
-    int T;
     const double *P;            /* [k·FRIC_FIT_N] candidates                  */
     double *loss;               /* [k]                                        */
+    atomic_int next;            /* the next candidate to score                */
     /* guarded by mu */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
@@ -45,8 +47,8 @@ struct run_shared {
 
 static void score_share(const run_worker *w)
 {
-    const run_shared *sh = w->sh;
-    for (int i = w->t; i < sh->k; i += sh->T)
+    run_shared *sh = w->sh;
+    for (int i; (i = atomic_fetch_add(&sh->next, 1)) < sh->k;)
         sh->loss[i] = fric_fit_loss(sh->target, sh->P + (size_t)i * FRIC_FIT_N, sh->train,
                                     w->lanes, w->mae);
 }
@@ -90,7 +92,8 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
     int lmax = fric_fit_lambda_max(f);
     int T = threads < lmax ? threads : lmax;   /* more would idle */
     size_t N = d->train->logs;
-    run_shared sh = { .target = &d->target, .train = d->train, .T = T };
+    run_shared sh = { .target = &d->target, .train = d->train };
+    atomic_init(&sh.next, 0);
     run_worker *w = calloc((size_t)T, sizeof *w);
     fric_bench_lane *lanes = malloc(sizeof *lanes * N * (size_t)T);
     double *mae = malloc(sizeof *mae * N * (size_t)T);
@@ -108,7 +111,7 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
     sh.P = P;
     sh.loss = loss;
     for (int t = 0; !m && t < T; t++) {
-        w[t] = (run_worker){ .sh = &sh, .t = t, .lanes = lanes + N * (size_t)t,
+        w[t] = (run_worker){ .sh = &sh, .lanes = lanes + N * (size_t)t,
                              .mae = mae + N * (size_t)t };
         if (t == 0) continue;
         if (pthread_create(&w[t].th, NULL, worker_main, &w[t]))
@@ -123,6 +126,7 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
             if (k <= 0) break;
             pthread_mutex_lock(&sh.mu);
             sh.k = k;
+            atomic_store(&sh.next, 0);
             sh.pending = started;
             sh.gen++;
             pthread_cond_broadcast(&sh.go);

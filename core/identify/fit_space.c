@@ -17,13 +17,12 @@
  * One table (bounds[] below), read by the CLI, the bindings and the UI
  * through fric_fit_space_default.
  *
- * Published values outside their default box (shared/data/bam/params; a
- * warm start from them is clamped into the box, fric_fit_progress.clamped
- * counts how many values were): tests/identify/test_fit.c lists them by
- * brute force and docs/identification.md repeats the list:
- *   α < 1:        mx64 M6 (0.84), mx106 M5/M6, xl320 M4/M5/M6, xl330 M4 (0.76) ...
- *   θ̇_s > 3:     a few presets (see the doc's table).
- * (The exact list is computed by the test, not maintained here by hand.)
+ * Published values outside their default box (shared/data/bam/params,
+ * against the table below; test_default_space finds them by brute force and
+ * prints them): mx64 M6 α = 0.84 and xl330 M4 α = 0.76 (below 1), xl330 M2
+ * θ̇_s = 4.17 and xl330 M5 θ̇_s = 3.19 rad/s (above 3). Every other
+ * published value lies inside. A warm start from them is clamped into the
+ * box (fric_fit_progress.clamped counts the values clamped).
  */
 #include <math.h>
 #include <string.h>

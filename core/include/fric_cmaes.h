@@ -72,7 +72,9 @@ typedef struct {
                            in x0 ± 2σ0 per coordinate.                       */
     int box;            /* 1: search [0, 1]^n (x0 must lie in it)           */
     long budget;        /* evaluations in all, >= λ of the first run        */
-    int restarts;       /* 0: one run; k > 0: BIPOP with up to k restarts   */
+    int restarts;       /* 0: one run; k > 0: BIPOP with up to k restarts
+                           of the large regime (λ up to λ_def·2^k), small
+                           runs in between                                  */
     uint64_t seed;      /* any value; the same seed asks the same points    */
     int has_target;     /* 1: stop when the best f <= target                */
     double target;

@@ -156,7 +156,7 @@ void fric_fit_batch_free(fric_fit_batch *b);
 
 /* The mean over the batch's logs of each log's replay MAE [rad] of p (what
  * fric_bench_replay scores, log by log): the loss. mae (may be NULL)
- * receives each log's MAE. +inf when p is not a usable bench (a zero or
+ * receives each log's MAE (+inf for a log whose replay diverged). +inf when p is not a usable bench (a zero or
  * negative kt, R, armature, dθ_s or α) or a replay leaves the finite range.
  * lanes: b->b.logs workspace lanes (one set per thread). No allocation. */
 double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
@@ -169,7 +169,7 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
 
 /* ------------------------------------------------------------------ fit */
 
-#define FRIC_FIT_DEFAULT_BUDGET 4000   /* evaluations                        */
+#define FRIC_FIT_DEFAULT_BUDGET 8000   /* evaluations (docs/identification.md) */
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
 #define FRIC_FIT_WARM_SIGMA0 0.1       /* from a warm start                  */
@@ -177,7 +177,9 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
  * 4 + ⌊3·ln n⌋ (n free parameters). The replay loss is rugged (stick-slip
  * switches the simulated trajectory), and a larger population keeps CMA-ES
  * out of its shallow local minima (docs/identification.md: the spread of
- * the validation MAE over seeds). BIPOP doubles it at each large restart. */
+ * the validation MAE over seeds). BIPOP doubles it at each large restart.
+ * A budget below it shrinks it (down to the default; a budget below one
+ * default generation is refused). */
 #define FRIC_FIT_LAMBDA_FACTOR 4
 
 typedef struct {
@@ -220,7 +222,8 @@ int fric_fit_lambda_max(const fric_fit *f);
  * included): returns how many (1 for the warm start, then each CMA-ES
  * generation), 0 when the fit is over, −1 when cap is too small. */
 int fric_fit_ask(fric_fit *f, double *P, int cap);
-/* Their losses (fric_fit_loss on d.train). Returns progress.done. */
+/* Their losses (fric_fit_loss on d.train; NaN counts as +inf). Returns
+ * progress.done, or −1 when no candidates were asked since the last tell. */
 int fric_fit_tell(fric_fit *f, const double *loss);
 /* Cancel: the next ask returns 0 (done = FRIC_CMAES_STOPPED). */
 void fric_fit_stop(fric_fit *f);

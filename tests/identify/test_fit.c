@@ -688,6 +688,10 @@ static void test_bad_input(void **state)
     if (!f) fail_msg("%s", why);
     assert_int_equal(fric_fit_run(f, -1, NULL, NULL, &why), -1);
     assert_says(why, "threads = -1");
+    /* tell before any ask, ask into too small a buffer */
+    assert_int_equal(fric_fit_tell(f, mae), -1);
+    assert_int_equal(fric_fit_ask(f, q, 1), -1);
+    assert_int_equal(fric_fit_get_progress(f)->evals, 0);
     fric_fit_free(f);
     fric_fit_batch_free(&b);
 }
@@ -699,6 +703,7 @@ static void test_default_space(void **state)
     (void)state;
     const char *why;
     static const int free_count[7] = { 0, 6, 9, 7, 11, 13, 15 };
+    int outside_all = 0;
     for (int a = 0; a < fric_bench_actuator_count(); a++) {
         const char *act = fric_bench_actuator_name(a);
         for (int m = 1; m <= 6; m++) {
@@ -731,8 +736,12 @@ static void test_default_space(void **state)
                                   fric_fit_param_key(i), pub[i], s.lo[i], s.hi[i]);
                 }
             assert_int_equal(fric_fit_space_encode(&s, pub, y), outside);
+            outside_all += outside;
         }
     }
+    /* the four of docs/identification.md's list (mx64 M6 α, xl330 M2 θ̇_s,
+       M4 α, M5 θ̇_s) */
+    assert_int_equal(outside_all, 4);
     /* xl330's box as the issue states it */
     fric_fit_space s;
     assert_int_equal(fric_fit_space_default("xl330", 6, &s, &why), 0);
@@ -759,12 +768,13 @@ static void test_doc_table(void **state)
     int rows = 0;
     while (fgets(line, sizeof line, fp)) {
         char name[32];
-        if (sscanf(line, "| %31[a-z0-9_] |", name) != 1) continue;
+        int end_name = -1;
+        if (sscanf(line, "| %31[a-z0-9_] |%n", name, &end_name) != 1 || end_name < 0) continue;
         fric_fit_space s;
         const char *why;
         if (fric_fit_space_default(name, 6, &s, &why)) continue;   /* another table */
         double v[11];
-        const char *c = strchr(line + 1, '|') + 1;
+        const char *c = line + end_name;
         for (int k = 0; k < 11; k++) {
             char *end;
             while (*c && !(*c == '-' || *c == '.' || (*c >= '0' && *c <= '9'))) c++;
