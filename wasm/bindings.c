@@ -979,6 +979,22 @@ int fxb_fit_progress(const fric_fit *f, double *out)
     return 0;
 }
 
+/* The fit's defaults (fric_fit.h): what 0 FRIC_FIT_DEFAULT_BUDGET
+ * [evaluations], 1 FRIC_FIT_DEFAULT_RESTARTS, 2 FRIC_FIT_DEFAULT_SIGMA0,
+ * 3 FRIC_FIT_WARM_SIGMA0, 4 FRIC_FIT_MAX_LOGS; NaN otherwise. */
+double fxb_fit_default(int what);
+double fxb_fit_default(int what)
+{
+    switch (what) {
+    case 0: return FRIC_FIT_DEFAULT_BUDGET;
+    case 1: return FRIC_FIT_DEFAULT_RESTARTS;
+    case 2: return FRIC_FIT_DEFAULT_SIGMA0;
+    case 3: return FRIC_FIT_WARM_SIGMA0;
+    case 4: return FRIC_FIT_MAX_LOGS;
+    }
+    return NAN;
+}
+
 /* The name of a stop reason (fric_cmaes_stop_name). */
 const char *fxb_fit_stop_name(int reason);
 const char *fxb_fit_stop_name(int reason) { const char *s = fric_cmaes_stop_name(reason); return s ? s : ""; }

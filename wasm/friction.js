@@ -632,6 +632,13 @@ export class FrictionCore {
   // Parameter vectors p are FIT_N numbers in the order of fitParamKeys()
   // (the params-file keys: kt, R, armature, q_offset, friction_base, …).
 
+  /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
+   *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
+  fitDefaults() {
+    const d = (w) => this._m._fxb_fit_default(w);
+    return { budget: d(0), restarts: d(1), sigma0: d(2), warmSigma0: d(3), maxLogs: d(4) };
+  }
+
   /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
   fitParamKeys() {
     if (!this._fitKeys) {

@@ -141,6 +141,16 @@ describe('fit wrapper: arguments', { skip: noData }, () => {
 });
 
 describe('fit wrapper: the search space, presets and loss', { skip: noData }, () => {
+  it('fitDefaults: the budget and restarts of fric_fit.h', () => {
+    const h = fs.readFileSync(path.join(ROOT, 'core/include/fric_fit.h'), 'utf8');
+    const def = (name) => Number(new RegExp(`#define ${name}\\s+([0-9.]+)`).exec(h)[1]);
+    const d = core.fitDefaults();
+    assert.equal(d.budget, def('FRIC_FIT_DEFAULT_BUDGET'));
+    assert.equal(d.restarts, def('FRIC_FIT_DEFAULT_RESTARTS'));
+    assert.equal(d.sigma0, def('FRIC_FIT_DEFAULT_SIGMA0'));
+    assert.equal(d.maxLogs, def('FRIC_FIT_MAX_LOGS'));
+  });
+
   it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (the issue)', () => {
     const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fitSpace('xl330', k).free.filter(Boolean).length);
     assert.deepEqual(counts, [6, 9, 7, 11, 13, 15]);

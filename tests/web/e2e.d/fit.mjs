@@ -45,7 +45,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const DEFAULT_BUDGET = 4000;   // FRIC_FIT_DEFAULT_BUDGET
 const TRAJ = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
 
 const viewState = (page) => page.evaluate(() => {
@@ -107,6 +106,7 @@ export default async function fitChecks(h) {
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const { loadCore } = await import(path.join(ROOT, 'tests/web/load.mjs'));
   const core = await loadCore();
+  const DEFAULT_BUDGET = core.fitDefaults().budget;   // FRIC_FIT_DEFAULT_BUDGET
   const parsed = new Map();
   const logOf = (f) => { if (!parsed.has(f)) parsed.set(f, JSON.parse(fs.readFileSync(path.join(LOG_DIR, f), 'utf8'))); return parsed.get(f); };
   /** The fit in Node, one thread: ask, evaluate every candidate, tell. */

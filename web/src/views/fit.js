@@ -40,7 +40,6 @@ export const LESSON = {
   ],
 };
 
-const DEFAULT_BUDGET = 4000;   // FRIC_FIT_DEFAULT_BUDGET (fric_fit.h): evaluations
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const fmtMae = (v) => (v === null || v === undefined || Number.isNaN(v) ? '—' : !Number.isFinite(v) ? '∞' : v.toFixed(5));
@@ -77,7 +76,7 @@ export function mount(container, { core, state }) {
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
   let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
   if (!(model >= 1 && model <= 6)) model = 4;
-  let budget = state.getNumber('budget', DEFAULT_BUDGET);
+  let budget = state.getNumber('budget', core.fitDefaults().budget);
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
   const logs = [];         // { name, text, log, kp, trajectory, motor, samples, valid }
