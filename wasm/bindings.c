@@ -11,6 +11,7 @@
  * its bound (the length the C side reads, or FXB_MAX_BYTES for what it
  * writes) and returns an error status (set_status) instead of touching memory.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -914,8 +915,8 @@ fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const
                       double seed, double sigma0, int restarts, const double *start)
 {
     if (!h) { set_status(FRIC_E_NULL, -1, "no training batch (freed?)."); return NULL; }
-    if (!(budget >= 1 && budget <= 1e15) || budget != floor(budget)) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "budget must be a whole number of evaluations >= 1.");
+    if (!(budget >= 1 && budget <= (double)LONG_MAX) || budget != floor(budget)) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "budget must be a whole number of evaluations in 1 .. LONG_MAX.");
         return NULL;
     }
     if (!(seed >= 0 && seed <= 9007199254740992.0) || seed != floor(seed)) {

@@ -855,7 +855,8 @@ export class FrictionCore {
     batch._live();
     const names = this._fitNames(), N = names.length;
     const k = this._fitModel('model', def.model);
-    const budget = num('budget', def.budget, { min: 1, max: 1e12, integer: true });
+    // evaluations: a C long, 32 bits in wasm32
+    const budget = num('budget', def.budget, { min: 1, max: 2 ** 31 - 1, integer: true });
     const seed = num('seed', def.seed ?? 0, { min: 0, max: 2 ** 53, integer: true });
     const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
     const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });

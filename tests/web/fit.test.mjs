@@ -112,6 +112,7 @@ describe('fit wrapper: arguments', { skip: noData }, () => {
     try {
       throwsArg(() => core.fitCreate({ ...def, budget: 0 }), RangeError, 'budget');
       throwsArg(() => core.fitCreate({ ...def, budget: 10.5 }), RangeError, 'budget');
+      throwsArg(() => core.fitCreate({ ...def, budget: 2 ** 31 }), RangeError, 'budget');
       throwsArg(() => core.fitCreate({ ...def, seed: -1 }), RangeError, 'seed');
       throwsArg(() => core.fitCreate({ ...def, sigma0: 2 }), RangeError, 'sigma0');
       throwsArg(() => core.fitCreate({ ...def, batch: {} }), TypeError, 'batch');
