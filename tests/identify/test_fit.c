@@ -17,9 +17,10 @@
  *     by the back-EMF damping, which trades against the viscous K_v
  *     whenever the joint slides with the torque on (the torque-off part of
  *     lift_and_drop separates them), so kt and R get a looser tolerance
- *     than kt/R. M4 from scratch needs ~8000 evaluations: too slow for the
- *     ASan run; its Stribeck shape (θ̇_s, α) is not identifiable when its
- *     amplitude K_c^s + K_l^s·L is near 0, the case of the published xl330 M4.
+ *     than kt/R. M4 from scratch at the default budget: within 2× the noise
+ *     floor, kt/R, armature and q_offset recovered; the split of the
+ *     friction among its terms is not determined by these logs (see the
+ *     test).
  *  3. Bounds: every candidate asked lies in [lo, hi]; held (--set)
  *     parameters stay exactly at their value (a loss told by the test
  *     whose minimum lies outside the box pushes the search against it).
@@ -289,6 +290,59 @@ static void test_synthetic_recovery_m1(void **state)
     REL(FRIC_FIT_R, 0.10);
 #undef REL
     assert_true(fabs(p[FRIC_FIT_Q_OFFSET] - truth[FRIC_FIT_Q_OFFSET]) < 1e-3);   /* [rad] */
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* M4 from scratch, the default budget: the loss floor, and what the logs
+ * determine. The truth: the published xl330 M4 with a visible Stribeck
+ * term (K_c^s = 0.01 N·m where the file has 1e-16, α = 1.5 inside the box
+ * where the file has 0.76). */
+static void test_synthetic_recovery_m4(void **state)
+{
+    (void)state;
+    const double sigma_n = 1e-3;
+    const double floor_ = sigma_n * sqrt(2 / 3.141592653589793);
+    fric_fit_target tg;
+    const char *why;
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 4, &why), 0);
+    double truth[FRIC_FIT_N];
+    assert_int_equal(fric_fit_preset_params("xl330", 4, truth, &why), 0);
+    truth[FRIC_FIT_K_CS] = 0.01;
+    truth[FRIC_FIT_ALPHA] = 1.5;
+    fric_fit_batch b;
+    make_batch(&tg, truth, 4, SYN_MAX, sigma_n, 43, &b);
+    fric_bench_lane lanes[4];
+    double at_truth = fric_fit_loss(&tg, truth, &b, lanes, NULL);
+    assert_true(fabs(at_truth / floor_ - 1) < 0.03);
+    fric_fit_def d = { .target = tg, .train = &b, .budget = FRIC_FIT_DEFAULT_BUDGET, .seed = 1,
+                       .restarts = -1 };
+    assert_int_equal(fric_fit_space_default("xl330", 4, &d.space, &why), 0);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_true(fric_fit_run(f, 2, NULL, NULL, &why) > 0);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    const double *p = g->best;
+    print_message("M4 from scratch: %ld evals, loss %.3g rad (truth %.3g, floor %.3g)\n", g->evals,
+                  g->best_loss, at_truth, floor_);
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (fric_fit_param_used(4, i))
+            print_message("  %-24s %.5g (truth %.5g)\n", fric_fit_param_key(i), p[i], truth[i]);
+    /* within 2× the noise floor: at the default budget the friction terms
+       are still being traded against each other (below) */
+    assert_true(g->best_loss <= 2 * floor_);
+    /* what the logs determine whatever the friction split */
+    double ratio = p[FRIC_FIT_KT] / p[FRIC_FIT_R], ratio0 = truth[FRIC_FIT_KT] / truth[FRIC_FIT_R];
+    assert_true(fabs(ratio / ratio0 - 1) < 0.02);
+    assert_true(fabs(p[FRIC_FIT_ARMATURE] / truth[FRIC_FIT_ARMATURE] - 1) < 0.03);
+    assert_true(fabs(p[FRIC_FIT_Q_OFFSET] - truth[FRIC_FIT_Q_OFFSET]) < 1e-3);   /* [rad] */
+    /* Not identified from these logs: how the friction splits between
+       K_c, K_l·L, the Stribeck terms (K_c^s, K_l^s·L, θ̇_s, α) and K_v. The
+       load L = |τe − τm| and the speed visited by the four trajectories are
+       correlated (a heavier load goes with a faster swing), so different
+       splits give nearly the same budget along the logs' path: the fit
+       reaches 1.6× the noise floor with K_c twice the truth and K_l^s
+       two thirds of it. Not asserted. */
     fric_fit_free(f);
     fric_fit_batch_free(&b);
 }
@@ -803,6 +857,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loss_equals_replay),
         cmocka_unit_test(test_synthetic_recovery_m1),
+        cmocka_unit_test(test_synthetic_recovery_m4),
         cmocka_unit_test(test_bounds_and_held),
         cmocka_unit_test(test_warm_start_m6_from_m4),
         cmocka_unit_test(test_contains_embed_brute),
