@@ -11,9 +11,11 @@
  * its bound (the length the C side reads, or FXB_MAX_BYTES for what it
  * writes) and returns an error status (set_status) instead of touching memory.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __EMSCRIPTEN__
 #include <malloc.h>
@@ -22,6 +24,8 @@
 #include "friction.h"
 #include "fric_scenario.h"
 #include "fric_bench.h"
+#include "fric_cmaes.h"
+#include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
@@ -660,3 +664,338 @@ int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T,
     set_error("");
     return 0;
 }
+
+/* ------------------------------------------------ identification (fit) */
+/* The fit engine of fric_fit.h (the CLI's `friction fit` loop, fit_run.c,
+ * is native only; here the wrapper and its Web Workers drive ask/tell).
+ * Several logs at once: the wrapper loads each log with fxb_log_load and
+ * keeps it (fxb_fit_log_keep copies the checked view into a table; the
+ * arrays stay the wrapper's until the batch is built, which copies and
+ * resamples them: fric_fit_batch_build). A batch and a fit are handles the
+ * wrapper frees. Parameter vectors travel as FRIC_FIT_N numbers in the
+ * params-file order of fric_fit_param_key. */
+/* The kept logs (the views of fxb_log_load), at most FRIC_FIT_MAX_LOGS. */
+static fric_io_log *kept;
+static int kept_n, kept_cap;
+
+/* Makes room for n logs and forgets the kept ones. 0, or 1 with the message. */
+int fxb_fit_logs_begin(int n);
+int fxb_fit_logs_begin(int n)
+{
+    kept_n = 0;
+    if (n < 1 || n > FRIC_FIT_MAX_LOGS) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "logs: %d logs given; a batch takes 1 to %d.", n, FRIC_FIT_MAX_LOGS);
+        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        return 1;
+    }
+    if (n > kept_cap) {
+        fric_io_log *t = realloc(kept, (size_t)n * sizeof *t);
+        if (!t) { set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the table of logs."); return 1; }
+        kept = t;
+        kept_cap = n;
+    }
+    set_error("");
+    return 0;
+}
+
+/* Keeps the log fxb_log_load just checked (its arrays must stay alive until
+ * fxb_fit_batch_new or fxb_fit_split_kp). Returns the kept count, or −1. */
+int fxb_fit_log_keep(void);
+int fxb_fit_log_keep(void)
+{
+    if (!loaded_ok) { set_status(FRIC_E_LOG_INVALID, -1, "no checked log to keep."); return -1; }
+    if (kept_n >= kept_cap) { set_status(FRIC_E_PARAM_RANGE, -1, "more logs kept than fxb_fit_logs_begin made room for."); return -1; }
+    kept[kept_n++] = loaded;
+    set_error("");
+    return kept_n;
+}
+
+/* Forgets the kept logs (their arrays are about to be freed). */
+void fxb_fit_logs_end(void);
+void fxb_fit_logs_end(void)
+{
+    kept_n = 0;
+    fxb_log_unload();
+}
+
+/* A batch with one workspace lane per log (one evaluation at a time). */
+typedef struct {
+    fric_fit_batch b;
+    fric_bench_lane *lanes;
+} fxb_batch;
+
+/* The batch of the kept logs (fric_fit_batch_build: every log resampled
+ * once, copied). NULL with the message. */
+fxb_batch *fxb_fit_batch_new(void);
+fxb_batch *fxb_fit_batch_new(void)
+{
+    if (kept_n < 1) { set_status(FRIC_E_PARAM_RANGE, -1, "logs: no log was kept for the batch."); return NULL; }
+    fxb_batch *h = calloc(1, sizeof *h);
+    const fric_io_log **ptr = malloc((size_t)kept_n * sizeof *ptr);
+    if (!h || !ptr) {
+        free(h);
+        free(ptr);
+        set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch.");
+        return NULL;
+    }
+    for (int i = 0; i < kept_n; i++) ptr[i] = &kept[i];
+    const char *why = "";
+    int rc = fric_fit_batch_build(ptr, (size_t)kept_n, &h->b, &why);
+    free(ptr);
+    if (rc) {
+        from_core(rc, &why);
+        fric_fit_batch_free(&h->b);
+        free(h);
+        return NULL;
+    }
+    h->lanes = malloc(h->b.logs * sizeof *h->lanes);
+    if (!h->lanes) {
+        fric_fit_batch_free(&h->b);
+        free(h);
+        set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch's lanes.");
+        return NULL;
+    }
+    set_error("");
+    return h;
+}
+
+void fxb_fit_batch_free(fxb_batch *h);
+void fxb_fit_batch_free(fxb_batch *h)
+{
+    if (!h) return;
+    fric_fit_batch_free(&h->b);
+    free(h->lanes);
+    free(h);
+}
+
+/* what 0: logs, 1: bench steps per evaluation (Σ samples). */
+double fxb_fit_batch_num(const fxb_batch *h, int what);
+double fxb_fit_batch_num(const fxb_batch *h, int what)
+{
+    if (!h) return -1;
+    return what == 0 ? (double)h->b.logs : (double)h->b.steps;
+}
+
+/* valid[i] = 1 for the kept logs whose header kp equals kp
+ * (fric_fit_split_kp). Returns how many. */
+int fxb_fit_split_kp(double kp, unsigned char *valid);
+int fxb_fit_split_kp(double kp, unsigned char *valid)
+{
+    const fric_io_log *ptr[64];
+    int done = 0, count = 0;
+    while (done < kept_n) {   /* in chunks: no allocation */
+        int k = kept_n - done < 64 ? kept_n - done : 64;
+        for (int i = 0; i < k; i++) ptr[i] = &kept[done + i];
+        count += (int)fric_fit_split_kp(ptr, (size_t)k, kp, valid + done);
+        done += k;
+    }
+    return count;
+}
+
+/* The target of (actuator, model) into *t; 1 with the message. */
+static int fit_target(const char *actuator, int model, fric_fit_target *t)
+{
+    const char *why = "";
+    return from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why);
+}
+
+/* The losses of count candidates P[count·FRIC_FIT_N] on the batch
+ * (fric_fit_loss) into out[count]; mae (may be NULL) receives each log's MAE,
+ * [count·logs]. 0, or 1 with the message. */
+int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P, int count,
+                   double *out, double *mae);
+int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P, int count,
+                   double *out, double *mae)
+{
+    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
+    if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
+    fric_fit_target t;
+    if (fit_target(actuator, model, &t)) return 1;
+    for (int k = 0; k < count; k++)
+        out[k] = fric_fit_loss(&t, P + (size_t)k * FRIC_FIT_N, &h->b, h->lanes,
+                               mae ? mae + (size_t)k * h->b.logs : NULL);
+    set_error("");
+    return 0;
+}
+
+/* Parameter i: what 0 its params-file key, 1 its unit ("" out of range). */
+const char *fxb_fit_param_text(int i, int what);
+const char *fxb_fit_param_text(int i, int what)
+{
+    const char *s = what == 0 ? fric_fit_param_key(i) : fric_fit_param_unit(i);
+    return s ? s : "";
+}
+
+/* what 0: fric_fit_param_used(a, b) (model a, parameter b);
+ * 1: fric_fit_contains(a, b) (big a, small b). */
+int fxb_fit_rel(int what, int a, int b);
+int fxb_fit_rel(int what, int a, int b)
+{
+    return what == 0 ? fric_fit_param_used(a, b) : fric_fit_contains(a, b);
+}
+
+/* p_big[FRIC_FIT_N] from p_small (fric_fit_embed). 0, or 1 with the message. */
+int fxb_fit_embed(int small, const double *p_small, int big, double *p_big);
+int fxb_fit_embed(int small, const double *p_small, int big, double *p_big)
+{
+    const char *why = "";
+    int rc = fric_fit_embed(small, p_small, big, p_big, &why);
+    if (rc) { set_status(FRIC_E_PARAM_RANGE, -1, why && *why ? why : "the models do not embed."); return 1; }
+    set_error("");
+    return 0;
+}
+
+/* The published parameters of (actuator, model) into p. 0, or 1. */
+int fxb_fit_preset_params(const char *actuator, int model, double *p);
+int fxb_fit_preset_params(const char *actuator, int model, double *p)
+{
+    const char *why = "";
+    return from_core(fric_fit_preset_params(actuator ? actuator : "", model, p, &why), &why);
+}
+
+/* The space travels as four arrays of FRIC_FIT_N: lo, hi, free (0/1) and
+ * value. */
+static void space_to(const fric_fit_space *s, double *lo, double *hi, double *fr, double *val)
+{
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        lo[i] = s->lo[i];
+        hi[i] = s->hi[i];
+        fr[i] = s->free_[i];
+        val[i] = s->value[i];
+    }
+}
+
+static void space_from(fric_fit_space *s, const double *lo, const double *hi, const double *fr,
+                       const double *val)
+{
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        s->lo[i] = lo[i];
+        s->hi[i] = hi[i];
+        s->free_[i] = fr[i] != 0;
+        s->value[i] = val[i];
+    }
+}
+
+/* The default space of (actuator, model) (fric_fit_space_default). */
+int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi, double *fr,
+                          double *val);
+int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi, double *fr,
+                          double *val)
+{
+    fric_fit_space s;
+    const char *why = "";
+    if (from_core(fric_fit_space_default(actuator ? actuator : "", model, &s, &why), &why)) return 1;
+    space_to(&s, lo, hi, fr, val);
+    return 0;
+}
+
+/* 0 when the space is usable for model (fric_fit_space_check), else 1 with
+ * the message naming the parameter. */
+int fxb_fit_space_check(int model, const double *lo, const double *hi, const double *fr,
+                        const double *val);
+int fxb_fit_space_check(int model, const double *lo, const double *hi, const double *fr,
+                        const double *val)
+{
+    fric_fit_space s;
+    space_from(&s, lo, hi, fr, val);
+    const char *why = "";
+    return from_core(fric_fit_space_check(&s, model, &why), &why);
+}
+
+/* A fit of (actuator, model) on the batch with the given space, budget,
+ * seed (an integer below 2^53), sigma0 (0: the default), restarts (−1: the
+ * default) and start (NULL: none). NULL with the message. The batch must
+ * outlive the fit. */
+fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const double *lo,
+                      const double *hi, const double *fr, const double *val, double budget,
+                      double seed, double sigma0, int restarts, const double *start);
+fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const double *lo,
+                      const double *hi, const double *fr, const double *val, double budget,
+                      double seed, double sigma0, int restarts, const double *start)
+{
+    if (!h) { set_status(FRIC_E_NULL, -1, "no training batch (freed?)."); return NULL; }
+    if (!(budget >= 1 && budget <= (double)LONG_MAX) || budget != floor(budget)) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "budget must be a whole number of evaluations in 1 .. LONG_MAX.");
+        return NULL;
+    }
+    if (!(seed >= 0 && seed <= 9007199254740992.0) || seed != floor(seed)) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "seed must be a whole number in 0 .. 2^53.");
+        return NULL;
+    }
+    fric_fit_def d;
+    memset(&d, 0, sizeof d);
+    if (fit_target(actuator, model, &d.target)) return NULL;
+    space_from(&d.space, lo, hi, fr, val);
+    d.train = &h->b;
+    d.budget = (long)budget;
+    d.seed = (uint64_t)seed;
+    d.sigma0 = sigma0;
+    d.restarts = restarts;
+    d.start = start;
+    const char *why = "";
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) { from_core(1, &why); return NULL; }
+    set_error("");
+    return f;
+}
+
+void fxb_fit_free(fric_fit *f);
+void fxb_fit_free(fric_fit *f) { fric_fit_free(f); }
+
+int fxb_fit_lambda_max(const fric_fit *f);
+int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambda_max(f) : 0; }
+
+/* The next candidates into P (cap of them at most): their count, 0 when the
+ * fit is over, −1 when cap is too small (the message). */
+int fxb_fit_ask(fric_fit *f, double *P, int cap);
+int fxb_fit_ask(fric_fit *f, double *P, int cap)
+{
+    if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return -1; }
+    if (count_bad("cap (candidates)", cap, FRIC_FIT_N * sizeof(double))) return -1;
+    int k = fric_fit_ask(f, P, cap);
+    if (k < 0) set_status(FRIC_E_PARAM_RANGE, -1, "cap is below the population: size it with fxb_fit_lambda_max.");
+    else set_error("");
+    return k;
+}
+
+/* The losses of the last ask's candidates; returns progress.done. */
+int fxb_fit_tell(fric_fit *f, const double *loss);
+int fxb_fit_tell(fric_fit *f, const double *loss) { return f ? fric_fit_tell(f, loss) : -1; }
+
+void fxb_fit_stop(fric_fit *f);
+void fxb_fit_stop(fric_fit *f) { if (f) fric_fit_stop(f); }
+
+/* The progress as out[11 + FRIC_FIT_N]: generation, run, lambda, evals,
+ * budget, steps, best_loss, gen_best_loss, sigma, clamped, done, best[]. */
+int fxb_fit_progress(const fric_fit *f, double *out);
+int fxb_fit_progress(const fric_fit *f, double *out)
+{
+    if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return 1; }
+    const fric_fit_progress *p = fric_fit_get_progress(f);
+    double v[11] = { p->generation, p->run, p->lambda, (double)p->evals, (double)p->budget,
+                     (double)p->steps, p->best_loss, p->gen_best_loss, p->sigma, p->clamped, p->done };
+    memcpy(out, v, sizeof v);
+    memcpy(out + 11, p->best, sizeof p->best);
+    return 0;
+}
+
+/* The fit's defaults (fric_fit.h): what 0 FRIC_FIT_DEFAULT_BUDGET
+ * [evaluations], 1 FRIC_FIT_DEFAULT_RESTARTS, 2 FRIC_FIT_DEFAULT_SIGMA0,
+ * 3 FRIC_FIT_WARM_SIGMA0, 4 FRIC_FIT_MAX_LOGS; NaN otherwise. */
+double fxb_fit_default(int what);
+double fxb_fit_default(int what)
+{
+    switch (what) {
+    case 0: return FRIC_FIT_DEFAULT_BUDGET;
+    case 1: return FRIC_FIT_DEFAULT_RESTARTS;
+    case 2: return FRIC_FIT_DEFAULT_SIGMA0;
+    case 3: return FRIC_FIT_WARM_SIGMA0;
+    case 4: return FRIC_FIT_MAX_LOGS;
+    }
+    return NAN;
+}
+
+/* The name of a stop reason (fric_cmaes_stop_name). */
+const char *fxb_fit_stop_name(int reason);
+const char *fxb_fit_stop_name(int reason) { const char *s = fric_cmaes_stop_name(reason); return s ? s : ""; }

@@ -5,7 +5,7 @@
 // as 'FRIC_E_NO_TRANSFORM') and the parameter at fault (`param`, its name, or
 // null). The tables below (law names, servo coefficients, treatments) are the
 // core's own, read when the module loads. Objects that hold wasm memory (LookupTable,
-// Simulation) have free(); everything else frees before it returns.
+// Simulation, FitBatch, Fit) have free(); everything else frees before it returns.
 //
 // Every argument of every public function is checked before any wasm memory is
 // touched (type, finiteness, integer-ness, array length against what the C side
@@ -434,6 +434,20 @@ export class FrictionCore {
    *  message is the core's and which carries code ("missing", "dt", … the
    *  fric_io_code names), field and entry (−1: the header). */
   _withLog(log, source, fn) {
+    const ptrs = [];
+    try {
+      this._putLog(log, source, ptrs);
+      return fn();
+    } finally {
+      this._m._fxb_log_unload();
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** Loads one log (see _withLog) into wasm memory; its allocations are
+   *  pushed to ptrs, which the caller frees after the core is done with the
+   *  log (the checked log is a view into them). */
+  _putLog(log, source, ptrs) {
     const { head, entry } = this._logKeys();
     const kindOf = (v) => (v === undefined ? 0 : typeof v === 'number' ? 1 : typeof v === 'boolean' ? 2
       : typeof v === 'string' ? 3 : Array.isArray(v) ? 4 : v === null ? 6 : typeof v === 'object' ? 5 : 6);
@@ -463,7 +477,6 @@ export class FrictionCore {
         if (u !== undefined) { unknown = u; unknownEntry = k; }
       }
     }
-    const ptrs = [];
     const put = (arr) => {
       const p = this._alloc(arr.byteLength);
       ptrs.push(p);
@@ -471,23 +484,17 @@ export class FrictionCore {
       return p;
     };
     const str = (x) => (typeof x === 'string' ? put(Uint8Array.from([...new TextEncoder().encode(x), 0])) : 0);
-    try {
-      const rc = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
-        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))));
-      if (rc) {
-        // code: the io library's code (FRIC_IO_…, more specific than the
-        // status FRIC_E_LOG_INVALID); param: the field at fault
-        const field = this._str(this._m._fxb_log_error_text(0));
-        const err = coreError(this._error(), this._str(this._m._fxb_log_error_text(1)), field || null);
-        err.status = 'FRIC_E_LOG_INVALID';
-        err.field = field;
-        err.entry = this._m._fxb_log_error(1);
-        throw err;
-      }
-      return fn();
-    } finally {
-      this._m._fxb_log_unload();
-      ptrs.forEach((p) => this._free(p));
+    const rc = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
+      put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))));
+    if (rc) {
+      // code: the io library's code (FRIC_IO_…, more specific than the
+      // status FRIC_E_LOG_INVALID); param: the field at fault
+      const field = this._str(this._m._fxb_log_error_text(0));
+      const err = coreError(this._error(), this._str(this._m._fxb_log_error_text(1)), field || null);
+      err.status = 'FRIC_E_LOG_INVALID';
+      err.field = field;
+      err.entry = this._m._fxb_log_error(1);
+      throw err;
     }
   }
 
@@ -621,10 +628,380 @@ export class FrictionCore {
     }
   }
 
+  // --- identification (fric_fit.h): the batch of logs, the loss, ask/tell
+  // Parameter vectors p are FIT_N numbers in the order of fitParamKeys()
+  // (the params-file keys: kt, R, armature, q_offset, friction_base, …).
+
+  /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
+   *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
+  fitDefaults() {
+    const d = (w) => this._m._fxb_fit_default(w);
+    return { budget: d(0), restarts: d(1), sigma0: d(2), warmSigma0: d(3), maxLogs: d(4) };
+  }
+
+  /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
+  fitParamKeys() {
+    if (!this._fitKeys) {
+      const out = [];
+      for (let i = 0; ; i++) {
+        const key = this._str(this._m._fxb_fit_param_text(i, 0));
+        if (!key) break;
+        out.push({ key, unit: this._str(this._m._fxb_fit_param_text(i, 1)) });
+      }
+      this._fitKeys = out;
+    }
+    return this._fitKeys;
+  }
+
+  _fitNames() { return this.fitParamKeys().map((k) => k.key); }
+
+  /** 1..6 from a model given as 'm4', 'M4' or 4 (a RangeError naming `name` otherwise). */
+  _fitModel(name, v) {
+    let k = v;
+    if (typeof v === 'string' && /^[mM][1-6]$/.test(v)) k = Number(v.slice(1));
+    if (typeof k !== 'number' && typeof v !== 'string') throw argError(TypeError, name, `${name} must be a model m1 … m6 (or 1 … 6), found ${show(v)}.`);
+    if (!Number.isInteger(k) || k < 1 || k > 6) throw argError(RangeError, name, `${name} = ${show(v)} is not a model; use m1 … m6 (or 1 … 6).`);
+    return k;
+  }
+
+  _fitActuator(v) {
+    if (typeof v !== 'string' || !v) {
+      throw argError(TypeError, 'actuator', `actuator must be an actuator name such as 'xl330', found ${show(v)}.`);
+    }
+    return v;
+  }
+
+  /** Runs fn(ptr) with the NUL-terminated text s in wasm memory. */
+  _withStr(s, fn) {
+    const b = new TextEncoder().encode(s);
+    const p = this._alloc(b.length + 1);
+    try {
+      this._m.HEAPU8.set(b, p);
+      this._m.HEAPU8[p + b.length] = 0;
+      return fn(p);
+    } finally {
+      this._free(p);
+    }
+  }
+
+  /** The model's parameters: [bool] per vector entry (fric_fit_param_used). */
+  fitParamUsed(model) {
+    const k = this._fitModel('model', model);
+    return this.fitParamKeys().map((_, i) => this._m._fxb_fit_rel(0, k, i) !== 0);
+  }
+
+  /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
+  fitContains(big, small) {
+    return this._m._fxb_fit_rel(1, this._fitModel('big', big), this._fitModel('small', small)) !== 0;
+  }
+
+  /** p of model `big` from p of model `small` (fric_fit_embed); throws when big does not contain small. */
+  fitEmbed(small, p, big) {
+    const names = this._fitNames(), N = names.length;
+    const a = this._fitModel('small', small), b = this._fitModel('big', big);
+    const x = f64s('p', p, { length: N, names });
+    let pin = 0, pout = 0;
+    try {
+      pin = this._alloc(N * F64);
+      pout = this._alloc(N * F64);
+      this._f64().set(x, pin / F64);
+      if (this._m._fxb_fit_embed(a, pin, b, pout)) throw this._fail(names);
+      return this._f64().slice(pout / F64, pout / F64 + N);
+    } finally {
+      this._free(pin);
+      this._free(pout);
+    }
+  }
+
+  /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
+  fitPresetParams(actuator, model) {
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
+    return this._withStr(this._fitActuator(actuator), (pa) => {
+      const p = this._alloc(N * F64);
+      try {
+        if (this._m._fxb_fit_preset_params(pa, k, p)) throw this._fail(names);
+        return this._f64().slice(p / F64, p / F64 + N);
+      } finally {
+        this._free(p);
+      }
+    });
+  }
+
+  /** The default search space of (actuator, model) (fric_fit_space_default):
+   *  { lo, hi, value: Float64Array, free: boolean[], used: boolean[] } indexed like fitParamKeys(). */
+  fitSpace(actuator, model) {
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
+    return this._withStr(this._fitActuator(actuator), (pa) => {
+      const p = this._alloc(4 * N * F64);
+      try {
+        if (this._m._fxb_fit_space_default(pa, k, p, p + N * F64, p + 2 * N * F64, p + 3 * N * F64)) throw this._fail(names);
+        const part = (j) => this._f64().slice(p / F64 + j * N, p / F64 + (j + 1) * N);
+        return { lo: part(0), hi: part(1), free: Array.from(part(2), (v) => v !== 0), value: part(3),
+          used: this.fitParamUsed(k) };
+      } finally {
+        this._free(p);
+      }
+    });
+  }
+
+  /** The space's four arrays in wasm memory (pushed to ptrs): [lo, hi, free, value] pointers. */
+  _putSpace(space, ptrs) {
+    const names = this._fitNames(), N = names.length;
+    obj('space', space, 'a search space { lo, hi, free, value } (fitSpace)');
+    const lo = f64s('space.lo', space.lo, { length: N, names });
+    const hi = f64s('space.hi', space.hi, { length: N, names });
+    const value = f64s('space.value', space.value, { length: N, names });
+    const fr = space.free;
+    if (!Array.isArray(fr) && !ArrayBuffer.isView(fr)) throw argError(TypeError, 'space.free', `space.free must be an array of ${N} booleans, found ${show(fr)}.`);
+    if (fr.length !== N) throw argError(RangeError, 'space.free', `space.free has ${fr.length} values; it must have exactly ${N}.`);
+    const free = Float64Array.from(fr, (v) => (v ? 1 : 0));
+    const p = this._alloc(4 * N * F64);
+    ptrs.push(p);
+    [lo, hi, free, value].forEach((a, j) => this._f64().set(a, p / F64 + j * N));
+    return [p, p + N * F64, p + 2 * N * F64, p + 3 * N * F64];
+  }
+
+  /** null when the space is usable for the model (fric_fit_space_check), else
+   *  { message, param } (param: the parameter's key). */
+  fitSpaceProblem(model, space) {
+    const k = this._fitModel('model', model), ptrs = [];
+    try {
+      const s = this._putSpace(space, ptrs);
+      if (!this._m._fxb_fit_space_check(k, ...s)) return null;
+      const e = this._fail(this._fitNames());
+      return { message: e.message, param: e.param };
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** The bench scenario's parameter vector that replays fit vector p of
+   *  (actuator, model) with the fit's treatment (clip): for benchReplay, so
+   *  that a candidate can be watched on a log (kp, mass, length, vin and dt
+   *  come from the log). */
+  fitBenchParams(p, actuator, model) {
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
+    const x = f64s('p', p, { length: N, names });
+    const info = this.scenario('bench');
+    const v = this.scenarioParams('bench', { actuator: this._fitActuator(actuator), model: `m${k}`, friction: 'clip' });
+    names.forEach((key, i) => {
+      const j = info.params.findIndex((q) => q.name === key);
+      if (j < 0) throw coreError(`the bench has no parameter '${key}' for the fit's ${key}`, 'FRIC_E_UNKNOWN_NAME', key);
+      v[j] = x[i];
+    });
+    return v;
+  }
+
+  /** Loads the parsed logs into the core's table, runs fn(), frees them. */
+  _withLogs(logs, sources, fn) {
+    if (!Array.isArray(logs)) throw argError(TypeError, 'logs', `logs must be an array of parsed logs, found ${show(logs)}.`);
+    if (!logs.length) throw argError(RangeError, 'logs', 'logs is empty; give at least one log.');
+    if (sources !== undefined && (!Array.isArray(sources) || sources.length !== logs.length)) {
+      throw argError(TypeError, 'sources', `sources must be an array of ${logs.length} file names, found ${show(sources)}.`);
+    }
+    const ptrs = [];
+    try {
+      if (this._m._fxb_fit_logs_begin(logs.length)) throw this._fail();
+      logs.forEach((log, i) => {
+        const name = sources ? String(sources[i]) : `log ${i + 1}`;
+        try {
+          this._putLog(log, name, ptrs);
+        } catch (e) {
+          e.index = i;
+          if (e.status === 'FRIC_E_LOG_INVALID') e.source = name;
+          throw e;
+        }
+        if (this._m._fxb_fit_log_keep() < 0) throw this._fail();
+      });
+      return fn();
+    } finally {
+      this._m._fxb_fit_logs_end();
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */
+  fitSplitKp(logs, kp, sources) {
+    num('kp', kp);
+    return this._withLogs(logs, sources, () => {
+      const p = this._alloc(logs.length);
+      try {
+        this._m._fxb_fit_split_kp(kp, p);
+        return this._m.HEAPU8.slice(p, p + logs.length);
+      } finally {
+        this._free(p);
+      }
+    });
+  }
+
+  /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
+   *  each log checked by io's rules and resampled once); call free() when
+   *  done. A refused log throws as checkLog, with .index (which log) and
+   *  .source (its name). */
+  fitBatch(logs, sources) {
+    const h = this._withLogs(logs, sources, () => this._m._fxb_fit_batch_new());
+    if (!h) throw this._fail();
+    return new FitBatch(this, h);
+  }
+
+  /** A fit (ask/tell over CMA-ES, fric_fit_create): { batch (the training
+   *  FitBatch), actuator, model, space (fitSpace), budget (evaluations),
+   *  seed (0 … 2^53), sigma0 (0: the default), restarts (−1: the default),
+   *  start (a vector, or null) }. Call free() when done; free the batch after. */
+  fitCreate(def) {
+    obj('def', def, 'a fit definition { batch, actuator, model, space, budget, seed, … }');
+    const { batch, start = null } = def;
+    if (!(batch instanceof FitBatch)) throw argError(TypeError, 'batch', `batch must be a FitBatch (fitBatch(logs)), found ${show(batch)}.`);
+    batch._live();
+    const names = this._fitNames(), N = names.length;
+    const k = this._fitModel('model', def.model);
+    // evaluations: a C long, 32 bits in wasm32
+    const budget = num('budget', def.budget, { min: 1, max: 2 ** 31 - 1, integer: true });
+    const seed = num('seed', def.seed ?? 0, { min: 0, max: 2 ** 53, integer: true });
+    const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
+    const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
+    const st = start === null ? null : f64s('start', start, { length: N, names });
+    const ptrs = [];
+    try {
+      const s = this._putSpace(def.space, ptrs);
+      let ps = 0;
+      if (st) {
+        ps = this._alloc(N * F64);
+        ptrs.push(ps);
+        this._f64().set(st, ps / F64);
+      }
+      const f = this._withStr(this._fitActuator(def.actuator),
+        (pa) => this._m._fxb_fit_new(batch._h, pa, k, ...s, budget, seed, sigma0, restarts, ps));
+      if (!f) throw this._fail(names);
+      return new Fit(this, f, batch);
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
   /** A running simulation of scenario `name`; call free() when done. */
   simulation(name, values = {}) {
     const s = this.scenario(name);
     return new Simulation(this, s, this.scenarioParams(name, values));
+  }
+}
+
+/** A batch of logs for the fit's loss (fitBatch). */
+export class FitBatch {
+  constructor(core, h) {
+    this._core = core;
+    this._h = h;
+    this.logs = core._m._fxb_fit_batch_num(h, 0);
+    /** bench steps simulated per evaluation (Σ samples) */
+    this.steps = core._m._fxb_fit_batch_num(h, 1);
+  }
+  _live() { if (!this._h) throw new Error('fit batch used after free()'); }
+
+  /** The losses of count candidates P (count·FIT_N numbers, as Fit.ask gives
+   *  them) under (actuator, model): { loss: Float64Array(count), mae:
+   *  Float64Array(count·logs) (each log's MAE) }. +Infinity where a
+   *  candidate is not a usable bench (fric_fit_loss). */
+  lossesDetail(P, actuator, model) {
+    this._live();
+    const core = this._core, names = core._fitNames(), N = names.length;
+    const k = core._fitModel('model', model);
+    const x = f64s('P', P, { itemBytes: F64 + (F64 + this.logs * F64) / N });
+    if (x.length % N) throw argError(RangeError, 'P', `P has ${x.length} numbers; it must hold whole candidates of ${N} (${names.slice(0, 4).join(', ')}, …).`);
+    const count = x.length / N, L = this.logs;
+    const ptrs = [];
+    const alloc = (b) => { const p = core._alloc(b); ptrs.push(p); return p; };
+    try {
+      const pp = alloc(x.byteLength), po = alloc(count * F64), pm = alloc(count * L * F64);
+      core._f64().set(x, pp / F64);
+      const rc = core._withStr(core._fitActuator(actuator), (pa) => core._m._fxb_fit_losses(this._h, pa, k, pp, count, po, pm));
+      if (rc) throw core._fail(names);
+      const H = core._f64();
+      return { loss: H.slice(po / F64, po / F64 + count), mae: H.slice(pm / F64, pm / F64 + count * L) };
+    } finally {
+      ptrs.forEach((p) => core._free(p));
+    }
+  }
+  /** The losses of count candidates (see lossesDetail). */
+  losses(P, actuator, model) { return this.lossesDetail(P, actuator, model).loss; }
+  /** The loss [rad] of one vector p: the mean over the logs of each log's replay MAE. */
+  loss(p, actuator, model) {
+    const N = this._core.fitParamKeys().length;
+    f64s('p', p, { length: N, names: this._core._fitNames() });
+    return this.lossesDetail(p, actuator, model).loss[0];
+  }
+  free() { if (this._h) { this._core._m._fxb_fit_batch_free(this._h); this._h = 0; } }
+}
+
+/** A fit in progress (fitCreate): ask() the candidates, tell() their losses. */
+export class Fit {
+  constructor(core, f, batch) {
+    this._core = core;
+    this._f = f;
+    this.batch = batch;
+    this.lambdaMax = core._m._fxb_fit_lambda_max(f);
+    this._N = core.fitParamKeys().length;
+    this._P = core._alloc(Math.max(1, this.lambdaMax) * this._N * F64);
+    this._count = 0;
+  }
+  _live() { if (!this._f) throw new Error('fit used after free()'); }
+
+  /** The next candidates: Float64Array(count·FIT_N) (held parameters
+   *  included), or null when the fit is over. */
+  ask() {
+    this._live();
+    const core = this._core;
+    const k = core._m._fxb_fit_ask(this._f, this._P, this.lambdaMax);
+    if (k < 0) throw core._fail();
+    this._count = k;
+    return k ? core._f64().slice(this._P / F64, this._P / F64 + k * this._N) : null;
+  }
+
+  /** The losses of the last ask's candidates (NaN and +Infinity allowed:
+   *  an unusable candidate); returns progress().done. */
+  tell(losses) {
+    this._live();
+    const core = this._core;
+    if (!this._count) throw argError(RangeError, 'losses', 'tell() without a pending ask(): ask for candidates first.');
+    if (!Array.isArray(losses) && !ArrayBuffer.isView(losses)) throw argError(TypeError, 'losses', `losses must be an array of ${this._count} numbers, found ${show(losses)}.`);
+    if (losses.length !== this._count) throw argError(RangeError, 'losses', `losses has ${losses.length} values; the last ask() gave ${this._count} candidates.`);
+    const x = Float64Array.from(losses, (v, i) => numberType(`losses[${i}]`, v));
+    const p = core._alloc(x.byteLength);
+    try {
+      core._f64().set(x, p / F64);
+      this._count = 0;
+      return core._m._fxb_fit_tell(this._f, p);
+    } finally {
+      core._free(p);
+    }
+  }
+
+  /** Cancel: the next ask() returns null. */
+  stop() { this._live(); this._core._m._fxb_fit_stop(this._f); }
+
+  /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
+   *  sigma, clamped, done (0 running, else a stop reason), doneName, best }. */
+  progress() {
+    this._live();
+    const core = this._core, N = this._N;
+    const p = core._alloc((11 + N) * F64);
+    try {
+      core._m._fxb_fit_progress(this._f, p);
+      const v = core._f64().slice(p / F64, p / F64 + 11 + N);
+      return { generation: v[0], run: v[1], lambda: v[2], evals: v[3], budget: v[4], steps: v[5], bestLoss: v[6],
+        genBestLoss: v[7], sigma: v[8], clamped: v[9], done: v[10],
+        doneName: v[10] ? core._str(core._m._fxb_fit_stop_name(v[10])) : '', best: v.slice(11) };
+    } finally {
+      core._free(p);
+    }
+  }
+
+  free() {
+    if (this._f) {
+      this._core._m._fxb_fit_free(this._f);
+      this._core._free(this._P);
+      this._f = 0;
+      this._P = 0;
+    }
   }
 }
 

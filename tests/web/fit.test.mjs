@@ -1,0 +1,376 @@
+// fit.test.mjs: the identification engine through the wasm wrapper
+// (wasm/friction.js fitBatch, fitCreate, fitSpace, …), run by `node --test`.
+//
+//   a) arguments    every fit method refuses a bad argument before touching
+//                   wasm memory: TypeError / RangeError naming it (.param),
+//                   code FRIC_E_PARAM_RANGE; a refused log names its index
+//                   and file; objects used after free() throw
+//   b) table        the search space against the issue's (and Rhoban/bam's)
+//                   numbers, written here from the issue, not from the code:
+//                   6/9/7/11/13/15 free parameters for M1..M6, the xl330 and
+//                   mx64 kt, R, armature bounds, q_offset ∈ [−0.1, 0.1]
+//   c) presets      fitPresetParams equals the published params files
+//                   (shared/data/bam/params/<actuator>/m<k>.json)
+//   d) loss         (consistency check) the batch loss of a preset on one log
+//                   equals the replay MAE of core.benchReplay (treatment clip)
+//                   for M1..M6, and on three logs the mean of the three
+//   e) embedding    M6 contains M4: the embedded vector scores the same loss;
+//                   the embedding the other way is refused
+//   f) ask/tell     the same seed asks the same candidates bit for bit,
+//                   another seed others; every candidate stays in the box; a
+//                   held parameter is asked at its value; the budget holds
+//   g) split        a fit whose candidates are scored half by one batch and
+//                   half by another (two "workers") ends bit for bit where
+//                   the one-batch fit ends
+//   h) kp split     fitSplitKp marks exactly the logs of that kp
+//   i) memory       create/free cycles return the heap to where it was
+//   j) native       (consistency check) the wasm fit of 2 logs with a small
+//                   budget equals `friction fit` (the native tool, helper
+//                   C's cli/fit.c) with the same seed; skipped, saying so,
+//                   when the tool of this build has no `fit`
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadCore, ROOT } from './load.mjs';
+import { FitBatch } from '../../wasm/friction.js';
+
+const core = await loadCore();
+const DATA = path.resolve(ROOT, '../shared/data/bam');
+const XL_DIR = path.join(DATA, 'logs/xl330/processed');
+const FILES = fs.existsSync(XL_DIR) ? fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+const LOGS = FILES.map((f) => JSON.parse(fs.readFileSync(path.join(XL_DIR, f), 'utf8')));
+const noData = FILES.length === 16 ? false : `missing shared data: ${FILES.length} logs in ${XL_DIR}, not the 16 xl330 logs`;
+const KEYS = core.fitParamKeys().map((k) => k.key);
+const N = KEYS.length;
+const CLI = path.join(ROOT, 'build/native/friction');
+
+/** The bench scenario vector that replays fit vector p of model k with the clip treatment. */
+function benchVector(p, actuator, k) {
+  const info = core.scenario('bench');
+  const v = core.scenarioParams('bench', { actuator, model: `m${k}`, friction: 'clip' });
+  KEYS.forEach((key, i) => { v[info.params.findIndex((q) => q.name === key)] = p[i]; });
+  return v;
+}
+
+function throwsArg(fn, Ctor, param) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Ctor, `${e.constructor.name}: ${e.message}`);
+    assert.equal(e.param, param, e.message);
+    assert.equal(e.code, 'FRIC_E_PARAM_RANGE');
+    assert.match(e.message, new RegExp(param.replace(/[.[\]]/g, '\\$&')));
+    return true;
+  });
+}
+
+/** Runs a fit to its end, scoring with score(P) → losses. Returns its progress. */
+function runFit(def, score) {
+  const fit = core.fitCreate(def);
+  try {
+    for (let P = fit.ask(); P; P = fit.ask()) fit.tell(score(P));
+    return fit.progress();
+  } finally {
+    fit.free();
+  }
+}
+
+describe('fit wrapper: arguments', { skip: noData }, () => {
+  it('fitSpace, fitPresetParams, fitEmbed and fitContains name a bad argument', () => {
+    throwsArg(() => core.fitSpace('xl330', 7), RangeError, 'model');
+    throwsArg(() => core.fitSpace('xl330', 'm0'), RangeError, 'model');
+    throwsArg(() => core.fitSpace('xl330', null), TypeError, 'model');
+    throwsArg(() => core.fitSpace(330, 4), TypeError, 'actuator');
+    throwsArg(() => core.fitPresetParams('xl330', 2.5), RangeError, 'model');
+    throwsArg(() => core.fitEmbed(4, new Float64Array(5), 6), RangeError, 'p');
+    throwsArg(() => core.fitEmbed(4, new Float64Array(N).fill(NaN), 6), RangeError, 'p[0]');
+    throwsArg(() => core.fitContains(6, 9), RangeError, 'small');
+    // an unknown actuator is the core's refusal, with its own message
+    assert.throws(() => core.fitSpace('xl999', 4), (e) => /xl999/.test(e.message) && e.code === 'FRIC_E_UNKNOWN_NAME');
+  });
+
+  it('fitBatch refuses no logs, a non-array and a bad log (naming its index and file)', () => {
+    throwsArg(() => core.fitBatch([]), RangeError, 'logs');
+    throwsArg(() => core.fitBatch('log.json'), TypeError, 'logs');
+    throwsArg(() => core.fitBatch([LOGS[0]], ['a', 'b']), TypeError, 'sources');
+    const { entries, ...head } = LOGS[1];
+    assert.ok(entries.length > 0);
+    assert.throws(() => core.fitBatch([LOGS[0], head], ['good.json', 'bad.json']), (e) => {
+      assert.equal(e.index, 1);
+      assert.equal(e.source, 'bad.json');
+      assert.equal(e.code, 'missing');
+      assert.equal(e.field, 'entries');
+      return true;
+    });
+  });
+
+  it('fitCreate and the handles name a bad argument; use after free() throws', () => {
+    const batch = core.fitBatch([LOGS[0]]);
+    const space = core.fitSpace('xl330', 1);
+    const def = { batch, actuator: 'xl330', model: 1, space, budget: 50, seed: 1 };
+    try {
+      throwsArg(() => core.fitCreate({ ...def, budget: 0 }), RangeError, 'budget');
+      throwsArg(() => core.fitCreate({ ...def, budget: 10.5 }), RangeError, 'budget');
+      throwsArg(() => core.fitCreate({ ...def, budget: 2 ** 31 }), RangeError, 'budget');
+      throwsArg(() => core.fitCreate({ ...def, seed: -1 }), RangeError, 'seed');
+      throwsArg(() => core.fitCreate({ ...def, sigma0: 2 }), RangeError, 'sigma0');
+      throwsArg(() => core.fitCreate({ ...def, batch: {} }), TypeError, 'batch');
+      throwsArg(() => core.fitCreate({ ...def, space: { ...space, lo: [0, 1] } }), RangeError, 'space.lo');
+      throwsArg(() => core.fitCreate({ ...def, space: { ...space, free: 'yes' } }), TypeError, 'space.free');
+      throwsArg(() => core.fitCreate({ ...def, start: [1, 2, 3] }), RangeError, 'start');
+      // a space the core refuses: lo above hi for a free parameter, named by the core
+      const bad = { ...space, lo: Float64Array.from(space.lo), hi: Float64Array.from(space.hi) };
+      bad.lo[0] = 5;
+      assert.throws(() => core.fitCreate({ ...def, space: bad }), (e) => /kt/.test(e.message));
+      assert.deepEqual(core.fitSpaceProblem(1, bad) && /kt/.test(core.fitSpaceProblem(1, bad).message), true);
+      assert.equal(core.fitSpaceProblem(1, space), null);
+      throwsArg(() => batch.loss(new Float64Array(5), 'xl330', 1), RangeError, 'p');
+      throwsArg(() => batch.losses(new Float64Array(N + 1), 'xl330', 1), RangeError, 'P');
+      const fit = core.fitCreate(def);
+      assert.throws(() => fit.tell([1]), (e) => e instanceof RangeError && e.param === 'losses' && /without a pending ask/.test(e.message));
+      const P = fit.ask();
+      throwsArg(() => fit.tell(new Float64Array(P.length / N + 1)), RangeError, 'losses');
+      throwsArg(() => fit.tell('x'), TypeError, 'losses');
+      fit.free();
+      assert.throws(() => fit.ask(), /after free/);
+    } finally {
+      batch.free();
+    }
+    assert.throws(() => batch.loss(new Float64Array(N), 'xl330', 1), /after free/);
+  });
+});
+
+describe('fit wrapper: the search space, presets and loss', { skip: noData }, () => {
+  it('fitDefaults: the budget and restarts of fric_fit.h', () => {
+    const h = fs.readFileSync(path.join(ROOT, 'core/include/fric_fit.h'), 'utf8');
+    const def = (name) => Number(new RegExp(`#define ${name}\\s+([0-9.]+)`).exec(h)[1]);
+    const d = core.fitDefaults();
+    assert.equal(d.budget, def('FRIC_FIT_DEFAULT_BUDGET'));
+    assert.equal(d.restarts, def('FRIC_FIT_DEFAULT_RESTARTS'));
+    assert.equal(d.sigma0, def('FRIC_FIT_DEFAULT_SIGMA0'));
+    assert.equal(d.maxLogs, def('FRIC_FIT_MAX_LOGS'));
+  });
+
+  it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (the issue)', () => {
+    const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fitSpace('xl330', k).free.filter(Boolean).length);
+    assert.deepEqual(counts, [6, 9, 7, 11, 13, 15]);
+    // held parameters are the ones the model does not use, at 0
+    const s = core.fitSpace('xl330', 1);
+    s.used.forEach((u, i) => { if (!u) { assert.equal(s.free[i], false); assert.equal(s.value[i], 0); } });
+  });
+
+  it('bounds of kt, R, armature, q_offset (xl330, mx64) and M1 (the issue, Rhoban/bam)', () => {
+    const at = (s, key) => { const i = KEYS.indexOf(key); return [s.lo[i], s.hi[i]]; };
+    const xl = core.fitSpace('xl330', 1), mx = core.fitSpace('mx64', 1);
+    assert.deepEqual(at(xl, 'kt'), [0.1, 3]);
+    assert.deepEqual(at(xl, 'R'), [2, 5]);
+    assert.deepEqual(at(xl, 'armature'), [1e-4, 0.05]);
+    assert.deepEqual(at(mx, 'kt'), [1, 3]);
+    assert.deepEqual(at(mx, 'R'), [1, 5]);
+    assert.deepEqual(at(mx, 'armature'), [0.001, 0.05]);
+    for (const s of [xl, mx]) assert.deepEqual(at(s, 'q_offset'), [-0.1, 0.1]);
+    assert.deepEqual(at(xl, 'friction_base'), [0, 0.2]);
+    assert.deepEqual(at(xl, 'friction_viscous'), [0, 1]);
+  });
+
+  it('fitPresetParams equals the published params files', () => {
+    for (let k = 1; k <= 6; k++) {
+      const file = JSON.parse(fs.readFileSync(path.join(DATA, `params/xl330/m${k}.json`), 'utf8'));
+      const p = core.fitPresetParams('xl330', k);
+      const used = core.fitParamUsed(k);
+      KEYS.forEach((key, i) => {
+        if (used[i]) assert.equal(p[i], file[key], `m${k} ${key}`);
+        else assert.equal(p[i], 0, `m${k} ${key} (unused)`);
+      });
+    }
+  });
+
+  it('(consistency) the loss of a preset on one log equals benchReplay\'s MAE, M1..M6', () => {
+    const batch = core.fitBatch([LOGS[5]]);
+    try {
+      for (let k = 1; k <= 6; k++) {
+        const p = core.fitPresetParams('xl330', k);
+        const replay = core.benchReplay(benchVector(p, 'xl330', k), LOGS[5]);
+        const loss = batch.loss(p, 'xl330', k);
+        assert.ok(Number.isFinite(loss) && loss > 0, `m${k}: loss ${loss}`);
+        assert.ok(Math.abs(loss - replay.mae) <= 1e-12 * replay.mae, `m${k}: loss ${loss}, replay ${replay.mae}`);
+      }
+    } finally {
+      batch.free();
+    }
+  });
+
+  it('(consistency) on three logs the loss is the mean of the three replay MAEs', () => {
+    const three = [LOGS[0], LOGS[6], LOGS[13]];
+    const batch = core.fitBatch(three);
+    try {
+      assert.equal(batch.logs, 3);
+      assert.equal(batch.steps, three.reduce((n, l) => n + core.checkLog(l), 0));
+      const p = core.fitPresetParams('xl330', 4);
+      const { loss, mae } = batch.lossesDetail(p, 'xl330', 4);
+      const maes = three.map((l) => core.benchReplay(benchVector(p, 'xl330', 4), l).mae);
+      maes.forEach((m, i) => assert.ok(Math.abs(mae[i] - m) <= 1e-12 * m, `log ${i}: ${mae[i]} vs ${m}`));
+      const mean = (maes[0] + maes[1] + maes[2]) / 3;
+      assert.ok(Math.abs(loss[0] - mean) <= 1e-12 * mean, `${loss[0]} vs ${mean}`);
+      // an unusable candidate (kt = 0) is +Infinity, not an error
+      const q = Float64Array.from(p);
+      q[KEYS.indexOf('kt')] = 0;
+      assert.equal(batch.loss(q, 'xl330', 4), Infinity);
+    } finally {
+      batch.free();
+    }
+  });
+
+  it('M6 contains M4: the embedded M4 preset scores the same loss; the reverse is refused', () => {
+    assert.equal(core.fitContains(6, 4), true);
+    assert.equal(core.fitContains(4, 1), true);
+    assert.equal(core.fitContains(4, 6), false);
+    assert.equal(core.fitContains(3, 2), false);
+    const batch = core.fitBatch([LOGS[2], LOGS[9]]);
+    try {
+      const p4 = core.fitPresetParams('xl330', 4);
+      const p6 = core.fitEmbed(4, p4, 6);
+      const a = batch.loss(p4, 'xl330', 4), b = batch.loss(p6, 'xl330', 6);
+      assert.ok(Math.abs(a - b) <= 1e-12 * a, `M4 ${a}, embedded in M6 ${b}`);
+      assert.throws(() => core.fitEmbed(6, p6, 4), (e) => e.code === 'FRIC_E_PARAM_RANGE' && e.message.length > 10);
+    } finally {
+      batch.free();
+    }
+  });
+});
+
+describe('fit wrapper: ask/tell', { skip: noData }, () => {
+  const two = () => core.fitBatch([LOGS[0], LOGS[7]]);
+
+  it('the same seed asks the same candidates, another seed others; the box holds; a held value is asked', () => {
+    const batch = two();
+    try {
+      const space = core.fitSpace('xl330', 4);
+      const iKt = KEYS.indexOf('kt');
+      space.free[iKt] = false;
+      space.value[iKt] = 0.5;
+      const asked = (seed) => {
+        const fit = core.fitCreate({ batch, actuator: 'xl330', model: 4, space, budget: 300, seed });
+        const out = [];
+        try {
+          for (let g = 0; g < 3; g++) {
+            const P = fit.ask();
+            out.push(P);
+            fit.tell(batch.losses(P, 'xl330', 4));
+          }
+        } finally {
+          fit.free();
+        }
+        return out;
+      };
+      const a = asked(11), b = asked(11), c = asked(12);
+      assert.deepEqual(a, b);
+      assert.notDeepEqual(a[0], c[0]);
+      for (const P of a) {
+        for (let k = 0; k < P.length / N; k++) {
+          for (let i = 0; i < N; i++) {
+            const v = P[k * N + i];
+            if (space.free[i]) assert.ok(v >= space.lo[i] && v <= space.hi[i], `${KEYS[i]} = ${v} outside [${space.lo[i]}, ${space.hi[i]}]`);
+            else assert.equal(v, space.value[i], `held ${KEYS[i]}`);
+          }
+        }
+      }
+    } finally {
+      batch.free();
+    }
+  });
+
+  it('a fit ends within its budget, better than its start, its best loss that of its best vector', () => {
+    const batch = two();
+    try {
+      const space = core.fitSpace('xl330', 1);
+      const pr = runFit({ batch, actuator: 'xl330', model: 1, space, budget: 400, seed: 3 }, (P) => batch.losses(P, 'xl330', 1));
+      assert.ok(pr.evals <= 400 && pr.evals > 300, `${pr.evals} evaluations`);
+      assert.ok(pr.done !== 0 && pr.doneName, `done ${pr.done} '${pr.doneName}'`);
+      assert.equal(pr.steps, pr.evals * batch.steps);
+      assert.equal(batch.loss(pr.best, 'xl330', 1), pr.bestLoss);
+      const centre = Float64Array.from(space.lo, (lo, i) => (space.free[i] ? (lo + space.hi[i]) / 2 : space.value[i]));
+      assert.ok(pr.bestLoss < batch.loss(centre, 'xl330', 1), 'no better than the centre of the box');
+      // a warm start from the result is asked first and never lost
+      const warm = runFit({ batch, actuator: 'xl330', model: 1, space, budget: 60, seed: 4, start: pr.best },
+        (P) => batch.losses(P, 'xl330', 1));
+      assert.ok(warm.bestLoss <= pr.bestLoss, `warm ${warm.bestLoss} > start ${pr.bestLoss}`);
+    } finally {
+      batch.free();
+    }
+  });
+
+  it('candidates scored by two batches (two workers) end bit for bit where one batch ends', () => {
+    const one = two(), w1 = two(), w2 = two();
+    try {
+      const def = { actuator: 'xl330', model: 3, space: core.fitSpace('xl330', 3), budget: 250, seed: 9 };
+      const a = runFit({ ...def, batch: one }, (P) => one.losses(P, 'xl330', 3));
+      const b = runFit({ ...def, batch: w1 }, (P) => {
+        const n = P.length / N, h = Math.floor(n / 2), out = new Float64Array(n);
+        out.set(w1.losses(P.slice(0, h * N), 'xl330', 3), 0);
+        out.set(w2.losses(P.slice(h * N), 'xl330', 3), h);
+        return out;
+      });
+      assert.deepEqual(b.best, a.best);
+      assert.equal(b.bestLoss, a.bestLoss);
+      assert.equal(b.evals, a.evals);
+    } finally {
+      [one, w1, w2].forEach((x) => x.free());
+    }
+  });
+});
+
+describe('fit wrapper: kp split and memory', { skip: noData }, () => {
+  it('fitSplitKp marks exactly the logs of that kp', () => {
+    for (const kp of [100, 800]) {
+      const v = core.fitSplitKp(LOGS, kp, FILES);
+      assert.deepEqual(Array.from(v), LOGS.map((l) => (l.kp === kp ? 1 : 0)));
+    }
+    assert.equal(core.fitSplitKp(LOGS, 123).reduce((a, b) => a + b, 0), 0);
+  });
+
+  it('create/free cycles leave the heap where it was', () => {
+    const run = () => {
+      const batch = core.fitBatch([LOGS[3]]);
+      const f = core.fitCreate({ batch, actuator: 'xl330', model: 2, space: core.fitSpace('xl330', 2), budget: 40, seed: 1 });
+      f.tell(batch.losses(f.ask(), 'xl330', 2));
+      f.progress();
+      f.free();
+      batch.free();
+      assert.ok(!(batch instanceof FitBatch && batch._h));
+    };
+    run();
+    const before = core.heapUsed();
+    for (let i = 0; i < 5; i++) run();
+    assert.equal(core.heapUsed(), before);
+  });
+});
+
+describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
+  // the tool names its fit options when asked for an unknown one; without `fit` it names its commands
+  const CLI_BIN = process.env.FRICTION_CLI || CLI;
+  const help = fs.existsSync(CLI_BIN) ? spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' }) : null;
+  const hasFit = help && /--budget/.test(`${help.stdout}${help.stderr}`);
+  it('the wasm fit of 2 logs equals `friction fit` with the same seed and budget',
+    { skip: hasFit ? false : `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command in this build (helper C's cli/fit.c)` }, () => {
+      const files = [FILES[0], FILES[9]];
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fit-')), 'm4.json');
+      const r = spawnSync(CLI_BIN, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', '300', '--seed', '7', '--out', out,
+        ...files.map((f) => path.join(XL_DIR, f))], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const native = JSON.parse(fs.readFileSync(out, 'utf8'));
+      const batch = core.fitBatch(files.map((f) => LOGS[FILES.indexOf(f)]));
+      try {
+        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fitSpace('xl330', 4), budget: 300, seed: 7 },
+          (P) => batch.losses(P, 'xl330', 4));
+        const used = core.fitParamUsed(4);
+        KEYS.forEach((k, i) => {
+          if (!used[i]) return;
+          assert.ok(Math.abs(native[k] - pr.best[i]) <= 1e-9 * Math.max(Math.abs(pr.best[i]), 1e-12), `${k}: native ${native[k]}, wasm ${pr.best[i]}`);
+        });
+      } finally {
+        batch.free();
+      }
+    });
+});

@@ -1,0 +1,172 @@
+// fitCoordinator.js (bundled to build/web/fitCoordinator.worker.js): runs a
+// fit of the Fit view (web/src/views/fit.js) off the page's thread. It owns
+// the ask/tell loop (core.fitCreate, fric_fit.h, over its own wasm
+// instance); each generation's candidates are split among the evaluation
+// workers (fitEval.js, one per core, each with its own wasm instance and
+// the training batch), their losses gathered in candidate order and told
+// back. The result does not depend on how the candidates were split (the
+// CMA-ES only sees the losses, in order).
+//
+// Messages in (from the page):
+//   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
+//     train: [index], valid: [index], actuator, runs: [{ model, space }],
+//     budget, seed, chain, overlay }
+//       overlay: the index of the log the best candidate is replayed on
+//       runs: one model, or M1..M6 in order; chain: each run warm-started
+//       from the fitted model of lowest training loss that it contains
+//       (fric_fit_contains, fric_fit_embed; the issue's "Fit all models")
+// Messages out:
+//   { type: 'ready', workers, steps }           the workers hold the batch
+//   { type: 'progress', model, generation, run, lambda, evals, budget,
+//     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell
+//   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
+//       candidate replayed on log `index` (core.benchReplay), when the best
+//       improved, at most every TRACE_MS (and at the end of each model)
+//   { type: 'model-done', model, best, train, valid, presetTrain,
+//     presetValid, evals, generations, seconds, stop, from }
+//   { type: 'done', seconds } | { type: 'failed', message }
+//   { type: 'overlay', index }   (in) replay the best candidate on another log
+// Cancel: the page terminates this worker and every evaluation worker.
+import { loadFrictionCore } from '../../../wasm/friction.js';
+
+const TRACE_MS = 250;
+let overlay = 0, traceDue = true;
+
+async function loadCore() {
+  const r = await fetch('friction_core.wasm');
+  if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+  return loadFrictionCore({ wasmBinary: new Uint8Array(await r.arrayBuffer()) });
+}
+
+/** The evaluation workers behind their ports: ready() once every one holds
+ *  the batch; losses(P, …) splits the candidates into contiguous chunks. */
+function pool(ports, N) {
+  const waiting = new Map();
+  let next = 1, readyCount = 0, fail = null, onReady = null, evalMs = 0;
+  ports.forEach((p) => {
+    p.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'ready') {
+        readyCount++;
+        if (readyCount === ports.length && onReady) onReady.resolve(m.steps);
+      } else if (m.type === 'losses') {
+        evalMs += m.ms;
+        const w = waiting.get(m.id);
+        waiting.delete(m.id);
+        if (w) w.resolve(m.losses);
+      } else if (m.type === 'failed') {
+        fail = new Error(m.message);
+        if (onReady) onReady.reject(fail);
+        const w = waiting.get(m.id);
+        if (w) { waiting.delete(m.id); w.reject(fail); }
+      }
+    };
+  });
+  return {
+    /** ms the evaluators spent on losses, summed over them */
+    get evalMs() { return evalMs; },
+    ready: () => new Promise((resolve, reject) => {
+      if (fail) reject(fail);
+      onReady = { resolve, reject };
+    }),
+    async losses(P, actuator, model) {
+      const count = P.length / N, W = ports.length, jobs = [];
+      for (let k = 0; k < W; k++) {
+        const a = Math.floor((k * count) / W), b = Math.floor(((k + 1) * count) / W);
+        if (b <= a) continue;
+        const id = next++;
+        const part = P.slice(a * N, b * N);
+        jobs.push(new Promise((resolve, reject) => {
+          waiting.set(id, { resolve, reject });
+          ports[k].postMessage({ type: 'eval', id, actuator, model, P: part }, [part.buffer]);
+        }).then((l) => ({ a, l })));
+      }
+      const out = new Float64Array(count);
+      for (const { a, l } of await Promise.all(jobs)) out.set(l, a);
+      return out;
+    },
+  };
+}
+
+async function run(m) {
+  const t0 = performance.now();
+  const core = await loadCore();
+  const N = core.fitParamKeys().length;
+  const parsed = m.logs.map((t) => JSON.parse(t));
+  const pick = (idx) => idx.map((i) => parsed[i]);
+  const names = (idx) => idx.map((i) => m.sources[i]);
+  const train = core.fitBatch(pick(m.train), names(m.train));
+  const valid = m.valid.length ? core.fitBatch(pick(m.valid), names(m.valid)) : null;
+  overlay = m.overlay;
+  /** The best candidate replayed on the overlay log, for the page's chart. */
+  const trace = (p, model, loss) => {
+    traceDue = false;
+    const log = parsed[overlay];
+    if (!log) return;
+    try {
+      const r = core.benchReplay(core.fitBenchParams(p, m.actuator, model), log, m.sources[overlay]);
+      self.postMessage({ type: 'trace', model, loss, index: overlay, t: r.t, logQ: r.logQ, goal: r.goal, simQ: r.simQ, mae: r.mae },
+        [r.t.buffer, r.logQ.buffer, r.goal.buffer, r.simQ.buffer]);
+    } catch (err) {
+      self.postMessage({ type: 'trace', model, loss, index: overlay, error: err.message });
+    }
+  };
+  const workers = pool(m.ports, N);
+  const steps = await workers.ready();
+  self.postMessage({ type: 'ready', workers: m.ports.length, steps });
+  const done = [];   // { model, best, train }
+  try {
+    for (const r of m.runs) {
+      const t1 = performance.now();
+      let start = null, from = 0;
+      if (m.chain) {
+        for (const d of done) {
+          if (core.fitContains(r.model, d.model) && (!from || d.train < done.find((x) => x.model === from).train)) from = d.model;
+        }
+        if (from) start = core.fitEmbed(from, done.find((x) => x.model === from).best, r.model);
+      }
+      const fit = core.fitCreate({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
+        budget: m.budget, seed: m.seed, start });
+      let pr;
+      try {
+        let traced = NaN, tracedAt = 0;
+        for (let P = fit.ask(); P; P = fit.ask()) {
+          const losses = await workers.losses(P, m.actuator, r.model);
+          fit.tell(losses);
+          pr = fit.progress();
+          self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, lambda: pr.lambda,
+            evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss, sigma: pr.sigma,
+            best: Array.from(pr.best), elapsed: (performance.now() - t1) / 1000 });
+          const now = performance.now();
+          if ((traceDue || pr.bestLoss !== traced) && Number.isFinite(pr.bestLoss) && now - tracedAt >= TRACE_MS) {
+            trace(pr.best, r.model, pr.bestLoss);
+            traced = pr.bestLoss;
+            tracedAt = now;
+          }
+        }
+        pr = fit.progress();
+        trace(pr.best, r.model, pr.bestLoss);
+      } finally {
+        fit.free();
+      }
+      let preset = null;
+      try { preset = core.fitPresetParams(m.actuator, r.model); } catch { /* no published preset */ }
+      const lossOn = (b, p) => (b && p ? b.loss(p, m.actuator, r.model) : null);
+      const res = { model: r.model, best: Array.from(pr.best), train: pr.bestLoss };
+      done.push(res);
+      self.postMessage({ type: 'model-done', ...res, valid: lossOn(valid, pr.best),
+        presetTrain: lossOn(train, preset), presetValid: lossOn(valid, preset),
+        evals: pr.evals, generations: pr.generation, seconds: (performance.now() - t1) / 1000, stop: pr.doneName, from });
+    }
+  } finally {
+    train.free();
+    if (valid) valid.free();
+  }
+  self.postMessage({ type: 'done', seconds: (performance.now() - t0) / 1000, evalSeconds: workers.evalMs / 1000 });
+}
+
+self.onmessage = (e) => {
+  if (e.data.type === 'overlay') { overlay = e.data.index; traceDue = true; return; }
+  if (e.data.type !== 'start') return;
+  run(e.data).catch((err) => self.postMessage({ type: 'failed', message: err.message || String(err) }));
+};
