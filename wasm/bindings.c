@@ -846,6 +846,22 @@ int fxb_fit_embed(int small, const double *p_small, int big, double *p_big)
     return 0;
 }
 
+/* The warm start of M<model> when M1..M6 are fitted in turn
+ * (fric_fit_chain_start): loss[6] training losses (+inf: not fitted), best
+ * [6·FRIC_FIT_N] their parameters; start[FRIC_FIT_N] receives the embedded
+ * start. Returns the model started from, 0 for a cold start, −1 when model
+ * is not 1..6. */
+int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start);
+int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start)
+{
+    if (model < 1 || model > 6) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "model must be 1..6 (M1..M6).");
+        return -1;
+    }
+    set_error("");
+    return fric_fit_chain_start(model, loss, best, start);
+}
+
 /* The published parameters of (actuator, model) into p. 0, or 1. */
 int fxb_fit_preset_params(const char *actuator, int model, double *p);
 int fxb_fit_preset_params(const char *actuator, int model, double *p)

@@ -713,6 +713,38 @@ export class FrictionCore {
     }
   }
 
+  /**
+   * The warm start of `model` when M1..M6 are fitted in turn (fric_fit_chain_start, the
+   * rule of `friction fit --model all`): done = [{ model, train, best }] of the models
+   * fitted so far. Returns { from, start }: the model started from (0: cold start, start null).
+   */
+  fitChainStart(model, done) {
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
+    if (!Array.isArray(done)) throw argError(TypeError, 'done', `done must be an array of { model, train, best }, not ${show(done)}.`);
+    const loss = new Float64Array(6).fill(Infinity), best = new Float64Array(6 * N);
+    done.forEach((d, i) => {
+      const j = this._fitModel(`done[${i}].model`, d && d.model);
+      if (typeof d.train !== 'number' || Number.isNaN(d.train)) throw argError(TypeError, `done[${i}].train`, `done[${i}].train must be a number (training MAE, rad), not ${show(d.train)}.`);
+      loss[j - 1] = d.train;
+      best.set(f64s(`done[${i}].best`, d.best, { length: N, names }), (j - 1) * N);
+    });
+    let pl = 0, pb = 0, ps = 0;
+    try {
+      pl = this._alloc(6 * F64);
+      pb = this._alloc(6 * N * F64);
+      ps = this._alloc(N * F64);
+      this._f64().set(loss, pl / F64);
+      this._f64().set(best, pb / F64);
+      const from = this._m._fxb_fit_chain_start(k, pl, pb, ps);
+      if (from < 0) throw this._fail(names);
+      return { from, start: from ? this._f64().slice(ps / F64, ps / F64 + N) : null };
+    } finally {
+      this._free(pl);
+      this._free(pb);
+      this._free(ps);
+    }
+  }
+
   /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
   fitPresetParams(actuator, model) {
     const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);

@@ -172,7 +172,7 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
 #define FRIC_FIT_DEFAULT_BUDGET 8000   /* evaluations (docs/identification.md) */
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
-#define FRIC_FIT_WARM_SIGMA0 0.1       /* from a warm start                  */
+#define FRIC_FIT_WARM_SIGMA0 0.03   /* from a warm start (see docs/identification.md) */
 /* The first run's population: this many times Hansen's default
  * 4 + ⌊3·ln n⌋ (n free parameters). The replay loss is rugged (stick-slip
  * switches the simulated trajectory), and a larger population keeps CMA-ES

@@ -222,6 +222,25 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     }
   });
 
+  it('fitChainStart picks the fitted model of lowest training loss that the new one contains (the issue\'s rule)', () => {
+    // the containment of the paper's models, written here: M2 ⊃ M1, M3 ⊃ M1,
+    // M4 ⊃ M1..M3, M5 ⊃ M1..M4, M6 ⊃ M1..M5; M3 does not contain M2
+    const p = (m) => core.fitPresetParams('xl330', m);
+    const done = [{ model: 1, train: 0.06, best: p(1) }, { model: 2, train: 0.05, best: p(2) }];
+    assert.deepEqual(core.fitChainStart(1, []), { from: 0, start: null });
+    assert.equal(core.fitChainStart(2, done.slice(0, 1)).from, 1);
+    assert.equal(core.fitChainStart(3, done).from, 1, 'M3 does not contain M2');
+    done.push({ model: 3, train: 0.045, best: p(3) });
+    const r4 = core.fitChainStart(4, done);
+    assert.equal(r4.from, 3);
+    assert.deepEqual(Array.from(r4.start), Array.from(core.fitEmbed(3, p(3), 4)));
+    done.push({ model: 4, train: 0.07, best: p(4) });   // a worse M4: M5 starts from M3
+    assert.equal(core.fitChainStart(5, done).from, 3);
+    throwsArg(() => core.fitChainStart(4, 'x'), TypeError, 'done');
+    throwsArg(() => core.fitChainStart(4, [{ model: 1, train: 'a', best: p(1) }]), TypeError, 'done[0].train');
+    throwsArg(() => core.fitChainStart(7, []), RangeError, 'model');
+  });
+
   it('M6 contains M4: the embedded M4 preset scores the same loss; the reverse is refused', () => {
     assert.equal(core.fitContains(6, 4), true);
     assert.equal(core.fitContains(4, 1), true);

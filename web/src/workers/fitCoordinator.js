@@ -14,7 +14,7 @@
 //       overlay: the index of the log the best candidate is replayed on
 //       runs: one model, or M1..M6 in order; chain: each run warm-started
 //       from the fitted model of lowest training loss that it contains
-//       (fric_fit_contains, fric_fit_embed; the issue's "Fit all models")
+//       (fric_fit_chain_start, the rule of `friction fit --model all`)
 // Messages out:
 //   { type: 'ready', workers, steps }           the workers hold the batch
 //   { type: 'progress', model, generation, run, lambda, evals, budget,
@@ -118,13 +118,7 @@ async function run(m) {
   try {
     for (const r of m.runs) {
       const t1 = performance.now();
-      let start = null, from = 0;
-      if (m.chain) {
-        for (const d of done) {
-          if (core.fitContains(r.model, d.model) && (!from || d.train < done.find((x) => x.model === from).train)) from = d.model;
-        }
-        if (from) start = core.fitEmbed(from, done.find((x) => x.model === from).best, r.model);
-      }
+      const { from, start } = m.chain ? core.fitChainStart(r.model, done) : { from: 0, start: null };
       const fit = core.fitCreate({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
         budget: m.budget, seed: m.seed, start });
       let pr;
