@@ -106,8 +106,10 @@ test:
 test-parts: test-native
 
 # ------------------------------------------------------------- benchmarks
-$(NAT)/bench_core: benchmarks/bench_core.c $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
+# host.c: clocks, CPU name, load average and JSON writers every native benchmark uses
+BENCH_HOST = benchmarks/host.c benchmarks/host.h
+$(NAT)/bench_core: benchmarks/bench_core.c $(BENCH_HOST) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a -lm -o $@
 
 bench: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 	@mkdir -p build/bench
@@ -121,8 +123,8 @@ bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
 
 # systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
 # (reads logs with the io library, fric_io.h)
-$(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+$(NAT)/bench_systems: benchmarks/bench_systems.c $(BENCH_HOST) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 # fit: identification on the 16 xl330 logs split 8/8, M1..M6 and the M4
 # speed, seeds and thread figures against issue 10's targets
@@ -130,8 +132,8 @@ $(NAT)/bench_systems: benchmarks/bench_systems.c $(NAT)/libfriction.a
 .PHONY: bench-fit bench-fit-short
 bench: bench-fit
 bench-short: bench-fit-short
-$(NAT)/bench_fit: benchmarks/bench_fit.c $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_fit.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+$(NAT)/bench_fit: benchmarks/bench_fit.c $(BENCH_HOST) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_fit.c benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 bench-fit: deps-native $(NAT)/bench_fit
 	@mkdir -p build/bench

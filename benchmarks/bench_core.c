@@ -93,6 +93,7 @@
 #include <time.h>
 
 #include "friction.h"
+#include "host.h"
 
 /* ------------------------------------------------------------ settings */
 
@@ -424,52 +425,12 @@ static const char *verdict(int met)
 
 /* ------------------------------------------------------------------ JSON */
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
-static void json_num(FILE *f, double v)
-{
-    if (isfinite(v)) fprintf(f, "%.6g", v);
-    else fputs("null", f);
-}
-
 static void json_bool(FILE *f, int v)
 {
     fputs(v < 0 ? "null" : v ? "true" : "false", f);
 }
 
 /* ------------------------------------------------------------------ misc */
-
-static const char *cpu_model(void)
-{
-    static char buf[128] = "unknown";
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    if (!f) return buf;
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) == 0) {
-            const char *p = strchr(line, ':');
-            if (p) {
-                p++;
-                while (*p == ' ' || *p == '\t') p++;
-                snprintf(buf, sizeof buf, "%s", p);
-                buf[strcspn(buf, "\n")] = '\0';
-            }
-            break;
-        }
-    }
-    fclose(f);
-    return buf;
-}
 
 static void usage(FILE *f)
 {
@@ -712,7 +673,7 @@ int main(int argc, char **argv)
     /* ---- table */
     printf("Friction Explorer core benchmark (%s): %u rounds x %u inputs in %.1f s; "
            "LUT scan %.1f s\n", cfg->mode, rounds, N_IN, timing_s, scan_s);
-    printf("CPU: %s\n", cpu_model());
+    printf("CPU: %s\n", host_cpu_model());
     printf("Z = 1/(K T + B) = %.6g m/(N s), Stribeck band Z Fs = %.6g m/s; "
            "figures are min ns/call over rounds\n\n", Z, zfs);
     printf("%-33s %8s %8s %7s %7s  %-17s %-6s %s\n", "function", "thr ns", "lat ns",
@@ -773,12 +734,12 @@ int main(int argc, char **argv)
         FILE *f = json;
         fprintf(f, "{\n  \"schema\": \"friction-explorer/bench-core/1\",\n");
         fprintf(f, "  \"mode\": \"%s\",\n", cfg->mode);
-        fprintf(f, "  \"cpu\": "); json_str(f, cpu_model());
+        fprintf(f, "  \"cpu\": "); host_json_str(f, host_cpu_model());
 #ifdef __VERSION__
-        fprintf(f, ",\n  \"compiler\": "); json_str(f, __VERSION__);
+        fprintf(f, ",\n  \"compiler\": "); host_json_str(f, __VERSION__);
 #endif
         fprintf(f, ",\n  \"rounds\": %u,\n  \"inputs_per_array\": %u,\n", rounds, N_IN);
-        fprintf(f, "  \"timing_seconds\": "); json_num(f, timing_s);
+        fprintf(f, "  \"timing_seconds\": "); host_json_num(f, timing_s, 6);
         fprintf(f, ",\n  \"statistic\": \"min ns/call over rounds (median also given)\",\n");
         fprintf(f, "  \"params\": {\"K\": %g, \"B\": %g, \"T\": %g, \"Z\": %.17g,\n",
                 K_CONTACT, B_CONTACT, T_STEP, Z);
@@ -800,27 +761,27 @@ int main(int argc, char **argv)
             fprintf(f, "    \"%s\": {\"measured\": %s, ", b[k].id,
                     b[k].problem ? "false" : "true");
             fprintf(f, "\"problem\": ");
-            if (b[k].problem) json_str(f, b[k].problem); else fputs("null", f);
-            fprintf(f, ",\n      \"throughput_ns\": "); json_num(f, b[k].thr_min);
-            fprintf(f, ", \"throughput_ns_median\": "); json_num(f, b[k].thr_med);
-            fprintf(f, ", \"latency_ns\": "); json_num(f, b[k].lat_min);
-            fprintf(f, ", \"latency_ns_median\": "); json_num(f, b[k].lat_med);
-            fprintf(f, ",\n      \"throughput_ratio_exp\": "); json_num(f, b[k].thr_min / ex_t);
-            fprintf(f, ", \"latency_ratio_exp\": "); json_num(f, b[k].lat_min / ex_l);
+            if (b[k].problem) host_json_str(f, b[k].problem); else fputs("null", f);
+            fprintf(f, ",\n      \"throughput_ns\": "); host_json_num(f, b[k].thr_min, 6);
+            fprintf(f, ", \"throughput_ns_median\": "); host_json_num(f, b[k].thr_med, 6);
+            fprintf(f, ", \"latency_ns\": "); host_json_num(f, b[k].lat_min, 6);
+            fprintf(f, ", \"latency_ns_median\": "); host_json_num(f, b[k].lat_med, 6);
+            fprintf(f, ",\n      \"throughput_ratio_exp\": "); host_json_num(f, b[k].thr_min / ex_t, 6);
+            fprintf(f, ", \"latency_ratio_exp\": "); host_json_num(f, b[k].lat_min / ex_l, 6);
             fprintf(f, "}%s\n", k + 1 < NB ? "," : "");
         }
         fprintf(f, "  },\n  \"lut\": [\n");
         for (int k = 0; k < N_TOLS; k++) {
             fprintf(f, "    {\"tol_over_Fs\": %g, \"tol\": ", LUT_TOLS[k]);
-            json_num(f, lr[k].tol);
+            host_json_num(f, lr[k].tol, 6);
             fprintf(f, ", \"built\": %s, \"bytes\": ", lr[k].lut ? "true" : "false");
             if (lr[k].lut) fprintf(f, "%zu", lr[k].bytes); else fputs("null", f);
-            fprintf(f, ", \"build_ms\": "); json_num(f, lr[k].build_ms);
+            fprintf(f, ", \"build_ms\": "); host_json_num(f, lr[k].build_ms, 6);
             fprintf(f, ",\n      \"scan_points\": %zu, \"max_abs_err\": ", lr[k].points);
-            json_num(f, lr[k].lut ? lr[k].max_err : NAN);
-            fprintf(f, ", \"x_at_max\": "); json_num(f, lr[k].lut ? lr[k].x_at_max : NAN);
+            host_json_num(f, lr[k].lut ? lr[k].max_err : NAN, 6);
+            fprintf(f, ", \"x_at_max\": "); host_json_num(f, lr[k].lut ? lr[k].x_at_max : NAN, 6);
             fprintf(f, ", \"max_abs_err_tail\": ");
-            json_num(f, lr[k].lut ? lr[k].max_err_tail : NAN);
+            host_json_num(f, lr[k].lut ? lr[k].max_err_tail : NAN, 6);
             fprintf(f, ", \"points_over_tol\": %zu, \"within_tol\": ", lr[k].over_tol);
             json_bool(f, lr[k].lut ? lr[k].over_tol == 0 : -1);
             fprintf(f, "}%s\n", k + 1 < N_TOLS ? "," : "");
@@ -828,16 +789,16 @@ int main(int argc, char **argv)
         fprintf(f, "  ],\n  \"targets\": [\n");
         for (int k = 0; k < n_tg; k++) {
             fprintf(f, "    {\"id\": \"%s\", \"text\": ", tg[k].id);
-            json_str(f, tg[k].text);
+            host_json_str(f, tg[k].text);
             fprintf(f, ", \"unit\": \"%s\",\n      \"throughput\": ", tg[k].unit);
-            json_num(f, tg[k].thr_value);
-            fprintf(f, ", \"throughput_limit\": "); json_num(f, tg[k].thr_limit);
+            host_json_num(f, tg[k].thr_value, 6);
+            fprintf(f, ", \"throughput_limit\": "); host_json_num(f, tg[k].thr_limit, 6);
             fprintf(f, ", \"met_throughput\": "); json_bool(f, tg[k].thr_met);
-            fprintf(f, ",\n      \"latency\": "); json_num(f, tg[k].lat_value);
-            fprintf(f, ", \"latency_limit\": "); json_num(f, tg[k].lat_limit);
+            fprintf(f, ",\n      \"latency\": "); host_json_num(f, tg[k].lat_value, 6);
+            fprintf(f, ", \"latency_limit\": "); host_json_num(f, tg[k].lat_limit, 6);
             fprintf(f, ", \"met_latency\": "); json_bool(f, tg[k].lat_met);
             if (!isnan(tg[k].stretch)) {
-                fprintf(f, ",\n      \"stretch\": "); json_num(f, tg[k].stretch);
+                fprintf(f, ",\n      \"stretch\": "); host_json_num(f, tg[k].stretch, 6);
                 fprintf(f, ", \"stretch_met_throughput\": "); json_bool(f, tg[k].thr_stretch);
                 fprintf(f, ", \"stretch_met_latency\": "); json_bool(f, tg[k].lat_stretch);
             }

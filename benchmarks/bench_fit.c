@@ -35,12 +35,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "fric_cmaes.h"
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "host.h"
 
 #define N_LOGS 16
 #define SHORT_BUDGET 1000
@@ -48,60 +48,6 @@
 static const double kps[4] = { 100, 200, 400, 800 };
 static const char *const trajs[4] = { "sin_sin", "sin_time_square", "lift_and_drop",
                                       "up_and_down" };
-
-static double wall(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* CPU time of the process, all threads: what the fit costs whatever else
- * the shared machine runs. */
-static double cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static const char *cpu_model(void)
-{
-    static char buf[128] = "unknown";
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    if (!f) return buf;
-    while (fgets(line, sizeof line, f)) {
-        const char *p = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && p) {
-            p++;
-            while (*p == ' ' || *p == '\t') p++;
-            snprintf(buf, sizeof buf, "%s", p);
-            buf[strcspn(buf, "\n")] = '\0';
-            break;
-        }
-    }
-    fclose(f);
-    return buf;
-}
-
-/* The 1-minute load average (the machine is shared: timings move with it). */
-static double load_average(void)
-{
-    double v = NAN;
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (fscanf(f, "%lf", &v) != 1) v = NAN;
-        fclose(f);
-    }
-    return v;
-}
-
-static void json_num(FILE *f, double v)
-{
-    if (isfinite(v)) fprintf(f, "%.17g", v);
-    else fputs("null", f);
-}
 
 typedef struct {
     char path[600];
@@ -161,8 +107,13 @@ static int load(const char *dir, bench_log *L)
                     L[i].path, L[i].log.kp, L[i].log.trajectory);
             return 1;
         }
-        L[i].valid = (L[i].kp_i + L[i].traj_i) % 2 != 0;
     }
+    /* the issue's split, by the core's rule (fric_fit_split_alternate) */
+    const fric_io_log *lp[N_LOGS];
+    unsigned char v[N_LOGS];
+    for (int i = 0; i < N_LOGS; i++) lp[i] = &L[i].log;
+    fric_fit_split_alternate(lp, N_LOGS, v);
+    for (int i = 0; i < N_LOGS; i++) L[i].valid = v[i];
     return 0;
 }
 
@@ -198,10 +149,10 @@ static int fit_one(int model, const fric_fit_batch *train, const fric_fit_batch 
         fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
         return 1;
     }
-    double t0 = wall(), c0 = cpu();
+    double t0 = host_wall(), c0 = host_cpu();
     int done = fric_fit_run(f, threads, NULL, NULL, &why);
-    r->wall = wall() - t0;
-    r->cpu = cpu() - c0;
+    r->wall = host_wall() - t0;
+    r->cpu = host_cpu() - c0;
     if (done < 0) {
         fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
         fric_fit_free(f);
@@ -259,12 +210,12 @@ int main(int argc, char **argv)
     }
     static fric_bench_lane lanes[N_LOGS];
     long budget = short_mode ? SHORT_BUDGET : FRIC_FIT_DEFAULT_BUDGET;
-    double load0 = load_average();
+    double load0 = host_load_average();
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = cores < 1 ? 1 : (int)cores;
 
     printf("Friction Explorer fit benchmark (%s): xl330, budget %ld evaluations per fit, %d "
-           "threads, CPU %s\n", short_mode ? "short" : "full", budget, threads, cpu_model());
+           "threads, CPU %s\n", short_mode ? "short" : "full", budget, threads, host_cpu_model());
     printf("Split (training: kp index + trajectory index even; kp 100, 200, 400, 800 = 0..3; "
            "sin_sin, sin_time_square, lift_and_drop, up_and_down = 0..3):\n");
     for (int i = 0; i < N_LOGS; i++)
@@ -341,7 +292,7 @@ int main(int argc, char **argv)
            "would be on %d idle cores: %.2f s)\n", cpu_1, (double)m4->steps / cpu_1 / 1e6, threads,
            cpu_1 / threads);
     printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
-           load_average(), threads);
+           host_load_average(), threads);
 
     /* targets */
     target tg[20];
@@ -387,11 +338,11 @@ int main(int argc, char **argv)
         }
         fprintf(f, "{\n  \"schema\": 1,\n  \"mode\": \"%s\",\n  \"cpu\": \"%s\",\n  \"actuator\": "
                 "\"xl330\",\n  \"budget\": %ld,\n  \"threads\": %d,\n  \"seed\": 1,\n", short_mode
-                ? "short" : "full", cpu_model(), budget, threads);
+                ? "short" : "full", host_cpu_model(), budget, threads);
         fprintf(f, "  \"load_average_1min\": { \"start\": ");
-        json_num(f, load0);
+        host_json_num(f, load0, 17);
         fprintf(f, ", \"end\": ");
-        json_num(f, load_average());
+        host_json_num(f, host_load_average(), 17);
         fprintf(f, " },\n");
         fprintf(f, "  \"split\": {\n    \"rule\": \"a log trains when its kp index (100, 200, 400, "
                 "800 = 0..3) plus its trajectory index (sin_sin, sin_time_square, lift_and_drop, "
@@ -413,51 +364,51 @@ int main(int argc, char **argv)
             fprintf(f, "%s\n    { \"model\": \"m%d\", \"start_from\": %s%d%s, \"published_train\": ",
                     k ? "," : "", k + 1, r->start_from ? "\"m" : "", r->start_from,
                     r->start_from ? "\"" : "");
-            json_num(f, pub_train[k]);
+            host_json_num(f, pub_train[k], 17);
             fprintf(f, ", \"published_valid\": ");
-            json_num(f, pub_valid[k]);
+            host_json_num(f, pub_valid[k], 17);
             fprintf(f, ", \"fit_train\": ");
-            json_num(f, r->train);
+            host_json_num(f, r->train, 17);
             fprintf(f, ", \"fit_valid\": ");
-            json_num(f, r->valid);
+            host_json_num(f, r->valid, 17);
             fprintf(f, ", \"evals\": %ld, \"generations\": %d, \"stop\": \"%s\", \"wall_s\": ",
                     r->evals, r->generations, fric_cmaes_stop_name(r->done));
-            json_num(f, r->wall);
+            host_json_num(f, r->wall, 17);
             fprintf(f, " }");
         }
         fprintf(f, "\n  ],\n  \"m4_seeds\": [");
         for (int s = 0; s < 3; s++) {
             fprintf(f, "%s\n    { \"seed\": %d, \"fit_train\": ", s ? "," : "", s + 1);
-            json_num(f, seeds[s].train);
+            host_json_num(f, seeds[s].train, 17);
             fprintf(f, ", \"fit_valid\": ");
-            json_num(f, seeds[s].valid);
+            host_json_num(f, seeds[s].valid, 17);
             fprintf(f, ", \"evals\": %ld, \"wall_s\": ", seeds[s].evals);
-            json_num(f, seeds[s].wall);
+            host_json_num(f, seeds[s].wall, 17);
             fprintf(f, " }");
         }
         fprintf(f, "\n  ],\n  \"m4_seed_spread_pct\": ");
-        json_num(f, spread);
+        host_json_num(f, spread, 17);
         fprintf(f, ",\n  \"m4_speed\": { \"threads\": %d, \"wall_s\": ", threads);
-        json_num(f, wall_n);
+        host_json_num(f, wall_n, 17);
         fprintf(f, ", \"wall_s_1_thread\": ");
-        json_num(f, wall_1);
+        host_json_num(f, wall_1, 17);
         fprintf(f, ", \"speedup\": ");
-        json_num(f, wall_1 / wall_n);
+        host_json_num(f, wall_1 / wall_n, 17);
         fprintf(f, ", \"cpu_s_1_thread\": ");
-        json_num(f, cpu_1);
+        host_json_num(f, cpu_1, 17);
         fprintf(f, ", \"steps_per_cpu_s\": ");
-        json_num(f, (double)m4->steps / cpu_1);
+        host_json_num(f, (double)m4->steps / cpu_1, 17);
         fprintf(f, ", \"identical\": %s, \"evals\": %ld, \"evals_per_s\": ",
                 identical ? "true" : "false", m4->evals);
-        json_num(f, eps);
+        host_json_num(f, eps, 17);
         fprintf(f, ", \"steps_per_s\": ");
-        json_num(f, sps);
+        host_json_num(f, sps, 17);
         fprintf(f, " },\n  \"targets\": [");
         for (int i = 0; i < nt_; i++) {
             fprintf(f, "%s\n    { \"text\": \"%s\", \"value\": ", i ? "," : "", tg[i].text);
-            json_num(f, tg[i].value);
+            host_json_num(f, tg[i].value, 17);
             fprintf(f, ", \"limit\": ");
-            json_num(f, tg[i].limit);
+            host_json_num(f, tg[i].limit, 17);
             fprintf(f, ", \"unit\": \"%s\", \"met\": %s }", tg[i].unit, tg[i].met ? "true" : "false");
         }
         fprintf(f, "\n  ]\n}\n");

@@ -20,25 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "fric_bench.h"
 #include "fric_scenario.h"
 #include "fric_io.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static double wall(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "host.h"
 
 static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
 
@@ -61,12 +47,12 @@ static double bench_rate(const fric_bench_preset *p, fric_bench_friction tr, int
     double best = 0;
     for (int r = 0; r < reps; r++) {
         for (int l = 0; l < lanes; l++) fric_bench_init(&d, &s[l], 0.01 * l, 0, NULL);
-        double t0 = now();
+        double t0 = host_thread_cpu();
         for (long k = 0; k < steps; k++) {
             double g = goals[k % GOALS];
             for (int l = 0; l < lanes; l++) fric_bench_step(&d, &s[l], g, 1);
         }
-        double rate = (double)(steps * lanes) / (now() - t0);
+        double rate = (double)(steps * lanes) / (host_thread_cpu() - t0);
         if (rate > best) best = rate;
     }
     return best;
@@ -117,13 +103,13 @@ static double batch_rate(fric_bench_friction tr, int reps, long min_steps)
     double best = 0;
     long per_call = (long)BATCH_LOGS * BATCH_SAMPLES;
     for (int r = 0; r < reps; r++) {
-        double t0 = now();
+        double t0 = host_thread_cpu();
         long done = 0;
         while (done < min_steps) {
             if (fric_bench_batch_mae(&b, &d, lanes, mae, NULL)) return 0;
             done += per_call;
         }
-        double rate = (double)done / (now() - t0);
+        double rate = (double)done / (host_thread_cpu() - t0);
         if (rate > best) best = rate;
     }
     return best;
@@ -142,10 +128,10 @@ static double scenario_rate(const fric_scenario *sc, const double *p, long rows,
     for (int r = 0; r < reps; r++) {
         if (sc->init(state, p, why)) return 0;
         long k = 0;
-        double t0 = now();
+        double t0 = host_thread_cpu();
         int rc = FRIC_SCENARIO_ROW;
         while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCENARIO_ROW) k++;
-        double dt = now() - t0;
+        double dt = host_thread_cpu() - t0;
         if (rc == FRIC_SCENARIO_ERROR) return 0;
         if (k > 0 && (double)k / dt > best) best = (double)k / dt;
         *done_rows = k;
@@ -286,7 +272,7 @@ int main(int argc, char **argv)
     double best = INFINITY;
     int ok = 1;
     for (int r = 0; r < (short_mode ? 1 : 3) && ok; r++) {
-        double t0 = wall();
+        double t0 = host_wall();
         n_logs = n_runs = 0;
         samples = 0;
         for (unsigned s = 0; s < 2 && ok; s++) {
@@ -322,7 +308,7 @@ int main(int argc, char **argv)
                 fric_io_log_free(&lg);
             }
         }
-        double dt = wall() - t0;
+        double dt = host_wall() - t0;
         if (dt < best) best = dt;
     }
     printf("\nReplay of all shared logs (%s): ", logs);

@@ -2,7 +2,8 @@
  * fit.c: `friction fit`, identification of a servo's friction model from its
  * own pendulum logs (Duclusaud & Passault §V-B; the engine is fric_fit.h).
  *
- *   friction fit [--actuator A] --model m1..m6|all [--validation-kp K | --validate LOG...]
+ *   friction fit [--actuator A] --model m1..m6|all
+ *                [--validation-kp K | --validation-split alternate | --validate LOG...]
  *       [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]
  *       [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG...
  *
@@ -74,6 +75,7 @@ typedef struct {
     int model;                    /* 1..6, 0 = all                           */
     int have_kp;
     double kp;                    /* --validation-kp                         */
+    int alternate;                /* --validation-split alternate            */
     const char **validate;        /* --validate paths                        */
     int n_validate;
     long budget;
@@ -200,9 +202,9 @@ static int parse_model(const char *s, int *model)
 
 static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
                                           "--seed", "--threads", "--from", "--out", "--set",
-                                          "--bounds", "--validate" };
+                                          "--bounds", "--validate", "--validation-split" };
 enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
-       O_VALIDATE, O_N };
+       O_VALIDATE, O_SPLIT, O_N };
 
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
@@ -236,7 +238,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         }
         if (k == O_N)
             return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
-                            "--model, --validation-kp, --validate, --budget, --seed, --threads, "
+                            "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
                             "--set, --bounds, --from and --out ('friction help').", arg);
         char *end;
         switch (k) {
@@ -249,6 +251,13 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
                 return cli_fail(CLI_USAGE, "fit: --validation-kp '%s' is not a gain >= 0 (the "
                                 "logs' header \"kp\", e.g. 800).", val);
             o->have_kp = 1;
+            break;
+        case O_SPLIT:
+            if (strcmp(val, "alternate") != 0)
+                return cli_fail(CLI_USAGE, "fit: --validation-split '%s' is not a split; the one "
+                                "there is: alternate (a log validates when its kp rank plus its "
+                                "trajectory index is odd).", val);
+            o->alternate = 1;
             break;
         case O_BUDGET:
             errno = 0;
@@ -306,9 +315,9 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
     if (!o->out || !*o->out)
         return cli_fail(CLI_USAGE, "fit needs --out %s (where the fitted parameters go).",
                         o->model ? "P.json" : "DIR");
-    if (o->have_kp && o->n_validate)
-        return cli_fail(CLI_USAGE, "fit: --validation-kp and --validate both choose the "
-                        "validation logs; give one of them.");
+    if (o->have_kp + o->alternate + (o->n_validate > 0) > 1)
+        return cli_fail(CLI_USAGE, "fit: --validation-kp, --validation-split and --validate each "
+                        "choose the validation logs; give one of them.");
     if (o->from && !o->model)
         return cli_fail(CLI_USAGE, "fit: --from warm-starts one model; with --model all each "
                         "model starts from the simpler ones fitted before it.");
@@ -381,7 +390,7 @@ static int pick_actuator(const fit_opts *o, const fit_log *logs, int n, const ch
 /* Marks the split (see the top); counts training and validation logs. */
 static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int *n_valid)
 {
-    if (o->have_kp) {
+    if (o->have_kp || o->alternate) {
         const fric_io_log **lp = malloc((size_t)n * sizeof *lp);
         unsigned char *v = calloc((size_t)n, 1);
         if (!lp || !v) {
@@ -390,7 +399,8 @@ static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int
             return cli_fail(CLI_RUNTIME, "fit: out of memory.");
         }
         for (int i = 0; i < n; i++) lp[i] = &logs[i].log;
-        size_t m = fric_fit_split_kp(lp, (size_t)n, o->kp, v);
+        size_t m = o->alternate ? fric_fit_split_alternate(lp, (size_t)n, v)
+                                : fric_fit_split_kp(lp, (size_t)n, o->kp, v);
         for (int i = 0; i < n; i++) logs[i].valid = v[i];
         free(lp);
         free(v);
@@ -403,6 +413,10 @@ static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int
                 strcat(strcat(kps, kps[0] ? ", " : ""), fmt_double(b, logs[i].log.kp));
         }
         char kb[FMT_DOUBLE_LEN];
+        if (o->alternate && (m == 0 || m == (size_t)n))
+            return cli_fail(CLI_USAGE, "fit: --validation-split alternate puts %s logs in "
+                            "validation (the logs' kp: %s); it needs logs of at least two kps or "
+                            "two trajectories.", m ? "all" : "no", kps);
         if (m == 0)
             return cli_fail(CLI_USAGE, "fit: --validation-kp %s: no log has that kp (the logs' "
                             "kp: %s); nothing to validate on.", fmt_double(kb, o->kp), kps);

@@ -17,6 +17,9 @@
 //   fit-speed     the M4 fit: wall time on every core and on one, evals/s,
 //                 steps/s, three seeds (build/bench/fit.json)
 //   fit-targets   issue 10's targets with met / missed (build/bench/fit.json)
+//   fit-browser   the same M4 fit in the browser's Fit view (Web Workers) and
+//                 natively right after it, measured by the check "fit: timed
+//                 full M4 fit" of tests/web/e2e.d/fit.mjs (build/e2e/fit-time.json)
 //   frame-time    work per animation frame of the live bench, measured by the
 //                 check "pendulum: work per animation frame at 1 kHz physics"
 //                 of tests/web/e2e.mjs (build/e2e/frame-time.json)
@@ -193,6 +196,24 @@ function fitTargets() {
   return [source(b, 'Targets of `bench_fit` (issue 10)'), '', ...table(['target', 'measured', 'limit', ''], rows)];
 }
 
+function fitBrowser() {
+  const p = path.join(path.dirname(e2eJson), 'fit-time.json');
+  if (!fs.existsSync(p)) return null;
+  const s = readJson(p);
+  for (const k of ['seconds', 'evals', 'workers']) if (!fin(s[k])) fail(`${p} has no number '${k}'`);
+  const ratio = fin(s.browser_over_native) ? s.browser_over_native : null;
+  const fr = s.frames || {};
+  const load = fin(s.load_average_1min) ? `, load average ${s.load_average_1min.toFixed(1)} on ${s.cores} cores` : '';
+  return [`The M4 fit of the table above (${s.evals} evaluations, seed ${s.seed}, the same 8 training logs) in the Fit view of headless Chromium, `
+    + `${s.workers} evaluation workers with a wasm instance each and a coordinator, measured by \`make test-web\` `
+    + `(${String(s.date || '').slice(0, 10) || 'date not recorded'}${load}):`, '',
+    `- **${f2(s.seconds)} s** in the page from the click on Fit to the result (worker start-up ${f2(s.startup_seconds)} s included); `
+      + (ratio !== null ? `natively, right after it in the same test, \`friction fit\` took ${f2(s.native_seconds)} s: **browser/native ${f2(ratio)}×** `
+        + `(target ≤ 2.5×, ${ratio <= 2.5 ? 'met' : '**missed**'})` : 'no native run recorded'),
+    `- the fitted parameters equal the one-thread fit in Node bit for bit${fin(s.native_train) ? `, and the native fit's training MAE ${s.native_train === s.best_train ? 'equals' : 'is close to'} the browser's (${mae(s.best_train)} rad)` : ''}: validation MAE ${mae(s.valid)} rad (published ${mae(s.preset_valid)} rad)`,
+    `- the page while fitting: frame interval median ${f2(fr.median_ms, 1)} ms, p95 ${f2(fr.p95_ms, 1)} ms over ${fr.count} frames, ${fr.long_tasks} long task(s) of the page's own`];
+}
+
 function frameTime() {
   if (!fs.existsSync(e2eJson)) return null;
   const s = readJson(e2eJson);
@@ -247,7 +268,7 @@ function headline() {
 const BLOCKS = {
   headline, 'bench-core': benchCore, 'bench-targets': benchTargets, 'bench-systems': benchSystems,
   'bench-wasm': benchWasm, 'frame-time': frameTime,
-  'fit-models': fitModels, 'fit-speed': fitSpeed, 'fit-targets': fitTargets,
+  'fit-models': fitModels, 'fit-speed': fitSpeed, 'fit-targets': fitTargets, 'fit-browser': fitBrowser,
 };
 
 for (const file of files) {

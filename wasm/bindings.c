@@ -793,6 +793,21 @@ int fxb_fit_split_kp(double kp, unsigned char *valid)
     return count;
 }
 
+/* valid[i] = 1 for the kept logs of the alternate split
+ * (fric_fit_split_alternate: kp rank + trajectory index odd). Returns how
+ * many, or −1 (out of memory). */
+int fxb_fit_split_alternate(unsigned char *valid);
+int fxb_fit_split_alternate(unsigned char *valid)
+{
+    const fric_io_log **ptr = malloc(sizeof *ptr * (size_t)(kept_n > 0 ? kept_n : 1));
+    if (!ptr) { set_status(FRIC_E_NO_MEMORY, -1, "split: out of memory."); return -1; }
+    for (int i = 0; i < kept_n; i++) ptr[i] = &kept[i];
+    int count = (int)fric_fit_split_alternate(ptr, (size_t)kept_n, valid);
+    free(ptr);
+    set_error("");
+    return count;
+}
+
 /* The target of (actuator, model) into *t; 1 with the message. */
 static int fit_target(const char *actuator, int model, fric_fit_target *t)
 {

@@ -866,6 +866,21 @@ export class FrictionCore {
     });
   }
 
+  /** Uint8Array: 1 for the logs of the alternate split's validation half
+   *  (fric_fit_split_alternate: the rank of the log's kp plus the index of its
+   *  trajectory is odd, so every kp and every trajectory is in both halves). */
+  fitSplitAlternate(logs, sources) {
+    return this._withLogs(logs, sources, () => {
+      const p = this._alloc(Math.max(1, logs.length));
+      try {
+        if (this._m._fxb_fit_split_alternate(p) < 0) throw this._fail();
+        return this._m.HEAPU8.slice(p, p + logs.length);
+      } finally {
+        this._free(p);
+      }
+    });
+  }
+
   /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
    *  each log checked by io's rules and resampled once); call free() when
    *  done. A refused log throws as checkLog, with .index (which log) and

@@ -106,3 +106,29 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
     }
     return k;
 }
+
+size_t fric_fit_split_alternate(const fric_io_log *const *logs, size_t n, unsigned char *valid)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!logs[i]) {
+            valid[i] = 0;
+            continue;
+        }
+        /* rank of the kp: how many distinct kps below it (O(n²), n is small) */
+        size_t rank = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (!logs[j] || !(logs[j]->kp < logs[i]->kp)) continue;
+            int first = 1;   /* count each distinct value once */
+            for (size_t m = 0; m < j && first; m++)
+                if (logs[m] && logs[m]->kp == logs[j]->kp) first = 0;
+            rank += (size_t)first;
+        }
+        int traj = FRIC_BENCH_N_TRAJ;
+        for (int t = 0; t < FRIC_BENCH_N_TRAJ; t++)
+            if (strcmp(logs[i]->trajectory, fric_bench_traj_names[t]) == 0) traj = t;
+        valid[i] = (unsigned char)((rank + (size_t)traj) % 2);
+        k += valid[i];
+    }
+    return k;
+}

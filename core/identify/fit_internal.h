@@ -7,4 +7,9 @@
 /* The definition the fit was created with (its target and training batch). */
 const fric_fit_def *fric__fit_def(const fric_fit *f);
 
+/* The refusal of an unknown actuator (known = 0) or a model outside 1..6,
+ * as a fric__fail message naming the caller (`what`: "target", "space"),
+ * or NULL when both are fine. One rule for the target and the space. */
+const char *fric__fit_check_names(const char *what, const char *actuator, int known, int model);
+
 #endif

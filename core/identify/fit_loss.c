@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fric_fit.h"
+#include "fit_internal.h"
 #include "law_internal.h"
 
 /* Karnopp band of a target (only used with FRIC_BENCH_KARNOPP) [rad/s]:
@@ -20,13 +21,7 @@ int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, co
     const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
     const char *m = NULL;
     if (!t) m = fric__fail(FRIC_E_NULL, -1, "target: t must be given.");
-    else if (!a)
-        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "actuator \"%s\" is unknown; use one of mx64, "
-                       "mx106, erob80_50, erob80_100, xl320, xl330, sts3215.",
-                       actuator ? actuator : "(null)");
-    else if (model < 1 || model > 6)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
-                       model);
+    else m = fric__fit_check_names("target", actuator, a != NULL, model);
     if (m) {
         if (why) *why = m;
         return fric__rc();

@@ -25,10 +25,12 @@
  * box (fric_fit_progress.clamped counts the values clamped).
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fric_fit.h"
 #include "fric_scenario.h"
+#include "fit_internal.h"
 #include "law_internal.h"
 
 /* --------------------------------------------------------------- keys */
@@ -190,18 +192,30 @@ static const actuator_bounds *bounds_find(const char *actuator)
     return NULL;
 }
 
+const char *fric__fit_check_names(const char *what, const char *actuator, int known, int model)
+{
+    if (!known) {
+        char list[256];
+        size_t len = 0;
+        list[0] = '\0';
+        for (int i = 0; i < fric_bench_actuator_count() && len < sizeof list; i++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+                                    fric_bench_actuator_name(i));
+        return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s: actuator \"%s\" is unknown; use one of %s.",
+                          what, actuator ? actuator : "(null)", list);
+    }
+    if (model < 1 || model > 6)
+        return fric__fail(FRIC_E_PARAM_RANGE, -1, "%s: model = %d is not one of M1..M6; use 1 to 6.",
+                          what, model);
+    return NULL;
+}
+
 int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
 {
     const actuator_bounds *a = bounds_find(actuator);
     const char *m = NULL;
     if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
-    else if (!a)
-        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "actuator \"%s\" has no search box; use one of "
-                       "mx64, mx106, erob80_50, erob80_100, xl320, xl330, sts3215.",
-                       actuator ? actuator : "(null)");
-    else if (model < 1 || model > 6)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
-                       model);
+    else m = fric__fit_check_names("space", actuator, a != NULL, model);
     if (m) {
         if (why) *why = m;
         return fric__rc();

@@ -251,6 +251,11 @@ typedef enum {
     FRIC_TRAJ_TORQUE_OFF = 5
 } fric_bench_traj;
 
+/* The kinds' names, indexed by fric_bench_traj ("sin_sin", ..., "torque_off"):
+ * the logs' "trajectory" header and the bench scenario's choice. */
+#define FRIC_BENCH_N_TRAJ 6
+extern const char *const fric_bench_traj_names[FRIC_BENCH_N_TRAJ];
+
 /* Goal [rad] at time t [s]; *torque_enable (not NULL) gets 0/1. goal_angle
  * [rad] is used by GOAL only. NaN goal for an unknown kind. */
 double fric_bench_traj_goal(fric_bench_traj kind, double t, double goal_angle,

@@ -166,6 +166,12 @@ double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_b
  * valid[i] = 1. Returns how many. */
 size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
                          unsigned char *valid);
+/* The split that puts every kp and every trajectory in both halves of a
+ * kp × trajectory grid of logs (the issue's 8/8 split of the 16 xl330 logs):
+ * valid[i] = 1 when (the rank of log i's kp among the logs' distinct kps,
+ * ascending from 0) + (the index of its trajectory in fric_bench_traj_names;
+ * any other trajectory counts as FRIC_BENCH_N_TRAJ) is odd. Returns how many. */
+size_t fric_fit_split_alternate(const fric_io_log *const *logs, size_t n, unsigned char *valid);
 
 /* ------------------------------------------------------------------ fit */
 

@@ -38,8 +38,6 @@ static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
 const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS] = {
     "implicit", "clip", "explicit", "karnopp"
 };
-static const char *const trajectories[] = { "sin_sin", "sin_time_square", "lift_and_drop",
-                                            "up_and_down", "goal", "torque_off" };
 
 enum {
     P_ACTUATOR, P_MODEL, P_FRICTION, P_TRAJECTORY, P_MASS, P_LENGTH, P_ARM_MASS,
@@ -108,7 +106,7 @@ static const fric_param_info params[N_PARAMS] = {
     [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
         "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
         "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "
-        "torque_off", CH(trajectories), 0,
+        "torque_off", CH(fric_bench_traj_names), 0,
         .label = "trajectory θ^d(t)", .choice_help = trajectory_help },
     [P_MASS] = { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,
         .label = "mass m", .lo = 0.05, .hi = 2 },

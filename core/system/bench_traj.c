@@ -42,6 +42,12 @@ static double cubic(const knot *k, int n, double t)
     return k[n - 1].x;
 }
 
+const char *const fric_bench_traj_names[FRIC_BENCH_N_TRAJ] = {
+    [FRIC_TRAJ_SIN_SIN] = "sin_sin", [FRIC_TRAJ_SIN_TIME_SQUARE] = "sin_time_square",
+    [FRIC_TRAJ_LIFT_AND_DROP] = "lift_and_drop", [FRIC_TRAJ_UP_AND_DOWN] = "up_and_down",
+    [FRIC_TRAJ_GOAL] = "goal", [FRIC_TRAJ_TORQUE_OFF] = "torque_off",
+};
+
 double fric_bench_traj_goal(fric_bench_traj kind, double t, double goal_angle,
                             int *torque_enable)
 {

@@ -496,6 +496,9 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     usage_error "fit --validation-kp without match" "--validation-kp 123" "100, 200" -- "$bin" fit --model m4 --validation-kp 123 --out "$tmp/f.json" "$l100" "$l200"
     usage_error "fit --validation-kp matching all" "--validation-kp 100" "nothing is left to train" -- "$bin" fit --model m4 --validation-kp 100 --out "$tmp/f.json" "$l100"
     usage_error "fit --validation-kp and --validate" "--validation-kp" "--validate" -- "$bin" fit --model m4 --validation-kp 100 --validate "$l200" --out "$tmp/f.json" "$l100"
+    usage_error "fit --validation-split unknown" "'halves'" "alternate" -- "$bin" fit --model m4 --validation-split halves --out "$tmp/f.json" "$l100" "$l200"
+    usage_error "fit --validation-split and --validation-kp" "--validation-kp" "--validation-split" -- "$bin" fit --model m4 --validation-split alternate --validation-kp 100 --out "$tmp/f.json" "$l100" "$l200"
+    usage_error "fit --validation-split alternate on one kp and trajectory" "puts no logs in validation" "100" -- "$bin" fit --model m4 --validation-split alternate --out "$tmp/f.json" "$l100"
     usage_error "fit only validation logs" "nothing is left to train" -- "$bin" fit --model m1 --validate "$l100" --out "$tmp/f.json" -- "$l100"
     usage_error "fit unreadable --from" "$tmp/nofrom.json" -- "$bin" fit --model m4 --from "$tmp/nofrom.json" --out "$tmp/f.json" "$l100"
     usage_error "fit --from of another actuator" "--from" '"mx64"' "xl330" -- "$bin" fit --model m4 --from "$bam/params/mx64/m4.json" --out "$tmp/f.json" "$l100"
@@ -572,6 +575,11 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     if grep -qE "^  validation +$l200 \(kp 200" "$tmp/v.out" && grep -qE "^  training +$l100 " "$tmp/v.out" &&
        [ -n "$vcell" ] && [ "$vcell" = "$(awk -v v="$vrep" 'BEGIN { printf "%.5f", v }')" ]; then ok
     else bad "fit --validation-kp 200: validation cell '$vcell', replay '$vrep': $(cat "$tmp/v.out")"; fi
+    # --validation-split alternate: kp 100 sin_sin (kp rank 0 + trajectory 0, even)
+    # trains, kp 200 sin_sin (rank 1 + 0, odd) validates: the issue's rule by hand
+    run "$bin" fit --model m1 --budget 30 --validation-split alternate --out "$tmp/va.json" "$l200" "$l100"
+    if [ $rc -eq 0 ] && grep -qE "^  training +$l100 \(kp 100" "$tmp/out" && grep -qE "^  validation +$l200 \(kp 200" "$tmp/out"; then ok
+    else bad "fit --validation-split alternate: exit $rc: $(head -4 "$tmp/out") $(tail -1 "$tmp/err")"; fi
     # --validate: a validation log also given as a training log leaves training
     run "$bin" fit --model m1 --budget 30 --validate "$l200" --out "$tmp/v2.json" "$l100" "$l200"
     if [ $rc -eq 0 ] && grep -q '1 training log, 1 validation log' "$tmp/out" && grep -qE "^  \(dropped\) +$l200" "$tmp/out"; then ok

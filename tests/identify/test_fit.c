@@ -239,6 +239,54 @@ static void test_loss_equals_replay(void **state)
 
 /* ------------------------------------------------ 2. synthetic recovery */
 
+/* The alternate split against the issue's rule written out by hand: the 4 × 4
+ * grid of kp {100, 200, 400, 800} × trajectory {sin_sin, sin_time_square,
+ * lift_and_drop, up_and_down} splits 8/8 with every kp and every trajectory
+ * twice in each half, whatever the order of the logs; an unknown trajectory
+ * counts after the known ones. Only headers matter: no entries needed. */
+static void test_split_alternate(void **state)
+{
+    (void)state;
+    static const double kp[4] = { 800, 100, 400, 200 };          /* unsorted on purpose */
+    static const char *const traj[4] = { "up_and_down", "sin_sin", "lift_and_drop",
+                                         "sin_time_square" };
+    /* validation (1) by hand: rank(kp) + index(trajectory) odd, ranks 100:0 200:1
+       400:2 800:3, indices sin_sin 0, sin_time_square 1, lift_and_drop 2, up_and_down 3 */
+    static const unsigned char want[4][4] = {
+        /* 800 */ { 0, 1, 1, 0 },   /* up_and_down 3+3, sin_sin 3+0, lift 3+2, sts 3+1 */
+        /* 100 */ { 1, 0, 0, 1 },
+        /* 400 */ { 1, 0, 0, 1 },
+        /* 200 */ { 0, 1, 1, 0 },
+    };
+    fric_io_log logs[16];
+    const fric_io_log *ptr[16];
+    memset(logs, 0, sizeof logs);
+    for (int i = 0; i < 16; i++) {
+        logs[i].kp = kp[i / 4];
+        snprintf(logs[i].trajectory, sizeof logs[i].trajectory, "%s", traj[i % 4]);
+        ptr[i] = &logs[i];
+    }
+    unsigned char v[16];
+    assert_int_equal(fric_fit_split_alternate(ptr, 16, v), 8);
+    int per_kp[4] = { 0 }, per_traj[4] = { 0 };
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(v[i], want[i / 4][i % 4]);
+        per_kp[i / 4] += v[i];
+        per_traj[i % 4] += v[i];
+    }
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(per_kp[k], 2);
+        assert_int_equal(per_traj[k], 2);
+    }
+    /* an unknown trajectory counts as index FRIC_BENCH_N_TRAJ (6, even): kp 100
+       (rank 0) trains, kp 200 (rank 1) validates */
+    snprintf(logs[1].trajectory, sizeof logs[1].trajectory, "%s", "my_own");   /* kp 800 */
+    snprintf(logs[5].trajectory, sizeof logs[5].trajectory, "%s", "my_own");   /* kp 100 */
+    fric_fit_split_alternate(ptr, 16, v);
+    assert_int_equal(v[1], 1);   /* rank 3 + 6 */
+    assert_int_equal(v[5], 0);   /* rank 0 + 6 */
+}
+
 static void test_synthetic_recovery_m1(void **state)
 {
     (void)state;
@@ -856,6 +904,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loss_equals_replay),
+        cmocka_unit_test(test_split_alternate),
         cmocka_unit_test(test_synthetic_recovery_m1),
         cmocka_unit_test(test_synthetic_recovery_m4),
         cmocka_unit_test(test_bounds_and_held),

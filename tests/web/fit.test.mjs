@@ -22,7 +22,8 @@
 //   g) split        a fit whose candidates are scored half by one batch and
 //                   half by another (two "workers") ends bit for bit where
 //                   the one-batch fit ends
-//   h) kp split     fitSplitKp marks exactly the logs of that kp
+//   h) splits       fitSplitKp marks exactly the logs of that kp;
+//                   fitSplitAlternate the issue's 8/8 split
 //   i) memory       create/free cycles return the heap to where it was
 //   j) native       (consistency check) the wasm fit of 2 logs with a small
 //                   budget equals `friction fit` (the native tool, helper
@@ -347,6 +348,16 @@ describe('fit wrapper: kp split and memory', { skip: noData }, () => {
       assert.deepEqual(Array.from(v), LOGS.map((l) => (l.kp === kp ? 1 : 0)));
     }
     assert.equal(core.fitSplitKp(LOGS, 123).reduce((a, b) => a + b, 0), 0);
+  });
+
+  it('fitSplitAlternate is the issue\'s 8/8 split: every kp and every trajectory in both halves', () => {
+    const v = Array.from(core.fitSplitAlternate(LOGS, FILES));
+    // the rule written here: kp rank (100, 200, 400, 800) + trajectory index odd
+    const kps = [100, 200, 400, 800], traj = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
+    assert.deepEqual(v, LOGS.map((l) => (kps.indexOf(l.kp) + traj.indexOf(l.trajectory)) % 2));
+    assert.equal(v.filter((x) => x).length, 8);
+    for (const k of kps) assert.equal(LOGS.filter((l, i) => l.kp === k && v[i]).length, 2, `kp ${k}`);
+    for (const t of traj) assert.equal(LOGS.filter((l, i) => l.trajectory === t && v[i]).length, 2, t);
   });
 
   it('create/free cycles leave the heap where it was', () => {

@@ -19,6 +19,7 @@
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
 // it), so they run on the main thread: no Worker, no progress bar.
 import { chartBox, COLORS } from './charts.js';
+import { dropZone } from './dropZone.js';
 
 /** Log `motor` field (lower case, without '-', ' ' and '.') → the bench's
  *  `actuator` choice. Names that are already a bench actuator map to
@@ -376,37 +377,17 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   }
 
   file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); file.value = ''; });
-  const over = (e) => { e.preventDefault(); e.stopPropagation(); drop.classList.add('over'); };
-  const leave = () => drop.classList.remove('over');
-  drop.addEventListener('dragenter', over);
-  drop.addEventListener('dragover', over);
-  drop.addEventListener('dragleave', leave);
-  drop.addEventListener('drop', (e) => {
-    e.preventDefault();
-    e.stopPropagation();
-    leave();
-    const f = e.dataTransfer?.files?.[0];
-    if (f) replayFile(f);
+  const zone = dropZone(drop, {
+    onFiles: (files) => replayFile(files[0]),
+    onStray: () => { hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or '; },
   });
-  // While mounted, a file dropped anywhere else is caught and ignored: the
-  // browser would otherwise open it and leave the app.
-  const guardOver = (e) => { e.preventDefault(); if (e.dataTransfer) e.dataTransfer.dropEffect = 'none'; };
-  const guardDrop = (e) => {
-    e.preventDefault();
-    if (e.dataTransfer?.files?.length) {
-      hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or ';
-    }
-  };
-  document.addEventListener('dragover', guardOver);
-  document.addEventListener('drop', guardDrop);
 
   return {
     replayText,
     get fileName() { return fileName; },
     get shownModel() { return shownModel; },
     dispose() {
-      document.removeEventListener('dragover', guardOver);
-      document.removeEventListener('drop', guardDrop);
+      zone.dispose();
       bars.chart.destroy();
       overlay.chart.destroy();
     },

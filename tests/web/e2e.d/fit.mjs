@@ -44,6 +44,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 const TRAJ = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
 
@@ -394,6 +395,19 @@ export default async function fitChecks(h) {
     const pct = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
     await p.screenshot({ path: path.join(OUT, 'fit-done.png'), fullPage: true });
     const ref = nodeFit(train, 4, DEFAULT_BUDGET, 1);
+    // the same fit natively on every core (`friction fit`), right after the browser's in the same
+    // test: the browser/native ratio of the README is taken in one run, not across runs
+    const native = (() => {
+      const bin = path.join(ROOT, 'build/native/friction');
+      if (!fs.existsSync(bin)) return null;
+      const outFile = path.join(OUT, 'fit-native-m4.json');
+      const t1 = process.hrtime.bigint();
+      const r = spawnSync(bin, ['fit', '--model', 'm4', '--seed', '1', '--budget', String(DEFAULT_BUDGET), '--threads', '0',
+        '--out', outFile, ...train.map((f) => path.join(LOG_DIR, f))], { encoding: 'utf8' });
+      const sec = Number(process.hrtime.bigint() - t1) / 1e9;
+      const m = /training MAE ([0-9.eE+-]+) rad/.exec(r.stdout || '');
+      return r.status === 0 && m ? { seconds: sec, train: Number(m[1]) } : { error: (r.stderr || '').trim().slice(0, 300) };
+    })();
     const keys = core.fitParamKeys();
     const diff = Object.entries(t.params).filter(([k, v]) => v !== ref.best[keys.findIndex((x) => x.key === k)]).map(([k]) => k);
     const out = {
@@ -407,12 +421,19 @@ export default async function fitChecks(h) {
       frames: { count: fr.length, median_ms: pct(0.5), p95_ms: pct(0.95), max_ms: sorted[sorted.length - 1],
         long_tasks: longTasks.length, long_task_ms: longTasks.reduce((a, b) => a + b, 0),
         note: 'intervals between animation frames of the page while it fits (rAF); long tasks: the page\'s own tasks over 50 ms' },
-      equals_node_one_thread: diff.length === 0, cores: os.cpus().length, load_average_1min: os.loadavg()[0],
+      equals_node_one_thread: diff.length === 0,
+      native_seconds: native?.seconds ?? null, native_train: native?.train ?? null,
+      native_note: 'build/native/friction fit with the same logs, model, budget and seed on every core, run right after the browser fit, process start included',
+      browser_over_native: native?.seconds ? seconds / native.seconds : null,
+      cores: os.cpus().length, load_average_1min: os.loadavg()[0],
       date: new Date().toISOString(),
     };
     fs.writeFileSync(path.join(OUT, 'fit-time.json'), `${JSON.stringify(out, null, 2)}\n`);
     expect(!diff.length, `browser and Node differ in ${diff.join(', ')}`);
     expect(t.trainFit === ref.bestLoss, `training MAE ${t.trainFit} != Node ${ref.bestLoss}`);
+    // consistency check: wasm and native CMA-ES ask the same points, so the fits end alike
+    expect(native && !native.error, `the native fit did not run: ${native ? native.error : 'no build/native/friction'}`);
+    expect(Math.abs(native.train - t.trainFit) <= 1e-12 * t.trainFit, `native training MAE ${native.train} != browser ${t.trainFit}`);
     // a fit in progress, seen at three window sizes (another seed; cancelled after the pictures)
     await p.fill('#view .ctl:has-text("seed") input.ctl-num', '2');
     await p.press('#view .ctl:has-text("seed") input.ctl-num', 'Enter');
@@ -430,7 +451,8 @@ export default async function fitChecks(h) {
     await p.setViewportSize({ width: 1280, height: 900 });
     if ((await viewState(p)).fit === 'running') await p.click('#fit-cancel');
     await p.close();
-    return `${seconds.toFixed(2)} s in the page (${wall.toFixed(1)} s seen by the test), ${ref.evals} evaluations, ${workers} workers; `
+    return `${seconds.toFixed(2)} s in the page (${wall.toFixed(1)} s seen by the test), native ${native.seconds.toFixed(2)} s `
+      + `(browser/native ${(seconds / native.seconds).toFixed(2)}), ${ref.evals} evaluations, ${workers} workers; `
       + `train ${t.trainFit.toFixed(4)} (published ${t.trainPub.toFixed(4)}), valid ${t.validFit.toFixed(4)} (published ${t.validPub.toFixed(4)}) rad; `
       + `frames while fitting: median ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms over ${fr.length}, `
       + `${longTasks.length} long task(s) on the page; `

@@ -19,12 +19,13 @@
 // (the core's io rules), the motor → actuator table is replay.js's, the
 // bounds, parameter keys and units are the core's table (core.fitSpace), the
 // published parameters are core.fitPresetParams, the kp hold-out is
-// fric_fit_split_kp (core.fitSplitKp), the trajectory order of the
-// alternating split is the bench scenario's choice list.
+// fric_fit_split_kp (core.fitSplitKp), the alternating split is
+// fric_fit_split_alternate (core.fitSplitAlternate).
 import { viewLayout, messageBox } from '../layout.js';
 import { numberControl, choiceControl } from '../controls.js';
 import { chartBox, download, COLORS } from '../charts.js';
 import { parseLog, actuatorForMotor } from '../replay.js';
+import { dropZone } from '../dropZone.js';
 
 export const LESSON = {
   notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
@@ -67,7 +68,6 @@ function el(tag, props = {}, ...kids) {
 export function mount(container, { core, state }) {
   const bench = core.scenario('bench');
   const actuators = bench.params.find((p) => p.name === 'actuator').choices;
-  const trajectories = bench.params.find((p) => p.name === 'trajectory').choices;
   const presets = core.presets();
   const keys = core.fitParamKeys();
   const fitActuators = actuators.filter((a) => presets.some((p) => p.actuator === a));
@@ -136,7 +136,6 @@ export function mount(container, { core, state }) {
   logsBox.append(logsHead, logsNote, logsTable);
   charts.append(logsBox);
 
-  function trajIndex(t) { const i = trajectories.indexOf(t); return i < 0 ? trajectories.length : i; }
   function kps() { return [...new Set(logs.map((l) => l.kp))].sort((a, b) => a - b); }
 
   function renderHoldChoices() {
@@ -149,9 +148,9 @@ export function mount(container, { core, state }) {
   }
 
   function applyHoldout() {
-    if (holdout === 'alternate') {
-      const ks = kps();
-      logs.forEach((l) => { l.valid = (ks.indexOf(l.kp) + trajIndex(l.trajectory)) % 2 === 1; });
+    if (holdout === 'alternate' && logs.length) {
+      const v = core.fitSplitAlternate(logs.map((l) => l.log), logs.map((l) => l.name));
+      logs.forEach((l, i) => { l.valid = v[i] === 1; });
     } else if (holdout.startsWith('kp') && logs.length) {
       const v = core.fitSplitKp(logs.map((l) => l.log), Number(holdout.slice(2)), logs.map((l) => l.name));
       logs.forEach((l, i) => { l.valid = v[i] === 1; });
@@ -238,27 +237,13 @@ export function mount(container, { core, state }) {
   }
 
   file.addEventListener('change', () => { if (file.files.length) addFiles([...file.files]); file.value = ''; });
-  const over = (e) => { e.preventDefault(); e.stopPropagation(); drop.classList.add('over'); };
-  const leave = () => drop.classList.remove('over');
-  drop.addEventListener('dragenter', over);
-  drop.addEventListener('dragover', over);
-  drop.addEventListener('dragleave', leave);
-  drop.addEventListener('drop', (e) => {
-    e.preventDefault();
-    e.stopPropagation();
-    leave();
-    if (job) { err.textContent = 'A fit is running: cancel it or wait for its end before adding logs.'; err.hidden = false; return; }
-    const fs = [...(e.dataTransfer?.files || [])];
-    if (fs.length) addFiles(fs);
+  const zone = dropZone(drop, {
+    onFiles: (files) => {
+      if (job) { err.textContent = 'A fit is running: cancel it or wait for its end before adding logs.'; err.hidden = false; return; }
+      addFiles(files);
+    },
+    onStray: () => { hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or '; },
   });
-  // a file dropped elsewhere on the page is caught (the browser would open it and leave the app)
-  const guardOver = (e) => { e.preventDefault(); if (e.dataTransfer) e.dataTransfer.dropEffect = 'none'; };
-  const guardDrop = (e) => {
-    e.preventDefault();
-    if (e.dataTransfer?.files?.length) hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or ';
-  };
-  document.addEventListener('dragover', guardOver);
-  document.addEventListener('drop', guardDrop);
 
   // ------------------------------------------------------- search space
   const boundsBox = el('details', { className: 'chart-box fit-bounds', open: true });
@@ -754,8 +739,7 @@ export function mount(container, { core, state }) {
   return {
     dispose() {
       stopWorkers();
-      document.removeEventListener('dragover', guardOver);
-      document.removeEventListener('drop', guardDrop);
+      zone.dispose();
       maeChart.chart.destroy();
       overlay.chart.destroy();
       bars.chart.destroy();

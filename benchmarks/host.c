@@ -1,0 +1,68 @@
+/* host.c: clocks, CPU name, load average and JSON writers of the native
+ * benchmarks (host.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "host.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+static double clock_s(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+double host_wall(void) { return clock_s(CLOCK_MONOTONIC); }
+double host_cpu(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
+double host_thread_cpu(void) { return clock_s(CLOCK_THREAD_CPUTIME_ID); }
+
+const char *host_cpu_model(void)
+{
+    static char buf[128] = "unknown";
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[256];
+    if (!f) return buf;
+    while (fgets(line, sizeof line, f)) {
+        const char *p = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && p) {
+            p++;
+            while (*p == ' ' || *p == '\t') p++;
+            snprintf(buf, sizeof buf, "%s", p);
+            buf[strcspn(buf, "\n")] = '\0';
+            break;
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+double host_load_average(void)
+{
+    double v = NAN;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &v) != 1) v = NAN;
+        fclose(f);
+    }
+    return v;
+}
+
+void host_json_num(FILE *f, double v, int digits)
+{
+    if (isfinite(v)) fprintf(f, "%.*g", digits, v);
+    else fputs("null", f);
+}
+
+void host_json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}

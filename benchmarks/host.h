@@ -1,0 +1,22 @@
+/*
+ * host.h: what every native benchmark asks of the machine it runs on, once:
+ * clocks, the CPU's name, the load average (the machines are shared, so the
+ * JSON records it beside every timing) and the JSON number/string writers.
+ */
+#ifndef FRIC_BENCH_HOST_H
+#define FRIC_BENCH_HOST_H
+
+#include <stdio.h>
+
+double host_wall(void);         /* monotonic wall clock               [s] */
+double host_cpu(void);          /* CPU time of the process, all threads [s] */
+double host_thread_cpu(void);   /* CPU time of the calling thread       [s] */
+const char *host_cpu_model(void);   /* /proc/cpuinfo "model name", or "unknown" */
+double host_load_average(void);     /* 1-minute load average, NaN if unknown    */
+
+/* JSON: a finite number with `digits` significant digits (17: exact), else
+ * null; a string with quotes, backslashes and control characters escaped. */
+void host_json_num(FILE *f, double v, int digits);
+void host_json_str(FILE *f, const char *s);
+
+#endif
