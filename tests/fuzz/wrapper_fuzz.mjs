@@ -148,17 +148,21 @@ const CALLS = {
   },
 };
 
+// A computed result: every number finite, no 'invalid' region name, and for the region
+// grid (a Uint8Array of codes) no 255, its code for "invalid" (elsewhere 255 is a number).
 function finiteResult(r) {
   if (r === undefined || r === null) return false;
   if (typeof r === 'string') return r !== 'invalid';
   if (typeof r === 'number') return Number.isFinite(r);
-  if (ArrayBuffer.isView(r) || Array.isArray(r)) return Array.from(r).every((x) => typeof x === 'string' ? x !== 'invalid' : Number.isFinite(x) && x !== 255);
+  if (r instanceof Uint8Array) return !r.includes(255);
+  if (ArrayBuffer.isView(r) || Array.isArray(r)) return Array.from(r).every((x) => typeof x === 'string' ? x !== 'invalid' : Number.isFinite(x));
   return true;
 }
 
 // A number in a message that the fuzz never passes (|exponent| 13..298; the fuzz's own values reach 1e-11 and 1e10):
 // a value read from outside the caller's array (issue 9 item 2).
-const garbage = (msg) => (msg.match(/\d(\.\d+)?e[-+]\d+/g) || [])
+// The accepted ranges the messages quote ("[1e-50, 1e+50]") are constants, not values read: left out.
+const garbage = (msg) => (msg.replace(/\[[^\]]*\]/g, '').match(/\d(\.\d+)?e[-+]\d+/g) || [])
   .some((t) => { const e = Math.abs(Number(t.split('e')[1])); return e > 12 && e < 299; });
 const BARE_TYPEERROR = /Cannot read properties|is not a function|is not iterable|Cannot convert|undefined is not|null is not/;
 
@@ -194,7 +198,15 @@ async function main() {
       else if (garbage(msg)) note(fn, 'refusal quoting a garbage value', msg);
       else stats.refused++;
     } else if (finiteResult(result)) stats.computed++;
-    else note(fn, 'returned NaN/Infinity/invalid instead of refusing', `${String(Array.from(result ?? []).slice(0, 4))}`);
+    else {
+      // name what was wrong and where: NaN, ±Infinity and 'invalid' are different findings
+      const xs = Array.isArray(result) || ArrayBuffer.isView(result) ? Array.from(result) : [result];
+      const i = result instanceof Uint8Array ? xs.indexOf(255) : xs.findIndex((x) => !finiteResult([x]));
+      const x = xs[i];
+      const kind = typeof x === 'number' && Number.isNaN(x) ? 'NaN' : typeof x === 'number' && !Number.isFinite(x) ? 'an infinity'
+        : x === 255 ? 'the invalid code 255' : `'${String(x)}'`;
+      note(fn, `returned ${kind} instead of refusing`, `value ${i} of ${xs.length}: ${String(x)}`);
+    }
     const broken = trapped ? 'trap' : canaryIntact(core, canary);
     if (broken) {
       if (!trapped) note(fn, 'heap canary broken', broken);
