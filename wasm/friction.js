@@ -72,7 +72,7 @@ function show(v) {
 
 function rangeText(min, max) {
   if (min === -Infinity && max === Infinity) return 'a finite number';
-  if (max === Infinity) return `a finite number >= ${min}`;
+  if (max === Infinity) return min === Number.MIN_VALUE ? 'a finite number > 0' : `a finite number >= ${min}`;
   if (min === -Infinity) return `a finite number <= ${max}`;
   return `${min} … ${max}`;
 }
@@ -85,7 +85,9 @@ function num(name, v, { min = -Infinity, max = Infinity, integer = false, finite
   if (typeof v !== 'number') throw argError(TypeError, name, `${name} must be a number (${want}), found ${show(v)}.`);
   if (Number.isNaN(v) || (finite && !Number.isFinite(v))) throw argError(RangeError, name, `${name} = ${v} is not finite; it must be ${want}.`);
   if (integer && !Number.isInteger(v)) throw argError(RangeError, name, `${name} = ${v} must be ${want}.`);
-  if (v < min || v > max) throw argError(RangeError, name, `${name} = ${v} is outside ${rangeText(min, max)}.`);
+  if (v < min || v > max) {
+    throw argError(RangeError, name, `${name} = ${v} ${Number.isFinite(min) && Number.isFinite(max) ? 'is outside' : 'must be'} ${rangeText(min, max)}.`);
+  }
   return v;
 }
 
