@@ -12,7 +12,8 @@
  *   differences.
  * - Closed forms: the pendulum (H = I + m c², b = m g c sin q) and the
  *   textbook 2R arm; the joint positions of a 2R arm.
- * - Linear algebra: ABA's (H + diag(arm))⁻¹ r against Gaussian elimination
+ * - Linear algebra: ABA's (H + diag(arm))⁻¹ r (fric_chain_solve, and
+ *   fric_chain_resolve after a forward step) against Gaussian elimination
  *   with partial pivoting on H from CRBA (n up to 100); forward dynamics
  *   against H_M⁻¹(τ − b).
  * - Jacobians against central differences of the contact point positions.
@@ -440,6 +441,18 @@ static void test_aba_against_crba(void **state)
         for (int i = 0; i < n; i++)
             if (!(fabs(x[i] - xr[i]) <= SOLVE_REL * xs))
                 fail_msg("n = %d: forward q''[%d] = %.15g, elimination %.15g", n, i, x[i], xr[i]);
+        /* resolve after forward: H_M⁻¹ r for two more right-hand sides */
+        for (int rep = 0; rep < 2; rep++) {
+            for (int i = 0; i < n; i++) rb[i] = urand(-1, 1);
+            memcpy(A, H, sizeof(double) * (size_t)(n * n));
+            for (int i = 0; i < n; i++) A[i * n + i] += ch.arm[i];
+            ref_solve(n, A, rb, xr);
+            fric_chain_resolve(&ch.m, rb, x, &ws);
+            const double rs = max_abs(xr, n);
+            for (int i = 0; i < n; i++)
+                if (!(fabs(x[i] - xr[i]) <= SOLVE_REL * rs))
+                    fail_msg("n = %d: resolve x[%d] = %.15g, elimination %.15g", n, i, x[i], xr[i]);
+        }
     }
 }
 
