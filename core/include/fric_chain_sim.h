@@ -138,9 +138,10 @@ fric_chain_sim fric_chain_sim_default(const fric_chain_model *model);
 int fric_chain_sim_check(const fric_chain_sim *s, const char **why);
 
 /* The gear friction of motor u as a friction.h law (sheet §1): FRIC_STRIBECK
- * with Fs = τ_fs, Fc = τ_fk, vs = 1/η (η = 0: vs = FRIC_LAW_SCALE_MAX, i.e.
- * no decay), α = 1, D = C_τ. When τ_fs == τ_fk the excess is 0 and the law is
- * Coulomb-viscous. Torques [N·m] for velocities [rad/s]. */
+ * with Fs = τ_fs, Fc = τ_fk, vs = 1/η, α = 1, D = C_τ. When there is no
+ * Stribeck excess (τ_fs == τ_fk) or no decay (η = 0) it is
+ * FRIC_COULOMB_VISCOUS with Fc = τ_fs, D = C_τ. Torques [N·m] for
+ * velocities [rad/s]. */
 fric_law fric_chain_motor_law(const fric_chain_motor *u);
 
 /* The caller-owned state of a simulation. Fields marked (in) are the
@@ -215,6 +216,18 @@ double fric_chain_sim_tau_f(const fric_chain_state *x, int i);  /* τ_f,i [N·m]
 double fric_chain_sim_f_n(const fric_chain_state *x, int k);    /* normal [N]  */
 double fric_chain_sim_f_t(const fric_chain_state *x, int k);    /* tangential x [N] */
 int fric_chain_sim_stuck(const fric_chain_state *x, int i);     /* 1: joint stuck */
+
+/* The bounded least squares of eqs. (19) and (28):
+ *   f = argmin ||A f + r||² + λ ||f||²  subject to f_j >= 0 for j in bounded[],
+ * A u×u row-major (u <= FRIC_CHAIN_SIM_MAX_U), λ > 0, nb <= FRIC_CHAIN_MAX_CONTACTS
+ * distinct indices. Exact: the normal equations Q f = −Aᵀ r, Q = AᵀA + λI
+ * (SPD), with every one of the 2^nb sets of bounds held at 0 (Cholesky of Q
+ * once, a Schur complement per set), keeping the feasible candidate of least
+ * objective. ws: FRIC_CHAIN_BLSQ_WS(u, nb) doubles. 0, or FRIC_E_PARAM_RANGE
+ * when Q is not numerically positive definite (λ <= 0 or not finite data). */
+#define FRIC_CHAIN_BLSQ_WS(u, nb) ((u) * (u) + (u) * ((nb) + 4) + (nb) * (nb) + (nb))
+int fric_chain_blsq(int u, const double *A, const double *r, double lambda, const int *bounded,
+                    int nb, double *f, double *ws);
 
 /* Mechanical energy of the state [J] (fric_chain_energy). */
 double fric_chain_sim_energy(const fric_chain_sim *s, const fric_chain_state *x,
