@@ -91,9 +91,9 @@ typedef struct {
 int fric_chain_check(const fric_chain_model *c, const char **why);
 
 /* Scratch of the recursive algorithms (caller-owned; its contents are the
- * algorithms' own). */
+ * algorithms' own): 14 doubles per joint (chain_dyn.c lays them out). */
 typedef struct {
-    double a[FRIC_CHAIN_MAX_N * 32];
+    double a[FRIC_CHAIN_MAX_N * 14];
 } fric_chain_ws;
 
 /* Kinematics: the joint positions p[2·(n+1)] (p_1 = origin, p_{n+1} the tip)

@@ -28,7 +28,7 @@
 
 #define N_ FRIC_CHAIN_MAX_N
 
-/* The workspace's blocks (fric_chain_ws holds 32 doubles per joint). P, U,
+/* The workspace's blocks (fric_chain_ws holds 14 doubles per joint). P, U,
  * DI stay valid after a solve for fric_chain_resolve. */
 enum {
     W_P = 0,          /* joint positions p_1 .. p_{n+1}     [2(n+1) <= 3N] */
@@ -39,7 +39,7 @@ enum {
     W_UU = 13 * N_,   /* u_i                                   [N]         */
     W_END = 14 * N_
 };
-_Static_assert(sizeof(fric_chain_ws) >= W_END * sizeof(double), "fric_chain_ws too small");
+_Static_assert(sizeof(fric_chain_ws) == W_END * sizeof(double), "fric_chain_ws: 14 per joint");
 
 static void joint_axis(const double *P, int i, double *S)
 {

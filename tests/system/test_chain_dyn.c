@@ -251,7 +251,7 @@ static void ref_solve(int n, double *A, const double *r, double *x)
 
 /* ---------------------------------------------------------- the tests */
 
-static fric_chain_ws ws;   /* 25 kB: static, off the stack */
+static fric_chain_ws ws;   /* 11 kB: static, off the stack */
 
 static void test_lagrange_H_b(void **state)
 {
