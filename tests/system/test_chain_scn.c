@@ -230,10 +230,8 @@ static void test_arm2_contact_forces(void **unused)
         int contact = 0;
         for (int k = 0; k < r.rows; k++)
             for (int c = 0; c < 2; c++) {
-                char fn[8], ft[8], gp[8];
-                snprintf(fn, sizeof fn, "fn%d", c + 1);
-                snprintf(ft, sizeof ft, "ft%d", c + 1);
-                snprintf(gp, sizeof gp, "gap%d", c + 1);
+                const char *fn = c ? "fn2" : "fn1", *ft = c ? "ft2" : "ft1",
+                           *gp = c ? "gap2" : "gap1";
                 double f_n = at(&r, k, fn), f_t = at(&r, k, ft), g = at(&r, k, gp);
                 /* the gap from this file's kinematics */
                 double q[2] = { at(&r, k, "q1"), at(&r, k, "q2") }, p[2];
