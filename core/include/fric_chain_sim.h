@@ -140,8 +140,9 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why);
 /* The gear friction of motor u as a friction.h law (sheet §1): FRIC_STRIBECK
  * with Fs = τ_fs, Fc = τ_fk, vs = 1/η, α = 1, D = C_τ. When there is no
  * Stribeck excess (τ_fs == τ_fk) or no decay (η = 0) it is
- * FRIC_COULOMB_VISCOUS with Fc = τ_fs, D = C_τ. Torques [N·m] for
- * velocities [rad/s]. */
+ * FRIC_COULOMB_VISCOUS with Fc = τ_fs, D = C_τ. A gear without friction
+ * (τ_fs = 0 and C_τ = 0) has no law (friction.h asks for Fc > 0 or D > 0):
+ * the step sets its τ_f = 0. Torques [N·m] for velocities [rad/s]. */
 fric_law fric_chain_motor_law(const fric_chain_motor *u);
 
 /* The caller-owned state of a simulation. Fields marked (in) are the

@@ -50,6 +50,13 @@ fric_law fric_chain_motor_law(const fric_chain_motor *u)
     return l;
 }
 
+/* A gear without friction (τ_fs = 0 and C_τ = 0; then τ_fk = 0 too) has no
+ * law of friction.h (which asks for Fc > 0 or D > 0): its τ_f is 0. */
+static int no_friction(const fric_chain_motor *u)
+{
+    return u->tau_fs == 0 && u->C_tau == 0;
+}
+
 /* A_q,i = g_i h / (γ_i² I_M,i), eq. (25) with the sheet's g_i (A2). */
 static double joint_A_q(const fric_chain_motor *u, double h)
 {
@@ -112,7 +119,7 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why)
             break;
         }
         fric_law law = fric_chain_motor_law(u);
-        if (fric_law_check(&law, joint_A_q(u, s->h), &e))
+        if (!no_friction(u) && fric_law_check(&law, joint_A_q(u, s->h), &e))
             m = fric__reword("motor %d gear friction (Z = A_q = %g): %s", i + 1,
                              joint_A_q(u, s->h), e);
     }
@@ -133,6 +140,7 @@ int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const doub
         x->q_r[i] = x->q[i];
         x->q_d[i] = x->q[i];
         x->A_q[i] = joint_A_q(&c->motors[i], s->h);
+        if (no_friction(&c->motors[i])) continue;
         fric_law law = fric_chain_motor_law(&c->motors[i]);
         rc = fric_plan_init(&x->plan[i], &law, x->A_q[i], why);   /* checked above */
         assert(rc == 0);
@@ -210,6 +218,7 @@ static double clip21(const fric_chain_motor *u, fric_chain_joint_step mode, doub
 {
     *clipped = fabs(tau) > u->tau_fs;
     if (!*clipped) return tau;
+    if (no_friction(u)) return 0;
     if (dq == 0 && mode != FRIC_CHAIN_JOINT_PAPER) return tau > 0 ? u->tau_fs : -u->tau_fs;
     fric_law law = fric_chain_motor_law(u);
     return -(dq == 0 ? fric_phi_plus0(&law) : fric_phi(&law, dq));
@@ -334,7 +343,10 @@ static void joint_semi(const fric_chain_sim *s, const fric_chain_state *x, step_
         double cq = (fric_chain_motor_E(u) * v->e[i] - fric_chain_motor_D(u) * x->dq[i] -
                      x->tau_prev[i]) * s->h / Jm + x->dq[i];                 /* (26) */
         double xq = cq + s->k_q * (x->q[i] - x->q_r[i]);
-        if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
+        if (no_friction(u)) {
+            v->tau_f[i] = 0;
+            v->stuck[i] = 0;
+        } else if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
             int st;
             v->tau_f[i] = -fric_plan_eval(&x->plan[i], xq, NULL, &st, NULL);
             v->stuck[i] = (unsigned char)st;
@@ -385,7 +397,7 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
             double g = c->motors[i].g, xi = cv[i];
             for (int j = 0; j < n; j++)
                 if (j != i) xi += P[i * n + j] * c->motors[j].g * tau[j];
-            double t = -fric_phi_z(&law[i], g * P[i * n + i], xi);
+            double t = no_friction(&c->motors[i]) ? 0 : -fric_phi_z(&law[i], g * P[i * n + i], xi);
             moved = fmax(moved, fabs(t - tau[i]) / fmax(1.0, c->motors[i].tau_fs));
             tau[i] = t;
         }
@@ -398,7 +410,8 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
         for (int j = 0; j < n; j++)
             if (j != i) xi += P[i * n + j] * c->motors[j].g * tau[j];
         v->tau_f[i] = tau[i];
-        v->stuck[i] = fabs(xi) <= g * P[i * n + i] * fric_phi_plus0(&law[i]);
+        v->stuck[i] = !no_friction(&c->motors[i]) &&
+                      fabs(xi) <= g * P[i * n + i] * fric_phi_plus0(&law[i]);
     }
 }
 
@@ -578,10 +591,14 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
         return rc;
     }
 
-    /* commit: references (23)-(24) from the step-start positions, then the state */
+    /* commit: references (23)-(24), then the state */
+    int exact_joint = s->method == FRIC_CHAIN_COUPLED ||
+                      (s->method == FRIC_CHAIN_SEMI_IMPLICIT && s->joint == FRIC_CHAIN_JOINT_PHI_Z);
     for (int i = 0; i < n; i++) {
         const fric_chain_motor *mu = &c->motors[i];
-        if (!v.stuck[i]) x->q_r[i] = x->q[i];
+        /* (24) for the paper's clip; the exact joint steps take the new
+         * position, so that a sliding joint carries no k_q d_q = k_q h q̇ */
+        if (!v.stuck[i]) x->q_r[i] = exact_joint ? qn[i] : x->q[i];
         x->joint_clips += !v.stuck[i] && (s->method == FRIC_CHAIN_IMPLICIT ||
                                           (s->method == FRIC_CHAIN_SEMI_IMPLICIT &&
                                            s->joint != FRIC_CHAIN_JOINT_PHI_Z));
