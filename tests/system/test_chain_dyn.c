@@ -298,6 +298,13 @@ static void test_pendulum_closed_form(void **state)
         fric_chain_forward(&m, &q, &dq, &arm, &tau, &ddq, &ws);
         assert_true(fabs(ddq - (tau - be) / (He + arm)) <= CLOSED_REL * 10);
     }
+    /* the arm of simulation 1 (sheet §6): 100 x 30 mm, 35.6 g, pivot at one
+     * end: I_pivot = m (L² + w²)/12 + m (L/2)² = 1.2133e-4 kg·m² */
+    fric_chain_link arm1 = { 0.0356, 0.1, 0.05, 0.0356 * (0.01 + 0.0009) / 12 };
+    m.links = &arm1;
+    double q0 = 0.3, H1;
+    fric_chain_mass(&m, &q0, &H1, &ws);
+    assert_true(fabs(H1 - 1.2133e-4) < 1e-8);
 }
 
 /* The 2R arm of the robotics textbooks, angles from the downward vertical
