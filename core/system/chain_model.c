@@ -11,6 +11,7 @@
  *     ∂p/∂q_j = ẑ × (p − p_j) = (−(p_y − p_jy), p_x − p_jx),
  * and 0 for j > L.
  */
+#include <assert.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -31,8 +32,9 @@ double fric_chain_motor_J(const fric_chain_motor *u) { return u->gamma * u->gamm
 static const char *motor_bad(int i, const char *field, double v, int strict, const char *unit,
                              const char *what)
 {
-    return fric__say("motors[%d].%s = %g must be a finite %s %s 0 %s; give a %s value.", i,
-                     field, v, what, strict ? ">" : ">=", unit, strict ? "positive" : "non-negative");
+    return fric__say("motors[%d].%s = %g must be a finite %s %s 0%s%s; give a %s value.", i,
+                     field, v, what, strict ? ">" : ">=", *unit ? " " : "", unit,
+                     strict ? "positive" : "non-negative");
 }
 
 static const char *check_link(const fric_chain_link *l, int i)
@@ -152,6 +154,7 @@ static void walk(const fric_chain_model *c, const double *q, int upto, double *p
 
 void fric_chain_joints(const fric_chain_model *c, const double *q, double *p)
 {
+    assert(c && c->n >= 1 && c->n <= FRIC_CHAIN_MAX_N);
     double u[2];
     walk(c, q, c->n - 1, p, u);
 }
@@ -168,6 +171,7 @@ static void point_at(const fric_chain_model *c, int k, const double *p, const do
 
 void fric_chain_point_pos(const fric_chain_model *c, const double *q, int k, double *p)
 {
+    assert(c && k >= 0 && k < c->m);
     double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2];
     walk(c, q, c->points[k].link, pj, u);
     point_at(c, k, pj, u, p);
@@ -176,6 +180,7 @@ void fric_chain_point_pos(const fric_chain_model *c, const double *q, int k, dou
 void fric_chain_jacobian(const fric_chain_model *c, const double *q, int k, double *J)
 {
     double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2], x[2];
+    assert(c && k >= 0 && k < c->m);
     const int n = c->n, L = c->points[k].link;
     walk(c, q, L, pj, u);
     point_at(c, k, pj, u, x);

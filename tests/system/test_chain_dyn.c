@@ -12,7 +12,8 @@
  *   differences.
  * - Closed forms: the pendulum (H = I + m c², b = m g c sin q) and the
  *   textbook 2R arm; the joint positions of a 2R arm.
- * - Linear algebra: ABA's (H + diag(arm))⁻¹ r against Gaussian elimination
+ * - Linear algebra: ABA's (H + diag(arm))⁻¹ r (fric_chain_solve, and
+ *   fric_chain_resolve after a forward step) against Gaussian elimination
  *   with partial pivoting on H from CRBA (n up to 100); forward dynamics
  *   against H_M⁻¹(τ − b).
  * - Jacobians against central differences of the contact point positions.
@@ -250,7 +251,7 @@ static void ref_solve(int n, double *A, const double *r, double *x)
 
 /* ---------------------------------------------------------- the tests */
 
-static fric_chain_ws ws;   /* 25 kB: static, off the stack */
+static fric_chain_ws ws;   /* 11 kB: static, off the stack */
 
 static void test_lagrange_H_b(void **state)
 {
@@ -297,6 +298,13 @@ static void test_pendulum_closed_form(void **state)
         fric_chain_forward(&m, &q, &dq, &arm, &tau, &ddq, &ws);
         assert_true(fabs(ddq - (tau - be) / (He + arm)) <= CLOSED_REL * 10);
     }
+    /* the arm of simulation 1 (sheet §6): 100 x 30 mm, 35.6 g, pivot at one
+     * end: I_pivot = m (L² + w²)/12 + m (L/2)² = 1.2133e-4 kg·m² */
+    fric_chain_link arm1 = { 0.0356, 0.1, 0.05, 0.0356 * (0.01 + 0.0009) / 12 };
+    m.links = &arm1;
+    double q0 = 0.3, H1;
+    fric_chain_mass(&m, &q0, &H1, &ws);
+    assert_true(fabs(H1 - 1.2133e-4) < 1e-8);
 }
 
 /* The 2R arm of the robotics textbooks, angles from the downward vertical
@@ -440,6 +448,18 @@ static void test_aba_against_crba(void **state)
         for (int i = 0; i < n; i++)
             if (!(fabs(x[i] - xr[i]) <= SOLVE_REL * xs))
                 fail_msg("n = %d: forward q''[%d] = %.15g, elimination %.15g", n, i, x[i], xr[i]);
+        /* resolve after forward: H_M⁻¹ r for two more right-hand sides */
+        for (int rep = 0; rep < 2; rep++) {
+            for (int i = 0; i < n; i++) rb[i] = urand(-1, 1);
+            memcpy(A, H, sizeof(double) * (size_t)(n * n));
+            for (int i = 0; i < n; i++) A[i * n + i] += ch.arm[i];
+            ref_solve(n, A, rb, xr);
+            fric_chain_resolve(&ch.m, rb, x, &ws);
+            const double rs = max_abs(xr, n);
+            for (int i = 0; i < n; i++)
+                if (!(fabs(x[i] - xr[i]) <= SOLVE_REL * rs))
+                    fail_msg("n = %d: resolve x[%d] = %.15g, elimination %.15g", n, i, x[i], xr[i]);
+        }
     }
 }
 
