@@ -180,6 +180,8 @@ typedef struct {
     double *tau_f;                    /* joint friction                [N·m]    */
     unsigned char *stuck;             /* joint stuck                            */
     double *tau0;                     /* E_M e − D_M q̇ + τ_ext         [N·m]    */
+    double *acc0;                     /* q̈[k] when the method computed it, else
+                                         NULL (RKG's first stage)   [rad/s²]    */
 } step_vars;
 
 /* ------------------------------------------------------------ controller */
@@ -371,7 +373,8 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
     for (int j = 0; j < n; j++) {
         memset(unit, 0, (size_t)n * sizeof *unit);
         unit[j] = 1;
-        fric_chain_solve(c, x->q, v->arm, unit, P + j * n, dyn);   /* column j (symmetric) */
+        if (j == 0) fric_chain_solve(c, x->q, v->arm, unit, P, dyn);   /* column j (symmetric) */
+        else fric_chain_resolve(c, unit, P + j * n, dyn);
         for (int i = 0; i < n; i++) P[j * n + i] *= s->h;
     }
     /* c = q̇ + h H_M⁻¹ (E_M e − b_M + τ_ext + Jᵀ f_prev) + k_q d_q */
@@ -415,20 +418,22 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
     }
 }
 
-/* Steps 4-6: the contact problem (28)-(29) with τ_f fixed; A_v by 2·ma
- * articulated-body solves, O(n·m). */
+/* Steps 4-6: the contact problem (28)-(29) with τ_f fixed; A_v from 2·ma
+ * articulated-body solves (fric_chain_resolve after the forward pass), O(n·m). */
 static int contact_semi(const fric_chain_sim *s, const fric_chain_state *x, bump *b,
                         fric_chain_ws *dyn, step_vars *v)
 {
     const fric_chain_model *c = s->model;
     int n = v->n, m2 = 2 * v->ma;
-    if (m2 == 0) return FRIC_OK;
     double *Y = take(b, (size_t)m2 * n), *af = take(b, (size_t)n), *tau = take(b, (size_t)n);
     double *A = take(b, (size_t)m2 * m2), *r = take(b, (size_t)m2);
     double *qw = take(b, (size_t)FRIC_CHAIN_BLSQ_WS(m2, v->ma));
     for (int i = 0; i < n; i++) tau[i] = v->tau0[i] + c->motors[i].g * v->tau_f[i];
     fric_chain_forward(c, x->q, x->dq, v->arm, tau, af, dyn);   /* H_M⁻¹(E e − b_M + τ_ext + G τ_f) */
-    for (int a = 0; a < m2; a++) fric_chain_solve(c, x->q, v->arm, v->J + a * n, Y + a * n, dyn);
+    v->acc0 = af;                    /* step 7: q̈[k] = af + H_M⁻¹ Jᵀ f, completed below */
+    if (m2 == 0) return FRIC_OK;
+    /* the columns of H_M⁻¹ Jᵀ from the articulated inertias forward left */
+    for (int a = 0; a < m2; a++) fric_chain_resolve(c, v->J + a * n, Y + a * n, dyn);
     for (int a = 0; a < m2; a++) {
         for (int bb = 0; bb < m2; bb++) {
             double t = 0;
@@ -444,6 +449,8 @@ static int contact_semi(const fric_chain_sim *s, const fric_chain_state *x, bump
     int rc = fric_chain_blsq(m2, A, r, reg(m2, A, s->rho), bounded, v->ma, v->fa, qw);
     if (rc) return rc;
     clip20(c, x->dq, v);
+    for (int a = 0; a < m2; a++)
+        for (int k = 0; k < n; k++) af[k] += Y[a * n + k] * v->fa[a];
     return FRIC_OK;
 }
 
@@ -458,10 +465,11 @@ static void accel(const fric_chain_model *c, const double *arm, const double *u,
 }
 
 /* One Gill step of y = (q, q̇) over h (Gill 1951: 4 stages, 1 ∓ 1/√2);
- * ddq0 receives the first stage's q̈ (= q̈[k]). */
+ * ddq0 receives the first stage's q̈ (= q̈[k]), taken from acc0 when the
+ * method has it (the same H_M⁻¹(u − b_M) at the step start), else computed. */
 static void rkg(const fric_chain_sim *s, const fric_chain_state *x, const double *arm,
-                const double *u, bump *b, fric_chain_ws *dyn, double *qn, double *dqn,
-                double *ddq0)
+                const double *u, const double *acc0, bump *b, fric_chain_ws *dyn, double *qn,
+                double *dqn, double *ddq0)
 {
     const fric_chain_model *c = s->model;
     int n = c->n;
@@ -477,7 +485,8 @@ static void rkg(const fric_chain_sim *s, const fric_chain_state *x, const double
     memcpy(yq, x->q, (size_t)n * sizeof *yq);
     memcpy(yv, x->dq, (size_t)n * sizeof *yv);
     for (int st = 0; st < 4; st++) {
-        accel(c, arm, u, yq, yv, tau, kv[st], dyn);
+        if (st == 0 && acc0) memcpy(kv[0], acc0, (size_t)n * sizeof *kv[0]);
+        else accel(c, arm, u, yq, yv, tau, kv[st], dyn);
         if (st == 0) memcpy(ddq0, kv[0], (size_t)n * sizeof *ddq0);
         for (int i = 0; i < n; i++) {
             kq[st][i] = h * yv[i];
@@ -518,6 +527,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
     v.tau_f = take(&b, (size_t)n);
     v.tau0 = take(&b, (size_t)n);
     v.J = take(&b, (size_t)2 * FRIC_CHAIN_MAX_CONTACTS * n);
+    v.acc0 = NULL;
     double *u = take(&b, (size_t)n), *qn = take(&b, (size_t)n), *dqn = take(&b, (size_t)n);
     double *ddq = take(&b, (size_t)n);
     unsigned char stuck[FRIC_CHAIN_MAX_N];
@@ -573,7 +583,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
                    c->motors[i].g * v.tau_f[i];
             for (int a = 0; a < 2 * v.ma; a++) u[i] += v.J[a * n + i] * v.fa[a];
         }
-        rkg(s, x, v.arm, u, &b, &ws->dyn, qn, dqn, ddq);
+        rkg(s, x, v.arm, u, v.acc0, &b, &ws->dyn, qn, dqn, ddq);
         for (int i = 0; i < n && !rc; i++)
             if (!(isfinite(qn[i]) && isfinite(dqn[i]) && isfinite(ddq[i]) &&
                   isfinite(v.tau_f[i])))
