@@ -49,7 +49,9 @@
  *      q̈ = H_M(q)⁻¹ (u − b(q, q̇) − D_M q̇), u = E_M e + τ_ext + J(q_k)ᵀ f + G τ_f
  *      held (joint-space contact torque frozen at the step start).
  *   5. references (23)-(24): p_r,k <- x_k[k] when f_k was clipped; q_r,i <-
- *      q_i[k] when τ_f,i was clipped (PHI_Z: when the joint slips).
+ *      q_i[k] when τ_f,i was clipped. The exact joint steps (PHI_Z, COUPLED)
+ *      take q_r,i <- q_i[k+1] when the joint slips (choice: with q_i[k] the
+ *      next step's k_q d_q = k_q h q̇ would bias a sliding joint's Φ_Z).
  *
  * Unknown vector of the contact problems (planar): f = (f_1x, f_1y, f_2x,
  * f_2y, …) over the ACTIVE contacts in candidate order (x tangential, y the

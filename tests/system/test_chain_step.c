@@ -433,6 +433,94 @@ static void test_blsq_brute_force(void **state)
     assert_true(at_bound > 100 && inside > 100);
 }
 
+/* One step of each method on a 2-link arm whose last link's two corners
+ * touch the ground: the contact forces equal the brute-force solution of the
+ * problem built here — (19) with A_M = h J_M H_M⁻¹ J_Mᵀ, J_M = [J; I] for the
+ * implicit method, (28)-(29) with the step's τ_f for the semi-implicit one —
+ * f_n always (clip (20) keeps it, A5), f_t where the reference lies inside
+ * the cone μ_s f_n; the implicit joint part gives τ_f = f_M/g unless (21)
+ * clips it. */
+static void test_step_contact_problems(void **state)
+{
+    (void)state;
+    int compared_ft = 0, clipped_ft = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        chain ch;
+        make_chain(&ch, 2, 300 + (uint64_t)trial);
+        double q[2] = { PI / 2 + urand(-0.3, 0.3), -PI / 2 + urand(-0.2, 0.2) };
+        double dq[2] = { urand(-0.5, 0.5), urand(-0.5, 0.5) }, p0[2], p1[2];
+        fric_chain_point_pos(&ch.m, q, 0, p0);
+        fric_chain_point_pos(&ch.m, q, 1, p1);
+        ch.m.ground_y = fmax(p0[1], p1[1]) + 1e-4;   /* both corners in contact */
+        for (int me = 0; me < 2; me++) {
+            fric_chain_method method = me ? FRIC_CHAIN_SEMI_IMPLICIT : FRIC_CHAIN_IMPLICIT;
+            fric_chain_joint_step js = trial % 2 ? FRIC_CHAIN_JOINT_FIXED : FRIC_CHAIN_JOINT_PAPER;
+            fric_chain_sim s = sim_of(&ch, method, js);
+            fric_chain_state x;
+            assert_int_equal(fric_chain_sim_init(&s, &x, q, dq, NULL), 0);
+            for (int i = 0; i < 2; i++) x.tau_ext[i] = urand(-1, 1);
+            double tau_ext[2] = { x.tau_ext[0], x.tau_ext[1] };
+            assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
+            assert_true(x.active[0] && x.active[1]);
+
+            double Hi[4], b[2], J[8], dv[4], rhs[2], v0[2];
+            static fric_chain_ws dws;
+            hm_inverse(&ch, q, Hi);
+            fric_chain_bias(&ch.m, q, dq, b, &dws);
+            fric_chain_jacobian(&ch.m, q, 0, J);
+            fric_chain_jacobian(&ch.m, q, 1, J + 4);
+            dv[0] = 0;                                   /* new contacts: p_r = p */
+            dv[1] = p0[1] - ch.m.ground_y;
+            dv[2] = 0;
+            dv[3] = p1[1] - ch.m.ground_y;
+            for (int i = 0; i < 2; i++) {
+                rhs[i] = tau_ext[i] - b[i] - D_of(&ch.motors[i]) * dq[i];
+                if (me) rhs[i] += ch.motors[i].g * x.tau_f[i];   /* (29): τ_f given */
+            }
+            for (int i = 0; i < 2; i++) v0[i] = dq[i] + s.h * (Hi[i * 2] * rhs[0] + Hi[i * 2 + 1] * rhs[1]);
+            int u = me ? 4 : 6;
+            double JM[12], A[36], r[6], f[6], md = 0;
+            for (int a = 0; a < u; a++)
+                for (int j = 0; j < 2; j++) JM[a * 2 + j] = a < 4 ? J[a * 2 + j] : (a - 4 == j);
+            for (int a = 0; a < u; a++) {
+                for (int c2 = 0; c2 < u; c2++) {
+                    double t = 0;
+                    for (int i = 0; i < 2; i++)
+                        for (int j = 0; j < 2; j++) t += JM[a * 2 + i] * Hi[i * 2 + j] * JM[c2 * 2 + j];
+                    A[a * u + c2] = s.h * t;
+                }
+                md += A[a * u + a] / u;
+                double k = me ? s.k_v : s.k_M;
+                r[a] = JM[a * 2] * v0[0] + JM[a * 2 + 1] * v0[1] + (a < 4 ? k * dv[a] : 0);
+            }
+            int bd[2] = { 1, 3 };
+            blsq_brute(u, A, r, s.rho * md * md, bd, 2, f);
+            for (int k = 0; k < 2; k++) {
+                double fn = f[2 * k + 1], ft = f[2 * k], sc = fmax(1, fn);
+                assert_true(fabs(x.f[k][1] - fn) <= QP_REL * sc);
+                if (fabs(ft) <= ch.m.mu_s * fn) {
+                    assert_true(fabs(x.f[k][0] - ft) <= QP_REL * sc);
+                    compared_ft++;
+                } else {
+                    assert_true(fabs(fabs(x.f[k][0]) - ch.m.mu_k * fn) <= QP_REL * sc);
+                    clipped_ft++;
+                }
+            }
+            for (int i = 0; i < 2 && !me; i++) {
+                const fric_chain_motor *mu = &ch.motors[i];
+                double cand = f[4 + i] / mu->g, want = cand;
+                if (fabs(cand) > mu->tau_fs)   /* (21) at q̇_i[k] */
+                    want = dq[i] == 0 && js == FRIC_CHAIN_JOINT_FIXED ? (cand > 0 ? 1 : -1) * mu->tau_fs
+                                                                     : -fric_here(mu, dq[i]);
+                assert_true(fabs(x.tau_f[i] - want) <= QP_REL * fmax(1, fabs(want)));
+            }
+        }
+    }
+    print_message("step contact problems: %d tangential forces compared, %d clipped\n",
+                  compared_ft, clipped_ft);
+    assert_true(compared_ft > 20 && clipped_ft > 20);
+}
+
 /* ---- the 3^n enumeration of the coupled joint problem (test's own) ---- */
 
 /* For the pattern pat (0 stuck, 1 slip +, 2 slip −): solve, return 1 and
@@ -971,6 +1059,7 @@ int main(void)
         cmocka_unit_test(test_semi_joint_step_phi_z),
         cmocka_unit_test(test_coupled_one_joint_element_a),
         cmocka_unit_test(test_blsq_brute_force),
+        cmocka_unit_test(test_step_contact_problems),
         cmocka_unit_test(test_coupled_enumeration),
         cmocka_unit_test(test_holding_below_breakaway),
         cmocka_unit_test(test_breakaway),
