@@ -49,7 +49,9 @@
  *      q̈ = H_M(q)⁻¹ (u − b(q, q̇) − D_M q̇), u = E_M e + τ_ext + J(q_k)ᵀ f + G τ_f
  *      held (joint-space contact torque frozen at the step start).
  *   5. references (23)-(24): p_r,k <- x_k[k] when f_k was clipped; q_r,i <-
- *      q_i[k] when τ_f,i was clipped (PHI_Z: when the joint slips).
+ *      q_i[k] when τ_f,i was clipped. The exact joint steps (PHI_Z, COUPLED)
+ *      take q_r,i <- q_i[k+1] when the joint slips (choice: with q_i[k] the
+ *      next step's k_q d_q = k_q h q̇ would bias a sliding joint's Φ_Z).
  *
  * Unknown vector of the contact problems (planar): f = (f_1x, f_1y, f_2x,
  * f_2y, …) over the ACTIVE contacts in candidate order (x tangential, y the
@@ -140,8 +142,9 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why);
 /* The gear friction of motor u as a friction.h law (sheet §1): FRIC_STRIBECK
  * with Fs = τ_fs, Fc = τ_fk, vs = 1/η, α = 1, D = C_τ. When there is no
  * Stribeck excess (τ_fs == τ_fk) or no decay (η = 0) it is
- * FRIC_COULOMB_VISCOUS with Fc = τ_fs, D = C_τ. Torques [N·m] for
- * velocities [rad/s]. */
+ * FRIC_COULOMB_VISCOUS with Fc = τ_fs, D = C_τ. A gear without friction
+ * (τ_fs = 0 and C_τ = 0) has no law (friction.h asks for Fc > 0 or D > 0):
+ * the step sets its τ_f = 0. Torques [N·m] for velocities [rad/s]. */
 fric_law fric_chain_motor_law(const fric_chain_motor *u);
 
 /* The caller-owned state of a simulation. Fields marked (in) are the

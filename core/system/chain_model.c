@@ -32,8 +32,9 @@ double fric_chain_motor_J(const fric_chain_motor *u) { return u->gamma * u->gamm
 static const char *motor_bad(int i, const char *field, double v, int strict, const char *unit,
                              const char *what)
 {
-    return fric__say("motors[%d].%s = %g must be a finite %s %s 0 %s; give a %s value.", i,
-                     field, v, what, strict ? ">" : ">=", unit, strict ? "positive" : "non-negative");
+    return fric__say("motors[%d].%s = %g must be a finite %s %s 0%s%s; give a %s value.", i,
+                     field, v, what, strict ? ">" : ">=", *unit ? " " : "", unit,
+                     strict ? "positive" : "non-negative");
 }
 
 static const char *check_link(const fric_chain_link *l, int i)

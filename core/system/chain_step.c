@@ -50,6 +50,13 @@ fric_law fric_chain_motor_law(const fric_chain_motor *u)
     return l;
 }
 
+/* A gear without friction (τ_fs = 0 and C_τ = 0; then τ_fk = 0 too) has no
+ * law of friction.h (which asks for Fc > 0 or D > 0): its τ_f is 0. */
+static int no_friction(const fric_chain_motor *u)
+{
+    return u->tau_fs == 0 && u->C_tau == 0;
+}
+
 /* A_q,i = g_i h / (γ_i² I_M,i), eq. (25) with the sheet's g_i (A2). */
 static double joint_A_q(const fric_chain_motor *u, double h)
 {
@@ -112,7 +119,7 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why)
             break;
         }
         fric_law law = fric_chain_motor_law(u);
-        if (fric_law_check(&law, joint_A_q(u, s->h), &e))
+        if (!no_friction(u) && fric_law_check(&law, joint_A_q(u, s->h), &e))
             m = fric__reword("motor %d gear friction (Z = A_q = %g): %s", i + 1,
                              joint_A_q(u, s->h), e);
     }
@@ -133,6 +140,7 @@ int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const doub
         x->q_r[i] = x->q[i];
         x->q_d[i] = x->q[i];
         x->A_q[i] = joint_A_q(&c->motors[i], s->h);
+        if (no_friction(&c->motors[i])) continue;
         fric_law law = fric_chain_motor_law(&c->motors[i]);
         rc = fric_plan_init(&x->plan[i], &law, x->A_q[i], why);   /* checked above */
         assert(rc == 0);
@@ -172,6 +180,8 @@ typedef struct {
     double *tau_f;                    /* joint friction                [N·m]    */
     unsigned char *stuck;             /* joint stuck                            */
     double *tau0;                     /* E_M e − D_M q̇ + τ_ext         [N·m]    */
+    double *acc0;                     /* q̈[k] when the method computed it, else
+                                         NULL (RKG's first stage)   [rad/s²]    */
 } step_vars;
 
 /* ------------------------------------------------------------ controller */
@@ -210,6 +220,7 @@ static double clip21(const fric_chain_motor *u, fric_chain_joint_step mode, doub
 {
     *clipped = fabs(tau) > u->tau_fs;
     if (!*clipped) return tau;
+    if (no_friction(u)) return 0;
     if (dq == 0 && mode != FRIC_CHAIN_JOINT_PAPER) return tau > 0 ? u->tau_fs : -u->tau_fs;
     fric_law law = fric_chain_motor_law(u);
     return -(dq == 0 ? fric_phi_plus0(&law) : fric_phi(&law, dq));
@@ -334,7 +345,10 @@ static void joint_semi(const fric_chain_sim *s, const fric_chain_state *x, step_
         double cq = (fric_chain_motor_E(u) * v->e[i] - fric_chain_motor_D(u) * x->dq[i] -
                      x->tau_prev[i]) * s->h / Jm + x->dq[i];                 /* (26) */
         double xq = cq + s->k_q * (x->q[i] - x->q_r[i]);
-        if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
+        if (no_friction(u)) {
+            v->tau_f[i] = 0;
+            v->stuck[i] = 0;
+        } else if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
             int st;
             v->tau_f[i] = -fric_plan_eval(&x->plan[i], xq, NULL, &st, NULL);
             v->stuck[i] = (unsigned char)st;
@@ -359,7 +373,8 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
     for (int j = 0; j < n; j++) {
         memset(unit, 0, (size_t)n * sizeof *unit);
         unit[j] = 1;
-        fric_chain_solve(c, x->q, v->arm, unit, P + j * n, dyn);   /* column j (symmetric) */
+        if (j == 0) fric_chain_solve(c, x->q, v->arm, unit, P, dyn);   /* column j (symmetric) */
+        else fric_chain_resolve(c, unit, P + j * n, dyn);
         for (int i = 0; i < n; i++) P[j * n + i] *= s->h;
     }
     /* c = q̇ + h H_M⁻¹ (E_M e − b_M + τ_ext + Jᵀ f_prev) + k_q d_q */
@@ -385,7 +400,7 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
             double g = c->motors[i].g, xi = cv[i];
             for (int j = 0; j < n; j++)
                 if (j != i) xi += P[i * n + j] * c->motors[j].g * tau[j];
-            double t = -fric_phi_z(&law[i], g * P[i * n + i], xi);
+            double t = no_friction(&c->motors[i]) ? 0 : -fric_phi_z(&law[i], g * P[i * n + i], xi);
             moved = fmax(moved, fabs(t - tau[i]) / fmax(1.0, c->motors[i].tau_fs));
             tau[i] = t;
         }
@@ -398,24 +413,27 @@ static void joint_coupled(const fric_chain_sim *s, fric_chain_state *x, bump *b,
         for (int j = 0; j < n; j++)
             if (j != i) xi += P[i * n + j] * c->motors[j].g * tau[j];
         v->tau_f[i] = tau[i];
-        v->stuck[i] = fabs(xi) <= g * P[i * n + i] * fric_phi_plus0(&law[i]);
+        v->stuck[i] = !no_friction(&c->motors[i]) &&
+                      fabs(xi) <= g * P[i * n + i] * fric_phi_plus0(&law[i]);
     }
 }
 
-/* Steps 4-6: the contact problem (28)-(29) with τ_f fixed; A_v by 2·ma
- * articulated-body solves, O(n·m). */
+/* Steps 4-6: the contact problem (28)-(29) with τ_f fixed; A_v from 2·ma
+ * articulated-body solves (fric_chain_resolve after the forward pass), O(n·m). */
 static int contact_semi(const fric_chain_sim *s, const fric_chain_state *x, bump *b,
                         fric_chain_ws *dyn, step_vars *v)
 {
     const fric_chain_model *c = s->model;
     int n = v->n, m2 = 2 * v->ma;
-    if (m2 == 0) return FRIC_OK;
     double *Y = take(b, (size_t)m2 * n), *af = take(b, (size_t)n), *tau = take(b, (size_t)n);
     double *A = take(b, (size_t)m2 * m2), *r = take(b, (size_t)m2);
     double *qw = take(b, (size_t)FRIC_CHAIN_BLSQ_WS(m2, v->ma));
     for (int i = 0; i < n; i++) tau[i] = v->tau0[i] + c->motors[i].g * v->tau_f[i];
     fric_chain_forward(c, x->q, x->dq, v->arm, tau, af, dyn);   /* H_M⁻¹(E e − b_M + τ_ext + G τ_f) */
-    for (int a = 0; a < m2; a++) fric_chain_solve(c, x->q, v->arm, v->J + a * n, Y + a * n, dyn);
+    v->acc0 = af;                    /* step 7: q̈[k] = af + H_M⁻¹ Jᵀ f, completed below */
+    if (m2 == 0) return FRIC_OK;
+    /* the columns of H_M⁻¹ Jᵀ from the articulated inertias forward left */
+    for (int a = 0; a < m2; a++) fric_chain_resolve(c, v->J + a * n, Y + a * n, dyn);
     for (int a = 0; a < m2; a++) {
         for (int bb = 0; bb < m2; bb++) {
             double t = 0;
@@ -431,6 +449,8 @@ static int contact_semi(const fric_chain_sim *s, const fric_chain_state *x, bump
     int rc = fric_chain_blsq(m2, A, r, reg(m2, A, s->rho), bounded, v->ma, v->fa, qw);
     if (rc) return rc;
     clip20(c, x->dq, v);
+    for (int a = 0; a < m2; a++)
+        for (int k = 0; k < n; k++) af[k] += Y[a * n + k] * v->fa[a];
     return FRIC_OK;
 }
 
@@ -445,10 +465,11 @@ static void accel(const fric_chain_model *c, const double *arm, const double *u,
 }
 
 /* One Gill step of y = (q, q̇) over h (Gill 1951: 4 stages, 1 ∓ 1/√2);
- * ddq0 receives the first stage's q̈ (= q̈[k]). */
+ * ddq0 receives the first stage's q̈ (= q̈[k]), taken from acc0 when the
+ * method has it (the same H_M⁻¹(u − b_M) at the step start), else computed. */
 static void rkg(const fric_chain_sim *s, const fric_chain_state *x, const double *arm,
-                const double *u, bump *b, fric_chain_ws *dyn, double *qn, double *dqn,
-                double *ddq0)
+                const double *u, const double *acc0, bump *b, fric_chain_ws *dyn, double *qn,
+                double *dqn, double *ddq0)
 {
     const fric_chain_model *c = s->model;
     int n = c->n;
@@ -464,7 +485,8 @@ static void rkg(const fric_chain_sim *s, const fric_chain_state *x, const double
     memcpy(yq, x->q, (size_t)n * sizeof *yq);
     memcpy(yv, x->dq, (size_t)n * sizeof *yv);
     for (int st = 0; st < 4; st++) {
-        accel(c, arm, u, yq, yv, tau, kv[st], dyn);
+        if (st == 0 && acc0) memcpy(kv[0], acc0, (size_t)n * sizeof *kv[0]);
+        else accel(c, arm, u, yq, yv, tau, kv[st], dyn);
         if (st == 0) memcpy(ddq0, kv[0], (size_t)n * sizeof *ddq0);
         for (int i = 0; i < n; i++) {
             kq[st][i] = h * yv[i];
@@ -505,6 +527,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
     v.tau_f = take(&b, (size_t)n);
     v.tau0 = take(&b, (size_t)n);
     v.J = take(&b, (size_t)2 * FRIC_CHAIN_MAX_CONTACTS * n);
+    v.acc0 = NULL;
     double *u = take(&b, (size_t)n), *qn = take(&b, (size_t)n), *dqn = take(&b, (size_t)n);
     double *ddq = take(&b, (size_t)n);
     unsigned char stuck[FRIC_CHAIN_MAX_N];
@@ -560,7 +583,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
                    c->motors[i].g * v.tau_f[i];
             for (int a = 0; a < 2 * v.ma; a++) u[i] += v.J[a * n + i] * v.fa[a];
         }
-        rkg(s, x, v.arm, u, &b, &ws->dyn, qn, dqn, ddq);
+        rkg(s, x, v.arm, u, v.acc0, &b, &ws->dyn, qn, dqn, ddq);
         for (int i = 0; i < n && !rc; i++)
             if (!(isfinite(qn[i]) && isfinite(dqn[i]) && isfinite(ddq[i]) &&
                   isfinite(v.tau_f[i])))
@@ -578,10 +601,14 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
         return rc;
     }
 
-    /* commit: references (23)-(24) from the step-start positions, then the state */
+    /* commit: references (23)-(24), then the state */
+    int exact_joint = s->method == FRIC_CHAIN_COUPLED ||
+                      (s->method == FRIC_CHAIN_SEMI_IMPLICIT && s->joint == FRIC_CHAIN_JOINT_PHI_Z);
     for (int i = 0; i < n; i++) {
         const fric_chain_motor *mu = &c->motors[i];
-        if (!v.stuck[i]) x->q_r[i] = x->q[i];
+        /* (24) for the paper's clip; the exact joint steps take the new
+         * position, so that a sliding joint carries no k_q d_q = k_q h q̇ */
+        if (!v.stuck[i]) x->q_r[i] = exact_joint ? qn[i] : x->q[i];
         x->joint_clips += !v.stuck[i] && (s->method == FRIC_CHAIN_IMPLICIT ||
                                           (s->method == FRIC_CHAIN_SEMI_IMPLICIT &&
                                            s->joint != FRIC_CHAIN_JOINT_PHI_Z));
