@@ -112,7 +112,9 @@ void fric_chain_mass(const fric_chain_model *c, const double *q, double *H, fric
 void fric_chain_bias(const fric_chain_model *c, const double *q, const double *dq, double *b,
                      fric_chain_ws *ws);
 /* x = (H(q) + diag(arm))⁻¹ r in O(n) by the articulated-body algorithm with
- * zero velocity and no gravity (arm [n]: the motors' Γ²I_M, or NULL for 0). */
+ * zero velocity and no gravity (arm [n]: the motors' Γ²I_M, or NULL for 0;
+ * with NULL, H must be regular: a tip link with com = 0 and inertia = 0
+ * makes it singular, every checked model's Γ²I_M > 0 keeps H_M regular). */
 void fric_chain_solve(const fric_chain_model *c, const double *q, const double *arm,
                       const double *r, double *x, fric_chain_ws *ws);
 /* x = (H(q) + diag(arm))⁻¹ r again for another r, reusing the articulated

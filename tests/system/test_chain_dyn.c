@@ -353,7 +353,7 @@ static void test_point_and_jacobian(void **state)
     (void)state;
     static chain ch;
     static const int sizes[] = { 1, 2, 3, 5, 20 };
-    double q[NMAX], qs[NMAX], J[2 * NMAX], p[2], pp[2], pm[2], P[2 * NMAX + 2];
+    double q[NMAX], qs[NMAX], J[2 * NMAX], p[2], pp[2], P[2 * NMAX + 2];
     for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++) {
         const int n = sizes[s];
         make_chain(&ch, n, 900 + (uint64_t)n, 7.03e-6);
@@ -394,7 +394,6 @@ static void test_point_and_jacobian(void **state)
                 Jr[j] = d[0];
                 Jr[n + j] = d[1];
             }
-            (void)pm;
             const double js = max_abs(Jr, 2 * n);
             for (int i = 0; i < 2 * n; i++)
                 if (!(fabs(J[i] - Jr[i]) <= J_REL * js))
