@@ -143,6 +143,24 @@ bench-fit-short: deps-native $(NAT)/bench_fit
 	@mkdir -p build/bench
 	$(NAT)/bench_fit --short --json build/bench/fit-short.json
 
+# chain: one step of the implicit, semi-implicit and coupled methods for
+# n = 1..100 links with both contacts active, log-log slopes and the n = 50
+# ratio against issue 11's targets (build/bench/chain.json; bench-short:
+# build/bench/chain-short.json)
+.PHONY: bench-chain bench-chain-short
+bench: bench-chain
+bench-short: bench-chain-short
+$(NAT)/bench_chain: benchmarks/bench_chain.c $(BENCH_HOST) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_chain.c benchmarks/host.c $(NAT)/libfriction.a -lm -o $@
+
+bench-chain: deps-native $(NAT)/bench_chain
+	@mkdir -p build/bench
+	$(NAT)/bench_chain --json build/bench/chain.json
+
+bench-chain-short: deps-native $(NAT)/bench_chain
+	@mkdir -p build/bench
+	$(NAT)/bench_chain --short --json build/bench/chain-short.json
+
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.

@@ -91,9 +91,9 @@ typedef struct {
 int fric_chain_check(const fric_chain_model *c, const char **why);
 
 /* Scratch of the recursive algorithms (caller-owned; its contents are the
- * algorithms' own). */
+ * algorithms' own): 14 doubles per joint (chain_dyn.c lays them out). */
 typedef struct {
-    double a[FRIC_CHAIN_MAX_N * 32];
+    double a[FRIC_CHAIN_MAX_N * 14];
 } fric_chain_ws;
 
 /* Kinematics: the joint positions p[2·(n+1)] (p_1 = origin, p_{n+1} the tip)
@@ -112,9 +112,17 @@ void fric_chain_mass(const fric_chain_model *c, const double *q, double *H, fric
 void fric_chain_bias(const fric_chain_model *c, const double *q, const double *dq, double *b,
                      fric_chain_ws *ws);
 /* x = (H(q) + diag(arm))⁻¹ r in O(n) by the articulated-body algorithm with
- * zero velocity and no gravity (arm [n]: the motors' Γ²I_M, or NULL for 0). */
+ * zero velocity and no gravity (arm [n]: the motors' Γ²I_M, or NULL for 0;
+ * with NULL, H must be regular: a tip link with com = 0 and inertia = 0
+ * makes it singular, every checked model's Γ²I_M > 0 keeps H_M regular). */
 void fric_chain_solve(const fric_chain_model *c, const double *q, const double *arm,
                       const double *r, double *x, fric_chain_ws *ws);
+/* x = (H(q) + diag(arm))⁻¹ r again for another r, reusing the articulated
+ * inertias that the last fric_chain_solve or fric_chain_forward (same q and
+ * arm) left in ws: O(n) without trigonometry, a few times cheaper than a
+ * solve (the columns of H_M⁻¹ Jᵀ of eq. 29). Any other fric_chain call on
+ * ws in between invalidates them. */
+void fric_chain_resolve(const fric_chain_model *c, const double *r, double *x, fric_chain_ws *ws);
 /* Forward dynamics in O(n): q̈ = (H + diag(arm))⁻¹ (τ − b(q, q̇)) by the
  * articulated-body algorithm with velocity and gravity (arm may be NULL). */
 void fric_chain_forward(const fric_chain_model *c, const double *q, const double *dq,

@@ -16,6 +16,9 @@ extern const fric_scenario fric_scenario_joint_step;
 extern const fric_scenario fric_scenario_bench;
 extern const fric_scenario fric_scenario_screw;
 extern const fric_scenario fric_scenario_xy_table;
+extern const fric_scenario fric_scenario_arm1;
+extern const fric_scenario fric_scenario_arm2_ground;
+extern const fric_scenario fric_scenario_chain;
 static const fric_scenario *const registry[] = {
     &fric_scenario_model_a,
     &fric_scenario_two_contacts,
@@ -24,6 +27,9 @@ static const fric_scenario *const registry[] = {
     &fric_scenario_bench,
     &fric_scenario_screw,
     &fric_scenario_xy_table,
+    &fric_scenario_arm1,
+    &fric_scenario_arm2_ground,
+    &fric_scenario_chain,
     NULL /* keeps the array non-empty */
 };
 

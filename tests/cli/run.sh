@@ -625,6 +625,49 @@ else
     bad "no xl330 processed logs under $bam/logs (fit not checked)"
 fi
 
+# ------------------------------------------------ robot arms (issue 11)
+# The columns are the paper's symbols as the brief names them (typed here, not
+# read from the registry); the checks on the values are physical: the target
+# of arm1 is reached, contact forces are never negative and appear only with
+# a corner on or below the ground (gap <= 0), the chain's rows follow
+# duration / (dt * every).
+run "$bin" run arm1
+if [ $rc -ne 0 ]; then bad "run arm1: exit $rc: $(head -c 300 "$tmp/err")"
+elif [ "$(head -1 "$tmp/out")" != "t,q,dq,q_d,e,tau_f,tau_ext,stick,E" ]; then bad "run arm1: header $(head -1 "$tmp/out")"
+elif ! msg=$(csv_ok "$tmp/out"); then bad "run arm1: $msg"
+elif ! awk -F, 'NR > 1 { n++; last = $2 } END { d = last - 0.17453292519943295; if (d < 0) d = -d
+                 if (n != 3000 || d > 0.05) { print n " rows, q(end) = " last; exit 1 } }' "$tmp/out" >"$tmp/msg"; then
+    bad "run arm1: $(cat "$tmp/msg") (want 3000 rows, q near 10 deg)"
+else ok; fi
+for m in semi-implicit implicit; do
+    run "$bin" run arm2-ground method=$m
+    if [ $rc -ne 0 ]; then bad "run arm2-ground method=$m: exit $rc: $(head -c 300 "$tmp/err")"
+    elif [ "$(head -1 "$tmp/out")" != "t,q1,q2,dq1,dq2,e1,e2,tau_f1,tau_f2,stick1,stick2,fn1,fn2,ft1,ft2,gap1,gap2,E" ]; then
+        bad "run arm2-ground: header $(head -1 "$tmp/out")"
+    elif ! msg=$(csv_ok "$tmp/out"); then bad "run arm2-ground method=$m: $msg"
+    elif ! awk -F, 'NR > 1 { if ($12 < 0 || $13 < 0 || ($12 > 0 && $16 > 0) || ($13 > 0 && $17 > 0)) { print "row " NR ": " $0; exit 1 }
+                         if ($12 > 0 || $13 > 0) c++ }
+                    END { if (c < 10) { print c " rows with contact"; exit 1 } }' "$tmp/out" >"$tmp/msg"; then
+        bad "run arm2-ground method=$m: $(cat "$tmp/msg")"
+    else ok; fi
+done
+for m in semi-implicit implicit; do
+    run "$bin" run chain n=10 method=$m
+    if [ $rc -ne 0 ]; then bad "run chain n=10 method=$m: exit $rc: $(head -c 300 "$tmp/err")"
+    elif [ "$(head -1 "$tmp/out")" != "t,q1,qn,dq1,dqn,x_tip,y_tip,tau_f1,tau_fn,n_stick,fn1,fn2,ft1,ft2,gap1,gap2,E" ]; then
+        bad "run chain: header $(head -1 "$tmp/out")"
+    elif ! msg=$(csv_ok "$tmp/out"); then bad "run chain n=10 method=$m: $msg"
+    elif [ "$(wc -l <"$tmp/out")" -ne 201 ]; then bad "run chain n=10: $(wc -l <"$tmp/out") lines, want 201"
+    else ok; fi
+done
+usage_error "run chain n=101" "n = 101" "[1, 100]" -- "$bin" run chain n=101
+usage_error "run chain n=0" "n = 0" "[1, 100]" -- "$bin" run chain n=0
+usage_error "run arm1 mass=-1" "mass" "-1" -- "$bin" run arm1 mass=-1
+usage_error "run arm2-ground mu_k > mu_s" "mu_k = 0.5" "mu_s = 0.4" -- "$bin" run arm2-ground mu_s=0.4
+usage_error "run arm1 tau_fk > tau_fs" "tau_fk = 0.05" "tau_fs" -- "$bin" run arm1 tau_fk=0.05
+usage_error "run chain coupled n=10" "method = coupled" "n = 10" -- "$bin" run chain method=coupled
+usage_error "run arm1 bad method" "method" "'newton'" "semi-implicit" -- "$bin" run arm1 method=newton
+
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"
