@@ -57,14 +57,10 @@ export default async function arm(h) {
 
   await check('arm: a parameter change (target q_d2) applies live and reaches the URL', async () => {
     const before = page.url();
-    await page.evaluate(() => {
-      const input = [...document.querySelectorAll('#view .arm-params input[type=number]')]
-        .find((e) => e.closest('.ctl, .ctl-number, div')?.textContent.includes('target q_d2'));
-      if (!input) throw new Error('no number field for target q_d2');
-      input.value = '0';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    const field = page.locator('#view .arm-params .ctl', { has: page.locator('.ctl-label', { hasText: 'target q_d2' }) }).locator('.ctl-num');
+    expect(await field.count() === 1, `${await field.count()} number fields for target q_d2`);
+    await field.fill('0');
+    await field.press('Enter');
     await page.waitForTimeout(300);
     const url = page.url();
     expect(/q2_d=0(&|$)/.test(url), `URL after the change: ${url} (before: ${before})`);

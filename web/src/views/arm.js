@@ -16,7 +16,7 @@
 // last link's tip exactly and joins them with a dashed line (see docs/explorer.md).
 import { numberControl, choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartFontSize as chartFont, COLORS } from '../charts.js';
+import { chartCsv, chartFontSize as chartFont, download, COLORS } from '../charts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
@@ -30,24 +30,24 @@ const CHUNK_STEPS = 500;         // steps per method in one call of the core
 const STEP_BUDGET_MS = 6;        // simulation time per animation frame, at most
 const NUDGE = 5 * Math.PI / 180; // target change of one arrow key [rad]
 const HIDDEN = new Set(['method', 'duration', 'every']);
+// the controls in front, in this order (targets, n, gains, friction, μ); the rest folded
+const FRONT = ['q_d', 'q1_d', 'q2_d', 'n', 'K_P', 'K_I', 'K_D', 'tau_fs', 'tau_fk', 'C_tau', 'mu_s', 'mu_k', 'joint_step',
+  'tau_side', 't_off', 'tau_ext_amp'];
 // a new initial state or time step starts again at t = 0; the rest is retuned
 const RESTART = new Set(['dt', 'q0', 'dq0', 'q1_0', 'q2_0', 'pid_period']);
 
 /** What to notice and what to try (the defaults: arm2-ground, A semi-implicit
  *  with the exact Φ_Z joint step, B implicit). Checked against the simulation. */
 export const LESSON = {
-  notice: 'The two-link arm swings link 2 outward and down; its corners hit the ground at about 0.4 s, and the motors '
-    + 'then press it into the ground at full voltage (the target of joint 2, −90°, lies below the ground) until the '
-    + 'voltage is cut at 4 s. The two methods end in different rests: with the semi-implicit method (A) one corner '
-    + 'carries the whole load, about 156 N, and joint 1 stays at 109°; with the implicit one (B) both corners carry '
-    + 'it (about 44 and 58 N) and joint 1 creeps down to about 99°. After 4 s the forces drop to the arm\'s weight: about '
-    + '19 N on one corner (A) against about 9 N on each (B).',
+  notice: 'Link 2 swings down and hits the ground at about 0.4 s; the motors press it into the ground (target −90°) '
+    + 'until the voltage is cut at 4 s. The methods rest differently: semi-implicit (A) on one corner, about 156 N, '
+    + 'joint 1 at 109°; implicit (B) on both corners, about 44 and 58 N, joint 1 creeping to about 99°.',
   tryThis: [
-    'Watch the normal-force chart at t ≈ 0.4 s: both methods see the impact at the same moment; A then loads corner 1 only, B shares the load between the two corners.',
-    'Choose Method B = coupled (the exact coupled joint-friction solve): it comes to rest exactly like A, corner 1 at about 156 N and joint 1 at 109.4°.',
-    'Choose joint step = paper (eq. 27 with the clip of eq. 21): the badges read STICK while the arm rests on the ground; with the default exact Φ_Z step they read SLIP, since the motors press harder than the gear friction can hold and the ground stops the arm.',
-    'Set target q_d2 to 0 and press Reset: the motors hold link 2 straight out above the ground, no force at all; when the voltage is cut at 4 s the arm falls and touches the ground at about 4.25 s.',
-    'Lower μ_s and μ_k to 0.1: the corners slide; A\'s tangential force drops from about 73 N to about 3 N while its normal force falls to about 55 N.',
+    'Normal-force chart at t ≈ 0.4 s: both methods hit at the same moment; A loads corner 1 only, B shares the load.',
+    'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
+    'Joint step = paper (eq. 27 + clip 21): the badges read STICK while the arm rests; with the exact Φ_Z step they read SLIP.',
+    'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
+    'μ_s = μ_k = 0.1: the corners slide; A\'s tangential force drops from about 73 N to about 3 N.',
   ],
 };
 
@@ -142,20 +142,34 @@ export function mount(container, { core, state, showError }) {
   // --- rolling charts (the pendulum's worker)
   const chartWorker = new Worker('pendulumCharts.worker.js', { type: 'module' });
   chartWorker.onerror = (e) => showError(`The arm charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
+  const pngWaiting = new Map();
   chartWorker.onmessage = (e) => {
     const m = e.data;
-    if (m.type === 'drawn') {
+    if (m.type === 'png') {
+      download(pngWaiting.get(m.id), URL.createObjectURL(m.blob));
+      pngWaiting.delete(m.id);
+    } else if (m.type === 'drawn') {
       const c = liveCharts[m.index];
       c.inFlight = false;
       if (c.stale) postChart(c);
     }
   };
-  function liveBox(index, title, description, height) {
+  function liveBox(index, title, description, height, fileName) {
     const box = document.createElement('section');
     box.className = 'chart-box';
     box.setAttribute('aria-label', title);
+    const head = document.createElement('div');
+    head.className = 'chart-head';
     const h = document.createElement('h3');
     h.textContent = title;
+    const tools = document.createElement('div');
+    tools.className = 'chart-tools';
+    const png = button('PNG');
+    png.setAttribute('aria-label', `Export ${title} as PNG`);
+    const csv = button('CSV');
+    csv.setAttribute('aria-label', `Export the data of ${title} as CSV (every step in view)`);
+    tools.append(png, csv);
+    head.append(h, tools);
     const wrap = document.createElement('div');
     wrap.className = 'canvas-wrap';
     wrap.style.height = `${height}px`;
@@ -163,19 +177,25 @@ export function mount(container, { core, state, showError }) {
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', description);
     wrap.append(canvas);
-    box.append(h, wrap);
+    box.append(head, wrap);
     mainCol.append(box);
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFont() } } };
     window.frictionCharts?.add(mirror);
+    png.addEventListener('click', () => {
+      const id = `${index}-${Date.now()}`;
+      pngWaiting.set(id, `${fileName}.png`);
+      chartWorker.postMessage({ type: 'png', index, id });
+    });
+    csv.addEventListener('click', () => download(`${fileName}.csv`, URL.createObjectURL(new Blob([chartCsv(mirror, 't [s]')], { type: 'text/csv' }))));
     new ResizeObserver(() => {
       const r = wrap.getBoundingClientRect();
       chartWorker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
     }).observe(wrap);
     return { canvas, mirror, index, inFlight: false, stale: false, keys: [] };
   }
-  const qChart = liveBox(0, 'Joint angles q', 'Joint angles of both methods over the last seconds', 180);
-  const fnChart = liveBox(1, 'Normal contact forces f_n', 'Normal forces of the two contact corners for both methods', 160);
-  const tfChart = liveBox(2, 'Joint (gear) friction torques τ_f', 'Gear friction torques of both methods', 170);
+  const qChart = liveBox(0, 'Joint angles q', 'Joint angles of both methods over the last seconds', 180, 'arm-angles');
+  const fnChart = liveBox(1, 'Normal contact forces f_n', 'Normal forces of the two contact corners for both methods', 160, 'arm-normal-forces');
+  const tfChart = liveBox(2, 'Joint (gear) friction torques τ_f', 'Gear friction torques of both methods', 170, 'arm-friction-torques');
   const liveCharts = [qChart, fnChart, tfChart];
   const presentObserver = new MutationObserver(() => {
     const size = chartFont();
@@ -192,6 +212,7 @@ export function mount(container, { core, state, showError }) {
 
   let sims = [];
   let series = [];
+  let targets = []; // [{ name, data }]: the target lines of the angle chart
   let acc = 0, last = performance.now(), raf = 0, ended = '';
   const frameStats = [];
   window.armFrameStats = frameStats;
@@ -218,7 +239,7 @@ export function mount(container, { core, state, showError }) {
     });
     paramBox.replaceChildren();
     const names = info.params.map((p) => p.name).filter((n) => !HIDDEN.has(n));
-    const main = names.filter((n) => /^(K_P|K_I|K_D|tau_fs|tau_fk|C_tau|mu_s|mu_k|n|q_d|q1_d|q2_d|joint_step|tau_side|t_off|tau_ext_amp)$/.test(n));
+    const main = FRONT.filter((n) => names.includes(n));
     const rest = names.filter((n) => !main.includes(n));
     const h = document.createElement('h3');
     h.textContent = 'Gains, friction, targets';
@@ -294,6 +315,15 @@ export function mount(container, { core, state, showError }) {
       chartWorker.postMessage({ type: 'datasets', index: c.index, datasets: list.map((d) => ({ label: d.label, color: d.color, dash: d.dash })) });
     };
     set(qChart, 'q');
+    // the targets of arm2-ground as flat dashed lines (they follow a retune at once, even paused)
+    targets = ['q1_d', 'q2_d'].filter(has).map((name) => ({ name, data: [] }));
+    if (targets.length) {
+      qChart.mirror.sources.push(...targets.map((tg) => tg.data));
+      qChart.mirror.data.datasets.push(...targets.map((tg) => ({ label: `${tg.name} target`, data: [] })));
+      chartWorker.postMessage({ type: 'datasets', index: 0, datasets: [
+        ...series.flatMap((sr, i) => k.q.map((name, j) => ({ label: `${name} ${i ? 'B' : 'A'} (${methods[methodOf(i)]})`, color: COLORS[i], dash: j ? [5, 3] : [] }))),
+        ...targets.map((tg) => ({ label: `${tg.name} target`, color: '#888', dash: [2, 4] }))] });
+    }
     set(fnChart, 'fn');
     set(tfChart, 'tf');
   }
@@ -356,6 +386,7 @@ export function mount(container, { core, state, showError }) {
   function postChart(c) {
     const tEnd = series[0]?.row ? series[0].row[col(sims[0], 't')] : 0;
     const x0 = Math.max(0, tEnd - WINDOW_S), x1 = Math.max(WINDOW_S, tEnd);
+    if (c === qChart) for (const tg of targets) tg.data.splice(0, tg.data.length, { x: x0, y: v(tg.name) }, { x: x1, y: v(tg.name) });
     // at most ~2 points per CSS pixel reach the worker (min-max per bucket)
     const out = c.mirror.sources.map((src, k) => {
       let lo = 0, hi = src.length;
