@@ -202,12 +202,15 @@ int main(int argc, char **argv)
         fprintf(f, ",\n  \"h\": 0.001,\n  \"contacts_active\": 2,\n  \"rows\": [");
         for (int i = 0; i < N_NS; i++) {
             fprintf(f, "%s\n    {\"n\": %d", i ? "," : "", ns[i]);
+            static const char *const keys[FRIC_CHAIN_N_METHODS] = { "implicit_s",
+                                                                    "semi_implicit_s",
+                                                                    "coupled_s" };
             for (int m = 0; m < FRIC_CHAIN_N_METHODS; m++) {
-                fprintf(f, ", \"%s_s\": ", fric_chain_method_names[m]);
-                host_json_num(f, t[m][i] > 0 ? t[m][i] : NAN, 6);
+                fprintf(f, ", \"%s\": ", keys[m]);
+                host_json_num(f, t[m][i] > 0 ? t[m][i] : NAN, 6);   /* coupled: null beyond n = 8 */
             }
             fprintf(f, ", \"both_active\": %s}",
-                    both[0][i] && both[1][i] ? "true" : "false");
+                    both[0][i] && both[1][i] && (t[2][i] < 0 || both[2][i]) ? "true" : "false");
         }
         fprintf(f, "\n  ],\n  \"slope_implicit\": ");
         host_json_num(f, s_imp, 4);

@@ -157,7 +157,7 @@ typedef struct {
     int pid_on;                        /* 1: the controller drives e; 0: e = 0 */
 
     /* mechanical state */
-    double t;                          /* time                           [s]    */
+    double t;                          /* time (Σ h over the steps)      [s]    */
     double q[FRIC_CHAIN_MAX_N];        /* joint angles                   [rad]  */
     double dq[FRIC_CHAIN_MAX_N];       /* joint velocities               [rad/s] */
     double ddq[FRIC_CHAIN_MAX_N];      /* q̈[k] of the last step (step 3) [rad/s²] */
@@ -207,6 +207,13 @@ typedef struct {
  * plans. 0 or a fric_status with *why as for the check. */
 int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const double *q0,
                         const double *dq0, const char **why);
+
+/* New definition, same motion (a retune of gains, friction, h, method, …
+ * with the same model size n): validates s like init and re-prepares what
+ * init prepared (plan, A_q, pid_every; pid_on = 0 without gains); every
+ * other field of x is kept. 0 or a fric_status with *why; x is untouched
+ * on failure. */
+int fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why);
 
 /* One step of h (the procedure above). 0, or FRIC_E_NONFINITE (with *why
  * naming the time and the first non-finite joint) when the state left the

@@ -4,9 +4,9 @@
  * algorithms ("Rigid Body Dynamics Algorithms", 2008: RNEA ch. 5, CRBA
  * ch. 6, ABA ch. 7), reduced to the plane.
  *
- * Planar spatial algebra in world coordinates about the origin O (the
- * "absolute coordinates" form of Featherstone §2.14, every quantity referred
- * to one fixed point, so no frame transforms):
+ * Planar spatial algebra in world coordinates about the origin O (every
+ * quantity of every body referred to one fixed point, so the recursions need
+ * no frame transforms; the joint axes S_i carry the geometry):
  *   motion vector m = (ω, v_x, v_y): angular rate [rad/s] and the velocity
  *                     of the body point at O [m/s];
  *   force vector  f = (n, f_x, f_y): moment about O [N·m] and force [N].

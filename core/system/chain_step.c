@@ -139,14 +139,27 @@ int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const doub
         x->dq[i] = dq0 ? dq0[i] : 0.0;
         x->q_r[i] = x->q[i];
         x->q_d[i] = x->q[i];
+    }
+    x->pid_on = s->gains != NULL;
+    return fric_chain_sim_retune(s, x, why);
+}
+
+int fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why)
+{
+    int rc = fric_chain_sim_check(s, why);
+    if (rc) return rc;
+    const fric_chain_model *c = s->model;
+    for (int i = 0; i < c->n; i++) {
         x->A_q[i] = joint_A_q(&c->motors[i], s->h);
+        memset(&x->plan[i], 0, sizeof x->plan[i]);
         if (no_friction(&c->motors[i])) continue;
         fric_law law = fric_chain_motor_law(&c->motors[i]);
         rc = fric_plan_init(&x->plan[i], &law, x->A_q[i], why);   /* checked above */
         assert(rc == 0);
     }
-    x->pid_on = s->gains != NULL;
+    if (!s->gains) x->pid_on = 0;
     x->pid_every = s->gains ? (int)round(s->pid_period / s->h) : 1;
+    if (why) *why = "";
     return FRIC_OK;
 }
 
@@ -636,7 +649,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
         x->contact_clips += v.cclip[j];
     }
     x->k++;
-    x->t = (double)x->k * s->h;
+    x->t += s->h;
     if (why) *why = "";
     return FRIC_OK;
 }

@@ -31,8 +31,9 @@
  *   clips them to 0 and the contact forces solved with them are short (the
  *   block slides at tan θ = 0.95 μ_s; the sheet's coupling of joint friction
  *   and contact that the paper's §III removes).
- * - Energy: with e = 0 and no contact the mechanical energy never increases
- *   (beyond the integrator's truncation), and its change matches the
+ * - Energy: with e = 0 the mechanical energy never increases (beyond the
+ *   integrator's truncation), without contact and with the arm of sim. 2
+ *   thrown into the ground; without contact its change matches the
  *   dissipated power −∫(D_M q̇² − G τ_f q̇) dt; Runge–Kutta–Gill is of order
  *   4 on a smooth problem (no friction, no contact).
  * - PID sampling and saturation (sheet §4) and the check's messages.
@@ -932,6 +933,40 @@ static void test_energy_never_increases(void **state)
     }
 }
 
+/* The two-link arm of simulation 2 (sheet §7) with e = 0, thrown down
+ * (q̇_2 = −8 rad/s) into the ground: with contacts too the energy never
+ * increases by more than 1e-9 J per step. */
+static void test_energy_with_contacts(void **state)
+{
+    (void)state;
+    fric_chain_motor u = sim1_motor();
+    fric_chain_motor mo[2] = { u, u };
+    fric_chain_link li[2] = { { 1.5, 0.3, 0.2, 0.016458 }, { 1.0, 0.3, 0.15, 1.0 * (0.09 + 0.01) / 12 } };
+    fric_chain_model m = { 2, li, mo, GRAV, 2, { { 1, 0.3, 0.05 }, { 1, 0.3, -0.05 } }, -0.2, 0.6, 0.5 };
+    for (int mi = 0; mi < N_METHODS; mi++) {
+        fric_chain_sim s = fric_chain_sim_default(&m);
+        s.method = METHODS[mi].m;
+        s.joint = METHODS[mi].j;
+        fric_chain_state x;
+        double q0[2] = { PI / 2, PI / 2 }, dq0[2] = { 0, -8 };
+        assert_int_equal(fric_chain_sim_init(&s, &x, q0, dq0, NULL), 0);
+        double E = fric_chain_sim_energy(&s, &x, &ws), worst = 0;
+        long long in_contact = 0;
+        for (int k = 0; k < 3000; k++) {
+            assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
+            double En = fric_chain_sim_energy(&s, &x, &ws);
+            worst = fmax(worst, En - E);
+            E = En;
+            in_contact += x.active[0] || x.active[1];
+        }
+        print_message("energy with contacts %s/%s: %lld steps in contact, largest rise %.3g J\n",
+                      fric_chain_method_names[METHODS[mi].m],
+                      fric_chain_joint_step_names[METHODS[mi].j], in_contact, worst);
+        assert_true(in_contact > 100);
+        assert_true(worst <= 1e-9);
+    }
+}
+
 /* Gill's method is of order 4: on a 2-link chain without friction and
  * contact, the error of q at T = 0.4 s falls ~16-fold when h halves. */
 static void test_rkg_order4(void **state)
@@ -1008,6 +1043,37 @@ static void test_pid_sampling(void **state)
     assert_true(x.e[0] == 0 && x.e[1] == 0);
 }
 
+/* Retune: new friction and h, same motion; the plans are those of the new
+ * laws (fric_phi_z at the new A_q); a bad definition leaves x untouched. */
+static void test_retune(void **state)
+{
+    (void)state;
+    static chain ch;
+    make_chain(&ch, 3, 21);
+    fric_chain_sim s = sim_of(&ch, FRIC_CHAIN_SEMI_IMPLICIT, FRIC_CHAIN_JOINT_PHI_Z);
+    static fric_chain_state x, y;
+    double q0[3] = { 0.5, -0.4, 0.3 };
+    assert_int_equal(fric_chain_sim_init(&s, &x, q0, NULL, NULL), 0);
+    for (int k = 0; k < 100; k++) assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
+    y = x;
+    for (int i = 0; i < 3; i++) ch.motors[i].tau_fs = 0.045;
+    s.h = 5e-4;
+    assert_int_equal(fric_chain_sim_retune(&s, &x, NULL), 0);
+    assert_memory_equal(x.q, y.q, sizeof x.q);
+    assert_memory_equal(x.dq, y.dq, sizeof x.dq);
+    assert_true(x.t == y.t && x.k == y.k);
+    for (int i = 0; i < 3; i++) {
+        fric_law l = law_here(&ch.motors[i]);
+        double Aq = ch.motors[i].g * s.h / J_of(&ch.motors[i]);
+        for (double v = -1; v <= 1; v += 0.01)
+            assert_true(fric_plan_phi_z(&x.plan[i], v) == fric_phi_z(&l, Aq, v));
+    }
+    y = x;
+    s.rho = -1;
+    assert_int_not_equal(fric_chain_sim_retune(&s, &x, NULL), 0);
+    assert_memory_equal(&x, &y, sizeof x);
+}
+
 static void expect_bad(const fric_chain_sim *s, const char *needle)
 {
     const char *why = NULL;
@@ -1067,8 +1133,10 @@ int main(void)
         cmocka_unit_test(test_resting_contact),
         cmocka_unit_test(test_block_on_incline),
         cmocka_unit_test(test_energy_never_increases),
+        cmocka_unit_test(test_energy_with_contacts),
         cmocka_unit_test(test_rkg_order4),
         cmocka_unit_test(test_pid_sampling),
+        cmocka_unit_test(test_retune),
         cmocka_unit_test(test_check_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
