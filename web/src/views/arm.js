@@ -47,7 +47,7 @@ export const LESSON = {
     'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
     'Joint step = paper (eq. 27 + clip 21): the badges read STICK while the arm rests; with the exact Φ_Z step they read SLIP.',
     'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
-    'μ_s = μ_k = 0.1: the corners slide; A\'s tangential force drops from about 73 N to about 3 N.',
+    'Scenario chain (n = 10): ten links fall from horizontal; the tip lands on one corner only, f_n of corner 2 stays 0.',
   ],
 };
 
@@ -541,7 +541,7 @@ export function mount(container, { core, state, showError }) {
       const label = st > 0.5 ? 'STICK' : 'SLIP';
       ctx.font = `bold ${fontPx - 1}px system-ui, sans-serif`;
       const bw = ctx.measureText(label).width + 8, bh = fontPx + 4;
-      const bx = X(p) + unitR + 4, by = Y(p) - unitR - bh - 2;
+      const bx = X(p) - unitR - 4 - bw, by = Y(p) - unitR - bh + 2; // up-left: clear of the links and the force arrows
       ctx.fillStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
       ctx.fillRect(bx, by, bw, bh);
       ctx.fillStyle = '#fff';
