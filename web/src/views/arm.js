@@ -67,7 +67,7 @@ export function mount(container, { core, state, showError }) {
   let values = null;
 
   const { side, charts: mainCol } = viewLayout(container, 'Robot arm, live',
-    'Geared motors with high stiction drive a planar arm that touches the ground (Ogura et al., "Fast Forward Dynamics '
+    'Geared motors with high stiction drive a planar arm that touches the ground (the seed paper "Fast Forward Dynamics '
     + 'Simulation of Robot Manipulators with Highly Frictional Gears"). The same arm runs twice: A with the proposed '
     + 'semi-implicit method (each joint\'s friction from its own scalar problem, O(n) per step), B with the implicit one '
     + '(all friction and contact forces in one problem, O(n³)). Red arrows: normal contact forces; badges: each '
@@ -518,14 +518,14 @@ export function mount(container, { core, state, showError }) {
       ctx.strokeStyle = '#6b5d45'; ctx.lineWidth = 2;
       ctx.beginPath(); ctx.moveTo(0, gy); ctx.lineTo(W, gy); ctx.stroke();
     }
-    const poly = (pts, color, width, dash = []) => {
-      ctx.strokeStyle = color; ctx.lineWidth = width; ctx.setLineDash(dash); ctx.lineCap = 'round';
+    const poly = (pts, color, width, dash = [], cap = 'round') => {
+      ctx.strokeStyle = color; ctx.lineWidth = width; ctx.setLineDash(dash); ctx.lineCap = cap; ctx.lineJoin = 'round';
       ctx.beginPath(); pts.forEach((p, k) => (k ? ctx.lineTo(X(p), Y(p)) : ctx.moveTo(X(p), Y(p)))); ctx.stroke();
       ctx.setLineDash([]);
     };
     if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
-    const linkW = Math.max(4, Math.min(0.33 * s * v('width') * 3, 18));
-    poly(P.links, '#2b3440', linkW);
+    // the links at their true width w, ending square at the distal corners (the contact points)
+    poly(P.links, '#2b3440', Math.max(3, s * v('width')), [], 'butt');
     if (P.dashedTip) poly([P.links[P.links.length - 1], P.dashedTip], '#2b3440', 2, [4, 4]);
     // motor units at the joints
     const jointPts = P.links.slice(0, -1);
