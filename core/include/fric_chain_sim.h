@@ -23,9 +23,9 @@
  *        components (f_n >= 0); then clips (20) and (21).
  *      SEMI_IMPLICIT (§3): per joint the scalar problem (25)-(27) with the
  *        previous step's joint torque τ_prev (A7: 0 at k = 0), then the
- *        contact problem (28) with A_v = h J H_M⁻¹ Jᵀ by 2·m_a articulated-
- *        body solves (fric_chain_solve, O(n·m)), exact over the 2^m_a active
- *        sets; then clip (20).
+ *        contact problem (28) with A_v = h J H_M⁻¹ Jᵀ from 2·m_a articulated-
+ *        body solves (fric_chain_resolve after the forward pass, O(n·m)),
+ *        exact over the 2^m_a active sets; then clip (20).
  *      COUPLED (reference, n <= FRIC_CHAIN_SIM_COUPLED_MAX_N): the exact
  *        implicit joint friction of all joints together,
  *          w = c + h H_M⁻¹ G τ_f,  τ_f,i ∈ −fric_i(w_i) (set-valued at 0),
@@ -43,7 +43,9 @@
  *        PHI_Z  exact: τ_f,i = −Φ_Z(c_q,i + k_q d_q,i), Z = A_q,i (friction.h
  *               fric_phi_z through a prepared fric_plan; no clip needed).
  *      IMPLICIT uses PAPER or FIXED for its clip (21) (PHI_Z: as FIXED).
- *   3. q̈[k] = H_M⁻¹ (E_M e − b_M + τ_ext + Jᵀ f + G τ_f) (ABA, O(n));
+ *   3. q̈[k] = H_M⁻¹ (E_M e − b_M + τ_ext + Jᵀ f + G τ_f) (ABA, O(n); the
+ *      semi-implicit and coupled methods complete their forward pass of
+ *      step 4 with the columns H_M⁻¹ Jᵀ f; it is also RKG's first stage);
  *      τ_prev <- E_M e − D_M q̇ − Γ² I_M q̈[k] + G τ_f (eq. 3, step 7).
  *   4. Runge–Kutta–Gill over h (4 stages, 1 ∓ 1/√2) of
  *      q̈ = H_M(q)⁻¹ (u − b(q, q̇) − D_M q̇), u = E_M e + τ_ext + J(q_k)ᵀ f + G τ_f
@@ -61,7 +63,8 @@
  *
  * Data: the definition is a const struct, validated once by
  * fric_chain_sim_check (fric_chain_sim_init calls it); the state and the
- * workspace are the caller's; a step neither allocates nor validates;
+ * workspace are the caller's; a step neither allocates nor validates
+ * (except COUPLED, whose Z changes with q: fric_phi_z per coordinate);
  * deterministic.
  */
 #ifndef FRIC_CHAIN_SIM_H

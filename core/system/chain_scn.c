@@ -309,7 +309,7 @@ typedef struct {
 typedef struct {
     chain_def d;
     fric_chain_state x;                      /* the simulation                 */
-    fric_chain_state spare;                  /* retune's scratch               */
+    fric_chain_state spare;                  /* retune's scratch (new n)       */
     fric_chain_sim_ws ws;                    /* a step's scratch (large: last) */
 } chain_scn;
 
@@ -601,9 +601,9 @@ static int init_kind(void *state, const double *p, const char **why, scn_kind ki
 }
 
 /* New parameters, same motion: q, q̇, time, controller memory, references
- * and counters are kept, with the new definition's prepared per-joint plans;
- * a new n (chain) restarts from the current q of the joints that remain,
- * the others at 0, at rest. */
+ * and counters are kept (fric_chain_sim_retune re-prepares the per-joint
+ * plans); a new n (chain) restarts at rest from the current angles of the
+ * joints that remain, the others at 0. On failure the run is unchanged. */
 static int retune_kind(void *state, const double *p, const char **why)
 {
     chain_scn *c = state;
@@ -611,21 +611,18 @@ static int retune_kind(void *state, const double *p, const char **why)
     wire(&d);
     if (configure(&d, p, why)) return fric__rc();
     const char *m = NULL;
-    double q0[FRIC_CHAIN_MAX_N] = { 0 };
-    for (int i = 0; i < d.model.n && i < c->d.model.n; i++) q0[i] = c->x.q[i];
-    if (fric_chain_sim_init(&d.sim, &c->spare, q0, d.model.n == c->d.model.n ? c->x.dq : NULL,
-                            &m)) {
+    int rc;
+    if (d.model.n == c->d.model.n) {
+        rc = fric_chain_sim_retune(&d.sim, &c->x, &m);
+    } else {
+        double q0[FRIC_CHAIN_MAX_N] = { 0 };
+        for (int i = 0; i < d.model.n && i < c->d.model.n; i++) q0[i] = c->x.q[i];
+        rc = fric_chain_sim_init(&d.sim, &c->spare, q0, NULL, &m);
+        if (!rc) c->x = c->spare;
+    }
+    if (rc) {
         if (why) *why = fric__reword("%s: %s", d.name, m);
         return fric__rc();
-    }
-    if (d.model.n == c->d.model.n) {
-        fric_chain_state *x = &c->x;
-        memcpy(x->plan, c->spare.plan, sizeof x->plan);
-        memcpy(x->A_q, c->spare.A_q, sizeof x->A_q);
-        x->pid_every = c->spare.pid_every;
-        if (!d.has_gains) x->pid_on = 0;
-    } else {
-        c->x = c->spare;
     }
     c->d = d;
     wire(&c->d);

@@ -18,7 +18,8 @@
  *    differences);
  *  - chain with no contact and no voltage: the energy never increases;
  *  - rows: count and times from duration, dt and every; a retune with the
- *    same parameters changes nothing (bitwise);
+ *    same parameters changes nothing (bitwise, t to one rounding); a retune
+ *    to another n goes on at the same time from the same q_1;
  *  - bad input: n out of range, negative mass, μ_k > μ_s, τ_fk > τ_fs,
  *    C_τ below η(τ_fs − τ_fk), coupled beyond its n, a controller period that
  *    is not a multiple of dt: refused with the parameter named.
@@ -325,6 +326,16 @@ static void test_chain_rows_and_retune(void **unused)
                             (size_t)(r.cols - 1) * sizeof(double));
     }
     assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_DONE);
+    /* a new n: the run goes on at the current time from the current q_1, at rest */
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+    for (int k = 0; k < 10; k++) assert_int_equal(fric_scenario_step(sc, st, row, &why), 0);
+    double p5[FRIC_SCENARIO_MAX_PARAMS];
+    const char *const kv5[] = { "n=5", "duration=0.5", "every=7", NULL };
+    params(sc, p5, kv5);
+    assert_int_equal(fric_scenario_retune(sc, st, p5, &why), 0);
+    assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_ROW);
+    assert_true(fabs(at(&r, 10, "t") - row[0]) < 1e-12);
+    assert_true(at(&r, 10, "q1") == row[1] && row[3] == 0);   /* q1 kept, dq1 = 0 */
     free(st);
     free(r.v);
 }
