@@ -1,0 +1,137 @@
+// e2e.d/arm.mjs: the Robot arm view (web/src/views/arm.js), issue 11 item 4. Checks:
+//   loads       the view opens without console errors; both canvases draw
+//               (pixels other than the background)
+//   runs        3 s of wall clock advance t; Pause stops it
+//   parameter   a changed target (q2_d) applies live: the status and URL follow
+//   keys        Space resumes/pauses, S steps one h, R resets to t = 0, → raises q2_d
+//   frame time  a 10-link `chain` (ground_depth 0.9: both corners touch) for both
+//               methods: p95 of the page's work per animation frame, written to
+//               build/e2e/arm-frame-time.json (reported, not asserted)
+//   screenshots build/e2e/arm-{1280,1024,853}.png
+import fs from 'node:fs';
+import path from 'node:path';
+
+export default async function arm(h) {
+  const { check, expect, openPage, waitFor, logProblems, OUT } = h;
+  if (!h.views.some((v) => v.id === 'arm')) {
+    h.report('fail', 'arm (e2e.d): Robot arm checks', "no view 'arm' in the tab bar");
+    return;
+  }
+  const clock = (page) => page.evaluate(() => {
+    const text = document.getElementById('arm-clock')?.textContent || '';
+    const t = /t = ([0-9.eE+-]+) s/.exec(text);
+    return t ? Number(t[1]) : NaN;
+  });
+  const button = (page, name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
+  const inked = (page) => page.evaluate(() => [0, 1].map((i) => {
+    const c = document.getElementById(`arm-canvas-${i ? 'b' : 'a'}`);
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
+    return n;
+  }));
+
+  const { page, log } = await openPage('?view=arm', 'arm');
+
+  await check('arm: the view loads without console errors and both canvases draw', async () => {
+    await page.waitForTimeout(500);
+    const px = await inked(page);
+    expect(px[0] > 500 && px[1] > 500, `inked pixels A ${px[0]}, B ${px[1]}`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `inked pixels A ${px[0]}, B ${px[1]}`;
+  });
+
+  await check('arm: running for 3 s advances t; Pause stops it', async () => {
+    const t0 = await clock(page);
+    await page.waitForTimeout(3000);
+    const t1 = await clock(page);
+    expect(t1 > t0 + 1, `t went from ${t0} to ${t1} s in 3 s of wall clock`);
+    await button(page, 'Pause').click();
+    await page.waitForTimeout(200);
+    const a = await clock(page);
+    await page.waitForTimeout(600);
+    const b = await clock(page);
+    expect(a === b, `t moved from ${a} to ${b} s while paused`);
+    return `t ${t0} → ${t1} s in 3 s; paused at ${b} s`;
+  });
+
+  await check('arm: a parameter change (target q_d2) applies live and reaches the URL', async () => {
+    const before = page.url();
+    const field = page.locator('#view .arm-params .ctl', { has: page.locator('.ctl-label', { hasText: 'target q_d2' }) }).locator('.ctl-num');
+    expect(await field.count() === 1, `${await field.count()} number fields for target q_d2`);
+    await field.fill('0');
+    await field.press('Enter');
+    await page.waitForTimeout(300);
+    const url = page.url();
+    expect(/q2_d=0(&|$)/.test(url), `URL after the change: ${url} (before: ${before})`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `URL now has arm-ground q2_d=0`;
+  });
+
+  await check('arm: presentation keys Space, S, R and → act through the view', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const t0 = await clock(page);
+    await page.keyboard.press('s');
+    await page.waitForTimeout(100);
+    const t1 = await clock(page);
+    expect(Math.abs(t1 - t0 - 0.001) < 1e-9, `S: t ${t0} → ${t1} (expected one step of 1 ms)`);
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(800);
+    const t2 = await clock(page);
+    expect(t2 > t1, `Space did not resume: t ${t1} → ${t2}`);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('r');
+    await page.waitForTimeout(200);
+    const t3 = await clock(page);
+    expect(t3 === 0, `R: t = ${t3} after reset (paused)`);
+    const q = () => page.evaluate(() => Number(/q2_d=([-0-9.e]+)/.exec(location.search)?.[1]));
+    const qa = await q();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    const qb = await q();
+    expect(Math.abs(qb - qa - 5 * Math.PI / 180) < 1e-9, `→: q2_d ${qa} → ${qb}`);
+    return `S +1 ms, Space resumes (t ${t2}), R → 0, → raises q2_d by 5° (${qa} → ${qb})`;
+  });
+
+  await check('arm: screenshots at 1280, 1024 and 853 CSS px', async () => {
+    await page.keyboard.press(' ');
+    const shots = [];
+    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await page.waitForTimeout(1200);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
+      const file = path.join(OUT, `arm-${w}.png`);
+      await page.screenshot({ path: file });
+      shots.push(path.basename(file));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    return shots.join(', ');
+  });
+  await page.close();
+
+  await check('arm: frame time of a 10-link chain with both contacts, both methods (p95 of the page\'s work per frame)', async () => {
+    // ground_depth = 0.9: the last link comes to lie on the ground, so both of its
+    // corners touch (with the default 0.7 only one corner does)
+    const b = await openPage('?view=arm&arm.scenario=chain&arm.chain.n=10&arm.chain.ground_depth=0.9', 'arm');
+    await waitFor(async () => ((await clock(b.page)) > 0.6 ? true : null), 20_000, 100);
+    await b.page.evaluate(() => { window.armFrameStats.length = 0; window.armContactRows.forEach((c) => { c.both = 0; c.all = 0; }); });
+    await b.page.waitForTimeout(6000);
+    const ms = await b.page.evaluate(() => window.armFrameStats.slice());
+    const rows = await b.page.evaluate(() => window.armContactRows.map((c) => ({ ...c })));
+    const t = await clock(b.page);
+    const sorted = ms.slice().sort((x, y) => x - y);
+    const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    const share = rows.map((c) => (c.all ? c.both / c.all : 0));
+    const out = { scenario: 'chain', n: 10, ground_depth: 0.9, methods: ['semi-implicit', 'implicit'], h_s: 1e-3, frames: ms.length,
+      p50_ms: q(0.5), p95_ms: q(0.95), max_ms: sorted[sorted.length - 1], t_end_s: t,
+      steps_both_contacts_share: { 'semi-implicit': share[0], implicit: share[1] }, steps: rows.map((c) => c.all),
+      note: 'page work per animation frame (window.armFrameStats): both methods stepped at 1 kHz + the two canvases + the chart hand-off to the worker' };
+    fs.mkdirSync(OUT, { recursive: true });
+    fs.writeFileSync(path.join(OUT, 'arm-frame-time.json'), `${JSON.stringify(out, null, 2)}\n`);
+    expect(ms.length > 30, `only ${ms.length} frames recorded`);
+    expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
+    await b.page.close();
+    return `${ms.length} frames: p50 ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${out.max_ms.toFixed(2)} ms; steps with both contacts: A ${(100 * share[0]).toFixed(0)} %, B ${(100 * share[1]).toFixed(0)} %; build/e2e/arm-frame-time.json`;
+  });
+}
