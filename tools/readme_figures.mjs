@@ -20,6 +20,9 @@
 //   fit-browser   the same M4 fit in the browser's Fit view (Web Workers) and
 //                 natively right after it, measured by the check "fit: timed
 //                 full M4 fit" of tests/web/e2e.d/fit.mjs (build/e2e/fit-time.json)
+//   chain-cost    one step of the robot-arm methods against the number of
+//                 joints n, both contacts active (build/bench/chain.json,
+//                 bench_chain; the paper's Fig. 13)
 //   frame-time    work per animation frame of the live bench, measured by the
 //                 check "pendulum: work per animation frame at 1 kHz physics"
 //                 of tests/web/e2e.mjs (build/e2e/frame-time.json)
@@ -217,6 +220,27 @@ function fitBrowser() {
     `- the page while fitting: frame interval median ${f2(fr.median_ms, 1)} ms, p95 ${f2(fr.p95_ms, 1)} ms over ${fr.count} frames, ${fr.long_tasks} long task(s) of the page's own`];
 }
 
+function chainCost() {
+  const b = bench('chain');
+  if (!b) return null;
+  const d = b.data, rows = d.rows || [];
+  const us = (v) => (fin(v) ? (v * 1e6).toFixed(v < 1e-4 ? 2 : 0) : '–');
+  const slope = (key, lo, hi) => {
+    const r = rows.filter((x) => x.n >= lo && x.n <= hi && fin(x[key]));
+    if (r.length < 2) return NaN;
+    const X = r.map((x) => Math.log(x.n)), Y = r.map((x) => Math.log(x[key]));
+    const mx = X.reduce((a, c) => a + c, 0) / X.length, my = Y.reduce((a, c) => a + c, 0) / Y.length;
+    return X.reduce((a, x, i) => a + (x - mx) * (Y[i] - my), 0) / X.reduce((a, x) => a + (x - mx) ** 2, 0);
+  };
+  const load = fin(d.load_average) ? ` Load average ${d.load_average.toFixed(1)} (a shared machine).` : '';
+  return [source(b, `One step (h = ${d.h * 1000} ms) of each method with ${d.contacts_active} contacts active`) + load, '',
+    ...table(['n', 'implicit [µs]', 'semi-implicit [µs]', 'implicit / semi-implicit'],
+      rows.map((r) => [r.n, us(r.implicit_s), us(r.semi_implicit_s), fin(r.implicit_s / r.semi_implicit_s) ? f2(r.implicit_s / r.semi_implicit_s, 1) : '–'])), '',
+    `Log–log slope over n = 10..100: semi-implicit **${f2(d.slope_semi_implicit)}** (target ≤ 1.2, ${met(d.slope_semi_implicit <= 1.2)}), `
+      + `implicit **${f2(d.slope_implicit)}** (target ≈ 3, ${met(d.slope_implicit >= 2.5 && d.slope_implicit <= 3.5)}; over n = 50..100: ${f2(slope('implicit_s', 50, 100))}); `
+      + `implicit / semi-implicit at n = 50: **${f2(d.ratio_n50, 1)}×** (target ≥ 10, ${met(d.ratio_n50 >= 10)}).`];
+}
+
 function frameTime() {
   if (!fs.existsSync(e2eJson)) return null;
   const s = readJson(e2eJson);
@@ -272,6 +296,7 @@ const BLOCKS = {
   headline, 'bench-core': benchCore, 'bench-targets': benchTargets, 'bench-systems': benchSystems,
   'bench-wasm': benchWasm, 'frame-time': frameTime,
   'fit-models': fitModels, 'fit-speed': fitSpeed, 'fit-targets': fitTargets, 'fit-browser': fitBrowser,
+  'chain-cost': chainCost,
 };
 
 for (const file of files) {

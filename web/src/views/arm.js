@@ -16,7 +16,8 @@
 // last link's tip exactly and joins them with a dashed line (see docs/explorer.md).
 import { numberControl, choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartCsv, chartFontSize as chartFont, download, COLORS } from '../charts.js';
+import { COLORS } from '../charts.js';
+import { liveChartSet } from '../liveCharts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
@@ -139,76 +140,26 @@ export function mount(container, { core, state, showError }) {
   runBox.append(pics, endMsg, status);
   mainCol.append(runBox);
 
-  // --- rolling charts (the pendulum's worker)
-  const chartWorker = new Worker('pendulumCharts.worker.js', { type: 'module' });
-  chartWorker.onerror = (e) => showError(`The arm charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
-  const pngWaiting = new Map();
-  chartWorker.onmessage = (e) => {
-    const m = e.data;
-    if (m.type === 'png') {
-      download(pngWaiting.get(m.id), URL.createObjectURL(m.blob));
-      pngWaiting.delete(m.id);
-    } else if (m.type === 'drawn') {
-      const c = liveCharts[m.index];
-      c.inFlight = false;
-      if (c.stale) postChart(c);
-    }
-  };
-  function liveBox(index, title, description, height, fileName) {
-    const box = document.createElement('section');
-    box.className = 'chart-box';
-    box.setAttribute('aria-label', title);
-    const head = document.createElement('div');
-    head.className = 'chart-head';
-    const h = document.createElement('h3');
-    h.textContent = title;
-    const tools = document.createElement('div');
-    tools.className = 'chart-tools';
-    const png = button('PNG');
-    png.setAttribute('aria-label', `Export ${title} as PNG`);
-    const csv = button('CSV');
-    csv.setAttribute('aria-label', `Export the data of ${title} as CSV (every step in view)`);
-    tools.append(png, csv);
-    head.append(h, tools);
-    const wrap = document.createElement('div');
-    wrap.className = 'canvas-wrap';
-    wrap.style.height = `${height}px`;
-    const canvas = document.createElement('canvas');
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', description);
-    wrap.append(canvas);
-    box.append(head, wrap);
-    mainCol.append(box);
-    const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFont() } } };
-    window.frictionCharts?.add(mirror);
-    png.addEventListener('click', () => {
-      const id = `${index}-${Date.now()}`;
-      pngWaiting.set(id, `${fileName}.png`);
-      chartWorker.postMessage({ type: 'png', index, id });
-    });
-    csv.addEventListener('click', () => download(`${fileName}.csv`, URL.createObjectURL(new Blob([chartCsv(mirror, 't [s]')], { type: 'text/csv' }))));
-    new ResizeObserver(() => {
-      const r = wrap.getBoundingClientRect();
-      chartWorker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
-    }).observe(wrap);
-    return { canvas, mirror, index, inFlight: false, stale: false, keys: [] };
-  }
-  const qChart = liveBox(0, 'Joint angles q', 'Joint angles of both methods over the last seconds', 180, 'arm-angles');
-  const fnChart = liveBox(1, 'Normal contact forces f_n', 'Normal forces of the two contact corners for both methods', 160, 'arm-normal-forces');
-  const tfChart = liveBox(2, 'Joint (gear) friction torques τ_f', 'Gear friction torques of both methods', 170, 'arm-friction-torques');
-  const liveCharts = [qChart, fnChart, tfChart];
-  const presentObserver = new MutationObserver(() => {
-    const size = chartFont();
-    if (size === liveCharts[0].mirror.options.font.size) return;
-    liveCharts.forEach((c) => { c.mirror.options.font.size = size; });
-    chartWorker.postMessage({ type: 'font', size });
+  // --- rolling charts (web/src/liveCharts.js, the pendulum's worker)
+  const chartSet = liveChartSet(mainCol, {
+    what: 'arm',
+    boxes: [
+      { title: 'Joint angles q', description: 'Joint angles of both methods over the last seconds', height: 180, fileName: 'arm-angles' },
+      { title: 'Normal contact forces f_n', description: 'Normal forces of the two contact corners for both methods', height: 160, fileName: 'arm-normal-forces' },
+      { title: 'Joint (gear) friction torques τ_f', description: 'Gear friction torques of both methods', height: 170, fileName: 'arm-friction-torques' },
+    ],
+    axes: [{ yText: 'q [rad]' }, { yText: 'f_n [N]' }, { yText: 'τ_f [N·m]' }],
+    showError,
+    range() {
+      const tEnd = series[0]?.row ? series[0].row[col(sims[0], 't')] : 0;
+      const x0 = Math.max(0, tEnd - WINDOW_S), x1 = Math.max(WINDOW_S, tEnd);
+      for (const tg of targets) tg.data.splice(0, tg.data.length, { x: x0, y: v(tg.name) }, { x: x1, y: v(tg.name) });
+      return { x0, x1 };
+    },
   });
-  presentObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
-  {
-    const offs = liveCharts.map((c) => c.canvas.transferControlToOffscreen());
-    chartWorker.postMessage({ type: 'init', canvases: offs, dpr: window.devicePixelRatio || 1,
-      axes: [{ yText: 'q [rad]' }, { yText: 'f_n [N]' }, { yText: 'τ_f [N·m]' }] }, offs);
-  }
+  const chartWorker = chartSet.worker;
+  const liveCharts = chartSet.charts;
+  const [qChart, fnChart, tfChart] = liveCharts;
 
   let sims = [];
   let series = [];
@@ -383,31 +334,11 @@ export function mount(container, { core, state, showError }) {
     }
   }
 
-  function postChart(c) {
-    const tEnd = series[0]?.row ? series[0].row[col(sims[0], 't')] : 0;
-    const x0 = Math.max(0, tEnd - WINDOW_S), x1 = Math.max(WINDOW_S, tEnd);
-    if (c === qChart) for (const tg of targets) tg.data.splice(0, tg.data.length, { x: x0, y: v(tg.name) }, { x: x1, y: v(tg.name) });
-    // at most ~2 points per CSS pixel reach the worker (min-max per bucket)
-    const out = c.mirror.sources.map((src, k) => {
-      let lo = 0, hi = src.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
-      const view = src.slice(Math.max(0, lo - 1));
-      c.mirror.data.datasets[k].data = view;
-      const xy = new Float64Array(2 * view.length);
-      for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
-      return xy;
-    });
-    c.inFlight = true;
-    c.stale = false;
-    chartWorker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget: 0 }, out.map((a) => a.buffer));
-  }
 
   let textAt = 0;
   function paint(all = true) {
     canvases.forEach((_, i) => drawArm(i));
-    for (const c of liveCharts) {
-      if (c.inFlight) c.stale = true; else postChart(c);
-    }
+    chartSet.paint();
     const now = performance.now();
     if (all || now - textAt > 250) { textAt = now; writeText(); }
   }
@@ -639,11 +570,9 @@ export function mount(container, { core, state, showError }) {
     dispose() {
       cancelAnimationFrame(raf);
       resizeObs.disconnect();
-      presentObserver.disconnect();
       sims.forEach((s) => s.free());
       sims = [];
-      chartWorker.terminate();
-      liveCharts.forEach((c) => window.frictionCharts?.delete(c.mirror));
+      chartSet.dispose();
       if (window.armFrameStats === frameStats) delete window.armFrameStats;
       if (window.armContactRows === contactRows) delete window.armContactRows;
       delete window.armGeometry;

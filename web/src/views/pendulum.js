@@ -11,7 +11,8 @@
 import { version as VERSION } from '../../../package.json';
 import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartCsv, chartFontSize as chartFont, download, COLORS } from '../charts.js';
+import { download, COLORS } from '../charts.js';
+import { liveChartSet } from '../liveCharts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { replayPanel } from '../replay.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
@@ -182,88 +183,33 @@ export function mount(container, { core, state, showError }) {
   // --- rolling charts: every step of the window, min-max decimated per pixel
   let sims = [];    // the running simulations, A then B
   let series = [];  // per simulation: the plotted points and the last row
-  // The rolling charts are drawn by Chart.js in a worker on OffscreenCanvases
-  // (web/src/workers/pendulumCharts.js): an animation frame of the page only
-  // hands over the steps in view. Each box here has the title, the PNG and
-  // CSV buttons and the canvas; `mirror` holds what the chart shows (the CSV
-  // button exports it; the browser tests read it in window.frictionCharts).
-  const chartWorker = new Worker('pendulumCharts.worker.js', { type: 'module' });
-  chartWorker.onerror = (e) => showError(`The pendulum charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
-  const pngWaiting = new Map();
-  chartWorker.onmessage = (e) => {
-    const m = e.data;
-    if (m.type === 'png') {
-      const url = URL.createObjectURL(m.blob);
-      download(pngWaiting.get(m.id), url);
-      pngWaiting.delete(m.id);
-    } else if (m.type === 'drawn') {
-      const c = liveCharts[m.index];
-      c.inFlight = false;
-      if (c.stale) postChart(c);
-    } else if (m.type === 'stats') {
-      chartStats.push(...m.ms);
-      if (chartStats.length > 2000) chartStats.splice(0, 1000);
-    }
-  };
+  // The rolling charts (web/src/liveCharts.js: Chart.js in a worker on
+  // OffscreenCanvases; this frame only hands over the steps in view).
   const chartStats = [];
   window.pendulumChartWorkerStats = chartStats;
-  function liveBox(index, { title, description, height, fileName }) {
-    const box = document.createElement('section');
-    box.className = 'chart-box';
-    box.setAttribute('aria-label', title);
-    const head = document.createElement('div');
-    head.className = 'chart-head';
-    const h = document.createElement('h3');
-    h.textContent = title;
-    const tools = document.createElement('div');
-    tools.className = 'chart-tools';
-    const png = button('PNG');
-    png.setAttribute('aria-label', `Export ${title} as PNG`);
-    const csv = button('CSV');
-    csv.setAttribute('aria-label', `Export the data of ${title} as CSV (every step in view)`);
-    tools.append(png, csv);
-    head.append(h, tools);
-    const wrap = document.createElement('div');
-    wrap.className = 'canvas-wrap';
-    wrap.style.height = `${height}px`;
-    const canvas = document.createElement('canvas');
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', description);
-    wrap.append(canvas);
-    box.append(head, wrap);
-    mainCol.append(box);
-    const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFont() } } };
-    window.frictionCharts?.add(mirror);
-    png.addEventListener('click', () => {
-      const id = `${index}-${Date.now()}`;
-      pngWaiting.set(id, `${fileName}.png`);
-      chartWorker.postMessage({ type: 'png', index, id });
-    });
-    csv.addEventListener('click', () => download(`${fileName}.csv`, URL.createObjectURL(new Blob([chartCsv(mirror, 't [s]')], { type: 'text/csv' }))));
-    new ResizeObserver(() => {
-      const r = wrap.getBoundingClientRect();
-      chartWorker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
-    }).observe(wrap);
-    return { box, canvas, mirror, index, inFlight: false, stale: false };
-  }
-  const qChart = liveBox(0, { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' });
-  const dqChart = liveBox(1, { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' });
-  const tfChart = liveBox(2, { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' });
-  const liveCharts = [qChart, dqChart, tfChart];
-  // presentation mode (body.present, web/src/main.js) raises the page's
-  // Chart.defaults.font.size; the worker's charts follow it
-  const presentObserver = new MutationObserver(() => {
-    const size = chartFont();
-    if (size === liveCharts[0].mirror.options.font.size) return;
-    liveCharts.forEach((c) => { c.mirror.options.font.size = size; });
-    chartWorker.postMessage({ type: 'font', size });
+  const chartSet = liveChartSet(mainCol, {
+    what: 'pendulum',
+    boxes: [
+      { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' },
+      { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' },
+      { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' },
+    ],
+    axes: [{ yText: 'θ [rad]' }, { yText: 'θ̇ [rad/s]' }, { yText: 'τf [N·m]', budget: true }],
+    showError,
+    onStats(ms) {
+      chartStats.push(...ms);
+      if (chartStats.length > 2000) chartStats.splice(0, 1000);
+    },
+    range() {
+      const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
+      const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
+      return { x0: Math.max(0, tEnd - span), x1: Math.max(span, tEnd),
+        budget: series[0]?.row ? series[0].row[colIndex(sims[0], 'budget')] : 0 };
+    },
   });
-  presentObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
-  {
-    const canvases = liveCharts.map((c) => c.canvas.transferControlToOffscreen());
-    chartWorker.postMessage({ type: 'init', canvases, dpr: window.devicePixelRatio || 1,
-      axes: [{ yText: 'θ [rad]' }, { yText: 'θ̇ [rad/s]' }, { yText: 'τf [N·m]', budget: true }] }, canvases);
-  }
+  const chartWorker = chartSet.worker;
+  const liveCharts = chartSet.charts;
+  const [qChart, dqChart, tfChart] = liveCharts;
 
   // --- simulations (sims and series are declared above the charts)
   let hist = [];
@@ -441,34 +387,11 @@ export function mount(container, { core, state, showError }) {
   function paint(all = true) {
     drawCanvas();
     const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
-    for (const c of liveCharts) {
-      if (c.inFlight) c.stale = true; // the worker still draws the last data: send when it is done
-      else postChart(c);
-    }
+    chartSet.paint();
     const now = performance.now();
     if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
   }
 
-  /** Hands chart c every step in view: to the worker as (x, y) pairs, to the
-   *  mirror as points. One message per chart at a time (see onmessage). */
-  function postChart(c) {
-    const tEnd = series[0]?.row ? series[0].row[colIndex(sims[0], 't')] : 0;
-    const span = zoom ? Math.min(ZOOM_S, windowS) : windowS;
-    const x0 = Math.max(0, tEnd - span), x1 = Math.max(span, tEnd);
-    const budget = series[0]?.row ? series[0].row[colIndex(sims[0], 'budget')] : 0;
-    const out = c.mirror.sources.map((src, k) => {
-      let lo = 0, hi = src.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
-      const view = src.slice(Math.max(0, lo - 1));
-      c.mirror.data.datasets[k].data = view;
-      const xy = new Float64Array(2 * view.length);
-      for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
-      return xy;
-    });
-    c.inFlight = true;
-    c.stale = false;
-    chartWorker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.buffer));
-  }
 
   function writeText(t) {
     const dt = values[dtIdx];
@@ -723,11 +646,9 @@ export function mount(container, { core, state, showError }) {
     dispose() {
       cancelAnimationFrame(raf);
       observer.disconnect();
-      presentObserver.disconnect();
       sims.forEach((s) => s.free());
       sims = [];
-      chartWorker.terminate();
-      liveCharts.forEach((c) => window.frictionCharts?.delete(c.mirror));
+      chartSet.dispose();
       replay.dispose();
       if (window.pendulumChartWorkerStats === chartStats) delete window.pendulumChartWorkerStats;
       if (window.pendulumFrameStats === frameStats) delete window.pendulumFrameStats;
