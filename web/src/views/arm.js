@@ -14,10 +14,11 @@
 // The `chain` scenario writes only q_1, q_n and the tip (x_tip, y_tip): the
 // links in between are not in its columns, so the view draws link 1 and the
 // last link's tip exactly and joins them with a dashed line (see docs/explorer.md).
-import { numberControl, choiceControl, fmt } from '../controls.js';
+import { choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { COLORS } from '../charts.js';
 import { liveChartSet } from '../liveCharts.js';
+import { runBar } from '../runBar.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
@@ -75,28 +76,9 @@ export function mount(container, { core, state, showError }) {
     + 'joint sticks or slips; grey ghost: the target pose (← → move it).');
   container.classList.add('arm-view');
 
-  // --- run bar
-  const bar = document.createElement('div');
-  bar.className = 'row arm-runbar';
-  bar.setAttribute('role', 'toolbar');
-  bar.setAttribute('aria-label', 'Run the arm');
-  const button = (text, title) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    if (title) b.title = title;
-    return b;
-  };
-  const playBtn = button('Pause', 'Pause or resume the simulation (Space in presentation mode)');
-  const stepBtn = button('Step', 'Advance one time step h while paused (S)');
-  const resetBtn = button('Reset', 'Start again from t = 0 (R)');
-  const speedCtl = numberControl({ label: 'speed ×', unit: '', min: 0.1, max: 10, value: speed, log: true,
-    onInput: (v) => { speed = v; saveState(); } });
-  const clock = document.createElement('span');
-  clock.className = 'readout arm-clock';
-  clock.id = 'arm-clock';
-  bar.append(playBtn, stepBtn, resetBtn, speedCtl.el, clock);
-  container.prepend(bar);
+  // --- run bar (web/src/runBar.js)
+  const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
+    name: 'arm', what: 'the arm', step: 'h', speed, onSpeed: (v) => { speed = v; saveState(); } });
 
   // --- side: scenario, methods, parameters
   const head1 = document.createElement('h3');

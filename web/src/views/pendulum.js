@@ -9,12 +9,13 @@
 // the last HISTORY_S seconds for the CSV export. A recorded log dropped on
 // the replay panel (replay.js) is scored under M1–M6.
 import { version as VERSION } from '../../../package.json';
-import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { choiceControl, toggleControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { download, COLORS } from '../charts.js';
 import { liveChartSet } from '../liveCharts.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { replayPanel } from '../replay.js';
+import { runBar, button } from '../runBar.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 
 const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
@@ -95,34 +96,15 @@ export function mount(container, { core, state, showError }) {
     + 'Drag the goal on the picture (or use ← →), or drop a recorded log to replay it.');
   container.classList.add('pendulum-view');
 
-  // --- run bar: first in the view, so first in tab order
-  const bar = document.createElement('div');
-  bar.className = 'row pendulum-runbar';
-  bar.setAttribute('role', 'toolbar');
-  bar.setAttribute('aria-label', 'Run the pendulum');
-  const button = (text, title) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    if (title) b.title = title;
-    return b;
-  };
-  const playBtn = button('Pause', 'Pause or resume the simulation (Space in presentation mode)');
-  const stepBtn = button('Step', 'Advance one time step dt while paused (S)');
-  const resetBtn = button('Reset', 'Start again from t = 0 (R)');
-  const speedCtl = numberControl({ label: 'speed ×', unit: '', min: 0.1, max: 10, value: speed, log: true,
-    onInput: (v) => { speed = v; saveState(); } });
-  speedCtl.el.classList.add('pendulum-speed');
+  // --- run bar: first in the view, so first in tab order (web/src/runBar.js)
   const zoomCtl = toggleControl({ label: `zoom on the last ${ZOOM_S} s`, value: zoom,
     onChange: (v) => { zoom = v; saveState(); paint(); } });
   const csvBtn = button('CSV, every step', `Export every time step of the run (the last ${HISTORY_S} s at most) with the parameters`);
   csvBtn.setAttribute('aria-label', 'Export every time step of the live run as CSV');
-  const clock = document.createElement('span');
-  clock.className = 'readout pendulum-clock';
-  clock.id = 'pendulum-clock';
-  clock.setAttribute('aria-live', 'off');
-  bar.append(playBtn, stepBtn, resetBtn, speedCtl.el, zoomCtl.el, csvBtn, clock);
-  container.prepend(bar);
+  const { playBtn, stepBtn, resetBtn, speedCtl, clock } = runBar(container, {
+    name: 'pendulum', what: 'the pendulum', step: 'dt', speed,
+    onSpeed: (v) => { speed = v; saveState(); }, extra: [zoomCtl.el, csvBtn] });
+  speedCtl.el.classList.add('pendulum-speed');
 
   // treatment A (the scenario's own `friction`) and the optional B
   const setupHead = document.createElement('h3');

@@ -1,0 +1,39 @@
+// runBar.js: the run bar of the live views (pendulum bench, robot arm), one
+// definition: Pause/Play, Step, Reset, the speed factor and the clock, first
+// in the view so first in tab order. The view adds its own extra controls
+// with `extra` (placed between the speed and the clock) and wires the buttons.
+import { numberControl } from './controls.js';
+
+/** A button with a tooltip. */
+export function button(text, title) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  if (title) b.title = title;
+  return b;
+}
+
+/**
+ * @param {HTMLElement} container  the view (the bar is prepended to it)
+ * @param {{ name: string, what: string, step: string, speed: number, onSpeed: (v: number) => void,
+ *           extra?: HTMLElement[] }} o
+ *   name: class prefix ('pendulum' → pendulum-runbar, pendulum-clock); what: 'the pendulum';
+ *   step: the step's symbol in the Step tooltip ('dt', 'h')
+ */
+export function runBar(container, { name, what, step, speed, onSpeed, extra = [] }) {
+  const bar = document.createElement('div');
+  bar.className = `row ${name}-runbar`;
+  bar.setAttribute('role', 'toolbar');
+  bar.setAttribute('aria-label', `Run ${what}`);
+  const playBtn = button('Pause', 'Pause or resume the simulation (Space in presentation mode)');
+  const stepBtn = button('Step', `Advance one time step ${step} while paused (S)`);
+  const resetBtn = button('Reset', 'Start again from t = 0 (R)');
+  const speedCtl = numberControl({ label: 'speed ×', unit: '', min: 0.1, max: 10, value: speed, log: true, onInput: onSpeed });
+  const clock = document.createElement('span');
+  clock.className = `readout ${name}-clock`;
+  clock.id = `${name}-clock`;
+  clock.setAttribute('aria-live', 'off');
+  bar.append(playBtn, stepBtn, resetBtn, speedCtl.el, ...extra, clock);
+  container.prepend(bar);
+  return { bar, playBtn, stepBtn, resetBtn, speedCtl, clock };
+}
