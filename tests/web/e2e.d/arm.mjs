@@ -10,6 +10,7 @@
 //               build/e2e/arm-frame-time.json (reported, not asserted)
 //   screenshots build/e2e/arm-{1280,1024,853}.png
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export default async function arm(h) {
@@ -95,7 +96,7 @@ export default async function arm(h) {
     await page.waitForTimeout(200);
     const qb = await q();
     expect(Math.abs(qb - qa - 5 * Math.PI / 180) < 1e-9, `→: q2_d ${qa} → ${qb}`);
-    return `S +1 ms, Space resumes (t ${t2}), R → 0, → raises q2_d by 5° (${qa} → ${qb})`;
+    return `S +1 ms, Space resumes (t ${t2}), R → 0, S after R → ${t4} s, → raises q2_d by 5° (${qa} → ${qb})`;
   });
 
   await check('arm: dragging the tip sets both targets so that the target pose reaches the pointer', async () => {
@@ -156,6 +157,7 @@ export default async function arm(h) {
     const out = { scenario: 'chain', n: 10, ground_depth: 0.9, methods: ['semi-implicit', 'implicit'], h_s: 1e-3, frames: ms.length,
       p50_ms: q(0.5), p95_ms: q(0.95), max_ms: sorted[sorted.length - 1], t_end_s: t,
       steps_both_contacts_share: { 'semi-implicit': share[0], implicit: share[1] }, steps: rows.map((c) => c.all),
+      target_ms: 4, date: new Date().toISOString(), cores: os.cpus().length, load_average_1min: os.loadavg()[0],
       note: 'page work per animation frame (window.armFrameStats): both methods stepped at 1 kHz + the two canvases + the chart hand-off to the worker' };
     fs.mkdirSync(OUT, { recursive: true });
     fs.writeFileSync(path.join(OUT, 'arm-frame-time.json'), `${JSON.stringify(out, null, 2)}\n`);
