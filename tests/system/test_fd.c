@@ -357,72 +357,71 @@ static void test_unique_1dof(void **state)
  * D x + μ σ e_0 N = r, C·x + d = N cos φ; the root condition left is
  * g(φ) = C2·x + d2 − N sin φ = 0 with N >= 0. Sign changes of g on a fine
  * φ grid, refined by bisection. */
+/* For the angle φ of (u, v): (x, N) from D x + μ σ_0 e_0 N = r,
+ * C·x + d = N cos φ (Gauss–Jordan with pivoting); returns
+ * g(φ) = C2·x + d2 − N sin φ. */
+static double phi_residual(const fric_fd_problem *p, double phi, double xs[2], double *N)
+{
+    const fric_fd_row *w = &p->rows[0];
+    const double k = w->mu * p->sigma[0];
+    double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
+                       { p->D[2], p->D[3], 0, p->r[1] },
+                       { w->C[0], w->C[1], -cos(phi), -w->d } };
+    for (int c0 = 0; c0 < 3; c0++) {
+        int pv = c0;
+        for (int r0 = c0 + 1; r0 < 3; r0++)
+            if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
+        for (int q = 0; q < 4; q++) {
+            const double t = M[c0][q];
+            M[c0][q] = M[pv][q];
+            M[pv][q] = t;
+        }
+        for (int r0 = 0; r0 < 3; r0++) {
+            if (r0 == c0) continue;
+            const double f = M[r0][c0] / M[c0][c0];
+            for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
+        }
+    }
+    xs[0] = M[0][3] / M[0][0];
+    xs[1] = M[1][3] / M[1][1];
+    *N = M[2][3] / M[2][2];
+    return w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2 - *N * sin(phi);
+}
+
+/* Roots of D x + μ σ_0 e_0 sqrt(u² + v²) = r, u = C·x + d, v = C2·x + d2:
+ * sign changes of g(φ) on a grid of 20000 angles, refined by bisection,
+ * kept when N >= 0 and the original equations hold (a sign change through
+ * a pole of the φ-system is no root). */
 static int radial_scan(const fric_fd_problem *p, double roots[8][2])
 {
     const fric_fd_row *w = &p->rows[0];
     const double k = w->mu * p->sigma[0];
     int count = 0;
-    double gprev = 0, phiprev = 0;
-    int have = 0;
-    for (int i = 0; i <= 20000; i++) {
-        double phi = 2 * PI * i / 20000, lo = phiprev, hi = phi, xs[2] = { 0, 0 }, N = 0, g = 0;
-        for (int it = 0; it < (have ? 80 : 1); it++) {
-            const double ph = have && it > 0 ? 0.5 * (lo + hi) : phi;
-            /* unknowns (x0, x1, N): rows D0·x + k N = r0; D1·x = r1; C·x − cos φ N = −d */
-            double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
-                               { p->D[2], p->D[3], 0, p->r[1] },
-                               { w->C[0], w->C[1], -cos(ph), -w->d } };
-            for (int c0 = 0; c0 < 3; c0++) {          /* small Gauss-Jordan, pivoting */
-                int pv = c0;
-                for (int r0 = c0 + 1; r0 < 3; r0++) if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
-                for (int q = 0; q < 4; q++) { double t = M[c0][q]; M[c0][q] = M[pv][q]; M[pv][q] = t; }
-                for (int r0 = 0; r0 < 3; r0++) {
-                    if (r0 == c0) continue;
-                    const double f = M[r0][c0] / M[c0][c0];
-                    for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
-                }
+    double xs[2], N;
+    double gprev = phi_residual(p, 0, xs, &N);
+    for (int i = 1; i <= 20000; i++) {
+        double lo = 2 * PI * (i - 1) / 20000, hi = 2 * PI * i / 20000;
+        const double g = phi_residual(p, hi, xs, &N);
+        if (g * gprev < 0) {
+            const double glo = gprev;
+            for (int it = 0; it < 80; it++) {
+                const double mid = 0.5 * (lo + hi);
+                if ((phi_residual(p, mid, xs, &N) < 0) == (glo < 0)) lo = mid;
+                else hi = mid;
             }
-            xs[0] = M[0][3] / M[0][0];
-            xs[1] = M[1][3] / M[1][1];
-            N = M[2][3] / M[2][2];
-            g = w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2 - N * sin(ph);
-            if (it == 0 && have && !(g * gprev < 0)) break;
-            if (it > 0) {
-                if ((g < 0) == (gprev < 0)) lo = ph; else hi = ph;
-            }
-            /* a sign change through a pole of the φ-system is no root:
-             * keep it only if the original equations hold */
+            phi_residual(p, 0.5 * (lo + hi), xs, &N);
             const double uu = w->C[0] * xs[0] + w->C[1] * xs[1] + w->d;
             const double vv = w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2;
             const double e0 = p->D[0] * xs[0] + p->D[1] * xs[1] + k * hypot(uu, vv) - p->r[0];
             const double e1 = p->D[2] * xs[0] + p->D[3] * xs[1] - p->r[1];
-            const double sc0 = fabs(p->r[0]) + fabs(p->r[1]) + fabs(k * hypot(uu, vv)) + 1;
-            if (it == 79 && N >= 0 && fabs(e0) + fabs(e1) <= 1e-9 * sc0 && count < 8) {
+            const double sc = fabs(p->r[0]) + fabs(p->r[1]) + fabs(k * hypot(uu, vv)) + 1;
+            if (N >= 0 && fabs(e0) + fabs(e1) <= 1e-9 * sc && count < 8) {
                 roots[count][0] = xs[0];
                 roots[count][1] = xs[1];
                 count++;
             }
         }
-        /* recompute g at phi for the next interval */
-        {
-            double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
-                               { p->D[2], p->D[3], 0, p->r[1] },
-                               { w->C[0], w->C[1], -cos(phi), -w->d } };
-            for (int c0 = 0; c0 < 3; c0++) {
-                int pv = c0;
-                for (int r0 = c0 + 1; r0 < 3; r0++) if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
-                for (int q = 0; q < 4; q++) { double t = M[c0][q]; M[c0][q] = M[pv][q]; M[pv][q] = t; }
-                for (int r0 = 0; r0 < 3; r0++) {
-                    if (r0 == c0) continue;
-                    const double f = M[r0][c0] / M[c0][c0];
-                    for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
-                }
-            }
-            const double x0 = M[0][3] / M[0][0], x1 = M[1][3] / M[1][1], N0 = M[2][3] / M[2][2];
-            gprev = w->C2[0] * x0 + w->C2[1] * x1 + w->d2 - N0 * sin(phi);
-        }
-        phiprev = phi;
-        have = 1;
+        gprev = g;
     }
     return count;
 }
@@ -522,7 +521,8 @@ static screw_sys fig5_screw(void)
     return s;
 }
 
-static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, double *max_err)
+static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, double *t_load,
+                     double *max_err)
 {
     const screw_sys sys = fig5_screw();
     const double eta1 = 0.663, eta2 = 1.91;
@@ -532,12 +532,15 @@ static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, 
     const double q0 = 0, dq0 = 0;
     const char *why = NULL;
     assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
-    *t_rev = -1;
+    *t_rev = *t_load = -1;
     *max_err = 0;
     while (x.t < 1.5) {
-        const long rev = x.n_reversals + x.n_stops;
+        const long rev = x.n_reversals + x.n_stops, ev = x.n_events;
+        const unsigned pat = x.pattern;
         assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
         if (rev == 0 && x.n_reversals + x.n_stops > 0) *t_rev = x.last_event_t;
+        /* the load torque τ_l = M q̈ changes sign (a slope change of q̈) */
+        if (*t_load < 0 && x.t > 0.1 && x.n_events > ev && x.pattern != pat) *t_load = x.last_event_t;
         /* before the reversal: q̈ = c sin 4t, c1 while τ_l = M q̈ and q̇ agree */
         if (*t_rev < 0 && x.t > 0.01) {
             const double c = sin(4 * x.t) > 0 ? c1 : c2;
@@ -555,15 +558,17 @@ static void test_screw_fig5(void **state)
     const double eta1 = 0.663, eta2 = 1.91, J = 5, M = 50, A = 750;
     const double c1 = eta1 * A / (eta1 * J + M), c2 = eta2 * A / (eta2 * J + M);
     const double t_star = (2 * PI - acos(-1 + 2 * c1 / c2)) / 4;   /* cos 4t = −1 + 2c1/c2 */
-    double t_rev, err;
+    double t_rev, t_load, err;
     const double tol = 1e-9;
-    run_fig5(FRIC_FD_EVENTS, 1e-3, tol, &t_rev, &err);
-    print_message("screw, events: first reversal %.12f s, closed form %.12f s (event_tol %g); "
-                  "max |q̈ − c sin 4t| = %.3g\n", t_rev, t_star, tol, err);
+    run_fig5(FRIC_FD_EVENTS, 1e-3, tol, &t_rev, &t_load, &err);
+    print_message("screw, events: load-torque sign change %.12f s (closed form π/4 = %.12f s), "
+                  "first reversal %.12f s, closed form %.12f s (event_tol %g); "
+                  "max |q̈ − c sin 4t| = %.3g\n", t_load, PI / 4, t_rev, t_star, tol, err);
     /* the bracket's right end, within event_tol of the crossing; RK4 error ~1e-13 s */
+    assert_true(t_load >= PI / 4 - 1e-12 && t_load - PI / 4 <= tol + 1e-12);
     assert_true(t_rev >= t_star - 1e-12 && t_rev - t_star <= tol + 1e-12);
     assert_true(err <= 1e-9 * c2);
-    run_fig5(FRIC_FD_FIXED_STEP, 1e-3, 0, &t_rev, &err);
+    run_fig5(FRIC_FD_FIXED_STEP, 1e-3, 0, &t_rev, &t_load, &err);
     print_message("screw, fixed step h = 1e-3: first reversal %.6f s (interpolated)\n", t_rev);
     assert_true(fabs(t_rev - t_star) <= 1e-3);
 }
@@ -665,15 +670,6 @@ static void test_selflock_counts(void **state)
     }
 }
 
-static int selflock_eval(const void *sys, double t, const double *q, const double *dq,
-                         fric_fd_problem *p, const char **why)
-{
-    const screw_const *c = sys;
-    screw_eval(&c->s, t, q, dq, p, why);
-    p->r[0] = c->tau - c->s.G;
-    return 0;
-}
-
 static void test_selflock_rules(void **state)
 {
     (void)state;
@@ -685,7 +681,7 @@ static void test_selflock_rules(void **state)
     /* NONE (τ_a = 0: τ_a − G = −100 > f(−2) = −120), continuous rule: an
      * impulsive stop; then self-locked: |hold| = 100 <= k2s·G = 150 */
     c.tau = 0;
-    fric_fd_sim s = { 1, selflock_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+    fric_fd_sim s = { 1, screw_const_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
     assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
     assert_int_equal(x.status, FRIC_FD_NONE);
     assert_int_equal(x.count, 0);
