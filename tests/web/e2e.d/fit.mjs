@@ -86,14 +86,14 @@ export default async function fitChecks(h) {
   const { check, expect, openPage, ROOT, OUT, LOG_DIR, logProblems, waitFor } = h;
   const names = [
     'fit: logs given to the file picker are listed; a bad file and another actuator\'s log get one sentence each, nothing lost',
-    'fit: the bounds fields refuse nonsense in place, Escape restores, the core checks lo < hi',
+    'fit: the bounds fields refuse nonsense in place, Escape restores, the core checks lo < hi, an edit reaches the URL',
     'fit: every log held out for validation: one sentence, no fit started',
     'fit: progress and chart move while fitting; N + 1 workers live; Cancel leaves zero',
     'fit: a small fit shows fitted vs published with both MAEs; its result equals the one-thread fit in Node',
     'fit: the downloaded params file equals "copy as JSON" and the table',
     'fit: "Open in bench" and "Open in drive" carry the fitted parameters',
     'fit: the MAE chart\'s PNG and CSV exports have content',
-    'fit: model, budget, seed and hold-out come back from the URL',
+    'fit: model, budget, seed, hold-out and search space come back from the URL (a bad entry named and dropped)',
     'fit: Fit all models (M1..M6 chained): six rows and bars, no warm-started model worse than its start',
     'fit: timed full M4 fit (default budget, 8 of the 16 shared logs) -> build/e2e/fit-time.json; equals the Node fit',
     'fit: no console error or failed request during the fit checks',
@@ -176,8 +176,12 @@ export default async function fitChecks(h) {
     await field('kt', 'hi').press('Tab');
     const took = await waitFor(async () => (await field('kt', 'hi').inputValue()) === '2.5' && !(await msg()), 2000);
     expect(took, `a good hi (2.5) was not taken: '${await field('kt', 'hi').inputValue()}', '${await msg()}'`);
+    const space = () => page.evaluate(() => new URLSearchParams(location.search).get('fit.space'));
+    const sp = await space();
+    expect(/(^|;)kt:[01],[^,]+,2\.5,/.test(sp || ''), `the edit is not in the URL: fit.space = ${sp}`);
     await page.locator('.fit-bounds button', { hasText: 'Reset to the defaults' }).click();
     expect(await field('kt', 'hi').inputValue() === hi0, 'Reset did not restore the default hi');
+    expect(await space() === null, `Reset left fit.space = ${await space()} in the URL`);
     return `nonsense: '${m1}'; lo > hi: '${m2}'`;
   });
 
@@ -306,13 +310,20 @@ export default async function fitChecks(h) {
   });
 
   await check(names[8], async () => {
-    const q = '?view=fit&fit.model=m2&fit.budget=1234&fit.seed=17&fit.holdout=alternate&fit.actuator=xl330';
+    const q = '?view=fit&fit.model=m2&fit.budget=1234&fit.seed=17&fit.holdout=alternate&fit.actuator=xl330'
+      + `&fit.space=${encodeURIComponent('kt:1,0.5,2.5,1;nope:1,2,3')}`;
     const p = await open(q);
     const v = await p.evaluate(() => ({
       model: [...document.querySelectorAll('#view select')].map((s) => s.value),
       nums: [...document.querySelectorAll('#view .ctl input.ctl-num')].map((i) => i.value),
       bounds: document.querySelectorAll('#fit-bounds tbody tr').length,
+      ktHi: document.querySelector('#fit-bounds tr[data-key="kt"] input[data-field="hi"]')?.value,
+      msg: document.getElementById('fit-bounds-msg')?.textContent || '',
+      space: new URLSearchParams(location.search).get('fit.space'),
     }));
+    expect(v.ktHi === '2.5', `kt hi from the link: ${v.ktHi}`);
+    expect(/Ignored/.test(v.msg) && /nope/.test(v.msg), `the bad entry of the link is not named: '${v.msg}'`);
+    expect(v.space === 'kt:1,0.5,2.5,1', `the URL keeps ${v.space}, not only the usable entry`);
     expect(v.model.includes('m2') && v.model.includes('xl330'), `selects: ${v.model.join()}`);
     expect(v.nums.includes('1234') && v.nums.includes('17'), `fields: ${v.nums.join()}`);
     expect(v.bounds === 9, `${v.bounds} bound rows for M2 (9 free parameters)`);
@@ -325,7 +336,7 @@ export default async function fitChecks(h) {
       expect(s && s.rows.every((r, i) => r.valid === want[i]), `validation ticks ${s?.rows.map((r) => r.valid)} != ${want}`);
     }
     await p.close();
-    return `m2, xl330, budget 1234, seed 17, alternate hold-out restored (${v.bounds} bound rows)`;
+    return `m2, xl330, budget 1234, seed 17, alternate hold-out, kt hi 2.5 restored (${v.bounds} bound rows); '${v.msg}'`;
   });
 
   await check(names[9], async () => {

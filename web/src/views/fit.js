@@ -123,7 +123,28 @@ export function mount(container, { core, state }) {
     el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn));
 
   function save() {
-    state.set({ actuator, model: `m${model}`, budget, seed, holdout });
+    state.set({ actuator, model: `m${model}`, budget, seed, holdout, space: spaceText() || null });
+  }
+
+  /** The edits of the search space in the URL: `key:free,lo,hi,value` joined
+   *  by ';' (empty: the core's default space). */
+  function spaceText() {
+    return [...edits].map(([k, e]) => `${k}:${e.free ? 1 : 0},${e.lo},${e.hi},${e.value}`).join(';');
+  }
+  /** Reads spaceText() back; an entry that names no parameter or holds
+   *  anything but four numbers (free 0 or 1) is dropped and named. */
+  function readSpace(text) {
+    const bad = [];
+    for (const item of String(text || '').split(';').filter(Boolean)) {
+      const m = /^([^:]+):(.*)$/.exec(item);
+      const nums = m ? m[2].split(',').map((x) => (NUMBER.test(x.trim()) ? Number(x) : NaN)) : [];
+      if (!m || !keys.some((k) => k.key === m[1]) || nums.length !== 4 || !nums.every(Number.isFinite) || !(nums[0] === 0 || nums[0] === 1)) {
+        bad.push(item);
+        continue;
+      }
+      edits.set(m[1], { free: nums[0] === 1, lo: nums[1], hi: nums[2], value: nums[3] });
+    }
+    return bad;
   }
 
   // ----------------------------------------------------------- logs list
@@ -251,7 +272,7 @@ export function mount(container, { core, state }) {
   const boundsTable = el('table', { className: 'fit-table', id: 'fit-bounds' });
   const boundsMsg = el('div', { className: 'ctl-msg', id: 'fit-bounds-msg', 'aria-live': 'polite' });
   const resetBounds = el('button', { type: 'button' }, 'Reset to the defaults');
-  resetBounds.addEventListener('click', () => { edits.clear(); renderBounds(); });
+  resetBounds.addEventListener('click', () => { edits.clear(); save(); renderBounds(); });
   boundsBox.append(boundsSummary, el('p', { className: 'note' }, 'Each free parameter is searched uniformly in [lo, hi] '
     + '(the bounds of Rhoban/bam, from the core\'s table); a parameter that is not free is held at its value. Typed '
     + 'values apply on Enter or when the field loses focus; Escape restores.'), boundsTable, boundsMsg, resetBounds);
@@ -336,6 +357,7 @@ export function mount(container, { core, state }) {
       if (again) again.focus();
       return;
     }
+    save();
     renderBounds();
   }
 
@@ -733,7 +755,17 @@ export function mount(container, { core, state }) {
   });
 
   renderHoldChoices();
+  // the search space of the URL (shared links keep the user's bounds)
+  const badSpace = readSpace(state.get('space', ''));
+  const spaceProblem = edits.size ? core.fitSpaceProblem(model, spaceOf(model)) : null;
+  if (spaceProblem) edits.clear();
   renderBounds();
+  if (badSpace.length || spaceProblem) {
+    boundsMsg.textContent = spaceProblem
+      ? `The search space in the link is not usable (${spaceProblem.message.replace(/\.$/, '')}); using the defaults.`
+      : `Ignored in the link's search space: ${badSpace.join('; ')} (each entry is key:free,lo,hi,value with free 0 or 1).`;
+  }
+  if (badSpace.length || spaceProblem) save();
   renderLogs();
   container.dataset.fit = 'idle';
   return {
