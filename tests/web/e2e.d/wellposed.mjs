@@ -1,0 +1,224 @@
+// e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed.js),
+// issue 12 item 6. Checks:
+//   map = CLI   the map's grid (window.wellposedMap: the rows the page got from
+//               the wasm core) equals `friction run solutions-2dof` of the same
+//               parameters row by row (r1, r2, solutions, unique), at the
+//               defaults (μ = 0.6) and after μ is typed as 0.45; the verdict
+//               and the legend's counts say the same
+//   slider      dragging the μ slider changes the map (its chart data) and the URL
+//   refused     a typed value out of range is refused next to its field, the
+//               map unchanged; an inertia that is not positive definite
+//               (D12 = 2 with D11 = 2, D22 = 1) gives the core's message in
+//               place, naming the condition, and the map greys out
+//   cell        hovering a cell reads r, the count and the acceleration
+//   live        the screw runs for 4 s of wall clock without a console
+//               error; the rule acted (an event in the log, the notice and the
+//               strip), at the time the CLI run of the same parameters says
+//   keys        Space pauses/resumes, S steps one h, R resets, → raises J
+//               (and the J + M/η2 line follows), F enters presentation mode
+//   screenshots build/e2e/wellposed-{1280,1024,853}.png, no sideways scroll
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/** CSV of `friction run NAME k=v …` as { cols, rows: number[][] }. */
+function cliRun(ROOT, name, params) {
+  const exe = path.join(ROOT, 'build/native/friction');
+  const args = ['run', name, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)];
+  const text = execFileSync(exe, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
+  const lines = text.trim().split('\n').filter((l) => !l.startsWith('#'));
+  return { cols: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
+}
+
+/** The page's map against the CLI's rows of the same parameters. */
+function compareMap(map, cli) {
+  const pc = map.cols, nc = pc.length;
+  const n = map.rows.length / nc;
+  if (n !== cli.rows.length) throw new Error(`page ${n} rows, CLI ${cli.rows.length}`);
+  const counts = [0, 0, 0];
+  for (const name of ['r1', 'r2', 'solutions', 'unique']) {
+    const a = pc.indexOf(name), b = cli.cols.indexOf(name);
+    if (a < 0 || b < 0) throw new Error(`column ${name} missing (page ${pc.join(',')}; CLI ${cli.cols.join(',')})`);
+    for (let k = 0; k < n; k++) {
+      const x = map.rows[k * nc + a], y = cli.rows[k][b];
+      if (Math.abs(x - y) > 1e-12 * Math.max(1, Math.abs(y))) throw new Error(`row ${k}: ${name} page ${x}, CLI ${y}`);
+    }
+  }
+  const s = cli.cols.indexOf('solutions');
+  for (const r of cli.rows) counts[r[s] <= 0 ? 0 : r[s] === 1 ? 1 : 2]++;
+  if (counts.some((c, i) => c !== map.counts[i])) throw new Error(`counts page ${map.counts}, CLI ${counts}`);
+  return counts;
+}
+
+export default async function wellposed(h) {
+  const { check, expect, openPage, waitFor, logProblems, chartPrint, OUT, ROOT } = h;
+  if (!h.views.some((v) => v.id === 'wellposed')) {
+    h.report('fail', 'wellposed (e2e.d): Well-posedness checks', "no view 'wellposed' in the tab bar");
+    return;
+  }
+  const { page, log } = await openPage('?view=wellposed', 'wellposed');
+  const map = () => page.evaluate(() => window.wellposedMap && window.wellposedMap());
+  const field = (label) => page.locator('#view .ctl', { has: page.locator('.ctl-label', { hasText: label }) }).locator('input.ctl-num').first();
+  const verdict = () => page.evaluate(() => document.getElementById('wellposed-verdict').textContent);
+  const clock = () => page.evaluate(() => {
+    const m = /t = ([0-9.eE+-]+) s/.exec(document.getElementById('wellposed-clock')?.textContent || '');
+    return m ? Number(m[1]) : NaN;
+  });
+  const button = (name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
+  const typeValue = async (label, v) => {
+    const f = field(label);
+    await f.fill(String(v));
+    await f.press('Enter');
+  };
+
+  await check('wellposed: the default map equals `friction run solutions-2dof` row by row; the verdict agrees', async () => {
+    const m = await waitFor(map, 5000);
+    expect(m, 'no map');
+    const cli = cliRun(ROOT, 'solutions-2dof', {});
+    const counts = compareMap(m, cli);
+    const u = cli.rows[0][cli.cols.indexOf('unique')];
+    const v = await verdict();
+    expect(u === 0 ? /some r has none or several/.test(v) : /unique for every r/.test(v), `unique = ${u}, verdict '${v}'`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `${cli.rows.length} rows equal; none ${counts[0]}, unique ${counts[1]}, several ${counts[2]}; unique = ${u}; map in ${m.ms.toFixed(1)} ms`;
+  });
+
+  await check('wellposed: μ typed as 0.45 gives the CLI\'s map of mu=0.45', async () => {
+    const before = await chartPrint(page);
+    await typeValue('μ', 0.45);
+    await waitFor(async () => (await chartPrint(page)).hash !== before.hash, 3000);
+    const m = await map();
+    const cli = cliRun(ROOT, 'solutions-2dof', { mu: 0.45 });
+    const counts = compareMap(m, cli);
+    const u = cli.rows[0][cli.cols.indexOf('unique')];
+    const v = await verdict();
+    expect(u === 0 ? /some r has none or several/.test(v) : /unique for every r/.test(v), `unique = ${u}, verdict '${v}'`);
+    expect(/mu=0\.45(&|$)/.test(page.url()), `URL: ${page.url()}`);
+    return `none ${counts[0]}, unique ${counts[1]}, several ${counts[2]}; unique = ${u}`;
+  });
+
+  await check('wellposed: dragging the μ slider changes the map and the URL', async () => {
+    const before = await chartPrint(page);
+    const url = page.url();
+    const slider = page.locator('#view .ctl', { has: page.locator('.ctl-label', { hasText: 'μ' }) }).locator('input[type=range]').first();
+    await slider.evaluate((el) => {
+      el.value = String(Math.round(Number(el.max) * 0.4));
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const changed = await waitFor(async () => (await chartPrint(page)).hash !== before.hash, 3000);
+    expect(changed, 'the map data did not change');
+    expect(page.url() !== url, 'the URL did not change');
+    await typeValue('μ', 0.6);
+    await waitFor(async () => /some r has none/.test(await verdict()), 3000);
+    return `map #${before.hash} → #${(await chartPrint(page)).hash}`;
+  });
+
+  await check('wellposed: bad input is refused in place (out of range; D not positive definite)', async () => {
+    const before = await chartPrint(page);
+    const f = field('μ');
+    await f.fill('99');
+    await f.press('Enter');
+    const msg = await waitFor(() => f.evaluate((el) => {
+      const box = el.closest('.ctl');
+      const m = box.querySelector('.ctl-msg');
+      return box.classList.contains('invalid') && m && m.checkVisibility() ? m.textContent : '';
+    }), 2000);
+    expect(msg, 'no message next to μ for 99');
+    await f.press('Escape');
+    expect((await chartPrint(page)).hash === before.hash, 'the map changed after a refused value');
+    await typeValue('D12', 2);
+    const core = await waitFor(() => page.evaluate(() => {
+      const el = document.getElementById('wellposed-map-msg');
+      return el && el.checkVisibility() ? el.textContent : '';
+    }), 3000);
+    expect(/positive definite/i.test(core), `map message: '${core}'`);
+    const grey = await page.evaluate(() => document.querySelector('.wellposed-map-box').classList.contains('greyed'));
+    expect(grey, 'the map is not greyed out');
+    await typeValue('D12', 0.5);
+    const gone = await waitFor(() => page.evaluate(() => !document.getElementById('wellposed-map-msg').checkVisibility()), 3000);
+    expect(gone, 'the message stayed after D12 = 0.5');
+    return `'${msg}'; '${core.slice(0, 140)}'`;
+  });
+
+  await check('wellposed: hovering a cell reads r, the count and q̈', async () => {
+    const box = await page.locator('#wellposed-map').boundingBox();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
+    const text = await waitFor(() => page.evaluate(() => {
+      const t = document.getElementById('wellposed-cell').textContent;
+      return /^r = \(/.test(t) ? t : '';
+    }), 2000);
+    expect(/solution/.test(text), `cell read-out: '${text}'`);
+    return `'${text}'`;
+  });
+
+  await check('wellposed: the live screw runs 4 s without errors; the rule acts when the CLI says', async () => {
+    const t0 = await clock();
+    await page.waitForTimeout(4000);
+    const t1 = await clock();
+    expect(t1 > t0 + 1, `t ${t0} → ${t1} in 4 s`);
+    const events = await page.evaluate(() => (window.wellposedEvents || []).map((e) => ({ t: e.t, kind: e.kind, head: e.head })));
+    const cli = cliRun(ROOT, 'screw-selflock', { duration: Math.max(2, t1) });
+    const cr = cli.cols.indexOf('rule'), ct = cli.cols.indexOf('t');
+    const cliEvents = cr >= 0 ? cli.rows.filter((r) => r[cr] !== 0 && r[ct] <= t1).map((r) => ({ t: r[ct], kind: r[cr] })) : [];
+    expect(cliEvents.length > 0, `the CLI run has no rule action up to t = ${t1} s`);
+    expect(events.length > 0, 'the page logged no rule action');
+    const a = events[0], b = cliEvents[0];
+    expect(Math.abs(a.t - b.t) < 1e-12 && a.kind === b.kind, `first action: page t = ${a.t} kind ${a.kind}, CLI t = ${b.t} kind ${b.kind}`);
+    const notice = await page.evaluate(() => document.getElementById('wellposed-notice').textContent);
+    expect(/t = .* s: /.test(notice), `notice: '${notice}'`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `t ${t0.toFixed(2)} → ${t1.toFixed(2)} s; ${events.length} rule action(s), first '${a.head}' (CLI: t = ${b.t} s)`;
+  });
+
+  await check('wellposed: presentation keys Space, S, R, → and F', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(200);
+    const a = await clock();
+    await page.waitForTimeout(400);
+    expect(await clock() === a, 'Space did not pause');
+    const hStep = await page.evaluate(() => Number(/h = ([0-9.e-]+) s/.exec(document.getElementById('wellposed-clock').textContent)?.[1]));
+    await page.keyboard.press('s');
+    await page.waitForTimeout(100);
+    const b = await clock();
+    expect(Math.abs(b - a - hStep) < 1.5e-3, `S: t ${a} → ${b} (h = ${hStep})`);
+    await page.keyboard.press('r');
+    await page.waitForTimeout(200);
+    expect(await clock() === 0, 'R did not reset to t = 0');
+    const J = () => page.evaluate(() => Number(/screw\.J=([-0-9.e]+)/.exec(location.search)?.[1]));
+    const j0 = await J();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    const j1 = await J();
+    expect(j1 > j0, `→: J ${j0} → ${j1}`);
+    const line = await page.evaluate(() => document.getElementById('wellposed-jline').textContent);
+    expect(line.includes(`J + M/η2 = ${j1}`), `J line '${line}'`);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('f');
+    await page.waitForTimeout(300);
+    const present = await page.evaluate(() => document.body.classList.contains('present'));
+    expect(present, 'F did not enter presentation mode');
+    const legend = await page.evaluate(() => document.querySelector('.lesson .key-legend').textContent);
+    expect(/motor inertia J/.test(legend), `key legend: '${legend}'`);
+    await page.screenshot({ path: path.join(OUT, 'wellposed-present.png') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press(' ');
+    return `Space pauses, S +${hStep} s, R → 0, → J ${j0} → ${j1}; presentation mode on (build/e2e/wellposed-present.png)`;
+  });
+
+  await check('wellposed: screenshots at 1280, 1024 and 853 CSS px, no sideways scroll', async () => {
+    const shots = [];
+    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await page.waitForTimeout(1500);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
+      const file = path.join(OUT, `wellposed-${w}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      shots.push(path.basename(file));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return shots.join(', ');
+  });
+  await page.close();
+}
