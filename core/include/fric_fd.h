@@ -121,6 +121,13 @@ typedef struct {
                                                     that holds them; 0 else  */
     int solves;                                  /* linear solves spent      */
     int newton_iters;                            /* radial rows: iterations  */
+    int singular;                                /* hypotheses whose matrix
+                                                    was singular (a continuum
+                                                    or no solution there):
+                                                    not in count             */
+    int unconverged;                             /* hypotheses whose radial
+                                                    Newton did not converge:
+                                                    not in count             */
 } fric_fd_solution;
 
 /* Solves eq. 10 for p (which must pass fric_fd_check) with the trial order
