@@ -56,7 +56,7 @@ const LOG_KEEP = 8;              // rule actions listed
 // pattern, so no reader depends on the colour alone
 export const CLASSES = [
   { key: 'none', count: '0', word: 'no solution', fill: '#E69F00', ink: '#7a4a00', pattern: 'hatch' },
-  { key: 'unique', count: '1', word: 'unique', fill: '#E9EEF3', ink: '#9aa6b2', pattern: 'plain' },
+  { key: 'unique', count: '1', word: 'unique', fill: '#DDE5ED', ink: '#9aa6b2', pattern: 'plain' },
   { key: 'several', count: '2+', word: 'several solutions', fill: '#0072B2', ink: '#ffffff', pattern: 'dots' },
 ];
 const classOf = (n) => (n <= 0 ? 0 : n === 1 ? 1 : 2);
@@ -65,14 +65,15 @@ const classOf = (n) => (n <= 0 ? 0 : n === 1 ? 1 : 2);
  *  numbers are those of `friction run solutions-2dof` and
  *  `friction run screw-selflock`, checked by tests/web/e2e.d/wellposed.mjs). */
 export const LESSON = {
-  notice: 'At μ = 0.6 the determinant test fails (its determinants change sign), and the map shows why: for some '
-    + 'torques r no acceleration satisfies the equations of motion (hatched orange), for others two do (dotted blue). '
-    + 'A simulator that returns one acceleration there is guessing. Below, the self-locking screw with J + M/η2 < 0 '
-    + 'runs into such a torque: the log says when the rule acted and what it did.',
+  notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange) '
+    + 'and 1817 have two (dotted blue). The determinant test says so before any run: its four determinants run from '
+    + '−0.83 to 4.33, two signs. A simulator that returns one acceleration there is guessing. Below, the self-locking '
+    + 'screw (J + M/η2 < 0) runs into such torques: the log says when the rule acted and what it did.',
   tryThis: [
-    'Drag μ down to 0.45: the orange and blue cells disappear and the verdict turns to "unique for every r".',
-    'Raise D11 or D22 at μ = 0.6: more inertia moves the map back towards one solution everywhere.',
-    'Hover the map: each point gives r, the number of solutions and the first acceleration q̈.',
+    'Type μ = 0.45: every point turns unique and the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
+      + 'At 0.46 it is gone again: 1841 none, 1880 several.',
+    'Back at μ = 0.6, raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21) and the whole map turns unique.',
+    'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
     'Raise J above 25 kg·m² (→ key): J + M/η2 turns positive and the screw runs with one solution at every step.',
   ],
 };
@@ -136,7 +137,7 @@ export function mount(container, { core, state, showError }) {
 
   // --- side: the map's parameters, then the screw's
   const mapHead = document.createElement('h3');
-  mapHead.textContent = 'Map: friction μ and inertia D';
+  mapHead.textContent = 'Map: friction and inertia';
   side.append(mapHead);
   const mapMsg = messageBox();
   mapMsg.id = 'wellposed-map-msg';
@@ -251,8 +252,10 @@ export function mount(container, { core, state, showError }) {
   let grid = null; // { n, range, rows: Float64Array, nc, cols, idx: Int32Array (cell → row), counts, unique, detMin, detMax, ms }
   const mapMirror = { canvas: mapCanvas, data: { datasets: CLASSES.map((c) => ({ label: c.word, data: [] })) }, options: {} };
   window.frictionCharts?.add(mapMirror);
+  const mapTimes = [];
+  window.wellposedMapTimes = mapTimes;
   window.wellposedMap = () => grid && {
-    n: grid.n, range: grid.range, counts: grid.counts.slice(), unique: grid.unique, detMin: grid.detMin, detMax: grid.detMax,
+    busy: !!(pending || mapRaf || mapTimer), n: grid.n, range: grid.range, counts: grid.counts.slice(), unique: grid.unique, detMin: grid.detMin, detMax: grid.detMax,
     ms: grid.ms, cols: grid.cols.slice(), rows: Array.from(grid.rows),
   };
   let selected = null; // [i, j]: the pinned cell (column i along r1, row j along r2)
@@ -274,7 +277,7 @@ export function mount(container, { core, state, showError }) {
     const n = mapValues[paramIndex(mapInfo, 'grid')];
     if (msPerPoint * n * n > FRAME_MS) {
       clearTimeout(mapTimer);
-      mapTimer = setTimeout(() => computeMap(true), DEBOUNCE_MS);
+      mapTimer = setTimeout(() => { mapTimer = 0; computeMap(true); }, DEBOUNCE_MS);
     } else if (!mapRaf) {
       mapRaf = requestAnimationFrame(() => { mapRaf = 0; computeMap(false); });
     }
@@ -301,7 +304,7 @@ export function mount(container, { core, state, showError }) {
           if (!job || m.id !== job.id) return; // superseded
           pending = null;
           if (m.type === 'failed') mapFailed(m.message);
-          else if (m.type === 'rows') ingest(m.rows, m.cols, m.count, job.n, job.range, performance.now() - job.t0);
+          else if (m.type === 'rows') ingest(m.rows, m.cols, m.count, job.n, job.range, m.ms);
         };
       }
       pending = { id, n, range, t0 };
@@ -352,6 +355,7 @@ export function mount(container, { core, state, showError }) {
     grid = { n, range, rows, nc, cols, idx, counts, unique: rows[cu], ms,
       detMin: cmin >= 0 ? rows[cmin] : NaN, detMax: cmax >= 0 ? rows[cmax] : NaN };
     msPerPoint = ms / total;
+    mapTimes.push(ms);
     mapMirror.data.datasets.forEach((d, k) => { d.data = sets[k]; });
     mapMsg.hidden = true;
     mapBox.classList.remove('greyed');
@@ -664,12 +668,14 @@ export function mount(container, { core, state, showError }) {
    *  screw stopped), 2 the first step of a stretch with several solutions
    *  (`n_several` grew after a step that had not: the rule keeps the one
    *  continuous with the previous step, at every step of the stretch),
-   *  0 nothing new. */
+   *  3 a breakaway from rest (not the rule: the torque left the dead band
+   *  of eq. 20; logged so that the story reads whole), 0 nothing new. */
   function ruleAt(r, prev) {
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const p = (name) => { const c = col(name); return c >= 0 && prev ? prev[c] : 0; };
     if (g('impulses') > p('impulses')) return 1;
     if (g('n_several') > p('n_several') && !(prev && p('solutions') > 1)) return 2;
+    if (g('breakaways') > p('breakaways')) return 3;
     return 0;
   }
 
@@ -682,6 +688,10 @@ export function mount(container, { core, state, showError }) {
         text: `At ${tau} no acceleration satisfies the equations of motion of the descending screw. The rule stops it `
           + 'impulsively (Mason–Wang: an impact with zero approach velocity, §3.2): q̇ is set to 0 and the screw is held '
           + 'by the self-locking friction until the torque breaks it away.' };
+    }
+    if (kind === 3) {
+      return { cls: 'info', head: `t = ${t.toFixed(3)} s: breakaway from rest`,
+        text: `At ${tau} the torque leaves the dead band of the held screw (eq. 20) and it starts to move again.` };
     }
     return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions → the rule keeps the continuous one`,
       text: `At ${tau} two accelerations satisfy the equations of motion (${g('solutions')} found). The rule keeps the one `
@@ -785,7 +795,7 @@ export function mount(container, { core, state, showError }) {
     for (const ev of sim.events) {
       if (ev.t < t0) continue;
       const x = X(ev.t);
-      ctx.fillStyle = ev.kind === 1 ? '#b42318' : '#1d232b';
+      ctx.fillStyle = ev.kind === 1 ? '#b42318' : ev.kind === 2 ? '#1d232b' : '#8c959f';
       ctx.beginPath(); ctx.moveTo(x - 6, 1); ctx.lineTo(x + 6, 1); ctx.lineTo(x, bandTop - 1); ctx.closePath(); ctx.fill();
       ctx.fillRect(x - 1, bandTop, 2, bandH);
     }
@@ -796,7 +806,7 @@ export function mount(container, { core, state, showError }) {
     ctx.textAlign = 'right';
     ctx.fillText(`${fmt(Number(t1.toFixed(2)))} s`, W - 2, bandTop + bandH + 3);
     ctx.textAlign = 'center';
-    ctx.fillText('▼ the rule acted (red: impulsive stop, black: pick among several)', W / 2, bandTop + bandH + 3);
+    ctx.fillText('▼ the rule acted (red: impulsive stop, black: keeps one of several); grey: breakaway', W / 2, bandTop + bandH + 3);
   }
 
   let textAt = 0;
@@ -816,8 +826,8 @@ export function mount(container, { core, state, showError }) {
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
     status.textContent = `τ_a = ${f(g('tau_a'))} N·m, q̇ = ${f(g('dq'))} rad/s, q̈ = ${f(g('ddq'))} rad/s², `
       + `${g('held') > 0.5 ? 'held at rest' : 'moving'}; this step: ${g('solutions')} solution(s), status ${st}`
-      + `  |  so far: ${g('n_none')} steps with none, ${g('n_several')} with several, ${g('impulses')} impulsive stops, `
-      + `${g('breakaways')} breakaways`;
+      + `  |  so far: steps with none ${g('n_none')}, with several ${g('n_several')}; impulsive stops ${g('impulses')}, `
+      + `breakaways ${g('breakaways')}`;
   }
 
   function frame(now) {

@@ -21,7 +21,8 @@
 //   { type: 'variant', variant, last, rows, error }  a variant ended; last: the
 //       last row seen ({ col: value }), error: the core's message or null
 //   { type: 'done', blob?, bytes? } | { type: 'cancelled', variant, last }
-//   { type: 'rows', cols, rows: Float64Array (count × cols), count } (transferred)
+//   { type: 'rows', cols, rows: Float64Array (count × cols), count, ms } (transferred;
+//       ms: the run's time in the worker, without the wasm start-up)
 //   { type: 'too-big', bytes, estimate, t } | { type: 'failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
 
@@ -229,6 +230,7 @@ async function csvJob(m) {
 
 async function rowsJob(m) {
   const core = await getCore();
+  const t0 = performance.now();
   const sim = core.simulation(m.name);
   try {
     sim.reset(Float64Array.from(m.params));
@@ -241,7 +243,7 @@ async function rowsJob(m) {
       out.set(rows.subarray(0, take * nc), count * nc);
       count += take;
     }
-    self.postMessage({ type: 'rows', id: m.id, cols: sim.cols, rows: out, count }, [out.buffer]);
+    self.postMessage({ type: 'rows', id: m.id, cols: sim.cols, rows: out, count, ms: performance.now() - t0 }, [out.buffer]);
   } finally {
     sim.free();
   }
