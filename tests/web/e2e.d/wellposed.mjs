@@ -16,6 +16,10 @@
 //               strip), at the time the CLI run of the same parameters says
 //   keys        Space pauses/resumes, S steps one h, R resets, → raises J
 //               (and the J + M/η2 line follows), F enters presentation mode
+//   lesson      every number of "What to notice" and "Try this" is the CLI's:
+//               the map's counts and determinants at μ = 0.6, 0.45, 0.46 and
+//               D22 = 1.3, 1.4; the screw's first impulsive stop and breakaway,
+//               J = 30 (no impulse, rest at 0.184 s), rule = stop (stops at t = 0)
 //   screenshots build/e2e/wellposed-{1280,1024,853}.png, no sideways scroll
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,6 +31,14 @@ function cliRun(ROOT, name, params) {
   const text = execFileSync(exe, args, { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = text.trim().split('\n').filter((l) => !l.startsWith('#'));
   return { cols: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map(Number)) };
+}
+
+/** Counts (none, unique, several) and extreme determinants of a CLI map. */
+function mapSummary(cli) {
+  const c = (name) => cli.cols.indexOf(name);
+  const n = [0, 0, 0];
+  for (const r of cli.rows) n[r[c('solutions')] <= 0 ? 0 : r[c('solutions')] === 1 ? 1 : 2]++;
+  return { none: n[0], unique: n[1], several: n[2], detMin: cli.rows[0][c('det_min')], detMax: cli.rows[0][c('det_max')] };
 }
 
 /** The page's map against the CLI's rows of the same parameters. */
@@ -238,6 +250,46 @@ export default async function wellposed(h) {
     await page.keyboard.press('Escape');
     await page.keyboard.press(' ');
     return `Space pauses, S +${hStep} s, R → 0, → J ${j0} → ${j1}; presentation mode on (build/e2e/wellposed-present.png)`;
+  });
+
+  await check('wellposed: every number of the lesson is the CLI\'s', async () => {
+    const lesson = await page.evaluate(() => ({
+      notice: document.querySelector('.lesson-notice').textContent,
+      steps: [...document.querySelectorAll('.lesson-try ol > li')].map((li) => li.textContent),
+    }));
+    const has = (text, s) => expect(text.includes(s), `the lesson lacks '${s}': '${text.slice(0, 120)}…'`);
+    const num = (v, d) => Number(v.toFixed(d)).toString().replace('-', '−');
+    const m6 = mapSummary(cliRun(ROOT, 'solutions-2dof', {}));
+    has(lesson.notice, `${m6.none} have none`);
+    has(lesson.notice, `${m6.several} have two`);
+    expect(m6.unique === 0, `μ = 0.6: ${m6.unique} unique points`);
+    has(lesson.notice, `from ${num(m6.detMin, 2)} to ${num(m6.detMax, 2)}`);
+    const m45 = mapSummary(cliRun(ROOT, 'solutions-2dof', { mu: 0.45 }));
+    expect(m45.unique === 3721, `μ = 0.45: ${m45.unique} unique`);
+    has(lesson.steps[0], `determinants ${num(m45.detMin, 4)} … ${num(m45.detMax, 2)}`);
+    const m46 = mapSummary(cliRun(ROOT, 'solutions-2dof', { mu: 0.46 }));
+    has(lesson.steps[0], `${m46.none} none, ${m46.several} several`);
+    const d13 = mapSummary(cliRun(ROOT, 'solutions-2dof', { D22: 1.3 }));
+    const d14 = mapSummary(cliRun(ROOT, 'solutions-2dof', { D22: 1.4 }));
+    expect(d13.unique === 0 && d14.unique === 3721, `D22 1.3: ${d13.unique} unique, 1.4: ${d14.unique}`);
+    has(lesson.steps[1], `(${num(d13.detMin, 2)} → ${num(d14.detMin, 2)})`);
+    // the screw
+    const scr = cliRun(ROOT, 'screw-selflock', { duration: 3 });
+    const c = (name) => scr.cols.indexOf(name);
+    const first = (f) => scr.rows.find(f)?.[c('t')];
+    const tImp = first((r) => r[c('impulses')] > 0), tBrk = first((r) => r[c('breakaways')] > 0);
+    has(lesson.notice, `at t = ${tImp} s`);
+    has(lesson.notice, `(t = ${tBrk} s)`);
+    const j30 = cliRun(ROOT, 'screw-selflock', { J: 30, duration: 3 });
+    const k = (name) => j30.cols.indexOf(name);
+    expect(j30.rows.every((r) => r[k('solutions')] === 1 && r[k('impulses')] === 0), 'J = 30: a step without exactly one solution, or an impulse');
+    has(lesson.steps[3], `rest at t = ${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s`);
+    let stopMsg = '';
+    try { cliRun(ROOT, 'screw-selflock', { rule: 'stop', duration: 1 }); } catch (e) { stopMsg = String(e.stderr || e.message); }
+    expect(/at t = 0\b/.test(stopMsg) && /several/.test(stopMsg), `rule=stop: '${stopMsg.slice(0, 200)}'`);
+    has(lesson.steps[4], 'stops at t = 0');
+    return `μ 0.6: ${m6.none}/${m6.several}, det ${m6.detMin}…${m6.detMax}; impulse at ${tImp} s, breakaway ${tBrk} s; J = 30 rests at `
+      + `${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s`;
   });
 
   await check('wellposed: screenshots at 1280, 1024 and 853 CSS px, no sideways scroll', async () => {

@@ -49,7 +49,7 @@ const DEBOUNCE_MS = 150;
 const WINDOW_S = 4;              // rolling plot window [s]
 const CHUNK_STEPS = 500;         // steps in one call of the core
 const STEP_BUDGET_MS = 6;        // simulation time per animation frame, at most
-const J_NUDGE = 2;               // J change of one arrow key [kg·m²]
+const J_NUDGE = 5;               // J change of one arrow key [kg·m²]
 const LOG_KEEP = 8;              // rule actions listed
 
 // the three classes of the map: words first, then a colour (Okabe–Ito) and a
@@ -65,16 +65,18 @@ const classOf = (n) => (n <= 0 ? 0 : n === 1 ? 1 : 2);
  *  numbers are those of `friction run solutions-2dof` and
  *  `friction run screw-selflock`, checked by tests/web/e2e.d/wellposed.mjs). */
 export const LESSON = {
-  notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange) '
-    + 'and 1817 have two (dotted blue). The determinant test says so before any run: its four determinants run from '
-    + '−0.83 to 4.33, two signs. A simulator that returns one acceleration there is guessing. Below, the self-locking '
-    + 'screw (J + M/η2 < 0) runs into such torques: the log says when the rule acted and what it did.',
+  notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange), '
+    + '1817 have two (dotted blue). The determinant test says so before any run: its four determinants run from −0.83 '
+    + 'to 4.33, two signs. Below, a self-locking screw with J + M/η2 = −20 kg·m² descends with two solutions at every '
+    + 'step (the rule keeps the continuous one); at t = 0.262 s the motor torque passes −2J = −10 N·m, no acceleration '
+    + 'exists any more, and the rule stops the screw impulsively. It stays held until τ_a < −50 N·m (t = 1.833 s).',
   tryThis: [
-    'Type μ = 0.45: every point turns unique and the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
+    'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
       + 'At 0.46 it is gone again: 1841 none, 1880 several.',
-    'Back at μ = 0.6, raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21) and the whole map turns unique.',
+    'At μ = 0.6, raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21), the whole map turns unique.',
     'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
-    'Raise J above 25 kg·m² (→ key): J + M/η2 turns positive and the screw runs with one solution at every step.',
+    'Raise J to 30 kg·m² (→ five times): J + M/η2 > 0, one solution at every step; the screw slows to rest at t = 0.184 s, no impulse.',
+    'Set "rule for none/several" to stop: the run stops at t = 0 with the core\'s message, two solutions at the first step.',
   ],
 };
 
