@@ -128,17 +128,33 @@ typedef struct {
     int unconverged;                             /* hypotheses whose radial
                                                     Newton did not converge:
                                                     not in count             */
+    int exact;                                   /* 1: count is every
+                                                    solution there is (axial
+                                                    rows, all hypotheses
+                                                    regular; radial rows:
+                                                    only when
+                                                    fric_fd_unique_test
+                                                    proves uniqueness, since
+                                                    Newton finds one root
+                                                    per hypothesis). 0: count
+                                                    is what was found        */
 } fric_fd_solution;
 
-/* Solves eq. 10 for p (which must pass fric_fd_check) with the trial order
- * of Gogoussis–Donath (§3.2): prev_pattern first (pass ~0u when there is no
- * previous step), then the signs of the frictionless solution D x = r, then
- * every other hypothesis. Radial rows are solved inside each hypothesis of
- * the axial ones by a safeguarded Newton iteration (backtracking on the
- * residual norm, at most FRIC_FD_NEWTON_MAX iterations, tolerance
- * FRIC_FD_NEWTON_TOL relative to max(|r|, |D x|)); a hypothesis whose
- * Newton does not converge is reported in *why and counts as no solution.
- * Returns 0 (out filled; status says how many), or nonzero with *why. */
+/* Solves eq. 10 for p (checked with fric_fd_check: a failure returns its
+ * code and message) with the trial order of Gogoussis–Donath (§3.2):
+ * prev_pattern first (pass ~0u when there is no previous step), then the
+ * signs of the frictionless solution D x = r, then every other hypothesis
+ * of the active rows (axial rows of moving joints). A solution is
+ * consistent when s_j (C_j·x + d_j) >= −1e-10·(|C_j|·|x| + |d_j|); two
+ * hypotheses that give the same x (to 1e-9 relative: a normal force 0 at
+ * the solution) count once. Radial rows are solved inside each hypothesis
+ * of the axial ones by a safeguarded Newton iteration from the hypothesis'
+ * solution without them (backtracking on the residual's ∞-norm, at most
+ * FRIC_FD_NEWTON_MAX iterations, tolerance FRIC_FD_NEWTON_TOL relative to
+ * max(|r|, |D x|, the radial friction)); a hypothesis whose Newton does
+ * not converge is reported in *why and counts as no solution. Returns 0
+ * (out filled; status says how many, exact whether that is all of them),
+ * or nonzero with *why. */
 #define FRIC_FD_NEWTON_MAX 50
 #define FRIC_FD_NEWTON_TOL 1e-12
 int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_search search,
@@ -147,9 +163,15 @@ int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_searc
 /* The uniqueness test for every r (sheet §2, "our addition"): for axial
  * rows, the solution of eq. 10 is unique for every r iff the 2^m
  * determinants det(D + Σ_j e_i(j) μ_j(s) σ_i(j) s_j C_jᵀ) all have the same
- * sign. Returns 1 (unique for every r), 0 (some r has none or several), or
- * −1 when p has radial rows or fails fric_fd_check. det_min/det_max (may
- * be NULL) receive the extreme determinants. */
+ * sign (over the active rows: axial rows of moving joints; held joints
+ * enter as the rows e_iᵀ of eq. 28; when the active C_j are linearly
+ * dependent some sign cells are empty and the test is sufficient only).
+ * Returns 1 (unique for every r), 0 (some r has none or several), or −1
+ * when p fails fric_fd_check or has radial rows the test cannot decide:
+ * with radial rows it returns 1 only when, besides the determinants,
+ * max_s ‖A_s⁻¹‖∞ · Σ μ_j sqrt(‖C_j‖₁² + ‖C2_j‖₁²) < 1 (per joint: a
+ * contraction, so unique), else −1. det_min/det_max (may be NULL) receive
+ * the extreme determinants (NaN when p fails the check). */
 int fric_fd_unique_test(const fric_fd_problem *p, double *det_min, double *det_max);
 
 /* The paper's closed-form conditions. Single joint, a x + μ|c x + d| = b:
@@ -169,10 +191,13 @@ typedef int (*fric_fd_eval_fn)(const void *sys, double t, const double *q, const
                                fric_fd_problem *p, const char **why);
 
 typedef enum {
-    FRIC_FD_FIXED_STEP = 0, /* re-solve every step; a velocity that changes
-                               sign within a step is set to 0 and the joint
-                               tested for stiction next step (Morgowicz:
-                               linear interpolation of the crossing)       */
+    FRIC_FD_FIXED_STEP = 0, /* one RK4 step of h with the full solve at
+                               each evaluation; a velocity that changes sign
+                               within the step (or is within v_eps of 0 and
+                               slowing) is set to 0 at its end and the joint
+                               tested for stiction with q̈_i = 0; the
+                               crossing time, by linear interpolation of q̇_i
+                               (Morgowicz), goes to last_event_t           */
     FRIC_FD_EVENTS = 1      /* §3.1.1: switching functions (q̇_i, and the
                                normal forces C_j·x + d_j) located to
                                event_tol by bisection on the step, integrate
@@ -199,8 +224,10 @@ typedef struct {
     double h;                 /* step                               [s] > 0 */
     fric_fd_switching switching;
     double event_tol;         /* event time tolerance (EVENTS)      [s] > 0 */
-    double v_eps;             /* |q̇| below this after a crossing is rest
-                                 [rad/s or m/s] >= 0                        */
+    double v_eps;             /* rest velocity [rad/s or m/s] >= 0: |q̇0| <=
+                                 v_eps at init is rest (q̇ = 0, held);
+                                 FIXED_STEP: a slowing joint with |q̇| <=
+                                 v_eps at a step's end comes to rest        */
     fric_fd_rule rule;
 } fric_fd_sim;
 
@@ -213,10 +240,23 @@ typedef struct {
                                         of the last step (held: the holding
                                         value)                               */
     unsigned pattern;                /* normal-force signs of the last solve */
-    fric_fd_status status;           /* of the last solve                    */
-    int count;                       /* its number of solutions              */
-    long n_none, n_several;          /* steps whose solve had none / several */
-    long n_events, n_impulses, n_breakaways, n_stops;
+    unsigned friction_joints;        /* bit i: joint i carries a friction row
+                                        (only these switch, stick and hold;
+                                        a joint without rows is never held
+                                        while anything pushes it)            */
+    fric_fd_status status;           /* of the last instant (step end or
+                                        event): its first solve that was not
+                                        UNIQUE, else UNIQUE                  */
+    int count;                       /* that solve's number of solutions     */
+    long n_none, n_several;          /* instants whose solve had none / several */
+    long n_events;                   /* located events (EVENTS) or velocity
+                                        zero crossings (FIXED_STEP)          */
+    long n_impulses;                 /* impulsive stops (rule, NONE)         */
+    long n_breakaways;               /* held joints released from rest       */
+    long n_stops;                    /* zero crossings at which stiction held
+                                        the joint (it stopped)               */
+    long n_reversals;                /* zero crossings at which the joint
+                                        broke away the other way at once     */
     double last_event_t;             /* [s], −1 before any                   */
 } fric_fd_state;
 

@@ -271,7 +271,10 @@ int fric__fd_hypothesis(const fric_fd_problem *p, unsigned pattern, double *x, i
     memcpy(W, A, sizeof W);
     memcpy(x, b, sizeof(double) * (size_t)p->n);
     if (ge_solve(p->n, W, x, NULL)) return 1;
-    return has_radial(p) ? radial_newton(p, A, b, x, iters) : 0;
+    const int rc = has_radial(p) ? radial_newton(p, A, b, x, iters) : 0;
+    for (int i = 0; i < p->n; i++)
+        if (p->sigma[i] == 0) x[i] = 0;     /* exactly, not to rounding */
+    return rc;
 }
 
 int fric__fd_consistent(const fric_fd_problem *p, unsigned pattern, const double *x)
@@ -390,29 +393,77 @@ static unsigned index_of(const int *act, int ma, unsigned pattern)
     return k;
 }
 
-/* The test without fric_fd_check (the solve has checked). */
+/* Lipschitz constant in the ∞-norm of the radial friction
+ * R(x) = Σ μ_j σ_i N_j(x) e_i: |N_j(x) − N_j(y)| <= ‖[C_j; C2_j](x − y)‖₂
+ * <= sqrt(‖C_j‖₁² + ‖C2_j‖₁²)·‖x − y‖∞. */
+static double radial_lipschitz(const fric_fd_problem *p)
+{
+    double rows[FRIC_FD_MAX_N] = { 0 }, L = 0;
+    for (int j = 0; j < p->m; j++) {
+        const fric_fd_row *w = &p->rows[j];
+        if (w->kind != FRIC_FD_RADIAL || p->sigma[w->joint] == 0) continue;
+        double c1 = 0, c2 = 0;
+        for (int k = 0; k < p->n; k++) {
+            c1 += fabs(w->C[k]);
+            c2 += fabs(w->C2[k]);
+        }
+        rows[w->joint] += w->mu * hypot(c1, c2);
+    }
+    for (int i = 0; i < p->n; i++)
+        if (rows[i] > L) L = rows[i];
+    return L;
+}
+
+/* ‖A⁻¹‖∞ by n solves (A destroyed); INFINITY when singular. */
+static double inverse_norm(int n, const double *A)
+{
+    double rowsum[FRIC_FD_MAX_N] = { 0 };
+    for (int k = 0; k < n; k++) {
+        double W[NN], e[FRIC_FD_MAX_N] = { 0 };
+        memcpy(W, A, sizeof(double) * (size_t)(n * n));
+        e[k] = 1;
+        if (ge_solve(n, W, e, NULL)) return INFINITY;
+        for (int i = 0; i < n; i++) rowsum[i] += fabs(e[i]);
+    }
+    return norm_inf(n, rowsum);
+}
+
+/* The test without fric_fd_check (the solve has checked): 1 proven
+ * unique for every r, 0 not (axial rows only), −1 undecided (radial rows
+ * whose bound does not hold). With radial rows: the axial part P is a
+ * bijection (the determinants) whose inverse is Lipschitz with constant
+ * max_s ‖A_s⁻¹‖∞ (its pieces are the A_s⁻¹); P(x) + R(x) = r is then
+ * x = P⁻¹(r − R(x)), a contraction when max_s ‖A_s⁻¹‖∞·Lip(R) < 1. */
 static int unique_test(const fric_fd_problem *p, double *det_min, double *det_max)
 {
     int act[FRIC_FD_MAX_ROWS];
-    const int ma = active_rows(p, act);
-    double lo = INFINITY, hi = -INFINITY;
+    const int ma = active_rows(p, act), radial = has_radial(p);
+    const double L = radial ? radial_lipschitz(p) : 0;
+    double lo = INFINITY, hi = -INFINITY, inv = 0;
     for (unsigned k = 0; k < (1u << ma); k++) {
-        double A[NN], b[FRIC_FD_MAX_N], det;
+        double A[NN], b[FRIC_FD_MAX_N], W[NN], det;
         hypothesis_system(p, pattern_of(act, ma, k), A, b);
-        ge_solve(p->n, A, NULL, &det);
+        memcpy(W, A, sizeof W);
+        ge_solve(p->n, W, NULL, &det);
         if (det < lo) lo = det;
         if (det > hi) hi = det;
+        if (radial) {
+            const double v = inverse_norm(p->n, A);
+            if (v > inv) inv = v;
+        }
     }
     if (det_min) *det_min = lo;
     if (det_max) *det_max = hi;
-    return (lo > 0 || hi < 0) && !has_radial(p);
+    const int axial_ok = lo > 0 || hi < 0;
+    if (!radial) return axial_ok;
+    return axial_ok && inv * L < 1 ? 1 : -1;
 }
 
 int fric_fd_unique_test(const fric_fd_problem *p, double *det_min, double *det_max)
 {
     if (det_min) *det_min = NAN;
     if (det_max) *det_max = NAN;
-    if (fric_fd_check(p, NULL) || has_radial(p)) return -1;
+    if (fric_fd_check(p, NULL)) return -1;
     return unique_test(p, det_min, det_max);
 }
 
@@ -518,6 +569,15 @@ int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_searc
         }
     }
     out->status = out->count == 0 ? FRIC_FD_NONE : out->count == 1 ? FRIC_FD_UNIQUE : FRIC_FD_SEVERAL;
+    /* exact: every hypothesis was solved and, with radial rows (Newton
+     * finds one root per hypothesis), uniqueness is proven */
+    if (!out->singular && !out->unconverged) {
+        if (!has_radial(p)) out->exact = 1;
+        else {
+            if (unique_known < 0) unique_known = unique_test(p, NULL, NULL);
+            out->exact = unique_known == 1;
+        }
+    }
     if (out->count > 0)
         for (int i = 0; i < n; i++)
             out->hold[i] = p->sigma[i] == 0 ? fric__fd_hold(p, i, out->x[0]) : 0;
