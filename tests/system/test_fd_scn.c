@@ -186,11 +186,176 @@ static void test_map_bad_input(void **state)
     free(st);
 }
 
+/* ------------------------------------------------------ screw-selflock */
+
+/* Runs screw-selflock with J, checking every moving row against eq. 18
+ * written with the efficiencies of eq. 21 (η1 = 1/(1 + Kd/l) = 0.4,
+ * η2 = 1/(1 − Kd/l) = −2): η·(τ_a − J·q̈) = τ_l, τ_l = M·q̈ + G, η = η1
+ * when sgn τ_l = sgn q̇ (driving), η2 otherwise (eq. 17). Returns the
+ * `unique` column; counts rows by solutions in n012 and rows descending
+ * (not held) with τ_a below / above −2J by more than 1 N·m. */
+#define SELFLOCK_RESID 1e-9      /* relative to |τ_a| + |τ_l| (~100 N·m) */
+static int run_selflock(double J, long n012[3], long *two_below, long *one_above, long *n_none)
+{
+    const fric_scenario *sc = find("screw-selflock");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    char v[32];
+    snprintf(v, sizeof v, "%.17g", J);
+    set(sc, p, "J", v);
+    void *st = malloc(sc->state_bytes);
+    const char *why = NULL;
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+    const int cdq = col(sc, "dq"), cddq = col(sc, "ddq"), cta = col(sc, "tau_a"),
+              ctl = col(sc, "tau_l"), cs = col(sc, "solutions"), cu = col(sc, "unique"),
+              ch = col(sc, "held"), cn = col(sc, "n_none");
+    const double M = 50, G = 100, eta1 = 0.4, eta2 = -2;
+    double row[FRIC_SCENARIO_MAX_COLS];
+    int unique = -1, rc;
+    n012[0] = n012[1] = n012[2] = 0;
+    *two_below = *one_above = 0;
+    while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
+        const double dq = row[cdq], ddq = row[cddq], ta = row[cta];
+        const double tl = M * ddq + G;
+        assert_true(fabs(row[ctl] - tl) <= 1e-12 * (fabs(tl) + G));          /* eq. 14 */
+        if (dq != 0 && row[ch] == 0) {
+            const double eta = (tl > 0) == (dq > 0) ? eta1 : eta2;           /* eq. 17 */
+            const double res = eta * (ta - J * ddq) - tl;                     /* eq. 18 */
+            if (fabs(res) > SELFLOCK_RESID * (fabs(ta) + fabs(tl) + 1))
+                fail_msg("J = %g, t row: eq. 18 residual %g (tau_a %g, ddq %g, dq %g)", J, res, ta, ddq, dq);
+        }
+        const int c = (int)row[cs];
+        n012[c > 2 ? 2 : c]++;
+        if (dq < 0 && row[ch] == 0 && ta < -2 * J - 1 && c == 2) (*two_below)++;
+        if (dq < 0 && row[ch] == 0 && ta > -2 * J + 1 && c == 1) (*one_above)++;
+        *n_none = (long)row[cn];
+        if (unique < 0) unique = (int)row[cu];
+        assert_int_equal((int)row[cu], unique);
+    }
+    assert_int_equal(rc, FRIC_SCENARIO_DONE);
+    free(st);
+    return unique;
+}
+
+/* The count changes where J + M/η2 = J − 25 changes sign (Dupont 1992a,
+ * the sheet §2): below, a descending screw has two solutions for
+ * τ_a < −2J and none above; above, one. */
+static void test_selflock_counts(void **state)
+{
+    (void)state;
+    long n[3], below, above, none;
+    const double small[] = { 5, 20 };
+    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+        assert_int_equal(run_selflock(small[k], n, &below, &above, &none), 0);
+        assert_true(n[2] > 0);
+        assert_true(below > 0);
+        assert_int_equal(above, 0);           /* above −2J descending: never exactly one */
+        assert_true(none > 0);
+    }
+    const double large[] = { 25.5, 40, 200 };
+    for (size_t k = 0; k < sizeof large / sizeof large[0]; k++) {
+        assert_int_equal(run_selflock(large[k], n, &below, &above, &none), 1);
+        assert_int_equal(n[0], 0);
+        assert_int_equal(n[2], 0);
+        assert_int_equal(none, 0);
+    }
+}
+
+/* ------------------------------------------------------ carriage-screw */
+
+/* Sweeps the carriage force at `rate` from outside the dead band with the
+ * screw already moving into it (rate > 0: from 0.7·F_drive, driving;
+ * rate < 0: from 1.3·F_back, backdriving), so that it stops inside, and
+ * returns the force of the first row where it moves again; checks
+ * eq. 22 (η·(τ_m − τ_s) = τ_l, τ_s = J·θ̈) and eq. 27 on every moving row
+ * and the row-1 force balance (mc + mL)·z̈ + mL·l·θ̈ = F − (mc + mL)·g. */
+#define CARRIAGE_RESID 1e-9
+static double carriage_breakaway(double tau_m, double mL, double rate, int *mode)
+{
+    const fric_scenario *sc = find("carriage-screw");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    const double mc = 20, J = 1e-3, l = 0.01, g = 9.81, e1 = 0.663, e2 = 1.91, e1s = 0.6, e2s = 2.2;
+    /* at rest (eq. 28) τ_l = mL·l·F/(mc + mL); eq. 26: band in F */
+    const double Fd = (mc + mL) * tau_m * e1s / (mL * l), Fb = (mc + mL) * tau_m * e2s / (mL * l);
+    char v[64];
+    snprintf(v, sizeof v, "%.17g", tau_m);
+    set(sc, p, "tau_m", v);
+    snprintf(v, sizeof v, "%.17g", mL);
+    set(sc, p, "mL", v);
+    const double F0 = rate > 0 ? 0.7 * Fd : 1.3 * Fb, F1 = rate > 0 ? Fb : Fd;
+    snprintf(v, sizeof v, "%.17g", F0);
+    set(sc, p, "F0", v);
+    snprintf(v, sizeof v, "%.17g", rate);
+    set(sc, p, "F_rate", v);
+    set(sc, p, "dtheta0", rate > 0 ? "1" : "-1");
+    snprintf(v, sizeof v, "%.17g", (F1 - F0) / rate + 0.5);
+    set(sc, p, "duration", v);
+    void *st = malloc(sc->state_bytes);
+    const char *why = NULL;
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+    const int cF = col(sc, "F"), cz = col(sc, "ddz"), cth = col(sc, "ddtheta"), cdth = col(sc, "dtheta"),
+              ctl = col(sc, "tau_l"), cm = col(sc, "mode"), ch = col(sc, "held"),
+              cfd = col(sc, "F_drive"), cfb = col(sc, "F_back");
+    double row[FRIC_SCENARIO_MAX_COLS], F_move = NAN;
+    int rc, was_held = 0;
+    *mode = 0;
+    while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
+        assert_true(fabs(row[cfd] - Fd) < 1e-9 * Fd);
+        assert_true(fabs(row[cfb] - Fb) < 1e-9 * Fb);
+        const double ddz = row[cz], ddth = row[cth], F = row[cF];
+        const double bal = (mc + mL) * ddz + mL * l * ddth - (F - (mc + mL) * g);
+        assert_true(fabs(bal) < CARRIAGE_RESID * (fabs(F) + (mc + mL) * g));
+        const double tl = mL * l * (ddz + l * ddth + g);                     /* eq. 27 */
+        assert_true(fabs(row[ctl] - tl) < CARRIAGE_RESID * (fabs(tl) + 1));
+        if (row[ch] == 1) {
+            assert_true(ddth == 0);                                           /* eq. 28 */
+            assert_true(F >= Fd - 1e-9 * Fd && F <= Fb + 1e-9 * Fb);            /* eq. 26 */
+            was_held = 1;
+            continue;
+        }
+        if (was_held && isnan(F_move)) {
+            F_move = F;
+            *mode = (int)row[cm];
+        }
+        if (row[cdth] != 0) {
+            const double eta = (tl > 0) == (row[cdth] > 0) ? e1 : e2;         /* eq. 17 */
+            const double res = eta * (tau_m - J * ddth) - tl;                 /* eq. 22 */
+            if (fabs(res) > CARRIAGE_RESID * (fabs(tau_m) + fabs(tl)))
+                fail_msg("eq. 22 residual %g at F = %g", res, F);
+        }
+    }
+    assert_int_equal(rc, FRIC_SCENARIO_DONE);
+    free(st);
+    return F_move;
+}
+
+static void test_carriage_switching_force(void **state)
+{
+    (void)state;
+    const double taus[] = { 0.5, 1, 2 }, masses[] = { 5, 10 };
+    for (size_t a = 0; a < 3; a++)
+        for (size_t b = 0; b < 2; b++) {
+            const double tm = taus[a], mL = masses[b], mc = 20, l = 0.01;
+            const double Fb = (mc + mL) * tm * 2.2 / (mL * l), Fd = (mc + mL) * tm * 0.6 / (mL * l);
+            int mode;
+            /* one step of the sweep: 100 N/s · 1 ms */
+            double F = carriage_breakaway(tm, mL, 100, &mode);
+            if (!(fabs(F - Fb) <= 0.1 + 1e-9 * Fb) || mode != -1)
+                fail_msg("tau_m %g, mL %g: moved at F = %g (mode %d), closed form F_back = %g", tm, mL, F, mode, Fb);
+            F = carriage_breakaway(tm, mL, -100, &mode);
+            if (!(fabs(F - Fd) <= 0.1 + 1e-9 * Fd) || mode != 1)
+                fail_msg("tau_m %g, mL %g: moved at F = %g (mode %d), closed form F_drive = %g", tm, mL, F, mode, Fd);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_counts_and_determinant_test),
         cmocka_unit_test(test_map_bad_input),
+        cmocka_unit_test(test_selflock_counts),
+        cmocka_unit_test(test_carriage_switching_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
