@@ -217,7 +217,7 @@ static int carriage_init(void *state, const double *p, const char **why)
     if (fric_fd_sim_init(&c->sim, &c->x, q0, dq0, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("carriage-screw: at t = 0: %s", msg);
+        if (why) *why = fric__reword("carriage-screw: %s", msg);
         return 1;
     }
     return 0;

@@ -110,9 +110,8 @@ static int configure(map_scn *c, const double *p, const char **why)
     for (int i = 0; i < 2; i++)
         if (p[P_S1 + i] == 0) {
             if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_S1 + i, "solutions-2dof: %s = 0 holds "
-                                       "joint %d at rest; the map is of moving joints (eq. 10): set "
-                                       "%s=1 or %s=-1.", joint_param[i], i + 1, joint_param[i],
-                                       joint_param[i]);
+                                       "joint %d at rest; the map is of moving joints (eq. 10), so "
+                                       "%s must be +1 or -1.", joint_param[i], i + 1, joint_param[i]);
             return 1;
         }
     map_scn t = { 0 };

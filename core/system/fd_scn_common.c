@@ -31,8 +31,7 @@ int fric__fd_scn_advance(const char *scn, const fric_fd_sim *s, fric_fd_state *x
             char msg[512];   /* m points into the per-thread buffer: copy it first */
             snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
             if (why)
-                *why = fric__reword("%s: step %lld (t = %g s): %s", scn, clk->k + 1,
-                                    fric_scenario_clock_t_at(clk, clk->k + 1), msg);
+                *why = fric__reword("%s: step %lld: %s", scn, clk->k + 1, msg);   /* msg names t */
             return 1;
         }
         clk->k++;

@@ -182,7 +182,7 @@ static int selflock_init(void *state, const double *p, const char **why)
     if (fric_fd_sim_init(&c->sim, &c->x, &q0, &dq0, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("screw-selflock: at t = 0: %s", msg);
+        if (why) *why = fric__reword("screw-selflock: %s", msg);
         return 1;
     }
     return 0;

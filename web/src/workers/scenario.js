@@ -58,7 +58,7 @@ async function runVariants(m, onRows, onVariant, report) {
   const info = core.scenario(m.name);
   const cols = info.cols.map((c) => c.name);
   const nc = cols.length;
-  const ct = cols.indexOf('t');
+  const ct = Math.max(0, cols.indexOf('t')); // a grid scenario has no t: its abscissa is cols[0] (fric_scenario.h)
   const dj = info.params.findIndex((p) => p.name === 'duration');
   const nv = m.variants.length;
   let lastReport = 0;
@@ -144,7 +144,7 @@ async function plotJob(m) {
     return out;
   };
   const onRows = (r, count, vi, nc, cols, duration) => {
-    const ct = cols.indexOf('t');
+    const ct = Math.max(0, cols.indexOf('t'));
     const scale = B / (duration > 0 ? duration : 1);
     m.cols.forEach((c, ci) => {
       const j = cols.indexOf(c);
