@@ -196,10 +196,10 @@ export default async function wellposed(h) {
     const cliEvents = [];
     cli.rows.forEach((r, k) => {
       const p = k ? cli.rows[k - 1] : null, pv = (name) => (p ? p[c(name)] : 0);
-      const kind = r[c('impulses')] > pv('impulses') ? 1
-        : r[c('n_several')] > pv('n_several') && !(p && p[c('solutions')] > 1) ? 2
-          : r[c('breakaways')] > pv('breakaways') ? 3 : 0;
-      if (kind && r[c('t')] <= t1) cliEvents.push({ t: r[c('t')], kind });
+      if (r[c('t')] > t1) return;
+      if (r[c('impulses')] > pv('impulses')) cliEvents.push({ t: r[c('t')], kind: 1 });
+      if (r[c('breakaways')] > pv('breakaways')) cliEvents.push({ t: r[c('t')], kind: 3 });
+      if (r[c('n_several')] > pv('n_several') && !(p && p[c('solutions')] > 1)) cliEvents.push({ t: r[c('t')], kind: 2 });
     });
     expect(cliEvents.length > 0, `the CLI run has no rule action up to t = ${t1} s`);
     const seen = events.filter((e) => e.t <= t1);
@@ -286,7 +286,7 @@ export default async function wellposed(h) {
     has(lesson.steps[3], `rest at t = ${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s`);
     let stopMsg = '';
     try { cliRun(ROOT, 'screw-selflock', { rule: 'stop', duration: 1 }); } catch (e) { stopMsg = String(e.stderr || e.message); }
-    expect(/at t = 0\b/.test(stopMsg) && /several/.test(stopMsg), `rule=stop: '${stopMsg.slice(0, 200)}'`);
+    expect(/\bt = 0 s\b/.test(stopMsg) && /several/.test(stopMsg), `rule=stop: '${stopMsg.slice(0, 200)}'`);
     has(lesson.steps[4], 'stops at t = 0');
     return `μ 0.6: ${m6.none}/${m6.several}, det ${m6.detMin}…${m6.detMax}; impulse at ${tImp} s, breakaway ${tBrk} s; J = 30 rests at `
       + `${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s`;

@@ -665,20 +665,21 @@ export function mount(container, { core, state, showError }) {
     if (paused) paint(true);
   }
 
-  /** What the rule did at row r (prev: the row before; screw-selflock's
-   *  counters): 1 an impulsive stop (`impulses` grew: no solution, the
-   *  screw stopped), 2 the first step of a stretch with several solutions
-   *  (`n_several` grew after a step that had not: the rule keeps the one
-   *  continuous with the previous step, at every step of the stretch),
-   *  3 a breakaway from rest (not the rule: the torque left the dead band
-   *  of eq. 20; logged so that the story reads whole), 0 nothing new. */
+  /** What happened at row r (prev: the row before), from screw-selflock's
+   *  counters, in this order: 1 an impulsive stop (`impulses` grew: no
+   *  solution, the screw stopped), 3 a breakaway from rest (not the rule:
+   *  the torque left the dead band of eq. 20; logged so that the story reads
+   *  whole), 2 the first step of a stretch with several solutions
+   *  (`n_several` grew after a step with fewer than two: the rule keeps the
+   *  one continuous with the previous step, at every step of the stretch). */
   function ruleAt(r, prev) {
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const p = (name) => { const c = col(name); return c >= 0 && prev ? prev[c] : 0; };
-    if (g('impulses') > p('impulses')) return 1;
-    if (g('n_several') > p('n_several') && !(prev && p('solutions') > 1)) return 2;
-    if (g('breakaways') > p('breakaways')) return 3;
-    return 0;
+    const out = [];
+    if (g('impulses') > p('impulses')) out.push(1);
+    if (g('breakaways') > p('breakaways')) out.push(3);
+    if (g('n_several') > p('n_several') && !(prev && p('solutions') > 1)) out.push(2);
+    return out;
   }
 
   function ruleText(kind, r) {
@@ -723,8 +724,7 @@ export function mount(container, { core, state, showError }) {
       series.dq.push({ x: t, y: r[cdq] });
       series.ddq.push({ x: t, y: r[cddq] });
       series.n.push({ x: t, y: r[cn] });
-      const kind = ruleAt(r, sim.prev);
-      if (kind) {
+      for (const kind of ruleAt(r, sim.prev)) {
         const ev = { t, kind, ...ruleText(kind, r) };
         sim.events.push(ev);
         if (sim.events.length > 400) sim.events.splice(0, 200);
