@@ -300,12 +300,30 @@ export default async function wellposed(h) {
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
       const file = path.join(OUT, `wellposed-${w}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file });
+      await page.screenshot({ path: path.join(OUT, `wellposed-${w}-full.png`), fullPage: true });
       shots.push(path.basename(file));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(logProblems(log).length === 0, logProblems(log).join(' / '));
-    return shots.join(', ');
+    return `${shots.join(', ')} (and *-full.png, the whole page)`;
   });
   await page.close();
+
+  await check('wellposed: the picture of the docs (1280 × 900, lesson folded, paused after the first impulsive stop, a cell pointed at)', async () => {
+    const b = await openPage('?view=wellposed', 'wellposed');
+    await b.page.locator('.lesson summary').click();
+    const t = () => b.page.evaluate(() => Number(/t = ([0-9.]+) s/.exec(document.getElementById('wellposed-clock').textContent)?.[1]));
+    await waitFor(async () => ((await t()) > 0.45 ? true : null), 15_000, 50);
+    await b.page.locator('#view button', { hasText: /^Pause$/ }).first().click();
+    const box = await b.page.locator('#wellposed-map').boundingBox();
+    await b.page.mouse.move(box.x + box.width * 0.62, box.y + box.height * 0.7);
+    await b.page.waitForTimeout(400);
+    const file = path.join(OUT, 'wellposed-docs.png');
+    await b.page.screenshot({ path: file });
+    const at = await t();
+    expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
+    await b.page.close();
+    return `${path.basename(file)} at t = ${at} s (docs/screenshots/wellposed.png is a copy)`;
+  });
 }

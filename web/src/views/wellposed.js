@@ -796,7 +796,7 @@ export function mount(container, { core, state, showError }) {
     ctx.strokeRect(0.5, bandTop + 0.5, W - 1, bandH);
     for (const ev of sim.events) {
       if (ev.t < t0) continue;
-      const x = X(ev.t);
+      const x = Math.min(W - 7, Math.max(7, X(ev.t)));
       ctx.fillStyle = ev.kind === 1 ? '#b42318' : ev.kind === 2 ? '#1d232b' : '#8c959f';
       ctx.beginPath(); ctx.moveTo(x - 6, 1); ctx.lineTo(x + 6, 1); ctx.lineTo(x, bandTop - 1); ctx.closePath(); ctx.fill();
       ctx.fillRect(x - 1, bandTop, 2, bandH);
