@@ -16,12 +16,16 @@
 //               strip), at the time the CLI run of the same parameters says
 //   keys        Space pauses/resumes, S steps one h, R resets, → raises J
 //               (and the J + M/η2 line follows), F enters presentation mode
+//   JSON        the map's "Copy parameters (JSON)" is a file that
+//               `friction run solutions-2dof params=FILE` reads into the same
+//               map; pasting {"mu": 0.45} reloads the view with μ = 0.45
 //   lesson      every number of "What to notice" and "Try this" is the CLI's:
 //               the map's counts and determinants at μ = 0.6, 0.45, 0.46 and
 //               D22 = 1.3, 1.4; the screw's first impulsive stop and breakaway,
 //               J = 30 (no impulse, rest at 0.184 s), rule = stop (stops at t = 0)
 //   screenshots build/e2e/wellposed-{1280,1024,853}.png, no sideways scroll
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** CSV of `friction run NAME k=v …` as { cols, rows: number[][] }. */
@@ -250,6 +254,29 @@ export default async function wellposed(h) {
     await page.keyboard.press('Escape');
     await page.keyboard.press(' ');
     return `Space pauses, S +${hStep} s, R → 0, → J ${j0} → ${j1}; presentation mode on (build/e2e/wellposed-present.png)`;
+  });
+
+  await check('wellposed: the map\'s JSON runs in the CLI; pasted JSON restores the view', async () => {
+    const panel = page.locator('#view .export-panel', { hasText: 'Map parameters' });
+    await panel.locator('button', { hasText: 'Copy parameters (JSON)' }).click();
+    const text = await waitFor(() => panel.locator('textarea.export-text').inputValue(), 3000);
+    const obj = JSON.parse(text);
+    expect(obj.mu === 0.6 && obj.grid === 61, `copied: ${text.slice(0, 100)}`);
+    const file = path.join(OUT, 'wellposed-map-params.json');
+    fs.writeFileSync(file, text);
+    const m = await settledMap();
+    const counts = compareMap(m, cliRun(ROOT, 'solutions-2dof', { params: file }));
+    await panel.locator('button', { hasText: 'Paste parameters' }).click();
+    await panel.locator('.export-paste textarea').fill('{"mu": 0.45}');
+    await Promise.all([page.waitForNavigation(), panel.locator('.export-paste button', { hasText: /^Apply/ }).click()]);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    const v = await waitFor(async () => { const t = await verdict().catch(() => ''); return /unique for every r/.test(t) ? t : null; }, 8000);
+    expect(v, 'after pasting mu 0.45 the verdict is not "unique for every r"');
+    const mu = await field('μ').inputValue();
+    expect(mu === '0.45', `μ field after the paste: ${mu}`);
+    await typeValue('μ', 0.6);
+    await settledMap();
+    return `copied JSON → CLI map equal (none ${counts[0]}, several ${counts[2]}); pasted {"mu": 0.45} → μ ${mu}, unique`;
   });
 
   await check('wellposed: every number of the lesson is the CLI\'s', async () => {

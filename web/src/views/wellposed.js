@@ -166,21 +166,21 @@ export function mount(container, { core, state, showError }) {
   simMsg.id = 'wellposed-sim-msg';
   side.append(simMore, simMsg);
 
-  exportPanel(side, {
-    fileName: 'wellposed',
-    getParams: () => ({ [MAP]: scenarioParamsToObject(mapInfo, mapValues), [SIM]: scenarioParamsToObject(simInfo, simValues) }),
-    setParams: (obj) => {
-      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error(`Expected {"${MAP}": {…}, "${SIM}": {…}}.`);
-      const extra = Object.keys(obj).filter((k) => k !== MAP && k !== SIM);
-      if (extra.length) throw new Error(`unknown key \`${extra[0]}\`: expected "${MAP}" and "${SIM}".`);
-      const entries = {};
-      const m = scenarioParamsFromObject(core, mapInfo, obj[MAP] || {});
-      const s = scenarioParamsFromObject(core, simInfo, obj[SIM] || {});
-      Object.entries(scenarioParamsToObject(mapInfo, m)).forEach(([k, v]) => { entries[`map.${k}`] = v; });
-      Object.entries(scenarioParamsToObject(simInfo, s)).forEach(([k, v]) => { entries[`screw.${k}`] = v; });
-      reloadWithState(state, entries);
-    },
-  });
+  // copy-as-JSON, one flat object per scenario: the file `friction run NAME
+  // params=FILE` reads
+  for (const [info, values, prefix, what] of [[mapInfo, mapValues, 'map', 'Map'], [simInfo, simValues, 'screw', 'Screw']]) {
+    exportPanel(side, {
+      title: `${what} parameters: copy and restore`,
+      fileName: info.name,
+      getParams: () => scenarioParamsToObject(info, values),
+      setParams: (obj) => {
+        const p = scenarioParamsFromObject(core, info, obj);
+        const entries = {};
+        Object.entries(scenarioParamsToObject(info, p)).forEach(([k, v]) => { entries[`${prefix}.${k}`] = v; });
+        reloadWithState(state, entries);
+      },
+    });
+  }
 
   // ================================================================ the map
   const mapBox = document.createElement('section');
