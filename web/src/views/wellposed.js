@@ -33,7 +33,7 @@ import { viewLayout, messageBox } from '../layout.js';
 import { download, COLORS } from '../charts.js';
 import { fmt } from '../controls.js';
 import { liveChartSet } from '../liveCharts.js';
-import { runBar, button } from '../runBar.js';
+import { runBar, liveLoop, button } from '../runBar.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 
@@ -124,7 +124,6 @@ export function mount(container, { core, state, showError }) {
   const mapValues = valuesFromState(core, mapInfo, state, 'map', new Set(['every', 'duration']));
   const simValues = valuesFromState(core, simInfo, state, 'screw', SIM_HIDDEN);
   let speed = state.getNumber('speed', 1);
-  let paused = state.get('paused', '0') === '1';
 
   const { side, charts: mainCol } = viewLayout(container, 'Well-posedness',
     'When a friction force depends on the joint forces, the accelerations appear on both sides of the equations of '
@@ -598,7 +597,7 @@ export function mount(container, { core, state, showError }) {
   }
 
   function saveState() {
-    const out = { speed, paused: paused ? 1 : 0 };
+    const out = { speed, paused: loop.paused ? 1 : 0 };
     mapInfo.params.forEach((p, j) => { out[`map.${p.name}`] = p.choices ? p.choices[mapValues[j]] : mapValues[j]; });
     simInfo.params.forEach((p, j) => {
       if (SIM_HIDDEN.has(p.name)) return;
@@ -618,6 +617,7 @@ export function mount(container, { core, state, showError }) {
   }
 
   function restart() {
+    loop.restart();
     if (sim.s) sim.s.free();
     sim.s = null;
     simMsg.hidden = true;
@@ -639,7 +639,6 @@ export function mount(container, { core, state, showError }) {
     setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
       { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
     setDatasets(countChart, [{ label: 'solutions found', data: series.n, color: COLORS[3] }]);
-    acc = 0;
     ended = '';
     endMsg.hidden = true;
     notice.textContent = '';
@@ -662,7 +661,7 @@ export function mount(container, { core, state, showError }) {
       simMsg.hidden = false;
       simMsg.textContent = e.message;
     }
-    if (paused) paint(true);
+    if (loop.paused) paint(true);
   }
 
   /** What happened at row r (prev: the row before), from screw-selflock's
@@ -702,7 +701,7 @@ export function mount(container, { core, state, showError }) {
         + 'are two; the other is as valid: the equations alone do not choose.' };
   }
 
-  let acc = 0, last = performance.now(), raf = 0, ended = '';
+  let ended = '';
   const frameStats = [];
   window.wellposedFrameStats = frameStats;
   window.wellposedEvents = sim.events;
@@ -766,7 +765,7 @@ export function mount(container, { core, state, showError }) {
     ended = why;
     endMsg.hidden = false;
     endMsg.textContent = why;
-    setPaused(true);
+    loop.setPaused(true);
   }
 
   // the timeline strip: the count of each step in the map's classes and a
@@ -820,7 +819,7 @@ export function mount(container, { core, state, showError }) {
   }
 
   function writeText() {
-    clock.textContent = `t = ${sim.lastT.toFixed(3)} s   h = ${fmt(sv('dt'))} s   ${paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
+    clock.textContent = `t = ${sim.lastT.toFixed(3)} s   h = ${fmt(sv('dt'))} s   ${loop.paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
     const r = sim.row;
     if (!r) { status.textContent = 'not started'; return; }
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
@@ -832,44 +831,6 @@ export function mount(container, { core, state, showError }) {
       + `breakaways ${g('breakaways')}`;
   }
 
-  function frame(now) {
-    const t0 = performance.now();
-    const real = Math.min(0.1, (now - last) / 1000);
-    last = now;
-    if (!paused && sim.s) {
-      const dt = sv('dt');
-      acc += real * speed;
-      let n = Math.floor(acc / dt);
-      acc -= n * dt;
-      while (n > 0 && !ended && performance.now() - t0 < STEP_BUDGET_MS) {
-        const k = Math.min(n, CHUNK_STEPS);
-        advance(k);
-        n -= k;
-      }
-      if (n > 0) acc = 0;
-      paint(false);
-      frameStats.push(performance.now() - t0);
-      if (frameStats.length > 4000) frameStats.splice(0, 2000);
-    }
-    raf = requestAnimationFrame(frame);
-  }
-
-  function setPaused(p) {
-    paused = p;
-    playBtn.textContent = paused ? 'Play' : 'Pause';
-    last = performance.now();
-    saveState();
-    paint(true);
-  }
-  function togglePause() {
-    if (ended && paused) return;
-    setPaused(!paused);
-  }
-  function step() {
-    if (!paused) setPaused(true);
-    if (!ended) advance(1);
-    paint(true);
-  }
   /** ← →: the motor inertia J, across J + M/η2 = 0. */
   function nudgeGoal(sign) {
     const p = simInfo.params[paramIndex(simInfo, 'J')];
@@ -877,20 +838,22 @@ export function mount(container, { core, state, showError }) {
     simPanel.set('J', v);
     onSimParam('J');
   }
-  playBtn.addEventListener('click', togglePause);
-  stepBtn.addEventListener('click', step);
+  playBtn.addEventListener('click', () => loop.togglePause());
+  stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());
   const stripResize = new ResizeObserver(() => drawStrip());
   stripResize.observe(strip);
 
-  playBtn.textContent = paused ? 'Play' : 'Pause';
+  // the fixed-step clock of the screw (web/src/runBar.js), before its first run
+  const loop = liveLoop({ playBtn, paused: state.get('paused', '0') === '1', h: () => sv('dt'), speed: () => speed,
+    live: () => !!sim.s, ended: () => !!ended, advance, paint, onPause: () => saveState(), frameStats,
+    budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
   computeMap(false);
   restart();
-  raf = requestAnimationFrame(frame);
 
   return {
     dispose() {
-      cancelAnimationFrame(raf);
+      loop.dispose();
       cancelAnimationFrame(mapRaf);
       clearTimeout(mapTimer);
       if (worker) worker.terminate();
@@ -905,8 +868,8 @@ export function mount(container, { core, state, showError }) {
       delete window.wellposedEvents;
     },
     actions: {
-      togglePause,
-      step,
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
       reset: () => restart(),
       nudgeGoal,
       legend: [['Space', 'pause / resume the screw'], ['S', 'single step'], ['R', 'reset'], ['← →', 'motor inertia J down / up']],
