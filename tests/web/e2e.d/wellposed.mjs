@@ -6,6 +6,8 @@
 //               defaults (μ = 0.6) and after μ is typed as 0.45; the verdict
 //               and the legend's counts say the same
 //   slider      dragging the μ slider changes the map (its chart data) and the URL
+//   worker      a 201 × 201 grid (a run longer than a frame) is computed in the
+//               scenario worker and equals the CLI's
 //   refused     a typed value out of range is refused next to its field, the
 //               map unchanged; an inertia that is not positive definite
 //               (D12 = 2 with D11 = 2, D22 = 1) gives the core's message in
@@ -144,6 +146,22 @@ export default async function wellposed(h) {
     return `map ${before} → ${await mapPrint()}`;
   });
 
+  await check('wellposed: a 201 × 201 grid goes to the worker and equals the CLI\'s', async () => {
+    const before = await mapPrint();
+    await page.locator('#view summary', { hasText: 'Normal forces C, d; signs; grid' }).click();
+    await typeValue('points per axis', 201);
+    const m = await waitFor(async () => { const x = await map(); return x && x.n === 201 && !x.busy ? x : null; }, 20_000);
+    expect(m, 'no 201 × 201 map');
+    const counts = compareMap(m, cliRun(ROOT, 'solutions-2dof', { grid: 201 }));
+    const text = await page.evaluate(() => document.querySelector('.wellposed-maptime').textContent);
+    await typeValue('points per axis', 61);
+    await waitFor(async () => { const x = await map(); return x && x.n === 61 && !x.busy ? x : null; }, 20_000);
+    await page.locator('#view summary', { hasText: 'Normal forces C, d; signs; grid' }).click();
+    expect((await mapPrint()) === before, 'back at 61 points the map differs');
+    expect(m.where === 'worker', `the 201 × 201 grid was computed on the ${m.where}'s thread in ${m.ms} ms`);
+    return `none ${counts[0]}, unique ${counts[1]}, several ${counts[2]}; '${text}'`;
+  });
+
   await check('wellposed: bad input is refused in place (out of range; D not positive definite)', async () => {
     const before = await mapPrint();
     const f = field('μ');
@@ -175,6 +193,7 @@ export default async function wellposed(h) {
   });
 
   await check('wellposed: hovering a cell reads r, the count and q̈', async () => {
+    await page.locator('#wellposed-map').scrollIntoViewIfNeeded();
     const box = await page.locator('#wellposed-map').boundingBox();
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
     const text = await waitFor(() => page.evaluate(() => {

@@ -30,10 +30,10 @@
 //    fric_fd_rule in core/include/fric_fd.h) is marked on a timeline strip and
 //    written in words in a log, with the time at which it acted.
 import { viewLayout, messageBox } from '../layout.js';
-import { download, COLORS } from '../charts.js';
+import { chartFrame, download, COLORS } from '../charts.js';
 import { fmt } from '../controls.js';
 import { liveChartSet } from '../liveCharts.js';
-import { runBar, liveLoop, button } from '../runBar.js';
+import { runBar, liveLoop } from '../runBar.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 
@@ -76,7 +76,7 @@ export const LESSON = {
     'At μ = 0.6, raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21), the whole map turns unique.',
     'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
     'Raise J to 30 kg·m² (→ five times): J + M/η2 > 0, one solution at every step; the screw slows to rest at t = 0.184 s, no impulse.',
-    'Set "rule for none/several" to stop: the run stops at t = 0 with the core\'s message, two solutions at the first step.',
+    'Set the rule (in the folded screw settings) to stop: the run stops at t = 0 with the core\'s message, two solutions at the first step.',
   ],
 };
 
@@ -182,30 +182,18 @@ export function mount(container, { core, state, showError }) {
   }
 
   // ================================================================ the map
-  const mapBox = document.createElement('section');
-  mapBox.className = 'chart-box wellposed-map-box';
-  mapBox.setAttribute('aria-label', 'Map of the number of solutions');
-  const mapHeadRow = document.createElement('div');
-  mapHeadRow.className = 'chart-head';
-  const mapTitle = document.createElement('h3');
-  mapTitle.textContent = 'Number of solutions over r = τ − h (solutions-2dof)';
-  const tools = document.createElement('div');
-  tools.className = 'chart-tools';
-  const pngBtn = button('PNG');
-  pngBtn.setAttribute('aria-label', 'Export the map as PNG');
-  const csvBtn = button('CSV');
-  csvBtn.setAttribute('aria-label', 'Export the grid (r1, r2, solutions, unique, …) as CSV');
-  tools.append(pngBtn, csvBtn);
-  mapHeadRow.append(mapTitle, tools);
-  const mapBody = document.createElement('div');
-  mapBody.className = 'wellposed-map-body';
-  const mapWrap = document.createElement('div');
+  // the frame of every chart box (web/src/charts.js); the map's canvas sits
+  // beside its verdict and legend, at the height of web/css/wellposed.css
+  const { box: mapBox, png: pngBtn, csv: csvBtn, wrap: mapWrap, canvas: mapCanvas } = chartFrame(mainCol, {
+    title: 'Number of solutions over r = τ − h (solutions-2dof)', description: 'Map of the number of solutions',
+    pngLabel: 'Export the map as PNG', csvLabel: 'Export the grid (r1, r2, solutions, unique, …) as CSV' });
+  mapBox.classList.add('wellposed-map-box');
   mapWrap.className = 'wellposed-map-wrap';
-  const mapCanvas = document.createElement('canvas');
+  mapWrap.style.height = '';
   mapCanvas.id = 'wellposed-map';
   mapCanvas.tabIndex = 0;
-  mapCanvas.setAttribute('role', 'img');
-  mapWrap.append(mapCanvas);
+  const mapBody = document.createElement('div');
+  mapBody.className = 'wellposed-map-body';
   const mapSide = document.createElement('div');
   mapSide.className = 'wellposed-map-side';
   const verdict = document.createElement('div');
@@ -244,8 +232,7 @@ export function mount(container, { core, state, showError }) {
   mapTime.className = 'note wellposed-maptime';
   mapSide.append(verdict, legend, cellOut, mapTime);
   mapBody.append(mapWrap, mapSide);
-  mapBox.append(mapHeadRow, mapBody);
-  mainCol.append(mapBox);
+  mapBox.append(mapBody);
 
   // the map's data, and its mirror for the browser tests (window.frictionCharts
   // holds { canvas, data: { datasets } } of every chart: here one dataset per
@@ -257,7 +244,7 @@ export function mount(container, { core, state, showError }) {
   window.wellposedMapTimes = mapTimes;
   window.wellposedMap = () => grid && {
     busy: !!(pending || mapRaf || mapTimer), n: grid.n, range: grid.range, counts: grid.counts.slice(), unique: grid.unique, detMin: grid.detMin, detMax: grid.detMax,
-    ms: grid.ms, cols: grid.cols.slice(), rows: Array.from(grid.rows),
+    ms: grid.ms, where: grid.where, cols: grid.cols.slice(), rows: Array.from(grid.rows),
   };
   let selected = null; // [i, j]: the pinned cell (column i along r1, row j along r2)
   let hover = null;
@@ -305,7 +292,7 @@ export function mount(container, { core, state, showError }) {
           if (!job || m.id !== job.id) return; // superseded
           pending = null;
           if (m.type === 'failed') mapFailed(m.message);
-          else if (m.type === 'rows') ingest(m.rows, m.cols, m.count, job.n, job.range, m.ms);
+          else if (m.type === 'rows') ingest(m.rows, m.cols, m.count, job.n, job.range, m.ms, 'worker');
         };
       }
       pending = { id, n, range, t0 };
@@ -326,7 +313,7 @@ export function mount(container, { core, state, showError }) {
         rows.set(res.rows.subarray(0, Math.min(res.count, total - got) * nc), got * nc);
         got += res.count;
       }
-      ingest(rows, sim.cols, got, n, range, performance.now() - t0);
+      ingest(rows, sim.cols, got, n, range, performance.now() - t0, 'page');
     } catch (e) {
       mapFailed(e.message);
     } finally {
@@ -335,7 +322,7 @@ export function mount(container, { core, state, showError }) {
   }
 
   /** The rows of a finished run become the map (cells placed by their r). */
-  function ingest(rows, cols, got, n, range, ms) {
+  function ingest(rows, cols, got, n, range, ms, where) {
     const total = n * n;
     if (got !== total) { mapFailed(`${MAP} wrote ${got} rows for a ${n} × ${n} grid`); return; }
     const nc = cols.length;
@@ -353,7 +340,7 @@ export function mount(container, { core, state, showError }) {
       counts[cl]++;
       sets[cl].push({ x: rows[o + c1], y: rows[o + c2] });
     }
-    grid = { n, range, rows, nc, cols, idx, counts, unique: rows[cu], ms,
+    grid = { n, range, rows, nc, cols, idx, counts, unique: rows[cu], ms, where,
       detMin: cmin >= 0 ? rows[cmin] : NaN, detMax: cmax >= 0 ? rows[cmax] : NaN };
     msPerPoint = ms / total;
     mapTimes.push(ms);
@@ -391,7 +378,7 @@ export function mount(container, { core, state, showError }) {
     mapCanvas.setAttribute('aria-label', `Map of the number of solutions over r1, r2 in [−${fmt(grid.range)}, ${fmt(grid.range)}]: `
       + CLASSES.map((c, k) => `${grid.counts[k]} points ${c.word}`).join(', ')
       + '. Arrow keys move the selected point.');
-    mapTime.textContent = `${grid.n} × ${grid.n} points, computed in ${grid.ms.toFixed(1)} ms`;
+    mapTime.textContent = `${grid.n} × ${grid.n} points, computed in ${grid.ms.toFixed(1)} ms${grid.where === 'worker' ? ' in a worker' : ''}`;
     writeCell();
   }
 
@@ -555,12 +542,12 @@ export function mount(container, { core, state, showError }) {
   mainCol.append(runBox);
 
   const sim = { s: null, cols: [], row: null, prev: null, events: [], lastT: 0 };
-  const series = { dq: [], ddq: [], n: [] };
+  const series = { dq: [], ddq: [], n: [], st: [] };
   const chartSet = liveChartSet(mainCol, {
     what: 'screw',
     boxes: [
       { title: 'Motor velocity q̇ and acceleration q̈', description: 'Velocity and acceleration of the screw over the last seconds', height: 170, fileName: 'screw-motion' },
-      { title: 'Number of solutions at each step', description: 'How many accelerations satisfied the equations of motion at each step', height: 130, fileName: 'screw-solutions' },
+      { title: 'Number of solutions and status at each step', description: 'How many accelerations satisfied the equations of motion at each step, and the status of the solve', height: 140, fileName: 'screw-solutions' },
     ],
     axes: [{ yText: 'q̇ [rad/s], q̈ [rad/s²]' }, { yText: 'solutions' }],
     showError,
@@ -635,10 +622,11 @@ export function mount(container, { core, state, showError }) {
     sim.lastT = 0;
     sim.events.length = 0;
     sim.prev = null;
-    series.dq = []; series.ddq = []; series.n = [];
+    series.dq = []; series.ddq = []; series.n = []; series.st = [];
     setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
       { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
-    setDatasets(countChart, [{ label: 'solutions found', data: series.n, color: COLORS[3] }]);
+    setDatasets(countChart, [{ label: 'solutions found', data: series.n, color: COLORS[3] },
+      { label: 'status (0 none, 1 unique, 2 several)', data: series.st, color: COLORS[4], dash: [4, 4] }]);
     ended = '';
     endMsg.hidden = true;
     notice.textContent = '';
@@ -716,13 +704,14 @@ export function mount(container, { core, state, showError }) {
       return;
     }
     const nc = sim.cols.length, rows = res.rows;
-    const ct = col('t'), cdq = col('dq'), cddq = col('ddq'), cn = col('solutions');
+    const ct = col('t'), cdq = col('dq'), cddq = col('ddq'), cn = col('solutions'), cst = col('status');
     for (let k = 0, o = 0; k < res.count; k++, o += nc) {
       const r = rows.subarray(o, o + nc);
       const t = r[ct];
       series.dq.push({ x: t, y: r[cdq] });
       series.ddq.push({ x: t, y: r[cddq] });
       series.n.push({ x: t, y: r[cn] });
+      series.st.push({ x: t, y: r[cst] });
       for (const kind of ruleAt(r, sim.prev)) {
         const ev = { t, kind, ...ruleText(kind, r) };
         sim.events.push(ev);
@@ -741,7 +730,7 @@ export function mount(container, { core, state, showError }) {
       const tEnd = first[first.length - 1].x;
       let cut = 0;
       while (cut < first.length && first[cut].x < tEnd - WINDOW_S) cut++;
-      if (cut > 512) for (const s of [series.dq, series.ddq, series.n]) s.splice(0, cut);
+      if (cut > 512) for (const s of [series.dq, series.ddq, series.n, series.st]) s.splice(0, cut);
     }
     if (res.done && !ended) runEnded('The run reached the end of its time. Press Reset to start again.');
   }
