@@ -288,6 +288,48 @@ static void test_eq10_newton_euler(void **state)
     assert_true(fabs(s.hold[1] + Ff) <= FORCE_TOL * fabs(Ff));
 }
 
+/* Stiction of the block in the guide (a 2-dof breakaway, eqs. 26-28
+ * generalised): held, the two bodies move together, Ẍ = F/(m1 + m2) (the
+ * rails take only vertical forces); the guide must supply Ff along t̂ from
+ * the block's tangential balance and N from its normal one. The block
+ * stays iff |Ff| <= μ_s |N|, else it slides along −sgn(Ff)·t̂. */
+static int cart_eval(const void *sys, double t, const double *q, const double *dq,
+                     fric_fd_problem *p, const char **why)
+{
+    (void)t; (void)q; (void)dq; (void)why;
+    *p = cart_problem(sys, 0);
+    return 0;
+}
+
+static void test_breakaway_2dof(void **state)
+{
+    (void)state;
+    int held = 0, moved = 0;
+    for (int k = 0; k <= 80; k++) {
+        cart_guide c = { 2, 3, 0.5, 9.81, 0.4, -100 + 2.5 * k + 0.01, 3 };
+        const double Xdd = c.F / (c.m1 + c.m2);
+        const double Ff = c.m1 * Xdd * cos(c.th) - c.f + c.m1 * c.g * sin(c.th);
+        const double N = c.m1 * c.g * cos(c.th) - c.m1 * sin(c.th) * Xdd;
+        const int expect = fabs(Ff) <= c.mu * fabs(N) ? 0 : Ff > 0 ? -1 : 1;
+        fric_fd_sim s = { 2, cart_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+        fric_fd_state x;
+        const double z[2] = { 0, 0 };
+        const char *why = NULL;
+        assert_int_equal(fric_fd_sim_init(&s, &x, z, z, &why), 0);
+        assert_int_equal(x.sigma[1], expect);
+        if (expect == 0) {
+            assert_true(fabs(x.ddq[0] - Xdd) <= 1e-12 * fmax(fabs(Xdd), 1) && x.ddq[1] == 0);
+            assert_true(fabs(x.friction[1] + Ff) <= 1e-12 * fmax(fabs(Ff), 1));
+        } else {
+            assert_true(x.ddq[1] * expect > 0);
+        }
+        held += expect == 0;
+        moved += expect != 0;
+    }
+    print_message("block in the guide: held at %d forces, broke away at %d\n", held, moved);
+    assert_true(held > 5 && moved > 5);
+}
+
 /* ---------------------------------------------------- uniqueness test */
 
 /* Sheet §2/§6: the determinant test against the exhaustive count on the
@@ -634,6 +676,52 @@ static void test_sim_dead_band(void **state)
     }
 }
 
+/* Coming to rest: the screw lifting G = 120 N·m at q̇0 = 1 rad/s under a
+ * torque inside the band (τ_a = 100 in [120/η2s, 120/η1s]) slows at the
+ * constant rate of eq. 18 while driving, q̈ = (τ_a − G/η1)/(J + M/η1), and
+ * sticks at t = q̇0/|q̈| (the stiction test with q̈ = 0 holds it). */
+static void test_screw_stops(void **state)
+{
+    (void)state;
+    const fric_screw e = { 0.663, 1.91, 0.6, 2.2, 0, 0 };
+    screw_const c;
+    memset(&c, 0, sizeof c);
+    c.s.J = 5;
+    c.s.M = 50;
+    c.s.G = 120;
+    c.s.k1 = fric_screw_k(&e, 1, 0);
+    c.s.k2 = fric_screw_k(&e, 0, 0);
+    c.s.k1s = fric_screw_k(&e, 1, 1);
+    c.s.k2s = fric_screw_k(&e, 0, 1);
+    c.tau = 100;
+    const double a = (c.tau - c.s.G / e.eta1) / (c.s.J + c.s.M / e.eta1), t_stop = 1 / -a;
+    const double q_stop = 0.5 / -a;   /* q̇0² / (2|q̈|) */
+    for (int sw = 0; sw < 2; sw++) {
+        const double h = 1e-3, tol = 1e-9;
+        fric_fd_sim s = { 1, screw_const_eval, &c, h, sw ? FRIC_FD_EVENTS : FRIC_FD_FIXED_STEP, tol,
+                          0, FRIC_FD_RULE_CONTINUOUS };
+        fric_fd_state x;
+        const double q0 = 0, dq0 = 1;
+        const char *why = NULL;
+        assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
+        assert_true(fabs(x.ddq[0] - a) <= 1e-12 * fabs(a));
+        while (x.t < 2) assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
+        assert_int_equal(x.n_stops, 1);
+        assert_int_equal(x.n_reversals + x.n_breakaways, 0);
+        assert_true(x.sigma[0] == 0 && x.dq[0] == 0 && x.ddq[0] == 0);
+        print_message("screw stops (%s): t = %.12f s (closed form %.12f), q = %.12f rad (%.12f)\n",
+                      sw ? "events" : "fixed step", x.last_event_t, t_stop, x.q[0], q_stop);
+        if (sw) {
+            assert_true(x.last_event_t >= t_stop - 1e-12 && x.last_event_t - t_stop <= tol + 1e-12);
+            assert_true(fabs(x.q[0] - q_stop) <= 1e-8);
+        } else {
+            /* constant q̈: RK4 is exact and the interpolated crossing too */
+            assert_true(fabs(x.last_event_t - t_stop) <= 1e-9);
+            assert_true(fabs(x.q[0] - q_stop) <= h);
+        }
+    }
+}
+
 /* ---------------------------------------------- self-locking screw */
 
 /* Kd/l = 1.5: η1 = 1/(1 + 1.5) = 0.4, η2 = 1/(1 − 1.5) = −2 (eq. 21),
@@ -869,11 +957,13 @@ int main(void)
         cmocka_unit_test(test_eq10_brute_force),
         cmocka_unit_test(test_trial_order),
         cmocka_unit_test(test_eq10_newton_euler),
+        cmocka_unit_test(test_breakaway_2dof),
         cmocka_unit_test(test_unique_grid),
         cmocka_unit_test(test_unique_1dof),
         cmocka_unit_test(test_radial_newton),
         cmocka_unit_test(test_screw_fig5),
         cmocka_unit_test(test_sim_dead_band),
+        cmocka_unit_test(test_screw_stops),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_selflock_rules),
         cmocka_unit_test(test_xy_table),
