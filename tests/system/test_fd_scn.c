@@ -167,6 +167,35 @@ static void test_map_counts_and_determinant_test(void **state)
     }
 }
 
+/* The flip in closed form: with σ = (1, −1) the rows add f1 = μ·s1 and
+ * f2 = −μ·s2 to rows 1 and 2 of D + Diag(μσ)SC, whose determinant is
+ * (2 + f1)(1 + f2) − (0.5 + 2f1)(0.5 − f2) = 1.75 + 2.5·f2 + 3·f1·f2;
+ * its smallest value over the signs, 1.75 − 2.5μ − 3μ², vanishes at
+ * μ* = (−2.5 + √27.25)/6 = 0.453359. */
+static void test_map_flip_closed_form(void **state)
+{
+    (void)state;
+    const double mu_star = (-2.5 + sqrt(27.25)) / 6;
+    const fric_scenario *sc = find("solutions-2dof");
+    double p[FRIC_SCENARIO_MAX_PARAMS], row[FRIC_SCENARIO_MAX_COLS];
+    void *st = malloc(sc->state_bytes);
+    const char *why = NULL;
+    const double mus[2] = { mu_star * (1 - 1e-9), mu_star * (1 + 1e-9) };
+    for (int k = 0; k < 2; k++) {
+        fric_scenario_defaults(sc, p);
+        char v[32];
+        snprintf(v, sizeof v, "%.17g", mus[k]);
+        set(sc, p, "mu", v);
+        assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+        assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal((int)row[col(sc, "unique")], k == 0);
+        const double mu = mus[k];
+        assert_true(fabs(row[col(sc, "det_min")] - (1.75 - 2.5 * mu - 3 * mu * mu)) < 1e-12);
+        assert_true(fabs(row[col(sc, "det_max")] - (1.75 + 2.5 * mu + 3 * mu * mu)) < 1e-12);
+    }
+    free(st);
+}
+
 static void test_map_bad_input(void **state)
 {
     (void)state;
@@ -353,6 +382,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_counts_and_determinant_test),
+        cmocka_unit_test(test_map_flip_closed_form),
         cmocka_unit_test(test_map_bad_input),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_carriage_switching_force),
