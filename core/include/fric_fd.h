@@ -43,7 +43,7 @@ extern "C" {
 
 #define FRIC_FD_MAX_N 6          /* degrees of freedom                        */
 #define FRIC_FD_MAX_ROWS 8       /* friction rows m (enumeration: 2^m)        */
-#define FRIC_FD_MAX_SOLUTIONS 16 /* solutions kept (the count is exact above) */
+#define FRIC_FD_MAX_SOLUTIONS 16 /* solutions kept (count goes on beyond) */
 
 typedef enum {
     FRIC_FD_AXIAL = 0,   /* N = |C·x + d|: translational joints, thrust
@@ -184,6 +184,16 @@ int fric_fd_unique_screw(double J, double M, double eta2);
 
 /* ---------------------------------------------------------- simulation */
 
+/* Integrator: classical RK4 on (q, q̇), the acceleration of eq. 10 at each
+ * of its four evaluations (core/system/fd_sim.c). Between switches the
+ * right side is smooth, so with EVENTS the 4th order holds up to each
+ * located switch. After every step and every event, the "instant": the
+ * full solve (FIRST with the previous pattern: an exact count unless the
+ * determinant test proves uniqueness), the rule for NONE/SEVERAL, then the
+ * stiction test of each held joint with q̈_i = 0 (§4.2): it stays held iff
+ * |hold_i| <= Σ μ_s,j N_j in the impending direction sgn(hold_i), else it
+ * moves that way (at a velocity zero crossing: it reverses). */
+
 /* What a system supplies at (t, q, q̇): D, r and the rows (n and m fixed
  * for the run), and its switching functions are read from the solve. Return
  * 0, or nonzero with *why set (a state outside the model). */
@@ -198,10 +208,17 @@ typedef enum {
                                tested for stiction with q̈_i = 0; the
                                crossing time, by linear interpolation of q̇_i
                                (Morgowicz), goes to last_event_t           */
-    FRIC_FD_EVENTS = 1      /* §3.1.1: switching functions (q̇_i, and the
-                               normal forces C_j·x + d_j) located to
-                               event_tol by bisection on the step, integrate
-                               to the event, restart                       */
+    FRIC_FD_EVENTS = 1      /* §3.1.1: the mode (σ and the normal-force
+                               signs) is frozen over a sub-interval (eq. 10
+                               explicit, §3.2.1); switching functions q̇_i
+                               of joints with rows, the signs of the axial
+                               normal forces C_j·x + d_j, and the breakaway
+                               of held joints are checked at its end and
+                               the first switch located to event_tol by
+                               bisection (each trial one RK4 step from the
+                               sub-interval's start); integrate to the
+                               event (the bracket's right end), restart.
+                               At most 64 events a step                    */
 } fric_fd_switching;
 
 /* What a step does when the solve reports NONE or SEVERAL (never silent:
@@ -209,10 +226,14 @@ typedef enum {
 typedef enum {
     FRIC_FD_RULE_CONTINUOUS = 0, /* SEVERAL: the solution whose pattern equals
                                     the previous one, else the one nearest
-                                    the previous x. NONE: an impulsive stop of
-                                    the sliding joints (Mason–Wang: an impact
-                                    with zero approach velocity, §3.2): their
-                                    q̇ is set to 0 and they are held        */
+                                    the previous x (at the start: nearest 0).
+                                    NONE: an impulsive stop of the sliding
+                                    joints that carry friction rows (Mason–
+                                    Wang: an impact with zero approach
+                                    velocity, §3.2): their q̇ is set to 0 and
+                                    they are held; no breakaway at that
+                                    instant, so a jammed mechanism stays
+                                    stopped (one impulse per step)          */
     FRIC_FD_RULE_STOP = 1        /* either case: the run stops with an error
                                     naming t, the status and the count     */
 } fric_fd_rule;
@@ -260,11 +281,17 @@ typedef struct {
     double last_event_t;             /* [s], −1 before any                   */
 } fric_fd_state;
 
+/* 0 when s is usable (n, eval, h, switching, event_tol in (0, h) with
+ * EVENTS, v_eps, rule); otherwise nonzero and *why names the field. */
 int fric_fd_sim_check(const fric_fd_sim *s, const char **why);
+/* Checks s, starts at t = 0 from q0, dq0 (n values each, finite) and runs
+ * the instant there (status, rule, stiction). 0, or nonzero with *why. */
 int fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0,
                      const double *dq0, const char **why);
 /* One step of h (with EVENTS, possibly several sub-intervals ending at
- * located events). Returns 0, or nonzero with *why (the state is kept). */
+ * located events); s as given to fric_fd_sim_init (not checked again).
+ * Returns 0, or nonzero with *why (the state is kept): the eval failed, a
+ * hypothesis was singular, the STOP rule, more than 64 events. */
 int fric_fd_sim_step(const fric_fd_sim *s, fric_fd_state *x, const char **why);
 
 #ifdef __cplusplus

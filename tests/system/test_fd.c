@@ -288,6 +288,48 @@ static void test_eq10_newton_euler(void **state)
     assert_true(fabs(s.hold[1] + Ff) <= FORCE_TOL * fabs(Ff));
 }
 
+/* Stiction of the block in the guide (a 2-dof breakaway, eqs. 26-28
+ * generalised): held, the two bodies move together, Ẍ = F/(m1 + m2) (the
+ * rails take only vertical forces); the guide must supply Ff along t̂ from
+ * the block's tangential balance and N from its normal one. The block
+ * stays iff |Ff| <= μ_s |N|, else it slides along −sgn(Ff)·t̂. */
+static int cart_eval(const void *sys, double t, const double *q, const double *dq,
+                     fric_fd_problem *p, const char **why)
+{
+    (void)t; (void)q; (void)dq; (void)why;
+    *p = cart_problem(sys, 0);
+    return 0;
+}
+
+static void test_breakaway_2dof(void **state)
+{
+    (void)state;
+    int held = 0, moved = 0;
+    for (int k = 0; k <= 80; k++) {
+        cart_guide c = { 2, 3, 0.5, 9.81, 0.4, -100 + 2.5 * k + 0.01, 3 };
+        const double Xdd = c.F / (c.m1 + c.m2);
+        const double Ff = c.m1 * Xdd * cos(c.th) - c.f + c.m1 * c.g * sin(c.th);
+        const double N = c.m1 * c.g * cos(c.th) - c.m1 * sin(c.th) * Xdd;
+        const int expect = fabs(Ff) <= c.mu * fabs(N) ? 0 : Ff > 0 ? -1 : 1;
+        fric_fd_sim s = { 2, cart_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+        fric_fd_state x;
+        const double z[2] = { 0, 0 };
+        const char *why = NULL;
+        assert_int_equal(fric_fd_sim_init(&s, &x, z, z, &why), 0);
+        assert_int_equal(x.sigma[1], expect);
+        if (expect == 0) {
+            assert_true(fabs(x.ddq[0] - Xdd) <= 1e-12 * fmax(fabs(Xdd), 1) && x.ddq[1] == 0);
+            assert_true(fabs(x.friction[1] + Ff) <= 1e-12 * fmax(fabs(Ff), 1));
+        } else {
+            assert_true(x.ddq[1] * expect > 0);
+        }
+        held += expect == 0;
+        moved += expect != 0;
+    }
+    print_message("block in the guide: held at %d forces, broke away at %d\n", held, moved);
+    assert_true(held > 5 && moved > 5);
+}
+
 /* ---------------------------------------------------- uniqueness test */
 
 /* Sheet §2/§6: the determinant test against the exhaustive count on the
@@ -357,72 +399,71 @@ static void test_unique_1dof(void **state)
  * D x + μ σ e_0 N = r, C·x + d = N cos φ; the root condition left is
  * g(φ) = C2·x + d2 − N sin φ = 0 with N >= 0. Sign changes of g on a fine
  * φ grid, refined by bisection. */
+/* For the angle φ of (u, v): (x, N) from D x + μ σ_0 e_0 N = r,
+ * C·x + d = N cos φ (Gauss–Jordan with pivoting); returns
+ * g(φ) = C2·x + d2 − N sin φ. */
+static double phi_residual(const fric_fd_problem *p, double phi, double xs[2], double *N)
+{
+    const fric_fd_row *w = &p->rows[0];
+    const double k = w->mu * p->sigma[0];
+    double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
+                       { p->D[2], p->D[3], 0, p->r[1] },
+                       { w->C[0], w->C[1], -cos(phi), -w->d } };
+    for (int c0 = 0; c0 < 3; c0++) {
+        int pv = c0;
+        for (int r0 = c0 + 1; r0 < 3; r0++)
+            if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
+        for (int q = 0; q < 4; q++) {
+            const double t = M[c0][q];
+            M[c0][q] = M[pv][q];
+            M[pv][q] = t;
+        }
+        for (int r0 = 0; r0 < 3; r0++) {
+            if (r0 == c0) continue;
+            const double f = M[r0][c0] / M[c0][c0];
+            for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
+        }
+    }
+    xs[0] = M[0][3] / M[0][0];
+    xs[1] = M[1][3] / M[1][1];
+    *N = M[2][3] / M[2][2];
+    return w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2 - *N * sin(phi);
+}
+
+/* Roots of D x + μ σ_0 e_0 sqrt(u² + v²) = r, u = C·x + d, v = C2·x + d2:
+ * sign changes of g(φ) on a grid of 20000 angles, refined by bisection,
+ * kept when N >= 0 and the original equations hold (a sign change through
+ * a pole of the φ-system is no root). */
 static int radial_scan(const fric_fd_problem *p, double roots[8][2])
 {
     const fric_fd_row *w = &p->rows[0];
     const double k = w->mu * p->sigma[0];
     int count = 0;
-    double gprev = 0, phiprev = 0;
-    int have = 0;
-    for (int i = 0; i <= 20000; i++) {
-        double phi = 2 * PI * i / 20000, lo = phiprev, hi = phi, xs[2] = { 0, 0 }, N = 0, g = 0;
-        for (int it = 0; it < (have ? 80 : 1); it++) {
-            const double ph = have && it > 0 ? 0.5 * (lo + hi) : phi;
-            /* unknowns (x0, x1, N): rows D0·x + k N = r0; D1·x = r1; C·x − cos φ N = −d */
-            double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
-                               { p->D[2], p->D[3], 0, p->r[1] },
-                               { w->C[0], w->C[1], -cos(ph), -w->d } };
-            for (int c0 = 0; c0 < 3; c0++) {          /* small Gauss-Jordan, pivoting */
-                int pv = c0;
-                for (int r0 = c0 + 1; r0 < 3; r0++) if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
-                for (int q = 0; q < 4; q++) { double t = M[c0][q]; M[c0][q] = M[pv][q]; M[pv][q] = t; }
-                for (int r0 = 0; r0 < 3; r0++) {
-                    if (r0 == c0) continue;
-                    const double f = M[r0][c0] / M[c0][c0];
-                    for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
-                }
+    double xs[2], N;
+    double gprev = phi_residual(p, 0, xs, &N);
+    for (int i = 1; i <= 20000; i++) {
+        double lo = 2 * PI * (i - 1) / 20000, hi = 2 * PI * i / 20000;
+        const double g = phi_residual(p, hi, xs, &N);
+        if (g * gprev < 0) {
+            const double glo = gprev;
+            for (int it = 0; it < 80; it++) {
+                const double mid = 0.5 * (lo + hi);
+                if ((phi_residual(p, mid, xs, &N) < 0) == (glo < 0)) lo = mid;
+                else hi = mid;
             }
-            xs[0] = M[0][3] / M[0][0];
-            xs[1] = M[1][3] / M[1][1];
-            N = M[2][3] / M[2][2];
-            g = w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2 - N * sin(ph);
-            if (it == 0 && have && !(g * gprev < 0)) break;
-            if (it > 0) {
-                if ((g < 0) == (gprev < 0)) lo = ph; else hi = ph;
-            }
-            /* a sign change through a pole of the φ-system is no root:
-             * keep it only if the original equations hold */
+            phi_residual(p, 0.5 * (lo + hi), xs, &N);
             const double uu = w->C[0] * xs[0] + w->C[1] * xs[1] + w->d;
             const double vv = w->C2[0] * xs[0] + w->C2[1] * xs[1] + w->d2;
             const double e0 = p->D[0] * xs[0] + p->D[1] * xs[1] + k * hypot(uu, vv) - p->r[0];
             const double e1 = p->D[2] * xs[0] + p->D[3] * xs[1] - p->r[1];
-            const double sc0 = fabs(p->r[0]) + fabs(p->r[1]) + fabs(k * hypot(uu, vv)) + 1;
-            if (it == 79 && N >= 0 && fabs(e0) + fabs(e1) <= 1e-9 * sc0 && count < 8) {
+            const double sc = fabs(p->r[0]) + fabs(p->r[1]) + fabs(k * hypot(uu, vv)) + 1;
+            if (N >= 0 && fabs(e0) + fabs(e1) <= 1e-9 * sc && count < 8) {
                 roots[count][0] = xs[0];
                 roots[count][1] = xs[1];
                 count++;
             }
         }
-        /* recompute g at phi for the next interval */
-        {
-            double M[3][4] = { { p->D[0], p->D[1], k, p->r[0] },
-                               { p->D[2], p->D[3], 0, p->r[1] },
-                               { w->C[0], w->C[1], -cos(phi), -w->d } };
-            for (int c0 = 0; c0 < 3; c0++) {
-                int pv = c0;
-                for (int r0 = c0 + 1; r0 < 3; r0++) if (fabs(M[r0][c0]) > fabs(M[pv][c0])) pv = r0;
-                for (int q = 0; q < 4; q++) { double t = M[c0][q]; M[c0][q] = M[pv][q]; M[pv][q] = t; }
-                for (int r0 = 0; r0 < 3; r0++) {
-                    if (r0 == c0) continue;
-                    const double f = M[r0][c0] / M[c0][c0];
-                    for (int q = 0; q < 4; q++) M[r0][q] -= f * M[c0][q];
-                }
-            }
-            const double x0 = M[0][3] / M[0][0], x1 = M[1][3] / M[1][1], N0 = M[2][3] / M[2][2];
-            gprev = w->C2[0] * x0 + w->C2[1] * x1 + w->d2 - N0 * sin(phi);
-        }
-        phiprev = phi;
-        have = 1;
+        gprev = g;
     }
     return count;
 }
@@ -522,7 +563,8 @@ static screw_sys fig5_screw(void)
     return s;
 }
 
-static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, double *max_err)
+static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, double *t_load,
+                     double *max_err)
 {
     const screw_sys sys = fig5_screw();
     const double eta1 = 0.663, eta2 = 1.91;
@@ -532,12 +574,15 @@ static void run_fig5(fric_fd_switching sw, double h, double tol, double *t_rev, 
     const double q0 = 0, dq0 = 0;
     const char *why = NULL;
     assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
-    *t_rev = -1;
+    *t_rev = *t_load = -1;
     *max_err = 0;
     while (x.t < 1.5) {
-        const long rev = x.n_reversals + x.n_stops;
+        const long rev = x.n_reversals + x.n_stops, ev = x.n_events;
+        const unsigned pat = x.pattern;
         assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
         if (rev == 0 && x.n_reversals + x.n_stops > 0) *t_rev = x.last_event_t;
+        /* the load torque τ_l = M q̈ changes sign (a slope change of q̈) */
+        if (*t_load < 0 && x.t > 0.1 && x.n_events > ev && x.pattern != pat) *t_load = x.last_event_t;
         /* before the reversal: q̈ = c sin 4t, c1 while τ_l = M q̈ and q̇ agree */
         if (*t_rev < 0 && x.t > 0.01) {
             const double c = sin(4 * x.t) > 0 ? c1 : c2;
@@ -555,15 +600,17 @@ static void test_screw_fig5(void **state)
     const double eta1 = 0.663, eta2 = 1.91, J = 5, M = 50, A = 750;
     const double c1 = eta1 * A / (eta1 * J + M), c2 = eta2 * A / (eta2 * J + M);
     const double t_star = (2 * PI - acos(-1 + 2 * c1 / c2)) / 4;   /* cos 4t = −1 + 2c1/c2 */
-    double t_rev, err;
+    double t_rev, t_load, err;
     const double tol = 1e-9;
-    run_fig5(FRIC_FD_EVENTS, 1e-3, tol, &t_rev, &err);
-    print_message("screw, events: first reversal %.12f s, closed form %.12f s (event_tol %g); "
-                  "max |q̈ − c sin 4t| = %.3g\n", t_rev, t_star, tol, err);
+    run_fig5(FRIC_FD_EVENTS, 1e-3, tol, &t_rev, &t_load, &err);
+    print_message("screw, events: load-torque sign change %.12f s (closed form π/4 = %.12f s), "
+                  "first reversal %.12f s, closed form %.12f s (event_tol %g); "
+                  "max |q̈ − c sin 4t| = %.3g\n", t_load, PI / 4, t_rev, t_star, tol, err);
     /* the bracket's right end, within event_tol of the crossing; RK4 error ~1e-13 s */
+    assert_true(t_load >= PI / 4 - 1e-12 && t_load - PI / 4 <= tol + 1e-12);
     assert_true(t_rev >= t_star - 1e-12 && t_rev - t_star <= tol + 1e-12);
     assert_true(err <= 1e-9 * c2);
-    run_fig5(FRIC_FD_FIXED_STEP, 1e-3, 0, &t_rev, &err);
+    run_fig5(FRIC_FD_FIXED_STEP, 1e-3, 0, &t_rev, &t_load, &err);
     print_message("screw, fixed step h = 1e-3: first reversal %.6f s (interpolated)\n", t_rev);
     assert_true(fabs(t_rev - t_star) <= 1e-3);
 }
@@ -629,6 +676,52 @@ static void test_sim_dead_band(void **state)
     }
 }
 
+/* Coming to rest: the screw lifting G = 120 N·m at q̇0 = 1 rad/s under a
+ * torque inside the band (τ_a = 100 in [120/η2s, 120/η1s]) slows at the
+ * constant rate of eq. 18 while driving, q̈ = (τ_a − G/η1)/(J + M/η1), and
+ * sticks at t = q̇0/|q̈| (the stiction test with q̈ = 0 holds it). */
+static void test_screw_stops(void **state)
+{
+    (void)state;
+    const fric_screw e = { 0.663, 1.91, 0.6, 2.2, 0, 0 };
+    screw_const c;
+    memset(&c, 0, sizeof c);
+    c.s.J = 5;
+    c.s.M = 50;
+    c.s.G = 120;
+    c.s.k1 = fric_screw_k(&e, 1, 0);
+    c.s.k2 = fric_screw_k(&e, 0, 0);
+    c.s.k1s = fric_screw_k(&e, 1, 1);
+    c.s.k2s = fric_screw_k(&e, 0, 1);
+    c.tau = 100;
+    const double a = (c.tau - c.s.G / e.eta1) / (c.s.J + c.s.M / e.eta1), t_stop = 1 / -a;
+    const double q_stop = 0.5 / -a;   /* q̇0² / (2|q̈|) */
+    for (int sw = 0; sw < 2; sw++) {
+        const double h = 1e-3, tol = 1e-9;
+        fric_fd_sim s = { 1, screw_const_eval, &c, h, sw ? FRIC_FD_EVENTS : FRIC_FD_FIXED_STEP, tol,
+                          0, FRIC_FD_RULE_CONTINUOUS };
+        fric_fd_state x;
+        const double q0 = 0, dq0 = 1;
+        const char *why = NULL;
+        assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
+        assert_true(fabs(x.ddq[0] - a) <= 1e-12 * fabs(a));
+        while (x.t < 2) assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
+        assert_int_equal(x.n_stops, 1);
+        assert_int_equal(x.n_reversals + x.n_breakaways, 0);
+        assert_true(x.sigma[0] == 0 && x.dq[0] == 0 && x.ddq[0] == 0);
+        print_message("screw stops (%s): t = %.12f s (closed form %.12f), q = %.12f rad (%.12f)\n",
+                      sw ? "events" : "fixed step", x.last_event_t, t_stop, x.q[0], q_stop);
+        if (sw) {
+            assert_true(x.last_event_t >= t_stop - 1e-12 && x.last_event_t - t_stop <= tol + 1e-12);
+            assert_true(fabs(x.q[0] - q_stop) <= 1e-8);
+        } else {
+            /* constant q̈: RK4 is exact and the interpolated crossing too */
+            assert_true(fabs(x.last_event_t - t_stop) <= 1e-9);
+            assert_true(fabs(x.q[0] - q_stop) <= h);
+        }
+    }
+}
+
 /* ---------------------------------------------- self-locking screw */
 
 /* Kd/l = 1.5: η1 = 1/(1 + 1.5) = 0.4, η2 = 1/(1 − 1.5) = −2 (eq. 21),
@@ -665,15 +758,6 @@ static void test_selflock_counts(void **state)
     }
 }
 
-static int selflock_eval(const void *sys, double t, const double *q, const double *dq,
-                         fric_fd_problem *p, const char **why)
-{
-    const screw_const *c = sys;
-    screw_eval(&c->s, t, q, dq, p, why);
-    p->r[0] = c->tau - c->s.G;
-    return 0;
-}
-
 static void test_selflock_rules(void **state)
 {
     (void)state;
@@ -685,7 +769,7 @@ static void test_selflock_rules(void **state)
     /* NONE (τ_a = 0: τ_a − G = −100 > f(−2) = −120), continuous rule: an
      * impulsive stop; then self-locked: |hold| = 100 <= k2s·G = 150 */
     c.tau = 0;
-    fric_fd_sim s = { 1, selflock_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+    fric_fd_sim s = { 1, screw_const_eval, &c, 1e-3, FRIC_FD_EVENTS, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
     assert_int_equal(fric_fd_sim_init(&s, &x, &q0, &dq0, &why), 0);
     assert_int_equal(x.status, FRIC_FD_NONE);
     assert_int_equal(x.count, 0);
@@ -873,11 +957,13 @@ int main(void)
         cmocka_unit_test(test_eq10_brute_force),
         cmocka_unit_test(test_trial_order),
         cmocka_unit_test(test_eq10_newton_euler),
+        cmocka_unit_test(test_breakaway_2dof),
         cmocka_unit_test(test_unique_grid),
         cmocka_unit_test(test_unique_1dof),
         cmocka_unit_test(test_radial_newton),
         cmocka_unit_test(test_screw_fig5),
         cmocka_unit_test(test_sim_dead_band),
+        cmocka_unit_test(test_screw_stops),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_selflock_rules),
         cmocka_unit_test(test_xy_table),
