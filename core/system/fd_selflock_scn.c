@@ -126,11 +126,11 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
 {
     const selflock_sys *s = sysp;
     (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 1;
     p->m = 1;
     p->D[0] = s->D;
     p->r[0] = tau_a(s, t) - s->d;
-    p->sigma[0] = (signed char)((dq[0] > 0) - (dq[0] < 0));
     fric_fd_row *w = &p->rows[0];
     w->kind = FRIC_FD_AXIAL;
     w->joint = 0;
