@@ -144,6 +144,7 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
 {
     const xy_scn *c = sys;
     (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 2;
     p->m = 1;
     p->D[0] = c->p.m1;
@@ -151,8 +152,6 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
     p->D[3] = c->p.m1 + c->p.m2;                                /* eq. 4 */
     p->r[0] = c->a1 * sin(c->w1 * t) + c->b1;
     p->r[1] = c->a2 * cos(c->w2 * t);
-    p->sigma[0] = (signed char)((dq[0] > 0) - (dq[0] < 0));
-    p->sigma[1] = (signed char)(dq[1] < 0 ? -1 : 1);
     fric_fd_row *w = &p->rows[0];
     w->kind = FRIC_FD_AXIAL;
     w->joint = 0;

@@ -145,13 +145,12 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
 {
     const carriage_sys *s = sysp;
     (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 2;
     p->m = 1;
     for (int i = 0; i < 4; i++) p->D[i] = s->D[i];
     p->r[0] = force(s, t) - s->h[0];
     p->r[1] = s->tau_m - s->h[1];
-    p->sigma[0] = (signed char)(dq[0] < 0 ? -1 : 1);
-    p->sigma[1] = (signed char)((dq[1] > 0) - (dq[1] < 0));
     fric_fd_row *w = &p->rows[0];
     w->kind = FRIC_FD_AXIAL;
     w->joint = 1;

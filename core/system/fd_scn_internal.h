@@ -18,7 +18,7 @@ extern const char *const fric__fd_switching_help[2];
     { "rule", 0, 0, 1, "choice",                                                              \
       "what a step does when eq. 10 has no or several solutions: continuous (the solution "   \
       "continuous with the previous step; none: an impulsive stop) or stop (the run stops)", \
-      fric__fd_rule_names, 2, 1, .label = "rule for none/several",                           \
+      fric__fd_rule_names, 2, 1, .label = "rule for none or several",                           \
       .choice_help = fric__fd_rule_help }
 #define FRIC__FD_SWITCHING_PARAM                                                              \
     { "switching", 0, 0, 1, "choice",                                                         \

@@ -49,12 +49,12 @@ static const fric_param_info params[P_COUNT] = {
                  "motor and screw inertia J (Dupont eq. 13); unique solutions iff J + M/eta2 > 0",
                  NULL, 0, 0, .label = "motor inertia J", .lo = 0.5, .hi = 100, .log = 1 },
     [P_M]    = { "M", 50, 0, 1e5, "kg*m^2", "load inertia at the screw M = m*l^2 (eq. 14)", NULL, 0, 0,
-                 .label = "load inertia M = m·l²", .lo = 0, .hi = 200 },
+                 .label = "load inertia M", .lo = 0, .hi = 200 },
     [P_G]    = { "G", 100, -1e5, 1e5, "N*m", "gravity load torque G = m*g*l (eq. 14); > 0 pulls q down",
                  NULL, 0, 0, .label = "gravity torque G", .lo = -200, .hi = 200 },
     [P_KDL]  = { "Kd_l", 1.5, 0, 10, "",
                  "friction angle factor times diameter over lead, Kd/l (eq. 21); > 1: self-locking",
-                 NULL, 0, 0, .label = "Kd/l", .lo = 0, .hi = 3 },
+                 NULL, 0, 0, .label = "thread friction factor", .lo = 0, .hi = 3 },
     [P_TAU0] = { "tau_0", -30, -1e5, 1e5, "N*m", "constant part of the motor torque "
                  "tau_a = tau_0 + tau_amp*sin(omega*t)", NULL, 0, 0,
                  .label = "torque offset τ₀", .lo = -200, .hi = 200 },
@@ -126,11 +126,11 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
 {
     const selflock_sys *s = sysp;
     (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 1;
     p->m = 1;
     p->D[0] = s->D;
     p->r[0] = tau_a(s, t) - s->d;
-    p->sigma[0] = (signed char)((dq[0] > 0) - (dq[0] < 0));
     fric_fd_row *w = &p->rows[0];
     w->kind = FRIC_FD_AXIAL;
     w->joint = 0;

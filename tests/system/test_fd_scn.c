@@ -58,6 +58,14 @@ static void set(const fric_scenario *sc, double *p, const char *name, const char
     if (rc) fail_msg("%s=%s: %s", name, val, why);
 }
 
+/* set() with a number, written to round-trip exactly */
+static void setd(const fric_scenario *sc, double *p, const char *name, double x)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%.17g", x);
+    set(sc, p, name, v);
+}
+
 /* ------------------------------------------------------ solutions-2dof */
 
 typedef struct { double D[4], C[4], d[2], mu, s[2]; } two_dof;
@@ -108,9 +116,7 @@ static int run_map(double mu, long n012[3])
     const fric_scenario *sc = find("solutions-2dof");
     double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
-    char v[32];
-    snprintf(v, sizeof v, "%.17g", mu);
-    set(sc, p, "mu", v);
+    setd(sc, p, "mu", mu);
     const two_dof m = { { 2, 0.5, 0.5, 1 }, { 1, 2, -1, 1 }, { 0.3, -0.2 }, mu, { 1, -1 } };
     void *st = malloc(sc->state_bytes);
     const char *why = NULL;
@@ -167,6 +173,33 @@ static void test_map_counts_and_determinant_test(void **state)
     }
 }
 
+/* The flip in closed form: with σ = (1, −1) the rows add f1 = μ·s1 and
+ * f2 = −μ·s2 to rows 1 and 2 of D + Diag(μσ)SC, whose determinant is
+ * (2 + f1)(1 + f2) − (0.5 + 2f1)(0.5 − f2) = 1.75 + 2.5·f2 + 3·f1·f2;
+ * its smallest value over the signs, 1.75 − 2.5μ − 3μ², vanishes at
+ * μ* = (−2.5 + √27.25)/6 = 0.453359. */
+static void test_map_flip_closed_form(void **state)
+{
+    (void)state;
+    const double mu_star = (-2.5 + sqrt(27.25)) / 6;
+    const fric_scenario *sc = find("solutions-2dof");
+    double p[FRIC_SCENARIO_MAX_PARAMS], row[FRIC_SCENARIO_MAX_COLS];
+    void *st = malloc(sc->state_bytes);
+    const char *why = NULL;
+    const double mus[2] = { mu_star * (1 - 1e-9), mu_star * (1 + 1e-9) };
+    for (int k = 0; k < 2; k++) {
+        fric_scenario_defaults(sc, p);
+        setd(sc, p, "mu", mus[k]);
+        assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+        assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal((int)row[col(sc, "unique")], k == 0);
+        const double mu = mus[k];
+        assert_true(fabs(row[col(sc, "det_min")] - (1.75 - 2.5 * mu - 3 * mu * mu)) < 1e-12);
+        assert_true(fabs(row[col(sc, "det_max")] - (1.75 + 2.5 * mu + 3 * mu * mu)) < 1e-12);
+    }
+    free(st);
+}
+
 static void test_map_bad_input(void **state)
 {
     (void)state;
@@ -200,9 +233,7 @@ static int run_selflock(double J, long n012[3], long *two_below, long *one_above
     const fric_scenario *sc = find("screw-selflock");
     double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
-    char v[32];
-    snprintf(v, sizeof v, "%.17g", J);
-    set(sc, p, "J", v);
+    setd(sc, p, "J", J);
     void *st = malloc(sc->state_bytes);
     const char *why = NULL;
     assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
@@ -278,19 +309,13 @@ static double carriage_breakaway(double tau_m, double mL, double rate, int *mode
     const double mc = 20, J = 1e-3, l = 0.01, g = 9.81, e1 = 0.663, e2 = 1.91, e1s = 0.6, e2s = 2.2;
     /* at rest (eq. 28) τ_l = mL·l·F/(mc + mL); eq. 26: band in F */
     const double Fd = (mc + mL) * tau_m * e1s / (mL * l), Fb = (mc + mL) * tau_m * e2s / (mL * l);
-    char v[64];
-    snprintf(v, sizeof v, "%.17g", tau_m);
-    set(sc, p, "tau_m", v);
-    snprintf(v, sizeof v, "%.17g", mL);
-    set(sc, p, "mL", v);
+    setd(sc, p, "tau_m", tau_m);
+    setd(sc, p, "mL", mL);
     const double F0 = rate > 0 ? 0.7 * Fd : 1.3 * Fb, F1 = rate > 0 ? Fb : Fd;
-    snprintf(v, sizeof v, "%.17g", F0);
-    set(sc, p, "F0", v);
-    snprintf(v, sizeof v, "%.17g", rate);
-    set(sc, p, "F_rate", v);
+    setd(sc, p, "F0", F0);
+    setd(sc, p, "F_rate", rate);
     set(sc, p, "dtheta0", rate > 0 ? "1" : "-1");
-    snprintf(v, sizeof v, "%.17g", (F1 - F0) / rate + 0.5);
-    set(sc, p, "duration", v);
+    setd(sc, p, "duration", (F1 - F0) / rate + 0.5);
     void *st = malloc(sc->state_bytes);
     const char *why = NULL;
     assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
@@ -353,6 +378,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_counts_and_determinant_test),
+        cmocka_unit_test(test_map_flip_closed_form),
         cmocka_unit_test(test_map_bad_input),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_carriage_switching_force),
