@@ -230,6 +230,16 @@ export default async function wellposed(h) {
       + `${JSON.stringify(seen.slice(0, 4))} / ${JSON.stringify(cliEvents.slice(0, 4))}`);
     seen.forEach((e, i) => expect(Math.abs(e.t - cliEvents[i].t) < 1e-9 && e.kind === cliEvents[i].kind,
       `action ${i}: page t = ${e.t} kind ${e.kind}, CLI t = ${cliEvents[i].t} kind ${cliEvents[i].kind}`));
+    // at a breakaway with two solutions, the notice says whether the kept q̈
+    // goes against the breakaway (below the dead band −50 … 250 N·m the screw
+    // must descend: q̈ <= 0), as the CLI's row has it
+    const brk = cli.rows.find((r, i) => i && r[c('breakaways')] > cli.rows[i - 1][c('breakaways')] && r[c('t')] <= t1);
+    if (brk) {
+      const against = brk[c('tau_a')] < -50 && brk[c('ddq')] > 0;
+      const ev = events.find((e) => e.kind === 2 && e.t === brk[c('t')]);
+      expect(ev, `no 'two solutions' action at the breakaway t = ${brk[c('t')]}`);
+      expect(/at the breakaway/.test(ev.head) === against, `breakaway at ${brk[c('t')]} s, q̈ = ${brk[c('ddq')]}: '${ev.head}'`);
+    }
     const a = events.find((e) => e.kind === 1);
     expect(a, 'no impulsive stop in the page\'s log');
     const b = cliEvents.find((e) => e.kind === 1);

@@ -669,7 +669,8 @@ export function mount(container, { core, state, showError }) {
     return out;
   }
 
-  function ruleText(kind, r) {
+  /** The text of action `kind` at row r (`kinds`: every action of the row). */
+  function ruleText(kind, r, kinds) {
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const t = g('t');
     const tau = `τ_a = ${fmt(Number(g('tau_a').toFixed(3)))} N·m`;
@@ -682,6 +683,19 @@ export function mount(container, { core, state, showError }) {
     if (kind === 3) {
       return { cls: 'info', head: `t = ${t.toFixed(3)} s: breakaway from rest`,
         text: `At ${tau} the torque leaves the dead band of the held screw (eq. 20) and it starts to move again.` };
+    }
+    // at a breakaway the screw leaves the dead band of eq. 20, G/η2 <= τ_a <= G/η1
+    // (η1 = 1/(1 + Kd/l), η2 = 1/(1 − Kd/l), eq. 21): below it the screw must
+    // descend (q̈ <= 0), above it rise; a kept solution of the other sign goes
+    // against the breakaway (the open point of fd_sim.c, docs/systems.md)
+    const lo = sv('G') * (1 - sv('Kd_l')), hi = sv('G') * (1 + sv('Kd_l'));
+    const dir = g('tau_a') < Math.min(lo, hi) ? -1 : g('tau_a') > Math.max(lo, hi) ? 1 : 0;
+    if (kinds.includes(3) && dir * g('ddq') < 0) {
+      return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions at the breakaway → the rule keeps the continuous one`,
+        text: `At ${tau} two accelerations satisfy the equations of motion. The rule keeps the one continuous with the `
+          + `held state, q̈ = ${fmt(Number(g('ddq').toFixed(4)))} rad/s², which pushes the screw ${dir < 0 ? 'up' : 'down'}, `
+          + `against the ${dir < 0 ? 'descent' : 'rise'} the breakaway calls for: q̇ stays 0 while the torque is outside the `
+          + 'dead band (an open point of the simulation, docs/systems.md).' };
     }
     return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions → the rule keeps the continuous one`,
       text: `At ${tau} two accelerations satisfy the equations of motion (${g('solutions')} found). The rule keeps the one `
@@ -712,8 +726,9 @@ export function mount(container, { core, state, showError }) {
       series.ddq.push({ x: t, y: r[cddq] });
       series.n.push({ x: t, y: r[cn] });
       series.st.push({ x: t, y: r[cst] });
-      for (const kind of ruleAt(r, sim.prev)) {
-        const ev = { t, kind, ...ruleText(kind, r) };
+      const kinds = ruleAt(r, sim.prev);
+      for (const kind of kinds) {
+        const ev = { t, kind, ...ruleText(kind, r, kinds) };
         sim.events.push(ev);
         if (sim.events.length > 400) sim.events.splice(0, 200);
         showEvent(ev);
