@@ -80,9 +80,14 @@ export const LESSON = {
   ],
 };
 
-/** Fills a rectangle with class k's colour and pattern (patterns anchored to
- *  the canvas, so neighbouring cells join up). */
+/** The fill of class k on ctx: its colour, with its pattern (anchored to the
+ *  canvas, so neighbouring cells join up); made once per context. */
+const fillCache = new WeakMap();
 function patternFor(ctx, k) {
+  if (!fillCache.has(ctx)) fillCache.set(ctx, CLASSES.map((_, j) => makeFill(ctx, j)));
+  return fillCache.get(ctx)[k];
+}
+function makeFill(ctx, k) {
   const c = CLASSES[k];
   if (c.pattern === 'plain') return c.fill;
   const p = document.createElement('canvas');
@@ -788,12 +793,18 @@ export function mount(container, { core, state, showError }) {
     const bandTop = font + 6, bandH = Math.max(8, H - bandTop - font - 6);
     const X = (t) => ((t - t0) / WINDOW_S) * W;
     const fills = CLASSES.map((_, k) => patternFor(ctx, k));
+    // one rectangle per run of steps of one class
     const pts = series.n;
-    for (let k = 0; k < pts.length; k++) {
-      if (pts[k].x < t0) continue;
-      const xa = X(pts[k].x), xb = k + 1 < pts.length ? X(pts[k + 1].x) : xa + 1;
-      ctx.fillStyle = fills[classOf(pts[k].y)];
-      ctx.fillRect(xa, bandTop, Math.max(1, xb - xa + 0.5), bandH);
+    let k = 0;
+    while (k < pts.length && pts[k].x < t0) k++;
+    while (k < pts.length) {
+      const cl = classOf(pts[k].y);
+      let e = k + 1;
+      while (e < pts.length && classOf(pts[e].y) === cl) e++;
+      const xa = X(pts[k].x), xb = e < pts.length ? X(pts[e].x) : X(pts[e - 1].x) + 1;
+      ctx.fillStyle = fills[cl];
+      ctx.fillRect(xa, bandTop, Math.max(1, xb - xa), bandH);
+      k = e;
     }
     ctx.strokeStyle = '#59636e';
     ctx.strokeRect(0.5, bandTop + 0.5, W - 1, bandH);
