@@ -126,7 +126,7 @@ function valuesFromState(core, info, state, prefix, hidden = new Set()) {
 export function mount(container, { core, state, showError }) {
   const mapInfo = core.scenario(MAP);
   const simInfo = core.scenario(SIM);
-  const mapValues = valuesFromState(core, mapInfo, state, 'map', new Set(['every', 'duration']));
+  const mapValues = valuesFromState(core, mapInfo, state, 'map');
   const simValues = valuesFromState(core, simInfo, state, 'screw', SIM_HIDDEN);
   let speed = state.getNumber('speed', 1);
 
@@ -148,13 +148,14 @@ export function mount(container, { core, state, showError }) {
   const mapMsg = messageBox();
   mapMsg.id = 'wellposed-map-msg';
   paramPanel(side, mapInfo, mapValues, MAP_FRONT, () => scheduleMap());
+  side.append(mapMsg);
   const mapMore = document.createElement('details');
   const mapMoreSum = document.createElement('summary');
   mapMoreSum.textContent = 'Normal forces C, d; signs; grid';
   mapMore.append(mapMoreSum);
-  const mapRest = mapInfo.params.map((p) => p.name).filter((n) => !MAP_FRONT.includes(n) && n !== 'every' && n !== 'duration');
+  const mapRest = mapInfo.params.map((p) => p.name).filter((n) => !MAP_FRONT.includes(n));
   paramPanel(mapMore, mapInfo, mapValues, mapRest, () => scheduleMap());
-  side.append(mapMore, mapMsg);
+  side.append(mapMore);
 
   const simHead = document.createElement('h3');
   simHead.textContent = 'Live: self-locking screw';
@@ -242,11 +243,9 @@ export function mount(container, { core, state, showError }) {
   // the map's data, and its mirror for the browser tests (window.frictionCharts
   // holds { canvas, data: { datasets } } of every chart: here one dataset per
   // class with the points r = (x, y) of that class)
-  let grid = null; // { n, range, rows: Float64Array, nc, cols, idx: Int32Array (cell → row), counts, unique, detMin, detMax, ms }
+  let grid = null; // { n, range, rows: Float64Array, nc, cols, idx: Int32Array (cell → row), counts, unique, detMin, detMax, ms, where }
   const mapMirror = { canvas: mapCanvas, data: { datasets: CLASSES.map((c) => ({ label: c.word, data: [] })) }, options: {} };
   window.frictionCharts?.add(mapMirror);
-  const mapTimes = [];
-  window.wellposedMapTimes = mapTimes;
   window.wellposedMap = () => grid && {
     busy: !!(pending || mapRaf || mapTimer), n: grid.n, range: grid.range, counts: grid.counts.slice(), unique: grid.unique, detMin: grid.detMin, detMax: grid.detMax,
     ms: grid.ms, where: grid.where, cols: grid.cols.slice(), rows: Array.from(grid.rows),
@@ -348,7 +347,6 @@ export function mount(container, { core, state, showError }) {
     grid = { n, range, rows, nc, cols, idx, counts, unique: rows[cu], ms, where,
       detMin: cmin >= 0 ? rows[cmin] : NaN, detMax: cmax >= 0 ? rows[cmax] : NaN };
     msPerPoint = ms / total;
-    mapTimes.push(ms);
     mapMirror.data.datasets.forEach((d, k) => { d.data = sets[k]; });
     mapMsg.hidden = true;
     mapBox.classList.remove('greyed');
