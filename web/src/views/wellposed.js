@@ -635,6 +635,9 @@ export function mount(container, { core, state, showError }) {
     notice.textContent = '';
     notice.className = 'wellposed-notice';
     logList.replaceChildren();
+    // the row of t = 0 first (a row holds the state at the start of its
+    // step), so that the first Step reads t = h, as in the other live views
+    if (sim.s) advance(1);
     saveState();
     writeJLine();
     paint(true);
