@@ -240,12 +240,14 @@ const char *fxb_scn_text(int i, int what)
     return what == 0 ? s->name : s->summary;
 }
 
-/* Numbers of scenario i: what 0 n_params, 1 n_cols, 2 state_bytes. */
+/* Numbers of scenario i: what 0 n_params, 1 n_cols, 2 state_bytes, 3 the
+ * points of its shape (FRIC_SCENARIO_MAX_SHAPE, 0 when it has none). */
 double fxb_scn_num(int i, int what);
 double fxb_scn_num(int i, int what)
 {
     const fric_scenario *s = scn(i);
     if (!s) return -1;
+    if (what == 3) return s->shape ? FRIC_SCENARIO_MAX_SHAPE : 0;
     return what == 0 ? s->n_params : what == 1 ? s->n_cols : (double)s->state_bytes;
 }
 
@@ -341,6 +343,20 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
         if (rc == FRIC_SCENARIO_DONE) break;
         if (rc == FRIC_SCENARIO_ERROR) { from_core(1, &why); return -1 - k; }
     }
+    return k;
+}
+
+/* The scenario's picture after the last step (fric_scenario.shape): up to
+ * max points (x, y) into xy[2·max]. Returns the count, or −1 when the
+ * scenario has none (message in fxb_last_error). */
+int fxb_scn_shape(int i, const void *state, double *xy, int max);
+int fxb_scn_shape(int i, const void *state, double *xy, int max)
+{
+    const fric_scenario *s = scn(i);
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
+    if (count_bad("max (points)", max, 2.0 * sizeof(double))) return -1;
+    int k = fric_scenario_shape(s, state, xy, max);
+    if (k < 0) { const char *why = fric_status_last().message; from_core(1, &why); }
     return k;
 }
 

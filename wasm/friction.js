@@ -306,7 +306,7 @@ export class FrictionCore {
                     help: this._str(m._fxb_col_text(i, j, 2)) });
       }
       const sc = { index: i, name: this._str(m._fxb_scn_text(i, 0)), summary: this._str(m._fxb_scn_text(i, 1)),
-                   params, cols, stateBytes: m._fxb_scn_num(i, 2) };
+                   params, cols, stateBytes: m._fxb_scn_num(i, 2), shapePoints: m._fxb_scn_num(i, 3) };
       // The bench's preset-backed parameters (−1 = the preset's value):
       // resolvePresets(values) gives every value as the simulation uses it.
       if (sc.name === 'bench') sc.resolvePresets = (values) => this.benchResolve(values);
@@ -1085,6 +1085,7 @@ export class Simulation {
     this._state = core._alloc(info.stateBytes + 16);
     this._rowsCap = 0;
     this._rows = 0;
+    this._shape = 0;
     this.done = false;
     try {
       this.reset(params);
@@ -1159,8 +1160,23 @@ export class Simulation {
     return { rows, count, done: this.done };
   }
 
+  /** The mechanism's picture after the last step: a Float64Array of (x, y)
+   *  pairs in metres (a chain: its joints from the base to the tip), or null
+   *  when the scenario has none (its columns are the picture). */
+  shape() {
+    this._live();
+    const core = this._core, max = this.info.shapePoints;
+    if (!max) return null;
+    if (!this._shape) this._shape = core._alloc(max * 2 * F64);
+    const k = core._m._fxb_scn_shape(this.info.index, this._aligned(), this._shape, max);
+    if (k < 0) return null;
+    return core._f64().slice(this._shape / F64, this._shape / F64 + 2 * k);
+  }
+
   free() {
     const core = this._core;
+    core._free(this._shape);
+    this._shape = 0;
     core._free(this._rows);
     core._free(this._state);
     this._rows = 0;

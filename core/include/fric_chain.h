@@ -91,9 +91,9 @@ typedef struct {
 int fric_chain_check(const fric_chain_model *c, const char **why);
 
 /* Scratch of the recursive algorithms (caller-owned; its contents are the
- * algorithms' own): 14 doubles per joint (chain_dyn.c lays them out). */
+ * algorithms' own): 20 doubles per joint (chain_dyn.c lays them out). */
 typedef struct {
-    double a[FRIC_CHAIN_MAX_N * 14];
+    double a[FRIC_CHAIN_MAX_N * 20];
 } fric_chain_ws;
 
 /* Kinematics: the joint positions p[2·(n+1)] (p_1 = origin, p_{n+1} the tip)
@@ -103,6 +103,10 @@ void fric_chain_point_pos(const fric_chain_model *c, const double *q, int k, dou
 /* The 2×n Jacobian of candidate k, row-major: J[0·n + j] = ∂x/∂q_j,
  * J[1·n + j] = ∂y/∂q_j. */
 void fric_chain_jacobian(const fric_chain_model *c, const double *q, int k, double *J);
+/* Both for every candidate with one kinematic walk: pos[2·m] and, unless J
+ * is NULL, J[m·2·n] (candidate k's 2×n block at J + 2·k·n). Equal to the
+ * two calls above. */
+void fric_chain_points(const fric_chain_model *c, const double *q, double *pos, double *J);
 
 /* H(q) [n·n, row-major, symmetric], links only (no rotor inertia), by the
  * composite-rigid-body algorithm (Featherstone ch. 6). */

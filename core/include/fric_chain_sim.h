@@ -174,8 +174,12 @@ typedef struct {
     double tau_f[FRIC_CHAIN_MAX_N];    /* τ_f of the last step (g τ_f acts) [N·m] */
     double tau_prev[FRIC_CHAIN_MAX_N]; /* τ[k−1] of eq. (3) (A7)         [N·m]  */
     double q_r[FRIC_CHAIN_MAX_N];      /* joint references, eq. (24)     [rad]  */
-    unsigned char stuck[FRIC_CHAIN_MAX_N]; /* 1: joint i stuck in the last step
-                                          (τ_f,i from the static branch)      */
+    unsigned char stuck[FRIC_CHAIN_MAX_N]; /* 1: joint i stuck in the last step:
+                                          τ_f,i from the static branch, or the
+                                          joint ended the step at rest (it
+                                          moved <= FRIC_CHAIN_REST_STEP) with
+                                          its friction at the static limit,
+                                          held there by a contact             */
 
     /* contacts (indexed by candidate 0 .. m−1) */
     unsigned char active[FRIC_CHAIN_MAX_CONTACTS]; /* in contact at the last step */
@@ -229,6 +233,9 @@ double fric_chain_sim_tau_f(const fric_chain_state *x, int i);  /* τ_f,i [N·m]
 double fric_chain_sim_f_n(const fric_chain_state *x, int k);    /* normal [N]  */
 double fric_chain_sim_f_t(const fric_chain_state *x, int k);    /* tangential x [N] */
 int fric_chain_sim_stuck(const fric_chain_state *x, int i);     /* 1: joint stuck */
+/* A joint that moves at most this far in a step is at rest for the stuck
+ * flag (it does not change the step's physics) [rad]. */
+#define FRIC_CHAIN_REST_STEP 1e-12
 
 /* The bounded least squares of eqs. (19) and (28):
  *   f = argmin ||A f + r||² + λ ||f||²  subject to f_j >= 0 for j in bounded[],

@@ -89,7 +89,16 @@ typedef struct fric_scenario {
      * simulation, keeping its dynamic state (positions, velocities, time,
      * counters), for live tuning in the UI. Same contract as init. */
     int (*retune)(void *state, const double *p, const char **why);
+    /* Optional (may be NULL): the mechanism's picture after the last step,
+     * for views that draw more than the columns hold (a chain of up to 100
+     * links): up to max_points points (x, y) into xy[2·max_points], a
+     * polyline in metres (the chain: its joints from the base to the tip).
+     * Returns the number of points written. */
+    int (*shape)(const void *state, double *xy, int max_points);
 } fric_scenario;
+
+/* Room for any scenario's shape (the longest: a 100-link chain, 101 points). */
+#define FRIC_SCENARIO_MAX_SHAPE 128
 
 /* The fixed-step clock of a run, for scenario implementations:
  * t_k = t0 + (k − k0)·T, so time does not accumulate rounding and T may
@@ -143,6 +152,10 @@ int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, 
  * row's values) when the step failed or wrote a value that is not finite.
  * The one way every driver (CLI, bindings, tests) advances a run. */
 int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why);
+
+/* sc->shape: the number of points written (<= max_points), or −1 when the
+ * scenario has no shape (FRIC_E_UNSUPPORTED recorded). */
+int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xy, int max_points);
 
 /* Index of a parameter by name, −1 if unknown. */
 int fric_scenario_param_index(const fric_scenario *sc, const char *name);

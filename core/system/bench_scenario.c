@@ -360,7 +360,7 @@ const fric_scenario fric_scenario_bench = {
     "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
     "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
     "the chattering.",
-    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL
 };
 
 int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,

@@ -28,8 +28,9 @@
 
 #define N_ FRIC_CHAIN_MAX_N
 
-/* The workspace's blocks (fric_chain_ws holds 14 doubles per joint). P, U,
- * DI stay valid after a solve for fric_chain_resolve. */
+/* The workspace's blocks (fric_chain_ws holds 20 doubles per joint). P, U,
+ * DI stay valid after a solve for fric_chain_resolve; M holds the body
+ * inertias of the last ABA's pass 1, so that pass 2 need not rebuild them. */
 enum {
     W_P = 0,          /* joint positions p_1 .. p_{n+1}     [2(n+1) <= 3N] */
     W_C = 3 * N_,     /* c_i, velocity-product accelerations   [3N]        */
@@ -37,9 +38,10 @@ enum {
     W_U = 9 * N_,     /* U_i = I^A_i S_i                       [3N]        */
     W_DI = 12 * N_,   /* 1 / D_i                               [N]         */
     W_UU = 13 * N_,   /* u_i                                   [N]         */
-    W_END = 14 * N_
+    W_M = 14 * N_,    /* M_i as (a00, a01, a02, a11, a12, a22) [6N]        */
+    W_END = 20 * N_
 };
-_Static_assert(sizeof(fric_chain_ws) == W_END * sizeof(double), "fric_chain_ws: 14 per joint");
+_Static_assert(sizeof(fric_chain_ws) == W_END * sizeof(double), "fric_chain_ws: 20 per joint");
 
 static void joint_axis(const double *P, int i, double *S)
 {
@@ -49,7 +51,7 @@ static void joint_axis(const double *P, int i, double *S)
 }
 
 /* Symmetric 3×3 matrices as (a00, a01, a02, a11, a12, a22). */
-static void sym_vec(const double *A, const double *x, double *y)
+static inline void sym_vec(const double *A, const double *x, double *y)
 {
     y[0] = A[0] * x[0] + A[1] * x[1] + A[2] * x[2];
     y[1] = A[1] * x[0] + A[3] * x[1] + A[4] * x[2];
@@ -72,7 +74,7 @@ static void body_inertia(const fric_chain_model *c, const double *P, int i, doub
     M[5] = m;
 }
 
-static double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static inline double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* out = v ×m u */
 static void cross_m(const double *v, const double *u, double *out)
@@ -154,29 +156,29 @@ static void aba(const fric_chain_model *c, const double *q, const double *dq, do
     assert_model(c);
     const int n = c->n;
     double *P = ws->a + W_P, *C = ws->a + W_C, *PB = ws->a + W_PB;
-    double *U = ws->a + W_U, *DI = ws->a + W_DI, *u = ws->a + W_UU;
-    double S[3], M[6];
+    double *U = ws->a + W_U, *DI = ws->a + W_DI, *u = ws->a + W_UU, *MB = ws->a + W_M;
+    double S[3];
     fric_chain_joints(c, q, P);
-    /* pass 1 (with velocity): v_i, c_i = v_i ×m S_i q̇_i, v_i ×f M_i v_i */
-    if (dq) {
-        double v[3] = { 0, 0, 0 }, Mv[3];
-        for (int i = 0; i < n; i++) {
-            double *Ci = C + 3 * i;
-            joint_axis(P, i, S);
-            for (int k = 0; k < 3; k++) v[k] += S[k] * dq[i];
-            cross_m(v, S, Ci);
-            for (int k = 0; k < 3; k++) Ci[k] *= dq[i];
-            body_inertia(c, P, i, M);
-            sym_vec(M, v, Mv);
-            cross_f(v, Mv, PB + 3 * i);
-        }
+    /* pass 1: M_i; with velocity also v_i, c_i = v_i ×m S_i q̇_i, v_i ×f M_i v_i */
+    double v[3] = { 0, 0, 0 }, Mv[3];
+    for (int i = 0; i < n; i++) {
+        double *Mi = MB + 6 * i;
+        body_inertia(c, P, i, Mi);
+        if (!dq) continue;
+        double *Ci = C + 3 * i;
+        joint_axis(P, i, S);
+        for (int k = 0; k < 3; k++) v[k] += S[k] * dq[i];
+        cross_m(v, S, Ci);
+        for (int k = 0; k < 3; k++) Ci[k] *= dq[i];
+        sym_vec(Mi, v, Mv);
+        cross_f(v, Mv, PB + 3 * i);
     }
     /* pass 2: tip to base, I^A_i = M_i + I^a_{i+1}, p^A_i = bias_i + p^a_{i+1} */
     double IA[6] = { 0 }, pA[3] = { 0, 0, 0 };
     for (int i = n - 1; i >= 0; i--) {
         double *Ui = U + 3 * i;
-        body_inertia(c, P, i, M);
-        for (int k = 0; k < 6; k++) IA[k] += M[k];
+        const double *Mi = MB + 6 * i;
+        for (int k = 0; k < 6; k++) IA[k] += Mi[k];
         if (dq)
             for (int k = 0; k < 3; k++) pA[k] += PB[3 * i + k];
         joint_axis(P, i, S);

@@ -137,7 +137,7 @@ int fric_chain_check(const fric_chain_model *c, const char **why)
 }
 
 /* Joint positions p_1 .. p_{upto+1} into p[2·(upto+2)] and the direction
- * u of link `upto` (0-based). */
+ * u_i of each link 0 .. upto (0-based) into u[2·(upto+1)]. */
 static void walk(const fric_chain_model *c, const double *q, int upto, double *p, double *u)
 {
     double phi = 0;
@@ -145,17 +145,17 @@ static void walk(const fric_chain_model *c, const double *q, int upto, double *p
     p[1] = 0;
     for (int i = 0; i <= upto; i++) {
         phi += q[i];
-        u[0] = sin(phi);
-        u[1] = -cos(phi);
-        p[2 * i + 2] = p[2 * i] + c->links[i].length * u[0];
-        p[2 * i + 3] = p[2 * i + 1] + c->links[i].length * u[1];
+        u[2 * i] = sin(phi);
+        u[2 * i + 1] = -cos(phi);
+        p[2 * i + 2] = p[2 * i] + c->links[i].length * u[2 * i];
+        p[2 * i + 3] = p[2 * i + 1] + c->links[i].length * u[2 * i + 1];
     }
 }
 
 void fric_chain_joints(const fric_chain_model *c, const double *q, double *p)
 {
     assert(c && c->n >= 1 && c->n <= FRIC_CHAIN_MAX_N);
-    double u[2];
+    double u[2 * FRIC_CHAIN_MAX_N];
     walk(c, q, c->n - 1, p, u);
 }
 
@@ -172,20 +172,40 @@ static void point_at(const fric_chain_model *c, int k, const double *p, const do
 void fric_chain_point_pos(const fric_chain_model *c, const double *q, int k, double *p)
 {
     assert(c && k >= 0 && k < c->m);
-    double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2];
-    walk(c, q, c->points[k].link, pj, u);
-    point_at(c, k, pj, u, p);
+    double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2 * FRIC_CHAIN_MAX_N];
+    const int L = c->points[k].link;
+    walk(c, q, L, pj, u);
+    point_at(c, k, pj, u + 2 * L, p);
+}
+
+/* The 2×n Jacobian of candidate k at position x from the joint positions. */
+static void jacobian_at(const fric_chain_model *c, int k, const double *pj, const double *x,
+                        double *J)
+{
+    const int n = c->n, L = c->points[k].link;
+    for (int j = 0; j < n; j++) {
+        J[j] = j <= L ? -(x[1] - pj[2 * j + 1]) : 0;
+        J[n + j] = j <= L ? x[0] - pj[2 * j] : 0;
+    }
 }
 
 void fric_chain_jacobian(const fric_chain_model *c, const double *q, int k, double *J)
 {
-    double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2], x[2];
+    double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2 * FRIC_CHAIN_MAX_N], x[2];
     assert(c && k >= 0 && k < c->m);
-    const int n = c->n, L = c->points[k].link;
+    const int L = c->points[k].link;
     walk(c, q, L, pj, u);
-    point_at(c, k, pj, u, x);
-    for (int j = 0; j < n; j++) {
-        J[j] = j <= L ? -(x[1] - pj[2 * j + 1]) : 0;
-        J[n + j] = j <= L ? x[0] - pj[2 * j] : 0;
+    point_at(c, k, pj, u + 2 * L, x);
+    jacobian_at(c, k, pj, x, J);
+}
+
+void fric_chain_points(const fric_chain_model *c, const double *q, double *pos, double *J)
+{
+    assert(c && c->n >= 1 && c->n <= FRIC_CHAIN_MAX_N);
+    double pj[2 * (FRIC_CHAIN_MAX_N + 1)], u[2 * FRIC_CHAIN_MAX_N];
+    walk(c, q, c->n - 1, pj, u);          /* one walk to the tip for every candidate */
+    for (int k = 0; k < c->m; k++) {
+        point_at(c, k, pj, u + 2 * c->points[k].link, pos + 2 * k);
+        if (J) jacobian_at(c, k, pj, pos + 2 * k, J + 2 * k * c->n);
     }
 }

@@ -630,6 +630,19 @@ static int retune_kind(void *state, const double *p, const char **why)
     return 0;
 }
 
+/* The chain's joints p_1 (the base) .. p_{n+1} (the tip) after the last
+ * step, for drawing (fric_scenario.shape). */
+static int shape_kind(const void *state, double *xy, int max_points)
+{
+    const chain_scn *c = state;
+    const int n = c->d.model.n;
+    double P[2 * (FRIC_CHAIN_MAX_N + 1)];
+    fric_chain_joints(&c->d.model, c->x.q, P);
+    int k = n + 1 < max_points ? n + 1 : max_points;
+    memcpy(xy, P, (size_t)(2 * k) * sizeof *xy);
+    return k;
+}
+
 static int step_kind(void *state, double *row, const char **why)
 {
     chain_scn *c = state;
@@ -672,7 +685,7 @@ const fric_scenario fric_scenario_arm1 = {
     "and slips above it; compare method=implicit with semi-implicit (Fig. 4) and the joint "
     "steps paper, fixed and phi-z.",
     A1_COUNT, arm1_params, K1_COUNT, arm1_cols, sizeof(chain_scn), arm1_init, step_kind,
-    retune_kind,
+    retune_kind, shape_kind,
 };
 
 const fric_scenario fric_scenario_arm2_ground = {
@@ -683,7 +696,7 @@ const fric_scenario fric_scenario_arm2_ground = {
     "Joint angles (Fig. 7), normal contact forces (Figs. 8-9) and gear friction torques "
     "(Figs. 10-11) for either method.",
     A2_COUNT, arm2_params, K2_COUNT, arm2_cols, sizeof(chain_scn), arm2_init, step_kind,
-    retune_kind,
+    retune_kind, shape_kind,
 };
 
 const fric_scenario fric_scenario_chain = {
@@ -693,5 +706,5 @@ const fric_scenario fric_scenario_chain = {
     "link's two distal corners as contacts. The semi-implicit method costs O(n) per step, the "
     "implicit one O(n^3) (see the chain benchmark).",
     C_COUNT, chain_params, KC_COUNT, chain_cols, sizeof(chain_scn), chain_init, step_kind,
-    retune_kind,
+    retune_kind, shape_kind,
 };

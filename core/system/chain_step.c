@@ -556,9 +556,11 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
     }
     /* 1. active contacts (gap <= 0 at the step start), d_v, J */
     v.ma = 0;
+    double pos[2 * FRIC_CHAIN_MAX_CONTACTS];
+    double *Jall = take(&b, (size_t)2 * FRIC_CHAIN_MAX_CONTACTS * n);
+    fric_chain_points(c, x->q, pos, Jall);
     for (int k = 0; k < c->m; k++) {
-        double p[2];
-        fric_chain_point_pos(c, x->q, k, p);
+        const double *p = pos + 2 * k;
         double gap = p[1] - c->ground_y;
         v.px[k] = p[0];
         v.pr[k] = x->p_r[k];
@@ -568,7 +570,7 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
         v.act[j] = k;
         v.dv[2 * j] = p[0] - v.pr[k];
         v.dv[2 * j + 1] = gap;
-        fric_chain_jacobian(c, x->q, k, v.J + 2 * j * n);
+        memcpy(v.J + 2 * j * n, Jall + 2 * k * n, (size_t)2 * n * sizeof *Jall);
     }
     memset(v.fa, 0, sizeof v.fa);
     memset(v.cclip, 0, sizeof v.cclip);
@@ -625,7 +627,10 @@ int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain
         x->joint_clips += !v.stuck[i] && (s->method == FRIC_CHAIN_IMPLICIT ||
                                           (s->method == FRIC_CHAIN_SEMI_IMPLICIT &&
                                            s->joint != FRIC_CHAIN_JOINT_PHI_Z));
-        x->stuck[i] = v.stuck[i];
+        /* the flag also reads at rest a joint whose own scalar problem
+         * saturated while a contact holds it (the semi-implicit methods do
+         * not see the contact when they solve the joint) */
+        x->stuck[i] = v.stuck[i] || fabs(dqn[i]) * s->h <= FRIC_CHAIN_REST_STEP;
         x->tau_f[i] = v.tau_f[i];
         x->ddq[i] = ddq[i];
         /* eq. (3), step 7: τ = E_M e − D_M q̇ − Γ²I_M q̈ + G τ_f */

@@ -231,5 +231,5 @@ const fric_scenario fric_scenario_screw = {
     "stiction dead band of eq. 20 holds the load. Compare friction=implicit with the "
     "clip, explicit and karnopp baselines (reversals, drift while stuck).",
     P_COUNT, params, C_COUNT, cols, sizeof(screw_scn), screw_init, screw_step,
-    screw_retune,
+    screw_retune, NULL
 };

@@ -366,5 +366,5 @@ const fric_scenario fric_scenario_joint_step = {
     "74.5 deg; case=fig13 (integral term eq. 51, kp = 50, kv = 14): a sawtooth as tau_r "
     "ramps up to the 2.5 N*m breakaway torque. friction=explicit or karnopp chatter/drift.",
     N_PARAMS, params, N_COLS, cols, sizeof(joint_state), joint_init, joint_step,
-    joint_retune
+    joint_retune, NULL
 };

@@ -248,5 +248,5 @@ const fric_scenario fric_scenario_model_a = {
     "h = -10 N) reverses. T = 1 ms or 4 ms as in the figures. friction=explicit or "
     "karnopp show the chattering and drift the implicit element removes.",
     N_PARAMS, params, N_COLS, cols, sizeof(model_a_state), model_a_init, model_a_step,
-    model_a_retune
+    model_a_retune, NULL
 };

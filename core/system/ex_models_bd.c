@@ -347,5 +347,5 @@ const fric_scenario fric_scenario_models_bd = {
     "model D from 1 m/s with h = 0. The originals stay calm at every K; at 7.5e5 N/m the "
     "alternatives ring (eigenvalue -1.13, Kikuuwe §IV-C).",
     N_PARAMS, params, N_COLS, cols, sizeof(bd_state), bd_init, bd_step,
-    bd_retune
+    bd_retune, NULL
 };

@@ -291,5 +291,5 @@ const fric_scenario fric_scenario_two_contacts = {
     "B = 300 N*s/m; F = 5 N and 2.5 N), T = 1 ms: stick-slip in both contacts. "
     "friction=explicit shows rigid Coulomb contacts chattering instead.",
     N_PARAMS, params, N_COLS, cols, sizeof(two_state), two_init, two_step,
-    two_retune
+    two_retune, NULL
 };

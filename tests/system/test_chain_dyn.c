@@ -399,6 +399,16 @@ static void test_point_and_jacobian(void **state)
                 if (!(fabs(J[i] - Jr[i]) <= J_REL * js))
                     fail_msg("n = %d point %d: J[%d] = %.15g, differences %.15g", n, k, i, J[i], Jr[i]);
         }
+        /* consistency check: fric_chain_points (one walk for all the
+         * candidates) equals the per-candidate calls checked above, bit for bit */
+        double pos[2 * FRIC_CHAIN_MAX_CONTACTS], Jall[2 * FRIC_CHAIN_MAX_CONTACTS * NMAX];
+        fric_chain_points(&ch.m, q, pos, Jall);
+        for (int k = 0; k < ch.m.m; k++) {
+            fric_chain_point_pos(&ch.m, q, k, p);
+            fric_chain_jacobian(&ch.m, q, k, J);
+            assert_true(pos[2 * k] == p[0] && pos[2 * k + 1] == p[1]);
+            assert_memory_equal(Jall + 2 * k * n, J, sizeof(double) * 2 * (size_t)n);
+        }
     }
 }
 

@@ -25,8 +25,10 @@
  *   with gravity g cos θ along −y and the slope force m g sin θ along −x
  *   applied as τ_ext = J_xᵀ F each step): sticks iff tan θ <= μ_s, else
  *   slides at g (sin θ − μ_k cos θ). Resting contact and incline hold for
- *   the semi-implicit and coupled methods; the implicit method (19) is run
- *   and printed but not held to them: with frictionless joints its least
+ *   the semi-implicit and coupled methods to 1e-6; the implicit method (19)
+ *   holds the resting contact to the order of its regularization ρ = 1e-3,
+ *   and on the incline it is run and printed but not held to the closed
+ *   forms: with frictionless joints its least
  *   squares lets the joint unknowns G τ_f carry part of the load, (21) then
  *   clips them to 0 and the contact forces solved with them are short (the
  *   block slides at tan θ = 0.95 μ_s; the sheet's coupling of joint friction
@@ -829,11 +831,14 @@ static void test_resting_contact(void **state)
         print_message("resting %s/%s: f_n %.9g f_t %.3g q-q0 %.3g\n",
                       fric_chain_method_names[METHODS[mi].m],
                       fric_chain_joint_step_names[METHODS[mi].j], x.f[0][1], x.f[0][0], x.q[0] - q0);
-        if (METHODS[mi].m == FRIC_CHAIN_IMPLICIT) continue;   /* see the file comment */
         assert_int_equal(x.active[0], 1);
-        assert_true(fabs(fric_chain_sim_f_n(&x, 0) - mass * GRAV) <= 1e-6 * mass * GRAV);
-        assert_true(fabs(fric_chain_sim_f_t(&x, 0)) <= 1e-6 * mass * GRAV);
-        assert_true(fabs(x.q[0] - q0) <= 1e-4);
+        /* the implicit method's one least squares (19) mixes the joint and
+         * contact rows under λ_M = ρ mean(diag A_M)²: its balance holds to
+         * the order of ρ = 1e-3 (see the file comment), the others' to 1e-6 */
+        double tol = METHODS[mi].m == FRIC_CHAIN_IMPLICIT ? 1e-3 : 1e-6;
+        assert_true(fabs(fric_chain_sim_f_n(&x, 0) - mass * GRAV) <= tol * mass * GRAV);
+        assert_true(fabs(fric_chain_sim_f_t(&x, 0)) <= tol * mass * GRAV);
+        assert_true(fabs(x.q[0] - q0) <= (METHODS[mi].m == FRIC_CHAIN_IMPLICIT ? 1e-2 : 1e-4));
     }
 }
 

@@ -505,3 +505,35 @@ describe('e) parameter presentation', () => {
     });
   }
 });
+
+describe('f) the shape of a scenario (Simulation.shape)', () => {
+  it('chain: n + 1 joints from the base, each link its length apart (geometry), the tip equal to the next row\'s x_tip, y_tip (consistency)', () => {
+    const n = 7, L = 0.1;
+    const sim = core.simulation('chain', { n, length: L });
+    try {
+      sim.step(40);
+      const s = sim.shape();
+      assert.equal(s.length, 2 * (n + 1));
+      assert.equal(s[0], 0);
+      assert.equal(s[1], 0);
+      for (let k = 1; k <= n; k++) {
+        const d = Math.hypot(s[2 * k] - s[2 * k - 2], s[2 * k + 1] - s[2 * k - 1]);
+        assert.ok(Math.abs(d - L) <= 1e-12, `link ${k}: ${d} m apart, length ${L} m`);
+      }
+      // the next row is written at the time the shape was taken (t_k of its step)
+      const r = sim.step(1).rows, c = (name) => r[sim.cols.indexOf(name)];
+      assert.equal(s[2 * n], c('x_tip'));
+      assert.equal(s[2 * n + 1], c('y_tip'));
+    } finally {
+      sim.free();
+    }
+  });
+  it('a scenario without a shape gives null', () => {
+    const sim = core.simulation('bench');
+    try {
+      assert.equal(sim.shape(), null);
+    } finally {
+      sim.free();
+    }
+  });
+});

@@ -4,11 +4,13 @@
 //   runs        3 s of wall clock advance t; Pause stops it
 //   parameter   a changed target (q2_d) applies live: the status and URL follow
 //   keys        Space resumes/pauses, S steps one h, R resets to t = 0, → raises q2_d
+//   drag        dragging the tip sets q1_d, q2_d whose pose reaches the pointer
 //   frame time  a 10-link `chain` (ground_depth 0.9: both corners touch) for both
 //               methods: p95 of the page's work per animation frame, written to
 //               build/e2e/arm-frame-time.json (reported, not asserted)
 //   screenshots build/e2e/arm-{1280,1024,853}.png
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export default async function arm(h) {
@@ -84,13 +86,42 @@ export default async function arm(h) {
     await page.waitForTimeout(200);
     const t3 = await clock(page);
     expect(t3 === 0, `R: t = ${t3} after reset (paused)`);
+    await page.keyboard.press('s');
+    await page.waitForTimeout(100);
+    const t4 = await clock(page);
+    expect(Math.abs(t4 - 0.001) < 1e-9, `S right after R: t = ${t4} (expected 0.001 s: the state after one step)`);
     const q = () => page.evaluate(() => Number(/q2_d=([-0-9.e]+)/.exec(location.search)?.[1]));
     const qa = await q();
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(200);
     const qb = await q();
     expect(Math.abs(qb - qa - 5 * Math.PI / 180) < 1e-9, `→: q2_d ${qa} → ${qb}`);
-    return `S +1 ms, Space resumes (t ${t2}), R → 0, → raises q2_d by 5° (${qa} → ${qb})`;
+    return `S +1 ms, Space resumes (t ${t2}), R → 0, S after R → ${t4} s, → raises q2_d by 5° (${qa} → ${qb})`;
+  });
+
+  await check('arm: dragging the tip sets both targets so that the target pose reaches the pointer', async () => {
+    // the pointer at (0.35, 0.10) m from the base; the new q1_d, q2_d must put
+    // the tip of the two links (length L each, φ from straight down) there:
+    // forward kinematics written here, independent of the view's inverse
+    const L = await page.evaluate(() => Number(new URLSearchParams(location.search).get('arm.arm2-ground.length')) || 0.3);
+    const g = await page.evaluate(() => window.armGeometry[0]);
+    const box = await page.locator('#arm-canvas-a').boundingBox();
+    const at = (x, y) => [box.x + g.ox + g.scale * x, box.y + g.oy - g.scale * y];
+    const [x0, y0] = at(0.5, 0.3), [x1, y1] = at(0.35, 0.1);
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
+    await page.mouse.move(x1, y1, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const u = new URL(page.url()).searchParams;
+    const num = (k) => Number([...u.entries()].find(([key]) => key.endsWith(k))?.[1]);
+    const q1 = num('q1_d'), q2 = num('q2_d');
+    const tip = [L * (Math.sin(q1) + Math.sin(q1 + q2)), -L * (Math.cos(q1) + Math.cos(q1 + q2))];
+    const err = Math.hypot(tip[0] - 0.35, tip[1] - 0.1);
+    expect(err <= 1.5 / g.scale, `targets q1_d ${q1}, q2_d ${q2} put the tip at (${tip[0].toFixed(4)}, ${tip[1].toFixed(4)}) m, ${err.toExponential(2)} m from the pointer (L = ${L} m)`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `q1_d ${(q1 * 180 / Math.PI).toFixed(1)}°, q2_d ${(q2 * 180 / Math.PI).toFixed(1)}°: tip ${(err * 1000).toFixed(2)} mm from the pointer (one pixel = ${(1000 / g.scale).toFixed(2)} mm)`;
   });
 
   await check('arm: screenshots at 1280, 1024 and 853 CSS px', async () => {
@@ -126,10 +157,13 @@ export default async function arm(h) {
     const out = { scenario: 'chain', n: 10, ground_depth: 0.9, methods: ['semi-implicit', 'implicit'], h_s: 1e-3, frames: ms.length,
       p50_ms: q(0.5), p95_ms: q(0.95), max_ms: sorted[sorted.length - 1], t_end_s: t,
       steps_both_contacts_share: { 'semi-implicit': share[0], implicit: share[1] }, steps: rows.map((c) => c.all),
+      target_ms: 4, date: new Date().toISOString(), cores: os.cpus().length, load_average_1min: os.loadavg()[0],
       note: 'page work per animation frame (window.armFrameStats): both methods stepped at 1 kHz + the two canvases + the chart hand-off to the worker' };
     fs.mkdirSync(OUT, { recursive: true });
     fs.writeFileSync(path.join(OUT, 'arm-frame-time.json'), `${JSON.stringify(out, null, 2)}\n`);
     expect(ms.length > 30, `only ${ms.length} frames recorded`);
+    const drawn = await b.page.evaluate(() => [0, 1].map((i) => window.armGeometry[i].joints));
+    expect(drawn[0] === 10 && drawn[1] === 10, `joints drawn: A ${drawn[0]}, B ${drawn[1]} (the chain has 10, from the scenario's shape)`);
     expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
     await b.page.close();
     return `${ms.length} frames: p50 ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${out.max_ms.toFixed(2)} ms; steps with both contacts: A ${(100 * share[0]).toFixed(0)} %, B ${(100 * share[1]).toFixed(0)} %; build/e2e/arm-frame-time.json`;

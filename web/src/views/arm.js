@@ -11,9 +11,9 @@
 // charts are drawn by the pendulum's chart worker (web/src/workers/
 // pendulumCharts.js) on OffscreenCanvases.
 //
-// The `chain` scenario writes only q_1, q_n and the tip (x_tip, y_tip): the
-// links in between are not in its columns, so the view draws link 1 and the
-// last link's tip exactly and joins them with a dashed line (see docs/explorer.md).
+// The `chain` scenario's columns hold only q_1, q_n and the tip; its n links
+// are drawn from the scenario's shape (every joint position after the last
+// step, Simulation.shape(), fric_scenario.shape).
 import { choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { COLORS } from '../charts.js';
@@ -47,7 +47,7 @@ export const LESSON = {
   tryThis: [
     'Normal-force chart at t ≈ 0.4 s: both methods hit at the same moment; A loads corner 1 only, B shares the load.',
     'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
-    'Joint step = paper (eq. 27 + clip 21): the badges read STICK while the arm rests; with the exact Φ_Z step they read SLIP.',
+    'Joint step = paper (eq. 27 + clip 21) or the exact Φ_Z: A\'s badges read STICK once the arm rests on the ground (from about 2 s); B (implicit) keeps creeping and its joints read SLIP.',
     'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
     'Scenario chain (n = 10): ten links fall from horizontal; the tip lands on one corner only, f_n of corner 2 stays 0.',
   ],
@@ -73,7 +73,7 @@ export function mount(container, { core, state, showError }) {
     + 'Simulation of Robot Manipulators with Highly Frictional Gears"). The same arm runs twice: A with the proposed '
     + 'semi-implicit method (each joint\'s friction from its own scalar problem, O(n) per step), B with the implicit one '
     + '(all friction and contact forces in one problem, O(n³)). Red arrows: normal contact forces; badges: each '
-    + 'joint sticks or slips; grey ghost: the target pose (← → move it).');
+    + 'joint sticks or slips; grey ghost: the target pose (drag the tip, or ← →, to move it).');
   container.classList.add('arm-view');
 
   // --- run bar (web/src/runBar.js)
@@ -108,7 +108,7 @@ export function mount(container, { core, state, showError }) {
     c.id = `arm-canvas-${i ? 'b' : 'a'}`;
     c.className = 'arm-canvas';
     c.setAttribute('role', 'img');
-    c.setAttribute('aria-label', `Animated arm of method ${i ? 'B' : 'A'}; the arrow keys move the target of the last joint`);
+    c.setAttribute('aria-label', `Animated arm of method ${i ? 'B' : 'A'}; drag the arm's tip to set its target pose, or use the arrow keys to move the target of the last joint`);
     c.tabIndex = 0;
     pics.append(c);
     return c;
@@ -232,6 +232,9 @@ export function mount(container, { core, state, showError }) {
     acc = 0;
     ended = '';
     endMsg.hidden = true;
+    // the row of t = 0 first (a row holds the state at the start of its
+    // step), so that the first Step reads t = h, as in the pendulum view
+    if (sims.length) advance(1);
     saveState();
     paint();
   }
@@ -346,6 +349,7 @@ export function mount(container, { core, state, showError }) {
 
   // --- drawing
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
+  const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
   const resizeObs = new ResizeObserver(() => {
     canvases.forEach((c, i) => {
       const r = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
@@ -362,7 +366,7 @@ export function mount(container, { core, state, showError }) {
   function pose(sim, r) {
     const L = v('length'), w = v('width');
     const g = (name) => (r ? r[col(sim, name)] : null);
-    const out = { L, links: [], ground: null, ghost: null, corners: [], dashedTip: null, stick: [] };
+    const out = { L, links: [], ground: null, ghost: null, corners: [], stick: [] };
     const chainFrom = (qs) => {
       let x = 0, y = 0, phi = 0;
       const pts = [[0, 0]];
@@ -388,14 +392,18 @@ export function mount(container, { core, state, showError }) {
       out.box = [-2.05 * L, 2.05 * L, out.ground - 0.05, 2.05 * L];
     } else {
       const n = v('n');
-      const q1 = r ? g('q1') : v('q1_0');
-      const p1 = [L * Math.sin(q1), -L * Math.cos(q1)];
-      out.links = [[0, 0], p1];
-      const tip = r ? [g('x_tip'), g('y_tip')] : [n * L * Math.sin(q1), -n * L * Math.cos(q1)];
-      if (n > 1) out.dashedTip = tip;
+      // every joint from the scenario's shape (fric_scenario.shape); before
+      // the first step, the start pose: link 1 at q1_0, the others straight
+      const shape = r ? sim.shape() : null;
+      if (shape) {
+        for (let k = 0; k < shape.length; k += 2) out.links.push([shape[k], shape[k + 1]]);
+      } else {
+        out.links = chainFrom([v('q1_0'), ...new Array(n - 1).fill(0)]).pts;
+      }
+      const tip = out.links[out.links.length - 1], prev = out.links[out.links.length - 2];
+      const phi = Math.atan2(tip[0] - prev[0], prev[1] - tip[1]);   // u = (sin φ, −cos φ)
       out.ground = -v('ground_depth') * n * L;
-      // the corners' heights are in the columns (gap): drawn at the tip's x
-      out.corners = r ? [1, 2].map((k) => ({ p: [tip[0] + (k === 1 ? -1 : 1) * w / 2, out.ground + g(`gap${k}`)], fn: g(`fn${k}`) })) : [];
+      out.corners = corners(tip, phi).map((p, k) => ({ p, fn: r ? g(`fn${k + 1}`) : 0 }));
       out.nStick = r ? g('n_stick') : null;
       out.box = [-1.05 * n * L, 1.05 * n * L, out.ground - 0.05 * n * L, 0.35 * n * L];
     }
@@ -424,6 +432,7 @@ export function mount(container, { core, state, showError }) {
     const s = Math.max(1, Math.min((W - 16) / (bx1 - bx0), (H - top - bottom) / (by1 - by0)));
     const ox = W / 2 - s * (bx0 + bx1) / 2, oy = top + (H - top - bottom) / 2 + s * (by0 + by1) / 2;
     const X = (p) => ox + s * p[0], Y = (p) => oy - s * p[1];
+    xforms[i] = { ox, oy, s };
     if (P.ground !== null) {
       const gy = Y([0, P.ground]);
       ctx.fillStyle = '#e7e2d6';
@@ -439,12 +448,9 @@ export function mount(container, { core, state, showError }) {
     if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
     // the links at their true width w, ending square at the distal corners (the contact points)
     poly(P.links, '#2b3440', Math.max(3, s * v('width')), [], 'butt');
-    if (P.dashedTip) poly([P.links[P.links.length - 1], P.dashedTip], '#2b3440', 2, [4, 4]);
     // motor units at the joints
     const jointPts = P.links.slice(0, -1);
     const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
-    if (P.dashedTip) ctx.fillStyle = '#59636e';
-    if (P.dashedTip) ctx.fillText('links 2 … n−1: not in the scenario\'s columns (dashed)', W / 2, top + fontPx);
     jointPts.forEach((p, j) => {
       ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#fff'; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR / 3, 0, 2 * Math.PI); ctx.fill();
@@ -463,7 +469,6 @@ export function mount(container, { core, state, showError }) {
       ctx.textAlign = 'center';
       ctx.font = `${fontPx}px system-ui, sans-serif`;
     });
-    if (P.dashedTip) { ctx.fillStyle = '#2b3440'; ctx.beginPath(); ctx.arc(X(P.dashedTip), Y(P.dashedTip), 4, 0, 2 * Math.PI); ctx.fill(); }
     // contact corners and their normal forces (arrow length ∝ f_n; 1 N = fScale px)
     const weight = scn === 'chain' ? v('n') * v('mass') * v('gravity') : 2 * v('mass') * v('gravity');
     const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, weight);
@@ -487,7 +492,7 @@ export function mount(container, { core, state, showError }) {
       if (P.corners.length) ctx.fillText(`f_n = ${P.corners.map((k) => k.fn.toFixed(2)).join(' / ')} N`, W / 2, H - 5);
     }
     window.armGeometry = window.armGeometry || {};
-    window.armGeometry[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length };
+    window.armGeometry[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s };
   }
 
   function frame(now) {
@@ -536,6 +541,48 @@ export function mount(container, { core, state, showError }) {
     panel.set(name, Math.min(p.hi ?? p.max, Math.max(p.lo ?? p.min, v(name) + Math.sign(sign) * NUDGE)));
     retune();
   }
+  /** Dragging the tip sets the target pose: arm1 the angle towards the
+   *  pointer, arm2-ground both targets by two-link inverse kinematics (the
+   *  elbow on the side of the current q2_d; a point out of reach is pulled
+   *  onto the reachable circle). The chain has no targets (e = 0). */
+  function dragTarget(i, ev) {
+    const t = xforms[i];
+    if (!t || !info) return;
+    const rect = canvases[i].getBoundingClientRect();
+    const px = (ev.clientX - rect.left - t.ox) / t.s, py = -(ev.clientY - rect.top - t.oy) / t.s;
+    const theta = Math.atan2(px, -py);            // u(φ) = (sin φ, −cos φ): φ from straight down
+    const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
+    if (scn === 'arm1') {
+      panel.set('q_d', wrap(theta));
+    } else if (scn === 'arm2-ground') {
+      const L = v('length'), r = Math.min(Math.hypot(px, py), 2 * L * 0.999);
+      const c2 = Math.max(-1, Math.min(1, (r * r - 2 * L * L) / (2 * L * L)));
+      const q2 = (v('q2_d') < 0 ? -1 : 1) * Math.acos(c2);
+      const q1 = theta - Math.atan2(L * Math.sin(q2), L + L * Math.cos(q2));
+      panel.set('q1_d', wrap(q1));
+      panel.set('q2_d', wrap(q2));
+    } else {
+      return;
+    }
+    retune();
+  }
+  canvases.forEach((c, i) => {
+    let dragging = false;
+    c.addEventListener('pointerdown', (ev) => {
+      if (scn === 'chain' || ev.button !== 0) return;
+      dragging = true;
+      c.setPointerCapture(ev.pointerId);
+      c.style.cursor = 'grabbing';
+      dragTarget(i, ev);
+    });
+    c.addEventListener('pointermove', (ev) => {
+      if (dragging) dragTarget(i, ev);
+      else c.style.cursor = scn === 'chain' ? 'default' : 'grab';
+    });
+    const end = () => { dragging = false; c.style.cursor = scn === 'chain' ? 'default' : 'grab'; };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+  });
   playBtn.addEventListener('click', togglePause);
   stepBtn.addEventListener('click', step);
   resetBtn.addEventListener('click', () => restart());
@@ -564,7 +611,7 @@ export function mount(container, { core, state, showError }) {
       step,
       reset: () => restart(),
       nudgeGoal,
-      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint']],
+      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint'], ['drag', 'the arm\'s tip sets the target pose']],
     },
   };
 }

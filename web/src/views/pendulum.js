@@ -266,6 +266,10 @@ export function mount(container, { core, state, showError }) {
     ended = '';
     endMsg.hidden = true;
     speedLog.length = 0;
+    // the row of t = 0 (a row holds the state at the start of its step): the
+    // picture, the clock and the charts then always show the state after the
+    // last step taken, so the first Step reads t = dt
+    if (sims.length) advance(1);
     saveState();
     paint();
   }
@@ -509,6 +513,10 @@ export function mount(container, { core, state, showError }) {
     playBtn.textContent = paused ? 'Play' : 'Pause';
     last = performance.now();
     speedLog.length = 0;
+    // the row of t = 0 (a row holds the state at the start of its step): the
+    // picture, the clock and the charts then always show the state after the
+    // last step taken, so the first Step reads t = dt
+    if (sims.length) advance(1);
     saveState();
     paint();
   }
