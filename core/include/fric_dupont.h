@@ -100,6 +100,30 @@ double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq);
  * (τ_l < 0). Returns 0, or −1 (both NaN) for an invalid e or tau_l. */
 int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi);
 
+/* Worked examples of §5-6 (small closed forms; tests/law/test_screw_examples.c
+ * redoes the paper's arithmetic by hand). In §5-6 one ratio k serves both
+ * directions: the reciprocal efficiency is 1 ± k (eq. 29), i.e. eq. 21 with
+ * k = Kd/l, so k1 = k2 = k, unlike the printed Fig. 5 pair (sheet §4).
+ *
+ * The jump of the load torque at a velocity zero crossing, Δτ_l =
+ * τ_l(backdriving) − τ_l(driving) at the same net motor torque τ_m [N·m],
+ * with an extra friction torque τ_f [N·m] of the sign of τ_m while driving:
+ *   motor-side friction (eq. 29, τ_m = (1 ± k)·τ_l + τ_f):
+ *       Δτ_l = 2k·τ_m/(1 − k²) + 2τ_f/(1 − k²)                       (eq. 31)
+ *   friction that loads the transmission, ratio N (eq. 30,
+ *   τ_m = (1 ± k)·(τ_l + τ_f/N)):
+ *       Δτ_l = 2k·τ_m/(1 − k²) + 2τ_f/N                              (eq. 32)
+ * NaN unless 0 <= k < 1, N > 0 and the torques are finite. */
+double fric_screw_jump_motor(double k, double tau_m, double tau_f);
+double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N);
+
+/* The efficiencies of one friction ratio k (eq. 21 with Kd/l = k; eq. 39
+ * expresses the slopes k' of the eq. 34 lines this way):
+ * η1 = 1/(1 + k), η2 = 1/(1 − k) [-]. For k > 1 (a self-locking screw)
+ * η2 < 0; k = 1 gives η2 = ±inf and is refused. Returns 0, or −1 (both
+ * NaN) unless k >= 0 is finite and k != 1. */
+int fric_screw_eff_of_k(double k, double *eta1, double *eta2);
+
 /* The screw of Dupont Fig. 4 with its load and the step. */
 typedef struct {
     fric_screw eff;      /* thread friction                                        */

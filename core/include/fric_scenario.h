@@ -68,7 +68,13 @@ typedef struct fric_scenario {
     int n_params;
     const fric_param_info *params;
     int n_cols;
-    const fric_col_info *cols;   /* cols[0] is "t" [s]                                */
+    /* cols[0] is "t" [s] for a time series (every scenario with a "duration"
+     * parameter). A scenario whose rows are not a time series (a grid or a
+     * sweep: "solutions-2dof", one row per point r of a grid) has no "t"
+     * column and no "duration" parameter; its cols[0] is the outer abscissa
+     * (there "r1"). Drivers take cols[0] as the abscissa, report progress
+     * in rows, and find the other columns by name. */
+    const fric_col_info *cols;
     size_t state_bytes;
     /* Validates p (already range-checked against params[]: call it through
      * fric_scenario_init) as a whole and initialises the state. 0 on success;

@@ -97,3 +97,36 @@ int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *
     return 0;
 }
 
+
+/* §5-6 worked examples (fric_dupont.h). Eq. 31: with τ_f of the sign of τ_m
+ * while driving and of the opposite sign while backdriving (§5),
+ * τ_l = (τ_m − τ_f)/(1 + k) driving, (τ_m + τ_f)/(1 − k) backdriving, and
+ * their difference is eq. 31. Eq. 32 likewise from eq. 30:
+ * τ_l = τ_m/(1 + k) − τ_f/N, τ_m/(1 − k) + τ_f/N. */
+static int jump_ok(double k, double tau_m, double tau_f)
+{
+    return isfinite(k) && k >= 0 && k < 1 && isfinite(tau_m) && isfinite(tau_f);
+}
+
+double fric_screw_jump_motor(double k, double tau_m, double tau_f)
+{
+    if (!jump_ok(k, tau_m, tau_f)) return NAN;
+    return (2 * k * tau_m + 2 * tau_f) / (1 - k * k);                     /* eq. 31 */
+}
+
+double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N)
+{
+    if (!jump_ok(k, tau_m, tau_f) || !(isfinite(N) && N > 0)) return NAN;
+    return 2 * k * tau_m / (1 - k * k) + 2 * tau_f / N;                    /* eq. 32 */
+}
+
+int fric_screw_eff_of_k(double k, double *eta1, double *eta2)
+{
+    if (!(isfinite(k) && k >= 0 && k != 1)) {
+        *eta1 = *eta2 = NAN;
+        return -1;
+    }
+    *eta1 = 1 / (1 + k);                                                   /* eq. 21 */
+    *eta2 = 1 / (1 - k);                                                   /* eq. 21 */
+    return 0;
+}

@@ -6,6 +6,16 @@
  * μ = 0.3, F1 = 8·sin(2.4t), F2 = 50·cos(0.8t). The columns are those of
  * Fig. 3 (position, velocity and acceleration of m1 in the frame of m2)
  * plus the forces.
+ *
+ * solver=general runs the same table through the general solve of
+ * fric_fd.h (Dupont §3.2, eq. 10) instead of the dedicated step: joints
+ * q = (x, y), D = diag(m1, m1 + m2), r = (F1, F2) (eq. 4), and one axial
+ * friction row on x whose normal force is F_N = m1·ÿ = (0, m1)·q̈ (eqs.
+ * 5-6), integrated by fric_fd_sim with event location (§3.1.1). The
+ * columns are the same; `a` is then the acceleration of the last solve
+ * and `f` the friction of eq. 10 (F1 − m1·a). The two solvers agree to
+ * O(h) (tests/cli/run.sh compares them: a consistency check, not an
+ * independent reference; the independent ones are in test_dupont.c).
  */
 #include <math.h>
 #include <stddef.h>
@@ -13,18 +23,26 @@
 
 #include "fric_bench.h"
 #include "fric_dupont.h"
+#include "fric_fd.h"
 #include "fric_scenario.h"
+#include "fd_scn_internal.h"
 #include "law_internal.h"
 
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
-       P_DURATION, P_EPS, P_EVERY, P_COUNT };
+       P_DURATION, P_EPS, P_EVERY, P_SOLVER, P_COUNT };
 
 static const char *const treatment_help[] = {
     "Kikuuwe model A with the exact transform",
     "Duclusaud & Passault Algorithm 1 with the normal force of the previous step",
     "Friction against the sign of the previous velocity",
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
+};
+
+static const char *const solver_names[] = { "existing", "general" };
+static const char *const solver_help[] = {
+    "the dedicated fixed step of the table (normal force known before the x step)",
+    "the general solve of eq. 10 (fric_fd.h) with event location, as for an n-dof arm",
 };
 
 static const fric_param_info params[P_COUNT] = {
@@ -65,6 +83,10 @@ static const fric_param_info params[P_COUNT] = {
                 .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
     [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
                   .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_SOLVER] = { "solver", 0, 0, 1, "choice",
+                   "existing (the table's own step, friction treatment applies) or general "
+                   "(Dupont eq. 10 through fric_fd.h with event location; friction is ignored)",
+                   solver_names, 2, 1, .label = "solver", .choice_help = solver_help },
 };
 
 enum { C_T, C_X, C_V, C_A, C_Y, C_DY, C_F1, C_F2, C_FN, C_F, C_STUCK, C_REV, C_COUNT };
@@ -92,7 +114,13 @@ typedef struct {
     fric_scenario_clock clk;    /* steps and time of the run (step h)                */
     long long every;       /* steps per output row                              */
     int started;           /* 1 once row 0 is written                           */
+    int general;           /* solver=general: fric_fd_sim below, not p and s    */
+    fric_fd_sim sim;       /* step h, events; sim.sys = this xy_scn             */
+    fric_fd_state fx;      /* q = (x, y), q̇ = (v, dy), counters                  */
 } xy_scn;
+
+/* Relative event time tolerance of solver=general, times the step. */
+#define XY_EVENT_TOL 1e-9
 
 static double time_at(const xy_scn *c, long long k)
 {
@@ -107,6 +135,68 @@ static double f1_at(const xy_scn *c, long long k)
 static double f2_at(const xy_scn *c, long long k)
 {
     return c->a2 * cos(c->w2 * time_at(c, k));
+}
+
+/* fric_fd_eval_fn of solver=general: eqs. 4-6 as eq. 10 (file header).
+ * y has no friction row: it is never held. */
+static int xy_eval(const void *sys, double t, const double *q, const double *dq,
+                   fric_fd_problem *p, const char **why)
+{
+    const xy_scn *c = sys;
+    (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    p->n = 2;
+    p->m = 1;
+    p->D[0] = c->p.m1;
+    p->D[1] = p->D[2] = 0;
+    p->D[3] = c->p.m1 + c->p.m2;                                /* eq. 4 */
+    p->r[0] = c->a1 * sin(c->w1 * t) + c->b1;
+    p->r[1] = c->a2 * cos(c->w2 * t);
+    fric_fd_row *w = &p->rows[0];
+    w->kind = FRIC_FD_AXIAL;
+    w->joint = 0;
+    w->mu = w->mu_s = w->mu_back = w->mu_s_back = c->p.mu;        /* eq. 5 */
+    w->C[0] = 0;
+    w->C[1] = c->p.m1;                                          /* F_N = m1·ÿ, eq. 6 */
+    w->d = 0;
+    if (why) *why = "";
+    return 0;
+}
+
+/* Starts the general solver from the table's current motion at the
+ * clock's time. 0, or 1 with *why. */
+static int general_start(xy_scn *c, const char **why)
+{
+    const double q0[2] = { c->s.x, c->s.y }, dq0[2] = { c->s.v, c->s.vy };
+    const char *m;
+    c->sim.sys = c;
+    if (fric_fd_sim_init(&c->sim, &c->fx, q0, dq0, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("xy-table: solver=general: %s", msg);
+        return 1;
+    }
+    c->fx.t = time_at(c, c->clk.k);
+    return 0;
+}
+
+/* The general solver's motion back into the table's state (rows, a switch
+ * of solver while running). */
+static void general_to_table(xy_scn *c)
+{
+    const fric_fd_state *x = &c->fx;
+    const double v = x->dq[0];
+    const int sg = (v > 0) - (v < 0);                 /* reversals: + 0 - counts once */
+    if (sg && c->s.last_sign && sg != c->s.last_sign) c->s.reversals++;
+    if (sg) c->s.last_sign = sg;
+    c->s.x = x->q[0];
+    c->s.v = v;
+    c->s.a = x->ddq[0];
+    c->s.y = x->q[1];
+    c->s.vy = x->dq[1];
+    c->s.FN = c->p.m1 * x->ddq[1];                    /* eq. 6 */
+    c->s.f = x->friction[0];
+    c->s.stuck = x->sigma[0] == 0;
 }
 
 /* Validates p and fills the table and the clock of c (time continues from
@@ -137,6 +227,9 @@ static int configure(xy_scn *c, const double *p, const char **why)
     c->w2 = p[P_W2];
     c->clk = clk;
     c->every = (long long)p[P_EVERY];
+    c->general = (int)p[P_SOLVER];
+    c->sim = (fric_fd_sim){ 2, xy_eval, c, t.h, FRIC_FD_EVENTS, XY_EVENT_TOL * t.h, 0,
+                            FRIC_FD_RULE_CONTINUOUS };
     if (why) *why = "";
     return 0;
 }
@@ -147,8 +240,9 @@ static int xy_init(void *state, const double *p, const char **why)
     if (configure(&c, p, why)) return 1;
     fric_xy_init(&c.s, p[P_X0], p[P_V0]);
     c.s.FN = c.p.m1 * f2_at(&c, 0) / (c.p.m1 + c.p.m2);    /* eq. 6 at t = 0 */
-    *(xy_scn *)state = c;
-    return 0;
+    xy_scn *dst = state;
+    *dst = c;
+    return dst->general ? general_start(dst, why) : 0;
 }
 
 /* New parameters, same motion: x, v, y, dy, time and counters are kept. */
@@ -156,7 +250,10 @@ static int xy_retune(void *state, const double *p, const char **why)
 {
     xy_scn *c = state, tmp = *c;
     if (configure(&tmp, p, why)) return 1;
+    if (c->general) general_to_table(&tmp);
+    if (tmp.general && general_start(&tmp, why)) return 1;   /* (re)start from the motion */
     *c = tmp;
+    c->sim.sys = c;
     return 0;
 }
 
@@ -185,6 +282,16 @@ static int xy_step(void *state, double *row, const char **why)
         return FRIC_SCENARIO_ROW;
     }
     if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
+    if (c->general) {
+        c->sim.sys = c;            /* the state may have been copied */
+        for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
+            if (fric__fd_scn_advance("xy-table", &c->sim, &c->fx, &c->clk, 1, why))
+                return FRIC_SCENARIO_ERROR;
+            general_to_table(c);      /* every step: reversals */
+        }
+        xy_row(c, row);
+        return FRIC_SCENARIO_ROW;
+    }
     for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
         if (fric_xy_step(&c->p, &c->s, f1_at(c, c->clk.k + 1), f2_at(c, c->clk.k + 1))) {
             if (why)

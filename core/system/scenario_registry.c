@@ -19,6 +19,9 @@ extern const fric_scenario fric_scenario_xy_table;
 extern const fric_scenario fric_scenario_arm1;
 extern const fric_scenario fric_scenario_arm2_ground;
 extern const fric_scenario fric_scenario_chain;
+extern const fric_scenario fric_scenario_solutions_2dof;
+extern const fric_scenario fric_scenario_screw_selflock;
+extern const fric_scenario fric_scenario_carriage_screw;
 static const fric_scenario *const registry[] = {
     &fric_scenario_model_a,
     &fric_scenario_two_contacts,
@@ -30,6 +33,9 @@ static const fric_scenario *const registry[] = {
     &fric_scenario_arm1,
     &fric_scenario_arm2_ground,
     &fric_scenario_chain,
+    &fric_scenario_solutions_2dof,
+    &fric_scenario_screw_selflock,
+    &fric_scenario_carriage_screw,
     NULL /* keeps the array non-empty */
 };
 

@@ -50,11 +50,13 @@ export function chartCsv(chart, xName = 'x') {
 }
 
 /**
- * chartBox(parent, { title, description, height, fileName, xName, config })
- * Creates the box, the canvas (role=img with the description) and the export
- * buttons; returns { chart, box, head, update() }.
+ * The frame every chart box shares (charts drawn here, in a worker, or by a
+ * view's own canvas code): a section.chart-box with a head (the title and the
+ * PNG and CSV buttons) and a canvas in a .canvas-wrap of `height` CSS px
+ * (role img, described). Appended to parent; the caller wires the buttons.
+ * Returns { box, head, png, csv, wrap, canvas }.
  */
-export function chartBox(parent, { title, description, height = 300, fileName, xName, config }) {
+export function chartFrame(parent, { title, description, height = 300, pngLabel, csvLabel }) {
   const box = document.createElement('section');
   box.className = 'chart-box';
   box.setAttribute('aria-label', title);
@@ -67,11 +69,11 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
   const png = document.createElement('button');
   png.type = 'button';
   png.textContent = 'PNG';
-  png.setAttribute('aria-label', `Export ${title} as PNG`);
+  png.setAttribute('aria-label', pngLabel || `Export ${title} as PNG`);
   const csv = document.createElement('button');
   csv.type = 'button';
   csv.textContent = 'CSV';
-  csv.setAttribute('aria-label', `Export the data of ${title} as CSV`);
+  csv.setAttribute('aria-label', csvLabel || `Export the data of ${title} as CSV`);
   tools.append(png, csv);
   head.append(h, tools);
   const wrap = document.createElement('div');
@@ -83,7 +85,16 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
   wrap.append(canvas);
   box.append(head, wrap);
   parent.append(box);
+  return { box, head, png, csv, wrap, canvas };
+}
 
+/**
+ * chartBox(parent, { title, description, height, fileName, xName, config })
+ * Creates the box, the canvas (role=img with the description) and the export
+ * buttons; returns { chart, box, head, update() }.
+ */
+export function chartBox(parent, { title, description, height = 300, fileName, xName, config }) {
+  const { box, head, png, csv, canvas } = chartFrame(parent, { title, description, height });
   const chart = new Chart(canvas, {
     ...config,
     options: {

@@ -14,14 +14,7 @@
 //     range: () => ({ x0, x1, budget }) });
 //   set.charts[k].mirror.sources / .data.datasets   (the points)
 //   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
-import { chartCsv, chartFontSize, download } from './charts.js';
-
-function button(text) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  return b;
-}
+import { chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 
 export function liveChartSet(parent, { what, boxes, axes, showError, onStats, range }) {
   const worker = new Worker('pendulumCharts.worker.js', { type: 'module' });
@@ -30,30 +23,8 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   const observers = [];
 
   function box(index, { title, description, height, fileName }) {
-    const section = document.createElement('section');
-    section.className = 'chart-box';
-    section.setAttribute('aria-label', title);
-    const head = document.createElement('div');
-    head.className = 'chart-head';
-    const h = document.createElement('h3');
-    h.textContent = title;
-    const tools = document.createElement('div');
-    tools.className = 'chart-tools';
-    const png = button('PNG');
-    png.setAttribute('aria-label', `Export ${title} as PNG`);
-    const csv = button('CSV');
-    csv.setAttribute('aria-label', `Export the data of ${title} as CSV (every step in view)`);
-    tools.append(png, csv);
-    head.append(h, tools);
-    const wrap = document.createElement('div');
-    wrap.className = 'canvas-wrap';
-    wrap.style.height = `${height}px`;
-    const canvas = document.createElement('canvas');
-    canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', description);
-    wrap.append(canvas);
-    section.append(head, wrap);
-    parent.append(section);
+    const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
+      csvLabel: `Export the data of ${title} as CSV (every step in view)` });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } } };
     window.frictionCharts?.add(mirror);
     png.addEventListener('click', () => {

@@ -18,7 +18,7 @@ import { choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { COLORS } from '../charts.js';
 import { liveChartSet } from '../liveCharts.js';
-import { runBar } from '../runBar.js';
+import { runBar, liveLoop } from '../runBar.js';
 import { paramPanel, paramIndex } from '../paramPanel.js';
 
 const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
@@ -65,7 +65,6 @@ export function mount(container, { core, state, showError }) {
   if (methodA < 0) methodA = methods.indexOf('semi-implicit');
   if (methodB < 0) methodB = methods.indexOf('implicit');
   let speed = state.getNumber('speed', 1);
-  let paused = state.get('paused', '0') === '1';
   let values = null;
 
   const { side, charts: mainCol } = viewLayout(container, 'Robot arm, live',
@@ -146,7 +145,7 @@ export function mount(container, { core, state, showError }) {
   let sims = [];
   let series = [];
   let targets = []; // [{ name, data }]: the target lines of the angle chart
-  let acc = 0, last = performance.now(), raf = 0, ended = '';
+  let ended = '';
   const frameStats = [];
   window.armFrameStats = frameStats;
   const contactRows = [{ both: 0, all: 0 }, { both: 0, all: 0 }];
@@ -201,7 +200,7 @@ export function mount(container, { core, state, showError }) {
   const methodOf = (i) => (i === 0 ? methodA : methodB);
 
   function saveState() {
-    const out = { scenario: scn, method_a: methods[methodA], method_b: methods[methodB], speed, paused: paused ? 1 : 0 };
+    const out = { scenario: scn, method_a: methods[methodA], method_b: methods[methodB], speed, paused: loop.paused ? 1 : 0 };
     info.params.forEach((p, j) => {
       if (HIDDEN.has(p.name)) return;
       out[`${scn}.${p.name}`] = p.choices ? p.choices[values[j]] : values[j];
@@ -210,7 +209,7 @@ export function mount(container, { core, state, showError }) {
   }
 
   function restart() {
-    if (ended) { paused = false; playBtn.textContent = 'Pause'; }
+    loop.restart();
     sims.forEach((s) => s.free());
     sims = [];
     sideMsg.hidden = true;
@@ -229,7 +228,6 @@ export function mount(container, { core, state, showError }) {
     const k = plotKeys();
     series = sims.map(() => ({ q: k.q.map(() => []), fn: k.fn.map(() => []), tf: k.tf.map(() => []), row: null }));
     setDatasets();
-    acc = 0;
     ended = '';
     endMsg.hidden = true;
     // the row of t = 0 first (a row holds the state at the start of its
@@ -273,14 +271,14 @@ export function mount(container, { core, state, showError }) {
       sideMsg.hidden = false;
       sideMsg.textContent = e.message;
     }
-    if (paused) paint();
+    if (loop.paused) paint();
   }
 
   function runEnded(why) {
     ended = why;
     endMsg.hidden = false;
     endMsg.textContent = why;
-    setPaused(true);
+    loop.setPaused(true);
   }
 
   function advance(nSteps) {
@@ -331,7 +329,7 @@ export function mount(container, { core, state, showError }) {
   function writeText() {
     const row = series[0]?.row;
     const t = row ? row[col(sims[0], 't')] : 0;
-    clock.textContent = `t = ${t.toFixed(3)} s   h = ${fmt(v('dt'))} s   ${paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
+    clock.textContent = `t = ${t.toFixed(3)} s   h = ${fmt(v('dt'))} s   ${loop.paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
     status.textContent = sims.map((sim, i) => {
       const r = series[i].row;
       if (!r) return `${i ? 'B' : 'A'} ${methods[methodOf(i)]}: not started`;
@@ -495,44 +493,6 @@ export function mount(container, { core, state, showError }) {
     window.armGeometry[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s };
   }
 
-  function frame(now) {
-    const t0 = performance.now();
-    const real = Math.min(0.1, (now - last) / 1000);
-    last = now;
-    if (!paused && sims.length) {
-      const dt = v('dt');
-      acc += real * speed;
-      let n = Math.floor(acc / dt);
-      acc -= n * dt;
-      while (n > 0 && !ended && performance.now() - t0 < STEP_BUDGET_MS) {
-        const k = Math.min(n, CHUNK_STEPS);
-        advance(k);
-        n -= k;
-      }
-      if (n > 0) acc = 0;
-      paint(false);
-      frameStats.push(performance.now() - t0);
-      if (frameStats.length > 4000) frameStats.splice(0, 2000);
-    }
-    raf = requestAnimationFrame(frame);
-  }
-
-  function setPaused(p) {
-    paused = p;
-    playBtn.textContent = paused ? 'Play' : 'Pause';
-    last = performance.now();
-    saveState();
-    paint();
-  }
-  function togglePause() {
-    if (ended && paused) return;
-    setPaused(!paused);
-  }
-  function step() {
-    if (!paused) setPaused(true);
-    if (!ended) advance(1);
-    paint();
-  }
   /** ← →: the target of the last controlled joint (q_d, q2_d); chain has none. */
   function nudgeGoal(sign) {
     const name = has('q2_d') ? 'q2_d' : has('q_d') ? 'q_d' : null;
@@ -583,21 +543,23 @@ export function mount(container, { core, state, showError }) {
     c.addEventListener('pointerup', end);
     c.addEventListener('pointercancel', end);
   });
-  playBtn.addEventListener('click', togglePause);
-  stepBtn.addEventListener('click', step);
+  playBtn.addEventListener('click', () => loop.togglePause());
+  stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());
   canvases.forEach((c) => c.addEventListener('keydown', (e) => {
     const d = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
     if (d) { e.preventDefault(); e.stopPropagation(); nudgeGoal(d); }
   }));
 
-  playBtn.textContent = paused ? 'Play' : 'Pause';
+  // the fixed-step clock (web/src/runBar.js), before the first run
+  const loop = liveLoop({ playBtn, paused: state.get('paused', '0') === '1', h: () => v('dt'), speed: () => speed,
+    live: () => sims.length > 0, ended: () => !!ended, advance, paint, onPause: () => saveState(), frameStats,
+    budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
   setupScenario();
-  raf = requestAnimationFrame(frame);
 
   return {
     dispose() {
-      cancelAnimationFrame(raf);
+      loop.dispose();
       resizeObs.disconnect();
       sims.forEach((s) => s.free());
       sims = [];
@@ -607,8 +569,8 @@ export function mount(container, { core, state, showError }) {
       delete window.armGeometry;
     },
     actions: {
-      togglePause,
-      step,
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
       reset: () => restart(),
       nudgeGoal,
       legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint'], ['drag', 'the arm\'s tip sets the target pose']],

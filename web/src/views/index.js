@@ -3,6 +3,7 @@ import * as laws from './laws.js';
 import * as drive from './drive.js';
 import * as pendulum from './pendulum.js';
 import * as arm from './arm.js';
+import * as wellposed from './wellposed.js';
 import * as scenarios from './scenarios.js';
 import * as fit from './fit.js';
 
@@ -11,6 +12,7 @@ export const VIEWS = [
   { id: 'drive', title: 'Drive / backdrive', module: drive },
   { id: 'pendulum', title: 'Pendulum bench, live', module: pendulum },
   { id: 'arm', title: 'Robot arm', module: arm },
+  { id: 'wellposed', title: 'Well-posedness', module: wellposed },
   { id: 'scenarios', title: 'Scenarios from the papers', module: scenarios },
   { id: 'fit', title: 'Fit to your logs', module: fit },
 ];

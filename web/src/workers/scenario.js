@@ -11,6 +11,9 @@
 //       every row of each variant as CSV text (after the '#' lines `head`),
 //       collected chunk by chunk into a Blob; stops once the file would pass
 //       `limit` bytes (extrapolated from the simulated time done).
+//   { type: 'rows', id, name, params, limit }
+//       every row of one run (at most `limit`), for a scenario whose rows are
+//       not a time series (the solutions-2dof grid of the Well-posedness view)
 //   { type: 'cancel', id }   stops job id within about 50 ms.
 // Messages out (each with the job's id):
 //   { type: 'progress', frac, variant, t, points? }  frac of the simulated time
@@ -18,6 +21,8 @@
 //   { type: 'variant', variant, last, rows, error }  a variant ended; last: the
 //       last row seen ({ col: value }), error: the core's message or null
 //   { type: 'done', blob?, bytes? } | { type: 'cancelled', variant, last }
+//   { type: 'rows', cols, rows: Float64Array (count × cols), count, ms } (transferred;
+//       ms: the run's time in the worker, without the wasm start-up)
 //   { type: 'too-big', bytes, estimate, t } | { type: 'failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
 
@@ -41,7 +46,7 @@ const pause = () => new Promise((r) => setTimeout(r, 0));
 self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') { cancelled.add(m.id); return; }
-  const job = m.type === 'csv' ? csvJob : plotJob;
+  const job = m.type === 'csv' ? csvJob : m.type === 'rows' ? rowsJob : plotJob;
   job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) }))
     .finally(() => cancelled.delete(m.id));
 };
@@ -53,7 +58,7 @@ async function runVariants(m, onRows, onVariant, report) {
   const info = core.scenario(m.name);
   const cols = info.cols.map((c) => c.name);
   const nc = cols.length;
-  const ct = cols.indexOf('t');
+  const ct = Math.max(0, cols.indexOf('t')); // a grid scenario has no t: its abscissa is cols[0] (fric_scenario.h)
   const dj = info.params.findIndex((p) => p.name === 'duration');
   const nv = m.variants.length;
   let lastReport = 0;
@@ -139,7 +144,7 @@ async function plotJob(m) {
     return out;
   };
   const onRows = (r, count, vi, nc, cols, duration) => {
-    const ct = cols.indexOf('t');
+    const ct = Math.max(0, cols.indexOf('t'));
     const scale = B / (duration > 0 ? duration : 1);
     m.cols.forEach((c, ci) => {
       const j = cols.indexOf(c);
@@ -221,4 +226,25 @@ async function csvJob(m) {
   if (!finished) { self.postMessage({ type: 'cancelled', id: m.id }); return; }
   put(true);
   self.postMessage({ type: 'done', id: m.id, blob: new Blob(parts, { type: 'text/csv' }), bytes });
+}
+
+async function rowsJob(m) {
+  const core = await getCore();
+  const t0 = performance.now();
+  const sim = core.simulation(m.name);
+  try {
+    sim.reset(Float64Array.from(m.params));
+    const nc = sim.cols.length;
+    const out = new Float64Array(m.limit * nc);
+    let count = 0;
+    while (!sim.done && count < m.limit) {
+      const { rows, count: k } = sim.step(Math.min(CHUNK_ROWS * 16, m.limit - count + 1));
+      const take = Math.min(k, m.limit - count);
+      out.set(rows.subarray(0, take * nc), count * nc);
+      count += take;
+    }
+    self.postMessage({ type: 'rows', id: m.id, cols: sim.cols, rows: out, count, ms: performance.now() - t0 }, [out.buffer]);
+  } finally {
+    sim.free();
+  }
 }
