@@ -285,5 +285,5 @@ const fric_scenario fric_scenario_carriage_screw = {
     "screw drives, stops in the dead band of eq. 26 and breaks away backdriving at "
     "F_back = (mc + mL)*tau_m*eta2s/(mL*l) (660 N).",
     P_COUNT, params, C_COUNT, cols, sizeof(carriage_scn), carriage_init, carriage_step,
-    carriage_retune,
+    carriage_retune, NULL
 };

@@ -199,5 +199,5 @@ const fric_scenario fric_scenario_solutions_2dof = {
     "counted by enumerating every sign hypothesis, and the determinant test (unique "
     "for every r, 0/1). With the defaults the test fails between mu = 0.45 and 0.5 "
     "and regions with no and with two solutions appear.",
-    P_COUNT, params, C_COUNT, cols, sizeof(map_scn), map_init, map_step, map_retune,
+    P_COUNT, params, C_COUNT, cols, sizeof(map_scn), map_init, map_step, map_retune, NULL
 };

@@ -242,5 +242,5 @@ const fric_scenario fric_scenario_screw_selflock = {
     "motor torque crosses between the regions; columns count the solutions and say what "
     "the rule did (impulsive stop, branch taken, breakaway).",
     P_COUNT, params, C_COUNT, cols, sizeof(selflock_scn), selflock_init, selflock_step,
-    selflock_retune,
+    selflock_retune, NULL
 };
