@@ -807,6 +807,67 @@ static void test_selflock_rules(void **state)
     assert_int_equal(x.status, FRIC_FD_UNIQUE);
 }
 
+/* Breakaway of the self-locking screw (§4.2): at rest under τ_l = G = 100
+ * the band of eq. 20 is G/η2 = −50 <= τ_a <= G/η1 = 250 N·m (η1s = η1,
+ * η2s = η2 here); τ_a = −60 violates the lower inequality, so the screw
+ * descends. Descending (q̇ < 0), eq. 18, η·(τ_a − J·q̈) = τ_l = M·q̈ + G,
+ * gives q̈ = (η·τ_a − G)/(M + η·J) with η = η2 when τ_l > 0
+ * (backdriving, eq. 17) and η1 when τ_l < 0 (driving). The descent is the
+ * one of these that is consistent (the sign of τ_l its η assumes) and has
+ * q̈ <= 0: for J < 25 the η2 branch has q̈ > 0 (a rise, not a descent) and
+ * the η1 branch is the descent; for J > 25 the η2 branch. With τ_a
+ * constant the descent keeps that q̈: q(t) = ½·q̈·t², q̇ = q̈·t. */
+static void test_selflock_breakaway(void **state)
+{
+    (void)state;
+    const double eta1 = 0.4, eta2 = -2, M = 50, G = 100, tau = -60;
+    const double Js[] = { 5, 20, 24.5, 40 };
+    for (int kj = 0; kj < 4; kj++) {
+        screw_const c;
+        c.s = selflock(Js[kj]);
+        c.tau = tau;
+        const double J = c.s.J;
+        assert_true(tau < G / eta2);                                  /* eq. 20 violated */
+        int n_desc = 0, n_cons = 0;
+        double a_desc = NAN;
+        const double etas[2] = { eta1, eta2 };
+        for (int b = 0; b < 2; b++) {
+            const double a = (etas[b] * tau - G) / (M + etas[b] * J);  /* eq. 18 */
+            const double tl = M * a + G;
+            if ((etas[b] == eta2) != (tl > 0)) continue;               /* eq. 17, q̇ < 0 */
+            n_cons++;
+            if (a <= 0) {
+                n_desc++;
+                a_desc = a;
+            }
+        }
+        assert_int_equal(n_cons, J < 25 ? 2 : 1);
+        assert_int_equal(n_desc, 1);
+        for (int sw = 0; sw < 2; sw++) {
+            fric_fd_sim s = { 1, screw_const_eval, &c, 1e-3, sw ? FRIC_FD_EVENTS : FRIC_FD_FIXED_STEP,
+                              1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+            fric_fd_state x;
+            const double z = 0;
+            const char *why = NULL;
+            assert_int_equal(fric_fd_sim_init(&s, &x, &z, &z, &why), 0);
+            assert_int_equal(x.sigma[0], -1);
+            assert_int_equal(x.n_breakaways, 1);
+            assert_int_equal(x.n_blocked, 0);
+            assert_int_equal(x.count, n_cons);                       /* all solutions reported */
+            if (!(fabs(x.ddq[0] - a_desc) <= 1e-12 * fabs(a_desc)))
+                fail_msg("J = %g: q'' = %.15g after the breakaway, eq. 18 descent %.15g", J, x.ddq[0], a_desc);
+            while (x.t < 0.5 - 1e-12) assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
+            assert_int_equal(x.n_events + x.n_stops + x.n_reversals + x.n_impulses, 0);
+            assert_true(fabs(x.ddq[0] - a_desc) <= 1e-12 * fabs(a_desc));
+            assert_true(fabs(x.dq[0] - a_desc * x.t) <= 1e-9 * fabs(a_desc));
+            assert_true(fabs(x.q[0] - 0.5 * a_desc * x.t * x.t) <= 1e-9 * fabs(a_desc));
+        }
+        print_message("self-locking screw J = %g: breaks away at tau_a = %g down with q'' = %.6f "
+                      "(eq. 18, %s), %d consistent solutions\n", J, tau, a_desc,
+                      J < 25 ? "eta1: driving" : "eta2: backdriving", n_cons);
+    }
+}
+
 /* ------------------------------------------------------ X–Y table */
 
 typedef struct { double m1, m2, mu; } xy_sys;
@@ -966,6 +1027,7 @@ int main(void)
         cmocka_unit_test(test_screw_stops),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_selflock_rules),
+        cmocka_unit_test(test_selflock_breakaway),
         cmocka_unit_test(test_xy_table),
         cmocka_unit_test(test_bad_input),
     };
