@@ -232,13 +232,15 @@ typedef enum {
  * dir·q̈_i >= 0 for that joint (a q̈_i against dir would reverse a motion
  * that has not started, and contradicts the σ_i = dir it was solved
  * with). Every choice below is made among the admissible solutions; the
- * count and status still report all solutions of eq. 10. When a friction
- * joint breaking away (or reversing at a zero crossing) has no admissible
- * solution, the instant is NONE (count 0): CONTINUOUS keeps the joint held
- * (the impulsive stop of a joint already at rest; n_blocked, n_none), STOP
- * stops. Several held joints are released one at a time, the largest
- * |hold_i|/bound_i first (a joint without friction rows, bound 0, before
- * any other), and the others tested again with its motion (eqs. 26-28). */
+ * count and status still report all solutions of eq. 10. Several held
+ * joints are released one at a time, the largest |hold_i|/bound_i first (a
+ * joint without friction rows, bound 0, before any other), and the others
+ * tested again with its motion (eqs. 26-28); a joint that a later release
+ * drives against its direction is held again and tested once more. When a
+ * friction joint breaking away (or reversing at a zero crossing) still has
+ * no admissible solution, the instant is NONE (count 0): CONTINUOUS keeps
+ * it held (the impulsive stop of a joint already at rest; n_blocked,
+ * n_none), STOP stops. */
 typedef enum {
     FRIC_FD_RULE_CONTINUOUS = 0, /* SEVERAL: among the admissible solutions,
                                     the one whose pattern equals the

@@ -40,10 +40,14 @@
  *   dir admits only solutions with dir·q̈_i >= 0 (one against dir would
  *   contradict σ_i = dir at q̇_i = 0). The rule chooses among those (a
  *   self-locking screw breaking away downward has two solutions, q̈ < 0
- *   driving and q̈ > 0 backdriving: only the first is a descent). With
- *   none admissible the instant is NONE (count 0): CONTINUOUS holds the
- *   joint again (the impulsive stop of a joint already at rest, n_blocked)
- *   and does not retest it at this instant; STOP stops.
+ *   driving and q̈ > 0 backdriving: only the first is a descent). When
+ *   none is admissible because a joint released earlier at this instant
+ *   is driven against its direction by a later release, that joint is held
+ *   again and tested once more with the others' motion (it may stay, or
+ *   break away the other way). Otherwise the instant is NONE (count 0):
+ *   CONTINUOUS holds the joints released here again (the impulsive stop
+ *   of a joint already at rest, n_blocked) and does not retest them at
+ *   this instant; STOP stops.
  *
  * Switching (fric_fd_switching):
  *   EVENTS: within a sub-interval the mode is frozen (the sign hypothesis
@@ -172,7 +176,8 @@ static int accel_full(const fric_fd_sim *s, const fric_fd_state *x, double t, co
  * (the most violated dead band first, a joint without friction rows before
  * any other) and the rest tested again with its motion (eqs. 26-28); a
  * friction joint released here needs a solution with rel_i·q̈_i >= 0
- * (admissible), else it stays held (file header). */
+ * (admissible); one that a later release drives against its direction is
+ * held again and retested once; else they stay held (file header). */
 static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *crossed,
                    const char **why)
 {
@@ -181,13 +186,27 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
     fric_fd_solution sol;
     signed char rel[FRIC_FD_MAX_N] = { 0 };      /* friction joints released here: dir */
     unsigned char blocked[FRIC_FD_MAX_N] = { 0 }; /* no admissible solution: held */
+    unsigned char retried[FRIC_FD_MAX_N] = { 0 }; /* held again once (below)      */
     int impulsed = 0, worst = FRIC_FD_UNIQUE, worst_count = 1;
-    for (int iter = 0; iter < 3 * n + 2; iter++) {
+    for (int iter = 0; iter < 4 * n + 2; iter++) {
         int rc = eval(s, x->sigma, x->t, x->q, x->dq, &p, why);
         if (!rc) rc = fric_fd_solve(&p, x->pattern, FRIC_FD_FIRST, &sol, why);
         if (rc) return rc;
         const unsigned adm = sol.count ? admissible(&sol, n, rel) : 0;
         if (sol.count && !adm) {        /* a breakaway with no admissible solution */
+            /* a joint released earlier at this instant that a later release
+             * drives against its direction is held again and tested once
+             * more with the others' motion */
+            const double *xk = sol.x[pick(&sol, n, ~0u, x->pattern, x->ddq)];
+            int again = 0;
+            for (int i = 0; i < n; i++)
+                if (rel[i] && rel[i] * xk[i] < 0 && !retried[i]) {
+                    x->sigma[i] = 0;
+                    rel[i] = 0;
+                    retried[i] = 1;
+                    again = 1;
+                }
+            if (again) continue;
             if (s->rule == FRIC_FD_RULE_STOP) {
                 if (why) *why = fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: a joint breaking "
                                            "away has no solution accelerating it in its breakaway "
@@ -272,7 +291,7 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
         return FRIC_OK;
     }
     if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: the stiction and breakaway "
-                               "tests did not settle in %d solves.", x->t, 3 * n + 2);
+                               "tests did not settle in %d solves.", x->t, 4 * n + 2);
     return fric__rc();
 }
 

@@ -330,6 +330,87 @@ static void test_breakaway_2dof(void **state)
     assert_true(held > 5 && moved > 5);
 }
 
+/* Two coupled joints at rest, both pushed out of their bands, with
+ * constant normal forces (C = 0): joint 0 holds at most 0.01, joint 1 at
+ * most 1; D = [[1, 0.9], [0.9, 1]], r = (1, 5). Released alone, joint 0
+ * would move up; but joint 1, pushed harder, drags it down. The reference
+ * is a complementarity enumeration over the 9 modes σ ∈ {−1, 0, 1}²: a
+ * mode is consistent when its moving joints accelerate along σ_i (from
+ * rest) and its held ones stay within μ_s N_i (eqs. 26-28); here exactly
+ * (−1, +1). */
+typedef struct { double D[4], r[2], N[2], mu; } two_held;
+
+static int two_held_eval(const void *sys, double t, const double *q, const double *dq,
+                         fric_fd_problem *p, const char **why)
+{
+    (void)t; (void)q; (void)dq; (void)why;
+    const two_held *c = sys;
+    memset(p, 0, sizeof *p);
+    p->n = 2;
+    p->m = 2;
+    memcpy(p->D, c->D, sizeof c->D);
+    memcpy(p->r, c->r, sizeof c->r);
+    p->rows[0] = axial(0, c->mu, c->mu, 0, 0, c->N[0]);
+    p->rows[1] = axial(1, c->mu, c->mu, 0, 0, c->N[1]);
+    return 0;
+}
+
+static void test_breakaway_two_joints(void **state)
+{
+    (void)state;
+    const two_held c = { { 1, 0.9, 0.9, 1 }, { 1, 5 }, { 0.1, 10 }, 0.1 };
+    int n_ok = 0, sig_ok[2] = { 0, 0 };
+    double x_ok[2] = { 0, 0 };
+    for (int a = -1; a <= 1; a++)
+        for (int b = -1; b <= 1; b++) {
+            const int sg[2] = { a, b };
+            /* moving rows: D x = r − σ μ N; held rows: x_i = 0 */
+            double A[4] = { c.D[0], c.D[1], c.D[2], c.D[3] }, rhs[2];
+            for (int i = 0; i < 2; i++) {
+                rhs[i] = c.r[i] - sg[i] * c.mu * c.N[i];
+                if (!sg[i]) {
+                    A[2 * i] = i == 0;
+                    A[2 * i + 1] = i == 1;
+                    rhs[i] = 0;
+                }
+            }
+            const double det = A[0] * A[3] - A[1] * A[2];
+            const double x[2] = { (rhs[0] * A[3] - A[1] * rhs[1]) / det,
+                                  (A[0] * rhs[1] - A[2] * rhs[0]) / det };
+            int ok = 1;
+            for (int i = 0; i < 2; i++) {
+                if (sg[i]) ok &= sg[i] * x[i] >= 0;
+                else ok &= fabs(c.r[i] - c.D[2 * i] * x[0] - c.D[2 * i + 1] * x[1]) <= c.mu * c.N[i];
+            }
+            if (ok) {
+                n_ok++;
+                sig_ok[0] = a;
+                sig_ok[1] = b;
+                x_ok[0] = x[0];
+                x_ok[1] = x[1];
+            }
+        }
+    assert_int_equal(n_ok, 1);
+    assert_true(sig_ok[0] == -1 && sig_ok[1] == 1);
+    for (int sw = 0; sw < 2; sw++) {
+        fric_fd_sim s = { 2, two_held_eval, &c, 1e-3, sw ? FRIC_FD_EVENTS : FRIC_FD_FIXED_STEP, 1e-9, 0,
+                          FRIC_FD_RULE_CONTINUOUS };
+        fric_fd_state x;
+        const double z[2] = { 0, 0 };
+        const char *why = NULL;
+        assert_int_equal(fric_fd_sim_init(&s, &x, z, z, &why), 0);
+        assert_true(x.sigma[0] == sig_ok[0] && x.sigma[1] == sig_ok[1]);
+        assert_int_equal(x.n_breakaways, 2);
+        assert_int_equal(x.n_blocked, 0);
+        for (int i = 0; i < 2; i++) assert_true(fabs(x.ddq[i] - x_ok[i]) <= 1e-12 * fabs(x_ok[i]));
+        for (int k = 0; k < 100; k++) assert_int_equal(fric_fd_sim_step(&s, &x, &why), 0);
+        for (int i = 0; i < 2; i++)
+            assert_true(fabs(x.dq[i] - x_ok[i] * x.t) <= 1e-9 * fabs(x_ok[i]));
+    }
+    print_message("two joints breaking away: (%+d, %+d), q'' = (%.6f, %.6f), the one consistent "
+                  "mode of 9\n", sig_ok[0], sig_ok[1], x_ok[0], x_ok[1]);
+}
+
 /* ---------------------------------------------------- uniqueness test */
 
 /* Sheet §2/§6: the determinant test against the exhaustive count on the
@@ -1019,6 +1100,7 @@ int main(void)
         cmocka_unit_test(test_trial_order),
         cmocka_unit_test(test_eq10_newton_euler),
         cmocka_unit_test(test_breakaway_2dof),
+        cmocka_unit_test(test_breakaway_two_joints),
         cmocka_unit_test(test_unique_grid),
         cmocka_unit_test(test_unique_1dof),
         cmocka_unit_test(test_radial_newton),
