@@ -192,7 +192,8 @@ int fric_fd_unique_screw(double J, double M, double eta2);
  * determinant test proves uniqueness), the rule for NONE/SEVERAL, then the
  * stiction test of each held joint with q̈_i = 0 (§4.2): it stays held iff
  * |hold_i| <= Σ μ_s,j N_j in the impending direction sgn(hold_i), else it
- * moves that way (at a velocity zero crossing: it reverses). */
+ * moves that way (at a velocity zero crossing: it reverses) when a solution
+ * accelerates it that way (fric_fd_rule: the breakaway). */
 
 /* What a system supplies at (t, q, q̇): D, r and the rows (n and m fixed
  * for the run), and its switching functions are read from the solve. Return
@@ -222,11 +223,29 @@ typedef enum {
 } fric_fd_switching;
 
 /* What a step does when the solve reports NONE or SEVERAL (never silent:
- * the state counts and flags it). */
+ * the state counts and flags it).
+ *
+ * Breakaway (both rules): a held joint whose holding friction leaves its
+ * static bound is released in the impending direction dir = sgn(hold_i);
+ * §4.2: "the direction of motion is determined by which inequality is
+ * violated". So a solution of the released mode is admissible only when
+ * dir·q̈_i >= 0 for that joint (a q̈_i against dir would reverse a motion
+ * that has not started, and contradicts the σ_i = dir it was solved
+ * with). Every choice below is made among the admissible solutions; the
+ * count and status still report all solutions of eq. 10. Several held
+ * joints are released one at a time, the largest |hold_i|/bound_i first (a
+ * joint without friction rows, bound 0, before any other), and the others
+ * tested again with its motion (eqs. 26-28); a joint that a later release
+ * drives against its direction is held again and tested once more. When a
+ * friction joint breaking away (or reversing at a zero crossing) still has
+ * no admissible solution, the instant is NONE (count 0): CONTINUOUS keeps
+ * it held (the impulsive stop of a joint already at rest; n_blocked,
+ * n_none), STOP stops. */
 typedef enum {
-    FRIC_FD_RULE_CONTINUOUS = 0, /* SEVERAL: the solution whose pattern equals
-                                    the previous one, else the one nearest
-                                    the previous x (at the start: nearest 0).
+    FRIC_FD_RULE_CONTINUOUS = 0, /* SEVERAL: among the admissible solutions,
+                                    the one whose pattern equals the
+                                    previous one, else the one nearest the
+                                    previous x (at the start: nearest 0).
                                     NONE: an impulsive stop of the sliding
                                     joints that carry friction rows (Mason–
                                     Wang: an impact with zero approach
@@ -278,6 +297,10 @@ typedef struct {
                                         the joint (it stopped)               */
     long n_reversals;                /* zero crossings at which the joint
                                         broke away the other way at once     */
+    long n_blocked;                  /* instants at which a joint breaking
+                                        away (or reversing) had no admissible
+                                        solution (dir·q̈_i >= 0, see the rule)
+                                        and stayed held; also in n_none      */
     double last_event_t;             /* [s], −1 before any                   */
 } fric_fd_state;
 

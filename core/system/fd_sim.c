@@ -15,9 +15,9 @@
  * full solve (fric_fd_solve, FIRST with the previous pattern, which counts
  * all solutions unless the determinant test proves uniqueness) gives the
  * status; NONE and SEVERAL go through the rule (fric_fd_rule):
- *   SEVERAL, CONTINUOUS: the solution whose pattern equals the previous
- *     one, else the one nearest the previous acceleration (at the start,
- *     the previous acceleration is 0);
+ *   SEVERAL, CONTINUOUS: among the admissible solutions (below), the one
+ *     whose pattern equals the previous one, else the one nearest the
+ *     previous acceleration (at the start, the previous acceleration is 0);
  *   NONE, CONTINUOUS: an impulsive stop (Mason–Wang, §3.2): every moving
  *     joint that carries a friction row gets q̇ = 0 and is held; the
  *     breakaway test is skipped at this instant (the impulse wins), so a
@@ -29,7 +29,25 @@
  * static bound Σ μ_s,j N_j in the impending direction dir = sgn(hold)
  * (driving or backdriving coefficient from sgn N_j·dir, eq. 19-20). It
  * stays held iff |hold| <= bound (eq. 20's inclusive edges); otherwise
- * σ_i = dir and the instant is solved again.
+ * σ_i = dir and the instant is solved again. Held joints are released one
+ * at a time, the largest |hold|/bound first (bound 0, a joint without
+ * friction rows, before any other), and the others tested again with the
+ * accelerations of that motion: eq. 28 holds only the joints still at rest,
+ * and eq. 27's load needs the others' accelerations (so a carriage started
+ * at rest accelerates before its screw's band is judged).
+ *   Breakaway: §4.2, "the direction of motion is determined by which
+ *   inequality is violated": a friction joint released here in direction
+ *   dir admits only solutions with dir·q̈_i >= 0 (one against dir would
+ *   contradict σ_i = dir at q̇_i = 0). The rule chooses among those (a
+ *   self-locking screw breaking away downward has two solutions, q̈ < 0
+ *   driving and q̈ > 0 backdriving: only the first is a descent). When
+ *   none is admissible because a joint released earlier at this instant
+ *   is driven against its direction by a later release, that joint is held
+ *   again and tested once more with the others' motion (it may stay, or
+ *   break away the other way). Otherwise the instant is NONE (count 0):
+ *   CONTINUOUS holds the joints released here again (the impulsive stop
+ *   of a joint already at rest, n_blocked) and does not retest them at
+ *   this instant; STOP stops.
  *
  * Switching (fric_fd_switching):
  *   EVENTS: within a sub-interval the mode is frozen (the sign hypothesis
@@ -97,23 +115,43 @@ static int accel_frozen(const fric_fd_sim *s, const signed char *sigma, unsigned
     return FRIC_OK;
 }
 
-/* Which solution the rule continues with (SEVERAL, CONTINUOUS). */
-static int pick(const fric_fd_solution *sol, int n, unsigned pattern, const double *prev)
+/* Which solution the rule continues with (SEVERAL, CONTINUOUS): among
+ * the admissible ones (adm, bit k; every solution when adm is ~0u), the
+ * one whose pattern equals the previous one, else the one nearest the
+ * previous acceleration prev. −1 when none is admissible. */
+static int pick(const fric_fd_solution *sol, int n, unsigned adm, unsigned pattern, const double *prev)
 {
     const int kept = sol->count < FRIC_FD_MAX_SOLUTIONS ? sol->count : FRIC_FD_MAX_SOLUTIONS;
     for (int k = 0; k < kept; k++)
-        if (sol->pattern[k] == pattern) return k;
-    int best = 0;
+        if (((adm >> k) & 1u) && sol->pattern[k] == pattern) return k;
+    int best = -1;
     double bd = INFINITY;
     for (int k = 0; k < kept; k++) {
+        if (!((adm >> k) & 1u)) continue;
         double d = 0;
         for (int i = 0; i < n; i++) d += (sol->x[k][i] - prev[i]) * (sol->x[k][i] - prev[i]);
-        if (d < bd) {
+        if (best < 0 || d < bd) {
             bd = d;
             best = k;
         }
     }
     return best;
+}
+
+/* The solutions of sol in which every friction joint released at this
+ * instant (rel[i] = its breakaway direction) accelerates that way,
+ * rel[i]·q̈_i >= 0 (§4.2: the direction of motion is the one whose
+ * dead-band inequality is violated); bit k for solution k. */
+static unsigned admissible(const fric_fd_solution *sol, int n, const signed char *rel)
+{
+    const int kept = sol->count < FRIC_FD_MAX_SOLUTIONS ? sol->count : FRIC_FD_MAX_SOLUTIONS;
+    unsigned adm = 0;
+    for (int k = 0; k < kept; k++) {
+        int ok = 1;
+        for (int i = 0; i < n; i++) ok &= rel[i] * sol->x[k][i] >= 0;
+        adm |= (unsigned)ok << k;
+    }
+    return adm;
 }
 
 /* An acceleration for a FIXED_STEP stage: the full solve, continued from
@@ -127,25 +165,68 @@ static int accel_full(const fric_fd_sim *s, const fric_fd_state *x, double t, co
     if (!rc) rc = fric_fd_solve(&p, x->pattern, FRIC_FD_FIRST, &sol, why);
     if (rc) return rc;
     if (sol.count == 0) return accel_frozen(s, x->sigma, x->pattern, t, q, dq, &p, a, why);
-    memcpy(a, sol.x[pick(&sol, s->n, x->pattern, x->ddq)], sizeof(double) * (size_t)s->n);
+    memcpy(a, sol.x[pick(&sol, s->n, ~0u, x->pattern, x->ddq)], sizeof(double) * (size_t)s->n);
     return FRIC_OK;
 }
 
 /* The instant at (x->t, x->q, x->dq): status, rule, stiction/breakaway;
  * fills the mode and the outputs of x. crossed[i]: joint i has just been
  * set to rest by a velocity zero crossing (its release is a reversal, its
- * staying a stop, not a breakaway). */
+ * staying a stop, not a breakaway). Held joints are released one at a time
+ * (the most violated dead band first, a joint without friction rows before
+ * any other) and the rest tested again with its motion (eqs. 26-28); a
+ * friction joint released here needs a solution with rel_i·q̈_i >= 0
+ * (admissible); one that a later release drives against its direction is
+ * held again and retested once; else they stay held (file header). */
 static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *crossed,
                    const char **why)
 {
     const int n = s->n;
     fric_fd_problem p;
     fric_fd_solution sol;
+    signed char rel[FRIC_FD_MAX_N] = { 0 };      /* friction joints released here: dir */
+    unsigned char blocked[FRIC_FD_MAX_N] = { 0 }; /* no admissible solution: held */
+    unsigned char retried[FRIC_FD_MAX_N] = { 0 }; /* held again once (below)      */
     int impulsed = 0, worst = FRIC_FD_UNIQUE, worst_count = 1;
-    for (int iter = 0; iter < 2 * n + 2; iter++) {
+    for (int iter = 0; iter < 4 * n + 2; iter++) {
         int rc = eval(s, x->sigma, x->t, x->q, x->dq, &p, why);
         if (!rc) rc = fric_fd_solve(&p, x->pattern, FRIC_FD_FIRST, &sol, why);
         if (rc) return rc;
+        const unsigned adm = sol.count ? admissible(&sol, n, rel) : 0;
+        if (sol.count && !adm) {        /* a breakaway with no admissible solution */
+            /* a joint released earlier at this instant that a later release
+             * drives against its direction is held again and tested once
+             * more with the others' motion */
+            const double *xk = sol.x[pick(&sol, n, ~0u, x->pattern, x->ddq)];
+            int again = 0;
+            for (int i = 0; i < n; i++)
+                if (rel[i] && rel[i] * xk[i] < 0 && !retried[i]) {
+                    x->sigma[i] = 0;
+                    rel[i] = 0;
+                    retried[i] = 1;
+                    again = 1;
+                }
+            if (again) continue;
+            if (s->rule == FRIC_FD_RULE_STOP) {
+                if (why) *why = fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: a joint breaking "
+                                           "away has no solution accelerating it in its breakaway "
+                                           "direction (%d solutions, none admissible: status "
+                                           "NONE); the rule is to stop.", x->t, sol.count);
+                return fric__rc();
+            }
+            for (int i = 0; i < n; i++)
+                if (rel[i]) {
+                    x->sigma[i] = 0;
+                    rel[i] = 0;
+                    blocked[i] = 1;
+                }
+            x->n_blocked++;
+            if (worst == FRIC_FD_UNIQUE) {
+                worst = FRIC_FD_NONE;
+                worst_count = 0;
+            }
+            continue;
+        }
         if (sol.status != FRIC_FD_UNIQUE && worst == FRIC_FD_UNIQUE) {
             worst = sol.status;
             worst_count = sol.count;
@@ -162,32 +243,42 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
                 const int i = p.rows[j].joint;
                 x->dq[i] = 0;
                 x->sigma[i] = 0;
+                rel[i] = 0;
             }
             x->n_impulses++;
             impulsed = 1;
             continue;
         }
-        const int k = sol.status == FRIC_FD_SEVERAL ? pick(&sol, n, x->pattern, x->ddq) : 0;
+        const int k = pick(&sol, n, adm, x->pattern, x->ddq);
         const double *acc = sol.x[k];
-        int released = 0;
+        int worst_i = -1;
+        double worst_ratio = 0;
         for (int i = 0; i < n && !impulsed; i++) {
-            if (x->sigma[i] != 0) continue;
+            if (x->sigma[i] != 0 || blocked[i]) continue;
             const double hold = fric__fd_hold(&p, i, acc);       /* eq. 28, q̈_i = 0 */
             const int dir = sgn(hold);
-            if (dir && fabs(hold) > fric__fd_static_bound(&p, i, dir, acc)) {   /* eqs. 20, 26 */
-                int rows_on = 0;
-                for (int j = 0; j < p.m; j++) rows_on |= p.rows[j].joint == i;
-                x->sigma[i] = (signed char)dir;
-                released = 1;
-                if (crossed && crossed[i]) x->n_reversals++;
-                else if (rows_on) x->n_breakaways++;
+            const double bound = fric__fd_static_bound(&p, i, dir, acc);   /* eqs. 20, 26 */
+            if (!dir || fabs(hold) <= bound) continue;
+            const double ratio = bound > 0 ? fabs(hold) / bound : INFINITY;
+            if (worst_i < 0 || ratio > worst_ratio) {
+                worst_i = i;
+                worst_ratio = ratio;
             }
         }
-        if (released) continue;
+        if (worst_i >= 0) {                 /* release it; test the others again */
+            const int i = worst_i, dir = sgn(fric__fd_hold(&p, i, acc));
+            x->sigma[i] = (signed char)dir;
+            int rows_on = 0;
+            for (int j = 0; j < p.m; j++) rows_on |= p.rows[j].joint == i;
+            if (rows_on) rel[i] = (signed char)dir;
+            continue;
+        }
         for (int i = 0; i < n; i++) {
             x->ddq[i] = acc[i];
             x->friction[i] = fric__fd_hold(&p, i, acc);          /* r − D q̈, eq. 10 */
             if (crossed && crossed[i] && x->sigma[i] == 0) x->n_stops++;
+            if (rel[i] && crossed && crossed[i]) x->n_reversals++;
+            else if (rel[i]) x->n_breakaways++;
         }
         x->friction_joints = 0;
         for (int j = 0; j < p.m; j++) x->friction_joints |= 1u << p.rows[j].joint;
@@ -200,7 +291,7 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
         return FRIC_OK;
     }
     if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: the stiction and breakaway "
-                               "tests did not settle in %d solves.", x->t, 2 * n + 2);
+                               "tests did not settle in %d solves.", x->t, 4 * n + 2);
     return fric__rc();
 }
 

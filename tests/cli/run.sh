@@ -734,6 +734,24 @@ rows=$(($(wc -l <"$tmp/out") - 1))
 if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'screw-selflock' "$tmp/err" && grep -qi 'several' "$tmp/err" &&
    [ $rows -ge 1830 ] && [ $rows -le 1836 ]; then ok
 else bad "run screw-selflock dq0=0 rule=stop: exit $rc, $rows rows (want 1833 +- 3), $(cat "$tmp/err")"; fi
+# The breakaway (fric_fd.h, §4.2): held under G = 100 N*m, the screw breaks
+# away down where tau_a = -30 + 40 sin 2t falls below -50 N*m, once a period
+# (3 times in 10 s); only solutions with ddq <= 0 are admissible, and for
+# J = 5 that is the driving branch of eq. 18, ddq = (eta1 tau_a - G)/(M +
+# eta1 J) = (tau_a - 250)/130 = -2.3077 at tau_a = -50. It descends until
+# tau_a rises past -2J = -10 (no solution: an impulsive stop), so 4 impulses
+# (the first ends the initial descent). Both switching modes run the 10 s.
+for sw in fixed events; do
+    run "$bin" run screw-selflock switching=$sw
+    if [ $rc -ne 0 ]; then bad "run screw-selflock switching=$sw: exit $rc: $(head -c 300 "$tmp/err")"
+    elif ! awk -F, 'function abs(v) { return v < 0 ? -v : v }
+                    NR > 1 && $15 > b { b = $15; a = ($5 - 250) / 130
+                        if ($10 != 0 || abs($4 - a) > 1e-3 * abs(a)) { print "breakaway at t = " $1 ": ddq " $4 ", held " $10 ", eq. 18 " a; exit 1 } }
+                    NR > 1 { rows++; imp = $14 }
+                    END { if (rows != 10001 || b != 3 || imp != 4) { print rows " rows, " b " breakaways, " imp " impulses"; exit 1 } }' \
+            "$tmp/out" >"$tmp/msg"; then bad "run screw-selflock switching=$sw: $(cat "$tmp/msg")"
+    else ok; fi
+done
 usage_error "screw-selflock rule=stop starting with two solutions" "screw-selflock" "several" -- "$bin" run screw-selflock rule=stop
 usage_error "screw-selflock Kd_l = 1" "Kd_l = 1" "eq. 21" -- "$bin" run screw-selflock Kd_l=1
 usage_error "screw-selflock J = 0" "J = 0" "[0.001," -- "$bin" run screw-selflock J=0
@@ -760,6 +778,17 @@ for sw in fixed events; do
                           if (!held || !back || d > 0.11 || held > back) { print "held from F = " held ", backdriving from F = " back; exit 1 } }' \
             "$tmp/out" >"$tmp/msg"; then bad "run carriage-screw switching=$sw: $(cat "$tmp/msg")"
     else ok; fi
+done
+# At rest inside the band under a constant force (F = 700 N, mL = 5 kg:
+# tau_l = 5*0.01*700/25 = 1.4 N*m, band 1.4/2.2 = 0.636 <= 1 <= 1.4/0.6 = 2.33)
+# the screw stays held for all time and the whole carriage accelerates at
+# F/(mc + mL) - g = 28 - 9.81 = 18.19 m/s^2.
+for sw in fixed events; do
+    run "$bin" run carriage-screw switching=$sw F0=700 mL=5 F_rate=0 duration=2
+    if [ $rc -eq 0 ] && awk -F, 'function abs(v) { return v < 0 ? -v : v }
+            NR > 1 && ($13 != 1 || $6 != 0 || $7 != 0 || $19 != 0 || abs($4 - 18.19) > 1e-9 || abs($10 - 1.4) > 1e-12) { print "row " NR ": " $0; exit 1 }
+            NR > 1 { rows++ } END { if (rows != 2001) { print rows " rows"; exit 1 } }' "$tmp/out" >"$tmp/msg"; then ok
+    else bad "run carriage-screw switching=$sw F0=700 mL=5 F_rate=0 (held in the band): exit $rc $(cat "$tmp/msg") $(head -c 300 "$tmp/err")"; fi
 done
 usage_error "carriage-screw eta1s > eta1" "eta1s = 0.7" "eta1 = 0.663" -- "$bin" run carriage-screw eta1s=0.7
 usage_error "carriage-screw eta2s < eta2" "eta2s = 1.5" "eta2 = 1.91" -- "$bin" run carriage-screw eta2s=1.5

@@ -225,26 +225,30 @@ static void test_map_bad_input(void **state)
  * written with the efficiencies of eq. 21 (η1 = 1/(1 + Kd/l) = 0.4,
  * η2 = 1/(1 − Kd/l) = −2): η·(τ_a − J·q̈) = τ_l, τ_l = M·q̈ + G, η = η1
  * when sgn τ_l = sgn q̇ (driving), η2 otherwise (eq. 17). Returns the
- * `unique` column; counts rows by solutions in n012 and rows descending
- * (not held) with τ_a below / above −2J by more than 1 N·m. */
+ * `unique` column; counts rows by solutions in n012, rows descending
+ * (not held) with τ_a below / above −2J by more than 1 N·m, and the
+ * breakaway rows, each checked to move the way eq. 20 is violated. */
 #define SELFLOCK_RESID 1e-9      /* relative to |τ_a| + |τ_l| (~100 N·m) */
-static int run_selflock(double J, long n012[3], long *two_below, long *one_above, long *n_none)
+static int run_selflock(double J, const char *switching, long n012[3], long *two_below,
+                        long *one_above, long *n_none, long *n_break)
 {
     const fric_scenario *sc = find("screw-selflock");
     double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
     setd(sc, p, "J", J);
+    set(sc, p, "switching", switching);
     void *st = malloc(sc->state_bytes);
     const char *why = NULL;
     assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
     const int cdq = col(sc, "dq"), cddq = col(sc, "ddq"), cta = col(sc, "tau_a"),
               ctl = col(sc, "tau_l"), cs = col(sc, "solutions"), cu = col(sc, "unique"),
-              ch = col(sc, "held"), cn = col(sc, "n_none");
+              ch = col(sc, "held"), cn = col(sc, "n_none"),
+              cb = col(sc, "breakaways");
     const double M = 50, G = 100, eta1 = 0.4, eta2 = -2;
     double row[FRIC_SCENARIO_MAX_COLS];
     int unique = -1, rc;
     n012[0] = n012[1] = n012[2] = 0;
-    *two_below = *one_above = 0;
+    *two_below = *one_above = *n_break = 0;
     while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
         const double dq = row[cdq], ddq = row[cddq], ta = row[cta];
         const double tl = M * ddq + G;
@@ -254,6 +258,17 @@ static int run_selflock(double J, long n012[3], long *two_below, long *one_above
             const double res = eta * (ta - J * ddq) - tl;                     /* eq. 18 */
             if (fabs(res) > SELFLOCK_RESID * (fabs(ta) + fabs(tl) + 1))
                 fail_msg("J = %g, t row: eq. 18 residual %g (tau_a %g, ddq %g, dq %g)", J, res, ta, ddq, dq);
+        }
+        /* the row of a breakaway (at its end with switching=fixed, within
+         * it with events) moves the way of the violated inequality of
+         * eq. 20, G/η2 <= τ_a <= G/η1 (§4.2): down below −50 N·m, up above
+         * 250 N·m */
+        if ((long)row[cb] > *n_break) {
+            *n_break = (long)row[cb];
+            assert_true(ta < G / eta2 || ta > G / eta1);
+            const int down = ta < G / eta2;
+            if (!(row[ch] == 0 && (down ? ddq < 0 && dq <= 0 : ddq > 0 && dq >= 0)))
+                fail_msg("J = %g: broke away at tau_a = %g with dq = %g, ddq = %g", J, ta, dq, ddq);
         }
         const int c = (int)row[cs];
         n012[c > 2 ? 2 : c]++;
@@ -274,30 +289,35 @@ static int run_selflock(double J, long n012[3], long *two_below, long *one_above
 static void test_selflock_counts(void **state)
 {
     (void)state;
-    long n[3], below, above, none;
-    const double small[] = { 5, 20 };
-    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
-        assert_int_equal(run_selflock(small[k], n, &below, &above, &none), 0);
-        assert_true(n[2] > 0);
-        assert_true(below > 0);
-        assert_int_equal(above, 0);           /* above −2J descending: never exactly one */
-        assert_true(none > 0);
-    }
-    const double large[] = { 25.5, 40, 200 };
-    for (size_t k = 0; k < sizeof large / sizeof large[0]; k++) {
-        assert_int_equal(run_selflock(large[k], n, &below, &above, &none), 1);
-        assert_int_equal(n[0], 0);
-        assert_int_equal(n[2], 0);
-        assert_int_equal(none, 0);
+    long n[3], below, above, none, brk;
+    const char *sw[] = { "fixed", "events" };
+    for (int w = 0; w < 2; w++) {
+        const double small[] = { 5, 20, 24.5 };
+        for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+            assert_int_equal(run_selflock(small[k], sw[w], n, &below, &above, &none, &brk), 0);
+            assert_true(n[2] > 0);
+            assert_true(below > 0);
+            assert_int_equal(above, 0);           /* above −2J descending: never exactly one */
+            assert_true(none > 0);
+            /* τ_a = −30 + 40 sin 2t drops below −50 in each of its 3 periods in 10 s */
+            assert_int_equal(brk, 3);
+        }
+        const double large[] = { 25.5, 40, 200 };
+        for (size_t k = 0; k < sizeof large / sizeof large[0]; k++) {
+            assert_int_equal(run_selflock(large[k], sw[w], n, &below, &above, &none, &brk), 1);
+            assert_int_equal(n[0], 0);
+            assert_int_equal(n[2], 0);
+            assert_int_equal(none, 0);
+        }
     }
 }
 
 /* ------------------------------------------------------ carriage-screw */
 
-/* Sweeps the carriage force at `rate` from outside the dead band with the
- * screw already moving into it (rate > 0: from 0.7·F_drive, driving;
- * rate < 0: from 1.3·F_back, backdriving), so that it stops inside, and
- * returns the force of the first row where it moves again; checks
+/* Sweeps the carriage force at `rate` from the middle of the dead band
+ * with the screw at rest (θ̇0 = 0; rate > 0 towards F_back, rate < 0
+ * towards F_drive) and returns the force of the first row where the
+ * screw moves; checks
  * eq. 22 (η·(τ_m − τ_s) = τ_l, τ_s = J·θ̈) and eq. 27 on every moving row
  * and the row-1 force balance (mc + mL)·z̈ + mL·l·θ̈ = F − (mc + mL)·g. */
 #define CARRIAGE_RESID 1e-9
@@ -311,10 +331,10 @@ static double carriage_breakaway(double tau_m, double mL, double rate, int *mode
     const double Fd = (mc + mL) * tau_m * e1s / (mL * l), Fb = (mc + mL) * tau_m * e2s / (mL * l);
     setd(sc, p, "tau_m", tau_m);
     setd(sc, p, "mL", mL);
-    const double F0 = rate > 0 ? 0.7 * Fd : 1.3 * Fb, F1 = rate > 0 ? Fb : Fd;
+    const double F0 = 0.5 * (Fd + Fb), F1 = rate > 0 ? Fb : Fd;
     setd(sc, p, "F0", F0);
     setd(sc, p, "F_rate", rate);
-    set(sc, p, "dtheta0", rate > 0 ? "1" : "-1");
+    set(sc, p, "dtheta0", "0");
     setd(sc, p, "duration", (F1 - F0) / rate + 0.5);
     void *st = malloc(sc->state_bytes);
     const char *why = NULL;
@@ -325,9 +345,11 @@ static double carriage_breakaway(double tau_m, double mL, double rate, int *mode
     double row[FRIC_SCENARIO_MAX_COLS], F_move = NAN;
     int rc, was_held = 0;
     *mode = 0;
+    assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_ROW);
+    assert_true(row[ch] == 1);                    /* at rest inside the band: held at t = 0 */
     while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
         assert_true(fabs(row[cfd] - Fd) < 1e-9 * Fd);
-        assert_true(fabs(row[cfb] - Fb) < 1e-9 * Fb);
+            assert_true(fabs(row[cfb] - Fb) < 1e-9 * Fb);
         const double ddz = row[cz], ddth = row[cth], F = row[cF];
         const double bal = (mc + mL) * ddz + mL * l * ddth - (F - (mc + mL) * g);
         assert_true(fabs(bal) < CARRIAGE_RESID * (fabs(F) + (mc + mL) * g));
@@ -374,6 +396,64 @@ static void test_carriage_switching_force(void **state)
         }
 }
 
+/* At rest inside the band of eq. 26 under a constant force the screw stays
+ * held for all time (eq. 28: θ̈ = 0), the carriage and load accelerating
+ * together, z̈ = F/(mc + mL) − g, under τ_l = mL·l·F/(mc + mL) (eq. 27);
+ * just outside the band (1e-6 relative) it breaks away at t = 0, driving
+ * below F_drive and backdriving above F_back. Both switching modes. */
+static void test_carriage_held_in_band(void **state)
+{
+    (void)state;
+    const fric_scenario *sc = find("carriage-screw");
+    const double mc = 20, l = 0.01, g = 9.81, e1s = 0.6, e2s = 2.2;
+    const double taus[] = { 0.5, 1, 2 }, masses[] = { 5, 10 };
+    const char *sw[] = { "fixed", "events" };
+    void *st = malloc(sc->state_bytes);
+    double p[FRIC_SCENARIO_MAX_PARAMS], row[FRIC_SCENARIO_MAX_COLS];
+    const char *why = NULL;
+    for (int w = 0; w < 2; w++)
+        for (size_t a = 0; a < 3; a++)
+            for (size_t b = 0; b < 2; b++) {
+                const double tm = taus[a], mL = masses[b];
+                const double Fd = (mc + mL) * tm * e1s / (mL * l), Fb = (mc + mL) * tm * e2s / (mL * l);
+                const double Fs[] = { Fd * (1 - 1e-6), Fd * (1 + 1e-6), 0.5 * (Fd + Fb),
+                                      Fb * (1 - 1e-6), Fb * (1 + 1e-6) };
+                const int modes[] = { 1, 0, 0, 0, -1 };
+                for (int kf = 0; kf < 5; kf++) {
+                    fric_scenario_defaults(sc, p);
+                    set(sc, p, "switching", sw[w]);
+                    setd(sc, p, "tau_m", tm);
+                    setd(sc, p, "mL", mL);
+                    setd(sc, p, "F0", Fs[kf]);
+                    set(sc, p, "F_rate", "0");
+                    set(sc, p, "dtheta0", "0");
+                    set(sc, p, "duration", modes[kf] ? "0.01" : "3");
+                    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+                    const double ddz = Fs[kf] / (mc + mL) - g, tl = mL * l * Fs[kf] / (mc + mL);
+                    int rc, rows = 0;
+                    while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
+                        rows++;
+                        if (modes[kf]) {
+                            if (!((int)row[col(sc, "mode")] == modes[kf] && row[col(sc, "held")] == 0))
+                                fail_msg("%s tau_m %g mL %g F %.9g: mode %g held %g at t = %g, "
+                                         "expected a breakaway with mode %d", sw[w], tm, mL, Fs[kf],
+                                         row[col(sc, "mode")], row[col(sc, "held")], row[0], modes[kf]);
+                            continue;
+                        }
+                        if (!(row[col(sc, "held")] == 1 && row[col(sc, "dtheta")] == 0 &&
+                              row[col(sc, "ddtheta")] == 0 && row[col(sc, "breakaways")] == 0))
+                            fail_msg("%s tau_m %g mL %g F %.9g: not held at t = %g", sw[w], tm, mL,
+                                     Fs[kf], row[0]);
+                        assert_true(fabs(row[col(sc, "ddz")] - ddz) <= 1e-12 * (fabs(ddz) + g));
+                        assert_true(fabs(row[col(sc, "tau_l")] - tl) <= 1e-12 * tl);
+                    }
+                    assert_int_equal(rc, FRIC_SCENARIO_DONE);
+                    assert_true(rows > (modes[kf] ? 10 : 3000));
+                }
+            }
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +462,7 @@ int main(void)
         cmocka_unit_test(test_map_bad_input),
         cmocka_unit_test(test_selflock_counts),
         cmocka_unit_test(test_carriage_switching_force),
+        cmocka_unit_test(test_carriage_held_in_band),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
