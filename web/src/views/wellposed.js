@@ -69,7 +69,9 @@ export const LESSON = {
     + '1817 have two (dotted blue). The determinant test says so before any run: its four determinants run from −0.83 '
     + 'to 4.33, two signs. Below, a self-locking screw with J + M/η2 = −20 kg·m² descends with two solutions at every '
     + 'step (the rule keeps the continuous one); at t = 0.262 s the motor torque passes −2J = −10 N·m, no acceleration '
-    + 'exists any more, and the rule stops the screw impulsively. It stays held until τ_a < −50 N·m (t = 1.833 s).',
+    + 'exists any more, and the rule stops the screw impulsively. It stays held until τ_a < −50 N·m (t = 1.833 s), then '
+    + 'descends again (q̈ = −2.31 rad/s², the one of two solutions that moves the way the torque broke away) and is '
+    + 'stopped again at t = 3.404 s.',
   tryThis: [
     'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
       + 'At 0.46 it is gone again: 1841 none, 1880 several.',
@@ -690,18 +692,16 @@ export function mount(container, { core, state, showError }) {
       return { cls: 'info', head: `t = ${t.toFixed(3)} s: breakaway from rest`,
         text: `At ${tau} the torque leaves the dead band of the held screw (eq. 20) and it starts to move again.` };
     }
-    // at a breakaway the screw leaves the dead band of eq. 20, G/η2 <= τ_a <= G/η1
-    // (η1 = 1/(1 + Kd/l), η2 = 1/(1 − Kd/l), eq. 21): below it the screw must
-    // descend (q̈ <= 0), above it rise; a kept solution of the other sign goes
-    // against the breakaway (the open point of fd_sim.c, docs/systems.md)
-    const lo = sv('G') * (1 - sv('Kd_l')), hi = sv('G') * (1 + sv('Kd_l'));
-    const dir = g('tau_a') < Math.min(lo, hi) ? -1 : g('tau_a') > Math.max(lo, hi) ? 1 : 0;
-    if (kinds.includes(3) && dir * g('ddq') < 0) {
-      return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions at the breakaway → the rule keeps the continuous one`,
-        text: `At ${tau} two accelerations satisfy the equations of motion. The rule keeps the one continuous with the `
-          + `held state, q̈ = ${fmt(Number(g('ddq').toFixed(4)))} rad/s², which pushes the screw ${dir < 0 ? 'up' : 'down'}, `
-          + `against the ${dir < 0 ? 'descent' : 'rise'} the breakaway calls for: q̇ stays 0 while the torque is outside the `
-          + 'dead band (an open point of the simulation, docs/systems.md).' };
+    // at a breakaway from rest with two solutions the simulation admits only
+    // motion the way the torque left the dead band of eq. 20 (§4.2: the
+    // violated inequality gives the direction; fric_fd.h) and keeps that one
+    if (kinds.includes(3) && g('solutions') > 1) {
+      const way = g('ddq') < 0 ? 'descends' : 'rises';
+      return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions at the breakaway → the rule keeps the one that ${way}`,
+        text: `At ${tau} the torque leaves the dead band of the held screw (eq. 20) and two accelerations satisfy the `
+          + 'equations of motion. At a breakaway only motion the way the torque left the band is admissible (§4.2: the '
+          + `violated inequality gives the direction), so the rule keeps q̈ = ${fmt(Number(g('ddq').toFixed(4)))} rad/s²: `
+          + `the screw ${way}.` };
     }
     return { cls: 'several', head: `t = ${t.toFixed(3)} s: two solutions → the rule keeps the continuous one`,
       text: `At ${tau} two accelerations satisfy the equations of motion (${g('solutions')} found). The rule keeps the one `
