@@ -263,7 +263,12 @@ export default async function views(h) {
       'models-bd': [`|h_alt| reaches ${Math.round(maxAbs(bd, 'h_alt'))} N`, `holds ${bd[bd.length - 1].h.toFixed(1)} N`,
         `no longer finite at t = ${tErr} s`],
       screw: [`against ${last('screw', ['g=9.81']).reversals})`, `rests in only ${cliRows('screw').filter((r) => r.stuck === 1).length} of`],
-      'xy-table': [`, ${last('xy-table').reversals} reversals`],
+      'xy-table': [`, ${last('xy-table').reversals} reversals`, `gives the same ${last('xy-table', ['solver=general']).reversals} reversals`],
+      'carriage-screw': (() => {
+        const rows = cliRows('carriage-screw');
+        const stop = rows.find((r) => r.held === 1), brk = rows.find((r) => r.mode === -1);
+        return [`stops at t = ${stop.t} s (F = ${stop.F} N)`, `At F = ${brk.F} N (t = ${Number(brk.t.toFixed(3))} s`];
+      })(),
     };
     const out = [];
     for (const [name, want] of Object.entries(claims)) {
