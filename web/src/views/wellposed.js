@@ -66,12 +66,10 @@ const classOf = (n) => (n <= 0 ? 0 : n === 1 ? 1 : 2);
  *  `friction run screw-selflock`, checked by tests/web/e2e.d/wellposed.mjs). */
 export const LESSON = {
   notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange), '
-    + '1817 have two (dotted blue). The determinant test says so before any run: its four determinants run from −0.83 '
-    + 'to 4.33, two signs. Below, a self-locking screw with J + M/η2 = −20 kg·m² descends with two solutions at every '
-    + 'step (the rule keeps the continuous one); at t = 0.262 s the motor torque passes −2J = −10 N·m, no acceleration '
-    + 'exists any more, and the rule stops the screw impulsively. It stays held until τ_a < −50 N·m (t = 1.833 s), then '
-    + 'descends again (q̈ = −2.31 rad/s², the one of two solutions that moves the way the torque broke away) and is '
-    + 'stopped again at t = 3.404 s.',
+    + '1817 have two (dotted blue). The determinant test says so before any run: determinants from −0.83 to 4.33. '
+    + 'Below, a self-locking screw (J + M/η2 = −20 kg·m²) descends with two solutions at every step; at t = 0.262 s '
+    + 'the motor torque passes −2J = −10 N·m, no acceleration exists, and the rule stops the screw impulsively. Held '
+    + 'until τ_a < −50 N·m (t = 1.833 s), it descends again (q̈ = −2.31 rad/s²) until stopped again at t = 3.404 s.',
   tryThis: [
     'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
       + 'At 0.46 it is gone again: 1841 none, 1880 several.',
