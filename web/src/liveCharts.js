@@ -16,6 +16,10 @@
 //   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
 import { chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 
+// Sources shorter than this are sent whole every time (cheap, and a short
+// line may be rewritten in place, like the arm's target lines).
+const WHOLE_BELOW = 64;
+
 export function liveChartSet(parent, { what, boxes, axes, showError, onStats, range }) {
   const worker = new Worker('pendulumCharts.worker.js', { type: 'module' });
   worker.onerror = (e) => showError(`The ${what} charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
@@ -43,21 +47,44 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   }
   const charts = boxes.map((b, i) => box(i, b));
 
-  /** Hands chart c every step in view: to the worker as (x, y) pairs, to the mirror as points. */
+  /** The index of the first point of src drawn from x0 on (one before the
+   *  first at or after x0, so that the line enters the window). */
+  const firstFrom = (src, x0) => {
+    let lo = 0, hi = src.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
+    return Math.max(0, lo - 1);
+  };
+  /** Hands chart c the steps in view: to the mirror as points, to the worker
+   *  as (x, y) pairs, only those it has not had yet. The views append to
+   *  their sources and trim them from the start; a source is sent whole when
+   *  it is new (a restart or new datasets), when its points do not follow
+   *  the last one sent (rewritten in place, like a target line), or when it
+   *  is short. `c.sent[k]`: { src, n, x } = the array, its length and its
+   *  last x when last sent. */
   function post(c) {
     const { x0, x1, budget = 0 } = range();
-    const out = c.mirror.sources.map((src, k) => {
-      let lo = 0, hi = src.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x < x0) lo = mid + 1; else hi = mid; }
-      const view = src.slice(Math.max(0, lo - 1));
-      c.mirror.data.datasets[k].data = view;
-      const xy = new Float64Array(2 * view.length);
-      for (let i = 0; i < view.length; i++) { xy[2 * i] = view[i].x; xy[2 * i + 1] = view[i].y; }
-      return xy;
+    const srcs = c.mirror.sources;
+    if (!c.sent || c.sent.length !== srcs.length) c.sent = srcs.map(() => null);
+    const out = srcs.map((src, k) => {
+      const from = firstFrom(src, x0);
+      c.mirror.data.datasets[k].data = src.slice(from);
+      const last = c.sent[k];
+      let a = from, replace = true;
+      if (last && last.src === src && src.length > WHOLE_BELOW && last.x !== undefined) {
+        // the first point after the last one sent (x increases along a source)
+        let lo = from, hi = src.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (src[mid].x <= last.x) lo = mid + 1; else hi = mid; }
+        if (lo > from && src[lo - 1].x === last.x) { a = lo; replace = false; }
+      }
+      const n = src.length - a;
+      const xy = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) { const p = src[a + i]; xy[2 * i] = p.x; xy[2 * i + 1] = p.y; }
+      c.sent[k] = { src, x: src.length ? src[src.length - 1].x : undefined };
+      return { xy, replace };
     });
     c.inFlight = true;
     c.stale = false;
-    worker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.buffer));
+    worker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.xy.buffer));
   }
 
   worker.onmessage = (e) => {
@@ -88,7 +115,14 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
 
   return {
     charts,
-    worker,
+    // the views post 'datasets' themselves: the worker then forgets the
+    // chart's points, so the next post sends every source whole
+    worker: {
+      postMessage(m, transfer) {
+        if (m && m.type === 'datasets' && charts[m.index]) charts[m.index].sent = null;
+        worker.postMessage(m, transfer);
+      },
+    },
     /** Every chart redrawn with the steps in view (or marked stale while one is in flight). */
     paint() {
       for (const c of charts) {

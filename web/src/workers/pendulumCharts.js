@@ -9,7 +9,9 @@
 //   { type: 'init', canvases: [OffscreenCanvas], dpr }
 //   { type: 'size', index, width, height }         CSS pixels
 //   { type: 'datasets', index, datasets: [{ label, color, dash }] }
-//   { type: 'data', index, x0, x1, series: [Float64Array (x, y interleaved)], budget }
+//   { type: 'data', index, x0, x1, series: [{ xy: Float64Array (x, y interleaved), replace }], budget }
+//                                                  replace: the dataset's points are xy; otherwise
+//                                                  xy follows them (the page sends only new steps)
 //   { type: 'png', index, id }
 //   { type: 'font', size }                         CSS px (presentation mode)
 // Messages out:
@@ -90,7 +92,6 @@ function render() {
     chart.options.scales.x.min = m.x0;
     chart.options.scales.x.max = m.x1;
     chart.$budget = m.budget;
-    chart.data.datasets.forEach((d, k) => { d.data = m.series[k] ? points(m.series[k]) : []; });
     chart.update('none');
     stats.push(performance.now() - t0);
     self.postMessage({ type: 'drawn', index });
@@ -118,6 +119,20 @@ self.onmessage = async (e) => {
     chart.data.datasets = m.datasets.map((d) => ({ label: d.label, data: [], borderColor: d.color, borderDash: d.dash || [] }));
     chart.update('none');
   } else if (m.type === 'data') {
+    // the points at once (a message appends to the one before it); the
+    // drawing at the next turn of the event loop
+    const chart = charts[m.index];
+    if (!chart) return;
+    chart.data.datasets.forEach((d, k) => {
+      const s = m.series[k];
+      if (!s) { d.data = []; return; }
+      if (s.replace) { d.data = points(s.xy); return; }
+      for (let i = 0; i < s.xy.length; i += 2) d.data.push({ x: s.xy[i], y: s.xy[i + 1] });
+      // drop what left the window (keeping one point before x0), in batches
+      let cut = 0;
+      while (cut + 1 < d.data.length && d.data[cut + 1].x < m.x0) cut++;
+      if (cut > 512) d.data.splice(0, cut);
+    });
     pending.set(m.index, m);
     if (!scheduled) { scheduled = true; setTimeout(render, 0); }
   } else if (m.type === 'font') {
