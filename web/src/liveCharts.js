@@ -1,7 +1,8 @@
 // liveCharts.js: the rolling charts of the live views (pendulum bench, robot
 // arm), one definition. Chart.js draws them in a worker on OffscreenCanvases
 // (web/src/workers/pendulumCharts.js): an animation frame of the page only
-// hands over the steps in view, min-max decimated by the worker. Each box has
+// hands over the steps the worker has not had yet; the worker keeps every
+// step in view and draws it min-max decimated. Each box has
 // the title, the PNG and CSV buttons and the canvas; `mirror` holds what the
 // chart shows (the CSV button exports it; the browser tests read it in
 // window.frictionCharts). One message per chart is in flight at a time: a
