@@ -347,15 +347,15 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
 }
 
 /* The scenario's picture after the last step (fric_scenario.shape): up to
- * max points (x, y) into xy[2·max]. Returns the count, or −1 when the
+ * max points (x, y, mark) into xyf[3·max]. Returns the count, or −1 when the
  * scenario has none (message in fxb_last_error). */
-int fxb_scn_shape(int i, const void *state, double *xy, int max);
-int fxb_scn_shape(int i, const void *state, double *xy, int max)
+int fxb_scn_shape(int i, const void *state, double *xyf, int max);
+int fxb_scn_shape(int i, const void *state, double *xyf, int max)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
-    if (count_bad("max (points)", max, 2.0 * sizeof(double))) return -1;
-    int k = fric_scenario_shape(s, state, xy, max);
+    if (count_bad("max (points)", max, 3.0 * sizeof(double))) return -1;
+    int k = fric_scenario_shape(s, state, xyf, max);
     if (k < 0) { const char *why = fric_status_last().message; from_core(1, &why); }
     return k;
 }

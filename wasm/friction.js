@@ -1160,17 +1160,18 @@ export class Simulation {
     return { rows, count, done: this.done };
   }
 
-  /** The mechanism's picture after the last step: a Float64Array of (x, y)
-   *  pairs in metres (a chain: its joints from the base to the tip), or null
-   *  when the scenario has none (its columns are the picture). */
+  /** The mechanism's picture after the last step: a Float64Array of
+   *  (x, y, mark) triples, x and y in metres (a chain: its joints from the
+   *  base to the tip, mark 1 stuck / 0 slipping in the last step, −1 at the
+   *  tip), or null when the scenario has none (its columns are the picture). */
   shape() {
     this._live();
     const core = this._core, max = this.info.shapePoints;
     if (!max) return null;
-    if (!this._shape) this._shape = core._alloc(max * 2 * F64);
+    if (!this._shape) this._shape = core._alloc(max * 3 * F64);
     const k = core._m._fxb_scn_shape(this.info.index, this._aligned(), this._shape, max);
     if (k < 0) return null;
-    return core._f64().slice(this._shape / F64, this._shape / F64 + 2 * k);
+    return core._f64().slice(this._shape / F64, this._shape / F64 + 3 * k);
   }
 
   free() {

@@ -91,10 +91,12 @@ typedef struct fric_scenario {
     int (*retune)(void *state, const double *p, const char **why);
     /* Optional (may be NULL): the mechanism's picture after the last step,
      * for views that draw more than the columns hold (a chain of up to 100
-     * links): up to max_points points (x, y) into xy[2·max_points], a
-     * polyline in metres (the chain: its joints from the base to the tip).
-     * Returns the number of points written. */
-    int (*shape)(const void *state, double *xy, int max_points);
+     * links): up to max_points points as triples (x, y, mark) into
+     * xyf[3·max_points], a polyline in metres with one number per point for
+     * its marker (the chain: its joints from the base to the tip, mark 1
+     * when that joint was stuck in the last step, 0 when it slipped, −1 at
+     * the tip, which is no joint). Returns the number of points written. */
+    int (*shape)(const void *state, double *xyf, int max_points);
 } fric_scenario;
 
 /* Room for any scenario's shape (the longest: a 100-link chain, 101 points). */
@@ -155,7 +157,7 @@ int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const 
 
 /* sc->shape: the number of points written (<= max_points), or −1 when the
  * scenario has no shape (FRIC_E_UNSUPPORTED recorded). */
-int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xy, int max_points);
+int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xyf, int max_points);
 
 /* Index of a parameter by name, −1 if unknown. */
 int fric_scenario_param_index(const fric_scenario *sc, const char *name);

@@ -631,15 +631,20 @@ static int retune_kind(void *state, const double *p, const char **why)
 }
 
 /* The chain's joints p_1 (the base) .. p_{n+1} (the tip) after the last
- * step, for drawing (fric_scenario.shape). */
-static int shape_kind(const void *state, double *xy, int max_points)
+ * step, each with its stuck flag of that step (the tip: −1), for drawing
+ * (fric_scenario.shape). */
+static int shape_kind(const void *state, double *xyf, int max_points)
 {
     const chain_scn *c = state;
     const int n = c->d.model.n;
     double P[2 * (FRIC_CHAIN_MAX_N + 1)];
     fric_chain_joints(&c->d.model, c->x.q, P);
     int k = n + 1 < max_points ? n + 1 : max_points;
-    memcpy(xy, P, (size_t)(2 * k) * sizeof *xy);
+    for (int i = 0; i < k; i++) {
+        xyf[3 * i] = P[2 * i];
+        xyf[3 * i + 1] = P[2 * i + 1];
+        xyf[3 * i + 2] = i < n ? fric_chain_sim_stuck(&c->x, i) : -1;
+    }
     return k;
 }
 

@@ -117,13 +117,13 @@ int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, 
     return rc;
 }
 
-int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xy, int max_points)
+int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xyf, int max_points)
 {
     if (!sc->shape) {
         fric__fail(FRIC_E_UNSUPPORTED, -1, "%s has no shape to draw; use its columns.", sc->name);
         return -1;
     }
-    return max_points > 0 ? sc->shape(state, xy, max_points) : 0;
+    return max_points > 0 ? sc->shape(state, xyf, max_points) : 0;
 }
 
 int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why)

@@ -507,23 +507,30 @@ describe('e) parameter presentation', () => {
 });
 
 describe('f) the shape of a scenario (Simulation.shape)', () => {
-  it('chain: n + 1 joints from the base, each link its length apart (geometry), the tip equal to the next row\'s x_tip, y_tip (consistency)', () => {
+  it('chain: n + 1 joints from the base, each link its length apart (geometry); the tip equal to the next row\'s x_tip, y_tip and the stuck marks summing to its n_stick (consistency)', () => {
     const n = 7, L = 0.1;
     const sim = core.simulation('chain', { n, length: L });
     try {
       sim.step(40);
       const s = sim.shape();
-      assert.equal(s.length, 2 * (n + 1));
+      assert.equal(s.length, 3 * (n + 1));
       assert.equal(s[0], 0);
       assert.equal(s[1], 0);
       for (let k = 1; k <= n; k++) {
-        const d = Math.hypot(s[2 * k] - s[2 * k - 2], s[2 * k + 1] - s[2 * k - 1]);
+        const d = Math.hypot(s[3 * k] - s[3 * k - 3], s[3 * k + 1] - s[3 * k - 2]);
         assert.ok(Math.abs(d - L) <= 1e-12, `link ${k}: ${d} m apart, length ${L} m`);
       }
-      // the next row is written at the time the shape was taken (t_k of its step)
+      const marks = Array.from({ length: n + 1 }, (_, k) => s[3 * k + 2]);
+      assert.ok(marks.slice(0, n).every((m) => m === 0 || m === 1), `joint marks ${marks}`);
+      assert.equal(marks[n], -1, 'the tip is no joint');
+      // the next row holds the state at the time the shape was taken (t_k of
+      // its step) and what that step did: its n_stick are the marks after it
       const r = sim.step(1).rows, c = (name) => r[sim.cols.indexOf(name)];
-      assert.equal(s[2 * n], c('x_tip'));
-      assert.equal(s[2 * n + 1], c('y_tip'));
+      assert.equal(s[3 * n], c('x_tip'));
+      assert.equal(s[3 * n + 1], c('y_tip'));
+      const after = sim.shape();
+      const stuck = Array.from({ length: n }, (_, k) => after[3 * k + 2]).reduce((a, b) => a + b, 0);
+      assert.equal(stuck, c('n_stick'));
     } finally {
       sim.free();
     }

@@ -12,8 +12,10 @@
 // pendulumCharts.js) on OffscreenCanvases.
 //
 // The `chain` scenario's columns hold only q_1, q_n and the tip; its n links
-// are drawn from the scenario's shape (every joint position after the last
-// step, Simulation.shape(), fric_scenario.shape).
+// and each joint's stick/slip flag are drawn from the scenario's shape (every
+// joint position and flag after the last step, Simulation.shape(),
+// fric_scenario.shape): a ring round each motor unit, green stuck, red
+// slipping (text badges for up to 3 joints).
 import { choiceControl, fmt } from '../controls.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { COLORS } from '../charts.js';
@@ -394,7 +396,11 @@ export function mount(container, { core, state, showError }) {
       // the first step, the start pose: link 1 at q1_0, the others straight
       const shape = r ? sim.shape() : null;
       if (shape) {
-        for (let k = 0; k < shape.length; k += 2) out.links.push([shape[k], shape[k + 1]]);
+        for (let k = 0; k < shape.length; k += 3) {
+          out.links.push([shape[k], shape[k + 1]]);
+          if (shape[k + 2] >= 0) out.stick.push(shape[k + 2]);   // −1: the tip, no joint
+        }
+        out.compact = n > 3;   // many joints: a coloured ring each, not a text badge
       } else {
         out.links = chainFrom([v('q1_0'), ...new Array(n - 1).fill(0)]).pts;
       }
@@ -455,6 +461,12 @@ export function mount(container, { core, state, showError }) {
       // STICK/SLIP badge beside each joint
       const st = P.stick[j];
       if (st === undefined || st === null) return;
+      if (P.compact) {
+        ctx.strokeStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
+        ctx.lineWidth = 3;
+        ctx.beginPath(); ctx.arc(X(p), Y(p), unitR + 3, 0, 2 * Math.PI); ctx.stroke();
+        return;
+      }
       const label = st > 0.5 ? 'STICK' : 'SLIP';
       ctx.font = `bold ${fontPx - 1}px system-ui, sans-serif`;
       const bw = ctx.measureText(label).width + 8, bh = fontPx + 4;
@@ -485,7 +497,7 @@ export function mount(container, { core, state, showError }) {
     ctx.fillStyle = '#1d232b';
     if (r) {
       const t = r[col(sim, 't')];
-      const extra = scn === 'chain' ? `${P.nStick} of ${v('n')} joints STICK` : stickText(sim, r);
+      const extra = scn === 'chain' ? `${P.nStick} of ${v('n')} joints STICK${P.compact ? ' (green rings)' : ''}` : stickText(sim, r);
       ctx.fillText(`t = ${t.toFixed(2)} s   ${extra}`, W / 2, H - lineH - 5);
       if (P.corners.length) ctx.fillText(`f_n = ${P.corners.map((k) => k.fn.toFixed(2)).join(' / ')} N`, W / 2, H - 5);
     }
