@@ -162,13 +162,11 @@ export default async function (h) {
     const c = await readClock(page);
     expect(c.t < 0.05, `R did not reset the clock: t = ${c.t} s (was ${b.t} s)`);
     // the first step after a reset shows the state after one dt, not t = 0 again
-    let d = c;
-    if (await runButton(page) !== 'Pause' && c.t === 0) {
-      await page.keyboard.press('s');
-      await h.frames(page, 2);
-      d = await readClock(page);
-      expect(Math.abs(d.t - a.dt) <= a.res / 2 + 1e-12, `S after R: t = ${d.t} s, expected dt = ${a.dt} s`);
-    }
+    expect(await runButton(page) !== 'Pause' && c.t === 0, `after R: t = ${c.t} s, run button '${await runButton(page)}' (expected paused at 0)`);
+    await page.keyboard.press('s');
+    await h.frames(page, 2);
+    const d = await readClock(page);
+    expect(Math.abs(d.t - a.dt) <= a.res / 2 + 1e-12, `S after R: t = ${d.t} s, expected dt = ${a.dt} s`);
     return `S: ${a.t} -> ${b.t} s (dt ${a.dt} s); R: -> ${c.t} s; S: -> ${d.t} s`;
   });
 
