@@ -11,7 +11,9 @@ FPFLAGS  = -ffp-contract=off -fno-math-errno
 # → system, with analysis and io beside. Clients (cli, tests, benchmarks,
 # bindings) see only the public headers of core/include; the core's own
 # sources also see each stage's private headers.
-CORE_DIRS = law transform element system analysis io identify
+# core/system holds the scenario driver; each system family has its own folder.
+SYS_FAMS  = bench kikuuwe cisneros dupont fd chain
+CORE_DIRS = law transform element system $(addprefix system/,$(SYS_FAMS)) analysis io identify
 INC      = -Icore/include
 CORE_INC = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
 CORE_HDR = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))

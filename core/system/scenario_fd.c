@@ -1,11 +1,11 @@
 /*
- * fd_scn_common.c: the pieces the scenarios on fric_fd_sim share
- * (fd_scn_internal.h): the names of the `rule` and `switching` choices and
+ * scenario_fd.c: the pieces the scenarios on fric_fd_sim share
+ * (scenario_internal.h): the names of the `rule` and `switching` choices and
  * the advance of a run by one output row.
  */
 #include <stdio.h>
 
-#include "fd_scn_internal.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 const char *const fric__fd_rule_names[2] = { "continuous", "stop" };

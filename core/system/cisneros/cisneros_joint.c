@@ -1,5 +1,5 @@
 /*
- * ex_joint.c: scenario "joint-step", Cisneros et al., "Reliable
+ * cisneros_joint.c: scenario "joint-step", Cisneros et al., "Reliable
  * chattering-free simulation of friction torque in joints presenting high
  * stiction", §V (eqs. 50-51, Figs. 12-13): a single joint of inertia M under
  * a compliant computed-torque controller, with friction through Kikuuwe's
@@ -57,6 +57,7 @@
 #include <stddef.h>
 
 #include "fric_examples.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 enum { P_CASE, P_LAW, P_FC_CV, P_FS, P_FC_ST, P_VS_ST, P_FC_RA, P_VS_RA, P_D, P_ALPHA,

@@ -40,7 +40,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "fd_scn_internal.h"
+#include "scenario_internal.h"
 #include "fric_dupont.h"
 #include "law_internal.h"
 

@@ -1,5 +1,5 @@
 /*
- * ex_two_contacts.c: scenario "two-contacts", Kikuuwe et al. 2006 §IV-A,
+ * kikuuwe_two_contacts.c: scenario "two-contacts", Kikuuwe et al. 2006 §IV-A,
  * Figs. 9-11: one body with two frictional contacts, each contact a
  * model-C element (eq. 38), stick-slip in both.
  *
@@ -45,6 +45,7 @@
 #include <stddef.h>
 
 #include "fric_examples.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 enum { P_AMP, P_OMEGA, P_M1, P_M2, P_K1, P_K2, P_KC, P_BC, P_T, P_DURATION, P_LAW,

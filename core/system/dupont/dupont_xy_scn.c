@@ -25,7 +25,7 @@
 #include "fric_dupont.h"
 #include "fric_fd.h"
 #include "fric_scenario.h"
-#include "fd_scn_internal.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 

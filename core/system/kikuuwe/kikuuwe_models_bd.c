@@ -1,5 +1,5 @@
 /*
- * ex_models_bd.c: scenario "models-bd", Kikuuwe et al. 2006 §IV-B/C,
+ * kikuuwe_models_bd.c: scenario "models-bd", Kikuuwe et al. 2006 §IV-B/C,
  * Figs. 12-14: the inertial impedance model B (eq. 36) and the compliant
  * admittance model D (eq. 45) against the "alternative" models of Fig. 12,
  * which compose simpler elements and so contain one more step of delay.
@@ -48,6 +48,7 @@
 #include <stddef.h>
 
 #include "fric_examples.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 enum { P_CASE, P_MODEL, P_K, P_M, P_ZETA, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D,

@@ -1,5 +1,5 @@
 /*
- * ex_common.c: the knobs the example scenarios share (fric_examples.h):
+ * scenario_examples.c: the knobs the example scenarios share (scenario_internal.h):
  * the law choice, the static-branch test of a transform, a reversal
  * counter, parameter range checks, figure presets (`case`) and the run's clock.
  */
@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "fric_examples.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 const char *const fric_ex_law_help[FRIC_N_LAWS] = {

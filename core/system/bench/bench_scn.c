@@ -1,5 +1,5 @@
 /*
- * bench_scenario.c: the scenario "bench", the pendulum test bench of
+ * bench_scn.c: the scenario "bench", the pendulum test bench of
  * Duclusaud & Passault (Algorithm 1) with a servo (fric_bench.h), driven by
  * a built-in trajectory, through the interface of fric_scenario.h.
  *

@@ -1,5 +1,5 @@
 /*
- * ex_model_a.c: scenario "model-a", Kikuuwe et al. 2006 (IEEE T-RO 22(6)),
+ * kikuuwe_model_a.c: scenario "model-a", Kikuuwe et al. 2006 (IEEE T-RO 22(6)),
  * §III-A, Figs. 6 and 7: a rigid mass M sliding on a fixed surface, pushed
  * by a constant force h, with friction f (element A, eq. 26).
  *
@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 #include "fric_examples.h"
+#include "scenario_internal.h"
 #include "law_internal.h"
 
 enum { P_CASE, P_V0, P_H, P_M, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D, P_ALPHA,
