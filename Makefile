@@ -13,7 +13,7 @@ FPFLAGS  = -ffp-contract=off -fno-math-errno
 # sources also see each stage's private headers.
 # core/system holds the scenario driver; each system family has its own folder.
 SYS_FAMS  = bench kikuuwe cisneros dupont fd chain
-CORE_DIRS = law transform element system $(addprefix system/,$(SYS_FAMS)) analysis io identify
+CORE_DIRS = base law transform element system $(addprefix system/,$(SYS_FAMS)) analysis io identify
 INC      = -Icore/include
 CORE_INC = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
 CORE_HDR = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))

@@ -31,7 +31,7 @@
 #include "fric_fit.h"
 #include "fric_scenario.h"
 #include "fit_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* --------------------------------------------------------------- keys */
 

@@ -1,7 +1,7 @@
 /*
  * scenario_examples.c: the knobs the example scenarios share (scenario_internal.h):
- * the law choice, the static-branch test of a transform, a reversal
- * counter, parameter range checks, figure presets (`case`) and the run's clock.
+ * the law choice, the static-branch test of a transform, parameter range
+ * checks, figure presets (`case`) and the run's clock.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include "fric_examples.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 const char *const fric_ex_law_help[FRIC_N_LAWS] = {
     "Φ(v) = Fc·sgn v + D·v (Kikuuwe eq. 24); Fs, vs and α are not used",
@@ -23,14 +23,6 @@ int fric_ex_static(const fric_law *law, fric_xform xform, double Z, double x)
     if (xform == FRIC_XFORM_APPROX)
         return fabs(x / Z) <= fabs(fric_phi(law, x));       /* Kikuuwe eq. 46, 2nd line */
     return fabs(x) <= Z * fric_phi_plus0(law);               /* Kikuuwe eq. 16, 2nd line */
-}
-
-void fric_ex_reversals_add(fric_ex_reversals *r, double v)
-{
-    int s = v > 0 ? 1 : v < 0 ? -1 : 0;
-    if (s == 0) return;
-    if (r->last != 0 && s != r->last) r->count++;
-    r->last = s;
 }
 
 const char *fric_ex_wrap(const char *inner, const char *fmt, ...)

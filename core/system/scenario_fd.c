@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 const char *const fric__fd_rule_names[2] = { "continuous", "stop" };
 const char *const fric__fd_rule_help[2] = {

@@ -24,14 +24,12 @@ extern const char *const fric_ex_law_help[FRIC_N_LAWS];
  * |x/Z| <= |Φ(x)| for the approximation (eq. 46). The law must be valid. */
 int fric_ex_static(const fric_law *law, fric_xform xform, double Z, double x);
 
-/* Counts sign reversals of a velocity: a reversal is a change of sign
- * between two successive nonzero values (exact zeros are skipped, so
- * + 0 - counts once). Start from {0, 0}. */
+/* A count of sign reversals of a velocity (fric__reversal, base.h). Start
+ * from {0, 0}; add a sample v with count += fric__reversal(&last, v). */
 typedef struct {
     int last;    /* sign of the last nonzero value: -1, +1, or 0 before any */
     long count;  /* reversals so far                                         */
 } fric_ex_reversals;
-void fric_ex_reversals_add(fric_ex_reversals *r, double v);
 
 /* Formats fmt (printf-style) followed by ": " and inner into the per-thread
  * message buffer of fric_law_check and returns it; inner may itself point

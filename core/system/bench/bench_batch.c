@@ -14,7 +14,7 @@
 #include <math.h>
 
 #include "bench_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* The def log i is replayed with (as fric_bench_replay builds it). */
 static void lane_def(const fric_bench_def *d, const fric_bench_log_header *h, fric_bench_def *e)

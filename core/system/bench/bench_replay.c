@@ -9,7 +9,7 @@
  * Time base and samples: the io library's (fric_io_log_sample, fric_io.h),
  * the one rule of the CLI, the benchmarks and the browser: a processed log
  * ("dt" header) is taken one entry per step; a raw log is resampled on the
- * fly as bam/process.py does, at FRIC_BENCH_RESAMPLE_DT, without storing the
+ * fly as bam/process.py does, at FRIC_IO_RESAMPLE_DT, without storing the
  * resampled log. The log is checked by fric_io_log_check.
  *
  * Rollout: q_0, θ̇_0 = the first (resampled) position and speed; for each
@@ -25,7 +25,7 @@
 #include "bench_internal.h"
 #include "fric_bench.h"
 #include "fric_io.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* The io view of (h, log): no copy, no allocation. */
 static fric_io_log io_view(const fric_bench_log_header *h, const fric_bench_log *log)

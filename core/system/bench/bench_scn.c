@@ -30,7 +30,7 @@
 #include "fric_scenario.h"
 #include "bench_internal.h"
 #include "fric_bench.h"
-#include "law_internal.h"
+#include "base.h"
 
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215" };

@@ -22,7 +22,7 @@
  * with the budget split by its velocity dependence, τm and τe (hence the load
  * terms) held at their start-of-step values:
  *   B(w) = C + A·e^(−(w/θ̇_s)^α) + K_v·w,   w = |v|                        (2)
- * (fric__servo_split). (2) is the Stribeck law Φ of friction.h with
+ * (fric_servo_split). (2) is the Stribeck law Φ of friction.h with
  * Fc = C, Fs = C + A, vs = θ̇_s, D = K_v, α; (1) is y = Φ(v* − Z·y) for
  * y = −τf, so τf = −Φ_Z(v*): the same prepared transform as everything else
  * (phi_z.c; the plan is prepared at init with vs, D, α and Z, and each step
@@ -41,13 +41,8 @@
 #include <stdio.h>
 
 #include "bench_internal.h"
-#include "law_internal.h"
+#include "base.h"
 #include "plan_internal.h"
-
-static double sgn(double x)
-{
-    return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
-}
 
 const char *fric__bench_prefix(const char *prefix, const char *m)
 {
@@ -144,7 +139,7 @@ int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
     *s = z;
     s->q = q0;
     s->dq = dq0;
-    s->last_sign = (int)sgn(dq0);
+    s->last_sign = fric__sgn(dq0);
     fric_bench_retune(d, s);
     if (why) *why = "";
     return 0;
@@ -184,12 +179,12 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
         double ats = fabs(tau_stop);
         stuck = ats <= budget;
-        tau_f = -sgn(tau_stop) * (stuck ? ats : budget);
+        tau_f = -(double)fric__sgn(tau_stop) * (stuck ? ats : budget);
         break;
     }
     case FRIC_BENCH_IMPLICIT: {
         double C, A, w;
-        fric__servo_split(&d->friction, tau_m, tau_e, &C, &A);
+        fric_servo_split(&d->friction, tau_m, tau_e, &C, &A);
         fric__plan_levels(&s->plan, C, C + A);               /* Fc = C, Fs = C + A */
         double y = fric_plan_eval(&s->plan, s->Z * tau_stop, &warm, &stuck, &w);
         if (stuck) {
@@ -198,19 +193,19 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         } else {
             tau_f = -y;
             budget = fabs(y);
-            dq_new = sgn(tau_stop) * w;
+            dq_new = (double)fric__sgn(tau_stop) * w;
         }
         set_dq = 1;
         break;
     }
     case FRIC_BENCH_EXPLICIT:
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
-        tau_f = -sgn(dq) * budget;
+        tau_f = -(double)fric__sgn(dq) * budget;
         break;
     case FRIC_BENCH_KARNOPP:
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
         if (fabs(dq) > d->karnopp_eps) {
-            tau_f = -sgn(dq) * budget;
+            tau_f = -(double)fric__sgn(dq) * budget;
         } else {
             stuck = 1;
             tau_f = net > budget ? -budget : net < -budget ? budget : -net;
@@ -225,11 +220,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     double q_new = q + (dq_new * dt + 0.5 * acc * s->dt2);
     if (!isfinite(q_new) || !isfinite(dq_new)) return -1;
 
-    int sg = (int)sgn(dq_new);
-    if (sg != 0) {
-        if (s->last_sign != 0 && sg != s->last_sign) s->reversals++;
-        s->last_sign = sg;
-    }
+    s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq_new);
     s->q = q_new;
     s->dq = dq_new;
     s->warm = warm;

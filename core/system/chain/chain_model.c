@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "fric_chain.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* eq. 2: E_M = γ K_M / R [N·m/V] */
 double fric_chain_motor_E(const fric_chain_motor *u) { return u->gamma * u->K_M / u->R; }

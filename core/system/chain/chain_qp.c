@@ -1,7 +1,6 @@
 /*
  * chain_qp.c: the bounded least squares of the chain methods (paper eqs. 19
- * and 28; sheet §2.3, §3.5) and the Cholesky factorization it and the
- * implicit method share.
+ * and 28; sheet §2.3, §3.5), on the Cholesky factorization of base.h.
  *
  * Problem: min_f ||A f + r||² + λ||f||², f_j >= 0 for j in the bounded set N
  * (the normal components of the active contacts, nb = |N| <= 4).
@@ -22,44 +21,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "chain_qp.h"
 #include "fric_chain_sim.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* A free component may come out −FEAS_REL·max|f0| from rounding where the
  * exact value is 0 (a degenerate set): accepted and clamped. */
 #define FEAS_REL 1e-12
-
-int fric__chol(int n, double *A)
-{
-    for (int j = 0; j < n; j++) {
-        double d = A[j * n + j];
-        for (int k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-        if (!(d > 0) || !isfinite(d)) return -1;
-        d = sqrt(d);
-        A[j * n + j] = d;
-        for (int i = j + 1; i < n; i++) {
-            double s = A[i * n + j];
-            for (int k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
-            A[i * n + j] = s / d;
-        }
-    }
-    return 0;
-}
-
-void fric__chol_solve(int n, const double *L, double *x)
-{
-    for (int i = 0; i < n; i++) {          /* L y = x */
-        double s = x[i];
-        for (int k = 0; k < i; k++) s -= L[i * n + k] * x[k];
-        x[i] = s / L[i * n + i];
-    }
-    for (int i = n - 1; i >= 0; i--) {     /* Lᵀ x = y */
-        double s = x[i];
-        for (int k = i + 1; k < n; k++) s -= L[k * n + i] * x[k];
-        x[i] = s / L[i * n + i];
-    }
-}
 
 /* ½ fᵀ Q f + gᵀ f with Q = AᵀA + λI evaluated as ½||A f||² + ½λ||f||² + gᵀ f. */
 static double objective(int u, const double *A, const double *g, double lambda, const double *f)

@@ -34,7 +34,7 @@
 #include "fric_chain.h"
 #include "fric_chain_sim.h"
 #include "fric_scenario.h"
-#include "law_internal.h"
+#include "base.h"
 
 #define PI_ 3.141592653589793
 #define DEG (PI_ / 180)

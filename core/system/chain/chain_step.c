@@ -10,9 +10,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "chain_qp.h"
 #include "fric_chain_sim.h"
-#include "law_internal.h"
+#include "base.h"
 
 const char *const fric_chain_method_names[FRIC_CHAIN_N_METHODS] = {
     "implicit", "semi-implicit", "coupled"

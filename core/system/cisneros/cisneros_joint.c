@@ -58,7 +58,7 @@
 
 #include "fric_examples.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_CASE, P_LAW, P_FC_CV, P_FS, P_FC_ST, P_VS_ST, P_FC_RA, P_VS_RA, P_D, P_ALPHA,
        P_INTEGRAL, P_KP, P_KV, P_LAMBDA, P_M, P_K, P_B, P_T, P_DURATION, P_QD, P_FRICTION,
@@ -322,7 +322,7 @@ static int advance(joint_state *s)
     s->q += T * s->dq;
     s->I += T * qdd_r;
     s->clk.k++;
-    fric_ex_reversals_add(&s->rev, slip);
+    s->rev.count += fric__reversal(&s->rev.last, slip);
     return !(isfinite(s->q) && isfinite(s->dq) && isfinite(s->I) && isfinite(s->tau_f) &&
              isfinite(s->tau_r));
 }

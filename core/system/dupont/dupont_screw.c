@@ -4,11 +4,10 @@
  * where the implicit step is derived) and the treatments of fric_dupont.h.
  */
 #include <math.h>
+#include <stddef.h>
 
+#include "base.h"
 #include "fric_dupont.h"
-#include "law_internal.h"
-
-static int sgn(double x) { return (x > 0) - (x < 0); }
 
 int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
 {
@@ -44,7 +43,7 @@ void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
     s->stuck = 0;
     s->mode = 0;
     s->reversals = 0;
-    s->last_sign = sgn(dq0);
+    s->last_sign = fric__sgn(dq0);
 }
 
 /* The implicit step (file header): v1 and τ_f, stuck when held. */
@@ -55,22 +54,22 @@ static void step_implicit(const fric_screw_drive *d, double v0, double tau_a,
     const double I = d->J + d->M, h = d->h;
     const double r = tau_a - d->G + I * v0 / h;       /* stop torque */
     const double tl0 = d->G - d->M * v0 / h;          /* load if it stops, eq. 14 */
-    if (r <= fric__screw_bound(e, +1, tl0, 0) && r >= -fric__screw_bound(e, -1, tl0, 0)) {   /* eq. 20 */
+    if (r <= fric_screw_bound_unchecked(e, +1, tl0, 0) && r >= -fric_screw_bound_unchecked(e, -1, tl0, 0)) {   /* eq. 20 */
         *v1 = 0;
         *tf = r;
         *stuck = 1;
         return;
     }
     const int sg = r > 0 ? 1 : -1;
-    int lam = tl0 != 0 ? sgn(tl0) : sg;               /* sign of τ_l just after 0 */
-    double k = fric__screw_k(e, sg * lam > 0, 0);
+    int lam = tl0 != 0 ? fric__sgn(tl0) : sg;               /* sign of τ_l just after 0 */
+    double k = fric_screw_k_unchecked(e, sg * lam > 0, 0);
     double w = h * (sg * r - e->tau_c - k * lam * tl0)
              / (I + e->b_v * h + k * lam * sg * d->M);
     if (d->M > 0 && sg * tl0 < 0) {                   /* the load changes sign at w_z */
         double wz = -sg * tl0 * h / d->M;
         if (w > wz) {
             lam = -lam;
-            k = fric__screw_k(e, sg * lam > 0, 0);
+            k = fric_screw_k_unchecked(e, sg * lam > 0, 0);
             w = h * (sg * r - e->tau_c - k * lam * tl0)
               / (I + e->b_v * h + k * lam * sg * d->M);
         }
@@ -93,26 +92,26 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     case FRIC_DUPONT_CLIP: {
         /* Duclusaud Algorithm 1, lines 5-9, with the previous load (§IV-E). */
         double r = tau_a - d->G + I * v0 / h;
-        double bp = fric__screw_bound(e, +1, s->tau_l, v0), bm = fric__screw_bound(e, -1, s->tau_l, v0);
+        double bp = fric_screw_bound_unchecked(e, +1, s->tau_l, v0), bm = fric_screw_bound_unchecked(e, -1, s->tau_l, v0);
         tf = r > bp ? bp : r < -bm ? -bm : r;
         stuck = tf == r;
         v1 = stuck ? 0 : (r - tf) * h / I;
         break;
     }
     case FRIC_DUPONT_EXPLICIT: {
-        int sv = sgn(v0);                             /* sgn(0) = 0, eq. 2 */
-        tf = sv ? sv * fric__screw_bound(e, sv, s->tau_l, v0) : 0;
+        int sv = fric__sgn(v0);                        /* sgn(0) = 0, eq. 2 */
+        tf = sv ? sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0) : 0;
         v1 = v0 + h * (tau_a - d->G - tf) / I;
         break;
     }
     case FRIC_DUPONT_KARNOPP:
     default: {
         if (fabs(v0) > d->eps) {                      /* Kikuuwe eq. 3, line 1 */
-            int sv = sgn(v0);
-            tf = sv * fric__screw_bound(e, sv, s->tau_l, v0);
+            int sv = fric__sgn(v0);
+            tf = sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0);
         } else {                                      /* eq. 3, lines 2-4, band of eq. 20 */
             double ext = tau_a - d->G;
-            double bp = fric__screw_bound(e, +1, d->G, 0), bm = fric__screw_bound(e, -1, d->G, 0);
+            double bp = fric_screw_bound_unchecked(e, +1, d->G, 0), bm = fric_screw_bound_unchecked(e, -1, d->G, 0);
             tf = ext > bp ? bp : ext < -bm ? -bm : ext;
         }
         v1 = v0 + h * (tau_a - d->G - tf) / I;
@@ -125,16 +124,14 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     const double q1 = s->q + h * v1;
     if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1))
         return -1;
-    const int sg = sgn(v1);                           /* reversals: + 0 - counts once */
-    if (sg && s->last_sign && sg != s->last_sign) s->reversals++;
-    if (sg) s->last_sign = sg;
+    s->reversals += fric__reversal(&s->last_sign, v1);
     s->q = q1;
     s->dq = v1;
     s->ddq = a;
     s->tau_l = tl;
     s->tau_f = tf;
     s->stuck = stuck;
-    s->mode = (v1 != 0 && tl != 0) ? sgn(v1) * sgn(tl) : 0;   /* eq. 17 */
+    s->mode = (v1 != 0 && tl != 0) ? fric__sgn(v1) * fric__sgn(tl) : 0;   /* eq. 17 */
     return 0;
 }
 

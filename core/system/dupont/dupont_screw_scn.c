@@ -13,7 +13,7 @@
 #include "fric_bench.h"
 #include "fric_dupont.h"
 #include "fric_scenario.h"
-#include "law_internal.h"
+#include "base.h"
 
 
 enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC, P_BV,

@@ -20,9 +20,8 @@
 
 #include "fric_dupont.h"
 #include "friction.h"
-#include "law_internal.h"
+#include "base.h"
 
-static int sgn(double x) { return (x > 0) - (x < 0); }
 
 int fric_xy_check(const fric_xy_table *p, const char **why)
 {
@@ -56,7 +55,7 @@ void fric_xy_init(fric_xy_state *s, double x0, double v0)
     s->f = 0;
     s->stuck = 0;
     s->reversals = 0;
-    s->last_sign = (v0 > 0) - (v0 < 0);
+    s->last_sign = fric__sgn(v0);
 }
 
 int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
@@ -106,9 +105,7 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
     if (!isfinite(f) || !isfinite(v1) || !isfinite(a) || !isfinite(x) || !isfinite(y) ||
         !isfinite(vy))
         return -1;
-    const int sg = sgn(v1);                           /* reversals: + 0 - counts once */
-    if (sg && s->last_sign && sg != s->last_sign) s->reversals++;
-    if (sg) s->last_sign = sg;
+    s->reversals += fric__reversal(&s->last_sign, v1);
     s->x = x;
     s->v = v1;
     s->a = a;

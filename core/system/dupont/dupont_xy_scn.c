@@ -26,7 +26,7 @@
 #include "fric_fd.h"
 #include "fric_scenario.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
@@ -186,9 +186,7 @@ static void general_to_table(xy_scn *c)
 {
     const fric_fd_state *x = &c->fx;
     const double v = x->dq[0];
-    const int sg = (v > 0) - (v < 0);                 /* reversals: + 0 - counts once */
-    if (sg && c->s.last_sign && sg != c->s.last_sign) c->s.reversals++;
-    if (sg) c->s.last_sign = sg;
+    c->s.reversals += fric__reversal(&c->s.last_sign, v);
     c->s.x = x->q[0];
     c->s.v = v;
     c->s.a = x->ddq[0];

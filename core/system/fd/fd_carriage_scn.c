@@ -42,7 +42,7 @@
 
 #include "scenario_internal.h"
 #include "fric_dupont.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUM,
        P_F0, P_FRATE, P_DTH0, P_DT, P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
@@ -251,7 +251,7 @@ static void carriage_row(const carriage_scn *c, double *row)
     row[C_TAUM] = s->tau_m;
     row[C_TAUL] = tl;
     row[C_TAUS] = c->J * x->ddq[1];                                     /* eqs. 23-24 */
-    row[C_MODE] = x->sigma[1] * ((tl > 0) - (tl < 0));                  /* eq. 17 */
+    row[C_MODE] = x->sigma[1] * fric__sgn(tl);                            /* eq. 17 */
     row[C_HELD] = x->sigma[1] == 0;
     row[C_BLO] = lo;
     row[C_BHI] = hi;

@@ -30,7 +30,7 @@
 
 #include "fric_fd.h"
 #include "fric_scenario.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_MU, P_D11, P_D12, P_D22, P_C11, P_C12, P_C21, P_C22, P_D1, P_D2, P_S1, P_S2,
        P_RANGE, P_GRID, P_COUNT };

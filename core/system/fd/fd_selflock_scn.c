@@ -37,7 +37,7 @@
 
 #include "scenario_internal.h"
 #include "fric_dupont.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, P_DQ0, P_DT,
        P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };

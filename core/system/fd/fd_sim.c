@@ -74,11 +74,10 @@
 #include <string.h>
 
 #include "fd_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 #define FD_EVENTS_MAX 64
 
-static int sgn(double v) { return (v > 0) - (v < 0); }
 
 /* The instant's equations at (t, q, q̇) with the velocity signs sigma. */
 static int eval(const fric_fd_sim *s, const signed char *sigma, double t, const double *q,
@@ -256,7 +255,7 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
         for (int i = 0; i < n && !impulsed; i++) {
             if (x->sigma[i] != 0 || blocked[i]) continue;
             const double hold = fric__fd_hold(&p, i, acc);       /* eq. 28, q̈_i = 0 */
-            const int dir = sgn(hold);
+            const int dir = fric__sgn(hold);
             const double bound = fric__fd_static_bound(&p, i, dir, acc);   /* eqs. 20, 26 */
             if (!dir || fabs(hold) <= bound) continue;
             const double ratio = bound > 0 ? fabs(hold) / bound : INFINITY;
@@ -266,7 +265,7 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
             }
         }
         if (worst_i >= 0) {                 /* release it; test the others again */
-            const int i = worst_i, dir = sgn(fric__fd_hold(&p, i, acc));
+            const int i = worst_i, dir = fric__sgn(fric__fd_hold(&p, i, acc));
             x->sigma[i] = (signed char)dir;
             int rows_on = 0;
             for (int j = 0; j < p.m; j++) rows_on |= p.rows[j].joint == i;
@@ -343,7 +342,7 @@ int fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0, c
         x->q[i] = q0[i];
         /* |q̇| <= v_eps is rest: held, q̇ = 0 */
         x->dq[i] = fabs(dq0[i]) > s->v_eps ? dq0[i] : 0;
-        x->sigma[i] = (signed char)sgn(x->dq[i]);
+        x->sigma[i] = (signed char)fric__sgn(x->dq[i]);
     }
     x->pattern = ~0u;
     x->last_event_t = -1;
@@ -400,7 +399,7 @@ static int switched(const fric_fd_sim *s, const fric_fd_state *x, double t1, con
         fired |= vel[i];
         if (x->sigma[i] == 0) {                                   /* breakaway */
             const double hold = fric__fd_hold(&p, i, a);
-            const int dir = sgn(hold);
+            const int dir = fric__sgn(hold);
             fired |= dir && fabs(hold) > fric__fd_static_bound(&p, i, dir, a);
         }
     }

@@ -44,9 +44,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "chain_qp.h"
 #include "fd_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 #define FD_TOL 1e-10     /* consistency of a sign, relative           */
 #define FD_SAME 1e-9     /* two solutions are one, relative            */
@@ -54,55 +53,6 @@
 #define FD_ACTIVE_MAX (1u << FRIC_FD_MAX_ROWS)
 
 enum { NN = FRIC_FD_MAX_N * FRIC_FD_MAX_N };
-
-/* Solves A y = b in place (A destroyed, b becomes y; b may be NULL for
- * the determinant alone) by Gaussian elimination with partial pivoting.
- * *det (may be NULL) = det A. 0, or 1 when a pivot is below FD_PIVOT·max|A|
- * (det is then the product so far times that pivot). */
-static int ge_solve(int n, double *A, double *b, double *det)
-{
-    double amax = 0, dt = 1;
-    for (int k = 0; k < n * n; k++)
-        if (fabs(A[k]) > amax) amax = fabs(A[k]);
-    for (int c = 0; c < n; c++) {
-        int piv = c;
-        for (int i = c + 1; i < n; i++)
-            if (fabs(A[i * n + c]) > fabs(A[piv * n + c])) piv = i;
-        if (piv != c) {
-            for (int k = 0; k < n; k++) {
-                double t = A[c * n + k];
-                A[c * n + k] = A[piv * n + k];
-                A[piv * n + k] = t;
-            }
-            if (b) {
-                double t = b[c];
-                b[c] = b[piv];
-                b[piv] = t;
-            }
-            dt = -dt;
-        }
-        const double p = A[c * n + c];
-        dt *= p;
-        if (!(fabs(p) > FD_PIVOT * amax)) {
-            if (det) *det = dt;
-            return 1;
-        }
-        for (int i = c + 1; i < n; i++) {
-            const double f = A[i * n + c] / p;
-            if (f == 0) continue;
-            for (int k = c; k < n; k++) A[i * n + k] -= f * A[c * n + k];
-            if (b) b[i] -= f * b[c];
-        }
-    }
-    if (det) *det = dt;
-    if (b)
-        for (int i = n - 1; i >= 0; i--) {
-            double s = b[i];
-            for (int k = i + 1; k < n; k++) s -= A[i * n + k] * b[k];
-            b[i] = s / A[i * n + i];
-        }
-    return 0;
-}
 
 static double dot(int n, const double *a, const double *b)
 {
@@ -240,7 +190,7 @@ static int radial_newton(const fric_fd_problem *p, const double *A, const double
             for (int k = 0; k < n; k++) J[w->joint * n + k] += c * (u * w->C[k] + v * w->C2[k]);
         }
         for (int i = 0; i < n; i++) dx[i] = -G[i];
-        if (ge_solve(n, J, dx, NULL)) {
+        if (fric__gauss_solve(n, J, dx, NULL, FD_PIVOT)) {
             if (iters) *iters += it;
             return 1;
         }
@@ -270,7 +220,7 @@ int fric__fd_hypothesis(const fric_fd_problem *p, unsigned pattern, double *x, i
     hypothesis_system(p, pattern, A, b);
     memcpy(W, A, sizeof W);
     memcpy(x, b, sizeof(double) * (size_t)p->n);
-    if (ge_solve(p->n, W, x, NULL)) return 1;
+    if (fric__gauss_solve(p->n, W, x, NULL, FD_PIVOT)) return 1;
     const int rc = has_radial(p) ? radial_newton(p, A, b, x, iters) : 0;
     for (int i = 0; i < p->n; i++)
         if (p->sigma[i] == 0) x[i] = 0;     /* exactly, not to rounding */
@@ -422,7 +372,7 @@ static double inverse_norm(int n, const double *A)
         double W[NN], e[FRIC_FD_MAX_N] = { 0 };
         memcpy(W, A, sizeof(double) * (size_t)(n * n));
         e[k] = 1;
-        if (ge_solve(n, W, e, NULL)) return INFINITY;
+        if (fric__gauss_solve(n, W, e, NULL, FD_PIVOT)) return INFINITY;
         for (int i = 0; i < n; i++) rowsum[i] += fabs(e[i]);
     }
     return norm_inf(n, rowsum);
@@ -444,7 +394,7 @@ static int unique_test(const fric_fd_problem *p, double *det_min, double *det_ma
         double A[NN], b[FRIC_FD_MAX_N], W[NN], det;
         hypothesis_system(p, pattern_of(act, ma, k), A, b);
         memcpy(W, A, sizeof W);
-        ge_solve(p->n, W, NULL, &det);
+        fric__gauss_solve(p->n, W, NULL, &det, FD_PIVOT);
         if (det < lo) lo = det;
         if (det > hi) hi = det;
         if (radial) {
@@ -527,7 +477,7 @@ int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_searc
                 for (int k = 0; k < n; k++) A[i * n + k] = k == i;
                 x0[i] = 0;
             }
-        ge_solve(n, A, x0, NULL);           /* D is positive definite: regular */
+        fric__gauss_solve(n, A, x0, NULL, FD_PIVOT);           /* D is positive definite: regular */
         first[nfirst++] = index_of(act, ma, fric__fd_pattern(p, x0));
         out->solves++;
     }

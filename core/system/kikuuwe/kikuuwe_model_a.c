@@ -31,7 +31,7 @@
 
 #include "fric_examples.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_CASE, P_V0, P_H, P_M, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D, P_ALPHA,
        P_FRICTION, P_EPS, P_EVERY, N_PARAMS };
@@ -209,7 +209,7 @@ static int advance(model_a_state *s)
     s->clk.k++;
     /* While element A holds static friction v is 0 up to the rounding of
      * v* − Z·(v* / Z) (eq. 26c), which must not count as a reversal. */
-    fric_ex_reversals_add(&s->rev, c->treatment <= TR_APPROX && s->stuck ? 0 : s->a.v);
+    s->rev.count += fric__reversal(&s->rev.last, c->treatment <= TR_APPROX && s->stuck ? 0 : s->a.v);
     return !(isfinite(s->a.v) && isfinite(s->a.f) && isfinite(s->x));
 }
 

@@ -49,7 +49,7 @@
 
 #include "fric_examples.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_CASE, P_MODEL, P_K, P_M, P_ZETA, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D,
        P_ALPHA, P_RAMP, P_V0, P_H, P_FRICTION, P_EVERY, N_PARAMS };
@@ -255,7 +255,7 @@ static void advance_b(bd_state *s)
     /* original: element B */
     fric_elem_b_run(&s->cfg.orig, &s->b, u);                             /* eq. 36 */
     s->stuck = s->b.stuck;
-    fric_ex_reversals_add(&s->rev, s->stuck ? 0 : s->b.v);
+    s->rev.count += fric__reversal(&s->rev.last, s->stuck ? 0 : s->b.v);
 
     /* alternative: compliance with the previous mass velocity, then element A */
     double e = s->e_alt + T * (u - s->a.v);                              /* eq. 30, delayed */
@@ -263,7 +263,7 @@ static void advance_b(bd_state *s)
     s->e_alt = e;
     fric_elem_a_run(&s->cfg.alt, &s->a, s->h_alt);                       /* eq. 26 */
     s->stuck_alt = s->a.stuck;
-    fric_ex_reversals_add(&s->rev_alt, s->stuck_alt ? 0 : s->a.v);
+    s->rev_alt.count += fric__reversal(&s->rev_alt.last, s->stuck_alt ? 0 : s->a.v);
 }
 
 static void advance_d(bd_state *s)
@@ -274,13 +274,13 @@ static void advance_d(bd_state *s)
     /* original: element D */
     fric_elem_d_run(&s->cfg.orig, &s->d, h);                             /* eq. 45 */
     s->stuck = s->d.stuck;
-    fric_ex_reversals_add(&s->rev, s->d.u);
+    s->rev.count += fric__reversal(&s->rev.last, s->d.u);
 
     /* alternative: the mass with the previous friction, then element C */
     s->w += T / M * (h - s->c.f);                                        /* eq. 60 */
     fric_elem_c_run(&s->cfg.alt, &s->c, s->w);                           /* eq. 38 */
     s->stuck_alt = s->c.stuck;
-    fric_ex_reversals_add(&s->rev_alt, s->w);
+    s->rev_alt.count += fric__reversal(&s->rev_alt.last, s->w);
 }
 
 /* The row of the current state: h, h_alt, v, v_alt, f, f_alt, E, E_alt. */

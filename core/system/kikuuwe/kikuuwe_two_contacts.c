@@ -46,7 +46,7 @@
 
 #include "fric_examples.h"
 #include "scenario_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 enum { P_AMP, P_OMEGA, P_M1, P_M2, P_K1, P_K2, P_KC, P_BC, P_T, P_DURATION, P_LAW,
        P_FC1, P_FS1, P_FC2, P_FS2, P_VS, P_D, P_ALPHA, P_FRICTION, P_X1_0, P_X2_0, P_EVERY,
@@ -225,7 +225,7 @@ static void contact(two_state *s, int i, double rel)
         fric_elem_c_step(&c->law[i], &c->def, &s->c[i], rel);              /* eq. 38 */
         slip = s->stuck[i] ? 0 : rel - (s->c[i].e - e1) / c->def.T;         /* eq. 39 */
     }
-    fric_ex_reversals_add(&s->rev[i], slip);
+    s->rev[i].count += fric__reversal(&s->rev[i].last, slip);
 }
 
 static int advance(two_state *s)
