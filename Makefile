@@ -139,6 +139,8 @@ $(eval $(call test_progs,$(ASN),$(SANFLAGS)))
 # the tool's number formatting, linked (not included) into its cmocka test
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
+# CMA-ES's deterministic log and exp, private to identify (cmaes_internal.h)
+$(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 
 test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
