@@ -1,7 +1,7 @@
 /*
  * screw.c: the friction law of Dupont's screw (1993) §4.1-4.2 (Fig. 4): the
  * efficiencies (eqs. 17, 19) as friction ratios k1, k2 and the stiction dead
- * band (eq. 20). The screw drive that steps it is core/system/dupont_screw.c
+ * band (eq. 20). The screw drive that steps it is core/system/dupont/dupont_screw.c
  * (kept here for the derivation, which both share): one fixed step of
  *
  *     (J + M)·q̈ + G + τ_f = τ_a,   τ_l = M·q̈ + G                 (eqs. 13-14)

@@ -7,7 +7,7 @@
  *   Rhoban/bam, params/<actuator>/m<1..6>.json
  *   Apache-2.0, Copyright 2025 Marc Duclusaud & Grégoire Passault.
  *
- * (copies in ../shared/data/bam/params; tests/system/test_bench_presets.c
+ * (copies in ../shared/data/bam/params; tests/system/bench/test_bench_presets.c
  * reads those files and checks every number here equals the file's).
  * The numbers are written exactly as the files print them, so the C parser
  * produces the same doubles as a JSON parser.

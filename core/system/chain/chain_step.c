@@ -4,7 +4,8 @@
  * implicit method (paper §II-C, eqs. 19-24; sheet §2), the semi-implicit
  * method (paper §III, eqs. 25-29, steps 1-10; sheet §3), the exact coupled
  * joint solve (reference), Runge–Kutta–Gill and the sampled PID (sheet §4).
- * The bounded least squares and the Cholesky factor are in chain_qp.c.
+ * The bounded least squares is in chain_qp.c, the Cholesky factor in
+ * core/base/linalg.c.
  */
 #include <assert.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * test_bench_presets.c: the preset table of core/system/bench_presets.c against
+ * test_bench_presets.c: the preset table of core/system/bench/bench_presets.c against
  * the parameter files it transcribes (../shared/data/bam/params, Rhoban/bam,
  * Apache-2.0, Copyright 2025 Marc Duclusaud & Grégoire Passault), read here
  * with an independent ad-hoc reader (support/bench_json.c), and the firmware

@@ -1,6 +1,6 @@
 /*
  * test_chain_scn.c: the robot-arm scenarios arm1, arm2-ground and chain
- * (core/system/chain_scn.c) through the scenario interface, against
+ * (core/system/chain/chain_scn.c) through the scenario interface, against
  * references that do not come from the code under test
  * (../shared/specs/seed002-multijoint.md §10):
  *
