@@ -141,6 +141,8 @@ $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
 # CMA-ES's deterministic log and exp, private to identify (cmaes_internal.h)
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
+# the chain's bounded least squares, private to the chain family (chain_internal.h)
+$(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
 
 test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))

@@ -21,8 +21,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "fric_chain_sim.h"
 #include "base.h"
+#include "chain_internal.h"
+#include "fric_chain_sim.h"
 
 /* A free component may come out −FEAS_REL·max|f0| from rounding where the
  * exact value is 0 (a degenerate set): accepted and clamped. */

@@ -11,8 +11,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "fric_chain_sim.h"
 #include "base.h"
+#include "chain_internal.h"
+#include "fric_chain_sim.h"
 
 const char *const fric_chain_method_names[FRIC_CHAIN_N_METHODS] = {
     "implicit", "semi-implicit", "coupled"

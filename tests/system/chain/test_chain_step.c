@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "fric_chain.h"
+#include "chain_internal.h" /* core/system/chain, private: TEST_EXTRA */
 #include "fric_chain_sim.h"
 #include "friction.h"
 #include "fric_status.h"
