@@ -1,26 +1,53 @@
 # Friction Explorer. The README's two commands: `make serve` and `make test`.
 # Everything built goes under build/.
 
+.PHONY: all lib cli help clean serve web wasm wasm-bench npm \
+        deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
+        test test-parts test-native test-cli test-web \
+        bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
+        bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short \
+        readme-figures fuzz fuzz-build fuzz-regress
+
 CC      ?= cc
 STD      = -std=c11
-WARN     = -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wshadow -Wvla -Wstrict-prototypes
+# -Werror: the tree is warning-free; it stays so in every build.
+WARN     = -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wshadow -Wvla -Wstrict-prototypes -Werror
 # -ffp-contract=off: no FMA contraction, so results are the same on every
 # compiler and in wasm. -fno-math-errno lets sqrt compile to one instruction.
 FPFLAGS  = -ffp-contract=off -fno-math-errno
-# The core by pipeline stage (../shared/DESIGN.md): law → transform → element
-# → system, with analysis and io beside. Clients (cli, tests, benchmarks,
-# bindings) see only the public headers of core/include; the core's own
-# sources also see each stage's private headers.
-CORE_DIRS = law transform element system analysis io identify
-INC      = -Icore/include
-CORE_INC = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
-CORE_HDR = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
+# Each object lists the headers it included (build/**/*.d, read below).
+DEPFLAGS = -MMD -MP
 # Release builds (the library, the tool, wasm) leave out the preconditions that
 # per-step code asserts; the ASan+UBSan build checks them (Box2D's habit).
 OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-CORE_SRC   = $(sort $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c)))
+# ------------------------------------------------------- the core's folders
+# The core by pipeline stage (../shared/DESIGN.md): law → transform → element
+# → system, with analysis, io and identify beside, all on core/base (what
+# every stage uses). core/system holds the scenario driver; each system
+# family has its own folder core/system/<family>.
+SYS_FAMS  = bench kikuuwe cisneros dupont fd chain
+CORE_DIRS = base law transform element system $(addprefix system/,$(SYS_FAMS)) analysis io identify
+CORE_SRC  = $(sort $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c)))
+# Clients (cli, tests, benchmarks, bindings) see only the public headers.
+INC       = -Icore/include
+
+# Stage walls: a core source compiles with the public headers, core/base and
+# its own folder; a system family's source also with core/system (the driver
+# and scenario_internal.h). A private header of another stage does not
+# compile. core_inc(SOURCE) is that include path.
+# The ONE exception: bench_step.c re-derives Kikuuwe's element A from a
+# prepared plan and reaches into core/transform/plan_internal.h (issue 17
+# item 2 replaces it with an element API); it alone also gets -Icore/transform.
+PLAN_EXCEPTION = core/system/bench/bench_step.c
+core_inc = $(INC) $(sort -Icore/base -I$(patsubst %/,%,$(dir $(1))) \
+           $(if $(filter core/system/%/,$(dir $(1))),-Icore/system) \
+           $(if $(filter $(PLAN_EXCEPTION),$(1)),-Icore/transform))
+# emcc compiles the whole core in one command: every folder at once (the
+# native builds are the ones that enforce the walls).
+CORE_INC  = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
+
 # io's JSON front end is native only (cJSON, -lcjson); the browser parses
 # with JSON.parse and hands plain arrays to the rest of io.
 CORE_JSON_SRC = core/io/io_json.c
@@ -29,17 +56,11 @@ IO_LIBS    = -lcjson
 # too: the browser spreads a fit over Web Workers instead.
 CORE_NATIVE_SRC = $(CORE_JSON_SRC) core/identify/fit_run.c
 THREAD_LIBS = -pthread
-# cmocka programs, by stage: tests/<stage>/test_*.c (tests/cli holds the
-# command-line tool's own cmocka test beside its run.sh)
-TEST_DIRS  = $(CORE_DIRS) cli
-TEST_SRC   = $(sort $(foreach d,$(TEST_DIRS),$(wildcard tests/$(d)/test_*.c)))
-TEST_SUP   = $(sort $(wildcard tests/support/*.c))
-TEST_NAMES = $(patsubst tests/%.c,%,$(TEST_SRC))
 
 NAT = build/native
 ASN = build/asan
+comma := ,
 
-.PHONY: web wasm wasm-bench npm deps-wasm cli all lib test test-parts test-native bench bench-short serve deps-native clean help
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -52,119 +73,175 @@ deps-native:
 	@tools/deps.sh native
 
 # ---------------------------------------------------------------- library
-$(NAT)/obj/%.o: core/%.c $(CORE_HDR)
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(CORE_INC) -c $< -o $@
+# core_lib(BUILD, COMPILE, ORDER-ONLY): the objects BUILD/obj/**.o of every
+# core source compiled with COMPILE (and the source's own include path), and
+# the archive BUILD/libfriction.a. One definition for the native, the
+# ASan+UBSan and the fuzzing builds.
+define core_lib
+$(1)/obj/%.o: core/%.c | $(3)
+	@mkdir -p $$(dir $$@)
+	$(2) $$(call core_inc,$$<) $(DEPFLAGS) -c $$< -o $$@
 
-$(ASN)/obj/%.o: core/%.c $(CORE_HDR)
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(CORE_INC) -c $< -o $@
+$(1)/libfriction.a: $(patsubst core/%.c,$(1)/obj/%.o,$(CORE_SRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
 
-$(NAT)/libfriction.a: $(patsubst core/%.c,$(NAT)/obj/%.o,$(CORE_SRC))
-	@rm -f $@
-	ar rcs $@ $^
-
-$(ASN)/libfriction.a: $(patsubst core/%.c,$(ASN)/obj/%.o,$(CORE_SRC))
-	@rm -f $@
-	ar rcs $@ $^
+-include $(patsubst core/%.c,$(1)/obj/%.d,$(CORE_SRC))
+endef
+$(eval $(call core_lib,$(NAT),$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT)))
+$(eval $(call core_lib,$(ASN),$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS)))
 
 # ------------------------------------------------------ command-line tool
+# cli_prog(OUT, FLAGS, LIBRARY, EXTRA SOURCES): the tool (cli/*.c) linked with
+# a core library; EXTRA (tests/cli/fake_scenarios.c) comes before the
+# library, so its definitions replace the library's.
 CLI_SRC = $(sort $(wildcard cli/*.c))
-$(NAT)/friction: $(CLI_SRC) $(wildcard cli/*.h) core/include/fric_scenario.h $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icli $(CLI_SRC) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+define cli_prog
+$(1): $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(4) $(3)
+	@mkdir -p $$(dir $$@)
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(INC) -Icli $(CLI_SRC) $(4) $(3) $(IO_LIBS) $(THREAD_LIBS) -lm -o $$@
+endef
+$(eval $(call cli_prog,$(NAT)/friction,$(OPT),$(NAT)/libfriction.a))
+$(eval $(call cli_prog,$(ASN)/friction,$(SANFLAGS),$(ASN)/libfriction.a))
 cli: $(NAT)/friction
 
 # ------------------------------------------------------------------ tests
-# Each tests/<stage>/test_*.c is one cmocka program, linked with the support
-# files (independent high-precision references) and the library.
-TEST_LIBS = -lcmocka -lquadmath $(IO_LIBS) $(THREAD_LIBS) -lm
-TEST_DEPS = $(wildcard core/include/*.h) $(TEST_SUP) $(wildcard tests/support/*.h)
+# cmocka programs, by stage: tests/<stage>/**/test_*.c, the system families'
+# in tests/system/<family>/ (tests/cli holds the command-line tool's own
+# cmocka test beside its run.sh). Each is one program, linked with the
+# support files (independent high-precision references) and the library. A
+# test may add a stage's private folder to its include path (TEST_EXTRA), as
+# MuJoCo's engine tests do.
+TEST_DIRS  = base law transform element system analysis io identify cli
+TEST_SRC   = $(sort $(shell find $(addprefix tests/,$(TEST_DIRS)) -name 'test_*.c' 2>/dev/null))
+TEST_SUP   = $(sort $(wildcard tests/support/*.c))
+TEST_NAMES = $(patsubst tests/%.c,%,$(TEST_SRC))
+TEST_LIBS  = -lcmocka -lquadmath $(IO_LIBS) $(THREAD_LIBS) -lm
 
-$(NAT)/tests/%: tests/%.c $(TEST_DEPS) $(NAT)/libfriction.a
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) -O2 -g $(INC) -Itests/support $(TEST_EXTRA) $< $(TEST_SUP) $(NAT)/libfriction.a $(TEST_LIBS) -o $@
+# test_progs(BUILD, FLAGS): BUILD/tests/<name> for every test, and the
+# support objects, against BUILD/libfriction.a. TEST_EXTRA (include paths,
+# extra sources) goes before the test's source, whose headers the .d lists.
+define test_progs
+$(1)/tests/support/%.o: tests/support/%.c
+	@mkdir -p $$(dir $$@)
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(INC) -Itests/support $(DEPFLAGS) -c $$< -o $$@
 
-$(ASN)/tests/%: tests/%.c $(TEST_DEPS) $(ASN)/libfriction.a
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Itests/support $(TEST_EXTRA) $< $(TEST_SUP) $(ASN)/libfriction.a $(TEST_LIBS) -o $@
+$(1)/tests/%: tests/%.c $(patsubst tests/%.c,$(1)/tests/%.o,$(TEST_SUP)) $(1)/libfriction.a
+	@mkdir -p $$(dir $$@)
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(INC) -Itests/support $$(TEST_EXTRA) $(DEPFLAGS) -MF $$@.d -MT $$@ \
+	    $$< $(patsubst tests/%.c,$(1)/tests/%.o,$(TEST_SUP)) $(1)/libfriction.a $(TEST_LIBS) -o $$@
+
+-include $(patsubst tests/%.c,$(1)/tests/%.d,$(TEST_SUP)) $(addsuffix .d,$(addprefix $(1)/tests/,$(TEST_NAMES)))
+endef
+$(eval $(call test_progs,$(NAT),-O2 -g))
+$(eval $(call test_progs,$(ASN),$(SANFLAGS)))
+
+# the tool's number formatting, linked (not included) into its cmocka test
+$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
+$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
+# CMA-ES's deterministic log and exp, private to identify (cmaes_internal.h)
+$(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
+# the chain's bounded least squares, private to the chain family (chain_internal.h)
+$(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
 
 test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 
+# ------------------------------------------------- command-line tool tests
+# tests/cli/run.sh drives the tool from outside. registry_dump reads the
+# core's registry directly (what `list` and `run` must show); friction-fake
+# is the tool linked with tests/cli/fake_scenarios.c (scenarios that fail on
+# purpose). The suite runs on the optimised build and under ASan+UBSan.
+CLI_T = $(NAT)/cli-tests
+$(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $(NAT)/libfriction.a
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
+$(eval $(call cli_prog,$(CLI_T)/friction-fake,$(SANFLAGS),$(ASN)/libfriction.a,tests/cli/fake_scenarios.c))
+test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+	@CLI_LABEL="cli ASan+UBSan" tests/cli/run.sh $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+
+# ---- web tests (tests/web)
+# test-web (after test-native in `make test`): the Node tests of the wasm
+# wrapper (node --test tests/web/*.test.mjs, among them the check that the
+# shipped wasm has no benchmark symbol) and the end-to-end browser test
+# (tests/web/e2e.mjs: playwright-core driving Debian's chromium), closed by
+# the line "web: N passed, M failed, K skipped" (tests/web/run.sh).
+deps-web-test:
+	@tools/deps.sh wasm web browser
+
+test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
+	@bash tests/web/run.sh
+
 # `make test` runs every part (test-parts: test-native, test-cli, test-web)
 # with make -k, so one failing part does not hide the others, and closes with
 # the one line CI reads: "N passed, M failed, K skipped", summed over the
 # counts each runner writes to build/test-counts (tools/test-total.sh).
-# A new test target joins with `test-parts: NAME` and its runner writes
+# A new test target joins test-parts and its runner writes
 # "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
 TEST_COUNTS = build/test-counts
 test:
 	@rm -rf $(TEST_COUNTS)
 	@st=0; TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) $(MAKE) --no-print-directory -k test-parts || st=$$?; \
 	    tools/test-total.sh $(TEST_COUNTS) $$st
-test-parts: test-native
+test-parts: test-native test-cli test-web
 
 # ------------------------------------------------------------- benchmarks
-# host.c: clocks, CPU name, load average and JSON writers every native benchmark uses
+# Native benchmark programs benchmarks/bench_NAME.c, each linked with host.c
+# (clocks, CPU name, load average and JSON writers); bench-NAME writes
+# build/bench/NAME.json, bench-NAME-short (a small budget) NAME-short.json:
+#   core     the law, transform and element kernels;
+#   systems  pendulum steps/s, every scenario and treatment, replay of the
+#            shared logs (reads logs with the io library, fric_io.h);
+#   fit      identification on the 16 xl330 logs split 8/8, M1..M6 and the
+#            M4 speed, seeds and thread figures against issue 10's targets;
+#   chain    one step of the implicit, semi-implicit and coupled methods for
+#            n = 1..100 links with both contacts active, log-log slopes and
+#            the n = 50 ratio against issue 11's targets.
+# bench-wasm: the kernels of benchmarks/kernels.c timed natively
+# (build/native/bench_kernels) and in wasm under Node (the bench build,
+# build/wasm-bench) in one run; the ratios go to build/bench/wasm.json
+# (bench-wasm-short: build/bench/wasm-short.json).
+NATIVE_BENCHES = core systems fit chain
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
-$(NAT)/bench_core: benchmarks/bench_core.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a -lm -o $@
 
-bench: deps-native $(NAT)/bench_core $(NAT)/bench_systems
+$(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+
+$(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@
+
+# bench_run(NAME): the targets bench-NAME and bench-NAME-short
+define bench_run
+bench-$(1): deps-native $(NAT)/bench_$(1)
 	@mkdir -p build/bench
-	$(NAT)/bench_core --json build/bench/core.json
-	$(NAT)/bench_systems --json build/bench/systems.json
+	$(NAT)/bench_$(1) --json build/bench/$(1).json
 
-bench-short: deps-native $(NAT)/bench_core $(NAT)/bench_systems
+bench-$(1)-short: deps-native $(NAT)/bench_$(1)
 	@mkdir -p build/bench
-	$(NAT)/bench_core --short --json build/bench/core-short.json
-	$(NAT)/bench_systems --short --json build/bench/systems-short.json
+	$(NAT)/bench_$(1) --short --json build/bench/$(1)-short.json
+endef
+$(foreach b,$(NATIVE_BENCHES),$(eval $(call bench_run,$(b))))
 
-# systems: pendulum steps/s, every scenario and treatment, replay of the shared logs
-# (reads logs with the io library, fric_io.h)
-$(NAT)/bench_systems: benchmarks/bench_systems.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_systems.c benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+deps-bench-wasm:
+	@tools/deps.sh native wasm web
 
-# fit: identification on the 16 xl330 logs split 8/8, M1..M6 and the M4
-# speed, seeds and thread figures against issue 10's targets
-# (build/bench/fit.json; bench-short: a small budget, build/bench/fit-short.json)
-.PHONY: bench-fit bench-fit-short
-bench: bench-fit
-bench-short: bench-fit-short
-$(NAT)/bench_fit: benchmarks/bench_fit.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_fit.c benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
-
-bench-fit: deps-native $(NAT)/bench_fit
+bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
-	$(NAT)/bench_fit --json build/bench/fit.json
+	node benchmarks/bench_wasm.mjs --json build/bench/wasm.json
 
-bench-fit-short: deps-native $(NAT)/bench_fit
+bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
-	$(NAT)/bench_fit --short --json build/bench/fit-short.json
+	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
 
-# chain: one step of the implicit, semi-implicit and coupled methods for
-# n = 1..100 links with both contacts active, log-log slopes and the n = 50
-# ratio against issue 11's targets (build/bench/chain.json; bench-short:
-# build/bench/chain-short.json)
-.PHONY: bench-chain bench-chain-short
-bench: bench-chain
-bench-short: bench-chain-short
-$(NAT)/bench_chain: benchmarks/bench_chain.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) benchmarks/bench_chain.c benchmarks/host.c $(NAT)/libfriction.a -lm -o $@
-
-bench-chain: deps-native $(NAT)/bench_chain
-	@mkdir -p build/bench
-	$(NAT)/bench_chain --json build/bench/chain.json
-
-bench-chain-short: deps-native $(NAT)/bench_chain
-	@mkdir -p build/bench
-	$(NAT)/bench_chain --short --json build/bench/chain-short.json
+# every benchmark, in this order
+bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm
+bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-wasm-short
 
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.
-.PHONY: readme-figures
 readme-figures:
 	node tools/readme_figures.mjs README.md docs/performance.md
 
@@ -253,65 +330,6 @@ serve: web
 clean:
 	rm -rf build
 
-# ------------------------------------------------- command-line tool tests
-# tests/cli/run.sh drives the tool from outside. registry_dump reads the
-# core's registry directly (what `list` and `run` must show); friction-fake
-# is the tool linked with tests/cli/fake_scenarios.c (scenarios that fail on
-# purpose). The suite runs on the optimised build and under ASan+UBSan.
-CLI_T = $(NAT)/cli-tests
-$(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $(NAT)/libfriction.a
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
-$(CLI_T)/friction-fake: $(CLI_SRC) $(wildcard cli/*.h) tests/cli/fake_scenarios.c $(ASN)/libfriction.a
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) tests/cli/fake_scenarios.c $(ASN)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
-$(ASN)/friction: $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(ASN)/libfriction.a
-	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS) $(INC) -Icli $(CLI_SRC) $(ASN)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
-# the tool's number formatting, linked (not included) into its cmocka test
-$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
-$(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
-.PHONY: test-cli
-test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
-	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
-	@CLI_LABEL="cli ASan+UBSan" tests/cli/run.sh $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
-test-parts: test-cli
-
-# ---- web tests and wasm bench (tests/web, benchmarks/bench_wasm.mjs)
-# test-web (after test-native in `make test`): the Node tests of the wasm
-# wrapper (node --test tests/web/*.test.mjs, among them the check that the
-# shipped wasm has no benchmark symbol) and the end-to-end browser test
-# (tests/web/e2e.mjs: playwright-core driving Debian's chromium), closed by
-# the line "web: N passed, M failed, K skipped" (tests/web/run.sh).
-# bench-wasm: the kernels of benchmarks/kernels.c timed natively
-# (build/native/bench_kernels) and in wasm under Node (the bench build,
-# build/wasm-bench) in one run; the ratios
-# go to build/bench/wasm.json (bench-wasm-short: build/bench/wasm-short.json).
-.PHONY: test-web deps-web-test deps-bench-wasm bench-wasm bench-wasm-short
-test-parts: test-web
-bench: bench-wasm
-bench-short: bench-wasm-short
-
-deps-web-test:
-	@tools/deps.sh wasm web browser
-
-deps-bench-wasm:
-	@tools/deps.sh native wasm web
-
-test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
-	@bash tests/web/run.sh
-
-$(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@
-
-bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
-	@mkdir -p build/bench
-	node benchmarks/bench_wasm.mjs --json build/bench/wasm.json
-
-bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
-	@mkdir -p build/bench
-	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
-
 # ------------------------------------------------------------------- fuzz
 # libFuzzer targets (tests/fuzz/, docs/fuzzing.md), built with Debian's
 # clang: the core (with io's cJSON front end for fuzz_io) with
@@ -327,27 +345,23 @@ bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 FUZZ         = build/fuzz
 FUZZ_CC      = clang
 FUZZ_SECONDS ?= 12
-FUZZ_CFLAGS  = $(STD) $(FPFLAGS) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all \
-               $(INC) -Itests/fuzz
+FUZZ_BASE    = $(STD) $(FPFLAGS) -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_CFLAGS  = $(FUZZ_BASE) $(INC) -Itests/fuzz
 FUZZ_TARGETS = fuzz_law fuzz_lut fuzz_scenario fuzz_io
-.PHONY: fuzz fuzz-build fuzz-regress deps-fuzz
 
 deps-fuzz:
 	@tools/deps.sh fuzz
 
-$(FUZZ)/obj/%.o: core/%.c $(CORE_HDR) | deps-fuzz
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(CORE_INC) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+$(eval $(call core_lib,$(FUZZ),$(FUZZ_CC) $(FUZZ_BASE) -fsanitize=fuzzer-no-link$(comma)address$(comma)undefined,deps-fuzz))
 
-$(FUZZ)/libfriction.a: $(patsubst core/%.c,$(FUZZ)/obj/%.o,$(CORE_SRC))
-	@rm -f $@
-	ar rcs $@ $^
-
-$(FUZZ)/%: tests/fuzz/%.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(THREAD_LIBS) -lm -o $@
-
-$(FUZZ)/fuzz_io: tests/fuzz/fuzz_io.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+# fuzz_target(NAME, SOURCE, FLAGS): build/fuzz/NAME from SOURCE.
+define fuzz_target
+$(FUZZ)/$(1): $(2) tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(3) -fsanitize=fuzzer,address,undefined $(2) $(FUZZ)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $$@
+endef
+$(foreach t,fuzz_law fuzz_scenario fuzz_io,$(eval $(call fuzz_target,$(t),tests/fuzz/$(t).c)))
+# fuzz_lut: fuzz_law.c with a table build for every input (any α).
+$(eval $(call fuzz_target,fuzz_lut,tests/fuzz/fuzz_law.c,-DFUZZ_LUT_EVERY))
 
 fuzz-build: $(addprefix $(FUZZ)/,$(FUZZ_TARGETS))
 
@@ -364,7 +378,3 @@ fuzz: fuzz-build
 	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) \
 	     || { st=1; echo "wrapper fuzz stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
 	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st
-
-# fuzz_lut: fuzz_law.c with a table build for every input (any α).
-$(FUZZ)/fuzz_lut: tests/fuzz/fuzz_law.c tests/fuzz/fuzz_input.h $(FUZZ)/libfriction.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_LUT_EVERY -fsanitize=fuzzer,address,undefined $< $(FUZZ)/libfriction.a $(THREAD_LIBS) -lm -o $@

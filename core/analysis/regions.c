@@ -13,7 +13,7 @@
  */
 #include <math.h>
 
-#include "law_internal.h"
+#include "base.h"
 #include "regions_internal.h"
 
 const char *fric_region_name(int region)
@@ -84,7 +84,6 @@ void fric__regions_prep(const fric_regions_law *law, double dtheta, fric__rprep 
     }
 }
 
-static int sgn(double x) { return (x > 0) - (x < 0); }
 
 double fric_regions_budget(const fric_regions_law *law, int sigma, double dtheta,
                            double tau_m, double tau_e)
@@ -107,5 +106,5 @@ int fric_regions_classify(const fric_regions_law *law, double dtheta,
                    ? fric_servo_budget(&law->servo, dtheta, tau_m, tau_e)
                    : fric_screw_bound(&law->screw, sigma, -tau_e, dtheta);
     if (fabs(net) <= b) return FRIC_REGION_STATIC;
-    return sgn(net) * sgn(tau_m) > 0 ? FRIC_REGION_DRIVE : FRIC_REGION_BACKDRIVE;
+    return fric__sgn(net) * fric__sgn(tau_m) > 0 ? FRIC_REGION_DRIVE : FRIC_REGION_BACKDRIVE;
 }

@@ -21,7 +21,7 @@
  */
 #include <math.h>
 
-#include "law_internal.h"
+#include "base.h"
 #include "regions_internal.h"
 
 /* Room for the cut lines, roots and points of one line. */
@@ -55,14 +55,13 @@ int fric__regions_forms(const fric__rprep *pp, double *a, double *b)
     return n;
 }
 
-static double sgnd(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
 
 typedef struct { double m0, e0, dm, de; } line;
 
 /* w·|a·τm + b·τe| with its sign at (M, E), added to c. */
 static void add_abs(double c[3], const line *L, double M, double E, double w, double a, double b)
 {
-    double s = w * sgnd(a * M + b * E);
+    double s = w * fric__sgn(a * M + b * E);
     c[0] += s * (a * L->m0 + b * L->e0);
     c[1] += s * (a * L->dm + b * L->de);
 }
@@ -73,7 +72,7 @@ static void piece_poly(const fric__rprep *pp, const line *L, double t, double c[
     const double M = L->m0 + L->dm * t, E = L->e0 + L->de * t;
     c[0] = pp->A;
     c[1] = c[2] = 0;
-    const double sn = sgnd(M + E);
+    const double sn = fric__sgn(M + E);
     if (pp->screw) {
         /* b_σ = A + k·|τe|, k1 when σ·τ_l > 0 i.e. σ·τe < 0 (Dupont eq. 17) */
         double sigma = sn != 0 ? sn : 1;
@@ -84,7 +83,7 @@ static void piece_poly(const fric__rprep *pp, const line *L, double t, double c[
             add_abs(c, L, M, E, 1, -pp->km, pp->ke);                          /* eq. 8 */
             add_abs(c, L, M, E, 1, -pp->kms, pp->kes);                        /* eq. 8 */
         }
-        if (pp->model == 6 && sgnd(E) != sgnd(M)) {                           /* eq. 9, Q */
+        if (pp->model == 6 && fric__sgn(E) != fric__sgn(M)) {                           /* eq. 9, Q */
             if (fabs(E) < fabs(M)) {
                 c[0] += pp->qe * L->e0 * L->e0;
                 c[1] += 2 * pp->qe * L->e0 * L->de;
@@ -153,7 +152,7 @@ static int interval_region(const fric__rprep *pp, const line *L, double t)
     piece_poly(pp, L, t, c);
     if (poly_at(c, t) >= 0) return FRIC_REGION_STATIC;
     const double M = L->m0 + L->dm * t, E = L->e0 + L->de * t;
-    return sgnd(M + E) * sgnd(M) > 0 ? FRIC_REGION_DRIVE : FRIC_REGION_BACKDRIVE;
+    return fric__sgn(M + E) * fric__sgn(M) > 0 ? FRIC_REGION_DRIVE : FRIC_REGION_BACKDRIVE;
 }
 
 int fric__regions_line(const fric_regions_law *law, double dtheta, const fric__rprep *pp,

@@ -16,7 +16,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "law_internal.h"
+#include "base.h"
 #include "regions_internal.h"
 
 static int check_window(double T, const char **why)

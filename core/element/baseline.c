@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "friction.h"
-#include "law_internal.h"
+#include "base.h"
 
 double fric_explicit_force(const fric_law *law, double v_prev)
 {
@@ -15,7 +15,7 @@ double fric_explicit_force(const fric_law *law, double v_prev)
 
 double fric_karnopp_force(const fric_law *law, double eps, double v, double h)
 {
-    if (!fric__law_params_ok(law) || !(eps >= 0) || isnan(v) || isnan(h)) return NAN;
+    if (!fric_law_params_ok(law) || !(eps >= 0) || isnan(v) || isnan(h)) return NAN;
     if (fabs(v) > eps) return fric_phi(law, v);                /* eq. 3, first line */
     double F0 = fric_phi_plus0(law);
     return h > F0 ? F0 : h < -F0 ? -F0 : h;                    /* eq. 3, lines 2-4 */

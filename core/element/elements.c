@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "friction.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* Φ_Z(x) of the prepared element; *stuck = 1 when the transform returned the
  * static value x/Z (the approximation: when it did too). */

@@ -80,7 +80,7 @@
 
 #include "fric_cmaes.h"
 #include "cmaes_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 #define CMAES_RESAMPLE 10          /* draws of a candidate before reflecting */
 #define CMAES_COND_MAX 1e14        /* conditioncov                           */
@@ -133,33 +133,6 @@ double fric__cmaes_exp(double x)
     double p = 1.0;
     for (int i = 17; i >= 1; i--) p = 1.0 + p * r / (double)i;
     return ldexp(p, k);
-}
-
-/* ------------------------------------------------------- random numbers */
-
-/* splitmix64 (Vigna): expands the seed into xoshiro's state. */
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-/* xoshiro256** 1.0 (Blackman & Vigna). */
-static uint64_t xoshiro(uint64_t s[4])
-{
-    const uint64_t result = rotl(s[1] * 5, 7) * 9;
-    const uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
 }
 
 /* ------------------------------------------------------------ the state */
@@ -218,7 +191,7 @@ const char *fric_cmaes_stop_name(int reason)
     return "invalid";
 }
 
-static double uniform01(fric_cmaes *es) { return (double)(xoshiro(es->rng) >> 11) * 0x1.0p-53; }
+static double uniform01(fric_cmaes *es) { return (double)(fric__xoshiro256ss(es->rng) >> 11) * 0x1.0p-53; }
 
 /* Marsaglia's polar method: two N(0, 1) per accepted pair. */
 static double normal(fric_cmaes *es)
@@ -244,50 +217,14 @@ static int default_lambda(int n) { return 4 + (int)floor(3.0 * fric__cmaes_log((
 
 /* ----------------------------------------------------- eigendecomposition */
 
-/* C = B·diag(ev)·Bᵀ by cyclic Jacobi rotations (Golub & Van Loan §8.5;
- * the rotation of Numerical Recipes §11.1 with t = sgn θ/(|θ| + √(θ² + 1))).
- * Only +−×÷ and sqrt: the same bits everywhere. ev → D (the square roots). */
+/* C = B·diag(ev)·Bᵀ by cyclic Jacobi rotations (fric__jacobi_eigen, base.h:
+ * only +−×÷ and sqrt, the same bits everywhere). ev → D (the square roots). */
 static void eigen(fric_cmaes *es)
 {
     const int n = es->n;
     double *A = es->work, *V = es->B, *ev = es->D;
     memcpy(A, es->C, (size_t)n * (size_t)n * sizeof *A);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) V[i * n + j] = (i == j) ? 1.0 : 0.0;
-    for (int sweep = 0; sweep < CMAES_JACOBI_SWEEPS; sweep++) {
-        double off = 0.0, diag = 0.0;
-        for (int p = 0; p < n; p++) {
-            diag += A[p * n + p] * A[p * n + p];
-            for (int q = p + 1; q < n; q++) off += A[p * n + q] * A[p * n + q];
-        }
-        if (off <= 1e-30 * diag || off == 0.0) break;
-        for (int p = 0; p < n - 1; p++) {
-            for (int q = p + 1; q < n; q++) {
-                const double apq = A[p * n + q];
-                if (apq == 0.0) continue;
-                const double theta = (A[q * n + q] - A[p * n + p]) / (2.0 * apq);
-                double t = 1.0 / (fabs(theta) + sqrt(theta * theta + 1.0));
-                if (theta < 0.0) t = -t;
-                const double c = 1.0 / sqrt(t * t + 1.0), s = t * c;
-                for (int k = 0; k < n; k++) {        /* columns p, q */
-                    const double akp = A[k * n + p], akq = A[k * n + q];
-                    A[k * n + p] = c * akp - s * akq;
-                    A[k * n + q] = s * akp + c * akq;
-                }
-                for (int k = 0; k < n; k++) {        /* rows p, q */
-                    const double apk = A[p * n + k], aqk = A[q * n + k];
-                    A[p * n + k] = c * apk - s * aqk;
-                    A[q * n + k] = s * apk + c * aqk;
-                }
-                A[p * n + q] = A[q * n + p] = 0.0;
-                for (int k = 0; k < n; k++) {
-                    const double vkp = V[k * n + p], vkq = V[k * n + q];
-                    V[k * n + p] = c * vkp - s * vkq;
-                    V[k * n + q] = s * vkp + c * vkq;
-                }
-            }
-        }
-    }
+    fric__jacobi_eigen(n, A, V, CMAES_JACOBI_SWEEPS);
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     for (int i = 0; i < n; i++) {
         const double e = A[i * n + i];
@@ -510,7 +447,7 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     }
 
     uint64_t s = d->seed;
-    for (int i = 0; i < 4; i++) es->rng[i] = splitmix64(&s);
+    for (int i = 0; i < 4; i++) es->rng[i] = fric__splitmix64(&s);
     for (int i = 0; i < n; i++) {
         es->x0[i] = d->x0 ? d->x0[i] : (d->box ? 0.5 : 0.0);
         es->mean[i] = es->best_x[i] = es->x0[i];

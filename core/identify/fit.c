@@ -22,7 +22,7 @@
 
 #include "fric_cmaes.h"
 #include "fit_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 struct fric_fit {
     fric_fit_def d;            /* start points into start_ below             */

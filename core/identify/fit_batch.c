@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fric_fit.h"
-#include "law_internal.h"
+#include "base.h"
 
 int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
                          const char **why)

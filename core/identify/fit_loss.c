@@ -9,8 +9,9 @@
 #include <string.h>
 
 #include "fric_fit.h"
+#include "fric_io.h"
 #include "fit_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* Karnopp band of a target (only used with FRIC_BENCH_KARNOPP) [rad/s]:
  * fric_bench_def_from_preset's. */
@@ -52,7 +53,7 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->length = 0.1;
     d->kp = t->servo.kp_default;
     d->vin = t->servo.vin_default;
-    d->dt = FRIC_BENCH_RESAMPLE_DT;
+    d->dt = FRIC_IO_RESAMPLE_DT;
     d->treatment = t->treatment;
     d->karnopp_eps = t->karnopp_eps;
 }

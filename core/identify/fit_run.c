@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "fit_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 typedef struct run_shared run_shared;
 

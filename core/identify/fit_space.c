@@ -31,7 +31,7 @@
 #include "fric_fit.h"
 #include "fric_scenario.h"
 #include "fit_internal.h"
-#include "law_internal.h"
+#include "base.h"
 
 /* --------------------------------------------------------------- keys */
 
@@ -49,7 +49,7 @@ const char *fric_fit_param_key(int i)
 }
 
 /* The bench scenario's row of parameter i: its unit and its accepted range
- * are the one definition (fric_scenario.h, bench_scenario.c). */
+ * are the one definition (fric_scenario.h, bench_scn.c). */
 static const fric_param_info *bench_row(int i)
 {
     const fric_scenario *sc = fric_scenario_find("bench");

@@ -74,8 +74,6 @@ extern "C" {
 #define FRIC_BENCH_G 9.80665
 /* Velocity clip of the reference integrator [rad/s]. */
 #define FRIC_BENCH_DQ_MAX 100.0
-/* Step the reference resamples raw logs to (bam/process.py --dt) [s]. */
-#define FRIC_BENCH_RESAMPLE_DT 0.005
 
 /* ------------------------------------------------------- servo actuators */
 

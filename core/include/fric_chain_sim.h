@@ -237,18 +237,6 @@ int fric_chain_sim_stuck(const fric_chain_state *x, int i);     /* 1: joint stuc
  * flag (it does not change the step's physics) [rad]. */
 #define FRIC_CHAIN_REST_STEP 1e-12
 
-/* The bounded least squares of eqs. (19) and (28):
- *   f = argmin ||A f + r||² + λ ||f||²  subject to f_j >= 0 for j in bounded[],
- * A u×u row-major (u <= FRIC_CHAIN_SIM_MAX_U), λ > 0, nb <= FRIC_CHAIN_MAX_CONTACTS
- * distinct indices. Exact: the normal equations Q f = −Aᵀ r, Q = AᵀA + λI
- * (SPD), with every one of the 2^nb sets of bounds held at 0 (Cholesky of Q
- * once, a Schur complement per set), keeping the feasible candidate of least
- * objective. ws: FRIC_CHAIN_BLSQ_WS(u, nb) doubles. 0, or FRIC_E_PARAM_RANGE
- * when Q is not numerically positive definite (λ <= 0 or not finite data). */
-#define FRIC_CHAIN_BLSQ_WS(u, nb) ((u) * (u) + (u) * ((nb) + 4) + (nb) * (nb) + (nb))
-int fric_chain_blsq(int u, const double *A, const double *r, double lambda, const int *bounded,
-                    int nb, double *f, double *ws);
-
 /* Mechanical energy of the state [J] (fric_chain_energy). */
 double fric_chain_sim_energy(const fric_chain_sim *s, const fric_chain_state *x,
                              fric_chain_sim_ws *ws);

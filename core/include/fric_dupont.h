@@ -93,6 +93,12 @@ double fric_screw_k(const fric_screw *e, int driving, int static_);
  * static ratios when dq == 0. NaN for an invalid e or dir. */
 double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq);
 
+/* fric_screw_k and fric_screw_bound without their checks, for per-step
+ * code (the screw drive's step): the caller has validated e once with
+ * fric_screw_check and gives dir = ±1. Same formulas (eqs. 17-20). */
+double fric_screw_k_unchecked(const fric_screw *e, int driving, int static_);
+double fric_screw_bound_unchecked(const fric_screw *e, int dir, double tau_l, double dq);
+
 /* The stiction dead band of eq. 20 generalised by τ_c: the applied
  * torques [N·m] that leave the screw at rest under load tau_l [N·m]:
  * [τ_l − b(−1), τ_l + b(+1)] with b = fric_screw_bound(e, ±1, τ_l, 0);

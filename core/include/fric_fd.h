@@ -185,7 +185,7 @@ int fric_fd_unique_screw(double J, double M, double eta2);
 /* ---------------------------------------------------------- simulation */
 
 /* Integrator: classical RK4 on (q, q̇), the acceleration of eq. 10 at each
- * of its four evaluations (core/system/fd_sim.c). Between switches the
+ * of its four evaluations (core/system/fd/fd_sim.c). Between switches the
  * right side is smooth, so with EVENTS the 4th order holds up to each
  * located switch. After every step and every event, the "instant": the
  * full solve (FIRST with the previous pattern: an exact count unless the

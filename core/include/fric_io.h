@@ -19,7 +19,7 @@
  *   header: mass [kg] > 0, length [m] > 0, kp >= 0 (numbers, required);
  *     vin [V] >= 0, dt [s] in (0, 1], arm_mass [kg] >= 0 (numbers, optional,
  *     0 when absent; dt absent = a raw log, resampled at
- *     FRIC_BENCH_RESAMPLE_DT); motor, trajectory (strings, optional);
+ *     FRIC_IO_RESAMPLE_DT); motor, trajectory (strings, optional);
  *     entries (array of objects, required, >= FRIC_IO_LOG_MIN_ENTRIES).
  *   entries: timestamp [s], position [rad], goal_position [rad] (numbers)
  *     and torque_enable (true/false) are required in every entry: a missing
@@ -41,6 +41,9 @@
 extern "C" {
 #endif
 
+/* Step a raw log is resampled to, as the reference does (Rhoban/bam
+ * process.py --dt) [s]. */
+#define FRIC_IO_RESAMPLE_DT 0.005
 /* The fewest entries a log may have (a replay interpolates between two). */
 #define FRIC_IO_LOG_MIN_ENTRIES 2
 /* Largest |angle| accepted in a log [rad]: a one-joint pendulum log stays
@@ -155,7 +158,7 @@ int fric_io_log_check(const fric_io_log *log, const char *source, fric_io_error 
 /* --------------------------------------------------------- resampling */
 /* The series a replay scores, once for everyone (bam/process.py): a
  * processed log (dt > 0) is taken entry by entry (t_k = its timestamp);
- * a raw log (dt = 0) is resampled at t_k = k·FRIC_BENCH_RESAMPLE_DT for
+ * a raw log (dt = 0) is resampled at t_k = k·FRIC_IO_RESAMPLE_DT for
  * k = 0 .. ceil(t_last/dt) − 1 (numpy arange(0, t_last, dt)), each field
  * linearly interpolated between the entries bracketing t_k, the first two
  * entries extrapolating for t_k < t_0 (never clamped), torque_enable =
@@ -170,7 +173,7 @@ typedef struct fric_io_sample {
 
 /* Number of samples of a checked log (0 if it has none). */
 size_t fric_io_log_samples(const fric_io_log *log);
-/* The step of the samples [s]: dt, or FRIC_BENCH_RESAMPLE_DT for raw logs. */
+/* The step of the samples [s]: dt, or FRIC_IO_RESAMPLE_DT for raw logs. */
 double fric_io_log_step(const fric_io_log *log);
 /* Sample k (< fric_io_log_samples) of a checked log. *cursor (start at 0)
  * remembers the bracketing entry: calls with increasing k are O(1) each. */

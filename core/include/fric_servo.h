@@ -102,6 +102,14 @@ double fric_servo_frictionloss(const fric_servo_friction *p, double dtheta,
 double fric_servo_budget(const fric_servo_friction *p, double dtheta,
                          double tau_m, double tau_e);
 
+/* The budget split by its velocity dependence, for torques τm, τe [N·m]
+ * held fixed:  B(w) = C + A·s(w) + K_v·w,  w = |θ̇| >= 0,
+ * s(w) = exp(−(w/θ̇_s)^α). *C [N·m] gathers the terms without s, *A [N·m]
+ * the Stribeck amplitude (0 for M1, M3). For the bench's implicit step
+ * (core/system/bench/bench_step.c), which needs B as a Stribeck law. */
+void fric_servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
+                      double *C, double *A);
+
 #ifdef __cplusplus
 }
 #endif

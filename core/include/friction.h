@@ -108,6 +108,17 @@ int fric_law_check(const fric_law *law, double Z, const char **why);
  * the ranges above. */
 int fric_law_check_params(const fric_law *law, const char **why);
 
+/* 1 when fric_law_check_params(law) would pass: the law's own parameters
+ * are valid (finite, signs, Fs > Fc, alpha >= 1), without the transform
+ * condition. Records nothing (no message, fric_status_last unchanged): for
+ * per-step code that returns NaN on an invalid law. */
+int fric_law_params_ok(const fric_law *law);
+
+/* 1 when Φ_Z exists and is unique and the set is accepted, as
+ * fric_law_check(law, Z) would find: params ok, Z·m < 1 (Kikuuwe eq. 15), Z
+ * in the accepted range above. Records nothing, like fric_law_params_ok. */
+int fric_law_ok(const fric_law *law, double Z);
+
 /* Φ(v) [N] at velocity v [m/s]; Φ(0) = 0 by convention (the law is
  * set-valued there). NaN for an invalid law (fric_law_check_params). */
 double fric_phi(const fric_law *law, double v);

@@ -14,9 +14,10 @@
 #include <math.h>
 
 #include "friction.h"
+#include "base.h"
 #include "law_internal.h"
 
-int fric__law_params_ok(const fric_law *law)
+int fric_law_params_ok(const fric_law *law)
 {
     if (!law) return 0;
     /* the accepted ranges of friction.h (FRIC_LAW_MAX, FRIC_LAW_SCALE_*, …) */
@@ -60,9 +61,9 @@ double fric__law_max_drop(const fric_law *law, double *v_at)
     return NAN;
 }
 
-int fric__law_ok(const fric_law *law, double Z)
+int fric_law_ok(const fric_law *law, double Z)
 {
-    return fric__law_params_ok(law) && isfinite(Z) && Z > 0 && fric__law_slope_ok(law, Z) &&
+    return fric_law_params_ok(law) && isfinite(Z) && Z > 0 && fric__law_slope_ok(law, Z) &&
            Z >= FRIC_LAW_SCALE_MIN && Z <= FRIC_LAW_SCALE_MAX &&
            (law->Fc == 0 || Z * law->Fc >= DBL_MIN);
 }
@@ -112,13 +113,13 @@ static double phi_pos(const fric_law *law, double v)
 
 double fric_phi(const fric_law *law, double v)
 {
-    if (!fric__law_params_ok(law) || isnan(v)) return NAN;
+    if (!fric_law_params_ok(law) || isnan(v)) return NAN;
     if (v == 0) return 0;
     return v > 0 ? phi_pos(law, v) : -phi_pos(law, -v);
 }
 
 double fric_phi_plus0(const fric_law *law)
 {
-    if (!fric__law_params_ok(law)) return NAN;
+    if (!fric_law_params_ok(law)) return NAN;
     return law->kind == FRIC_COULOMB_VISCOUS ? law->Fc : law->Fs;
 }

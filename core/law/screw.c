@@ -1,7 +1,7 @@
 /*
  * screw.c: the friction law of Dupont's screw (1993) §4.1-4.2 (Fig. 4): the
  * efficiencies (eqs. 17, 19) as friction ratios k1, k2 and the stiction dead
- * band (eq. 20). The screw drive that steps it is core/system/dupont_screw.c
+ * band (eq. 20). The screw drive that steps it is core/system/dupont/dupont_screw.c
  * (kept here for the derivation, which both share): one fixed step of
  *
  *     (J + M)·q̈ + G + τ_f = τ_a,   τ_l = M·q̈ + G                 (eqs. 13-14)
@@ -31,6 +31,7 @@
 #include <math.h>
 
 #include "fric_dupont.h"
+#include "base.h"
 #include "law_internal.h"
 
 int fric_screw_check(const fric_screw *e, const char **why)
@@ -61,7 +62,7 @@ int fric_screw_check(const fric_screw *e, const char **why)
 }
 
 /* k1 = 1/η1 − 1, k2 = 1 − 1/η2 (eq. 17 as τ_in − τ_l = ±k·τ_l). */
-double fric__screw_k(const fric_screw *e, int driving, int stat)
+double fric_screw_k_unchecked(const fric_screw *e, int driving, int stat)
 {
     return driving ? 1 / (stat ? e->eta1s : e->eta1) - 1
                    : 1 - 1 / (stat ? e->eta2s : e->eta2);
@@ -70,12 +71,12 @@ double fric__screw_k(const fric_screw *e, int driving, int stat)
 double fric_screw_k(const fric_screw *e, int driving, int static_)
 {
     if (fric_screw_check(e, NULL)) return NAN;
-    return fric__screw_k(e, driving, static_);
+    return fric_screw_k_unchecked(e, driving, static_);
 }
 
-double fric__screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
+double fric_screw_bound_unchecked(const fric_screw *e, int dir, double tau_l, double dq)
 {
-    double k = fric__screw_k(e, dir * tau_l > 0, dq == 0);
+    double k = fric_screw_k_unchecked(e, dir * tau_l > 0, dq == 0);
     return e->tau_c + e->b_v * fabs(dq) + k * fabs(tau_l);
 }
 
@@ -83,7 +84,7 @@ double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
 {
     if (fric_screw_check(e, NULL) || (dir != 1 && dir != -1) || isnan(tau_l) || isnan(dq))
         return NAN;
-    return fric__screw_bound(e, dir, tau_l, dq);
+    return fric_screw_bound_unchecked(e, dir, tau_l, dq);
 }
 
 int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi)
@@ -92,8 +93,8 @@ int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *
         *lo = *hi = NAN;
         return -1;
     }
-    *lo = tau_l - fric__screw_bound(e, -1, tau_l, 0);   /* eq. 20, lower edge */
-    *hi = tau_l + fric__screw_bound(e, +1, tau_l, 0);   /* eq. 20, upper edge */
+    *lo = tau_l - fric_screw_bound_unchecked(e, -1, tau_l, 0);   /* eq. 20, lower edge */
+    *hi = tau_l + fric_screw_bound_unchecked(e, +1, tau_l, 0);   /* eq. 20, upper edge */
     return 0;
 }
 

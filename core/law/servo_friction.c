@@ -20,8 +20,8 @@
  */
 #include <math.h>
 
-#include "bench_internal.h"
 #include "fric_servo.h"
+#include "base.h"
 #include "law_internal.h"
 
 int fric_servo_check(const fric_servo_friction *p, const char **why)
@@ -47,11 +47,6 @@ int fric_servo_check(const fric_servo_friction *p, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-static double sign3(double x)
-{
-    return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0;
-}
-
 /* s = exp(−|θ̇/θ̇_s|^α); exactly 1 at θ̇ = 0 (pow(0, α) = 0 for α > 0) and
  * exactly 0 once the exponent passes 746 (exp underflows to 0 below
  * −745.14), which skips libm's slow underflow path without changing a bit. */
@@ -65,7 +60,7 @@ static double stribeck_coeff(const fric_servo_friction *p, double dtheta)
 /* Q of M6 before the factor s (reference order and conventions). */
 static double quad_term(const fric_servo_friction *p, double tau_m, double tau_e)
 {
-    if (sign3(tau_e) == sign3(tau_m)) return 0.0;
+    if (fric__sgn(tau_e) == fric__sgn(tau_m)) return 0.0;
     double ae = fabs(tau_e), am = fabs(tau_m);
     if (ae < am) return p->K_eq * (ae * ae);
     if (ae > am) return p->K_mq * (am * am);
@@ -113,7 +108,7 @@ double fric_servo_budget(const fric_servo_friction *p, double dtheta,
     return fric_servo_frictionloss(p, dtheta, tau_m, tau_e) + p->K_v * fabs(dtheta);
 }
 
-void fric__servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
+void fric_servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
                        double *C, double *A)
 {
     int m = p->model;

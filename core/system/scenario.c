@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fric_scenario.h"
-#include "law_internal.h"
+#include "base.h"
 
 void fric_scenario_defaults(const fric_scenario *sc, double *p)
 {

@@ -42,7 +42,7 @@
 #include <math.h>
 
 #include "friction.h"
-#include "law_internal.h"
+#include "base.h"
 #include "plan_internal.h"
 
 #define SOLVE_MAX_ITER 100
@@ -351,7 +351,7 @@ double fric_plan_phi_z(const fric_plan *p, double x)
 
 double fric_phi_z(const fric_law *law, double Z, double x)
 {
-    if (!fric__law_ok(law, Z) || isnan(x)) return NAN;
+    if (!fric_law_ok(law, Z) || isnan(x)) return NAN;
     fric_plan p;
     prepare(&p, law, Z);                                 /* only what law->kind needs */
     return eval(&p, x, 0, 0, 0);
@@ -359,7 +359,7 @@ double fric_phi_z(const fric_law *law, double Z, double x)
 
 double fric_phi_z_approx(const fric_law *law, double Z, double x)
 {
-    if (!fric__law_ok(law, Z) || isnan(x)) return NAN;
+    if (!fric_law_ok(law, Z) || isnan(x)) return NAN;
     double phi = fric_phi(law, x);
     return fabs(x / Z) > fabs(phi) ? phi : x / Z;        /* Kikuuwe eq. 46 */
 }

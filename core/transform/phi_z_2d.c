@@ -8,11 +8,11 @@
 #include <math.h>
 
 #include "friction.h"
-#include "law_internal.h"
+#include "base.h"
 
 int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
 {
-    if (!law || law->kind != FRIC_COULOMB_VISCOUS || !fric__law_ok(law, Z) ||
+    if (!law || law->kind != FRIC_COULOMB_VISCOUS || !fric_law_ok(law, Z) ||
         !x || !y || !isfinite(x[0]) || !isfinite(x[1])) {
         if (y) y[0] = y[1] = NAN;
         return -1;

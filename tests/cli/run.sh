@@ -796,7 +796,7 @@ usage_error "carriage-screw eta2 < 1" "eta2 = 0.5" "[1, 100]" -- "$bin" run carr
 
 # xy-table solver=general against solver=existing: a consistency check (the
 # same model through two solvers; the independent references are in
-# tests/system/test_dupont.c). Both are first order in dt at the reversals:
+# tests/system/dupont/test_dupont.c). Both are first order in dt at the reversals:
 # over the 10 s of Fig. 3 at dt = 1 ms, x and v agree within 2e-3 m and m/s,
 # y within 1e-2 m, and both count the same reversals.
 run "$bin" run xy-table

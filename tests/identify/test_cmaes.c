@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "fric_cmaes.h"
-#include "../../core/identify/cmaes_internal.h"
+#include "cmaes_internal.h" /* core/identify, private: TEST_EXTRA = -Icore/identify */
 
 /* ----------------------------------------------------------- functions */
 

@@ -6,7 +6,7 @@
  *     bit) on the 16 shared xl330 logs for the published M1 and M4 presets
  *     (skipped, and counted, without ../shared/data). The replay itself is
  *     checked against a transcription of the reference in
- *     tests/system/test_bench_replay.c.
+ *     tests/system/bench/test_bench_replay.c.
  *  2. Synthetic recovery (independent: logs simulated from KNOWN
  *     parameters with the bench and the built-in trajectories, plus seeded
  *     Gaussian noise σ_n = 1 mrad): an M1 fit from scratch reaches the

@@ -1,0 +1,101 @@
+/*
+ * base.h: what every stage of the core uses, private to the core (each
+ * stage compiles with -Icore/base; clients never see it):
+ *   - the error channel of fric_status.h: fric__fail and its kin record a
+ *     failure on this thread (status.c);
+ *   - fric__sgn and the velocity-reversal count;
+ *   - dense linear algebra on small row-major square matrices: one Cholesky,
+ *     one Gaussian elimination, one symmetric eigen-solver (linalg.c);
+ *   - the random numbers: splitmix64 and xoshiro256** (rng.c).
+ * Nothing here allocates.
+ */
+#ifndef FRIC_BASE_H
+#define FRIC_BASE_H
+
+#include <stdint.h>
+
+#include "fric_status.h"
+
+/* ------------------------------------------------------------- errors */
+
+#if defined(__GNUC__)
+#define FRIC__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FRIC__PRINTF(f, a)
+#endif
+
+/* Records a failure on this thread (fric_status_last): its code, the index
+ * of the parameter at fault (−1: none in particular) and the message,
+ * formatted into the per-thread buffer every `why` hands out; returns the
+ * buffer. An argument may be the previous message. */
+const char *fric__fail(fric_status code, int param, const char *fmt, ...) FRIC__PRINTF(3, 4);
+
+/* fric__fail(FRIC_E_PARAM_RANGE, −1, …): a value outside what the model
+ * accepts, no single parameter index to name. */
+const char *fric__say(const char *fmt, ...) FRIC__PRINTF(1, 2);
+
+/* Rewrites the message (e.g. prefixes the system's name), keeping the code
+ * and the parameter of the failure it describes. */
+const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
+
+/* Sets the parameter index of the last failure (a scenario names its own
+ * parameter where an inner check only knew a field). Returns the message. */
+const char *fric__at_param(int param);
+
+/* The code to return for a failure just reported: the last failure's code
+ * on this thread, never FRIC_OK (FRIC_E_PARAM_RANGE when the report was
+ * skipped, e.g. by `if (why) *why = fric__say(…)` with why NULL). */
+int fric__rc(void);
+
+/* --------------------------------------------------------------- signs */
+
+/* sgn x: +1, −1, or 0 for ±0 and NaN. */
+static inline int fric__sgn(double x) { return (x > 0) - (x < 0); }
+
+/* One velocity sample v for a sign-reversal count: a reversal is a change of
+ * sign between two successive nonzero values (exact zeros are skipped, so
+ * + 0 − counts once). *last is the sign of the last nonzero value (0 before
+ * any) and is updated; returns 1 when v reverses it, else 0. */
+static inline int fric__reversal(int *last, double v)
+{
+    const int s = fric__sgn(v);
+    if (s == 0) return 0;
+    const int r = *last != 0 && s != *last;
+    *last = s;
+    return r;
+}
+
+/* ------------------------------------------------------ linear algebra */
+/* Row-major square matrices, leading dimension n (linalg.c). */
+
+/* In-place Cholesky A = L Lᵀ (lower triangle of A becomes L; the strict upper
+ * triangle is left alone). 0, or −1 when a pivot is not > 0 or not finite. */
+int fric__chol(int n, double *A);
+/* x <- (L Lᵀ)⁻¹ x with the factor of fric__chol. */
+void fric__chol_solve(int n, const double *L, double *x);
+
+/* Solves A y = b in place (A destroyed, b becomes y; b may be NULL for the
+ * determinant alone) by Gaussian elimination with partial pivoting. *det
+ * (may be NULL) = det A. 0, or 1 when a pivot is not above pivot_rel·max|A|
+ * (det is then the product so far times that pivot). */
+int fric__gauss_solve(int n, double *A, double *b, double *det, double pivot_rel);
+
+/* Symmetric eigen-decomposition A = V·diag(A_ii)·Vᵀ by cyclic Jacobi
+ * rotations (Golub & Van Loan §8.5; the rotation of Numerical Recipes §11.1
+ * with t = sgn θ/(|θ| + √(θ² + 1))), at most max_sweeps sweeps, stopping
+ * when the off-diagonal square sum is <= 1e-30 of the diagonal's. A (n×n,
+ * symmetric) is overwritten: its diagonal holds the eigenvalues; V (n×n)
+ * receives the eigenvectors as columns. Only +−×÷ and sqrt: the same bits
+ * everywhere. */
+void fric__jacobi_eigen(int n, double *A, double *V, int max_sweeps);
+
+/* -------------------------------------------------------------- random */
+
+/* splitmix64 (Vigna): the next value of the sequence of state *s (used to
+ * expand a seed into xoshiro's state). */
+uint64_t fric__splitmix64(uint64_t *s);
+
+/* xoshiro256** 1.0 (Blackman & Vigna): the next value of the state s. */
+uint64_t fric__xoshiro256ss(uint64_t s[4]);
+
+#endif /* FRIC_BASE_H */

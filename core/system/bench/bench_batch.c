@@ -1,0 +1,93 @@
+/*
+ * bench_batch.c: the replay score (Duclusaud & Passault §V-B; Rhoban/bam
+ * bam/fit.py) of one parameter set on many logs at once, for identification.
+ *
+ * Structure of arrays: sample k of every log lies contiguously (index
+ * k·N + i), and the outer loop is over samples, the inner over logs, so the
+ * N independent benches advance in lock step and the CPU overlaps their
+ * dependency chains (one bench alone is latency-bound: sin, exp, a division
+ * and the friction treatment in sequence). Each lane steps with
+ * fric_bench_step, the one definition of the step, so mae[i] equals
+ * fric_bench_replay's score of log i operation for operation.
+ */
+#include <assert.h>
+#include <math.h>
+
+#include "bench_internal.h"
+#include "base.h"
+
+/* The def log i is replayed with (as fric_bench_replay builds it). */
+static void lane_def(const fric_bench_def *d, const fric_bench_log_header *h, fric_bench_def *e)
+{
+    *e = *d;
+    e->mass = h->mass;
+    e->arm_mass = h->arm_mass;
+    e->length = h->length;
+    e->kp = h->kp;
+    if (h->vin > 0) e->vin = h->vin;
+    e->dt = h->dt;
+}
+
+int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
+{
+    const char *m = NULL;
+    if (!b || !b->n || !b->goal || !b->torque_enable || !b->q_rec || !b->header)
+        m = fric__say("batch: the batch and its n, goal, torque_enable, q_rec and header "
+                      "arrays must be given (dq0 may be NULL).");
+    else if (b->logs == 0 || b->samples == 0)
+        m = fric__say("batch: logs = %zu and samples = %zu must both be >= 1.", b->logs, b->samples);
+    for (size_t i = 0; !m && i < b->logs; i++) {
+        const fric_bench_log_header *h = &b->header[i];
+        if (b->n[i] < 1 || b->n[i] > b->samples)
+            m = fric__say("batch: log %zu has n = %zu samples; it needs 1..%zu.", i, b->n[i],
+                          b->samples);
+        else if (!(isfinite(h->dt) && h->dt > 0))
+            m = fric__say("batch: log %zu has dt = %g s; it needs a finite step > 0 "
+                          "(resample raw logs first).", i, h->dt);
+        else if (!isfinite(h->mass) || !isfinite(h->arm_mass) || !isfinite(h->length)
+                 || !isfinite(h->kp) || !isfinite(h->vin))
+            m = fric__say("batch: log %zu has a non-finite mass, arm_mass, length, kp or vin.", i);
+        else if (b->dq0 && !isfinite(b->dq0[i]))
+            m = fric__say("batch: log %zu has a non-finite initial speed %g rad/s.", i, b->dq0[i]);
+        for (size_t k = 0; !m && k < b->n[i]; k++) {
+            size_t j = k * b->logs + i;
+            if (!isfinite(b->goal[j]) || !isfinite(b->q_rec[j]) || b->torque_enable[j] > 1)
+                m = fric__say("batch: log %zu sample %zu has a non-finite goal or position, or "
+                              "torque_enable %d not 0/1.", i, k, (int)b->torque_enable[j]);
+        }
+    }
+    if (why) *why = m ? m : "";
+    return m != NULL;
+}
+
+int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
+                         fric_bench_lane *lanes, double *mae, const char **why)
+{
+    assert(b && b->logs >= 1 && b->n && b->goal && b->q_rec && b->header);  /* checked once */
+    size_t N = b->logs;
+    for (size_t i = 0; i < N; i++) {
+        fric_bench_lane *L = &lanes[i];
+        const char *m;
+        lane_def(d, &b->header[i], &L->def);
+        if (fric_bench_init(&L->def, &L->st, b->q_rec[i], b->dq0 ? b->dq0[i] : 0, &m)) {
+            if (why) *why = fric__say("batch: log %zu: %s", i, m);
+            return 1;
+        }
+        L->sum = 0;
+        mae[i] = 0;
+    }
+    for (size_t k = 0; k < b->samples; k++) {
+        const double *goal = b->goal + k * N, *q_rec = b->q_rec + k * N;
+        const unsigned char *te = b->torque_enable + k * N;
+        for (size_t i = 0; i < N; i++) {
+            fric_bench_lane *L = &lanes[i];
+            if (k >= b->n[i] || isnan(mae[i])) continue;
+            L->sum += fabs(L->st.q - q_rec[i]);
+            if (fric_bench_step(&L->def, &L->st, goal[i], te[i])) mae[i] = NAN;
+        }
+    }
+    for (size_t i = 0; i < N; i++)
+        if (!isnan(mae[i])) mae[i] = lanes[i].sum / (double)b->n[i];
+    if (why) *why = "";
+    return 0;
+}

@@ -1,0 +1,399 @@
+/*
+ * bench_scn.c: the scenario "bench", the pendulum test bench of
+ * Duclusaud & Passault (Algorithm 1) with a servo (fric_bench.h), driven by
+ * a built-in trajectory, through the interface of fric_scenario.h.
+ *
+ * Parameters named after the keys of Rhoban/bam params/<actuator>/m<k>.json
+ * and of the log headers, so that a parameter file maps onto them 1:1:
+ *   honoured keys: actuator, model, friction_base, friction_stribeck,
+ *   load_friction_base, load_friction_stribeck, load_friction_motor,
+ *   load_friction_external, load_friction_motor_stribeck,
+ *   load_friction_external_stribeck, load_friction_motor_quad,
+ *   load_friction_external_quad, dtheta_stribeck, alpha, friction_viscous,
+ *   kt, R, armature, q_offset; and of a log header: mass, length, arm_mass,
+ *   kp, vin, dt.
+ * Not honoured (absent from this bench model): max_velocity and
+ * error_gain_ratio of later reference versions, command_delay.
+ *
+ * A coefficient (and kt, R, armature, kp, vin) left at −1 takes the value of
+ * the chosen (actuator, model) preset — kt, R, armature from the actuator's
+ * first model when that model has no preset — so the defaults are never NaN
+ * and follow the actuator; any value >= 0 overrides it.
+ *
+ * Row k (t_k = k·every·dt): the state (q, dq) at t_k, the goal, and the
+ * torques of the step from t_k; reversals counts velocity sign changes up
+ * to the end of that step.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "fric_scenario.h"
+#include "bench_internal.h"
+#include "fric_bench.h"
+#include "base.h"
+
+static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
+                                         "xl320", "xl330", "sts3215" };
+static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
+const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS] = {
+    "implicit", "clip", "explicit", "karnopp"
+};
+
+enum {
+    P_ACTUATOR, P_MODEL, P_FRICTION, P_TRAJECTORY, P_MASS, P_LENGTH, P_ARM_MASS,
+    P_KP, P_VIN, P_DT, P_DURATION, P_EVERY, P_EPS, P_GOAL, P_Q0, P_DQ0,
+    /* coefficients, in the order of fric_servo_friction */
+    P_K_C, P_K_CS, P_K_L, P_K_LS, P_K_M, P_K_E, P_K_MS, P_K_ES, P_K_MQ, P_K_EQ,
+    P_DTHETA_S, P_ALPHA, P_K_V, P_KT, P_R, P_ARMATURE, P_Q_OFFSET,
+    N_PARAMS
+};
+
+#define CH(a) a, (int)(sizeof a / sizeof a[0])
+#define PRESET "; unset (-1): the preset's value"
+#define PI_ 3.141592653589793
+
+static const char *const actuator_help[] = {
+    "Dynamixel MX-64 (voltage-controlled servo, 15 V, kp 32)",
+    "Dynamixel MX-106 (voltage-controlled servo, 15 V, kp 32)",
+    "eRob80:50 (current-controlled actuator, reduction 50, 48 V)",
+    "eRob80:100 (current-controlled actuator, reduction 100, 48 V)",
+    "Dynamixel XL-320 (voltage-controlled servo, 7.5 V, kp 32)",
+    "Dynamixel XL330 (voltage-controlled servo, 7.4 V, kp 400)",
+    "Feetech STS3215 (voltage-controlled servo, 7.4 V, kp 32; identified for M1 only)",
+};
+static const char *const model_help[] = {
+    "Coulomb K_c and viscous K_v friction (Duclusaud & Passault eq. 3)",
+    "M1 plus a Stribeck excess K_c^s at rest (eq. 5)",
+    "M1 plus friction growing with the load, K_l·|τm − τe| (eq. 6)",
+    "M3 with a Stribeck load term K_l^s (eq. 7)",
+    "Load friction |K_m·τm − K_e·τe| from motor and external sides, with Stribeck (eq. 8)",
+    "M5 plus quadratic load terms K_m^q, K_e^q (eq. 9)",
+};
+static const char *const treatment_help[] = {
+    "The budget at the end-of-step velocity (Kikuuwe element A): holds still in "
+    "stiction, no chattering",
+    "The reference step (Duclusaud & Passault Algorithm 1): friction opposes the torque "
+    "that would stop the joint in one step, clipped to the budget",
+    "Full friction against the sign of the previous velocity: chatters around zero "
+    "velocity",
+    "Inside the band ±karnopp_eps friction cancels the other torques up to the budget "
+    "but the small velocity is kept, so a held joint can creep (Kikuuwe eq. 3)",
+};
+static const char *const trajectory_help[] = {
+    "θ^d = sin(t)·π/2 + 0.5·sin(5t)·sin(2t), slow oscillations with smaller ones "
+    "(the reference's trajectories, Duclusaud & Passault)",
+    "θ^d = sin(t²), accelerating oscillations (the reference's trajectories)",
+    "Lifts the arm to −π/2 in 2 s, then torque off: the arm falls and swings "
+    "(the reference's trajectories)",
+    "Raises to π/2 in 3 s, lowers to 0.8·π/2 at 6 s (the reference's trajectories)",
+    "Holds the constant angle `goal`",
+    "Motor off from the start; the arm moves under gravity and friction only",
+};
+
+static const fric_param_info params[N_PARAMS] = {
+    [P_ACTUATOR] = { "actuator", 5, 0, 6, "choice",
+        "servo of the identified presets (Duclusaud & Passault, Rhoban/bam): Dynamixel MX-64, "
+        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215", CH(actuators), 0,
+        .label = "actuator", .choice_help = actuator_help },
+    [P_MODEL] = { "model", 5, 0, 5, "choice",
+        "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
+        .label = "friction model", .choice_help = model_help },
+    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
+        "treatment: implicit (budget at the end-of-step velocity, Kikuuwe element A), clip "
+        "(the reference, Algorithm 1), explicit (sign of the previous velocity), karnopp "
+        "(velocity band karnopp_eps)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 0,
+        .label = "friction treatment", .choice_help = treatment_help },
+    [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
+        "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
+        "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "
+        "torque_off", CH(fric_bench_traj_names), 0,
+        .label = "trajectory θ^d(t)", .choice_help = trajectory_help },
+    [P_MASS] = { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,
+        .label = "mass m", .lo = 0.05, .hi = 2 },
+    [P_LENGTH] = { "length", 0.1, 1e-3, 2, "m", "arm length l", NULL, 0, 0,
+        .label = "arm length l", .lo = 0.05, .hi = 0.5 },
+    [P_ARM_MASS] = { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",
+        NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 },
+    [P_KP] = { "kp", -1, -1, FRIC_BENCH_KP_MAX, "",
+        "firmware proportional gain (the Dynamixel register holds at most 16383)" PRESET
+        " (MX 32, XL330 400, eRob 50)", NULL, 0, 0,
+        .label = "gain kp", .lo = 1, .hi = 2000, .log = 1, .preset = 1 },
+    [P_VIN] = { "vin", -1, -1, 60, "V", "supply voltage (voltage-controlled servos)" PRESET,
+        NULL, 0, 0, .label = "supply voltage V_in", .lo = 3, .hi = 30, .preset = 1 },
+    [P_DT] = { "dt", 1e-3, 1e-6, 0.01, "s", "time step (the reference identifies at 0.005 s)",
+        NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
+        NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+        .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EPS] = { "karnopp_eps", 1e-3, 1e-9, 1, "rad/s", "Karnopp velocity band (friction=karnopp)",
+        NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_GOAL] = { "goal", 0, -2 * PI_, 2 * PI_, "rad", "constant goal angle (trajectory=goal)",
+        NULL, 0, 0, .label = "goal θ^d", .lo = -PI_, .hi = PI_ },
+    [P_Q0] = { "q0", 0, -2 * PI_, 2 * PI_, "rad", "initial angle (0 = hanging down)", NULL, 0, 0,
+        .label = "initial angle θ_0", .lo = -PI_, .hi = PI_ },
+    [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
+        .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
+    [P_K_C] = { FRIC_SERVO_KEY_K_C, -1, -1, 100, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0,
+        .label = "Coulomb K_c", .lo = 0, .hi = 1, .preset = 1 },
+    [P_K_CS] = { FRIC_SERVO_KEY_K_CS, -1, -1, 100, "N·m",
+        "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck excess K_c^s", .lo = 0, .hi = 1, .preset = 1 },
+    [P_K_L] = { FRIC_SERVO_KEY_K_L, -1, -1, 10, "", "K_l, load-dependent friction (M3, M4)"
+        PRESET, NULL, 0, 0, .label = "load friction K_l", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_LS] = { FRIC_SERVO_KEY_K_LS, -1, -1, 10, "", "K_l^s, Stribeck load friction (M4)"
+        PRESET, NULL, 0, 0, .label = "Stribeck load K_l^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_M] = { FRIC_SERVO_KEY_K_M, -1, -1, 10, "",
+        "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "motor-side load K_m", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_E] = { FRIC_SERVO_KEY_K_E, -1, -1, 10, "",
+        "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "external-side load K_e", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_MS] = { FRIC_SERVO_KEY_K_MS, -1, -1, 10, "",
+        "K_m^s, Stribeck motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck motor-side K_m^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_ES] = { FRIC_SERVO_KEY_K_ES, -1, -1, 10, "",
+        "K_e^s, Stribeck external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
+        .label = "Stribeck external-side K_e^s", .lo = 0, .hi = 0.5, .preset = 1 },
+    [P_K_MQ] = { FRIC_SERVO_KEY_K_MQ, -1, -1, 1, "1/(N·m)",
+        "K_m^q, quadratic motor-side load friction (M6)" PRESET, NULL, 0, 0,
+        .label = "quadratic motor-side K_m^q", .lo = 0, .hi = 0.02, .preset = 1 },
+    [P_K_EQ] = { FRIC_SERVO_KEY_K_EQ, -1, -1, 1, "1/(N·m)",
+        "K_e^q, quadratic external-side load friction (M6)" PRESET, NULL, 0, 0,
+        .label = "quadratic external-side K_e^q", .lo = 0, .hi = 0.02, .preset = 1 },
+    [P_DTHETA_S] = { FRIC_SERVO_KEY_DTHETA_S, -1, -1, 100, "rad/s",
+        "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0,
+        .label = "Stribeck velocity θ̇_s", .lo = 0.05, .hi = 10, .log = 1, .preset = 1 },
+    [P_ALPHA] = { FRIC_SERVO_KEY_ALPHA, -1, -1, 20, "", "α, Stribeck exponent (> 0; identified values "
+        "range from 0.76 to 8.7)" PRESET, NULL, 0, 0,
+        .label = "Stribeck exponent α", .lo = 0.5, .hi = 10, .preset = 1 },
+    [P_K_V] = { FRIC_SERVO_KEY_K_V, -1, -1, 100, "N·m·s/rad", "K_v, viscous friction" PRESET,
+        NULL, 0, 0, .label = "viscous K_v", .lo = 0, .hi = 0.2, .preset = 1 },
+    [P_KT] = { "kt", -1, -1, 100, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET,
+        NULL, 0, 0, .label = "torque constant k_t", .lo = 0.1, .hi = 10, .log = 1, .preset = 1 },
+    [P_R] = { "R", -1, -1, 1000, "ohm", "winding resistance (> 0)" PRESET, NULL, 0, 0,
+        .label = "resistance R", .lo = 0.5, .hi = 50, .log = 1, .preset = 1 },
+    [P_ARMATURE] = { "armature", -1, -1, 10, "kg·m²", "apparent inertia J_m of the rotor "
+        "through the gearbox" PRESET, NULL, 0, 0,
+        .label = "armature J_m", .lo = 1e-3, .hi = 2, .log = 1, .preset = 1 },
+    [P_Q_OFFSET] = { "q_offset", 0, -PI_, PI_, "rad",
+        "bench calibration offset added to q in the gravity torque (a params file sets it; "
+        "0 for an ideal bench)", NULL, 0, 0,
+        .label = "angle offset q_offset", .lo = -0.5, .hi = 0.5 },
+};
+
+static const fric_col_info cols[] = {
+    { "t", "s", "time t_k of the row" },
+    { "q", "rad", "joint angle θ at t_k (0 = hanging down)" },
+    { "dq", "rad/s", "joint velocity θ̇ at t_k" },
+    { "goal", "rad", "goal angle θ^d of the step from t_k" },
+    { "tau_m", "N·m", "motor torque τm of the step (0 with torque off)" },
+    { "tau_e", "N·m", "external (gravity) torque τe of the step" },
+    { "tau_f", "N·m", "friction torque τf applied over the step" },
+    { "budget", "N·m", "friction budget τ_f^m the treatment used (M1..M6)" },
+    { "stuck", "", "1 when friction held the joint (not saturated) over the step" },
+    { "reversals", "", "cumulative count of velocity sign reversals (chattering)" },
+};
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
+
+typedef struct {
+    fric_bench_def def;
+    fric_bench_state st;
+    fric_bench_traj traj;
+    double goal_angle;
+    uint64_t n_steps, every;
+} bench_scn;
+
+/* Resolves value v of coefficient `name`: −1 → preset value. */
+static int coef(const double *p, int i, double preset, int have_preset, int used,
+                const char *act, int model, double *out, const char **m)
+{
+    double v = p[i];
+    if (v == -1) {
+        if (used && !have_preset) {
+            *m = fric__fail(FRIC_E_NO_PRESET, i, "bench: %s has no identified preset for m%d, so %s has no default; "
+                           "give %s explicitly or choose a model with a preset (%s: m1%s).",
+                           act, model, params[i].name, params[i].name, act,
+                           strcmp(act, "sts3215") == 0 ? " only" : "..m6");
+            return 1;
+        }
+        *out = have_preset ? preset : 0;
+        return 0;
+    }
+    if (v < 0) {
+        *m = fric__fail(FRIC_E_PARAM_RANGE, i, "bench: %s = %g is negative; give a value >= 0 %s, or -1 for the preset's value.",
+                       params[i].name, v, params[i].unit);
+        return fric__rc();
+    }
+    *out = v;
+    return 0;
+}
+
+static int bench_init(void *state, const double *p, const char **why)
+{
+    bench_scn *b = state;
+    const char *m = NULL;
+    memset(b, 0, sizeof *b);
+    const char *act = actuators[(int)p[P_ACTUATOR]];
+    int model = (int)p[P_MODEL] + 1;
+    const fric_bench_preset *pre = fric_bench_preset_find(act, model);
+    const fric_bench_preset *first = pre;
+    for (int k = 1; !first && k <= 6; k++) first = fric_bench_preset_find(act, k);
+    if (!first) {
+        if (why) *why = fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act);
+        return fric__rc();
+    }
+    fric_bench_def *d = &b->def;
+    fric_bench_def_from_preset(first, d);
+    fric_servo_friction f = { 0 };
+    const fric_servo_friction *pf = pre ? &pre->friction : &f;
+    f.model = model;
+    int strib = model == 2 || model >= 4;
+    struct { int i; double *dst; double pv; int used; } c[] = {
+        { P_K_C, &f.K_c, pf->K_c, 1 },
+        { P_K_CS, &f.K_cs, pf->K_cs, strib },
+        { P_K_L, &f.K_l, pf->K_l, model == 3 || model == 4 },
+        { P_K_LS, &f.K_ls, pf->K_ls, model == 4 },
+        { P_K_M, &f.K_m, pf->K_m, model >= 5 },
+        { P_K_E, &f.K_e, pf->K_e, model >= 5 },
+        { P_K_MS, &f.K_ms, pf->K_ms, model >= 5 },
+        { P_K_ES, &f.K_es, pf->K_es, model >= 5 },
+        { P_K_MQ, &f.K_mq, pf->K_mq, model == 6 },
+        { P_K_EQ, &f.K_eq, pf->K_eq, model == 6 },
+        { P_DTHETA_S, &f.dtheta_s, pf->dtheta_s, strib },
+        { P_ALPHA, &f.alpha, pf->alpha, strib },
+        { P_K_V, &f.K_v, pf->K_v, 1 },
+    };
+    for (unsigned k = 0; !m && k < sizeof c / sizeof c[0]; k++)
+        coef(p, c[k].i, c[k].pv, pre != NULL, c[k].used, act, model, c[k].dst, &m);
+    const fric_servo_actuator *ps = pre ? &pre->servo : &first->servo;
+    if (!m) coef(p, P_KT, ps->kt, 1, 1, act, model, &d->servo.kt, &m);
+    if (!m) coef(p, P_R, ps->R, 1, 1, act, model, &d->servo.R, &m);
+    if (!m) coef(p, P_ARMATURE, ps->armature, 1, 1, act, model, &d->servo.armature, &m);
+    if (!m) coef(p, P_KP, ps->kp_default, 1, 1, act, model, &d->kp, &m);
+    if (!m) coef(p, P_VIN, ps->vin_default, 1, 1, act, model, &d->vin, &m);
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    d->friction = f;
+    d->servo.q_offset = p[P_Q_OFFSET];
+    d->mass = p[P_MASS];
+    d->length = p[P_LENGTH];
+    d->arm_mass = p[P_ARM_MASS];
+    d->dt = p[P_DT];
+    d->treatment = (fric_bench_friction)(int)p[P_FRICTION];
+    d->karnopp_eps = p[P_EPS];
+    b->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
+    b->goal_angle = p[P_GOAL];
+    b->every = (uint64_t)p[P_EVERY];
+    double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
+    if (n > 1e10) {
+        if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
+                                  "shorten duration.", n);
+        return fric__rc();
+    }
+    b->n_steps = (uint64_t)n;
+    if (fric_bench_init(d, &b->st, p[P_Q0], p[P_DQ0], &m)) {
+        if (why) *why = fric__bench_prefix("bench: ", m);
+        return fric__rc();
+    }
+    if (why) *why = "";
+    return 0;
+}
+
+static int bench_step(void *state, double *row, const char **why)
+{
+    bench_scn *b = state;
+    fric_bench_state *s = &b->st;
+    if (s->steps >= b->n_steps) return FRIC_SCENARIO_DONE;
+    double t = s->t, q = s->q, dq = s->dq;
+    int te;
+    double goal = fric_bench_traj_goal(b->traj, t, b->goal_angle, &te);
+    for (uint64_t k = 0; k < b->every && s->steps < b->n_steps; k++) {
+        double tk = s->t;
+        int tek = te;
+        double gk = goal;
+        if (k) gk = fric_bench_traj_goal(b->traj, tk, b->goal_angle, &tek);
+        if (fric_bench_step(&b->def, s, gk, tek)) {
+            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
+                                      "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
+                                      "check kt, R, armature and the friction coefficients.",
+                                      (unsigned long long)s->steps, tk, s->q, s->dq);
+            return FRIC_SCENARIO_ERROR;
+        }
+        if (k == 0) {
+            row[0] = t;
+            row[1] = q;
+            row[2] = dq;
+            row[3] = goal;
+            row[4] = s->tau_m;
+            row[5] = s->tau_e;
+            row[6] = s->tau_f;
+            row[7] = s->budget;
+            row[8] = s->stuck;
+            row[9] = (double)s->reversals;
+        }
+    }
+    if (why) *why = "";
+    return FRIC_SCENARIO_ROW;
+}
+
+/* New parameters, same dynamic state (q, dq, t, counters); q0 and dq0 are
+ * ignored, a shorter duration ends the run at the next row. */
+static int bench_retune(void *state, const double *p, const char **why)
+{
+    bench_scn *b = state, nb;
+    if (bench_init(&nb, p, why)) return fric__rc();
+    fric_bench_state keep = b->st;
+    *b = nb;
+    b->st = keep;
+    fric_bench_retune(&b->def, &b->st);
+    return 0;
+}
+
+const fric_scenario fric_scenario_bench = {
+    "bench",
+    "Pendulum test bench of Duclusaud & Passault (Algorithm 1): a servo (MX-64, MX-106, "
+    "eRob80, XL-320, XL330, STS3215 presets identified by Rhoban/bam) with load-dependent "
+    "friction M1..M6 follows a built-in trajectory. friction=clip is the reference step, "
+    "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
+    "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
+    "the chattering.",
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL
+};
+
+int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
+                               const char **why)
+{
+    bench_scn b;
+    /* a public entry point: the ranges first (bench_init indexes the choice
+     * tables with p), as the scenario driver does before init */
+    if (fric_scenario_check(&fric_scenario_bench, p, why)) return fric__rc();
+    if (bench_init(&b, p, why)) return fric__rc();
+    if (d) *d = b.def;
+    if (resolved) {
+        const fric_bench_def *r = &b.def;
+        const fric_servo_friction *f = &r->friction;
+        for (int i = 0; i < N_PARAMS; i++) resolved[i] = p[i];
+        resolved[P_K_C] = f->K_c;
+        resolved[P_K_CS] = f->K_cs;
+        resolved[P_K_L] = f->K_l;
+        resolved[P_K_LS] = f->K_ls;
+        resolved[P_K_M] = f->K_m;
+        resolved[P_K_E] = f->K_e;
+        resolved[P_K_MS] = f->K_ms;
+        resolved[P_K_ES] = f->K_es;
+        resolved[P_K_MQ] = f->K_mq;
+        resolved[P_K_EQ] = f->K_eq;
+        resolved[P_DTHETA_S] = f->dtheta_s;
+        resolved[P_ALPHA] = f->alpha;
+        resolved[P_K_V] = f->K_v;
+        resolved[P_KT] = r->servo.kt;
+        resolved[P_R] = r->servo.R;
+        resolved[P_ARMATURE] = r->servo.armature;
+        resolved[P_KP] = r->kp;
+        resolved[P_VIN] = r->vin;
+    }
+    return 0;
+}

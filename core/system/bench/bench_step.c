@@ -1,0 +1,236 @@
+/*
+ * bench_step.c: one step of the pendulum bench, Algorithm 1 of Duclusaud &
+ * Passault with the reference code's integrator (Rhoban/bam bam/simulate.py
+ * Simulator.step, Apache-2.0, Copyright 2025 Marc Duclusaud & Grégoire
+ * Passault), and the four friction treatments of fric_bench.h.
+ *
+ *   τm = servo(q, θ̇, goal), τe = gravity(q)       Alg. 1 lines 2-3
+ *   J  = m·l² + m_arm·l²/3 + J_m                      line 4
+ *   τ_f^m = budget (M1-M6)                            line 5
+ *   τ_stop = (J/dt)·θ̇ + τm + τe                       line 6 (eq. 4, sign flipped)
+ *   τf  by the treatment                              line 7
+ *   a = (τm + τe + τf)/J                              line 8
+ *   θ̇' = clip(θ̇ + a·dt, ±100)                         line 9 (+ the code's clip)
+ *   q' = q + θ̇'·dt + ½·a·dt²                          line 10 as the code has it
+ * (Algorithm 1 prints θ̇_k in line 10; the reference code uses θ̇_{k+1}, which
+ * we follow so that CLIP is the reference bit for bit.)
+ *
+ * IMPLICIT is Kikuuwe's element A (eq. 26) applied to Algorithm 1: with
+ * Z = dt/J and the friction-free velocity v* = θ̇ + Z·(τm + τe) = Z·τ_stop,
+ * the end velocity v = θ̇' and the friction τf satisfy
+ *   v = v* + Z·τf,   τf ∈ −B(|v|)·Sgn(v)                                 (1)
+ * with the budget split by its velocity dependence, τm and τe (hence the load
+ * terms) held at their start-of-step values:
+ *   B(w) = C + A·e^(−(w/θ̇_s)^α) + K_v·w,   w = |v|                        (2)
+ * (fric_servo_split). (2) is the Stribeck law Φ of friction.h with
+ * Fc = C, Fs = C + A, vs = θ̇_s, D = K_v, α; (1) is y = Φ(v* − Z·y) for
+ * y = −τf, so τf = −Φ_Z(v*): the same prepared transform as everything else
+ * (phi_z.c; the plan is prepared at init with vs, D, α and Z, and each step
+ * only sets the levels C, C + A). Stuck iff |v*| ≤ Z·(C + A); otherwise
+ * θ̇' = σ·w with the slip w the transform solves (for α ≠ 1 warm-started from
+ * the previous moving step; where the budget breaks Kikuuwe's eq. 15, or
+ * α < 1, the transform takes the smallest slip, continuous with sticking).
+ * The position update keeps a = (τm + τe + τf)/J; when the joint is at rest
+ * and stays stuck, τf = −(τm + τe) and a = 0 exactly, so q does not move at
+ * all: zero drift.
+ *
+ * Everything that depends on the def alone (J, J/dt, Z = dt/J, the gravity
+ * gain, the plan) is prepared by fric_bench_init / fric_bench_retune.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "bench_internal.h"
+#include "base.h"
+#include "plan_internal.h"
+
+const char *fric__bench_prefix(const char *prefix, const char *m)
+{
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", m ? m : "");
+    return fric__reword("%s%s", prefix, copy); /* keeps the code */
+}
+
+void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d)
+{
+    fric_bench_def z = { 0 };
+    *d = z;
+    if (!p) return;
+    d->friction = p->friction;
+    d->servo = p->servo;
+    d->mass = 0.5;
+    d->arm_mass = 0;
+    d->length = 0.1;
+    d->kp = p->servo.kp_default;
+    d->vin = p->servo.vin_default;
+    d->dt = 1e-3;
+    d->treatment = FRIC_BENCH_IMPLICIT;
+    d->karnopp_eps = 1e-3;
+}
+
+static int bad(double v) { return !isfinite(v); }
+
+int fric_bench_check(const fric_bench_def *d, const char **why)
+{
+    const char *m = NULL, *fm = NULL;
+    const fric_servo_actuator *a = d ? &d->servo : NULL;
+    if (!d) m = fric__say("bench definition is NULL.");
+    else if (fric_servo_check(&d->friction, &fm)) m = fm;   /* names the coefficient */
+    else if (bad(d->mass) || d->mass <= 0)
+        m = fric__say("mass = %g kg must be a finite load > 0.", d->mass);
+    else if (bad(d->arm_mass) || d->arm_mass < 0)
+        m = fric__say("arm_mass = %g kg must be finite and >= 0 (0: no arm).", d->arm_mass);
+    else if (bad(d->length) || d->length <= 0)
+        m = fric__say("length = %g m must be a finite arm length > 0.", d->length);
+    else if (bad(d->kp) || d->kp < 0 || d->kp > FRIC_BENCH_KP_MAX)
+        m = fric__say("kp = %g must be a gain in [0, %g] (the firmware register's range).", d->kp,
+                      FRIC_BENCH_KP_MAX);
+    else if (bad(d->dt) || d->dt <= 0 || d->dt > 1)
+        m = fric__say("dt = %g s must be a finite step in (0, 1] s (the reference uses 0.005 s).", d->dt);
+    else if (a->control != FRIC_SERVO_VOLTAGE && a->control != FRIC_SERVO_CURRENT)
+        m = fric__say("servo control = %d is neither voltage (0) nor current (1).", (int)a->control);
+    else if (bad(a->kt) || a->kt <= 0)
+        m = fric__say("kt = %g N·m/A must be a finite torque constant > 0.", a->kt);
+    else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
+        m = fric__say("R = %g ohm must be a finite resistance >= %g ohm (a winding, not a "
+                      "short circuit).", a->R, FRIC_BENCH_R_MIN);
+    else if (bad(a->armature) || a->armature < 0)
+        m = fric__say("armature = %g kg·m² must be finite and >= 0.", a->armature);
+    else if (bad(a->q_offset))
+        m = fric__say("q_offset = %g rad must be finite.", a->q_offset);
+    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(d->vin) || d->vin <= 0))
+        m = fric__say("vin = %g V must be a finite supply > 0.", d->vin);
+    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->error_gain) || a->error_gain < 0))
+        m = fric__say("error_gain = %g must be finite and >= 0.", a->error_gain);
+    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_pwm) || a->max_pwm < 0 || a->max_pwm > 1))
+        m = fric__say("max_pwm = %g must be a duty cycle in [0, 1].", a->max_pwm);
+    else if (a->control == FRIC_SERVO_CURRENT && (bad(a->d_gain) || a->d_gain < 0))
+        m = fric__say("d_gain = %g must be finite and >= 0.", a->d_gain);
+    else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_amps) || a->max_amps < 0))
+        m = fric__say("max_amps = %g A must be finite and >= 0.", a->max_amps);
+    else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_volts) || a->max_volts < 0))
+        m = fric__say("max_volts = %g V must be finite and >= 0.", a->max_volts);
+    else if (d->treatment < FRIC_BENCH_IMPLICIT || d->treatment > FRIC_BENCH_KARNOPP)
+        m = fric__say("friction treatment = %d is not implicit (0), clip (1), explicit (2) or karnopp (3).",
+                      (int)d->treatment);
+    else if (d->treatment == FRIC_BENCH_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
+        m = fric__say("karnopp_eps = %g rad/s must be a finite velocity band > 0.", d->karnopp_eps);
+    else {
+        double J = fric_bench_inertia(d);
+        if (!(J > 0) || bad(J / d->dt))
+            m = fric__say("inertia J = m·l² + m_arm·l²/3 + armature = %g kg·m² gives J/dt = %g; "
+                          "both must be finite and > 0 (raise armature or mass).", J, J / d->dt);
+    }
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : FRIC_OK;
+}
+
+int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
+                    double q0, double dq0, const char **why)
+{
+    if (fric_bench_check(d, why)) return fric__rc();
+    if (!s || bad(q0) || bad(dq0)) {
+        const char *m = !s ? fric__say("bench state is NULL.")
+                           : fric__say("initial state q0 = %g rad, dq0 = %g rad/s must be finite.", q0, dq0);
+        if (why) *why = m;
+        return fric__rc();
+    }
+    fric_bench_state z = { 0 };
+    *s = z;
+    s->q = q0;
+    s->dq = dq0;
+    s->last_sign = fric__sgn(dq0);
+    fric_bench_retune(d, s);
+    if (why) *why = "";
+    return 0;
+}
+
+void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
+{
+    double J = fric_bench_inertia(d);
+    s->J = J;
+    s->J_dt = J / d->dt;
+    s->dt2 = d->dt * d->dt;
+    s->grav = fric__bench_gravity_gain(d);
+    /* the budget as a Stribeck law (levels set per step), Z = dt/J */
+    const fric_servo_friction *f = &d->friction;
+    fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
+    s->Z = d->dt / J;
+    fric__plan_prepare(&s->plan, &law, s->Z);
+    s->plan.refine = 0;              /* the budget B(w) with s(w) to first order */
+    s->warm.w = -1;
+}
+
+int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
+                    double goal, int torque_enable)
+{
+    double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
+    double tau_e = s->grav * sin(q + d->servo.q_offset);     /* fric_bench_gravity_torque */
+    double tau_m = fric_bench_motor_torque(d, q, dq, goal, torque_enable);
+    double net = tau_m + tau_e;
+    double tau_stop = s->J_dt * dq + net;
+    double tau_f, budget, dq_new = 0;
+    fric_warm warm = s->warm;
+    int stuck = 0, set_dq = 0;
+
+    switch (d->treatment) {
+    case FRIC_BENCH_CLIP:
+    default: {
+        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
+        double ats = fabs(tau_stop);
+        stuck = ats <= budget;
+        tau_f = -(double)fric__sgn(tau_stop) * (stuck ? ats : budget);
+        break;
+    }
+    case FRIC_BENCH_IMPLICIT: {
+        double C, A, w;
+        fric_servo_split(&d->friction, tau_m, tau_e, &C, &A);
+        fric__plan_levels(&s->plan, C, C + A);               /* Fc = C, Fs = C + A */
+        double y = fric_plan_eval(&s->plan, s->Z * tau_stop, &warm, &stuck, &w);
+        if (stuck) {
+            tau_f = -tau_stop;
+            budget = C + A;
+        } else {
+            tau_f = -y;
+            budget = fabs(y);
+            dq_new = (double)fric__sgn(tau_stop) * w;
+        }
+        set_dq = 1;
+        break;
+    }
+    case FRIC_BENCH_EXPLICIT:
+        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
+        tau_f = -(double)fric__sgn(dq) * budget;
+        break;
+    case FRIC_BENCH_KARNOPP:
+        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
+        if (fabs(dq) > d->karnopp_eps) {
+            tau_f = -(double)fric__sgn(dq) * budget;
+        } else {
+            stuck = 1;
+            tau_f = net > budget ? -budget : net < -budget ? budget : -net;
+        }
+        break;
+    }
+
+    double acc = (net + tau_f) / J;
+    if (!set_dq) dq_new = dq + acc * dt;
+    if (dq_new > FRIC_BENCH_DQ_MAX) dq_new = FRIC_BENCH_DQ_MAX;
+    if (dq_new < -FRIC_BENCH_DQ_MAX) dq_new = -FRIC_BENCH_DQ_MAX;
+    double q_new = q + (dq_new * dt + 0.5 * acc * s->dt2);
+    if (!isfinite(q_new) || !isfinite(dq_new)) return -1;
+
+    s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq_new);
+    s->q = q_new;
+    s->dq = dq_new;
+    s->warm = warm;
+    s->steps++;
+    s->t = (double)s->steps * dt;
+    s->tau_m = tau_m;
+    s->tau_e = tau_e;
+    s->tau_f = tau_f;
+    s->budget = budget;
+    s->stuck = stuck;
+    if (stuck) s->steps_stuck++;
+    return 0;
+}

@@ -1,0 +1,141 @@
+/*
+ * dupont_screw.c: the screw drive of Dupont (1993) §4.1-4.2 (Fig. 4), one
+ * fixed step of eqs. 13-14 with the screw's friction law (core/law/screw.c,
+ * where the implicit step is derived) and the treatments of fric_dupont.h.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "base.h"
+#include "fric_dupont.h"
+
+int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
+{
+    const char *m = NULL, *e = NULL;
+    if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
+    else if (fric_screw_check(&d->eff, &e)) m = e;
+    else if (!(isfinite(d->J) && d->J > 0))
+        m = fric__say("J_zz = %g must be a finite screw inertia > 0 kg*m^2 (it keeps the "
+                      "step well posed when the load backdrives).", d->J);
+    else if (!(isfinite(d->M) && d->M >= 0))
+        m = fric__say("m*l^2 = %g must be a finite load inertia >= 0 kg*m^2.", d->M);
+    else if (!isfinite(d->G))
+        m = fric__say("m*g*l = %g must be a finite gravity load torque in N*m.", d->G);
+    else if (!(isfinite(d->h) && d->h > 0))
+        m = fric__say("h = %g must be a finite time step > 0 s.", d->h);
+    else if (d->treatment < FRIC_DUPONT_IMPLICIT || d->treatment > FRIC_DUPONT_KARNOPP)
+        m = fric__say("treatment = %d is not one of implicit (0), clip (1), explicit (2), "
+                      "karnopp (3).", (int)d->treatment);
+    else if (!(isfinite(d->eps) && d->eps >= 0))
+        m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 rad/s.", d->eps);
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : FRIC_OK;
+}
+
+void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
+                           double q0, double dq0)
+{
+    s->q = q0;
+    s->dq = dq0;
+    s->ddq = 0;
+    s->tau_l = d->G;     /* eq. 14 with q̈ = 0 */
+    s->tau_f = 0;
+    s->stuck = 0;
+    s->mode = 0;
+    s->reversals = 0;
+    s->last_sign = fric__sgn(dq0);
+}
+
+/* The implicit step (file header): v1 and τ_f, stuck when held. */
+static void step_implicit(const fric_screw_drive *d, double v0, double tau_a,
+                          double *v1, double *tf, int *stuck)
+{
+    const fric_screw *e = &d->eff;
+    const double I = d->J + d->M, h = d->h;
+    const double r = tau_a - d->G + I * v0 / h;       /* stop torque */
+    const double tl0 = d->G - d->M * v0 / h;          /* load if it stops, eq. 14 */
+    if (r <= fric_screw_bound_unchecked(e, +1, tl0, 0) && r >= -fric_screw_bound_unchecked(e, -1, tl0, 0)) {   /* eq. 20 */
+        *v1 = 0;
+        *tf = r;
+        *stuck = 1;
+        return;
+    }
+    const int sg = r > 0 ? 1 : -1;
+    int lam = tl0 != 0 ? fric__sgn(tl0) : sg;               /* sign of τ_l just after 0 */
+    double k = fric_screw_k_unchecked(e, sg * lam > 0, 0);
+    double w = h * (sg * r - e->tau_c - k * lam * tl0)
+             / (I + e->b_v * h + k * lam * sg * d->M);
+    if (d->M > 0 && sg * tl0 < 0) {                   /* the load changes sign at w_z */
+        double wz = -sg * tl0 * h / d->M;
+        if (w > wz) {
+            lam = -lam;
+            k = fric_screw_k_unchecked(e, sg * lam > 0, 0);
+            w = h * (sg * r - e->tau_c - k * lam * tl0)
+              / (I + e->b_v * h + k * lam * sg * d->M);
+        }
+    }
+    *v1 = sg * w;
+    *tf = r - I * *v1 / h;                            /* the step equation, exactly */
+    *stuck = 0;
+}
+
+int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a)
+{
+    const fric_screw *e = &d->eff;
+    const double I = d->J + d->M, h = d->h, v0 = s->dq;
+    double v1, tf;
+    int stuck = 0;
+    switch (d->treatment) {
+    case FRIC_DUPONT_IMPLICIT:
+        step_implicit(d, v0, tau_a, &v1, &tf, &stuck);
+        break;
+    case FRIC_DUPONT_CLIP: {
+        /* Duclusaud Algorithm 1, lines 5-9, with the previous load (§IV-E). */
+        double r = tau_a - d->G + I * v0 / h;
+        double bp = fric_screw_bound_unchecked(e, +1, s->tau_l, v0), bm = fric_screw_bound_unchecked(e, -1, s->tau_l, v0);
+        tf = r > bp ? bp : r < -bm ? -bm : r;
+        stuck = tf == r;
+        v1 = stuck ? 0 : (r - tf) * h / I;
+        break;
+    }
+    case FRIC_DUPONT_EXPLICIT: {
+        int sv = fric__sgn(v0);                        /* sgn(0) = 0, eq. 2 */
+        tf = sv ? sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0) : 0;
+        v1 = v0 + h * (tau_a - d->G - tf) / I;
+        break;
+    }
+    case FRIC_DUPONT_KARNOPP:
+    default: {
+        if (fabs(v0) > d->eps) {                      /* Kikuuwe eq. 3, line 1 */
+            int sv = fric__sgn(v0);
+            tf = sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0);
+        } else {                                      /* eq. 3, lines 2-4, band of eq. 20 */
+            double ext = tau_a - d->G;
+            double bp = fric_screw_bound_unchecked(e, +1, d->G, 0), bm = fric_screw_bound_unchecked(e, -1, d->G, 0);
+            tf = ext > bp ? bp : ext < -bm ? -bm : ext;
+        }
+        v1 = v0 + h * (tau_a - d->G - tf) / I;
+        stuck = fabs(v1) <= d->eps && tf == tau_a - d->G;
+        break;
+    }
+    }
+    const double a = (v1 - v0) / h;
+    const double tl = d->M * a + d->G;                /* eq. 14 */
+    const double q1 = s->q + h * v1;
+    if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1))
+        return -1;
+    s->reversals += fric__reversal(&s->last_sign, v1);
+    s->q = q1;
+    s->dq = v1;
+    s->ddq = a;
+    s->tau_l = tl;
+    s->tau_f = tf;
+    s->stuck = stuck;
+    s->mode = (v1 != 0 && tl != 0) ? fric__sgn(v1) * fric__sgn(tl) : 0;   /* eq. 17 */
+    return 0;
+}
+
+double fric_screw_drive_energy(const fric_screw_drive *d, const fric_screw_state *s)
+{
+    return 0.5 * (d->J + d->M) * s->dq * s->dq + d->G * s->q;
+}

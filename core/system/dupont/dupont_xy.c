@@ -1,0 +1,118 @@
+/*
+ * dupont_xy.c: the X-Y positioning table of Dupont (1993) §3.1 (Fig. 2),
+ * one fixed step of
+ *
+ *     F1 = m1·ẍ + μ·m1·|ÿ|·sgn(ẋ),   F2 = (m1 + m2)·ÿ              (eq. 6)
+ *
+ * The y motion has no friction and does not depend on x, so the normal
+ * force F_N = m1·ÿ = m1·F2/(m1 + m2) (eq. 5) is known before the x step:
+ * the x step is a mass on a Coulomb contact whose level μ·|F_N| changes
+ * from step to step. The implicit treatment is Kikuuwe's model A (eq. 26)
+ * with the exact transform of the Coulomb law (eq. 25, D = 0):
+ *
+ *     v* = v0 + (h/m1)·F1,  f = Φ_Z(v*) with Z = h/m1,  v1 = v* − Z·f,
+ *
+ * and v1 = 0 exactly when f is strictly inside the band (eq. 16: there
+ * Φ_Z(v*) = v* / Z, so v* − Z·f is zero up to the rounding of the
+ * division, which is not carried into the state: no drift while stuck).
+ */
+#include <math.h>
+
+#include "fric_dupont.h"
+#include "friction.h"
+#include "base.h"
+
+
+int fric_xy_check(const fric_xy_table *p, const char **why)
+{
+    const char *m = NULL;
+    if (!p) m = fric__say("X-Y table is NULL; pass a fric_xy_table.");
+    else if (!(isfinite(p->m1) && p->m1 > 0))
+        m = fric__say("m1 = %g must be a finite sliding mass > 0 kg.", p->m1);
+    else if (!(isfinite(p->m2) && p->m2 >= 0))
+        m = fric__say("m2 = %g must be a finite carriage mass >= 0 kg.", p->m2);
+    else if (!(isfinite(p->mu) && p->mu >= 0))
+        m = fric__say("mu = %g must be a finite friction coefficient >= 0.", p->mu);
+    else if (!(isfinite(p->h) && p->h > 0))
+        m = fric__say("h = %g must be a finite time step > 0 s.", p->h);
+    else if (p->treatment < FRIC_DUPONT_IMPLICIT || p->treatment > FRIC_DUPONT_KARNOPP)
+        m = fric__say("treatment = %d is not one of implicit (0), clip (1), explicit (2), "
+                      "karnopp (3).", (int)p->treatment);
+    else if (!(isfinite(p->eps) && p->eps >= 0))
+        m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 m/s.", p->eps);
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : FRIC_OK;
+}
+
+void fric_xy_init(fric_xy_state *s, double x0, double v0)
+{
+    s->x = x0;
+    s->v = v0;
+    s->a = 0;
+    s->y = 0;
+    s->vy = 0;
+    s->FN = 0;
+    s->f = 0;
+    s->stuck = 0;
+    s->reversals = 0;
+    s->last_sign = fric__sgn(v0);
+}
+
+int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
+{
+    const double h = p->h, m1 = p->m1, v0 = s->v;
+    const double ay = F2 / (m1 + p->m2);              /* eq. 4, second row */
+    const double FN = m1 * ay;                        /* eq. 6: normal force */
+    /* The law of this step: Coulomb with Fc = μ·|F_N| (eq. 5), D = 0. */
+    fric_law law = { FRIC_COULOMB_VISCOUS, 0, p->mu * fabs(FN), 0, 0, 1 };
+    double f, v1;
+    int stuck = 0;
+    /* No normal force, no friction (the core's Coulomb law needs Fc > 0). */
+    if (!(law.Fc > 0)) {
+        f = 0;
+        v1 = v0 + h * F1 / m1;
+    } else switch (p->treatment) {
+    case FRIC_DUPONT_IMPLICIT: {
+        const double Z = h / m1;
+        const double vstar = v0 + Z * F1;             /* Kikuuwe eq. 26a */
+        f = fric_phi_z(&law, Z, vstar);               /* eq. 26b (eq. 25) */
+        stuck = fabs(f) < law.Fc;
+        v1 = stuck ? 0 : vstar - Z * f;               /* eq. 26c */
+        break;
+    }
+    case FRIC_DUPONT_CLIP: {
+        /* Duclusaud Algorithm 1 with the previous step's normal force. */
+        const double stop = m1 * v0 / h + F1, N = p->mu * fabs(s->FN);
+        f = stop > N ? N : stop < -N ? -N : stop;
+        stuck = f == stop;
+        v1 = stuck ? 0 : (stop - f) * h / m1;
+        break;
+    }
+    case FRIC_DUPONT_EXPLICIT:
+        f = fric_explicit_force(&law, v0);            /* Φ(v_{k-1}), sgn(0) = 0 */
+        v1 = v0 + h * (F1 - f) / m1;
+        break;
+    case FRIC_DUPONT_KARNOPP:
+    default:
+        f = fric_karnopp_force(&law, p->eps, v0, F1); /* Kikuuwe eq. 3 */
+        v1 = v0 + h * (F1 - f) / m1;
+        stuck = fabs(v0) <= p->eps && f == F1;
+        break;
+    }
+    const double a = (v1 - v0) / h;
+    const double vy = s->vy + h * ay, y = s->y + h * vy;
+    const double x = s->x + h * v1;
+    if (!isfinite(f) || !isfinite(v1) || !isfinite(a) || !isfinite(x) || !isfinite(y) ||
+        !isfinite(vy))
+        return -1;
+    s->reversals += fric__reversal(&s->last_sign, v1);
+    s->x = x;
+    s->v = v1;
+    s->a = a;
+    s->y = y;
+    s->vy = vy;
+    s->FN = FN;
+    s->f = f;
+    s->stuck = stuck;
+    return 0;
+}

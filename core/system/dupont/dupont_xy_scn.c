@@ -1,0 +1,317 @@
+/*
+ * dupont_xy_scn.c: scenario "xy-table", Dupont (1993) §3.1, Figs. 2-3:
+ * mass m1 in the slot of m2 with Coulomb friction proportional to the
+ * normal force m1·ÿ (eqs. 5-6), driven by F1 = A1·sin(ω1·t) + F1_0 and
+ * F2 = A2·cos(ω2·t). Defaults are the Fig. 3 values: m1 = 10, m2 = 30,
+ * μ = 0.3, F1 = 8·sin(2.4t), F2 = 50·cos(0.8t). The columns are those of
+ * Fig. 3 (position, velocity and acceleration of m1 in the frame of m2)
+ * plus the forces.
+ *
+ * solver=general runs the same table through the general solve of
+ * fric_fd.h (Dupont §3.2, eq. 10) instead of the dedicated step: joints
+ * q = (x, y), D = diag(m1, m1 + m2), r = (F1, F2) (eq. 4), and one axial
+ * friction row on x whose normal force is F_N = m1·ÿ = (0, m1)·q̈ (eqs.
+ * 5-6), integrated by fric_fd_sim with event location (§3.1.1). The
+ * columns are the same; `a` is then the acceleration of the last solve
+ * and `f` the friction of eq. 10 (F1 − m1·a). The two solvers agree to
+ * O(h) (tests/cli/run.sh compares them: a consistency check, not an
+ * independent reference; the independent ones are in test_dupont.c).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fric_bench.h"
+#include "fric_dupont.h"
+#include "fric_fd.h"
+#include "fric_scenario.h"
+#include "scenario_internal.h"
+#include "base.h"
+
+
+enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
+       P_DURATION, P_EPS, P_EVERY, P_SOLVER, P_COUNT };
+
+static const char *const treatment_help[] = {
+    "Kikuuwe model A with the exact transform",
+    "Duclusaud & Passault Algorithm 1 with the normal force of the previous step",
+    "Friction against the sign of the previous velocity",
+    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
+};
+
+static const char *const solver_names[] = { "existing", "general" };
+static const char *const solver_help[] = {
+    "the dedicated fixed step of the table (normal force known before the x step)",
+    "the general solve of eq. 10 (fric_fd.h) with event location, as for an n-dof arm",
+};
+
+static const fric_param_info params[P_COUNT] = {
+    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
+                     "friction treatment: implicit (Kikuuwe model A, exact transform), clip "
+                     "(Duclusaud Alg. 1, previous normal force), explicit (previous velocity "
+                     "sign), karnopp (Kikuuwe eq. 3)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1,
+                     .label = "friction treatment", .choice_help = treatment_help },
+    [P_M1] = { "m1", 10, 1e-3, 1e4, "kg", "sliding mass m_1 (Dupont eq. 4)", NULL, 0, 0,
+               .label = "sliding mass m_1", .lo = 1, .hi = 100, .log = 1 },
+    [P_M2] = { "m2", 30, 0, 1e4, "kg", "carriage mass m_2 (Dupont eq. 4)", NULL, 0, 0,
+               .label = "carriage mass m_2", .lo = 0, .hi = 100 },
+    [P_MU] = { "mu", 0.3, 0, 2, "",
+               "friction coefficient mu between m_1 and m_2 (eq. 5)", NULL, 0, 0,
+               .label = "friction coefficient μ", .lo = 0, .hi = 1 },
+    [P_A1] = { "F1_amp", 8, -1e5, 1e5, "N",
+               "amplitude of F_1 = F1_amp*sin(F1_omega*t) + F1_0", NULL, 0, 0,
+               .label = "F_1 amplitude", .lo = -20, .hi = 20 },
+    [P_W1] = { "F1_omega", 2.4, 0, 1e3, "rad/s", "angular frequency of F_1", NULL, 0, 0,
+               .label = "F_1 frequency ω_1", .lo = 0, .hi = 10 },
+    [P_B1] = { "F1_0", 0, -1e5, 1e5, "N", "constant part of F_1", NULL, 0, 0,
+               .label = "F_1 offset", .lo = -20, .hi = 20 },
+    [P_A2] = { "F2_amp", 50, -1e5, 1e5, "N",
+               "amplitude of F_2 = F2_amp*cos(F2_omega*t)", NULL, 0, 0,
+               .label = "F_2 amplitude", .lo = -100, .hi = 100 },
+    [P_W2] = { "F2_omega", 0.8, 0, 1e3, "rad/s", "angular frequency of F_2", NULL, 0, 0,
+               .label = "F_2 frequency ω_2", .lo = 0, .hi = 10 },
+    [P_X0] = { "x0", 0, -1e4, 1e4, "m", "initial position of m_1 in the frame of m_2", NULL, 0, 0,
+               .label = "initial position x_0", .lo = -1, .hi = 1 },
+    [P_V0] = { "v0", 0, -1e4, 1e4, "m/s", "initial sliding velocity of m_1", NULL, 0, 0,
+               .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+    [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
+               .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 10, 0, 1e5, "s", "simulated time (Fig. 3: about 8 s)", NULL, 0, 0,
+                     .label = "duration", .lo = 1, .hi = 40 },
+    [P_EPS] = { "eps", 1e-3, 0, 1, "m/s",
+                "Karnopp velocity threshold (karnopp only)", NULL, 0, 0,
+                .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_SOLVER] = { "solver", 0, 0, 1, "choice",
+                   "existing (the table's own step, friction treatment applies) or general "
+                   "(Dupont eq. 10 through fric_fd.h with event location; friction is ignored)",
+                   solver_names, 2, 1, .label = "solver", .choice_help = solver_help },
+};
+
+enum { C_T, C_X, C_V, C_A, C_Y, C_DY, C_F1, C_F2, C_FN, C_F, C_STUCK, C_REV, C_COUNT };
+
+static const fric_col_info cols[C_COUNT] = {
+    [C_T]  = { "t", "s", "time" },
+    [C_X]  = { "x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)" },
+    [C_V]  = { "v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2" },
+    [C_A]  = { "a", "m/s^2", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)" },
+    [C_Y]  = { "y", "m", "position of m_2 (and m_1) along y" },
+    [C_DY] = { "dy", "m/s", "velocity of m_2 along y" },
+    [C_F1] = { "F1", "N", "force on m_1 along x" },
+    [C_F2] = { "F2", "N", "force on m_2 along y" },
+    [C_FN] = { "F_N", "N", "normal force between m_1 and m_2, m_1*ddy (Dupont eq. 6)" },
+    [C_F]  = { "f", "N", "friction force on m_1, opposing v; |f| <= mu*|F_N| (eq. 5)" },
+    [C_STUCK] = { "stuck", "", "1 when the step ended with m_1 held by friction" },
+    [C_REV] = { "reversals", "", "velocity sign reversals so far (between successive nonzero v)" },
+};
+
+typedef struct {
+    fric_xy_table p;       /* masses, mu, step h [s], treatment                 */
+    fric_xy_state s;       /* x, v, y, dy, last step's forces, counters         */
+    double a1, w1, b1;     /* F1 = a1*sin(w1*t) + b1 [N, rad/s, N]              */
+    double a2, w2;         /* F2 = a2*cos(w2*t) [N, rad/s]                      */
+    fric_scenario_clock clk;    /* steps and time of the run (step h)                */
+    long long every;       /* steps per output row                              */
+    int started;           /* 1 once row 0 is written                           */
+    int general;           /* solver=general: fric_fd_sim below, not p and s    */
+    fric_fd_sim sim;       /* step h, events; sim.sys = this xy_scn             */
+    fric_fd_state fx;      /* q = (x, y), q̇ = (v, dy), counters                  */
+} xy_scn;
+
+/* Relative event time tolerance of solver=general, times the step. */
+#define XY_EVENT_TOL 1e-9
+
+static double time_at(const xy_scn *c, long long k)
+{
+    return fric_scenario_clock_t_at(&c->clk, k);
+}
+
+static double f1_at(const xy_scn *c, long long k)
+{
+    return c->a1 * sin(c->w1 * time_at(c, k)) + c->b1;
+}
+
+static double f2_at(const xy_scn *c, long long k)
+{
+    return c->a2 * cos(c->w2 * time_at(c, k));
+}
+
+/* fric_fd_eval_fn of solver=general: eqs. 4-6 as eq. 10 (file header).
+ * y has no friction row: it is never held. */
+static int xy_eval(const void *sys, double t, const double *q, const double *dq,
+                   fric_fd_problem *p, const char **why)
+{
+    const xy_scn *c = sys;
+    (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    p->n = 2;
+    p->m = 1;
+    p->D[0] = c->p.m1;
+    p->D[1] = p->D[2] = 0;
+    p->D[3] = c->p.m1 + c->p.m2;                                /* eq. 4 */
+    p->r[0] = c->a1 * sin(c->w1 * t) + c->b1;
+    p->r[1] = c->a2 * cos(c->w2 * t);
+    fric_fd_row *w = &p->rows[0];
+    w->kind = FRIC_FD_AXIAL;
+    w->joint = 0;
+    w->mu = w->mu_s = w->mu_back = w->mu_s_back = c->p.mu;        /* eq. 5 */
+    w->C[0] = 0;
+    w->C[1] = c->p.m1;                                          /* F_N = m1·ÿ, eq. 6 */
+    w->d = 0;
+    if (why) *why = "";
+    return 0;
+}
+
+/* Starts the general solver from the table's current motion at the
+ * clock's time. 0, or 1 with *why. */
+static int general_start(xy_scn *c, const char **why)
+{
+    const double q0[2] = { c->s.x, c->s.y }, dq0[2] = { c->s.v, c->s.vy };
+    const char *m;
+    c->sim.sys = c;
+    if (fric_fd_sim_init(&c->sim, &c->fx, q0, dq0, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("xy-table: solver=general: %s", msg);
+        return 1;
+    }
+    c->fx.t = time_at(c, c->clk.k);
+    return 0;
+}
+
+/* The general solver's motion back into the table's state (rows, a switch
+ * of solver while running). */
+static void general_to_table(xy_scn *c)
+{
+    const fric_fd_state *x = &c->fx;
+    const double v = x->dq[0];
+    c->s.reversals += fric__reversal(&c->s.last_sign, v);
+    c->s.x = x->q[0];
+    c->s.v = v;
+    c->s.a = x->ddq[0];
+    c->s.y = x->q[1];
+    c->s.vy = x->dq[1];
+    c->s.FN = c->p.m1 * x->ddq[1];                    /* eq. 6 */
+    c->s.f = x->friction[0];
+    c->s.stuck = x->sigma[0] == 0;
+}
+
+/* Validates p and fills the table and the clock of c (time continues from
+ * the clock's current step). 0, or 1 with *why. */
+static int configure(xy_scn *c, const double *p, const char **why)
+{
+    fric_xy_table t;
+    t.m1 = p[P_M1];
+    t.m2 = p[P_M2];
+    t.mu = p[P_MU];
+    t.h = p[P_DT];
+    t.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    t.eps = p[P_EPS];
+    const char *m;
+    if (fric_xy_check(&t, &m)) {
+        char msg[512];   /* m points into fric__say's buffer: copy it first */
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__say("xy-table: %s", msg);
+        return 1;
+    }
+    fric_scenario_clock clk = c->clk;
+    if (fric_scenario_clock_set(&clk, "xy-table", p[P_DURATION], p[P_DT], why)) return 1;
+    c->p = t;
+    c->a1 = p[P_A1];
+    c->w1 = p[P_W1];
+    c->b1 = p[P_B1];
+    c->a2 = p[P_A2];
+    c->w2 = p[P_W2];
+    c->clk = clk;
+    c->every = (long long)p[P_EVERY];
+    c->general = (int)p[P_SOLVER];
+    c->sim = (fric_fd_sim){ 2, xy_eval, c, t.h, FRIC_FD_EVENTS, XY_EVENT_TOL * t.h, 0,
+                            FRIC_FD_RULE_CONTINUOUS };
+    if (why) *why = "";
+    return 0;
+}
+
+static int xy_init(void *state, const double *p, const char **why)
+{
+    xy_scn c = { 0 };
+    if (configure(&c, p, why)) return 1;
+    fric_xy_init(&c.s, p[P_X0], p[P_V0]);
+    c.s.FN = c.p.m1 * f2_at(&c, 0) / (c.p.m1 + c.p.m2);    /* eq. 6 at t = 0 */
+    xy_scn *dst = state;
+    *dst = c;
+    return dst->general ? general_start(dst, why) : 0;
+}
+
+/* New parameters, same motion: x, v, y, dy, time and counters are kept. */
+static int xy_retune(void *state, const double *p, const char **why)
+{
+    xy_scn *c = state, tmp = *c;
+    if (configure(&tmp, p, why)) return 1;
+    if (c->general) general_to_table(&tmp);
+    if (tmp.general && general_start(&tmp, why)) return 1;   /* (re)start from the motion */
+    *c = tmp;
+    c->sim.sys = c;
+    return 0;
+}
+
+static void xy_row(const xy_scn *c, double *row)
+{
+    row[C_T] = time_at(c, c->clk.k);
+    row[C_X] = c->s.x;
+    row[C_V] = c->s.v;
+    row[C_A] = c->s.a;
+    row[C_Y] = c->s.y;
+    row[C_DY] = c->s.vy;
+    row[C_F1] = f1_at(c, c->clk.k);
+    row[C_F2] = f2_at(c, c->clk.k);
+    row[C_FN] = c->s.FN;
+    row[C_F] = c->s.f;
+    row[C_STUCK] = c->s.stuck;
+    row[C_REV] = (double)c->s.reversals;
+}
+
+static int xy_step(void *state, double *row, const char **why)
+{
+    xy_scn *c = state;
+    if (!c->started) {
+        c->started = 1;
+        xy_row(c, row);
+        return FRIC_SCENARIO_ROW;
+    }
+    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
+    if (c->general) {
+        c->sim.sys = c;            /* the state may have been copied */
+        for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
+            if (fric__fd_scn_advance("xy-table", &c->sim, &c->fx, &c->clk, 1, why))
+                return FRIC_SCENARIO_ERROR;
+            general_to_table(c);      /* every step: reversals */
+        }
+        xy_row(c, row);
+        return FRIC_SCENARIO_ROW;
+    }
+    for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
+        if (fric_xy_step(&c->p, &c->s, f1_at(c, c->clk.k + 1), f2_at(c, c->clk.k + 1))) {
+            if (why)
+                *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
+                                 "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
+                                 "lower the force amplitudes or dt.", c->clk.k + 1,
+                                 time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->p.treatment],
+                                 c->s.x, c->s.v, c->s.FN);
+            return FRIC_SCENARIO_ERROR;
+        }
+        c->clk.k++;
+    }
+    xy_row(c, row);
+    return FRIC_SCENARIO_ROW;
+}
+
+const fric_scenario fric_scenario_xy_table = {
+    "xy-table",
+    "Dupont (1993) Figs. 2-3: X-Y table with Coulomb friction proportional to the "
+    "normal force m1*ddy (eqs. 5-6). The acceleration of m1 jumps by 2*mu*|F_N|/m1 "
+    "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
+    "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
+    "clip, explicit and karnopp.",
+    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL
+};

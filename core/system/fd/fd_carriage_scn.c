@@ -1,0 +1,289 @@
+/*
+ * fd_carriage_scn.c: scenario "carriage-screw", a screw inside a
+ * multi-joint mechanism (Dupont 1993 §4.3, eqs. 22-28; the sheet §5
+ * numbers), through fric_fd_sim.
+ *
+ * Model. A vertical carriage of mass mc (20 kg, screw and motor included)
+ * at height z [m] carries a screw of inertia J (1e-3 kg·m²) and lead l
+ * (0.01 m/rad) that lifts a load mL (10 kg) at height z + l·θ, θ the screw
+ * angle [rad] relative to the carriage. Joints q = (z, θ), inputs
+ * τ = (F, τ_m): the carriage force F [N] and the motor torque τ_m [N·m].
+ * From T = ½·mc·ż² + ½·J·θ̇² + ½·mL·(ż + l·θ̇)² and the weights:
+ *
+ *     D = [[mc + mL, mL·l], [mL·l, J + mL·l²]],  h = ((mc + mL)·g, mL·g·l)     (eq. 8)
+ *     τ_s = J·θ̈  (eqs. 23-24: a_21 = 0, a_22 = J, b_2 = 0; the carriage
+ *                 translates, so only the screw's own spin loads it)
+ *     τ_l = d_21·z̈ + d_22·θ̈ + h_2 − τ_s = mL·l·(z̈ + l·θ̈ + g)                (eq. 27)
+ *
+ * Screw moving (eq. 22): η·(τ_m − τ_s) = τ_l with η = η1 when
+ * sgn τ_l = sgn θ̇ (driving), η2 otherwise (eq. 17); written as a friction
+ * torque, row 2 of eq. 8 gains σ·k·|τ_l| with k1 = 1/η1 − 1 driving,
+ * k2 = 1 − 1/η2 backdriving (fric_screw_k), which is eq. 25 divided by η.
+ * So the screw row is one axial fric_fd row on joint θ with normal force
+ * τ_l = C·q̈ + d, C = (mL·l, mL·l²), d = mL·g·l, μ = k1, μ_back = k2, and
+ * the static ratios k1s, k2s of η1s, η2s (eq. 19).
+ *
+ * Screw at rest (eq. 28): θ̈ = 0, z̈ = F/(mc + mL) − g, so
+ * τ_l = mL·l·F/(mc + mL), and the screw stays at rest while (eq. 26 on
+ * τ_m − τ_s, sheet §4; τ_s = 0 at rest here)
+ *     τ_l/η2s <= τ_m <= τ_l/η1s   (τ_l > 0),
+ * i.e. F_drive <= F <= F_back with F_drive = (mc + mL)·τ_m·η1s/(mL·l) and
+ * F_back = (mc + mL)·τ_m·η2s/(mL·l): with τ_m = 1 N·m, 180 N and 660 N.
+ * Below F_drive the motor drives the load up; above F_back the load,
+ * heavier in the accelerating carriage, backdrives the screw.
+ *
+ * The force program F = F0 + F_rate·t (defaults 100 N + 100 N/s over 7 s)
+ * starts driving, decelerates as the load grows, sticks in the dead band,
+ * and breaks away backdriving at F = F_back (t = 5.6 s).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "scenario_internal.h"
+#include "fric_dupont.h"
+#include "base.h"
+
+enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUM,
+       P_F0, P_FRATE, P_DTH0, P_DT, P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
+
+static const fric_param_info params[P_COUNT] = {
+    [P_RULE] = FRIC__FD_RULE_PARAM,
+    [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
+    [P_MC]   = { "mc", 20, 1e-3, 1e5, "kg", "carriage mass (screw and motor included)", NULL, 0, 0,
+                 .label = "carriage mass m_c", .lo = 1, .hi = 100 },
+    [P_ML]   = { "mL", 10, 1e-3, 1e5, "kg", "load mass lifted by the screw", NULL, 0, 0,
+                 .label = "load mass m_L", .lo = 1, .hi = 100 },
+    [P_J]    = { "J", 1e-3, 1e-7, 10, "kg*m^2", "screw (and rotor) inertia about its axis (eq. 23)",
+                 NULL, 0, 0, .label = "screw inertia J", .lo = 1e-4, .hi = 1e-1, .log = 1 },
+    [P_L]    = { "l", 0.01, 1e-5, 1, "m/rad", "screw lead: nut travel per radian (eq. 12)", NULL, 0, 0,
+                 .label = "lead l", .lo = 1e-3, .hi = 0.1, .log = 1 },
+    [P_G]    = { "g", 9.81, 0, 100, "m/s^2", "gravity (down, against z)", NULL, 0, 0,
+                 .label = "gravity g", .lo = 0, .hi = 20 },
+    [P_ETA1] = { "eta1", 0.663, 1e-6, 1, "", "driving efficiency eta_1 (eq. 17)", NULL, 0, 0,
+                 .label = "driving efficiency η₁", .lo = 0.1, .hi = 1 },
+    [P_ETA2] = { "eta2", 1.91, 1, 100, "", "backdriving efficiency eta_2 (eq. 17)", NULL, 0, 0,
+                 .label = "backdriving efficiency η₂", .lo = 1, .hi = 5 },
+    [P_ETA1S] = { "eta1s", 0.6, 1e-6, 1, "", "static driving efficiency eta_1s <= eta_1 (eq. 19)",
+                  NULL, 0, 0, .label = "static driving efficiency η₁s", .lo = 0.1, .hi = 1 },
+    [P_ETA2S] = { "eta2s", 2.2, 1, 100, "", "static backdriving efficiency eta_2s >= eta_2 (eq. 19)",
+                  NULL, 0, 0, .label = "static backdriving efficiency η₂s", .lo = 1, .hi = 5 },
+    [P_TAUM] = { "tau_m", 1, -1e4, 1e4, "N*m", "motor torque on the screw (constant)", NULL, 0, 0,
+                 .label = "motor torque τ_m", .lo = 0, .hi = 5 },
+    [P_F0]   = { "F0", 100, -1e6, 1e6, "N", "carriage force at t = 0: F = F0 + F_rate*t", NULL, 0, 0,
+                 .label = "carriage force F₀", .lo = 0, .hi = 1000 },
+    [P_FRATE] = { "F_rate", 100, -1e6, 1e6, "N/s", "rate of the carriage force sweep", NULL, 0, 0,
+                  .label = "force rate", .lo = -200, .hi = 200 },
+    [P_DTH0] = { "dtheta0", 0, -1e4, 1e4, "rad/s", "initial screw velocity (0: at rest)", NULL, 0, 0,
+                 .label = "initial screw velocity", .lo = -50, .hi = 50 },
+    [P_DT]   = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
+                 .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 7, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 1, .hi = 20 },
+    [P_EVENT_TOL] = { "event_tol", 1e-9, 1e-14, 1e-2, "s",
+                      "event time tolerance (switching=events)", NULL, 0, 0,
+                      .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+};
+
+enum { C_T, C_Z, C_DZ, C_DDZ, C_TH, C_DTH, C_DDTH, C_F, C_TAUM, C_TAUL, C_TAUS, C_MODE, C_HELD,
+       C_BLO, C_BHI, C_FDRIVE, C_FBACK, C_SOL, C_BREAK, C_COUNT };
+
+static const fric_col_info cols[C_COUNT] = {
+    [C_T]    = { "t", "s", "time" },
+    [C_Z]    = { "z", "m", "carriage height" },
+    [C_DZ]   = { "dz", "m/s", "carriage velocity" },
+    [C_DDZ]  = { "ddz", "m/s^2", "carriage acceleration" },
+    [C_TH]   = { "theta", "rad", "screw angle relative to the carriage (> 0 lifts the load)" },
+    [C_DTH]  = { "dtheta", "rad/s", "screw velocity" },
+    [C_DDTH] = { "ddtheta", "rad/s^2", "screw acceleration" },
+    [C_F]    = { "F", "N", "carriage force" },
+    [C_TAUM] = { "tau_m", "N*m", "motor torque" },
+    [C_TAUL] = { "tau_l", "N*m", "load torque on the screw, mL*l*(ddz + l*ddtheta + g) (eq. 27)" },
+    [C_TAUS] = { "tau_s", "N*m", "screw inertial torque J*ddtheta (eqs. 23-24)" },
+    [C_MODE] = { "mode", "", "+1 driving (eta_1), -1 backdriving (eta_2), 0 at rest (eq. 17)" },
+    [C_HELD] = { "held", "", "1 when the screw is held at rest (eq. 28)" },
+    [C_BLO]  = { "band_lo", "N*m", "lower edge of the dead band of eq. 26 on tau_m - tau_s at this tau_l" },
+    [C_BHI]  = { "band_hi", "N*m", "upper edge of the dead band of eq. 26" },
+    [C_FDRIVE] = { "F_drive", "N", "closed form: below this force the screw at rest breaks away driving" },
+    [C_FBACK] = { "F_back", "N", "closed form: above this force the screw at rest breaks away backdriving" },
+    [C_SOL]  = { "solutions", "", "solutions of eq. 10 found by the last solve" },
+    [C_BREAK] = { "breakaways", "", "breakaways from rest so far" },
+};
+
+typedef struct {
+    double D[4];            /* inertia (eq. 8)                  [kg, kg·m, kg·m²] */
+    double h[2];            /* gravity terms (eq. 8)                   [N, N·m]    */
+    double C[2], d;         /* τ_l = C·q̈ + d (eq. 27)          [kg·m, kg·m², N·m] */
+    double k1, k2, k1s, k2s; /* friction ratios (eqs. 17, 19)             [-]      */
+    double tau_m;           /* motor torque                             [N·m]     */
+    double F0, F_rate;      /* F = F0 + F_rate·t                     [N, N/s]     */
+} carriage_sys;
+
+typedef struct {
+    carriage_sys sys;
+    fric_screw eff;         /* η1, η2, η1s, η2s (for the dead band)             */
+    double J;               /* [kg·m²]                                           */
+    double F_drive, F_back; /* closed-form switching forces [N]                  */
+    fric_fd_sim sim;
+    fric_fd_state x;
+    fric_scenario_clock clk;
+    long long every;
+    int started;
+} carriage_scn;
+
+static double force(const carriage_sys *s, double t)
+{
+    return s->F0 + s->F_rate * t;
+}
+
+/* fric_fd_eval_fn: eqs. 8, 22, 27 as eq. 10 (file header). The carriage
+ * has no friction row: it is never held. */
+static int eval(const void *sysp, double t, const double *q, const double *dq, fric_fd_problem *p,
+                const char **why)
+{
+    const carriage_sys *s = sysp;
+    (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    p->n = 2;
+    p->m = 1;
+    for (int i = 0; i < 4; i++) p->D[i] = s->D[i];
+    p->r[0] = force(s, t) - s->h[0];
+    p->r[1] = s->tau_m - s->h[1];
+    fric_fd_row *w = &p->rows[0];
+    w->kind = FRIC_FD_AXIAL;
+    w->joint = 1;
+    w->mu = s->k1;
+    w->mu_back = s->k2;
+    w->mu_s = s->k1s;
+    w->mu_s_back = s->k2s;
+    w->C[0] = s->C[0];
+    w->C[1] = s->C[1];
+    w->d = s->d;
+    if (why) *why = "";
+    return 0;
+}
+
+/* Validates p and fills c (time continues from the clock). 0, or 1 with *why. */
+static int configure(carriage_scn *c, const double *p, const char **why)
+{
+    const fric_screw eff = { p[P_ETA1], p[P_ETA2], p[P_ETA1S], p[P_ETA2S], 0, 0 };
+    const char *m;
+    if (fric_screw_check(&eff, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        const int at = eff.eta1s > eff.eta1 ? P_ETA1S : eff.eta2s < eff.eta2 ? P_ETA2S : -1;
+        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, at, "carriage-screw: %s", msg);
+        return 1;
+    }
+    const double mc = p[P_MC], mL = p[P_ML], J = p[P_J], l = p[P_L], g = p[P_G];
+    carriage_sys s = { { mc + mL, mL * l, mL * l, J + mL * l * l },          /* eq. 8 */
+                       { (mc + mL) * g, mL * g * l },
+                       { mL * l, mL * l * l }, mL * g * l,                  /* eq. 27 */
+                       fric_screw_k(&eff, 1, 0), fric_screw_k(&eff, 0, 0),
+                       fric_screw_k(&eff, 1, 1), fric_screw_k(&eff, 0, 1),
+                       p[P_TAUM], p[P_F0], p[P_FRATE] };
+    fric_fd_sim sim = { 2, eval, &c->sys, p[P_DT], (fric_fd_switching)(int)p[P_SWITCHING],
+                        p[P_EVENT_TOL], 0, (fric_fd_rule)(int)p[P_RULE] };
+    if (fric_fd_sim_check(&sim, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("carriage-screw: %s", msg);
+        return 1;
+    }
+    fric_scenario_clock clk = c->clk;
+    if (fric_scenario_clock_set(&clk, "carriage-screw", p[P_DURATION], p[P_DT], why)) return 1;
+    c->sys = s;
+    c->eff = eff;
+    c->J = J;
+    c->F_drive = (mc + mL) * s.tau_m * eff.eta1s / (mL * l);   /* eqs. 26-28 at rest */
+    c->F_back = (mc + mL) * s.tau_m * eff.eta2s / (mL * l);
+    c->sim = sim;
+    c->clk = clk;
+    c->every = (long long)p[P_EVERY];
+    if (why) *why = "";
+    return 0;
+}
+
+static int carriage_init(void *state, const double *p, const char **why)
+{
+    carriage_scn *c = state;
+    *c = (carriage_scn){ 0 };
+    if (configure(c, p, why)) return 1;
+    const double q0[2] = { 0, 0 }, dq0[2] = { 0, p[P_DTH0] };
+    const char *m;
+    if (fric_fd_sim_init(&c->sim, &c->x, q0, dq0, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("carriage-screw: %s", msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* New parameters, same motion: positions, velocities, time and counters kept. */
+static int carriage_retune(void *state, const double *p, const char **why)
+{
+    carriage_scn *c = state, tmp = *c;
+    if (configure(&tmp, p, why)) return 1;
+    *c = tmp;
+    c->sim.sys = &c->sys;
+    return 0;
+}
+
+static void carriage_row(const carriage_scn *c, double *row)
+{
+    const fric_fd_state *x = &c->x;
+    const carriage_sys *s = &c->sys;
+    const double t = fric_scenario_clock_t(&c->clk);
+    const double tl = s->C[0] * x->ddq[0] + s->C[1] * x->ddq[1] + s->d;    /* eq. 27 */
+    double lo, hi;
+    fric_screw_dead_band(&c->eff, tl, &lo, &hi);                          /* eq. 26 */
+    row[C_T] = t;
+    row[C_Z] = x->q[0];
+    row[C_DZ] = x->dq[0];
+    row[C_DDZ] = x->ddq[0];
+    row[C_TH] = x->q[1];
+    row[C_DTH] = x->dq[1];
+    row[C_DDTH] = x->ddq[1];
+    row[C_F] = force(s, t);
+    row[C_TAUM] = s->tau_m;
+    row[C_TAUL] = tl;
+    row[C_TAUS] = c->J * x->ddq[1];                                     /* eqs. 23-24 */
+    row[C_MODE] = x->sigma[1] * fric__sgn(tl);                            /* eq. 17 */
+    row[C_HELD] = x->sigma[1] == 0;
+    row[C_BLO] = lo;
+    row[C_BHI] = hi;
+    row[C_FDRIVE] = c->F_drive;
+    row[C_FBACK] = c->F_back;
+    row[C_SOL] = x->count;
+    row[C_BREAK] = (double)x->n_breakaways;
+}
+
+static int carriage_step(void *state, double *row, const char **why)
+{
+    carriage_scn *c = state;
+    c->sim.sys = &c->sys;          /* the state may have been copied */
+    if (!c->started) {
+        c->started = 1;
+        carriage_row(c, row);
+        return FRIC_SCENARIO_ROW;
+    }
+    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
+    if (fric__fd_scn_advance("carriage-screw", &c->sim, &c->x, &c->clk, c->every, why))
+        return FRIC_SCENARIO_ERROR;
+    carriage_row(c, row);
+    return FRIC_SCENARIO_ROW;
+}
+
+const fric_scenario fric_scenario_carriage_screw = {
+    "carriage-screw",
+    "Dupont (1993) §4.3, eqs. 22-28: a vertical carriage (20 kg) carrying a screw "
+    "(J = 1e-3 kg*m^2, l = 0.01 m/rad, eta1 .663, eta2 1.91, eta1s .6, eta2s 2.2) that "
+    "lifts 10 kg under a constant motor torque. Sweeping the carriage force up, the "
+    "screw drives, stops in the dead band of eq. 26 and breaks away backdriving at "
+    "F_back = (mc + mL)*tau_m*eta2s/(mL*l) (660 N).",
+    P_COUNT, params, C_COUNT, cols, sizeof(carriage_scn), carriage_init, carriage_step,
+    carriage_retune, NULL
+};

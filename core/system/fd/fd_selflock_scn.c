@@ -1,0 +1,246 @@
+/*
+ * fd_selflock_scn.c: scenario "screw-selflock", the self-locking screw of
+ * the sheet §5 (../shared/specs/dupont-forward-dynamics.md) on Dupont's
+ * screw of Fig. 4 (§4.1, eqs. 13-18, 21), through fric_fd_sim.
+ *
+ * Model. The screw angle q [rad] (q > 0 lifts the load), motor torque τ_a,
+ * screw and rotor inertia J, load inertia M = m·l² and gravity load
+ * G = m·g·l at the screw (eq. 14: τ_l = M·q̈ + G):
+ *
+ *     (J + M)·q̈ + G + σ·k·|M·q̈ + G| = τ_a,     σ = sgn q̇     (eqs. 13-14, 17)
+ *
+ * k = Kd/l in both directions (eq. 21: 1/η1 = 1 + Kd/l, 1/η2 = 1 − Kd/l,
+ * so k1 = 1/η1 − 1 = k2 = 1 − 1/η2 = Kd/l; fric_screw_eff_of_k). As a
+ * fric_fd problem: n = 1, D = J + M, r = τ_a − G, one axial row with
+ * C = M, d = G, μ = μ_back = k (the static ratios equal the kinetic ones).
+ * Kd/l > 1 is a self-locking screw: η2 < 0 (Kd/l = 1.5: η1 = 0.4,
+ * η2 = −2). Descending (σ = −1) with τ_l > 0 (backdriving) the row
+ * subtracts k·M from the inertia, and the forward problem is unique for
+ * every τ_a iff J + M/η2 > 0 (Dupont 1992a; fric_fd_unique_screw). With
+ * M = 50, G = 100, Kd/l = 1.5 that is J > 25 kg·m². For J < 25 while
+ * descending, by the two hypotheses of eq. 10:
+ *     τ_l >= 0: q̈ = (τ_a + 50)/(J − 25) (consistent iff q̈ >= −2),
+ *     τ_l <= 0: q̈ = (τ_a − 250)/(J + 125) (consistent iff q̈ <= −2),
+ * two solutions for τ_a < −2J, none for τ_a > −2J. At rest the dead band
+ * of eq. 20 (with η1s = η1, η2s = η2) is τ_l/η2 <= τ_a <= τ_l/η1, i.e.
+ * −50 <= τ_a <= 250 N·m under τ_l = G = 100 N·m.
+ *
+ * The motor torque program τ_a = tau_0 + tau_amp·sin(omega·t) (defaults
+ * −30 + 40·sin 2t, from −70 to 10 N·m) starts with the load descending
+ * (dq0 = −1 rad/s) and crosses τ_a = −2J (J = 5: −10 N·m) between the
+ * regions with two and with no solutions, and the breakaway edge −50 N·m.
+ * The `rule` choice says what a step does there (fric_fd.h).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "scenario_internal.h"
+#include "fric_dupont.h"
+#include "base.h"
+
+enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, P_DQ0, P_DT,
+       P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
+
+static const fric_param_info params[P_COUNT] = {
+    [P_RULE] = FRIC__FD_RULE_PARAM,
+    [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
+    [P_J]    = { "J", 5, 1e-3, 1e4, "kg*m^2",
+                 "motor and screw inertia J (Dupont eq. 13); unique solutions iff J + M/eta2 > 0",
+                 NULL, 0, 0, .label = "motor inertia J", .lo = 0.5, .hi = 100, .log = 1 },
+    [P_M]    = { "M", 50, 0, 1e5, "kg*m^2", "load inertia at the screw M = m*l^2 (eq. 14)", NULL, 0, 0,
+                 .label = "load inertia M", .lo = 0, .hi = 200 },
+    [P_G]    = { "G", 100, -1e5, 1e5, "N*m", "gravity load torque G = m*g*l (eq. 14); > 0 pulls q down",
+                 NULL, 0, 0, .label = "gravity torque G", .lo = -200, .hi = 200 },
+    [P_KDL]  = { "Kd_l", 1.5, 0, 10, "",
+                 "friction angle factor times diameter over lead, Kd/l (eq. 21); > 1: self-locking",
+                 NULL, 0, 0, .label = "thread friction factor", .lo = 0, .hi = 3 },
+    [P_TAU0] = { "tau_0", -30, -1e5, 1e5, "N*m", "constant part of the motor torque "
+                 "tau_a = tau_0 + tau_amp*sin(omega*t)", NULL, 0, 0,
+                 .label = "torque offset τ₀", .lo = -200, .hi = 200 },
+    [P_AMP]  = { "tau_amp", 40, -1e5, 1e5, "N*m", "amplitude of the motor torque", NULL, 0, 0,
+                 .label = "torque amplitude", .lo = 0, .hi = 200 },
+    [P_OMEGA] = { "omega", 2, 0, 1e3, "rad/s", "angular frequency of the motor torque", NULL, 0, 0,
+                  .label = "torque frequency ω", .lo = 0, .hi = 10 },
+    [P_Q0]   = { "q0", 0, -1e4, 1e4, "rad", "initial screw angle", NULL, 0, 0,
+                 .label = "initial angle q₀", .lo = -10, .hi = 10 },
+    [P_DQ0]  = { "dq0", -1, -1e4, 1e4, "rad/s", "initial screw velocity (< 0: descending)", NULL, 0, 0,
+                 .label = "initial velocity q̇₀", .lo = -5, .hi = 5 },
+    [P_DT]   = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
+                 .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 10, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 1, .hi = 40 },
+    [P_EVENT_TOL] = { "event_tol", 1e-9, 1e-14, 1e-2, "s",
+                      "event time tolerance (switching=events)", NULL, 0, 0,
+                      .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+};
+
+enum { C_T, C_Q, C_DQ, C_DDQ, C_TAUA, C_TAUL, C_SOL, C_STATUS, C_UNIQUE, C_HELD, C_BRANCH,
+       C_NNONE, C_NSEV, C_IMP, C_BREAK, C_COUNT };
+
+static const fric_col_info cols[C_COUNT] = {
+    [C_T]    = { "t", "s", "time" },
+    [C_Q]    = { "q", "rad", "screw angle (q > 0 lifts the load)" },
+    [C_DQ]   = { "dq", "rad/s", "screw velocity" },
+    [C_DDQ]  = { "ddq", "rad/s^2", "acceleration of the last solve (the solution taken)" },
+    [C_TAUA] = { "tau_a", "N*m", "motor torque" },
+    [C_TAUL] = { "tau_l", "N*m", "load torque M*ddq + G (eq. 14)" },
+    [C_SOL]  = { "solutions", "", "solutions of eq. 10 found by the last solve (0, 1, 2)" },
+    [C_STATUS] = { "status", "", "last solve: 0 none, 1 unique, 2 several" },
+    [C_UNIQUE] = { "unique", "", "1 when J + M/eta2 > 0: unique for every tau_a (Dupont 1992a)" },
+    [C_HELD] = { "held", "", "1 when the screw is held at rest (stiction, eq. 20)" },
+    [C_BRANCH] = { "branch", "",
+                   "sign of tau_l of the solution taken: +1 (backdriving while descending), -1" },
+    [C_NNONE] = { "n_none", "", "steps so far whose solve had no solution" },
+    [C_NSEV] = { "n_several", "", "steps so far whose solve had several solutions" },
+    [C_IMP]  = { "impulses", "", "impulsive stops so far (rule=continuous, no solution)" },
+    [C_BREAK] = { "breakaways", "", "breakaways from rest so far" },
+};
+
+typedef struct {
+    double D, C, d;         /* J + M [kg·m²], M [kg·m²], G [N·m]                 */
+    double k;               /* Kd/l: the friction ratio of both directions [-]   */
+    double tau0, amp, omega; /* τ_a = tau0 + amp·sin(omega·t) [N·m, N·m, rad/s] */
+} selflock_sys;
+
+typedef struct {
+    selflock_sys sys;
+    fric_fd_sim sim;        /* step h, switching, rule; sim.sys = &sys           */
+    fric_fd_state x;        /* t, q, dq, counters                               */
+    fric_scenario_clock clk;
+    long long every;
+    int unique;             /* fric_fd_unique_screw(J, M, η2)                    */
+    int started;
+} selflock_scn;
+
+static double tau_a(const selflock_sys *s, double t)
+{
+    return s->tau0 + s->amp * sin(s->omega * t);
+}
+
+/* fric_fd_eval_fn: eqs. 13-14 as eq. 10 (file header). */
+static int eval(const void *sysp, double t, const double *q, const double *dq, fric_fd_problem *p,
+                const char **why)
+{
+    const selflock_sys *s = sysp;
+    (void)q;
+    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    p->n = 1;
+    p->m = 1;
+    p->D[0] = s->D;
+    p->r[0] = tau_a(s, t) - s->d;
+    fric_fd_row *w = &p->rows[0];
+    w->kind = FRIC_FD_AXIAL;
+    w->joint = 0;
+    w->mu = w->mu_s = w->mu_back = w->mu_s_back = s->k;
+    w->C[0] = s->C;
+    w->d = s->d;
+    if (why) *why = "";
+    return 0;
+}
+
+/* Validates p and fills c (time continues from the clock). 0, or 1 with *why. */
+static int configure(selflock_scn *c, const double *p, const char **why)
+{
+    double eta1, eta2;
+    if (fric_screw_eff_of_k(p[P_KDL], &eta1, &eta2)) {
+        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_KDL, "screw-selflock: Kd_l = 1 makes "
+                                   "eta2 = 1/(1 - Kd/l) infinite (eq. 21); choose Kd_l below or "
+                                   "above 1.");
+        return 1;
+    }
+    selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], p[P_TAU0], p[P_AMP], p[P_OMEGA] };
+    fric_fd_sim sim = { 1, eval, &c->sys, p[P_DT], (fric_fd_switching)(int)p[P_SWITCHING],
+                        p[P_EVENT_TOL], 0, (fric_fd_rule)(int)p[P_RULE] };
+    const char *m;
+    if (fric_fd_sim_check(&sim, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("screw-selflock: %s", msg);
+        return 1;
+    }
+    fric_scenario_clock clk = c->clk;
+    if (fric_scenario_clock_set(&clk, "screw-selflock", p[P_DURATION], p[P_DT], why)) return 1;
+    c->sys = s;
+    c->sim = sim;
+    c->clk = clk;
+    c->every = (long long)p[P_EVERY];
+    c->unique = fric_fd_unique_screw(p[P_J], p[P_M], eta2);
+    if (why) *why = "";
+    return 0;
+}
+
+static int selflock_init(void *state, const double *p, const char **why)
+{
+    selflock_scn *c = state;
+    *c = (selflock_scn){ 0 };
+    if (configure(c, p, why)) return 1;
+    const double q0 = p[P_Q0], dq0 = p[P_DQ0];
+    const char *m;
+    if (fric_fd_sim_init(&c->sim, &c->x, &q0, &dq0, &m)) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", m);
+        if (why) *why = fric__reword("screw-selflock: %s", msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* New parameters, same motion: q, dq, time and counters are kept. */
+static int selflock_retune(void *state, const double *p, const char **why)
+{
+    selflock_scn *c = state, tmp = *c;
+    if (configure(&tmp, p, why)) return 1;
+    *c = tmp;
+    c->sim.sys = &c->sys;
+    return 0;
+}
+
+static void selflock_row(const selflock_scn *c, double *row)
+{
+    const fric_fd_state *x = &c->x;
+    row[C_T] = fric_scenario_clock_t(&c->clk);
+    row[C_Q] = x->q[0];
+    row[C_DQ] = x->dq[0];
+    row[C_DDQ] = x->ddq[0];
+    row[C_TAUA] = tau_a(&c->sys, row[C_T]);
+    row[C_TAUL] = c->sys.C * x->ddq[0] + c->sys.d;                  /* eq. 14 */
+    row[C_SOL] = x->count;
+    row[C_STATUS] = x->status;
+    row[C_UNIQUE] = c->unique;
+    row[C_HELD] = x->sigma[0] == 0;
+    row[C_BRANCH] = (x->pattern & 1u) ? 1 : -1;
+    row[C_NNONE] = (double)x->n_none;
+    row[C_NSEV] = (double)x->n_several;
+    row[C_IMP] = (double)x->n_impulses;
+    row[C_BREAK] = (double)x->n_breakaways;
+}
+
+static int selflock_step(void *state, double *row, const char **why)
+{
+    selflock_scn *c = state;
+    c->sim.sys = &c->sys;          /* the state may have been copied */
+    if (!c->started) {
+        c->started = 1;
+        selflock_row(c, row);
+        return FRIC_SCENARIO_ROW;
+    }
+    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
+    if (fric__fd_scn_advance("screw-selflock", &c->sim, &c->x, &c->clk, c->every, why))
+        return FRIC_SCENARIO_ERROR;
+    selflock_row(c, row);
+    return FRIC_SCENARIO_ROW;
+}
+
+const fric_scenario fric_scenario_screw_selflock = {
+    "screw-selflock",
+    "Self-locking screw (sheet §5; Dupont 1993 §4.1, eq. 21 with Kd/l = 1.5: eta1 = 0.4, "
+    "eta2 = -2), M = 50, G = 100, descending: for J + M/eta2 < 0 (J < 25) eq. 10 has two "
+    "solutions when tau_a < -2J and none when tau_a > -2J; for J > 25 exactly one. The "
+    "motor torque crosses between the regions; columns count the solutions and say what "
+    "the rule did (impulsive stop, branch taken, breakaway).",
+    P_COUNT, params, C_COUNT, cols, sizeof(selflock_scn), selflock_init, selflock_step,
+    selflock_retune, NULL
+};

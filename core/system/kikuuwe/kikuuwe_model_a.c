@@ -1,0 +1,253 @@
+/*
+ * kikuuwe_model_a.c: scenario "model-a", Kikuuwe et al. 2006 (IEEE T-RO 22(6)),
+ * §III-A, Figs. 6 and 7: a rigid mass M sliding on a fixed surface, pushed
+ * by a constant force h, with friction f (element A, eq. 26).
+ *
+ *   M·(v_k − v_{k−1})/T = h − f_k          (eq. 12)
+ *   implicit:  f_k = Φ(v_k)                 (eq. 13)  → element A, eq. 26
+ *   explicit:  f_k = Φ(v_{k−1})             (forward Euler, §III-A)
+ *   karnopp:   f_k from Kikuuwe eq. 3 at v_{k−1} with threshold eps
+ *   x_k = x_{k−1} + T·v_k                   (position, to measure drift)
+ *
+ * Fig. 6: v0 = 0.7 m/s, h = −1 N; Fig. 7: v0 = 1.3 m/s, h = −10 N; both
+ * M = 1 kg, Φ(v) = 8·sgn v N, T = 1 ms and 4 ms. (The text of §III-A says
+ * v = 1.3 m/s for Fig. 6; its caption says 0.7 m/s, which we follow: with
+ * h = −1 N and 1.3 m/s the mass would still slide after 0.1 s.)
+ *
+ * Hand solution (independent of the code), Coulomb F, M, constant h with
+ * |h| < F, v0 > 0: while sliding v_k = v0 − k·T·(F − h)/M; element A sticks
+ * at the first k with |v_{k−1} + T·h/M| <= T·F/M, and then f = −h and v = 0
+ * for ever. Fig. 6, T = 1 ms: v_k = 0.7 − 0.009·k, step 78 (t = 78 ms);
+ * T = 4 ms: v_k = 0.7 − 0.036·k, step 20 (t = 80 ms). Fig. 7, T = 1 ms:
+ * v_72 = 0.004, v*_73 = −0.006 lies in the band, v_73 = 0 exactly, then
+ * v decreases by 2 mm/s per step; T = 4 ms: v_18 = 0.004, v*_19 = −0.036
+ * lies outside the band ±0.032, so v goes from +0.004 to −0.004 without
+ * touching 0 ("may or may not reach the exact zero", §III-A).
+ *
+ * Rows are t_k = k·T, k = 0, every, 2·every, …; row 0 is the initial state.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "fric_examples.h"
+#include "scenario_internal.h"
+#include "base.h"
+
+enum { P_CASE, P_V0, P_H, P_M, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D, P_ALPHA,
+       P_FRICTION, P_EPS, P_EVERY, N_PARAMS };
+enum { C_FIG6, C_FIG7, C_CUSTOM };
+enum { TR_IMPLICIT, TR_APPROX, TR_EXPLICIT, TR_KARNOPP };
+
+static const char *const case_names[] = { "fig6", "fig7", "custom" };
+static const char *const friction_names[] = { "implicit", "approx", "explicit", "karnopp" };
+
+static const char *const case_help[] = {
+    "Kikuuwe Fig. 6, v0 = 0.7 m/s against h = -1 N: the mass slows down and sticks",
+    "Kikuuwe Fig. 7, v0 = 1.3 m/s against h = -10 N: the mass stops, then slides back",
+    "Initial velocity v0 and force h as you give them",
+};
+static const char *const friction_help[] = {
+    "Element A, the exact implicit step (Kikuuwe eq. 26): stops at v = 0 and stays",
+    "Element A with the approximate transform of Kikuuwe eq. 46",
+    "Friction f = Φ(v of the previous step): the velocity jitters around zero instead of "
+    "stopping",
+    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
+};
+
+static const fric_param_info params[N_PARAMS] = {
+    [P_CASE] = { "case", C_FIG6, 0, 2, "choice",
+                 "paper figure to reproduce, or custom (v0 and h as given)",
+                 case_names, 3, 0, .label = "case", .choice_help = case_help },
+    [P_V0] = { "v0", 0.7, -100, 100, "m/s", "initial velocity v_0 (case=custom only)", NULL, 0, 0,
+               .fixed_by_case = 1, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
+    [P_H] = { "h", -1, -1e4, 1e4, "N", "constant external force h (case=custom only)", NULL, 0, 0,
+              .fixed_by_case = 1, .label = "external force h", .lo = -20, .hi = 20 },
+    [P_M] = { "M", 1, 1e-3, 1e3, "kg", "mass M (Figs. 6-7: 1 kg)", NULL, 0, 0,
+              .label = "mass M", .lo = 0.1, .hi = 10, .log = 1 },
+    [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Figs. 6-7: 0.001 s left, 0.004 s right)",
+              NULL, 0, 0, .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DURATION] = { "duration", 0.12, 0, 1e5, "s", "simulated time", NULL, 0, 0,
+                     .label = "duration", .lo = 0.02, .hi = 0.5 },
+    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
+                "friction law Phi(v): coulomb-viscous Fc*sgn v + D*v (Kikuuwe eq. 24), "
+                "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
+                fric_law_names, FRIC_N_LAWS, 0,
+                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Phi(v) = F*sgn v (Figs. 6-7: 8 N)",
+               NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
+    [P_FS] = { "Fs", 10, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
+               .label = "static level Fs", .lo = 0, .hi = 25 },
+    [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
+               NULL, 0, 0, .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
+    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D (Figs. 6-7: 0)", NULL, 0, 0,
+              .label = "viscous D", .lo = 0, .hi = 20 },
+    [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (stribeck; the laws require "
+                  "alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
+    [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 3, "choice",
+                     "implicit: element A (Kikuuwe eq. 26); approx: element A with eq. 46; "
+                     "explicit: f = Phi(v_prev); karnopp: Kikuuwe eq. 3 with eps",
+                     friction_names, 4, 0,
+                     .label = "friction treatment", .choice_help = friction_help },
+    [P_EPS] = { "eps", 1e-3, 0, 1, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
+                NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
+    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
+                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+};
+
+static const fric_col_info cols[] = {
+    { "t", "s", "time t_k = k*T" },
+    { "x", "m", "position x_k = x_(k-1) + T*v_k from x_0 = 0; drift shows here" },
+    { "v", "m/s", "velocity v_k of the mass" },
+    { "f", "N", "friction force f_k of step k (0 in the initial row)" },
+    { "h", "N", "external force h" },
+    { "stuck", "", "1 when step k held static friction: implicit/approx, v*_k in the "
+                   "transform's static band (then v_k = 0); explicit, v_k = 0 exactly; "
+                   "karnopp, |v_(k-1)| <= eps and |h| <= Phi(+0) (then f = h)" },
+    { "reversals", "", "sign reversals of v so far (zeros, and v while implicit/approx "
+                       "stick, skipped)" },
+};
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
+
+/* Parameters of a run (replaced as a whole by retune). */
+typedef struct {
+    fric_law law;          /* friction law Φ                               */
+    fric_elem_def def;     /* M [kg], T [s], xform; K = B = 0 (unused)      */
+    fric_elem el;          /* element A prepared from law + def (implicit, approx) */
+    int treatment;         /* TR_*                                          */
+    double eps;            /* Karnopp threshold [m/s]                       */
+    double h;              /* external force [N]                            */
+    double v0;             /* initial velocity [m/s] (used by init only)    */
+    long long every;       /* steps per row                                 */
+} model_a_cfg;
+
+typedef struct {
+    model_a_cfg cfg;
+    fric_scenario_clock clk;     /* t_k, step k, last step                        */
+    int started;           /* 1 once row 0 is written                       */
+    fric_elem_a a;         /* v [m/s], f [N] of the last step               */
+    double x;              /* position [m]                                  */
+    int stuck;             /* static friction in the last step (0/1)        */
+    fric_ex_reversals rev; /* sign reversals of v                           */
+} model_a_state;
+
+/* Validates p and fills c; restarts *clk from its current time. */
+static int configure(model_a_cfg *c, fric_scenario_clock *clk, const double *p_in, const char **why)
+{
+    const fric_scenario *sc = &fric_scenario_model_a;
+    if (fric_scenario_check(sc, p_in, why)) return 1;
+    double p[N_PARAMS];
+    static const fric_ex_fixed fig6[] = { { P_V0, 0.7 }, { P_H, -1 } };
+    static const fric_ex_fixed fig7[] = { { P_V0, 1.3 }, { P_H, -10 } };
+    int k = (int)p_in[P_CASE];
+    if (fric_ex_apply_case(sc, p_in, p, case_names[k], k == C_FIG6 ? fig6 : fig7,
+                           k == C_CUSTOM ? 0 : 2, why))
+        return 1;
+    c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
+    c->treatment = (int)p[P_FRICTION];
+    c->def = (fric_elem_def){ p[P_M], 0, 0, p[P_T],
+                              c->treatment == TR_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+    c->eps = p[P_EPS];
+    c->h = p[P_H];
+    c->v0 = p[P_V0];
+    c->every = (long long)p[P_EVERY];
+    const char *w = NULL;
+    int bad = c->treatment <= TR_APPROX ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
+                                        : fric_law_check_params(&c->law, &w);
+    if (bad) {
+        if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
+                                     fric_law_names[(int)p[P_LAW]], friction_names[c->treatment]);
+        return 1;
+    }
+    return fric_scenario_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+}
+
+static int model_a_init(void *state, const double *p, const char **why)
+{
+    model_a_state tmp = { 0 };
+    if (configure(&tmp.cfg, &tmp.clk, p, why)) return 1;
+    tmp.a.v = tmp.cfg.v0;
+    *(model_a_state *)state = tmp;
+    return 0;
+}
+
+/* New parameters, same motion: v, x, time and counters are kept (v0 and
+ * case's v0 only matter at init). */
+static int model_a_retune(void *state, const double *p, const char **why)
+{
+    model_a_state *s = state;
+    model_a_cfg c;
+    fric_scenario_clock clk = s->clk;
+    if (configure(&c, &clk, p, why)) return 1;
+    s->cfg = c;
+    s->clk = clk;
+    return 0;
+}
+
+/* One step T of the mass; 0, or 1 when the state stopped being finite. */
+static int advance(model_a_state *s)
+{
+    const model_a_cfg *c = &s->cfg;
+    double TM = c->def.T / c->def.M, v = s->a.v;
+    switch (c->treatment) {
+    case TR_IMPLICIT:
+    case TR_APPROX:
+        fric_elem_a_run(&c->el, &s->a, c->h);                                /* eq. 26 */
+        s->stuck = s->a.stuck;
+        break;
+    case TR_EXPLICIT:
+        s->a.f = fric_explicit_force(&c->law, v);                            /* Φ(v_{k−1}) */
+        s->a.v = v + TM * (c->h - s->a.f);                                   /* eq. 12 */
+        s->stuck = s->a.v == 0;
+        break;
+    default: /* TR_KARNOPP */
+        s->stuck = fabs(v) <= c->eps && fabs(c->h) <= fric_phi_plus0(&c->law);
+        s->a.f = fric_karnopp_force(&c->law, c->eps, v, c->h);               /* eq. 3 */
+        s->a.v = v + TM * (c->h - s->a.f);                                   /* eq. 12 */
+        break;
+    }
+    s->x += c->def.T * s->a.v;
+    s->clk.k++;
+    /* While element A holds static friction v is 0 up to the rounding of
+     * v* − Z·(v* / Z) (eq. 26c), which must not count as a reversal. */
+    s->rev.count += fric__reversal(&s->rev.last, c->treatment <= TR_APPROX && s->stuck ? 0 : s->a.v);
+    return !(isfinite(s->a.v) && isfinite(s->a.f) && isfinite(s->x));
+}
+
+static int model_a_step(void *state, double *row, const char **why)
+{
+    model_a_state *s = state;
+    if (s->started) {
+        if (s->clk.k >= s->clk.end) return FRIC_SCENARIO_DONE;
+        long long target = fric_scenario_clock_target(&s->clk, s->cfg.every);
+        while (s->clk.k < target) {
+            if (advance(s)) {
+                if (why)
+                    *why = fric__fail(FRIC_E_NONFINITE, -1, "model-a: step %lld (t = %g s): the state is no longer "
+                                     "finite (v = %g m/s, f = %g N, x = %g m, h = %g N); "
+                                     "lower T or |h|.", s->clk.k, fric_scenario_clock_t(&s->clk),
+                                     s->a.v, s->a.f, s->x, s->cfg.h);
+                return FRIC_SCENARIO_ERROR;
+            }
+        }
+    }
+    s->started = 1;
+    row[0] = fric_scenario_clock_t(&s->clk);
+    row[1] = s->x;
+    row[2] = s->a.v;
+    row[3] = s->a.f;
+    row[4] = s->cfg.h;
+    row[5] = s->stuck;
+    row[6] = (double)s->rev.count;
+    return FRIC_SCENARIO_ROW;
+}
+
+const fric_scenario fric_scenario_model_a = {
+    "model-a",
+    "Kikuuwe et al. 2006, Figs. 6-7: a rigid mass M = 1 kg with Coulomb friction "
+    "F = 8 N pushed by a constant force h (element A, eq. 26). case=fig6 (v0 = 0.7 m/s, "
+    "h = -1 N) stops exactly at v = 0 and stays there; case=fig7 (v0 = 1.3 m/s, "
+    "h = -10 N) reverses. T = 1 ms or 4 ms as in the figures. friction=explicit or "
+    "karnopp show the chattering and drift the implicit element removes.",
+    N_PARAMS, params, N_COLS, cols, sizeof(model_a_state), model_a_init, model_a_step,
+    model_a_retune, NULL
+};

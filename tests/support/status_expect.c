@@ -1,0 +1,51 @@
+/*
+ * status_expect.c: checks of a failure reported through fric_status.h
+ * (status_expect.h), moved from tests/law/test_status.c.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <string.h>
+
+#include "fric_status.h"
+#include "status_expect.h"
+
+/* Words a core message must not contain: commands of the CLI and controls
+ * of the UI (the CLI and the UI add their own hints). */
+static const char *const banned[] = { "friction run", "friction replay", "friction list",
+                                      "friction eval", "press", "button", "Set K", "click",
+                                      "Reset" };
+
+/* The banned word found in s as a whole word (case-sensitive), or NULL. */
+const char *banned_in(const char *s)
+{
+    for (size_t b = 0; b < sizeof banned / sizeof banned[0]; b++) {
+        size_t n = strlen(banned[b]);
+        for (const char *p = strstr(s, banned[b]); p; p = strstr(p + 1, banned[b])) {
+            int before = p > s && isalpha((unsigned char)p[-1]);
+            int after = isalpha((unsigned char)p[n]);
+            if (!before && !after) return banned[b];
+        }
+    }
+    return NULL;
+}
+
+/* The last failure: code and param as expected, message equal to why and
+ * free of banned words. */
+void expect_failure(int rc, const char *why, fric_status code, int param)
+{
+    fric_error e = fric_status_last();
+    if (rc != (int)code || e.code != code || e.param != param)
+        fail_msg("rc %d (%s), last %s param %d; want %s param %d; message: %s", rc,
+                 fric_status_name(rc), fric_status_name(e.code), e.param, fric_status_name(code),
+                 param, why);
+    assert_non_null(why);
+    assert_string_equal(why, e.message);
+    assert_true(why[0] != '\0');
+    const char *w = banned_in(why);
+    if (w) fail_msg("message names '%s': %s", w, why);
+}

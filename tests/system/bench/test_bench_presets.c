@@ -1,0 +1,206 @@
+/*
+ * test_bench_presets.c: the preset table of core/system/bench/bench_presets.c against
+ * the parameter files it transcribes (../shared/data/bam/params, Rhoban/bam,
+ * Apache-2.0, Copyright 2025 Marc Duclusaud & Grégoire Passault), read here
+ * with an independent ad-hoc reader (support/bench_json.c), and the firmware
+ * constants against the data README (typed again here).
+ *
+ * Every number of every file must equal the preset's field exactly: the
+ * table prints the files' decimal text, and one decimal text gives one double
+ * (strtod here, the C compiler there, both correctly rounded). Coefficients a
+ * file does not have must be 0 in the table, except eRob80:100's R, which the
+ * reference defaults to 2.0 Ω.
+ *
+ * Skips (with a message) when ../shared/data is absent.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench_json.h"
+#include "fric_bench.h"
+
+#define PARAMS_DIR "../shared/data/bam/params"
+
+/* The seven directories of the data set and the "actuator" value inside. */
+static const char *const dirs[] = { "mx64", "mx106", "erob80_50", "erob80_100",
+                                    "xl320", "xl330", "feetech_sts3215_7_4V" };
+
+#define SKIP_WITHOUT_DATA() BENCH_SKIP_WITHOUT_DATA(PARAMS_DIR "/mx64/m1.json", PARAMS_DIR)
+
+/* The preset field a JSON key names. */
+static const double *field(const fric_bench_preset *p, const char *key)
+{
+    const fric_servo_friction *f = &p->friction;
+    const fric_servo_actuator *s = &p->servo;
+    static const struct { const char *key; size_t off; int servo; } map[] = {
+        { "friction_base", offsetof(fric_servo_friction, K_c), 0 },
+        { "friction_stribeck", offsetof(fric_servo_friction, K_cs), 0 },
+        { "load_friction_base", offsetof(fric_servo_friction, K_l), 0 },
+        { "load_friction_stribeck", offsetof(fric_servo_friction, K_ls), 0 },
+        { "load_friction_motor", offsetof(fric_servo_friction, K_m), 0 },
+        { "load_friction_external", offsetof(fric_servo_friction, K_e), 0 },
+        { "load_friction_motor_stribeck", offsetof(fric_servo_friction, K_ms), 0 },
+        { "load_friction_external_stribeck", offsetof(fric_servo_friction, K_es), 0 },
+        { "load_friction_motor_quad", offsetof(fric_servo_friction, K_mq), 0 },
+        { "load_friction_external_quad", offsetof(fric_servo_friction, K_eq), 0 },
+        { "dtheta_stribeck", offsetof(fric_servo_friction, dtheta_s), 0 },
+        { "alpha", offsetof(fric_servo_friction, alpha), 0 },
+        { "friction_viscous", offsetof(fric_servo_friction, K_v), 0 },
+        { "kt", offsetof(fric_servo_actuator, kt), 1 },
+        { "R", offsetof(fric_servo_actuator, R), 1 },
+        { "armature", offsetof(fric_servo_actuator, armature), 1 },
+        { "q_offset", offsetof(fric_servo_actuator, q_offset), 1 },
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(map[i].key, key) == 0)
+            return (const double *)(const void *)((const char *)(map[i].servo ? (const void *)s
+                                                                            : (const void *)f)
+                                                  + map[i].off);
+    return NULL;
+}
+
+static const char *const all_keys[] = {
+    "friction_base", "friction_stribeck", "load_friction_base", "load_friction_stribeck",
+    "load_friction_motor", "load_friction_external", "load_friction_motor_stribeck",
+    "load_friction_external_stribeck", "load_friction_motor_quad", "load_friction_external_quad",
+    "dtheta_stribeck", "alpha", "friction_viscous", "kt", "R", "armature", "q_offset",
+};
+
+static void every_file_matches_its_preset(void **state)
+{
+    (void)state;
+    SKIP_WITHOUT_DATA();
+    int files = 0, numbers = 0;
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        for (int m = 1; m <= 6; m++) {
+            char path[256];
+            snprintf(path, sizeof path, PARAMS_DIR "/%s/m%d.json", dirs[d], m);
+            bench_json_file f;
+            if (bench_json_load(path, &f)) continue;
+            files++;
+            char act[64], model[16];
+            assert_int_equal(bench_json_str(&f, "actuator", act, sizeof act), 1);
+            assert_int_equal(bench_json_str(&f, "model", model, sizeof model), 1);
+            char want_model[16];
+            snprintf(want_model, sizeof want_model, "m%d", m);
+            assert_string_equal(model, want_model);
+            const fric_bench_preset *p = fric_bench_preset_find(act, m);
+            if (!p) fail_msg("%s: no preset for actuator %s model m%d", path, act, m);
+            assert_string_equal(p->dir, dirs[d]);
+            assert_int_equal(p->model, m);
+            assert_int_equal(p->friction.model, m);
+            /* every number of the file, exactly */
+            int n = bench_json_count_numbers(&f);
+            for (int i = 0; i < n; i++) {
+                char key[64];
+                double v;
+                assert_int_equal(bench_json_number_key(&f, i, key, sizeof key, &v), 1);
+                const double *fld = field(p, key);
+                if (!fld) fail_msg("%s: key %s has no preset field", path, key);
+                if (*fld != v)
+                    fail_msg("%s: %s = %.17g in the file, %.17g in the preset", path, key, v, *fld);
+                numbers++;
+            }
+            /* keys the file does not have are 0 (R of eRob80:100: 2.0 Ω) */
+            for (size_t k = 0; k < sizeof all_keys / sizeof all_keys[0]; k++) {
+                double v;
+                if (bench_json_num(&f, all_keys[k], &v) == 1) continue;
+                double want = strcmp(all_keys[k], "R") == 0 && strcmp(act, "erob80_100") == 0 ? 2.0 : 0.0;
+                if (*field(p, all_keys[k]) != want)
+                    fail_msg("%s: %s is absent from the file but %.17g in the preset (want %g)",
+                             path, all_keys[k], *field(p, all_keys[k]), want);
+            }
+            bench_json_free(&f);
+        }
+    }
+    /* 6 models × 6 actuators + STS3215 m1 */
+    assert_int_equal(files, 37);
+    assert_int_equal(fric_bench_preset_count(), files);
+    print_message("checked %d files, %d numbers\n", files, numbers);
+}
+
+/* Firmware constants from ../shared/data/bam/README.md. */
+static void firmware_constants_are_the_readmes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *act;
+        fric_servo_control control;
+        double error_gain, max_pwm, d_gain;
+    } want[] = {
+        { "mx64", FRIC_SERVO_VOLTAGE, 0.158, 0.9625, 0 },
+        { "mx106", FRIC_SERVO_VOLTAGE, 0.158, 0.9625, 0 },
+        { "xl320", FRIC_SERVO_VOLTAGE, 0.05048199, 1.0, 0 },
+        { "xl330", FRIC_SERVO_VOLTAGE, (4096 / (2 * 3.141592653589793)) / (256.0 * 885.0), 1.0, 0 },
+        { "sts3215", FRIC_SERVO_VOLTAGE, 0.166, 0.97, 0 },
+        { "erob80_50", FRIC_SERVO_CURRENT, 0, 0, 1.0 },
+        { "erob80_100", FRIC_SERVO_CURRENT, 0, 0, 2.0 },
+    };
+    assert_int_equal(fric_bench_actuator_count(), 7);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int n = 0;
+        for (int k = 0; k < fric_bench_preset_count(); k++) {
+            const fric_bench_preset *p = fric_bench_preset_at(k);
+            if (strcmp(p->actuator, want[i].act) != 0) continue;
+            n++;
+            const fric_servo_actuator *s = &p->servo;
+            assert_int_equal(s->control, want[i].control);
+            if (want[i].control == FRIC_SERVO_VOLTAGE) {
+                assert_true(s->error_gain == want[i].error_gain);
+                assert_true(s->max_pwm == want[i].max_pwm);
+                assert_true(s->vin_default > 0 && s->kp_default > 0);
+            } else {
+                assert_true(s->d_gain == want[i].d_gain);
+                assert_true(s->max_amps == 12.0);
+                assert_true(s->max_volts == 48.0);
+            }
+        }
+        assert_int_equal(n, strcmp(want[i].act, "sts3215") == 0 ? 1 : 6);
+        assert_non_null(fric_bench_actuator_find(want[i].act));
+    }
+    /* the XL330 gain as the README prints it, ~0.0028774 */
+    assert_true(fabs(want[3].error_gain - 0.0028774) < 1e-7);
+}
+
+static void lookups_handle_bad_names(void **state)
+{
+    (void)state;
+    assert_null(fric_bench_preset_find("sts3215", 2));
+    assert_null(fric_bench_preset_find("nope", 1));
+    assert_null(fric_bench_preset_find(NULL, 1));
+    assert_null(fric_bench_preset_find("mx64", 7));
+    assert_null(fric_bench_preset_at(-1));
+    assert_null(fric_bench_preset_at(fric_bench_preset_count()));
+    assert_null(fric_bench_actuator_name(-1));
+    assert_null(fric_bench_actuator_name(7));
+    assert_null(fric_bench_actuator_find("nope"));
+    assert_string_equal(fric_bench_actuator_name(0), "mx64");
+    assert_string_equal(fric_bench_actuator_name(6), "sts3215");
+    /* every preset passes the budget's own validation */
+    for (int k = 0; k < fric_bench_preset_count(); k++) {
+        const char *why;
+        const fric_bench_preset *p = fric_bench_preset_at(k);
+        if (fric_servo_check(&p->friction, &why))
+            fail_msg("%s m%d: %s", p->actuator, p->model, why);
+        fric_bench_def d;
+        fric_bench_def_from_preset(p, &d);
+        if (fric_bench_check(&d, &why)) fail_msg("%s m%d: %s", p->actuator, p->model, why);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_file_matches_its_preset),
+        cmocka_unit_test(firmware_constants_are_the_readmes),
+        cmocka_unit_test(lookups_handle_bad_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
