@@ -301,6 +301,17 @@ deps-bench-wasm:
 test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
 	@bash tests/web/run.sh
 
+# ---- lint (issue 17, item 8): BEGIN JS linter block
+# ESLint (npm devDependency, flat config eslint.config.js: the recommended
+# rules) over web/, wasm/, tests/web/ and tools/; tools/lint.mjs prints every
+# finding and "lint: N passed, M failed, 0 skipped" (files without / with a
+# finding) and writes the counts to $TEST_COUNTS/lint.txt under `make test`.
+.PHONY: lint
+test-parts: lint
+lint: node_modules/.package-lock.json
+	@node tools/lint.mjs
+# ---- END JS linter block
+
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@
 

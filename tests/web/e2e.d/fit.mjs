@@ -239,7 +239,7 @@ export default async function fitChecks(h) {
     const trainFiles = s0.rows.filter((r) => !r.valid).map((r) => r.name);
     expect(trainFiles.length === 1, `training logs: ${trainFiles.join()}`);
     const ref = nodeFit(trainFiles, 4, 200, 3);
-    const diff = keys.filter((k, j) => t.params[k] !== ref.best[core.fitParamKeys().findIndex((x) => x.key === k)]);
+    const diff = keys.filter((k) => t.params[k] !== ref.best[core.fitParamKeys().findIndex((x) => x.key === k)]);
     expect(!diff.length, `browser and Node differ in ${diff.join(', ')}`);
     expect(t.trainFit === ref.bestLoss, `training MAE ${t.trainFit} != Node ${ref.bestLoss}`);
     small = t;

@@ -90,7 +90,6 @@ export default async function wellposed(h) {
     const m = /t = ([0-9.eE+-]+) s/.exec(document.getElementById('wellposed-clock')?.textContent || '');
     return m ? Number(m[1]) : NaN;
   });
-  const button = (name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
   // the map once no recomputation is scheduled or running (a slow grid goes
   // to a worker on a debounce)
   const settledMap = () => waitFor(async () => {

@@ -293,7 +293,9 @@ export function mount(container, { core, state }) {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction: { model, ...coefficients } } = presetFromObject(core, bench, obj);
+      const { index, friction } = presetFromObject(core, bench, obj);
+      const coefficients = { ...friction };   // every coefficient, not the model's name
+      delete coefficients.model;
       reloadWithState(state, { preset: String(index), ...coefficients });
     },
     servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),

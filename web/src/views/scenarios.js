@@ -396,7 +396,7 @@ export function mount(container, { core, state }) {
       const cols = [...new Set(sc.plots.flatMap((p) => [...p.cols, ...(p.ref ? [p.ref] : [])]))];
       job = { id: ++jobSeq, vs, results: vs.map(() => null), ended: false, duration: durJ >= 0 ? values[durJ] : 0 };
       // datasets: one per variant and column, filled as the worker streams
-      job.sets = sc.plots.map((plot, pi) => {
+      job.sets = sc.plots.map((plot) => {
         const ds = [];
         const refs = [];
         vs.forEach((v, ri) => {
