@@ -13,7 +13,7 @@
 //               show only the files it is given: its e2e.d module checks
 //               export, slider and URL after giving it files)
 //   slider      moving a slider (value set, `input` dispatched) changes the
-//               data of a chart (read through window.frictionCharts); a live
+//               data of a chart (read through window.__fx.charts.all); a live
 //               view is paused first with its Pause button
 //   reload      the URL after the change, opened in a new page, restores the
 //               same control values and (for a view that is not live) the
@@ -35,13 +35,13 @@
 //               from the repository root) dropped on the view (a synthetic
 //               drop event carrying a File) shows its MAE and a table of six
 //               models (the details: tests/web/e2e.d/replay.mjs)
-//   frames      window.pendulumFrameStats (ms of work per animation frame of
+//   frames      window.__fx.pendulum.frameStats (ms of work per animation frame of
 //               the page: simulation, picture, handing the steps in view to the
 //               chart worker) at 1 kHz physics with two treatments, over
 //               >= 300 frames: median and 95th percentile are written to
 //               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
 //               README.md and docs/performance.md) with the chart worker's update times
-//               (window.pendulumChartWorkerStats); fails if the p95 is not
+//               (window.__fx.pendulum.chartWorkerStats); fails if the p95 is not
 //               under 4 ms
 // Only a check that cannot run for want of the shared data (../shared/data
 // beside the clone) is reported as skipped, with the reason "missing shared
@@ -150,7 +150,7 @@ async function frames(page, n) {
 /** A fingerprint of every live chart's data (FNV-1a over the bits of every x, y). */
 function chartPrint(page) {
   return page.evaluate(() => {
-    const charts = [...(window.frictionCharts || [])];
+    const charts = [...(window.__fx?.charts?.all || [])];
     const f = new Float64Array(1), u = new Uint32Array(f.buffer);
     let h = 0x811c9dc5, points = 0, maxX = -Infinity;
     const mix = (v) => {
@@ -471,7 +471,7 @@ async function testPendulum(present) {
     });
     const t0 = (await clock()) ?? (await chartPrint(page)).maxX;
     const canvas = await page.evaluate(() => {
-      const charts = new Set([...(window.frictionCharts || [])].map((c) => c.canvas));
+      const charts = new Set([...(window.__fx?.charts?.all || [])].map((c) => c.canvas));
       const all = [...document.querySelectorAll('#view canvas')].filter((c) => !charts.has(c) && c.checkVisibility());
       all.forEach((c, i) => { c.dataset.e2e = String(i); });
       return all.length;
@@ -519,8 +519,8 @@ async function testPendulum(present) {
   });
 
   await check(names[2], async () => {
-    const has = await page.evaluate(() => Array.isArray(window.pendulumFrameStats));
-    if (!has) throw new Error('window.pendulumFrameStats is missing (expected: an array of ms per animation frame, simulation + chart update)');
+    const has = await page.evaluate(() => Array.isArray(window.__fx?.pendulum?.frameStats));
+    if (!has) throw new Error('window.__fx.pendulum.frameStats is missing (expected: an array of ms per animation frame, simulation + chart update)');
     const play = page.locator('#view button', { hasText: /^Play$/ });
     if (await play.count()) await play.first().click();
     // the physics step the view runs (its clock line says "dt = … s") and the treatments
@@ -531,12 +531,12 @@ async function testPendulum(present) {
     });
     expect(dt === 0.001, `the view runs dt = ${dt} s, not 1 ms (URL pendulum.dt=0.001 ignored?)`);
     expect(treatments === 2, `${treatments} treatment(s) running, expected 2 (A and B)`);
-    await page.evaluate(() => { window.pendulumFrameStats.length = 0; });
+    await page.evaluate(() => { window.__fx.pendulum.frameStats.length = 0; });
     const t0 = Date.now();
-    await waitFor(() => page.evaluate((n) => window.pendulumFrameStats.length >= n, FRAME_MIN), 15_000, 250);
-    const ms = await page.evaluate(() => window.pendulumFrameStats.slice());
+    await waitFor(() => page.evaluate((n) => window.__fx.pendulum.frameStats.length >= n, FRAME_MIN), 15_000, 250);
+    const ms = await page.evaluate(() => window.__fx.pendulum.frameStats.slice());
     // the chart updates the view hands to its chart worker (not in the page's frames), reported beside
-    const chartMs = await page.evaluate(() => (window.pendulumChartWorkerStats || []).slice());
+    const chartMs = await page.evaluate(() => (window.__fx.pendulum.chartWorkerStats || []).slice());
     const pct = (a, q) => { const x = a.slice().sort((u, v) => u - v); return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null; };
     expect(ms.length >= FRAME_MIN, `only ${ms.length} frames recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s (need ${FRAME_MIN})`);
     const s = ms.slice().sort((a, b) => a - b);

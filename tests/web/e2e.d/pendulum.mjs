@@ -165,7 +165,7 @@ export default async function pendulum(h) {
         const g = await p.page.evaluate(() => {
           const c = document.getElementById('pendulum-canvas');
           const r = c.getBoundingClientRect();
-          return { geo: window.pendulumGeometry, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+          return { geo: window.__fx.pendulum.geometry, scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
             right: r.right, ratio: c.width / r.width, dpr: window.devicePixelRatio };
         });
         expect(g.scroll <= g.inner, `${w} px: the page scrolls horizontally (${g.scroll} > ${g.inner})`);

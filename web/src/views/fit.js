@@ -26,6 +26,8 @@ import { numberControl, choiceControl } from '../controls.js';
 import { chartBox, download, COLORS } from '../charts.js';
 import { parseLog, actuatorForMotor } from '../replay.js';
 import { dropZone } from '../dropZone.js';
+import { fmtNumber } from '../format.js';
+import { hook } from '../testHooks.js';
 
 export const LESSON = {
   notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
@@ -44,15 +46,11 @@ export const LESSON = {
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const fmtMae = (v) => (v === null || v === undefined || Number.isNaN(v) ? '—' : !Number.isFinite(v) ? '∞' : v.toFixed(5));
-const fmtNum = (v) => {
-  if (!Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? Number(v.toPrecision(6)).toExponential() : String(Number(v.toPrecision(6)));
-};
+const fmtNum = (v) => fmtNumber(v, { round: true, roundTest: false, expDigits: null });
 const fmtTime = (s) => (s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
 
-/** Live fit workers (a test hook: the e2e test counts them after Cancel). */
-const live = (typeof window !== 'undefined' && (window.frictionFitWorkers = window.frictionFitWorkers || new Set())) || new Set();
+/** Live fit workers (a test hook, window.__fx.fit.workers: the e2e test counts them after Cancel). */
+const live = hook('fit', 'workers', new Set());
 
 function el(tag, props = {}, ...kids) {
   const e = document.createElement(tag);

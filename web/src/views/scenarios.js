@@ -9,6 +9,8 @@ import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, download, COLORS } from '../charts.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../exports.js';
 import { paramPanel } from '../paramPanel.js';
+import { fmtNumber } from '../format.js';
+import { csvHeader } from '../csv.js';
 
 const DEG = 180 / Math.PI;
 const BUCKETS = 2000;              // envelope buckets over the run's time
@@ -16,7 +18,7 @@ const CSV_LIMIT = 200 * 1024 * 1024; // the browser's full-rate CSV stops here
 const DEBOUNCE_MS = 250;
 const REDRAW_MS = 500;             // chart redraws while a run streams in
 
-const num = (v, d = 4) => String(Number(v.toPrecision(d)));
+const num = (v, d = 4) => fmtNumber(v, { digits: d, small: 0, big: Infinity });
 
 export const SCENARIOS = [
   {
@@ -158,9 +160,7 @@ export const LESSON = {
 
 /** Tick labels of at most about 9 characters, even for a diverging run. */
 export function shortTick(v) {
-  const a = Math.abs(v);
-  if (a !== 0 && (a >= 1e5 || a < 1e-3)) return v.toExponential(1).replace('e+', 'e');
-  return num(v, 4);
+  return fmtNumber(v, { digits: 4, expDigits: 1, plus: false });
 }
 
 export function mount(container, { core, state }) {
@@ -561,7 +561,7 @@ export function mount(container, { core, state }) {
         lines.push(`# ${p.name} = ${v} [${p.choices ? 'choice' : p.unit || '-'}]: ${p.help}`);
       });
       lines.push(`# columns: ${sc.overlay ? 'run [-], ' : ''}${info.cols.map((c) => `${c.name} [${c.unit || '-'}]`).join(', ')}`);
-      lines.push(`${sc.overlay ? 'run,' : ''}${info.cols.map((c) => c.name).join(',')}`);
+      lines.push(csvHeader([...(sc.overlay ? [{ name: 'run' }] : []), ...info.cols]));
       return `${lines.join('\n')}\n`;
     }
     function cliCommand(v) {
