@@ -24,15 +24,22 @@ export function appendPoints(out, rows, count, nc, ct, c) {
   for (let k = 0, o = 0; k < count; k++, o += nc) out.push({ x: rows[o + ct], y: rows[o + c] });
 }
 
+/** Drops from every list the points before x0 (the x of lists[0]; the lists
+ *  run in step), but the last `keep` of them (one keeps the line entering
+ *  the window), in batches: only when more than `minCut` go, so that
+ *  trimming is rare. */
+export function trimBefore(lists, x0, { minCut, keep = 0 }) {
+  const first = lists[0];
+  let cut = 0;
+  while (cut + keep < first.length && first[cut + keep].x < x0) cut++;
+  if (cut > minCut) for (const l of lists) l.splice(0, cut);
+}
+
 /** Drops from every list the points that left the window [tEnd − windowS,
- *  tEnd] (tEnd: the last x of lists[0]; the lists run in step), in batches:
- *  only once lists[0] holds at least `minLength` points and more than
- *  `minCut` of them are out, so that trimming is rare. */
+ *  tEnd] (tEnd: the last x of lists[0]), as trimBefore, and only once
+ *  lists[0] holds at least `minLength` points. */
 export function trimWindow(lists, windowS, { minCut, minLength = 1 }) {
   const first = lists[0];
   if (!first || first.length < minLength || !first.length) return;
-  const tEnd = first[first.length - 1].x;
-  let cut = 0;
-  while (cut < first.length && first[cut].x < tEnd - windowS) cut++;
-  if (cut > minCut) for (const l of lists) l.splice(0, cut);
+  trimBefore(lists, first[first.length - 1].x - windowS, { minCut });
 }

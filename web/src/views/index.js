@@ -4,8 +4,8 @@ import * as drive from './drive.js';
 import * as pendulum from './pendulum/index.js';
 import * as arm from './arm/index.js';
 import * as wellposed from './wellposed/index.js';
-import * as scenarios from './scenarios.js';
-import * as fit from './fit.js';
+import * as scenarios from './scenarios/index.js';
+import * as fit from './fit/index.js';
 
 export const VIEWS = [
   { id: 'laws', title: 'Laws: Φ and Φ_Z', module: laws },

@@ -15,6 +15,7 @@
 // fric_scenario.shape).
 import { choiceControl } from '../../controls.js';
 import { fmt } from '../../format.js';
+import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel } from '../../paramPanel.js';
@@ -78,29 +79,12 @@ export function mount(container, { core, state, showError }) {
   let panel = null;
 
   // --- the pictures: one canvas per method
-  const runBox = document.createElement('section');
-  runBox.className = 'chart-box arm-run';
-  runBox.setAttribute('aria-label', 'Live arms');
-  const pics = document.createElement('div');
-  pics.className = 'arm-pics';
-  const canvases = [0, 1].map((i) => {
-    const c = document.createElement('canvas');
-    c.id = `arm-canvas-${i ? 'b' : 'a'}`;
-    c.className = 'arm-canvas';
-    c.setAttribute('role', 'img');
-    c.setAttribute('aria-label', `Animated arm of method ${i ? 'B' : 'A'}; drag the arm's tip to set its target pose, or use the arrow keys to move the target of the last joint`);
-    c.tabIndex = 0;
-    pics.append(c);
-    return c;
-  });
-  const endMsg = messageBox();
-  endMsg.id = 'arm-end';
-  const status = document.createElement('div');
-  status.className = 'readout';
-  status.id = 'arm-status';
-  status.setAttribute('aria-live', 'off');
-  runBox.append(pics, endMsg, status);
-  mainCol.append(runBox);
+  const canvases = [0, 1].map((i) => el('canvas', { id: `arm-canvas-${i ? 'b' : 'a'}`, className: 'arm-canvas', role: 'img', tabIndex: 0,
+    'aria-label': `Animated arm of method ${i ? 'B' : 'A'}; drag the arm's tip to set its target pose, or use the arrow keys to move the target of the last joint` }));
+  const endMsg = Object.assign(messageBox(), { id: 'arm-end' });
+  const status = el('div', { className: 'readout', id: 'arm-status', 'aria-live': 'off' });
+  mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': 'Live arms' },
+    el('div', { className: 'arm-pics' }, ...canvases), endMsg, status));
 
   // --- the run: methods A and B (web/src/live/run.js)
   let series = [];

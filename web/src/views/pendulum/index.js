@@ -11,6 +11,7 @@
 // under M1–M6. Roles: state.js (model, URL state), controls.js, draw.js (the
 // picture), charts.js, csv.js; this file wires them.
 import { fmt } from '../../format.js';
+import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { download } from '../../charts.js';
 import { csvUrl } from '../../csv.js';
@@ -66,22 +67,11 @@ export function mount(container, { core, state, showError }) {
   side.append(sideMsg);
 
   // --- the picture and its indicators
-  const runBox = document.createElement('section');
-  runBox.className = 'chart-box';
-  runBox.setAttribute('aria-label', 'Live pendulum');
-  const canvas = document.createElement('canvas');
-  canvas.id = 'pendulum-canvas';
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', 'Animated pendulum; drag to set the goal angle, or use the arrow keys');
-  canvas.tabIndex = 0;
-  const endMsg = messageBox();
-  endMsg.id = 'pendulum-end';
-  const status = document.createElement('div');
-  status.className = 'readout';
-  status.id = 'pendulum-status';
-  status.setAttribute('aria-live', 'polite');
-  runBox.append(canvas, endMsg, status);
-  mainCol.append(runBox);
+  const canvas = el('canvas', { id: 'pendulum-canvas', role: 'img', tabIndex: 0,
+    'aria-label': 'Animated pendulum; drag to set the goal angle, or use the arrow keys' });
+  const endMsg = Object.assign(messageBox(), { id: 'pendulum-end' });
+  const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live pendulum' }, canvas, endMsg, status));
 
   // --- the run: treatment A and, compared, B (web/src/live/run.js)
   let series = [];  // per simulation: the plotted points and the last row

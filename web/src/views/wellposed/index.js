@@ -36,6 +36,7 @@
 import { viewLayout, messageBox } from '../../layout.js';
 import { COLORS } from '../../charts.js';
 import { fmt } from '../../format.js';
+import { el } from '../../dom.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel, paramIndex } from '../../paramPanel.js';
@@ -140,37 +141,17 @@ export function mount(container, { core, state, showError }) {
   const map = mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, showError, saveState });
 
   // ====================================================== the live screw
-  const runBox = document.createElement('section');
-  runBox.className = 'chart-box wellposed-run';
-  runBox.setAttribute('aria-label', 'Self-locking screw, live');
-  const runHead = document.createElement('div');
-  runHead.className = 'chart-head';
-  const runTitle = document.createElement('h3');
-  runTitle.textContent = 'Self-locking screw, live (screw-selflock): solutions at each step';
-  runHead.append(runTitle);
-  const jLine = document.createElement('div');
-  jLine.id = 'wellposed-jline';
-  jLine.className = 'wellposed-jline';
-  const notice = document.createElement('div');
-  notice.id = 'wellposed-notice';
-  notice.className = 'wellposed-notice';
-  notice.setAttribute('role', 'status');
-  const strip = document.createElement('canvas');
-  strip.id = 'wellposed-strip';
-  strip.className = 'wellposed-strip';
-  strip.setAttribute('role', 'img');
-  strip.setAttribute('aria-label', 'Timeline of the last seconds: the number of solutions at each step, and a marker where the rule acted');
-  const logList = document.createElement('ol');
-  logList.id = 'wellposed-log';
-  logList.className = 'wellposed-log';
-  logList.setAttribute('aria-label', 'What the rule did');
-  const endMsg = messageBox();
-  endMsg.id = 'wellposed-end';
-  const status = document.createElement('div');
-  status.id = 'wellposed-status';
-  status.className = 'readout';
-  status.setAttribute('aria-live', 'off');
-  runBox.append(runHead, jLine, notice, strip, logList, endMsg, status);
+  const runHead = el('div', { className: 'chart-head' },
+    el('h3', { textContent: 'Self-locking screw, live (screw-selflock): solutions at each step' }));
+  const jLine = el('div', { id: 'wellposed-jline', className: 'wellposed-jline' });
+  const notice = el('div', { id: 'wellposed-notice', className: 'wellposed-notice', role: 'status' });
+  const strip = el('canvas', { id: 'wellposed-strip', className: 'wellposed-strip', role: 'img',
+    'aria-label': 'Timeline of the last seconds: the number of solutions at each step, and a marker where the rule acted' });
+  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': 'What the rule did' });
+  const endMsg = Object.assign(messageBox(), { id: 'wellposed-end' });
+  const status = el('div', { id: 'wellposed-status', className: 'readout', 'aria-live': 'off' });
+  const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': 'Self-locking screw, live' },
+    runHead, jLine, notice, strip, logList, endMsg, status);
   mainCol.append(runBox);
 
   // the screw's last row, the row before, the rule's actions, the time reached
