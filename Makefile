@@ -3,7 +3,7 @@
 
 .PHONY: all lib cli help clean serve web wasm wasm-bench npm \
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
-        test test-parts test-native test-cli test-web \
+        test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short \
         readme-figures fuzz fuzz-build fuzz-regress
@@ -174,7 +174,14 @@ deps-web-test:
 test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
 	@bash tests/web/run.sh
 
-# `make test` runs every part (test-parts: test-native, test-cli, test-web)
+# ---- lint: ESLint (npm devDependency, flat config eslint.config.js: the
+# recommended rules) over web/, wasm/, tests/web/ and tools/; tools/lint.mjs
+# prints every finding and "lint: N passed, M failed, 0 skipped" (files
+# without / with a finding) and writes the counts to $TEST_COUNTS/lint.txt.
+lint: node_modules/.package-lock.json
+	@node tools/lint.mjs
+
+# `make test` runs every part (test-parts: lint, test-native, test-cli, test-web)
 # with make -k, so one failing part does not hide the others, and closes with
 # the one line CI reads: "N passed, M failed, K skipped", summed over the
 # counts each runner writes to build/test-counts (tools/test-total.sh).
@@ -185,7 +192,7 @@ test:
 	@rm -rf $(TEST_COUNTS)
 	@st=0; TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) $(MAKE) --no-print-directory -k test-parts || st=$$?; \
 	    tools/test-total.sh $(TEST_COUNTS) $$st
-test-parts: test-native test-cli test-web
+test-parts: lint test-native test-cli test-web
 
 # ------------------------------------------------------------- benchmarks
 # Native benchmark programs benchmarks/bench_NAME.c, each linked with host.c

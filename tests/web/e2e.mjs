@@ -1,4 +1,6 @@
-// e2e.mjs: the end-to-end browser test of the explorer (make test-web).
+// e2e.mjs: the end-to-end browser test of the explorer (make test-web): the
+// harness only (the server, the browser, the generic checks of every view,
+// the counting); every view's own checks are in tests/web/e2e.d/<view>.mjs.
 //
 // Serves build/web with tools/serve.mjs on 127.0.0.1 (a free port), drives
 // Debian's chromium through playwright-core (headless, a fresh profile under
@@ -13,7 +15,7 @@
 //               show only the files it is given: its e2e.d module checks
 //               export, slider and URL after giving it files)
 //   slider      moving a slider (value set, `input` dispatched) changes the
-//               data of a chart (read through window.frictionCharts); a live
+//               data of a chart (read through window.__fx.charts.all); a live
 //               view is paused first with its Pause button
 //   reload      the URL after the change, opened in a new page, restores the
 //               same control values and (for a view that is not live) the
@@ -23,26 +25,16 @@
 //               control of the view is at most 5 Tab presses away; on the
 //               selected tab, ArrowRight selects the next view and ArrowLeft
 //               comes back
-//   invalid     an invalid input shows its message in place: laws view: K = 1
-//               and B = 0 give the Kikuuwe eq. 15 message next to the controls
-//               (and its "Set K" button fixes it); other views: a number
-//               field out of its range shows the control's own message
+//   invalid     an invalid input shows its message in place: a number field
+//               out of its range shows the control's own message; a view whose
+//               e2e.d module exports invalidInput(page, h) (laws: K = 1 and
+//               B = 0 give the Kikuuwe eq. 15 message) is checked by it instead
 //   session     no console error or failed request over the whole session
-// and for the live pendulum view (id 'pendulum'):
-//   time        the simulation clock advances and the animation canvas
-//               changes between two screenshots
-//   replay      a shared log (../shared/data/bam/logs/xl330/processed/*.json
-//               from the repository root) dropped on the view (a synthetic
-//               drop event carrying a File) shows its MAE and a table of six
-//               models (the details: tests/web/e2e.d/replay.mjs)
-//   frames      window.pendulumFrameStats (ms of work per animation frame of
-//               the page: simulation, picture, handing the steps in view to the
-//               chart worker) at 1 kHz physics with two treatments, over
-//               >= 300 frames: median and 95th percentile are written to
-//               build/e2e/frame-time.json (tools/readme_figures.mjs puts them in
-//               README.md and docs/performance.md) with the chart worker's update times
-//               (window.pendulumChartWorkerStats); fails if the p95 is not
-//               under 4 ms
+// Every view's own checks are in its module tests/web/e2e.d/<view>.mjs (the
+// live pendulum's time, replay and frame time in pendulum.mjs, the robot
+// arm's frame time in arm.mjs), each exporting `default async function (h)`
+// with the harness object below (h.check, h.expect, h.openPage, h.frameTime,
+// …), and optionally `view` and `invalidInput`.
 // Only a check that cannot run for want of the shared data (../shared/data
 // beside the clone) is reported as skipped, with the reason "missing shared
 // data: …", never as passed; under CI=true (where the data is always there)
@@ -54,7 +46,6 @@
 // 30 s per view when there are many views); the browser and the server are
 // always closed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -64,12 +55,15 @@ const WEB = path.join(ROOT, 'build/web');
 const OUT = path.join(ROOT, 'build/e2e');
 const PROFILE = path.join(OUT, 'profile');
 const LOG_DIR = path.resolve(ROOT, '../shared/data/bam/logs/xl330/processed');
+const MODULES = path.join(ROOT, 'tests/web/e2e.d');
 const WATCHDOG_MS = 150_000;      // the whole run, at least
 const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = 90_000; // ... plus this per module of tests/web/e2e.d
+// the live views' frame-time target (README): page work per animation frame,
+// p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs)
 const FRAME_TARGET_MS = 4;
-const FRAME_MIN = 300;           // frames measured for the frame-time p95
+const FRAME_MIN = 300;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
@@ -101,8 +95,23 @@ async function check(name, fn) {
 }
 function expect(cond, msg) { if (!cond) throw new Error(msg); }
 
+/** The q-quantile of ms (the smallest value with at least q of the values at or below it). */
+function quantile(ms, q) {
+  const x = ms.slice().sort((u, v) => u - v);
+  return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null;
+}
+/** Frame-time figures of ms (per animation frame) against the target:
+ *  { frames, median_ms, p95_ms, max_ms, target_ms, met }. */
+function frameTime(ms) {
+  const p95 = quantile(ms, 0.95);
+  return { frames: ms.length, median_ms: ms.slice().sort((u, v) => u - v)[Math.floor(ms.length / 2)], p95_ms: p95,
+    max_ms: Math.max(...ms), target_ms: FRAME_TARGET_MS, met: p95 !== null && p95 < FRAME_TARGET_MS };
+}
+
 // ------------------------------------------------------------ the harness
 let server = null, context = null, base = '';
+let harness = null;              // what every e2e.d module is given (main)
+const viewChecks = new Map();     // view id → its e2e.d module (export const view)
 
 async function cleanup() {
   try { if (context) await context.close(); } catch { /* already gone */ }
@@ -150,7 +159,7 @@ async function frames(page, n) {
 /** A fingerprint of every live chart's data (FNV-1a over the bits of every x, y). */
 function chartPrint(page) {
   return page.evaluate(() => {
-    const charts = [...(window.frictionCharts || [])];
+    const charts = [...(window.__fx?.charts?.all || [])];
     const f = new Float64Array(1), u = new Uint32Array(f.buffer);
     let h = 0x811c9dc5, points = 0, maxX = -Infinity;
     const mix = (v) => {
@@ -379,11 +388,12 @@ async function testView(view, allViews) {
   });
 
   await check(`${name}: an invalid input shows its message in place`, async () => {
-    if (name === 'laws') {
-      // from the defaults, on a fresh page
-      const fresh = await openPage('?view=laws', 'laws');
+    const own = viewChecks.get(name)?.invalidInput;
+    if (own) {
+      // the view's own invalid input (its e2e.d module), from the defaults, on a fresh page
+      const fresh = await openPage(`?view=${name}`, name);
       try {
-        const r = await lawsInvalid(fresh.page);
+        const r = await own(fresh.page, harness);
         const problems = logProblems(fresh.log);
         expect(problems.length === 0, problems.slice(0, 5).join('; '));
         return r;
@@ -422,144 +432,6 @@ async function testView(view, allViews) {
   if (kb !== pageB) await kb.page.close();
 }
 
-/** Laws view: K = 1 N/m with B = 0 gives 1/Z = K·T + B = 0.001 < 30.5 (Kikuuwe eq. 15).
- *  (With the default B = 50, K = 1 still gives 1/Z = 50.001 > 30.5: valid.) */
-async function lawsInvalid(page) {
-  const field = (label) => page.locator('#view .ctl', { hasText: label }).locator('input.ctl-num');
-  expect(await field('contact stiffness K').count() === 1 && await field('contact damping B').count() === 1,
-    'no K or B field in the laws view');
-  // typed as a person would: the value, then Enter
-  for (const [label, v] of [['contact stiffness K', '1'], ['contact damping B', '0']]) {
-    await field(label).fill(v);
-    await field(label).press('Enter');
-  }
-  const msg = await waitFor(() => page.evaluate(() => {
-    const el = [...document.querySelectorAll('#view [role=alert], #view .msg-bad')]
-      .find((e) => e.checkVisibility() && e.textContent.includes('eq. 15'));
-    return el ? el.textContent : '';
-  }), 3000);
-  expect(msg, 'no visible eq. 15 message in the view');
-  expect(/needs 1\/Z > 30\.5/.test(msg), `message lacks the bound: '${msg}'`);
-  const banner = await page.evaluate(() => !document.getElementById('error-banner').hidden);
-  expect(!banner, 'the message went to the page banner, not in place');
-  let fixed = '';
-  const fix = page.locator('#view button', { hasText: /^Set K to / });
-  if (await fix.count() && await fix.first().isVisible()) {
-    await fix.first().click();
-    const gone = await waitFor(() => page.evaluate(() => ![...document.querySelectorAll('#view [role=alert], #view .msg-bad')]
-      .some((e) => e.checkVisibility() && e.textContent.includes('eq. 15'))), 3000);
-    expect(gone, 'the "Set K" button did not clear the message');
-    fixed = '; its "Set K" button clears it';
-  }
-  return `'${msg.slice(0, 90)}…'${fixed}`;
-}
-
-// -------------------------------------------------- the live pendulum view
-async function testPendulum(present) {
-  const names = ['pendulum: simulation time advances and the canvas changes',
-    'pendulum: a dropped log is replayed with its MAE',
-    'pendulum: work per animation frame at 1 kHz physics'];
-  if (!present) {
-    for (const n of names) report('fail', n, "no view 'pendulum' in web/src/views/index.js VIEWS");
-    return;
-  }
-  const { page, log } = await openPage('?view=pendulum&pendulum.dt=0.001', 'pendulum');
-  await check(names[0], async () => {
-    const clock = () => page.evaluate(() => {
-      const m = /t = ([0-9.eE+-]+) s/.exec(document.querySelector('#view')?.innerText || '');
-      return m ? Number(m[1]) : null;
-    });
-    const t0 = (await clock()) ?? (await chartPrint(page)).maxX;
-    const canvas = await page.evaluate(() => {
-      const charts = new Set([...(window.frictionCharts || [])].map((c) => c.canvas));
-      const all = [...document.querySelectorAll('#view canvas')].filter((c) => !charts.has(c) && c.checkVisibility());
-      all.forEach((c, i) => { c.dataset.e2e = String(i); });
-      return all.length;
-    });
-    expect(canvas > 0, 'no animation canvas (every canvas belongs to a chart)');
-    const shot1 = await page.locator('#view canvas[data-e2e="0"]').screenshot();
-    await page.waitForTimeout(700);
-    const shot2 = await page.locator('#view canvas[data-e2e="0"]').screenshot();
-    const t1 = (await clock()) ?? (await chartPrint(page)).maxX;
-    expect(t1 > t0, `simulation time did not advance: ${t0} -> ${t1} s`);
-    expect(!shot1.equals(shot2), 'the canvas did not change between two screenshots 0.7 s apart');
-    return `t ${t0.toFixed(3)} -> ${t1.toFixed(3)} s; canvas changed`;
-  });
-
-  await check(names[1], async () => {
-    const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
-    if (!files.length) return { skip: `${MISSING_DATA}: no log in ${path.relative(ROOT, LOG_DIR)}` };
-    const file = files[0];
-    const b64 = fs.readFileSync(path.join(LOG_DIR, file)).toString('base64');
-    const how = await page.evaluate(({ b64, file }) => {
-      const bin = atob(b64);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      const f = new File([bytes], file, { type: 'application/json' });
-      const dt = new DataTransfer();
-      dt.items.add(f);
-      const target = document.querySelector('#view [data-dropzone], #view #log-drop, #view .drop-zone') || document.querySelector('#view > div');
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-      }
-      return target.id || target.className || target.tagName;
-    }, { b64, file });
-    // wait for the MAE, or for a final word about the file (not "Replaying…")
-    const res = await waitFor(() => page.evaluate((file) => {
-      const text = document.querySelector('#view')?.innerText || '';
-      const m = /MAE\s*[=:]\s*([0-9.]+(?:e[+-]?\d+)?)/i.exec(text);
-      if (m) return { mae: m[0] };
-      const line = text.split('\n').find((l) => l.includes(file) && !/replaying|^reading/i.test(l) && !/^Drop /.test(l));
-      return line ? { line } : null;
-    }, file), 20_000, 200);
-    expect(res && res.mae, `no MAE shown after dropping ${file} on ${how}${res?.line ? `; the view says: '${res.line.slice(0, 200)}'` : ''}`);
-    const models = await page.evaluate(() => [...document.querySelectorAll('#replay-table tbody tr')].map((tr) => tr.dataset.model));
-    expect(models.join() === 'm1,m2,m3,m4,m5,m6', `the replay table lists ${models.join(', ') || 'no model'}, not m1..m6`);
-    return `${file} dropped on ${how}: ${res.mae}; table of m1..m6`;
-  });
-
-  await check(names[2], async () => {
-    const has = await page.evaluate(() => Array.isArray(window.pendulumFrameStats));
-    if (!has) throw new Error('window.pendulumFrameStats is missing (expected: an array of ms per animation frame, simulation + chart update)');
-    const play = page.locator('#view button', { hasText: /^Play$/ });
-    if (await play.count()) await play.first().click();
-    // the physics step the view runs (its clock line says "dt = … s") and the treatments
-    const { dt, treatments } = await page.evaluate(() => {
-      const m = /dt = ([0-9.eE+-]+) s/.exec(document.querySelector('#view')?.innerText || '');
-      const st = document.getElementById('pendulum-status')?.textContent || '';
-      return { dt: m ? Number(m[1]) : null, treatments: (st.match(/\b[AB] \w+:/g) || []).length };
-    });
-    expect(dt === 0.001, `the view runs dt = ${dt} s, not 1 ms (URL pendulum.dt=0.001 ignored?)`);
-    expect(treatments === 2, `${treatments} treatment(s) running, expected 2 (A and B)`);
-    await page.evaluate(() => { window.pendulumFrameStats.length = 0; });
-    const t0 = Date.now();
-    await waitFor(() => page.evaluate((n) => window.pendulumFrameStats.length >= n, FRAME_MIN), 15_000, 250);
-    const ms = await page.evaluate(() => window.pendulumFrameStats.slice());
-    // the chart updates the view hands to its chart worker (not in the page's frames), reported beside
-    const chartMs = await page.evaluate(() => (window.pendulumChartWorkerStats || []).slice());
-    const pct = (a, q) => { const x = a.slice().sort((u, v) => u - v); return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null; };
-    expect(ms.length >= FRAME_MIN, `only ${ms.length} frames recorded in ${((Date.now() - t0) / 1000).toFixed(1)} s (need ${FRAME_MIN})`);
-    const s = ms.slice().sort((a, b) => a - b);
-    const p95 = s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-    const median = s[Math.floor(s.length / 2)];
-    const stats = { frames: ms.length, median_ms: median, p95_ms: p95, max_ms: s[s.length - 1], target_ms: FRAME_TARGET_MS,
-      met: p95 < FRAME_TARGET_MS, physics_dt_s: dt, treatments, cores: os.cpus().length, load_average_1min: os.loadavg()[0],
-      date: new Date().toISOString(),
-      chart_worker: { updates: chartMs.length, median_ms: pct(chartMs, 0.5), p95_ms: pct(chartMs, 0.95) } };
-    fs.writeFileSync(path.join(OUT, 'frame-time.json'), `${JSON.stringify(stats, null, 2)}\n`);
-    const line = `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms over ${ms.length} frames at dt = ${dt} s, two treatments `
-      + `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; build/e2e/frame-time.json)`
-      + (chartMs.length ? `; chart updates in the worker: median ${pct(chartMs, 0.5).toFixed(2)} ms, p95 ${pct(chartMs, 0.95).toFixed(2)} ms over ${chartMs.length}` : '');
-    expect(p95 < FRAME_TARGET_MS, `${line}: p95 is not under the ${FRAME_TARGET_MS} ms target`);
-    return line;
-  });
-  await check('pendulum: no console error or failed request during the live checks', async () => {
-    const problems = logProblems(log);
-    expect(problems.length === 0, problems.slice(0, 5).join('; '));
-  });
-  await page.close();
-}
-
 // ------------------------------------------------------------------ main
 async function main() {
   expect(fs.existsSync(path.join(WEB, 'index.html')) && fs.existsSync(path.join(WEB, 'app.js')),
@@ -589,6 +461,24 @@ async function main() {
   // the bound grows with the views: start-up + per view (+ the live checks)
   armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length));
 
+  // the modules of tests/web/e2e.d, loaded first: a view's module may hand
+  // the generic checks its own invalid input (export const view, invalidInput)
+  const files = fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [];
+  const mods = [];
+  for (const f of files) {
+    try {
+      const mod = await import(path.join(MODULES, f));
+      mods.push([f, mod]);
+      if (mod.view) viewChecks.set(mod.view, mod);
+    } catch (e) {
+      report('fail', `${f}: the module could not be loaded`, e.message);
+    }
+  }
+  harness = {
+    ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, base, context, views, check, expect, report, openPage,
+    logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime,
+  };
+
   for (const v of views) {
     try {
       await testView(v, views);
@@ -596,27 +486,14 @@ async function main() {
       report('fail', `${v.id}: the view could not be tested`, e.message);
     }
   }
-  try {
-    await testPendulum(views.some((v) => v.id === 'pendulum'));
-  } catch (e) {
-    report('fail', 'pendulum: the view could not be tested', e.message);
-  }
 
-  // Further checks, one module per area: tests/web/e2e.d/*.mjs, each
-  // exporting `default async function (h)` with the harness below. Each
-  // module adds WATCHDOG_MODULE_MS to the bound of the whole run.
-  const dir = path.join(ROOT, 'tests/web/e2e.d');
-  const mods = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort() : [];
+  // every view's own checks, one module each (tests/web/e2e.d/*.mjs; each
+  // adds WATCHDOG_MODULE_MS to the bound of the whole run)
   armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length)
     + WATCHDOG_MODULE_MS * mods.length);
-  const harness = {
-    ROOT, OUT, LOG_DIR, base, context, views, check, expect, report, openPage, logProblems,
-    frames, chartPrint, controlValues, waitFor, settle, isLive,
-  };
-  for (const f of mods) {
+  for (const [f, mod] of mods) {
     try {
-      const mod = await import(path.join(dir, f));
-      await mod.default(harness);
+      if (mod.default) await mod.default(harness);
     } catch (e) {
       report('fail', `${f}: the module could not run`, e.message);
     }

@@ -4,6 +4,8 @@ import {
   Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
   ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale,
 } from 'chart.js';
+import { hook } from './testHooks.js';
+import { csvText, csvUrl } from './csv.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
 // per pixel (options.plugins.decimation = { enabled: true, algorithm:
@@ -11,14 +13,15 @@ import {
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
   ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale);
 
-// Test hook (tests/web/e2e.mjs): every live chart is in window.frictionCharts,
-// so the browser tests can read chart data; a chart leaves the set on destroy().
+// Test hook (tests/web/e2e.mjs, web/src/testHooks.js): every live chart is in
+// window.__fx.charts.all, so the browser tests can read chart data; a chart
+// leaves the set on destroy().
+export const allCharts = hook('charts', 'all', new Set());
 if (typeof window !== 'undefined') {
-  window.frictionCharts = window.frictionCharts || new Set();
   Chart.register({
     id: 'frictionTestHook',
-    afterInit(chart) { window.frictionCharts.add(chart); },
-    afterDestroy(chart) { window.frictionCharts.delete(chart); },
+    afterInit(chart) { allCharts.add(chart); },
+    afterDestroy(chart) { allCharts.delete(chart); },
   });
 }
 
@@ -36,17 +39,16 @@ export function download(name, href) {
   if (href.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** CSV text of the chart's datasets (x, then one column per dataset). */
+/** CSV text of the chart's datasets (x, then one column per dataset; a
+ *  dataset's `unit`, when it has one, goes into its header cell). */
 export function chartCsv(chart, xName = 'x') {
   const sets = chart.data.datasets.filter((d) => !d.csvSkip);
-  const header = [xName, ...sets.map((d) => (d.csvName || d.label).replace(/[,\n]/g, ' '))];
+  const columns = [{ name: xName }, ...sets.map((d) => ({ name: (d.csvName || d.label).replace(/[,\n]/g, ' '), unit: d.unit }))];
   const xs = new Set();
   sets.forEach((d) => d.data.forEach((p) => xs.add(p.x)));
   const sorted = [...xs].sort((a, b) => a - b);
   const maps = sets.map((d) => new Map(d.data.map((p) => [p.x, p.y])));
-  const lines = [header.join(',')];
-  for (const x of sorted) lines.push([x, ...maps.map((m) => (m.has(x) ? m.get(x) : ''))].join(','));
-  return `${lines.join('\n')}\n`;
+  return csvText({ columns, rows: sorted.map((x) => [x, ...maps.map((m) => (m.has(x) ? m.get(x) : ''))]) });
 }
 
 /**
@@ -109,8 +111,7 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
   const base = fileName || title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   png.addEventListener('click', () => download(`${base}.png`, chart.toBase64Image('image/png', 1)));
   csv.addEventListener('click', () => {
-    const blob = new Blob([chartCsv(chart, xName)], { type: 'text/csv' });
-    download(`${base}.csv`, URL.createObjectURL(blob));
+    download(`${base}.csv`, csvUrl(chartCsv(chart, xName)));
   });
   return { chart, box, head, canvas, update: () => chart.update('none') };
 }

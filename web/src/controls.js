@@ -5,21 +5,13 @@
 // number or lies outside the valid range is refused in place (the field is
 // marked and the message names the parameter, the range and the value kept),
 // so nothing half-typed ("5" of "50") ever reaches the simulation.
-let uid = 0;
+import { fmtNumber } from './format.js';
 
-function fmt(v) {
-  if (!Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(3) : String(Number(v.toPrecision(6)));
-}
+let uid = 0;
 
 // a field value or range bound, short: 1e-4 and 7.5e5 rather than 1.000e-4
 // and 7.500e+5 (six significant digits, what a person types)
-function fmtShort(v) {
-  if (!Number.isFinite(v)) return String(v);
-  const r = Number(v.toPrecision(6)), a = Math.abs(r);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? r.toExponential().replace('e+', 'e') : String(r);
-}
+const fmtShort = (v) => fmtNumber(v, { round: true, plus: false, expDigits: null });
 
 // a decimal number as a person types it: 50, -0.5, .5, 1e-3, 2.5E+4
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -265,4 +257,3 @@ export function toggleControl({ label, value, onChange }) {
   return { el, get value() { return box.checked; }, set value(v) { box.checked = !!v; }, input: box };
 }
 
-export { fmt };

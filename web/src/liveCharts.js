@@ -5,7 +5,7 @@
 // step in view and draws it min-max decimated. Each box has
 // the title, the PNG and CSV buttons and the canvas; `mirror` holds what the
 // chart shows (the CSV button exports it; the browser tests read it in
-// window.frictionCharts). One message per chart is in flight at a time: a
+// window.__fx.charts.all). One message per chart is in flight at a time: a
 // chart asked again while the worker draws is marked stale and redrawn when
 // the worker says 'drawn'.
 //
@@ -15,7 +15,8 @@
 //     range: () => ({ x0, x1, budget }) });
 //   set.charts[k].mirror.sources / .data.datasets   (the points)
 //   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
-import { chartCsv, chartFontSize, chartFrame, download } from './charts.js';
+import { csvUrl } from './csv.js';
+import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 
 // Sources shorter than this are sent whole every time (cheap, and a short
 // line may be rewritten in place, like the arm's target lines).
@@ -31,13 +32,13 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
       csvLabel: `Export the data of ${title} as CSV (every step in view)` });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } } };
-    window.frictionCharts?.add(mirror);
+    allCharts.add(mirror);
     png.addEventListener('click', () => {
       const id = `${index}-${Date.now()}`;
       pngWaiting.set(id, `${fileName}.png`);
       worker.postMessage({ type: 'png', index, id });
     });
-    csv.addEventListener('click', () => download(`${fileName}.csv`, URL.createObjectURL(new Blob([chartCsv(mirror, 't [s]')], { type: 'text/csv' }))));
+    csv.addEventListener('click', () => download(`${fileName}.csv`, csvUrl(chartCsv(mirror, 't [s]'))));
     const ro = new ResizeObserver(() => {
       const r = wrap.getBoundingClientRect();
       worker.postMessage({ type: 'size', index, width: Math.max(1, Math.round(r.width)), height: Math.max(1, Math.round(r.height)) });
@@ -135,7 +136,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
       presentObserver.disconnect();
       observers.forEach((o) => o.disconnect());
       worker.terminate();
-      charts.forEach((c) => window.frictionCharts?.delete(c.mirror));
+      charts.forEach((c) => allCharts.delete(c.mirror));
     },
   };
 }

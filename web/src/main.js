@@ -12,6 +12,7 @@ import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, getFlag, setFlag } from './state.js';
 import { lessonFrame, renderLegend } from './layout.js';
 import { VIEWS } from './views/index.js';
+import { setHook } from './testHooks.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -85,7 +86,7 @@ async function start() {
     showError(`The friction core could not be loaded: ${e.message}. Rebuild with 'make serve'.`);
     return;
   }
-  window.frictionCore = core; // for the browser tests and the console
+  setHook('core', 'wrapper', core); // for the browser tests and the console (window.__fx.core.wrapper)
 
   const tabs = document.getElementById('tabs');
   const main = document.getElementById('view');

@@ -60,8 +60,8 @@ const viewState = (page) => page.evaluate(() => {
     evals: Number(q('#fit-progress-text')?.dataset.evals || 0),
     progress: Number(q('#fit-progress')?.value || 0),
     text: q('#fit-progress-text')?.textContent || '',
-    liveWorkers: window.frictionFitWorkers ? window.frictionFitWorkers.size : -1,
-    maePoints: [...(window.frictionCharts || [])].filter((c) => /per CMA-ES generation/.test(c.canvas.getAttribute('aria-label') || ''))
+    liveWorkers: window.__fx?.fit?.workers ? window.__fx.fit.workers.size : -1,
+    maePoints: [...(window.__fx?.charts?.all || [])].filter((c) => /per CMA-ES generation/.test(c.canvas.getAttribute('aria-label') || ''))
       .reduce((n, c) => n + c.data.datasets.reduce((m, d) => m + d.data.length, 0), 0),
     overlay: q('#fit-overlay-note')?.dataset.mae ?? null,
     result: q('#fit-result') && !q('#fit-result').hidden,
@@ -215,7 +215,7 @@ export default async function fitChecks(h) {
     expect(liveBrowser === W + 1, `the browser counts ${liveBrowser} fit workers, expected ${W + 1}`);
     await page.click('#fit-cancel');
     const c = await waitFor(async () => { const x = await viewState(page); return x.fit === 'cancelled' && x.liveWorkers === 0 && liveFitWorkers(page) === 0 ? x : null; }, 5000);
-    expect(c, `after Cancel: ${await page.evaluate(() => window.frictionFitWorkers.size)} in the registry, ${liveFitWorkers(page)} in the browser`);
+    expect(c, `after Cancel: ${await page.evaluate(() => window.__fx.fit.workers.size)} in the registry, ${liveFitWorkers(page)} in the browser`);
     const evalsAt = c.evals;
     await page.waitForTimeout(500);
     expect((await viewState(page)).evals === evalsAt, 'evaluations still reported after Cancel');
@@ -239,7 +239,7 @@ export default async function fitChecks(h) {
     const trainFiles = s0.rows.filter((r) => !r.valid).map((r) => r.name);
     expect(trainFiles.length === 1, `training logs: ${trainFiles.join()}`);
     const ref = nodeFit(trainFiles, 4, 200, 3);
-    const diff = keys.filter((k, j) => t.params[k] !== ref.best[core.fitParamKeys().findIndex((x) => x.key === k)]);
+    const diff = keys.filter((k) => t.params[k] !== ref.best[core.fitParamKeys().findIndex((x) => x.key === k)]);
     expect(!diff.length, `browser and Node differ in ${diff.join(', ')}`);
     expect(t.trainFit === ref.bestLoss, `training MAE ${t.trainFit} != Node ${ref.bestLoss}`);
     small = t;
@@ -350,7 +350,7 @@ export default async function fitChecks(h) {
     const rows = await p.evaluate(() => [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => ({
       model: tr.dataset.model, mae: [...tr.querySelectorAll('[data-mae]')].map((td) => Number(td.dataset.mae)) })));
     expect(rows.map((r) => r.model).join() === 'm1,m2,m3,m4,m5,m6', `rows ${rows.map((r) => r.model).join()}`);
-    const bars = await p.evaluate(() => [...window.frictionCharts].find((c) => c.config.type === 'bar')?.data.datasets.map((d) => d.data.length));
+    const bars = await p.evaluate(() => [...window.__fx.charts.all].find((c) => c.config.type === 'bar')?.data.datasets.map((d) => d.data.length));
     expect(bars && bars.join() === '6,6', `bars ${bars}`);
     const train = Object.fromEntries(rows.map((r) => [Number(r.model.slice(1)), r.mae[1]]));
     const worse = [];

@@ -73,7 +73,7 @@ export default async function (h) {
     });
     expect(legend, 'no visible key legend');
     expect(legend.includes('F') && legend.includes('Esc'), `the legend lacks F or Esc: ${legend.join(' ')}`);
-    const charts = await page.evaluate(() => [...(window.frictionCharts || [])].map((c) => c.options.font?.size ?? null));
+    const charts = await page.evaluate(() => [...(window.__fx?.charts?.all || [])].map((c) => c.options.font?.size ?? null));
     expect(charts.length === 0 || charts.every((f) => f >= 16), `chart font sizes in presentation mode: ${charts.join(', ')}`);
     const drawer = await page.evaluate(() => {
       const side = document.querySelector('#view .view > .controls');

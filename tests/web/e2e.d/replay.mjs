@@ -41,7 +41,7 @@ const panelState = (page) => page.evaluate(() => {
   const q = (s) => document.querySelector(s);
   const rows = [...document.querySelectorAll('#replay-table tbody tr')].map((tr) => ({
     model: tr.dataset.model, mae: tr.querySelector('[data-mae]')?.dataset.mae ?? null, text: tr.textContent }));
-  const charts = [...(window.frictionCharts || [])].filter((c) => /replay/i.test(c.canvas.getAttribute('aria-label') || '')
+  const charts = [...(window.__fx?.charts?.all || [])].filter((c) => /replay/i.test(c.canvas.getAttribute('aria-label') || '')
     || c.canvas.closest('section')?.getAttribute('aria-label')?.startsWith('Replay'));
   return {
     rows: q('#replay-table').hidden ? [] : rows,

@@ -25,7 +25,7 @@ export default async function views(h) {
   const progressText = (page) => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent || '');
   const waitText = (page, re, ms) => h.waitFor(async () => re.test(await progressText(page)), ms, 100);
   /** Every chart's datasets: { title, sets: [{ label, data: [[x, y], …] }] }. */
-  const chartData = (page) => page.evaluate(() => [...window.frictionCharts].map((c) => ({
+  const chartData = (page) => page.evaluate(() => [...window.__fx.charts.all].map((c) => ({
     title: c.canvas.closest('.chart-box')?.getAttribute('aria-label') || '',
     sets: c.data.datasets.map((d) => ({ label: d.label, data: d.data.map((p) => [p.x, p.y]) })),
   })));
@@ -157,7 +157,7 @@ export default async function views(h) {
       return m.checkVisibility() ? m.textContent : '';
     });
     expect(/diverged \(last finite row at t = 0\.153 s\)/.test(msg) && /no longer finite/.test(msg), `message: '${msg}'`);
-    const ticks = await page.evaluate(() => [...window.frictionCharts].flatMap((c) => Object.values(c.scales)
+    const ticks = await page.evaluate(() => [...window.__fx.charts.all].flatMap((c) => Object.values(c.scales)
       .flatMap((s) => s.ticks.map((t) => String(t.label)))));
     const long = ticks.filter((l) => l.length > 10);
     expect(ticks.length > 0 && long.length === 0, `long tick labels: ${long.slice(0, 4).join(', ')}`);
@@ -214,7 +214,10 @@ export default async function views(h) {
     expect(head.some((l) => /^# M = 1 \[kg\]/.test(l)) && head.some((l) => /^# T = 0\.001 \| 0\.004 \[s\]/.test(l)),
       `parameters with units missing from the header: ${head.slice(0, 6).join(' / ')}`);
     const data = lines.filter((l) => !l.startsWith('#'));
-    expect(data[0] === 'run,t,x,v,f,h,stuck,reversals', `column header '${data[0]}'`);
+    // the column header of web/src/csv.js: "name [unit]" per column (run has no unit)
+    const heads = data[0].split(',');
+    expect(heads.map((c) => c.replace(/ \[[^\]]+\]$/, '')).join(',') === 'run,t,x,v,f,h,stuck,reversals', `column header '${data[0]}'`);
+    expect(heads[0] === 'run' && heads[1] === 't [s]', `column header without "name [unit]" cells: '${data[0]}'`);
     const out = [];
     for (const T of ['0.001', '0.004']) {
       const cli = execFileSync(CLI, ['run', 'model-a', `T=${T}`], { encoding: 'utf8' }).trim().split('\n').slice(1);
@@ -326,7 +329,7 @@ export default async function views(h) {
     const { page } = pg;
     // a point inside the chart: τm = 0, τe = 0.17·T (the preset's torque scale)
     const at = await page.evaluate(() => {
-      const c = [...window.frictionCharts][0];
+      const c = [...window.__fx.charts.all][0];
       const q = c.canvas.getBoundingClientRect();
       const T = c.scales.x.max;
       return { x: q.left + c.scales.x.getPixelForValue(0), y: q.top + c.scales.y.getPixelForValue(0.17 * T), T };

@@ -1,6 +1,6 @@
 // e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed.js),
 // issue 12 item 6. Checks:
-//   map = CLI   the map's grid (window.wellposedMap: the rows the page got from
+//   map = CLI   the map's grid (window.__fx.wellposed.map: the rows the page got from
 //               the wasm core) equals `friction run solutions-2dof` of the same
 //               parameters row by row (r1, r2, solutions, unique), at the
 //               defaults (μ = 0.6) and after μ is typed as 0.45; the verdict
@@ -74,10 +74,10 @@ export default async function wellposed(h) {
     return;
   }
   const { page, log } = await openPage('?view=wellposed', 'wellposed');
-  const map = () => page.evaluate(() => window.wellposedMap && window.wellposedMap());
+  const map = () => page.evaluate(() => window.__fx?.wellposed?.map && window.__fx.wellposed.map());
   // a fingerprint of the map's rows only (the live charts change all the time)
   const mapPrint = () => page.evaluate(() => {
-    const m = window.wellposedMap && window.wellposedMap();
+    const m = window.__fx?.wellposed?.map && window.__fx.wellposed.map();
     if (!m) return '';
     const f = new Float64Array(1), u = new Uint32Array(f.buffer);
     let h = 0x811c9dc5;
@@ -90,7 +90,6 @@ export default async function wellposed(h) {
     const m = /t = ([0-9.eE+-]+) s/.exec(document.getElementById('wellposed-clock')?.textContent || '');
     return m ? Number(m[1]) : NaN;
   });
-  const button = (name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
   // the map once no recomputation is scheduled or running (a slow grid goes
   // to a worker on a debounce)
   const settledMap = () => waitFor(async () => {
@@ -209,7 +208,7 @@ export default async function wellposed(h) {
     await page.waitForTimeout(4000);
     const t1 = await clock();
     expect(t1 > t0 + 1, `t ${t0} → ${t1} in 4 s`);
-    const events = await page.evaluate(() => (window.wellposedEvents || []).map((e) => ({ t: e.t, kind: e.kind, head: e.head })));
+    const events = await page.evaluate(() => (window.__fx?.wellposed?.events || []).map((e) => ({ t: e.t, kind: e.kind, head: e.head })));
     // the CLI's run of the same parameters, read from its counters: an
     // impulsive stop where `impulses` grows, a stretch with several solutions
     // where `n_several` grows after a step with fewer than two, a breakaway

@@ -3,7 +3,8 @@
 // (τm, τe) plane the gear is static where |τm + τe| fits in the friction
 // budget; outside it the motor drives the load or the load backdrives the
 // motor. Boundaries come from the core's exact solution, not from a grid.
-import { numberControl, choiceControl, fmt } from '../controls.js';
+import { numberControl, choiceControl } from '../controls.js';
+import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
@@ -293,7 +294,9 @@ export function mount(container, { core, state }) {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction: { model, ...coefficients } } = presetFromObject(core, bench, obj);
+      const { index, friction } = presetFromObject(core, bench, obj);
+      const coefficients = { ...friction };   // every coefficient, not the model's name
+      delete coefficients.model;
       reloadWithState(state, { preset: String(index), ...coefficients });
     },
     servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),

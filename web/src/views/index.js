@@ -1,11 +1,11 @@
 // views/index.js: the list of views, in tab order.
 import * as laws from './laws.js';
 import * as drive from './drive.js';
-import * as pendulum from './pendulum.js';
-import * as arm from './arm.js';
-import * as wellposed from './wellposed.js';
-import * as scenarios from './scenarios.js';
-import * as fit from './fit.js';
+import * as pendulum from './pendulum/index.js';
+import * as arm from './arm/index.js';
+import * as wellposed from './wellposed/index.js';
+import * as scenarios from './scenarios/index.js';
+import * as fit from './fit/index.js';
 
 export const VIEWS = [
   { id: 'laws', title: 'Laws: Φ and Φ_Z', module: laws },

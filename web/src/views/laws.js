@@ -2,7 +2,8 @@
 // (Kikuuwe et al. 2006, Theorem 1; Cisneros et al. for Stribeck and the
 // rational law), with the static band, Kikuuwe's approximation (eq. 46), the
 // look-up table and its error against the tolerance.
-import { numberControl, choiceControl, toggleControl, fmt } from '../controls.js';
+import { numberControl, choiceControl, toggleControl } from '../controls.js';
+import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, points, COLORS } from '../charts.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';

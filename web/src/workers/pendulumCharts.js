@@ -21,6 +21,7 @@
 //   { type: 'stats', ms: [ms per chart update] }
 import { Chart } from 'chart.js';
 import '../charts.js'; // registers the Chart.js components the project uses
+import { trimBefore } from '../live/series.js';
 
 let charts = [];
 let dpr = 1;
@@ -129,9 +130,7 @@ self.onmessage = async (e) => {
       if (s.replace) { d.data = points(s.xy); return; }
       for (let i = 0; i < s.xy.length; i += 2) d.data.push({ x: s.xy[i], y: s.xy[i + 1] });
       // drop what left the window (keeping one point before x0), in batches
-      let cut = 0;
-      while (cut + 1 < d.data.length && d.data[cut + 1].x < m.x0) cut++;
-      if (cut > 512) d.data.splice(0, cut);
+      trimBefore([d.data], m.x0, { minCut: 512, keep: 1 });
     });
     pending.set(m.index, m);
     if (!scheduled) { scheduled = true; setTimeout(render, 0); }

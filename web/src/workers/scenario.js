@@ -25,6 +25,7 @@
 //       ms: the run's time in the worker, without the wasm start-up)
 //   { type: 'too-big', bytes, estimate, t } | { type: 'failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
+import { csvRow } from '../csv.js';
 
 let corePromise = null;
 function getCore() {
@@ -198,9 +199,7 @@ async function csvJob(m) {
   const onRows = (r, count, vi, nc) => {
     const label = m.variants[vi].label;
     for (let k = 0; k < count; k++) {
-      let line = label ? `${label},` : '';
-      for (let j = 0; j < nc; j++) line += (j ? ',' : '') + r[k * nc + j];
-      text += `${line}\n`;
+      text += `${label ? `${label},` : ''}${csvRow(r.subarray(k * nc, (k + 1) * nc))}\n`;
     }
     put(false);
     const done = bytes + text.length;

@@ -1,0 +1,175 @@
+// arm/draw.js: the pictures of the Robot arm view, one canvas per method:
+// the chain from the scenario's columns (joint angles → link positions with
+// the link length of the parameters; the ground; the contact corners with
+// normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
+// round each motor unit beyond 3 joints; the target pose as a ghost). Where
+// it drew is a test hook (window.__fx.arm.geometry[i]).
+import { COLORS } from '../../charts.js';
+import { hook, clearHook } from '../../testHooks.js';
+import { stickText } from './state.js';
+
+/** pictures(canvases, m, { sims(), series() }): { draw(i), xform(i), dispose() }. */
+export function pictures(canvases, m, { sims, series }) {
+  const { v, col } = m;
+  const sizes = canvases.map(() => ({ w: 0, h: 0 }));
+  const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
+  const resizeObs = new ResizeObserver(() => {
+    canvases.forEach((c, i) => {
+      const r = c.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+      sizes[i] = { w: Math.max(1, Math.round(r.width)), h: Math.max(1, Math.round(r.height)) };
+      c.width = Math.round(sizes[i].w * dpr);
+      c.height = Math.round(sizes[i].h * dpr);
+      drawArm(i);
+    });
+  });
+  canvases.forEach((c) => resizeObs.observe(c));
+
+  /** The joint angles φ (absolute) and positions in metres of the drawn links,
+   *  the ground height, the target pose, the contact corners. */
+  function pose(sim, r) {
+    const L = v('length'), w = v('width');
+    const g = (name) => (r ? r[col(sim, name)] : null);
+    const out = { L, links: [], ground: null, ghost: null, corners: [], stick: [] };
+    const chainFrom = (qs) => {
+      let x = 0, y = 0, phi = 0;
+      const pts = [[0, 0]];
+      for (const q of qs) { phi += q; x += L * Math.sin(phi); y -= L * Math.cos(phi); pts.push([x, y]); }
+      return { pts, phi };
+    };
+    const corners = (tip, phi) => [-1, 1].map((s) => [tip[0] + s * (w / 2) * Math.cos(phi), tip[1] + s * (w / 2) * Math.sin(phi)]);
+    if (m.scn === 'arm1') {
+      const q = r ? g('q') : v('q0');
+      out.links = chainFrom([q]).pts;
+      const qd = r ? g('q_d') : 0;
+      out.ghost = chainFrom([qd]).pts;
+      out.stick = r ? [g('stick')] : [];
+      out.box = [-1.3 * L, 1.3 * L, -1.3 * L, 1.3 * L];
+    } else if (m.scn === 'arm2-ground') {
+      const qs = r ? [g('q1'), g('q2')] : [v('q1_0'), v('q2_0')];
+      const c = chainFrom(qs);
+      out.links = c.pts;
+      out.ghost = chainFrom([v('q1_d'), v('q2_d')]).pts;
+      out.ground = -v('ground');
+      out.corners = corners(c.pts[2], c.phi).map((p, k) => ({ p, fn: r ? g(`fn${k + 1}`) : 0 }));
+      out.stick = r ? [g('stick1'), g('stick2')] : [];
+      out.box = [-2.05 * L, 2.05 * L, out.ground - 0.05, 2.05 * L];
+    } else {
+      const n = v('n');
+      // every joint from the scenario's shape (fric_scenario.shape); before
+      // the first step, the start pose: link 1 at q1_0, the others straight
+      const shape = r ? sim.shape() : null;
+      if (shape) {
+        for (let k = 0; k < shape.length; k += 3) {
+          out.links.push([shape[k], shape[k + 1]]);
+          if (shape[k + 2] >= 0) out.stick.push(shape[k + 2]);   // −1: the tip, no joint
+        }
+        out.compact = n > 3;   // many joints: a coloured ring each, not a text badge
+      } else {
+        out.links = chainFrom([v('q1_0'), ...new Array(n - 1).fill(0)]).pts;
+      }
+      const tip = out.links[out.links.length - 1], prev = out.links[out.links.length - 2];
+      const phi = Math.atan2(tip[0] - prev[0], prev[1] - tip[1]);   // u = (sin φ, −cos φ)
+      out.ground = -v('ground_depth') * n * L;
+      out.corners = corners(tip, phi).map((p, k) => ({ p, fn: r ? g(`fn${k + 1}`) : 0 }));
+      out.nStick = r ? g('n_stick') : null;
+      out.box = [-1.05 * n * L, 1.05 * n * L, out.ground - 0.05 * n * L, 0.35 * n * L];
+    }
+    return out;
+  }
+
+  function drawArm(i) {
+    const { w: W, h: H } = sizes[i];
+    if (!W) return;
+    const c = canvases[i], ctx = c.getContext('2d');
+    const dpr = c.width / W;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, W, H);
+    const fontPx = Math.max(13, Math.round(H / 24));
+    ctx.font = `${fontPx}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.fillStyle = '#1d232b';
+    ctx.fillText(`${i ? 'B' : 'A'}: ${m.methods[m.methodOf(i)]}`, W / 2, fontPx + 2);
+    const sim = sims()[i];
+    if (!sim || !m.info) return;
+    const r = series()[i]?.row;
+    const P = pose(sim, r);
+    // scale: the reach of the arm fits the canvas below the title
+    const lineH = fontPx + 5, top = fontPx + 8, bottom = 2 * lineH + 6;
+    const [bx0, bx1, by0, by1] = P.box;
+    const s = Math.max(1, Math.min((W - 16) / (bx1 - bx0), (H - top - bottom) / (by1 - by0)));
+    const ox = W / 2 - s * (bx0 + bx1) / 2, oy = top + (H - top - bottom) / 2 + s * (by0 + by1) / 2;
+    const X = (p) => ox + s * p[0], Y = (p) => oy - s * p[1];
+    xforms[i] = { ox, oy, s };
+    if (P.ground !== null) {
+      const gy = Y([0, P.ground]);
+      ctx.fillStyle = '#e7e2d6';
+      ctx.fillRect(0, gy, W, Math.max(0, H - bottom - gy));
+      ctx.strokeStyle = '#6b5d45'; ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(0, gy); ctx.lineTo(W, gy); ctx.stroke();
+    }
+    const poly = (pts, color, width, dash = [], cap = 'round') => {
+      ctx.strokeStyle = color; ctx.lineWidth = width; ctx.setLineDash(dash); ctx.lineCap = cap; ctx.lineJoin = 'round';
+      ctx.beginPath(); pts.forEach((p, k) => (k ? ctx.lineTo(X(p), Y(p)) : ctx.moveTo(X(p), Y(p)))); ctx.stroke();
+      ctx.setLineDash([]);
+    };
+    if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
+    // the links at their true width w, ending square at the distal corners (the contact points)
+    poly(P.links, '#2b3440', Math.max(3, s * v('width')), [], 'butt');
+    // motor units at the joints
+    const jointPts = P.links.slice(0, -1);
+    const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
+    jointPts.forEach((p, j) => {
+      ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = '#fff'; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR / 3, 0, 2 * Math.PI); ctx.fill();
+      // STICK/SLIP badge beside each joint
+      const st = P.stick[j];
+      if (st === undefined || st === null) return;
+      if (P.compact) {
+        ctx.strokeStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
+        ctx.lineWidth = 3;
+        ctx.beginPath(); ctx.arc(X(p), Y(p), unitR + 3, 0, 2 * Math.PI); ctx.stroke();
+        return;
+      }
+      const label = st > 0.5 ? 'STICK' : 'SLIP';
+      ctx.font = `bold ${fontPx - 1}px system-ui, sans-serif`;
+      const bw = ctx.measureText(label).width + 8, bh = fontPx + 4;
+      const bx = X(p) - unitR - 4 - bw, by = Y(p) - unitR - bh + 2; // up-left: clear of the links and the force arrows
+      ctx.fillStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
+      ctx.fillRect(bx, by, bw, bh);
+      ctx.fillStyle = '#fff';
+      ctx.textAlign = 'left';
+      ctx.fillText(label, bx + 4, by + bh - 4);
+      ctx.textAlign = 'center';
+      ctx.font = `${fontPx}px system-ui, sans-serif`;
+    });
+    // contact corners and their normal forces (arrow length ∝ f_n; 1 N = fScale px)
+    const weight = m.scn === 'chain' ? v('n') * v('mass') * v('gravity') : 2 * v('mass') * v('gravity');
+    const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, weight);
+    for (const k of P.corners) {
+      const x = X(k.p), y = Y(k.p);
+      ctx.fillStyle = k.fn > 0 ? '#d1242f' : '#59636e';
+      ctx.beginPath(); ctx.arc(x, y, 4, 0, 2 * Math.PI); ctx.fill();
+      if (k.fn > 0) {
+        const len = Math.min(0.4 * H, k.fn * fScale);
+        ctx.strokeStyle = '#d1242f'; ctx.lineWidth = 3;
+        ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y - len); ctx.stroke();
+        ctx.beginPath(); ctx.moveTo(x, y - len - 8); ctx.lineTo(x - 5, y - len); ctx.lineTo(x + 5, y - len); ctx.closePath(); ctx.fillStyle = '#d1242f'; ctx.fill();
+      }
+    }
+    // read-out below
+    ctx.fillStyle = '#1d232b';
+    if (r) {
+      const t = r[col(sim, 't')];
+      const extra = m.scn === 'chain' ? `${P.nStick} of ${v('n')} joints STICK${P.compact ? ' (green rings)' : ''}` : stickText(m, sim, r);
+      ctx.fillText(`t = ${t.toFixed(2)} s   ${extra}`, W / 2, H - lineH - 5);
+      if (P.corners.length) ctx.fillText(`f_n = ${P.corners.map((k) => k.fn.toFixed(2)).join(' / ')} N`, W / 2, H - 5);
+    }
+    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s };
+  }
+
+  return {
+    draw: drawArm,
+    xform: (i) => xforms[i],
+    dispose() { resizeObs.disconnect(); clearHook('arm', 'geometry'); },
+  };
+}

@@ -1,0 +1,343 @@
+// fit/index.js: identification in the browser. Recorded pendulum logs (the BAM
+// JSON of shared/data/bam/logs) are dropped on the view; a friction model
+// M1–M6 of an actuator is fitted to them as Duclusaud & Passault §V-B do
+// (minimise the mean over logs of each log's replay MAE with CMA-ES and
+// BIPOP restarts, every free parameter searched in its [lo, hi]), by the
+// core's engine (fric_fit.h) through the wasm wrapper.
+//
+// Threads: the page never evaluates a candidate. A coordinator worker
+// (workers/fitCoordinator.js) runs ask/tell; N = navigator.hardwareConcurrency
+// evaluation workers (workers/fitEval.js), each with its own wasm instance
+// and the training batch, score the candidates of each generation; the page
+// creates all of them, wires the evaluators to the coordinator with
+// MessageChannels, and on Cancel terminates every one. The page only draws:
+// the progress bar, the best-so-far MAE per generation, and (at most a few
+// times a second) the best candidate's replay on one recorded log through
+// the replay binding (core.benchReplay, the same C as `friction replay`).
+//
+// One definition of everything: the logs are read by replay.js's parseLog
+// (the core's io rules), the motor → actuator table is replay.js's, the
+// bounds, parameter keys and units are the core's table (core.fitSpace), the
+// published parameters are core.fitPresetParams, the kp hold-out is
+// fric_fit_split_kp (core.fitSplitKp), the alternating split is
+// fric_fit_split_alternate (core.fitSplitAlternate).
+//
+// Roles: logs.js (the logs and the hold-out), space.js (the search space),
+// progress.js (bar, MAE chart, replay of the best candidate), results.js
+// (the result tables and exports), text.js (number formats); this file
+// builds the side panel and runs the fit.
+import { viewLayout, messageBox } from '../../layout.js';
+import { numberControl, choiceControl } from '../../controls.js';
+import { COLORS } from '../../charts.js';
+import { dropZone } from '../../dropZone.js';
+import { el } from '../../dom.js';
+import { hook } from '../../testHooks.js';
+import { fmtMae, fmtTime } from './text.js';
+import { logsList } from './logs.js';
+import { searchSpace } from './space.js';
+import { resultsSection } from './results.js';
+import { progressSection } from './progress.js';
+
+export const LESSON = {
+  notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
+    + '(loss: the mean over the training logs of each log\'s mean |θ_sim − θ_log|). The published parameters come '
+    + 'from another XL330: fitted on this servo\'s own logs, the model also follows the held-out logs better.',
+  tryThis: [
+    'Drop the 16 logs of shared/data/bam/logs/xl330/processed, choose "alternate" validation logs, press Fit: the '
+      + 'best MAE falls while the simulated arm (blue) closes on the recorded one.',
+    'At the end, compare the validation MAE of the fit and of the published preset.',
+    '"Fit all models" fits M1 to M6 in turn; the bar chart is the paper\'s Fig. 5 on your servo.',
+    'Untick "free" for kt and type 0.5 as its value: the fit holds kt there.',
+    '"Open in bench" opens the live pendulum with the fitted parameters.',
+  ],
+};
+
+const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
+
+/** Live fit workers (a test hook, window.__fx.fit.workers: the e2e test counts them after Cancel). */
+const live = hook('fit', 'workers', new Set());
+
+export function mount(container, { core, state }) {
+  const bench = core.scenario('bench');
+  const actuators = bench.params.find((p) => p.name === 'actuator').choices;
+  const presets = core.presets();
+  const keys = core.fitParamKeys();
+  const fitActuators = actuators.filter((a) => presets.some((p) => p.actuator === a));
+
+  let actuator = state.get('actuator', 'xl330');
+  if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
+  let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
+  if (!(model >= 1 && model <= 6)) model = 4;
+  let budget = state.getNumber('budget', core.fitDefaults().budget);
+  let seed = state.getNumber('seed', 1);
+  let holdout = state.get('holdout', 'none');
+  const logs = [];         // { name, text, log, kp, trajectory, motor, samples, valid }
+  const edits = new Map(); // parameter key → { free, lo, hi, value }: the user's changes to the default space
+  let job = null;          // the running fit: { workers, coordinator, … }
+  let results = [];        // per model: the 'model-done' message
+  // the state the role files read (and logs.js sets: the actuator a log names, the hold-out)
+  const st = {
+    get actuator() { return actuator; }, set actuator(v) { actuator = v; },
+    get model() { return model; },
+    get holdout() { return holdout; }, set holdout(v) { holdout = v; },
+    get job() { return job; },
+    get results() { return results; },
+  };
+
+  const { side, charts } = viewLayout(container, 'Fit a friction model to your logs',
+    'Drop pendulum logs of one servo, choose the validation logs, then press Fit: the parameters of the chosen '
+    + 'model are searched by CMA-ES with restarts in Web Workers (one per core), scoring each candidate by the mean '
+    + 'absolute angle error of its replay on every training log.');
+  container.classList.add('fit-view');
+  container.dataset.input = 'files';   // charts only for the logs given (tests/web/e2e.mjs)
+
+  // ---------------------------------------------------------------- side
+  const drop = el('div', { id: 'fit-drop', className: 'drop-zone' });
+  const hint = el('span', {}, 'Drop one or more pendulum logs here (BAM JSON, e.g. logs/xl330/processed/*.json), or ');
+  const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'fit-file' });
+  file.setAttribute('aria-label', 'Choose recorded logs to fit');
+  drop.append(hint, el('label', { className: 'file-pick' }, 'choose files…', file));
+  const err = messageBox();
+  err.id = 'fit-error';
+  const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
+  side.append(drop, err, warn);
+
+  const actCtl = choiceControl({ label: 'Actuator (the logs\' motor when they name one)', value: actuator,
+    choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
+  const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
+    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fitSpace(actuator, k).free.filter(Boolean).length} free parameters)` })),
+    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); } });
+  const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
+    help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
+      + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
+  const budgetCtl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: budget, integer: true, log: true,
+    sliderMin: 100, sliderMax: 1e5, help: 'Losses evaluated in all; each is one replay of every training log.',
+    onInput: (v) => { budget = v; save(); } });
+  const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
+    help: 'The same seed, logs and budget give the same fit, here and in `friction fit`.', onInput: (v) => { seed = v; save(); } });
+  const fitBtn = el('button', { type: 'button', id: 'fit-run', className: 'primary' }, 'Fit');
+  const allBtn = el('button', { type: 'button', id: 'fit-all' }, 'Fit all models');
+  allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
+  const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
+  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, seedCtl.el,
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn));
+
+  function save() {
+    state.set({ actuator, model: `m${model}`, budget, seed, holdout, space: spaceUi.spaceText() || null });
+  }
+
+
+  // ----------------------------------------------------------- logs list (logs.js)
+  // the logs and the search space fold away while a fit runs (they are locked
+  // then), so that its progress and charts are in view; they unfold after it
+  const logsUi = logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save,
+    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => renderOverlayChoices() } });
+  file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
+  const zone = dropZone(drop, {
+    onFiles: (files) => {
+      if (job) { err.textContent = 'A fit is running: cancel it or wait for its end before adding logs.'; err.hidden = false; return; }
+      logsUi.addFiles(files);
+    },
+    onStray: () => { hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or '; },
+  });
+
+  // ------------------------------------------------------- search space (space.js)
+  const spaceUi = searchSpace(charts, { core, keys, edits, st, save });
+  // ----------------------------------------------------------- progress (progress.js)
+  const prog = progressSection(charts, { core, logs, st });
+  const { progBox, bar, progText, maeChart, overlay, overlaySel, renderOverlayChoices, drawTrace } = prog;
+
+  // ------------------------------------------------------------- results (results.js)
+  const res = resultsSection(charts, { core, keys, presets, st });
+  // ----------------------------------------------------------------- run
+  function setRunning(on) {
+    fitBtn.disabled = on;
+    allBtn.disabled = on;
+    cancelBtn.disabled = !on;
+    actCtl.setDisabled(on);
+    modelCtl.setDisabled(on);
+    holdCtl.setDisabled(on);
+    budgetCtl.setDisabled(on);
+    seedCtl.setDisabled(on);
+    drop.classList.toggle('disabled', on);
+    if (on) container.dataset.fit = 'running';
+    logsUi.lockLogs();
+    spaceUi.table.querySelectorAll('input').forEach((x) => { x.disabled = on; });
+  }
+
+  function stopWorkers() {
+    if (!job) return;
+    job.folded.forEach((d) => { d.open = true; });
+    job.workers.forEach((w) => { w.terminate(); live.delete(w); });
+    job = null;
+  }
+
+  function fail(message) {
+    stopWorkers();
+    setRunning(false);
+    container.dataset.fit = 'failed';
+    err.textContent = message;
+    err.hidden = false;
+  }
+
+  function start(chain) {
+    err.hidden = true;
+    if (!logs.length) { fail('Drop at least one log first: a fit needs recorded logs to train on.'); return; }
+    const train = [], valid = [];
+    logs.forEach((l, i) => (l.valid ? valid : train).push(i));
+    if (!train.length) {
+      fail(`All ${logs.length} logs are marked for validation: untick at least one (or choose another hold-out) to train on.`);
+      return;
+    }
+    const models = chain ? [1, 2, 3, 4, 5, 6] : [model];
+    let runs;
+    try {
+      runs = models.map((k) => {
+        const space = spaceUi.spaceOf(k);
+        const problem = core.fitSpaceProblem(k, space);
+        if (problem) throw new Error(`M${k}: ${problem.message}`);
+        return { model: k, space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
+      });
+      models.forEach((k) => core.fitPresetParams(actuator, k));
+    } catch (e) {
+      fail(`The search space is not usable: ${e.message}`);
+      return;
+    }
+    const W = Math.max(1, Math.min(64, navigator.hardwareConcurrency || 2));
+    const texts = logs.map((l) => l.text), names = logs.map((l) => l.name);
+    const coordinator = new Worker('fitCoordinator.worker.js', { type: 'module' });
+    const workers = [coordinator];
+    const ports = [];
+    for (let k = 0; k < W; k++) {
+      const w = new Worker('fitEval.worker.js', { type: 'module' });
+      workers.push(w);
+      const ch = new MessageChannel();
+      w.postMessage({ type: 'init', port: ch.port1, logs: train.map((i) => texts[i]), sources: train.map((i) => names[i]) }, [ch.port1]);
+      ports.push(ch.port2);
+    }
+    workers.forEach((w) => {
+      live.add(w);
+      w.onerror = (e) => fail(`The fit stopped: a worker failed (${e.message || 'no message'}).`);
+    });
+    const folded = [logsUi.box, spaceUi.box].filter((d) => d.open);
+    folded.forEach((d) => { d.open = false; });
+    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W };
+    results = [];
+    res.resBox.hidden = true;
+    res.allBox.hidden = true;
+    res.bars.box.hidden = true;
+    prog.lastBest = null;
+    maeChart.chart.data.datasets = [];
+    maeChart.update();
+    bar.value = 0;
+    delete progText.dataset.evals;
+    delete progText.dataset.best;
+    progText.textContent = `Starting ${W} evaluation worker${W > 1 ? 's' : ''} and the coordinator…`;
+    container.dataset.workers = String(W);
+    setRunning(true);
+    progBox.scrollIntoView({ block: 'nearest' });
+    const thisJob = job;
+    // the chart is redrawn at most every CHART_MS (a frame of the page stays short)
+    let chartQueued = false, chartAt = 0;
+    const queueChart = () => {
+      if (chartQueued) return;
+      chartQueued = true;
+      setTimeout(() => requestAnimationFrame(() => {
+        chartQueued = false;
+        chartAt = performance.now();
+        if (job === thisJob) maeChart.update();
+      }), Math.max(0, CHART_MS - (performance.now() - chartAt)));
+    };
+    coordinator.onmessage = (e) => {
+      if (job !== thisJob) return;
+      const m = e.data;
+      if (m.type === 'ready') {
+        container.dataset.readySeconds = String((performance.now() - job.t0) / 1000);
+        progText.textContent = `${m.workers} evaluation workers hold the ${train.length} training logs (${m.steps} steps per evaluation); fitting…`;
+      } else if (m.type === 'progress') {
+        const idx = job.runs.indexOf(m.model);
+        bar.value = (idx + Math.min(1, m.evals / m.budget)) / job.runs.length;
+        const elapsed = (performance.now() - job.t0) / 1000;
+        const frac = bar.value;
+        const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
+        progText.textContent = `M${m.model}${job.runs.length > 1 ? ` (${idx + 1} of ${job.runs.length})` : ''}: ${m.evals} / ${m.budget} evaluations, `
+          + `generation ${m.generation} (restart ${m.run}, λ = ${m.lambda}), best training MAE ${fmtMae(m.bestLoss)} rad; `
+          + `${fmtTime(elapsed)} elapsed${Number.isFinite(eta) ? `, about ${fmtTime(eta)} left` : ''}`;
+        progText.dataset.evals = String(m.evals);
+        progText.dataset.best = String(m.bestLoss);
+        let ds = maeChart.chart.data.datasets.find((d) => d.model === m.model);
+        if (!ds) {
+          ds = { label: `M${m.model}`, model: m.model, data: [], borderColor: COLORS[(m.model - 1) % COLORS.length] };
+          maeChart.chart.data.datasets.push(ds);
+        }
+        if (Number.isFinite(m.bestLoss)) ds.data.push({ x: m.generation, y: m.bestLoss });
+        queueChart();
+        if (Number.isFinite(m.bestLoss)) prog.lastBest = { p: m.best, model: m.model, loss: m.bestLoss };
+      } else if (m.type === 'trace') {
+        drawTrace(m);
+      } else if (m.type === 'model-done') {
+        maeChart.update();
+        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid };
+        results.push(r);
+        prog.lastBest = { p: m.best, model: m.model, loss: m.train };
+        if (!job.chain) res.showResult(r);
+        res.renderAll();
+      } else if (m.type === 'done') {
+        const seconds = (performance.now() - job.t0) / 1000;
+        bar.value = 1;
+        const last = results[results.length - 1];
+        progText.textContent = `Done: ${results.length > 1 ? `${results.length} models` : `M${last.model}`} in ${fmtTime(seconds)} `
+          + `with ${job.W} evaluation workers; ${results.reduce((n, r) => n + r.evals, 0)} evaluations.`;
+        container.dataset.seconds = String(seconds);
+        container.dataset.evalSeconds = String(m.evalSeconds);
+        container.dataset.workerSeconds = String(m.seconds);
+        const { chain: wasChain } = job;
+        stopWorkers();
+        setRunning(false);
+        container.dataset.fit = 'done';
+        if (wasChain) {
+          const best = results.filter((r) => Number.isFinite(r.valid)).reduce((a, b) => (!a || b.valid < a.valid ? b : a), null);
+          res.showResult(best || results[results.length - 1]);
+        }
+      } else if (m.type === 'failed') {
+        fail(`The fit stopped: ${m.message}`);
+      }
+    };
+    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, budget, seed, chain,
+      overlay: Math.max(0, Number(overlaySel.value) || 0) }, ports);
+  }
+
+  fitBtn.addEventListener('click', () => start(false));
+  allBtn.addEventListener('click', () => start(true));
+  cancelBtn.addEventListener('click', () => {
+    if (!job) return;
+    stopWorkers();
+    setRunning(false);
+    container.dataset.fit = 'cancelled';
+    progText.textContent += ' — cancelled: every worker was stopped; nothing else changed.';
+  });
+
+  logsUi.renderHoldChoices();
+  // the search space of the URL (shared links keep the user's bounds)
+  const badSpace = spaceUi.readSpace(state.get('space', ''));
+  const spaceProblem = edits.size ? core.fitSpaceProblem(model, spaceUi.spaceOf(model)) : null;
+  if (spaceProblem) edits.clear();
+  spaceUi.renderBounds();
+  if (badSpace.length || spaceProblem) {
+    spaceUi.msg.textContent = spaceProblem
+      ? `The search space in the link is not usable (${spaceProblem.message.replace(/\.$/, '')}); using the defaults.`
+      : `Ignored in the link's search space: ${badSpace.join('; ')} (each entry is key:free,lo,hi,value with free 0 or 1).`;
+  }
+  if (badSpace.length || spaceProblem) save();
+  logsUi.renderLogs();
+  container.dataset.fit = 'idle';
+  return {
+    dispose() {
+      stopWorkers();
+      zone.dispose();
+      maeChart.chart.destroy();
+      overlay.chart.destroy();
+      res.bars.chart.destroy();
+    },
+  };
+}

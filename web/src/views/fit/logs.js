@@ -1,0 +1,123 @@
+// fit/logs.js: the logs of the Fit view: reading and checking dropped files
+// (one actuator per fit; the motor's name picks the actuator, with the
+// core's aliases), the list with the validation ticks, and the hold-out
+// choices (one kp, alternate, or the ticks).
+import { el } from '../../dom.js';
+import { parseLog, actuatorForMotor } from '../../replay.js';
+
+/** logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
+ *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
+ *  on = { renderBounds(), renderOverlayChoices() }; returns { box, renderHoldChoices(),
+ *  applyHoldout(), renderLogs(), lockLogs(), addFiles(files) }. */
+export function logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save, on }) {
+  // the logs and the search space fold away while a fit runs (they are locked
+  // then), so that its progress and charts are in view; they unfold after it
+  const logsBox = el('details', { className: 'chart-box fit-logs', open: true });
+  const logsHead = el('summary', {}, 'Logs');
+  const logsTable = el('table', { className: 'fit-table', id: 'fit-logs' });
+  const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, 'No log yet: drop some on the box at the left.');
+  logsBox.append(logsHead, logsNote, logsTable);
+  charts.append(logsBox);
+
+  function kps() { return [...new Set(logs.map((l) => l.kp))].sort((a, b) => a - b); }
+
+  function renderHoldChoices() {
+    const sel = holdCtl.select;
+    const opts = [['none', 'as ticked in the list'], ['alternate', 'alternate: kp index + trajectory index odd'],
+      ...kps().map((k) => [`kp${k}`, `hold out kp ${k}`])];
+    sel.replaceChildren(...opts.map(([v, t]) => el('option', { value: v }, t)));
+    if (!opts.some(([v]) => v === st.holdout)) st.holdout = 'none';
+    sel.value = st.holdout;
+  }
+
+  function applyHoldout() {
+    if (st.holdout === 'alternate' && logs.length) {
+      const v = core.fitSplitAlternate(logs.map((l) => l.log), logs.map((l) => l.name));
+      logs.forEach((l, i) => { l.valid = v[i] === 1; });
+    } else if (st.holdout.startsWith('kp') && logs.length) {
+      const v = core.fitSplitKp(logs.map((l) => l.log), Number(st.holdout.slice(2)), logs.map((l) => l.name));
+      logs.forEach((l, i) => { l.valid = v[i] === 1; });
+    }
+    renderLogs();
+  }
+
+  function renderLogs() {
+    logsNote.hidden = logs.length > 0;
+    logsTable.hidden = !logs.length;
+    const nv = logs.filter((l) => l.valid).length;
+    logsHead.textContent = logs.length ? `Logs: ${logs.length - nv} for training, ${nv} for validation` : 'Logs';
+    const thead = el('thead', {}, el('tr', {}, ...['file', 'motor', 'kp', 'trajectory', 'samples', 'validation', '']
+      .map((t) => el('th', { scope: 'col' }, t))));
+    const tbody = el('tbody');
+    logs.forEach((l, i) => {
+      const box = el('input', { type: 'checkbox', checked: l.valid });
+      box.setAttribute('aria-label', `${l.name}: use for validation (not for training)`);
+      box.addEventListener('change', () => {
+        l.valid = box.checked;
+        st.holdout = 'none';
+        holdCtl.value = 'none';
+        save();
+        renderLogs();
+      });
+      const rm = el('button', { type: 'button' }, 'remove');
+      rm.setAttribute('aria-label', `Remove ${l.name}`);
+      rm.addEventListener('click', () => { logs.splice(i, 1); renderHoldChoices(); applyHoldout(); });
+      const tr = el('tr', { dataset: { valid: String(l.valid) } },
+        el('th', { scope: 'row' }, l.name), el('td', {}, l.motor || '—'), el('td', { className: 'num' }, String(l.kp)),
+        el('td', {}, l.trajectory || '—'), el('td', { className: 'num' }, String(l.samples)), el('td', {}, box), el('td', {}, rm));
+      if (l.valid) tr.classList.add('valid');
+      tbody.append(tr);
+    });
+    logsTable.replaceChildren(thead, tbody);
+    lockLogs();
+    on.renderOverlayChoices();
+  }
+  function lockLogs() { logsTable.querySelectorAll('button, input').forEach((b) => { b.disabled = !!st.job; }); }
+
+  /** Reads and checks the files; every refusal is one sentence, the logs already there stay. */
+  async function addFiles(files) {
+    err.hidden = true;
+    warn.hidden = true;
+    const problems = [], notes = [];
+    for (const f of files) {
+      let text;
+      try {
+        text = await f.text();
+      } catch (e) {
+        problems.push(`${f.name}: the file could not be read (${e.message}).`);
+        continue;
+      }
+      let log;
+      try {
+        log = parseLog(text, core, f.name);
+      } catch (e) {
+        problems.push(`${f.name}: ${e.message}`);
+        continue;
+      }
+      if (logs.some((l) => l.name === f.name)) { notes.push(`${f.name} is already in the list.`); continue; }
+      const act = actuatorForMotor(log.motor, actuators);
+      const have = logs.find((l) => l.actuator);
+      if (act && have && act !== have.actuator) {
+        problems.push(`${f.name} was recorded on ${log.motor} but the logs in the list on ${have.motor}: a fit uses the logs of one actuator.`);
+        continue;
+      }
+      const samples = core.checkLog(log, f.name);
+      logs.push({ name: f.name, text, log, kp: log.kp, trajectory: log.trajectory, motor: log.motor, actuator: act, samples, valid: false });
+      if (act && act !== st.actuator && fitActuators.includes(act)) {
+        notes.push(`The logs were recorded on ${log.motor}: the actuator was set to ${act}.`);
+        st.actuator = act;
+        actCtl.value = act;
+        save();
+        on.renderBounds();
+      } else if (!act) {
+        notes.push(`${f.name} names ${log.motor === undefined ? 'no motor' : `the unknown motor "${log.motor}"`}: it is fitted as ${st.actuator}.`);
+      }
+    }
+    if (problems.length) { err.textContent = problems.join(' '); err.hidden = false; }
+    if (notes.length) { warn.textContent = [...new Set(notes)].join(' '); warn.hidden = false; }
+    renderHoldChoices();
+    applyHoldout();
+  }
+
+  return { box: logsBox, renderHoldChoices, applyHoldout, renderLogs, lockLogs, addFiles };
+}

@@ -1,0 +1,141 @@
+// fit/results.js: the result of a fit beside the published parameters (the
+// params file to download or copy, links to the bench and drive views with
+// the fitted values) and, for "Fit all models", the table and bar chart of
+// the validation MAE per model (the paper's Fig. 5).
+import { chartBox, download, COLORS } from '../../charts.js';
+import { el } from '../../dom.js';
+import { fmtMae, fmtNum, fmtTime } from './text.js';
+
+/** resultsSection(charts, { core, keys, presets, st }): st = the view's
+ *  { results, job }; returns { resBox, allBox, bars, showResult(r), renderAll() }. */
+export function resultsSection(charts, { core, keys, presets, st }) {
+  const resBox = el('section', { className: 'chart-box fit-result', id: 'fit-result', 'aria-label': 'Result of the fit', hidden: true });
+  charts.append(resBox);
+  const allBox = el('section', { className: 'chart-box fit-all', id: 'fit-all-result', 'aria-label': 'Fit all models: validation MAE per model', hidden: true });
+  const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
+  allBox.append(el('h3', {}, 'All models: training and validation MAE (the paper\'s Fig. 5)'), allTable);
+  charts.append(allBox);
+  const bars = chartBox(charts, {
+    title: 'Validation MAE per model',
+    description: 'Bar chart of the validation MAE of the published and of the fitted parameters for each model M1 to M6',
+    height: 200,
+    fileName: 'fit-validation-mae',
+    xName: 'model',
+    config: {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: {
+        parsing: true,
+        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'validation MAE [rad]' } } },
+        plugins: { legend: { position: 'bottom' } },
+      },
+    },
+  });
+  bars.box.hidden = true;
+
+  /** The params file of a result: the model's keys (kt, R, armature,
+   *  q_offset, then its coefficients in table order), model, actuator: the
+   *  flat format of shared/data/bam/params and `friction fit --out`. */
+  function paramsObject(r) {
+    const used = core.fitParamUsed(r.model);
+    const o = {};
+    keys.forEach(({ key }, i) => { if (used[i]) o[key] = r.best[i]; });
+    o.model = `m${r.model}`;
+    o.actuator = r.actuator;
+    return o;
+  }
+  const paramsText = (r) => `${JSON.stringify(paramsObject(r), null, 4)}\n`;
+
+  function benchUrl(r) {
+    const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': r.actuator, 'pendulum.model': `m${r.model}` });
+    const used = core.fitParamUsed(r.model);
+    keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(r.best[i])); });
+    return `?${q}`;
+  }
+  function driveUrl(r) {
+    const index = presets.findIndex((p) => p.actuator === r.actuator && p.model === r.model);
+    if (index < 0) return null;
+    const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
+    const coefs = core.servoCoefs().slice(1);
+    const o = paramsObject(r);
+    coefs.forEach((c) => { if (c.models.includes(r.model) && c.key in o) q.set(`drive.${c.field}`, String(o[c.key])); });
+    return `?${q}`;
+  }
+
+  function showResult(r) {
+    resBox.hidden = false;
+    let preset = null;
+    try { preset = core.fitPresetParams(r.actuator, r.model); } catch { /* none published */ }
+    const used = core.fitParamUsed(r.model);
+    const rows = keys.map(({ key, unit }, i) => (used[i]
+      ? el('tr', { dataset: { key } }, el('th', { scope: 'row' }, key), el('td', { className: 'unit' }, unit || '—'),
+        el('td', { className: 'num' }, preset ? fmtNum(preset[i]) : '—'), el('td', { className: 'num', dataset: { value: String(r.best[i]) } }, fmtNum(r.best[i])))
+      : null)).filter(Boolean);
+    const mae = (label, pub, fit, id) => el('tr', { className: 'mae', id },
+      el('th', { scope: 'row' }, label), el('td', { className: 'unit' }, 'rad'),
+      el('td', { className: 'num', dataset: { mae: String(pub) } }, fmtMae(pub)), el('td', { className: 'num', dataset: { mae: String(fit) } }, fmtMae(fit)));
+    const table = el('table', { className: 'fit-table', id: 'fit-result-table' },
+      el('thead', {}, el('tr', {}, ...['parameter', 'unit', 'published', 'fitted'].map((t) => el('th', { scope: 'col' }, t)))),
+      el('tbody', {}, ...rows, mae('training MAE', r.presetTrain, r.train, 'fit-train-mae'),
+        mae('validation MAE', r.presetValid, r.valid, 'fit-valid-mae')));
+    const dl = el('button', { type: 'button', id: 'fit-download' }, 'Download params file');
+    dl.title = 'The flat parameter file (the keys of shared/data/bam/params, as `friction fit --out` writes it)';
+    dl.addEventListener('click', () => download(`fit-${r.actuator}-m${r.model}.json`,
+      URL.createObjectURL(new Blob([paramsText(r)], { type: 'application/json' }))));
+    const copy = el('button', { type: 'button', id: 'fit-copy' }, 'Copy as JSON');
+    const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
+    out.setAttribute('aria-label', 'The fitted parameters as JSON');
+    const status = el('div', { className: 'note', role: 'status' });
+    copy.addEventListener('click', async () => {
+      out.value = paramsText(r);
+      out.hidden = false;
+      let copied = false;
+      try {
+        if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(out.value); copied = true; }
+      } catch { /* not allowed here: the text stays selectable */ }
+      status.textContent = copied ? 'Copied to the clipboard (also shown below).' : 'The JSON is below, selected: press Ctrl+C to copy it.';
+      if (!copied) { out.focus(); out.select(); }
+    });
+    const link = (text, href, id, title) => {
+      const a = el('a', { className: 'button', id, href: href || '#', target: '_blank', rel: 'noopener' }, text);
+      a.title = title;
+      if (!href) { a.setAttribute('aria-disabled', 'true'); a.removeAttribute('href'); }
+      return a;
+    };
+    const stopNote = r.stop ? ` Stopped: ${r.stop}.` : '';
+    const fromNote = r.from ? ` Started from the fitted M${r.from}.` : '';
+    resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
+      el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
+        + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.`),
+      table,
+      el('div', { className: 'row' }, dl, copy,
+        link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
+        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
+      status, out);
+  }
+
+  function renderAll() {
+    allBox.hidden = st.results.length < 2 && !st.job?.chain;
+    if (allBox.hidden) { bars.box.hidden = true; return; }
+    const thead = el('thead', {}, el('tr', {}, ...['model', 'train MAE published', 'train MAE fitted', 'valid MAE published',
+      'valid MAE fitted', 'evaluations', ''].map((t) => el('th', { scope: 'col' }, t))));
+    const tbody = el('tbody', {}, ...st.results.map((r) => {
+      const b = el('button', { type: 'button' }, 'details');
+      b.setAttribute('aria-label', `Show the fitted M${r.model} parameters`);
+      b.addEventListener('click', () => showResult(r));
+      return el('tr', { dataset: { model: `m${r.model}` } }, el('th', { scope: 'row' }, `M${r.model}`),
+        ...[r.presetTrain, r.train, r.presetValid, r.valid].map((v) => el('td', { className: 'num', dataset: { mae: String(v) } }, fmtMae(v))),
+        el('td', { className: 'num' }, String(r.evals)), el('td', {}, b));
+    }));
+    allTable.replaceChildren(thead, tbody);
+    bars.box.hidden = false;
+    bars.chart.data.labels = st.results.map((r) => `M${r.model}`);
+    bars.chart.data.datasets = [
+      { label: 'published', data: st.results.map((r) => r.presetValid), backgroundColor: '#9aa4b2' },
+      { label: 'fitted', data: st.results.map((r) => r.valid), backgroundColor: COLORS[0] },
+    ];
+    bars.update();
+  }
+
+  return { resBox, allBox, bars, showResult, renderAll };
+}

@@ -1,0 +1,129 @@
+// fit/space.js: the search space of the Fit view: the core's default space
+// of (actuator, model) with the user's edits (free, lo, hi, held value per
+// parameter), the table that edits it (a typed value is refused in place
+// when the core does not accept the space, fric_fit_space_check), and the
+// edits in the URL.
+import { el } from '../../dom.js';
+import { NUMBER, fmtNum } from './text.js';
+
+/** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
+ *  { actuator, model, job }; returns { box, table, msg, spaceOf(k),
+ *  renderBounds(), spaceText(), readSpace(text) }. */
+export function searchSpace(charts, { core, keys, edits, st, save }) {
+  /** The edits of the search space in the URL: `key:free,lo,hi,value` joined
+   *  by ';' (empty: the core's default space). */
+  function spaceText() {
+    return [...edits].map(([k, e]) => `${k}:${e.free ? 1 : 0},${e.lo},${e.hi},${e.value}`).join(';');
+  }
+  /** Reads spaceText() back; an entry that names no parameter or holds
+   *  anything but four numbers (free 0 or 1) is dropped and named. */
+  function readSpace(text) {
+    const bad = [];
+    for (const item of String(text || '').split(';').filter(Boolean)) {
+      const m = /^([^:]+):(.*)$/.exec(item);
+      const nums = m ? m[2].split(',').map((x) => (NUMBER.test(x.trim()) ? Number(x) : NaN)) : [];
+      if (!m || !keys.some((k) => k.key === m[1]) || nums.length !== 4 || !nums.every(Number.isFinite) || !(nums[0] === 0 || nums[0] === 1)) {
+        bad.push(item);
+        continue;
+      }
+      edits.set(m[1], { free: nums[0] === 1, lo: nums[1], hi: nums[2], value: nums[3] });
+    }
+    return bad;
+  }
+
+  const boundsBox = el('details', { className: 'chart-box fit-bounds', open: true });
+  const boundsSummary = el('summary', {}, 'Search space');
+  const boundsTable = el('table', { className: 'fit-table', id: 'fit-bounds' });
+  const boundsMsg = el('div', { className: 'ctl-msg', id: 'fit-bounds-msg', 'aria-live': 'polite' });
+  const resetBounds = el('button', { type: 'button' }, 'Reset to the defaults');
+  resetBounds.addEventListener('click', () => { edits.clear(); save(); renderBounds(); });
+  boundsBox.append(boundsSummary, el('p', { className: 'note' }, 'Each free parameter is searched uniformly in [lo, hi] '
+    + '(the bounds of Rhoban/bam, from the core\'s table); a parameter that is not free is held at its value. Typed '
+    + 'values apply on Enter or when the field loses focus; Escape restores.'), boundsTable, boundsMsg, resetBounds);
+  charts.append(boundsBox);
+
+  /** The space of (actuator, model): the core's default with the user's
+   *  edits. A free parameter's held value (used once it is unticked) starts
+   *  at the published preset's. */
+  function spaceOf(k) {
+    const s = core.fitSpace(st.actuator, k);
+    let pre = null;
+    try { pre = core.fitPresetParams(st.actuator, k); } catch { /* none published: the core's value */ }
+    keys.forEach(({ key }, i) => {
+      if (pre && s.used[i] && s.free[i]) s.value[i] = pre[i];
+      const e = edits.get(key);
+      if (!e || !s.used[i]) return;
+      s.free[i] = e.free;
+      s.lo[i] = e.lo;
+      s.hi[i] = e.hi;
+      s.value[i] = e.value;
+    });
+    return s;
+  }
+
+  function renderBounds() {
+    const s = spaceOf(st.model);
+    boundsSummary.textContent = `Search space of ${st.actuator} M${st.model}: ${s.free.filter((f, i) => f && s.used[i]).length} free parameters`;
+    boundsMsg.textContent = '';
+    const thead = el('thead', {}, el('tr', {}, ...['parameter', 'free', 'lo', 'hi', 'value (held)', 'unit']
+      .map((t) => el('th', { scope: 'col' }, t))));
+    const tbody = el('tbody');
+    keys.forEach(({ key, unit }, i) => {
+      if (!s.used[i]) return;
+      const tr = el('tr', { dataset: { key } });
+      const cur = () => edits.get(key) || { free: s.free[i], lo: s.lo[i], hi: s.hi[i], value: s.value[i] };
+      const free = el('input', { type: 'checkbox', checked: s.free[i] });
+      free.setAttribute('aria-label', `${key}: free (searched)`);
+      free.addEventListener('change', () => { commit(key, { ...cur(), free: free.checked }, null); });
+      const field = (name) => {
+        const inp = el('input', { type: 'text', inputMode: 'decimal', autocomplete: 'off', spellcheck: false,
+          className: 'ctl-num', value: fmtNum(cur()[name]), dataset: { field: name } });
+        inp.setAttribute('aria-label', `${key}: ${name === 'value' ? 'held value' : name}${unit ? ` [${unit}]` : ''}`);
+        inp.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter') { e.preventDefault(); inp.dispatchEvent(new Event('change')); }
+          else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); inp.value = fmtNum(cur()[name]); inp.removeAttribute('aria-invalid'); boundsMsg.textContent = ''; }
+        });
+        inp.addEventListener('change', () => {
+          const text = inp.value.trim();
+          if (!NUMBER.test(text)) {
+            refuse(inp, `${key} ${name}: '${inp.value}' is not a number`, fmtNum(cur()[name]));
+            return;
+          }
+          commit(key, { ...cur(), [name]: Number(text) }, inp);
+        });
+        return inp;
+      };
+      tr.append(el('th', { scope: 'row' }, key), el('td', {}, free), el('td', {}, field('lo')), el('td', {}, field('hi')),
+        el('td', {}, field('value')), el('td', { className: 'unit' }, unit || '—'));
+      if (!s.free[i]) tr.classList.add('held');
+      tbody.append(tr);
+    });
+    boundsTable.replaceChildren(thead, tbody);
+    boundsTable.querySelectorAll('input').forEach((x) => { x.disabled = !!st.job; });
+  }
+
+  function refuse(inp, why, kept) {
+    if (inp) inp.setAttribute('aria-invalid', 'true');
+    boundsMsg.textContent = `${why}; keeping ${kept}.`;
+  }
+
+  /** Applies an edit when the core accepts the space (fric_fit_space_check), else refuses it in place. */
+  function commit(key, e, inp) {
+    const before = edits.get(key);
+    edits.set(key, e);
+    const problem = core.fitSpaceProblem(st.model, spaceOf(st.model));
+    if (problem) {
+      if (before) edits.set(key, before); else edits.delete(key);
+      const name = inp ? inp.dataset.field : 'free';
+      renderBounds();
+      const again = boundsTable.querySelector(`tr[data-key="${key}"] [data-field="${name}"]`);
+      refuse(again, problem.message.replace(/\.$/, ''), 'the previous value');
+      if (again) again.focus();
+      return;
+    }
+    save();
+    renderBounds();
+  }
+
+  return { box: boundsBox, table: boundsTable, msg: boundsMsg, spaceOf, renderBounds, spaceText, readSpace };
+}

@@ -1,0 +1,64 @@
+// pendulum/charts.js: the pendulum view's rolling charts (web/src/liveCharts.js:
+// Chart.js in a worker on OffscreenCanvases; a frame only hands over the
+// steps in view): angle, velocity and friction torque of each treatment, and
+// their datasets. The chart worker's update times are a test hook
+// (window.__fx.pendulum.chartWorkerStats).
+import { COLORS } from '../../charts.js';
+import { liveChartSet } from '../../liveCharts.js';
+import { setHook, clearHook } from '../../testHooks.js';
+import { ZOOM_S } from './state.js';
+
+/** charts(parent, m, { series(), sims(), names(), showError }):
+ *  { set (the liveChartSet), setDatasets(), dispose() }. */
+export function charts(parent, m, { series, sims, names, showError }) {
+  const chartStats = setHook('pendulum', 'chartWorkerStats', []);
+  const tAt = (name) => (series()[0]?.row ? series()[0].row[m.col(sims()[0], name)] : 0);
+  const set = liveChartSet(parent, {
+    what: 'pendulum',
+    boxes: [
+      { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' },
+      { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' },
+      { title: 'Friction torque τf (dashed: ±budget τf^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' },
+    ],
+    axes: [{ yText: 'θ [rad]' }, { yText: 'θ̇ [rad/s]' }, { yText: 'τf [N·m]', budget: true }],
+    showError,
+    onStats(ms) {
+      chartStats.push(...ms);
+      if (chartStats.length > 2000) chartStats.splice(0, 1000);
+    },
+    range() {
+      const tEnd = tAt('t');
+      const span = m.zoom ? Math.min(ZOOM_S, m.windowS) : m.windowS;
+      return { x0: Math.max(0, tEnd - span), x1: Math.max(span, tEnd), budget: tAt('budget') };
+    },
+  });
+  const [qChart, dqChart, tfChart] = set.charts;
+
+  // The datasets: one curve per treatment and chart (every step of the window);
+  // the goal curve only for a moving goal (a constant one is on the picture);
+  // the friction budget ±τf^m of treatment A is drawn as two lines at its
+  // current value (budgetLines), not as curves: fewer points per chart update.
+  function setDatasets() {
+    const nm = names();
+    const moving = !m.isConstantGoal();
+    const put = (c, list) => {
+      // the arrays of every step; paint() hands the chart the steps in view
+      c.mirror.sources = list.map((d) => d.data);
+      c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
+      set.worker.postMessage({ type: 'datasets', index: c.index,
+        datasets: list.map((d) => ({ label: d.label, color: d.borderColor, dash: d.borderDash })) });
+    };
+    const sr = series();
+    put(qChart, sr.flatMap((s, i) => [
+      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, borderColor: COLORS[i] },
+      ...(i === 0 && moving ? [{ label: 'goal θd', data: s.goal, borderColor: '#888', borderDash: [4, 3] }] : []),
+    ]));
+    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, borderColor: COLORS[i] })));
+    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, borderColor: COLORS[i] })));
+  }
+
+  return {
+    set, setDatasets,
+    dispose() { set.dispose(); clearHook('pendulum', 'chartWorkerStats', chartStats); },
+  };
+}

@@ -1,0 +1,65 @@
+// pendulum/controls.js: the pendulum view's controls: the run bar (first in
+// the view, so first in tab order; web/src/runBar.js) with the zoom and the
+// CSV button, and the side panel: treatment A and the optional B, the bench
+// and servo, the preset-backed coefficients folded.
+import { choiceControl, toggleControl } from '../../controls.js';
+import { button } from '../../dom.js';
+import { runBar } from '../../runBar.js';
+import { paramPanel } from '../../paramPanel.js';
+import { SETUP, ZOOM_S, HISTORY_S, RESTART } from './state.js';
+
+/** controls(container, side, m, on): the controls, wired to
+ *  on = { saveState(), paint(), restart(), retune(), setDatasets() }.
+ *  Returns { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients }. */
+export function controls(container, side, m, on) {
+  const { info, values, fricChoices } = m;
+  const zoomCtl = toggleControl({ label: `zoom on the last ${ZOOM_S} s`, value: m.zoom,
+    onChange: (v) => { m.zoom = v; on.saveState(); on.paint(); } });
+  const csvBtn = button('CSV, every step', `Export every time step of the run (the last ${HISTORY_S} s at most) with the parameters`);
+  csvBtn.setAttribute('aria-label', 'Export every time step of the live run as CSV');
+  const { playBtn, stepBtn, resetBtn, speedCtl, clock } = runBar(container, {
+    name: 'pendulum', what: 'the pendulum', step: 'dt', speed: m.speed,
+    onSpeed: (v) => { m.speed = v; on.saveState(); }, extra: [zoomCtl.el, csvBtn] });
+  speedCtl.el.classList.add('pendulum-speed');
+
+  // treatment A (the scenario's own `friction`) and the optional B
+  const setupHead = document.createElement('h3');
+  setupHead.textContent = 'Friction treatment';
+  side.append(setupHead);
+  paramPanel(side, info, values, ['friction'], () => on.restart(), { friction: 'Treatment A (left)' });
+  const cmpCtl = toggleControl({ label: 'compare with a second treatment (right)', value: m.compare,
+    onChange: (v) => { m.compare = v; bCtl.el.hidden = !v; on.restart(); } });
+  const bCtl = choiceControl({ label: 'Treatment B (right)', choices: fricChoices.map((c) => ({ value: c })), value: fricChoices[m.fricB],
+    onChange: (v) => { m.fricB = fricChoices.indexOf(v); on.restart(); } });
+  bCtl.el.hidden = !m.compare;
+  side.append(cmpCtl.el, bCtl.el);
+
+  const benchHead = document.createElement('h3');
+  benchHead.textContent = 'Bench and servo';
+  side.append(benchHead);
+  // Parameters whose -1 means "the preset's value": paramPanel shows the
+  // resolved number beside a ticked "preset" box; values keeps the -1.
+  const PRESET_KEYS = info.params.filter((p) => p.preset).map((p) => p.name);
+  const panel = paramPanel(side, info, values, SETUP, (name) => {
+    if (name === 'actuator' || name === 'model') loadPresetCoefficients();
+    if (name === 'trajectory') on.setDatasets();
+    if (RESTART.has(name)) on.restart(); else on.retune();
+  });
+  const coefDetails = document.createElement('details');
+  const coefSummary = document.createElement('summary');
+  coefSummary.textContent = 'Friction and motor coefficients (from the preset)';
+  coefDetails.append(coefSummary);
+  const rest = info.params.map((p) => p.name)
+    .filter((n) => !SETUP.includes(n) && !['friction', 'duration', 'every'].includes(n));
+  const coefPanel = paramPanel(coefDetails, info, values, rest, (name) => {
+    if (RESTART.has(name)) on.restart(); else on.retune();
+  });
+  side.append(coefDetails);
+
+  function loadPresetCoefficients() {
+    // a new actuator or model: every preset-backed value goes back to "preset"
+    // (paramPanel.set refreshes the shown preset values of both panels)
+    for (const name of PRESET_KEYS) (coefPanel.byName[name] ? coefPanel : panel).set(name, -1);
+  }
+  return { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients };
+}

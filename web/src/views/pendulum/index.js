@@ -1,0 +1,275 @@
+// pendulum/index.js: the pendulum test bench of Duclusaud & Passault, live. The
+// simulation advances in fixed steps of dt (never the frame's variable dt):
+// each animation frame runs as many steps as the elapsed time × speed calls
+// for (web/src/live/loop.js). Two friction treatments can run side by side on
+// the same inputs (web/src/live/run.js). The run has no end: the view sets the
+// scenario's duration to the longest the core accepts for dt. Every step is
+// kept: the charts get every step of their window (drawn by Chart.js with
+// min-max decimation in a worker on OffscreenCanvases, charts.js) and ring
+// buffers hold the last HISTORY_S seconds for the CSV export (csv.js). A
+// recorded log dropped on the replay panel (web/src/replay.js) is scored
+// under M1–M6. Roles: state.js (model, URL state), controls.js, draw.js (the
+// picture), charts.js, csv.js; this file wires them.
+import { fmt } from '../../format.js';
+import { el } from '../../dom.js';
+import { viewLayout, messageBox } from '../../layout.js';
+import { download } from '../../charts.js';
+import { csvUrl } from '../../csv.js';
+import { paramIndex } from '../../paramPanel.js';
+import { replayPanel } from '../../replay.js';
+import { liveLoop } from '../../live/loop.js';
+import { liveRun } from '../../live/run.js';
+import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
+import { setHook, clearHook } from '../../testHooks.js';
+import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
+import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
+  STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
+import { controls } from './controls.js';
+import { picture, fmtRate } from './draw.js';
+import { charts } from './charts.js';
+import { benchCsv } from './csv.js';
+
+/** What to notice and what to try, for the presentation mode; every sentence
+ *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad). */
+export const LESSON = {
+  notice: 'Both arms get the same goal, 1.2 rad, and stop short of it at about 0.89 rad (51°), where the servo and '
+    + 'friction hold the weight. Implicit (A) stands still: its velocity is exactly zero and its badge reads STICK. '
+    + 'Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between '
+    + '+budget and −budget, and its arm creeps slowly down.',
+  tryThis: [
+    'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from about 800 to 1000 (one per time step).',
+    'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
+    'Press → once (or drag on the picture) to raise the goal by 0.05 rad: implicit does not move, static friction holds it; '
+      + 'explicit starts creeping towards the new goal. Press → five more times: implicit breaks away, then sticks again.',
+    'Switch B to karnopp: it sticks after about 100 reversals, yet its angle keeps drifting down slowly (watch the angle chart).',
+    'Switch B to clip, the reference step of Duclusaud & Passault: it holds still exactly like implicit.',
+  ],
+};
+
+export function mount(container, { core, state, showError }) {
+  const m = readModel(core, state);
+  const { info, values, fricIdx, fricChoices, dtIdx } = m;
+
+  const { side, charts: mainCol } = viewLayout(container, 'Pendulum test bench, live',
+    'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
+    + 'friction of a real actuator (models M1–M6). By default both arms hold a constant goal of 1.2 rad against '
+    + 'gravity: the implicit treatment (A) stops dead, the naive explicit one (B) chatters 800 to 1000 times a second '
+    + 'and creeps down; the reference clip stops dead too, Karnopp\'s depends on its threshold. The charts show every '
+    + 'time step of the last second. '
+    + 'Drag the goal on the picture (or use ← →), or drop a recorded log to replay it.');
+  container.classList.add('pendulum-view');
+
+  const saveState = () => writeState(m, state, loop.paused);
+  const ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
+    retune: () => retune(), setDatasets: () => chartSet.setDatasets() });
+  const { playBtn, stepBtn, resetBtn, clock, csvBtn, panel } = ui;
+  const sideMsg = messageBox();
+  side.append(sideMsg);
+
+  // --- the picture and its indicators
+  const canvas = el('canvas', { id: 'pendulum-canvas', role: 'img', tabIndex: 0,
+    'aria-label': 'Animated pendulum; drag to set the goal angle, or use the arrow keys' });
+  const endMsg = Object.assign(messageBox(), { id: 'pendulum-end' });
+  const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live pendulum' }, canvas, endMsg, status));
+
+  // --- the run: treatment A and, compared, B (web/src/live/run.js)
+  let series = [];  // per simulation: the plotted points and the last row
+  let hist = [];    // per simulation: the ring buffer of every step (CSV)
+  const speedLog = []; // [wall ms, simulated s] of the last frames, for the achieved speed
+  const frameStats = setHook('pendulum', 'frameStats', []);
+  const who = (i) => (i ? 'B' : 'A');
+  const run = liveRun({
+    core, scenario: () => 'bench', count: () => (m.compare ? 2 : 1), params: (i) => m.paramsWith(m.treatmentOf(i)),
+    sideMsg, endMsg, loop: () => loop,
+    failed(i, e) {
+      showError(`Treatment ${who(i)}: ${e.message}`);
+      return `The run stopped: treatment ${who(i)} failed (see the message above). Press Reset to start again.`;
+    },
+    doneText(i) {
+      const s = series[i];
+      const t = s.row ? s.row[m.col(run.sims[i], 't')] : 0;
+      return `The run reached the end of its time (t = ${fmt(t)} s, the longest the core accepts at dt = ${fmt(values[dtIdx])} s). Press Reset to start again.`;
+    },
+    onRows(i, res, sim) {
+      const nc = sim.cols.length, s = series[i], rows = res.rows;
+      ringPush(hist[i], rows, res.count);
+      const ct = m.col(sim, 't'), cq = m.col(sim, 'q'), cg = m.col(sim, 'goal'), cd = m.col(sim, 'dq');
+      const cf = m.col(sim, 'tau_f');
+      for (let k = 0, o = 0; k < res.count; k++, o += nc) {
+        const t = rows[o + ct];
+        s.q.push({ x: t, y: rows[o + cq] });
+        s.dq.push({ x: t, y: rows[o + cd] });
+        s.tf.push({ x: t, y: rows[o + cf] });
+        if (i === 0) s.goal.push({ x: t, y: rows[o + cg] });
+      }
+      if (res.count) s.row = rows.subarray((res.count - 1) * nc, res.count * nc);
+      // drop what left the window (in batches, so trimming is rare)
+      trimWindow([s.q, s.goal, s.dq, s.tf], m.windowS, { minCut: 256 });
+    },
+  });
+  const names = () => run.sims.map((x, i) => fricChoices[m.treatmentOf(i)]);
+  const advance = (n) => run.advance(n);
+
+  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names, showError });
+  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, reversalRate });
+
+  function restart() {
+    m.endless();
+    run.restart();
+    const dt = values[dtIdx];
+    m.windowS = Math.min(WINDOW_S, WINDOW_STEPS * dt);
+    const cap = Math.max(2, Math.min(HISTORY_ROWS, Math.ceil(HISTORY_S / dt) + 1));
+    hist = run.sims.map((s) => ring(cap, s.cols.length));
+    // onRows appends one {x, y} point per step to these arrays and trims
+    // them to the window in place; paint() hands each chart the steps in view.
+    series = run.sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
+    chartSet.setDatasets();
+    speedLog.length = 0;
+    // the row of t = 0 (a row holds the state at the start of its step): the
+    // picture, the clock and the charts then always show the state after the
+    // last step taken, so the first Step reads t = dt
+    if (run.sims.length) advance(1);
+    saveState();
+    paint();
+  }
+
+  function retune() {
+    saveState();
+    run.retune();
+    if (loop.paused) paint();
+  }
+
+  /** Velocity reversals per second of simulated time over the last second
+   *  (or over the steps kept, if fewer), from the ring buffer of every step. */
+  function reversalRate(i) {
+    const r = hist[i];
+    if (!r || r.n < 2) return 0;
+    const sim = run.sims[i], cr = m.col(sim, 'reversals'), ct = m.col(sim, 't');
+    const back = Math.min(r.n - 1, r.cap - 1, Math.round(1 / values[dtIdx]));
+    const span = ringGet(r, 0, ct) - ringGet(r, back, ct);
+    return span > 0 ? (ringGet(r, 0, cr) - ringGet(r, back, cr)) / span : 0;
+  }
+
+  // Every frame hands each chart the steps in view, unless the worker is still
+  // drawing that chart's last data (then it gets the newest when it is done).
+  let textAt = 0;
+  function paint(all = true) {
+    pic.draw();
+    const tEnd = series[0]?.row ? series[0].row[m.col(run.sims[0], 't')] : 0;
+    chartSet.set.paint();
+    const now = performance.now();
+    if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
+  }
+
+  function writeText(t) {
+    const dt = values[dtIdx];
+    let speedText = 'paused';
+    if (!loop.paused) {
+      // achieved speed: simulated time over real time, over the last second
+      const a = speedLog[0], b = speedLog[speedLog.length - 1];
+      const achieved = a && b[0] - a[0] > 200 ? (b[1] - a[1]) / ((b[0] - a[0]) / 1000) : null;
+      speedText = achieved === null ? `asked ${fmt(m.speed)}× real time` : `${fmt(Number(achieved.toPrecision(2)))}× real time (asked ${fmt(m.speed)}×)`;
+    }
+    clock.textContent = `t = ${t.toFixed(3)} s   dt = ${fmt(dt)} s   ${speedText}`;
+    const nm = names();
+    const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
+    status.textContent = `goal ${g.toFixed(4)} rad  |  ` + run.sims.map((sim, i) => {
+      const row = series[i].row;
+      if (!row) return `${who(i)} ${nm[i]}: not started`;
+      const get = (name) => row[m.col(sim, name)];
+      return `${who(i)} ${nm[i]}: θ ${get('q').toFixed(4)} rad, dθ/dt ${fmtRate(get('dq'))} rad/s, `
+        + `${get('stuck') > 0.5 ? 'stick' : 'slip'}, ${reversalRate(i).toFixed(0)} reversals/s (${get('reversals')} in all)`;
+    }).join('  |  ');
+  }
+
+  // the fixed-step clock (web/src/live/loop.js); a pause or resume takes one
+  // step (the state after it is what the picture and the clock show)
+  const loop = liveLoop({ playBtn, paused: m.paused, h: () => values[dtIdx], speed: () => m.speed,
+    live: () => run.sims.length > 0, ended: () => !!run.ended, advance, paint,
+    onPause() {
+      speedLog.length = 0;
+      if (run.sims.length) advance(1);
+      saveState();
+    },
+    onFrame(now) {
+      const row = series[0]?.row;
+      speedLog.push([now, row ? row[m.col(run.sims[0], 't')] : 0]);
+      while (speedLog.length > 2 && now - speedLog[0][0] > 1000) speedLog.shift();
+    },
+    frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
+
+  function setGoal(angle) {
+    const gi = paramIndex(info, 'goal');
+    const p = info.params[gi];
+    const a = Math.min(p.max, Math.max(p.min, angle));
+    panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
+    panel.set('goal', a);
+    chartSet.setDatasets();
+    retune();
+  }
+  function nudgeGoal(sign) {
+    // from the goal the arm follows now (a trajectory's current goal, or the constant one)
+    const row = series[0]?.row;
+    const g = row ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
+    setGoal(g + Math.sign(sign) * GOAL_NUDGE);
+  }
+  playBtn.addEventListener('click', () => loop.togglePause());
+  stepBtn.addEventListener('click', () => loop.step());
+  resetBtn.addEventListener('click', () => restart());
+  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', csvUrl(benchCsv(m, run.sims, hist, names()))));
+
+  // drag the goal: switches the trajectory to a constant goal
+  let dragging = false;
+  canvas.addEventListener('pointerdown', (e) => { dragging = true; canvas.setPointerCapture(e.pointerId); setGoal(pic.goalFromEvent(e)); });
+  canvas.addEventListener('pointermove', (e) => { if (dragging) setGoal(pic.goalFromEvent(e)); });
+  canvas.addEventListener('pointerup', () => { dragging = false; });
+  canvas.addEventListener('keydown', (e) => {
+    const d = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+    if (d) { e.preventDefault(); e.stopPropagation(); nudgeGoal(d); }
+  });
+
+  // replay of a recorded log under M1–M6 (replay.js)
+  const actIdx = paramIndex(info, 'actuator');
+  const replay = replayPanel(mainCol, {
+    core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
+    actuator: () => info.params[actIdx].choices[values[actIdx]],
+    selectActuator: (name) => {
+      panel.set('actuator', info.params[actIdx].choices.indexOf(name));
+      ui.loadPresetCoefficients();
+      restart();
+    },
+  });
+
+  // research exports (exports.js): the bench as a flat params file, MuJoCo
+  exportPanel(side, {
+    fileName: 'bench',
+    getParams: () => scenarioParamsToObject(info, core.benchResolve(values)),
+    setParams: (obj) => {
+      const p = scenarioParamsFromObject(core, info, obj);
+      core.benchResolve(p);
+      reloadWithState(state, scenarioParamsToObject(info, p));
+    },
+    servo: () => ({ o: scenarioParamsToObject(info, core.benchResolve(values)), servo: core.benchServo(values) }),
+  });
+
+  restart();
+
+  return {
+    dispose() {
+      loop.dispose();
+      pic.dispose();
+      run.dispose();
+      chartSet.dispose();
+      replay.dispose();
+      clearHook('pendulum', 'frameStats', frameStats);
+    },
+    actions: {
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
+      reset: () => restart(),
+      nudgeGoal,
+      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the goal']],
+    },
+  };
+}

@@ -1,0 +1,400 @@
+// scenarios/index.js: the systems of the papers, each run to its end in a Web
+// Worker (workers/scenario.js, its own wasm instance) with a progress bar and
+// a Cancel button, plotted as a min-max envelope per time bucket (every
+// extreme of every step kept) with an overlay (three laws, two step sizes, or
+// the naive treatments against the implicit one), and a paragraph on what to
+// look at. Parameters come from the core's own descriptions. Roles:
+// catalogue.js (the systems, the lesson), results.js (the summary of a run),
+// csv.js (the full-rate CSV); this
+// file builds the view and runs the plot jobs.
+import { viewLayout, messageBox } from '../../layout.js';
+import { chartBox, COLORS } from '../../charts.js';
+import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
+import { paramPanel } from '../../paramPanel.js';
+import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS, shortTick } from './catalogue.js';
+import { csvExport } from './csv.js';
+import { resultText, clampDiverged } from './results.js';
+
+export { SCENARIOS, LESSON, shortTick } from './catalogue.js';
+
+export function mount(container, { core, state }) {
+  const known = new Set(core.scenarios().map((x) => x.name));
+  const available = SCENARIOS.filter((s) => known.has(s.name));
+  let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
+
+  const { side, charts } = viewLayout(container);
+  container.classList.add('scenarios-view');
+
+  // the system list: radio buttons whose labels wrap, so no title is cut off
+  const picker = document.createElement('fieldset');
+  picker.className = 'scn-picker';
+  const legend = document.createElement('legend');
+  legend.textContent = 'System';
+  picker.append(legend);
+  for (const s of available) {
+    const lab = document.createElement('label');
+    const r = document.createElement('input');
+    r.type = 'radio';
+    r.name = 'scenario-system';
+    r.value = s.name;
+    r.checked = s === current;
+    r.addEventListener('change', () => {
+      if (!r.checked) return;
+      current = s;
+      state.set({ scenario: s.name });
+      build();
+    });
+    lab.append(r, document.createTextNode(` ${s.title}`));
+    picker.append(lab);
+  }
+  const body = document.createElement('div');
+  body.className = 'scn-body';
+  side.append(picker, body);
+
+  // --- the worker jobs (one worker for the plots, one for CSV exports)
+  const workers = {};
+  const handlers = {};
+  function worker(kind) {
+    if (!workers[kind]) {
+      const w = new Worker('scenario.worker.js', { type: 'module' });
+      w.onmessage = (e) => handlers[kind]?.(e.data);
+      w.onerror = (e) => handlers[kind]?.({ type: 'failed', id: -1, message: e.message || 'the worker failed to start' });
+      workers[kind] = w;
+    }
+    return workers[kind];
+  }
+  let jobSeq = 0;
+
+  let boxes = [];
+  let teardown = () => {};
+  function build() {
+    teardown();
+    boxes.forEach((b) => b.chart.destroy());
+    boxes = [];
+    charts.replaceChildren();
+    body.replaceChildren();
+    const sc = current;
+    const info = core.scenario(sc.name);
+    const values = core.scenarioParams(sc.name);
+    const key = (n) => `${sc.name}.${n}`;
+    info.params.forEach((p, j) => {
+      const raw = state.get(key(p.name), null);
+      if (raw === null) return;
+      const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
+      if (Number.isFinite(v) && v >= p.min && v <= p.max) values[j] = v;
+    });
+    const text = document.createElement('p');
+    text.className = 'note';
+    text.id = 'scenario-text';
+    text.textContent = sc.text;
+    const h = document.createElement('h3');
+    h.textContent = 'Parameters';
+    body.append(text, h);
+    const controls = sc.controls.filter((n) => !(sc.overlay && sc.overlay.param === n));
+    // Parameters a figure case fixes (the core's fixedByCase) are editable
+    // only with case=custom; otherwise they hold their defaults and are disabled.
+    const caseJ = info.params.findIndex((p) => p.name === 'case');
+    const panel = paramPanel(body, info, values, controls, (name) => {
+      // a control the figure case fixes is disabled: an event on it (a script
+      // can still send one) is undone, never run
+      const ctl = panel.byName[name];
+      const input = ctl && (ctl.input || ctl.select);
+      if (input && input.disabled) {
+        const p = info.params.find((q) => q.name === name);
+        panel.set(name, p.def);
+        return;
+      }
+      if (name === 'case') syncCase();
+      schedule();
+    });
+    function syncCase() {
+      if (caseJ < 0) return;
+      const custom = info.params[caseJ].choices[values[caseJ]] === 'custom';
+      info.params.forEach((p, j) => {
+        if (!p.fixedByCase) return;
+        const ctl = panel.byName[p.name];
+        if (!custom) panel.set(p.name, p.def);
+        if (ctl) {
+          ctl.setDisabled(!custom);
+          ctl.el.title = custom ? p.help : `${p.help} — set case to custom to change it`;
+        }
+        if (!custom) values[j] = p.def;
+      });
+    }
+    syncCase();
+
+    // run status: progress of the simulated time, Cancel
+    const status = document.createElement('div');
+    status.className = 'scn-status';
+    const bar = document.createElement('progress');
+    bar.id = 'scenario-progress';
+    bar.setAttribute('aria-label', 'run progress: fraction of the simulated time');
+    bar.max = 1;
+    bar.value = 0;
+    const barText = document.createElement('span');
+    barText.id = 'scenario-progress-text';
+    barText.setAttribute('aria-live', 'polite');
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.id = 'scenario-cancel';
+    cancel.disabled = true;
+    status.append(bar, cancel, barText);
+    const msg = messageBox();
+    msg.id = 'scenario-message';
+    const sum = document.createElement('div');
+    sum.className = 'readout scn-summary';
+    sum.id = 'scenario-summary';
+    sum.setAttribute('aria-live', 'polite');
+
+    // full-rate CSV export
+    const exp = document.createElement('div');
+    exp.className = 'scn-export';
+    const csvBtn = document.createElement('button');
+    csvBtn.type = 'button';
+    csvBtn.id = 'scenario-csv';
+    csvBtn.textContent = 'Full-rate CSV (every step)';
+    csvBtn.title = `Re-runs the scenario and writes every step with a header of all parameters; up to ${CSV_LIMIT / 1048576} MB`;
+    const csvBar = document.createElement('progress');
+    csvBar.setAttribute('aria-label', 'CSV export progress: fraction of the simulated time');
+    csvBar.max = 1;
+    csvBar.hidden = true;
+    const csvCancel = document.createElement('button');
+    csvCancel.type = 'button';
+    csvCancel.textContent = 'Cancel export';
+    csvCancel.hidden = true;
+    const csvMsg = document.createElement('div');
+    csvMsg.className = 'note';
+    csvMsg.id = 'scenario-csv-status';
+    csvMsg.setAttribute('aria-live', 'polite');
+    exp.append(csvBtn, csvCancel, csvBar, csvMsg);
+    // the run's state sits above the charts it concerns
+    const run = document.createElement('section');
+    run.className = 'scn-run';
+    run.setAttribute('aria-label', 'Run');
+    run.append(status, msg, sum);
+    charts.append(run);
+    body.append(exp);
+
+    boxes = sc.plots.map((p) => chartBox(charts, {
+      title: p.title, description: `${p.title} against time`, height: 230,
+      fileName: `${sc.name}-${p.cols.join('-')}-envelope`, xName: 't [s]',
+      config: {
+        type: 'line', data: { datasets: [] },
+        options: {
+          scales: {
+            x: { type: 'linear', title: { display: true, text: 't [s]' }, ticks: { callback: shortTick } },
+            y: { type: 'linear', title: { display: true, text: `${p.cols.join(', ')} [${p.unit}]` }, ticks: { callback: shortTick } },
+          },
+          plugins: { legend: { position: 'bottom' } },
+          elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+        },
+      },
+    }));
+    const envNote = document.createElement('div');
+    envNote.className = 'note';
+    envNote.textContent = `Every step of each run is drawn as a min–max envelope of ${BUCKETS} time slices: `
+      + 'the first, smallest, largest and last value of each slice (the chart CSV holds these points; the full-rate '
+      + 'CSV on the left holds every step).';
+    charts.append(envNote);
+
+    // the variants of one run: the overlay's values, or the parameters alone
+    function variants() {
+      const list = sc.overlay ? sc.overlay.values : [null];
+      const oj = sc.overlay ? info.params.findIndex((p) => p.name === sc.overlay.param) : -1;
+      return list.map((v) => {
+        const p = Array.from(values);
+        if (oj >= 0) p[oj] = info.params[oj].choices ? info.params[oj].choices.indexOf(v) : v;
+        const label = v === null ? '' : sc.overlay.label ? sc.overlay.label(v) : String(v);
+        return { label, value: v, params: p };
+      });
+    }
+    const durJ = info.params.findIndex((p) => p.name === 'duration');
+
+    // ---- the plot job
+    let job = null;
+    let timer = 0;
+    let drawPending = 0;
+    // charts redraw at most every REDRAW_MS while a run streams in
+    let lastDraw = 0;
+    function drawSoon(now) {
+      if (drawPending && !now) return;
+      clearTimeout(drawPending);
+      const wait = now ? 0 : Math.max(0, lastDraw + REDRAW_MS - performance.now());
+      // one chart per task, so a frame can come between two redraws
+      let next = 0;
+      const one = () => {
+        const b = boxes[next++];
+        if (b) b.update();
+        drawPending = next < boxes.length ? setTimeout(one, 0) : 0;
+      };
+      drawPending = setTimeout(() => { lastDraw = performance.now(); one(); }, wait);
+    }
+    function schedule() {
+      stop();
+      clearTimeout(timer);
+      barText.textContent = 'waiting for the controls to settle…';
+      timer = setTimeout(start, DEBOUNCE_MS);
+    }
+    function stop() {
+      if (job && !job.ended) {
+        worker('plot').postMessage({ type: 'cancel', id: job.id });
+        job.ended = true;
+      }
+    }
+    function start() {
+      const saved = {};
+      info.params.forEach((p, j) => { saved[key(p.name)] = p.choices ? p.choices[values[j]] : values[j]; });
+      state.set({ scenario: sc.name, ...saved });
+      const vs = variants();
+      const cols = [...new Set(sc.plots.flatMap((p) => [...p.cols, ...(p.ref ? [p.ref] : [])]))];
+      job = { id: ++jobSeq, vs, results: vs.map(() => null), ended: false, duration: durJ >= 0 ? values[durJ] : 0 };
+      // datasets: one per variant and column, filled as the worker streams
+      job.sets = sc.plots.map((plot) => {
+        const ds = [];
+        const refs = [];
+        vs.forEach((v, ri) => {
+          plot.cols.forEach((c, ci) => {
+            const d = { label: `${c}${v.label ? ` (${v.label})` : ''}`, data: [], borderColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length], backgroundColor: COLORS[(ri * plot.cols.length + ci) % COLORS.length],
+              borderDash: ci ? [6, 3] : undefined, col: c, variant: ri };
+            ds.push(d);
+          });
+          if (plot.ref && ri === 0) refs.push({ label: plot.ref, data: [], borderColor: '#888', borderDash: [4, 3], col: plot.ref, variant: 0 });
+        });
+        return [...ds, ...refs];
+      });
+      msg.hidden = true;
+      msg.textContent = '';
+      sum.textContent = '';
+      bar.value = 0;
+      cancel.disabled = false;
+      barText.textContent = `running: 0 % of the simulated time`;
+      handlers.plot = onPlotMessage;
+      worker('plot').postMessage({ type: 'plot', id: job.id, name: sc.name, buckets: BUCKETS, cols,
+        variants: vs.map((v) => ({ label: v.label, params: v.params })) });
+    }
+    cancel.addEventListener('click', () => {
+      if (!job || job.ended) return;
+      worker('plot').postMessage({ type: 'cancel', id: job.id });
+      cancel.disabled = true;
+      barText.textContent = 'cancelling…';
+    });
+
+    function onPlotMessage(m) {
+      if (m.id === -1) { msg.hidden = false; msg.textContent = m.message; return; }
+      if (!job || m.id !== job.id) return; // a superseded job
+      if (m.type === 'failed') {
+        job.ended = true;
+        msg.hidden = false;
+        msg.textContent = m.message;
+        cancel.disabled = true;
+        return;
+      }
+      // the previous run's curves stay until the new one has its first points
+      if (!job.shown && (m.points || m.type === 'done')) {
+        job.shown = true;
+        boxes.forEach((b, pi) => {
+          const y = b.chart.options.scales.y;
+          delete y.min;
+          delete y.max;
+          b.chart.data.datasets = job.sets[pi];
+        });
+      }
+      if (m.points) {
+        sc.plots.forEach((plot, pi) => {
+          for (const d of job.sets[pi]) {
+            if (d.variant !== m.variant) continue;
+            const p = m.points[d.col];
+            if (!p) continue;
+            const s = plot.scale || 1;
+            for (let i = 0; i < p.length; i += 2) d.data.push({ x: p[i], y: p[i + 1] * s });
+          }
+        });
+        drawSoon();
+      }
+      if (m.type === 'progress') {
+        bar.value = m.frac;
+        const v = job.vs[m.variant];
+        barText.textContent = `running${v.label ? ` ${v.label}` : ''}: ${(m.frac * 100).toFixed(0)} % of the simulated time`
+          + ` (t = ${num(m.t, 4)} of ${num(job.duration, 4)} s)`;
+      } else if (m.type === 'variant') {
+        job.results[m.variant] = { last: m.last, error: m.error, rows: m.rows };
+        showResults();
+        drawSoon(true);
+      } else if (m.type === 'cancelled') {
+        job.ended = true;
+        job.results[m.variant] = { last: m.last, cancelled: true };
+        cancel.disabled = true;
+        const t = m.last ? m.last.t : 0;
+        barText.textContent = `cancelled at t = ${num(t, 6)} s of ${num(job.duration, 4)} s`
+          + `${job.vs[m.variant].label ? ` (${job.vs[m.variant].label})` : ''}`;
+        showResults();
+        drawSoon(true);
+      } else if (m.type === 'done') {
+        job.ended = true;
+        cancel.disabled = true;
+        bar.value = 1;
+        const failed = job.results.map((r, ri) => (r && r.error ? job.vs[ri].label || sc.name : null)).filter(Boolean);
+        barText.textContent = failed.length ? `ended: ${failed.join(', ')} stopped early or could not start (see the message)`
+          : `complete: 100 % (t = ${num(job.duration, 6)} s${job.vs.length > 1 ? ` in each of ${job.vs.length} runs` : ''})`;
+        showResults();
+      }
+    }
+
+    function showResults() {
+      const { lines, errors, tErr } = resultText(sc, job);
+      sum.textContent = lines.join('\n');
+      msg.hidden = errors.length === 0;
+      msg.textContent = errors.join('\n');
+      if (Number.isFinite(tErr)) {
+        msg.textContent += clampDiverged(sc, job, boxes, tErr);
+        drawSoon(true);
+      }
+    }
+
+    // ---- full-rate CSV (csv.js)
+    const csv = csvExport({ sc, info, values, variants, worker, handlers, nextId: () => ++jobSeq,
+      ui: { csvBtn, csvBar, csvCancel, csvMsg } });
+
+    teardown = () => {
+      clearTimeout(timer);
+      clearTimeout(drawPending);
+      stop();
+      csv.cancel();
+    };
+    start();
+  }
+  build();
+  // research exports (exports.js): {"scenario": name, "params": {name: value}};
+  // the params object is a file for `friction run <scenario> params=`
+  exportPanel(side, {
+    fileName: 'scenario',
+    getParams: () => {
+      const info = core.scenario(current.name);
+      const v = core.scenarioParams(current.name);
+      info.params.forEach((p, j) => {
+        const raw = state.get(`${current.name}.${p.name}`, null);
+        const x = raw === null ? NaN : p.choices ? p.choices.indexOf(raw) : Number(raw);
+        if (Number.isFinite(x) && x >= p.min && x <= p.max) v[j] = x;
+      });
+      return { scenario: current.name, params: scenarioParamsToObject(info, v) };
+    },
+    setParams: (obj) => {
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('Expected one JSON object {"scenario": …, "params": {…}}.');
+      const extra = Object.keys(obj).find((k) => k !== 'scenario' && k !== 'params');
+      if (extra) throw new Error(`unknown key \`${extra}\`: the keys are scenario and params.`);
+      const sc = available.find((x) => x.name === obj.scenario);
+      if (!sc) throw new Error(`\`scenario\` = ${JSON.stringify(obj.scenario)} is not one of ${available.map((x) => x.name).join(', ')}.`);
+      const info = core.scenario(sc.name);
+      const o = scenarioParamsToObject(info, scenarioParamsFromObject(core, info, obj.params ?? {}));
+      reloadWithState(state, { scenario: sc.name, ...Object.fromEntries(Object.entries(o).map(([k, x]) => [`${sc.name}.${k}`, x])) });
+    },
+  });
+  return {
+    dispose() {
+      teardown();
+      Object.values(workers).forEach((w) => w.terminate());
+      boxes.forEach((b) => b.chart.destroy());
+    },
+  };
+}

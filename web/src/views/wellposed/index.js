@@ -1,0 +1,354 @@
+// wellposed/index.js: the "Well-posedness" view of issue 12 (P. E. Dupont, "The
+// Effect of Friction on the Forward Dynamics Problem", §3.2 and §4.2; sheet
+// ../shared/specs/dupont-forward-dynamics.md §2 and §5). Once a friction force
+// depends on the joint forces, the accelerations appear on both sides of the
+// equations of motion and the forward dynamics can have one, no, or several
+// solutions. The view shows both halves of that point:
+//
+// 1. The map of the `solutions-2dof` scenario: every point of the grid over
+//    r = τ − h coloured by the number of accelerations that satisfy eq. 10
+//    (found by exhaustive enumeration of the sign hypotheses, fric_fd_solve
+//    with FRIC_FD_ALL), beside the verdict of the determinant test
+//    (fric_fd_unique_test: unique for every r iff all 2^m determinants have
+//    one sign). The grid is the scenario's own output, one row per point, so
+//    the picture is what `friction run solutions-2dof` writes. It is
+//    recomputed when μ, the inertias D or the friction rows change: the
+//    changes of one animation frame are coalesced into one run. The default
+//    61 × 61 grid costs well under a frame on the page's thread (the time is
+//    shown under the map), so no worker is needed; a grid that takes longer
+//    than a frame is recomputed on a trailing 150 ms debounce instead of at
+//    every slider event.
+//    The classes have words and patterns besides colours (Okabe–Ito
+//    palette, light / hatched / dotted), so the map reads in grey scale and
+//    for colour-blind readers. Hover or click a cell (or the arrow keys on the
+//    focused map) for r, the count and the first solution.
+// 2. The `screw-selflock` scenario live: a self-locking screw (Kd/l = 1.5,
+//    η2 = −2) whose motor inertia J decides the sign of J + M/η2 (§4.2:
+//    unique iff > 0). Each step's solution count and status are charted; the
+//    rule that continues the run when the count is not one (an impulsive stop
+//    for none, the solution continuous with the previous step for several,
+//    fric_fd_rule in core/include/fric_fd.h) is marked on a timeline strip and
+//
+// Roles: state.js (constants, URL state), classes.js (the map's classes),
+// map.js (the map), rules.js (the rule's actions in words), strip.js (the
+// timeline); this file wires them and runs the screw (web/src/live/run.js,
+// web/src/live/loop.js).
+import { viewLayout, messageBox } from '../../layout.js';
+import { COLORS } from '../../charts.js';
+import { fmt } from '../../format.js';
+import { el } from '../../dom.js';
+import { liveChartSet } from '../../liveCharts.js';
+import { runBar } from '../../runBar.js';
+import { paramPanel, paramIndex } from '../../paramPanel.js';
+import { liveLoop } from '../../live/loop.js';
+import { liveRun } from '../../live/run.js';
+import { trimWindow } from '../../live/series.js';
+import { setHook, clearHook } from '../../testHooks.js';
+import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
+import { SIM, MAP_FRONT, SIM_FRONT, SIM_HIDDEN, SIM_RESTART, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, J_NUDGE, LOG_KEEP,
+  valuesFromState, saveState as writeState } from './state.js';
+import { MAP, mapSection } from './map.js';
+import { ruleAt, ruleText } from './rules.js';
+import { drawStrip } from './strip.js';
+
+
+/** What to notice and what to try (the defaults of both scenarios; the
+ *  numbers are those of `friction run solutions-2dof` and
+ *  `friction run screw-selflock`, checked by tests/web/e2e.d/wellposed.mjs). */
+export const LESSON = {
+  notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange), '
+    + '1817 have two (dotted blue). The determinant test says so before any run: determinants from −0.83 to 4.33. '
+    + 'Below, a self-locking screw (J + M/η2 = −20 kg·m²) descends with two solutions at every step; at t = 0.262 s '
+    + 'the motor torque passes −2J = −10 N·m, no acceleration exists, and the rule stops the screw impulsively. Held '
+    + 'until τ_a < −50 N·m (t = 1.833 s), it descends again (q̈ = −2.31 rad/s²) until stopped again at t = 3.404 s.',
+  tryThis: [
+    'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
+      + 'At 0.46 it is gone again: 1841 none, 1880 several.',
+    'At μ = 0.6, raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21), the whole map turns unique.',
+    'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
+    'Raise J to 30 kg·m² (→ five times): J + M/η2 > 0, one solution at every step; the screw slows to rest at t = 0.184 s, no impulse.',
+    'Set the rule (in the folded screw settings) to stop: the run stops at t = 0 with the core\'s message, two solutions at the first step.',
+  ],
+};
+
+export function mount(container, { core, state, showError }) {
+  const mapInfo = core.scenario(MAP);
+  const simInfo = core.scenario(SIM);
+  const mapValues = valuesFromState(core, mapInfo, state, 'map');
+  const simValues = valuesFromState(core, simInfo, state, 'screw', SIM_HIDDEN);
+  let speed = state.getNumber('speed', 1);
+  const saveState = () => writeState(state, { speed, paused: loop.paused, mapInfo, mapValues, simInfo, simValues });
+
+  const { side, charts: mainCol } = viewLayout(container, 'Well-posedness',
+    'When a friction force depends on the joint forces, the accelerations appear on both sides of the equations of '
+    + 'motion (Dupont, eqs. 8–10): the forward dynamics can have exactly one, no, or several solutions. The map counts '
+    + 'them over a grid of r = τ − h for a 2-dof example (sheet §5); the live screw below runs into a torque with none '
+    + 'or two and shows what the simulator does about it. No common simulator tells you which case you are in.');
+  container.classList.add('wellposed-view');
+
+  // --- run bar of the live screw (web/src/runBar.js): first in the view
+  const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
+    name: 'wellposed', what: 'the self-locking screw', step: 'h', speed, onSpeed: (v) => { speed = v; saveState(); } });
+
+  // --- side: the map's parameters, then the screw's
+  const mapHead = document.createElement('h3');
+  mapHead.textContent = 'Map: friction and inertia';
+  side.append(mapHead);
+  const mapMsg = messageBox();
+  mapMsg.id = 'wellposed-map-msg';
+  paramPanel(side, mapInfo, mapValues, MAP_FRONT, () => map.scheduleMap());
+  side.append(mapMsg);
+  const mapMore = document.createElement('details');
+  const mapMoreSum = document.createElement('summary');
+  mapMoreSum.textContent = 'Normal forces C, d; signs; grid';
+  mapMore.append(mapMoreSum);
+  const mapRest = mapInfo.params.map((p) => p.name).filter((n) => !MAP_FRONT.includes(n));
+  paramPanel(mapMore, mapInfo, mapValues, mapRest, () => map.scheduleMap());
+  side.append(mapMore);
+
+  const simHead = document.createElement('h3');
+  simHead.textContent = 'Live: self-locking screw';
+  side.append(simHead);
+  const simPanel = paramPanel(side, simInfo, simValues, SIM_FRONT, onSimParam);
+  const simMore = document.createElement('details');
+  const simMoreSum = document.createElement('summary');
+  simMoreSum.textContent = 'Screw, load, torque program, step';
+  simMore.append(simMoreSum);
+  const simRest = simInfo.params.map((p) => p.name).filter((n) => !SIM_FRONT.includes(n) && !SIM_HIDDEN.has(n));
+  paramPanel(simMore, simInfo, simValues, simRest, onSimParam);
+  const simMsg = messageBox();
+  simMsg.id = 'wellposed-sim-msg';
+  side.append(simMore, simMsg);
+
+  // copy-as-JSON, one flat object per scenario: the file `friction run NAME
+  // params=FILE` reads
+  for (const [info, values, prefix, what] of [[mapInfo, mapValues, 'map', 'Map'], [simInfo, simValues, 'screw', 'Screw']]) {
+    exportPanel(side, {
+      title: `${what} parameters: copy and restore`,
+      fileName: info.name,
+      getParams: () => scenarioParamsToObject(info, values),
+      setParams: (obj) => {
+        const p = scenarioParamsFromObject(core, info, obj);
+        const entries = {};
+        Object.entries(scenarioParamsToObject(info, p)).forEach(([k, v]) => { entries[`${prefix}.${k}`] = v; });
+        reloadWithState(state, entries);
+      },
+    });
+  }
+
+
+  // ================================================================ the map
+  const map = mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, showError, saveState });
+
+  // ====================================================== the live screw
+  const runHead = el('div', { className: 'chart-head' },
+    el('h3', { textContent: 'Self-locking screw, live (screw-selflock): solutions at each step' }));
+  const jLine = el('div', { id: 'wellposed-jline', className: 'wellposed-jline' });
+  const notice = el('div', { id: 'wellposed-notice', className: 'wellposed-notice', role: 'status' });
+  const strip = el('canvas', { id: 'wellposed-strip', className: 'wellposed-strip', role: 'img',
+    'aria-label': 'Timeline of the last seconds: the number of solutions at each step, and a marker where the rule acted' });
+  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': 'What the rule did' });
+  const endMsg = Object.assign(messageBox(), { id: 'wellposed-end' });
+  const status = el('div', { id: 'wellposed-status', className: 'readout', 'aria-live': 'off' });
+  const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': 'Self-locking screw, live' },
+    runHead, jLine, notice, strip, logList, endMsg, status);
+  mainCol.append(runBox);
+
+  // the screw's last row, the row before, the rule's actions, the time reached
+  const sim = { cols: [], row: null, prev: null, events: [], lastT: 0 };
+  const series = { dq: [], ddq: [], n: [], st: [] };
+  const chartSet = liveChartSet(mainCol, {
+    what: 'screw',
+    boxes: [
+      { title: 'Motor velocity q̇ and acceleration q̈', description: 'Velocity and acceleration of the screw over the last seconds', height: 170, fileName: 'screw-motion' },
+      { title: 'Number of solutions and status at each step', description: 'How many accelerations satisfied the equations of motion at each step, and the status of the solve', height: 140, fileName: 'screw-solutions' },
+    ],
+    axes: [{ yText: 'q̇ [rad/s], q̈ [rad/s²]' }, { yText: 'solutions' }],
+    showError,
+    range() {
+      const t = sim.lastT;
+      return { x0: Math.max(0, t - WINDOW_S), x1: Math.max(WINDOW_S, t) };
+    },
+  });
+  const [motionChart, countChart] = chartSet.charts;
+  const setDatasets = (c, list) => {
+    c.mirror.sources = list.map((d) => d.data);
+    c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
+    chartSet.worker.postMessage({ type: 'datasets', index: c.index, datasets: list.map((d) => ({ label: d.label, color: d.color, dash: d.dash || [] })) });
+  };
+
+
+  const sv = (name) => simValues[paramIndex(simInfo, name)];
+  const col = (name) => sim.cols.indexOf(name);
+
+  /** J + M/η2 of the current parameters (§4.2; fric_fd_unique_screw), with
+   *  η2 = 1/(1 − Kd/l) (eq. 21). */
+  function writeJLine() {
+    const J = sv('J'), M = sv('M');
+    const eta2 = 1 / (1 - sv('Kd_l'));
+    const v = J + M / eta2;
+    jLine.replaceChildren();
+    const b = document.createElement('strong');
+    b.textContent = `J + M/η2 = ${fmt(J)} + ${fmt(M)}/(${fmt(eta2)}) = ${fmt(v)} kg·m²`;
+    const s = document.createElement('span');
+    s.textContent = v > 0
+      ? ' > 0: one acceleration for every torque (§4.2).'
+      : ' < 0: for some torques two accelerations, for others none (§4.2). The rule below decides.';
+    jLine.classList.toggle('bad', !(v > 0));
+    jLine.append(b, s);
+  }
+
+  /** The live run's parameters: one row per step, and no end (the longest
+   *  duration the scenario accepts; its torque program is periodic). */
+  function simParams() {
+    const p = Float64Array.from(simValues);
+    const every = paramIndex(simInfo, 'every'), dj = paramIndex(simInfo, 'duration');
+    if (every >= 0) p[every] = 1;
+    if (dj >= 0) p[dj] = simInfo.params[dj].max;
+    return p;
+  }
+
+  const frameStats = setHook('wellposed', 'frameStats', []);
+  setHook('wellposed', 'events', sim.events);
+  const run = liveRun({
+    core, scenario: () => SIM, params: simParams, sideMsg: simMsg, endMsg, loop: () => loop,
+    failed: (i, e) => `The run stopped: ${e.message}. Press Reset to start again.`,
+    doneText: () => 'The run reached the end of its time. Press Reset to start again.',
+    onRetuneError(e) {
+      if (e.code !== 'FRIC_E_UNSUPPORTED') return false;
+      restart();
+      return true;
+    },
+    onRows(i, res) {
+      const nc = sim.cols.length, rows = res.rows;
+      const ct = col('t'), cdq = col('dq'), cddq = col('ddq'), cn = col('solutions'), cst = col('status');
+      for (let k = 0, o = 0; k < res.count; k++, o += nc) {
+        const r = rows.subarray(o, o + nc);
+        const t = r[ct];
+        series.dq.push({ x: t, y: r[cdq] });
+        series.ddq.push({ x: t, y: r[cddq] });
+        series.n.push({ x: t, y: r[cn] });
+        series.st.push({ x: t, y: r[cst] });
+        const kinds = ruleAt(col, r, sim.prev);
+        for (const kind of kinds) {
+          const ev = { t, kind, ...ruleText(col, kind, r, kinds) };
+          sim.events.push(ev);
+          if (sim.events.length > 400) sim.events.splice(0, 200);
+          showEvent(ev);
+        }
+        sim.prev = r;
+      }
+      if (res.count) {
+        sim.row = rows.slice((res.count - 1) * nc, res.count * nc);
+        sim.lastT = sim.row[ct];
+      }
+      // keep the window (and a margin) of every series
+      trimWindow([series.dq, series.ddq, series.n, series.st], WINDOW_S, { minCut: 512, minLength: 4097 });
+    },
+  });
+
+  function restart() {
+    run.restart();
+    if (run.sims.length) sim.cols = run.sims[0].cols;
+    sim.row = null;
+    sim.lastT = 0;
+    sim.events.length = 0;
+    sim.prev = null;
+    series.dq = []; series.ddq = []; series.n = []; series.st = [];
+    setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
+      { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
+    setDatasets(countChart, [{ label: 'solutions found', data: series.n, color: COLORS[3] },
+      { label: 'status (0 none, 1 unique, 2 several)', data: series.st, color: COLORS[4], dash: [4, 4] }]);
+    notice.textContent = '';
+    notice.className = 'wellposed-notice';
+    logList.replaceChildren();
+    // the row of t = 0 first (a row holds the state at the start of its
+    // step), so that the first Step reads t = h, as in the other live views
+    if (run.sims.length) run.advance(1);
+    saveState();
+    writeJLine();
+    paint(true);
+  }
+
+  function onSimParam(name) {
+    saveState();
+    writeJLine();
+    if (SIM_RESTART.has(name) || !run.sims.length) { restart(); return; }
+    if (run.retune() && loop.paused) paint(true);
+  }
+
+  function showEvent(ev) {
+    notice.className = `wellposed-notice ${ev.cls}`;
+    notice.replaceChildren();
+    const b = document.createElement('strong');
+    b.textContent = ev.head;
+    const s = document.createElement('span');
+    s.textContent = ` ${ev.text}`;
+    notice.append(b, s);
+    const li = document.createElement('li');
+    li.className = ev.cls;
+    li.textContent = ev.head;
+    logList.prepend(li);
+    while (logList.children.length > LOG_KEEP) logList.lastChild.remove();
+  }
+
+  let textAt = 0;
+  function paint(all = false) {
+    drawStrip(strip, runBox, { series, sim });
+    chartSet.paint();
+    const now = performance.now();
+    if (all || now - textAt > 250) { textAt = now; writeText(); }
+  }
+
+  function writeText() {
+    clock.textContent = `t = ${sim.lastT.toFixed(3)} s   h = ${fmt(sv('dt'))} s   ${loop.paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
+    const r = sim.row;
+    if (!r) { status.textContent = 'not started'; return; }
+    const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
+    const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
+    const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
+    status.textContent = `τ_a = ${f(g('tau_a'))} N·m, q̇ = ${f(g('dq'))} rad/s, q̈ = ${f(g('ddq'))} rad/s², `
+      + `${g('held') > 0.5 ? 'held at rest' : 'moving'}; this step: ${g('solutions')} solution(s), status ${st}`
+      + `  |  so far: steps with none ${g('n_none')}, with several ${g('n_several')}; impulsive stops ${g('impulses')}, `
+      + `breakaways ${g('breakaways')}`;
+  }
+
+  /** ← →: the motor inertia J, across J + M/η2 = 0. */
+  function nudgeGoal(sign) {
+    const p = simInfo.params[paramIndex(simInfo, 'J')];
+    const v = Math.min(p.hi ?? p.max, Math.max(p.lo ?? p.min, sv('J') + Math.sign(sign) * J_NUDGE));
+    simPanel.set('J', v);
+    onSimParam('J');
+  }
+  playBtn.addEventListener('click', () => loop.togglePause());
+  stepBtn.addEventListener('click', () => loop.step());
+  resetBtn.addEventListener('click', () => restart());
+  const stripResize = new ResizeObserver(() => drawStrip(strip, runBox, { series, sim }));
+  stripResize.observe(strip);
+
+  // the fixed-step clock of the screw (web/src/live/loop.js), before its first run
+  const loop = liveLoop({ playBtn, paused: state.get('paused', '0') === '1', h: () => sv('dt'), speed: () => speed,
+    live: () => run.sims.length > 0, ended: () => !!run.ended, advance: (n) => run.advance(n), paint,
+    onPause: () => saveState(), frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
+  map.computeMap(false);
+  restart();
+
+  return {
+    dispose() {
+      loop.dispose();
+      map.dispose();
+      stripResize.disconnect();
+      run.dispose();
+      chartSet.dispose();
+      clearHook('wellposed', 'frameStats', frameStats);
+      clearHook('wellposed', 'events', sim.events);
+    },
+    actions: {
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
+      reset: () => restart(),
+      nudgeGoal,
+      legend: [['Space', 'pause / resume the screw'], ['S', 'single step'], ['R', 'reset'], ['← →', 'motor inertia J down / up']],
+    },
+  };
+}
