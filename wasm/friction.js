@@ -256,10 +256,9 @@ export class FrictionCore {
     try {
       const argv = args.map((a) => {
         if (typeof a === 'number') return a;
-        const p = this._alloc(a.in ? a.in.byteLength : a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
+        const p = a.in ? this._put(a.in) : this._alloc(a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
         ptrs.push(p);
-        if (a.in) this._m.HEAPU8.set(new Uint8Array(a.in.buffer, a.in.byteOffset, a.in.byteLength), p);
-        else outs.push({ ...a, p });
+        if (!a.in) outs.push({ ...a, p });
         return p;
       });
       const rc = this._m[`_${fn}`](...argv);
@@ -417,6 +416,8 @@ export class FrictionCore {
     }
     return p;
   }
+
+  // --- servo presets, bench replay, drive/backdrive regions
 
   /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …},
    *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
@@ -1062,17 +1063,13 @@ export class Simulation {
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */
 export async function loadFrictionCore(options = {}) {
   const mod = await createFrictionCore(options);
+  const core = new FrictionCore(mod);
   // the boundary's description (layouts, tables, constants), once per page
   // (every module instance has the same)
   if (!LAW_KINDS.length) {
-    const n = mod._fxb_boundary(0, 0), p = mod._malloc(n + 1);
-    let b;
-    try {
-      mod._fxb_boundary(p, n + 1);
-      b = JSON.parse(mod.UTF8ToString(p));
-    } finally {
-      mod._free(p);
-    }
+    const n = mod._fxb_boundary(0, 0);
+    const [text] = core._call('fxb_boundary', [out(Uint8Array, n + 1), n + 1], { ok: (rc) => rc === n }).out;
+    const b = JSON.parse(new TextDecoder().decode(text.subarray(0, n)));
     Object.assign(LAYOUTS, b.layouts);
     Object.assign(TABLES, b.tables);
     Object.assign(CONSTANTS, b.constants);
@@ -1082,5 +1079,5 @@ export async function loadFrictionCore(options = {}) {
     SERVO_FILE_KEYS.push(...TABLES.servo_keys);
     TREATMENTS.push(...TABLES.treatments);
   }
-  return new FrictionCore(mod);
+  return core;
 }
