@@ -177,6 +177,15 @@ static const char *servo_field(int i) { return i < FRIC_SERVO_N_COEFS ? fric_ser
 static const char *servo_key(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : NULL; }
 static const char *treatment(int i) { return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : NULL; }
 static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
+static const char *io_kind(int i)
+{
+    static const char *const names[] = {
+        [FRIC_IO_ABSENT] = "absent", [FRIC_IO_NUMBER] = "number", [FRIC_IO_BOOL] = "bool",
+        [FRIC_IO_STRING] = "string", [FRIC_IO_ARRAY] = "array", [FRIC_IO_OBJECT] = "object",
+        [FRIC_IO_NULL] = "null"
+    };
+    return i < (int)(sizeof names / sizeof names[0]) ? names[i] : NULL;
+}
 static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "law_kinds", law_kind },              /* fric_kind                     */
     { "law_fields", law_field },            /* fric_law_field                */
@@ -186,6 +195,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */
+    { "io_kinds", io_kind },                /* fric_io_kind: a JSON value's  */
     { "fit_param_keys", fric_fit_param_key },
     { "fit_param_units", fric_fit_param_unit },
 };

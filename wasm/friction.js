@@ -459,9 +459,11 @@ export class FrictionCore {
    *  'FRIC_E_LOG_INVALID', field and entry (−1: the header). */
   loadLog(log, source = 'log') {
     const head = TABLES.log_head_keys, entry = TABLES.log_entry_keys;
-    const kindOf = (v) => (v === undefined ? 0 : typeof v === 'number' ? 1 : typeof v === 'boolean' ? 2
-      : typeof v === 'string' ? 3 : Array.isArray(v) ? 4 : v === null ? 6 : typeof v === 'object' ? 5 : 6);
-    const root = kindOf(log), obj = root === 5 ? log : {};
+    // a JSON value's kind, as fric_io_kind numbers it
+    const K = Object.fromEntries(TABLES.io_kinds.map((name, i) => [name, i]));
+    const kindOf = (v) => K[v === undefined ? 'absent' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool'
+      : typeof v === 'string' ? 'string' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const root = kindOf(log), obj = root === K.object ? log : {};
     const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
     const h = Float64Array.from({ length: CONSTANTS.log_head_numbers }, (_, i) => (typeof obj[head[i]] === 'number' ? obj[head[i]] : 0));
     const entries = Array.isArray(obj.entries) ? obj.entries : [];
@@ -475,11 +477,11 @@ export class FrictionCore {
       const e = entries[k];
       ek[k] = kindOf(e);
       value[VOLTS * n + k] = NaN;
-      if (ek[k] !== 5) continue;
+      if (ek[k] !== K.object) continue;
       for (let f = 0; f < E; f++) {
         const v = e[entry[f]], kd = kindOf(v);
         kind[f * n + k] = kd;
-        if (kd === 1 || kd === 2) value[f * n + k] = Number(v);
+        if (kd === K.number || kd === K.bool) value[f * n + k] = Number(v);
       }
       if (unknown === undefined) {
         const u = Object.keys(e).find((x) => !entry.includes(x));

@@ -135,6 +135,20 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
       }
     });
   }
+  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+    const n = m._fxb_boundary(0, 0), p = core._alloc(n + 1);
+    let tables;
+    try {
+      m._fxb_boundary(p, n + 1);
+      tables = JSON.parse(m.UTF8ToString(p)).tables;
+    } finally {
+      core._free(p);
+    }
+    const body = /typedef\s+enum\s+fric_io_kind\s*{([^}]*)}/.exec(TEXT)[1];
+    const names = [...body.matchAll(/FRIC_IO_(\w+)/g)].map((x) => x[1].toLowerCase());
+    assert.match(body, /FRIC_IO_ABSENT\s*=\s*0\s*,\s*FRIC_IO_NUMBER\s*,/, 'numbered from 0 in order');
+    assert.deepEqual(tables.io_kinds, names);
+  });
   it('the tables cover the structs the wrapper writes field by field (fric_screw: all of it)', () => {
     assert.deepEqual(LAYOUTS.screw.fields.map(([f]) => f), members('fric_screw').map((f) => f.name));
   });
