@@ -447,7 +447,7 @@ export class FrictionCore {
     const x = f64s('params', params, { length: names.length, names });
     const d = this._call('fxb_bench_servo', [inp(x), x.length, outStruct('bench_def')], { names }).out[0];
     // the actuator's own defaults are not part of the answer: kp and vin are the bench's
-    const { vin_default: _vin, kp_default: _kp, ...servo } = d.servo;
+    const servo = Object.fromEntries(Object.entries(d.servo).filter(([k]) => k !== 'vin_default' && k !== 'kp_default'));
     return { ...servo, control: servo.control === 1 ? 'current' : 'voltage', kp: d.kp, vin: d.vin };
   }
 
