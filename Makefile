@@ -255,11 +255,12 @@ readme-figures:
 # ------------------------------------------------------------------- wasm
 # Two builds from the same core and flags:
 #   build/wasm/friction_core.{mjs,wasm}        the explorer's (copied to build/web):
-#       core + wasm/bindings.c, exports wasm/exported_functions.json, no
-#       benchmark code (tests/web/wasm_exports.test.mjs checks it);
+#       core + wasm/bindings.c, exports its FXB_EXPORT functions (the list
+#       build/wasm/exported_functions.json, written by tools/gen_exports.mjs),
+#       no benchmark code (tests/web/wasm_exports.test.mjs checks it);
 #   build/wasm-bench/friction_core.{mjs,wasm}  `make bench` only
 #       (benchmarks/bench_wasm.mjs): the same plus benchmarks/kernels.c and
-#       wasm/bench_exports.c, exporting both lists.
+#       wasm/bench_exports.c, exporting the FXB_EXPORT functions of both.
 # Debian's emcc runs node tools that need Debian's node modules (acorn).
 WASM    = build/wasm
 WASMB   = build/wasm-bench
@@ -269,19 +270,20 @@ EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(CORE_INC) \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm
 WASM_CORE_SRC = $(filter-out $(CORE_NATIVE_SRC),$(CORE_SRC))
-WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c $(CORE_HDR)
+WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c wasm/fxb_export.h $(CORE_HDR)
 BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/friction_core.mjs: $(WASM_DEPS) wasm/exported_functions.json | deps-wasm
-	@mkdir -p $(WASM)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@wasm/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c -o $@
+$(WASM)/exported_functions.json: wasm/bindings.c tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ wasm/bindings.c
 
-$(WASMB)/exported_functions.json: wasm/exported_functions.json wasm/bench_exported_functions.json
-	@mkdir -p $(WASMB)
-	node -e 'const f = (p) => JSON.parse(require("fs").readFileSync(p, "utf8")); console.log(JSON.stringify([...f(process.argv[1]), ...f(process.argv[2])]))' $^ >$@
+$(WASM)/friction_core.mjs: $(WASM_DEPS) $(WASM)/exported_functions.json | deps-wasm
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c -o $@
+
+$(WASMB)/exported_functions.json: wasm/bindings.c wasm/bench_exports.c tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ wasm/bindings.c wasm/bench_exports.c
 
 $(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
 	@mkdir -p $(WASMB)

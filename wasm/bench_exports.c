@@ -1,8 +1,9 @@
 /*
  * bench_exports.c: the benchmark kernels of benchmarks/kernels.c exported to
  * JavaScript, for benchmarks/bench_wasm.mjs only. Compiled only into the
- * bench's wasm (build/wasm-bench, exports wasm/bench_exported_functions.json);
- * the explorer's wasm never contains it (tests/web/wasm_exports.test.mjs).
+ * bench's wasm (build/wasm-bench, exports generated from the FXB_EXPORT
+ * functions here and in bindings.c by tools/gen_exports.mjs); the explorer's
+ * wasm never contains it (tests/web/wasm_exports.test.mjs).
  * Same conventions as bindings.c: flat functions over numbers and buffers
  * the caller allocates; nothing here keeps state.
  */
@@ -10,20 +11,18 @@
 #include <stdint.h>
 
 #include "../benchmarks/kernels.h"
+#include "fric_scenario.h"
+#include "fxb_export.h"
 
-int fxb_kern_law_count(void);
-int fxb_kern_law_count(void) { return kern_law_count(); }
+FXB_EXPORT int fxb_kern_law_count(void) { return kern_law_count(); }
 
-const char *fxb_kern_law_name(int i);
-const char *fxb_kern_law_name(int i) { return kern_law_name(i); }
+FXB_EXPORT const char *fxb_kern_law_name(int i) { return kern_law_name(i); }
 
 /* Fills x[n] with the benchmark inputs of `seed` (kern_fill_x, scale KERN_ZFS). */
-void fxb_kern_fill(double *x, int n, double seed);
-void fxb_kern_fill(double *x, int n, double seed) { kern_fill_x(x, n, KERN_ZFS, (uint64_t)seed); }
+FXB_EXPORT void fxb_kern_fill(double *x, int n, double seed) { kern_fill_x(x, n, KERN_ZFS, (uint64_t)seed); }
 
 /* kern_phi_z with law `law_index` and Z = KERN_Z; NaN for a bad index. */
-double fxb_kern_phi_z(int law_index, const double *x, int n, int reps);
-double fxb_kern_phi_z(int law_index, const double *x, int n, int reps)
+FXB_EXPORT double fxb_kern_phi_z(int law_index, const double *x, int n, int reps)
 {
     const fric_law *law = kern_law(law_index);
     return law ? kern_phi_z(law, KERN_Z, x, n, reps) : (double)NAN;
@@ -32,13 +31,11 @@ double fxb_kern_phi_z(int law_index, const double *x, int n, int reps)
 static const char *kern_why = "";
 
 /* Why the last fxb_kern_scn failed ("" after a success). */
-const char *fxb_kern_error(void);
-const char *fxb_kern_error(void) { return kern_why; }
+FXB_EXPORT const char *fxb_kern_error(void) { return kern_why; }
 
 /* kern_scn_run of scenario i for `rows` rows (rows < 2^31). Returns the rows
  * stepped, or −1 (message in fxb_kern_error); out[0] receives the checksum. */
-double fxb_kern_scn(int i, double rows, double *out);
-double fxb_kern_scn(int i, double rows, double *out)
+FXB_EXPORT double fxb_kern_scn(int i, double rows, double *out)
 {
     double cs = 0.0;
     long k = rows >= 0 && rows < 2147483647.0
@@ -46,4 +43,13 @@ double fxb_kern_scn(int i, double rows, double *out)
     if (!(rows >= 0 && rows < 2147483647.0)) kern_why = "rows out of range";
     out[0] = cs;
     return (double)k;
+}
+
+/* Scenario i's name (what 0) or summary (1), "" out of range: how
+ * bench_wasm.mjs finds the bench (the explorer's wrapper reads the
+ * scenarios through the layouts of fxb_boundary instead). */
+FXB_EXPORT const char *fxb_scn_text(int i, int what)
+{
+    const fric_scenario *s = fric_scenario_at(i);
+    return !s ? "" : what == 0 ? s->name : s->summary;
 }

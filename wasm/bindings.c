@@ -1,10 +1,18 @@
 /*
  * bindings.c: the C side of the WebAssembly binding. Flat functions over
- * plain numbers and caller-provided buffers, so that the JavaScript wrapper
- * (wasm/friction.js) can own every allocation. Nothing here keeps state
- * except the last error message.
+ * plain numbers, caller-provided buffers and handles, so that the JavaScript
+ * wrapper (wasm/friction.js) owns every allocation: look-up tables, logs,
+ * batches and fits are handles the wrapper frees. Nothing here keeps state
+ * except the last call's outcome (status, parameter, message: errno-like).
  *
  * Naming: fxb_<area>_<verb>. Laws are passed as (kind, Fs, Fc, vs, D, alpha).
+ *
+ * Adding an export: write it here with FXB_EXPORT in front and call it from
+ * friction.js; tools/gen_exports.mjs lists every FXB_EXPORT function into
+ * build/wasm/exported_functions.json at build time. A struct that crosses
+ * the boundary is read and written by the wrapper by name: its fields are
+ * an X-macro table beside the struct in core/include (FRIC_*_FIELDS) and
+ * fxb_boundary below hands the wrapper their offsets, sizes and kinds.
  *
  * Defence in depth: the wrapper validates every argument first; still, every
  * function here that takes a pointer and a count checks the count against
@@ -14,6 +22,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +34,13 @@
 #include "fric_scenario.h"
 #include "fric_bench.h"
 #include "fric_cmaes.h"
+#include "fric_dupont.h"
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
+#include "fxb_export.h"
 
 /* The last call's outcome: its fric_status, the parameter at fault (an
  * index: into the scenario's params for scenario calls, a fric_law_field
@@ -87,35 +98,196 @@ static int length_bad(const char *what, int n, int want)
 
 static void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
 
-const char *fxb_last_error(void);
-const char *fxb_last_error(void) { return last_error; }
-int fxb_last_status(void);
-int fxb_last_status(void) { return last_status; }
-int fxb_last_param(void);
-int fxb_last_param(void) { return last_param; }
-
-/* ------------------------------------------- tables the wrapper reads at load */
+FXB_EXPORT const char *fxb_last_error(void) { return last_error; }
+FXB_EXPORT int fxb_last_status(void) { return last_status; }
+FXB_EXPORT int fxb_last_param(void) { return last_param; }
 
 /* "FRIC_OK", "FRIC_E_PARAM_RANGE", … for status s. */
-const char *fxb_status_name(int s);
-const char *fxb_status_name(int s) { return fric_status_name(s); }
+FXB_EXPORT const char *fxb_status_name(int s) { return fric_status_name(s); }
 
-/* what 0: law name i ("coulomb-viscous", …; "" past the end), 1: law field
- * name i ("Fs", …, "Z"), 2: servo coefficient field i ("model", "K_c", …),
- * 3: its params-file key ("model", "friction_base", …), 4: bench friction
- * treatment i ("implicit", "clip", …). */
-const char *fxb_table_text(int what, int i);
-const char *fxb_table_text(int what, int i)
-{
-    if (i < 0) return "";
-    switch (what) {
-    case 0: return i < FRIC_N_LAWS ? fric_law_names[i] : "";
-    case 1: return i < FRIC_LAW_N_FIELDS ? fric_law_field_names[i] : "";
-    case 2: return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_fields[i] : "";
-    case 3: return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : "";
-    case 4: return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : "";
+/* ------------------------------------------------ the boundary's description */
+/* fxb_boundary writes one JSON document the wrapper parses at load:
+ *   layouts:   per struct that crosses, { size, fields: [[name, unit, kind,
+ *              offset, count], …] } from the FRIC_*_FIELDS tables (kind: f64,
+ *              i32, u32, i64, u64, str (a char pointer, NULL: ""), chars (an
+ *              inline char array of count bytes), strs (a pointer to count
+ *              char pointers, the count given beside it), ptr, or the name
+ *              of a nested layout);
+ *   tables:    the core's name tables (law kinds, law fields, servo
+ *              coefficients and keys, treatments, log keys, io codes, fit
+ *              parameters and units);
+ *   constants: the numbers the wrapper sizes things by. */
+
+/* The kind of a field from its C type (an array decays: count = size / item). */
+#define FXB_KIND(e) _Generic((e), \
+    double: "f64", double *: "f64", const double *: "f64", \
+    int: "i32", unsigned: "u32", long: sizeof(long) == 8 ? "i64" : "i32", \
+    unsigned long: sizeof(long) == 8 ? "u64" : "u32", long long: "i64", unsigned long long: "u64", \
+    const char *: "str", char *: "chars", const char *const *: "strs", \
+    fric_servo_friction: "servo_friction", fric_servo_actuator: "servo_actuator", \
+    default: "ptr")
+
+typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_field;
+
+/* Every layout: (its name for the wrapper, the struct, its X-macro table). */
+#define FXB_LAYOUTS(L) \
+    L(param_info, fric_param_info, FRIC_PARAM_INFO_FIELDS) \
+    L(col_info, fric_col_info, FRIC_COL_INFO_FIELDS) \
+    L(scenario, fric_scenario, FRIC_SCENARIO_FIELDS) \
+    L(servo_friction, fric_servo_friction, FXB_SERVO_FRICTION_FIELDS) \
+    L(servo_actuator, fric_servo_actuator, FRIC_SERVO_ACTUATOR_FIELDS) \
+    L(bench_preset, fric_bench_preset, FRIC_BENCH_PRESET_FIELDS) \
+    L(bench_def, fric_bench_def, FRIC_BENCH_DEF_FIELDS) \
+    L(bench_replay_result, fric_bench_replay_result, FRIC_BENCH_REPLAY_RESULT_FIELDS) \
+    L(fit_progress, fric_fit_progress, FRIC_FIT_PROGRESS_FIELDS) \
+    L(fit_batch, fric_fit_batch, FRIC_FIT_BATCH_FIELDS) \
+    L(screw, fric_screw, FRIC_SCREW_FIELDS) \
+    L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS)
+
+/* One field of the struct fxb_t (a typedef in each layout's function). */
+#define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
+/* fric_servo_friction: its model, then FRIC_SERVO_COEFS (whose second
+ * column is the params-file key, not a unit). */
+#define FXB_FIELD_NO_UNIT(f, key) FXB_FIELD(f, "")
+#define FXB_SERVO_FRICTION_FIELDS(X) X(model, "") FRIC_SERVO_COEFS(FXB_FIELD_NO_UNIT)
+
+/* The fields of each layout: a function per struct, *n of them. */
+#define FXB_FIELDS_OF(var, T, TABLE) \
+    static const fxb_field *var(size_t *n) \
+    { \
+        typedef T fxb_t; \
+        static const fxb_field fields[] = { TABLE(FXB_FIELD) }; \
+        *n = sizeof fields / sizeof fields[0]; \
+        return fields; \
     }
-    return "";
+FXB_LAYOUTS(FXB_FIELDS_OF)
+
+#define FXB_LAYOUT(var, T, TABLE) { #var, sizeof(T), var },
+static const struct {
+    const char *name;
+    size_t size;
+    const fxb_field *(*fields)(size_t *n);
+} layouts[] = { FXB_LAYOUTS(FXB_LAYOUT) };
+
+/* The name tables: each a function of the index giving NULL (or "") past
+ * the end. */
+static const char *law_kind(int i) { return i < FRIC_N_LAWS ? fric_law_names[i] : NULL; }
+static const char *law_field(int i) { return i < FRIC_LAW_N_FIELDS ? fric_law_field_names[i] : NULL; }
+static const char *servo_field(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_fields[i] : NULL; }
+static const char *servo_key(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : NULL; }
+static const char *treatment(int i) { return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : NULL; }
+static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
+static const char *io_kind(int i)
+{
+    static const char *const names[] = {
+        [FRIC_IO_ABSENT] = "absent", [FRIC_IO_NUMBER] = "number", [FRIC_IO_BOOL] = "bool",
+        [FRIC_IO_STRING] = "string", [FRIC_IO_ARRAY] = "array", [FRIC_IO_OBJECT] = "object",
+        [FRIC_IO_NULL] = "null"
+    };
+    return i < (int)(sizeof names / sizeof names[0]) ? names[i] : NULL;
+}
+static const struct { const char *name; const char *(*at)(int i); } tables[] = {
+    { "law_kinds", law_kind },              /* fric_kind                     */
+    { "law_fields", law_field },            /* fric_law_field                */
+    { "servo_fields", servo_field },        /* model, K_c, …, K_v            */
+    { "servo_keys", servo_key },            /* model, friction_base, …       */
+    { "treatments", treatment },            /* fric_bench_friction           */
+    { "log_head_keys", fric_io_log_header_key },
+    { "log_entry_keys", fric_io_log_entry_key },
+    { "io_codes", io_code },                /* fric_io_code                  */
+    { "io_kinds", io_kind },                /* fric_io_kind: a JSON value's  */
+    { "fit_param_keys", fric_fit_param_key },
+    { "fit_param_units", fric_fit_param_unit },
+};
+
+static const struct { const char *name; double value; } constants[] = {
+    { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations */
+    { "fit_default_restarts", FRIC_FIT_DEFAULT_RESTARTS },
+    { "fit_default_sigma0", FRIC_FIT_DEFAULT_SIGMA0 },
+    { "fit_warm_sigma0", FRIC_FIT_WARM_SIGMA0 },
+    { "fit_max_logs", FRIC_FIT_MAX_LOGS },
+    { "fit_n", FRIC_FIT_N },
+    { "scenario_max_shape", FRIC_SCENARIO_MAX_SHAPE },       /* points */
+    { "log_head_numbers", FRIC_IO_H_MOTOR },                 /* fric_io_log_raw.head */
+};
+
+/* A growing JSON text in the caller's buffer (cap bytes); len counts every
+ * byte the whole text needs, written or not. */
+typedef struct { char *buf; size_t cap, len; } fxb_json;
+
+static void put(fxb_json *j, const char *s)
+{
+    for (; *s; s++, j->len++)
+        if (j->len + 1 < j->cap) j->buf[j->len] = *s;
+}
+
+static void put_str(fxb_json *j, const char *s)
+{
+    put(j, "\"");
+    for (; s && *s; s++) {
+        char c[8] = { *s, 0 };
+        if (*s == '"' || *s == '\\') snprintf(c, sizeof c, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) snprintf(c, sizeof c, "\\u%04x", (unsigned char)*s);
+        put(j, c);
+    }
+    put(j, "\"");
+}
+
+/* `"name":`, after a comma unless it is the object's first member. */
+static void put_key(fxb_json *j, int first, const char *name)
+{
+    put(j, first ? "" : ",");
+    put_str(j, name);
+    put(j, ":");
+}
+
+/* Writes the description into buf[cap] (NUL-terminated when it fits) and
+ * returns its length without the NUL: call with cap 0 to size the buffer. */
+FXB_EXPORT int fxb_boundary(char *buf, int cap)
+{
+    fxb_json j = { buf, cap > 0 ? (size_t)cap : 0, 0 };
+    char num[64];
+    put(&j, "{\"layouts\":{");
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+        size_t n;
+        const fxb_field *fields = layouts[l].fields(&n);
+        put_key(&j, l == 0, layouts[l].name);
+        snprintf(num, sizeof num, "{\"size\":%zu,\"fields\":[", layouts[l].size);
+        put(&j, num);
+        for (size_t f = 0; f < n; f++) {
+            const fxb_field *F = &fields[f];
+            size_t item = !strcmp(F->kind, "f64") || !strcmp(F->kind, "i64") || !strcmp(F->kind, "u64") ? 8
+                        : !strcmp(F->kind, "chars") ? 1 : F->size;
+            put(&j, f ? ",[" : "[");
+            put_str(&j, F->name);
+            put(&j, ",");
+            put_str(&j, F->unit);
+            put(&j, ",");
+            put_str(&j, F->kind);
+            snprintf(num, sizeof num, ",%zu,%zu]", F->offset, F->size / item);
+            put(&j, num);
+        }
+        put(&j, "]}");
+    }
+    put(&j, "},\"tables\":{");
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        put_key(&j, t == 0, tables[t].name);
+        put(&j, "[");
+        for (int i = 0; tables[t].at(i) && *tables[t].at(i); i++) {
+            put(&j, i ? "," : "");
+            put_str(&j, tables[t].at(i));
+        }
+        put(&j, "]");
+    }
+    put(&j, "},\"constants\":{");
+    for (size_t c = 0; c < sizeof constants / sizeof constants[0]; c++) {
+        put_key(&j, c == 0, constants[c].name);
+        snprintf(num, sizeof num, "%.17g", constants[c].value);
+        put(&j, num);
+    }
+    put(&j, "}}");
+    if (j.cap) j.buf[j.len < j.cap ? j.len : j.cap - 1] = 0;
+    return (int)j.len;
 }
 
 static fric_law make_law(int kind, double Fs, double Fc, double vs, double D, double alpha)
@@ -126,8 +298,7 @@ static fric_law make_law(int kind, double Fs, double Fc, double vs, double D, do
 
 /* Bytes of the wasm heap by malloc's count (for leak and integrity checks
  * in tests): what 0 in use, 1 free inside the arena. */
-double fxb_heap_used(int what);
-double fxb_heap_used(int what)
+FXB_EXPORT double fxb_heap_used(int what)
 {
 #ifdef __EMSCRIPTEN__
     struct mallinfo mi = mallinfo();
@@ -140,8 +311,7 @@ double fxb_heap_used(int what)
 
 /* ------------------------------------------------------------------ laws */
 
-int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z);
-int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z)
+FXB_EXPORT int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z)
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
@@ -150,10 +320,8 @@ int fxb_law_check(int kind, double Fs, double Fc, double vs, double D, double al
 
 /* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46). Evaluates n points of x into y.
  * Returns 0, or 1 (message in fxb_last_error) for an invalid law. */
-int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z,
-                 int which, const double *x, double *y, int n);
-int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha, double Z,
-                 int which, const double *x, double *y, int n)
+FXB_EXPORT int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha,
+                            double Z, int which, const double *x, double *y, int n)
 {
     if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
     if (which < 0 || which > 2) {
@@ -172,22 +340,30 @@ int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alp
     return 0;
 }
 
-double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha);
-double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha)
+FXB_EXPORT double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha)
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     return fric_phi_plus0(&law);
 }
 
-double fxb_lambert_w0(double x);
-double fxb_lambert_w0(double x) { return fric_lambert_w0(x); }
+FXB_EXPORT double fxb_lambert_w0(double x) { return fric_lambert_w0(x); }
+
+/* 1 when a law of this kind uses fric_law_field `field`. */
+FXB_EXPORT int fxb_law_field_used(int kind, int field) { return fric_law_field_used((fric_kind)kind, field); }
+
+/* The accepted range of fric_law_field `field`: its lower (hi = 0) or upper
+ * (hi = 1) end; NaN for an unknown field. */
+FXB_EXPORT double fxb_law_field_range(int field, int hi)
+{
+    double lo, up;
+    if (fric_law_field_range(field, &lo, &up)) return NAN;
+    return hi ? up : lo;
+}
 
 /* --------------------------------------------------------- look-up table */
 
-fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
-                      double Z, double tol);
-fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
-                      double Z, double tol)
+FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, double alpha,
+                                 double Z, double tol)
 {
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
@@ -208,8 +384,7 @@ fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, double D, doubl
 }
 
 /* Evaluates n points of x into y. 0, or 1 with the message. */
-int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n);
-int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
+FXB_EXPORT int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
 {
     if (!lut) { set_status(FRIC_E_NULL, -1, "no look-up table (freed?)."); return 1; }
     if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
@@ -218,95 +393,25 @@ int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
     return 0;
 }
 
-double fxb_lut_bytes(const fric_lut *lut);
-double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }
+FXB_EXPORT double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }
 
-void fxb_lut_free(fric_lut *lut);
-void fxb_lut_free(fric_lut *lut) { fric_lut_free(lut); }
+FXB_EXPORT void fxb_lut_free(fric_lut *lut) { fric_lut_free(lut); }
 
 /* ------------------------------------------------------------ scenarios */
+/* The wrapper reads each scenario's description (fric_scenario, its
+ * params[] and cols[]) through the layouts of fxb_boundary. */
 
-int fxb_scn_count(void);
-int fxb_scn_count(void) { return fric_scenario_count(); }
+FXB_EXPORT int fxb_scn_count(void) { return fric_scenario_count(); }
+
+/* Scenario i (constant data), NULL out of range. */
+FXB_EXPORT const fric_scenario *fxb_scn_at(int i) { return fric_scenario_at(i); }
 
 static const fric_scenario *scn(int i) { return fric_scenario_at(i); }
-
-/* Strings of scenario i: what 0 name, 1 summary. */
-const char *fxb_scn_text(int i, int what);
-const char *fxb_scn_text(int i, int what)
-{
-    const fric_scenario *s = scn(i);
-    if (!s) return "";
-    return what == 0 ? s->name : s->summary;
-}
-
-/* Numbers of scenario i: what 0 n_params, 1 n_cols, 2 state_bytes, 3 the
- * points of its shape (FRIC_SCENARIO_MAX_SHAPE, 0 when it has none). */
-double fxb_scn_num(int i, int what);
-double fxb_scn_num(int i, int what)
-{
-    const fric_scenario *s = scn(i);
-    if (!s) return -1;
-    if (what == 3) return s->shape ? FRIC_SCENARIO_MAX_SHAPE : 0;
-    return what == 0 ? s->n_params : what == 1 ? s->n_cols : (double)s->state_bytes;
-}
-
-/* Parameter j of scenario i: numbers what 0 def, 1 min, 2 max, 3 n_choices, 4 integer,
- * 5 lo, 6 hi, 7 log, 8 preset, 9 fixed_by_case (lo = hi = 0: no practical range given). */
-double fxb_param_num(int i, int j, int what);
-double fxb_param_num(int i, int j, int what)
-{
-    const fric_scenario *s = scn(i);
-    if (!s || j < 0 || j >= s->n_params) return NAN;
-    const fric_param_info *p = &s->params[j];
-    switch (what) {
-    case 0: return p->def;
-    case 1: return p->min;
-    case 2: return p->max;
-    case 3: return p->choices ? p->n_choices : 0;
-    case 4: return p->integer;
-    case 5: return p->lo;
-    case 6: return p->hi;
-    case 7: return p->log;
-    case 8: return p->preset;
-    case 9: return p->fixed_by_case;
-    }
-    return NAN;
-}
-
-/* Parameter j of scenario i: strings what 0 name, 1 unit, 2 help, 3 label ("" when
- * not given), 100+c choice c, 200+c the help of choice c ("" when not given). */
-const char *fxb_param_text(int i, int j, int what);
-const char *fxb_param_text(int i, int j, int what)
-{
-    const fric_scenario *s = scn(i);
-    if (!s || j < 0 || j >= s->n_params) return "";
-    const fric_param_info *p = &s->params[j];
-    if (what == 0) return p->name;
-    if (what == 1) return p->unit;
-    if (what == 2) return p->help;
-    if (what == 3) return p->label ? p->label : "";
-    int c = what >= 200 ? what - 200 : what - 100;
-    if (!p->choices || c < 0 || c >= p->n_choices) return "";
-    if (what >= 200) return p->choice_help && p->choice_help[c] ? p->choice_help[c] : "";
-    return p->choices[c];
-}
-
-/* Column j of scenario i: what 0 name, 1 unit, 2 help. */
-const char *fxb_col_text(int i, int j, int what);
-const char *fxb_col_text(int i, int j, int what)
-{
-    const fric_scenario *s = scn(i);
-    if (!s || j < 0 || j >= s->n_cols) return "";
-    const fric_col_info *c = &s->cols[j];
-    return what == 0 ? c->name : what == 1 ? c->unit : c->help;
-}
 
 /* Initialises state (state_bytes, 16-byte aligned) from p[n] (n must be
  * n_params; fric_scenario_init: every value range-checked first). 0, or the
  * status. */
-int fxb_scn_init(int i, void *state, const double *p, int n);
-int fxb_scn_init(int i, void *state, const double *p, int n)
+FXB_EXPORT int fxb_scn_init(int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
@@ -317,8 +422,7 @@ int fxb_scn_init(int i, void *state, const double *p, int n)
 
 /* Applies new parameter values p[n] (n = n_params) to a running simulation
  * (live tuning). */
-int fxb_scn_retune(int i, void *state, const double *p, int n);
-int fxb_scn_retune(int i, void *state, const double *p, int n)
+FXB_EXPORT int fxb_scn_retune(int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
@@ -330,8 +434,7 @@ int fxb_scn_retune(int i, void *state, const double *p, int n)
 /* Advances up to n rows into rows[n × n_cols]. Returns the number of rows
  * written (fewer than n when the run ended), or −1 − rows on error (the
  * message in fxb_last_error; rows before it are valid). */
-int fxb_scn_step(int i, void *state, double *rows, int n);
-int fxb_scn_step(int i, void *state, double *rows, int n)
+FXB_EXPORT int fxb_scn_step(int i, void *state, double *rows, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
@@ -349,8 +452,7 @@ int fxb_scn_step(int i, void *state, double *rows, int n)
 /* The scenario's picture after the last step (fric_scenario.shape): up to
  * max points (x, y, mark) into xyf[3·max]. Returns the count, or −1 when the
  * scenario has none (message in fxb_last_error). */
-int fxb_scn_shape(int i, const void *state, double *xyf, int max);
-int fxb_scn_shape(int i, const void *state, double *xyf, int max)
+FXB_EXPORT int fxb_scn_shape(int i, const void *state, double *xyf, int max)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
@@ -361,70 +463,18 @@ int fxb_scn_shape(int i, const void *state, double *xyf, int max)
 }
 
 /* ------------------------------------------------- servo presets (bench) */
-/* 1 when a law of this kind uses fric_law_field `field`. */
-int fxb_law_field_used(int kind, int field);
-int fxb_law_field_used(int kind, int field) { return fric_law_field_used((fric_kind)kind, field); }
-/* The accepted range of fric_law_field `field`: its lower (hi = 0) or upper
- * (hi = 1) end; NaN for an unknown field. */
-double fxb_law_field_range(int field, int hi);
-double fxb_law_field_range(int field, int hi)
-{
-    double lo, up;
-    if (fric_law_field_range(field, &lo, &up)) return NAN;
-    return hi ? up : lo;
-}
 
 /* Number i of the servo friction model: what 0: 1 when model M<model> uses
  * it, 1: 1 when it must be > 0 (else >= 0). */
-int fxb_servo_coef(int model, int i, int what);
-int fxb_servo_coef(int model, int i, int what)
+FXB_EXPORT int fxb_servo_coef(int model, int i, int what)
 {
     return what == 0 ? fric_servo_coef_used(model, i) : fric_servo_coef_positive(i);
 }
 
-/* Servo friction coefficients travel as FRIC_SERVO_N_COEFS numbers in the
- * order of fric_servo_coef_fields (fxb_table_text(2, i)). */
-static void servo_to(const fric_servo_friction *f, double *c) { fric_servo_to_array(f, c); }
+FXB_EXPORT int fxb_preset_count(void) { return fric_bench_preset_count(); }
 
-static fric_servo_friction servo_from(const double *c)
-{
-    fric_servo_friction f;
-    fric_servo_from_array(c, &f);
-    return f;
-}
-
-int fxb_preset_count(void);
-int fxb_preset_count(void) { return fric_bench_preset_count(); }
-
-/* what 0: actuator name, 1: parameter directory of the source data. */
-const char *fxb_preset_text(int i, int what);
-const char *fxb_preset_text(int i, int what)
-{
-    const fric_bench_preset *p = fric_bench_preset_at(i);
-    return !p ? "" : what == 0 ? p->actuator : p->dir;
-}
-
-/* Writes the 14 friction numbers of preset i; 0, or 1 out of range. */
-int fxb_preset_friction(int i, double *c);
-int fxb_preset_friction(int i, double *c)
-{
-    const fric_bench_preset *p = fric_bench_preset_at(i);
-    if (!p) { set_status(FRIC_E_NO_PRESET, -1, "no such preset"); return 1; }
-    servo_to(&p->friction, c);
-    return 0;
-}
-
-/* Writes the servo of preset i as identified (the params file's values):
- * c = [kt N·m/A, R Ω, armature kg·m², q_offset rad]; 0, or 1 out of range. */
-int fxb_preset_servo(int i, double *c);
-int fxb_preset_servo(int i, double *c)
-{
-    const fric_bench_preset *p = fric_bench_preset_at(i);
-    if (!p) { set_status(FRIC_E_NO_PRESET, -1, "no such preset"); return 1; }
-    double v[4] = { p->servo.kt, p->servo.R, p->servo.armature, p->servo.q_offset };
-    memcpy(c, v, sizeof v);
-    return 0;
-}
+/* Preset i (constant data, layout bench_preset), NULL out of range. */
+FXB_EXPORT const fric_bench_preset *fxb_preset_at(int i) { return fric_bench_preset_at(i); }
 
 /* 1 (with the message) unless n is the bench scenario's parameter count. */
 static int bench_params_bad(int n)
@@ -434,29 +484,21 @@ static int bench_params_bad(int n)
     return length_bad("params", n, s->n_params);
 }
 
-/* The servo the bench parameters p resolve to (fric_bench_def_from_params):
- * out = [control (0 voltage, 1 current), kt N·m/A, R Ω, armature kg·m²,
- * q_offset rad, error_gain 1/rad, max_pwm, d_gain, max_amps A, max_volts V,
- * kp, vin V]. 0, or 1 with the message. */
-int fxb_bench_servo(const double *p, int n, double *out);
-int fxb_bench_servo(const double *p, int n, double *out)
+/* The bench the parameters p[n] (n = its n_params) resolve to
+ * (fric_bench_def_from_params) into *out (layout bench_def). 0, or 1 with
+ * the message. */
+FXB_EXPORT int fxb_bench_servo(const double *p, int n, fric_bench_def *out)
 {
     if (bench_params_bad(n)) return 1;
-    fric_bench_def d;
     const char *why = "";
-    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
-    const fric_servo_actuator *s = &d.servo;
-    double v[12] = { (double)s->control, s->kt, s->R, s->armature, s->q_offset, s->error_gain,
-                     s->max_pwm, s->d_gain, s->max_amps, s->max_volts, d.kp, d.vin };
-    memcpy(out, v, sizeof v);
+    if (from_core(fric_bench_def_from_params(p, NULL, out, &why), &why)) return 1;
     set_error("");
     return 0;
 }
 
 /* The bench scenario's parameters p[n] (n = its n_params) with every −1
  * ("preset") resolved into out[n]. */
-int fxb_bench_resolve(const double *p, int n, double *out);
-int fxb_bench_resolve(const double *p, int n, double *out)
+FXB_EXPORT int fxb_bench_resolve(const double *p, int n, double *out)
 {
     if (bench_params_bad(n)) return 1;
     const char *why = "";
@@ -466,35 +508,31 @@ int fxb_bench_resolve(const double *p, int n, double *out)
 /* --------------------------------------------------------- logs (io) */
 /* JSON.parse in wasm/friction.js hands a log over as fric_io_log_raw's plain
  * arrays; the rules, the messages and the resampling are io's (fric_io.h),
- * the same as the command line's. One log is loaded at a time; its arrays
- * stay the caller's (freed by the wrapper after use). */
-static fric_io_log loaded;
-static int loaded_ok;
-static fric_io_error io_err;
-
-/* Key i of the log header (h = 1) or of an entry (h = 0); "" past the end. */
-const char *fxb_log_key(int h, int i);
-const char *fxb_log_key(int h, int i)
-{
-    const char *k = h ? fric_io_log_header_key(i) : fric_io_log_entry_key(i);
-    return k ? k : "";
-}
+ * the same as the command line's. A checked log is a handle (a fric_io_log
+ * whose arrays are views into the caller's buffers): the wrapper keeps the
+ * buffers alive until fxb_log_free. */
 
 /* Checks and loads a log. root: the document's kind; hk[FRIC_IO_H_COUNT]
- * header kinds, h[6] header numbers; motor, trajectory (0 when absent);
- * n entries: ek[n] entry kinds, kind[FRIC_IO_E_COUNT·n] and value[...] by
- * column; unknown: the first key the format lacks (0 if none) and its entry
- * (−1: header); te[n] scratch. 0, or the fric_io_code (fxb_last_error,
- * fxb_log_error). */
-int fxb_log_load(int root, const unsigned char *hk, const double *h, const char *motor,
-                 const char *trajectory, int n, const unsigned char *ek,
-                 const unsigned char *kind, const double *value, const char *unknown,
-                 int unknown_entry, const char *source, int *te);
-int fxb_log_load(int root, const unsigned char *hk, const double *h, const char *motor,
-                 const char *trajectory, int n, const unsigned char *ek,
-                 const unsigned char *kind, const double *value, const char *unknown,
-                 int unknown_entry, const char *source, int *te)
+ * header kinds, h[FRIC_IO_H_MOTOR] header numbers; motor, trajectory (0 when
+ * absent); n entries: ek[n] entry kinds, kind[FRIC_IO_E_COUNT·n] and
+ * value[...] by column; unknown: the first key the format lacks (0 if none)
+ * and its entry (−1: header); te[n] scratch (it receives torque_enable: keep
+ * it with the log). Returns the log, or NULL with *err filled (layout
+ * io_error) and the message in fxb_last_error. */
+FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const double *h,
+                                     const char *motor, const char *trajectory, int n,
+                                     const unsigned char *ek, const unsigned char *kind,
+                                     const double *value, const char *unknown, int unknown_entry,
+                                     const char *source, int *te, fric_io_error *err)
 {
+    memset(err, 0, sizeof *err);
+    if (count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
+        err->code = FRIC_IO_RANGE;
+        err->entry = -1;
+        snprintf(err->message, sizeof err->message, "%.300s", last_error);
+        set_status(FRIC_E_LOG_INVALID, -1, err->message);
+        return NULL;
+    }
     fric_io_log_raw raw;
     memset(&raw, 0, sizeof raw);
     raw.root = (fric_io_kind)root;
@@ -502,102 +540,90 @@ int fxb_log_load(int root, const unsigned char *hk, const double *h, const char 
     memcpy(raw.head, h, sizeof raw.head);
     raw.motor = motor;
     raw.trajectory = trajectory;
-    if (count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
-        memset(&io_err, 0, sizeof io_err);
-        io_err.code = FRIC_IO_RANGE;
-        io_err.entry = -1;
-        snprintf(io_err.message, sizeof io_err.message, "%.300s", last_error);
-        loaded_ok = 0;
-        set_status(FRIC_E_LOG_INVALID, -1, io_err.message);
-        return FRIC_IO_RANGE;
-    }
     raw.n = (size_t)n;
     raw.entry_kind = ek;
     raw.kind = kind;
     raw.value = value;
     raw.unknown_key = unknown;
     raw.unknown_entry = unknown_entry;
-    int rc = fric_io_log_from_raw(&raw, te, source, &loaded, &io_err);
-    loaded_ok = rc == 0;
-    set_status(rc ? FRIC_E_LOG_INVALID : FRIC_OK, -1, rc ? io_err.message : "");
-    return rc;
+    fric_io_log *lg = malloc(sizeof *lg);
+    if (!lg) {
+        err->code = FRIC_IO_MEMORY;
+        err->entry = -1;
+        snprintf(err->message, sizeof err->message, "out of memory for the log.");
+        set_status(FRIC_E_NO_MEMORY, -1, err->message);
+        return NULL;
+    }
+    if (fric_io_log_from_raw(&raw, te, source, lg, err)) {
+        free(lg);
+        set_status(FRIC_E_LOG_INVALID, -1, err->message);
+        return NULL;
+    }
+    set_status(FRIC_OK, -1, "");
+    return lg;
 }
 
-/* The last log error: what 0 code, 1 entry (−1: header); its field and the
- * code's name via fxb_log_error_text(0 | 1). */
-int fxb_log_error(int what);
-int fxb_log_error(int what) { return what == 0 ? (int)io_err.code : (int)io_err.entry; }
-const char *fxb_log_error_text(int what);
-const char *fxb_log_error_text(int what)
+/* Frees a log of fxb_log_load (not its arrays: the caller's). */
+FXB_EXPORT void fxb_log_free(fric_io_log *lg) { free(lg); }
+
+/* 1 (FRIC_E_NULL) when there is no log. */
+static int log_bad(const fric_io_log *lg)
 {
-    return what == 0 ? io_err.field : fric_io_code_name(io_err.code);
+    if (lg) return 0;
+    set_status(FRIC_E_NULL, -1, "no log (freed?).");
+    return 1;
 }
 
-/* Samples of the loaded log (0 when none is loaded). */
-int fxb_log_samples(void);
-int fxb_log_samples(void) { return loaded_ok ? (int)fric_io_log_samples(&loaded) : 0; }
+/* Samples of the log (0 when there is none). */
+FXB_EXPORT int fxb_log_samples(const fric_io_log *lg) { return lg ? (int)fric_io_log_samples(lg) : 0; }
 
 /* The recorded series the replay scores (fric_io_log_sample): t [s],
  * position and goal [rad], min(cap, samples) values each. */
-int fxb_log_series(double *t, double *q, double *goal, int cap);
-int fxb_log_series(double *t, double *q, double *goal, int cap)
+FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, double *goal, int cap)
 {
-    if (count_bad("cap", cap, 3 * sizeof(double))) return 1;
-    size_t N = loaded_ok ? fric_io_log_samples(&loaded) : 0, cursor = 0;
-    for (size_t k = 0; k < N && k < (size_t)(cap > 0 ? cap : 0); k++) {
-        fric_io_sample s = fric_io_log_sample(&loaded, k, &cursor);
+    if (log_bad(lg) || count_bad("cap", cap, 3 * sizeof(double))) return 1;
+    size_t N = fric_io_log_samples(lg), cursor = 0;
+    for (size_t k = 0; k < N && k < (size_t)cap; k++) {
+        fric_io_sample s = fric_io_log_sample(lg, k, &cursor);
         t[k] = s.t;
         q[k] = s.position;
         goal[k] = s.goal;
     }
-    return 0;
-}
-
-/* Replays the loaded log with the bench scenario's parameters p (friction,
- * servo, treatment). sim_q receives min(cap, samples) positions; res =
- * [mae, max_err, samples, dt, resampled, reversals, steps_stuck]. 0, or 1
- * with the message. */
-int fxb_bench_replay(const double *p, int n, double *sim_q, int cap, double *res);
-int fxb_bench_replay(const double *p, int n, double *sim_q, int cap, double *res)
-{
-    fric_bench_def d;
-    const char *why = "";
-    if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
-    if (!loaded_ok) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
-    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
-    fric_bench_log_header hd = { loaded.mass, loaded.arm_mass, loaded.length, loaded.kp,
-                                 loaded.vin, loaded.dt };
-    fric_bench_log log = { loaded.n, loaded.timestamp, loaded.goal_position,
-                           loaded.torque_enable, loaded.position, loaded.speed };
-    fric_bench_replay_result r;
-    if (from_core(fric_bench_replay(&d, &hd, &log, sim_q, (size_t)(cap > 0 ? cap : 0), &r, &why), &why))
-        return 1;
-    double v[7] = { r.mae, r.max_err, (double)r.samples, r.dt, r.resampled,
-                    (double)r.reversals, (double)r.steps_stuck };
-    memcpy(res, v, sizeof v);
     set_error("");
     return 0;
 }
 
-/* Forgets the loaded log (its arrays are about to be freed). */
-void fxb_log_unload(void);
-void fxb_log_unload(void)
+/* Replays the log with the bench scenario's parameters p (friction, servo,
+ * treatment). sim_q receives min(cap, samples) positions; *res the result
+ * (layout bench_replay_result). 0, or 1 with the message. */
+FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
+                                fric_bench_replay_result *res, const fric_io_log *lg)
 {
-    memset(&loaded, 0, sizeof loaded);
-    loaded_ok = 0;
+    fric_bench_def d;
+    const char *why = "";
+    if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
+    if (!lg) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
+    if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
+    fric_bench_log_header hd = { lg->mass, lg->arm_mass, lg->length, lg->kp, lg->vin, lg->dt };
+    fric_bench_log bl = { lg->n, lg->timestamp, lg->goal_position, lg->torque_enable,
+                          lg->position, lg->speed };
+    if (from_core(fric_bench_replay(&d, &hd, &bl, sim_q, (size_t)cap, res, &why), &why)) return 1;
+    set_error("");
+    return 0;
 }
 
 /* ------------------------------------------------ drive/backdrive regions */
-/* kind 0: servo, c = the 14 numbers above; kind 1: screw, c = [eta1, eta2,
- * eta1s, eta2s, tau_c, b_v]. n: the count of c. 1 (with the message) when
- * kind or n is wrong. */
+/* kind 0: servo, c = the 14 numbers of fric_servo_coef_fields; kind 1:
+ * screw, c = the fields of fric_screw in FRIC_SCREW_FIELDS order. n: the
+ * count of c. 1 (with the message) when kind or n is wrong. */
+#define FXB_COUNT(f, u) +1
 static int regions_bad(int kind, int n)
 {
     if (kind != 0 && kind != 1) {
         set_status(FRIC_E_PARAM_RANGE, -1, "kind must be 0 (servo) or 1 (screw).");
         return 1;
     }
-    return length_bad("c (law numbers)", n, kind == 1 ? 6 : FRIC_SERVO_N_COEFS);
+    return length_bad("c (law numbers)", n, kind == 1 ? 0 FRIC_SCREW_FIELDS(FXB_COUNT) : FRIC_SERVO_N_COEFS);
 }
 
 static fric_regions_law regions_law(int kind, const double *c)
@@ -606,16 +632,17 @@ static fric_regions_law regions_law(int kind, const double *c)
     memset(&law, 0, sizeof law);
     law.kind = kind == 1 ? FRIC_REGIONS_SCREW : FRIC_REGIONS_SERVO;
     if (kind == 1) {
-        fric_screw e = { c[0], c[1], c[2], c[3], c[4], c[5] };
-        law.screw = e;
+        int k = 0;
+#define FXB_SCREW_FROM(f, u) law.screw.f = c[k++];
+        FRIC_SCREW_FIELDS(FXB_SCREW_FROM)
+#undef FXB_SCREW_FROM
     } else {
-        law.servo = servo_from(c);
+        fric_servo_from_array(c, &law.servo);
     }
     return law;
 }
 
-int fxb_regions_check(int kind, const double *c, int nc, double dtheta);
-int fxb_regions_check(int kind, const double *c, int nc, double dtheta)
+FXB_EXPORT int fxb_regions_check(int kind, const double *c, int nc, double dtheta)
 {
     if (regions_bad(kind, nc)) return 1;
     fric_regions_law law = regions_law(kind, c);
@@ -624,8 +651,8 @@ int fxb_regions_check(int kind, const double *c, int nc, double dtheta)
 }
 
 /* 0 static, 1 drive, 2 backdrive, −1 invalid (or kind/nc wrong: the message). */
-int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, double tau_m, double tau_e);
-int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, double tau_m, double tau_e)
+FXB_EXPORT int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, double tau_m,
+                                    double tau_e)
 {
     if (regions_bad(kind, nc)) return -1;
     fric_regions_law law = regions_law(kind, c);
@@ -634,10 +661,8 @@ int fxb_regions_classify(int kind, const double *c, int nc, double dtheta, doubl
 
 /* Static-region boundaries over τm in [−T, T]: returns the number of samples
  * written to tm, lo, hi (at most cap), or −1 with the message. */
-int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T, int n,
-                         double *tm, double *lo, double *hi, int cap);
-int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T, int n,
-                         double *tm, double *lo, double *hi, int cap)
+FXB_EXPORT int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, double T,
+                                    int n, double *tm, double *lo, double *hi, int cap)
 {
     if (regions_bad(kind, nc) || count_bad("cap", cap, 3 * sizeof(double))) return -1;
     fric_regions_law law = regions_law(kind, c);
@@ -652,10 +677,8 @@ int fxb_regions_polyline(int kind, const double *c, int nc, double dtheta, doubl
 /* Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an nx × ny
  * grid of cell centres over [−T, T]² (row 0 at τe = +T), for shading a
  * diagram behind the exact boundaries. */
-int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx, int ny,
-                     unsigned char *out);
-int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx, int ny,
-                     unsigned char *out)
+FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx,
+                                int ny, unsigned char *out)
 {
     if (regions_bad(kind, nc)) return 1;
     if (nx < 1 || ny < 1 || count_bad("nx·ny (cells)", (double)nx * ny, 1)) {
@@ -685,80 +708,41 @@ int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T,
 /* The fit engine of fric_fit.h (the CLI's `friction fit` loop, fit_run.c,
  * is native only; here the wrapper and its Web Workers drive ask/tell).
  * Several logs at once: the wrapper loads each log with fxb_log_load and
- * keeps it (fxb_fit_log_keep copies the checked view into a table; the
- * arrays stay the wrapper's until the batch is built, which copies and
- * resamples them: fric_fit_batch_build). A batch and a fit are handles the
- * wrapper frees. Parameter vectors travel as FRIC_FIT_N numbers in the
- * params-file order of fric_fit_param_key. */
-/* The kept logs (the views of fxb_log_load), at most FRIC_FIT_MAX_LOGS. */
-static fric_io_log *kept;
-static int kept_n, kept_cap;
+ * passes their handles, logs[n] (their arrays stay the wrapper's until the
+ * batch is built, which copies and resamples them: fric_fit_batch_build). A
+ * batch and a fit are handles the wrapper frees. Parameter vectors travel as
+ * FRIC_FIT_N numbers in the params-file order of fric_fit_param_key. */
 
-/* Makes room for n logs and forgets the kept ones. 0, or 1 with the message. */
-int fxb_fit_logs_begin(int n);
-int fxb_fit_logs_begin(int n)
+/* 1 (with the message) unless 1 <= n <= FRIC_FIT_MAX_LOGS and every log is there. */
+static int logs_bad(const fric_io_log *const *logs, int n)
 {
-    kept_n = 0;
     if (n < 1 || n > FRIC_FIT_MAX_LOGS) {
         char msg[120];
         snprintf(msg, sizeof msg, "logs: %d logs given; a batch takes 1 to %d.", n, FRIC_FIT_MAX_LOGS);
         set_status(FRIC_E_PARAM_RANGE, -1, msg);
         return 1;
     }
-    if (n > kept_cap) {
-        fric_io_log *t = realloc(kept, (size_t)n * sizeof *t);
-        if (!t) { set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the table of logs."); return 1; }
-        kept = t;
-        kept_cap = n;
-    }
-    set_error("");
+    for (int i = 0; i < n; i++)
+        if (log_bad(logs[i])) return 1;
     return 0;
 }
 
-/* Keeps the log fxb_log_load just checked (its arrays must stay alive until
- * fxb_fit_batch_new or fxb_fit_split_kp). Returns the kept count, or −1. */
-int fxb_fit_log_keep(void);
-int fxb_fit_log_keep(void)
-{
-    if (!loaded_ok) { set_status(FRIC_E_LOG_INVALID, -1, "no checked log to keep."); return -1; }
-    if (kept_n >= kept_cap) { set_status(FRIC_E_PARAM_RANGE, -1, "more logs kept than fxb_fit_logs_begin made room for."); return -1; }
-    kept[kept_n++] = loaded;
-    set_error("");
-    return kept_n;
-}
-
-/* Forgets the kept logs (their arrays are about to be freed). */
-void fxb_fit_logs_end(void);
-void fxb_fit_logs_end(void)
-{
-    kept_n = 0;
-    fxb_log_unload();
-}
-
-/* A batch with one workspace lane per log (one evaluation at a time). */
+/* A batch with one workspace lane per log (one evaluation at a time); b
+ * first, so that the handle is also a fric_fit_batch (layout fit_batch). */
 typedef struct {
     fric_fit_batch b;
     fric_bench_lane *lanes;
 } fxb_batch;
 
-/* The batch of the kept logs (fric_fit_batch_build: every log resampled
- * once, copied). NULL with the message. */
-fxb_batch *fxb_fit_batch_new(void);
-fxb_batch *fxb_fit_batch_new(void)
+/* The batch of logs[n] (fric_fit_batch_build: every log resampled once,
+ * copied). NULL with the message. */
+FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
 {
-    if (kept_n < 1) { set_status(FRIC_E_PARAM_RANGE, -1, "logs: no log was kept for the batch."); return NULL; }
+    if (logs_bad(logs, n)) return NULL;
     fxb_batch *h = calloc(1, sizeof *h);
-    const fric_io_log **ptr = malloc((size_t)kept_n * sizeof *ptr);
-    if (!h || !ptr) {
-        free(h);
-        free(ptr);
-        set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch.");
-        return NULL;
-    }
-    for (int i = 0; i < kept_n; i++) ptr[i] = &kept[i];
+    if (!h) { set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch."); return NULL; }
     const char *why = "";
-    int rc = fric_fit_batch_build(ptr, (size_t)kept_n, &h->b, &why);
-    free(ptr);
+    int rc = fric_fit_batch_build(logs, (size_t)n, &h->b, &why);
     if (rc) {
         from_core(rc, &why);
         fric_fit_batch_free(&h->b);
@@ -776,8 +760,7 @@ fxb_batch *fxb_fit_batch_new(void)
     return h;
 }
 
-void fxb_fit_batch_free(fxb_batch *h);
-void fxb_fit_batch_free(fxb_batch *h)
+FXB_EXPORT void fxb_fit_batch_free(fxb_batch *h)
 {
     if (!h) return;
     fric_fit_batch_free(&h->b);
@@ -785,43 +768,23 @@ void fxb_fit_batch_free(fxb_batch *h)
     free(h);
 }
 
-/* what 0: logs, 1: bench steps per evaluation (Σ samples). */
-double fxb_fit_batch_num(const fxb_batch *h, int what);
-double fxb_fit_batch_num(const fxb_batch *h, int what)
+/* valid[i] = 1 for the logs[n] whose header kp equals kp
+ * (fric_fit_split_kp). Returns how many, or −1 with the message. */
+FXB_EXPORT int fxb_fit_split_kp(const fric_io_log *const *logs, int n, double kp, unsigned char *valid)
 {
-    if (!h) return -1;
-    return what == 0 ? (double)h->b.logs : (double)h->b.steps;
-}
-
-/* valid[i] = 1 for the kept logs whose header kp equals kp
- * (fric_fit_split_kp). Returns how many. */
-int fxb_fit_split_kp(double kp, unsigned char *valid);
-int fxb_fit_split_kp(double kp, unsigned char *valid)
-{
-    const fric_io_log *ptr[64];
-    int done = 0, count = 0;
-    while (done < kept_n) {   /* in chunks: no allocation */
-        int k = kept_n - done < 64 ? kept_n - done : 64;
-        for (int i = 0; i < k; i++) ptr[i] = &kept[done + i];
-        count += (int)fric_fit_split_kp(ptr, (size_t)k, kp, valid + done);
-        done += k;
-    }
-    return count;
-}
-
-/* valid[i] = 1 for the kept logs of the alternate split
- * (fric_fit_split_alternate: kp rank + trajectory index odd). Returns how
- * many, or −1 (out of memory). */
-int fxb_fit_split_alternate(unsigned char *valid);
-int fxb_fit_split_alternate(unsigned char *valid)
-{
-    const fric_io_log **ptr = malloc(sizeof *ptr * (size_t)(kept_n > 0 ? kept_n : 1));
-    if (!ptr) { set_status(FRIC_E_NO_MEMORY, -1, "split: out of memory."); return -1; }
-    for (int i = 0; i < kept_n; i++) ptr[i] = &kept[i];
-    int count = (int)fric_fit_split_alternate(ptr, (size_t)kept_n, valid);
-    free(ptr);
+    if (logs_bad(logs, n)) return -1;
     set_error("");
-    return count;
+    return (int)fric_fit_split_kp(logs, (size_t)n, kp, valid);
+}
+
+/* valid[i] = 1 for the logs[n] of the alternate split
+ * (fric_fit_split_alternate: kp rank + trajectory index odd). Returns how
+ * many, or −1 with the message. */
+FXB_EXPORT int fxb_fit_split_alternate(const fric_io_log *const *logs, int n, unsigned char *valid)
+{
+    if (logs_bad(logs, n)) return -1;
+    set_error("");
+    return (int)fric_fit_split_alternate(logs, (size_t)n, valid);
 }
 
 /* The target of (actuator, model) into *t; 1 with the message. */
@@ -834,10 +797,8 @@ static int fit_target(const char *actuator, int model, fric_fit_target *t)
 /* The losses of count candidates P[count·FRIC_FIT_N] on the batch
  * (fric_fit_loss) into out[count]; mae (may be NULL) receives each log's MAE,
  * [count·logs]. 0, or 1 with the message. */
-int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P, int count,
-                   double *out, double *mae);
-int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P, int count,
-                   double *out, double *mae)
+FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P,
+                              int count, double *out, double *mae)
 {
     if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
     if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
@@ -850,25 +811,15 @@ int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *
     return 0;
 }
 
-/* Parameter i: what 0 its params-file key, 1 its unit ("" out of range). */
-const char *fxb_fit_param_text(int i, int what);
-const char *fxb_fit_param_text(int i, int what)
-{
-    const char *s = what == 0 ? fric_fit_param_key(i) : fric_fit_param_unit(i);
-    return s ? s : "";
-}
-
 /* what 0: fric_fit_param_used(a, b) (model a, parameter b);
  * 1: fric_fit_contains(a, b) (big a, small b). */
-int fxb_fit_rel(int what, int a, int b);
-int fxb_fit_rel(int what, int a, int b)
+FXB_EXPORT int fxb_fit_rel(int what, int a, int b)
 {
     return what == 0 ? fric_fit_param_used(a, b) : fric_fit_contains(a, b);
 }
 
 /* p_big[FRIC_FIT_N] from p_small (fric_fit_embed). 0, or 1 with the message. */
-int fxb_fit_embed(int small, const double *p_small, int big, double *p_big);
-int fxb_fit_embed(int small, const double *p_small, int big, double *p_big)
+FXB_EXPORT int fxb_fit_embed(int small, const double *p_small, int big, double *p_big)
 {
     const char *why = "";
     int rc = fric_fit_embed(small, p_small, big, p_big, &why);
@@ -882,8 +833,7 @@ int fxb_fit_embed(int small, const double *p_small, int big, double *p_big)
  * [6·FRIC_FIT_N] their parameters; start[FRIC_FIT_N] receives the embedded
  * start. Returns the model started from, 0 for a cold start, −1 when model
  * is not 1..6. */
-int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start);
-int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start)
+FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start)
 {
     if (model < 1 || model > 6) {
         set_status(FRIC_E_PARAM_RANGE, -1, "model must be 1..6 (M1..M6).");
@@ -894,8 +844,7 @@ int fxb_fit_chain_start(int model, const double *loss, const double *best, doubl
 }
 
 /* The published parameters of (actuator, model) into p. 0, or 1. */
-int fxb_fit_preset_params(const char *actuator, int model, double *p);
-int fxb_fit_preset_params(const char *actuator, int model, double *p)
+FXB_EXPORT int fxb_fit_preset_params(const char *actuator, int model, double *p)
 {
     const char *why = "";
     return from_core(fric_fit_preset_params(actuator ? actuator : "", model, p, &why), &why);
@@ -925,10 +874,8 @@ static void space_from(fric_fit_space *s, const double *lo, const double *hi, co
 }
 
 /* The default space of (actuator, model) (fric_fit_space_default). */
-int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi, double *fr,
-                          double *val);
-int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi, double *fr,
-                          double *val)
+FXB_EXPORT int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi,
+                                     double *fr, double *val)
 {
     fric_fit_space s;
     const char *why = "";
@@ -939,10 +886,8 @@ int fxb_fit_space_default(const char *actuator, int model, double *lo, double *h
 
 /* 0 when the space is usable for model (fric_fit_space_check), else 1 with
  * the message naming the parameter. */
-int fxb_fit_space_check(int model, const double *lo, const double *hi, const double *fr,
-                        const double *val);
-int fxb_fit_space_check(int model, const double *lo, const double *hi, const double *fr,
-                        const double *val)
+FXB_EXPORT int fxb_fit_space_check(int model, const double *lo, const double *hi, const double *fr,
+                                   const double *val)
 {
     fric_fit_space s;
     space_from(&s, lo, hi, fr, val);
@@ -954,12 +899,10 @@ int fxb_fit_space_check(int model, const double *lo, const double *hi, const dou
  * seed (an integer below 2^53), sigma0 (0: the default), restarts (−1: the
  * default) and start (NULL: none). NULL with the message. The batch must
  * outlive the fit. */
-fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const double *lo,
-                      const double *hi, const double *fr, const double *val, double budget,
-                      double seed, double sigma0, int restarts, const double *start);
-fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const double *lo,
-                      const double *hi, const double *fr, const double *val, double budget,
-                      double seed, double sigma0, int restarts, const double *start)
+FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model,
+                                 const double *lo, const double *hi, const double *fr,
+                                 const double *val, double budget, double seed, double sigma0,
+                                 int restarts, const double *start)
 {
     if (!h) { set_status(FRIC_E_NULL, -1, "no training batch (freed?)."); return NULL; }
     if (!(budget >= 1 && budget <= (double)LONG_MAX) || budget != floor(budget)) {
@@ -987,16 +930,13 @@ fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, const
     return f;
 }
 
-void fxb_fit_free(fric_fit *f);
-void fxb_fit_free(fric_fit *f) { fric_fit_free(f); }
+FXB_EXPORT void fxb_fit_free(fric_fit *f) { fric_fit_free(f); }
 
-int fxb_fit_lambda_max(const fric_fit *f);
-int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambda_max(f) : 0; }
+FXB_EXPORT int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambda_max(f) : 0; }
 
 /* The next candidates into P (cap of them at most): their count, 0 when the
  * fit is over, −1 when cap is too small (the message). */
-int fxb_fit_ask(fric_fit *f, double *P, int cap);
-int fxb_fit_ask(fric_fit *f, double *P, int cap)
+FXB_EXPORT int fxb_fit_ask(fric_fit *f, double *P, int cap)
 {
     if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return -1; }
     if (count_bad("cap (candidates)", cap, FRIC_FIT_N * sizeof(double))) return -1;
@@ -1007,42 +947,22 @@ int fxb_fit_ask(fric_fit *f, double *P, int cap)
 }
 
 /* The losses of the last ask's candidates; returns progress.done. */
-int fxb_fit_tell(fric_fit *f, const double *loss);
-int fxb_fit_tell(fric_fit *f, const double *loss) { return f ? fric_fit_tell(f, loss) : -1; }
+FXB_EXPORT int fxb_fit_tell(fric_fit *f, const double *loss) { return f ? fric_fit_tell(f, loss) : -1; }
 
-void fxb_fit_stop(fric_fit *f);
-void fxb_fit_stop(fric_fit *f) { if (f) fric_fit_stop(f); }
+FXB_EXPORT void fxb_fit_stop(fric_fit *f) { if (f) fric_fit_stop(f); }
 
-/* The progress as out[11 + FRIC_FIT_N]: generation, run, lambda, evals,
- * budget, steps, best_loss, gen_best_loss, sigma, clamped, done, best[]. */
-int fxb_fit_progress(const fric_fit *f, double *out);
-int fxb_fit_progress(const fric_fit *f, double *out)
+/* The progress into *out (layout fit_progress). 0, or 1 with the message. */
+FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
 {
     if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return 1; }
-    const fric_fit_progress *p = fric_fit_get_progress(f);
-    double v[11] = { p->generation, p->run, p->lambda, (double)p->evals, (double)p->budget,
-                     (double)p->steps, p->best_loss, p->gen_best_loss, p->sigma, p->clamped, p->done };
-    memcpy(out, v, sizeof v);
-    memcpy(out + 11, p->best, sizeof p->best);
+    *out = *fric_fit_get_progress(f);
+    set_error("");
     return 0;
 }
 
-/* The fit's defaults (fric_fit.h): what 0 FRIC_FIT_DEFAULT_BUDGET
- * [evaluations], 1 FRIC_FIT_DEFAULT_RESTARTS, 2 FRIC_FIT_DEFAULT_SIGMA0,
- * 3 FRIC_FIT_WARM_SIGMA0, 4 FRIC_FIT_MAX_LOGS; NaN otherwise. */
-double fxb_fit_default(int what);
-double fxb_fit_default(int what)
-{
-    switch (what) {
-    case 0: return FRIC_FIT_DEFAULT_BUDGET;
-    case 1: return FRIC_FIT_DEFAULT_RESTARTS;
-    case 2: return FRIC_FIT_DEFAULT_SIGMA0;
-    case 3: return FRIC_FIT_WARM_SIGMA0;
-    case 4: return FRIC_FIT_MAX_LOGS;
-    }
-    return NAN;
-}
-
 /* The name of a stop reason (fric_cmaes_stop_name). */
-const char *fxb_fit_stop_name(int reason);
-const char *fxb_fit_stop_name(int reason) { const char *s = fric_cmaes_stop_name(reason); return s ? s : ""; }
+FXB_EXPORT const char *fxb_fit_stop_name(int reason)
+{
+    const char *s = fric_cmaes_stop_name(reason);
+    return s ? s : "";
+}

@@ -4,8 +4,14 @@
 // carrying the core's message, its status (`code`, the fric_status name such
 // as 'FRIC_E_NO_TRANSFORM') and the parameter at fault (`param`, its name, or
 // null). The tables below (law names, servo coefficients, treatments) are the
-// core's own, read when the module loads. Objects that hold wasm memory (LookupTable,
-// Simulation, FitBatch, Fit) have free(); everything else frees before it returns.
+// core's own, read when the module loads, with the layouts of the structs
+// that cross the boundary (fxb_boundary in wasm/bindings.c, built from the
+// FRIC_*_FIELDS tables of core/include): the wrapper reads and writes those
+// structs by field name, never by a slot number of its own. Every call that
+// moves memory goes through one helper (FrictionCore._call: allocate, copy
+// in, call, copy out, free in finally, a failure thrown with the core's
+// message). Objects that hold wasm memory (LookupTable, Simulation, Log,
+// FitBatch, Fit) have free(); everything else frees before it returns.
 //
 // Every argument of every public function is checked before any wasm memory is
 // touched (type, finiteness, integer-ness, array length against what the C side
@@ -31,6 +37,12 @@ export const SERVO_KEYS = [];
 export const SERVO_FILE_KEYS = [];
 /** The bench's friction treatments ('implicit', 'clip', 'explicit', 'karnopp'). Filled at load. */
 export const TREATMENTS = [];
+/** The structs that cross the boundary: { name: { size, fields: [[field, unit,
+ *  kind, offset, count], …] } } (fxb_boundary). Filled at load. */
+export const LAYOUTS = {};
+/** The core's other name tables (log keys, io codes, fit parameters) and the
+ *  numbers the wrapper sizes things by (fxb_boundary). Filled at load. */
+const TABLES = {}, CONSTANTS = {};
 
 /** An Error with the core's status name and the parameter at fault. */
 export function coreError(message, code, param = null) {
@@ -153,6 +165,20 @@ function lawArgs(law) {
   return [kind, field('Fs', 0), field('Fc', 0), field('vs', 0), field('D', 0), field('alpha', 1)];
 }
 
+// ------------------------------------------- arguments of FrictionCore._call
+// A number (or a handle) is passed as it is; these describe the buffers.
+/** A typed array copied into wasm memory for the call. */
+const inp = (a) => ({ in: a });
+/** n items of typed-array type T that the call writes, returned after it. */
+const out = (T, n) => ({ out: T, n });
+/** A struct of layout `name` (LAYOUTS) that the call writes, returned decoded. */
+const outStruct = (name) => ({ struct: name });
+/** The text s as a NUL-terminated UTF-8 string. */
+const cstr = (s) => ({ in: Uint8Array.from([...new TextEncoder().encode(s), 0]) });
+
+/** snake_case to camelCase ('max_err' → 'maxErr'). */
+const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
 export class FrictionCore {
   constructor(mod) {
     this._m = mod;
@@ -180,6 +206,67 @@ export class FrictionCore {
     const m = this._m, j = m._fxb_last_param();
     return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
       j >= 0 && j < names.length ? names[j] : null);
+  }
+
+  /** A copy of typed array a in new wasm memory (the caller frees it). */
+  _put(a) {
+    const p = this._alloc(a.byteLength);
+    this._m.HEAPU8.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), p);
+    return p;
+  }
+
+  /** n items of typed-array type T at p, copied out. */
+  _get(T, p, n) { return new T(this._m.HEAPU8.slice(p, p + n * T.BYTES_PER_ELEMENT).buffer); }
+
+  /** The struct of layout `name` at p as an object keyed by its fields
+   *  (nested structs as objects, arrays as Float64Array, char pointers as
+   *  strings, '' for NULL; pointers as numbers). */
+  _read(name, p) {
+    const o = {};
+    for (const [field, , kind, offset, count] of LAYOUTS[name].fields) o[field] = this._value(kind, p + offset, count);
+    return o;
+  }
+
+  _value(kind, a, count) {
+    const v = new DataView(this._m.HEAPU8.buffer);
+    switch (kind) {
+      case 'f64': return count === 1 ? v.getFloat64(a, true) : Float64Array.from({ length: count }, (_, i) => v.getFloat64(a + 8 * i, true));
+      case 'i32': return v.getInt32(a, true);
+      case 'u32': case 'ptr': case 'strs': return v.getUint32(a, true);
+      case 'i64': return Number(v.getBigInt64(a, true));
+      case 'u64': return Number(v.getBigUint64(a, true));
+      case 'str': { const s = v.getUint32(a, true); return s ? this._str(s) : ''; }
+      case 'chars': return this._m.UTF8ToString(a, count);
+      default: return this._read(kind, a);
+    }
+  }
+
+  /** The n strings of a `strs` field (a pointer to n char pointers; NULL ones give ''). */
+  _strs(p, n) { return Array.from({ length: p ? n : 0 }, (_, i) => this._value('str', p + 4 * i, 1)); }
+
+  /**
+   * The one marshalling path: calls export `fn` with args (numbers and
+   * handles as they are; inp, out, outStruct and cstr buffers allocated and
+   * copied in first), then copies the outputs out and frees every buffer in
+   * a finally block. ok(rc) false (default: rc !== 0 fails) throws the
+   * core's message (_fail(names)). Returns { rc, out: [each out / outStruct, in order] }.
+   */
+  _call(fn, args, { names = [], ok = (rc) => rc === 0 } = {}) {
+    const ptrs = [], outs = [];
+    try {
+      const argv = args.map((a) => {
+        if (typeof a === 'number') return a;
+        const p = a.in ? this._put(a.in) : this._alloc(a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
+        ptrs.push(p);
+        if (!a.in) outs.push({ ...a, p });
+        return p;
+      });
+      const rc = this._m[`_${fn}`](...argv);
+      if (!ok(rc)) throw this._fail(names);
+      return { rc, out: outs.map((o) => (o.struct ? this._read(o.struct, o.p) : this._get(o.out, o.p, o.n))) };
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
   }
 
   /** Bytes of wasm heap in use (for leak checks). */
@@ -222,18 +309,8 @@ export class FrictionCore {
     const args = lawArgs(law);
     numberType('Z', Z);      // its range (finite, > 0) is the core's check, named 'Z'
     const x = f64s('xs', xs, { itemBytes: 2 * F64 });
-    const n = x.length;
-    let px = 0, py = 0;
-    try {
-      px = this._alloc(n * F64);
-      py = this._alloc(n * F64);
-      this._f64().set(x, px / F64);
-      if (this._m._fxb_law_eval(...args, Z, which, px, py, n)) throw this._fail(LAW_FIELDS);
-      return this._f64().slice(py / F64, py / F64 + n);
-    } finally {
-      this._free(px);
-      this._free(py);
-    }
+    return this._call('fxb_law_eval', [...args, Z, which, inp(x), out(Float64Array, x.length), x.length],
+      { names: LAW_FIELDS }).out[0];
   }
   /** Φ(v) for each v. Throws the core's message for an invalid law. */
   phi(law, vs) { return this._eval(law, 1, 0, vs); }
@@ -262,51 +339,46 @@ export class FrictionCore {
   }
 
   // --- scenarios
-  /** Every simulated system with its parameters and columns (plain objects). */
+  /** Every simulated system with its parameters and columns (plain objects),
+   *  read from the core's registry through the layouts. */
   scenarios() {
     if (this._scenarios) return this._scenarios;
     const m = this._m, out = [];
     for (let i = 0; i < m._fxb_scn_count(); i++) {
-      const nParams = m._fxb_scn_num(i, 0), nCols = m._fxb_scn_num(i, 1);
+      const s = this._read('scenario', m._fxb_scn_at(i));
       const params = [];
-      for (let j = 0; j < nParams; j++) {
-        const nChoices = m._fxb_param_num(i, j, 3);
-        const text = (what) => this._str(m._fxb_param_text(i, j, what));
-        const choices = [], choiceHelp = [];
-        for (let c = 0; c < nChoices; c++) {
-          choices.push(text(100 + c));
-          choiceHelp.push(text(200 + c));
-        }
-        const min = m._fxb_param_num(i, j, 1), max = m._fxb_param_num(i, j, 2);
-        const lo = m._fxb_param_num(i, j, 5), hi = m._fxb_param_num(i, j, 6);
-        const name = text(0);
+      for (let j = 0; j < s.n_params; j++) {
+        const q = this._read('param_info', s.params + j * LAYOUTS.param_info.size);
+        const n = q.choices ? q.n_choices : 0;
+        const choiceHelp = this._strs(q.choice_help, n);
+        const lo = q.lo, hi = q.hi;
         params.push({
-          name,
-          unit: text(1),
-          help: text(2),
+          name: q.name,
+          unit: q.unit,
+          help: q.help,
           // Presentation (the core may leave it out: fall back to name, min..max).
-          label: text(3) || name,
-          def: m._fxb_param_num(i, j, 0),
-          min,
-          max,
-          lo: lo < hi ? lo : min,
-          hi: lo < hi ? hi : max,
-          log: m._fxb_param_num(i, j, 7) !== 0 && lo > 0 && lo < hi,
-          preset: m._fxb_param_num(i, j, 8) !== 0,
-          integer: m._fxb_param_num(i, j, 4) !== 0,
+          label: q.label || q.name,
+          def: q.def,
+          min: q.min,
+          max: q.max,
+          lo: lo < hi ? lo : q.min,
+          hi: lo < hi ? hi : q.max,
+          log: q.log !== 0 && lo > 0 && lo < hi,
+          preset: q.preset !== 0,
+          integer: q.integer !== 0,
           // a figure `case` other than custom fixes this value
-          fixedByCase: m._fxb_param_num(i, j, 9) !== 0,
-          choices: nChoices ? choices : null,
-          choiceHelp: nChoices && choiceHelp.every((h) => h) ? choiceHelp : null,
+          fixedByCase: q.fixed_by_case !== 0,
+          choices: n ? this._strs(q.choices, n) : null,
+          choiceHelp: n && choiceHelp.length === n && choiceHelp.every((h) => h) ? choiceHelp : null,
         });
       }
       const cols = [];
-      for (let j = 0; j < nCols; j++) {
-        cols.push({ name: this._str(m._fxb_col_text(i, j, 0)), unit: this._str(m._fxb_col_text(i, j, 1)),
-                    help: this._str(m._fxb_col_text(i, j, 2)) });
+      for (let j = 0; j < s.n_cols; j++) {
+        const { name, unit, help } = this._read('col_info', s.cols + j * LAYOUTS.col_info.size);
+        cols.push({ name, unit, help });
       }
-      const sc = { index: i, name: this._str(m._fxb_scn_text(i, 0)), summary: this._str(m._fxb_scn_text(i, 1)),
-                   params, cols, stateBytes: m._fxb_scn_num(i, 2), shapePoints: m._fxb_scn_num(i, 3) };
+      const sc = { index: i, name: s.name, summary: s.summary, params, cols, stateBytes: s.state_bytes,
+                   shapePoints: s.shape ? CONSTANTS.scenario_max_shape : 0 };
       // The bench's preset-backed parameters (−1 = the preset's value):
       // resolvePresets(values) gives every value as the simulation uses it.
       if (sc.name === 'bench') sc.resolvePresets = (values) => this.benchResolve(values);
@@ -352,21 +424,9 @@ export class FrictionCore {
   presets() {
     if (this._presets) return this._presets;
     const m = this._m, out = [];
-    const names = SERVO_KEYS, n = names.length;
-    const p = this._alloc(n * F64);
-    try {
-      for (let i = 0; i < m._fxb_preset_count(); i++) {
-        if (m._fxb_preset_friction(i, p)) throw this._fail();
-        const c = this._f64().slice(p / F64, p / F64 + n);
-        const friction = {};
-        names.forEach((k, j) => { friction[k] = c[j]; });
-        if (m._fxb_preset_servo(i, p)) throw this._fail();
-        const [kt, R, armature, q_offset] = this._f64().slice(p / F64, p / F64 + 4);
-        out.push({ actuator: this._str(m._fxb_preset_text(i, 0)), dir: this._str(m._fxb_preset_text(i, 1)),
-                   model: c[0], friction, servo: { kt, R, armature, q_offset } });
-      }
-    } finally {
-      this._free(p);
+    for (let i = 0; i < m._fxb_preset_count(); i++) {
+      const { actuator, dir, friction, servo: { kt, R, armature, q_offset } } = this._read('bench_preset', m._fxb_preset_at(i));
+      out.push({ actuator, dir, model: friction.model, friction, servo: { kt, R, armature, q_offset } });
     }
     this._presets = out;
     return out;
@@ -375,18 +435,8 @@ export class FrictionCore {
   /** The bench scenario's parameter vector with every −1 (preset) resolved. */
   benchResolve(params) {
     const names = this._benchNames();
-    const x = f64s('params', params, { length: names.length, names }), n = x.length;
-    let pin = 0, pout = 0;
-    try {
-      pin = this._alloc(n * F64);
-      pout = this._alloc(n * F64);
-      this._f64().set(x, pin / F64);
-      if (this._m._fxb_bench_resolve(pin, n, pout)) throw this._fail(names);
-      return this._f64().slice(pout / F64, pout / F64 + n);
-    } finally {
-      this._free(pin);
-      this._free(pout);
-    }
+    const x = f64s('params', params, { length: names.length, names });
+    return this._call('fxb_bench_resolve', [inp(x), x.length, out(Float64Array, x.length)], { names }).out[0];
   }
 
   /** The servo the bench parameters resolve to: { control: 'voltage'|'current',
@@ -395,68 +445,27 @@ export class FrictionCore {
   benchServo(params) {
     const names = this._benchNames();
     const x = f64s('params', params, { length: names.length, names });
-    let pin = 0, pout = 0;
-    try {
-      pin = this._alloc(x.length * F64);
-      pout = this._alloc(12 * F64);
-      this._f64().set(x, pin / F64);
-      if (this._m._fxb_bench_servo(pin, x.length, pout)) throw this._fail(names);
-      const v = this._f64().slice(pout / F64, pout / F64 + 12);
-      const keys = ['control', 'kt', 'R', 'armature', 'q_offset', 'error_gain', 'max_pwm', 'd_gain', 'max_amps',
-        'max_volts', 'kp', 'vin'];
-      const out = {};
-      keys.forEach((k, j) => { out[k] = v[j]; });
-      out.control = v[0] === 1 ? 'current' : 'voltage';
-      return out;
-    } finally {
-      this._free(pin);
-      this._free(pout);
-    }
-  }
-
-  /** The keys of a log's header and entries, in the core's order (fric_io.h). */
-  _logKeys() {
-    if (!this._keys) {
-      const list = (h) => {
-        const out = [];
-        for (let i = 0; ; i++) {
-          const k = this._str(this._m._fxb_log_key(h, i));
-          if (!k) return out;
-          out.push(k);
-        }
-      };
-      this._keys = { head: list(1), entry: list(0) };
-    }
-    return this._keys;
+    const d = this._call('fxb_bench_servo', [inp(x), x.length, outStruct('bench_def')], { names }).out[0];
+    // the actuator's own defaults are not part of the answer: kp and vin are the bench's
+    const servo = Object.fromEntries(Object.entries(d.servo).filter(([k]) => k !== 'vin_default' && k !== 'kp_default'));
+    return { ...servo, control: servo.control === 1 ? 'current' : 'voltage', kp: d.kp, vin: d.vin };
   }
 
   /** Hands the parsed log (JSON.parse's value) to the core's io rules as plain
-   *  arrays (fric_io_log_raw: each value with its JSON kind), runs fn while it
-   *  is loaded, then frees everything. A refused log throws an Error whose
-   *  message is the core's and which carries code ("missing", "dt", … the
-   *  fric_io_code names), field and entry (−1: the header). */
-  _withLog(log, source, fn) {
-    const ptrs = [];
-    try {
-      this._putLog(log, source, ptrs);
-      return fn();
-    } finally {
-      this._m._fxb_log_unload();
-      ptrs.forEach((p) => this._free(p));
-    }
-  }
-
-  /** Loads one log (see _withLog) into wasm memory; its allocations are
-   *  pushed to ptrs, which the caller frees after the core is done with the
-   *  log (the checked log is a view into them). */
-  _putLog(log, source, ptrs) {
-    const { head, entry } = this._logKeys();
-    const kindOf = (v) => (v === undefined ? 0 : typeof v === 'number' ? 1 : typeof v === 'boolean' ? 2
-      : typeof v === 'string' ? 3 : Array.isArray(v) ? 4 : v === null ? 6 : typeof v === 'object' ? 5 : 6);
-    const root = kindOf(log), obj = root === 5 ? log : {};
+   *  arrays (fric_io_log_raw: each value with its JSON kind) and returns the
+   *  checked log as a Log (free() it when done; it keeps the arrays it views).
+   *  A refused log throws an Error whose message is the core's and which
+   *  carries code ("missing", "dt", … the fric_io_code names), status
+   *  'FRIC_E_LOG_INVALID', field and entry (−1: the header). */
+  loadLog(log, source = 'log') {
+    const head = TABLES.log_head_keys, entry = TABLES.log_entry_keys;
+    // a JSON value's kind, as fric_io_kind numbers it
+    const K = Object.fromEntries(TABLES.io_kinds.map((name, i) => [name, i]));
+    const kindOf = (v) => K[v === undefined ? 'absent' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool'
+      : typeof v === 'string' ? 'string' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const root = kindOf(log), obj = root === K.object ? log : {};
     const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
-    const h = new Float64Array(6);
-    for (let i = 0; i < 6; i++) h[i] = typeof obj[head[i]] === 'number' ? obj[head[i]] : 0;
+    const h = Float64Array.from({ length: CONSTANTS.log_head_numbers }, (_, i) => (typeof obj[head[i]] === 'number' ? obj[head[i]] : 0));
     const entries = Array.isArray(obj.entries) ? obj.entries : [];
     const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
     // per entry: E values and kinds, its kind, a scratch int, 4 series of the replay
@@ -468,42 +477,58 @@ export class FrictionCore {
       const e = entries[k];
       ek[k] = kindOf(e);
       value[VOLTS * n + k] = NaN;
-      if (ek[k] !== 5) continue;
+      if (ek[k] !== K.object) continue;
       for (let f = 0; f < E; f++) {
         const v = e[entry[f]], kd = kindOf(v);
         kind[f * n + k] = kd;
-        if (kd === 1 || kd === 2) value[f * n + k] = Number(v);
+        if (kd === K.number || kd === K.bool) value[f * n + k] = Number(v);
       }
       if (unknown === undefined) {
         const u = Object.keys(e).find((x) => !entry.includes(x));
         if (u !== undefined) { unknown = u; unknownEntry = k; }
       }
     }
-    const put = (arr) => {
-      const p = this._alloc(arr.byteLength);
-      ptrs.push(p);
-      this._m.HEAPU8.set(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), p);
-      return p;
-    };
-    const str = (x) => (typeof x === 'string' ? put(Uint8Array.from([...new TextEncoder().encode(x), 0])) : 0);
-    const rc = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
-      put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))));
-    if (rc) {
-      // code: the io library's code (FRIC_IO_…, more specific than the
-      // status FRIC_E_LOG_INVALID); param: the field at fault
-      const field = this._str(this._m._fxb_log_error_text(0));
-      const err = coreError(this._error(), this._str(this._m._fxb_log_error_text(1)), field || null);
-      err.status = 'FRIC_E_LOG_INVALID';
-      err.field = field;
-      err.entry = this._m._fxb_log_error(1);
-      throw err;
+    // the checked log views its arrays: they live as long as the Log (not _call's temporaries)
+    const ptrs = [];
+    let err = 0;
+    try {
+      const put = (a) => { const p = this._put(a); ptrs.push(p); return p; };
+      const str = (x) => (typeof x === 'string' ? put(cstr(x).in) : 0);
+      err = this._alloc(LAYOUTS.io_error.size);
+      const h0 = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
+        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))), err);
+      if (!h0) {
+        // code: the io library's code (FRIC_IO_…, more specific than the
+        // status FRIC_E_LOG_INVALID); param: the field at fault
+        const e = this._read('io_error', err);
+        const fail = coreError(this._error(), TABLES.io_codes[e.code], e.field || null);
+        fail.status = 'FRIC_E_LOG_INVALID';
+        fail.field = e.field;
+        fail.entry = e.entry;
+        throw fail;
+      }
+      const L = new Log(this, h0, ptrs.splice(0));
+      return L;
+    } finally {
+      this._free(err);
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** Runs fn(Log) with the parsed log loaded, then frees it. */
+  _withLog(log, source, fn) {
+    const L = this.loadLog(log, source);
+    try {
+      return fn(L);
+    } finally {
+      L.free();
     }
   }
 
   /** Checks a parsed log by the core's rules (the same as `friction replay`);
-   *  returns its sample count, or throws (see _withLog). */
+   *  returns its sample count, or throws (see loadLog). */
   checkLog(log, source = 'log') {
-    return this._withLog(log, source, () => this._m._fxb_log_samples());
+    return this._withLog(log, source, (L) => L.samples);
   }
 
   /** Replays a recorded log (the parsed BAM JSON object) with the bench
@@ -514,24 +539,15 @@ export class FrictionCore {
   benchReplay(params, log, source = 'log') {
     const names = this._benchNames();
     const x = f64s('params', params, { length: names.length, names });
-    return this._withLog(log, source, () => {
-      const samples = this._m._fxb_log_samples(), cap = Math.max(1, samples);
-      const ptrs = [];
-      const alloc = (bytes) => { const p = this._alloc(bytes); ptrs.push(p); return p; };
-      try {
-        const pp = alloc(x.length * F64);
-        this._f64().set(x, pp / F64);
-        const pq = alloc(cap * F64), pt = alloc(cap * F64), pl = alloc(cap * F64), pg = alloc(cap * F64);
-        const pr = alloc(8 * F64);
-        if (this._m._fxb_bench_replay(pp, x.length, pq, cap, pr)) throw this._fail(names);
-        if (this._m._fxb_log_series(pt, pl, pg, cap)) throw this._fail();
-        const H = this._f64(), r = H.slice(pr / F64, pr / F64 + 7);
-        const part = (p) => H.slice(p / F64, p / F64 + samples);
-        return { mae: r[0], maxErr: r[1], samples: r[2], dt: r[3], resampled: r[4] !== 0, reversals: r[5],
-          t: part(pt), simQ: part(pq), logQ: part(pl), goal: part(pg) };
-      } finally {
-        ptrs.forEach((p) => this._free(p));
-      }
+    return this._withLog(log, source, (L) => {
+      L._live();
+      const samples = L.samples, cap = Math.max(1, samples), F = Float64Array;
+      const { out: [simQ, r] } = this._call('fxb_bench_replay',
+        [inp(x), x.length, out(F, cap), cap, outStruct('bench_replay_result'), L._h], { names });
+      const { out: [t, logQ, goal] } = this._call('fxb_log_series', [L._h, out(F, cap), out(F, cap), out(F, cap), cap]);
+      const part = (a) => a.slice(0, samples);
+      return { mae: r.mae, maxErr: r.max_err, samples: r.samples, dt: r.dt, resampled: r.resampled !== 0,
+        reversals: r.reversals, t: part(t), simQ: part(simQ), logQ: part(logQ), goal: part(goal) };
     });
   }
 
@@ -549,12 +565,13 @@ export class FrictionCore {
 
   _regionsLaw(law) {
     // law: { kind: 'servo', friction: {model, K_c, …} } or { kind: 'screw', eta1, eta2, eta1s, eta2s, tau_c, b_v }
-    // (fields left out: the default shown; the values' ranges are the core's check)
+    // (fields left out: the default shown; the values' ranges are the core's check).
+    // A screw travels as its fric_screw fields in the layout's order.
     obj('law', law, "a regions law { kind: 'servo', friction } or { kind: 'screw', eta1, eta2, … }");
     const field = (o, pre, k, def) => numberType(`${pre}${k}`, o[k] ?? def);
     if (law.kind === 'screw') {
-      return [1, Float64Array.of(field(law, 'law.', 'eta1'), field(law, 'law.', 'eta2'), field(law, 'law.', 'eta1s', law.eta1),
-        field(law, 'law.', 'eta2s', law.eta2), field(law, 'law.', 'tau_c', 0), field(law, 'law.', 'b_v', 0))];
+      const def = { eta1s: law.eta1, eta2s: law.eta2, tau_c: 0, b_v: 0 };
+      return [1, Float64Array.from(LAYOUTS.screw.fields, ([k]) => field(law, 'law.', k, def[k]))];
     }
     if (law.kind !== 'servo' && law.kind !== undefined) {
       throw argError(RangeError, 'law.kind', `law.kind = ${show(law.kind)} is not a regions law; use 'servo' or 'screw'.`);
@@ -570,21 +587,11 @@ export class FrictionCore {
     num('dtheta', dtheta);
     num('T', T, { min: Number.MIN_VALUE });
     num('n', n, { min: 2, max: 1e7, integer: true });   // the core's sample bound (regions_plot.c)
-    const cap = n + 80;
-    const ptrs = [];
-    const alloc = (b) => { const p = this._alloc(b); ptrs.push(p); return p; };
-    try {
-      const pc = alloc(c.byteLength);
-      this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_check(kind, pc, c.length, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
-      const ptm = alloc(cap * F64), plo = alloc(cap * F64), phi = alloc(cap * F64);
-      const count = this._m._fxb_regions_polyline(kind, pc, c.length, dtheta, T, n, ptm, plo, phi, cap);
-      if (count < 0) throw this._fail(kind === 0 ? SERVO_KEYS : []);
-      const H = this._f64();
-      return { tauM: H.slice(ptm / F64, ptm / F64 + count), lo: H.slice(plo / F64, plo / F64 + count), hi: H.slice(phi / F64, phi / F64 + count) };
-    } finally {
-      ptrs.forEach((p) => this._free(p));
-    }
+    const cap = n + 80, F = Float64Array, names = kind === 0 ? SERVO_KEYS : [];
+    this._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names });
+    const { rc: count, out: [tauM, lo, hi] } = this._call('fxb_regions_polyline',
+      [kind, inp(c), c.length, dtheta, T, n, out(F, cap), out(F, cap), out(F, cap), cap], { names, ok: (rc) => rc >= 0 });
+    return { tauM: tauM.slice(0, count), lo: lo.slice(0, count), hi: hi.slice(0, count) };
   }
 
   /** Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an
@@ -598,17 +605,8 @@ export class FrictionCore {
     if (nx * ny > maxItems(1)) {
       throw argError(RangeError, 'nx', `nx·ny = ${nx}·${ny} = ${nx * ny} cells; at most ${maxItems(1)} are accepted (one byte each, below 2^31 bytes).`);
     }
-    let pc = 0, po = 0;
-    try {
-      pc = this._alloc(c.byteLength);
-      po = this._alloc(nx * ny);
-      this._f64().set(c, pc / F64);
-      if (this._m._fxb_regions_grid(kind, pc, c.length, dtheta, T, nx, ny, po)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
-      return this._m.HEAPU8.slice(po, po + nx * ny);
-    } finally {
-      this._free(pc);
-      this._free(po);
-    }
+    return this._call('fxb_regions_grid', [kind, inp(c), c.length, dtheta, T, nx, ny, out(Uint8Array, nx * ny)],
+      { names: kind === 0 ? SERVO_KEYS : [] }).out[0];
   }
 
   /** 'static', 'drive', 'backdrive' or 'invalid' (a point no region holds) at
@@ -618,16 +616,10 @@ export class FrictionCore {
     num('dtheta', dtheta);
     num('tauM', tauM);
     num('tauE', tauE);
-    const pc = this._alloc(c.byteLength);
-    try {
-      this._f64().set(c, pc / F64);
-      // an invalid law is refused with the core's message (not answered 'invalid')
-      if (this._m._fxb_regions_check(kind, pc, c.length, dtheta)) throw this._fail(kind === 0 ? SERVO_KEYS : []);
-      const r = this._m._fxb_regions_classify(kind, pc, c.length, dtheta, tauM, tauE);
-      return ['static', 'drive', 'backdrive'][r] || 'invalid';
-    } finally {
-      this._free(pc);
-    }
+    // an invalid law is refused with the core's message (not answered 'invalid')
+    this._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names: kind === 0 ? SERVO_KEYS : [] });
+    const r = this._call('fxb_regions_classify', [kind, inp(c), c.length, dtheta, tauM, tauE], { ok: () => true }).rc;
+    return ['static', 'drive', 'backdrive'][r] || 'invalid';
   }
 
   // --- identification (fric_fit.h): the batch of logs, the loss, ask/tell
@@ -637,21 +629,14 @@ export class FrictionCore {
   /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
    *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
   fitDefaults() {
-    const d = (w) => this._m._fxb_fit_default(w);
-    return { budget: d(0), restarts: d(1), sigma0: d(2), warmSigma0: d(3), maxLogs: d(4) };
+    const c = CONSTANTS;
+    return { budget: c.fit_default_budget, restarts: c.fit_default_restarts, sigma0: c.fit_default_sigma0,
+      warmSigma0: c.fit_warm_sigma0, maxLogs: c.fit_max_logs };
   }
 
   /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
   fitParamKeys() {
-    if (!this._fitKeys) {
-      const out = [];
-      for (let i = 0; ; i++) {
-        const key = this._str(this._m._fxb_fit_param_text(i, 0));
-        if (!key) break;
-        out.push({ key, unit: this._str(this._m._fxb_fit_param_text(i, 1)) });
-      }
-      this._fitKeys = out;
-    }
+    if (!this._fitKeys) this._fitKeys = TABLES.fit_param_keys.map((key, i) => ({ key, unit: TABLES.fit_param_units[i] }));
     return this._fitKeys;
   }
 
@@ -673,19 +658,6 @@ export class FrictionCore {
     return v;
   }
 
-  /** Runs fn(ptr) with the NUL-terminated text s in wasm memory. */
-  _withStr(s, fn) {
-    const b = new TextEncoder().encode(s);
-    const p = this._alloc(b.length + 1);
-    try {
-      this._m.HEAPU8.set(b, p);
-      this._m.HEAPU8[p + b.length] = 0;
-      return fn(p);
-    } finally {
-      this._free(p);
-    }
-  }
-
   /** The model's parameters: [bool] per vector entry (fric_fit_param_used). */
   fitParamUsed(model) {
     const k = this._fitModel('model', model);
@@ -702,17 +674,7 @@ export class FrictionCore {
     const names = this._fitNames(), N = names.length;
     const a = this._fitModel('small', small), b = this._fitModel('big', big);
     const x = f64s('p', p, { length: N, names });
-    let pin = 0, pout = 0;
-    try {
-      pin = this._alloc(N * F64);
-      pout = this._alloc(N * F64);
-      this._f64().set(x, pin / F64);
-      if (this._m._fxb_fit_embed(a, pin, b, pout)) throw this._fail(names);
-      return this._f64().slice(pout / F64, pout / F64 + N);
-    } finally {
-      this._free(pin);
-      this._free(pout);
-    }
+    return this._call('fxb_fit_embed', [a, inp(x), b, out(Float64Array, N)], { names }).out[0];
   }
 
   /**
@@ -730,56 +692,28 @@ export class FrictionCore {
       loss[j - 1] = d.train;
       best.set(f64s(`done[${i}].best`, d.best, { length: N, names }), (j - 1) * N);
     });
-    let pl = 0, pb = 0, ps = 0;
-    try {
-      pl = this._alloc(6 * F64);
-      pb = this._alloc(6 * N * F64);
-      ps = this._alloc(N * F64);
-      this._f64().set(loss, pl / F64);
-      this._f64().set(best, pb / F64);
-      const from = this._m._fxb_fit_chain_start(k, pl, pb, ps);
-      if (from < 0) throw this._fail(names);
-      return { from, start: from ? this._f64().slice(ps / F64, ps / F64 + N) : null };
-    } finally {
-      this._free(pl);
-      this._free(pb);
-      this._free(ps);
-    }
+    const { rc: from, out: [start] } = this._call('fxb_fit_chain_start', [k, inp(loss), inp(best), out(Float64Array, N)],
+      { names, ok: (rc) => rc >= 0 });
+    return { from, start: from ? start : null };
   }
 
   /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
   fitPresetParams(actuator, model) {
     const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
-    return this._withStr(this._fitActuator(actuator), (pa) => {
-      const p = this._alloc(N * F64);
-      try {
-        if (this._m._fxb_fit_preset_params(pa, k, p)) throw this._fail(names);
-        return this._f64().slice(p / F64, p / F64 + N);
-      } finally {
-        this._free(p);
-      }
-    });
+    return this._call('fxb_fit_preset_params', [cstr(this._fitActuator(actuator)), k, out(Float64Array, N)], { names }).out[0];
   }
 
   /** The default search space of (actuator, model) (fric_fit_space_default):
    *  { lo, hi, value: Float64Array, free: boolean[], used: boolean[] } indexed like fitParamKeys(). */
   fitSpace(actuator, model) {
-    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
-    return this._withStr(this._fitActuator(actuator), (pa) => {
-      const p = this._alloc(4 * N * F64);
-      try {
-        if (this._m._fxb_fit_space_default(pa, k, p, p + N * F64, p + 2 * N * F64, p + 3 * N * F64)) throw this._fail(names);
-        const part = (j) => this._f64().slice(p / F64 + j * N, p / F64 + (j + 1) * N);
-        return { lo: part(0), hi: part(1), free: Array.from(part(2), (v) => v !== 0), value: part(3),
-          used: this.fitParamUsed(k) };
-      } finally {
-        this._free(p);
-      }
-    });
+    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model), F = Float64Array;
+    const { out: [lo, hi, fr, value] } = this._call('fxb_fit_space_default',
+      [cstr(this._fitActuator(actuator)), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
+    return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.fitParamUsed(k) };
   }
 
-  /** The space's four arrays in wasm memory (pushed to ptrs): [lo, hi, free, value] pointers. */
-  _putSpace(space, ptrs) {
+  /** The space as the four arguments of the C side: [lo, hi, free (0/1), value]. */
+  _space(space) {
     const names = this._fitNames(), N = names.length;
     obj('space', space, 'a search space { lo, hi, free, value } (fitSpace)');
     const lo = f64s('space.lo', space.lo, { length: N, names });
@@ -788,25 +722,16 @@ export class FrictionCore {
     const fr = space.free;
     if (!Array.isArray(fr) && !ArrayBuffer.isView(fr)) throw argError(TypeError, 'space.free', `space.free must be an array of ${N} booleans, found ${show(fr)}.`);
     if (fr.length !== N) throw argError(RangeError, 'space.free', `space.free has ${fr.length} values; it must have exactly ${N}.`);
-    const free = Float64Array.from(fr, (v) => (v ? 1 : 0));
-    const p = this._alloc(4 * N * F64);
-    ptrs.push(p);
-    [lo, hi, free, value].forEach((a, j) => this._f64().set(a, p / F64 + j * N));
-    return [p, p + N * F64, p + 2 * N * F64, p + 3 * N * F64];
+    return [inp(lo), inp(hi), inp(Float64Array.from(fr, (v) => (v ? 1 : 0))), inp(value)];
   }
 
   /** null when the space is usable for the model (fric_fit_space_check), else
    *  { message, param } (param: the parameter's key). */
   fitSpaceProblem(model, space) {
-    const k = this._fitModel('model', model), ptrs = [];
-    try {
-      const s = this._putSpace(space, ptrs);
-      if (!this._m._fxb_fit_space_check(k, ...s)) return null;
-      const e = this._fail(this._fitNames());
-      return { message: e.message, param: e.param };
-    } finally {
-      ptrs.forEach((p) => this._free(p));
-    }
+    const k = this._fitModel('model', model);
+    if (!this._call('fxb_fit_space_check', [k, ...this._space(space)], { ok: () => true }).rc) return null;
+    const e = this._fail(this._fitNames());
+    return { message: e.message, param: e.param };
   }
 
   /** The bench scenario's parameter vector that replays fit vector p of
@@ -826,61 +751,46 @@ export class FrictionCore {
     return v;
   }
 
-  /** Loads the parsed logs into the core's table, runs fn(), frees them. */
+  /** Loads each parsed log (loadLog), runs fn(handles: Uint32Array of the
+   *  logs), frees them. A refused log throws as checkLog, with .index (which
+   *  log) and .source (its name). */
   _withLogs(logs, sources, fn) {
     if (!Array.isArray(logs)) throw argError(TypeError, 'logs', `logs must be an array of parsed logs, found ${show(logs)}.`);
     if (!logs.length) throw argError(RangeError, 'logs', 'logs is empty; give at least one log.');
     if (sources !== undefined && (!Array.isArray(sources) || sources.length !== logs.length)) {
       throw argError(TypeError, 'sources', `sources must be an array of ${logs.length} file names, found ${show(sources)}.`);
     }
-    const ptrs = [];
+    const loaded = [];
     try {
-      if (this._m._fxb_fit_logs_begin(logs.length)) throw this._fail();
       logs.forEach((log, i) => {
         const name = sources ? String(sources[i]) : `log ${i + 1}`;
         try {
-          this._putLog(log, name, ptrs);
+          loaded.push(this.loadLog(log, name));
         } catch (e) {
           e.index = i;
           if (e.status === 'FRIC_E_LOG_INVALID') e.source = name;
           throw e;
         }
-        if (this._m._fxb_fit_log_keep() < 0) throw this._fail();
       });
-      return fn();
+      return fn(Uint32Array.from(loaded, (L) => L._h));
     } finally {
-      this._m._fxb_fit_logs_end();
-      ptrs.forEach((p) => this._free(p));
+      loaded.forEach((L) => L.free());
     }
   }
 
   /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */
   fitSplitKp(logs, kp, sources) {
     num('kp', kp);
-    return this._withLogs(logs, sources, () => {
-      const p = this._alloc(logs.length);
-      try {
-        this._m._fxb_fit_split_kp(kp, p);
-        return this._m.HEAPU8.slice(p, p + logs.length);
-      } finally {
-        this._free(p);
-      }
-    });
+    return this._withLogs(logs, sources, (hs) => this._call('fxb_fit_split_kp',
+      [inp(hs), hs.length, kp, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
   }
 
   /** Uint8Array: 1 for the logs of the alternate split's validation half
    *  (fric_fit_split_alternate: the rank of the log's kp plus the index of its
    *  trajectory is odd, so every kp and every trajectory is in both halves). */
   fitSplitAlternate(logs, sources) {
-    return this._withLogs(logs, sources, () => {
-      const p = this._alloc(Math.max(1, logs.length));
-      try {
-        if (this._m._fxb_fit_split_alternate(p) < 0) throw this._fail();
-        return this._m.HEAPU8.slice(p, p + logs.length);
-      } finally {
-        this._free(p);
-      }
-    });
+    return this._withLogs(logs, sources, (hs) => this._call('fxb_fit_split_alternate',
+      [inp(hs), hs.length, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
   }
 
   /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
@@ -888,8 +798,8 @@ export class FrictionCore {
    *  done. A refused log throws as checkLog, with .index (which log) and
    *  .source (its name). */
   fitBatch(logs, sources) {
-    const h = this._withLogs(logs, sources, () => this._m._fxb_fit_batch_new());
-    if (!h) throw this._fail();
+    const h = this._withLogs(logs, sources,
+      (hs) => this._call('fxb_fit_batch_new', [inp(hs), hs.length], { ok: (rc) => rc !== 0 }).rc);
     return new FitBatch(this, h);
   }
 
@@ -910,22 +820,10 @@ export class FrictionCore {
     const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
     const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
     const st = start === null ? null : f64s('start', start, { length: N, names });
-    const ptrs = [];
-    try {
-      const s = this._putSpace(def.space, ptrs);
-      let ps = 0;
-      if (st) {
-        ps = this._alloc(N * F64);
-        ptrs.push(ps);
-        this._f64().set(st, ps / F64);
-      }
-      const f = this._withStr(this._fitActuator(def.actuator),
-        (pa) => this._m._fxb_fit_new(batch._h, pa, k, ...s, budget, seed, sigma0, restarts, ps));
-      if (!f) throw this._fail(names);
-      return new Fit(this, f, batch);
-    } finally {
-      ptrs.forEach((p) => this._free(p));
-    }
+    const space = this._space(def.space), actuator = cstr(this._fitActuator(def.actuator));
+    const f = this._call('fxb_fit_new', [batch._h, actuator, k, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
+      { names, ok: (rc) => rc !== 0 }).rc;
+    return new Fit(this, f, batch);
   }
 
   /** A running simulation of scenario `name`; call free() when done. */
@@ -935,14 +833,36 @@ export class FrictionCore {
   }
 }
 
+/** A checked log in wasm memory (loadLog): the core's handle and the arrays
+ *  it views. free() releases both; a freed log refuses every use. */
+export class Log {
+  constructor(core, h, ptrs) {
+    this._core = core;
+    this._h = h;
+    this._ptrs = ptrs;
+  }
+  _live() { if (!this._h) throw new Error('log used after free()'); }
+  /** The samples the replay scores (fric_io_log_samples). */
+  get samples() { this._live(); return this._core._m._fxb_log_samples(this._h); }
+  free() {
+    if (this._h) {
+      this._core._m._fxb_log_free(this._h);
+      this._ptrs.forEach((p) => this._core._free(p));
+      this._h = 0;
+      this._ptrs = [];
+    }
+  }
+}
+
 /** A batch of logs for the fit's loss (fitBatch). */
 export class FitBatch {
   constructor(core, h) {
     this._core = core;
     this._h = h;
-    this.logs = core._m._fxb_fit_batch_num(h, 0);
+    const b = core._read('fit_batch', h);
+    this.logs = b.logs;
     /** bench steps simulated per evaluation (Σ samples) */
-    this.steps = core._m._fxb_fit_batch_num(h, 1);
+    this.steps = b.steps;
   }
   _live() { if (!this._h) throw new Error('fit batch used after free()'); }
 
@@ -956,19 +876,10 @@ export class FitBatch {
     const k = core._fitModel('model', model);
     const x = f64s('P', P, { itemBytes: F64 + (F64 + this.logs * F64) / N });
     if (x.length % N) throw argError(RangeError, 'P', `P has ${x.length} numbers; it must hold whole candidates of ${N} (${names.slice(0, 4).join(', ')}, …).`);
-    const count = x.length / N, L = this.logs;
-    const ptrs = [];
-    const alloc = (b) => { const p = core._alloc(b); ptrs.push(p); return p; };
-    try {
-      const pp = alloc(x.byteLength), po = alloc(count * F64), pm = alloc(count * L * F64);
-      core._f64().set(x, pp / F64);
-      const rc = core._withStr(core._fitActuator(actuator), (pa) => core._m._fxb_fit_losses(this._h, pa, k, pp, count, po, pm));
-      if (rc) throw core._fail(names);
-      const H = core._f64();
-      return { loss: H.slice(po / F64, po / F64 + count), mae: H.slice(pm / F64, pm / F64 + count * L) };
-    } finally {
-      ptrs.forEach((p) => core._free(p));
-    }
+    const count = x.length / N, F = Float64Array;
+    const { out: [loss, mae] } = core._call('fxb_fit_losses',
+      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+    return { loss, mae };
   }
   /** The losses of count candidates (see lossesDetail). */
   losses(P, actuator, model) { return this.lossesDetail(P, actuator, model).loss; }
@@ -1009,39 +920,27 @@ export class Fit {
    *  an unusable candidate); returns progress().done. */
   tell(losses) {
     this._live();
-    const core = this._core;
     if (!this._count) throw argError(RangeError, 'losses', 'tell() without a pending ask(): ask for candidates first.');
     if (!Array.isArray(losses) && !ArrayBuffer.isView(losses)) throw argError(TypeError, 'losses', `losses must be an array of ${this._count} numbers, found ${show(losses)}.`);
     if (losses.length !== this._count) throw argError(RangeError, 'losses', `losses has ${losses.length} values; the last ask() gave ${this._count} candidates.`);
     const x = Float64Array.from(losses, (v, i) => numberType(`losses[${i}]`, v));
-    const p = core._alloc(x.byteLength);
-    try {
-      core._f64().set(x, p / F64);
-      this._count = 0;
-      return core._m._fxb_fit_tell(this._f, p);
-    } finally {
-      core._free(p);
-    }
+    this._count = 0;
+    return this._core._call('fxb_fit_tell', [this._f, inp(x)], { ok: () => true }).rc;
   }
 
   /** Cancel: the next ask() returns null. */
   stop() { this._live(); this._core._m._fxb_fit_stop(this._f); }
 
   /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
-   *  sigma, clamped, done (0 running, else a stop reason), doneName, best }. */
+   *  sigma, clamped, done (0 running, else a stop reason), doneName, best }
+   *  (fric_fit_progress, its fields in camelCase). */
   progress() {
     this._live();
-    const core = this._core, N = this._N;
-    const p = core._alloc((11 + N) * F64);
-    try {
-      core._m._fxb_fit_progress(this._f, p);
-      const v = core._f64().slice(p / F64, p / F64 + 11 + N);
-      return { generation: v[0], run: v[1], lambda: v[2], evals: v[3], budget: v[4], steps: v[5], bestLoss: v[6],
-        genBestLoss: v[7], sigma: v[8], clamped: v[9], done: v[10],
-        doneName: v[10] ? core._str(core._m._fxb_fit_stop_name(v[10])) : '', best: v.slice(11) };
-    } finally {
-      core._free(p);
-    }
+    const core = this._core;
+    const p = core._call('fxb_fit_progress', [this._f, outStruct('fit_progress')]).out[0];
+    const o = Object.fromEntries(Object.entries(p).map(([k, v]) => [camel(k), v]));
+    o.doneName = o.done ? core._str(core._m._fxb_fit_stop_name(o.done)) : '';
+    return o;
   }
 
   free() {
@@ -1060,18 +959,8 @@ export class LookupTable {
   _live() { if (!this._p) throw new Error('look-up table used after free()'); }
   eval(xs) {
     this._live();
-    const core = this._core, x = f64s('xs', xs, { itemBytes: 2 * F64 });
-    let px = 0, py = 0;
-    try {
-      px = core._alloc(x.length * F64);
-      py = core._alloc(x.length * F64);
-      core._f64().set(x, px / F64);
-      if (core._m._fxb_lut_eval(this._p, px, py, x.length)) throw core._fail();
-      return core._f64().slice(py / F64, py / F64 + x.length);
-    } finally {
-      core._free(px);
-      core._free(py);
-    }
+    const x = f64s('xs', xs, { itemBytes: 2 * F64 });
+    return this._core._call('fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length]).out[0];
   }
   free() { if (this._p) { this._core._m._fxb_lut_free(this._p); this._p = 0; } }
 }
@@ -1098,35 +987,21 @@ export class Simulation {
   /** Restart from the initial state, optionally with new parameter values. */
   reset(params = this.params) {
     this._live();
-    const core = this._core, names = this._names();
+    const names = this._names();
     const x = f64s('params', params, { length: names.length, names });
-    let pp = 0;
-    try {
-      pp = core._alloc(x.length * F64);
-      core._f64().set(x, pp / F64);
-      if (core._m._fxb_scn_init(this.info.index, this._aligned(), pp, x.length)) throw core._fail(names);
-      this.params = Float64Array.from(x);
-      this.done = false;
-    } finally {
-      core._free(pp);
-    }
+    this._core._call('fxb_scn_init', [this.info.index, this._aligned(), inp(x), x.length], { names });
+    this.params = Float64Array.from(x);
+    this.done = false;
   }
 
   /** Applies new parameter values without restarting (throws if the scenario
    *  cannot, or a value is invalid; the simulation then keeps its old values). */
   retune(params) {
     this._live();
-    const core = this._core, names = this._names();
+    const names = this._names();
     const x = f64s('params', params, { length: names.length, names });
-    let pp = 0;
-    try {
-      pp = core._alloc(x.length * F64);
-      core._f64().set(x, pp / F64);
-      if (core._m._fxb_scn_retune(this.info.index, this._aligned(), pp, x.length)) throw core._fail(names);
-      this.params = Float64Array.from(x);
-    } finally {
-      core._free(pp);
-    }
+    this._core._call('fxb_scn_retune', [this.info.index, this._aligned(), inp(x), x.length], { names });
+    this.params = Float64Array.from(x);
   }
 
   _aligned() { return (this._state + 15) & ~15; }
@@ -1190,19 +1065,21 @@ export class Simulation {
  *  (Node: fs.readFileSync; browser: fetched by the caller, which can show progress). */
 export async function loadFrictionCore(options = {}) {
   const mod = await createFrictionCore(options);
-  // the core's tables, once per page (every module instance has the same)
-  const fill = (arr, what) => {
-    if (arr.length) return;
-    for (let i = 0; ; i++) {
-      const s = mod.UTF8ToString(mod._fxb_table_text(what, i));
-      if (!s) break;
-      arr.push(s);
-    }
-  };
-  fill(LAW_KINDS, 0);
-  fill(LAW_FIELDS, 1);
-  fill(SERVO_KEYS, 2);
-  fill(SERVO_FILE_KEYS, 3);
-  fill(TREATMENTS, 4);
-  return new FrictionCore(mod);
+  const core = new FrictionCore(mod);
+  // the boundary's description (layouts, tables, constants), once per page
+  // (every module instance has the same)
+  if (!LAW_KINDS.length) {
+    const n = mod._fxb_boundary(0, 0);
+    const [text] = core._call('fxb_boundary', [out(Uint8Array, n + 1), n + 1], { ok: (rc) => rc === n }).out;
+    const b = JSON.parse(new TextDecoder().decode(text.subarray(0, n)));
+    Object.assign(LAYOUTS, b.layouts);
+    Object.assign(TABLES, b.tables);
+    Object.assign(CONSTANTS, b.constants);
+    LAW_KINDS.push(...TABLES.law_kinds);
+    LAW_FIELDS.push(...TABLES.law_fields);
+    SERVO_KEYS.push(...TABLES.servo_fields);
+    SERVO_FILE_KEYS.push(...TABLES.servo_keys);
+    TREATMENTS.push(...TABLES.treatments);
+  }
+  return core;
 }

@@ -97,6 +97,11 @@ typedef struct {
     double vin_default; /* VOLTAGE: supply when none is given    [V]          */
     double kp_default;  /* firmware gain when none is given      [-]          */
 } fric_servo_actuator;
+/* The fields of fric_servo_actuator, X(field, unit). */
+#define FRIC_SERVO_ACTUATOR_FIELDS(X) \
+    X(control, "") X(kt, "N·m/A") X(R, "Ω") X(armature, "kg·m²") X(q_offset, "rad") \
+    X(error_gain, "1/rad") X(max_pwm, "") X(d_gain, "") X(max_amps, "A") X(max_volts, "V") \
+    X(vin_default, "V") X(kp_default, "")
 
 /* ---------------------------------------------------------------- presets */
 
@@ -112,6 +117,9 @@ typedef struct {
     fric_servo_actuator servo;      /* kt, R, armature, q_offset of the file
                                        + the actuator's firmware constants */
 } fric_bench_preset;
+/* The fields of fric_bench_preset, X(field, unit). */
+#define FRIC_BENCH_PRESET_FIELDS(X) \
+    X(actuator, "") X(dir, "") X(model, "") X(friction, "") X(servo, "")
 
 int                      fric_bench_preset_count(void);
 const fric_bench_preset *fric_bench_preset_at(int i);          /* NULL out of range */
@@ -151,6 +159,10 @@ typedef struct {
     fric_bench_friction treatment;
     double karnopp_eps;   /* KARNOPP velocity band               [rad/s] (> 0) */
 } fric_bench_def;
+/* The fields of fric_bench_def, X(field, unit). */
+#define FRIC_BENCH_DEF_FIELDS(X) \
+    X(friction, "") X(servo, "") X(mass, "kg") X(arm_mass, "kg") X(length, "m") X(kp, "") \
+    X(vin, "V") X(dt, "s") X(treatment, "") X(karnopp_eps, "rad/s")
 
 /* A def from a preset with its actuator's default kp and vin, dt = 1 ms,
  * mass 0.5 kg, length 0.1 m, no arm, IMPLICIT, eps = 1e-3 rad/s. */
@@ -290,6 +302,10 @@ typedef struct {
     uint64_t reversals;  /* velocity sign reversals in the simulation          */
     uint64_t steps_stuck;
 } fric_bench_replay_result;
+/* The fields of fric_bench_replay_result, X(field, unit). */
+#define FRIC_BENCH_REPLAY_RESULT_FIELDS(X) \
+    X(mae, "rad") X(max_err, "rad") X(samples, "") X(dt, "s") X(resampled, "") \
+    X(reversals, "") X(steps_stuck, "")
 
 /* Number of samples fric_bench_replay will simulate (the size sim_q needs):
  * n for a processed log (h->dt > 0), ceil(duration/0.005) for a raw log

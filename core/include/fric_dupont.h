@@ -75,6 +75,9 @@ typedef struct fric_screw {
     double tau_c;  /* load-independent Coulomb friction (eq. 29)   [N·m] (>= 0)        */
     double b_v;    /* viscous friction (eq. 29 form)               [N·m·s/rad] (>= 0)  */
 } fric_screw;
+/* The fields of fric_screw, X(field, unit). */
+#define FRIC_SCREW_FIELDS(X) \
+    X(eta1, "") X(eta2, "") X(eta1s, "") X(eta2s, "") X(tau_c, "N·m") X(b_v, "N·m·s/rad")
 
 /* 0 when e is usable; otherwise *why (if not NULL) names the field, its
  * value and the condition. A finite η2 is required: η2 = inf (or η ≤ 0)

@@ -141,6 +141,8 @@ typedef struct {
     uint64_t steps;              /* Σ samples: bench steps per evaluation    */
     void *storage_;
 } fric_fit_batch;
+/* The fields of fric_fit_batch read across the wasm boundary, X(field, unit). */
+#define FRIC_FIT_BATCH_FIELDS(X) X(logs, "") X(steps, "")
 
 /* Most logs in one batch (fric_fit_loss keeps one MAE per log on the
  * stack when its caller passes mae = NULL: 8 KiB). */
@@ -214,6 +216,11 @@ typedef struct {
     int clamped;             /* free values of the start clamped into the box */
     int done;                /* 0 while running; else a fric_cmaes_stop_reason */
 } fric_fit_progress;
+/* The fields of fric_fit_progress, X(field, unit). */
+#define FRIC_FIT_PROGRESS_FIELDS(X) \
+    X(generation, "") X(run, "") X(lambda, "") X(evals, "") X(budget, "") X(steps, "") \
+    X(best_loss, "rad") X(best, "") X(gen_best_loss, "rad") X(sigma, "") X(clamped, "") \
+    X(done, "")
 
 typedef struct fric_fit fric_fit;
 

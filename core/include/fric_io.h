@@ -87,6 +87,9 @@ typedef struct fric_io_error {
     long line, col;      /* 1-based position of a syntax error, else 0       */
     char message[400];
 } fric_io_error;
+/* The fields of fric_io_error, X(field, unit). */
+#define FRIC_IO_ERROR_FIELDS(X) \
+    X(code, "") X(field, "") X(entry, "") X(line, "") X(col, "") X(message, "")
 
 /* JSON kinds, as both front ends see a value. */
 typedef enum fric_io_kind {

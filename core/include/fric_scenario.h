@@ -53,12 +53,21 @@ typedef struct {
     const char *const *choice_help; /* NULL or one line per choice                */
     int fixed_by_case;   /* 1: a figure `case` other than custom fixes this value     */
 } fric_param_info;
+/* The fields of fric_param_info as a table, X(field, unit) (unit "param":
+ * the parameter's own unit), for what reads the struct by name (the wasm
+ * boundary's layouts, wasm/bindings.c). */
+#define FRIC_PARAM_INFO_FIELDS(X) \
+    X(name, "") X(def, "param") X(min, "param") X(max, "param") X(unit, "") X(help, "") \
+    X(choices, "") X(n_choices, "") X(integer, "") X(label, "") X(lo, "param") X(hi, "param") \
+    X(log, "") X(preset, "") X(choice_help, "") X(fixed_by_case, "")
 
 typedef struct {
     const char *name;    /* CSV header: the paper's symbol in ASCII: t, q, dq, tau_f  */
     const char *unit;    /* SI unit, "" for none                                      */
     const char *help;    /* one line                                                  */
 } fric_col_info;
+/* The fields of fric_col_info, X(field, unit). */
+#define FRIC_COL_INFO_FIELDS(X) X(name, "") X(unit, "") X(help, "")
 
 enum { FRIC_SCENARIO_ROW = 0, FRIC_SCENARIO_DONE = 1, FRIC_SCENARIO_ERROR = -1 };
 
@@ -98,6 +107,12 @@ typedef struct fric_scenario {
      * the tip, which is no joint). Returns the number of points written. */
     int (*shape)(const void *state, double *xyf, int max_points);
 } fric_scenario;
+/* The descriptive fields of fric_scenario, X(field, unit) (params and cols:
+ * arrays of n_params fric_param_info and n_cols fric_col_info; shape: NULL
+ * when the scenario has no picture). */
+#define FRIC_SCENARIO_FIELDS(X) \
+    X(name, "") X(summary, "") X(n_params, "") X(params, "") X(n_cols, "") X(cols, "") \
+    X(state_bytes, "B") X(shape, "")
 
 /* Room for any scenario's shape (the longest: a 100-link chain, 101 points). */
 #define FRIC_SCENARIO_MAX_SHAPE 128

@@ -1,0 +1,208 @@
+// boundary.test.mjs: the wasm boundary described by tables (issue 17 item 6).
+//
+//   a) layouts    every struct layout the wrapper reads (LAYOUTS, from
+//                 fxb_boundary) agrees with an independent reading of the
+//                 headers' text: the field names and units of its
+//                 FRIC_*_FIELDS X-macro, and each field's offset, kind and
+//                 count from the struct's declaration laid out by wasm32's C
+//                 rules (sizes and alignments below, not the compiler's);
+//   b) log handle a loaded log is a handle the wrapper frees: a freed Log
+//                 refuses use with a clear error, the C side refuses a NULL
+//                 log, and load/free cycles leak nothing;
+//   c) exports    the generated export list (build/wasm/exported_functions.json)
+//                 is the FXB_EXPORT functions of wasm/bindings.c and exactly
+//                 what wasm/friction.js calls.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCore, ROOT } from './load.mjs';
+import { LAYOUTS, Log } from '../../wasm/friction.js';
+
+const core = await loadCore();
+const m = core._m;
+const read = (f) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+const HEADERS = fs.readdirSync(path.join(ROOT, 'core/include')).filter((f) => f.endsWith('.h'))
+  .map((f) => read(`core/include/${f}`)).join('\n');
+const noComments = (s) => s.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/.*$/gm, ' ');
+const TEXT = noComments(HEADERS);
+
+// ------------------------------------------------------ (a) the layouts
+/** Each layout: its C struct and the X-macro that lists its fields. */
+const TABLES = {
+  param_info: ['fric_param_info', 'FRIC_PARAM_INFO_FIELDS'],
+  col_info: ['fric_col_info', 'FRIC_COL_INFO_FIELDS'],
+  scenario: ['fric_scenario', 'FRIC_SCENARIO_FIELDS'],
+  servo_friction: ['fric_servo_friction', 'FRIC_SERVO_COEFS'],
+  servo_actuator: ['fric_servo_actuator', 'FRIC_SERVO_ACTUATOR_FIELDS'],
+  bench_preset: ['fric_bench_preset', 'FRIC_BENCH_PRESET_FIELDS'],
+  bench_def: ['fric_bench_def', 'FRIC_BENCH_DEF_FIELDS'],
+  bench_replay_result: ['fric_bench_replay_result', 'FRIC_BENCH_REPLAY_RESULT_FIELDS'],
+  fit_progress: ['fric_fit_progress', 'FRIC_FIT_PROGRESS_FIELDS'],
+  fit_batch: ['fric_fit_batch', 'FRIC_FIT_BATCH_FIELDS'],
+  screw: ['fric_screw', 'FRIC_SCREW_FIELDS'],
+  io_error: ['fric_io_error', 'FRIC_IO_ERROR_FIELDS'],
+};
+
+/** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
+function xmacro(name) {
+  const at = HEADERS.indexOf(`#define ${name}(X)`);
+  assert.ok(at >= 0, `no #define ${name}(X) in core/include`);
+  let body = '';
+  for (const line of HEADERS.slice(at).split('\n')) {
+    body += `${line}\n`;
+    if (!line.trimEnd().endsWith('\\')) break;
+  }
+  return [...body.matchAll(/X\((\w+),\s*("(?:[^"\\]|\\.)*"|\w+)\)/g)].map((x) => [x[1], x[2]]);
+}
+
+// wasm32 (ILP32): pointers, int, long and size_t are 4 bytes; long long,
+// uint64_t and double 8, each aligned to its size; enums are ints.
+const SCALARS = {
+  double: [8, 'f64'], int: [4, 'i32'], long: [4, 'i32'], 'long long': [8, 'i64'],
+  size_t: [4, 'u32'], uint64_t: [8, 'u64'], char: [1, 'chars'], 'unsigned char': [1, 'u8'],
+};
+const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
+  .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
+const CONSTS = { FRIC_FIT_N: core.fitParamKeys().length };
+
+/** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */
+function members(struct) {
+  const re = new RegExp(`typedef\\s+struct\\s*\\w*\\s*{([^{}]*)}\\s*${struct}\\s*;`);
+  const x = re.exec(TEXT);
+  assert.ok(x, `no typedef struct … ${struct}; in core/include`);
+  const out = [];
+  for (const decl of x[1].split(';').map((d) => d.trim()).filter(Boolean)) {
+    const fn = /\(\s*\*\s*(\w+)\s*\)\s*\(/.exec(decl);
+    if (fn) { out.push({ name: fn[1], fn: true }); continue; }
+    const [, base, rest] = /^((?:const\s+|unsigned\s+|long\s+)*\w+)\s+(.*)$/.exec(decl);
+    for (const d of rest.split(',')) {
+      const v = /^((?:\*\s*(?:const\s*)?)*)(\w+)\s*(?:\[(\w+)\])?$/.exec(d.trim());
+      assert.ok(v, `cannot read the declaration '${d}' of ${struct}`);
+      out.push({ name: v[2], type: base.replace(/\bconst\s+/g, '').trim(), ptr: (v[1].match(/\*/g) || []).length,
+        dims: v[3] === undefined ? 1 : Number.isNaN(Number(v[3])) ? CONSTS[v[3]] : Number(v[3]) });
+    }
+  }
+  return out;
+}
+
+/** { size, align, fields: { name: { offset, kind, count } } } of a struct by the C rules. */
+function layoutOf(struct) {
+  let offset = 0, align = 1;
+  const fields = {};
+  for (const f of members(struct)) {
+    let size, al, kind;
+    if (f.fn || f.ptr) {
+      size = 4; al = 4;
+      kind = f.fn ? 'ptr' : f.type === 'char' && f.ptr === 1 ? 'str' : f.type === 'char' && f.ptr === 2 ? 'strs' : 'ptr';
+    } else if (SCALARS[f.type]) {
+      [size, kind] = SCALARS[f.type]; al = size;
+    } else if (ENUMS.has(f.type)) {
+      size = 4; al = 4; kind = 'enum';
+    } else {
+      const inner = layoutOf(f.type);
+      size = inner.size; al = inner.align;
+      kind = Object.keys(TABLES).find((k) => TABLES[k][0] === f.type) || f.type;
+    }
+    offset = Math.ceil(offset / al) * al;
+    fields[f.name] = { offset, kind, count: f.dims ?? 1 };
+    offset += size * (f.dims ?? 1);
+    align = Math.max(align, al);
+  }
+  return { size: Math.ceil(offset / align) * align, align, fields };
+}
+
+describe('a) the layouts agree with the headers (X-macro tables, struct declarations)', () => {
+  it('every table of the test is a layout of the wrapper and back', () => {
+    assert.deepEqual(Object.keys(LAYOUTS).sort(), Object.keys(TABLES).sort());
+  });
+  for (const [name, [struct, macro]] of Object.entries(TABLES)) {
+    it(`${name}: ${macro} and ${struct}`, () => {
+      const L = LAYOUTS[name];
+      let want = xmacro(macro);
+      // the servo friction model: its `model`, then FRIC_SERVO_COEFS(X(field, key)) (no units)
+      if (name === 'servo_friction') want = [['model', '""'], ...want.map(([f]) => [f, '""'])];
+      assert.deepEqual(L.fields.map(([f, u]) => [f, JSON.stringify(u)]), want, 'names and units, in the table order');
+      const c = layoutOf(struct);
+      assert.equal(L.size, c.size, `sizeof(${struct})`);
+      for (const [field, , kind, offset, count] of L.fields) {
+        const d = c.fields[field];
+        assert.ok(d, `${struct} has no field ${field}`);
+        assert.equal(offset, d.offset, `offsetof(${struct}, ${field})`);
+        assert.equal(count, d.count, `${field}: count`);
+        if (d.kind === 'enum') assert.ok(kind === 'i32' || kind === 'u32', `${field}: an enum is a 32-bit integer, not ${kind}`);
+        else assert.equal(kind, d.kind, `${field}: kind`);
+      }
+    });
+  }
+  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+    const n = m._fxb_boundary(0, 0), p = core._alloc(n + 1);
+    let tables;
+    try {
+      m._fxb_boundary(p, n + 1);
+      tables = JSON.parse(m.UTF8ToString(p)).tables;
+    } finally {
+      core._free(p);
+    }
+    const body = /typedef\s+enum\s+fric_io_kind\s*{([^}]*)}/.exec(TEXT)[1];
+    const names = [...body.matchAll(/FRIC_IO_(\w+)/g)].map((x) => x[1].toLowerCase());
+    assert.match(body, /FRIC_IO_ABSENT\s*=\s*0\s*,\s*FRIC_IO_NUMBER\s*,/, 'numbered from 0 in order');
+    assert.deepEqual(tables.io_kinds, names);
+  });
+  it('the tables cover the structs the wrapper writes field by field (fric_screw: all of it)', () => {
+    assert.deepEqual(LAYOUTS.screw.fields.map(([f]) => f), members('fric_screw').map((f) => f.name));
+  });
+});
+
+// ---------------------------------------------------- (b) the log handle
+describe('b) a loaded log is a handle the wrapper frees', () => {
+  const good = () => ({ mass: 0.49, length: 0.1, kp: 100, motor: 'xl330',
+    entries: Array.from({ length: 20 }, (_, k) => ({ timestamp: k * 0.005, position: 0, goal_position: 0, torque_enable: true })) });
+  it('a loaded log answers, a freed one refuses with a clear error', () => {
+    const L = core.loadLog(good(), 'good.json');
+    assert.ok(L instanceof Log);
+    assert.equal(L.samples, core.checkLog(good()));
+    L.free();
+    assert.throws(() => L.samples, { message: 'log used after free()' });
+    L.free();   // twice is harmless
+  });
+  it('the C side refuses a NULL log with FRIC_E_NULL', () => {
+    const status = () => m.UTF8ToString(m._fxb_status_name(m._fxb_last_status()));
+    assert.equal(m._fxb_log_samples(0), 0);
+    const p = core._alloc(8 * 3);
+    try {
+      assert.equal(m._fxb_log_series(0, p, p, p, 1), 1);
+      assert.equal(status(), 'FRIC_E_NULL');
+      assert.match(m.UTF8ToString(m._fxb_last_error()), /no log \(freed\?\)/);
+      assert.equal(m._fxb_fit_batch_new(0, 0), 0);
+      assert.equal(status(), 'FRIC_E_PARAM_RANGE');
+    } finally {
+      core._free(p);
+    }
+  });
+  it('1000 load/free cycles leak nothing (and a refused log frees what it took)', () => {
+    core.loadLog(good()).free();
+    const before = core.heapUsed();
+    for (let i = 0; i < 1000; i++) {
+      core.loadLog(good()).free();
+      assert.throws(() => core.loadLog({ ...good(), mass: -1 }), (e) => e.status === 'FRIC_E_LOG_INVALID');
+    }
+    assert.equal(core.heapUsed(), before);
+  });
+});
+
+// ------------------------------------------------- (c) the export list
+describe('c) the export list is generated from the sources and is what the wrapper calls', () => {
+  const generated = JSON.parse(read('build/wasm/exported_functions.json'));
+  const marked = [...read('wasm/bindings.c').matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(/gm)].map((x) => `_${x[1]}`);
+  const called = [...new Set([...read('wasm/friction.js').matchAll(/\b_?(fxb_\w+)/g)].map((x) => `_${x[1]}`))];
+  it('the list is the allocator and the FXB_EXPORT functions of bindings.c, in order', () => {
+    assert.deepEqual(generated, ['_malloc', '_free', ...marked]);
+  });
+  it('friction.js calls every exported fxb_ function and no other', () => {
+    assert.deepEqual([...called].sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
+  });
+  it('no hand-written list is left in wasm/', () => {
+    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'wasm')).filter((f) => f.endsWith('.json')), []);
+  });
+});
