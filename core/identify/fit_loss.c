@@ -52,7 +52,7 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->length = 0.1;
     d->kp = t->servo.kp_default;
     d->vin = t->servo.vin_default;
-    d->dt = FRIC_BENCH_RESAMPLE_DT;
+    d->dt = FRIC_IO_RESAMPLE_DT;
     d->treatment = t->treatment;
     d->karnopp_eps = t->karnopp_eps;
 }

@@ -13,8 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fric_bench.h"
 #include "fric_io.h"
+#include "io_internal.h"
+#include "law_internal.h"
 
 static const char *const head_keys[FRIC_IO_H_COUNT] = {
     "mass", "length", "kp", "vin", "dt", "arm_mass", "motor", "trajectory", "entries"
@@ -59,10 +60,11 @@ static const char *kind_name(int k)
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-static int fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
-                const char *source, const char *fmt, ...)
+static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
+                        const char *source, const char *fmt, ...)
 {
-    if (!err) return (int)code;
+    fric_io_error local;
+    if (!err) err = &local;
     err->code = code;
     snprintf(err->field, sizeof err->field, "%s", field ? field : "");
     err->entry = entry;
@@ -76,7 +78,17 @@ static int fail(fric_io_error *err, fric_io_code code, const char *field, long e
         vsnprintf(err->message + w, sizeof err->message - (size_t)w, fmt, ap);
         va_end(ap);
     }
-    return (int)code;
+    return fric__io_status(err, 0, -1);
+}
+
+fric_status fric__io_status(const fric_io_error *err, int params_file, int param)
+{
+    fric_status st = err->code == FRIC_IO_FILE     ? FRIC_E_FILE
+                   : err->code == FRIC_IO_MEMORY   ? FRIC_E_NO_MEMORY
+                   : params_file                   ? FRIC_E_PARAMS_INVALID
+                                                   : FRIC_E_LOG_INVALID;
+    fric__fail(st, param, "%s", err->message);
+    return st;
 }
 
 /* ------------------------------------------------------------ numeric rules */
@@ -104,7 +116,7 @@ static double head_value(const fric_io_log *L, int key)
     }
 }
 
-int fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
+fric_status fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
 {
     if (!L) return fail(err, FRIC_IO_MISSING, "", -1, src, "no log given.");
     for (size_t i = 0; i < sizeof head_rules / sizeof head_rules[0]; i++) {
@@ -118,7 +130,7 @@ int fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
     if (!isfinite(L->dt) || L->dt < 0 || L->dt > 1)
         return fail(err, FRIC_IO_RANGE, "dt", -1, src,
                     "\"dt\" = %g s must be a step in (0, 1] s, or absent for a raw log "
-                    "(resampled at %g s).", L->dt, FRIC_BENCH_RESAMPLE_DT);
+                    "(resampled at %g s).", L->dt, FRIC_IO_RESAMPLE_DT);
     if (L->n < FRIC_IO_LOG_MIN_ENTRIES)
         return fail(err, FRIC_IO_TOO_FEW, "entries", -1, src,
                     "\"entries\" has %zu entr%s; a replay needs at least %d.", L->n,
@@ -170,18 +182,18 @@ int fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
         if (!(last > 0))
             return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src,
                         "the last \"timestamp\" %.17g s must be > 0 to resample the raw log.", last);
-        if (ceil(last / FRIC_BENCH_RESAMPLE_DT) > FRIC_IO_MAX_SAMPLES)
+        if (ceil(last / FRIC_IO_RESAMPLE_DT) > FRIC_IO_MAX_SAMPLES)
             return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src,
                         "the last \"timestamp\" %.17g s gives more than %.0f samples.", last,
                         FRIC_IO_MAX_SAMPLES);
     }
-    return 0;
+    return FRIC_OK;
 }
 
 /* ------------------------------------------------------------ kinds → log */
 
-int fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src, fric_io_log *log,
-                         fric_io_error *err)
+fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src,
+                                 fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);
     if (raw->root != FRIC_IO_OBJECT)
@@ -247,7 +259,7 @@ int fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src, f
     if (raw->head_kind[FRIC_IO_H_DT] && !(log->dt > 0))
         return fail(err, FRIC_IO_RANGE, "dt", -1, src,
                     "\"dt\" = %g s must be a step in (0, 1] s, or absent for a raw log "
-                    "(resampled at %g s).", log->dt, FRIC_BENCH_RESAMPLE_DT);
+                    "(resampled at %g s).", log->dt, FRIC_IO_RESAMPLE_DT);
     const char *strs[2] = { raw->motor, raw->trajectory };
     char *outs[2] = { log->motor, log->trajectory };
     for (int i = 0; i < 2; i++) {
@@ -277,13 +289,13 @@ size_t fric_io_log_samples(const fric_io_log *L)
     if (L->dt > 0) return L->n;
     double dur = L->timestamp[L->n - 1];
     if (!isfinite(dur) || dur <= 0) return 0;
-    double n = ceil(dur / FRIC_BENCH_RESAMPLE_DT);
+    double n = ceil(dur / FRIC_IO_RESAMPLE_DT);
     return n > 0 && n <= FRIC_IO_MAX_SAMPLES ? (size_t)n : 0;
 }
 
 double fric_io_log_step(const fric_io_log *L)
 {
-    return L->dt > 0 ? L->dt : FRIC_BENCH_RESAMPLE_DT;
+    return L->dt > 0 ? L->dt : FRIC_IO_RESAMPLE_DT;
 }
 
 fric_io_sample fric_io_log_sample(const fric_io_log *L, size_t k, size_t *cursor)
@@ -299,7 +311,7 @@ fric_io_sample fric_io_log_sample(const fric_io_log *L, size_t k, size_t *cursor
     }
     /* t_k = k·dt (bam/process.py); entries i, i + 1 bracket t_k, the first
      * two also for t_k < t_0 (extrapolation). */
-    double t = (double)k * FRIC_BENCH_RESAMPLE_DT;
+    double t = (double)k * FRIC_IO_RESAMPLE_DT;
     const double *ts = L->timestamp;
     while (*cursor + 2 < L->n && t > ts[*cursor + 1]) (*cursor)++;
     size_t i = *cursor;

@@ -25,7 +25,7 @@ static const char *const status_names[FRIC_STATUS_COUNT] = {
     "FRIC_OK", "FRIC_E_PARAM_RANGE", "FRIC_E_LAW_INVALID", "FRIC_E_NO_TRANSFORM",
     "FRIC_E_NONFINITE", "FRIC_E_WORK_LIMIT", "FRIC_E_NO_PRESET", "FRIC_E_UNKNOWN_NAME",
     "FRIC_E_NOT_NUMBER", "FRIC_E_UNSUPPORTED", "FRIC_E_NULL", "FRIC_E_LOG_INVALID",
-    "FRIC_E_NO_MEMORY",
+    "FRIC_E_NO_MEMORY", "FRIC_E_FILE", "FRIC_E_PARAMS_INVALID", "FRIC_E_BUFFER",
 };
 
 const char *fric_status_name(int status)
@@ -135,7 +135,11 @@ static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_
 
 int fric_law_field_range(int field, double *lo, double *hi)
 {
-    if (field < 0 || field >= FRIC_LAW_N_FIELDS) return -1;
+    if (field < 0 || field >= FRIC_LAW_N_FIELDS) {
+        fric__fail(FRIC_E_UNKNOWN_NAME, -1, "law: no field %d; the fields are 0 .. %d (Fs .. Z).",
+                   field, FRIC_LAW_N_FIELDS - 1);
+        return FRIC_E_UNKNOWN_NAME;
+    }
     if (lo) *lo = field_range[field].lo;
     if (hi) *hi = field_range[field].hi;
     return 0;
