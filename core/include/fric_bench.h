@@ -125,7 +125,7 @@ int         fric_bench_actuator_count(void);
 const char *fric_bench_actuator_name(int i);                    /* NULL out of range */
 const fric_servo_actuator *fric_bench_actuator_find(const char *actuator); /* NULL */
 /* The actuator a log's "motor" field names: the field lower-cased, without
- * '-', ' ' and '.', is an actuator's name ("XL330" → "xl330") or one of the
+ * '-', '.' and white space, is an actuator's name ("XL330" → "xl330") or one of the
  * core's aliases beside the presets ("sts3250" → "sts3215": the shared
  * STS3215 logs, which the reference files under sts3215; "xl330-m288" →
  * "xl330", "mx64ar" → "mx64", ...). Returns the actuator's name as

@@ -192,7 +192,9 @@ double fric_lambert_w0(double x);
 /* An error-bounded table of Φ_Z for one law and one Z (Stribeck α = 1).
  * fric_lut_new builds the smallest table it can whose value never differs
  * from fric_phi_z by more than tol [N] anywhere on the real line. NULL for an
- * invalid law, a law it does not support, tol <= 0 or an allocation failure.
+ * invalid law, a law it does not support, tol <= 0 or an allocation failure,
+ * with the status recorded (fric_status_last: fric_law_check's for a law it
+ * refuses, else FRIC_E_NO_MEMORY, FRIC_E_WORK_LIMIT or FRIC_E_PARAM_RANGE).
  * Evaluation never allocates. */
 typedef struct fric_lut fric_lut;
 fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);

@@ -267,11 +267,11 @@ static const struct { const char *motor, *actuator; } motor_aliases[] = {
 
 const char *fric_bench_actuator_resolve(const char *motor)
 {
-    /* normalised: lower case, without '-', ' ' and '.' */
+    /* normalised: lower case, without '-', '.' and white space */
     char key[64];
     size_t n = 0;
     for (const char *c = motor; c && *c; c++) {
-        if (*c == '-' || *c == ' ' || *c == '.') continue;
+        if (*c == '-' || *c == '.' || strchr(" \t\n\v\f\r", *c)) continue;
         if (n + 1 >= sizeof key) return NULL;
         key[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
     }

@@ -113,6 +113,14 @@ static void test_formerly_deviant_calls(void **state)
     const fric_elem_def def = { 1.0, 5000, 50, 1e-3, FRIC_XFORM_EXACT };
     fric_elem_c2 c2 = { { 0, 0 }, { 0, 0 } };
     EXPECT_LAST(fric_elem_c2_step(&st, &def, &c2, x), FRIC_E_UNSUPPORTED, -1);
+    /* an allocating creation: NULL with the status recorded */
+    const fric_law st1 = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
+    fric_status_clear();
+    assert_null(fric_lut_new(&st1, 1.0 / 55, 0));
+    expect_last(FRIC_E_PARAM_RANGE, FRIC_E_PARAM_RANGE, -1);
+    fric_status_clear();
+    assert_null(fric_lut_new(&st1, 1.0 / 30, 1e-6));     /* eq. 15 fails: the check's own status */
+    expect_last(FRIC_E_NO_TRANSFORM, FRIC_E_NO_TRANSFORM, FRIC_LAW_Z);
     /* fric_dupont.h */
     const fric_screw e = { 0.663, 1.91, 0.663, 1.91, 0, 0 };
     EXPECT_LAST(fric_screw_dead_band(&e, NAN, &lo, &hi), FRIC_E_PARAM_RANGE, -1);

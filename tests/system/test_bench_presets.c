@@ -15,7 +15,8 @@
  * every shared log resolves to the actuator whose directory holds it
  * (logs/<actuator>/..., the reference's filing: the STS3215 logs say
  * "sts3250"), every actuator name resolves to itself in any case and with
- * '-', ' ' or '.' inserted, and names of no actuator resolve to NULL.
+ * '-', ' ', '.' or other white space inserted, and names of no actuator
+ * resolve to NULL.
  *
  * Skips (with a message) when ../shared/data is absent.
  */
@@ -230,6 +231,8 @@ static void motor_names_resolve_to_actuators(void **state)
         assert_ptr_equal(fric_bench_actuator_resolve(sep), a);
         assert_non_null(fric_bench_actuator_find(fric_bench_actuator_resolve(up)));
     }
+    /* white space of any kind is ignored (as the browser's table did) */
+    assert_ptr_equal(fric_bench_actuator_resolve(" xl\t330\n"), fric_bench_actuator_resolve("xl330"));
     /* names of no actuator */
     assert_null(fric_bench_actuator_resolve(NULL));
     assert_null(fric_bench_actuator_resolve(""));
