@@ -71,7 +71,7 @@ static double batch_rate(fric_bench_friction tr, int reps, long min_steps)
     static double goal[BATCH_SAMPLES * BATCH_LOGS], q_rec[BATCH_SAMPLES * BATCH_LOGS];
     static unsigned char te[BATCH_SAMPLES * BATCH_LOGS];
     static size_t n[BATCH_LOGS];
-    static fric_bench_log_header h[BATCH_LOGS];
+    static fric_io_log h[BATCH_LOGS];
     static fric_bench_lane lanes[BATCH_LOGS];
     double mae[BATCH_LOGS];
     fric_bench_def rec;
@@ -79,7 +79,8 @@ static double batch_rate(fric_bench_friction tr, int reps, long min_steps)
     rec.treatment = FRIC_BENCH_CLIP;
     for (int i = 0; i < BATCH_LOGS; i++) {
         n[i] = BATCH_SAMPLES;
-        h[i] = (fric_bench_log_header){ 0.3 + 0.05 * i, 0, 0.1 + 0.005 * (i % 4), 16 + 4 * (i % 3), 0, 0.005 };
+        h[i] = (fric_io_log){ .mass = 0.3 + 0.05 * i, .arm_mass = 0, .length = 0.1 + 0.005 * (i % 4),
+                              .kp = 16 + 4 * (i % 3), .vin = 0, .dt = 0.005 };
         rec.mass = h[i].mass;
         rec.length = h[i].length;
         rec.kp = h[i].kp;
@@ -287,9 +288,6 @@ int main(int argc, char **argv)
                     break;
                 }
                 n_logs++;
-                fric_bench_log_header h = { lg.mass, lg.arm_mass, lg.length, lg.kp, lg.vin, lg.dt };
-                fric_bench_log L = { lg.n, lg.timestamp, lg.goal_position, lg.torque_enable,
-                                     lg.position, lg.speed };
                 for (int m = 1; m <= sets[s].models; m++) {
                     const fric_bench_preset *p = fric_bench_preset_find(sets[s].actuator, m);
                     fric_bench_def d;
@@ -297,7 +295,7 @@ int main(int argc, char **argv)
                     d.treatment = FRIC_BENCH_CLIP;
                     fric_bench_replay_result res;
                     const char *why;
-                    if (fric_bench_replay(&d, &h, &L, NULL, 0, &res, &why)) {
+                    if (fric_bench_replay(&d, &lg, NULL, 0, &res, &why)) {
                         fprintf(stderr, "bench_systems: %s: %s\n", paths[k].path, why);
                         ok = 0;
                         break;

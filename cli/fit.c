@@ -8,10 +8,11 @@
  *       [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG...
  *
  * Decisions (docs/cli.md says the same):
- *   - actuator: --actuator, else the logs' header "motor". A header naming a
- *     known actuator must agree with --actuator and with the other logs; a
- *     header naming none the core knows (the sts3215 logs say "sts3250")
- *     leaves the choice to --actuator, which is then required.
+ *   - actuator: --actuator, else the logs' header "motor", read through the
+ *     core's actuator names and aliases (fric_bench_actuator_resolve: the
+ *     sts3215 logs say "sts3250"). A header naming a known actuator must
+ *     agree with --actuator and with the other logs; a header naming none
+ *     the core knows leaves the choice to --actuator, which is then required.
  *   - --validate LOG... takes the arguments up to the next option; a
  *     validation log also given among the training logs (same file, by its
  *     real path) is taken out of training, so `--validate a.json logs/ *.json`
@@ -356,13 +357,15 @@ static int pick_actuator(const fit_opts *o, const fit_log *logs, int n, const ch
                         "%s.", o->actuator, list);
     const char *from_logs = NULL, *first_path = NULL;
     for (int i = 0; i < n; i++) {
-        const char *m = logs[i].log.motor;
-        if (!m[0]) continue;
-        if (!fric_bench_actuator_find(m)) {
+        const char *motor = logs[i].log.motor;
+        if (!motor[0]) continue;
+        /* the actuator the field names, through the core's aliases */
+        const char *m = fric_bench_actuator_resolve(motor);
+        if (!m) {
             if (!o->actuator)
                 return cli_fail(CLI_USAGE, "fit: log %s: its header \"motor\" \"%s\" is not a known "
                                 "actuator; give --actuator (known actuators: %s).", logs[i].path,
-                                m, list);
+                                motor, list);
             continue;
         }
         if (o->actuator && strcmp(m, o->actuator) != 0)
@@ -582,19 +585,26 @@ static int out_paths(const fit_opts *o, fit_model *ms, int n)
 }
 
 /* The flat params file (the keys of shared/data/bam/params/<actuator>/m<k>.json,
- * the model's parameters only), written to PATH.tmp then renamed. */
+ * the model's parameters only), written by the core's writer
+ * (fric_io_params_write) to PATH.tmp then renamed. */
 static int write_params(const fit_model *m, const char *act)
 {
+    double c[FRIC_SERVO_N_COEFS];
+    c[0] = m->model;
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) c[i] = m->best[FRIC_FIT_K_C + i - 1];
+    fric_io_params_file pf = { .actuator = act, .kt = m->best[FRIC_FIT_KT], .R = m->best[FRIC_FIT_R],
+                               .armature = m->best[FRIC_FIT_ARMATURE],
+                               .q_offset = m->best[FRIC_FIT_Q_OFFSET], .fit = NULL };
+    fric_servo_from_array(c, &pf.friction);
+    char text[4096];
+    size_t len = 0;
+    if (fric_io_params_write(&pf, text, sizeof text, &len))
+        return cli_fail(CLI_RUNTIME, "fit: %s", fric_status_last().message);
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", m->out);
     FILE *f = fopen(tmp, "w");
     if (!f) return cli_fail(CLI_RUNTIME, "fit: cannot create %s: %s.", tmp, strerror(errno));
-    char b[FMT_DOUBLE_LEN];
-    fputs("{\n", f);
-    for (int i = 0; i < FRIC_FIT_N; i++)
-        if (fric_fit_param_used(m->model, i))
-            fprintf(f, "    \"%s\": %s,\n", fric_fit_param_key(i), fmt_double(b, m->best[i]));
-    fprintf(f, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", m->model, act);
+    fwrite(text, 1, len, f);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad) {
         remove(tmp);

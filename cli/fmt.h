@@ -6,8 +6,10 @@
 
 #include <stddef.h>
 
+#include "fric_io.h"
+
 /* Buffer size that holds any output of fmt_double. */
-#define FMT_DOUBLE_LEN 32
+#define FMT_DOUBLE_LEN FRIC_IO_DOUBLE_LEN
 
 /* Writes x with the fewest significant digits (1..17, printf "%.*g") that
  * read back (strtod) as exactly x; "inf", "-inf", "nan" for the others.

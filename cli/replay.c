@@ -54,8 +54,6 @@ static const char *treatment_list(void)
 typedef struct {
     const char *path;
     fric_io_log log;
-    fric_bench_log_header h;
-    fric_bench_log entries;
     size_t samples;
 } replay_item;
 
@@ -67,18 +65,10 @@ static int prepare(replay_item *it, const fric_bench_def *def)
     const fric_io_log *L = &it->log;
     int hr = cli_log_header_check(it->path, L);
     if (hr) return hr;
-    it->h = (fric_bench_log_header){ L->mass, L->arm_mass, L->length, L->kp, L->vin, L->dt };
-    it->entries = (fric_bench_log){ L->n, L->timestamp, L->goal_position, L->torque_enable,
-                                    L->position, L->speed };
     /* The def the replay will use, checked now so that a bad header is an
      * input error reported before any output. */
-    fric_bench_def d = *def;
-    d.mass = L->mass;
-    d.arm_mass = L->arm_mass;
-    d.length = L->length;
-    d.kp = L->kp;
-    if (L->vin > 0) d.vin = L->vin;
-    d.dt = fric_io_log_step(L);
+    fric_bench_def d;
+    fric_bench_def_for_log(def, L, &d);
     const char *why = NULL;
     if (fric_bench_check(&d, &why))
         return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
@@ -128,7 +118,7 @@ static int replay_logs(const char *params, const char *csv, fric_bench_friction 
         replay_item *it = &items[i];
         fric_bench_replay_result res;
         const char *why = NULL;
-        if (fric_bench_replay(&def, &it->h, &it->entries, sim, max_samples, &res, &why)) {
+        if (fric_bench_replay(&def, &it->log, sim, max_samples, &res, &why)) {
             fflush(stdout);
             rc = cli_fail(CLI_RUNTIME, "replay of %s: %s", it->path, why ? why : "failed.");
             break;

@@ -554,9 +554,8 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
         set_status(FRIC_E_NO_MEMORY, -1, err->message);
         return NULL;
     }
-    if (fric_io_log_from_raw(&raw, te, source, lg, err)) {
+    if (fric_io_log_from_raw(&raw, te, source, lg, err)) {   /* records its fric_status */
         free(lg);
-        set_status(FRIC_E_LOG_INVALID, -1, err->message);
         return NULL;
     }
     set_status(FRIC_OK, -1, "");
@@ -604,10 +603,7 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
     if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
     if (!lg) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
     if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
-    fric_bench_log_header hd = { lg->mass, lg->arm_mass, lg->length, lg->kp, lg->vin, lg->dt };
-    fric_bench_log bl = { lg->n, lg->timestamp, lg->goal_position, lg->torque_enable,
-                          lg->position, lg->speed };
-    if (from_core(fric_bench_replay(&d, &hd, &bl, sim_q, (size_t)cap, res, &why), &why)) return 1;
+    if (from_core(fric_bench_replay(&d, lg, sim_q, (size_t)cap, res, &why), &why)) return 1;
     set_error("");
     return 0;
 }

@@ -393,7 +393,9 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     }
     fric_cmaes *es = calloc(1, sizeof *es);
     if (!es) {
-        if (why) *why = fric__say("cmaes: out of memory for the optimiser's state; lower n.");
+        const char *w = fric__fail(FRIC_E_NO_MEMORY, -1, "cmaes: out of memory for the "
+                                   "optimiser's state; lower n.");
+        if (why) *why = w;
         return NULL;
     }
     const int n = d->n;
@@ -499,6 +501,15 @@ static void sample(fric_cmaes *es, double *x, double *y)
     }
 }
 
+/* −1 for an ask whose X holds cap rows, fewer than the rows candidates,
+ * with FRIC_E_PARAM_RANGE recorded. */
+static int cap_too_small(int cap, int rows)
+{
+    fric__fail(FRIC_E_PARAM_RANGE, -1, "cmaes: X holds cap = %d rows, fewer than the %d "
+               "candidates; size it with fric_cmaes_lambda_max.", cap, rows);
+    return -1;
+}
+
 int fric_cmaes_ask(fric_cmaes *es, double *X, int cap)
 {
     const int n = es->n;
@@ -510,11 +521,11 @@ int fric_cmaes_ask(fric_cmaes *es, double *X, int cap)
         if (es->info.stop != FRIC_CMAES_RUNNING) return 0;
         const long left = es->budget - es->info.evals;
         const int rows = (left < es->lambda) ? (int)left : es->lambda;
-        if (cap < rows) return -1;
+        if (cap < rows) return cap_too_small(cap, rows);
         for (int k = 0; k < rows; k++) sample(es, es->X + (size_t)k * n, es->Y + (size_t)k * n);
         es->asked = rows;
     }
-    if (cap < es->asked) return -1;
+    if (cap < es->asked) return cap_too_small(cap, es->asked);
     memcpy(X, es->X, (size_t)es->asked * (size_t)n * sizeof *X);
     return es->asked;
 }
@@ -689,7 +700,11 @@ static int run_criterion(fric_cmaes *es, int m)
 
 int fric_cmaes_tell(fric_cmaes *es, const double *f)
 {
-    if (!es->asked) return -1;
+    if (!es->asked) {
+        fric__fail(FRIC_E_UNSUPPORTED, -1, "cmaes: tell without candidates asked since the last "
+                   "tell.");
+        return -1;
+    }
     const int m = es->asked, n = es->n;
     es->asked = 0;
     for (int k = 0; k < m; k++) es->key[k] = isfinite(f[k]) ? f[k] : HUGE_VAL;

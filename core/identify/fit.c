@@ -147,11 +147,20 @@ int fric_fit_lambda_max(const fric_fit *f)
     return f->lambda_max;
 }
 
+/* −1 for an ask whose P holds cap vectors, fewer than the k candidates,
+ * with FRIC_E_PARAM_RANGE recorded. */
+static int cap_too_small(int cap, int k)
+{
+    fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: P holds cap = %d vectors, fewer than the %d "
+               "candidates; size it with fric_fit_lambda_max.", cap, k);
+    return -1;
+}
+
 int fric_fit_ask(fric_fit *f, double *P, int cap)
 {
     if (f->prog.done) return 0;
     if (f->start_pending) {
-        if (cap < 1) return -1;
+        if (cap < 1) return cap_too_small(cap, 1);
         memcpy(f->P, f->start_, sizeof f->start_);
         memcpy(P, f->start_, sizeof f->start_);
         f->asked = 1;
@@ -164,7 +173,7 @@ int fric_fit_ask(fric_fit *f, double *P, int cap)
         f->asked = 0;
         return 0;
     }
-    if (cap < k) return -1;
+    if (cap < k) return cap_too_small(cap, k);
     for (int i = 0; i < k; i++)
         fric_fit_space_decode(&f->d.space, f->X + (size_t)i * f->n, f->P + (size_t)i * FRIC_FIT_N);
     memcpy(P, f->P, sizeof(double) * (size_t)k * FRIC_FIT_N);
@@ -180,7 +189,12 @@ static double clean(double v)
 
 int fric_fit_tell(fric_fit *f, const double *loss)
 {
-    if (f->asked == 0) return f->prog.done ? f->prog.done : -1;
+    if (f->asked == 0) {
+        if (f->prog.done) return f->prog.done;
+        fric__fail(FRIC_E_UNSUPPORTED, -1, "fit: tell without candidates asked since the last "
+                   "tell.");
+        return -1;
+    }
     fric_fit_progress *g = &f->prog;
     int k = f->asked, ib = 0;
     for (int i = 1; i < k; i++)

@@ -47,7 +47,7 @@ int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batc
     }
     /* one allocation holds every array, doubles first (alignment) */
     size_t SN = S * n;
-    size_t bytes = (2 * SN + n) * sizeof(double) + n * sizeof(fric_bench_log_header)
+    size_t bytes = (2 * SN + n) * sizeof(double) + n * sizeof(fric_io_log)
                    + n * sizeof(size_t) + SN;
     unsigned char *mem = calloc(1, bytes);
     if (!mem) {
@@ -57,16 +57,15 @@ int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batc
         return fric__rc();
     }
     double *goal = (double *)mem, *q_rec = goal + SN, *dq0 = q_rec + SN;
-    fric_bench_log_header *hdr = (fric_bench_log_header *)(dq0 + n);
+    fric_io_log *hdr = (fric_io_log *)(dq0 + n);
     size_t *cnt = (size_t *)(hdr + n);
     unsigned char *te = (unsigned char *)(cnt + n);
     for (size_t i = 0; i < n; i++) {
         const fric_io_log *L = logs[i];
         size_t k_n = fric_io_log_samples(L), cur = 0;
         cnt[i] = k_n;
-        hdr[i] = (fric_bench_log_header){ .mass = L->mass, .arm_mass = L->arm_mass,
-                                          .length = L->length, .kp = L->kp, .vin = L->vin,
-                                          .dt = fric_io_log_step(L) };
+        hdr[i] = (fric_io_log){ .mass = L->mass, .arm_mass = L->arm_mass, .length = L->length,
+                                .kp = L->kp, .vin = L->vin, .dt = fric_io_log_step(L) };
         for (size_t k = 0; k < k_n; k++) {
             fric_io_sample smp = fric_io_log_sample(L, k, &cur);
             goal[k * n + i] = smp.goal;

@@ -63,6 +63,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fric_io.h"
 #include "fric_servo.h"
 #include "friction.h"
 
@@ -131,6 +132,14 @@ const fric_bench_preset *fric_bench_preset_find(const char *actuator, int model)
 int         fric_bench_actuator_count(void);
 const char *fric_bench_actuator_name(int i);                    /* NULL out of range */
 const fric_servo_actuator *fric_bench_actuator_find(const char *actuator); /* NULL */
+/* The actuator a log's "motor" field names: the field lower-cased, without
+ * '-', '.' and white space, is an actuator's name ("XL330" → "xl330") or one of the
+ * core's aliases beside the presets ("sts3250" → "sts3215": the shared
+ * STS3215 logs, which the reference files under sts3215; "xl330-m288" →
+ * "xl330", "mx64ar" → "mx64", ...). Returns the actuator's name as
+ * fric_bench_actuator_name gives it (static storage), or NULL when the
+ * field names none (NULL or empty motor included). Both front ends use it. */
+const char *fric_bench_actuator_resolve(const char *motor);
 
 /* -------------------------------------------------------------- the bench */
 
@@ -217,8 +226,9 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s);
 
 /* One step of dt toward goal [rad] with torque_enable 0/1. Requires a def
  * that passed fric_bench_check and the state fric_bench_init prepared from
- * it (fric_bench_retune after changing d). Returns 0, or -1 when the new state is not
- * finite (the state is then left as it was before the step). */
+ * it (fric_bench_retune after changing d). Returns FRIC_OK, or
+ * FRIC_E_NONFINITE (param −1) when the new state is not finite (the state is
+ * then left as it was before the step). */
 int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                     double goal, int torque_enable);
 
@@ -273,26 +283,6 @@ double fric_bench_traj_goal(fric_bench_traj kind, double t, double goal_angle,
 
 /* ------------------------------------------------------------------ replay */
 
-/* The header of a BAM log (logs/<actuator>/{raw,processed}/<name>.json). */
-typedef struct {
-    double mass;      /* "mass"                                 [kg]          */
-    double arm_mass;  /* "arm_mass", 0 when absent (as bam/logs.py)  [kg]     */
-    double length;    /* "length"                               [m]           */
-    double kp;        /* "kp"                                   [-]           */
-    double vin;       /* "vin", 0 when absent (def->vin is then kept)  [V]    */
-    double dt;        /* "dt" of processed logs [s]; 0 when absent (raw logs) */
-} fric_bench_log_header;
-
-/* The entries of a log as parallel arrays of n values each. */
-typedef struct {
-    size_t n;                      /* number of entries (>= 2)               */
-    const double *timestamp;       /* "timestamp"                  [s]       */
-    const double *goal_position;   /* "goal_position"              [rad]     */
-    const int *torque_enable;      /* "torque_enable" as 0/1                 */
-    const double *position;        /* "position" (measured)        [rad]     */
-    const double *speed;           /* "speed" [rad/s]; NULL: initial speed 0 */
-} fric_bench_log;
-
 typedef struct {
     double mae;          /* mean |q_sim − q_log| over the samples  [rad]      */
     double max_err;      /* max  |q_sim − q_log|                   [rad]      */
@@ -307,36 +297,39 @@ typedef struct {
     X(mae, "rad") X(max_err, "rad") X(samples, "") X(dt, "s") X(resampled, "") \
     X(reversals, "") X(steps_stuck, "")
 
-/* Number of samples fric_bench_replay will simulate (the size sim_q needs):
- * n for a processed log (h->dt > 0), ceil(duration/0.005) for a raw log
- * (duration = last timestamp), 0 for an unusable log. */
-size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_bench_log *log);
-
 /* Replays a log as the paper's identification scores it (§V-B; Rhoban/bam
  * bam/simulate.py rollout_log with simulate_control=True, bam/fit.py):
- *   - the log is checked and sampled by the io library (fric_io.h:
- *     fric_io_log_check, fric_io_log_sample), the one rule of the CLI, the
- *     benchmarks and the browser: a processed log (h->dt > 0, timestamps
+ *   - the log (fric_io.h: the one log type of the CLI, the benchmarks and
+ *     the browser, as fric_io_log_read or fric_io_log_from_raw fill it) is
+ *     checked and sampled by the io library (fric_io_log_check,
+ *     fric_io_log_sample; fric_io_log_samples gives the number of samples,
+ *     the size sim_q needs): a processed log (log->dt > 0, timestamps
  *     t_0 + k·dt within FRIC_IO_DT_TOL·dt) is stepped as is, one step of
- *     h->dt per entry. A raw log (h->dt == 0, irregular timestamps) is
- *     resampled exactly as bam/process.py: t_k = k·0.005 s for
- *     k < ceil(t_last/0.005), every field linearly interpolated between the
- *     bracketing entries (extrapolated before the first one), torque_enable
- *     = (interpolated value > 0.5);
+ *     log->dt per entry. A raw log (log->dt == 0, irregular timestamps) is
+ *     resampled exactly as bam/process.py: t_k = k·FRIC_IO_RESAMPLE_DT for
+ *     k < ceil(t_last/FRIC_IO_RESAMPLE_DT), every field linearly
+ *     interpolated between the bracketing entries (extrapolated before the
+ *     first one), torque_enable = (interpolated value > 0.5);
  *   - initial state: the first (resampled) position and speed;
  *   - per sample k: record q_k, then step with the logged goal_position_k
  *     and torque_enable_k, the control law recomputed from the simulated
  *     state;
  *   - score: mean over k of |q_k − position_k| (k = 0 included).
  * d supplies friction, servo, treatment and karnopp_eps; mass, arm_mass,
- * length, kp, vin (when h->vin > 0) and dt come from the header.
+ * length, kp, vin (when log->vin > 0) and the step come from the log's
+ * header (motor and trajectory are not read).
  * sim_q (may be NULL) receives min(cap, samples) simulated positions [rad].
- * Returns 0, or nonzero with *why naming the problem (io's message: a bad
- * header field, or entry k's timestamp or value; or the simulation leaving
- * the finite range at sample k). */
-int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
-                      const fric_bench_log *log, double *sim_q, size_t cap,
+ * Returns FRIC_OK, or a status with *why naming the problem: FRIC_E_NULL,
+ * FRIC_E_LOG_INVALID (io's message: a bad header field, or entry k's
+ * timestamp or value), fric_bench_check's status, FRIC_E_NONFINITE (the
+ * simulation leaving the finite range at sample k). */
+int fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                       fric_bench_replay_result *out, const char **why);
+
+/* The def a replay of log uses (and the batch, for each log): d with the
+ * log header's mass, arm_mass, length, kp, vin (when log->vin > 0) and the
+ * step fric_io_log_step(log). Not checked (fric_bench_check). */
+void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e);
 
 /* ---------------------------------------------- batched multi-log evaluation */
 
@@ -353,8 +346,12 @@ typedef struct {
     const unsigned char *torque_enable;/* [S·N] 0/1                             */
     const double *q_rec;               /* [S·N] recorded position     [rad]     */
     const double *dq0;                 /* [N] initial speed (NULL: 0) [rad/s]   */
-    const fric_bench_log_header *header;  /* [N] mass, arm_mass, length, kp,
-                                          vin (0: the def's), dt (> 0) of each */
+    const fric_io_log *header;         /* [N] each log's header: mass, arm_mass,
+                                          length, kp, vin (0: the def's) and dt
+                                          (> 0: the step of the samples, i.e.
+                                          fric_io_log_step of the log they come
+                                          from); n and the entry arrays are not
+                                          read (may be 0 and NULL)             */
 } fric_bench_batch;
 
 /* One log's bench inside a batch evaluation (caller-provided workspace of N
@@ -366,8 +363,8 @@ typedef struct {
 } fric_bench_lane;
 
 /* Validates the batch's data once (shapes, 1 <= n[i] <= S, finite values,
- * torque_enable 0/1, header fields). 0, or nonzero with *why naming the log
- * and sample. fric_bench_batch_mae does not re-check (debug builds assert). */
+ * torque_enable 0/1, header fields). FRIC_OK, or FRIC_E_PARAM_RANGE with
+ * *why naming the log and sample. fric_bench_batch_mae does not re-check (debug builds assert). */
 int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
 
 /* The replay score of a parameter set on every log of a checked batch: for
@@ -376,8 +373,9 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
  * the first recorded position and dq0, d's friction, servo, treatment and
  * karnopp_eps, the header's mass, arm_mass, length, kp, vin, dt), or NaN
  * where that replay fails (the simulation leaves the finite range). All logs
- * advance together, one sample at a time. lanes: N workspace lanes. 0, or
- * nonzero with *why when d does not pass fric_bench_check for some log.
+ * advance together, one sample at a time. lanes: N workspace lanes. FRIC_OK,
+ * or fric_bench_init's status with *why when d does not pass
+ * fric_bench_check for some log.
  * No allocation. */
 int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
                          fric_bench_lane *lanes, double *mae, const char **why);

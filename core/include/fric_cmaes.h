@@ -102,7 +102,8 @@ typedef struct fric_cmaes fric_cmaes;
 
 /* Checks d (n, λ, σ0 > 0 finite, x0 finite and in the box, budget >= λ,
  * restarts >= 0, tolerances >= 0) and allocates. NULL with *why naming the
- * field, the condition and what to change (also when out of memory). */
+ * field, the condition and what to change (also when out of memory), the
+ * status recorded (fric_status_last: FRIC_E_PARAM_RANGE, FRIC_E_NO_MEMORY). */
 fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why);
 void fric_cmaes_free(fric_cmaes *es);
 
@@ -112,14 +113,14 @@ int fric_cmaes_lambda_max(const fric_cmaes *es);
 /* The next generation's candidates, row by row: X[i·n + j]. Returns λ (>=
  * 1), or 0 when the search is over (info.stop says why). Asking again
  * before telling returns the same candidates. cap: rows X can hold; -1
- * when cap < λ. */
+ * (FRIC_E_PARAM_RANGE recorded, fric_status.h) when cap < λ. */
 int fric_cmaes_ask(fric_cmaes *es, double *X, int cap);
 
 /* The values of the candidates last asked, f[i] for row i (NaN and ±inf
  * count as worse than any finite value). Updates the distribution, ends
  * the run on a stop criterion and starts the next BIPOP run when one is
  * left. Returns info.stop (FRIC_CMAES_RUNNING while the search goes on);
- * -1 when no generation was asked. */
+ * -1 (FRIC_E_UNSUPPORTED recorded) when no generation was asked. */
 int fric_cmaes_tell(fric_cmaes *es, const double *f);
 
 /* Ends the search after the current generation (a cancel): the next ask

@@ -106,7 +106,8 @@ double fric_screw_bound_unchecked(const fric_screw *e, int dir, double tau_l, do
  * torques [N·m] that leave the screw at rest under load tau_l [N·m]:
  * [τ_l − b(−1), τ_l + b(+1)] with b = fric_screw_bound(e, ±1, τ_l, 0);
  * for τ_c = 0 that is [τ_l/η2s, τ_l/η1s] (τ_l > 0), [τ_l/η1s, τ_l/η2s]
- * (τ_l < 0). Returns 0, or −1 (both NaN) for an invalid e or tau_l. */
+ * (τ_l < 0). Returns FRIC_OK, or (both NaN) fric_screw_check's status for
+ * an invalid e, FRIC_E_PARAM_RANGE (param −1) for a tau_l not finite. */
 int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi);
 
 /* Worked examples of §5-6 (small closed forms; tests/law/test_screw_examples.c
@@ -129,8 +130,9 @@ double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N);
 /* The efficiencies of one friction ratio k (eq. 21 with Kd/l = k; eq. 39
  * expresses the slopes k' of the eq. 34 lines this way):
  * η1 = 1/(1 + k), η2 = 1/(1 − k) [-]. For k > 1 (a self-locking screw)
- * η2 < 0; k = 1 gives η2 = ±inf and is refused. Returns 0, or −1 (both
- * NaN) unless k >= 0 is finite and k != 1. */
+ * η2 < 0; k = 1 gives η2 = ±inf and is refused. Returns FRIC_OK, or
+ * FRIC_E_PARAM_RANGE (param −1; both NaN) unless k >= 0 is finite and
+ * k != 1. */
 int fric_screw_eff_of_k(double k, double *eta1, double *eta2);
 
 /* The screw of Dupont Fig. 4 with its load and the step. */
@@ -167,8 +169,9 @@ void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
                            double q0, double dq0);
 
 /* One step under applied motor torque tau_a [N·m] (Dupont's τ_a, held
- * over the step). Returns 0, or −1 when the new state is not finite (the
- * state is left as it was). d must have passed fric_screw_drive_check. */
+ * over the step). Returns FRIC_OK, or FRIC_E_NONFINITE (param −1) when the
+ * new state is not finite (the state is left as it was). d must have passed
+ * fric_screw_drive_check. */
 int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a);
 
 /* The discrete energy ½·(J + M)·dq² + G·q [J] that the implicit step
@@ -202,7 +205,8 @@ void fric_xy_init(fric_xy_state *s, double x0, double v0);
 
 /* One step with the forces F1 (on m1, along x) and F2 (on m2, along y)
  * [N] of the step (the scenario passes their values at the end of the
- * step). Returns 0, or −1 when the new state is not finite (state kept). */
+ * step). Returns FRIC_OK, or FRIC_E_NONFINITE (param −1) when the new state
+ * is not finite (state kept). */
 int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2);
 
 /* ------------------------------------------------------------- scenarios */

@@ -225,7 +225,8 @@ typedef struct {
 typedef struct fric_fit fric_fit;
 
 /* Checks d (target, space for the model, a built train batch, budget >= 1,
- * start finite) and allocates. NULL with *why. */
+ * start finite) and allocates. NULL with *why, the status recorded
+ * (fric_status_last, fric_status.h). */
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why);
 void fric_fit_free(fric_fit *f);
 
@@ -233,10 +234,12 @@ void fric_fit_free(fric_fit *f);
 int fric_fit_lambda_max(const fric_fit *f);
 /* The next candidates as full vectors P[i·FRIC_FIT_N + j] (held parameters
  * included): returns how many (1 for the warm start, then each CMA-ES
- * generation), 0 when the fit is over, −1 when cap is too small. */
+ * generation), 0 when the fit is over, −1 (FRIC_E_PARAM_RANGE recorded,
+ * fric_status.h) when cap is too small. */
 int fric_fit_ask(fric_fit *f, double *P, int cap);
 /* Their losses (fric_fit_loss on d.train; NaN counts as +inf). Returns
- * progress.done, or −1 when no candidates were asked since the last tell. */
+ * progress.done, or −1 (FRIC_E_UNSUPPORTED recorded) when no candidates
+ * were asked since the last tell. */
 int fric_fit_tell(fric_fit *f, const double *loss);
 /* Cancel: the next ask returns 0 (done = FRIC_CMAES_STOPPED). */
 void fric_fit_stop(fric_fit *f);
@@ -246,7 +249,8 @@ const fric_fit_progress *fric_fit_get_progress(const fric_fit *f);
  * `threads` threads (0: every online core), each with its own lanes; the
  * result equals the one-thread result bit for bit. on_gen (may be NULL) is
  * called after each tell; nonzero stops the fit. Returns progress.done, or
- * −1 (and *why) when the threads or their memory cannot be had. */
+ * −1 (and *why, the status recorded: FRIC_E_NULL, FRIC_E_PARAM_RANGE,
+ * FRIC_E_NO_MEMORY, ...) when the threads or their memory cannot be had. */
 int fric_fit_run(fric_fit *f, int threads,
                  int (*on_gen)(const fric_fit_progress *, void *), void *user,
                  const char **why);

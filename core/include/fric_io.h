@@ -36,6 +36,8 @@
 #include <stddef.h>
 
 #include "fric_scenario.h"
+#include "fric_servo.h"
+#include "fric_status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,10 +57,30 @@ extern "C" {
  * sample (an error of one dt) is refused; the rounding of timestamps written
  * with 6 or more significant digits is not. */
 #define FRIC_IO_DT_TOL 1e-3
+/* Step a raw log is resampled to [s]: the reference's (Rhoban/bam
+ * bam/process.py --dt). io owns it; the bench's replay and the fit use it
+ * through fric_io_log_step. */
+#define FRIC_IO_RESAMPLE_DT 0.005
 /* Most samples a raw log may resample to (5.8 days at 5 ms). */
 #define FRIC_IO_MAX_SAMPLES 100000000.0
 
-/* What is wrong with a file. */
+/* Errors. Every fallible io call returns a fric_status (fric_status.h) and
+ * records it as the thread's last failure (fric_status_last, with the same
+ * message as err->message), and fills the fric_io_error below with the
+ * detail: the kind of problem (fric_io_code), the field, the log entry
+ * index and the line/column of a syntax error. The status follows the kind
+ * and what was read:
+ *   FRIC_IO_FILE   → FRIC_E_FILE            (cannot open or read the file)
+ *   FRIC_IO_MEMORY → FRIC_E_NO_MEMORY
+ *   any other kind → FRIC_E_LOG_INVALID     (a log)
+ *                    FRIC_E_PARAMS_INVALID  (a parameter file; param: the
+ *                                            index of the key in the
+ *                                            scenario's params[], −1 when
+ *                                            the key is none)
+ * For a log, fric_status_last().param is −1: the field and the entry are
+ * in fric_io_error. err may be NULL where a call says so. */
+
+/* What is wrong with a file: the kind of an io error. */
 typedef enum fric_io_code {
     FRIC_IO_OK = 0,
     FRIC_IO_FILE,         /* the file cannot be opened or read              */
@@ -75,13 +97,13 @@ typedef enum fric_io_code {
     FRIC_IO_MEMORY        /* out of memory                                   */
 } fric_io_code;
 
-/* The code's name, as the JS wrapper passes it on ("missing", "dt", ...). */
+/* The kind's name, as the JS wrapper passes it on ("missing", "dt", ...). */
 const char *fric_io_code_name(fric_io_code code);
 
-/* An error: the code, where, and one sentence naming the file (source), the
+/* An error: its kind, where, and one sentence naming the file (source), the
  * field and entry, and what is wrong. */
 typedef struct fric_io_error {
-    fric_io_code code;
+    fric_io_code code;   /* the kind (the returned fric_status says less)   */
     char field[40];      /* the key at fault, "" when none                   */
     long entry;          /* the entry index at fault, -1 for the header      */
     long line, col;      /* 1-based position of a syntax error, else 0       */
@@ -149,14 +171,16 @@ typedef struct fric_io_log {
 
 /* Checks raw (the rules above) and fills log with views into raw->value
  * and te[n] (caller-owned, receives torque_enable). source names the file
- * in messages. 0, or nonzero with err filled. */
-int fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *source,
-                         fric_io_log *log, fric_io_error *err);
+ * in messages. FRIC_OK, or a status (see Errors) with err (may be NULL)
+ * filled. */
+fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *source,
+                                 fric_io_log *log, fric_io_error *err);
 
 /* The numeric rules on a log given as arrays (header ranges, finite values,
  * angle bound, increasing timestamps, timestamps against dt); the rules of
- * fric_io_log_from_raw after the kinds. 0, or nonzero with err filled. */
-int fric_io_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
+ * fric_io_log_from_raw after the kinds. FRIC_OK, or FRIC_E_LOG_INVALID with
+ * err (may be NULL) filled. */
+fric_status fric_io_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
 
 /* --------------------------------------------------------- resampling */
 /* The series a replay scores, once for everyone (bam/process.py): a
@@ -183,23 +207,96 @@ double fric_io_log_step(const fric_io_log *log);
 fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *cursor);
 
 /* ------------------------------------------------------ native front end */
-/* Reads and checks a log file (cJSON). 0, or nonzero with err filled (the
- * message names the file). Free with fric_io_log_free, also after an error. */
-int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err);
+/* Reads and checks a log file (cJSON). FRIC_OK, or a status (see Errors:
+ * FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_NO_MEMORY) with err (required)
+ * filled (the message names the file). Free with fric_io_log_free, also
+ * after an error. */
+fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err);
 void fric_io_log_free(fric_io_log *log);
 
 /* --------------------------------------------------------- parameter files */
 /* One key of a parameter file (a flat JSON object) to scenario sc's vector p:
  * a number sets a numeric parameter, a string names a choice; the range and
  * the choices are those of sc's parameter table (fric_scenario_set, as
- * `friction run name=value`). 0, or nonzero with err filled. */
-int fric_io_params_set(const fric_scenario *sc, double *p, const char *key, fric_io_kind kind,
-                       double num, const char *str, const char *source, fric_io_error *err);
+ * `friction run name=value`). The fit metadata keys of
+ * fric_io_params_write (numbers) are accepted and set nothing. FRIC_OK, or
+ * FRIC_E_PARAMS_INVALID (param: the key's index in sc->params, −1 when it
+ * is none) with err (may be NULL) filled. */
+fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
+                               fric_io_kind kind, double num, const char *str, const char *source,
+                               fric_io_error *err);
 
 /* Reads a parameter file into p (native, cJSON): each key in turn with
- * fric_io_params_set; p keeps the values the file does not give. */
-int fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                        fric_io_error *err);
+ * fric_io_params_set; p keeps the values the file does not give. FRIC_OK,
+ * or a status (FRIC_E_FILE, FRIC_E_PARAMS_INVALID, FRIC_E_NO_MEMORY) with
+ * err (required) filled. */
+fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                                fric_io_error *err);
+
+/* ------------------------------------------------- writing a params file */
+/* A buffer that holds any output of fric_io_format_double. */
+#define FRIC_IO_DOUBLE_LEN 32
+
+/* Writes x with the fewest significant digits (1..17, printf "%.*g") that
+ * read back (strtod) as exactly x, integers below 1e16 without an exponent;
+ * "inf", "-inf", "nan" for the others. Returns buf. The number format of
+ * every file and CSV the native tool writes. */
+char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x);
+
+/* Optional metadata of a fitted params file (written as the keys
+ * fit_train_mae, fit_holdout_mae, fit_logs, fit_evaluations; the reader
+ * accepts these keys and sets nothing from them). */
+typedef struct fric_io_params_fit {
+    double train_mae;       /* mean replay MAE on the training logs  [rad]    */
+    double holdout_mae;     /* on the held-out logs [rad]; NaN: none (the key
+                               is left out)                                    */
+    size_t logs;            /* training logs                                   */
+    long evaluations;       /* loss evaluations of the fit (>= 0)              */
+} fric_io_params_fit;
+
+/* The servo keys a params file starts with: kt, R, armature, q_offset. */
+#define FRIC_IO_PARAMS_SERVO 4
+
+/* What a params file says (shared/data/bam/params/<actuator>/m<k>.json). */
+typedef struct fric_io_params_file {
+    const char *actuator;            /* "xl330", ... (1..63 characters, no
+                                        quote, backslash or control char)   */
+    double kt;                       /* torque constant           [N·m/A]   */
+    double R;                        /* winding resistance        [Ω]       */
+    double armature;                 /* apparent inertia J_m      [kg·m²]   */
+    double q_offset;                 /* bench calibration offset  [rad]     */
+    fric_servo_friction friction;    /* model 1..6 and its coefficients; the
+                                        ones the model does not use
+                                        (fric_servo_coef_used) are not written */
+    const fric_io_params_fit *fit;   /* NULL: no fit metadata               */
+} fric_io_params_file;
+
+/* Writes the params file of f into buf[cap], NUL-terminated, allocating
+ * nothing; *len (may be NULL) receives the file's length in bytes (without
+ * the NUL), also when buf is too small (so a caller can size it; buf may
+ * be NULL with cap 0 for that). The file, byte for byte:
+ *     {
+ *         "kt": <kt>,
+ *         "R": <R>,
+ *         "armature": <armature>,
+ *         "q_offset": <q_offset>,
+ *         "<key>": <value>,          one line per coefficient the model
+ *                                    uses, in FRIC_SERVO_COEFS order
+ *         "fit_train_mae": <mae>,    (with f->fit) fit_holdout_mae (unless
+ *                                    NaN), fit_logs, fit_evaluations
+ *         "model": "m<k>",
+ *         "actuator": "<actuator>"
+ *     }
+ * (4 spaces of indent, a newline after the brace), every number by
+ * fric_io_format_double: fric_io_params_read reads back the same doubles.
+ * FRIC_OK, or FRIC_E_NULL (f, f->actuator, or buf with cap > 0, missing),
+ * FRIC_E_PARAM_RANGE (an actuator name as above, a model outside 1..6, a
+ * written value not finite, param: its index in the file's order: 0 kt,
+ * 1 R, 2 armature, 3 q_offset, 4 + i for the i-th coefficient of
+ * FRIC_SERVO_COEFS counted from 0 (K_c 4, ..., K_v 16: the FRIC_FIT_*
+ * order); −1 for the others), or FRIC_E_BUFFER (cap <=
+ * *len: buf holds a truncated file). */
+fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len);
 
 #ifdef __cplusplus
 }

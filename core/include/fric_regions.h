@@ -118,7 +118,7 @@ typedef struct {
 /* The exact partition of the τe axis at motor torque tau_m [N·m] and
  * velocity dtheta [rad/s] into consecutive spans (increasing τe, adjacent
  * spans share their end point, adjacent spans differ in region). Writes
- * *n spans (at most cap). 0, or 1 with *why. */
+ * *n spans (at most cap). FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
 int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
                        fric_region_span *out, int cap, int *n, const char **why);
 
@@ -129,7 +129,7 @@ int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
  * it the motor wins) and the backdrive torque τ_backdrive(τm) is *lo;
  * for tau_m < 0 the other way round; for tau_m = 0 both sides are
  * backdrive. *region_lo, *region_hi (may be NULL) receive the moving
- * region beyond each end. 0, or 1 with *why. */
+ * region beyond each end. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
 int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double tau_m,
                               double *lo, double *hi, int *region_lo, int *region_hi,
                               const char **why);
@@ -140,7 +140,7 @@ int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double
  * spans of r [-] (as fric_regions_spans, lo of the first is 0), at most
  * cap. A ray from the origin lies in one sector or on a cut line, so g
  * is one polynomial in r along it and the static set on it is [0, r1],
- * [0, r1] ∪ [r2, ∞) or all of it. 0, or 1 with *why. */
+ * [0, r1] ∪ [r2, ∞) or all of it. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
 int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, double ce,
                         fric_region_span *out, int cap, int *n, const char **why);
 
@@ -148,7 +148,7 @@ int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, d
  * [N·m]: the boundary points on the cut lines. Writes *n points (τm, τe)
  * into tau_m[], tau_e[] (at most cap; FRIC_REGIONS_MAX_CORNERS always
  * suffices). With them a polyline through exact boundary points is exact
- * for M1-M5 and the screw. 0, or 1 with *why. */
+ * for M1-M5 and the screw. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
 #define FRIC_REGIONS_MAX_CORNERS 64
 int fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
                          double *tau_m, double *tau_e, int cap, int *n, const char **why);
@@ -195,7 +195,7 @@ int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, 
  * bytes including the terminating NUL into buf (buf may be NULL when cap
  * is 0) and stores in *len the length the whole text needs (without the
  * NUL), like snprintf: call once with cap 0 to size the buffer. Returns
- * 0, or 1 with *why (invalid law, velocity, T or n; the text is then
+ * FRIC_OK, or FRIC_E_PARAM_RANGE with *why (invalid law, velocity, T or n; the text is then
  * empty). */
 int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
                      double T, int n, char *buf, size_t cap, size_t *len,

@@ -7,6 +7,25 @@
  * or −1 when no single parameter is) and the human message (the same text
  * the call's `why` receives). Messages describe the model, never a command
  * or a control of a user interface: the CLI and the UI add their own hints.
+ *
+ * The calls that are not "fallible" in this sense, each saying so in its
+ * header:
+ *   - a creation that allocates (fric_cmaes_create, fric_fit_create,
+ *     fric_lut_new, fric_lut_build) returns its object, or NULL with the
+ *     status recorded (read it with fric_status_last; `why` or info->why
+ *     has the message);
+ *   - a lookup by name or index (fric_scenario_find, fric_bench_preset_find,
+ *     fric_bench_actuator_find, fric_bench_actuator_resolve,
+ *     fric_scenario_param_index, ...) answers NULL or −1 for "none": an
+ *     answer, not a failure, so it records nothing;
+ *   - a step of a protocol that returns a count or a state (fric_cmaes_ask
+ *     and _tell, fric_fit_ask, _tell and _run, fric_scenario's next) keeps
+ *     its return and says which value means a failure (−1 or
+ *     FRIC_SCENARIO_ERROR), with the status recorded.
+ * io (fric_io.h) returns these codes too and keeps its detail (the kind of
+ * problem, the field, the log entry, the line and column) in its
+ * fric_io_error: FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_PARAMS_INVALID and
+ * FRIC_E_NO_MEMORY are its statuses.
  */
 #ifndef FRIC_STATUS_H
 #define FRIC_STATUS_H
@@ -29,7 +48,10 @@ typedef enum {
     FRIC_E_NULL = 10,         /* a required pointer is NULL                                   */
     FRIC_E_LOG_INVALID = 11,  /* a recorded log (header or entries) is invalid                */
     FRIC_E_NO_MEMORY = 12,    /* an allocation failed                                         */
-    FRIC_STATUS_COUNT = 13
+    FRIC_E_FILE = 13,         /* a file cannot be opened, read or written                     */
+    FRIC_E_PARAMS_INVALID = 14, /* a parameter file (JSON) is invalid                         */
+    FRIC_E_BUFFER = 15,       /* the caller's buffer is too small (the size needed is given)  */
+    FRIC_STATUS_COUNT = 16
 } fric_status;
 
 /* "FRIC_OK", "FRIC_E_PARAM_RANGE", …; "FRIC_E_UNKNOWN_STATUS" out of range. */

@@ -88,7 +88,8 @@ extern const char *const fric_law_field_names[FRIC_LAW_N_FIELDS]; /* "Fs", …, 
  * the law's), 0 otherwise. */
 int fric_law_field_used(fric_kind kind, int field);
 /* The accepted range [lo, hi] of a fric_law_field (the list above, one
- * table for the check, the CLI and the UI): 0, or −1 for an unknown field. */
+ * table for the check, the CLI and the UI): FRIC_OK, or FRIC_E_UNKNOWN_NAME
+ * (param −1) for an unknown field. */
 int fric_law_field_range(int field, double *lo, double *hi);
 
 /* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
@@ -183,7 +184,10 @@ double fric_phi_z_approx(const fric_law *law, double Z, double x);
 
 /* The 2-D transform for the Coulomb-viscous law, Φ(x) = Fc·x/‖x‖ + D·x
  * (Kikuuwe eqs. 53, 55; D = 0 gives eq. 53). Writes y[0..1] [N].
- * Returns 0, or -1 (y set to NaN) for another law kind or invalid input. */
+ * Returns FRIC_OK, or (y set to NaN when given) FRIC_E_NULL (law, x or y
+ * NULL), FRIC_E_UNSUPPORTED (another law kind), fric_law_check's status
+ * and field for an invalid law or Z, FRIC_E_PARAM_RANGE (param −1) for an x
+ * not finite. */
 int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2]);
 
 /* --------------------------------------------------------------- Lambert W */
@@ -199,7 +203,9 @@ double fric_lambert_w0(double x);
 /* An error-bounded table of Φ_Z for one law and one Z (Stribeck α = 1).
  * fric_lut_new builds the smallest table it can whose value never differs
  * from fric_phi_z by more than tol [N] anywhere on the real line. NULL for an
- * invalid law, a law it does not support, tol <= 0 or an allocation failure.
+ * invalid law, a law it does not support, tol <= 0 or an allocation failure,
+ * with the status recorded (fric_status_last: fric_law_check's for a law it
+ * refuses, else FRIC_E_NO_MEMORY, FRIC_E_WORK_LIMIT or FRIC_E_PARAM_RANGE).
  * Evaluation never allocates. */
 typedef struct fric_lut fric_lut;
 fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);
@@ -300,7 +306,8 @@ double fric_elem_c_run(const fric_elem *e, fric_elem_c *s, double u);   /* retur
 double fric_elem_d_run(const fric_elem *e, fric_elem_d *s, double h);   /* returns f */
 
 /* Model C in two dimensions with the Coulomb-viscous law (eqs. 38, 53, 55).
- * State e[2] [m], f[2] [N]. Returns 0, or -1 for an unsupported law. */
+ * State e[2] [m], f[2] [N]. Returns FRIC_OK, or the status of
+ * fric_phi_z_2d (FRIC_E_UNSUPPORTED for another law, ...; f is then NaN). */
 typedef struct { double e[2]; double f[2]; } fric_elem_c2;
 int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
                       fric_elem_c2 *s, const double u[2]);

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "fric_io.h"
+#include "io_internal.h"
 
 /* Largest file read [bytes]: the longest shared log is ~0.5 MB. */
 #define IO_FILE_MAX (256L * 1024 * 1024)
@@ -148,15 +149,15 @@ void fric_io_log_free(fric_io_log *log)
     memset(log, 0, sizeof *log);
 }
 
-int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
+fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);
     size_t len = 0;
     char *text = slurp(path, "log", &len, err);
-    if (!text) return (int)err->code;
+    if (!text) return (int)fric__io_status(err, 0, -1);
     cJSON *root = parse(text, len, "log", path, err);
     free(text);
-    if (!root) return (int)err->code;
+    if (!root) return (int)fric__io_status(err, 0, -1);
 
     fric_io_log_raw raw;
     memset(&raw, 0, sizeof raw);
@@ -192,7 +193,7 @@ int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
         cJSON_Delete(root);
         file_error(err, "log", path, "out of memory");
         err->code = FRIC_IO_MEMORY;
-        return FRIC_IO_MEMORY;
+        return (int)fric__io_status(err, 0, -1);
     }
     size_t e = 0;
     for (const cJSON *x = entries ? entries->child : NULL; x; x = x->next, e++) {
@@ -225,15 +226,15 @@ int fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
     return rc;
 }
 
-int fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                        fric_io_error *err)
+fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                                fric_io_error *err)
 {
     size_t len = 0;
     char *text = slurp(path, "params", &len, err);
-    if (!text) return (int)err->code;
+    if (!text) return (int)fric__io_status(err, 1, -1);
     cJSON *root = parse(text, len, "params", path, err);
     free(text);
-    if (!root) return (int)err->code;
+    if (!root) return (int)fric__io_status(err, 1, -1);
     int rc = 0;
     if (!cJSON_IsObject(root)) {
         static const char *const names[] = { "nothing", "a number", "true/false", "a string",
@@ -244,7 +245,7 @@ int fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
         err->line = err->col = 0;
         snprintf(err->message, sizeof err->message, "params %s: expected one JSON object "
                  "{\"name\": value, ...}, found %s.", path, names[kind_of(root)]);
-        rc = FRIC_IO_NOT_OBJECT;
+        rc = (int)fric__io_status(err, 1, -1);
     }
     for (const cJSON *m = rc ? NULL : root->child; m && !rc; m = m->next)
         rc = fric_io_params_set(sc, p, m->string, kind_of(m), cJSON_IsNumber(m) ? m->valuedouble : 0,

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "fric_io.h"
+#include "io_internal.h"
+#include "base.h"
 
 static const char *const head_keys[FRIC_IO_H_COUNT] = {
     "mass", "length", "kp", "vin", "dt", "arm_mass", "motor", "trajectory", "entries"
@@ -58,10 +60,11 @@ static const char *kind_name(int k)
 #if defined(__GNUC__)
 __attribute__((format(printf, 6, 7)))
 #endif
-static int fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
-                const char *source, const char *fmt, ...)
+static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
+                        const char *source, const char *fmt, ...)
 {
-    if (!err) return (int)code;
+    fric_io_error local;
+    if (!err) err = &local;
     err->code = code;
     snprintf(err->field, sizeof err->field, "%s", field ? field : "");
     err->entry = entry;
@@ -75,7 +78,17 @@ static int fail(fric_io_error *err, fric_io_code code, const char *field, long e
         vsnprintf(err->message + w, sizeof err->message - (size_t)w, fmt, ap);
         va_end(ap);
     }
-    return (int)code;
+    return fric__io_status(err, 0, -1);
+}
+
+fric_status fric__io_status(const fric_io_error *err, int params_file, int param)
+{
+    fric_status st = err->code == FRIC_IO_FILE     ? FRIC_E_FILE
+                   : err->code == FRIC_IO_MEMORY   ? FRIC_E_NO_MEMORY
+                   : params_file                   ? FRIC_E_PARAMS_INVALID
+                                                   : FRIC_E_LOG_INVALID;
+    fric__fail(st, param, "%s", err->message);
+    return st;
 }
 
 /* ------------------------------------------------------------ numeric rules */
@@ -103,7 +116,7 @@ static double head_value(const fric_io_log *L, int key)
     }
 }
 
-int fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
+fric_status fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
 {
     if (!L) return fail(err, FRIC_IO_MISSING, "", -1, src, "no log given.");
     for (size_t i = 0; i < sizeof head_rules / sizeof head_rules[0]; i++) {
@@ -174,13 +187,13 @@ int fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
                         "the last \"timestamp\" %.17g s gives more than %.0f samples.", last,
                         FRIC_IO_MAX_SAMPLES);
     }
-    return 0;
+    return FRIC_OK;
 }
 
 /* ------------------------------------------------------------ kinds → log */
 
-int fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src, fric_io_log *log,
-                         fric_io_error *err)
+fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src,
+                                 fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);
     if (raw->root != FRIC_IO_OBJECT)

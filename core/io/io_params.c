@@ -1,57 +1,234 @@
 /*
- * io_params.c: one key of a parameter file to a scenario parameter
- * (fric_io.h), in every build. The range table is the scenario's own
- * (fric_scenario_set), so a file is held to exactly the ranges of
- * `friction run name=value`.
+ * io_params.c: parameter files (fric_io.h), in every build. Reading: one
+ * key of a file to a scenario parameter; the range table is the scenario's
+ * own (fric_scenario_set), so a file is held to exactly the ranges of
+ * `friction run name=value`. Writing: the one writer of a params file
+ * (fric_io_params_write), with the shortest round-trip number format
+ * (fric_io_format_double), so what is written reads back as the same
+ * doubles.
  */
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fric_io.h"
+#include "io_internal.h"
+#include "base.h"
 
-static int say(fric_io_error *err, fric_io_code code, const char *key, const char *source,
-               const char *text)
+/* The metadata keys of a fitted params file, in the order written; the
+ * reader accepts them (numbers) and sets nothing. */
+static const char *const fit_keys[] = { "fit_train_mae", "fit_holdout_mae", "fit_logs",
+                                        "fit_evaluations" };
+#define N_FIT_KEYS (sizeof fit_keys / sizeof fit_keys[0])
+
+static int is_fit_key(const char *key)
 {
-    if (!err) return (int)code;
+    for (size_t i = 0; key && i < N_FIT_KEYS; i++)
+        if (strcmp(key, fit_keys[i]) == 0) return 1;
+    return 0;
+}
+
+/* Fills err (a local one when NULL) and records it: param is the index of
+ * key in the scenario's parameters, −1 when it is none. */
+static fric_status say(fric_io_error *err, fric_io_code code, int param, const char *key,
+               const char *source, const char *text)
+{
+    fric_io_error local;
+    if (!err) err = &local;
     err->code = code;
     snprintf(err->field, sizeof err->field, "%s", key);
     err->entry = -1;
     err->line = err->col = 0;
     snprintf(err->message, sizeof err->message, "params %s: key \"%s\": %s", source ? source : "",
              key, text);
-    return (int)code;
+    return fric__io_status(err, 1, param);
 }
 
-int fric_io_params_set(const fric_scenario *sc, double *p, const char *key, fric_io_kind kind,
-                       double num, const char *str, const char *source, fric_io_error *err)
+fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
+                               fric_io_kind kind, double num, const char *str, const char *source,
+                               fric_io_error *err)
 {
     char text[360];
     int i = fric_scenario_param_index(sc, key);
+    if (i < 0 && is_fit_key(key)) {
+        if (kind != FRIC_IO_NUMBER)
+            return say(err, FRIC_IO_TYPE, -1, key, source, "must be a number (fit metadata).");
+        return 0;
+    }
     if (i < 0) {
         snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
                  "%s.", sc->name, sc->name);
-        return say(err, FRIC_IO_UNKNOWN_KEY, key, source, text);
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
     }
     const fric_param_info *pi = &sc->params[i];
     const char *why = NULL;
     if (pi->choices) {
         if (kind != FRIC_IO_STRING || !str)
-            return say(err, FRIC_IO_TYPE, key, source,
+            return say(err, FRIC_IO_TYPE, i, key, source,
                        "must be a string naming one of its choices.");
         if (fric_scenario_set(sc, p, key, str, &why)) {
             snprintf(text, sizeof text, "\"%s\" is refused: %s", str, why ? why : "");
-            return say(err, FRIC_IO_RANGE, key, source, text);
+            return say(err, FRIC_IO_RANGE, i, key, source, text);
         }
         return 0;
     }
     if (kind != FRIC_IO_NUMBER) {
         snprintf(text, sizeof text, "must be a number (%s).",
                  pi->unit && *pi->unit ? pi->unit : "no unit");
-        return say(err, FRIC_IO_TYPE, key, source, text);
+        return say(err, FRIC_IO_TYPE, i, key, source, text);
     }
     char value[40];
     snprintf(value, sizeof value, "%.17g", num);  /* %.17g reads back as the same double */
     if (fric_scenario_set(sc, p, key, value, &why))
-        return say(err, FRIC_IO_RANGE, key, source, why ? why : "not accepted.");
+        return say(err, FRIC_IO_RANGE, i, key, source, why ? why : "not accepted.");
     return 0;
+}
+
+/* ------------------------------------------------------------------ writing */
+
+/* "%.*g" with p significant digits reads back exactly for every p >= p_min
+ * (a correctly rounded p-digit decimal is within half a unit of the p-th
+ * digit, which shrinks with p), and p = 17 always suffices for binary64. So
+ * p_min is found by bisection: 15 is tried first (most values either need
+ * 16-17 digits or far fewer). Integers below 1e16 are written without an
+ * exponent. */
+static int round_trips(char *buf, int prec, double x)
+{
+    snprintf(buf, FRIC_IO_DOUBLE_LEN, "%.*g", prec, x);
+    return strtod(buf, NULL) == x;
+}
+
+char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x)
+{
+    if (isnan(x)) {
+        snprintf(buf, FRIC_IO_DOUBLE_LEN, "nan");
+        return buf;
+    }
+    if (isinf(x)) {
+        snprintf(buf, FRIC_IO_DOUBLE_LEN, x > 0 ? "inf" : "-inf");
+        return buf;
+    }
+    int lo, hi; /* p_min in [lo, hi]; hi round-trips */
+    if (round_trips(buf, 15, x)) {
+        lo = 1;
+        hi = 15;
+    } else if (round_trips(buf, 16, x)) {
+        return buf;
+    } else {
+        snprintf(buf, FRIC_IO_DOUBLE_LEN, "%.17g", x);
+        return buf;
+    }
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (round_trips(buf, mid, x)) hi = mid;
+        else lo = mid + 1;
+    }
+    snprintf(buf, FRIC_IO_DOUBLE_LEN, "%.*g", hi, x);
+    /* "%g" writes 1e+01 for 10 when one digit suffices; below 1e16 the plain
+     * integer digits read better (and are still exact). */
+    const char *e = strchr(buf, 'e');
+    if (e && e[1] == '+') {
+        int ex = atoi(e + 2);
+        if (ex <= 15) snprintf(buf, FRIC_IO_DOUBLE_LEN, "%.*g", ex + 1, x);
+    }
+    return buf;
+}
+
+/* Appends to buf[cap] like snprintf, counting what does not fit. */
+typedef struct {
+    char *buf;
+    size_t cap, len;
+} sink;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void put(sink *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(o->len < o->cap ? o->buf + o->len : NULL, o->len < o->cap ? o->cap - o->len : 0,
+                      fmt, ap);
+    va_end(ap);
+    if (w > 0) o->len += (size_t)w;
+}
+
+/* The keys a params file names its servo by, before the coefficients. */
+static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armature", "q_offset" };
+
+fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
+{
+    if (len) *len = 0;
+    if (!f || !f->actuator || (!buf && cap > 0)) {
+        fric__fail(FRIC_E_NULL, -1, "params: the file, its actuator and the buffer must be given.");
+        return (fric_status)fric__rc();
+    }
+    const char *a = f->actuator;
+    if (!*a || strlen(a) >= 64 || strcspn(a, "\"\\") != strlen(a)) {
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name \"%.64s\" must have 1 to 63 "
+                   "characters and no quote or backslash.", a);
+        return (fric_status)fric__rc();
+    }
+    for (const char *c = a; *c; c++)
+        if ((unsigned char)*c < 0x20) {
+            fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name has a control character.");
+            return (fric_status)fric__rc();
+        }
+    int model = f->friction.model;
+    if (model < 1 || model > 6) {
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: model = %d must be 1..6 (M1..M6).", model);
+        return (fric_status)fric__rc();
+    }
+    /* the values in file order: kt, R, armature, q_offset, the coefficients */
+    double v[FRIC_IO_PARAMS_SERVO + FRIC_SERVO_N_COEFS - 1], c[FRIC_SERVO_N_COEFS];
+    v[0] = f->kt;
+    v[1] = f->R;
+    v[2] = f->armature;
+    v[3] = f->q_offset;
+    fric_servo_to_array(&f->friction, c);
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) v[FRIC_IO_PARAMS_SERVO + i - 1] = c[i];
+    int nv = (int)(sizeof v / sizeof v[0]);
+    for (int i = 0; i < nv; i++) {
+        int coef = i - FRIC_IO_PARAMS_SERVO + 1;
+        int used = i < FRIC_IO_PARAMS_SERVO || fric_servo_coef_used(model, coef);
+        if (used && !isfinite(v[i])) {
+            fric__fail(FRIC_E_PARAM_RANGE, i, "params: \"%s\" = %g is not a finite number.",
+                       i < FRIC_IO_PARAMS_SERVO ? servo_keys[i] : fric_servo_coef_keys[coef], v[i]);
+            return (fric_status)fric__rc();
+        }
+    }
+    const fric_io_params_fit *m = f->fit;
+    if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
+                   "holdout MAE finite or NaN (none), its evaluations >= 0.");
+        return (fric_status)fric__rc();
+    }
+
+    sink o = { buf, cap, 0 };
+    char b[FRIC_IO_DOUBLE_LEN];
+    put(&o, "{\n");
+    for (int i = 0; i < nv; i++) {
+        int coef = i - FRIC_IO_PARAMS_SERVO + 1;
+        if (i < FRIC_IO_PARAMS_SERVO)
+            put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
+        else if (fric_servo_coef_used(model, coef))
+            put(&o, "    \"%s\": %s,\n", fric_servo_coef_keys[coef], fric_io_format_double(b, v[i]));
+    }
+    if (m) {
+        put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
+        if (!isnan(m->holdout_mae))
+            put(&o, "    \"%s\": %s,\n", fit_keys[1], fric_io_format_double(b, m->holdout_mae));
+        put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
+        put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
+    }
+    put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
+    if (len) *len = o.len;
+    if (o.len >= cap) {
+        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
+                   "the buffer holds %zu.", o.len, cap);
+        return (fric_status)fric__rc();
+    }
+    return FRIC_OK;
 }

@@ -54,7 +54,11 @@ static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_
 
 int fric_law_field_range(int field, double *lo, double *hi)
 {
-    if (field < 0 || field >= FRIC_LAW_N_FIELDS) return -1;
+    if (field < 0 || field >= FRIC_LAW_N_FIELDS) {
+        fric__fail(FRIC_E_UNKNOWN_NAME, -1, "law: no field %d; the fields are 0 .. %d (Fs .. Z).",
+                   field, FRIC_LAW_N_FIELDS - 1);
+        return FRIC_E_UNKNOWN_NAME;
+    }
     if (lo) *lo = field_range[field].lo;
     if (hi) *hi = field_range[field].hi;
     return 0;

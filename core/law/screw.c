@@ -91,7 +91,9 @@ int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *
 {
     if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
         *lo = *hi = NAN;
-        return -1;
+        if (isfinite(tau_l)) return fric__rc();   /* fric_screw_check recorded why */
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: tau_l = %g N*m is not finite.", tau_l);
+        return FRIC_E_PARAM_RANGE;
     }
     *lo = tau_l - fric_screw_bound_unchecked(e, -1, tau_l, 0);   /* eq. 20, lower edge */
     *hi = tau_l + fric_screw_bound_unchecked(e, +1, tau_l, 0);   /* eq. 20, upper edge */
@@ -125,7 +127,9 @@ int fric_screw_eff_of_k(double k, double *eta1, double *eta2)
 {
     if (!(isfinite(k) && k >= 0 && k != 1)) {
         *eta1 = *eta2 = NAN;
-        return -1;
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: k = %g must be finite, >= 0 and != 1 "
+                   "(eq. 21: k = 1 makes eta2 infinite).", k);
+        return FRIC_E_PARAM_RANGE;
     }
     *eta1 = 1 / (1 + k);                                                   /* eq. 21 */
     *eta2 = 1 / (1 - k);                                                   /* eq. 21 */

@@ -125,6 +125,7 @@
 #include <string.h>
 
 #include "friction.h"
+#include "base.h"
 
 #define LUT_DEG 5                    /* polynomial degree per interval */
 #define LUT_NC (LUT_DEG + 1)         /* coefficients per interval */
@@ -192,6 +193,14 @@ struct fric_lut {
 static fric_lut *lut_refuse(fric_lut_info *info, const char *why)
 {
     if (info) info->why = why;
+    /* the status (fric_status.h); a law fric_law_check refused has recorded its own */
+    if (why != fric_status_last().message) {
+        fric_status st = strcmp(why, LUT_WHY_MEMORY) == 0 ? FRIC_E_NO_MEMORY
+                       : strcmp(why, LUT_WHY_SIZE) == 0 || strcmp(why, LUT_WHY_WORK) == 0
+                           ? FRIC_E_WORK_LIMIT
+                           : FRIC_E_PARAM_RANGE;
+        fric__fail(st, -1, "look-up table: %s.", why);
+    }
     return NULL;
 }
 

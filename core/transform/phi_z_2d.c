@@ -12,10 +12,27 @@
 
 int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
 {
-    if (!law || law->kind != FRIC_COULOMB_VISCOUS || !fric_law_ok(law, Z) ||
-        !x || !y || !isfinite(x[0]) || !isfinite(x[1])) {
+    if (!law || !x || !y) {
         if (y) y[0] = y[1] = NAN;
-        return -1;
+        fric__fail(FRIC_E_NULL, -1, "2-D transform: the law, x and y must be given.");
+        return FRIC_E_NULL;
+    }
+    if (law->kind != FRIC_COULOMB_VISCOUS) {
+        y[0] = y[1] = NAN;
+        fric__fail(FRIC_E_UNSUPPORTED, -1, "2-D transform: only the Coulomb-viscous law has one "
+                   "(Kikuuwe eqs. 53, 55).");
+        return FRIC_E_UNSUPPORTED;
+    }
+    if (!fric_law_ok(law, Z)) {
+        y[0] = y[1] = NAN;
+        int rc = fric_law_check(law, Z, NULL);   /* records the field at fault */
+        return rc ? rc : (int)(fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "2-D transform: Z = %g "
+                                          "is not accepted for this law.", Z), FRIC_E_PARAM_RANGE);
+    }
+    if (!isfinite(x[0]) || !isfinite(x[1])) {
+        y[0] = y[1] = NAN;
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "2-D transform: x = (%g, %g) is not finite.", x[0], x[1]);
+        return FRIC_E_PARAM_RANGE;
     }
     double n = hypot(x[0], x[1]);
     if (n <= Z * law->Fc) {

@@ -208,16 +208,8 @@ static void test_loss_equals_replay(void **state)
         d.treatment = FRIC_BENCH_CLIP;
         double sum = 0;
         for (int i = 0; i < N_SHARED; i++) {
-            const fric_io_log *L = &logs[i];
-            fric_bench_log_header h = { .mass = L->mass, .arm_mass = L->arm_mass,
-                                        .length = L->length, .kp = L->kp, .vin = L->vin,
-                                        .dt = L->dt };
-            fric_bench_log bl = { .n = L->n, .timestamp = L->timestamp,
-                                  .goal_position = L->goal_position,
-                                  .torque_enable = L->torque_enable, .position = L->position,
-                                  .speed = L->speed };
             fric_bench_replay_result r;
-            if (fric_bench_replay(&d, &h, &bl, NULL, 0, &r, &why)) fail_msg("replay: %s", why);
+            if (fric_bench_replay(&d, &logs[i], NULL, 0, &r, &why)) fail_msg("replay: %s", why);
             if (mae[i] != r.mae)
                 fail_msg("M%d log %d: loss's MAE %.17g != replay's %.17g", models[mi], i, mae[i],
                          r.mae);

@@ -20,6 +20,14 @@
  *     scenario's vector with the file's values (checked against
  *     bench_json.c); a value out of the scenario's range, a string for a
  *     number, an unknown key and a non-object are refused, naming the key.
+ *  5. The params-file writer (fric_io_params_write): for a fixed input its
+ *     text equals a file typed by hand here from the format fric_io.h
+ *     documents (with and without fit metadata); every preset, and each
+ *     preset with every value moved by a few ulps (values that need 16-17
+ *     digits), written then read back by the core's reader
+ *     (fric_io_params_read) gives the same doubles, bit for bit; a small
+ *     buffer, a missing argument, a bad model, actuator or value are
+ *     refused with their status and parameter index.
  * Parts 1 and 4 skip (counted by cmocka, with a message) without ../shared.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -40,6 +48,7 @@
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_scenario.h"
+#include "fric_status.h"
 
 #define BAM "../shared/data/bam"
 #define RESAMPLE_TOL 1e-12   /* [rad] two roundings of one interpolation */
@@ -170,6 +179,19 @@ static char *log_text(const char *header, int n, const char *entry_fmt, int bad_
 #define HEAD "\"mass\": 0.5, \"length\": 0.1, \"kp\": 100, \"motor\": \"xl330\", "
 #define ENTRY "{\"timestamp\": %.17g, \"position\": %.17g, \"goal_position\": 0, \"torque_enable\": true}"
 
+/* An io failure: the returned status (fric_io.h, Errors), the kind kept in
+ * err, and the thread's last failure repeating both status and message. */
+static void io_failed(int rc, fric_status status, const fric_io_error *err, fric_io_code kind,
+                      int param)
+{
+    fric_error e = fric_status_last();
+    if (rc != (int)status || err->code != kind || e.code != status || e.param != param)
+        fail_msg("rc %s, kind %s, last %s param %d; want %s, %s, param %d: %s",
+                 fric_status_name(rc), fric_io_code_name(err->code), fric_status_name(e.code),
+                 e.param, fric_status_name(status), fric_io_code_name(kind), param, err->message);
+    assert_string_equal(e.message, err->message);
+}
+
 /* Reads text as a log and checks the refusal. */
 static void refused(const char *text, fric_io_code code, const char *field, long entry,
                     const char *message_tail)
@@ -180,7 +202,7 @@ static void refused(const char *text, fric_io_code code, const char *field, long
     int rc = fric_io_log_read(path, &L, &err);
     remove(path);
     if (rc == 0) fail_msg("accepted: %.80s", text);
-    assert_int_equal(err.code, code);
+    io_failed(rc, FRIC_E_LOG_INVALID, &err, code, -1);
     assert_string_equal(err.field, field);
     assert_int_equal(err.entry, entry);
     char want[600];
@@ -272,7 +294,7 @@ static void bad_logs_are_refused_exactly(void **state)
     assert_null(L.speed);
     fric_io_log_free(&L);
     free(t);
-    assert_int_equal(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_IO_FILE);
+    io_failed(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_E_FILE, &err, FRIC_IO_FILE, -1);
     assert_string_equal(err.message, "log /nonexistent/x.json: No such file or directory.");
 }
 
@@ -307,13 +329,15 @@ static void raw_path_gives_the_same_errors(void **state)
     assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);
     assert_int_equal(fric_io_log_samples(&L), N);
     kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_ABSENT;
-    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_IO_MISSING);
+    io_failed(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
+              FRIC_IO_MISSING, -1);
     assert_string_equal(err.message, "log x.json: entry 12 has no \"torque_enable\"; every entry "
                         "needs timestamp, position, goal_position and torque_enable.");
     kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_BOOL;
     value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.055;
     value[FRIC_IO_E_TIMESTAMP * N + 11] = 0.0555;
-    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_IO_DT);
+    io_failed(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
+              FRIC_IO_DT, -1);
     assert_int_equal(err.entry, 10);
     /* within the tolerance: accepted */
     value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.05 + 0.9 * FRIC_IO_DT_TOL * 0.005;
@@ -361,6 +385,7 @@ static void shared_params_read(void **state)
 static void params_refused(const char *text, fric_io_code code, const char *field,
                            const char *needle)
 {
+    /* param: the key's index among the bench's parameters, −1 for none */
     const fric_scenario *sc = fric_scenario_find("bench");
     double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
@@ -368,7 +393,7 @@ static void params_refused(const char *text, fric_io_code code, const char *fiel
     fric_io_error err;
     int rc = fric_io_params_read(path, sc, p, &err);
     remove(path);
-    assert_int_equal(rc, code);
+    io_failed(rc, FRIC_E_PARAMS_INVALID, &err, code, fric_scenario_param_index(sc, field));
     assert_string_equal(err.field, field);
     assert_non_null(strstr(err.message, path));
     if (!strstr(err.message, needle)) fail_msg("'%s' lacks '%s'", err.message, needle);
@@ -386,6 +411,184 @@ static void bad_params_are_refused(void **state)
     params_refused("{\"a\": 1,\n  \"x\": }", FRIC_IO_SYNTAX, "", ":2:8: not JSON");
 }
 
+/* --------------------------------------------------- writing params files */
+
+/* A fixed M2 file (M2 uses friction_base, friction_stribeck,
+ * dtheta_stribeck, alpha and friction_viscous), typed by hand: without and
+ * with fit metadata (between the coefficients and the model). */
+#define M2_COEFS                                \
+    "{\n"                                       \
+    "    \"kt\": 1.5,\n"                        \
+    "    \"R\": 2.25,\n"                        \
+    "    \"armature\": 0.0125,\n"               \
+    "    \"q_offset\": -0.1,\n"                 \
+    "    \"friction_base\": 0.05,\n"            \
+    "    \"friction_stribeck\": 0.1,\n"         \
+    "    \"dtheta_stribeck\": 0.2,\n"           \
+    "    \"alpha\": 1,\n"                       \
+    "    \"friction_viscous\": 1e-05,\n"
+#define M2_NAMES                                \
+    "    \"model\": \"m2\",\n"                  \
+    "    \"actuator\": \"xl330\"\n"              \
+    "}\n"
+static const char expected_m2[] = M2_COEFS M2_NAMES;
+static const char expected_m2_fit[] = M2_COEFS
+    "    \"fit_train_mae\": 0.0123,\n"
+    "    \"fit_logs\": 4,\n"
+    "    \"fit_evaluations\": 600,\n"
+    M2_NAMES;
+
+static fric_io_params_file fixed_m2(void)
+{
+    fric_io_params_file f = { .actuator = "xl330", .kt = 1.5, .R = 2.25, .armature = 0.0125,
+                              .q_offset = -0.1, .fit = NULL };
+    f.friction = (fric_servo_friction){ .model = 2, .K_c = 0.05, .K_cs = 0.1, .dtheta_s = 0.2,
+                                        .alpha = 1, .K_v = 1e-5,
+                                        .K_l = 7, .K_mq = 8 };   /* unused by M2: not written */
+    return f;
+}
+
+static void params_write_fixed_text(void **state)
+{
+    (void)state;
+    fric_io_params_file f = fixed_m2();
+    char buf[1024];
+    size_t len = 0;
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, &len), FRIC_OK);
+    assert_string_equal(buf, expected_m2);
+    assert_int_equal(len, strlen(expected_m2));
+    fric_io_params_fit meta = { .train_mae = 0.0123, .holdout_mae = NAN, .logs = 4, .evaluations = 600 };
+    f.fit = &meta;
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, &len), FRIC_OK);
+    assert_string_equal(buf, expected_m2_fit);
+    assert_int_equal(len, strlen(expected_m2_fit));
+    /* the reader accepts the metadata keys and sets nothing from them */
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS], q[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    fric_scenario_defaults(sc, q);
+    assert_true(sc->n_params > 0);
+    const char *path = tmp_file(expected_m2_fit);
+    fric_io_error err;
+    int rc = fric_io_params_read(path, sc, p, &err);
+    remove(path);
+    if (rc) fail_msg("%s", err.message);
+    path = tmp_file(expected_m2);
+    rc = fric_io_params_read(path, sc, q, &err);
+    remove(path);
+    if (rc) fail_msg("%s", err.message);
+    assert_memory_equal(p, q, (size_t)sc->n_params * sizeof p[0]);
+    /* the size alone (buf NULL, cap 0), then one byte short of the NUL */
+    f.fit = NULL;
+    assert_int_equal(fric_io_params_write(&f, NULL, 0, &len), FRIC_E_BUFFER);
+    assert_int_equal(len, strlen(expected_m2));
+    assert_int_equal(fric_io_params_write(&f, buf, strlen(expected_m2), &len), FRIC_E_BUFFER);
+    assert_int_equal(fric_status_last().code, FRIC_E_BUFFER);
+    assert_int_equal(fric_io_params_write(&f, buf, strlen(expected_m2) + 1, &len), FRIC_OK);
+    assert_string_equal(buf, expected_m2);
+}
+
+static void params_write_refuses(void **state)
+{
+    (void)state;
+    char buf[1024];
+    fric_io_params_file f = fixed_m2();
+    assert_int_equal(fric_io_params_write(NULL, buf, sizeof buf, NULL), FRIC_E_NULL);
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+    assert_int_equal(fric_io_params_write(&f, NULL, 10, NULL), FRIC_E_NULL);
+    f.actuator = NULL;
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_NULL);
+    f.actuator = "xl\"330";
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_status_last().param, -1);
+    f.actuator = "";
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE);
+    f = fixed_m2();
+    f.friction.model = 7;
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_status_last().param, -1);
+    f = fixed_m2();
+    f.R = NAN;     /* index 1 of the file's order */
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_status_last().param, 1);
+    assert_non_null(strstr(fric_status_last().message, "\"R\""));
+    f = fixed_m2();
+    f.friction.alpha = INFINITY;   /* coefficient 12 of FRIC_SERVO_COEFS: 4 + 11 */
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_status_last().param, 15);
+    f = fixed_m2();
+    f.friction.K_eq = NAN;        /* unused by M2: not written, not refused */
+    assert_int_equal(fric_io_params_write(&f, buf, sizeof buf, NULL), FRIC_OK);
+}
+
+/* Writes f, reads it back into the bench scenario's vector and checks every
+ * written value bit for bit. */
+static void round_trip(const fric_io_params_file *f)
+{
+    char buf[2048];
+    size_t len;
+    if (fric_io_params_write(f, buf, sizeof buf, &len)) fail_msg("%s", fric_status_last().message);
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    const char *path = tmp_file(buf);
+    fric_io_error err;
+    int rc = fric_io_params_read(path, sc, p, &err);
+    remove(path);
+    if (rc) fail_msg("%s\n%s", err.message, buf);
+    double c[FRIC_SERVO_N_COEFS];
+    fric_servo_to_array(&f->friction, c);
+    const struct { const char *key; double v; } servo[] = {
+        { "kt", f->kt }, { "R", f->R }, { "armature", f->armature }, { "q_offset", f->q_offset },
+    };
+    for (size_t i = 0; i < 4; i++) {
+        int j = fric_scenario_param_index(sc, servo[i].key);
+        if (memcmp(&p[j], &servo[i].v, sizeof(double)) != 0)
+            fail_msg("%s: wrote %.17g, read %.17g\n%s", servo[i].key, servo[i].v, p[j], buf);
+    }
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) {
+        if (!fric_servo_coef_used(f->friction.model, i)) continue;
+        int j = fric_scenario_param_index(sc, fric_servo_coef_keys[i]);
+        assert_true(j >= 0);
+        if (memcmp(&p[j], &c[i], sizeof(double)) != 0)
+            fail_msg("%s: wrote %.17g, read %.17g\n%s", fric_servo_coef_keys[i], c[i], p[j], buf);
+    }
+    assert_true(p[fric_scenario_param_index(sc, "model")] == f->friction.model - 1);
+    int ia = fric_scenario_param_index(sc, "actuator");
+    assert_string_equal(sc->params[ia].choices[(int)p[ia]], f->actuator);
+}
+
+static void params_write_round_trips(void **state)
+{
+    (void)state;
+    int files = 0;
+    for (int k = 0; k < fric_bench_preset_count(); k++) {
+        const fric_bench_preset *ps = fric_bench_preset_at(k);
+        fric_io_params_file f = { .actuator = ps->actuator, .kt = ps->servo.kt, .R = ps->servo.R,
+                                  .armature = ps->servo.armature, .q_offset = ps->servo.q_offset,
+                                  .friction = ps->friction, .fit = NULL };
+        round_trip(&f);
+        files++;
+        /* each value moved by 1..3 ulps: shortest forms of 16-17 digits */
+        for (int u = 1; u <= 3; u++) {
+            fric_io_params_file g = f;
+            double *v[] = { &g.kt, &g.R, &g.armature, &g.q_offset };
+            for (size_t i = 0; i < 4; i++)
+                for (int s = 0; s < u; s++) *v[i] = nextafter(*v[i], INFINITY);
+            double c[FRIC_SERVO_N_COEFS];
+            fric_servo_to_array(&g.friction, c);
+            for (int i = 1; i < FRIC_SERVO_N_COEFS; i++)
+                if (fric_servo_coef_used(g.friction.model, i))
+                    for (int s = 0; s < u; s++) c[i] = nextafter(c[i], INFINITY);
+            fric_servo_from_array(c, &g.friction);
+            round_trip(&g);
+            files++;
+        }
+    }
+    print_message("%d params files written and read back, every value bit for bit\n", files);
+    assert_true(files >= 4 * 30);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +597,9 @@ int main(void)
         cmocka_unit_test(raw_path_gives_the_same_errors),
         cmocka_unit_test(shared_params_read),
         cmocka_unit_test(bad_params_are_refused),
+        cmocka_unit_test(params_write_fixed_text),
+        cmocka_unit_test(params_write_refuses),
+        cmocka_unit_test(params_write_round_trips),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

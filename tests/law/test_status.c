@@ -28,6 +28,9 @@
 #include <string.h>
 
 #include "fric_bench.h"
+#include "fric_dupont.h"
+#include "fric_io.h"
+#include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
 #include "friction.h"
@@ -35,6 +38,94 @@
 #include "status_expect.h"
 
 /* banned_in, expect_failure, EXPECT: tests/support/status_expect.h */
+
+/* A call without `why`: its return is the documented status, and
+ * fric_status_last() repeats it with the parameter at fault and a message
+ * free of banned words. */
+static void expect_last(int rc, fric_status code, int param)
+{
+    fric_error e = fric_status_last();
+    expect_failure(rc, e.message, code, param);
+}
+#define EXPECT_LAST(call, code, param)            \
+    do {                                          \
+        fric_status_clear();                      \
+        int rc_ = (call);                         \
+        expect_last(rc_, (code), (param));        \
+    } while (0)
+
+/* The calls that returned −1, 1 or an io code before issue 17 (item 5):
+ * each now returns the fric_status its header documents, with the
+ * parameter index recorded. */
+static void test_formerly_deviant_calls(void **state)
+{
+    (void)state;
+    double lo, hi, y[2];
+    const double x[2] = { 0.3, -0.2 }, xn[2] = { NAN, 0 };
+    const fric_law st = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
+    const fric_law cv = { FRIC_COULOMB_VISCOUS, 0, 2.0, 0, 0.5, 0 };
+    /* friction.h */
+    EXPECT_LAST(fric_law_field_range(FRIC_LAW_N_FIELDS, &lo, &hi), FRIC_E_UNKNOWN_NAME, -1);
+    EXPECT_LAST(fric_law_field_range(-1, &lo, &hi), FRIC_E_UNKNOWN_NAME, -1);
+    assert_int_equal(fric_law_field_range(FRIC_LAW_Z, &lo, &hi), FRIC_OK);
+    EXPECT_LAST(fric_phi_z_2d(&st, 1.0 / 55, x, y), FRIC_E_UNSUPPORTED, -1);
+    EXPECT_LAST(fric_phi_z_2d(NULL, 1.0 / 55, x, y), FRIC_E_NULL, -1);
+    EXPECT_LAST(fric_phi_z_2d(&cv, 0, x, y), FRIC_E_PARAM_RANGE, FRIC_LAW_Z);
+    EXPECT_LAST(fric_phi_z_2d(&cv, 0.01, xn, y), FRIC_E_PARAM_RANGE, -1);
+    const fric_elem_def def = { 1.0, 5000, 50, 1e-3, FRIC_XFORM_EXACT };
+    fric_elem_c2 c2 = { { 0, 0 }, { 0, 0 } };
+    EXPECT_LAST(fric_elem_c2_step(&st, &def, &c2, x), FRIC_E_UNSUPPORTED, -1);
+    /* an allocating creation: NULL with the status recorded */
+    const fric_law st1 = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
+    fric_status_clear();
+    assert_null(fric_lut_new(&st1, 1.0 / 55, 0));
+    expect_last(FRIC_E_PARAM_RANGE, FRIC_E_PARAM_RANGE, -1);
+    fric_status_clear();
+    assert_null(fric_lut_new(&st1, 1.0 / 30, 1e-6));     /* eq. 15 fails: the check's own status */
+    expect_last(FRIC_E_NO_TRANSFORM, FRIC_E_NO_TRANSFORM, FRIC_LAW_Z);
+    /* fric_dupont.h */
+    const fric_screw e = { 0.663, 1.91, 0.663, 1.91, 0, 0 };
+    EXPECT_LAST(fric_screw_dead_band(&e, NAN, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
+    const fric_screw bad_e = { 0.663, 0.5, 0.663, 1.91, 0, 0 };
+    EXPECT_LAST(fric_screw_dead_band(&bad_e, 1, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
+    EXPECT_LAST(fric_screw_eff_of_k(1, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
+    fric_screw_drive d = { e, 5, 50, 0, 1e-3, FRIC_DUPONT_IMPLICIT, 1e-3 };
+    fric_screw_state ss;
+    fric_screw_drive_init(&d, &ss, 1, 2);
+    EXPECT_LAST(fric_screw_drive_step(&d, &ss, INFINITY), FRIC_E_NONFINITE, -1);
+    fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_xy_state xs;
+    fric_xy_init(&xs, 1, 2);
+    EXPECT_LAST(fric_xy_step(&xt, &xs, NAN, 50), FRIC_E_NONFINITE, -1);
+    /* fric_bench.h */
+    fric_bench_def bd;
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 4), &bd);
+    fric_bench_state bs;
+    assert_int_equal(fric_bench_init(&bd, &bs, 0.3, 0, NULL), FRIC_OK);
+    EXPECT_LAST(fric_bench_step(&bd, &bs, NAN, 1), FRIC_E_NONFINITE, -1);
+    EXPECT_LAST(fric_bench_batch_check(NULL, NULL), FRIC_E_PARAM_RANGE, -1);
+    /* fric_regions.h */
+    EXPECT_LAST(fric_regions_check(NULL, 0, NULL), FRIC_E_PARAM_RANGE, -1);
+    /* fric_io.h: io errors fold into the status, the kind stays in err */
+    fric_io_error err;
+    EXPECT_LAST(fric_io_log_check(NULL, "x.json", &err), FRIC_E_LOG_INVALID, -1);
+    assert_int_equal(err.code, FRIC_IO_MISSING);
+    EXPECT_LAST(fric_io_log_check(NULL, "x.json", NULL), FRIC_E_LOG_INVALID, -1);
+    fric_io_log L;
+    EXPECT_LAST(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_E_FILE, -1);
+    assert_int_equal(err.code, FRIC_IO_FILE);
+    fric_io_log_free(&L);
+    const fric_scenario *bench = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(bench, p);
+    EXPECT_LAST(fric_io_params_set(bench, p, "no_such_key", FRIC_IO_NUMBER, 1, NULL, "f.json", &err),
+                FRIC_E_PARAMS_INVALID, -1);
+    assert_int_equal(err.code, FRIC_IO_UNKNOWN_KEY);
+    EXPECT_LAST(fric_io_params_set(bench, p, "kt", FRIC_IO_NUMBER, -5, NULL, "f.json", NULL),
+                FRIC_E_PARAMS_INVALID, fric_scenario_param_index(bench, "kt"));
+    EXPECT_LAST(fric_io_params_read("/nonexistent/p.json", bench, p, &err), FRIC_E_FILE, -1);
+    EXPECT_LAST(fric_io_params_write(NULL, NULL, 0, NULL), FRIC_E_NULL, -1);
+}
 
 static void test_status_names(void **state)
 {
@@ -255,6 +346,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_status_names),
         cmocka_unit_test(test_law_check),
+        cmocka_unit_test(test_formerly_deviant_calls),
         cmocka_unit_test(test_law_tables),
         cmocka_unit_test(test_servo_tables),
         cmocka_unit_test(test_sources_name_no_command),

@@ -634,12 +634,12 @@ static void test_2d_invalid(void **state)
     const fric_law cv = {FRIC_COULOMB_VISCOUS, 0, 2.0, 0, 0.5, 0};
     const fric_law bad = {FRIC_COULOMB_VISCOUS, 0, -2.0, 0, 0.5, 0};
     const double xn[2] = {NAN, 0.1};
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&st, 1.0 / 55, x, y), -1); assert_true(isnan(y[0]) && isnan(y[1]));
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&ra, 1.0 / 55, x, y), -1); assert_true(isnan(y[0]) && isnan(y[1]));
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&bad, 0.01, x, y), -1);    assert_true(isnan(y[0]) && isnan(y[1]));
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, 0.0, x, y), -1);      assert_true(isnan(y[0]) && isnan(y[1]));
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, NAN, x, y), -1);      assert_true(isnan(y[0]) && isnan(y[1]));
-    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, 0.01, xn, y), -1);    assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&st, 1.0 / 55, x, y), FRIC_E_UNSUPPORTED); assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&ra, 1.0 / 55, x, y), FRIC_E_UNSUPPORTED); assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&bad, 0.01, x, y), FRIC_E_PARAM_RANGE); assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, 0.0, x, y), FRIC_E_PARAM_RANGE); assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, NAN, x, y), FRIC_E_PARAM_RANGE); assert_true(isnan(y[0]) && isnan(y[1]));
+    y[0] = y[1] = 0; assert_int_equal(fric_phi_z_2d(&cv, 0.01, xn, y), FRIC_E_PARAM_RANGE); assert_true(isnan(y[0]) && isnan(y[1]));
 }
 
 /* ------------------------------------------------------ invalid inputs */

@@ -16,18 +16,6 @@
 #include "bench_internal.h"
 #include "base.h"
 
-/* The def log i is replayed with (as fric_bench_replay builds it). */
-static void lane_def(const fric_bench_def *d, const fric_bench_log_header *h, fric_bench_def *e)
-{
-    *e = *d;
-    e->mass = h->mass;
-    e->arm_mass = h->arm_mass;
-    e->length = h->length;
-    e->kp = h->kp;
-    if (h->vin > 0) e->vin = h->vin;
-    e->dt = h->dt;
-}
-
 int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
 {
     const char *m = NULL;
@@ -37,7 +25,7 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
     else if (b->logs == 0 || b->samples == 0)
         m = fric__say("batch: logs = %zu and samples = %zu must both be >= 1.", b->logs, b->samples);
     for (size_t i = 0; !m && i < b->logs; i++) {
-        const fric_bench_log_header *h = &b->header[i];
+        const fric_io_log *h = &b->header[i];
         if (b->n[i] < 1 || b->n[i] > b->samples)
             m = fric__say("batch: log %zu has n = %zu samples; it needs 1..%zu.", i, b->n[i],
                           b->samples);
@@ -57,7 +45,7 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
         }
     }
     if (why) *why = m ? m : "";
-    return m != NULL;
+    return m ? fric__rc() : FRIC_OK;
 }
 
 int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
@@ -68,10 +56,11 @@ int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
     for (size_t i = 0; i < N; i++) {
         fric_bench_lane *L = &lanes[i];
         const char *m;
-        lane_def(d, &b->header[i], &L->def);
+        fric_bench_def_for_log(d, &b->header[i], &L->def);   /* as fric_bench_replay */
         if (fric_bench_init(&L->def, &L->st, b->q_rec[i], b->dq0 ? b->dq0[i] : 0, &m)) {
-            if (why) *why = fric__say("batch: log %zu: %s", i, m);
-            return 1;
+            const char *w = fric__reword("batch: log %zu: %s", i, m);   /* keeps init's code */
+            if (why) *why = w;
+            return fric__rc();
         }
         L->sum = 0;
         mae[i] = 0;

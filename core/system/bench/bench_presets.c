@@ -250,3 +250,36 @@ const fric_servo_actuator *fric_bench_actuator_find(const char *actuator)
         if (strcmp(presets[i].actuator, actuator) == 0) return &presets[i].servo;
     return NULL;
 }
+
+/* A log's "motor" field → the actuator of the presets, for the names the
+ * logs and the reference use that are not an actuator's own name. The
+ * shared STS3215 logs (logs/sts3215/raw) say "sts3250": Rhoban/bam has one
+ * Feetech actuator class (bam/feetech/actuator.py, STS3215Actuator) and
+ * files these logs under sts3215, so they are replayed with that preset.
+ * Keys are normalised (see below). */
+static const struct { const char *motor, *actuator; } motor_aliases[] = {
+    { "sts3250", "sts3215" },       { "feetechsts3215", "sts3215" },
+    { "feetech_sts3215_7_4v", "sts3215" },
+    { "dynamixelxl330", "xl330" },  { "xl330m288", "xl330" },  { "xl330m077", "xl330" },
+    { "mx64ar", "mx64" },           { "mx64t", "mx64" },
+    { "mx106ar", "mx106" },         { "mx106t", "mx106" },
+};
+
+const char *fric_bench_actuator_resolve(const char *motor)
+{
+    /* normalised: lower case, without '-', '.' and white space */
+    char key[64];
+    size_t n = 0;
+    for (const char *c = motor; c && *c; c++) {
+        if (*c == '-' || *c == '.' || strchr(" \t\n\v\f\r", *c)) continue;
+        if (n + 1 >= sizeof key) return NULL;
+        key[n++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    }
+    key[n] = '\0';
+    if (n == 0) return NULL;
+    for (int i = 0; i < fric_bench_actuator_count(); i++)
+        if (strcmp(key, fric_bench_actuator_name(i)) == 0) return fric_bench_actuator_name(i);
+    for (size_t i = 0; i < sizeof motor_aliases / sizeof motor_aliases[0]; i++)
+        if (strcmp(key, motor_aliases[i].motor) == 0) return motor_aliases[i].actuator;
+    return NULL;
+}

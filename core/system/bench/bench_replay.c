@@ -20,65 +20,38 @@
  * relative.
  */
 #include <math.h>
-#include <string.h>
 
 #include "bench_internal.h"
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "base.h"
 
-/* The io view of (h, log): no copy, no allocation. */
-static fric_io_log io_view(const fric_bench_log_header *h, const fric_bench_log *log)
+void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e)
 {
-    fric_io_log L;
-    memset(&L, 0, sizeof L);
-    L.mass = h->mass;
-    L.arm_mass = h->arm_mass;
-    L.length = h->length;
-    L.kp = h->kp;
-    L.vin = h->vin;
-    L.dt = h->dt;
-    L.n = log->n;
-    L.timestamp = log->timestamp;
-    L.position = log->position;
-    L.goal_position = log->goal_position;
-    L.torque_enable = log->torque_enable;
-    L.speed = log->speed;
-    return L;
+    *e = *d;
+    e->mass = log->mass;
+    e->arm_mass = log->arm_mass;
+    e->length = log->length;
+    e->kp = log->kp;
+    if (log->vin > 0) e->vin = log->vin;
+    e->dt = fric_io_log_step(log);
 }
 
-size_t fric_bench_replay_samples(const fric_bench_log_header *h, const fric_bench_log *log)
-{
-    if (!h || !log) return 0;
-    fric_io_log L = io_view(h, log);
-    return fric_io_log_samples(&L);
-}
-
-int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
-                      const fric_bench_log *log, double *sim_q, size_t cap,
+int fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                       fric_bench_replay_result *out, const char **why)
 {
     const char *m = d ? NULL : fric__fail(FRIC_E_NULL, -1, "replay: bench definition is NULL.");
-    if (!m && (!h || !log)) m = fric__fail(FRIC_E_NULL, -1, "replay: header or log is NULL.");
-    fric_io_log L;
+    if (!m && !log) m = fric__fail(FRIC_E_NULL, -1, "replay: log is NULL.");
     fric_io_error err;
-    if (!m) {
-        L = io_view(h, log);
-        if (fric_io_log_check(&L, NULL, &err)) m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
-    }
+    if (!m && fric_io_log_check(log, NULL, &err))
+        m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
     fric_bench_def e;
     if (!m) {
-        e = *d;
-        e.mass = h->mass;
-        e.arm_mass = h->arm_mass;
-        e.length = h->length;
-        e.kp = h->kp;
-        if (h->vin > 0) e.vin = h->vin;
-        e.dt = fric_io_log_step(&L);
+        fric_bench_def_for_log(d, log, &e);
         const char *bad = NULL;
         if (fric_bench_check(&e, &bad)) m = fric__bench_prefix("replay: ", bad);
     }
-    size_t N = m ? 0 : fric_io_log_samples(&L);
+    size_t N = m ? 0 : fric_io_log_samples(log);
     if (!m && N == 0) m = fric__say("replay: the log gives no sample to simulate.");
     if (m) {
         if (why) *why = m;
@@ -86,7 +59,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     }
 
     size_t frame = 0;
-    fric_io_sample s0 = fric_io_log_sample(&L, 0, &frame);
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
     fric_bench_state st;
     if (fric_bench_init(&e, &st, s0.position, s0.speed, &m)) {
         if (why) *why = fric__bench_prefix("replay: ", m);
@@ -94,7 +67,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
     }
     double sum = 0, max_err = 0;
     for (size_t k = 0; k < N; k++) {
-        fric_io_sample s = fric_io_log_sample(&L, k, &frame);
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
         double dq = fabs(st.q - s.position);
         sum += dq;
         if (dq > max_err) max_err = dq;
@@ -111,7 +84,7 @@ int fric_bench_replay(const fric_bench_def *d, const fric_bench_log_header *h,
         out->max_err = max_err;
         out->samples = N;
         out->dt = e.dt;
-        out->resampled = L.dt == 0;
+        out->resampled = log->dt == 0;
         out->reversals = st.reversals;
         out->steps_stuck = st.steps_stuck;
     }

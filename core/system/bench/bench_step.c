@@ -218,7 +218,11 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     if (dq_new > FRIC_BENCH_DQ_MAX) dq_new = FRIC_BENCH_DQ_MAX;
     if (dq_new < -FRIC_BENCH_DQ_MAX) dq_new = -FRIC_BENCH_DQ_MAX;
     double q_new = q + (dq_new * dt + 0.5 * acc * s->dt2);
-    if (!isfinite(q_new) || !isfinite(dq_new)) return -1;
+    if (!isfinite(q_new) || !isfinite(dq_new)) {
+        fric__fail(FRIC_E_NONFINITE, -1, "bench: the step left the finite range from q = %g rad, "
+                   "dq = %g rad/s.", q, dq);
+        return FRIC_E_NONFINITE;
+    }
 
     s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq_new);
     s->q = q_new;

@@ -122,8 +122,11 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     const double a = (v1 - v0) / h;
     const double tl = d->M * a + d->G;                /* eq. 14 */
     const double q1 = s->q + h * v1;
-    if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1))
-        return -1;
+    if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1)) {
+        fric__fail(FRIC_E_NONFINITE, -1, "screw: the step left the finite range from q = %g rad, "
+                   "dq = %g rad/s under tau_a = %g N*m.", s->q, s->dq, tau_a);
+        return FRIC_E_NONFINITE;
+    }
     s->reversals += fric__reversal(&s->last_sign, v1);
     s->q = q1;
     s->dq = v1;

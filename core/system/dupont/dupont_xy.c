@@ -103,8 +103,11 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
     const double vy = s->vy + h * ay, y = s->y + h * vy;
     const double x = s->x + h * v1;
     if (!isfinite(f) || !isfinite(v1) || !isfinite(a) || !isfinite(x) || !isfinite(y) ||
-        !isfinite(vy))
-        return -1;
+        !isfinite(vy)) {
+        fric__fail(FRIC_E_NONFINITE, -1, "xy-table: the step left the finite range from x = %g m, "
+                   "v = %g m/s under F1 = %g N, F2 = %g N.", s->x, s->v, F1, F2);
+        return FRIC_E_NONFINITE;
+    }
     s->reversals += fric__reversal(&s->last_sign, v1);
     s->x = x;
     s->v = v1;

@@ -31,7 +31,7 @@
 static double goal[SMAX * NL], q_rec[SMAX * NL], dq0[NL];
 static unsigned char te[SMAX * NL];
 static size_t n[NL];
-static fric_bench_log_header hdr[NL];
+static fric_io_log hdr[NL];
 
 /* per-log columns for fric_bench_replay */
 static double ts[NL][SMAX], g1[NL][SMAX], p1[NL][SMAX], sp1[NL][SMAX];
@@ -41,10 +41,10 @@ static void make_logs(void)
 {
     for (size_t i = 0; i < NL; i++) {
         n[i] = SMAX - 77 * i;
-        hdr[i] = (fric_bench_log_header){ .mass = 0.2 + 0.1 * (double)i, .arm_mass = i % 3 ? 0 : 0.05,
-                                          .length = 0.1 + 0.01 * (double)(i % 4),
-                                          .kp = 8 + 4 * (double)(i % 5), .vin = i % 2 ? 0 : 11 + (double)i,
-                                          .dt = i % 3 == 2 ? 0.005 : 0.002 };
+        hdr[i] = (fric_io_log){ .mass = 0.2 + 0.1 * (double)i, .arm_mass = i % 3 ? 0 : 0.05,
+                                .length = 0.1 + 0.01 * (double)(i % 4),
+                                .kp = 8 + 4 * (double)(i % 5), .vin = i % 2 ? 0 : 11 + (double)i,
+                                .dt = i % 3 == 2 ? 0.005 : 0.002 };
         dq0[i] = 0.1 * ((double)i - 6);
         for (size_t k = 0; k < SMAX; k++) {
             size_t j = k * NL + i;
@@ -87,9 +87,15 @@ static void batch_equals_single_replay(void **state)
             d.treatment = (fric_bench_friction)tr;
             assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, mae, &why), 0);
             for (size_t i = 0; i < NL; i++) {
-                fric_bench_log log = { n[i], ts[i], g1[i], te1[i], p1[i], sp1[i] };
+                fric_io_log log = hdr[i];
+                log.n = n[i];
+                log.timestamp = ts[i];
+                log.goal_position = g1[i];
+                log.torque_enable = te1[i];
+                log.position = p1[i];
+                log.speed = sp1[i];
                 fric_bench_replay_result r;
-                int rc = fric_bench_replay(&d, &hdr[i], &log, NULL, 0, &r, &why);
+                int rc = fric_bench_replay(&d, &log, NULL, 0, &r, &why);
                 if (rc) {
                     assert_true(isnan(mae[i]));
                     continue;

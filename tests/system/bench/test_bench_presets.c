@@ -11,6 +11,13 @@
  * file does not have must be 0 in the table, except eRob80:100's R, which the
  * reference defaults to 2.0 Ω.
  *
+ * The actuator a log's "motor" field names (fric_bench_actuator_resolve):
+ * every shared log resolves to the actuator whose directory holds it
+ * (logs/<actuator>/..., the reference's filing: the STS3215 logs say
+ * "sts3250"), every actuator name resolves to itself in any case and with
+ * '-', ' ', '.' or other white space inserted, and names of no actuator
+ * resolve to NULL.
+ *
  * Skips (with a message) when ../shared/data is absent.
  */
 #include <stdarg.h>
@@ -195,12 +202,66 @@ static void lookups_handle_bad_names(void **state)
     }
 }
 
+/* The shared logs, by the directory (actuator) that holds them. */
+static const struct { const char *actuator, *path; } shared_logs[] = {
+    { "xl330", "../shared/data/bam/logs/xl330/processed/2026-01-15_10h28m10.json" },
+    { "xl330", "../shared/data/bam/logs/xl330/raw/2026-01-15_10h28m10.json" },
+    { "sts3215", "../shared/data/bam/logs/sts3215/raw/2024-10-26_12h23m27.json" },
+    { "sts3215", "../shared/data/bam/logs/sts3215/raw/2024-10-26_12h27m27.json" },
+};
+
+static void motor_names_resolve_to_actuators(void **state)
+{
+    (void)state;
+    /* an actuator's own name, in any case and with separators */
+    for (int i = 0; i < fric_bench_actuator_count(); i++) {
+        const char *a = fric_bench_actuator_name(i);
+        assert_ptr_equal(fric_bench_actuator_resolve(a), a);
+        char up[64], sep[80];
+        size_t n = strlen(a), k = 0;
+        for (size_t j = 0; j <= n; j++) up[j] = (char)(a[j] >= 'a' && a[j] <= 'z' ? a[j] - 32 : a[j]);
+        for (size_t j = 0; j < n; j++) {
+            sep[k++] = a[j];
+            if (j == 1) sep[k++] = '-';
+            if (j == 2) sep[k++] = ' ';
+            if (j == 3) sep[k++] = '.';
+        }
+        sep[k] = '\0';
+        assert_ptr_equal(fric_bench_actuator_resolve(up), a);
+        assert_ptr_equal(fric_bench_actuator_resolve(sep), a);
+        assert_non_null(fric_bench_actuator_find(fric_bench_actuator_resolve(up)));
+    }
+    /* white space of any kind is ignored (as the browser's table did) */
+    assert_ptr_equal(fric_bench_actuator_resolve(" xl\t330\n"), fric_bench_actuator_resolve("xl330"));
+    /* names of no actuator */
+    assert_null(fric_bench_actuator_resolve(NULL));
+    assert_null(fric_bench_actuator_resolve(""));
+    assert_null(fric_bench_actuator_resolve("- ."));
+    assert_null(fric_bench_actuator_resolve("ax12"));
+    assert_null(fric_bench_actuator_resolve("sts"));
+    assert_null(fric_bench_actuator_resolve("xl330xl330xl330xl330xl330xl330xl330xl330xl330xl330xl330xl330xl330"));
+    /* the shared logs: the header's motor names the directory's actuator */
+    BENCH_SKIP_WITHOUT_DATA(shared_logs[0].path, "../shared/data/bam/logs");
+    for (size_t i = 0; i < sizeof shared_logs / sizeof shared_logs[0]; i++) {
+        bench_json_file f;
+        char motor[64];
+        if (bench_json_load(shared_logs[i].path, &f)) fail_msg("%s: cannot read", shared_logs[i].path);
+        if (bench_json_str(&f, "motor", motor, sizeof motor) != 1) fail_msg("%s: no motor", shared_logs[i].path);
+        bench_json_free(&f);
+        const char *a = fric_bench_actuator_resolve(motor);
+        if (!a || strcmp(a, shared_logs[i].actuator) != 0)
+            fail_msg("%s: motor \"%s\" resolves to %s, the log is filed under %s",
+                     shared_logs[i].path, motor, a ? a : "NULL", shared_logs[i].actuator);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_file_matches_its_preset),
         cmocka_unit_test(firmware_constants_are_the_readmes),
         cmocka_unit_test(lookups_handle_bad_names),
+        cmocka_unit_test(motor_names_resolve_to_actuators),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

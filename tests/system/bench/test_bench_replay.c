@@ -46,8 +46,7 @@ static const char *const sts_logs[] = {
 typedef struct {
     bench_json_file f;
     bench_json_entries e;
-    fric_bench_log_header h;
-    fric_bench_log log;
+    fric_io_log log;
 } test_log;
 
 static int load_log(const char *path, test_log *t)
@@ -56,12 +55,12 @@ static int load_log(const char *path, test_log *t)
     if (bench_json_load(path, &t->f)) return 1;
     if (bench_json_entries_read(&t->f, &t->e)) fail_msg("%s: no entries", path);
     double v;
-    if (bench_json_num(&t->f, "mass", &t->h.mass) != 1) fail_msg("%s: no mass", path);
-    if (bench_json_num(&t->f, "length", &t->h.length) != 1) fail_msg("%s: no length", path);
-    if (bench_json_num(&t->f, "kp", &t->h.kp) != 1) fail_msg("%s: no kp", path);
-    t->h.vin = bench_json_num(&t->f, "vin", &v) == 1 ? v : 0;
-    t->h.dt = bench_json_num(&t->f, "dt", &v) == 1 ? v : 0;
-    t->h.arm_mass = bench_json_num(&t->f, "arm_mass", &v) == 1 ? v : 0;
+    if (bench_json_num(&t->f, "mass", &t->log.mass) != 1) fail_msg("%s: no mass", path);
+    if (bench_json_num(&t->f, "length", &t->log.length) != 1) fail_msg("%s: no length", path);
+    if (bench_json_num(&t->f, "kp", &t->log.kp) != 1) fail_msg("%s: no kp", path);
+    t->log.vin = bench_json_num(&t->f, "vin", &v) == 1 ? v : 0;
+    t->log.dt = bench_json_num(&t->f, "dt", &v) == 1 ? v : 0;
+    t->log.arm_mass = bench_json_num(&t->f, "arm_mass", &v) == 1 ? v : 0;
     t->log.n = t->e.n;
     t->log.timestamp = t->e.timestamp;
     t->log.goal_position = t->e.goal_position;
@@ -85,7 +84,7 @@ static void free_log(test_log *t)
 typedef struct { double goal, pos, speed; int te; } rsample;
 
 /* bam/process.py: the k-th resampled entry at t = k·dt, *frame advancing. */
-static rsample resample(const fric_bench_log *L, size_t *frame, double t)
+static rsample resample(const fric_io_log *L, size_t *frame, double t)
 {
     while (t > L->timestamp[*frame + 1]) (*frame)++;
     size_t i = *frame;
@@ -105,11 +104,11 @@ static double ref_mae(const fric_bench_preset *p, const test_log *t)
 {
     const fric_servo_actuator *a = &p->servo;
     const fric_servo_friction *k = &p->friction;
-    int raw = t->h.dt == 0;
-    double dt = raw ? 0.005 : t->h.dt;
+    int raw = t->log.dt == 0;
+    double dt = raw ? 0.005 : t->log.dt;
     size_t n = raw ? (size_t)ceil(t->log.timestamp[t->log.n - 1] / dt) : t->log.n, frame = 0;
-    double vin = t->h.vin > 0 ? t->h.vin : a->vin_default;
-    double m = t->h.mass, ma = t->h.arm_mass, l = t->h.length, kp = t->h.kp;
+    double vin = t->log.vin > 0 ? t->log.vin : a->vin_default;
+    double m = t->log.mass, ma = t->log.arm_mass, l = t->log.length, kp = t->log.kp;
     rsample s0 = raw ? resample(&t->log, &frame, 0.0)
                      : (rsample){ 0, t->log.position[0], t->log.speed[0], 1 };
     double q = s0.pos, dq = s0.speed, err = 0;
@@ -161,7 +160,7 @@ static void replay_equals_reference_transcription(void **state)
                 d.treatment = FRIC_BENCH_CLIP;
                 fric_bench_replay_result r;
                 const char *why;
-                if (fric_bench_replay(&d, &t.h, &t.log, NULL, 0, &r, &why)) fail_msg("%s: %s", path, why);
+                if (fric_bench_replay(&d, &t.log, NULL, 0, &r, &why)) fail_msg("%s: %s", path, why);
                 double want = ref_mae(p, &t);
                 if (r.mae != want)
                     fail_msg("%s m%d: replay MAE %.17g, transcription %.17g", path, m, r.mae, want);
@@ -191,12 +190,12 @@ static void implicit_replay_equals_streaming_loop(void **state)
         fric_bench_replay_result r;
         double *sim = malloc(t.log.n * sizeof *sim);
         assert_non_null(sim);
-        assert_int_equal(fric_bench_replay(&d, &t.h, &t.log, sim, t.log.n, &r, NULL), 0);
-        d.mass = t.h.mass;
-        d.length = t.h.length;
-        d.kp = t.h.kp;
-        d.vin = t.h.vin;
-        d.dt = t.h.dt;
+        assert_int_equal(fric_bench_replay(&d, &t.log, sim, t.log.n, &r, NULL), 0);
+        d.mass = t.log.mass;
+        d.length = t.log.length;
+        d.kp = t.log.kp;
+        d.vin = t.log.vin;
+        d.dt = t.log.dt;
         fric_bench_state s;
         assert_int_equal(fric_bench_init(&d, &s, t.log.position[0], t.log.speed[0], NULL), 0);
         double err = 0;
@@ -223,9 +222,9 @@ static void raw_logs_resample_like_process_py(void **state)
         snprintf(pp, sizeof pp, LOGS "/xl330/processed/%s.json", xl330_logs[i]);
         test_log raw, pro;
         if (load_log(rp, &raw) || load_log(pp, &pro)) fail_msg("cannot read %s", rp);
-        assert_true(raw.h.dt == 0 && pro.h.dt == 0.005);
+        assert_true(raw.log.dt == 0 && pro.log.dt == 0.005);
         /* the processed file is process.py's output of the raw one */
-        size_t n = fric_bench_replay_samples(&raw.h, &raw.log), frame = 0;
+        size_t n = fric_io_log_samples(&raw.log), frame = 0;
         assert_int_equal(n, pro.log.n);
         for (size_t k = 0; k < n; k++) {
             rsample s = resample(&raw.log, &frame, (double)k * 0.005);
@@ -237,8 +236,8 @@ static void raw_logs_resample_like_process_py(void **state)
         fric_bench_def d;
         fric_bench_def_from_preset(fric_bench_preset_find("xl330", 4), &d);
         fric_bench_replay_result a, b;
-        assert_int_equal(fric_bench_replay(&d, &raw.h, &raw.log, NULL, 0, &a, NULL), 0);
-        assert_int_equal(fric_bench_replay(&d, &pro.h, &pro.log, NULL, 0, &b, NULL), 0);
+        assert_int_equal(fric_bench_replay(&d, &raw.log, NULL, 0, &a, NULL), 0);
+        assert_int_equal(fric_bench_replay(&d, &pro.log, NULL, 0, &b, NULL), 0);
         assert_true(a.mae == b.mae);
         assert_int_equal(a.resampled, 1);
         assert_int_equal(b.resampled, 0);
@@ -289,13 +288,14 @@ static void free_pendulum_period(void **state)
         pos[i] = theta0 * cos(w * i * h);     /* the continuous small-angle swing */
         speed[i] = 0;
     }
-    fric_bench_log_header hd = { m, 0, l, 100, 7.4, h };
-    fric_bench_log L = { N, ts, goal, te, pos, speed };
+    fric_io_log L = { .mass = m, .arm_mass = 0, .length = l, .kp = 100, .vin = 7.4, .dt = h,
+                      .n = N, .timestamp = ts, .position = pos, .goal_position = goal,
+                      .torque_enable = te, .speed = speed };
     fric_bench_replay_result r;
     const char *why;
     for (int tr = 0; tr < 2; tr++) {
         d.treatment = tr ? FRIC_BENCH_IMPLICIT : FRIC_BENCH_CLIP;
-        if (fric_bench_replay(&d, &hd, &L, sim, N, &r, &why)) fail_msg("%s", why);
+        if (fric_bench_replay(&d, &L, sim, N, &r, &why)) fail_msg("%s", why);
         /* period from the downward zero crossings */
         double first = -1, last = -1;
         int crossings = 0;
@@ -339,40 +339,41 @@ static void bad_logs_are_named(void **state)
     int te[4] = { 1, 1, 1, 1 };
     fric_bench_def d;
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 1), &d);
-    fric_bench_log_header h = { 0.5, 0, 0.1, 100, 7.4, 0 };
-    fric_bench_log L = { 4, ts, g, te, p, sp };
+    fric_io_log L = { .mass = 0.5, .arm_mass = 0, .length = 0.1, .kp = 100, .vin = 7.4, .dt = 0,
+                      .n = 4, .timestamp = ts, .position = p, .goal_position = g,
+                      .torque_enable = te, .speed = sp };
     fric_bench_replay_result r;
     const char *why;
-    assert_int_equal(fric_bench_replay(&d, &h, &L, sim, 2, &r, &why), 0);   /* cap < samples */
+    assert_int_equal(fric_bench_replay(&d, &L, sim, 2, &r, &why), 0);   /* cap < samples */
     assert_int_equal(r.samples, 6);    /* ceil(0.03/0.005) */
     ts[2] = 0.01;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "entry 2"));
     ts[2] = 0.02;
     p[3] = NAN;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "entry 3"));
     p[3] = 0;
-    h.mass = 0;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    L.mass = 0;
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "mass"));
-    h.mass = 0.5;
-    h.dt = -1;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    L.mass = 0.5;
+    L.dt = -1;
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "dt"));
-    h.dt = 0;
+    L.dt = 0;
     L.n = 1;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "entries"));
     L.n = 4;
     L.position = NULL;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "position"));
     L.position = p;
     d.servo.kt = -1;
-    assert_int_not_equal(fric_bench_replay(&d, &h, &L, NULL, 0, &r, &why), 0);
+    assert_int_not_equal(fric_bench_replay(&d, &L, NULL, 0, &r, &why), 0);
     assert_non_null(strstr(why, "kt"));
-    assert_int_equal(fric_bench_replay_samples(NULL, &L), 0);
+    assert_int_equal(fric_io_log_samples(NULL), 0);
 }
 
 int main(void)

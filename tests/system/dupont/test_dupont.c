@@ -627,7 +627,7 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(why, "eta2 = 0.5"));
     assert_true(isnan(fric_screw_k(&e, 1, 0)));
     double lo, hi;
-    assert_int_equal(fric_screw_dead_band(&e, 1, &lo, &hi), -1);
+    assert_int_equal(fric_screw_dead_band(&e, 1, &lo, &hi), FRIC_E_PARAM_RANGE);
     assert_true(isnan(lo) && isnan(hi));
     fric_xy_table p = { 0, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
     assert_int_equal(fric_xy_check(&p, &why), 1);
@@ -640,12 +640,12 @@ static void test_bad_input(void **state)
     fric_screw_drive ok = fig5(FRIC_DUPONT_IMPLICIT, 1e-3);
     fric_screw_state s;
     fric_screw_drive_init(&ok, &s, 1, 2);
-    assert_int_equal(fric_screw_drive_step(&ok, &s, INFINITY), -1);
+    assert_int_equal(fric_screw_drive_step(&ok, &s, INFINITY), FRIC_E_NONFINITE);
     assert_true(s.q == 1 && s.dq == 2);
     fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
     fric_xy_state x;
     fric_xy_init(&x, 1, 2);
-    assert_int_equal(fric_xy_step(&xt, &x, NAN, 50), -1);
+    assert_int_equal(fric_xy_step(&xt, &x, NAN, 50), FRIC_E_NONFINITE);
     assert_true(x.x == 1 && x.v == 2);
 }
 

@@ -1,0 +1,14 @@
+/* io_internal.h: what the io files share; not part of the API. */
+#ifndef FRIC_IO_INTERNAL_H
+#define FRIC_IO_INTERNAL_H
+
+#include "fric_io.h"
+
+/* Records err as this thread's last failure (fric_status_last: its message,
+ * param) with the status of its kind (fric_io.h, "Errors"): FRIC_IO_FILE →
+ * FRIC_E_FILE, FRIC_IO_MEMORY → FRIC_E_NO_MEMORY, any other kind →
+ * FRIC_E_LOG_INVALID (a log) or FRIC_E_PARAMS_INVALID (params_file = 1).
+ * Returns that status. */
+fric_status fric__io_status(const fric_io_error *err, int params_file, int param);
+
+#endif
