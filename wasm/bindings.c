@@ -554,8 +554,10 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
         set_status(FRIC_E_NO_MEMORY, -1, err->message);
         return NULL;
     }
-    if (fric_io_log_from_raw(&raw, te, source, lg, err)) {   /* records its fric_status */
+    int rc = fric_io_log_from_raw(&raw, te, source, lg, err);
+    if (rc) {
         free(lg);
+        set_status(rc, -1, err->message);   /* the core's status, io's message */
         return NULL;
     }
     set_status(FRIC_OK, -1, "");
