@@ -148,7 +148,7 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
 /* fric_servo_friction: its model, then FRIC_SERVO_COEFS (whose second
  * column is the params-file key, not a unit). */
-#define FXB_FIELD_NO_UNIT(f, key) FXB_FIELD(f, "")
+#define FXB_FIELD_NO_UNIT(f, NAME) FXB_FIELD(f, "")
 #define FXB_SERVO_FRICTION_FIELDS(X) X(model, "") FRIC_SERVO_COEFS(FXB_FIELD_NO_UNIT)
 
 /* The fields of each layout: a function per struct, *n of them. */

@@ -34,28 +34,20 @@ extern "C" {
 
 /* ------------------------------------------------------------ parameters */
 
-/* kt, R, armature, q_offset, then the 13 coefficients of FRIC_SERVO_COEFS in
- * their order. */
+/* The fit's parameter vector: kt, R, armature, q_offset, then the 13
+ * coefficients of FRIC_SERVO_COEFS in their order (FRIC_FIT_K_C ..
+ * FRIC_FIT_K_V, named from that table; each one's unit is the field's in
+ * fric_servo_friction and the bench scenario's row, fric_fit_param_unit). */
+#define FRIC__FIT_COEF(field, NAME) FRIC_FIT_##NAME,
 enum {
     FRIC_FIT_KT = 0,     /* torque constant                    [N·m/A]       */
     FRIC_FIT_R,          /* winding resistance                 [Ω]           */
     FRIC_FIT_ARMATURE,   /* apparent inertia J_m               [kg·m²]       */
     FRIC_FIT_Q_OFFSET,   /* constant offset of the angle       [rad]         */
-    FRIC_FIT_K_C,        /* friction_base                      [N·m]         */
-    FRIC_FIT_K_CS,       /* friction_stribeck                  [N·m]         */
-    FRIC_FIT_K_L,        /* load_friction_base                 [-]           */
-    FRIC_FIT_K_LS,       /* load_friction_stribeck             [-]           */
-    FRIC_FIT_K_M,        /* load_friction_motor                [-]           */
-    FRIC_FIT_K_E,        /* load_friction_external             [-]           */
-    FRIC_FIT_K_MS,       /* load_friction_motor_stribeck       [-]           */
-    FRIC_FIT_K_ES,       /* load_friction_external_stribeck    [-]           */
-    FRIC_FIT_K_MQ,       /* load_friction_motor_quad           [1/(N·m)]     */
-    FRIC_FIT_K_EQ,       /* load_friction_external_quad        [1/(N·m)]     */
-    FRIC_FIT_DTHETA_S,   /* dtheta_stribeck                    [rad/s]       */
-    FRIC_FIT_ALPHA,      /* alpha                              [-]           */
-    FRIC_FIT_K_V,        /* friction_viscous                   [N·m·s/rad]   */
+    FRIC_SERVO_COEFS(FRIC__FIT_COEF)
     FRIC_FIT_N
 };
+#undef FRIC__FIT_COEF
 
 /* The params-file key of parameter i ("kt", "R", "armature", "q_offset",
  * "friction_base", ...), its unit ("N·m/A", ...); NULL out of range. */

@@ -57,22 +57,24 @@ typedef struct {
 #define FRIC_SERVO_KEY_K_V "friction_viscous"
 
 /* The 14 numbers of a servo friction model in the one order every array of
- * them uses (bindings, JavaScript wrapper, views): model, then X(field, key)
- * for each coefficient below. */
+ * them uses (bindings, JavaScript wrapper, views, the fit's parameter
+ * vector): model, then X(field, NAME) for each coefficient below, where
+ * FRIC_SERVO_KEY_##NAME is its params-file key (and FRIC_FIT_##NAME its index
+ * in a fit's parameter vector, fric_fit.h). */
 #define FRIC_SERVO_COEFS(X) \
-    X(K_c, FRIC_SERVO_KEY_K_C) \
-    X(K_cs, FRIC_SERVO_KEY_K_CS) \
-    X(K_l, FRIC_SERVO_KEY_K_L) \
-    X(K_ls, FRIC_SERVO_KEY_K_LS) \
-    X(K_m, FRIC_SERVO_KEY_K_M) \
-    X(K_e, FRIC_SERVO_KEY_K_E) \
-    X(K_ms, FRIC_SERVO_KEY_K_MS) \
-    X(K_es, FRIC_SERVO_KEY_K_ES) \
-    X(K_mq, FRIC_SERVO_KEY_K_MQ) \
-    X(K_eq, FRIC_SERVO_KEY_K_EQ) \
-    X(dtheta_s, FRIC_SERVO_KEY_DTHETA_S) \
-    X(alpha, FRIC_SERVO_KEY_ALPHA) \
-    X(K_v, FRIC_SERVO_KEY_K_V)
+    X(K_c, K_C) \
+    X(K_cs, K_CS) \
+    X(K_l, K_L) \
+    X(K_ls, K_LS) \
+    X(K_m, K_M) \
+    X(K_e, K_E) \
+    X(K_ms, K_MS) \
+    X(K_es, K_ES) \
+    X(K_mq, K_MQ) \
+    X(K_eq, K_EQ) \
+    X(dtheta_s, DTHETA_S) \
+    X(alpha, ALPHA) \
+    X(K_v, K_V)
 #define FRIC_SERVO_N_COEFS 14
 /* "model", "K_c", …, "K_v" (the fields) and "model", "friction_base", …,
  * "friction_viscous" (the params-file keys), in that order. */

@@ -130,8 +130,8 @@ void fric_servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
 
 /* ------------------------------------------------- the 14 numbers, in order */
 
-#define FIELD_NAME(f, key) #f,
-#define KEY_NAME(f, key) key,
+#define FIELD_NAME(f, NAME) #f,
+#define KEY_NAME(f, NAME) FRIC_SERVO_KEY_##NAME,
 const char *const fric_servo_coef_fields[FRIC_SERVO_N_COEFS] = { "model", FRIC_SERVO_COEFS(FIELD_NAME) };
 const char *const fric_servo_coef_keys[FRIC_SERVO_N_COEFS] = { "model", FRIC_SERVO_COEFS(KEY_NAME) };
 

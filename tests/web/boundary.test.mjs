@@ -120,7 +120,7 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
     it(`${name}: ${macro} and ${struct}`, () => {
       const L = LAYOUTS[name];
       let want = xmacro(macro);
-      // the servo friction model: its `model`, then FRIC_SERVO_COEFS(X(field, key)) (no units)
+      // the servo friction model: its `model`, then FRIC_SERVO_COEFS(X(field, NAME)) (no units)
       if (name === 'servo_friction') want = [['model', '""'], ...want.map(([f]) => [f, '""'])];
       assert.deepEqual(L.fields.map(([f, u]) => [f, JSON.stringify(u)]), want, 'names and units, in the table order');
       const c = layoutOf(struct);
