@@ -143,7 +143,7 @@ static int configure(screw_scn *c, const double *p, const char **why)
     d.M = m * l * l;                                  /* eq. 14 */
     d.G = m * p[P_G] * l;                             /* eq. 14 */
     d.h = p[P_DT];
-    d.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    d.treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     d.eps = p[P_EPS];
     const char *m_why;
     if (fric_screw_drive_check(&d, &m_why)) {
@@ -213,7 +213,7 @@ static int screw_step(void *state, double *row, const char **why)
                 *why = fric__fail(FRIC_E_NONFINITE, -1, "screw: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from q = %g rad, dq = %g rad/s, "
                                  "tau_l = %g N*m under tau_a = %g N*m; lower tau_amp or dt.",
-                                 c->clk.k + 1, time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->d.treatment],
+                                 c->clk.k + 1, time_at(c, c->clk.k + 1), fric_treatment_name(c->d.treatment),
                                  c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, c->clk.k + 1));
             return FRIC_SCENARIO_ERROR;
         }

@@ -208,7 +208,7 @@ static int configure(xy_scn *c, const double *p, const char **why)
     t.m2 = p[P_M2];
     t.mu = p[P_MU];
     t.h = p[P_DT];
-    t.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    t.treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     t.eps = p[P_EPS];
     const char *m;
     if (fric_xy_check(&t, &m)) {
@@ -298,7 +298,7 @@ static int xy_step(void *state, double *row, const char **why)
                 *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
                                  "lower the force amplitudes or dt.", c->clk.k + 1,
-                                 time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->p.treatment],
+                                 time_at(c, c->clk.k + 1), fric_treatment_name(c->p.treatment),
                                  c->s.x, c->s.v, c->s.FN);
             return FRIC_SCENARIO_ERROR;
         }

@@ -63,7 +63,6 @@ enum { P_CASE, P_LAW, P_FC_CV, P_FS, P_FC_ST, P_VS_ST, P_FC_RA, P_VS_RA, P_D, P_
        P_INTEGRAL, P_KP, P_KV, P_LAMBDA, P_M, P_K, P_B, P_T, P_DURATION, P_QD, P_FRICTION,
        P_EPS, P_EVERY, N_PARAMS };
 enum { C_FIG12, C_FIG13, C_CUSTOM };
-enum { TR_IMPLICIT, TR_APPROX, TR_IMPLICIT_D, TR_EXPLICIT, TR_KARNOPP };
 
 #define HALF_PI 1.5707963267948966
 #define PI_ 3.141592653589793
@@ -72,8 +71,12 @@ enum { TR_IMPLICIT, TR_APPROX, TR_IMPLICIT_D, TR_EXPLICIT, TR_KARNOPP };
 
 static const char *const case_names[] = { "fig12", "fig13", "custom" };
 static const char *const onoff_names[] = { "off", "on" };
-static const char *const friction_names[] = { "implicit", "approx", "implicit-d", "explicit",
-                                              "karnopp" };
+/* The treatments offered (fric_treatment, friction.h), in the order of the
+ * `friction` choice. */
+#define OFFERED(X) X(IMPLICIT) X(APPROX) X(IMPLICIT_D) X(EXPLICIT) X(KARNOPP)
+static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
+#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
 
 static const char *const case_help[] = {
     "Cisneros Fig. 12, PD control kp = 20 1/s², kv = 2 1/s, no integral term: the "
@@ -147,11 +150,11 @@ static const fric_param_info params[N_PARAMS] = {
                      .label = "duration", .lo = 0.5, .hi = 20 },
     [P_QD] = { "q_d", HALF_PI, -2 * PI_, 2 * PI_, "rad", "step target q_d (90 deg = 1.5708 rad)",
                NULL, 0, 0, .label = "target angle q_d", .lo = -PI_, .hi = PI_ },
-    [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 4, "choice",
+    [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: element C on the joint velocity (Cisneros); approx: the same "
                      "with Kikuuwe eq. 46; implicit-d: element D (inertia inside the implicit "
                      "step); explicit: Phi(dq); karnopp: Kikuuwe eq. 3 with eps",
-                     friction_names, 5, 0,
+                     friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "rad/s", "Karnopp's zero-velocity threshold eps", NULL, 0, 0,
                 .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
@@ -179,7 +182,7 @@ static const fric_col_info cols[] = {
 typedef struct {
     fric_law law;
     fric_elem_def def;      /* M [kg·m²], K [N·m/rad], B [N·m·s/rad], T [s], xform */
-    int treatment;          /* TR_*                                            */
+    fric_treatment treatment; /* one of offered[]                              */
     int integral;           /* eq. 51 on (1) or off (0)                        */
     double kp, kv, lambda;  /* [1/s²], [1/s], [1/s]                            */
     double q_d;             /* [rad]                                           */
@@ -223,9 +226,9 @@ static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in,
         c->law = (fric_law){ kind, p[P_FS], p[P_FC_RA], p[P_VS_RA], p[P_D], 1 };
         break;
     }
-    c->treatment = (int)p[P_FRICTION];
+    c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], p[P_K], p[P_B], p[P_T],
-                              c->treatment == TR_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
     c->integral = (int)p[P_INTEGRAL];
     c->kp = p[P_KP];
     c->kv = p[P_KV];
@@ -237,9 +240,9 @@ static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in,
     const char *w = NULL;
     int bad;
     switch (c->treatment) {
-    case TR_IMPLICIT:
-    case TR_APPROX: bad = fric_elem_check(FRIC_ELEM_C, &c->def, &c->law, &w); break;
-    case TR_IMPLICIT_D: bad = fric_elem_check(FRIC_ELEM_D, &c->def, &c->law, &w); break;
+    case FRIC_TREATMENT_IMPLICIT:
+    case FRIC_TREATMENT_APPROX: bad = fric_elem_check(FRIC_ELEM_C, &c->def, &c->law, &w); break;
+    case FRIC_TREATMENT_IMPLICIT_D: bad = fric_elem_check(FRIC_ELEM_D, &c->def, &c->law, &w); break;
     default: bad = fric_law_check_params(&c->law, &w); break;
     }
     if (bad) {
@@ -249,7 +252,7 @@ static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in,
         if (why)
             *why = fric_ex_wrap(w, "joint-step (law = %s, parameters %s; friction = %s with "
                                 "M, K, B, T)", fric_law_names[kind], law_params[kind],
-                                friction_names[c->treatment]);
+                                fric_treatment_name(c->treatment));
         return 1;
     }
     return fric_scenario_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
@@ -288,14 +291,14 @@ static int advance(joint_state *s)
     s->tau_r = M * qdd_r + s->tau_p;
     double slip = dq;
     switch (c->treatment) {
-    case TR_IMPLICIT:
-    case TR_APPROX:
+    case FRIC_TREATMENT_IMPLICIT:
+    case FRIC_TREATMENT_APPROX:
         s->stuck = fric_ex_static(&c->law, d->xform, 1 / G, dq + K * e1 / G);   /* eq. 38a */
         s->tau_f = fric_elem_c_step(&c->law, d, &s->c, dq);                      /* eq. 38 */
         slip = s->stuck ? 0 : dq - (s->c.e - e1) / T;                            /* eq. 39 */
         s->dq = dq + T / M * (s->tau_r - s->tau_f);
         break;
-    case TR_IMPLICIT_D: {
+    case FRIC_TREATMENT_IMPLICIT_D: {
         double A = (T * T * K + T * d->B + M) / (M * G);                         /* eq. 44 */
         fric_elem_d el = { .u = dq, .e = e1, .f = s->c.f };
         s->stuck = fric_ex_static(&c->law, d->xform, A,
@@ -307,12 +310,12 @@ static int advance(joint_state *s)
         slip = s->stuck ? 0 : s->dq - (el.e - e1) / T;                           /* eq. 39 */
         break;
     }
-    case TR_EXPLICIT:
+    case FRIC_TREATMENT_EXPLICIT:
         s->stuck = dq == 0;
         s->tau_f = fric_explicit_force(&c->law, dq);
         s->dq = dq + T / M * (s->tau_r - s->tau_f);
         break;
-    default: /* TR_KARNOPP */
+    default: /* FRIC_TREATMENT_KARNOPP */
         s->stuck = fabs(dq) <= c->eps && fabs(s->tau_r) <= fric_phi_plus0(&c->law);
         s->tau_f = fric_karnopp_force(&c->law, c->eps, dq, s->tau_r);           /* eq. 3 */
         s->dq = dq + T / M * (s->tau_r - s->tau_f);

@@ -35,10 +35,14 @@
 enum { P_CASE, P_V0, P_H, P_M, P_T, P_DURATION, P_LAW, P_FC, P_FS, P_VS, P_D, P_ALPHA,
        P_FRICTION, P_EPS, P_EVERY, N_PARAMS };
 enum { C_FIG6, C_FIG7, C_CUSTOM };
-enum { TR_IMPLICIT, TR_APPROX, TR_EXPLICIT, TR_KARNOPP };
 
 static const char *const case_names[] = { "fig6", "fig7", "custom" };
-static const char *const friction_names[] = { "implicit", "approx", "explicit", "karnopp" };
+/* The treatments offered (fric_treatment, friction.h), in the order of the
+ * `friction` choice. */
+#define OFFERED(X) X(IMPLICIT) X(APPROX) X(EXPLICIT) X(KARNOPP)
+static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
+#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
 
 static const char *const case_help[] = {
     "Kikuuwe Fig. 6, v0 = 0.7 m/s against h = -1 N: the mass slows down and sticks",
@@ -82,10 +86,10 @@ static const fric_param_info params[N_PARAMS] = {
               .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (stribeck; the laws require "
                   "alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
-    [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 3, "choice",
+    [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: element A (Kikuuwe eq. 26); approx: element A with eq. 46; "
                      "explicit: f = Phi(v_prev); karnopp: Kikuuwe eq. 3 with eps",
-                     friction_names, 4, 0,
+                     friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
                 NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
@@ -112,7 +116,7 @@ typedef struct {
     fric_law law;          /* friction law Φ                               */
     fric_elem_def def;     /* M [kg], T [s], xform; K = B = 0 (unused)      */
     fric_elem el;          /* element A prepared from law + def (implicit, approx) */
-    int treatment;         /* TR_*                                          */
+    fric_treatment treatment; /* one of offered[]                            */
     double eps;            /* Karnopp threshold [m/s]                       */
     double h;              /* external force [N]                            */
     double v0;             /* initial velocity [m/s] (used by init only)    */
@@ -129,6 +133,12 @@ typedef struct {
     fric_ex_reversals rev; /* sign reversals of v                           */
 } model_a_state;
 
+/* Element A (exact or approximate transform) or a naive baseline. */
+static int implicit(fric_treatment t)
+{
+    return t == FRIC_TREATMENT_IMPLICIT || t == FRIC_TREATMENT_APPROX;
+}
+
 /* Validates p and fills c; restarts *clk from its current time. */
 static int configure(model_a_cfg *c, fric_scenario_clock *clk, const double *p_in, const char **why)
 {
@@ -142,19 +152,19 @@ static int configure(model_a_cfg *c, fric_scenario_clock *clk, const double *p_i
                            k == C_CUSTOM ? 0 : 2, why))
         return 1;
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
-    c->treatment = (int)p[P_FRICTION];
+    c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], 0, 0, p[P_T],
-                              c->treatment == TR_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
     c->eps = p[P_EPS];
     c->h = p[P_H];
     c->v0 = p[P_V0];
     c->every = (long long)p[P_EVERY];
     const char *w = NULL;
-    int bad = c->treatment <= TR_APPROX ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
+    int bad = implicit(c->treatment) ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
                                         : fric_law_check_params(&c->law, &w);
     if (bad) {
         if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
-                                     fric_law_names[(int)p[P_LAW]], friction_names[c->treatment]);
+                                     fric_law_names[(int)p[P_LAW]], fric_treatment_name(c->treatment));
         return 1;
     }
     return fric_scenario_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
@@ -188,17 +198,17 @@ static int advance(model_a_state *s)
     const model_a_cfg *c = &s->cfg;
     double TM = c->def.T / c->def.M, v = s->a.v;
     switch (c->treatment) {
-    case TR_IMPLICIT:
-    case TR_APPROX:
+    case FRIC_TREATMENT_IMPLICIT:
+    case FRIC_TREATMENT_APPROX:
         fric_elem_a_run(&c->el, &s->a, c->h);                                /* eq. 26 */
         s->stuck = s->a.stuck;
         break;
-    case TR_EXPLICIT:
+    case FRIC_TREATMENT_EXPLICIT:
         s->a.f = fric_explicit_force(&c->law, v);                            /* Φ(v_{k−1}) */
         s->a.v = v + TM * (c->h - s->a.f);                                   /* eq. 12 */
         s->stuck = s->a.v == 0;
         break;
-    default: /* TR_KARNOPP */
+    default: /* FRIC_TREATMENT_KARNOPP */
         s->stuck = fabs(v) <= c->eps && fabs(c->h) <= fric_phi_plus0(&c->law);
         s->a.f = fric_karnopp_force(&c->law, c->eps, v, c->h);               /* eq. 3 */
         s->a.v = v + TM * (c->h - s->a.f);                                   /* eq. 12 */
@@ -208,7 +218,7 @@ static int advance(model_a_state *s)
     s->clk.k++;
     /* While element A holds static friction v is 0 up to the rounding of
      * v* − Z·(v* / Z) (eq. 26c), which must not count as a reversal. */
-    fric_ex_reversals_add(&s->rev, c->treatment <= TR_APPROX && s->stuck ? 0 : s->a.v);
+    fric_ex_reversals_add(&s->rev, implicit(c->treatment) && s->stuck ? 0 : s->a.v);
     return !(isfinite(s->a.v) && isfinite(s->a.f) && isfinite(s->x));
 }
 

@@ -57,7 +57,12 @@ enum { MODEL_B, MODEL_D };
 
 static const char *const case_names[] = { "fig13", "fig14", "custom" };
 static const char *const model_names[] = { "b", "d" };
-static const char *const friction_names[] = { "implicit", "approx" };
+/* The treatments offered (fric_treatment, friction.h), in the order of the
+ * `friction` choice. */
+#define OFFERED(X) X(IMPLICIT) X(APPROX)
+static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
+#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
 
 static const char *const case_help[] = {
     "Kikuuwe Fig. 13, model B: F = 10 N, the spring's far end moves at u = 0.1·t m/s",
@@ -115,9 +120,9 @@ static const fric_param_info params[N_PARAMS] = {
                "case=custom only)", NULL, 0, 0, .fixed_by_case = 1, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
     [P_H] = { "h", 0, -1e4, 1e4, "N", "model D input force h (Fig. 14: 0; case=custom only)",
               NULL, 0, 0, .fixed_by_case = 1, .label = "input force h", .lo = -20, .hi = 20 },
-    [P_FRICTION] = { "friction", 0, 0, 1, "choice",
+    [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "transform in both models: implicit (exact Phi_Z) or approx (eq. 46)",
-                     friction_names, 2, 0,
+                     friction_names, N_OFFERED, 0,
                      .label = "transform", .choice_help = friction_help },
     [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
                   .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
@@ -185,7 +190,7 @@ static int configure(bd_cfg *c, fric_scenario_clock *clk, const double *p_in, co
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     double K = p[P_K], M = p[P_M];
     c->def = (fric_elem_def){ M, K, 2 * p[P_ZETA] * sqrt(K * M), p[P_T],
-                              p[P_FRICTION] == 1 ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              offered[(int)p[P_FRICTION]] == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
     c->model = (int)p[P_MODEL];
     c->ramp = p[P_RAMP];
     c->h = c->model == MODEL_D ? p[P_H] : 0;

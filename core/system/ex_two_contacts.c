@@ -50,9 +50,13 @@
 enum { P_AMP, P_OMEGA, P_M1, P_M2, P_K1, P_K2, P_KC, P_BC, P_T, P_DURATION, P_LAW,
        P_FC1, P_FS1, P_FC2, P_FS2, P_VS, P_D, P_ALPHA, P_FRICTION, P_X1_0, P_X2_0, P_EVERY,
        N_PARAMS };
-enum { TR_IMPLICIT, TR_APPROX, TR_EXPLICIT };
 
-static const char *const friction_names[] = { "implicit", "approx", "explicit" };
+/* The treatments offered (fric_treatment, friction.h), in the order of the
+ * `friction` choice. */
+#define OFFERED(X) X(IMPLICIT) X(APPROX) X(EXPLICIT)
+static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
+#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
 
 static const char *const friction_help[] = {
     "Model-C elements, the exact implicit step (Kikuuwe eq. 38) on both contacts",
@@ -100,10 +104,10 @@ static const fric_param_info params[N_PARAMS] = {
               NULL, 0, 0, .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (the laws require alpha >= 1)",
                   NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
-    [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 2, "choice",
+    [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: model-C elements (Kikuuwe eq. 38); approx: with eq. 46; "
                      "explicit: f = Phi(relative velocity) of rigid contacts",
-                     friction_names, 3, 0,
+                     friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_X1_0] = { "x1_0", 0, -10, 10, "m", "initial position of body 1", NULL, 0, 0,
                  .label = "initial position x1_0", .lo = -1, .hi = 1 },
@@ -135,7 +139,7 @@ static const fric_col_info cols[] = {
 typedef struct {
     fric_law law[2];        /* Φ of contacts 1 and 2                        */
     fric_elem_def def;      /* Kc [N/m], Bc [N·s/m], T [s], xform           */
-    int treatment;          /* TR_*                                         */
+    fric_treatment treatment; /* one of offered[]                           */
     double amp, omega;      /* base velocity amplitude [m/s], [rad/s]       */
     double M1, M2, K1, K2;  /* [kg], [kg], [N/m], [N/m]                     */
     double x1_0, x2_0;      /* initial positions [m] (used by init only)    */
@@ -160,9 +164,9 @@ static int configure(two_cfg *c, fric_scenario_clock *clk, const double *p, cons
     fric_kind kind = (fric_kind)p[P_LAW];
     c->law[0] = (fric_law){ kind, p[P_FS1], p[P_FC1], p[P_VS], p[P_D], p[P_ALPHA] };
     c->law[1] = (fric_law){ kind, p[P_FS2], p[P_FC2], p[P_VS], p[P_D], p[P_ALPHA] };
-    c->treatment = (int)p[P_FRICTION];
+    c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ 0, p[P_KC], p[P_BC], p[P_T],
-                              c->treatment == TR_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
     c->amp = p[P_AMP];
     c->omega = p[P_OMEGA];
     c->M1 = p[P_M1];
@@ -174,7 +178,7 @@ static int configure(two_cfg *c, fric_scenario_clock *clk, const double *p, cons
     c->every = (long long)p[P_EVERY];
     for (int i = 0; i < 2; i++) {
         const char *w = NULL;
-        int bad = c->treatment == TR_EXPLICIT ? fric_law_check_params(&c->law[i], &w)
+        int bad = c->treatment == FRIC_TREATMENT_EXPLICIT ? fric_law_check_params(&c->law[i], &w)
                                               : fric_elem_check(FRIC_ELEM_C, &c->def, &c->law[i], &w);
         if (bad) {
             if (why)
@@ -214,7 +218,7 @@ static void contact(two_state *s, int i, double rel)
 {
     const two_cfg *c = &s->cfg;
     double slip = rel;
-    if (c->treatment == TR_EXPLICIT) {
+    if (c->treatment == FRIC_TREATMENT_EXPLICIT) {
         s->c[i].f = fric_phi(&c->law[i], rel);
         s->stuck[i] = rel == 0;
     } else {
@@ -265,7 +269,7 @@ static int two_step(void *state, double *row, const char **why)
         }
     }
     s->started = 1;
-    double Kc = c->treatment == TR_EXPLICIT ? 0 : c->def.K;
+    double Kc = c->treatment == FRIC_TREATMENT_EXPLICIT ? 0 : c->def.K;
     row[0] = fric_scenario_clock_t(&s->clk);
     row[1] = s->u;
     row[2] = s->x1;

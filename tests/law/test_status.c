@@ -182,7 +182,7 @@ static void test_servo_tables(void **state)
     assert_int_equal(fric_servo_coef_positive(11), 1);
     assert_int_equal(fric_servo_coef_positive(1), 0);
     /* treatments: the bench and the screw share one table */
-    assert_string_equal(fric_bench_treatment_names[FRIC_BENCH_CLIP], "clip");
+    assert_string_equal(fric_bench_treatment_names[fric_treatment_index(FRIC_TREATMENT_CLIP, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS)], "clip");
     const fric_scenario *sw = fric_scenario_find("screw");
     int j = fric_scenario_param_index(sw, "friction");
     assert_ptr_equal(sw->params[j].choices, fric_bench_treatment_names);
