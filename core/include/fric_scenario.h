@@ -174,8 +174,9 @@ typedef struct fric_scenario_driver {
      * running state, for what may not change mid-run). */
     int (*configure)(void *cfg, fric_scenario_run *run, const void *running, const double *p,
                      const char **why);
-    /* init only (may be NULL): the initial dynamic state, after configure. */
-    void (*start)(void *state, const double *p);
+    /* init only (may be NULL): the initial dynamic state, after configure.
+     * 0, or nonzero with *why (init then fails). */
+    int (*start)(void *state, const double *p, const char **why);
     /* One step from k to k + 1 (the driver counts it). 0, or nonzero when the
      * state stopped being finite, with *why (FRIC_E_NONFINITE recorded)
      * naming the step k + 1, its time and the state. */

@@ -363,7 +363,13 @@ const fric_scenario fric_scenario_bench = {
     "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
     "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
     "the chattering.",
-    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL,
+    NULL,
+    "Pendulum bench: servo friction M1–M6 (Duclusaud & Passault, Algorithm 1)",
+    "A servo with load-dependent friction (models M1 to M6, presets identified by Rhoban/bam) "
+    "swings a pendulum along a built-in trajectory. clip is the reference step; implicit solves "
+    "the budget's velocity dependence at the end of the step: no chattering, zero drift in "
+    "stiction. explicit and karnopp are the naive baselines; reversals counts the chattering."
 };
 
 int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,

@@ -315,5 +315,14 @@ const fric_scenario fric_scenario_xy_table = {
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",
-    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL, NULL,
+    "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
+    "An X–Y positioning table whose x-axis friction is proportional to the normal force "
+    "from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by "
+    "2·μ·|F_N|/m when the sliding direction flips. The implicit treatment holds the x-axis "
+    "still where it should stick (about 200 of 10 000 steps, 7 reversals in 10 s); the "
+    "explicit treatment, overlaid, never sticks and chatters instead (about 100 reversals)."
+    " Set the solver to general: the same table through the general acceleration solve of "
+    "eq. 10 with located switching events (Dupont §3.1.1, §3.2) gives the same 7 reversals,"
+    " x within 0.5 mm."
 };

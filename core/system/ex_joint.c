@@ -263,11 +263,13 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 
 /* At rest at q = 0 (a retune keeps q, dq, the integral, the contact and
  * time). */
-static void start(void *state, const double *p)
+static int start(void *state, const double *p, const char **why)
 {
     (void)p;
+    (void)why;
     joint_state *s = state;
     s->tau_r = s->cfg.def.M * (s->cfg.kp * s->cfg.q_d);   /* τ_r at q = q̇ = 0 (eqs. 50-51) */
+    return 0;
 }
 
 /* One step T of the joint (to step k + 1); 0, or 1 with *why when the state

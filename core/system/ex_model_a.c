@@ -174,11 +174,13 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 
 /* The initial velocity (a retune keeps v, x, time and counters: v0 and
  * case's v0 only matter here). */
-static void start(void *state, const double *p)
+static int start(void *state, const double *p, const char **why)
 {
     (void)p;
+    (void)why;
     model_a_state *s = state;
     s->a.v = s->cfg.v0;
+    return 0;
 }
 
 /* One step T of the mass; 0, or 1 with *why when the state stopped being

@@ -227,9 +227,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 }
 
 /* The initial velocity v0 of the mass (a retune keeps the motion). */
-static void start(void *state, const double *p)
+static int start(void *state, const double *p, const char **why)
 {
     (void)p;
+    (void)why;
     bd_state *s = state;
     double v0 = s->cfg.v0;
     if (s->cfg.model == MODEL_B) {
@@ -240,6 +241,7 @@ static void start(void *state, const double *p)
         s->d.u = v0;
         s->w = v0;
     }
+    return 0;
 }
 
 static void advance_b(bd_state *s, double t)

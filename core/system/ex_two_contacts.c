@@ -196,12 +196,14 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 
 /* The initial positions (a retune keeps the motion: x1_0 and x2_0 only
  * matter here). */
-static void start(void *state, const double *p)
+static int start(void *state, const double *p, const char **why)
 {
     (void)p;
+    (void)why;
     two_state *s = state;
     s->x1 = s->cfg.x1_0;
     s->x2 = s->cfg.x2_0;
+    return 0;
 }
 
 /* One contact for one step: relative velocity rel [m/s] in, friction out. */

@@ -112,8 +112,7 @@ static int drive_init(const fric_scenario *sc, void *state, const double *p, con
     memset(state, 0, sc->state_bytes);
     *(fric_scenario_run *)state = run;
     memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
-    if (d->start) d->start(state, p);
-    return 0;
+    return d->start ? d->start(state, p, why) : 0;
 }
 
 static int drive_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
