@@ -124,11 +124,11 @@ static double scenario_rate(const fric_scenario *sc, const double *p, long rows,
     *done_rows = 0;
     if (sc->state_bytes > sizeof state) { *why = "state too large for the benchmark buffer"; return 0; }
     for (int r = 0; r < reps; r++) {
-        if (sc->init(state, p, why)) return 0;
+        if (fric_scenario_init(sc, state, p, why)) return 0;
         long k = 0;
         double t0 = host_thread_cpu();
         int rc = FRIC_SCENARIO_ROW;
-        while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCENARIO_ROW) k++;
+        while (k < rows && (rc = fric_scenario_step(sc, state, row, why)) == FRIC_SCENARIO_ROW) k++;
         double dt = host_thread_cpu() - t0;
         if (rc == FRIC_SCENARIO_ERROR) return 0;
         if (k > 0 && (double)k / dt > best) best = (double)k / dt;
