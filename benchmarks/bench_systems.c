@@ -196,8 +196,10 @@ int main(int argc, char **argv)
             fric_treatment t = fric_bench_treatments[i];
             double r1 = bench_rate(p, t, 1, steps, reps, goals);
             double r4 = bench_rate(p, t, 4, steps / 4, reps, goals);
-            double goal_rate = t == FRIC_TREATMENT_IMPLICIT ? 15e6 : t == FRIC_TREATMENT_CLIP ? 20e6 : 0;
-            printf("%-22s %-9s %14.1f %14.1f %s\n", acts[a], fric_treatment_name(t), r1 / 1e6, r4 / 1e6,
+            double goal_rate = t == FRIC_TREATMENT_IMPLICIT ? 15e6
+                             : t == FRIC_TREATMENT_CLIP ? 20e6 : 0;
+            printf("%-22s %-9s %14.1f %14.1f %s\n", acts[a], fric_treatment_name(t), r1 / 1e6,
+                   r4 / 1e6,
                    goal_rate == 0 ? "(no target)" : r1 >= goal_rate ? "met" : "MISSED");
             if (js) fprintf(js, "%s\n    {\"preset\": \"%s m6\", \"friction\": \"%s\", \"steps_per_s\": %.6g, "
                             "\"steps_per_s_4_interleaved\": %.6g}", first ? "" : ",", acts[a],

@@ -26,7 +26,8 @@
  * Fc = C, Fs = C + A, vs = θ̇_s, D = K_v, α; (1) is y = Φ(v* − Z·y) for
  * y = −τf, so τf = −Φ_Z(v*): the same prepared transform as everything else
  * (fric_elem_a_var, element A with levels set per step: prepared at init
- * with vs, D, α and Z, and each step only sets the levels C, C + A). Stuck iff |v*| ≤ Z·(C + A); otherwise
+ * with vs, D, α and Z, and each step only sets the levels C, C + A).
+ * Stuck iff |v*| ≤ Z·(C + A); otherwise
  * θ̇' = σ·w with the slip w the transform solves (for α ≠ 1 warm-started from
  * the previous moving step; where the budget breaks Kikuuwe's eq. 15, or
  * α < 1, the transform takes the smallest slip, continuous with sticking).

@@ -363,7 +363,7 @@ static void joint_semi(const fric_chain_sim *s, const fric_chain_state *x, step_
             v->stuck[i] = 0;
         } else if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
             int st;
-            v->tau_f[i] = -fric_elem_a_var_run(&x->elem[i], xq, NULL, &st, NULL);   /* Kikuuwe eq. 26 */
+            v->tau_f[i] = -fric_elem_a_var_run(&x->elem[i], xq, NULL, &st, NULL);  /* eq. 26 */
             v->stuck[i] = (unsigned char)st;
         } else {
             double lam = s->rho * Aq * Aq;                                   /* §5 */

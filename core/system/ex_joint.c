@@ -231,7 +231,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     }
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], p[P_K], p[P_B], p[P_T],
-                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
+                                                                    : FRIC_XFORM_EXACT };
     c->integral = (int)p[P_INTEGRAL];
     c->kp = p[P_KP];
     c->kv = p[P_KV];

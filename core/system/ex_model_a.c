@@ -156,7 +156,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], 0, 0, p[P_T],
-                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
+                                                                    : FRIC_XFORM_EXACT };
     c->eps = p[P_EPS];
     c->h = p[P_H];
     c->v0 = p[P_V0];
@@ -166,7 +167,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                         : fric_law_check_params(&c->law, &w);
     if (bad) {
         if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
-                                     fric_law_names[(int)p[P_LAW]], fric_treatment_name(c->treatment));
+                                     fric_law_names[(int)p[P_LAW]],
+                                     fric_treatment_name(c->treatment));
         return 1;
     }
     return fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why);

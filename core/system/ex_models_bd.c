@@ -193,7 +193,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     double K = p[P_K], M = p[P_M];
     c->def = (fric_elem_def){ M, K, 2 * p[P_ZETA] * sqrt(K * M), p[P_T],
-                              offered[(int)p[P_FRICTION]] == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              offered[(int)p[P_FRICTION]] == FRIC_TREATMENT_APPROX
+                                  ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
     c->model = (int)p[P_MODEL];
     c->ramp = p[P_RAMP];
     c->h = c->model == MODEL_D ? p[P_H] : 0;

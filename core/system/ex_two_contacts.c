@@ -169,7 +169,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->law[1] = (fric_law){ kind, p[P_FS2], p[P_FC2], p[P_VS], p[P_D], p[P_ALPHA] };
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ 0, p[P_KC], p[P_BC], p[P_T],
-                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
+                                                                    : FRIC_XFORM_EXACT };
     c->amp = p[P_AMP];
     c->omega = p[P_OMEGA];
     c->M1 = p[P_M1];

@@ -271,7 +271,8 @@ static int advance(void *state, const char **why)
 static const fric_scenario_driver driver = {
     offsetof(carriage_scn, cfg), sizeof(carriage_cfg), configure, start, advance, carriage_row
 };
-_Static_assert(sizeof(carriage_cfg) <= FRIC_SCENARIO_MAX_CFG, "carriage-screw: configuration too large");
+_Static_assert(sizeof(carriage_cfg) <= FRIC_SCENARIO_MAX_CFG,
+               "carriage-screw: configuration too large");
 
 const fric_scenario fric_scenario_carriage_screw = {
     "carriage-screw",

@@ -227,7 +227,8 @@ static int advance(void *state, const char **why)
 static const fric_scenario_driver driver = {
     offsetof(selflock_scn, cfg), sizeof(selflock_cfg), configure, start, advance, selflock_row
 };
-_Static_assert(sizeof(selflock_cfg) <= FRIC_SCENARIO_MAX_CFG, "screw-selflock: configuration too large");
+_Static_assert(sizeof(selflock_cfg) <= FRIC_SCENARIO_MAX_CFG,
+               "screw-selflock: configuration too large");
 
 const fric_scenario fric_scenario_screw_selflock = {
     "screw-selflock",
