@@ -185,6 +185,15 @@ typedef struct fric_scenario_driver {
     void (*row)(const void *state, double *row);
 } fric_scenario_driver;
 
+/* Defines `name`, the driver of a scenario whose state (state_t, beginning
+ * with its fric_scenario_run) holds its configuration (cfg_t) in a member
+ * called cfg, and checks when compiling that cfg_t fits. */
+#define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure, start, advance, row)           \
+    _Static_assert(sizeof(cfg_t) <= FRIC_SCENARIO_MAX_CFG,                                   \
+                   #cfg_t " is larger than FRIC_SCENARIO_MAX_CFG");                         \
+    static const fric_scenario_driver name = { offsetof(state_t, cfg), sizeof(cfg_t),        \
+                                               configure, start, advance, row }
+
 int                  fric_scenario_count(void);
 const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */
 const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown   */

@@ -210,10 +210,7 @@ static int advance(void *state, const char **why)
     return 1;
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(screw_scn, cfg), sizeof(screw_cfg), configure, start, advance, screw_row
-};
-_Static_assert(sizeof(screw_cfg) <= FRIC_SCENARIO_MAX_CFG, "screw: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, screw_scn, screw_cfg, configure, start, advance, screw_row);
 
 const fric_scenario fric_scenario_screw = {
     "screw",

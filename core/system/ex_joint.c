@@ -346,10 +346,7 @@ static void write_row(const void *state, double *row)
     row[8] = (double)s->rev.count;
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(joint_state, cfg), sizeof(joint_cfg), configure, start, advance, write_row
-};
-_Static_assert(sizeof(joint_cfg) <= FRIC_SCENARIO_MAX_CFG, "joint-step: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, write_row);
 
 const fric_scenario fric_scenario_joint_step = {
     "joint-step",

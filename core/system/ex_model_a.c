@@ -235,10 +235,7 @@ static void write_row(const void *state, double *row)
     row[6] = (double)s->rev.count;
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(model_a_state, cfg), sizeof(model_a_cfg), configure, start, advance, write_row
-};
-_Static_assert(sizeof(model_a_cfg) <= FRIC_SCENARIO_MAX_CFG, "model-a: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, model_a_state, model_a_cfg, configure, start, advance, write_row);
 
 const fric_scenario fric_scenario_model_a = {
     "model-a",

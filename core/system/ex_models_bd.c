@@ -337,10 +337,7 @@ static void write_row(const void *state, double *row)
     row[12] = (double)s->rev_alt.count;
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(bd_state, cfg), sizeof(bd_cfg), configure, start, advance, write_row
-};
-_Static_assert(sizeof(bd_cfg) <= FRIC_SCENARIO_MAX_CFG, "models-bd: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, bd_state, bd_cfg, configure, start, advance, write_row);
 
 const fric_scenario fric_scenario_models_bd = {
     "models-bd",

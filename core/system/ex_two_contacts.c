@@ -274,10 +274,7 @@ static void write_row(const void *state, double *row)
     row[12] = (double)s->rev[1].count;
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(two_state, cfg), sizeof(two_cfg), configure, start, advance, write_row
-};
-_Static_assert(sizeof(two_cfg) <= FRIC_SCENARIO_MAX_CFG, "two-contacts: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, two_state, two_cfg, configure, start, advance, write_row);
 
 const fric_scenario fric_scenario_two_contacts = {
     "two-contacts",

@@ -264,15 +264,12 @@ static void carriage_row(const void *state, double *row)
 static int advance(void *state, const char **why)
 {
     carriage_scn *c = state;
-    c->cfg.sim.sys = &c->cfg.sys;      /* the state may have been copied */
-    return fric__fd_scn_step("carriage-screw", &c->cfg.sim, &c->x, c->run.clk.k + 1, why);
+    return fric__fd_scn_step("carriage-screw", &c->cfg.sim, &c->cfg.sys, &c->x,
+                             c->run.clk.k + 1, why);
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(carriage_scn, cfg), sizeof(carriage_cfg), configure, start, advance, carriage_row
-};
-_Static_assert(sizeof(carriage_cfg) <= FRIC_SCENARIO_MAX_CFG,
-               "carriage-screw: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, carriage_scn, carriage_cfg, configure, start, advance,
+                     carriage_row);
 
 const fric_scenario fric_scenario_carriage_screw = {
     "carriage-screw",

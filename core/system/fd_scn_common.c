@@ -23,10 +23,11 @@ const char *const fric__fd_switching_help[2] = {
     "integrate to the event and restart (Dupont §3.1.1)",
 };
 
-int fric__fd_scn_step(const char *scn, const fric_fd_sim *s, fric_fd_state *x, long long k,
-                      const char **why)
+int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_state *x,
+                      long long k, const char **why)
 {
     const char *m = NULL;
+    s->sys = sys;                    /* the scenario's state may have been copied */
     if (!fric_fd_sim_step(s, x, &m)) return 0;
     char msg[512];   /* m points into the per-thread buffer: copy it first */
     snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
@@ -34,11 +35,11 @@ int fric__fd_scn_step(const char *scn, const fric_fd_sim *s, fric_fd_state *x, l
     return 1;
 }
 
-int fric__fd_scn_advance(const char *scn, const fric_fd_sim *s, fric_fd_state *x,
+int fric__fd_scn_advance(const char *scn, fric_fd_sim *s, fric_fd_state *x,
                          fric_scenario_clock *clk, long long every, const char **why)
 {
     for (long long i = 0; i < every && clk->k < clk->end; i++) {
-        if (fric__fd_scn_step(scn, s, x, clk->k + 1, why)) return 1;
+        if (fric__fd_scn_step(scn, s, s->sys, x, clk->k + 1, why)) return 1;
         clk->k++;
     }
     return 0;

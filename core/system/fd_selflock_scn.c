@@ -219,16 +219,13 @@ static void selflock_row(const void *state, double *row)
 /* One step h (to step k + 1); 0, or 1 with *why. */
 static int advance(void *state, const char **why)
 {
-    selflock_scn *c = state;
-    c->cfg.sim.sys = &c->cfg.sys;      /* the state may have been copied */
-    return fric__fd_scn_step("screw-selflock", &c->cfg.sim, &c->x, c->run.clk.k + 1, why);
+    selflock_scn *s = state;
+    return fric__fd_scn_step("screw-selflock", &s->cfg.sim, &s->cfg.sys, &s->x, s->run.clk.k + 1,
+                             why);
 }
 
-static const fric_scenario_driver driver = {
-    offsetof(selflock_scn, cfg), sizeof(selflock_cfg), configure, start, advance, selflock_row
-};
-_Static_assert(sizeof(selflock_cfg) <= FRIC_SCENARIO_MAX_CFG,
-               "screw-selflock: configuration too large");
+FRIC_SCENARIO_DRIVER(driver, selflock_scn, selflock_cfg, configure, start, advance,
+                     selflock_row);
 
 const fric_scenario fric_scenario_screw_selflock = {
     "screw-selflock",

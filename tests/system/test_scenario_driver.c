@@ -80,9 +80,8 @@ static void fake_row(const void *state, double *row)
     row[1] = (double)s->advances;
 }
 
-static const fric_scenario_driver fake_driver = {
-    offsetof(fake_state, cfg), sizeof(fake_cfg), fake_configure, fake_start, fake_advance, fake_row
-};
+FRIC_SCENARIO_DRIVER(fake_driver, fake_state, fake_cfg, fake_configure, fake_start, fake_advance,
+                     fake_row);
 
 static const fric_scenario fake = {
     "fake", "a driven scenario that counts its steps", N_P, fake_params, 2, fake_cols,
