@@ -37,13 +37,8 @@ INC       = -Icore/include
 # its own folder; a system family's source also with core/system (the driver
 # and scenario_internal.h). A private header of another stage does not
 # compile. core_inc(SOURCE) is that include path.
-# The ONE exception: bench_step.c re-derives Kikuuwe's element A from a
-# prepared plan and reaches into core/transform/plan_internal.h (issue 17
-# item 2 replaces it with an element API); it alone also gets -Icore/transform.
-PLAN_EXCEPTION = core/system/bench/bench_step.c
 core_inc = $(INC) $(sort -Icore/base -I$(patsubst %/,%,$(dir $(1))) \
-           $(if $(filter core/system/%/,$(dir $(1))),-Icore/system) \
-           $(if $(filter $(PLAN_EXCEPTION),$(1)),-Icore/transform))
+           $(if $(filter core/system/%/,$(dir $(1))),-Icore/system))
 # emcc compiles the whole core in one command: every folder at once (the
 # native builds are the ones that enforce the walls).
 CORE_INC  = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
@@ -144,7 +139,15 @@ $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = 
 # the chain's bounded least squares, private to the chain family (chain_internal.h)
 $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
 
-test-native: deps-native $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
+# The bindings are a client too: emcc compiles them in one command with
+# every core folder on its path, so this native compile with the public
+# headers alone is what keeps them off the core's private headers.
+$(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
+
+test-native: deps-native $(NAT)/walls/bindings.ok $(NAT)/walls/bench_exports.ok \
+             $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 

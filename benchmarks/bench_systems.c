@@ -26,8 +26,6 @@
 #include "fric_io.h"
 #include "host.h"
 
-static const char *const treatments[] = { "implicit", "clip", "explicit", "karnopp" };
-
 /* ------------------------------------------------- pendulum steps per second */
 
 #define GOALS 6000   /* one 6 s sin_sin trajectory at 1 ms, repeated */
@@ -35,7 +33,7 @@ static const char *const treatments[] = { "implicit", "clip", "explicit", "karno
 /* Steps of `lanes` independent benches stepped in turn (lanes = 1: one
  * bench, latency-bound; 4: what an identification run over several logs
  * can do on one core). Returns steps per second (all lanes together). */
-static double bench_rate(const fric_bench_preset *p, fric_bench_friction tr, int lanes,
+static double bench_rate(const fric_bench_preset *p, fric_treatment tr, int lanes,
                          long steps, int reps, double *goals)
 {
     fric_bench_def d;
@@ -66,7 +64,7 @@ static double bench_rate(const fric_bench_preset *p, fric_bench_friction tr, int
  * of fric_bench_batch_mae for treatment tr (one call scores every log). */
 #define BATCH_LOGS 16
 #define BATCH_SAMPLES 1200   /* 6 s at 5 ms */
-static double batch_rate(fric_bench_friction tr, int reps, long min_steps)
+static double batch_rate(fric_treatment tr, int reps, long min_steps)
 {
     static double goal[BATCH_SAMPLES * BATCH_LOGS], q_rec[BATCH_SAMPLES * BATCH_LOGS];
     static unsigned char te[BATCH_SAMPLES * BATCH_LOGS];
@@ -76,7 +74,7 @@ static double batch_rate(fric_bench_friction tr, int reps, long min_steps)
     double mae[BATCH_LOGS];
     fric_bench_def rec;
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 5), &rec);
-    rec.treatment = FRIC_BENCH_CLIP;
+    rec.treatment = FRIC_TREATMENT_CLIP;
     for (int i = 0; i < BATCH_LOGS; i++) {
         n[i] = BATCH_SAMPLES;
         h[i] = (fric_io_log){ .mass = 0.3 + 0.05 * i, .arm_mass = 0, .length = 0.1 + 0.005 * (i % 4),
@@ -127,11 +125,11 @@ static double scenario_rate(const fric_scenario *sc, const double *p, long rows,
     *done_rows = 0;
     if (sc->state_bytes > sizeof state) { *why = "state too large for the benchmark buffer"; return 0; }
     for (int r = 0; r < reps; r++) {
-        if (sc->init(state, p, why)) return 0;
+        if (fric_scenario_init(sc, state, p, why)) return 0;
         long k = 0;
         double t0 = host_thread_cpu();
         int rc = FRIC_SCENARIO_ROW;
-        while (k < rows && (rc = sc->step(state, row, why)) == FRIC_SCENARIO_ROW) k++;
+        while (k < rows && (rc = fric_scenario_step(sc, state, row, why)) == FRIC_SCENARIO_ROW) k++;
         double dt = host_thread_cpu() - t0;
         if (rc == FRIC_SCENARIO_ERROR) return 0;
         if (k > 0 && (double)k / dt > best) best = (double)k / dt;
@@ -195,15 +193,18 @@ int main(int argc, char **argv)
     for (int a = 0; a < 2; a++) {
         const fric_bench_preset *p = fric_bench_preset_find(acts[a], 6);
         if (!p) continue;
-        for (int t = 0; t < 4; t++) {
-            double r1 = bench_rate(p, (fric_bench_friction)t, 1, steps, reps, goals);
-            double r4 = bench_rate(p, (fric_bench_friction)t, 4, steps / 4, reps, goals);
-            double goal_rate = t == FRIC_BENCH_IMPLICIT ? 15e6 : t == FRIC_BENCH_CLIP ? 20e6 : 0;
-            printf("%-22s %-9s %14.1f %14.1f %s\n", acts[a], treatments[t], r1 / 1e6, r4 / 1e6,
+        for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++) {
+            fric_treatment t = fric_bench_treatments[i];
+            double r1 = bench_rate(p, t, 1, steps, reps, goals);
+            double r4 = bench_rate(p, t, 4, steps / 4, reps, goals);
+            double goal_rate = t == FRIC_TREATMENT_IMPLICIT ? 15e6
+                             : t == FRIC_TREATMENT_CLIP ? 20e6 : 0;
+            printf("%-22s %-9s %14.1f %14.1f %s\n", acts[a], fric_treatment_name(t), r1 / 1e6,
+                   r4 / 1e6,
                    goal_rate == 0 ? "(no target)" : r1 >= goal_rate ? "met" : "MISSED");
             if (js) fprintf(js, "%s\n    {\"preset\": \"%s m6\", \"friction\": \"%s\", \"steps_per_s\": %.6g, "
                             "\"steps_per_s_4_interleaved\": %.6g}", first ? "" : ",", acts[a],
-                            treatments[t], r1, r4);
+                            fric_treatment_name(t), r1, r4);
             first = 0;
         }
     }
@@ -216,14 +217,14 @@ int main(int argc, char **argv)
     if (js) fprintf(js, "\n  ],\n  \"batch\": [");
     const fric_bench_preset *p6 = fric_bench_preset_find("xl330", 6);
     for (int t = 0; t < 2; t++) {
-        fric_bench_friction tr = t ? FRIC_BENCH_IMPLICIT : FRIC_BENCH_CLIP;
+        fric_treatment tr = t ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
         double rb = batch_rate(tr, reps, short_mode ? 400000 : 4000000);
         double r1 = bench_rate(p6, tr, 1, steps, reps, goals);
-        printf("%-9s %18.1f %18.1f %s\n", treatments[tr], rb / 1e6, r1 / 1e6,
+        printf("%-9s %18.1f %18.1f %s\n", fric_treatment_name(tr), rb / 1e6, r1 / 1e6,
                rb >= 40e6 ? "met" : "MISSED");
         if (js) fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"logs\": %d, "
                         "\"log_steps_per_s\": %.6g, \"single_bench_steps_per_s\": %.6g}",
-                        t ? "," : "", treatments[tr], BATCH_LOGS, rb, r1);
+                        t ? "," : "", fric_treatment_name(tr), BATCH_LOGS, rb, r1);
     }
 
     printf("\nEvery scenario and treatment, through the scenario interface (one row per step)\n");
@@ -292,7 +293,7 @@ int main(int argc, char **argv)
                     const fric_bench_preset *p = fric_bench_preset_find(sets[s].actuator, m);
                     fric_bench_def d;
                     fric_bench_def_from_preset(p, &d);
-                    d.treatment = FRIC_BENCH_CLIP;
+                    d.treatment = FRIC_TREATMENT_CLIP;
                     fric_bench_replay_result res;
                     const char *why;
                     if (fric_bench_replay(&d, &lg, NULL, 0, &res, &why)) {

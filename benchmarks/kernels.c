@@ -93,9 +93,9 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
     void *st = (void *)(((uintptr_t)raw + 15u) & ~(uintptr_t)15u);
     long done = 0, restarts = 0;
     double sum = 0.0;
-    if (sc->init(st, p, why)) { free(raw); return -1; }
+    if (fric_scenario_init(sc, st, p, why)) { free(raw); return -1; }
     while (done < rows) {
-        int rc = sc->step(st, row, why);
+        int rc = fric_scenario_step(sc, st, row, why);
         if (rc == FRIC_SCENARIO_ROW) {
             done++;
             continue;
@@ -104,7 +104,7 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
         /* FRIC_SCENARIO_DONE: start again; a scenario that ends without a row
          * would loop forever, so that is an error */
         if (++restarts > rows) { *why = "the scenario ends without producing rows"; free(raw); return -1; }
-        if (sc->init(st, p, why)) { free(raw); return -1; }
+        if (fric_scenario_init(sc, st, p, why)) { free(raw); return -1; }
     }
     for (int j = 0; j < sc->n_cols; j++) sum += row[j];
     free(raw);

@@ -29,11 +29,12 @@
 #include "fric_scenario.h"
 
 
-static int treatment_from_name(const char *s, fric_bench_friction *out)
+/* One of the bench's treatments (fric_bench_treatments) by name. */
+static int treatment_from_name(const char *s, fric_treatment *out)
 {
     for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++)
         if (strcmp(s, fric_bench_treatment_names[i]) == 0) {
-            *out = (fric_bench_friction)i;
+            *out = fric_bench_treatments[i];
             return 0;
         }
     return 1;
@@ -79,7 +80,7 @@ static int prepare(replay_item *it, const fric_bench_def *def)
     return CLI_OK;
 }
 
-static int replay_logs(const char *params, const char *csv, fric_bench_friction treatment,
+static int replay_logs(const char *params, const char *csv, fric_treatment treatment,
                        const char *const *paths, int n)
 {
     fric_bench_def def;
@@ -165,7 +166,7 @@ static int replay_logs(const char *params, const char *csv, fric_bench_friction 
 int cli_replay(int argc, char **argv)
 {
     const char *params = NULL, *csv = NULL;
-    fric_bench_friction treatment = FRIC_BENCH_CLIP;
+    fric_treatment treatment = FRIC_TREATMENT_CLIP;
     /* Options anywhere; every other argument (and all after "--") is a log. */
     const char **paths = malloc((size_t)argc * sizeof *paths);
     if (!paths) return cli_fail(CLI_RUNTIME, "replay: out of memory.");
@@ -209,7 +210,7 @@ int cli_replay(int argc, char **argv)
             free(paths);
             return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of %s (default %s, "
                             "the reference).", val, treatment_list(),
-                            fric_bench_treatment_names[FRIC_BENCH_CLIP]);
+                            fric_treatment_name(FRIC_TREATMENT_CLIP));
         }
     }
     int rc = CLI_OK;

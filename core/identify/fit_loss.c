@@ -13,7 +13,7 @@
 #include "fit_internal.h"
 #include "base.h"
 
-/* Karnopp band of a target (only used with FRIC_BENCH_KARNOPP) [rad/s]:
+/* Karnopp band of a target (only used with FRIC_TREATMENT_KARNOPP) [rad/s]:
  * fric_bench_def_from_preset's. */
 #define TARGET_KARNOPP_EPS 1e-3
 
@@ -30,7 +30,7 @@ int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, co
     memset(t, 0, sizeof *t);
     t->servo = *a;
     t->model = model;
-    t->treatment = FRIC_BENCH_CLIP;
+    t->treatment = FRIC_TREATMENT_CLIP;
     t->karnopp_eps = TARGET_KARNOPP_EPS;
     if (why) *why = "";
     return 0;

@@ -20,7 +20,7 @@
  * 1 − ½·(k/J)·dt², a numerical viscous damping of ½·k·dt N·m·s/rad that the
  * identified K_v absorbs (test_bench_replay.c checks it in closed form).
  *
- * Friction treatments (fric_bench_friction), all with the same budget
+ * Friction treatments (fric_treatment of friction.h), all with the same budget
  * τ_f^m = B(q̇; τm, τe) of fric_servo.h:
  *   CLIP      the reference (Algorithm 1 lines 5-7):
  *             τf = −sign(τ_stop)·min(|τ_stop|, B(q̇_k)), the budget at the
@@ -143,17 +143,13 @@ const char *fric_bench_actuator_resolve(const char *motor);
 
 /* -------------------------------------------------------------- the bench */
 
-typedef enum {
-    FRIC_BENCH_IMPLICIT = 0,
-    FRIC_BENCH_CLIP = 1,
-    FRIC_BENCH_EXPLICIT = 2,
-    FRIC_BENCH_KARNOPP = 3
-} fric_bench_friction;
-
-/* The treatments' names, indexed by fric_bench_friction (and by
- * fric_dupont_treatment, which has the same four in the same order): the
- * `friction` choice of the bench, screw and xy-table scenarios. */
+/* The treatments the bench offers (fric_treatment of friction.h), in the
+ * order of the `friction` choice of the bench, screw and xy-table
+ * scenarios: implicit, clip, explicit, karnopp. fric_bench_treatments[i]
+ * is choice i, fric_bench_treatment_names[i] its name. */
+#define FRIC_BENCH_TREATMENT_LIST(X) X(IMPLICIT) X(CLIP) X(EXPLICIT) X(KARNOPP)
 #define FRIC_BENCH_N_TREATMENTS 4
+extern const fric_treatment fric_bench_treatments[FRIC_BENCH_N_TREATMENTS];
 extern const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS];
 
 typedef struct {
@@ -165,7 +161,7 @@ typedef struct {
     double kp;            /* firmware proportional gain          [-]   (>= 0) */
     double vin;           /* supply (VOLTAGE control)            [V]   (> 0)  */
     double dt;            /* time step                           [s]   (> 0)  */
-    fric_bench_friction treatment;
+    fric_treatment treatment;   /* one of fric_bench_treatments             */
     double karnopp_eps;   /* KARNOPP velocity band               [rad/s] (> 0) */
 } fric_bench_def;
 /* The fields of fric_bench_def, X(field, unit). */
@@ -210,7 +206,7 @@ typedef struct {
     double Z;             /* dt/J, the transform constant          [rad/(N·m·s)] */
     double dt2;           /* dt²                                  [s²]         */
     double grav;          /* (m + m_arm/2)·(−g)·l: τe = grav·sin(q + q_offset) [N·m] */
-    fric_plan plan;       /* IMPLICIT: Φ_Z of the budget as a Stribeck law    */
+    fric_elem_a_var elem; /* IMPLICIT: element A, the budget as a Stribeck law */
     fric_warm warm;       /* IMPLICIT: warm start of the α ≠ 1 solve          */
 } fric_bench_state;
 

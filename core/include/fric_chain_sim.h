@@ -41,7 +41,7 @@
  *        FIXED  eq. (27) then clip (21) with the candidate's sign when
  *               q̇_i[k] = 0 (A6 "fixed"),
  *        PHI_Z  exact: τ_f,i = −Φ_Z(c_q,i + k_q d_q,i), Z = A_q,i (friction.h
- *               fric_phi_z through a prepared fric_plan; no clip needed).
+ *               element A, fric_elem_a_var; no clip needed).
  *      IMPLICIT uses PAPER or FIXED for its clip (21) (PHI_Z: as FIXED).
  *   3. q̈[k] = H_M⁻¹ (E_M e − b_M + τ_ext + Jᵀ f + G τ_f) (ABA, O(n); the
  *      semi-implicit and coupled methods complete their forward pass of
@@ -195,8 +195,9 @@ typedef struct {
     long long gs_sweeps;               /* COUPLED Gauss–Seidel sweeps          */
     long long gs_capped;               /* COUPLED solves that hit MAX_SWEEPS   */
 
-    /* prepared once by init: Φ_Z of each gear law at Z = A_q,i */
-    fric_plan plan[FRIC_CHAIN_MAX_N];
+    /* prepared once by init: element A of each gear law at Z = A_q,i
+     * (fric_elem_a_var, friction.h) */
+    fric_elem_a_var elem[FRIC_CHAIN_MAX_N];
     double A_q[FRIC_CHAIN_MAX_N];      /* g_i h / (γ_i² I_M,i), eq. (25) [rad/(N·m·s)] */
     int pid_every;                     /* pid_period / h                       */
 } fric_chain_state;

@@ -27,7 +27,8 @@
  *   at each step and the implicit step is Kikuuwe's model A with a
  *   Coulomb law whose level changes every step.
  *
- * Friction treatments (the `friction` choice of the scenarios, in order):
+ * Friction treatments (fric_treatment of friction.h; the `friction` choice
+ * of the scenarios, in the order of fric_bench_treatments):
  *   implicit  the friction of the step solved together with the step's
  *             velocity (implicit Euler, set-valued at rest). Screw: an
  *             exact solve of a monotone piecewise-linear equation, because
@@ -53,16 +54,11 @@
 #ifndef FRIC_DUPONT_H
 #define FRIC_DUPONT_H
 
+#include "friction.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum {
-    FRIC_DUPONT_IMPLICIT = 0,
-    FRIC_DUPONT_CLIP = 1,
-    FRIC_DUPONT_EXPLICIT = 2,
-    FRIC_DUPONT_KARNOPP = 3
-} fric_dupont_treatment;
 
 /* ------------------------------------------------------------ screw drive */
 
@@ -142,7 +138,7 @@ typedef struct {
     double M;            /* load inertia at the screw m·l², eq. 14  [kg·m²] (>= 0)  */
     double G;            /* gravity load torque m·g·l, eq. 14       [N·m]           */
     double h;            /* time step                               [s] (> 0)       */
-    fric_dupont_treatment treatment;
+    fric_treatment treatment; /* implicit, clip, explicit or karnopp        */
     double eps;          /* Karnopp velocity threshold              [rad/s] (>= 0)  */
 } fric_screw_drive;
 
@@ -185,7 +181,7 @@ typedef struct {
     double m2;      /* carriage mass (moves in y)                  [kg] (>= 0) */
     double mu;      /* friction coefficient between m1 and m2, eq. 5 [-] (>= 0) */
     double h;       /* time step                                   [s] (> 0)   */
-    fric_dupont_treatment treatment;
+    fric_treatment treatment; /* implicit, clip, explicit or karnopp        */
     double eps;     /* Karnopp velocity threshold                  [m/s] (>= 0) */
 } fric_xy_table;
 
@@ -198,6 +194,9 @@ typedef struct {
     int stuck;       /* 1 when the last step ended held by stiction           */
     long reversals;  /* sign changes between successive nonzero v             */
     int last_sign;   /* sign of the last nonzero v, for reversals             */
+    fric_elem_a_var elem; /* implicit: element A, Z = h/m1, level μ·|F_N| set
+                             per step (prepared by the first step after init
+                             and whenever h/m1 changes)                       */
 } fric_xy_state;
 
 int  fric_xy_check(const fric_xy_table *p, const char **why);

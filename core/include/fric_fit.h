@@ -109,7 +109,7 @@ int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x);
 typedef struct {
     fric_servo_actuator servo;
     int model;                      /* 1..6                                   */
-    fric_bench_friction treatment;  /* FRIC_BENCH_CLIP: the paper's (default) */
+    fric_treatment treatment;       /* FRIC_TREATMENT_CLIP: the paper's (default) */
     double karnopp_eps;             /* KARNOPP only               [rad/s]     */
 } fric_fit_target;
 

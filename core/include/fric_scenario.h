@@ -71,6 +71,8 @@ typedef struct {
 
 enum { FRIC_SCENARIO_ROW = 0, FRIC_SCENARIO_DONE = 1, FRIC_SCENARIO_ERROR = -1 };
 
+struct fric_scenario_driver;
+
 typedef struct fric_scenario {
     const char *name;      /* "bench", "joint-step", "model-a", …                      */
     const char *summary;   /* one paragraph: what it shows and the paper/figure       */
@@ -106,6 +108,16 @@ typedef struct fric_scenario {
      * when that joint was stuck in the last step, 0 when it slipped, −1 at
      * the tip, which is no joint). Returns the number of points written. */
     int (*shape)(const void *state, double *xyf, int max_points);
+    /* A time-series scenario may leave init, step and retune NULL and give
+     * its driver instead (below): fric_scenario_init, _step and _retune
+     * then run its loop (first row at t = 0, `every`, the end of the clock,
+     * retune) and the scenario supplies configure, start, advance and row. */
+    const struct fric_scenario_driver *driver;
+    /* For views that pick scenarios by name: a title ("Model A: block stops
+     * or reverses (Kikuuwe Figs. 6–7)") and a short description of what to
+     * look at (a few sentences, UTF-8). */
+    const char *title;
+    const char *blurb;
 } fric_scenario;
 /* The descriptive fields of fric_scenario, X(field, unit) (params and cols:
  * arrays of n_params fric_param_info and n_cols fric_col_info; shape: NULL
@@ -143,6 +155,60 @@ double fric_scenario_clock_t_at(const fric_scenario_clock *c, long long k); /* t
 /* The last step of the next row: min(k + every, end). */
 long long fric_scenario_clock_target(const fric_scenario_clock *c, long long every);
 
+/* ---------------------------------------------------- the scenario driver */
+
+/* The driver's part of a driven scenario's state: its FIRST member. */
+typedef struct {
+    fric_scenario_clock clk;   /* step k, time, last step of the run          */
+    long long every;           /* steps per row (configure sets it, >= 1)     */
+    int started;               /* 1 once row 0 (the initial state) is written */
+} fric_scenario_run;
+
+/* Largest configuration a driven scenario may have [bytes]. */
+#define FRIC_SCENARIO_MAX_CFG 4096
+
+/* What a driven scenario supplies (Box2D's joint.c dispatching to each
+ * joint kind is the model). The driver does, for every such scenario:
+ *   init:   run = {0}; configure(cfg, &run, NULL, p); on success the state is
+ *           zeroed, run and cfg are copied in, then start(state, p);
+ *   step:   row 0 is the initial state (t = 0); each later row advances
+ *           min(every, end − k) steps (advance, then k + 1) and writes the
+ *           row; DONE once k reached the end of the clock;
+ *   retune: run = the running one; configure(cfg, &run, state, p); on success cfg
+ *           and run replace the running ones (the dynamic state is kept;
+ *           on failure nothing changes).
+ * fric_scenario_step then checks that every column is finite. */
+typedef struct fric_scenario_driver {
+    size_t cfg_offset;   /* offsetof(state, configuration)                  */
+    size_t cfg_bytes;    /* sizeof the configuration (<= FRIC_SCENARIO_MAX_CFG) */
+    /* Validates p (already range-checked) as a whole and writes the
+     * configuration into cfg (cfg_bytes, aligned like max_align_t), sets
+     * run->every and (re)starts run->clk from its current time
+     * (fric_scenario_clock_set). 0, or nonzero with *why and the status
+     * recorded. Shared by init (running = NULL) and retune (running = the
+     * running state, for what may not change mid-run). */
+    int (*configure)(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why);
+    /* init only (may be NULL): the initial dynamic state, after configure.
+     * 0, or nonzero with *why (init then fails). */
+    int (*start)(void *state, const double *p, const char **why);
+    /* One step from k to k + 1 (the driver counts it). 0, or nonzero when the
+     * state stopped being finite, with *why (FRIC_E_NONFINITE recorded)
+     * naming the step k + 1, its time and the state. */
+    int (*advance)(void *state, const char **why);
+    /* The row of the current state (n_cols values). */
+    void (*row)(const void *state, double *row);
+} fric_scenario_driver;
+
+/* Defines `name`, the driver of a scenario whose state (state_t, beginning
+ * with its fric_scenario_run) holds its configuration (cfg_t) in a member
+ * called cfg, and checks when compiling that cfg_t fits. */
+#define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure, start, advance, row)           \
+    _Static_assert(sizeof(cfg_t) <= FRIC_SCENARIO_MAX_CFG,                                   \
+                   #cfg_t " is larger than FRIC_SCENARIO_MAX_CFG");                         \
+    static const fric_scenario_driver name = { offsetof(state_t, cfg), sizeof(cfg_t),        \
+                                               configure, start, advance, row }
+
 int                  fric_scenario_count(void);
 const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */
 const fric_scenario *fric_scenario_find(const char *name);  /* NULL if unknown   */
@@ -156,19 +222,26 @@ void fric_scenario_defaults(const fric_scenario *sc, double *p);
  * value outside. The one range rule for every caller. */
 int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why);
 
-/* fric_scenario_check, then sc->init: FRIC_OK or the failure's fric_status. */
+/* fric_scenario_check, then sc->init or the driver's init: FRIC_OK or the
+ * failure's fric_status. */
 int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why);
 
-/* fric_scenario_check, then sc->retune (FRIC_E_UNSUPPORTED when the
- * scenario has none); on failure the running state is unchanged. */
+/* fric_scenario_check, then sc->retune or the driver's retune
+ * (FRIC_E_UNSUPPORTED when the scenario has neither); on failure the
+ * running state is unchanged. */
 int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
 
-/* sc->step, then a check of every column it wrote: FRIC_SCENARIO_ROW,
+/* sc->step (or the driver's step), then a check of every column it wrote:
+ * FRIC_SCENARIO_ROW,
  * FRIC_SCENARIO_DONE, or FRIC_SCENARIO_ERROR (FRIC_E_NONFINITE) with *why
  * naming the scenario, the step (its t), the column and the state (the
  * row's values) when the step failed or wrote a value that is not finite.
  * The one way every driver (CLI, bindings, tests) advances a run. */
 int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why);
+
+/* 1 when the scenario can change parameters while running (retune or a
+ * driver), 0 otherwise. */
+int fric_scenario_can_retune(const fric_scenario *sc);
 
 /* sc->shape: the number of points written (<= max_points), or −1 when the
  * scenario has no shape (FRIC_E_UNSUPPORTED recorded). */

@@ -165,6 +165,22 @@ typedef struct fric_plan {
  * evaluates to NaN. */
 int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why);
 
+/* Prepares plan for (law, Z) WITHOUT validating them: for a law whose
+ * levels change every step (fric_elem_a_var below), not for user input.
+ * The caller guarantees finite parameters, Z > 0 and, for the Stribeck
+ * law, vs > 0 and Fs >= Fc >= 0. Unlike fric_plan_init it accepts α < 1
+ * and laws that break Kikuuwe's condition Φ'(v) > −1/Z (eq. 15): the
+ * Stribeck solve then returns the SMALLEST slip (the branch continuous
+ * with sticking; phi_z.c, solve_slip). The pendulum bench's implicit
+ * treatment needs this: its M1-M6 budget is such a law (bench_step.c). */
+void fric_plan_prepare_unchecked(fric_plan *plan, const fric_law *law, double Z);
+
+/* Replaces the levels Fc, Fs (Fs >= Fc >= 0; Coulomb-viscous: Fc, Fs
+ * unused) of a prepared Coulomb-viscous or Stribeck plan, keeping Z, vs, D
+ * and α: a few products, no division, no validation. The plan then
+ * evaluates exactly as one prepared with those levels. */
+void fric_plan_levels(fric_plan *plan, double Fc, double Fs);
+
 /* Φ_Z(x) [N] through a prepared plan: equals fric_phi_z(law, Z, x) bit for
  * bit. No validation (debug builds assert that the plan was prepared). NaN
  * for NaN x. */
@@ -305,12 +321,106 @@ double fric_elem_b_run(const fric_elem *e, fric_elem_b *s, double u);   /* retur
 double fric_elem_c_run(const fric_elem *e, fric_elem_c *s, double u);   /* returns f */
 double fric_elem_d_run(const fric_elem *e, fric_elem_d *s, double h);   /* returns f */
 
+/* Element A whose levels change from one step to the next: a load-dependent
+ * friction budget (the M1-M6 servo budget of the pendulum bench, whose
+ * levels follow the motor and gravity torques; the X-Y table's Coulomb
+ * level μ·|F_N| with the normal force of the step; a chain joint's budget).
+ * Kikuuwe's model A (eq. 26) with Z = T/M [m/(N·s)]:
+ *   v* = v + Z·h                  (eq. 26a, formed by the caller)
+ *   f  = Φ_Z(v*)                  (eq. 26b; Φ_Z of eq. 16, Coulomb: eq. 25)
+ *   v' = v* − Z·f                 (eq. 26c; exactly 0 in the static band
+ *                                  |v*| <= Z·Φ(+0), eq. 16)
+ * The law's shape (kind, vs, D, α) and Z are prepared once; each step may
+ * set new levels (Fc, Fs) without validation (fric_plan_levels) before the
+ * run. Coulomb-viscous and Stribeck laws. */
+typedef struct {
+    fric_plan plan;        /* Φ_Z of the law with Z, levels set per step     */
+} fric_elem_a_var;
+
+/* Validates (law, Z) with the law's levels as given (fric_law_check: the
+ * same result and message) and prepares the element. 0: valid. */
+int fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double Z, const char **why);
+
+/* Prepares without validation (fric_plan_prepare_unchecked: α < 1 and laws
+ * that break eq. 15 are accepted, the smallest slip is taken). first_order
+ * = 1: in an α ≠ 1 Stribeck solve, y is formed with s(w) to first order
+ * from the last Newton step instead of re-evaluated at the solved slip (the
+ * bench's implicit treatment, bench_step.c); 0: as fric_plan_init. */
+void fric_elem_a_var_prepare(fric_elem_a_var *e, const fric_law *law, double Z,
+                             int first_order);
+
+/* The levels of the next steps: Fc [N] and Fs [N] (Fs >= Fc >= 0; the
+ * Coulomb-viscous law uses Fc only). No validation. */
+void fric_elem_a_var_levels(fric_elem_a_var *e, double Fc, double Fs);
+
+/* One step from the friction-free velocity vstar = v + Z·h [m/s] (eq. 26a):
+ * returns f = Φ_Z(v*) [N] (eq. 26b); *stuck (may be NULL) = 1 in the static
+ * band (then f = v* / Z); *speed (may be NULL) = |v'| [m/s] of eq. 26c,
+ * computed without cancellation where the law allows (0 when stuck; v' has
+ * the sign of v*); warm (may be NULL) warm-starts an α ≠ 1 Stribeck solve
+ * from the previous moving step. */
+double fric_elem_a_var_run(const fric_elem_a_var *e, double vstar, fric_warm *warm, int *stuck,
+                           double *speed);
+
 /* Model C in two dimensions with the Coulomb-viscous law (eqs. 38, 53, 55).
  * State e[2] [m], f[2] [N]. Returns FRIC_OK, or the status of
  * fric_phi_z_2d (FRIC_E_UNSUPPORTED for another law, ...; f is then NaN). */
 typedef struct { double e[2]; double f[2]; } fric_elem_c2;
 int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
                       fric_elem_c2 *s, const double u[2]);
+
+/* ---------------------------------------------------- friction treatments */
+
+/* How a simulated system takes its friction: the one list of treatments
+ * (each scenario offers a subset, in its own order, as its `friction`
+ * choice; the names are the choice names of the CLI and the UI).
+ *   IMPLICIT    the exact implicit step through Φ_Z: Kikuuwe's element of the
+ *               system (A, eq. 26; C, eq. 38; or the system's own implicit step)
+ *   APPROX      the same element with Kikuuwe's approximation Φ̂_Z (eq. 46)
+ *   IMPLICIT_D  Kikuuwe's element D (eq. 45): inertia, compliance and
+ *               friction in one implicit step
+ *   CLIP        Duclusaud & Passault Algorithm 1: the friction-free stopping
+ *               force clipped to the budget at the start-of-step velocity
+ *   EXPLICIT    f = Φ(v of the previous step) (forward Euler, Kikuuwe §II-A)
+ *   KARNOPP     Karnopp's zero-velocity band ±eps (Kikuuwe eq. 3) */
+typedef enum {
+    FRIC_TREATMENT_IMPLICIT = 0,
+    FRIC_TREATMENT_APPROX = 1,
+    FRIC_TREATMENT_IMPLICIT_D = 2,
+    FRIC_TREATMENT_CLIP = 3,
+    FRIC_TREATMENT_EXPLICIT = 4,
+    FRIC_TREATMENT_KARNOPP = 5,
+    FRIC_N_TREATMENTS = 6
+} fric_treatment;
+
+/* The names as string literals, for static choice tables:
+ * FRIC_TREATMENT_NAME(CLIP) is "clip". */
+#define FRIC_TREATMENT_NAME_IMPLICIT "implicit"
+#define FRIC_TREATMENT_NAME_APPROX "approx"
+#define FRIC_TREATMENT_NAME_IMPLICIT_D "implicit-d"
+#define FRIC_TREATMENT_NAME_CLIP "clip"
+#define FRIC_TREATMENT_NAME_EXPLICIT "explicit"
+#define FRIC_TREATMENT_NAME_KARNOPP "karnopp"
+#define FRIC_TREATMENT_NAME(id) FRIC_TREATMENT_NAME_##id
+
+/* A scenario's subset, written once as a list X(IMPLICIT) X(CLIP) …, gives
+ * both its array of fric_treatment and its choice names in the same order:
+ *   #define OFFERED(X) X(IMPLICIT) X(APPROX)
+ *   static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+ *   static const char *const names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) }; */
+#define FRIC_TREATMENT_ITEM(id) FRIC_TREATMENT_##id,
+#define FRIC_TREATMENT_NAME_ITEM(id) FRIC_TREATMENT_NAME(id),
+
+/* Indexed by fric_treatment: the names above, and one line of help each. */
+extern const char *const fric_treatment_names[FRIC_N_TREATMENTS];
+extern const char *const fric_treatment_help[FRIC_N_TREATMENTS];
+/* The name of t, "" out of range. */
+const char *fric_treatment_name(fric_treatment t);
+/* The treatment called name, −1 if none. */
+int fric_treatment_find(const char *name);
+/* The index of t in a scenario's subset offered[0 .. n−1] (its choice
+ * index), −1 when the subset does not offer t. */
+int fric_treatment_index(fric_treatment t, const fric_treatment *offered, int n);
 
 /* ------------------------------------------------------- naive baselines */
 /* What the implicit formulations fix, kept for comparisons (Kikuuwe §II-A).

@@ -1,9 +1,12 @@
 /*
  * scenario.c: the helpers that fill and check the parameters of a simulated
- * system and drive its init/retune (fric_scenario.h); the registry
- * itself is scenario_registry.c.
+ * system, and the driver that owns the loop of a driven scenario (first row
+ * at t = 0, `every`, the end of the clock, retune; fric_scenario.h); the
+ * registry itself is scenario_registry.c.
  */
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,12 +94,69 @@ int fric_scenario_check(const fric_scenario *sc, const double *p, const char **w
     return FRIC_OK;
 }
 
+/* ------------------------------------------------------------ the driver */
+
+/* Room for a configuration, aligned like any object. */
+typedef union {
+    max_align_t align;
+    unsigned char bytes[FRIC_SCENARIO_MAX_CFG];
+} cfg_buffer;
+
+static int drive_init(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const fric_scenario_driver *d = sc->driver;
+    cfg_buffer cfg;
+    fric_scenario_run run = { 0 };
+    assert(d->cfg_bytes <= sizeof cfg.bytes);
+    if (d->configure(cfg.bytes, &run, NULL, p, why)) return 1;
+    memset(state, 0, sc->state_bytes);
+    *(fric_scenario_run *)state = run;
+    memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
+    return d->start ? d->start(state, p, why) : 0;
+}
+
+static int drive_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
+{
+    const fric_scenario_driver *d = sc->driver;
+    cfg_buffer cfg;
+    fric_scenario_run run = *(fric_scenario_run *)state;
+    if (d->configure(cfg.bytes, &run, state, p, why)) return 1;
+    memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
+    *(fric_scenario_run *)state = run;
+    return 0;
+}
+
+/* Row 0 is the initial state; each later row advances min(every, end − k)
+ * steps; DONE at the end of the clock. */
+static int drive_step(const fric_scenario *sc, void *state, double *row, const char **why)
+{
+    const fric_scenario_driver *d = sc->driver;
+    fric_scenario_run *r = state;
+    if (r->started) {
+        if (r->clk.k >= r->clk.end) return FRIC_SCENARIO_DONE;
+        long long target = fric_scenario_clock_target(&r->clk, r->every);
+        while (r->clk.k < target) {
+            if (d->advance(state, why)) return FRIC_SCENARIO_ERROR;
+            r->clk.k++;
+        }
+    }
+    r->started = 1;
+    d->row(state, row);
+    return FRIC_SCENARIO_ROW;
+}
+
+int fric_scenario_can_retune(const fric_scenario *sc)
+{
+    return sc->driver != NULL || sc->retune != NULL;
+}
+
 int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const char *w = "";
     int rc = fric_scenario_check(sc, p, &w);
     if (!rc) fric_status_clear();
-    if (!rc && sc->init(state, p, &w)) rc = fric__rc();
+    if (!rc && (sc->driver ? drive_init(sc, state, p, &w) : sc->init(state, p, &w)))
+        rc = fric__rc();
     if (why) *why = w;
     return rc;
 }
@@ -105,14 +165,15 @@ int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, 
 {
     const char *w = "";
     int rc = FRIC_OK;
-    if (!sc->retune) {
+    if (!fric_scenario_can_retune(sc)) {
         w = fric__fail(FRIC_E_UNSUPPORTED, -1, "%s cannot change parameters while running; "
                        "restart it to apply them.", sc->name);
         rc = FRIC_E_UNSUPPORTED;
     }
     if (!rc) rc = fric_scenario_check(sc, p, &w);
     if (!rc) fric_status_clear();
-    if (!rc && sc->retune(state, p, &w)) rc = fric__rc();
+    if (!rc && (sc->driver ? drive_retune(sc, state, p, &w) : sc->retune(state, p, &w)))
+        rc = fric__rc();
     if (why) *why = w;
     return rc;
 }
@@ -129,7 +190,7 @@ int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xyf,
 int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const char **why)
 {
     const char *w = "";
-    int st = sc->step(state, row, &w);
+    int st = sc->driver ? drive_step(sc, state, row, &w) : sc->step(state, row, &w);
     /* every column the step wrote, checked once here for every scenario
      * (bounded: n_cols <= FRIC_SCENARIO_MAX_COLS) */
     for (int c = 0; st == FRIC_SCENARIO_ROW && c < sc->n_cols; c++) {

@@ -1,7 +1,8 @@
 /*
  * scenario_fd.c: the pieces the scenarios on fric_fd_sim share
  * (scenario_internal.h): the names of the `rule` and `switching` choices and
- * the advance of a run by one output row.
+ * the step of a run (fric_scenario_driver.advance) and its advance by one
+ * output row (the X-Y table's general solver).
  */
 #include <stdio.h>
 
@@ -22,18 +23,23 @@ const char *const fric__fd_switching_help[2] = {
     "integrate to the event and restart (Dupont §3.1.1)",
 };
 
-int fric__fd_scn_advance(const char *scn, const fric_fd_sim *s, fric_fd_state *x,
+int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_state *x,
+                      long long k, const char **why)
+{
+    const char *m = NULL;
+    s->sys = sys;                    /* the scenario's state may have been copied */
+    if (!fric_fd_sim_step(s, x, &m)) return 0;
+    char msg[512];   /* m points into the per-thread buffer: copy it first */
+    snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
+    if (why) *why = fric__reword("%s: step %lld: %s", scn, k, msg);   /* msg names t */
+    return 1;
+}
+
+int fric__fd_scn_advance(const char *scn, fric_fd_sim *s, fric_fd_state *x,
                          fric_scenario_clock *clk, long long every, const char **why)
 {
     for (long long i = 0; i < every && clk->k < clk->end; i++) {
-        const char *m = NULL;
-        if (fric_fd_sim_step(s, x, &m)) {
-            char msg[512];   /* m points into the per-thread buffer: copy it first */
-            snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
-            if (why)
-                *why = fric__reword("%s: step %lld: %s", scn, clk->k + 1, msg);   /* msg names t */
-            return 1;
-        }
+        if (fric__fd_scn_step(scn, s, s->sys, x, clk->k + 1, why)) return 1;
         clk->k++;
     }
     return 0;

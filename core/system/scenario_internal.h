@@ -75,10 +75,17 @@ extern const char *const fric__fd_switching_help[2];
       fric__fd_switching_names, 2, 1, .label = "switching",                                  \
       .choice_help = fric__fd_switching_help }
 
+/* One step of sim from the state x, to step k of the run, with sim->sys
+ * set to sys first (the scenario's state may have been copied). 0, or 1
+ * with *why naming the scenario, the step, its time and the state (the
+ * core's message kept). */
+int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_state *x,
+                      long long k, const char **why);
+
 /* Advances sim from the state x by `every` steps of s->h or until the
  * clock ends; *k counts the steps. 0, or 1 with *why naming the scenario,
  * the step, its time and the state (the core's message kept). */
-int fric__fd_scn_advance(const char *scn, const fric_fd_sim *s, fric_fd_state *x,
+int fric__fd_scn_advance(const char *scn, fric_fd_sim *s, fric_fd_state *x,
                          fric_scenario_clock *clk, long long every, const char **why);
 
 #endif

@@ -43,7 +43,6 @@
 
 #include "friction.h"
 #include "base.h"
-#include "plan_internal.h"
 
 #define SOLVE_MAX_ITER 100
 #define REL_EPS 0x1p-52
@@ -182,10 +181,18 @@ static void stribeck_levels(fric_plan *p, double Fc, double Fs)
     p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
-void fric__plan_levels(fric_plan *p, double Fc, double Fs)
+void fric_plan_levels(fric_plan *p, double Fc, double Fs)
 {
-    assert(p->kind == FRIC_STRIBECK);
-    stribeck_levels(p, Fc, Fs);
+    assert(p->kind == FRIC_STRIBECK || p->kind == FRIC_COULOMB_VISCOUS);
+    if (p->kind == FRIC_STRIBECK) {
+        stribeck_levels(p, Fc, Fs);
+        return;
+    }
+    /* Coulomb-viscous: the fields prepare() sets from Fc, by the same operations */
+    p->Fc = Fc;
+    p->fc_ik = Fc * p->ik;
+    p->zf0 = p->zfc = p->Z * Fc;
+    p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
 /* Sets every field the evaluation of law->kind reads (and, for speed in the
@@ -250,7 +257,7 @@ static inline void prepare(fric_plan *p, const fric_law *law, double Z)
     }
 }
 
-void fric__plan_prepare(fric_plan *p, const fric_law *law, double Z)
+void fric_plan_prepare_unchecked(fric_plan *p, const fric_law *law, double Z)
 {
     fric_plan z = { 0 };
     *p = z;
@@ -267,7 +274,7 @@ int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **
         plan->kind = -1;                                 /* evaluates to NaN */
         return bad;
     }
-    fric__plan_prepare(plan, law, Z);
+    fric_plan_prepare_unchecked(plan, law, Z);
     return 0;
 }
 

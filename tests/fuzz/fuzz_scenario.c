@@ -86,7 +86,7 @@ static void init_and_run(const fric_scenario *sc, void *st, double *p, fuzz_in *
     }
     int ended;
     run_rows(sc, st, in, &ended);
-    if (ended || !sc->retune) return;
+    if (ended || !fric_scenario_can_retune(sc)) return;
     set_params(in, sc, p);
     why = NULL;
     if (fric_scenario_retune(sc, st, p, &why) != 0) {

@@ -205,7 +205,7 @@ static void test_loss_equals_replay(void **state)
         const fric_bench_preset *ps = fric_bench_preset_find("xl330", models[mi]);
         fric_bench_def d;
         fric_bench_def_from_preset(ps, &d);
-        d.treatment = FRIC_BENCH_CLIP;
+        d.treatment = FRIC_TREATMENT_CLIP;
         double sum = 0;
         for (int i = 0; i < N_SHARED; i++) {
             fric_bench_replay_result r;

@@ -89,11 +89,11 @@ static void test_formerly_deviant_calls(void **state)
     const fric_screw bad_e = { 0.663, 0.5, 0.663, 1.91, 0, 0 };
     EXPECT_LAST(fric_screw_dead_band(&bad_e, 1, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
     EXPECT_LAST(fric_screw_eff_of_k(1, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
-    fric_screw_drive d = { e, 5, 50, 0, 1e-3, FRIC_DUPONT_IMPLICIT, 1e-3 };
+    fric_screw_drive d = { e, 5, 50, 0, 1e-3, FRIC_TREATMENT_IMPLICIT, 1e-3 };
     fric_screw_state ss;
     fric_screw_drive_init(&d, &ss, 1, 2);
     EXPECT_LAST(fric_screw_drive_step(&d, &ss, INFINITY), FRIC_E_NONFINITE, -1);
-    fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state xs;
     fric_xy_init(&xs, 1, 2);
     EXPECT_LAST(fric_xy_step(&xt, &xs, NAN, 50), FRIC_E_NONFINITE, -1);
@@ -235,7 +235,7 @@ static void test_servo_tables(void **state)
     assert_int_equal(fric_servo_coef_positive(11), 1);
     assert_int_equal(fric_servo_coef_positive(1), 0);
     /* treatments: the bench and the screw share one table */
-    assert_string_equal(fric_bench_treatment_names[FRIC_BENCH_CLIP], "clip");
+    assert_string_equal(fric_bench_treatment_names[fric_treatment_index(FRIC_TREATMENT_CLIP, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS)], "clip");
     const fric_scenario *sw = fric_scenario_find("screw");
     int j = fric_scenario_param_index(sw, "friction");
     assert_ptr_equal(sw->params[j].choices, fric_bench_treatment_names);

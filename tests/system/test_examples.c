@@ -111,12 +111,12 @@ static int run_p(const fric_scenario *sc, const double *p, row_fn fn, void *ctx,
     void *st = malloc(sc->state_bytes);
     assert_non_null(st);
     const char *w = NULL;
-    if (sc->init(st, p, &w)) fail_msg("%s init: %s", sc->name, w);
+    if (fric_scenario_init(sc, st, p, &w)) fail_msg("%s init: %s", sc->name, w);
     double row[FRIC_SCENARIO_MAX_COLS];
     int rc;
     long i = 0;
     if (out) out->cols = sc->n_cols;
-    while ((rc = sc->step(st, row, &w)) == FRIC_SCENARIO_ROW) {
+    while ((rc = fric_scenario_step(sc, st, row, &w)) == FRIC_SCENARIO_ROW) {
         if (fn) fn(row, i, ctx);
         if (out) {
             if (out->n == out->cap) {
@@ -156,7 +156,7 @@ static void expect_init_error(const char *name, const double *p, const char *con
     void *st = malloc(sc->state_bytes);
     assert_non_null(st);
     const char *why = NULL;
-    int rc = sc->init(st, p, &why);
+    int rc = fric_scenario_init(sc, st, p, &why);
     free(st);
     if (!rc) fail_msg("%s accepted bad parameters", name);
     assert_non_null(why);
@@ -180,7 +180,7 @@ static void test_registered_and_described(void **unused)
         assert_true(sc->n_params >= 1 && sc->n_params <= FRIC_SCENARIO_MAX_PARAMS);
         assert_string_equal(sc->cols[0].name, "t");
         assert_string_equal(sc->cols[0].unit, "s");
-        assert_non_null(sc->retune);
+        assert_true(fric_scenario_can_retune(sc));
         for (int c = 0; c < sc->n_cols; c++)
             assert_true(sc->cols[c].unit && sc->cols[c].help && sc->cols[c].help[0]);
         for (int i = 0; i < sc->n_params; i++) {
@@ -234,7 +234,7 @@ static void test_every_choice_runs_or_explains(void **unused)
                 void *st = malloc(sc->state_bytes);
                 assert_non_null(st);
                 const char *why = NULL;
-                if (sc->init(st, p, &why)) {
+                if (fric_scenario_init(sc, st, p, &why)) {
                     assert_true(why && why[0]);
                     print_message("%s %s=%s refused: %s\n", sc->name, pi->name, pi->choices[c],
                                   why);
@@ -243,7 +243,7 @@ static void test_every_choice_runs_or_explains(void **unused)
                 }
                 double row[FRIC_SCENARIO_MAX_COLS];
                 int rc;
-                while ((rc = sc->step(st, row, &why)) == FRIC_SCENARIO_ROW)
+                while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW)
                     for (int k = 0; k < sc->n_cols; k++) assert_true(isfinite(row[k]));
                 if (rc == FRIC_SCENARIO_ERROR) assert_non_null(strstr(why, "step"));
                 else assert_int_equal(rc, FRIC_SCENARIO_DONE);
@@ -947,19 +947,19 @@ static void test_joint_retune(void **unused)
     assert_non_null(a);
     assert_non_null(b);
     const char *why = NULL;
-    assert_int_equal(sc->init(a, p, &why), 0);
-    assert_int_equal(sc->init(b, p, &why), 0);
+    assert_int_equal(fric_scenario_init(sc, a, p, &why), 0);
+    assert_int_equal(fric_scenario_init(sc, b, p, &why), 0);
     for (int i = 0; i < 1000; i++) {
-        assert_int_equal(sc->step(a, row_a, &why), FRIC_SCENARIO_ROW);
-        assert_int_equal(sc->step(b, row_b, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, a, row_a, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, b, row_b, &why), FRIC_SCENARIO_ROW);
     }
     memcpy(bad, p, sizeof bad);
     bad[fric_scenario_param_index(sc, "Fs")] = 0.1;            /* Fs < Fc_stribeck */
-    assert_int_not_equal(sc->retune(b, bad, &why), 0);
+    assert_int_not_equal(fric_scenario_retune(sc, b, bad, &why), 0);
     assert_non_null(strstr(why, "Fs"));
     for (int i = 0; i < 3000; i++) {
-        assert_int_equal(sc->step(a, row_a, &why), FRIC_SCENARIO_ROW);
-        assert_int_equal(sc->step(b, row_b, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, a, row_a, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, b, row_b, &why), FRIC_SCENARIO_ROW);
         assert_memory_equal(row_a, row_b, (size_t)sc->n_cols * sizeof(double));
     }
     /* a good retune: the rational law from here on, same angle and time */
@@ -967,8 +967,8 @@ static void test_joint_retune(void **unused)
     const char *set[] = { "law=rational", NULL };
     double good[FRIC_SCENARIO_MAX_PARAMS];
     params_for(sc, set, good);
-    assert_int_equal(sc->retune(b, good, &why), 0);
-    assert_int_equal(sc->step(b, row_b, &why), FRIC_SCENARIO_ROW);
+    assert_int_equal(fric_scenario_retune(sc, b, good, &why), 0);
+    assert_int_equal(fric_scenario_step(sc, b, row_b, &why), FRIC_SCENARIO_ROW);
     assert_true(fabs(row_b[0] - (t_before + 0.001)) < 1e-12);
     assert_true(fabs(row_b[col(sc, "q")] - q_before) < 1e-3);
     free(a);

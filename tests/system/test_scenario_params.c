@@ -235,6 +235,55 @@ static void test_alpha_min_follows_the_law(void **unused)
     assert_int_equal(n, 4);
 }
 
+/* The `friction` choice of every scenario is a subset of the one treatment
+ * table (friction.h): each choice name is a fric_treatment whose name is
+ * that choice's; the subsets and their order are the ones the scenarios
+ * offered before the table existed (the CLI and the browser address a
+ * choice by name and by index). */
+static void test_friction_choices_are_treatments(void **state)
+{
+    (void)state;
+    static const struct { const char *scn; const char *list; } before[] = {
+        { "model-a", "implicit approx explicit karnopp" },
+        { "two-contacts", "implicit approx explicit" },
+        { "models-bd", "implicit approx" },
+        { "joint-step", "implicit approx implicit-d explicit karnopp" },
+        { "bench", "implicit clip explicit karnopp" },
+        { "screw", "implicit clip explicit karnopp" },
+        { "xy-table", "implicit clip explicit karnopp" },
+    };
+    int seen = 0;
+    for (int i = 0; i < fric_scenario_count(); i++) {
+        const fric_scenario *sc = fric_scenario_at(i);
+        int j = fric_scenario_param_index(sc, "friction");
+        if (j < 0) continue;
+        const fric_param_info *pi = &sc->params[j];
+        assert_non_null(pi->choices);
+        char list[256] = "";
+        for (int c = 0; c < pi->n_choices; c++) {
+            int t = fric_treatment_find(pi->choices[c]);
+            if (t < 0) fail_msg("%s: friction choice '%s' is no fric_treatment", sc->name,
+                                pi->choices[c]);
+            assert_string_equal(fric_treatment_name((fric_treatment)t), pi->choices[c]);
+            if (c) strcat(list, " ");
+            strcat(list, pi->choices[c]);
+        }
+        int found = 0;
+        for (size_t k = 0; k < sizeof before / sizeof before[0]; k++)
+            if (strcmp(before[k].scn, sc->name) == 0) {
+                assert_string_equal(list, before[k].list);
+                found = 1;
+            }
+        if (!found) fail_msg("%s has a friction choice this test does not know", sc->name);
+        seen++;
+    }
+    assert_int_equal(seen, (int)(sizeof before / sizeof before[0]));
+    /* the bench's array and its names agree, and name the same treatments */
+    for (int c = 0; c < FRIC_BENCH_N_TREATMENTS; c++)
+        assert_string_equal(fric_bench_treatment_names[c],
+                            fric_treatment_name(fric_bench_treatments[c]));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_presets_fit_the_hard_ranges),
         cmocka_unit_test(test_tightened_ranges),
         cmocka_unit_test(test_alpha_min_follows_the_law),
+        cmocka_unit_test(test_friction_choices_are_treatments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,7 @@ static void test_scenario_init_and_retune(void **state)
         assert_int_equal(fric_scenario_init(sc, st, p, &why), FRIC_OK);
         int j = sc->n_params - 1;
         p[j] = sc->params[j].min - 1;
-        if (sc->retune)
+        if (fric_scenario_can_retune(sc))
             EXPECT(fric_scenario_retune(sc, st, p, &why), FRIC_E_PARAM_RANGE, j);
         else
             EXPECT(fric_scenario_retune(sc, st, p, &why), FRIC_E_UNSUPPORTED, -1);

@@ -35,8 +35,11 @@
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
+const fric_treatment fric_bench_treatments[FRIC_BENCH_N_TREATMENTS] = {
+    FRIC_BENCH_TREATMENT_LIST(FRIC_TREATMENT_ITEM)
+};
 const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS] = {
-    "implicit", "clip", "explicit", "karnopp"
+    FRIC_BENCH_TREATMENT_LIST(FRIC_TREATMENT_NAME_ITEM)
 };
 
 enum {
@@ -282,7 +285,7 @@ static int bench_init(void *state, const double *p, const char **why)
     d->length = p[P_LENGTH];
     d->arm_mass = p[P_ARM_MASS];
     d->dt = p[P_DT];
-    d->treatment = (fric_bench_friction)(int)p[P_FRICTION];
+    d->treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     d->karnopp_eps = p[P_EPS];
     b->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
     b->goal_angle = p[P_GOAL];
@@ -360,7 +363,13 @@ const fric_scenario fric_scenario_bench = {
     "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
     "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
     "the chattering.",
-    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL,
+    NULL,
+    "Pendulum bench: servo friction M1–M6 (Duclusaud & Passault, Algorithm 1)",
+    "A servo with load-dependent friction (models M1 to M6, presets identified by Rhoban/bam) "
+    "swings a pendulum along a built-in trajectory. clip is the reference step; implicit solves "
+    "the budget's velocity dependence at the end of the step: no chattering, zero drift in "
+    "stiction. explicit and karnopp are the naive baselines; reversals counts the chattering."
 };
 
 int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,

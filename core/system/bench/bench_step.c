@@ -25,8 +25,9 @@
  * (fric_servo_split). (2) is the Stribeck law Φ of friction.h with
  * Fc = C, Fs = C + A, vs = θ̇_s, D = K_v, α; (1) is y = Φ(v* − Z·y) for
  * y = −τf, so τf = −Φ_Z(v*): the same prepared transform as everything else
- * (phi_z.c; the plan is prepared at init with vs, D, α and Z, and each step
- * only sets the levels C, C + A). Stuck iff |v*| ≤ Z·(C + A); otherwise
+ * (fric_elem_a_var, element A with levels set per step: prepared at init
+ * with vs, D, α and Z, and each step only sets the levels C, C + A).
+ * Stuck iff |v*| ≤ Z·(C + A); otherwise
  * θ̇' = σ·w with the slip w the transform solves (for α ≠ 1 warm-started from
  * the previous moving step; where the budget breaks Kikuuwe's eq. 15, or
  * α < 1, the transform takes the smallest slip, continuous with sticking).
@@ -42,7 +43,6 @@
 
 #include "bench_internal.h"
 #include "base.h"
-#include "plan_internal.h"
 
 const char *fric__bench_prefix(const char *prefix, const char *m)
 {
@@ -64,7 +64,7 @@ void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d)
     d->kp = p->servo.kp_default;
     d->vin = p->servo.vin_default;
     d->dt = 1e-3;
-    d->treatment = FRIC_BENCH_IMPLICIT;
+    d->treatment = FRIC_TREATMENT_IMPLICIT;
     d->karnopp_eps = 1e-3;
 }
 
@@ -110,10 +110,11 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("max_amps = %g A must be finite and >= 0.", a->max_amps);
     else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_volts) || a->max_volts < 0))
         m = fric__say("max_volts = %g V must be finite and >= 0.", a->max_volts);
-    else if (d->treatment < FRIC_BENCH_IMPLICIT || d->treatment > FRIC_BENCH_KARNOPP)
-        m = fric__say("friction treatment = %d is not implicit (0), clip (1), explicit (2) or karnopp (3).",
-                      (int)d->treatment);
-    else if (d->treatment == FRIC_BENCH_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
+    else if (fric_treatment_index(d->treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS) < 0)
+        m = fric__say("friction treatment = %d is not implicit (%d), clip (%d), explicit (%d) or "
+                      "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
+                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
+    else if (d->treatment == FRIC_TREATMENT_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
         m = fric__say("karnopp_eps = %g rad/s must be a finite velocity band > 0.", d->karnopp_eps);
     else {
         double J = fric_bench_inertia(d);
@@ -156,8 +157,7 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
     const fric_servo_friction *f = &d->friction;
     fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
     s->Z = d->dt / J;
-    fric__plan_prepare(&s->plan, &law, s->Z);
-    s->plan.refine = 0;              /* the budget B(w) with s(w) to first order */
+    fric_elem_a_var_prepare(&s->elem, &law, s->Z, 1);   /* B(w) with s(w) to first order */
     s->warm.w = -1;
 }
 
@@ -174,7 +174,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     int stuck = 0, set_dq = 0;
 
     switch (d->treatment) {
-    case FRIC_BENCH_CLIP:
+    case FRIC_TREATMENT_CLIP:
     default: {
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
         double ats = fabs(tau_stop);
@@ -182,11 +182,11 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         tau_f = -(double)fric__sgn(tau_stop) * (stuck ? ats : budget);
         break;
     }
-    case FRIC_BENCH_IMPLICIT: {
+    case FRIC_TREATMENT_IMPLICIT: {
         double C, A, w;
         fric_servo_split(&d->friction, tau_m, tau_e, &C, &A);
-        fric__plan_levels(&s->plan, C, C + A);               /* Fc = C, Fs = C + A */
-        double y = fric_plan_eval(&s->plan, s->Z * tau_stop, &warm, &stuck, &w);
+        fric_elem_a_var_levels(&s->elem, C, C + A);          /* Fc = C, Fs = C + A */
+        double y = fric_elem_a_var_run(&s->elem, s->Z * tau_stop, &warm, &stuck, &w);
         if (stuck) {
             tau_f = -tau_stop;
             budget = C + A;
@@ -198,11 +198,11 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         set_dq = 1;
         break;
     }
-    case FRIC_BENCH_EXPLICIT:
+    case FRIC_TREATMENT_EXPLICIT:
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
         tau_f = -(double)fric__sgn(dq) * budget;
         break;
-    case FRIC_BENCH_KARNOPP:
+    case FRIC_TREATMENT_KARNOPP:
         budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
         if (fabs(dq) > d->karnopp_eps) {
             tau_f = -(double)fric__sgn(dq) * budget;

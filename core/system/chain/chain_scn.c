@@ -690,7 +690,12 @@ const fric_scenario fric_scenario_arm1 = {
     "and slips above it; compare method=implicit with semi-implicit (Fig. 4) and the joint "
     "steps paper, fixed and phi-z.",
     A1_COUNT, arm1_params, K1_COUNT, arm1_cols, sizeof(chain_scn), arm1_init, step_kind,
-    retune_kind, shape_kind,
+    retune_kind, shape_kind, NULL,
+    "one geared joint, torque pulses (paper sim. 1)",
+    "One link on a geared DC motor with high stiction, PID to 0 then 10° at 5 s, and external "
+    "torque pulses: the joint sticks below the breakaway torque and slips above it. Compare the "
+    "implicit method with the proposed semi-implicit one (Fig. 4), and the joint steps paper, "
+    "fixed and phi-z."
 };
 
 const fric_scenario fric_scenario_arm2_ground = {
@@ -701,7 +706,12 @@ const fric_scenario fric_scenario_arm2_ground = {
     "Joint angles (Fig. 7), normal contact forces (Figs. 8-9) and gear friction torques "
     "(Figs. 10-11) for either method.",
     A2_COUNT, arm2_params, K2_COUNT, arm2_cols, sizeof(chain_scn), arm2_init, step_kind,
-    retune_kind, shape_kind,
+    retune_kind, shape_kind, NULL,
+    "two-link arm hits the ground (paper sim. 2)",
+    "A two-link arm with geared motors swings link 2 down into the ground (two corner contacts "
+    "with Coulomb friction); the voltage is cut at 4 s and the arm comes to rest on the ground. "
+    "Watch the joint angles, the normal contact forces and the gear friction torques of either "
+    "method."
 };
 
 const fric_scenario fric_scenario_chain = {
@@ -711,5 +721,9 @@ const fric_scenario fric_scenario_chain = {
     "link's two distal corners as contacts. The semi-implicit method costs O(n) per step, the "
     "implicit one O(n^3) (see the chain benchmark).",
     C_COUNT, chain_params, KC_COUNT, chain_cols, sizeof(chain_scn), chain_init, step_kind,
-    retune_kind, shape_kind,
+    retune_kind, shape_kind, NULL,
+    "n-link chain falls onto the ground (paper sim. 3)",
+    "n identical links (1 to 100) with geared motors and no voltage fall from horizontal onto "
+    "the ground, the last link's two distal corners as contacts; each joint sticks or slips. The "
+    "semi-implicit method costs O(n) per step, the implicit one O(n³)."
 };

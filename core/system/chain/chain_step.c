@@ -152,10 +152,10 @@ int fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const ch
     const fric_chain_model *c = s->model;
     for (int i = 0; i < c->n; i++) {
         x->A_q[i] = joint_A_q(&c->motors[i], s->h);
-        memset(&x->plan[i], 0, sizeof x->plan[i]);
+        memset(&x->elem[i], 0, sizeof x->elem[i]);
         if (no_friction(&c->motors[i])) continue;
         fric_law law = fric_chain_motor_law(&c->motors[i]);
-        rc = fric_plan_init(&x->plan[i], &law, x->A_q[i], why);   /* checked above */
+        rc = fric_elem_a_var_init(&x->elem[i], &law, x->A_q[i], why);   /* checked above */
         assert(rc == 0);
     }
     if (!s->gains) x->pid_on = 0;
@@ -364,7 +364,7 @@ static void joint_semi(const fric_chain_sim *s, const fric_chain_state *x, step_
             v->stuck[i] = 0;
         } else if (s->joint == FRIC_CHAIN_JOINT_PHI_Z) {
             int st;
-            v->tau_f[i] = -fric_plan_eval(&x->plan[i], xq, NULL, &st, NULL);
+            v->tau_f[i] = -fric_elem_a_var_run(&x->elem[i], xq, NULL, &st, NULL);  /* eq. 26 */
             v->stuck[i] = (unsigned char)st;
         } else {
             double lam = s->rho * Aq * Aq;                                   /* §5 */

@@ -64,7 +64,6 @@ enum { P_CASE, P_LAW, P_FC_CV, P_FS, P_FC_ST, P_VS_ST, P_FC_RA, P_VS_RA, P_D, P_
        P_INTEGRAL, P_KP, P_KV, P_LAMBDA, P_M, P_K, P_B, P_T, P_DURATION, P_QD, P_FRICTION,
        P_EPS, P_EVERY, N_PARAMS };
 enum { C_FIG12, C_FIG13, C_CUSTOM };
-enum { TR_IMPLICIT, TR_APPROX, TR_IMPLICIT_D, TR_EXPLICIT, TR_KARNOPP };
 
 #define HALF_PI 1.5707963267948966
 #define PI_ 3.141592653589793
@@ -73,8 +72,12 @@ enum { TR_IMPLICIT, TR_APPROX, TR_IMPLICIT_D, TR_EXPLICIT, TR_KARNOPP };
 
 static const char *const case_names[] = { "fig12", "fig13", "custom" };
 static const char *const onoff_names[] = { "off", "on" };
-static const char *const friction_names[] = { "implicit", "approx", "implicit-d", "explicit",
-                                              "karnopp" };
+/* The treatments offered (fric_treatment, friction.h), in the order of the
+ * `friction` choice. */
+#define OFFERED(X) X(IMPLICIT) X(APPROX) X(IMPLICIT_D) X(EXPLICIT) X(KARNOPP)
+static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
+static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
+#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
 
 static const char *const case_help[] = {
     "Cisneros Fig. 12, PD control kp = 20 1/s², kv = 2 1/s, no integral term: the "
@@ -148,11 +151,11 @@ static const fric_param_info params[N_PARAMS] = {
                      .label = "duration", .lo = 0.5, .hi = 20 },
     [P_QD] = { "q_d", HALF_PI, -2 * PI_, 2 * PI_, "rad", "step target q_d (90 deg = 1.5708 rad)",
                NULL, 0, 0, .label = "target angle q_d", .lo = -PI_, .hi = PI_ },
-    [P_FRICTION] = { "friction", TR_IMPLICIT, 0, 4, "choice",
+    [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: element C on the joint velocity (Cisneros); approx: the same "
                      "with Kikuuwe eq. 46; implicit-d: element D (inertia inside the implicit "
                      "step); explicit: Phi(dq); karnopp: Kikuuwe eq. 3 with eps",
-                     friction_names, 5, 0,
+                     friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "rad/s", "Karnopp's zero-velocity threshold eps", NULL, 0, 0,
                 .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
@@ -180,18 +183,16 @@ static const fric_col_info cols[] = {
 typedef struct {
     fric_law law;
     fric_elem_def def;      /* M [kg·m²], K [N·m/rad], B [N·m·s/rad], T [s], xform */
-    int treatment;          /* TR_*                                            */
+    fric_treatment treatment; /* one of offered[]                              */
     int integral;           /* eq. 51 on (1) or off (0)                        */
     double kp, kv, lambda;  /* [1/s²], [1/s], [1/s]                            */
     double q_d;             /* [rad]                                           */
     double eps;             /* Karnopp threshold [rad/s]                       */
-    long long every;        /* steps per row                                   */
 } joint_cfg;
 
 typedef struct {
+    fric_scenario_run run;  /* the driver's: t_k, step k, every, started       */
     joint_cfg cfg;
-    fric_scenario_clock clk;
-    int started;
     double q, dq;           /* [rad], [rad/s]                                  */
     double I;               /* ∫q̈_r dt [rad/s]                                 */
     double tau_r, tau_p, tau_f;   /* of the last step [N·m]                    */
@@ -201,9 +202,14 @@ typedef struct {
     fric_ex_reversals rev;
 } joint_state;
 
-static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in, const char **why)
+/* Validates p and fills the configuration; restarts the run's clock from
+ * its current time (fric_scenario_driver.configure). */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p_in,
+                     const char **why)
 {
     const fric_scenario *sc = &fric_scenario_joint_step;
+    joint_cfg *c = cfg;
+    (void)running;
     if (fric_scenario_check(sc, p_in, why)) return 1;
     static const fric_ex_fixed fig12[] = { { P_INTEGRAL, 0 }, { P_KP, 20 }, { P_KV, 2 } };
     static const fric_ex_fixed fig13[] = { { P_INTEGRAL, 1 }, { P_KP, 50 }, { P_KV, 14 } };
@@ -224,23 +230,24 @@ static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in,
         c->law = (fric_law){ kind, p[P_FS], p[P_FC_RA], p[P_VS_RA], p[P_D], 1 };
         break;
     }
-    c->treatment = (int)p[P_FRICTION];
+    c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], p[P_K], p[P_B], p[P_T],
-                              c->treatment == TR_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
+                                                                    : FRIC_XFORM_EXACT };
     c->integral = (int)p[P_INTEGRAL];
     c->kp = p[P_KP];
     c->kv = p[P_KV];
     c->lambda = p[P_LAMBDA];
     c->q_d = p[P_QD];
     c->eps = p[P_EPS];
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
 
     const char *w = NULL;
     int bad;
     switch (c->treatment) {
-    case TR_IMPLICIT:
-    case TR_APPROX: bad = fric_elem_check(FRIC_ELEM_C, &c->def, &c->law, &w); break;
-    case TR_IMPLICIT_D: bad = fric_elem_check(FRIC_ELEM_D, &c->def, &c->law, &w); break;
+    case FRIC_TREATMENT_IMPLICIT:
+    case FRIC_TREATMENT_APPROX: bad = fric_elem_check(FRIC_ELEM_C, &c->def, &c->law, &w); break;
+    case FRIC_TREATMENT_IMPLICIT_D: bad = fric_elem_check(FRIC_ELEM_D, &c->def, &c->law, &w); break;
     default: bad = fric_law_check_params(&c->law, &w); break;
     }
     if (bad) {
@@ -250,37 +257,28 @@ static int configure(joint_cfg *c, fric_scenario_clock *clk, const double *p_in,
         if (why)
             *why = fric_ex_wrap(w, "joint-step (law = %s, parameters %s; friction = %s with "
                                 "M, K, B, T)", fric_law_names[kind], law_params[kind],
-                                friction_names[c->treatment]);
+                                fric_treatment_name(c->treatment));
         return 1;
     }
-    return fric_scenario_clock_set(clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why);
 }
 
-static int joint_init(void *state, const double *p, const char **why)
+/* At rest at q = 0 (a retune keeps q, dq, the integral, the contact and
+ * time). */
+static int start(void *state, const double *p, const char **why)
 {
-    joint_state tmp = { 0 };
-    if (configure(&tmp.cfg, &tmp.clk, p, why)) return 1;
-    tmp.tau_r = tmp.cfg.def.M * (tmp.cfg.kp * tmp.cfg.q_d);   /* τ_r at q = q̇ = 0 (eqs. 50-51) */
-    *(joint_state *)state = tmp;
+    (void)p;
+    (void)why;
+    joint_state *s = state;
+    s->tau_r = s->cfg.def.M * (s->cfg.kp * s->cfg.q_d);   /* τ_r at q = q̇ = 0 (eqs. 50-51) */
     return 0;
 }
 
-/* New parameters, same motion: q, dq, the integral, the contact and time are
- * kept. */
-static int joint_retune(void *state, const double *p, const char **why)
+/* One step T of the joint (to step k + 1); 0, or 1 with *why when the state
+ * stopped being finite. */
+static int advance(void *state, const char **why)
 {
     joint_state *s = state;
-    joint_cfg c;
-    fric_scenario_clock clk = s->clk;
-    if (configure(&c, &clk, p, why)) return 1;
-    s->cfg = c;
-    s->clk = clk;
-    return 0;
-}
-
-/* One step T of the joint; 0, or 1 when the state stopped being finite. */
-static int advance(joint_state *s)
-{
     const joint_cfg *c = &s->cfg;
     const fric_elem_def *d = &c->def;
     double T = d->T, M = d->M, K = d->K, G = d->B + T * K, dq = s->dq, e1 = s->c.e;
@@ -289,14 +287,14 @@ static int advance(joint_state *s)
     s->tau_r = M * qdd_r + s->tau_p;
     double slip = dq;
     switch (c->treatment) {
-    case TR_IMPLICIT:
-    case TR_APPROX:
+    case FRIC_TREATMENT_IMPLICIT:
+    case FRIC_TREATMENT_APPROX:
         s->stuck = fric_ex_static(&c->law, d->xform, 1 / G, dq + K * e1 / G);   /* eq. 38a */
         s->tau_f = fric_elem_c_step(&c->law, d, &s->c, dq);                      /* eq. 38 */
         slip = s->stuck ? 0 : dq - (s->c.e - e1) / T;                            /* eq. 39 */
         s->dq = dq + T / M * (s->tau_r - s->tau_f);
         break;
-    case TR_IMPLICIT_D: {
+    case FRIC_TREATMENT_IMPLICIT_D: {
         double A = (T * T * K + T * d->B + M) / (M * G);                         /* eq. 44 */
         fric_elem_d el = { .u = dq, .e = e1, .f = s->c.f };
         s->stuck = fric_ex_static(&c->law, d->xform, A,
@@ -308,12 +306,12 @@ static int advance(joint_state *s)
         slip = s->stuck ? 0 : s->dq - (el.e - e1) / T;                           /* eq. 39 */
         break;
     }
-    case TR_EXPLICIT:
+    case FRIC_TREATMENT_EXPLICIT:
         s->stuck = dq == 0;
         s->tau_f = fric_explicit_force(&c->law, dq);
         s->dq = dq + T / M * (s->tau_r - s->tau_f);
         break;
-    default: /* TR_KARNOPP */
+    default: /* FRIC_TREATMENT_KARNOPP */
         s->stuck = fabs(dq) <= c->eps && fabs(s->tau_r) <= fric_phi_plus0(&c->law);
         s->tau_f = fric_karnopp_force(&c->law, c->eps, dq, s->tau_r);           /* eq. 3 */
         s->dq = dq + T / M * (s->tau_r - s->tau_f);
@@ -321,32 +319,24 @@ static int advance(joint_state *s)
     }
     s->q += T * s->dq;
     s->I += T * qdd_r;
-    s->clk.k++;
     s->rev.count += fric__reversal(&s->rev.last, slip);
-    return !(isfinite(s->q) && isfinite(s->dq) && isfinite(s->I) && isfinite(s->tau_f) &&
-             isfinite(s->tau_r));
+    if (isfinite(s->q) && isfinite(s->dq) && isfinite(s->I) && isfinite(s->tau_f) &&
+        isfinite(s->tau_r))
+        return 0;
+    long long k = s->run.clk.k + 1;
+    if (why)
+        *why = fric__fail(FRIC_E_NONFINITE, -1, "joint-step: step %lld (t = %g s): the state is no longer "
+                         "finite (q = %g rad, dq = %g rad/s, tau_r = %g N*m, "
+                         "tau_f = %g N*m, integral = %g rad/s); lower T or the "
+                         "gains kp, kv, lambda.", k, fric_scenario_clock_t_at(&s->run.clk, k),
+                         s->q, s->dq, s->tau_r, s->tau_f, s->I);
+    return 1;
 }
 
-static int joint_step(void *state, double *row, const char **why)
+static void write_row(const void *state, double *row)
 {
-    joint_state *s = state;
-    if (s->started) {
-        if (s->clk.k >= s->clk.end) return FRIC_SCENARIO_DONE;
-        long long target = fric_scenario_clock_target(&s->clk, s->cfg.every);
-        while (s->clk.k < target) {
-            if (advance(s)) {
-                if (why)
-                    *why = fric__fail(FRIC_E_NONFINITE, -1, "joint-step: step %lld (t = %g s): the state is no longer "
-                                     "finite (q = %g rad, dq = %g rad/s, tau_r = %g N*m, "
-                                     "tau_f = %g N*m, integral = %g rad/s); lower T or the "
-                                     "gains kp, kv, lambda.", s->clk.k, fric_scenario_clock_t(&s->clk),
-                                     s->q, s->dq, s->tau_r, s->tau_f, s->I);
-                return FRIC_SCENARIO_ERROR;
-            }
-        }
-    }
-    s->started = 1;
-    row[0] = fric_scenario_clock_t(&s->clk);
+    const joint_state *s = state;
+    row[0] = fric_scenario_clock_t(&s->run.clk);
     row[1] = s->q;
     row[2] = s->dq;
     row[3] = s->cfg.q_d;
@@ -355,8 +345,9 @@ static int joint_step(void *state, double *row, const char **why)
     row[6] = s->tau_f;
     row[7] = s->stuck;
     row[8] = (double)s->rev.count;
-    return FRIC_SCENARIO_ROW;
 }
+
+FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, write_row);
 
 const fric_scenario fric_scenario_joint_step = {
     "joint-step",
@@ -366,6 +357,16 @@ const fric_scenario fric_scenario_joint_step = {
     "and rational stiction stop the joint near 70 deg, Coulomb-viscous creeps towards "
     "74.5 deg; case=fig13 (integral term eq. 51, kp = 50, kv = 14): a sawtooth as tau_r "
     "ramps up to the 2.5 N*m breakaway torque. friction=explicit or karnopp chatter/drift.",
-    N_PARAMS, params, N_COLS, cols, sizeof(joint_state), joint_init, joint_step,
-    joint_retune, NULL
+    N_PARAMS, params, N_COLS, cols, sizeof(joint_state), NULL, NULL, NULL, NULL, &driver,
+    "Compliant joint, 0 → 90° step (Cisneros Figs. 12–13)",
+    "A harmonic-drive joint under a low-gain computed-torque PD (Cisneros et al. eq. 50) "
+    "steps from 0 to 90°. With stiction (Stribeck, rational) the joint sticks short of the "
+    "goal once the PD torque falls below the static friction: 71.86° (Stribeck) and 70.55° "
+    "(rational) at t = 5 s. Coulomb-viscous friction has no stiction and is still creeping "
+    "(72.94° at 5 s). The paper reports 69.9° and 68.4°; with the inertia inferred from its"
+    " 5.8 N·m initial torque these runs stop about 2° later (see docs/systems.md). Switch "
+    "case to fig13 to add the integral term (eq. 51), and look at Stribeck: the joint "
+    "overshoots to 99.4° and sticks at t = 1.96 s; the integral term ramps the reference "
+    "torque down until it reaches the 2.5 N·m breakaway torque (−2.5 N·m at t = 4.43 s), "
+    "and the joint breaks away and moves back towards the goal (92.5° at 5 s)."
 };

@@ -23,9 +23,11 @@ int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
         m = fric__say("m*g*l = %g must be a finite gravity load torque in N*m.", d->G);
     else if (!(isfinite(d->h) && d->h > 0))
         m = fric__say("h = %g must be a finite time step > 0 s.", d->h);
-    else if (d->treatment < FRIC_DUPONT_IMPLICIT || d->treatment > FRIC_DUPONT_KARNOPP)
-        m = fric__say("treatment = %d is not one of implicit (0), clip (1), explicit (2), "
-                      "karnopp (3).", (int)d->treatment);
+    else if (d->treatment != FRIC_TREATMENT_IMPLICIT && d->treatment != FRIC_TREATMENT_CLIP &&
+             d->treatment != FRIC_TREATMENT_EXPLICIT && d->treatment != FRIC_TREATMENT_KARNOPP)
+        m = fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
+                      "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
+                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
     else if (!(isfinite(d->eps) && d->eps >= 0))
         m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 rad/s.", d->eps);
     if (why) *why = m ? m : "";
@@ -86,10 +88,10 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     double v1, tf;
     int stuck = 0;
     switch (d->treatment) {
-    case FRIC_DUPONT_IMPLICIT:
+    case FRIC_TREATMENT_IMPLICIT:
         step_implicit(d, v0, tau_a, &v1, &tf, &stuck);
         break;
-    case FRIC_DUPONT_CLIP: {
+    case FRIC_TREATMENT_CLIP: {
         /* Duclusaud Algorithm 1, lines 5-9, with the previous load (§IV-E). */
         double r = tau_a - d->G + I * v0 / h;
         double bp = fric_screw_bound_unchecked(e, +1, s->tau_l, v0), bm = fric_screw_bound_unchecked(e, -1, s->tau_l, v0);
@@ -98,13 +100,13 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
         v1 = stuck ? 0 : (r - tf) * h / I;
         break;
     }
-    case FRIC_DUPONT_EXPLICIT: {
+    case FRIC_TREATMENT_EXPLICIT: {
         int sv = fric__sgn(v0);                        /* sgn(0) = 0, eq. 2 */
         tf = sv ? sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0) : 0;
         v1 = v0 + h * (tau_a - d->G - tf) / I;
         break;
     }
-    case FRIC_DUPONT_KARNOPP:
+    case FRIC_TREATMENT_KARNOPP:
     default: {
         if (fabs(v0) > d->eps) {                      /* Kikuuwe eq. 3, line 1 */
             int sv = fric__sgn(v0);

@@ -107,30 +107,36 @@ static const fric_col_info cols[C_COUNT] = {
                   "velocity sign reversals so far (between successive nonzero dq)" },
 };
 
+/* Parameters of a run (replaced as a whole by retune). */
 typedef struct {
     fric_screw_drive d;    /* plant, step h [s], treatment                      */
-    fric_screw_state s;    /* q, dq, last step's torques, counters              */
     double lead;           /* l [m/rad]                                         */
     double amp, omega, bias;  /* tau_a = amp*sin(omega*t) + bias [N*m, rad/s]   */
-    fric_scenario_clock clk;    /* steps and time of the run (step h)                */
-    long long every;       /* steps per output row                              */
-    int started;           /* 1 once row 0 is written                           */
+} screw_cfg;
+
+typedef struct {
+    fric_scenario_run run; /* the driver's: steps and time (step h), every      */
+    screw_cfg cfg;
+    fric_screw_state s;    /* q, dq, last step's torques, counters              */
 } screw_scn;
 
 static double time_at(const screw_scn *c, long long k)
 {
-    return fric_scenario_clock_t_at(&c->clk, k);
+    return fric_scenario_clock_t_at(&c->run.clk, k);
 }
 
 static double tau_a_at(const screw_scn *c, long long k)
 {
-    return c->amp * sin(c->omega * time_at(c, k)) + c->bias;
+    return c->cfg.amp * sin(c->cfg.omega * time_at(c, k)) + c->cfg.bias;
 }
 
-/* Validates p and fills the plant and the clock of c (time continues from
- * the clock's current step). 0, or 1 with *why. */
-static int configure(screw_scn *c, const double *p, const char **why)
+/* Validates p and fills the plant and the clock (time continues from the
+ * clock's current step; fric_scenario_driver.configure). 0, or 1 with *why. */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why)
 {
+    screw_cfg *c = cfg;
+    (void)running;
     fric_screw_drive d;
     const double m = p[P_M], l = p[P_L];
     d.eff.eta1 = p[P_ETA1];
@@ -143,7 +149,7 @@ static int configure(screw_scn *c, const double *p, const char **why)
     d.M = m * l * l;                                  /* eq. 14 */
     d.G = m * p[P_G] * l;                             /* eq. 14 */
     d.h = p[P_DT];
-    d.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    d.treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     d.eps = p[P_EPS];
     const char *m_why;
     if (fric_screw_drive_check(&d, &m_why)) {
@@ -152,45 +158,35 @@ static int configure(screw_scn *c, const double *p, const char **why)
         if (why) *why = fric__say("screw: %s", msg);
         return 1;
     }
-    fric_scenario_clock clk = c->clk;
-    if (fric_scenario_clock_set(&clk, "screw", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric_scenario_clock_set(&run->clk, "screw", p[P_DURATION], p[P_DT], why)) return 1;
     c->d = d;
     c->lead = l;
     c->amp = p[P_AMP];
     c->omega = p[P_OMEGA];
     c->bias = p[P_BIAS];
-    c->clk = clk;
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
 
-static int screw_init(void *state, const double *p, const char **why)
+/* At q0, dq0 (a retune keeps q, dq, time and counters). */
+static int start(void *state, const double *p, const char **why)
 {
-    screw_scn c = { 0 };
-    if (configure(&c, p, why)) return 1;
-    fric_screw_drive_init(&c.d, &c.s, p[P_Q0], p[P_DQ0]);
-    *(screw_scn *)state = c;
+    screw_scn *c = state;
+    (void)why;
+    fric_screw_drive_init(&c->cfg.d, &c->s, p[P_Q0], p[P_DQ0]);
     return 0;
 }
 
-/* New parameters, same motion: q, dq, time and counters are kept. */
-static int screw_retune(void *state, const double *p, const char **why)
+static void screw_row(const void *state, double *row)
 {
-    screw_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, why)) return 1;
-    *c = tmp;
-    return 0;
-}
-
-static void screw_row(const screw_scn *c, double *row)
-{
-    row[C_T] = time_at(c, c->clk.k);
+    const screw_scn *c = state;
+    row[C_T] = time_at(c, c->run.clk.k);
     row[C_Q] = c->s.q;
     row[C_DQ] = c->s.dq;
     row[C_DDQ] = c->s.ddq;
-    row[C_Y] = c->lead * c->s.q;
-    row[C_TAUM] = tau_a_at(c, c->clk.k);
+    row[C_Y] = c->cfg.lead * c->s.q;
+    row[C_TAUM] = tau_a_at(c, c->run.clk.k);
     row[C_TAUL] = c->s.tau_l;
     row[C_TAUF] = c->s.tau_f;
     row[C_MODE] = c->s.mode;
@@ -198,30 +194,23 @@ static void screw_row(const screw_scn *c, double *row)
     row[C_REV] = (double)c->s.reversals;
 }
 
-static int screw_step(void *state, double *row, const char **why)
+/* One step h (to step k + 1) under the motor torque at its end; 0, or 1
+ * with *why when the state stopped being finite. */
+static int advance(void *state, const char **why)
 {
     screw_scn *c = state;
-    if (!c->started) {
-        c->started = 1;
-        screw_row(c, row);
-        return FRIC_SCENARIO_ROW;
-    }
-    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
-    for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
-        if (fric_screw_drive_step(&c->d, &c->s, tau_a_at(c, c->clk.k + 1))) {
-            if (why)
-                *why = fric__fail(FRIC_E_NONFINITE, -1, "screw: step %lld (t = %g s, friction = %s): the state "
-                                 "stopped being finite from q = %g rad, dq = %g rad/s, "
-                                 "tau_l = %g N*m under tau_a = %g N*m; lower tau_amp or dt.",
-                                 c->clk.k + 1, time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->d.treatment],
-                                 c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, c->clk.k + 1));
-            return FRIC_SCENARIO_ERROR;
-        }
-        c->clk.k++;
-    }
-    screw_row(c, row);
-    return FRIC_SCENARIO_ROW;
+    const long long k = c->run.clk.k + 1;
+    if (!fric_screw_drive_step(&c->cfg.d, &c->s, tau_a_at(c, k))) return 0;
+    if (why)
+        *why = fric__fail(FRIC_E_NONFINITE, -1, "screw: step %lld (t = %g s, friction = %s): the state "
+                         "stopped being finite from q = %g rad, dq = %g rad/s, "
+                         "tau_l = %g N*m under tau_a = %g N*m; lower tau_amp or dt.",
+                         k, time_at(c, k), fric_treatment_name(c->cfg.d.treatment),
+                         c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, k));
+    return 1;
 }
+
+FRIC_SCENARIO_DRIVER(driver, screw_scn, screw_cfg, configure, start, advance, screw_row);
 
 const fric_scenario fric_scenario_screw = {
     "screw",
@@ -230,6 +219,13 @@ const fric_scenario fric_scenario_screw = {
     "crossings and change slope at load-torque zero crossings; with gravity, the "
     "stiction dead band of eq. 20 holds the load. Compare friction=implicit with the "
     "clip, explicit and karnopp baselines (reversals, drift while stuck).",
-    P_COUNT, params, C_COUNT, cols, sizeof(screw_scn), screw_init, screw_step,
-    screw_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(screw_scn), NULL, NULL, NULL, NULL, &driver,
+    "Screw drive, driving and backdriving (Dupont Figs. 4–5)",
+    "A screw raising and lowering a mass under a sinusoidal motor torque (Dupont, Figs. "
+    "4–5). The efficiency differs between driving and backdriving (eq. 17), so the "
+    "acceleration jumps where the velocity crosses zero (for example from −22.8 to −9.1 "
+    "rad/s² at t = 1.12 s). With the figure's g = 0 the screw rests in only 2 of 4000 "
+    "steps; set g = 9.81 m/s² and the stiction dead band of eq. 20 holds the load (about "
+    "400 of 4000 steps), while the naive explicit treatment, overlaid, chatters instead "
+    "(about 190 reversals against 2)."
 };

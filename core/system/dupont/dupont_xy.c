@@ -8,7 +8,8 @@
  * force F_N = m1·ÿ = m1·F2/(m1 + m2) (eq. 5) is known before the x step:
  * the x step is a mass on a Coulomb contact whose level μ·|F_N| changes
  * from step to step. The implicit treatment is Kikuuwe's model A (eq. 26)
- * with the exact transform of the Coulomb law (eq. 25, D = 0):
+ * with the exact transform of the Coulomb law (eq. 25, D = 0), the element
+ * whose level is set per step (fric_elem_a_var):
  *
  *     v* = v0 + (h/m1)·F1,  f = Φ_Z(v*) with Z = h/m1,  v1 = v* − Z·f,
  *
@@ -35,9 +36,11 @@ int fric_xy_check(const fric_xy_table *p, const char **why)
         m = fric__say("mu = %g must be a finite friction coefficient >= 0.", p->mu);
     else if (!(isfinite(p->h) && p->h > 0))
         m = fric__say("h = %g must be a finite time step > 0 s.", p->h);
-    else if (p->treatment < FRIC_DUPONT_IMPLICIT || p->treatment > FRIC_DUPONT_KARNOPP)
-        m = fric__say("treatment = %d is not one of implicit (0), clip (1), explicit (2), "
-                      "karnopp (3).", (int)p->treatment);
+    else if (p->treatment != FRIC_TREATMENT_IMPLICIT && p->treatment != FRIC_TREATMENT_CLIP &&
+             p->treatment != FRIC_TREATMENT_EXPLICIT && p->treatment != FRIC_TREATMENT_KARNOPP)
+        m = fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
+                      "karnopp (%d).", (int)p->treatment, FRIC_TREATMENT_IMPLICIT,
+                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
     else if (!(isfinite(p->eps) && p->eps >= 0))
         m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 m/s.", p->eps);
     if (why) *why = m ? m : "";
@@ -56,6 +59,7 @@ void fric_xy_init(fric_xy_state *s, double x0, double v0)
     s->stuck = 0;
     s->reversals = 0;
     s->last_sign = fric__sgn(v0);
+    s->elem = (fric_elem_a_var){ 0 };                 /* prepared by the first step */
 }
 
 int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
@@ -72,15 +76,18 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
         f = 0;
         v1 = v0 + h * F1 / m1;
     } else switch (p->treatment) {
-    case FRIC_DUPONT_IMPLICIT: {
+    case FRIC_TREATMENT_IMPLICIT: {
         const double Z = h / m1;
+        if (!s->elem.plan.ready || s->elem.plan.Z != Z)
+            fric_elem_a_var_prepare(&s->elem, &law, Z, 0);   /* Coulomb, D = 0 */
+        fric_elem_a_var_levels(&s->elem, law.Fc, law.Fc);   /* this step's μ·|F_N| */
         const double vstar = v0 + Z * F1;             /* Kikuuwe eq. 26a */
-        f = fric_phi_z(&law, Z, vstar);               /* eq. 26b (eq. 25) */
+        f = fric_elem_a_var_run(&s->elem, vstar, NULL, NULL, NULL);  /* eq. 26b (eq. 25) */
         stuck = fabs(f) < law.Fc;
         v1 = stuck ? 0 : vstar - Z * f;               /* eq. 26c */
         break;
     }
-    case FRIC_DUPONT_CLIP: {
+    case FRIC_TREATMENT_CLIP: {
         /* Duclusaud Algorithm 1 with the previous step's normal force. */
         const double stop = m1 * v0 / h + F1, N = p->mu * fabs(s->FN);
         f = stop > N ? N : stop < -N ? -N : stop;
@@ -88,11 +95,11 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
         v1 = stuck ? 0 : (stop - f) * h / m1;
         break;
     }
-    case FRIC_DUPONT_EXPLICIT:
+    case FRIC_TREATMENT_EXPLICIT:
         f = fric_explicit_force(&law, v0);            /* Φ(v_{k-1}), sgn(0) = 0 */
         v1 = v0 + h * (F1 - f) / m1;
         break;
-    case FRIC_DUPONT_KARNOPP:
+    case FRIC_TREATMENT_KARNOPP:
     default:
         f = fric_karnopp_force(&law, p->eps, v0, F1); /* Kikuuwe eq. 3 */
         v1 = v0 + h * (F1 - f) / m1;

@@ -206,7 +206,7 @@ static int configure(xy_scn *c, const double *p, const char **why)
     t.m2 = p[P_M2];
     t.mu = p[P_MU];
     t.h = p[P_DT];
-    t.treatment = (fric_dupont_treatment)(int)p[P_FRICTION];
+    t.treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     t.eps = p[P_EPS];
     const char *m;
     if (fric_xy_check(&t, &m)) {
@@ -296,7 +296,7 @@ static int xy_step(void *state, double *row, const char **why)
                 *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
                                  "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
                                  "lower the force amplitudes or dt.", c->clk.k + 1,
-                                 time_at(c, c->clk.k + 1), fric_bench_treatment_names[c->p.treatment],
+                                 time_at(c, c->clk.k + 1), fric_treatment_name(c->p.treatment),
                                  c->s.x, c->s.v, c->s.FN);
             return FRIC_SCENARIO_ERROR;
         }
@@ -313,5 +313,14 @@ const fric_scenario fric_scenario_xy_table = {
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",
-    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL, NULL,
+    "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
+    "An X–Y positioning table whose x-axis friction is proportional to the normal force "
+    "from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by "
+    "2·μ·|F_N|/m when the sliding direction flips. The implicit treatment holds the x-axis "
+    "still where it should stick (about 200 of 10 000 steps, 7 reversals in 10 s); the "
+    "explicit treatment, overlaid, never sticks and chatters instead (about 100 reversals)."
+    " Set the solver to general: the same table through the general acceleration solve of "
+    "eq. 10 with located switching events (Dupont §3.1.1, §3.2) gives the same 7 reversals,"
+    " x within 0.5 mm."
 };

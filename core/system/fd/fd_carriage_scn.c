@@ -121,16 +121,20 @@ typedef struct {
     double F0, F_rate;      /* F = F0 + F_rate·t                     [N, N/s]     */
 } carriage_sys;
 
+/* Parameters of a run (replaced as a whole by retune). */
 typedef struct {
     carriage_sys sys;
     fric_screw eff;         /* η1, η2, η1s, η2s (for the dead band)             */
     double J;               /* [kg·m²]                                           */
     double F_drive, F_back; /* closed-form switching forces [N]                  */
-    fric_fd_sim sim;
+    fric_fd_sim sim;        /* sim.sys = &sys (set before each use: the
+                               configuration is copied)                          */
+} carriage_cfg;
+
+typedef struct {
+    fric_scenario_run run;  /* the driver's: steps and time, every, started      */
+    carriage_cfg cfg;
     fric_fd_state x;
-    fric_scenario_clock clk;
-    long long every;
-    int started;
 } carriage_scn;
 
 static double force(const carriage_sys *s, double t)
@@ -165,9 +169,13 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     return 0;
 }
 
-/* Validates p and fills c (time continues from the clock). 0, or 1 with *why. */
-static int configure(carriage_scn *c, const double *p, const char **why)
+/* Validates p and fills the configuration (time continues from the clock;
+ * fric_scenario_driver.configure). 0, or 1 with *why. */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why)
 {
+    carriage_cfg *c = cfg;
+    (void)running;
     const fric_screw eff = { p[P_ETA1], p[P_ETA2], p[P_ETA1S], p[P_ETA2S], 0, 0 };
     const char *m;
     if (fric_screw_check(&eff, &m)) {
@@ -192,28 +200,28 @@ static int configure(carriage_scn *c, const double *p, const char **why)
         if (why) *why = fric__reword("carriage-screw: %s", msg);
         return 1;
     }
-    fric_scenario_clock clk = c->clk;
-    if (fric_scenario_clock_set(&clk, "carriage-screw", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric_scenario_clock_set(&run->clk, "carriage-screw", p[P_DURATION], p[P_DT], why))
+        return 1;
     c->sys = s;
     c->eff = eff;
     c->J = J;
     c->F_drive = (mc + mL) * s.tau_m * eff.eta1s / (mL * l);   /* eqs. 26-28 at rest */
     c->F_back = (mc + mL) * s.tau_m * eff.eta2s / (mL * l);
     c->sim = sim;
-    c->clk = clk;
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
 
-static int carriage_init(void *state, const double *p, const char **why)
+/* At rest but for the screw's initial velocity (a retune keeps positions,
+ * velocities, time and counters). */
+static int start(void *state, const double *p, const char **why)
 {
     carriage_scn *c = state;
-    *c = (carriage_scn){ 0 };
-    if (configure(c, p, why)) return 1;
+    c->cfg.sim.sys = &c->cfg.sys;
     const double q0[2] = { 0, 0 }, dq0[2] = { 0, p[P_DTH0] };
     const char *m;
-    if (fric_fd_sim_init(&c->sim, &c->x, q0, dq0, &m)) {
+    if (fric_fd_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
         if (why) *why = fric__reword("carriage-screw: %s", msg);
@@ -222,24 +230,15 @@ static int carriage_init(void *state, const double *p, const char **why)
     return 0;
 }
 
-/* New parameters, same motion: positions, velocities, time and counters kept. */
-static int carriage_retune(void *state, const double *p, const char **why)
+static void carriage_row(const void *state, double *row)
 {
-    carriage_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, why)) return 1;
-    *c = tmp;
-    c->sim.sys = &c->sys;
-    return 0;
-}
-
-static void carriage_row(const carriage_scn *c, double *row)
-{
+    const carriage_scn *c = state;
     const fric_fd_state *x = &c->x;
-    const carriage_sys *s = &c->sys;
-    const double t = fric_scenario_clock_t(&c->clk);
+    const carriage_sys *s = &c->cfg.sys;
+    const double t = fric_scenario_clock_t(&c->run.clk);
     const double tl = s->C[0] * x->ddq[0] + s->C[1] * x->ddq[1] + s->d;    /* eq. 27 */
     double lo, hi;
-    fric_screw_dead_band(&c->eff, tl, &lo, &hi);                          /* eq. 26 */
+    fric_screw_dead_band(&c->cfg.eff, tl, &lo, &hi);                          /* eq. 26 */
     row[C_T] = t;
     row[C_Z] = x->q[0];
     row[C_DZ] = x->dq[0];
@@ -250,32 +249,27 @@ static void carriage_row(const carriage_scn *c, double *row)
     row[C_F] = force(s, t);
     row[C_TAUM] = s->tau_m;
     row[C_TAUL] = tl;
-    row[C_TAUS] = c->J * x->ddq[1];                                     /* eqs. 23-24 */
+    row[C_TAUS] = c->cfg.J * x->ddq[1];                                     /* eqs. 23-24 */
     row[C_MODE] = x->sigma[1] * fric__sgn(tl);                            /* eq. 17 */
     row[C_HELD] = x->sigma[1] == 0;
     row[C_BLO] = lo;
     row[C_BHI] = hi;
-    row[C_FDRIVE] = c->F_drive;
-    row[C_FBACK] = c->F_back;
+    row[C_FDRIVE] = c->cfg.F_drive;
+    row[C_FBACK] = c->cfg.F_back;
     row[C_SOL] = x->count;
     row[C_BREAK] = (double)x->n_breakaways;
 }
 
-static int carriage_step(void *state, double *row, const char **why)
+/* One step h (to step k + 1); 0, or 1 with *why. */
+static int advance(void *state, const char **why)
 {
     carriage_scn *c = state;
-    c->sim.sys = &c->sys;          /* the state may have been copied */
-    if (!c->started) {
-        c->started = 1;
-        carriage_row(c, row);
-        return FRIC_SCENARIO_ROW;
-    }
-    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
-    if (fric__fd_scn_advance("carriage-screw", &c->sim, &c->x, &c->clk, c->every, why))
-        return FRIC_SCENARIO_ERROR;
-    carriage_row(c, row);
-    return FRIC_SCENARIO_ROW;
+    return fric__fd_scn_step("carriage-screw", &c->cfg.sim, &c->cfg.sys, &c->x,
+                             c->run.clk.k + 1, why);
 }
+
+FRIC_SCENARIO_DRIVER(driver, carriage_scn, carriage_cfg, configure, start, advance,
+                     carriage_row);
 
 const fric_scenario fric_scenario_carriage_screw = {
     "carriage-screw",
@@ -284,6 +278,15 @@ const fric_scenario fric_scenario_carriage_screw = {
     "lifts 10 kg under a constant motor torque. Sweeping the carriage force up, the "
     "screw drives, stops in the dead band of eq. 26 and breaks away backdriving at "
     "F_back = (mc + mL)*tau_m*eta2s/(mL*l) (660 N).",
-    P_COUNT, params, C_COUNT, cols, sizeof(carriage_scn), carriage_init, carriage_step,
-    carriage_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(carriage_scn), NULL, NULL, NULL, NULL, &driver,
+    "Screw in an arm: driving, held, backdriving (Dupont §4.3)",
+    "A vertical carriage (20 kg) carries a screw that lifts 10 kg under a constant motor "
+    "torque of 1 N·m (Dupont §4.3, eqs. 22–28); the force on the carriage rises by 100 N/s "
+    "from 100 N, and the load torque on the screw with it. The screw drives the load up, "
+    "slows, and stops at t = 1.979 s (F = 297.9 N): from then on the motor torque lies "
+    "inside the dead band τ_l/η2s … τ_l/η1s of eq. 26 and stiction holds the screw. At F = "
+    "660 N (t = 5.6 s, the closed form F_back = (m_c + m_L)·τ_m·η2s/(m_L·l)) the band has "
+    "moved past the motor torque and the screw breaks away backdriving: the load runs it "
+    "down. Overlaid: switching by fixed steps and by located events (§3.1.1) give the same "
+    "stop and breakaway."
 };

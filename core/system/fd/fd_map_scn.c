@@ -199,5 +199,10 @@ const fric_scenario fric_scenario_solutions_2dof = {
     "counted by enumerating every sign hypothesis, and the determinant test (unique "
     "for every r, 0/1). With the defaults the test fails between mu = 0.45 and 0.5 "
     "and regions with no and with two solutions appear.",
-    P_COUNT, params, C_COUNT, cols, sizeof(map_scn), map_init, map_step, map_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(map_scn), map_init, map_step, map_retune, NULL, NULL,
+    "Where a 2-dof arm with friction is well posed (Dupont §3.2)",
+    "The number of accelerations that solve the forward dynamics (eq. 10) of a 2-dof arm with "
+    "load-dependent friction, at every point r = τ − h of a grid, and the determinant test that "
+    "says whether the solution is unique everywhere. Raise mu past 0.45: regions with no and "
+    "with two solutions appear."
 };

@@ -105,14 +105,18 @@ typedef struct {
     double tau0, amp, omega; /* τ_a = tau0 + amp·sin(omega·t) [N·m, N·m, rad/s] */
 } selflock_sys;
 
+/* Parameters of a run (replaced as a whole by retune). */
 typedef struct {
     selflock_sys sys;
-    fric_fd_sim sim;        /* step h, switching, rule; sim.sys = &sys           */
-    fric_fd_state x;        /* t, q, dq, counters                               */
-    fric_scenario_clock clk;
-    long long every;
+    fric_fd_sim sim;        /* step h, switching, rule; sim.sys = &sys (set before
+                               each use: the configuration is copied)            */
     int unique;             /* fric_fd_unique_screw(J, M, η2)                    */
-    int started;
+} selflock_cfg;
+
+typedef struct {
+    fric_scenario_run run;  /* the driver's: steps and time, every, started      */
+    selflock_cfg cfg;
+    fric_fd_state x;        /* t, q, dq, counters                               */
 } selflock_scn;
 
 static double tau_a(const selflock_sys *s, double t)
@@ -141,9 +145,13 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     return 0;
 }
 
-/* Validates p and fills c (time continues from the clock). 0, or 1 with *why. */
-static int configure(selflock_scn *c, const double *p, const char **why)
+/* Validates p and fills the configuration (time continues from the clock;
+ * fric_scenario_driver.configure). 0, or 1 with *why. */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why)
 {
+    selflock_cfg *c = cfg;
+    (void)running;
     double eta1, eta2;
     if (fric_screw_eff_of_k(p[P_KDL], &eta1, &eta2)) {
         if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_KDL, "screw-selflock: Kd_l = 1 makes "
@@ -161,25 +169,24 @@ static int configure(selflock_scn *c, const double *p, const char **why)
         if (why) *why = fric__reword("screw-selflock: %s", msg);
         return 1;
     }
-    fric_scenario_clock clk = c->clk;
-    if (fric_scenario_clock_set(&clk, "screw-selflock", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric_scenario_clock_set(&run->clk, "screw-selflock", p[P_DURATION], p[P_DT], why))
+        return 1;
     c->sys = s;
     c->sim = sim;
-    c->clk = clk;
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
     c->unique = fric_fd_unique_screw(p[P_J], p[P_M], eta2);
     if (why) *why = "";
     return 0;
 }
 
-static int selflock_init(void *state, const double *p, const char **why)
+/* At q0, dq0 (a retune keeps q, dq, time and counters). */
+static int start(void *state, const double *p, const char **why)
 {
     selflock_scn *c = state;
-    *c = (selflock_scn){ 0 };
-    if (configure(c, p, why)) return 1;
+    c->cfg.sim.sys = &c->cfg.sys;
     const double q0 = p[P_Q0], dq0 = p[P_DQ0];
     const char *m;
-    if (fric_fd_sim_init(&c->sim, &c->x, &q0, &dq0, &m)) {
+    if (fric_fd_sim_init(&c->cfg.sim, &c->x, &q0, &dq0, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
         if (why) *why = fric__reword("screw-selflock: %s", msg);
@@ -188,28 +195,19 @@ static int selflock_init(void *state, const double *p, const char **why)
     return 0;
 }
 
-/* New parameters, same motion: q, dq, time and counters are kept. */
-static int selflock_retune(void *state, const double *p, const char **why)
+static void selflock_row(const void *state, double *row)
 {
-    selflock_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, why)) return 1;
-    *c = tmp;
-    c->sim.sys = &c->sys;
-    return 0;
-}
-
-static void selflock_row(const selflock_scn *c, double *row)
-{
+    const selflock_scn *c = state;
     const fric_fd_state *x = &c->x;
-    row[C_T] = fric_scenario_clock_t(&c->clk);
+    row[C_T] = fric_scenario_clock_t(&c->run.clk);
     row[C_Q] = x->q[0];
     row[C_DQ] = x->dq[0];
     row[C_DDQ] = x->ddq[0];
-    row[C_TAUA] = tau_a(&c->sys, row[C_T]);
-    row[C_TAUL] = c->sys.C * x->ddq[0] + c->sys.d;                  /* eq. 14 */
+    row[C_TAUA] = tau_a(&c->cfg.sys, row[C_T]);
+    row[C_TAUL] = c->cfg.sys.C * x->ddq[0] + c->cfg.sys.d;          /* eq. 14 */
     row[C_SOL] = x->count;
     row[C_STATUS] = x->status;
-    row[C_UNIQUE] = c->unique;
+    row[C_UNIQUE] = c->cfg.unique;
     row[C_HELD] = x->sigma[0] == 0;
     row[C_BRANCH] = (x->pattern & 1u) ? 1 : -1;
     row[C_NNONE] = (double)x->n_none;
@@ -218,21 +216,16 @@ static void selflock_row(const selflock_scn *c, double *row)
     row[C_BREAK] = (double)x->n_breakaways;
 }
 
-static int selflock_step(void *state, double *row, const char **why)
+/* One step h (to step k + 1); 0, or 1 with *why. */
+static int advance(void *state, const char **why)
 {
-    selflock_scn *c = state;
-    c->sim.sys = &c->sys;          /* the state may have been copied */
-    if (!c->started) {
-        c->started = 1;
-        selflock_row(c, row);
-        return FRIC_SCENARIO_ROW;
-    }
-    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
-    if (fric__fd_scn_advance("screw-selflock", &c->sim, &c->x, &c->clk, c->every, why))
-        return FRIC_SCENARIO_ERROR;
-    selflock_row(c, row);
-    return FRIC_SCENARIO_ROW;
+    selflock_scn *s = state;
+    return fric__fd_scn_step("screw-selflock", &s->cfg.sim, &s->cfg.sys, &s->x, s->run.clk.k + 1,
+                             why);
 }
+
+FRIC_SCENARIO_DRIVER(driver, selflock_scn, selflock_cfg, configure, start, advance,
+                     selflock_row);
 
 const fric_scenario fric_scenario_screw_selflock = {
     "screw-selflock",
@@ -241,6 +234,11 @@ const fric_scenario fric_scenario_screw_selflock = {
     "solutions when tau_a < -2J and none when tau_a > -2J; for J > 25 exactly one. The "
     "motor torque crosses between the regions; columns count the solutions and say what "
     "the rule did (impulsive stop, branch taken, breakaway).",
-    P_COUNT, params, C_COUNT, cols, sizeof(selflock_scn), selflock_init, selflock_step,
-    selflock_retune, NULL
+    P_COUNT, params, C_COUNT, cols, sizeof(selflock_scn), NULL, NULL, NULL, NULL, &driver,
+    "Self-locking screw: no or two solutions (Dupont §4.1)",
+    "A self-locking screw (Kd/l = 1.5: eta1 = 0.4, eta2 = -2) lowering a load under a motor "
+    "torque that swings between the regions of eq. 10: with J + M/eta2 < 0 the forward "
+    "dynamics has two solutions when tau_a < -2J and none when tau_a > -2J; with J > 25 "
+    "kg*m^2 exactly one. The columns count the solutions at each step and say what the rule "
+    "did: an impulsive stop, the branch taken, a breakaway."
 };

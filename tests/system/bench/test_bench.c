@@ -125,7 +125,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
         for (int i = 0; i < 200; i++) {
             fric_bench_def d;
             random_def(p, &d);
-            d.treatment = FRIC_BENCH_CLIP;
+            d.treatment = FRIC_TREATMENT_CLIP;
             double r = urand();
             double q = uni(-3.2, 3.2);
             double dq = r < 0.2 ? 0.0 : r < 0.3 ? uni(-1e-3, 1e-3) : uni(-8, 8);
@@ -145,7 +145,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
         for (int i = 0; i < 5; i++) {
             fric_bench_def d;
             random_def(p, &d);
-            d.treatment = FRIC_BENCH_CLIP;
+            d.treatment = FRIC_TREATMENT_CLIP;
             fric_bench_traj tr = (fric_bench_traj)(i % 4);
             fric_bench_state s;
             assert_int_equal(fric_bench_init(&d, &s, 0, 0, NULL), 0);
@@ -200,7 +200,7 @@ static void implicit_matches_core_phi_z(void **state)
         for (int i = 0; i < 300; i++) {
             fric_bench_def d;
             random_def(p, &d);
-            d.treatment = FRIC_BENCH_IMPLICIT;
+            d.treatment = FRIC_TREATMENT_IMPLICIT;
             double q = uni(-2, 2), dq = urand() < 0.2 ? 0 : uni(-6, 6);
             double goal = q + uni(-1, 1);
             fric_bench_state s;
@@ -294,7 +294,7 @@ static void implicit_brute_force(void **state)
         for (int i = 0; i < 40; i++) {
             fric_bench_def d;
             random_def(p, &d);
-            d.treatment = FRIC_BENCH_IMPLICIT;
+            d.treatment = FRIC_TREATMENT_IMPLICIT;
             double q = uni(-2, 2), dq = uni(-3, 3);
             check_smallest_root(&d, q, dq, q + uni(-0.5, 0.5), &moving);
         }
@@ -305,7 +305,7 @@ static void implicit_brute_force(void **state)
     for (int i = 0; i < 3000; i++) {
         fric_bench_def d;
         fric_bench_def_from_preset(p, &d);
-        d.treatment = FRIC_BENCH_IMPLICIT;
+        d.treatment = FRIC_TREATMENT_IMPLICIT;
         d.friction.K_c = uni(0, 0.05);
         d.friction.K_cs = uni(0, 2);
         d.friction.dtheta_s = uni(0.001, 1);
@@ -334,7 +334,7 @@ static void implicit_brute_force(void **state)
 #define ENERGY_ROUND_TOL 1e-13
 #define POWER_ROUND_TOL 1e-12
 
-static void run_passive(fric_bench_friction tr, int *violations, int *steps)
+static void run_passive(fric_treatment tr, int *violations, int *steps)
 {
     for (int k = 0; k < fric_bench_preset_count(); k++) {
         const fric_bench_preset *p = fric_bench_preset_at(k);
@@ -371,9 +371,9 @@ static void friction_is_passive_with_torque_off(void **state)
 {
     (void)state;
     int v_imp = 0, v_clip = 0, v_exp = 0, n_imp = 0, n_clip = 0, n_exp = 0;
-    run_passive(FRIC_BENCH_IMPLICIT, &v_imp, &n_imp);
-    run_passive(FRIC_BENCH_CLIP, &v_clip, &n_clip);
-    run_passive(FRIC_BENCH_EXPLICIT, &v_exp, &n_exp);
+    run_passive(FRIC_TREATMENT_IMPLICIT, &v_imp, &n_imp);
+    run_passive(FRIC_TREATMENT_CLIP, &v_clip, &n_clip);
+    run_passive(FRIC_TREATMENT_EXPLICIT, &v_exp, &n_exp);
     print_message("friction doing positive work: implicit %d/%d, clip %d/%d, explicit %d/%d steps\n",
                   v_imp, n_imp, v_clip, n_clip, v_exp, n_exp);
     assert_int_equal(v_imp, 0);
@@ -383,7 +383,7 @@ static void friction_is_passive_with_torque_off(void **state)
 
 /* ------------------------------------------------ 4. chattering and drift */
 
-static void stiction_hold(fric_bench_friction tr, const char *act, int model, double q0,
+static void stiction_hold(fric_treatment tr, const char *act, int model, double q0,
                           double goal, int te, long steps, fric_bench_state *out)
 {
     fric_bench_def d;
@@ -411,9 +411,9 @@ static void explicit_chatters_where_implicit_holds(void **state)
     double q0 = half_stiction_angle();
     fric_bench_state a, b, c;
     /* torque off, at rest inside the stiction band */
-    stiction_hold(FRIC_BENCH_IMPLICIT, "xl330", 2, q0, 0, 0, 10000, &a);
-    stiction_hold(FRIC_BENCH_CLIP, "xl330", 2, q0, 0, 0, 10000, &c);
-    stiction_hold(FRIC_BENCH_EXPLICIT, "xl330", 2, q0, 0, 0, 10000, &b);
+    stiction_hold(FRIC_TREATMENT_IMPLICIT, "xl330", 2, q0, 0, 0, 10000, &a);
+    stiction_hold(FRIC_TREATMENT_CLIP, "xl330", 2, q0, 0, 0, 10000, &c);
+    stiction_hold(FRIC_TREATMENT_EXPLICIT, "xl330", 2, q0, 0, 0, 10000, &b);
     print_message("torque off, 10000 steps at rest: implicit reversals %llu drift %.3g rad; clip %llu, "
                   "%.3g; explicit %llu, %.3g rad\n",
                   (unsigned long long)a.reversals, fabs(a.q - q0), (unsigned long long)c.reversals,
@@ -425,8 +425,8 @@ static void explicit_chatters_where_implicit_holds(void **state)
 
     /* goal inside the controller's dead band: xl330 M1 at the bottom, goal
      * 0.01 rad away: τm ≈ kt·vin·error_gain·kp·0.01/R = 0.008 N·m < K_c */
-    stiction_hold(FRIC_BENCH_IMPLICIT, "xl330", 1, 0, 0.01, 1, 10000, &a);
-    stiction_hold(FRIC_BENCH_EXPLICIT, "xl330", 1, 0, 0.01, 1, 10000, &b);
+    stiction_hold(FRIC_TREATMENT_IMPLICIT, "xl330", 1, 0, 0.01, 1, 10000, &a);
+    stiction_hold(FRIC_TREATMENT_EXPLICIT, "xl330", 1, 0, 0.01, 1, 10000, &b);
     print_message("goal in the dead band: implicit reversals %llu q %.3g; explicit %llu, q %.3g rad\n",
                   (unsigned long long)a.reversals, a.q, (unsigned long long)b.reversals, b.q);
     assert_true(a.q == 0 && a.dq == 0 && a.reversals == 0);
@@ -438,14 +438,14 @@ static void explicit_chatters_where_implicit_holds(void **state)
 static void settling_after_a_swing(void **state)
 {
     (void)state;
-    const char *names[] = { "implicit", "clip", "explicit", "karnopp" };
-    uint64_t last_second[4];
-    double q_end[4], q_before[4];
-    for (int tr = 0; tr < 4; tr++) {
+    uint64_t last_second[FRIC_N_TREATMENTS];       /* indexed by fric_treatment */
+    double q_end[FRIC_N_TREATMENTS], q_before[FRIC_N_TREATMENTS];
+    for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++) {
+        fric_treatment tr = fric_bench_treatments[i];
         fric_bench_def d;
         fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d);
         d.mass = 0.49;
-        d.treatment = (fric_bench_friction)tr;
+        d.treatment = tr;
         fric_bench_state s;
         assert_int_equal(fric_bench_init(&d, &s, 1.0, 0, NULL), 0);
         uint64_t r0 = 0;
@@ -456,13 +456,13 @@ static void settling_after_a_swing(void **state)
         last_second[tr] = s.reversals - r0;
         q_end[tr] = s.q;
         print_message("%-8s settles at q = %.6f rad; reversals %llu in all, %llu in the last second; "
-                      "drift in the last second %.3g rad\n", names[tr], s.q,
+                      "drift in the last second %.3g rad\n", fric_treatment_name(tr), s.q,
                       (unsigned long long)s.reversals, (unsigned long long)last_second[tr],
                       fabs(s.q - q_before[tr]));
     }
-    assert_int_equal(last_second[FRIC_BENCH_IMPLICIT], 0);
-    assert_true(q_end[FRIC_BENCH_IMPLICIT] == q_before[FRIC_BENCH_IMPLICIT]);
-    assert_true(last_second[FRIC_BENCH_EXPLICIT] > 100);
+    assert_int_equal(last_second[FRIC_TREATMENT_IMPLICIT], 0);
+    assert_true(q_end[FRIC_TREATMENT_IMPLICIT] == q_before[FRIC_TREATMENT_IMPLICIT]);
+    assert_true(last_second[FRIC_TREATMENT_EXPLICIT] > 100);
 }
 
 /* Zero drift in stiction for 1e7 steps (1e6 under ASan, for run time). */
@@ -473,13 +473,13 @@ static void implicit_zero_drift_long(void **state)
     if (UNDER_ASAN) print_message("under ASan: %ld steps instead of 1e7\n", steps);
     double q0 = half_stiction_angle();
     fric_bench_state a;
-    stiction_hold(FRIC_BENCH_IMPLICIT, "xl330", 2, q0, 0, 0, steps, &a);
+    stiction_hold(FRIC_TREATMENT_IMPLICIT, "xl330", 2, q0, 0, 0, steps, &a);
     assert_true(a.q == q0);
     assert_true(a.dq == 0);
     assert_true(a.reversals == 0);
     assert_true(a.steps_stuck == (uint64_t)steps);
     /* and with the servo holding a goal in its dead band, M6 */
-    stiction_hold(FRIC_BENCH_IMPLICIT, "xl330", 6, 0.05, 0.06, 1, steps / 10, &a);
+    stiction_hold(FRIC_TREATMENT_IMPLICIT, "xl330", 6, 0.05, 0.06, 1, steps / 10, &a);
     assert_true(a.q == 0.05 && a.dq == 0 && a.reversals == 0);
 }
 
@@ -508,10 +508,10 @@ static void bad_input_is_named(void **state)
         if (!strstr(why, cases[i].name)) fail_msg("case %zu: '%s' does not name %s", i, why, cases[i].name);
         *cases[i].f = keep;
     }
-    d.treatment = (fric_bench_friction)7;
+    d.treatment = (fric_treatment)7;
     assert_int_not_equal(fric_bench_check(&d, &why), 0);
     assert_non_null(strstr(why, "treatment"));
-    d.treatment = FRIC_BENCH_KARNOPP;
+    d.treatment = FRIC_TREATMENT_KARNOPP;
     d.karnopp_eps = 0;
     assert_int_not_equal(fric_bench_check(&d, &why), 0);
     assert_non_null(strstr(why, "karnopp_eps"));

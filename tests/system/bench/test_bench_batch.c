@@ -81,10 +81,10 @@ static void batch_equals_single_replay(void **state)
     int compared = 0;
     for (int p = 0; p < fric_bench_preset_count(); p++) {
         const fric_bench_preset *ps = fric_bench_preset_at(p);
-        for (int tr = FRIC_BENCH_IMPLICIT; tr <= FRIC_BENCH_KARNOPP; tr++) {
+        for (int tr = 0; tr < FRIC_BENCH_N_TREATMENTS; tr++) {
             fric_bench_def d;
             fric_bench_def_from_preset(ps, &d);
-            d.treatment = (fric_bench_friction)tr;
+            d.treatment = fric_bench_treatments[tr];
             assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, mae, &why), 0);
             for (size_t i = 0; i < NL; i++) {
                 fric_io_log log = hdr[i];

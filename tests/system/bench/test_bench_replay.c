@@ -157,7 +157,7 @@ static void replay_equals_reference_transcription(void **state)
                 if (!p) continue;
                 fric_bench_def d;
                 fric_bench_def_from_preset(p, &d);
-                d.treatment = FRIC_BENCH_CLIP;
+                d.treatment = FRIC_TREATMENT_CLIP;
                 fric_bench_replay_result r;
                 const char *why;
                 if (fric_bench_replay(&d, &t.log, NULL, 0, &r, &why)) fail_msg("%s: %s", path, why);
@@ -186,7 +186,7 @@ static void implicit_replay_equals_streaming_loop(void **state)
         if (load_log(path, &t)) fail_msg("cannot read %s", path);
         fric_bench_def d;
         fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d);
-        d.treatment = FRIC_BENCH_IMPLICIT;
+        d.treatment = FRIC_TREATMENT_IMPLICIT;
         fric_bench_replay_result r;
         double *sim = malloc(t.log.n * sizeof *sim);
         assert_non_null(sim);
@@ -279,7 +279,7 @@ static void free_pendulum_period(void **state)
     d.friction.K_v = 0;
     d.servo.q_offset = 0;
     d.servo.armature = 0.002;
-    d.treatment = FRIC_BENCH_CLIP;
+    d.treatment = FRIC_TREATMENT_CLIP;
     double J = m * l * l + 0.002, k = m * FRIC_BENCH_G * l, w = sqrt(k / J);
     for (int i = 0; i < N; i++) {
         ts[i] = i * h;
@@ -294,7 +294,7 @@ static void free_pendulum_period(void **state)
     fric_bench_replay_result r;
     const char *why;
     for (int tr = 0; tr < 2; tr++) {
-        d.treatment = tr ? FRIC_BENCH_IMPLICIT : FRIC_BENCH_CLIP;
+        d.treatment = tr ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
         if (fric_bench_replay(&d, &L, sim, N, &r, &why)) fail_msg("%s", why);
         /* period from the downward zero crossings */
         double first = -1, last = -1;

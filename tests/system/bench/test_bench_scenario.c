@@ -143,7 +143,7 @@ static void run_equals_streaming_api(void **state)
         d.length = 0.1;
         d.dt = 1e-3;
         d.servo.q_offset = 0;
-        d.treatment = (fric_bench_friction)(int)p[fric_scenario_param_index(sc, "friction")];
+        d.treatment = fric_bench_treatments[(int)p[fric_scenario_param_index(sc, "friction")]];
         fric_bench_traj tr = (fric_bench_traj)(int)p[fric_scenario_param_index(sc, "trajectory")];
         fric_bench_state s;
         assert_int_equal(fric_bench_init(&d, &s, 0.3, 0, NULL), 0);

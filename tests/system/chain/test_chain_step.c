@@ -1072,7 +1072,7 @@ static void test_retune(void **state)
         fric_law l = law_here(&ch.motors[i]);
         double Aq = ch.motors[i].g * s.h / J_of(&ch.motors[i]);
         for (double v = -1; v <= 1; v += 0.01)
-            assert_true(fric_plan_phi_z(&x.plan[i], v) == fric_phi_z(&l, Aq, v));
+            assert_true(fric_plan_phi_z(&x.elem[i].plan, v) == fric_phi_z(&l, Aq, v));
     }
     y = x;
     s.rho = -1;

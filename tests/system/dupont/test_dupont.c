@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fric_bench.h"
 #include "fric_dupont.h"
 #include "friction.h"
 #include "fric_scenario.h"
@@ -67,7 +68,7 @@
 #define XY_H 1e-4
 #define XY_T_TOL (20 * XY_H)
 
-static fric_screw_drive fig5(fric_dupont_treatment tr, double h)
+static fric_screw_drive fig5(fric_treatment tr, double h)
 {
     fric_screw_drive d = { { 0.663, 1.91, 0.663, 1.91, 0, 0 }, 5, 50, 0, h, tr, 1e-3 };
     return d;
@@ -86,7 +87,7 @@ static void test_efficiencies(void **state)
 
     /* In each step of Fig. 5's motion, τ_l/τ_in is η1 (driving) or η2
      * (backdriving), eqs. 15-18, except the steps that straddle an event. */
-    fric_screw_drive d = fig5(FRIC_DUPONT_IMPLICIT, 1e-3);
+    fric_screw_drive d = fig5(FRIC_TREATMENT_IMPLICIT, 1e-3);
     fric_screw_state s;
     fric_screw_drive_init(&d, &s, 0, 0);
     long n1 = 0, n2 = 0;
@@ -124,9 +125,9 @@ static void test_dead_band(void **state)
 
     /* The simulation at rest under gravity: held exactly inside the band,
      * released on the side of the violated inequality just outside it. */
-    for (int tr = 0; tr <= 1; tr++) {
+    for (int ti = 0; ti <= 1; ti++) {               /* implicit, clip */
         fric_screw_drive d = { { 0.663, 1.91, 0.6, 2.2, 7, 0 }, 5, 50, 490.3325, 1e-3,
-                               (fric_dupont_treatment)tr, 1e-3 };
+                               fric_bench_treatments[ti], 1e-3 };
         assert_int_equal(fric_screw_dead_band(&d.eff, d.G, &lo, &hi), 0);
         const double probe[] = { lo * (1 + 1e-9), hi * (1 - 1e-9), lo * (1 - 1e-9), hi * (1 + 1e-9) };
         const int held[] = { 1, 1, 0, 0 }, dir[] = { 0, 0, -1, 1 };
@@ -199,8 +200,9 @@ static void test_fig5(void **state)
     for (int i = 0; i < ref.n; i++) print_message(" %.5f", ref.t[i]);
     print_message(" s; q(4) = %.6f rad\n", ref.q_end);
 
-    for (int tr = 0; tr < 4; tr++) {
-        fric_screw_drive d = fig5((fric_dupont_treatment)tr, FIG5_H);
+    for (int ti = 0; ti < FRIC_BENCH_N_TREATMENTS; ti++) {
+        fric_treatment tr = fric_bench_treatments[ti];
+        fric_screw_drive d = fig5(tr, FIG5_H);
         fric_screw_state s;
         fric_screw_drive_init(&d, &s, 0, 0);
         double tr_t[64];
@@ -222,16 +224,16 @@ static void test_fig5(void **state)
             a_prev2 = a_prev;
             a_prev = s.ddq;
         }
-        print_message("friction %d: %d reversals, q(4) = %.6f rad, first jump ratio %.4f "
-                      "(c1/c2 = %.4f)\n", tr, nr, s.q, jump_ratio, c1 / c2);
+        print_message("friction %s: %d reversals, q(4) = %.6f rad, first jump ratio %.4f "
+                      "(c1/c2 = %.4f)\n", fric_treatment_name(tr), nr, s.q, jump_ratio, c1 / c2);
         assert_int_equal(nr, ref.n);
         for (int i = 0; i < nr; i++) assert_true(fabs(tr_t[i] - ref.t[i]) < FIG5_T_TOL);
-        assert_true(fabs(s.q - ref.q_end) < (tr == FRIC_DUPONT_IMPLICIT ? FIG5_Q_TOL
+        assert_true(fabs(s.q - ref.q_end) < (tr == FRIC_TREATMENT_IMPLICIT ? FIG5_Q_TOL
                                                                        : FIG5_Q_TOL_BASELINE));
         /* the acceleration drops from c2·sin to c1·sin across the reversal
          * (clip's lagged load and the explicit sign blur the steps next to
          * it, so only the implicit step is held to it) */
-        if (tr == FRIC_DUPONT_IMPLICIT) assert_true(fabs(jump_ratio - c1 / c2) < 0.01);
+        if (tr == FRIC_TREATMENT_IMPLICIT) assert_true(fabs(jump_ratio - c1 / c2) < 0.01);
         assert_int_equal(s.reversals, nr);
     }
 }
@@ -252,7 +254,7 @@ static void test_energy_never_increases(void **state)
         for (unsigned iv = 0; iv < 5; iv++)
             for (int g = 0; g <= 1; g++) {
                 fric_screw_drive d = { effs[e], 5, 50, g ? 490.3325 : 0, 1e-3,
-                                       FRIC_DUPONT_IMPLICIT, 0 };
+                                       FRIC_TREATMENT_IMPLICIT, 0 };
                 fric_screw_state s;
                 fric_screw_drive_init(&d, &s, 0, v0s[iv]);
                 double E = fric_screw_drive_energy(&d, &s);
@@ -273,7 +275,7 @@ static void test_energy_never_increases(void **state)
                     assert_true(fabs(s.dq - v0s[iv]) <= 1e-10 * fabs(v0s[iv]));
             }
     /* X-Y table with F1 = 0: ½·m1·v² never grows, whatever F2 does */
-    fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state s;
     fric_xy_init(&s, 0, 0.8);
     double E = 0.5 * p.m1 * s.v * s.v;
@@ -296,7 +298,7 @@ static void test_no_drift_in_stiction(void **state)
     /* screw holding a load inside the dead band, the motor torque wandering
      * inside it: q and q̇ must not move at all */
     fric_screw_drive d = { { 0.663, 1.91, 0.6, 2.2, 0, 0 }, 5, 50, 490.3325, 1e-3,
-                           FRIC_DUPONT_IMPLICIT, 1e-3 };
+                           FRIC_TREATMENT_IMPLICIT, 1e-3 };
     double lo, hi;
     fric_screw_dead_band(&d.eff, d.G, &lo, &hi);
     fric_screw_state s;
@@ -307,7 +309,7 @@ static void test_no_drift_in_stiction(void **state)
     assert_true(s.q == 1.5 && s.dq == 0 && s.stuck && s.reversals == 0);
 
     /* X-Y table: |F1| below μ·|F_N| */
-    fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 1e-3 };
+    fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 1e-3 };
     fric_xy_state x;
     fric_xy_init(&x, 0.2, 0);
     for (long k = 1; k <= STICK_STEPS; k++)
@@ -321,11 +323,12 @@ static void test_baselines_chatter_and_drift(void **state)
 {
     (void)state;
     const long N = 100000;
-    long rev[4];
-    double drift[4];
-    for (int tr = 0; tr < 4; tr++) {
+    long rev[FRIC_N_TREATMENTS];          /* indexed by fric_treatment */
+    double drift[FRIC_N_TREATMENTS];
+    for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++) {
+        fric_treatment tr = fric_bench_treatments[i];
         fric_screw_drive d = { { 0.663, 1.91, 0.6, 2.2, 0, 0 }, 5, 50, 490.3325, 1e-3,
-                               (fric_dupont_treatment)tr, 1e-3 };
+                               tr, 1e-3 };
         double lo, hi;
         fric_screw_dead_band(&d.eff, d.G, &lo, &hi);
         fric_screw_state s;
@@ -336,17 +339,21 @@ static void test_baselines_chatter_and_drift(void **state)
         drift[tr] = s.q;
     }
     print_message("screw held at mid-band for %ld steps: reversals implicit %ld, clip %ld, "
-                  "explicit %ld, karnopp %ld; drift %.3g, %.3g, %.3g, %.3g rad\n", N, rev[0],
-                  rev[1], rev[2], rev[3], drift[0], drift[1], drift[2], drift[3]);
-    assert_int_equal(rev[FRIC_DUPONT_IMPLICIT], 0);
-    assert_true(drift[FRIC_DUPONT_IMPLICIT] < 1e-6);            /* one step of 0.5 mrad/s */
-    assert_int_equal(rev[FRIC_DUPONT_CLIP], 0);
-    assert_true(rev[FRIC_DUPONT_EXPLICIT] > N / 4);             /* chatters every few steps */
-    assert_true(fabs(drift[FRIC_DUPONT_KARNOPP] - 5e-4 * 1e-3 * N) < 1e-9);   /* creeps */
+                  "explicit %ld, karnopp %ld; drift %.3g, %.3g, %.3g, %.3g rad\n", N,
+                  rev[FRIC_TREATMENT_IMPLICIT], rev[FRIC_TREATMENT_CLIP],
+                  rev[FRIC_TREATMENT_EXPLICIT], rev[FRIC_TREATMENT_KARNOPP],
+                  drift[FRIC_TREATMENT_IMPLICIT], drift[FRIC_TREATMENT_CLIP],
+                  drift[FRIC_TREATMENT_EXPLICIT], drift[FRIC_TREATMENT_KARNOPP]);
+    assert_int_equal(rev[FRIC_TREATMENT_IMPLICIT], 0);
+    assert_true(drift[FRIC_TREATMENT_IMPLICIT] < 1e-6);            /* one step of 0.5 mrad/s */
+    assert_int_equal(rev[FRIC_TREATMENT_CLIP], 0);
+    assert_true(rev[FRIC_TREATMENT_EXPLICIT] > N / 4);             /* chatters every few steps */
+    assert_true(fabs(drift[FRIC_TREATMENT_KARNOPP] - 5e-4 * 1e-3 * N) < 1e-9);   /* creeps */
 
     /* X-Y table, the same comparison */
-    for (int tr = 0; tr < 4; tr++) {
-        fric_xy_table p = { 10, 30, 0.3, 1e-3, (fric_dupont_treatment)tr, 1e-3 };
+    for (int i = 0; i < FRIC_BENCH_N_TREATMENTS; i++) {
+        fric_treatment tr = fric_bench_treatments[i];
+        fric_xy_table p = { 10, 30, 0.3, 1e-3, tr, 1e-3 };
         fric_xy_state x;
         fric_xy_init(&x, 0, 5e-4);
         x.FN = 12.5;
@@ -355,12 +362,15 @@ static void test_baselines_chatter_and_drift(void **state)
         drift[tr] = x.x;
     }
     print_message("xy-table held (F1 = 2 N < 3.75 N): reversals %ld, %ld, %ld, %ld; drift "
-                  "%.3g, %.3g, %.3g, %.3g m\n", rev[0], rev[1], rev[2], rev[3], drift[0],
-                  drift[1], drift[2], drift[3]);
-    assert_int_equal(rev[FRIC_DUPONT_IMPLICIT], 0);
-    assert_true(drift[FRIC_DUPONT_IMPLICIT] < 1e-6);
-    assert_true(rev[FRIC_DUPONT_EXPLICIT] > N / 4);
-    assert_true(drift[FRIC_DUPONT_KARNOPP] > 0.04);
+                  "%.3g, %.3g, %.3g, %.3g m\n", rev[FRIC_TREATMENT_IMPLICIT],
+                  rev[FRIC_TREATMENT_CLIP], rev[FRIC_TREATMENT_EXPLICIT],
+                  rev[FRIC_TREATMENT_KARNOPP], drift[FRIC_TREATMENT_IMPLICIT],
+                  drift[FRIC_TREATMENT_CLIP], drift[FRIC_TREATMENT_EXPLICIT],
+                  drift[FRIC_TREATMENT_KARNOPP]);
+    assert_int_equal(rev[FRIC_TREATMENT_IMPLICIT], 0);
+    assert_true(drift[FRIC_TREATMENT_IMPLICIT] < 1e-6);
+    assert_true(rev[FRIC_TREATMENT_EXPLICIT] > N / 4);
+    assert_true(drift[FRIC_TREATMENT_KARNOPP] > 0.04);
 }
 
 /* The implicit screw with η1 = η2 = 1 is Kikuuwe's model A with the
@@ -369,7 +379,7 @@ static void test_baselines_chatter_and_drift(void **state)
 static void test_screw_matches_model_a(void **state)
 {
     (void)state;
-    fric_screw_drive d = { { 1, 1, 1, 1, 12, 3 }, 5, 50, 40, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_screw_drive d = { { 1, 1, 1, 1, 12, 3 }, 5, 50, 40, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_law law = { FRIC_COULOMB_VISCOUS, 0, 12, 0, 3, 1 };
     fric_elem_def def = { d.J + d.M, 0, 0, d.h, FRIC_XFORM_EXACT };
     fric_screw_state s;
@@ -472,7 +482,7 @@ static void test_fig3(void **state)
     print_message("\n");
     for (int i = 0; i < ref.n; i++) assert_false(ref.stick[i]);   /* Fig. 3 never sticks */
 
-    fric_xy_table p = { 10, 30, 0.3, XY_H, FRIC_DUPONT_IMPLICIT, 1e-3 };
+    fric_xy_table p = { 10, 30, 0.3, XY_H, FRIC_TREATMENT_IMPLICIT, 1e-3 };
     fric_xy_state s;
     fric_xy_init(&s, 0, 0);
     long n = (long)llround(10 / XY_H);
@@ -522,10 +532,10 @@ static void run_scenario(const fric_scenario *sc, const char *const *names, cons
     for (int i = 0; i < nset; i++) assert_int_equal(fric_scenario_set(sc, p, names[i], vals[i], &why), 0);
     void *st = malloc(sc->state_bytes);
     assert_non_null(st);
-    assert_int_equal(sc->init(st, p, &why), 0);
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
     int rc;
     *rows = 0;
-    while ((rc = sc->step(st, row, &why)) == FRIC_SCENARIO_ROW) {
+    while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
         for (int c = 0; c < sc->n_cols; c++) assert_true(isfinite(row[c]));
         if (*rows == 0) assert_true(row[0] == 0);
         for (int c = 0; c < sc->n_cols; c++) last[c] = row[c];
@@ -578,32 +588,33 @@ static void test_scenarios(void **state)
                       ? fric_scenario_screw.state_bytes : fric_scenario_xy_table.state_bytes);
     fric_scenario_defaults(&fric_scenario_screw, p);
     assert_int_equal(fric_scenario_set(&fric_scenario_screw, p, "eta1s", "0.7", &why), 0);
-    assert_int_equal(fric_scenario_screw.init(st, p, &why), 1);
+    assert_int_equal(fric_scenario_init(&fric_scenario_screw, st, p, &why), FRIC_E_PARAM_RANGE);
     assert_non_null(strstr(why, "eta1s = 0.7"));
     assert_non_null(strstr(why, "eq. 19"));
     fric_scenario_defaults(&fric_scenario_screw, p);
     assert_int_equal(fric_scenario_set(&fric_scenario_screw, p, "eta2s", "1.5", &why), 0);
-    assert_int_equal(fric_scenario_screw.init(st, p, &why), 1);
+    assert_int_equal(fric_scenario_init(&fric_scenario_screw, st, p, &why), FRIC_E_PARAM_RANGE);
     assert_non_null(strstr(why, "eta2s = 1.5"));
     fric_scenario_defaults(&fric_scenario_xy_table, p);
     p[fric_scenario_param_index(&fric_scenario_xy_table, "dt")] = 1e-7;
-    p[fric_scenario_param_index(&fric_scenario_xy_table, "duration")] = 1e6;
-    assert_int_equal(fric_scenario_xy_table.init(st, p, &why), 1);
+    p[fric_scenario_param_index(&fric_scenario_xy_table, "duration")] = 1e5;   /* 1e12 steps */
+    assert_int_equal(fric_scenario_init(&fric_scenario_xy_table, st, p, &why), FRIC_E_WORK_LIMIT);
     assert_non_null(strstr(why, "duration"));
 
     /* retune keeps the motion: switch the screw's treatment mid-run */
     double row[FRIC_SCENARIO_MAX_COLS], before[FRIC_SCENARIO_MAX_COLS];
     fric_scenario_defaults(&fric_scenario_screw, p);
-    assert_int_equal(fric_scenario_screw.init(st, p, &why), 0);
-    for (int k = 0; k < 500; k++) assert_int_equal(fric_scenario_screw.step(st, before, &why), FRIC_SCENARIO_ROW);
+    assert_int_equal(fric_scenario_init(&fric_scenario_screw, st, p, &why), 0);
+    for (int k = 0; k < 500; k++)
+        assert_int_equal(fric_scenario_step(&fric_scenario_screw, st, before, &why), FRIC_SCENARIO_ROW);
     p[0] = 2;                                        /* explicit */
     p[fric_scenario_param_index(&fric_scenario_screw, "dt")] = 5e-4;
-    assert_int_equal(fric_scenario_screw.retune(st, p, &why), 0);
-    assert_int_equal(fric_scenario_screw.step(st, row, &why), FRIC_SCENARIO_ROW);
+    assert_int_equal(fric_scenario_retune(&fric_scenario_screw, st, p, &why), 0);
+    assert_int_equal(fric_scenario_step(&fric_scenario_screw, st, row, &why), FRIC_SCENARIO_ROW);
     assert_true(fabs(row[0] - (before[0] + 5e-4)) < 1e-12);
     assert_true(fabs(row[1] - before[1]) < 1e-2);
     p[fric_scenario_param_index(&fric_scenario_screw, "eta1")] = 2;
-    assert_int_equal(fric_scenario_screw.retune(st, p, &why), 1);
+    assert_int_equal(fric_scenario_retune(&fric_scenario_screw, st, p, &why), FRIC_E_PARAM_RANGE);
     assert_non_null(strstr(why, "eta1 = 2"));
     free(st);
 }
@@ -612,14 +623,14 @@ static void test_bad_input(void **state)
 {
     (void)state;
     const char *why;
-    fric_screw_drive d = fig5(FRIC_DUPONT_IMPLICIT, 1e-3);
+    fric_screw_drive d = fig5(FRIC_TREATMENT_IMPLICIT, 1e-3);
     d.J = 0;
     assert_int_equal(fric_screw_drive_check(&d, &why), 1);
     assert_non_null(strstr(why, "J_zz = 0"));
-    d = fig5(FRIC_DUPONT_IMPLICIT, NAN);
+    d = fig5(FRIC_TREATMENT_IMPLICIT, NAN);
     assert_int_equal(fric_screw_drive_check(&d, &why), 1);
     assert_non_null(strstr(why, "h = nan"));
-    d = fig5((fric_dupont_treatment)9, 1e-3);
+    d = fig5((fric_treatment)9, 1e-3);
     assert_int_equal(fric_screw_drive_check(&d, &why), 1);
     assert_non_null(strstr(why, "treatment = 9"));
     fric_screw e = { 0.663, 0.5, 0.663, 1.91, 0, 0 };
@@ -629,7 +640,7 @@ static void test_bad_input(void **state)
     double lo, hi;
     assert_int_equal(fric_screw_dead_band(&e, 1, &lo, &hi), FRIC_E_PARAM_RANGE);
     assert_true(isnan(lo) && isnan(hi));
-    fric_xy_table p = { 0, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_xy_table p = { 0, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     assert_int_equal(fric_xy_check(&p, &why), 1);
     assert_non_null(strstr(why, "m1 = 0"));
     p.m1 = 10;
@@ -637,12 +648,12 @@ static void test_bad_input(void **state)
     assert_int_equal(fric_xy_check(&p, &why), 1);
     assert_non_null(strstr(why, "mu = -1"));
     /* a non-finite step is refused and leaves the state alone */
-    fric_screw_drive ok = fig5(FRIC_DUPONT_IMPLICIT, 1e-3);
+    fric_screw_drive ok = fig5(FRIC_TREATMENT_IMPLICIT, 1e-3);
     fric_screw_state s;
     fric_screw_drive_init(&ok, &s, 1, 2);
     assert_int_equal(fric_screw_drive_step(&ok, &s, INFINITY), FRIC_E_NONFINITE);
     assert_true(s.q == 1 && s.dq == 2);
-    fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_DUPONT_IMPLICIT, 0 };
+    fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state x;
     fric_xy_init(&x, 1, 2);
     assert_int_equal(fric_xy_step(&xt, &x, NAN, 50), FRIC_E_NONFINITE);

@@ -1010,7 +1010,7 @@ static void test_xy_table(void **state)
     /* Consistency check (not a reference): the existing implicit-Euler
      * table, fric_xy_step, h = 1e-4, reverses at the same times within its
      * O(h) lag (20 h as in test_dupont). */
-    const fric_xy_table xy = { 10, 30, 0.3, 1e-4, FRIC_DUPONT_IMPLICIT, 0 };
+    const fric_xy_table xy = { 10, 30, 0.3, 1e-4, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state xs;
     fric_xy_init(&xs, 0, 0);
     int k = 0;
