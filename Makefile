@@ -42,6 +42,9 @@ core_inc = $(INC) $(sort -Icore/base -I$(patsubst %/,%,$(dir $(1))) \
 # emcc compiles the whole core in one command: every folder at once (the
 # native builds are the ones that enforce the walls).
 CORE_INC  = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
+# every header of the core: what the one-command emcc builds depend on (the
+# native objects list theirs in their .d files)
+CORE_HDR  = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
 
 # io's JSON front end is native only (cJSON, -lcjson); the browser parses
 # with JSON.parse and hands plain arrays to the rest of io.

@@ -124,7 +124,7 @@ typedef struct fric_scenario {
  * when the scenario has no picture). */
 #define FRIC_SCENARIO_FIELDS(X) \
     X(name, "") X(summary, "") X(n_params, "") X(params, "") X(n_cols, "") X(cols, "") \
-    X(state_bytes, "B") X(shape, "")
+    X(state_bytes, "B") X(shape, "") X(title, "") X(blurb, "")
 
 /* Room for any scenario's shape (the longest: a 100-link chain, 101 points). */
 #define FRIC_SCENARIO_MAX_SHAPE 128

@@ -75,7 +75,7 @@ function members(struct) {
   for (const decl of x[1].split(';').map((d) => d.trim()).filter(Boolean)) {
     const fn = /\(\s*\*\s*(\w+)\s*\)\s*\(/.exec(decl);
     if (fn) { out.push({ name: fn[1], fn: true }); continue; }
-    const [, base, rest] = /^((?:const\s+|unsigned\s+|long\s+)*\w+)\s+(.*)$/.exec(decl);
+    const [, base, rest] = /^((?:const\s+|unsigned\s+|long\s+|struct\s+)*\w+)\s+(.*)$/.exec(decl);
     for (const d of rest.split(',')) {
       const v = /^((?:\*\s*(?:const\s*)?)*)(\w+)\s*(?:\[(\w+)\])?$/.exec(d.trim());
       assert.ok(v, `cannot read the declaration '${d}' of ${struct}`);
