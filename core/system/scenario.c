@@ -95,6 +95,16 @@ int fric_scenario_check(const fric_scenario *sc, const double *p, const char **w
 }
 
 /* ------------------------------------------------------------ the driver */
+/* Seven scenarios are driven (model-a, two-contacts, models-bd, joint-step,
+ * screw, screw-selflock, carriage-screw). Six keep their own init/step/
+ * retune behind the same calls: bench, arm1, arm2-ground and chain write,
+ * for each row, the state at the START of a block of `every` steps with the
+ * forces of its first step, and the bench counts its end from t = 0 on a
+ * retune (the driver writes the state at the end of a block: their CSV
+ * would change); xy-table's retune restarts its event solver from the
+ * running motion, which can fail after the configuration was accepted;
+ * solutions-2dof is a grid with no clock. A second row form in the driver
+ * would take the first four. */
 
 /* Room for a configuration, aligned like any object. */
 typedef union {
