@@ -20,9 +20,24 @@
 // range, with code 'FRIC_E_PARAM_RANGE' and param (the argument's name). The C
 // bindings check counts again (wasm/bindings.c, defence in depth).
 //
+// The API is grouped as the core's headers are (one object per header, built
+// in the FrictionCore constructor; each calls the core's private helpers):
+//
+//   core.law       friction.h      check, problem, fieldRanges, fields, phi, phiZ,
+//                                  phiZApprox, phiPlus0, lambertW0, lookupTable
+//   core.scenario  fric_scenario.h list, find, params, simulation
+//   core.bench     fric_bench.h,   presets, resolve, servo, replay, servoCoefs
+//                  fric_servo.h
+//   core.io        fric_io.h       loadLog, checkLog
+//   core.regions   fric_regions.h  polyline, grid, at
+//   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
+//                                  chainStart, presetParams, space, spaceProblem,
+//                                  benchParams, splitKp, splitAlternate, batch, create
+//   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
+//
 //   import { loadFrictionCore } from './friction.js';
 //   const core = await loadFrictionCore({ wasmBinary });     // bytes of friction_core.wasm
-//   const y = core.phiZ({ kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 },
+//   const y = core.law.phiZ({ kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 },
 //                       1 / 55, Float64Array.of(0.01, 0.1));
 import createFrictionCore from '../build/wasm/friction_core.mjs';
 
@@ -179,11 +194,576 @@ const cstr = (s) => ({ in: Uint8Array.from([...new TextEncoder().encode(s), 0]) 
 /** snake_case to camelCase ('max_err' → 'maxErr'). */
 const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
+/** core.law: friction.h: law checks, Φ, Φ_Z, Φ̂_Z, look-up tables. */
+class LawApi {
+  constructor(core) { this._core = core; }
+
+  /** null when the law is valid with this Z, otherwise the core's message. */
+  check(law, Z) {
+    const p = this.problem(law, Z);
+    return p ? p.message : null;
+  }
+
+  /** The accepted range of every law field and of Z, from the core's one
+   *  table (friction.h): { Fs: [lo, hi], Fc: …, vs, D, alpha, Z }. */
+  fieldRanges() {
+    const out = {};
+    LAW_FIELDS.forEach((name, i) => { out[name] = [this._core._m._fxb_law_field_range(i, 0), this._core._m._fxb_law_field_range(i, 1)]; });
+    return out;
+  }
+
+  /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
+  fields(kind) {
+    const k = lawArgs({ kind })[0];
+    return LAW_FIELDS.filter((_, i) => this._core._m._fxb_law_field_used(k, i) !== 0);
+  }
+
+  /** null when the law is valid with this Z, otherwise { code, param, message }
+   *  (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15 fails; param 'Fs', …, 'Z'). */
+  problem(law, Z) {
+    // Z may be ±Infinity or NaN here (1/0 from a view): the core reports it as the problem
+    const args = lawArgs(law);
+    if (!this._core._m._fxb_law_check(...args, numberType('Z', Z))) return null;
+    const e = this._core._fail(LAW_FIELDS);
+    return { code: e.code, param: e.param, message: e.message };
+  }
+
+  _eval(law, Z, which, xs) {
+    const args = lawArgs(law);
+    numberType('Z', Z);      // its range (finite, > 0) is the core's check, named 'Z'
+    const x = f64s('xs', xs, { itemBytes: 2 * F64 });
+    return this._core._call('fxb_law_eval', [...args, Z, which, inp(x), out(Float64Array, x.length), x.length],
+      { names: LAW_FIELDS }).out[0];
+  }
+
+  /** Φ(v) for each v. Throws the core's message for an invalid law. */
+  phi(law, vs) { return this._eval(law, 1, 0, vs); }
+
+  /** Exact Φ_Z(x) (Kikuuwe Theorem 1). */
+  phiZ(law, Z, xs) { return this._eval(law, Z, 1, xs); }
+
+  /** Kikuuwe's approximation Φ̂_Z (eq. 46). */
+  phiZApprox(law, Z, xs) { return this._eval(law, Z, 2, xs); }
+
+  /** Φ(+0): the static friction level [N]. */
+  phiPlus0(law) {
+    const args = lawArgs(law);
+    // the law's own check (fric_law_check_params: Z plays no part), no points
+    if (this._core._m._fxb_law_eval(...args, 1, 0, 0, 0, 0)) throw this._core._fail(LAW_FIELDS);
+    return this._core._m._fxb_phi_plus0(...args);
+  }
+
+  /** W0(x), the principal branch of Lambert W, for x >= −1/e (x = +Infinity
+   *  gives Infinity); NaN, non-numbers and x < −1/e are refused. */
+  lambertW0(x) { return this._core._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E, finite: false })); }
+
+  /** An error-bounded look-up table of Φ_Z; call free() when done. */
+  lookupTable(law, Z, tol) {
+    const args = lawArgs(law);
+    // ranges: the core's (Z with the law, tol > 0 finite), named in its messages
+    const p = this._core._m._fxb_lut_new(...args, numberType('Z', Z), numberType('tol', tol));
+    if (!p) throw this._core._fail(LAW_FIELDS);
+    return new LookupTable(this._core, p);
+  }
+}
+
+/** core.scenario.find: fric_scenario.h: the simulated systems and their parameters. */
+class ScenarioApi {
+  constructor(core) { this._core = core; }
+
+  /** Every simulated system with its parameters and columns (plain objects),
+   *  read from the core's registry through the layouts. */
+  list() {
+    if (this._scenarios) return this._scenarios;
+    const m = this._core._m, out = [];
+    for (let i = 0; i < m._fxb_scn_count(); i++) {
+      const s = this._core._read('scenario', m._fxb_scn_at(i));
+      const params = [];
+      for (let j = 0; j < s.n_params; j++) {
+        const q = this._core._read('param_info', s.params + j * LAYOUTS.param_info.size);
+        const n = q.choices ? q.n_choices : 0;
+        const choiceHelp = this._core._strs(q.choice_help, n);
+        const lo = q.lo, hi = q.hi;
+        params.push({
+          name: q.name,
+          unit: q.unit,
+          help: q.help,
+          // Presentation (the core may leave it out: fall back to name, min..max).
+          label: q.label || q.name,
+          def: q.def,
+          min: q.min,
+          max: q.max,
+          lo: lo < hi ? lo : q.min,
+          hi: lo < hi ? hi : q.max,
+          log: q.log !== 0 && lo > 0 && lo < hi,
+          preset: q.preset !== 0,
+          integer: q.integer !== 0,
+          // a figure `case` other than custom fixes this value
+          fixedByCase: q.fixed_by_case !== 0,
+          choices: n ? this._core._strs(q.choices, n) : null,
+          choiceHelp: n && choiceHelp.length === n && choiceHelp.every((h) => h) ? choiceHelp : null,
+        });
+      }
+      const cols = [];
+      for (let j = 0; j < s.n_cols; j++) {
+        const { name, unit, help } = this._core._read('col_info', s.cols + j * LAYOUTS.col_info.size);
+        cols.push({ name, unit, help });
+      }
+      const sc = { index: i, name: s.name, summary: s.summary, params, cols, stateBytes: s.state_bytes,
+                   shapePoints: s.shape ? CONSTANTS.scenario_max_shape : 0 };
+      // The bench's preset-backed parameters (−1 = the preset's value):
+      // resolvePresets(values) gives every value as the simulation uses it.
+      if (sc.name === 'bench') sc.resolvePresets = (values) => this._core.bench.resolve(values);
+      out.push(sc);
+    }
+    this._scenarios = out;
+    return out;
+  }
+
+  find(name) {
+    if (typeof name !== 'string') throw argError(TypeError, 'name', `the scenario name must be a string (${this.list().map((x) => x.name).join(', ')}), found ${show(name)}.`);
+    const s = this.list().find((x) => x.name === name);
+    if (!s) throw coreError(`unknown scenario '${name}'; known: ${this.list().map((x) => x.name).join(', ')}`, 'FRIC_E_UNKNOWN_NAME');
+    return s;
+  }
+
+  /** Parameter values of a scenario: defaults overridden by `values`
+   *  ({ name: number | choiceName }). Throws naming a bad name or value. */
+  params(name, values = {}) {
+    const s = this.find(name);
+    obj('values', values, 'an object { name: number | choice name }');
+    const p = new Float64Array(s.params.length);
+    s.params.forEach((q, j) => { p[j] = q.def; });
+    for (const [key, raw] of Object.entries(values)) {
+      const j = s.params.findIndex((q) => q.name === key);
+      if (j < 0) throw coreError(`${name} has no parameter '${key}'`, 'FRIC_E_UNKNOWN_NAME', key);
+      const q = s.params[j];
+      let v = raw;
+      if (q.choices && typeof raw === 'string') {
+        v = q.choices.indexOf(raw);
+        if (v < 0) throw coreError(`${name}: ${key} = '${raw}' is not one of: ${q.choices.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', key);
+      }
+      // the value's range is the core's check at init (it names the parameter)
+      p[j] = num(key, v);
+    }
+    return p;
+  }
+
+  /** A running simulation of scenario `name`; call free() when done. */
+  simulation(name, values = {}) {
+    const s = this.find(name);
+    return new Simulation(this._core, s, this.params(name, values));
+  }
+}
+
+/** core.bench: fric_bench.h, fric_servo.h: servo presets, the bench scenario, replay of a log. */
+class BenchApi {
+  constructor(core) { this._core = core; }
+
+  /** The bench scenario's parameter names, in vector order. */
+  _names() { return this._core.scenario.find('bench').params.map((q) => q.name); }
+
+  /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …},
+   *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
+  presets() {
+    if (this._presets) return this._presets;
+    const m = this._core._m, out = [];
+    for (let i = 0; i < m._fxb_preset_count(); i++) {
+      const { actuator, dir, friction, servo: { kt, R, armature, q_offset } } = this._core._read('bench_preset', m._fxb_preset_at(i));
+      out.push({ actuator, dir, model: friction.model, friction, servo: { kt, R, armature, q_offset } });
+    }
+    this._presets = out;
+    return out;
+  }
+
+  /** The bench scenario's parameter vector with every −1 (preset) resolved. */
+  resolve(params) {
+    const names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
+    return this._core._call('fxb_bench_resolve', [inp(x), x.length, out(Float64Array, x.length)], { names }).out[0];
+  }
+
+  /** The servo the bench parameters resolve to: { control: 'voltage'|'current',
+   *  kt [N·m/A], R [Ω], armature [kg·m²], q_offset [rad], error_gain [1/rad],
+   *  max_pwm, d_gain, max_amps [A], max_volts [V], kp, vin [V] }. */
+  servo(params) {
+    const names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
+    const d = this._core._call('fxb_bench_servo', [inp(x), x.length, outStruct('bench_def')], { names }).out[0];
+    // the actuator's own defaults are not part of the answer: kp and vin are the bench's
+    const servo = Object.fromEntries(Object.entries(d.servo).filter(([k]) => k !== 'vin_default' && k !== 'kp_default'));
+    return { ...servo, control: servo.control === 1 ? 'current' : 'voltage', kp: d.kp, vin: d.vin };
+  }
+
+  /** Replays a recorded log (the parsed BAM JSON object) with the bench
+   *  parameters; returns { mae, maxErr, samples, dt, resampled, reversals,
+   *  t, simQ, logQ, goal }: logQ and goal are the recorded series that is
+   *  scored (the core's resampling, fric_io_log_sample). A refused log throws
+   *  as io.checkLog. */
+  replay(params, log, source = 'log') {
+    const names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
+    return this._core._withLog(log, source, (L) => {
+      L._live();
+      const samples = L.samples, cap = Math.max(1, samples), F = Float64Array;
+      const { out: [simQ, r] } = this._core._call('fxb_bench_replay',
+        [inp(x), x.length, out(F, cap), cap, outStruct('bench_replay_result'), L._h], { names });
+      const { out: [t, logQ, goal] } = this._core._call('fxb_log_series', [L._h, out(F, cap), out(F, cap), out(F, cap), cap]);
+      const part = (a) => a.slice(0, samples);
+      return { mae: r.mae, maxErr: r.max_err, samples: r.samples, dt: r.dt, resampled: r.resampled !== 0,
+        reversals: r.reversals, t: part(t), simQ: part(simQ), logQ: part(logQ), goal: part(goal) };
+    });
+  }
+
+  /** The servo friction model's numbers, in binding order, as the core defines them:
+   *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
+  servoCoefs() {
+    const m = this._core._m;
+    return SERVO_KEYS.map((field, i) => ({
+      field, key: SERVO_FILE_KEYS[i], positive: m._fxb_servo_coef(1, i, 1) !== 0,
+      models: [1, 2, 3, 4, 5, 6].filter((k) => m._fxb_servo_coef(k, i, 0) !== 0),
+    }));
+  }
+}
+
+/** core.io: fric_io.h: pendulum logs checked by the core's rules. */
+class IoApi {
+  constructor(core) { this._core = core; }
+
+  /** Hands the parsed log (JSON.parse's value) to the core's io rules as plain
+   *  arrays (fric_io_log_raw: each value with its JSON kind) and returns the
+   *  checked log as a Log (free() it when done; it keeps the arrays it views).
+   *  A refused log throws an Error whose message is the core's and which
+   *  carries code ("missing", "dt", … the fric_io_code names), status
+   *  'FRIC_E_LOG_INVALID', field and entry (−1: the header). */
+  loadLog(log, source = 'log') {
+    const head = TABLES.log_head_keys, entry = TABLES.log_entry_keys;
+    // a JSON value's kind, as fric_io_kind numbers it
+    const K = Object.fromEntries(TABLES.io_kinds.map((name, i) => [name, i]));
+    const kindOf = (v) => K[v === undefined ? 'absent' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool'
+      : typeof v === 'string' ? 'string' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const root = kindOf(log), obj = root === K.object ? log : {};
+    const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
+    const h = Float64Array.from({ length: CONSTANTS.log_head_numbers }, (_, i) => (typeof obj[head[i]] === 'number' ? obj[head[i]] : 0));
+    const entries = Array.isArray(obj.entries) ? obj.entries : [];
+    const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
+    // per entry: E values and kinds, its kind, a scratch int, 4 series of the replay
+    const most = maxItems(E * (F64 + 1) + 1 + 4 + 4 * F64);
+    if (n > most) throw argError(RangeError, 'log.entries', `log.entries has ${n} entries; at most ${most} are accepted (each call's wasm buffers stay below 2^31 bytes).`);
+    const ek = new Uint8Array(n), kind = new Uint8Array(E * n), value = new Float64Array(E * n);
+    let unknown = Object.keys(obj).find((k) => !head.includes(k)), unknownEntry = -1;
+    for (let k = 0; k < n; k++) {
+      const e = entries[k];
+      ek[k] = kindOf(e);
+      value[VOLTS * n + k] = NaN;
+      if (ek[k] !== K.object) continue;
+      for (let f = 0; f < E; f++) {
+        const v = e[entry[f]], kd = kindOf(v);
+        kind[f * n + k] = kd;
+        if (kd === K.number || kd === K.bool) value[f * n + k] = Number(v);
+      }
+      if (unknown === undefined) {
+        const u = Object.keys(e).find((x) => !entry.includes(x));
+        if (u !== undefined) { unknown = u; unknownEntry = k; }
+      }
+    }
+    // the checked log views its arrays: they live as long as the Log (not _call's temporaries)
+    const ptrs = [];
+    let err = 0;
+    try {
+      const put = (a) => { const p = this._core._put(a); ptrs.push(p); return p; };
+      const str = (x) => (typeof x === 'string' ? put(cstr(x).in) : 0);
+      err = this._core._alloc(LAYOUTS.io_error.size);
+      const h0 = this._core._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
+        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))), err);
+      if (!h0) {
+        // code: the io library's code (FRIC_IO_…, more specific than the
+        // status FRIC_E_LOG_INVALID); param: the field at fault
+        const e = this._core._read('io_error', err);
+        const fail = coreError(this._core._error(), TABLES.io_codes[e.code], e.field || null);
+        fail.status = 'FRIC_E_LOG_INVALID';
+        fail.field = e.field;
+        fail.entry = e.entry;
+        throw fail;
+      }
+      const L = new Log(this._core, h0, ptrs.splice(0));
+      return L;
+    } finally {
+      this._core._free(err);
+      ptrs.forEach((p) => this._core._free(p));
+    }
+  }
+
+  /** Checks a parsed log by the core's rules (the same as `friction replay`);
+   *  returns its sample count, or throws (see io.loadLog). */
+  checkLog(log, source = 'log') {
+    return this._core._withLog(log, source, (L) => L.samples);
+  }
+}
+
+/** core.regions: fric_regions.h: static/drive/backdrive regions. */
+class RegionsApi {
+  constructor(core) { this._core = core; }
+
+  _law(law) {
+    // law: { kind: 'servo', friction: {model, K_c, …} } or { kind: 'screw', eta1, eta2, eta1s, eta2s, tau_c, b_v }
+    // (fields left out: the default shown; the values' ranges are the core's check).
+    // A screw travels as its fric_screw fields in the layout's order.
+    obj('law', law, "a regions law { kind: 'servo', friction } or { kind: 'screw', eta1, eta2, … }");
+    const field = (o, pre, k, def) => numberType(`${pre}${k}`, o[k] ?? def);
+    if (law.kind === 'screw') {
+      const def = { eta1s: law.eta1, eta2s: law.eta2, tau_c: 0, b_v: 0 };
+      return [1, Float64Array.from(LAYOUTS.screw.fields, ([k]) => field(law, 'law.', k, def[k]))];
+    }
+    if (law.kind !== 'servo' && law.kind !== undefined) {
+      throw argError(RangeError, 'law.kind', `law.kind = ${show(law.kind)} is not a regions law; use 'servo' or 'screw'.`);
+    }
+    obj('law.friction', law.friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
+    return [0, Float64Array.from(SERVO_KEYS, (k) => field(law.friction, 'law.friction.', k, 0))];
+  }
+
+  /** Static/drive/backdrive boundaries over τm ∈ [−T, T] at velocity dtheta:
+   *  { tauM, lo, hi } (±Infinity where unbounded). Throws the core's message. */
+  polyline(law, dtheta, T, n = 200) {
+    const [kind, c] = this._law(law);
+    num('dtheta', dtheta);
+    num('T', T, { min: Number.MIN_VALUE });
+    num('n', n, { min: 2, max: 1e7, integer: true });   // the core's sample bound (regions_plot.c)
+    const cap = n + 80, F = Float64Array, names = kind === 0 ? SERVO_KEYS : [];
+    this._core._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names });
+    const { rc: count, out: [tauM, lo, hi] } = this._core._call('fxb_regions_polyline',
+      [kind, inp(c), c.length, dtheta, T, n, out(F, cap), out(F, cap), out(F, cap), cap], { names, ok: (rc) => rc >= 0 });
+    return { tauM: tauM.slice(0, count), lo: lo.slice(0, count), hi: hi.slice(0, count) };
+  }
+
+  /** Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an
+   *  nx × ny grid of cell centres over [−T, T]², row 0 at τe = +T. */
+  grid(law, dtheta, T, nx, ny) {
+    const [kind, c] = this._law(law);
+    num('dtheta', dtheta);
+    num('T', T, { min: Number.MIN_VALUE });
+    num('nx', nx, { min: 1, max: maxItems(1), integer: true });
+    num('ny', ny, { min: 1, max: maxItems(1), integer: true });
+    if (nx * ny > maxItems(1)) {
+      throw argError(RangeError, 'nx', `nx·ny = ${nx}·${ny} = ${nx * ny} cells; at most ${maxItems(1)} are accepted (one byte each, below 2^31 bytes).`);
+    }
+    return this._core._call('fxb_regions_grid', [kind, inp(c), c.length, dtheta, T, nx, ny, out(Uint8Array, nx * ny)],
+      { names: kind === 0 ? SERVO_KEYS : [] }).out[0];
+  }
+
+  /** 'static', 'drive', 'backdrive' or 'invalid' (a point no region holds) at
+   *  (τm, τe). Throws the core's message for an invalid law. */
+  at(law, dtheta, tauM, tauE) {
+    const [kind, c] = this._law(law);
+    num('dtheta', dtheta);
+    num('tauM', tauM);
+    num('tauE', tauE);
+    // an invalid law is refused with the core's message (not answered 'invalid')
+    this._core._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names: kind === 0 ? SERVO_KEYS : [] });
+    const r = this._core._call('fxb_regions_classify', [kind, inp(c), c.length, dtheta, tauM, tauE], { ok: () => true }).rc;
+    return ['static', 'drive', 'backdrive'][r] || 'invalid';
+  }
+}
+
+/** core.fit: fric_fit.h: identification (batch of logs, search space, ask/tell).
+ *  Parameter vectors p are FIT_N numbers in the order of paramKeys() (the
+ *  params-file keys: kt, R, armature, q_offset, friction_base, …). */
+class FitApi {
+  constructor(core) { this._core = core; }
+
+  /** The space as the four arguments of the C side: [lo, hi, free (0/1), value]. */
+  _space(space) {
+    const names = this._core._fitNames(), N = names.length;
+    obj('space', space, 'a search space { lo, hi, free, value } (fit.space)');
+    const lo = f64s('space.lo', space.lo, { length: N, names });
+    const hi = f64s('space.hi', space.hi, { length: N, names });
+    const value = f64s('space.value', space.value, { length: N, names });
+    const fr = space.free;
+    if (!Array.isArray(fr) && !ArrayBuffer.isView(fr)) throw argError(TypeError, 'space.free', `space.free must be an array of ${N} booleans, found ${show(fr)}.`);
+    if (fr.length !== N) throw argError(RangeError, 'space.free', `space.free has ${fr.length} values; it must have exactly ${N}.`);
+    return [inp(lo), inp(hi), inp(Float64Array.from(fr, (v) => (v ? 1 : 0))), inp(value)];
+  }
+
+  /** Loads each parsed log (io.loadLog), runs fn(handles: Uint32Array of the
+   *  logs), frees them. A refused log throws as io.checkLog, with .index (which
+   *  log) and .source (its name). */
+  _withLogs(logs, sources, fn) {
+    if (!Array.isArray(logs)) throw argError(TypeError, 'logs', `logs must be an array of parsed logs, found ${show(logs)}.`);
+    if (!logs.length) throw argError(RangeError, 'logs', 'logs is empty; give at least one log.');
+    if (sources !== undefined && (!Array.isArray(sources) || sources.length !== logs.length)) {
+      throw argError(TypeError, 'sources', `sources must be an array of ${logs.length} file names, found ${show(sources)}.`);
+    }
+    const loaded = [];
+    try {
+      logs.forEach((log, i) => {
+        const name = sources ? String(sources[i]) : `log ${i + 1}`;
+        try {
+          loaded.push(this._core.io.loadLog(log, name));
+        } catch (e) {
+          e.index = i;
+          if (e.status === 'FRIC_E_LOG_INVALID') e.source = name;
+          throw e;
+        }
+      });
+      return fn(Uint32Array.from(loaded, (L) => L._h));
+    } finally {
+      loaded.forEach((L) => L.free());
+    }
+  }
+
+  /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
+   *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
+  defaults() {
+    const c = CONSTANTS;
+    return { budget: c.fit_default_budget, restarts: c.fit_default_restarts, sigma0: c.fit_default_sigma0,
+      warmSigma0: c.fit_warm_sigma0, maxLogs: c.fit_max_logs };
+  }
+
+  /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
+  paramKeys() {
+    if (!this._fitKeys) this._fitKeys = TABLES.fit_param_keys.map((key, i) => ({ key, unit: TABLES.fit_param_units[i] }));
+    return this._fitKeys;
+  }
+
+  /** The model's parameters: [bool] per vector entry (fric_fit_param_used). */
+  paramUsed(model) {
+    const k = this._core._fitModel('model', model);
+    return this.paramKeys().map((_, i) => this._core._m._fxb_fit_rel(0, k, i) !== 0);
+  }
+
+  /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
+  contains(big, small) {
+    return this._core._m._fxb_fit_rel(1, this._core._fitModel('big', big), this._core._fitModel('small', small)) !== 0;
+  }
+
+  /** p of model `big` from p of model `small` (fric_fit_embed); throws when big does not contain small. */
+  embed(small, p, big) {
+    const names = this._core._fitNames(), N = names.length;
+    const a = this._core._fitModel('small', small), b = this._core._fitModel('big', big);
+    const x = f64s('p', p, { length: N, names });
+    return this._core._call('fxb_fit_embed', [a, inp(x), b, out(Float64Array, N)], { names }).out[0];
+  }
+
+  /**
+   * The warm start of `model` when M1..M6 are fitted in turn (fric_fit_chain_start, the
+   * rule of `friction fit --model all`): done = [{ model, train, best }] of the models
+   * fitted so far. Returns { from, start }: the model started from (0: cold start, start null).
+   */
+  chainStart(model, done) {
+    const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
+    if (!Array.isArray(done)) throw argError(TypeError, 'done', `done must be an array of { model, train, best }, not ${show(done)}.`);
+    const loss = new Float64Array(6).fill(Infinity), best = new Float64Array(6 * N);
+    done.forEach((d, i) => {
+      const j = this._core._fitModel(`done[${i}].model`, d && d.model);
+      if (typeof d.train !== 'number' || Number.isNaN(d.train)) throw argError(TypeError, `done[${i}].train`, `done[${i}].train must be a number (training MAE, rad), not ${show(d.train)}.`);
+      loss[j - 1] = d.train;
+      best.set(f64s(`done[${i}].best`, d.best, { length: N, names }), (j - 1) * N);
+    });
+    const { rc: from, out: [start] } = this._core._call('fxb_fit_chain_start', [k, inp(loss), inp(best), out(Float64Array, N)],
+      { names, ok: (rc) => rc >= 0 });
+    return { from, start: from ? start : null };
+  }
+
+  /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
+  presetParams(actuator, model) {
+    const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
+    return this._core._call('fxb_fit_preset_params', [cstr(this._core._fitActuator(actuator)), k, out(Float64Array, N)], { names }).out[0];
+  }
+
+  /** The default search space of (actuator, model) (fric_fit_space_default):
+   *  { lo, hi, value: Float64Array, free: boolean[], used: boolean[] } indexed like fit.paramKeys(). */
+  space(actuator, model) {
+    const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model), F = Float64Array;
+    const { out: [lo, hi, fr, value] } = this._core._call('fxb_fit_space_default',
+      [cstr(this._core._fitActuator(actuator)), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
+    return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.paramUsed(k) };
+  }
+
+  /** null when the space is usable for the model (fric_fit_space_check), else
+   *  { message, param } (param: the parameter's key). */
+  spaceProblem(model, space) {
+    const k = this._core._fitModel('model', model);
+    if (!this._core._call('fxb_fit_space_check', [k, ...this._space(space)], { ok: () => true }).rc) return null;
+    const e = this._core._fail(this._core._fitNames());
+    return { message: e.message, param: e.param };
+  }
+
+  /** The bench scenario's parameter vector that replays fit vector p of
+   *  (actuator, model) with the fit's treatment (clip): for bench.replay, so
+   *  that a candidate can be watched on a log (kp, mass, length, vin and dt
+   *  come from the log). */
+  benchParams(p, actuator, model) {
+    const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
+    const x = f64s('p', p, { length: N, names });
+    const info = this._core.scenario.find('bench');
+    const v = this._core.scenario.params('bench', { actuator: this._core._fitActuator(actuator), model: `m${k}`, friction: 'clip' });
+    names.forEach((key, i) => {
+      const j = info.params.findIndex((q) => q.name === key);
+      if (j < 0) throw coreError(`the bench has no parameter '${key}' for the fit's ${key}`, 'FRIC_E_UNKNOWN_NAME', key);
+      v[j] = x[i];
+    });
+    return v;
+  }
+
+  /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */
+  splitKp(logs, kp, sources) {
+    num('kp', kp);
+    return this._withLogs(logs, sources, (hs) => this._core._call('fxb_fit_split_kp',
+      [inp(hs), hs.length, kp, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
+  }
+
+  /** Uint8Array: 1 for the logs of the alternate split's validation half
+   *  (fric_fit_split_alternate: the rank of the log's kp plus the index of its
+   *  trajectory is odd, so every kp and every trajectory is in both halves). */
+  splitAlternate(logs, sources) {
+    return this._withLogs(logs, sources, (hs) => this._core._call('fxb_fit_split_alternate',
+      [inp(hs), hs.length, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
+  }
+
+  /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
+   *  each log checked by io's rules and resampled once); call free() when
+   *  done. A refused log throws as io.checkLog, with .index (which log) and
+   *  .source (its name). */
+  batch(logs, sources) {
+    const h = this._withLogs(logs, sources,
+      (hs) => this._core._call('fxb_fit_batch_new', [inp(hs), hs.length], { ok: (rc) => rc !== 0 }).rc);
+    return new FitBatch(this._core, h);
+  }
+
+  /** A fit (ask/tell over CMA-ES, fric_fit_create): { batch (the training
+   *  FitBatch), actuator, model, space (fit.space), budget (evaluations),
+   *  seed (0 … 2^53), sigma0 (0: the default), restarts (−1: the default),
+   *  start (a vector, or null) }. Call free() when done; free the batch after. */
+  create(def) {
+    obj('def', def, 'a fit definition { batch, actuator, model, space, budget, seed, … }');
+    const { batch, start = null } = def;
+    if (!(batch instanceof FitBatch)) throw argError(TypeError, 'batch', `batch must be a FitBatch (fit.batch(logs)), found ${show(batch)}.`);
+    batch._live();
+    const names = this._core._fitNames(), N = names.length;
+    const k = this._core._fitModel('model', def.model);
+    // evaluations: a C long, 32 bits in wasm32
+    const budget = num('budget', def.budget, { min: 1, max: 2 ** 31 - 1, integer: true });
+    const seed = num('seed', def.seed ?? 0, { min: 0, max: 2 ** 53, integer: true });
+    const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
+    const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
+    const st = start === null ? null : f64s('start', start, { length: N, names });
+    const space = this._space(def.space), actuator = cstr(this._core._fitActuator(def.actuator));
+    const f = this._core._call('fxb_fit_new', [batch._h, actuator, k, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
+      { names, ok: (rc) => rc !== 0 }).rc;
+    return new Fit(this._core, f, batch);
+  }
+}
+
 export class FrictionCore {
   constructor(mod) {
     this._m = mod;
-    this._scenarios = null;
-    this._presets = null;
+    // the groups, one per core header (see the table at the top of this file)
+    this.law = new LawApi(this);
+    this.scenario = new ScenarioApi(this);
+    this.bench = new BenchApi(this);
+    this.io = new IoApi(this);
+    this.regions = new RegionsApi(this);
+    this.fit = new FitApi(this);
   }
 
   // --- memory helpers: every allocation is released in a finally block
@@ -274,250 +854,9 @@ export class FrictionCore {
   /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
   heapStats() { return { used: this._m._fxb_heap_used(0), free: this._m._fxb_heap_used(1) }; }
 
-  // --- laws and transforms
-  /** null when the law is valid with this Z, otherwise the core's message. */
-  checkLaw(law, Z) {
-    const p = this.lawProblem(law, Z);
-    return p ? p.message : null;
-  }
-
-  /** The accepted range of every law field and of Z, from the core's one
-   *  table (friction.h): { Fs: [lo, hi], Fc: …, vs, D, alpha, Z }. */
-  lawFieldRanges() {
-    const out = {};
-    LAW_FIELDS.forEach((name, i) => { out[name] = [this._m._fxb_law_field_range(i, 0), this._m._fxb_law_field_range(i, 1)]; });
-    return out;
-  }
-
-  /** The law fields ('Fs', 'Fc', 'vs', 'D', 'alpha') a law kind uses, in order. */
-  lawFields(kind) {
-    const k = lawArgs({ kind })[0];
-    return LAW_FIELDS.filter((_, i) => this._m._fxb_law_field_used(k, i) !== 0);
-  }
-
-  /** null when the law is valid with this Z, otherwise { code, param, message }
-   *  (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15 fails; param 'Fs', …, 'Z'). */
-  lawProblem(law, Z) {
-    // Z may be ±Infinity or NaN here (1/0 from a view): the core reports it as the problem
-    const args = lawArgs(law);
-    if (!this._m._fxb_law_check(...args, numberType('Z', Z))) return null;
-    const e = this._fail(LAW_FIELDS);
-    return { code: e.code, param: e.param, message: e.message };
-  }
-
-  _eval(law, Z, which, xs) {
-    const args = lawArgs(law);
-    numberType('Z', Z);      // its range (finite, > 0) is the core's check, named 'Z'
-    const x = f64s('xs', xs, { itemBytes: 2 * F64 });
-    return this._call('fxb_law_eval', [...args, Z, which, inp(x), out(Float64Array, x.length), x.length],
-      { names: LAW_FIELDS }).out[0];
-  }
-  /** Φ(v) for each v. Throws the core's message for an invalid law. */
-  phi(law, vs) { return this._eval(law, 1, 0, vs); }
-  /** Exact Φ_Z(x) (Kikuuwe Theorem 1). */
-  phiZ(law, Z, xs) { return this._eval(law, Z, 1, xs); }
-  /** Kikuuwe's approximation Φ̂_Z (eq. 46). */
-  phiZApprox(law, Z, xs) { return this._eval(law, Z, 2, xs); }
-  /** Φ(+0): the static friction level [N]. */
-  phiPlus0(law) {
-    const args = lawArgs(law);
-    // the law's own check (fric_law_check_params: Z plays no part), no points
-    if (this._m._fxb_law_eval(...args, 1, 0, 0, 0, 0)) throw this._fail(LAW_FIELDS);
-    return this._m._fxb_phi_plus0(...args);
-  }
-  /** W0(x), the principal branch of Lambert W, for x >= −1/e (x = +Infinity
-   *  gives Infinity); NaN, non-numbers and x < −1/e are refused. */
-  lambertW0(x) { return this._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E, finite: false })); }
-
-  /** An error-bounded look-up table of Φ_Z; call free() when done. */
-  lookupTable(law, Z, tol) {
-    const args = lawArgs(law);
-    // ranges: the core's (Z with the law, tol > 0 finite), named in its messages
-    const p = this._m._fxb_lut_new(...args, numberType('Z', Z), numberType('tol', tol));
-    if (!p) throw this._fail(LAW_FIELDS);
-    return new LookupTable(this, p);
-  }
-
-  // --- scenarios
-  /** Every simulated system with its parameters and columns (plain objects),
-   *  read from the core's registry through the layouts. */
-  scenarios() {
-    if (this._scenarios) return this._scenarios;
-    const m = this._m, out = [];
-    for (let i = 0; i < m._fxb_scn_count(); i++) {
-      const s = this._read('scenario', m._fxb_scn_at(i));
-      const params = [];
-      for (let j = 0; j < s.n_params; j++) {
-        const q = this._read('param_info', s.params + j * LAYOUTS.param_info.size);
-        const n = q.choices ? q.n_choices : 0;
-        const choiceHelp = this._strs(q.choice_help, n);
-        const lo = q.lo, hi = q.hi;
-        params.push({
-          name: q.name,
-          unit: q.unit,
-          help: q.help,
-          // Presentation (the core may leave it out: fall back to name, min..max).
-          label: q.label || q.name,
-          def: q.def,
-          min: q.min,
-          max: q.max,
-          lo: lo < hi ? lo : q.min,
-          hi: lo < hi ? hi : q.max,
-          log: q.log !== 0 && lo > 0 && lo < hi,
-          preset: q.preset !== 0,
-          integer: q.integer !== 0,
-          // a figure `case` other than custom fixes this value
-          fixedByCase: q.fixed_by_case !== 0,
-          choices: n ? this._strs(q.choices, n) : null,
-          choiceHelp: n && choiceHelp.length === n && choiceHelp.every((h) => h) ? choiceHelp : null,
-        });
-      }
-      const cols = [];
-      for (let j = 0; j < s.n_cols; j++) {
-        const { name, unit, help } = this._read('col_info', s.cols + j * LAYOUTS.col_info.size);
-        cols.push({ name, unit, help });
-      }
-      const sc = { index: i, name: s.name, summary: s.summary, params, cols, stateBytes: s.state_bytes,
-                   shapePoints: s.shape ? CONSTANTS.scenario_max_shape : 0 };
-      // The bench's preset-backed parameters (−1 = the preset's value):
-      // resolvePresets(values) gives every value as the simulation uses it.
-      if (sc.name === 'bench') sc.resolvePresets = (values) => this.benchResolve(values);
-      out.push(sc);
-    }
-    this._scenarios = out;
-    return out;
-  }
-
-  scenario(name) {
-    if (typeof name !== 'string') throw argError(TypeError, 'name', `the scenario name must be a string (${this.scenarios().map((x) => x.name).join(', ')}), found ${show(name)}.`);
-    const s = this.scenarios().find((x) => x.name === name);
-    if (!s) throw coreError(`unknown scenario '${name}'; known: ${this.scenarios().map((x) => x.name).join(', ')}`, 'FRIC_E_UNKNOWN_NAME');
-    return s;
-  }
-
-  /** Parameter values of a scenario: defaults overridden by `values`
-   *  ({ name: number | choiceName }). Throws naming a bad name or value. */
-  scenarioParams(name, values = {}) {
-    const s = this.scenario(name);
-    obj('values', values, 'an object { name: number | choice name }');
-    const p = new Float64Array(s.params.length);
-    s.params.forEach((q, j) => { p[j] = q.def; });
-    for (const [key, raw] of Object.entries(values)) {
-      const j = s.params.findIndex((q) => q.name === key);
-      if (j < 0) throw coreError(`${name} has no parameter '${key}'`, 'FRIC_E_UNKNOWN_NAME', key);
-      const q = s.params[j];
-      let v = raw;
-      if (q.choices && typeof raw === 'string') {
-        v = q.choices.indexOf(raw);
-        if (v < 0) throw coreError(`${name}: ${key} = '${raw}' is not one of: ${q.choices.join(', ')}`, 'FRIC_E_UNKNOWN_NAME', key);
-      }
-      // the value's range is the core's check at init (it names the parameter)
-      p[j] = num(key, v);
-    }
-    return p;
-  }
-
-  // --- servo presets, bench replay, drive/backdrive regions
-
-  /** Identified servo presets: [{ actuator, dir, model, friction: {model, K_c, …},
-   *  servo: { kt, R, armature, q_offset } }] (the values of params/<dir>/m<k>.json). */
-  presets() {
-    if (this._presets) return this._presets;
-    const m = this._m, out = [];
-    for (let i = 0; i < m._fxb_preset_count(); i++) {
-      const { actuator, dir, friction, servo: { kt, R, armature, q_offset } } = this._read('bench_preset', m._fxb_preset_at(i));
-      out.push({ actuator, dir, model: friction.model, friction, servo: { kt, R, armature, q_offset } });
-    }
-    this._presets = out;
-    return out;
-  }
-
-  /** The bench scenario's parameter vector with every −1 (preset) resolved. */
-  benchResolve(params) {
-    const names = this._benchNames();
-    const x = f64s('params', params, { length: names.length, names });
-    return this._call('fxb_bench_resolve', [inp(x), x.length, out(Float64Array, x.length)], { names }).out[0];
-  }
-
-  /** The servo the bench parameters resolve to: { control: 'voltage'|'current',
-   *  kt [N·m/A], R [Ω], armature [kg·m²], q_offset [rad], error_gain [1/rad],
-   *  max_pwm, d_gain, max_amps [A], max_volts [V], kp, vin [V] }. */
-  benchServo(params) {
-    const names = this._benchNames();
-    const x = f64s('params', params, { length: names.length, names });
-    const d = this._call('fxb_bench_servo', [inp(x), x.length, outStruct('bench_def')], { names }).out[0];
-    // the actuator's own defaults are not part of the answer: kp and vin are the bench's
-    const servo = Object.fromEntries(Object.entries(d.servo).filter(([k]) => k !== 'vin_default' && k !== 'kp_default'));
-    return { ...servo, control: servo.control === 1 ? 'current' : 'voltage', kp: d.kp, vin: d.vin };
-  }
-
-  /** Hands the parsed log (JSON.parse's value) to the core's io rules as plain
-   *  arrays (fric_io_log_raw: each value with its JSON kind) and returns the
-   *  checked log as a Log (free() it when done; it keeps the arrays it views).
-   *  A refused log throws an Error whose message is the core's and which
-   *  carries code ("missing", "dt", … the fric_io_code names), status
-   *  'FRIC_E_LOG_INVALID', field and entry (−1: the header). */
-  loadLog(log, source = 'log') {
-    const head = TABLES.log_head_keys, entry = TABLES.log_entry_keys;
-    // a JSON value's kind, as fric_io_kind numbers it
-    const K = Object.fromEntries(TABLES.io_kinds.map((name, i) => [name, i]));
-    const kindOf = (v) => K[v === undefined ? 'absent' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool'
-      : typeof v === 'string' ? 'string' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
-    const root = kindOf(log), obj = root === K.object ? log : {};
-    const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
-    const h = Float64Array.from({ length: CONSTANTS.log_head_numbers }, (_, i) => (typeof obj[head[i]] === 'number' ? obj[head[i]] : 0));
-    const entries = Array.isArray(obj.entries) ? obj.entries : [];
-    const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
-    // per entry: E values and kinds, its kind, a scratch int, 4 series of the replay
-    const most = maxItems(E * (F64 + 1) + 1 + 4 + 4 * F64);
-    if (n > most) throw argError(RangeError, 'log.entries', `log.entries has ${n} entries; at most ${most} are accepted (each call's wasm buffers stay below 2^31 bytes).`);
-    const ek = new Uint8Array(n), kind = new Uint8Array(E * n), value = new Float64Array(E * n);
-    let unknown = Object.keys(obj).find((k) => !head.includes(k)), unknownEntry = -1;
-    for (let k = 0; k < n; k++) {
-      const e = entries[k];
-      ek[k] = kindOf(e);
-      value[VOLTS * n + k] = NaN;
-      if (ek[k] !== K.object) continue;
-      for (let f = 0; f < E; f++) {
-        const v = e[entry[f]], kd = kindOf(v);
-        kind[f * n + k] = kd;
-        if (kd === K.number || kd === K.bool) value[f * n + k] = Number(v);
-      }
-      if (unknown === undefined) {
-        const u = Object.keys(e).find((x) => !entry.includes(x));
-        if (u !== undefined) { unknown = u; unknownEntry = k; }
-      }
-    }
-    // the checked log views its arrays: they live as long as the Log (not _call's temporaries)
-    const ptrs = [];
-    let err = 0;
-    try {
-      const put = (a) => { const p = this._put(a); ptrs.push(p); return p; };
-      const str = (x) => (typeof x === 'string' ? put(cstr(x).in) : 0);
-      err = this._alloc(LAYOUTS.io_error.size);
-      const h0 = this._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
-        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))), err);
-      if (!h0) {
-        // code: the io library's code (FRIC_IO_…, more specific than the
-        // status FRIC_E_LOG_INVALID); param: the field at fault
-        const e = this._read('io_error', err);
-        const fail = coreError(this._error(), TABLES.io_codes[e.code], e.field || null);
-        fail.status = 'FRIC_E_LOG_INVALID';
-        fail.field = e.field;
-        fail.entry = e.entry;
-        throw fail;
-      }
-      const L = new Log(this, h0, ptrs.splice(0));
-      return L;
-    } finally {
-      this._free(err);
-      ptrs.forEach((p) => this._free(p));
-    }
-  }
-
   /** Runs fn(Log) with the parsed log loaded, then frees it. */
   _withLog(log, source, fn) {
-    const L = this.loadLog(log, source);
+    const L = this.io.loadLog(log, source);
     try {
       return fn(L);
     } finally {
@@ -525,122 +864,8 @@ export class FrictionCore {
     }
   }
 
-  /** Checks a parsed log by the core's rules (the same as `friction replay`);
-   *  returns its sample count, or throws (see loadLog). */
-  checkLog(log, source = 'log') {
-    return this._withLog(log, source, (L) => L.samples);
-  }
 
-  /** Replays a recorded log (the parsed BAM JSON object) with the bench
-   *  parameters; returns { mae, maxErr, samples, dt, resampled, reversals,
-   *  t, simQ, logQ, goal }: logQ and goal are the recorded series that is
-   *  scored (the core's resampling, fric_io_log_sample). A refused log throws
-   *  as checkLog. */
-  benchReplay(params, log, source = 'log') {
-    const names = this._benchNames();
-    const x = f64s('params', params, { length: names.length, names });
-    return this._withLog(log, source, (L) => {
-      L._live();
-      const samples = L.samples, cap = Math.max(1, samples), F = Float64Array;
-      const { out: [simQ, r] } = this._call('fxb_bench_replay',
-        [inp(x), x.length, out(F, cap), cap, outStruct('bench_replay_result'), L._h], { names });
-      const { out: [t, logQ, goal] } = this._call('fxb_log_series', [L._h, out(F, cap), out(F, cap), out(F, cap), cap]);
-      const part = (a) => a.slice(0, samples);
-      return { mae: r.mae, maxErr: r.max_err, samples: r.samples, dt: r.dt, resampled: r.resampled !== 0,
-        reversals: r.reversals, t: part(t), simQ: part(simQ), logQ: part(logQ), goal: part(goal) };
-    });
-  }
-
-  _benchNames() { return this.scenario('bench').params.map((q) => q.name); }
-
-  /** The servo friction model's numbers, in binding order, as the core defines them:
-   *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
-  servoCoefs() {
-    const m = this._m;
-    return SERVO_KEYS.map((field, i) => ({
-      field, key: SERVO_FILE_KEYS[i], positive: m._fxb_servo_coef(1, i, 1) !== 0,
-      models: [1, 2, 3, 4, 5, 6].filter((k) => m._fxb_servo_coef(k, i, 0) !== 0),
-    }));
-  }
-
-  _regionsLaw(law) {
-    // law: { kind: 'servo', friction: {model, K_c, …} } or { kind: 'screw', eta1, eta2, eta1s, eta2s, tau_c, b_v }
-    // (fields left out: the default shown; the values' ranges are the core's check).
-    // A screw travels as its fric_screw fields in the layout's order.
-    obj('law', law, "a regions law { kind: 'servo', friction } or { kind: 'screw', eta1, eta2, … }");
-    const field = (o, pre, k, def) => numberType(`${pre}${k}`, o[k] ?? def);
-    if (law.kind === 'screw') {
-      const def = { eta1s: law.eta1, eta2s: law.eta2, tau_c: 0, b_v: 0 };
-      return [1, Float64Array.from(LAYOUTS.screw.fields, ([k]) => field(law, 'law.', k, def[k]))];
-    }
-    if (law.kind !== 'servo' && law.kind !== undefined) {
-      throw argError(RangeError, 'law.kind', `law.kind = ${show(law.kind)} is not a regions law; use 'servo' or 'screw'.`);
-    }
-    obj('law.friction', law.friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
-    return [0, Float64Array.from(SERVO_KEYS, (k) => field(law.friction, 'law.friction.', k, 0))];
-  }
-
-  /** Static/drive/backdrive boundaries over τm ∈ [−T, T] at velocity dtheta:
-   *  { tauM, lo, hi } (±Infinity where unbounded). Throws the core's message. */
-  regionsPolyline(law, dtheta, T, n = 200) {
-    const [kind, c] = this._regionsLaw(law);
-    num('dtheta', dtheta);
-    num('T', T, { min: Number.MIN_VALUE });
-    num('n', n, { min: 2, max: 1e7, integer: true });   // the core's sample bound (regions_plot.c)
-    const cap = n + 80, F = Float64Array, names = kind === 0 ? SERVO_KEYS : [];
-    this._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names });
-    const { rc: count, out: [tauM, lo, hi] } = this._call('fxb_regions_polyline',
-      [kind, inp(c), c.length, dtheta, T, n, out(F, cap), out(F, cap), out(F, cap), cap], { names, ok: (rc) => rc >= 0 });
-    return { tauM: tauM.slice(0, count), lo: lo.slice(0, count), hi: hi.slice(0, count) };
-  }
-
-  /** Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an
-   *  nx × ny grid of cell centres over [−T, T]², row 0 at τe = +T. */
-  regionsGrid(law, dtheta, T, nx, ny) {
-    const [kind, c] = this._regionsLaw(law);
-    num('dtheta', dtheta);
-    num('T', T, { min: Number.MIN_VALUE });
-    num('nx', nx, { min: 1, max: maxItems(1), integer: true });
-    num('ny', ny, { min: 1, max: maxItems(1), integer: true });
-    if (nx * ny > maxItems(1)) {
-      throw argError(RangeError, 'nx', `nx·ny = ${nx}·${ny} = ${nx * ny} cells; at most ${maxItems(1)} are accepted (one byte each, below 2^31 bytes).`);
-    }
-    return this._call('fxb_regions_grid', [kind, inp(c), c.length, dtheta, T, nx, ny, out(Uint8Array, nx * ny)],
-      { names: kind === 0 ? SERVO_KEYS : [] }).out[0];
-  }
-
-  /** 'static', 'drive', 'backdrive' or 'invalid' (a point no region holds) at
-   *  (τm, τe). Throws the core's message for an invalid law. */
-  regionAt(law, dtheta, tauM, tauE) {
-    const [kind, c] = this._regionsLaw(law);
-    num('dtheta', dtheta);
-    num('tauM', tauM);
-    num('tauE', tauE);
-    // an invalid law is refused with the core's message (not answered 'invalid')
-    this._call('fxb_regions_check', [kind, inp(c), c.length, dtheta], { names: kind === 0 ? SERVO_KEYS : [] });
-    const r = this._call('fxb_regions_classify', [kind, inp(c), c.length, dtheta, tauM, tauE], { ok: () => true }).rc;
-    return ['static', 'drive', 'backdrive'][r] || 'invalid';
-  }
-
-  // --- identification (fric_fit.h): the batch of logs, the loss, ask/tell
-  // Parameter vectors p are FIT_N numbers in the order of fitParamKeys()
-  // (the params-file keys: kt, R, armature, q_offset, friction_base, …).
-
-  /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
-   *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
-  fitDefaults() {
-    const c = CONSTANTS;
-    return { budget: c.fit_default_budget, restarts: c.fit_default_restarts, sigma0: c.fit_default_sigma0,
-      warmSigma0: c.fit_warm_sigma0, maxLogs: c.fit_max_logs };
-  }
-
-  /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
-  fitParamKeys() {
-    if (!this._fitKeys) this._fitKeys = TABLES.fit_param_keys.map((key, i) => ({ key, unit: TABLES.fit_param_units[i] }));
-    return this._fitKeys;
-  }
-
-  _fitNames() { return this.fitParamKeys().map((k) => k.key); }
+  _fitNames() { return this.fit.paramKeys().map((k) => k.key); }
 
   /** 1..6 from a model given as 'm4', 'M4' or 4 (a RangeError naming `name` otherwise). */
   _fitModel(name, v) {
@@ -658,182 +883,10 @@ export class FrictionCore {
     return v;
   }
 
-  /** The model's parameters: [bool] per vector entry (fric_fit_param_used). */
-  fitParamUsed(model) {
-    const k = this._fitModel('model', model);
-    return this.fitParamKeys().map((_, i) => this._m._fxb_fit_rel(0, k, i) !== 0);
-  }
 
-  /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
-  fitContains(big, small) {
-    return this._m._fxb_fit_rel(1, this._fitModel('big', big), this._fitModel('small', small)) !== 0;
-  }
-
-  /** p of model `big` from p of model `small` (fric_fit_embed); throws when big does not contain small. */
-  fitEmbed(small, p, big) {
-    const names = this._fitNames(), N = names.length;
-    const a = this._fitModel('small', small), b = this._fitModel('big', big);
-    const x = f64s('p', p, { length: N, names });
-    return this._call('fxb_fit_embed', [a, inp(x), b, out(Float64Array, N)], { names }).out[0];
-  }
-
-  /**
-   * The warm start of `model` when M1..M6 are fitted in turn (fric_fit_chain_start, the
-   * rule of `friction fit --model all`): done = [{ model, train, best }] of the models
-   * fitted so far. Returns { from, start }: the model started from (0: cold start, start null).
-   */
-  fitChainStart(model, done) {
-    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
-    if (!Array.isArray(done)) throw argError(TypeError, 'done', `done must be an array of { model, train, best }, not ${show(done)}.`);
-    const loss = new Float64Array(6).fill(Infinity), best = new Float64Array(6 * N);
-    done.forEach((d, i) => {
-      const j = this._fitModel(`done[${i}].model`, d && d.model);
-      if (typeof d.train !== 'number' || Number.isNaN(d.train)) throw argError(TypeError, `done[${i}].train`, `done[${i}].train must be a number (training MAE, rad), not ${show(d.train)}.`);
-      loss[j - 1] = d.train;
-      best.set(f64s(`done[${i}].best`, d.best, { length: N, names }), (j - 1) * N);
-    });
-    const { rc: from, out: [start] } = this._call('fxb_fit_chain_start', [k, inp(loss), inp(best), out(Float64Array, N)],
-      { names, ok: (rc) => rc >= 0 });
-    return { from, start: from ? start : null };
-  }
-
-  /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
-  fitPresetParams(actuator, model) {
-    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
-    return this._call('fxb_fit_preset_params', [cstr(this._fitActuator(actuator)), k, out(Float64Array, N)], { names }).out[0];
-  }
-
-  /** The default search space of (actuator, model) (fric_fit_space_default):
-   *  { lo, hi, value: Float64Array, free: boolean[], used: boolean[] } indexed like fitParamKeys(). */
-  fitSpace(actuator, model) {
-    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model), F = Float64Array;
-    const { out: [lo, hi, fr, value] } = this._call('fxb_fit_space_default',
-      [cstr(this._fitActuator(actuator)), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
-    return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.fitParamUsed(k) };
-  }
-
-  /** The space as the four arguments of the C side: [lo, hi, free (0/1), value]. */
-  _space(space) {
-    const names = this._fitNames(), N = names.length;
-    obj('space', space, 'a search space { lo, hi, free, value } (fitSpace)');
-    const lo = f64s('space.lo', space.lo, { length: N, names });
-    const hi = f64s('space.hi', space.hi, { length: N, names });
-    const value = f64s('space.value', space.value, { length: N, names });
-    const fr = space.free;
-    if (!Array.isArray(fr) && !ArrayBuffer.isView(fr)) throw argError(TypeError, 'space.free', `space.free must be an array of ${N} booleans, found ${show(fr)}.`);
-    if (fr.length !== N) throw argError(RangeError, 'space.free', `space.free has ${fr.length} values; it must have exactly ${N}.`);
-    return [inp(lo), inp(hi), inp(Float64Array.from(fr, (v) => (v ? 1 : 0))), inp(value)];
-  }
-
-  /** null when the space is usable for the model (fric_fit_space_check), else
-   *  { message, param } (param: the parameter's key). */
-  fitSpaceProblem(model, space) {
-    const k = this._fitModel('model', model);
-    if (!this._call('fxb_fit_space_check', [k, ...this._space(space)], { ok: () => true }).rc) return null;
-    const e = this._fail(this._fitNames());
-    return { message: e.message, param: e.param };
-  }
-
-  /** The bench scenario's parameter vector that replays fit vector p of
-   *  (actuator, model) with the fit's treatment (clip): for benchReplay, so
-   *  that a candidate can be watched on a log (kp, mass, length, vin and dt
-   *  come from the log). */
-  fitBenchParams(p, actuator, model) {
-    const names = this._fitNames(), N = names.length, k = this._fitModel('model', model);
-    const x = f64s('p', p, { length: N, names });
-    const info = this.scenario('bench');
-    const v = this.scenarioParams('bench', { actuator: this._fitActuator(actuator), model: `m${k}`, friction: 'clip' });
-    names.forEach((key, i) => {
-      const j = info.params.findIndex((q) => q.name === key);
-      if (j < 0) throw coreError(`the bench has no parameter '${key}' for the fit's ${key}`, 'FRIC_E_UNKNOWN_NAME', key);
-      v[j] = x[i];
-    });
-    return v;
-  }
-
-  /** Loads each parsed log (loadLog), runs fn(handles: Uint32Array of the
-   *  logs), frees them. A refused log throws as checkLog, with .index (which
-   *  log) and .source (its name). */
-  _withLogs(logs, sources, fn) {
-    if (!Array.isArray(logs)) throw argError(TypeError, 'logs', `logs must be an array of parsed logs, found ${show(logs)}.`);
-    if (!logs.length) throw argError(RangeError, 'logs', 'logs is empty; give at least one log.');
-    if (sources !== undefined && (!Array.isArray(sources) || sources.length !== logs.length)) {
-      throw argError(TypeError, 'sources', `sources must be an array of ${logs.length} file names, found ${show(sources)}.`);
-    }
-    const loaded = [];
-    try {
-      logs.forEach((log, i) => {
-        const name = sources ? String(sources[i]) : `log ${i + 1}`;
-        try {
-          loaded.push(this.loadLog(log, name));
-        } catch (e) {
-          e.index = i;
-          if (e.status === 'FRIC_E_LOG_INVALID') e.source = name;
-          throw e;
-        }
-      });
-      return fn(Uint32Array.from(loaded, (L) => L._h));
-    } finally {
-      loaded.forEach((L) => L.free());
-    }
-  }
-
-  /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */
-  fitSplitKp(logs, kp, sources) {
-    num('kp', kp);
-    return this._withLogs(logs, sources, (hs) => this._call('fxb_fit_split_kp',
-      [inp(hs), hs.length, kp, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
-  }
-
-  /** Uint8Array: 1 for the logs of the alternate split's validation half
-   *  (fric_fit_split_alternate: the rank of the log's kp plus the index of its
-   *  trajectory is odd, so every kp and every trajectory is in both halves). */
-  fitSplitAlternate(logs, sources) {
-    return this._withLogs(logs, sources, (hs) => this._call('fxb_fit_split_alternate',
-      [inp(hs), hs.length, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
-  }
-
-  /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
-   *  each log checked by io's rules and resampled once); call free() when
-   *  done. A refused log throws as checkLog, with .index (which log) and
-   *  .source (its name). */
-  fitBatch(logs, sources) {
-    const h = this._withLogs(logs, sources,
-      (hs) => this._call('fxb_fit_batch_new', [inp(hs), hs.length], { ok: (rc) => rc !== 0 }).rc);
-    return new FitBatch(this, h);
-  }
-
-  /** A fit (ask/tell over CMA-ES, fric_fit_create): { batch (the training
-   *  FitBatch), actuator, model, space (fitSpace), budget (evaluations),
-   *  seed (0 … 2^53), sigma0 (0: the default), restarts (−1: the default),
-   *  start (a vector, or null) }. Call free() when done; free the batch after. */
-  fitCreate(def) {
-    obj('def', def, 'a fit definition { batch, actuator, model, space, budget, seed, … }');
-    const { batch, start = null } = def;
-    if (!(batch instanceof FitBatch)) throw argError(TypeError, 'batch', `batch must be a FitBatch (fitBatch(logs)), found ${show(batch)}.`);
-    batch._live();
-    const names = this._fitNames(), N = names.length;
-    const k = this._fitModel('model', def.model);
-    // evaluations: a C long, 32 bits in wasm32
-    const budget = num('budget', def.budget, { min: 1, max: 2 ** 31 - 1, integer: true });
-    const seed = num('seed', def.seed ?? 0, { min: 0, max: 2 ** 53, integer: true });
-    const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
-    const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
-    const st = start === null ? null : f64s('start', start, { length: N, names });
-    const space = this._space(def.space), actuator = cstr(this._fitActuator(def.actuator));
-    const f = this._call('fxb_fit_new', [batch._h, actuator, k, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
-      { names, ok: (rc) => rc !== 0 }).rc;
-    return new Fit(this, f, batch);
-  }
-
-  /** A running simulation of scenario `name`; call free() when done. */
-  simulation(name, values = {}) {
-    const s = this.scenario(name);
-    return new Simulation(this, s, this.scenarioParams(name, values));
-  }
 }
 
-/** A checked log in wasm memory (loadLog): the core's handle and the arrays
+/** A checked log in wasm memory (io.loadLog): the core's handle and the arrays
  *  it views. free() releases both; a freed log refuses every use. */
 export class Log {
   constructor(core, h, ptrs) {
@@ -854,7 +907,7 @@ export class Log {
   }
 }
 
-/** A batch of logs for the fit's loss (fitBatch). */
+/** A batch of logs for the fit's loss (fit.batch). */
 export class FitBatch {
   constructor(core, h) {
     this._core = core;
@@ -885,21 +938,21 @@ export class FitBatch {
   losses(P, actuator, model) { return this.lossesDetail(P, actuator, model).loss; }
   /** The loss [rad] of one vector p: the mean over the logs of each log's replay MAE. */
   loss(p, actuator, model) {
-    const N = this._core.fitParamKeys().length;
+    const N = this._core.fit.paramKeys().length;
     f64s('p', p, { length: N, names: this._core._fitNames() });
     return this.lossesDetail(p, actuator, model).loss[0];
   }
   free() { if (this._h) { this._core._m._fxb_fit_batch_free(this._h); this._h = 0; } }
 }
 
-/** A fit in progress (fitCreate): ask() the candidates, tell() their losses. */
+/** A fit in progress (fit.create): ask() the candidates, tell() their losses. */
 export class Fit {
   constructor(core, f, batch) {
     this._core = core;
     this._f = f;
     this.batch = batch;
     this.lambdaMax = core._m._fxb_fit_lambda_max(f);
-    this._N = core.fitParamKeys().length;
+    this._N = core.fit.paramKeys().length;
     this._P = core._alloc(Math.max(1, this.lambdaMax) * this._N * F64);
     this._count = 0;
   }

@@ -5,8 +5,8 @@
 //
 // Random types, sizes and values (numbers, NaN, ±Infinity, −0, 2^31, 2^32,
 // strings, undefined, null, objects, arrays of any length, Float64Array)
-// go into phi, phiZ, phiZApprox, lambertW0, lookupTable + eval, simulation
-// step/reset/retune, regionsGrid, regionAt and benchResolve.
+// go into law.phi, law.phiZ, law.phiZApprox, law.lambertW0, law.lookupTable + eval,
+// scenario.simulation + step/reset/retune, regions.grid, regions.at and bench.resolve.
 // After every call:
 //   - the heap canary is checked: 256 bytes the fuzz allocated through the
 //     wrapper's own _alloc with known bytes, a live look-up table whose value
@@ -69,7 +69,7 @@ function law() {
 function servoLaw(core) {
   if (chance(0.05)) return pick([undefined, {}, { kind: 'servo' }, { kind: 'screw' }]);
   if (chance(0.3)) return { kind: 'screw', eta1: num(0, 1), eta2: num(0, 1), tau_c: num(0, 1), b_v: num(0, 1) };
-  const pr = core.presets();
+  const pr = core.bench.presets();
   const f = { ...pick(pr).friction };
   if (chance(0.3)) f[pick(Object.keys(f))] = wildValue();
   return { kind: 'servo', friction: f };
@@ -81,9 +81,9 @@ function makeCanary(core) {
   const p = core._alloc(CANARY_BYTES);
   for (let i = 0; i < CANARY_BYTES; i++) core._m.HEAPU8[p + i] = (i * 37 + 11) & 255;
   const paper = { kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 };
-  const lut = core.lookupTable(paper, 1 / 55, 1e-9);
+  const lut = core.law.lookupTable(paper, 1 / 55, 1e-9);
   const lutVal = lut.eval([0.1])[0];
-  const sim = core.simulation('model-a');
+  const sim = core.scenario.simulation('model-a');
   const simParams = Float64Array.from(sim.params);
   return { p, lut, lutVal, sim, simParams };
 }
@@ -105,24 +105,24 @@ function canaryIntact(core, c) {
 
 // --- the calls: each returns the value(s) to check
 const CALLS = {
-  phi: (core) => core.phi(law(), array(() => num(-2, 2))),
-  phiZ: (core) => core.phiZ(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
-  phiZApprox: (core) => core.phiZApprox(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
-  lambertW0: (core) => [core.lambertW0(chance(0.8) ? num(-0.36, 10) : wildValue())],
+  'law.phi': (core) => core.law.phi(law(), array(() => num(-2, 2))),
+  'law.phiZ': (core) => core.law.phiZ(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
+  'law.phiZApprox': (core) => core.law.phiZApprox(law(), num(1e-4, 0.1), array(() => num(-2, 2))),
+  'law.lambertW0': (core) => [core.law.lambertW0(chance(0.8) ? num(-0.36, 10) : wildValue())],
   lutEval: (core) => {
-    const t = core.lookupTable(law(), num(1e-4, 0.1), chance(0.8) ? 10 ** -(3 + Math.floor(rnd() * 8)) : wildValue());
+    const t = core.law.lookupTable(law(), num(1e-4, 0.1), chance(0.8) ? 10 ** -(3 + Math.floor(rnd() * 8)) : wildValue());
     try { return t.eval(array(() => num(-2, 2))); } finally { t.free(); }
   },
-  simulation: (core, st) => {
-    const names = core.scenarios().map((s) => s.name);
+  'scenario.simulation': (core, st) => {
+    const names = core.scenario.list().map((s) => s.name);
     const name = chance(0.97) ? pick(names) : pick(['nope', undefined, 5]);
-    const info = core.scenarios().find((s) => s.name === name);
+    const info = core.scenario.list().find((s) => s.name === name);
     const values = {};
     if (info && chance(0.5)) {
       const q = pick(info.params);
       if (q.name !== 'every') values[q.name] = chance(0.7) ? num(q.min, q.max) : wildValue();
     }
-    const sim = core.simulation(name, values);
+    const sim = core.scenario.simulation(name, values);
     st.sims = (st.sims || 0) + 1;
     try {
       const out = [];
@@ -135,16 +135,16 @@ const CALLS = {
       return out;
     } finally { sim.free(); }
   },
-  regionsGrid: (core) => {
+  'regions.grid': (core) => {
     const nx = chance(0.97) ? Math.floor(rnd() * 20) : count(), ny = chance(0.97) ? Math.floor(rnd() * 20) : count();
-    return core.regionsGrid(servoLaw(core), num(-2, 2), num(0, 5), nx, ny);
+    return core.regions.grid(servoLaw(core), num(-2, 2), num(0, 5), nx, ny);
   },
-  regionAt: (core) => [core.regionAt(servoLaw(core), num(-2, 2), num(-5, 5), num(-5, 5))],
-  benchResolve: (core) => {
-    const info = core.scenarios().find((s) => s.name === 'bench');
-    const p = chance(0.7) ? Array.from(core.scenarioParams('bench')) : array(() => num(-1, 1));
+  'regions.at': (core) => [core.regions.at(servoLaw(core), num(-2, 2), num(-5, 5), num(-5, 5))],
+  'bench.resolve': (core) => {
+    const info = core.scenario.list().find((s) => s.name === 'bench');
+    const p = chance(0.7) ? Array.from(core.scenario.params('bench')) : array(() => num(-1, 1));
     if (info && Array.isArray(p) && p.length && chance(0.5)) p[Math.floor(rnd() * p.length)] = wildValue();
-    return core.benchResolve(p);
+    return core.bench.resolve(p);
   },
 };
 

@@ -64,7 +64,7 @@ const SCALARS = {
 };
 const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
   .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
-const CONSTS = { FRIC_FIT_N: core.fitParamKeys().length };
+const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length };
 
 /** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */
 function members(struct) {
@@ -159,9 +159,9 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
   const good = () => ({ mass: 0.49, length: 0.1, kp: 100, motor: 'xl330',
     entries: Array.from({ length: 20 }, (_, k) => ({ timestamp: k * 0.005, position: 0, goal_position: 0, torque_enable: true })) });
   it('a loaded log answers, a freed one refuses with a clear error', () => {
-    const L = core.loadLog(good(), 'good.json');
+    const L = core.io.loadLog(good(), 'good.json');
     assert.ok(L instanceof Log);
-    assert.equal(L.samples, core.checkLog(good()));
+    assert.equal(L.samples, core.io.checkLog(good()));
     L.free();
     assert.throws(() => L.samples, { message: 'log used after free()' });
     L.free();   // twice is harmless
@@ -181,11 +181,11 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
     }
   });
   it('1000 load/free cycles leak nothing (and a refused log frees what it took)', () => {
-    core.loadLog(good()).free();
+    core.io.loadLog(good()).free();
     const before = core.heapUsed();
     for (let i = 0; i < 1000; i++) {
-      core.loadLog(good()).free();
-      assert.throws(() => core.loadLog({ ...good(), mass: -1 }), (e) => e.status === 'FRIC_E_LOG_INVALID');
+      core.io.loadLog(good()).free();
+      assert.throws(() => core.io.loadLog({ ...good(), mass: -1 }), (e) => e.status === 'FRIC_E_LOG_INVALID');
     }
     assert.equal(core.heapUsed(), before);
   });

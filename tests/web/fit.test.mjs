@@ -1,5 +1,5 @@
 // fit.test.mjs: the identification engine through the wasm wrapper
-// (wasm/friction.js fitBatch, fitCreate, fitSpace, …), run by `node --test`.
+// (wasm/friction.js fit.batch, fit.create, fit.space, …), run by `node --test`.
 //
 //   a) arguments    every fit method refuses a bad argument before touching
 //                   wasm memory: TypeError / RangeError naming it (.param),
@@ -9,10 +9,10 @@
 //                   numbers, written here from the issue, not from the code:
 //                   6/9/7/11/13/15 free parameters for M1..M6, the xl330 and
 //                   mx64 kt, R, armature bounds, q_offset ∈ [−0.1, 0.1]
-//   c) presets      fitPresetParams equals the published params files
+//   c) presets      fit.presetParams equals the published params files
 //                   (shared/data/bam/params/<actuator>/m<k>.json)
 //   d) loss         (consistency check) the batch loss of a preset on one log
-//                   equals the replay MAE of core.benchReplay (treatment clip)
+//                   equals the replay MAE of core.bench.replay (treatment clip)
 //                   for M1..M6, and on three logs the mean of the three
 //   e) embedding    M6 contains M4: the embedded vector scores the same loss;
 //                   the embedding the other way is refused
@@ -22,8 +22,8 @@
 //   g) split        a fit whose candidates are scored half by one batch and
 //                   half by another (two "workers") ends bit for bit where
 //                   the one-batch fit ends
-//   h) splits       fitSplitKp marks exactly the logs of that kp;
-//                   fitSplitAlternate the issue's 8/8 split
+//   h) splits       fit.splitKp marks exactly the logs of that kp;
+//                   fit.splitAlternate the issue's 8/8 split
 //   i) memory       create/free cycles return the heap to where it was
 //   j) native       (consistency check) the wasm fit of 2 logs with a small
 //                   budget equals `friction fit` (the native tool, helper
@@ -44,14 +44,14 @@ const XL_DIR = path.join(DATA, 'logs/xl330/processed');
 const FILES = fs.existsSync(XL_DIR) ? fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort() : [];
 const LOGS = FILES.map((f) => JSON.parse(fs.readFileSync(path.join(XL_DIR, f), 'utf8')));
 const noData = FILES.length === 16 ? false : `missing shared data: ${FILES.length} logs in ${XL_DIR}, not the 16 xl330 logs`;
-const KEYS = core.fitParamKeys().map((k) => k.key);
+const KEYS = core.fit.paramKeys().map((k) => k.key);
 const N = KEYS.length;
 const CLI = path.join(ROOT, 'build/native/friction');
 
 /** The bench scenario vector that replays fit vector p of model k with the clip treatment. */
 function benchVector(p, actuator, k) {
-  const info = core.scenario('bench');
-  const v = core.scenarioParams('bench', { actuator, model: `m${k}`, friction: 'clip' });
+  const info = core.scenario.find('bench');
+  const v = core.scenario.params('bench', { actuator, model: `m${k}`, friction: 'clip' });
   KEYS.forEach((key, i) => { v[info.params.findIndex((q) => q.name === key)] = p[i]; });
   return v;
 }
@@ -68,7 +68,7 @@ function throwsArg(fn, Ctor, param) {
 
 /** Runs a fit to its end, scoring with score(P) → losses. Returns its progress. */
 function runFit(def, score) {
-  const fit = core.fitCreate(def);
+  const fit = core.fit.create(def);
   try {
     for (let P = fit.ask(); P; P = fit.ask()) fit.tell(score(P));
     return fit.progress();
@@ -78,26 +78,26 @@ function runFit(def, score) {
 }
 
 describe('fit wrapper: arguments', { skip: noData }, () => {
-  it('fitSpace, fitPresetParams, fitEmbed and fitContains name a bad argument', () => {
-    throwsArg(() => core.fitSpace('xl330', 7), RangeError, 'model');
-    throwsArg(() => core.fitSpace('xl330', 'm0'), RangeError, 'model');
-    throwsArg(() => core.fitSpace('xl330', null), TypeError, 'model');
-    throwsArg(() => core.fitSpace(330, 4), TypeError, 'actuator');
-    throwsArg(() => core.fitPresetParams('xl330', 2.5), RangeError, 'model');
-    throwsArg(() => core.fitEmbed(4, new Float64Array(5), 6), RangeError, 'p');
-    throwsArg(() => core.fitEmbed(4, new Float64Array(N).fill(NaN), 6), RangeError, 'p[0]');
-    throwsArg(() => core.fitContains(6, 9), RangeError, 'small');
+  it('fit.space, fit.presetParams, fit.embed and fit.contains name a bad argument', () => {
+    throwsArg(() => core.fit.space('xl330', 7), RangeError, 'model');
+    throwsArg(() => core.fit.space('xl330', 'm0'), RangeError, 'model');
+    throwsArg(() => core.fit.space('xl330', null), TypeError, 'model');
+    throwsArg(() => core.fit.space(330, 4), TypeError, 'actuator');
+    throwsArg(() => core.fit.presetParams('xl330', 2.5), RangeError, 'model');
+    throwsArg(() => core.fit.embed(4, new Float64Array(5), 6), RangeError, 'p');
+    throwsArg(() => core.fit.embed(4, new Float64Array(N).fill(NaN), 6), RangeError, 'p[0]');
+    throwsArg(() => core.fit.contains(6, 9), RangeError, 'small');
     // an unknown actuator is the core's refusal, with its own message
-    assert.throws(() => core.fitSpace('xl999', 4), (e) => /xl999/.test(e.message) && e.code === 'FRIC_E_UNKNOWN_NAME');
+    assert.throws(() => core.fit.space('xl999', 4), (e) => /xl999/.test(e.message) && e.code === 'FRIC_E_UNKNOWN_NAME');
   });
 
-  it('fitBatch refuses no logs, a non-array and a bad log (naming its index and file)', () => {
-    throwsArg(() => core.fitBatch([]), RangeError, 'logs');
-    throwsArg(() => core.fitBatch('log.json'), TypeError, 'logs');
-    throwsArg(() => core.fitBatch([LOGS[0]], ['a', 'b']), TypeError, 'sources');
+  it('fit.batch refuses no logs, a non-array and a bad log (naming its index and file)', () => {
+    throwsArg(() => core.fit.batch([]), RangeError, 'logs');
+    throwsArg(() => core.fit.batch('log.json'), TypeError, 'logs');
+    throwsArg(() => core.fit.batch([LOGS[0]], ['a', 'b']), TypeError, 'sources');
     const { entries, ...head } = LOGS[1];
     assert.ok(entries.length > 0);
-    assert.throws(() => core.fitBatch([LOGS[0], head], ['good.json', 'bad.json']), (e) => {
+    assert.throws(() => core.fit.batch([LOGS[0], head], ['good.json', 'bad.json']), (e) => {
       assert.equal(e.index, 1);
       assert.equal(e.source, 'bad.json');
       assert.equal(e.code, 'missing');
@@ -106,29 +106,29 @@ describe('fit wrapper: arguments', { skip: noData }, () => {
     });
   });
 
-  it('fitCreate and the handles name a bad argument; use after free() throws', () => {
-    const batch = core.fitBatch([LOGS[0]]);
-    const space = core.fitSpace('xl330', 1);
+  it('fit.create and the handles name a bad argument; use after free() throws', () => {
+    const batch = core.fit.batch([LOGS[0]]);
+    const space = core.fit.space('xl330', 1);
     const def = { batch, actuator: 'xl330', model: 1, space, budget: 50, seed: 1 };
     try {
-      throwsArg(() => core.fitCreate({ ...def, budget: 0 }), RangeError, 'budget');
-      throwsArg(() => core.fitCreate({ ...def, budget: 10.5 }), RangeError, 'budget');
-      throwsArg(() => core.fitCreate({ ...def, budget: 2 ** 31 }), RangeError, 'budget');
-      throwsArg(() => core.fitCreate({ ...def, seed: -1 }), RangeError, 'seed');
-      throwsArg(() => core.fitCreate({ ...def, sigma0: 2 }), RangeError, 'sigma0');
-      throwsArg(() => core.fitCreate({ ...def, batch: {} }), TypeError, 'batch');
-      throwsArg(() => core.fitCreate({ ...def, space: { ...space, lo: [0, 1] } }), RangeError, 'space.lo');
-      throwsArg(() => core.fitCreate({ ...def, space: { ...space, free: 'yes' } }), TypeError, 'space.free');
-      throwsArg(() => core.fitCreate({ ...def, start: [1, 2, 3] }), RangeError, 'start');
+      throwsArg(() => core.fit.create({ ...def, budget: 0 }), RangeError, 'budget');
+      throwsArg(() => core.fit.create({ ...def, budget: 10.5 }), RangeError, 'budget');
+      throwsArg(() => core.fit.create({ ...def, budget: 2 ** 31 }), RangeError, 'budget');
+      throwsArg(() => core.fit.create({ ...def, seed: -1 }), RangeError, 'seed');
+      throwsArg(() => core.fit.create({ ...def, sigma0: 2 }), RangeError, 'sigma0');
+      throwsArg(() => core.fit.create({ ...def, batch: {} }), TypeError, 'batch');
+      throwsArg(() => core.fit.create({ ...def, space: { ...space, lo: [0, 1] } }), RangeError, 'space.lo');
+      throwsArg(() => core.fit.create({ ...def, space: { ...space, free: 'yes' } }), TypeError, 'space.free');
+      throwsArg(() => core.fit.create({ ...def, start: [1, 2, 3] }), RangeError, 'start');
       // a space the core refuses: lo above hi for a free parameter, named by the core
       const bad = { ...space, lo: Float64Array.from(space.lo), hi: Float64Array.from(space.hi) };
       bad.lo[0] = 5;
-      assert.throws(() => core.fitCreate({ ...def, space: bad }), (e) => /kt/.test(e.message));
-      assert.deepEqual(core.fitSpaceProblem(1, bad) && /kt/.test(core.fitSpaceProblem(1, bad).message), true);
-      assert.equal(core.fitSpaceProblem(1, space), null);
+      assert.throws(() => core.fit.create({ ...def, space: bad }), (e) => /kt/.test(e.message));
+      assert.deepEqual(core.fit.spaceProblem(1, bad) && /kt/.test(core.fit.spaceProblem(1, bad).message), true);
+      assert.equal(core.fit.spaceProblem(1, space), null);
       throwsArg(() => batch.loss(new Float64Array(5), 'xl330', 1), RangeError, 'p');
       throwsArg(() => batch.losses(new Float64Array(N + 1), 'xl330', 1), RangeError, 'P');
-      const fit = core.fitCreate(def);
+      const fit = core.fit.create(def);
       assert.throws(() => fit.tell([1]), (e) => e instanceof RangeError && e.param === 'losses' && /without a pending ask/.test(e.message));
       const P = fit.ask();
       throwsArg(() => fit.tell(new Float64Array(P.length / N + 1)), RangeError, 'losses');
@@ -143,10 +143,10 @@ describe('fit wrapper: arguments', { skip: noData }, () => {
 });
 
 describe('fit wrapper: the search space, presets and loss', { skip: noData }, () => {
-  it('fitDefaults: the budget and restarts of fric_fit.h', () => {
+  it('fit.defaults: the budget and restarts of fric_fit.h', () => {
     const h = fs.readFileSync(path.join(ROOT, 'core/include/fric_fit.h'), 'utf8');
     const def = (name) => Number(new RegExp(`#define ${name}\\s+([0-9.]+)`).exec(h)[1]);
-    const d = core.fitDefaults();
+    const d = core.fit.defaults();
     assert.equal(d.budget, def('FRIC_FIT_DEFAULT_BUDGET'));
     assert.equal(d.restarts, def('FRIC_FIT_DEFAULT_RESTARTS'));
     assert.equal(d.sigma0, def('FRIC_FIT_DEFAULT_SIGMA0'));
@@ -154,16 +154,16 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
   });
 
   it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (the issue)', () => {
-    const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fitSpace('xl330', k).free.filter(Boolean).length);
+    const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fit.space('xl330', k).free.filter(Boolean).length);
     assert.deepEqual(counts, [6, 9, 7, 11, 13, 15]);
     // held parameters are the ones the model does not use, at 0
-    const s = core.fitSpace('xl330', 1);
+    const s = core.fit.space('xl330', 1);
     s.used.forEach((u, i) => { if (!u) { assert.equal(s.free[i], false); assert.equal(s.value[i], 0); } });
   });
 
   it('bounds of kt, R, armature, q_offset (xl330, mx64) and M1 (the issue, Rhoban/bam)', () => {
     const at = (s, key) => { const i = KEYS.indexOf(key); return [s.lo[i], s.hi[i]]; };
-    const xl = core.fitSpace('xl330', 1), mx = core.fitSpace('mx64', 1);
+    const xl = core.fit.space('xl330', 1), mx = core.fit.space('mx64', 1);
     assert.deepEqual(at(xl, 'kt'), [0.1, 3]);
     assert.deepEqual(at(xl, 'R'), [2, 5]);
     assert.deepEqual(at(xl, 'armature'), [1e-4, 0.05]);
@@ -175,11 +175,11 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     assert.deepEqual(at(xl, 'friction_viscous'), [0, 1]);
   });
 
-  it('fitPresetParams equals the published params files', () => {
+  it('fit.presetParams equals the published params files', () => {
     for (let k = 1; k <= 6; k++) {
       const file = JSON.parse(fs.readFileSync(path.join(DATA, `params/xl330/m${k}.json`), 'utf8'));
-      const p = core.fitPresetParams('xl330', k);
-      const used = core.fitParamUsed(k);
+      const p = core.fit.presetParams('xl330', k);
+      const used = core.fit.paramUsed(k);
       KEYS.forEach((key, i) => {
         if (used[i]) assert.equal(p[i], file[key], `m${k} ${key}`);
         else assert.equal(p[i], 0, `m${k} ${key} (unused)`);
@@ -187,12 +187,12 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     }
   });
 
-  it('(consistency) the loss of a preset on one log equals benchReplay\'s MAE, M1..M6', () => {
-    const batch = core.fitBatch([LOGS[5]]);
+  it('(consistency) the loss of a preset on one log equals bench.replay\'s MAE, M1..M6', () => {
+    const batch = core.fit.batch([LOGS[5]]);
     try {
       for (let k = 1; k <= 6; k++) {
-        const p = core.fitPresetParams('xl330', k);
-        const replay = core.benchReplay(benchVector(p, 'xl330', k), LOGS[5]);
+        const p = core.fit.presetParams('xl330', k);
+        const replay = core.bench.replay(benchVector(p, 'xl330', k), LOGS[5]);
         const loss = batch.loss(p, 'xl330', k);
         assert.ok(Number.isFinite(loss) && loss > 0, `m${k}: loss ${loss}`);
         assert.ok(Math.abs(loss - replay.mae) <= 1e-12 * replay.mae, `m${k}: loss ${loss}, replay ${replay.mae}`);
@@ -204,13 +204,13 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
 
   it('(consistency) on three logs the loss is the mean of the three replay MAEs', () => {
     const three = [LOGS[0], LOGS[6], LOGS[13]];
-    const batch = core.fitBatch(three);
+    const batch = core.fit.batch(three);
     try {
       assert.equal(batch.logs, 3);
-      assert.equal(batch.steps, three.reduce((n, l) => n + core.checkLog(l), 0));
-      const p = core.fitPresetParams('xl330', 4);
+      assert.equal(batch.steps, three.reduce((n, l) => n + core.io.checkLog(l), 0));
+      const p = core.fit.presetParams('xl330', 4);
       const { loss, mae } = batch.lossesDetail(p, 'xl330', 4);
-      const maes = three.map((l) => core.benchReplay(benchVector(p, 'xl330', 4), l).mae);
+      const maes = three.map((l) => core.bench.replay(benchVector(p, 'xl330', 4), l).mae);
       maes.forEach((m, i) => assert.ok(Math.abs(mae[i] - m) <= 1e-12 * m, `log ${i}: ${mae[i]} vs ${m}`));
       const mean = (maes[0] + maes[1] + maes[2]) / 3;
       assert.ok(Math.abs(loss[0] - mean) <= 1e-12 * mean, `${loss[0]} vs ${mean}`);
@@ -223,37 +223,37 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     }
   });
 
-  it('fitChainStart picks the fitted model of lowest training loss that the new one contains (the issue\'s rule)', () => {
+  it('fit.chainStart picks the fitted model of lowest training loss that the new one contains (the issue\'s rule)', () => {
     // the containment of the paper's models, written here: M2 ⊃ M1, M3 ⊃ M1,
     // M4 ⊃ M1..M3, M5 ⊃ M1..M4, M6 ⊃ M1..M5; M3 does not contain M2
-    const p = (m) => core.fitPresetParams('xl330', m);
+    const p = (m) => core.fit.presetParams('xl330', m);
     const done = [{ model: 1, train: 0.06, best: p(1) }, { model: 2, train: 0.05, best: p(2) }];
-    assert.deepEqual(core.fitChainStart(1, []), { from: 0, start: null });
-    assert.equal(core.fitChainStart(2, done.slice(0, 1)).from, 1);
-    assert.equal(core.fitChainStart(3, done).from, 1, 'M3 does not contain M2');
+    assert.deepEqual(core.fit.chainStart(1, []), { from: 0, start: null });
+    assert.equal(core.fit.chainStart(2, done.slice(0, 1)).from, 1);
+    assert.equal(core.fit.chainStart(3, done).from, 1, 'M3 does not contain M2');
     done.push({ model: 3, train: 0.045, best: p(3) });
-    const r4 = core.fitChainStart(4, done);
+    const r4 = core.fit.chainStart(4, done);
     assert.equal(r4.from, 3);
-    assert.deepEqual(Array.from(r4.start), Array.from(core.fitEmbed(3, p(3), 4)));
+    assert.deepEqual(Array.from(r4.start), Array.from(core.fit.embed(3, p(3), 4)));
     done.push({ model: 4, train: 0.07, best: p(4) });   // a worse M4: M5 starts from M3
-    assert.equal(core.fitChainStart(5, done).from, 3);
-    throwsArg(() => core.fitChainStart(4, 'x'), TypeError, 'done');
-    throwsArg(() => core.fitChainStart(4, [{ model: 1, train: 'a', best: p(1) }]), TypeError, 'done[0].train');
-    throwsArg(() => core.fitChainStart(7, []), RangeError, 'model');
+    assert.equal(core.fit.chainStart(5, done).from, 3);
+    throwsArg(() => core.fit.chainStart(4, 'x'), TypeError, 'done');
+    throwsArg(() => core.fit.chainStart(4, [{ model: 1, train: 'a', best: p(1) }]), TypeError, 'done[0].train');
+    throwsArg(() => core.fit.chainStart(7, []), RangeError, 'model');
   });
 
   it('M6 contains M4: the embedded M4 preset scores the same loss; the reverse is refused', () => {
-    assert.equal(core.fitContains(6, 4), true);
-    assert.equal(core.fitContains(4, 1), true);
-    assert.equal(core.fitContains(4, 6), false);
-    assert.equal(core.fitContains(3, 2), false);
-    const batch = core.fitBatch([LOGS[2], LOGS[9]]);
+    assert.equal(core.fit.contains(6, 4), true);
+    assert.equal(core.fit.contains(4, 1), true);
+    assert.equal(core.fit.contains(4, 6), false);
+    assert.equal(core.fit.contains(3, 2), false);
+    const batch = core.fit.batch([LOGS[2], LOGS[9]]);
     try {
-      const p4 = core.fitPresetParams('xl330', 4);
-      const p6 = core.fitEmbed(4, p4, 6);
+      const p4 = core.fit.presetParams('xl330', 4);
+      const p6 = core.fit.embed(4, p4, 6);
       const a = batch.loss(p4, 'xl330', 4), b = batch.loss(p6, 'xl330', 6);
       assert.ok(Math.abs(a - b) <= 1e-12 * a, `M4 ${a}, embedded in M6 ${b}`);
-      assert.throws(() => core.fitEmbed(6, p6, 4), (e) => e.code === 'FRIC_E_PARAM_RANGE' && e.message.length > 10);
+      assert.throws(() => core.fit.embed(6, p6, 4), (e) => e.code === 'FRIC_E_PARAM_RANGE' && e.message.length > 10);
     } finally {
       batch.free();
     }
@@ -261,17 +261,17 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
 });
 
 describe('fit wrapper: ask/tell', { skip: noData }, () => {
-  const two = () => core.fitBatch([LOGS[0], LOGS[7]]);
+  const two = () => core.fit.batch([LOGS[0], LOGS[7]]);
 
   it('the same seed asks the same candidates, another seed others; the box holds; a held value is asked', () => {
     const batch = two();
     try {
-      const space = core.fitSpace('xl330', 4);
+      const space = core.fit.space('xl330', 4);
       const iKt = KEYS.indexOf('kt');
       space.free[iKt] = false;
       space.value[iKt] = 0.5;
       const asked = (seed) => {
-        const fit = core.fitCreate({ batch, actuator: 'xl330', model: 4, space, budget: 300, seed });
+        const fit = core.fit.create({ batch, actuator: 'xl330', model: 4, space, budget: 300, seed });
         const out = [];
         try {
           for (let g = 0; g < 3; g++) {
@@ -304,7 +304,7 @@ describe('fit wrapper: ask/tell', { skip: noData }, () => {
   it('a fit ends within its budget, better than its start, its best loss that of its best vector', () => {
     const batch = two();
     try {
-      const space = core.fitSpace('xl330', 1);
+      const space = core.fit.space('xl330', 1);
       const pr = runFit({ batch, actuator: 'xl330', model: 1, space, budget: 400, seed: 3 }, (P) => batch.losses(P, 'xl330', 1));
       assert.ok(pr.evals <= 400 && pr.evals > 300, `${pr.evals} evaluations`);
       assert.ok(pr.done !== 0 && pr.doneName, `done ${pr.done} '${pr.doneName}'`);
@@ -324,7 +324,7 @@ describe('fit wrapper: ask/tell', { skip: noData }, () => {
   it('candidates scored by two batches (two workers) end bit for bit where one batch ends', () => {
     const one = two(), w1 = two(), w2 = two();
     try {
-      const def = { actuator: 'xl330', model: 3, space: core.fitSpace('xl330', 3), budget: 250, seed: 9 };
+      const def = { actuator: 'xl330', model: 3, space: core.fit.space('xl330', 3), budget: 250, seed: 9 };
       const a = runFit({ ...def, batch: one }, (P) => one.losses(P, 'xl330', 3));
       const b = runFit({ ...def, batch: w1 }, (P) => {
         const n = P.length / N, h = Math.floor(n / 2), out = new Float64Array(n);
@@ -342,16 +342,16 @@ describe('fit wrapper: ask/tell', { skip: noData }, () => {
 });
 
 describe('fit wrapper: kp split and memory', { skip: noData }, () => {
-  it('fitSplitKp marks exactly the logs of that kp', () => {
+  it('fit.splitKp marks exactly the logs of that kp', () => {
     for (const kp of [100, 800]) {
-      const v = core.fitSplitKp(LOGS, kp, FILES);
+      const v = core.fit.splitKp(LOGS, kp, FILES);
       assert.deepEqual(Array.from(v), LOGS.map((l) => (l.kp === kp ? 1 : 0)));
     }
-    assert.equal(core.fitSplitKp(LOGS, 123).reduce((a, b) => a + b, 0), 0);
+    assert.equal(core.fit.splitKp(LOGS, 123).reduce((a, b) => a + b, 0), 0);
   });
 
-  it('fitSplitAlternate is the issue\'s 8/8 split: every kp and every trajectory in both halves', () => {
-    const v = Array.from(core.fitSplitAlternate(LOGS, FILES));
+  it('fit.splitAlternate is the issue\'s 8/8 split: every kp and every trajectory in both halves', () => {
+    const v = Array.from(core.fit.splitAlternate(LOGS, FILES));
     // the rule written here: kp rank (100, 200, 400, 800) + trajectory index odd
     const kps = [100, 200, 400, 800], traj = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
     assert.deepEqual(v, LOGS.map((l) => (kps.indexOf(l.kp) + traj.indexOf(l.trajectory)) % 2));
@@ -362,8 +362,8 @@ describe('fit wrapper: kp split and memory', { skip: noData }, () => {
 
   it('create/free cycles leave the heap where it was', () => {
     const run = () => {
-      const batch = core.fitBatch([LOGS[3]]);
-      const f = core.fitCreate({ batch, actuator: 'xl330', model: 2, space: core.fitSpace('xl330', 2), budget: 40, seed: 1 });
+      const batch = core.fit.batch([LOGS[3]]);
+      const f = core.fit.create({ batch, actuator: 'xl330', model: 2, space: core.fit.space('xl330', 2), budget: 40, seed: 1 });
       f.tell(batch.losses(f.ask(), 'xl330', 2));
       f.progress();
       f.free();
@@ -390,11 +390,11 @@ describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
         ...files.map((f) => path.join(XL_DIR, f))], { encoding: 'utf8' });
       assert.equal(r.status, 0, r.stderr);
       const native = JSON.parse(fs.readFileSync(out, 'utf8'));
-      const batch = core.fitBatch(files.map((f) => LOGS[FILES.indexOf(f)]));
+      const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
       try {
-        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fitSpace('xl330', 4), budget: 300, seed: 7 },
+        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 300, seed: 7 },
           (P) => batch.losses(P, 'xl330', 4));
-        const used = core.fitParamUsed(4);
+        const used = core.fit.paramUsed(4);
         KEYS.forEach((k, i) => {
           if (!used[i]) return;
           assert.ok(Math.abs(native[k] - pr.best[i]) <= 1e-9 * Math.max(Math.abs(pr.best[i]), 1e-12), `${k}: native ${native[k]}, wasm ${pr.best[i]}`);

@@ -22,9 +22,9 @@ import * as R from './reference.mjs';
 const core = await loadCore();
 const m = core._m;
 const LAW = R.STRIBECK_PAPER, Z = R.Z_PAPER;
-const SERVO = { kind: 'servo', friction: core.presets()[0].friction };
+const SERVO = { kind: 'servo', friction: core.bench.presets()[0].friction };
 const SCREW = { kind: 'screw', eta1: 0.6, eta2: 0.5, tau_c: 0.01, b_v: 0.001 };
-const BENCH = core.scenarioParams('bench');
+const BENCH = core.scenario.params('bench');
 
 // ------------------------------------------------------------ the canary
 /** A canary: 256 bytes from the wrapper's own allocator, a known pattern. */
@@ -51,18 +51,18 @@ const lutX = Float64Array.of(-0.05, 0.001, 0.05);
 let lutY;
 
 before(() => {
-  lut = core.lookupTable(LAW, Z, 1e-6 * LAW.Fs);
+  lut = core.law.lookupTable(LAW, Z, 1e-6 * LAW.Fs);
   lutY = lut.eval(lutX);
-  simA = core.simulation('model-a');
-  simB = core.simulation('model-a');
+  simA = core.scenario.simulation('model-a');
+  simB = core.scenario.simulation('model-a');
   simA.step(10); // its row buffer is allocated now
   simB.step(10);
   // warm-up: anything allocated once for good (caches) is allocated now
-  core.phi(LAW, [0.1]);
-  core.regionsGrid(SERVO, 0, 1, 4, 4);
-  core.regionAt(SERVO, 0, 0.1, 0.1);
-  core.benchResolve(BENCH);
-  core.benchServo(BENCH);
+  core.law.phi(LAW, [0.1]);
+  core.regions.grid(SERVO, 0, 1, 4, 4);
+  core.regions.at(SERVO, 0, 0.1, 0.1);
+  core.bench.resolve(BENCH);
+  core.bench.servo(BENCH);
   baseline = core.heapStats();
 });
 
@@ -101,15 +101,15 @@ describe('a) the issue\'s reproducers are refused before wasm memory is touched'
     assert.equal(simA.step(3).count, 3, 'the refused simulation still steps');
     heapIntact('after stepping');
   });
-  it('regionsGrid(servo, 0, 1, 65536, 65536) is refused before anything is written', () => {
-    const e = refuses('regionsGrid 65536²', () => core.regionsGrid(SERVO, 0, 1, 65536, 65536), 'nx', RangeError);
+  it('regions.grid(servo, 0, 1, 65536, 65536) is refused before anything is written', () => {
+    const e = refuses('regions.grid 65536²', () => core.regions.grid(SERVO, 0, 1, 65536, 65536), 'nx', RangeError);
     assert.match(e.message, /at most 2147483647/);
     assert.deepEqual(lut.eval(lutX), lutY);
   });
   it('an x array of 2^29 + 1 values: a RangeError naming xs, not "offset is out of bounds"', () => {
     const big = new Array(2 ** 29 + 1); // sparse: the length is refused before any element is read
-    for (const [label, fn] of [['phi', () => core.phi(LAW, big)], ['phiZ', () => core.phiZ(LAW, Z, big)],
-      ['phiZApprox', () => core.phiZApprox(LAW, Z, big)], ['lut.eval', () => lut.eval(big)]]) {
+    for (const [label, fn] of [['phi', () => core.law.phi(LAW, big)], ['phiZ', () => core.law.phiZ(LAW, Z, big)],
+      ['law.phiZApprox', () => core.law.phiZApprox(LAW, Z, big)], ['lut.eval', () => lut.eval(big)]]) {
       const e = refuses(label, fn, 'xs', RangeError);
       assert.match(e.message, /536870913 values; at most 134217727/);
     }
@@ -120,32 +120,32 @@ describe('a) the issue\'s reproducers are refused before wasm memory is touched'
     assert.ok(!/e-\d\d/.test(e.message), e.message);
     refuses('reset([1])', () => simA.reset([1]), 'params', RangeError);
   });
-  it('benchResolve([1]) and benchServo([1]) are refused (not [1])', () => {
-    refuses('benchResolve([1])', () => core.benchResolve([1]), 'exactly 33', RangeError);
-    refuses('benchServo([1])', () => core.benchServo([1]), 'exactly 33', RangeError);
+  it('bench.resolve([1]) and bench.servo([1]) are refused (not [1])', () => {
+    refuses('bench.resolve([1])', () => core.bench.resolve([1]), 'exactly 33', RangeError);
+    refuses('bench.servo([1])', () => core.bench.servo([1]), 'exactly 33', RangeError);
   });
-  it('NaN, "abc" and Infinity among the x values of phi, phiZ, phiZApprox and the table', () => {
+  it('NaN, "abc" and Infinity among the x values of law.phi, law.phiZ, law.phiZApprox and the table', () => {
     for (const bad of [NaN, 'abc', Infinity, -Infinity]) {
       const xs = [0.1, bad, 0.2];
       const type = typeof bad === 'number' ? RangeError : TypeError;
-      refuses(`phi ${bad}`, () => core.phi(LAW, xs), 'xs[1]', type);
-      refuses(`phiZ ${bad}`, () => core.phiZ(LAW, Z, xs), 'xs[1]', type);
-      refuses(`phiZApprox ${bad}`, () => core.phiZApprox(LAW, Z, xs), 'xs[1]', type);
+      refuses(`phi ${bad}`, () => core.law.phi(LAW, xs), 'xs[1]', type);
+      refuses(`phiZ ${bad}`, () => core.law.phiZ(LAW, Z, xs), 'xs[1]', type);
+      refuses(`law.phiZApprox ${bad}`, () => core.law.phiZApprox(LAW, Z, xs), 'xs[1]', type);
       refuses(`lut.eval ${bad}`, () => lut.eval(xs), 'xs[1]', type);
     }
-    refuses('Float64Array with NaN', () => core.phiZ(LAW, Z, Float64Array.of(0, NaN)), 'xs[1]', RangeError);
+    refuses('Float64Array with NaN', () => core.law.phiZ(LAW, Z, Float64Array.of(0, NaN)), 'xs[1]', RangeError);
   });
-  it('lambertW0(NaN | "abc" | undefined | −0.5) is refused; W0(−1/e) = −1 and W0(∞) = ∞ stay', () => {
-    refuses('W0(NaN)', () => core.lambertW0(NaN), 'x', RangeError);
-    refuses('W0("abc")', () => core.lambertW0('abc'), 'x', TypeError);
-    refuses('W0()', () => core.lambertW0(), 'x', TypeError);
-    refuses('W0(-0.5)', () => core.lambertW0(-0.5), 'x', RangeError);
-    assert.equal(core.lambertW0(-1 / Math.E), -1);
-    assert.equal(core.lambertW0(Infinity), Infinity);
+  it('law.lambertW0(NaN | "abc" | undefined | −0.5) is refused; W0(−1/e) = −1 and W0(∞) = ∞ stay', () => {
+    refuses('W0(NaN)', () => core.law.lambertW0(NaN), 'x', RangeError);
+    refuses('W0("abc")', () => core.law.lambertW0('abc'), 'x', TypeError);
+    refuses('W0()', () => core.law.lambertW0(), 'x', TypeError);
+    refuses('W0(-0.5)', () => core.law.lambertW0(-0.5), 'x', RangeError);
+    assert.equal(core.law.lambertW0(-1 / Math.E), -1);
+    assert.equal(core.law.lambertW0(Infinity), Infinity);
   });
   it('kind: 1.5 is not taken for Stribeck', () => {
-    refuses('kind 1.5', () => core.phi({ ...LAW, kind: 1.5 }, [0.1]), 'law.kind', RangeError);
-    refuses('kind 2**32 + 1', () => core.phi({ ...LAW, kind: 2 ** 32 + 1 }, [0.1]), 'law.kind', RangeError);
+    refuses('kind 1.5', () => core.law.phi({ ...LAW, kind: 1.5 }, [0.1]), 'law.kind', RangeError);
+    refuses('kind 2**32 + 1', () => core.law.phi({ ...LAW, kind: 2 ** 32 + 1 }, [0.1]), 'law.kind', RangeError);
   });
   it('step(NaN), step(-5), step("abc"), step(1.5), step(0) are refused and do not set done', () => {
     for (const [n, type] of [[NaN, RangeError], [-5, RangeError], ['abc', TypeError], [1.5, RangeError], [0, RangeError]]) {
@@ -153,20 +153,20 @@ describe('a) the issue\'s reproducers are refused before wasm memory is touched'
       assert.equal(simA.done, false, `step(${n}) set done`);
     }
   });
-  it('regionsGrid with nx = −1 or T = NaN, regionAt(NaN): refused, not an empty or all-255 grid', () => {
-    refuses('nx = -1', () => core.regionsGrid(SERVO, 0, 1, -1, 4), 'nx', RangeError);
-    refuses('T = NaN', () => core.regionsGrid(SERVO, 0, NaN, 4, 4), 'T', RangeError);
-    refuses('regionAt(NaN)', () => core.regionAt(SERVO, 0, NaN, 0), 'tauM', RangeError);
+  it('regions.grid with nx = −1 or T = NaN, regions.at(NaN): refused, not an empty or all-255 grid', () => {
+    refuses('nx = -1', () => core.regions.grid(SERVO, 0, 1, -1, 4), 'nx', RangeError);
+    refuses('T = NaN', () => core.regions.grid(SERVO, 0, NaN, 4, 4), 'T', RangeError);
+    refuses('regions.at(NaN)', () => core.regions.at(SERVO, 0, NaN, 0), 'tauM', RangeError);
   });
   it('undefined laws, arrays and entries: TypeErrors naming them, not "Cannot read properties of undefined"', () => {
-    refuses('phi(undefined)', () => core.phi(undefined, [0.1]), 'law', TypeError);
-    refuses('phi(law, undefined)', () => core.phi(LAW, undefined), 'xs', TypeError);
-    refuses('phi(law, [undefined])', () => core.phi(LAW, [undefined]), 'xs[0]', TypeError);
-    refuses('regionsGrid(undefined)', () => core.regionsGrid(undefined, 0, 1, 4, 4), 'law', TypeError);
-    refuses('servo without friction', () => core.regionAt({ kind: 'servo' }, 0, 0, 0), 'law.friction', TypeError);
+    refuses('phi(undefined)', () => core.law.phi(undefined, [0.1]), 'law', TypeError);
+    refuses('phi(law, undefined)', () => core.law.phi(LAW, undefined), 'xs', TypeError);
+    refuses('phi(law, [undefined])', () => core.law.phi(LAW, [undefined]), 'xs[0]', TypeError);
+    refuses('regions.grid(undefined)', () => core.regions.grid(undefined, 0, 1, 4, 4), 'law', TypeError);
+    refuses('servo without friction', () => core.regions.at({ kind: 'servo' }, 0, 0, 0), 'law.friction', TypeError);
     refuses('retune(undefined)', () => simA.retune(undefined), 'params', TypeError);
-    refuses('benchResolve(undefined)', () => core.benchResolve(undefined), 'params', TypeError);
-    refuses('simulation(model-a, null)', () => core.simulation('model-a', null), 'values', TypeError);
+    refuses('bench.resolve(undefined)', () => core.bench.resolve(undefined), 'params', TypeError);
+    refuses('simulation(model-a, null)', () => core.scenario.simulation('model-a', null), 'values', TypeError);
   });
 });
 
@@ -174,81 +174,81 @@ describe('a) the issue\'s reproducers are refused before wasm memory is touched'
 /** [label, call, what the message must name]. Every call is bad. */
 const BAD_CALLS = [
   // laws and transforms
-  ['phi(null law)', () => core.phi(null, [0.1]), 'law'],
-  ['phi(law "x")', () => core.phi('stribeck', [0.1]), 'law'],
-  ['phi(kind undefined)', () => core.phi({ Fs: 1 }, [0.1]), 'law.kind'],
-  ['phi(kind -1)', () => core.phi({ ...LAW, kind: -1 }, [0.1]), 'law.kind'],
-  ['phi(kind 7)', () => core.phi({ ...LAW, kind: 7 }, [0.1]), 'law.kind'],
-  ['phi(kind NaN)', () => core.phi({ ...LAW, kind: NaN }, [0.1]), 'law.kind'],
-  ['phi(kind true)', () => core.phi({ ...LAW, kind: true }, [0.1]), 'law.kind'],
-  ['phi(kind "coulomb")', () => core.phi({ ...LAW, kind: 'coulomb' }, [0.1]), 'coulomb'],
-  ['phi(Fs "abc")', () => core.phi({ ...LAW, Fs: 'abc' }, [0.1]), 'law.Fs'],
-  ['phi(Fs NaN)', () => core.phi({ ...LAW, Fs: NaN }, [0.1]), 'Fs'],
-  ['phi(Fc Infinity)', () => core.phi({ ...LAW, Fc: Infinity }, [0.1]), 'Fc'],
-  ['phi(vs -1)', () => core.phi({ ...LAW, vs: -1 }, [0.1]), 'vs'],
-  ['phi(alpha "1")', () => core.phi({ ...LAW, alpha: '1' }, [0.1]), 'law.alpha'],
-  ['phi(D {})', () => core.phi({ ...LAW, D: {} }, [0.1]), 'law.D'],
-  ['phi(xs "abc")', () => core.phi(LAW, 'abc'), 'xs'],
-  ['phi(xs 5)', () => core.phi(LAW, 5), 'xs'],
-  ['phi(xs {length: 3})', () => core.phi(LAW, { length: 3 }), 'xs'],
-  ['phi(xs DataView)', () => core.phi(LAW, new DataView(new ArrayBuffer(8))), 'xs'],
-  ['phi(xs [null])', () => core.phi(LAW, [null]), 'xs[0]'],
-  ['phi(xs [1n])', () => core.phi(LAW, [1n]), 'xs[0]'],
-  ['phi(xs BigInt64Array)', () => core.phi(LAW, BigInt64Array.of(1n)), 'xs[0]'],
-  ['phi(xs ["0.1"])', () => core.phi(LAW, ['0.1']), 'xs[0]'],
-  ['phi(xs [NaN])', () => core.phi(LAW, [NaN]), 'xs[0]'],
-  ['phi(xs [Infinity])', () => core.phi(LAW, [Infinity]), 'xs[0]'],
-  ['phi(xs 2^28 holes)', () => core.phi(LAW, new Array(2 ** 28)), 'xs'],
-  ['phiZ(Z "abc")', () => core.phiZ(LAW, 'abc', [0.1]), 'Z'],
-  ['phiZ(Z undefined)', () => core.phiZ(LAW, undefined, [0.1]), 'Z'],
-  ['phiZ(Z NaN)', () => core.phiZ(LAW, NaN, [0.1]), 'Z'],
-  ['phiZ(Z Infinity)', () => core.phiZ(LAW, Infinity, [0.1]), 'Z'],
-  ['phiZ(Z 0)', () => core.phiZ(LAW, 0, [0.1]), 'Z'],
-  ['phiZ(Z -1)', () => core.phiZ(LAW, -1, [0.1]), 'Z'],
-  ['phiZ(xs [-Infinity])', () => core.phiZ(LAW, Z, [-Infinity]), 'xs[0]'],
-  ['phiZ(xs [undefined])', () => core.phiZ(LAW, Z, [0, undefined]), 'xs[1]'],
-  ['phiZApprox(xs NaN)', () => core.phiZApprox(LAW, Z, Float64Array.of(NaN)), 'xs[0]'],
-  ['phiZApprox(law undefined)', () => core.phiZApprox(undefined, Z, [0.1]), 'law'],
-  ['phiPlus0(undefined)', () => core.phiPlus0(undefined), 'law'],
-  ['phiPlus0(Fs NaN)', () => core.phiPlus0({ ...LAW, Fs: NaN }), 'Fs'],
-  ['phiPlus0(kind 1.5)', () => core.phiPlus0({ ...LAW, kind: 1.5 }), 'law.kind'],
-  ['lawProblem(undefined)', () => core.lawProblem(undefined, Z), 'law'],
-  ['lawProblem(Z "abc")', () => core.lawProblem(LAW, 'abc'), 'Z'],
-  ['checkLaw(kind 1.5)', () => core.checkLaw({ ...LAW, kind: 1.5 }, Z), 'law.kind'],
-  ['lawFields(1.5)', () => core.lawFields(1.5), 'law.kind'],
-  ['lawFields(undefined)', () => core.lawFields(undefined), 'law.kind'],
-  ['lambertW0(NaN)', () => core.lambertW0(NaN), 'x'],
-  ['lambertW0("abc")', () => core.lambertW0('abc'), 'x'],
-  ['lambertW0(undefined)', () => core.lambertW0(undefined), 'x'],
-  ['lambertW0(-Infinity)', () => core.lambertW0(-Infinity), 'x'],
-  ['lambertW0(-1)', () => core.lambertW0(-1), 'x'],
-  ['lambertW0("1")', () => core.lambertW0('1'), 'x'],
-  ['lookupTable(undefined)', () => core.lookupTable(undefined, Z, 1e-6), 'law'],
-  ['lookupTable(Z "abc")', () => core.lookupTable(LAW, 'abc', 1e-6), 'Z'],
-  ['lookupTable(Z NaN)', () => core.lookupTable(LAW, NaN, 1e-6), 'Z'],
-  ['lookupTable(tol "abc")', () => core.lookupTable(LAW, Z, 'abc'), 'tol'],
-  ['lookupTable(tol NaN)', () => core.lookupTable(LAW, Z, NaN), 'tol'],
-  ['lookupTable(tol 0)', () => core.lookupTable(LAW, Z, 0), 'tol'],
-  ['lookupTable(tol -1)', () => core.lookupTable(LAW, Z, -1), 'tol'],
-  ['lookupTable(kind 1.5)', () => core.lookupTable({ ...LAW, kind: 1.5 }, Z, 1e-6), 'law.kind'],
+  ['phi(null law)', () => core.law.phi(null, [0.1]), 'law'],
+  ['phi(law "x")', () => core.law.phi('stribeck', [0.1]), 'law'],
+  ['phi(kind undefined)', () => core.law.phi({ Fs: 1 }, [0.1]), 'law.kind'],
+  ['phi(kind -1)', () => core.law.phi({ ...LAW, kind: -1 }, [0.1]), 'law.kind'],
+  ['phi(kind 7)', () => core.law.phi({ ...LAW, kind: 7 }, [0.1]), 'law.kind'],
+  ['phi(kind NaN)', () => core.law.phi({ ...LAW, kind: NaN }, [0.1]), 'law.kind'],
+  ['phi(kind true)', () => core.law.phi({ ...LAW, kind: true }, [0.1]), 'law.kind'],
+  ['phi(kind "coulomb")', () => core.law.phi({ ...LAW, kind: 'coulomb' }, [0.1]), 'coulomb'],
+  ['phi(Fs "abc")', () => core.law.phi({ ...LAW, Fs: 'abc' }, [0.1]), 'law.Fs'],
+  ['phi(Fs NaN)', () => core.law.phi({ ...LAW, Fs: NaN }, [0.1]), 'Fs'],
+  ['phi(Fc Infinity)', () => core.law.phi({ ...LAW, Fc: Infinity }, [0.1]), 'Fc'],
+  ['phi(vs -1)', () => core.law.phi({ ...LAW, vs: -1 }, [0.1]), 'vs'],
+  ['phi(alpha "1")', () => core.law.phi({ ...LAW, alpha: '1' }, [0.1]), 'law.alpha'],
+  ['phi(D {})', () => core.law.phi({ ...LAW, D: {} }, [0.1]), 'law.D'],
+  ['phi(xs "abc")', () => core.law.phi(LAW, 'abc'), 'xs'],
+  ['phi(xs 5)', () => core.law.phi(LAW, 5), 'xs'],
+  ['phi(xs {length: 3})', () => core.law.phi(LAW, { length: 3 }), 'xs'],
+  ['phi(xs DataView)', () => core.law.phi(LAW, new DataView(new ArrayBuffer(8))), 'xs'],
+  ['phi(xs [null])', () => core.law.phi(LAW, [null]), 'xs[0]'],
+  ['phi(xs [1n])', () => core.law.phi(LAW, [1n]), 'xs[0]'],
+  ['phi(xs BigInt64Array)', () => core.law.phi(LAW, BigInt64Array.of(1n)), 'xs[0]'],
+  ['phi(xs ["0.1"])', () => core.law.phi(LAW, ['0.1']), 'xs[0]'],
+  ['phi(xs [NaN])', () => core.law.phi(LAW, [NaN]), 'xs[0]'],
+  ['phi(xs [Infinity])', () => core.law.phi(LAW, [Infinity]), 'xs[0]'],
+  ['phi(xs 2^28 holes)', () => core.law.phi(LAW, new Array(2 ** 28)), 'xs'],
+  ['phiZ(Z "abc")', () => core.law.phiZ(LAW, 'abc', [0.1]), 'Z'],
+  ['phiZ(Z undefined)', () => core.law.phiZ(LAW, undefined, [0.1]), 'Z'],
+  ['phiZ(Z NaN)', () => core.law.phiZ(LAW, NaN, [0.1]), 'Z'],
+  ['phiZ(Z Infinity)', () => core.law.phiZ(LAW, Infinity, [0.1]), 'Z'],
+  ['phiZ(Z 0)', () => core.law.phiZ(LAW, 0, [0.1]), 'Z'],
+  ['phiZ(Z -1)', () => core.law.phiZ(LAW, -1, [0.1]), 'Z'],
+  ['phiZ(xs [-Infinity])', () => core.law.phiZ(LAW, Z, [-Infinity]), 'xs[0]'],
+  ['phiZ(xs [undefined])', () => core.law.phiZ(LAW, Z, [0, undefined]), 'xs[1]'],
+  ['law.phiZApprox(xs NaN)', () => core.law.phiZApprox(LAW, Z, Float64Array.of(NaN)), 'xs[0]'],
+  ['law.phiZApprox(law undefined)', () => core.law.phiZApprox(undefined, Z, [0.1]), 'law'],
+  ['law.phiPlus0(undefined)', () => core.law.phiPlus0(undefined), 'law'],
+  ['law.phiPlus0(Fs NaN)', () => core.law.phiPlus0({ ...LAW, Fs: NaN }), 'Fs'],
+  ['law.phiPlus0(kind 1.5)', () => core.law.phiPlus0({ ...LAW, kind: 1.5 }), 'law.kind'],
+  ['law.problem(undefined)', () => core.law.problem(undefined, Z), 'law'],
+  ['law.problem(Z "abc")', () => core.law.problem(LAW, 'abc'), 'Z'],
+  ['law.check(kind 1.5)', () => core.law.check({ ...LAW, kind: 1.5 }, Z), 'law.kind'],
+  ['law.fields(1.5)', () => core.law.fields(1.5), 'law.kind'],
+  ['law.fields(undefined)', () => core.law.fields(undefined), 'law.kind'],
+  ['law.lambertW0(NaN)', () => core.law.lambertW0(NaN), 'x'],
+  ['law.lambertW0("abc")', () => core.law.lambertW0('abc'), 'x'],
+  ['law.lambertW0(undefined)', () => core.law.lambertW0(undefined), 'x'],
+  ['law.lambertW0(-Infinity)', () => core.law.lambertW0(-Infinity), 'x'],
+  ['law.lambertW0(-1)', () => core.law.lambertW0(-1), 'x'],
+  ['law.lambertW0("1")', () => core.law.lambertW0('1'), 'x'],
+  ['law.lookupTable(undefined)', () => core.law.lookupTable(undefined, Z, 1e-6), 'law'],
+  ['law.lookupTable(Z "abc")', () => core.law.lookupTable(LAW, 'abc', 1e-6), 'Z'],
+  ['law.lookupTable(Z NaN)', () => core.law.lookupTable(LAW, NaN, 1e-6), 'Z'],
+  ['law.lookupTable(tol "abc")', () => core.law.lookupTable(LAW, Z, 'abc'), 'tol'],
+  ['law.lookupTable(tol NaN)', () => core.law.lookupTable(LAW, Z, NaN), 'tol'],
+  ['law.lookupTable(tol 0)', () => core.law.lookupTable(LAW, Z, 0), 'tol'],
+  ['law.lookupTable(tol -1)', () => core.law.lookupTable(LAW, Z, -1), 'tol'],
+  ['law.lookupTable(kind 1.5)', () => core.law.lookupTable({ ...LAW, kind: 1.5 }, Z, 1e-6), 'law.kind'],
   ['lut.eval(undefined)', () => lut.eval(undefined), 'xs'],
   ['lut.eval([NaN])', () => lut.eval([NaN]), 'xs[0]'],
   ['lut.eval(["abc"])', () => lut.eval(['abc']), 'xs[0]'],
   ['lut.eval(2^28 holes)', () => lut.eval(new Array(2 ** 28)), 'xs'],
   // scenarios
-  ['scenario(undefined)', () => core.scenario(undefined), 'name'],
-  ['scenario(3)', () => core.scenario(3), 'name'],
-  ['scenario("nope")', () => core.scenario('nope'), 'nope'],
-  ['scenarioParams(values "x")', () => core.scenarioParams('model-a', 'x'), 'values'],
-  ['scenarioParams(values [])', () => core.scenarioParams('model-a', []), 'values'],
-  ['scenarioParams(unknown key)', () => core.scenarioParams('model-a', { nope: 1 }), 'nope'],
-  ['scenarioParams(T "abc")', () => core.scenarioParams('model-a', { T: 'abc' }), 'T'],
-  ['scenarioParams(T NaN)', () => core.scenarioParams('model-a', { T: NaN }), 'T'],
-  ['scenarioParams(T undefined)', () => core.scenarioParams('model-a', { T: undefined }), 'T'],
-  ['scenarioParams(choice "nope")', () => core.scenarioParams('bench', { friction: 'nope' }), 'friction'],
-  ['simulation(undefined)', () => core.simulation(undefined), 'name'],
-  ['simulation(T -1)', () => core.simulation('model-a', { T: -1 }), 'T'],
-  ['simulation(T Infinity)', () => core.simulation('model-a', { T: Infinity }), 'T'],
+  ['scenario(undefined)', () => core.scenario.find(undefined), 'name'],
+  ['scenario(3)', () => core.scenario.find(3), 'name'],
+  ['scenario("nope")', () => core.scenario.find('nope'), 'nope'],
+  ['scenario.params(values "x")', () => core.scenario.params('model-a', 'x'), 'values'],
+  ['scenario.params(values [])', () => core.scenario.params('model-a', []), 'values'],
+  ['scenario.params(unknown key)', () => core.scenario.params('model-a', { nope: 1 }), 'nope'],
+  ['scenario.params(T "abc")', () => core.scenario.params('model-a', { T: 'abc' }), 'T'],
+  ['scenario.params(T NaN)', () => core.scenario.params('model-a', { T: NaN }), 'T'],
+  ['scenario.params(T undefined)', () => core.scenario.params('model-a', { T: undefined }), 'T'],
+  ['scenario.params(choice "nope")', () => core.scenario.params('bench', { friction: 'nope' }), 'friction'],
+  ['simulation(undefined)', () => core.scenario.simulation(undefined), 'name'],
+  ['simulation(T -1)', () => core.scenario.simulation('model-a', { T: -1 }), 'T'],
+  ['simulation(T Infinity)', () => core.scenario.simulation('model-a', { T: Infinity }), 'T'],
   ['step()', () => simA.step(), 'n'],
   ['step(NaN)', () => simA.step(NaN), 'n'],
   ['step(-5)', () => simA.step(-5), 'n'],
@@ -267,46 +267,46 @@ const BAD_CALLS = [
   ['retune(undefined)', () => simA.retune(undefined), 'params'],
   ['retune(T -1)', () => simA.retune(simA.params.map((v, j) => (j === simA.info.params.findIndex((q) => q.name === 'T') ? -1 : v))), 'T'],
   // bench
-  ['benchResolve([1])', () => core.benchResolve([1]), 'params'],
-  ['benchResolve([])', () => core.benchResolve([]), 'params'],
-  ['benchResolve(34 values)', () => core.benchResolve([...BENCH, 0]), 'params'],
-  ['benchResolve(undefined)', () => core.benchResolve(undefined), 'params'],
-  ['benchResolve([NaN, …])', () => core.benchResolve([NaN, ...BENCH.slice(1)]), 'params[0]'],
-  ['benchServo([1])', () => core.benchServo([1]), 'params'],
-  ['benchServo("abc")', () => core.benchServo('abc'), 'params'],
-  ['benchReplay([1], log)', () => core.benchReplay([1], {}), 'params'],
+  ['bench.resolve([1])', () => core.bench.resolve([1]), 'params'],
+  ['bench.resolve([])', () => core.bench.resolve([]), 'params'],
+  ['bench.resolve(34 values)', () => core.bench.resolve([...BENCH, 0]), 'params'],
+  ['bench.resolve(undefined)', () => core.bench.resolve(undefined), 'params'],
+  ['bench.resolve([NaN, …])', () => core.bench.resolve([NaN, ...BENCH.slice(1)]), 'params[0]'],
+  ['bench.servo([1])', () => core.bench.servo([1]), 'params'],
+  ['bench.servo("abc")', () => core.bench.servo('abc'), 'params'],
+  ['bench.replay([1], log)', () => core.bench.replay([1], {}), 'params'],
   // regions
-  ['regionsGrid(undefined law)', () => core.regionsGrid(undefined, 0, 1, 4, 4), 'law'],
-  ['regionsGrid(kind "nope")', () => core.regionsGrid({ kind: 'nope' }, 0, 1, 4, 4), 'law.kind'],
-  ['regionsGrid(friction undefined)', () => core.regionsGrid({ kind: 'servo' }, 0, 1, 4, 4), 'law.friction'],
-  ['regionsGrid(K_c "abc")', () => core.regionsGrid({ kind: 'servo', friction: { ...SERVO.friction, K_c: 'abc' } }, 0, 1, 4, 4), 'law.friction.K_c'],
-  ['regionsGrid(screw eta1 undefined)', () => core.regionsGrid({ kind: 'screw', eta2: 0.5 }, 0, 1, 4, 4), 'law.eta1'],
-  ['regionsGrid(dtheta NaN)', () => core.regionsGrid(SERVO, NaN, 1, 4, 4), 'dtheta'],
-  ['regionsGrid(dtheta "0")', () => core.regionsGrid(SERVO, '0', 1, 4, 4), 'dtheta'],
-  ['regionsGrid(T NaN)', () => core.regionsGrid(SERVO, 0, NaN, 4, 4), 'T'],
-  ['regionsGrid(T 0)', () => core.regionsGrid(SERVO, 0, 0, 4, 4), 'T'],
-  ['regionsGrid(T -1)', () => core.regionsGrid(SERVO, 0, -1, 4, 4), 'T'],
-  ['regionsGrid(T Infinity)', () => core.regionsGrid(SERVO, 0, Infinity, 4, 4), 'T'],
-  ['regionsGrid(nx -1)', () => core.regionsGrid(SERVO, 0, 1, -1, 4), 'nx'],
-  ['regionsGrid(nx 0)', () => core.regionsGrid(SERVO, 0, 1, 0, 4), 'nx'],
-  ['regionsGrid(ny 1.5)', () => core.regionsGrid(SERVO, 0, 1, 4, 1.5), 'ny'],
-  ['regionsGrid(ny undefined)', () => core.regionsGrid(SERVO, 0, 1, 4), 'ny'],
-  ['regionsGrid(65536²)', () => core.regionsGrid(SERVO, 0, 1, 65536, 65536), 'nx'],
-  ['regionsGrid(screw 65536²)', () => core.regionsGrid(SCREW, 0, 1, 65536, 65536), 'nx'],
-  ['regionsGrid(2^31 × 1)', () => core.regionsGrid(SERVO, 0, 1, 2 ** 31, 1), 'nx'],
-  ['regionAt(tauM NaN)', () => core.regionAt(SERVO, 0, NaN, 0), 'tauM'],
-  ['regionAt(tauE "abc")', () => core.regionAt(SERVO, 0, 0, 'abc'), 'tauE'],
-  ['regionAt(dtheta Infinity)', () => core.regionAt(SERVO, Infinity, 0, 0), 'dtheta'],
-  ['regionAt(undefined law)', () => core.regionAt(undefined, 0, 0, 0), 'law'],
-  ['regionAt(K_c NaN)', () => core.regionAt({ kind: 'servo', friction: { ...SERVO.friction, K_c: NaN } }, 0, 0, 0), 'K_c'],
-  ['regionsGrid(K_v Infinity)', () => core.regionsGrid({ kind: 'servo', friction: { ...SERVO.friction, K_v: Infinity } }, 0, 1, 4, 4), 'K_v'],
-  ['regionsGrid(screw eta1 NaN)', () => core.regionsGrid({ ...SCREW, eta1: NaN }, 0, 1, 4, 4), 'eta1'],
-  ['regionsPolyline(n 1)', () => core.regionsPolyline(SERVO, 0, 1, 1), 'n'],
-  ['regionsPolyline(n 1e9)', () => core.regionsPolyline(SERVO, 0, 1, 1e9), 'n'],
-  ['regionsPolyline(n 2.5)', () => core.regionsPolyline(SERVO, 0, 1, 2.5), 'n'],
-  ['regionsPolyline(T NaN)', () => core.regionsPolyline(SERVO, 0, NaN), 'T'],
-  ['regionsPolyline(dtheta "abc")', () => core.regionsPolyline(SERVO, 'abc', 1), 'dtheta'],
-  ['regionsPolyline(undefined law)', () => core.regionsPolyline(undefined, 0, 1), 'law'],
+  ['regions.grid(undefined law)', () => core.regions.grid(undefined, 0, 1, 4, 4), 'law'],
+  ['regions.grid(kind "nope")', () => core.regions.grid({ kind: 'nope' }, 0, 1, 4, 4), 'law.kind'],
+  ['regions.grid(friction undefined)', () => core.regions.grid({ kind: 'servo' }, 0, 1, 4, 4), 'law.friction'],
+  ['regions.grid(K_c "abc")', () => core.regions.grid({ kind: 'servo', friction: { ...SERVO.friction, K_c: 'abc' } }, 0, 1, 4, 4), 'law.friction.K_c'],
+  ['regions.grid(screw eta1 undefined)', () => core.regions.grid({ kind: 'screw', eta2: 0.5 }, 0, 1, 4, 4), 'law.eta1'],
+  ['regions.grid(dtheta NaN)', () => core.regions.grid(SERVO, NaN, 1, 4, 4), 'dtheta'],
+  ['regions.grid(dtheta "0")', () => core.regions.grid(SERVO, '0', 1, 4, 4), 'dtheta'],
+  ['regions.grid(T NaN)', () => core.regions.grid(SERVO, 0, NaN, 4, 4), 'T'],
+  ['regions.grid(T 0)', () => core.regions.grid(SERVO, 0, 0, 4, 4), 'T'],
+  ['regions.grid(T -1)', () => core.regions.grid(SERVO, 0, -1, 4, 4), 'T'],
+  ['regions.grid(T Infinity)', () => core.regions.grid(SERVO, 0, Infinity, 4, 4), 'T'],
+  ['regions.grid(nx -1)', () => core.regions.grid(SERVO, 0, 1, -1, 4), 'nx'],
+  ['regions.grid(nx 0)', () => core.regions.grid(SERVO, 0, 1, 0, 4), 'nx'],
+  ['regions.grid(ny 1.5)', () => core.regions.grid(SERVO, 0, 1, 4, 1.5), 'ny'],
+  ['regions.grid(ny undefined)', () => core.regions.grid(SERVO, 0, 1, 4), 'ny'],
+  ['regions.grid(65536²)', () => core.regions.grid(SERVO, 0, 1, 65536, 65536), 'nx'],
+  ['regions.grid(screw 65536²)', () => core.regions.grid(SCREW, 0, 1, 65536, 65536), 'nx'],
+  ['regions.grid(2^31 × 1)', () => core.regions.grid(SERVO, 0, 1, 2 ** 31, 1), 'nx'],
+  ['regions.at(tauM NaN)', () => core.regions.at(SERVO, 0, NaN, 0), 'tauM'],
+  ['regions.at(tauE "abc")', () => core.regions.at(SERVO, 0, 0, 'abc'), 'tauE'],
+  ['regions.at(dtheta Infinity)', () => core.regions.at(SERVO, Infinity, 0, 0), 'dtheta'],
+  ['regions.at(undefined law)', () => core.regions.at(undefined, 0, 0, 0), 'law'],
+  ['regions.at(K_c NaN)', () => core.regions.at({ kind: 'servo', friction: { ...SERVO.friction, K_c: NaN } }, 0, 0, 0), 'K_c'],
+  ['regions.grid(K_v Infinity)', () => core.regions.grid({ kind: 'servo', friction: { ...SERVO.friction, K_v: Infinity } }, 0, 1, 4, 4), 'K_v'],
+  ['regions.grid(screw eta1 NaN)', () => core.regions.grid({ ...SCREW, eta1: NaN }, 0, 1, 4, 4), 'eta1'],
+  ['regions.polyline(n 1)', () => core.regions.polyline(SERVO, 0, 1, 1), 'n'],
+  ['regions.polyline(n 1e9)', () => core.regions.polyline(SERVO, 0, 1, 1e9), 'n'],
+  ['regions.polyline(n 2.5)', () => core.regions.polyline(SERVO, 0, 1, 2.5), 'n'],
+  ['regions.polyline(T NaN)', () => core.regions.polyline(SERVO, 0, NaN), 'T'],
+  ['regions.polyline(dtheta "abc")', () => core.regions.polyline(SERVO, 'abc', 1), 'dtheta'],
+  ['regions.polyline(undefined law)', () => core.regions.polyline(undefined, 0, 1), 'law'],
 ];
 
 describe('b) a sweep of bad calls into every public function', () => {
@@ -328,8 +328,8 @@ describe('b) a sweep of bad calls into every public function', () => {
   it('good calls still work after the sweep (the live table and simulations intact)', () => {
     assert.deepEqual(lut.eval(lutX), lutY);
     assert.equal(simA.step(5).count, 5);
-    assert.equal(core.benchResolve(BENCH).length, BENCH.length);
-    assert.equal(core.regionsGrid(SERVO, 0, 1, 8, 8).length, 64);
+    assert.equal(core.bench.resolve(BENCH).length, BENCH.length);
+    assert.equal(core.regions.grid(SERVO, 0, 1, 8, 8).length, 64);
   });
 });
 
@@ -396,7 +396,7 @@ describe('c) the C bindings refuse bad counts on their own (defence in depth)', 
       assert.equal(m._fxb_regions_check(2, p, 14, 0), 1);
       assert.equal(m._fxb_regions_classify(1, p, 14, 0, 0, 0), -1);
       assert.equal(m._fxb_regions_polyline(0, p, 3, 0, 1, 10, p, p, p, 1), -1);
-      const c = core._regionsLaw(SERVO)[1];
+      const c = core.regions._law(SERVO)[1];
       m.HEAPF64.set(c, p / 8);
       assert.equal(m._fxb_regions_grid(0, p, 14, 0, 1, 65536, 65536, p), 1);
       assert.equal(status(), 'FRIC_E_PARAM_RANGE');
@@ -419,22 +419,22 @@ describe('d) 10^4 create/free cycles leak nothing', () => {
   };
   it('10^4 simulations created, stepped, retuned, freed', () => {
     cycles('simulations', 1e4, () => {
-      const s = core.simulation('model-a');
+      const s = core.scenario.simulation('model-a');
       try { s.step(4); s.retune(s.params); } finally { s.free(); }
     });
   });
   it('10^4 refused calls of each kind allocate nothing', () => {
     const big = new Array(2 ** 29 + 1);
     cycles('refused calls', 1e4, (i = 0) => {
-      for (const fn of [() => simA.step(76695845), () => core.phiZ(LAW, Z, big), () => core.regionsGrid(SERVO, 0, 1, 65536, 65536),
-        () => simA.retune([]), () => core.benchResolve([1]), () => core.phi(LAW, [0, i, NaN]), () => core.phiZ(LAW, 1 / 20, [0.1])]) {
+      for (const fn of [() => simA.step(76695845), () => core.law.phiZ(LAW, Z, big), () => core.regions.grid(SERVO, 0, 1, 65536, 65536),
+        () => simA.retune([]), () => core.bench.resolve([1]), () => core.law.phi(LAW, [0, i, NaN]), () => core.law.phiZ(LAW, 1 / 20, [0.1])]) {
         assert.throws(fn);
       }
     });
   });
   it('10^4 look-up tables built and freed', () => {
     cycles('tables', 1e4, () => {
-      const t = core.lookupTable(LAW, Z, 1e-3 * LAW.Fs);
+      const t = core.law.lookupTable(LAW, Z, 1e-3 * LAW.Fs);
       try { t.eval(lutX); } finally { t.free(); }
     });
   });
@@ -456,7 +456,7 @@ it('MAX_BYTES is 2^31', () => assert.equal(MAX_BYTES, 2 ** 31));
 // K1=1000000 T=0.1 duration=100000` stops with "column E = inf").
 describe('a non-finite column ends the run (issue 9 item 4)', () => {
   it('two-contacts: step() throws FRIC_E_NONFINITE naming the column, and no row holds Infinity', () => {
-    const sim = core.simulation('two-contacts', { M1: 0.001, K1: 1e6, T: 0.1, duration: 100000 });
+    const sim = core.scenario.simulation('two-contacts', { M1: 0.001, K1: 1e6, T: 0.1, duration: 100000 });
     try {
       let thrown = null, rows = 0;
       for (let k = 0; k < 100 && !thrown && !sim.done; k++) {

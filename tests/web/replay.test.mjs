@@ -1,7 +1,7 @@
 // replay.test.mjs: the log replay panel's logic (web/src/replay.js) and the
 // parameter exports (web/src/exports.js), run by `node --test`.
 //
-//   a) consistency  replayModels (six core.benchReplay calls in wasm) and the
+//   a) consistency  replayModels (six core.bench.replay calls in wasm) and the
 //                   command-line `friction replay --params params/<act>/m<k>.json`
 //                   (the same C code, built natively) give the same MAE to
 //                   1e-9 rad for a shared xl330 log under m1..m6 and for a
@@ -34,7 +34,7 @@ import { parseLog, replayModels, actuatorForMotor } from '../../web/src/replay.j
 import { scenarioParamsToObject, scenarioParamsFromObject, mujocoSnippet } from '../../web/src/exports.js';
 
 const core = await loadCore();
-const info = core.scenario('bench');
+const info = core.scenario.find('bench');
 const CLI = path.join(ROOT, 'build/native/friction');
 const DATA = path.resolve(ROOT, '../shared/data/bam');
 const XL_DIR = path.join(DATA, 'logs/xl330/processed');
@@ -57,7 +57,7 @@ function cliMae(params, log, treatment) {
 }
 
 function benchValues(overrides) {
-  return core.scenarioParams('bench', overrides);
+  return core.scenario.params('bench', overrides);
 }
 
 describe('replay: six models, browser and command line (consistency check of the same C code)', () => {
@@ -160,7 +160,7 @@ describe('replay: log motor names', () => {
 });
 
 describe('exports: the bench parameters as a flat JSON file', () => {
-  const values = core.benchResolve(benchValues({ actuator: 'xl330', model: 'm4', friction: 'clip' }));
+  const values = core.bench.resolve(benchValues({ actuator: 'xl330', model: 'm4', friction: 'clip' }));
   const obj = scenarioParamsToObject(info, values);
   it('has the keys of params/<actuator>/m<k>.json with the same names', () => {
     for (const k of ['kt', 'R', 'armature', 'q_offset', 'friction_base', 'friction_stribeck', 'load_friction_base',
@@ -190,7 +190,7 @@ describe('exports: the bench parameters as a flat JSON file', () => {
     fs.rmSync(dir, { recursive: true });
     assert.equal(r.status, 0, r.stderr);
     const cli = Number(/: mae ([0-9.eE+-]+) rad/.exec(r.stdout)[1]);
-    const wasm = core.benchReplay(p, parseLog(fs.readFileSync(XL_LOG, 'utf8'), core)).mae;
+    const wasm = core.bench.replay(p, parseLog(fs.readFileSync(XL_LOG, 'utf8'), core)).mae;
     assert.ok(Math.abs(cli - wasm) <= TOL, `CLI ${cli}, browser ${wasm}`);
   });
   it('paste refuses unknown keys, wrong types and out-of-range values, naming them', () => {
@@ -204,8 +204,8 @@ describe('exports: the bench parameters as a flat JSON file', () => {
 
 describe('exports: MuJoCo snippet', () => {
   it('voltage servo: the gain and back-EMF damping from kt, R and the voltage', () => {
-    const values = core.benchResolve(benchValues({ actuator: 'xl330', model: 'm6' }));
-    const servo = core.benchServo(values);
+    const values = core.bench.resolve(benchValues({ actuator: 'xl330', model: 'm6' }));
+    const servo = core.bench.servo(values);
     const o = scenarioParamsToObject(info, values);
     const xml = mujocoSnippet(o, servo);
     // independent arithmetic from the motor model (fric_bench.h, eqs. 11-12):
@@ -259,7 +259,7 @@ describe('one reader: browser (JSON.parse + wasm io) and native (cJSON + io) (co
     fs.rmSync(dir, { recursive: true });
     assert.equal(r.status, 2);
     let e = null;
-    try { core.checkLog(l, f); } catch (x) { e = x; }
+    try { core.io.checkLog(l, f); } catch (x) { e = x; }
     assert.ok(e, 'the browser path accepted the log');
     assert.equal(e.code, 'missing');
     assert.equal(e.field, 'torque_enable');

@@ -9,7 +9,7 @@
 //   d) sanity            W0 and Φ_Z against independent JS references
 //                        (tests/web/reference.mjs, written from the papers)
 //
-// Scenario tests iterate over core.scenarios(), so a scenario registered in
+// Scenario tests iterate over core.scenario.list(), so a scenario registered in
 // core/system/scenario.c is tested without a change here.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import { loadCore, ROOT } from './load.mjs';
 import * as R from './reference.mjs';
 
 const core = await loadCore();
-const SCENARIOS = core.scenarios();
+const SCENARIOS = core.scenario.list();
 const CLI = path.join(ROOT, 'build/native/friction');
 
 // ------------------------------------------------------------- tolerances
@@ -160,7 +160,7 @@ function cliRun(name, rows) {
 
 /** The first `rows` rows from the wasm Simulation: { rows, error }. */
 function wasmRun(name, rows) {
-  const sim = core.simulation(name);
+  const sim = core.scenario.simulation(name);
   const nc = sim.cols.length;
   const out = [];
   let error = null;
@@ -188,14 +188,14 @@ describe('a) wasm agrees with the native build', () => {
   for (const { name, law } of LAWS) {
     for (const Z of ZS) {
       const label = `${name}, Z = 1/${Math.round(1 / Z)}`;
-      if (core.checkLaw(law, Z)) continue; // not a valid pair: covered by (b)
+      if (core.law.check(law, Z)) continue; // not a valid pair: covered by (b)
       it(`law and transforms: ${label}`, () => {
         assert.ok(ev.ok, ev.why);
         const xs = probePoints(law, Z);
         const sets = [
-          ['phi', core.phi(law, xs)],
-          ['phi_z', core.phiZ(law, Z, xs)],
-          ['approx', core.phiZApprox(law, Z, xs)],
+          ['phi', core.law.phi(law, xs)],
+          ['phi_z', core.law.phiZ(law, Z, xs)],
+          ['approx', core.law.phiZApprox(law, Z, xs)],
         ];
         for (const [what, got] of sets) {
           const want = cliEval(law, Z, what, xs);
@@ -210,7 +210,7 @@ describe('a) wasm agrees with the native build', () => {
     it(`look-up table: Stribeck α = 1, Z = 1/55, tol = ${tolRel.toExponential(0)}·Fs`, () => {
       assert.ok(ev.ok, ev.why);
       const xs = probePoints(law, Z);
-      const lut = core.lookupTable(law, Z, tol);
+      const lut = core.law.lookupTable(law, Z, tol);
       let got;
       try { got = lut.eval(xs); } finally { lut.free(); }
       const want = cliEval(law, Z, 'lut', xs, tol);
@@ -258,55 +258,55 @@ describe('b) invalid input throws the core\'s message', () => {
   const law = R.STRIBECK_PAPER;
   it('Stribeck of the paper with 1/Z = 20 < 30.5 (Kikuuwe eq. 15)', () => {
     const Z = 1 / 20;
-    const msg = core.checkLaw(law, Z);
-    assert.ok(msg && msg.includes('eq. 15') && msg.includes('needs 1/Z > 30.5'), `checkLaw: ${msg}`);
+    const msg = core.law.check(law, Z);
+    assert.ok(msg && msg.includes('eq. 15') && msg.includes('needs 1/Z > 30.5'), `law.check: ${msg}`);
     const re = /eq\. 15[\s\S]*needs 1\/Z > 30\.5/;
-    assert.throws(() => core.phiZ(law, Z, [0.1]), re);
-    assert.throws(() => core.phiZApprox(law, Z, [0.1]), re);
-    assert.throws(() => core.lookupTable(law, Z, 1e-6), re);
-    assert.equal(core.checkLaw(law, R.Z_PAPER), null, 'the same law with 1/Z = 55 is valid');
+    assert.throws(() => core.law.phiZ(law, Z, [0.1]), re);
+    assert.throws(() => core.law.phiZApprox(law, Z, [0.1]), re);
+    assert.throws(() => core.law.lookupTable(law, Z, 1e-6), re);
+    assert.equal(core.law.check(law, R.Z_PAPER), null, 'the same law with 1/Z = 55 is valid');
   });
   it('unknown law kind', () => {
-    assert.throws(() => core.phi({ ...law, kind: 'coulomb' }, [0.1]), /unknown law kind 'coulomb'/);
-    assert.throws(() => core.phiZ({ ...law, kind: 7 }, R.Z_PAPER, [0.1]), /kind = 7 is not a known law/);
+    assert.throws(() => core.law.phi({ ...law, kind: 'coulomb' }, [0.1]), /unknown law kind 'coulomb'/);
+    assert.throws(() => core.law.phiZ({ ...law, kind: 7 }, R.Z_PAPER, [0.1]), /kind = 7 is not a known law/);
   });
   it('law parameters out of their domain', () => {
-    assert.throws(() => core.phi({ ...law, Fs: 0.3 }, [0.1]), /Fs = 0\.3 must exceed Fc = 0\.4/);
-    assert.throws(() => core.phiZ(law, 0, [0.1]), Error);
-    assert.throws(() => core.phiZ(law, NaN, [0.1]), Error);
+    assert.throws(() => core.law.phi({ ...law, Fs: 0.3 }, [0.1]), /Fs = 0\.3 must exceed Fc = 0\.4/);
+    assert.throws(() => core.law.phiZ(law, 0, [0.1]), Error);
+    assert.throws(() => core.law.phiZ(law, NaN, [0.1]), Error);
   });
   it('look-up table with tol <= 0 or not finite', () => {
     for (const tol of [0, -1e-6, NaN, Infinity]) {
-      assert.throws(() => core.lookupTable(law, R.Z_PAPER, tol), /tol must be a finite tolerance > 0/, `tol = ${tol}`);
+      assert.throws(() => core.law.lookupTable(law, R.Z_PAPER, tol), /tol must be a finite tolerance > 0/, `tol = ${tol}`);
     }
   });
   it('objects used after free()', () => {
-    const lut = core.lookupTable(law, R.Z_PAPER, 1e-6);
+    const lut = core.law.lookupTable(law, R.Z_PAPER, 1e-6);
     lut.free();
     assert.throws(() => lut.eval([0.1]), /after free/);
     // with every scenario whose defaults start (one that does not fails in (a))
     for (const s of SCENARIOS) {
       let sim;
-      try { sim = core.simulation(s.name); } catch { continue; }
+      try { sim = core.scenario.simulation(s.name); } catch { continue; }
       sim.free();
       assert.throws(() => sim.step(1), /after free/);
       sim.free(); // a second free() is harmless
     }
   });
   it('unknown scenario', () => {
-    assert.throws(() => core.simulation('no-such-scenario'), /unknown scenario 'no-such-scenario'/);
+    assert.throws(() => core.scenario.simulation('no-such-scenario'), /unknown scenario 'no-such-scenario'/);
   });
   for (const s of SCENARIOS) {
     it(`scenario ${s.name}: unknown parameter, value out of range, bad choice`, () => {
-      assert.throws(() => core.simulation(s.name, { no_such_param: 1 }), new RegExp(`${s.name} has no parameter 'no_such_param'`));
+      assert.throws(() => core.scenario.simulation(s.name, { no_such_param: 1 }), new RegExp(`${s.name} has no parameter 'no_such_param'`));
       const num = s.params.find((p) => !p.choices && Number.isFinite(p.max));
       if (num) {
         const v = num.max + Math.max(1, Math.abs(num.max));
-        assert.throws(() => core.simulation(s.name, { [num.name]: v }),
+        assert.throws(() => core.scenario.simulation(s.name, { [num.name]: v }),
           (e) => e.message.includes(num.name) && /out of range/.test(e.message), `${num.name} = ${v}`);
       }
       const ch = s.params.find((p) => p.choices);
-      if (ch) assert.throws(() => core.simulation(s.name, { [ch.name]: 'no-such-choice' }), /is not one of/);
+      if (ch) assert.throws(() => core.scenario.simulation(s.name, { [ch.name]: 'no-such-choice' }), /is not one of/);
     });
   }
 });
@@ -325,7 +325,7 @@ describe('c) create/free cycles leave the wasm heap where it started', () => {
     const xs = Float64Array.from({ length: 64 }, (_, i) => (i - 32) * 0.01);
     check('lookup tables', (n) => {
       for (let i = 0; i < n; i++) {
-        const lut = core.lookupTable(law, Z, 1e-6 * law.Fs);
+        const lut = core.law.lookupTable(law, Z, 1e-6 * law.Fs);
         try { lut.eval(xs); } finally { lut.free(); }
       }
     });
@@ -333,20 +333,20 @@ describe('c) create/free cycles leave the wasm heap where it started', () => {
   it('1000 phiZ calls on 1e4 points, and 1000 that throw', () => {
     const xs = Float64Array.from({ length: 1e4 }, (_, i) => (i - 5e3) * 1e-4);
     check('phiZ', (n) => {
-      for (let i = 0; i < n; i++) core.phiZ(law, Z, xs);
-      for (let i = 0; i < n; i++) assert.throws(() => core.phiZ(law, 1 / 20, xs));
+      for (let i = 0; i < n; i++) core.law.phiZ(law, Z, xs);
+      for (let i = 0; i < n; i++) assert.throws(() => core.law.phiZ(law, 1 / 20, xs));
     });
   });
   it('1000 failed look-up tables', () => {
     check('failed lookup tables', (n) => {
-      for (let i = 0; i < n; i++) assert.throws(() => core.lookupTable(law, Z, 0));
+      for (let i = 0; i < n; i++) assert.throws(() => core.law.lookupTable(law, Z, 0));
     });
   });
   for (const s of SCENARIOS) {
     it(`1000 simulations of ${s.name} (created, stepped, reset, freed)`, () => {
       check(s.name, (n) => {
         for (let i = 0; i < n; i++) {
-          const sim = core.simulation(s.name);
+          const sim = core.scenario.simulation(s.name);
           try {
             sim.step(20);
             sim.step(40); // grows the row buffer
@@ -360,7 +360,7 @@ describe('c) create/free cycles leave the wasm heap where it started', () => {
         const num = s.params.find((p) => !p.choices && Number.isFinite(p.max));
         if (num) {
           const v = num.max + Math.max(1, Math.abs(num.max));
-          for (let i = 0; i < n; i++) assert.throws(() => core.simulation(s.name, { [num.name]: v }));
+          for (let i = 0; i < n; i++) assert.throws(() => core.scenario.simulation(s.name, { [num.name]: v }));
         }
       });
     });
@@ -381,7 +381,7 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
     let worst = 0;
     for (const x of xs) {
       if (x < -1 / Math.E && x !== -0.36787944117144233) continue;
-      const w = core.lambertW0(x);
+      const w = core.law.lambertW0(x);
       assert.ok(w >= -1, `W0(${x}) = ${w} is not on the principal branch`);
       const res = Math.abs(R.w0Residual(x, w));
       const scale = x > 1000 ? Math.abs(1 + w) : 1;
@@ -390,20 +390,20 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
     }
     assert.equal(bad.length, 0, `${bad.length} of ${xs.length} points:\n${bad.slice(0, 5).join('\n')}`);
     t.diagnostic(`W0: largest scaled residual ${worst.toExponential(2)}`);
-    assert.throws(() => core.lambertW0(-0.5), RangeError, 'W0 below −1/e is refused (no real value)');
-    assert.equal(core.lambertW0(0), 0);
-    assert.equal(core.lambertW0(Infinity), Infinity);
+    assert.throws(() => core.law.lambertW0(-0.5), RangeError, 'W0 below −1/e is refused (no real value)');
+    assert.equal(core.law.lambertW0(0), 0);
+    assert.equal(core.law.lambertW0(Infinity), Infinity);
   });
 
   const cases = [];
-  for (const { name, law } of LAWS) for (const Z of [...ZS, 1 / 31]) if (!core.checkLaw(law, Z)) cases.push({ name, law, Z });
+  for (const { name, law } of LAWS) for (const Z of [...ZS, 1 / 31]) if (!core.law.check(law, Z)) cases.push({ name, law, Z });
   for (const { name, law, Z } of cases) {
     it(`Φ_Z: y = Φ(x − Z·y), ${name}, Z = 1/${Math.round(1 / Z)}`, (t) => {
       const F0 = R.phiPlus0(law), edge = Z * F0;
       const xs = probePoints(law, Z);
-      const y = core.phiZ(law, Z, xs);
-      const ya = core.phiZApprox(law, Z, xs);
-      const yPhi = core.phi(law, xs);
+      const y = core.law.phiZ(law, Z, xs);
+      const ya = core.law.phiZApprox(law, Z, xs);
+      const yPhi = core.law.phi(law, xs);
       const bad = [];
       let worst = 0;
       for (let i = 0; i < xs.length; i++) {
@@ -424,7 +424,7 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
       }
       assert.equal(bad.length, 0, `${bad.length} problems:\n${bad.slice(0, 5).join('\n')}`);
       t.diagnostic(`Φ_Z ${name}, Z = 1/${Math.round(1 / Z)}: largest residual ${worst.toExponential(2)} of max(|y|, Φ(+0))`);
-      assert.equal(core.phiPlus0(law), F0);
+      assert.equal(core.law.phiPlus0(law), F0);
     });
   }
   it('look-up table within its tolerance of the exact Φ_Z', () => {
@@ -432,10 +432,10 @@ describe('d) W0 and Φ_Z against independent JS references', () => {
     for (const tolRel of [1e-6, 1e-9]) {
       const tol = tolRel * law.Fs;
       const xs = probePoints(law, Z);
-      const lut = core.lookupTable(law, Z, tol);
+      const lut = core.law.lookupTable(law, Z, tol);
       let yl;
       try { yl = lut.eval(xs); } finally { lut.free(); }
-      const y = core.phiZ(law, Z, xs);
+      const y = core.law.phiZ(law, Z, xs);
       let worst = 0;
       for (let i = 0; i < xs.length; i++) worst = Math.max(worst, Math.abs(yl[i] - y[i]));
       assert.ok(worst <= tol, `tol ${tol}: largest |table − exact| = ${worst}`);
@@ -499,7 +499,7 @@ describe('e) parameter presentation', () => {
       if (s.name === 'bench') {
         const kt = s.params.find((p) => p.name === 'kt');
         assert.ok(kt.preset && typeof s.resolvePresets === 'function');
-        const r = s.resolvePresets(core.scenarioParams('bench'));
+        const r = s.resolvePresets(core.scenario.params('bench'));
         assert.ok(r[s.params.indexOf(kt)] > 0, 'the resolved kt of the default preset is not > 0');
       }
     });
@@ -509,7 +509,7 @@ describe('e) parameter presentation', () => {
 describe('f) the shape of a scenario (Simulation.shape)', () => {
   it('chain: n + 1 joints from the base, each link its length apart (geometry); the tip equal to the next row\'s x_tip, y_tip and the stuck marks summing to its n_stick (consistency)', () => {
     const n = 7, L = 0.1;
-    const sim = core.simulation('chain', { n, length: L });
+    const sim = core.scenario.simulation('chain', { n, length: L });
     try {
       sim.step(40);
       const s = sim.shape();
@@ -536,7 +536,7 @@ describe('f) the shape of a scenario (Simulation.shape)', () => {
     }
   });
   it('a scenario without a shape gives null', () => {
-    const sim = core.simulation('bench');
+    const sim = core.scenario.simulation('bench');
     try {
       assert.equal(sim.shape(), null);
     } finally {

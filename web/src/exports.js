@@ -60,7 +60,7 @@ export function scenarioParamsFromObject(core, info, obj) {
       if (p.integer && !Number.isInteger(v)) throw new Error(`\`${key}\` = ${num(v)} must be a whole number.`);
     }
   }
-  return core.scenarioParams(info.name, obj);
+  return core.scenario.params(info.name, obj);
 }
 
 /**
@@ -91,7 +91,7 @@ export function checkObject(obj, spec) {
   return out;
 }
 
-/** [servo key, params-file key] pairs: core.presets() names the 13
+/** [servo key, params-file key] pairs: core.bench.presets() names the 13
  *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
  *  params files as SERVO_FILE_KEYS (friction_base, …, friction_viscous); both
  *  tables are the core's (fric_servo.h). */
@@ -99,7 +99,7 @@ export function servoFileKeys() {
   return SERVO_KEYS.slice(1).map((k, i) => [k, SERVO_FILE_KEYS[i + 1]]);
 }
 
-/** A preset of core.presets() with friction coefficients `friction`
+/** A preset of core.bench.presets() with friction coefficients `friction`
  *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
 export function presetToObject(benchInfo, preset, friction = preset.friction) {
   const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
@@ -107,7 +107,7 @@ export function presetToObject(benchInfo, preset, friction = preset.friction) {
   return out;
 }
 
-/** A pasted params file object → { index (in core.presets()), friction
+/** A pasted params file object → { index (in core.bench.presets()), friction
  *  ({K_c, …}) }; throws one sentence for an unknown preset, key or value.
  *  kt, R, armature and q_offset are checked and not returned; the bench's
  *  other settings (a pendulum export) are accepted and not used. */
@@ -115,7 +115,7 @@ export function presetFromObject(core, benchInfo, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
     throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
   }
-  const presets = core.presets();
+  const presets = core.bench.presets();
   const { actuator, model, ...rest } = obj;
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
   if (index < 0) {
@@ -144,7 +144,7 @@ export function reloadWithState(state, entries) {
 /**
  * A MuJoCo snippet (a <mujoco> document with one default class) for the
  * servo of a bench parameter object `o` (scenarioParamsToObject of resolved
- * values) and `servo` (core.benchServo: control, kt, R, error_gain, max_pwm,
+ * values) and `servo` (core.bench.servo: control, kt, R, error_gain, max_pwm,
  * max_amps, max_volts, kp, vin).
  *
  * Derivation, from the bench's motor model (fric_bench.h; core/src/

@@ -1,16 +1,16 @@
 // replay.js: a recorded pendulum log replayed under every friction model
 // M1–M6 at once, scored as the paper's identification scores it (the mean
 // absolute error of the joint angle, Duclusaud & Passault §V-B; the core's
-// fric_bench_replay through core.benchReplay).
+// fric_bench_replay through core.bench.replay).
 //
 // What the panel does with a dropped or chosen file:
-//   1. parseLog: JSON.parse, then the core's io rules (core.checkLog, the same
+//   1. parseLog: JSON.parse, then the core's io rules (core.io.checkLog, the same
 //      C as `friction replay`); the core's error code, field and entry become
 //      one sentence ("Entry 12 has no `position`.") and clear the last result;
 //   2. the log's `motor` names the actuator (actuatorForMotor, the one table
 //      of log motor names); when it differs from the view's, the view is
 //      switched and a warning says so; an unknown motor is a warning too;
-//   3. replayModels: six core.benchReplay calls, model m1..m6 with every
+//   3. replayModels: six core.bench.replay calls, model m1..m6 with every
 //      coefficient and kt, R, armature, q_offset at that model's identified
 //      preset (params/<actuator>/m<k>.json), the view's treatment and Karnopp
 //      band; mass, length, kp, vin and dt come from the log's header;
@@ -48,7 +48,7 @@ export function actuatorForMotor(motor, actuators) {
   return alias && actuators.includes(alias) ? alias : null;
 }
 
-/** One sentence for a log the core refused (core.checkLog's Error: code,
+/** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
 export function logSentence(e) {
   const at = e.entry >= 0 ? `Entry ${e.entry}` : null;
@@ -72,7 +72,7 @@ export function logSentence(e) {
 }
 
 /** The log in `text` (a BAM log JSON), parsed by JSON.parse and checked by
- *  the core (core.checkLog); throws an Error whose message is one sentence
+ *  the core (core.io.checkLog); throws an Error whose message is one sentence
  *  naming what is wrong, and whose detail is the core's own message. */
 export function parseLog(text, core, name = 'log') {
   let log;
@@ -85,7 +85,7 @@ export function parseLog(text, core, name = 'log') {
       : 'The file is not JSON: a log is a JSON object such as logs/xl330/processed/*.json.');
   }
   try {
-    core.checkLog(log, name);
+    core.io.checkLog(log, name);
   } catch (e) {
     if (e.code === undefined) throw e;
     const out = new Error(logSentence(e));
@@ -115,7 +115,7 @@ const isPresetParam = (p) => (p.preset !== undefined ? p.preset === 1 || p.prese
 export function replayModels(core, info, values, log, actuator) {
   const idx = (name) => info.params.findIndex((p) => p.name === name);
   const models = info.params[idx('model')].choices;
-  const presets = core.presets();
+  const presets = core.bench.presets();
   return models.map((model, mi) => {
     const pre = presets.find((p) => p.actuator === actuator && p.model === mi + 1);
     if (!pre) return { model, error: `no identified ${model.toUpperCase()} for ${actuator}` };
@@ -125,7 +125,7 @@ export function replayModels(core, info, values, log, actuator) {
     info.params.forEach((q, j) => { if (isPresetParam(q)) p[j] = -1; });
     p[idx('q_offset')] = pre.servo.q_offset;
     try {
-      const res = core.benchReplay(p, log, 'log');
+      const res = core.bench.replay(p, log, 'log');
       return { model, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
     } catch (e) {
       return { model, error: coreSentence(e.message, model) };

@@ -107,13 +107,13 @@ export default async function fitChecks(h) {
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const { loadCore } = await import(path.join(ROOT, 'tests/web/load.mjs'));
   const core = await loadCore();
-  const DEFAULT_BUDGET = core.fitDefaults().budget;   // FRIC_FIT_DEFAULT_BUDGET
+  const DEFAULT_BUDGET = core.fit.defaults().budget;   // FRIC_FIT_DEFAULT_BUDGET
   const parsed = new Map();
   const logOf = (f) => { if (!parsed.has(f)) parsed.set(f, JSON.parse(fs.readFileSync(path.join(LOG_DIR, f), 'utf8'))); return parsed.get(f); };
   /** The fit in Node, one thread: ask, evaluate every candidate, tell. */
   const nodeFit = (trainFiles, model, budget, seed) => {
-    const batch = core.fitBatch(trainFiles.map(logOf), trainFiles);
-    const fit = core.fitCreate({ batch, actuator: 'xl330', model, space: core.fitSpace('xl330', model), budget, seed });
+    const batch = core.fit.batch(trainFiles.map(logOf), trainFiles);
+    const fit = core.fit.create({ batch, actuator: 'xl330', model, space: core.fit.space('xl330', model), budget, seed });
     try {
       for (let P = fit.ask(); P; P = fit.ask()) fit.tell(batch.losses(P, 'xl330', model));
       return fit.progress();
@@ -233,13 +233,13 @@ export default async function fitChecks(h) {
     expect(s && s.fit === 'done', `the fit did not end: ${s?.error || (await viewState(page)).text}`);
     expect(s.liveWorkers === 0 && liveFitWorkers(page) === 0, `workers left after the end: ${s.liveWorkers}`);
     const t = await resultTable(page);
-    const keys = core.fitParamKeys().filter((_, i) => core.fitParamUsed(4)[i]).map((k) => k.key);
+    const keys = core.fit.paramKeys().filter((_, i) => core.fit.paramUsed(4)[i]).map((k) => k.key);
     expect(Object.keys(t.params).join() === keys.join(), `table rows ${Object.keys(t.params).join()} != ${keys.join()}`);
     expect([t.trainPub, t.trainFit, t.validPub, t.validFit].every(Number.isFinite), `MAEs ${JSON.stringify(t)}`);
     const trainFiles = s0.rows.filter((r) => !r.valid).map((r) => r.name);
     expect(trainFiles.length === 1, `training logs: ${trainFiles.join()}`);
     const ref = nodeFit(trainFiles, 4, 200, 3);
-    const diff = keys.filter((k) => t.params[k] !== ref.best[core.fitParamKeys().findIndex((x) => x.key === k)]);
+    const diff = keys.filter((k) => t.params[k] !== ref.best[core.fit.paramKeys().findIndex((x) => x.key === k)]);
     expect(!diff.length, `browser and Node differ in ${diff.join(', ')}`);
     expect(t.trainFit === ref.bestLoss, `training MAE ${t.trainFit} != Node ${ref.bestLoss}`);
     small = t;
@@ -359,7 +359,7 @@ export default async function fitChecks(h) {
         // the chain starts each model from the best contained one, so it is no worse than any model it
         // contains
         // (up to rounding: an embedding reorders the sums of the friction budget, 1e-12 relative)
-        if (core.fitContains(big, sm) && !(train[big] <= train[sm] * (1 + 1e-12))) worse.push(`M${big} ${train[big]} > M${sm} ${train[sm]}`);
+        if (core.fit.contains(big, sm) && !(train[big] <= train[sm] * (1 + 1e-12))) worse.push(`M${big} ${train[big]} > M${sm} ${train[sm]}`);
       }
     }
     expect(!worse.length, worse.join('; '));
@@ -419,7 +419,7 @@ export default async function fitChecks(h) {
       const m = /training MAE ([0-9.eE+-]+) rad/.exec(r.stdout || '');
       return r.status === 0 && m ? { seconds: sec, train: Number(m[1]) } : { error: (r.stderr || '').trim().slice(0, 300) };
     })();
-    const keys = core.fitParamKeys();
+    const keys = core.fit.paramKeys();
     const diff = Object.entries(t.params).filter(([k, v]) => v !== ref.best[keys.findIndex((x) => x.key === k)]).map(([k]) => k);
     const out = {
       seconds, evals: ref.evals, workers, best_train: t.trainFit, valid: t.validFit,

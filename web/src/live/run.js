@@ -26,7 +26,7 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
       sideMsg.hidden = true;
       try {
         for (let i = 0; i < count(); i++) {
-          const s = core.simulation(scenario(), {});
+          const s = core.scenario.simulation(scenario(), {});
           self.sims.push(s);
           s.reset(params(i));
         }

@@ -10,10 +10,10 @@ import { chartBox, COLORS } from '../charts.js';
 import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
-// and unit) are the core's: servoCoefs() and the bench scenario's parameters.
+// and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
 function servoFields(core) {
-  const bench = core.scenario('bench');
-  return core.servoCoefs().slice(1).map((c) => {
+  const bench = core.scenario.find('bench');
+  return core.bench.servoCoefs().slice(1).map((c) => {
     const p = bench.params.find((q) => q.name === c.key);
     return { key: c.field, label: p ? p.label : c.field, unit: p ? p.unit : '', models: c.models, positive: c.positive };
   });
@@ -49,7 +49,7 @@ export const LESSON = {
 
 export function mount(container, { core, state }) {
   const SERVO_FIELDS = servoFields(core);
-  const presets = core.presets();
+  const presets = core.bench.presets();
   const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
   options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });
   let choice = state.get('preset', null);
@@ -220,7 +220,7 @@ export function mount(container, { core, state }) {
     rasterReady = false;
     try {
       velocities.forEach((v, vi) => {
-        const r = core.regionsPolyline(law, v, T, 240);
+        const r = core.regions.polyline(law, v, T, 240);
         const lo = [], hi = [];
         for (let k = 0; k < r.tauM.length; k++) {
           lo.push({ x: r.tauM[k], y: Math.max(-2 * T, clampInf(r.lo[k])) });
@@ -232,7 +232,7 @@ export function mount(container, { core, state }) {
           borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low, dtheta=${v}` });
         ds.push({ label: `upper edge, θ̇ = ${v}`, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
           borderDash: main ? undefined : [6, 4], csvName: `tau_e static high, dtheta=${v}` });
-        if (main) paintRaster(core.regionsGrid(law, v, T, GRID, GRID));
+        if (main) paintRaster(core.regions.grid(law, v, T, GRID, GRID));
       });
       box.chart.options.scales.x.min = -T;
       box.chart.options.scales.x.max = T;
@@ -267,7 +267,7 @@ export function mount(container, { core, state }) {
     const v = velocities[0];
     let region;
     try {
-      region = core.regionAt(law, v, tm, te);
+      region = core.regions.at(law, v, tm, te);
     } catch (e) {
       // an invalid law: draw() already shows the core's message
       readout.textContent = e.message;
@@ -283,7 +283,7 @@ export function mount(container, { core, state }) {
   draw();
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
-  const bench = core.scenario('bench');
+  const bench = core.scenario.find('bench');
   const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
   exportPanel(side, {
     fileName: 'drive',
@@ -300,7 +300,7 @@ export function mount(container, { core, state }) {
       reloadWithState(state, { preset: String(index), ...coefficients });
     },
     servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),
-      servo: core.benchServo(core.scenarioParams('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
+      servo: core.bench.servo(core.scenario.params('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
   });
   return { dispose() { box.chart.destroy(); } };
 }

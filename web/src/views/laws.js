@@ -20,7 +20,7 @@ const LAW_LABELS = {
 // Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
 // min/max: the hard range a typed value must meet — for the law's own fields
 // (Fs, Fc, vs, D, alpha) the core's accepted ranges replace them at mount
-// (core.lawFieldRanges(), the one table of friction.h); lo/hi: the practical
+// (core.law.fieldRanges(), the one table of friction.h); lo/hi: the practical
 // range the slider spans (log: the slider moves in log10). The law's own
 // validity (Fs >= Fc, Kikuuwe's eq. 15) is the core's check.
 const VIEW_PARAMS = [
@@ -55,7 +55,7 @@ export const LESSON = {
 const N = 801;
 
 export function mount(container, { core, state }) {
-  const ranges = core.lawFieldRanges();
+  const ranges = core.law.fieldRanges();
   const PARAMS = VIEW_PARAMS.map((p) => (ranges[p.key] ? { ...p, min: ranges[p.key][0], max: ranges[p.key][1] } : p));
   const LAWS = LAW_KINDS.map((value) => ({ value, label: LAW_LABELS[value] || value }));
   const values = { law: state.get('law', 'stribeck') };
@@ -166,7 +166,7 @@ export function mount(container, { core, state }) {
   }
 
   function relayout() {
-    const used = core.lawFields(values.law);   // the core says which fields the law uses
+    const used = core.law.fields(values.law);   // the core says which fields the law uses
     for (const p of PARAMS) {
       if (!LAW_FIELDS.includes(p.key)) continue;
       ctls[p.key].el.hidden = !used.includes(p.key);
@@ -177,10 +177,10 @@ export function mount(container, { core, state }) {
   // found by bisection on the core's own check (monotone in K).
   function smallestValidK(l) {
     let lo = 0, hi = ctls.K ? PARAMS.find((p) => p.key === 'K').max : 1e6;
-    if (core.checkLaw(l, 1 / (hi * values.T + values.B))) return null;
+    if (core.law.check(l, 1 / (hi * values.T + values.B))) return null;
     for (let i = 0; i < 60; i++) {
       const mid = 0.5 * (lo + hi);
-      if (core.checkLaw(l, 1 / (mid * values.T + values.B))) lo = mid; else hi = mid;
+      if (core.law.check(l, 1 / (mid * values.T + values.B))) lo = mid; else hi = mid;
     }
     return hi;
   }
@@ -191,7 +191,7 @@ export function mount(container, { core, state }) {
     const l = law();
     const Z = 1 / (values.K * values.T + values.B);
     zLine.textContent = `Z = 1/(K·T + B) = ${fmt(Z)} m/(N·s)   (1/Z = ${fmt(1 / Z)} N·s/m)`;
-    const bad = core.lawProblem(l, Z);
+    const bad = core.law.problem(l, Z);
     const problem = bad ? bad.message : null;
     msg.hidden = !problem;
     msg.textContent = problem || '';
@@ -216,7 +216,7 @@ export function mount(container, { core, state }) {
       return;
     }
     const vmax = values.vmax;
-    const F0 = core.phiPlus0(l);
+    const F0 = core.law.phiPlus0(l);
     const edge = Z * F0;
     const xs = [];
     for (let i = 0; i < N; i++) xs.push(-vmax + (2 * vmax * i) / (N - 1));
@@ -224,8 +224,8 @@ export function mount(container, { core, state }) {
     xs.push(-Number.MIN_VALUE, Number.MIN_VALUE);
     xs.sort((a, b) => a - b);
     const x = Float64Array.from(xs);
-    const phi = core.phi(l, x);
-    const phiZ = core.phiZ(l, Z, x);
+    const phi = core.law.phi(l, x);
+    const phiZ = core.law.phiZ(l, Z, x);
     const ds = [
       { label: 'Φ(v), the law', data: points(x, phi), borderColor: COLORS[0], borderWidth: 2 },
       { label: 'Φ_Z(v*), exact implicit transform', data: points(x, phiZ), borderColor: COLORS[1], borderWidth: 2 },
@@ -233,7 +233,7 @@ export function mount(container, { core, state }) {
         data: [{ x: Math.max(-edge, -vmax), y: -F0 * 1.15 }, { x: Math.min(edge, vmax), y: -F0 * 1.15 }],
         borderColor: 'rgba(0,0,0,0)', backgroundColor: 'rgba(31,111,235,0.12)', fill: { value: F0 * 1.15 } },
     ];
-    if (show.approx) ds.push({ label: 'Φ̂_Z(v*), approximation (eq. 46)', data: points(x, core.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
+    if (show.approx) ds.push({ label: 'Φ̂_Z(v*), approximation (eq. 46)', data: points(x, core.law.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
 
     // look-up table: Stribeck only
     const errSets = [];
@@ -242,7 +242,7 @@ export function mount(container, { core, state }) {
       const tol = values.tol * values.Fs;
       let lut = null;
       try {
-        lut = core.lookupTable(l, Z, tol);
+        lut = core.law.lookupTable(l, Z, tol);
         const yl = lut.eval(x);
         if (show.lut) ds.push({ label: 'table Φ_Z', data: points(x, yl), borderColor: COLORS[3], borderDash: [2, 3], borderWidth: 2 });
         const xe = [];
@@ -250,7 +250,7 @@ export function mount(container, { core, state }) {
         for (let i = 0; i < 2000; i++) xe.push((span * i) / 1999);
         const xa = Float64Array.from(xe);
         const ya = lut.eval(xa);
-        const yd = core.phiZ(l, Z, xa);
+        const yd = core.law.phiZ(l, Z, xa);
         const e = [];
         for (let i = 0; i < xa.length; i++) {
           const d = Math.abs(ya[i] - yd[i]);

@@ -1,6 +1,6 @@
 // fitCoordinator.js (bundled to build/web/fitCoordinator.worker.js): runs a
 // fit of the Fit view (web/src/views/fit.js) off the page's thread. It owns
-// the ask/tell loop (core.fitCreate, fric_fit.h, over its own wasm
+// the ask/tell loop (core.fit.create, fric_fit.h, over its own wasm
 // instance); each generation's candidates are split among the evaluation
 // workers (fitEval.js, one per core, each with its own wasm instance and
 // the training batch), their losses gathered in candidate order and told
@@ -20,7 +20,7 @@
 //   { type: 'progress', model, generation, run, lambda, evals, budget,
 //     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell
 //   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
-//       candidate replayed on log `index` (core.benchReplay), when the best
+//       candidate replayed on log `index` (core.bench.replay), when the best
 //       improved, at most every TRACE_MS (and at the end of each model)
 //   { type: 'model-done', model, best, train, valid, presetTrain,
 //     presetValid, evals, generations, seconds, stop, from }
@@ -91,12 +91,12 @@ function pool(ports, N) {
 async function run(m) {
   const t0 = performance.now();
   const core = await loadCore();
-  const N = core.fitParamKeys().length;
+  const N = core.fit.paramKeys().length;
   const parsed = m.logs.map((t) => JSON.parse(t));
   const pick = (idx) => idx.map((i) => parsed[i]);
   const names = (idx) => idx.map((i) => m.sources[i]);
-  const train = core.fitBatch(pick(m.train), names(m.train));
-  const valid = m.valid.length ? core.fitBatch(pick(m.valid), names(m.valid)) : null;
+  const train = core.fit.batch(pick(m.train), names(m.train));
+  const valid = m.valid.length ? core.fit.batch(pick(m.valid), names(m.valid)) : null;
   overlay = m.overlay;
   /** The best candidate replayed on the overlay log, for the page's chart. */
   const trace = (p, model, loss) => {
@@ -104,7 +104,7 @@ async function run(m) {
     const log = parsed[overlay];
     if (!log) return;
     try {
-      const r = core.benchReplay(core.fitBenchParams(p, m.actuator, model), log, m.sources[overlay]);
+      const r = core.bench.replay(core.fit.benchParams(p, m.actuator, model), log, m.sources[overlay]);
       self.postMessage({ type: 'trace', model, loss, index: overlay, t: r.t, logQ: r.logQ, goal: r.goal, simQ: r.simQ, mae: r.mae },
         [r.t.buffer, r.logQ.buffer, r.goal.buffer, r.simQ.buffer]);
     } catch (err) {
@@ -118,8 +118,8 @@ async function run(m) {
   try {
     for (const r of m.runs) {
       const t1 = performance.now();
-      const { from, start } = m.chain ? core.fitChainStart(r.model, done) : { from: 0, start: null };
-      const fit = core.fitCreate({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
+      const { from, start } = m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
+      const fit = core.fit.create({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
         budget: m.budget, seed: m.seed, start });
       let pr;
       try {
@@ -144,7 +144,7 @@ async function run(m) {
         fit.free();
       }
       let preset = null;
-      try { preset = core.fitPresetParams(m.actuator, r.model); } catch { /* no published preset */ }
+      try { preset = core.fit.presetParams(m.actuator, r.model); } catch { /* no published preset */ }
       const lossOn = (b, p) => (b && p ? b.loss(p, m.actuator, r.model) : null);
       const res = { model: r.model, best: Array.from(pr.best), train: pr.bestLoss };
       done.push(res);

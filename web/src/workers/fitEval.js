@@ -1,7 +1,7 @@
 // fitEval.js (bundled to build/web/fitEval.worker.js): one evaluation worker
 // of a fit in the browser (web/src/views/fit.js starts one per core). It has
 // its own wasm instance and holds the training logs as one batch
-// (core.fitBatch: every log checked by the core's io rules and resampled
+// (core.fit.batch: every log checked by the core's io rules and resampled
 // once); it scores the candidate vectors it is sent with the fit's loss
 // (fric_fit_loss: the mean over the logs of each log's replay MAE).
 //
@@ -24,7 +24,7 @@ async function init(m) {
     return r.arrayBuffer();
   });
   const core = await loadFrictionCore({ wasmBinary: new Uint8Array(bytes) });
-  batch = core.fitBatch(m.logs.map((t) => JSON.parse(t)), m.sources);
+  batch = core.fit.batch(m.logs.map((t) => JSON.parse(t)), m.sources);
   port.postMessage({ type: 'ready', logs: batch.logs, steps: batch.steps });
 }
 

@@ -56,7 +56,7 @@ self.onmessage = (e) => {
  *  variant) sees every row. Returns false when the job was cancelled. */
 async function runVariants(m, onRows, onVariant, report) {
   const core = await getCore();
-  const info = core.scenario(m.name);
+  const info = core.scenario.find(m.name);
   const cols = info.cols.map((c) => c.name);
   const nc = cols.length;
   const ct = Math.max(0, cols.indexOf('t')); // a grid scenario has no t: its abscissa is cols[0] (fric_scenario.h)
@@ -75,7 +75,7 @@ async function runVariants(m, onRows, onVariant, report) {
     };
     let sim = null;
     try {
-      sim = core.simulation(m.name);
+      sim = core.scenario.simulation(m.name);
       sim.reset(params);
       let slice = performance.now();
       while (!sim.done) {
@@ -230,7 +230,7 @@ async function csvJob(m) {
 async function rowsJob(m) {
   const core = await getCore();
   const t0 = performance.now();
-  const sim = core.simulation(m.name);
+  const sim = core.scenario.simulation(m.name);
   try {
     sim.reset(Float64Array.from(m.params));
     const nc = sim.cols.length;

@@ -25,7 +25,7 @@ export const RESTART = new Set(['dt', 'q0', 'dq0', 'q1_0', 'q2_0', 'pid_period']
 export function readModel(core, state) {
   let scn = state.get('scenario', 'arm2-ground');
   if (!SCENARIOS.includes(scn)) scn = 'arm2-ground';
-  const info = core.scenario(scn);
+  const info = core.scenario.find(scn);
   const methods = info.params[paramIndex(info, 'method')].choices;
   let methodA = methods.indexOf(state.get('method_a', 'semi-implicit'));
   let methodB = methods.indexOf(state.get('method_b', 'implicit'));
@@ -60,8 +60,8 @@ export function readModel(core, state) {
 
 /** m.info and m.values of the scenario m.scn, the URL's values applied. */
 export function loadScenario(m, state) {
-  m.info = m.core.scenario(m.scn);
-  m.values = m.core.scenarioParams(m.scn, {});
+  m.info = m.core.scenario.find(m.scn);
+  m.values = m.core.scenario.params(m.scn, {});
   m.info.params.forEach((p, j) => {
     const raw = state.get(`${m.scn}.${p.name}`, null);
     if (raw === null || HIDDEN.has(p.name)) return;

@@ -13,14 +13,14 @@
 // MessageChannels, and on Cancel terminates every one. The page only draws:
 // the progress bar, the best-so-far MAE per generation, and (at most a few
 // times a second) the best candidate's replay on one recorded log through
-// the replay binding (core.benchReplay, the same C as `friction replay`).
+// the replay binding (core.bench.replay, the same C as `friction replay`).
 //
 // One definition of everything: the logs are read by replay.js's parseLog
 // (the core's io rules), the motor → actuator table is replay.js's, the
-// bounds, parameter keys and units are the core's table (core.fitSpace), the
-// published parameters are core.fitPresetParams, the kp hold-out is
-// fric_fit_split_kp (core.fitSplitKp), the alternating split is
-// fric_fit_split_alternate (core.fitSplitAlternate).
+// bounds, parameter keys and units are the core's table (core.fit.space), the
+// published parameters are core.fit.presetParams, the kp hold-out is
+// fric_fit_split_kp (core.fit.splitKp), the alternating split is
+// fric_fit_split_alternate (core.fit.splitAlternate).
 //
 // Roles: logs.js (the logs and the hold-out), space.js (the search space),
 // progress.js (bar, MAE chart, replay of the best candidate), results.js
@@ -58,17 +58,17 @@ const CHART_MS = 200;          // the MAE chart is redrawn at most this often wh
 const live = hook('fit', 'workers', new Set());
 
 export function mount(container, { core, state }) {
-  const bench = core.scenario('bench');
+  const bench = core.scenario.find('bench');
   const actuators = bench.params.find((p) => p.name === 'actuator').choices;
-  const presets = core.presets();
-  const keys = core.fitParamKeys();
+  const presets = core.bench.presets();
+  const keys = core.fit.paramKeys();
   const fitActuators = actuators.filter((a) => presets.some((p) => p.actuator === a));
 
   let actuator = state.get('actuator', 'xl330');
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
   let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
   if (!(model >= 1 && model <= 6)) model = 4;
-  let budget = state.getNumber('budget', core.fitDefaults().budget);
+  let budget = state.getNumber('budget', core.fit.defaults().budget);
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
   const logs = [];         // { name, text, log, kp, trajectory, motor, samples, valid }
@@ -105,7 +105,7 @@ export function mount(container, { core, state }) {
   const actCtl = choiceControl({ label: 'Actuator (the logs\' motor when they name one)', value: actuator,
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
   const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
-    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fitSpace(actuator, k).free.filter(Boolean).length} free parameters)` })),
+    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fit.space(actuator, k).free.filter(Boolean).length} free parameters)` })),
     onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); } });
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
@@ -194,11 +194,11 @@ export function mount(container, { core, state }) {
     try {
       runs = models.map((k) => {
         const space = spaceUi.spaceOf(k);
-        const problem = core.fitSpaceProblem(k, space);
+        const problem = core.fit.spaceProblem(k, space);
         if (problem) throw new Error(`M${k}: ${problem.message}`);
         return { model: k, space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
       });
-      models.forEach((k) => core.fitPresetParams(actuator, k));
+      models.forEach((k) => core.fit.presetParams(actuator, k));
     } catch (e) {
       fail(`The search space is not usable: ${e.message}`);
       return;
@@ -320,7 +320,7 @@ export function mount(container, { core, state }) {
   logsUi.renderHoldChoices();
   // the search space of the URL (shared links keep the user's bounds)
   const badSpace = spaceUi.readSpace(state.get('space', ''));
-  const spaceProblem = edits.size ? core.fitSpaceProblem(model, spaceUi.spaceOf(model)) : null;
+  const spaceProblem = edits.size ? core.fit.spaceProblem(model, spaceUi.spaceOf(model)) : null;
   if (spaceProblem) edits.clear();
   spaceUi.renderBounds();
   if (badSpace.length || spaceProblem) {

@@ -32,10 +32,10 @@ export function logsList(charts, { core, logs, actuators, fitActuators, holdCtl,
 
   function applyHoldout() {
     if (st.holdout === 'alternate' && logs.length) {
-      const v = core.fitSplitAlternate(logs.map((l) => l.log), logs.map((l) => l.name));
+      const v = core.fit.splitAlternate(logs.map((l) => l.log), logs.map((l) => l.name));
       logs.forEach((l, i) => { l.valid = v[i] === 1; });
     } else if (st.holdout.startsWith('kp') && logs.length) {
-      const v = core.fitSplitKp(logs.map((l) => l.log), Number(st.holdout.slice(2)), logs.map((l) => l.name));
+      const v = core.fit.splitKp(logs.map((l) => l.log), Number(st.holdout.slice(2)), logs.map((l) => l.name));
       logs.forEach((l, i) => { l.valid = v[i] === 1; });
     }
     renderLogs();
@@ -101,7 +101,7 @@ export function logsList(charts, { core, logs, actuators, fitActuators, holdCtl,
         problems.push(`${f.name} was recorded on ${log.motor} but the logs in the list on ${have.motor}: a fit uses the logs of one actuator.`);
         continue;
       }
-      const samples = core.checkLog(log, f.name);
+      const samples = core.io.checkLog(log, f.name);
       logs.push({ name: f.name, text, log, kp: log.kp, trajectory: log.trajectory, motor: log.motor, actuator: act, samples, valid: false });
       if (act && act !== st.actuator && fitActuators.includes(act)) {
         notes.push(`The logs were recorded on ${log.motor}: the actuator was set to ${act}.`);

@@ -78,7 +78,7 @@ export function progressSection(charts, { core, logs, st }) {
       const l = logs[Number(overlaySel.value)];
       if (!l) return;
       try {
-        const r = core.benchReplay(core.fitBenchParams(lastBest.p, st.actuator, lastBest.model), l.log, l.name);
+        const r = core.bench.replay(core.fit.benchParams(lastBest.p, st.actuator, lastBest.model), l.log, l.name);
         drawTrace({ ...r, model: lastBest.model, index: Number(overlaySel.value) });
       } catch (e) {
         drawTrace({ error: e.message, model: lastBest.model, index: Number(overlaySel.value) });

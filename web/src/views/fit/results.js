@@ -37,7 +37,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
    *  q_offset, then its coefficients in table order), model, actuator: the
    *  flat format of shared/data/bam/params and `friction fit --out`. */
   function paramsObject(r) {
-    const used = core.fitParamUsed(r.model);
+    const used = core.fit.paramUsed(r.model);
     const o = {};
     keys.forEach(({ key }, i) => { if (used[i]) o[key] = r.best[i]; });
     o.model = `m${r.model}`;
@@ -48,7 +48,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
 
   function benchUrl(r) {
     const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': r.actuator, 'pendulum.model': `m${r.model}` });
-    const used = core.fitParamUsed(r.model);
+    const used = core.fit.paramUsed(r.model);
     keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(r.best[i])); });
     return `?${q}`;
   }
@@ -56,7 +56,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     const index = presets.findIndex((p) => p.actuator === r.actuator && p.model === r.model);
     if (index < 0) return null;
     const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
-    const coefs = core.servoCoefs().slice(1);
+    const coefs = core.bench.servoCoefs().slice(1);
     const o = paramsObject(r);
     coefs.forEach((c) => { if (c.models.includes(r.model) && c.key in o) q.set(`drive.${c.field}`, String(o[c.key])); });
     return `?${q}`;
@@ -65,8 +65,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   function showResult(r) {
     resBox.hidden = false;
     let preset = null;
-    try { preset = core.fitPresetParams(r.actuator, r.model); } catch { /* none published */ }
-    const used = core.fitParamUsed(r.model);
+    try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published */ }
+    const used = core.fit.paramUsed(r.model);
     const rows = keys.map(({ key, unit }, i) => (used[i]
       ? el('tr', { dataset: { key } }, el('th', { scope: 'row' }, key), el('td', { className: 'unit' }, unit || '—'),
         el('td', { className: 'num' }, preset ? fmtNum(preset[i]) : '—'), el('td', { className: 'num', dataset: { value: String(r.best[i]) } }, fmtNum(r.best[i])))

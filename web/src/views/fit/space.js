@@ -46,9 +46,9 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
    *  edits. A free parameter's held value (used once it is unticked) starts
    *  at the published preset's. */
   function spaceOf(k) {
-    const s = core.fitSpace(st.actuator, k);
+    const s = core.fit.space(st.actuator, k);
     let pre = null;
-    try { pre = core.fitPresetParams(st.actuator, k); } catch { /* none published: the core's value */ }
+    try { pre = core.fit.presetParams(st.actuator, k); } catch { /* none published: the core's value */ }
     keys.forEach(({ key }, i) => {
       if (pre && s.used[i] && s.free[i]) s.value[i] = pre[i];
       const e = edits.get(key);
@@ -111,7 +111,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
   function commit(key, e, inp) {
     const before = edits.get(key);
     edits.set(key, e);
-    const problem = core.fitSpaceProblem(st.model, spaceOf(st.model));
+    const problem = core.fit.spaceProblem(st.model, spaceOf(st.model));
     if (problem) {
       if (before) edits.set(key, before); else edits.delete(key);
       const name = inp ? inp.dataset.field : 'free';

@@ -12,7 +12,7 @@ export function benchCsv(m, sims, hist, names) {
   const nm = names;
   const dt = values[m.dtIdx];
   let resolved = values;
-  try { resolved = core.benchResolve(values); } catch { /* the raw values */ }
+  try { resolved = core.bench.resolve(values); } catch { /* the raw values */ }
   const run = hist.length ? Math.min(...hist.map((r) => r.n)) : 0;
   const kept = hist.length ? Math.min(run, ...hist.map((r) => r.cap)) : 0;
   const comments = [

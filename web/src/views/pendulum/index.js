@@ -244,13 +244,13 @@ export function mount(container, { core, state, showError }) {
   // research exports (exports.js): the bench as a flat params file, MuJoCo
   exportPanel(side, {
     fileName: 'bench',
-    getParams: () => scenarioParamsToObject(info, core.benchResolve(values)),
+    getParams: () => scenarioParamsToObject(info, core.bench.resolve(values)),
     setParams: (obj) => {
       const p = scenarioParamsFromObject(core, info, obj);
-      core.benchResolve(p);
+      core.bench.resolve(p);
       reloadWithState(state, scenarioParamsToObject(info, p));
     },
-    servo: () => ({ o: scenarioParamsToObject(info, core.benchResolve(values)), servo: core.benchServo(values) }),
+    servo: () => ({ o: scenarioParamsToObject(info, core.bench.resolve(values)), servo: core.bench.servo(values) }),
   });
 
   restart();

@@ -23,8 +23,8 @@ export const RESTART = new Set(['actuator', 'model', 'dt', 'q0', 'dq0']);
 /** The model of the view: the scenario's info and values (URL state, by
  *  name; the view sets duration and every), treatment B, speed, pause, zoom. */
 export function readModel(core, state) {
-  const info = core.scenario('bench');
-  const values = core.scenarioParams('bench', VIEW_DEFAULTS);
+  const info = core.scenario.find('bench');
+  const values = core.scenario.params('bench', VIEW_DEFAULTS);
   info.params.forEach((p, j) => {
     const raw = state.get(p.name, null);
     if (raw === null) return;

@@ -18,7 +18,7 @@ import { resultText, clampDiverged } from './results.js';
 export { SCENARIOS, LESSON, shortTick } from './catalogue.js';
 
 export function mount(container, { core, state }) {
-  const known = new Set(core.scenarios().map((x) => x.name));
+  const known = new Set(core.scenario.list().map((x) => x.name));
   const available = SCENARIOS.filter((s) => known.has(s.name));
   let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
 
@@ -74,8 +74,8 @@ export function mount(container, { core, state }) {
     charts.replaceChildren();
     body.replaceChildren();
     const sc = current;
-    const info = core.scenario(sc.name);
-    const values = core.scenarioParams(sc.name);
+    const info = core.scenario.find(sc.name);
+    const values = core.scenario.params(sc.name);
     const key = (n) => `${sc.name}.${n}`;
     info.params.forEach((p, j) => {
       const raw = state.get(key(p.name), null);
@@ -370,8 +370,8 @@ export function mount(container, { core, state }) {
   exportPanel(side, {
     fileName: 'scenario',
     getParams: () => {
-      const info = core.scenario(current.name);
-      const v = core.scenarioParams(current.name);
+      const info = core.scenario.find(current.name);
+      const v = core.scenario.params(current.name);
       info.params.forEach((p, j) => {
         const raw = state.get(`${current.name}.${p.name}`, null);
         const x = raw === null ? NaN : p.choices ? p.choices.indexOf(raw) : Number(raw);
@@ -385,7 +385,7 @@ export function mount(container, { core, state }) {
       if (extra) throw new Error(`unknown key \`${extra}\`: the keys are scenario and params.`);
       const sc = available.find((x) => x.name === obj.scenario);
       if (!sc) throw new Error(`\`scenario\` = ${JSON.stringify(obj.scenario)} is not one of ${available.map((x) => x.name).join(', ')}.`);
-      const info = core.scenario(sc.name);
+      const info = core.scenario.find(sc.name);
       const o = scenarioParamsToObject(info, scenarioParamsFromObject(core, info, obj.params ?? {}));
       reloadWithState(state, { scenario: sc.name, ...Object.fromEntries(Object.entries(o).map(([k, x]) => [`${sc.name}.${k}`, x])) });
     },

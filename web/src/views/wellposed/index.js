@@ -72,8 +72,8 @@ export const LESSON = {
 };
 
 export function mount(container, { core, state, showError }) {
-  const mapInfo = core.scenario(MAP);
-  const simInfo = core.scenario(SIM);
+  const mapInfo = core.scenario.find(MAP);
+  const simInfo = core.scenario.find(SIM);
   const mapValues = valuesFromState(core, mapInfo, state, 'map');
   const simValues = valuesFromState(core, simInfo, state, 'screw', SIM_HIDDEN);
   let speed = state.getNumber('speed', 1);

@@ -140,7 +140,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     pending = null;
     let sim = null;
     try {
-      sim = core.simulation(MAP, {});
+      sim = core.scenario.simulation(MAP, {});
       sim.reset(params);
       const nc = sim.cols.length, total = n * n;
       const rows = new Float64Array(total * nc);

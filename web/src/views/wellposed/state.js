@@ -15,7 +15,7 @@ export const LOG_KEEP = 8;              // rule actions listed
 
 /** Parameter values of scenario `info` from the URL slice (prefix.name). */
 export function valuesFromState(core, info, state, prefix, hidden = new Set()) {
-  const values = core.scenarioParams(info.name, {});
+  const values = core.scenario.params(info.name, {});
   info.params.forEach((p, j) => {
     const raw = state.get(`${prefix}.${p.name}`, null);
     if (raw === null || hidden.has(p.name)) return;
