@@ -10,11 +10,7 @@
  * positions, eigenvalues) or come from the defining constraints of each
  * model evaluated in binary128 (support/quad_ref.c), never from the core.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -824,25 +820,19 @@ static void test_exact_no_chattering_in_stick(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elem_z),
-        cmocka_unit_test(test_kikuuwe_fig6),
-        cmocka_unit_test(test_kikuuwe_fig7),
-        cmocka_unit_test(test_model_a_dissipative_and_implicit),
-        cmocka_unit_test(test_energy_b_d),
-        cmocka_unit_test(test_constraints_bcd),
-        cmocka_unit_test(test_model_c_no_drift),
-        cmocka_unit_test(test_model_d_no_drift),
-        cmocka_unit_test(test_eq63_eigen_and_simulation),
-        cmocka_unit_test(test_model_d_tends_to_a),
-        cmocka_unit_test(test_model_b_tends_to_c),
-        cmocka_unit_test(test_model_b_static_spring_damper),
-        cmocka_unit_test(test_c2_matches_c),
-        cmocka_unit_test(test_c2_no_drift),
-        cmocka_unit_test(test_both_transforms_run),
-        cmocka_unit_test(test_exact_no_chattering_in_stick),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_elem_z),
+               cmocka_unit_test(test_kikuuwe_fig6),
+               cmocka_unit_test(test_kikuuwe_fig7),
+               cmocka_unit_test(test_model_a_dissipative_and_implicit),
+               cmocka_unit_test(test_energy_b_d),
+               cmocka_unit_test(test_constraints_bcd),
+               cmocka_unit_test(test_model_c_no_drift),
+               cmocka_unit_test(test_model_d_no_drift),
+               cmocka_unit_test(test_eq63_eigen_and_simulation),
+               cmocka_unit_test(test_model_d_tends_to_a),
+               cmocka_unit_test(test_model_b_tends_to_c),
+               cmocka_unit_test(test_model_b_static_spring_damper),
+               cmocka_unit_test(test_c2_matches_c),
+               cmocka_unit_test(test_c2_no_drift),
+               cmocka_unit_test(test_both_transforms_run),
+               cmocka_unit_test(test_exact_no_chattering_in_stick))

@@ -12,11 +12,7 @@
  * The test functions are written here, in double with libm, from their
  * textbook definitions (Hansen's tutorial, Appendix / Hansen & Kern 2004).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -780,26 +776,20 @@ static void test_bad_input(void **state)
     fric_cmaes_free(es);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_own_log_exp),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_sphere_10d),
-        cmocka_unit_test(test_ellipsoid_10d),
-        cmocka_unit_test(test_rosenbrock_10d),
-        cmocka_unit_test(test_purecma_examples),
-        cmocka_unit_test(test_rastrigin_bipop),
-        cmocka_unit_test(test_bipop_schedule),
-        cmocka_unit_test(test_box_never_outside),
-        cmocka_unit_test(test_box_boundary_optimum),
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_ask_twice),
-        cmocka_unit_test(test_nonfinite_values),
-        cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_stop),
-        cmocka_unit_test(test_target),
-        cmocka_unit_test(test_run_criteria),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_own_log_exp),
+               cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_sphere_10d),
+               cmocka_unit_test(test_ellipsoid_10d),
+               cmocka_unit_test(test_rosenbrock_10d),
+               cmocka_unit_test(test_purecma_examples),
+               cmocka_unit_test(test_rastrigin_bipop),
+               cmocka_unit_test(test_bipop_schedule),
+               cmocka_unit_test(test_box_never_outside),
+               cmocka_unit_test(test_box_boundary_optimum),
+               cmocka_unit_test(test_determinism),
+               cmocka_unit_test(test_ask_twice),
+               cmocka_unit_test(test_nonfinite_values),
+               cmocka_unit_test(test_budget),
+               cmocka_unit_test(test_stop),
+               cmocka_unit_test(test_target),
+               cmocka_unit_test(test_run_criteria))

@@ -40,11 +40,7 @@
  *     the parameter.
  *  8. The bounds table of docs/identification.md equals the C table.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -892,20 +888,14 @@ static void test_doc_table(void **state)
     assert_int_equal(rows, fric_bench_actuator_count());
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_loss_equals_replay),
-        cmocka_unit_test(test_split_alternate),
-        cmocka_unit_test(test_synthetic_recovery_m1),
-        cmocka_unit_test(test_synthetic_recovery_m4),
-        cmocka_unit_test(test_bounds_and_held),
-        cmocka_unit_test(test_warm_start_m6_from_m4),
-        cmocka_unit_test(test_contains_embed_brute),
-        cmocka_unit_test(test_threads_bit_identical),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_default_space),
-        cmocka_unit_test(test_doc_table),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_loss_equals_replay),
+               cmocka_unit_test(test_split_alternate),
+               cmocka_unit_test(test_synthetic_recovery_m1),
+               cmocka_unit_test(test_synthetic_recovery_m4),
+               cmocka_unit_test(test_bounds_and_held),
+               cmocka_unit_test(test_warm_start_m6_from_m4),
+               cmocka_unit_test(test_contains_embed_brute),
+               cmocka_unit_test(test_threads_bit_identical),
+               cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_default_space),
+               cmocka_unit_test(test_doc_table))

@@ -31,11 +31,7 @@
  * Parts 1 and 4 skip (counted by cmocka, with a message) without ../shared.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -589,17 +585,11 @@ static void params_write_round_trips(void **state)
     assert_true(files >= 4 * 30);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_shared_log_reads),
-        cmocka_unit_test(bad_logs_are_refused_exactly),
-        cmocka_unit_test(raw_path_gives_the_same_errors),
-        cmocka_unit_test(shared_params_read),
-        cmocka_unit_test(bad_params_are_refused),
-        cmocka_unit_test(params_write_fixed_text),
-        cmocka_unit_test(params_write_refuses),
-        cmocka_unit_test(params_write_round_trips),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
+               cmocka_unit_test(bad_logs_are_refused_exactly),
+               cmocka_unit_test(raw_path_gives_the_same_errors),
+               cmocka_unit_test(shared_params_read),
+               cmocka_unit_test(bad_params_are_refused),
+               cmocka_unit_test(params_write_fixed_text),
+               cmocka_unit_test(params_write_refuses),
+               cmocka_unit_test(params_write_round_trips))

@@ -14,11 +14,7 @@
  * printing its value; for eq. 15 the text "eq. 15", "needs 1/Z > " followed
  * by m (%.9g) and what to change; "" on success.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <float.h>
@@ -626,26 +622,20 @@ static void test_elem_slope_with_element_z(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_accepts_published_and_simple_laws),
-        cmocka_unit_test(test_unused_fields_ignored),
-        cmocka_unit_test(test_rejects_signs_and_order),
-        cmocka_unit_test(test_rejects_nonfinite),
-        cmocka_unit_test(test_cv_needs_fc_or_d),
-        cmocka_unit_test(test_alpha_rule),
-        cmocka_unit_test(test_kind_rule),
-        cmocka_unit_test(test_z_rule),
-        cmocka_unit_test(test_slope_boundary_published),
-        cmocka_unit_test(test_slope_boundary_exact),
-        cmocka_unit_test(test_slope_boundary_one_ulp),
-        cmocka_unit_test(test_slope_boundary_random),
-        cmocka_unit_test(test_reference_m),
-        cmocka_unit_test(test_null_pointers),
-        cmocka_unit_test(test_message_reset),
-        cmocka_unit_test(test_elem_rejections),
-        cmocka_unit_test(test_elem_slope_with_element_z),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_accepts_published_and_simple_laws),
+               cmocka_unit_test(test_unused_fields_ignored),
+               cmocka_unit_test(test_rejects_signs_and_order),
+               cmocka_unit_test(test_rejects_nonfinite),
+               cmocka_unit_test(test_cv_needs_fc_or_d),
+               cmocka_unit_test(test_alpha_rule),
+               cmocka_unit_test(test_kind_rule),
+               cmocka_unit_test(test_z_rule),
+               cmocka_unit_test(test_slope_boundary_published),
+               cmocka_unit_test(test_slope_boundary_exact),
+               cmocka_unit_test(test_slope_boundary_one_ulp),
+               cmocka_unit_test(test_slope_boundary_random),
+               cmocka_unit_test(test_reference_m),
+               cmocka_unit_test(test_null_pointers),
+               cmocka_unit_test(test_message_reset),
+               cmocka_unit_test(test_elem_rejections),
+               cmocka_unit_test(test_elem_slope_with_element_z))

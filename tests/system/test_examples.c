@@ -12,11 +12,7 @@
  * and rational stop angles from an RK4 integration (written here) of the
  * rigid-contact ODE M·q̈ = M·kp·(q_d − q) − M·kv·q̇ − Φ(q̇).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -975,30 +971,24 @@ static void test_joint_retune(void **unused)
     free(b);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_registered_and_described),
-        cmocka_unit_test(test_defaults_run_finite),
-        cmocka_unit_test(test_every_choice_runs_or_explains),
-        cmocka_unit_test(test_fig6_stop_step_by_hand),
-        cmocka_unit_test(test_fig7_reversal_by_hand),
-        cmocka_unit_test(test_model_a_energy_never_increases),
-        cmocka_unit_test(test_model_a_baselines_chatter_and_drift),
-        cmocka_unit_test(test_model_a_no_drift_long),
-        cmocka_unit_test(test_model_a_bad_input),
-        cmocka_unit_test(test_two_contacts_stick_slip),
-        cmocka_unit_test(test_two_contacts_energy_and_rest),
-        cmocka_unit_test(test_fig13_model_b),
-        cmocka_unit_test(test_fig14_model_d),
-        cmocka_unit_test(test_alternative_d_eigenvalue),
-        cmocka_unit_test(test_joint_coulomb_closed_form),
-        cmocka_unit_test(test_joint_stop_angles_vs_rigid_ode),
-        cmocka_unit_test(test_joint_integral_sawtooth),
-        cmocka_unit_test(test_joint_baselines),
-        cmocka_unit_test(test_joint_no_drift_long),
-        cmocka_unit_test(test_joint_bad_input),
-        cmocka_unit_test(test_joint_retune),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_registered_and_described),
+               cmocka_unit_test(test_defaults_run_finite),
+               cmocka_unit_test(test_every_choice_runs_or_explains),
+               cmocka_unit_test(test_fig6_stop_step_by_hand),
+               cmocka_unit_test(test_fig7_reversal_by_hand),
+               cmocka_unit_test(test_model_a_energy_never_increases),
+               cmocka_unit_test(test_model_a_baselines_chatter_and_drift),
+               cmocka_unit_test(test_model_a_no_drift_long),
+               cmocka_unit_test(test_model_a_bad_input),
+               cmocka_unit_test(test_two_contacts_stick_slip),
+               cmocka_unit_test(test_two_contacts_energy_and_rest),
+               cmocka_unit_test(test_fig13_model_b),
+               cmocka_unit_test(test_fig14_model_d),
+               cmocka_unit_test(test_alternative_d_eigenvalue),
+               cmocka_unit_test(test_joint_coulomb_closed_form),
+               cmocka_unit_test(test_joint_stop_angles_vs_rigid_ode),
+               cmocka_unit_test(test_joint_integral_sawtooth),
+               cmocka_unit_test(test_joint_baselines),
+               cmocka_unit_test(test_joint_no_drift_long),
+               cmocka_unit_test(test_joint_bad_input),
+               cmocka_unit_test(test_joint_retune))

@@ -33,11 +33,7 @@
  * band edge, where Φ_Z's slope grows like 1/(1 − s)).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -683,26 +679,20 @@ static void test_nan_and_null(void **state)
     fric_lut_free(lut);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_law),
-        cmocka_unit_test(test_paper_build_time),
-        cmocka_unit_test(test_large_x),
-        cmocka_unit_test(test_random_ordinary),
-        cmocka_unit_test(test_random_near_critical),
-        cmocka_unit_test(test_random_extreme_scales),
-        cmocka_unit_test(test_random_weak_stiction),
-        cmocka_unit_test(test_random_slow_decay),
-        cmocka_unit_test(test_near_critical_ladder),
-        cmocka_unit_test(test_alpha_not_one),
-        cmocka_unit_test(test_other_laws),
-        cmocka_unit_test(test_coarse_tol),
-        cmocka_unit_test(test_refusal_bounded),
-        cmocka_unit_test(test_extreme_alpha),
-        cmocka_unit_test(test_huge_D_tail),
-        cmocka_unit_test(test_invalid_input),
-        cmocka_unit_test(test_nan_and_null),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_paper_law),
+               cmocka_unit_test(test_paper_build_time),
+               cmocka_unit_test(test_large_x),
+               cmocka_unit_test(test_random_ordinary),
+               cmocka_unit_test(test_random_near_critical),
+               cmocka_unit_test(test_random_extreme_scales),
+               cmocka_unit_test(test_random_weak_stiction),
+               cmocka_unit_test(test_random_slow_decay),
+               cmocka_unit_test(test_near_critical_ladder),
+               cmocka_unit_test(test_alpha_not_one),
+               cmocka_unit_test(test_other_laws),
+               cmocka_unit_test(test_coarse_tol),
+               cmocka_unit_test(test_refusal_bounded),
+               cmocka_unit_test(test_extreme_alpha),
+               cmocka_unit_test(test_huge_D_tail),
+               cmocka_unit_test(test_invalid_input),
+               cmocka_unit_test(test_nan_and_null))

@@ -19,11 +19,7 @@
  *  5. Bad input gets a message naming the parameter; a non-finite step is
  *     refused and leaves the state as it was.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -527,17 +523,11 @@ static void bad_input_is_named(void **state)
     assert_memory_equal(&s, &before, sizeof s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(clip_is_the_reference_bit_for_bit),
-        cmocka_unit_test(implicit_matches_core_phi_z),
-        cmocka_unit_test(implicit_brute_force),
-        cmocka_unit_test(friction_is_passive_with_torque_off),
-        cmocka_unit_test(explicit_chatters_where_implicit_holds),
-        cmocka_unit_test(settling_after_a_swing),
-        cmocka_unit_test(implicit_zero_drift_long),
-        cmocka_unit_test(bad_input_is_named),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(clip_is_the_reference_bit_for_bit),
+               cmocka_unit_test(implicit_matches_core_phi_z),
+               cmocka_unit_test(implicit_brute_force),
+               cmocka_unit_test(friction_is_passive_with_torque_off),
+               cmocka_unit_test(explicit_chatters_where_implicit_holds),
+               cmocka_unit_test(settling_after_a_swing),
+               cmocka_unit_test(implicit_zero_drift_long),
+               cmocka_unit_test(bad_input_is_named))

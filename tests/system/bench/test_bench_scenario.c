@@ -11,11 +11,7 @@
  *  - `every` decimates, retune keeps the state;
  *  - trajectories against their definitions (bam/trajectory.py) typed here.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -368,17 +364,11 @@ static void resolve_refuses_out_of_range_choices(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(interface_is_well_formed),
-        cmocka_unit_test(run_equals_streaming_api),
-        cmocka_unit_test(explicit_values_override_presets),
-        cmocka_unit_test(errors_name_the_parameter),
-        cmocka_unit_test(every_decimates_and_retune_keeps_state),
-        cmocka_unit_test(reversals_column_shows_chattering),
-        cmocka_unit_test(trajectories_match_their_definitions),
-        cmocka_unit_test(resolve_refuses_out_of_range_choices),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(interface_is_well_formed),
+               cmocka_unit_test(run_equals_streaming_api),
+               cmocka_unit_test(explicit_values_override_presets),
+               cmocka_unit_test(errors_name_the_parameter),
+               cmocka_unit_test(every_decimates_and_retune_keeps_state),
+               cmocka_unit_test(reversals_column_shows_chattering),
+               cmocka_unit_test(trajectories_match_their_definitions),
+               cmocka_unit_test(resolve_refuses_out_of_range_choices))

@@ -21,11 +21,7 @@
  *   loses energy at O(h⁴): halving h divides the drift by about 2⁴.
  * - fric_chain_check: each bad field gets a message naming it.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -636,18 +632,12 @@ static void test_motor_constants(void **state)
     assert_true(fabs(fric_chain_motor_J(&u) - 0.10123) < 1e-5);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lagrange_H_b),
-        cmocka_unit_test(test_pendulum_closed_form),
-        cmocka_unit_test(test_two_link_closed_form),
-        cmocka_unit_test(test_point_and_jacobian),
-        cmocka_unit_test(test_aba_against_crba),
-        cmocka_unit_test(test_energy_value),
-        cmocka_unit_test(test_energy_drift_order4),
-        cmocka_unit_test(test_check),
-        cmocka_unit_test(test_motor_constants),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_lagrange_H_b),
+               cmocka_unit_test(test_pendulum_closed_form),
+               cmocka_unit_test(test_two_link_closed_form),
+               cmocka_unit_test(test_point_and_jacobian),
+               cmocka_unit_test(test_aba_against_crba),
+               cmocka_unit_test(test_energy_value),
+               cmocka_unit_test(test_energy_drift_order4),
+               cmocka_unit_test(test_check),
+               cmocka_unit_test(test_motor_constants))

@@ -40,11 +40,7 @@
  *   4 on a smooth problem (no friction, no contact).
  * - PID sampling and saturation (sheet §4) and the check's messages.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -1125,25 +1121,19 @@ static void test_check_messages(void **state)
     expect_bad(&s, "method");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_semi_joint_step_phi_z),
-        cmocka_unit_test(test_coupled_one_joint_element_a),
-        cmocka_unit_test(test_blsq_brute_force),
-        cmocka_unit_test(test_step_contact_problems),
-        cmocka_unit_test(test_coupled_enumeration),
-        cmocka_unit_test(test_holding_below_breakaway),
-        cmocka_unit_test(test_breakaway),
-        cmocka_unit_test(test_steady_sliding),
-        cmocka_unit_test(test_resting_contact),
-        cmocka_unit_test(test_block_on_incline),
-        cmocka_unit_test(test_energy_never_increases),
-        cmocka_unit_test(test_energy_with_contacts),
-        cmocka_unit_test(test_rkg_order4),
-        cmocka_unit_test(test_pid_sampling),
-        cmocka_unit_test(test_retune),
-        cmocka_unit_test(test_check_messages),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_semi_joint_step_phi_z),
+               cmocka_unit_test(test_coupled_one_joint_element_a),
+               cmocka_unit_test(test_blsq_brute_force),
+               cmocka_unit_test(test_step_contact_problems),
+               cmocka_unit_test(test_coupled_enumeration),
+               cmocka_unit_test(test_holding_below_breakaway),
+               cmocka_unit_test(test_breakaway),
+               cmocka_unit_test(test_steady_sliding),
+               cmocka_unit_test(test_resting_contact),
+               cmocka_unit_test(test_block_on_incline),
+               cmocka_unit_test(test_energy_never_increases),
+               cmocka_unit_test(test_energy_with_contacts),
+               cmocka_unit_test(test_rkg_order4),
+               cmocka_unit_test(test_pid_sampling),
+               cmocka_unit_test(test_retune),
+               cmocka_unit_test(test_check_messages))
