@@ -52,6 +52,7 @@
 #include "fric_chain_sim.h"
 #include "friction.h"
 #include "fric_status.h"
+#include "gauss_ref.h"
 
 #define PI 3.14159265358979323846
 #define GRAV 9.81
@@ -155,35 +156,6 @@ static void make_unit(chain *ch, double I_link, double g)
     ch->m = m;
 }
 
-/* Gaussian elimination with partial pivoting, A k×k row-major (destroyed),
- * b overwritten with the solution. */
-static void gauss(int k, double *A, double *b)
-{
-    for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int r = c + 1; r < k; r++)
-            if (fabs(A[r * k + c]) > fabs(A[p * k + c])) p = r;
-        for (int j = 0; j < k; j++) {
-            double t = A[c * k + j];
-            A[c * k + j] = A[p * k + j];
-            A[p * k + j] = t;
-        }
-        double t = b[c];
-        b[c] = b[p];
-        b[p] = t;
-        for (int r = c + 1; r < k; r++) {
-            double f = A[r * k + c] / A[c * k + c];
-            for (int j = c; j < k; j++) A[r * k + j] -= f * A[c * k + j];
-            b[r] -= f * b[c];
-        }
-    }
-    for (int r = k - 1; r >= 0; r--) {
-        double s = b[r];
-        for (int j = r + 1; j < k; j++) s -= A[r * k + j] * b[j];
-        b[r] = s / A[r * k + r];
-    }
-}
-
 /* H_M⁻¹ (n×n) by elimination on CRBA's H plus the rotor inertias. */
 static void hm_inverse(const chain *ch, const double *q, double *Hi)
 {
@@ -195,7 +167,7 @@ static void hm_inverse(const chain *ch, const double *q, double *Hi)
     for (int j = 0; j < n; j++) {
         memcpy(A, H, (size_t)n * n * sizeof *A);
         for (int i = 0; i < n; i++) e[i] = i == j;
-        gauss(n, A, e);
+        gauss_ref_solve(n, A, e, e);
         for (int i = 0; i < n; i++) Hi[i * n + j] = e[i];
     }
 }
@@ -336,7 +308,7 @@ static void blsq_brute(int u, const double *A, const double *r, double lam, cons
             for (int b = 0; b < nf; b++) M[a * nf + b] = Q[free_[a] * u + free_[b]];
             y[a] = -g[free_[a]];
         }
-        gauss(nf, M, y);
+        gauss_ref_solve(nf, M, y, y);
         double f[FRIC_CHAIN_SIM_MAX_U] = { 0 };
         for (int a = 0; a < nf; a++) f[free_[a]] = y[a];
         /* KKT: free bounded components >= 0, multipliers of the fixed >= 0 */
@@ -539,7 +511,7 @@ static int coupled_pattern(const chain *ch, const double *P, const double *c, co
         for (int a = 0; a < nt; a++)
             for (int b = 0; b < nt; b++) M[a * nt + b] = P[T[a] * n + T[b]];
         for (int a = 0; a < nt; a++) e[a] = a == j;
-        gauss(nt, M, e);
+        gauss_ref_solve(nt, M, e, e);
         for (int a = 0; a < nt; a++) Pti[a * nt + j] = e[a];
     }
     for (int a = 0; a < ns; a++) {
@@ -567,7 +539,7 @@ static int coupled_pattern(const chain *ch, const double *P, const double *c, co
                 Jm[a * ns + b] = (a == b) + Ph[a * ns + b] * ub->g * dfric_here(ub, w[b]);
             }
         }
-        gauss(ns, Jm, F);
+        gauss_ref_solve(ns, Jm, F, F);
         double step = 1, big = 0;
         for (int h = 0; h < 60; h++) {   /* stay strictly inside the orthant */
             int in = 1;
