@@ -30,6 +30,14 @@ static const fric_scenario *bench(void)
     return sc;
 }
 
+/* The bench scenario, its defaults written to p. */
+static const fric_scenario *bench_defaults(double *p)
+{
+    const fric_scenario *sc = bench();
+    fric_scenario_defaults(sc, p);
+    return sc;
+}
+
 static void set(const fric_scenario *sc, double *p, const char *name, const char *text)
 {
     const char *why;
@@ -173,9 +181,8 @@ static void run_equals_streaming_api(void **state)
 static void explicit_values_override_presets(void **state)
 {
     (void)state;
-    const fric_scenario *sc = bench();
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
+    const fric_scenario *sc = bench_defaults(p);
     set_all(sc, p, "actuator=mx106 model=m2 friction_base=0.2 kt=2.5 kp=16 vin=12 duration=0.5 "
                    "trajectory=goal goal=0.4");
     int n;
@@ -238,9 +245,8 @@ static void errors_name_the_parameter(void **state)
 static void every_decimates_and_retune_keeps_state(void **state)
 {
     (void)state;
-    const fric_scenario *sc = bench();
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
+    const fric_scenario *sc = bench_defaults(p);
     set(sc, p, "duration", "1");
     int n1, n10;
     double *a = run(sc, p, &n1);
