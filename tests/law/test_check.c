@@ -488,19 +488,6 @@ static void test_message_reset(void **state)
 
 /* ------------------------------------------------------------ elements */
 
-/* Z of each element from Kikuuwe §III (eqs. 26, 35, 38, 44), binary128. */
-static quad_real elem_z(fric_elem_kind k, const fric_elem_def *d)
-{
-    const quad_real M = d->M, K = d->K, B = d->B, T = d->T;
-    switch (k) {
-    case FRIC_ELEM_A: return T / M;
-    case FRIC_ELEM_B: return T / (M + T * B + T * T * K);
-    case FRIC_ELEM_C: return 1 / (B + T * K);
-    case FRIC_ELEM_D: return (T * T * K + T * B + M) / (M * (B + T * K));
-    }
-    return 0;
-}
-
 static void expect_elem_reject(fric_elem_kind k, const fric_elem_def *d, const fric_law *L, const char *name, double value)
 {
     const char *why = NULL;
@@ -604,7 +591,7 @@ static void test_elem_slope_with_element_z(void **state)
                 d.B = quad_to_double(target * d.M / (d.M - (quad_real)d.T * target));
                 break;
             }
-            const quad_real Z = elem_z((fric_elem_kind)k, &d);
+            const quad_real Z = quad_elem_z((fric_elem_kind)k, &d);
             const int valid = 1 / Z > m;
             assert_int_equal(valid, side > 0);   /* the construction hit the intended side */
             const char *why = NULL;
