@@ -415,6 +415,19 @@ static void test_model_a_baselines_chatter_and_drift(void **unused)
     }
 }
 
+/* Runs sc for a duration of LONG_STEPS × 0.001 s with the setting extra
+ * (or NULL) to its end, every row through fn with ctx. */
+static void run_long(const fric_scenario *sc, const char *extra, row_fn fn, void *ctx)
+{
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    char dur[64];
+    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
+    const char *set[] = { dur, extra, NULL };
+    params_for(sc, set, p);
+    const char *why = NULL;
+    assert_int_equal(run_p(sc, p, fn, ctx, NULL, &why), FRIC_SCENARIO_DONE);
+}
+
 /* Static friction without drift over LONG_STEPS steps (Fig. 6 extended):
  * every step after the stop (step 78) has v = 0, f = h and the same x, bit
  * for bit. */
@@ -430,14 +443,8 @@ static void test_model_a_no_drift_long(void **unused)
 {
     (void)unused;
     const fric_scenario *sc = scn("model-a");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    char dur[64];
-    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
-    const char *set[] = { dur, NULL };
-    params_for(sc, set, p);
     rest_ctx c = { col(sc, "v"), col(sc, "x"), col(sc, "f"), 0, 0 };
-    const char *why = NULL;
-    assert_int_equal(run_p(sc, p, rest_row, &c, NULL, &why), FRIC_SCENARIO_DONE);
+    run_long(sc, NULL, rest_row, &c);
     assert_int_equal(c.bad, 0);
     print_message("model-a: exact rest held for %s\n", LONG_NOTE);
 }
@@ -887,14 +894,8 @@ static void test_joint_no_drift_long(void **unused)
 {
     (void)unused;
     const fric_scenario *sc = scn("joint-step");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    char dur[64];
-    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
-    const char *set[] = { dur, "every=1000", NULL };
-    params_for(sc, set, p);
     hold_ctx c = { col(sc, "q"), col(sc, "stuck"), NAN, 0 };
-    const char *why = NULL;
-    assert_int_equal(run_p(sc, p, hold_row, &c, NULL, &why), FRIC_SCENARIO_DONE);
+    run_long(sc, "every=1000", hold_row, &c);
     assert_int_equal(c.bad, 0);
     print_message("joint-step: stiction held without drift for %s\n", LONG_NOTE);
 }
