@@ -35,13 +35,16 @@ static double f_sphere(const double *x, int n)
     return s;
 }
 
-/* f(x) = Σ 10^{6(i−1)/(n−1)}·x_i² (condition 1e6), minimum 0 at 0 */
-static double f_elli(const double *x, int n)
+/* f(x) = Σ cond^{(i−1)/(n−1)}·x_i² (condition cond), minimum 0 at 0 */
+static double ellipsoid(const double *x, int n, double cond)
 {
     double s = 0.0;
-    for (int i = 0; i < n; i++) s += pow(1e6, (double)i / (n - 1)) * x[i] * x[i];
+    for (int i = 0; i < n; i++) s += pow(cond, (double)i / (n - 1)) * x[i] * x[i];
     return s;
 }
+
+/* f(x) = Σ 10^{6(i−1)/(n−1)}·x_i² (condition 1e6) */
+static double f_elli(const double *x, int n) { return ellipsoid(x, n, 1e6); }
 
 /* f(x) = Σ 100(x_i² − x_{i+1})² + (1 − x_i)², global minimum 0 at (1, …, 1) */
 static double f_rosen(const double *x, int n)
@@ -624,12 +627,7 @@ static double f_shifted(const double *x, int n)
     return s;
 }
 /* Σ 10^{20(i−1)/(n−1)}·x_i²: condition 1e20 */
-static double f_elli20(const double *x, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += pow(1e20, (double)i / (n - 1)) * x[i] * x[i];
-    return s;
-}
+static double f_elli20(const double *x, int n) { return ellipsoid(x, n, 1e20); }
 static double f_const(const double *x, int n)
 {
     (void)x;
