@@ -707,12 +707,6 @@ static void holding_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
     assert_int_equal(x.stuck[0], 1);
 }
 
-static void test_holding_below_breakaway(void **state)
-{
-    (void)state;
-    for_each_unit_case(holding_case);
-}
-
 /* L ramps from 0.5 to 1.5 g τ_fs over 2 s (quasi-static), the joint held
  * at t = 0 (τ_prev = −L(0), not the start transient of A7): the joint starts
  * to slide (|q̇| > 1e-5 rad/s; stuck, it creeps below ~4e-7 rad/s, the
@@ -738,12 +732,6 @@ static void breakaway_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
     assert_true(fabs(Lb / (u->g * u->tau_fs) - 1) <= 1e-2);
 }
 
-static void test_breakaway(void **state)
-{
-    (void)state;
-    for_each_unit_case(breakaway_case);
-}
-
 /* L > g τ_fs constant: the speed settles at v* = (L − g τ_fk)/(g C_τ + D_M)
  * (the Stribeck excess e^(−η v*) (τ_fs − τ_fk) < 1e-15 N·m is left out). */
 static void sliding_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
@@ -762,11 +750,10 @@ static void sliding_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
     assert_int_equal(x.stuck[0], 0);
 }
 
-static void test_steady_sliding(void **state)
-{
-    (void)state;
-    for_each_unit_case(sliding_case);
-}
+/* The closed-form tests, each of its cases over for_each_unit_case. */
+static void test_holding_below_breakaway(void **state) { (void)state; for_each_unit_case(holding_case); }
+static void test_breakaway(void **state) { (void)state; for_each_unit_case(breakaway_case); }
+static void test_steady_sliding(void **state) { (void)state; for_each_unit_case(sliding_case); }
 
 /* A frictionless joint: sim-1 motor with no gear friction. */
 static fric_chain_motor frictionless(double gamma, double I_M, double K_M)
