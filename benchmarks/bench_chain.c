@@ -145,15 +145,7 @@ int main(int argc, char **argv)
 {
     int short_mode = 0;
     const char *json = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--short") == 0) short_mode = 1;
-        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json = argv[++i];
-        else {
-            fprintf(stderr, "bench_chain: unknown argument '%s'; accepted: --short, --json FILE\n",
-                    argv[i]);
-            return 2;
-        }
-    }
+    if (host_args(argc, argv, "bench_chain", &short_mode, &json, NULL)) return 2;
     static fric_chain_sim_ws ws;
     double budget = short_mode ? 0.02 : 0.2;   /* CPU seconds per repetition */
     int reps = short_mode ? 3 : 5;

@@ -184,16 +184,7 @@ int main(int argc, char **argv)
 {
     int short_mode = 0;
     const char *json = NULL, *dir = "../shared/data/bam/logs/xl330/processed";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--short") == 0) short_mode = 1;
-        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json = argv[++i];
-        else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) dir = argv[++i];
-        else {
-            fprintf(stderr, "bench_fit: unknown argument '%s'; accepted: --short, --json FILE, "
-                    "--logs DIR\n", argv[i]);
-            return 2;
-        }
-    }
+    if (host_args(argc, argv, "bench_fit", &short_mode, &json, &dir)) return 2;
     static bench_log L[N_LOGS];
     if (load(dir, L)) return 1;
     const fric_io_log *tl[N_LOGS], *vl[N_LOGS];

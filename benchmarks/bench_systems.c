@@ -161,16 +161,7 @@ int main(int argc, char **argv)
 {
     int short_mode = 0;
     const char *json = NULL, *logs = "../shared/data/bam/logs";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--short") == 0) short_mode = 1;
-        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) json = argv[++i];
-        else if (strcmp(argv[i], "--logs") == 0 && i + 1 < argc) logs = argv[++i];
-        else {
-            fprintf(stderr, "bench_systems: unknown argument '%s'; accepted: --short, --json FILE, "
-                    "--logs DIR\n", argv[i]);
-            return 2;
-        }
-    }
+    if (host_args(argc, argv, "bench_systems", &short_mode, &json, &logs)) return 2;
     FILE *js = NULL;
     if (json && !(js = fopen(json, "w"))) {
         fprintf(stderr, "bench_systems: cannot write %s\n", json);

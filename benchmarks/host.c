@@ -1,4 +1,4 @@
-/* host.c: clocks, CPU name, load average and JSON writers of the native
+/* host.c: clocks, CPU name, load average, JSON writers and the command line of the native
  * benchmarks (host.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "host.h"
@@ -65,4 +65,20 @@ void host_json_str(FILE *f, const char *s)
         else fputc(ch, f);
     }
     fputc('"', f);
+}
+
+int host_args(int argc, char **argv, const char *prog, int *short_mode, const char **json,
+              const char **logs)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--short") == 0) *short_mode = 1;
+        else if (strcmp(argv[i], "--json") == 0 && i + 1 < argc) *json = argv[++i];
+        else if (logs && strcmp(argv[i], "--logs") == 0 && i + 1 < argc) *logs = argv[++i];
+        else {
+            fprintf(stderr, "%s: unknown argument '%s'; accepted: --short, --json FILE%s\n", prog,
+                    argv[i], logs ? ", --logs DIR" : "");
+            return 2;
+        }
+    }
+    return 0;
 }

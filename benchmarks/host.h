@@ -1,7 +1,8 @@
 /*
  * host.h: what every native benchmark asks of the machine it runs on, once:
  * clocks, the CPU's name, the load average (the machines are shared, so the
- * JSON records it beside every timing) and the JSON number/string writers.
+ * JSON records it beside every timing), the JSON number/string writers and
+ * the command line (--short, --json FILE, --logs DIR).
  */
 #ifndef FRIC_BENCH_HOST_H
 #define FRIC_BENCH_HOST_H
@@ -18,5 +19,11 @@ double host_load_average(void);     /* 1-minute load average, NaN if unknown    
  * null; a string with quotes, backslashes and control characters escaped. */
 void host_json_num(FILE *f, double v, int digits);
 void host_json_str(FILE *f, const char *s);
+
+/* The command line of a benchmark named prog: --short (sets *short_mode),
+ * --json FILE and, with logs non-NULL, --logs DIR. 0, or 2 after naming an
+ * unknown argument on stderr. */
+int host_args(int argc, char **argv, const char *prog, int *short_mode, const char **json,
+              const char **logs);
 
 #endif

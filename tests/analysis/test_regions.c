@@ -23,11 +23,7 @@
  *   M5 = screw: with K_c = τ_c = 0, K_e + K_m/η1 = 1/η1 − 1 and
  *           K_e + K_m/η2 = 1 − 1/η2 make M5's edges Dupont's efficiencies.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -727,21 +723,15 @@ static void test_csv(void **state)
     free(buf);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_classifier_is_the_definition),
-        cmocka_unit_test(test_spans_match_brute_force),
-        cmocka_unit_test(test_screw_spans_match_brute_force),
-        cmocka_unit_test(test_m1_band),
-        cmocka_unit_test(test_m3_fan),
-        cmocka_unit_test(test_screw_dead_band),
-        cmocka_unit_test(test_screw_is_m5),
-        cmocka_unit_test(test_degenerate),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_rays_and_corners),
-        cmocka_unit_test(test_polyline_exact),
-        cmocka_unit_test(test_csv),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_classifier_is_the_definition),
+               cmocka_unit_test(test_spans_match_brute_force),
+               cmocka_unit_test(test_screw_spans_match_brute_force),
+               cmocka_unit_test(test_m1_band),
+               cmocka_unit_test(test_m3_fan),
+               cmocka_unit_test(test_screw_dead_band),
+               cmocka_unit_test(test_screw_is_m5),
+               cmocka_unit_test(test_degenerate),
+               cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_rays_and_corners),
+               cmocka_unit_test(test_polyline_exact),
+               cmocka_unit_test(test_csv))

@@ -11,11 +11,7 @@
  * does (a correctly rounded "%.*e" with one digit fewer is the closest such
  * string).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -114,12 +110,6 @@ static void test_random_round_trip_and_minimal(void **st)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table),
-        cmocka_unit_test(test_non_finite),
-        cmocka_unit_test(test_random_round_trip_and_minimal),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_table),
+               cmocka_unit_test(test_non_finite),
+               cmocka_unit_test(test_random_round_trip_and_minimal))

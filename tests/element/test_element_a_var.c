@@ -15,11 +15,7 @@
  * The end-of-step velocity of this continuous motion is what the implicit
  * step must give (Kikuuwe §III-A: element A reaches exactly zero).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -172,13 +168,7 @@ static void test_treatment_table(void **state)
     assert_int_equal(fric_treatment_index(FRIC_TREATMENT_APPROX, sub, 2), -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_levels_per_step_match_closed_form),
-        cmocka_unit_test(test_levels_equal_fresh_plan),
-        cmocka_unit_test(test_unchecked_alpha_below_one),
-        cmocka_unit_test(test_treatment_table),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_levels_per_step_match_closed_form),
+               cmocka_unit_test(test_levels_equal_fresh_plan),
+               cmocka_unit_test(test_unchecked_alpha_below_one),
+               cmocka_unit_test(test_treatment_table))

@@ -10,11 +10,7 @@
  * positions, eigenvalues) or come from the defining constraints of each
  * model evaluated in binary128 (support/quad_ref.c), never from the core.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -71,21 +67,6 @@ static fric_elem_def edef(double M, double K, double B, double T, fric_xform x)
     return d;
 }
 
-/* Z of each element from the paper (binary128): T/M (eq. 26), T/C with
- * C = M + TB + T²K (eqs. 35-36), 1/(B + TK) (eq. 38),
- * (T²K + TB + M)/(M(B + TK)) (eq. 44). */
-static quad_real elem_z(fric_elem_kind k, const fric_elem_def *d)
-{
-    const quad_real M = d->M, K = d->K, B = d->B, T = d->T;
-    switch (k) {
-    case FRIC_ELEM_A: return T / M;
-    case FRIC_ELEM_B: return T / (M + T * B + T * T * K);
-    case FRIC_ELEM_C: return 1 / (B + T * K);
-    case FRIC_ELEM_D: return (T * T * K + T * B + M) / (M * (B + T * K));
-    }
-    return nanq("");
-}
-
 /* f ∈ Φ(v) in the set-valued sense of Kikuuwe eq. 9 (Φ(0) = [−Φ(+0), Φ(+0)]),
  * allowing v to be off by v_noise (it is recovered from rounded states) and
  * f by f_tol. Lsup = sup|Φ'| bounds how far Φ moves over v_noise. */
@@ -123,7 +104,7 @@ static void test_elem_z(void **state)
                                      quad_rng_log(&r, 1e-5, 1e-1), FRIC_XFORM_EXACT);
         for (int k = 0; k < 4; k++) {
             const double z = fric_elem_z((fric_elem_kind)k, &d);
-            const quad_real want = elem_z((fric_elem_kind)k, &d);
+            const quad_real want = quad_elem_z((fric_elem_kind)k, &d);
             assert_true(quad_abs((quad_real)z - want) <= STEP_ULP * EPS * want);
         }
     }
@@ -307,7 +288,7 @@ static void test_energy_b_d(void **state)
             const fric_elem_def d = edef(M, K, B, T, (fric_xform)xf);
             /* model D */
             {
-                const fric_law L = random_law(&r, quad_to_double(elem_z(FRIC_ELEM_D, &d)));
+                const fric_law L = random_law(&r, quad_to_double(quad_elem_z(FRIC_ELEM_D, &d)));
                 if (fric_elem_check(FRIC_ELEM_D, &d, &L, NULL) != 0) { fails++; continue; }
                 const double p0 = quad_to_double(quad_phi_plus0(&L));
                 fric_elem_d s = {.u = quad_rng_range(&r, -1, 1) * 10 * p0 * T / M, .e = quad_rng_range(&r, -1, 1) * 3 * p0 / K};
@@ -324,7 +305,7 @@ static void test_energy_b_d(void **state)
             }
             /* model B: far end fixed (u = 0), mass moving at v0, spring at e0 */
             {
-                const fric_law L = random_law(&r, quad_to_double(elem_z(FRIC_ELEM_B, &d)));
+                const fric_law L = random_law(&r, quad_to_double(quad_elem_z(FRIC_ELEM_B, &d)));
                 if (fric_elem_check(FRIC_ELEM_B, &d, &L, NULL) != 0) { fails++; continue; }
                 const double p0 = quad_to_double(quad_phi_plus0(&L));
                 const double v0 = quad_rng_range(&r, -1, 1) * 10 * p0 * T / M, e0 = quad_rng_range(&r, -1, 1) * 3 * p0 / K;
@@ -372,7 +353,7 @@ static void test_constraints_bcd(void **state)
         const double B = quad_rng_log(&r, 1e-1, 4 * sqrt(K * M));
         const fric_elem_def d = edef(M, K, B, T, FRIC_XFORM_EXACT);
         for (int kind = FRIC_ELEM_B; kind <= FRIC_ELEM_D; kind++) {
-            const double Z = quad_to_double(elem_z((fric_elem_kind)kind, &d));
+            const double Z = quad_to_double(quad_elem_z((fric_elem_kind)kind, &d));
             const fric_law L = random_law(&r, Z);
             if (fric_elem_check((fric_elem_kind)kind, &d, &L, NULL) != 0) { fails++; continue; }
             const double p0 = quad_to_double(quad_phi_plus0(&L));
@@ -763,7 +744,7 @@ static void test_both_transforms_run(void **state)
         for (int xf = 0; xf < 2; xf++) {
             const fric_elem_def d = edef(M, K, B, T, (fric_xform)xf);
             double zmax = 0;
-            for (int k = 0; k < 4; k++) zmax = fmax(zmax, quad_to_double(elem_z((fric_elem_kind)k, &d)));
+            for (int k = 0; k < 4; k++) zmax = fmax(zmax, quad_to_double(quad_elem_z((fric_elem_kind)k, &d)));
             const fric_law L = random_law(&r, zmax);
             const double p0 = quad_to_double(quad_phi_plus0(&L));
             fric_elem_a sa = {0};
@@ -824,25 +805,19 @@ static void test_exact_no_chattering_in_stick(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_elem_z),
-        cmocka_unit_test(test_kikuuwe_fig6),
-        cmocka_unit_test(test_kikuuwe_fig7),
-        cmocka_unit_test(test_model_a_dissipative_and_implicit),
-        cmocka_unit_test(test_energy_b_d),
-        cmocka_unit_test(test_constraints_bcd),
-        cmocka_unit_test(test_model_c_no_drift),
-        cmocka_unit_test(test_model_d_no_drift),
-        cmocka_unit_test(test_eq63_eigen_and_simulation),
-        cmocka_unit_test(test_model_d_tends_to_a),
-        cmocka_unit_test(test_model_b_tends_to_c),
-        cmocka_unit_test(test_model_b_static_spring_damper),
-        cmocka_unit_test(test_c2_matches_c),
-        cmocka_unit_test(test_c2_no_drift),
-        cmocka_unit_test(test_both_transforms_run),
-        cmocka_unit_test(test_exact_no_chattering_in_stick),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_elem_z),
+               cmocka_unit_test(test_kikuuwe_fig6),
+               cmocka_unit_test(test_kikuuwe_fig7),
+               cmocka_unit_test(test_model_a_dissipative_and_implicit),
+               cmocka_unit_test(test_energy_b_d),
+               cmocka_unit_test(test_constraints_bcd),
+               cmocka_unit_test(test_model_c_no_drift),
+               cmocka_unit_test(test_model_d_no_drift),
+               cmocka_unit_test(test_eq63_eigen_and_simulation),
+               cmocka_unit_test(test_model_d_tends_to_a),
+               cmocka_unit_test(test_model_b_tends_to_c),
+               cmocka_unit_test(test_model_b_static_spring_damper),
+               cmocka_unit_test(test_c2_matches_c),
+               cmocka_unit_test(test_c2_no_drift),
+               cmocka_unit_test(test_both_transforms_run),
+               cmocka_unit_test(test_exact_no_chattering_in_stick))

@@ -12,11 +12,7 @@
  * The test functions are written here, in double with libm, from their
  * textbook definitions (Hansen's tutorial, Appendix / Hansen & Kern 2004).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -39,13 +35,16 @@ static double f_sphere(const double *x, int n)
     return s;
 }
 
-/* f(x) = Σ 10^{6(i−1)/(n−1)}·x_i² (condition 1e6), minimum 0 at 0 */
-static double f_elli(const double *x, int n)
+/* f(x) = Σ cond^{(i−1)/(n−1)}·x_i² (condition cond), minimum 0 at 0 */
+static double ellipsoid(const double *x, int n, double cond)
 {
     double s = 0.0;
-    for (int i = 0; i < n; i++) s += pow(1e6, (double)i / (n - 1)) * x[i] * x[i];
+    for (int i = 0; i < n; i++) s += pow(cond, (double)i / (n - 1)) * x[i] * x[i];
     return s;
 }
+
+/* f(x) = Σ 10^{6(i−1)/(n−1)}·x_i² (condition 1e6) */
+static double f_elli(const double *x, int n) { return ellipsoid(x, n, 1e6); }
 
 /* f(x) = Σ 100(x_i² − x_{i+1})² + (1 − x_i)², global minimum 0 at (1, …, 1) */
 static double f_rosen(const double *x, int n)
@@ -628,12 +627,7 @@ static double f_shifted(const double *x, int n)
     return s;
 }
 /* Σ 10^{20(i−1)/(n−1)}·x_i²: condition 1e20 */
-static double f_elli20(const double *x, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += pow(1e20, (double)i / (n - 1)) * x[i] * x[i];
-    return s;
-}
+static double f_elli20(const double *x, int n) { return ellipsoid(x, n, 1e20); }
 static double f_const(const double *x, int n)
 {
     (void)x;
@@ -780,26 +774,20 @@ static void test_bad_input(void **state)
     fric_cmaes_free(es);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_own_log_exp),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_sphere_10d),
-        cmocka_unit_test(test_ellipsoid_10d),
-        cmocka_unit_test(test_rosenbrock_10d),
-        cmocka_unit_test(test_purecma_examples),
-        cmocka_unit_test(test_rastrigin_bipop),
-        cmocka_unit_test(test_bipop_schedule),
-        cmocka_unit_test(test_box_never_outside),
-        cmocka_unit_test(test_box_boundary_optimum),
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_ask_twice),
-        cmocka_unit_test(test_nonfinite_values),
-        cmocka_unit_test(test_budget),
-        cmocka_unit_test(test_stop),
-        cmocka_unit_test(test_target),
-        cmocka_unit_test(test_run_criteria),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_own_log_exp),
+               cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_sphere_10d),
+               cmocka_unit_test(test_ellipsoid_10d),
+               cmocka_unit_test(test_rosenbrock_10d),
+               cmocka_unit_test(test_purecma_examples),
+               cmocka_unit_test(test_rastrigin_bipop),
+               cmocka_unit_test(test_bipop_schedule),
+               cmocka_unit_test(test_box_never_outside),
+               cmocka_unit_test(test_box_boundary_optimum),
+               cmocka_unit_test(test_determinism),
+               cmocka_unit_test(test_ask_twice),
+               cmocka_unit_test(test_nonfinite_values),
+               cmocka_unit_test(test_budget),
+               cmocka_unit_test(test_stop),
+               cmocka_unit_test(test_target),
+               cmocka_unit_test(test_run_criteria))

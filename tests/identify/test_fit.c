@@ -40,11 +40,7 @@
  *     the parameter.
  *  8. The bounds table of docs/identification.md equals the C table.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -279,28 +275,47 @@ static void test_split_alternate(void **state)
     assert_int_equal(v[5], 0);   /* rank 0 + 6 */
 }
 
+/* The xl330 target of model and its published parameters, the truth of a
+ * synthetic recovery. */
+static void xl330_truth(int model, fric_fit_target *tg, double *truth)
+{
+    const char *why;
+    assert_int_equal(fric_fit_target_init(tg, "xl330", model, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", model, truth, &why), 0);
+}
+
+/* A fit from scratch of tg's model (its default space) to 4 synthetic logs
+ * of truth (noise sigma_n, seed batch_seed) in b, run with budget, seed and
+ * threads; the truth's loss in at_truth, which must score the noise floor
+ * floor_ (4800 samples: ±3 % is > 3 standard errors). */
+static fric_fit *fit_synthetic(const fric_fit_target *tg, const double *truth, double sigma_n,
+                               double floor_, uint64_t batch_seed, long budget, uint64_t seed,
+                               int threads, fric_fit_batch *b, double *at_truth)
+{
+    const char *why;
+    make_batch(tg, truth, 4, SYN_MAX, sigma_n, batch_seed, b);
+    fric_bench_lane lanes[4];
+    *at_truth = fric_fit_loss(tg, truth, b, lanes, NULL);
+    assert_true(fabs(*at_truth / floor_ - 1) < 0.03);
+    fric_fit_def d = { .target = *tg, .train = b, .budget = budget, .seed = seed, .restarts = -1 };
+    assert_int_equal(fric_fit_space_default("xl330", tg->model, &d.space, &why), 0);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_true(fric_fit_run(f, threads, NULL, NULL, &why) > 0);
+    return f;
+}
+
 static void test_synthetic_recovery_m1(void **state)
 {
     (void)state;
     const double sigma_n = 1e-3;                       /* [rad] */
     const double floor_ = sigma_n * sqrt(2 / 3.141592653589793);
     fric_fit_target tg;
-    const char *why;
-    assert_int_equal(fric_fit_target_init(&tg, "xl330", 1, &why), 0);
     double truth[FRIC_FIT_N];
-    assert_int_equal(fric_fit_preset_params("xl330", 1, truth, &why), 0);
+    xl330_truth(1, &tg, truth);
     fric_fit_batch b;
-    make_batch(&tg, truth, 4, SYN_MAX, sigma_n, 42, &b);
-    fric_bench_lane lanes[4];
-    double at_truth = fric_fit_loss(&tg, truth, &b, lanes, NULL);
-    /* the truth scores the noise floor (4800 samples: ±3 % is > 3 standard errors) */
-    assert_true(fabs(at_truth / floor_ - 1) < 0.03);
-
-    fric_fit_def d = { .target = tg, .train = &b, .budget = SYN_BUDGET, .seed = 7, .restarts = -1 };
-    assert_int_equal(fric_fit_space_default("xl330", 1, &d.space, &why), 0);
-    fric_fit *f = fric_fit_create(&d, &why);
-    if (!f) fail_msg("%s", why);
-    assert_true(fric_fit_run(f, 1, NULL, NULL, &why) > 0);
+    double at_truth;
+    fric_fit *f = fit_synthetic(&tg, truth, sigma_n, floor_, 42, SYN_BUDGET, 7, 1, &b, &at_truth);
     const fric_fit_progress *g = fric_fit_get_progress(f);
     const double *p = g->best;
     print_message("M1 from scratch: %ld evals, loss %.3g rad (truth %.3g, floor %.3g); kt %.4g "
@@ -344,23 +359,14 @@ static void test_synthetic_recovery_m4(void **state)
     const double sigma_n = 1e-3;
     const double floor_ = sigma_n * sqrt(2 / 3.141592653589793);
     fric_fit_target tg;
-    const char *why;
-    assert_int_equal(fric_fit_target_init(&tg, "xl330", 4, &why), 0);
     double truth[FRIC_FIT_N];
-    assert_int_equal(fric_fit_preset_params("xl330", 4, truth, &why), 0);
+    xl330_truth(4, &tg, truth);
     truth[FRIC_FIT_K_CS] = 0.01;
     truth[FRIC_FIT_ALPHA] = 1.5;
     fric_fit_batch b;
-    make_batch(&tg, truth, 4, SYN_MAX, sigma_n, 43, &b);
-    fric_bench_lane lanes[4];
-    double at_truth = fric_fit_loss(&tg, truth, &b, lanes, NULL);
-    assert_true(fabs(at_truth / floor_ - 1) < 0.03);
-    fric_fit_def d = { .target = tg, .train = &b, .budget = FRIC_FIT_DEFAULT_BUDGET, .seed = 1,
-                       .restarts = -1 };
-    assert_int_equal(fric_fit_space_default("xl330", 4, &d.space, &why), 0);
-    fric_fit *f = fric_fit_create(&d, &why);
-    if (!f) fail_msg("%s", why);
-    assert_true(fric_fit_run(f, 2, NULL, NULL, &why) > 0);
+    double at_truth;
+    fric_fit *f = fit_synthetic(&tg, truth, sigma_n, floor_, 43, FRIC_FIT_DEFAULT_BUDGET, 1, 2, &b,
+                                &at_truth);
     const fric_fit_progress *g = fric_fit_get_progress(f);
     const double *p = g->best;
     print_message("M4 from scratch: %ld evals, loss %.3g rad (truth %.3g, floor %.3g)\n", g->evals,
@@ -892,20 +898,14 @@ static void test_doc_table(void **state)
     assert_int_equal(rows, fric_bench_actuator_count());
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_loss_equals_replay),
-        cmocka_unit_test(test_split_alternate),
-        cmocka_unit_test(test_synthetic_recovery_m1),
-        cmocka_unit_test(test_synthetic_recovery_m4),
-        cmocka_unit_test(test_bounds_and_held),
-        cmocka_unit_test(test_warm_start_m6_from_m4),
-        cmocka_unit_test(test_contains_embed_brute),
-        cmocka_unit_test(test_threads_bit_identical),
-        cmocka_unit_test(test_bad_input),
-        cmocka_unit_test(test_default_space),
-        cmocka_unit_test(test_doc_table),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_loss_equals_replay),
+               cmocka_unit_test(test_split_alternate),
+               cmocka_unit_test(test_synthetic_recovery_m1),
+               cmocka_unit_test(test_synthetic_recovery_m4),
+               cmocka_unit_test(test_bounds_and_held),
+               cmocka_unit_test(test_warm_start_m6_from_m4),
+               cmocka_unit_test(test_contains_embed_brute),
+               cmocka_unit_test(test_threads_bit_identical),
+               cmocka_unit_test(test_bad_input),
+               cmocka_unit_test(test_default_space),
+               cmocka_unit_test(test_doc_table))

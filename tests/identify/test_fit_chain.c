@@ -10,11 +10,7 @@
  * (lowest training loss) fitted simpler model it contains"). The embedded
  * start is checked against the equations, not against fric_fit_embed.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <string.h>
@@ -108,12 +104,6 @@ static void test_embedded_start(void **state)
     assert_true(start[FRIC_FIT_K_V] == best[FRIC_FIT_K_V]);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_no_simpler_model),
-        cmocka_unit_test(test_lowest_contained),
-        cmocka_unit_test(test_embedded_start),
-    };
-    return cmocka_run_group_tests_name("fit_chain", tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_no_simpler_model),
+               cmocka_unit_test(test_lowest_contained),
+               cmocka_unit_test(test_embedded_start))

@@ -31,11 +31,7 @@
  * Parts 1 and 4 skip (counted by cmocka, with a message) without ../shared.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -211,6 +207,16 @@ static void refused(const char *text, fric_io_code code, const char *field, long
     assert_null(L.timestamp);
 }
 
+/* Reads as a log the header and n entries of ENTRY, entry bad_k (none: -1)
+ * replaced by bad_entry, and checks the refusal as refused does. */
+static void refused_log(const char *header, int n, int bad_k, const char *bad_entry,
+                        fric_io_code code, const char *field, long entry, const char *message_tail)
+{
+    char *t = log_text(header, n, ENTRY, bad_k, bad_entry);
+    refused(t, code, field, entry, message_tail);
+    free(t);
+}
+
 static void bad_logs_are_refused_exactly(void **state)
 {
     (void)state;
@@ -220,68 +226,53 @@ static void bad_logs_are_refused_exactly(void **state)
             ":2:14: not JSON: the text ends before the document does (cut off?).");
     refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", -1,
             ": expected a JSON object with mass, length, kp and entries, found an array.");
-    t = log_text("\"length\": 0.1, \"kp\": 100, ", 20, ENTRY, -1, "");
-    refused(t, FRIC_IO_MISSING, "mass", -1,
-            ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
-    free(t);
+    refused_log("\"length\": 0.1, \"kp\": 100, ", 20, -1, "", FRIC_IO_MISSING, "mass", -1,
+                ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
     refused("{" HEAD "\"dt\": 0.005}", FRIC_IO_MISSING, "entries", -1,
             ": the header has no \"entries\"; a log needs mass, length, kp and entries.");
-    t = log_text(HEAD, 20, ENTRY, 12, "{\"timestamp\": 0.06, \"position\": 0, \"goal_position\": 0}");
-    refused(t, FRIC_IO_MISSING, "torque_enable", 12,
-            ": entry 12 has no \"torque_enable\"; every entry needs timestamp, position, "
-            "goal_position and torque_enable.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 12,
-                 "{\"timestamp\": 0.06, \"position\": \"abc\", \"goal_position\": 0, \"torque_enable\": true}");
-    refused(t, FRIC_IO_TYPE, "position", 12,
-            ": entry 12: \"position\" must be a number, found a string.");
-    free(t);
-    t = log_text("\"mass\": \"0.5\", \"length\": 0.1, \"kp\": 100, ", 20, ENTRY, -1, "");
-    refused(t, FRIC_IO_TYPE, "mass", -1, ": \"mass\" must be a number, found a string.");
-    free(t);
-    t = log_text(HEAD, 1, ENTRY, -1, "");
-    refused(t, FRIC_IO_TOO_FEW, "entries", -1,
-            ": \"entries\" has 1 entry; a replay needs at least 2.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 15,
-                 "{\"timestamp\": 0.01, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}");
-    refused(t, FRIC_IO_ORDER, "timestamp", 15,
-            ": entry 15: \"timestamp\" 0.01 s is not after the previous one "
-            "(0.070000000000000007 s); timestamps must increase.");
-    free(t);
+    refused_log(HEAD, 20, 12, "{\"timestamp\": 0.06, \"position\": 0, \"goal_position\": 0}",
+                FRIC_IO_MISSING, "torque_enable", 12,
+                ": entry 12 has no \"torque_enable\"; every entry needs timestamp, position, "
+                "goal_position and torque_enable.");
+    refused_log(HEAD, 20, 12,
+                "{\"timestamp\": 0.06, \"position\": \"abc\", \"goal_position\": 0, \"torque_enable\": true}",
+                FRIC_IO_TYPE, "position", 12,
+                ": entry 12: \"position\" must be a number, found a string.");
+    refused_log("\"mass\": \"0.5\", \"length\": 0.1, \"kp\": 100, ", 20, -1, "",
+                FRIC_IO_TYPE, "mass", -1, ": \"mass\" must be a number, found a string.");
+    refused_log(HEAD, 1, -1, "", FRIC_IO_TOO_FEW, "entries", -1,
+                ": \"entries\" has 1 entry; a replay needs at least 2.");
+    refused_log(HEAD, 20, 15,
+                "{\"timestamp\": 0.01, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}",
+                FRIC_IO_ORDER, "timestamp", 15,
+                ": entry 15: \"timestamp\" 0.01 s is not after the previous one "
+                "(0.070000000000000007 s); timestamps must increase.");
     /* a processed log missing one sample: entry 10 is at 11·dt */
-    t = log_text(HEAD "\"dt\": 0.005, ", 20, ENTRY, 10,
-                 "{\"timestamp\": 0.055, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}");
-    refused(t, FRIC_IO_DT, "timestamp", 10,
-            ": entry 10: \"timestamp\" 0.055 s contradicts \"dt\" = 0.005 s: expected "
-            "0.050000000000000003 s (t_0 + k·dt) within 5e-06 s.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 7,
-                 "{\"timestamp\": 0.035, \"position\": 1e308, \"goal_position\": 0, \"torque_enable\": true}");
-    refused(t, FRIC_IO_RANGE, "position", 7,
-            ": entry 7: \"position\" = 1e+308 rad is beyond ±10000 rad.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 8,
-                 "{\"timestamp\": 0.04, \"position\": -1e308, \"goal_position\": 0, \"torque_enable\": true}");
-    refused(t, FRIC_IO_RANGE, "position", 8,
-            ": entry 8: \"position\" = -1e+308 rad is beyond ±10000 rad.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 3,
-                 "{\"timestamp\": 0.015, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"torque\": 1}");
-    refused(t, FRIC_IO_UNKNOWN_KEY, "torque", 3,
-            ": entry 3 has the unknown key \"torque\"; entries have timestamp, position, "
-            "goal_position, torque_enable, speed, input_volts, load, temp.");
-    free(t);
-    t = log_text(HEAD, 20, ENTRY, 4,
-                 "{\"timestamp\": 0.02, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"speed\": 1}");
-    refused(t, FRIC_IO_SPEED_MIXED, "speed", 4,
-            ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
-    free(t);
-    t = log_text(HEAD "\"mas\": 1, ", 20, ENTRY, -1, "");
-    refused(t, FRIC_IO_UNKNOWN_KEY, "mas", -1,
-            ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
-            "vin, dt, arm_mass, motor, trajectory.");
-    free(t);
+    refused_log(HEAD "\"dt\": 0.005, ", 20, 10,
+                "{\"timestamp\": 0.055, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true}",
+                FRIC_IO_DT, "timestamp", 10,
+                ": entry 10: \"timestamp\" 0.055 s contradicts \"dt\" = 0.005 s: expected "
+                "0.050000000000000003 s (t_0 + k·dt) within 5e-06 s.");
+    refused_log(HEAD, 20, 7,
+                "{\"timestamp\": 0.035, \"position\": 1e308, \"goal_position\": 0, \"torque_enable\": true}",
+                FRIC_IO_RANGE, "position", 7,
+                ": entry 7: \"position\" = 1e+308 rad is beyond ±10000 rad.");
+    refused_log(HEAD, 20, 8,
+                "{\"timestamp\": 0.04, \"position\": -1e308, \"goal_position\": 0, \"torque_enable\": true}",
+                FRIC_IO_RANGE, "position", 8,
+                ": entry 8: \"position\" = -1e+308 rad is beyond ±10000 rad.");
+    refused_log(HEAD, 20, 3,
+                "{\"timestamp\": 0.015, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"torque\": 1}",
+                FRIC_IO_UNKNOWN_KEY, "torque", 3,
+                ": entry 3 has the unknown key \"torque\"; entries have timestamp, position, "
+                "goal_position, torque_enable, speed, input_volts, load, temp.");
+    refused_log(HEAD, 20, 4,
+                "{\"timestamp\": 0.02, \"position\": 0, \"goal_position\": 0, \"torque_enable\": true, \"speed\": 1}",
+                FRIC_IO_SPEED_MIXED, "speed", 4,
+                ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
+    refused_log(HEAD "\"mas\": 1, ", 20, -1, "", FRIC_IO_UNKNOWN_KEY, "mas", -1,
+                ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
+                "vin, dt, arm_mass, motor, trajectory.");
     /* a well-formed log is accepted */
     t = log_text(HEAD "\"dt\": 0.005, ", 20, ENTRY, -1, "");
     const char *path = tmp_file(t);
@@ -382,20 +373,29 @@ static void shared_params_read(void **state)
     assert_true(files >= 20);
 }
 
+/* Reads text, written to a temporary file (its path left in tmp_path), as a
+ * params file into p, the defaults of scenario sc; returns the read's status. */
+static int params_read_text(const char *text, const fric_scenario *sc, double *p,
+                            fric_io_error *err)
+{
+    fric_scenario_defaults(sc, p);
+    const char *path = tmp_file(text);
+    int rc = fric_io_params_read(path, sc, p, err);
+    remove(path);
+    return rc;
+}
+
 static void params_refused(const char *text, fric_io_code code, const char *field,
                            const char *needle)
 {
     /* param: the key's index among the bench's parameters, −1 for none */
     const fric_scenario *sc = fric_scenario_find("bench");
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
-    const char *path = tmp_file(text);
     fric_io_error err;
-    int rc = fric_io_params_read(path, sc, p, &err);
-    remove(path);
+    int rc = params_read_text(text, sc, p, &err);
     io_failed(rc, FRIC_E_PARAMS_INVALID, &err, code, fric_scenario_param_index(sc, field));
     assert_string_equal(err.field, field);
-    assert_non_null(strstr(err.message, path));
+    assert_non_null(strstr(err.message, tmp_path));
     if (!strstr(err.message, needle)) fail_msg("'%s' lacks '%s'", err.message, needle);
 }
 
@@ -530,11 +530,8 @@ static void round_trip(const fric_io_params_file *f)
     if (fric_io_params_write(f, buf, sizeof buf, &len)) fail_msg("%s", fric_status_last().message);
     const fric_scenario *sc = fric_scenario_find("bench");
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
-    const char *path = tmp_file(buf);
     fric_io_error err;
-    int rc = fric_io_params_read(path, sc, p, &err);
-    remove(path);
+    int rc = params_read_text(buf, sc, p, &err);
     if (rc) fail_msg("%s\n%s", err.message, buf);
     double c[FRIC_SERVO_N_COEFS];
     fric_servo_to_array(&f->friction, c);
@@ -589,17 +586,11 @@ static void params_write_round_trips(void **state)
     assert_true(files >= 4 * 30);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_shared_log_reads),
-        cmocka_unit_test(bad_logs_are_refused_exactly),
-        cmocka_unit_test(raw_path_gives_the_same_errors),
-        cmocka_unit_test(shared_params_read),
-        cmocka_unit_test(bad_params_are_refused),
-        cmocka_unit_test(params_write_fixed_text),
-        cmocka_unit_test(params_write_refuses),
-        cmocka_unit_test(params_write_round_trips),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
+               cmocka_unit_test(bad_logs_are_refused_exactly),
+               cmocka_unit_test(raw_path_gives_the_same_errors),
+               cmocka_unit_test(shared_params_read),
+               cmocka_unit_test(bad_params_are_refused),
+               cmocka_unit_test(params_write_fixed_text),
+               cmocka_unit_test(params_write_refuses),
+               cmocka_unit_test(params_write_round_trips))

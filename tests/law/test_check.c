@@ -14,11 +14,7 @@
  * printing its value; for eq. 15 the text "eq. 15", "needs 1/Z > " followed
  * by m (%.9g) and what to change; "" on success.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <float.h>
@@ -492,19 +488,6 @@ static void test_message_reset(void **state)
 
 /* ------------------------------------------------------------ elements */
 
-/* Z of each element from Kikuuwe §III (eqs. 26, 35, 38, 44), binary128. */
-static quad_real elem_z(fric_elem_kind k, const fric_elem_def *d)
-{
-    const quad_real M = d->M, K = d->K, B = d->B, T = d->T;
-    switch (k) {
-    case FRIC_ELEM_A: return T / M;
-    case FRIC_ELEM_B: return T / (M + T * B + T * T * K);
-    case FRIC_ELEM_C: return 1 / (B + T * K);
-    case FRIC_ELEM_D: return (T * T * K + T * B + M) / (M * (B + T * K));
-    }
-    return 0;
-}
-
 static void expect_elem_reject(fric_elem_kind k, const fric_elem_def *d, const fric_law *L, const char *name, double value)
 {
     const char *why = NULL;
@@ -608,7 +591,7 @@ static void test_elem_slope_with_element_z(void **state)
                 d.B = quad_to_double(target * d.M / (d.M - (quad_real)d.T * target));
                 break;
             }
-            const quad_real Z = elem_z((fric_elem_kind)k, &d);
+            const quad_real Z = quad_elem_z((fric_elem_kind)k, &d);
             const int valid = 1 / Z > m;
             assert_int_equal(valid, side > 0);   /* the construction hit the intended side */
             const char *why = NULL;
@@ -626,26 +609,20 @@ static void test_elem_slope_with_element_z(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_accepts_published_and_simple_laws),
-        cmocka_unit_test(test_unused_fields_ignored),
-        cmocka_unit_test(test_rejects_signs_and_order),
-        cmocka_unit_test(test_rejects_nonfinite),
-        cmocka_unit_test(test_cv_needs_fc_or_d),
-        cmocka_unit_test(test_alpha_rule),
-        cmocka_unit_test(test_kind_rule),
-        cmocka_unit_test(test_z_rule),
-        cmocka_unit_test(test_slope_boundary_published),
-        cmocka_unit_test(test_slope_boundary_exact),
-        cmocka_unit_test(test_slope_boundary_one_ulp),
-        cmocka_unit_test(test_slope_boundary_random),
-        cmocka_unit_test(test_reference_m),
-        cmocka_unit_test(test_null_pointers),
-        cmocka_unit_test(test_message_reset),
-        cmocka_unit_test(test_elem_rejections),
-        cmocka_unit_test(test_elem_slope_with_element_z),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_accepts_published_and_simple_laws),
+               cmocka_unit_test(test_unused_fields_ignored),
+               cmocka_unit_test(test_rejects_signs_and_order),
+               cmocka_unit_test(test_rejects_nonfinite),
+               cmocka_unit_test(test_cv_needs_fc_or_d),
+               cmocka_unit_test(test_alpha_rule),
+               cmocka_unit_test(test_kind_rule),
+               cmocka_unit_test(test_z_rule),
+               cmocka_unit_test(test_slope_boundary_published),
+               cmocka_unit_test(test_slope_boundary_exact),
+               cmocka_unit_test(test_slope_boundary_one_ulp),
+               cmocka_unit_test(test_slope_boundary_random),
+               cmocka_unit_test(test_reference_m),
+               cmocka_unit_test(test_null_pointers),
+               cmocka_unit_test(test_message_reset),
+               cmocka_unit_test(test_elem_rejections),
+               cmocka_unit_test(test_elem_slope_with_element_z))

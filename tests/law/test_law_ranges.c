@@ -17,11 +17,7 @@
  *    level without viscosity; plus 4 subnormal ulps for a subnormal Fc, the
  *    spacing of the numbers there); the same on 200000 log-uniform random sets.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -199,13 +195,7 @@ static void test_random_never_nan(void **state)
     assert_true(t.accepted > 50000);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reproducers_refused),
-        cmocka_unit_test(test_edges_accepted),
-        cmocka_unit_test(test_grid_never_nan),
-        cmocka_unit_test(test_random_never_nan),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_reproducers_refused),
+               cmocka_unit_test(test_edges_accepted),
+               cmocka_unit_test(test_grid_never_nan),
+               cmocka_unit_test(test_random_never_nan))

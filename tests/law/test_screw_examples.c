@@ -24,11 +24,7 @@
  * 2kτ_bf/N > 0 whereas the eq. 34 lines give 0.17|τ_l| − 573 < 0 below
  * |τ_l| = 573/0.17 = 3371.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 
@@ -103,12 +99,6 @@ static void test_eq39(void **st)
     assert_true(fabs(fric_screw_k(&s, 0, 0) - 0.4) < TOL);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_eq31_eq32_by_hand),
-        cmocka_unit_test(test_eq31_eq32_from_eqs29_30),
-        cmocka_unit_test(test_eq39),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_eq31_eq32_by_hand),
+               cmocka_unit_test(test_eq31_eq32_from_eqs29_30),
+               cmocka_unit_test(test_eq39))

@@ -15,11 +15,7 @@
 #define _POSIX_C_SOURCE 200809L /* opendir, readdir, stat */
 #include <dirent.h>
 #include <sys/stat.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -341,15 +337,9 @@ static void test_sources_name_no_command(void **state)
     assert_true(scanned > 30);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_status_names),
-        cmocka_unit_test(test_law_check),
-        cmocka_unit_test(test_formerly_deviant_calls),
-        cmocka_unit_test(test_law_tables),
-        cmocka_unit_test(test_servo_tables),
-        cmocka_unit_test(test_sources_name_no_command),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_status_names),
+               cmocka_unit_test(test_law_check),
+               cmocka_unit_test(test_formerly_deviant_calls),
+               cmocka_unit_test(test_law_tables),
+               cmocka_unit_test(test_servo_tables),
+               cmocka_unit_test(test_sources_name_no_command))

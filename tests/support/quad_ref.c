@@ -270,6 +270,20 @@ quad_real quad_printed_rational(const fric_law *law, quad_real Z, quad_real x,
     return x / Z;
 }
 
+/* ------------------------------------------------------------- elements */
+
+quad_real quad_elem_z(fric_elem_kind k, const fric_elem_def *d)
+{
+    const quad_real M = d->M, K = d->K, B = d->B, T = d->T;
+    switch (k) {
+    case FRIC_ELEM_A: return T / M;
+    case FRIC_ELEM_B: return T / (M + T * B + T * T * K);
+    case FRIC_ELEM_C: return 1 / (B + T * K);
+    case FRIC_ELEM_D: return (T * T * K + T * B + M) / (M * (B + T * K));
+    }
+    return nanq("");
+}
+
 /* ------------------------------------------------------------------ PRNG */
 
 static unsigned long long rng_next(quad_rng *r)

@@ -90,6 +90,11 @@ quad_real quad_printed_stribeck1(const fric_law *law, quad_real Z, quad_real x);
 quad_real quad_printed_rational(const fric_law *law, quad_real Z, quad_real x,
                                 int fix_b_minus);
 
+/* Z of Kikuuwe's element k from its definition d: T/M (eq. 26), T/C with
+ * C = M + TB + T²K (eqs. 35-36), 1/(B + TK) (eq. 38),
+ * (T²K + TB + M)/(M(B + TK)) (eq. 44); NaN for another k. */
+quad_real quad_elem_z(fric_elem_kind k, const fric_elem_def *d);
+
 /* ---------------------------------------------------------- test helpers */
 
 /* A small deterministic PRNG (xorshift64*), so that every run draws the same

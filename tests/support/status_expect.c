@@ -2,11 +2,7 @@
  * status_expect.c: checks of a failure reported through fric_status.h
  * (status_expect.h), moved from tests/law/test_status.c.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <string.h>

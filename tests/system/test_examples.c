@@ -12,11 +12,7 @@
  * and rational stop angles from an RK4 integration (written here) of the
  * rigid-contact ODE M·q̈ = M·kp·(q_d − q) − M·kv·q̇ − Φ(q̇).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -419,6 +415,19 @@ static void test_model_a_baselines_chatter_and_drift(void **unused)
     }
 }
 
+/* Runs sc for a duration of LONG_STEPS × 0.001 s with the setting extra
+ * (or NULL) to its end, every row through fn with ctx. */
+static void run_long(const fric_scenario *sc, const char *extra, row_fn fn, void *ctx)
+{
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    char dur[64];
+    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
+    const char *set[] = { dur, extra, NULL };
+    params_for(sc, set, p);
+    const char *why = NULL;
+    assert_int_equal(run_p(sc, p, fn, ctx, NULL, &why), FRIC_SCENARIO_DONE);
+}
+
 /* Static friction without drift over LONG_STEPS steps (Fig. 6 extended):
  * every step after the stop (step 78) has v = 0, f = h and the same x, bit
  * for bit. */
@@ -434,14 +443,8 @@ static void test_model_a_no_drift_long(void **unused)
 {
     (void)unused;
     const fric_scenario *sc = scn("model-a");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    char dur[64];
-    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
-    const char *set[] = { dur, NULL };
-    params_for(sc, set, p);
     rest_ctx c = { col(sc, "v"), col(sc, "x"), col(sc, "f"), 0, 0 };
-    const char *why = NULL;
-    assert_int_equal(run_p(sc, p, rest_row, &c, NULL, &why), FRIC_SCENARIO_DONE);
+    run_long(sc, NULL, rest_row, &c);
     assert_int_equal(c.bad, 0);
     print_message("model-a: exact rest held for %s\n", LONG_NOTE);
 }
@@ -891,14 +894,8 @@ static void test_joint_no_drift_long(void **unused)
 {
     (void)unused;
     const fric_scenario *sc = scn("joint-step");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    char dur[64];
-    snprintf(dur, sizeof dur, "duration=%.17g", (double)LONG_STEPS * 0.001);
-    const char *set[] = { dur, "every=1000", NULL };
-    params_for(sc, set, p);
     hold_ctx c = { col(sc, "q"), col(sc, "stuck"), NAN, 0 };
-    const char *why = NULL;
-    assert_int_equal(run_p(sc, p, hold_row, &c, NULL, &why), FRIC_SCENARIO_DONE);
+    run_long(sc, "every=1000", hold_row, &c);
     assert_int_equal(c.bad, 0);
     print_message("joint-step: stiction held without drift for %s\n", LONG_NOTE);
 }
@@ -975,30 +972,24 @@ static void test_joint_retune(void **unused)
     free(b);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_registered_and_described),
-        cmocka_unit_test(test_defaults_run_finite),
-        cmocka_unit_test(test_every_choice_runs_or_explains),
-        cmocka_unit_test(test_fig6_stop_step_by_hand),
-        cmocka_unit_test(test_fig7_reversal_by_hand),
-        cmocka_unit_test(test_model_a_energy_never_increases),
-        cmocka_unit_test(test_model_a_baselines_chatter_and_drift),
-        cmocka_unit_test(test_model_a_no_drift_long),
-        cmocka_unit_test(test_model_a_bad_input),
-        cmocka_unit_test(test_two_contacts_stick_slip),
-        cmocka_unit_test(test_two_contacts_energy_and_rest),
-        cmocka_unit_test(test_fig13_model_b),
-        cmocka_unit_test(test_fig14_model_d),
-        cmocka_unit_test(test_alternative_d_eigenvalue),
-        cmocka_unit_test(test_joint_coulomb_closed_form),
-        cmocka_unit_test(test_joint_stop_angles_vs_rigid_ode),
-        cmocka_unit_test(test_joint_integral_sawtooth),
-        cmocka_unit_test(test_joint_baselines),
-        cmocka_unit_test(test_joint_no_drift_long),
-        cmocka_unit_test(test_joint_bad_input),
-        cmocka_unit_test(test_joint_retune),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_registered_and_described),
+               cmocka_unit_test(test_defaults_run_finite),
+               cmocka_unit_test(test_every_choice_runs_or_explains),
+               cmocka_unit_test(test_fig6_stop_step_by_hand),
+               cmocka_unit_test(test_fig7_reversal_by_hand),
+               cmocka_unit_test(test_model_a_energy_never_increases),
+               cmocka_unit_test(test_model_a_baselines_chatter_and_drift),
+               cmocka_unit_test(test_model_a_no_drift_long),
+               cmocka_unit_test(test_model_a_bad_input),
+               cmocka_unit_test(test_two_contacts_stick_slip),
+               cmocka_unit_test(test_two_contacts_energy_and_rest),
+               cmocka_unit_test(test_fig13_model_b),
+               cmocka_unit_test(test_fig14_model_d),
+               cmocka_unit_test(test_alternative_d_eigenvalue),
+               cmocka_unit_test(test_joint_coulomb_closed_form),
+               cmocka_unit_test(test_joint_stop_angles_vs_rigid_ode),
+               cmocka_unit_test(test_joint_integral_sawtooth),
+               cmocka_unit_test(test_joint_baselines),
+               cmocka_unit_test(test_joint_no_drift_long),
+               cmocka_unit_test(test_joint_bad_input),
+               cmocka_unit_test(test_joint_retune))

@@ -14,11 +14,7 @@
  *    range; α < 1 is refused wherever the friction laws reject it
  *    (fric_law_check, independently).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -284,14 +280,8 @@ static void test_friction_choices_are_treatments(void **state)
                             fric_treatment_name(fric_bench_treatments[c]));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_param_is_presented),
-        cmocka_unit_test(test_presets_fit_the_hard_ranges),
-        cmocka_unit_test(test_tightened_ranges),
-        cmocka_unit_test(test_alpha_min_follows_the_law),
-        cmocka_unit_test(test_friction_choices_are_treatments),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_every_param_is_presented),
+               cmocka_unit_test(test_presets_fit_the_hard_ranges),
+               cmocka_unit_test(test_tightened_ranges),
+               cmocka_unit_test(test_alpha_min_follows_the_law),
+               cmocka_unit_test(test_friction_choices_are_treatments))

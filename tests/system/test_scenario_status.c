@@ -8,11 +8,7 @@
  * `fixed_by_case` flag of a scenario parameter is exactly the set of
  * parameters a figure case fixes (found by brute force through init).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -140,13 +136,7 @@ static void test_bench_and_clock(void **state)
     EXPECT(fric_scenario_clock_set(&c, "test", 1e9, 1e-6, &why), FRIC_E_WORK_LIMIT, -1);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_scenario_set),
-        cmocka_unit_test(test_scenario_init_and_retune),
-        cmocka_unit_test(test_fixed_by_case),
-        cmocka_unit_test(test_bench_and_clock),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_scenario_set),
+               cmocka_unit_test(test_scenario_init_and_retune),
+               cmocka_unit_test(test_fixed_by_case),
+               cmocka_unit_test(test_bench_and_clock))

@@ -12,11 +12,7 @@
  *  - every registered scenario at its defaults runs to DONE through the
  *    driver with finite rows only (consistency with the step's own checks).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -173,13 +169,7 @@ static void test_every_scenario_defaults_finite(void **state)
     print_message("consistency: %d scenarios at their defaults, %ld finite rows\n", n, total);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fake_bad_column_stops),
-        cmocka_unit_test(test_fake_clean_run_is_done),
-        cmocka_unit_test(test_two_contacts_energy_overflow),
-        cmocka_unit_test(test_every_scenario_defaults_finite),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_fake_bad_column_stops),
+               cmocka_unit_test(test_fake_clean_run_is_done),
+               cmocka_unit_test(test_two_contacts_energy_overflow),
+               cmocka_unit_test(test_every_scenario_defaults_finite))

@@ -13,11 +13,7 @@
  * |W0(x)|, subnormal spacing below DBL_MIN) and must stay within
  * W0_MAX_ULP everywhere on [−1/e, +inf). The maximum per regime is printed.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -370,14 +366,8 @@ static int setup(void **state)
     return 0;
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_special),
-        cmocka_unit_test(test_table),
-        cmocka_unit_test(test_branch_steps),
-        cmocka_unit_test(test_edges),
-        cmocka_unit_test(test_random),
-    };
-    return cmocka_run_group_tests(tests, setup, NULL);
-}
+FRIC_TEST_MAIN_SETUP(setup, cmocka_unit_test(test_special),
+                            cmocka_unit_test(test_table),
+                            cmocka_unit_test(test_branch_steps),
+                            cmocka_unit_test(test_edges),
+                            cmocka_unit_test(test_random))

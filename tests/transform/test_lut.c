@@ -33,11 +33,7 @@
  * band edge, where Φ_Z's slope grows like 1/(1 − s)).
  */
 #define _POSIX_C_SOURCE 200809L
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -392,35 +388,14 @@ static void run_random_alpha1(int cls, int n, uint64_t seed0, const char *what)
     assert_true(built > 0);
 }
 
-static void test_random_ordinary(void **state)
-{
-    (void)state;
-    run_random_alpha1(0, 24, 11, "random laws");
-}
-
-static void test_random_near_critical(void **state)
-{
-    (void)state;
-    run_random_alpha1(1, 16, 12, "near-critical c*Fsc -> 1");
-}
-
-static void test_random_extreme_scales(void **state)
-{
-    (void)state;
-    run_random_alpha1(2, 12, 13, "vs, Z tiny or huge");
-}
-
-static void test_random_weak_stiction(void **state)
-{
-    (void)state;
-    run_random_alpha1(3, 8, 14, "Fc = 0.999 Fs");
-}
-
-static void test_random_slow_decay(void **state)
-{
-    (void)state;
-    run_random_alpha1(4, 8, 15, "c*Fsc small");
-}
+/* The tests of run_random_alpha1, one per class (name, class, count, seed, label). */
+#define RANDOM_ALPHA1_TEST(name, cls, count, seed, what) \
+    static void name(void **state) { (void)state; run_random_alpha1(cls, count, seed, what); }
+RANDOM_ALPHA1_TEST(test_random_ordinary, 0, 24, 11, "random laws")
+RANDOM_ALPHA1_TEST(test_random_near_critical, 1, 16, 12, "near-critical c*Fsc -> 1")
+RANDOM_ALPHA1_TEST(test_random_extreme_scales, 2, 12, 13, "vs, Z tiny or huge")
+RANDOM_ALPHA1_TEST(test_random_weak_stiction, 3, 8, 14, "Fc = 0.999 Fs")
+RANDOM_ALPHA1_TEST(test_random_slow_decay, 4, 8, 15, "c*Fsc small")
 
 /* The paper's law at fixed distances from the existence limit s = 1. */
 static void test_near_critical_ladder(void **state)
@@ -683,26 +658,20 @@ static void test_nan_and_null(void **state)
     fric_lut_free(lut);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_law),
-        cmocka_unit_test(test_paper_build_time),
-        cmocka_unit_test(test_large_x),
-        cmocka_unit_test(test_random_ordinary),
-        cmocka_unit_test(test_random_near_critical),
-        cmocka_unit_test(test_random_extreme_scales),
-        cmocka_unit_test(test_random_weak_stiction),
-        cmocka_unit_test(test_random_slow_decay),
-        cmocka_unit_test(test_near_critical_ladder),
-        cmocka_unit_test(test_alpha_not_one),
-        cmocka_unit_test(test_other_laws),
-        cmocka_unit_test(test_coarse_tol),
-        cmocka_unit_test(test_refusal_bounded),
-        cmocka_unit_test(test_extreme_alpha),
-        cmocka_unit_test(test_huge_D_tail),
-        cmocka_unit_test(test_invalid_input),
-        cmocka_unit_test(test_nan_and_null),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_paper_law),
+               cmocka_unit_test(test_paper_build_time),
+               cmocka_unit_test(test_large_x),
+               cmocka_unit_test(test_random_ordinary),
+               cmocka_unit_test(test_random_near_critical),
+               cmocka_unit_test(test_random_extreme_scales),
+               cmocka_unit_test(test_random_weak_stiction),
+               cmocka_unit_test(test_random_slow_decay),
+               cmocka_unit_test(test_near_critical_ladder),
+               cmocka_unit_test(test_alpha_not_one),
+               cmocka_unit_test(test_other_laws),
+               cmocka_unit_test(test_coarse_tol),
+               cmocka_unit_test(test_refusal_bounded),
+               cmocka_unit_test(test_extreme_alpha),
+               cmocka_unit_test(test_huge_D_tail),
+               cmocka_unit_test(test_invalid_input),
+               cmocka_unit_test(test_nan_and_null))

@@ -7,11 +7,7 @@
  * papers' definitions (static band x/Z, oddness), and bounds derived here
  * (the approximation's error bound below). Never the core's own output.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -735,23 +731,17 @@ static void test_phi_definition(void **state)
     assert_int_equal(fails, 0);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_phi_definition),
-        cmocka_unit_test(test_cv_random),
-        cmocka_unit_test(test_stribeck1_random),
-        cmocka_unit_test(test_stribeck_alpha_random),
-        cmocka_unit_test(test_rational_random),
-        cmocka_unit_test(test_cisneros_fig4_parameters),
-        cmocka_unit_test(test_band_edge_continuity),
-        cmocka_unit_test(test_printed_formulas),
-        cmocka_unit_test(test_huge_and_infinite_x),
-        cmocka_unit_test(test_approx_definition),
-        cmocka_unit_test(test_approx_error_bound),
-        cmocka_unit_test(test_2d),
-        cmocka_unit_test(test_2d_invalid),
-        cmocka_unit_test(test_invalid_inputs_nan),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_phi_definition),
+               cmocka_unit_test(test_cv_random),
+               cmocka_unit_test(test_stribeck1_random),
+               cmocka_unit_test(test_stribeck_alpha_random),
+               cmocka_unit_test(test_rational_random),
+               cmocka_unit_test(test_cisneros_fig4_parameters),
+               cmocka_unit_test(test_band_edge_continuity),
+               cmocka_unit_test(test_printed_formulas),
+               cmocka_unit_test(test_huge_and_infinite_x),
+               cmocka_unit_test(test_approx_definition),
+               cmocka_unit_test(test_approx_error_bound),
+               cmocka_unit_test(test_2d),
+               cmocka_unit_test(test_2d_invalid),
+               cmocka_unit_test(test_invalid_inputs_nan))

@@ -18,11 +18,7 @@
  *     bit over random inputs (consistency), and report stuck exactly when the
  *     transform returned its static value.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -241,13 +237,7 @@ static void prepared_elements_match(void **state)
                   steps, stuck_steps);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(plan_equals_phi_z),
-        cmocka_unit_test(plan_init_rejects_as_law_check),
-        cmocka_unit_test(plan_eval_stuck_slip_warm),
-        cmocka_unit_test(prepared_elements_match),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(plan_equals_phi_z),
+               cmocka_unit_test(plan_init_rejects_as_law_check),
+               cmocka_unit_test(plan_eval_stuck_slip_warm),
+               cmocka_unit_test(prepared_elements_match))

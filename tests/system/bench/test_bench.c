@@ -19,11 +19,7 @@
  *  5. Bad input gets a message naming the parameter; a non-finite step is
  *     refused and leaves the state as it was.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -57,8 +53,8 @@ static double urand(void)           /* [0, 1), splitmix64 */
 }
 static double uni(double a, double b) { return a + (b - a) * urand(); }
 
-/* A random but sensible bench around preset p. */
-static void random_def(const fric_bench_preset *p, fric_bench_def *d)
+/* A random but sensible bench around preset p, with treatment tr. */
+static void random_def(const fric_bench_preset *p, fric_bench_def *d, fric_treatment tr)
 {
     static const double dts[] = { 0.0005, 0.001, 0.002, 0.005, 0.01 };
     fric_bench_def_from_preset(p, d);
@@ -69,6 +65,7 @@ static void random_def(const fric_bench_preset *p, fric_bench_def *d)
     d->kp = erob ? uni(5, 100) : p->servo.kp_default * uni(0.1, 3);
     d->vin = p->servo.vin_default * uni(0.8, 1.7);
     d->dt = dts[(int)(urand() * 5)];
+    d->treatment = tr;
 }
 
 /* ---------------------------------------- 1. independent reference step */
@@ -124,8 +121,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
         const fric_bench_preset *p = fric_bench_preset_at(k);
         for (int i = 0; i < 200; i++) {
             fric_bench_def d;
-            random_def(p, &d);
-            d.treatment = FRIC_TREATMENT_CLIP;
+            random_def(p, &d, FRIC_TREATMENT_CLIP);
             double r = urand();
             double q = uni(-3.2, 3.2);
             double dq = r < 0.2 ? 0.0 : r < 0.3 ? uni(-1e-3, 1e-3) : uni(-8, 8);
@@ -144,8 +140,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
         /* runs of 400 steps along a trajectory, torque on and off */
         for (int i = 0; i < 5; i++) {
             fric_bench_def d;
-            random_def(p, &d);
-            d.treatment = FRIC_TREATMENT_CLIP;
+            random_def(p, &d, FRIC_TREATMENT_CLIP);
             fric_bench_traj tr = (fric_bench_traj)(i % 4);
             fric_bench_state s;
             assert_int_equal(fric_bench_init(&d, &s, 0, 0, NULL), 0);
@@ -199,8 +194,7 @@ static void implicit_matches_core_phi_z(void **state)
         const fric_bench_preset *p = fric_bench_preset_at(k);
         for (int i = 0; i < 300; i++) {
             fric_bench_def d;
-            random_def(p, &d);
-            d.treatment = FRIC_TREATMENT_IMPLICIT;
+            random_def(p, &d, FRIC_TREATMENT_IMPLICIT);
             double q = uni(-2, 2), dq = urand() < 0.2 ? 0 : uni(-6, 6);
             double goal = q + uni(-1, 1);
             fric_bench_state s;
@@ -293,8 +287,7 @@ static void implicit_brute_force(void **state)
         const fric_bench_preset *p = fric_bench_preset_at(k);
         for (int i = 0; i < 40; i++) {
             fric_bench_def d;
-            random_def(p, &d);
-            d.treatment = FRIC_TREATMENT_IMPLICIT;
+            random_def(p, &d, FRIC_TREATMENT_IMPLICIT);
             double q = uni(-2, 2), dq = uni(-3, 3);
             check_smallest_root(&d, q, dq, q + uni(-0.5, 0.5), &moving);
         }
@@ -340,8 +333,7 @@ static void run_passive(fric_treatment tr, int *violations, int *steps)
         const fric_bench_preset *p = fric_bench_preset_at(k);
         for (int i = 0; i < 4; i++) {
             fric_bench_def d;
-            random_def(p, &d);
-            d.treatment = tr;
+            random_def(p, &d, tr);
             fric_bench_state s;
             double q0 = uni(-1.5, 1.5), dq0 = uni(-4, 4);
             assert_int_equal(fric_bench_init(&d, &s, q0, dq0, NULL), 0);
@@ -527,17 +519,11 @@ static void bad_input_is_named(void **state)
     assert_memory_equal(&s, &before, sizeof s);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(clip_is_the_reference_bit_for_bit),
-        cmocka_unit_test(implicit_matches_core_phi_z),
-        cmocka_unit_test(implicit_brute_force),
-        cmocka_unit_test(friction_is_passive_with_torque_off),
-        cmocka_unit_test(explicit_chatters_where_implicit_holds),
-        cmocka_unit_test(settling_after_a_swing),
-        cmocka_unit_test(implicit_zero_drift_long),
-        cmocka_unit_test(bad_input_is_named),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(clip_is_the_reference_bit_for_bit),
+               cmocka_unit_test(implicit_matches_core_phi_z),
+               cmocka_unit_test(implicit_brute_force),
+               cmocka_unit_test(friction_is_passive_with_torque_off),
+               cmocka_unit_test(explicit_chatters_where_implicit_holds),
+               cmocka_unit_test(settling_after_a_swing),
+               cmocka_unit_test(implicit_zero_drift_long),
+               cmocka_unit_test(bad_input_is_named))

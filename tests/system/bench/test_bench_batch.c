@@ -13,11 +13,7 @@
  *     while the others are unaffected.
  * Synthetic logs: no shared data needed, nothing skipped.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -154,11 +150,5 @@ static void batch_refuses_and_isolates(void **state)
     print_message("lane 7 leaves the finite range and scores NaN; the other 12 lanes unchanged\n");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(batch_equals_single_replay),
-        cmocka_unit_test(batch_refuses_and_isolates),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(batch_equals_single_replay),
+               cmocka_unit_test(batch_refuses_and_isolates))

@@ -20,11 +20,7 @@
  *
  * Skips (with a message) when ../shared/data is absent.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -255,13 +251,7 @@ static void motor_names_resolve_to_actuators(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_file_matches_its_preset),
-        cmocka_unit_test(firmware_constants_are_the_readmes),
-        cmocka_unit_test(lookups_handle_bad_names),
-        cmocka_unit_test(motor_names_resolve_to_actuators),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(every_file_matches_its_preset),
+               cmocka_unit_test(firmware_constants_are_the_readmes),
+               cmocka_unit_test(lookups_handle_bad_names),
+               cmocka_unit_test(motor_names_resolve_to_actuators))

@@ -16,11 +16,7 @@
  *  4. Bad logs are refused with a message naming the entry or field.
  * Skips parts 1-2 (with a message) when ../shared/data is absent.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -376,14 +372,8 @@ static void bad_logs_are_named(void **state)
     assert_int_equal(fric_io_log_samples(NULL), 0);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(replay_equals_reference_transcription),
-        cmocka_unit_test(implicit_replay_equals_streaming_loop),
-        cmocka_unit_test(raw_logs_resample_like_process_py),
-        cmocka_unit_test(free_pendulum_period),
-        cmocka_unit_test(bad_logs_are_named),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(replay_equals_reference_transcription),
+               cmocka_unit_test(implicit_replay_equals_streaming_loop),
+               cmocka_unit_test(raw_logs_resample_like_process_py),
+               cmocka_unit_test(free_pendulum_period),
+               cmocka_unit_test(bad_logs_are_named))

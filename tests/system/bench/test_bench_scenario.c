@@ -11,11 +11,7 @@
  *  - `every` decimates, retune keeps the state;
  *  - trajectories against their definitions (bam/trajectory.py) typed here.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,10 +30,32 @@ static const fric_scenario *bench(void)
     return sc;
 }
 
+/* The bench scenario, its defaults written to p. */
+static const fric_scenario *bench_defaults(double *p)
+{
+    const fric_scenario *sc = bench();
+    fric_scenario_defaults(sc, p);
+    return sc;
+}
+
 static void set(const fric_scenario *sc, double *p, const char *name, const char *text)
 {
     const char *why;
     if (fric_scenario_set(sc, p, name, text, &why)) fail_msg("%s=%s: %s", name, text, why);
+}
+
+/* set for each "name=value" of a list separated by spaces, in its order. */
+static void set_all(const fric_scenario *sc, double *p, const char *list)
+{
+    char buf[512];
+    assert_true(strlen(list) < sizeof buf);
+    strcpy(buf, list);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        char *eq = strchr(w, '=');
+        assert_non_null(eq);
+        *eq = '\0';
+        set(sc, p, w, eq + 1);
+    }
 }
 
 static void interface_is_well_formed(void **state)
@@ -130,8 +148,7 @@ static void run_equals_streaming_api(void **state)
         set(sc, p, "model", cases[c].model);
         set(sc, p, "friction", cases[c].fr);
         set(sc, p, "trajectory", cases[c].traj);
-        set(sc, p, "duration", "2");
-        set(sc, p, "q0", "0.3");
+        set_all(sc, p, "duration=2 q0=0.3");
         int n;
         double *rows = run(sc, p, &n);
         assert_int_equal(n, 2000);
@@ -164,18 +181,10 @@ static void run_equals_streaming_api(void **state)
 static void explicit_values_override_presets(void **state)
 {
     (void)state;
-    const fric_scenario *sc = bench();
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
-    set(sc, p, "actuator", "mx106");
-    set(sc, p, "model", "m2");
-    set(sc, p, "friction_base", "0.2");
-    set(sc, p, "kt", "2.5");
-    set(sc, p, "kp", "16");
-    set(sc, p, "vin", "12");
-    set(sc, p, "duration", "0.5");
-    set(sc, p, "trajectory", "goal");
-    set(sc, p, "goal", "0.4");
+    const fric_scenario *sc = bench_defaults(p);
+    set_all(sc, p, "actuator=mx106 model=m2 friction_base=0.2 kt=2.5 kp=16 vin=12 duration=0.5 "
+                   "trajectory=goal goal=0.4");
     int n;
     double *rows = run(sc, p, &n);
     fric_bench_def d;
@@ -205,19 +214,13 @@ static void errors_name_the_parameter(void **state)
     void *st = malloc(sc->state_bytes);
     const char *why;
     fric_scenario_defaults(sc, p);
-    set(sc, p, "actuator", "sts3215");
-    set(sc, p, "model", "m4");
+    set_all(sc, p, "actuator=sts3215 model=m4");
     assert_int_not_equal(sc->init(st, p, &why), 0);
     assert_non_null(strstr(why, "friction_base"));
     assert_non_null(strstr(why, "m1"));
     /* with every M4 coefficient given it runs, kt/R/armature from m1 */
-    set(sc, p, "friction_base", "0.05");
-    set(sc, p, "friction_stribeck", "0.02");
-    set(sc, p, "load_friction_base", "0.1");
-    set(sc, p, "load_friction_stribeck", "0.1");
-    set(sc, p, "dtheta_stribeck", "1");
-    set(sc, p, "alpha", "1.5");
-    set(sc, p, "friction_viscous", "0.05");
+    set_all(sc, p, "friction_base=0.05 friction_stribeck=0.02 load_friction_base=0.1 "
+                   "load_friction_stribeck=0.1 dtheta_stribeck=1 alpha=1.5 friction_viscous=0.05");
     assert_int_equal(sc->init(st, p, &why), 0);
     /* −0.5 is in range for the interface but not a value */
     set(sc, p, "alpha", "-0.5");
@@ -242,9 +245,8 @@ static void errors_name_the_parameter(void **state)
 static void every_decimates_and_retune_keeps_state(void **state)
 {
     (void)state;
-    const fric_scenario *sc = bench();
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
+    const fric_scenario *sc = bench_defaults(p);
     set(sc, p, "duration", "1");
     int n1, n10;
     double *a = run(sc, p, &n1);
@@ -283,11 +285,9 @@ static void reversals_column_shows_chattering(void **state)
     uint64_t rev[4];
     for (int tr = 0; tr < 4; tr++) {
         fric_scenario_defaults(sc, p);
-        set(sc, p, "model", "m2");
-        set(sc, p, "trajectory", "torque_off");
+        set_all(sc, p, "model=m2 trajectory=torque_off");
         set(sc, p, "friction", (const char *[]){ "implicit", "clip", "explicit", "karnopp" }[tr]);
-        set(sc, p, "q0", "0.01");
-        set(sc, p, "duration", "2");
+        set_all(sc, p, "q0=0.01 duration=2");
         int n;
         double *r = run(sc, p, &n);
         rev[tr] = (uint64_t)ROW(r, n - 1, 9);
@@ -368,17 +368,11 @@ static void resolve_refuses_out_of_range_choices(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(interface_is_well_formed),
-        cmocka_unit_test(run_equals_streaming_api),
-        cmocka_unit_test(explicit_values_override_presets),
-        cmocka_unit_test(errors_name_the_parameter),
-        cmocka_unit_test(every_decimates_and_retune_keeps_state),
-        cmocka_unit_test(reversals_column_shows_chattering),
-        cmocka_unit_test(trajectories_match_their_definitions),
-        cmocka_unit_test(resolve_refuses_out_of_range_choices),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(interface_is_well_formed),
+               cmocka_unit_test(run_equals_streaming_api),
+               cmocka_unit_test(explicit_values_override_presets),
+               cmocka_unit_test(errors_name_the_parameter),
+               cmocka_unit_test(every_decimates_and_retune_keeps_state),
+               cmocka_unit_test(reversals_column_shows_chattering),
+               cmocka_unit_test(trajectories_match_their_definitions),
+               cmocka_unit_test(resolve_refuses_out_of_range_choices))

@@ -21,11 +21,7 @@
  *   loses energy at O(h⁴): halving h divides the drift by about 2⁴.
  * - fric_chain_check: each bad field gets a message naming it.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -34,6 +30,7 @@
 
 #include "fric_chain.h"
 #include "fric_status.h"
+#include "gauss_ref.h"
 
 #define PI 3.14159265358979323846
 #define NMAX FRIC_CHAIN_MAX_N
@@ -214,38 +211,6 @@ static void ref_b(const fric_chain_model *c, const double *q, const double *dq, 
     for (int i = 0; i < n; i++) {
         b[i] = hd[i] - dT[i] + dV[i];
         *scale = fmax(*scale, fmax(fabs(hd[i]), fmax(fabs(dT[i]), fabs(dV[i]))));
-    }
-}
-
-/* ---------------------------------- Gaussian elimination (reference) */
-
-/* x = A⁻¹ r, A n×n row-major (destroyed), partial pivoting. */
-static void ref_solve(int n, double *A, const double *r, double *x)
-{
-    for (int i = 0; i < n; i++) x[i] = r[i];
-    for (int k = 0; k < n; k++) {
-        int p = k;
-        for (int i = k + 1; i < n; i++)
-            if (fabs(A[i * n + k]) > fabs(A[p * n + k])) p = i;
-        if (p != k) {
-            for (int j = 0; j < n; j++) {
-                double t = A[k * n + j];
-                A[k * n + j] = A[p * n + j];
-                A[p * n + j] = t;
-            }
-            double t = x[k];
-            x[k] = x[p];
-            x[p] = t;
-        }
-        for (int i = k + 1; i < n; i++) {
-            const double f = A[i * n + k] / A[k * n + k];
-            for (int j = k; j < n; j++) A[i * n + j] -= f * A[k * n + j];
-            x[i] -= f * x[k];
-        }
-    }
-    for (int k = n - 1; k >= 0; k--) {
-        for (int j = k + 1; j < n; j++) x[k] -= A[k * n + j] * x[j];
-        x[k] /= A[k * n + k];
     }
 }
 
@@ -437,7 +402,7 @@ static void test_aba_against_crba(void **state)
             memcpy(A, H, sizeof(double) * (size_t)(n * n));
             if (arm)
                 for (int i = 0; i < n; i++) A[i * n + i] += arm[i];
-            ref_solve(n, A, r, xr);
+            gauss_ref_solve(n, A, r, xr);
             fric_chain_solve(&ch.m, q, arm, r, x, &ws);
             const double xs = max_abs(xr, n);
             for (int i = 0; i < n; i++)
@@ -451,7 +416,7 @@ static void test_aba_against_crba(void **state)
         for (int i = 0; i < n; i++) rb[i] = r[i] - b[i];
         memcpy(A, H, sizeof(double) * (size_t)(n * n));
         for (int i = 0; i < n; i++) A[i * n + i] += ch.arm[i];
-        ref_solve(n, A, rb, xr);
+        gauss_ref_solve(n, A, rb, xr);
         fric_chain_forward(&ch.m, q, dq, ch.arm, r, x, &ws);
         const double xs = max_abs(xr, n);
         for (int i = 0; i < n; i++)
@@ -462,7 +427,7 @@ static void test_aba_against_crba(void **state)
             for (int i = 0; i < n; i++) rb[i] = urand(-1, 1);
             memcpy(A, H, sizeof(double) * (size_t)(n * n));
             for (int i = 0; i < n; i++) A[i * n + i] += ch.arm[i];
-            ref_solve(n, A, rb, xr);
+            gauss_ref_solve(n, A, rb, xr);
             fric_chain_resolve(&ch.m, rb, x, &ws);
             const double rs = max_abs(xr, n);
             for (int i = 0; i < n; i++)
@@ -636,18 +601,12 @@ static void test_motor_constants(void **state)
     assert_true(fabs(fric_chain_motor_J(&u) - 0.10123) < 1e-5);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lagrange_H_b),
-        cmocka_unit_test(test_pendulum_closed_form),
-        cmocka_unit_test(test_two_link_closed_form),
-        cmocka_unit_test(test_point_and_jacobian),
-        cmocka_unit_test(test_aba_against_crba),
-        cmocka_unit_test(test_energy_value),
-        cmocka_unit_test(test_energy_drift_order4),
-        cmocka_unit_test(test_check),
-        cmocka_unit_test(test_motor_constants),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_lagrange_H_b),
+               cmocka_unit_test(test_pendulum_closed_form),
+               cmocka_unit_test(test_two_link_closed_form),
+               cmocka_unit_test(test_point_and_jacobian),
+               cmocka_unit_test(test_aba_against_crba),
+               cmocka_unit_test(test_energy_value),
+               cmocka_unit_test(test_energy_drift_order4),
+               cmocka_unit_test(test_check),
+               cmocka_unit_test(test_motor_constants))

@@ -24,11 +24,7 @@
  *    C_τ below η(τ_fs − τ_fk), coupled beyond its n, a controller period that
  *    is not a multiple of dt: refused with the parameter named.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -385,15 +381,9 @@ static void test_bad_input(void **unused)
     refused("arm1", (const char *const[]){ "dt=0", NULL }, "dt");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_arm1_holds_still_at_its_target),
-        cmocka_unit_test(test_arm1_breakaway_at_g_tau_fs),
-        cmocka_unit_test(test_arm2_contact_forces),
-        cmocka_unit_test(test_chain_energy_never_increases),
-        cmocka_unit_test(test_chain_rows_and_retune),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_arm1_holds_still_at_its_target),
+               cmocka_unit_test(test_arm1_breakaway_at_g_tau_fs),
+               cmocka_unit_test(test_arm2_contact_forces),
+               cmocka_unit_test(test_chain_energy_never_increases),
+               cmocka_unit_test(test_chain_rows_and_retune),
+               cmocka_unit_test(test_bad_input))

@@ -40,11 +40,7 @@
  *   4 on a smooth problem (no friction, no contact).
  * - PID sampling and saturation (sheet §4) and the check's messages.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -56,6 +52,7 @@
 #include "fric_chain_sim.h"
 #include "friction.h"
 #include "fric_status.h"
+#include "gauss_ref.h"
 
 #define PI 3.14159265358979323846
 #define GRAV 9.81
@@ -159,35 +156,6 @@ static void make_unit(chain *ch, double I_link, double g)
     ch->m = m;
 }
 
-/* Gaussian elimination with partial pivoting, A k×k row-major (destroyed),
- * b overwritten with the solution. */
-static void gauss(int k, double *A, double *b)
-{
-    for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int r = c + 1; r < k; r++)
-            if (fabs(A[r * k + c]) > fabs(A[p * k + c])) p = r;
-        for (int j = 0; j < k; j++) {
-            double t = A[c * k + j];
-            A[c * k + j] = A[p * k + j];
-            A[p * k + j] = t;
-        }
-        double t = b[c];
-        b[c] = b[p];
-        b[p] = t;
-        for (int r = c + 1; r < k; r++) {
-            double f = A[r * k + c] / A[c * k + c];
-            for (int j = c; j < k; j++) A[r * k + j] -= f * A[c * k + j];
-            b[r] -= f * b[c];
-        }
-    }
-    for (int r = k - 1; r >= 0; r--) {
-        double s = b[r];
-        for (int j = r + 1; j < k; j++) s -= A[r * k + j] * b[j];
-        b[r] = s / A[r * k + r];
-    }
-}
-
 /* H_M⁻¹ (n×n) by elimination on CRBA's H plus the rotor inertias. */
 static void hm_inverse(const chain *ch, const double *q, double *Hi)
 {
@@ -199,7 +167,7 @@ static void hm_inverse(const chain *ch, const double *q, double *Hi)
     for (int j = 0; j < n; j++) {
         memcpy(A, H, (size_t)n * n * sizeof *A);
         for (int i = 0; i < n; i++) e[i] = i == j;
-        gauss(n, A, e);
+        gauss_ref_solve(n, A, e, e);
         for (int i = 0; i < n; i++) Hi[i * n + j] = e[i];
     }
 }
@@ -340,7 +308,7 @@ static void blsq_brute(int u, const double *A, const double *r, double lam, cons
             for (int b = 0; b < nf; b++) M[a * nf + b] = Q[free_[a] * u + free_[b]];
             y[a] = -g[free_[a]];
         }
-        gauss(nf, M, y);
+        gauss_ref_solve(nf, M, y, y);
         double f[FRIC_CHAIN_SIM_MAX_U] = { 0 };
         for (int a = 0; a < nf; a++) f[free_[a]] = y[a];
         /* KKT: free bounded components >= 0, multipliers of the fixed >= 0 */
@@ -543,7 +511,7 @@ static int coupled_pattern(const chain *ch, const double *P, const double *c, co
         for (int a = 0; a < nt; a++)
             for (int b = 0; b < nt; b++) M[a * nt + b] = P[T[a] * n + T[b]];
         for (int a = 0; a < nt; a++) e[a] = a == j;
-        gauss(nt, M, e);
+        gauss_ref_solve(nt, M, e, e);
         for (int a = 0; a < nt; a++) Pti[a * nt + j] = e[a];
     }
     for (int a = 0; a < ns; a++) {
@@ -571,7 +539,7 @@ static int coupled_pattern(const chain *ch, const double *P, const double *c, co
                 Jm[a * ns + b] = (a == b) + Ph[a * ns + b] * ub->g * dfric_here(ub, w[b]);
             }
         }
-        gauss(ns, Jm, F);
+        gauss_ref_solve(ns, Jm, F, F);
         double step = 1, big = 0;
         for (int h = 0; h < 60; h++) {   /* stay strictly inside the orthant */
             int in = 1;
@@ -693,44 +661,50 @@ static void make_unit_g(chain *ch, int motor_side)
     }
 }
 
-/* The joint held by the load L = τ_ext (the link at rest, τ = −L, i.e.
- * τ_prev = −L): one step of (27) gives τ_f = −L/(g(1+ρ)); Φ_Z gives −L/g;
- * and over 2 s q stays within 1e-6 rad while g τ_f → −L. */
-static void test_holding_below_breakaway(void **state)
+/* Runs check on every closed-form case: the unit with joint-side and with
+ * motor-side friction (make_unit_g), every method of METHODS, the load L
+ * of either sign (the paper's joint step only with L > 0: A6). check gets
+ * the unit's motor, the sim of the case and the load's sign. */
+static void for_each_unit_case(void (*check)(const fric_chain_motor *u, fric_chain_sim *s, int sg))
 {
-    (void)state;
     for (int side = 0; side < 2; side++) {
         chain ch;
         make_unit_g(&ch, side);
-        const fric_chain_motor *u = &ch.motors[0];
         for (int mi = 0; mi < N_METHODS; mi++) {
             for (int sg = -1; sg <= 1; sg += 2) {
                 if (sg < 0 && METHODS[mi].j == FRIC_CHAIN_JOINT_PAPER) continue; /* A6 */
                 fric_chain_sim s = sim_of(&ch, METHODS[mi].m, METHODS[mi].j);
-                fric_chain_state x;
-                double q0 = 0.3, L = sg * 0.9 * u->g * u->tau_fs;
-                assert_int_equal(fric_chain_sim_init(&s, &x, &q0, NULL, NULL), 0);
-                x.tau_ext[0] = L;
-                x.tau_prev[0] = -L;
-                assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
-                double want = METHODS[mi].m == FRIC_CHAIN_SEMI_IMPLICIT &&
-                                      METHODS[mi].j != FRIC_CHAIN_JOINT_PHI_Z
-                                  ? -L / (u->g * (1 + s.rho))
-                                  : METHODS[mi].m == FRIC_CHAIN_IMPLICIT ? NAN : -L / u->g;
-                if (METHODS[mi].m == FRIC_CHAIN_IMPLICIT) {
-                    /* (19) with one joint unknown: f_M = −A c/(A² + λ), λ = ρ A²,
-                     * c = h L/H_M, A = h/H_M: −L/(1+ρ), τ_f = f_M/g */
-                    want = -L / (u->g * (1 + s.rho));
-                }
-                assert_true(fabs(x.tau_f[0] - want) <= SAME_REL * u->tau_fs);
-                assert_int_equal(x.stuck[0], 1);
-                for (int k = 1; k < 2000; k++) assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
-                assert_true(fabs(x.q[0] - q0) <= 1e-6);
-                assert_true(fabs(u->g * x.tau_f[0] + L) <= 1e-6 * fabs(L));
-                assert_int_equal(x.stuck[0], 1);
+                check(&ch.motors[0], &s, sg);
             }
         }
     }
+}
+
+/* The joint held by the load L = τ_ext (the link at rest, τ = −L, i.e.
+ * τ_prev = −L): one step of (27) gives τ_f = −L/(g(1+ρ)); Φ_Z gives −L/g;
+ * and over 2 s q stays within 1e-6 rad while g τ_f → −L. */
+static void holding_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
+{
+    fric_chain_state x;
+    double q0 = 0.3, L = sg * 0.9 * u->g * u->tau_fs;
+    assert_int_equal(fric_chain_sim_init(s, &x, &q0, NULL, NULL), 0);
+    x.tau_ext[0] = L;
+    x.tau_prev[0] = -L;
+    assert_int_equal(fric_chain_sim_step(s, &x, &ws, NULL), 0);
+    double want = s->method == FRIC_CHAIN_SEMI_IMPLICIT && s->joint != FRIC_CHAIN_JOINT_PHI_Z
+                      ? -L / (u->g * (1 + s->rho))
+                      : s->method == FRIC_CHAIN_IMPLICIT ? NAN : -L / u->g;
+    if (s->method == FRIC_CHAIN_IMPLICIT) {
+        /* (19) with one joint unknown: f_M = −A c/(A² + λ), λ = ρ A²,
+         * c = h L/H_M, A = h/H_M: −L/(1+ρ), τ_f = f_M/g */
+        want = -L / (u->g * (1 + s->rho));
+    }
+    assert_true(fabs(x.tau_f[0] - want) <= SAME_REL * u->tau_fs);
+    assert_int_equal(x.stuck[0], 1);
+    for (int k = 1; k < 2000; k++) assert_int_equal(fric_chain_sim_step(s, &x, &ws, NULL), 0);
+    assert_true(fabs(x.q[0] - q0) <= 1e-6);
+    assert_true(fabs(u->g * x.tau_f[0] + L) <= 1e-6 * fabs(L));
+    assert_int_equal(x.stuck[0], 1);
 }
 
 /* L ramps from 0.5 to 1.5 g τ_fs over 2 s (quasi-static), the joint held
@@ -739,67 +713,47 @@ static void test_holding_below_breakaway(void **state)
  * regularization ρ of one step's velocity h L/H_M) when L reaches g τ_fs,
  * within 1 % (at 1e-5 rad/s the motor's damping D_M + C_τ − η(τ_fs − τ_fk)
  * asks 0.12 % more). */
-static void test_breakaway(void **state)
+static void breakaway_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
 {
-    (void)state;
-    for (int side = 0; side < 2; side++) {
-        chain ch;
-        make_unit_g(&ch, side);
-        const fric_chain_motor *u = &ch.motors[0];
-        for (int mi = 0; mi < N_METHODS; mi++) {
-            for (int sg = -1; sg <= 1; sg += 2) {
-                if (sg < 0 && METHODS[mi].j == FRIC_CHAIN_JOINT_PAPER) continue; /* A6 */
-                fric_chain_sim s = sim_of(&ch, METHODS[mi].m, METHODS[mi].j);
-                fric_chain_state x;
-                assert_int_equal(fric_chain_sim_init(&s, &x, NULL, NULL, NULL), 0);
-                double Lb = -1;
-                x.tau_prev[0] = -sg * 0.5 * u->g * u->tau_fs;   /* held before t = 0 */
-                for (int k = 0; k < 2000 && Lb < 0; k++) {
-                    double L = u->g * u->tau_fs * (0.5 + k / 2000.0);
-                    x.tau_ext[0] = sg * L;
-                    assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
-                    if (fabs(x.dq[0]) > 1e-5) Lb = L;
-                }
-                print_message("breakaway g=%g %s/%s sign %d: L/(g tau_fs) = %.5f\n", u->g,
-                              fric_chain_method_names[METHODS[mi].m],
-                              fric_chain_joint_step_names[METHODS[mi].j], sg,
-                              Lb / (u->g * u->tau_fs));
-                assert_true(Lb > 0);
-                assert_true(fabs(Lb / (u->g * u->tau_fs) - 1) <= 1e-2);
-            }
-        }
+    fric_chain_state x;
+    assert_int_equal(fric_chain_sim_init(s, &x, NULL, NULL, NULL), 0);
+    double Lb = -1;
+    x.tau_prev[0] = -sg * 0.5 * u->g * u->tau_fs;   /* held before t = 0 */
+    for (int k = 0; k < 2000 && Lb < 0; k++) {
+        double L = u->g * u->tau_fs * (0.5 + k / 2000.0);
+        x.tau_ext[0] = sg * L;
+        assert_int_equal(fric_chain_sim_step(s, &x, &ws, NULL), 0);
+        if (fabs(x.dq[0]) > 1e-5) Lb = L;
     }
+    print_message("breakaway g=%g %s/%s sign %d: L/(g tau_fs) = %.5f\n", u->g,
+                  fric_chain_method_names[s->method], fric_chain_joint_step_names[s->joint], sg,
+                  Lb / (u->g * u->tau_fs));
+    assert_true(Lb > 0);
+    assert_true(fabs(Lb / (u->g * u->tau_fs) - 1) <= 1e-2);
 }
 
 /* L > g τ_fs constant: the speed settles at v* = (L − g τ_fk)/(g C_τ + D_M)
  * (the Stribeck excess e^(−η v*) (τ_fs − τ_fk) < 1e-15 N·m is left out). */
-static void test_steady_sliding(void **state)
+static void sliding_case(const fric_chain_motor *u, fric_chain_sim *s, int sg)
 {
-    (void)state;
-    for (int side = 0; side < 2; side++) {
-        chain ch;
-        make_unit_g(&ch, side);
-        const fric_chain_motor *u = &ch.motors[0];
-        for (int mi = 0; mi < N_METHODS; mi++) {
-            for (int sg = -1; sg <= 1; sg += 2) {
-                if (sg < 0 && METHODS[mi].j == FRIC_CHAIN_JOINT_PAPER) continue; /* A6 */
-                fric_chain_sim s = sim_of(&ch, METHODS[mi].m, METHODS[mi].j);
-                fric_chain_state x;
-                assert_int_equal(fric_chain_sim_init(&s, &x, NULL, NULL, NULL), 0);
-                double L = 2.0;
-                double v = (L - u->g * u->tau_fk) / (u->g * u->C_tau + D_of(u));
-                assert_true(exp(-u->eta * v) * u->g * (u->tau_fs - u->tau_fk) < 1e-15);
-                x.tau_ext[0] = sg * L;
-                for (int k = 0; k < 1500; k++) assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
-                print_message("sliding g=%g %s/%s sign %d: v %.12g v* %.12g\n", u->g,
-                              fric_chain_method_names[METHODS[mi].m],
-                              fric_chain_joint_step_names[METHODS[mi].j], sg, x.dq[0], sg * v);
-                assert_true(fabs(x.dq[0] - sg * v) <= 1e-9 * v);
-                assert_int_equal(x.stuck[0], 0);
-            }
-        }
-    }
+    fric_chain_state x;
+    assert_int_equal(fric_chain_sim_init(s, &x, NULL, NULL, NULL), 0);
+    double L = 2.0;
+    double v = (L - u->g * u->tau_fk) / (u->g * u->C_tau + D_of(u));
+    assert_true(exp(-u->eta * v) * u->g * (u->tau_fs - u->tau_fk) < 1e-15);
+    x.tau_ext[0] = sg * L;
+    for (int k = 0; k < 1500; k++) assert_int_equal(fric_chain_sim_step(s, &x, &ws, NULL), 0);
+    print_message("sliding g=%g %s/%s sign %d: v %.12g v* %.12g\n", u->g,
+                  fric_chain_method_names[s->method], fric_chain_joint_step_names[s->joint], sg,
+                  x.dq[0], sg * v);
+    assert_true(fabs(x.dq[0] - sg * v) <= 1e-9 * v);
+    assert_int_equal(x.stuck[0], 0);
 }
+
+/* The closed-form tests, each of its cases over for_each_unit_case. */
+static void test_holding_below_breakaway(void **state) { (void)state; for_each_unit_case(holding_case); }
+static void test_breakaway(void **state) { (void)state; for_each_unit_case(breakaway_case); }
+static void test_steady_sliding(void **state) { (void)state; for_each_unit_case(sliding_case); }
 
 /* A frictionless joint: sim-1 motor with no gear friction. */
 static fric_chain_motor frictionless(double gamma, double I_M, double K_M)
@@ -1125,25 +1079,19 @@ static void test_check_messages(void **state)
     expect_bad(&s, "method");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_semi_joint_step_phi_z),
-        cmocka_unit_test(test_coupled_one_joint_element_a),
-        cmocka_unit_test(test_blsq_brute_force),
-        cmocka_unit_test(test_step_contact_problems),
-        cmocka_unit_test(test_coupled_enumeration),
-        cmocka_unit_test(test_holding_below_breakaway),
-        cmocka_unit_test(test_breakaway),
-        cmocka_unit_test(test_steady_sliding),
-        cmocka_unit_test(test_resting_contact),
-        cmocka_unit_test(test_block_on_incline),
-        cmocka_unit_test(test_energy_never_increases),
-        cmocka_unit_test(test_energy_with_contacts),
-        cmocka_unit_test(test_rkg_order4),
-        cmocka_unit_test(test_pid_sampling),
-        cmocka_unit_test(test_retune),
-        cmocka_unit_test(test_check_messages),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_semi_joint_step_phi_z),
+               cmocka_unit_test(test_coupled_one_joint_element_a),
+               cmocka_unit_test(test_blsq_brute_force),
+               cmocka_unit_test(test_step_contact_problems),
+               cmocka_unit_test(test_coupled_enumeration),
+               cmocka_unit_test(test_holding_below_breakaway),
+               cmocka_unit_test(test_breakaway),
+               cmocka_unit_test(test_steady_sliding),
+               cmocka_unit_test(test_resting_contact),
+               cmocka_unit_test(test_block_on_incline),
+               cmocka_unit_test(test_energy_never_increases),
+               cmocka_unit_test(test_energy_with_contacts),
+               cmocka_unit_test(test_rkg_order4),
+               cmocka_unit_test(test_pid_sampling),
+               cmocka_unit_test(test_retune),
+               cmocka_unit_test(test_check_messages))

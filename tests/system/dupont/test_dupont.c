@@ -18,11 +18,7 @@
  * while sliding with σ = sgn v; v(t) in closed form between the zeros of
  * F2 (|cos| switches) and of v; stuck while |F1| <= μ·|F_N|.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <float.h>
 #include <math.h>
@@ -660,19 +656,13 @@ static void test_bad_input(void **state)
     assert_true(x.x == 1 && x.v == 2);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_efficiencies),
-        cmocka_unit_test(test_dead_band),
-        cmocka_unit_test(test_fig5),
-        cmocka_unit_test(test_energy_never_increases),
-        cmocka_unit_test(test_no_drift_in_stiction),
-        cmocka_unit_test(test_baselines_chatter_and_drift),
-        cmocka_unit_test(test_screw_matches_model_a),
-        cmocka_unit_test(test_fig3),
-        cmocka_unit_test(test_scenarios),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_efficiencies),
+               cmocka_unit_test(test_dead_band),
+               cmocka_unit_test(test_fig5),
+               cmocka_unit_test(test_energy_never_increases),
+               cmocka_unit_test(test_no_drift_in_stiction),
+               cmocka_unit_test(test_baselines_chatter_and_drift),
+               cmocka_unit_test(test_screw_matches_model_a),
+               cmocka_unit_test(test_fig3),
+               cmocka_unit_test(test_scenarios),
+               cmocka_unit_test(test_bad_input))

@@ -20,11 +20,7 @@
  *   - the X–Y table of Fig. 2-3: at each reversal the jump of ẍ equals
  *     2·μ·|F_N|/m1 with F_N = m1·F2/(m1 + m2), and |ẍ| decreases.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1093,25 +1089,19 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(why, "q0[1]"));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_eq10_brute_force),
-        cmocka_unit_test(test_trial_order),
-        cmocka_unit_test(test_eq10_newton_euler),
-        cmocka_unit_test(test_breakaway_2dof),
-        cmocka_unit_test(test_breakaway_two_joints),
-        cmocka_unit_test(test_unique_grid),
-        cmocka_unit_test(test_unique_1dof),
-        cmocka_unit_test(test_radial_newton),
-        cmocka_unit_test(test_screw_fig5),
-        cmocka_unit_test(test_sim_dead_band),
-        cmocka_unit_test(test_screw_stops),
-        cmocka_unit_test(test_selflock_counts),
-        cmocka_unit_test(test_selflock_rules),
-        cmocka_unit_test(test_selflock_breakaway),
-        cmocka_unit_test(test_xy_table),
-        cmocka_unit_test(test_bad_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_eq10_brute_force),
+               cmocka_unit_test(test_trial_order),
+               cmocka_unit_test(test_eq10_newton_euler),
+               cmocka_unit_test(test_breakaway_2dof),
+               cmocka_unit_test(test_breakaway_two_joints),
+               cmocka_unit_test(test_unique_grid),
+               cmocka_unit_test(test_unique_1dof),
+               cmocka_unit_test(test_radial_newton),
+               cmocka_unit_test(test_screw_fig5),
+               cmocka_unit_test(test_sim_dead_band),
+               cmocka_unit_test(test_screw_stops),
+               cmocka_unit_test(test_selflock_counts),
+               cmocka_unit_test(test_selflock_rules),
+               cmocka_unit_test(test_selflock_breakaway),
+               cmocka_unit_test(test_xy_table),
+               cmocka_unit_test(test_bad_input))

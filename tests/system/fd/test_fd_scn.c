@@ -17,11 +17,7 @@
  * carriage-screw: the breakaway into backdriving at the closed-form force
  * F_back = (mc + mL)·tau_m·eta2s/(mL·l) (eqs. 26-28 at rest).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "test_main.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -454,15 +450,9 @@ static void test_carriage_held_in_band(void **state)
     free(st);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_map_counts_and_determinant_test),
-        cmocka_unit_test(test_map_flip_closed_form),
-        cmocka_unit_test(test_map_bad_input),
-        cmocka_unit_test(test_selflock_counts),
-        cmocka_unit_test(test_carriage_switching_force),
-        cmocka_unit_test(test_carriage_held_in_band),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FRIC_TEST_MAIN(cmocka_unit_test(test_map_counts_and_determinant_test),
+               cmocka_unit_test(test_map_flip_closed_form),
+               cmocka_unit_test(test_map_bad_input),
+               cmocka_unit_test(test_selflock_counts),
+               cmocka_unit_test(test_carriage_switching_force),
+               cmocka_unit_test(test_carriage_held_in_band))
