@@ -95,16 +95,18 @@ int fric_scenario_check(const fric_scenario *sc, const double *p, const char **w
 }
 
 /* ------------------------------------------------------------ the driver */
-/* Eight scenarios are driven (model-a, two-contacts, models-bd,
- * joint-step, screw, screw-selflock, carriage-screw: the state after each
- * block; bench: the state before each block, with the forces of its first
- * step, row_step, and adopt for its re-prepared inertia). Five keep their
+/* Nine scenarios are driven: model-a, two-contacts, models-bd, joint-step,
+ * screw, screw-selflock, carriage-screw and xy-table write the state after
+ * each block (xy-table's adopt restarts its event solver from the running
+ * motion on a retune, which can fail after configure accepted p); bench
+ * writes the state before each block with the forces of its first step
+ * (row_step), and its adopt re-prepares the step's inertia. Four keep their
  * own init/step/retune behind the same calls: arm1, arm2-ground and chain
  * (the state before a block, like the bench, but their configuration,
- * links and motors of up to 100 joints, holds pointers into itself and is
- * larger than FRIC_SCENARIO_MAX_CFG); xy-table (its retune restarts an
- * event solver from the running motion: adopt is the hook it would use);
- * solutions-2dof is a grid with no clock. */
+ * links and motors of up to 100 joints, is larger than
+ * FRIC_SCENARIO_MAX_CFG and holds pointers into itself, which a copy by
+ * the driver would leave pointing at its buffer); solutions-2dof is a grid
+ * with no clock. */
 
 /* Room for a configuration, aligned like any object. */
 typedef union {

@@ -318,19 +318,21 @@ static const fric_scenario before_scn = {
 static void test_row_before_block(void **state)
 {
     (void)state;
-    static const struct { double T, D; int every; } runs[] = {
-        { 1e-3, 0.05, 1 }, { 1e-3, 0.05, 7 }, { 1e-3, 0.05, 50 }, { 1e-3, 0.05, 1000 },
-        { 4e-3, 0.1, 3 }, { 1e-3, 0, 5 }, { 0.01, 0.0149, 1 }, { 0.01, 0.0151, 1 },
-    };
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+    /* every combination: no steps, a half step rounded down and up, e > N */
+    static const double Ts[] = { 1e-3, 4e-3, 0.01 };
+    static const double Ds[] = { 0, 0.0149, 0.0151, 0.05, 0.1 };
+    static const int es[] = { 1, 3, 7, 50, 1000 };
+    for (size_t iT = 0; iT < sizeof Ts / sizeof Ts[0]; iT++)
+    for (size_t iD = 0; iD < sizeof Ds / sizeof Ds[0]; iD++)
+    for (size_t ie = 0; ie < sizeof es / sizeof es[0]; ie++) {
         double p[B_N], row[FRIC_SCENARIO_MAX_COLS];
         fric_scenario_defaults(&before_scn, p);
-        p[B_T] = runs[r].T;
-        p[B_DURATION] = runs[r].D;
-        p[B_EVERY] = runs[r].every;
+        p[B_T] = Ts[iT];
+        p[B_DURATION] = Ds[iD];
+        p[B_EVERY] = es[ie];
         before_state st;
         const char *why;
-        long long N = llround(runs[r].D / runs[r].T), e = runs[r].every;
+        long long N = llround(Ds[iD] / Ts[iT]), e = es[ie];
         assert_int_equal(fric_scenario_init(&before_scn, &st, p, &why), 0);
         long i = 0;
         int rc;
@@ -339,7 +341,7 @@ static void test_row_before_block(void **state)
             assert_true(k < N);
             assert_true(row[1] == (double)k);
             assert_true(row[2] == (double)(k + 1));
-            assert_true(fabs(row[0] - (double)k * runs[r].T) <= 4 * DBL_EPSILON * (double)N * runs[r].T);
+            assert_true(fabs(row[0] - (double)k * Ts[iT]) <= 4 * DBL_EPSILON * (double)N * Ts[iT]);
             i++;
         }
         assert_int_equal(rc, FRIC_SCENARIO_DONE);
@@ -420,6 +422,60 @@ static void test_bench_rows_and_refused_retune(void **state)
     assert_true(fabs(row[0] - 0.049) <= 1e-15);
 }
 
+/* xy-table (driven, with adopt): a retune with unchanged parameters leaves
+ * the motion exactly as an uninterrupted run's; a switch to solver=general
+ * mid-run keeps the time (row i at t = i·every·dt) and the row count of the
+ * arithmetic (1 + ceil(N/every)); a retune refused by configure (over the
+ * work limit) changes nothing. */
+static void test_xy_table_retune(void **state)
+{
+    (void)state;
+    const fric_scenario *sc = fric_scenario_find("xy-table");
+    assert_non_null(sc);
+    assert_non_null(sc->driver);
+    static unsigned char a[1 << 16], b[1 << 16], keep[1 << 16];
+    assert_true(sc->state_bytes <= sizeof a);
+    double p[FRIC_SCENARIO_MAX_PARAMS], ra[FRIC_SCENARIO_MAX_COLS], rb[FRIC_SCENARIO_MAX_COLS];
+    fric_scenario_defaults(sc, p);
+    const int idt = fric_scenario_param_index(sc, "dt"), iD = fric_scenario_param_index(sc, "duration"),
+              iE = fric_scenario_param_index(sc, "every");
+    p[idt] = 1e-3;
+    p[iD] = 0.5;                                       /* N = 500 */
+    p[iE] = 10;
+    const char *why;
+    assert_int_equal(fric_scenario_init(sc, a, p, &why), 0);
+    assert_int_equal(fric_scenario_init(sc, b, p, &why), 0);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(fric_scenario_step(sc, a, ra, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, b, rb, &why), FRIC_SCENARIO_ROW);
+    }
+    assert_int_equal(fric_scenario_retune(sc, b, p, &why), 0);
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(fric_scenario_step(sc, a, ra, &why), FRIC_SCENARIO_ROW);
+        assert_int_equal(fric_scenario_step(sc, b, rb, &why), FRIC_SCENARIO_ROW);
+        assert_memory_equal(ra, rb, (size_t)sc->n_cols * sizeof ra[0]);
+    }
+    /* a refused retune: 1e5 s at 1e-7 s is 1e12 steps */
+    memcpy(keep, b, sc->state_bytes);
+    double q[FRIC_SCENARIO_MAX_PARAMS];
+    memcpy(q, p, sizeof q);
+    q[idt] = 1e-7;
+    q[iD] = 1e5;
+    assert_int_equal(fric_scenario_retune(sc, b, q, &why), FRIC_E_WORK_LIMIT);
+    assert_memory_equal(keep, b, sc->state_bytes);
+    /* solver=general from row 10 (step 100) on */
+    const char *why_set;
+    assert_int_equal(fric_scenario_set(sc, p, "solver", "general", &why_set), 0);
+    assert_int_equal(fric_scenario_retune(sc, b, p, &why), 0);
+    long i = 10;
+    while (fric_scenario_step(sc, b, rb, &why) == FRIC_SCENARIO_ROW) {
+        assert_true(fabs(rb[0] - (double)(10 * i) * 1e-3) <= 1e-12);
+        assert_true(isfinite(rb[1]) && isfinite(rb[2]));
+        i++;
+    }
+    assert_int_equal(i, 1 + 500 / 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -430,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_row_before_block),
         cmocka_unit_test(test_refused_retune_changes_nothing),
         cmocka_unit_test(test_bench_rows_and_refused_retune),
+        cmocka_unit_test(test_xy_table_retune),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "bench_internal.h"
 #include "fric_bench.h"
 #include "base.h"
@@ -127,8 +128,7 @@ static const fric_param_info params[N_PARAMS] = {
         NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
         NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-        .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
     [P_EPS] = { "karnopp_eps", 1e-3, 1e-9, 1, "rad/s", "Karnopp velocity band (friction=karnopp)",
         NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
     [P_GOAL] = { "goal", 0, -2 * PI_, 2 * PI_, "rad", "constant goal angle (trajectory=goal)",
