@@ -171,12 +171,22 @@ typedef struct {
  * joint kind is the model). The driver does, for every such scenario:
  *   init:   run = {0}; configure(cfg, &run, NULL, p); on success the state is
  *           zeroed, run and cfg are copied in, then start(state, p);
- *   step:   row 0 is the initial state (t = 0); each later row advances
- *           min(every, end − k) steps (advance, then k + 1) and writes the
- *           row; DONE once k reached the end of the clock;
- *   retune: run = the running one; configure(cfg, &run, state, p); on success cfg
- *           and run replace the running ones (the dynamic state is kept;
- *           on failure nothing changes).
+ *   step:   one of two row forms (below); DONE once k reached the end of
+ *           the clock;
+ *   retune: run = the running one; configure(cfg, &run, state, p); then, if
+ *           given, adopt(state, cfg); when both succeed cfg and run replace
+ *           the running ones (the dynamic state is kept; on failure nothing
+ *           changes).
+ * The row forms, for a run of N steps with one row every e steps:
+ *   the state after a block (row_step NULL): row 0 is the initial state
+ *           (t = 0); each later row advances min(e, N − k) steps (advance,
+ *           then k + 1) and writes the state reached: 1 + ceil(N/e) rows,
+ *           the last at step N;
+ *   the state before a block (row_step given): each row writes the state at
+ *           the START of its block of min(e, N − k) steps (row), then
+ *           advances them, and row_step adds what the block's FIRST step
+ *           applied (its forces, its goal): ceil(N/e) rows, row i at step
+ *           i·e, none at step N (the bench, the arms, the chain).
  * fric_scenario_step then checks that every column is finite. */
 typedef struct fric_scenario_driver {
     size_t cfg_offset;   /* offsetof(state, configuration)                  */
@@ -184,7 +194,8 @@ typedef struct fric_scenario_driver {
     /* Validates p (already range-checked) as a whole and writes the
      * configuration into cfg (cfg_bytes, aligned like max_align_t), sets
      * run->every and (re)starts run->clk from its current time
-     * (fric_scenario_clock_set). 0, or nonzero with *why and the status
+     * (fric_scenario_clock_set; or sets run->clk.end itself, the bench:
+     * its end counts from step 0). 0, or nonzero with *why and the status
      * recorded. Shared by init (running = NULL) and retune (running = the
      * running state, for what may not change mid-run). */
     int (*configure)(void *cfg, fric_scenario_run *run, const void *running, const double *p,
@@ -196,18 +207,37 @@ typedef struct fric_scenario_driver {
      * state stopped being finite, with *why (FRIC_E_NONFINITE recorded)
      * naming the step k + 1, its time and the state. */
     int (*advance)(void *state, const char **why);
-    /* The row of the current state (n_cols values). */
+    /* The row of the current state (n_cols values); with row_step: the
+     * columns known before the block's first step. */
     void (*row)(const void *state, double *row);
+    /* Optional (NULL: the state after a block): the row is written before
+     * its block, and this adds, after the block's first step, the columns
+     * that step applied. */
+    void (*row_step)(const void *state, double *row);
+    /* retune only (may be NULL): after configure accepted p, prepares the
+     * running dynamic state for the new configuration cfg (not yet in the
+     * state) — what configure alone cannot check (the bench's inertia).
+     * 0, or nonzero with *why and the status recorded; it then leaves the
+     * state unchanged, and so does the driver. */
+    int (*adopt)(void *state, const void *cfg, const char **why);
 } fric_scenario_driver;
 
 /* Defines `name`, the driver of a scenario whose state (state_t, beginning
  * with its fric_scenario_run) holds its configuration (cfg_t) in a member
- * called cfg, and checks when compiling that cfg_t fits. */
-#define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure, start, advance, row)           \
+ * called cfg, and checks when compiling that cfg_t fits: the state after a
+ * block, no adopt. FRIC_SCENARIO_DRIVER_HOOKS also takes row_step and
+ * adopt (either may be NULL). */
+#define FRIC_SCENARIO_DRIVER_HOOKS(name, state_t, cfg_t, configure_, start_, advance_, row_, \
+                                    row_step_, adopt_)                                        \
     _Static_assert(sizeof(cfg_t) <= FRIC_SCENARIO_MAX_CFG,                                   \
                    #cfg_t " is larger than FRIC_SCENARIO_MAX_CFG");                         \
-    static const fric_scenario_driver name = { offsetof(state_t, cfg), sizeof(cfg_t),        \
-                                               configure, start, advance, row }
+    static const fric_scenario_driver name = {                                               \
+        .cfg_offset = offsetof(state_t, cfg), .cfg_bytes = sizeof(cfg_t),                    \
+        .configure = configure_, .start = start_, .advance = advance_, .row = row_,          \
+        .row_step = row_step_, .adopt = adopt_ }
+#define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure_, start_, advance_, row_)       \
+    FRIC_SCENARIO_DRIVER_HOOKS(name, state_t, cfg_t, configure_, start_, advance_, row_,   \
+                                NULL, NULL)
 
 int                  fric_scenario_count(void);
 const fric_scenario *fric_scenario_at(int i);               /* NULL out of range */

@@ -95,16 +95,18 @@ int fric_scenario_check(const fric_scenario *sc, const double *p, const char **w
 }
 
 /* ------------------------------------------------------------ the driver */
-/* Seven scenarios are driven (model-a, two-contacts, models-bd, joint-step,
- * screw, screw-selflock, carriage-screw). Six keep their own init/step/
- * retune behind the same calls: bench, arm1, arm2-ground and chain write,
- * for each row, the state at the START of a block of `every` steps with the
- * forces of its first step, and the bench counts its end from t = 0 on a
- * retune (the driver writes the state at the end of a block: their CSV
- * would change); xy-table's retune restarts its event solver from the
- * running motion, which can fail after the configuration was accepted;
- * solutions-2dof is a grid with no clock. A second row form in the driver
- * would take the first four. */
+/* Nine scenarios are driven: model-a, two-contacts, models-bd, joint-step,
+ * screw, screw-selflock, carriage-screw and xy-table write the state after
+ * each block (xy-table's adopt restarts its event solver from the running
+ * motion on a retune, which can fail after configure accepted p); bench
+ * writes the state before each block with the forces of its first step
+ * (row_step), and its adopt re-prepares the step's inertia. Four keep their
+ * own init/step/retune behind the same calls: arm1, arm2-ground and chain
+ * (the state before a block, like the bench, but their configuration,
+ * links and motors of up to 100 joints, is larger than
+ * FRIC_SCENARIO_MAX_CFG and holds pointers into itself, which a copy by
+ * the driver would leave pointing at its buffer); solutions-2dof is a grid
+ * with no clock. */
 
 /* Room for a configuration, aligned like any object. */
 typedef union {
@@ -131,27 +133,35 @@ static int drive_retune(const fric_scenario *sc, void *state, const double *p, c
     cfg_buffer cfg;
     fric_scenario_run run = *(fric_scenario_run *)state;
     if (d->configure(cfg.bytes, &run, state, p, why)) return 1;
+    if (d->adopt && d->adopt(state, cfg.bytes, why)) return 1;
     memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
     *(fric_scenario_run *)state = run;
     return 0;
 }
 
-/* Row 0 is the initial state; each later row advances min(every, end − k)
- * steps; DONE at the end of the clock. */
+/* The two row forms of fric_scenario_driver: the state after a block (row
+ * 0 is the initial state, each later row advances min(every, end − k)
+ * steps) or, with row_step, the state before it (each row, then its
+ * block, row_step after the block's first step); DONE at the end of the
+ * clock. */
 static int drive_step(const fric_scenario *sc, void *state, double *row, const char **why)
 {
     const fric_scenario_driver *d = sc->driver;
     fric_scenario_run *r = state;
-    if (r->started) {
-        if (r->clk.k >= r->clk.end) return FRIC_SCENARIO_DONE;
-        long long target = fric_scenario_clock_target(&r->clk, r->every);
+    const int before = d->row_step != NULL;   /* the row form */
+    const int block = r->started || before;    /* a block of steps to advance */
+    if (block && r->clk.k >= r->clk.end) return FRIC_SCENARIO_DONE;
+    if (before) d->row(state, row);
+    if (block) {
+        long long first = r->clk.k, target = fric_scenario_clock_target(&r->clk, r->every);
         while (r->clk.k < target) {
             if (d->advance(state, why)) return FRIC_SCENARIO_ERROR;
             r->clk.k++;
+            if (before && r->clk.k == first + 1) d->row_step(state, row);
         }
     }
     r->started = 1;
-    d->row(state, row);
+    if (!before) d->row(state, row);
     return FRIC_SCENARIO_ROW;
 }
 

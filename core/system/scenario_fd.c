@@ -1,8 +1,7 @@
 /*
  * scenario_fd.c: the pieces the scenarios on fric_fd_sim share
  * (scenario_internal.h): the names of the `rule` and `switching` choices and
- * the step of a run (fric_scenario_driver.advance) and its advance by one
- * output row (the X-Y table's general solver).
+ * the step of a run (fric_scenario_driver.advance).
  */
 #include <stdio.h>
 
@@ -33,14 +32,4 @@ int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_
     snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
     if (why) *why = fric__reword("%s: step %lld: %s", scn, k, msg);   /* msg names t */
     return 1;
-}
-
-int fric__fd_scn_advance(const char *scn, fric_fd_sim *s, fric_fd_state *x,
-                         fric_scenario_clock *clk, long long every, const char **why)
-{
-    for (long long i = 0; i < every && clk->k < clk->end; i++) {
-        if (fric__fd_scn_step(scn, s, s->sys, x, clk->k + 1, why)) return 1;
-        clk->k++;
-    }
-    return 0;
 }

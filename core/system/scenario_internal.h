@@ -1,6 +1,7 @@
 /* scenario_internal.h: what the scenario adapters of several system
  * families share, private to the system stage (core/system and its family
  * folders); not part of the API:
+ *   - the `every` parameter of every time series;
  *   - the helpers of the papers' example scenarios (scenario_examples.c:
  *     the kikuuwe and cisneros families);
  *   - the choices `rule` and `switching` and the step of a run of the
@@ -12,6 +13,15 @@
 #include "fric_fd.h"
 #include "fric_scenario.h"
 #include "friction.h"
+
+/* ------------------------------------------- what every time series shares */
+
+/* The `every` parameter (fric_scenario_run.every: one row every this many
+ * steps) of every time-series scenario, a fric_param_info initialiser with
+ * default def. */
+#define FRIC__EVERY_PARAM(def)                                                                \
+    { "every", def, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,            \
+      .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 }
 
 /* ------------------------------------ helpers the example scenarios share */
 
@@ -75,17 +85,17 @@ extern const char *const fric__fd_switching_help[2];
       fric__fd_switching_names, 2, 1, .label = "switching",                                  \
       .choice_help = fric__fd_switching_help }
 
+/* The time step h of the scenarios of Dupont's models (the fd family,
+ * dupont's screw and xy-table), a fric_param_info initialiser. */
+#define FRIC__FD_DT_PARAM                                                                     \
+    { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0, .label = "time step h",          \
+      .lo = 1e-4, .hi = 1e-2, .log = 1 }
+
 /* One step of sim from the state x, to step k of the run, with sim->sys
  * set to sys first (the scenario's state may have been copied). 0, or 1
  * with *why naming the scenario, the step, its time and the state (the
  * core's message kept). */
 int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_state *x,
                       long long k, const char **why);
-
-/* Advances sim from the state x by `every` steps of s->h or until the
- * clock ends; *k counts the steps. 0, or 1 with *why naming the scenario,
- * the step, its time and the state (the core's message kept). */
-int fric__fd_scn_advance(const char *scn, fric_fd_sim *s, fric_fd_state *x,
-                         fric_scenario_clock *clk, long long every, const char **why);
 
 #endif

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "bench_internal.h"
 #include "fric_bench.h"
 #include "base.h"
@@ -127,8 +128,7 @@ static const fric_param_info params[N_PARAMS] = {
         NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
         NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-        .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
     [P_EPS] = { "karnopp_eps", 1e-3, 1e-9, 1, "rad/s", "Karnopp velocity band (friction=karnopp)",
         NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
     [P_GOAL] = { "goal", 0, -2 * PI_, 2 * PI_, "rad", "constant goal angle (trajectory=goal)",
@@ -199,12 +199,18 @@ static const fric_col_info cols[] = {
 };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
+/* The configuration of a run (what configure sets from the parameters). */
 typedef struct {
     fric_bench_def def;
-    fric_bench_state st;
     fric_bench_traj traj;
-    double goal_angle;
-    uint64_t n_steps, every;
+    double goal_angle;       /* [rad] (trajectory = goal)        */
+    double q0, dq0;          /* initial state [rad], [rad/s]      */
+} bench_cfg;
+
+typedef struct {
+    fric_scenario_run run;   /* the driver's: step k = st.steps   */
+    bench_cfg cfg;
+    fric_bench_state st;
 } bench_scn;
 
 /* Resolves value v of coefficient `name`: −1 → preset value. */
@@ -232,9 +238,14 @@ static int coef(const double *p, int i, double preset, int have_preset, int used
     return 0;
 }
 
-static int bench_init(void *state, const double *p, const char **why)
+/* The configuration from p (presets resolved, the bench checked by
+ * fric_bench_init on a scratch state); the run ends round(duration/dt)
+ * steps after step 0, also after a retune. 0, or nonzero with *why. */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why)
 {
-    bench_scn *b = state;
+    (void)running;
+    bench_cfg *b = cfg;
     const char *m = NULL;
     memset(b, 0, sizeof *b);
     const char *act = actuators[(int)p[P_ACTUATOR]];
@@ -289,71 +300,94 @@ static int bench_init(void *state, const double *p, const char **why)
     d->karnopp_eps = p[P_EPS];
     b->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
     b->goal_angle = p[P_GOAL];
-    b->every = (uint64_t)p[P_EVERY];
+    b->q0 = p[P_Q0];
+    b->dq0 = p[P_DQ0];
     double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
     if (n > 1e10) {
         if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
                                   "shorten duration.", n);
         return fric__rc();
     }
-    b->n_steps = (uint64_t)n;
-    if (fric_bench_init(d, &b->st, p[P_Q0], p[P_DQ0], &m)) {
+    fric_bench_state scratch;
+    if (fric_bench_init(d, &scratch, b->q0, b->dq0, &m)) {
         if (why) *why = fric__bench_prefix("bench: ", m);
         return fric__rc();
     }
+    run->every = (long long)p[P_EVERY];
+    run->clk.T = p[P_DT];
+    run->clk.end = (long long)n;
     if (why) *why = "";
     return 0;
 }
 
-static int bench_step(void *state, double *row, const char **why)
+/* The initial state (q0, dq0), prepared from the configuration. */
+static int start(void *state, const double *p, const char **why)
+{
+    (void)p;
+    bench_scn *b = state;
+    const char *m = NULL;
+    if (fric_bench_init(&b->cfg.def, &b->st, b->cfg.q0, b->cfg.dq0, &m)) {
+        if (why) *why = fric__bench_prefix("bench: ", m);
+        return fric__rc();
+    }
+    return 0;
+}
+
+/* One step of dt toward the trajectory's goal at the current time. */
+static int advance(void *state, const char **why)
 {
     bench_scn *b = state;
     fric_bench_state *s = &b->st;
-    if (s->steps >= b->n_steps) return FRIC_SCENARIO_DONE;
-    double t = s->t, q = s->q, dq = s->dq;
+    double tk = s->t;
     int te;
-    double goal = fric_bench_traj_goal(b->traj, t, b->goal_angle, &te);
-    for (uint64_t k = 0; k < b->every && s->steps < b->n_steps; k++) {
-        double tk = s->t;
-        int tek = te;
-        double gk = goal;
-        if (k) gk = fric_bench_traj_goal(b->traj, tk, b->goal_angle, &tek);
-        if (fric_bench_step(&b->def, s, gk, tek)) {
-            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
-                                      "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
-                                      "check kt, R, armature and the friction coefficients.",
-                                      (unsigned long long)s->steps, tk, s->q, s->dq);
-            return FRIC_SCENARIO_ERROR;
-        }
-        if (k == 0) {
-            row[0] = t;
-            row[1] = q;
-            row[2] = dq;
-            row[3] = goal;
-            row[4] = s->tau_m;
-            row[5] = s->tau_e;
-            row[6] = s->tau_f;
-            row[7] = s->budget;
-            row[8] = s->stuck;
-            row[9] = (double)s->reversals;
-        }
+    double goal = fric_bench_traj_goal(b->cfg.traj, tk, b->cfg.goal_angle, &te);
+    if (fric_bench_step(&b->cfg.def, s, goal, te)) {
+        if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
+                                  "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
+                                  "check kt, R, armature and the friction coefficients.",
+                                  (unsigned long long)s->steps, tk, s->q, s->dq);
+        return 1;
     }
-    if (why) *why = "";
-    return FRIC_SCENARIO_ROW;
-}
-
-/* New parameters, same dynamic state (q, dq, t, counters); q0 and dq0 are
- * ignored, a shorter duration ends the run at the next row. */
-static int bench_retune(void *state, const double *p, const char **why)
-{
-    bench_scn *b = state, nb;
-    if (bench_init(&nb, p, why)) return fric__rc();
-    fric_bench_state keep = b->st;
-    *b = nb;
-    b->st = keep;
-    fric_bench_retune(&b->def, &b->st);
     return 0;
 }
+
+/* The row's state at t_k and the goal of the step from t_k. */
+static void row_state(const void *state, double *row)
+{
+    const bench_scn *b = state;
+    const fric_bench_state *s = &b->st;
+    int te;
+    row[0] = s->t;
+    row[1] = s->q;
+    row[2] = s->dq;
+    row[3] = fric_bench_traj_goal(b->cfg.traj, s->t, b->cfg.goal_angle, &te);
+}
+
+/* The rest of the row: the torques of the step from t_k, the reversals up
+ * to its end. */
+static void row_forces(const void *state, double *row)
+{
+    const fric_bench_state *s = &((const bench_scn *)state)->st;
+    row[4] = s->tau_m;
+    row[5] = s->tau_e;
+    row[6] = s->tau_f;
+    row[7] = s->budget;
+    row[8] = s->stuck;
+    row[9] = (double)s->reversals;
+}
+
+/* New parameters, same dynamic state (q, dq, t, counters): the step's
+ * precomputed constants from the new def; q0 and dq0 are ignored, a
+ * shorter duration ends the run at the next row. */
+static int adopt(void *state, const void *cfg, const char **why)
+{
+    (void)why;
+    fric_bench_retune(&((const bench_cfg *)cfg)->def, &((bench_scn *)state)->st);
+    return 0;
+}
+
+FRIC_SCENARIO_DRIVER_HOOKS(driver, bench_scn, bench_cfg, configure, start, advance, row_state,
+                           row_forces, adopt);
 
 const fric_scenario fric_scenario_bench = {
     "bench",
@@ -363,8 +397,7 @@ const fric_scenario fric_scenario_bench = {
     "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
     "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
     "the chattering.",
-    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), bench_init, bench_step, bench_retune, NULL,
-    NULL,
+    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), NULL, NULL, NULL, NULL, &driver,
     "Pendulum bench: servo friction M1–M6 (Duclusaud & Passault, Algorithm 1)",
     "A servo with load-dependent friction (models M1 to M6, presets identified by Rhoban/bam) "
     "swings a pendulum along a built-in trajectory. clip is the reference step; implicit solves "
@@ -375,11 +408,12 @@ const fric_scenario fric_scenario_bench = {
 int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
                                const char **why)
 {
-    bench_scn b;
-    /* a public entry point: the ranges first (bench_init indexes the choice
+    bench_cfg b;
+    fric_scenario_run run = { 0 };
+    /* a public entry point: the ranges first (configure indexes the choice
      * tables with p), as the scenario driver does before init */
     if (fric_scenario_check(&fric_scenario_bench, p, why)) return fric__rc();
-    if (bench_init(&b, p, why)) return fric__rc();
+    if (configure(&b, &run, NULL, p, why)) return fric__rc();
     if (d) *d = b.def;
     if (resolved) {
         const fric_bench_def *r = &b.def;

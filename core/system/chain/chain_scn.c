@@ -34,6 +34,7 @@
 #include "fric_chain.h"
 #include "fric_chain_sim.h"
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "base.h"
 
 #define PI_ 3.141592653589793
@@ -101,8 +102,7 @@ static const char *const side_help[] = {
         .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },                             \
     [P_DURATION] = { "duration", DDUR, 0, 1e4, "s", "simulated time", NULL, 0, 0,               \
         .label = "duration", .lo = 0.1, .hi = DDUR_HI },                                        \
-    [P_EVERY] = { "every", DEVERY, 1, 1e6, "", "write one row every this many steps", NULL, 0,   \
-        1, .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },                        \
+    [P_EVERY] = FRIC__EVERY_PARAM(DEVERY),                                                     \
     [P_MASS] = { "mass", DMASS, 1e-4, 100, "kg", "mass m of a link (a cuboid)", NULL, 0, 0,     \
         .label = "link mass m", .lo = 0.01, .hi = 5, .log = 1 },                                \
     [P_LENGTH] = { "length", DLEN, 1e-3, 10, "m",                                               \
@@ -150,6 +150,16 @@ static const char *const side_help[] = {
         "PID derivative gain K_D on the measured velocity (eq. 30 with gamma·K_D, sheet A4)",   \
         NULL, 0, 0, .label = "gain K_D", .lo = 0, .hi = KDHI }
 
+/* The ground contacts' parameters of arm2-ground and chain (sheet §7-8),
+ * at indices mus, muk, kv. */
+#define CONTACT_PARAMS(mus, muk, kv)                                                           \
+    [mus] = { "mu_s", 0.6, 0, 10, "", "static friction coefficient mu_s of the contacts",      \
+        NULL, 0, 0, .label = "static μ_s", .lo = 0, .hi = 2 },                                  \
+    [muk] = { "mu_k", 0.5, 0, 10, "", "kinetic friction coefficient mu_k <= mu_s", NULL, 0, 0,  \
+        .label = "kinetic μ_k", .lo = 0, .hi = 2 },                                             \
+    [kv] = { "k_v", 20, 0, 1e4, "1/s", "contact drift gain k_v (eq. 28)", NULL, 0, 0,           \
+        .label = "contact drift gain k_v", .lo = 0, .hi = 200 }
+
 static const fric_param_info arm1_params[A1_COUNT] = {
     COMMON_PARAMS(1, 30, 60, 10, 0.0356, 0.1, 0.03),
     PID_PARAMS(A1, 0.025448, 0.046742, 0.005771, 0.2, 0.5, 0.05),
@@ -180,12 +190,7 @@ static const fric_param_info arm2_params[A2_COUNT] = {
         0, .label = "gear unit diameter", .lo = 0, .hi = 0.3 },
     [A2_GROUND] = { "ground", 0.2, 0, 100, "m", "height of the base joint above the ground", NULL,
         0, 0, .label = "base height", .lo = 0.05, .hi = 0.6 },
-    [A2_MUS] = { "mu_s", 0.6, 0, 10, "", "static friction coefficient mu_s of the contacts",
-        NULL, 0, 0, .label = "static μ_s", .lo = 0, .hi = 2 },
-    [A2_MUK] = { "mu_k", 0.5, 0, 10, "", "kinetic friction coefficient mu_k <= mu_s", NULL, 0, 0,
-        .label = "kinetic μ_k", .lo = 0, .hi = 2 },
-    [A2_KV] = { "k_v", 20, 0, 1e4, "1/s", "contact drift gain k_v (eq. 28)", NULL, 0, 0,
-        .label = "contact drift gain k_v", .lo = 0, .hi = 200 },
+    CONTACT_PARAMS(A2_MUS, A2_MUK, A2_KV),
     [A2_Q10] = { "q1_0", 90 * DEG, -2 * PI_, 2 * PI_, "rad",
         "initial q_1, link 1 from the downward vertical (90°: horizontal)", NULL, 0, 0,
         .label = "initial q_1", .lo = -PI_, .hi = PI_ },
@@ -206,12 +211,7 @@ static const fric_param_info chain_params[C_COUNT] = {
     [C_DEPTH] = { "ground_depth", 0.7, 0, 10, "",
         "the ground lies ground_depth·n·L below the base joint (0.7)", NULL, 0, 0,
         .label = "ground depth", .lo = 0.1, .hi = 1 },
-    [C_MUS] = { "mu_s", 0.6, 0, 10, "", "static friction coefficient mu_s of the contacts",
-        NULL, 0, 0, .label = "static μ_s", .lo = 0, .hi = 2 },
-    [C_MUK] = { "mu_k", 0.5, 0, 10, "", "kinetic friction coefficient mu_k <= mu_s", NULL, 0, 0,
-        .label = "kinetic μ_k", .lo = 0, .hi = 2 },
-    [C_KV] = { "k_v", 20, 0, 1e4, "1/s", "contact drift gain k_v (eq. 28)", NULL, 0, 0,
-        .label = "contact drift gain k_v", .lo = 0, .hi = 200 },
+    CONTACT_PARAMS(C_MUS, C_MUK, C_KV),
     [C_Q10] = { "q1_0", 90 * DEG, -2 * PI_, 2 * PI_, "rad",
         "initial q_1 (90°: horizontal; the other joints start at 0, straight)", NULL, 0, 0,
         .label = "initial q_1", .lo = -PI_, .hi = PI_ },

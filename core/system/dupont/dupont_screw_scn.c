@@ -13,6 +13,7 @@
 #include "fric_bench.h"
 #include "fric_dupont.h"
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "base.h"
 
 
@@ -75,15 +76,13 @@ static const fric_param_info params[P_COUNT] = {
                   .label = "initial angle q_0", .lo = -10, .hi = 10 },
     [P_DQ0]   = { "dq0", 0, -1e4, 1e4, "rad/s", "initial screw velocity", NULL, 0, 0,
                   .label = "initial velocity q̇_0", .lo = -20, .hi = 20 },
-    [P_DT]    = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
-                  .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DT]    = FRIC__FD_DT_PARAM,
     [P_DURATION]  = { "duration", 4, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                       .label = "duration", .lo = 0.5, .hi = 20 },
     [P_EPS]   = { "eps", 1e-3, 0, 1, "rad/s",
                   "Karnopp velocity threshold (karnopp only)", NULL, 0, 0,
                   .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 enum { C_T, C_Q, C_DQ, C_DDQ, C_Y, C_TAUM, C_TAUL, C_TAUF, C_MODE, C_STUCK, C_REV, C_COUNT };

@@ -74,15 +74,13 @@ static const fric_param_info params[P_COUNT] = {
                .label = "initial position x_0", .lo = -1, .hi = 1 },
     [P_V0] = { "v0", 0, -1e4, 1e4, "m/s", "initial sliding velocity of m_1", NULL, 0, 0,
                .label = "initial velocity v_0", .lo = -2, .hi = 2 },
-    [P_DT] = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
-               .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DT] = FRIC__FD_DT_PARAM,
     [P_DURATION] = { "duration", 10, 0, 1e5, "s", "simulated time (Fig. 3: about 8 s)", NULL, 0, 0,
                      .label = "duration", .lo = 1, .hi = 40 },
     [P_EPS] = { "eps", 1e-3, 0, 1, "m/s",
                 "Karnopp velocity threshold (karnopp only)", NULL, 0, 0,
                 .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
     [P_SOLVER] = { "solver", 0, 0, 1, "choice",
                    "existing (the table's own step, friction treatment applies) or general "
                    "(Dupont eq. 10 through fric_fd.h with event location; friction is ignored)",
@@ -106,17 +104,20 @@ static const fric_col_info cols[C_COUNT] = {
     [C_REV] = { "reversals", "", "velocity sign reversals so far (between successive nonzero v)" },
 };
 
+/* The configuration of a run (what configure sets from the parameters). */
 typedef struct {
     fric_xy_table p;       /* masses, mu, step h [s], treatment                 */
-    fric_xy_state s;       /* x, v, y, dy, last step's forces, counters         */
     double a1, w1, b1;     /* F1 = a1*sin(w1*t) + b1 [N, rad/s, N]              */
     double a2, w2;         /* F2 = a2*cos(w2*t) [N, rad/s]                      */
-    fric_scenario_clock clk;    /* steps and time of the run (step h)                */
-    long long every;       /* steps per output row                              */
-    int started;           /* 1 once row 0 is written                           */
     int general;           /* solver=general: fric_fd_sim below, not p and s    */
-    fric_fd_sim sim;       /* step h, events; sim.sys = this xy_scn             */
-    fric_fd_state fx;      /* q = (x, y), q̇ = (v, dy), counters                  */
+    fric_fd_sim sim;       /* step h, events; sim.sys = this configuration      */
+} xy_cfg;
+
+typedef struct {
+    fric_scenario_run run; /* steps and time of the run (step h), every         */
+    xy_cfg cfg;
+    fric_xy_state s;       /* x, v, y, dy, last step's forces, counters         */
+    fric_fd_state fx;      /* solver=general: q = (x, y), q̇ = (v, dy), counters  */
 } xy_scn;
 
 /* Relative event time tolerance of solver=general, times the step. */
@@ -124,17 +125,17 @@ typedef struct {
 
 static double time_at(const xy_scn *c, long long k)
 {
-    return fric_scenario_clock_t_at(&c->clk, k);
+    return fric_scenario_clock_t_at(&c->run.clk, k);
 }
 
 static double f1_at(const xy_scn *c, long long k)
 {
-    return c->a1 * sin(c->w1 * time_at(c, k)) + c->b1;
+    return c->cfg.a1 * sin(c->cfg.w1 * time_at(c, k)) + c->cfg.b1;
 }
 
 static double f2_at(const xy_scn *c, long long k)
 {
-    return c->a2 * cos(c->w2 * time_at(c, k));
+    return c->cfg.a2 * cos(c->cfg.w2 * time_at(c, k));
 }
 
 /* fric_fd_eval_fn of solver=general: eqs. 4-6 as eq. 10 (file header).
@@ -142,7 +143,7 @@ static double f2_at(const xy_scn *c, long long k)
 static int xy_eval(const void *sys, double t, const double *q, const double *dq,
                    fric_fd_problem *p, const char **why)
 {
-    const xy_scn *c = sys;
+    const xy_cfg *c = sys;
     (void)q;
     (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 2;
@@ -163,44 +164,48 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
     return 0;
 }
 
-/* Starts the general solver from the table's current motion at the
- * clock's time. 0, or 1 with *why. */
-static int general_start(xy_scn *c, const char **why)
+/* Starts the general solver of configuration c into *fx from the table's
+ * motion s at time t [s]. 0, or 1 with *why. */
+static int general_start(const xy_cfg *c, const fric_xy_state *s, double t, fric_fd_state *fx,
+                         const char **why)
 {
-    const double q0[2] = { c->s.x, c->s.y }, dq0[2] = { c->s.v, c->s.vy };
+    const double q0[2] = { s->x, s->y }, dq0[2] = { s->v, s->vy };
     const char *m;
-    c->sim.sys = c;
-    if (fric_fd_sim_init(&c->sim, &c->fx, q0, dq0, &m)) {
+    fric_fd_sim sim = c->sim;
+    sim.sys = c;
+    if (fric_fd_sim_init(&sim, fx, q0, dq0, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
         if (why) *why = fric__reword("xy-table: solver=general: %s", msg);
         return 1;
     }
-    c->fx.t = time_at(c, c->clk.k);
+    fx->t = t;
     return 0;
 }
 
-/* The general solver's motion back into the table's state (rows, a switch
- * of solver while running). */
-static void general_to_table(xy_scn *c)
+/* The general solver's motion x back into the table's state s
+ * (configuration c: rows, a switch of solver while running). */
+static void general_to_table(const xy_cfg *c, const fric_fd_state *x, fric_xy_state *s)
 {
-    const fric_fd_state *x = &c->fx;
     const double v = x->dq[0];
-    c->s.reversals += fric__reversal(&c->s.last_sign, v);
-    c->s.x = x->q[0];
-    c->s.v = v;
-    c->s.a = x->ddq[0];
-    c->s.y = x->q[1];
-    c->s.vy = x->dq[1];
-    c->s.FN = c->p.m1 * x->ddq[1];                    /* eq. 6 */
-    c->s.f = x->friction[0];
-    c->s.stuck = x->sigma[0] == 0;
+    s->reversals += fric__reversal(&s->last_sign, v);
+    s->x = x->q[0];
+    s->v = v;
+    s->a = x->ddq[0];
+    s->y = x->q[1];
+    s->vy = x->dq[1];
+    s->FN = c->p.m1 * x->ddq[1];                    /* eq. 6 */
+    s->f = x->friction[0];
+    s->stuck = x->sigma[0] == 0;
 }
 
-/* Validates p and fills the table and the clock of c (time continues from
- * the clock's current step). 0, or 1 with *why. */
-static int configure(xy_scn *c, const double *p, const char **why)
+/* Validates p and fills the configuration (time continues from the clock;
+ * fric_scenario_driver.configure). 0, or 1 with *why. */
+static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
+                     const char **why)
 {
+    xy_cfg *c = cfg;
+    (void)running;
     fric_xy_table t;
     t.m1 = p[P_M1];
     t.m2 = p[P_M2];
@@ -215,96 +220,89 @@ static int configure(xy_scn *c, const double *p, const char **why)
         if (why) *why = fric__say("xy-table: %s", msg);
         return 1;
     }
-    fric_scenario_clock clk = c->clk;
-    if (fric_scenario_clock_set(&clk, "xy-table", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric_scenario_clock_set(&run->clk, "xy-table", p[P_DURATION], p[P_DT], why)) return 1;
     c->p = t;
     c->a1 = p[P_A1];
     c->w1 = p[P_W1];
     c->b1 = p[P_B1];
     c->a2 = p[P_A2];
     c->w2 = p[P_W2];
-    c->clk = clk;
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
     c->general = (int)p[P_SOLVER];
-    c->sim = (fric_fd_sim){ 2, xy_eval, c, t.h, FRIC_FD_EVENTS, XY_EVENT_TOL * t.h, 0,
+    c->sim = (fric_fd_sim){ 2, xy_eval, NULL, t.h, FRIC_FD_EVENTS, XY_EVENT_TOL * t.h, 0,
                             FRIC_FD_RULE_CONTINUOUS };
     if (why) *why = "";
     return 0;
 }
 
-static int xy_init(void *state, const double *p, const char **why)
+/* At (x0, v0), F_N of eq. 6 at t = 0; solver=general from there. */
+static int start(void *state, const double *p, const char **why)
 {
-    xy_scn c = { 0 };
-    if (configure(&c, p, why)) return 1;
-    fric_xy_init(&c.s, p[P_X0], p[P_V0]);
-    c.s.FN = c.p.m1 * f2_at(&c, 0) / (c.p.m1 + c.p.m2);    /* eq. 6 at t = 0 */
-    xy_scn *dst = state;
-    *dst = c;
-    return dst->general ? general_start(dst, why) : 0;
+    xy_scn *c = state;
+    fric_xy_init(&c->s, p[P_X0], p[P_V0]);
+    c->s.FN = c->cfg.p.m1 * f2_at(c, 0) / (c->cfg.p.m1 + c->cfg.p.m2);    /* eq. 6 at t = 0 */
+    return c->cfg.general ? general_start(&c->cfg, &c->s, time_at(c, c->run.clk.k), &c->fx, why)
+                          : 0;
 }
 
-/* New parameters, same motion: x, v, y, dy, time and counters are kept. */
-static int xy_retune(void *state, const double *p, const char **why)
+/* New parameters, same motion: x, v, y, dy, time and counters are kept;
+ * the general solver (re)starts from the running motion, which can fail
+ * (then nothing changes). */
+static int adopt(void *state, const void *cfg, const char **why)
 {
-    xy_scn *c = state, tmp = *c;
-    if (configure(&tmp, p, why)) return 1;
-    if (c->general) general_to_table(&tmp);
-    if (tmp.general && general_start(&tmp, why)) return 1;   /* (re)start from the motion */
-    *c = tmp;
-    c->sim.sys = c;
+    xy_scn *c = state;
+    const xy_cfg *n = cfg;
+    fric_xy_state s = c->s;
+    fric_fd_state fx = c->fx;
+    if (c->cfg.general) general_to_table(n, &fx, &s);
+    if (n->general && general_start(n, &s, time_at(c, c->run.clk.k), &fx, why)) return 1;
+    c->s = s;
+    c->fx = fx;
     return 0;
 }
 
-static void xy_row(const xy_scn *c, double *row)
+static void xy_row(const void *state, double *row)
 {
-    row[C_T] = time_at(c, c->clk.k);
+    const xy_scn *c = state;
+    row[C_T] = time_at(c, c->run.clk.k);
     row[C_X] = c->s.x;
     row[C_V] = c->s.v;
     row[C_A] = c->s.a;
     row[C_Y] = c->s.y;
     row[C_DY] = c->s.vy;
-    row[C_F1] = f1_at(c, c->clk.k);
-    row[C_F2] = f2_at(c, c->clk.k);
+    row[C_F1] = f1_at(c, c->run.clk.k);
+    row[C_F2] = f2_at(c, c->run.clk.k);
     row[C_FN] = c->s.FN;
     row[C_F] = c->s.f;
     row[C_STUCK] = c->s.stuck;
     row[C_REV] = (double)c->s.reversals;
 }
 
-static int xy_step(void *state, double *row, const char **why)
+/* One step from k to k + 1: the general solver (then its motion into the
+ * table's state, every step: reversals) or the dedicated step. */
+static int advance(void *state, const char **why)
 {
     xy_scn *c = state;
-    if (!c->started) {
-        c->started = 1;
-        xy_row(c, row);
-        return FRIC_SCENARIO_ROW;
+    const long long k = c->run.clk.k;
+    if (c->cfg.general) {
+        if (fric__fd_scn_step("xy-table", &c->cfg.sim, &c->cfg, &c->fx, k + 1, why)) return 1;
+        general_to_table(&c->cfg, &c->fx, &c->s);
+        return 0;
     }
-    if (c->clk.k >= c->clk.end) return FRIC_SCENARIO_DONE;
-    if (c->general) {
-        c->sim.sys = c;            /* the state may have been copied */
-        for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
-            if (fric__fd_scn_advance("xy-table", &c->sim, &c->fx, &c->clk, 1, why))
-                return FRIC_SCENARIO_ERROR;
-            general_to_table(c);      /* every step: reversals */
-        }
-        xy_row(c, row);
-        return FRIC_SCENARIO_ROW;
+    if (fric_xy_step(&c->cfg.p, &c->s, f1_at(c, k + 1), f2_at(c, k + 1))) {
+        if (why)
+            *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
+                             "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
+                             "lower the force amplitudes or dt.", k + 1,
+                             time_at(c, k + 1), fric_treatment_name(c->cfg.p.treatment),
+                             c->s.x, c->s.v, c->s.FN);
+        return 1;
     }
-    for (long long i = 0; i < c->every && c->clk.k < c->clk.end; i++) {
-        if (fric_xy_step(&c->p, &c->s, f1_at(c, c->clk.k + 1), f2_at(c, c->clk.k + 1))) {
-            if (why)
-                *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
-                                 "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
-                                 "lower the force amplitudes or dt.", c->clk.k + 1,
-                                 time_at(c, c->clk.k + 1), fric_treatment_name(c->p.treatment),
-                                 c->s.x, c->s.v, c->s.FN);
-            return FRIC_SCENARIO_ERROR;
-        }
-        c->clk.k++;
-    }
-    xy_row(c, row);
-    return FRIC_SCENARIO_ROW;
+    return 0;
 }
+
+FRIC_SCENARIO_DRIVER_HOOKS(driver, xy_scn, xy_cfg, configure, start, advance, xy_row, NULL,
+                           adopt);
 
 const fric_scenario fric_scenario_xy_table = {
     "xy-table",
@@ -313,7 +311,7 @@ const fric_scenario fric_scenario_xy_table = {
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",
-    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), xy_init, xy_step, xy_retune, NULL, NULL,
+    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), NULL, NULL, NULL, NULL, &driver,
     "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
     "An X–Y positioning table whose x-axis friction is proportional to the normal force "
     "from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by "

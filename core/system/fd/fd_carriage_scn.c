@@ -76,15 +76,13 @@ static const fric_param_info params[P_COUNT] = {
                   .label = "force rate", .lo = -200, .hi = 200 },
     [P_DTH0] = { "dtheta0", 0, -1e4, 1e4, "rad/s", "initial screw velocity (0: at rest)", NULL, 0, 0,
                  .label = "initial screw velocity", .lo = -50, .hi = 50 },
-    [P_DT]   = { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0,
-                 .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },
+    [P_DT]   = FRIC__FD_DT_PARAM,
     [P_DURATION] = { "duration", 7, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                      .label = "duration", .lo = 1, .hi = 20 },
     [P_EVENT_TOL] = { "event_tol", 1e-9, 1e-14, 1e-2, "s",
                       "event time tolerance (switching=events)", NULL, 0, 0,
                       .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 enum { C_T, C_Z, C_DZ, C_DDZ, C_TH, C_DTH, C_DDTH, C_F, C_TAUM, C_TAUL, C_TAUS, C_MODE, C_HELD,

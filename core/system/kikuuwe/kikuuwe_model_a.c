@@ -94,8 +94,7 @@ static const fric_param_info params[N_PARAMS] = {
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
                 NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 static const fric_col_info cols[] = {

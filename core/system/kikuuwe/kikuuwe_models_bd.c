@@ -125,8 +125,7 @@ static const fric_param_info params[N_PARAMS] = {
                      "transform in both models: implicit (exact Phi_Z) or approx (eq. 46)",
                      friction_names, N_OFFERED, 0,
                      .label = "transform", .choice_help = friction_help },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 static const fric_col_info cols[] = {

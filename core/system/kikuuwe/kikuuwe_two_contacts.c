@@ -114,8 +114,7 @@ static const fric_param_info params[N_PARAMS] = {
                  .label = "initial position x1_0", .lo = -1, .hi = 1 },
     [P_X2_0] = { "x2_0", 0, -10, 10, "m", "initial position of body 2", NULL, 0, 0,
                  .label = "initial position x2_0", .lo = -1, .hi = 1 },
-    [P_EVERY] = { "every", 1, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,
-                  .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 },
+    [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 static const fric_col_info cols[] = {

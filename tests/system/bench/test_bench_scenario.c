@@ -80,7 +80,7 @@ static void interface_is_well_formed(void **state)
         if (pi->choices) assert_true(pi->max == pi->n_choices - 1 && pi->min == 0);
         for (int j = 0; j < i; j++) assert_string_not_equal(pi->name, sc->params[j].name);
     }
-    assert_non_null(sc->retune);
+    assert_true(fric_scenario_can_retune(sc));
     /* every key of a BAM parameter file is a parameter (params=m4.json) */
     static const char *const keys[] = {
         "actuator", "model", "friction_base", "friction_stribeck", "load_friction_base",
@@ -111,11 +111,11 @@ static double *run(const fric_scenario *sc, const double *p, int *n_rows)
     void *st = malloc(sc->state_bytes);
     const char *why;
     assert_non_null(st);
-    if (sc->init(st, p, &why)) fail_msg("init: %s", why);
+    if (fric_scenario_init(sc, st, p, &why)) fail_msg("init: %s", why);
     int cap = 1024, n = 0, rc;
     double *rows = malloc((size_t)cap * FRIC_SCENARIO_MAX_COLS * sizeof *rows);
     double row[FRIC_SCENARIO_MAX_COLS];
-    while ((rc = sc->step(st, row, &why)) == FRIC_SCENARIO_ROW) {
+    while ((rc = fric_scenario_step(sc, st, row, &why)) == FRIC_SCENARIO_ROW) {
         if (n == cap) {
             cap *= 2;
             rows = realloc(rows, (size_t)cap * FRIC_SCENARIO_MAX_COLS * sizeof *rows);
@@ -215,28 +215,28 @@ static void errors_name_the_parameter(void **state)
     const char *why;
     fric_scenario_defaults(sc, p);
     set_all(sc, p, "actuator=sts3215 model=m4");
-    assert_int_not_equal(sc->init(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_init(sc, st, p, &why), 0);
     assert_non_null(strstr(why, "friction_base"));
     assert_non_null(strstr(why, "m1"));
     /* with every M4 coefficient given it runs, kt/R/armature from m1 */
     set_all(sc, p, "friction_base=0.05 friction_stribeck=0.02 load_friction_base=0.1 "
                    "load_friction_stribeck=0.1 dtheta_stribeck=1 alpha=1.5 friction_viscous=0.05");
-    assert_int_equal(sc->init(st, p, &why), 0);
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
     /* −0.5 is in range for the interface but not a value */
     set(sc, p, "alpha", "-0.5");
-    assert_int_not_equal(sc->init(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_init(sc, st, p, &why), 0);
     assert_non_null(strstr(why, "alpha"));
     set(sc, p, "alpha", "0");
-    assert_int_not_equal(sc->init(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_init(sc, st, p, &why), 0);
     assert_non_null(strstr(why, "alpha"));
     fric_scenario_defaults(sc, p);
     set(sc, p, "R", "0");
-    assert_int_not_equal(sc->init(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_init(sc, st, p, &why), 0);
     assert_non_null(strstr(why, "R ="));
     fric_scenario_defaults(sc, p);
     set(sc, p, "dt", "1e-6");          /* the smallest dt and the longest duration */
     set(sc, p, "duration", "1e5");     /* accepted: 1e11 steps, more than 1e10 */
-    assert_int_not_equal(sc->init(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_init(sc, st, p, &why), 0);
     assert_non_null(strstr(why, "duration"));
     assert_int_not_equal(fric_scenario_set(sc, p, "model", "m7", &why), 0);
     free(st);
@@ -263,16 +263,16 @@ static void every_decimates_and_retune_keeps_state(void **state)
     void *st = malloc(sc->state_bytes);
     double row[FRIC_SCENARIO_MAX_COLS], prev[FRIC_SCENARIO_MAX_COLS];
     const char *why;
-    assert_int_equal(sc->init(st, p, &why), 0);
-    for (int i = 0; i < 500; i++) assert_int_equal(sc->step(st, prev, &why), FRIC_SCENARIO_ROW);
+    assert_int_equal(fric_scenario_init(sc, st, p, &why), 0);
+    for (int i = 0; i < 500; i++) assert_int_equal(fric_scenario_step(sc, st, prev, &why), FRIC_SCENARIO_ROW);
     set(sc, p, "friction", "explicit");
     set(sc, p, "q0", "1.0");           /* ignored by retune */
-    assert_int_equal(sc->retune(st, p, &why), 0);
-    assert_int_equal(sc->step(st, row, &why), FRIC_SCENARIO_ROW);
+    assert_int_equal(fric_scenario_retune(sc, st, p, &why), 0);
+    assert_int_equal(fric_scenario_step(sc, st, row, &why), FRIC_SCENARIO_ROW);
     assert_true(row[0] > prev[0] && fabs(row[0] - prev[0] - 1e-3) < 1e-12);
     assert_true(fabs(row[1] - prev[1]) < 0.01);
     set(sc, p, "alpha", "-0.5");
-    assert_int_not_equal(sc->retune(st, p, &why), 0);
+    assert_int_not_equal(fric_scenario_retune(sc, st, p, &why), 0);
     free(st);
 }
 
