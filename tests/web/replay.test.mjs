@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT } from './load.mjs';
-import { parseLog, replayModels, actuatorForMotor } from '../../web/src/replay.js';
+import { parseLog, replayModels } from '../../web/src/replay.js';
 import { scenarioParamsToObject, scenarioParamsFromObject, mujocoSnippet } from '../../web/src/exports.js';
 
 const core = await loadCore();
@@ -77,7 +77,7 @@ describe('replay: six models, browser and command line (consistency check of the
   }
   it('sts3215 log: m1 equals the CLI, m2..m6 have no preset', { skip: STS_LOG ? false : `missing shared data: no STS3215 log in ${STS_DIR}` }, () => {
     const log = parseLog(fs.readFileSync(STS_LOG, 'utf8'), core);
-    const act = actuatorForMotor(log.motor, info.params.find((p) => p.name === 'actuator').choices);
+    const act = core.bench.actuatorOf(log.motor);
     assert.equal(act, 'sts3215');
     const rows = replayModels(core, info, benchValues({ friction: 'clip' }), log, act);
     const want = cliMae(path.join(DATA, 'params/feetech_sts3215_7_4V/m1.json'), STS_LOG, 'clip');
@@ -147,15 +147,36 @@ describe('replay: log motor names', () => {
     for (const dir of [XL_DIR, STS_DIR].filter((d) => fs.existsSync(d))) {
       for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
         const motor = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).motor;
-        assert.ok(actuatorForMotor(motor, acts), `${f}: motor ${motor}`);
+        assert.ok(core.bench.actuatorOf(motor), `${f}: motor ${motor}`);
       }
     }
   });
   it('spellings and unknown motors', () => {
-    assert.equal(actuatorForMotor('XL330', acts), 'xl330');
-    assert.equal(actuatorForMotor('MX-64', acts), 'mx64');
-    assert.equal(actuatorForMotor('ax12', acts), null);
-    assert.equal(actuatorForMotor(undefined, acts), null);
+    assert.equal(core.bench.actuatorOf('XL330'), 'xl330');
+    assert.equal(core.bench.actuatorOf('MX-64'), 'mx64');
+    assert.equal(core.bench.actuatorOf('ax12'), null);
+    assert.equal(core.bench.actuatorOf(undefined), null);
+  });
+  it('the aliases of core/system/bench/bench_presets.c (its table read from the C source)', () => {
+    // an independent reading of the core's table: its { motor, actuator } pairs from the source text
+    const src = fs.readFileSync(path.join(ROOT, 'core/system/bench/bench_presets.c'), 'utf8');
+    const table = src.slice(src.indexOf('motor_aliases[] = {'), src.indexOf('};', src.indexOf('motor_aliases[] = {')));
+    const pairs = [...table.matchAll(/\{\s*"([^"]+)",\s*"([^"]+)"\s*\}/g)].map((m) => [m[1], m[2]]);
+    assert.ok(pairs.length >= 10, `${pairs.length} aliases read`);
+    const alias = Object.fromEntries(pairs);
+    assert.equal(alias.sts3250, 'sts3215');
+    for (const [motor, act] of pairs) assert.equal(core.bench.actuatorOf(motor), act, motor);
+    // spellings: case, '-', '.' and spaces are ignored; an actuator names itself
+    assert.equal(core.bench.actuatorOf('sts3250'), alias.sts3250);
+    assert.equal(core.bench.actuatorOf('STS-3250'), alias.sts3250);
+    assert.equal(core.bench.actuatorOf('STS 32.50'), alias.sts3250);
+    assert.ok(acts.includes('xl330'));
+    assert.equal(core.bench.actuatorOf('xl330'), 'xl330');
+    // ax12 is neither an actuator nor in the table: refused
+    assert.ok(!acts.includes('ax12') && !('ax12' in alias));
+    assert.equal(core.bench.actuatorOf('ax12'), null);
+    assert.equal(core.bench.actuatorOf(''), null);
+    assert.equal(core.bench.actuatorOf(42), null);
   });
 });
 
@@ -233,7 +254,7 @@ describe('one reader: browser (JSON.parse + wasm io) and native (cJSON + io) (co
       const rows = csvOf(csv);
       fs.rmSync(dir, { recursive: true });
       const parsed = parseLog(fs.readFileSync(log, 'utf8'), core);
-      const act = actuatorForMotor(parsed.motor, info.params.find((p) => p.name === 'actuator').choices);
+      const act = core.bench.actuatorOf(parsed.motor);
       const res = replayModels(core, info, benchValues({ friction: 'clip' }), parsed, act)[params.endsWith('m4.json') ? 3 : 0].res;
       assert.equal(res.samples, rows.length);
       let dq = 0, ds = 0;

@@ -7,8 +7,8 @@
 //   1. parseLog: JSON.parse, then the core's io rules (core.io.checkLog, the same
 //      C as `friction replay`); the core's error code, field and entry become
 //      one sentence ("Entry 12 has no `position`.") and clear the last result;
-//   2. the log's `motor` names the actuator (actuatorForMotor, the one table
-//      of log motor names); when it differs from the view's, the view is
+//   2. the log's `motor` names the actuator (core.bench.actuatorOf, the
+//      core's one table of log motor names, the CLI's); when it differs from the view's, the view is
 //      switched and a warning says so; an unknown motor is a warning too;
 //   3. replayModels: six core.bench.replay calls, model m1..m6 with every
 //      coefficient and kt, R, armature, q_offset at that model's identified
@@ -20,33 +20,6 @@
 // it), so they run on the main thread: no Worker, no progress bar.
 import { chartBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
-
-/** Log `motor` field (lower case, without '-', ' ' and '.') → the bench's
- *  `actuator` choice. Names that are already a bench actuator map to
- *  themselves. The shared STS3215 logs (logs/sts3215/raw) say "sts3250":
- *  Rhoban/bam has one Feetech actuator class, STS3215Actuator, and files
- *  these logs under sts3215, so they are replayed with that preset. */
-const MOTOR_ALIASES = {
-  sts3250: 'sts3215',
-  feetechsts3215: 'sts3215',
-  feetech_sts3215_7_4v: 'sts3215',
-  dynamixelxl330: 'xl330',
-  xl330m288: 'xl330',
-  xl330m077: 'xl330',
-  mx64ar: 'mx64',
-  mx64t: 'mx64',
-  mx106ar: 'mx106',
-  mx106t: 'mx106',
-};
-
-/** The bench actuator for a log's motor name, or null when unknown. */
-export function actuatorForMotor(motor, actuators) {
-  if (typeof motor !== 'string') return null;
-  const key = motor.toLowerCase().replace(/[\s.-]/g, '');
-  if (actuators.includes(key)) return key;
-  const alias = MOTOR_ALIASES[key];
-  return alias && actuators.includes(alias) ? alias : null;
-}
 
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
@@ -324,7 +297,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       return;
     }
     const current = actuator();
-    const act = actuatorForMotor(log.motor, actuators);
+    const act = core.bench.actuatorOf(log.motor);
     let use = current;
     if (act === null) {
       warn.textContent = log.motor === undefined
