@@ -10,8 +10,6 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
-import { SERVO_KEYS, SERVO_FILE_KEYS } from '../../wasm/friction.js';
-
 /** A short, human description of a JSON value for a message. */
 function what(v) {
   if (v === null) return 'null';
@@ -91,32 +89,26 @@ export function checkObject(obj, spec) {
   return out;
 }
 
-/** [servo key, params-file key] pairs: core.bench.presets() names the 13
- *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
- *  params files as SERVO_FILE_KEYS (friction_base, …, friction_viscous); both
- *  tables are the core's (fric_servo.h). */
-export function servoFileKeys() {
-  return SERVO_KEYS.slice(1).map((k, i) => [k, SERVO_FILE_KEYS[i + 1]]);
-}
-
-/** A preset of core.bench.presets() with friction coefficients `friction`
- *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
-export function presetToObject(benchInfo, preset, friction = preset.friction) {
-  const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
-  for (const [k, name] of servoFileKeys()) out[name] = friction[k];
-  return out;
+/** The params file (params/<actuator>/m<k>.json) of a preset of
+ *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
+ *  …}): the core's writer (core.io.paramsText), byte for byte what
+ *  `friction fit --out` writes for the same numbers. */
+export function presetParamsText(core, preset, friction = preset.friction) {
+  return core.io.paramsText({ actuator: preset.actuator, servo: preset.servo,
+    friction: { ...friction, model: friction.model ?? preset.model } });
 }
 
 /** A pasted params file object → { index (in core.bench.presets()), friction
- *  ({K_c, …}) }; throws one sentence for an unknown preset, key or value.
- *  kt, R, armature and q_offset are checked and not returned; the bench's
- *  other settings (a pendulum export) are accepted and not used. */
-export function presetFromObject(core, benchInfo, obj) {
+ *  ({model, K_c, …}) }: the preset its actuator and model name, with every
+ *  key the file gives read by the core (core.io.paramsRead: the CLI's rules
+ *  and messages; the bench's other settings, a pendulum export, are checked
+ *  and not used). Throws one sentence for an unknown preset, key or value. */
+export function presetFromObject(core, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
     throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
   }
   const presets = core.bench.presets();
-  const { actuator, model, ...rest } = obj;
+  const { actuator, model } = obj;
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
   if (index < 0) {
     throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
@@ -125,12 +117,11 @@ export function presetFromObject(core, benchInfo, obj) {
         return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
       }).join(', ')}.`);
   }
-  const keys = servoFileKeys();
-  const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
-  const spec = benchInfo.params.map((p) => ({ key: p.name, min: Math.max(0, p.min), max: p.max, unit: p.unit, readOnly: !used(p.name) }));
-  const checked = checkObject(rest, spec);
-  const friction = { ...presets[index].friction };
-  for (const [k, name] of keys) if (name in checked) friction[k] = checked[name];
+  // the preset's values (−1: the preset) where the file gives none
+  const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', core.scenario.params('bench', { actuator, model })));
+  const names = core.scenario.find('bench').params.map((q) => q.name);
+  const friction = { model: presets[index].model };
+  for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
   return { index, friction };
 }
 
@@ -216,7 +207,8 @@ export function mujocoSnippet(o, servo) {
 }
 
 /**
- * exportPanel(parent, { getParams() -> plain object, setParams(obj) (throws
+ * exportPanel(parent, { getParams() -> plain object (or a params file's
+ * text, core.io.paramsText), setParams(obj) (throws
  * an Error with a human message; nothing changes then), fileName, servo?:
  * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
  */
@@ -290,8 +282,10 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
   }
 
   copyBtn.addEventListener('click', () => {
-    const o = getParams();
-    show(`${JSON.stringify(o, null, 2)}\n`, `JSON of ${Object.keys(o).length} parameters${fileName ? ` (${fileName}.json)` : ''}`);
+    // an object, or a params file's text already written (by the core's writer)
+    const o = getParams(), text = typeof o === 'string' ? o : `${JSON.stringify(o, null, 2)}\n`;
+    const n = Object.keys(typeof o === 'string' ? JSON.parse(o) : o).length;
+    show(text, `JSON of ${n} parameters${fileName ? ` (${fileName}.json)` : ''}`);
   });
   if (mjBtn) {
     mjBtn.addEventListener('click', () => {

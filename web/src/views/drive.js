@@ -7,7 +7,7 @@ import { numberControl, choiceControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
-import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
+import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -283,23 +283,22 @@ export function mount(container, { core, state }) {
   draw();
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
-  const bench = core.scenario.find('bench');
   const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
   exportPanel(side, {
     fileName: 'drive',
-    getParams: () => (servoOf() ? presetToObject(bench, servoOf(), law.friction)
+    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction } = presetFromObject(core, bench, obj);
+      const { index, friction } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
       reloadWithState(state, { preset: String(index), ...coefficients });
     },
-    servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),
+    servo: () => servoOf() && { o: JSON.parse(presetParamsText(core, servoOf(), law.friction)),
       servo: core.bench.servo(core.scenario.params('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
   });
   return { dispose() { box.chart.destroy(); } };
