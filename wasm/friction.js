@@ -268,7 +268,8 @@ class LawApi {
   }
 }
 
-/** core.scenario.find: fric_scenario.h: the simulated systems and their parameters. */
+/** core.scenario: fric_scenario.h: the simulated systems (name, summary, title,
+ *  blurb), their parameters and columns. */
 class ScenarioApi {
   constructor(core) { this._core = core; }
 
@@ -310,7 +311,8 @@ class ScenarioApi {
         const { name, unit, help } = this._core._read('col_info', s.cols + j * LAYOUTS.col_info.size);
         cols.push({ name, unit, help });
       }
-      const sc = { index: i, name: s.name, summary: s.summary, params, cols, stateBytes: s.state_bytes,
+      // title and blurb: the registry's words for a view that picks the scenario by name
+      const sc = { index: i, name: s.name, summary: s.summary, title: s.title, blurb: s.blurb, params, cols, stateBytes: s.state_bytes,
                    shapePoints: s.shape ? CONSTANTS.scenario_max_shape : 0 };
       // The bench's preset-backed parameters (−1 = the preset's value):
       // resolvePresets(values) gives every value as the simulation uses it.

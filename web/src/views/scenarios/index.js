@@ -19,7 +19,11 @@ export { SCENARIOS, LESSON, shortTick } from './catalogue.js';
 
 export function mount(container, { core, state }) {
   const known = new Set(core.scenario.list().map((x) => x.name));
-  const available = SCENARIOS.filter((s) => known.has(s.name));
+  // the view's settings of each system with the registry's title and text (fric_scenario title, blurb)
+  const available = SCENARIOS.filter((s) => known.has(s.name)).map((s) => {
+    const { title, blurb } = core.scenario.find(s.name);
+    return { ...s, title, text: blurb };
+  });
   let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
 
   const { side, charts } = viewLayout(container);
