@@ -10,6 +10,8 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
+import { el, button } from './dom.js';
+
 /** A short, human description of a JSON value for a message. */
 function what(v) {
   if (v === null) return 'null';
@@ -213,56 +215,18 @@ export function mujocoSnippet(o, servo) {
  * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
  */
 export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
-  const box = document.createElement('section');
-  box.className = 'export-panel';
-  box.setAttribute('aria-label', title);
-  const h = document.createElement('h3');
-  h.textContent = title;
-  const row = document.createElement('div');
-  row.className = 'row';
-  const button = (text, label) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    if (label) b.title = label;
-    row.append(b);
-    return b;
-  };
+  const box = el('section', { className: 'export-panel', 'aria-label': title });
   const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
   const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
   const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
-  const status = document.createElement('div');
-  status.className = 'note export-status';
-  status.setAttribute('role', 'status');
-  const outText = document.createElement('textarea');
-  outText.className = 'export-text';
-  outText.readOnly = true;
-  outText.rows = 8;
-  outText.wrap = 'off';
-  outText.hidden = true;
-  outText.setAttribute('aria-label', 'Exported text');
-  const pasteBox = document.createElement('div');
-  pasteBox.className = 'export-paste';
-  pasteBox.hidden = true;
-  const pasteText = document.createElement('textarea');
-  pasteText.rows = 8;
-  pasteText.placeholder = '{"actuator": "xl330", "model": "m4", …}';
-  pasteText.setAttribute('aria-label', 'Paste parameters as JSON');
-  const pasteMsg = document.createElement('div');
-  pasteMsg.className = 'msg-bad';
-  pasteMsg.setAttribute('role', 'alert');
-  pasteMsg.hidden = true;
-  const pasteRow = document.createElement('div');
-  pasteRow.className = 'row';
-  const apply = document.createElement('button');
-  apply.type = 'button';
-  apply.textContent = 'Apply';
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = 'Cancel';
-  pasteRow.append(apply, cancel);
-  pasteBox.append(pasteText, pasteMsg, pasteRow);
-  box.append(h, row, status, outText, pasteBox);
+  const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn].filter(Boolean));
+  const status = el('div', { className: 'note export-status', role: 'status' });
+  const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': 'Exported text' });
+  const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': 'Paste parameters as JSON' });
+  const pasteMsg = el('div', { className: 'msg-bad', role: 'alert', hidden: true });
+  const apply = button('Apply'), cancel = button('Cancel');
+  const pasteBox = el('div', { className: 'export-paste', hidden: true }, pasteText, pasteMsg, el('div', { className: 'row' }, apply, cancel));
+  box.append(el('h3', { textContent: title }), row, status, outText, pasteBox);
   parent.append(box);
 
   async function show(text, what) {

@@ -7,6 +7,7 @@ import { numberControl, choiceControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
+import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
@@ -169,21 +170,10 @@ export function mount(container, { core, state }) {
       T = saved('T', TORQUE_SCALE[p.actuator] || 10);
     }
     extra.replaceChildren();
-    const head = document.createElement('h3');
-    head.textContent = 'Plot';
     const tCtl = numberControl({ label: 'max torque |τm|, |τe|', unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
       sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
-    const velWrap = document.createElement('div');
-    velWrap.className = 'ctl-choice';
-    const velLabel = document.createElement('label');
-    velLabel.htmlFor = 'drive-velocities';
-    velLabel.textContent = 'velocities θ̇ [rad/s], comma-separated (first one shaded)';
-    const vel = document.createElement('input');
-    vel.id = 'drive-velocities';
-    vel.type = 'text';
-    const velMsg = document.createElement('div');
-    velMsg.className = 'ctl-msg';
-    velMsg.setAttribute('aria-live', 'polite');
+    const vel = el('input', { id: 'drive-velocities', type: 'text' });
+    const velMsg = el('div', { className: 'ctl-msg', 'aria-live': 'polite' });
     const savedVel = fromPreset ? null : state.get('velocities', null);
     if (savedVel !== null) {
       const parsed = savedVel.split(',').map(Number);
@@ -202,8 +192,8 @@ export function mount(container, { core, state }) {
       velocities = nums;
       draw();
     });
-    velWrap.append(velLabel, vel, velMsg);
-    extra.append(head, tCtl.el, velWrap);
+    extra.append(el('h3', { textContent: 'Plot' }), tCtl.el, el('div', { className: 'ctl-choice' },
+      el('label', { htmlFor: 'drive-velocities', textContent: 'velocities θ̇ [rad/s], comma-separated (first one shaded)' }), vel, velMsg));
   }
 
   function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }

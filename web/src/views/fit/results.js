@@ -2,7 +2,7 @@
 // params file to download or copy, links to the bench and drive views with
 // the fitted values) and, for "Fit all models", the table and bar chart of
 // the validation MAE per model (the paper's Fig. 5).
-import { chartBox, download, COLORS } from '../../charts.js';
+import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
@@ -15,21 +15,10 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
   allBox.append(el('h3', {}, 'All models: training and validation MAE (the paper\'s Fig. 5)'), allTable);
   charts.append(allBox);
-  const bars = chartBox(charts, {
+  const bars = modelBarsBox(charts, {
     title: 'Validation MAE per model',
     description: 'Bar chart of the validation MAE of the published and of the fitted parameters for each model M1 to M6',
-    height: 200,
-    fileName: 'fit-validation-mae',
-    xName: 'model',
-    config: {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: {
-        parsing: true,
-        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'validation MAE [rad]' } } },
-        plugins: { legend: { position: 'bottom' } },
-      },
-    },
+    height: 200, fileName: 'fit-validation-mae', yText: 'validation MAE [rad]', legend: { position: 'bottom' },
   });
   bars.box.hidden = true;
 
