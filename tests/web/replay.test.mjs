@@ -77,6 +77,8 @@ describe('replay: six models, browser and command line (consistency check of the
   }
   it('sts3215 log: m1 equals the CLI, m2..m6 have no preset', { skip: STS_LOG ? false : `missing shared data: no STS3215 log in ${STS_DIR}` }, () => {
     const log = parseLog(fs.readFileSync(STS_LOG, 'utf8'), core);
+    // the alias path: the shared raw STS3215 logs name the motor "sts3250", the core's alias of sts3215
+    assert.equal(log.motor, 'sts3250');
     const act = core.bench.actuatorOf(log.motor);
     assert.equal(act, 'sts3215');
     const rows = replayModels(core, info, benchValues({ friction: 'clip' }), log, act);
