@@ -505,6 +505,67 @@ FXB_EXPORT int fxb_bench_resolve(const double *p, int n, double *out)
     return from_core(fric_bench_def_from_params(p, out, NULL, &why), &why);
 }
 
+/* The actuator a log's motor field names (fric_bench_actuator_resolve:
+ * "sts3250" -> "sts3215"), NULL when none: the one alias table, the CLI's. */
+FXB_EXPORT const char *fxb_actuator_resolve(const char *motor)
+{
+    return motor ? fric_bench_actuator_resolve(motor) : NULL;
+}
+
+/* ------------------------------------------------- params files (io) */
+
+/* Writes the params file of (actuator, servo[4] = kt, R, armature, q_offset,
+ * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
+ * MAE, held-out MAE (NaN: none), logs, evaluations, or NULL) into buf[cap]
+ * with fric_io_params_write, the CLI's writer. Returns the file's length
+ * (>= cap: buf was too small, call again with more), or −1 with the message
+ * (the status and the parameter index in the file's order). */
+FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const double *coefs,
+                                const double *fit, char *buf, int cap)
+{
+    if (count_bad("cap", cap, 1)) return -1;
+    fric_io_params_file f;
+    memset(&f, 0, sizeof f);
+    f.actuator = actuator;
+    f.kt = servo[0];
+    f.R = servo[1];
+    f.armature = servo[2];
+    f.q_offset = servo[3];
+    fric_servo_from_array(coefs, &f.friction);
+    fric_io_params_fit meta;
+    if (fit) {
+        meta.train_mae = fit[0];
+        meta.holdout_mae = fit[1];
+        meta.logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
+        meta.evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
+        f.fit = &meta;
+    }
+    size_t len = 0;
+    fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
+    if (rc == FRIC_E_BUFFER) return (int)len;
+    const char *why = fric_status_last().message;
+    if (from_core(rc, &why)) return -1;
+    set_error("");
+    return (int)len;
+}
+
+/* One key of a params file (JSON.parse's value: kind FRIC_IO_NUMBER with
+ * num, FRIC_IO_STRING with str, or another fric_io_kind) into the bench
+ * scenario's parameters p[n], in place, by fric_io_params_set: the CLI's
+ * rules and messages (source names the file). 0, or 1 with the message and
+ * *err filled (layout io_error). */
+FXB_EXPORT int fxb_params_set(double *p, int n, const char *key, int kind, double num,
+                              const char *str, const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (bench_params_bad(n)) return 1;
+    fric_status rc = fric_io_params_set(fric_scenario_find("bench"), p, key, (fric_io_kind)kind,
+                                        num, str, source, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return 0;
+}
+
 /* --------------------------------------------------------- logs (io) */
 /* JSON.parse in wasm/friction.js hands a log over as fric_io_log_raw's plain
  * arrays; the rules, the messages and the resampling are io's (fric_io.h),

@@ -26,9 +26,10 @@
 //   core.law       friction.h      check, problem, fieldRanges, fields, phi, phiZ,
 //                                  phiZApprox, phiPlus0, lambertW0, lookupTable
 //   core.scenario  fric_scenario.h list, find, params, simulation
-//   core.bench     fric_bench.h,   presets, resolve, servo, replay, servoCoefs
+//   core.bench     fric_bench.h,   presets, resolve, servo, replay, servoCoefs,
+//                                  actuatorOf
 //                  fric_servo.h
-//   core.io        fric_io.h       loadLog, checkLog
+//   core.io        fric_io.h       loadLog, checkLog, paramsText, paramsRead
 //   core.regions   fric_regions.h  polyline, grid, at
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
@@ -267,7 +268,8 @@ class LawApi {
   }
 }
 
-/** core.scenario.find: fric_scenario.h: the simulated systems and their parameters. */
+/** core.scenario: fric_scenario.h: the simulated systems (name, summary, title,
+ *  blurb), their parameters and columns. */
 class ScenarioApi {
   constructor(core) { this._core = core; }
 
@@ -309,7 +311,8 @@ class ScenarioApi {
         const { name, unit, help } = this._core._read('col_info', s.cols + j * LAYOUTS.col_info.size);
         cols.push({ name, unit, help });
       }
-      const sc = { index: i, name: s.name, summary: s.summary, params, cols, stateBytes: s.state_bytes,
+      // title and blurb: the registry's words for a view that picks the scenario by name
+      const sc = { index: i, name: s.name, summary: s.summary, title: s.title, blurb: s.blurb, params, cols, stateBytes: s.state_bytes,
                    shapePoints: s.shape ? CONSTANTS.scenario_max_shape : 0 };
       // The bench's preset-backed parameters (−1 = the preset's value):
       // resolvePresets(values) gives every value as the simulation uses it.
@@ -415,6 +418,15 @@ class BenchApi {
     });
   }
 
+  /** The bench actuator a log's `motor` field names (fric_bench_actuator_resolve:
+   *  case, '-', '.' and white space ignored; aliases such as "sts3250" →
+   *  'sts3215', the CLI's table), or null when none (or motor is not a string). */
+  actuatorOf(motor) {
+    if (typeof motor !== 'string') return null;
+    const { rc } = this._core._call('fxb_actuator_resolve', [cstr(motor)], { ok: () => true });
+    return rc ? this._core._str(rc) : null;
+  }
+
   /** The servo friction model's numbers, in binding order, as the core defines them:
    *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
   servoCoefs() {
@@ -491,6 +503,70 @@ class IoApi {
     } finally {
       this._core._free(err);
       ptrs.forEach((p) => this._core._free(p));
+    }
+  }
+
+  /** The text of a params file (fric_io_params_write, the writer of
+   *  `friction fit --out`: its key order and number format) for
+   *  { actuator, servo: { kt, R, armature, q_offset }, friction: { model, K_c, … },
+   *  fit?: { trainMae, holdoutMae (null: none), logs, evaluations } }.
+   *  The core checks the values and names the one at fault. */
+  paramsText({ actuator, servo, friction, fit } = {}) {
+    const name = this._core._fitActuator(actuator);
+    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset }');
+    obj('friction', friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
+    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset'], (k) => numberType(`servo.${k}`, servo[k]));
+    const c = Float64Array.from(SERVO_KEYS, (k) => numberType(`friction.${k}`, friction[k] ?? 0));
+    let f = null;
+    if (fit !== undefined && fit !== null) {
+      obj('fit', fit, 'the fit summary { trainMae, holdoutMae, logs, evaluations }');
+      f = Float64Array.of(numberType('fit.trainMae', fit.trainMae),
+        fit.holdoutMae === null || fit.holdoutMae === undefined ? NaN : numberType('fit.holdoutMae', fit.holdoutMae),
+        num('fit.logs', fit.logs, { min: 0, max: 1e9 - 1, integer: true }),
+        num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
+    }
+    // the file's order: kt, R, armature, q_offset, then the coefficients from K_c
+    const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
+    for (let cap = 1024; ;) {
+      const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, out(Uint8Array, cap), cap];
+      const { rc, out: [text] } = this._core._call('fxb_params_write', args, { names, ok: (n) => n >= 0 });
+      if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
+      cap = rc + 1;
+    }
+  }
+
+  /** The bench scenario's parameter vector from a params file (JSON.parse's
+   *  object), key by key through fric_io_params_set: the CLI's rules and
+   *  messages (`friction run bench params=FILE`; source names the file). Keys
+   *  the file leaves out keep base's values (default: the bench's defaults).
+   *  A refused key throws the core's message, with code (the status),
+   *  param and field (the key). */
+  paramsRead(params, source = 'params', base = undefined) {
+    obj('params', params, 'a params file object { "kt": …, "model": "m4", … }');
+    const info = this._core.scenario.find('bench'), names = info.params.map((q) => q.name);
+    const x = base === undefined ? this._core.scenario.params('bench') : f64s('base', base, { length: names.length, names });
+    const K = Object.fromEntries(TABLES.io_kinds.map((k, i) => [k, i]));
+    const kindOf = (v) => K[typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v === 'string' ? 'string'
+      : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const core = this._core, ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const p = put(x), err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const src = put(cstr(String(source)).in);
+      for (const [key, v] of Object.entries(params)) {
+        const kind = kindOf(v);
+        const k = put(cstr(key).in), str = typeof v === 'string' ? put(cstr(v).in) : 0;
+        if (core._m._fxb_params_set(p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err)) {
+          const e = core._fail(names), detail = core._read('io_error', err);
+          e.field = detail.field || key;
+          e.param = e.param ?? e.field;
+          throw e;
+        }
+      }
+      return core._get(Float64Array, p, x.length);
+    } finally {
+      ptrs.forEach((q) => core._free(q));
     }
   }
 

@@ -30,8 +30,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT } from './load.mjs';
-import { parseLog, replayModels, actuatorForMotor } from '../../web/src/replay.js';
-import { scenarioParamsToObject, scenarioParamsFromObject, mujocoSnippet } from '../../web/src/exports.js';
+import { parseLog, replayModels } from '../../web/src/replay.js';
+import { scenarioParamsToObject, mujocoSnippet, presetParamsText, presetFromObject } from '../../web/src/exports.js';
 
 const core = await loadCore();
 const info = core.scenario.find('bench');
@@ -77,7 +77,9 @@ describe('replay: six models, browser and command line (consistency check of the
   }
   it('sts3215 log: m1 equals the CLI, m2..m6 have no preset', { skip: STS_LOG ? false : `missing shared data: no STS3215 log in ${STS_DIR}` }, () => {
     const log = parseLog(fs.readFileSync(STS_LOG, 'utf8'), core);
-    const act = actuatorForMotor(log.motor, info.params.find((p) => p.name === 'actuator').choices);
+    // the alias path: the shared raw STS3215 logs name the motor "sts3250", the core's alias of sts3215
+    assert.equal(log.motor, 'sts3250');
+    const act = core.bench.actuatorOf(log.motor);
     assert.equal(act, 'sts3215');
     const rows = replayModels(core, info, benchValues({ friction: 'clip' }), log, act);
     const want = cliMae(path.join(DATA, 'params/feetech_sts3215_7_4V/m1.json'), STS_LOG, 'clip');
@@ -147,15 +149,36 @@ describe('replay: log motor names', () => {
     for (const dir of [XL_DIR, STS_DIR].filter((d) => fs.existsSync(d))) {
       for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) {
         const motor = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).motor;
-        assert.ok(actuatorForMotor(motor, acts), `${f}: motor ${motor}`);
+        assert.ok(core.bench.actuatorOf(motor), `${f}: motor ${motor}`);
       }
     }
   });
   it('spellings and unknown motors', () => {
-    assert.equal(actuatorForMotor('XL330', acts), 'xl330');
-    assert.equal(actuatorForMotor('MX-64', acts), 'mx64');
-    assert.equal(actuatorForMotor('ax12', acts), null);
-    assert.equal(actuatorForMotor(undefined, acts), null);
+    assert.equal(core.bench.actuatorOf('XL330'), 'xl330');
+    assert.equal(core.bench.actuatorOf('MX-64'), 'mx64');
+    assert.equal(core.bench.actuatorOf('ax12'), null);
+    assert.equal(core.bench.actuatorOf(undefined), null);
+  });
+  it('the aliases of core/system/bench/bench_presets.c (its table read from the C source)', () => {
+    // an independent reading of the core's table: its { motor, actuator } pairs from the source text
+    const src = fs.readFileSync(path.join(ROOT, 'core/system/bench/bench_presets.c'), 'utf8');
+    const table = src.slice(src.indexOf('motor_aliases[] = {'), src.indexOf('};', src.indexOf('motor_aliases[] = {')));
+    const pairs = [...table.matchAll(/\{\s*"([^"]+)",\s*"([^"]+)"\s*\}/g)].map((m) => [m[1], m[2]]);
+    assert.ok(pairs.length >= 10, `${pairs.length} aliases read`);
+    const alias = Object.fromEntries(pairs);
+    assert.equal(alias.sts3250, 'sts3215');
+    for (const [motor, act] of pairs) assert.equal(core.bench.actuatorOf(motor), act, motor);
+    // spellings: case, '-', '.' and spaces are ignored; an actuator names itself
+    assert.equal(core.bench.actuatorOf('sts3250'), alias.sts3250);
+    assert.equal(core.bench.actuatorOf('STS-3250'), alias.sts3250);
+    assert.equal(core.bench.actuatorOf('STS 32.50'), alias.sts3250);
+    assert.ok(acts.includes('xl330'));
+    assert.equal(core.bench.actuatorOf('xl330'), 'xl330');
+    // ax12 is neither an actuator nor in the table: refused
+    assert.ok(!acts.includes('ax12') && !('ax12' in alias));
+    assert.equal(core.bench.actuatorOf('ax12'), null);
+    assert.equal(core.bench.actuatorOf(''), null);
+    assert.equal(core.bench.actuatorOf(42), null);
   });
 });
 
@@ -168,8 +191,8 @@ describe('exports: the bench parameters as a flat JSON file', () => {
     assert.equal(obj.model, 'm4');
     assert.equal(obj.actuator, 'xl330');
   });
-  it('reads back in the browser to the same vector', () => {
-    const back = scenarioParamsFromObject(core, info, JSON.parse(JSON.stringify(obj)));
+  it('reads back in the browser to the same vector (the pendulum paste: core.io.paramsRead)', () => {
+    const back = core.io.paramsRead(JSON.parse(JSON.stringify(obj)), 'paste');
     assert.deepEqual(Array.from(back), Array.from(values));
   });
   it('`friction run bench params=` reads it', () => {
@@ -193,12 +216,74 @@ describe('exports: the bench parameters as a flat JSON file', () => {
     const wasm = core.bench.replay(p, parseLog(fs.readFileSync(XL_LOG, 'utf8'), core)).mae;
     assert.ok(Math.abs(cli - wasm) <= TOL, `CLI ${cli}, browser ${wasm}`);
   });
-  it('paste refuses unknown keys, wrong types and out-of-range values, naming them', () => {
-    const bad = (o) => { try { scenarioParamsFromObject(core, info, o); } catch (e) { return e.message; } return null; };
-    assert.match(bad({ ...obj, frobnicate: 1 }), /unknown key `frobnicate`/);
-    assert.match(bad({ ...obj, mass: 5000 }), /`mass` = 5000 kg is outside/);
-    assert.match(bad({ ...obj, mass: '0.5' }), /`mass` must be a number/);
-    assert.match(bad({ ...obj, model: 'm9' }), /`model` = "m9" is not one of m1, m2/);
+  it('paste refuses unknown keys, wrong types and out-of-range values, naming them (the core\'s messages)', () => {
+    const bad = (o) => { try { core.io.paramsRead(o, 'paste'); } catch (e) { return e; } return null; };
+    const is = (e, key, re) => { assert.ok(e, `${key} accepted`); assert.equal(e.param, key); assert.match(e.message, re); };
+    is(bad({ ...obj, frobnicate: 1 }), 'frobnicate', /key "frobnicate": not a parameter of bench/);
+    is(bad({ ...obj, mass: 5000 }), 'mass', /key "mass": bench: mass = 5000 is out of range/);
+    is(bad({ ...obj, mass: '0.5' }), 'mass', /key "mass": must be a number/);
+    is(bad({ ...obj, model: 'm9' }), 'model', /key "model": "m9" is refused: .*not one of: m1, m2/);
+  });
+});
+
+describe('params files: one writer and one reader, the core\'s (core.io.paramsText, core.io.paramsRead)', () => {
+  const PARAMS = path.join(DATA, 'params');
+  const files = fs.existsSync(PARAMS) ? fs.readdirSync(PARAMS).filter((d) => fs.statSync(path.join(PARAMS, d)).isDirectory())
+    .flatMap((d) => fs.readdirSync(path.join(PARAMS, d)).filter((f) => /^m\d\.json$/.test(f)).map((f) => path.join(PARAMS, d, f))) : [];
+  const noParams = files.length ? false : `missing shared data: no params files in ${PARAMS}`;
+  // the shared files are the independent reference: read, written again, compared
+  it('a shared params file, read with JSON.parse and written by the browser, has the same keys and numbers', { skip: noParams }, () => {
+    const servoKeys = ['kt', 'R', 'armature', 'q_offset'];
+    const coefs = core.bench.servoCoefs().slice(1);
+    let same = 0;
+    for (const f of files) {
+      const original = fs.readFileSync(f, 'utf8'), o = JSON.parse(original);
+      const friction = { model: Number(o.model.slice(1)) };
+      for (const c of coefs) friction[c.field] = o[c.key] ?? 0;
+      // the eRob files (current servos) have no R and q_offset: the writer always writes the four
+      const missing = servoKeys.filter((k) => !(k in o));
+      const preset = core.bench.presets().find((p) => p.dir === path.basename(path.dirname(f)));
+      const servo = Object.fromEntries(servoKeys.map((k) => [k, k in o ? o[k] : preset.servo[k]]));
+      const text = core.io.paramsText({ actuator: o.actuator, servo, friction });
+      const back = JSON.parse(text);
+      assert.deepEqual(Object.keys(back).filter((k) => !missing.includes(k)), Object.keys(o), `${f}: keys and their order`);
+      for (const k of Object.keys(o)) assert.equal(back[k], o[k], `${f}: ${k}`);
+      assert.deepEqual(missing.filter((k) => k !== 'R' && k !== 'q_offset'), [], f);
+      assert.ok(text.endsWith('}\n') && text.startsWith('{\n    "kt": '), `${f}: the writer's layout`);
+      // the shared files end without a newline after the closing brace; the writer ends with one
+      if (!missing.length && text === `${original}\n`) same++;
+    }
+    assert.ok(same > 0, 'no shared file is written back byte for byte (but the final newline)');
+  });
+  it('a preset\'s export is the file of params/<dir>/m<k>.json, and its paste gives the preset back', { skip: noParams }, () => {
+    for (const [i, p] of core.bench.presets().entries()) {
+      const f = path.join(PARAMS, p.dir, `m${p.model}.json`);
+      if (!fs.existsSync(f)) continue;
+      const o = JSON.parse(fs.readFileSync(f, 'utf8'));
+      const back = JSON.parse(presetParamsText(core, p));
+      for (const k of Object.keys(o)) assert.equal(back[k], o[k], `${f}: ${k}`);
+      const { index, friction } = presetFromObject(core, o);
+      assert.equal(index, i, f);
+      for (const c of core.bench.servoCoefs().slice(1)) if (c.key in o) assert.equal(friction[c.field], o[c.key], `${f}: ${c.key}`);
+    }
+  });
+  it('the browser\'s text is `friction fit --out`\'s for the same numbers, byte for byte', { skip: noData }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-fit-'));
+    const out = path.join(dir, 'm1.json');
+    const r = spawnSync(CLI, ['fit', '--actuator', 'xl330', '--model', 'm1', '--budget', '40', '--seed', '3', '--out', out, XL_LOG], { encoding: 'utf8' });
+    if (r.status !== 0) { fs.rmSync(dir, { recursive: true }); assert.fail(r.stderr); }
+    const cli = fs.readFileSync(out, 'utf8');
+    fs.rmSync(dir, { recursive: true });
+    const o = JSON.parse(cli);
+    const friction = { model: 1 };
+    for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = o[c.key] ?? 0;
+    const text = core.io.paramsText({ actuator: 'xl330', servo: { kt: o.kt, R: o.R, armature: o.armature, q_offset: o.q_offset }, friction });
+    assert.equal(text, cli);
+  });
+  it('a bad value is refused with the core\'s message naming it', () => {
+    const p = core.bench.presets()[0];
+    assert.throws(() => core.io.paramsText({ actuator: p.actuator, servo: { ...p.servo, kt: Infinity }, friction: p.friction }),
+      (e) => e.param === 'kt' && /kt|not finite/.test(e.message));
   });
 });
 
@@ -233,7 +318,7 @@ describe('one reader: browser (JSON.parse + wasm io) and native (cJSON + io) (co
       const rows = csvOf(csv);
       fs.rmSync(dir, { recursive: true });
       const parsed = parseLog(fs.readFileSync(log, 'utf8'), core);
-      const act = actuatorForMotor(parsed.motor, info.params.find((p) => p.name === 'actuator').choices);
+      const act = core.bench.actuatorOf(parsed.motor);
       const res = replayModels(core, info, benchValues({ friction: 'clip' }), parsed, act)[params.endsWith('m4.json') ? 3 : 0].res;
       assert.equal(res.samples, rows.length);
       let dq = 0, ds = 0;

@@ -544,3 +544,33 @@ describe('f) the shape of a scenario (Simulation.shape)', () => {
     }
   });
 });
+
+describe('scenario titles and texts: the registry\'s (fric_scenario title, blurb), not the views\'', async () => {
+  const { SCENARIOS: catalogue } = await import('../../web/src/views/scenarios/catalogue.js');
+  const { SCENARIOS: arm } = await import('../../web/src/views/arm/state.js');
+  it('every scenario has a title and a blurb; the views\' lists name registered scenarios and hold no title or text', () => {
+    for (const s of SCENARIOS) {
+      assert.ok(typeof s.title === 'string' && s.title.length > 0, `${s.name}: title`);
+      assert.ok(typeof s.blurb === 'string' && s.blurb.length > 0, `${s.name}: blurb`);
+      assert.equal(core.scenario.find(s.name).title, s.title);
+    }
+    for (const s of catalogue) {
+      assert.ok(SCENARIOS.some((x) => x.name === s.name), s.name);
+      assert.ok(!('title' in s) && !('text' in s), `${s.name}: the catalogue keeps its own title or text`);
+    }
+    for (const name of arm) assert.ok(SCENARIOS.some((x) => x.name === name), name);
+  });
+  it('the texts read from C: the title and blurb strings of the scenario sources (an independent reading)', () => {
+    // the scenario's definition in core/system: "name", "summary", …, "title", "blurb" };
+    const dir = path.join(ROOT, 'core/system');
+    const src = fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.c')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const joined = (lits) => [...lits.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join('');
+    for (const name of [...catalogue.map((s) => s.name), ...arm]) {
+      const s = core.scenario.find(name);
+      const at = src.indexOf(`"${s.title}"`);
+      assert.ok(at > 0, `${name}: the title is not a C string literal in core/system`);
+      const tail = src.slice(at, src.indexOf('};', at));
+      assert.equal(joined(tail), s.title + s.blurb, `${name}: title and blurb`);
+    }
+  });
+});

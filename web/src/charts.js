@@ -6,6 +6,7 @@ import {
 } from 'chart.js';
 import { hook } from './testHooks.js';
 import { csvText, csvUrl } from './csv.js';
+import { el } from './dom.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
 // per pixel (options.plugins.decimation = { enabled: true, algorithm:
@@ -59,33 +60,13 @@ export function chartCsv(chart, xName = 'x') {
  * Returns { box, head, png, csv, wrap, canvas }.
  */
 export function chartFrame(parent, { title, description, height = 300, pngLabel, csvLabel }) {
-  const box = document.createElement('section');
-  box.className = 'chart-box';
-  box.setAttribute('aria-label', title);
-  const head = document.createElement('div');
-  head.className = 'chart-head';
-  const h = document.createElement('h3');
-  h.textContent = title;
-  const tools = document.createElement('div');
-  tools.className = 'chart-tools';
-  const png = document.createElement('button');
-  png.type = 'button';
-  png.textContent = 'PNG';
-  png.setAttribute('aria-label', pngLabel || `Export ${title} as PNG`);
-  const csv = document.createElement('button');
-  csv.type = 'button';
-  csv.textContent = 'CSV';
-  csv.setAttribute('aria-label', csvLabel || `Export the data of ${title} as CSV`);
-  tools.append(png, csv);
-  head.append(h, tools);
-  const wrap = document.createElement('div');
-  wrap.className = 'canvas-wrap';
+  const png = el('button', { type: 'button', textContent: 'PNG', 'aria-label': pngLabel || `Export ${title} as PNG` });
+  const csv = el('button', { type: 'button', textContent: 'CSV', 'aria-label': csvLabel || `Export the data of ${title} as CSV` });
+  const head = el('div', { className: 'chart-head' }, el('h3', { textContent: title }), el('div', { className: 'chart-tools' }, png, csv));
+  const canvas = el('canvas', { role: 'img', 'aria-label': description || title });
+  const wrap = el('div', { className: 'canvas-wrap' }, canvas);
   wrap.style.height = `${height}px`;
-  const canvas = document.createElement('canvas');
-  canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', description || title);
-  wrap.append(canvas);
-  box.append(head, wrap);
+  const box = el('section', { className: 'chart-box', 'aria-label': title }, head, wrap);
   parent.append(box);
   return { box, head, png, csv, wrap, canvas };
 }
@@ -114,6 +95,42 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
     download(`${base}.csv`, csvUrl(chartCsv(chart, xName)));
   });
   return { chart, box, head, canvas, update: () => chart.update('none') };
+}
+
+/** A bar chart of one value per model M1–M6 (the replay's and the fit's MAE
+ *  per model): chartBox with a category x axis 'model' and a linear y axis
+ *  from 0 titled yText; legend: Chart.js's legend options. */
+export function modelBarsBox(parent, { title, description, height, fileName, yText, legend }) {
+  return chartBox(parent, {
+    title, description, height, fileName, xName: 'model',
+    config: {
+      type: 'bar',
+      data: { labels: [], datasets: [] },
+      options: {
+        parsing: true,
+        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: yText } } },
+        plugins: { legend },
+      },
+    },
+  });
+}
+
+/** The recorded angle of a log against a simulated one over t (the replay's
+ *  and the fit's overlay): chartBox with linear t [s] and angle [rad] axes,
+ *  no points; plugins: Chart.js plugin options beside the bottom legend. */
+export function angleOverlayBox(parent, { title, description, fileName, plugins = {} }) {
+  return chartBox(parent, {
+    title, description, height: 220, fileName, xName: 't [s]',
+    config: {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
+        plugins: { legend: { position: 'bottom' }, ...plugins },
+        elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+      },
+    },
+  });
 }
 
 /** Points {x, y} from two arrays. */

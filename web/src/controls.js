@@ -6,6 +6,7 @@
 // marked and the message names the parameter, the range and the value kept),
 // so nothing half-typed ("5" of "50") ever reaches the simulation.
 import { fmtNumber } from './format.js';
+import { el as make } from './dom.js';
 
 let uid = 0;
 
@@ -243,17 +244,9 @@ export function choiceControl(opts) {
 /** A checkbox with a label. */
 export function toggleControl({ label, value, onChange }) {
   const id = `ctl-${++uid}`;
-  const el = document.createElement('div');
-  el.className = 'ctl-choice';
-  const wrap = document.createElement('label');
-  wrap.htmlFor = id;
-  const box = document.createElement('input');
-  box.type = 'checkbox';
-  box.id = id;
-  box.checked = !!value;
+  const box = make('input', { type: 'checkbox', id, checked: !!value });
   box.addEventListener('change', () => onChange?.(box.checked));
-  wrap.append(box, document.createTextNode(` ${label}`));
-  el.append(wrap);
+  const el = make('div', { className: 'ctl-choice' }, make('label', { htmlFor: id }, box, ` ${label}`));
   return { el, get value() { return box.checked; }, set value(v) { box.checked = !!v; }, input: box };
 }
 

@@ -10,7 +10,7 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
-import { SERVO_KEYS, SERVO_FILE_KEYS } from '../../wasm/friction.js';
+import { el, button } from './dom.js';
 
 /** A short, human description of a JSON value for a message. */
 function what(v) {
@@ -91,32 +91,26 @@ export function checkObject(obj, spec) {
   return out;
 }
 
-/** [servo key, params-file key] pairs: core.bench.presets() names the 13
- *  coefficients as SERVO_KEYS (K_c, K_cs, …, K_v), the bench scenario and the
- *  params files as SERVO_FILE_KEYS (friction_base, …, friction_viscous); both
- *  tables are the core's (fric_servo.h). */
-export function servoFileKeys() {
-  return SERVO_KEYS.slice(1).map((k, i) => [k, SERVO_FILE_KEYS[i + 1]]);
-}
-
-/** A preset of core.bench.presets() with friction coefficients `friction`
- *  ({K_c, …}) as a params file object (params/<actuator>/m<k>.json keys). */
-export function presetToObject(benchInfo, preset, friction = preset.friction) {
-  const out = { actuator: preset.actuator, model: `m${preset.model}`, ...preset.servo };
-  for (const [k, name] of servoFileKeys()) out[name] = friction[k];
-  return out;
+/** The params file (params/<actuator>/m<k>.json) of a preset of
+ *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
+ *  …}): the core's writer (core.io.paramsText), byte for byte what
+ *  `friction fit --out` writes for the same numbers. */
+export function presetParamsText(core, preset, friction = preset.friction) {
+  return core.io.paramsText({ actuator: preset.actuator, servo: preset.servo,
+    friction: { ...friction, model: friction.model ?? preset.model } });
 }
 
 /** A pasted params file object → { index (in core.bench.presets()), friction
- *  ({K_c, …}) }; throws one sentence for an unknown preset, key or value.
- *  kt, R, armature and q_offset are checked and not returned; the bench's
- *  other settings (a pendulum export) are accepted and not used. */
-export function presetFromObject(core, benchInfo, obj) {
+ *  ({model, K_c, …}) }: the preset its actuator and model name, with every
+ *  key the file gives read by the core (core.io.paramsRead: the CLI's rules
+ *  and messages; the bench's other settings, a pendulum export, are checked
+ *  and not used). Throws one sentence for an unknown preset, key or value. */
+export function presetFromObject(core, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
     throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
   }
   const presets = core.bench.presets();
-  const { actuator, model, ...rest } = obj;
+  const { actuator, model } = obj;
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
   if (index < 0) {
     throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
@@ -125,12 +119,11 @@ export function presetFromObject(core, benchInfo, obj) {
         return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
       }).join(', ')}.`);
   }
-  const keys = servoFileKeys();
-  const used = (name) => keys.some(([, n]) => n === name) || ['kt', 'R', 'armature', 'q_offset'].includes(name);
-  const spec = benchInfo.params.map((p) => ({ key: p.name, min: Math.max(0, p.min), max: p.max, unit: p.unit, readOnly: !used(p.name) }));
-  const checked = checkObject(rest, spec);
-  const friction = { ...presets[index].friction };
-  for (const [k, name] of keys) if (name in checked) friction[k] = checked[name];
+  // the preset's values (−1: the preset) where the file gives none
+  const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', core.scenario.params('bench', { actuator, model })));
+  const names = core.scenario.find('bench').params.map((q) => q.name);
+  const friction = { model: presets[index].model };
+  for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
   return { index, friction };
 }
 
@@ -216,61 +209,24 @@ export function mujocoSnippet(o, servo) {
 }
 
 /**
- * exportPanel(parent, { getParams() -> plain object, setParams(obj) (throws
+ * exportPanel(parent, { getParams() -> plain object (or a params file's
+ * text, core.io.paramsText), setParams(obj) (throws
  * an Error with a human message; nothing changes then), fileName, servo?:
  * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
  */
 export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
-  const box = document.createElement('section');
-  box.className = 'export-panel';
-  box.setAttribute('aria-label', title);
-  const h = document.createElement('h3');
-  h.textContent = title;
-  const row = document.createElement('div');
-  row.className = 'row';
-  const button = (text, label) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    if (label) b.title = label;
-    row.append(b);
-    return b;
-  };
+  const box = el('section', { className: 'export-panel', 'aria-label': title });
   const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
   const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
   const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
-  const status = document.createElement('div');
-  status.className = 'note export-status';
-  status.setAttribute('role', 'status');
-  const outText = document.createElement('textarea');
-  outText.className = 'export-text';
-  outText.readOnly = true;
-  outText.rows = 8;
-  outText.wrap = 'off';
-  outText.hidden = true;
-  outText.setAttribute('aria-label', 'Exported text');
-  const pasteBox = document.createElement('div');
-  pasteBox.className = 'export-paste';
-  pasteBox.hidden = true;
-  const pasteText = document.createElement('textarea');
-  pasteText.rows = 8;
-  pasteText.placeholder = '{"actuator": "xl330", "model": "m4", …}';
-  pasteText.setAttribute('aria-label', 'Paste parameters as JSON');
-  const pasteMsg = document.createElement('div');
-  pasteMsg.className = 'msg-bad';
-  pasteMsg.setAttribute('role', 'alert');
-  pasteMsg.hidden = true;
-  const pasteRow = document.createElement('div');
-  pasteRow.className = 'row';
-  const apply = document.createElement('button');
-  apply.type = 'button';
-  apply.textContent = 'Apply';
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = 'Cancel';
-  pasteRow.append(apply, cancel);
-  pasteBox.append(pasteText, pasteMsg, pasteRow);
-  box.append(h, row, status, outText, pasteBox);
+  const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn].filter(Boolean));
+  const status = el('div', { className: 'note export-status', role: 'status' });
+  const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': 'Exported text' });
+  const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': 'Paste parameters as JSON' });
+  const pasteMsg = el('div', { className: 'msg-bad', role: 'alert', hidden: true });
+  const apply = button('Apply'), cancel = button('Cancel');
+  const pasteBox = el('div', { className: 'export-paste', hidden: true }, pasteText, pasteMsg, el('div', { className: 'row' }, apply, cancel));
+  box.append(el('h3', { textContent: title }), row, status, outText, pasteBox);
   parent.append(box);
 
   async function show(text, what) {
@@ -290,8 +246,10 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
   }
 
   copyBtn.addEventListener('click', () => {
-    const o = getParams();
-    show(`${JSON.stringify(o, null, 2)}\n`, `JSON of ${Object.keys(o).length} parameters${fileName ? ` (${fileName}.json)` : ''}`);
+    // an object, or a params file's text already written (by the core's writer)
+    const o = getParams(), text = typeof o === 'string' ? o : `${JSON.stringify(o, null, 2)}\n`;
+    const n = Object.keys(typeof o === 'string' ? JSON.parse(o) : o).length;
+    show(text, `JSON of ${n} parameters${fileName ? ` (${fileName}.json)` : ''}`);
   });
   if (mjBtn) {
     mjBtn.addEventListener('click', () => {

@@ -1,6 +1,7 @@
 // layout.js: the frame every view shares: a control column beside a chart
 // column, a heading with an introduction, the in-place error box, and the
 // lesson box with the key legend that main.js puts above the view.
+import { el } from './dom.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -42,41 +43,18 @@ export function messageBox() {
  * without a LESSON gets the legend only.
  */
 export function lessonFrame(lesson, open, onToggle) {
-  const aside = document.createElement('aside');
-  aside.className = 'lesson';
-  aside.setAttribute('aria-label', 'Lesson');
+  const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
   if (lesson) {
-    const details = document.createElement('details');
-    details.open = open;
+    const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
+      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice', textContent: lesson.notice }),
+        el('div', { className: 'lesson-try' }, el('h3', { textContent: 'Try this' }),
+          el('ol', {}, ...(lesson.tryThis || []).map((step) => el('li', { textContent: step }))))));
     details.addEventListener('toggle', () => onToggle(details.open));
-    const summary = document.createElement('summary');
-    summary.textContent = 'What to notice';
-    const body = document.createElement('div');
-    body.className = 'lesson-body';
-    const notice = document.createElement('p');
-    notice.className = 'lesson-notice';
-    notice.textContent = lesson.notice;
-    const tryBox = document.createElement('div');
-    tryBox.className = 'lesson-try';
-    const h = document.createElement('h3');
-    h.textContent = 'Try this';
-    const ol = document.createElement('ol');
-    for (const step of lesson.tryThis || []) {
-      const li = document.createElement('li');
-      li.textContent = step;
-      ol.append(li);
-    }
-    tryBox.append(h, ol);
-    body.append(notice, tryBox);
-    details.append(summary, body);
     aside.append(details);
   } else {
     aside.classList.add('no-lesson');
   }
-  const legend = document.createElement('dl');
-  legend.className = 'key-legend';
-  legend.setAttribute('aria-label', 'Keys');
-  aside.append(legend);
+  aside.append(el('dl', { className: 'key-legend', 'aria-label': 'Keys' }));
   return aside;
 }
 

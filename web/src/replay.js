@@ -7,8 +7,8 @@
 //   1. parseLog: JSON.parse, then the core's io rules (core.io.checkLog, the same
 //      C as `friction replay`); the core's error code, field and entry become
 //      one sentence ("Entry 12 has no `position`.") and clear the last result;
-//   2. the log's `motor` names the actuator (actuatorForMotor, the one table
-//      of log motor names); when it differs from the view's, the view is
+//   2. the log's `motor` names the actuator (core.bench.actuatorOf, the
+//      core's one table of log motor names, the CLI's); when it differs from the view's, the view is
 //      switched and a warning says so; an unknown motor is a warning too;
 //   3. replayModels: six core.bench.replay calls, model m1..m6 with every
 //      coefficient and kt, R, armature, q_offset at that model's identified
@@ -18,35 +18,9 @@
 //      and the recorded vs simulated angle of the best (or chosen) model.
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
 // it), so they run on the main thread: no Worker, no progress bar.
-import { chartBox, COLORS } from './charts.js';
+import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
-
-/** Log `motor` field (lower case, without '-', ' ' and '.') → the bench's
- *  `actuator` choice. Names that are already a bench actuator map to
- *  themselves. The shared STS3215 logs (logs/sts3215/raw) say "sts3250":
- *  Rhoban/bam has one Feetech actuator class, STS3215Actuator, and files
- *  these logs under sts3215, so they are replayed with that preset. */
-const MOTOR_ALIASES = {
-  sts3250: 'sts3215',
-  feetechsts3215: 'sts3215',
-  feetech_sts3215_7_4v: 'sts3215',
-  dynamixelxl330: 'xl330',
-  xl330m288: 'xl330',
-  xl330m077: 'xl330',
-  mx64ar: 'mx64',
-  mx64t: 'mx64',
-  mx106ar: 'mx106',
-  mx106t: 'mx106',
-};
-
-/** The bench actuator for a log's motor name, or null when unknown. */
-export function actuatorForMotor(motor, actuators) {
-  if (typeof motor !== 'string') return null;
-  const key = motor.toLowerCase().replace(/[\s.-]/g, '');
-  if (actuators.includes(key)) return key;
-  const alias = MOTOR_ALIASES[key];
-  return alias && actuators.includes(alias) ? alias : null;
-}
+import { el } from './dom.js';
 
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
@@ -142,78 +116,27 @@ const DEG = 180 / Math.PI;
  */
 export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator }) {
   const actuators = info.params.find((p) => p.name === 'actuator').choices;
-  const box = document.createElement('section');
-  box.className = 'chart-box replay';
-  box.setAttribute('aria-label', 'Replay a recorded log against M1 to M6');
-  const head = document.createElement('h3');
-  head.textContent = 'Replay a recorded log against M1–M6';
-  const drop = document.createElement('div');
-  drop.id = 'log-drop';
-  drop.className = 'drop-zone';
-  drop.dataset.dropzone = 'log';
-  const hint = document.createElement('span');
-  hint.textContent = 'Drop a pendulum log here (BAM JSON, e.g. logs/xl330/processed/*.json), or ';
-  const pick = document.createElement('label');
-  pick.className = 'file-pick';
-  pick.textContent = 'choose a file…';
-  const file = document.createElement('input');
-  file.type = 'file';
-  file.accept = '.json,application/json';
-  file.setAttribute('aria-label', 'Choose a recorded log to replay');
-  pick.append(file);
-  drop.append(hint, pick);
-  const warn = document.createElement('div');
-  warn.className = 'msg-warn';
-  warn.id = 'replay-warning';
-  warn.setAttribute('role', 'status');
-  warn.hidden = true;
-  const err = document.createElement('div');
-  err.className = 'msg-bad';
-  err.id = 'replay-error';
-  err.setAttribute('role', 'alert');
-  err.hidden = true;
-  const out = document.createElement('div');
-  out.className = 'readout';
-  out.id = 'replay-result';
-  out.setAttribute('aria-live', 'polite');
-  const table = document.createElement('table');
-  table.className = 'replay-table';
-  table.id = 'replay-table';
-  table.hidden = true;
-  box.append(head, drop, warn, err, out, table);
+  const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': 'Choose a recorded log to replay' });
+  const hint = el('span', { textContent: 'Drop a pendulum log here (BAM JSON, e.g. logs/xl330/processed/*.json), or ' });
+  const drop = el('div', { id: 'log-drop', className: 'drop-zone', dataset: { dropzone: 'log' } }, hint,
+    el('label', { className: 'file-pick', textContent: 'choose a file…' }, file));
+  const warn = el('div', { className: 'msg-warn', id: 'replay-warning', role: 'status', hidden: true });
+  const err = el('div', { className: 'msg-bad', id: 'replay-error', role: 'alert', hidden: true });
+  const out = el('div', { className: 'readout', id: 'replay-result', 'aria-live': 'polite' });
+  const table = el('table', { className: 'replay-table', id: 'replay-table', hidden: true });
+  const box = el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log against M1 to M6' },
+    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table);
   parent.append(box);
 
-  const bars = chartBox(parent, {
+  const bars = modelBarsBox(parent, {
     title: 'Replay: MAE per friction model',
     description: 'Bar chart of the mean absolute angle error of the replay under each model M1 to M6',
-    height: 180,
-    fileName: 'replay-mae',
-    xName: 'model',
-    config: {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: {
-        parsing: true,
-        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'MAE [°]' } } },
-        plugins: { legend: { display: false } },
-      },
-    },
+    height: 180, fileName: 'replay-mae', yText: 'MAE [°]', legend: { display: false },
   });
-  const overlay = chartBox(parent, {
+  const overlay = angleOverlayBox(parent, {
     title: 'Replay: recorded and simulated angle',
     description: 'Recorded joint angle of the log and the angle simulated under the selected model',
-    height: 220,
     fileName: 'replay',
-    xName: 't [s]',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
-        plugins: { legend: { position: 'bottom' } },
-        elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
-      },
-    },
   });
   bars.box.hidden = true;
   overlay.box.hidden = true;
@@ -324,7 +247,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       return;
     }
     const current = actuator();
-    const act = actuatorForMotor(log.motor, actuators);
+    const act = core.bench.actuatorOf(log.motor);
     let use = current;
     if (act === null) {
       warn.textContent = log.motor === undefined

@@ -7,7 +7,8 @@ import { numberControl, choiceControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
-import { exportPanel, checkObject, presetToObject, presetFromObject, reloadWithState } from '../exports.js';
+import { el } from '../dom.js';
+import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -169,21 +170,10 @@ export function mount(container, { core, state }) {
       T = saved('T', TORQUE_SCALE[p.actuator] || 10);
     }
     extra.replaceChildren();
-    const head = document.createElement('h3');
-    head.textContent = 'Plot';
     const tCtl = numberControl({ label: 'max torque |τm|, |τe|', unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
       sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
-    const velWrap = document.createElement('div');
-    velWrap.className = 'ctl-choice';
-    const velLabel = document.createElement('label');
-    velLabel.htmlFor = 'drive-velocities';
-    velLabel.textContent = 'velocities θ̇ [rad/s], comma-separated (first one shaded)';
-    const vel = document.createElement('input');
-    vel.id = 'drive-velocities';
-    vel.type = 'text';
-    const velMsg = document.createElement('div');
-    velMsg.className = 'ctl-msg';
-    velMsg.setAttribute('aria-live', 'polite');
+    const vel = el('input', { id: 'drive-velocities', type: 'text' });
+    const velMsg = el('div', { className: 'ctl-msg', 'aria-live': 'polite' });
     const savedVel = fromPreset ? null : state.get('velocities', null);
     if (savedVel !== null) {
       const parsed = savedVel.split(',').map(Number);
@@ -202,8 +192,8 @@ export function mount(container, { core, state }) {
       velocities = nums;
       draw();
     });
-    velWrap.append(velLabel, vel, velMsg);
-    extra.append(head, tCtl.el, velWrap);
+    extra.append(el('h3', { textContent: 'Plot' }), tCtl.el, el('div', { className: 'ctl-choice' },
+      el('label', { htmlFor: 'drive-velocities', textContent: 'velocities θ̇ [rad/s], comma-separated (first one shaded)' }), vel, velMsg));
   }
 
   function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }
@@ -283,23 +273,22 @@ export function mount(container, { core, state }) {
   draw();
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
-  const bench = core.scenario.find('bench');
   const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
   exportPanel(side, {
     fileName: 'drive',
-    getParams: () => (servoOf() ? presetToObject(bench, servoOf(), law.friction)
+    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction } = presetFromObject(core, bench, obj);
+      const { index, friction } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
       reloadWithState(state, { preset: String(index), ...coefficients });
     },
-    servo: () => servoOf() && { o: presetToObject(bench, servoOf(), law.friction),
+    servo: () => servoOf() && { o: JSON.parse(presetParamsText(core, servoOf(), law.friction)),
       servo: core.bench.servo(core.scenario.params('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
   });
   return { dispose() { box.chart.destroy(); } };

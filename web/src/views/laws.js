@@ -6,6 +6,7 @@ import { numberControl, choiceControl, toggleControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, points, COLORS } from '../charts.js';
+import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
 
@@ -75,16 +76,10 @@ export function mount(container, { core, state }) {
   side.append(lawCtl.el);
 
   const ctls = {};
-  const lawHead = document.createElement('h3');
-  lawHead.textContent = 'Law';
-  const elemHead = document.createElement('h3');
-  elemHead.textContent = 'Element C (contact) and step';
-  const zLine = document.createElement('div');
-  zLine.className = 'readout';
-  zLine.setAttribute('aria-live', 'polite');
-  const plotHead = document.createElement('h3');
-  plotHead.textContent = 'Plot and table';
-  side.append(lawHead);
+  const elemHead = el('h3', { textContent: 'Element C (contact) and step' });
+  const zLine = el('div', { className: 'readout', 'aria-live': 'polite' });
+  const plotHead = el('h3', { textContent: 'Plot and table' });
+  side.append(el('h3', { textContent: 'Law' }));
   for (const p of PARAMS) {
     const c = numberControl({ label: p.label, unit: p.unit, min: p.min, max: p.max, sliderMin: p.lo, sliderMax: p.hi,
       value: values[p.key], log: p.log, onInput: (v) => { values[p.key] = v; redraw(); } });

@@ -23,7 +23,7 @@ import { liveLoop } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { appendPoints, trimWindow } from '../../live/series.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { SCENARIOS, SCENARIO_TITLES, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
+import { SCENARIOS, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
   readModel, loadScenario, saveState as writeState, stickText } from './state.js';
 import { pictures } from './draw.js';
 import { charts } from './charts.js';
@@ -64,7 +64,7 @@ export function mount(container, { core, state, showError }) {
   // --- side: scenario, methods, parameters
   const head1 = document.createElement('h3');
   head1.textContent = 'Scenario and methods';
-  const scnCtl = choiceControl({ label: 'scenario', choices: SCENARIOS.map((s) => ({ value: s, label: `${s}: ${SCENARIO_TITLES[s]}` })), value: m.scn,
+  const scnCtl = choiceControl({ label: 'scenario', choices: SCENARIOS.map((s) => ({ value: s, label: `${s}: ${core.scenario.find(s).title}` })), value: m.scn,
     onChange: (x) => { m.scn = x; state.set({ scenario: x }); setupScenario(); } });
   const aCtl = choiceControl({ label: 'Method A (left)', choices: methods.map((c) => ({ value: c })), value: methods[m.methodA],
     onChange: (x) => { m.methodA = methods.indexOf(x); restart(); } });

@@ -5,11 +5,6 @@
 import { paramIndex } from '../../paramPanel.js';
 
 export const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
-export const SCENARIO_TITLES = {
-  'arm2-ground': 'two-link arm hits the ground (paper sim. 2)',
-  arm1: 'one geared joint, torque pulses (paper sim. 1)',
-  chain: 'n-link chain falls onto the ground (paper sim. 3)',
-};
 export const WINDOW_S = 4;              // rolling plot window [s]
 export const CHUNK_STEPS = 500;         // steps per method in one call of the core
 export const STEP_BUDGET_MS = 6;        // simulation time per animation frame, at most

@@ -130,7 +130,7 @@ export function mount(container, { core, state }) {
   // ----------------------------------------------------------- logs list (logs.js)
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
-  const logsUi = logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save,
+  const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
     on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => renderOverlayChoices() } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {

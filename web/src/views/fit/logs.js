@@ -3,13 +3,13 @@
 // core's aliases), the list with the validation ticks, and the hold-out
 // choices (one kp, alternate, or the ticks).
 import { el } from '../../dom.js';
-import { parseLog, actuatorForMotor } from '../../replay.js';
+import { parseLog } from '../../replay.js';
 
-/** logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
+/** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
  *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
  *  on = { renderBounds(), renderOverlayChoices() }; returns { box, renderHoldChoices(),
  *  applyHoldout(), renderLogs(), lockLogs(), addFiles(files) }. */
-export function logsList(charts, { core, logs, actuators, fitActuators, holdCtl, actCtl, err, warn, st, save, on }) {
+export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsBox = el('details', { className: 'chart-box fit-logs', open: true });
@@ -95,7 +95,7 @@ export function logsList(charts, { core, logs, actuators, fitActuators, holdCtl,
         continue;
       }
       if (logs.some((l) => l.name === f.name)) { notes.push(`${f.name} is already in the list.`); continue; }
-      const act = actuatorForMotor(log.motor, actuators);
+      const act = core.bench.actuatorOf(log.motor);
       const have = logs.find((l) => l.actuator);
       if (act && have && act !== have.actuator) {
         problems.push(`${f.name} was recorded on ${log.motor} but the logs in the list on ${have.motor}: a fit uses the logs of one actuator.`);

@@ -2,7 +2,7 @@
 // text, the best training MAE per CMA-ES generation, and the best
 // candidate replayed on a chosen recorded log (by the coordinator while a
 // fit runs, here once after it).
-import { chartBox, COLORS } from '../../charts.js';
+import { chartBox, angleOverlayBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { fmtMae } from './text.js';
 
@@ -38,21 +38,10 @@ export function progressSection(charts, { core, logs, st }) {
   const overlaySel = el('select', { id: 'fit-overlay-log' });
   overlaySel.setAttribute('aria-label', 'The recorded log the best candidate is replayed on');
   overlayHead.append(overlaySel);
-  const overlay = chartBox(charts, {
+  const overlay = angleOverlayBox(charts, {
     title: 'Best candidate replayed on a recorded log',
     description: 'Recorded joint angle of the chosen log and the angle simulated with the best parameters so far',
-    height: 220,
-    fileName: 'fit-replay',
-    xName: 't [s]',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
-        plugins: { legend: { position: 'bottom' }, decimation: { enabled: true, algorithm: 'min-max' } },
-        elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
-      },
-    },
+    fileName: 'fit-replay', plugins: { decimation: { enabled: true, algorithm: 'min-max' } },
   });
   overlay.head.append(overlayHead);
   const overlayNote = el('div', { className: 'readout', id: 'fit-overlay-note' });

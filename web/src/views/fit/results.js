@@ -2,7 +2,7 @@
 // params file to download or copy, links to the bench and drive views with
 // the fitted values) and, for "Fit all models", the table and bar chart of
 // the validation MAE per model (the paper's Fig. 5).
-import { chartBox, download, COLORS } from '../../charts.js';
+import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
@@ -15,36 +15,23 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
   allBox.append(el('h3', {}, 'All models: training and validation MAE (the paper\'s Fig. 5)'), allTable);
   charts.append(allBox);
-  const bars = chartBox(charts, {
+  const bars = modelBarsBox(charts, {
     title: 'Validation MAE per model',
     description: 'Bar chart of the validation MAE of the published and of the fitted parameters for each model M1 to M6',
-    height: 200,
-    fileName: 'fit-validation-mae',
-    xName: 'model',
-    config: {
-      type: 'bar',
-      data: { labels: [], datasets: [] },
-      options: {
-        parsing: true,
-        scales: { x: { type: 'category' }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'validation MAE [rad]' } } },
-        plugins: { legend: { position: 'bottom' } },
-      },
-    },
+    height: 200, fileName: 'fit-validation-mae', yText: 'validation MAE [rad]', legend: { position: 'bottom' },
   });
   bars.box.hidden = true;
 
-  /** The params file of a result: the model's keys (kt, R, armature,
-   *  q_offset, then its coefficients in table order), model, actuator: the
-   *  flat format of shared/data/bam/params and `friction fit --out`. */
-  function paramsObject(r) {
-    const used = core.fit.paramUsed(r.model);
-    const o = {};
-    keys.forEach(({ key }, i) => { if (used[i]) o[key] = r.best[i]; });
-    o.model = `m${r.model}`;
-    o.actuator = r.actuator;
-    return o;
-  }
-  const paramsText = (r) => `${JSON.stringify(paramsObject(r), null, 4)}\n`;
+  /** The params file of a result as `friction fit --out` writes it (the
+   *  core's writer, core.io.paramsText): kt, R, armature, q_offset, then the
+   *  model's coefficients, model, actuator (the flat format of
+   *  shared/data/bam/params). */
+  const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
+  const paramsText = (r) => core.io.paramsText({
+    actuator: r.actuator,
+    servo: Object.fromEntries(['kt', 'R', 'armature', 'q_offset'].map((k) => [k, at(r, k)])),
+    friction: { model: r.model, ...Object.fromEntries(core.bench.servoCoefs().slice(1).map((c) => [c.field, at(r, c.key)])) },
+  });
 
   function benchUrl(r) {
     const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': r.actuator, 'pendulum.model': `m${r.model}` });
@@ -57,8 +44,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     if (index < 0) return null;
     const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
     const coefs = core.bench.servoCoefs().slice(1);
-    const o = paramsObject(r);
-    coefs.forEach((c) => { if (c.models.includes(r.model) && c.key in o) q.set(`drive.${c.field}`, String(o[c.key])); });
+    coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
     return `?${q}`;
   }
 

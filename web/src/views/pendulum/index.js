@@ -21,7 +21,7 @@ import { liveLoop } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, reloadWithState } from '../../exports.js';
 import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
@@ -246,7 +246,8 @@ export function mount(container, { core, state, showError }) {
     fileName: 'bench',
     getParams: () => scenarioParamsToObject(info, core.bench.resolve(values)),
     setParams: (obj) => {
-      const p = scenarioParamsFromObject(core, info, obj);
+      // read by the core, key by key, as `friction run bench params=FILE` reads a file
+      const p = core.io.paramsRead(obj, 'paste');
       core.bench.resolve(p);
       reloadWithState(state, scenarioParamsToObject(info, p));
     },

@@ -9,6 +9,7 @@
 // file builds the view and runs the plot jobs.
 import { viewLayout, messageBox } from '../../layout.js';
 import { chartBox, COLORS } from '../../charts.js';
+import { el } from '../../dom.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
 import { paramPanel } from '../../paramPanel.js';
 import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS, shortTick } from './catalogue.js';
@@ -19,7 +20,11 @@ export { SCENARIOS, LESSON, shortTick } from './catalogue.js';
 
 export function mount(container, { core, state }) {
   const known = new Set(core.scenario.list().map((x) => x.name));
-  const available = SCENARIOS.filter((s) => known.has(s.name));
+  // the view's settings of each system with the registry's title and text (fric_scenario title, blurb)
+  const available = SCENARIOS.filter((s) => known.has(s.name)).map((s) => {
+    const { title, blurb } = core.scenario.find(s.name);
+    return { ...s, title, text: blurb };
+  });
   let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
 
   const { side, charts } = viewLayout(container);
@@ -142,32 +147,15 @@ export function mount(container, { core, state }) {
     status.append(bar, cancel, barText);
     const msg = messageBox();
     msg.id = 'scenario-message';
-    const sum = document.createElement('div');
-    sum.className = 'readout scn-summary';
-    sum.id = 'scenario-summary';
-    sum.setAttribute('aria-live', 'polite');
+    const sum = el('div', { className: 'readout scn-summary', id: 'scenario-summary', 'aria-live': 'polite' });
 
     // full-rate CSV export
-    const exp = document.createElement('div');
-    exp.className = 'scn-export';
-    const csvBtn = document.createElement('button');
-    csvBtn.type = 'button';
-    csvBtn.id = 'scenario-csv';
-    csvBtn.textContent = 'Full-rate CSV (every step)';
-    csvBtn.title = `Re-runs the scenario and writes every step with a header of all parameters; up to ${CSV_LIMIT / 1048576} MB`;
-    const csvBar = document.createElement('progress');
-    csvBar.setAttribute('aria-label', 'CSV export progress: fraction of the simulated time');
-    csvBar.max = 1;
-    csvBar.hidden = true;
-    const csvCancel = document.createElement('button');
-    csvCancel.type = 'button';
-    csvCancel.textContent = 'Cancel export';
-    csvCancel.hidden = true;
-    const csvMsg = document.createElement('div');
-    csvMsg.className = 'note';
-    csvMsg.id = 'scenario-csv-status';
-    csvMsg.setAttribute('aria-live', 'polite');
-    exp.append(csvBtn, csvCancel, csvBar, csvMsg);
+    const csvBtn = el('button', { type: 'button', id: 'scenario-csv', textContent: 'Full-rate CSV (every step)',
+      title: `Re-runs the scenario and writes every step with a header of all parameters; up to ${CSV_LIMIT / 1048576} MB` });
+    const csvBar = el('progress', { 'aria-label': 'CSV export progress: fraction of the simulated time', max: 1, hidden: true });
+    const csvCancel = el('button', { type: 'button', textContent: 'Cancel export', hidden: true });
+    const csvMsg = el('div', { className: 'note', id: 'scenario-csv-status', 'aria-live': 'polite' });
+    const exp = el('div', { className: 'scn-export' }, csvBtn, csvCancel, csvBar, csvMsg);
     // the run's state sits above the charts it concerns
     const run = document.createElement('section');
     run.className = 'scn-run';

@@ -7,6 +7,7 @@
 // trailing debounce. PNG and CSV (web/src/csv.js) exports; its data is a
 // test hook (window.__fx.wellposed.map(), a mirror in window.__fx.charts.all).
 import { chartFrame, download, allCharts } from '../../charts.js';
+import { el } from '../../dom.js';
 import { csvText, csvUrl } from '../../csv.js';
 import { fmt } from '../../format.js';
 import { paramIndex } from '../../paramPanel.js';
@@ -31,47 +32,23 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
   mapWrap.style.height = '';
   mapCanvas.id = 'wellposed-map';
   mapCanvas.tabIndex = 0;
-  const mapBody = document.createElement('div');
-  mapBody.className = 'wellposed-map-body';
-  const mapSide = document.createElement('div');
-  mapSide.className = 'wellposed-map-side';
-  const verdict = document.createElement('div');
-  verdict.id = 'wellposed-verdict';
-  verdict.className = 'wellposed-verdict';
-  verdict.setAttribute('aria-live', 'polite');
-  const legend = document.createElement('ul');
-  legend.className = 'wellposed-legend';
-  legend.setAttribute('aria-label', 'Legend of the map');
+  const verdict = el('div', { id: 'wellposed-verdict', className: 'wellposed-verdict', 'aria-live': 'polite' });
+  const legend = el('ul', { className: 'wellposed-legend', 'aria-label': 'Legend of the map' });
   const legendCounts = CLASSES.map((c, k) => {
-    const li = document.createElement('li');
-    const sw = document.createElement('canvas');
-    sw.width = 28; sw.height = 16;
-    sw.className = 'wellposed-swatch';
-    sw.setAttribute('aria-hidden', 'true');
+    const sw = el('canvas', { width: 28, height: 16, className: 'wellposed-swatch', 'aria-hidden': 'true' });
     const g = sw.getContext('2d');
     g.fillStyle = patternFor(g, k);
     g.fillRect(0, 0, 28, 16);
     g.strokeStyle = '#59636e';
     g.strokeRect(0.5, 0.5, 27, 15);
-    const text = document.createElement('span');
-    const b = document.createElement('b');
-    b.textContent = `${c.count}: ${c.word}`;
-    const n = document.createElement('span');
-    n.className = 'wellposed-count';
-    text.append(b, n);
-    li.append(sw, text);
-    legend.append(li);
+    const n = el('span', { className: 'wellposed-count' });
+    legend.append(el('li', {}, sw, el('span', {}, el('b', { textContent: `${c.count}: ${c.word}` }), n)));
     return n;
   });
-  const cellOut = document.createElement('div');
-  cellOut.id = 'wellposed-cell';
-  cellOut.className = 'readout wellposed-cell';
-  cellOut.setAttribute('aria-live', 'polite');
-  const mapTime = document.createElement('div');
-  mapTime.className = 'note wellposed-maptime';
-  mapSide.append(verdict, legend, cellOut, mapTime);
-  mapBody.append(mapWrap, mapSide);
-  mapBox.append(mapBody);
+  const cellOut = el('div', { id: 'wellposed-cell', className: 'readout wellposed-cell', 'aria-live': 'polite' });
+  const mapTime = el('div', { className: 'note wellposed-maptime' });
+  mapBox.append(el('div', { className: 'wellposed-map-body' }, mapWrap,
+    el('div', { className: 'wellposed-map-side' }, verdict, legend, cellOut, mapTime)));
 
   // the map's data, and its mirror for the browser tests (window.__fx.charts.all
   // holds { canvas, data: { datasets } } of every chart: here one dataset per
