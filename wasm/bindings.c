@@ -191,7 +191,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "law_fields", law_field },            /* fric_law_field                */
     { "servo_fields", servo_field },        /* model, K_c, …, K_v            */
     { "servo_keys", servo_key },            /* model, friction_base, …       */
-    { "treatments", treatment },            /* fric_bench_friction           */
+    { "treatments", treatment },            /* fric_bench_treatments (names) */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */
