@@ -267,7 +267,7 @@ describe('params files: one writer and one reader, the core\'s (core.io.paramsTe
       for (const c of core.bench.servoCoefs().slice(1)) if (c.key in o) assert.equal(friction[c.field], o[c.key], `${f}: ${c.key}`);
     }
   });
-  it('the browser\'s text is `friction fit --out`\'s for the same numbers, byte for byte', { skip: noData }, () => {
+  it('the browser\'s text is `friction fit --out`\'s for the same numbers, byte for byte (consistency check: the one C writer through two front ends)', { skip: noData }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-fit-'));
     const out = path.join(dir, 'm1.json');
     const r = spawnSync(CLI, ['fit', '--actuator', 'xl330', '--model', 'm1', '--budget', '40', '--seed', '3', '--out', out, XL_LOG], { encoding: 'utf8' });
