@@ -21,6 +21,7 @@
 //               D22 = 1.4, the screw with J = 30 after R, rule = stop with J = 5
 //               (`friction run solutions-2dof`, `friction run screw-selflock`)
 // Screenshots: build/e2e/lesson-<view>-<step>.png at the step's end.
+import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
@@ -175,6 +176,86 @@ export default async function lessons(h) {
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `eq. 15 needs ${n1} and ${n2}; K ${k1} and ${k4} N/m; bands ${round(e3, 3)} and ${round(e4, 3)} m/s; table ${b0} → ${b1} B, `
         + `CLI error ≤ ${worst.toExponential(2)} N; "Set up" of each step = the steps followed`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  // ----------------------------------------------------------------- drive
+  await check('lessons: drive, steps 1–4 followed in order from Reset show the band widths they quote (friction diagram, Dupont\'s lines)', async () => {
+    const params = path.resolve(ROOT, '../shared/data/bam/params/erob80_100');
+    if (!fs.existsSync(path.join(params, 'm4.json'))) return { skip: `${h.MISSING_DATA}: ${params}` };
+    /** The static band of `friction diagram` at τm: [lowest lower edge, highest upper edge]. */
+    const cliBand = (model, v, T, tm) => {
+      const d = csv(cli(ROOT, ['diagram', '--params', path.join(params, `${model}.json`), `max_torque=${T}`, `velocities=${v}`, 'points=5']));
+      const c = (n) => d.cols.indexOf(n);
+      const at = d.rows.filter((r) => Math.abs(r[c('tau_m')] - tm) < 1e-9);
+      const up = Math.max(...at.filter((r) => r[c('boundary')] === 'upper').map((r) => r[c('tau_e')]));
+      const lo = Math.min(...at.filter((r) => r[c('boundary')] === 'lower').map((r) => r[c('tau_e')]));
+      return [lo, up];
+    };
+    /** The page's band of the first velocity at τm (its two edge datasets, interpolated). */
+    const pageBand = (page, tm) => page.evaluate((x) => {
+      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => /static edges/.test(d.label)));
+      const at = (data) => {
+        for (let k = 1; k < data.length; k++) {
+          const a = data[k - 1], b = data[k];
+          if ((a.x - x) * (b.x - x) <= 0) return a.x === b.x ? a.y : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
+        }
+        return NaN;
+      };
+      return [at(c.data.datasets[0].data), at(c.data.datasets[1].data)];
+    }, tm);
+    const width = ([lo, up]) => up - lo;
+    const close = (a, b, what) => expect(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: page ${a}, reference ${b}`);
+    const { page, log } = await openPage('?view=drive&drive.velocities=3', 'drive');
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 4, `${steps.length} steps`);
+      await reset(page);
+      const snaps = [];
+      const pickPreset = (label) => page.locator('#view .controls select').first().selectOption({ label });
+      // step 1
+      snaps.push(await controls(page));
+      await pickPreset('erob80_100 M1');
+      const m1 = JSON.parse(fs.readFileSync(path.join(params, 'm1.json'), 'utf8'));
+      const w0 = 2 * m1.friction_base, w1 = 2 * (m1.friction_base + m1.friction_viscous);
+      has(steps[0], `${round(w0, 3)} N·m wide (2·K_c)`); has(steps[0], `widens to ${round(w1, 3)} N·m`);
+      const velocities = page.locator('#drive-velocities');
+      expect(await velocities.inputValue() !== '0', 'the velocities field starts at 0: nothing to set');
+      for (const tm of [-40, 0, 40]) {
+        close(width(await pageBand(page, tm)), w0, `M1 θ̇ = 0 band at τm = ${tm}`);
+        close(width(cliBand('m1', 0, 60, 0)), w0, 'CLI M1 θ̇ = 0 band');
+      }
+      await velocities.fill('1');
+      await velocities.press('Enter');
+      await page.waitForTimeout(200);
+      close(width(await pageBand(page, 0)), w1, 'M1 θ̇ = 1 band at τm = 0');
+      close(width(cliBand('m1', 1, 60, 0)), w1, 'CLI M1 θ̇ = 1 band');
+      // step 2: M4, the velocity still 1
+      snaps.push(await controls(page));
+      await pickPreset('erob80_100 M4');
+      await page.waitForTimeout(200);
+      const c0 = width(cliBand('m4', 1, 60, 0)), c60 = width(cliBand('m4', 1, 60, -60));
+      has(steps[1], `${round(c0, 3)} N·m wide at τm = 0 but ${round(c60, 3)} N·m wide at τm = −60 N·m`);
+      close(width(await pageBand(page, 0)), c0, 'M4 θ̇ = 1 band at τm = 0');
+      close(width(await pageBand(page, -60)), c60, 'M4 θ̇ = 1 band at τm = −60');
+      await shot(page, 'drive-2');
+      // step 3: the screw (Dupont Fig. 5 efficiencies, no τ_c, no b_v: the lines τe = −η·τm at any velocity)
+      snaps.push(await controls(page));
+      await page.locator('#view .controls select').first().selectOption('screw');
+      await page.waitForTimeout(200);
+      const eta1 = Number(await field(page, 'driving efficiency').inputValue()), eta2 = Number(await field(page, 'backdriving efficiency').inputValue());
+      const [lo, up] = await pageBand(page, -100);
+      has(steps[2], `from ${round(eta1 * 100, 3)} to ${round(eta2 * 100, 3)} N·m at τm = −100 N·m`);
+      close(lo, eta1 * 100, 'screw lower edge at τm = −100');
+      close(up, eta2 * 100, 'screw upper edge at τm = −100');
+      await shot(page, 'drive-3');
+      snaps.push(await controls(page));
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `M1 ${round(w0, 3)} → ${round(w1, 3)} N·m; M4 at θ̇ = 1: ${round(c0, 3)} and ${round(c60, 3)} N·m (CLI); screw ${round(eta1 * 100, 3)}…${round(eta2 * 100, 3)} N·m`;
     } finally {
       await page.close();
     }
