@@ -260,4 +260,106 @@ export default async function lessons(h) {
       await page.close();
     }
   });
+
+  // -------------------------------------------------------------- pendulum
+  await check('lessons: pendulum, steps 1–5 followed in order from Reset show the numbers they quote (friction run bench)', async () => {
+    const dt = 0.001;
+    /** `friction run bench` of the view's constant goal with treatment `friction`, to `duration`. */
+    const bench = (friction, goal, duration) => csv(cli(ROOT, ['run', 'bench', 'trajectory=goal', `goal=${goal}`, `friction=${friction}`, `duration=${duration}`]));
+    const { page, log } = await openPage('?view=pendulum&pendulum.goal=0.3&pendulum.friction_b=clip', 'pendulum');
+    const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
+    /** Treatment i's θ, reversals/s and reversals in all, from the status line. */
+    const status = async (i) => {
+      const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
+      const part = text.split('|')[i + 1] || '';
+      const m = /θ (-?[0-9.]+) rad.* ([0-9]+) reversals\/s \(([0-9]+) in all\)/.exec(part);
+      if (!m) throw new Error(`status line: '${text}'`);
+      return { q: Number(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };
+    };
+    const runBtn = () => page.locator('#view button', { hasText: /^(Pause|Play)$/ }).first();
+    /** Runs until t ≥ tMin, then pauses; returns the paused t. */
+    const runTo = async (tMin) => {
+      if (await runBtn().textContent() === 'Play') await runBtn().click();
+      expect(await waitFor(async () => (await clockT()) >= tMin, 30_000, 50), `the clock did not reach ${tMin} s`);
+      await runBtn().click();
+      await page.waitForTimeout(300);
+      return clockT();
+    };
+    const rowAt = (run, t) => run.rows[Math.round(t / dt)];
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 5, `${steps.length} steps`);
+      await reset(page);
+      const snaps = [];
+      // step 1: explicit B's reversal rate (the page's: over the last second of simulated time)
+      snaps.push(await controls(page));
+      const ex = bench('explicit', 1.2, 9.01);
+      const rc = ex.cols.indexOf('reversals');
+      const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
+      has(steps[0], `from ${rate(2)} at t = 2 s`); has(steps[0], `to ${rate(9)} at t = 9 s`);
+      const t1 = await runTo(2);
+      const b1 = await status(1), a1 = await status(0);
+      const ex1 = bench('explicit', 1.2, t1 + 0.01);
+      expect(b1.all === rowAt(ex1, t1)[rc], `B at t = ${t1}: ${b1.all} reversals in all, CLI ${rowAt(ex1, t1)[rc]}`);
+      expect(b1.rate === rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc], `B at t = ${t1}: ${b1.rate} reversals/s, CLI ${rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc]}`);
+      expect(a1.rate === 0, `A: ${a1.rate} reversals/s`);
+      // step 2: the zoom
+      snaps.push(await controls(page));
+      await page.locator('#view label', { hasText: 'zoom on the last 0.2 s' }).click();
+      // step 3: → once, then five times (the keys of the page, focus on the page)
+      snaps.push(await controls(page));
+      await page.evaluate(() => document.activeElement?.blur());
+      const qA = (await status(0)).q;
+      await page.keyboard.press('ArrowRight');
+      const g1 = Number(await field(page, 'goal').inputValue());
+      expect(Math.abs(g1 - 1.25) < 1e-12, `goal after →: ${g1}`);
+      has(steps[2], 'by 0.05 rad to 1.25 rad');
+      await runTo((await clockT()) + 1);
+      expect((await status(0)).q === qA, `A moved after →: θ ${qA} → ${(await status(0)).q}`);
+      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+      const g2 = Number(await field(page, 'goal').inputValue());
+      expect(Math.abs(g2 - 1.5) < 1e-12, `goal after five more →: ${g2}`);
+      has(steps[2], '(goal 1.5 rad)');
+      const qB = (await status(0)).q;
+      await runTo((await clockT()) + 1.5);
+      const a3 = await status(0);
+      expect(a3.q > qB && a3.text.includes('stick'), `A after the goal 1.5: '${a3.text}' (was θ ${qB})`);
+      await shot(page, 'pendulum-3');
+      // step 4: B = karnopp, the run starts again at the goal 1.5
+      snaps.push(await controls(page));
+      await pick(page, 'Treatment B', 'karnopp');
+      const ka = bench('karnopp', 1.5, 2.01);
+      const kq = ka.cols.indexOf('q');
+      const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
+      has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
+      has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
+      has(steps[3], `θ ${q1.toFixed(4)} rad at t = 1 s, ${q2.toFixed(4)} at 2 s`);
+      const t4 = await runTo(1);
+      const b4 = await status(1);
+      const ka4 = bench('karnopp', 1.5, t4 + 0.01);
+      expect(t4 < 2, `the run did not start again: t = ${t4}`);
+      expect(b4.q === Number(rowAt(ka4, t4)[kq].toFixed(4)) && b4.all === rowAt(ka4, t4)[rc], `B karnopp at t = ${t4}: '${b4.text}', CLI θ ${rowAt(ka4, t4)[kq]}, ${rowAt(ka4, t4)[rc]} reversals`);
+      // step 5: B = clip
+      snaps.push(await controls(page));
+      await pick(page, 'Treatment B', 'clip');
+      const cl = bench('clip', 1.5, 2.01), im = bench('implicit', 1.5, 2.01);
+      const cq = rowAt(cl, 2)[kq], cv = rowAt(cl, 2)[cl.cols.indexOf('dq')];
+      has(steps[4], `after ${rowAt(cl, 2)[rc]} reversals`);
+      has(steps[4], `at ${cq.toFixed(4)} rad like implicit`);
+      expect(cq.toFixed(4) === rowAt(im, 2)[kq].toFixed(4) && rowAt(im, 2)[im.cols.indexOf('dq')] === 0, `CLI implicit ${rowAt(im, 2)[kq]}, clip ${cq}`);
+      has(steps[4], `residue of ${Number(Math.abs(cv).toPrecision(2))} rad/s`);
+      const t5 = await runTo(1);
+      const b5 = await status(1);
+      const cl5 = bench('clip', 1.5, t5 + 0.01);
+      expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
+      await shot(page, 'pendulum-5');
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
+        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)}; clip ${cq.toFixed(4)} rad`;
+    } finally {
+      await page.close();
+    }
+  });
 }

@@ -221,10 +221,14 @@ export function mount(container, { core, state, showError }) {
     retune();
   }
   function nudgeGoal(sign) {
-    // from the goal the arm follows now (a trajectory's current goal, or the constant one)
+    // from the goal the arm follows now: the constant goal as last set (so that
+    // presses between two steps, or while paused, add up), or a trajectory's
+    // current goal
     const row = series[0]?.row;
-    const g = row ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
-    setGoal(g + Math.sign(sign) * GOAL_NUDGE);
+    const g = row && !m.isConstantGoal() ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
+    // on the 1e-9 rad grid: six presses from 1.2 give the goal 1.5 a link or a
+    // typed value gives, not 1.5000000000000002
+    setGoal(Math.round((g + Math.sign(sign) * GOAL_NUDGE) * 1e9) / 1e9);
   }
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());
