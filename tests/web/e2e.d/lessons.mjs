@@ -362,4 +362,81 @@ export default async function lessons(h) {
       await page.close();
     }
   });
+
+  // ------------------------------------------------------------- wellposed
+  await check('lessons: wellposed, steps 1–5 followed in order from Reset show what they quote (friction run solutions-2dof, screw-selflock)', async () => {
+    const { page, log } = await openPage('?view=wellposed&wellposed.map.mu=0.3&wellposed.screw.J=12', 'wellposed');
+    const run = (name, p) => csv(cli(ROOT, ['run', name, ...Object.entries(p).map(([k, v]) => `${k}=${v}`)]));
+    const counts = (m) => {
+      const c = m.cols.indexOf('solutions'), n = [0, 0, 0];
+      for (const r of m.rows) n[r[c] <= 0 ? 0 : r[c] === 1 ? 1 : 2]++;
+      return n;
+    };
+    /** The page's map counts once it is computed (none, unique, several). */
+    const pageCounts = () => waitFor(() => page.evaluate(() => {
+      const m = window.__fx?.wellposed?.map && window.__fx.wellposed.map();
+      return m && !m.busy ? m.counts.join(',') : null;
+    }), 8000);
+    const wfield = (label) => page.locator('#view .ctl', { has: page.locator('.ctl-label', { hasText: label }) }).locator('input.ctl-num').first();
+    const wtype = async (label, v) => { await wfield(label).fill(String(v)); await wfield(label).press('Enter'); await page.waitForTimeout(150); };
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 5, `${steps.length} steps`);
+      await reset(page);
+      expect(!/map\.mu=0\.3|screw\.J=12/.test(page.url()), `Reset left ${page.url()}`);
+      const snaps = [];
+      // step 1: μ = 0.45, then 0.46
+      snaps.push(await controls(page));
+      await wtype('friction coefficient μ', 0.45);
+      expect(await pageCounts() === counts(run('solutions-2dof', { mu: 0.45 })).join(','), `μ = 0.45: page ${await pageCounts()}`);
+      await wtype('friction coefficient μ', 0.46);
+      const c46 = counts(run('solutions-2dof', { mu: 0.46 }));
+      expect(await pageCounts() === c46.join(','), `μ = 0.46: page ${await pageCounts()}, CLI ${c46}`);
+      has(steps[0], `${c46[0]} none, ${c46[2]} several`);
+      // step 2: μ = 0.6 again, D22 1.3 → 1.4
+      snaps.push(await controls(page));
+      await wtype('friction coefficient μ', 0.6);
+      await wtype('inertia D₂₂', 1.4);
+      const d14 = run('solutions-2dof', { D22: 1.4 }), d13 = run('solutions-2dof', { D22: 1.3 });
+      expect(await pageCounts() === counts(d14).join(',') && counts(d14)[1] === 3721, `D22 = 1.4: page ${await pageCounts()}, CLI ${counts(d14)}`);
+      const dm = (m) => Number(m.rows[0][m.cols.indexOf('det_min')].toFixed(2)).toString().replace('-', '−');
+      has(steps[1], `(${dm(d13)} → ${dm(d14)})`);
+      // step 3: hover (nothing to type); step 4: → five times, then R
+      snaps.push(await controls(page));
+      snaps.push(await controls(page));
+      await page.evaluate(() => document.activeElement?.blur());
+      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+      expect(Number(await wfield('motor inertia J').inputValue()) === 30, `J after → ×5: ${await wfield('motor inertia J').inputValue()}`);
+      await page.keyboard.press('r');
+      const j30 = run('screw-selflock', { J: 30, duration: 1 });
+      const k = (n) => j30.cols.indexOf(n);
+      expect(j30.rows.every((r) => r[k('solutions')] === 1 && r[k('impulses')] === 0), 'CLI J = 30: not one solution at every step');
+      has(steps[3], `rest at t = ${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s, no impulse`);
+      const jline = await page.evaluate(() => document.getElementById('wellposed-jline').textContent);
+      expect(jline.includes('= 5 kg·m²') && jline.includes('> 0'), `J line: '${jline}' (closed form 30 + 50/(−2) = 5)`);
+      await page.waitForTimeout(1500);
+      const ev = await page.evaluate(() => (window.__fx.wellposed.events || []).map((e) => e.kind));
+      expect(!ev.some((x) => /impulse/.test(x)), `the page's rule acted with J = 30 after R: ${ev.join(', ')}`);
+      // step 5: ← five times, rule = stop
+      snaps.push(await controls(page));
+      for (let k2 = 0; k2 < 5; k2++) await page.keyboard.press('ArrowLeft');
+      expect(Number(await wfield('motor inertia J').inputValue()) === 5, `J after ← ×5: ${await wfield('motor inertia J').inputValue()}`);
+      await page.locator('#view summary', { hasText: 'Screw, load, torque program, step' }).click();
+      await pick(page, 'rule for none or several', 'stop');
+      const stop = cli(ROOT, ['run', 'screw-selflock', 'rule=stop', 'duration=1']).error || '';
+      const core = /t = 0 s: (.*?);/.exec(stop)?.[1];
+      expect(core, `CLI rule=stop: '${stop}'`);
+      has(steps[4], 'stops at t = 0');
+      const shown = await waitFor(() => page.evaluate((m) => [...document.querySelectorAll('#view [role=alert], #view .msg-bad, #view [role=status]')]
+        .some((e) => e.checkVisibility() && e.textContent.includes(m)), core), 4000);
+      expect(shown, `the page does not show the core's '${core}'`);
+      await shot(page, 'wellposed-5');
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `μ 0.46: ${c46}; D22 1.4: ${counts(d14)}; J 30 after R: no impulse; J 5 + stop: '${core}'`;
+    } finally {
+      await page.close();
+    }
+  });
 }
