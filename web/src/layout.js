@@ -63,6 +63,9 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
         const b = el('button', { type: 'button', className: 'lesson-setup', textContent: 'Set up',
           title: `Set up step ${i + 1}: the state it starts from (key ${i + 1})`, 'aria-label': `Set up step ${i + 1}` });
         b.dataset.step = String(i);
+        // out of the Tab order (the keys 1-5 do the same), so that a Tab from
+        // the tab bar still reaches the view's controls in a few presses
+        b.tabIndex = -1;
         b.addEventListener('click', () => onSetup(i));
         li.append(' ', b);
       }

@@ -184,6 +184,9 @@ async function start() {
   function setDrawer(open, focus = false) {
     const side = main.querySelector('.view > .controls');
     if (!open && side && side.contains(document.activeElement)) drawerBtn.focus();
+    // below the header while it is in the window: its "Hide controls" stays in reach
+    const top = Math.max(0, document.querySelector('header.top')?.getBoundingClientRect().bottom || 0);
+    document.body.style.setProperty('--drawer-top', `${Math.round(top)}px`);
     document.body.classList.toggle('drawer-open', open);
     drawerBtn.setAttribute('aria-expanded', String(open));
     drawerBtn.textContent = open ? 'Hide controls' : 'Controls';

@@ -35,7 +35,7 @@ import { benchCsv } from './csv.js';
  *  steps before it in order (a new treatment B starts the run again at t = 0),
  *  and its numbers are the CLI's (`friction run bench`, checked by
  *  tests/web/e2e.d/lessons.mjs). */
-const CHARTS = '.charts > .chart-box:nth-child(2)';
+const CHARTS = '.charts > .chart-box:nth-child(3)'; // θ̇, then τf below it
 export const LESSON = {
   notice: 'Both arms get the same goal, 1.2 rad, and stop short of it at about 0.89 rad (51°), where the servo and '
     + 'friction hold the weight. Implicit (A) stands still: its velocity is exactly zero and its badge reads STICK. '
