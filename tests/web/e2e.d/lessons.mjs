@@ -296,7 +296,7 @@ export default async function lessons(h) {
       const ex = bench('explicit', 1.2, 9.01);
       const rc = ex.cols.indexOf('reversals');
       const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
-      has(steps[0], `from ${rate(2)} at t = 2 s`); has(steps[0], `to ${rate(9)} at t = 9 s`);
+      has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
       const t1 = await runTo(2);
       const b1 = await status(1), a1 = await status(0);
       const ex1 = bench('explicit', 1.2, t1 + 0.01);
@@ -333,7 +333,7 @@ export default async function lessons(h) {
       const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
       has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
       has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
-      has(steps[3], `θ ${q1.toFixed(4)} rad at t = 1 s, ${q2.toFixed(4)} at 2 s`);
+      has(steps[3], `θ ${q1.toFixed(4)} rad at 1 s, ${q2.toFixed(4)} at 2 s`);
       const t4 = await runTo(1);
       const b4 = await status(1);
       const ka4 = bench('karnopp', 1.5, t4 + 0.01);

@@ -33,7 +33,8 @@ import { benchCsv } from './csv.js';
  *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad); the steps build
  *  on each other: each one's setup is the URL state reached by following the
  *  steps before it in order (a new treatment B starts the run again at t = 0),
- *  and its numbers are the CLI's (`friction run bench`, checked by
+ *  and its numbers are the CLI's (written "at 2 s", never "t = 2 s", which the
+ *  tests read as the clock) (`friction run bench`, checked by
  *  tests/web/e2e.d/lessons.mjs). */
 const CHARTS = '.charts > .chart-box:nth-child(3)'; // θ̇, then τf below it
 export const LESSON = {
@@ -42,15 +43,15 @@ export const LESSON = {
     + 'Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between '
     + '+budget and −budget, and its arm creeps slowly down.',
   tryThis: [
-    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from 838 at t = 2 s '
-      + 'to 974 at t = 9 s (nearly one per 1 ms time step).', setup: {} },
+    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from 838 at 2 s '
+      + 'to 974 at 9 s (nearly one per 1 ms time step).', setup: {} },
     { text: 'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
       setup: {}, chart: CHARTS },
     { text: 'Press → once (or drag on the picture) to raise the goal by 0.05 rad to 1.25 rad: implicit does not move, '
       + 'static friction holds it; explicit starts creeping towards the new goal. Press → five more times (goal 1.5 rad): '
       + 'implicit breaks away, then sticks again.', setup: { zoom: 1 } },
     { text: 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after 4 reversals, yet its angle keeps '
-      + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at t = 1 s, 1.1535 at 2 s).',
+      + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at 1 s, 1.1535 at 2 s).',
     setup: { zoom: 1, goal: 1.5 } },
     { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after 3 reversals it holds still at '
       + '1.1523 rad like implicit (its velocity is a rounding residue of 1.7e-19 rad/s, implicit\'s exactly 0).',
