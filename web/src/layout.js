@@ -37,18 +37,50 @@ export function messageBox() {
 
 /**
  * The lesson frame shown above a view (beside it in presentation mode): the
- * view's LESSON = { notice, tryThis: [...] } as a "What to notice" box and a
- * numbered "Try this" list in one <details> (open unless the user closed
+ * view's LESSON = { notice, tryThis: [...], start? } as a "What to notice" box
+ * and a numbered "Try this" list in one <details> (open unless the user closed
  * it), and the key legend that presentation mode shows under it. A view
  * without a LESSON gets the legend only.
+ * A step is a string or { text, setup, chart }: setup is the view's URL state
+ * (its keys without the view's prefix; every other key at its default; or a
+ * function of the core that returns it) that
+ * the step assumes, i.e. the state reached by following the steps before it
+ * in order from the lesson's start; chart (a CSS selector in the view) is
+ * what the step looks at. A step with a setup gets a "Set up" button, the
+ * list a "Reset to the lesson's start" button (LESSON.start, default: every
+ * key at its default); both call onSetup(index or null) (main.js applies it
+ * through the URL state and mounts the view again). `current`: the index of
+ * the step last set up (marked), or null.
  */
-export function lessonFrame(lesson, open, onToggle) {
+export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null) {
   const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
   if (lesson) {
+    const steps = (lesson.tryThis || []).map((step, i) => {
+      const s = typeof step === 'string' ? { text: step } : step;
+      const li = el('li', {}, el('span', { textContent: s.text }));
+      if (i === current) li.setAttribute('aria-current', 'step');
+      if (s.setup && onSetup) {
+        const b = el('button', { type: 'button', className: 'lesson-setup', textContent: 'Set up',
+          title: `Set up step ${i + 1}: the state it starts from (key ${i + 1})`, 'aria-label': `Set up step ${i + 1}` });
+        b.dataset.step = String(i);
+        // out of the Tab order (the keys 1-5 do the same), so that a Tab from
+        // the tab bar still reaches the view's controls in a few presses
+        b.tabIndex = -1;
+        b.addEventListener('click', () => onSetup(i));
+        li.append(' ', b);
+      }
+      return li;
+    });
+    const head = el('h3', { textContent: 'Try this' });
+    if (onSetup) {
+      const reset = el('button', { type: 'button', className: 'lesson-reset', textContent: 'Reset to the lesson\'s start',
+        title: 'Every control of this view back to where step 1 starts (key L)' });
+      reset.addEventListener('click', () => onSetup(null));
+      head.append(' ', reset);
+    }
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice', textContent: lesson.notice }),
-        el('div', { className: 'lesson-try' }, el('h3', { textContent: 'Try this' }),
-          el('ol', {}, ...(lesson.tryThis || []).map((step) => el('li', { textContent: step }))))));
+        el('div', { className: 'lesson-try' }, head, el('ol', {}, ...steps))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);
   } else {
@@ -56,6 +88,20 @@ export function lessonFrame(lesson, open, onToggle) {
   }
   aside.append(el('dl', { className: 'key-legend', 'aria-label': 'Keys' }));
   return aside;
+}
+
+/** The URL state a lesson's step assumes (index null: the lesson's start);
+ *  a setup may be a function of the core (a preset's index). */
+export function lessonSetup(lesson, index, core) {
+  const s = index === null ? { setup: lesson.start || {} } : lesson.tryThis[index];
+  const setup = s && typeof s === 'object' ? s.setup : null;
+  return typeof setup === 'function' ? setup(core) : setup || null;
+}
+
+/** The CSS selector of what a lesson's step looks at, if any. */
+export function lessonChart(lesson, index) {
+  const s = index === null ? null : lesson.tryThis[index];
+  return (s && typeof s === 'object' && s.chart) || null;
 }
 
 /** Fills a <dl> with [key, what it does] pairs. */

@@ -6,11 +6,13 @@
 // "What to notice" and a numbered "Try this" list. A live view's actions =
 // { togglePause(), step(), reset(), nudgeGoal(sign), legend: [[key, text]] }
 // are bound to Space, S, R and ArrowLeft/ArrowRight here, and F toggles the
-// presentation mode.
+// presentation mode. A view with a LESSON also gets L (reset to the lesson's
+// start) and 1-5 (set up step 1-5): the step's URL state (resetScope), then
+// the view mounted again, the step marked and its chart scrolled into view.
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, getFlag, setFlag } from './state.js';
-import { lessonFrame, renderLegend } from './layout.js';
+import { currentView, setView, scopedState, getFlag, setFlag, resetScope } from './state.js';
+import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 
@@ -31,8 +33,9 @@ window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error
 
 // The keys of the page (F, Escape) and of a view with actions.
 const PAGE_KEYS = [['F', 'presentation mode on / off'], ['Esc', 'leave presentation mode']];
+const LESSON_KEYS = [['L', 'reset to the lesson\'s start'], ['1–5', 'set up that step of "Try this"']];
 const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
-  f: 'F', F: 'F', Escape: 'Escape' };
+  f: 'F', F: 'F', Escape: 'Escape', l: 'L', L: 'L', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' };
 const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
 
 /** The key this event stands for ('Space', 'S', …), or null when the page
@@ -113,12 +116,39 @@ async function start() {
     return b;
   });
 
-  function show(id, user) {
+  let shown = null;       // the mounted view's entry of VIEWS
+  let lessonStep = null;  // the lesson step last set up in it (marked), or null
+
+  /** The lesson's start (index null) or step `index` of the shown view: its
+   *  URL state, the view mounted again on it (as a copied link would open),
+   *  then the step's chart scrolled into view and the focus kept on the
+   *  lesson's button that was pressed. */
+  function setUpLesson(index) {
+    const lesson = shown && shown.module.LESSON;
+    const entries = lesson && lessonSetup(lesson, index, core);
+    if (!entries) return;
+    const refocus = main.querySelector('.lesson')?.contains(document.activeElement);
+    resetScope(shown.id, entries);
+    lessonStep = index;
+    show(shown.id, false, true);
+    const sel = lessonChart(lesson, index);
+    const target = sel && main.querySelector(sel);
+    if (target) target.scrollIntoView({ block: 'nearest' });
+    else if (index === null) window.scrollTo(0, 0);
+    if (refocus) {
+      const b = main.querySelector(index === null ? '.lesson-reset' : `.lesson-setup[data-step="${index}"]`);
+      if (b) b.focus({ preventScroll: true });
+    }
+  }
+
+  function show(id, user, keepStep = false) {
     const view = VIEWS.find((v) => v.id === id) || VIEWS[0];
     if (mounted) mounted.dispose();
+    if (!keepStep) lessonStep = null;
+    shown = view;
     clearError();
     main.replaceChildren();
-    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }));
+    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep));
     document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
     buttons.forEach((b, i) => {
@@ -136,7 +166,7 @@ async function start() {
       showError(`The ${view.title} view failed to start: ${e.message}`);
     }
     actions = (mounted && mounted.actions) || null;
-    const legend = [...(actions?.legend || []), ...PAGE_KEYS];
+    const legend = [...(actions?.legend || []), ...(view.module.LESSON ? LESSON_KEYS : []), ...PAGE_KEYS];
     document.querySelectorAll('.key-legend').forEach((dl) => renderLegend(dl, legend));
     document.body.dataset.actions = actions ? 'true' : 'false';
     document.body.dataset.view = view.id;
@@ -148,12 +178,28 @@ async function start() {
   const drawerBtn = document.getElementById('drawer-button');
   const keysHint = document.getElementById('keys-hint');
   const chartFont = Chart.defaults.font.size;
-  function setDrawer(open) {
+  // the drawer of presentation mode: opening it moves the focus into it (the
+  // drawer itself), closing it (the button, Escape) gives the focus back to
+  // the "Controls" button if it was inside
+  function setDrawer(open, focus = false) {
     const side = main.querySelector('.view > .controls');
     if (!open && side && side.contains(document.activeElement)) drawerBtn.focus();
+    // below the header while it is in the window: its "Hide controls" stays in reach
+    const top = Math.max(0, document.querySelector('header.top')?.getBoundingClientRect().bottom || 0);
+    document.body.style.setProperty('--drawer-top', `${Math.round(top)}px`);
     document.body.classList.toggle('drawer-open', open);
     drawerBtn.setAttribute('aria-expanded', String(open));
     drawerBtn.textContent = open ? 'Hide controls' : 'Controls';
+    if (open && focus && side) {
+      // the drawer itself (a Tab then reaches its first control); Escape
+      // from anywhere in it closes it
+      if (!side.hasAttribute('tabindex')) side.tabIndex = -1;
+      side.setAttribute('aria-label', 'Controls');
+      const go = () => { if (document.body.classList.contains('drawer-open')) side.focus({ preventScroll: true }); };
+      go();
+      // its visibility becomes visible over the slide's transition
+      if (document.activeElement !== side) setTimeout(go, 250);
+    }
   }
   function setPresent(on, fromUser) {
     document.body.classList.toggle('present', on);
@@ -183,13 +229,19 @@ async function start() {
     first.focus();
   });
   presentBtn.addEventListener('click', () => setPresent(!document.body.classList.contains('present'), true));
-  drawerBtn.addEventListener('click', () => setDrawer(!document.body.classList.contains('drawer-open')));
+  drawerBtn.addEventListener('click', () => setDrawer(!document.body.classList.contains('drawer-open'), true));
   // leaving full screen (the browser's own Escape) leaves the presentation
   document.addEventListener('fullscreenchange', () => {
     if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
   });
   document.addEventListener('keydown', (e) => {
     const present = document.body.classList.contains('present');
+    // Escape closes the open drawer from any control in it that did not use the key itself
+    if (e.key === 'Escape' && present && !e.defaultPrevented && document.body.classList.contains('drawer-open')) {
+      setDrawer(false);
+      e.preventDefault();
+      return;
+    }
     const key = routedKey(e);
     if (!key) return;
     if (key === 'F') {
@@ -200,6 +252,11 @@ async function start() {
         keysHint.open = false;
       } else if (document.body.classList.contains('drawer-open')) setDrawer(false);
       else setPresent(false, true);
+    } else if (key === 'L') {
+      if (!e.repeat) setUpLesson(null);
+    } else if (/^[1-5]$/.test(key)) {
+      if (e.repeat || !lessonSetup(shown?.module.LESSON || { tryThis: [] }, Number(key) - 1, core)) return;
+      setUpLesson(Number(key) - 1);
     } else {
       if (!actions) return;
       if (key === 'Space') { if (!e.repeat) actions.togglePause(); }

@@ -51,6 +51,16 @@ export function scopedState(scope) {
   };
 }
 
+/** Puts a view's slice of the URL back to `entries` (every other key of the
+ *  scope removed): the lesson's start and a lesson step's set-up
+ *  (layout.js lessonFrame), read by the view when main.js mounts it again. */
+export function resetScope(scope, entries = {}) {
+  const p = params();
+  for (const k of [...p.keys()]) if (k.startsWith(`${scope}.`)) p.delete(k);
+  for (const [k, v] of Object.entries(entries)) p.set(`${scope}.${k}`, String(v));
+  history.replaceState(null, '', `?${p.toString()}`);
+}
+
 export function onStateChange(f) {
   listeners.add(f);
   return () => listeners.delete(f);

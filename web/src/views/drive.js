@@ -32,19 +32,28 @@ const TORQUE_SCALE = { erob80_50: 60, erob80_100: 60, mx64: 6, mx106: 10, xl320:
 const REGION_RGBA = [[150, 150, 150, 90], [31, 111, 235, 45], [209, 36, 47, 45]];
 const GRID = 240;
 
+// The steps build on each other (the velocities typed in step 1 stay): each
+// one's setup is the URL state reached by following the steps before it in
+// order from the defaults, and its numbers are what the view shows then
+// (checked against `friction diagram` and Dupont's lines by
+// tests/web/e2e.d/lessons.mjs).
+const presetOf = (core, actuator, model) => String(core.bench.presets().findIndex((p) => p.actuator === actuator && p.model === model));
+const CHART = '.charts > .chart-box';
 export const LESSON = {
   notice: 'Grey is where the gear holds: the motor torque τm and the external torque τe cancel within the friction '
     + 'budget. In M1 the budget is a constant, so the static region is a straight band; in M3–M6 it grows with the '
     + 'load, so the band opens into a fan.',
   tryThis: [
-    'Pick erob80_100 M1: at θ̇ = 0 the static band is 11.2 N·m wide (2·K_c) at every τm. Set the velocities to 1 '
-      + 'and press Enter: it widens to 28 N·m (2·(K_c + K_v·1 rad/s)).',
-    'Pick erob80_100 M4: the band is 10.5 N·m wide at τm = 0 but 50 N·m wide at τm = −60 N·m, because the '
-      + 'friction grows with the load.',
-    'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from 66.3 to '
+    { text: 'Pick erob80_100 M1: at θ̇ = 0 the static band is 11.2 N·m wide (2·K_c) at every τm. Set the velocities '
+      + 'to 1 and press Enter: it widens to 28 N·m (2·(K_c + K_v·1 rad/s)).', setup: {}, chart: CHART },
+    { text: 'Pick erob80_100 M4 (the velocity stays 1 rad/s): the band is 30.2 N·m wide at τm = 0 but 62.1 N·m wide '
+      + 'at τm = −60 N·m, because the friction grows with the load.',
+    setup: (core) => ({ preset: presetOf(core, 'erob80_100', 1), velocities: '1' }), chart: CHART },
+    { text: 'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from 66.3 to '
       + '191 N·m at τm = −100 N·m), a wedge instead of a band.',
-    'Point at a spot near an edge, then change the velocities: the read-out below the chart recomputes the region '
-      + 'at the same point.',
+    setup: (core) => ({ preset: presetOf(core, 'erob80_100', 4), velocities: '1' }), chart: CHART },
+    { text: 'Point at a spot near an edge, then change the velocities: the read-out below the chart recomputes the region '
+      + 'at the same point.', setup: { preset: 'screw', velocities: '1' }, chart: CHART },
   ],
 };
 

@@ -37,19 +37,27 @@ const VIEW_PARAMS = [
   { key: 'tol', label: 'table tolerance tol/Fs', unit: '', min: 1e-12, max: 0.1, lo: 1e-10, hi: 1e-3, def: 1e-6, log: true },
 ];
 
+// The steps build on each other: each one's setup is the URL state reached by
+// following the steps before it in order from the defaults (layout.js
+// lessonFrame), and its numbers are what the view shows then (checked against
+// `friction eval` and closed forms by tests/web/e2e.d/lessons.mjs).
+const MAIN_CHART = '.charts > .chart-box:nth-child(1)';
 export const LESSON = {
   notice: 'Inside the shaded band |v*| ≤ Z·Φ(+0) (±0.045 m/s with the defaults) the implicit transform is the '
     + 'straight line Φ_Z(v*) = v*/Z: the step applies exactly the force that holds the contact still, so it '
     + 'neither chatters nor drifts. Outside the band Φ_Z follows the law.',
   tryThis: [
-    'Set B to 0: 1/Z = K·T = 5 N·s/m is below the 30.5 N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
-      + 'drop, so the curves grey out and the message appears beside the chart. Press its "Set K" button.',
-    'Raise α to 6: the Stribeck drop becomes steeper than the default 1/Z = 55 N·s/m allows (it needs 73.9), and '
-      + 'the message appears again.',
-    'Switch the law to Coulomb-viscous: with no Stribeck drop every K and B is valid, and the static band shrinks '
-      + 'to Z·Fc = 0.4/55 ≈ 0.0073 m/s.',
-    'Lower the table tolerance to 1e-9: the table grows from 960 to 3088 bytes and its error stays below the '
-      + 'dashed tolerance line.',
+    { text: 'Set B to 0: 1/Z = K·T = 5 N·s/m is below the 30.5 N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
+      + 'drop, so the curves grey out and the message appears beside the chart. Press its "Set K" button: '
+      + 'K = 32000 N/m, 1/Z = 32 N·s/m.', setup: {}, chart: MAIN_CHART },
+    { text: 'Raise α to 6: the Stribeck drop becomes steeper than 1/Z = 32 N·s/m allows (it needs 73.9), and the '
+      + 'message appears again.', setup: { B: 0, K: 32000 }, chart: MAIN_CHART },
+    { text: 'Switch the law to Coulomb-viscous: with no Stribeck drop every K and B is valid, the message goes, and '
+      + 'the static band is Z·Fc = 0.4/32 = 0.0125 m/s.', setup: { B: 0, K: 32000, alpha: 6 }, chart: MAIN_CHART },
+    { text: 'Switch back to Stribeck: α is still 6, so the message is back. Press "Set K" (K = 77600 N/m, '
+      + 'band Z·Fs = 2.5/77.6 = 0.0322 m/s), then lower the table tolerance to 1e-9: the table grows and its error '
+      + 'stays below the dashed line at 2.5e-9 N.', setup: { B: 0, K: 32000, alpha: 6, law: 'coulomb-viscous' },
+    chart: '.charts > .chart-box:nth-child(2)' },
   ],
 };
 

@@ -15,7 +15,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
   const logsBox = el('details', { className: 'chart-box fit-logs', open: true });
   const logsHead = el('summary', {}, 'Logs');
   const logsTable = el('table', { className: 'fit-table', id: 'fit-logs' });
-  const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, 'No log yet: drop some on the box at the left.');
+  const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, 'No log yet: drop some on the "Drop one or more pendulum logs here" box of the controls (in presentation mode, under the "Controls" button), or choose them there.');
   logsBox.append(logsHead, logsNote, logsTable);
   charts.append(logsBox);
 

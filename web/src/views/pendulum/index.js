@@ -29,20 +29,33 @@ import { picture, fmtRate } from './draw.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
 
-/** What to notice and what to try, for the presentation mode; every sentence
- *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad). */
+/** What to notice and what to try, for the presentation mode. The notice
+ *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad); the steps build
+ *  on each other: each one's setup is the URL state reached by following the
+ *  steps before it in order (a new treatment B starts the run again at t = 0),
+ *  and its numbers are the CLI's (written "at 2 s", never "t = 2 s", which the
+ *  tests read as the clock) (`friction run bench`, checked by
+ *  tests/web/e2e.d/lessons.mjs). */
+const CHARTS = '.charts > .chart-box:nth-child(3)'; // θ̇, then τf below it
 export const LESSON = {
   notice: 'Both arms get the same goal, 1.2 rad, and stop short of it at about 0.89 rad (51°), where the servo and '
     + 'friction hold the weight. Implicit (A) stands still: its velocity is exactly zero and its badge reads STICK. '
     + 'Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between '
     + '+budget and −budget, and its arm creeps slowly down.',
   tryThis: [
-    'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from about 800 to 1000 (one per time step).',
-    'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
-    'Press → once (or drag on the picture) to raise the goal by 0.05 rad: implicit does not move, static friction holds it; '
-      + 'explicit starts creeping towards the new goal. Press → five more times: implicit breaks away, then sticks again.',
-    'Switch B to karnopp: it sticks after about 100 reversals, yet its angle keeps drifting down slowly (watch the angle chart).',
-    'Switch B to clip, the reference step of Duclusaud & Passault: it holds still exactly like implicit.',
+    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from 838 at 2 s '
+      + 'to 974 at 9 s (nearly one per 1 ms time step).', setup: {} },
+    { text: 'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
+      setup: {}, chart: CHARTS },
+    { text: 'Press → once (or drag on the picture) to raise the goal by 0.05 rad to 1.25 rad: implicit does not move, '
+      + 'static friction holds it; explicit starts creeping towards the new goal. Press → five more times (goal 1.5 rad): '
+      + 'implicit breaks away, then sticks again.', setup: { zoom: 1 } },
+    { text: 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after 4 reversals, yet its angle keeps '
+      + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at 1 s, 1.1535 at 2 s).',
+    setup: { zoom: 1, goal: 1.5 } },
+    { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after 3 reversals it holds still at '
+      + '1.1523 rad like implicit (its velocity is a rounding residue of 1.7e-19 rad/s, implicit\'s exactly 0).',
+    setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],
 };
 
@@ -209,10 +222,14 @@ export function mount(container, { core, state, showError }) {
     retune();
   }
   function nudgeGoal(sign) {
-    // from the goal the arm follows now (a trajectory's current goal, or the constant one)
+    // from the goal the arm follows now: the constant goal as last set (so that
+    // presses between two steps, or while paused, add up), or a trajectory's
+    // current goal
     const row = series[0]?.row;
-    const g = row ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
-    setGoal(g + Math.sign(sign) * GOAL_NUDGE);
+    const g = row && !m.isConstantGoal() ? row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
+    // on the 1e-9 rad grid: six presses from 1.2 give the goal 1.5 a link or a
+    // typed value gives, not 1.5000000000000002
+    setGoal(Math.round((g + Math.sign(sign) * GOAL_NUDGE) * 1e9) / 1e9);
   }
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());

@@ -1,0 +1,442 @@
+// e2e.d/lessons.mjs: every view's "Try this" steps followed in order from
+// "Reset to the lesson's start", as a person would (typing in the fields,
+// picking from the lists, pressing the buttons and keys the steps name), in
+// headless Chromium (issue 18, item 4). Each number a step quotes is computed
+// here independently of the page (the CLI `friction eval`, `friction
+// diagram`, `friction run`, or a closed form), then asserted twice: the
+// step's text says it, and the screen shows it after the steps before it.
+//   machinery   Reset puts the URL slice of the view back to the lesson's
+//               start; each step's "Set up" gives the same controls as
+//               following the steps before it (the control values compared);
+//               key L resets and keys 1-5 set up a step in presentation mode;
+//               a set-up step's chart is scrolled into the window
+//   laws        eq. 15 bounds (`friction eval` messages), "Set K" (1.05 × the
+//               smallest K, 3 digits), the static band Z·Φ(+0), the table's
+//               error against its tolerance (`friction eval what=lut/phi_z`)
+//   drive       the band widths of erob80_100 M1/M4 (`friction diagram` of the
+//               published params files) and Dupont's screw lines η1·τm, η2·τm
+//   pendulum    B's reversal rates and the runs of karnopp and clip at the goal
+//               the steps reach (`friction run bench`)
+//   wellposed   steps 2, 4, 5 from their predecessors: the map at μ = 0.6,
+//               D22 = 1.4, the screw with J = 30 after R, rule = stop with J = 5
+//               (`friction run solutions-2dof`, `friction run screw-selflock`)
+// Screenshots: build/e2e/lesson-<view>-<step>.png at the step's end.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+/** `friction ARGS…`: stdout on success; on failure { error: stderr }. */
+function cli(ROOT, args) {
+  try {
+    return execFileSync(path.join(ROOT, 'build/native/friction'), args.map(String),
+      { encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    return { error: String(e.stderr || e.message) };
+  }
+}
+/** CSV text as { cols, rows: number[][] } (string cells kept as strings). */
+function csv(text) {
+  const lines = text.trim().split('\n').filter((l) => !l.startsWith('#'));
+  return { cols: lines[0].split(','), rows: lines.slice(1).map((l) => l.split(',').map((x) => (Number.isNaN(Number(x)) ? x : Number(x)))) };
+}
+/** The number that eq. 15's message of `friction eval` says 1/Z needs. */
+function needs(ROOT, law) {
+  const out = cli(ROOT, ['eval', ...Object.entries(law).map(([k, v]) => `${k}=${v}`), 'Z=1e3', 'x=0']);
+  const m = /needs 1\/Z > ([0-9.]+)/.exec(out.error || '');
+  if (!m) throw new Error(`friction eval gave no eq. 15 bound: ${out.error || out}`);
+  return Number(m[1]);
+}
+const round = (v, d) => Number(v.toPrecision(d));
+
+// ------------------------------------------------------------ page helpers
+const field = (page, label) => page.locator('#view .ctl', { hasText: label }).locator('input.ctl-num').first();
+async function type(page, label, value) {
+  const f = field(page, label);
+  await f.fill(String(value));
+  await f.press('Enter');
+}
+async function pick(page, label, value) {
+  const box = page.locator('#view .ctl-choice, #view .ctl', { hasText: label }).locator('select').first();
+  await box.selectOption(value);
+}
+const lessonSteps = (page) => page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
+  .map((li) => li.querySelector('span')?.textContent || ''));
+/** Every control's value in the view, in document order, named by its
+ *  label (as e2e.mjs controlValues, sliders out; ids change on a new mount). */
+const controls = (page) => page.evaluate(() => [...document.querySelectorAll('#view .view input, #view .view select')]
+  .filter((e) => e.type !== 'file' && e.type !== 'range')
+  .map((e) => `${e.getAttribute('aria-label') || e.closest('.ctl, .ctl-choice')?.querySelector('label')?.textContent || e.name}`
+    + `=${e.type === 'checkbox' ? e.checked : e.value}`));
+async function reset(page) {
+  await page.locator('#view .lesson-reset').click();
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+}
+async function setUp(page, i) {
+  await page.locator(`#view .lesson-setup[data-step="${i}"]`).click();
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+}
+
+export default async function lessons(h) {
+  const { check, expect, openPage, waitFor, ROOT, OUT } = h;
+  const has = (text, s) => expect(text.includes(s), `the step lacks '${s}': '${text.slice(0, 140)}…'`);
+  const shot = (page, name) => page.screenshot({ path: path.join(OUT, `lesson-${name}.png`) });
+  /** Following the steps: snapshots[i] = the controls when step i begins;
+   *  then each step's "Set up" must give the same controls. */
+  async function sameAsSetUp(page, snapshots) {
+    const bad = [];
+    for (let i = 0; i < snapshots.length; i++) {
+      if (!snapshots[i]) continue;
+      await setUp(page, i);
+      const now = await controls(page);
+      const diff = now.filter((c, k) => c !== snapshots[i][k]);
+      if (diff.length || now.length !== snapshots[i].length) bad.push(`step ${i + 1}: ${diff.slice(0, 3).join('; ')} (followed: ${snapshots[i].filter((c) => !now.includes(c)).slice(0, 3).join('; ')})`);
+    }
+    expect(!bad.length, `"Set up" differs from following the steps: ${bad.join(' | ')}`);
+  }
+
+  // ------------------------------------------------------------------ laws
+  await check('lessons: laws, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)', async () => {
+    const { page, log } = await openPage('?view=laws&laws.B=7&laws.law=rational', 'laws');
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 4, `${steps.length} steps`);
+      await reset(page);
+      expect(!/laws\.B=7|rational/.test(page.url()), `Reset left the URL at ${page.url()}`);
+      const snaps = [];
+      const T = 0.001, Fc = 0.4, Fs = 2.5;
+      const law = { law: 'stribeck', Fs, Fc, vs: 0.06, D: 4.5, alpha: 1 };
+      const msgText = () => page.evaluate(() => { const e = document.querySelector('#laws-problem [role=alert]'); return e && e.checkVisibility() ? e.textContent : ''; });
+      const zLine = () => page.evaluate(() => [...document.querySelectorAll('#view .readout')].map((e) => e.textContent).join(' | '));
+      const band = () => page.evaluate(() => [...window.__fx.charts.all].flatMap((c) => c.data.datasets.map((d) => d.label))
+        .find((l) => /static band/.test(l)) || '');
+      const setK = async (need) => {
+        const k = round(1.05 * need / T, 3); // the view's fix: 5 % above the smallest K, 3 digits
+        const b = page.locator('#laws-problem button');
+        await b.click();
+        expect(Number(await field(page, 'contact stiffness K').inputValue()) === k, `K after "Set K": ${await field(page, 'contact stiffness K').inputValue()}, closed form ${k}`);
+        return k;
+      };
+      // step 1
+      snaps.push(await controls(page));
+      const n1 = needs(ROOT, law);
+      has(steps[0], `needs for the Stribeck drop`); has(steps[0], `${n1} N·s/m`);
+      await type(page, 'contact damping B', 0);
+      const m1 = await waitFor(msgText, 3000);
+      expect(m1.includes(`needs 1/Z > ${n1}`), `step 1 message: '${m1}'`);
+      const k1 = await setK(n1);
+      has(steps[0], `K = ${k1} N/m`); has(steps[0], `1/Z = ${round(k1 * T, 6)} N·s/m`);
+      expect((await zLine()).includes(`(1/Z = ${round(k1 * T, 6)} N·s/m)`), `step 1 Z line: ${await zLine()}`);
+      expect(!(await msgText()), 'step 1: the message stays after "Set K"');
+      await shot(page, 'laws-1');
+      // step 2
+      snaps.push(await controls(page));
+      const n2 = needs(ROOT, { ...law, alpha: 6 });
+      has(steps[1], `1/Z = ${round(k1 * T, 6)} N·s/m allows (it needs ${round(n2, 3)})`);
+      await type(page, 'Stribeck exponent α', 6);
+      const m2 = await waitFor(msgText, 3000);
+      expect(m2.includes(`needs 1/Z > ${round(n2, 3)}`) || m2.includes(`needs 1/Z > ${n2}`), `step 2 message: '${m2}' (CLI ${n2})`);
+      // step 3
+      snaps.push(await controls(page));
+      await pick(page, 'Law', 'coulomb-viscous');
+      expect(await waitFor(async () => !(await msgText()), 3000), 'step 3: the message stays for Coulomb-viscous');
+      const Z3 = 1 / (k1 * T);
+      const e3 = Fc * Z3;          // the band edge Z·Φ(+0), Φ(+0) = Fc
+      has(steps[2], `Z·Fc = ${Fc}/${round(k1 * T, 6)} = ${round(e3, 3)} m/s`);
+      expect((await band()).includes(`= ${round(e3, 6)} m/s`), `step 3 band: '${await band()}' (closed form ${e3})`);
+      // the CLI: Φ_Z is v*/Z inside the band, Fc + D·v* beyond... at the edge it is Fc
+      const pz = csv(cli(ROOT, ['eval', 'law=coulomb-viscous', `Fc=${Fc}`, 'D=4.5', `Z=${Z3}`, 'what=phi_z', `x=${e3 * 0.5},${e3}`]));
+      expect(Math.abs(pz.rows[0][1] - e3 * 0.5 / Z3) < 1e-12 && Math.abs(pz.rows[1][1] - Fc) < 1e-12, `CLI Φ_Z at the band: ${JSON.stringify(pz.rows)}`);
+      await shot(page, 'laws-3');
+      // step 4
+      snaps.push(await controls(page));
+      await pick(page, 'Law', 'stribeck');
+      const m4 = await waitFor(msgText, 3000);
+      expect(m4.includes(`needs 1/Z > ${round(n2, 3)}`) || m4.includes(`${n2}`), `step 4: no eq. 15 message back: '${m4}'`);
+      const k4 = await setK(n2);
+      const e4 = Fs / (k4 * T);
+      has(steps[3], `K = ${k4} N/m`); has(steps[3], `Z·Fs = ${Fs}/${round(k4 * T, 6)} = ${round(e4, 3)} m/s`);
+      expect((await band()).includes(`= ${round(e4, 6)} m/s`), `step 4 band: '${await band()}' (closed form ${e4})`);
+      const bytes = async () => Number((/table: (\d+) bytes/.exec(await zLine()) || [])[1]);
+      const b0 = await bytes();
+      await type(page, 'table tolerance', '1e-9');
+      const tol = 1e-9 * Fs;
+      has(steps[3], `at ${tol} N`);
+      expect(await waitFor(async () => (await zLine()).includes(`tolerance ${tol.toExponential(3)} N`), 3000), `step 4 read-out: ${await zLine()}`);
+      const b1 = await bytes();
+      expect(b1 > b0, `the table did not grow: ${b0} → ${b1} bytes`);
+      // the CLI's table and exact transform: the error under the tolerance
+      const xs = Array.from({ length: 2001 }, (_, i) => (0.3 * i) / 2000).join(',');
+      const args = ['eval', ...Object.entries({ ...law, alpha: 6 }).map(([k, v]) => `${k}=${v}`), `Z=${1 / (k4 * T)}`, `x=${xs}`];
+      const lut = csv(cli(ROOT, [...args, 'what=lut', `tol=${tol}`])), ex = csv(cli(ROOT, [...args, 'what=phi_z']));
+      const worst = Math.max(...lut.rows.map((r, i) => Math.abs(r[1] - ex.rows[i][1])));
+      expect(worst <= tol, `CLI table error ${worst} > ${tol}`);
+      await shot(page, 'laws-4');
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `eq. 15 needs ${n1} and ${n2}; K ${k1} and ${k4} N/m; bands ${round(e3, 3)} and ${round(e4, 3)} m/s; table ${b0} → ${b1} B, `
+        + `CLI error ≤ ${worst.toExponential(2)} N; "Set up" of each step = the steps followed`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  // ----------------------------------------------------------------- drive
+  await check('lessons: drive, steps 1–4 followed in order from Reset show the band widths they quote (friction diagram, Dupont\'s lines)', async () => {
+    const params = path.resolve(ROOT, '../shared/data/bam/params/erob80_100');
+    if (!fs.existsSync(path.join(params, 'm4.json'))) return { skip: `${h.MISSING_DATA}: ${params}` };
+    /** The static band of `friction diagram` at τm: [lowest lower edge, highest upper edge]. */
+    const cliBand = (model, v, T, tm) => {
+      const d = csv(cli(ROOT, ['diagram', '--params', path.join(params, `${model}.json`), `max_torque=${T}`, `velocities=${v}`, 'points=5']));
+      const c = (n) => d.cols.indexOf(n);
+      const at = d.rows.filter((r) => Math.abs(r[c('tau_m')] - tm) < 1e-9);
+      const up = Math.max(...at.filter((r) => r[c('boundary')] === 'upper').map((r) => r[c('tau_e')]));
+      const lo = Math.min(...at.filter((r) => r[c('boundary')] === 'lower').map((r) => r[c('tau_e')]));
+      return [lo, up];
+    };
+    /** The page's band of the first velocity at τm (its two edge datasets, interpolated). */
+    const pageBand = (page, tm) => page.evaluate((x) => {
+      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => /static edges/.test(d.label)));
+      const at = (data) => {
+        for (let k = 1; k < data.length; k++) {
+          const a = data[k - 1], b = data[k];
+          if ((a.x - x) * (b.x - x) <= 0) return a.x === b.x ? a.y : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
+        }
+        return NaN;
+      };
+      return [at(c.data.datasets[0].data), at(c.data.datasets[1].data)];
+    }, tm);
+    const width = ([lo, up]) => up - lo;
+    const close = (a, b, what) => expect(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: page ${a}, reference ${b}`);
+    const { page, log } = await openPage('?view=drive&drive.velocities=3', 'drive');
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 4, `${steps.length} steps`);
+      await reset(page);
+      const snaps = [];
+      const pickPreset = (label) => page.locator('#view .controls select').first().selectOption({ label });
+      // step 1
+      snaps.push(await controls(page));
+      await pickPreset('erob80_100 M1');
+      const m1 = JSON.parse(fs.readFileSync(path.join(params, 'm1.json'), 'utf8'));
+      const w0 = 2 * m1.friction_base, w1 = 2 * (m1.friction_base + m1.friction_viscous);
+      has(steps[0], `${round(w0, 3)} N·m wide (2·K_c)`); has(steps[0], `widens to ${round(w1, 3)} N·m`);
+      const velocities = page.locator('#drive-velocities');
+      expect(await velocities.inputValue() !== '0', 'the velocities field starts at 0: nothing to set');
+      for (const tm of [-40, 0, 40]) {
+        close(width(await pageBand(page, tm)), w0, `M1 θ̇ = 0 band at τm = ${tm}`);
+        close(width(cliBand('m1', 0, 60, 0)), w0, 'CLI M1 θ̇ = 0 band');
+      }
+      await velocities.fill('1');
+      await velocities.press('Enter');
+      await page.waitForTimeout(200);
+      close(width(await pageBand(page, 0)), w1, 'M1 θ̇ = 1 band at τm = 0');
+      close(width(cliBand('m1', 1, 60, 0)), w1, 'CLI M1 θ̇ = 1 band');
+      // step 2: M4, the velocity still 1
+      snaps.push(await controls(page));
+      await pickPreset('erob80_100 M4');
+      await page.waitForTimeout(200);
+      const c0 = width(cliBand('m4', 1, 60, 0)), c60 = width(cliBand('m4', 1, 60, -60));
+      has(steps[1], `${round(c0, 3)} N·m wide at τm = 0 but ${round(c60, 3)} N·m wide at τm = −60 N·m`);
+      close(width(await pageBand(page, 0)), c0, 'M4 θ̇ = 1 band at τm = 0');
+      close(width(await pageBand(page, -60)), c60, 'M4 θ̇ = 1 band at τm = −60');
+      await shot(page, 'drive-2');
+      // step 3: the screw (Dupont Fig. 5 efficiencies, no τ_c, no b_v: the lines τe = −η·τm at any velocity)
+      snaps.push(await controls(page));
+      await page.locator('#view .controls select').first().selectOption('screw');
+      await page.waitForTimeout(200);
+      const eta1 = Number(await field(page, 'driving efficiency').inputValue()), eta2 = Number(await field(page, 'backdriving efficiency').inputValue());
+      const [lo, up] = await pageBand(page, -100);
+      has(steps[2], `from ${round(eta1 * 100, 3)} to ${round(eta2 * 100, 3)} N·m at τm = −100 N·m`);
+      close(lo, eta1 * 100, 'screw lower edge at τm = −100');
+      close(up, eta2 * 100, 'screw upper edge at τm = −100');
+      await shot(page, 'drive-3');
+      snaps.push(await controls(page));
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `M1 ${round(w0, 3)} → ${round(w1, 3)} N·m; M4 at θ̇ = 1: ${round(c0, 3)} and ${round(c60, 3)} N·m (CLI); screw ${round(eta1 * 100, 3)}…${round(eta2 * 100, 3)} N·m`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  // -------------------------------------------------------------- pendulum
+  await check('lessons: pendulum, steps 1–5 followed in order from Reset show the numbers they quote (friction run bench)', async () => {
+    const dt = 0.001;
+    /** `friction run bench` of the view's constant goal with treatment `friction`, to `duration`. */
+    const bench = (friction, goal, duration) => csv(cli(ROOT, ['run', 'bench', 'trajectory=goal', `goal=${goal}`, `friction=${friction}`, `duration=${duration}`]));
+    const { page, log } = await openPage('?view=pendulum&pendulum.goal=0.3&pendulum.friction_b=clip', 'pendulum');
+    const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
+    /** Treatment i's θ, reversals/s and reversals in all, from the status line. */
+    const status = async (i) => {
+      const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
+      const part = text.split('|')[i + 1] || '';
+      const m = /θ (-?[0-9.]+) rad.* ([0-9]+) reversals\/s \(([0-9]+) in all\)/.exec(part);
+      if (!m) throw new Error(`status line: '${text}'`);
+      return { q: Number(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };
+    };
+    const runBtn = () => page.locator('#view button', { hasText: /^(Pause|Play)$/ }).first();
+    /** Runs until t ≥ tMin, then pauses; returns the paused t. */
+    const runTo = async (tMin) => {
+      if (await runBtn().textContent() === 'Play') await runBtn().click();
+      expect(await waitFor(async () => (await clockT()) >= tMin, 30_000, 50), `the clock did not reach ${tMin} s`);
+      await runBtn().click();
+      await page.waitForTimeout(300);
+      return clockT();
+    };
+    const rowAt = (run, t) => run.rows[Math.round(t / dt)];
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 5, `${steps.length} steps`);
+      await reset(page);
+      const snaps = [];
+      // step 1: explicit B's reversal rate (the page's: over the last second of simulated time)
+      snaps.push(await controls(page));
+      const ex = bench('explicit', 1.2, 9.01);
+      const rc = ex.cols.indexOf('reversals');
+      const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
+      has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
+      const t1 = await runTo(2);
+      const b1 = await status(1), a1 = await status(0);
+      const ex1 = bench('explicit', 1.2, t1 + 0.01);
+      expect(b1.all === rowAt(ex1, t1)[rc], `B at t = ${t1}: ${b1.all} reversals in all, CLI ${rowAt(ex1, t1)[rc]}`);
+      expect(b1.rate === rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc], `B at t = ${t1}: ${b1.rate} reversals/s, CLI ${rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc]}`);
+      expect(a1.rate === 0, `A: ${a1.rate} reversals/s`);
+      // step 2: the zoom
+      snaps.push(await controls(page));
+      await page.locator('#view label', { hasText: 'zoom on the last 0.2 s' }).click();
+      // step 3: → once, then five times (the keys of the page, focus on the page)
+      snaps.push(await controls(page));
+      await page.evaluate(() => document.activeElement?.blur());
+      const qA = (await status(0)).q;
+      await page.keyboard.press('ArrowRight');
+      const g1 = Number(await field(page, 'goal').inputValue());
+      expect(Math.abs(g1 - 1.25) < 1e-12, `goal after →: ${g1}`);
+      has(steps[2], 'by 0.05 rad to 1.25 rad');
+      await runTo((await clockT()) + 1);
+      expect((await status(0)).q === qA, `A moved after →: θ ${qA} → ${(await status(0)).q}`);
+      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+      const g2 = Number(await field(page, 'goal').inputValue());
+      expect(Math.abs(g2 - 1.5) < 1e-12, `goal after five more →: ${g2}`);
+      has(steps[2], '(goal 1.5 rad)');
+      const qB = (await status(0)).q;
+      await runTo((await clockT()) + 1.5);
+      const a3 = await status(0);
+      expect(a3.q > qB && a3.text.includes('stick'), `A after the goal 1.5: '${a3.text}' (was θ ${qB})`);
+      await shot(page, 'pendulum-3');
+      // step 4: B = karnopp, the run starts again at the goal 1.5
+      snaps.push(await controls(page));
+      await pick(page, 'Treatment B', 'karnopp');
+      const ka = bench('karnopp', 1.5, 2.01);
+      const kq = ka.cols.indexOf('q');
+      const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
+      has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
+      has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
+      has(steps[3], `θ ${q1.toFixed(4)} rad at 1 s, ${q2.toFixed(4)} at 2 s`);
+      const t4 = await runTo(1);
+      const b4 = await status(1);
+      const ka4 = bench('karnopp', 1.5, t4 + 0.01);
+      expect(t4 < 2, `the run did not start again: t = ${t4}`);
+      expect(b4.q === Number(rowAt(ka4, t4)[kq].toFixed(4)) && b4.all === rowAt(ka4, t4)[rc], `B karnopp at t = ${t4}: '${b4.text}', CLI θ ${rowAt(ka4, t4)[kq]}, ${rowAt(ka4, t4)[rc]} reversals`);
+      // step 5: B = clip
+      snaps.push(await controls(page));
+      await pick(page, 'Treatment B', 'clip');
+      const cl = bench('clip', 1.5, 2.01), im = bench('implicit', 1.5, 2.01);
+      const cq = rowAt(cl, 2)[kq], cv = rowAt(cl, 2)[cl.cols.indexOf('dq')];
+      has(steps[4], `after ${rowAt(cl, 2)[rc]} reversals`);
+      has(steps[4], `at ${cq.toFixed(4)} rad like implicit`);
+      expect(cq.toFixed(4) === rowAt(im, 2)[kq].toFixed(4) && rowAt(im, 2)[im.cols.indexOf('dq')] === 0, `CLI implicit ${rowAt(im, 2)[kq]}, clip ${cq}`);
+      has(steps[4], `residue of ${Number(Math.abs(cv).toPrecision(2))} rad/s`);
+      const t5 = await runTo(1);
+      const b5 = await status(1);
+      const cl5 = bench('clip', 1.5, t5 + 0.01);
+      expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
+      await shot(page, 'pendulum-5');
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
+        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)}; clip ${cq.toFixed(4)} rad`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  // ------------------------------------------------------------- wellposed
+  await check('lessons: wellposed, steps 1–5 followed in order from Reset show what they quote (friction run solutions-2dof, screw-selflock)', async () => {
+    const { page, log } = await openPage('?view=wellposed&wellposed.map.mu=0.3&wellposed.screw.J=12', 'wellposed');
+    const run = (name, p) => csv(cli(ROOT, ['run', name, ...Object.entries(p).map(([k, v]) => `${k}=${v}`)]));
+    const counts = (m) => {
+      const c = m.cols.indexOf('solutions'), n = [0, 0, 0];
+      for (const r of m.rows) n[r[c] <= 0 ? 0 : r[c] === 1 ? 1 : 2]++;
+      return n;
+    };
+    /** The page's map counts once it is computed (none, unique, several). */
+    const pageCounts = () => waitFor(() => page.evaluate(() => {
+      const m = window.__fx?.wellposed?.map && window.__fx.wellposed.map();
+      return m && !m.busy ? m.counts.join(',') : null;
+    }), 8000);
+    const wfield = (label) => page.locator('#view .ctl', { has: page.locator('.ctl-label', { hasText: label }) }).locator('input.ctl-num').first();
+    const wtype = async (label, v) => { await wfield(label).fill(String(v)); await wfield(label).press('Enter'); await page.waitForTimeout(150); };
+    try {
+      const steps = await lessonSteps(page);
+      expect(steps.length === 5, `${steps.length} steps`);
+      await reset(page);
+      expect(!/map\.mu=0\.3|screw\.J=12/.test(page.url()), `Reset left ${page.url()}`);
+      const snaps = [];
+      // step 1: μ = 0.45, then 0.46
+      snaps.push(await controls(page));
+      await wtype('friction coefficient μ', 0.45);
+      expect(await pageCounts() === counts(run('solutions-2dof', { mu: 0.45 })).join(','), `μ = 0.45: page ${await pageCounts()}`);
+      await wtype('friction coefficient μ', 0.46);
+      const c46 = counts(run('solutions-2dof', { mu: 0.46 }));
+      expect(await pageCounts() === c46.join(','), `μ = 0.46: page ${await pageCounts()}, CLI ${c46}`);
+      has(steps[0], `${c46[0]} none, ${c46[2]} several`);
+      // step 2: μ = 0.6 again, D22 1.3 → 1.4
+      snaps.push(await controls(page));
+      await wtype('friction coefficient μ', 0.6);
+      await wtype('inertia D₂₂', 1.4);
+      const d14 = run('solutions-2dof', { D22: 1.4 }), d13 = run('solutions-2dof', { D22: 1.3 });
+      expect(await pageCounts() === counts(d14).join(',') && counts(d14)[1] === 3721, `D22 = 1.4: page ${await pageCounts()}, CLI ${counts(d14)}`);
+      const dm = (m) => Number(m.rows[0][m.cols.indexOf('det_min')].toFixed(2)).toString().replace('-', '−');
+      has(steps[1], `(${dm(d13)} → ${dm(d14)})`);
+      // step 3: hover (nothing to type); step 4: → five times, then R
+      snaps.push(await controls(page));
+      snaps.push(await controls(page));
+      await page.evaluate(() => document.activeElement?.blur());
+      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+      expect(Number(await wfield('motor inertia J').inputValue()) === 30, `J after → ×5: ${await wfield('motor inertia J').inputValue()}`);
+      await page.keyboard.press('r');
+      const j30 = run('screw-selflock', { J: 30, duration: 1 });
+      const k = (n) => j30.cols.indexOf(n);
+      expect(j30.rows.every((r) => r[k('solutions')] === 1 && r[k('impulses')] === 0), 'CLI J = 30: not one solution at every step');
+      has(steps[3], `rest at t = ${j30.rows.find((r) => r[k('held')] === 1)[k('t')]} s, no impulse`);
+      const jline = await page.evaluate(() => document.getElementById('wellposed-jline').textContent);
+      expect(jline.includes('= 5 kg·m²') && jline.includes('> 0'), `J line: '${jline}' (closed form 30 + 50/(−2) = 5)`);
+      await page.waitForTimeout(1500);
+      const ev = await page.evaluate(() => (window.__fx.wellposed.events || []).map((e) => e.kind));
+      expect(!ev.some((x) => /impulse/.test(x)), `the page's rule acted with J = 30 after R: ${ev.join(', ')}`);
+      // step 5: ← five times, rule = stop
+      snaps.push(await controls(page));
+      for (let k2 = 0; k2 < 5; k2++) await page.keyboard.press('ArrowLeft');
+      expect(Number(await wfield('motor inertia J').inputValue()) === 5, `J after ← ×5: ${await wfield('motor inertia J').inputValue()}`);
+      await page.locator('#view summary', { hasText: 'Screw, load, torque program, step' }).click();
+      await pick(page, 'rule for none or several', 'stop');
+      const stop = cli(ROOT, ['run', 'screw-selflock', 'rule=stop', 'duration=1']).error || '';
+      const core = /t = 0 s: (.*?);/.exec(stop)?.[1];
+      expect(core, `CLI rule=stop: '${stop}'`);
+      has(steps[4], 'stops at t = 0');
+      const shown = await waitFor(() => page.evaluate((m) => [...document.querySelectorAll('#view [role=alert], #view .msg-bad, #view [role=status]')]
+        .some((e) => e.checkVisibility() && e.textContent.includes(m)), core), 4000);
+      expect(shown, `the page does not show the core's '${core}'`);
+      await shot(page, 'wellposed-5');
+      await sameAsSetUp(page, snaps);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `μ 0.46: ${c46}; D22 1.4: ${counts(d14)}; J 30 after R: no impulse; J 5 + stop: '${core}'`;
+    } finally {
+      await page.close();
+    }
+  });
+}
