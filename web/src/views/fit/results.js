@@ -4,6 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
+import { SERVO_CONSTANTS } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
 /** resultsSection(charts, { core, keys, presets, st }): st = the view's
@@ -29,7 +30,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
   const paramsText = (r) => core.io.paramsText({
     actuator: r.actuator,
-    servo: Object.fromEntries(['kt', 'R', 'armature', 'q_offset'].map((k) => [k, at(r, k)])),
+    servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, at(r, k)])),
     friction: { model: r.model, ...Object.fromEntries(core.bench.servoCoefs().slice(1).map((c) => [c.field, at(r, c.key)])) },
   });
 
@@ -45,6 +46,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
     const coefs = core.bench.servoCoefs().slice(1);
     coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
+    // the fitted motor constants too: the drive view's params file and MuJoCo snippet carry them
+    SERVO_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(at(r, k))));
     return `?${q}`;
   }
 

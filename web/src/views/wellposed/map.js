@@ -6,7 +6,7 @@
 // grid that costs more than a frame goes to the scenario worker on a
 // trailing debounce. PNG and CSV (web/src/csv.js) exports; its data is a
 // test hook (window.__fx.wellposed.map(), a mirror in window.__fx.charts.all).
-import { chartFrame, download, allCharts } from '../../charts.js';
+import { chartFrame, download, allCharts, whitePng } from '../../charts.js';
 import { el } from '../../dom.js';
 import { csvText, csvUrl } from '../../csv.js';
 import { fmt } from '../../format.js';
@@ -309,7 +309,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     writeCell();
   });
   pngBtn.addEventListener('click', () => {
-    mapCanvas.toBlob((b) => download('wellposed-map.png', URL.createObjectURL(b)), 'image/png');
+    download('wellposed-map.png', whitePng(mapCanvas));
   });
   csvBtn.addEventListener('click', () => {
     if (!grid) return;
