@@ -122,13 +122,16 @@ export function servoExport(core, values) {
   return { o: scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values)), servo: core.bench.servo(values) };
 }
 
-/** A pasted params file object → { index (in core.bench.presets()), friction
- *  ({model, K_c, …}), servo ({kt, R, armature, q_offset}), given (the motor
- *  constants the file gives) }: the preset its actuator and model name, with
- *  every key the file gives read by the core (core.io.paramsRead: the CLI's
- *  rules and messages; the bench's other settings, a pendulum export, are
- *  checked and not used); what the file leaves out is the preset's. Throws
- *  one sentence for an unknown preset, key or value. */
+/** A pasted params file object → { index (in core.bench.presets(); −1:
+ *  none published), actuator, model (1..6), friction ({model, K_c, …}), servo
+ *  ({kt, R, armature, q_offset}), given (the motor constants the file gives) }:
+ *  the preset its actuator and model name, with every key the file gives read
+ *  by the core (core.io.paramsRead: the CLI's rules and messages; the bench's
+ *  other settings, a pendulum export, are checked and not used); what the
+ *  file leaves out is the preset's. A model with no published preset (a fit
+ *  of a servo of one's own) takes the file's values alone: the core names
+ *  what is missing. Throws one sentence for an unknown actuator, model, key
+ *  or value. */
 export function presetFromObject(core, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
     throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
@@ -136,7 +139,10 @@ export function presetFromObject(core, obj) {
   const presets = core.bench.presets();
   const { actuator, model } = obj;
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
-  if (index < 0) {
+  const bench = core.scenario.find('bench');
+  const own = index < 0 && bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
+    && bench.params.find((q) => q.name === 'model').choices.includes(model);
+  if (index < 0 && !own) {
     throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
       + `the presets are ${[...new Set(presets.map((p) => p.actuator))].map((a) => {
         const ms = presets.filter((p) => p.actuator === a).map((p) => p.model);
@@ -144,13 +150,14 @@ export function presetFromObject(core, obj) {
       }).join(', ')}.`);
   }
   // the preset's values (−1: the preset; q_offset: the preset's) where the file gives none
-  const base = core.scenario.params('bench', { actuator, model, q_offset: presets[index].servo.q_offset });
+  const base = core.scenario.params('bench', { actuator, model, q_offset: own ? 0 : presets[index].servo.q_offset });
   const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', base));
-  const names = core.scenario.find('bench').params.map((q) => q.name);
-  const friction = { model: presets[index].model };
+  const names = bench.params.map((q) => q.name);
+  const k = Number(model.slice(1));
+  const friction = { model: k };
   for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
-  const servo = Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, x[names.indexOf(k)]]));
-  return { index, friction, servo, given: SERVO_CONSTANTS.filter((k) => k in obj) };
+  const servo = Object.fromEntries(SERVO_CONSTANTS.map((key) => [key, x[names.indexOf(key)]]));
+  return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj) };
 }
 
 /** Writes `entries` to the view's URL state and reloads: every view restores

@@ -16,6 +16,11 @@
 //               snippet carry F's values (motor constants included); the
 //               view says the motor constants are the given ones
 //   pasted      F pasted into a fresh drive view and a fresh bench: the same
+//   own servo   a params file of a model with no published preset (sts3215
+//               M4, written by `friction fit` on the four raw sts3215 logs)
+//               pasted into the drive view ("given values") and the bench:
+//               the exports carry its values; the bench's "on screen" replay
+//               of an sts3215 log equals `friction replay` (consistency check)
 //   bar CSVs    the replay's and Fit all's bar charts export one row per
 //               bar, every column but the label with its unit, the values
 //               of the table (15 significant digits)
@@ -77,6 +82,7 @@ export default async function travelChecks(h) {
     'travel: the bench\'s replay row "on screen" equals `friction replay --params <fitted file>` (consistency check)',
     'travel: "Open in drive": the params file and the MuJoCo snippet carry every fitted value, motor constants included',
     'travel: the fitted params file pasted into a fresh drive view and a fresh bench: every export carries its values',
+    'travel: an sts3215 M4 params file from `friction fit` (no published M4) pasted into drive and bench: every export carries it; "on screen" = friction replay',
     'travel: bar-chart CSVs (replay MAE per model, Fit all validation MAE per model): one row per bar, units in the header',
     'travel: PNG exports are 2x the chart\'s CSS size on an opaque white background (page chart and worker chart)',
     'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused on the picture',
@@ -206,8 +212,38 @@ export default async function travelChecks(h) {
     return out.join('; ');
   });
 
-  // ---- bar-chart CSVs
+  // ---- a servo of one's own: a model with no published preset
   await check(names[5], async () => {
+    const sts = fs.existsSync(STS) ? fs.readdirSync(STS).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(STS, f)) : [];
+    if (sts.length < 2) return { skip: `missing shared data: no sts3215 logs in ${STS}` };
+    const Gfile = path.join(OUT, 'travel-fit-sts3215-m4.json');
+    const r = spawnSync(CLI, ['fit', '--actuator', 'sts3215', '--model', 'm4', '--budget', '200', '--seed', '1', '--out', Gfile, ...sts],
+      { encoding: 'utf8' });
+    expect(r.status === 0, `friction fit: ${(r.stderr || '').trim().slice(0, 300)}`);
+    const Gtext = fs.readFileSync(Gfile, 'utf8'), G = JSON.parse(Gtext);
+    const out = [];
+    const d = await open('?view=drive', 'drive');
+    await paste(d, 'drive', Gtext);
+    const label = await d.locator('#view select').first().evaluate((s) => s.selectedOptions[0].textContent);
+    expect(/sts3215 M4 \(given values/.test(label), `after the paste the drive shows '${label}'`);
+    expect(await exportText(d, 'Copy parameters (JSON)') === Gtext, 'the drive view\'s params file is not, byte for byte, the CLI\'s');
+    out.push(await compareAll(d, G, 'drive (given values)'));
+    const b = await open('?view=pendulum', 'pendulum');
+    await paste(b, 'pendulum', Gtext);
+    out.push(await compareAll(b, G, 'bench'));
+    const rows = await dropLog(b, sts[1]);
+    const on = rows?.find((x) => x.model === 'on-screen');
+    expect(on && on.mae !== null, `no "on screen" row: ${rows?.map((x) => x.text).join(' | ')}`);
+    const treatment = await b.locator('[data-param="friction"] select').inputValue();
+    const c = spawnSync(CLI, ['replay', '--params', Gfile, '--friction', treatment, sts[1]], { encoding: 'utf8' });
+    const m = /: mae ([0-9.eE+-]+) rad/.exec(c.stdout || '');
+    expect(m && Math.abs(Number(on.mae) - Number(m[1])) <= TOL, `on screen ${on.mae} rad, friction replay ${m ? m[1] : c.stderr}`);
+    await d.screenshot({ path: path.join(OUT, 'travel-drive-given.png'), fullPage: true });
+    return `${out.join('; ')}; consistency check: on screen ${on.mae} rad = friction replay ${m[1]} rad (${path.basename(sts[1])}, ${treatment})`;
+  });
+
+  // ---- bar-chart CSVs
+  await check(names[6], async () => {
     if (!bench || files.length < 4) return files.length < 4 ? missing : { skip: 'no bench opened from the fit' };
     const said = [];
     const barCsv = async (p, title, tableRows) => {
@@ -243,7 +279,7 @@ export default async function travelChecks(h) {
   });
 
   // ---- PNG
-  await check(names[6], async () => {
+  await check(names[7], async () => {
     const p = bench || await open('?view=pendulum', 'pendulum');
     const said = [];
     for (const title of ['Replay: MAE per friction model', 'Angle θ']) {
@@ -260,7 +296,7 @@ export default async function travelChecks(h) {
   });
 
   // ---- sts3215 on the bench
-  await check(names[7], async () => {
+  await check(names[8], async () => {
     const sts = fs.existsSync(STS) ? fs.readdirSync(STS).filter((f) => f.endsWith('.json')).sort() : [];
     if (!sts.length) return { skip: `missing shared data: no log in ${STS}` };
     const p = await open('?view=pendulum', 'pendulum');
@@ -307,7 +343,7 @@ export default async function travelChecks(h) {
       + `M1 MAE ${Number(m1.mae).toFixed(4)} rad; M6: '${said}' (${shots.join(', ')})`;
   });
 
-  await check(names[8], async () => {
+  await check(names[9], async () => {
     const problems = pages.flatMap((x) => logProblems(x.log));
     expect(problems.length === 0, problems.slice(0, 5).join('; '));
   });

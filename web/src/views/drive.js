@@ -64,8 +64,23 @@ export function mount(container, { core, state }) {
   const SERVO_FIELDS = servoFields(core);
   const CONST_FIELDS = constantFields(core);
   const presets = core.bench.presets();
+  function givenServo() {
+    const bench = core.scenario.find('bench');
+    const actuator = state.get('actuator', null), model = state.getNumber('model', NaN);
+    if (state.get('preset', null) !== 'given' || !bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
+      || !(Number.isInteger(model) && model >= 1 && model <= 6)) return null;
+    const servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, state.getNumber(f.key, NaN)]));
+    const friction = { model, ...Object.fromEntries(SERVO_FIELDS.map((f) => [f.key, state.getNumber(f.key, f.positive ? 1 : 0)])) };
+    return Object.values(servo).every(Number.isFinite) ? { actuator, model, friction, servo, given: true } : null;
+  }
   const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
   options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });
+  // A servo model with no published preset (a fit or a params file of one's
+  // own servo, e.g. sts3215 M4): preset=given, its actuator, model and every
+  // value in the URL, read once here.
+  const given = givenServo();
+  if (given) options.push({ value: 'given', label: `${given.actuator} M${given.model} (given values)` });
+  const presetOf = (c) => (c === 'given' ? given : presets[Number(c)]);
   let choice = state.get('preset', null);
   if (!options.some((o) => o.value === choice)) {
     const def = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
@@ -170,7 +185,7 @@ export function mount(container, { core, state }) {
       law.eta2s = law.eta2;
       T = saved('T', 100);
     } else {
-      const p = presets[Number(choice)];
+      const p = presetOf(choice);
       law = { kind: 'servo', friction: { ...p.friction } };
       for (const f of SERVO_FIELDS) {
         if (!f.models.includes(p.model)) continue;
@@ -225,7 +240,13 @@ export function mount(container, { core, state }) {
   function writeConstNote() {
     constNote.hidden = law.kind !== 'servo';
     if (constNote.hidden) return;
-    const p = presets[Number(choice)];
+    const p = presetOf(choice);
+    if (p.given) {
+      constNote.dataset.source = 'given';
+      constNote.textContent = `Exports carry the given motor constants: ${CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
+        + `${f.unit ? ` ${f.unit}` : ''}`).join(', ')} (no published ${p.actuator} M${p.model} to compare with).`;
+      return;
+    }
     const diff = CONST_FIELDS.filter((f) => law.servo[f.key] !== p.servo[f.key]);
     constNote.dataset.source = diff.length ? 'given' : 'published';
     constNote.textContent = diff.length
@@ -239,6 +260,7 @@ export function mount(container, { core, state }) {
 
   function draw() {
     const out = { preset: choice, T, velocities: velocities.join(',') };
+    if (choice === 'given') Object.assign(out, { actuator: given.actuator, model: given.model });
     if (law.kind === 'screw') SCREW_FIELDS.forEach((f) => { out[f.key] = law[f.key]; });
     else {
       SERVO_FIELDS.forEach((f) => { out[f.key] = law.friction[f.key]; });
@@ -316,7 +338,7 @@ export function mount(container, { core, state }) {
   draw();
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
-  const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
+  const servoOf = () => (choice === 'screw' ? null : presetOf(choice));
   exportPanel(side, {
     fileName: 'drive',
     getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo)
@@ -326,10 +348,10 @@ export function mount(container, { core, state }) {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction, servo } = presetFromObject(core, obj);
+      const { index, actuator, model, friction, servo } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
-      reloadWithState(state, { preset: String(index), ...coefficients, ...servo });
+      reloadWithState(state, { preset: index < 0 ? 'given' : String(index), ...(index < 0 ? { actuator, model } : {}), ...coefficients, ...servo });
     },
     servo: () => servoOf() && servoExport(core, servoBenchVector(core, { actuator: servoOf().actuator, model: servoOf().model,
       servo: law.servo, friction: law.friction })),

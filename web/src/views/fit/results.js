@@ -41,9 +41,10 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     return `?${q}`;
   }
   function driveUrl(r) {
+    // a model with no published preset opens as "given values" (the drive view's preset=given)
     const index = presets.findIndex((p) => p.actuator === r.actuator && p.model === r.model);
-    if (index < 0) return null;
-    const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
+    const q = new URLSearchParams(index < 0 ? { view: 'drive', 'drive.preset': 'given', 'drive.actuator': r.actuator, 'drive.model': String(r.model) }
+      : { view: 'drive', 'drive.preset': String(index) });
     const coefs = core.bench.servoCoefs().slice(1);
     coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
     // the fitted motor constants too: the drive view's params file and MuJoCo snippet carry them
