@@ -51,15 +51,15 @@ export function splitTitle(text) {
 
 /** CSV text of the chart's datasets: x (x: its title 't [s]', or { name,
  *  unit }), then one column per dataset, each with its unit (the dataset's
- *  `unit`, else the unit of its y axis title, chart.options.scales or
- *  chart.yText); a bar chart (labels) has one row per bar. Numbers to
+ *  `unit`, else the unit its label ends with, 'q̇ [rad/s]', else the unit of
+ *  its y axis title, chart.options.scales or chart.yText); a bar chart (labels) has one row per bar. Numbers to
  *  CHART_CSV_DIGITS significant digits. */
 export function chartCsv(chart, x = 'x') {
   const sets = chart.data.datasets.filter((d) => !d.csvSkip);
-  const axisUnit = (d) => d.unit ?? splitTitle(chart.options?.scales?.[d.yAxisID || 'y']?.title?.text ?? chart.yText).unit;
+  const axisUnit = (d) => splitTitle(chart.options?.scales?.[d.yAxisID || 'y']?.title?.text ?? chart.yText).unit;
   const columns = [typeof x === 'string' ? splitTitle(x) : x, ...sets.map((d) => {
     const t = splitTitle(d.csvName || d.label);
-    return { name: t.name, unit: axisUnit(d) || t.unit };
+    return { name: t.name, unit: d.unit ?? (t.unit || axisUnit(d)) };
   })];
   const labels = chart.data.labels || [];
   if (labels.length) {
