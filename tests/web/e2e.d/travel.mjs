@@ -4,7 +4,8 @@
 //   fit         a short M5 fit on four shared xl330 logs (budget 300): its
 //               downloaded params file F is the reference of every check
 //               below; F's kt and R differ from the published M5's (so a
-//               route that keeps the published values cannot pass)
+//               route that keeps the published values cannot pass); the Fit
+//               view's MuJoCo snippet carries F's numbers
 //   bench       "Open in bench": Copy parameters (JSON) has every key of F
 //               with F's value; the MuJoCo snippet's frictionloss, damping,
 //               armature, gainprm = kt/R and biasprm = −kt²/R are F's
@@ -77,7 +78,7 @@ export default async function travelChecks(h) {
   const PUB = path.resolve(LOG_DIR, '../../../params/xl330/m5.json');
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const names = [
-    'travel: a short M5 fit on four xl330 logs gives a params file whose kt and R differ from the published M5',
+    'travel: a short M5 fit on four xl330 logs gives a params file whose kt and R differ from the published M5; the Fit view\'s MuJoCo snippet carries it',
     'travel: "Open in bench": Copy JSON and the MuJoCo snippet carry every value of the fitted params file',
     'travel: the bench\'s replay row "on screen" equals `friction replay --params <fitted file>` (consistency check)',
     'travel: "Open in drive": the params file and the MuJoCo snippet carry every fitted value, motor constants included',
@@ -153,6 +154,11 @@ export default async function travelChecks(h) {
     expect(file.model === 'm5' && file.actuator === 'xl330', `model ${file.model}, actuator ${file.actuator}`);
     expect(file.R !== pub.R && file.kt !== pub.kt, `fitted kt ${file.kt}, R ${file.R} = published ${pub.kt}, ${pub.R}: the checks could not tell them apart`);
     F = file;
+    // the Fit view's own MuJoCo snippet
+    await fitPage.click('#fit-mujoco');
+    const sn = snippetNumbers(await fitPage.locator('#fit-json').inputValue()), want = snippetWant(F);
+    const bad = Object.keys(want).filter((k) => sn[k] !== want[k]).map((k) => `${k}: ${sn[k]} != ${want[k]}`);
+    expect(!bad.length, `the Fit view's MuJoCo snippet: ${bad.join('; ')}`);
     return `${dl.suggestedFilename()}: kt ${F.kt} (published ${pub.kt}), R ${F.R} (published ${pub.R}), kt/R ${F.kt / F.R} `
       + `(published ${pub.kt / pub.R}); ${Object.keys(F).length} keys -> build/e2e/travel-fit-m5.json`;
   });
