@@ -25,8 +25,8 @@
 //   bar CSVs    the replay's and Fit all's bar charts export one row per
 //               bar, every column but the label with its unit, the values
 //               of the table (15 significant digits)
-//   PNG         a chart's PNG (page and chart worker) is 2× its CSS size with
-//               an opaque white background
+//   PNG         a chart's PNG (page, chart worker, the well-posedness map's
+//               own canvas) is 2× its CSS size with an opaque white background
 //   sts3215     a raw sts3215 log (motor "sts3250") dropped on the default
 //               bench (xl330 M6, kp 400): actuator sts3215, model M1 (the one
 //               it has), kp from the log, the bench runs (its clock moves);
@@ -85,7 +85,7 @@ export default async function travelChecks(h) {
     'travel: the fitted params file pasted into a fresh drive view and a fresh bench: every export carries its values',
     'travel: an sts3215 M4 params file from `friction fit` (no published M4) pasted into drive and bench: every export carries it; "on screen" = friction replay',
     'travel: bar-chart CSVs (replay MAE per model, Fit all validation MAE per model): one row per bar, units in the header',
-    'travel: PNG exports are 2x the chart\'s CSS size on an opaque white background (page chart and worker chart)',
+    'travel: PNG exports are 2x the chart\'s CSS size on an opaque white background (page chart, worker chart, well-posedness map)',
     'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused on the picture',
     'travel: no console error or failed request during these checks',
   ];
@@ -287,17 +287,18 @@ export default async function travelChecks(h) {
   // ---- PNG
   await check(names[7], async () => {
     const p = bench || await open('?view=pendulum', 'pendulum');
+    const w = await open('?view=wellposed', 'wellposed');
     const said = [];
-    for (const title of ['Replay: MAE per friction model', 'Angle θ']) {
-      const box = p.locator('#view .chart-box', { has: p.locator('h3', { hasText: title }) }).first();
+    for (const [pg, title] of [[p, 'Replay: MAE per friction model'], [p, 'Angle θ'], [w, 'Number of solutions over r']]) {
+      const box = pg.locator('#view .chart-box', { has: pg.locator('h3', { hasText: title }) }).first();
       if (!(await box.isVisible())) continue;
-      const css = await box.locator('canvas').evaluate((c) => [c.clientWidth, c.clientHeight]);
-      const png = pngInfo(await download(p, box, 'PNG'));
+      const css = await box.locator('canvas').first().evaluate((c) => [c.clientWidth, c.clientHeight]);
+      const png = pngInfo(await download(pg, box, 'PNG'));
       expect(png.width === 2 * css[0] && png.height === 2 * css[1], `${title}: ${png.width}×${png.height} px for ${css.join('×')} CSS px`);
       expect(png.first.join() === '255,255,255,255', `${title}: top-left pixel rgba(${png.first.join()})`);
       said.push(`${title}: ${png.width}×${png.height} px (${css.join('×')} CSS px), white`);
     }
-    expect(said.length === 2, `checked ${said.length} chart(s): ${said.join('; ')}`);
+    expect(said.length === 3, `checked ${said.length} chart(s): ${said.join('; ')}`);
     return said.join('; ');
   });
 

@@ -209,9 +209,8 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
 
   // drawing the map (CSS pixels; a square plot with axes)
   let mapGeom = null;
-  function drawMap() {
+  function drawMap(dpr = window.devicePixelRatio || 1) {
     const r = mapWrap.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
     const W = Math.max(1, Math.round(r.width)), H = Math.max(1, Math.round(r.height));
     if (mapCanvas.width !== Math.round(W * dpr) || mapCanvas.height !== Math.round(H * dpr)) {
       mapCanvas.width = Math.round(W * dpr);
@@ -309,7 +308,11 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     writeCell();
   });
   pngBtn.addEventListener('click', () => {
-    download('wellposed-map.png', whitePng(mapCanvas));
+    // at 2× its CSS size (drawn again, then back at the screen's ratio), on white
+    drawMap(2);
+    const url = whitePng(mapCanvas);
+    drawMap();
+    download('wellposed-map.png', url);
   });
   csvBtn.addEventListener('click', () => {
     if (!grid) return;
