@@ -31,7 +31,8 @@
 //               bench (xl330 M6, kp 400): actuator sts3215, model M1 (the one
 //               it has), kp from the log, the bench runs (its clock moves);
 //               choosing M6 then shows the core's refusal on the picture and
-//               pauses the bench; M1 again runs
+//               pauses the bench; M1 again runs; xl330 M6 switched to
+//               sts3215 by hand becomes sts3215 M1
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -346,6 +347,12 @@ export default async function travelChecks(h) {
     await ctl('model').selectOption('m1');
     const back = await waitFor(async () => !(await refusal()) && await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 3000);
     expect(back, `after M1 again: refusal '${await refusal()}'`);
+    // a switch by hand picks a model the actuator has too: xl330 M6, then sts3215 -> M1
+    await ctl('actuator').selectOption('xl330');
+    await ctl('model').selectOption('m6');
+    await ctl('actuator').selectOption('sts3215');
+    const byHand = await waitFor(async () => (await ctl('model').inputValue()) === 'm1' && !(await refusal()), 3000);
+    expect(byHand, `xl330 M6 -> sts3215 by hand: model ${await ctl('model').inputValue()}, refusal '${await refusal()}'`);
     return `${sts[0]}: ${before.actuator} ${before.model} kp ${before.kp} -> ${after.actuator} ${after.model} kp ${after.kp}; `
       + `M1 MAE ${Number(m1.mae).toFixed(4)} rad; M6: '${said}' (${shots.join(', ')})`;
   });
