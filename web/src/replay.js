@@ -142,8 +142,9 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   const err = el('div', { className: 'msg-bad', id: 'replay-error', role: 'alert', hidden: true });
   const out = el('div', { className: 'readout', id: 'replay-result', 'aria-live': 'polite' });
   const table = el('table', { className: 'replay-table', id: 'replay-table', hidden: true });
+  const onNote = el('div', { className: 'note', id: 'replay-onscreen-note', hidden: true });
   const box = el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log against M1 to M6' },
-    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table);
+    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table, onNote);
   parent.append(box);
 
   const bars = modelBarsBox(parent, {
@@ -166,6 +167,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   function clear() {
     rows = [];
     table.hidden = true;
+    onNote.hidden = true;
     table.replaceChildren();
     out.textContent = '';
     delete out.dataset.mae;
@@ -239,6 +241,11 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     }
     table.replaceChildren(thead, tbody);
     table.hidden = false;
+    const qi = info.params.findIndex((p) => p.name === 'q_offset');
+    onNote.textContent = 'M1–M6: the published presets, each with its own q_offset. On screen: the values in this view\'s '
+      + `controls (friction coefficients, kt, R, armature, q_offset = ${values()[qi]} rad), the parameters a fit opened here brings. `
+      + 'All with the log\'s mass, length, kp and supply voltage.';
+    onNote.hidden = false;
     const ok = rows.filter((r) => !r.error);
     bars.chart.data.labels = ok.map(labelOf);
     bars.chart.data.datasets = [{
