@@ -40,17 +40,64 @@ export function download(name, href) {
   if (href.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** CSV text of the chart's datasets (x, then one column per dataset; a
- *  dataset's `unit`, when it has one, goes into its header cell). */
-export function chartCsv(chart, xName = 'x') {
+/** The significant digits of the charts' CSVs (web/src/csv.js). */
+export const CHART_CSV_DIGITS = 15;
+
+/** { name, unit } of an axis or column title such as 't [s]' or 'θ [rad]'. */
+export function splitTitle(text) {
+  const m = /^(.*?)\s*\[([^\]]*)\]\s*$/.exec(String(text ?? ''));
+  return m ? { name: m[1], unit: m[2] } : { name: String(text ?? ''), unit: '' };
+}
+
+/** CSV text of the chart's datasets: x (x: its title 't [s]', or { name,
+ *  unit }), then one column per dataset, each with its unit (the dataset's
+ *  `unit`, else the unit its label ends with, 'q̇ [rad/s]', else the unit of
+ *  its y axis title, chart.options.scales or chart.yText); a bar chart (labels) has one row per bar. Numbers to
+ *  CHART_CSV_DIGITS significant digits. */
+export function chartCsv(chart, x = 'x') {
   const sets = chart.data.datasets.filter((d) => !d.csvSkip);
-  const columns = [{ name: xName }, ...sets.map((d) => ({ name: (d.csvName || d.label).replace(/[,\n]/g, ' '), unit: d.unit }))];
+  const axisUnit = (d) => splitTitle(chart.options?.scales?.[d.yAxisID || 'y']?.title?.text ?? chart.yText).unit;
+  const columns = [typeof x === 'string' ? splitTitle(x) : x, ...sets.map((d) => {
+    const t = splitTitle(d.csvName || d.label);
+    return { name: t.name, unit: d.unit ?? (t.unit || axisUnit(d)) };
+  })];
+  const labels = chart.data.labels || [];
+  if (labels.length) {
+    return csvText({ columns, digits: CHART_CSV_DIGITS,
+      rows: labels.map((l, i) => [String(l), ...sets.map((d) => (typeof d.data[i] === 'number' ? d.data[i] : ''))]) });
+  }
   const xs = new Set();
   sets.forEach((d) => d.data.forEach((p) => xs.add(p.x)));
   const sorted = [...xs].sort((a, b) => a - b);
   const maps = sets.map((d) => new Map(d.data.map((p) => [p.x, p.y])));
-  return csvText({ columns, rows: sorted.map((x) => [x, ...maps.map((m) => (m.has(x) ? m.get(x) : ''))]) });
+  return csvText({ columns, digits: CHART_CSV_DIGITS, rows: sorted.map((v) => [v, ...maps.map((m) => (m.has(v) ? m.get(v) : ''))]) });
 }
+
+/** The PNG of a canvas `src` (already drawn at `scale` device pixels per CSS
+ *  pixel) on a white background: readable on a dark slide. */
+export function whitePng(src) {
+  const c = document.createElement('canvas');
+  c.width = src.width;
+  c.height = src.height;
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, c.width, c.height);
+  ctx.drawImage(src, 0, 0);
+  return c.toDataURL('image/png');
+}
+
+/** The chart as a PNG at 2× its CSS size on a white background (drawn again
+ *  at devicePixelRatio 2, then put back as it was). */
+export function chartPng(chart) {
+  const before = chart.options.devicePixelRatio;
+  chart.options.devicePixelRatio = PNG_SCALE;
+  chart.resize();
+  const url = whitePng(chart.canvas);
+  chart.options.devicePixelRatio = before;
+  chart.resize();
+  return url;
+}
+export const PNG_SCALE = 2;
 
 /**
  * The frame every chart box shares (charts drawn here, in a worker, or by a
@@ -90,7 +137,7 @@ export function chartBox(parent, { title, description, height = 300, fileName, x
     },
   });
   const base = fileName || title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  png.addEventListener('click', () => download(`${base}.png`, chart.toBase64Image('image/png', 1)));
+  png.addEventListener('click', () => download(`${base}.png`, chartPng(chart)));
   csv.addEventListener('click', () => {
     download(`${base}.csv`, csvUrl(chartCsv(chart, xName)));
   });

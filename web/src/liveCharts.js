@@ -31,7 +31,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   function box(index, { title, description, height, fileName }) {
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
       csvLabel: `Export the data of ${title} as CSV (every step in view)` });
-    const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } } };
+    const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } }, yText: axes[index]?.yText };
     allCharts.add(mirror);
     png.addEventListener('click', () => {
       const id = `${index}-${Date.now()}`;

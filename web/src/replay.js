@@ -14,6 +14,9 @@
 //      coefficient and kt, R, armature, q_offset at that model's identified
 //      preset (params/<actuator>/m<k>.json), the view's treatment and Karnopp
 //      band; mass, length, kp, vin and dt come from the log's header;
+//      and one more, "on screen": the view's own bench vector as it is (the
+//      parameters in use: a fit opened in the bench, edited coefficients, its
+//      q_offset), the view's model, same treatment, header values from the log;
 //   4. a table (MAE rad, MAE °, max error °), a bar chart of MAE per model,
 //      and the recorded vs simulated angle of the best (or chosen) model.
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
@@ -107,12 +110,27 @@ export function replayModels(core, info, values, log, actuator) {
   });
 }
 
+/** The replay of `log` with the bench vector `values` as it is (the
+ *  parameters on screen; kp, mass, length, vin and dt from the log): a row
+ *  { model: 'on-screen', label, mae, maxErr, samples, res } or { …, error }. */
+export function replayOnScreen(core, info, values, log) {
+  const model = info.params.find((p) => p.name === 'model').choices[values[info.params.findIndex((p) => p.name === 'model')]];
+  const label = `on screen (${model.toUpperCase()})`;
+  try {
+    const res = core.bench.replay(values, log, 'log');
+    return { model: 'on-screen', label, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
+  } catch (e) {
+    return { model: 'on-screen', label, error: coreSentence(e.message, model) };
+  }
+}
+const labelOf = (r) => r.label || r.model.toUpperCase();
+
 const DEG = 180 / Math.PI;
 
 /**
  * replayPanel(parent, { core, info, values: () => Float64Array (the view's
  * bench vector), treatment: () => name, actuator: () => name,
- * selectActuator(name) }) → { dispose(), replayText(name, text) }.
+ * selectActuator(name, log) }) → { dispose(), replayText(name, text) }.
  */
 export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator }) {
   const actuators = info.params.find((p) => p.name === 'actuator').choices;
@@ -124,8 +142,9 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   const err = el('div', { className: 'msg-bad', id: 'replay-error', role: 'alert', hidden: true });
   const out = el('div', { className: 'readout', id: 'replay-result', 'aria-live': 'polite' });
   const table = el('table', { className: 'replay-table', id: 'replay-table', hidden: true });
+  const onNote = el('div', { className: 'note', id: 'replay-onscreen-note', hidden: true });
   const box = el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log against M1 to M6' },
-    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table);
+    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table, onNote);
   parent.append(box);
 
   const bars = modelBarsBox(parent, {
@@ -148,6 +167,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   function clear() {
     rows = [];
     table.hidden = true;
+    onNote.hidden = true;
     table.replaceChildren();
     out.textContent = '';
     delete out.dataset.mae;
@@ -168,7 +188,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
     overlay.chart.data.datasets = [
       { label: 'recorded θ', data: pts(r.res.t, r.res.logQ), borderColor: '#2b3440' },
-      { label: `simulated θ (${model.toUpperCase()})`, data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
+      { label: `simulated θ (${labelOf(r)})`, data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
       { label: 'goal', data: pts(r.res.t, r.res.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
     ];
     overlay.box.hidden = false;
@@ -198,7 +218,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       };
       const th = document.createElement('th');
       th.scope = 'row';
-      th.textContent = r.model.toUpperCase() + (r === best ? ' ★ best' : '');
+      th.textContent = labelOf(r) + (r === best ? ' ★ best' : '');
+      if (r.model === 'on-screen') th.title = 'The parameters in use in this view (coefficients, kt, R, armature, q_offset as set), replayed like the published presets';
       tr.append(th);
       if (r.error) {
         const td = cell(r.error, 'na');
@@ -211,7 +232,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         const b = document.createElement('button');
         b.type = 'button';
         b.textContent = 'plot';
-        b.setAttribute('aria-label', `Plot the replay under ${r.model.toUpperCase()}`);
+        b.setAttribute('aria-label', `Plot the replay under ${labelOf(r)}`);
         b.addEventListener('click', () => showOverlay(r.model));
         td.append(b);
       }
@@ -220,8 +241,13 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     }
     table.replaceChildren(thead, tbody);
     table.hidden = false;
+    const qi = info.params.findIndex((p) => p.name === 'q_offset');
+    onNote.textContent = 'M1–M6: the published presets, each with its own q_offset. On screen: the values in this view\'s '
+      + `controls (friction coefficients, kt, R, armature, q_offset = ${values()[qi]} rad), the parameters a fit opened here brings. `
+      + 'All with the log\'s mass, length, kp and supply voltage.';
+    onNote.hidden = false;
     const ok = rows.filter((r) => !r.error);
-    bars.chart.data.labels = ok.map((r) => r.model.toUpperCase());
+    bars.chart.data.labels = ok.map(labelOf);
     bars.chart.data.datasets = [{
       label: 'MAE [°]',
       data: ok.map((r) => r.mae * DEG),
@@ -255,17 +281,17 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         : `The log's motor "${log.motor}" is not one of the identified actuators (${actuators.join(', ')}); it was replayed with the selected ${current}, so expect large errors.`;
       warn.hidden = false;
     } else if (act !== current) {
-      selectActuator(act);
+      const more = selectActuator(act, log) || '';
       use = act;
       const alias = String(log.motor).toLowerCase() !== act ? ` (the preset for ${log.motor})` : '';
-      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}${alias}.`;
+      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}${alias}${more}.`;
       warn.hidden = false;
     } else if (String(log.motor).toLowerCase() !== act) {
       warn.textContent = `The log's motor "${log.motor}" is replayed with the ${act} preset.`;
       warn.hidden = false;
     }
     const t0 = performance.now();
-    rows = replayModels(core, info, values(), log, use);
+    rows = [...replayModels(core, info, values(), log, use), replayOnScreen(core, info, values(), log)];
     const ms = performance.now() - t0;
     const ok = rows.filter((r) => !r.error);
     if (!ok.length) {
@@ -280,7 +306,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     out.dataset.mae = String(best.mae);
     out.dataset.ms = String(ms);
     out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
-      + `treatment ${treatment()}): best ${best.model.toUpperCase()}, MAE = ${best.mae.toExponential(4)} rad `
+      + `treatment ${treatment()}): best ${labelOf(best)}, MAE = ${best.mae.toExponential(4)} rad `
       + `(${(best.mae * DEG).toFixed(3)}°); ${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
     showOverlay(best.model);
   }

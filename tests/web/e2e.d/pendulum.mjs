@@ -315,8 +315,8 @@ async function liveChecks(h) {
     }, file), 20_000, 200);
     expect(res && res.mae, `no MAE shown after dropping ${file} on ${how}${res?.line ? `; the view says: '${res.line.slice(0, 200)}'` : ''}`);
     const models = await page.evaluate(() => [...document.querySelectorAll('#replay-table tbody tr')].map((tr) => tr.dataset.model));
-    expect(models.join() === 'm1,m2,m3,m4,m5,m6', `the replay table lists ${models.join(', ') || 'no model'}, not m1..m6`);
-    return `${file} dropped on ${how}: ${res.mae}; table of m1..m6`;
+    expect(models.join() === 'm1,m2,m3,m4,m5,m6,on-screen', `the replay table lists ${models.join(', ') || 'no model'}, not m1..m6 and "on screen"`);
+    return `${file} dropped on ${how}: ${res.mae}; table of m1..m6 and "on screen"`;
   });
 
   await check(names[2], async () => {

@@ -8,7 +8,8 @@ import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { chartBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
-import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState } from '../exports.js';
+import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, servoBenchVector,
+  servoExport } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -17,6 +18,17 @@ function servoFields(core) {
   return core.bench.servoCoefs().slice(1).map((c) => {
     const p = bench.params.find((q) => q.name === c.key);
     return { key: c.field, label: p ? p.label : c.field, unit: p ? p.unit : '', models: c.models, positive: c.positive };
+  });
+}
+// The motor constants (kt, R, armature, q_offset: the bench scenario's
+// parameters) do not shape the diagram; the view keeps them with the
+// coefficients so that its params file and MuJoCo snippet carry the values
+// it was given (a fit, a pasted file), never the published ones silently.
+function constantFields(core) {
+  const bench = core.scenario.find('bench');
+  return SERVO_CONSTANTS.map((key) => {
+    const p = bench.params.find((q) => q.name === key);
+    return { key, label: p.label, unit: p.unit, min: key === 'q_offset' ? p.min : 1e-9, max: p.max };
   });
 }
 const SCREW_FIELDS = [
@@ -59,9 +71,25 @@ export const LESSON = {
 
 export function mount(container, { core, state }) {
   const SERVO_FIELDS = servoFields(core);
+  const CONST_FIELDS = constantFields(core);
   const presets = core.bench.presets();
+  function givenServo() {
+    const bench = core.scenario.find('bench');
+    const actuator = state.get('actuator', null), model = state.getNumber('model', NaN);
+    if (state.get('preset', null) !== 'given' || !bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
+      || !(Number.isInteger(model) && model >= 1 && model <= 6)) return null;
+    const servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, state.getNumber(f.key, NaN)]));
+    const friction = { model, ...Object.fromEntries(SERVO_FIELDS.map((f) => [f.key, state.getNumber(f.key, f.positive ? 1 : 0)])) };
+    return Object.values(servo).every(Number.isFinite) ? { actuator, model, friction, servo, given: true } : null;
+  }
   const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
   options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });
+  // A servo model with no published preset (a fit or a params file of one's
+  // own servo, e.g. sts3215 M4): preset=given, its actuator, model and every
+  // value in the URL, read once here.
+  const given = givenServo();
+  if (given) options.push({ value: 'given', label: `${given.actuator} M${given.model} (given values)` });
+  const presetOf = (c) => (c === 'given' ? given : presets[Number(c)]);
   let choice = state.get('preset', null);
   if (!options.some((o) => o.value === choice)) {
     const def = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
@@ -81,7 +109,9 @@ export function mount(container, { core, state }) {
   const fields = document.createElement('div');
   const extra = document.createElement('div');
   const msg = messageBox();
-  side.append(presetCtl.el, fields, extra, msg);
+  const constBox = el('details', { id: 'drive-constants' });
+  const constNote = el('div', { className: 'note', id: 'drive-constants-note', role: 'status' });
+  side.append(presetCtl.el, fields, constNote, constBox, extra, msg);
 
   // The shading: an offscreen image of the core's classification, drawn
   // under the datasets and stretched over [−T, T]².
@@ -125,7 +155,7 @@ export function mount(container, { core, state }) {
     description: 'Static, drive and backdrive regions of the gear in the plane of motor torque and external torque.',
     height: 520,
     fileName: 'drive-backdrive',
-    xName: 'tau_m [N*m]',
+    xName: 'tau_m [N·m]',
     config: {
       type: 'line',
       data: { datasets: [] },
@@ -164,7 +194,7 @@ export function mount(container, { core, state }) {
       law.eta2s = law.eta2;
       T = saved('T', 100);
     } else {
-      const p = presets[Number(choice)];
+      const p = presetOf(choice);
       law = { kind: 'servo', friction: { ...p.friction } };
       for (const f of SERVO_FIELDS) {
         if (!f.models.includes(p.model)) continue;
@@ -177,7 +207,16 @@ export function mount(container, { core, state }) {
         fields.append(c.el);
       }
       T = saved('T', TORQUE_SCALE[p.actuator] || 10);
+      law.servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, saved(f.key, p.servo[f.key])]));
+      constBox.replaceChildren(el('summary', {}, 'Motor constants kt, R, armature, q_offset (exports only)'));
+      for (const f of CONST_FIELDS) {
+        const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law.servo[f.key],
+          onInput: (v) => { law.servo[f.key] = v; draw(); } });
+        constBox.append(c.el);
+      }
     }
+    constBox.hidden = choice === 'screw';
+    writeConstNote();
     extra.replaceChildren();
     const tCtl = numberControl({ label: 'max torque |τm|, |τe|', unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
       sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
@@ -205,13 +244,39 @@ export function mount(container, { core, state }) {
       el('label', { htmlFor: 'drive-velocities', textContent: 'velocities θ̇ [rad/s], comma-separated (first one shaded)' }), vel, velMsg));
   }
 
+  /** Says where the motor constants of the exports come from: the published
+   *  preset, or the values given (a fit, a pasted file), with the published ones beside. */
+  function writeConstNote() {
+    constNote.hidden = law.kind !== 'servo';
+    if (constNote.hidden) return;
+    const p = presetOf(choice);
+    if (p.given) {
+      constNote.dataset.source = 'given';
+      constNote.textContent = `Exports carry the given motor constants: ${CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
+        + `${f.unit ? ` ${f.unit}` : ''}`).join(', ')} (no published ${p.actuator} M${p.model} to compare with).`;
+      return;
+    }
+    const diff = CONST_FIELDS.filter((f) => law.servo[f.key] !== p.servo[f.key]);
+    constNote.dataset.source = diff.length ? 'given' : 'published';
+    constNote.textContent = diff.length
+      ? `Exports carry the given motor constants: ${diff.map((f) => `${f.key} = ${fmt(law.servo[f.key])}${f.unit ? ` ${f.unit}` : ''} `
+        + `(published ${fmt(p.servo[f.key])})`).join(', ')}${diff.length < CONST_FIELDS.length ? `; ${CONST_FIELDS.filter((f) => !diff.includes(f))
+        .map((f) => f.key).join(', ')} as published` : ''}.`
+      : `Exports carry the published ${p.actuator} M${p.model} motor constants kt, R, armature, q_offset (below, folded).`;
+  }
+
   function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }
 
   function draw() {
     const out = { preset: choice, T, velocities: velocities.join(',') };
+    if (choice === 'given') Object.assign(out, { actuator: given.actuator, model: given.model });
     if (law.kind === 'screw') SCREW_FIELDS.forEach((f) => { out[f.key] = law[f.key]; });
-    else SERVO_FIELDS.forEach((f) => { out[f.key] = law.friction[f.key]; });
+    else {
+      SERVO_FIELDS.forEach((f) => { out[f.key] = law.friction[f.key]; });
+      CONST_FIELDS.forEach((f) => { out[f.key] = law.servo[f.key]; });
+    }
     state.set(out);
+    writeConstNote();
     law.eta1s = law.eta1;
     law.eta2s = law.eta2;
     const ds = [];
@@ -228,9 +293,9 @@ export function mount(container, { core, state }) {
         const color = COLORS[vi % COLORS.length];
         const main = vi === 0;
         ds.push({ label: main ? `static edges at θ̇ = ${v} rad/s` : `edges at θ̇ = ${v} rad/s`, data: lo, borderColor: color,
-          borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low, dtheta=${v}` });
+          borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low at dtheta = ${v} rad/s` });
         ds.push({ label: `upper edge, θ̇ = ${v}`, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
-          borderDash: main ? undefined : [6, 4], csvName: `tau_e static high, dtheta=${v}` });
+          borderDash: main ? undefined : [6, 4], csvName: `tau_e static high at dtheta = ${v} rad/s` });
         if (main) paintRaster(core.regions.grid(law, v, T, GRID, GRID));
       });
       box.chart.options.scales.x.min = -T;
@@ -282,23 +347,23 @@ export function mount(container, { core, state }) {
   draw();
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
-  const servoOf = () => (choice === 'screw' ? null : presets[Number(choice)]);
+  const servoOf = () => (choice === 'screw' ? null : presetOf(choice));
   exportPanel(side, {
     fileName: 'drive',
-    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction)
+    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, friction } = presetFromObject(core, obj);
+      const { index, actuator, model, friction, servo } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
-      reloadWithState(state, { preset: String(index), ...coefficients });
+      reloadWithState(state, { preset: index < 0 ? 'given' : String(index), ...(index < 0 ? { actuator, model } : {}), ...coefficients, ...servo });
     },
-    servo: () => servoOf() && { o: JSON.parse(presetParamsText(core, servoOf(), law.friction)),
-      servo: core.bench.servo(core.scenario.params('bench', { actuator: servoOf().actuator, model: `m${servoOf().model}` })) },
+    servo: () => servoOf() && servoExport(core, servoBenchVector(core, { actuator: servoOf().actuator, model: servoOf().model,
+      servo: law.servo, friction: law.friction })),
   });
   return { dispose() { box.chart.destroy(); } };
 }

@@ -4,6 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
+import { SERVO_CONSTANTS, mujocoSnippet, servoExport } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
 /** resultsSection(charts, { core, keys, presets, st }): st = the view's
@@ -29,7 +30,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
   const paramsText = (r) => core.io.paramsText({
     actuator: r.actuator,
-    servo: Object.fromEntries(['kt', 'R', 'armature', 'q_offset'].map((k) => [k, at(r, k)])),
+    servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, at(r, k)])),
     friction: { model: r.model, ...Object.fromEntries(core.bench.servoCoefs().slice(1).map((c) => [c.field, at(r, c.key)])) },
   });
 
@@ -40,11 +41,14 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     return `?${q}`;
   }
   function driveUrl(r) {
+    // a model with no published preset opens as "given values" (the drive view's preset=given)
     const index = presets.findIndex((p) => p.actuator === r.actuator && p.model === r.model);
-    if (index < 0) return null;
-    const q = new URLSearchParams({ view: 'drive', 'drive.preset': String(index) });
+    const q = new URLSearchParams(index < 0 ? { view: 'drive', 'drive.preset': 'given', 'drive.actuator': r.actuator, 'drive.model': String(r.model) }
+      : { view: 'drive', 'drive.preset': String(index) });
     const coefs = core.bench.servoCoefs().slice(1);
     coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
+    // the fitted motor constants too: the drive view's params file and MuJoCo snippet carry them
+    SERVO_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(at(r, k))));
     return `?${q}`;
   }
 
@@ -70,17 +74,27 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       URL.createObjectURL(new Blob([paramsText(r)], { type: 'application/json' }))));
     const copy = el('button', { type: 'button', id: 'fit-copy' }, 'Copy as JSON');
     const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
-    out.setAttribute('aria-label', 'The fitted parameters as JSON');
+    out.setAttribute('aria-label', 'The fitted parameters (the params file or the MuJoCo snippet)');
     const status = el('div', { className: 'note', role: 'status' });
-    copy.addEventListener('click', async () => {
-      out.value = paramsText(r);
+    // the MuJoCo snippet of the fitted values (the bench and drive views' own, exports.js)
+    const mj = el('button', { type: 'button', id: 'fit-mujoco' }, 'MuJoCo snippet');
+    mj.title = 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo, from the fitted values';
+    const show = async (text) => {
+      out.value = text;
       out.hidden = false;
       let copied = false;
       try {
         if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(out.value); copied = true; }
       } catch { /* not allowed here: the text stays selectable */ }
-      status.textContent = copied ? 'Copied to the clipboard (also shown below).' : 'The JSON is below, selected: press Ctrl+C to copy it.';
+      status.textContent = copied ? 'Copied to the clipboard (also shown below).' : 'The text is below, selected: press Ctrl+C to copy it.';
       if (!copied) { out.focus(); out.select(); }
+    };
+    copy.addEventListener('click', () => show(paramsText(r)));
+    mj.addEventListener('click', () => {
+      // the params file read back by the core, as a paste reads it: the model's values, the rest unset
+      const values = core.io.paramsRead(JSON.parse(paramsText(r)), 'fit', core.scenario.params('bench', { actuator: r.actuator, model: `m${r.model}` }));
+      const { o, servo } = servoExport(core, values);
+      show(mujocoSnippet(o, servo));
     });
     const link = (text, href, id, title) => {
       const a = el('a', { className: 'button', id, href: href || '#', target: '_blank', rel: 'noopener' }, text);
@@ -94,7 +108,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
         + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.`),
       table,
-      el('div', { className: 'row' }, dl, copy,
+      el('div', { className: 'row' }, dl, copy, mj,
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
         link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
       status, out);

@@ -13,6 +13,8 @@ import { SETUP, ZOOM_S, HISTORY_S, RESTART } from './state.js';
  *  Returns { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients }. */
 export function controls(container, side, m, on) {
   const { info, values, fricChoices } = m;
+  const actIdx = info.params.findIndex((p) => p.name === 'actuator');
+  const modelIdx = info.params.findIndex((p) => p.name === 'model');
   const zoomCtl = toggleControl({ label: `zoom on the last ${ZOOM_S} s`, value: m.zoom,
     onChange: (v) => { m.zoom = v; on.saveState(); on.paint(); } });
   const csvBtn = button('CSV, every step', `Export every time step of the run (the last ${HISTORY_S} s at most) with the parameters`);
@@ -41,6 +43,7 @@ export function controls(container, side, m, on) {
   // resolved number beside a ticked "preset" box; values keeps the -1.
   const PRESET_KEYS = info.params.filter((p) => p.preset).map((p) => p.name);
   const panel = paramPanel(side, info, values, SETUP, (name) => {
+    if (name === 'actuator') pickModel();
     if (name === 'actuator' || name === 'model') loadPresetCoefficients();
     if (name === 'trajectory') on.setDatasets();
     if (RESTART.has(name)) on.restart(); else on.retune();
@@ -56,10 +59,22 @@ export function controls(container, side, m, on) {
   });
   side.append(coefDetails);
 
-  function loadPresetCoefficients() {
+  function loadPresetCoefficients({ keep = [] } = {}) {
     // a new actuator or model: every preset-backed value goes back to "preset"
     // (paramPanel.set refreshes the shown preset values of both panels)
-    for (const name of PRESET_KEYS) (coefPanel.byName[name] ? coefPanel : panel).set(name, -1);
+    for (const name of PRESET_KEYS) if (!keep.includes(name)) (coefPanel.byName[name] ? coefPanel : panel).set(name, -1);
   }
-  return { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients };
+  /** After an actuator switch: the model stays if the actuator has a preset
+   *  for it, else the nearest model it has (sts3215: M1 only). Returns the
+   *  model switched from, or null. */
+  function pickModel() {
+    const act = info.params[actIdx].choices[values[actIdx]];
+    const have = m.core.bench.presets().filter((p) => p.actuator === act).map((p) => p.model - 1);
+    const now = values[modelIdx];
+    if (!have.length || have.includes(now)) return null;
+    const near = have.reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+    panel.set('model', near);
+    return info.params[modelIdx].choices[now];
+  }
+  return { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients, pickModel };
 }

@@ -3,7 +3,7 @@
 // row per time step kept in the ring buffers (web/src/live/series.js).
 import { version as VERSION } from '../../../../package.json';
 import { fmt } from '../../format.js';
-import { csvText } from '../../csv.js';
+import { csvText, csvCell } from '../../csv.js';
 import { ringGet } from '../../live/series.js';
 
 /** benchCsv(m, sims, hist, names): the CSV text. */
@@ -28,7 +28,8 @@ export function benchCsv(m, sims, hist, names) {
     let v = p.choices ? p.choices[resolved[j]] : resolved[j];
     if (p.name === 'duration') v = `${v} (set by the view: the run has no end)`;
     else if (!p.choices && values[j] === -1) v = `${v} (preset)`;
-    comments.push(`${p.name}, ${v}, ${p.unit || '-'}, ${p.help.replace(/[\n,]/g, ' ')}`);
+    // the help text quoted (web/src/csv.js), its commas kept
+    comments.push(`${p.name}, ${v}, ${p.unit || '-'}, ${csvCell(p.help.replace(/\n/g, ' '))}`);
   });
   const cols = sims[0] ? sims[0].cols : [];
   const units = sims[0] ? sims[0].info.cols.map((c) => c.unit) : [];

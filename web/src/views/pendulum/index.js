@@ -21,7 +21,7 @@ import { liveLoop } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, reloadWithState } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport } from '../../exports.js';
 import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
@@ -76,15 +76,16 @@ export function mount(container, { core, state, showError }) {
   const ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
     retune: () => retune(), setDatasets: () => chartSet.setDatasets() });
   const { playBtn, stepBtn, resetBtn, clock, csvBtn, panel } = ui;
-  const sideMsg = messageBox();
-  side.append(sideMsg);
 
   // --- the picture and its indicators
   const canvas = el('canvas', { id: 'pendulum-canvas', role: 'img', tabIndex: 0,
     'aria-label': 'Animated pendulum; drag to set the goal angle, or use the arrow keys' });
   const endMsg = Object.assign(messageBox(), { id: 'pendulum-end' });
+  // a refusal of the core (the bench cannot start or retune) is written on
+  // the picture it stops, above the canvas
+  const picMsg = Object.assign(messageBox(), { id: 'pendulum-refusal' });
   const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
-  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live pendulum' }, canvas, endMsg, status));
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live pendulum' }, picMsg, canvas, endMsg, status));
 
   // --- the run: treatment A and, compared, B (web/src/live/run.js)
   let series = [];  // per simulation: the plotted points and the last row
@@ -94,7 +95,7 @@ export function mount(container, { core, state, showError }) {
   const who = (i) => (i ? 'B' : 'A');
   const run = liveRun({
     core, scenario: () => 'bench', count: () => (m.compare ? 2 : 1), params: (i) => m.paramsWith(m.treatmentOf(i)),
-    sideMsg, endMsg, loop: () => loop,
+    sideMsg: picMsg, endMsg, loop: () => loop,
     failed(i, e) {
       showError(`Treatment ${who(i)}: ${e.message}`);
       return `The run stopped: treatment ${who(i)} failed (see the message above). Press Reset to start again.`;
@@ -127,6 +128,7 @@ export function mount(container, { core, state, showError }) {
   const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names, showError });
   const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, reversalRate });
 
+  let refusedPause = false;   // paused because the core refused the bench (resumed when it starts again)
   function restart() {
     m.endless();
     run.restart();
@@ -145,6 +147,10 @@ export function mount(container, { core, state, showError }) {
     if (run.sims.length) advance(1);
     saveState();
     paint();
+    // nothing runs while the core refuses the bench: paused (Play shown), and
+    // running again once it starts
+    if (!run.sims.length && !loop.paused) { loop.setPaused(true); refusedPause = true; }
+    else if (run.sims.length && refusedPause) { refusedPause = false; loop.setPaused(false); }
   }
 
   function retune() {
@@ -251,10 +257,17 @@ export function mount(container, { core, state, showError }) {
   const replay = replayPanel(mainCol, {
     core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
     actuator: () => info.params[actIdx].choices[values[actIdx]],
-    selectActuator: (name) => {
+    // a log of another actuator: its actuator, a model it has, the log's kp
+    selectActuator: (name, log) => {
       panel.set('actuator', info.params[actIdx].choices.indexOf(name));
-      ui.loadPresetCoefficients();
+      const from = ui.pickModel();
+      const kp = info.params[paramIndex(info, 'kp')];
+      const kpOk = log && Number.isFinite(log.kp) && log.kp >= 1 && log.kp <= kp.max;
+      if (kpOk) panel.set('kp', log.kp);
+      ui.loadPresetCoefficients({ keep: kpOk ? ['kp'] : [] });
       restart();
+      return `${from ? `; the model ${from.toUpperCase()} became M${m.val('model') + 1}, one ${name} has` : ''}`
+        + `${kpOk ? `; kp ${log.kp} from the log` : ''}`;
     },
   });
 
@@ -268,7 +281,7 @@ export function mount(container, { core, state, showError }) {
       core.bench.resolve(p);
       reloadWithState(state, scenarioParamsToObject(info, p));
     },
-    servo: () => ({ o: scenarioParamsToObject(info, core.bench.resolve(values)), servo: core.bench.servo(values) }),
+    servo: () => servoExport(core, values),
   });
 
   restart();

@@ -6,7 +6,7 @@
 // grid that costs more than a frame goes to the scenario worker on a
 // trailing debounce. PNG and CSV (web/src/csv.js) exports; its data is a
 // test hook (window.__fx.wellposed.map(), a mirror in window.__fx.charts.all).
-import { chartFrame, download, allCharts } from '../../charts.js';
+import { chartFrame, download, allCharts, whitePng } from '../../charts.js';
 import { el } from '../../dom.js';
 import { csvText, csvUrl } from '../../csv.js';
 import { fmt } from '../../format.js';
@@ -209,9 +209,8 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
 
   // drawing the map (CSS pixels; a square plot with axes)
   let mapGeom = null;
-  function drawMap() {
+  function drawMap(dpr = window.devicePixelRatio || 1) {
     const r = mapWrap.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
     const W = Math.max(1, Math.round(r.width)), H = Math.max(1, Math.round(r.height));
     if (mapCanvas.width !== Math.round(W * dpr) || mapCanvas.height !== Math.round(H * dpr)) {
       mapCanvas.width = Math.round(W * dpr);
@@ -309,7 +308,11 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     writeCell();
   });
   pngBtn.addEventListener('click', () => {
-    mapCanvas.toBlob((b) => download('wellposed-map.png', URL.createObjectURL(b)), 'image/png');
+    // at 2× its CSS size (drawn again, then back at the screen's ratio), on white
+    drawMap(2);
+    const url = whitePng(mapCanvas);
+    drawMap();
+    download('wellposed-map.png', url);
   });
   csvBtn.addEventListener('click', () => {
     if (!grid) return;
