@@ -108,7 +108,8 @@ int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_
             msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory.");
         else fric_mujoco_bench_mjcf(&e, xml, (size_t)len + 1);
     }
-    mjModel *m = msg ? NULL : fric_mujoco_load_string(xml, &msg);
+    mjModel *m = msg ? NULL : fric_mujoco_load_string(xml, NULL);
+    if (!msg && !m) msg = fric_status_last().message;
     free(xml);
     mjData *dd = m ? mj_makeData(m) : NULL;
     if (m && !dd) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: mj_makeData failed.");
