@@ -235,16 +235,23 @@ test-parts: lint test-native test-cli test-web
 #            M4 speed, seeds and thread figures against issue 10's targets;
 #   chain    one step of the implicit, semi-implicit and coupled methods for
 #            n = 1..100 links with both contacts active, log-log slopes and
-#            the n = 50 ratio against issue 11's targets.
+#            the n = 50 ratio against issue 11's targets;
+#   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
+#            mj_step on the pendulum and a 10-link chain, frictionloss and
+#            noslip beside it, and its log-log slope over chains n = 2..50.
 # bench-wasm: the kernels of benchmarks/kernels.c timed natively
 # (build/native/bench_kernels) and in wasm under Node (the bench build,
 # build/wasm-bench) in one run; the ratios go to build/bench/wasm.json
 # (bench-wasm-short: build/bench/wasm-short.json).
-NATIVE_BENCHES = core systems fit chain
+NATIVE_BENCHES = core systems fit chain $(if $(HAVE_MUJOCO),mujoco)
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
 
 $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+
+# mujoco: the MuJoCo adapter's work per step against mj_step (fric_mujoco.h)
+$(NAT)/bench_mujoco: benchmarks/bench_mujoco.c $(BENCH_HOST) $(NAT)/libfriction_mujoco.a $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction_mujoco.a $(MJ_LIBS) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@

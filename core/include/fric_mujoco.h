@@ -202,6 +202,16 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why);
 int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
                        fric_bench_replay_result *out, const char **why);
 
+/* A log replayed through a user's model with one servo joint attached: the
+ * log's kp and vin replace the servo's; initial state the first sample's
+ * position and speed; per sample: record q, set goal and torque_enable,
+ * step; score as fric_bench_replay. The model's timestep must be the log's
+ * step (fric_io_log_step). sim_q (may be NULL) receives min(cap, samples)
+ * positions. FRIC_OK, or the status with *why. */
+int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                             double *sim_q, size_t cap, fric_bench_replay_result *out,
+                             const char **why);
+
 #ifdef __cplusplus
 }
 #endif

@@ -86,6 +86,70 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why)
     return m;
 }
 
+int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                             double *sim_q, size_t cap, fric_bench_replay_result *out,
+                             const char **why)
+{
+    const char *msg = NULL;
+    fric_io_error err;
+    if (!fm || !m || !d || !log) msg = fric__fail(FRIC_E_NULL, -1, "mujoco replay: adapter, model, data and log must not be NULL.");
+    else if (fm->n != 1 || !fm->j[0].servo)
+        msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco replay: a log drives one servo joint; "
+                         "attach one joint with a servo (params file), not %d joint(s) with %s.",
+                         fm->n, fm->n && fm->j[0].servo ? "servos" : "a law");
+    else if (fric_io_log_check(log, NULL, &err))
+        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+    else if (fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
+        msg = fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco replay: the model's timestep %g s is not the "
+                         "log's step %g s; set <option timestep=\"%g\"/> (friction mujoco-model "
+                         "--log writes it).", m->opt.timestep, fric_io_log_step(log),
+                         fric_io_log_step(log));
+    size_t N = msg ? 0 : fric_io_log_samples(log);
+    if (!msg && N == 0) msg = fric__say("mujoco replay: the log gives no sample to simulate.");
+    if (msg) {
+        if (why) *why = msg;
+        return fric__rc();
+    }
+    fric_mj_joint *j = &fm->j[0];
+    /* the log's gains, as fric_bench_def_for_log */
+    j->bench.kp = log->kp;
+    if (log->vin > 0) j->bench.vin = log->vin;
+    size_t frame = 0;
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    d->qpos[j->qadr] = s0.position;
+    d->qvel[j->dof] = s0.speed;
+    double sum = 0, max_err = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double q = d->qpos[j->qadr], e = fabs(q - s.position);
+        sum += e;
+        if (e > max_err) max_err = e;
+        if (sim_q && k < cap) sim_q[k] = q;
+        fric_mujoco_goal(fm, 0, s.goal, s.torque_enable);
+        mj_step1(m, d);
+        fric_mujoco_apply(fm, m, d);
+        mj_step2(m, d);
+        if (!isfinite(d->qpos[j->qadr]) || !isfinite(d->qvel[j->dof]) ||
+            d->warning[mjWARN_BADQACC].number) {
+            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco replay: the simulation left the finite "
+                             "range at sample %zu (t = %g s).", k, s.t);
+            if (why) *why = msg;
+            return FRIC_E_NONFINITE;
+        }
+    }
+    if (out) {
+        out->mae = sum / (double)N;
+        out->max_err = max_err;
+        out->samples = N;
+        out->dt = m->opt.timestep;
+        out->resampled = log->dt == 0;
+        out->reversals = j->reversals;
+        out->steps_stuck = j->steps_stuck;
+    }
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
 int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
                        fric_bench_replay_result *out, const char **why)
 {
@@ -94,12 +158,7 @@ int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_
     if (!msg && fric_io_log_check(log, NULL, &err))
         msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     fric_bench_def e;
-    size_t N = 0;
-    if (!msg) {
-        fric_bench_def_for_log(d, log, &e);
-        N = fric_io_log_samples(log);
-        if (N == 0) msg = fric__say("mujoco replay: the log gives no sample to simulate.");
-    }
+    if (!msg) fric_bench_def_for_log(d, log, &e);
     char *xml = NULL;
     if (!msg) {
         int len = fric_mujoco_bench_mjcf(&e, NULL, 0);
@@ -118,38 +177,10 @@ int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_
         if (why) *why = msg;
         return fric__rc();
     }
-    size_t frame = 0;
-    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
-    dd->qpos[0] = s0.position;
-    dd->qvel[0] = s0.speed;
     fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
     fric_mujoco fm;
     int rc = fric_mujoco_attach(&fm, m, dd, &jd, 1, t, &msg);
-    double sum = 0, max_err = 0;
-    for (size_t k = 0; k < N && !rc; k++) {
-        fric_io_sample s = fric_io_log_sample(log, k, &frame);
-        double q = dd->qpos[0], dq = fabs(q - s.position);
-        sum += dq;
-        if (dq > max_err) max_err = dq;
-        fric_mujoco_goal(&fm, 0, s.goal, s.torque_enable);
-        mj_step1(m, dd);
-        fric_mujoco_apply(&fm, m, dd);
-        mj_step2(m, dd);
-        if (!isfinite(dd->qpos[0]) || !isfinite(dd->qvel[0]) || dd->warning[mjWARN_BADQACC].number) {
-            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco replay: the simulation left the finite "
-                             "range at sample %zu (t = %g s).", k, s.t);
-            rc = FRIC_E_NONFINITE;
-        }
-    }
-    if (!rc && out) {
-        out->mae = sum / (double)N;
-        out->max_err = max_err;
-        out->samples = N;
-        out->dt = e.dt;
-        out->resampled = log->dt == 0;
-        out->reversals = fm.j[0].reversals;
-        out->steps_stuck = fm.j[0].steps_stuck;
-    }
+    if (!rc) rc = fric_mujoco_replay_model(&fm, m, dd, log, NULL, 0, out, &msg);
     mj_deleteData(dd);
     mj_deleteModel(m);
     if (why) *why = rc ? msg : "";
