@@ -199,7 +199,7 @@ static void test_passive_callback_order(void **st)
  *   τ2 = −m2·g·c2·sin(q1 + q2),  τ1 = −m1·g·c1·sin q1 − m2·g·(l1·sin q1 + c2·sin(q1 + q2)). */
 static const double m1 = 1.5, c1 = 0.2, l1 = 0.3, m2 = 1.0, c2 = 0.15;
 
-static mjModel *two_link(void)
+static mjModel *two_link_g(double g)
 {
     char xml[2048];
     snprintf(xml, sizeof xml,
@@ -209,12 +209,14 @@ static mjModel *two_link(void)
              "<body name=\"l2\" pos=\"0 0 %.17g\"><joint name=\"j2\" type=\"hinge\" axis=\"0 1 0\" "
              "armature=\"0.101\"/>"
              "<inertial pos=\"0 0 %.17g\" mass=\"%.17g\" diaginertia=\"1e-9 1e-9 1e-9\"/>"
-             "</body></body></worldbody></mujoco>", -G_MJ, -c1, m1, -l1, -c2, m2);
+             "</body></body></worldbody></mujoco>", -g, -c1, m1, -l1, -c2, m2);
     const char *why = NULL;
     mjModel *m = fric_mujoco_load_string(xml, &why);
     if (!m) fail_msg("two_link: %s", why);
     return m;
 }
+
+static mjModel *two_link(void) { return two_link_g(G_MJ); }
 
 /* Runs the arm from (q1, q2) at rest for T s with laws on j1, j2 and an
  * applied torque −rate·t on j2; returns the drift, and in *brk the load
@@ -338,7 +340,81 @@ static void test_refusals(void **st)
     assert_non_null(strstr(why, "does not load"));
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_hold), cmocka_unit_test(test_two_link_hold_breakaway),
+/* A servo (xl330 M2, torque off, so τm = 0 and the budget at rest is
+ * K_c + K_cs, the preset's numbers) on the bench of fric_mujoco_bench_mjcf:
+ * a gravity load of half that budget holds 10 s exactly, 1.5 times it
+ * moves. Gravity torque −(m)·g·l·sin(q + q_offset) (fric_bench.h). */
+static void test_servo_hold(void **st)
+{
+    (void)st;
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 2), &def);
+    double B0 = def.friction.K_c + def.friction.K_cs, mgl = def.mass * FRIC_BENCH_G * def.length;
+    char xml[4096];
+    assert_true(fric_mujoco_bench_mjcf(&def, xml, sizeof xml) < (int)sizeof xml);
+    const double factors[2] = { 0.5, 1.5 };
+    double drift[2];
+    for (int c = 0; c < 2; c++) {
+        const char *why = NULL;
+        mjModel *m = fric_mujoco_load_string(xml, &why);
+        if (!m) fail_msg("%s", why);
+        mjData *d = mj_makeData(m);
+        double q0 = asin(factors[c] * B0 / mgl) - def.servo.q_offset;
+        d->qpos[0] = q0;
+        fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
+        fric_mujoco fm;
+        if (fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why)) fail_msg("%s", why);
+        fric_mujoco_goal(&fm, 0, 0, 0);
+        drift[c] = 0;
+        for (int k = 0; k < (c ? 1000 : 10000); k++) {
+            mj_step1(m, d);
+            fric_mujoco_apply(&fm, m, d);
+            mj_step2(m, d);
+            drift[c] = fmax(drift[c], fabs(d->qpos[0] - q0));
+        }
+        mj_deleteData(d);
+        mj_deleteModel(m);
+    }
+    print_message("servo xl330 M2, torque off, budget %.5f N*m: load 0.5x drift %.3g rad (10 s), "
+                  "1.5x moved %.3g rad (1 s)\n", B0, drift[0], drift[1]);
+    assert_true(drift[0] <= 1e-12);
+    assert_true(drift[1] > 1e-3);
+}
+
+/* Two servo joints (semi-implicit): the two-link arm under a weak gravity
+ * (0.01 m/s²: loads 7.1e-3 and 1.5e-3 N·m, closed form above) below the M2
+ * budget at rest holds exactly. */
+static void test_servo_two_link_hold(void **st)
+{
+    (void)st;
+    mjModel *m = two_link_g(0.01);
+    mjData *d = mj_makeData(m);
+    d->qpos[0] = 1.2;
+    d->qpos[1] = 0.5;
+    fric_mj_joint_def jd[2] = { { .joint = "j1", .servo = 1 }, { .joint = "j2", .servo = 1 } };
+    for (int i = 0; i < 2; i++) fric_bench_def_from_preset(fric_bench_preset_find("xl330", 2), &jd[i].bench);
+    fric_mujoco fm;
+    const char *why = NULL;
+    if (fric_mujoco_attach(&fm, m, d, jd, 2, FRIC_MJ_IMPLICIT, &why)) fail_msg("%s", why);
+    fric_mujoco_goal(&fm, 0, 0, 0);
+    fric_mujoco_goal(&fm, 1, 0, 0);
+    double drift = 0;
+    for (int k = 0; k < 10000; k++) {
+        mj_step1(m, d);
+        fric_mujoco_apply(&fm, m, d);
+        mj_step2(m, d);
+        drift = fmax(drift, fmax(fabs(d->qpos[0] - 1.2), fabs(d->qpos[1] - 0.5)));
+    }
+    double tau1 = 0.01 * (m1 * c1 * sin(1.2) + m2 * (l1 * sin(1.2) + c2 * sin(1.7)));
+    print_message("two servo joints, loads %.4g and %.4g N*m: drift %.3g rad over 10 s\n", tau1,
+                  0.01 * m2 * c2 * sin(1.7), drift);
+    assert_true(drift <= 1e-12);
+    mj_deleteData(d);
+    mj_deleteModel(m);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_hold), cmocka_unit_test(test_servo_hold),
+               cmocka_unit_test(test_servo_two_link_hold), cmocka_unit_test(test_two_link_hold_breakaway),
                cmocka_unit_test(test_refusals), cmocka_unit_test(test_two_link_hold_breakaway), cmocka_unit_test(test_breakaway_ramp),
                cmocka_unit_test(test_breakaway_gravity), cmocka_unit_test(test_frictionloss_creeps),
                cmocka_unit_test(test_passive_callback_order))
