@@ -5,7 +5,9 @@
  *     and a 10-link chain (geared hinges, the semi-implicit step);
  *   - beside it the cost of MuJoCo's own friction: frictionloss written
  *     every step, and the same with the noslip solver (10 iterations);
- *   - the chain n = 2 … 50: adapter work per step and its log–log slope.
+ *   - the chain n = 2 … 50 with every joint sliding (no gravity, started at
+ *     ±2 rad/s under a weak friction: the same branch of Φ_Z in every joint
+ *     and step): adapter work per step and its log–log slope.
  *
  *   bench_mujoco [--short] [--json FILE]
  *
@@ -24,11 +26,21 @@
 #include "fric_mujoco.h"
 #include "host.h"
 
+/* The scaling runs: no gravity, every joint started at ±V0_SCALING
+ * (alternating, so no link spins faster than V0_SCALING) under a weak
+ * friction (SCALING_LAW), so that every joint slides in every timed step:
+ * one branch of Φ_Z, the same work per joint whatever n. */
+static int scaling;
+#define V0_SCALING 2.0   /* [rad/s] */
+static const fric_law swing_law = { FRIC_STRIBECK, 0.041, 0.036, 0.01, 0.0153, 1 };
+static const fric_law scaling_law = { FRIC_STRIBECK, 0.002, 0.001, 0.01, 0.0001, 1 };
+
 static mjModel *chain(int n)
 {
     size_t cap = 4096 + (size_t)n * 400;
     char *xml = malloc(cap), *p = xml;
-    p += sprintf(p, "<mujoco><option timestep=\"0.001\"/><worldbody>");
+    p += sprintf(p, "<mujoco><option timestep=\"0.001\" gravity=\"0 0 %g\"/><worldbody>",
+                 scaling ? 0.0 : -9.81);
     for (int i = 0; i < n; i++)
         p += sprintf(p, "<body pos=\"0 0 %g\"><joint name=\"j%d\" type=\"hinge\" axis=\"0 1 0\" "
                         "armature=\"0.0101\"/><inertial pos=\"0 0 -0.05\" mass=\"0.2\" "
@@ -75,13 +87,14 @@ static double time_steps(mjModel *(*make)(int), int n, int mode, long steps, int
         mjModel *m = make(n);
         mjData *d = mj_makeData(m);
         for (int i = 0; i < m->nq; i++) d->qpos[i] = i == 0 ? 1.2 : 0.1;
+        for (int i = 0; scaling && i < m->nv; i++) d->qvel[i] = i % 2 ? -V0_SCALING : V0_SCALING;
         static fric_mujoco fm;
         fric_mj_joint_def defs[FRIC_MJ_MAX_JOINTS];
         char names[FRIC_MJ_MAX_JOINTS][8];
         for (int i = 0; i < m->njnt; i++) {
             snprintf(names[i], sizeof names[i], "j%d", i);
             defs[i] = (fric_mj_joint_def){ .joint = names[i],
-                                           .law = { FRIC_STRIBECK, 0.041, 0.036, 0.01, 0.0153, 1 } };
+                                           .law = scaling ? scaling_law : swing_law };
         }
         const char *why = NULL;
         if (mode >= 0 && fric_mujoco_attach(&fm, m, d, defs, m->njnt, (fric_mj_treatment)mode, &why)) {
@@ -157,7 +170,9 @@ int main(int argc, char **argv)
     static const int ns[] = { 2, 3, 5, 10, 20, 30, 40, 50 };
     enum { NN = sizeof ns / sizeof ns[0] };
     double work[NN], base[NN], sx = 0, sy = 0, sxx = 0, sxy = 0;
-    printf("chain: n, mj_step [us], adapter work [us]\n");
+    printf("chain, every joint sliding (no gravity, +-%g rad/s at the start, friction %g N*m): n, "
+           "mj_step [us], adapter work [us]\n", V0_SCALING, scaling_law.Fs);
+    scaling = 1;
     for (int i = 0; i < NN; i++) {
         long s = steps / 4;
         base[i] = time_steps(chain, ns[i], -1, s, reps, NULL);
