@@ -57,7 +57,8 @@ static const char mujoco_help[] =
     "                [--duration S] [--csv FILE]\n"
     "  Runs a MuJoCo model (MJCF) with the core's friction on each named hinge or slide\n"
     "  joint, from its first keyframe (or its reference pose), and prints per joint the\n"
-    "  start and end angle, the hold drift, the end velocity, reversals and stuck steps.\n"
+    "  start and end angle, the hold drift, the end velocity, reversals and stuck steps,\n"
+    "  and the joint's frictionloss, damping and armature as the MJCF gave them.\n"
     "  The friction: a law in the eval command's syntax (law=coulomb-viscous|stribeck|\n"
     "  rational, N*m and rad/s), or the servo of a params file (M1-M6, its control law\n"
     "  holding the start angle); --actuator A refuses a params file of another actuator.\n"
@@ -94,6 +95,9 @@ typedef struct {
     fric_law law;
     fric_mj_treatment treatment;
     double duration;
+    /* the joints' MuJoCo friction and armature as the MJCF gave them (before
+     * attach, which a frictionloss/noslip treatment overwrites) */
+    double fl[FRIC_MJ_MAX_JOINTS], damping[FRIC_MJ_MAX_JOINTS], armature[FRIC_MJ_MAX_JOINTS];
 } mj_args;
 
 static int parse_args(int argc, char **argv, mj_args *o)
@@ -242,6 +246,9 @@ static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *c
                o->joints[i], fmt_double(b[0], q0[i]), fmt_double(b[1], q),
                fmt_double(b[2], fabs(q - q0[i])), fmt_double(b[3], d->qvel[j->dof]),
                (unsigned long long)j->reversals, (unsigned long long)j->steps_stuck, N);
+        printf("joint %s in the MJCF: frictionloss %s, damping %s, armature %s\n", o->joints[i],
+               fmt_double(b[0], o->fl[i]), fmt_double(b[1], o->damping[i]),
+               fmt_double(b[2], o->armature[i]));
     }
     return CLI_OK;
 }
@@ -317,6 +324,12 @@ int cli_mujoco(int argc, char **argv)
     static fric_mujoco fm;
     if (!rc) {
         if (m->nkey > 0) mj_resetDataKeyframe(m, d, 0);
+        for (int i = 0; i < o.n_joints; i++) {
+            int id = mj_name2id(m, mjOBJ_JOINT, o.joints[i]), dof = id < 0 ? -1 : m->jnt_dofadr[id];
+            o.fl[i] = dof < 0 ? NAN : m->dof_frictionloss[dof];
+            o.damping[i] = dof < 0 ? NAN : m->dof_damping[dof];
+            o.armature[i] = dof < 0 ? NAN : m->dof_armature[dof];
+        }
         fric_mj_joint_def defs[FRIC_MJ_MAX_JOINTS];
         for (int i = 0; i < o.n_joints; i++)
             defs[i] = (fric_mj_joint_def){ .joint = o.joints[i], .servo = o.params != NULL,
