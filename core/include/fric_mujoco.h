@@ -70,8 +70,10 @@
  * Servo (M1–M6): τm = fric_bench_motor_torque(q, q̇, goal) is added to
  * qfrc_passive with the friction; the load-dependent budget reads τm and the
  * external torque τe = S_i (one joint: qfrc_smooth_i without friction and
- * motor: gravity, springs, applied, actuators, as the bench's gravity) or
- * S_i + u_i (several joints), frozen over the step as the bench does
+ * motor: gravity, springs, applied, actuators, as the bench's gravity, plus
+ * the constraint force on the dof of the previous step: limits, contacts)
+ * or S_i + u_i (several joints: u_i holds the constraint and coupling
+ * reaction of the previous step), frozen over the step as the bench does
  * (fric_bench.h, bench_step.c), the budget a Stribeck law of the end
  * velocity through fric_elem_a_var. The bench's mass and length are not used
  * (MuJoCo has the inertia); put the servo's armature in the joint's armature

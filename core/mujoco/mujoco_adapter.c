@@ -230,7 +230,9 @@ static void apply_one(fric_mj_joint *j, const mjModel *m, mjData *d)
     if (m->nu) mj_fwdActuation(m, d);
     mj_fwdAcceleration(m, d);                 /* qfrc_smooth, qacc_smooth: friction-free */
     double Z = h * minv_diag(m, d, dof);
-    j->tau_e = d->qfrc_smooth[dof];
+    /* the load: MuJoCo's smooth forces on the dof and, lagged one step, the
+     * constraint forces (limits, contacts) of the last mj_step2 */
+    j->tau_e = d->qfrc_smooth[dof] + d->qfrc_constraint[dof];
     j->tau_m = j->servo ? fric_bench_motor_torque(&j->bench, d->qpos[j->qadr], v, j->goal,
                                                   j->torque_enable) : 0;
     if (Z != j->Z) {                          /* the configuration changed the inertia */
