@@ -59,6 +59,33 @@ elif ! awk -F, 'function abs(x) { return x < 0 ? -x : x }
     bad "mujoco --csv hold: $(cat "$tmp/msg")"
 else ok; fi
 
+# two joints (the semi-implicit step): a two-link arm with geared joints held
+# at (1.2, 0.5) rad; the CSV's friction torques are the gravity loads of the
+# closed form τ2 = m2·g·c2·sin(q1 + q2), τ1 = g·(m1·c1·sin q1 + m2·(l1·sin q1 + c2·sin(q1 + q2)))
+cat >"$tmp/arm2.xml" <<'XML'
+<mujoco>
+  <option timestep="0.001" gravity="0 0 -9.81"/>
+  <worldbody>
+    <body name="l1"><joint name="j1" type="hinge" axis="0 1 0" armature="0.101"/>
+      <inertial pos="0 0 -0.2" mass="1.5" diaginertia="1e-9 1e-9 1e-9"/>
+      <body name="l2" pos="0 0 -0.3"><joint name="j2" type="hinge" axis="0 1 0" armature="0.101"/>
+        <inertial pos="0 0 -0.15" mass="1" diaginertia="1e-9 1e-9 1e-9"/></body></body>
+  </worldbody>
+  <keyframe><key qpos="1.2 0.5"/></keyframe>
+</mujoco>
+XML
+run "$bin" mujoco "$tmp/arm2.xml" --joint j1 --joint j2 law=stribeck Fs=8 Fc=6 vs=0.05 D=0.1 --duration 1 --csv "$tmp/arm2.csv"
+if [ $rc -ne 0 ]; then bad "mujoco two joints: exit $rc: $(cat "$tmp/err")"
+elif [ "$(head -1 "$tmp/arm2.csv")" != "t,q_j1,dq_j1,tau_f_j1,q_j2,dq_j2,tau_f_j2" ]; then
+    bad "mujoco two joints: header '$(head -1 "$tmp/arm2.csv")'"
+elif ! awk -F, 'function abs(x) { return x < 0 ? -x : x }
+        BEGIN { g = 9.81; t2 = 1.0 * g * 0.15 * sin(1.7); t1 = g * (1.5 * 0.2 * sin(1.2) + 1.0 * (0.3 * sin(1.2) + 0.15 * sin(1.7))) }
+        NR > 1 && (abs($4 - t1) > 1e-9 * t1 || abs($7 - t2) > 1e-9 * t2 || $2 != 1.2 || $5 != 0.5) {
+            print "row " NR ": " $0 " (loads " t1 ", " t2 ")"; exit 1 }' "$tmp/arm2.csv" >"$tmp/msg"; then
+    bad "mujoco two joints hold: $(cat "$tmp/msg")"
+else ok; fi
+usage_error "mujoco two joints without armature" "armature = 0" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge --joint hinge2 law=coulomb-viscous Fc=1
+
 # the bench of a log as MJCF, and the log replayed through it
 log1=$bam/logs/xl330/processed/2026-01-15_10h28m10.json
 m4=$bam/params/xl330/m4.json
