@@ -148,6 +148,8 @@ typedef struct {
     fric_warm warm;
 } fric_mj_joint;
 
+/* The adapter: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS joints): make
+ * it static or allocate it once rather than putting it on a small stack. */
 typedef struct {
     fric_mj_treatment treatment;
     int n;                  /* joints                                                  */

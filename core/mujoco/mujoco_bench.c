@@ -178,9 +178,11 @@ int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_
         return fric__rc();
     }
     fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
-    fric_mujoco fm;
-    int rc = fric_mujoco_attach(&fm, m, dd, &jd, 1, t, &msg);
-    if (!rc) rc = fric_mujoco_replay_model(&fm, m, dd, log, NULL, 0, out, &msg);
+    fric_mujoco *fm = malloc(sizeof *fm);   /* ~100 KB: not on the stack */
+    int rc = fm ? fric_mujoco_attach(fm, m, dd, &jd, 1, t, &msg)
+                : (msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory."), FRIC_E_NO_MEMORY);
+    if (!rc) rc = fric_mujoco_replay_model(fm, m, dd, log, NULL, 0, out, &msg);
+    free(fm);
     mj_deleteData(dd);
     mj_deleteModel(m);
     if (why) *why = rc ? msg : "";
