@@ -57,6 +57,19 @@ THREAD_LIBS = -pthread
 
 NAT = build/native
 ASN = build/asan
+
+# The optional MuJoCo module (core/mujoco, fric_mujoco.h): built when Debian's
+# libmujoco-dev (MuJoCo 2.2.2) is installed. tools/deps.sh native installs
+# it (as root), and `make test` runs deps first so that its sub-make finds
+# the header; without it the tool's `mujoco` command says how to get it.
+MUJOCO_H    := $(wildcard /usr/include/mujoco/mujoco.h)
+HAVE_MUJOCO := $(if $(MUJOCO_H),1,)
+MJ_SRC      = $(sort $(wildcard core/mujoco/*.c))
+MJ_LIBS     = -lmujoco
+# mj_lib(BUILD): BUILD/libfriction_mujoco.a, or nothing without MuJoCo
+mj_lib      = $(if $(HAVE_MUJOCO),$(1)/libfriction_mujoco.a)
+mj_link     = $(if $(HAVE_MUJOCO),$(1)/libfriction_mujoco.a $(MJ_LIBS))
+mj_def      = $(if $(HAVE_MUJOCO),-DFRIC_HAVE_MUJOCO)
 comma := ,
 
 all: lib
@@ -85,6 +98,12 @@ $(1)/libfriction.a: $(patsubst core/%.c,$(1)/obj/%.o,$(CORE_SRC))
 	ar rcs $$@ $$^
 
 -include $(patsubst core/%.c,$(1)/obj/%.d,$(CORE_SRC))
+
+$(1)/libfriction_mujoco.a: $(patsubst core/%.c,$(1)/obj/%.o,$(MJ_SRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+-include $(patsubst core/%.c,$(1)/obj/%.d,$(MJ_SRC))
 endef
 $(eval $(call core_lib,$(NAT),$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT)))
 $(eval $(call core_lib,$(ASN),$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS)))
@@ -95,9 +114,9 @@ $(eval $(call core_lib,$(ASN),$(CC) $(STD) $(WARN) $(FPFLAGS) $(SANFLAGS)))
 # library, so its definitions replace the library's.
 CLI_SRC = $(sort $(wildcard cli/*.c))
 define cli_prog
-$(1): $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(4) $(3)
+$(1): $(CLI_SRC) $(wildcard cli/*.h) $(wildcard core/include/*.h) $(4) $(3) $(call mj_lib,$(patsubst %/,%,$(dir $(3))))
 	@mkdir -p $$(dir $$@)
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(INC) -Icli $(CLI_SRC) $(4) $(3) $(IO_LIBS) $(THREAD_LIBS) -lm -o $$@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(call mj_def) $(INC) -Icli $(CLI_SRC) $(4) $(call mj_link,$(patsubst %/,%,$(dir $(3)))) $(3) $(IO_LIBS) $(THREAD_LIBS) -lm -o $$@
 endef
 $(eval $(call cli_prog,$(NAT)/friction,$(OPT),$(NAT)/libfriction.a))
 $(eval $(call cli_prog,$(ASN)/friction,$(SANFLAGS),$(ASN)/libfriction.a))
@@ -110,7 +129,7 @@ cli: $(NAT)/friction
 # support files (independent high-precision references) and the library. A
 # test may add a stage's private folder to its include path (TEST_EXTRA), as
 # MuJoCo's engine tests do.
-TEST_DIRS  = base law transform element system analysis io identify cli
+TEST_DIRS  = base law transform element system analysis io identify cli $(if $(HAVE_MUJOCO),mujoco)
 TEST_SRC   = $(sort $(shell find $(addprefix tests/,$(TEST_DIRS)) -name 'test_*.c' 2>/dev/null))
 TEST_SUP   = $(sort $(wildcard tests/support/*.c))
 TEST_NAMES = $(patsubst tests/%.c,%,$(TEST_SRC))
@@ -127,7 +146,11 @@ $(1)/tests/support/%.o: tests/support/%.c
 $(1)/tests/%: tests/%.c $(patsubst tests/%.c,$(1)/tests/%.o,$(TEST_SUP)) $(1)/libfriction.a
 	@mkdir -p $$(dir $$@)
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(2) $(INC) -Itests/support $$(TEST_EXTRA) $(DEPFLAGS) -MF $$@.d -MT $$@ \
-	    $$< $(patsubst tests/%.c,$(1)/tests/%.o,$(TEST_SUP)) $(1)/libfriction.a $(TEST_LIBS) -o $$@
+	    $$< $(patsubst tests/%.c,$(1)/tests/%.o,$(TEST_SUP)) $$(TEST_LINK) $(1)/libfriction.a $(TEST_LIBS) -o $$@
+
+# MuJoCo's tests (tests/mujoco) link the module and MuJoCo
+$(addprefix $(1)/tests/,$(filter mujoco/%,$(TEST_NAMES))): $(1)/libfriction_mujoco.a
+$(1)/tests/mujoco/%: TEST_LINK = $(1)/libfriction_mujoco.a $(MJ_LIBS)
 
 -include $(patsubst tests/%.c,$(1)/tests/%.d,$(TEST_SUP)) $(addsuffix .d,$(addprefix $(1)/tests/,$(TEST_NAMES)))
 endef
@@ -195,6 +218,7 @@ lint: node_modules/.package-lock.json
 # "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
 TEST_COUNTS = build/test-counts
 test:
+	@tools/deps.sh native
 	@rm -rf $(TEST_COUNTS)
 	@st=0; TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) $(MAKE) --no-print-directory -k test-parts || st=$$?; \
 	    tools/test-total.sh $(TEST_COUNTS) $$st
@@ -211,16 +235,23 @@ test-parts: lint test-native test-cli test-web
 #            M4 speed, seeds and thread figures against issue 10's targets;
 #   chain    one step of the implicit, semi-implicit and coupled methods for
 #            n = 1..100 links with both contacts active, log-log slopes and
-#            the n = 50 ratio against issue 11's targets.
+#            the n = 50 ratio against issue 11's targets;
+#   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
+#            mj_step on the pendulum and a 10-link chain, frictionloss and
+#            noslip beside it, and its log-log slope over chains n = 2..50.
 # bench-wasm: the kernels of benchmarks/kernels.c timed natively
 # (build/native/bench_kernels) and in wasm under Node (the bench build,
 # build/wasm-bench) in one run; the ratios go to build/bench/wasm.json
 # (bench-wasm-short: build/bench/wasm-short.json).
-NATIVE_BENCHES = core systems fit chain
+NATIVE_BENCHES = core systems fit chain $(if $(HAVE_MUJOCO),mujoco)
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
 
 $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+
+# mujoco: the MuJoCo adapter's work per step against mj_step (fric_mujoco.h)
+$(NAT)/bench_mujoco: benchmarks/bench_mujoco.c $(BENCH_HOST) $(NAT)/libfriction_mujoco.a $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction_mujoco.a $(MJ_LIBS) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "fric_scenario.h"
+#include "friction.h"
 
 enum { CLI_OK = 0, CLI_RUNTIME = 1, CLI_USAGE = 2 };
 
@@ -41,10 +42,18 @@ int cli_finish_output(FILE *f, const char *what);
  * naming the file, the key and the problem. */
 int cli_params_file(const fric_scenario *sc, double *p, const char *path);
 
+/* One name=value of a friction law in the `eval` syntax (law=KIND, Fs, Fc,
+ * vs, D, alpha) into *law: CLI_OK, CLI_USAGE after printing "<cmd>: ..."
+ * for a bad value, or CLI_NOT_LAW when name is not a field of the law. */
+#define CLI_NOT_LAW 3
+int cli_law_arg(const char *cmd, const char *name, const char *val, fric_law *law);
+
 /* The commands other than run/list/help: argv[0] is the command name. */
 int cli_replay(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_eval(int argc, char **argv);
 int cli_fit(int argc, char **argv);
+int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
+int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
 
 #endif

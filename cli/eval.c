@@ -21,17 +21,18 @@
 
 static const char *const whats[] = { "phi", "phi_z", "approx", "lut" };
 
-static int parse_number(const char *name, const char *text, double *out)
+static int parse_number(const char *cmd, const char *name, const char *text, double *out)
 {
     char *end = NULL;
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || !isfinite(v))
-        return cli_fail(CLI_USAGE, "eval: %s = '%s' is not a finite number.", name, text);
+        return cli_fail(CLI_USAGE, "%s: %s = '%s' is not a finite number.", cmd, name, text);
     *out = v;
     return CLI_OK;
 }
 
-static int pick(const char *name, const char *text, const char *const *names, int n, int *out)
+static int pick(const char *cmd, const char *name, const char *text, const char *const *names,
+                int n, int *out)
 {
     for (int i = 0; i < n; i++)
         if (strcmp(text, names[i]) == 0) { *out = i; return CLI_OK; }
@@ -40,7 +41,21 @@ static int pick(const char *name, const char *text, const char *const *names, in
         if (i) strcat(list, ", ");
         strcat(list, names[i]);
     }
-    return cli_fail(CLI_USAGE, "eval: %s = '%s' is not one of: %s.", name, text, list);
+    return cli_fail(CLI_USAGE, "%s: %s = '%s' is not one of: %s.", cmd, name, text, list);
+}
+
+int cli_law_arg(const char *cmd, const char *name, const char *val, fric_law *law)
+{
+    int k, rc;
+    if (strcmp(name, "law") == 0) {
+        rc = pick(cmd, name, val, fric_law_names, FRIC_N_LAWS, &k);
+        if (!rc) law->kind = (fric_kind)k;
+        return rc;
+    }
+    double *field = strcmp(name, "Fs") == 0 ? &law->Fs : strcmp(name, "Fc") == 0 ? &law->Fc
+                  : strcmp(name, "vs") == 0 ? &law->vs : strcmp(name, "D") == 0 ? &law->D
+                  : strcmp(name, "alpha") == 0 ? &law->alpha : NULL;
+    return field ? parse_number(cmd, name, val, field) : CLI_NOT_LAW;
 }
 
 int cli_eval(int argc, char **argv)
@@ -55,20 +70,15 @@ int cli_eval(int argc, char **argv)
         if (!eq) return cli_fail(CLI_USAGE, "eval: '%s' is not name=value.", argv[i]);
         *eq = '\0';
         const char *name = argv[i], *val = eq + 1;
-        int rc = CLI_OK, k;
-        if (strcmp(name, "law") == 0) {
-            rc = pick(name, val, fric_law_names, FRIC_N_LAWS, &k);
-            law.kind = (fric_kind)k;
+        int rc = cli_law_arg("eval", name, val, &law);
+        if (rc != CLI_NOT_LAW) {
+            /* a field of the law */
         } else if (strcmp(name, "what") == 0) {
-            rc = pick(name, val, whats, 4, &what);
-        } else if (strcmp(name, "Fs") == 0) rc = parse_number(name, val, &law.Fs);
-        else if (strcmp(name, "Fc") == 0) rc = parse_number(name, val, &law.Fc);
-        else if (strcmp(name, "vs") == 0) rc = parse_number(name, val, &law.vs);
-        else if (strcmp(name, "D") == 0) rc = parse_number(name, val, &law.D);
-        else if (strcmp(name, "alpha") == 0) rc = parse_number(name, val, &law.alpha);
-        else if (strcmp(name, "Z") == 0) rc = parse_number(name, val, &Z);
-        else if (strcmp(name, "tol") == 0) rc = parse_number(name, val, &tol);
+            rc = pick("eval", name, val, whats, 4, &what);
+        } else if (strcmp(name, "Z") == 0) rc = parse_number("eval", name, val, &Z);
+        else if (strcmp(name, "tol") == 0) rc = parse_number("eval", name, val, &tol);
         else if (strcmp(name, "x") == 0) {
+            rc = CLI_OK;
             have_x = 1;
             const char *s = val;
             while (*s) {

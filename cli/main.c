@@ -6,6 +6,7 @@
  *   friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...
  *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
+ *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
  *   friction help
  *
  * Every system is driven through fric_scenario.h only, so a scenario
@@ -95,6 +96,8 @@ static const char usage_text[] =
     "  that lasts longer than 2 s reports its progress on stderr at most once a\n"
     "  second (\"friction: run SCENARIO: t = ... s of ... s\").\n"
     "  eval and diagram take at most 1e5 values; files are read up to 256 MiB.\n"
+    "  friction mujoco MODEL.xml --joint NAME ... | mujoco-model --log L --params P\n"
+    "      MuJoCo with the core's friction; the bench as MJCF (friction mujoco --help).\n"
     "  friction help | --help | -h\n"
     "      This text.\n"
     "\n"
@@ -428,6 +431,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "diagram") == 0) return cli_diagram(argc - 1, argv + 1);
     if (strcmp(cmd, "eval") == 0) return cli_eval(argc - 1, argv + 1);
     if (strcmp(cmd, "fit") == 0) return cli_fit(argc - 1, argv + 1);
+    if (strcmp(cmd, "mujoco") == 0) return cli_mujoco(argc - 1, argv + 1);
+    if (strcmp(cmd, "mujoco-model") == 0) return cli_mujoco_model(argc - 1, argv + 1);
     return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
-                    "fit, diagram, eval and help.", cmd);
+                    "fit, diagram, eval, mujoco, mujoco-model and help.", cmd);
 }

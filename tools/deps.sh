@@ -3,6 +3,7 @@
 # On Debian 12 as root it installs missing Debian packages itself; otherwise it
 # says exactly what to install and exits 1. Groups:
 #   native  - C compiler, make, cmocka (tests), libquadmath (test references),
+#             MuJoCo 2.2.2 (libmujoco-dev: the optional core/mujoco module),
 #             cJSON (the io library's JSON front end)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
@@ -23,6 +24,7 @@ for group in "$@"; do
             need make command -v make
             need libcmocka-dev test -f /usr/include/cmocka.h
             need libcjson-dev test -f /usr/include/cjson/cJSON.h
+            need libmujoco-dev test -f /usr/include/mujoco/mujoco.h
             need libgcc-12-dev sh -c 'echo "int main(void){return 0;}" | gcc -x c - -lquadmath -o /dev/null'
             ;;
         wasm)

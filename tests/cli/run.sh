@@ -825,6 +825,9 @@ elif ! paste -d, "$tmp/xy_existing.csv" "$tmp/out" | awk -F, -v n="$(head -1 "$t
 else ok; fi
 usage_error "xy-table bad solver" "solver" "'fast'" "general" -- "$bin" run xy-table solver=fast
 
+# ------------------------------------------------------------------ mujoco
+. "$root/tests/cli/mujoco.sh"
+
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"

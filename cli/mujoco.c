@@ -1,0 +1,399 @@
+/*
+ * mujoco.c: the core's friction in MuJoCo (fric_mujoco.h), from the command line.
+ *
+ *   friction mujoco MODEL.xml --joint NAME [--joint NAME ...]
+ *            (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])
+ *            [--treatment implicit|frictionloss|noslip] [--log LOG.json]
+ *            [--duration S] [--csv FILE]
+ *   friction mujoco-model --log LOG.json --params P.json > bench.xml
+ *
+ * `mujoco` runs the model from its first keyframe (or its reference pose)
+ * with the friction attached to every named joint (the law in the `eval`
+ * syntax, cli_law_arg; or the servo of a params file holding the joint's
+ * angle) and prints what it did: per joint the start and end angle, the
+ * hold drift, the end velocity, reversals and stuck steps. With --log (one
+ * servo joint) the log is replayed with its goal, torque enable and kp
+ * (fric_mujoco_replay_model) and a line `mae X rad` is printed as replay
+ * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
+ * several), one row per step. `mujoco-model` writes the pendulum bench of a
+ * log header and a params file as MJCF (fric_mujoco_bench_mjcf).
+ *
+ * Every input is checked before anything is written to stdout (exit 2 with
+ * one message). Built without MuJoCo (no libmujoco-dev), both commands say
+ * how to get it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "servo_params.h"
+
+#ifndef FRIC_HAVE_MUJOCO
+
+static int no_mujoco(const char *cmd)
+{
+    return cli_fail(CLI_USAGE, "%s: this friction was built without MuJoCo; install Debian's "
+                    "libmujoco-dev (make deps-native does, as root: apt-get install "
+                    "libmujoco-dev) and rebuild with make cli.", cmd);
+}
+int cli_mujoco(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco"); }
+int cli_mujoco_model(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco-model"); }
+
+#else
+
+#include "fric_mujoco.h"
+
+/* More steps than this is a runaway, not a use of the tool. */
+#define MJ_MAX_STEPS 100000000L
+
+static const char mujoco_help[] =
+    "usage: friction mujoco MODEL.xml --joint NAME [--joint NAME ...]\n"
+    "                (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])\n"
+    "                [--treatment implicit|frictionloss|noslip] [--log LOG.json]\n"
+    "                [--duration S] [--csv FILE]\n"
+    "  Runs a MuJoCo model (MJCF) with the core's friction on each named hinge or slide\n"
+    "  joint, from its first keyframe (or its reference pose), and prints per joint the\n"
+    "  start and end angle, the hold drift, the end velocity, reversals and stuck steps,\n"
+    "  and the joint's frictionloss, damping and armature as the MJCF gave them.\n"
+    "  The friction: a law in the eval command's syntax (law=coulomb-viscous|stribeck|\n"
+    "  rational, N*m and rad/s), or the servo of a params file (M1-M6, its control law\n"
+    "  holding the start angle); --actuator A refuses a params file of another actuator.\n"
+    "  --treatment: implicit (default; the exact transform, docs/mujoco.md), frictionloss\n"
+    "  (MuJoCo's own constraint, written every step) or noslip (the same with MuJoCo's\n"
+    "  noslip solver). --duration S (default 10 s). --log LOG.json: one servo joint; the\n"
+    "  log is replayed with its goal, torque enable and kp from its first sample (the\n"
+    "  model's timestep must be the log's), and `mae X rad` is printed as replay does.\n"
+    "  --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with several), one\n"
+    "  row per step.\n"
+    "usage: friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
+    "  The pendulum bench of the log's header (mass, length, arm mass) and the params\n"
+    "  file's armature and q_offset as MJCF, timestep the log's step, joint \"joint\".\n";
+
+/* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
+static const char *option(int argc, char **argv, int *a, const char *name, int *missing)
+{
+    const char *arg = argv[*a];
+    size_t len = strlen(name);
+    if (strncmp(arg, name, len) != 0) return NULL;
+    if (arg[len] == '=') return arg + len + 1;
+    if (arg[len] != '\0') return NULL;
+    if (*a + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*a];
+}
+
+typedef struct {
+    const char *model, *params, *actuator, *log, *csv;
+    const char *joints[FRIC_MJ_MAX_JOINTS];
+    int n_joints, have_law;
+    fric_law law;
+    fric_mj_treatment treatment;
+    double duration;
+    /* the joints' MuJoCo friction and armature as the MJCF gave them (before
+     * attach, which a frictionloss/noslip treatment overwrites) */
+    double fl[FRIC_MJ_MAX_JOINTS], damping[FRIC_MJ_MAX_JOINTS], armature[FRIC_MJ_MAX_JOINTS];
+} mj_args;
+
+static int parse_args(int argc, char **argv, mj_args *o)
+{
+    static const char *const opts[] = { "--joint", "--params", "--actuator", "--treatment", "--log",
+                                        "--duration", "--csv" };
+    memset(o, 0, sizeof *o);
+    o->law = (fric_law){ FRIC_STRIBECK, 0, 0, 0, 0, 1 };
+    o->duration = 10;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (arg[0] == '-' && arg[1] == '-') {
+            int k = 0, missing = 0;
+            const char *val = NULL;
+            for (; k < 7 && !val && !missing; k++) val = option(argc, argv, &a, opts[k], &missing);
+            k--;
+            if (missing) return cli_fail(CLI_USAGE, "mujoco: %s needs a value.", arg);
+            if (!val)
+                return cli_fail(CLI_USAGE, "mujoco: unknown option '%s'; the options are --joint, "
+                                "--params, --actuator, --treatment, --log, --duration, --csv "
+                                "(friction mujoco --help).", arg);
+            if (k == 0) {
+                if (o->n_joints == FRIC_MJ_MAX_JOINTS)
+                    return cli_fail(CLI_USAGE, "mujoco: more than %d --joint.", FRIC_MJ_MAX_JOINTS);
+                o->joints[o->n_joints++] = val;
+            } else if (k == 1) o->params = val;
+            else if (k == 2) o->actuator = val;
+            else if (k == 3) {
+                int t = fric_mj_treatment_find(val);
+                if (t < 0)
+                    return cli_fail(CLI_USAGE, "mujoco: --treatment '%s' is not implicit, "
+                                    "frictionloss or noslip.", val);
+                o->treatment = (fric_mj_treatment)t;
+            } else if (k == 4) o->log = val;
+            else if (k == 5) {
+                char *end = NULL;
+                o->duration = strtod(val, &end);
+                if (end == val || *end || !(o->duration > 0) || !isfinite(o->duration))
+                    return cli_fail(CLI_USAGE, "mujoco: --duration '%s' must be a time > 0 [s].", val);
+            } else o->csv = val;
+            continue;
+        }
+        char *eq = strchr(arg, '=');
+        if (eq) {
+            *eq = '\0';
+            int rc = cli_law_arg("mujoco", arg, eq + 1, &o->law);
+            if (rc == CLI_NOT_LAW)
+                return cli_fail(CLI_USAGE, "mujoco: unknown parameter '%s'; a law takes law, Fs, Fc, "
+                                "vs, D, alpha.", arg);
+            if (rc) return rc;
+            o->have_law = 1;
+            continue;
+        }
+        if (o->model)
+            return cli_fail(CLI_USAGE, "mujoco: two models ('%s', '%s'); give one MODEL.xml.",
+                            o->model, arg);
+        o->model = arg;
+    }
+    if (!o->model) return cli_fail(CLI_USAGE, "mujoco: give the model: friction mujoco MODEL.xml --joint NAME ...");
+    if (o->n_joints == 0) return cli_fail(CLI_USAGE, "mujoco: name the joint(s) with --joint NAME.");
+    if (o->have_law == !!o->params)
+        return cli_fail(CLI_USAGE, "mujoco: give the friction either as a law (law=KIND Fs= Fc= ...) "
+                        "or as --params P.json, %s.", o->have_law ? "not both" : "one of them");
+    if (o->actuator && !o->params)
+        return cli_fail(CLI_USAGE, "mujoco: --actuator checks a params file; give --params P.json.");
+    if (o->log && (!o->params || o->n_joints != 1))
+        return cli_fail(CLI_USAGE, "mujoco: --log replays one servo joint: give one --joint and "
+                        "--params P.json.");
+    if (o->csv && !*o->csv) return cli_fail(CLI_USAGE, "mujoco: --csv needs a file name.");
+    return CLI_OK;
+}
+
+/* The servo of a params file, refused when it names another actuator than
+ * --actuator or the log's motor. */
+static int servo_of(const mj_args *o, const fric_io_log *log, fric_bench_def *def)
+{
+    const char *act = NULL;
+    int rc = cli_servo_params_named(o->params, def, &act, NULL);
+    if (rc) return rc;
+    const char *want = o->actuator ? fric_bench_actuator_resolve(o->actuator) : NULL;
+    if (o->actuator && !want)
+        return cli_fail(CLI_USAGE, "mujoco: --actuator '%s' is not an actuator of the core (xl330, "
+                        "sts3215, mx64, ...).", o->actuator);
+    if (want && strcmp(want, act) != 0)
+        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', not '%s' (--actuator); "
+                        "give the params file of %s.", o->params, act, want, want);
+    const char *motor = log && log->motor[0] ? fric_bench_actuator_resolve(log->motor) : NULL;
+    if (motor && strcmp(motor, act) != 0)
+        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', the log %s records "
+                        "'%s'; give the params file of %s.", o->params, act, o->log, log->motor,
+                        motor);
+    return CLI_OK;
+}
+
+static void csv_header(FILE *f, const mj_args *o)
+{
+    fputs("t", f);
+    for (int i = 0; i < o->n_joints; i++) {
+        if (o->n_joints == 1) fputs(",q,dq,tau_f", f);
+        else fprintf(f, ",q_%s,dq_%s,tau_f_%s", o->joints[i], o->joints[i], o->joints[i]);
+    }
+    putc('\n', f);
+}
+
+static int csv_row(FILE *f, const fric_mujoco *fm, const mjData *d)
+{
+    double row[1 + 3 * FRIC_MJ_MAX_JOINTS];
+    int n = 0;
+    row[n++] = d->time;
+    for (int i = 0; i < fm->n; i++) {
+        row[n++] = d->qpos[fm->j[i].qadr];
+        row[n++] = d->qvel[fm->j[i].dof];
+        row[n++] = fric_mujoco_friction(fm, d, i);
+    }
+    return cli_csv_row(f, row, n);
+}
+
+static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *csv)
+{
+    char b[4][FMT_DOUBLE_LEN];
+    double q0[FRIC_MJ_MAX_JOINTS];
+    for (int i = 0; i < fm->n; i++) q0[i] = d->qpos[fm->j[i].qadr];
+    double steps_d = ceil(o->duration / m->opt.timestep - 1e-9);
+    if (steps_d > (double)MJ_MAX_STEPS)
+        return cli_fail(CLI_USAGE, "mujoco: --duration %g s is %.3g steps of %g s; at most %ld.",
+                        o->duration, steps_d, m->opt.timestep, MJ_MAX_STEPS);
+    long N = (long)steps_d;
+    for (long k = 0; k < N; k++) {
+        mj_step1(m, d);
+        fric_mujoco_apply(fm, m, d);
+        mj_step2(m, d);
+        for (int i = 0; i < fm->n; i++)
+            if (!isfinite(d->qpos[fm->j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
+                return cli_fail(CLI_RUNTIME, "mujoco: the simulation left the finite range at t = %g s.",
+                                d->time);
+        if (csv && csv_row(csv, fm, d))
+            return cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o->csv, strerror(errno));
+    }
+    printf("%s: %ld steps of %s s (%s s), treatment %s, MuJoCo %s\n", o->model, N,
+           fmt_double(b[0], m->opt.timestep), fmt_double(b[1], d->time),
+           fric_mj_treatment_names[o->treatment], mj_versionString());
+    for (int i = 0; i < fm->n; i++) {
+        const fric_mj_joint *j = &fm->j[i];
+        double q = d->qpos[j->qadr];
+        printf("joint %s: q0 %s, q %s, drift %s rad, dq %s rad/s, reversals %llu, stuck %llu of %ld steps\n",
+               o->joints[i], fmt_double(b[0], q0[i]), fmt_double(b[1], q),
+               fmt_double(b[2], fabs(q - q0[i])), fmt_double(b[3], d->qvel[j->dof]),
+               (unsigned long long)j->reversals, (unsigned long long)j->steps_stuck, N);
+        printf("joint %s in the MJCF: frictionloss %s, damping %s, armature %s\n", o->joints[i],
+               fmt_double(b[0], o->fl[i]), fmt_double(b[1], o->damping[i]),
+               fmt_double(b[2], o->armature[i]));
+    }
+    return CLI_OK;
+}
+
+static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *d, fric_mujoco *fm,
+                  FILE *csv)
+{
+    size_t N = fric_io_log_samples(log);
+    double *sim = malloc((N ? N : 1) * sizeof *sim);
+    if (!sim) return cli_fail(CLI_RUNTIME, "mujoco: out of memory for %zu samples.", N);
+    fric_bench_replay_result r;
+    const char *why = NULL;
+    int rc = fric_mujoco_replay_model(fm, m, d, log, sim, N, &r, &why);
+    if (rc) {
+        free(sim);
+        return cli_fail(rc == FRIC_E_NONFINITE ? CLI_RUNTIME : CLI_USAGE, "%s", why);
+    }
+    if (csv) {
+        /* q per sample; dq and tau_f of the last step are not kept per sample */
+        fputs("t,logged,simulated\n", csv);
+        size_t cur = 0;
+        for (size_t k = 0; k < r.samples; k++) {
+            fric_io_sample s = fric_io_log_sample(log, k, &cur);
+            double row[3] = { s.t, s.position, sim[k] };
+            cli_csv_row(csv, row, 3);
+        }
+    }
+    free(sim);
+    char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+    printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, treatment %s\n", o->log,
+           fmt_double(b1, r.mae), r.samples, log->trajectory, fmt_double(b2, log->kp),
+           fmt_double(b3, r.dt), r.resampled ? ", resampled" : "", mj_versionString(),
+           fric_mj_treatment_names[o->treatment]);
+    printf("mae %s rad\n", fmt_double(b1, r.mae));
+    return CLI_OK;
+}
+
+int cli_mujoco(int argc, char **argv)
+{
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+            fputs(mujoco_help, stdout);
+            return cli_finish_output(stdout, "the help to stdout");
+        }
+    mj_args o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc) return rc;
+
+    fric_io_log log;
+    int have_log = 0;
+    if (o.log) {
+        fric_io_error err;
+        if (fric_io_log_read(o.log, &log, &err)) {
+            fric_io_log_free(&log);
+            return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+        }
+        have_log = 1;
+        rc = cli_log_header_check(o.log, &log);
+    }
+    fric_bench_def servo;
+    if (!rc && o.params) rc = servo_of(&o, have_log ? &log : NULL, &servo);
+
+    char err[1000] = "";
+    mjModel *m = rc ? NULL : mj_loadXML(o.model, NULL, err, sizeof err);
+    if (!rc && !m) {
+        for (char *c = err; *c; c++)
+            if (*c == '\n') *c = ' ';
+        rc = cli_fail(CLI_USAGE, "mujoco: %s does not load in MuJoCo %s: %s", o.model,
+                      mj_versionString(), err[0] ? err : "no reason given");
+    }
+    mjData *d = m ? mj_makeData(m) : NULL;
+    if (m && !d) rc = cli_fail(CLI_RUNTIME, "mujoco: out of memory for the model's data.");
+    static fric_mujoco fm;
+    if (!rc) {
+        if (m->nkey > 0) mj_resetDataKeyframe(m, d, 0);
+        for (int i = 0; i < o.n_joints; i++) {
+            int id = mj_name2id(m, mjOBJ_JOINT, o.joints[i]), dof = id < 0 ? -1 : m->jnt_dofadr[id];
+            o.fl[i] = dof < 0 ? NAN : m->dof_frictionloss[dof];
+            o.damping[i] = dof < 0 ? NAN : m->dof_damping[dof];
+            o.armature[i] = dof < 0 ? NAN : m->dof_armature[dof];
+        }
+        fric_mj_joint_def defs[FRIC_MJ_MAX_JOINTS];
+        for (int i = 0; i < o.n_joints; i++)
+            defs[i] = (fric_mj_joint_def){ .joint = o.joints[i], .servo = o.params != NULL,
+                                           .law = o.law, .bench = servo };
+        const char *why = NULL;
+        if (fric_mujoco_attach(&fm, m, d, defs, o.n_joints, o.treatment, &why))
+            rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
+    }
+    FILE *csv = NULL;
+    if (!rc && o.csv) {
+        csv = fopen(o.csv, "w");
+        if (!csv) rc = cli_fail(CLI_USAGE, "mujoco: cannot create --csv %s: %s.", o.csv, strerror(errno));
+        else if (!have_log) csv_header(csv, &o);
+    }
+    if (!rc) rc = have_log ? replay(&o, &log, m, d, &fm, csv) : run(&o, m, d, &fm, csv);
+    if (csv && fclose(csv) != 0 && !rc)
+        rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
+    if (d) mj_deleteData(d);
+    if (m) mj_deleteModel(m);
+    if (have_log) fric_io_log_free(&log);
+    if (rc) return rc;
+    return cli_finish_output(stdout, "to stdout");
+}
+
+int cli_mujoco_model(int argc, char **argv)
+{
+    const char *log_path = NULL, *params = NULL;
+    for (int a = 1; a < argc; a++) {
+        int missing = 0;
+        const char *v;
+        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+            fputs(mujoco_help, stdout);
+            return cli_finish_output(stdout, "the help to stdout");
+        }
+        if ((v = option(argc, argv, &a, "--log", &missing))) log_path = v;
+        else if (!missing && (v = option(argc, argv, &a, "--params", &missing))) params = v;
+        else if (missing) return cli_fail(CLI_USAGE, "mujoco-model: %s needs a value.", argv[a]);
+        else return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s'; give --log LOG.json "
+                             "--params P.json.", argv[a]);
+    }
+    if (!log_path || !params)
+        return cli_fail(CLI_USAGE, "mujoco-model needs --log LOG.json (mass, length, arm mass, step) "
+                        "and --params P.json (armature, q_offset).");
+    fric_bench_def def;
+    int rc = cli_servo_params_file(params, &def);
+    if (rc) return rc;
+    fric_io_log log;
+    fric_io_error err;
+    if (fric_io_log_read(log_path, &log, &err)) {
+        fric_io_log_free(&log);
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    }
+    rc = cli_log_header_check(log_path, &log);
+    fric_bench_def e;
+    fric_bench_def_for_log(&def, &log, &e);
+    fric_io_log_free(&log);
+    if (rc) return rc;
+    char xml[4096];
+    int len = fric_mujoco_bench_mjcf(&e, xml, sizeof xml);
+    if (len < 0 || (size_t)len >= sizeof xml)
+        return cli_fail(CLI_USAGE, "mujoco-model: %s", len < 0 ? fric_status_last().message
+                                                              : "the MJCF is longer than 4 KiB.");
+    fputs(xml, stdout);
+    return cli_finish_output(stdout, "to stdout");
+}
+
+#endif

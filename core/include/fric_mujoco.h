@@ -1,0 +1,222 @@
+/*
+ * fric_mujoco.h: the core's friction as MuJoCo's joint friction (an optional
+ * module, core/mujoco/, built when <mujoco/mujoco.h> is present; MuJoCo 2.2.2,
+ * Debian's libmujoco-dev; link libfriction_mujoco.a, libfriction.a, -lmujoco).
+ *
+ * Attach friction to named hinge or slide joints of any mjModel: a law of
+ * friction.h (Coulomb-viscous, Stribeck, rational; N·m and rad/s for a hinge,
+ * N and m/s for a slide) or a servo (fric_bench_def: an actuator preset or a
+ * params file, M1–M6, whose control law fric_bench_motor_torque drives the
+ * joint toward a goal), with one of three treatments:
+ *
+ *   IMPLICIT      the project's friction, a generalised force added to
+ *                 d->qfrc_passive after mj_step1 (which recomputes
+ *                 qfrc_passive every step, so d->qfrc_applied stays the
+ *                 user's). MuJoCo's frictionloss of the joint must be 0.
+ *   FRICTIONLOSS  MuJoCo's own friction constraint, as the M1–M6 authors'
+ *                 MuJoCo back-end drives it: m->dof_frictionloss and
+ *                 m->dof_damping written every step from the budget at the
+ *                 current state (law: Φ(|v|) − D·|v| and D; servo:
+ *                 fric_servo_frictionloss and K_v). MuJoCo makes its
+ *                 constraint rows in mj_step1, so the value written takes
+ *                 effect one step later; a regularised constraint: a joint
+ *                 held by it creeps (a comparison, not a property of ours).
+ *   NOSLIP        FRICTIONLOSS with MuJoCo's noslip solver: attach sets
+ *                 m->opt.noslip_iterations to FRIC_MJ_NOSLIP_ITERATIONS when
+ *                 it is 0.
+ *
+ * The loop (once per step, between mj_step1 and mj_step2):
+ *
+ *     mj_step1(m, d);
+ *     fric_mujoco_apply(&fm, m, d);          (servo: fric_mujoco_goal before)
+ *     mj_step2(m, d);
+ *
+ * A plain mj_step loop does not work through MuJoCo's callbacks, and the
+ * adapter installs none: in 2.2.2 mjcb_passive runs inside mj_fwdVelocity
+ * BEFORE mj_rne computes qfrc_bias and before the actuator forces, so the
+ * prediction below cannot be formed there (the check is in
+ * tests/mujoco/test_mujoco.c); mjcb_control runs late enough, but it is one
+ * process-wide pointer without user data (a user's controller usually owns
+ * it) and under RK4 it runs at every stage. Set d->ctrl and d->qfrc_applied
+ * before fric_mujoco_apply: the prediction reads them.
+ *
+ * IMPLICIT, one joint (exact). Kikuuwe's element A (eq. 26) with MuJoCo's
+ * own semi-implicit Euler step: with f the friction on dof i alone,
+ *   v_i' = v* + Z·f,  v* = v_i + h·(M⁻¹ qfrc_smooth)_i,  Z = h·(M⁻¹)_ii,
+ * (qfrc_smooth: passive, bias, applied, actuator, xfrc; mj_fwdAcceleration's
+ * qacc_smooth, one extra solve with the LᵀDL factor for (M⁻¹)_ii), so
+ * f = −Φ_Z(v*) (friction.h, Kikuuwe eq. 16) gives v_i' = 0 exactly in the
+ * static band (to rounding) and the implicit slip outside it. Exact when no
+ * constraint force (contact, limit, equality) acts on the system in that
+ * step, no dof has MuJoCo damping (Euler integrates it implicitly with
+ * M + h·B) and the integrator is Euler; otherwise the constraint forces are
+ * those MuJoCo finds with the friction held, an approximation.
+ *
+ * IMPLICIT, several joints (the semi-implicit per-joint step of
+ * ../shared/specs/seed002-multijoint.md §3, eqs. 25-27 with g = 1; each
+ * joint's own scalar problem, O(n)): joint i's rotor inertia I_i (its
+ * armature, the sheet's γ²·I_M, > 0) is split from the rest of the system,
+ * whose reaction u_i is taken from the previous step:
+ *   I_i·q̈_i = S_i + f_i + u_i,  u_i = I_i·q̈_i − qfrc_smooth_i  (previous step)
+ *   v*_i = v_i + Z_i·(S_i + u_i),  Z_i = h/I_i,  f_i = −Φ_Z(v*_i)
+ * with S_i the smooth forces on dof i now (passive, bias, applied, actuator;
+ * servo: + τm) and u_i = 0 at the first step (a system at rest held by its
+ * friction). Exact in a stationary hold (the held state is a fixed point
+ * with q̈ = 0 exactly); the transient converges whatever the coupling
+ * (M ⪰ diag(I): the lag's error map I − M⁻¹·diag(I) has its eigenvalues in
+ * [0, 1)), faster the more the armature dominates; sliding uses the lagged
+ * reaction: the sheet's approximation, one step of delay in the coupling.
+ *
+ * Servo (M1–M6): τm = fric_bench_motor_torque(q, q̇, goal) is added to
+ * qfrc_passive with the friction; the load-dependent budget reads τm and the
+ * external torque τe = S_i (one joint: qfrc_smooth_i without friction and
+ * motor: gravity, springs, applied, actuators, as the bench's gravity, plus
+ * the constraint force on the dof of the previous step: limits, contacts)
+ * or S_i + u_i (several joints: u_i holds the constraint and coupling
+ * reaction of the previous step), frozen over the step as the bench does
+ * (fric_bench.h, bench_step.c), the budget a Stribeck law of the end
+ * velocity through fric_elem_a_var. The bench's mass and length are not used
+ * (MuJoCo has the inertia); put the servo's armature in the joint's armature
+ * (friction mujoco-model does).
+ *
+ * Allocation-free per step (scratch on MuJoCo's own stack, mj_stackAlloc);
+ * everything validated once by fric_mujoco_attach; deterministic.
+ */
+#ifndef FRIC_MUJOCO_H
+#define FRIC_MUJOCO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mujoco/mujoco.h>
+
+#include "fric_bench.h"
+#include "friction.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The treatments, in the order of the CLI's --treatment choice. */
+typedef enum {
+    FRIC_MJ_IMPLICIT = 0,
+    FRIC_MJ_FRICTIONLOSS = 1,
+    FRIC_MJ_NOSLIP = 2,
+    FRIC_MJ_N_TREATMENTS = 3
+} fric_mj_treatment;
+extern const char *const fric_mj_treatment_names[FRIC_MJ_N_TREATMENTS]; /* "implicit", ... */
+/* The treatment called name, −1 if none. */
+int fric_mj_treatment_find(const char *name);
+
+#define FRIC_MJ_NOSLIP_ITERATIONS 10
+/* The most joints one adapter holds (the core's chains go to 100 links). */
+#define FRIC_MJ_MAX_JOINTS 100
+
+/* What friction one joint gets. */
+typedef struct {
+    const char *joint;      /* the joint's name in the model (hinge or slide)         */
+    int servo;              /* 0: the law below; 1: the servo of bench                 */
+    fric_law law;           /* law mode                     [N·m, rad/s] or [N, m/s]   */
+    fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
+                               R), kp, vin; mass, arm_mass, length, dt, treatment
+                               are not used                                            */
+} fric_mj_joint_def;
+
+/* One joint's adapter state (the fields after `dof` are the adapter's own). */
+typedef struct {
+    int jnt, dof, qadr;     /* MuJoCo's joint, dof and qpos addresses                  */
+    int servo;
+    fric_law law;
+    fric_bench_def bench;
+    double goal;            /* servo goal                   [rad]                      */
+    int torque_enable;      /* servo 0/1                                               */
+    /* the last step */
+    double tau_f;           /* friction applied (IMPLICIT)  [N·m]                      */
+    double tau_m;           /* servo motor torque           [N·m]                      */
+    double tau_e;           /* external torque on the joint [N·m]                      */
+    double budget;          /* friction budget at the step  [N·m]                      */
+    double v_star;          /* friction-free velocity v*    [rad/s]                    */
+    int stuck;              /* 1: the friction held (v' = 0)                           */
+    uint64_t steps_stuck, reversals;
+    int last_sign;
+    /* prepared */
+    double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
+    double Z;               /* the Z the plan / element was prepared with              */
+    double u;               /* several joints: lagged reaction u_i  [N·m]              */
+    fric_plan plan;         /* law mode                                                */
+    fric_elem_a_var elem;   /* servo mode                                              */
+    fric_warm warm;
+} fric_mj_joint;
+
+/* The adapter: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS joints): make
+ * it static or allocate it once rather than putting it on a small stack. */
+typedef struct {
+    fric_mj_treatment treatment;
+    int n;                  /* joints                                                  */
+    int primed;             /* several joints: the lag holds a previous step           */
+    uint64_t steps;
+    fric_mj_joint j[FRIC_MJ_MAX_JOINTS];
+} fric_mujoco;
+
+/* Validates and prepares: every name a hinge or slide joint of m (no
+ * duplicate), the law (fric_law_check with the Z of d's configuration) or
+ * the servo (fric_bench_check's messages), the model's fit for the treatment
+ * (IMPLICIT: Euler integrator, no MuJoCo frictionloss or damping on the
+ * joint; several joints: armature > 0 on each). Runs mj_forward(m, d) for
+ * the inertia. FRICTIONLOSS/NOSLIP write the budget at rest into
+ * m->dof_frictionloss, the viscous part into m->dof_damping (NOSLIP also
+ * m->opt.noslip_iterations). FRIC_OK, or the status with *why: FRIC_E_NULL,
+ * FRIC_E_UNKNOWN_NAME (no such joint), FRIC_E_UNSUPPORTED (ball or free
+ * joint, integrator, frictionloss/damping/armature), FRIC_E_PARAM_RANGE,
+ * the law's or servo's check. Servo goal = the joint's angle in d. */
+int fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
+                       int n, fric_mj_treatment treatment, const char **why);
+
+/* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
+void fric_mujoco_goal(fric_mujoco *fm, int i, double goal, int torque_enable);
+
+/* Once per step, after mj_step1 and before mj_step2 (see above). */
+void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d);
+
+/* The friction torque on joint i in the step just taken [N·m]: IMPLICIT the
+ * adapter's, FRICTIONLOSS/NOSLIP d->qfrc_constraint of the dof (call after
+ * mj_step2; includes any other constraint on that dof). */
+double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
+
+/* -------------------------------------------------- the pendulum bench */
+
+/* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
+ * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the
+ * servo's armature, q_offset as the mass's rest direction (gravity torque
+ * −(m + m_arm/2)·g·l·sin(q + q_offset), g = FRIC_BENCH_G), timestep d->dt,
+ * Euler, frictionloss 0. Writes at most cap bytes with the final NUL;
+ * returns the length it needs (as snprintf), or −1 with the status
+ * recorded for a def fric_bench_check refuses. */
+int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
+
+/* Loads MJCF text (MuJoCo's VFS, no file). NULL with *why (MuJoCo's
+ * message) on failure; free with mj_deleteModel. */
+mjModel *fric_mujoco_load_string(const char *xml, const char **why);
+
+/* The log replayed through MuJoCo on the bench of its header
+ * (fric_mujoco_bench_mjcf of fric_bench_def_for_log), the servo of d with the
+ * treatment t, scored as fric_bench_replay does (same samples, initial state,
+ * goal and torque_enable per sample, MAE of q). out's fields as the bench's
+ * (steps_stuck counts stuck steps). FRIC_OK, or the status with *why. */
+int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+                       fric_bench_replay_result *out, const char **why);
+
+/* A log replayed through a user's model with one servo joint attached: the
+ * log's kp and vin replace the servo's; initial state the first sample's
+ * position and speed; per sample: record q, set goal and torque_enable,
+ * step; score as fric_bench_replay. The model's timestep must be the log's
+ * step (fric_io_log_step). sim_q (may be NULL) receives min(cap, samples)
+ * positions. FRIC_OK, or the status with *why. */
+int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                             double *sim_q, size_t cap, fric_bench_replay_result *out,
+                             const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_MUJOCO_H */

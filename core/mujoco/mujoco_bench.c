@@ -1,0 +1,190 @@
+/*
+ * mujoco_bench.c: the pendulum bench of fric_bench.h as MJCF, MJCF loaded
+ * from text, and a log replayed through MuJoCo (fric_mujoco.h).
+ *
+ * The model (Duclusaud & Passault §II-A; bench_servo.c's convention, q = 0
+ * hanging, restoring gravity −(m + m_arm/2)·g·l·sin(q + q_offset)): a body
+ * on a hinge about y. Rotating about y by q takes (x, 0, z) to
+ * (x·cos q + z·sin q, 0, −x·sin q + z·cos q); a point mass at
+ * (−l·sin q_offset, 0, −l·cos q_offset) then has the gravity torque
+ * −m·g·l·sin(q + q_offset) about y. The point mass and the uniform arm are
+ * one <inertial>: mass m + m_arm at the centre c = (m·l + m_arm·l/2)/(m +
+ * m_arm) along that direction, inertia about the hinge J_link = m·l² +
+ * m_arm·l²/3, i.e. J_link − (m + m_arm)·c² about the centre (0 for a point
+ * mass: MuJoCo needs > 0, so FRIC_MJ_INERTIA_FLOOR is taken there and out of
+ * the armature, the total J of fric_bench_inertia kept).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "fric_mujoco.h"
+
+#define FRIC_MJ_INERTIA_FLOOR 1e-9   /* [kg·m²] */
+
+int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
+{
+    const char *why = NULL;
+    if (fric_bench_check(d, &why)) {
+        fric__reword("mujoco-model: %s", why);
+        return -1;
+    }
+    double m = d->mass, ma = d->arm_mass, l = d->length, qo = d->servo.q_offset;
+    double M = m + ma, c = (m * l + ma * l / 2) / M;
+    double J_link = m * l * l + ma * l * l / 3;
+    double Ic = J_link - M * c * c, arm = d->servo.armature;
+    if (Ic < FRIC_MJ_INERTIA_FLOOR) {
+        double add = FRIC_MJ_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
+        Ic = FRIC_MJ_INERTIA_FLOOR;
+        arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
+    }
+    double sx = -sin(qo), cz = -cos(qo);
+    return snprintf(buf, cap,
+        "<mujoco model=\"friction-explorer-bench\">\n"
+        "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
+        "       m = %.17g kg at l = %.17g m, arm %.17g kg, armature %.17g kg*m^2,\n"
+        "       q_offset %.17g rad. Attach the servo's friction with fric_mujoco_attach\n"
+        "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
+        "  <option timestep=\"%.17g\" integrator=\"Euler\" gravity=\"0 0 %.17g\"/>\n"
+        "  <worldbody>\n"
+        "    <body name=\"arm\">\n"
+        "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\" armature=\"%.17g\"\n"
+        "             frictionloss=\"0\" damping=\"0\"/>\n"
+        "      <inertial pos=\"%.17g 0 %.17g\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n"
+        "    </body>\n"
+        "  </worldbody>\n"
+        "</mujoco>\n",
+        m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm, c * sx, c * cz, M, Ic, Ic, Ic);
+}
+
+mjModel *fric_mujoco_load_string(const char *xml, const char **why)
+{
+    static const char name[] = "friction-model.xml";
+    const char *msg = NULL;
+    mjModel *m = NULL;
+    mjVFS *vfs = xml ? malloc(sizeof *vfs) : NULL;
+    if (!xml) msg = fric__fail(FRIC_E_NULL, -1, "mujoco: the MJCF text is NULL.");
+    else if (!vfs) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco: out of memory for the VFS.");
+    else {
+        size_t len = strlen(xml);
+        mj_defaultVFS(vfs);
+        if (len > 0x7fffffff || mj_makeEmptyFileVFS(vfs, name, (int)len) != 0) {
+            msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco: MuJoCo's VFS refused %zu bytes.", len);
+        } else {
+            memcpy(vfs->filedata[vfs->nfile - 1], xml, len);
+            char err[1000] = "";
+            m = mj_loadXML(name, vfs, err, sizeof err);
+            if (!m) msg = fric__fail(FRIC_E_PARAMS_INVALID, -1, "mujoco: the MJCF does not load: %s",
+                                     err[0] ? err : "MuJoCo gave no reason");
+        }
+        mj_deleteVFS(vfs);
+    }
+    free(vfs);
+    if (why) *why = msg ? msg : "";
+    return m;
+}
+
+int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                             double *sim_q, size_t cap, fric_bench_replay_result *out,
+                             const char **why)
+{
+    const char *msg = NULL;
+    fric_io_error err;
+    if (!fm || !m || !d || !log) msg = fric__fail(FRIC_E_NULL, -1, "mujoco replay: adapter, model, data and log must not be NULL.");
+    else if (fm->n != 1 || !fm->j[0].servo)
+        msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco replay: a log drives one servo joint; "
+                         "attach one joint with a servo (params file), not %d joint(s) with %s.",
+                         fm->n, fm->n && fm->j[0].servo ? "servos" : "a law");
+    else if (fric_io_log_check(log, NULL, &err))
+        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+    else if (fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
+        msg = fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco replay: the model's timestep %g s is not the "
+                         "log's step %g s; set <option timestep=\"%g\"/> (friction mujoco-model "
+                         "--log writes it).", m->opt.timestep, fric_io_log_step(log),
+                         fric_io_log_step(log));
+    size_t N = msg ? 0 : fric_io_log_samples(log);
+    if (!msg && N == 0) msg = fric__say("mujoco replay: the log gives no sample to simulate.");
+    if (msg) {
+        if (why) *why = msg;
+        return fric__rc();
+    }
+    fric_mj_joint *j = &fm->j[0];
+    /* the log's gains, as fric_bench_def_for_log */
+    j->bench.kp = log->kp;
+    if (log->vin > 0) j->bench.vin = log->vin;
+    size_t frame = 0;
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    d->qpos[j->qadr] = s0.position;
+    d->qvel[j->dof] = s0.speed;
+    double sum = 0, max_err = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double q = d->qpos[j->qadr], e = fabs(q - s.position);
+        sum += e;
+        if (e > max_err) max_err = e;
+        if (sim_q && k < cap) sim_q[k] = q;
+        fric_mujoco_goal(fm, 0, s.goal, s.torque_enable);
+        mj_step1(m, d);
+        fric_mujoco_apply(fm, m, d);
+        mj_step2(m, d);
+        if (!isfinite(d->qpos[j->qadr]) || !isfinite(d->qvel[j->dof]) ||
+            d->warning[mjWARN_BADQACC].number) {
+            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco replay: the simulation left the finite "
+                             "range at sample %zu (t = %g s).", k, s.t);
+            if (why) *why = msg;
+            return FRIC_E_NONFINITE;
+        }
+    }
+    if (out) {
+        out->mae = sum / (double)N;
+        out->max_err = max_err;
+        out->samples = N;
+        out->dt = m->opt.timestep;
+        out->resampled = log->dt == 0;
+        out->reversals = j->reversals;
+        out->steps_stuck = j->steps_stuck;
+    }
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+                       fric_bench_replay_result *out, const char **why)
+{
+    const char *msg = (d && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco replay: def and log must not be NULL.");
+    fric_io_error err;
+    if (!msg && fric_io_log_check(log, NULL, &err))
+        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+    fric_bench_def e;
+    if (!msg) fric_bench_def_for_log(d, log, &e);
+    char *xml = NULL;
+    if (!msg) {
+        int len = fric_mujoco_bench_mjcf(&e, NULL, 0);
+        if (len < 0) msg = fric__reword("mujoco replay: %s", fric_status_last().message);
+        else if (!(xml = malloc((size_t)len + 1)))
+            msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory.");
+        else fric_mujoco_bench_mjcf(&e, xml, (size_t)len + 1);
+    }
+    mjModel *m = msg ? NULL : fric_mujoco_load_string(xml, NULL);
+    if (!msg && !m) msg = fric_status_last().message;
+    free(xml);
+    mjData *dd = m ? mj_makeData(m) : NULL;
+    if (m && !dd) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: mj_makeData failed.");
+    if (msg) {
+        if (m) mj_deleteModel(m);
+        if (why) *why = msg;
+        return fric__rc();
+    }
+    fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
+    fric_mujoco *fm = malloc(sizeof *fm);   /* ~100 KB: not on the stack */
+    int rc = fm ? fric_mujoco_attach(fm, m, dd, &jd, 1, t, &msg)
+                : (msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory."), FRIC_E_NO_MEMORY);
+    if (!rc) rc = fric_mujoco_replay_model(fm, m, dd, log, NULL, 0, out, &msg);
+    free(fm);
+    mj_deleteData(dd);
+    mj_deleteModel(m);
+    if (why) *why = rc ? msg : "";
+    return rc;
+}

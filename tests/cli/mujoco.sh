@@ -1,0 +1,126 @@
+# tests/cli/mujoco.sh: `friction mujoco` and `friction mujoco-model`, sourced by
+# tests/cli/run.sh (its $bin, $tmp, $bam, run, ok, bad, skip, usage_error,
+# csv_ok). The expected values are closed forms of the pendulum written here
+# (0.49 kg at 0.1 m, 30°: gravity torque m·g·l·sin 30° = 0.240345 N·m), the
+# MAE recomputed from the --csv file, and (a consistency check, labelled)
+# `friction replay` on the same log.
+
+run "$bin" mujoco --help
+if grep -q 'built without MuJoCo' "$tmp/err"; then
+    if [ "${CI:-}" = true ]; then bad "mujoco: the tool was built without MuJoCo (CI=true: make test installs libmujoco-dev)"
+    else skip "mujoco: the tool was built without MuJoCo ($(cat "$tmp/err"))"; fi
+    usage_error "mujoco without MuJoCo" "libmujoco-dev" -- "$bin" mujoco x.xml --joint j law=coulomb-viscous Fc=1
+    return 0 2>/dev/null || exit 1
+fi
+if [ $rc -eq 0 ] && grep -q '^usage: friction mujoco MODEL.xml' "$tmp/out" && [ ! -s "$tmp/err" ]; then ok
+else bad "mujoco --help: exit $rc: $(head -c 200 "$tmp/out")"; fi
+
+cat >"$tmp/pend.xml" <<'XML'
+<mujoco>
+  <option timestep="0.001" gravity="0 0 -9.81"/>
+  <worldbody>
+    <body name="arm">
+      <joint name="hinge" type="hinge" axis="0 1 0"/>
+      <inertial pos="0 0 -0.1" mass="0.49" diaginertia="1e-9 1e-9 1e-9"/>
+    </body>
+    <body name="b" pos="1 0 0"><joint name="ball" type="ball"/><geom size="0.1"/></body>
+    <body name="c" pos="2 0 0"><joint name="free" type="free"/><geom size="0.1"/></body>
+  </worldbody>
+  <keyframe><key qpos="0.52359877559829882 1 0 0 0 2 0 0 1 0 0 0"/></keyframe>
+</mujoco>
+XML
+# drift DESC FILE LO HI: the printed drift of joint hinge lies in [LO, HI] rad
+drift_in() {
+    local d
+    d=$(sed -n 's/^joint hinge: .* drift \([^ ]*\) rad.*/\1/p' "$2")
+    if [ -n "$d" ] && awk -v d="$d" -v lo="$3" -v hi="$4" 'BEGIN { exit !(d >= lo && d <= hi) }'; then ok
+    else bad "$1: drift '$d' not in [$3, $4]: $(cat "$2" "$tmp/err" | head -c 400)"; fi
+}
+# friction 0.3 N·m above the load 0.240345: holds 10 s; 0.2 below it: slides
+run "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=0.3
+drift_in "mujoco hold (implicit)" "$tmp/out" 0 1e-12
+run "$bin" mujoco "$tmp/pend.xml" --joint hinge law=stribeck Fs=0.3 Fc=0.1 vs=0.05 D=0.01
+drift_in "mujoco hold (stribeck)" "$tmp/out" 0 1e-12
+run "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=0.2 --duration 1
+drift_in "mujoco slides below the load" "$tmp/out" 0.01 10
+# MuJoCo's own frictionloss: creeps (its regularised constraint); noslip holds
+run "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=0.3 --treatment frictionloss
+drift_in "mujoco frictionloss creeps" "$tmp/out" 0.1 1
+echo "mujoco: frictionloss 0.3 N*m under 0.240 N*m, 10 s: $(sed -n 's/^joint hinge: //p' "$tmp/out")"
+# the CSV: t, q, dq, tau_f per step; held, tau_f balances gravity exactly
+run "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=0.3 --duration 1 --csv "$tmp/mj.csv"
+if [ $rc -ne 0 ]; then bad "mujoco --csv: exit $rc: $(cat "$tmp/err")"
+elif ! msg=$(csv_ok "$tmp/mj.csv"); then bad "mujoco --csv: $msg"
+elif [ "$(head -1 "$tmp/mj.csv")" != "t,q,dq,tau_f" ] || [ "$(wc -l <"$tmp/mj.csv")" -ne 1001 ]; then
+    bad "mujoco --csv: header '$(head -1 "$tmp/mj.csv")', $(wc -l <"$tmp/mj.csv") lines (expected t,q,dq,tau_f and 1001)"
+elif ! awk -F, 'function abs(x) { return x < 0 ? -x : x }
+        NR > 1 && (abs($4 - 0.49 * 9.81 * 0.1 * 0.5) > 1e-9 || abs($2 - 0.52359877559829882) > 1e-12) {
+            print "row " NR ": q " $2 ", tau_f " $4; exit 1 }' "$tmp/mj.csv" >"$tmp/msg"; then
+    bad "mujoco --csv hold: $(cat "$tmp/msg")"
+else ok; fi
+
+# two joints (the semi-implicit step): a two-link arm with geared joints held
+# at (1.2, 0.5) rad; the CSV's friction torques are the gravity loads of the
+# closed form τ2 = m2·g·c2·sin(q1 + q2), τ1 = g·(m1·c1·sin q1 + m2·(l1·sin q1 + c2·sin(q1 + q2)))
+cat >"$tmp/arm2.xml" <<'XML'
+<mujoco>
+  <option timestep="0.001" gravity="0 0 -9.81"/>
+  <worldbody>
+    <body name="l1"><joint name="j1" type="hinge" axis="0 1 0" armature="0.101"/>
+      <inertial pos="0 0 -0.2" mass="1.5" diaginertia="1e-9 1e-9 1e-9"/>
+      <body name="l2" pos="0 0 -0.3"><joint name="j2" type="hinge" axis="0 1 0" armature="0.101"/>
+        <inertial pos="0 0 -0.15" mass="1" diaginertia="1e-9 1e-9 1e-9"/></body></body>
+  </worldbody>
+  <keyframe><key qpos="1.2 0.5"/></keyframe>
+</mujoco>
+XML
+run "$bin" mujoco "$tmp/arm2.xml" --joint j1 --joint j2 law=stribeck Fs=8 Fc=6 vs=0.05 D=0.1 --duration 1 --csv "$tmp/arm2.csv"
+if [ $rc -ne 0 ]; then bad "mujoco two joints: exit $rc: $(cat "$tmp/err")"
+elif [ "$(head -1 "$tmp/arm2.csv")" != "t,q_j1,dq_j1,tau_f_j1,q_j2,dq_j2,tau_f_j2" ]; then
+    bad "mujoco two joints: header '$(head -1 "$tmp/arm2.csv")'"
+elif ! awk -F, 'function abs(x) { return x < 0 ? -x : x }
+        BEGIN { g = 9.81; t2 = 1.0 * g * 0.15 * sin(1.7); t1 = g * (1.5 * 0.2 * sin(1.2) + 1.0 * (0.3 * sin(1.2) + 0.15 * sin(1.7))) }
+        NR > 1 && (abs($4 - t1) > 1e-9 * t1 || abs($7 - t2) > 1e-9 * t2 || $2 != 1.2 || $5 != 0.5) {
+            print "row " NR ": " $0 " (loads " t1 ", " t2 ")"; exit 1 }' "$tmp/arm2.csv" >"$tmp/msg"; then
+    bad "mujoco two joints hold: $(cat "$tmp/msg")"
+else ok; fi
+usage_error "mujoco two joints without armature" "armature = 0" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge --joint hinge2 law=coulomb-viscous Fc=1
+
+# the bench of a log as MJCF, and the log replayed through it
+log1=$bam/logs/xl330/processed/2026-01-15_10h28m10.json
+m4=$bam/params/xl330/m4.json
+run "$bin" mujoco-model --log "$log1" --params "$m4"
+if [ $rc -ne 0 ] || ! grep -q '<joint name="joint" type="hinge"' "$tmp/out" || ! grep -q 'timestep="0.005' "$tmp/out"; then
+    bad "mujoco-model: exit $rc: $(head -c 300 "$tmp/out" "$tmp/err")"
+else ok; cp "$tmp/out" "$tmp/bench.xml"; fi
+run "$bin" mujoco "$tmp/bench.xml" --joint joint --params "$m4" --log "$log1" --csv "$tmp/mjlog.csv"
+if [ $rc -ne 0 ]; then bad "mujoco --log: exit $rc: $(cat "$tmp/err")"
+else
+    mae=$(sed -n 's/^mae \([^ ]*\) rad$/\1/p' "$tmp/out")
+    if ! awk -F, -v mae="$mae" 'function abs(x) { return x < 0 ? -x : x }
+            NR > 1 { s += abs($2 - $3); n++ }
+            END { if (n != 1201 || abs(s / n - mae) > 1e-12 * mae || mae <= 0) {
+                      printf "%d rows, MAE from the CSV %.17g, printed %s\n", n, s / n, mae; exit 1 } }' "$tmp/mjlog.csv" >"$tmp/msg"; then
+        bad "mujoco --log MAE: $(cat "$tmp/msg")"
+    else ok; fi
+    # consistency check: MuJoCo's Euler against the bench's integrator, within 10 %
+    run "$bin" replay --params "$m4" "$log1"
+    ref=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+    if awk -v a="$mae" -v b="$ref" 'BEGIN { exit !(a > 0.9 * b && a < 1.1 * b) }'; then ok
+    else bad "mujoco --log MAE $mae vs friction replay $ref (10 %)"; fi
+    echo "mujoco: xl330 M4 sin_sin log: MuJoCo MAE $mae rad, friction replay $ref rad"
+fi
+
+# bad input: one message, exit 2, nothing on stdout
+printf '<mujoco><worldbody><body><joint type="bogus"/>' >"$tmp/broken.xml"
+usage_error "mujoco MJCF that does not load" "broken.xml" "does not load" -- "$bin" mujoco "$tmp/broken.xml" --joint j law=coulomb-viscous Fc=1
+usage_error "mujoco unknown joint" "no joint named 'nope'" "hinge" -- "$bin" mujoco "$tmp/pend.xml" --joint nope law=coulomb-viscous Fc=1
+usage_error "mujoco ball joint" "'ball' is a ball joint" -- "$bin" mujoco "$tmp/pend.xml" --joint ball law=coulomb-viscous Fc=1
+usage_error "mujoco free joint" "'free' is a free joint" -- "$bin" mujoco "$tmp/pend.xml" --joint free law=coulomb-viscous Fc=1 --treatment noslip
+usage_error "mujoco params of another actuator" "'xl330', not 'sts3215'" -- "$bin" mujoco "$tmp/bench.xml" --joint joint --params "$m4" --actuator sts3215
+usage_error "mujoco params vs the log's motor" "'sts3215'" "records 'xl330'" -- "$bin" mujoco "$tmp/bench.xml" --joint joint --params "$bam/params/feetech_sts3215_7_4V/m1.json" --log "$log1"
+usage_error "mujoco law refused" "Fs = 1 must exceed Fc = 2" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge law=stribeck Fs=1 Fc=2 vs=0.1
+usage_error "mujoco no friction" "either as a law" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge
+usage_error "mujoco bad treatment" "--treatment 'soft'" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=1 --treatment soft
+usage_error "mujoco timestep vs log" "timestep 0.001 s" "0.005" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge --params "$m4" --log "$log1"
+usage_error "mujoco-model without params" "--params P.json" -- "$bin" mujoco-model --log "$log1"
