@@ -9,7 +9,7 @@
 // presentation mode.
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, getFlag, setFlag } from './state.js';
+import { currentView, setView, scopedState, getFlag, setFlag, onHistoryMove } from './state.js';
 import { lessonFrame, renderLegend } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -212,6 +212,13 @@ async function start() {
 
   show(currentView(VIEWS[0].id), false);
   if (getFlag('present')) setPresent(true, false);
+  // Back / Forward (state.js: a view change is a history entry): the view of
+  // the entry, mounted again from its URL; the presentation mode stays as it
+  // is (its flag is written back into the entry's URL)
+  onHistoryMove(() => {
+    show(currentView(VIEWS[0].id), false);
+    setFlag('present', document.body.classList.contains('present'));
+  });
   document.body.dataset.ready = 'true';
 }
 

@@ -132,8 +132,12 @@ export function mount(container, { core, state, showError }) {
     paramBox.append(det);
     restart();
   }
+  // a change the core refuses returns its message: paramPanel takes it back
+  // and shows it beside the field; the URL keeps the value in use
   function onParam(name) {
-    if (RESTART.has(name)) restart(); else retune();
+    if (!RESTART.has(name)) return retune();
+    restart();
+    return '';
   }
 
   function restart() {
@@ -148,10 +152,14 @@ export function mount(container, { core, state, showError }) {
     paint();
   }
 
+  /** The values to the running methods: '' or the core's refusal (the
+   *  simulations and the URL then keep the values in use). */
   function retune() {
+    const why = run.retune();
+    if (why) return why;
     saveState();
-    run.retune();
     if (loop.paused) paint();
+    return '';
   }
 
   let textAt = 0;
@@ -176,7 +184,9 @@ export function mount(container, { core, state, showError }) {
     }).join('  |  ');
   }
 
-  const input = targetInput(canvases, m, { panel: () => panel, xform: pic.xform, retune });
+  // a target the core refuses (not expected: the targets stay in their ranges) is said in the side column
+  const input = targetInput(canvases, m, { panel: () => panel, xform: pic.xform,
+    retune: () => { const why = retune(); sideMsg.hidden = !why; sideMsg.textContent = why; } });
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());

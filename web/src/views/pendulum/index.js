@@ -134,10 +134,14 @@ export function mount(container, { core, state, showError }) {
     paint();
   }
 
+  /** The values to the running treatments: '' or the core's refusal (the
+   *  simulations and the URL then keep the values in use). */
   function retune() {
+    const why = run.retune();
+    if (why) return why;
     saveState();
-    run.retune();
     if (loop.paused) paint();
+    return '';
   }
 
   /** Velocity reversals per second of simulated time over the last second
@@ -206,7 +210,9 @@ export function mount(container, { core, state, showError }) {
     panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
     panel.set('goal', a);
     chartSet.setDatasets();
-    retune();
+    const why = retune();   // not expected (the goal stays in its range): said in the side column
+    sideMsg.hidden = !why;
+    sideMsg.textContent = why;
   }
   function nudgeGoal(sign) {
     // from the goal the arm follows now (a trajectory's current goal, or the constant one)
