@@ -111,7 +111,10 @@ export function mount(container, { core, state, showError }) {
       trimWindow(['q', 'fn', 'tf'].flatMap((key) => s[key]), WINDOW_S, { minCut: 512 });
     },
   });
-  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => series });
+  // the rows of the last text refresh: the clock, the status line and the
+  // numbers under the arms are this one sample
+  let shownRows = [];
+  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => series, shown: (i) => shownRows[i] || null });
 
   function setupScenario() {
     loadScenario(m, state);
@@ -164,18 +167,22 @@ export function mount(container, { core, state, showError }) {
 
   let textAt = 0;
   function paint(all = true) {
+    const now = performance.now();
+    if (all || now - textAt > 250) {
+      textAt = now;
+      shownRows = series.map((s) => s.row);
+      writeText();
+    }
     canvases.forEach((_, i) => pic.draw(i));
     chartSet.set.paint();
-    const now = performance.now();
-    if (all || now - textAt > 250) { textAt = now; writeText(); }
   }
 
   function writeText() {
-    const row = series[0]?.row;
+    const row = shownRows[0];
     const t = row ? row[col(run.sims[0], 't')] : 0;
     clock.textContent = `t = ${t.toFixed(3)} s   h = ${fmt(v('dt'))} s   ${loop.paused ? 'paused' : `${fmt(m.speed)}× real time asked`}`;
     status.textContent = run.sims.map((sim, i) => {
-      const r = series[i].row;
+      const r = shownRows[i];
       if (!r) return `${i ? 'B' : 'A'} ${methods[m.methodOf(i)]}: not started`;
       const g = (name) => r[col(sim, name)];
       const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${(g(n) * 180 / Math.PI).toFixed(1)}°`).join(', ');

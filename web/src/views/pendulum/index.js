@@ -25,7 +25,7 @@ import { exportPanel, scenarioParamsToObject, reloadWithState } from '../../expo
 import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
-import { picture, fmtRate } from './draw.js';
+import { picture, angleText, velocityText } from './draw.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
 
@@ -112,7 +112,10 @@ export function mount(container, { core, state, showError }) {
   const advance = (n) => run.advance(n);
 
   const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names, showError });
-  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, reversalRate });
+  // the read-out of each simulation at the last text refresh: the numbers under
+  // the arms and the status line are this one sample (not two moments)
+  let shown = [];
+  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null });
 
   function restart() {
     m.endless();
@@ -159,11 +162,20 @@ export function mount(container, { core, state, showError }) {
   // drawing that chart's last data (then it gets the newest when it is done).
   let textAt = 0;
   function paint(all = true) {
-    pic.draw();
     const tEnd = series[0]?.row ? series[0].row[m.col(run.sims[0], 't')] : 0;
-    chartSet.set.paint();
     const now = performance.now();
-    if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
+    if (all || now - textAt > 250) {
+      textAt = now;
+      shown = run.sims.map((sim, i) => {
+        const row = series[i]?.row;
+        if (!row) return null;
+        const get = (name) => row[m.col(sim, name)];
+        return { q: get('q'), dq: get('dq'), stuck: get('stuck') > 0.5, reversals: get('reversals'), rate: reversalRate(i) };
+      });
+      writeText(tEnd);
+    }
+    pic.draw();
+    chartSet.set.paint();
   }
 
   function writeText(t) {
@@ -179,11 +191,10 @@ export function mount(container, { core, state, showError }) {
     const nm = names();
     const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
     status.textContent = `goal ${g.toFixed(4)} rad  |  ` + run.sims.map((sim, i) => {
-      const row = series[i].row;
-      if (!row) return `${who(i)} ${nm[i]}: not started`;
-      const get = (name) => row[m.col(sim, name)];
-      return `${who(i)} ${nm[i]}: θ ${get('q').toFixed(4)} rad, dθ/dt ${fmtRate(get('dq'))} rad/s, `
-        + `${get('stuck') > 0.5 ? 'stick' : 'slip'}, ${reversalRate(i).toFixed(0)} reversals/s (${get('reversals')} in all)`;
+      const r = shown[i];
+      if (!r) return `${who(i)} ${nm[i]}: not started`;
+      return `${who(i)} ${nm[i]}: θ ${angleText(r.q)}, θ̇ ${velocityText(r.dq)}, `
+        + `${r.stuck ? 'stick' : 'slip'}, ${r.rate.toFixed(0)} reversals/s (${r.reversals} in all)`;
     }).join('  |  ');
   }
 
