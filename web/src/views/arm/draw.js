@@ -162,13 +162,15 @@ export function pictures(canvases, m, { sims, series, shown }) {
     // read-out below
     ctx.fillStyle = '#1d232b';
     const sr = shown(i) || r;
+    const text = [];
     if (sr) {
       const t = sr[col(sim, 't')];
       const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? ' (green rings)' : ''}`;
-      ctx.fillText(`t = ${t.toFixed(3)} s   ${extra}`, W / 2, H - lineH - 5);
-      if (col(sim, 'fn1') >= 0) ctx.fillText(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`, W / 2, H - 5);
+      text.push(`t = ${t.toFixed(3)} s   ${extra}`);
+      if (col(sim, 'fn1') >= 0) text.push(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`);
+      text.forEach((line, k) => ctx.fillText(line, W / 2, H - (text.length - k - 1) * lineH - 5));
     }
-    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s };
+    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text };
   }
 
   return {

@@ -107,9 +107,9 @@ export function picture(canvas, m, { sims, series, names, readout }) {
       ctx.fillStyle = '#fff';
       ctx.fillText(r.stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
       ctx.fillStyle = '#1d232b';
-      ctx.fillText(`θ = ${angleText(r.q)}`, cx, g.textY);
-      ctx.fillText(`θ̇ = ${velocityText(r.dq)}`, cx, g.textY + g.lineH);
-      ctx.fillText(`${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`, cx, g.textY + 2 * g.lineH);
+      const lines = [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, `${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`];
+      lines.forEach((line, k) => ctx.fillText(line, cx, g.textY + k * g.lineH));
+      drawn[drawn.length - 1].text = lines;   // what the picture says (the browser test reads it)
     });
     setHook('pendulum', 'geometry', { cssWidth: cssW, cssHeight: cssH, fontPx, panels: drawn });
   }
