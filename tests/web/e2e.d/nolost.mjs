@@ -13,6 +13,7 @@
 //               them (needs the shared xl330 logs)
 //   replay kept a log replayed in the pendulum view is replayed again after a
 //               tab switch (needs the shared xl330 logs)
+//   map         the map's refusal (D not positive definite) stands in the map's box
 //   rule = stop the screw panel of the well-posedness view shows the core's
 //               sentence, the same as `friction run screw-selflock rule=stop`
 //               (a consistency check: the same C through the CLI), and it is
@@ -222,6 +223,19 @@ export default async function nolost(h) {
     await page.screenshot({ path: path.join(OUT, 'nolost-wellposed-stop-present.png') });
     await close(pg);
     return `'${want}'`;
+  });
+
+  await check('nolost: the map\'s refusal (D not positive definite) is written on the map', async () => {
+    const pg = await openPage('?view=wellposed&wellposed.map.D12=2', 'wellposed');
+    const { page } = pg;
+    const got = await waitFor(() => page.evaluate(() => {
+      const m = document.getElementById('wellposed-map-msg');
+      return m && m.checkVisibility() ? { text: m.textContent, onMap: !!m.closest('.wellposed-map-box') } : null;
+    }), 8000);
+    expect(got && /positive definite/i.test(got.text), `no refusal shown: ${JSON.stringify(got)}`);
+    expect(got.onMap, 'the refusal is not in the map\'s box');
+    await close(pg);
+    return `'${got.text.slice(0, 120)}'`;
   });
 
   await check('nolost: a live change the core refuses (arm μ_s = 0) goes back to 0.6 in the field and the URL, the reason beside the field', async () => {

@@ -97,7 +97,6 @@ export function mount(container, { core, state, showError }) {
   const mapMsg = messageBox();
   mapMsg.id = 'wellposed-map-msg';
   paramPanel(side, mapInfo, mapValues, MAP_FRONT, () => map.scheduleMap());
-  side.append(mapMsg);
   const mapMore = document.createElement('details');
   const mapMoreSum = document.createElement('summary');
   mapMoreSum.textContent = 'Normal forces C, d; signs; grid';
