@@ -340,6 +340,8 @@ export function mount(container, { core, state }) {
     res.renderAll();
     res.showResult(shownResult());
     container.dataset.fit = 'done';
+    bar.value = 1;
+    progText.textContent = 'The last fit of this session, kept: its result is below (the charts of its progress are not kept).';
   }
   clearBtn.addEventListener('click', () => {
     if (job || !clearLogs()) return;
