@@ -6,7 +6,8 @@
 // "What to notice" and a numbered "Try this" list. A live view's actions =
 // { togglePause(), step(), reset(), nudgeGoal(sign), legend: [[key, text]] }
 // are bound to Space, S, R and ArrowLeft/ArrowRight here, and F toggles the
-// presentation mode.
+// presentation mode. A view may return leave() → false to keep the user
+// on it when a tab is chosen (the Fit view while a fit runs asks first).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, getFlag, setFlag, onHistoryMove } from './state.js';
@@ -105,16 +106,18 @@ async function start() {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (d) {
         const next = VIEWS[(i + d + VIEWS.length) % VIEWS.length];
-        show(next.id, true);
-        document.getElementById(`tab-${next.id}`).focus();
+        if (show(next.id, true)) document.getElementById(`tab-${next.id}`).focus();
       }
     });
     tabs.append(b);
     return b;
   });
 
+  /** Mounts view `id` (user: a tab was chosen; the URL gets a new history
+   *  entry). False when the mounted view kept the user (its leave()). */
   function show(id, user) {
     const view = VIEWS.find((v) => v.id === id) || VIEWS[0];
+    if (user && mounted?.leave && document.body.dataset.view !== view.id && !mounted.leave()) return false;
     if (mounted) mounted.dispose();
     clearError();
     main.replaceChildren();
@@ -140,6 +143,7 @@ async function start() {
     document.querySelectorAll('.key-legend').forEach((dl) => renderLegend(dl, legend));
     document.body.dataset.actions = actions ? 'true' : 'false';
     document.body.dataset.view = view.id;
+    return true;
   }
 
   // ---- presentation mode: body.present (+ full screen when the browser

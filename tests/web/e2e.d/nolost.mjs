@@ -10,7 +10,8 @@
 //               still there after a switch to another tab and back, and after
 //               Back/Forward; a reload asks first (beforeunload) while the
 //               result was not exported; "Clear logs" asks, and Cancel keeps
-//               them (needs the shared xl330 logs)
+//               them; a tab chosen while a fit runs asks first (needs the
+//               shared xl330 logs)
 //   replay kept a log replayed in the pendulum view is replayed again after a
 //               tab switch (needs the shared xl330 logs)
 //   map         the map's refusal (D not positive definite) stands in the map's box
@@ -167,6 +168,32 @@ export default async function nolost(h) {
     expect(dialogs.length === n, `a reload after the download asked again: ${JSON.stringify(dialogs.slice(n))}`);
     await close(pg);
     return `${before.rows.length} logs and fitted ${before.result.fitted.split(',').length} values kept; reload asked '${asked.type}'; Clear logs asked '${confirm.message}'`;
+  });
+
+  await check('nolost: a tab chosen while a fit runs asks first; Cancel stays with the fit running', async () => {
+    if (files.length < 4) return missing;
+    const pg = await openPage('?view=fit&fit.model=m4&fit.budget=100000&fit.holdout=alternate', 'fit');
+    const { page } = pg;
+    const dialogs = [];
+    let answer = false;
+    page.on('dialog', async (d) => { dialogs.push(d.message()); if (answer) await d.accept(); else await d.dismiss(); });
+    await page.setInputFiles('#fit-file', files.slice(0, 4).map((f) => path.join(LOG_DIR, f)));
+    await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 4), 5000);
+    await page.click('#fit-run');
+    expect(await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'running'), 5000), 'the fit did not start');
+    await tab(page, 'laws');
+    await waitFor(() => dialogs.length > 0, 3000);
+    const state = await page.evaluate(() => ({ view: document.body.dataset.view, fit: document.querySelector('.fit-view')?.dataset.fit,
+      workers: window.__fx.fit.workers.size }));
+    expect(dialogs.length === 1 && /fit is running/.test(dialogs[0]), `dialogs: ${JSON.stringify(dialogs)}`);
+    expect(state.view === 'fit' && state.fit === 'running' && state.workers > 0, `after Cancel: ${JSON.stringify(state)}`);
+    answer = true;
+    await tab(page, 'laws');
+    await onView(page, 'laws');
+    const left = await page.evaluate(() => window.__fx.fit.workers.size);
+    expect(left === 0, `${left} fit workers still live after leaving`);
+    await close(pg);
+    return `'${dialogs[0]}'; Cancel kept the fit (${state.workers} workers), OK left with 0 workers`;
   });
 
   await check('nolost: a log replayed in the pendulum view is still replayed after a tab switch', async () => {

@@ -353,6 +353,8 @@ export function mount(container, { core, state }) {
     container.dataset.fit = 'idle';
   });
   return {
+    // a tab chosen while a fit runs: leaving cancels it, so ask (store.js keeps the rest)
+    leave: () => !job || window.confirm('A fit is running: leaving this view cancels it (the logs and finished results are kept). Leave?'),
     dispose() {
       stopWorkers();
       zone.dispose();
