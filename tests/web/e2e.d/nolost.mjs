@@ -294,6 +294,28 @@ export default async function nolost(h) {
     return `'${msg}'`;
   });
 
+  await check('nolost: a change that needs a restart and that the core refuses (arm dt = 1.5 ms) is taken back; the run goes on', async () => {
+    const want = cliRefusal(ROOT, 'arm2-ground', ['dt=0.0015', 'duration=0.01']);
+    const pg = await openPage('?view=arm', 'arm');
+    const { page } = pg;
+    await page.locator('#view summary', { hasText: 'Arm, motors, solver' }).click();
+    const box = fieldOf(page, 'dt');
+    const field = box.locator('input.ctl-num');
+    const clockT = () => page.evaluate(() => Number(/^t = ([0-9.]+) s/.exec(document.querySelector('#view .arm-clock').textContent)?.[1]));
+    await waitFor(async () => (await clockT()) > 0.5, 5000);
+    const t0 = await clockT();
+    await field.fill('0.0015');
+    await field.press('Enter');
+    const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && box.locator('.ctl-msg').textContent(), 2000);
+    expect(msg && msg.includes(want.replace(/\.$/, '')), `beside the field: '${msg}'; the CLI says '${want}'`);
+    expect(await field.inputValue() === '0.001', `the field shows ${await field.inputValue()}`);
+    expect(/arm2-ground\.dt=0\.001(&|$)/.test(page.url()), `the URL after the refusal: ${page.url()}`);
+    const t1 = await clockT();
+    expect(t1 >= t0, `the run restarted (t ${t0} -> ${t1} s)`);
+    await close(pg);
+    return `'${msg}'; t ${t0} -> ${t1} s (not restarted)`;
+  });
+
   await check('nolost: a field message clears once the field holds a valid value again', async () => {
     const pg = await openPage('?view=arm', 'arm');
     const { page } = pg;

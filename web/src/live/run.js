@@ -9,7 +9,8 @@
 //     failed(i, e) → the end message      // a step threw (the view may show e first)
 //     doneText(i) → the end message,      // the scenario reached its end
 //     onRetuneError(e) → true if handled });
-//   run.sims; run.ended ('' or why); run.restart(); run.retune() → '' or the refusal; run.advance(n);
+//   run.sims; run.ended ('' or why); run.restart(); run.retune() → '' or the refusal;
+//   run.probe() → '' or the refusal (before a restart that a parameter change asks for); run.advance(n);
 //   run.end(why); run.dispose()
 // restart() frees the old simulations and makes new ones; a core error means
 // that no simulation runs: it is written on the picture (endMsg, in the
@@ -20,9 +21,17 @@
 // simulations; when the core refuses them (and onRetuneError does not take
 // the error) the simulations keep the parameters they had, and the core's
 // message is returned for the view to show beside the control that changed
-// (paramPanel takes the change back); '' when applied or taken.
+// (paramPanel takes the change back); '' when applied or taken. probe()
+// starts the view's parameters in scratch simulations and returns the core's
+// refusal of a parameter (a range, a law, eq. 15, a missing preset), so that a
+// change that needs a restart is taken back like a retune; a run that the core
+// stops at its start (rule = stop) is not a refusal of a parameter: the
+// restart shows it on the picture.
 // sideMsg (optional): a message of the side column, hidden at every restart
 // and retune (the view may use it for what is not about one control).
+
+// the codes of a refused parameter (fric_status.h); other errors stop a run
+const PARAM_CODES = new Set(['FRIC_E_PARAM_RANGE', 'FRIC_E_LAW_INVALID', 'FRIC_E_NO_TRANSFORM', 'FRIC_E_NO_PRESET']);
 
 export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endMsg, loop, onRows, failed, doneText,
   onRetuneError = null }) {
@@ -54,6 +63,19 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
       } catch (e) {
         if (onRetuneError && onRetuneError(e)) return '';
         return e.message;
+      }
+      return '';
+    },
+    probe() {
+      for (let i = 0; i < count(); i++) {
+        const s = core.scenario.simulation(scenario(), {});
+        try {
+          s.reset(params(i));
+        } catch (e) {
+          if (PARAM_CODES.has(e.code)) return e.message;
+        } finally {
+          s.free();
+        }
       }
       return '';
     },

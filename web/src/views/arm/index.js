@@ -139,6 +139,8 @@ export function mount(container, { core, state, showError }) {
   // and shows it beside the field; the URL keeps the value in use
   function onParam(name) {
     if (!RESTART.has(name)) return retune();
+    const why = run.probe();
+    if (why) return why;
     restart();
     return '';
   }

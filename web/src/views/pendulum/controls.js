@@ -9,7 +9,7 @@ import { paramPanel } from '../../paramPanel.js';
 import { SETUP, ZOOM_S, HISTORY_S, RESTART } from './state.js';
 
 /** controls(container, side, m, on): the controls, wired to
- *  on = { saveState(), paint(), restart(), retune() → '' or the core's refusal, setDatasets() }.
+ *  on = { saveState(), paint(), restart(), retune() and probe() → '' or the core's refusal, setDatasets() }.
  *  Returns { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients }. */
 export function controls(container, side, m, on) {
   const { info, values, fricChoices } = m;
@@ -46,6 +46,8 @@ export function controls(container, side, m, on) {
     if (name === 'actuator' || name === 'model') loadPresetCoefficients();
     if (name === 'trajectory') on.setDatasets();
     if (!RESTART.has(name)) return on.retune();
+    const why = on.probe();
+    if (why) return why;
     on.restart();
     return '';
   });
@@ -57,6 +59,8 @@ export function controls(container, side, m, on) {
     .filter((n) => !SETUP.includes(n) && !['friction', 'duration', 'every'].includes(n));
   const coefPanel = paramPanel(coefDetails, info, values, rest, (name) => {
     if (!RESTART.has(name)) return on.retune();
+    const why = on.probe();
+    if (why) return why;
     on.restart();
     return '';
   });

@@ -61,7 +61,7 @@ export function mount(container, { core, state, showError }) {
 
   const saveState = () => writeState(m, state, loop.paused);
   const ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
-    retune: () => retune(), setDatasets: () => chartSet.setDatasets() });
+    retune: () => retune(), probe: () => { m.endless(); return run.probe(); }, setDatasets: () => chartSet.setDatasets() });
   const { playBtn, stepBtn, resetBtn, clock, csvBtn, panel } = ui;
   const sideMsg = messageBox();
   side.append(sideMsg);
