@@ -4,7 +4,11 @@
 // loses focus; Escape restores the last good value; a value that is not a
 // number or lies outside the valid range is refused in place (the field is
 // marked and the message names the parameter, the range and the value kept),
-// so nothing half-typed ("5" of "50") ever reaches the simulation.
+// so nothing half-typed ("5" of "50") ever reaches the simulation. A value the
+// view refuses after it was applied (onInput returns the reason: the core
+// refused a live change) is taken back: the field and slider show the value
+// in use again, and the reason stands beside the field. A field's message
+// clears as soon as its text is a valid value again (or a value is applied).
 import { fmtNumber } from './format.js';
 import { el as make } from './dom.js';
 
@@ -23,9 +27,12 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * min/max: the valid range (typing accepts all of it, nothing outside);
  * sliderMin/sliderMax: the practical range the slider spans (default min/max;
  * it widens to include a typed value). log: the slider moves in log10(value).
- * onInput(value): after a committed value (Enter, blur) and while dragging.
+ * onInput(value): after a committed value (Enter, blur) and while dragging;
+ * a non-empty string returned is a refusal: the value goes back to the one
+ * before and the string is shown beside the field.
  * onPreset(bool): given, a "preset" checkbox sits beside the field; ticked,
- * the field shows presetValue and is disabled (usePreset: initially ticked).
+ * the field shows presetValue and is disabled (usePreset: initially ticked);
+ * a string returned refuses the change as onInput's does.
  * Returns { el, value (get/set), preset (get), setRange(min, max) (valid range),
  *           setSpan(lo, hi) (slider range), setMessage(text), setDisabled(flag),
  *           setPreset(on, presetValue), input, slider }.
@@ -130,49 +137,71 @@ export function numberControl(opts) {
     num.setAttribute('aria-invalid', 'true');
     msg.textContent = `${opts.label}: ${why}; keeping ${fmtShort(value)}${unitText}.`;
   };
+  /** The value of the field's text, or { why } when it is not valid. */
+  const parse = (raw) => {
+    const text = raw.trim();
+    if (!NUMBER.test(text)) return { why: `'${raw}' is not a number; give a value in ${fmtShort(min)} … ${fmtShort(max)}${unitText}` };
+    const v = Number(text);
+    if (!(v >= min && v <= max)) return { why: `${fmtShort(v)} is outside the valid range ${fmtShort(min)} … ${fmtShort(max)}${unitText}` };
+    if (opts.integer && v !== Math.floor(v)) return { why: `${fmtShort(v)} is not a whole number (valid ${fmtShort(min)} … ${fmtShort(max)})` };
+    return { v };
+  };
+  /** Applies v (the view's onInput); a refusal takes it back to `was` and
+   *  says why beside the field. */
+  const apply = (v, was) => {
+    const why = opts.onInput?.(v);
+    if (typeof why === 'string' && why) {
+      value = was;
+      show();
+      refuse(`${fmtShort(v)} was refused: ${why.replace(/\.$/, '')}`);
+    }
+  };
   // the field's text, checked against the valid range, applied when good
   const commit = () => {
     if (presetOn || disabled) return;
-    const text = num.value.trim();
-    if (!NUMBER.test(text)) {
-      refuse(`'${num.value}' is not a number; give a value in ${fmtShort(min)} … ${fmtShort(max)}${unitText}`);
-      return;
-    }
-    const v = Number(text);
-    if (!(v >= min && v <= max)) {
-      refuse(`${fmtShort(v)} is outside the valid range ${fmtShort(min)} … ${fmtShort(max)}${unitText}`);
-      return;
-    }
-    if (opts.integer && v !== Math.floor(v)) {
-      refuse(`${fmtShort(v)} is not a whole number (valid ${fmtShort(min)} … ${fmtShort(max)})`);
-      return;
-    }
-    const changed = v !== value;
+    const { v, why } = parse(num.value);
+    if (why) { refuse(why); return; }
+    // the value in use, typed again: nothing to apply (a refusal's reason
+    // stays until the field is edited)
+    if (v === value) { num.value = fmtShort(value); return; }
+    const was = value;
     value = v;
     show();
-    if (changed) opts.onInput?.(value);
+    apply(v, was);
   };
   paintRange();
   show();
 
   slider.addEventListener('input', () => {
+    const was = value;
     value = fromSlider(Number(slider.value));
     num.value = fmtShort(value);
     slider.setAttribute('aria-valuetext', `${fmtShort(value)}${unitText}`);
     clearMessage();
-    opts.onInput?.(value);
+    apply(value, was);
   });
   num.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') { e.preventDefault(); commit(); }
     else if (e.key === 'Escape') { e.preventDefault(); show(); }
   });
+  // typing: a message goes as soon as the text is a valid value again
+  num.addEventListener('input', () => { if (el.classList.contains('invalid') && !parse(num.value).why) clearMessage(); });
   num.addEventListener('change', commit);
+  num.addEventListener('blur', commit);
   presetBox?.addEventListener('change', () => {
+    const wasOn = presetOn, was = value;
     presetOn = presetBox.checked;
     // unticking starts from the preset's number, so nothing jumps
     if (!presetOn && Number.isFinite(presetValue)) value = presetValue;
     show();
-    opts.onPreset(presetOn, value);
+    const why = opts.onPreset(presetOn, value);
+    if (typeof why === 'string' && why) {
+      presetOn = wasOn;
+      presetBox.checked = wasOn;
+      value = was;
+      show();
+      refuse(`${presetOn ? 'a typed value' : 'the preset value'} was refused: ${why.replace(/\.$/, '')}`);
+    }
   });
 
   return {
@@ -189,7 +218,11 @@ export function numberControl(opts) {
     },
     setSpan(lo, hi) { if (lo < hi && (!log || lo > 0)) { sMin = lo; sMax = hi; show(); } },
     setRange(lo, hi) { min = lo; max = hi; sMin = Math.max(sMin, lo); sMax = Math.min(sMax, hi); paintRange(); show(); },
-    setMessage(text) { msg.textContent = text || ''; el.classList.toggle('invalid', !!text); },
+    setMessage(text) {
+      msg.textContent = text || '';
+      el.classList.toggle('invalid', !!text);
+      if (text) num.setAttribute('aria-invalid', 'true'); else num.removeAttribute('aria-invalid');
+    },
     setDisabled(flag) {
       disabled = !!flag;
       paintEnabled();
@@ -201,7 +234,9 @@ export function numberControl(opts) {
 
 /** choiceControl({ label, choices: [{ value, label, help }], value, help, onChange })
  *  A choice's `help` is shown under the list for the chosen option (and
- *  follows every change); `help` is the control's tooltip. */
+ *  follows every change); `help` is the control's tooltip. onChange returning
+ *  a non-empty string refuses the choice: the list goes back to the one
+ *  before and the string is shown under it (until the next choice). */
 export function choiceControl(opts) {
   const id = `ctl-${++uid}`;
   const el = document.createElement('div');
@@ -231,11 +266,28 @@ export function choiceControl(opts) {
   }
   const paintHelp = () => { if (helpLine) helpLine.textContent = helps.get(sel.value) || ''; };
   paintHelp();
-  sel.addEventListener('change', () => { paintHelp(); opts.onChange?.(sel.value); });
+  const msg = make('div', { className: 'ctl-msg', id: `${id}-m`, 'aria-live': 'polite' });
+  el.append(msg);
+  let kept = sel.value;
+  sel.addEventListener('change', () => {
+    msg.textContent = '';
+    el.classList.remove('invalid');
+    paintHelp();
+    const why = opts.onChange?.(sel.value);
+    if (typeof why === 'string' && why) {
+      const asked = sel.value;
+      sel.value = kept;
+      paintHelp();
+      el.classList.add('invalid');
+      msg.textContent = `${opts.label}: ${asked} was refused: ${why.replace(/\.$/, '')}; keeping ${kept}.`;
+      return;
+    }
+    kept = sel.value;
+  });
   return {
     el,
     get value() { return sel.value; },
-    set value(v) { sel.value = v; paintHelp(); },
+    set value(v) { sel.value = v; kept = sel.value; paintHelp(); },
     setDisabled(flag) { sel.disabled = flag; el.classList.toggle('disabled', flag); },
     select: sel,
   };

@@ -9,9 +9,11 @@
 // presentation mode. A view with a LESSON also gets L (reset to the lesson's
 // start) and 1-5 (set up step 1-5): the step's URL state (resetScope), then
 // the view mounted again, the step marked and its chart scrolled into view.
+// A view may return leave() → false to keep the user on it when a tab is
+// chosen (the Fit view while a fit runs asks first).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, getFlag, setFlag, resetScope } from './state.js';
+import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHistoryMove } from './state.js';
 import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -108,8 +110,7 @@ async function start() {
       const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (d) {
         const next = VIEWS[(i + d + VIEWS.length) % VIEWS.length];
-        show(next.id, true);
-        document.getElementById(`tab-${next.id}`).focus();
+        if (show(next.id, true)) document.getElementById(`tab-${next.id}`).focus();
       }
     });
     tabs.append(b);
@@ -141,8 +142,12 @@ async function start() {
     }
   }
 
+  /** Mounts view `id` (user: a tab was chosen; the URL gets a new history
+   *  entry; keepStep: keep the lesson step marked). False when the mounted
+   *  view kept the user (its leave()). */
   function show(id, user, keepStep = false) {
     const view = VIEWS.find((v) => v.id === id) || VIEWS[0];
+    if (user && mounted?.leave && document.body.dataset.view !== view.id && !mounted.leave()) return false;
     if (mounted) mounted.dispose();
     if (!keepStep) lessonStep = null;
     shown = view;
@@ -170,6 +175,7 @@ async function start() {
     document.querySelectorAll('.key-legend').forEach((dl) => renderLegend(dl, legend));
     document.body.dataset.actions = actions ? 'true' : 'false';
     document.body.dataset.view = view.id;
+    return true;
   }
 
   // ---- presentation mode: body.present (+ full screen when the browser
@@ -269,6 +275,13 @@ async function start() {
 
   show(currentView(VIEWS[0].id), false);
   if (getFlag('present')) setPresent(true, false);
+  // Back / Forward (state.js: a view change is a history entry): the view of
+  // the entry, mounted again from its URL; the presentation mode stays as it
+  // is (its flag is written back into the entry's URL)
+  onHistoryMove(() => {
+    show(currentView(VIEWS[0].id), false);
+    setFlag('present', document.body.classList.contains('present'));
+  });
   document.body.dataset.ready = 'true';
 }
 

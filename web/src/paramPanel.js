@@ -15,6 +15,11 @@
 // (clamped to the valid range), and the core's static lo … hi when v is 0
 // or unknown. The span is recomputed when the preset changes (actuator,
 // model) only while the box is ticked, so a dragged value never jumps.
+//
+// A change the view refuses after applying it (onChange returns the reason,
+// e.g. the core refused a live retune) is taken back: values[j] returns to
+// the value in use, the control shows it, and the reason stands beside it
+// (controls.js). The view writes the URL only for a change it accepted.
 import { numberControl, choiceControl } from './controls.js';
 
 // panels sharing one values array refresh each other's preset values (the
@@ -29,7 +34,8 @@ function presetSpan(p, v) {
 
 /** Controls for `names` (in that order) of scenario `info`, appended to parent.
  *  values: Float64Array indexed like info.params (read and written).
- *  onChange(name, value) after a valid edit. labels: { name: text } overrides
+ *  onChange(name, value) after a valid edit (values[j] already holds it);
+ *  returning a non-empty string refuses it (see above). labels: { name: text } overrides
  *  the core's label. Returns { byName, set(name, v) }. */
 export function paramPanel(parent, info, values, names, onChange, labels = {}) {
   const byName = {};
@@ -50,9 +56,20 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
       it.ctl.setPreset(on, pv);
     }
   };
-  const changed = (name, v) => {
-    for (const panel of panelsOf.get(values) || []) panel.refreshPresets();
-    onChange(name, v);
+  const refreshAll = () => { for (const panel of panelsOf.get(values) || []) panel.refreshPresets(); };
+  /** values[j] = v, then the view's onChange; a refusal (a string) puts the
+   *  value before back and is returned to the control. */
+  const changed = (name, j, v) => {
+    const was = values[j];
+    values[j] = v;
+    refreshAll();
+    const why = onChange(name, v);
+    if (typeof why === 'string' && why) {
+      values[j] = was;
+      refreshAll();
+      return why;
+    }
+    return '';
   };
   const r0 = resolved();
   for (const name of names) {
@@ -67,7 +84,7 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
         help: p.help,
         choices: p.choices.map((c, k) => ({ value: c, label: c, help: p.choiceHelp?.[k] })),
         value: p.choices[values[j]] ?? p.choices[0],
-        onChange: (v) => { values[j] = p.choices.indexOf(v); changed(name, values[j]); },
+        onChange: (v) => changed(name, j, p.choices.indexOf(v)),
       });
     } else if (p.preset) {
       const pv = r0 ? r0[j] : undefined;
@@ -76,15 +93,15 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
         label, unit: p.unit, min: Math.max(p.min, 0), max: p.max, value: values[j] === -1 ? pv : values[j],
         log: p.log, integer: p.integer, help: p.help, sliderMin, sliderMax,
         presetValue: pv, usePreset: values[j] === -1,
-        onInput: (v) => { values[j] = v; changed(name, v); },
-        onPreset: (on, v) => { values[j] = on ? -1 : v; changed(name, values[j]); },
+        onInput: (v) => changed(name, j, v),
+        onPreset: (on, v) => changed(name, j, on ? -1 : v),
       });
       presets.push({ j, p, ctl, on: values[j] === -1, pv });
     } else {
       ctl = numberControl({
         label, unit: p.unit, min: p.min, max: p.max, value: values[j], log: p.log, integer: p.integer,
         help: p.help, sliderMin: p.lo ?? p.min, sliderMax: p.hi ?? p.max,
-        onInput: (v) => { values[j] = v; changed(name, v); },
+        onInput: (v) => changed(name, j, v),
       });
     }
     ctl.el.dataset.param = name;

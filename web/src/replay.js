@@ -127,6 +127,11 @@ const labelOf = (r) => r.label || r.model.toUpperCase();
 
 const DEG = 180 / Math.PI;
 
+/** The last log given to the panel ({ name, text }), kept for the page's life:
+ *  the view is mounted again at a tab switch or Back/Forward, and replays it
+ *  again (with the parameters then on screen) instead of losing it. */
+let keptLog = null;
+
 /**
  * replayPanel(parent, { core, info, values: () => Float64Array (the view's
  * bench vector), treatment: () => name, actuator: () => name,
@@ -259,6 +264,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
 
   /** Replays the log text of file `name`; every outcome replaces the last. */
   function replayText(name, text) {
+    keptLog = { name, text };
     fileName = name;
     clear();
     warn.hidden = true;
@@ -330,6 +336,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     onFiles: (files) => replayFile(files[0]),
     onStray: () => { hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or '; },
   });
+
+  if (keptLog) replayText(keptLog.name, keptLog.text);
 
   return {
     replayText,

@@ -1,5 +1,10 @@
 // state.js: the whole UI state lives in the URL query, so a view can be shared
 // and reloaded exactly. Keys are namespaced by view: ?view=laws&laws.Fs=2.5.
+// History: a change of view is a new history entry (pushState), so the
+// browser's Back and Forward move between views (main.js re-mounts the view
+// of the entry on popstate, from its URL); every change within a view
+// (a slider drag, a typed value, pause) replaces the current entry
+// (replaceState), so a drag never floods the history.
 const listeners = new Set();
 
 function params() {
@@ -10,10 +15,19 @@ export function currentView(fallback) {
   return params().get('view') || fallback;
 }
 
+/** Selects view `id` in the URL: a new history entry when the view changes
+ *  (the entry left keeps the old view's state for Back). */
 export function setView(id) {
   const p = params();
+  const same = p.get('view') === id;
   p.set('view', id);
-  history.replaceState(null, '', `?${p.toString()}`);
+  if (same) history.replaceState(null, '', `?${p.toString()}`);
+  else history.pushState(null, '', `?${p.toString()}`);
+}
+
+/** f() when the browser moves to another history entry (Back, Forward). */
+export function onHistoryMove(f) {
+  window.addEventListener('popstate', f);
 }
 
 /** A page-wide on/off flag in the URL (?present=1); off removes the key. */

@@ -8,8 +8,11 @@ import { COLORS } from '../../charts.js';
 import { hook, clearHook } from '../../testHooks.js';
 import { stickText } from './state.js';
 
-/** pictures(canvases, m, { sims(), series() }): { draw(i), xform(i), dispose() }. */
-export function pictures(canvases, m, { sims, series }) {
+/** pictures(canvases, m, { sims(), series(), shown(i) }): { draw(i), xform(i), dispose() }.
+ *  shown(i): the row the view's clock and status line show (sampled a few
+ *  times a second); the numbers under an arm are that row's, so one quantity
+ *  reads one value on the page; the arm itself moves with every step. */
+export function pictures(canvases, m, { sims, series, shown }) {
   const { v, col } = m;
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
   const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
@@ -158,13 +161,16 @@ export function pictures(canvases, m, { sims, series }) {
     }
     // read-out below
     ctx.fillStyle = '#1d232b';
-    if (r) {
-      const t = r[col(sim, 't')];
-      const extra = m.scn === 'chain' ? `${P.nStick} of ${v('n')} joints STICK${P.compact ? ' (green rings)' : ''}` : stickText(m, sim, r);
-      ctx.fillText(`t = ${t.toFixed(2)} s   ${extra}`, W / 2, H - lineH - 5);
-      if (P.corners.length) ctx.fillText(`f_n = ${P.corners.map((k) => k.fn.toFixed(2)).join(' / ')} N`, W / 2, H - 5);
+    const sr = shown(i) || r;
+    const text = [];
+    if (sr) {
+      const t = sr[col(sim, 't')];
+      const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? ' (green rings)' : ''}`;
+      text.push(`t = ${t.toFixed(3)} s   ${extra}`);
+      if (col(sim, 'fn1') >= 0) text.push(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`);
+      text.forEach((line, k) => ctx.fillText(line, W / 2, H - (text.length - k - 1) * lineH - 5));
     }
-    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s };
+    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text };
   }
 
   return {

@@ -119,7 +119,10 @@ export function mount(container, { core, state, showError }) {
       trimWindow(['q', 'fn', 'tf'].flatMap((key) => s[key]), WINDOW_S, { minCut: 512 });
     },
   });
-  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => series });
+  // the rows of the last text refresh: the clock, the status line and the
+  // numbers under the arms are this one sample
+  let shownRows = [];
+  const pic = pictures(canvases, m, { sims: () => run.sims, series: () => series, shown: (i) => shownRows[i] || null });
 
   function setupScenario() {
     loadScenario(m, state);
@@ -140,8 +143,14 @@ export function mount(container, { core, state, showError }) {
     paramBox.append(det);
     restart();
   }
+  // a change the core refuses returns its message: paramPanel takes it back
+  // and shows it beside the field; the URL keeps the value in use
   function onParam(name) {
-    if (RESTART.has(name)) restart(); else retune();
+    if (!RESTART.has(name)) return retune();
+    const why = run.probe();
+    if (why) return why;
+    restart();
+    return '';
   }
 
   function restart() {
@@ -156,26 +165,34 @@ export function mount(container, { core, state, showError }) {
     paint();
   }
 
+  /** The values to the running methods: '' or the core's refusal (the
+   *  simulations and the URL then keep the values in use). */
   function retune() {
+    const why = run.retune();
+    if (why) return why;
     saveState();
-    run.retune();
     if (loop.paused) paint();
+    return '';
   }
 
   let textAt = 0;
   function paint(all = true) {
+    const now = performance.now();
+    if (all || now - textAt > 250) {
+      textAt = now;
+      shownRows = series.map((s) => s.row);
+      writeText();
+    }
     canvases.forEach((_, i) => pic.draw(i));
     chartSet.set.paint();
-    const now = performance.now();
-    if (all || now - textAt > 250) { textAt = now; writeText(); }
   }
 
   function writeText() {
-    const row = series[0]?.row;
+    const row = shownRows[0];
     const t = row ? row[col(run.sims[0], 't')] : 0;
     clock.textContent = `t = ${t.toFixed(3)} s   h = ${fmt(v('dt'))} s   ${loop.paused ? 'paused' : `${fmt(m.speed)}× real time asked`}`;
     status.textContent = run.sims.map((sim, i) => {
-      const r = series[i].row;
+      const r = shownRows[i];
       if (!r) return `${i ? 'B' : 'A'} ${methods[m.methodOf(i)]}: not started`;
       const g = (name) => r[col(sim, name)];
       const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${(g(n) * 180 / Math.PI).toFixed(1)}°`).join(', ');
@@ -184,7 +201,9 @@ export function mount(container, { core, state, showError }) {
     }).join('  |  ');
   }
 
-  const input = targetInput(canvases, m, { panel: () => panel, xform: pic.xform, retune });
+  // a target the core refuses (not expected: the targets stay in their ranges) is said in the side column
+  const input = targetInput(canvases, m, { panel: () => panel, xform: pic.xform,
+    retune: () => { const why = retune(); sideMsg.hidden = !why; sideMsg.textContent = why; } });
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());

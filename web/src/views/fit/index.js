@@ -37,6 +37,7 @@ import { logsList } from './logs.js';
 import { searchSpace } from './space.js';
 import { resultsSection } from './results.js';
 import { progressSection } from './progress.js';
+import { kept, newResults, watchExports, shownResult, clearLogs } from './store.js';
 
 export const LESSON = {
   notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
@@ -71,10 +72,10 @@ export function mount(container, { core, state }) {
   let budget = state.getNumber('budget', core.fit.defaults().budget);
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
-  const logs = [];         // { name, text, log, kp, trajectory, motor, samples, valid }
+  const logs = kept.logs;  // { name, text, log, kp, trajectory, motor, samples, valid }; kept across tab switches (store.js)
   const edits = new Map(); // parameter key → { free, lo, hi, value }: the user's changes to the default space
   let job = null;          // the running fit: { workers, coordinator, … }
-  let results = [];        // per model: the 'model-done' message
+  let results = kept.results; // per model: the 'model-done' message (store.js)
   // the state the role files read (and logs.js sets: the actuator a log names, the hold-out)
   const st = {
     get actuator() { return actuator; }, set actuator(v) { actuator = v; },
@@ -100,7 +101,9 @@ export function mount(container, { core, state }) {
   const err = messageBox();
   err.id = 'fit-error';
   const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
-  side.append(drop, err, warn);
+  const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, 'Clear logs');
+  clearBtn.title = 'Remove every log and the fit results (asks first)';
+  side.append(drop, clearBtn, err, warn);
 
   const actCtl = choiceControl({ label: 'Actuator (the logs\' motor when they name one)', value: actuator,
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
@@ -222,7 +225,7 @@ export function mount(container, { core, state }) {
     const folded = [logsUi.box, spaceUi.box].filter((d) => d.open);
     folded.forEach((d) => { d.open = false; });
     job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W };
-    results = [];
+    results = newResults();
     res.resBox.hidden = true;
     res.allBox.hidden = true;
     res.bars.box.hidden = true;
@@ -331,7 +334,27 @@ export function mount(container, { core, state }) {
   if (badSpace.length || spaceProblem) save();
   logsUi.renderLogs();
   container.dataset.fit = 'idle';
+  // the work of this session (store.js): the last fit's results, shown again
+  watchExports(res.resBox);
+  if (results.length) {
+    res.renderAll();
+    res.showResult(shownResult());
+    container.dataset.fit = 'done';
+    bar.value = 1;
+    progText.textContent = 'The last fit of this session, kept: its result is below (the charts of its progress are not kept).';
+  }
+  clearBtn.addEventListener('click', () => {
+    if (job || !clearLogs()) return;
+    results = kept.results;
+    res.resBox.hidden = true;
+    res.renderAll();
+    logsUi.renderHoldChoices();
+    logsUi.applyHoldout();
+    container.dataset.fit = 'idle';
+  });
   return {
+    // a tab chosen while a fit runs: leaving cancels it, so ask (store.js keeps the rest)
+    leave: () => !job || window.confirm('A fit is running: leaving this view cancels it (the logs and finished results are kept). Leave?'),
     dispose() {
       stopWorkers();
       zone.dispose();

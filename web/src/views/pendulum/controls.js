@@ -9,7 +9,7 @@ import { paramPanel } from '../../paramPanel.js';
 import { SETUP, ZOOM_S, HISTORY_S, RESTART } from './state.js';
 
 /** controls(container, side, m, on): the controls, wired to
- *  on = { saveState(), paint(), restart(), retune(), setDatasets() }.
+ *  on = { saveState(), paint(), restart(), retune() and probe() → '' or the core's refusal, setDatasets() }.
  *  Returns { playBtn, stepBtn, resetBtn, clock, csvBtn, panel, coefPanel, loadPresetCoefficients }. */
 export function controls(container, side, m, on) {
   const { info, values, fricChoices } = m;
@@ -42,11 +42,17 @@ export function controls(container, side, m, on) {
   // Parameters whose -1 means "the preset's value": paramPanel shows the
   // resolved number beside a ticked "preset" box; values keeps the -1.
   const PRESET_KEYS = info.params.filter((p) => p.preset).map((p) => p.name);
+  // a live change the core refuses: on.retune() returns its message, and
+  // paramPanel takes the change back and shows it beside the field
   const panel = paramPanel(side, info, values, SETUP, (name) => {
     if (name === 'actuator') pickModel();
     if (name === 'actuator' || name === 'model') loadPresetCoefficients();
     if (name === 'trajectory') on.setDatasets();
-    if (RESTART.has(name)) on.restart(); else on.retune();
+    if (!RESTART.has(name)) return on.retune();
+    const why = on.probe();
+    if (why) return why;
+    on.restart();
+    return '';
   });
   const coefDetails = document.createElement('details');
   const coefSummary = document.createElement('summary');
@@ -55,7 +61,11 @@ export function controls(container, side, m, on) {
   const rest = info.params.map((p) => p.name)
     .filter((n) => !SETUP.includes(n) && !['friction', 'duration', 'every'].includes(n));
   const coefPanel = paramPanel(coefDetails, info, values, rest, (name) => {
-    if (RESTART.has(name)) on.restart(); else on.retune();
+    if (!RESTART.has(name)) return on.retune();
+    const why = on.probe();
+    if (why) return why;
+    on.restart();
+    return '';
   });
   side.append(coefDetails);
 

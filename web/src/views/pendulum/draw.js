@@ -1,6 +1,7 @@
 // pendulum/draw.js: the picture of the pendulum view: one arm per treatment
 // in its swing circle, the goal dashed, a STICK/SLIP badge, the angle, the
-// velocity and the reversal rate below. Drawn in CSS pixels (the backing
+// velocity and the reversal rate below (the sample of the status line, in its
+// words and units: angleText, velocityText). Drawn in CSS pixels (the backing
 // store follows the canvas's CSS size × devicePixelRatio), so its text has
 // the size it says. Where it drew each arm is a test hook
 // (window.__fx.pendulum.geometry).
@@ -11,9 +12,27 @@ import { paramIndex } from '../../paramPanel.js';
 
 export const fmtRate = (v) => fmtNumber(v, { small: Infinity, expDigits: 2 });
 
-/** picture(canvas, m, { sims(), series(), names(), reversalRate(i) }):
- *  { draw(), geometry(), goalFromEvent(e), dispose() }. */
-export function picture(canvas, m, { sims, series, names, reversalRate }) {
+// below this |θ̇| [rad/s] a velocity is rounding residue of the step (about
+// five units in the last place of 1 rad/s): it is written as 0, with the bound
+// (the clip treatment leaves −1.67e-19 rad/s where the lesson says it holds
+// still; the value is the core's, only its display is rounded)
+export const DQ_RESOLUTION = 1e-15;
+
+/** θ as the picture and the status line write it: rad, then degrees. */
+export const angleText = (q) => `${q.toFixed(4)} rad (${(q * 180 / Math.PI).toFixed(2)}°)`;
+
+/** θ̇ as the picture and the status line write it (unit included). */
+export function velocityText(v) {
+  if (v !== 0 && Math.abs(v) < DQ_RESOLUTION) return `0 rad/s (|θ̇| < ${fmtNumber(DQ_RESOLUTION, { plus: false })})`;
+  return `${fmtRate(v)} rad/s`;
+}
+
+/** picture(canvas, m, { sims(), series(), names(), readout(i) }): readout(i)
+ *  is the sample the view's status line shows ({ q, dq, stuck, rate,
+ *  reversals } or null), so that the numbers under an arm and in the status
+ *  line are one value; the arm itself moves with every step.
+ *  Returns { draw(), geometry(), goalFromEvent(e), dispose() }. */
+export function picture(canvas, m, { sims, series, names, readout }) {
   const { info, values } = m;
   let fontPx = 13; // >= 13 CSS px; larger on a tall canvas (presentation mode)
   let cssW = 0, cssH = 0;
@@ -35,7 +54,7 @@ export function picture(canvas, m, { sims, series, names, reversalRate }) {
   function geometry() {
     const n = Math.max(1, sims().length);
     const pw = cssW / n, lineH = fontPx + 5, badgeH = fontPx + 8, badgeW = Math.round(fontPx * 5), mass = Math.round(fontPx * 0.85);
-    const top = lineH + 4, below = 6 + badgeH + 4 + 2 * lineH;
+    const top = lineH + 4, below = 6 + badgeH + 4 + 3 * lineH;
     const Rc = Math.max(20, Math.min(pw / 2 - 8, (cssH - top - below) / 2));
     const L = Rc - mass - 3;
     return Array.from({ length: n }, (_, i) => {
@@ -80,16 +99,17 @@ export function picture(canvas, m, { sims, series, names, reversalRate }) {
       ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(x, y, g.massR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#2b3440'; ctx.beginPath(); ctx.arc(cx, cy, 4, 0, 2 * Math.PI); ctx.fill();
       drawn.push({ cx, cy, L, swingRadius: g.Rc, mass: { x, y, r: g.massR }, badge: g.badge });
-      if (!row) return;
-      const stuck = get('stuck') > 0.5;
+      const r = readout(i);
+      if (!row || !r) return;
       const b = g.badge;
-      ctx.fillStyle = stuck ? '#1a7f37' : '#d1242f';
+      ctx.fillStyle = r.stuck ? '#1a7f37' : '#d1242f';
       ctx.fillRect(b.x, b.y, b.w, b.h);
       ctx.fillStyle = '#fff';
-      ctx.fillText(stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
+      ctx.fillText(r.stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
       ctx.fillStyle = '#1d232b';
-      ctx.fillText(`θ = ${(q * 180 / Math.PI).toFixed(2)}°   θ̇ = ${fmtRate(get('dq'))} rad/s`, cx, g.textY);
-      ctx.fillText(`${reversalRate(i).toFixed(0)} reversals/s   (${get('reversals')} in all)`, cx, g.textY + g.lineH);
+      const lines = [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, `${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`];
+      lines.forEach((line, k) => ctx.fillText(line, cx, g.textY + k * g.lineH));
+      drawn[drawn.length - 1].text = lines;   // what the picture says (the browser test reads it)
     });
     setHook('pendulum', 'geometry', { cssWidth: cssW, cssHeight: cssH, fontPx, panels: drawn });
   }

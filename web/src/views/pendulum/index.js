@@ -25,7 +25,7 @@ import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport } fro
 import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
-import { picture, fmtRate } from './draw.js';
+import { picture, angleText, velocityText } from './draw.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
 
@@ -74,7 +74,7 @@ export function mount(container, { core, state, showError }) {
 
   const saveState = () => writeState(m, state, loop.paused);
   const ui = controls(container, side, m, { saveState, paint: () => paint(), restart: () => restart(),
-    retune: () => retune(), setDatasets: () => chartSet.setDatasets() });
+    retune: () => retune(), probe: () => { m.endless(); return run.probe(); }, setDatasets: () => chartSet.setDatasets() });
   const { playBtn, stepBtn, resetBtn, clock, csvBtn, panel } = ui;
 
   // --- the picture and its indicators
@@ -126,7 +126,10 @@ export function mount(container, { core, state, showError }) {
   const advance = (n) => run.advance(n);
 
   const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names, showError });
-  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, reversalRate });
+  // the read-out of each simulation at the last text refresh: the numbers under
+  // the arms and the status line are this one sample (not two moments)
+  let shown = [];
+  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null });
 
   let refusedPause = false;   // paused because the core refused the bench (resumed when it starts again)
   function restart() {
@@ -153,10 +156,14 @@ export function mount(container, { core, state, showError }) {
     else if (run.sims.length && refusedPause) { refusedPause = false; loop.setPaused(false); }
   }
 
+  /** The values to the running treatments: '' or the core's refusal (the
+   *  simulations and the URL then keep the values in use). */
   function retune() {
+    const why = run.retune();
+    if (why) return why;
     saveState();
-    run.retune();
     if (loop.paused) paint();
+    return '';
   }
 
   /** Velocity reversals per second of simulated time over the last second
@@ -174,11 +181,20 @@ export function mount(container, { core, state, showError }) {
   // drawing that chart's last data (then it gets the newest when it is done).
   let textAt = 0;
   function paint(all = true) {
-    pic.draw();
     const tEnd = series[0]?.row ? series[0].row[m.col(run.sims[0], 't')] : 0;
-    chartSet.set.paint();
     const now = performance.now();
-    if (all || now - textAt > 250) { textAt = now; writeText(tEnd); }
+    if (all || now - textAt > 250) {
+      textAt = now;
+      shown = run.sims.map((sim, i) => {
+        const row = series[i]?.row;
+        if (!row) return null;
+        const get = (name) => row[m.col(sim, name)];
+        return { q: get('q'), dq: get('dq'), stuck: get('stuck') > 0.5, reversals: get('reversals'), rate: reversalRate(i) };
+      });
+      writeText(tEnd);
+    }
+    pic.draw();
+    chartSet.set.paint();
   }
 
   function writeText(t) {
@@ -194,11 +210,10 @@ export function mount(container, { core, state, showError }) {
     const nm = names();
     const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
     status.textContent = `goal ${g.toFixed(4)} rad  |  ` + run.sims.map((sim, i) => {
-      const row = series[i].row;
-      if (!row) return `${who(i)} ${nm[i]}: not started`;
-      const get = (name) => row[m.col(sim, name)];
-      return `${who(i)} ${nm[i]}: θ ${get('q').toFixed(4)} rad, dθ/dt ${fmtRate(get('dq'))} rad/s, `
-        + `${get('stuck') > 0.5 ? 'stick' : 'slip'}, ${reversalRate(i).toFixed(0)} reversals/s (${get('reversals')} in all)`;
+      const r = shown[i];
+      if (!r) return `${who(i)} ${nm[i]}: not started`;
+      return `${who(i)} ${nm[i]}: θ ${angleText(r.q)}, θ̇ ${velocityText(r.dq)}, `
+        + `${r.stuck ? 'stick' : 'slip'}, ${r.rate.toFixed(0)} reversals/s (${r.reversals} in all)`;
     }).join('  |  ');
   }
 
@@ -225,7 +240,9 @@ export function mount(container, { core, state, showError }) {
     panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
     panel.set('goal', a);
     chartSet.setDatasets();
-    retune();
+    const why = retune();   // not expected (the goal stays in its range): said in the side column
+    sideMsg.hidden = !why;
+    sideMsg.textContent = why;
   }
   function nudgeGoal(sign) {
     // from the goal the arm follows now: the constant goal as last set (so that

@@ -102,7 +102,6 @@ export function mount(container, { core, state, showError }) {
   const mapMsg = messageBox();
   mapMsg.id = 'wellposed-map-msg';
   paramPanel(side, mapInfo, mapValues, MAP_FRONT, () => map.scheduleMap());
-  side.append(mapMsg);
   const mapMore = document.createElement('details');
   const mapMoreSum = document.createElement('summary');
   mapMoreSum.textContent = 'Normal forces C, d; signs; grid';
@@ -217,7 +216,7 @@ export function mount(container, { core, state, showError }) {
   setHook('wellposed', 'events', sim.events);
   const run = liveRun({
     core, scenario: () => SIM, params: simParams, sideMsg: simMsg, endMsg, loop: () => loop,
-    failed: (i, e) => `The run stopped: ${e.message}. Press Reset to start again.`,
+    failed: (i, e) => { showStop(sim.lastT, e.message); return `The run stopped: ${e.message} Press Reset to start again.`; },
     doneText: () => 'The run reached the end of its time. Press Reset to start again.',
     onRetuneError(e) {
       if (e.code !== 'FRIC_E_UNSUPPORTED') return false;
@@ -270,16 +269,31 @@ export function mount(container, { core, state, showError }) {
     // the row of t = 0 first (a row holds the state at the start of its
     // step), so that the first Step reads t = h, as in the other live views
     if (run.sims.length) run.advance(1);
+    else { showStop(0, run.ended); endMsg.hidden = true; }  // the core's sentence on the panel, once
     saveState();
     writeJLine();
     paint(true);
   }
 
+  /** A screw parameter changed: '' or the core's refusal of the live change
+   *  (paramPanel then takes it back; the run and the URL keep the values in use). */
   function onSimParam(name) {
+    if (SIM_RESTART.has(name) || !run.sims.length) { restart(); return ''; }
+    const why = run.retune();
+    if (why) return why;
     saveState();
     writeJLine();
-    if (SIM_RESTART.has(name) || !run.sims.length) { restart(); return; }
-    if (run.retune() && loop.paused) paint(true);
+    if (loop.paused) paint(true);
+    return '';
+  }
+
+  /** The core stopped the run (the rule = stop, a step that failed, or the
+   *  parameters refused at the start): its sentence on the screw's panel,
+   *  where the rule's actions are told. */
+  function showStop(t, message) {
+    notice.className = 'wellposed-notice stopped';
+    notice.replaceChildren(el('strong', {}, `The core stopped the run at t = ${t.toFixed(3)} s.`), el('span', {}, ` ${message}`));
+    status.textContent = `stopped at t = ${t.toFixed(3)} s by the core (the sentence above); Reset starts again`;
   }
 
   function showEvent(ev) {
@@ -308,7 +322,7 @@ export function mount(container, { core, state, showError }) {
   function writeText() {
     clock.textContent = `t = ${sim.lastT.toFixed(3)} s   h = ${fmt(sv('dt'))} s   ${loop.paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
     const r = sim.row;
-    if (!r) { status.textContent = 'not started'; return; }
+    if (!r) return;   // showStop wrote why
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
@@ -321,9 +335,13 @@ export function mount(container, { core, state, showError }) {
   /** ← →: the motor inertia J, across J + M/η2 = 0. */
   function nudgeGoal(sign) {
     const p = simInfo.params[paramIndex(simInfo, 'J')];
-    const v = Math.min(p.hi ?? p.max, Math.max(p.lo ?? p.min, sv('J') + Math.sign(sign) * J_NUDGE));
+    const was = sv('J');
+    const v = Math.min(p.hi ?? p.max, Math.max(p.lo ?? p.min, was + Math.sign(sign) * J_NUDGE));
     simPanel.set('J', v);
-    onSimParam('J');
+    const why = onSimParam('J');
+    if (why) simPanel.set('J', was);   // refused: J stays the value in use
+    simMsg.hidden = !why;
+    simMsg.textContent = why;
   }
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());

@@ -48,7 +48,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
   const cellOut = el('div', { id: 'wellposed-cell', className: 'readout wellposed-cell', 'aria-live': 'polite' });
   const mapTime = el('div', { className: 'note wellposed-maptime' });
   mapBox.append(el('div', { className: 'wellposed-map-body' }, mapWrap,
-    el('div', { className: 'wellposed-map-side' }, verdict, legend, cellOut, mapTime)));
+    el('div', { className: 'wellposed-map-side' }, mapMsg, verdict, legend, cellOut, mapTime)));   // a refusal on the map, where the eye is
 
   // the map's data, and its mirror for the browser tests (window.__fx.charts.all
   // holds { canvas, data: { datasets } } of every chart: here one dataset per
