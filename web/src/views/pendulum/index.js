@@ -240,9 +240,9 @@ export function mount(container, { core, state, showError }) {
     panel.set('trajectory', info.params[paramIndex(info, 'trajectory')].choices.indexOf('goal'));
     panel.set('goal', a);
     chartSet.setDatasets();
-    const why = retune();   // not expected (the goal stays in its range): said in the side column
-    sideMsg.hidden = !why;
-    sideMsg.textContent = why;
+    const why = retune();   // not expected (the goal stays in its range): said on the picture
+    picMsg.hidden = !why;
+    picMsg.textContent = why;
   }
   function nudgeGoal(sign) {
     // from the goal the arm follows now: the constant goal as last set (so that
