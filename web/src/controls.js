@@ -1,14 +1,16 @@
 // controls.js: labelled parameter controls. A numeric control is a slider
 // over a practical range paired with a text field that accepts the whole
 // valid (hard) range. A typed value applies only on Enter or when the field
-// loses focus; Escape restores the last good value; a value that is not a
-// number or lies outside the valid range is refused in place (the field is
-// marked and the message names the parameter, the range and the value kept),
-// so nothing half-typed ("5" of "50") ever reaches the simulation. A value the
-// view refuses after it was applied (onInput returns the reason: the core
-// refused a live change) is taken back: the field and slider show the value
-// in use again, and the reason stands beside the field. A field's message
-// clears as soon as its text is a valid value again (or a value is applied).
+// loses focus; Escape restores the last good value (on a field that shows it
+// already, Escape is left to the page: it closes the presentation drawer); a
+// value that is not a number or lies outside the valid range is refused in
+// place (the field is marked and the message names the parameter, the range
+// and the value kept), so nothing half-typed ("5" of "50") ever reaches the
+// simulation. A value the view refuses after it was applied (onInput returns
+// the reason: the core refused a live change) is taken back: the field and
+// slider show the value in use again, and the reason stands beside the field.
+// A field's message clears as soon as its text is a valid value again (or a
+// value is applied).
 import { fmtNumber } from './format.js';
 import { el as make } from './dom.js';
 
@@ -182,7 +184,14 @@ export function numberControl(opts) {
   });
   num.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') { e.preventDefault(); commit(); }
-    else if (e.key === 'Escape') { e.preventDefault(); show(); }
+    else if (e.key === 'Escape') {
+      // the first Escape restores an edited or refused value (and keeps the
+      // key); on a field that shows its value already, the key is left to the
+      // page (main.js: it closes the presentation drawer)
+      if (num.value === fmtShort(shownValue()) && !el.classList.contains('invalid')) return;
+      e.preventDefault();
+      show();
+    }
   });
   // typing: a message goes as soon as the text is a valid value again
   num.addEventListener('input', () => { if (el.classList.contains('invalid') && !parse(num.value).why) clearMessage(); });

@@ -106,6 +106,43 @@ export default async function (h) {
       return 'typed 12, Escape: 999 again, nothing applied';
     });
 
+    await check('controls: in the presentation drawer, the first Escape restores an edited field, the next one closes the drawer', async () => {
+      const drawer = () => page.evaluate(() => ({ open: document.body.classList.contains('drawer-open'),
+        present: document.body.classList.contains('present'), focus: document.activeElement?.id || document.activeElement?.tagName }));
+      const w0 = await urlWrites(page);
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('f');
+      expect(await waitFor(async () => (await drawer()).present, 2000), 'F did not enter presentation mode');
+      await page.locator('#drawer-button').click();
+      await page.waitForTimeout(300); // the drawer's slide
+      const fieldId = await field.getAttribute('id');
+      const out = [];
+      // an edited value, then a refused one: each first Escape restores 999 and keeps the drawer open
+      for (const [typed, enter] of [['12', false], ['abc', true]]) {
+        await field.fill(typed);
+        if (enter) {
+          await field.press('Enter');
+          expect(await box.evaluate((el) => el.classList.contains('invalid')), `'${typed}' + Enter was not refused`);
+        }
+        await field.press('Escape');
+        const s = await drawer();
+        expect(await field.inputValue() === '999', `after '${typed}' + Escape the field shows '${await field.inputValue()}', not 999`);
+        expect(!(await box.evaluate((el) => el.classList.contains('invalid'))), `the refusal mark stayed after Escape ('${typed}')`);
+        expect(s.open && s.focus === fieldId, `the first Escape after '${typed}' closed the drawer or moved the focus: ${JSON.stringify(s)}`);
+        out.push(`'${typed}'${enter ? ' + Enter' : ''}: restored, drawer open`);
+      }
+      // the field shows its value: Escape closes the drawer, the focus back on "Controls"
+      await field.press('Escape');
+      const s = await waitFor(async () => { const d = await drawer(); return !d.open && d; }, 2000);
+      expect(s && s.present && s.focus === 'drawer-button', `Escape on the unedited field: ${JSON.stringify(await drawer())} (expected the drawer closed, still presenting, the focus on #drawer-button)`);
+      await page.keyboard.press('Escape'); // leaves presentation mode
+      expect(await waitFor(async () => !(await drawer()).present, 2000), 'the third Escape did not leave presentation mode');
+      // present=1 written and removed; nothing else (the Escapes applied no value)
+      expect(await urlWrites(page) - w0 === 2, `${await urlWrites(page) - w0} URL writes, expected 2 (present=1 on and off)`);
+      out.push('unedited: drawer closed, focus on Controls');
+      return out.join('; ');
+    });
+
     await check('controls: leaving the field (blur) applies a typed value', async () => {
       const before = await chartPrint(page);
       await field.fill('-5');

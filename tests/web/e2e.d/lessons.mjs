@@ -8,8 +8,9 @@
 //   machinery   Reset puts the URL slice of the view back to the lesson's
 //               start; each step's "Set up" gives the same controls as
 //               following the steps before it (the control values compared);
-//               key L resets and keys 1-5 set up a step in presentation mode;
+//               key L resets and keys 1-5 set up a step in presentation mode,
 //               a set-up step's chart is scrolled into the window
+//               (lessons-arm.mjs)
 //   laws        eq. 15 bounds (`friction eval` messages), "Set K" (1.05 × the
 //               smallest K, 3 digits), the static band Z·Φ(+0), the table's
 //               error against its tolerance (`friction eval what=lut/phi_z`)
@@ -20,6 +21,9 @@
 //   wellposed   steps 2, 4, 5 from their predecessors: the map at μ = 0.6,
 //               D22 = 1.4, the screw with J = 30 after R, rule = stop with J = 5
 //               (`friction run solutions-2dof`, `friction run screw-selflock`)
+// The Robot arm and Scenarios views are followed by lessons-arm.mjs and
+// lessons-scenarios.mjs, with the helpers exported here; the Fit view's
+// steps need dropped logs and are not followed.
 // Screenshots: build/e2e/lesson-<view>-<step>.png at the step's end.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,12 +80,14 @@ async function setUp(page, i) {
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
 }
 
-export default async function lessons(h) {
-  const { check, expect, openPage, waitFor, ROOT, OUT } = h;
+/** The checks' own helpers: has (the step's text says it), shot (a
+ *  screenshot lesson-NAME.png), sameAsSetUp (following the steps: snapshots[i]
+ *  = the controls when step i begins; then each step's "Set up" must give
+ *  the same controls). */
+export function kit(h) {
+  const { expect, OUT } = h;
   const has = (text, s) => expect(text.includes(s), `the step lacks '${s}': '${text.slice(0, 140)}…'`);
   const shot = (page, name) => page.screenshot({ path: path.join(OUT, `lesson-${name}.png`) });
-  /** Following the steps: snapshots[i] = the controls when step i begins;
-   *  then each step's "Set up" must give the same controls. */
   async function sameAsSetUp(page, snapshots) {
     const bad = [];
     for (let i = 0; i < snapshots.length; i++) {
@@ -93,6 +99,13 @@ export default async function lessons(h) {
     }
     expect(!bad.length, `"Set up" differs from following the steps: ${bad.join(' | ')}`);
   }
+  return { has, shot, sameAsSetUp };
+}
+export { cli, csv, round, field, type, pick, lessonSteps, controls, reset };
+
+export default async function lessons(h) {
+  const { check, expect, openPage, waitFor, ROOT } = h;
+  const { has, shot, sameAsSetUp } = kit(h);
 
   // ------------------------------------------------------------------ laws
   await check('lessons: laws, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)', async () => {

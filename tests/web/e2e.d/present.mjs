@@ -82,13 +82,13 @@ export default async function (h) {
     expect(drawer === false, 'the control column is still shown (expected in a closed drawer)');
     const btn = page.locator('#drawer-button');
     await btn.click();
-    await page.waitForTimeout(300);
-    const open = await page.evaluate(() => document.querySelector('#view .view > .controls').checkVisibility({ visibilityProperty: true }));
+    // the drawer slides in and out over 0.2 s (its visibility too): waited for, not timed, as a loaded machine may be slower
+    const drawerShown = () => page.evaluate(() => document.querySelector('#view .view > .controls').checkVisibility({ visibilityProperty: true }));
+    const open = await waitFor(drawerShown, 2000);
     expect(open, 'the "Controls" button did not open the drawer');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
-    const closed = !(await page.evaluate(() => document.querySelector('#view .view > .controls').checkVisibility({ visibilityProperty: true })));
-    expect(closed && (await bodyState(page)).present, 'Escape should close the drawer first, staying in presentation mode');
+    const closed = await waitFor(async () => !(await drawerShown()), 2000);
+    expect(closed && (await bodyState(page)).present, `Escape should close the drawer first, staying in presentation mode (drawer ${closed ? 'closed' : 'still shown'}, present ${(await bodyState(page)).present})`);
     await page.screenshot({ path: path.join(OUT, 'present-1280.png') });
     return `body ${s.font} px, legend: ${legend.join(' ')}, chart fonts ${[...new Set(charts)].join('/') || 'none'} px; build/e2e/present-1280.png`;
   });

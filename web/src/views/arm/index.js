@@ -34,20 +34,23 @@ import { targetInput } from './input.js';
 export const LESSON = {
   notice: 'Link 2 swings down and hits the ground at about 0.4 s; the motors press it into the ground (target −90°) '
     + 'until the voltage is cut at 4 s. The methods rest differently: semi-implicit (A) on one corner, about 156 N, '
-    + 'joint 1 at 109°; implicit (B) on both corners, about 44 and 58 N, joint 1 creeping to about 99°.',
+    + 'joint 1 at 109.4°; implicit (B) on both corners, joint 1 creeping down to about 99° by 4 s.',
   // the steps build on each other: each one's setup is the URL state reached
-  // by following the steps before it in order (layout.js lessonFrame)
+  // by following the steps before it in order (layout.js lessonFrame); every
+  // number is checked against `friction run` by tests/web/e2e.d/lessons.mjs
   tryThis: [
-    { text: 'Normal-force chart at t ≈ 0.4 s: both methods hit at the same moment; A loads corner 1 only, B shares the load.',
-      setup: {}, chart: '.charts > .chart-box:nth-child(3)' },
+    { text: 'Normal-force chart: both methods hit at about 0.4 s (A at 0.403 s, B at 0.390 s); A loads corner 1 only, '
+      + 'B shares the load, corner 2 from 0.648 s.',
+    setup: {}, chart: '.charts > .chart-box:nth-child(3)' },
     { text: 'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
       setup: {} },
-    { text: 'Method B back to implicit, and watch the badges: with the joint step Φ_Z (the default) or paper (eq. 27 + clip 21), '
-      + 'A\'s badges read STICK once the arm rests on the ground (from about 2 s); B keeps creeping and its joints read SLIP.',
+    { text: 'Method B back to implicit, and watch the badges: with the joint step Φ_Z (the default), A\'s badges read STICK '
+      + 'once the arm rests on the ground, from 1.8 s on (with paper, eq. 27 + clip 21: from 2.4 s); B keeps creeping and '
+      + 'its joints read SLIP.',
     setup: { method_b: 'coupled' } },
     { text: 'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
       setup: {} },
-    { text: 'Scenario chain (n = 10): ten links fall from horizontal; the tip lands on one corner only, f_n of corner 2 stays 0.',
+    { text: 'Scenario chain (n = 10): ten links fall from horizontal; the tip lands at 0.4 s on one corner only, f_n of corner 2 stays 0.',
       setup: { 'arm2-ground.q2_d': 0 } },
   ],
 };

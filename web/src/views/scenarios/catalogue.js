@@ -92,19 +92,20 @@ export const LESSON = {
   notice: 'Every run goes to its end and every step is drawn: each chart keeps the smallest and largest value of '
     + 'each of 2000 time slices, so chattering shows as a band, never as a slow false pattern.',
   // each step starts by picking its scenario at its defaults (what following the
-  // steps before it leaves there): its setup picks it (layout.js lessonFrame)
+  // steps before it leaves there): its setup picks it (layout.js lessonFrame);
+  // every number is checked against `friction run` by tests/web/e2e.d/lessons.mjs
   tryThis: [
     { setup: { scenario: 'model-a' }, text: 'Pick the model A block and set the treatment to explicit: where the implicit element holds exactly v = 0, '
       + 'the velocity chatters between −8 and +7 mm/s (38 reversals at T = 1 ms).' },
     { setup: { scenario: 'models-bd' }, text: 'Pick models B and D and raise K to 7.5·10⁶ N/m: the delayed alternative diverges and the run stops at '
       + 't = 0.154 s with the core\'s message, while model B holds 10.1 N.' },
-    { setup: { scenario: 'joint-step' }, text: 'Pick the compliant joint and compare the laws: with stiction (Stribeck, rational) it sticks near 71°, '
-      + 'Coulomb-viscous is still creeping at 72.9°.' },
-    { setup: { scenario: 'screw' }, text: 'Pick the screw drive and set g to 9.81 m/s²: the implicit treatment holds the load in the dead band, the '
-      + 'explicit one chatters (about 190 reversals against 2).' },
-    { setup: { scenario: 'joint-step' }, text: 'Pick the joint, set T to 1e-6 s and watch the progress bar: Coulomb-viscous and Stribeck run 5 million '
-      + 'steps each to t = 5 s, while the rational law is refused (1/Z = K·T + B = 50.005 is below the 53 its drop '
-      + 'needs, Kikuuwe eq. 15). Cancel stops a run and the summary says where.' },
+    { setup: { scenario: 'joint-step' }, text: 'Pick the compliant joint and compare the laws: with stiction (Stribeck, rational) it sticks, at 71.86° '
+      + 'and 70.55°; Coulomb-viscous is still creeping at 72.94° at 5 s.' },
+    { setup: { scenario: 'screw' }, text: 'Pick the screw drive and set g to 9.81 m/s²: the implicit treatment holds the load in the dead band '
+      + '(q̇ = 0 exactly, 398 steps between 0.178 and 0.698 s), the explicit one chatters there: 192 reversals against 2.' },
+    { setup: { scenario: 'joint-step' }, text: 'Pick the joint, set T to 1e-6 s and watch the progress bar (Cancel would stop a run, and the summary '
+      + 'say where): Coulomb-viscous and Stribeck run 5 million steps each to t = 5 s, then the rational law is refused '
+      + '(1/Z = K·T + B = 50.005 is below the 53 its drop needs, Kikuuwe eq. 15).' },
   ],
 };
 
