@@ -86,6 +86,32 @@ for h in --help -h; do
 done
 usage_error "no command" "help" -- "$bin"
 usage_error "unknown command" "'frobnicate'" -- "$bin" frobnicate
+# every command answers --help and -h (anywhere among its arguments) with
+# its usage and exit 0: the commands are those the unknown-command message
+# lists; each answer starts with "usage:", shows "friction CMD" and only
+# lines that `friction help` also shows
+cmds=$(sed -n 's/.*the commands are \(.*\)\.$/\1/p' "$tmp/err" | sed 's/,\| and / /g')
+[ "$(echo $cmds | wc -w)" -ge 6 ] && ok || bad "the unknown-command message lists no commands: $(cat "$tmp/err")"
+for c in $cmds; do
+    [ "$c" = help ] && continue
+    for h in --help -h; do
+        for args in "$h" "x $h"; do
+            run "$bin" "$c" $args
+            why=""
+            [ $rc -eq 0 ] || why="exit $rc: $(cat "$tmp/err")"
+            [ -z "$why" ] && [ -s "$tmp/err" ] && why="stderr: $(cat "$tmp/err")"
+            [ -z "$why" ] && [ "$(head -n 1 "$tmp/out")" != "usage:" ] && why="no usage: line"
+            [ -z "$why" ] && ! grep -q "^  friction $c" "$tmp/out" && why="does not show 'friction $c'"
+            [ -z "$why" ] && grep -q "^  friction \(help\|$(echo $cmds | sed "s/\b$c\b//; s/ \+/\\|/g; s/^\\|//; s/\\|$//")\) " "$tmp/out" && why="shows another command"
+            if [ -z "$why" ]; then
+                while IFS= read -r line; do
+                    grep -qxF -- "$line" "$tmp/help" || { why="line not in 'friction help': $line"; break; }
+                done <"$tmp/out"
+            fi
+            if [ -z "$why" ]; then ok; else bad "friction $c $args: $why"; fi
+        done
+    done
+done
 
 # --------------------------------------------------------------- eval
 # Coulomb-viscous, Kikuuwe eq. 25 by hand: Fc = 1 N, D = 2 N*s/m, Z = 0.5:
