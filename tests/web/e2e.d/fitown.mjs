@@ -160,6 +160,12 @@ export default async function fitOwnChecks(h) {
     expect(new RegExp(`M${best.model.slice(1)}\\b.*lowest validation MAE`).test(why) && heading.includes(`M${best.model.slice(1)} `),
       `shows '${heading}' because '${why}'; the lowest validation MAE is ${best.model}`);
     await p.screenshot({ path: path.join(h.OUT, 'fit-own-all.png'), fullPage: true });
+    // the result as a person sees it, at three window sizes
+    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
+      await p.setViewportSize({ width: w, height: hgt });
+      await p.locator('#fit-result').scrollIntoViewIfNeeded();
+      await p.screenshot({ path: path.join(h.OUT, `fit-own-result-${w}.png`) });
+    }
     return `training MAE ${rows.map((r) => `${r.model} ${r.mae[1].toFixed(4)}`).join(', ')} = CLI; '${why}'`;
   });
 
