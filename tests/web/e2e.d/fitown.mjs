@@ -38,6 +38,7 @@ export default async function fitOwnChecks(h) {
     'fit own servo: raw sts3250 logs read as sts3215 with the CLI\'s sentence; samples say resampled from what',
     'fit own servo: M4 without a published preset fits; published "—"; equals `friction fit` and `friction replay` (consistency)',
     'fit own servo: Fit all on sts3215: published "—" for M2..M6, training MAEs equal `friction fit --model all`; says why it shows its model',
+    'fit own servo: a published value outside its box (xl330 M4 α = 0.76 in [1, 10]) is marked, not silently held',
     'fit own servo: no console error or failed request',
   ];
   if (!h.views.some((v) => v.id === 'fit')) {
@@ -170,6 +171,23 @@ export default async function fitOwnChecks(h) {
   });
 
   await check(names[3], async () => {
+    // the published α from the shared file, the box from docs/identification.md (α ∈ [1, 10])
+    const pubFile = path.resolve(LOG_DIR, '../../../params/xl330/m4.json');
+    if (!fs.existsSync(pubFile)) return { skip: `missing shared data: ${pubFile}` };
+    const alpha = JSON.parse(fs.readFileSync(pubFile, 'utf8')).alpha;
+    expect(alpha < 1, `the published xl330 M4 α is ${alpha}, inside [1, 10]: this check needs one outside`);
+    const p = await open('?view=fit&fit.actuator=xl330&fit.model=m4');
+    const row = p.locator('#fit-bounds tr[data-key="alpha"]');
+    const value = Number(await row.locator('input[data-field="value"]').inputValue());
+    const note = (await row.locator('.fit-outside').textContent().catch(() => '')) || '';
+    expect(Math.abs(value - alpha) < 1e-5 * alpha, `held value ${value}, published ${alpha} (shown to 6 digits)`);
+    expect(/outside \[1, 10\]/.test(note), `no mark on α: '${note}'`);
+    const others = await p.locator('#fit-bounds .fit-outside').count();
+    expect(others === 1, `${others} parameters marked outside their box; only α is (docs/identification.md)`);
+    return `α ${value}: '${note}'`;
+  });
+
+  await check(names[4], async () => {
     const problems = pages.flatMap((x) => logProblems(x.log));
     expect(problems.length === 0, problems.slice(0, 5).join('; '));
   });
