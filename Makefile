@@ -75,10 +75,32 @@ comma := ,
 all: lib
 lib: $(NAT)/libfriction.a
 
+# help: one line for every target a person runs (the deps-* targets are
+# steps of the others; build outputs are in build/).
 help:
-	@echo "make serve   build and serve the explorer (see README)"
-	@echo "make test    install what is missing, build, run every test"
-	@echo "make bench   performance figures (build/bench/*.json)"
+	@echo "Building and running:"
+	@echo "  make serve          build the explorer and serve it on http://localhost:$(PORT) (PORT=...)"
+	@echo "  make web            build the explorer into build/web (no server)"
+	@echo "  make cli            the command-line tool build/native/friction"
+	@echo "  make lib            the core library build/native/libfriction.a (also: make all)"
+	@echo "  make wasm           the core for the browser (build/wasm)"
+	@echo "  make wasm-bench     the wasm build with the benchmark kernels (build/wasm-bench)"
+	@echo "  make npm            install the pinned npm packages (npm ci)"
+	@echo "  make clean          remove build/"
+	@echo "Testing:"
+	@echo "  make test           install what is missing, build, run every test; one total line"
+	@echo "  make test-native    cmocka tests of the core, plain then ASan+UBSan"
+	@echo "  make test-cli       the friction tool from outside, plain then ASan+UBSan"
+	@echo "  make test-web       the wasm wrapper in Node and the browser test in headless Chromium"
+	@echo "  make lint           ESLint over web/, wasm/, tests/web/, tools/"
+	@echo "  make fuzz           libFuzzer targets for FUZZ_SECONDS each, after the saved inputs"
+	@echo "  make fuzz-regress   replay the saved fuzz inputs only"
+	@echo "  make fuzz-build     build the fuzz targets only"
+	@echo "Benchmarks (build/bench/*.json):"
+	@echo "  make bench          every benchmark (core, systems, fit, chain, wasm)"
+	@echo "  make bench-short    every benchmark with small budgets (about a minute)"
+	@echo "  make bench-NAME     one of them: core, systems, fit, chain, wasm (bench-NAME-short: small)"
+	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
 
 deps-native:
 	@tools/deps.sh native
@@ -332,7 +354,7 @@ wasm-bench: $(WASMB)/friction_core.mjs
 # --------------------------------------------------------------- npm, web
 node_modules/.package-lock.json: package.json package-lock.json
 	@tools/deps.sh web
-	npm ci --no-audit --no-fund
+	npm ci --no-audit --no-fund --loglevel=error
 
 npm: node_modules/.package-lock.json
 

@@ -16,6 +16,12 @@
  *     wall time of each): their ratio, and whether the result is
  *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
+ *   - seed robustness (issue 18): each model M1..M6 fitted from scratch
+ *     with seeds 1..10 at the default budget; per model, how many of the 10
+ *     end within 1 % of the best training loss known for it (BEST_KNOWN:
+ *     the best of long runs, 64 000 evaluations and more, see
+ *     docs/identification.md; lowered by any run of this benchmark that
+ *     does better). Target: at least 9 of 10 for every model;
  *   - the targets: M1 ≤ 0.082 rad and M4 ≤ 0.060 rad validation MAE, M6 ≤
  *     the fitted M4, every fit below its published preset on validation, M4
  *     in ≤ 5 s of wall time, seeds within 10 %: printed met / MISSED, never
@@ -44,6 +50,17 @@
 
 #define N_LOGS 16
 #define SHORT_BUDGET 1000
+#define ROBUST_SEEDS 10          /* seeds 1..10 per model                    */
+#define ROBUST_SHORT_SEEDS 2     /* --short                                  */
+#define ROBUST_TOL 0.01          /* within 1 % of the best known             */
+
+/* The best training loss known for each model on this split [rad]: the
+ * smallest of every fit from scratch and every long run (64 000
+ * evaluations, seeds 1 and 2, the default-budget seeds 1..10, and the
+ * optimiser variants tried for issue 18; docs/identification.md, "Seed
+ * robustness"). A model contains the simpler ones it embeds, so its
+ * best is at most theirs. */
+static const double BEST_KNOWN[6] = { 0.061534, 0.061366, 0.044939, 0.027627, 0.027350, 0.027350 };
 
 static const double kps[4] = { 100, 200, 400, 800 };
 static const char *const trajs[4] = { "sin_sin", "sin_time_square", "lift_and_drop",
@@ -285,8 +302,39 @@ int main(int argc, char **argv)
     printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
            host_load_average(), threads);
 
+    /* seed robustness: every model from scratch, seeds 1..10 (one thread
+     * per fit would be fairer to a shared machine, but the result does not
+     * depend on the threads: every core) */
+    const int n_seeds = short_mode ? ROBUST_SHORT_SEEDS : ROBUST_SEEDS;
+    double robust_train[6][ROBUST_SEEDS], best_known[6];
+    int robust_within[6];
+    printf("\nSeed robustness: each model from scratch, seeds 1..%d, %ld evaluations; within %.0f %% "
+           "of the best training loss known:\n", n_seeds, budget, 100 * ROBUST_TOL);
+    for (int k = 1; k <= 6; k++) {
+        best_known[k - 1] = BEST_KNOWN[k - 1];
+        for (int s = 0; s < n_seeds; s++) {
+            fit_result r;
+            if (fit_one(k, &train, &valid, lanes, budget, (uint64_t)s + 1, threads, NULL, &r)) return 1;
+            robust_train[k - 1][s] = r.train;
+            if (r.train < best_known[k - 1]) best_known[k - 1] = r.train;
+        }
+        /* a richer model is never worse than one it contains */
+        for (int j = 1; j < k; j++)
+            if (fric_fit_contains(k, j) && best_known[j - 1] < best_known[k - 1])
+                best_known[k - 1] = best_known[j - 1];
+        robust_within[k - 1] = 0;
+        printf("  M%d: best known %.6f rad; seeds:", k, best_known[k - 1]);
+        for (int s = 0; s < n_seeds; s++) {
+            int in = robust_train[k - 1][s] <= best_known[k - 1] * (1 + ROBUST_TOL);
+            robust_within[k - 1] += in;
+            printf(" %.5f%s", robust_train[k - 1][s], in ? "" : "*");
+        }
+        printf("  -> %d of %d within 1 %%\n", robust_within[k - 1], n_seeds);
+        fflush(stdout);
+    }
+
     /* targets */
-    target tg[20];
+    target tg[24];
     int nt_ = 0;
     tg[nt_++] = (target){ "M1 validation MAE <= 0.082 rad (published 0.094)", chain[0].valid,
                           0.082, "rad", chain[0].valid <= 0.082 };
@@ -316,6 +364,16 @@ int main(int argc, char **argv)
                           spread <= 10.0 };
     tg[nt_++] = (target){ "1 thread and every thread give the same fit", identical, 1, "",
                           identical };
+    static const char *const robust_text[6] = {
+        "M1: seeds within 1 % of the best known (>= 90 % of them)",
+        "M2: seeds within 1 % of the best known (>= 90 % of them)",
+        "M3: seeds within 1 % of the best known (>= 90 % of them)",
+        "M4: seeds within 1 % of the best known (>= 90 % of them)",
+        "M5: seeds within 1 % of the best known (>= 90 % of them)",
+        "M6: seeds within 1 % of the best known (>= 90 % of them)" };
+    for (int k = 0; k < 6; k++)
+        tg[nt_++] = (target){ robust_text[k], robust_within[k], 0.9 * n_seeds, "seeds",
+                              robust_within[k] >= 0.9 * n_seeds };
     printf("\nTargets%s:\n", short_mode ? " (short run: a smaller budget than the targets')" : "");
     for (int i = 0; i < nt_; i++)
         printf("  %-62s %10.4g (limit %.4g) %s\n", tg[i].text, tg[i].value, tg[i].limit,
@@ -377,7 +435,23 @@ int main(int argc, char **argv)
             host_json_num(f, seeds[s].wall, 17);
             fprintf(f, " }");
         }
-        fprintf(f, "\n  ],\n  \"m4_seed_spread_pct\": ");
+        fprintf(f, "\n  ],\n  \"seed_robustness\": { \"seeds\": %d, \"budget\": %ld, \"tolerance\": ",
+                n_seeds, budget);
+        host_json_num(f, ROBUST_TOL, 17);
+        fprintf(f, ", \"note\": \"each model from scratch; within: training loss <= best_known x (1 + "
+                "tolerance); best_known: the best of long runs (docs/identification.md) and of this "
+                "run\", \"models\": [");
+        for (int k = 0; k < 6; k++) {
+            fprintf(f, "%s\n    { \"model\": \"m%d\", \"best_known\": ", k ? "," : "", k + 1);
+            host_json_num(f, best_known[k], 17);
+            fprintf(f, ", \"within\": %d, \"train\": [", robust_within[k]);
+            for (int s = 0; s < n_seeds; s++) {
+                if (s) fprintf(f, ", ");
+                host_json_num(f, robust_train[k][s], 17);
+            }
+            fprintf(f, "] }");
+        }
+        fprintf(f, "\n  ] },\n  \"m4_seed_spread_pct\": ");
         host_json_num(f, spread, 17);
         fprintf(f, ",\n  \"m4_speed\": { \"threads\": %d, \"wall_s\": ", threads);
         host_json_num(f, wall_n, 17);

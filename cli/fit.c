@@ -625,6 +625,28 @@ static void cell_mae(char *buf, size_t size, double v)
     else snprintf(buf, size, "%.5f", v);
 }
 
+/* Under the table: the caution of each fit (fric_fit_caution: too few
+ * training logs, validation much worse than training), a line each, the
+ * same text not repeated for the next model. */
+static void print_cautions(const fit_model *ms, int n_models, const fit_log *logs, int n)
+{
+    const fric_io_log *lp[FRIC_FIT_MAX_LOGS];
+    unsigned char v[FRIC_FIT_MAX_LOGS];
+    size_t m = 0;
+    for (int i = 0; i < n && m < FRIC_FIT_MAX_LOGS; i++) {
+        if (logs[i].dropped) continue;
+        lp[m] = &logs[i].log;
+        v[m++] = (unsigned char)logs[i].valid;
+    }
+    char last[1024] = "", text[1024];
+    for (int k = 0; k < n_models; k++) {
+        if (!ms[k].fitted) continue;
+        if (!fric_fit_caution(lp, m, v, ms[k].train, ms[k].valid, text, sizeof text)) continue;
+        if (strcmp(text, last) != 0) printf("caution, M%d: %s\n", ms[k].model, text);
+        memcpy(last, text, sizeof last);
+    }
+}
+
 /* The table (stdout): the published preset and the fit per model (with
  * --model all, M1..M6: the paper's Fig. 5 as text). */
 static void print_table(const fit_model *ms, int n, int threads, uint64_t seed)
@@ -847,6 +869,15 @@ int cli_fit(int argc, char **argv)
     printf("fit %s, %s: %d training log%s, %d validation log%s%s\n", act, which, n_train,
            n_train == 1 ? "" : "s", n_valid, n_valid == 1 ? "" : "s",
            n_valid ? "" : " (no split: the validation column shows —)");
+    /* a motor name the core reads as another actuator's: the core's sentence,
+       the one the Fit view shows (once per distinct name) */
+    for (int i = 0; i < n; i++) {
+        char note[256];
+        int seen = 0;
+        for (int j = 0; j < i; j++) seen |= strcmp(logs[j].log.motor, logs[i].log.motor) == 0;
+        if (!seen && fric_bench_actuator_note(logs[i].log.motor, note, sizeof note))
+            printf("%s\n", note);
+    }
     for (int i = 0; i < n; i++) {
         char kb[FMT_DOUBLE_LEN];
         printf("  %-10s %s (kp %s, %s)\n",
@@ -899,6 +930,7 @@ int cli_fit(int argc, char **argv)
     if (written) {
         putchar('\n');
         print_table(ms, n_models, threads, o.seed);
+        print_cautions(ms, n_models, logs, n);
         putchar('\n');
         char b[FMT_DOUBLE_LEN];
         for (int k = 0; k < n_models; k++)

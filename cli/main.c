@@ -7,7 +7,7 @@
  *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
- *   friction help
+ *   friction help, friction COMMAND --help (or -h): the usage of one command
  *
  * Every system is driven through fric_scenario.h only, so a scenario
  * registered in core/system/scenario.c appears here without a change.
@@ -48,6 +48,10 @@ static double now_s(void)
     if (clock_gettime(CLOCK_MONOTONIC, &ts)) return 0;
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+#define EXIT_TEXT \
+    "Exit status: 0 success; 1 the simulation stopped (a state stopped being finite)\n" \
+    "or the output could not be written; 2 bad input (nothing is written to stdout).\n"
 
 static const char usage_text[] =
     "usage:\n"
@@ -99,15 +103,47 @@ static const char usage_text[] =
     "  friction mujoco MODEL.xml --joint NAME ... | mujoco-model --log L --params P\n"
     "      MuJoCo with the core's friction; the bench as MJCF (friction mujoco --help).\n"
     "  friction help | --help | -h\n"
-    "      This text.\n"
-    "\n"
-    "Exit status: 0 success; 1 the simulation stopped (a state stopped being finite)\n"
-    "or the output could not be written; 2 bad input (nothing is written to stdout).\n";
+    "      This text. `friction COMMAND --help` (or -h): the lines of one command.\n"
+    "\n" EXIT_TEXT;
 
 static int cmd_help(void)
 {
     fputs(usage_text, stdout);
     return cli_finish_output(stdout, "the help to stdout");
+}
+
+/* `friction CMD --help` (or -h anywhere among its arguments): the part of
+ * usage_text that starts at "  friction CMD" and ends before the next
+ * command's line ("  friction " or "  Limits:"), then the exit status. One
+ * text: `friction help` shows the same lines. */
+static int cmd_help_of(const char *cmd)
+{
+    char head[64];
+    snprintf(head, sizeof head, "\n  friction %s", cmd);
+    const char *a = strstr(usage_text, head);
+    if (!a) return cmd_help();
+    a += 1;
+    const char *b = a + 1;
+    for (;;) {
+        const char *nl = strchr(b, '\n');
+        if (!nl || strncmp(nl + 1, "  friction ", 11) == 0 || strncmp(nl + 1, "  Limits:", 9) == 0) {
+            b = nl ? nl + 1 : b + strlen(b);
+            break;
+        }
+        b = nl + 1;
+    }
+    fputs("usage:\n", stdout);
+    fwrite(a, 1, (size_t)(b - a), stdout);
+    fputs("\n" EXIT_TEXT, stdout);
+    return cli_finish_output(stdout, "the help to stdout");
+}
+
+/* 1 when an argument after the command asks for its help. */
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
+    return 0;
 }
 
 static const char *known_scenarios(char *buf, size_t size)
@@ -425,6 +461,9 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
         return cmd_help();
+    static const char *const commands[] = { "list", "run", "replay", "fit", "diagram", "eval" };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(cmd, commands[i]) == 0 && wants_help(argc, argv)) return cmd_help_of(cmd);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0) return cli_replay(argc - 1, argv + 1);

@@ -209,6 +209,7 @@ static const struct { const char *name; double value; } constants[] = {
     { "fit_n", FRIC_FIT_N },
     { "scenario_max_shape", FRIC_SCENARIO_MAX_SHAPE },       /* points */
     { "log_head_numbers", FRIC_IO_H_MOTOR },                 /* fric_io_log_raw.head */
+    { "io_resample_dt", FRIC_IO_RESAMPLE_DT },               /* [s] a raw log's step */
 };
 
 /* A growing JSON text in the caller's buffer (cap bytes); len counts every
@@ -510,6 +511,14 @@ FXB_EXPORT int fxb_bench_resolve(const double *p, int n, double *out)
 FXB_EXPORT const char *fxb_actuator_resolve(const char *motor)
 {
     return motor ? fric_bench_actuator_resolve(motor) : NULL;
+}
+
+/* The core's sentence for a motor field that names another actuator
+ * (fric_bench_actuator_note) into buf[cap]; returns its full length. */
+FXB_EXPORT int fxb_actuator_note(const char *motor, char *buf, int cap)
+{
+    set_error("");
+    return motor && cap >= 0 ? (int)fric_bench_actuator_note(motor, buf, (size_t)cap) : 0;
 }
 
 /* ------------------------------------------------- params files (io) */
@@ -844,6 +853,17 @@ FXB_EXPORT int fxb_fit_split_alternate(const fric_io_log *const *logs, int n, un
     if (logs_bad(logs, n)) return -1;
     set_error("");
     return (int)fric_fit_split_alternate(logs, (size_t)n, valid);
+}
+
+/* The caution of a fit's result (fric_fit_caution) into buf[cap]: valid[n]
+ * marks the held-out logs; valid_mae NaN without them. Returns the full
+ * length, or -1 (the message) for bad logs. */
+FXB_EXPORT int fxb_fit_caution(const fric_io_log *const *logs, int n, const unsigned char *valid,
+                               double train_mae, double valid_mae, char *buf, int cap)
+{
+    if (logs_bad(logs, n) || cap < 0) return -1;
+    set_error("");
+    return (int)fric_fit_caution(logs, (size_t)n, valid, train_mae, valid_mae, buf, (size_t)cap);
 }
 
 /* The target of (actuator, model) into *t; 1 with the message. */

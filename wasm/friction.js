@@ -27,13 +27,13 @@
 //                                  phiZApprox, phiPlus0, lambertW0, lookupTable
 //   core.scenario  fric_scenario.h list, find, params, simulation
 //   core.bench     fric_bench.h,   presets, resolve, servo, replay, servoCoefs,
-//                                  actuatorOf
+//                                  actuatorOf, actuatorNote
 //                  fric_servo.h
-//   core.io        fric_io.h       loadLog, checkLog, paramsText, paramsRead
+//   core.io        fric_io.h       loadLog, checkLog, resampleDt, paramsText, paramsRead
 //   core.regions   fric_regions.h  polyline, grid, at
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
-//                                  benchParams, splitKp, splitAlternate, batch, create
+//                                  benchParams, splitKp, splitAlternate, caution, batch, create
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -427,6 +427,15 @@ class BenchApi {
     return rc ? this._core._str(rc) : null;
   }
 
+  /** The core's one sentence when a log's `motor` field is not the actuator's
+   *  own name but resolves to it (fric_bench_actuator_note: "sts3250" →
+   *  sts3215, as `friction fit` prints it), or null. */
+  actuatorNote(motor) {
+    if (typeof motor !== 'string') return null;
+    const { rc, out: [text] } = this._core._call('fxb_actuator_note', [cstr(motor), out(Uint8Array, 512), 512], { ok: () => true });
+    return rc > 0 ? new TextDecoder().decode(text.subarray(0, Math.min(rc, 511))) : null;
+  }
+
   /** The servo friction model's numbers, in binding order, as the core defines them:
    *  [{ field: 'K_c', key: 'friction_base', positive, models: [1, …, 6] }, …] (index 0: the model). */
   servoCoefs() {
@@ -575,6 +584,9 @@ class IoApi {
   checkLog(log, source = 'log') {
     return this._core._withLog(log, source, (L) => L.samples);
   }
+
+  /** The step a raw log (no header dt) is resampled to [s] (FRIC_IO_RESAMPLE_DT). */
+  get resampleDt() { return CONSTANTS.io_resample_dt; }
 }
 
 /** core.regions: fric_regions.h: static/drive/backdrive regions. */
@@ -786,6 +798,20 @@ class FitApi {
     num('kp', kp);
     return this._withLogs(logs, sources, (hs) => this._core._call('fxb_fit_split_kp',
       [inp(hs), hs.length, kp, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
+  }
+
+  /** The caution a fit's result carries (fric_fit_caution, the CLI's line under
+   *  its table): too few training logs (a trajectory of the logs with no
+   *  training log), or a validation MAE above 1.5 × the training MAE; null
+   *  when none. valid[i]: log i is held out; validMae null/NaN: none. */
+  caution(logs, sources, valid, trainMae, validMae) {
+    const v = Uint8Array.from(Array.isArray(valid) || ArrayBuffer.isView(valid) ? valid : [], (x) => (x ? 1 : 0));
+    const t = numberType('trainMae', trainMae), vm = validMae === null || validMae === undefined ? NaN : numberType('validMae', validMae);
+    const { rc, out: [text] } = this._withLogs(logs, sources, (hs) => {
+      if (v.length !== hs.length) throw argError(RangeError, 'valid', `valid has ${v.length} entries; it must have one per log (${hs.length}).`);
+      return this._core._call('fxb_fit_caution', [inp(hs), hs.length, inp(v), t, vm, out(Uint8Array, 2048), 2048], { ok: (n) => n >= 0 });
+    });
+    return rc > 0 ? new TextDecoder().decode(text.subarray(0, Math.min(rc, 2047))) : null;
   }
 
   /** Uint8Array: 1 for the logs of the alternate split's validation half

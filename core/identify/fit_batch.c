@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,4 +131,49 @@ size_t fric_fit_split_alternate(const fric_io_log *const *logs, size_t n, unsign
         k += valid[i];
     }
     return k;
+}
+
+/* The kinds are the logs' "trajectory" headers as written (an unknown name
+ * is a kind of its own); the ratio is FRIC_FIT_OVERFIT_RATIO. */
+size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned char *valid,
+                        double train_mae, double valid_mae, char *buf, size_t size)
+{
+    char tmp[1024];
+    size_t len = 0;
+    int missing = 0;
+    tmp[0] = '\0';
+#define PUT(...) \
+    do { \
+        int w_ = snprintf(tmp + len, sizeof tmp - len, __VA_ARGS__); \
+        if (w_ > 0) len = len + (size_t)w_ < sizeof tmp ? len + (size_t)w_ : sizeof tmp - 1; \
+    } while (0)
+    for (size_t i = 0; logs && valid && i < n; i++) {
+        if (!logs[i]) continue;
+        const char *kind = logs[i]->trajectory;
+        int first = 1, trained = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (!logs[j] || strcmp(logs[j]->trajectory, kind) != 0) continue;
+            if (j < i) first = 0;
+            if (!valid[j]) trained = 1;
+        }
+        if (!first || trained) continue;
+        PUT("%s%s", missing ? ", " : "Few training logs: no training log of the trajectory ",
+            kind[0] ? kind : "(none named)");
+        missing++;
+    }
+    if (missing)
+        PUT(" (validation only): the fit has not seen %s; train on at least one log of every "
+            "trajectory.", missing > 1 ? "those motions" : "that motion");
+    if (isfinite(train_mae) && train_mae > 0 && isfinite(valid_mae) &&
+        valid_mae > FRIC_FIT_OVERFIT_RATIO * train_mae)
+        PUT("%sThe validation MAE (%.5f rad) is %.1f times the training MAE (%.5f rad): the fit "
+            "follows its training logs much better than the others; train on more logs.",
+            len ? " " : "", valid_mae, valid_mae / train_mae, train_mae);
+#undef PUT
+    if (buf && size) {
+        size_t k = len < size - 1 ? len : size - 1;
+        memcpy(buf, tmp, k);
+        buf[k] = '\0';
+    }
+    return len;
 }

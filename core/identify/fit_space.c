@@ -243,7 +243,10 @@ int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, c
         s->lo[i] = lo_hi[i][0];
         s->hi[i] = lo_hi[i][1];
         s->free_[i] = (unsigned char)fric_fit_param_used(model, i);
-        s->value[i] = 0;
+        /* the centre of the box: where the search starts without a warm
+           start, and the value a parameter is held at once unticked; no
+           published file needed (docs/identification.md, "Start") */
+        s->value[i] = s->free_[i] ? s->lo[i] + 0.5 * (s->hi[i] - s->lo[i]) : 0;   /* decode(0.5) */
     }
     if (why) *why = "";
     return 0;

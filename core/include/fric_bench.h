@@ -140,6 +140,11 @@ const fric_servo_actuator *fric_bench_actuator_find(const char *actuator); /* NU
  * fric_bench_actuator_name gives it (static storage), or NULL when the
  * field names none (NULL or empty motor included). Both front ends use it. */
 const char *fric_bench_actuator_resolve(const char *motor);
+/* The one sentence both front ends show when a log's "motor" field is not
+ * the actuator's own name but resolves to it ("sts3250" → sts3215), into
+ * buf[size] (NUL-terminated; empty when the field is the name itself or
+ * names no actuator). Returns the sentence's full length (0: none). */
+size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size);
 
 /* -------------------------------------------------------------- the bench */
 

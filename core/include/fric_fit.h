@@ -82,8 +82,9 @@ typedef struct {
 
 /* The default space of (actuator, model): the bounds of Rhoban/bam
  * (bam/model.py: friction; bam/actuator.py and per-actuator files: kt, R,
- * armature; q_offset [−0.1, 0.1] rad), every parameter the model uses free,
- * the others held at 0. 0, or nonzero with *why (unknown actuator, model
+ * armature; q_offset [−0.1, 0.1] rad), every parameter the model uses free
+ * with value = the centre of its box (the fit's starting point without a
+ * warm start; no published preset needed), the others held at 0. 0, or nonzero with *why (unknown actuator, model
  * outside 1..6). */
 int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
                            const char **why);
@@ -166,6 +167,19 @@ size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
  * ascending from 0) + (the index of its trajectory in fric_bench_traj_names;
  * any other trajectory counts as FRIC_BENCH_N_TRAJ) is odd. Returns how many. */
 size_t fric_fit_split_alternate(const fric_io_log *const *logs, size_t n, unsigned char *valid);
+
+/* A fit's result scored on the held-out logs is suspect when the
+ * validation MAE exceeds this many times the training MAE. */
+#define FRIC_FIT_OVERFIT_RATIO 1.5
+/* The caution a fit's result carries, one or two sentences into buf[size]
+ * (NUL-terminated; empty when none), for the CLI's table and the Fit view:
+ * (1) a trajectory among the logs (their "trajectory" headers) has no
+ * training log (valid[i] = 1: log i is held out), i.e. fewer training logs
+ * than one per trajectory kind; (2) valid_mae > FRIC_FIT_OVERFIT_RATIO ×
+ * train_mae [rad] (valid_mae NaN: no validation logs, no such check).
+ * Returns the caution's full length (0: none), as snprintf. */
+size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned char *valid,
+                        double train_mae, double valid_mae, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ fit */
 

@@ -898,7 +898,112 @@ static void test_doc_table(void **state)
     assert_int_equal(rows, fric_bench_actuator_count());
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_loss_equals_replay),
+/* 9. A fit never needs a published file: sts3215 has only M1 published
+ * (shared/data/bam/params/feetech_sts3215_7_4V); its M4 default space holds
+ * each used parameter at the centre of its box (docs/identification.md's
+ * table: kt 0.05 – 2.5 → 1.275 N·m/A), and a fit of M4 from scratch starts
+ * there (its best before any tell is the centre), asks only candidates in
+ * the box and ends with a finite loss. */
+static void test_start_without_preset(void **state)
+{
+    (void)state;
+    const char *why;
+    double pub[FRIC_FIT_N];
+    assert_int_equal(fric_fit_preset_params("sts3215", 1, pub, &why), 0);
+    assert_int_not_equal(fric_fit_preset_params("sts3215", 4, pub, &why), 0);
+    fric_fit_space s;
+    assert_int_equal(fric_fit_space_default("sts3215", 4, &s, &why), 0);
+    assert_true(fabs(s.value[FRIC_FIT_KT] - 1.275) < 1e-15);
+    assert_true(fabs(s.value[FRIC_FIT_R] - 5.05) < 1e-15);        /* 0.1 – 10 Ω */
+    assert_true(fabs(s.value[FRIC_FIT_Q_OFFSET]) < 1e-15);        /* −0.2 – 0.2 rad */
+    assert_true(fabs(s.value[FRIC_FIT_ALPHA] - 5.5) < 1e-15);     /* 1 – 10 */
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        assert_true(fabs(s.value[i] - (s.free_[i] ? 0.5 * (s.lo[i] + s.hi[i]) : 0)) < 1e-15);
+    /* every parameter held at its default value is a usable space */
+    fric_fit_space held = s;
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (held.free_[i] && i != FRIC_FIT_K_C)
+            assert_int_equal(fric_fit_space_freeze(&held, i, held.value[i], &why), 0);
+    assert_int_equal(fric_fit_space_check(&held, 4, &why), 0);
+
+    /* a fit from scratch: synthetic logs of the sts3215 M1 preset as M4 */
+    fric_fit_target tg;
+    assert_int_equal(fric_fit_target_init(&tg, "sts3215", 4, &why), 0);
+    double truth[FRIC_FIT_N];
+    assert_int_equal(fric_fit_embed(1, pub, 4, truth, &why), 0);
+    fric_fit_batch b;
+    make_batch(&tg, truth, 2, 400, 1e-3, 5, &b);
+    fric_fit_def d = { .target = tg, .space = s, .train = &b, .budget = 300, .seed = 3,
+                       .restarts = -1 };
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    for (int i = 0; i < FRIC_FIT_N; i++) assert_true(g->best[i] == s.value[i]);
+    fric_bench_lane lanes[2];
+    double *P = malloc(sizeof(double) * (size_t)fric_fit_lambda_max(f) * FRIC_FIT_N);
+    double loss[1024];
+    assert_non_null(P);
+    for (int k; (k = fric_fit_ask(f, P, fric_fit_lambda_max(f))) > 0;) {
+        for (int c = 0; c < k; c++) {
+            const double *p = P + (size_t)c * FRIC_FIT_N;
+            for (int i = 0; i < FRIC_FIT_N; i++)
+                if (s.free_[i]) assert_true(p[i] >= s.lo[i] && p[i] <= s.hi[i]);
+                else assert_true(p[i] == 0);
+            loss[c] = fric_fit_loss(&tg, p, &b, lanes, NULL);
+        }
+        fric_fit_tell(f, loss);
+    }
+    assert_int_equal(g->evals, 300);
+    assert_true(isfinite(g->best_loss));
+    free(P);
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* 10. The caution of a result (fric_fit_caution), against the rule written
+ * in fric_fit.h: a trajectory with no training log is named (and only
+ * it); validation above 1.5 × training is named with the ratio; exactly
+ * 1.5 is not; no validation, no ratio; the length is snprintf's. */
+static void test_caution(void **state)
+{
+    (void)state;
+    fric_io_log L[4];
+    const fric_io_log *lp[4];
+    static const char *const kinds[4] = { "sin_sin", "lift_and_drop", "up_and_down", "my_own" };
+    memset(L, 0, sizeof L);
+    for (int i = 0; i < 4; i++) {
+        snprintf(L[i].trajectory, sizeof L[i].trajectory, "%s", kinds[i]);
+        lp[i] = &L[i];
+    }
+    char buf[1024];
+    unsigned char none[4] = { 0, 0, 0, 0 }, two[4] = { 0, 1, 0, 1 };
+    assert_int_equal(fric_fit_caution(lp, 4, none, 0.03, NAN, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(fric_fit_caution(lp, 4, none, 0.02, 0.03, buf, sizeof buf), 0);   /* 1.5 × */
+    size_t n = fric_fit_caution(lp, 4, two, 0.04, 0.05, buf, sizeof buf);
+    assert_true(n == strlen(buf) && n > 0);
+    assert_non_null(strstr(buf, "lift_and_drop"));
+    assert_non_null(strstr(buf, "my_own"));
+    assert_null(strstr(buf, "sin_sin"));
+    assert_null(strstr(buf, "up_and_down"));
+    assert_null(strstr(buf, "times"));
+    n = fric_fit_caution(lp, 2, none, 0.02, 0.031, buf, sizeof buf);
+    assert_non_null(strstr(buf, "1.6 times"));
+    assert_null(strstr(buf, "trajectory"));
+    /* a second log of a held-out kind that trains removes that kind */
+    snprintf(L[2].trajectory, sizeof L[2].trajectory, "lift_and_drop");
+    fric_fit_caution(lp, 4, two, 0.04, NAN, buf, sizeof buf);
+    assert_null(strstr(buf, "lift_and_drop"));
+    assert_non_null(strstr(buf, "my_own"));
+    char small[12];
+    size_t full = fric_fit_caution(lp, 4, two, 0.04, NAN, buf, sizeof buf);
+    assert_int_equal(fric_fit_caution(lp, 4, two, 0.04, NAN, small, sizeof small), full);
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_start_without_preset),
+               cmocka_unit_test(test_caution),
+               cmocka_unit_test(test_loss_equals_replay),
                cmocka_unit_test(test_split_alternate),
                cmocka_unit_test(test_synthetic_recovery_m1),
                cmocka_unit_test(test_synthetic_recovery_m4),

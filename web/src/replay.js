@@ -25,6 +25,10 @@ import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
 import { el } from './dom.js';
 
+/** The core's condition in a range refusal ('"mass" = -1 must be finite and
+ *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
+const rangeOf = (message) => String(message).replace(/^log .*?: (entry \d+: )?(?=")/, '');
+
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
 export function logSentence(e) {
@@ -39,7 +43,7 @@ export function logSentence(e) {
         : at ? `${at}: ${f} has the wrong type (${e.field === 'torque_enable' ? 'true/false' : 'a number'} expected).`
           : `The header field ${f} has the wrong type.`;
     case 'unknown_key': return at ? `${at} has the unknown field ${f}.` : `The log has the unknown header field ${f}.`;
-    case 'range': return at ? `${at}: ${f} is out of range.` : `The header field ${f} is out of range.`;
+    case 'range': return `${at ? `${at}: ${f}` : `The header field ${f}`} is out of range: ${rangeOf(e.message)}`;
     case 'too_few': return 'The log has too few samples for a replay.';
     case 'order': return `The timestamps are not increasing at entry ${e.entry}.`;
     case 'dt': return `The timestamps contradict the header's \`dt\` at entry ${e.entry}.`;

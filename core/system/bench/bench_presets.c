@@ -28,6 +28,7 @@
  * ours, the middle of the paper's Table I gains (10/25/50/100). Fields a
  * model does not use are 0.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "fric_bench.h"
@@ -282,4 +283,16 @@ const char *fric_bench_actuator_resolve(const char *motor)
     for (size_t i = 0; i < sizeof motor_aliases / sizeof motor_aliases[0]; i++)
         if (strcmp(key, motor_aliases[i].motor) == 0) return motor_aliases[i].actuator;
     return NULL;
+}
+
+size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size)
+{
+    const char *a = fric_bench_actuator_resolve(motor);
+    int n = 0;
+    if (a && strcmp(a, motor) != 0)
+        n = snprintf(buf, buf ? size : 0, "The logs name the motor \"%s\": the core reads it as "
+                     "the actuator %s (fric_bench_actuator_resolve).", motor, a);
+    else if (buf && size)
+        buf[0] = '\0';
+    return n > 0 ? (size_t)n : 0;
 }

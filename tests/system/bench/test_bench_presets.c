@@ -251,7 +251,35 @@ static void motor_names_resolve_to_actuators(void **state)
     }
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(every_file_matches_its_preset),
+/* The sentence both front ends show for an alias (fric_bench_actuator_note):
+ * it names the field as written and the actuator, only for a field that is
+ * not the actuator's own name; the length is snprintf's (full length, the
+ * text cut to the buffer). */
+static void motor_note_names_field_and_actuator(void **state)
+{
+    (void)state;
+    char buf[256], full[256];
+    size_t n = fric_bench_actuator_note("sts3250", buf, sizeof buf);
+    assert_true(n > 0 && n == strlen(buf));
+    strcpy(full, buf);
+    assert_non_null(strstr(buf, "\"sts3250\""));
+    assert_non_null(strstr(buf, "sts3215"));
+    for (int i = 0; i < fric_bench_actuator_count(); i++) {
+        strcpy(buf, "x");
+        assert_int_equal(fric_bench_actuator_note(fric_bench_actuator_name(i), buf, sizeof buf), 0);
+        assert_string_equal(buf, "");
+    }
+    strcpy(buf, "x");
+    assert_int_equal(fric_bench_actuator_note("no such motor", buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    char small[8];
+    assert_int_equal(fric_bench_actuator_note("sts3250", small, sizeof small), n);
+    assert_int_equal(strlen(small), sizeof small - 1);
+    assert_int_equal(strncmp(small, full, sizeof small - 1), 0);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(motor_note_names_field_and_actuator),
+               cmocka_unit_test(every_file_matches_its_preset),
                cmocka_unit_test(firmware_constants_are_the_readmes),
                cmocka_unit_test(lookups_handle_bad_names),
                cmocka_unit_test(motor_names_resolve_to_actuators))

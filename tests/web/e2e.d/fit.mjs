@@ -48,13 +48,14 @@ import { spawnSync } from 'node:child_process';
 
 const TRAJ = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
 
-const viewState = (page) => page.evaluate(() => {
+export const viewState = (page) => page.evaluate(() => {
   const q = (s) => document.querySelector(s);
   const rows = [...document.querySelectorAll('#fit-logs tbody tr')].map((tr) => ({
     name: tr.querySelector('th').textContent, valid: tr.dataset.valid === 'true', cells: [...tr.querySelectorAll('td')].map((t) => t.textContent) }));
   return {
     rows,
     error: q('#fit-error').hidden ? '' : q('#fit-error').textContent,
+    runError: q('#fit-run-error').hidden ? '' : q('#fit-run-error').textContent,
     warning: q('#fit-warning').hidden ? '' : q('#fit-warning').textContent,
     fit: q('.fit-view')?.dataset.fit,
     evals: Number(q('#fit-progress-text')?.dataset.evals || 0),
@@ -69,7 +70,7 @@ const viewState = (page) => page.evaluate(() => {
 });
 
 /** The result table: { params: { key: value }, trainFit, trainPub, validFit, validPub }. */
-const resultTable = (page) => page.evaluate(() => {
+export const resultTable = (page) => page.evaluate(() => {
   const params = {};
   document.querySelectorAll('#fit-result-table tbody tr[data-key]').forEach((tr) => {
     params[tr.dataset.key] = Number(tr.querySelector('[data-value]').dataset.value);
@@ -191,11 +192,14 @@ export default async function fitChecks(h) {
     const boxes = page.locator('#fit-logs tbody input[type=checkbox]');
     for (let i = 0; i < 2; i++) await boxes.nth(i).check();
     await page.click('#fit-run');
-    const s = await waitFor(async () => { const x = await viewState(page); return /validation/.test(x.error) ? x : null; }, 3000);
-    expect(s, `no sentence; the view says '${(await viewState(page)).error}'`);
+    const s = await waitFor(async () => { const x = await viewState(page); return /validation/.test(x.runError) ? x : null; }, 3000);
+    expect(s, `no sentence; the view says '${(await viewState(page)).runError}'`);
     expect(s.liveWorkers === 0 && liveFitWorkers(page) === 0, `workers started: ${s.liveWorkers}`);
+    // where the eye is: the sentence sits right under the Fit button, not at the top of the column
+    const [btn, box] = await Promise.all([page.locator('#fit-run').boundingBox(), page.locator('#fit-run-error').boundingBox()]);
+    expect(box.y >= btn.y + btn.height - 1 && box.y - (btn.y + btn.height) < 60, `the sentence is ${Math.round(box.y - btn.y)} px from the Fit button`);
     await boxes.nth(0).uncheck();
-    return `'${s.error}'`;
+    return `'${s.runError}', ${Math.round(box.y - (btn.y + btn.height))} px under the Fit button`;
   });
 
   await check(names[3], async () => {
@@ -229,8 +233,8 @@ export default async function fitChecks(h) {
     const s0 = await viewState(page);
     if (s0.rows.length < 2) return { skip: 'the logs check did not load two logs' };
     await page.click('#fit-run');
-    const s = await waitFor(async () => { const x = await viewState(page); return x.fit === 'done' || x.error ? x : null; }, 60_000, 200);
-    expect(s && s.fit === 'done', `the fit did not end: ${s?.error || (await viewState(page)).text}`);
+    const s = await waitFor(async () => { const x = await viewState(page); return x.fit === 'done' || x.runError ? x : null; }, 60_000, 200);
+    expect(s && s.fit === 'done', `the fit did not end: ${s?.runError || (await viewState(page)).text}`);
     expect(s.liveWorkers === 0 && liveFitWorkers(page) === 0, `workers left after the end: ${s.liveWorkers}`);
     const t = await resultTable(page);
     const keys = core.fit.paramKeys().filter((_, i) => core.fit.paramUsed(4)[i]).map((k) => k.key);
@@ -345,8 +349,8 @@ export default async function fitChecks(h) {
     await p.setInputFiles('#fit-file', files.slice(0, 4).map((f) => path.join(LOG_DIR, f)));
     await waitFor(async () => (await viewState(p)).rows.length === 4, 5000);
     await p.click('#fit-all');
-    const s = await waitFor(async () => { const x = await viewState(p); return x.fit === 'done' || x.error ? x : null; }, 80_000, 250);
-    expect(s && s.fit === 'done', `Fit all did not end: ${s?.error || (await viewState(p)).text}`);
+    const s = await waitFor(async () => { const x = await viewState(p); return x.fit === 'done' || x.runError ? x : null; }, 80_000, 250);
+    expect(s && s.fit === 'done', `Fit all did not end: ${s?.runError || (await viewState(p)).text}`);
     const rows = await p.evaluate(() => [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => ({
       model: tr.dataset.model, mae: [...tr.querySelectorAll('[data-mae]')].map((td) => Number(td.dataset.mae)) })));
     expect(rows.map((r) => r.model).join() === 'm1,m2,m3,m4,m5,m6', `rows ${rows.map((r) => r.model).join()}`);
@@ -394,9 +398,9 @@ export default async function fitChecks(h) {
     });
     const t0 = Date.now();
     await p.click('#fit-run');
-    const s = await waitFor(async () => { const x = await viewState(p); return x.fit === 'done' || x.error ? x : null; }, 120_000, 100);
+    const s = await waitFor(async () => { const x = await viewState(p); return x.fit === 'done' || x.runError ? x : null; }, 120_000, 100);
     const wall = (Date.now() - t0) / 1000;
-    expect(s && s.fit === 'done', `the fit did not end: ${s?.error || (await viewState(p)).text}`);
+    expect(s && s.fit === 'done', `the fit did not end: ${s?.runError || (await viewState(p)).text}`);
     const ds = await p.evaluate(() => ({ ...document.querySelector('.fit-view').dataset }));
     const seconds = Number(ds.seconds), workers = Number(ds.workers);
     const t = await resultTable(p);

@@ -100,6 +100,9 @@ export function mount(container, { core, state }) {
   drop.append(hint, el('label', { className: 'file-pick' }, 'choose files…', file));
   const err = messageBox();
   err.id = 'fit-error';
+  // a refusal of Fit / Fit all is shown under those buttons, where the eye is
+  const runErr = messageBox();
+  runErr.id = 'fit-run-error';
   const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
   const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, 'Clear logs');
   clearBtn.title = 'Remove every log and the fit results (asks first)';
@@ -123,7 +126,7 @@ export function mount(container, { core, state }) {
   allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
   side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn));
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr);
 
   function save() {
     state.set({ actuator, model: `m${model}`, budget, seed, holdout, space: spaceUi.spaceText() || null });
@@ -179,12 +182,21 @@ export function mount(container, { core, state }) {
     stopWorkers();
     setRunning(false);
     container.dataset.fit = 'failed';
-    err.textContent = message;
-    err.hidden = false;
+    runErr.textContent = message;
+    runErr.hidden = false;
+  }
+
+  /** The core's caution on a finished model (fric_fit_caution, the line
+   *  `friction fit` prints under its table), or null. */
+  function caution(m) {
+    try {
+      return core.fit.caution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), m.train, m.valid);
+    } catch { return null; }
   }
 
   function start(chain) {
     err.hidden = true;
+    runErr.hidden = true;
     if (!logs.length) { fail('Drop at least one log first: a fit needs recorded logs to train on.'); return; }
     const train = [], valid = [];
     logs.forEach((l, i) => (l.valid ? valid : train).push(i));
@@ -201,7 +213,6 @@ export function mount(container, { core, state }) {
         if (problem) throw new Error(`M${k}: ${problem.message}`);
         return { model: k, space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
       });
-      models.forEach((k) => core.fit.presetParams(actuator, k));
     } catch (e) {
       fail(`The search space is not usable: ${e.message}`);
       return;
@@ -280,7 +291,7 @@ export function mount(container, { core, state }) {
         drawTrace(m);
       } else if (m.type === 'model-done') {
         maeChart.update();
-        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid };
+        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid, caution: caution(m) };
         results.push(r);
         prog.lastBest = { p: m.best, model: m.model, loss: m.train };
         if (!job.chain) res.showResult(r);
@@ -300,7 +311,9 @@ export function mount(container, { core, state }) {
         container.dataset.fit = 'done';
         if (wasChain) {
           const best = results.filter((r) => Number.isFinite(r.valid)).reduce((a, b) => (!a || b.valid < a.valid ? b : a), null);
-          res.showResult(best || results[results.length - 1]);
+          res.showResult(best || results[results.length - 1], best
+            ? `Shown: M${best.model}, the lowest validation MAE of the ${results.length} models (${fmtMae(best.valid)} rad); "details" in the table shows another.`
+            : `Shown: M${results[results.length - 1].model}, the last model fitted (no validation logs to choose by); "details" in the table shows another.`);
         }
       } else if (m.type === 'failed') {
         fail(`The fit stopped: ${m.message}`);

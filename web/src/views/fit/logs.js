@@ -19,6 +19,16 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
   logsBox.append(logsHead, logsNote, logsTable);
   charts.append(logsBox);
 
+  /** The samples a fit scores of a log: a raw log (no header dt) is
+   *  resampled at the core's step (core.io.resampleDt), and says so. */
+  function samplesText(log, samples) {
+    const n = log.entries.length;
+    if (typeof log.dt === 'number' || n < 2) return String(samples);
+    const span = log.entries[n - 1].timestamp - log.entries[0].timestamp;
+    const hz = (v) => `${Math.round(v)} Hz`;
+    return `${samples} (resampled from ${n} entries at ${hz((n - 1) / span)} to ${hz(1 / core.io.resampleDt)})`;
+  }
+
   function kps() { return [...new Set(logs.map((l) => l.kp))].sort((a, b) => a - b); }
 
   function renderHoldChoices() {
@@ -64,7 +74,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       rm.addEventListener('click', () => { logs.splice(i, 1); renderHoldChoices(); applyHoldout(); });
       const tr = el('tr', { dataset: { valid: String(l.valid) } },
         el('th', { scope: 'row' }, l.name), el('td', {}, l.motor || '—'), el('td', { className: 'num' }, String(l.kp)),
-        el('td', {}, l.trajectory || '—'), el('td', { className: 'num' }, String(l.samples)), el('td', {}, box), el('td', {}, rm));
+        el('td', {}, l.trajectory || '—'), el('td', { className: 'num', dataset: { samples: String(l.samples) } }, l.samplesText), el('td', {}, box), el('td', {}, rm));
       if (l.valid) tr.classList.add('valid');
       tbody.append(tr);
     });
@@ -94,17 +104,25 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
         problems.push(`${f.name}: ${e.message}`);
         continue;
       }
-      if (logs.some((l) => l.name === f.name)) { notes.push(`${f.name} is already in the list.`); continue; }
+      // a log is the same log when its text is; raw and processed files of one
+      // run often share a name: the second is listed as "name [2]"
+      if (logs.some((l) => l.text === text)) { notes.push(`${f.name} is already in the list.`); continue; }
+      let name = f.name;
+      for (let k = 2; logs.some((l) => l.name === name); k++) name = `${f.name} [${k}]`;
+      if (name !== f.name) notes.push(`A log named ${f.name} with other content is already in the list: this one is listed as ${name}.`);
       const act = core.bench.actuatorOf(log.motor);
       const have = logs.find((l) => l.actuator);
       if (act && have && act !== have.actuator) {
         problems.push(`${f.name} was recorded on ${log.motor} but the logs in the list on ${have.motor}: a fit uses the logs of one actuator.`);
         continue;
       }
-      const samples = core.io.checkLog(log, f.name);
-      logs.push({ name: f.name, text, log, kp: log.kp, trajectory: log.trajectory, motor: log.motor, actuator: act, samples, valid: false });
+      const samples = core.io.checkLog(log, name);
+      logs.push({ name, text, log, kp: log.kp, trajectory: log.trajectory, motor: log.motor, actuator: act, samples,
+        samplesText: samplesText(log, samples), valid: false });
+      const alias = core.bench.actuatorNote(log.motor);   // the core's sentence, `friction fit`'s
+      if (alias) notes.push(alias);
       if (act && act !== st.actuator && fitActuators.includes(act)) {
-        notes.push(`The logs were recorded on ${log.motor}: the actuator was set to ${act}.`);
+        notes.push(`The actuator was set to ${act}.`);
         st.actuator = act;
         actCtl.value = act;
         save();

@@ -52,14 +52,25 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     return `?${q}`;
   }
 
-  function showResult(r) {
+  /** why: a sentence saying why this model is the one shown (after Fit all). */
+  function showResult(r, why = '') {
     resBox.hidden = false;
     let preset = null;
-    try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published */ }
+    try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published: the column shows — */ }
     const used = core.fit.paramUsed(r.model);
+    const box = core.fit.space(r.actuator, r.model);
+    // a published value outside the default box is said so (the fit searches the box only)
+    const pubCell = (i) => {
+      if (!preset) return el('td', { className: 'num', dataset: { none: 'true' } }, '—');
+      const out = preset[i] < box.lo[i] || preset[i] > box.hi[i];
+      const td = el('td', { className: 'num' }, fmtNum(preset[i]), out ? el('span', { className: 'note fit-outside' },
+        ` outside [${fmtNum(box.lo[i])}, ${fmtNum(box.hi[i])}]`) : '');
+      if (out) td.title = 'The published value lies outside the search box of the reference (docs/identification.md): the fit searches the box only.';
+      return td;
+    };
     const rows = keys.map(({ key, unit }, i) => (used[i]
       ? el('tr', { dataset: { key } }, el('th', { scope: 'row' }, key), el('td', { className: 'unit' }, unit || '—'),
-        el('td', { className: 'num' }, preset ? fmtNum(preset[i]) : '—'), el('td', { className: 'num', dataset: { value: String(r.best[i]) } }, fmtNum(r.best[i])))
+        pubCell(i), el('td', { className: 'num', dataset: { value: String(r.best[i]) } }, fmtNum(r.best[i])))
       : null)).filter(Boolean);
     const mae = (label, pub, fit, id) => el('tr', { className: 'mae', id },
       el('th', { scope: 'row' }, label), el('td', { className: 'unit' }, 'rad'),
@@ -104,10 +115,13 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     };
     const stopNote = r.stop ? ` Stopped: ${r.stop}.` : '';
     const fromNote = r.from ? ` Started from the fitted M${r.from}.` : '';
+    const noPreset = preset ? '' : ` No published ${r.actuator} M${r.model}: the published column shows —.`;
+    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution }, r.caution || '');
     resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
+      el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
-        + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.`),
-      table,
+        + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
+      caution, table,
       el('div', { className: 'row' }, dl, copy, mj,
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
         link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
@@ -122,7 +136,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     const tbody = el('tbody', {}, ...st.results.map((r) => {
       const b = el('button', { type: 'button' }, 'details');
       b.setAttribute('aria-label', `Show the fitted M${r.model} parameters`);
-      b.addEventListener('click', () => showResult(r));
+      b.addEventListener('click', () => showResult(r, `Shown: M${r.model}, chosen with "details".`));
       return el('tr', { dataset: { model: `m${r.model}` } }, el('th', { scope: 'row' }, `M${r.model}`),
         ...[r.presetTrain, r.train, r.presetValid, r.valid].map((v) => el('td', { className: 'num', dataset: { mae: String(v) } }, fmtMae(v))),
         el('td', { className: 'num' }, String(r.evals)), el('td', {}, b));
@@ -131,7 +145,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     bars.box.hidden = false;
     bars.chart.data.labels = st.results.map((r) => `M${r.model}`);
     bars.chart.data.datasets = [
-      { label: 'published', data: st.results.map((r) => r.presetValid), backgroundColor: '#9aa4b2' },
+      // no published preset: no bar (null), "—" in the table
+      { label: 'published', data: st.results.map((r) => (Number.isFinite(r.presetValid) ? r.presetValid : null)), backgroundColor: '#9aa4b2' },
       { label: 'fitted', data: st.results.map((r) => r.valid), backgroundColor: COLORS[0] },
     ];
     bars.update();

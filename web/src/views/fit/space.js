@@ -44,11 +44,12 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
 
   /** The space of (actuator, model): the core's default with the user's
    *  edits. A free parameter's held value (used once it is unticked) starts
-   *  at the published preset's. */
+   *  at the published preset's, else at the core's (the centre of its box:
+   *  fric_fit_space_default; no published file needed). */
   function spaceOf(k) {
     const s = core.fit.space(st.actuator, k);
     let pre = null;
-    try { pre = core.fit.presetParams(st.actuator, k); } catch { /* none published: the core's value */ }
+    try { pre = core.fit.presetParams(st.actuator, k); } catch { /* none published: the core's value (the box's centre) */ }
     keys.forEach(({ key }, i) => {
       if (pre && s.used[i] && s.free[i]) s.value[i] = pre[i];
       const e = edits.get(key);
@@ -65,7 +66,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
     const s = spaceOf(st.model);
     boundsSummary.textContent = `Search space of ${st.actuator} M${st.model}: ${s.free.filter((f, i) => f && s.used[i]).length} free parameters`;
     boundsMsg.textContent = '';
-    const thead = el('thead', {}, el('tr', {}, ...['parameter', 'free', 'lo', 'hi', 'value (held)', 'unit']
+    const thead = el('thead', {}, el('tr', {}, ...['parameter', 'free', 'lo', 'hi', 'value (held when not free)', 'unit']
       .map((t) => el('th', { scope: 'col' }, t))));
     const tbody = el('tbody');
     keys.forEach(({ key, unit }, i) => {
@@ -93,8 +94,13 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
         });
         return inp;
       };
+      // a held value outside [lo, hi] (the published xl330 M4 α = 0.76 in [1, 10]) is said so
+      const v = cur();
+      const outside = v.value < v.lo || v.value > v.hi;
+      const valueCell = el('td', {}, field('value'), outside ? el('div', { className: 'note fit-outside' },
+        `outside [${fmtNum(v.lo)}, ${fmtNum(v.hi)}]: ${v.free ? 'the fit searches the box only; held, this value is used as is' : 'held as is'}`) : '');
       tr.append(el('th', { scope: 'row' }, key), el('td', {}, free), el('td', {}, field('lo')), el('td', {}, field('hi')),
-        el('td', {}, field('value')), el('td', { className: 'unit' }, unit || '—'));
+        valueCell, el('td', { className: 'unit' }, unit || '—'));
       if (!s.free[i]) tr.classList.add('held');
       tbody.append(tr);
     });
