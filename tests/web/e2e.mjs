@@ -41,6 +41,9 @@
 // such a skip is counted as a failure. A missing view or an unbuilt tool is a
 // failure: `make test` builds everything these checks need.
 //
+// E2E_MODULES=sample,glossary (while working on a part): only those modules of
+// tests/web/e2e.d run, and the generic checks of every view do not.
+//
 // Output: one line per check, then "e2e: N passed, M failed, K skipped".
 // Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
 // 30 s per view when there are many views); the browser and the server are
@@ -464,7 +467,9 @@ async function main() {
 
   // the modules of tests/web/e2e.d, loaded first: a view's module may hand
   // the generic checks its own invalid input (export const view, invalidInput)
-  const files = fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [];
+  const only = process.env.E2E_MODULES ? process.env.E2E_MODULES.split(',').map((m) => `${m.trim()}.mjs`) : null;
+  const files = (fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [])
+    .filter((f) => !only || only.includes(f));
   const mods = [];
   for (const f of files) {
     try {
@@ -480,7 +485,7 @@ async function main() {
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime,
   };
 
-  for (const v of views) {
+  for (const v of only ? [] : views) {
     try {
       await testView(v, views);
     } catch (e) {

@@ -302,6 +302,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => replayFile(files[0]),
+    sample: true,
+    onError: (msg) => { err.textContent = msg; err.hidden = false; },
     onStray: () => { hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or '; },
   });
 
