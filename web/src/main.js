@@ -13,6 +13,7 @@ import { currentView, setView, scopedState, getFlag, setFlag } from './state.js'
 import { lessonFrame, renderLegend } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
+import { glossary } from './glossary.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -30,9 +31,9 @@ window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
 
 // The keys of the page (F, Escape) and of a view with actions.
-const PAGE_KEYS = [['F', 'presentation mode on / off'], ['Esc', 'leave presentation mode']];
+const PAGE_KEYS = [['F', 'presentation mode on / off'], ['G', 'glossary'], ['Esc', 'close the glossary, leave presentation mode']];
 const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
-  f: 'F', F: 'F', Escape: 'Escape' };
+  f: 'F', F: 'F', g: 'G', G: 'G', Escape: 'Escape' };
 const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
 
 /** The key this event stands for ('Space', 'S', …), or null when the page
@@ -188,11 +189,19 @@ async function start() {
   document.addEventListener('fullscreenchange', () => {
     if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
   });
+  const gloss = glossary(document.querySelector('header.top .top-tools'));
   document.addEventListener('keydown', (e) => {
     const present = document.body.classList.contains('present');
     const key = routedKey(e);
     if (!key) return;
-    if (key === 'F') {
+    if (gloss.isOpen()) {
+      // the glossary is modal: G and Escape close it, the other keys wait
+      if (key === 'G' || key === 'Escape') { gloss.close(); e.preventDefault(); }
+      return;
+    }
+    if (key === 'G') {
+      if (!e.repeat) gloss.open();
+    } else if (key === 'F') {
       if (!e.repeat) setPresent(!present, true);
     } else if (key === 'Escape') {
       if (!present) {
