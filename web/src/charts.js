@@ -6,7 +6,7 @@ import {
 } from 'chart.js';
 import { hook } from './testHooks.js';
 import { csvText, csvUrl } from './csv.js';
-import { el } from './dom.js';
+import { el, symbolNodes, symbolText } from './dom.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
 // per pixel (options.plugins.decimation = { enabled: true, algorithm:
@@ -59,10 +59,11 @@ export function chartCsv(chart, xName = 'x') {
  * (role img, described). Appended to parent; the caller wires the buttons.
  * Returns { box, head, png, csv, wrap, canvas }.
  */
-export function chartFrame(parent, { title, description, height = 300, pngLabel, csvLabel }) {
+export function chartFrame(parent, { title: marked, description, height = 300, pngLabel, csvLabel }) {
+  const title = symbolText(marked);
   const png = el('button', { type: 'button', textContent: 'PNG', 'aria-label': pngLabel || `Export ${title} as PNG` });
   const csv = el('button', { type: 'button', textContent: 'CSV', 'aria-label': csvLabel || `Export the data of ${title} as CSV` });
-  const head = el('div', { className: 'chart-head' }, el('h3', { textContent: title }), el('div', { className: 'chart-tools' }, png, csv));
+  const head = el('div', { className: 'chart-head' }, el('h3', {}, ...symbolNodes(marked)), el('div', { className: 'chart-tools' }, png, csv));
   const canvas = el('canvas', { role: 'img', 'aria-label': description || title });
   const wrap = el('div', { className: 'canvas-wrap' }, canvas);
   wrap.style.height = `${height}px`;

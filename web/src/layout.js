@@ -1,7 +1,7 @@
 // layout.js: the frame every view shares: a control column beside a chart
 // column, a heading with an introduction, the in-place error box, and the
 // lesson box with the key legend that main.js puts above the view.
-import { el } from './dom.js';
+import { el, symbolNodes } from './dom.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -46,9 +46,9 @@ export function lessonFrame(lesson, open, onToggle) {
   const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
   if (lesson) {
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
-      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice', textContent: lesson.notice }),
+      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
         el('div', { className: 'lesson-try' }, el('h3', { textContent: 'Try this' }),
-          el('ol', {}, ...(lesson.tryThis || []).map((step) => el('li', { textContent: step }))))));
+          el('ol', {}, ...(lesson.tryThis || []).map((step) => el('li', {}, ...symbolNodes(step)))))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);
   } else {

@@ -17,6 +17,7 @@
 //   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
 import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
+import { symbolText } from './dom.js';
 
 // Sources shorter than this are sent whole every time (cheap, and a short
 // line may be rewritten in place, like the arm's target lines).
@@ -30,7 +31,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
 
   function box(index, { title, description, height, fileName }) {
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
-      csvLabel: `Export the data of ${title} as CSV (every step in view)` });
+      csvLabel: `Export the data of ${symbolText(title)} as CSV (every step in view)` });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } } };
     allCharts.add(mirror);
     png.addEventListener('click', () => {
