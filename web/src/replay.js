@@ -21,6 +21,7 @@
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
 import { el } from './dom.js';
+import { fmtNumber, maeText } from './format.js';
 
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
@@ -204,8 +205,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         const td = cell(r.error, 'na');
         td.colSpan = 4;
       } else {
-        cell(r.mae.toExponential(4), 'num').dataset.mae = String(r.mae);
-        cell((r.mae * DEG).toFixed(3), 'num');
+        cell(fmtNumber(r.mae, { digits: 3, small: 1e-4 }), 'num').dataset.mae = String(r.mae);
+        cell(fmtNumber(r.mae * DEG, { digits: 3, small: 1e-3 }), 'num');
         cell((r.maxErr * DEG).toFixed(2), 'num');
         const td = cell('');
         const b = document.createElement('button');
@@ -280,8 +281,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     out.dataset.mae = String(best.mae);
     out.dataset.ms = String(ms);
     out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
-      + `treatment ${treatment()}): best ${best.model.toUpperCase()}, MAE = ${best.mae.toExponential(4)} rad `
-      + `(${(best.mae * DEG).toFixed(3)}°); ${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
+      + `treatment ${treatment()}): best ${best.model.toUpperCase()}, MAE = ${maeText(best.mae)}; `
+      + `${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
     showOverlay(best.model);
   }
 

@@ -4,7 +4,8 @@
 //
 //   replay   one click on "Try a sample (simulated)" in the pendulum view's
 //            replay box replays the sample under M1–M6; the result names the
-//            simulated file; the M6 MAE equals `friction replay --params
+//            simulated file and its MAE in one format ("0.00049 rad
+//            (0.028°)"); the M6 MAE equals `friction replay --params
 //            samples/xl330-m6-params.json` with the view's treatment to 1e-9
 //            rad (a consistency check: the same C, wasm against native);
 //            screenshots build/e2e/sample-replay-{1280,1024,853}.png
@@ -63,6 +64,8 @@ export default async function sampleChecks(h) {
       }), 10_000);
       expect(s, 'no replay table after the click');
       expect(s.result.includes(LOG), `the result does not name the simulated file: ${s.result}`);
+      // one MAE format (format.js maeText): "0.00049 rad (0.028°)", no exponent beside decimal degrees
+      expect(/MAE = \d+\.\d+ rad \(\d+\.\d+°\)/.test(s.result), `MAE read-out: ${s.result}`);
       const m6 = Number(s.rows.find((r) => r.model === 'm6').mae);
       const cli = cliMae(CLI, PARAMS, SAMPLE, s.treatment);
       expect(Math.abs(m6 - cli) <= TOL, `M6: browser ${m6}, CLI ${cli}`);

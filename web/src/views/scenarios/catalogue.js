@@ -105,8 +105,3 @@ export const LESSON = {
       + 'needs, Kikuuwe eq. 15). Cancel stops a run and the summary says where.',
   ],
 };
-
-/** Tick labels of at most about 9 characters, even for a diverging run. */
-export function shortTick(v) {
-  return fmtNumber(v, { digits: 4, expDigits: 1, plus: false });
-}
