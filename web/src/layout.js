@@ -14,13 +14,13 @@ export function viewLayout(container, title, intro) {
   container.append(side, charts);
   if (title) {
     const h2 = document.createElement('h2');
-    h2.textContent = title;
+    h2.append(...symbolNodes(title));
     side.append(h2);
   }
   if (intro) {
     const p = document.createElement('p');
     p.className = 'note';
-    p.textContent = intro;
+    p.append(...symbolNodes(intro));
     side.append(p);
   }
   return { side, charts };

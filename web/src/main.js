@@ -14,6 +14,7 @@ import { lessonFrame, renderLegend } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
+import { symbolNodes } from './dom.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -99,7 +100,7 @@ async function start() {
     b.type = 'button';
     b.role = 'tab';
     b.id = `tab-${v.id}`;
-    b.textContent = v.title;
+    b.append(...symbolNodes(v.title));
     b.setAttribute('aria-controls', 'view');
     b.addEventListener('click', () => show(v.id, true));
     b.addEventListener('keydown', (e) => {

@@ -1,5 +1,6 @@
 // notation.mjs: e2e check of the one notation on the page (web/src/dom.js
-// symbolNodes): in every view, the parameter labels, the choices' help lines,
+// symbolNodes): in every view, the tabs, the view title and introduction,
+// the parameter labels, the choices' help lines,
 // the chart titles and the lesson ("What to notice", "Try this") write no
 // symbol with the core's `_x`/`^x` markers (K_c^s, τ_f^m, θ^d, Φ_Z) and no
 // unit with `*` or `^` (N*s/m, kg*m^2); the pendulum's Stribeck label shows K
@@ -8,7 +9,7 @@
 // scanned: they are written by each view's own code.)
 const pageText = (page) => page.evaluate(() => {
   const bad = [];
-  const roots = document.querySelectorAll('#view :is(.ctl-label, .ctl-choice > label, .ctl-help, .chart-head h3, .lesson)');
+  const roots = document.querySelectorAll('#view :is(.ctl-label, .ctl-choice > label, .ctl-help, .chart-head h3, .lesson, .controls > h2, .controls > p.note), #tabs');
   const texts = [...roots].flatMap((r) => {
     const w = document.createTreeWalker(r, NodeFilter.SHOW_TEXT), a = [];
     for (let n = w.nextNode(); n; n = w.nextNode()) a.push(n);

@@ -26,7 +26,6 @@ function axisProblems(name, labels, min = 3) {
 
 const liveTicks = (page) => page.evaluate(() => [...window.__fx.charts.all].filter((c) => c.ticks)
   .map((c) => ({ name: c.canvas.getAttribute('aria-label') || '', ticks: c.ticks })));
-const simTime = (page) => page.evaluate(() => Number(document.querySelector('#view [data-t]')?.dataset.t ?? NaN));
 
 export default async function tickChecks(h) {
   const { check, expect, openPage, views, waitFor } = h;
@@ -37,7 +36,6 @@ export default async function tickChecks(h) {
     for (const q of ['?view=pendulum', '?view=pendulum&pendulum.friction=clip']) {
       const { page } = await openPage(q, 'pendulum');
       try {
-        // the run's clock: from its read-out, or from the charts' own x labels
         const t0 = Date.now();
         await waitFor(async () => (await liveTicks(page)).length >= 3, 10_000);
         const problems = [];
