@@ -6,6 +6,7 @@
 //                cli/*.c and core/base/status.c: no unit product with `*`
 //                (N*m, N*s/m, kg*m^2, …), no unit power with `^` (m/s^2,
 //                1/s^2, kg·m^2), no `K*T`, no `Phi'`, `Phi_Z` or `Phi(`
+//   a2) page     no unit in brackets ("tau_m [N*m]") in web/src or wasm/friction.js
 //   b) tables    every scenario parameter's and column's unit in the
 //                registry (through the wasm build) has no `*` and no `^`
 //   c) messages  messages the core writes at run time (the law check of
@@ -84,6 +85,18 @@ describe('one unit notation (·, ², no * or ^ in units)', () => {
     }
     assert.equal(bad.length, 0, bad.join('\n'));
     assert.ok(files.length > 40, `${files.length} files scanned`);
+  });
+
+  it('a2) no unit in brackets in the page\'s code (web/src, wasm/friction.js) is written with * or ^', () => {
+    const files = [...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js'))
+      .map((f) => path.join('web/src', f)), path.join('wasm', 'friction.js')];
+    const bad = [];
+    for (const f of files) {
+      fs.readFileSync(path.join(ROOT, f), 'utf8').split('\n').forEach((l, k) => {
+        for (const m of l.matchAll(/\[([^\]\[]{1,24})\]/g)) if (oldIn(m[1]).length) bad.push(`${f}:${k + 1}: [${m[1]}]`);
+      });
+    }
+    assert.equal(bad.length, 0, bad.join('\n'));
   });
 
   it('b) every scenario parameter and column unit has no * and no ^', () => {

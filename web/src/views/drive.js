@@ -116,7 +116,7 @@ export function mount(container, { core, state }) {
     description: 'Static, drive and backdrive regions of the gear in the plane of motor torque and external torque.',
     height: 520,
     fileName: 'drive-backdrive',
-    xName: 'tau_m [N*m]',
+    xName: 'tau_m [N·m]',
     config: {
       type: 'line',
       data: { datasets: [] },
