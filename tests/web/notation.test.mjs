@@ -93,7 +93,7 @@ describe('one unit notation (·, ², no * or ^ in units)', () => {
     const bad = [];
     for (const f of files) {
       fs.readFileSync(path.join(ROOT, f), 'utf8').split('\n').forEach((l, k) => {
-        for (const m of l.matchAll(/\[([^\]\[]{1,24})\]/g)) if (oldIn(m[1]).length) bad.push(`${f}:${k + 1}: [${m[1]}]`);
+        for (const m of l.matchAll(/\[([^\][]{1,24})\]/g)) if (oldIn(m[1]).length) bad.push(`${f}:${k + 1}: [${m[1]}]`);
       });
     }
     assert.equal(bad.length, 0, bad.join('\n'));
