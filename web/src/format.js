@@ -85,9 +85,16 @@ function tickForm(vs, step) {
 // "-0.00" → "0.00": a tick at zero has no sign
 const fixedZero = (s) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
 
+/** An angle error in 3 significant digits, trailing zeros kept so that a
+ *  column lines up ("0.0610", "3.50"); an exponent below 1e-4. */
+export function sig3(v) {
+  if (!Number.isFinite(v)) return String(v);
+  return v === 0 || Math.abs(v) >= 1e-4 ? v.toPrecision(3) : v.toExponential(2).replace('e+', 'e');
+}
+
 /** A mean absolute angle error [rad] as the page writes it everywhere:
  *  "0.0579 rad (3.32°)": 3 significant digits, the degrees beside. */
 export function maeText(rad) {
   if (!Number.isFinite(rad)) return String(rad);
-  return `${fmtNumber(rad, { digits: 3, small: 1e-4 })} rad (${fmtNumber(rad * 180 / Math.PI, { digits: 3, small: 1e-3 })}°)`;
+  return `${sig3(rad)} rad (${sig3(rad * 180 / Math.PI)}°)`;
 }

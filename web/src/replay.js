@@ -21,7 +21,7 @@
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
 import { el } from './dom.js';
-import { fmtNumber, maeText } from './format.js';
+import { sig3, maeText } from './format.js';
 
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
@@ -205,8 +205,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         const td = cell(r.error, 'na');
         td.colSpan = 4;
       } else {
-        cell(fmtNumber(r.mae, { digits: 3, small: 1e-4 }), 'num').dataset.mae = String(r.mae);
-        cell(fmtNumber(r.mae * DEG, { digits: 3, small: 1e-3 }), 'num');
+        cell(sig3(r.mae), 'num').dataset.mae = String(r.mae);
+        cell(sig3(r.mae * DEG), 'num');
         cell((r.maxErr * DEG).toFixed(2), 'num');
         const td = cell('');
         const b = document.createElement('button');
