@@ -85,8 +85,10 @@ export default async function sampleChecks(h) {
       const btn = page.locator('#fit-drop button.try-sample');
       expect(await btn.count() === 1, 'no "Try a sample" button in the Fit view');
       await btn.click();
-      const rows = await waitFor(() => page.evaluate(() => [...document.querySelectorAll('#fit-logs tbody tr th')]
-        .map((t) => t.textContent)), 5000);
+      const rows = (await waitFor(() => page.evaluate(() => {
+        const r = [...document.querySelectorAll('#fit-logs tbody tr th')].map((t) => t.textContent);
+        return r.length ? r : null;
+      }), 10_000)) || [];
       expect(rows.length === 1 && rows[0].includes('simulated'), `logs listed: ${JSON.stringify(rows)}`);
       await page.click('#fit-run');
       const s = await waitFor(() => page.evaluate(() => {
