@@ -1,7 +1,7 @@
 # Friction Explorer. The README's two commands: `make serve` and `make test`.
 # Everything built goes under build/.
 
-.PHONY: all lib cli help clean serve web wasm wasm-bench npm \
+.PHONY: all lib cli help clean serve web sample wasm wasm-bench npm \
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
@@ -388,7 +388,18 @@ $(WEB)/friction_core.wasm: $(WASM)/friction_core.mjs
 	@mkdir -p $(WEB)
 	cp $(WASM)/friction_core.wasm $@
 
-web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm
+# The bundled sample (samples/README.md), served beside the page for "Try a sample".
+SAMPLES = $(patsubst samples/%,$(WEB)/samples/%,$(wildcard samples/*.json))
+$(WEB)/samples/%: samples/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES)
+
+# Regenerates the sample from the core (tools/sample.mjs; commit what changes:
+# tests/web/sample.test.mjs checks that the committed files are what it writes).
+sample: $(WASM)/friction_core.mjs
+	node tools/sample.mjs samples
 
 # ------------------------------------------------------------------ serve
 PORT ?= 8000

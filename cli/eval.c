@@ -103,7 +103,7 @@ int cli_eval(int argc, char **argv)
     if (what == 0) {
         if (fric_law_check_params(&law, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
     } else {
-        if (isnan(Z)) return cli_fail(CLI_USAGE, "eval: what=%s needs Z [m/(N*s)], e.g. Z=1/(K*T + B).", whats[what]);
+        if (isnan(Z)) return cli_fail(CLI_USAGE, "eval: what=%s needs Z [m/(N·s)], e.g. Z=1/(K·T + B).", whats[what]);
         if (fric_law_check(&law, Z, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
     }
     fric_lut *lut = NULL;

@@ -271,7 +271,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             errno = 0;
             unsigned long long s = strtoull(val, &end, 10);
             if (!*val || *end || errno == ERANGE || val[0] == '-')
-                return cli_fail(CLI_USAGE, "fit: --seed '%s' is not an integer in [0, 2^64).",
+                return cli_fail(CLI_USAGE, "fit: --seed '%s' is not an integer in [0, 2⁶⁴).",
                                 val);
             o->seed = (uint64_t)s;
             break;

@@ -90,7 +90,7 @@ static const char usage_text[] =
     "      generation, writes the best so far and exits with status 130.\n"
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
-    "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N*m\n"
+    "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"
     "      (default T: the actuator's stall torque), at each velocity [rad/s]\n"
     "      (default 0), N uniform samples per curve plus the corners (default 201).\n"
     "  friction eval law=KIND Fs= Fc= vs= D= alpha= Z= what=phi|phi_z|approx|lut [tol=T] x=v1,v2,...\n"

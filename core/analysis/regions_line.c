@@ -263,7 +263,7 @@ int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
     *n = 0;
     if (fric_regions_check(law, dtheta, why)) return fric__rc();
     if (!isfinite(tau_m)) {
-        if (why) *why = fric__regions_say_arg("tau_m", tau_m, "a finite motor torque in N*m");
+        if (why) *why = fric__regions_say_arg("tau_m", tau_m, "a finite motor torque in N·m");
         return fric__rc();
     }
     fric__rprep pp;

@@ -22,7 +22,7 @@
 static int check_window(double T, const char **why)
 {
     if (isfinite(T) && T > 0) return 0;
-    if (why) *why = fric__regions_say_arg("max_torque T", T, "a finite torque > 0 N*m");
+    if (why) *why = fric__regions_say_arg("max_torque T", T, "a finite torque > 0 N·m");
     return fric__rc();
 }
 

@@ -49,9 +49,9 @@ static const char *def_problem(fric_elem_kind kind, const fric_elem_def *def)
     if (uses_kb && (!isfinite(def->K) || !(def->K >= 0)))
         return fric__say("K = %g must be a finite stiffness >= 0 N/m.", def->K);
     if (uses_kb && (!isfinite(def->B) || !(def->B >= 0)))
-        return fric__say("B = %g must be a finite damping >= 0 N*s/m.", def->B);
+        return fric__say("B = %g must be a finite damping >= 0 N·s/m.", def->B);
     if ((kind == FRIC_ELEM_C || kind == FRIC_ELEM_D) && !(def->B + def->T * def->K > 0))
-        return fric__say("K = %g and B = %g make K*T + B = 0, so the contact has no "
+        return fric__say("K = %g and B = %g make K·T + B = 0, so the contact has no "
                          "compliance to act through; give K or B a positive value.",
                          def->K, def->B);
     if (def->xform != FRIC_XFORM_EXACT && def->xform != FRIC_XFORM_APPROX)

@@ -17,14 +17,14 @@ const char *const fric_treatment_names[FRIC_N_TREATMENTS] = {
 };
 
 const char *const fric_treatment_help[FRIC_N_TREATMENTS] = {
-    [FRIC_TREATMENT_IMPLICIT] = "the exact implicit step through Phi_Z (Kikuuwe eq. 16): "
+    [FRIC_TREATMENT_IMPLICIT] = "the exact implicit step through Φ_Z (Kikuuwe eq. 16): "
                                 "sticks at v = 0 without chattering or drift",
     [FRIC_TREATMENT_APPROX] = "the implicit element with Kikuuwe's approximate transform (eq. 46)",
     [FRIC_TREATMENT_IMPLICIT_D] = "Kikuuwe's element D (eq. 45): inertia, contact compliance "
                                   "and friction in one implicit step",
     [FRIC_TREATMENT_CLIP] = "Duclusaud & Passault Algorithm 1: the stopping force clipped to "
                             "the budget at the start-of-step velocity",
-    [FRIC_TREATMENT_EXPLICIT] = "f = Phi(v of the previous step), forward Euler: chatters "
+    [FRIC_TREATMENT_EXPLICIT] = "f = Φ(v of the previous step), forward Euler: chatters "
                                 "around v = 0",
     [FRIC_TREATMENT_KARNOPP] = "Karnopp's zero-velocity band +-eps (Kikuuwe eq. 3)",
 };

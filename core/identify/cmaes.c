@@ -332,7 +332,7 @@ static const char *check_def(const fric_cmaes_def *d)
         return fric__say("cmaes: n = %d must be a dimension in 1..%d (FRIC_CMAES_MAX_N); "
                          "search fewer parameters.", d->n, FRIC_CMAES_MAX_N);
     if (d->box != 0 && d->box != 1)
-        return fric__say("cmaes: box = %d must be 0 (unbounded) or 1 (the box [0, 1]^n).", d->box);
+        return fric__say("cmaes: box = %d must be 0 (unbounded) or 1 (the box [0, 1]ⁿ).", d->box);
     if (d->lambda != 0 && d->lambda < 2)
         return fric__say("cmaes: lambda = %d must be 0 (the default 4 + 3 ln n) or a population "
                          ">= 2.", d->lambda);

@@ -20,6 +20,8 @@
  *     vin [V] >= 0, dt [s] in (0, 1], arm_mass [kg] >= 0 (numbers, optional,
  *     0 when absent; dt absent = a raw log, resampled at
  *     FRIC_IO_RESAMPLE_DT); motor, trajectory (strings, optional);
+ *     comment (string, optional, read and not used: where the log comes
+ *     from, e.g. the simulated sample of samples/README.md says so there);
  *     entries (array of objects, required, >= FRIC_IO_LOG_MIN_ENTRIES).
  *   entries: timestamp [s], position [rad], goal_position [rad] (numbers)
  *     and torque_enable (true/false) are required in every entry: a missing
@@ -123,7 +125,7 @@ typedef enum fric_io_kind {
 enum {
     FRIC_IO_H_MASS, FRIC_IO_H_LENGTH, FRIC_IO_H_KP, FRIC_IO_H_VIN, FRIC_IO_H_DT,
     FRIC_IO_H_ARM_MASS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
-    FRIC_IO_H_COUNT
+    FRIC_IO_H_COMMENT, FRIC_IO_H_COUNT
 };
 /* Entry fields, in this order everywhere. */
 enum {

@@ -18,7 +18,7 @@
 #include "base.h"
 
 static const char *const head_keys[FRIC_IO_H_COUNT] = {
-    "mass", "length", "kp", "vin", "dt", "arm_mass", "motor", "trajectory", "entries"
+    "mass", "length", "kp", "vin", "dt", "arm_mass", "motor", "trajectory", "entries", "comment"
 };
 static const char *const entry_keys[FRIC_IO_E_COUNT] = {
     "timestamp", "position", "goal_position", "torque_enable", "speed", "input_volts", "load",
@@ -204,7 +204,8 @@ fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char
         if (raw->unknown_entry < 0)
             return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, -1, src,
                         "unknown header key \"%s\"; a log has mass, length, kp, entries and "
-                        "optionally vin, dt, arm_mass, motor, trajectory.", raw->unknown_key);
+                        "optionally vin, dt, arm_mass, motor, trajectory, comment.",
+                        raw->unknown_key);
         return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, raw->unknown_entry, src,
                     "entry %ld has the unknown key \"%s\"; entries have timestamp, position, "
                     "goal_position, torque_enable, speed, input_volts, load, temp.",
@@ -214,7 +215,8 @@ fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char
         int k = raw->head_kind[i];
         int required = i <= FRIC_IO_H_KP || i == FRIC_IO_H_ENTRIES;
         int want = i == FRIC_IO_H_ENTRIES ? FRIC_IO_ARRAY
-                 : i == FRIC_IO_H_MOTOR || i == FRIC_IO_H_TRAJECTORY ? FRIC_IO_STRING
+                 : i == FRIC_IO_H_MOTOR || i == FRIC_IO_H_TRAJECTORY || i == FRIC_IO_H_COMMENT
+                     ? FRIC_IO_STRING
                  : FRIC_IO_NUMBER;
         if (k == FRIC_IO_ABSENT && required)
             return fail(err, FRIC_IO_MISSING, head_keys[i], -1, src,

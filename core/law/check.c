@@ -47,9 +47,9 @@ static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_
     [FRIC_LAW_FS] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_MAX, "N" },
     [FRIC_LAW_FC] = { 0, FRIC_LAW_MAX, "N" },
     [FRIC_LAW_VS] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/s" },
-    [FRIC_LAW_D] = { 0, FRIC_LAW_MAX, "N*s/m" },
+    [FRIC_LAW_D] = { 0, FRIC_LAW_MAX, "N·s/m" },
     [FRIC_LAW_ALPHA] = { 1, FRIC_LAW_ALPHA_MAX, "(no unit)" },
-    [FRIC_LAW_Z] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/(N*s)" },
+    [FRIC_LAW_Z] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/(N·s)" },
 };
 
 int fric_law_field_range(int field, double *lo, double *hi)
@@ -92,7 +92,7 @@ static const char *params_problem(const fric_law *law)
     const char *name = law_name(k);
     /* in the order of enum fric_law_field */
     struct { double value; const char *unit; } f[] = {
-        { law->Fs, "N" }, { law->Fc, "N" }, { law->vs, "m/s" }, { law->D, "N*s/m" },
+        { law->Fs, "N" }, { law->Fc, "N" }, { law->vs, "m/s" }, { law->D, "N·s/m" },
         { law->alpha, "(no unit)" },
     };
     for (int i = 0; i < (int)(sizeof f / sizeof f[0]); i++)
@@ -104,12 +104,12 @@ static const char *params_problem(const fric_law *law)
         return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g is negative; the Coulomb (kinetic) friction of the %s law "
                          "must be >= 0 N.", law->Fc, name);
     if (law->D < 0)
-        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_D, "D = %g is negative; the viscous coefficient must be >= 0 N*s/m "
+        return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_D, "D = %g is negative; the viscous coefficient must be >= 0 N·s/m "
                          "(a negative one would push, not resist).", law->D);
     if (k == FRIC_COULOMB_VISCOUS) {
         if (law->Fc == 0 && law->D == 0)
             return fric__fail(FRIC_E_LAW_INVALID, FRIC_LAW_FC, "Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
-                             "friction; make Fc > 0 N or D > 0 N*s/m.");
+                             "friction; make Fc > 0 N or D > 0 N·s/m.");
         return range_problem(law);
     }
     if (!(law->Fs > law->Fc))
@@ -121,8 +121,8 @@ static const char *params_problem(const fric_law *law)
                          law->vs, name);
     if (k == FRIC_STRIBECK && !(law->alpha >= 1))
         return fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_ALPHA, "alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
-                         "Phi'(0+) is -infinity, so no Z meets Kikuuwe's condition "
-                         "Phi'(v) > -1/Z (eq. 15).", law->alpha);
+                         "Φ′(0+) is -infinity, so no Z meets Kikuuwe's condition "
+                         "Φ′(v) > -1/Z (eq. 15).", law->alpha);
     return range_problem(law);
 }
 
@@ -137,22 +137,22 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
 {
     const char *p = params_problem(law);
     if (!p && !(isfinite(Z) && Z > 0))
-        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g must be a finite number > 0 (Z = 1/(K*T + B) for element C, "
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g must be a finite number > 0 (Z = 1/(K·T + B) for element C, "
                       "T/M for element A).", Z);
     if (!p) {
         double v_at;
         double m = fric__law_max_drop(law, &v_at);
         if (!fric__law_slope_ok(law, Z)) {
             if (v_at > 0)
-                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
-                              "falls with slope -%.6g N*s/m at v = %.6g m/s, so it needs 1/Z > "
-                              "%.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for element C, M/T "
+                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the %s law "
+                              "falls with slope -%.6g N·s/m at v = %.6g m/s, so it needs 1/Z > "
+                              "%.9g, but 1/Z = %.9g; raise 1/Z (K·T + B for element C, M/T "
                               "for element A) or make the drop gentler (smaller Fs - Fc, "
                               "larger vs).", law_name(law->kind), m, v_at, m, 1 / Z);
             else
-                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Phi'(v) > -1/Z fails: the %s law "
-                              "starts with slope D - (Fs - Fc)/vs = -%.6g N*s/m at v = 0+, so "
-                              "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K*T + B for "
+                p = fric__fail(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the %s law "
+                              "starts with slope D - (Fs - Fc)/vs = -%.6g N·s/m at v = 0+, so "
+                              "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K·T + B for "
                               "element C, M/T for element A) or make the drop gentler "
                               "(smaller Fs - Fc, larger vs or D).",
                               law_name(law->kind), m, m, 1 / Z);
@@ -161,13 +161,13 @@ int fric_law_check(const fric_law *law, double Z, const char **why)
     /* after the slope condition, so that a Z too large for the law is named
      * as such (eq. 15) rather than as out of range */
     if (!p && !(Z >= field_range[FRIC_LAW_Z].lo && Z <= field_range[FRIC_LAW_Z].hi))
-        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g m/(N*s) is outside [%g, %g] (the "
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = %g m/(N·s) is outside [%g, %g] (the "
                        "accepted range, friction.h, within which the transforms stay finite); "
                        "change the element's M, K, B or T or rescale the units.",
                        Z, field_range[FRIC_LAW_Z].lo, field_range[FRIC_LAW_Z].hi);
     if (!p && law->Fc != 0 && !(Z * law->Fc >= DBL_MIN))
-        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g N with Z = %g m/(N*s) puts the edge "
-                       "of the static band, Z*Fc = %g m/s, below DBL_MIN = %g, where it loses its "
+        p = fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = %g N with Z = %g m/(N·s) puts the edge "
+                       "of the static band, Z·Fc = %g m/s, below DBL_MIN = %g, where it loses its "
                        "digits; make Fc 0 or at least DBL_MIN/Z = %g N.",
                        law->Fc, Z, Z * law->Fc, DBL_MIN, DBL_MIN / Z);
     if (why) *why = p ? p : "";

@@ -54,9 +54,9 @@ int fric_screw_check(const fric_screw *e, const char **why)
                       "(Dupont eq. 19: eta2s >= eta2); raise it or lower eta2.",
                       e->eta2s, e->eta2);
     else if (!(isfinite(e->tau_c) && e->tau_c >= 0))
-        m = fric__say("tau_c = %g must be a finite Coulomb friction torque >= 0 N*m.", e->tau_c);
+        m = fric__say("tau_c = %g must be a finite Coulomb friction torque >= 0 N·m.", e->tau_c);
     else if (!(isfinite(e->b_v) && e->b_v >= 0))
-        m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N*m*s/rad.", e->b_v);
+        m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N·m·s/rad.", e->b_v);
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
 }
@@ -92,7 +92,7 @@ int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *
     if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
         *lo = *hi = NAN;
         if (isfinite(tau_l)) return fric__rc();   /* fric_screw_check recorded why */
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: tau_l = %g N*m is not finite.", tau_l);
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: tau_l = %g N·m is not finite.", tau_l);
         return FRIC_E_PARAM_RANGE;
     }
     *lo = tau_l - fric_screw_bound_unchecked(e, -1, tau_l, 0);   /* eq. 20, lower edge */

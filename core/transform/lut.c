@@ -150,16 +150,16 @@
 #define LUT_WHY_MEMORY "out of memory"
 #define LUT_WHY_RANGE "derived constants (Z·Fs, 1/(vs·(1 + Z·D)), vs/Z) are not finite " \
                       "or too close to the existence limit for double precision"
-#define LUT_WHY_PRECISION "tol is below what double evaluation of Phi_Z can guarantee " \
+#define LUT_WHY_PRECISION "tol is below what double evaluation of Φ_Z can guarantee " \
                           "at the band edge; raise tol"
-#define LUT_WHY_FLOOR "tol is below the rounding error of Phi_Z's linear part (Fc + D*|x|)/k " \
+#define LUT_WHY_FLOOR "tol is below the rounding error of Φ_Z's linear part (Fc + D·|x|)/k " \
                       "at the table's end; raise tol"
-#define LUT_WHY_SIZE "the derivative bounds need more than 2^20 intervals (48 MiB); raise tol"
-#define LUT_WHY_WORK "the derivative bounds need more than 2^17 interval fits to build; raise tol"
+#define LUT_WHY_SIZE "the derivative bounds need more than 2²⁰ intervals (48 MiB); raise tol"
+#define LUT_WHY_WORK "the derivative bounds need more than 2¹⁷ interval fits to build; raise tol"
 #define LUT_WHY_FIT "an octave fails its error bound at every level its derivative bounds allow"
-#define LUT_WHY_ALPHA "alpha > 4096: Phi drops by Fs - Fc within ~vs/alpha of vs, too steep " \
+#define LUT_WHY_ALPHA "alpha > 4096: Φ drops by Fs - Fc within ~vs/alpha of vs, too steep " \
                       "for the sampled table to verify (use alpha = 1, or fric_phi_z)"
-#define LUT_WHY_GENERIC "alpha != 1: the sampled table needs more than 2^13 intervals " \
+#define LUT_WHY_GENERIC "alpha != 1: the sampled table needs more than 2¹³ intervals " \
                         "(Z near Kikuuwe's limit, eq. 15); raise tol or lower Z"
 
 typedef enum { LUT_DIRECT = 0, LUT_W = 1, LUT_GENERIC = 2 } lut_mode;

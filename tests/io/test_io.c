@@ -272,9 +272,11 @@ static void bad_logs_are_refused_exactly(void **state)
                 ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
     refused_log(HEAD "\"mas\": 1, ", 20, -1, "", FRIC_IO_UNKNOWN_KEY, "mas", -1,
                 ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
-                "vin, dt, arm_mass, motor, trajectory.");
-    /* a well-formed log is accepted */
-    t = log_text(HEAD "\"dt\": 0.005, ", 20, ENTRY, -1, "");
+                "vin, dt, arm_mass, motor, trajectory, comment.");
+    refused_log(HEAD "\"comment\": 1, ", 20, -1, "", FRIC_IO_TYPE, "comment", -1,
+                ": \"comment\" must be a string, found a number.");
+    /* a well-formed log is accepted; its "comment" (where the log comes from) is read and not used */
+    t = log_text(HEAD "\"dt\": 0.005, \"comment\": \"simulated by the core\", ", 20, ENTRY, -1, "");
     const char *path = tmp_file(t);
     fric_io_log L;
     fric_io_error err;

@@ -41,6 +41,10 @@
 // such a skip is counted as a failure. A missing view or an unbuilt tool is a
 // failure: `make test` builds everything these checks need.
 //
+// E2E_ONLY=fit,fitown (by hand, while working on a part; never in make test):
+// only the modules of tests/web/e2e.d and the views' generic checks with
+// those names run.
+//
 // Output: one line per check, then "e2e: N passed, M failed, K skipped".
 // Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
 // 30 s per view when there are many views); the browser and the server are

@@ -6,13 +6,20 @@ import {
 } from 'chart.js';
 import { hook } from './testHooks.js';
 import { csvText, csvUrl } from './csv.js';
-import { el } from './dom.js';
+import { el, symbolNodes, symbolText } from './dom.js';
+import { tickLabel } from './format.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
 // per pixel (options.plugins.decimation = { enabled: true, algorithm:
 // 'min-max' }; needs parsing: false, sorted x, a linear x axis).
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
   ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale);
+// Every linear axis (here and in the chart worker, which imports this file)
+// writes its ticks with the page's one tick formatter (format.js tickLabel:
+// one form per axis, no float noise, no repeated label) and keeps them apart
+// (autoSkip with some padding); a view may still set its own.
+Chart.defaults.scales.linear.ticks.callback = tickLabel;
+Chart.defaults.scales.linear.ticks.autoSkipPadding = 8;
 
 // Test hook (tests/web/e2e.mjs, web/src/testHooks.js): every live chart is in
 // window.__fx.charts.all, so the browser tests can read chart data; a chart
@@ -106,10 +113,11 @@ export const PNG_SCALE = 2;
  * (role img, described). Appended to parent; the caller wires the buttons.
  * Returns { box, head, png, csv, wrap, canvas }.
  */
-export function chartFrame(parent, { title, description, height = 300, pngLabel, csvLabel }) {
+export function chartFrame(parent, { title: marked, description, height = 300, pngLabel, csvLabel }) {
+  const title = symbolText(marked);
   const png = el('button', { type: 'button', textContent: 'PNG', 'aria-label': pngLabel || `Export ${title} as PNG` });
   const csv = el('button', { type: 'button', textContent: 'CSV', 'aria-label': csvLabel || `Export the data of ${title} as CSV` });
-  const head = el('div', { className: 'chart-head' }, el('h3', { textContent: title }), el('div', { className: 'chart-tools' }, png, csv));
+  const head = el('div', { className: 'chart-head' }, el('h3', {}, ...symbolNodes(marked)), el('div', { className: 'chart-tools' }, png, csv));
   const canvas = el('canvas', { role: 'img', 'aria-label': description || title });
   const wrap = el('div', { className: 'canvas-wrap' }, canvas);
   wrap.style.height = `${height}px`;

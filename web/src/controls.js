@@ -12,7 +12,7 @@
 // A field's message clears as soon as its text is a valid value again (or a
 // value is applied).
 import { fmtNumber } from './format.js';
-import { el as make } from './dom.js';
+import { el as make, symbolNodes, symbolText } from './dom.js';
 
 let uid = 0;
 
@@ -56,13 +56,13 @@ export function numberControl(opts) {
   const label = document.createElement('label');
   label.htmlFor = `${id}-n`;
   label.className = 'ctl-label';
-  label.textContent = opts.unit ? `${opts.label} [${opts.unit}]` : opts.label;
+  label.replaceChildren(...symbolNodes(opts.unit ? `${opts.label} [${opts.unit}]` : opts.label));
   const slider = document.createElement('input');
   slider.type = 'range';
   slider.min = 0;
   slider.max = steps;
   slider.step = 1;
-  slider.setAttribute('aria-label', opts.label);
+  slider.setAttribute('aria-label', symbolText(opts.label));
   const num = document.createElement('input');
   num.type = 'text';
   num.inputMode = 'decimal';
@@ -252,7 +252,7 @@ export function choiceControl(opts) {
   el.className = 'ctl-choice';
   const label = document.createElement('label');
   label.htmlFor = id;
-  label.textContent = opts.label;
+  label.replaceChildren(...symbolNodes(opts.label));
   const sel = document.createElement('select');
   sel.id = id;
   for (const c of opts.choices) {
@@ -273,7 +273,7 @@ export function choiceControl(opts) {
     sel.setAttribute('aria-describedby', helpLine.id);
     el.append(helpLine);
   }
-  const paintHelp = () => { if (helpLine) helpLine.textContent = helps.get(sel.value) || ''; };
+  const paintHelp = () => { if (helpLine) helpLine.replaceChildren(...symbolNodes(helps.get(sel.value) || '')); };
   paintHelp();
   const msg = make('div', { className: 'ctl-msg', id: `${id}-m`, 'aria-live': 'polite' });
   el.append(msg);
@@ -307,7 +307,7 @@ export function toggleControl({ label, value, onChange }) {
   const id = `ctl-${++uid}`;
   const box = make('input', { type: 'checkbox', id, checked: !!value });
   box.addEventListener('change', () => onChange?.(box.checked));
-  const el = make('div', { className: 'ctl-choice' }, make('label', { htmlFor: id }, box, ` ${label}`));
+  const el = make('div', { className: 'ctl-choice' }, make('label', { htmlFor: id }, box, ' ', ...symbolNodes(label)));
   return { el, get value() { return box.checked; }, set value(v) { box.checked = !!v; }, input: box };
 }
 

@@ -19,3 +19,27 @@ export function el(tag, props = {}, ...kids) {
 export function button(text, title) {
   return el('button', { type: 'button', textContent: text, ...(title ? { title } : {}) });
 }
+
+// The core's labels write a symbol's index and exponent as `_x` and `^x`
+// (one character each: K_c^s, τ_f^m, θ^d, F_C): on the page they become a
+// subscript and a superscript. Longer runs (q_offset, friction_base) are
+// names, left as they are.
+const SYMBOL = /_([\p{L}\p{N}])(?![\p{L}\p{N}])|\^([\p{L}\p{N}])(?![\p{L}\p{N}])/gu;
+
+/** The nodes of `text` with `_x` as <sub>x</sub> and `^x` as <sup>x</sup>. */
+export function symbolNodes(text) {
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(SYMBOL)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(el(m[1] ? 'sub' : 'sup', {}, m[1] ?? m[2]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** `text` without the `_` and `^` markers (an accessible name, a tooltip). */
+export function symbolText(text) {
+  return String(text).replace(SYMBOL, (_, a, b) => a ?? b);
+}

@@ -3,15 +3,30 @@
 // dropped anywhere else on the page is caught and ignored (the browser would
 // otherwise open it and leave the app); onStray is told, to say so.
 //
-//   const zone = dropZone(box, { onFiles(files) {...}, onStray() {...} });
+//   const zone = dropZone(box, { onFiles(files) {...}, onStray() {...}, sample: true });
 //   zone.dispose();   // when the view goes
+//
+// With `sample`, the box also offers "Try a sample": one click fetches the
+// bundled simulated log (samples/README.md, served beside the page) and hands
+// it to onFiles as if it had been dropped; its file name says "simulated".
+
+/** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
+export const SAMPLE_LOG = 'xl330-sin_sin-simulated.json';
+
+/** The sample log as a File, fetched from samples/ beside the page. */
+export async function sampleFile() {
+  const r = await fetch(`samples/${SAMPLE_LOG}`);
+  if (!r.ok) throw new Error(`samples/${SAMPLE_LOG}: HTTP ${r.status}`);
+  return new File([await r.blob()], SAMPLE_LOG, { type: 'application/json' });
+}
 
 /**
  * @param {HTMLElement} drop  the box (gets the class 'over' while a drag is over it)
- * @param {{ onFiles: (files: File[]) => void, onStray?: () => void }} handlers
- * @returns {{ dispose(): void }}
+ * @param {{ onFiles: (files: File[]) => void, onStray?: () => void, onError?: (msg: string) => void,
+ *           sample?: boolean }} handlers
+ * @returns {{ dispose(): void, sampleButton: HTMLButtonElement|null }}
  */
-export function dropZone(drop, { onFiles, onStray }) {
+export function dropZone(drop, { onFiles, onStray, onError, sample = false }) {
   const over = (e) => { e.preventDefault(); e.stopPropagation(); drop.classList.add('over'); };
   const leave = () => drop.classList.remove('over');
   const onDrop = (e) => {
@@ -32,7 +47,29 @@ export function dropZone(drop, { onFiles, onStray }) {
   };
   document.addEventListener('dragover', guardOver);
   document.addEventListener('drop', guardDrop);
+  let sampleButton = null;
+  if (sample) {
+    sampleButton = document.createElement('button');
+    sampleButton.type = 'button';
+    sampleButton.className = 'try-sample';
+    sampleButton.textContent = 'Try a sample (simulated)';
+    sampleButton.title = `Loads ${SAMPLE_LOG}: an XL330 log simulated by the core with the published M6 preset `
+      + '(sin_sin goal, 4 s), not a recording — for trying this view without logs of your own.';
+    sampleButton.addEventListener('click', async () => {
+      sampleButton.disabled = true;
+      try {
+        onFiles([await sampleFile()]);
+      } catch (e) {
+        const msg = `The sample could not be loaded (${e.message}); run \`make web\`, which copies samples/ beside the page.`;
+        if (onError) onError(msg); else throw e;
+      } finally {
+        sampleButton.disabled = false;
+      }
+    });
+    drop.append(' ', sampleButton);
+  }
   return {
+    sampleButton,
     dispose() {
       document.removeEventListener('dragover', guardOver);
       document.removeEventListener('drop', guardDrop);

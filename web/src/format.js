@@ -18,6 +18,10 @@
 //   roundTest  the test against small/big on the rounded value (default: round)
 //   plus       keep the '+' of a positive exponent ('1e+5'); default true
 // A value that is not finite is written as String(v).
+//
+// Two more of one place each: tickLabel, the tick labels of every linear
+// chart axis (Chart.defaults in charts.js), and maeText, an angle error
+// "0.0579 rad (3.32°)".
 
 /** v as text (see the header for the options). */
 export function fmtNumber(v, { digits = 6, small = 1e-3, big = 1e5, expDigits = 3, round = false, roundTest = round,
@@ -34,3 +38,63 @@ export function fmtNumber(v, { digits = 6, small = 1e-3, big = 1e5, expDigits = 
 
 /** The page's default: fmtNumber(v) (6 digits, exponent form 3 digits). */
 export const fmt = (v) => fmtNumber(v);
+
+/** A tick label of a linear axis for Chart.js (ticks.callback(value, index,
+ *  ticks)): the labels of one axis share one form, the shortest that keeps every tick
+ *  exact to a millionth of the tick spacing: fixed decimals between 1e-3 and
+ *  1e5 ("0.25", "1.8", "3.86"), else an exponent with as few digits as that
+ *  needs ("-1e-6", "5e-7", "2.5e+6" → "2.5e6"). So the labels of an axis
+ *  never repeat and never carry the float noise of "1.0000000E-6". */
+export function tickLabel(value, index, ticks) {
+  const vs = ticks && ticks.length ? ticks.map((t) => t.value) : [value];
+  // the spacing of the grid: the median gap (an axis's first and last tick
+  // may sit off the grid, at its bounds)
+  const gaps = [];
+  for (let k = 1; k < vs.length; k++) gaps.push(Math.abs(vs[k] - vs[k - 1]));
+  gaps.sort((x, y) => x - y);
+  let step = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0;
+  if (!(step > 0)) step = Math.abs(value) || 1;
+  // the ticks on the grid (multiples of the step) decide the form; a bound
+  // off the grid (Chart.js adds the axis's min and max) gets no label, nor
+  // does a tick whose label its neighbour already shows ("1.8 1.8")
+  const grid = (v) => Math.abs(v / step - Math.round(v / step)) <= 1e-6;
+  const onGrid = vs.filter(grid);
+  if (onGrid.length >= 2 && !grid(value)) return '';
+  const form = tickForm(onGrid.length ? onGrid : vs, step);
+  const text = form(value);
+  return index > 0 && index < vs.length && form(vs[index - 1]) === text ? '' : text;
+}
+
+/** The shortest form that writes every v of vs within a millionth of step. */
+function tickForm(vs, step) {
+  const tol = step * 1e-6, big = Math.max(...vs.map(Math.abs));
+  const exact = (f) => vs.every((v) => Math.abs(Number(f(v)) - v) <= tol);
+  if (big === 0 || (big >= 1e-3 && big < 1e5)) {
+    for (let d = 0; d <= 15; d++) {
+      const f = (v) => (v === 0 ? '0' : fixedZero(v.toFixed(d)));
+      if (exact(f)) return f;
+    }
+  }
+  for (let d = 0; d <= 15; d++) {
+    const f = (v) => (v === 0 ? '0' : v.toExponential(d).replace('e+', 'e'));
+    if (exact(f)) return f;
+  }
+  return String;
+}
+
+// "-0.00" → "0.00": a tick at zero has no sign
+const fixedZero = (s) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
+
+/** An angle error in 3 significant digits, trailing zeros kept so that a
+ *  column lines up ("0.0610", "3.50"); an exponent below 1e-4. */
+export function sig3(v) {
+  if (!Number.isFinite(v)) return String(v);
+  return v === 0 || Math.abs(v) >= 1e-4 ? v.toPrecision(3) : v.toExponential(2).replace('e+', 'e');
+}
+
+/** A mean absolute angle error [rad] as the page writes it everywhere:
+ *  "0.0579 rad (3.32°)": 3 significant digits, the degrees beside. */
+export function maeText(rad) {
+  if (!Number.isFinite(rad)) return String(rad);
+  return `${sig3(rad)} rad (${sig3(rad * 180 / Math.PI)}°)`;
+}

@@ -1,7 +1,7 @@
 // layout.js: the frame every view shares: a control column beside a chart
 // column, a heading with an introduction, the in-place error box, and the
 // lesson box with the key legend that main.js puts above the view.
-import { el } from './dom.js';
+import { el, symbolNodes } from './dom.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -14,13 +14,13 @@ export function viewLayout(container, title, intro) {
   container.append(side, charts);
   if (title) {
     const h2 = document.createElement('h2');
-    h2.textContent = title;
+    h2.append(...symbolNodes(title));
     side.append(h2);
   }
   if (intro) {
     const p = document.createElement('p');
     p.className = 'note';
-    p.textContent = intro;
+    p.append(...symbolNodes(intro));
     side.append(p);
   }
   return { side, charts };
@@ -57,7 +57,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
   if (lesson) {
     const steps = (lesson.tryThis || []).map((step, i) => {
       const s = typeof step === 'string' ? { text: step } : step;
-      const li = el('li', {}, el('span', { textContent: s.text }));
+      const li = el('li', {}, el('span', {}, ...symbolNodes(s.text)));
       if (i === current) li.setAttribute('aria-current', 'step');
       if (s.setup && onSetup) {
         const b = el('button', { type: 'button', className: 'lesson-setup', textContent: 'Set up',
@@ -79,7 +79,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
       head.append(' ', reset);
     }
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
-      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice', textContent: lesson.notice }),
+      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
         el('div', { className: 'lesson-try' }, head, el('ol', {}, ...steps))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);

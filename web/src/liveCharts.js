@@ -4,8 +4,8 @@
 // hands over the steps the worker has not had yet; the worker keeps every
 // step in view and draws it min-max decimated. Each box has
 // the title, the PNG and CSV buttons and the canvas; `mirror` holds what the
-// chart shows (the CSV button exports it; the browser tests read it in
-// window.__fx.charts.all). One message per chart is in flight at a time: a
+// chart shows (the CSV button exports it; the browser tests read it, and the
+// tick labels last drawn, mirror.ticks, in window.__fx.charts.all). One message per chart is in flight at a time: a
 // chart asked again while the worker draws is marked stale and redrawn when
 // the worker says 'drawn'.
 //
@@ -17,6 +17,7 @@
 //   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
 import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
+import { symbolText } from './dom.js';
 
 // Sources shorter than this are sent whole every time (cheap, and a short
 // line may be rewritten in place, like the arm's target lines).
@@ -30,7 +31,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
 
   function box(index, { title, description, height, fileName }) {
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
-      csvLabel: `Export the data of ${title} as CSV (every step in view)` });
+      csvLabel: `Export the data of ${symbolText(title)} as CSV (every step in view)` });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } }, yText: axes[index]?.yText };
     allCharts.add(mirror);
     png.addEventListener('click', () => {
@@ -97,6 +98,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
     } else if (m.type === 'drawn') {
       const c = charts[m.index];
       c.inFlight = false;
+      c.mirror.ticks = m.ticks;
       if (c.stale) post(c);
     } else if (m.type === 'stats' && onStats) {
       onStats(m.ms);

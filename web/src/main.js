@@ -17,6 +17,8 @@ import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHist
 import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
+import { glossary } from './glossary.js';
+import { symbolNodes } from './dom.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -34,10 +36,10 @@ window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
 
 // The keys of the page (F, Escape) and of a view with actions.
-const PAGE_KEYS = [['F', 'presentation mode on / off'], ['Esc', 'leave presentation mode']];
+const PAGE_KEYS = [['F', 'presentation mode on / off'], ['G', 'glossary'], ['Esc', 'close the glossary, leave presentation mode']];
 const LESSON_KEYS = [['L', 'reset to the lesson\'s start'], ['1–5', 'set up that step of "Try this"']];
 const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
-  f: 'F', F: 'F', Escape: 'Escape', l: 'L', L: 'L', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' };
+  f: 'F', F: 'F', g: 'G', G: 'G', Escape: 'Escape', l: 'L', L: 'L', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' };
 const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
 
 /** The key this event stands for ('Space', 'S', …), or null when the page
@@ -103,7 +105,7 @@ async function start() {
     b.type = 'button';
     b.role = 'tab';
     b.id = `tab-${v.id}`;
-    b.textContent = v.title;
+    b.append(...symbolNodes(v.title));
     b.setAttribute('aria-controls', 'view');
     b.addEventListener('click', () => show(v.id, true));
     b.addEventListener('keydown', (e) => {
@@ -240,6 +242,7 @@ async function start() {
   document.addEventListener('fullscreenchange', () => {
     if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
   });
+  const gloss = glossary(document.querySelector('header.top .top-tools'));
   document.addEventListener('keydown', (e) => {
     const present = document.body.classList.contains('present');
     // Escape closes the open drawer from any control in it that did not use the key itself
@@ -250,7 +253,14 @@ async function start() {
     }
     const key = routedKey(e);
     if (!key) return;
-    if (key === 'F') {
+    if (gloss.isOpen()) {
+      // the glossary is modal: G and Escape close it, the other keys wait
+      if (key === 'G' || key === 'Escape') { gloss.close(); e.preventDefault(); }
+      return;
+    }
+    if (key === 'G') {
+      if (!e.repeat) gloss.open();
+    } else if (key === 'F') {
       if (!e.repeat) setPresent(!present, true);
     } else if (key === 'Escape') {
       if (!present) {

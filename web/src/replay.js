@@ -24,6 +24,7 @@
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
 import { el } from './dom.js';
+import { sig3, maeText } from './format.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
  *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
@@ -234,8 +235,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         const td = cell(r.error, 'na');
         td.colSpan = 4;
       } else {
-        cell(r.mae.toExponential(4), 'num').dataset.mae = String(r.mae);
-        cell((r.mae * DEG).toFixed(3), 'num');
+        cell(sig3(r.mae), 'num').dataset.mae = String(r.mae);
+        cell(sig3(r.mae * DEG), 'num');
         cell((r.maxErr * DEG).toFixed(2), 'num');
         const td = cell('');
         const b = document.createElement('button');
@@ -316,8 +317,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     out.dataset.mae = String(best.mae);
     out.dataset.ms = String(ms);
     out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
-      + `treatment ${treatment()}): best ${labelOf(best)}, MAE = ${best.mae.toExponential(4)} rad `
-      + `(${(best.mae * DEG).toFixed(3)}°); ${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
+      + `treatment ${treatment()}): best ${labelOf(best)}, MAE = ${maeText(best.mae)}; `
+      + `${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
     showOverlay(best.model);
   }
 
@@ -338,6 +339,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   file.addEventListener('change', () => { if (file.files[0]) replayFile(file.files[0]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => replayFile(files[0]),
+    sample: true,
+    onError: (msg) => { err.textContent = msg; err.hidden = false; },
     onStray: () => { hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or '; },
   });
 

@@ -50,7 +50,7 @@ static const char *check_link(const fric_chain_link *l, int i)
                          "the centre of mass between the link's joints.", i, l->com, l->length);
     if (!(isfinite(l->inertia) && l->inertia >= 0))
         return fric__say("links[%d].inertia = %g must be a finite inertia about the centre of mass "
-                         ">= 0 kg*m^2; give a non-negative inertia.", i, l->inertia);
+                         ">= 0 kg·m²; give a non-negative inertia.", i, l->inertia);
     return NULL;
 }
 
@@ -58,9 +58,9 @@ static const char *check_motor(const fric_chain_motor *u, int i)
 {
     if (!(isfinite(u->R) && u->R > 0)) return motor_bad(i, "R", u->R, 1, "ohm", "winding resistance");
     if (!(isfinite(u->K_M) && u->K_M > 0))
-        return motor_bad(i, "K_M", u->K_M, 1, "N*m/A", "torque constant");
+        return motor_bad(i, "K_M", u->K_M, 1, "N·m/A", "torque constant");
     if (!(isfinite(u->I_M) && u->I_M > 0))
-        return motor_bad(i, "I_M", u->I_M, 1, "kg*m^2", "rotor inertia");
+        return motor_bad(i, "I_M", u->I_M, 1, "kg·m²", "rotor inertia");
     if (!(isfinite(u->gamma) && u->gamma > 0))
         return motor_bad(i, "gamma", u->gamma, 1, "", "reduction ratio");
     if (!(isfinite(u->e_max) && u->e_max > 0))
@@ -69,15 +69,15 @@ static const char *check_motor(const fric_chain_motor *u, int i)
         return fric__say("motors[%d].g = %g must be a finite side factor of tau_f > 0 (1: joint "
                          "side, gamma = %g: motor side); give 1 or gamma.", i, u->g, u->gamma);
     if (!(isfinite(u->tau_fs) && u->tau_fs >= 0))
-        return motor_bad(i, "tau_fs", u->tau_fs, 0, "N*m", "static friction");
+        return motor_bad(i, "tau_fs", u->tau_fs, 0, "N·m", "static friction");
     if (!(isfinite(u->tau_fk) && u->tau_fk >= 0))
-        return motor_bad(i, "tau_fk", u->tau_fk, 0, "N*m", "kinetic friction");
+        return motor_bad(i, "tau_fk", u->tau_fk, 0, "N·m", "kinetic friction");
     if (u->tau_fk > u->tau_fs)
-        return fric__say("motors[%d].tau_fk = %g N*m exceeds tau_fs = %g N*m; kinetic friction "
+        return fric__say("motors[%d].tau_fk = %g N·m exceeds tau_fs = %g N·m; kinetic friction "
                          "must not exceed static friction (lower tau_fk or raise tau_fs).", i,
                          u->tau_fk, u->tau_fs);
     if (!(isfinite(u->C_tau) && u->C_tau >= 0))
-        return motor_bad(i, "C_tau", u->C_tau, 0, "N*m*s/rad", "viscous friction");
+        return motor_bad(i, "C_tau", u->C_tau, 0, "N·m·s/rad", "viscous friction");
     if (!(isfinite(u->eta) && u->eta >= 0))
         return motor_bad(i, "eta", u->eta, 0, "s/rad", "Stribeck decay");
     return NULL;
@@ -125,7 +125,7 @@ static const char *check_model(const fric_chain_model *c)
     for (int i = 0; i < c->n && !m; i++) m = check_motor(&c->motors[i], i);
     if (m) return m;
     if (!isfinite(c->gravity))
-        return fric__say("gravity = %g must be a finite acceleration along -y in m/s^2.", c->gravity);
+        return fric__say("gravity = %g must be a finite acceleration along -y in m/s².", c->gravity);
     return check_contacts(c);
 }
 

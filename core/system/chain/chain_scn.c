@@ -61,7 +61,7 @@ enum { C_N = P_COMMON, C_DEPTH, C_MUS, C_MUK, C_KV, C_Q10, C_COUNT };
 
 static const char *const method_help[] = {
     "Implicit method (paper §II-C): joint friction and contact forces together in one bounded "
-    "least-squares problem, eq. 19, then the clips of eqs. 20-21; O(n^3) per step",
+    "least-squares problem, eq. 19, then the clips of eqs. 20-21; O(n³) per step",
     "Proposed semi-implicit method (paper §III): each joint's friction from its own scalar "
     "problem with the previous step's joint torque, then the contact problem eq. 28; O(n) per "
     "step with the articulated-body algorithm",
@@ -72,7 +72,7 @@ static const char *const joint_help[] = {
     "The paper's joint step: eq. 27, then the clip of eq. 21 with sgn(0) = +1 as printed (sheet A6)",
     "Eq. 27 and the clip of eq. 21, but a joint at rest takes the sign of the candidate torque "
     "(sheet A6, fixed)",
-    "The exact per-joint step tau_f = -Phi_Z(c_q) with Z = A_q (Kikuuwe's transform): equal to the "
+    "The exact per-joint step tau_f = -Φ_Z(c_q) with Z = A_q (Kikuuwe's transform): equal to the "
     "clip while stuck, implicit while sliding",
 };
 static const char *const side_names[] = { "joint", "motor" };
@@ -92,7 +92,7 @@ static const char *const side_help[] = {
         .choice_help = method_help },                                                           \
     [P_JOINT] = { "joint_step", FRIC_CHAIN_JOINT_PHI_Z, 0, FRIC_CHAIN_N_JOINT_STEPS - 1,        \
         "choice", "joint friction step: paper (eq. 27 + clip 21), fixed (clip with the sign "    \
-        "fix, sheet A6), phi-z (exact Phi_Z); the implicit method clips as fixed for phi-z",     \
+        "fix, sheet A6), phi-z (exact Φ_Z); the implicit method clips as fixed for phi-z",     \
         fric_chain_joint_step_names, FRIC_CHAIN_N_JOINT_STEPS, 1, .label = "joint step",         \
         .choice_help = joint_help },                                                            \
     [P_SIDE] = { "tau_side", 0, 0, 1, "choice",                                                 \
@@ -115,7 +115,7 @@ static const char *const side_help[] = {
     [P_KM] = { "K_M", 2.58e-2, 1e-6, 10, "N·m/A",                                               \
         "motor torque constant K_M (printed 2.58: sheet A1 reads 2.58e-2)", NULL, 0, 0,          \
         .label = "torque constant K_M", .lo = 1e-3, .hi = 1, .log = 1 },                        \
-    [P_IM] = { "I_M", 7.03e-6, 1e-10, 1, "kg·m²", "rotor inertia I_M (reflected: gamma^2 I_M)", \
+    [P_IM] = { "I_M", 7.03e-6, 1e-10, 1, "kg·m²", "rotor inertia I_M (reflected: gamma² I_M)", \
         NULL, 0, 0, .label = "rotor inertia I_M", .lo = 1e-7, .hi = 1e-4, .log = 1 },           \
     [P_GAMMA] = { "gamma", 120, 1, 1e4, "", "reduction ratio gamma of the gear", NULL, 0, 0,    \
         .label = "reduction ratio γ", .lo = 1, .hi = 500, .log = 1 },                           \
@@ -131,7 +131,7 @@ static const char *const side_help[] = {
     [P_ETA] = { "eta", 100, 0, 1e4, "s/rad", "Stribeck decay eta of the gear friction (eq. 9)",  \
         NULL, 0, 0, .label = "Stribeck decay η", .lo = 1, .hi = 1000, .log = 1 },               \
     [P_RHO] = { "rho", 1e-3, 1e-12, 1, "", "relative regularization rho of the least-squares "  \
-        "problems (lambda = rho·A^2, sheet §5)", NULL, 0, 0, .label = "regularization ρ",        \
+        "problems (lambda = rho·A², sheet §5)", NULL, 0, 0, .label = "regularization ρ",        \
         .lo = 1e-6, .hi = 0.1, .log = 1 },                                                      \
     [P_KQ] = { "k_q", 20, 0, 1e4, "1/s", "joint drift gain k_q (eq. 27; also k_M of eq. 19)",    \
         NULL, 0, 0, .label = "joint drift gain k_q", .lo = 0, .hi = 200 },                      \
@@ -169,7 +169,7 @@ static const fric_param_info arm1_params[A1_COUNT] = {
     [A1_TSTEP] = { "t_step", 5, 0, 1e4, "s", "time of the target step (5 s in the paper)", NULL, 0,
         0, .label = "target step time", .lo = 0, .hi = 30 },
     [A1_AMP] = { "tau_ext_amp", -1, -1, 1e3, "N·m",
-        "amplitude A of the external torque pulses (Fig. 3: A sin^2 on [10, 15] s, -A sin^2 on "
+        "amplitude A of the external torque pulses (Fig. 3: A sin² on [10, 15] s, -A sin² on "
         "[24, 25] s); unset (-1): 0.3 with tau_side joint, 8 with motor", NULL, 0, 0,
         .label = "external torque A", .lo = 0, .hi = 10, .preset = 1 },
     [A1_Q0] = { "q0", 0, -2 * PI_, 2 * PI_, "rad", "initial angle q(0) (0 hangs down)", NULL, 0, 0,
@@ -186,7 +186,7 @@ static const fric_param_info arm2_params[A2_COUNT] = {
     [A2_UNIT_MASS] = { "unit_mass", 0.5, 0, 100, "kg",
         "mass of the gear unit of joint 2, a cylinder riding on link 1 at its distal joint", NULL,
         0, 0, .label = "gear unit mass", .lo = 0, .hi = 2 },
-    [A2_UNIT_D] = { "unit_d", 0.1, 0, 10, "m", "diameter of that gear unit (I = m r^2/2)", NULL, 0,
+    [A2_UNIT_D] = { "unit_d", 0.1, 0, 10, "m", "diameter of that gear unit (I = m r²/2)", NULL, 0,
         0, .label = "gear unit diameter", .lo = 0, .hi = 0.3 },
     [A2_GROUND] = { "ground", 0.2, 0, 100, "m", "height of the base joint above the ground", NULL,
         0, 0, .label = "base height", .lo = 0.05, .hi = 0.6 },
@@ -719,7 +719,7 @@ const fric_scenario fric_scenario_chain = {
     "Simulation 3 of the semi-implicit joint-friction paper (Figs. 12-13): n identical links "
     "(1..100) with geared motors and no voltage fall from horizontal onto the ground, the last "
     "link's two distal corners as contacts. The semi-implicit method costs O(n) per step, the "
-    "implicit one O(n^3) (see the chain benchmark).",
+    "implicit one O(n³) (see the chain benchmark).",
     C_COUNT, chain_params, KC_COUNT, chain_cols, sizeof(chain_scn), chain_init, step_kind,
     retune_kind, shape_kind, NULL,
     "n-link chain falls onto the ground (paper sim. 3)",

@@ -113,7 +113,7 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why)
         const fric_chain_motor *u = &s->model->motors[i];
         double drop = u->eta * (u->tau_fs - u->tau_fk);
         if (!(u->C_tau >= drop)) {
-            m = fric__say("motor %d: C_tau = %g N*m*s/rad must be >= eta*(tau_fs - tau_fk) = %g "
+            m = fric__say("motor %d: C_tau = %g N·m·s/rad must be >= eta·(tau_fs - tau_fk) = %g "
                           "so that the gear friction is monotone and every implicit joint "
                           "solve unique (sheet 1); raise C_tau or lower eta.", i + 1, u->C_tau,
                           drop);

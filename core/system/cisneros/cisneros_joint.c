@@ -107,24 +107,24 @@ static const fric_param_info params[N_PARAMS] = {
                 "friction law: coulomb-viscous (Cisneros eq. 19), stribeck (eq. 21, Fig. 3), "
                 "rational (eq. 33, Fig. 7)", fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(q̇)", .choice_help = fric_ex_law_help },
-    [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e4, "N*m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
-                  "1.0 N*m)", NULL, 0, 0, .label = "Coulomb level F (coulomb-viscous)",
+    [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e4, "N·m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
+                  "1.0 N·m)", NULL, 0, 0, .label = "Coulomb level F (coulomb-viscous)",
                   .lo = 0, .hi = 5 },
-    [P_FS] = { "Fs", 2.5, 0, 1e4, "N*m", "stribeck, rational: static friction F_S (2.5 N*m)",
+    [P_FS] = { "Fs", 2.5, 0, 1e4, "N·m", "stribeck, rational: static friction F_S (2.5 N·m)",
                NULL, 0, 0, .label = "static level F_S", .lo = 0, .hi = 10 },
-    [P_FC_ST] = { "Fc_stribeck", 0.4, 0, 1e4, "N*m", "stribeck: Coulomb level F_C (Fig. 3: "
-                  "0.4 N*m)", NULL, 0, 0, .label = "Coulomb level F_C (stribeck)",
+    [P_FC_ST] = { "Fc_stribeck", 0.4, 0, 1e4, "N·m", "stribeck: Coulomb level F_C (Fig. 3: "
+                  "0.4 N·m)", NULL, 0, 0, .label = "Coulomb level F_C (stribeck)",
                   .lo = 0, .hi = 5 },
     [P_VS_ST] = { "vs_stribeck", 0.06, 1e-6, 10, "rad/s", "stribeck: velocity v_S (Fig. 3: "
                   "0.06 rad/s)", NULL, 0, 0, .label = "Stribeck velocity v_S (stribeck)",
                   .lo = 1e-3, .hi = 1, .log = 1 },
-    [P_FC_RA] = { "Fc_rational", 0.2, 0, 1e4, "N*m", "rational: Coulomb level F_C (Fig. 7: "
-                  "0.2 N*m)", NULL, 0, 0, .label = "Coulomb level F_C (rational)",
+    [P_FC_RA] = { "Fc_rational", 0.2, 0, 1e4, "N·m", "rational: Coulomb level F_C (Fig. 7: "
+                  "0.2 N·m)", NULL, 0, 0, .label = "Coulomb level F_C (rational)",
                   .lo = 0, .hi = 5 },
     [P_VS_RA] = { "vs_rational", 0.04, 1e-6, 10, "rad/s", "rational: velocity v_S (Fig. 7: "
                   "0.04 rad/s)", NULL, 0, 0, .label = "Stribeck velocity v_S (rational)",
                   .lo = 1e-3, .hi = 1, .log = 1 },
-    [P_D] = { "D", 4.5, 0, 1e4, "N*m*s/rad", "viscous coefficient D, all laws (4.5 N*m*s/rad)",
+    [P_D] = { "D", 4.5, 0, 1e4, "N·m·s/rad", "viscous coefficient D, all laws (4.5 N·m·s/rad)",
               NULL, 0, 0, .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "stribeck: exponent alpha (Cisneros uses 1; the laws "
                   "require alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α",
@@ -132,18 +132,18 @@ static const fric_param_info params[N_PARAMS] = {
     [P_INTEGRAL] = { "integral", 0, 0, 1, "choice", "integral compensation tau_p of eq. 51 "
                      "(case=custom only)", onoff_names, 2, 0,
                      .fixed_by_case = 1, .label = "integral term τ_p", .choice_help = onoff_help },
-    [P_KP] = { "kp", 20, 0, 1e4, "1/s^2", "PD gain k_p of eq. 50 (case=custom only)", NULL, 0, 0,
+    [P_KP] = { "kp", 20, 0, 1e4, "1/s²", "PD gain k_p of eq. 50 (case=custom only)", NULL, 0, 0,
                .fixed_by_case = 1, .label = "gain k_p", .lo = 0, .hi = 200 },
     [P_KV] = { "kv", 2, 0, 1e4, "1/s", "PD gain k_v of eq. 50 (case=custom only)", NULL, 0, 0,
                .fixed_by_case = 1, .label = "gain k_v", .lo = 0, .hi = 50 },
-    [P_LAMBDA] = { "lambda", 1, 0, 1e4, "1/s", "integral gain K_I = lambda*M of eq. 51 (Fig. 13: "
+    [P_LAMBDA] = { "lambda", 1, 0, 1e4, "1/s", "integral gain K_I = lambda·M of eq. 51 (Fig. 13: "
                    "1 1/s)", NULL, 0, 0, .label = "integral gain λ", .lo = 0, .hi = 10 },
-    [P_M] = { "M", M_CISNEROS, 1e-4, 100, "kg*m^2", "joint inertia M, from the reported "
-              "initial torque 5.8 N*m = M*kp*pi/2 with kp = 20 (Cisneros §V-B)", NULL, 0, 0,
+    [P_M] = { "M", M_CISNEROS, 1e-4, 100, "kg·m²", "joint inertia M, from the reported "
+              "initial torque 5.8 N·m = M·kp·pi/2 with kp = 20 (Cisneros §V-B)", NULL, 0, 0,
               .label = "inertia M", .lo = 0.01, .hi = 1, .log = 1 },
-    [P_K] = { "K", 5000, 0, 1e9, "N*m/rad", "contact stiffness K of element C (5000)", NULL, 0, 0,
+    [P_K] = { "K", 5000, 0, 1e9, "N·m/rad", "contact stiffness K of element C (5000)", NULL, 0, 0,
               .label = "contact stiffness K", .lo = 100, .hi = 1e6, .log = 1 },
-    [P_B] = { "B", 50, 0, 1e6, "N*m*s/rad", "contact damping B of element C (50)", NULL, 0, 0,
+    [P_B] = { "B", 50, 0, 1e6, "N·m·s/rad", "contact damping B of element C (50)", NULL, 0, 0,
               .label = "contact damping B", .lo = 1, .hi = 1e3, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (1 ms)", NULL, 0, 0,
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
@@ -154,7 +154,7 @@ static const fric_param_info params[N_PARAMS] = {
     [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: element C on the joint velocity (Cisneros); approx: the same "
                      "with Kikuuwe eq. 46; implicit-d: element D (inertia inside the implicit "
-                     "step); explicit: Phi(dq); karnopp: Kikuuwe eq. 3 with eps",
+                     "step); explicit: Φ(dq); karnopp: Kikuuwe eq. 3 with eps",
                      friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "rad/s", "Karnopp's zero-velocity threshold eps", NULL, 0, 0,
@@ -163,16 +163,16 @@ static const fric_param_info params[N_PARAMS] = {
 };
 
 static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k*T" },
+    { "t", "s", "time t_k = k·T" },
     { "q", "rad", "joint angle q" },
     { "dq", "rad/s", "joint velocity dq/dt" },
     { "q_d", "rad", "desired angle q_d (the step)" },
-    { "tau_r", "N*m", "reference torque tau_r = tau_c + tau_p sent to the joint (eqs. 50-51)" },
-    { "tau_p", "N*m", "integral compensation tau_p of eq. 51 (0 without it)" },
-    { "tau_f", "N*m", "friction torque subtracted from tau_r" },
+    { "tau_r", "N·m", "reference torque tau_r = tau_c + tau_p sent to the joint (eqs. 50-51)" },
+    { "tau_p", "N·m", "integral compensation tau_p of eq. 51 (0 without it)" },
+    { "tau_f", "N·m", "friction torque subtracted from tau_r" },
     { "stuck", "", "1 when the friction treatment held static friction in the step: element "
                    "C/D v* within the static band; explicit dq = 0; karnopp |dq| <= eps and "
-                   "|tau_r| <= Phi(+0)" },
+                   "|tau_r| <= Φ(+0)" },
     { "reversals", "", "sign reversals of the contact's slip velocity so far (element C/D: "
                        "v of Kikuuwe eq. 39, 0 while stuck; explicit, karnopp: dq)" },
 };
@@ -325,8 +325,8 @@ static int advance(void *state, const char **why)
     long long k = s->run.clk.k + 1;
     if (why)
         *why = fric__fail(FRIC_E_NONFINITE, -1, "joint-step: step %lld (t = %g s): the state is no longer "
-                         "finite (q = %g rad, dq = %g rad/s, tau_r = %g N*m, "
-                         "tau_f = %g N*m, integral = %g rad/s); lower T or the "
+                         "finite (q = %g rad, dq = %g rad/s, tau_r = %g N·m, "
+                         "tau_f = %g N·m, integral = %g rad/s); lower T or the "
                          "gains kp, kv, lambda.", k, fric_scenario_clock_t_at(&s->run.clk, k),
                          s->q, s->dq, s->tau_r, s->tau_f, s->I);
     return 1;
@@ -350,12 +350,12 @@ FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, 
 
 const fric_scenario fric_scenario_joint_step = {
     "joint-step",
-    "Cisneros et al. §V, Figs. 12-13: a joint of inertia M = 0.185 kg*m^2 under a compliant "
+    "Cisneros et al. §V, Figs. 12-13: a joint of inertia M = 0.185 kg·m² under a compliant "
     "computed-torque PD (eq. 50) steps from 0 to 90 deg with friction through Kikuuwe's "
     "model-C element (K = 5000, B = 50, T = 1 ms). case=fig12 (kp = 20, kv = 2): Stribeck "
     "and rational stiction stop the joint near 70 deg, Coulomb-viscous creeps towards "
     "74.5 deg; case=fig13 (integral term eq. 51, kp = 50, kv = 14): a sawtooth as tau_r "
-    "ramps up to the 2.5 N*m breakaway torque. friction=explicit or karnopp chatter/drift.",
+    "ramps up to the 2.5 N·m breakaway torque. friction=explicit or karnopp chatter/drift.",
     N_PARAMS, params, N_COLS, cols, sizeof(joint_state), NULL, NULL, NULL, NULL, &driver,
     "Compliant joint, 0 → 90° step (Cisneros Figs. 12–13)",
     "A harmonic-drive joint under a low-gain computed-torque PD (Cisneros et al. eq. 50) "

@@ -15,12 +15,12 @@ int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
     if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
     else if (fric_screw_check(&d->eff, &e)) m = e;
     else if (!(isfinite(d->J) && d->J > 0))
-        m = fric__say("J_zz = %g must be a finite screw inertia > 0 kg*m^2 (it keeps the "
+        m = fric__say("J_zz = %g must be a finite screw inertia > 0 kg·m² (it keeps the "
                       "step well posed when the load backdrives).", d->J);
     else if (!(isfinite(d->M) && d->M >= 0))
-        m = fric__say("m*l^2 = %g must be a finite load inertia >= 0 kg*m^2.", d->M);
+        m = fric__say("m·l² = %g must be a finite load inertia >= 0 kg·m².", d->M);
     else if (!isfinite(d->G))
-        m = fric__say("m*g*l = %g must be a finite gravity load torque in N*m.", d->G);
+        m = fric__say("m·g·l = %g must be a finite gravity load torque in N·m.", d->G);
     else if (!(isfinite(d->h) && d->h > 0))
         m = fric__say("h = %g must be a finite time step > 0 s.", d->h);
     else if (d->treatment != FRIC_TREATMENT_IMPLICIT && d->treatment != FRIC_TREATMENT_CLIP &&
@@ -126,7 +126,7 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     const double q1 = s->q + h * v1;
     if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1)) {
         fric__fail(FRIC_E_NONFINITE, -1, "screw: the step left the finite range from q = %g rad, "
-                   "dq = %g rad/s under tau_a = %g N*m.", s->q, s->dq, tau_a);
+                   "dq = %g rad/s under tau_a = %g N·m.", s->q, s->dq, tau_a);
         return FRIC_E_NONFINITE;
     }
     s->reversals += fric__reversal(&s->last_sign, v1);

@@ -59,14 +59,14 @@ static const fric_param_info params[P_COUNT] = {
                "friction coefficient mu between m_1 and m_2 (eq. 5)", NULL, 0, 0,
                .label = "friction coefficient μ", .lo = 0, .hi = 1 },
     [P_A1] = { "F1_amp", 8, -1e5, 1e5, "N",
-               "amplitude of F_1 = F1_amp*sin(F1_omega*t) + F1_0", NULL, 0, 0,
+               "amplitude of F_1 = F1_amp·sin(F1_omega·t) + F1_0", NULL, 0, 0,
                .label = "F_1 amplitude", .lo = -20, .hi = 20 },
     [P_W1] = { "F1_omega", 2.4, 0, 1e3, "rad/s", "angular frequency of F_1", NULL, 0, 0,
                .label = "F_1 frequency ω_1", .lo = 0, .hi = 10 },
     [P_B1] = { "F1_0", 0, -1e5, 1e5, "N", "constant part of F_1", NULL, 0, 0,
                .label = "F_1 offset", .lo = -20, .hi = 20 },
     [P_A2] = { "F2_amp", 50, -1e5, 1e5, "N",
-               "amplitude of F_2 = F2_amp*cos(F2_omega*t)", NULL, 0, 0,
+               "amplitude of F_2 = F2_amp·cos(F2_omega·t)", NULL, 0, 0,
                .label = "F_2 amplitude", .lo = -100, .hi = 100 },
     [P_W2] = { "F2_omega", 0.8, 0, 1e3, "rad/s", "angular frequency of F_2", NULL, 0, 0,
                .label = "F_2 frequency ω_2", .lo = 0, .hi = 10 },
@@ -93,13 +93,13 @@ static const fric_col_info cols[C_COUNT] = {
     [C_T]  = { "t", "s", "time" },
     [C_X]  = { "x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)" },
     [C_V]  = { "v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2" },
-    [C_A]  = { "a", "m/s^2", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)" },
+    [C_A]  = { "a", "m/s²", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)" },
     [C_Y]  = { "y", "m", "position of m_2 (and m_1) along y" },
     [C_DY] = { "dy", "m/s", "velocity of m_2 along y" },
     [C_F1] = { "F1", "N", "force on m_1 along x" },
     [C_F2] = { "F2", "N", "force on m_2 along y" },
-    [C_FN] = { "F_N", "N", "normal force between m_1 and m_2, m_1*ddy (Dupont eq. 6)" },
-    [C_F]  = { "f", "N", "friction force on m_1, opposing v; |f| <= mu*|F_N| (eq. 5)" },
+    [C_FN] = { "F_N", "N", "normal force between m_1 and m_2, m_1·ddy (Dupont eq. 6)" },
+    [C_F]  = { "f", "N", "friction force on m_1, opposing v; |f| <= mu·|F_N| (eq. 5)" },
     [C_STUCK] = { "stuck", "", "1 when the step ended with m_1 held by friction" },
     [C_REV] = { "reversals", "", "velocity sign reversals so far (between successive nonzero v)" },
 };
@@ -307,7 +307,7 @@ FRIC_SCENARIO_DRIVER_HOOKS(driver, xy_scn, xy_cfg, configure, start, advance, xy
 const fric_scenario fric_scenario_xy_table = {
     "xy-table",
     "Dupont (1993) Figs. 2-3: X-Y table with Coulomb friction proportional to the "
-    "normal force m1*ddy (eqs. 5-6). The acceleration of m1 jumps by 2*mu*|F_N|/m1 "
+    "normal force m1·ddy (eqs. 5-6). The acceleration of m1 jumps by 2·mu·|F_N|/m1 "
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",

@@ -38,29 +38,29 @@ enum { P_MU, P_D11, P_D12, P_D22, P_C11, P_C12, P_C21, P_C22, P_D1, P_D2, P_S1, 
 static const fric_param_info params[P_COUNT] = {
     [P_MU]  = { "mu", 0.6, 0, 2, "", "friction coefficient mu of both rows (Dupont eq. 9)",
                 NULL, 0, 0, .label = "friction coefficient μ", .lo = 0, .hi = 1 },
-    [P_D11] = { "D11", 2, -1e3, 1e3, "kg*m^2", "inertia matrix D(1,1) (eq. 8)", NULL, 0, 0,
+    [P_D11] = { "D11", 2, -1e3, 1e3, "kg·m²", "inertia matrix D(1,1) (eq. 8)", NULL, 0, 0,
                 .label = "inertia D₁₁", .lo = 0.1, .hi = 5 },
-    [P_D12] = { "D12", 0.5, -1e3, 1e3, "kg*m^2", "inertia matrix D(1,2) = D(2,1)", NULL, 0, 0,
+    [P_D12] = { "D12", 0.5, -1e3, 1e3, "kg·m²", "inertia matrix D(1,2) = D(2,1)", NULL, 0, 0,
                 .label = "inertia D₁₂", .lo = -2, .hi = 2 },
-    [P_D22] = { "D22", 1, -1e3, 1e3, "kg*m^2", "inertia matrix D(2,2)", NULL, 0, 0,
+    [P_D22] = { "D22", 1, -1e3, 1e3, "kg·m²", "inertia matrix D(2,2)", NULL, 0, 0,
                 .label = "inertia D₂₂", .lo = 0.1, .hi = 5 },
-    [P_C11] = { "C11", 1, -1e3, 1e3, "kg*m", "normal force of row 1: N1 = |C11*x1 + C12*x2 + d1| (eq. 9)",
+    [P_C11] = { "C11", 1, -1e3, 1e3, "kg·m", "normal force of row 1: N1 = |C11·x1 + C12·x2 + d1| (eq. 9)",
                 NULL, 0, 0, .label = "C₁₁", .lo = -3, .hi = 3 },
-    [P_C12] = { "C12", 2, -1e3, 1e3, "kg*m", "normal force of row 1, coefficient of x2", NULL, 0, 0,
+    [P_C12] = { "C12", 2, -1e3, 1e3, "kg·m", "normal force of row 1, coefficient of x2", NULL, 0, 0,
                 .label = "C₁₂", .lo = -3, .hi = 3 },
-    [P_C21] = { "C21", -1, -1e3, 1e3, "kg*m", "normal force of row 2: N2 = |C21*x1 + C22*x2 + d2|",
+    [P_C21] = { "C21", -1, -1e3, 1e3, "kg·m", "normal force of row 2: N2 = |C21·x1 + C22·x2 + d2|",
                 NULL, 0, 0, .label = "C₂₁", .lo = -3, .hi = 3 },
-    [P_C22] = { "C22", 1, -1e3, 1e3, "kg*m", "normal force of row 2, coefficient of x2", NULL, 0, 0,
+    [P_C22] = { "C22", 1, -1e3, 1e3, "kg·m", "normal force of row 2, coefficient of x2", NULL, 0, 0,
                 .label = "C₂₂", .lo = -3, .hi = 3 },
-    [P_D1]  = { "d1", 0.3, -1e3, 1e3, "N*m", "normal force of row 1 at zero acceleration", NULL, 0, 0,
+    [P_D1]  = { "d1", 0.3, -1e3, 1e3, "N·m", "normal force of row 1 at zero acceleration", NULL, 0, 0,
                 .label = "d₁", .lo = -2, .hi = 2 },
-    [P_D2]  = { "d2", -0.2, -1e3, 1e3, "N*m", "normal force of row 2 at zero acceleration", NULL, 0, 0,
+    [P_D2]  = { "d2", -0.2, -1e3, 1e3, "N·m", "normal force of row 2 at zero acceleration", NULL, 0, 0,
                 .label = "d₂", .lo = -2, .hi = 2 },
     [P_S1]  = { "sigma1", 1, -1, 1, "", "velocity sign sgn(dq1) of joint 1: +1 or -1 (moving)",
                 NULL, 0, 1, .label = "sgn q̇₁", .lo = -1, .hi = 1 },
     [P_S2]  = { "sigma2", -1, -1, 1, "", "velocity sign sgn(dq2) of joint 2: +1 or -1 (moving)",
                 NULL, 0, 1, .label = "sgn q̇₂", .lo = -1, .hi = 1 },
-    [P_RANGE] = { "range", 3, 1e-6, 1e6, "N*m", "the grid covers r = tau - h in [-range, range]^2",
+    [P_RANGE] = { "range", 3, 1e-6, 1e6, "N·m", "the grid covers r = tau - h in [-range, range]²",
                   NULL, 0, 0, .label = "range of r", .lo = 0.5, .hi = 10, .log = 1 },
     [P_GRID]  = { "grid", 61, 2, 1001, "", "grid points per axis (both ends included)", NULL, 0, 1,
                   .label = "points per axis", .lo = 11, .hi = 201, .log = 1 },
@@ -69,13 +69,13 @@ static const fric_param_info params[P_COUNT] = {
 enum { C_R1, C_R2, C_SOL, C_UNIQUE, C_X1, C_X2, C_DMIN, C_DMAX, C_COUNT };
 
 static const fric_col_info cols[C_COUNT] = {
-    [C_R1]  = { "r1", "N*m", "r1 = tau1 - h1 (outer grid index; rows are a grid, not a time series)" },
-    [C_R2]  = { "r2", "N*m", "r2 = tau2 - h2 (inner grid index)" },
+    [C_R1]  = { "r1", "N·m", "r1 = tau1 - h1 (outer grid index; rows are a grid, not a time series)" },
+    [C_R2]  = { "r2", "N·m", "r2 = tau2 - h2 (inner grid index)" },
     [C_SOL] = { "solutions", "", "accelerations solving eq. 10 at r, by enumeration of all 4 sign hypotheses" },
     [C_UNIQUE] = { "unique", "",
                    "1 when the determinant test says the solution is unique for every r (same on every row)" },
-    [C_X1]  = { "x1", "rad/s^2", "acceleration of joint 1 of the first solution (0 when none)" },
-    [C_X2]  = { "x2", "rad/s^2", "acceleration of joint 2 of the first solution (0 when none)" },
+    [C_X1]  = { "x1", "rad/s²", "acceleration of joint 1 of the first solution (0 when none)" },
+    [C_X2]  = { "x2", "rad/s²", "acceleration of joint 2 of the first solution (0 when none)" },
     [C_DMIN] = { "det_min", "", "smallest det(D + Diag(mu sigma) S C) over the sign patterns S" },
     [C_DMAX] = { "det_max", "", "largest det(D + Diag(mu sigma) S C) over the sign patterns S" },
 };
@@ -101,7 +101,7 @@ static int configure(map_scn *c, const double *p, const char **why)
         return 1;
     }
     if (!(D11 * D22 - D12 * D12 > 0)) {
-        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_D12, "solutions-2dof: D11*D22 - D12^2 = %g "
+        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_D12, "solutions-2dof: D11·D22 - D12² = %g "
                                    "must be > 0: the inertia matrix D = [[%g, %g], [%g, %g]] is not "
                                    "positive definite; lower |D12| or raise D11, D22.",
                                    D11 * D22 - D12 * D12, D11, D12, D12, D22);

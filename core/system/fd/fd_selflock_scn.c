@@ -45,20 +45,20 @@ enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, 
 static const fric_param_info params[P_COUNT] = {
     [P_RULE] = FRIC__FD_RULE_PARAM,
     [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
-    [P_J]    = { "J", 5, 1e-3, 1e4, "kg*m^2",
+    [P_J]    = { "J", 5, 1e-3, 1e4, "kg·m²",
                  "motor and screw inertia J (Dupont eq. 13); unique solutions iff J + M/eta2 > 0",
                  NULL, 0, 0, .label = "motor inertia J", .lo = 0.5, .hi = 100, .log = 1 },
-    [P_M]    = { "M", 50, 0, 1e5, "kg*m^2", "load inertia at the screw M = m*l^2 (eq. 14)", NULL, 0, 0,
+    [P_M]    = { "M", 50, 0, 1e5, "kg·m²", "load inertia at the screw M = m·l² (eq. 14)", NULL, 0, 0,
                  .label = "load inertia M", .lo = 0, .hi = 200 },
-    [P_G]    = { "G", 100, -1e5, 1e5, "N*m", "gravity load torque G = m*g*l (eq. 14); > 0 pulls q down",
+    [P_G]    = { "G", 100, -1e5, 1e5, "N·m", "gravity load torque G = m·g·l (eq. 14); > 0 pulls q down",
                  NULL, 0, 0, .label = "gravity torque G", .lo = -200, .hi = 200 },
     [P_KDL]  = { "Kd_l", 1.5, 0, 10, "",
                  "friction angle factor times diameter over lead, Kd/l (eq. 21); > 1: self-locking",
                  NULL, 0, 0, .label = "thread friction factor", .lo = 0, .hi = 3 },
-    [P_TAU0] = { "tau_0", -30, -1e5, 1e5, "N*m", "constant part of the motor torque "
-                 "tau_a = tau_0 + tau_amp*sin(omega*t)", NULL, 0, 0,
+    [P_TAU0] = { "tau_0", -30, -1e5, 1e5, "N·m", "constant part of the motor torque "
+                 "tau_a = tau_0 + tau_amp·sin(omega·t)", NULL, 0, 0,
                  .label = "torque offset τ₀", .lo = -200, .hi = 200 },
-    [P_AMP]  = { "tau_amp", 40, -1e5, 1e5, "N*m", "amplitude of the motor torque", NULL, 0, 0,
+    [P_AMP]  = { "tau_amp", 40, -1e5, 1e5, "N·m", "amplitude of the motor torque", NULL, 0, 0,
                  .label = "torque amplitude", .lo = 0, .hi = 200 },
     [P_OMEGA] = { "omega", 2, 0, 1e3, "rad/s", "angular frequency of the motor torque", NULL, 0, 0,
                   .label = "torque frequency ω", .lo = 0, .hi = 10 },
@@ -82,9 +82,9 @@ static const fric_col_info cols[C_COUNT] = {
     [C_T]    = { "t", "s", "time" },
     [C_Q]    = { "q", "rad", "screw angle (q > 0 lifts the load)" },
     [C_DQ]   = { "dq", "rad/s", "screw velocity" },
-    [C_DDQ]  = { "ddq", "rad/s^2", "acceleration of the last solve (the solution taken)" },
-    [C_TAUA] = { "tau_a", "N*m", "motor torque" },
-    [C_TAUL] = { "tau_l", "N*m", "load torque M*ddq + G (eq. 14)" },
+    [C_DDQ]  = { "ddq", "rad/s²", "acceleration of the last solve (the solution taken)" },
+    [C_TAUA] = { "tau_a", "N·m", "motor torque" },
+    [C_TAUL] = { "tau_l", "N·m", "load torque M·ddq + G (eq. 14)" },
     [C_SOL]  = { "solutions", "", "solutions of eq. 10 found by the last solve (0, 1, 2)" },
     [C_STATUS] = { "status", "", "last solve: 0 none, 1 unique, 2 several" },
     [C_UNIQUE] = { "unique", "", "1 when J + M/eta2 > 0: unique for every tau_a (Dupont 1992a)" },
@@ -237,6 +237,6 @@ const fric_scenario fric_scenario_screw_selflock = {
     "A self-locking screw (Kd/l = 1.5: eta1 = 0.4, eta2 = -2) lowering a load under a motor "
     "torque that swings between the regions of eq. 10: with J + M/eta2 < 0 the forward "
     "dynamics has two solutions when tau_a < -2J and none when tau_a > -2J; with J > 25 "
-    "kg*m^2 exactly one. The columns count the solutions at each step and say what the rule "
+    "kg·m² exactly one. The columns count the solutions at each step and say what the rule "
     "did: an impulsive stop, the branch taken, a breakaway."
 };

@@ -274,7 +274,7 @@ int fric_fd_check(const fric_fd_problem *p, const char **why)
         memcpy(L, p->D, sizeof(double) * (size_t)(n * n));
         if (fric__chol(n, L))
             m = fric__say("D is not positive definite (a Cholesky pivot is <= 0); an inertia "
-                          "matrix must be, e.g. D[0][0]*D[1][1] > D[0][1]^2 for n = 2.");
+                          "matrix must be, e.g. D[0][0]·D[1][1] > D[0][1]² for n = 2.");
     }
     for (int i = 0; !m && i < n; i++) {
         if (!isfinite(p->r[i]))

@@ -73,23 +73,23 @@ static const fric_param_info params[N_PARAMS] = {
     [P_DURATION] = { "duration", 0.12, 0, 1e5, "s", "simulated time", NULL, 0, 0,
                      .label = "duration", .lo = 0.02, .hi = 0.5 },
     [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
-                "friction law Phi(v): coulomb-viscous Fc*sgn v + D*v (Kikuuwe eq. 24), "
+                "friction law Φ(v): coulomb-viscous Fc·sgn v + D·v (Kikuuwe eq. 24), "
                 "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
                 fric_law_names, FRIC_N_LAWS, 0,
                 .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
-    [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Phi(v) = F*sgn v (Figs. 6-7: 8 N)",
+    [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Φ(v) = F·sgn v (Figs. 6-7: 8 N)",
                NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
     [P_FS] = { "Fs", 10, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
                .label = "static level Fs", .lo = 0, .hi = 25 },
     [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
                NULL, 0, 0, .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
-    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D (Figs. 6-7: 0)", NULL, 0, 0,
+    [P_D] = { "D", 0, 0, 1e4, "N·s/m", "viscous coefficient D (Figs. 6-7: 0)", NULL, 0, 0,
               .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (stribeck; the laws require "
                   "alpha >= 1)", NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
     [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: element A (Kikuuwe eq. 26); approx: element A with eq. 46; "
-                     "explicit: f = Phi(v_prev); karnopp: Kikuuwe eq. 3 with eps",
+                     "explicit: f = Φ(v_prev); karnopp: Kikuuwe eq. 3 with eps",
                      friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_EPS] = { "eps", 1e-3, 0, 1, "m/s", "Karnopp's zero-velocity threshold eps (eq. 3)",
@@ -98,14 +98,14 @@ static const fric_param_info params[N_PARAMS] = {
 };
 
 static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k*T" },
-    { "x", "m", "position x_k = x_(k-1) + T*v_k from x_0 = 0; drift shows here" },
+    { "t", "s", "time t_k = k·T" },
+    { "x", "m", "position x_k = x_(k-1) + T·v_k from x_0 = 0; drift shows here" },
     { "v", "m/s", "velocity v_k of the mass" },
     { "f", "N", "friction force f_k of step k (0 in the initial row)" },
     { "h", "N", "external force h" },
-    { "stuck", "", "1 when step k held static friction: implicit/approx, v*_k in the "
+    { "stuck", "", "1 when step k held static friction: implicit/approx, v·_k in the "
                    "transform's static band (then v_k = 0); explicit, v_k = 0 exactly; "
-                   "karnopp, |v_(k-1)| <= eps and |h| <= Phi(+0) (then f = h)" },
+                   "karnopp, |v_(k-1)| <= eps and |h| <= Φ(+0) (then f = h)" },
     { "reversals", "", "sign reversals of v so far (zeros, and v while implicit/approx "
                        "stick, skipped)" },
 };

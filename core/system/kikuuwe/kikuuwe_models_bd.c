@@ -110,11 +110,11 @@ static const fric_param_info params[N_PARAMS] = {
                .label = "static level Fs", .lo = 0, .hi = 25 },
     [P_VS] = { "vs", 0.01, 1e-6, 10, "m/s", "Stribeck velocity vs (stribeck, rational)",
                NULL, 0, 0, .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
-    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D (Figs. 13-14: 0)", NULL, 0, 0,
+    [P_D] = { "D", 0, 0, 1e4, "N·s/m", "viscous coefficient D (Figs. 13-14: 0)", NULL, 0, 0,
               .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (the laws require alpha >= 1)",
                   NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
-    [P_RAMP] = { "ramp", 0.1, -100, 100, "m/s^2", "model B input velocity u = ramp*t "
+    [P_RAMP] = { "ramp", 0.1, -100, 100, "m/s²", "model B input velocity u = ramp·t "
                  "(Fig. 13: 0.1; case=custom only)", NULL, 0, 0,
                  .fixed_by_case = 1, .label = "input ramp rate u̇", .lo = -1, .hi = 1 },
     [P_V0] = { "v0", 0, -100, 100, "m/s", "initial velocity of the mass (Fig. 14: 1 m/s; "
@@ -122,14 +122,14 @@ static const fric_param_info params[N_PARAMS] = {
     [P_H] = { "h", 0, -1e4, 1e4, "N", "model D input force h (Fig. 14: 0; case=custom only)",
               NULL, 0, 0, .fixed_by_case = 1, .label = "input force h", .lo = -20, .hi = 20 },
     [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
-                     "transform in both models: implicit (exact Phi_Z) or approx (eq. 46)",
+                     "transform in both models: implicit (exact Φ_Z) or approx (eq. 46)",
                      friction_names, N_OFFERED, 0,
                      .label = "transform", .choice_help = friction_help },
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
 static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k*T" },
+    { "t", "s", "time t_k = k·T" },
     { "h", "N", "model B: spring force on the mass, the output of Fig. 13 (original model); "
                 "model D: the input force h" },
     { "h_alt", "N", "the same for the alternative model" },
@@ -137,7 +137,7 @@ static const fric_col_info cols[] = {
     { "v_alt", "m/s", "velocity of the mass, alternative model" },
     { "f", "N", "friction force, original model" },
     { "f_alt", "N", "friction force, alternative model" },
-    { "E", "J", "M*v^2/2 + K*e^2/2 (e: spring or contact displacement), original model" },
+    { "E", "J", "M·v²/2 + K·e²/2 (e: spring or contact displacement), original model" },
     { "E_alt", "J", "the same for the alternative model" },
     { "stuck", "", "1 when the original model is in static friction (v* in the static band "
                    "of its Z: T/C for B, A for D)" },
@@ -318,7 +318,7 @@ static int advance(void *state, const char **why)
         *why = fric__fail(FRIC_E_NONFINITE, -1, "models-bd: step %lld (t = %g s): the state is no longer "
                          "finite (original: h = %g N, v = %g m/s, f = %g N; "
                          "alternative: h = %g N, v = %g m/s, f = %g N). The "
-                         "alternative model diverges when T^2 > M/(4K) "
+                         "alternative model diverges when T² > M/(4K) "
                          "(Kikuuwe §IV-C); lower T or K.",
                          k, t, r[0], r[2], r[4], r[1], r[3], r[5]);
     return 1;

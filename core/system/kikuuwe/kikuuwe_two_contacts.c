@@ -66,7 +66,7 @@ static const char *const friction_help[] = {
 };
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_AMP] = { "amp", 0.5, -10, 10, "m/s", "amplitude of the base velocity u = amp*sin(omega*t) "
+    [P_AMP] = { "amp", 0.5, -10, 10, "m/s", "amplitude of the base velocity u = amp·sin(omega·t) "
                 "(Fig. 11: 0.5 m/s)", NULL, 0, 0, .label = "base amplitude u_0", .lo = -2, .hi = 2 },
     [P_OMEGA] = { "omega", 5, 0, 1e3, "rad/s", "angular frequency of u (Fig. 11: 5 rad/s)",
                   NULL, 0, 0, .label = "base frequency ω", .lo = 0, .hi = 20 },
@@ -80,7 +80,7 @@ static const fric_param_info params[N_PARAMS] = {
                .label = "spring K2", .lo = 0, .hi = 1000 },
     [P_KC] = { "Kc", 3e4, 0, 1e9, "N/m", "stiffness K of both model-C elements (Fig. 11: 3e4 N/m)",
                NULL, 0, 0, .label = "contact stiffness K", .lo = 1e2, .hi = 1e7, .log = 1 },
-    [P_BC] = { "Bc", 300, 0, 1e6, "N*s/m", "damping B of both model-C elements (Fig. 11: 300 N*s/m)",
+    [P_BC] = { "Bc", 300, 0, 1e6, "N·s/m", "damping B of both model-C elements (Fig. 11: 300 N·s/m)",
                NULL, 0, 0, .label = "contact damping B", .lo = 1, .hi = 1e4, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Fig. 11: 0.001 s)", NULL, 0, 0,
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
@@ -101,13 +101,13 @@ static const fric_param_info params[N_PARAMS] = {
                 .label = "static level Fs2", .lo = 0, .hi = 20 },
     [P_VS] = { "vs", 0.05, 1e-6, 10, "m/s", "Stribeck velocity vs of both contacts", NULL, 0, 0,
                .label = "Stribeck velocity vs", .lo = 1e-3, .hi = 1, .log = 1 },
-    [P_D] = { "D", 0, 0, 1e4, "N*s/m", "viscous coefficient D of both contacts (Fig. 11: 0)",
+    [P_D] = { "D", 0, 0, 1e4, "N·s/m", "viscous coefficient D of both contacts (Fig. 11: 0)",
               NULL, 0, 0, .label = "viscous D", .lo = 0, .hi = 20 },
     [P_ALPHA] = { "alpha", 1, 1, 10, "", "Stribeck exponent alpha (the laws require alpha >= 1)",
                   NULL, 0, 0, .label = "Stribeck exponent α", .lo = 1, .hi = 4 },
     [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
                      "implicit: model-C elements (Kikuuwe eq. 38); approx: with eq. 46; "
-                     "explicit: f = Phi(relative velocity) of rigid contacts",
+                     "explicit: f = Φ(relative velocity) of rigid contacts",
                      friction_names, N_OFFERED, 0,
                      .label = "friction treatment", .choice_help = friction_help },
     [P_X1_0] = { "x1_0", 0, -10, 10, "m", "initial position of body 1", NULL, 0, 0,
@@ -118,16 +118,16 @@ static const fric_param_info params[N_PARAMS] = {
 };
 
 static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k*T" },
-    { "u", "m/s", "velocity of the base under body 1, amp*sin(omega*t)" },
+    { "t", "s", "time t_k = k·T" },
+    { "u", "m/s", "velocity of the base under body 1, amp·sin(omega·t)" },
     { "x1", "m", "position of body 1 from the rest position of K1" },
     { "v1", "m/s", "velocity of body 1" },
     { "x2", "m", "position of body 2 from the rest position of K2" },
     { "v2", "m/s", "velocity of body 2" },
     { "f1", "N", "friction of contact 1 (base on body 1 is -f1), from v1 - u" },
     { "f2", "N", "friction of contact 2 (body 1 on body 2 is -f2), from v2 - v1" },
-    { "E", "J", "M1*v1^2/2 + M2*v2^2/2 + K1*x1^2/2 + K2*x2^2/2 + Kc*(e1^2 + e2^2)/2" },
-    { "stuck1", "", "1 when contact 1 is in static friction (model C: (B + T*K)*v* within "
+    { "E", "J", "M1·v1²/2 + M2·v2²/2 + K1·x1²/2 + K2·x2²/2 + Kc·(e1² + e2²)/2" },
+    { "stuck1", "", "1 when contact 1 is in static friction (model C: (B + T·K)·v* within "
                     "the static band; explicit: v1 = u exactly)" },
     { "stuck2", "", "1 when contact 2 is in static friction" },
     { "reversals1", "", "sign reversals of the slip velocity of contact 1 so far" },
@@ -248,7 +248,7 @@ static int advance(void *state, const char **why)
         *why = fric__fail(FRIC_E_NONFINITE, -1, "two-contacts: step %lld (t = %g s): the state is no "
                          "longer finite (x1 = %g m, v1 = %g m/s, x2 = %g m, "
                          "v2 = %g m/s, f1 = %g N, f2 = %g N); lower T, or Kc and "
-                         "Bc (Kikuuwe §IV-C: T^2 < M/(4K) at critical damping).",
+                         "Bc (Kikuuwe §IV-C: T² < M/(4K) at critical damping).",
                          k, t, s->x1, s->v1, s->x2, s->v2, s->c[0].f, s->c[1].f);
     return 1;
 }
@@ -279,9 +279,9 @@ FRIC_SCENARIO_DRIVER(driver, two_state, two_cfg, configure, start, advance, writ
 const fric_scenario fric_scenario_two_contacts = {
     "two-contacts",
     "Kikuuwe et al. 2006, Figs. 9-11: body 1 (M1 = 1 kg) rests on a base moving at "
-    "u = 0.5*sin(5t) m/s and carries body 2 (M2 = 1 kg); springs K1 = 100 N/m and "
+    "u = 0.5·sin(5t) m/s and carries body 2 (M2 = 1 kg); springs K1 = 100 N/m and "
     "K2 = 200 N/m tie them to a wall. Each contact is a model-C element (K = 3e4 N/m, "
-    "B = 300 N*s/m; F = 5 N and 2.5 N), T = 1 ms: stick-slip in both contacts. "
+    "B = 300 N·s/m; F = 5 N and 2.5 N), T = 1 ms: stick-slip in both contacts. "
     "friction=explicit shows rigid Coulomb contacts chattering instead.",
     N_PARAMS, params, N_COLS, cols, sizeof(two_state), NULL, NULL, NULL, NULL, &driver,
     "Two masses, two contacts, stick-slip (Kikuuwe Figs. 9–11)",

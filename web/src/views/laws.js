@@ -274,6 +274,9 @@ export function mount(container, { core, state }) {
     }
     main.chart.data.datasets = ds;
     err.chart.data.datasets = errSets;
+    // no table (another law, or the core refused it): the sentence alone, no empty axes
+    err.box.querySelector('.canvas-wrap').hidden = !errSets.length;
+    err.head.querySelector('.chart-tools').hidden = !errSets.length;
     main.update();
     err.update();
   }

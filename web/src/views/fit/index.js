@@ -144,6 +144,8 @@ export function mount(container, { core, state }) {
       if (job) { err.textContent = 'A fit is running: cancel it or wait for its end before adding logs.'; err.hidden = false; return; }
       logsUi.addFiles(files);
     },
+    sample: true,
+    onError: (msg) => { err.textContent = msg; err.hidden = false; },
     onStray: () => { hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or '; },
   });
 

@@ -108,8 +108,3 @@ export const LESSON = {
       + '(1/Z = K·T + B = 50.005 is below the 53 its drop needs, Kikuuwe eq. 15).' },
   ],
 };
-
-/** Tick labels of at most about 9 characters, even for a diverging run. */
-export function shortTick(v) {
-  return fmtNumber(v, { digits: 4, expDigits: 1, plus: false });
-}

@@ -12,11 +12,11 @@ import { chartBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
 import { paramPanel } from '../../paramPanel.js';
-import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS, shortTick } from './catalogue.js';
+import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS } from './catalogue.js';
 import { csvExport } from './csv.js';
 import { resultText, clampDiverged } from './results.js';
 
-export { SCENARIOS, LESSON, shortTick } from './catalogue.js';
+export { SCENARIOS, LESSON } from './catalogue.js';
 
 export function mount(container, { core, state }) {
   const known = new Set(core.scenario.list().map((x) => x.name));
@@ -171,8 +171,8 @@ export function mount(container, { core, state }) {
         type: 'line', data: { datasets: [] },
         options: {
           scales: {
-            x: { type: 'linear', title: { display: true, text: 't [s]' }, ticks: { callback: shortTick } },
-            y: { type: 'linear', title: { display: true, text: `${p.cols.join(', ')} [${p.unit}]` }, ticks: { callback: shortTick } },
+            x: { type: 'linear', title: { display: true, text: 't [s]' }, },
+            y: { type: 'linear', title: { display: true, text: `${p.cols.join(', ')} [${p.unit}]` } },
           },
           plugins: { legend: { position: 'bottom' } },
           elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
