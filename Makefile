@@ -141,6 +141,8 @@ $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli 
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 # the chain's bounded least squares, private to the chain family (chain_internal.h)
 $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
+# the core's splitmix64 (base.h) draws the look-up table's test inputs
+$(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -Icore/base
 
 # The bindings are a client too: emcc compiles them in one command with
 # every core folder on its path, so this native compile with the public
@@ -220,7 +222,7 @@ NATIVE_BENCHES = core systems fit chain
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
 
 $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icore/base $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Ibenchmarks -DKERNELS_MAIN benchmarks/kernels.c $(NAT)/libfriction.a -lm -o $@

@@ -94,6 +94,7 @@
 
 #include "friction.h"
 #include "host.h"
+#include "base.h"   /* fric__splitmix64: the inputs' generator */
 
 /* ------------------------------------------------------------ settings */
 
@@ -135,25 +136,17 @@ static volatile double g_sink;
 
 /* ---------------------------------------------------------- generator */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Uniform on [0, 1), 53 random bits. */
 static double unit_draw(uint64_t *s)
 {
-    return (double)(splitmix64(s) >> 11) * 0x1p-53;
+    return (double)(fric__splitmix64(s) >> 11) * 0x1p-53;
 }
 
 /* One transform input x = sign * m * Z Fs, m from one of four classes
  * (see the file comment); outside_only keeps the last two. */
 static double draw_x(uint64_t *s, double zfs, int outside_only)
 {
-    uint64_t r = splitmix64(s);
+    uint64_t r = fric__splitmix64(s);
     double sign = (r & 1u) ? -1.0 : 1.0;
     double u = unit_draw(s), m;
     unsigned cls = outside_only ? 2u + ((unsigned)(r >> 1) & 1u) : (unsigned)(r >> 1) & 3u;
