@@ -233,6 +233,20 @@ static bench bench_make(const char *id, const char *label, loop_fn thr, loop_fn 
     return b;
 }
 
+/* fric_phi_z of law at Z on in, and the same through a prepared plan. */
+static bench bench_phiz(const char *id, const char *label, const fric_law *law, double Z,
+                        const double *in)
+{
+    return bench_make(id, label, loop_phiz_thr, loop_phiz_lat, (bench_ctx){ law, Z, NULL, NULL },
+                      in);
+}
+static bench bench_plan(const char *id, const char *label, const fric_law *law, double Z,
+                        const fric_plan *plan, const double *in)
+{
+    return bench_make(id, label, loop_plan_thr, loop_plan_lat, (bench_ctx){ law, Z, NULL, plan },
+                      in);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -514,33 +528,25 @@ int main(int argc, char **argv)
                          loop_w0_thr, loop_w0_lat, no_law, in_w0);
     b[B_W0NEG] = bench_make("lambert_w0_neg", "fric_lambert_w0 [-1/e,0)",
                             loop_w0_thr, loop_w0_lat, no_law, in_w0neg);
-    b[B_CV] = bench_make("phi_z_coulomb_viscous", "fric_phi_z Coulomb-viscous",
-                         loop_phiz_thr, loop_phiz_lat, (bench_ctx){ &LAW_CV, Z, NULL, NULL }, in_x);
-    b[B_STR1] = bench_make("phi_z_stribeck_a1", "fric_phi_z Stribeck a=1",
-                           loop_phiz_thr, loop_phiz_lat,
-                           (bench_ctx){ &LAW_STRIBECK1, Z, NULL, NULL }, in_x);
-    b[B_STR1OUT] = bench_make("phi_z_stribeck_a1_outside", "fric_phi_z Stribeck a=1 |x|>Z Fs",
-                              loop_phiz_thr, loop_phiz_lat,
-                              (bench_ctx){ &LAW_STRIBECK1, Z, NULL, NULL }, in_xout);
-    b[B_STR2] = bench_make("phi_z_stribeck_a2", "fric_phi_z Stribeck a=2 (solve)",
-                           loop_phiz_thr, loop_phiz_lat,
-                           (bench_ctx){ &LAW_STRIBECK2, Z, NULL, NULL }, in_x);
-    b[B_RAT] = bench_make("phi_z_rational", "fric_phi_z rational",
-                          loop_phiz_thr, loop_phiz_lat,
-                          (bench_ctx){ &LAW_RATIONAL, Z, NULL, NULL }, in_x);
+    b[B_CV] = bench_phiz("phi_z_coulomb_viscous", "fric_phi_z Coulomb-viscous", &LAW_CV, Z,
+                         in_x);
+    b[B_STR1] = bench_phiz("phi_z_stribeck_a1", "fric_phi_z Stribeck a=1", &LAW_STRIBECK1, Z,
+                           in_x);
+    b[B_STR1OUT] = bench_phiz("phi_z_stribeck_a1_outside", "fric_phi_z Stribeck a=1 |x|>Z Fs",
+                              &LAW_STRIBECK1, Z, in_xout);
+    b[B_STR2] = bench_phiz("phi_z_stribeck_a2", "fric_phi_z Stribeck a=2 (solve)", &LAW_STRIBECK2,
+                           Z, in_x);
+    b[B_RAT] = bench_phiz("phi_z_rational", "fric_phi_z rational", &LAW_RATIONAL, Z, in_x);
     b[B_LUT] = bench_make("lut_phi_z_stribeck_a1", "fric_lut_phi_z Stribeck a=1",
                           loop_lut_thr, loop_lut_lat,
                           (bench_ctx){ &LAW_STRIBECK1, Z, timed_lut, NULL }, in_x);
-    b[B_PLAN1] = bench_make("plan_phi_z_stribeck_a1", "fric_plan_phi_z Stribeck a=1",
-                            loop_plan_thr, loop_plan_lat,
-                            (bench_ctx){ &LAW_STRIBECK1, Z, NULL, &plan1 }, in_x);
-    b[B_PLAN1OUT] = bench_make("plan_phi_z_stribeck_a1_outside",
-                               "fric_plan_phi_z Stribeck a=1 |x|>Z Fs",
-                               loop_plan_thr, loop_plan_lat,
-                               (bench_ctx){ &LAW_STRIBECK1, Z, NULL, &plan1 }, in_xout);
-    b[B_PLAN2] = bench_make("plan_phi_z_stribeck_a2", "fric_plan_phi_z Stribeck a=2 (solve)",
-                            loop_plan_thr, loop_plan_lat,
-                            (bench_ctx){ &LAW_STRIBECK2, Z, NULL, &plan2 }, in_x);
+    b[B_PLAN1] = bench_plan("plan_phi_z_stribeck_a1", "fric_plan_phi_z Stribeck a=1",
+                            &LAW_STRIBECK1, Z, &plan1, in_x);
+    b[B_PLAN1OUT] = bench_plan("plan_phi_z_stribeck_a1_outside",
+                               "fric_plan_phi_z Stribeck a=1 |x|>Z Fs", &LAW_STRIBECK1, Z, &plan1,
+                               in_xout);
+    b[B_PLAN2] = bench_plan("plan_phi_z_stribeck_a2", "fric_plan_phi_z Stribeck a=2 (solve)",
+                            &LAW_STRIBECK2, Z, &plan2, in_x);
     if (plan1_bad) { b[B_PLAN1].usable = b[B_PLAN1OUT].usable = 0; b[B_PLAN1].problem = b[B_PLAN1OUT].problem = "plan rejected"; }
     if (plan2_bad) { b[B_PLAN2].usable = 0; b[B_PLAN2].problem = "plan rejected"; }
 

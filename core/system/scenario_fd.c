@@ -26,17 +26,10 @@ const char *const fric__fd_switching_help[2] = {
 void fric__fd_axial_row(fric_fd_problem *p, int j, double k, double k_back, double ks,
                         double ks_back, double C0, double C1, double d)
 {
-    fric_fd_row *w = &p->rows[0];
     p->m = 1;
-    w->kind = FRIC_FD_AXIAL;
-    w->joint = j;
-    w->mu = k;
-    w->mu_back = k_back;
-    w->mu_s = ks;
-    w->mu_s_back = ks_back;
-    w->C[0] = C0;
-    w->C[1] = C1;
-    w->d = d;
+    p->rows[0] = (fric_fd_row){ .kind = FRIC_FD_AXIAL, .joint = j, .mu = k, .mu_s = ks,
+                                .mu_back = k_back, .mu_s_back = ks_back, .C = { C0, C1 },
+                                .d = d };
 }
 
 int fric__fd_scn_fail(const char *scn, const char *m, const char **why)
