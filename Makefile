@@ -186,6 +186,8 @@ $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli 
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 # the chain's bounded least squares, private to the chain family (chain_internal.h)
 $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
+# the core's splitmix64 (base.h) draws the look-up table's test inputs
+$(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -Icore/base
 
 # The bindings are a client too: emcc compiles them in one command with
 # every core folder on its path, so this native compile with the public
@@ -269,7 +271,7 @@ NATIVE_BENCHES = core systems fit chain $(if $(HAVE_MUJOCO),mujoco)
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
 
 $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
-	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) -Icore/base $< benchmarks/host.c $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 # mujoco: the MuJoCo adapter's work per step against mj_step (fric_mujoco.h)
 $(NAT)/bench_mujoco: benchmarks/bench_mujoco.c $(BENCH_HOST) $(NAT)/libfriction_mujoco.a $(NAT)/libfriction.a

@@ -94,6 +94,7 @@
 
 #include "friction.h"
 #include "host.h"
+#include "base.h"   /* fric__splitmix64: the inputs' generator */
 
 /* ------------------------------------------------------------ settings */
 
@@ -135,25 +136,17 @@ static volatile double g_sink;
 
 /* ---------------------------------------------------------- generator */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Uniform on [0, 1), 53 random bits. */
 static double unit_draw(uint64_t *s)
 {
-    return (double)(splitmix64(s) >> 11) * 0x1p-53;
+    return (double)(fric__splitmix64(s) >> 11) * 0x1p-53;
 }
 
 /* One transform input x = sign * m * Z Fs, m from one of four classes
  * (see the file comment); outside_only keeps the last two. */
 static double draw_x(uint64_t *s, double zfs, int outside_only)
 {
-    uint64_t r = splitmix64(s);
+    uint64_t r = fric__splitmix64(s);
     double sign = (r & 1u) ? -1.0 : 1.0;
     double u = unit_draw(s), m;
     unsigned cls = outside_only ? 2u + ((unsigned)(r >> 1) & 1u) : (unsigned)(r >> 1) & 3u;
@@ -238,6 +231,20 @@ static bench bench_make(const char *id, const char *label, loop_fn thr, loop_fn 
     b.id = id; b.label = label; b.thr = thr; b.lat = lat; b.ctx = ctx; b.in = in;
     b.usable = 1;
     return b;
+}
+
+/* fric_phi_z of law at Z on in, and the same through a prepared plan. */
+static bench bench_phiz(const char *id, const char *label, const fric_law *law, double Z,
+                        const double *in)
+{
+    return bench_make(id, label, loop_phiz_thr, loop_phiz_lat, (bench_ctx){ law, Z, NULL, NULL },
+                      in);
+}
+static bench bench_plan(const char *id, const char *label, const fric_law *law, double Z,
+                        const fric_plan *plan, const double *in)
+{
+    return bench_make(id, label, loop_plan_thr, loop_plan_lat, (bench_ctx){ law, Z, NULL, plan },
+                      in);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -521,33 +528,25 @@ int main(int argc, char **argv)
                          loop_w0_thr, loop_w0_lat, no_law, in_w0);
     b[B_W0NEG] = bench_make("lambert_w0_neg", "fric_lambert_w0 [-1/e,0)",
                             loop_w0_thr, loop_w0_lat, no_law, in_w0neg);
-    b[B_CV] = bench_make("phi_z_coulomb_viscous", "fric_phi_z Coulomb-viscous",
-                         loop_phiz_thr, loop_phiz_lat, (bench_ctx){ &LAW_CV, Z, NULL, NULL }, in_x);
-    b[B_STR1] = bench_make("phi_z_stribeck_a1", "fric_phi_z Stribeck a=1",
-                           loop_phiz_thr, loop_phiz_lat,
-                           (bench_ctx){ &LAW_STRIBECK1, Z, NULL, NULL }, in_x);
-    b[B_STR1OUT] = bench_make("phi_z_stribeck_a1_outside", "fric_phi_z Stribeck a=1 |x|>Z Fs",
-                              loop_phiz_thr, loop_phiz_lat,
-                              (bench_ctx){ &LAW_STRIBECK1, Z, NULL, NULL }, in_xout);
-    b[B_STR2] = bench_make("phi_z_stribeck_a2", "fric_phi_z Stribeck a=2 (solve)",
-                           loop_phiz_thr, loop_phiz_lat,
-                           (bench_ctx){ &LAW_STRIBECK2, Z, NULL, NULL }, in_x);
-    b[B_RAT] = bench_make("phi_z_rational", "fric_phi_z rational",
-                          loop_phiz_thr, loop_phiz_lat,
-                          (bench_ctx){ &LAW_RATIONAL, Z, NULL, NULL }, in_x);
+    b[B_CV] = bench_phiz("phi_z_coulomb_viscous", "fric_phi_z Coulomb-viscous", &LAW_CV, Z,
+                         in_x);
+    b[B_STR1] = bench_phiz("phi_z_stribeck_a1", "fric_phi_z Stribeck a=1", &LAW_STRIBECK1, Z,
+                           in_x);
+    b[B_STR1OUT] = bench_phiz("phi_z_stribeck_a1_outside", "fric_phi_z Stribeck a=1 |x|>Z Fs",
+                              &LAW_STRIBECK1, Z, in_xout);
+    b[B_STR2] = bench_phiz("phi_z_stribeck_a2", "fric_phi_z Stribeck a=2 (solve)", &LAW_STRIBECK2,
+                           Z, in_x);
+    b[B_RAT] = bench_phiz("phi_z_rational", "fric_phi_z rational", &LAW_RATIONAL, Z, in_x);
     b[B_LUT] = bench_make("lut_phi_z_stribeck_a1", "fric_lut_phi_z Stribeck a=1",
                           loop_lut_thr, loop_lut_lat,
                           (bench_ctx){ &LAW_STRIBECK1, Z, timed_lut, NULL }, in_x);
-    b[B_PLAN1] = bench_make("plan_phi_z_stribeck_a1", "fric_plan_phi_z Stribeck a=1",
-                            loop_plan_thr, loop_plan_lat,
-                            (bench_ctx){ &LAW_STRIBECK1, Z, NULL, &plan1 }, in_x);
-    b[B_PLAN1OUT] = bench_make("plan_phi_z_stribeck_a1_outside",
-                               "fric_plan_phi_z Stribeck a=1 |x|>Z Fs",
-                               loop_plan_thr, loop_plan_lat,
-                               (bench_ctx){ &LAW_STRIBECK1, Z, NULL, &plan1 }, in_xout);
-    b[B_PLAN2] = bench_make("plan_phi_z_stribeck_a2", "fric_plan_phi_z Stribeck a=2 (solve)",
-                            loop_plan_thr, loop_plan_lat,
-                            (bench_ctx){ &LAW_STRIBECK2, Z, NULL, &plan2 }, in_x);
+    b[B_PLAN1] = bench_plan("plan_phi_z_stribeck_a1", "fric_plan_phi_z Stribeck a=1",
+                            &LAW_STRIBECK1, Z, &plan1, in_x);
+    b[B_PLAN1OUT] = bench_plan("plan_phi_z_stribeck_a1_outside",
+                               "fric_plan_phi_z Stribeck a=1 |x|>Z Fs", &LAW_STRIBECK1, Z, &plan1,
+                               in_xout);
+    b[B_PLAN2] = bench_plan("plan_phi_z_stribeck_a2", "fric_plan_phi_z Stribeck a=2 (solve)",
+                            &LAW_STRIBECK2, Z, &plan2, in_x);
     if (plan1_bad) { b[B_PLAN1].usable = b[B_PLAN1OUT].usable = 0; b[B_PLAN1].problem = b[B_PLAN1OUT].problem = "plan rejected"; }
     if (plan2_bad) { b[B_PLAN2].usable = 0; b[B_PLAN2].problem = "plan rejected"; }
 

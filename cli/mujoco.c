@@ -60,7 +60,7 @@ static const char mujoco_help[] =
     "  start and end angle, the hold drift, the end velocity, reversals and stuck steps,\n"
     "  and the joint's frictionloss, damping and armature as the MJCF gave them.\n"
     "  The friction: a law in the eval command's syntax (law=coulomb-viscous|stribeck|\n"
-    "  rational, N*m and rad/s), or the servo of a params file (M1-M6, its control law\n"
+    "  rational, N·m and rad/s), or the servo of a params file (M1-M6, its control law\n"
     "  holding the start angle); --actuator A refuses a params file of another actuator.\n"
     "  --treatment: implicit (default; the exact transform, docs/mujoco.md), frictionloss\n"
     "  (MuJoCo's own constraint, written every step) or noslip (the same with MuJoCo's\n"

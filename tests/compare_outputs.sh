@@ -112,6 +112,8 @@ while IFS= read -r line; do
         cat "$work"/OUT/* >>"$work/$side.out" 2>/dev/null
         # stderr names the binary's path; compare it with the path taken out
         sed -i "s#$(dirname "$bin")##g" "$work/$side.err"
+        # a long run's progress lines (every 2 s of wall time) are the machine's
+        sed -Ei '/^friction: run [^ ]+: .* s elapsed$/d' "$work/$side.err"
         # a fit's wall times and rates are the machine's, not the code's
         if [ "${line%% *}" = fit ]; then
             sed -Ei -e 's/  [0-9.]+ s$/  T s/' \

@@ -177,6 +177,12 @@ typedef struct {
  *           given, adopt(state, cfg); when both succeed cfg and run replace
  *           the running ones (the dynamic state is kept; on failure nothing
  *           changes).
+ * The configuration is written into a buffer of the driver's (at most
+ * FRIC_SCENARIO_MAX_CFG bytes) or, for a larger one, into a second slot the
+ * state holds for it (spare_offset: the robot arms and the chain, up to 100
+ * links and motors); init then zeroes the state before configure. After
+ * every copy of a configuration into its place, placed(cfg) re-points what
+ * points into it (a model pointing at its own links).
  * The row forms, for a run of N steps with one row every e steps:
  *   the state after a block (row_step NULL): row 0 is the initial state
  *           (t = 0); each later row advances min(e, N − k) steps (advance,
@@ -190,7 +196,10 @@ typedef struct {
  * fric_scenario_step then checks that every column is finite. */
 typedef struct fric_scenario_driver {
     size_t cfg_offset;   /* offsetof(state, configuration)                  */
-    size_t cfg_bytes;    /* sizeof the configuration (<= FRIC_SCENARIO_MAX_CFG) */
+    size_t cfg_bytes;    /* sizeof the configuration (<= FRIC_SCENARIO_MAX_CFG,
+                            or any size with spare_offset)                  */
+    size_t spare_offset; /* 0, or offsetof(state, room for a second
+                            configuration), where configure then writes      */
     /* Validates p (already range-checked) as a whole and writes the
      * configuration into cfg (cfg_bytes, aligned like max_align_t), sets
      * run->every and (re)starts run->clk from its current time
@@ -220,6 +229,10 @@ typedef struct fric_scenario_driver {
      * 0, or nonzero with *why and the status recorded; it then leaves the
      * state unchanged, and so does the driver. */
     int (*adopt)(void *state, const void *cfg, const char **why);
+    /* Optional (may be NULL): called on the configuration in its place in
+     * the state after the driver copied it there, for a configuration that
+     * points into itself. */
+    void (*placed)(void *cfg);
 } fric_scenario_driver;
 
 /* Defines `name`, the driver of a scenario whose state (state_t, beginning
@@ -235,6 +248,17 @@ typedef struct fric_scenario_driver {
         .cfg_offset = offsetof(state_t, cfg), .cfg_bytes = sizeof(cfg_t),                    \
         .configure = configure_, .start = start_, .advance = advance_, .row = row_,          \
         .row_step = row_step_, .adopt = adopt_ }
+/* The driver of a scenario whose configuration may exceed
+ * FRIC_SCENARIO_MAX_CFG: its state holds it in cfg and room for a second one
+ * in cfg_spare (both cfg_t); the state before a block (row_step), adopt and
+ * placed as above. */
+#define FRIC_SCENARIO_DRIVER_LARGE(name, state_t, cfg_t, configure_, start_, advance_, row_, \
+                                   row_step_, adopt_, placed_)                               \
+    static const fric_scenario_driver name = {                                               \
+        .cfg_offset = offsetof(state_t, cfg), .cfg_bytes = sizeof(cfg_t),                    \
+        .spare_offset = offsetof(state_t, cfg_spare), .configure = configure_,               \
+        .start = start_, .advance = advance_, .row = row_, .row_step = row_step_,            \
+        .adopt = adopt_, .placed = placed_ }
 #define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure_, start_, advance_, row_)       \
     FRIC_SCENARIO_DRIVER_HOOKS(name, state_t, cfg_t, configure_, start_, advance_, row_,   \
                                 NULL, NULL)

@@ -44,7 +44,7 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
     return snprintf(buf, cap,
         "<mujoco model=\"friction-explorer-bench\">\n"
         "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
-        "       m = %.17g kg at l = %.17g m, arm %.17g kg, armature %.17g kg*m^2,\n"
+        "       m = %.17g kg at l = %.17g m, arm %.17g kg, armature %.17g kg·m²,\n"
         "       q_offset %.17g rad. Attach the servo's friction with fric_mujoco_attach\n"
         "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
         "  <option timestep=\"%.17g\" integrator=\"Euler\" gravity=\"0 0 %.17g\"/>\n"

@@ -95,18 +95,19 @@ int fric_scenario_check(const fric_scenario *sc, const double *p, const char **w
 }
 
 /* ------------------------------------------------------------ the driver */
-/* Nine scenarios are driven: model-a, two-contacts, models-bd, joint-step,
- * screw, screw-selflock, carriage-screw and xy-table write the state after
- * each block (xy-table's adopt restarts its event solver from the running
- * motion on a retune, which can fail after configure accepted p); bench
- * writes the state before each block with the forces of its first step
- * (row_step), and its adopt re-prepares the step's inertia. Four keep their
- * own init/step/retune behind the same calls: arm1, arm2-ground and chain
- * (the state before a block, like the bench, but their configuration,
- * links and motors of up to 100 joints, is larger than
- * FRIC_SCENARIO_MAX_CFG and holds pointers into itself, which a copy by
- * the driver would leave pointing at its buffer); solutions-2dof is a grid
- * with no clock. */
+/* Twelve scenarios are driven: model-a, two-contacts, models-bd,
+ * joint-step, screw, screw-selflock, carriage-screw and xy-table write the
+ * state after each block (xy-table's adopt restarts its event solver from
+ * the running motion on a retune, which can fail after configure accepted
+ * p); bench, arm1, arm2-ground and chain write the state before each block
+ * with the forces of its first step (row_step); the bench's adopt
+ * re-prepares the step's inertia, the chain's its joints' plans (or
+ * restarts a chain of another length). The chain family's configuration
+ * (links and motors of up to 100 joints) is larger than
+ * FRIC_SCENARIO_MAX_CFG and points into itself: its state holds the room
+ * for a second one (spare_offset) and placed re-points it after each copy.
+ * solutions-2dof is no time series: a grid of points r with no clock, no
+ * `every` and nothing to retune mid-run (its init/step walk the grid). */
 
 /* Room for a configuration, aligned like any object. */
 typedef union {
@@ -114,27 +115,44 @@ typedef union {
     unsigned char bytes[FRIC_SCENARIO_MAX_CFG];
 } cfg_buffer;
 
+/* Where configure writes: the state's spare slot or the driver's buffer. */
+static void *cfg_slot(const fric_scenario_driver *d, void *state, cfg_buffer *buf)
+{
+    assert(d->spare_offset || d->cfg_bytes <= sizeof buf->bytes);
+    return d->spare_offset ? (unsigned char *)state + d->spare_offset : (void *)buf->bytes;
+}
+
+/* Copies the configuration cfg to its place in the state. */
+static void cfg_place(const fric_scenario_driver *d, void *state, const void *cfg)
+{
+    void *home = (unsigned char *)state + d->cfg_offset;
+    memcpy(home, cfg, d->cfg_bytes);
+    if (d->placed) d->placed(home);
+}
+
 static int drive_init(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const fric_scenario_driver *d = sc->driver;
-    cfg_buffer cfg;
+    cfg_buffer buf;
     fric_scenario_run run = { 0 };
-    assert(d->cfg_bytes <= sizeof cfg.bytes);
-    if (d->configure(cfg.bytes, &run, NULL, p, why)) return 1;
-    memset(state, 0, sc->state_bytes);
+    if (d->spare_offset) memset(state, 0, sc->state_bytes);   /* the slot is in the state */
+    void *cfg = cfg_slot(d, state, &buf);
+    if (d->configure(cfg, &run, NULL, p, why)) return 1;
+    if (!d->spare_offset) memset(state, 0, sc->state_bytes);
     *(fric_scenario_run *)state = run;
-    memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
+    cfg_place(d, state, cfg);
     return d->start ? d->start(state, p, why) : 0;
 }
 
 static int drive_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const fric_scenario_driver *d = sc->driver;
-    cfg_buffer cfg;
+    cfg_buffer buf;
+    void *cfg = cfg_slot(d, state, &buf);
     fric_scenario_run run = *(fric_scenario_run *)state;
-    if (d->configure(cfg.bytes, &run, state, p, why)) return 1;
-    if (d->adopt && d->adopt(state, cfg.bytes, why)) return 1;
-    memcpy((unsigned char *)state + d->cfg_offset, cfg.bytes, d->cfg_bytes);
+    if (d->configure(cfg, &run, state, p, why)) return 1;
+    if (d->adopt && d->adopt(state, cfg, why)) return 1;
+    cfg_place(d, state, cfg);
     *(fric_scenario_run *)state = run;
     return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * scenario_fd.c: the pieces the scenarios on fric_fd_sim share
  * (scenario_internal.h): the names of the `rule` and `switching` choices and
- * the step of a run (fric_scenario_driver.advance).
+ * their friction row, the check of their simulation and the step of a run
+ * (fric_scenario_driver.advance).
  */
 #include <stdio.h>
 
@@ -21,6 +22,38 @@ const char *const fric__fd_switching_help[2] = {
     "switching functions: velocity and normal-force zero crossings located by bisection, "
     "integrate to the event and restart (Dupont §3.1.1)",
 };
+
+void fric__fd_axial_row(fric_fd_problem *p, int j, double k, double k_back, double ks,
+                        double ks_back, double C0, double C1, double d)
+{
+    p->m = 1;
+    p->rows[0] = (fric_fd_row){ .kind = FRIC_FD_AXIAL, .joint = j, .mu = k, .mu_s = ks,
+                                .mu_back = k_back, .mu_s_back = ks_back, .C = { C0, C1 },
+                                .d = d };
+}
+
+int fric__fd_scn_fail(const char *scn, const char *m, const char **why)
+{
+    char msg[512];   /* m points into the per-thread buffer: copy it first */
+    snprintf(msg, sizeof msg, "%s", m ? m : "");
+    if (why) *why = fric__reword("%s: %s", scn, msg);
+    return 1;
+}
+
+int fric__fd_scn_sim(const char *scn, const double *p, int i_dt, int n, fric_fd_eval_fn eval,
+                     const void *sys, fric_fd_sim *sim, fric_scenario_run *run,
+                     const char **why)
+{
+    const double dt = p[i_dt], duration = p[i_dt + 1], event_tol = p[i_dt + 2];
+    const fric_fd_sim s = { n, eval, sys, dt, (fric_fd_switching)(int)p[FRIC__FD_SWITCHING],
+                            event_tol, 0, (fric_fd_rule)(int)p[FRIC__FD_RULE] };
+    const char *m;
+    if (fric_fd_sim_check(&s, &m)) return fric__fd_scn_fail(scn, m, why);
+    if (fric_scenario_clock_set(&run->clk, scn, duration, dt, why)) return 1;
+    *sim = s;
+    run->every = (long long)p[i_dt + 3];
+    return 0;
+}
 
 int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_state *x,
                       long long k, const char **why)

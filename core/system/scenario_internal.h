@@ -16,6 +16,15 @@
 
 /* ------------------------------------------- what every time series shares */
 
+/* A scenario's columns as one X-macro table, X(name, unit, help, value):
+ * the CSV header, its unit, its one line and what a row writes, an
+ * expression of the state `s` in scope. FRIC__COL_INFO expands the table
+ * into the fric_col_info array, FRIC__COL_ROW into the row (row[0], row[1],
+ * … in order): a column's header and its value are written once, side by
+ * side, and cannot drift apart. */
+#define FRIC__COL_INFO(name, unit, help, value) { name, unit, help },
+#define FRIC__COL_ROW(name, unit, help, value) *row++ = (double)(value);
+
 /* The `every` parameter (fric_scenario_run.every: one row every this many
  * steps) of every time-series scenario, a fric_param_info initialiser with
  * default def. */
@@ -24,6 +33,15 @@
       .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 }
 
 /* ------------------------------------ helpers the example scenarios share */
+
+/* The `friction` choice of a scenario that offers the treatments of the
+ * X-macro list LIST (#define OFFERED(X) X(IMPLICIT) X(EXPLICIT) …,
+ * fric_treatment, friction.h): offered[] in the order of the choice, its
+ * names friction_names[] and their count N_OFFERED. */
+#define FRIC__OFFERED(LIST)                                                                  \
+    static const fric_treatment offered[] = { LIST(FRIC_TREATMENT_ITEM) };                    \
+    static const char *const friction_names[] = { LIST(FRIC_TREATMENT_NAME_ITEM) };           \
+    enum { N_OFFERED = (int)(sizeof offered / sizeof offered[0]) }
 
 /* The `law` choice: fric_law_names (friction.h), indices equal fric_kind. */
 /* One line per law for the parameter's choice_help (the UI's help line). */
@@ -90,6 +108,39 @@ extern const char *const fric__fd_switching_help[2];
 #define FRIC__FD_DT_PARAM                                                                     \
     { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0, .label = "time step h",          \
       .lo = 1e-4, .hi = 1e-2, .log = 1 }
+
+/* Writes p's one friction row: an axial row (FRIC_FD_AXIAL, Dupont eq. 10)
+ * on joint j with the driving and backdriving levels k, k_back and their
+ * static levels ks, ks_back, the load row C[0..1] and offset d; sets
+ * p->m = 1. The screws (eq. 17 levels) and the X-Y table (mu, eq. 5). */
+void fric__fd_axial_row(fric_fd_problem *p, int j, double k, double k_back, double ks,
+                        double ks_back, double C0, double C1, double d);
+
+/* A refusal of the core (m, from fric_fd_check, fric_fd_sim_check or
+ * fric_fd_sim_init) as the scenario's: *why = "scn: m" (m may point into
+ * the per-thread message buffer), the status kept. Returns 1. */
+int fric__fd_scn_fail(const char *scn, const char *m, const char **why);
+
+/* The parameters that end every scenario run by fric_fd_sim (the fd family:
+ * screw-selflock, carriage-screw), in this order from its P_DT: the time
+ * step, duration (default dur [s], slider dur_lo .. dur_hi), the event
+ * tolerance and every; its first two are `rule` and `switching`. */
+#define FRIC__FD_RUN_PARAMS(dur, dur_lo, dur_hi)                                              \
+    FRIC__FD_DT_PARAM,                                                                        \
+    { "duration", dur, 0, 1e5, "s", "simulated time", NULL, 0, 0, .label = "duration",        \
+      .lo = dur_lo, .hi = dur_hi },                                                           \
+    { "event_tol", 1e-9, 1e-14, 1e-2, "s", "event time tolerance (switching=events)", NULL,   \
+      0, 0, .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },                   \
+    FRIC__EVERY_PARAM(1)
+enum { FRIC__FD_RULE, FRIC__FD_SWITCHING };   /* indices in p of rule and switching */
+
+/* The simulation *sim of n degrees of freedom (eval on sys) from the
+ * parameters p laid out as above (rule, switching first; FRIC__FD_RUN_PARAMS
+ * from i_dt), checked, then run's clock (fric_scenario_clock_set) and
+ * every. 0, or 1 with *why naming scn. */
+int fric__fd_scn_sim(const char *scn, const double *p, int i_dt, int n, fric_fd_eval_fn eval,
+                     const void *sys, fric_fd_sim *sim, fric_scenario_run *run,
+                     const char **why);
 
 /* One step of sim from the state x, to step k of the run, with sim->sys
  * set to sys first (the scenario's state may have been copied). 0, or 1

@@ -43,6 +43,7 @@
 #include <time.h>
 
 #include "friction.h"
+#include "base.h"   /* fric__splitmix64: the inputs' generator */
 
 #define N_TOLS 3
 static const double TOLS[N_TOLS] = { 1e-6, 1e-9, 1e-12 };   /* times Fs */
@@ -60,17 +61,9 @@ static const fric_law PAPER = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
 
 /* ------------------------------------------------------------- helpers */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 static double unit(uint64_t *s)
 {
-    return (double)(splitmix64(s) >> 11) * 0x1p-53;
+    return (double)(fric__splitmix64(s) >> 11) * 0x1p-53;
 }
 
 static double log_uniform(uint64_t *s, double lo, double hi)

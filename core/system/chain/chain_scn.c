@@ -285,7 +285,8 @@ static const fric_col_info chain_cols[KC_COUNT] = {
 
 typedef enum { KIND_ARM1, KIND_ARM2, KIND_CHAIN } scn_kind;
 
-/* The definition of a run (what configure sets from the parameters). */
+/* The definition of a run (what configure sets from the parameters; the
+ * driver's configuration, replaced as a whole by a retune). */
 typedef struct {
     scn_kind kind;
     const char *name;                        /* "arm1", …                      */
@@ -295,9 +296,6 @@ typedef struct {
     fric_chain_gains gains;
     int has_gains;
     fric_chain_sim sim;                      /* points at model, gains         */
-    fric_chain_state x;
-    fric_scenario_clock clk;                 /* step h = sim.h                 */
-    long long every;                         /* steps per row                  */
     /* arm1: target and external torque (sheet §6) */
     double q_d, t_step;                      /* [rad], [s]                     */
     double amp;                              /* A of Fig. 3's pulses [N·m]     */
@@ -307,15 +305,20 @@ typedef struct {
 } chain_def;
 
 typedef struct {
-    chain_def d;
+    fric_scenario_run run;                   /* the driver's: t_k (step h),
+                                                step k, every, started         */
+    chain_def cfg;
+    chain_def cfg_spare;                     /* the driver's room for a retune */
     fric_chain_state x;                      /* the simulation                 */
     fric_chain_state spare;                  /* retune's scratch (new n)       */
     fric_chain_sim_ws ws;                    /* a step's scratch (large: last) */
 } chain_scn;
 
-/* The model and the definition point into the def: set after every copy. */
-static void wire(chain_def *c)
+/* The model and the definition point into the def: set after every copy
+ * (fric_scenario_driver.placed). */
+static void wire(void *def)
 {
+    chain_def *c = def;
     c->model.links = c->links;
     c->model.motors = c->motors;
     c->sim.model = &c->model;
@@ -375,14 +378,16 @@ static int cross_check(const char *name, const double *p, int mus, int muk, int 
     return 1;
 }
 
-/* The definition of c from p (model, gains, method); 0, or 1 with *why. */
-static int configure(chain_def *c, const double *p, const char **why)
+/* The definition c of the scenario `kind` from p (model, gains, method),
+ * every and the clock of run; 0, or 1 with *why. */
+static int configure(chain_def *c, fric_scenario_run *run, const double *p, const char **why,
+                     scn_kind kind, const char *name)
 {
-    const char *name = c->name;
     double L = p[P_LENGTH], w = p[P_WIDTH], m = p[P_MASS];
     int n = 1, mus = -1, muk = -1, pid = -1;
-    memset(&c->model, 0, sizeof c->model);
-    c->has_gains = 0;
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    c->name = name;
     switch (c->kind) {
     case KIND_ARM1:   /* sheet §6: one cuboid link, pivot at one end */
         n = 1;
@@ -451,26 +456,22 @@ static int configure(chain_def *c, const double *p, const char **why)
     if (mus >= 0) s.k_v = p[c->kind == KIND_ARM2 ? A2_KV : C_KV];
     if (pid >= 0) s.pid_period = p[pid];
     c->sim = s;
-    c->every = (long long)p[P_EVERY];
+    run->every = (long long)p[P_EVERY];
     wire(c);
     const char *m2 = NULL;
     if (fric_chain_sim_check(&c->sim, &m2)) {
         if (why) *why = fric__reword("%s: %s", name, m2);
         return 1;
     }
-    fric_scenario_clock clk = c->clk;
-    if (fric_scenario_clock_set(&clk, name, p[P_DURATION], p[P_DT], why)) return 1;
-    c->clk = clk;
-    if (why) *why = "";
-    return 0;
+    return fric_scenario_clock_set(&run->clk, name, p[P_DURATION], p[P_DT], why);
 }
 
 /* The inputs of the step from the current time: targets, external torque,
  * controller on/off. */
 static void inputs(chain_scn *c)
 {
-    const chain_def *d = &c->d;
-    double t = fric_scenario_clock_t(&d->clk);
+    const chain_def *d = &c->cfg;
+    double t = fric_scenario_clock_t(&c->run.clk);
     fric_chain_state *x = &c->x;
     if (d->kind == KIND_ARM1) {
         x->q_d[0] = t < d->t_step ? 0 : d->q_d;
@@ -490,18 +491,21 @@ static void inputs(chain_scn *c)
 static double gap(const chain_scn *c, int k)
 {
     double p[2];
-    fric_chain_point_pos(&c->d.model, c->x.q, k, p);
-    return p[1] - c->d.model.ground_y;
+    fric_chain_point_pos(&c->cfg.model, c->x.q, k, p);
+    return p[1] - c->cfg.model.ground_y;
 }
 
-/* The part of the row known before the step from t_k: the state at t_k. */
-static void row_state(chain_scn *c, double *row)
+/* The part of the row known before the step from t_k: the state at t_k
+ * (fric_scenario_driver.row). The energy is computed in the step's scratch
+ * ws, which the caller-owned state holds: the one field written. */
+static void row_state(const void *state, double *row)
 {
+    chain_scn *c = (chain_scn *)state;   /* not const: ws */
     const fric_chain_state *x = &c->x;
-    int n = c->d.model.n;
-    double E = fric_chain_sim_energy(&c->d.sim, x, &c->ws);
-    row[0] = fric_scenario_clock_t(&c->d.clk);
-    switch (c->d.kind) {
+    int n = c->cfg.model.n;
+    double E = fric_chain_sim_energy(&c->cfg.sim, x, &c->ws);
+    row[0] = fric_scenario_clock_t(&c->run.clk);
+    switch (c->cfg.kind) {
     case KIND_ARM1:
         row[K1_Q] = x->q[0];
         row[K1_DQ] = x->dq[0];
@@ -518,7 +522,7 @@ static void row_state(chain_scn *c, double *row)
         break;
     case KIND_CHAIN: {
         double p[2 * (FRIC_CHAIN_MAX_N + 1)];
-        fric_chain_joints(&c->d.model, x->q, p);
+        fric_chain_joints(&c->cfg.model, x->q, p);
         row[KC_Q1] = x->q[0];
         row[KC_QN] = x->q[n - 1];
         row[KC_DQ1] = x->dq[0];
@@ -533,12 +537,14 @@ static void row_state(chain_scn *c, double *row)
     }
 }
 
-/* The rest of the row: what the step from t_k applied. */
-static void row_forces(const chain_scn *c, double *row)
+/* The rest of the row: what the step from t_k applied
+ * (fric_scenario_driver.row_step). */
+static void row_forces(const void *state, double *row)
 {
+    const chain_scn *c = state;
     const fric_chain_state *x = &c->x;
-    int n = c->d.model.n;
-    switch (c->d.kind) {
+    int n = c->cfg.model.n;
+    switch (c->cfg.kind) {
     case KIND_ARM1:
         row[K1_QD] = x->q_d[0];
         row[K1_E] = x->e[0];
@@ -573,14 +579,11 @@ static void row_forces(const chain_scn *c, double *row)
     }
 }
 
-static int init_kind(void *state, const double *p, const char **why, scn_kind kind,
-                     const char *name)
+/* The initial angles and velocities of p (fric_scenario_driver.start). */
+static int start(void *state, const double *p, const char **why)
 {
     chain_scn *c = state;
-    memset(&c->d, 0, sizeof c->d);
-    c->d.kind = kind;
-    c->d.name = name;
-    if (configure(&c->d, p, why)) return fric__rc();
+    scn_kind kind = c->cfg.kind;
     double q0[FRIC_CHAIN_MAX_N] = { 0 }, dq0[FRIC_CHAIN_MAX_N] = { 0 };
     if (kind == KIND_ARM1) {
         q0[0] = p[A1_Q0];
@@ -592,42 +595,34 @@ static int init_kind(void *state, const double *p, const char **why, scn_kind ki
         q0[0] = p[C_Q10];
     }
     const char *m = NULL;
-    if (fric_chain_sim_init(&c->d.sim, &c->x, q0, dq0, &m)) {
-        if (why) *why = fric__reword("%s: %s", name, m);
-        return fric__rc();
+    if (fric_chain_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m)) {
+        if (why) *why = fric__reword("%s: %s", c->cfg.name, m);
+        return 1;
     }
-    if (why) *why = "";
     return 0;
 }
 
-/* New parameters, same motion: q, q̇, time, controller memory, references
- * and counters are kept (fric_chain_sim_retune re-prepares the per-joint
- * plans); a new n (chain) restarts at rest from the current angles of the
- * joints that remain, the others at 0. On failure the run is unchanged. */
-static int retune_kind(void *state, const double *p, const char **why)
+/* New parameters, same motion (fric_scenario_driver.adopt): q, q̇, time,
+ * controller memory, references and counters are kept
+ * (fric_chain_sim_retune re-prepares the per-joint plans); a new n (chain)
+ * restarts at rest from the current angles of the joints that remain, the
+ * others at 0. On failure the run is unchanged. */
+static int adopt(void *state, const void *cfg, const char **why)
 {
     chain_scn *c = state;
-    chain_def d = c->d;
-    wire(&d);
-    if (configure(&d, p, why)) return fric__rc();
+    const chain_def *d = cfg;
     const char *m = NULL;
     int rc;
-    if (d.model.n == c->d.model.n) {
-        rc = fric_chain_sim_retune(&d.sim, &c->x, &m);
+    if (d->model.n == c->cfg.model.n) {
+        rc = fric_chain_sim_retune(&d->sim, &c->x, &m);
     } else {
         double q0[FRIC_CHAIN_MAX_N] = { 0 };
-        for (int i = 0; i < d.model.n && i < c->d.model.n; i++) q0[i] = c->x.q[i];
-        rc = fric_chain_sim_init(&d.sim, &c->spare, q0, NULL, &m);
+        for (int i = 0; i < d->model.n && i < c->cfg.model.n; i++) q0[i] = c->x.q[i];
+        rc = fric_chain_sim_init(&d->sim, &c->spare, q0, NULL, &m);
         if (!rc) c->x = c->spare;
     }
-    if (rc) {
-        if (why) *why = fric__reword("%s: %s", d.name, m);
-        return fric__rc();
-    }
-    c->d = d;
-    wire(&c->d);
-    if (why) *why = "";
-    return 0;
+    if (rc && why) *why = fric__reword("%s: %s", d->name, m);
+    return rc != 0;
 }
 
 /* The chain's joints p_1 (the base) .. p_{n+1} (the tip) after the last
@@ -636,9 +631,9 @@ static int retune_kind(void *state, const double *p, const char **why)
 static int shape_kind(const void *state, double *xyf, int max_points)
 {
     const chain_scn *c = state;
-    const int n = c->d.model.n;
+    const int n = c->cfg.model.n;
     double P[2 * (FRIC_CHAIN_MAX_N + 1)];
-    fric_chain_joints(&c->d.model, c->x.q, P);
+    fric_chain_joints(&c->cfg.model, c->x.q, P);
     int k = n + 1 < max_points ? n + 1 : max_points;
     for (int i = 0; i < k; i++) {
         xyf[3 * i] = P[2 * i];
@@ -648,39 +643,45 @@ static int shape_kind(const void *state, double *xyf, int max_points)
     return k;
 }
 
-static int step_kind(void *state, double *row, const char **why)
+/* One step h from the inputs at t_k (fric_scenario_driver.advance). */
+static int advance(void *state, const char **why)
 {
     chain_scn *c = state;
-    chain_def *d = &c->d;
-    if (d->clk.k >= d->clk.end) return FRIC_SCENARIO_DONE;
-    row_state(c, row);
-    for (long long i = 0; i < d->every && d->clk.k < d->clk.end; i++) {
-        inputs(c);
-        const char *m = NULL;
-        if (fric_chain_sim_step(&d->sim, &c->x, &c->ws, &m)) {
-            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name,
-                                       fric_chain_method_names[d->sim.method], m ? m : "");
-            return FRIC_SCENARIO_ERROR;
-        }
-        if (i == 0) row_forces(c, row);
-        d->clk.k++;
-    }
-    if (why) *why = "";
-    return FRIC_SCENARIO_ROW;
+    const chain_def *d = &c->cfg;
+    inputs(c);
+    const char *m = NULL;
+    if (!fric_chain_sim_step(&d->sim, &c->x, &c->ws, &m)) return 0;
+    if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name,
+                               fric_chain_method_names[d->sim.method], m ? m : "");
+    return 1;
 }
 
-static int arm1_init(void *s, const double *p, const char **why)
+/* configure of each scenario (fric_scenario_driver.configure). */
+static int arm1_configure(void *cfg, fric_scenario_run *run, const void *running,
+                          const double *p, const char **why)
 {
-    return init_kind(s, p, why, KIND_ARM1, "arm1");
+    (void)running;
+    return configure(cfg, run, p, why, KIND_ARM1, "arm1");
 }
-static int arm2_init(void *s, const double *p, const char **why)
+static int arm2_configure(void *cfg, fric_scenario_run *run, const void *running,
+                          const double *p, const char **why)
 {
-    return init_kind(s, p, why, KIND_ARM2, "arm2-ground");
+    (void)running;
+    return configure(cfg, run, p, why, KIND_ARM2, "arm2-ground");
 }
-static int chain_init(void *s, const double *p, const char **why)
+static int chain_configure(void *cfg, fric_scenario_run *run, const void *running,
+                           const double *p, const char **why)
 {
-    return init_kind(s, p, why, KIND_CHAIN, "chain");
+    (void)running;
+    return configure(cfg, run, p, why, KIND_CHAIN, "chain");
 }
+
+FRIC_SCENARIO_DRIVER_LARGE(arm1_driver, chain_scn, chain_def, arm1_configure, start, advance,
+                           row_state, row_forces, adopt, wire);
+FRIC_SCENARIO_DRIVER_LARGE(arm2_driver, chain_scn, chain_def, arm2_configure, start, advance,
+                           row_state, row_forces, adopt, wire);
+FRIC_SCENARIO_DRIVER_LARGE(chain_driver, chain_scn, chain_def, chain_configure, start, advance,
+                           row_state, row_forces, adopt, wire);
 
 const fric_scenario fric_scenario_arm1 = {
     "arm1",
@@ -689,8 +690,8 @@ const fric_scenario fric_scenario_arm1 = {
     "pulses on [10, 15] s and [24, 25] s (Fig. 3). The joint sticks below the breakaway torque "
     "and slips above it; compare method=implicit with semi-implicit (Fig. 4) and the joint "
     "steps paper, fixed and phi-z.",
-    A1_COUNT, arm1_params, K1_COUNT, arm1_cols, sizeof(chain_scn), arm1_init, step_kind,
-    retune_kind, shape_kind, NULL,
+    A1_COUNT, arm1_params, K1_COUNT, arm1_cols, sizeof(chain_scn), NULL, NULL, NULL,
+    shape_kind, &arm1_driver,
     "one geared joint, torque pulses (paper sim. 1)",
     "One link on a geared DC motor with high stiction, PID to 0 then 10° at 5 s, and external "
     "torque pulses: the joint sticks below the breakaway torque and slips above it. Compare the "
@@ -705,8 +706,8 @@ const fric_scenario fric_scenario_arm2_ground = {
     "friction mu_s, mu_k); the voltage is cut at 4 s and the arm comes to rest on the ground. "
     "Joint angles (Fig. 7), normal contact forces (Figs. 8-9) and gear friction torques "
     "(Figs. 10-11) for either method.",
-    A2_COUNT, arm2_params, K2_COUNT, arm2_cols, sizeof(chain_scn), arm2_init, step_kind,
-    retune_kind, shape_kind, NULL,
+    A2_COUNT, arm2_params, K2_COUNT, arm2_cols, sizeof(chain_scn), NULL, NULL, NULL,
+    shape_kind, &arm2_driver,
     "two-link arm hits the ground (paper sim. 2)",
     "A two-link arm with geared motors swings link 2 down into the ground (two corner contacts "
     "with Coulomb friction); the voltage is cut at 4 s and the arm comes to rest on the ground. "
@@ -720,8 +721,8 @@ const fric_scenario fric_scenario_chain = {
     "(1..100) with geared motors and no voltage fall from horizontal onto the ground, the last "
     "link's two distal corners as contacts. The semi-implicit method costs O(n) per step, the "
     "implicit one O(n³) (see the chain benchmark).",
-    C_COUNT, chain_params, KC_COUNT, chain_cols, sizeof(chain_scn), chain_init, step_kind,
-    retune_kind, shape_kind, NULL,
+    C_COUNT, chain_params, KC_COUNT, chain_cols, sizeof(chain_scn), NULL, NULL, NULL,
+    shape_kind, &chain_driver,
     "n-link chain falls onto the ground (paper sim. 3)",
     "n identical links (1 to 100) with geared motors and no voltage fall from horizontal onto "
     "the ground, the last link's two distal corners as contacts; each joint sticks or slips. The "

@@ -75,9 +75,7 @@ static const char *const onoff_names[] = { "off", "on" };
 /* The treatments offered (fric_treatment, friction.h), in the order of the
  * `friction` choice. */
 #define OFFERED(X) X(IMPLICIT) X(APPROX) X(IMPLICIT_D) X(EXPLICIT) X(KARNOPP)
-static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
-static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
-#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
+FRIC__OFFERED(OFFERED);
 
 static const char *const case_help[] = {
     "Cisneros Fig. 12, PD control kp = 20 1/s², kv = 2 1/s, no integral term: the "
@@ -162,20 +160,23 @@ static const fric_param_info params[N_PARAMS] = {
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
-static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k·T" },
-    { "q", "rad", "joint angle q" },
-    { "dq", "rad/s", "joint velocity dq/dt" },
-    { "q_d", "rad", "desired angle q_d (the step)" },
-    { "tau_r", "N·m", "reference torque tau_r = tau_c + tau_p sent to the joint (eqs. 50-51)" },
-    { "tau_p", "N·m", "integral compensation tau_p of eq. 51 (0 without it)" },
-    { "tau_f", "N·m", "friction torque subtracted from tau_r" },
-    { "stuck", "", "1 when the friction treatment held static friction in the step: element "
-                   "C/D v* within the static band; explicit dq = 0; karnopp |dq| <= eps and "
-                   "|tau_r| <= Φ(+0)" },
-    { "reversals", "", "sign reversals of the contact's slip velocity so far (element C/D: "
-                       "v of Kikuuwe eq. 39, 0 while stuck; explicit, karnopp: dq)" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time t_k = k·T", fric_scenario_clock_t(&s->run.clk))                             \
+    X("q", "rad", "joint angle q", s->q)                                                          \
+    X("dq", "rad/s", "joint velocity dq/dt", s->dq)                                               \
+    X("q_d", "rad", "desired angle q_d (the step)", s->cfg.q_d)                                   \
+    X("tau_r", "N·m", "reference torque tau_r = tau_c + tau_p sent to the joint (eqs. 50-51)",    \
+      s->tau_r)                                                                                   \
+    X("tau_p", "N·m", "integral compensation tau_p of eq. 51 (0 without it)", s->tau_p)           \
+    X("tau_f", "N·m", "friction torque subtracted from tau_r", s->tau_f)                          \
+    X("stuck", "", "1 when the friction treatment held static friction in the step: element "     \
+      "C/D v* within the static band; explicit dq = 0; karnopp |dq| <= eps and "                  \
+      "|tau_r| <= Φ(+0)", s->stuck)                                                             \
+    X("reversals", "", "sign reversals of the contact's slip velocity so far (element C/D: "      \
+      "v of Kikuuwe eq. 39, 0 while stuck; explicit, karnopp: dq)", s->rev.count)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* Parameters of a run (replaced as a whole by retune). */
@@ -335,15 +336,7 @@ static int advance(void *state, const char **why)
 static void write_row(const void *state, double *row)
 {
     const joint_state *s = state;
-    row[0] = fric_scenario_clock_t(&s->run.clk);
-    row[1] = s->q;
-    row[2] = s->dq;
-    row[3] = s->cfg.q_d;
-    row[4] = s->tau_r;
-    row[5] = s->tau_p;
-    row[6] = s->tau_f;
-    row[7] = s->stuck;
-    row[8] = (double)s->rev.count;
+    COLS(FRIC__COL_ROW)
 }
 
 FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, write_row);

@@ -8,6 +8,7 @@
 
 #include "base.h"
 #include "fric_dupont.h"
+#include "dupont_internal.h"
 
 int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
 {
@@ -21,17 +22,25 @@ int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
         m = fric__say("m·l² = %g must be a finite load inertia >= 0 kg·m².", d->M);
     else if (!isfinite(d->G))
         m = fric__say("m·g·l = %g must be a finite gravity load torque in N·m.", d->G);
-    else if (!(isfinite(d->h) && d->h > 0))
-        m = fric__say("h = %g must be a finite time step > 0 s.", d->h);
-    else if (d->treatment != FRIC_TREATMENT_IMPLICIT && d->treatment != FRIC_TREATMENT_CLIP &&
-             d->treatment != FRIC_TREATMENT_EXPLICIT && d->treatment != FRIC_TREATMENT_KARNOPP)
-        m = fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
-                      "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
-                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
-    else if (!(isfinite(d->eps) && d->eps >= 0))
-        m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 rad/s.", d->eps);
+    else
+        m = fric__dupont_step_check(d->h, d->treatment, d->eps, "rad/s");
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
+}
+
+const char *fric__dupont_step_check(double h, fric_treatment treatment, double eps,
+                                    const char *eps_unit)
+{
+    if (!(isfinite(h) && h > 0))
+        return fric__say("h = %g must be a finite time step > 0 s.", h);
+    if (treatment != FRIC_TREATMENT_IMPLICIT && treatment != FRIC_TREATMENT_CLIP &&
+        treatment != FRIC_TREATMENT_EXPLICIT && treatment != FRIC_TREATMENT_KARNOPP)
+        return fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
+                         "karnopp (%d).", (int)treatment, FRIC_TREATMENT_IMPLICIT,
+                         FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
+    if (!(isfinite(eps) && eps >= 0))
+        return fric__say("eps = %g must be a finite Karnopp threshold >= 0 %s.", eps, eps_unit);
+    return NULL;
 }
 
 void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,

@@ -85,26 +85,28 @@ static const fric_param_info params[P_COUNT] = {
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
-enum { C_T, C_Q, C_DQ, C_DDQ, C_Y, C_TAUM, C_TAUL, C_TAUF, C_MODE, C_STUCK, C_REV, C_COUNT };
-
-static const fric_col_info cols[C_COUNT] = {
-    [C_T]     = { "t", "s", "time" },
-    [C_Q]     = { "q", "rad", "screw (motor) angle q" },
-    [C_DQ]    = { "dq", "rad/s", "screw velocity dq/dt" },
-    [C_DDQ]   = { "ddq", "rad/s²", "screw acceleration of the last step (Dupont Fig. 5)" },
-    [C_Y]     = { "y", "m", "nut (load) position y = l·q" },
-    [C_TAUM]  = { "tau_m", "N·m", "applied motor torque tau_a (Dupont's tau_a)" },
-    [C_TAUL]  = { "tau_l", "N·m",
-                  "load torque tau_l = (m·ddy + m·g)·l (Dupont eq. 14); tau_e = -tau_l" },
-    [C_TAUF]  = { "tau_f", "N·m",
-                  "thread (+ eq. 29) friction torque: tau_a = J_zz·ddq + tau_l + tau_f" },
-    [C_MODE]  = { "mode", "",
-                  "+1 driving (eta_1: dq and tau_l same sign), -1 backdriving (eta_2), 0 at rest" },
-    [C_STUCK] = { "stuck", "",
-                  "1 when the step ended held by stiction (dead band, Dupont eq. 20)" },
-    [C_REV]   = { "reversals", "",
-                  "velocity sign reversals so far (between successive nonzero dq)" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time", time_at(c, c->run.clk.k))                                                 \
+    X("q", "rad", "screw (motor) angle q", c->s.q)                                                \
+    X("dq", "rad/s", "screw velocity dq/dt", c->s.dq)                                             \
+    X("ddq", "rad/s²", "screw acceleration of the last step (Dupont Fig. 5)", c->s.ddq)          \
+    X("y", "m", "nut (load) position y = l·q", c->cfg.lead * c->s.q)                              \
+    X("tau_m", "N·m", "applied motor torque tau_a (Dupont's tau_a)", tau_a_at(c, c->run.clk.k))   \
+    X("tau_l", "N·m", "load torque tau_l = (m·ddy + m·g)·l (Dupont eq. 14); tau_e = -tau_l",      \
+      c->s.tau_l)                                                                                 \
+    X("tau_f", "N·m", "thread (+ eq. 29) friction torque: tau_a = J_zz·ddq + tau_l + tau_f",      \
+      c->s.tau_f)                                                                                 \
+    X("mode", "", "+1 driving (eta_1: dq and tau_l same sign), -1 backdriving (eta_2), "         \
+      "0 at rest",                                                                                \
+      c->s.mode)                                                                                  \
+    X("stuck", "", "1 when the step ended held by stiction (dead band, Dupont eq. 20)",           \
+      c->s.stuck)                                                                                 \
+    X("reversals", "", "velocity sign reversals so far (between successive nonzero dq)",          \
+      c->s.reversals)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* Parameters of a run (replaced as a whole by retune). */
 typedef struct {
@@ -180,17 +182,7 @@ static int start(void *state, const double *p, const char **why)
 static void screw_row(const void *state, double *row)
 {
     const screw_scn *c = state;
-    row[C_T] = time_at(c, c->run.clk.k);
-    row[C_Q] = c->s.q;
-    row[C_DQ] = c->s.dq;
-    row[C_DDQ] = c->s.ddq;
-    row[C_Y] = c->cfg.lead * c->s.q;
-    row[C_TAUM] = tau_a_at(c, c->run.clk.k);
-    row[C_TAUL] = c->s.tau_l;
-    row[C_TAUF] = c->s.tau_f;
-    row[C_MODE] = c->s.mode;
-    row[C_STUCK] = c->s.stuck;
-    row[C_REV] = (double)c->s.reversals;
+    COLS(FRIC__COL_ROW)
 }
 
 /* One step h (to step k + 1) under the motor torque at its end; 0, or 1
@@ -218,7 +210,7 @@ const fric_scenario fric_scenario_screw = {
     "crossings and change slope at load-torque zero crossings; with gravity, the "
     "stiction dead band of eq. 20 holds the load. Compare friction=implicit with the "
     "clip, explicit and karnopp baselines (reversals, drift while stuck).",
-    P_COUNT, params, C_COUNT, cols, sizeof(screw_scn), NULL, NULL, NULL, NULL, &driver,
+    P_COUNT, params, N_COLS, cols, sizeof(screw_scn), NULL, NULL, NULL, NULL, &driver,
     "Screw drive, driving and backdriving (Dupont Figs. 4–5)",
     "A screw raising and lowering a mass under a sinusoidal motor torque (Dupont, Figs. "
     "4–5). The efficiency differs between driving and backdriving (eq. 17), so the "

@@ -20,6 +20,7 @@
 #include <math.h>
 
 #include "fric_dupont.h"
+#include "dupont_internal.h"
 #include "friction.h"
 #include "base.h"
 
@@ -34,15 +35,8 @@ int fric_xy_check(const fric_xy_table *p, const char **why)
         m = fric__say("m2 = %g must be a finite carriage mass >= 0 kg.", p->m2);
     else if (!(isfinite(p->mu) && p->mu >= 0))
         m = fric__say("mu = %g must be a finite friction coefficient >= 0.", p->mu);
-    else if (!(isfinite(p->h) && p->h > 0))
-        m = fric__say("h = %g must be a finite time step > 0 s.", p->h);
-    else if (p->treatment != FRIC_TREATMENT_IMPLICIT && p->treatment != FRIC_TREATMENT_CLIP &&
-             p->treatment != FRIC_TREATMENT_EXPLICIT && p->treatment != FRIC_TREATMENT_KARNOPP)
-        m = fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
-                      "karnopp (%d).", (int)p->treatment, FRIC_TREATMENT_IMPLICIT,
-                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
-    else if (!(isfinite(p->eps) && p->eps >= 0))
-        m = fric__say("eps = %g must be a finite Karnopp threshold >= 0 m/s.", p->eps);
+    else
+        m = fric__dupont_step_check(p->h, p->treatment, p->eps, "m/s");
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
 }

@@ -87,22 +87,24 @@ static const fric_param_info params[P_COUNT] = {
                    solver_names, 2, 1, .label = "solver", .choice_help = solver_help },
 };
 
-enum { C_T, C_X, C_V, C_A, C_Y, C_DY, C_F1, C_F2, C_FN, C_F, C_STUCK, C_REV, C_COUNT };
-
-static const fric_col_info cols[C_COUNT] = {
-    [C_T]  = { "t", "s", "time" },
-    [C_X]  = { "x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)" },
-    [C_V]  = { "v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2" },
-    [C_A]  = { "a", "m/s²", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)" },
-    [C_Y]  = { "y", "m", "position of m_2 (and m_1) along y" },
-    [C_DY] = { "dy", "m/s", "velocity of m_2 along y" },
-    [C_F1] = { "F1", "N", "force on m_1 along x" },
-    [C_F2] = { "F2", "N", "force on m_2 along y" },
-    [C_FN] = { "F_N", "N", "normal force between m_1 and m_2, m_1·ddy (Dupont eq. 6)" },
-    [C_F]  = { "f", "N", "friction force on m_1, opposing v; |f| <= mu·|F_N| (eq. 5)" },
-    [C_STUCK] = { "stuck", "", "1 when the step ended with m_1 held by friction" },
-    [C_REV] = { "reversals", "", "velocity sign reversals so far (between successive nonzero v)" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time", time_at(c, c->run.clk.k))                                                 \
+    X("x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)", c->s.x)                    \
+    X("v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2", c->s.v)                        \
+    X("a", "m/s²", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)", c->s.a)    \
+    X("y", "m", "position of m_2 (and m_1) along y", c->s.y)                                      \
+    X("dy", "m/s", "velocity of m_2 along y", c->s.vy)                                            \
+    X("F1", "N", "force on m_1 along x", f1_at(c, c->run.clk.k))                                  \
+    X("F2", "N", "force on m_2 along y", f2_at(c, c->run.clk.k))                                  \
+    X("F_N", "N", "normal force between m_1 and m_2, m_1·ddy (Dupont eq. 6)", c->s.FN)            \
+    X("f", "N", "friction force on m_1, opposing v; |f| <= mu·|F_N| (eq. 5)", c->s.f)             \
+    X("stuck", "", "1 when the step ended with m_1 held by friction", c->s.stuck)                 \
+    X("reversals", "", "velocity sign reversals so far (between successive nonzero v)",           \
+      c->s.reversals)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* The configuration of a run (what configure sets from the parameters). */
 typedef struct {
@@ -147,19 +149,13 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
     (void)q;
     (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 2;
-    p->m = 1;
     p->D[0] = c->p.m1;
     p->D[1] = p->D[2] = 0;
     p->D[3] = c->p.m1 + c->p.m2;                                /* eq. 4 */
     p->r[0] = c->a1 * sin(c->w1 * t) + c->b1;
     p->r[1] = c->a2 * cos(c->w2 * t);
-    fric_fd_row *w = &p->rows[0];
-    w->kind = FRIC_FD_AXIAL;
-    w->joint = 0;
-    w->mu = w->mu_s = w->mu_back = w->mu_s_back = c->p.mu;        /* eq. 5 */
-    w->C[0] = 0;
-    w->C[1] = c->p.m1;                                          /* F_N = m1·ÿ, eq. 6 */
-    w->d = 0;
+    /* μ on either side (eq. 5), F_N = m1·ÿ (eq. 6) */
+    fric__fd_axial_row(p, 0, c->p.mu, c->p.mu, c->p.mu, c->p.mu, 0, c->p.m1, 0);
     if (why) *why = "";
     return 0;
 }
@@ -173,12 +169,8 @@ static int general_start(const xy_cfg *c, const fric_xy_state *s, double t, fric
     const char *m;
     fric_fd_sim sim = c->sim;
     sim.sys = c;
-    if (fric_fd_sim_init(&sim, fx, q0, dq0, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("xy-table: solver=general: %s", msg);
-        return 1;
-    }
+    if (fric_fd_sim_init(&sim, fx, q0, dq0, &m))
+        return fric__fd_scn_fail("xy-table: solver=general", m, why);
     fx->t = t;
     return 0;
 }
@@ -264,18 +256,7 @@ static int adopt(void *state, const void *cfg, const char **why)
 static void xy_row(const void *state, double *row)
 {
     const xy_scn *c = state;
-    row[C_T] = time_at(c, c->run.clk.k);
-    row[C_X] = c->s.x;
-    row[C_V] = c->s.v;
-    row[C_A] = c->s.a;
-    row[C_Y] = c->s.y;
-    row[C_DY] = c->s.vy;
-    row[C_F1] = f1_at(c, c->run.clk.k);
-    row[C_F2] = f2_at(c, c->run.clk.k);
-    row[C_FN] = c->s.FN;
-    row[C_F] = c->s.f;
-    row[C_STUCK] = c->s.stuck;
-    row[C_REV] = (double)c->s.reversals;
+    COLS(FRIC__COL_ROW)
 }
 
 /* One step from k to k + 1: the general solver (then its motion into the
@@ -311,7 +292,7 @@ const fric_scenario fric_scenario_xy_table = {
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",
-    P_COUNT, params, C_COUNT, cols, sizeof(xy_scn), NULL, NULL, NULL, NULL, &driver,
+    P_COUNT, params, N_COLS, cols, sizeof(xy_scn), NULL, NULL, NULL, NULL, &driver,
     "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
     "An X–Y positioning table whose x-axis friction is proportional to the normal force "
     "from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by "

@@ -46,9 +46,11 @@
 
 enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUM,
        P_F0, P_FRATE, P_DTH0, P_DT, P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
+_Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
+               P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
 
 static const fric_param_info params[P_COUNT] = {
-    [P_RULE] = FRIC__FD_RULE_PARAM,
+    [P_RULE] = FRIC__FD_RULE_PARAM,        /* FRIC__FD_RULE */
     [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
     [P_MC]   = { "mc", 20, 1e-3, 1e5, "kg", "carriage mass (screw and motor included)", NULL, 0, 0,
                  .label = "carriage mass m_c", .lo = 1, .hi = 100 },
@@ -76,39 +78,37 @@ static const fric_param_info params[P_COUNT] = {
                   .label = "force rate", .lo = -200, .hi = 200 },
     [P_DTH0] = { "dtheta0", 0, -1e4, 1e4, "rad/s", "initial screw velocity (0: at rest)", NULL, 0, 0,
                  .label = "initial screw velocity", .lo = -50, .hi = 50 },
-    [P_DT]   = FRIC__FD_DT_PARAM,
-    [P_DURATION] = { "duration", 7, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 1, .hi = 20 },
-    [P_EVENT_TOL] = { "event_tol", 1e-9, 1e-14, 1e-2, "s",
-                      "event time tolerance (switching=events)", NULL, 0, 0,
-                      .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },
-    [P_EVERY] = FRIC__EVERY_PARAM(1),
+    [P_DT] = FRIC__FD_RUN_PARAMS(7, 1, 20),   /* dt, duration, event_tol, every */
 };
 
-enum { C_T, C_Z, C_DZ, C_DDZ, C_TH, C_DTH, C_DDTH, C_F, C_TAUM, C_TAUL, C_TAUS, C_MODE, C_HELD,
-       C_BLO, C_BHI, C_FDRIVE, C_FBACK, C_SOL, C_BREAK, C_COUNT };
-
-static const fric_col_info cols[C_COUNT] = {
-    [C_T]    = { "t", "s", "time" },
-    [C_Z]    = { "z", "m", "carriage height" },
-    [C_DZ]   = { "dz", "m/s", "carriage velocity" },
-    [C_DDZ]  = { "ddz", "m/s²", "carriage acceleration" },
-    [C_TH]   = { "theta", "rad", "screw angle relative to the carriage (> 0 lifts the load)" },
-    [C_DTH]  = { "dtheta", "rad/s", "screw velocity" },
-    [C_DDTH] = { "ddtheta", "rad/s²", "screw acceleration" },
-    [C_F]    = { "F", "N", "carriage force" },
-    [C_TAUM] = { "tau_m", "N·m", "motor torque" },
-    [C_TAUL] = { "tau_l", "N·m", "load torque on the screw, mL·l·(ddz + l·ddtheta + g) (eq. 27)" },
-    [C_TAUS] = { "tau_s", "N·m", "screw inertial torque J·ddtheta (eqs. 23-24)" },
-    [C_MODE] = { "mode", "", "+1 driving (eta_1), -1 backdriving (eta_2), 0 at rest (eq. 17)" },
-    [C_HELD] = { "held", "", "1 when the screw is held at rest (eq. 28)" },
-    [C_BLO]  = { "band_lo", "N·m", "lower edge of the dead band of eq. 26 on tau_m - tau_s at this tau_l" },
-    [C_BHI]  = { "band_hi", "N·m", "upper edge of the dead band of eq. 26" },
-    [C_FDRIVE] = { "F_drive", "N", "closed form: below this force the screw at rest breaks away driving" },
-    [C_FBACK] = { "F_back", "N", "closed form: above this force the screw at rest breaks away backdriving" },
-    [C_SOL]  = { "solutions", "", "solutions of eq. 10 found by the last solve" },
-    [C_BREAK] = { "breakaways", "", "breakaways from rest so far" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time", t)                                                                        \
+    X("z", "m", "carriage height", x->q[0])                                                       \
+    X("dz", "m/s", "carriage velocity", x->dq[0])                                                 \
+    X("ddz", "m/s²", "carriage acceleration", x->ddq[0])                                         \
+    X("theta", "rad", "screw angle relative to the carriage (> 0 lifts the load)", x->q[1])       \
+    X("dtheta", "rad/s", "screw velocity", x->dq[1])                                              \
+    X("ddtheta", "rad/s²", "screw acceleration", x->ddq[1])                                      \
+    X("F", "N", "carriage force", force(s, t))                                                    \
+    X("tau_m", "N·m", "motor torque", s->tau_m)                                                   \
+    X("tau_l", "N·m", "load torque on the screw, mL·l·(ddz + l·ddtheta + g) (eq. 27)", tl)        \
+    X("tau_s", "N·m", "screw inertial torque J·ddtheta (eqs. 23-24)", c->cfg.J * x->ddq[1])       \
+    X("mode", "", "+1 driving (eta_1), -1 backdriving (eta_2), 0 at rest (eq. 17)",               \
+      x->sigma[1] * fric__sgn(tl))                                                                \
+    X("held", "", "1 when the screw is held at rest (eq. 28)", x->sigma[1] == 0)                  \
+    X("band_lo", "N·m", "lower edge of the dead band of eq. 26 on tau_m - tau_s at this tau_l",   \
+      lo)                                                                                         \
+    X("band_hi", "N·m", "upper edge of the dead band of eq. 26", hi)                              \
+    X("F_drive", "N", "closed form: below this force the screw at rest breaks away driving",      \
+      c->cfg.F_drive)                                                                             \
+    X("F_back", "N", "closed form: above this force the screw at rest breaks away backdriving",   \
+      c->cfg.F_back)                                                                              \
+    X("solutions", "", "solutions of eq. 10 found by the last solve", x->count)                   \
+    X("breakaways", "", "breakaways from rest so far", x->n_breakaways)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 typedef struct {
     double D[4];            /* inertia (eq. 8)                  [kg, kg·m, kg·m²] */
@@ -149,20 +149,10 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     (void)q;
     (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 2;
-    p->m = 1;
     for (int i = 0; i < 4; i++) p->D[i] = s->D[i];
     p->r[0] = force(s, t) - s->h[0];
     p->r[1] = s->tau_m - s->h[1];
-    fric_fd_row *w = &p->rows[0];
-    w->kind = FRIC_FD_AXIAL;
-    w->joint = 1;
-    w->mu = s->k1;
-    w->mu_back = s->k2;
-    w->mu_s = s->k1s;
-    w->mu_s_back = s->k2s;
-    w->C[0] = s->C[0];
-    w->C[1] = s->C[1];
-    w->d = s->d;
+    fric__fd_axial_row(p, 1, s->k1, s->k2, s->k1s, s->k2s, s->C[0], s->C[1], s->d);
     if (why) *why = "";
     return 0;
 }
@@ -190,23 +180,13 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                        fric_screw_k(&eff, 1, 0), fric_screw_k(&eff, 0, 0),
                        fric_screw_k(&eff, 1, 1), fric_screw_k(&eff, 0, 1),
                        p[P_TAUM], p[P_F0], p[P_FRATE] };
-    fric_fd_sim sim = { 2, eval, &c->sys, p[P_DT], (fric_fd_switching)(int)p[P_SWITCHING],
-                        p[P_EVENT_TOL], 0, (fric_fd_rule)(int)p[P_RULE] };
-    if (fric_fd_sim_check(&sim, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("carriage-screw: %s", msg);
-        return 1;
-    }
-    if (fric_scenario_clock_set(&run->clk, "carriage-screw", p[P_DURATION], p[P_DT], why))
+    if (fric__fd_scn_sim("carriage-screw", p, P_DT, 2, eval, &c->sys, &c->sim, run, why))
         return 1;
     c->sys = s;
     c->eff = eff;
     c->J = J;
     c->F_drive = (mc + mL) * s.tau_m * eff.eta1s / (mL * l);   /* eqs. 26-28 at rest */
     c->F_back = (mc + mL) * s.tau_m * eff.eta2s / (mL * l);
-    c->sim = sim;
-    run->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
@@ -219,12 +199,8 @@ static int start(void *state, const double *p, const char **why)
     c->cfg.sim.sys = &c->cfg.sys;
     const double q0[2] = { 0, 0 }, dq0[2] = { 0, p[P_DTH0] };
     const char *m;
-    if (fric_fd_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("carriage-screw: %s", msg);
-        return 1;
-    }
+    if (fric_fd_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m))
+        return fric__fd_scn_fail("carriage-screw", m, why);
     return 0;
 }
 
@@ -237,25 +213,7 @@ static void carriage_row(const void *state, double *row)
     const double tl = s->C[0] * x->ddq[0] + s->C[1] * x->ddq[1] + s->d;    /* eq. 27 */
     double lo, hi;
     fric_screw_dead_band(&c->cfg.eff, tl, &lo, &hi);                          /* eq. 26 */
-    row[C_T] = t;
-    row[C_Z] = x->q[0];
-    row[C_DZ] = x->dq[0];
-    row[C_DDZ] = x->ddq[0];
-    row[C_TH] = x->q[1];
-    row[C_DTH] = x->dq[1];
-    row[C_DDTH] = x->ddq[1];
-    row[C_F] = force(s, t);
-    row[C_TAUM] = s->tau_m;
-    row[C_TAUL] = tl;
-    row[C_TAUS] = c->cfg.J * x->ddq[1];                                     /* eqs. 23-24 */
-    row[C_MODE] = x->sigma[1] * fric__sgn(tl);                            /* eq. 17 */
-    row[C_HELD] = x->sigma[1] == 0;
-    row[C_BLO] = lo;
-    row[C_BHI] = hi;
-    row[C_FDRIVE] = c->cfg.F_drive;
-    row[C_FBACK] = c->cfg.F_back;
-    row[C_SOL] = x->count;
-    row[C_BREAK] = (double)x->n_breakaways;
+    COLS(FRIC__COL_ROW)
 }
 
 /* One step h (to step k + 1); 0, or 1 with *why. */
@@ -276,7 +234,7 @@ const fric_scenario fric_scenario_carriage_screw = {
     "lifts 10 kg under a constant motor torque. Sweeping the carriage force up, the "
     "screw drives, stops in the dead band of eq. 26 and breaks away backdriving at "
     "F_back = (mc + mL)·tau_m·eta2s/(mL·l) (660 N).",
-    P_COUNT, params, C_COUNT, cols, sizeof(carriage_scn), NULL, NULL, NULL, NULL, &driver,
+    P_COUNT, params, N_COLS, cols, sizeof(carriage_scn), NULL, NULL, NULL, NULL, &driver,
     "Screw in an arm: driving, held, backdriving (Dupont §4.3)",
     "A vertical carriage (20 kg) carries a screw that lifts 10 kg under a constant motor "
     "torque of 1 N·m (Dupont §4.3, eqs. 22–28); the force on the carriage rises by 100 N/s "

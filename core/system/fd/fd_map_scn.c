@@ -30,6 +30,7 @@
 
 #include "fric_fd.h"
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "base.h"
 
 enum { P_MU, P_D11, P_D12, P_D22, P_C11, P_C12, P_C21, P_C22, P_D1, P_D2, P_S1, P_S2,
@@ -132,12 +133,7 @@ static int configure(map_scn *c, const double *p, const char **why)
         w->d = p[j ? P_D2 : P_D1];
     }
     const char *m;
-    if (fric_fd_check(&t.p, &m)) {
-        char msg[512];   /* m points into fric__say's buffer: copy it first */
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("solutions-2dof: %s", msg);
-        return 1;
-    }
+    if (fric_fd_check(&t.p, &m)) return fric__fd_scn_fail("solutions-2dof", m, why);
     t.unique = fric_fd_unique_test(&t.p, &t.det_min, &t.det_max);
     t.range = p[P_RANGE];
     t.grid = (long)p[P_GRID];

@@ -41,9 +41,11 @@
 
 enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, P_DQ0, P_DT,
        P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
+_Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
+               P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
 
 static const fric_param_info params[P_COUNT] = {
-    [P_RULE] = FRIC__FD_RULE_PARAM,
+    [P_RULE] = FRIC__FD_RULE_PARAM,        /* FRIC__FD_RULE */
     [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
     [P_J]    = { "J", 5, 1e-3, 1e4, "kg·m²",
                  "motor and screw inertia J (Dupont eq. 13); unique solutions iff J + M/eta2 > 0",
@@ -66,36 +68,31 @@ static const fric_param_info params[P_COUNT] = {
                  .label = "initial angle q₀", .lo = -10, .hi = 10 },
     [P_DQ0]  = { "dq0", -1, -1e4, 1e4, "rad/s", "initial screw velocity (< 0: descending)", NULL, 0, 0,
                  .label = "initial velocity q̇₀", .lo = -5, .hi = 5 },
-    [P_DT]   = FRIC__FD_DT_PARAM,
-    [P_DURATION] = { "duration", 10, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 1, .hi = 40 },
-    [P_EVENT_TOL] = { "event_tol", 1e-9, 1e-14, 1e-2, "s",
-                      "event time tolerance (switching=events)", NULL, 0, 0,
-                      .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },
-    [P_EVERY] = FRIC__EVERY_PARAM(1),
+    [P_DT] = FRIC__FD_RUN_PARAMS(10, 1, 40),   /* dt, duration, event_tol, every */
 };
 
-enum { C_T, C_Q, C_DQ, C_DDQ, C_TAUA, C_TAUL, C_SOL, C_STATUS, C_UNIQUE, C_HELD, C_BRANCH,
-       C_NNONE, C_NSEV, C_IMP, C_BREAK, C_COUNT };
-
-static const fric_col_info cols[C_COUNT] = {
-    [C_T]    = { "t", "s", "time" },
-    [C_Q]    = { "q", "rad", "screw angle (q > 0 lifts the load)" },
-    [C_DQ]   = { "dq", "rad/s", "screw velocity" },
-    [C_DDQ]  = { "ddq", "rad/s²", "acceleration of the last solve (the solution taken)" },
-    [C_TAUA] = { "tau_a", "N·m", "motor torque" },
-    [C_TAUL] = { "tau_l", "N·m", "load torque M·ddq + G (eq. 14)" },
-    [C_SOL]  = { "solutions", "", "solutions of eq. 10 found by the last solve (0, 1, 2)" },
-    [C_STATUS] = { "status", "", "last solve: 0 none, 1 unique, 2 several" },
-    [C_UNIQUE] = { "unique", "", "1 when J + M/eta2 > 0: unique for every tau_a (Dupont 1992a)" },
-    [C_HELD] = { "held", "", "1 when the screw is held at rest (stiction, eq. 20)" },
-    [C_BRANCH] = { "branch", "",
-                   "sign of tau_l of the solution taken: +1 (backdriving while descending), -1" },
-    [C_NNONE] = { "n_none", "", "steps so far whose solve had no solution" },
-    [C_NSEV] = { "n_several", "", "steps so far whose solve had several solutions" },
-    [C_IMP]  = { "impulses", "", "impulsive stops so far (rule=continuous, no solution)" },
-    [C_BREAK] = { "breakaways", "", "breakaways from rest so far" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time", t)                                                                         \
+    X("q", "rad", "screw angle (q > 0 lifts the load)", x->q[0])                                  \
+    X("dq", "rad/s", "screw velocity", x->dq[0])                                                  \
+    X("ddq", "rad/s²", "acceleration of the last solve (the solution taken)", x->ddq[0])         \
+    X("tau_a", "N·m", "motor torque", tau_a(&c->cfg.sys, t))                                      \
+    X("tau_l", "N·m", "load torque M·ddq + G (eq. 14)", c->cfg.sys.C * x->ddq[0] + c->cfg.sys.d)  \
+    X("solutions", "", "solutions of eq. 10 found by the last solve (0, 1, 2)", x->count)         \
+    X("status", "", "last solve: 0 none, 1 unique, 2 several", x->status)                         \
+    X("unique", "", "1 when J + M/eta2 > 0: unique for every tau_a (Dupont 1992a)",               \
+      c->cfg.unique)                                                                              \
+    X("held", "", "1 when the screw is held at rest (stiction, eq. 20)", x->sigma[0] == 0)        \
+    X("branch", "", "sign of tau_l of the solution taken: +1 (backdriving while descending), -1", \
+      (x->pattern & 1u) ? 1 : -1)                                                                 \
+    X("n_none", "", "steps so far whose solve had no solution", x->n_none)                        \
+    X("n_several", "", "steps so far whose solve had several solutions", x->n_several)            \
+    X("impulses", "", "impulsive stops so far (rule=continuous, no solution)", x->n_impulses)     \
+    X("breakaways", "", "breakaways from rest so far", x->n_breakaways)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
+#define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 typedef struct {
     double D, C, d;         /* J + M [kg·m²], M [kg·m²], G [N·m]                 */
@@ -130,15 +127,9 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     (void)q;
     (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
     p->n = 1;
-    p->m = 1;
     p->D[0] = s->D;
     p->r[0] = tau_a(s, t) - s->d;
-    fric_fd_row *w = &p->rows[0];
-    w->kind = FRIC_FD_AXIAL;
-    w->joint = 0;
-    w->mu = w->mu_s = w->mu_back = w->mu_s_back = s->k;
-    w->C[0] = s->C;
-    w->d = s->d;
+    fric__fd_axial_row(p, 0, s->k, s->k, s->k, s->k, s->C, 0, s->d);
     if (why) *why = "";
     return 0;
 }
@@ -158,20 +149,9 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         return 1;
     }
     selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], p[P_TAU0], p[P_AMP], p[P_OMEGA] };
-    fric_fd_sim sim = { 1, eval, &c->sys, p[P_DT], (fric_fd_switching)(int)p[P_SWITCHING],
-                        p[P_EVENT_TOL], 0, (fric_fd_rule)(int)p[P_RULE] };
-    const char *m;
-    if (fric_fd_sim_check(&sim, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("screw-selflock: %s", msg);
-        return 1;
-    }
-    if (fric_scenario_clock_set(&run->clk, "screw-selflock", p[P_DURATION], p[P_DT], why))
+    if (fric__fd_scn_sim("screw-selflock", p, P_DT, 1, eval, &c->sys, &c->sim, run, why))
         return 1;
     c->sys = s;
-    c->sim = sim;
-    run->every = (long long)p[P_EVERY];
     c->unique = fric_fd_unique_screw(p[P_J], p[P_M], eta2);
     if (why) *why = "";
     return 0;
@@ -184,12 +164,8 @@ static int start(void *state, const double *p, const char **why)
     c->cfg.sim.sys = &c->cfg.sys;
     const double q0 = p[P_Q0], dq0 = p[P_DQ0];
     const char *m;
-    if (fric_fd_sim_init(&c->cfg.sim, &c->x, &q0, &dq0, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("screw-selflock: %s", msg);
-        return 1;
-    }
+    if (fric_fd_sim_init(&c->cfg.sim, &c->x, &q0, &dq0, &m))
+        return fric__fd_scn_fail("screw-selflock", m, why);
     return 0;
 }
 
@@ -197,21 +173,8 @@ static void selflock_row(const void *state, double *row)
 {
     const selflock_scn *c = state;
     const fric_fd_state *x = &c->x;
-    row[C_T] = fric_scenario_clock_t(&c->run.clk);
-    row[C_Q] = x->q[0];
-    row[C_DQ] = x->dq[0];
-    row[C_DDQ] = x->ddq[0];
-    row[C_TAUA] = tau_a(&c->cfg.sys, row[C_T]);
-    row[C_TAUL] = c->cfg.sys.C * x->ddq[0] + c->cfg.sys.d;          /* eq. 14 */
-    row[C_SOL] = x->count;
-    row[C_STATUS] = x->status;
-    row[C_UNIQUE] = c->cfg.unique;
-    row[C_HELD] = x->sigma[0] == 0;
-    row[C_BRANCH] = (x->pattern & 1u) ? 1 : -1;
-    row[C_NNONE] = (double)x->n_none;
-    row[C_NSEV] = (double)x->n_several;
-    row[C_IMP] = (double)x->n_impulses;
-    row[C_BREAK] = (double)x->n_breakaways;
+    const double t = fric_scenario_clock_t(&c->run.clk);
+    COLS(FRIC__COL_ROW)
 }
 
 /* One step h (to step k + 1); 0, or 1 with *why. */
@@ -232,7 +195,7 @@ const fric_scenario fric_scenario_screw_selflock = {
     "solutions when tau_a < -2J and none when tau_a > -2J; for J > 25 exactly one. The "
     "motor torque crosses between the regions; columns count the solutions and say what "
     "the rule did (impulsive stop, branch taken, breakaway).",
-    P_COUNT, params, C_COUNT, cols, sizeof(selflock_scn), NULL, NULL, NULL, NULL, &driver,
+    P_COUNT, params, N_COLS, cols, sizeof(selflock_scn), NULL, NULL, NULL, NULL, &driver,
     "Self-locking screw: no or two solutions (Dupont §4.1)",
     "A self-locking screw (Kd/l = 1.5: eta1 = 0.4, eta2 = -2) lowering a load under a motor "
     "torque that swings between the regions of eq. 10: with J + M/eta2 < 0 the forward "

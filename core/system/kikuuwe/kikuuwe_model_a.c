@@ -41,9 +41,7 @@ static const char *const case_names[] = { "fig6", "fig7", "custom" };
 /* The treatments offered (fric_treatment, friction.h), in the order of the
  * `friction` choice. */
 #define OFFERED(X) X(IMPLICIT) X(APPROX) X(EXPLICIT) X(KARNOPP)
-static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
-static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
-#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
+FRIC__OFFERED(OFFERED);
 
 static const char *const case_help[] = {
     "Kikuuwe Fig. 6, v0 = 0.7 m/s against h = -1 N: the mass slows down and sticks",
@@ -97,18 +95,20 @@ static const fric_param_info params[N_PARAMS] = {
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
-static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k·T" },
-    { "x", "m", "position x_k = x_(k-1) + T·v_k from x_0 = 0; drift shows here" },
-    { "v", "m/s", "velocity v_k of the mass" },
-    { "f", "N", "friction force f_k of step k (0 in the initial row)" },
-    { "h", "N", "external force h" },
-    { "stuck", "", "1 when step k held static friction: implicit/approx, v·_k in the "
-                   "transform's static band (then v_k = 0); explicit, v_k = 0 exactly; "
-                   "karnopp, |v_(k-1)| <= eps and |h| <= Φ(+0) (then f = h)" },
-    { "reversals", "", "sign reversals of v so far (zeros, and v while implicit/approx "
-                       "stick, skipped)" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time t_k = k·T", fric_scenario_clock_t(&s->run.clk))                             \
+    X("x", "m", "position x_k = x_(k-1) + T·v_k from x_0 = 0; drift shows here", s->x)            \
+    X("v", "m/s", "velocity v_k of the mass", s->a.v)                                             \
+    X("f", "N", "friction force f_k of step k (0 in the initial row)", s->a.f)                    \
+    X("h", "N", "external force h", s->cfg.h)                                                     \
+    X("stuck", "", "1 when step k held static friction: implicit/approx, v·_k in the "            \
+      "transform's static band (then v_k = 0); explicit, v_k = 0 exactly; "                       \
+      "karnopp, |v_(k-1)| <= eps and |h| <= Φ(+0) (then f = h)", s->stuck)                      \
+    X("reversals", "", "sign reversals of v so far (zeros, and v while implicit/approx "          \
+      "stick, skipped)", s->rev.count)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* Parameters of a run (replaced as a whole by retune). */
@@ -226,13 +226,7 @@ static int advance(void *state, const char **why)
 static void write_row(const void *state, double *row)
 {
     const model_a_state *s = state;
-    row[0] = fric_scenario_clock_t(&s->run.clk);
-    row[1] = s->x;
-    row[2] = s->a.v;
-    row[3] = s->a.f;
-    row[4] = s->cfg.h;
-    row[5] = s->stuck;
-    row[6] = (double)s->rev.count;
+    COLS(FRIC__COL_ROW)
 }
 
 FRIC_SCENARIO_DRIVER(driver, model_a_state, model_a_cfg, configure, start, advance, write_row);

@@ -61,9 +61,7 @@ static const char *const model_names[] = { "b", "d" };
 /* The treatments offered (fric_treatment, friction.h), in the order of the
  * `friction` choice. */
 #define OFFERED(X) X(IMPLICIT) X(APPROX)
-static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
-static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
-#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
+FRIC__OFFERED(OFFERED);
 
 static const char *const case_help[] = {
     "Kikuuwe Fig. 13, model B: F = 10 N, the spring's far end moves at u = 0.1·t m/s",
@@ -128,23 +126,26 @@ static const fric_param_info params[N_PARAMS] = {
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
-static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k·T" },
-    { "h", "N", "model B: spring force on the mass, the output of Fig. 13 (original model); "
-                "model D: the input force h" },
-    { "h_alt", "N", "the same for the alternative model" },
-    { "v", "m/s", "velocity of the mass, original model (Fig. 14 calls it u)" },
-    { "v_alt", "m/s", "velocity of the mass, alternative model" },
-    { "f", "N", "friction force, original model" },
-    { "f_alt", "N", "friction force, alternative model" },
-    { "E", "J", "M·v²/2 + K·e²/2 (e: spring or contact displacement), original model" },
-    { "E_alt", "J", "the same for the alternative model" },
-    { "stuck", "", "1 when the original model is in static friction (v* in the static band "
-                   "of its Z: T/C for B, A for D)" },
-    { "stuck_alt", "", "1 when the alternative's friction element is in static friction" },
-    { "reversals", "", "sign reversals of v so far (model B: slip, 0 while stuck)" },
-    { "reversals_alt", "", "sign reversals of v_alt so far" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time t_k = k·T", fric_scenario_clock_t(&s->run.clk))                             \
+    X("h", "N", "model B: spring force on the mass, the output of Fig. 13 (original model); "     \
+      "model D: the input force h", r[0])                                                         \
+    X("h_alt", "N", "the same for the alternative model", r[1])                                   \
+    X("v", "m/s", "velocity of the mass, original model (Fig. 14 calls it u)", r[2])              \
+    X("v_alt", "m/s", "velocity of the mass, alternative model", r[3])                            \
+    X("f", "N", "friction force, original model", r[4])                                           \
+    X("f_alt", "N", "friction force, alternative model", r[5])                                    \
+    X("E", "J", "M·v²/2 + K·e²/2 (e: spring or contact displacement), original model", r[6])    \
+    X("E_alt", "J", "the same for the alternative model", r[7])                                   \
+    X("stuck", "", "1 when the original model is in static friction (v* in the static band "      \
+      "of its Z: T/C for B, A for D)", s->stuck)                                                  \
+    X("stuck_alt", "", "1 when the alternative's friction element is in static friction",         \
+      s->stuck_alt)                                                                               \
+    X("reversals", "", "sign reversals of v so far (model B: slip, 0 while stuck)", s->rev.count) \
+    X("reversals_alt", "", "sign reversals of v_alt so far", s->rev_alt.count)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* Parameters of a run (replaced as a whole by retune). */
@@ -329,12 +330,7 @@ static void write_row(const void *state, double *row)
     const bd_state *s = state;
     double r[8];
     values(s, r);
-    row[0] = fric_scenario_clock_t(&s->run.clk);
-    for (int i = 0; i < 8; i++) row[1 + i] = r[i];
-    row[9] = s->stuck;
-    row[10] = s->stuck_alt;
-    row[11] = (double)s->rev.count;
-    row[12] = (double)s->rev_alt.count;
+    COLS(FRIC__COL_ROW)
 }
 
 FRIC_SCENARIO_DRIVER(driver, bd_state, bd_cfg, configure, start, advance, write_row);

@@ -55,9 +55,7 @@ enum { P_AMP, P_OMEGA, P_M1, P_M2, P_K1, P_K2, P_KC, P_BC, P_T, P_DURATION, P_LA
 /* The treatments offered (fric_treatment, friction.h), in the order of the
  * `friction` choice. */
 #define OFFERED(X) X(IMPLICIT) X(APPROX) X(EXPLICIT)
-static const fric_treatment offered[] = { OFFERED(FRIC_TREATMENT_ITEM) };
-static const char *const friction_names[] = { OFFERED(FRIC_TREATMENT_NAME_ITEM) };
-#define N_OFFERED ((int)(sizeof offered / sizeof offered[0]))
+FRIC__OFFERED(OFFERED);
 
 static const char *const friction_help[] = {
     "Model-C elements, the exact implicit step (Kikuuwe eq. 38) on both contacts",
@@ -117,22 +115,26 @@ static const fric_param_info params[N_PARAMS] = {
     [P_EVERY] = FRIC__EVERY_PARAM(1),
 };
 
-static const fric_col_info cols[] = {
-    { "t", "s", "time t_k = k·T" },
-    { "u", "m/s", "velocity of the base under body 1, amp·sin(omega·t)" },
-    { "x1", "m", "position of body 1 from the rest position of K1" },
-    { "v1", "m/s", "velocity of body 1" },
-    { "x2", "m", "position of body 2 from the rest position of K2" },
-    { "v2", "m/s", "velocity of body 2" },
-    { "f1", "N", "friction of contact 1 (base on body 1 is -f1), from v1 - u" },
-    { "f2", "N", "friction of contact 2 (body 1 on body 2 is -f2), from v2 - v1" },
-    { "E", "J", "M1·v1²/2 + M2·v2²/2 + K1·x1²/2 + K2·x2²/2 + Kc·(e1² + e2²)/2" },
-    { "stuck1", "", "1 when contact 1 is in static friction (model C: (B + T·K)·v* within "
-                    "the static band; explicit: v1 = u exactly)" },
-    { "stuck2", "", "1 when contact 2 is in static friction" },
-    { "reversals1", "", "sign reversals of the slip velocity of contact 1 so far" },
-    { "reversals2", "", "sign reversals of the slip velocity of contact 2 so far" },
-};
+/* The columns: X(name, unit, help, the value a row writes from the state)
+ * (FRIC__COL_INFO, FRIC__COL_ROW). */
+#define COLS(X)                                                                                   \
+    X("t", "s", "time t_k = k·T", fric_scenario_clock_t(&s->run.clk))                             \
+    X("u", "m/s", "velocity of the base under body 1, amp·sin(omega·t)", s->u)                    \
+    X("x1", "m", "position of body 1 from the rest position of K1", s->x1)                        \
+    X("v1", "m/s", "velocity of body 1", s->v1)                                                   \
+    X("x2", "m", "position of body 2 from the rest position of K2", s->x2)                        \
+    X("v2", "m/s", "velocity of body 2", s->v2)                                                   \
+    X("f1", "N", "friction of contact 1 (base on body 1 is -f1), from v1 - u", s->c[0].f)         \
+    X("f2", "N", "friction of contact 2 (body 1 on body 2 is -f2), from v2 - v1", s->c[1].f)      \
+    X("E", "J", "M1·v1²/2 + M2·v2²/2 + K1·x1²/2 + K2·x2²/2 + Kc·(e1² + e2²)/2", E)          \
+    X("stuck1", "", "1 when contact 1 is in static friction (model C: (B + T·K)·v* within "       \
+      "the static band; explicit: v1 = u exactly)", s->stuck[0])                                  \
+    X("stuck2", "", "1 when contact 2 is in static friction", s->stuck[1])                        \
+    X("reversals1", "", "sign reversals of the slip velocity of contact 1 so far",                \
+      s->rev[0].count)                                                                            \
+    X("reversals2", "", "sign reversals of the slip velocity of contact 2 so far",                \
+      s->rev[1].count)
+static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
 /* Parameters of a run (replaced as a whole by retune). */
@@ -258,20 +260,9 @@ static void write_row(const void *state, double *row)
     const two_state *s = state;
     const two_cfg *c = &s->cfg;
     double Kc = c->treatment == FRIC_TREATMENT_EXPLICIT ? 0 : c->def.K;
-    row[0] = fric_scenario_clock_t(&s->run.clk);
-    row[1] = s->u;
-    row[2] = s->x1;
-    row[3] = s->v1;
-    row[4] = s->x2;
-    row[5] = s->v2;
-    row[6] = s->c[0].f;
-    row[7] = s->c[1].f;
-    row[8] = 0.5 * (c->M1 * s->v1 * s->v1 + c->M2 * s->v2 * s->v2 + c->K1 * s->x1 * s->x1 +
-                    c->K2 * s->x2 * s->x2 + Kc * (s->c[0].e * s->c[0].e + s->c[1].e * s->c[1].e));
-    row[9] = s->stuck[0];
-    row[10] = s->stuck[1];
-    row[11] = (double)s->rev[0].count;
-    row[12] = (double)s->rev[1].count;
+    double E = 0.5 * (c->M1 * s->v1 * s->v1 + c->M2 * s->v2 * s->v2 + c->K1 * s->x1 * s->x1 +
+                      c->K2 * s->x2 * s->x2 + Kc * (s->c[0].e * s->c[0].e + s->c[1].e * s->c[1].e));
+    COLS(FRIC__COL_ROW)
 }
 
 FRIC_SCENARIO_DRIVER(driver, two_state, two_cfg, configure, start, advance, write_row);

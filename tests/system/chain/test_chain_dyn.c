@@ -31,6 +31,7 @@
 #include "fric_chain.h"
 #include "fric_status.h"
 #include "gauss_ref.h"
+#include "chain_gen.h"
 
 #define PI 3.14159265358979323846
 #define NMAX FRIC_CHAIN_MAX_N
@@ -52,17 +53,6 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static uint64_t rng_state;
-static double urand(double lo, double hi)
-{
-    /* xorshift64*: deterministic, independent of the platform's rand() */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    const uint64_t r = rng_state * 2685821657736338717ULL;
-    return lo + (hi - lo) * (double)(r >> 11) * (1.0 / 9007199254740992.0);
-}
-
 typedef struct {
     fric_chain_link links[NMAX];
     fric_chain_motor motors[NMAX];
@@ -70,40 +60,25 @@ typedef struct {
     double arm[NMAX];
 } chain;
 
-/* The motor of simulation 1 (sheet §6, K_M per A1), joint-side friction. */
-static fric_chain_motor sim1_motor(void)
-{
-    fric_chain_motor u = { 2.36, 2.58e-2, 7.03e-6, 120, 24, 1, 0.041, 0.036, 1.53, 100 };
-    return u;
-}
-
 /* A chain of n random links (mass 0.2-2 kg, length 0.1-0.5 m, com anywhere on
  * the link, inertia 0-0.02 kg·m²), motors of sim. 1 with rotor inertia I_M,
  * two contact candidates at the distal corners of the last link. */
 static void make_chain(chain *ch, int n, uint64_t seed, double I_M)
 {
-    rng_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+    chain_gen_rng = seed * 0x9E3779B97F4A7C15ULL + 1;
     memset(ch, 0, sizeof *ch);
+    chain_gen_random(ch->links, ch->motors, &ch->m, n, 0.5, 0.2, 2, 0.02, G, -0.2);
     for (int i = 0; i < n; i++) {
-        double L = urand(0.1, 0.5);
-        fric_chain_link l = { urand(0.2, 2), L, urand(0, L), urand(0, 0.02) };
-        ch->links[i] = l;
-        ch->motors[i] = sim1_motor();
         ch->motors[i].I_M = I_M;
         ch->arm[i] = ch->motors[i].gamma * ch->motors[i].gamma * I_M;
     }
-    fric_chain_model m = { n, ch->links, ch->motors, G, 2,
-                           { { n - 1, ch->links[n - 1].length, 0.05 },
-                             { n - 1, ch->links[n - 1].length, -0.05 } },
-                           -0.2, 0.6, 0.5 };
-    ch->m = m;
 }
 
 static void random_state(int n, double *q, double *dq)
 {
     for (int i = 0; i < n; i++) {
-        q[i] = urand(-PI, PI);
-        if (dq) dq[i] = urand(-2, 2);
+        q[i] = chain_gen_urand(-PI, PI);
+        if (dq) dq[i] = chain_gen_urand(-2, 2);
     }
 }
 
@@ -249,7 +224,7 @@ static void test_pendulum_closed_form(void **state)
 {
     (void)state;
     fric_chain_link l = { 0.7, 0.4, 0.15, 3e-3 };
-    fric_chain_motor u = sim1_motor();
+    fric_chain_motor u = chain_gen_sim1_motor();
     fric_chain_model m = { 1, &l, &u, G, 0, { { 0, 0, 0 } }, -1, 0.6, 0.5 };
     for (double q = -3; q <= 3; q += 0.5) {
         double H, b, dq = 1.7;
@@ -282,9 +257,9 @@ static void test_two_link_closed_form(void **state)
 {
     (void)state;
     fric_chain_link l[2] = { { 1.5, 0.3, 0.2, 0.016458 }, { 1.0, 0.3, 0.15, 0.0083333 } };
-    fric_chain_motor u[2] = { sim1_motor(), sim1_motor() };
+    fric_chain_motor u[2] = { chain_gen_sim1_motor(), chain_gen_sim1_motor() };
     fric_chain_model m = { 2, l, u, G, 0, { { 0, 0, 0 } }, -0.2, 0.6, 0.5 };
-    rng_state = 7;
+    chain_gen_rng = 7;
     for (int t = 0; t < 20; t++) {
         double q[2], dq[2], H[4], b[2], p[6];
         random_state(2, q, dq);
@@ -394,7 +369,7 @@ static void test_aba_against_crba(void **state)
             for (int i = 0; i < n; i++)
                 ch.links[i] = (fric_chain_link){ 0.2, 0.1, 0.05, 0.2 * (0.01 + 0.0009) / 12 };
         random_state(n, q, dq);
-        for (int i = 0; i < n; i++) r[i] = urand(-1, 1);
+        for (int i = 0; i < n; i++) r[i] = chain_gen_urand(-1, 1);
         fric_chain_mass(&ch.m, q, H, &ws);
         for (int pass = 0; pass < 2; pass++) {
             const double *arm = pass ? ch.arm : NULL;
@@ -424,7 +399,7 @@ static void test_aba_against_crba(void **state)
                 fail_msg("n = %d: forward q''[%d] = %.15g, elimination %.15g", n, i, x[i], xr[i]);
         /* resolve after forward: H_M⁻¹ r for two more right-hand sides */
         for (int rep = 0; rep < 2; rep++) {
-            for (int i = 0; i < n; i++) rb[i] = urand(-1, 1);
+            for (int i = 0; i < n; i++) rb[i] = chain_gen_urand(-1, 1);
             memcpy(A, H, sizeof(double) * (size_t)(n * n));
             for (int i = 0; i < n; i++) A[i * n + i] += ch.arm[i];
             gauss_ref_solve(n, A, rb, xr);
@@ -595,7 +570,7 @@ static void test_motor_constants(void **state)
 {
     (void)state;
     /* sheet §6: E_M = 1.3119 N·m/V, D_M = 4.0615 N·m·s/rad, γ²I_M = 0.10123 kg·m² */
-    fric_chain_motor u = sim1_motor();
+    fric_chain_motor u = chain_gen_sim1_motor();
     assert_true(fabs(fric_chain_motor_E(&u) - 1.3119) < 1e-4);
     assert_true(fabs(fric_chain_motor_D(&u) - 4.0615) < 1e-4);
     assert_true(fabs(fric_chain_motor_J(&u) - 0.10123) < 1e-5);

@@ -53,6 +53,7 @@
 #include "friction.h"
 #include "fric_status.h"
 #include "gauss_ref.h"
+#include "chain_gen.h"
 
 #define PI 3.14159265358979323846
 #define GRAV 9.81
@@ -70,23 +71,6 @@
 static fric_chain_sim_ws ws;   /* 440 kB: static, not on the stack */
 
 /* ------------------------------------------------------------ helpers */
-
-static uint64_t rng_state;
-static double urand(double lo, double hi)
-{
-    rng_state ^= rng_state >> 12;   /* xorshift64* */
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    const uint64_t r = rng_state * 2685821657736338717ULL;
-    return lo + (hi - lo) * (double)(r >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* The motor of simulation 1 (sheet §6, K_M per A1), joint side g = 1. */
-static fric_chain_motor sim1_motor(void)
-{
-    fric_chain_motor u = { 2.36, 2.58e-2, 7.03e-6, 120, 24, 1, 0.041, 0.036, 1.53, 100 };
-    return u;
-}
 
 static double max_abs_here(const double *x, int k)
 {
@@ -128,19 +112,9 @@ typedef struct {
  * the distal corners of the last link, the ground 10 m below (no contact). */
 static void make_chain(chain *ch, int n, uint64_t seed)
 {
-    rng_state = seed * 0x9E3779B97F4A7C15ULL + 7;
+    chain_gen_rng = seed * 0x9E3779B97F4A7C15ULL + 7;
     memset(ch, 0, sizeof *ch);
-    for (int i = 0; i < n; i++) {
-        double L = urand(0.1, 0.4);
-        fric_chain_link l = { urand(0.3, 1.5), L, urand(0, L), urand(0, 0.01) };
-        ch->links[i] = l;
-        ch->motors[i] = sim1_motor();
-    }
-    fric_chain_model m = { n, ch->links, ch->motors, GRAV, 2,
-                           { { n - 1, ch->links[n - 1].length, 0.05 },
-                             { n - 1, ch->links[n - 1].length, -0.05 } },
-                           -10.0, 0.6, 0.5 };
-    ch->m = m;
+    chain_gen_random(ch->links, ch->motors, &ch->m, n, 0.4, 0.3, 1.5, 0.01, GRAV, -10.0);
 }
 
 /* One joint with no gravity and no contact: the pure motor-gear-link unit
@@ -150,7 +124,7 @@ static void make_unit(chain *ch, double I_link, double g)
     memset(ch, 0, sizeof *ch);
     fric_chain_link l = { 1.0, 0.1, 0.0, I_link };   /* com at the pivot */
     ch->links[0] = l;
-    ch->motors[0] = sim1_motor();
+    ch->motors[0] = chain_gen_sim1_motor();
     ch->motors[0].g = g;
     fric_chain_model m = { 1, ch->links, ch->motors, 0.0, 0, { { 0, 0, 0 } }, -1.0, 0.6, 0.5 };
     ch->m = m;
@@ -196,11 +170,11 @@ static void test_semi_joint_step_phi_z(void **state)
                                       js ? FRIC_CHAIN_JOINT_PHI_Z : FRIC_CHAIN_JOINT_FIXED);
             fric_chain_state x;
             assert_int_equal(fric_chain_sim_init(&s, &x, NULL, NULL, NULL), 0);
-            rng_state = (uint64_t)trial * 977 + 5;
+            chain_gen_rng = (uint64_t)trial * 977 + 5;
             for (int i = 0; i < 3; i++) {
-                x.q[i] = x.q_r[i] = urand(-PI, PI);
-                x.dq[i] = trial % 2 ? urand(-2e-3, 2e-3) : urand(-2, 2);
-                x.tau_prev[i] = urand(-0.2, 0.2);
+                x.q[i] = x.q_r[i] = chain_gen_urand(-PI, PI);
+                x.dq[i] = trial % 2 ? chain_gen_urand(-2e-3, 2e-3) : chain_gen_urand(-2, 2);
+                x.tau_prev[i] = chain_gen_urand(-0.2, 0.2);
             }
             double xq[3];
             for (int i = 0; i < 3; i++) {
@@ -246,7 +220,7 @@ static void test_coupled_one_joint_element_a(void **state)
         memset(&ch, 0, sizeof ch);
         fric_chain_link l = { 0.0356, 0.1, 0.05, 0.0356 * (0.01 + 0.0009) / 12 };
         ch.links[0] = l;
-        ch.motors[0] = sim1_motor();
+        ch.motors[0] = chain_gen_sim1_motor();
         if (gi) {   /* motor-side friction, scaled to the same joint-side levels */
             ch.motors[0].g = ch.motors[0].gamma;
             ch.motors[0].tau_fs /= ch.motors[0].gamma;
@@ -257,12 +231,12 @@ static void test_coupled_one_joint_element_a(void **state)
         ch.m = m;
         const fric_chain_motor *u = &ch.motors[0];
         fric_chain_sim s = sim_of(&ch, FRIC_CHAIN_COUPLED, FRIC_CHAIN_JOINT_PHI_Z);
-        rng_state = 99 + (uint64_t)gi;
+        chain_gen_rng = 99 + (uint64_t)gi;
         for (int trial = 0; trial < 100; trial++) {
             fric_chain_state x;
-            double q0 = urand(-1.5, 1.5), dq0 = trial % 2 ? urand(-1e-3, 1e-3) : urand(-3, 3);
+            double q0 = chain_gen_urand(-1.5, 1.5), dq0 = trial % 2 ? chain_gen_urand(-1e-3, 1e-3) : chain_gen_urand(-3, 3);
             assert_int_equal(fric_chain_sim_init(&s, &x, &q0, &dq0, NULL), 0);
-            x.tau_ext[0] = urand(-0.1, 0.1);
+            x.tau_ext[0] = chain_gen_urand(-0.1, 0.1);
             double HM = l.inertia + l.mass * l.com * l.com + J_of(u);
             double F = -l.mass * GRAV * l.com * sin(q0) - D_of(u) * dq0 + x.tau_ext[0];
             fric_law law = law_here(u);
@@ -344,7 +318,7 @@ static void test_blsq_brute_force(void **state)
     double r[FRIC_CHAIN_SIM_MAX_U], f[FRIC_CHAIN_SIM_MAX_U], fb[FRIC_CHAIN_SIM_MAX_U];
     const int sizes[] = { 2, 4, 6, 8, 13, 30, 60 };
     int at_bound = 0, inside = 0;
-    rng_state = 4242;
+    chain_gen_rng = 4242;
     for (int trial = 0; trial < 300; trial++) {
         int u = sizes[trial % 7], nb = 1 + trial % 4;
         if (nb > u) nb = u;
@@ -353,7 +327,7 @@ static void test_blsq_brute_force(void **state)
         if (u == 2 && nb == 2) bd[1] = 0;
         int psd = trial % 3 == 0, rank = 1 + trial % 6;
         if (psd) {
-            for (int i = 0; i < u * rank; i++) B[i] = urand(-1, 1);
+            for (int i = 0; i < u * rank; i++) B[i] = chain_gen_urand(-1, 1);
             for (int i = 0; i < u; i++)
                 for (int j = 0; j < u; j++) {
                     double t = 0;
@@ -361,9 +335,9 @@ static void test_blsq_brute_force(void **state)
                     A[i * u + j] = 1e-3 * t;
                 }
         } else {
-            for (int i = 0; i < u * u; i++) A[i] = urand(-1, 1);
+            for (int i = 0; i < u * u; i++) A[i] = chain_gen_urand(-1, 1);
         }
-        for (int i = 0; i < u; i++) r[i] = urand(-1, 1);
+        for (int i = 0; i < u; i++) r[i] = chain_gen_urand(-1, 1);
         double md = 0;
         for (int i = 0; i < u; i++) md += fabs(A[i * u + i]) / u;
         double lam = fmax(1e-3 * md * md, 1e-12);
@@ -419,8 +393,8 @@ static void test_step_contact_problems(void **state)
     for (int trial = 0; trial < 40; trial++) {
         chain ch;
         make_chain(&ch, 2, 300 + (uint64_t)trial);
-        double q[2] = { PI / 2 + urand(-0.3, 0.3), -PI / 2 + urand(-0.2, 0.2) };
-        double dq[2] = { urand(-0.5, 0.5), urand(-0.5, 0.5) }, p0[2], p1[2];
+        double q[2] = { PI / 2 + chain_gen_urand(-0.3, 0.3), -PI / 2 + chain_gen_urand(-0.2, 0.2) };
+        double dq[2] = { chain_gen_urand(-0.5, 0.5), chain_gen_urand(-0.5, 0.5) }, p0[2], p1[2];
         fric_chain_point_pos(&ch.m, q, 0, p0);
         fric_chain_point_pos(&ch.m, q, 1, p1);
         ch.m.ground_y = fmax(p0[1], p1[1]) + 1e-4;   /* both corners in contact */
@@ -430,7 +404,7 @@ static void test_step_contact_problems(void **state)
             fric_chain_sim s = sim_of(&ch, method, js);
             fric_chain_state x;
             assert_int_equal(fric_chain_sim_init(&s, &x, q, dq, NULL), 0);
-            for (int i = 0; i < 2; i++) x.tau_ext[i] = urand(-1, 1);
+            for (int i = 0; i < 2; i++) x.tau_ext[i] = chain_gen_urand(-1, 1);
             double tau_ext[2] = { x.tau_ext[0], x.tau_ext[1] };
             assert_int_equal(fric_chain_sim_step(&s, &x, &ws, NULL), 0);
             assert_true(x.active[0] && x.active[1]);
@@ -590,12 +564,12 @@ static void test_coupled_enumeration(void **state)
         for (int trial = 0; trial < 150; trial++) {
             double q[8], dq[8];
             for (int i = 0; i < n; i++) {
-                q[i] = urand(-PI, PI);
-                dq[i] = urand(0, 1) < 0.7 ? urand(-1e-4, 1e-4) : urand(-1, 1);
+                q[i] = chain_gen_urand(-PI, PI);
+                dq[i] = chain_gen_urand(0, 1) < 0.7 ? chain_gen_urand(-1e-4, 1e-4) : chain_gen_urand(-1, 1);
             }
             fric_chain_state x;
             assert_int_equal(fric_chain_sim_init(&s, &x, q, dq, NULL), 0);
-            for (int i = 0; i < n; i++) x.tau_ext[i] = urand(-0.1, 0.1);
+            for (int i = 0; i < n; i++) x.tau_ext[i] = chain_gen_urand(-0.1, 0.1);
             /* P = h H_M⁻¹, c = q̇ + h H_M⁻¹ (τ_ext − b − D_M q̇) */
             double Hi[64], P[64], c[8], b[8], rhs[8];
             static fric_chain_ws dws;
@@ -773,7 +747,7 @@ static void test_resting_contact(void **state)
         double mass = 2.0;
         fric_chain_link l = { mass, 1.0, 1.0, 0.0 };
         ch.links[0] = l;
-        ch.motors[0] = sim1_motor();
+        ch.motors[0] = chain_gen_sim1_motor();
         ch.motors[0].tau_fs = ch.motors[0].tau_fk = ch.motors[0].C_tau = 0;
         fric_chain_model m = { 1, ch.links, ch.motors, GRAV, 1, { { 0, 1.0, 0.0 } }, 0.0, 0.6, 0.5 };
         ch.m = m;
@@ -899,7 +873,7 @@ static void test_energy_never_increases(void **state)
 static void test_energy_with_contacts(void **state)
 {
     (void)state;
-    fric_chain_motor u = sim1_motor();
+    fric_chain_motor u = chain_gen_sim1_motor();
     fric_chain_motor mo[2] = { u, u };
     fric_chain_link li[2] = { { 1.5, 0.3, 0.2, 0.016458 }, { 1.0, 0.3, 0.15, 1.0 * (0.09 + 0.01) / 12 } };
     fric_chain_model m = { 2, li, mo, GRAV, 2, { { 1, 0.3, 0.05 }, { 1, 0.3, -0.05 } }, -0.2, 0.6, 0.5 };
