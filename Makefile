@@ -273,7 +273,7 @@ readme-figures:
 WASM    = build/wasm
 WASMB   = build/wasm-bench
 EMCC    = NODE_PATH=/usr/share/nodejs emcc
-EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(CORE_INC) \
+EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) -msimd128 $(CORE_INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm

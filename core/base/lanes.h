@@ -56,6 +56,23 @@
 
 typedef double fric__vd __attribute__((vector_size(8 * FRIC_LANES_N)));
 typedef long long fric__vm __attribute__((vector_size(8 * FRIC_LANES_N)));
+typedef unsigned long long fric__vu __attribute__((vector_size(8 * FRIC_LANES_N)));
+typedef unsigned char fric__vb __attribute__((vector_size(FRIC_LANES_N)));
+
+/* the mask of FRIC_LANES_N flags 0/1 (bytes) */
+static inline fric__vm fric__vmask_bytes(const unsigned char *p)
+{
+    fric__vb b;
+    memcpy(&b, p, sizeof b);
+    return -__builtin_convertvector(b, fric__vm);
+}
+
+/* Inlined into the kernels whatever the compiler's size heuristics say: a
+ * call would cut the two vectors' interleaved dependency chains. Only
+ * operations every target has natively are used on the 64-bit integer
+ * lanes (add, subtract, and, or, xor, shifts by a constant; no 64-bit
+ * compare or arithmetic right shift, which SSE2 lacks). */
+#define FRIC__VINLINE static inline __attribute__((always_inline))
 
 /* ------------------------------------------------------------ basics */
 
@@ -76,19 +93,26 @@ static inline fric__vd fric__vload(const double *p)
 static inline void fric__vstore(double *p, fric__vd v) { memcpy(p, &v, sizeof v); }
 static inline fric__vm fric__vbits(fric__vd x) { return (fric__vm)x; }
 static inline fric__vd fric__vfrom_bits(fric__vm m) { return (fric__vd)m; }
-/* m ? a : b lane by lane (m all ones or 0) */
+/* m ? a : b lane by lane (m all ones or 0): one blend where the target
+ * has it (AVX: vblendvpd; wasm SIMD128 matches the and/or form to
+ * v128.bitselect), else and, and-not, or */
 static inline fric__vd fric__vsel(fric__vm m, fric__vd a, fric__vd b)
 {
+#if defined(__AVX__) && FRIC_LANES_N == 4 && !defined(__clang__)
+    return __builtin_ia32_blendvpd256(b, a, (fric__vd)m);
+#else
     return (fric__vd)(((fric__vm)a & m) | ((fric__vm)b & ~m));
+#endif
 }
 static inline fric__vd fric__vabs(fric__vd x)
 {
     return (fric__vd)((fric__vm)x & fric__vmset(0x7fffffffffffffffLL));
 }
-/* +1, −1, or 0 (for ±0 and NaN), as fric__sgn */
+/* +1, −1, or 0 (for ±0 and NaN), as fric__sgn: (x > 0) − (x < 0) */
 static inline fric__vd fric__vsgn(fric__vd x)
 {
-    return fric__vsel(x > 0, fric__vset(1.0), fric__vsel(x < 0, fric__vset(-1.0), fric__vset(0.0)));
+    fric__vm one = fric__vbits(fric__vset(1.0));
+    return (fric__vd)(one & (x > 0)) - (fric__vd)(one & (x < 0));
 }
 /* 1 where x is finite (not ±inf, not NaN): |x| ≤ DBL_MAX */
 static inline fric__vm fric__visfinite(fric__vd x)
@@ -121,7 +145,7 @@ static inline fric__vd fric__vpow2_shifted(fric__vd s)
  * e^r = 1 − ((lo − r·c/(2 − c)) − hi), c = r − r²·P(r²);
  * then 2^k in two factors (2^⌊k/2⌋·2^(k−⌊k/2⌋)) so that subnormal results
  * round once. */
-static inline fric__vd fric__vexp(fric__vd x)
+FRIC__VINLINE fric__vd fric__vexp(fric__vd x)
 {
     const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10,
                  inv_ln2 = 1.44269504088896338700e+00;
@@ -137,11 +161,11 @@ static inline fric__vd fric__vexp(fric__vd x)
     fric__vd t = r * r;
     fric__vd c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
     fric__vd y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
-    /* k = k1 + k2 with k1 = ⌊k/2⌋ (arithmetic shift), both in the normal range */
-    fric__vm ki = fric__vbits(s) - fric__vbits(fric__vset(FRIC__SHIFTER));
-    fric__vm k1 = ki >> 1, k2 = ki - k1;
-    y = y * fric__vfrom_bits((k1 + 1023) << 52);
-    y = y * fric__vfrom_bits((k2 + 1023) << 52);
+    /* k = k1 + k2 with k1 = round(k/2), both in the normal range */
+    fric__vd s1 = k * 0.5 + FRIC__SHIFTER;
+    fric__vd k2 = k - (s1 - FRIC__SHIFTER);
+    y = y * fric__vpow2_shifted(s1);
+    y = y * fric__vpow2_shifted(k2 + FRIC__SHIFTER);
     y = fric__vsel(big, fric__vset(__builtin_inf()), y);
     y = fric__vsel(small, fric__vset(0.0), y);
     return fric__vsel(nan, x, y);
@@ -153,7 +177,7 @@ static inline fric__vd fric__vexp(fric__vd x)
  * s = f/(2 + f), R(s²) the Remez polynomial, ln x = k·ln2_hi −
  * ((hfsq − (s·(hfsq + R) + k·ln2_lo)) − f), hfsq = f²/2. Subnormal x is
  * scaled by 2^54 first. */
-static inline fric__vd fric__vlog(fric__vd x)
+FRIC__VINLINE fric__vd fric__vlog(fric__vd x)
 {
     const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
     const double Lg1 = 6.666666666666735130e-01, Lg2 = 3.999999999940941908e-01,
@@ -164,7 +188,7 @@ static inline fric__vd fric__vlog(fric__vd x)
     fric__vm sub = x < 2.2250738585072014e-308;
     fric__vd xs = fric__vsel(sub, x * 18014398509481984.0, x);   /* × 2^54 */
     fric__vm b = fric__vbits(xs);
-    fric__vm e = ((b >> 52) & 0x7ff) - 1023;
+    fric__vm e = (fric__vm)(((fric__vu)b >> 52) & 0x7ff) - 1023;   /* x ≥ 0 here */
     e = e - (sub & 54);
     /* mantissa m in [1, 2); halve it (k + 1) when m ≥ √2 */
     fric__vd m = fric__vfrom_bits((b & 0x000fffffffffffffLL) | 0x3ff0000000000000LL);
@@ -186,7 +210,7 @@ static inline fric__vd fric__vlog(fric__vd x)
 }
 
 /* a^α = exp(α·ln a) for a ≥ 0, α > 0 (0 at a = 0: exp(−inf)) */
-static inline fric__vd fric__vpow(fric__vd a, fric__vd alpha)
+FRIC__VINLINE fric__vd fric__vpow(fric__vd a, fric__vd alpha)
 {
     return fric__vexp(alpha * fric__vlog(a));
 }
@@ -196,7 +220,7 @@ static inline fric__vd fric__vpow(fric__vd a, fric__vd alpha)
 /* sin x: n = round(x·2/π), r = x − n·π/2 as r0 + r1 (fdlibm e_rem_pio2.c's
  * medium case, two steps of a 33 + 33 + 53-bit π/2), then by n mod 4:
  * sin r, cos r, −sin r, −cos r (FreeBSD k_sin.c, k_cos.c). */
-static inline fric__vd fric__vsin(fric__vd x)
+FRIC__VINLINE fric__vd fric__vsin(fric__vd x)
 {
     const double invpio2 = 6.36619772367581382433e-01, pio2_1 = 1.57079632673412561417e+00,
                  pio2_2 = 6.07710050630396597660e-11, pio2_2t = 2.02226624879595063154e-21;
@@ -229,9 +253,9 @@ static inline fric__vd fric__vsin(fric__vd x)
     fric__vd hz = 0.5 * z;
     fric__vd wc = 1.0 - hz;
     fric__vd cs = wc + (((1.0 - wc) - hz) + (z * rc - y0 * y1));
-    fric__vm odd = (n & 1) != 0, negq = (n & 2) != 0;
+    fric__vm odd = -(n & 1);                  /* all ones where n is odd */
     fric__vd res = fric__vsel(odd, cs, sn);
-    res = fric__vsel(negq, -res, res);
+    res = fric__vfrom_bits(fric__vbits(res) ^ ((n & 2) << 62));   /* − where n mod 4 ≥ 2 */
     res = fric__vsel(fric__vabs(x) < 0x1p-27, x, res);   /* sin x = x there; keeps −0 */
     return fric__vsel(out, fric__vset(__builtin_nan("")), res);
 }

@@ -28,6 +28,12 @@
  * must be included first).
  */
 
+/* inlined whatever the size heuristics say (one step is one dependency
+ * chain the compiler schedules as a whole) */
+#ifndef FX_INLINE
+#define FX_INLINE static inline __attribute__((always_inline))
+#endif
+
 #ifndef FX_T
 #include <math.h>
 #define FX_T double
@@ -43,7 +49,7 @@
 #endif
 
 /* x < lo ? lo : x > hi ? hi : x (numpy's clip, bench_servo.c) */
-static inline FX_T fx_clip(FX_T x, FX_T lo, FX_T hi)
+FX_INLINE FX_T fx_clip(FX_T x, FX_T lo, FX_T hi)
 {
     return FX_SEL(x < lo, lo, FX_SEL(x > hi, hi, x));
 }
@@ -51,7 +57,7 @@ static inline FX_T fx_clip(FX_T x, FX_T lo, FX_T hi)
 /* s = exp(−|θ̇/θ̇_s|^α); exactly 1 at θ̇ = 0 and exactly 0 once the exponent
  * passes 746 (exp underflows to 0 below −745.14), which lets one bench skip
  * libm's slow underflow path without changing a bit. */
-static inline FX_T fx_stribeck(const FX_FRICTION *p, FX_T dtheta)
+FX_INLINE FX_T fx_stribeck(const FX_FRICTION *p, FX_T dtheta)
 {
     FX_T u = FX_SEL(dtheta == 0, FX_C(0.0), FX_POW(FX_ABS(dtheta / p->dtheta_s), p->alpha));
     return FX_SEL(dtheta == 0, FX_C(1.0), FX_SEL(u > 746.0, FX_C(0.0), FX_EXP(-u)));
@@ -60,7 +66,7 @@ static inline FX_T fx_stribeck(const FX_FRICTION *p, FX_T dtheta)
 /* Q of M6 before the factor s: K_eq·τe² if |τe| < |τm|, K_mq·τm² if |τe| >
  * |τm|, 0 if equal, and only when sign(τe) ≠ sign(τm) (numpy sign: 0 is its
  * own sign) */
-static inline FX_T fx_quad_term(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e)
+FX_INLINE FX_T fx_quad_term(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e)
 {
     FX_T ae = FX_ABS(tau_e), am = FX_ABS(tau_m);
     return FX_SEL(FX_SGN(tau_e) == FX_SGN(tau_m), FX_C(0.0),
@@ -70,7 +76,7 @@ static inline FX_T fx_quad_term(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e)
 
 /* M5/M6 |K_e·τe − K_m·τm| and |K_es·τe − K_ms·τm| (dir), else the load
  * L = |τe − τm| of M3/M4 (gear_s unused, 0) */
-static inline void fx_gear_terms(const FX_FRICTION *p, int dir, FX_T tau_m, FX_T tau_e,
+FX_INLINE void fx_gear_terms(const FX_FRICTION *p, int dir, FX_T tau_m, FX_T tau_e,
                                  FX_T *gear, FX_T *gear_s)
 {
     if (dir) {
@@ -83,7 +89,7 @@ static inline void fx_gear_terms(const FX_FRICTION *p, int dir, FX_T tau_m, FX_T
 }
 
 /* frictionloss(θ̇, τm, τe), the budget without K_v·|θ̇| (model 1..6) */
-static inline FX_T fx_frictionloss(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
+FX_INLINE FX_T fx_frictionloss(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
 {
     int m = p->model;
     int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
@@ -103,13 +109,13 @@ static inline FX_T fx_frictionloss(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m
 }
 
 /* the whole budget τ_f^m = frictionloss + K_v·|θ̇| (eq. 3) */
-static inline FX_T fx_budget(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
+FX_INLINE FX_T fx_budget(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
 {
     return fx_frictionloss(p, dtheta, tau_m, tau_e) + p->K_v * FX_ABS(dtheta);
 }
 
 /* B(w) = C + A·s(w) + K_v·w split for fixed τm, τe (fric_servo_split) */
-static inline void fx_split(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e, FX_T *C, FX_T *A)
+FX_INLINE void fx_split(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e, FX_T *C, FX_T *A)
 {
     int m = p->model;
     int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
@@ -130,7 +136,7 @@ static inline void fx_split(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e, FX_T *
 
 /* VOLTAGE control (eqs. 11-12): duty = clip(error_gain·kp·e, ±max_pwm),
  * V = vin·duty, τm = kt·V/R − kt²·θ̇/R; 0 where the torque is off (te 0) */
-static inline FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
+FX_INLINE FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
                                     FX_T max_pwm, FX_T q, FX_T dq, FX_T goal)
 {
     FX_T duty = (goal - q) * kp * error_gain;
@@ -143,7 +149,7 @@ static inline FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin,
 
 /* CURRENT control (eqs. 13-14): I = clip(kp·e − d·√kp·θ̇, ±max_amps),
  * τm = clip(kt·I, ±kt·max_volts/R − kt²·θ̇/R); sqrt_kp = √kp */
-static inline FX_T fx_motor_current(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T sqrt_kp, FX_T d_gain,
+FX_INLINE FX_T fx_motor_current(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T sqrt_kp, FX_T d_gain,
                                     FX_T max_amps, FX_T max_volts, FX_T q, FX_T dq, FX_T goal)
 {
     FX_T amps = (goal - q) * kp + d_gain * sqrt_kp * (0.0 - dq);
@@ -155,14 +161,14 @@ static inline FX_T fx_motor_current(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T sqrt
 }
 
 /* τe = (m + m_arm/2)·(−g)·l·sin(q + q_offset), grav the gain */
-static inline FX_T fx_gravity(FX_T grav, FX_T q, FX_T q_offset)
+FX_INLINE FX_T fx_gravity(FX_T grav, FX_T q, FX_T q_offset)
 {
     return grav * FX_SIN(q + q_offset);
 }
 
 /* CLIP (Algorithm 1 line 7): τf = −sign(τ_stop)·min(|τ_stop|, B);
  * *stuck where |τ_stop| ≤ B */
-static inline FX_T fx_clip_friction(FX_T tau_stop, FX_T budget, FX_M *stuck)
+FX_INLINE FX_T fx_clip_friction(FX_T tau_stop, FX_T budget, FX_M *stuck)
 {
     FX_T ats = FX_ABS(tau_stop);
     *stuck = ats <= budget;
@@ -171,7 +177,7 @@ static inline FX_T fx_clip_friction(FX_T tau_stop, FX_T budget, FX_M *stuck)
 
 /* lines 9-10 as the reference code: θ̇' clipped to ±dq_max
  * (FRIC_BENCH_DQ_MAX), q' = q + (θ̇'·dt + ½·a·dt²) */
-static inline void fx_integrate(FX_T q, FX_T dq_new, FX_T acc, FX_T dt, FX_T dt2, double dq_max,
+FX_INLINE void fx_integrate(FX_T q, FX_T dq_new, FX_T acc, FX_T dt, FX_T dt2, double dq_max,
                                 FX_T *q_out, FX_T *dq_out)
 {
     dq_new = FX_SEL(dq_new > dq_max, FX_C(dq_max), dq_new);

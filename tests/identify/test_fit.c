@@ -48,18 +48,13 @@
 #include <string.h>
 
 #include "bench_json.h"
+#include "bench_logs.h"
 #include "fric_cmaes.h"
 #include "fric_fit.h"
 
-#define LOGS "../shared/data/bam/logs/xl330/processed"
-#define N_SHARED 16
-
-static const char *const xl330_logs[N_SHARED] = {
-    "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
-    "2026-01-15_10h28m42", "2026-01-15_10h28m49", "2026-01-15_10h28m57", "2026-01-15_10h29m04",
-    "2026-01-15_10h29m14", "2026-01-15_10h29m21", "2026-01-15_10h29m29", "2026-01-15_10h29m37",
-    "2026-01-15_10h29m47", "2026-01-15_10h29m54", "2026-01-15_10h30m02", "2026-01-15_10h30m10",
-};
+#define LOGS BENCH_XL330_DIR
+#define N_SHARED BENCH_N_XL330
+#define xl330_logs bench_xl330_logs
 
 static int contains_text(const char *s, const char *sub)
 {
