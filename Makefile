@@ -5,7 +5,7 @@
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
-        bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short \
+        bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         readme-figures fuzz fuzz-build fuzz-regress
 
 CC      ?= cc
@@ -249,6 +249,18 @@ bench-wasm: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
+
+# profile-step: where the scalar pendulum step's instructions go (callgrind:
+# `perf stat` has no hardware counters on this VM), M6, clip and implicit;
+# the table of docs/performance.md (not part of `make bench`: valgrind is slow)
+$(NAT)/profile_step: benchmarks/profile_step.c $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
+
+profile-step: $(NAT)/profile_step
+	@mkdir -p build/bench
+	@for t in clip implicit; do \
+	    valgrind --tool=callgrind --callgrind-out-file=build/bench/profile-$$t.callgrind $(NAT)/profile_step $$t; \
+	    callgrind_annotate build/bench/profile-$$t.callgrind | grep -E '^ *[0-9,]+ ' | head -16; done
 
 # every benchmark, in this order
 bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm
