@@ -215,7 +215,8 @@ int main(int argc, char **argv)
         fprintf(js, "\n  ],\n  \"exp_ns\": ");
         host_json_num(js, exp_ns, 6);
         fprintf(js, ",\n  \"lanes_isa\": \"%s\",\n  \"batch\": [",
-                auto_isa == FRIC_BENCH_LANES_AVX2 ? "avx2" : "generic");
+                auto_isa == FRIC_BENCH_LANES_AVX512 ? "avx512"
+                : auto_isa == FRIC_BENCH_LANES_AVX2 ? "avx2" : "generic");
     }
     const fric_bench_preset *p6 = fric_bench_preset_find("xl330", 6);
     first = 1;
@@ -225,10 +226,13 @@ int main(int argc, char **argv)
         double ratio1 = 1e9 / r1 / exp_ns, limit1 = t ? 10 : 8;
         printf("%-9s %-22s %14.1f %10.2f <= %g: %s\n", fric_treatment_name(tr),
                "scalar step, 1 bench", r1 / 1e6, ratio1, limit1, ratio1 <= limit1 ? "met" : "MISSED");
-        const int kernels[3] = { 0, FRIC_BENCH_LANES_GENERIC, FRIC_BENCH_LANES_AVX2 };
-        const char *kname[3] = { "scalar batch (exact)", "lanes generic 2x128", "lanes AVX2 4x256" };
-        for (int k = 0; k < 3; k++) {
-            if (kernels[k] == FRIC_BENCH_LANES_AVX2 && auto_isa != FRIC_BENCH_LANES_AVX2) continue;
+        const int kernels[4] = { 0, FRIC_BENCH_LANES_GENERIC, FRIC_BENCH_LANES_AVX2,
+                                 FRIC_BENCH_LANES_AVX512 };
+        const char *kname[4] = { "scalar batch (exact)", "lanes generic 2x128", "lanes AVX2 4x256",
+                                 "lanes AVX-512 8x512" };
+        const char *kid[4] = { "scalar", "generic", "avx2", "avx512" };
+        for (int k = 0; k < 4; k++) {
+            if (kernels[k] > auto_isa) continue;
             double rb = batch_rate(tr, kernels[k], reps, short_mode ? 400000 : 4000000);
             double ratio = rb > 0 ? 1e9 / rb / exp_ns : NAN;
             if (rb > 0)
@@ -240,8 +244,7 @@ int main(int argc, char **argv)
             if (js) {
                 fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"kernel\": "
                         "\"%s\", \"logs\": %d, \"log_steps_per_s\": ", first ? "" : ",",
-                        fric_treatment_name(tr), k == 0 ? "scalar" : k == 1 ? "generic" : "avx2",
-                        BATCH_LOGS);
+                        fric_treatment_name(tr), kid[k], BATCH_LOGS);
                 host_json_num(js, rb > 0 ? rb : NAN, 6);
                 fprintf(js, ", \"x_exp\": ");
                 host_json_num(js, ratio, 4);

@@ -132,7 +132,7 @@ function benchSystems() {
   if (Array.isArray(d.batch) && d.batch.some((r) => r.kernel) && fin(d.exp_ns)) {
     // issue 19: the lane kernel and the scalar step as ratios to exp() in the same run
     const kname = { scalar: 'scalar batch, exact (`fric_bench_batch_mae`)', generic: 'lane kernel, generic 2×128 bits (wasm SIMD128\'s)',
-      avx2: 'lane kernel, AVX2 4×256 bits' };
+      avx2: 'lane kernel, AVX2 4×256 bits', avx512: 'lane kernel, AVX-512 8×512 bits' };
     const rows = [];
     for (const fr of [...new Set(d.batch.map((r) => r.friction))]) {
       const one = d.batch.find((r) => r.friction === fr);

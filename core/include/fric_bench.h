@@ -382,8 +382,9 @@ int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
 #define FRIC_BENCH_LANES_AUTO 0     /* the best this machine has            */
 #define FRIC_BENCH_LANES_GENERIC 1  /* 2 lanes of 128 bits: SSE2, wasm SIMD128 */
 #define FRIC_BENCH_LANES_AVX2 2     /* 4 lanes of 256 bits (x86-64 with AVX2) */
+#define FRIC_BENCH_LANES_AVX512 3   /* 8 lanes of 512 bits (x86-64, AVX-512 F+DQ) */
 
-/* The kernel FRIC_BENCH_LANES_AUTO runs here (AVX2 or GENERIC). */
+/* The kernel FRIC_BENCH_LANES_AUTO runs here (AVX512, AVX2 or GENERIC). */
 int fric_bench_lanes_isa_auto(void);
 
 /* The replay score of fric_bench_batch_mae for count parameter sets d[c]

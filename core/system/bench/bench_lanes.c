@@ -3,8 +3,9 @@
  * (fric_bench_batch_mae_lanes): the multi-lane kernel of bench_lanes_impl.h
  * compiled for the baseline ISA (2 lanes of 128 bits: SSE2 natively,
  * SIMD128 in the browser's wasm build, -msimd128) and, on x86-64, for AVX2
- * (bench_lanes_avx2.c), picked at run time (__builtin_cpu_supports). Both
- * give the same bits lane by lane (lanes.h: no libm, no FMA contraction).
+ * (bench_lanes_avx2.c) and AVX-512 (bench_lanes_avx512.c), the best the CPU
+ * has picked at run time (__builtin_cpu_supports). All give the same bits
+ * lane by lane (lanes.h: no libm, no FMA contraction).
  */
 #include <math.h>
 
@@ -17,9 +18,20 @@ int fric_bench_lanes_isa_auto(void)
 {
 #if FRIC__BENCH_HAVE_AVX2
     __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq"))
+        return FRIC_BENCH_LANES_AVX512;
     if (__builtin_cpu_supports("avx2")) return FRIC_BENCH_LANES_AVX2;
 #endif
     return FRIC_BENCH_LANES_GENERIC;
+}
+
+/* 1 when this machine runs kernel isa (a FRIC_BENCH_LANES_* but AUTO) */
+static int isa_available(int isa)
+{
+    int best = fric_bench_lanes_isa_auto();
+    return isa == FRIC_BENCH_LANES_GENERIC
+           || (isa == FRIC_BENCH_LANES_AVX2 && best >= FRIC_BENCH_LANES_AVX2)
+           || (isa == FRIC_BENCH_LANES_AVX512 && best == FRIC_BENCH_LANES_AVX512);
 }
 
 int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
@@ -29,10 +41,9 @@ int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *
     if (!b || !d || !mae) m = fric__fail(FRIC_E_NULL, -1, "lanes: b, d and mae must be given.");
     else if (count < 1) m = fric__say("lanes: count = 0; give at least one parameter set.");
     else if (isa == FRIC_BENCH_LANES_AUTO) isa = fric_bench_lanes_isa_auto();
-    if (!m && isa != FRIC_BENCH_LANES_GENERIC
-        && !(isa == FRIC_BENCH_LANES_AVX2 && fric_bench_lanes_isa_auto() == FRIC_BENCH_LANES_AVX2))
+    if (!m && !isa_available(isa))
         m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: kernel %d is not available on this machine "
-                       "(0: auto, 1: generic, 2: AVX2 where the CPU has it).", isa);
+                       "(0: auto, 1: generic, 2: AVX2, 3: AVX-512 where the CPU has them).", isa);
     for (size_t c = 0; !m && c < count; c++) {
         if (d[c].treatment != FRIC_TREATMENT_CLIP)
             m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: parameter set %zu: the lane kernel "
@@ -57,7 +68,8 @@ int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *
         return fric__rc();
     }
 #if FRIC__BENCH_HAVE_AVX2
-    if (isa == FRIC_BENCH_LANES_AVX2) fric__bench_lanes_avx2(b, d, count, mae, q_sim);
+    if (isa == FRIC_BENCH_LANES_AVX512) fric__bench_lanes_avx512(b, d, count, mae, q_sim);
+    else if (isa == FRIC_BENCH_LANES_AVX2) fric__bench_lanes_avx2(b, d, count, mae, q_sim);
     else
 #endif
         fric__bench_lanes_generic(b, d, count, mae, q_sim);

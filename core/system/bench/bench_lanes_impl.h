@@ -177,6 +177,7 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
         lanes_setup(b, d, l0 + W, L, &cb, &qb, &dqb);
         fric__vm alive_a = fric__vmset(-1), alive_b = fric__vmset(-1);
         fric__vd sa = fric__vset(0.0), sb = fric__vset(0.0);
+        int two = l0 + W < L;   /* the block's second vector holds lanes (else all padding) */
         size_t kmax = 0;
         for (size_t l = l0; l < L && l < l0 + 2 * W; l++)
             if (b->n[l % N] > kmax) kmax = b->n[l % N];
@@ -195,7 +196,7 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
             fric__vm ta = lanes_row_te(b->torque_enable + row, &ma);
             fric__vm tb = lanes_row_te(b->torque_enable + row, &mb);
             lanes_step(&ca, current, &qa, &dqa, ga, ta, act_a, &alive_a);
-            lanes_step(&cb, current, &qb, &dqb, gb, tb, act_b, &alive_b);
+            if (two) lanes_step(&cb, current, &qb, &dqb, gb, tb, act_b, &alive_b);
         }
         for (size_t j = 0; j < W; j++) {
             if (l0 + j < L) mae[l0 + j] = alive_a[j] ? sa[j] / (double)b->n[(l0 + j) % N] : NAN;

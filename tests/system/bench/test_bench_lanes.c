@@ -16,7 +16,8 @@
  *     the flips are counted and printed. The xl330 logs under the xl330's
  *     own presets (what a fit of them evaluates) must not flip.
  *  2. CONSISTENCY CHECKS (the kernel against itself): the generic (2 × 128
- *     bits) and AVX2 (4 × 256 bits) kernels give the same bits; a
+ *     bits), AVX2 (4 × 256) and AVX-512 (8 × 512) kernels, where the CPU has
+ *     them, give the same bits; a
  *     parameter set scored among others (count > 1) gives the same bits as
  *     alone.
  *  3. Masking: synthetic logs of 13 lengths, steps, loads, gains, supplies
@@ -159,7 +160,7 @@ static void kernels_and_grouping_agree(void **state)
     fric_fit_batch b;
     read_logs(XL_DIR, xl_logs, N_XL, xl, &b);
     const char *why;
-    int have_avx2 = fric_bench_lanes_isa_auto() == FRIC_BENCH_LANES_AVX2;
+    int best = fric_bench_lanes_isa_auto();
     enum { C = 5 };
     static double alone[C][N_XL], group[C * N_XL], other[C * N_XL];
     for (int model = 1; model <= 6; model++) {
@@ -178,15 +179,16 @@ static void kernels_and_grouping_agree(void **state)
                                                     NULL, &why), 0);
         for (int c = 0; c < C; c++)
             for (int i = 0; i < N_XL; i++) assert_true(group[c * N_XL + i] == alone[c][i]);
-        if (have_avx2) {
-            assert_int_equal(fric_bench_batch_mae_lanes(&b.b, d, C, FRIC_BENCH_LANES_AVX2, other,
-                                                        NULL, &why), 0);
+        for (int isa = FRIC_BENCH_LANES_AVX2; isa <= best; isa++) {
+            assert_int_equal(fric_bench_batch_mae_lanes(&b.b, d, C, isa, other, NULL, &why), 0);
             assert_memory_equal(other, group, sizeof group);
         }
     }
     print_message("consistency check: 5 parameter sets × 16 logs × M1-M6 scored together equal "
-                  "each set alone, bit for bit; AVX2 equals generic bit for bit%s\n",
-                  have_avx2 ? "" : " (not checked: this CPU has no AVX2)");
+                  "each set alone, bit for bit; %s\n",
+                  best == FRIC_BENCH_LANES_AVX512 ? "AVX2 and AVX-512 equal generic bit for bit"
+                  : best == FRIC_BENCH_LANES_AVX2 ? "AVX2 equals generic bit for bit (no AVX-512 here)"
+                  : "generic only (this CPU has no AVX2)");
     fric_fit_batch_free(&b);
     for (int i = 0; i < N_XL; i++) fric_io_log_free(&xl[i]);
 }
