@@ -314,6 +314,14 @@ function headline() {
       if (v.length) out.push(`- M6 pendulum step, one bench, \`${f}\`: ${msps(Math.min(...v))}–${msps(Math.max(...v))} M steps/s`);
     }
   }
+  if (s && Array.isArray(s.data.batch)) {
+    const lane = s.data.batch.find((r) => r.friction === 'clip' && r.kernel === s.data.lanes_isa);
+    const exact = s.data.batch.find((r) => r.friction === 'clip' && r.kernel === 'scalar');
+    if (lane && fin(lane.log_steps_per_s)) {
+      out.push(`- identification's lane kernel (${lane.kernel}, M6 \`clip\`): ${msps(lane.log_steps_per_s)} M log-steps/s on one core, `
+        + `${f2(lane.x_exp)}× exp() (target ≤ 2.5×)${exact ? `; the exact batch: ${msps(exact.log_steps_per_s)} M` : ''}`);
+    }
+  }
   if (w && Array.isArray(w.data.kernels) && w.data.kernels.length) {
     const r = w.data.kernels.map((k) => k.ratio).filter(fin);
     out.push(`- wasm/native, same kernels: ${f2(Math.min(...r))}–${f2(Math.max(...r))}× (target ≤ ${w.data.target_ratio}×)`);
@@ -321,7 +329,9 @@ function headline() {
   const fb = bench('fit');
   if (fb && fb.data.m4_speed) {
     const m4 = (fb.data.models || []).find((m) => m.model === 'm4');
-    out.push(`- M4 fit, ${fb.data.budget} evaluations of 8 xl330 logs, native: ${f2(fb.data.m4_speed.wall_s)} s on ${fb.data.m4_speed.threads} threads (target ≤ 5 s)`
+    const la = fb.data.load_average_1min || {};
+    out.push(`- M4 fit, ${fb.data.budget} evaluations of 8 xl330 logs, native: ${f2(fb.data.m4_speed.wall_s)} s on ${fb.data.m4_speed.threads} threads`
+      + `${fin(la.start) ? ` at load average ${la.start.toFixed(1)}` : ''} (target ≤ 5 s; issue 19: ≤ 1 s), ${f2(fb.data.m4_speed.cpu_s_1_thread)} CPU-s on one thread`
       + (m4 ? `; validation MAE ${mae(m4.fit_valid)} rad, published ${mae(m4.published_valid)} rad` : ''));
   }
   if (fs.existsSync(e2eJson)) {
