@@ -10,10 +10,20 @@
 #include "bench_internal.h"
 
 #if FRIC__BENCH_HAVE_AVX2
+#include <math.h>
+#include <string.h>
+/* every function from here on (lanes.h's included) compiled for the target */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512dq"))), apply_to = function)
+#else
 #pragma GCC target("avx512f,avx512dq")
+#endif
 #define FRIC_LANES_N 8
 #define LANES_KERNEL fric__bench_lanes_avx512
 #include "bench_lanes_impl.h"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 #else
 typedef int fric__bench_lanes_avx512_unused;   /* ISO C: no empty translation unit */
 #endif
