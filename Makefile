@@ -5,7 +5,7 @@
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
-        bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short \
+        bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         readme-figures fuzz fuzz-build fuzz-regress
 
 CC      ?= cc
@@ -182,6 +182,8 @@ $(eval $(call test_progs,$(ASN),$(SANFLAGS)))
 # the tool's number formatting, linked (not included) into its cmocka test
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
+# the vector special functions of the lane kernels, private to the core (lanes.h)
+$(NAT)/tests/base/test_lanes $(ASN)/tests/base/test_lanes: TEST_EXTRA = -Icore/base
 # CMA-ES's deterministic log and exp, private to identify (cmaes_internal.h)
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 # the chain's bounded least squares, private to the chain family (chain_internal.h)
@@ -303,6 +305,18 @@ bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
 
+# profile-step: where the scalar pendulum step's instructions go (callgrind:
+# `perf stat` has no hardware counters on this VM), M6, clip and implicit;
+# the table of docs/performance.md (not part of `make bench`: valgrind is slow)
+$(NAT)/profile_step: benchmarks/profile_step.c $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
+
+profile-step: $(NAT)/profile_step
+	@mkdir -p build/bench
+	@for t in clip implicit; do \
+	    valgrind --tool=callgrind --callgrind-out-file=build/bench/profile-$$t.callgrind $(NAT)/profile_step $$t; \
+	    callgrind_annotate build/bench/profile-$$t.callgrind | grep -E '^ *[0-9,]+ ' | head -16; done
+
 # every benchmark, in this order
 bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm
 bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-wasm-short
@@ -326,7 +340,7 @@ readme-figures:
 WASM    = build/wasm
 WASMB   = build/wasm-bench
 EMCC    = NODE_PATH=/usr/share/nodejs emcc
-EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) $(CORE_INC) \
+EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) -msimd128 $(CORE_INC) \
           -sMODULARIZE -sEXPORT_ES6 -sENVIRONMENT=web -sEXPORT_NAME=createFrictionCore \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm

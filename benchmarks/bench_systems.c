@@ -64,7 +64,7 @@ static double bench_rate(const fric_bench_preset *p, fric_treatment tr, int lane
  * of fric_bench_batch_mae for treatment tr (one call scores every log). */
 #define BATCH_LOGS 16
 #define BATCH_SAMPLES 1200   /* 6 s at 5 ms */
-static double batch_rate(fric_treatment tr, int reps, long min_steps)
+static double batch_rate(fric_treatment tr, int kernel, int reps, long min_steps)
 {
     static double goal[BATCH_SAMPLES * BATCH_LOGS], q_rec[BATCH_SAMPLES * BATCH_LOGS];
     static unsigned char te[BATCH_SAMPLES * BATCH_LOGS];
@@ -105,7 +105,9 @@ static double batch_rate(fric_treatment tr, int reps, long min_steps)
         double t0 = host_thread_cpu();
         long done = 0;
         while (done < min_steps) {
-            if (fric_bench_batch_mae(&b, &d, lanes, mae, NULL)) return 0;
+            if (kernel ? fric_bench_batch_mae_lanes(&b, &d, 1, kernel, mae, NULL, NULL)
+                       : fric_bench_batch_mae(&b, &d, lanes, mae, NULL))
+                return 0;
             done += per_call;
         }
         double rate = (double)done / (host_thread_cpu() - t0);
@@ -200,22 +202,58 @@ int main(int argc, char **argv)
         }
     }
 
-    /* batched evaluation beside the single bench */
-    printf("\nBatched evaluation (fric_bench_batch_mae), %d synthetic 6 s logs at 5 ms, xl330 M6\n",
-           BATCH_LOGS);
-    printf("%-9s %18s %18s %s\n", "friction", "batch [M log-steps/s]", "1 bench [M/s]",
-           "target >= 40 M log-steps/s (one core)");
-    if (js) fprintf(js, "\n  ],\n  \"batch\": [");
+    /* batched evaluation beside the single bench, and the lane kernel, as
+     * ratios to exp() timed in this run (issue 19's targets: lane kernel
+     * ≤ 2.5× exp per log-step, scalar step clip ≤ 8×, implicit ≤ 10×) */
+    double exp_ns = host_exp_ns(short_mode ? 300 : 3000);
+    int auto_isa = fric_bench_lanes_isa_auto();
+    printf("\nBatched evaluation, %d synthetic 6 s logs at 5 ms, xl330 M6; exp() (libm) %.2f ns "
+           "in this run\n", BATCH_LOGS, exp_ns);
+    printf("%-9s %-22s %14s %10s %s\n", "friction", "kernel", "M log-steps/s", "x exp",
+           "target");
+    if (js) {
+        fprintf(js, "\n  ],\n  \"exp_ns\": ");
+        host_json_num(js, exp_ns, 6);
+        fprintf(js, ",\n  \"lanes_isa\": \"%s\",\n  \"batch\": [",
+                auto_isa == FRIC_BENCH_LANES_AVX512 ? "avx512"
+                : auto_isa == FRIC_BENCH_LANES_AVX2 ? "avx2" : "generic");
+    }
     const fric_bench_preset *p6 = fric_bench_preset_find("xl330", 6);
+    first = 1;
     for (int t = 0; t < 2; t++) {
         fric_treatment tr = t ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
-        double rb = batch_rate(tr, reps, short_mode ? 400000 : 4000000);
         double r1 = bench_rate(p6, tr, 1, steps, reps, goals);
-        printf("%-9s %18.1f %18.1f %s\n", fric_treatment_name(tr), rb / 1e6, r1 / 1e6,
-               rb >= 40e6 ? "met" : "MISSED");
-        if (js) fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"logs\": %d, "
-                        "\"log_steps_per_s\": %.6g, \"single_bench_steps_per_s\": %.6g}",
-                        t ? "," : "", fric_treatment_name(tr), BATCH_LOGS, rb, r1);
+        double ratio1 = 1e9 / r1 / exp_ns, limit1 = t ? 10 : 8;
+        printf("%-9s %-22s %14.1f %10.2f <= %g: %s\n", fric_treatment_name(tr),
+               "scalar step, 1 bench", r1 / 1e6, ratio1, limit1, ratio1 <= limit1 ? "met" : "MISSED");
+        const int kernels[4] = { 0, FRIC_BENCH_LANES_GENERIC, FRIC_BENCH_LANES_AVX2,
+                                 FRIC_BENCH_LANES_AVX512 };
+        const char *kname[4] = { "scalar batch (exact)", "lanes generic 2x128", "lanes AVX2 4x256",
+                                 "lanes AVX-512 8x512" };
+        const char *kid[4] = { "scalar", "generic", "avx2", "avx512" };
+        for (int k = 0; k < 4; k++) {
+            if (kernels[k] > auto_isa) continue;
+            double rb = batch_rate(tr, kernels[k], reps, short_mode ? 400000 : 4000000);
+            double ratio = rb > 0 ? 1e9 / rb / exp_ns : NAN;
+            if (rb > 0)
+                printf("%-9s %-22s %14.1f %10.2f %s\n", fric_treatment_name(tr), kname[k], rb / 1e6,
+                       ratio, k == 0 ? "" : ratio <= 2.5 ? "<= 2.5: met" : "<= 2.5: MISSED");
+            else
+                printf("%-9s %-22s %14s %10s (the lane kernel steps clip only)\n",
+                       fric_treatment_name(tr), kname[k], "-", "-");
+            if (js) {
+                fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"kernel\": "
+                        "\"%s\", \"logs\": %d, \"log_steps_per_s\": ", first ? "" : ",",
+                        fric_treatment_name(tr), kid[k], BATCH_LOGS);
+                host_json_num(js, rb > 0 ? rb : NAN, 6);
+                fprintf(js, ", \"x_exp\": ");
+                host_json_num(js, ratio, 4);
+                fprintf(js, ", \"single_bench_steps_per_s\": %.6g, \"single_bench_x_exp\": ", r1);
+                host_json_num(js, ratio1, 4);
+                fprintf(js, "}");
+            }
+            first = 0;
+        }
     }
 
     printf("\nEvery scenario and treatment, through the scenario interface (one row per step)\n");

@@ -23,8 +23,14 @@
 //   scenario bench  the pendulum bench through the scenario interface
 //                 (init, then step() in C inside the kernel, restarting when
 //                 a run ends), defaults. Reported as ns per output row.
+//   lane kernel   the multi-lane pendulum kernel (fric_bench_batch_mae_lanes,
+//                 issue 19), 2 parameter sets × 8 synthetic logs, xl330 M6,
+//                 clip, the generic 2 × 128-bit code on both sides (SSE2
+//                 natively, SIMD128 in wasm). Reported as ns per log-step.
 // Target: wasm/native <= 1.5 for each kernel. Checksums of the two sides must
-// agree to 1e-12 relative (else the run is reported broken and exits 1).
+// agree to 1e-12 relative, the lane kernel's bit for bit (a consistency
+// check: its math is the core's own, lanes.h), else the run is reported
+// broken and exits 1.
 //
 // Output: a table on stdout and the figures as JSON (build/bench/wasm.json,
 // build/bench/wasm-short.json with --short, or PATH). Exit 0 when the run
@@ -137,6 +143,17 @@ if (bench >= 0) {
   skipped.push({ name: 'scenario bench (pendulum step)', why: "no scenario 'bench' is registered in core/system/scenario.c yet" });
 }
 
+// the multi-lane pendulum kernel, the generic 2 × 128-bit code on both sides
+// (SSE2 natively, SIMD128 in wasm): its checksum must be the same bits
+if (typeof m._fxb_kern_lanes === 'function') {
+  const perCall = (size) => size * 8 * 1200 * 2;   // KERN_LANES_LOGS × SAMPLES × SETS
+  kernels.push({
+    name: 'lane kernel (2 sets × 8 logs, clip, M6)', unit: 'ns/log-step', perCall, exact: true,
+    native: async (size) => { const [ns, sum] = await native(`lanes ${size} 1`); return { ns: Number(ns), sum: Number(sum) }; },
+    wasm: (size) => { const t0 = performance.now(); const s = m._fxb_kern_lanes(size); return { ns: (performance.now() - t0) * 1e6, sum: s }; },
+  });
+}
+
 function stats(xs) {
   const s = xs.slice().sort((a, b) => a - b);
   return { min: s[0], median: s[Math.floor(s.length / 2)] };
@@ -170,7 +187,7 @@ try {
       sums = { native: a.sum, wasm: b.sum };
     }
     const sn = stats(nat), sw = stats(was);
-    const agree = sameSum(sums.native, sums.wasm);
+    const agree = k.exact ? sums.native === sums.wasm : sameSum(sums.native, sums.wasm);
     if (!agree) broken = true;
     results.push({
       kernel: k.name, unit: k.unit, size, rounds: MODE.rounds,

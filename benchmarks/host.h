@@ -15,6 +15,12 @@ double host_thread_cpu(void);   /* CPU time of the calling thread       [s] */
 const char *host_cpu_model(void);   /* /proc/cpuinfo "model name", or "unknown" */
 double host_load_average(void);     /* 1-minute load average, NaN if unknown    */
 
+/* The yardstick of the ratios: libm's exp() throughput [ns/call] on this
+ * thread's CPU time, 4096 independent inputs uniform on [−10, 10] summed,
+ * the best of `rounds` rounds (bench_core's exp row, timed again inside
+ * another benchmark so that its ratios are taken within one run). */
+double host_exp_ns(int rounds);
+
 /* JSON: a finite number with `digits` significant digits (17: exact), else
  * null; a string with quotes, backslashes and control characters escaped. */
 void host_json_num(FILE *f, double v, int digits);

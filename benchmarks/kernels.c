@@ -8,6 +8,7 @@
  *   phiz LAW N REPS SEED      -> "NS CHECKSUM"       (one timed kern_phi_z call)
  *   scn NAME ROWS             -> "NS ROWS CHECKSUM"  (one timed kern_scn_run call)
  *                                or "error MESSAGE"
+ *   lanes REPS ISA            -> "NS CHECKSUM"       (one timed kern_lanes call)
  *   quit
  *
  * NS is the CLOCK_MONOTONIC time of the kernel call alone (inputs are
@@ -112,6 +113,40 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
     return done;
 }
 
+double kern_lanes(int reps, int isa)
+{
+    enum { N = KERN_LANES_LOGS, S = KERN_LANES_SAMPLES, C = KERN_LANES_SETS };
+    static double goal[S * N], q_rec[S * N], mae[C * N];
+    static unsigned char te[S * N];
+    static size_t n[N];
+    static fric_io_log h[N];
+    for (int i = 0; i < N; i++) {
+        n[i] = S;
+        h[i] = (fric_io_log){ .mass = 0.3 + 0.05 * i, .length = 0.1 + 0.005 * (i % 4),
+                              .kp = 16 + 4 * (i % 3), .dt = 0.005 };
+        for (int k = 0; k < S; k++) {
+            int en;
+            size_t j = (size_t)k * N + (size_t)i;
+            goal[j] = fric_bench_traj_goal((fric_bench_traj)(i % 4), 0.005 * k, 0, &en);
+            te[j] = (unsigned char)en;
+            q_rec[j] = 0.9 * goal[j];
+        }
+    }
+    fric_bench_batch b = { N, S, n, goal, te, q_rec, NULL, h };
+    fric_bench_def d[C];
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d[0]);
+    d[0].treatment = FRIC_TREATMENT_CLIP;
+    d[1] = d[0];
+    d[1].friction.K_c *= 1.1;
+    double sum = NAN;
+    for (int r = 0; r < reps; r++) {
+        if (fric_bench_batch_mae_lanes(&b, d, C, isa, mae, NULL, NULL)) return NAN;
+        sum = 0;
+        for (int i = 0; i < C * N; i++) sum += mae[i];
+    }
+    return sum;
+}
+
 /* ------------------------------------------------------- native driver */
 #ifdef KERNELS_MAIN
 #include <stdio.h>
@@ -174,6 +209,17 @@ int main(void)
             double t1 = now_ns();
             if (k < 0) printf("error %s\n", why);
             else printf("%.17g %ld %.17g\n", t1 - t0, k, cs);
+        } else if (strcmp(cmd, "lanes") == 0) {
+            int reps, isa;
+            if (sscanf(line, "%*s %d %d", &reps, &isa) != 2 || reps < 1) {
+                printf("error bad lanes command\n");
+                continue;
+            }
+            double t0 = now_ns();
+            double s = kern_lanes(reps, isa);
+            double t1 = now_ns();
+            if (isnan(s)) printf("error the lane kernel refused (kernel %d)\n", isa);
+            else printf("%.17g %.17g\n", t1 - t0, s);
         } else {
             printf("error unknown command '%s'\n", cmd);
         }

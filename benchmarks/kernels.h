@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "fric_bench.h"
 #include "friction.h"
 #include "fric_scenario.h"
 
@@ -44,5 +45,17 @@ double kern_phi_z(const fric_law *law, double Z, const double *x, int n, int rep
  * or −1 with *why set when init or a step fails. *checksum receives the sum
  * of every value of the last row plus the number of restarts. rows < 1: 0, checksum 0. */
 long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const char **why);
+
+/* The multi-lane pendulum kernel (fric_bench_batch_mae_lanes, kernel isa:
+ * FRIC_BENCH_LANES_GENERIC natively is the same 2 × 128-bit code as wasm's
+ * SIMD128) on KERN_LANES_LOGS synthetic logs of KERN_LANES_SAMPLES samples
+ * at 5 ms (the built-in trajectories, xl330 M6 with KERN_LANES_SETS
+ * parameter sets scored together, clip), `reps` times. Returns Σ MAE of the
+ * last pass (the same bits natively and in wasm: lanes.h), NaN when the
+ * kernel refuses. Log-steps per call: reps × LOGS × SAMPLES × SETS. */
+#define KERN_LANES_LOGS 8
+#define KERN_LANES_SAMPLES 1200
+#define KERN_LANES_SETS 2
+double kern_lanes(int reps, int isa);
 
 #endif /* KERNELS_H */

@@ -873,19 +873,40 @@ static int fit_target(const char *actuator, int model, fric_fit_target *t)
     return from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why);
 }
 
+/* The checks of fxb_fit_losses and fxb_fit_losses_fast: the batch, count,
+ * the target of (actuator, model) into *t. 0, or 1 with the message. */
+static int fit_losses_args(const fxb_batch *h, const char *actuator, int model, int count,
+                           fric_fit_target *t)
+{
+    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
+    if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
+    return fit_target(actuator, model, t);
+}
+
 /* The losses of count candidates P[count·FRIC_FIT_N] on the batch
  * (fric_fit_loss) into out[count]; mae (may be NULL) receives each log's MAE,
  * [count·logs]. 0, or 1 with the message. */
 FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P,
                               int count, double *out, double *mae)
 {
-    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
-    if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
     fric_fit_target t;
-    if (fit_target(actuator, model, &t)) return 1;
+    if (fit_losses_args(h, actuator, model, count, &t)) return 1;
     for (int k = 0; k < count; k++)
         out[k] = fric_fit_loss(&t, P + (size_t)k * FRIC_FIT_N, &h->b, h->lanes,
                                mae ? mae + (size_t)k * h->b.logs : NULL);
+    set_error("");
+    return 0;
+}
+
+/* The fast losses of count candidates (fric_fit_losses_fast: the multi-lane
+ * kernel, SIMD128 here, the same bits as natively) into out[count]; ws:
+ * workspace of count·logs doubles. 0, or 1 with the message. */
+FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model, const double *P,
+                                   int count, double *out, double *ws)
+{
+    fric_fit_target t;
+    if (fit_losses_args(h, actuator, model, count, &t)) return 1;
+    fric_fit_losses_fast(&t, P, count, &h->b, h->lanes, ws, out);
     set_error("");
     return 0;
 }

@@ -1026,18 +1026,32 @@ export class FitBatch {
    *  Float64Array(count·logs) (each log's MAE) }. +Infinity where a
    *  candidate is not a usable bench (fric_fit_loss). */
   lossesDetail(P, actuator, model) {
+    const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
+    const { out: [loss, mae] } = core._call('fxb_fit_losses',
+      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+    return { loss, mae };
+  }
+  /** The checked candidates P of model (lossesDetail, lossesFast). */
+  _candidates(P, model) {
     this._live();
     const core = this._core, names = core._fitNames(), N = names.length;
     const k = core._fitModel('model', model);
     const x = f64s('P', P, { itemBytes: F64 + (F64 + this.logs * F64) / N });
     if (x.length % N) throw argError(RangeError, 'P', `P has ${x.length} numbers; it must hold whole candidates of ${N} (${names.slice(0, 4).join(', ')}, …).`);
-    const count = x.length / N, F = Float64Array;
-    const { out: [loss, mae] } = core._call('fxb_fit_losses',
-      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
-    return { loss, mae };
+    return { core, names, k, x, count: x.length / N };
   }
   /** The losses of count candidates (see lossesDetail). */
   losses(P, actuator, model) { return this.lossesDetail(P, actuator, model).loss; }
+  /** The same losses, fast (fric_fit_losses_fast: the multi-lane kernel with
+   *  the core's own vector sin/exp/pow, SIMD128; within ~1e-14 relative of
+   *  losses() and the same bits as the native fit's inner loop):
+   *  Float64Array(count). */
+  lossesFast(P, actuator, model) {
+    const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
+    const { out: [loss] } = core._call('fxb_fit_losses_fast',
+      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+    return loss;
+  }
   /** The loss [rad] of one vector p: the mean over the logs of each log's replay MAE. */
   loss(p, actuator, model) {
     const N = this._core.fit.paramKeys().length;

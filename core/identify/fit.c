@@ -242,3 +242,8 @@ const fric_fit_def *fric__fit_def(const fric_fit *f)
 {
     return &f->d;
 }
+
+void fric__fit_set_best_loss(fric_fit *f, double loss)
+{
+    f->prog.best_loss = loss;
+}

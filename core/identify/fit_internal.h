@@ -7,6 +7,10 @@
 /* The definition the fit was created with (its target and training batch). */
 const fric_fit_def *fric__fit_def(const fric_fit *f);
 
+/* Replaces progress.best_loss (fric_fit_run: the best candidate's loss
+ * rescored with the exact path after a fit minimised the fast one). */
+void fric__fit_set_best_loss(fric_fit *f, double loss);
+
 /* The refusal of an unknown actuator (known = 0) or a model outside 1..6,
  * as a fric__fail message naming the caller (`what`: "target", "space"),
  * or NULL when both are fine. One rule for the target and the space. */

@@ -4,6 +4,8 @@
  * replay MAE, mean_k |q_sim,k − q_log,k| [rad], with the servo's control law
  * recomputed from the simulated state and the logged goal (the score of
  * fric_bench_replay, evaluated for all logs at once by fric_bench_batch_mae).
+ * fric_fit_losses_fast scores several parameter sets at once with the
+ * multi-lane kernel (fric_bench_batch_mae_lanes), for the fit's inner loop.
  */
 #include <math.h>
 #include <string.h>
@@ -80,6 +82,18 @@ int fric_fit_preset_params(const char *actuator, int model, double *p, const cha
     return 0;
 }
 
+/* the mean of a candidate's per-log MAE (NaN: that replay diverged, +inf),
+ * summed in log order as fric_fit_loss sums */
+static double mean_mae(double *e, size_t logs)
+{
+    double sum = 0;
+    for (size_t i = 0; i < logs; i++) {
+        if (isnan(e[i])) e[i] = INFINITY;
+        sum += e[i];
+    }
+    return sum / (double)logs;
+}
+
 double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
                      fric_bench_lane *lanes, double *mae)
 {
@@ -94,10 +108,43 @@ double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_b
             for (size_t i = 0; i < b->logs; i++) mae[i] = INFINITY;
         return INFINITY;
     }
-    double sum = 0;
-    for (size_t i = 0; i < b->logs; i++) {
-        if (isnan(e[i])) e[i] = INFINITY;  /* that replay left the finite range */
-        sum += e[i];
+    return mean_mae(e, b->logs);    /* a replay that left the finite range: +inf */
+}
+
+/* candidates per kernel call (their defs live on the stack) */
+#define FAST_CHUNK 8
+
+void fric_fit_losses_fast(const fric_fit_target *t, const double *P, int count,
+                          const fric_fit_batch *b, fric_bench_lane *lanes, double *mae,
+                          double *loss)
+{
+    size_t N = b->logs;
+    if (t->treatment != FRIC_TREATMENT_CLIP) {   /* no lane kernel: the exact path */
+        for (int c = 0; c < count; c++)
+            loss[c] = fric_fit_loss(t, P + (size_t)c * FRIC_FIT_N, b, lanes, mae + (size_t)c * N);
+        return;
     }
-    return sum / (double)b->logs;
+    for (int c0 = 0; c0 < count; c0 += FAST_CHUNK) {
+        fric_bench_def d[FAST_CHUNK];
+        int idx[FAST_CHUNK], m = 0;
+        for (int c = c0; c < count && c < c0 + FAST_CHUNK; c++) {
+            fric_bench_def e;
+            int ok = 1;
+            fric_fit_apply(t, P + (size_t)c * FRIC_FIT_N, &d[m]);
+            /* an unusable p (kt, R, armature, θ̇_s or α out of range) is never scored */
+            for (size_t i = 0; ok && i < N; i++) {
+                fric_bench_def_for_log(&d[m], &b->b.header[i], &e);
+                ok = fric_bench_check(&e, NULL) == 0;
+            }
+            if (ok) idx[m++] = c;
+            else loss[c] = INFINITY;
+        }
+        if (m == 0) continue;
+        double *e = mae + (size_t)c0 * N;
+        if (fric_bench_batch_mae_lanes(&b->b, d, (size_t)m, FRIC_BENCH_LANES_AUTO, e, NULL, NULL)) {
+            for (int j = 0; j < m; j++) loss[idx[j]] = INFINITY;   /* not reached: checked */
+            continue;
+        }
+        for (int j = 0; j < m; j++) loss[idx[j]] = mean_mae(e + (size_t)j * N, N);
+    }
 }

@@ -7,12 +7,19 @@
  * cheap diverged candidates, do not leave the others idle) and write
  * loss[i]; the caller's thread waits for all (a mutex and two condition
  * variables: a generation counter to start, a count of pending workers to
- * finish), tells the losses and calls on_gen. fric_fit_loss depends only on
- * (target, p, batch), never on the thread, so the losses, and hence every
- * later ask, are the same bits whatever T is and whoever scored what.
+ * finish), tells the losses and calls on_gen.
+ *
+ * The candidates are scored FIT_GROUP at a time by fric_fit_losses_fast
+ * (the multi-lane kernel: candidates × logs as vector lanes). Each loss
+ * depends only on (target, p, batch), never on the thread or the group, so
+ * the losses, and hence every later ask, are the same bits whatever T is
+ * and whoever scored what. At the end the best candidate's loss is
+ * rescored with the exact path (fric_fit_loss, what `friction replay`
+ * scores): progress.best_loss is that exact loss.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -26,7 +33,7 @@ typedef struct run_shared run_shared;
 typedef struct {
     run_shared *sh;
     fric_bench_lane *lanes;     /* [logs]                                     */
-    double *mae;                /* [logs]                                     */
+    double *mae;                /* [FIT_GROUP·logs]                           */
     pthread_t th;
 } run_worker;
 
@@ -45,12 +52,19 @@ struct run_shared {
     int quit;                   /* 1: workers return                          */
 };
 
+/* candidates a thread takes at once: two, so that small generations still
+ * spread over the threads (one candidate on 8 logs already fills two AVX2
+ * vectors; more per call did not run faster, docs/performance.md) */
+#define FIT_GROUP 2
+
 static void score_share(const run_worker *w)
 {
     run_shared *sh = w->sh;
-    for (int i; (i = atomic_fetch_add(&sh->next, 1)) < sh->k;)
-        sh->loss[i] = fric_fit_loss(sh->target, sh->P + (size_t)i * FRIC_FIT_N, sh->train,
-                                    w->lanes, w->mae);
+    for (int i; (i = atomic_fetch_add(&sh->next, FIT_GROUP)) < sh->k;) {
+        int c = sh->k - i < FIT_GROUP ? sh->k - i : FIT_GROUP;
+        fric_fit_losses_fast(sh->target, sh->P + (size_t)i * FRIC_FIT_N, c, sh->train, w->lanes,
+                             w->mae, sh->loss + i);
+    }
 }
 
 static void *worker_main(void *arg)
@@ -96,7 +110,7 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
     atomic_init(&sh.next, 0);
     run_worker *w = calloc((size_t)T, sizeof *w);
     fric_bench_lane *lanes = malloc(sizeof *lanes * N * (size_t)T);
-    double *mae = malloc(sizeof *mae * N * (size_t)T);
+    double *mae = malloc(sizeof *mae * N * FIT_GROUP * (size_t)T);
     double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)lmax);
     double *loss = malloc(sizeof *loss * (size_t)lmax);
     int started = 0, sync = 0;
@@ -112,7 +126,7 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
     sh.loss = loss;
     for (int t = 0; !m && t < T; t++) {
         w[t] = (run_worker){ .sh = &sh, .lanes = lanes + N * (size_t)t,
-                             .mae = mae + N * (size_t)t };
+                             .mae = mae + N * FIT_GROUP * (size_t)t };
         if (t == 0) continue;
         if (pthread_create(&w[t].th, NULL, worker_main, &w[t]))
             m = fric__fail(FRIC_E_UNSUPPORTED, -1, "fit run: cannot start thread %d of %d; use "
@@ -139,6 +153,10 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
             if (on_gen && on_gen(fric_fit_get_progress(f), user)) fric_fit_stop(f);
         }
         rc = fric_fit_get_progress(f)->done;
+        /* the loss the fit reports: the best candidate rescored exactly */
+        const fric_fit_progress *g = fric_fit_get_progress(f);
+        if (isfinite(g->best_loss))
+            fric__fit_set_best_loss(f, fric_fit_loss(&d->target, g->best, d->train, lanes, mae));
     }
     if (started > 0) {
         pthread_mutex_lock(&sh.mu);

@@ -381,6 +381,40 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
 int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
                          fric_bench_lane *lanes, double *mae, const char **why);
 
+/* ------------------------------------------- the multi-lane kernel (fast) */
+
+/* The kernels of fric_bench_batch_mae_lanes. */
+#define FRIC_BENCH_LANES_AUTO 0     /* the best this machine has            */
+#define FRIC_BENCH_LANES_GENERIC 1  /* 2 lanes of 128 bits: SSE2, wasm SIMD128 */
+#define FRIC_BENCH_LANES_AVX2 2     /* 4 lanes of 256 bits (x86-64 with AVX2) */
+#define FRIC_BENCH_LANES_AVX512 3   /* 8 lanes of 512 bits (x86-64, AVX-512 F+DQ) */
+
+/* The kernel FRIC_BENCH_LANES_AUTO runs here (AVX512, AVX2 or GENERIC). */
+int fric_bench_lanes_isa_auto(void);
+
+/* The replay score of fric_bench_batch_mae for count parameter sets d[c]
+ * at once, computed by the multi-lane kernel (core/system/bench/
+ * bench_lanes*.c): every (set, log) pair is one vector lane, lane c·N + i
+ * (structure of arrays), stepped with the same formulas as
+ * fric_bench_step (core/base/servo_formulas.h) but the core's own vector
+ * sin, exp and pow (≤ 1 ulp; pow ≤ 1 + 2|y| ulp; core/base/lanes.h) in
+ * place of libm's. So mae[c·N + i] is close to, not equal to,
+ * fric_bench_batch_mae's for d[c] (a rounding difference can flip a
+ * stick/slip decision; docs/performance.md gives the distance on the
+ * shared logs), and the same bits on every kernel, natively and in wasm,
+ * whatever count and the other sets are. For identification's inner loop;
+ * what a fit reports is rescored with the exact path. Lanes whose log has
+ * ended or whose state left the finite range (mae NaN) are masked, not
+ * branched on. Only the CLIP treatment (others: FRIC_E_UNSUPPORTED); the
+ * sets share their model and control law. isa: FRIC_BENCH_LANES_*; one the
+ * machine lacks gives FRIC_E_UNSUPPORTED. Every d[c] must pass
+ * fric_bench_check for every log (FRIC_E_PARAM_RANGE with *why naming the
+ * set and log otherwise). q_sim (may be NULL, else S·count·N values): the
+ * simulated positions scored, q_sim[k·count·N + c·N + i] for k < n[i]
+ * (other entries may be written). No allocation. */
+int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                               int isa, double *mae, double *q_sim, const char **why);
+
 #ifdef __cplusplus
 }
 #endif

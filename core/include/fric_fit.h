@@ -157,6 +157,21 @@ void fric_fit_batch_free(fric_fit_batch *b);
 double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_batch *b,
                      fric_bench_lane *lanes, double *mae);
 
+/* The losses of count candidates P[c·FRIC_FIT_N ..] into loss[c], fast:
+ * with the CLIP treatment, scored together by the multi-lane kernel
+ * (fric_bench_batch_mae_lanes: the core's own vector sin/exp/pow, so close
+ * to, not equal to, fric_fit_loss; docs/performance.md measures how close
+ * on the shared logs); other treatments: fric_fit_loss. Each loss depends
+ * only on (t, its p, b), never on count or the other candidates, natively
+ * or in wasm. +inf for an unusable p or a diverged replay, as
+ * fric_fit_loss. What fric_fit_run minimises; the loss a fit reports is
+ * rescored with fric_fit_loss. lanes: b->b.logs workspace lanes; mae:
+ * workspace of count·b->b.logs doubles (receives the per-log MAEs of the
+ * usable candidates). No allocation. */
+void fric_fit_losses_fast(const fric_fit_target *t, const double *P, int count,
+                          const fric_fit_batch *b, fric_bench_lane *lanes, double *mae,
+                          double *loss);
+
 /* Marks the logs whose header kp equals kp (the paper's --validation_kp):
  * valid[i] = 1. Returns how many. */
 size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,

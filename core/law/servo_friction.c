@@ -23,6 +23,10 @@
 #include "fric_servo.h"
 #include "base.h"
 #include "law_internal.h"
+/* the formulas (Stribeck factor, load terms, M6's Q, the budget and its
+ * split), written once for this scalar evaluation and the bench's lane
+ * kernel (core/system/bench/bench_lanes.c) */
+#include "servo_formulas.h"
 
 int fric_servo_check(const fric_servo_friction *p, const char **why)
 {
@@ -47,85 +51,25 @@ int fric_servo_check(const fric_servo_friction *p, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-/* s = exp(−|θ̇/θ̇_s|^α); exactly 1 at θ̇ = 0 (pow(0, α) = 0 for α > 0) and
- * exactly 0 once the exponent passes 746 (exp underflows to 0 below
- * −745.14), which skips libm's slow underflow path without changing a bit. */
-static double stribeck_coeff(const fric_servo_friction *p, double dtheta)
-{
-    if (dtheta == 0) return 1.0;
-    double u = pow(fabs(dtheta / p->dtheta_s), p->alpha);
-    return u > 746.0 ? 0.0 : exp(-u);
-}
-
-/* Q of M6 before the factor s (reference order and conventions). */
-static double quad_term(const fric_servo_friction *p, double tau_m, double tau_e)
-{
-    if (fric__sgn(tau_e) == fric__sgn(tau_m)) return 0.0;
-    double ae = fabs(tau_e), am = fabs(tau_m);
-    if (ae < am) return p->K_eq * (ae * ae);
-    if (ae > am) return p->K_mq * (am * am);
-    return 0.0;
-}
-
-/* The load terms: M5/M6 |K_e·τe − K_m·τm| and |K_es·τe − K_ms·τm| (dir), else
- * the load L = |τe − τm| of M3/M4 (gear_s unused, 0). */
-static void gear_terms(const fric_servo_friction *p, int dir, double tau_m, double tau_e,
-                       double *gear, double *gear_s)
-{
-    if (dir) {
-        *gear = fabs(tau_e * p->K_e - tau_m * p->K_m);
-        *gear_s = fabs(tau_e * p->K_es - tau_m * p->K_ms);
-    } else {
-        *gear = fabs(tau_e - tau_m);
-        *gear_s = 0;
-    }
-}
 
 double fric_servo_frictionloss(const fric_servo_friction *p, double dtheta,
                                double tau_m, double tau_e)
 {
-    int m = p->model;
-    if (m < 1 || m > 6) return NAN;
-    int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
-    double gear, gear_s;
-    gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
-    double f = p->K_c;
-    if (load) f += dir ? gear : p->K_l * gear;
-    if (strib) {
-        double s = stribeck_coeff(p, dtheta);
-        f += s * p->K_cs;
-        if (load) {
-            f += dir ? gear_s * s : p->K_ls * gear * s;
-            if (m == 6) f += s * quad_term(p, tau_m, tau_e);
-        }
-    }
-    return f;
+    if (p->model < 1 || p->model > 6) return NAN;
+    return fx_frictionloss(p, dtheta, tau_m, tau_e);
 }
 
 double fric_servo_budget(const fric_servo_friction *p, double dtheta,
                          double tau_m, double tau_e)
 {
-    return fric_servo_frictionloss(p, dtheta, tau_m, tau_e) + p->K_v * fabs(dtheta);
+    if (p->model < 1 || p->model > 6) return NAN;
+    return fx_budget(p, dtheta, tau_m, tau_e);
 }
 
 void fric_servo_split(const fric_servo_friction *p, double tau_m, double tau_e,
                        double *C, double *A)
 {
-    int m = p->model;
-    int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
-    double gear, gear_s;
-    gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
-    double c = p->K_c, a = 0;
-    if (load) c += dir ? gear : p->K_l * gear;
-    if (strib) {
-        a = p->K_cs;
-        if (load) {
-            a += dir ? gear_s : p->K_ls * gear;
-            if (m == 6) a += quad_term(p, tau_m, tau_e);
-        }
-    }
-    *C = c;
-    *A = a;
+    fx_split(p, tau_m, tau_e, C, A);
 }
 
 /* ------------------------------------------------- the 14 numbers, in order */

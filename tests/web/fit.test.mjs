@@ -26,9 +26,15 @@
 //                   fit.splitAlternate the issue's 8/8 split
 //   i) memory       create/free cycles return the heap to where it was
 //   j) native       (consistency check) the wasm fit of 2 logs with a small
-//                   budget equals `friction fit` (the native tool, helper
-//                   C's cli/fit.c) with the same seed; skipped, saying so,
+//                   budget, scored with the fast losses (lossesFast: the lane
+//                   kernel in SIMD128), equals `friction fit` (the native
+//                   tool, whose inner loop is the same kernel in SSE2, AVX2 or
+//                   AVX-512) with the same seed, bit for bit: the kernel's
+//                   math is the core's own (lanes.h); skipped, saying so,
 //                   when the tool of this build has no `fit`
+//   k) fast         (consistency check) lossesFast against losses (the exact
+//                   path) for the published presets M1..M6 on 16 logs:
+//                   within 1e-12 relative
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -377,6 +383,22 @@ describe('fit wrapper: kp split and memory', { skip: noData }, () => {
   });
 });
 
+describe('fit wrapper: fast losses (consistency)', { skip: noData }, () => {
+  it('lossesFast equals losses within 1e-12 relative for the published presets M1..M6 on 16 logs', () => {
+    const batch = core.fit.batch(LOGS);
+    try {
+      for (let k = 1; k <= 6; k++) {
+        const p = core.fit.presetParams('xl330', k);
+        const exact = batch.losses(p, 'xl330', k)[0], fast = batch.lossesFast(p, 'xl330', k)[0];
+        assert.ok(Math.abs(fast - exact) <= 1e-12 * exact, `M${k}: fast ${fast}, exact ${exact}`);
+      }
+      throwsArg(() => batch.lossesFast(new Float64Array(N + 1), 'xl330', 4), RangeError, 'P');
+    } finally {
+      batch.free();
+    }
+  });
+});
+
 describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
   // the tool names its fit options when asked for an unknown one; without `fit` it names its commands
   const CLI_BIN = process.env.FRICTION_CLI || CLI;
@@ -393,11 +415,11 @@ describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
       const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
       try {
         const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 300, seed: 7 },
-          (P) => batch.losses(P, 'xl330', 4));
+          (P) => batch.lossesFast(P, 'xl330', 4));
         const used = core.fit.paramUsed(4);
         KEYS.forEach((k, i) => {
           if (!used[i]) return;
-          assert.ok(Math.abs(native[k] - pr.best[i]) <= 1e-9 * Math.max(Math.abs(pr.best[i]), 1e-12), `${k}: native ${native[k]}, wasm ${pr.best[i]}`);
+          assert.equal(native[k], pr.best[i], `${k}: native ${native[k]}, wasm ${pr.best[i]}`);
         });
       } finally {
         batch.free();

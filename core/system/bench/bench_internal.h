@@ -11,4 +11,22 @@ double fric__bench_gravity_gain(const fric_bench_def *d);
  * buffer (it is copied first). Defined in bench_step.c. */
 const char *fric__bench_prefix(const char *prefix, const char *m);
 
+/* The multi-lane kernels (bench_lanes_impl.h): mae[c·N + i] for count
+ * candidates d[c] on every log i of a checked batch, CLIP, every d[c]
+ * checked for every log. AVX2 and AVX-512 exist on x86-64 with
+ * GCC or clang (bench_lanes_avx2.c, bench_lanes_avx512.c). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define FRIC__BENCH_HAVE_AVX2 1
+#else
+#define FRIC__BENCH_HAVE_AVX2 0
+#endif
+void fric__bench_lanes_generic(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                               double *mae, double *q_sim);
+#if FRIC__BENCH_HAVE_AVX2
+void fric__bench_lanes_avx2(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                            double *mae, double *q_sim);
+void fric__bench_lanes_avx512(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                              double *mae, double *q_sim);
+#endif
+
 #endif

@@ -21,34 +21,19 @@
 #include <math.h>
 
 #include "bench_internal.h"
-
-static double clip(double x, double lo, double hi)
-{
-    return x < lo ? lo : x > hi ? hi : x;
-}
+/* the control laws and gravity, written once for one bench and the lane
+ * kernel (bench_lanes.c) */
+#include "servo_formulas.h"
 
 double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
                                double goal, int torque_enable)
 {
     const fric_servo_actuator *a = &d->servo;
-    if (!torque_enable) return 0.0;
-    double kt = a->kt, R = a->R;
-    if (a->control == FRIC_SERVO_CURRENT) {
-        /* I = kp·e − d·√kp·θ̇, clipped (eq. 13) */
-        double amps = (goal - q) * d->kp + a->d_gain * sqrt(d->kp) * (0.0 - dq);
-        amps = clip(amps, -a->max_amps, a->max_amps);
-        double torque = kt * amps;                       /* eq. 14 */
-        double volts_bounded = (kt / R) * a->max_volts;
-        double emf = (kt * kt) * dq / R;
-        return clip(torque, -volts_bounded - emf, volts_bounded - emf);
-    }
-    /* duty = clip(error_gain·kp·e, ±max_pwm), U = vin·duty (eq. 11) */
-    double duty = (goal - q) * d->kp * a->error_gain;
-    duty = clip(duty, -a->max_pwm, a->max_pwm);
-    double volts = d->vin * duty;
-    double torque = kt * volts / R;                      /* eq. 12 */
-    torque -= (kt * kt) * dq / R;
-    return torque;
+    if (a->control == FRIC_SERVO_CURRENT)
+        return fx_motor_current(torque_enable, a->kt, a->R, d->kp, sqrt(d->kp), a->d_gain,
+                                a->max_amps, a->max_volts, q, dq, goal);
+    return fx_motor_voltage(torque_enable, a->kt, a->R, d->kp, d->vin, a->error_gain, a->max_pwm,
+                            q, dq, goal);
 }
 
 double fric__bench_gravity_gain(const fric_bench_def *d)
@@ -58,7 +43,7 @@ double fric__bench_gravity_gain(const fric_bench_def *d)
 
 double fric_bench_gravity_torque(const fric_bench_def *d, double q)
 {
-    return fric__bench_gravity_gain(d) * sin(q + d->servo.q_offset);
+    return fx_gravity(fric__bench_gravity_gain(d), q, d->servo.q_offset);
 }
 
 double fric_bench_inertia(const fric_bench_def *d)

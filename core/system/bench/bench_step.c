@@ -43,6 +43,9 @@
 
 #include "bench_internal.h"
 #include "base.h"
+/* gravity, the budget, CLIP and the integrator, written once for one bench
+ * and the lane kernel (bench_lanes.c) */
+#include "servo_formulas.h"
 
 const char *fric__bench_prefix(const char *prefix, const char *m)
 {
@@ -165,7 +168,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                     double goal, int torque_enable)
 {
     double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
-    double tau_e = s->grav * sin(q + d->servo.q_offset);     /* fric_bench_gravity_torque */
+    double tau_e = fx_gravity(s->grav, q, d->servo.q_offset);  /* fric_bench_gravity_torque */
     double tau_m = fric_bench_motor_torque(d, q, dq, goal, torque_enable);
     double net = tau_m + tau_e;
     double tau_stop = s->J_dt * dq + net;
@@ -176,15 +179,13 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     switch (d->treatment) {
     case FRIC_TREATMENT_CLIP:
     default: {
-        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
-        double ats = fabs(tau_stop);
-        stuck = ats <= budget;
-        tau_f = -(double)fric__sgn(tau_stop) * (stuck ? ats : budget);
+        budget = fx_budget(&d->friction, dq, tau_m, tau_e);
+        tau_f = fx_clip_friction(tau_stop, budget, &stuck);
         break;
     }
     case FRIC_TREATMENT_IMPLICIT: {
         double C, A, w;
-        fric_servo_split(&d->friction, tau_m, tau_e, &C, &A);
+        fx_split(&d->friction, tau_m, tau_e, &C, &A);
         fric_elem_a_var_levels(&s->elem, C, C + A);          /* Fc = C, Fs = C + A */
         double y = fric_elem_a_var_run(&s->elem, s->Z * tau_stop, &warm, &stuck, &w);
         if (stuck) {
@@ -199,11 +200,11 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
         break;
     }
     case FRIC_TREATMENT_EXPLICIT:
-        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
+        budget = fx_budget(&d->friction, dq, tau_m, tau_e);
         tau_f = -(double)fric__sgn(dq) * budget;
         break;
     case FRIC_TREATMENT_KARNOPP:
-        budget = fric_servo_budget(&d->friction, dq, tau_m, tau_e);
+        budget = fx_budget(&d->friction, dq, tau_m, tau_e);
         if (fabs(dq) > d->karnopp_eps) {
             tau_f = -(double)fric__sgn(dq) * budget;
         } else {
@@ -215,9 +216,8 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
 
     double acc = (net + tau_f) / J;
     if (!set_dq) dq_new = dq + acc * dt;
-    if (dq_new > FRIC_BENCH_DQ_MAX) dq_new = FRIC_BENCH_DQ_MAX;
-    if (dq_new < -FRIC_BENCH_DQ_MAX) dq_new = -FRIC_BENCH_DQ_MAX;
-    double q_new = q + (dq_new * dt + 0.5 * acc * s->dt2);
+    double q_new;
+    fx_integrate(q, dq_new, acc, dt, s->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
     if (!isfinite(q_new) || !isfinite(dq_new)) {
         fric__fail(FRIC_E_NONFINITE, -1, "bench: the step left the finite range from q = %g rad, "
                    "dq = %g rad/s.", q, dq);

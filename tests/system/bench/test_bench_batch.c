@@ -19,15 +19,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench_logs.h"
 #include "fric_bench.h"
 
-#define NL 13
-#define SMAX 1200
+#define NL BENCH_SYNTH_NL
+#define SMAX BENCH_SYNTH_SMAX
 
-static double goal[SMAX * NL], q_rec[SMAX * NL], dq0[NL];
-static unsigned char te[SMAX * NL];
-static size_t n[NL];
-static fric_io_log hdr[NL];
+static bench_synth syn;
+static double *goal = syn.goal, *q_rec = syn.q_rec, *dq0 = syn.dq0;
+static size_t *n = syn.n;
+static fric_io_log *hdr = syn.hdr;
 
 /* per-log columns for fric_bench_replay */
 static double ts[NL][SMAX], g1[NL][SMAX], p1[NL][SMAX], sp1[NL][SMAX];
@@ -35,33 +36,21 @@ static int te1[NL][SMAX];
 
 static void make_logs(void)
 {
-    for (size_t i = 0; i < NL; i++) {
-        n[i] = SMAX - 77 * i;
-        hdr[i] = (fric_io_log){ .mass = 0.2 + 0.1 * (double)i, .arm_mass = i % 3 ? 0 : 0.05,
-                                .length = 0.1 + 0.01 * (double)(i % 4),
-                                .kp = 8 + 4 * (double)(i % 5), .vin = i % 2 ? 0 : 11 + (double)i,
-                                .dt = i % 3 == 2 ? 0.005 : 0.002 };
-        dq0[i] = 0.1 * ((double)i - 6);
-        for (size_t k = 0; k < SMAX; k++) {
+    bench_synth_make(&syn);
+    for (size_t i = 0; i < NL; i++)
+        for (size_t k = 0; k < n[i]; k++) {
             size_t j = k * NL + i;
-            double t = (double)k * hdr[i].dt;
-            goal[j] = k < n[i] ? sin(t * (1 + 0.3 * (double)i)) * 1.2 : 1e300;   /* padding */
-            te[j] = k < n[i] ? (unsigned char)!(i % 4 == 3 && t > 1.0) : 7;
-            q_rec[j] = k < n[i] ? 0.9 * sin(t * (1 + 0.3 * (double)i) - 0.1) + 0.01 * cos(17 * t) : NAN;
-            if (k < n[i]) {
-                ts[i][k] = t;
-                g1[i][k] = goal[j];
-                p1[i][k] = q_rec[j];
-                te1[i][k] = te[j];
-                sp1[i][k] = k ? 0.3 : dq0[i];
-            }
+            ts[i][k] = (double)k * hdr[i].dt;
+            g1[i][k] = goal[j];
+            p1[i][k] = q_rec[j];
+            te1[i][k] = syn.te[j];
+            sp1[i][k] = k ? 0.3 : dq0[i];
         }
-    }
 }
 
 static fric_bench_batch batch(void)
 {
-    return (fric_bench_batch){ NL, SMAX, n, goal, te, q_rec, dq0, hdr };
+    return (fric_bench_batch){ NL, SMAX, n, goal, syn.te, q_rec, dq0, hdr };
 }
 
 /* 1. */

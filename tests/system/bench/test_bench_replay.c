@@ -24,20 +24,14 @@
 #include <string.h>
 
 #include "bench_json.h"
+#include "bench_logs.h"
 #include "fric_bench.h"
 #include "bench_ref.h"
 
-#define LOGS "../shared/data/bam/logs"
+#define LOGS BENCH_LOGS_DIR
 
-static const char *const xl330_logs[] = {
-    "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
-    "2026-01-15_10h28m42", "2026-01-15_10h28m49", "2026-01-15_10h28m57", "2026-01-15_10h29m04",
-    "2026-01-15_10h29m14", "2026-01-15_10h29m21", "2026-01-15_10h29m29", "2026-01-15_10h29m37",
-    "2026-01-15_10h29m47", "2026-01-15_10h29m54", "2026-01-15_10h30m02", "2026-01-15_10h30m10",
-};
-static const char *const sts_logs[] = {
-    "2024-10-26_12h23m27", "2024-10-26_12h23m42", "2024-10-26_12h24m55", "2024-10-26_12h27m27",
-};
+#define xl330_logs bench_xl330_logs
+#define sts_logs bench_sts3215_logs
 
 typedef struct {
     bench_json_file f;

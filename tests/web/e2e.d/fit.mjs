@@ -111,13 +111,15 @@ export default async function fitChecks(h) {
   const DEFAULT_BUDGET = core.fit.defaults().budget;   // FRIC_FIT_DEFAULT_BUDGET
   const parsed = new Map();
   const logOf = (f) => { if (!parsed.has(f)) parsed.set(f, JSON.parse(fs.readFileSync(path.join(LOG_DIR, f), 'utf8'))); return parsed.get(f); };
-  /** The fit in Node, one thread: ask, evaluate every candidate, tell. */
+  /** The fit in Node, one thread: ask, evaluate every candidate with the fast loss, tell (as the
+   *  browser's workers and the native fit do); bestLoss: the best rescored with the exact loss. */
   const nodeFit = (trainFiles, model, budget, seed) => {
     const batch = core.fit.batch(trainFiles.map(logOf), trainFiles);
     const fit = core.fit.create({ batch, actuator: 'xl330', model, space: core.fit.space('xl330', model), budget, seed });
     try {
-      for (let P = fit.ask(); P; P = fit.ask()) fit.tell(batch.losses(P, 'xl330', model));
-      return fit.progress();
+      for (let P = fit.ask(); P; P = fit.ask()) fit.tell(batch.lossesFast(P, 'xl330', model));
+      const pr = fit.progress();
+      return { ...pr, bestLoss: Number.isFinite(pr.bestLoss) ? batch.loss(pr.best, 'xl330', model) : pr.bestLoss };
     } finally {
       fit.free();
       batch.free();

@@ -5,7 +5,10 @@
 // workers (fitEval.js, one per core, each with its own wasm instance and
 // the training batch), their losses gathered in candidate order and told
 // back. The result does not depend on how the candidates were split (the
-// CMA-ES only sees the losses, in order).
+// CMA-ES only sees the losses, in order). The workers score with the fast
+// loss (the lane kernel, as the native fit does); the training MAE a model
+// reports is its best candidate rescored here with the exact loss
+// (fric_fit_loss, what `friction replay` scores), as fric_fit_run does.
 //
 // Messages in (from the page):
 //   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
@@ -146,7 +149,8 @@ async function run(m) {
       let preset = null;
       try { preset = core.fit.presetParams(m.actuator, r.model); } catch { /* no published preset */ }
       const lossOn = (b, p) => (b && p ? b.loss(p, m.actuator, r.model) : null);
-      const res = { model: r.model, best: Array.from(pr.best), train: pr.bestLoss };
+      const exact = Number.isFinite(pr.bestLoss) ? lossOn(train, pr.best) : pr.bestLoss;
+      const res = { model: r.model, best: Array.from(pr.best), train: exact };
       done.push(res);
       self.postMessage({ type: 'model-done', ...res, valid: lossOn(valid, pr.best),
         presetTrain: lossOn(train, preset), presetValid: lossOn(valid, preset),

@@ -2,8 +2,10 @@
 // of a fit in the browser (web/src/views/fit.js starts one per core). It has
 // its own wasm instance and holds the training logs as one batch
 // (core.fit.batch: every log checked by the core's io rules and resampled
-// once); it scores the candidate vectors it is sent with the fit's loss
-// (fric_fit_loss: the mean over the logs of each log's replay MAE).
+// once); it scores the candidate vectors it is sent with the fit's fast
+// loss (fric_fit_losses_fast: the mean over the logs of each log's replay
+// MAE, computed by the multi-lane kernel in SIMD128, the same bits as the
+// native fit's inner loop; the coordinator reports the exact loss).
 //
 // Messages in (from the page):
 //   { type: 'init', port, logs: [text], sources: [name] }
@@ -33,7 +35,7 @@ function onPort(e) {
   if (m.type !== 'eval') return;
   try {
     const t0 = performance.now();
-    const losses = batch.losses(m.P, m.actuator, m.model);
+    const losses = batch.lossesFast(m.P, m.actuator, m.model);
     port.postMessage({ type: 'losses', id: m.id, losses, ms: performance.now() - t0 }, [losses.buffer]);
   } catch (err) {
     port.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) });

@@ -1,0 +1,187 @@
+/*
+ * servo_formulas.h: the pendulum bench's formulas written once, for one
+ * bench (double) and for a vector of benches (lanes.h), private to the core.
+ *
+ * Every formula of the bench step that the lane kernel also evaluates lives
+ * here, and only here: the M1-M6 friction budget (Duclusaud & Passault
+ * §II-B eq. 3, §III eqs. 5-9; core/law/servo_friction.c documents the
+ * reference's operation order), the servo control laws (§IV-A..C
+ * eqs. 11-14; core/system/bench/bench_servo.c), gravity, the CLIP
+ * treatment (Algorithm 1 lines 6-7) and the integrator (lines 8-10,
+ * core/system/bench/bench_step.c). The scalar step (bit-identical to the
+ * reference, tests/system/bench) and the lane kernel
+ * (core/system/bench/bench_lanes*.c) both instantiate them, so there is no
+ * second copy of the physics. It lives in core/base because both the law
+ * stage (servo_friction.c) and the bench family include it (stage walls).
+ *
+ * A template: no include guard; a translation unit includes it once, after
+ * choosing the type. Without FX_T, the scalar instance (double, int masks,
+ * libm's sin/exp/pow, selects as ?: so one bench skips what it does not
+ * need). A vector instance defines, before including:
+ *   FX_T            the value type (fric__vd)
+ *   FX_M            the mask type (fric__vm)
+ *   FX_FRICTION     a struct with int model and the FRIC_SERVO_COEFS fields
+ *                   of type FX_T
+ *   FX_SEL(m, a, b) m ? a : b lane by lane;  FX_ABS, FX_SGN (as a value:
+ *   +1, −1, 0), FX_C(x) (a constant), FX_SIN, FX_EXP, FX_POW.
+ * The scalar instance uses fric_servo_friction as FX_FRICTION (fric_servo.h
+ * must be included first).
+ */
+
+/* inlined whatever the size heuristics say (one step is one dependency
+ * chain the compiler schedules as a whole) */
+#ifndef FX_INLINE
+#define FX_INLINE static inline __attribute__((always_inline))
+#endif
+
+#ifndef FX_T
+#include <math.h>
+#define FX_T double
+#define FX_M int
+#define FX_FRICTION fric_servo_friction
+#define FX_SEL(m, a, b) ((m) ? (a) : (b))
+#define FX_ABS(x) fabs(x)
+#define FX_SGN(x) ((double)(((x) > 0) - ((x) < 0)))
+#define FX_C(x) (x)
+#define FX_SIN(x) sin(x)
+#define FX_EXP(x) exp(x)
+#define FX_POW(a, b) pow(a, b)
+#endif
+
+/* x < lo ? lo : x > hi ? hi : x (numpy's clip, bench_servo.c) */
+FX_INLINE FX_T fx_clip(FX_T x, FX_T lo, FX_T hi)
+{
+    return FX_SEL(x < lo, lo, FX_SEL(x > hi, hi, x));
+}
+
+/* s = exp(−|θ̇/θ̇_s|^α); exactly 1 at θ̇ = 0 and exactly 0 once the exponent
+ * passes 746 (exp underflows to 0 below −745.14), which lets one bench skip
+ * libm's slow underflow path without changing a bit. */
+FX_INLINE FX_T fx_stribeck(const FX_FRICTION *p, FX_T dtheta)
+{
+    FX_T u = FX_SEL(dtheta == 0, FX_C(0.0), FX_POW(FX_ABS(dtheta / p->dtheta_s), p->alpha));
+    return FX_SEL(dtheta == 0, FX_C(1.0), FX_SEL(u > 746.0, FX_C(0.0), FX_EXP(-u)));
+}
+
+/* Q of M6 before the factor s: K_eq·τe² if |τe| < |τm|, K_mq·τm² if |τe| >
+ * |τm|, 0 if equal, and only when sign(τe) ≠ sign(τm) (numpy sign: 0 is its
+ * own sign) */
+FX_INLINE FX_T fx_quad_term(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e)
+{
+    FX_T ae = FX_ABS(tau_e), am = FX_ABS(tau_m);
+    return FX_SEL(FX_SGN(tau_e) == FX_SGN(tau_m), FX_C(0.0),
+                  FX_SEL(ae < am, p->K_eq * (ae * ae), FX_SEL(ae > am, p->K_mq * (am * am),
+                                                               FX_C(0.0))));
+}
+
+/* M5/M6 |K_e·τe − K_m·τm| and |K_es·τe − K_ms·τm| (dir), else the load
+ * L = |τe − τm| of M3/M4 (gear_s unused, 0) */
+FX_INLINE void fx_gear_terms(const FX_FRICTION *p, int dir, FX_T tau_m, FX_T tau_e,
+                                 FX_T *gear, FX_T *gear_s)
+{
+    if (dir) {
+        *gear = FX_ABS(tau_e * p->K_e - tau_m * p->K_m);
+        *gear_s = FX_ABS(tau_e * p->K_es - tau_m * p->K_ms);
+    } else {
+        *gear = FX_ABS(tau_e - tau_m);
+        *gear_s = FX_C(0.0);
+    }
+}
+
+/* frictionloss(θ̇, τm, τe), the budget without K_v·|θ̇| (model 1..6) */
+FX_INLINE FX_T fx_frictionloss(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
+{
+    int m = p->model;
+    int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
+    FX_T gear, gear_s;
+    fx_gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
+    FX_T f = p->K_c;
+    if (load) f += dir ? gear : p->K_l * gear;
+    if (strib) {
+        FX_T s = fx_stribeck(p, dtheta);
+        f += s * p->K_cs;
+        if (load) {
+            f += dir ? gear_s * s : p->K_ls * gear * s;
+            if (m == 6) f += s * fx_quad_term(p, tau_m, tau_e);
+        }
+    }
+    return f;
+}
+
+/* the whole budget τ_f^m = frictionloss + K_v·|θ̇| (eq. 3) */
+FX_INLINE FX_T fx_budget(const FX_FRICTION *p, FX_T dtheta, FX_T tau_m, FX_T tau_e)
+{
+    return fx_frictionloss(p, dtheta, tau_m, tau_e) + p->K_v * FX_ABS(dtheta);
+}
+
+/* B(w) = C + A·s(w) + K_v·w split for fixed τm, τe (fric_servo_split) */
+FX_INLINE void fx_split(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e, FX_T *C, FX_T *A)
+{
+    int m = p->model;
+    int load = m >= 3, dir = m >= 5, strib = m == 2 || m >= 4;
+    FX_T gear, gear_s;
+    fx_gear_terms(p, dir, tau_m, tau_e, &gear, &gear_s);
+    FX_T c = p->K_c, a = FX_C(0.0);
+    if (load) c += dir ? gear : p->K_l * gear;
+    if (strib) {
+        a = p->K_cs;
+        if (load) {
+            a += dir ? gear_s : p->K_ls * gear;
+            if (m == 6) a += fx_quad_term(p, tau_m, tau_e);
+        }
+    }
+    *C = c;
+    *A = a;
+}
+
+/* VOLTAGE control (eqs. 11-12): duty = clip(error_gain·kp·e, ±max_pwm),
+ * V = vin·duty, τm = kt·V/R − kt²·θ̇/R; 0 where the torque is off (te 0) */
+FX_INLINE FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
+                                    FX_T max_pwm, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T duty = (goal - q) * kp * error_gain;
+    duty = fx_clip(duty, -max_pwm, max_pwm);
+    FX_T volts = vin * duty;
+    FX_T torque = kt * volts / R;
+    torque -= (kt * kt) * dq / R;
+    return FX_SEL(te, torque, FX_C(0.0));
+}
+
+/* CURRENT control (eqs. 13-14): I = clip(kp·e − d·√kp·θ̇, ±max_amps),
+ * τm = clip(kt·I, ±kt·max_volts/R − kt²·θ̇/R); sqrt_kp = √kp */
+FX_INLINE FX_T fx_motor_current(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T sqrt_kp, FX_T d_gain,
+                                    FX_T max_amps, FX_T max_volts, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T amps = (goal - q) * kp + d_gain * sqrt_kp * (0.0 - dq);
+    amps = fx_clip(amps, -max_amps, max_amps);
+    FX_T torque = kt * amps;
+    FX_T volts_bounded = (kt / R) * max_volts;
+    FX_T emf = (kt * kt) * dq / R;
+    return FX_SEL(te, fx_clip(torque, -volts_bounded - emf, volts_bounded - emf), FX_C(0.0));
+}
+
+/* τe = (m + m_arm/2)·(−g)·l·sin(q + q_offset), grav the gain */
+FX_INLINE FX_T fx_gravity(FX_T grav, FX_T q, FX_T q_offset)
+{
+    return grav * FX_SIN(q + q_offset);
+}
+
+/* CLIP (Algorithm 1 line 7): τf = −sign(τ_stop)·min(|τ_stop|, B);
+ * *stuck where |τ_stop| ≤ B */
+FX_INLINE FX_T fx_clip_friction(FX_T tau_stop, FX_T budget, FX_M *stuck)
+{
+    FX_T ats = FX_ABS(tau_stop);
+    *stuck = ats <= budget;
+    return -FX_SGN(tau_stop) * FX_SEL(*stuck, ats, budget);
+}
+
+/* lines 9-10 as the reference code: θ̇' clipped to ±dq_max
+ * (FRIC_BENCH_DQ_MAX), q' = q + (θ̇'·dt + ½·a·dt²) */
+FX_INLINE void fx_integrate(FX_T q, FX_T dq_new, FX_T acc, FX_T dt, FX_T dt2, double dq_max,
+                                FX_T *q_out, FX_T *dq_out)
+{
+    dq_new = FX_SEL(dq_new > dq_max, FX_C(dq_max), dq_new);
+    dq_new = FX_SEL(dq_new < -dq_max, FX_C(-dq_max), dq_new);
+    *q_out = q + (dq_new * dt + 0.5 * acc * dt2);
+    *dq_out = dq_new;
+}

@@ -1,0 +1,38 @@
+/*
+ * bench_logs.h: the logs the bench and fit tests share, named once.
+ *   - the shared data's file names (../shared/data/bam/logs): the 16 xl330
+ *     logs (processed/ and raw/ hold the same names) and the 4 raw sts3215
+ *     logs;
+ *   - a synthetic batch of 13 processed logs (no shared data needed) of
+ *     different lengths (1200 − 77·i samples), steps (2 and 5 ms), loads,
+ *     gains and supplies, with torque off after 1 s in logs 3, 7 and 11
+ *     and poisoned padding past each log's end (goal 1e300, q NaN,
+ *     torque_enable 7), which no evaluation may read.
+ */
+#ifndef BENCH_LOGS_H
+#define BENCH_LOGS_H
+
+#include "fric_bench.h"
+
+#define BENCH_LOGS_DIR "../shared/data/bam/logs"
+#define BENCH_XL330_DIR BENCH_LOGS_DIR "/xl330/processed"
+#define BENCH_STS3215_DIR BENCH_LOGS_DIR "/sts3215/raw"
+#define BENCH_N_XL330 16
+#define BENCH_N_STS3215 4
+extern const char *const bench_xl330_logs[BENCH_N_XL330];
+extern const char *const bench_sts3215_logs[BENCH_N_STS3215];
+
+#define BENCH_SYNTH_NL 13
+#define BENCH_SYNTH_SMAX 1200
+typedef struct {
+    double goal[BENCH_SYNTH_SMAX * BENCH_SYNTH_NL], q_rec[BENCH_SYNTH_SMAX * BENCH_SYNTH_NL];
+    double dq0[BENCH_SYNTH_NL];
+    unsigned char te[BENCH_SYNTH_SMAX * BENCH_SYNTH_NL];
+    size_t n[BENCH_SYNTH_NL];
+    fric_io_log hdr[BENCH_SYNTH_NL];
+} bench_synth;
+
+/* Fills s (static storage: it is large) and returns the batch over it. */
+fric_bench_batch bench_synth_make(bench_synth *s);
+
+#endif
