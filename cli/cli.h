@@ -55,5 +55,6 @@ int cli_eval(int argc, char **argv);
 int cli_fit(int argc, char **argv);
 int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
+extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */
 
 #endif

@@ -96,12 +96,12 @@ static const char usage_text[] =
     "  friction eval law=KIND Fs= Fc= vs= D= alpha= Z= what=phi|phi_z|approx|lut [tol=T] x=v1,v2,...\n"
     "      The law (phi), its exact transform (phi_z), Kikuuwe's approximation eq. 46\n"
     "      (approx) or the look-up table with tolerance tol [N] (lut) at each x, as CSV x,y.\n"
+    ;
+static const char usage_tail[] =
     "  Limits: a run makes at most 2e9 steps (duration/T) and 2e7 rows; a run\n"
     "  that lasts longer than 2 s reports its progress on stderr at most once a\n"
     "  second (\"friction: run SCENARIO: t = ... s of ... s\").\n"
     "  eval and diagram take at most 1e5 values; files are read up to 256 MiB.\n"
-    "  friction mujoco MODEL.xml --joint NAME ... | mujoco-model --log L --params P\n"
-    "      MuJoCo with the core's friction; the bench as MJCF (friction mujoco --help).\n"
     "  friction help | --help | -h\n"
     "      This text. `friction COMMAND --help` (or -h): the lines of one command.\n"
     "\n" EXIT_TEXT;
@@ -109,20 +109,33 @@ static const char usage_text[] =
 static int cmd_help(void)
 {
     fputs(usage_text, stdout);
+    fputs(cli_mujoco_usage, stdout);
+    fputs(usage_tail, stdout);
     return cli_finish_output(stdout, "the help to stdout");
 }
 
+/* The line of text that starts "  friction CMD" (CMD followed by a space or
+ * the line's end), or NULL. */
+static const char *command_line(const char *text, const char *cmd)
+{
+    size_t n = strlen(cmd);
+    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (strncmp(l, "  friction ", 11) == 0 && strncmp(l + 11, cmd, n) == 0 &&
+            (l[11 + n] == ' ' || l[11 + n] == '\n'))
+            return l;
+    return NULL;
+}
+
 /* `friction CMD --help` (or -h anywhere among its arguments): the part of
- * usage_text that starts at "  friction CMD" and ends before the next
- * command's line ("  friction " or "  Limits:"), then the exit status. One
- * text: `friction help` shows the same lines. */
+ * `friction help` (usage_text, then the MuJoCo commands' cli_mujoco_usage)
+ * that starts at "  friction CMD" and ends before the next command's line
+ * ("  friction " or "  Limits:"), then the exit status. One text: `friction
+ * help` shows the same lines. */
 static int cmd_help_of(const char *cmd)
 {
-    char head[64];
-    snprintf(head, sizeof head, "\n  friction %s", cmd);
-    const char *a = strstr(usage_text, head);
+    const char *a = command_line(usage_text, cmd);
+    if (!a) a = command_line(cli_mujoco_usage, cmd);
     if (!a) return cmd_help();
-    a += 1;
     const char *b = a + 1;
     for (;;) {
         const char *nl = strchr(b, '\n');
@@ -461,7 +474,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
         return cmd_help();
-    static const char *const commands[] = { "list", "run", "replay", "fit", "diagram", "eval" };
+    static const char *const commands[] = { "list", "run", "replay", "fit", "diagram", "eval", "mujoco",
+                                             "mujoco-model" };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i]) == 0 && wants_help(argc, argv)) return cmd_help_of(cmd);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);

@@ -32,6 +32,33 @@
 #include "fmt.h"
 #include "servo_params.h"
 
+/* The two commands' lines of `friction help` (main.c shows them between
+ * eval's and the limits, and `friction mujoco --help` shows its part). */
+const char cli_mujoco_usage[] =
+    "  friction mujoco MODEL.xml --joint NAME [--joint NAME ...]\n"
+    "           (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])\n"
+    "           [--treatment implicit|frictionloss|noslip] [--log LOG.json]\n"
+    "           [--duration S] [--csv FILE]\n"
+    "      Runs a MuJoCo model (MJCF) with the core's friction on each named hinge or\n"
+    "      slide joint, from its first keyframe (or its reference pose), and prints per\n"
+    "      joint the start and end angle, the hold drift, the end velocity, reversals\n"
+    "      and stuck steps, and the joint's frictionloss, damping and armature as the\n"
+    "      MJCF gave them. The friction: a law in the eval command's syntax\n"
+    "      (law=coulomb-viscous|stribeck|rational, N·m and rad/s), or the servo of a\n"
+    "      params file (M1-M6, its control law holding the start angle); --actuator A\n"
+    "      refuses a params file of another actuator. --treatment: implicit (default;\n"
+    "      the exact transform, docs/mujoco.md), frictionloss (MuJoCo's own constraint,\n"
+    "      written every step) or noslip (the same with MuJoCo's noslip solver).\n"
+    "      --duration S (default 10 s). --log LOG.json: one servo joint; the log is\n"
+    "      replayed with its goal, torque enable and kp from its first sample (the\n"
+    "      model's timestep must be the log's), and `mae X rad` is printed as replay\n"
+    "      does. --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with\n"
+    "      several), one row per step. Needs a build with MuJoCo (libmujoco-dev).\n"
+    "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
+    "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
+    "      params file's armature and q_offset as MJCF, timestep the log's step,\n"
+    "      joint \"joint\".\n";
+
 #ifndef FRIC_HAVE_MUJOCO
 
 static int no_mujoco(const char *cmd)
@@ -50,28 +77,6 @@ int cli_mujoco_model(int argc, char **argv) { (void)argc; (void)argv; return no_
 /* More steps than this is a runaway, not a use of the tool. */
 #define MJ_MAX_STEPS 100000000L
 
-static const char mujoco_help[] =
-    "usage: friction mujoco MODEL.xml --joint NAME [--joint NAME ...]\n"
-    "                (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])\n"
-    "                [--treatment implicit|frictionloss|noslip] [--log LOG.json]\n"
-    "                [--duration S] [--csv FILE]\n"
-    "  Runs a MuJoCo model (MJCF) with the core's friction on each named hinge or slide\n"
-    "  joint, from its first keyframe (or its reference pose), and prints per joint the\n"
-    "  start and end angle, the hold drift, the end velocity, reversals and stuck steps,\n"
-    "  and the joint's frictionloss, damping and armature as the MJCF gave them.\n"
-    "  The friction: a law in the eval command's syntax (law=coulomb-viscous|stribeck|\n"
-    "  rational, N·m and rad/s), or the servo of a params file (M1-M6, its control law\n"
-    "  holding the start angle); --actuator A refuses a params file of another actuator.\n"
-    "  --treatment: implicit (default; the exact transform, docs/mujoco.md), frictionloss\n"
-    "  (MuJoCo's own constraint, written every step) or noslip (the same with MuJoCo's\n"
-    "  noslip solver). --duration S (default 10 s). --log LOG.json: one servo joint; the\n"
-    "  log is replayed with its goal, torque enable and kp from its first sample (the\n"
-    "  model's timestep must be the log's), and `mae X rad` is printed as replay does.\n"
-    "  --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with several), one\n"
-    "  row per step.\n"
-    "usage: friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
-    "  The pendulum bench of the log's header (mass, length, arm mass) and the params\n"
-    "  file's armature and q_offset as MJCF, timestep the log's step, joint \"joint\".\n";
 
 /* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
 static const char *option(int argc, char **argv, int *a, const char *name, int *missing)
@@ -288,11 +293,6 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
 
 int cli_mujoco(int argc, char **argv)
 {
-    for (int a = 1; a < argc; a++)
-        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
-            fputs(mujoco_help, stdout);
-            return cli_finish_output(stdout, "the help to stdout");
-        }
     mj_args o;
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc;
@@ -360,10 +360,6 @@ int cli_mujoco_model(int argc, char **argv)
     for (int a = 1; a < argc; a++) {
         int missing = 0;
         const char *v;
-        if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
-            fputs(mujoco_help, stdout);
-            return cli_finish_output(stdout, "the help to stdout");
-        }
         if ((v = option(argc, argv, &a, "--log", &missing))) log_path = v;
         else if (!missing && (v = option(argc, argv, &a, "--params", &missing))) params = v;
         else if (missing) return cli_fail(CLI_USAGE, "mujoco-model: %s needs a value.", argv[a]);

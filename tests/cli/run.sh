@@ -204,7 +204,9 @@ for s in "${scenarios[@]+"${scenarios[@]}"}"; do
     run "$bin" run "$s"
     expect=$(awk -v s="$s" '$1 == "col" && $2 == s { h = h (h == "" ? "" : ",") $3 } END { print h }' "$tmp/reg")
     if [ $rc -ne 0 ]; then bad "run $s: exit $rc: $(head -c 300 "$tmp/err")"
-    elif [ -s "$tmp/err" ]; then bad "run $s: stderr not empty: $(head -c 300 "$tmp/err")"
+    # stderr holds nothing but the documented progress lines of a run that
+    # lasts over 2 s of wall time (a loaded machine, an ASan build)
+    elif grep -qv '^friction: run [a-z0-9-]*: \(t = .* s of .* s, \)\{0,1\}[0-9]* rows, [0-9]* s elapsed$' "$tmp/err"; then bad "run $s: stderr not empty: $(head -c 300 "$tmp/err")"
     elif [ "$(head -1 "$tmp/out")" != "$expect" ]; then bad "run $s: header '$(head -1 "$tmp/out")', registry columns '$expect'"
     elif ! msg=$(csv_ok "$tmp/out" "${expect%%,*}"); then bad "run $s: $msg"
     else ok; fi
