@@ -136,8 +136,14 @@ async function start() {
     show(shown.id, false, true);
     const sel = lessonChart(lesson, index);
     const target = sel && main.querySelector(sel);
-    if (target) target.scrollIntoView({ block: 'nearest' });
-    else if (index === null) window.scrollTo(0, 0);
+    if (target) {
+      target.scrollIntoView({ block: 'nearest' });
+      // the scroll offset is whole pixels: a box with a fractional edge can
+      // still stand out below the window by less than one
+      const r = target.getBoundingClientRect();
+      const over = Math.min(Math.ceil(r.bottom - window.innerHeight), Math.floor(r.top));
+      if (over > 0) window.scrollBy(0, over);
+    } else if (index === null) window.scrollTo(0, 0);
     if (refocus) {
       const b = main.querySelector(index === null ? '.lesson-reset' : `.lesson-setup[data-step="${index}"]`);
       if (b) b.focus({ preventScroll: true });

@@ -63,8 +63,17 @@ async function pick(page, label, value) {
   const box = page.locator('#view .ctl-choice, #view .ctl', { hasText: label }).locator('select').first();
   await box.selectOption(value);
 }
+/** Each step's text, its sub- and superscripts written back as the core's
+ *  _x and ^x (web/src/dom.js symbolNodes draws K_c as K<sub>c</sub>), so a
+ *  quoted 'K_c' is checked as the sign the step shows. */
 const lessonSteps = (page) => page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
-  .map((li) => li.querySelector('span')?.textContent || ''));
+  .map((li) => {
+    const span = li.querySelector('span');
+    if (!span) return '';
+    const text = (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent
+      : n.tagName === 'SUB' ? `_${n.textContent}` : n.tagName === 'SUP' ? `^${n.textContent}` : [...n.childNodes].map(text).join(''));
+    return text(span);
+  }));
 /** Every control's value in the view, in document order, named by its
  *  label (as e2e.mjs controlValues, sliders out; ids change on a new mount). */
 const controls = (page) => page.evaluate(() => [...document.querySelectorAll('#view .view input, #view .view select')]
@@ -284,7 +293,9 @@ export default async function lessons(h) {
     /** Treatment i's θ, reversals/s and reversals in all, from the status line. */
     const status = async (i) => {
       const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
-      const part = text.split('|')[i + 1] || '';
+      // the parts are joined by '  |  ' (a velocity below the step's resolution
+      // reads '0 rad/s (|θ̇| < 1e-15)', whose bars are not separators)
+      const part = text.split('  |  ')[i + 1] || '';
       const m = /θ (-?[0-9.]+) rad.* ([0-9]+) reversals\/s \(([0-9]+) in all\)/.exec(part);
       if (!m) throw new Error(`status line: '${text}'`);
       return { q: Number(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };

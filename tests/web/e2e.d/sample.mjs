@@ -57,7 +57,9 @@ export default async function sampleChecks(h) {
       await btn.click();
       const s = await waitFor(() => page.evaluate(() => {
         const rows = [...document.querySelectorAll('#replay-table tbody tr')];
-        if (document.querySelector('#replay-table').hidden || rows.length !== 6) return null;
+        // a row per published model M1–M6 and the row "on screen" (issue 18 item 2)
+        const models = rows.map((tr) => tr.dataset.model).sort().join(',');
+        if (document.querySelector('#replay-table').hidden || models !== 'm1,m2,m3,m4,m5,m6,on-screen') return null;
         return { rows: rows.map((tr) => ({ model: tr.dataset.model, mae: tr.querySelector('[data-mae]')?.dataset.mae })),
           result: document.querySelector('#replay-result').textContent,
           treatment: document.querySelector('[data-param="friction"] select')?.value };

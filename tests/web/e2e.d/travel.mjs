@@ -30,9 +30,10 @@
 //   sts3215     a raw sts3215 log (motor "sts3250") dropped on the default
 //               bench (xl330 M6, kp 400): actuator sts3215, model M1 (the one
 //               it has), kp from the log, the bench runs (its clock moves);
-//               choosing M6 then shows the core's refusal on the picture and
-//               pauses the bench; M1 again runs; xl330 M6 switched to
-//               sts3215 by hand becomes sts3215 M1
+//               choosing M6 then is a refused live change (issue 18 item 5):
+//               the field and the URL go back to M1, the core's reason stands
+//               beside the field, a kp typed before stays and the bench runs on;
+//               xl330 M6 switched to sts3215 by hand becomes sts3215 M1
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -87,7 +88,7 @@ export default async function travelChecks(h) {
     'travel: an sts3215 M4 params file from `friction fit` (no published M4) pasted into drive and bench: every export carries it; "on screen" = friction replay',
     'travel: bar-chart CSVs (replay MAE per model, Fit all validation MAE per model): one row per bar, units in the header',
     'travel: PNG exports are 2x the chart\'s CSS size on an opaque white background (page chart, worker chart, well-posedness map)',
-    'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused on the picture',
+    'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused beside the field and taken back',
     'travel: no console error or failed request during these checks',
   ];
   for (const v of ['fit', 'pendulum', 'drive']) {
@@ -328,25 +329,34 @@ export default async function travelChecks(h) {
     expect(/sts3215/.test(warn) && /M1/.test(warn) && new RegExp(`kp ${logKp}`).test(warn), `the warning says '${warn}'`);
     const m1 = rows.find((r) => r.model === 'm1'), on = rows.find((r) => r.model === 'on-screen');
     expect(m1?.mae && on?.mae, `rows: ${rows.map((r) => r.text).join(' | ')}`);
-    // M6, which sts3215 lacks: the core's refusal on the picture, the bench paused
+    // M6, which sts3215 lacks: a refused live change (issue 18 item 5): the
+    // field and the URL go back to M1, the reason beside the field, the bench
+    // runs on with the log's kp
+    const modelBox = p.locator('#view [data-param="model"]').first();
+    // a kp of one's own first (the logs' kp 32 is also sts3215's preset): the
+    // refused switch must not reset it
+    const ownKp = 40;
+    await ctl('kp').fill(String(ownKp));
+    await ctl('kp').press('Enter');
     await ctl('model').selectOption('m6');
-    const said = await waitFor(refusal, 3000);
-    expect(/m6|M6/.test(said) && /sts3215/.test(said), `choosing M6 on sts3215 shows '${said}'`);
-    const onPicture = await p.evaluate(() => document.getElementById('pendulum-refusal').closest('section')?.getAttribute('aria-label'));
-    expect(onPicture === 'Live pendulum', `the refusal is in '${onPicture}', not on the picture`);
-    expect(await p.locator('#view button', { hasText: /^Play$/ }).count() > 0, 'the bench still shows Pause after the refusal');
+    const said = await waitFor(async () => (await modelBox.evaluate((el) => el.classList.contains('invalid'))) && modelBox.locator('.ctl-msg').textContent(), 3000);
+    expect(said && /m6|M6/.test(said) && /sts3215/.test(said) && /keeping m1/.test(said), `choosing M6 on sts3215 shows '${said}' beside the field`);
+    expect(await ctl('model').inputValue() === 'm1', `the model field shows ${await ctl('model').inputValue()} after the refusal`);
+    expect(/model=m1(&|$)/.test(p.url()), `the URL after the refusal: ${p.url()}`);
+    expect(Number(await ctl('kp').inputValue()) === ownKp && /kp=40(&|$)/.test(p.url()), `kp shows ${await ctl('kp').inputValue()} after the refusal (URL ${p.url()}), ${ownKp} was in use`);
+    expect(!(await refusal()), `the picture shows a refusal: '${await refusal()}'`);
+    const t1 = await clockT();
+    expect(await waitFor(async () => (await clockT()) > t1 + 0.2, 5000), `the bench clock stays at ${await clockT()} s after the refusal`);
+    expect(await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 'no Pause button after the refusal');
     const shots = [];
     for (const [w, ht] of [[1280, 900], [1024, 768], [853, 600]]) {
       await p.setViewportSize({ width: w, height: ht });
-      await p.locator('#pendulum-refusal').scrollIntoViewIfNeeded();
+      await modelBox.scrollIntoViewIfNeeded();
       const f = `travel-sts3215-refusal-${w}.png`;
       await p.screenshot({ path: path.join(OUT, f) });
       shots.push(f);
     }
     await p.setViewportSize({ width: 1280, height: 900 });
-    await ctl('model').selectOption('m1');
-    const back = await waitFor(async () => !(await refusal()) && await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 3000);
-    expect(back, `after M1 again: refusal '${await refusal()}'`);
     // a switch by hand picks a model the actuator has too: xl330 M6, then sts3215 -> M1
     await ctl('actuator').selectOption('xl330');
     await ctl('model').selectOption('m6');

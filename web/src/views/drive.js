@@ -193,6 +193,7 @@ export function mount(container, { core, state }) {
       law.eta1s = law.eta1;
       law.eta2s = law.eta2;
       T = saved('T', 100);
+      constBox.replaceChildren();   // a screw has no motor constants: none kept from a servo before
     } else {
       const p = presetOf(choice);
       law = { kind: 'servo', friction: { ...p.friction } };

@@ -44,13 +44,22 @@ export function controls(container, side, m, on) {
   const PRESET_KEYS = info.params.filter((p) => p.preset).map((p) => p.name);
   // a live change the core refuses: on.retune() returns its message, and
   // paramPanel takes the change back and shows it beside the field
+  // An actuator or model switch resets the preset-backed values (a log's kp
+  // among them); refused, they come back with the switch.
   const panel = paramPanel(side, info, values, SETUP, (name) => {
+    const swap = name === 'actuator' || name === 'model';
+    const kept = swap ? PRESET_KEYS.map((k) => [k, values[info.params.findIndex((p) => p.name === k)]]) : [];
+    const modelWas = values[modelIdx];
     if (name === 'actuator') pickModel();
-    if (name === 'actuator' || name === 'model') loadPresetCoefficients();
+    if (swap) loadPresetCoefficients();
     if (name === 'trajectory') on.setDatasets();
     if (!RESTART.has(name)) return on.retune();
     const why = on.probe();
-    if (why) return why;
+    if (why) {
+      if (name === 'actuator') panel.set('model', modelWas);
+      for (const [k, v] of kept) (coefPanel.byName[k] ? coefPanel : panel).set(k, v);
+      return why;
+    }
     on.restart();
     return '';
   });
