@@ -10,7 +10,7 @@
 //               still there after a switch to another tab and back, and after
 //               Back/Forward; a reload asks first (beforeunload) while the
 //               result was not exported; "Clear logs" asks, and Cancel keeps
-//               them; a tab chosen or Back pressed while a fit runs asks
+//               them; a tab chosen or Back/Forward pressed while a fit runs asks
 //               first, Cancel keeps the view and its URL entry (needs the
 //               shared xl330 logs)
 //   replay kept a log replayed in the pendulum view is replayed again after a
@@ -171,7 +171,7 @@ export default async function nolost(h) {
     return `${before.rows.length} logs and fitted ${before.result.fitted.split(',').length} values kept; reload asked '${asked.type}'; Clear logs asked '${confirm.message}'`;
   });
 
-  await check('nolost: a tab chosen or Back pressed while a fit runs asks first; Cancel stays with the fit running', async () => {
+  await check('nolost: a tab chosen or Back/Forward pressed while a fit runs asks first; Cancel stays with the fit running', async () => {
     if (files.length < 4) return missing;
     // the laws view first, so that Back has an entry of the app to go to
     const pg = await openPage('?view=laws&fit.model=m4&fit.budget=100000&fit.holdout=alternate', 'laws');
@@ -218,8 +218,22 @@ export default async function nolost(h) {
     await onView(page, 'laws');
     const left = await page.evaluate(() => window.__fx.fit.workers.size);
     expect(left === 0, `${left} fit workers still live after leaving`);
+    // Forward asks too: Back to the Fit view (nothing runs: no question), a fit started, Forward, Cancel
+    answer = false;
+    const n = dialogs.length;
+    await page.goBack();
+    await onView(page, 'fit');
+    expect(dialogs.length === n, `Back to an idle Fit view asked: ${JSON.stringify(dialogs.slice(n))}`);
+    await page.click('#fit-run');
+    expect(await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'running'), 5000), 'the third fit did not start');
+    await page.goForward();
+    await waitFor(() => dialogs.length > n, 3000);
+    await page.waitForTimeout(300);
+    const fwd = await page.evaluate(() => ({ view: document.body.dataset.view, fit: document.querySelector('.fit-view')?.dataset.fit,
+      url: new URLSearchParams(location.search).get('view') }));
+    expect(dialogs.length === n + 1 && fwd.view === 'fit' && fwd.fit === 'running' && fwd.url === 'fit', `Forward, then Cancel: ${JSON.stringify(fwd)}, dialogs ${JSON.stringify(dialogs.slice(n))}`);
     await close(pg);
-    return `'${dialogs[0]}'; Cancel kept the fit (${state.workers} workers) after a tab and after Back (URL view=${back.url}); OK left with 0 workers (Back, tab)`;
+    return `'${dialogs[0]}'; Cancel kept the fit (${state.workers} workers) after a tab, Back and Forward (URL view=${back.url}); OK left with 0 workers (Back, tab)`;
   });
 
   await check('nolost: a log replayed in the pendulum view is still replayed after a tab switch', async () => {
