@@ -10,7 +10,8 @@
 // start) and 1-5 (set up step 1-5): the step's URL state (resetScope), then
 // the view mounted again, the step marked and its chart scrolled into view.
 // A view may return leave() → false to keep the user on it when a tab is
-// chosen (the Fit view while a fit runs asks first).
+// chosen or Back/Forward is pressed (the Fit view while a fit runs asks
+// first; kept after Back/Forward, its entry is pushed again).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHistoryMove } from './state.js';
@@ -293,9 +294,13 @@ async function start() {
   if (getFlag('present')) setPresent(true, false);
   // Back / Forward (state.js: a view change is a history entry): the view of
   // the entry, mounted again from its URL; the presentation mode stays as it
-  // is (its flag is written back into the entry's URL)
-  onHistoryMove(() => {
-    show(currentView(VIEWS[0].id), false);
+  // is (its flag is written back into the entry's URL); a view that asks
+  // before it is left (its leave(), as for a tab) and is kept puts its entry
+  // back, so the URL still names the view on screen
+  onHistoryMove((stay) => {
+    const id = currentView(VIEWS[0].id);
+    if (mounted?.leave && document.body.dataset.view !== id && !mounted.leave()) { stay(); return; }
+    show(id, false);
     setFlag('present', document.body.classList.contains('present'));
   });
   document.body.dataset.ready = 'true';

@@ -6,6 +6,15 @@
 // (a slider drag, a typed value, pause) replaces the current entry
 // (replaceState), so a drag never floods the history.
 const listeners = new Set();
+// the query of the entry on screen (every write goes through write()), so
+// that a Back/Forward the view refuses can put the entry left back
+let here = window.location.search;
+
+function write(push, query) {
+  if (push) history.pushState(null, '', query);
+  else history.replaceState(null, '', query);
+  here = window.location.search;
+}
 
 function params() {
   return new URLSearchParams(window.location.search);
@@ -21,13 +30,19 @@ export function setView(id) {
   const p = params();
   const same = p.get('view') === id;
   p.set('view', id);
-  if (same) history.replaceState(null, '', `?${p.toString()}`);
-  else history.pushState(null, '', `?${p.toString()}`);
+  write(!same, `?${p.toString()}`);
 }
 
-/** f() when the browser moves to another history entry (Back, Forward). */
+/** f(stay) when the browser moves to another history entry (Back, Forward);
+ *  stay() puts the entry left back on top (a new entry, pushState: the view
+ *  asked and the user kept it; the entries after it are lost, as after any
+ *  new entry). */
 export function onHistoryMove(f) {
-  window.addEventListener('popstate', f);
+  window.addEventListener('popstate', () => {
+    const left = here;
+    here = window.location.search;
+    f(() => write(true, left || window.location.pathname));
+  });
 }
 
 /** A page-wide on/off flag in the URL (?present=1); off removes the key. */
@@ -38,7 +53,7 @@ export function getFlag(key) {
 export function setFlag(key, on) {
   const p = params();
   if (on) p.set(key, '1'); else p.delete(key);
-  history.replaceState(null, '', `?${p.toString()}`);
+  write(false, `?${p.toString()}`);
 }
 
 /** A view's slice of the URL state. */
@@ -59,7 +74,7 @@ export function scopedState(scope) {
         if (v === undefined || v === null) p.delete(`${scope}.${k}`);
         else p.set(`${scope}.${k}`, String(v));
       }
-      history.replaceState(null, '', `?${p.toString()}`);
+      write(false, `?${p.toString()}`);
       listeners.forEach((f) => f());
     },
   };
@@ -72,7 +87,7 @@ export function resetScope(scope, entries = {}) {
   const p = params();
   for (const k of [...p.keys()]) if (k.startsWith(`${scope}.`)) p.delete(k);
   for (const [k, v] of Object.entries(entries)) p.set(`${scope}.${k}`, String(v));
-  history.replaceState(null, '', `?${p.toString()}`);
+  write(false, `?${p.toString()}`);
 }
 
 export function onStateChange(f) {

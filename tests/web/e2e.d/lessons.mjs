@@ -21,9 +21,9 @@
 //   wellposed   steps 2, 4, 5 from their predecessors: the map at μ = 0.6,
 //               D22 = 1.4, the screw with J = 30 after R, rule = stop with J = 5
 //               (`friction run solutions-2dof`, `friction run screw-selflock`)
-// The Robot arm and Scenarios views are followed by lessons-arm.mjs and
-// lessons-scenarios.mjs, with the helpers exported here; the Fit view's
-// steps need dropped logs and are not followed.
+// The Robot arm, Scenarios and Fit views are followed by lessons-arm.mjs,
+// lessons-scenarios.mjs and lessons-fit.mjs (on the bundled sample), with
+// the helpers exported here.
 // Screenshots: build/e2e/lesson-<view>-<step>.png at the step's end.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,8 @@
 //               still there after a switch to another tab and back, and after
 //               Back/Forward; a reload asks first (beforeunload) while the
 //               result was not exported; "Clear logs" asks, and Cancel keeps
-//               them; a tab chosen while a fit runs asks first (needs the
+//               them; a tab chosen or Back/Forward pressed while a fit runs asks
+//               first, Cancel keeps the view and its URL entry (needs the
 //               shared xl330 logs)
 //   replay kept a log replayed in the pendulum view is replayed again after a
 //               tab switch (needs the shared xl330 logs)
@@ -170,10 +171,13 @@ export default async function nolost(h) {
     return `${before.rows.length} logs and fitted ${before.result.fitted.split(',').length} values kept; reload asked '${asked.type}'; Clear logs asked '${confirm.message}'`;
   });
 
-  await check('nolost: a tab chosen while a fit runs asks first; Cancel stays with the fit running', async () => {
+  await check('nolost: a tab chosen or Back/Forward pressed while a fit runs asks first; Cancel stays with the fit running', async () => {
     if (files.length < 4) return missing;
-    const pg = await openPage('?view=fit&fit.model=m4&fit.budget=100000&fit.holdout=alternate', 'fit');
+    // the laws view first, so that Back has an entry of the app to go to
+    const pg = await openPage('?view=laws&fit.model=m4&fit.budget=100000&fit.holdout=alternate', 'laws');
     const { page } = pg;
+    await tab(page, 'fit');
+    await onView(page, 'fit');
     const dialogs = [];
     let answer = false;
     page.on('dialog', async (d) => { dialogs.push(d.message()); if (answer) await d.accept(); else await d.dismiss(); });
@@ -187,13 +191,49 @@ export default async function nolost(h) {
       workers: window.__fx.fit.workers.size }));
     expect(dialogs.length === 1 && /fit is running/.test(dialogs[0]), `dialogs: ${JSON.stringify(dialogs)}`);
     expect(state.view === 'fit' && state.fit === 'running' && state.workers > 0, `after Cancel: ${JSON.stringify(state)}`);
+    // Back asks too; Cancel keeps the view, the fit and a URL that names the view
+    await page.goBack();
+    await waitFor(() => dialogs.length > 1, 3000);
+    await page.waitForTimeout(300);
+    const back = await page.evaluate(() => ({ view: document.body.dataset.view, fit: document.querySelector('.fit-view')?.dataset.fit,
+      workers: window.__fx.fit.workers.size, url: new URLSearchParams(location.search).get('view'),
+      tab: document.querySelector('#tab-fit').getAttribute('aria-selected') }));
+    expect(dialogs.length === 2 && /fit is running/.test(dialogs[1]), `Back: dialogs ${JSON.stringify(dialogs)}`);
+    expect(back.view === 'fit' && back.fit === 'running' && back.workers > 0 && back.url === 'fit' && back.tab === 'true',
+      `Back, then Cancel: ${JSON.stringify(back)}`);
+    // the kept entry is the fit view's: Back from it (answered OK) reaches the laws view
     answer = true;
+    await page.goBack();
+    await onView(page, 'laws');
+    expect(dialogs.length === 3, `Back answered OK: ${dialogs.length} dialogs`);
+    const leftBack = await page.evaluate(() => window.__fx.fit.workers.size);
+    expect(leftBack === 0, `${leftBack} fit workers still live after Back`);
+    // and a tab chosen during a new run, answered OK, leaves it
+    await tab(page, 'fit');
+    await onView(page, 'fit');
+    await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 4), 5000);
+    await page.click('#fit-run');
+    expect(await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'running'), 5000), 'the second fit did not start');
     await tab(page, 'laws');
     await onView(page, 'laws');
     const left = await page.evaluate(() => window.__fx.fit.workers.size);
     expect(left === 0, `${left} fit workers still live after leaving`);
+    // Forward asks too: Back to the Fit view (nothing runs: no question), a fit started, Forward, Cancel
+    answer = false;
+    const n = dialogs.length;
+    await page.goBack();
+    await onView(page, 'fit');
+    expect(dialogs.length === n, `Back to an idle Fit view asked: ${JSON.stringify(dialogs.slice(n))}`);
+    await page.click('#fit-run');
+    expect(await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'running'), 5000), 'the third fit did not start');
+    await page.goForward();
+    await waitFor(() => dialogs.length > n, 3000);
+    await page.waitForTimeout(300);
+    const fwd = await page.evaluate(() => ({ view: document.body.dataset.view, fit: document.querySelector('.fit-view')?.dataset.fit,
+      url: new URLSearchParams(location.search).get('view') }));
+    expect(dialogs.length === n + 1 && fwd.view === 'fit' && fwd.fit === 'running' && fwd.url === 'fit', `Forward, then Cancel: ${JSON.stringify(fwd)}, dialogs ${JSON.stringify(dialogs.slice(n))}`);
     await close(pg);
-    return `'${dialogs[0]}'; Cancel kept the fit (${state.workers} workers), OK left with 0 workers`;
+    return `'${dialogs[0]}'; Cancel kept the fit (${state.workers} workers) after a tab, Back and Forward (URL view=${back.url}); OK left with 0 workers (Back, tab)`;
   });
 
   await check('nolost: a log replayed in the pendulum view is still replayed after a tab switch', async () => {

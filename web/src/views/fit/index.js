@@ -29,7 +29,7 @@
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { COLORS } from '../../charts.js';
-import { dropZone } from '../../dropZone.js';
+import { dropZone, sampleFile } from '../../dropZone.js';
 import { el } from '../../dom.js';
 import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
@@ -39,17 +39,31 @@ import { resultsSection } from './results.js';
 import { progressSection } from './progress.js';
 import { kept, newResults, watchExports, shownResult, clearLogs } from './store.js';
 
+// The steps run on the bundled sample (samples/, simulated by the core with the
+// published XL330 M6 preset): each step's Set up loads it when no log is
+// present (the URL key `sample`) and sets the controls; the numbers quoted are
+// those of `friction fit … samples/xl330-sin_sin-simulated.json` at the same
+// model, budget and seed (tests/web/e2e.d/lessons-fit.mjs follows the steps in
+// order and checks each against the CLI).
+const SAMPLE_STEP = { sample: 1, actuator: 'xl330', seed: 1, holdout: 'none' };
 export const LESSON = {
   notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
-    + '(loss: the mean over the training logs of each log\'s mean |θ_sim − θ_log|). The published parameters come '
-    + 'from another XL330: fitted on this servo\'s own logs, the model also follows the held-out logs better.',
+    + '(loss: the mean over the training logs of each log\'s mean |θ_sim − θ_log|). The steps use the bundled '
+    + 'sample, a log simulated with the published XL330 M6 preset; for real data drop your own logs or those '
+    + 'of shared/data/bam/logs.',
   tryThis: [
-    'Drop the 16 logs of shared/data/bam/logs/xl330/processed, choose "alternate" validation logs, press Fit: the '
-      + 'best MAE falls while the simulated arm (blue) closes on the recorded one.',
-    'At the end, compare the validation MAE of the fit and of the published preset.',
-    '"Fit all models" fits M1 to M6 in turn; the bar chart is the paper\'s Fig. 5 on your servo.',
-    'Untick "free" for kt and type 0.5 as its value: the fit holds kt there.',
-    '"Open in bench" opens the live pendulum with the fitted parameters.',
+    { text: 'With the sample loaded, model M1 and budget 1000, press Fit: the best MAE falls while the simulated '
+      + 'arm (blue) closes on the logged one; the training MAE ends at 0.02524 rad against 0.06060 rad for the '
+      + 'published M1 preset.', setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
+    { text: 'Choose M4 and budget 2000, press Fit: 0.00886 rad, against 0.01804 rad for the published M4.',
+      setup: { ...SAMPLE_STEP, model: 'm4', budget: 2000 } },
+    { text: 'Budget 1000, "Fit all models": M1 to M6 in turn, the bar chart is the paper\'s Fig. 5 on this log. '
+      + 'The fitted M6 stops at 0.00943 rad while the published M6, the preset the sample was made with, gives '
+      + '0.00033 rad: a small budget does not find it back.', setup: { ...SAMPLE_STEP, model: 'm6', budget: 1000 } },
+    { text: 'Model M1, untick "free" for kt and type 0.5 as its value, press Fit: the fit holds kt at 0.5.',
+      setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
+    { text: '"Open in bench" opens the live pendulum with the fitted parameters.',
+      setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
   ],
 };
 
@@ -148,6 +162,12 @@ export function mount(container, { core, state }) {
     onError: (msg) => { err.textContent = msg; err.hidden = false; },
     onStray: () => { hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or '; },
   });
+
+  // a lesson step's set-up (LESSON): the sample, when no log is present
+  if (state.get('sample') === '1') {
+    state.set({ sample: null });
+    if (!logs.length) sampleFile().then((f) => logsUi.addFiles([f])).catch((e) => { err.textContent = e.message; err.hidden = false; });
+  }
 
   // ------------------------------------------------------- search space (space.js)
   const spaceUi = searchSpace(charts, { core, keys, edits, st, save });
