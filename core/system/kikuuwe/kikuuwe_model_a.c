@@ -103,7 +103,7 @@ static const fric_param_info params[N_PARAMS] = {
     X("v", "m/s", "velocity v_k of the mass", s->a.v)                                             \
     X("f", "N", "friction force f_k of step k (0 in the initial row)", s->a.f)                    \
     X("h", "N", "external force h", s->cfg.h)                                                     \
-    X("stuck", "", "1 when step k held static friction: implicit/approx, v·_k in the "            \
+    X("stuck", "", "1 when step k held static friction: implicit/approx, v*_k in the "            \
       "transform's static band (then v_k = 0); explicit, v_k = 0 exactly; "                       \
       "karnopp, |v_(k-1)| <= eps and |h| <= Φ(+0) (then f = h)", s->stuck)                      \
     X("reversals", "", "sign reversals of v so far (zeros, and v while implicit/approx "          \
