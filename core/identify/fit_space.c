@@ -90,7 +90,7 @@ static const char *refuses(int i, double v)
     case FRIC_FIT_KT: case FRIC_FIT_ARMATURE: case FRIC_FIT_DTHETA_S: case FRIC_FIT_ALPHA:
         return v > 0 ? NULL : "must be > 0";
     case FRIC_FIT_R:
-        return v >= FRIC_BENCH_R_MIN ? NULL : "must be >= 1e-3 ohm (FRIC_BENCH_R_MIN)";
+        return v >= FRIC_BENCH_R_MIN ? NULL : "must be >= 1e-3 Ω (FRIC_BENCH_R_MIN)";
     case FRIC_FIT_Q_OFFSET:
         return r && v < r->min ? "is below the bench's minimum" : NULL;
     default:

@@ -212,11 +212,11 @@ export function mujocoSnippet(o, servo) {
     actuator = `<general gaintype="fixed" gainprm="${num(kt)}" biastype="none" ctrllimited="true" ctrlrange="${num(-servo.max_amps)} ${num(servo.max_amps)}"/>`;
     control = `ctrl is the current I [A]: force = kt·I with kt = ${num(kt)} N·m/A, I within ±${num(servo.max_amps)} A. `
       + `The drive's PD loop is yours: I = kp·(q_goal − q) − d·√kp·q̇ (kp = ${num(servo.kp)}, d = ${num(servo.d_gain)}). `
-      + `Not expressible: the supply bound τm within ±kt·${num(servo.max_volts)} V/R − (kt²/R)·q̇ (R = ${num(R)} ohm).`;
+      + `Not expressible: the supply bound τm within ±kt·${num(servo.max_volts)} V/R − (kt²/R)·q̇ (R = ${num(R)} Ω).`;
   } else {
     const vmax = servo.vin * servo.max_pwm;
     actuator = `<general gaintype="fixed" gainprm="${num(kt / R)}" biastype="affine" biasprm="0 0 ${num(-(kt * kt) / R)}" ctrllimited="true" ctrlrange="${num(-vmax)} ${num(vmax)}"/>`;
-    control = `ctrl is the motor voltage V [V]: force = (kt/R)·V − (kt²/R)·q̇ with kt = ${num(kt)} N·m/A, R = ${num(R)} ohm (back-EMF as the affine bias), `
+    control = `ctrl is the motor voltage V [V]: force = (kt/R)·V − (kt²/R)·q̇ with kt = ${num(kt)} N·m/A, R = ${num(R)} Ω (back-EMF as the affine bias), `
       + `V within ±vin·max_pwm = ±${num(vmax)} V. The firmware P loop is yours: ctrl = clip(${num(servo.vin * servo.error_gain * servo.kp)}·(q_goal − q), ±${num(vmax)}) `
       + `(vin = ${num(servo.vin)} V, error_gain = ${num(servo.error_gain)} 1/rad, kp = ${num(servo.kp)}); near the goal a position servo of stiffness `
       + `${num(kt * servo.vin * servo.error_gain * servo.kp / R)} N·m/rad. With torque disabled the real servo gives no torque at all; here the bias still brakes.`;

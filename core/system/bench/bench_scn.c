@@ -174,7 +174,7 @@ static const fric_param_info params[N_PARAMS] = {
         NULL, 0, 0, .label = "viscous K_v", .lo = 0, .hi = 0.2, .preset = 1 },
     [P_KT] = { "kt", -1, -1, 100, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET,
         NULL, 0, 0, .label = "torque constant k_t", .lo = 0.1, .hi = 10, .log = 1, .preset = 1 },
-    [P_R] = { "R", -1, -1, 1000, "ohm", "winding resistance (> 0)" PRESET, NULL, 0, 0,
+    [P_R] = { "R", -1, -1, 1000, "Ω", "winding resistance (> 0)" PRESET, NULL, 0, 0,
         .label = "resistance R", .lo = 0.5, .hi = 50, .log = 1, .preset = 1 },
     [P_ARMATURE] = { "armature", -1, -1, 10, "kg·m²", "apparent inertia J_m of the rotor "
         "through the gearbox" PRESET, NULL, 0, 0,

@@ -95,7 +95,7 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
     else if (bad(a->kt) || a->kt <= 0)
         m = fric__say("kt = %g N·m/A must be a finite torque constant > 0.", a->kt);
     else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
-        m = fric__say("R = %g ohm must be a finite resistance >= %g ohm (a winding, not a "
+        m = fric__say("R = %g Ω must be a finite resistance >= %g Ω (a winding, not a "
                       "short circuit).", a->R, FRIC_BENCH_R_MIN);
     else if (bad(a->armature) || a->armature < 0)
         m = fric__say("armature = %g kg·m² must be finite and >= 0.", a->armature);

@@ -56,7 +56,7 @@ static const char *check_link(const fric_chain_link *l, int i)
 
 static const char *check_motor(const fric_chain_motor *u, int i)
 {
-    if (!(isfinite(u->R) && u->R > 0)) return motor_bad(i, "R", u->R, 1, "ohm", "winding resistance");
+    if (!(isfinite(u->R) && u->R > 0)) return motor_bad(i, "R", u->R, 1, "Ω", "winding resistance");
     if (!(isfinite(u->K_M) && u->K_M > 0))
         return motor_bad(i, "K_M", u->K_M, 1, "N·m/A", "torque constant");
     if (!(isfinite(u->I_M) && u->I_M > 0))

@@ -110,7 +110,7 @@ static const char *const side_help[] = {
         .label = "link length L", .lo = 0.02, .hi = 1, .log = 1 },                              \
     [P_WIDTH] = { "width", DWIDTH, 0, 10, "m", "width w of a link in the plane of motion",      \
         NULL, 0, 0, .label = "link width w", .lo = 0, .hi = 0.2 },                              \
-    [P_R] = { "R", 2.36, 1e-3, 1e3, "ohm", "motor winding resistance R (eq. 2)", NULL, 0, 0,     \
+    [P_R] = { "R", 2.36, 1e-3, 1e3, "Ω", "motor winding resistance R (eq. 2)", NULL, 0, 0,     \
         .label = "resistance R", .lo = 0.1, .hi = 50, .log = 1 },                               \
     [P_KM] = { "K_M", 2.58e-2, 1e-6, 10, "N·m/A",                                               \
         "motor torque constant K_M (printed 2.58: sheet A1 reads 2.58e-2)", NULL, 0, 0,          \
