@@ -36,7 +36,7 @@
 import { viewLayout, messageBox } from '../../layout.js';
 import { COLORS } from '../../charts.js';
 import { fmt } from '../../format.js';
-import { el } from '../../dom.js';
+import { el, symbolNodes } from '../../dom.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel, paramIndex } from '../../paramPanel.js';
@@ -301,9 +301,7 @@ export function mount(container, { core, state, showError }) {
     notice.replaceChildren();
     const b = document.createElement('strong');
     b.textContent = ev.head;
-    const s = document.createElement('span');
-    s.textContent = ` ${ev.text}`;
-    notice.append(b, s);
+    notice.append(b, el('span', {}, ' ', ...symbolNodes(ev.text)));
     const li = document.createElement('li');
     li.className = ev.cls;
     li.textContent = ev.head;
@@ -326,10 +324,10 @@ export function mount(container, { core, state, showError }) {
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
-    status.textContent = `τ_a = ${f(g('tau_a'))} N·m, q̇ = ${f(g('dq'))} rad/s, q̈ = ${f(g('ddq'))} rad/s², `
+    status.replaceChildren(...symbolNodes(`τ_a = ${f(g('tau_a'))} N·m, q̇ = ${f(g('dq'))} rad/s, q̈ = ${f(g('ddq'))} rad/s², `
       + `${g('held') > 0.5 ? 'held at rest' : 'moving'}; this step: ${g('solutions')} solution(s), status ${st}`
       + `  |  so far: steps with none ${g('n_none')}, with several ${g('n_several')}; impulsive stops ${g('impulses')}, `
-      + `breakaways ${g('breakaways')}`;
+      + `breakaways ${g('breakaways')}`));
   }
 
   /** ← →: the motor inertia J, across J + M/η2 = 0. */
