@@ -155,7 +155,10 @@ export function mount(container, { core, state, showError }) {
   const endMsg = Object.assign(messageBox(), { id: 'wellposed-end' });
   const status = el('div', { id: 'wellposed-status', className: 'readout', 'aria-live': 'off' });
   const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': 'Self-locking screw, live' },
-    runHead, jLine, notice, strip, logList, endMsg, status);
+    runHead, jLine, notice, strip,
+    // the strip's key as text, so that it wraps at any width and type size
+    el('div', { className: 'note wellposed-strip-key' }, '▼ the rule acted (red: impulsive stop, black: keeps one of several); grey: breakaway'),
+    logList, endMsg, status);
   mainCol.append(runBox);
 
   // the screw's last row, the row before, the rule's actions, the time reached

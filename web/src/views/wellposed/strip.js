@@ -49,7 +49,5 @@ export function drawStrip(strip, runBox, { series, sim }) {
   ctx.fillText(`${fmt(Number(t0.toFixed(2)))} s`, 2, bandTop + bandH + 3);
   ctx.textAlign = 'right';
   ctx.fillText(`${fmt(Number(t1.toFixed(2)))} s`, W - 2, bandTop + bandH + 3);
-  ctx.textAlign = 'center';
-  ctx.fillText('▼ the rule acted (red: impulsive stop, black: keeps one of several); grey: breakaway', W / 2, bandTop + bandH + 3);
 }
 
