@@ -14,7 +14,9 @@
  * position update reproduces both: with the bench's update the bench's MAE
  * (a consistency check of the transcription, 1e-9), with MuJoCo's update
  * MuJoCo's MAE within 1.5 % (measured: 0.1 % on xl330, 0.9 % on the
- * resampled sts3215 logs). The MAE table (MuJoCo implicit, MuJoCo
+ * resampled sts3215 logs) plus the bench's own implicit–clip gap (the
+ * adapter steps the implicit treatment, the transcription CLIP). Fitted
+ * parameters (test_fitted_params) are held to the same. The MAE table (MuJoCo implicit, MuJoCo
  * frictionloss, bench implicit, bench clip) is printed.
  * Skips (fails under CI=true) without ../shared/data.
  */
@@ -28,11 +30,14 @@
 
 #include "bench_json.h"
 #include "bench_ref.h"
+#include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_mujoco.h"
 
 #define LOGS "../shared/data/bam/logs"
 #define MAX_LOGS 32
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
 static int list_logs(const char *dir, char paths[][256])
 {
@@ -43,6 +48,7 @@ static int list_logs(const char *dir, char paths[][256])
     while ((e = readdir(D)) && n < MAX_LOGS)
         if (strstr(e->d_name, ".json")) { if (strlen(dir) + strlen(e->d_name) + 2 > 256) continue; strcpy(paths[n], dir); strcat(paths[n], "/"); strcat(paths[n++], e->d_name); }
     closedir(D);
+    qsort(paths, (size_t)n, sizeof paths[0], by_name);   /* readdir's order is the file system's */
     return n;
 }
 
@@ -77,10 +83,10 @@ static double ref_mae(const fric_bench_def *p, const fric_io_log *L, int euler)
 
 typedef struct { double mj, fl, imp, clip, ref_bench, ref_euler; } maes;
 
-static maes replay_all(const char *actuator, int model, char paths[][256], int n)
+/* The logs replayed with def0 (a preset's or a fit's) every way. */
+static maes replay_def(const fric_bench_def *def0, const char *label, char paths[][256], int n)
 {
-    fric_bench_def def;
-    fric_bench_def_from_preset(fric_bench_preset_find(actuator, model), &def);
+    fric_bench_def def = *def0;
     maes s = { 0 };
     for (int i = 0; i < n; i++) {
         fric_io_log L;
@@ -102,10 +108,19 @@ static maes replay_all(const char *actuator, int model, char paths[][256], int n
         s.ref_euler += ref_mae(&def, &L, 1) / n;
         fric_io_log_free(&L);
     }
-    print_message("%-8s M%d  %.5f  %.5f  %.5f  %.5f  %+6.2f %%  ref-euler %.5f (%+.2f %%)\n",
-                  actuator, model, s.mj, s.fl, s.imp, s.clip, 100 * (s.mj / s.clip - 1), s.ref_euler,
+    print_message("%-12s  %.5f  %.5f  %.5f  %.5f  %+6.2f %%  ref-euler %.5f (%+.2f %%)\n",
+                  label, s.mj, s.fl, s.imp, s.clip, 100 * (s.mj / s.clip - 1), s.ref_euler,
                   100 * (s.mj / s.ref_euler - 1));
     return s;
+}
+
+static maes replay_all(const char *actuator, int model, char paths[][256], int n)
+{
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find(actuator, model), &def);
+    char label[32];
+    snprintf(label, sizeof label, "%s M%d", actuator, model);
+    return replay_def(&def, label, paths, n);
 }
 
 static void check(const maes *s)
@@ -113,7 +128,12 @@ static void check(const maes *s)
     /* the transcription is the bench (consistency), so its Euler variant
      * isolates the integrator */
     assert_true(fabs(s->ref_bench - s->clip) <= 1e-9 * s->clip);
-    assert_true(fabs(s->mj - s->ref_euler) <= 0.015 * s->ref_euler);
+    /* the transcription steps CLIP, the adapter the implicit treatment:
+     * beside the 1.5 % of the integrator, the gap the bench itself shows
+     * between its implicit and clip replays (large dt: the sts3215 raw logs
+     * at 47 Hz, where a fitted viscous term makes the end-of-step velocity's
+     * budget differ from the start's) */
+    assert_true(fabs(s->mj - s->ref_euler) <= 0.015 * s->ref_euler + fabs(s->imp - s->clip));
     /* and the whole difference to the project's replay stays small */
     assert_true(fabs(s->mj - s->clip) <= 0.10 * s->clip);
 }
@@ -144,4 +164,76 @@ static void test_sts3215_raw_logs(void **st)
     check(&s);
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_xl330_logs), cmocka_unit_test(test_sts3215_raw_logs))
+/* Fitted parameters through MuJoCo (issue 20: "M1–M6 published and
+ * fitted"): model M<model> of `actuator` fitted from scratch (seed 1, a
+ * small budget: the property, not the fit's quality, is under test) to the
+ * logs with valid[i] = 0 (all when valid is NULL), the fit's parameters
+ * applied to a bench def as `friction fit` writes them, then every log
+ * replayed with it through MuJoCo and the bench: the same check as the
+ * published presets (MuJoCo's integrator explains the difference). */
+static void fitted_through_mujoco(const char *actuator, int model, char paths[][256], int n,
+                                  const unsigned char *valid, long budget)
+{
+    const char *why = NULL;
+    static fric_io_log L[MAX_LOGS];
+    const fric_io_log *train[MAX_LOGS];
+    size_t nt = 0;
+    for (int i = 0; i < n; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(paths[i], &L[i], &err)) fail_msg("%s", err.message);
+        if (!valid || !valid[i]) train[nt++] = &L[i];
+    }
+    fric_fit_batch b;
+    if (fric_fit_batch_build(train, nt, &b, &why)) fail_msg("%s", why);
+    fric_fit_def d = { .budget = budget, .seed = 1, .restarts = -1, .train = &b };
+    if (fric_fit_target_init(&d.target, actuator, model, &why)) fail_msg("%s", why);
+    if (fric_fit_space_default(actuator, model, &d.space, &why)) fail_msg("%s", why);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_true(fric_fit_run(f, 1, NULL, NULL, &why) > 0);
+    const fric_fit_progress *pr = fric_fit_get_progress(f);
+    assert_true(isfinite(pr->best_loss));
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find(actuator, 1), &def);
+    fric_fit_apply(&d.target, pr->best, &def);
+    char label[48];
+    snprintf(label, sizeof label, "%s M%d fit", actuator, model);
+    maes s = replay_def(&def, label, paths, n);
+    check(&s);
+    fric_fit_free(f);
+    fric_fit_batch_free(&b);
+    for (int i = 0; i < n; i++) fric_io_log_free(&L[i]);
+}
+
+static void test_fitted_params(void **st)
+{
+    (void)st;
+    BENCH_SKIP_WITHOUT_DATA(LOGS "/xl330/processed/2026-01-15_10h28m10.json", LOGS);
+    BENCH_SKIP_WITHOUT_DATA(LOGS "/sts3215/raw/2024-10-26_12h23m27.json", LOGS);
+    static char paths[MAX_LOGS][256];
+    /* xl330: M1 and M4 fitted on the 8/8 split's training half, all 16 replayed */
+    int n = list_logs(LOGS "/xl330/processed", paths);
+    assert_int_equal(n, 16);
+    static fric_io_log L[MAX_LOGS];
+    const fric_io_log *all[MAX_LOGS];
+    for (int i = 0; i < n; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(paths[i], &L[i], &err)) fail_msg("%s", err.message);
+        all[i] = &L[i];
+    }
+    unsigned char valid[MAX_LOGS];
+    assert_int_equal(fric_fit_split_alternate(all, (size_t)n, valid), 8);
+    for (int i = 0; i < n; i++) fric_io_log_free(&L[i]);
+    fitted_through_mujoco("xl330", 1, paths, n, valid, 1000);
+    fitted_through_mujoco("xl330", 4, paths, n, valid, 2000);
+    /* sts3215 (a user's own servo: only M1 published): M1 and M4 fitted on
+     * two of its raw logs (the motor field "sts3250" is its alias), all 4 replayed */
+    n = list_logs(LOGS "/sts3215/raw", paths);
+    assert_int_equal(n, 4);
+    const unsigned char half[4] = { 0, 1, 0, 1 };
+    fitted_through_mujoco("sts3215", 1, paths, n, half, 1000);
+    fitted_through_mujoco("sts3215", 4, paths, n, half, 2000);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_xl330_logs), cmocka_unit_test(test_sts3215_raw_logs),
+               cmocka_unit_test(test_fitted_params))
