@@ -14,8 +14,8 @@
 const char *const fric_ex_law_help[FRIC_N_LAWS] = {
     "Φ(v) = Fc·sgn v + D·v (Kikuuwe eq. 24); Fs, vs and α are not used",
     "Φ(v) = (Fc + (Fs − Fc)·exp(−|v/vs|^α))·sgn v + D·v (Cisneros eq. 21)",
-    "Φ(v) = (Fc + (Fs − Fc)·vs/(|v| + vs))·sgn v + D·v (Cisneros eq. 33); α is not "
-    "used",
+    ("Φ(v) = (Fc + (Fs − Fc)·vs/(|v| + vs))·sgn v + D·v (Cisneros eq. 33); α is not "
+     "used"),
 };
 
 int fric_ex_static(const fric_law *law, fric_xform xform, double Z, double x)
