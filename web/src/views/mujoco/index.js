@@ -24,6 +24,7 @@ import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, 
 import { figureTable, sagCharts, figuresOf } from './figures.js';
 import { mjcfBox, INTRO } from './text.js';
 import { mujocoReplay } from './replay.js';
+import { ownModel } from './own.js';
 
 export { LESSON } from './text.js';
 
@@ -50,9 +51,9 @@ export function mount(container, { core, state, showError }) {
     fileName: 'mujoco-bench', title: 'Bench parameters or a fitted params file',
     getParams: () => scenarioParamsToObject(m.info, benchVector(m)),
     setParams: (obj) => {
-      const own = m.choice('actuator');
-      if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== own) {
-        throw new Error(`The params file is of ${obj.actuator}, the bench's actuator is ${own}: choose ${obj.actuator} first, or paste a params file of ${own}.`);
+      const ours = m.choice('actuator');
+      if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== ours) {
+        throw new Error(`The params file is of ${obj.actuator}, the bench's actuator is ${ours}: choose ${obj.actuator} first, or paste a params file of ${ours}.`);
       }
       const before = m.fitted;
       m.fitted = JSON.stringify(obj);
@@ -61,6 +62,8 @@ export function mount(container, { core, state, showError }) {
       restart();
     },
   });
+
+  const own = ownModel(side, { onRun: () => restart() });
 
   // --- main: errors, the figures of the six runs, the charts, the MJCF, the replay
   const errBox = Object.assign(messageBox(), { id: 'mujoco-error' });
@@ -99,13 +102,24 @@ export function mount(container, { core, state, showError }) {
       fail(`The bench cannot be built: ${e.message}`);
       return;
     }
-    const arm = armMjcf();
+    const arm = own.model ? own.model.xml : armMjcf();
     mjcf.show({ pendulum: pend, arm });
-    const make = (xml, joints) => TREATMENTS.map((t) => createSim(mj, core, { xml, joints, treatment: t.id }));
+    const make = (xml, joints) => {
+      const made = [];
+      try {
+        for (const t of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: t.id }));
+      } catch (e) {
+        made.forEach((x) => x.free());
+        throw e;
+      }
+      return made;
+    };
     try {
       runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }]), q0: [m.q0Deg * Math.PI / 180] });
       const law = armLaw(m.armFs);
-      runs.push({ id: 'arm', sims: make(arm, [{ name: 'j1', law }, { name: 'j2', law }]), q0: ARM_Q0 });
+      if (own.model && !own.model.joints.length) throw new Error('Name at least one joint of your MJCF (a hinge or slide joint).');
+      const sims = make(arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
+      runs.push({ id: 'arm', sims, q0: own.model ? sims[0].joints.map((j) => j.q0) : ARM_Q0 });
     } catch (e) {
       freeRuns();
       fail(e.message);

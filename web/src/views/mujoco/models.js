@@ -10,8 +10,8 @@ export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];
 export const DT = 0.001;                 // the live runs' step [s]: 1 kHz
 export const WINDOW_S = 5;               // rolling chart window [s]
 export const PLOT_EVERY = 10;            // a chart point every 10 steps
-export const STEP_BUDGET_MS = 4;         // simulation time per animation frame, at most
-export const CHUNK_STEPS = 50;
+export const STEP_BUDGET_MS = 3;         // simulation time per animation frame, at most [ms]
+export const CHUNK_STEPS = 5;            // steps of all six runs between two looks at the clock
 export const DEFAULTS = { actuator: 'xl330', model: 'm4', q0_deg: 60, arm_fs: 7.6 };
 
 /** The arm's joint law: Stribeck, the static level Fs [N·m] on both joints

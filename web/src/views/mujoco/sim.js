@@ -104,14 +104,26 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     throw e;
   }
 
+  // MuJoCo's arrays as live views on its wasm memory, read once: a getter
+  // makes a new view at every call; a view whose memory grew (detached,
+  // length 0) is read again
+  let V = null;
+  const arrays = () => {
+    if (!V || V.qpos.length === 0) {
+      V = { qpos: d.qpos, qvel: d.qvel, qacc: d.qacc, qacc_smooth: d.qacc_smooth, qLDiagInv: d.qLDiagInv,
+        smooth: d.qfrc_smooth, constraint: d.qfrc_constraint, passive: d.qfrc_passive, bias: d.qfrc_bias,
+        applied: d.qfrc_applied, act: m.nu ? d.qfrc_actuator : null, fl: m.dof_frictionloss };
+    }
+    return V;
+  };
   let primed = false;
   const forces = new Float64Array(js.length);
   const h = m.opt.timestep;
   const sim = {
     m, d, joints: js, treatment, h, steps: 0, ms: 0,
     get t() { return d.time; },
-    q(i) { return d.qpos[js[i].qadr]; },
-    v(i) { return d.qvel[js[i].dof]; },
+    q(i) { return arrays().qpos[js[i].qadr]; },
+    v(i) { return arrays().qvel[js[i].dof]; },
     goal(i, g, te = 1) { js[i].fric.goal(g, te); },
     /** n steps; the wall time of all of them is added to sim.ms. */
     step(n = 1) {
@@ -135,15 +147,15 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     const j = js[0], dof = j.dof;
     if (m.nu) mj.mj_fwdActuation(m, d);
     mj.mj_fwdAcceleration(m, d);
-    j.fric.setZ(h * d.qLDiagInv[0]);
-    const v = d.qvel[dof];
-    const f = j.fric.step(d.qpos[j.qadr], v, v + h * d.qacc_smooth[dof], d.qfrc_smooth[dof] + d.qfrc_constraint[dof]);
-    d.qfrc_passive[dof] += f;
+    const a = arrays();
+    j.fric.setZ(h * a.qLDiagInv[0]);
+    const v = a.qvel[dof];
+    const f = j.fric.step(a.qpos[j.qadr], v, v + h * a.qacc_smooth[dof], a.smooth[dof] + a.constraint[dof]);
+    a.passive[dof] += f;
   }
   function applySeveral() {
     if (m.nu) mj.mj_fwdActuation(m, d);
-    const qacc = d.qacc, smooth = d.qfrc_smooth, passive = d.qfrc_passive, bias = d.qfrc_bias;
-    const applied = d.qfrc_applied, act = m.nu ? d.qfrc_actuator : null, qpos = d.qpos, qvel = d.qvel;
+    const { qacc, smooth, passive, bias, applied, act, qpos, qvel } = arrays();
     if (!primed) { js.forEach((j) => { j.u = 0; }); primed = true; } else {
       for (const j of js) j.u = j.I * qacc[j.dof] - smooth[j.dof];
     }
@@ -156,12 +168,11 @@ export function createSim(mj, core, { xml, joints, treatment }) {
   }
   function applyLoss() {
     if (m.nu) mj.mj_fwdActuation(m, d);
-    const passive = d.qfrc_passive, bias = d.qfrc_bias, applied = d.qfrc_applied, act = m.nu ? d.qfrc_actuator : null;
-    const fl = m.dof_frictionloss;
+    const { passive, bias, applied, act, fl, qpos, qvel } = arrays();
     for (const j of js) {
       const dof = j.dof;
       const tauE = passive[dof] - bias[dof] + applied[dof] + (act ? act[dof] : 0);
-      fl[dof] = j.fric.loss(d.qpos[j.qadr], d.qvel[dof], tauE);
+      fl[dof] = j.fric.loss(qpos[j.qadr], qvel[dof], tauE);
       passive[dof] += j.fric.tauM;
     }
   }
