@@ -97,9 +97,8 @@ export default async function mujoco(h) {
     const c = f.arm.C.joints, a = f.arm.A.joints;
     expect(c.every((j) => j.maxDrift <= TOL && j.stuck), `(C) ${c.map((j) => `${j.name} drift ${j.maxDrift} rad, ${j.stuck ? 'STICK' : 'SLIP'}`).join(', ')}`);
     expect(a[0].sag > 1 && !a[0].stuck, `(A) j1 sag ${a[0].sag} mrad, ${a[0].stuck ? 'STICK' : 'SLIP'}`);
-    const badges = await page.evaluate(() => [...document.querySelectorAll('#mujoco-table tr[data-treatment]')].map((tr) => [tr.dataset.treatment, [...tr.querySelectorAll('.badge')].map((b) => b.textContent).join(' ')]));
-    const cRow = badges.find((b) => b[0] === 'implicit');
-    expect(cRow && cRow[1] === 'STICK STICK STICK', `badges of (C): ${cRow?.[1]}`);
+    const badges = await page.evaluate(() => [...document.querySelectorAll('#mujoco-table tr[data-treatment=implicit] .badge')].map((b) => b.textContent).join(' '));
+    expect(badges === 'STICK STICK STICK', `badges of (C), bench then arm: ${badges}`);
     return `(C) drift ${c.map((j) => j.maxDrift).join(', ')} rad; (A) j1 sag ${a[0].sag.toFixed(2)} mrad creeping ${a[0].creep.toFixed(3)} mrad/s; cost per step (µs) bench A/B/C ${['A', 'B', 'C'].map((k) => f.pendulum[k].usPerStep.toFixed(1)).join(' / ')}, arm ${['A', 'B', 'C'].map((k) => f.arm[k].usPerStep.toFixed(1)).join(' / ')}`;
   });
 
@@ -156,6 +155,35 @@ export default async function mujoco(h) {
     expect(gone, 'the message stays after Back to the arm');
     expect(logProblems(log).length === 0, logProblems(log).join(' / '));
     return out.join(' | ');
+  });
+
+  await check('mujoco: the lesson\'s numbers (What to notice, Try this 2-4) are what the runs show', async () => {
+    const lesson = await page.evaluate(() => document.querySelector('.lesson')?.textContent || '');
+    const has = (x) => lesson.includes(x);
+    const bad = [];
+    // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
+    const g = 9.80665, q1 = 1.2, q2 = 0.5;
+    const t2 = 1.0 * g * 0.15 * Math.sin(q1 + q2), t1 = 1.5 * g * 0.2 * Math.sin(q1) + 1.0 * g * (0.3 * Math.sin(q1) + 0.15 * Math.sin(q1 + q2));
+    for (const x of [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340']) if (!has(x)) bad.push(`the lesson lacks ${x}`);
+    const f = paused;
+    if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
+    const bj1 = f.arm.B.joints[0];
+    if (!(bj1.sag > 1e-4 && bj1.sag < 0.1 && !bj1.stuck)) bad.push(`notice: (B) arm j1 sag ${bj1.sag} mrad (micro-radians, creeping)`);
+    const rows = await page.evaluate(() => window.__fx.mujoco.replay.rows);
+    if (rows.length === 4) {
+      const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
+      if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
+    }
+    for (const [query, test] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck],
+      ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck]]) {
+      const b = await openPage(`?view=mujoco&${query}`, 'mujoco');
+      await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
+      const x = await figures(b.page);
+      if (!test(x)) bad.push(`${query}: bench (C) sag ${x.pendulum.C.joints[0].sag}, arm (C) j1 sag ${x.arm.C.joints[0].sag} mrad ${x.arm.C.joints[0].stuck ? 'STICK' : 'SLIP'}`);
+      await b.page.close();
+    }
+    expect(!bad.length, bad.join('; '));
+    return `loads ${t1.toFixed(3)}, ${t2.toFixed(3)} N·m; sags 385, 863, 511 mrad as the lesson says`;
   });
 
   await check('mujoco: page work per frame at 1 kHz, six runs (p95 after 3 s of warm-up)', async () => {

@@ -3,7 +3,8 @@
 // MuJoCo's constraint never gives exactly 0, the core's step gives rounding
 // residue of 1e-17), the sag θ₀ − θ [mrad], its largest value so far, the
 // creep rate −θ̇ [mrad/s] and the cost per step (the wall time of MuJoCo's
-// step with the treatment, µs); the table that shows them and the rolling
+// step with the treatment, µs, over the last calls); the tables
+// that show them and the rolling
 // sag charts (web/src/liveCharts.js).
 import { COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
@@ -27,42 +28,40 @@ export function figuresOf(runs, m) {
           maxDrift: Math.max(s.maxDrift?.[i] ?? 0, Math.abs(q - r.q0[i])), tauF: j.fric.tauF, budget: j.fric.budget };
       });
       out[r.id][TREATMENTS[k].key] = { treatment: TREATMENTS[k].id, joints, steps: s.steps,
-        usPerStep: s.steps ? (1e3 * s.ms) / s.steps : NaN };
+        usPerStep: s.usPerStep };
     });
   }
   return out;
 }
 
-const f3 = (x) => fmtNumber(x, { digits: 4 });
+const f3 = (x) => fmtNumber(x, { digits: 3 });
 
-/** The table: one row per treatment, the pendulum's and the arm's figures side by side. */
+/** Two tables, bench and arm (side by side when there is room): one row per treatment. */
 export function figureTable(parent) {
-  const body = el('tbody');
   const th = (t) => el('th', { textContent: t });
-  const tbl = el('table', { className: 'replay-table', id: 'mujoco-table' },
-    el('thead', {}, el('tr', {}, th('treatment'), th('bench'), th('sag [mrad]'), th('creep [mrad/s]'), th('cost [µs/step]'),
-      th('arm j1 / j2'), th('sag [mrad]'), th('creep [mrad/s]'), th('cost [µs/step]'))), body);
-  parent.append(el('section', { className: 'chart-box', 'aria-label': 'The three treatments, live' },
-    el('h3', { textContent: 'Hold under gravity: the three treatments side by side' }), tbl,
-    el('p', { className: 'note', textContent: `STICK: |θ̇| < ${STICK_V} rad/s. Sag: θ₀ − θ now; creep: −θ̇; cost: wall time of one MuJoCo step with the treatment, in this page.` })));
-  const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? 'STICK' : 'SLIP' });
-  return {
-    paint(f) {
-      body.replaceChildren(...TREATMENTS.map((t) => {
-        const p = f.pendulum?.[t.key], a = f.arm?.[t.key];
-        const tr = el('tr', { dataset: { treatment: t.id } }, el('td', { textContent: t.label }));
-        if (!p || !a) { tr.append(el('td', { colSpan: 8, textContent: '—' })); return tr; }
-        const pj = p.joints[0];
-        tr.append(el('td', {}, badge(pj.stuck)), el('td', { textContent: f3(pj.sag) }), el('td', { textContent: f3(pj.creep) }),
-          el('td', { textContent: f3(p.usPerStep) }),
-          el('td', {}, ...a.joints.map((j) => badge(j.stuck))),
-          el('td', { textContent: a.joints.map((j) => f3(j.sag)).join(' / ') }),
-          el('td', { textContent: a.joints.map((j) => f3(j.creep)).join(' / ') }),
-          el('td', { textContent: f3(a.usPerStep) }));
-        return tr;
-      }));
-    },
+  const make = (id, what) => {
+    const body = el('tbody');
+    const tbl = el('table', { className: 'replay-table', id },
+      el('thead', {}, el('tr', {}, th(what), th('badge'), th('sag [mrad]'), th('creep [mrad/s]'), th('cost [µs/step]'))), body);
+    return { tbl, body };
   };
+  const bench = make('mujoco-table-bench', 'bench'), arm = make('mujoco-table-arm', 'arm j1 / j2');
+  parent.append(el('section', { className: 'chart-box', id: 'mujoco-table', 'aria-label': 'The three treatments, live' },
+    el('h3', { textContent: 'Hold under gravity: the three treatments side by side' }),
+    el('div', { className: 'mujoco-tables' }, bench.tbl, arm.tbl),
+    el('p', { className: 'note', textContent: `STICK: |θ̇| < ${STICK_V} rad/s. Sag: θ₀ − θ now; creep: −θ̇; cost: wall time of one MuJoCo step with the treatment in this page (over the last calls).` })));
+  const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? 'STICK' : 'SLIP' });
+  const rows = (body, key, f) => body.replaceChildren(...TREATMENTS.map((t) => {
+    const r = f[key]?.[t.key];
+    const tr = el('tr', { dataset: { treatment: t.id } }, el('td', { textContent: t.label }));
+    if (!r) { tr.append(el('td', { colSpan: 4, textContent: '—' })); return tr; }
+    tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
+      el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
+      el('td', { textContent: r.joints.map((j) => f3(j.creep)).join(' / ') }),
+      el('td', { textContent: f3(r.usPerStep) }));
+    return tr;
+  }));
+  return { paint(f) { rows(bench.body, 'pendulum', f); rows(arm.body, 'arm', f); } };
 }
 
 /** The rolling sag charts of the bench and of the arm's joint 1, one line per treatment. */

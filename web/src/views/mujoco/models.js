@@ -10,12 +10,12 @@ export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];
 export const DT = 0.001;                 // the live runs' step [s]: 1 kHz
 export const WINDOW_S = 5;               // rolling chart window [s]
 export const PLOT_EVERY = 10;            // a chart point every 10 steps
-export const STEP_BUDGET_MS = 3;         // simulation time per animation frame, at most [ms]
-export const CHUNK_STEPS = 5;            // steps of all six runs between two looks at the clock
+export const STEP_BUDGET_MS = 2.5;         // simulation time per animation frame, at most [ms]
+export const CHUNK_STEPS = 3;            // steps of all six runs between two looks at the clock
 export const DEFAULTS = { actuator: 'xl330', model: 'm4', q0_deg: 60, arm_fs: 7.6 };
 
 /** The arm's joint law: Stribeck, the static level Fs [N·m] on both joints
- *  (its gravity loads at the start pose 1.2, 0.5 rad: 6.945 and 1.459 N·m). */
+ *  (its gravity loads at the start pose 1.2, 0.5 rad: 6.943 and 1.459 N·m). */
 export const armLaw = (Fs) => ({ kind: 'stribeck', Fs, Fc: 0.8 * Fs, vs: 0.05, D: 0.1, alpha: 1 });
 export const ARM_Q0 = [1.2, 0.5];
 

@@ -22,6 +22,8 @@ export const TREATMENTS = [
 ];
 export const NOSLIP_ITERATIONS = 10;   // FRIC_MJ_NOSLIP_ITERATIONS
 
+const COST_CALLS = 512;                // step() calls the cost figure is taken over
+
 const JNT = { FREE: 0, BALL: 1, SLIDE: 2, HINGE: 3 };
 const OBJ_JOINT = 3;                   // mjOBJ_JOINT
 const EULER = 0;                       // mjINT_EULER
@@ -121,6 +123,14 @@ export function createSim(mj, core, { xml, joints, treatment }) {
   const h = m.opt.timestep;
   const sim = {
     m, d, joints: js, treatment, h, steps: 0, ms: 0,
+    /** The cost per step over the last COST_CALLS calls of step() [µs]
+     *  (a window: the figure follows a change of state or of machine load). */
+    costMs: new Float64Array(COST_CALLS), costSteps: new Float64Array(COST_CALLS), calls: 0,
+    get usPerStep() {
+      let ms = 0, n = 0;
+      for (let i = 0; i < COST_CALLS; i++) { ms += sim.costMs[i]; n += sim.costSteps[i]; }
+      return n ? (1e3 * ms) / n : NaN;
+    },
     get t() { return d.time; },
     q(i) { return arrays().qpos[js[i].qadr]; },
     v(i) { return arrays().qvel[js[i].dof]; },
@@ -138,8 +148,11 @@ export function createSim(mj, core, { xml, joints, treatment }) {
         }
         mj.mj_step2(m, d);
       }
+      const ms = performance.now() - t0;
       sim.steps += n;
-      sim.ms += performance.now() - t0;
+      sim.ms += ms;
+      sim.costMs[sim.calls % COST_CALLS] = ms;
+      sim.costSteps[sim.calls++ % COST_CALLS] = n;
     },
     free,
   };

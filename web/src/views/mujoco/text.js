@@ -12,21 +12,27 @@ export const INTRO = 'Real MuJoCo (its WebAssembly build, npm @mujoco/mujoco) ru
   + 'replay it through MuJoCo under each treatment.';
 
 /** What to notice and what to try. The steps build on each other from the
- *  lesson's start (xl330 M4, θ₀ = 60°, arm F_s = 7.6 N·m); the e2e test
- *  tests/web/e2e.d/mujoco.mjs checks what they say against the CLI. */
+ *  lesson's start (xl330 M4, θ₀ = 60°, arm F_s = 7.6 N·m); every number is
+ *  checked by tests/web/e2e.d/mujoco.mjs (the page against `friction
+ *  mujoco` natively, the gravity loads against the closed form of
+ *  tests/mujoco/test_mujoco.c). */
 export const LESSON = {
-  notice: 'The servo holds the bench at 60° and friction holds the arm against gravity. Under (A), MuJoCo\'s '
-    + 'frictionloss, both sag and keep creeping: the badges read SLIP and the sag grows. (B) noslip and (C) the '
-    + 'implicit friction hold: STICK, sag 0. (C) costs about what (A) costs per step; (B) pays for its extra solver.',
+  notice: 'Both systems start at rest. The bench\'s servo pulls toward θ₀ = 60° and settles about 385 mrad below it '
+    + '(its proportional gain against the weight); the arm is held by friction alone, F_s = 7.6 N·m against gravity loads '
+    + 'of 6.943 N·m (joint 1) and 1.459 N·m (joint 2). Under (A), MuJoCo\'s frictionloss, the arm creeps down and never '
+    + 'stops (SLIP, the sag grows), and the bench keeps moving too. Under (C), the core\'s implicit friction, both stand '
+    + 'still: STICK, the arm\'s sag exactly 0. (B) noslip holds the bench, and the arm nearly: its joint 1 still creeps, '
+    + 'by micro-radians.',
   tryThis: [
-    { text: 'Read the arm\'s sag column: under (A) joint 1 creeps down though its static friction, 7.6 N·m, exceeds its '
-      + 'gravity load, 6.945 N·m; (C) holds it exactly (sag 0 mrad, STICK).', setup: {}, chart: '.charts > .chart-box:nth-child(4)' },
-    { text: 'Set the arm joint friction F_s to 6.5 N·m, below the load of joint 1: now (C) slips too: friction cannot '
-      + 'hold what exceeds it.', setup: {} },
-    { text: 'Back to F_s = 7.6 N·m, and choose model M1 for the bench: M1 has no load-dependent friction, the budget is '
-      + 'smaller, and (A) sags further.', setup: { arm_fs: 6.5 } },
-    { text: 'Drop a recorded log of the xl330 (logs/xl330/processed/*.json): it is replayed through MuJoCo under each '
-      + 'treatment, with the MAE of each beside the project\'s own bench replay.', setup: { model: 'm1' } },
+    { text: 'Arm table: (A) sags by tens of mrad within seconds and keeps creeping; (C) reads 0 / 0 mrad with two STICK badges.',
+      setup: {}, chart: '.charts > .chart-box:nth-child(4)' },
+    { text: 'Set the arm joint friction F_s to 6.5 N·m, below joint 1\'s load of 6.943 N·m: under (C) joint 1 now slips too, '
+      + 'falls, and sticks again at a sag of about 863 mrad (q₁ ≈ 0.34 rad), where the load has dropped below the friction.', setup: {} },
+    { text: 'Back to F_s = 7.6 N·m, and raise the bench start angle θ₀ to 90°: the load grows, the servo settles about '
+      + '511 mrad below its goal under (C), and holds it (STICK); (A) keeps moving.', setup: { arm_fs: 6.5 } },
+    { text: 'Drop a recorded xl330 log (logs/xl330/processed/*.json): it is replayed through MuJoCo under each treatment, '
+      + 'its MAE beside the project\'s own bench replay (the first log, 2026-01-15_10h28m10: bench 0.0324 rad, '
+      + '(C) 0.0334, (A) 0.0340).', setup: { q0_deg: 90 } },
   ],
 };
 
