@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { dropText } from './replay.mjs';
 
 const TOL = 1e-9;
 
@@ -224,14 +225,4 @@ export default async function mujoco(h) {
     return shots.join(', ');
   });
   await page.close();
-}
-
-async function dropText(page, name, text, selector) {
-  return page.evaluate(({ name, text, selector }) => {
-    const f = new File([text], name, { type: 'application/json' });
-    const dt = new DataTransfer();
-    dt.items.add(f);
-    const target = document.querySelector(selector);
-    for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, { name, text, selector });
 }
