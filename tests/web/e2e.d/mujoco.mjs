@@ -18,6 +18,11 @@
 //               `friction mujoco --log` under each treatment (1e-9 rad); an
 //               sts3215 log refused with one sentence (params of another
 //               actuator)
+//   fitted      a params file pasted (xl330 M6 with its K_c raised by half: a
+//               fit of one's own) runs the bench on it: paused, the bench
+//               equals `friction mujoco --params FILE` on the shown MJCF
+//               (1e-9 rad) under each treatment; an sts3215 params file is
+//               refused with one sentence
 //   errors      an MJCF that does not load, a missing joint, a ball joint:
 //               one sentence each in #mujoco-error
 //   frame time  page work per animation frame at 1 kHz (six runs), p95 over
@@ -185,6 +190,49 @@ export default async function mujoco(h) {
     }
     expect(!bad.length, bad.join('; '));
     return `loads ${t1.toFixed(3)}, ${t2.toFixed(3)} N·m; sags 385, 863, 511 mrad as the lesson says`;
+  });
+
+  await check('mujoco: a pasted params file (fitted) runs the bench = `friction mujoco --params` (1e-9 rad); another actuator\'s is refused', async () => {
+    const P = path.resolve(ROOT, '../shared/data/bam/params');
+    if (!fs.existsSync(path.join(P, 'xl330/m6.json'))) return { skip: `${h.MISSING_DATA}: ${P}` };
+    const fitted = JSON.parse(fs.readFileSync(path.join(P, 'xl330/m6.json'), 'utf8'));
+    fitted.friction_base *= 1.5;
+    const file = path.join(TMP, 'fitted.json');
+    fs.writeFileSync(file, JSON.stringify(fitted, null, 2));
+    const b = await openPage('?view=mujoco&mujoco.paused=1', 'mujoco');
+    await waitFor(() => b.page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+    const paste = async (obj) => {
+      await b.page.locator('#view button', { hasText: 'Paste parameters…' }).click();
+      await b.page.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(obj));
+      await b.page.locator('#view .export-paste button', { hasText: 'Apply' }).click();
+      await b.page.waitForTimeout(300);
+    };
+    const sts = JSON.parse(fs.readFileSync(path.join(P, 'feetech_sts3215_7_4V/m1.json'), 'utf8'));
+    await paste(sts);
+    const refused = await b.page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
+    expect(/params file is of sts3215, the bench's actuator is xl330/.test(refused), `sts3215 params file: "${refused}"`);
+    await b.page.locator('#view .export-paste button', { hasText: 'Cancel' }).click();
+    await paste(fitted);
+    const note = await b.page.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+    expect(/Fitted params file in use/.test(note), `note: "${note}"`);
+    await button(b.page, 'Play').click();
+    await waitFor(async () => ((await figures(b.page)).t > 1.5 ? true : null), 30_000, 100);
+    await button(b.page, 'Pause').click();
+    await b.page.waitForTimeout(300);
+    const f = await figures(b.page);
+    const xml = await b.page.evaluate(() => document.getElementById('mujoco-mjcf-pendulum').textContent);
+    fs.writeFileSync(path.join(TMP, 'fitted-bench.xml'), xml);
+    const steps = f.pendulum.C.steps, bad = [];
+    expect(steps > 0, 'no step was taken');
+    for (const [key, t] of [['A', 'frictionloss'], ['B', 'noslip'], ['C', 'implicit']]) {
+      const o = cli(['mujoco', path.join(TMP, 'fitted-bench.xml'), '--joint', 'joint', '--params', file, '--treatment', t, '--duration', String(steps * 1e-3)]);
+      const q = cliAngles(o.stdout).joint, pq = f.pendulum[key].joints[0].q;
+      if (!(Math.abs(pq - q) <= TOL)) bad.push(`${t}: page ${pq}, CLI ${q} ${o.stderr.trim()}`);
+    }
+    expect(!bad.length, bad.join('; '));
+    expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
+    await b.page.close();
+    return `${steps} steps on the fitted file = CLI; sts3215 file: "${refused.slice(0, 90)}…"`;
   });
 
   await check('mujoco: page work per frame at 1 kHz, six runs (p95 after 3 s of warm-up)', async () => {

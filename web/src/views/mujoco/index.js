@@ -40,7 +40,8 @@ export function mount(container, { core, state, showError }) {
   // --- side: the bench (actuator, model, gains, mass) and the two start states
   const head = el('h3', { textContent: 'Pendulum bench (servo) and arm' });
   side.append(head);
-  const panel = paramPanel(side, m.info, m.values, SETUP, () => { saveState(); restart(); });
+  // a new actuator drops a pasted params file (it belongs to the actuator before)
+  paramPanel(side, m.info, m.values, SETUP, (name) => { if (name === 'actuator') m.fitted = null; saveState(); restart(); });
   const q0Ctl = numberControl({ label: 'bench start angle θ₀', unit: '°', min: -150, max: 150, value: m.q0Deg,
     onInput: (x) => { m.q0Deg = x; saveState(); restart(); } });
   const fsCtl = numberControl({ label: 'arm joint friction F_s', unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
@@ -174,7 +175,6 @@ export function mount(container, { core, state, showError }) {
       freeRuns();
       clearHook('mujoco', 'frameStats', frameStats);
       clearHook('mujoco', 'figures', figures);
-      void panel;
     },
     actions: {
       togglePause: () => loop.togglePause(),
