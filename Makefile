@@ -410,7 +410,17 @@ $(WEB)/samples/%: samples/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES)
+# MuJoCo for the "In MuJoCo" view (npm @mujoco/mujoco, the exact version of
+# package-lock.json; its single-threaded build, no special headers): served
+# from the explorer's own folder, build/web/mujoco/, and imported by the view
+# only when it opens (web/src/views/mujoco/load.js).
+MUJOCO_PKG = node_modules/@mujoco/mujoco
+MUJOCO_WEB = $(WEB)/mujoco/mujoco.js $(WEB)/mujoco/mujoco.wasm
+$(WEB)/mujoco/%: node_modules/.package-lock.json
+	@mkdir -p $(dir $@)
+	cp $(MUJOCO_PKG)/$* $@
+
+web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB)
 
 # Regenerates the sample from the core (tools/sample.mjs; commit what changes:
 # tests/web/sample.test.mjs checks that the committed files are what it writes).

@@ -250,7 +250,7 @@ static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *c
         printf("joint %s: q0 %s, q %s, drift %s rad, dq %s rad/s, reversals %llu, stuck %llu of %ld steps\n",
                o->joints[i], fmt_double(b[0], q0[i]), fmt_double(b[1], q),
                fmt_double(b[2], fabs(q - q0[i])), fmt_double(b[3], d->qvel[j->dof]),
-               (unsigned long long)j->reversals, (unsigned long long)j->steps_stuck, N);
+               (unsigned long long)j->s.reversals, (unsigned long long)j->s.steps_stuck, N);
         printf("joint %s in the MJCF: frictionloss %s, damping %s, armature %s\n", o->joints[i],
                fmt_double(b[0], o->fl[i]), fmt_double(b[1], o->damping[i]),
                fmt_double(b[2], o->armature[i]));

@@ -37,6 +37,7 @@
 #include "fric_dupont.h"
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_joint.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
@@ -142,7 +143,8 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(fit_progress, fric_fit_progress, FRIC_FIT_PROGRESS_FIELDS) \
     L(fit_batch, fric_fit_batch, FRIC_FIT_BATCH_FIELDS) \
     L(screw, fric_screw, FRIC_SCREW_FIELDS) \
-    L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS)
+    L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS) \
+    L(joint, fric_joint, FRIC_JOINT_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -649,16 +651,21 @@ static int log_bad(const fric_io_log *lg)
 FXB_EXPORT int fxb_log_samples(const fric_io_log *lg) { return lg ? (int)fric_io_log_samples(lg) : 0; }
 
 /* The recorded series the replay scores (fric_io_log_sample): t [s],
- * position and goal [rad], min(cap, samples) values each. */
-FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, double *goal, int cap)
+ * position and goal [rad], min(cap, samples) values each; and, when speed
+ * and torque_enable are not NULL, what a replay drives a simulator with:
+ * the measured speed [rad/s] and torque enable (0/1). */
+FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, double *goal, double *speed,
+                              double *torque_enable, int cap)
 {
-    if (log_bad(lg) || count_bad("cap", cap, 3 * sizeof(double))) return 1;
+    if (log_bad(lg) || count_bad("cap", cap, 5 * sizeof(double))) return 1;
     size_t N = fric_io_log_samples(lg), cursor = 0;
     for (size_t k = 0; k < N && k < (size_t)cap; k++) {
         fric_io_sample s = fric_io_log_sample(lg, k, &cursor);
         t[k] = s.t;
         q[k] = s.position;
         goal[k] = s.goal;
+        if (speed) speed[k] = s.speed;
+        if (torque_enable) torque_enable[k] = s.torque_enable;
     }
     set_error("");
     return 0;
@@ -679,6 +686,95 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
     set_error("");
     return 0;
 }
+
+/* ------------------------------------------- MuJoCo's joint, MuJoCo-free */
+/* fric_joint.h: the per-joint step of the MuJoCo adapter for the explorer's
+ * "In MuJoCo" view, where MuJoCo is its own wasm module: the wrapper
+ * allocates a fric_joint (layout joint: its size, the fields it reads after
+ * a step), hands the step plain numbers read from MuJoCo's arrays and writes
+ * the returned force or frictionloss back. */
+
+/* The bench def of the parameters p[n], for the log lg's header and gains
+ * when lg is not NULL (fric_bench_def_for_log). 1 with the message. */
+static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
+{
+    const char *why = "";
+    if (bench_params_bad(n)) return 1;
+    if (from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
+    if (lg) {
+        fric_bench_def e;
+        fric_bench_def_for_log(d, lg, &e);
+        *d = e;
+    }
+    return 0;
+}
+
+/* The pendulum bench of the parameters p[n] (and of the log lg's header,
+ * or NULL) as MJCF (fric_mujoco_bench_mjcf) into buf[cap]: returns the
+ * length the text needs without its NUL (call with cap 0 to size), −1 with
+ * the message. */
+FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
+{
+    fric_bench_def d;
+    if (count_bad("cap", cap, 1) || bench_def_of(p, n, lg, &d)) return -1;
+    int len = fric_mujoco_bench_mjcf(&d, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
+    if (len < 0) { from_core(1, NULL); return -1; }
+    set_error("");
+    return len;
+}
+
+/* Joint j (wrapper-allocated, layout joint's size) with the servo of the
+ * bench parameters p[n] (the log lg's gains when lg is not NULL), step h
+ * [s], angle q0 [rad] (fric_joint_init). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_servo_init(fric_joint *j, const double *p, int n, const fric_io_log *lg,
+                                    double h, double q0)
+{
+    fric_bench_def d;
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    if (bench_def_of(p, n, lg, &d)) return 1;
+    return from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
+}
+
+/* Joint j with the law (kind, Fs, Fc, vs, D, alpha). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc, double vs, double D,
+                                  double alpha, double h, double q0)
+{
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
+}
+
+/* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_prepare). */
+FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
+{
+    const char *why = "";
+    if (!(Z > 0) || !isfinite(Z)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Z = h·(M⁻¹)_ii = %.17g is not a finite number > 0.", Z);
+        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        return 1;
+    }
+    return from_core(fric_joint_prepare(j, Z, &why), &why);
+}
+
+/* The per-step calls (no allocation, no message): fric_joint.h. */
+FXB_EXPORT void fxb_joint_set_z(fric_joint *j, double Z) { fric_joint_set_z(j, Z); }
+FXB_EXPORT void fxb_joint_goal(fric_joint *j, double goal, int torque_enable)
+{
+    fric_joint_goal(j, goal, torque_enable);
+}
+FXB_EXPORT double fxb_joint_step(fric_joint *j, double q, double v, double v_free, double tau_e)
+{
+    return fric_joint_step(j, q, v, v_free, tau_e);
+}
+FXB_EXPORT double fxb_joint_loss(fric_joint *j, double q, double v, double tau_e)
+{
+    return fric_joint_loss(j, q, v, tau_e);
+}
+FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_rest_loss(j); }
+FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
 
 /* ------------------------------------------------ drive/backdrive regions */
 /* kind 0: servo, c = the 14 numbers of fric_servo_coef_fields; kind 1:

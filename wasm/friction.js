@@ -34,6 +34,8 @@
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
 //                                  benchParams, splitKp, splitAlternate, caution, batch, create
+//   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
+//                                  MuJoCo-free: MuJoCo is its own wasm module), logDrive
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -411,7 +413,7 @@ class BenchApi {
       const samples = L.samples, cap = Math.max(1, samples), F = Float64Array;
       const { out: [simQ, r] } = this._core._call('fxb_bench_replay',
         [inp(x), x.length, out(F, cap), cap, outStruct('bench_replay_result'), L._h], { names });
-      const { out: [t, logQ, goal] } = this._core._call('fxb_log_series', [L._h, out(F, cap), out(F, cap), out(F, cap), cap]);
+      const { out: [t, logQ, goal] } = this._core._call('fxb_log_series', [L._h, out(F, cap), out(F, cap), out(F, cap), 0, 0, cap]);
       const part = (a) => a.slice(0, samples);
       return { mae: r.mae, maxErr: r.max_err, samples: r.samples, dt: r.dt, resampled: r.resampled !== 0,
         reversals: r.reversals, t: part(t), simQ: part(simQ), logQ: part(logQ), goal: part(goal) };
@@ -587,6 +589,105 @@ class IoApi {
 
   /** The step a raw log (no header dt) is resampled to [s] (FRIC_IO_RESAMPLE_DT). */
   get resampleDt() { return CONSTANTS.io_resample_dt; }
+}
+
+/** core.mujoco: fric_joint.h: the MuJoCo adapter's per-joint friction step
+ *  without MuJoCo (core/mujoco/mujoco_adapter.c calls the same step natively).
+ *  In the page MuJoCo is its own wasm module (npm @mujoco/mujoco): the caller
+ *  reads MuJoCo's arrays, calls Joint.step or Joint.loss with plain numbers
+ *  and writes the result back. */
+class MujocoApi {
+  constructor(core) { this._core = core; }
+  _names() { return this._core.bench._names(); }
+
+  /** The pendulum bench of the bench parameters as MJCF
+   *  (fric_mujoco_bench_mjcf); with a parsed log, the bench of its header
+   *  and gains (fric_bench_def_for_log), the model `friction mujoco-model`
+   *  writes. A refused def throws the core's message. */
+  benchMjcf(params, log = null, source = 'log') {
+    const names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
+    const run = (h) => {
+      const n = this._core._call('fxb_bench_mjcf', [inp(x), x.length, h, 0, 0], { names, ok: (rc) => rc >= 0 }).rc;
+      const { out: [text] } = this._core._call('fxb_bench_mjcf', [inp(x), x.length, h, out(Uint8Array, n + 1), n + 1],
+        { names, ok: (rc) => rc === n });
+      return new TextDecoder().decode(text.subarray(0, n));
+    };
+    return log ? this._core._withLog(log, source, (L) => { L._live(); return run(L._h); }) : run(0);
+  }
+
+  /** A joint's friction: { params } (the bench parameters: its servo M1–M6,
+   *  the log's gains with `log`) or { law } (a law object), the step h [s]
+   *  and the start angle q0 [rad] (the servo's goal). Validated by the core
+   *  (fric_joint_init: its messages). Returns a Joint; free() it. */
+  joint({ params = null, law = null, log = null, source = 'log', h, q0 = 0 }) {
+    num('h', h, { min: Number.MIN_VALUE });
+    num('q0', q0);
+    const core = this._core, p = core._alloc(LAYOUTS.joint.size);
+    try {
+      if (params) {
+        const names = this._names();
+        const x = f64s('params', params, { length: names.length, names });
+        const init = (lh) => core._call('fxb_joint_servo_init', [p, inp(x), x.length, lh, h, q0], { names });
+        if (log) core._withLog(log, source, (L) => { L._live(); init(L._h); });
+        else init(0);
+      } else {
+        core._call('fxb_joint_law_init', [p, ...lawArgs(law), h, q0], { names: LAW_FIELDS });
+      }
+    } catch (e) {
+      core._free(p);
+      throw e;
+    }
+    return new Joint(core, p);
+  }
+
+  /** What a replay drives a simulator with, per scored sample
+   *  (fric_io_log_sample): { t, q, goal, speed, torqueEnable } (Float64Arrays). */
+  logDrive(log, source = 'log') {
+    return this._core._withLog(log, source, (L) => {
+      L._live();
+      const n = L.samples, cap = Math.max(1, n), F = Float64Array;
+      const { out: [t, q, goal, speed, te] } = this._core._call('fxb_log_series',
+        [L._h, out(F, cap), out(F, cap), out(F, cap), out(F, cap), out(F, cap), cap]);
+      const part = (a) => a.slice(0, n);
+      return { t: part(t), q: part(q), goal: part(goal), speed: part(speed), torqueEnable: part(te) };
+    });
+  }
+}
+
+/** One joint's friction step in wasm memory (mujoco.joint): fric_joint.h.
+ *  The per-step calls take and return plain numbers (no allocation); the
+ *  last step's fields are read through the layout `joint`. */
+export class Joint {
+  constructor(core, p) {
+    this._core = core;
+    this._p = p;
+    const off = Object.fromEntries(LAYOUTS.joint.fields.map(([f, , , o]) => [f, o]));
+    this._off = off;
+  }
+  _live() { if (!this._p) throw new Error('joint used after free()'); }
+  /** Prepares the implicit step with Z = h·(M⁻¹)_ii [rad/(N·m·s)]; throws the core's message. */
+  prepare(Z) {
+    this._live();
+    this._core._call('fxb_joint_prepare', [this._p, num('Z', Z, { min: Number.MIN_VALUE })], { names: LAW_FIELDS });
+  }
+  /** Per step (no checks: the view calls these a thousand times a second). */
+  setZ(Z) { this._core._m._fxb_joint_set_z(this._p, Z); }
+  goal(g, torqueEnable = 1) { this._core._m._fxb_joint_goal(this._p, g, torqueEnable ? 1 : 0); }
+  /** IMPLICIT: the force to add to the dof, τm + f [N·m]. */
+  step(q, v, vFree, tauE) { return this._core._m._fxb_joint_step(this._p, q, v, vFree, tauE); }
+  /** FRICTIONLOSS/NOSLIP: dof_frictionloss at the state [N·m] (tauM: add it to the dof). */
+  loss(q, v, tauE) { return this._core._m._fxb_joint_loss(this._p, q, v, tauE); }
+  restLoss() { this._live(); return this._core._m._fxb_joint_rest_loss(this._p); }
+  damping() { this._live(); return this._core._m._fxb_joint_damping(this._p); }
+  /** The last step's friction [N·m], motor torque [N·m], budget [N·m] and stuck flag. */
+  get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
+  get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
+  get budget() { return this._core._f64()[(this._p + this._off.budget) / F64]; }
+  get stuck() { return this._core._m.HEAP32[(this._p + this._off.stuck) / 4] !== 0; }
+  /** Every field of the layout (tau_f, tau_m, tau_e, budget, v_star, stuck, steps_stuck, reversals, Z). */
+  read() { this._live(); return this._core._read('joint', this._p); }
+  free() { if (this._p) { this._core._free(this._p); this._p = 0; } }
 }
 
 /** core.regions: fric_regions.h: static/drive/backdrive regions. */
@@ -866,6 +967,7 @@ export class FrictionCore {
     this.io = new IoApi(this);
     this.regions = new RegionsApi(this);
     this.fit = new FitApi(this);
+    this.mujoco = new MujocoApi(this);
   }
 
   // --- memory helpers: every allocation is released in a finally block

@@ -79,6 +79,11 @@
  * (MuJoCo has the inertia); put the servo's armature in the joint's armature
  * (friction mujoco-model does).
  *
+ * The per-joint friction (the law or servo budget, Φ_Z, the frictionloss
+ * value) is fric_joint.h's MuJoCo-free step: this adapter forms Z, v_free
+ * and τ_e from MuJoCo's arrays and calls it; the explorer's "In MuJoCo"
+ * view calls the same step through the wasm bindings.
+ *
  * Allocation-free per step (scratch on MuJoCo's own stack, mj_stackAlloc);
  * everything validated once by fric_mujoco_attach; deterministic.
  */
@@ -91,6 +96,7 @@
 #include <mujoco/mujoco.h>
 
 #include "fric_bench.h"
+#include "fric_joint.h"
 #include "friction.h"
 
 #ifdef __cplusplus
@@ -122,30 +128,14 @@ typedef struct {
                                are not used                                            */
 } fric_mj_joint_def;
 
-/* One joint's adapter state (the fields after `dof` are the adapter's own). */
+/* One joint's adapter state: MuJoCo's addresses, the MuJoCo-free step
+ * (fric_joint.h: the law or servo, goal, the last step's τ_f, τm, τe,
+ * budget, v*, stuck, the counters) and the several-joints lag. */
 typedef struct {
     int jnt, dof, qadr;     /* MuJoCo's joint, dof and qpos addresses                  */
-    int servo;
-    fric_law law;
-    fric_bench_def bench;
-    double goal;            /* servo goal                   [rad]                      */
-    int torque_enable;      /* servo 0/1                                               */
-    /* the last step */
-    double tau_f;           /* friction applied (IMPLICIT)  [N·m]                      */
-    double tau_m;           /* servo motor torque           [N·m]                      */
-    double tau_e;           /* external torque on the joint [N·m]                      */
-    double budget;          /* friction budget at the step  [N·m]                      */
-    double v_star;          /* friction-free velocity v*    [rad/s]                    */
-    int stuck;              /* 1: the friction held (v' = 0)                           */
-    uint64_t steps_stuck, reversals;
-    int last_sign;
-    /* prepared */
+    fric_joint s;           /* the per-joint step (fric_joint.h)                       */
     double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
-    double Z;               /* the Z the plan / element was prepared with              */
     double u;               /* several joints: lagged reaction u_i  [N·m]              */
-    fric_plan plan;         /* law mode                                                */
-    fric_elem_a_var elem;   /* servo mode                                              */
-    fric_warm warm;
 } fric_mj_joint;
 
 /* The adapter: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS joints): make
@@ -185,14 +175,8 @@ double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
 
 /* -------------------------------------------------- the pendulum bench */
 
-/* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
- * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the
- * servo's armature, q_offset as the mass's rest direction (gravity torque
- * −(m + m_arm/2)·g·l·sin(q + q_offset), g = FRIC_BENCH_G), timestep d->dt,
- * Euler, frictionloss 0. Writes at most cap bytes with the final NUL;
- * returns the length it needs (as snprintf), or −1 with the status
- * recorded for a def fric_bench_check refuses. */
-int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
+/* fric_mujoco_bench_mjcf (the bench as MJCF) is declared in fric_joint.h:
+ * it needs no MuJoCo, and the explorer calls it through the bindings. */
 
 /* Loads MJCF text (MuJoCo's VFS, no file). NULL with *why (MuJoCo's
  * message) on failure; free with mj_deleteModel. */

@@ -40,14 +40,6 @@ static int any_damping(const mjModel *m)
     return 0;
 }
 
-/* The rest-state friction of a law for MuJoCo's frictionloss: Φ(+0). */
-static double law_loss(const fric_law *law, double v)
-{
-    double a = fabs(v);
-    if (a == 0) return fric_phi_plus0(law);
-    return fric_phi(law, a) - law->D * a;
-}
-
 /* (M⁻¹)_ii by one solve with the LᵀDL factor of mj_fwdPosition (scratch on
  * MuJoCo's stack: no allocation). */
 static double minv_diag(const mjModel *m, mjData *d, int dof)
@@ -89,29 +81,15 @@ static const char *attach_joint(fric_mj_joint *j, const fric_mj_joint_def *def, 
     j->jnt = id;
     j->dof = m->jnt_dofadr[id];
     j->qadr = m->jnt_qposadr[id];
-    j->servo = def->servo != 0;
-    j->law = def->law;
-    j->goal = d->qpos[j->qadr];
-    j->torque_enable = 1;
-    j->warm.w = -1;
     const char *why = NULL;
-    if (j->servo) {
-        fric_bench_def b = def->bench;
-        /* the bench's own fields MuJoCo replaces: neutral values for the check */
-        b.mass = 1;
-        b.arm_mass = 0;
-        b.length = 1;
-        b.dt = m->opt.timestep;
-        b.treatment = FRIC_TREATMENT_IMPLICIT;
-        if (fric_bench_check(&b, &why))
-            return fric__reword("mujoco: joint '%s', servo: %s", def->joint, why);
-        j->bench = b;
-    } else if (fric_law_check_params(&j->law, &why)) {
-        return fric__reword("mujoco: joint '%s': %s", def->joint, why);
-    }
+    if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, m->opt.timestep,
+                        d->qpos[j->qadr], &why))
+        return def->servo ? fric__reword("mujoco: joint '%s', servo: %s", def->joint, why)
+                          : fric__reword("mujoco: joint '%s': %s", def->joint, why);
     if (t != FRIC_MJ_IMPLICIT) return NULL;
 
     int dof = j->dof;
+    double Z;
     if (m->opt.integrator != mjINT_EULER)
         return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the implicit treatment predicts MuJoCo's "
                           "Euler step; the model's integrator is %s: set <option integrator=\"Euler\"/>.",
@@ -128,21 +106,16 @@ static const char *attach_joint(fric_mj_joint *j, const fric_mj_joint_def *def, 
                               "semi-implicit step of several joints splits each joint's rotor inertia "
                               "(armature > 0, the geared joint of seed-002) from the links: give it an "
                               "armature, or attach one joint (exact).", def->joint, j->I);
-        j->Z = m->opt.timestep / j->I;
+        Z = m->opt.timestep / j->I;
     } else {
-        j->Z = m->opt.timestep * minv_diag(m, d, dof);
+        Z = m->opt.timestep * minv_diag(m, d, dof);
     }
-    if (!(j->Z > 0) || !isfinite(j->Z))
+    if (!(Z > 0) || !isfinite(Z))
         return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': Z = h/inertia = %g is not a "
-                          "finite number > 0.", def->joint, j->Z);
-    if (j->servo) {
-        const fric_servo_friction *f = &j->bench.friction;
-        fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
-        fric_elem_a_var_prepare(&j->elem, &law, j->Z, 1);   /* as bench_step.c */
-    } else if (fric_plan_init(&j->plan, &j->law, j->Z, &why)) {
+                          "finite number > 0.", def->joint, Z);
+    if (fric_joint_prepare(&j->s, Z, &why))
         return fric__reword("mujoco: joint '%s' (Z = %g from its inertia and the step): %s",
-                            def->joint, j->Z, why);
-    }
+                            def->joint, Z, why);
     return NULL;
 }
 
@@ -177,9 +150,8 @@ int fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joi
     if (!msg && treatment != FRIC_MJ_IMPLICIT) {
         for (int i = 0; i < n; i++) {
             fric_mj_joint *j = &fm->j[i];
-            m->dof_frictionloss[j->dof] = j->servo
-                ? fric_servo_frictionloss(&j->bench.friction, 0, 0, 0) : law_loss(&j->law, 0);
-            m->dof_damping[j->dof] = j->servo ? j->bench.friction.K_v : j->law.D;
+            m->dof_frictionloss[j->dof] = fric_joint_rest_loss(&j->s);
+            m->dof_damping[j->dof] = fric_joint_damping(&j->s);
         }
         if (treatment == FRIC_MJ_NOSLIP && m->opt.noslip_iterations == 0)
             m->opt.noslip_iterations = FRIC_MJ_NOSLIP_ITERATIONS;
@@ -192,34 +164,7 @@ int fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joi
 void fric_mujoco_goal(fric_mujoco *fm, int i, double goal, int torque_enable)
 {
     if (i < 0 || i >= fm->n) return;
-    fm->j[i].goal = goal;
-    fm->j[i].torque_enable = torque_enable != 0;
-}
-
-/* The friction of a law or a servo budget from v* with the prepared Z: the
- * force on the dof (−Φ_Z(v*)), stuck flag and budget. */
-static double implicit_force(fric_mj_joint *j, double v_star)
-{
-    int stuck = 0;
-    double y, w;
-    if (j->servo) {
-        double C, A;
-        fric_servo_split(&j->bench.friction, j->tau_m, j->tau_e, &C, &A);
-        fric_elem_a_var_levels(&j->elem, C, C + A);          /* Fc = C, Fs = C + A */
-        y = fric_elem_a_var_run(&j->elem, v_star, &j->warm, &stuck, &w);
-        j->budget = stuck ? C + A : fabs(y);
-    } else {
-        y = fric_plan_eval(&j->plan, v_star, &j->warm, &stuck, &w);
-        j->budget = stuck ? fric_phi_plus0(&j->law) : fabs(y);
-    }
-    j->stuck = stuck;
-    return stuck ? -v_star / j->Z : -y;
-}
-
-static void count(fric_mj_joint *j, double v)
-{
-    j->reversals += (uint64_t)fric__reversal(&j->last_sign, v);
-    if (j->stuck) j->steps_stuck++;
+    fric_joint_goal(&fm->j[i].s, goal, torque_enable);
 }
 
 /* One joint, exact: MuJoCo's own friction-free prediction. */
@@ -229,26 +174,12 @@ static void apply_one(fric_mj_joint *j, const mjModel *m, mjData *d)
     double h = m->opt.timestep, v = d->qvel[dof];
     if (m->nu) mj_fwdActuation(m, d);
     mj_fwdAcceleration(m, d);                 /* qfrc_smooth, qacc_smooth: friction-free */
-    double Z = h * minv_diag(m, d, dof);
+    /* the configuration changes the inertia: Z re-prepared when it moved */
+    fric_joint_set_z(&j->s, h * minv_diag(m, d, dof));
     /* the load: MuJoCo's smooth forces on the dof and, lagged one step, the
      * constraint forces (limits, contacts) of the last mj_step2 */
-    j->tau_e = d->qfrc_smooth[dof] + d->qfrc_constraint[dof];
-    j->tau_m = j->servo ? fric_bench_motor_torque(&j->bench, d->qpos[j->qadr], v, j->goal,
-                                                  j->torque_enable) : 0;
-    if (Z != j->Z) {                          /* the configuration changed the inertia */
-        j->Z = Z;
-        if (j->servo) {
-            const fric_servo_friction *f = &j->bench.friction;
-            fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
-            fric_elem_a_var_prepare(&j->elem, &law, Z, 1);
-        } else {
-            fric_plan_prepare_unchecked(&j->plan, &j->law, Z);
-        }
-    }
-    j->v_star = v + h * d->qacc_smooth[dof] + Z * j->tau_m;
-    j->tau_f = implicit_force(j, j->v_star);
-    d->qfrc_passive[dof] += j->tau_m + j->tau_f;
-    count(j, j->stuck ? 0 : j->v_star + Z * j->tau_f);
+    d->qfrc_passive[dof] += fric_joint_step(&j->s, d->qpos[j->qadr], v, v + h * d->qacc_smooth[dof],
+                                            d->qfrc_smooth[dof] + d->qfrc_constraint[dof]);
 }
 
 /* Several joints: seed-002's semi-implicit per-joint step. */
@@ -272,15 +203,11 @@ static void apply_several(fric_mujoco *fm, const mjModel *m, mjData *d)
         double v = d->qvel[dof];
         double S = d->qfrc_passive[dof] - d->qfrc_bias[dof] + d->qfrc_applied[dof]
                  + (m->nu ? d->qfrc_actuator[dof] : 0);
-        j->tau_e = S + j->u;
-        j->tau_m = j->servo ? fric_bench_motor_torque(&j->bench, d->qpos[j->qadr], v, j->goal,
-                                                      j->torque_enable) : 0;
-        j->v_star = v + j->Z * (j->tau_e + j->tau_m);
-        j->tau_f = implicit_force(j, j->v_star);
-        count(j, j->stuck ? 0 : j->v_star + j->Z * j->tau_f);
+        double tau_e = S + j->u;
+        fric_joint_step(&j->s, d->qpos[j->qadr], v, v + j->s.Z * tau_e, tau_e);
     }
     for (int i = 0; i < fm->n; i++)
-        d->qfrc_passive[fm->j[i].dof] += fm->j[i].tau_m + fm->j[i].tau_f;
+        d->qfrc_passive[fm->j[i].dof] += fm->j[i].s.tau_m + fm->j[i].s.tau_f;
 }
 
 /* FRICTIONLOSS / NOSLIP: the budget at the current state into MuJoCo's
@@ -291,22 +218,10 @@ static void apply_loss(fric_mujoco *fm, mjModel *m, mjData *d)
     for (int i = 0; i < fm->n; i++) {
         fric_mj_joint *j = &fm->j[i];
         int dof = j->dof;
-        double v = d->qvel[dof];
-        j->tau_e = d->qfrc_passive[dof] - d->qfrc_bias[dof] + d->qfrc_applied[dof]
-                 + (m->nu ? d->qfrc_actuator[dof] : 0);
-        if (j->servo) {
-            j->tau_m = fric_bench_motor_torque(&j->bench, d->qpos[j->qadr], v, j->goal,
-                                               j->torque_enable);
-            m->dof_frictionloss[dof] = fric_servo_frictionloss(&j->bench.friction, v, j->tau_m,
-                                                               j->tau_e);
-            d->qfrc_passive[dof] += j->tau_m;
-        } else {
-            m->dof_frictionloss[dof] = law_loss(&j->law, v);
-        }
-        j->budget = m->dof_frictionloss[dof];
-        j->v_star = v;
-        j->stuck = v == 0;
-        count(j, v);
+        double tau_e = d->qfrc_passive[dof] - d->qfrc_bias[dof] + d->qfrc_applied[dof]
+                     + (m->nu ? d->qfrc_actuator[dof] : 0);
+        m->dof_frictionloss[dof] = fric_joint_loss(&j->s, d->qpos[j->qadr], d->qvel[dof], tau_e);
+        d->qfrc_passive[dof] += j->s.tau_m;
     }
 }
 
@@ -322,5 +237,5 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
 double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i)
 {
     if (i < 0 || i >= fm->n) return NAN;
-    return fm->treatment == FRIC_MJ_IMPLICIT ? fm->j[i].tau_f : d->qfrc_constraint[fm->j[i].dof];
+    return fm->treatment == FRIC_MJ_IMPLICIT ? fm->j[i].s.tau_f : d->qfrc_constraint[fm->j[i].dof];
 }

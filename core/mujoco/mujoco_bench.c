@@ -2,17 +2,9 @@
  * mujoco_bench.c: the pendulum bench of fric_bench.h as MJCF, MJCF loaded
  * from text, and a log replayed through MuJoCo (fric_mujoco.h).
  *
- * The model (Duclusaud & Passault §II-A; bench_servo.c's convention, q = 0
- * hanging, restoring gravity −(m + m_arm/2)·g·l·sin(q + q_offset)): a body
- * on a hinge about y. Rotating about y by q takes (x, 0, z) to
- * (x·cos q + z·sin q, 0, −x·sin q + z·cos q); a point mass at
- * (−l·sin q_offset, 0, −l·cos q_offset) then has the gravity torque
- * −m·g·l·sin(q + q_offset) about y. The point mass and the uniform arm are
- * one <inertial>: mass m + m_arm at the centre c = (m·l + m_arm·l/2)/(m +
- * m_arm) along that direction, inertia about the hinge J_link = m·l² +
- * m_arm·l²/3, i.e. J_link − (m + m_arm)·c² about the centre (0 for a point
- * mass: MuJoCo needs > 0, so FRIC_MJ_INERTIA_FLOOR is taken there and out of
- * the armature, the total J of fric_bench_inertia kept).
+ * The MJCF writer itself is MuJoCo-free (core/system/bench/bench_mjcf.c,
+ * fric_joint.h, the model's derivation there), so that the browser gets
+ * it from the wasm core.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,43 +13,6 @@
 
 #include "base.h"
 #include "fric_mujoco.h"
-
-#define FRIC_MJ_INERTIA_FLOOR 1e-9   /* [kg·m²] */
-
-int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
-{
-    const char *why = NULL;
-    if (fric_bench_check(d, &why)) {
-        fric__reword("mujoco-model: %s", why);
-        return -1;
-    }
-    double m = d->mass, ma = d->arm_mass, l = d->length, qo = d->servo.q_offset;
-    double M = m + ma, c = (m * l + ma * l / 2) / M;
-    double J_link = m * l * l + ma * l * l / 3;
-    double Ic = J_link - M * c * c, arm = d->servo.armature;
-    if (Ic < FRIC_MJ_INERTIA_FLOOR) {
-        double add = FRIC_MJ_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
-        Ic = FRIC_MJ_INERTIA_FLOOR;
-        arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
-    }
-    double sx = -sin(qo), cz = -cos(qo);
-    return snprintf(buf, cap,
-        "<mujoco model=\"friction-explorer-bench\">\n"
-        "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
-        "       m = %.17g kg at l = %.17g m, arm %.17g kg, armature %.17g kg·m²,\n"
-        "       q_offset %.17g rad. Attach the servo's friction with fric_mujoco_attach\n"
-        "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
-        "  <option timestep=\"%.17g\" integrator=\"Euler\" gravity=\"0 0 %.17g\"/>\n"
-        "  <worldbody>\n"
-        "    <body name=\"arm\">\n"
-        "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\" armature=\"%.17g\"\n"
-        "             frictionloss=\"0\" damping=\"0\"/>\n"
-        "      <inertial pos=\"%.17g 0 %.17g\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n"
-        "    </body>\n"
-        "  </worldbody>\n"
-        "</mujoco>\n",
-        m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm, c * sx, c * cz, M, Ic, Ic, Ic);
-}
 
 mjModel *fric_mujoco_load_string(const char *xml, const char **why)
 {
@@ -93,10 +48,10 @@ int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
     const char *msg = NULL;
     fric_io_error err;
     if (!fm || !m || !d || !log) msg = fric__fail(FRIC_E_NULL, -1, "mujoco replay: adapter, model, data and log must not be NULL.");
-    else if (fm->n != 1 || !fm->j[0].servo)
+    else if (fm->n != 1 || !fm->j[0].s.servo)
         msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco replay: a log drives one servo joint; "
                          "attach one joint with a servo (params file), not %d joint(s) with %s.",
-                         fm->n, fm->n && fm->j[0].servo ? "servos" : "a law");
+                         fm->n, fm->n && fm->j[0].s.servo ? "servos" : "a law");
     else if (fric_io_log_check(log, NULL, &err))
         msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     else if (fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
@@ -112,8 +67,8 @@ int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
     }
     fric_mj_joint *j = &fm->j[0];
     /* the log's gains, as fric_bench_def_for_log */
-    j->bench.kp = log->kp;
-    if (log->vin > 0) j->bench.vin = log->vin;
+    j->s.bench.kp = log->kp;
+    if (log->vin > 0) j->s.bench.vin = log->vin;
     size_t frame = 0;
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
     d->qpos[j->qadr] = s0.position;
@@ -143,8 +98,8 @@ int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
         out->samples = N;
         out->dt = m->opt.timestep;
         out->resampled = log->dt == 0;
-        out->reversals = j->reversals;
-        out->steps_stuck = j->steps_stuck;
+        out->reversals = j->s.reversals;
+        out->steps_stuck = j->s.steps_stuck;
     }
     if (why) *why = "";
     return FRIC_OK;

@@ -71,7 +71,7 @@ static run_out run_law(mjModel *m, const fric_law *law, fric_mj_treatment t, dou
         double dq = fabs(d->qpos[0] - q0);
         if (dq > r.drift) r.drift = dq;
         if (fabs(d->qvel[0]) > r.vmax) r.vmax = fabs(d->qvel[0]);
-        if (r.moved_step < 0 && !fm.j[0].stuck) r.moved_step = (int)k;
+        if (r.moved_step < 0 && !fm.j[0].s.stuck) r.moved_step = (int)k;
     }
     r.q_end = d->qpos[0];
     r.v_end = d->qvel[0];
@@ -242,7 +242,7 @@ static double run_two_link(const fric_law laws[2], double q1, double q2, double 
         mj_step1(m, d);
         fric_mujoco_apply(&fm, m, d);
         mj_step2(m, d);
-        if (isnan(*brk) && !fm.j[1].stuck) *brk = tau2 - applied;
+        if (isnan(*brk) && !fm.j[1].s.stuck) *brk = tau2 - applied;
         for (int i = 0; i < 2; i++) {
             double dq = fabs(d->qpos[i] - (i ? q2 : q1));
             if (dq > drift) drift = dq;

@@ -171,7 +171,7 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
     assert.equal(m._fxb_log_samples(0), 0);
     const p = core._alloc(8 * 3);
     try {
-      assert.equal(m._fxb_log_series(0, p, p, p, 1), 1);
+      assert.equal(m._fxb_log_series(0, p, p, p, 0, 0, 1), 1);
       assert.equal(status(), 'FRIC_E_NULL');
       assert.match(m.UTF8ToString(m._fxb_last_error()), /no log \(freed\?\)/);
       assert.equal(m._fxb_fit_batch_new(0, 0), 0);

@@ -10,6 +10,7 @@
 //   __fx.pendulum.geometry         where the picture draws each arm
 //   __fx.arm.frameStats / .contactRows / .geometry
 //   __fx.wellposed.frameStats / .events / .map
+//   __fx.mujoco.frameStats / .figures() / .replay / .version   the In MuJoCo view
 // A view sets its hooks on mount and clears them on dispose (only those it
 // set itself, so a newer mount's hooks stay).
 

@@ -21,7 +21,9 @@ import { spawnSync } from 'node:child_process';
 
 const TOL = 1e-9;
 
-async function dropText(page, name, text, selector) {
+/** Drops a file of `text` on `selector` (dragenter, dragover, drop); true
+ *  when the page prevented the default of each (also used by mujoco.mjs). */
+export async function dropText(page, name, text, selector) {
   return page.evaluate(({ name, text, selector }) => {
     const f = new File([text], name, { type: 'application/json' });
     const dt = new DataTransfer();

@@ -6,6 +6,7 @@ import * as arm from './arm/index.js';
 import * as wellposed from './wellposed/index.js';
 import * as scenarios from './scenarios/index.js';
 import * as fit from './fit/index.js';
+import * as mujoco from './mujoco/index.js';
 
 export const VIEWS = [
   { id: 'laws', title: 'Laws: Φ and Φ_Z', module: laws },
@@ -15,4 +16,5 @@ export const VIEWS = [
   { id: 'wellposed', title: 'Well-posedness', module: wellposed },
   { id: 'scenarios', title: 'Scenarios from the papers', module: scenarios },
   { id: 'fit', title: 'Fit to your logs', module: fit },
+  { id: 'mujoco', title: 'In MuJoCo', module: mujoco },
 ];

@@ -1,0 +1,276 @@
+// e2e.d/mujoco.mjs: the "In MuJoCo" view (web/src/views/mujoco/), issue 20
+// item 3. Checks:
+//   loads       MuJoCo 3.14.0 loads from the explorer's own folder (no
+//               request to another origin, no console error)
+//   live        the six runs (bench and arm × (A) frictionloss, (B) noslip,
+//               (C) implicit) advance; paused at t, the angle of every joint
+//               equals `build/native/friction mujoco` on the MJCF the view
+//               shows, run for the same steps (MuJoCo 2.2.2 natively, 3.14.0
+//               in the page: a consistency check across the two versions and
+//               the two builds of the core's step; tolerance 1e-9 rad, which
+//               is also 1e-6 mrad on the sag the table shows); the CLI reads
+//               the bench parameters the view copies as JSON
+//   hold        (C) holds the arm at its start pose (largest drift ≤ 1e-9
+//               rad over the run, both badges STICK) where (A) creeps (sag
+//               > 1 mrad, SLIP)
+//   log         an xl330 log dropped on the replay box gives the MAE table:
+//               the bench row equals `friction replay` and the MuJoCo rows
+//               `friction mujoco --log` under each treatment (1e-9 rad); an
+//               sts3215 log refused with one sentence (params of another
+//               actuator)
+//   fitted      a params file pasted (xl330 M6 with its K_c raised by half: a
+//               fit of one's own) runs the bench on it: paused, the bench
+//               equals `friction mujoco --params FILE` on the shown MJCF
+//               (1e-9 rad) under each treatment; an sts3215 params file is
+//               refused with one sentence
+//   errors      an MJCF that does not load, a missing joint, a ball joint:
+//               one sentence each in #mujoco-error
+//   frame time  page work per animation frame at 1 kHz (six runs), p95 over
+//               at least h.FRAME_MIN frames after 3 s of warm-up, under
+//               h.FRAME_TARGET_MS; written to build/e2e/mujoco-frame-time.json
+//   screenshots build/e2e/mujoco-{1280,1024,853}.png
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dropText } from './replay.mjs';
+
+const TOL = 1e-9;
+
+export default async function mujoco(h) {
+  const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
+  if (!h.views.some((v) => v.id === 'mujoco')) {
+    h.report('fail', 'mujoco (e2e.d): In MuJoCo checks', "no view 'mujoco' in the tab bar");
+    return;
+  }
+  const CLI = path.join(ROOT, 'build/native/friction');
+  const TMP = path.join(OUT, 'mujoco');
+  fs.mkdirSync(TMP, { recursive: true });
+  const figures = (page) => page.evaluate(() => window.__fx.mujoco.figures());
+  const button = (page, name) => page.locator('#view button', { hasText: new RegExp(`^${name}$`) }).first();
+  const cli = (args) => spawnSync(CLI, args, { encoding: 'utf8' });
+  /** The end angle per joint of a `friction mujoco` run ({ name: q }). */
+  const cliAngles = (out) => Object.fromEntries([...out.matchAll(/joint (\S+): q0 \S+, q (\S+),/g)].map((x) => [x[1], Number(x[2])]));
+
+  const { page, log } = await openPage('?view=mujoco', 'mujoco');
+
+  await check('mujoco: MuJoCo 3.14.0 loads from the explorer\'s folder, no console error', async () => {
+    await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+    const v = await page.evaluate(() => window.__fx.mujoco.version);
+    expect(v === '3.14.0', `MuJoCo version ${v}`);
+    expect(log.foreign.length === 0, `requests to another origin: ${log.foreign.join(', ')}`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return `MuJoCo ${v}`;
+  });
+
+  let paused = null;
+  await check('mujoco: the three treatments run live; paused, every joint equals `friction mujoco` on the shown MJCF (1e-9 rad)', async () => {
+    expect(fs.existsSync(CLI), `${CLI} is not built`);
+    await waitFor(async () => ((await figures(page)).t > 3 ? true : null), 30_000, 200);
+    await button(page, 'Pause').click();
+    await page.waitForTimeout(300);
+    const f = await figures(page);
+    paused = f;
+    const texts = await page.evaluate(() => ({ bench: document.getElementById('mujoco-mjcf-pendulum').textContent,
+      arm: document.getElementById('mujoco-mjcf-arm').textContent }));
+    // the bench parameters as the view copies them (Copy parameters (JSON))
+    await page.locator('#view button', { hasText: 'Copy parameters (JSON)' }).first().click();
+    const params = await page.locator('#view .export-text').first().inputValue();
+    fs.writeFileSync(path.join(TMP, 'bench.xml'), texts.bench);
+    fs.writeFileSync(path.join(TMP, 'arm.xml'), texts.arm);
+    fs.writeFileSync(path.join(TMP, 'params.json'), params);
+    const steps = f.pendulum.C.steps, T = String(steps * 1e-3);
+    const fs7 = f.arm.C.joints.length === 2 ? await page.evaluate(() => Number(new URL(location.href).searchParams.get('mujoco.arm_fs') ?? 7.6)) : 7.6;
+    const law = [`law=stribeck`, `Fs=${fs7}`, `Fc=${0.8 * fs7}`, 'vs=0.05', 'D=0.1', 'alpha=1'];
+    const bad = [], lines = [];
+    for (const [key, t] of [['A', 'frictionloss'], ['B', 'noslip'], ['C', 'implicit']]) {
+      const b = cli(['mujoco', path.join(TMP, 'bench.xml'), '--joint', 'joint', '--params', path.join(TMP, 'params.json'), '--treatment', t, '--duration', T]);
+      const a = cli(['mujoco', path.join(TMP, 'arm.xml'), '--joint', 'j1', '--joint', 'j2', ...law, '--treatment', t, '--duration', T]);
+      if (b.status || a.status) { bad.push(`${t}: CLI said ${b.stderr.trim()} ${a.stderr.trim()}`); continue; }
+      const qb = cliAngles(b.stdout), qa = cliAngles(a.stdout);
+      const pj = f.pendulum[key].joints[0];
+      if (f.pendulum[key].steps !== steps || f.arm[key].steps !== steps) bad.push(`${t}: steps ${f.pendulum[key].steps}, ${f.arm[key].steps} (C: ${steps})`);
+      if (!(Math.abs(pj.q - qb.joint) <= TOL)) bad.push(`${t} bench: page ${pj.q}, CLI ${qb.joint}`);
+      for (const j of f.arm[key].joints) if (!(Math.abs(j.q - qa[j.name]) <= TOL)) bad.push(`${t} arm ${j.name}: page ${j.q}, CLI ${qa[j.name]}`);
+      lines.push(`${key} bench sag ${pj.sag.toFixed(3)} mrad, arm j1 sag ${f.arm[key].joints[0].sag.toFixed(4)} mrad`);
+    }
+    expect(!bad.length, bad.join('; '));
+    return `t = ${T} s (${steps} steps): ${lines.join('; ')}; = CLI (MuJoCo 2.2.2) to ${TOL} rad`;
+  });
+
+  await check('mujoco: (C) holds the arm (drift ≤ 1e-9 rad, STICK) where (A) creeps (SLIP)', async () => {
+    const f = paused ?? await figures(page);
+    const c = f.arm.C.joints, a = f.arm.A.joints;
+    expect(c.every((j) => j.maxDrift <= TOL && j.stuck), `(C) ${c.map((j) => `${j.name} drift ${j.maxDrift} rad, ${j.stuck ? 'STICK' : 'SLIP'}`).join(', ')}`);
+    expect(a[0].sag > 1 && !a[0].stuck, `(A) j1 sag ${a[0].sag} mrad, ${a[0].stuck ? 'STICK' : 'SLIP'}`);
+    const badges = await page.evaluate(() => [...document.querySelectorAll('#mujoco-table tr[data-treatment=implicit] .badge')].map((b) => b.textContent).join(' '));
+    expect(badges === 'STICK STICK STICK', `badges of (C), bench then arm: ${badges}`);
+    return `(C) drift ${c.map((j) => j.maxDrift).join(', ')} rad; (A) j1 sag ${a[0].sag.toFixed(2)} mrad creeping ${a[0].creep.toFixed(3)} mrad/s; cost per step (µs) bench A/B/C ${['A', 'B', 'C'].map((k) => f.pendulum[k].usPerStep.toFixed(1)).join(' / ')}, arm ${['A', 'B', 'C'].map((k) => f.arm[k].usPerStep.toFixed(1)).join(' / ')}`;
+  });
+
+  await check('mujoco: a dropped xl330 log gives the MAE table = `friction replay` and `friction mujoco --log` (1e-9 rad)', async () => {
+    const LOGS = path.resolve(ROOT, '../shared/data/bam/logs/xl330/processed');
+    if (!fs.existsSync(LOGS)) return { skip: `${h.MISSING_DATA}: ${LOGS}` };
+    const file = fs.readdirSync(LOGS).filter((x) => x.endsWith('.json')).sort()[0];
+    const logPath = path.join(LOGS, file), text = fs.readFileSync(logPath, 'utf8');
+    await dropText(page, file, text, '#mujoco-log-drop');
+    await waitFor(() => page.evaluate(() => window.__fx.mujoco.replay.rows.length === 4 || null), 60_000, 200);
+    const rows = await page.evaluate(() => window.__fx.mujoco.replay.rows);
+    const shown = await page.evaluate(() => !document.getElementById('mujoco-replay-table').hidden);
+    expect(shown, 'the MAE table is hidden');
+    const P = path.join(TMP, 'params.json'), X = path.join(TMP, 'log-bench.xml');
+    const mae = (r) => Number(/mae (\S+) rad/.exec(r.stdout)?.[1]);
+    const ref = cli(['replay', '--params', P, '--friction', 'implicit', logPath]);
+    const model = cli(['mujoco-model', '--log', logPath, '--params', P]);
+    fs.writeFileSync(X, model.stdout);
+    const bad = [];
+    if (!(Math.abs(rows[0].mae - mae(ref)) <= TOL)) bad.push(`bench: page ${rows[0].mae}, CLI ${mae(ref)} ${ref.stderr}`);
+    for (const r of rows.slice(1)) {
+      const o = cli(['mujoco', X, '--joint', 'joint', '--params', P, '--treatment', r.id, '--log', logPath]);
+      if (!(Math.abs(r.mae - mae(o)) <= TOL)) bad.push(`${r.id}: page ${r.mae}, CLI ${mae(o)} ${o.stderr.trim()}`);
+    }
+    expect(!bad.length, bad.join('; '));
+    // a log of another actuator: one sentence
+    const STS = path.resolve(ROOT, '../shared/data/bam/logs/sts3215/raw');
+    const sts = fs.readdirSync(STS).filter((x) => x.endsWith('.json')).sort()[0];
+    await dropText(page, sts, fs.readFileSync(path.join(STS, sts), 'utf8'), '#mujoco-log-drop');
+    const err = await waitFor(() => page.evaluate(() => { const e = document.getElementById('mujoco-replay-error'); return e.hidden ? null : e.textContent; }), 10_000, 100);
+    expect(/recorded with .*sts3215.*params are of xl330/.test(err), `sts3215 log: ${err}`);
+    return `${file}: ${rows.map((r) => `${r.id} ${r.mae.toFixed(5)}`).join(', ')} rad (= CLI); sts3215 log: "${err}"`;
+  });
+
+  await check('mujoco: an MJCF that does not load, a missing joint and a ball joint each give one sentence', async () => {
+    const cases = [
+      ['<mujoco><worldbody><body><joint type="bogus"/></body></worldbody></mujoco>', 'hinge', /^The MJCF does not load: .*bogus/],
+      ['<mujoco><option integrator="Euler"/><worldbody><body><joint name="a" type="hinge" armature="0.1"/><geom size="0.1"/></body></worldbody></mujoco>', 'nope', /^The model has no joint named 'nope'; its named joints: a\.$/],
+      ['<mujoco><worldbody><body><joint name="b" type="ball"/><geom size="0.1"/></body></worldbody></mujoco>', 'b', /^Joint 'b' is a ball joint; friction attaches to hinge and slide joints/],
+    ];
+    await page.locator('#mujoco-own summary').click();
+    const out = [];
+    for (const [xml, joint, re] of cases) {
+      await page.fill('#mujoco-own-xml', xml);
+      await page.fill('#mujoco-own-joints', joint);
+      await button(page, 'Run it in place of the arm').click();
+      const msg = await waitFor(() => page.evaluate(() => { const e = document.getElementById('mujoco-error'); return e.hidden ? null : e.textContent; }), 5000, 100);
+      expect(re.test(msg), `${joint}: "${msg}"`);
+      out.push(msg.split(':')[0]);
+    }
+    await button(page, 'Back to the arm').click();
+    await page.waitForTimeout(300);
+    const gone = await page.evaluate(() => document.getElementById('mujoco-error').hidden);
+    expect(gone, 'the message stays after Back to the arm');
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    return out.join(' | ');
+  });
+
+  await check('mujoco: the lesson\'s numbers (What to notice, Try this 2-4) are what the runs show', async () => {
+    const lesson = await page.evaluate(() => document.querySelector('.lesson')?.textContent || '');
+    const has = (x) => lesson.includes(x);
+    const bad = [];
+    // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
+    const g = 9.80665, q1 = 1.2, q2 = 0.5;
+    const t2 = 1.0 * g * 0.15 * Math.sin(q1 + q2), t1 = 1.5 * g * 0.2 * Math.sin(q1) + 1.0 * g * (0.3 * Math.sin(q1) + 0.15 * Math.sin(q1 + q2));
+    for (const x of [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340']) if (!has(x)) bad.push(`the lesson lacks ${x}`);
+    const f = paused;
+    if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
+    const bj1 = f.arm.B.joints[0];
+    if (!(bj1.sag > 1e-4 && bj1.sag < 0.1 && !bj1.stuck)) bad.push(`notice: (B) arm j1 sag ${bj1.sag} mrad (micro-radians, creeping)`);
+    const rows = await page.evaluate(() => window.__fx.mujoco.replay.rows);
+    if (rows.length === 4) {
+      const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
+      if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
+    }
+    for (const [query, test] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck],
+      ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck]]) {
+      const b = await openPage(`?view=mujoco&${query}`, 'mujoco');
+      await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
+      const x = await figures(b.page);
+      if (!test(x)) bad.push(`${query}: bench (C) sag ${x.pendulum.C.joints[0].sag}, arm (C) j1 sag ${x.arm.C.joints[0].sag} mrad ${x.arm.C.joints[0].stuck ? 'STICK' : 'SLIP'}`);
+      await b.page.close();
+    }
+    expect(!bad.length, bad.join('; '));
+    return `loads ${t1.toFixed(3)}, ${t2.toFixed(3)} N·m; sags 385, 863, 511 mrad as the lesson says`;
+  });
+
+  await check('mujoco: a pasted params file (fitted) runs the bench = `friction mujoco --params` (1e-9 rad); another actuator\'s is refused', async () => {
+    const P = path.resolve(ROOT, '../shared/data/bam/params');
+    if (!fs.existsSync(path.join(P, 'xl330/m6.json'))) return { skip: `${h.MISSING_DATA}: ${P}` };
+    const fitted = JSON.parse(fs.readFileSync(path.join(P, 'xl330/m6.json'), 'utf8'));
+    fitted.friction_base *= 1.5;
+    const file = path.join(TMP, 'fitted.json');
+    fs.writeFileSync(file, JSON.stringify(fitted, null, 2));
+    const b = await openPage('?view=mujoco&mujoco.paused=1', 'mujoco');
+    await waitFor(() => b.page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+    const paste = async (obj) => {
+      await b.page.locator('#view button', { hasText: 'Paste parameters…' }).click();
+      await b.page.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(obj));
+      await b.page.locator('#view .export-paste button', { hasText: 'Apply' }).click();
+      await b.page.waitForTimeout(300);
+    };
+    const sts = JSON.parse(fs.readFileSync(path.join(P, 'feetech_sts3215_7_4V/m1.json'), 'utf8'));
+    await paste(sts);
+    const refused = await b.page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
+    expect(/params file is of sts3215, the bench's actuator is xl330/.test(refused), `sts3215 params file: "${refused}"`);
+    await b.page.locator('#view .export-paste button', { hasText: 'Cancel' }).click();
+    await paste(fitted);
+    const note = await b.page.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+    expect(/Fitted params file in use/.test(note), `note: "${note}"`);
+    await button(b.page, 'Play').click();
+    await waitFor(async () => ((await figures(b.page)).t > 1.5 ? true : null), 30_000, 100);
+    await button(b.page, 'Pause').click();
+    await b.page.waitForTimeout(300);
+    const f = await figures(b.page);
+    const xml = await b.page.evaluate(() => document.getElementById('mujoco-mjcf-pendulum').textContent);
+    fs.writeFileSync(path.join(TMP, 'fitted-bench.xml'), xml);
+    const steps = f.pendulum.C.steps, bad = [];
+    expect(steps > 0, 'no step was taken');
+    for (const [key, t] of [['A', 'frictionloss'], ['B', 'noslip'], ['C', 'implicit']]) {
+      const o = cli(['mujoco', path.join(TMP, 'fitted-bench.xml'), '--joint', 'joint', '--params', file, '--treatment', t, '--duration', String(steps * 1e-3)]);
+      const q = cliAngles(o.stdout).joint, pq = f.pendulum[key].joints[0].q;
+      if (!(Math.abs(pq - q) <= TOL)) bad.push(`${t}: page ${pq}, CLI ${q} ${o.stderr.trim()}`);
+    }
+    expect(!bad.length, bad.join('; '));
+    expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
+    await b.page.close();
+    return `${steps} steps on the fitted file = CLI; sts3215 file: "${refused.slice(0, 90)}…"`;
+  });
+
+  await check('mujoco: page work per frame at 1 kHz, six runs (p95 after 3 s of warm-up)', async () => {
+    const b = await openPage('?view=mujoco', 'mujoco');
+    await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
+    const t0 = (await figures(b.page)).t;
+    await b.page.evaluate(() => { window.__fx.mujoco.frameStats.length = 0; });
+    await b.page.waitForTimeout(6000);
+    await waitFor(() => b.page.evaluate((n) => window.__fx.mujoco.frameStats.length >= n, h.FRAME_MIN), 15_000, 250);
+    const ms = await b.page.evaluate(() => window.__fx.mujoco.frameStats.slice());
+    const f = await figures(b.page);
+    const ft = h.frameTime(ms);
+    const cost = Object.fromEntries(['pendulum', 'arm'].map((s) => [s, Object.fromEntries(['A', 'B', 'C'].map((k) => [k, f[s][k].usPerStep]))]));
+    const out = { runs: 6, h_s: 1e-3, frames: ms.length, p50_ms: ft.median_ms, p95_ms: ft.p95_ms, max_ms: ft.max_ms,
+      simulated_s: f.t - t0, cost_us_per_step: cost, target_ms: ft.target_ms, met: ft.met, date: new Date().toISOString(),
+      cores: os.cpus().length, load_average_1min: os.loadavg()[0],
+      note: 'page work per animation frame (window.__fx.mujoco.frameStats): six MuJoCo runs at 1 kHz with the core\'s step + the table + the chart hand-off' };
+    fs.writeFileSync(path.join(OUT, 'mujoco-frame-time.json'), `${JSON.stringify(out, null, 2)}\n`);
+    await b.page.close();
+    const line = `${ms.length} frames: p50 ${ft.median_ms.toFixed(2)} ms, p95 ${ft.p95_ms.toFixed(2)} ms; ${out.simulated_s.toFixed(2)} s simulated in 6 s; build/e2e/mujoco-frame-time.json`;
+    expect(ms.length >= h.FRAME_MIN, `only ${ms.length} frames recorded`);
+    expect(ft.met, `${line}: p95 is not under the ${ft.target_ms} ms target`);
+    return line;
+  });
+
+  await check('mujoco: screenshots at 1280, 1024 and 853 CSS px', async () => {
+    const shots = [];
+    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await page.waitForTimeout(800);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
+      const file = path.join(OUT, `mujoco-${w}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      shots.push(path.basename(file));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    return shots.join(', ');
+  });
+  await page.close();
+}

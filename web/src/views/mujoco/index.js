@@ -1,0 +1,186 @@
+// mujoco/index.js: the "In MuJoCo" view of issue 20: real MuJoCo in the page
+// (npm @mujoco/mujoco, loaded when the view opens, load.js) runs the pendulum
+// bench of an actuator preset or a fitted params file (the core's MJCF) and a
+// two-link arm with geared joints, live side by side under three treatments
+// (sim.js): (A) MuJoCo's frictionloss written every step, (B) the same with
+// noslip, (C) the core's implicit friction (fric_joint.h through the wasm
+// bindings: one definition of the step, the native adapter's). Roles:
+// models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
+// (badges, sag, creep, cost, the charts), replay.js (a log through MuJoCo
+// under each treatment beside the bench's replay), text.js (the lesson,
+// the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
+import { numberControl } from '../../controls.js';
+import { el } from '../../dom.js';
+import { viewLayout, messageBox } from '../../layout.js';
+import { runBar } from '../../runBar.js';
+import { paramPanel } from '../../paramPanel.js';
+import { liveLoop } from '../../live/loop.js';
+import { setHook, clearHook } from '../../testHooks.js';
+import { exportPanel, scenarioParamsToObject } from '../../exports.js';
+import { loadMujoco } from './load.js';
+import { createSim, TREATMENTS } from './sim.js';
+import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
+  armMjcf, armLaw, withKeyframe, benchVector } from './models.js';
+import { figureTable, sagCharts, figuresOf } from './figures.js';
+import { mjcfBox, INTRO } from './text.js';
+import { mujocoReplay } from './replay.js';
+import { ownModel } from './own.js';
+
+export { LESSON } from './text.js';
+
+export function mount(container, { core, state, showError }) {
+  const m = readModel(core, state);
+  const { side, charts: mainCol } = viewLayout(container, 'In MuJoCo', INTRO);
+  container.classList.add('mujoco-view');
+  const saveState = () => writeState(m, state, loop.paused);
+
+  const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
+    name: 'mujoco', what: 'the MuJoCo runs', step: 'dt', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
+
+  // --- side: the bench (actuator, model, gains, mass) and the two start states
+  const head = el('h3', { textContent: 'Pendulum bench (servo) and arm' });
+  side.append(head);
+  // a new actuator drops a pasted params file (it belongs to the actuator before)
+  paramPanel(side, m.info, m.values, SETUP, (name) => { if (name === 'actuator') m.fitted = null; saveState(); restart(); });
+  const q0Ctl = numberControl({ label: 'bench start angle θ₀', unit: '°', min: -150, max: 150, value: m.q0Deg,
+    onInput: (x) => { m.q0Deg = x; saveState(); restart(); } });
+  const fsCtl = numberControl({ label: 'arm joint friction F_s', unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
+    onInput: (x) => { m.armFs = x; saveState(); restart(); } });
+  const fittedNote = el('div', { className: 'note', id: 'mujoco-fitted' });
+  side.append(q0Ctl.el, fsCtl.el, fittedNote);
+  exportPanel(side, {
+    fileName: 'mujoco-bench', title: 'Bench parameters or a fitted params file',
+    getParams: () => scenarioParamsToObject(m.info, benchVector(m)),
+    setParams: (obj) => {
+      const ours = m.choice('actuator');
+      if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== ours) {
+        throw new Error(`The params file is of ${obj.actuator}, the bench's actuator is ${ours}: choose ${obj.actuator} first, or paste a params file of ${ours}.`);
+      }
+      const before = m.fitted;
+      m.fitted = JSON.stringify(obj);
+      try { benchVector(m); } catch (e) { m.fitted = before; throw e; }
+      saveState();
+      restart();
+    },
+  });
+
+  const own = ownModel(side, { onRun: () => restart() });
+
+  // --- main: errors, the figures of the six runs, the charts, the MJCF, the replay
+  const errBox = Object.assign(messageBox(), { id: 'mujoco-error' });
+  const loadNote = el('div', { className: 'note', id: 'mujoco-loading', textContent: 'Loading MuJoCo (about 10 MB, once per page)…' });
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live MuJoCo runs' }, loadNote, errBox));
+  const table = figureTable(mainCol);
+  const charts = sagCharts(mainCol, showError);
+  const mjcf = mjcfBox(mainCol);
+
+  let mj = null, runs = [], disposed = false, failed = false;
+  const frameStats = setHook('mujoco', 'frameStats', []);
+  const figures = () => figuresOf(runs, m);
+  setHook('mujoco', 'figures', figures);
+  const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError });
+
+  function fail(msg) {
+    failed = true;
+    errBox.textContent = msg;
+    errBox.hidden = false;
+  }
+  function freeRuns() { runs.forEach((r) => r.sims.forEach((s) => s.free())); runs = []; }
+
+  /** The six runs from t = 0: (pendulum, arm) × (A, B, C). */
+  function restart() {
+    if (!mj || disposed) return;
+    loop.restart();
+    freeRuns();
+    failed = false;
+    errBox.hidden = true;
+    fittedNote.textContent = m.fitted ? `Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).` : '';
+    let bench, pend;
+    try {
+      bench = benchVector(m);
+      pend = withKeyframe(core.mujoco.benchMjcf(bench), m.q0Deg * Math.PI / 180);
+    } catch (e) {
+      fail(`The bench cannot be built: ${e.message}`);
+      return;
+    }
+    const arm = own.model ? own.model.xml : armMjcf();
+    mjcf.show({ pendulum: pend, arm });
+    const make = (xml, joints) => {
+      const made = [];
+      try {
+        for (const t of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: t.id }));
+      } catch (e) {
+        made.forEach((x) => x.free());
+        throw e;
+      }
+      return made;
+    };
+    try {
+      runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }]), q0: [m.q0Deg * Math.PI / 180] });
+      const law = armLaw(m.armFs);
+      if (own.model && !own.model.joints.length) throw new Error('Name at least one joint of your MJCF (a hinge or slide joint).');
+      const sims = make(arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
+      runs.push({ id: 'arm', sims, q0: own.model ? sims[0].joints.map((j) => j.q0) : ARM_Q0 });
+    } catch (e) {
+      freeRuns();
+      fail(e.message);
+      return;
+    }
+    charts.reset(runs);
+    paint(true);
+  }
+
+  function advance(n) {
+    for (let done = 0; done < n; done += PLOT_EVERY) {
+      const k = Math.min(PLOT_EVERY, n - done);
+      for (const r of runs) for (const s of r.sims) s.step(k);
+      charts.push(runs);
+    }
+  }
+
+  let textAt = 0;
+  function paint(all = true) {
+    const now = performance.now();
+    if (all || now - textAt > 250) {
+      textAt = now;
+      const f = figures();
+      clock.textContent = `t = ${(f.t ?? 0).toFixed(3)} s   dt = ${DT} s   ${loop.paused ? 'paused' : `${m.speed}× real time asked`}`;
+      table.paint(f);
+    }
+    charts.paint();
+  }
+
+  playBtn.addEventListener('click', () => loop.togglePause());
+  stepBtn.addEventListener('click', () => loop.step());
+  resetBtn.addEventListener('click', () => restart());
+  const loop = liveLoop({ playBtn, paused: m.paused, h: () => DT, speed: () => m.speed,
+    live: () => runs.length > 0, ended: () => failed, advance, paint, onPause: () => saveState(), frameStats,
+    budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
+
+  loadMujoco().then((mod) => {
+    if (disposed) return;
+    mj = mod;
+    loadNote.textContent = `MuJoCo ${mj.mj_versionString()} (WebAssembly, npm @mujoco/mujoco), served with the explorer.`;
+    setHook('mujoco', 'version', mj.mj_versionString());
+    restart();
+    replay.ready();
+  }).catch((e) => { if (!disposed) { loadNote.textContent = ''; fail(e.message); } });
+
+  return {
+    dispose() {
+      disposed = true;
+      loop.dispose();
+      charts.dispose();
+      replay.dispose();
+      freeRuns();
+      clearHook('mujoco', 'frameStats', frameStats);
+      clearHook('mujoco', 'figures', figures);
+    },
+    actions: {
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
+      reset: () => restart(),
+      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset']],
+    },
+  };
+}

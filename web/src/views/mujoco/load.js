@@ -1,0 +1,19 @@
+// mujoco/load.js: MuJoCo's WebAssembly build (npm @mujoco/mujoco, the exact
+// version of package-lock.json), served from the explorer's own folder
+// (build/web/mujoco/, copied by `make web`) and imported only when the
+// "In MuJoCo" view opens: one load per page, shared by every mount.
+let loading = null;
+
+/** The MuJoCo module (mj_step1, MjModel, …); rejects with one sentence. */
+export function loadMujoco() {
+  if (!loading) {
+    const url = new URL('mujoco/mujoco.js', document.baseURI).href;
+    loading = import(/* a URL: esbuild leaves it to the browser */ url)
+      .then((mod) => mod.default())
+      .catch((e) => {
+        loading = null;
+        throw new Error(`MuJoCo could not be loaded from ${url}: ${e.message}`, { cause: e });
+      });
+  }
+  return loading;
+}
