@@ -126,49 +126,52 @@ static int parse_double(const char *s, double *v)
     return !*s || *end || errno == ERANGE || !isfinite(*v);
 }
 
-/* "name=value" or "name=lo:hi": the parameter index, or a message. */
-static int parse_key(const char *opt, const char *arg, const char *eq, int *i)
+/* The argument arg of option opt, of the form `form` ("name=value" or
+ * "name=lo:hi"): the parameter index into e->i, arg into e->arg and what
+ * follows '=' into *val; or a message. */
+static int parse_key(const char *opt, const char *form, const char *arg, fit_edit *e,
+                     const char **val)
 {
+    const char *eq = strchr(arg, '=');
+    if (!eq) return cli_fail(CLI_USAGE, "fit: %s '%s' is not %s.", opt, arg, form);
     char key[64], keys[512];
     size_t n = (size_t)(eq - arg);
     if (n == 0 || n >= sizeof key)
         return cli_fail(CLI_USAGE, "fit: %s '%s': no parameter name before '='.", opt, arg);
     memcpy(key, arg, n);
     key[n] = '\0';
-    *i = fric_fit_param_find(key);
-    if (*i < 0) {
+    e->i = fric_fit_param_find(key);
+    if (e->i < 0) {
         all_keys(keys, sizeof keys);
         return cli_fail(CLI_USAGE, "fit: %s: unknown parameter '%s'; the parameters (params-file "
                         "keys) are %s.", opt, key, keys);
     }
+    e->arg = arg;
+    *val = eq + 1;
     return CLI_OK;
 }
 
 static int parse_set(const char *arg, fit_edit *e)
 {
-    const char *eq = strchr(arg, '=');
-    if (!eq) return cli_fail(CLI_USAGE, "fit: --set '%s' is not name=value.", arg);
-    int rc = parse_key("--set", arg, eq, &e->i);
+    const char *val;
+    int rc = parse_key("--set", "name=value", arg, e, &val);
     if (rc) return rc;
-    e->arg = arg;
-    if (parse_double(eq + 1, &e->v))
-        return cli_fail(CLI_USAGE, "fit: --set %s: '%s' is not a finite number.", arg, eq + 1);
+    if (parse_double(val, &e->v))
+        return cli_fail(CLI_USAGE, "fit: --set %s: '%s' is not a finite number.", arg, val);
     return CLI_OK;
 }
 
 static int parse_bounds(const char *arg, fit_edit *e)
 {
-    const char *eq = strchr(arg, '=');
-    if (!eq) return cli_fail(CLI_USAGE, "fit: --bounds '%s' is not name=lo:hi.", arg);
-    int rc = parse_key("--bounds", arg, eq, &e->i);
+    const char *val;
+    int rc = parse_key("--bounds", "name=lo:hi", arg, e, &val);
     if (rc) return rc;
-    e->arg = arg;
-    const char *colon = strchr(eq + 1, ':');
+    const char *colon = strchr(val, ':');
     char lo[64];
-    size_t n = colon ? (size_t)(colon - eq - 1) : 0;
+    size_t n = colon ? (size_t)(colon - val) : 0;
     if (!colon || n >= sizeof lo)
         return cli_fail(CLI_USAGE, "fit: --bounds %s: write the box as name=lo:hi.", arg);
-    memcpy(lo, eq + 1, n);
+    memcpy(lo, val, n);
     lo[n] = '\0';
     if (parse_double(lo, &e->lo) || parse_double(colon + 1, &e->hi))
         return cli_fail(CLI_USAGE, "fit: --bounds %s: lo and hi must be finite numbers.", arg);

@@ -114,10 +114,12 @@ while IFS= read -r line; do
         sed -i "s#$(dirname "$bin")##g" "$work/$side.err"
         # a long run's progress lines (every 2 s of wall time) are the machine's
         sed -Ei '/^friction: run [^ ]+: .* s elapsed$/d' "$work/$side.err"
-        # a fit's wall times and rates are the machine's, not the code's
+        # a fit's wall times and rates are the machine's, not the code's (and
+        # so are the widths of its table's columns: runs of blanks fold to one)
         if [ "${line%% *}" = fit ]; then
             sed -Ei -e 's/  [0-9.]+ s$/  T s/' \
                 -e 's/^(M[1-6] +fit +[0-9.]+ +[^ ]+ +[0-9]+ +)[0-9.]+ +[0-9]+ +[0-9.]+ [kM]? */\1T T T /' \
+                -e '/^(model|M[1-6]) /s/ +/ /g' \
                 "$work/$side.out" "$work/$side.err"
         fi
     done

@@ -411,27 +411,31 @@ FXB_EXPORT const fric_scenario *fxb_scn_at(int i) { return fric_scenario_at(i); 
 
 static const fric_scenario *scn(int i) { return fric_scenario_at(i); }
 
-/* Initialises state (state_bytes, 16-byte aligned) from p[n] (n must be
- * n_params; fric_scenario_init: every value range-checked first). 0, or the
- * status. */
-FXB_EXPORT int fxb_scn_init(int i, void *state, const double *p, int n)
+/* fric_scenario_init or fric_scenario_retune (apply) of scenario i on
+ * state with p[n] (n must be n_params). 0, or the status. */
+static int scn_apply(int (*apply)(const fric_scenario *, void *, const double *, const char **),
+                     int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
     if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
     if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
     const char *why = "";
-    return from_core(fric_scenario_init(s, state, p, &why), &why);
+    return from_core(apply(s, state, p, &why), &why);
+}
+
+/* Initialises state (state_bytes, 16-byte aligned) from p[n] (n must be
+ * n_params; fric_scenario_init: every value range-checked first). 0, or the
+ * status. */
+FXB_EXPORT int fxb_scn_init(int i, void *state, const double *p, int n)
+{
+    return scn_apply(fric_scenario_init, i, state, p, n);
 }
 
 /* Applies new parameter values p[n] (n = n_params) to a running simulation
  * (live tuning). */
 FXB_EXPORT int fxb_scn_retune(int i, void *state, const double *p, int n)
 {
-    const fric_scenario *s = scn(i);
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
-    if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
-    const char *why = "";
-    return from_core(fric_scenario_retune(s, state, p, &why), &why);
+    return scn_apply(fric_scenario_retune, i, state, p, n);
 }
 
 /* Advances up to n rows into rows[n × n_cols]. Returns the number of rows

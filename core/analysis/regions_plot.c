@@ -172,32 +172,11 @@ int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, 
 
 /* -------------------------------------------------------------------- CSV */
 
-typedef struct {
-    char *buf;
-    size_t cap, len;
-} text;
-
-static void put(text *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void put(text *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = o->len < o->cap ? vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap)
-                            : vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k;
-}
-
-static void row(text *o, double v, int region, const char *boundary, long piece,
+static void row(fric__text *o, double v, int region, const char *boundary, long piece,
                 double tm, double te)
 {
     /* + 0.0 prints −0 as 0 */
-    put(o, "%.17g,%s,%s,%ld,%.17g,%.17g\n", v + 0.0, fric_region_name(region), boundary, piece,
+    fric__put(o, "%.17g,%s,%s,%ld,%.17g,%.17g\n", v + 0.0, fric_region_name(region), boundary, piece,
         tm + 0.0, te + 0.0);
 }
 
@@ -211,7 +190,7 @@ typedef struct {
     long piece;          /* its number                               */
 } edge_track;
 
-static void track(text *o, edge_track *tr, double v, double tm, double te, long *next_piece)
+static void track(fric__text *o, edge_track *tr, double v, double tm, double te, long *next_piece)
 {
     if (!isfinite(te)) {
         tr->have_prev = tr->open = 0;
@@ -241,7 +220,7 @@ static void track(text *o, edge_track *tr, double v, double tm, double te, long 
 int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
                      double T, int n, char *buf, size_t cap, size_t *len, const char **why)
 {
-    text o = { buf, buf ? cap : 0, 0 };
+    fric__text o = { buf, buf ? cap : 0, 0 };
     *len = 0;
     if (o.cap) buf[0] = '\0';
     if (!dthetas || n_vel < 1 || n_vel > 10000) {
@@ -253,7 +232,7 @@ int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_v
     for (int i = 0; i < n_vel; i++)
         if (fric_regions_check(law, dthetas[i], why)) return fric__rc();
 
-    put(&o, "velocity,region,boundary,piece,tau_m,tau_e\n");
+    fric__put(&o, "velocity,region,boundary,piece,tau_m,tau_e\n");
     long next_piece = 0;
     for (int iv = 0; iv < n_vel; iv++) {
         const double v = dthetas[iv];

@@ -6,12 +6,14 @@
  *   - fric__sgn and the velocity-reversal count;
  *   - dense linear algebra on small row-major square matrices: one Cholesky,
  *     one Gaussian elimination, one symmetric eigen-solver (linalg.c);
- *   - the random numbers: splitmix64 and xoshiro256** (rng.c).
+ *   - the random numbers: splitmix64 and xoshiro256** (rng.c);
+ *   - formatted text appended to a caller's buffer (text.c).
  * Nothing here allocates.
  */
 #ifndef FRIC_BASE_H
 #define FRIC_BASE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fric_status.h"
@@ -30,9 +32,9 @@
  * buffer. An argument may be the previous message. */
 const char *fric__fail(fric_status code, int param, const char *fmt, ...) FRIC__PRINTF(3, 4);
 
-/* fric__fail(FRIC_E_PARAM_RANGE, −1, …): a value outside what the model
- * accepts, no single parameter index to name. */
-const char *fric__say(const char *fmt, ...) FRIC__PRINTF(1, 2);
+/* fric__say(fmt, …): fric__fail(FRIC_E_PARAM_RANGE, −1, fmt, …), a value
+ * outside what the model accepts, no single parameter index to name. */
+#define fric__say(...) fric__fail(FRIC_E_PARAM_RANGE, -1, __VA_ARGS__)
 
 /* Rewrites the message (e.g. prefixes the system's name), keeping the code
  * and the parameter of the failure it describes. */
@@ -97,5 +99,18 @@ uint64_t fric__splitmix64(uint64_t *s);
 
 /* xoshiro256** 1.0 (Blackman & Vigna): the next value of the state s. */
 uint64_t fric__xoshiro256ss(uint64_t s[4]);
+
+/* ---------------------------------------------------------------- text */
+
+/* Text appended to buf[cap] (buf may be NULL with cap 0): len counts every
+ * character written so far, also those that did not fit (len >= cap: the
+ * buffer holds a truncated, NUL-terminated text when cap > 0). */
+typedef struct {
+    char *buf;
+    size_t cap, len;
+} fric__text;
+
+/* Appends like snprintf at o->buf + o->len. */
+void fric__put(fric__text *o, const char *fmt, ...) FRIC__PRINTF(2, 3);
 
 #endif /* FRIC_BASE_H */

@@ -61,17 +61,6 @@ const char *fric__fail(fric_status code, int param, const char *fmt, ...)
     return msg;
 }
 
-const char *fric__say(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsay(fmt, ap);
-    va_end(ap);
-    last_code = FRIC_E_PARAM_RANGE;
-    last_param = -1;
-    return msg;
-}
-
 const char *fric__reword(const char *fmt, ...)
 {
     va_list ap;

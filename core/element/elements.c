@@ -181,43 +181,25 @@ double fric_elem_d_run(const fric_elem *e, fric_elem_d *s, double h)
     return s->f;
 }
 
-/* The unprepared steps: validate and prepare, then run (NaN state for an
- * invalid element, as the transform's NaN always gave). */
-double fric_elem_a_step(const fric_law *law, const fric_elem_def *def,
-                        fric_elem_a *s, double h)
-{
-    fric_elem e;
-    if (fric_elem_init(&e, FRIC_ELEM_A, def, law, 0)) return s->f = s->v = NAN;
-    return fric_elem_a_run(&e, s, h);
-}
-
-double fric_elem_b_step(const fric_law *law, const fric_elem_def *def,
-                        fric_elem_b *s, double u)
-{
-    fric_elem e;
-    if (fric_elem_init(&e, FRIC_ELEM_B, def, law, 0)) {
-        s->f = s->h = s->v = s->e2 = s->e1 = NAN;
-        s->u1 = u;
-        return NAN;
+/* The unprepared steps fric_elem_{a,b,c,d}_step: validate and prepare,
+ * then run; an invalid element leaves a NaN state (as the transform's NaN
+ * always gave) and returns NaN. X(kind, KIND, input, the NaN state). */
+#define UNPREPARED_STEPS(X)                                                                   \
+    X(a, A, h, s->f = s->v = NAN)                                                             \
+    X(b, B, u, (s->f = s->h = s->v = s->e2 = s->e1 = NAN, s->u1 = u, NAN))                    \
+    X(c, C, u, s->f = s->e = NAN)                                                             \
+    X(d, D, h, s->f = s->e = s->u = NAN)
+#define UNPREPARED_STEP(k, KIND, in, nan_state)                                               \
+    double fric_elem_##k##_step(const fric_law *law, const fric_elem_def *def,                \
+                                fric_elem_##k *s, double in)                                  \
+    {                                                                                         \
+        fric_elem e;                                                                          \
+        if (fric_elem_init(&e, FRIC_ELEM_##KIND, def, law, 0)) return nan_state;              \
+        return fric_elem_##k##_run(&e, s, in);                                                \
     }
-    return fric_elem_b_run(&e, s, u);
-}
-
-double fric_elem_c_step(const fric_law *law, const fric_elem_def *def,
-                        fric_elem_c *s, double u)
-{
-    fric_elem e;
-    if (fric_elem_init(&e, FRIC_ELEM_C, def, law, 0)) return s->f = s->e = NAN;
-    return fric_elem_c_run(&e, s, u);
-}
-
-double fric_elem_d_step(const fric_law *law, const fric_elem_def *def,
-                        fric_elem_d *s, double h)
-{
-    fric_elem e;
-    if (fric_elem_init(&e, FRIC_ELEM_D, def, law, 0)) return s->f = s->e = s->u = NAN;
-    return fric_elem_d_run(&e, s, h);
-}
+UNPREPARED_STEPS(UNPREPARED_STEP)
+#undef UNPREPARED_STEP
+#undef UNPREPARED_STEPS
 
 int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
                       fric_elem_c2 *s, const double u[2])

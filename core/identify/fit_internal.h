@@ -11,9 +11,11 @@ const fric_fit_def *fric__fit_def(const fric_fit *f);
  * rescored with the exact path after a fit minimised the fast one). */
 void fric__fit_set_best_loss(fric_fit *f, double loss);
 
-/* The refusal of an unknown actuator (known = 0) or a model outside 1..6,
- * as a fric__fail message naming the caller (`what`: "target", "space"),
- * or NULL when both are fine. One rule for the target and the space. */
-const char *fric__fit_check_names(const char *what, const char *actuator, int known, int model);
+/* The arguments of a constructor named `what` ("target", "space"): its
+ * output out (called out_name) given, the actuator known (known = 1) and
+ * the model in 1..6. 0, or the fric__fail code with *why (may be NULL)
+ * naming what and the argument. One rule for the target and the space. */
+int fric__fit_check_args(const char *what, const void *out, const char *out_name,
+                         const char *actuator, int known, int model, const char **why);
 
 #endif

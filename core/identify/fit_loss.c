@@ -22,13 +22,7 @@
 int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, const char **why)
 {
     const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
-    const char *m = NULL;
-    if (!t) m = fric__fail(FRIC_E_NULL, -1, "target: t must be given.");
-    else m = fric__fit_check_names("target", actuator, a != NULL, model);
-    if (m) {
-        if (why) *why = m;
-        return fric__rc();
-    }
+    if (fric__fit_check_args("target", t, "t", actuator, a != NULL, model, why)) return fric__rc();
     memset(t, 0, sizeof *t);
     t->servo = *a;
     t->model = model;

@@ -192,8 +192,10 @@ static const actuator_bounds *bounds_find(const char *actuator)
     return NULL;
 }
 
-const char *fric__fit_check_names(const char *what, const char *actuator, int known, int model)
+static const char *check_args(const char *what, const void *out, const char *out_name,
+                              const char *actuator, int known, int model)
 {
+    if (!out) return fric__fail(FRIC_E_NULL, -1, "%s: %s must be given.", what, out_name);
     if (!known) {
         char list[256];
         size_t len = 0;
@@ -210,16 +212,19 @@ const char *fric__fit_check_names(const char *what, const char *actuator, int kn
     return NULL;
 }
 
+int fric__fit_check_args(const char *what, const void *out, const char *out_name,
+                         const char *actuator, int known, int model, const char **why)
+{
+    const char *m = check_args(what, out, out_name, actuator, known, model);
+    if (!m) return 0;
+    if (why) *why = m;
+    return fric__rc();
+}
+
 int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
 {
     const actuator_bounds *a = bounds_find(actuator);
-    const char *m = NULL;
-    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
-    else m = fric__fit_check_names("space", actuator, a != NULL, model);
-    if (m) {
-        if (why) *why = m;
-        return fric__rc();
-    }
+    if (fric__fit_check_args("space", s, "s", actuator, a != NULL, model, why)) return fric__rc();
     const double lo_hi[FRIC_FIT_N][2] = {
         [FRIC_FIT_KT] = { a->kt[0], a->kt[1] },
         [FRIC_FIT_R] = { a->R[0], a->R[1] },

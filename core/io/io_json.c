@@ -149,14 +149,22 @@ void fric_io_log_free(fric_io_log *log)
     memset(log, 0, sizeof *log);
 }
 
+/* The JSON document of the file at path (what: "log" or "params", for the
+ * messages), or NULL with *err saying why (slurp, parse). */
+static cJSON *read_json(const char *path, const char *what, fric_io_error *err)
+{
+    size_t len = 0;
+    char *text = slurp(path, what, &len, err);
+    if (!text) return NULL;
+    cJSON *root = parse(text, len, what, path, err);
+    free(text);
+    return root;
+}
+
 fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);
-    size_t len = 0;
-    char *text = slurp(path, "log", &len, err);
-    if (!text) return (int)fric__io_status(err, 0, -1);
-    cJSON *root = parse(text, len, "log", path, err);
-    free(text);
+    cJSON *root = read_json(path, "log", err);
     if (!root) return (int)fric__io_status(err, 0, -1);
 
     fric_io_log_raw raw;
@@ -229,11 +237,7 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
 fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
                                 fric_io_error *err)
 {
-    size_t len = 0;
-    char *text = slurp(path, "params", &len, err);
-    if (!text) return (int)fric__io_status(err, 1, -1);
-    cJSON *root = parse(text, len, "params", path, err);
-    free(text);
+    cJSON *root = read_json(path, "params", err);
     if (!root) return (int)fric__io_status(err, 1, -1);
     int rc = 0;
     if (!cJSON_IsObject(root)) {

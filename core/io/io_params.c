@@ -136,25 +136,6 @@ char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x)
     return buf;
 }
 
-/* Appends to buf[cap] like snprintf, counting what does not fit. */
-typedef struct {
-    char *buf;
-    size_t cap, len;
-} sink;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void put(sink *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(o->len < o->cap ? o->buf + o->len : NULL, o->len < o->cap ? o->cap - o->len : 0,
-                      fmt, ap);
-    va_end(ap);
-    if (w > 0) o->len += (size_t)w;
-}
-
 /* The keys a params file names its servo by, before the coefficients. */
 static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armature", "q_offset" };
 
@@ -206,24 +187,24 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         return (fric_status)fric__rc();
     }
 
-    sink o = { buf, cap, 0 };
+    fric__text o = { buf, cap, 0 };
     char b[FRIC_IO_DOUBLE_LEN];
-    put(&o, "{\n");
+    fric__put(&o, "{\n");
     for (int i = 0; i < nv; i++) {
         int coef = i - FRIC_IO_PARAMS_SERVO + 1;
         if (i < FRIC_IO_PARAMS_SERVO)
-            put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
+            fric__put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
         else if (fric_servo_coef_used(model, coef))
-            put(&o, "    \"%s\": %s,\n", fric_servo_coef_keys[coef], fric_io_format_double(b, v[i]));
+            fric__put(&o, "    \"%s\": %s,\n", fric_servo_coef_keys[coef], fric_io_format_double(b, v[i]));
     }
     if (m) {
-        put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
+        fric__put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
         if (!isnan(m->holdout_mae))
-            put(&o, "    \"%s\": %s,\n", fit_keys[1], fric_io_format_double(b, m->holdout_mae));
-        put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
-        put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
+            fric__put(&o, "    \"%s\": %s,\n", fit_keys[1], fric_io_format_double(b, m->holdout_mae));
+        fric__put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
+        fric__put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
     }
-    put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
+    fric__put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
     if (len) *len = o.len;
     if (o.len >= cap) {
         fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "

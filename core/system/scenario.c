@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fric_scenario.h"
+#include "scenario_internal.h"
 #include "base.h"
 
 void fric_scenario_defaults(const fric_scenario *sc, double *p)
@@ -271,6 +272,14 @@ double fric_scenario_clock_t(const fric_scenario_clock *c)
 long long fric_scenario_clock_target(const fric_scenario_clock *c, long long every)
 {
     return c->end - c->k > every ? c->k + every : c->end;
+}
+
+int fric__scn_clock(fric_scenario_run *run, const char *scn, const double *p, int i_duration,
+                    int i_dt, int i_every, const char **why)
+{
+    if (fric_scenario_clock_set(&run->clk, scn, p[i_duration], p[i_dt], why)) return 1;
+    run->every = (long long)p[i_every];
+    return 0;
 }
 
 int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,

@@ -37,10 +37,14 @@ const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
     return fric__at_param(-1);            /* its index is not the scenario's */
 }
 
-int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
-                       const char *case_name, const fric_ex_fixed *fixed, int n,
-                       const char **why)
+int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out, int i_case,
+                       const fric_ex_fixed *fixed, int n, const char **why)
 {
+    const fric_param_info *ci = &sc->params[i_case];
+    const int k = (int)p[i_case];
+    const char *case_name = ci->choices[k];
+    if (k == ci->n_choices - 1) n = 0;   /* custom */
+    fixed += (size_t)k * (size_t)n;
     for (int i = 0; i < sc->n_params; i++) out[i] = p[i];
     for (int j = 0; j < n; j++) {
         const fric_param_info *pi = &sc->params[fixed[j].param];

@@ -25,6 +25,16 @@
 #define FRIC__COL_INFO(name, unit, help, value) { name, unit, help },
 #define FRIC__COL_ROW(name, unit, help, value) *row++ = (double)(value);
 
+/* Defines fn, the fric_scenario_driver.row of a scenario whose COLS table
+ * reads only its state: `var` (a const state_t *) in scope, the columns
+ * written in order by FRIC__COL_ROW. */
+#define FRIC__COL_ROW_FN(fn, state_t, var)                                                    \
+    static void fn(const void *state, double *row)                                            \
+    {                                                                                         \
+        const state_t *var = state;                                                           \
+        COLS(FRIC__COL_ROW)                                                                   \
+    }
+
 /* The `every` parameter (fric_scenario_run.every: one row every this many
  * steps) of every time-series scenario, a fric_param_info initialiser with
  * default def. */
@@ -32,7 +42,32 @@
     { "every", def, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,            \
       .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 }
 
+/* The run's clock and row spacing from the parameters: p[i_duration] [s]
+ * in steps of p[i_dt] [s] from the clock's current time
+ * (fric_scenario_clock_set, its refusal naming scn) and one row every
+ * p[i_every] steps (fric_scenario_driver.configure). 0, or 1 with *why. */
+int fric__scn_clock(fric_scenario_run *run, const char *scn, const double *p, int i_duration,
+                    int i_dt, int i_every, const char **why);
+
+/* The `duration` parameter of a time series, "simulated time" [s] with
+ * default dur and slider dur_lo .. dur_hi, up to max [s]. */
+#define FRIC__DURATION_PARAM(dur, max, dur_lo, dur_hi)                                        \
+    { "duration", dur, 0, max, "s", "simulated time", NULL, 0, 0, .label = "duration",        \
+      .lo = dur_lo, .hi = dur_hi }
+
 /* ------------------------------------ helpers the example scenarios share */
+
+/* The `law` choice (fric_law_names, one help line each in fric_ex_law_help)
+ * with default def, help the scenario's line and label its label. */
+#define FRIC__LAW_PARAM(def, help, label_)                                                    \
+    { "law", def, 0, FRIC_N_LAWS - 1, "choice", help, fric_law_names, FRIC_N_LAWS, 0,           \
+      .label = label_, .choice_help = fric_ex_law_help }
+
+/* The `case` choice of fric_ex_apply_case: the scenario's case_names[3]
+ * (two figures, then custom) and case_help[3]; default def, help its line. */
+#define FRIC__CASE_PARAM(def, help)                                                           \
+    { "case", def, 0, 2, "choice", help, case_names, 3, 0, .label = "case",                   \
+      .choice_help = case_help }
 
 /* The `friction` choice of a scenario that offers the treatments of the
  * X-macro list LIST (#define OFFERED(X) X(IMPLICIT) X(EXPLICIT) …,
@@ -72,13 +107,15 @@ const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
 /* A parameter a `case` choice fixes: index and the value the figure uses. */
 typedef struct { int param; double value; } fric_ex_fixed;
 
-/* Copies p[0 .. sc->n_params-1] to out and writes the n fixed values over
- * it. Fails (with *why naming the parameter, the case and what to do) when
- * the caller set a fixed parameter to something other than its default or
- * the case's own value: such a setting would otherwise be ignored silently. */
-int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out,
-                       const char *case_name, const fric_ex_fixed *fixed, int n,
-                       const char **why);
+/* The `case` choice p[i_case]: its choices are the figures, then "custom"
+ * (the last, which fixes nothing); fixed holds n values for each figure,
+ * the first figure's first. Copies p[0 .. sc->n_params-1] to out and writes
+ * the chosen figure's fixed values over it. Fails (with *why naming the
+ * parameter, the case and what to do) when the caller set a fixed parameter
+ * to something other than its default or the case's own value: such a
+ * setting would otherwise be ignored silently. */
+int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out, int i_case,
+                       const fric_ex_fixed *fixed, int n, const char **why);
 
 /* ------------------------------------- scenarios built on fric_fd_sim */
 
@@ -89,19 +126,20 @@ extern const char *const fric__fd_rule_help[2];
 extern const char *const fric__fd_switching_names[2];
 extern const char *const fric__fd_switching_help[2];
 
-/* The parameter entries of those choices (fric_param_info initialisers). */
+/* The parameter entries of those choices (fric_param_info initialisers):
+ * `which` (rule, switching) names the choice, its names and help above. */
+#define FRIC__FD_CHOICE_PARAM(which, help, label_)                                            \
+    { #which, 0, 0, 1, "choice", help, fric__fd_##which##_names, 2, 1, .label = label_,       \
+      .choice_help = fric__fd_##which##_help }
 #define FRIC__FD_RULE_PARAM                                                                   \
-    { "rule", 0, 0, 1, "choice",                                                              \
+    FRIC__FD_CHOICE_PARAM(rule,                                                               \
       "what a step does when eq. 10 has no or several solutions: continuous (the solution "   \
       "continuous with the previous step; none: an impulsive stop) or stop (the run stops)", \
-      fric__fd_rule_names, 2, 1, .label = "rule for none or several",                           \
-      .choice_help = fric__fd_rule_help }
+      "rule for none or several")
 #define FRIC__FD_SWITCHING_PARAM                                                              \
-    { "switching", 0, 0, 1, "choice",                                                         \
+    FRIC__FD_CHOICE_PARAM(switching,                                                          \
       "discontinuities: fixed (fixed step, re-solved every step) or events (velocity and "    \
-      "normal-force zero crossings located, Dupont §3.1.1)",                                  \
-      fric__fd_switching_names, 2, 1, .label = "switching",                                  \
-      .choice_help = fric__fd_switching_help }
+      "normal-force zero crossings located, Dupont §3.1.1)", "switching")
 
 /* The time step h of the scenarios of Dupont's models (the fd family,
  * dupont's screw and xy-table), a fric_param_info initialiser. */
@@ -127,8 +165,7 @@ int fric__fd_scn_fail(const char *scn, const char *m, const char **why);
  * tolerance and every; its first two are `rule` and `switching`. */
 #define FRIC__FD_RUN_PARAMS(dur, dur_lo, dur_hi)                                              \
     FRIC__FD_DT_PARAM,                                                                        \
-    { "duration", dur, 0, 1e5, "s", "simulated time", NULL, 0, 0, .label = "duration",        \
-      .lo = dur_lo, .hi = dur_hi },                                                           \
+    FRIC__DURATION_PARAM(dur, 1e5, dur_lo, dur_hi),                                           \
     { "event_tol", 1e-9, 1e-14, 1e-2, "s", "event time tolerance (switching=events)", NULL,   \
       0, 0, .label = "event tolerance", .lo = 1e-12, .hi = 1e-4, .log = 1 },                   \
     FRIC__EVERY_PARAM(1)

@@ -144,20 +144,34 @@ static rows_t run(const char *name, const char *const *set)
 
 #define AT(r, i, c) ((r).d[(long)(i) * (r).cols + (c)])
 
-/* init must fail, with a message containing each of the NULL-terminated
- * words. */
-static void expect_init_error(const char *name, const double *p, const char *const *words)
+/* A refusal: the settings (name=value over the defaults, NULL-ended), a
+ * parameter set to NaN after them (or NULL), and the words the message must
+ * contain (NULL-ended). */
+typedef struct {
+    const char *set[4];
+    const char *nan_param;
+    const char *words[4];
+} bad_case;
+
+/* init of scenario name must fail on each case, with a message containing
+ * each of its words. */
+static void expect_refusals(const char *name, const bad_case *cases, int n)
 {
     const fric_scenario *sc = scn(name);
+    double p[FRIC_SCENARIO_MAX_PARAMS];
     void *st = malloc(sc->state_bytes);
     assert_non_null(st);
-    const char *why = NULL;
-    int rc = fric_scenario_init(sc, st, p, &why);
+    for (int k = 0; k < n; k++) {
+        const bad_case *c = &cases[k];
+        params_for(sc, c->set, p);
+        if (c->nan_param) p[fric_scenario_param_index(sc, c->nan_param)] = NAN;
+        const char *why = NULL;
+        if (!fric_scenario_init(sc, st, p, &why)) fail_msg("%s accepted bad parameters (case %d)", name, k);
+        assert_non_null(why);
+        for (int i = 0; c->words[i]; i++)
+            if (!strstr(why, c->words[i])) fail_msg("message lacks '%s': %s", c->words[i], why);
+    }
     free(st);
-    if (!rc) fail_msg("%s accepted bad parameters", name);
-    assert_non_null(why);
-    for (int i = 0; words[i]; i++)
-        if (!strstr(why, words[i])) fail_msg("message lacks '%s': %s", words[i], why);
 }
 
 /* -------------------------------------------------- interface, metadata */
@@ -452,32 +466,13 @@ static void test_model_a_no_drift_long(void **unused)
 static void test_model_a_bad_input(void **unused)
 {
     (void)unused;
-    const fric_scenario *sc = scn("model-a");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    {
-        const char *set[] = { "v0=3", NULL };                 /* case=fig6 fixes v0 */
-        params_for(sc, set, p);
-        const char *w[] = { "v0", "case=custom", NULL };
-        expect_init_error("model-a", p, w);
-    }
-    {
-        const char *set[] = { "law=stribeck", "Fs=5", NULL };  /* Fs < Fc = 8 */
-        params_for(sc, set, p);
-        const char *w[] = { "Fs", "Fc", "stribeck", NULL };
-        expect_init_error("model-a", p, w);
-    }
-    {
-        params_for(sc, NULL, p);
-        p[fric_scenario_param_index(sc, "M")] = NAN;
-        const char *w[] = { "M", NULL };
-        expect_init_error("model-a", p, w);
-    }
-    {
-        const char *set[] = { "T=1e-6", "duration=1e5", NULL };   /* 1e11 steps */
-        params_for(sc, set, p);
-        const char *w[] = { "duration", "T", NULL };
-        expect_init_error("model-a", p, w);
-    }
+    static const bad_case cases[] = {
+        { { "v0=3" }, NULL, { "v0", "case=custom" } },                    /* case=fig6 fixes v0 */
+        { { "law=stribeck", "Fs=5" }, NULL, { "Fs", "Fc", "stribeck" } }, /* Fs < Fc = 8 */
+        { { NULL }, "M", { "M" } },
+        { { "T=1e-6", "duration=1e5" }, NULL, { "duration", "T" } },     /* 1e11 steps */
+    };
+    expect_refusals("model-a", cases, (int)(sizeof cases / sizeof cases[0]));
 }
 
 /* ---------------------------------------------- two-contacts: Figs. 9-11 */
@@ -903,34 +898,15 @@ static void test_joint_no_drift_long(void **unused)
 static void test_joint_bad_input(void **unused)
 {
     (void)unused;
-    const fric_scenario *sc = scn("joint-step");
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    {
+    static const bad_case cases[] = {
         /* element D's Z = A (eq. 44) is 1/42.4 here: the rational law's drop
          * r = 53 N·m·s/rad breaks eq. 15 */
-        const char *set[] = { "law=rational", "friction=implicit-d", NULL };
-        params_for(sc, set, p);
-        const char *w[] = { "eq. 15", "rational", "implicit-d", NULL };
-        expect_init_error("joint-step", p, w);
-    }
-    {
-        const char *set[] = { "kp=30", NULL };
-        params_for(sc, set, p);
-        const char *w[] = { "kp", "case=fig12", "case=custom", NULL };
-        expect_init_error("joint-step", p, w);
-    }
-    {
-        params_for(sc, NULL, p);
-        p[fric_scenario_param_index(sc, "D")] = NAN;
-        const char *w[] = { "D", NULL };
-        expect_init_error("joint-step", p, w);
-    }
-    {
-        const char *set[] = { "case=custom", "K=0", "B=0", NULL };
-        params_for(sc, set, p);
-        const char *w[] = { "K", "B", NULL };
-        expect_init_error("joint-step", p, w);
-    }
+        { { "law=rational", "friction=implicit-d" }, NULL, { "eq. 15", "rational", "implicit-d" } },
+        { { "kp=30" }, NULL, { "kp", "case=fig12", "case=custom" } },
+        { { NULL }, "D", { "D" } },
+        { { "case=custom", "K=0", "B=0" }, NULL, { "K", "B" } },
+    };
+    expect_refusals("joint-step", cases, (int)(sizeof cases / sizeof cases[0]));
 }
 
 /* retune keeps the motion; a rejected retune changes nothing. */

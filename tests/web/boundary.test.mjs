@@ -28,21 +28,12 @@ const noComments = (s) => s.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/.*$/g
 const TEXT = noComments(HEADERS);
 
 // ------------------------------------------------------ (a) the layouts
-/** Each layout: its C struct and the X-macro that lists its fields. */
-const TABLES = {
-  param_info: ['fric_param_info', 'FRIC_PARAM_INFO_FIELDS'],
-  col_info: ['fric_col_info', 'FRIC_COL_INFO_FIELDS'],
-  scenario: ['fric_scenario', 'FRIC_SCENARIO_FIELDS'],
-  servo_friction: ['fric_servo_friction', 'FRIC_SERVO_COEFS'],
-  servo_actuator: ['fric_servo_actuator', 'FRIC_SERVO_ACTUATOR_FIELDS'],
-  bench_preset: ['fric_bench_preset', 'FRIC_BENCH_PRESET_FIELDS'],
-  bench_def: ['fric_bench_def', 'FRIC_BENCH_DEF_FIELDS'],
-  bench_replay_result: ['fric_bench_replay_result', 'FRIC_BENCH_REPLAY_RESULT_FIELDS'],
-  fit_progress: ['fric_fit_progress', 'FRIC_FIT_PROGRESS_FIELDS'],
-  fit_batch: ['fric_fit_batch', 'FRIC_FIT_BATCH_FIELDS'],
-  screw: ['fric_screw', 'FRIC_SCREW_FIELDS'],
-  io_error: ['fric_io_error', 'FRIC_IO_ERROR_FIELDS'],
-};
+/** Each layout: its C struct fric_<layout> and the X-macro that lists its
+ *  fields, FRIC_<LAYOUT>_FIELDS (the coefficients of fric_servo_friction:
+ *  FRIC_SERVO_COEFS, after its model). */
+const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_friction', 'servo_actuator',
+  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error']
+  .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
 function xmacro(name) {

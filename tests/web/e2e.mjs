@@ -51,14 +51,15 @@
 // always closed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { ROOT, CLI, DATA } from './load.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB = path.join(ROOT, 'build/web');
 const OUT = path.join(ROOT, 'build/e2e');
 const PROFILE = path.join(OUT, 'profile');
-const LOG_DIR = path.resolve(ROOT, '../shared/data/bam/logs/xl330/processed');
+const LOG_DIR = path.join(DATA, 'logs/xl330/processed');
+/** The shared xl330 logs (file names, sorted; none when the data is missing). */
+const LOG_FILES = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
 const MODULES = path.join(ROOT, 'tests/web/e2e.d');
 const WATCHDOG_MS = 150_000;      // the whole run, at least
 const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
@@ -201,6 +202,45 @@ async function waitFor(fn, timeoutMs, stepMs = 100) {
     if (Date.now() > end) return v;
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** The window sizes every screenshot check takes, [width, height] in CSS px. */
+const SHOT_SIZES = [[1280, 900], [1024, 768], [853, 600]];
+
+/** Screenshots of page at SHOT_SIZES into OUT/<name>-<width>.png: at each
+ *  size waits waitMs, scrolls `locator` (a selector or a Locator) into view, fails on a
+ *  sideways scroll (noScroll), also takes the whole page as
+ *  <name>-<width>-full.png (full); then back to 1280×900. The file names. */
+async function screenshots(page, name, { waitMs = 0, locator = null, noScroll = false, full = false } = {}) {
+  const files = [];
+  for (const [w, hgt] of SHOT_SIZES) {
+    await page.setViewportSize({ width: w, height: hgt });
+    if (waitMs) await page.waitForTimeout(waitMs);
+    if (locator) await (typeof locator === 'string' ? page.locator(locator) : locator).scrollIntoViewIfNeeded();
+    if (noScroll) {
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
+    }
+    const file = `${name}-${w}.png`;
+    await page.screenshot({ path: path.join(OUT, file) });
+    if (full) await page.screenshot({ path: path.join(OUT, `${name}-${w}-full.png`), fullPage: true });
+    files.push(file);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return files;
+}
+
+/** 1 when every view of ids is in the tab bar; otherwise every check of
+ *  `names` fails with "no <id> view in the tab bar" (a module's checks
+ *  cannot run without their views) and 0. */
+function requireViews(ids, names) {
+  for (const id of ids) {
+    if (!harness.views.some((v) => v.id === id)) {
+      for (const n of names) report('fail', n, `no ${id} view in the tab bar`);
+      return 0;
+    }
+  }
+  return 1;
 }
 
 /** The chart fingerprint once it stops changing (two equal reads 150 ms
@@ -485,6 +525,7 @@ async function main() {
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, base, context, views, check, expect, report, openPage,
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime,
+    screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES,
   };
 
   for (const v of views) {

@@ -41,18 +41,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI, DATA } from './load.mjs';
 import { FitBatch } from '../../wasm/friction.js';
 
 const core = await loadCore();
-const DATA = path.resolve(ROOT, '../shared/data/bam');
 const XL_DIR = path.join(DATA, 'logs/xl330/processed');
 const FILES = fs.existsSync(XL_DIR) ? fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort() : [];
 const LOGS = FILES.map((f) => JSON.parse(fs.readFileSync(path.join(XL_DIR, f), 'utf8')));
 const noData = FILES.length === 16 ? false : `missing shared data: ${FILES.length} logs in ${XL_DIR}, not the 16 xl330 logs`;
 const KEYS = core.fit.paramKeys().map((k) => k.key);
 const N = KEYS.length;
-const CLI = path.join(ROOT, 'build/native/friction');
 
 /** The bench scenario vector that replays fit vector p of model k with the clip treatment. */
 function benchVector(p, actuator, k) {

@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { loadFrictionCore } from '../../wasm/friction.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The native command-line tool (`make cli`), for consistency checks. */
+export const CLI = path.join(ROOT, 'build/native/friction');
+/** The shared Rhoban/bam data beside the clone (logs, params files). */
+export const DATA = path.resolve(ROOT, '../shared/data/bam');
 
 export async function loadCore() {
   const wasmBinary = fs.readFileSync(path.join(ROOT, 'build/wasm/friction_core.wasm'));

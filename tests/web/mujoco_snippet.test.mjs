@@ -14,12 +14,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, CLI } from './load.mjs';
 import { scenarioParamsToObject, mujocoSnippet } from '../../web/src/exports.js';
 
 const core = await loadCore();
 const info = core.scenario.find('bench');
-const CLI = path.join(ROOT, 'build/native/friction');
 const probe = spawnSync(CLI, ['mujoco', '--help'], { encoding: 'utf8' });
 const noMujoco = probe.status === 0 ? false : `the native tool has no MuJoCo: ${probe.stderr.trim()}`;
 if (noMujoco && process.env.CI === 'true') throw new Error(`CI=true: ${noMujoco}`);

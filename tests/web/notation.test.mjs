@@ -19,10 +19,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI } from './load.mjs';
 
 const core = await loadCore();
-const CLI = path.join(ROOT, 'build/native/friction');
 
 const UNIT = '(?:N|kg|m|s|rad|A|V|J|W|ohm)';
 /** What a unit (or the two formulas the messages quote) written the old way looks like. */

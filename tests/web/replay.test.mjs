@@ -29,14 +29,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI, DATA } from './load.mjs';
 import { parseLog, replayModels } from '../../web/src/replay.js';
 import { scenarioParamsToObject, mujocoSnippet, presetParamsText, presetFromObject } from '../../web/src/exports.js';
 
 const core = await loadCore();
 const info = core.scenario.find('bench');
-const CLI = path.join(ROOT, 'build/native/friction');
-const DATA = path.resolve(ROOT, '../shared/data/bam');
 const XL_DIR = path.join(DATA, 'logs/xl330/processed');
 const STS_DIR = path.join(DATA, 'logs/sts3215/raw');
 const firstLog = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()[0] : null);

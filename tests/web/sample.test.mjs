@@ -25,12 +25,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI } from './load.mjs';
 import { sampleTexts, SAMPLE } from '../../tools/sample.mjs';
 import { replayModels } from '../../web/src/replay.js';
 
 const core = await loadCore();
-const CLI = path.join(ROOT, 'build/native/friction');
 const DIR = path.join(ROOT, 'samples');
 const LOG = path.join(DIR, SAMPLE.log), PARAMS = path.join(DIR, SAMPLE.params);
 

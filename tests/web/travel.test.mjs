@@ -23,7 +23,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI, DATA } from './load.mjs';
 import { presetFromObject, servoBenchVector, servoExport, mujocoSnippet, SERVO_CONSTANTS } from '../../web/src/exports.js';
 import { replayOnScreen } from '../../web/src/replay.js';
 import { csvText } from '../../web/src/csv.js';
@@ -31,8 +31,6 @@ import { chartCsv } from '../../web/src/charts.js';
 
 const core = await loadCore();
 const info = core.scenario.find('bench');
-const CLI = path.join(ROOT, 'build/native/friction');
-const DATA = path.resolve(ROOT, '../shared/data/bam');
 const PUB = path.join(DATA, 'params/xl330/m5.json');
 const XL_DIR = path.join(DATA, 'logs/xl330/processed');
 const XL_LOG = fs.existsSync(XL_DIR) ? path.join(XL_DIR, fs.readdirSync(XL_DIR).filter((f) => f.endsWith('.json')).sort()[0]) : null;

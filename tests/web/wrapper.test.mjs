@@ -16,12 +16,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { loadCore, ROOT } from './load.mjs';
+import { loadCore, ROOT, CLI } from './load.mjs';
 import * as R from './reference.mjs';
 
 const core = await loadCore();
 const SCENARIOS = core.scenario.list();
-const CLI = path.join(ROOT, 'build/native/friction');
 
 // ------------------------------------------------------------- tolerances
 /** wasm against native: both run the same C with -ffp-contract=off; only libm

@@ -170,22 +170,35 @@ export function modelBarsBox(parent, { title, description, height, fileName, yTe
   });
 }
 
-/** The recorded angle of a log against a simulated one over t (the replay's
- *  and the fit's overlay): chartBox with linear t [s] and angle [rad] axes,
- *  no points; plugins: Chart.js plugin options beside the bottom legend. */
-export function angleOverlayBox(parent, { title, description, fileName, plugins = {} }) {
+/** Lines of points {x, y}, no point markers: chartBox with a linear x axis
+ *  titled xText and a y axis titled yText (y: more options of the y axis,
+ *  its type for one), the legend at the bottom; plugins: more Chart.js
+ *  plugin options, line: the lines' element options, options: more chart
+ *  options, inline: Chart.js inline plugins. */
+export function lineBox(parent, { title, description, height, fileName, xName, xText, yText, y = {}, plugins = {},
+  line = null, options = {}, inline = null }) {
   return chartBox(parent, {
-    title, description, height: 220, fileName, xName: 't [s]',
+    title, description, height, fileName, xName,
     config: {
       type: 'line',
       data: { datasets: [] },
       options: {
-        scales: { x: { type: 'linear', title: { display: true, text: 't [s]' } }, y: { type: 'linear', title: { display: true, text: 'angle [rad]' } } },
+        scales: { x: { type: 'linear', title: { display: true, text: xText } }, y: { type: 'linear', title: { display: true, text: yText }, ...y } },
         plugins: { legend: { position: 'bottom' }, ...plugins },
-        elements: { point: { radius: 0 }, line: { borderWidth: 1.5 } },
+        elements: { point: { radius: 0 }, ...(line ? { line } : {}) },
+        ...options,
       },
+      ...(inline ? { plugins: inline } : {}),
     },
   });
+}
+
+/** The recorded angle of a log against a simulated one over t (the replay's
+ *  and the fit's overlay): lineBox with t [s] and angle [rad] axes;
+ *  plugins: Chart.js plugin options beside the bottom legend. */
+export function angleOverlayBox(parent, { title, description, fileName, plugins = {} }) {
+  return lineBox(parent, { title, description, height: 220, fileName, xName: 't [s]', xText: 't [s]', yText: 'angle [rad]',
+    plugins, line: { borderWidth: 1.5 } });
 }
 
 /** Points {x, y} from two arrays. */

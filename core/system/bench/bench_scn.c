@@ -46,14 +46,26 @@ const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS] = {
 enum {
     P_ACTUATOR, P_MODEL, P_FRICTION, P_TRAJECTORY, P_MASS, P_LENGTH, P_ARM_MASS,
     P_KP, P_VIN, P_DT, P_DURATION, P_EVERY, P_EPS, P_GOAL, P_Q0, P_DQ0,
-    /* coefficients, in the order of fric_servo_friction */
-    P_K_C, P_K_CS, P_K_L, P_K_LS, P_K_M, P_K_E, P_K_MS, P_K_ES, P_K_MQ, P_K_EQ,
-    P_DTHETA_S, P_ALPHA, P_K_V, P_KT, P_R, P_ARMATURE, P_Q_OFFSET,
+    /* coefficients, in the order of FRIC_SERVO_COEFS (P_K_C .. P_K_V) */
+#define P_COEF_ITEM(field, NAME) P_##NAME,
+    FRIC_SERVO_COEFS(P_COEF_ITEM)
+#undef P_COEF_ITEM
+    P_KT, P_R, P_ARMATURE, P_Q_OFFSET,
     N_PARAMS
 };
+/* The parameter of coefficient i of FRIC_SERVO_COEFS counted from 1 (0 is
+ * the model, fric_servo_to_array). */
+#define P_COEF(i) (P_K_C + (i) - 1)
+_Static_assert(P_COEF(FRIC_SERVO_N_COEFS - 1) == P_K_V, "P_K_C .. P_K_V follow FRIC_SERVO_COEFS");
 
 #define CH(a) a, (int)(sizeof a / sizeof a[0])
 #define PRESET "; unset (-1): the preset's value"
+/* A parameter that is unset (-1) by default and then takes the value of the
+ * (actuator, model) preset (configure, coef): key, maximum, unit, help,
+ * label, slider lo .. hi, log slider (0 or 1). */
+#define PRESET_PARAM(key, max, unit, help, label_, lo_, hi_, log_)                            \
+    { key, -1, -1, max, unit, help, NULL, 0, 0, .label = label_, .lo = lo_, .hi = hi_,         \
+      .log = log_, .preset = 1 }
 #define PI_ 3.141592653589793
 
 static const char *const actuator_help[] = {
@@ -118,12 +130,13 @@ static const fric_param_info params[N_PARAMS] = {
         .label = "arm length l", .lo = 0.05, .hi = 0.5 },
     [P_ARM_MASS] = { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",
         NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 },
-    [P_KP] = { "kp", -1, -1, FRIC_BENCH_KP_MAX, "",
+    [P_KP] = PRESET_PARAM("kp", FRIC_BENCH_KP_MAX, "",
         "firmware proportional gain (the Dynamixel register holds at most 16383)" PRESET
-        " (MX 32, XL330 400, eRob 50)", NULL, 0, 0,
-        .label = "gain kp", .lo = 1, .hi = 2000, .log = 1, .preset = 1 },
-    [P_VIN] = { "vin", -1, -1, 60, "V", "supply voltage (voltage-controlled servos)" PRESET,
-        NULL, 0, 0, .label = "supply voltage V_in", .lo = 3, .hi = 30, .preset = 1 },
+        " (MX 32, XL330 400, eRob 50)",
+        "gain kp", 1, 2000, 1),
+    [P_VIN] = PRESET_PARAM("vin", 60, "V",
+        "supply voltage (voltage-controlled servos)" PRESET,
+        "supply voltage V_in", 3, 30, 0),
     [P_DT] = { "dt", 1e-3, 1e-6, 0.01, "s", "time step (the reference identifies at 0.005 s)",
         NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
     [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
@@ -137,48 +150,54 @@ static const fric_param_info params[N_PARAMS] = {
         .label = "initial angle θ_0", .lo = -PI_, .hi = PI_ },
     [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
         .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
-    [P_K_C] = { FRIC_SERVO_KEY_K_C, -1, -1, 100, "N·m", "K_c, Coulomb level" PRESET, NULL, 0, 0,
-        .label = "Coulomb K_c", .lo = 0, .hi = 1, .preset = 1 },
-    [P_K_CS] = { FRIC_SERVO_KEY_K_CS, -1, -1, 100, "N·m",
-        "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET, NULL, 0, 0,
-        .label = "Stribeck excess K_c^s", .lo = 0, .hi = 1, .preset = 1 },
-    [P_K_L] = { FRIC_SERVO_KEY_K_L, -1, -1, 10, "", "K_l, load-dependent friction (M3, M4)"
-        PRESET, NULL, 0, 0, .label = "load friction K_l", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_LS] = { FRIC_SERVO_KEY_K_LS, -1, -1, 10, "", "K_l^s, Stribeck load friction (M4)"
-        PRESET, NULL, 0, 0, .label = "Stribeck load K_l^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_M] = { FRIC_SERVO_KEY_K_M, -1, -1, 10, "",
-        "K_m, motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
-        .label = "motor-side load K_m", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_E] = { FRIC_SERVO_KEY_K_E, -1, -1, 10, "",
-        "K_e, external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
-        .label = "external-side load K_e", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_MS] = { FRIC_SERVO_KEY_K_MS, -1, -1, 10, "",
-        "K_m^s, Stribeck motor-side load friction (M5, M6)" PRESET, NULL, 0, 0,
-        .label = "Stribeck motor-side K_m^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_ES] = { FRIC_SERVO_KEY_K_ES, -1, -1, 10, "",
-        "K_e^s, Stribeck external-side load friction (M5, M6)" PRESET, NULL, 0, 0,
-        .label = "Stribeck external-side K_e^s", .lo = 0, .hi = 0.5, .preset = 1 },
-    [P_K_MQ] = { FRIC_SERVO_KEY_K_MQ, -1, -1, 1, "1/(N·m)",
-        "K_m^q, quadratic motor-side load friction (M6)" PRESET, NULL, 0, 0,
-        .label = "quadratic motor-side K_m^q", .lo = 0, .hi = 0.02, .preset = 1 },
-    [P_K_EQ] = { FRIC_SERVO_KEY_K_EQ, -1, -1, 1, "1/(N·m)",
-        "K_e^q, quadratic external-side load friction (M6)" PRESET, NULL, 0, 0,
-        .label = "quadratic external-side K_e^q", .lo = 0, .hi = 0.02, .preset = 1 },
-    [P_DTHETA_S] = { FRIC_SERVO_KEY_DTHETA_S, -1, -1, 100, "rad/s",
-        "θ̇_s, Stribeck velocity (> 0)" PRESET, NULL, 0, 0,
-        .label = "Stribeck velocity θ̇_s", .lo = 0.05, .hi = 10, .log = 1, .preset = 1 },
-    [P_ALPHA] = { FRIC_SERVO_KEY_ALPHA, -1, -1, 20, "", "α, Stribeck exponent (> 0; identified values "
-        "range from 0.76 to 8.7)" PRESET, NULL, 0, 0,
-        .label = "Stribeck exponent α", .lo = 0.5, .hi = 10, .preset = 1 },
-    [P_K_V] = { FRIC_SERVO_KEY_K_V, -1, -1, 100, "N·m·s/rad", "K_v, viscous friction" PRESET,
-        NULL, 0, 0, .label = "viscous K_v", .lo = 0, .hi = 0.2, .preset = 1 },
-    [P_KT] = { "kt", -1, -1, 100, "N·m/A", "torque constant (motor × reduction) (> 0)" PRESET,
-        NULL, 0, 0, .label = "torque constant k_t", .lo = 0.1, .hi = 10, .log = 1, .preset = 1 },
-    [P_R] = { "R", -1, -1, 1000, "Ω", "winding resistance (> 0)" PRESET, NULL, 0, 0,
-        .label = "resistance R", .lo = 0.5, .hi = 50, .log = 1, .preset = 1 },
-    [P_ARMATURE] = { "armature", -1, -1, 10, "kg·m²", "apparent inertia J_m of the rotor "
-        "through the gearbox" PRESET, NULL, 0, 0,
-        .label = "armature J_m", .lo = 1e-3, .hi = 2, .log = 1, .preset = 1 },
+    [P_K_C] = PRESET_PARAM(FRIC_SERVO_KEY_K_C, 100, "N·m",
+        "K_c, Coulomb level" PRESET,
+        "Coulomb K_c", 0, 1, 0),
+    [P_K_CS] = PRESET_PARAM(FRIC_SERVO_KEY_K_CS, 100, "N·m",
+        "K_c^s, Stribeck excess at rest (M2, M4-M6)" PRESET,
+        "Stribeck excess K_c^s", 0, 1, 0),
+    [P_K_L] = PRESET_PARAM(FRIC_SERVO_KEY_K_L, 10, "",
+        "K_l, load-dependent friction (M3, M4)" PRESET,
+        "load friction K_l", 0, 0.5, 0),
+    [P_K_LS] = PRESET_PARAM(FRIC_SERVO_KEY_K_LS, 10, "",
+        "K_l^s, Stribeck load friction (M4)" PRESET,
+        "Stribeck load K_l^s", 0, 0.5, 0),
+    [P_K_M] = PRESET_PARAM(FRIC_SERVO_KEY_K_M, 10, "",
+        "K_m, motor-side load friction (M5, M6)" PRESET,
+        "motor-side load K_m", 0, 0.5, 0),
+    [P_K_E] = PRESET_PARAM(FRIC_SERVO_KEY_K_E, 10, "",
+        "K_e, external-side load friction (M5, M6)" PRESET,
+        "external-side load K_e", 0, 0.5, 0),
+    [P_K_MS] = PRESET_PARAM(FRIC_SERVO_KEY_K_MS, 10, "",
+        "K_m^s, Stribeck motor-side load friction (M5, M6)" PRESET,
+        "Stribeck motor-side K_m^s", 0, 0.5, 0),
+    [P_K_ES] = PRESET_PARAM(FRIC_SERVO_KEY_K_ES, 10, "",
+        "K_e^s, Stribeck external-side load friction (M5, M6)" PRESET,
+        "Stribeck external-side K_e^s", 0, 0.5, 0),
+    [P_K_MQ] = PRESET_PARAM(FRIC_SERVO_KEY_K_MQ, 1, "1/(N·m)",
+        "K_m^q, quadratic motor-side load friction (M6)" PRESET,
+        "quadratic motor-side K_m^q", 0, 0.02, 0),
+    [P_K_EQ] = PRESET_PARAM(FRIC_SERVO_KEY_K_EQ, 1, "1/(N·m)",
+        "K_e^q, quadratic external-side load friction (M6)" PRESET,
+        "quadratic external-side K_e^q", 0, 0.02, 0),
+    [P_DTHETA_S] = PRESET_PARAM(FRIC_SERVO_KEY_DTHETA_S, 100, "rad/s",
+        "θ̇_s, Stribeck velocity (> 0)" PRESET,
+        "Stribeck velocity θ̇_s", 0.05, 10, 1),
+    [P_ALPHA] = PRESET_PARAM(FRIC_SERVO_KEY_ALPHA, 20, "",
+        "α, Stribeck exponent (> 0; identified values range from 0.76 to 8.7)" PRESET,
+        "Stribeck exponent α", 0.5, 10, 0),
+    [P_K_V] = PRESET_PARAM(FRIC_SERVO_KEY_K_V, 100, "N·m·s/rad",
+        "K_v, viscous friction" PRESET,
+        "viscous K_v", 0, 0.2, 0),
+    [P_KT] = PRESET_PARAM("kt", 100, "N·m/A",
+        "torque constant (motor × reduction) (> 0)" PRESET,
+        "torque constant k_t", 0.1, 10, 1),
+    [P_R] = PRESET_PARAM("R", 1000, "Ω",
+        "winding resistance (> 0)" PRESET,
+        "resistance R", 0.5, 50, 1),
+    [P_ARMATURE] = PRESET_PARAM("armature", 10, "kg·m²",
+        "apparent inertia J_m of the rotor through the gearbox" PRESET,
+        "armature J_m", 1e-3, 2, 1),
     [P_Q_OFFSET] = { "q_offset", 0, -PI_, PI_, "rad",
         "bench calibration offset added to q in the gravity torque (a params file sets it; "
         "0 for an ideal bench)", NULL, 0, 0,
@@ -259,27 +278,16 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     }
     fric_bench_def *d = &b->def;
     fric_bench_def_from_preset(first, d);
+    /* the coefficients in FRIC_SERVO_COEFS order (c[0] the model), each -1
+     * resolved to the preset's where the model uses it */
+    double pc[FRIC_SERVO_N_COEFS] = { 0 }, fc[FRIC_SERVO_N_COEFS] = { 0 };
+    if (pre) fric_servo_to_array(&pre->friction, pc);
+    fc[0] = model;
+    for (int i = 1; !m && i < FRIC_SERVO_N_COEFS; i++)
+        coef(p, P_COEF(i), pc[i], pre != NULL, fric_servo_coef_used(model, i), act, model,
+             &fc[i], &m);
     fric_servo_friction f = { 0 };
-    const fric_servo_friction *pf = pre ? &pre->friction : &f;
-    f.model = model;
-    int strib = model == 2 || model >= 4;
-    struct { int i; double *dst; double pv; int used; } c[] = {
-        { P_K_C, &f.K_c, pf->K_c, 1 },
-        { P_K_CS, &f.K_cs, pf->K_cs, strib },
-        { P_K_L, &f.K_l, pf->K_l, model == 3 || model == 4 },
-        { P_K_LS, &f.K_ls, pf->K_ls, model == 4 },
-        { P_K_M, &f.K_m, pf->K_m, model >= 5 },
-        { P_K_E, &f.K_e, pf->K_e, model >= 5 },
-        { P_K_MS, &f.K_ms, pf->K_ms, model >= 5 },
-        { P_K_ES, &f.K_es, pf->K_es, model >= 5 },
-        { P_K_MQ, &f.K_mq, pf->K_mq, model == 6 },
-        { P_K_EQ, &f.K_eq, pf->K_eq, model == 6 },
-        { P_DTHETA_S, &f.dtheta_s, pf->dtheta_s, strib },
-        { P_ALPHA, &f.alpha, pf->alpha, strib },
-        { P_K_V, &f.K_v, pf->K_v, 1 },
-    };
-    for (unsigned k = 0; !m && k < sizeof c / sizeof c[0]; k++)
-        coef(p, c[k].i, c[k].pv, pre != NULL, c[k].used, act, model, c[k].dst, &m);
+    fric_servo_from_array(fc, &f);
     const fric_servo_actuator *ps = pre ? &pre->servo : &first->servo;
     if (!m) coef(p, P_KT, ps->kt, 1, 1, act, model, &d->servo.kt, &m);
     if (!m) coef(p, P_R, ps->R, 1, 1, act, model, &d->servo.R, &m);
@@ -417,21 +425,10 @@ int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def
     if (d) *d = b.def;
     if (resolved) {
         const fric_bench_def *r = &b.def;
-        const fric_servo_friction *f = &r->friction;
+        double c[FRIC_SERVO_N_COEFS];
+        fric_servo_to_array(&r->friction, c);
         for (int i = 0; i < N_PARAMS; i++) resolved[i] = p[i];
-        resolved[P_K_C] = f->K_c;
-        resolved[P_K_CS] = f->K_cs;
-        resolved[P_K_L] = f->K_l;
-        resolved[P_K_LS] = f->K_ls;
-        resolved[P_K_M] = f->K_m;
-        resolved[P_K_E] = f->K_e;
-        resolved[P_K_MS] = f->K_ms;
-        resolved[P_K_ES] = f->K_es;
-        resolved[P_K_MQ] = f->K_mq;
-        resolved[P_K_EQ] = f->K_eq;
-        resolved[P_DTHETA_S] = f->dtheta_s;
-        resolved[P_ALPHA] = f->alpha;
-        resolved[P_K_V] = f->K_v;
+        for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) resolved[P_COEF(i)] = c[i];
         resolved[P_KT] = r->servo.kt;
         resolved[P_R] = r->servo.R;
         resolved[P_ARMATURE] = r->servo.armature;

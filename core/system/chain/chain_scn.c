@@ -100,8 +100,7 @@ static const char *const side_help[] = {
         "A2", CH(side_names), 1, .label = "side of tau_f", .choice_help = side_help },           \
     [P_DT] = { "dt", 1e-3, 1e-5, 0.01, "s", "time step h (1 ms in the paper)", NULL, 0, 0,       \
         .label = "time step h", .lo = 1e-4, .hi = 1e-2, .log = 1 },                             \
-    [P_DURATION] = { "duration", DDUR, 0, 1e4, "s", "simulated time", NULL, 0, 0,               \
-        .label = "duration", .lo = 0.1, .hi = DDUR_HI },                                        \
+    [P_DURATION] = FRIC__DURATION_PARAM(DDUR, 1e4, 0.1, DDUR_HI),                              \
     [P_EVERY] = FRIC__EVERY_PARAM(DEVERY),                                                     \
     [P_MASS] = { "mass", DMASS, 1e-4, 100, "kg", "mass m of a link (a cuboid)", NULL, 0, 0,     \
         .label = "link mass m", .lo = 0.01, .hi = 5, .log = 1 },                                \
@@ -456,14 +455,13 @@ static int configure(chain_def *c, fric_scenario_run *run, const double *p, cons
     if (mus >= 0) s.k_v = p[c->kind == KIND_ARM2 ? A2_KV : C_KV];
     if (pid >= 0) s.pid_period = p[pid];
     c->sim = s;
-    run->every = (long long)p[P_EVERY];
     wire(c);
     const char *m2 = NULL;
     if (fric_chain_sim_check(&c->sim, &m2)) {
         if (why) *why = fric__reword("%s: %s", name, m2);
         return 1;
     }
-    return fric_scenario_clock_set(&run->clk, name, p[P_DURATION], p[P_DT], why);
+    return fric__scn_clock(run, name, p, P_DURATION, P_DT, P_EVERY, why);
 }
 
 /* The inputs of the step from the current time: targets, external torque,

@@ -98,13 +98,12 @@ static const char *const friction_help[] = {
 };
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_CASE] = { "case", C_FIG12, 0, 2, "choice",
-                 "paper figure to reproduce, or custom (integral, kp, kv as given)",
-                 case_names, 3, 0, .label = "case", .choice_help = case_help },
-    [P_LAW] = { "law", FRIC_STRIBECK, 0, FRIC_N_LAWS - 1, "choice",
-                "friction law: coulomb-viscous (Cisneros eq. 19), stribeck (eq. 21, Fig. 3), "
-                "rational (eq. 33, Fig. 7)", fric_law_names, FRIC_N_LAWS, 0,
-                .label = "friction law Φ(q̇)", .choice_help = fric_ex_law_help },
+    [P_CASE] = FRIC__CASE_PARAM(C_FIG12,
+                                "paper figure to reproduce, or custom (integral, kp, kv as given)"),
+    [P_LAW] = FRIC__LAW_PARAM(FRIC_STRIBECK,
+                    "friction law: coulomb-viscous (Cisneros eq. 19), stribeck (eq. 21, Fig. 3), "
+                    "rational (eq. 33, Fig. 7)",
+                    "friction law Φ(q̇)"),
     [P_FC_CV] = { "Fc_cv", 1.0, 0, 1e4, "N·m", "coulomb-viscous: dry friction F (Cisneros §V-B: "
                   "1.0 N·m)", NULL, 0, 0, .label = "Coulomb level F (coulomb-viscous)",
                   .lo = 0, .hi = 5 },
@@ -145,8 +144,7 @@ static const fric_param_info params[N_PARAMS] = {
               .label = "contact damping B", .lo = 1, .hi = 1e3, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (1 ms)", NULL, 0, 0,
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
-    [P_DURATION] = { "duration", 5, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 0.5, .hi = 20 },
+    [P_DURATION] = FRIC__DURATION_PARAM(5, 1e5, 0.5, 20),
     [P_QD] = { "q_d", HALF_PI, -2 * PI_, 2 * PI_, "rad", "step target q_d (90 deg = 1.5708 rad)",
                NULL, 0, 0, .label = "target angle q_d", .lo = -PI_, .hi = PI_ },
     [P_FRICTION] = { "friction", 0, 0, N_OFFERED - 1, "choice",
@@ -210,14 +208,11 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const fric_scenario *sc = &fric_scenario_joint_step;
     joint_cfg *c = cfg;
     (void)running;
-    if (fric_scenario_check(sc, p_in, why)) return 1;
-    static const fric_ex_fixed fig12[] = { { P_INTEGRAL, 0 }, { P_KP, 20 }, { P_KV, 2 } };
-    static const fric_ex_fixed fig13[] = { { P_INTEGRAL, 1 }, { P_KP, 50 }, { P_KV, 14 } };
+    static const fric_ex_fixed figs[] = {
+        { P_INTEGRAL, 0 }, { P_KP, 20 }, { P_KV, 2 },     /* fig12 */
+        { P_INTEGRAL, 1 }, { P_KP, 50 }, { P_KV, 14 } };  /* fig13 */
     double p[N_PARAMS];
-    int k = (int)p_in[P_CASE];
-    if (fric_ex_apply_case(sc, p_in, p, case_names[k], k == C_FIG12 ? fig12 : fig13,
-                           k == C_CUSTOM ? 0 : 3, why))
-        return 1;
+    if (fric_ex_apply_case(sc, p_in, p, P_CASE, figs, 3, why)) return 1;
     fric_kind kind = (fric_kind)p[P_LAW];
     switch (kind) {
     case FRIC_COULOMB_VISCOUS:
@@ -240,7 +235,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->lambda = p[P_LAMBDA];
     c->q_d = p[P_QD];
     c->eps = p[P_EPS];
-    run->every = (long long)p[P_EVERY];
 
     const char *w = NULL;
     int bad;
@@ -260,7 +254,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                 fric_treatment_name(c->treatment));
         return 1;
     }
-    return fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why);
 }
 
 /* At rest at q = 0 (a retune keeps q, dq, the integral, the contact and
@@ -333,11 +327,7 @@ static int advance(void *state, const char **why)
     return 1;
 }
 
-static void write_row(const void *state, double *row)
-{
-    const joint_state *s = state;
-    COLS(FRIC__COL_ROW)
-}
+FRIC__COL_ROW_FN(write_row, joint_state, s)
 
 FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, write_row);
 

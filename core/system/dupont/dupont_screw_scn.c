@@ -77,8 +77,7 @@ static const fric_param_info params[P_COUNT] = {
     [P_DQ0]   = { "dq0", 0, -1e4, 1e4, "rad/s", "initial screw velocity", NULL, 0, 0,
                   .label = "initial velocity q̇_0", .lo = -20, .hi = 20 },
     [P_DT]    = FRIC__FD_DT_PARAM,
-    [P_DURATION]  = { "duration", 4, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                      .label = "duration", .lo = 0.5, .hi = 20 },
+    [P_DURATION]  = FRIC__DURATION_PARAM(4, 1e5, 0.5, 20),
     [P_EPS]   = { "eps", 1e-3, 0, 1, "rad/s",
                   "Karnopp velocity threshold (karnopp only)", NULL, 0, 0,
                   .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
@@ -154,18 +153,15 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     d.eps = p[P_EPS];
     const char *m_why;
     if (fric_screw_drive_check(&d, &m_why)) {
-        char msg[512];   /* m_why points into fric__say's buffer: copy it first */
-        snprintf(msg, sizeof msg, "%s", m_why);
-        if (why) *why = fric__say("screw: %s", msg);
+        if (why) *why = fric__say("screw: %s", m_why);   /* m_why may be the buffer: base.h */
         return 1;
     }
-    if (fric_scenario_clock_set(&run->clk, "screw", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric__scn_clock(run, "screw", p, P_DURATION, P_DT, P_EVERY, why)) return 1;
     c->d = d;
     c->lead = l;
     c->amp = p[P_AMP];
     c->omega = p[P_OMEGA];
     c->bias = p[P_BIAS];
-    run->every = (long long)p[P_EVERY];
     if (why) *why = "";
     return 0;
 }
@@ -179,11 +175,7 @@ static int start(void *state, const double *p, const char **why)
     return 0;
 }
 
-static void screw_row(const void *state, double *row)
-{
-    const screw_scn *c = state;
-    COLS(FRIC__COL_ROW)
-}
+FRIC__COL_ROW_FN(screw_row, screw_scn, c)
 
 /* One step h (to step k + 1) under the motor torque at its end; 0, or 1
  * with *why when the state stopped being finite. */

@@ -207,19 +207,16 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     t.eps = p[P_EPS];
     const char *m;
     if (fric_xy_check(&t, &m)) {
-        char msg[512];   /* m points into fric__say's buffer: copy it first */
-        snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__say("xy-table: %s", msg);
+        if (why) *why = fric__say("xy-table: %s", m);   /* m may be the buffer: base.h */
         return 1;
     }
-    if (fric_scenario_clock_set(&run->clk, "xy-table", p[P_DURATION], p[P_DT], why)) return 1;
+    if (fric__scn_clock(run, "xy-table", p, P_DURATION, P_DT, P_EVERY, why)) return 1;
     c->p = t;
     c->a1 = p[P_A1];
     c->w1 = p[P_W1];
     c->b1 = p[P_B1];
     c->a2 = p[P_A2];
     c->w2 = p[P_W2];
-    run->every = (long long)p[P_EVERY];
     c->general = (int)p[P_SOLVER];
     c->sim = (fric_fd_sim){ 2, xy_eval, NULL, t.h, FRIC_FD_EVENTS, XY_EVENT_TOL * t.h, 0,
                             FRIC_FD_RULE_CONTINUOUS };
@@ -253,11 +250,7 @@ static int adopt(void *state, const void *cfg, const char **why)
     return 0;
 }
 
-static void xy_row(const void *state, double *row)
-{
-    const xy_scn *c = state;
-    COLS(FRIC__COL_ROW)
-}
+FRIC__COL_ROW_FN(xy_row, xy_scn, c)
 
 /* One step from k to k + 1: the general solver (then its motion into the
  * table's state, every step: reversals) or the dedicated step. */

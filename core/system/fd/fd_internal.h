@@ -31,4 +31,8 @@ double fric__fd_hold(const fric_fd_problem *p, int i, const double *x);
  * (driving), μ_s_back otherwise (eqs. 19-20, 26). */
 double fric__fd_static_bound(const fric_fd_problem *p, int i, int dir, const double *x);
 
+/* The refusal of n degrees of freedom outside 1 .. FRIC_FD_MAX_N (a
+ * problem's or a simulation's n; fric__say). */
+const char *fric__fd_bad_n(int n);
+
 #endif /* FRIC_FD_INTERNAL_H */

@@ -298,9 +298,7 @@ int fric_fd_sim_check(const fric_fd_sim *s, const char **why)
 {
     const char *m = NULL;
     if (!s) m = fric__fail(FRIC_E_NULL, -1, "simulation is NULL; pass a fric_fd_sim.");
-    else if (s->n < 1 || s->n > FRIC_FD_MAX_N)
-        m = fric__say("n = %d degrees of freedom must be in 1 .. %d (FRIC_FD_MAX_N).", s->n,
-                      FRIC_FD_MAX_N);
+    else if (s->n < 1 || s->n > FRIC_FD_MAX_N) m = fric__fd_bad_n(s->n);
     else if (!s->eval)
         m = fric__fail(FRIC_E_NULL, -1, "eval is NULL; the simulation needs the system's equations.");
     else if (!(isfinite(s->h) && s->h > 0))

@@ -245,13 +245,17 @@ int fric__fd_consistent(const fric_fd_problem *p, unsigned pattern, const double
 
 /* ------------------------------------------------------------- checks */
 
+const char *fric__fd_bad_n(int n)
+{
+    return fric__say("n = %d degrees of freedom must be in 1 .. %d (FRIC_FD_MAX_N).", n,
+                     FRIC_FD_MAX_N);
+}
+
 int fric_fd_check(const fric_fd_problem *p, const char **why)
 {
     const char *m = NULL;
     if (!p) m = fric__fail(FRIC_E_NULL, -1, "forward-dynamics problem is NULL; pass a fric_fd_problem.");
-    else if (p->n < 1 || p->n > FRIC_FD_MAX_N)
-        m = fric__say("n = %d degrees of freedom must be in 1 .. %d (FRIC_FD_MAX_N).", p->n,
-                      FRIC_FD_MAX_N);
+    else if (p->n < 1 || p->n > FRIC_FD_MAX_N) m = fric__fd_bad_n(p->n);
     else if (p->m < 0 || p->m > FRIC_FD_MAX_ROWS)
         m = fric__say("m = %d friction rows must be in 0 .. %d (FRIC_FD_MAX_ROWS).", p->m,
                       FRIC_FD_MAX_ROWS);

@@ -57,9 +57,8 @@ static const char *const friction_help[] = {
 };
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_CASE] = { "case", C_FIG6, 0, 2, "choice",
-                 "paper figure to reproduce, or custom (v0 and h as given)",
-                 case_names, 3, 0, .label = "case", .choice_help = case_help },
+    [P_CASE] = FRIC__CASE_PARAM(C_FIG6,
+                                "paper figure to reproduce, or custom (v0 and h as given)"),
     [P_V0] = { "v0", 0.7, -100, 100, "m/s", "initial velocity v_0 (case=custom only)", NULL, 0, 0,
                .fixed_by_case = 1, .label = "initial velocity v_0", .lo = -2, .hi = 2 },
     [P_H] = { "h", -1, -1e4, 1e4, "N", "constant external force h (case=custom only)", NULL, 0, 0,
@@ -68,13 +67,11 @@ static const fric_param_info params[N_PARAMS] = {
               .label = "mass M", .lo = 0.1, .hi = 10, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Figs. 6-7: 0.001 s left, 0.004 s right)",
               NULL, 0, 0, .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
-    [P_DURATION] = { "duration", 0.12, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 0.02, .hi = 0.5 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
-                "friction law Φ(v): coulomb-viscous Fc·sgn v + D·v (Kikuuwe eq. 24), "
-                "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
-                fric_law_names, FRIC_N_LAWS, 0,
-                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_DURATION] = FRIC__DURATION_PARAM(0.12, 1e5, 0.02, 0.5),
+    [P_LAW] = FRIC__LAW_PARAM(FRIC_COULOMB_VISCOUS,
+                    "friction law Φ(v): coulomb-viscous Fc·sgn v + D·v (Kikuuwe eq. 24), "
+                    "stribeck (Cisneros eq. 21), rational (Cisneros eq. 33)",
+                    "friction law Φ(v)"),
     [P_FC] = { "Fc", 8, 0, 1e4, "N", "Coulomb level F of Φ(v) = F·sgn v (Figs. 6-7: 8 N)",
                NULL, 0, 0, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
     [P_FS] = { "Fs", 10, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
@@ -145,14 +142,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const fric_scenario *sc = &fric_scenario_model_a;
     model_a_cfg *c = cfg;
     (void)running;
-    if (fric_scenario_check(sc, p_in, why)) return 1;
     double p[N_PARAMS];
-    static const fric_ex_fixed fig6[] = { { P_V0, 0.7 }, { P_H, -1 } };
-    static const fric_ex_fixed fig7[] = { { P_V0, 1.3 }, { P_H, -10 } };
-    int k = (int)p_in[P_CASE];
-    if (fric_ex_apply_case(sc, p_in, p, case_names[k], k == C_FIG6 ? fig6 : fig7,
-                           k == C_CUSTOM ? 0 : 2, why))
-        return 1;
+    static const fric_ex_fixed figs[] = { { P_V0, 0.7 }, { P_H, -1 },      /* fig6 */
+                                          { P_V0, 1.3 }, { P_H, -10 } };   /* fig7 */
+    if (fric_ex_apply_case(sc, p_in, p, P_CASE, figs, 2, why)) return 1;
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], 0, 0, p[P_T],
@@ -161,7 +154,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->eps = p[P_EPS];
     c->h = p[P_H];
     c->v0 = p[P_V0];
-    run->every = (long long)p[P_EVERY];
     const char *w = NULL;
     int bad = implicit(c->treatment) ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
                                         : fric_law_check_params(&c->law, &w);
@@ -171,7 +163,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                      fric_treatment_name(c->treatment));
         return 1;
     }
-    return fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why);
 }
 
 /* The initial velocity (a retune keeps v, x, time and counters: v0 and
@@ -223,11 +215,7 @@ static int advance(void *state, const char **why)
     return 1;
 }
 
-static void write_row(const void *state, double *row)
-{
-    const model_a_state *s = state;
-    COLS(FRIC__COL_ROW)
-}
+FRIC__COL_ROW_FN(write_row, model_a_state, s)
 
 FRIC_SCENARIO_DRIVER(driver, model_a_state, model_a_cfg, configure, start, advance, write_row);
 

@@ -79,9 +79,8 @@ static const char *const friction_help[] = {
 };
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_CASE] = { "case", C_FIG13, 0, 2, "choice",
-                 "paper figure to reproduce, or custom (model, Fc, ramp, v0, h as given)",
-                 case_names, 3, 0, .label = "case", .choice_help = case_help },
+    [P_CASE] = FRIC__CASE_PARAM(C_FIG13,
+                                "paper figure to reproduce, or custom (model, Fc, ramp, v0, h as given)"),
     [P_MODEL] = { "model", MODEL_B, 0, 1, "choice",
                   "b: model B (eq. 36) vs model A + compliance (Fig. 12a); d: model D (eq. 45) "
                   "vs model C + mass (Fig. 12b) (case=custom only)", model_names, 2, 0,
@@ -96,12 +95,11 @@ static const fric_param_info params[N_PARAMS] = {
                  .label = "damping ratio ζ", .lo = 0, .hi = 5 },
     [P_T] = { "T", 0.001, 1e-7, 0.1, "s", "time step T (Figs. 13-14: 0.001 s)", NULL, 0, 0,
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
-    [P_DURATION] = { "duration", 0.2, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 0.05, .hi = 5 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
-                "friction law: coulomb-viscous (Kikuuwe eq. 24), stribeck (Cisneros eq. 21), "
-                "rational (Cisneros eq. 33)", fric_law_names, FRIC_N_LAWS, 0,
-                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_DURATION] = FRIC__DURATION_PARAM(0.2, 1e5, 0.05, 5),
+    [P_LAW] = FRIC__LAW_PARAM(FRIC_COULOMB_VISCOUS,
+                    "friction law: coulomb-viscous (Kikuuwe eq. 24), stribeck (Cisneros eq. 21), "
+                    "rational (Cisneros eq. 33)",
+                    "friction law Φ(v)"),
     [P_FC] = { "Fc", 10, 0, 1e4, "N", "Coulomb level F (Fig. 13: 10 N, Fig. 14: 7 N; "
                "case=custom only)", NULL, 0, 0, .fixed_by_case = 1, .label = "Coulomb level Fc", .lo = 0, .hi = 20 },
     [P_FS] = { "Fs", 12, 0, 1e4, "N", "static level Fs > Fc (stribeck, rational)", NULL, 0, 0,
@@ -181,16 +179,11 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 {
     const fric_scenario *sc = &fric_scenario_models_bd;
     bd_cfg *c = cfg;
-    if (fric_scenario_check(sc, p_in, why)) return 1;
-    static const fric_ex_fixed fig13[] = {
-        { P_MODEL, MODEL_B }, { P_FC, 10 }, { P_RAMP, 0.1 }, { P_V0, 0 }, { P_H, 0 } };
-    static const fric_ex_fixed fig14[] = {
-        { P_MODEL, MODEL_D }, { P_FC, 7 }, { P_RAMP, 0 }, { P_V0, 1 }, { P_H, 0 } };
+    static const fric_ex_fixed figs[] = {
+        { P_MODEL, MODEL_B }, { P_FC, 10 }, { P_RAMP, 0.1 }, { P_V0, 0 }, { P_H, 0 },  /* fig13 */
+        { P_MODEL, MODEL_D }, { P_FC, 7 }, { P_RAMP, 0 }, { P_V0, 1 }, { P_H, 0 } };  /* fig14 */
     double p[N_PARAMS];
-    int k = (int)p_in[P_CASE];
-    if (fric_ex_apply_case(sc, p_in, p, case_names[k], k == C_FIG13 ? fig13 : fig14,
-                           k == C_CUSTOM ? 0 : 5, why))
-        return 1;
+    if (fric_ex_apply_case(sc, p_in, p, P_CASE, figs, 5, why)) return 1;
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     double K = p[P_K], M = p[P_M];
     c->def = (fric_elem_def){ M, K, 2 * p[P_ZETA] * sqrt(K * M), p[P_T],
@@ -200,7 +193,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->ramp = p[P_RAMP];
     c->h = c->model == MODEL_D ? p[P_H] : 0;
     c->v0 = p[P_V0];
-    run->every = (long long)p[P_EVERY];
     fric_elem_kind orig = c->model == MODEL_B ? FRIC_ELEM_B : FRIC_ELEM_D;
     fric_elem_kind alt = c->model == MODEL_B ? FRIC_ELEM_A : FRIC_ELEM_C;
     const char *w = NULL;
@@ -216,7 +208,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                 c->model == MODEL_B ? "B" : "D", fric_law_names[(int)p[P_LAW]]);
         return 1;
     }
-    if (fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why)) return 1;
+    if (fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why)) return 1;
     const bd_state *r = running;
     if (r && c->model != r->cfg.model) {
         if (why)

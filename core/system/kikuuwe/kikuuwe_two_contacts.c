@@ -82,13 +82,11 @@ static const fric_param_info params[N_PARAMS] = {
                NULL, 0, 0, .label = "contact damping B", .lo = 1, .hi = 1e4, .log = 1 },
     [P_T] = { "T", 0.001, 1e-6, 0.1, "s", "time step T (Fig. 11: 0.001 s)", NULL, 0, 0,
               .label = "time step T", .lo = 1e-4, .hi = 1e-2, .log = 1 },
-    [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time", NULL, 0, 0,
-                     .label = "duration", .lo = 1, .hi = 30 },
-    [P_LAW] = { "law", FRIC_COULOMB_VISCOUS, 0, FRIC_N_LAWS - 1, "choice",
-                "friction law of both contacts: coulomb-viscous (Kikuuwe eq. 24), stribeck "
-                "(Cisneros eq. 21), rational (Cisneros eq. 33)",
-                fric_law_names, FRIC_N_LAWS, 0,
-                .label = "friction law Φ(v)", .choice_help = fric_ex_law_help },
+    [P_DURATION] = FRIC__DURATION_PARAM(6, 1e5, 1, 30),
+    [P_LAW] = FRIC__LAW_PARAM(FRIC_COULOMB_VISCOUS,
+                    "friction law of both contacts: coulomb-viscous (Kikuuwe eq. 24), stribeck "
+                    "(Cisneros eq. 21), rational (Cisneros eq. 33)",
+                    "friction law Φ(v)"),
     [P_FC1] = { "Fc1", 5, 0, 1e4, "N", "Coulomb level F of contact 1 (Fig. 11: 5 N)", NULL, 0, 0,
                 .label = "Coulomb level Fc1", .lo = 0, .hi = 20 },
     [P_FS1] = { "Fs1", 6, 0, 1e4, "N", "static level of contact 1 (stribeck, rational)", NULL, 0, 0,
@@ -144,7 +142,6 @@ typedef struct {
     fric_treatment treatment; /* one of offered[]                           */
     double amp, omega;      /* base velocity amplitude [m/s], [rad/s]       */
     double M1, M2, K1, K2;  /* [kg], [kg], [N/m], [N/m]                     */
-    double x1_0, x2_0;      /* initial positions [m] (used by init only)    */
 } two_cfg;
 
 typedef struct {
@@ -165,7 +162,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const fric_scenario *sc = &fric_scenario_two_contacts;
     two_cfg *c = cfg;
     (void)running;
-    if (fric_scenario_check(sc, p, why)) return 1;
     fric_kind kind = (fric_kind)p[P_LAW];
     c->law[0] = (fric_law){ kind, p[P_FS1], p[P_FC1], p[P_VS], p[P_D], p[P_ALPHA] };
     c->law[1] = (fric_law){ kind, p[P_FS2], p[P_FC2], p[P_VS], p[P_D], p[P_ALPHA] };
@@ -179,9 +175,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->M2 = p[P_M2];
     c->K1 = p[P_K1];
     c->K2 = p[P_K2];
-    c->x1_0 = p[P_X1_0];
-    c->x2_0 = p[P_X2_0];
-    run->every = (long long)p[P_EVERY];
     for (int i = 0; i < 2; i++) {
         const char *w = NULL;
         int bad = c->treatment == FRIC_TREATMENT_EXPLICIT ? fric_law_check_params(&c->law[i], &w)
@@ -194,18 +187,17 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
             return 1;
         }
     }
-    return fric_scenario_clock_set(&run->clk, sc->name, p[P_DURATION], p[P_T], why);
+    return fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why);
 }
 
-/* The initial positions (a retune keeps the motion: x1_0 and x2_0 only
+/* The initial positions x1_0, x2_0 (a retune keeps the motion: they only
  * matter here). */
 static int start(void *state, const double *p, const char **why)
 {
-    (void)p;
-    (void)why;
     two_state *s = state;
-    s->x1 = s->cfg.x1_0;
-    s->x2 = s->cfg.x2_0;
+    (void)why;
+    s->x1 = p[P_X1_0];
+    s->x2 = p[P_X2_0];
     return 0;
 }
 

@@ -341,9 +341,7 @@ static int two_held_eval(const void *sys, double t, const double *q, const doubl
 {
     (void)t; (void)q; (void)dq; (void)why;
     const two_held *c = sys;
-    memset(p, 0, sizeof *p);
-    p->n = 2;
-    p->m = 2;
+    *p = (fric_fd_problem){ .n = 2, .m = 2 };   /* every other entry 0 */
     memcpy(p->D, c->D, sizeof c->D);
     memcpy(p->r, c->r, sizeof c->r);
     p->rows[0] = axial(0, c->mu, c->mu, 0, 0, c->N[0]);
@@ -612,9 +610,7 @@ static int screw_eval(const void *sys, double t, const double *q, const double *
 {
     (void)q; (void)dq; (void)why;
     const screw_sys *s = sys;
-    memset(p, 0, sizeof *p);
-    p->n = 1;
-    p->m = 1;
+    *p = (fric_fd_problem){ .n = 1, .m = 1 };   /* every other entry 0 */
     p->D[0] = s->J + s->M;
     p->r[0] = s->A * sin(s->w * t) - s->G;
     fric_fd_row *w = &p->rows[0];
@@ -954,9 +950,7 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
 {
     (void)q; (void)dq; (void)why;
     const xy_sys *s = sys;
-    memset(p, 0, sizeof *p);
-    p->n = 2;
-    p->m = 1;
+    *p = (fric_fd_problem){ .n = 2, .m = 1 };   /* every other entry 0 */
     p->D[0] = s->m1;                  /* eq. 4 */
     p->D[3] = s->m1 + s->m2;
     p->r[0] = 8 * sin(2.4 * t);       /* F1, §3.1 */

@@ -128,18 +128,7 @@ export default async function arm(h) {
 
   await check('arm: screenshots at 1280, 1024 and 853 CSS px', async () => {
     await page.keyboard.press(' ');
-    const shots = [];
-    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
-      await page.setViewportSize({ width: w, height: hgt });
-      await page.waitForTimeout(1200);
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
-      const file = path.join(OUT, `arm-${w}.png`);
-      await page.screenshot({ path: file });
-      shots.push(path.basename(file));
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    return shots.join(', ');
+    return (await h.screenshots(page, 'arm', { waitMs: 1200, noScroll: true })).join(', ');
   });
   await page.close();
 

@@ -84,7 +84,7 @@ export const resultTable = (page) => page.evaluate(() => {
 const liveFitWorkers = (page) => page.workers().filter((w) => /fit(Eval|Coordinator)\.worker\.js/.test(w.url())).length;
 
 export default async function fitChecks(h) {
-  const { check, expect, openPage, ROOT, OUT, LOG_DIR, logProblems, waitFor } = h;
+  const { check, expect, openPage, ROOT, OUT, LOG_DIR, LOG_FILES: files, logProblems, waitFor } = h;
   const names = [
     'fit: logs given to the file picker are listed; a bad file and another actuator\'s log get one sentence each, nothing lost',
     'fit: the bounds fields refuse nonsense in place, Escape restores, the core checks lo < hi, an edit reaches the URL',
@@ -99,11 +99,7 @@ export default async function fitChecks(h) {
     'fit: timed full M4 fit (default budget, 8 of the 16 shared logs) -> build/e2e/fit-time.json; equals the Node fit',
     'fit: no console error or failed request during the fit checks',
   ];
-  if (!h.views.some((v) => v.id === 'fit')) {
-    for (const n of names) h.report('fail', n, 'no fit view in the tab bar');
-    return;
-  }
-  const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+  if (!h.requireViews(['fit'], names)) return;
   const missing = { skip: `missing shared data: no log in ${LOG_DIR}` };
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const { loadCore } = await import(path.join(ROOT, 'tests/web/load.mjs'));

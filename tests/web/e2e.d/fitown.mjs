@@ -41,10 +41,7 @@ export default async function fitOwnChecks(h) {
     'fit own servo: a published value outside its box (xl330 M4 α = 0.76 in [1, 10]) is marked, not silently held',
     'fit own servo: no console error or failed request',
   ];
-  if (!h.views.some((v) => v.id === 'fit')) {
-    for (const n of names) h.report('fail', n, 'no fit view in the tab bar');
-    return;
-  }
+  if (!h.requireViews(['fit'], names)) return;
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const files = fs.existsSync(STS) ? fs.readdirSync(STS).filter((f) => f.endsWith('.json')).sort() : [];
   const paths = files.map((f) => path.join(STS, f));
@@ -68,6 +65,14 @@ export default async function fitOwnChecks(h) {
   const holdOut = async (p) => {
     await p.locator('#fit-logs tbody input[type=checkbox]').nth(held).check();
     return waitFor(async () => { const x = await viewState(p); return x.rows[held].valid ? x : null; }, 3000);
+  };
+  /** The Fit view at M4 (the checks' budget and seed) with the four logs
+   *  given and up_and_down held out. */
+  const openHeldOut = async () => {
+    const p = await open(`?view=fit&fit.model=m4&fit.budget=${BUDGET}&fit.seed=${SEED}`);
+    expect(await give(p), 'the four logs are not listed');
+    expect(await holdOut(p), 'the up_and_down log could not be held out');
+    return p;
   };
   const finish = (p, ms) => waitFor(async () => { const x = await viewState(p); return x.fit === 'done' || x.runError ? x : null; }, ms, 200);
 
@@ -96,9 +101,7 @@ export default async function fitOwnChecks(h) {
 
   await check(names[1], async () => {
     if (files.length !== 4) return missing;
-    const p = await open(`?view=fit&fit.model=m4&fit.budget=${BUDGET}&fit.seed=${SEED}`);
-    expect(await give(p), 'the four logs are not listed');
-    expect(await holdOut(p), 'the up_and_down log could not be held out');
+    const p = await openHeldOut();
     await p.click('#fit-run');
     const s = await finish(p, 90_000);
     expect(s && s.fit === 'done', `M4 did not fit: '${s?.runError || (await viewState(p)).text}'`);
@@ -134,9 +137,7 @@ export default async function fitOwnChecks(h) {
 
   await check(names[2], async () => {
     if (files.length !== 4) return missing;
-    const p = await open(`?view=fit&fit.model=m4&fit.budget=${BUDGET}&fit.seed=${SEED}`);
-    expect(await give(p), 'the four logs are not listed');
-    expect(await holdOut(p), 'the up_and_down log could not be held out');
+    const p = await openHeldOut();
     await p.click('#fit-all');
     const s = await finish(p, 240_000);
     expect(s && s.fit === 'done', `Fit all did not end: '${s?.runError || (await viewState(p)).text}'`);

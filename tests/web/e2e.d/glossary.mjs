@@ -8,7 +8,6 @@
 //                without leaving the view (in presentation mode too: Escape
 //                closes the glossary first, then leaves the presentation)
 //   screenshots  build/e2e/glossary-{1280,1024,853}.png, the dialog open
-import path from 'node:path';
 
 const TERMS = ['Φ(v)', 'ΦZ(v*)', 'v*', 'Z', 'stick / slip', 'element A–D', 'budget τfm', 'M1–M6', 'Karnopp', 'Stribeck', 'MAE'];
 
@@ -22,7 +21,7 @@ const dialogState = (page) => page.evaluate(() => {
 });
 
 export default async function glossaryChecks(h) {
-  const { check, expect, openPage, views, OUT, waitFor, logProblems } = h;
+  const { check, expect, openPage, views, waitFor, logProblems } = h;
 
   await check('glossary: opens from every view (button and key G), lists the terms with sources, Escape closes it', async () => {
     const { page, log } = await openPage('', null);
@@ -62,15 +61,8 @@ export default async function glossaryChecks(h) {
       expect(!st.open && st.present, `presentation mode, Escape: glossary open ${st.open}, present ${st.present}`);
       await page.keyboard.press('Escape');
       await page.keyboard.press('g');
-      const shots = [];
-      for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
-        await page.setViewportSize({ width: w, height: hgt });
-        await page.waitForTimeout(200);
-        await page.screenshot({ path: path.join(OUT, `glossary-${w}.png`) });
-        shots.push(`glossary-${w}.png`);
-      }
+      const shots = await h.screenshots(page, 'glossary', { waitMs: 200 });
       await page.keyboard.press('Escape');
-      await page.setViewportSize({ width: 1280, height: 900 });
       const problems = logProblems(log);
       expect(!problems.length, problems.join('; '));
       return `${done.length} views: ${done.join(', ')}; ${shots.join(', ')}`;

@@ -30,7 +30,6 @@
 //   read-outs   while the pendulum and the arm run, the numbers drawn on the
 //               canvas and the status line / clock are one sample: θ, θ̇ and
 //               reversals/s of each arm, t and f_n of each method, equal
-import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
@@ -46,12 +45,24 @@ function cliRefusal(ROOT, name, params) {
 }
 
 export default async function nolost(h) {
-  const { check, expect, openPage, waitFor, logProblems, ROOT, OUT, LOG_DIR, MISSING_DATA } = h;
-  const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+  const { check, expect, openPage, waitFor, logProblems, ROOT, OUT, LOG_DIR, LOG_FILES: files, MISSING_DATA } = h;
   const missing = { skip: `${MISSING_DATA}: no xl330 log in ${LOG_DIR}` };
   const tab = (page, id) => page.click(`#tab-${id}`);
   const onView = (page, id) => page.waitForFunction((v) => document.body.dataset.view === v && document.body.dataset.ready === 'true', id);
   const fieldOf = (page, param) => page.locator(`#view .ctl[data-param="${param}"]`).first();
+  /** The arm view and the control of `param` on it: { pg, page, box, field }. */
+  const armField = async (param) => {
+    const pg = await openPage('?view=arm', 'arm');
+    const box = fieldOf(pg.page, param);
+    return { pg, page: pg.page, box, field: box.locator('input.ctl-num') };
+  };
+  /** The message beside the control box once it is marked invalid; it must
+   *  carry `want`, the CLI's sentence. */
+  const refusedBeside = async (box, want) => {
+    const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && box.locator('.ctl-msg').textContent(), 2000);
+    expect(msg && msg.includes(want.replace(/\.$/, '')), `beside the field: '${msg}'; the CLI says '${want}'`);
+    return msg;
+  };
   const close = async (pg) => {
     const problems = logProblems(pg.log);
     await pg.page.close();
@@ -307,15 +318,11 @@ export default async function nolost(h) {
 
   await check('nolost: a live change the core refuses (arm μ_s = 0) goes back to 0.6 in the field and the URL, the reason beside the field', async () => {
     const want = cliRefusal(ROOT, 'arm2-ground', ['mu_s=0', 'duration=0.01']);
-    const pg = await openPage('?view=arm', 'arm');
-    const { page } = pg;
-    const box = fieldOf(page, 'mu_s');
-    const field = box.locator('input.ctl-num');
+    const { pg, page, box, field } = await armField('mu_s');
     expect(await field.inputValue() === '0.6', `μ_s starts at ${await field.inputValue()}`);
     await field.fill('0');
     await field.press('Enter');
-    const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && box.locator('.ctl-msg').textContent(), 2000);
-    expect(msg && msg.includes(want.replace(/\.$/, '')), `beside the field: '${msg}'; the CLI says '${want}'`);
+    const msg = await refusedBeside(box, want);
     expect(/keeping 0\.6/.test(msg), `the message does not say 0.6 is kept: '${msg}'`);
     expect(await field.inputValue() === '0.6', `the field shows ${await field.inputValue()} after the refusal`);
     expect(/arm2-ground\.mu_s=0\.6(&|$)/.test(page.url()), `the URL after the refusal: ${page.url()}`);
@@ -336,18 +343,14 @@ export default async function nolost(h) {
 
   await check('nolost: a change that needs a restart and that the core refuses (arm dt = 1.5 ms) is taken back; the run goes on', async () => {
     const want = cliRefusal(ROOT, 'arm2-ground', ['dt=0.0015', 'duration=0.01']);
-    const pg = await openPage('?view=arm', 'arm');
-    const { page } = pg;
+    const { pg, page, box, field } = await armField('dt');
     await page.locator('#view summary', { hasText: 'Arm, motors, solver' }).click();
-    const box = fieldOf(page, 'dt');
-    const field = box.locator('input.ctl-num');
     const clockT = () => page.evaluate(() => Number(/^t = ([0-9.]+) s/.exec(document.querySelector('#view .arm-clock').textContent)?.[1]));
     await waitFor(async () => (await clockT()) > 0.5, 5000);
     const t0 = await clockT();
     await field.fill('0.0015');
     await field.press('Enter');
-    const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && box.locator('.ctl-msg').textContent(), 2000);
-    expect(msg && msg.includes(want.replace(/\.$/, '')), `beside the field: '${msg}'; the CLI says '${want}'`);
+    const msg = await refusedBeside(box, want);
     expect(await field.inputValue() === '0.001', `the field shows ${await field.inputValue()}`);
     expect(/arm2-ground\.dt=0\.001(&|$)/.test(page.url()), `the URL after the refusal: ${page.url()}`);
     const t1 = await clockT();
@@ -357,10 +360,7 @@ export default async function nolost(h) {
   });
 
   await check('nolost: a field message clears once the field holds a valid value again', async () => {
-    const pg = await openPage('?view=arm', 'arm');
-    const { page } = pg;
-    const box = fieldOf(page, 'mu_s');
-    const field = box.locator('input.ctl-num');
+    const { pg, page, box, field } = await armField('mu_s');
     const state = () => box.evaluate((el) => ({ invalid: el.classList.contains('invalid'), msg: el.querySelector('.ctl-msg').textContent }));
     const out = [];
     // out of range, then the kept value typed again and Tab

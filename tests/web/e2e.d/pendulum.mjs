@@ -46,12 +46,11 @@ export default async function pendulum(h) {
   } catch (e) {
     h.report('fail', 'pendulum: the view could not be tested', e.message);
   }
-  const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
+  const { check, expect, openPage, waitFor, logProblems, OUT, ROOT, CLI } = h;
   if (!h.views.some((v) => v.id === 'pendulum')) {
     h.report('fail', 'pendulum (e2e.d): live bench checks', "no view 'pendulum' in the tab bar");
     return;
   }
-  const CLI = path.join(ROOT, 'build/native/friction');
   const clock = (page) => page.evaluate(() => {
     const text = document.getElementById('pendulum-clock')?.textContent || '';
     const t = /t = ([0-9.eE+-]+) s/.exec(text), x = /([0-9.eE+-]+)× real time/.exec(text);
@@ -255,7 +254,7 @@ export default async function pendulum(h) {
 /** The live checks (time, replay, frames), on one page at dt = 1 ms. */
 async function liveChecks(h) {
   const { check, expect, openPage, waitFor, logProblems, chartPrint, report, OUT, ROOT, LOG_DIR, MISSING_DATA,
-    FRAME_TARGET_MS, FRAME_MIN } = h;
+    FRAME_TARGET_MS, FRAME_MIN, LOG_FILES } = h;
   const present = h.views.some((v) => v.id === 'pendulum');
   const names = ['pendulum: simulation time advances and the canvas changes',
     'pendulum: a dropped log is replayed with its MAE',
@@ -288,7 +287,7 @@ async function liveChecks(h) {
   });
 
   await check(names[1], async () => {
-    const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+    const files = LOG_FILES;
     if (!files.length) return { skip: `${MISSING_DATA}: no log in ${path.relative(ROOT, LOG_DIR)}` };
     const file = files[0];
     const b64 = fs.readFileSync(path.join(LOG_DIR, file)).toString('base64');

@@ -59,8 +59,7 @@ const panelState = (page) => page.evaluate(() => {
 });
 
 export default async function replayChecks(h) {
-  const { check, expect, openPage, ROOT, OUT, LOG_DIR, logProblems } = h;
-  const CLI = path.join(ROOT, 'build/native/friction');
+  const { check, expect, openPage, ROOT, OUT, LOG_DIR, LOG_FILES: files, logProblems, CLI } = h;
   const PARAMS = path.resolve(ROOT, '../shared/data/bam/params/xl330');
   const names = [
     'replay: an xl330 log dropped with MX-64 selected switches the actuator; six MAEs equal the CLI to 1e-9',
@@ -69,11 +68,7 @@ export default async function replayChecks(h) {
     'exports: Copy parameters (JSON), then Paste on a fresh page restores the same parameters',
     'exports: the MuJoCo snippet parses as XML with frictionloss, damping, armature and a gain',
   ];
-  if (!h.views.some((v) => v.id === 'pendulum')) {
-    for (const n of names) h.report('fail', n, 'no pendulum view');
-    return;
-  }
-  const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+  if (!h.requireViews(['pendulum'], names)) return;
   const { page, log } = await openPage('?view=pendulum&pendulum.actuator=mx64&pendulum.model=m4', 'pendulum');
 
   await check(names[0], async () => {

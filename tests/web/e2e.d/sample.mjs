@@ -28,33 +28,37 @@ function cliMae(CLI, params, log, treatment) {
   return Number(m[1]);
 }
 
-async function shots(page, OUT, name, locator) {
-  const out = [];
-  for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
-    await page.setViewportSize({ width: w, height: hgt });
-    await page.waitForTimeout(250);
-    await page.locator(locator).scrollIntoViewIfNeeded();
-    const f = `${name}-${w}.png`;
-    await page.screenshot({ path: path.join(OUT, f) });
-    out.push(f);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return out.join(', ');
-}
 
 export default async function sampleChecks(h) {
-  const { check, expect, openPage, ROOT, OUT, waitFor, logProblems } = h;
-  const CLI = path.join(ROOT, 'build/native/friction');
+  const { check, expect, openPage, ROOT, OUT, waitFor, logProblems, CLI } = h;
   const SAMPLE = path.join(ROOT, 'samples', LOG), PARAMS = path.join(ROOT, 'samples/xl330-m6-params.json');
 
-  await check('sample: Try a sample in Replay replays the simulated log; M6 MAE = friction replay (consistency check)', async () => {
+  /** Opens `query` (view `view`), clicks its one "Try a sample" button (in
+   *  `drop`, the box `where`), runs the check run(page, the button's text) →
+   *  what it reports, takes the screenshots `shot` at `at` and expects no
+   *  console problem; the page closed. */
+  const trySample = async ({ query, view, drop, where, shot, at }, run) => {
     expect(fs.existsSync(CLI), `${CLI} is not built`);
-    const { page, log } = await openPage('?view=pendulum', 'pendulum');
+    const { page, log } = await openPage(query, view);
     try {
-      const btn = page.locator('#log-drop button.try-sample');
-      expect(await btn.count() === 1, 'no "Try a sample" button in the replay box');
-      expect(/simulated/i.test(await btn.textContent()), `the button does not say simulated: ${await btn.textContent()}`);
+      const btn = page.locator(`${drop} button.try-sample`);
+      expect(await btn.count() === 1, `no "Try a sample" button in ${where}`);
+      const text = await btn.textContent();
       await btn.click();
+      const said = await run(page, text);
+      const files = (await h.screenshots(page, shot, { waitMs: 250, locator: at })).join(', ');
+      const problems = logProblems(log);
+      expect(!problems.length, problems.join('; '));
+      return `${said}; ${files}`;
+    } finally {
+      await page.close();
+    }
+  };
+
+  await check('sample: Try a sample in Replay replays the simulated log; M6 MAE = friction replay (consistency check)', () => trySample(
+    { query: '?view=pendulum', view: 'pendulum', drop: '#log-drop', where: 'the replay box', shot: 'sample-replay', at: 'section.replay' },
+    async (page, text) => {
+      expect(/simulated/i.test(text), `the button does not say simulated: ${text}`);
       const s = await waitFor(() => page.evaluate(() => {
         const rows = [...document.querySelectorAll('#replay-table tbody tr')];
         // a row per published model M1–M6 and the row "on screen" (issue 18 item 2)
@@ -71,22 +75,12 @@ export default async function sampleChecks(h) {
       const m6 = Number(s.rows.find((r) => r.model === 'm6').mae);
       const cli = cliMae(CLI, PARAMS, SAMPLE, s.treatment);
       expect(Math.abs(m6 - cli) <= TOL, `M6: browser ${m6}, CLI ${cli}`);
-      const files = await shots(page, OUT, 'sample-replay', 'section.replay');
-      const problems = logProblems(log);
-      expect(!problems.length, problems.join('; '));
-      return `treatment ${s.treatment}: M6 ${m6.toFixed(6)} rad = CLI; ${files}`;
-    } finally {
-      await page.close();
-    }
-  });
+      return `treatment ${s.treatment}: M6 ${m6.toFixed(6)} rad = CLI`;
+    }));
 
-  await check('sample: Try a sample in Fit lists it; a short fit ends and its params file replays to its training MAE (consistency check)', async () => {
-    expect(fs.existsSync(CLI), `${CLI} is not built`);
-    const { page, log } = await openPage('?view=fit&fit.budget=200', 'fit');
-    try {
-      const btn = page.locator('#fit-drop button.try-sample');
-      expect(await btn.count() === 1, 'no "Try a sample" button in the Fit view');
-      await btn.click();
+  await check('sample: Try a sample in Fit lists it; a short fit ends and its params file replays to its training MAE (consistency check)', () => trySample(
+    { query: '?view=fit&fit.budget=200', view: 'fit', drop: '#fit-drop', where: 'the Fit view', shot: 'sample-fit', at: '#fit-result' },
+    async (page) => {
       const rows = (await waitFor(() => page.evaluate(() => {
         const r = [...document.querySelectorAll('#fit-logs tbody tr th')].map((t) => t.textContent);
         return r.length ? r : null;
@@ -105,12 +99,6 @@ export default async function sampleChecks(h) {
       await dl.saveAs(file);
       const cli = cliMae(CLI, file, SAMPLE, 'clip');
       expect(Math.abs(cli - train) <= TOL, `training MAE: browser ${train}, friction replay of the downloaded file ${cli}`);
-      const files = await shots(page, OUT, 'sample-fit', '#fit-result');
-      const problems = logProblems(log);
-      expect(!problems.length, problems.join('; '));
-      return `training MAE ${train.toFixed(6)} rad = friction replay of the params file; ${files}`;
-    } finally {
-      await page.close();
-    }
-  });
+      return `training MAE ${train.toFixed(6)} rad = friction replay of the params file`;
+    }));
 }

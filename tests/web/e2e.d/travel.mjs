@@ -75,8 +75,7 @@ function pngInfo(bytes) {
 }
 
 export default async function travelChecks(h) {
-  const { check, expect, openPage, ROOT, OUT, LOG_DIR, logProblems, waitFor } = h;
-  const CLI = path.join(ROOT, 'build/native/friction');
+  const { check, expect, openPage, OUT, LOG_DIR, LOG_FILES: files, logProblems, waitFor, CLI } = h;
   const PUB = path.resolve(LOG_DIR, '../../../params/xl330/m5.json');
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
   const names = [
@@ -91,13 +90,7 @@ export default async function travelChecks(h) {
     'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused beside the field and taken back',
     'travel: no console error or failed request during these checks',
   ];
-  for (const v of ['fit', 'pendulum', 'drive']) {
-    if (!h.views.some((x) => x.id === v)) {
-      for (const n of names) h.report('fail', n, `no ${v} view in the tab bar`);
-      return;
-    }
-  }
-  const files = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
+  if (!h.requireViews(['fit', 'pendulum', 'drive'], names)) return;
   const missing = { skip: `missing shared data: no xl330 logs in ${LOG_DIR}` };
   const pages = [];
   const open = async (q, view) => { const p = await openPage(q, view); pages.push(p); return p.page; };
@@ -348,15 +341,7 @@ export default async function travelChecks(h) {
     const t1 = await clockT();
     expect(await waitFor(async () => (await clockT()) > t1 + 0.2, 5000), `the bench clock stays at ${await clockT()} s after the refusal`);
     expect(await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 'no Pause button after the refusal');
-    const shots = [];
-    for (const [w, ht] of [[1280, 900], [1024, 768], [853, 600]]) {
-      await p.setViewportSize({ width: w, height: ht });
-      await modelBox.scrollIntoViewIfNeeded();
-      const f = `travel-sts3215-refusal-${w}.png`;
-      await p.screenshot({ path: path.join(OUT, f) });
-      shots.push(f);
-    }
-    await p.setViewportSize({ width: 1280, height: 900 });
+    const shots = await h.screenshots(p, 'travel-sts3215-refusal', { locator: modelBox });
     // a switch by hand picks a model the actuator has too: xl330 M6, then sts3215 -> M1
     await ctl('actuator').selectOption('xl330');
     await ctl('model').selectOption('m6');

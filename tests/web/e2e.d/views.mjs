@@ -9,8 +9,7 @@ import { execFileSync } from 'node:child_process';
 const DEG = 180 / Math.PI;
 
 export default async function views(h) {
-  const { check, expect, openPage, logProblems, ROOT, OUT } = h;
-  const CLI = path.join(ROOT, 'build/native/friction');
+  const { check, expect, openPage, logProblems, ROOT, OUT, CLI } = h;
   const needCli = () => expect(fs.existsSync(CLI), `${path.relative(ROOT, CLI)} is not built (make build/native/friction)`);
   /** Rows of `friction run name args…` as objects. */
   const cliRows = (name, args = []) => {

@@ -354,18 +354,7 @@ export default async function wellposed(h) {
   });
 
   await check('wellposed: screenshots at 1280, 1024 and 853 CSS px, no sideways scroll', async () => {
-    const shots = [];
-    for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
-      await page.setViewportSize({ width: w, height: hgt });
-      await page.waitForTimeout(1500);
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
-      const file = path.join(OUT, `wellposed-${w}.png`);
-      await page.screenshot({ path: file });
-      await page.screenshot({ path: path.join(OUT, `wellposed-${w}-full.png`), fullPage: true });
-      shots.push(path.basename(file));
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const shots = await h.screenshots(page, 'wellposed', { waitMs: 1500, noScroll: true, full: true });
     expect(logProblems(log).length === 0, logProblems(log).join(' / '));
     return `${shots.join(', ')} (and *-full.png, the whole page)`;
   });

@@ -15,6 +15,8 @@
 // onFrame(now) (optional): after a running frame's steps, before its paint.
 // frameStats (optional array): ms of work of every running frame (the last 2000 to 4000).
 
+import { clearHook } from '../testHooks.js';
+
 export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advance, paint, onPause = () => {},
   onFrame = null, frameStats = null, budgetMs = 6, chunk = 500 }) {
   let acc = 0, last = performance.now(), raf = 0;
@@ -73,4 +75,26 @@ export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advan
   playBtn.textContent = paused ? 'Play' : 'Pause';
   raf = requestAnimationFrame(frame);
   return self;
+}
+
+/** What a live view's mount returns (views.js): dispose() disposes the loop,
+ *  then each of `parts` in order (an object with dispose(), or a function),
+ *  then clears the view's test hooks (`hooks`: [area, name, value] each);
+ *  `actions` are the keyboard's: pause, single step, reset (`restart`),
+ *  nudgeGoal and the legend. */
+export function liveViewHandle({ loop, restart, nudgeGoal, legend, parts, hooks = [] }) {
+  return {
+    dispose() {
+      loop.dispose();
+      for (const p of parts) (typeof p === 'function' ? p() : p.dispose());
+      for (const [area, name, value] of hooks) clearHook(area, name, value);
+    },
+    actions: {
+      togglePause: () => loop.togglePause(),
+      step: () => loop.step(),
+      reset: () => restart(),
+      nudgeGoal,
+      legend,
+    },
+  };
 }

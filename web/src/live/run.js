@@ -8,7 +8,8 @@
 //     onRows(i, res, sim) {…},            // res = { rows, count, done } of sim.step
 //     failed(i, e) → the end message      // a step threw (the view may show e first)
 //     doneText(i) → the end message,      // the scenario reached its end
-//     onRetuneError(e) → true if handled });
+//     onRetuneError(e) → true if handled,
+//     onRetuned() });                     // after a retune that returns '' (save the URL, repaint)
 //   run.sims; run.ended ('' or why); run.restart(); run.retune() → '' or the refusal;
 //   run.probe() → '' or the refusal (before a restart that a parameter change asks for); run.advance(n);
 //   run.end(why); run.dispose()
@@ -34,7 +35,18 @@
 const PARAM_CODES = new Set(['FRIC_E_PARAM_RANGE', 'FRIC_E_LAW_INVALID', 'FRIC_E_NO_TRANSFORM', 'FRIC_E_NO_PRESET']);
 
 export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endMsg, loop, onRows, failed, doneText,
-  onRetuneError = null }) {
+  onRetuneError = null, onRetuned = null }) {
+  /** The view's parameters to the running simulations: '' or the refusal. */
+  function apply() {
+    if (sideMsg) sideMsg.hidden = true;
+    try {
+      self.sims.forEach((s, i) => s.retune(params(i)));
+    } catch (e) {
+      if (onRetuneError && onRetuneError(e)) return '';
+      return e.message;
+    }
+    return '';
+  }
   const self = {
     sims: [],
     ended: '',
@@ -57,14 +69,9 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
       }
     },
     retune() {
-      if (sideMsg) sideMsg.hidden = true;
-      try {
-        self.sims.forEach((s, i) => s.retune(params(i)));
-      } catch (e) {
-        if (onRetuneError && onRetuneError(e)) return '';
-        return e.message;
-      }
-      return '';
+      const why = apply();
+      if (!why && onRetuned) onRetuned();
+      return why;
     },
     probe() {
       for (let i = 0; i < count(); i++) {

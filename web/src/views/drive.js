@@ -6,7 +6,7 @@
 import { numberControl, choiceControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartBox, COLORS } from '../charts.js';
+import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, servoBenchVector,
   servoExport } from '../exports.js';
@@ -150,26 +150,17 @@ export function mount(container, { core, state }) {
   legendNote.innerHTML = 'Shading at the first velocity: <span style="background:rgba(150,150,150,.35)">&nbsp;static&nbsp;</span> '
     + '<span style="background:rgba(31,111,235,.18)">&nbsp;drive&nbsp;</span> <span style="background:rgba(209,36,47,.18)">&nbsp;backdrive&nbsp;</span>';
 
-  const box = chartBox(charts, {
+  const box = lineBox(charts, {
     title: 'Regions in the (τm, τe) plane',
     description: 'Static, drive and backdrive regions of the gear in the plane of motor torque and external torque.',
     height: 520,
     fileName: 'drive-backdrive',
     xName: 'tau_m [N·m]',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: {
-          x: { type: 'linear', title: { display: true, text: 'τm, motor torque [N·m]' } },
-          y: { type: 'linear', title: { display: true, text: 'τe, external torque [N·m]' } },
-        },
-        plugins: { legend: { position: 'bottom' }, tooltip: { enabled: false } },
-        elements: { point: { radius: 0 } },
-        onHover: (evt, _els, chart) => hover(evt, chart),
-      },
-      plugins: [shading],
-    },
+    xText: 'τm, motor torque [N·m]',
+    yText: 'τe, external torque [N·m]',
+    plugins: { tooltip: { enabled: false } },
+    options: { onHover: (evt, _els, chart) => hover(evt, chart) },
+    inline: [shading],
   });
   box.box.append(legendNote);
   const readout = document.createElement('div');

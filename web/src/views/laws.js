@@ -5,7 +5,7 @@
 import { numberControl, choiceControl, toggleControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
-import { chartBox, points, COLORS } from '../charts.js';
+import { lineBox, points, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
@@ -110,43 +110,23 @@ export function mount(container, { core, state }) {
   fix.hidden = true;
   problemBox.append(msg, fix);
 
-  const main = chartBox(charts, {
+  const main = lineBox(charts, {
     title: 'Φ(v) and Φ_Z(v*)',
     description: 'Friction force against velocity: the law Φ(v) and its implicit transform Φ_Z(v*), static band shaded.',
     fileName: 'law-and-transform',
     xName: 'v [m/s]',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: {
-          x: { type: 'linear', title: { display: true, text: 'v, v* [m/s]' } },
-          y: { type: 'linear', title: { display: true, text: 'friction force [N]' } },
-        },
-        plugins: { legend: { position: 'bottom' } },
-        elements: { point: { radius: 0 } },
-      },
-    },
+    xText: 'v, v* [m/s]',
+    yText: 'friction force [N]',
   });
-  const err = chartBox(charts, {
+  const err = lineBox(charts, {
     title: '|table − exact Φ_Z| against the tolerance',
     description: 'Absolute error of the look-up table against the exact transform on a log scale, with the tolerance line.',
     height: 220,
     fileName: 'table-error',
     xName: 'v* [m/s]',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: {
-          x: { type: 'linear', title: { display: true, text: 'v* [m/s]' } },
-          y: { type: 'logarithmic', title: { display: true, text: 'absolute error [N]' },
-            ticks: { callback: (v) => (Number.isInteger(Math.log10(v)) ? Number(v).toExponential(0) : '') } },
-        },
-        plugins: { legend: { position: 'bottom' } },
-        elements: { point: { radius: 0 } },
-      },
-    },
+    xText: 'v* [m/s]',
+    yText: 'absolute error [N]',
+    y: { type: 'logarithmic', ticks: { callback: (v) => (Number.isInteger(Math.log10(v)) ? Number(v).toExponential(0) : '') } },
   });
   main.box.insertBefore(problemBox, main.box.querySelector('.canvas-wrap'));
   // exports of an invalid state are disabled (the charts hold old curves)

@@ -19,10 +19,10 @@ import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel } from '../../paramPanel.js';
-import { liveLoop } from '../../live/loop.js';
+import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { appendPoints, trimWindow } from '../../live/series.js';
-import { setHook, clearHook } from '../../testHooks.js';
+import { setHook } from '../../testHooks.js';
 import { SCENARIOS, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
   readModel, loadScenario, saveState as writeState, stickText } from './state.js';
 import { pictures } from './draw.js';
@@ -106,6 +106,7 @@ export function mount(container, { core, state, showError }) {
   const run = liveRun({
     core, scenario: () => m.scn, count: () => 2, params: (i) => m.paramsWith(m.methodOf(i)),
     sideMsg, endMsg, loop: () => loop,
+    onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
       showError(`Method ${i ? 'B' : 'A'}: ${e.message}`);
       return `The run stopped: method ${i ? 'B' : 'A'} failed (see the message above). Press Reset to start again.`;
@@ -169,14 +170,8 @@ export function mount(container, { core, state, showError }) {
   }
 
   /** The values to the running methods: '' or the core's refusal (the
-   *  simulations and the URL then keep the values in use). */
-  function retune() {
-    const why = run.retune();
-    if (why) return why;
-    saveState();
-    if (loop.paused) paint();
-    return '';
-  }
+   *  simulations and the URL then keep the values in use; onRetuned). */
+  const retune = () => run.retune();
 
   let textAt = 0;
   function paint(all = true) {
@@ -217,21 +212,7 @@ export function mount(container, { core, state, showError }) {
     onPause: () => saveState(), frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
   setupScenario();
 
-  return {
-    dispose() {
-      loop.dispose();
-      pic.dispose();
-      run.dispose();
-      chartSet.set.dispose();
-      clearHook('arm', 'frameStats', frameStats);
-      clearHook('arm', 'contactRows', contactRows);
-    },
-    actions: {
-      togglePause: () => loop.togglePause(),
-      step: () => loop.step(),
-      reset: () => restart(),
-      nudgeGoal: input.nudgeGoal,
-      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint'], ['drag', 'the arm\'s tip sets the target pose']],
-    },
-  };
+  return liveViewHandle({ loop, restart, nudgeGoal: input.nudgeGoal,
+    legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint'], ['drag', 'the arm\'s tip sets the target pose']],
+    parts: [pic, run, chartSet.set], hooks: [['arm', 'frameStats', frameStats], ['arm', 'contactRows', contactRows]] });
 }

@@ -2,7 +2,7 @@
 // text, the best training MAE per CMA-ES generation, and the best
 // candidate replayed on a chosen recorded log (by the coordinator while a
 // fit runs, here once after it).
-import { chartBox, angleOverlayBox, COLORS } from '../../charts.js';
+import { lineBox, angleOverlayBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { fmtMae } from './text.js';
 
@@ -17,22 +17,15 @@ export function progressSection(charts, { core, logs, st }) {
   progBox.append(el('h3', {}, 'Progress'), bar, progText);
   charts.append(progBox);
 
-  const maeChart = chartBox(charts, {
+  const maeChart = lineBox(charts, {
     title: 'Best training MAE per generation',
     description: 'Line chart: the best training MAE found so far, per CMA-ES generation, one line per model',
     height: 220,
     fileName: 'fit-mae',
     xName: 'generation',
-    config: {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        scales: { x: { type: 'linear', title: { display: true, text: 'generation' } },
-          y: { type: 'linear', title: { display: true, text: 'best training MAE [rad]' } } },
-        plugins: { legend: { position: 'bottom' } },
-        elements: { point: { radius: 0 }, line: { borderWidth: 2 } },
-      },
-    },
+    xText: 'generation',
+    yText: 'best training MAE [rad]',
+    line: { borderWidth: 2 },
   });
   const overlayHead = el('div', { className: 'ctl-choice fit-overlay-pick' });
   const overlaySel = el('select', { id: 'fit-overlay-log' });

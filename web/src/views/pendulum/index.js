@@ -17,10 +17,10 @@ import { download } from '../../charts.js';
 import { csvUrl } from '../../csv.js';
 import { paramIndex } from '../../paramPanel.js';
 import { replayPanel } from '../../replay.js';
-import { liveLoop } from '../../live/loop.js';
+import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
-import { setHook, clearHook } from '../../testHooks.js';
+import { setHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport } from '../../exports.js';
 import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
@@ -96,6 +96,7 @@ export function mount(container, { core, state, showError }) {
   const run = liveRun({
     core, scenario: () => 'bench', count: () => (m.compare ? 2 : 1), params: (i) => m.paramsWith(m.treatmentOf(i)),
     sideMsg: picMsg, endMsg, loop: () => loop,
+    onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
       showError(`Treatment ${who(i)}: ${e.message}`);
       return `The run stopped: treatment ${who(i)} failed (see the message above). Press Reset to start again.`;
@@ -157,14 +158,8 @@ export function mount(container, { core, state, showError }) {
   }
 
   /** The values to the running treatments: '' or the core's refusal (the
-   *  simulations and the URL then keep the values in use). */
-  function retune() {
-    const why = run.retune();
-    if (why) return why;
-    saveState();
-    if (loop.paused) paint();
-    return '';
-  }
+   *  simulations and the URL then keep the values in use; onRetuned). */
+  const retune = () => run.retune();
 
   /** Velocity reversals per second of simulated time over the last second
    *  (or over the steps kept, if fewer), from the ring buffer of every step. */
@@ -303,21 +298,7 @@ export function mount(container, { core, state, showError }) {
 
   restart();
 
-  return {
-    dispose() {
-      loop.dispose();
-      pic.dispose();
-      run.dispose();
-      chartSet.dispose();
-      replay.dispose();
-      clearHook('pendulum', 'frameStats', frameStats);
-    },
-    actions: {
-      togglePause: () => loop.togglePause(),
-      step: () => loop.step(),
-      reset: () => restart(),
-      nudgeGoal,
-      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the goal']],
-    },
-  };
+  return liveViewHandle({ loop, restart, nudgeGoal,
+    legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the goal']],
+    parts: [pic, run, chartSet, replay], hooks: [['pendulum', 'frameStats', frameStats]] });
 }

@@ -40,10 +40,10 @@ import { el, symbolNodes } from '../../dom.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel, paramIndex } from '../../paramPanel.js';
-import { liveLoop } from '../../live/loop.js';
+import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { trimWindow } from '../../live/series.js';
-import { setHook, clearHook } from '../../testHooks.js';
+import { setHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
 import { SIM, MAP_FRONT, SIM_FRONT, SIM_HIDDEN, SIM_RESTART, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, J_NUDGE, LOG_KEEP,
   valuesFromState, saveState as writeState } from './state.js';
@@ -219,6 +219,7 @@ export function mount(container, { core, state, showError }) {
   setHook('wellposed', 'events', sim.events);
   const run = liveRun({
     core, scenario: () => SIM, params: simParams, sideMsg: simMsg, endMsg, loop: () => loop,
+    onRetuned() { saveState(); writeJLine(); if (loop.paused) paint(true); },
     failed: (i, e) => { showStop(sim.lastT, e.message); return `The run stopped: ${e.message} Press Reset to start again.`; },
     doneText: () => 'The run reached the end of its time. Press Reset to start again.',
     onRetuneError(e) {
@@ -282,12 +283,7 @@ export function mount(container, { core, state, showError }) {
    *  (paramPanel then takes it back; the run and the URL keep the values in use). */
   function onSimParam(name) {
     if (SIM_RESTART.has(name) || !run.sims.length) { restart(); return ''; }
-    const why = run.retune();
-    if (why) return why;
-    saveState();
-    writeJLine();
-    if (loop.paused) paint(true);
-    return '';
+    return run.retune();
   }
 
   /** The core stopped the run (the rule = stop, a step that failed, or the
@@ -357,22 +353,8 @@ export function mount(container, { core, state, showError }) {
   map.computeMap(false);
   restart();
 
-  return {
-    dispose() {
-      loop.dispose();
-      map.dispose();
-      stripResize.disconnect();
-      run.dispose();
-      chartSet.dispose();
-      clearHook('wellposed', 'frameStats', frameStats);
-      clearHook('wellposed', 'events', sim.events);
-    },
-    actions: {
-      togglePause: () => loop.togglePause(),
-      step: () => loop.step(),
-      reset: () => restart(),
-      nudgeGoal,
-      legend: [['Space', 'pause / resume the screw'], ['S', 'single step'], ['R', 'reset'], ['← →', 'motor inertia J down / up']],
-    },
-  };
+  return liveViewHandle({ loop, restart, nudgeGoal,
+    legend: [['Space', 'pause / resume the screw'], ['S', 'single step'], ['R', 'reset'], ['← →', 'motor inertia J down / up']],
+    parts: [map, () => stripResize.disconnect(), run, chartSet],
+    hooks: [['wellposed', 'frameStats', frameStats], ['wellposed', 'events', sim.events]] });
 }
