@@ -35,6 +35,25 @@
         COLS(FRIC__COL_ROW)                                                                   \
     }
 
+/* The machinery of a time-series scenario's fric_scenario, as designated
+ * initialisers before its name, summary, title and blurb: n_params, params,
+ * n_cols and cols (the file's params[] and cols[]), state_bytes (state_t)
+ * and its driver, built in place (fric_scenario_driver): the configuration
+ * cfg_t in the state's member cfg (a cfg_t larger than FRIC_SCENARIO_MAX_CFG
+ * does not compile), configure, start, advance, row, and row_step and adopt
+ * (either may be NULL; FRIC_SCENARIO_DRIVER_HOOKS). init, step, retune and
+ * shape stay NULL: the driver runs the loop. */
+#define FRIC__DRIVEN(state_t, cfg_t, configure_, start_, advance_, row_, row_step_, adopt_)   \
+    .n_params = (int)(sizeof params / sizeof params[0]), .params = params,                    \
+    .n_cols = (int)(sizeof cols / sizeof cols[0]), .cols = cols,                              \
+    .state_bytes = sizeof(state_t),                                                           \
+    .driver = &(const fric_scenario_driver){                                                  \
+        .cfg_offset = offsetof(state_t, cfg),                                                 \
+        .cfg_bytes = sizeof(cfg_t)                                                            \
+                     + 0 * sizeof(char[sizeof(cfg_t) <= FRIC_SCENARIO_MAX_CFG ? 1 : -1]),     \
+        .configure = configure_, .start = start_, .advance = advance_, .row = row_,           \
+        .row_step = row_step_, .adopt = adopt_ }
+
 /* The `every` parameter (fric_scenario_run.every: one row every this many
  * steps) of every time-series scenario, a fric_param_info initialiser with
  * default def. */

@@ -394,20 +394,17 @@ static int adopt(void *state, const void *cfg, const char **why)
     return 0;
 }
 
-FRIC_SCENARIO_DRIVER_HOOKS(driver, bench_scn, bench_cfg, configure, start, advance, row_state,
-                           row_forces, adopt);
-
 const fric_scenario fric_scenario_bench = {
-    "bench",
-    "Pendulum test bench of Duclusaud & Passault (Algorithm 1): a servo (MX-64, MX-106, "
+    FRIC__DRIVEN(bench_scn, bench_cfg, configure, start, advance, row_state, row_forces, adopt),
+    .name = "bench",
+    .summary = "Pendulum test bench of Duclusaud & Passault (Algorithm 1): a servo (MX-64, MX-106, "
     "eRob80, XL-320, XL330, STS3215 presets identified by Rhoban/bam) with load-dependent "
     "friction M1..M6 follows a built-in trajectory. friction=clip is the reference step, "
     "implicit solves the budget's velocity dependence at the end of the step (no chattering, "
     "zero drift in stiction), explicit/karnopp are the naive baselines; `reversals` counts "
     "the chattering.",
-    N_PARAMS, params, N_COLS, cols, sizeof(bench_scn), NULL, NULL, NULL, NULL, &driver,
-    "Pendulum bench: servo friction M1–M6 (Duclusaud & Passault, Algorithm 1)",
-    "A servo with load-dependent friction (models M1 to M6, presets identified by Rhoban/bam) "
+    .title = "Pendulum bench: servo friction M1–M6 (Duclusaud & Passault, Algorithm 1)",
+    .blurb = "A servo with load-dependent friction (models M1 to M6, presets identified by Rhoban/bam) "
     "swings a pendulum along a built-in trajectory. clip is the reference step; implicit solves "
     "the budget's velocity dependence at the end of the step: no chattering, zero drift in "
     "stiction. explicit and karnopp are the naive baselines; reversals counts the chattering."

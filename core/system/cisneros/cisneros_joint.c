@@ -329,19 +329,17 @@ static int advance(void *state, const char **why)
 
 FRIC__COL_ROW_FN(write_row, joint_state, s)
 
-FRIC_SCENARIO_DRIVER(driver, joint_state, joint_cfg, configure, start, advance, write_row);
-
 const fric_scenario fric_scenario_joint_step = {
-    "joint-step",
-    "Cisneros et al. §V, Figs. 12-13: a joint of inertia M = 0.185 kg·m² under a compliant "
+    FRIC__DRIVEN(joint_state, joint_cfg, configure, start, advance, write_row, NULL, NULL),
+    .name = "joint-step",
+    .summary = "Cisneros et al. §V, Figs. 12-13: a joint of inertia M = 0.185 kg·m² under a compliant "
     "computed-torque PD (eq. 50) steps from 0 to 90 deg with friction through Kikuuwe's "
     "model-C element (K = 5000, B = 50, T = 1 ms). case=fig12 (kp = 20, kv = 2): Stribeck "
     "and rational stiction stop the joint near 70 deg, Coulomb-viscous creeps towards "
     "74.5 deg; case=fig13 (integral term eq. 51, kp = 50, kv = 14): a sawtooth as tau_r "
     "ramps up to the 2.5 N·m breakaway torque. friction=explicit or karnopp chatter/drift.",
-    N_PARAMS, params, N_COLS, cols, sizeof(joint_state), NULL, NULL, NULL, NULL, &driver,
-    "Compliant joint, 0 → 90° step (Cisneros Figs. 12–13)",
-    "A harmonic-drive joint under a low-gain computed-torque PD (Cisneros et al. eq. 50) "
+    .title = "Compliant joint, 0 → 90° step (Cisneros Figs. 12–13)",
+    .blurb = "A harmonic-drive joint under a low-gain computed-torque PD (Cisneros et al. eq. 50) "
     "steps from 0 to 90°. With stiction (Stribeck, rational) the joint sticks short of the "
     "goal once the PD torque falls below the static friction: 71.86° (Stribeck) and 70.55° "
     "(rational) at t = 5 s. Coulomb-viscous friction has no stiction and is still creeping "

@@ -193,18 +193,16 @@ static int advance(void *state, const char **why)
     return 1;
 }
 
-FRIC_SCENARIO_DRIVER(driver, screw_scn, screw_cfg, configure, start, advance, screw_row);
-
 const fric_scenario fric_scenario_screw = {
-    "screw",
-    "Dupont (1993) Figs. 4-5: a screw raising and lowering a mass; driving and "
+    FRIC__DRIVEN(screw_scn, screw_cfg, configure, start, advance, screw_row, NULL, NULL),
+    .name = "screw",
+    .summary = "Dupont (1993) Figs. 4-5: a screw raising and lowering a mass; driving and "
     "backdriving efficiencies (eq. 17) make the acceleration jump at velocity zero "
     "crossings and change slope at load-torque zero crossings; with gravity, the "
     "stiction dead band of eq. 20 holds the load. Compare friction=implicit with the "
     "clip, explicit and karnopp baselines (reversals, drift while stuck).",
-    P_COUNT, params, N_COLS, cols, sizeof(screw_scn), NULL, NULL, NULL, NULL, &driver,
-    "Screw drive, driving and backdriving (Dupont Figs. 4–5)",
-    "A screw raising and lowering a mass under a sinusoidal motor torque (Dupont, Figs. "
+    .title = "Screw drive, driving and backdriving (Dupont Figs. 4–5)",
+    .blurb = "A screw raising and lowering a mass under a sinusoidal motor torque (Dupont, Figs. "
     "4–5). The efficiency differs between driving and backdriving (eq. 17), so the "
     "acceleration jumps where the velocity crosses zero (for example from −22.8 to −9.1 "
     "rad/s² at t = 1.12 s). With the figure's g = 0 the screw rests in only 2 of 4000 "

@@ -275,19 +275,16 @@ static int advance(void *state, const char **why)
     return 0;
 }
 
-FRIC_SCENARIO_DRIVER_HOOKS(driver, xy_scn, xy_cfg, configure, start, advance, xy_row, NULL,
-                           adopt);
-
 const fric_scenario fric_scenario_xy_table = {
-    "xy-table",
-    "Dupont (1993) Figs. 2-3: X-Y table with Coulomb friction proportional to the "
+    FRIC__DRIVEN(xy_scn, xy_cfg, configure, start, advance, xy_row, NULL, adopt),
+    .name = "xy-table",
+    .summary = "Dupont (1993) Figs. 2-3: X-Y table with Coulomb friction proportional to the "
     "normal force m1·ddy (eqs. 5-6). The acceleration of m1 jumps by 2·mu·|F_N|/m1 "
     "at each velocity reversal, barely near t = 2 s and 6 s where F_N crosses zero. "
     "friction=implicit uses the core's exact transform (Kikuuwe model A); compare "
     "clip, explicit and karnopp.",
-    P_COUNT, params, N_COLS, cols, sizeof(xy_scn), NULL, NULL, NULL, NULL, &driver,
-    "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
-    "An X–Y positioning table whose x-axis friction is proportional to the normal force "
+    .title = "X–Y table, load-dependent friction (Dupont Figs. 2–3)",
+    .blurb = "An X–Y positioning table whose x-axis friction is proportional to the normal force "
     "from the y-axis acceleration (Dupont, Figs. 2–3). The x acceleration jumps by "
     "2·μ·|F_N|/m when the sliding direction flips. The implicit treatment holds the x-axis "
     "still where it should stick (about 200 of 10 000 steps, 7 reversals in 10 s); the "

@@ -224,19 +224,16 @@ static int advance(void *state, const char **why)
                              c->run.clk.k + 1, why);
 }
 
-FRIC_SCENARIO_DRIVER(driver, carriage_scn, carriage_cfg, configure, start, advance,
-                     carriage_row);
-
 const fric_scenario fric_scenario_carriage_screw = {
-    "carriage-screw",
-    "Dupont (1993) §4.3, eqs. 22-28: a vertical carriage (20 kg) carrying a screw "
+    FRIC__DRIVEN(carriage_scn, carriage_cfg, configure, start, advance, carriage_row, NULL, NULL),
+    .name = "carriage-screw",
+    .summary = "Dupont (1993) §4.3, eqs. 22-28: a vertical carriage (20 kg) carrying a screw "
     "(J = 1e-3 kg·m², l = 0.01 m/rad, eta1 .663, eta2 1.91, eta1s .6, eta2s 2.2) that "
     "lifts 10 kg under a constant motor torque. Sweeping the carriage force up, the "
     "screw drives, stops in the dead band of eq. 26 and breaks away backdriving at "
     "F_back = (mc + mL)·tau_m·eta2s/(mL·l) (660 N).",
-    P_COUNT, params, N_COLS, cols, sizeof(carriage_scn), NULL, NULL, NULL, NULL, &driver,
-    "Screw in an arm: driving, held, backdriving (Dupont §4.3)",
-    "A vertical carriage (20 kg) carries a screw that lifts 10 kg under a constant motor "
+    .title = "Screw in an arm: driving, held, backdriving (Dupont §4.3)",
+    .blurb = "A vertical carriage (20 kg) carries a screw that lifts 10 kg under a constant motor "
     "torque of 1 N·m (Dupont §4.3, eqs. 22–28); the force on the carriage rises by 100 N/s "
     "from 100 N, and the load torque on the screw with it. The screw drives the load up, "
     "slows, and stops at t = 1.979 s (F = 297.9 N): from then on the motor torque lies "

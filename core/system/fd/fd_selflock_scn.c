@@ -185,19 +185,16 @@ static int advance(void *state, const char **why)
                              why);
 }
 
-FRIC_SCENARIO_DRIVER(driver, selflock_scn, selflock_cfg, configure, start, advance,
-                     selflock_row);
-
 const fric_scenario fric_scenario_screw_selflock = {
-    "screw-selflock",
-    "Self-locking screw (sheet §5; Dupont 1993 §4.1, eq. 21 with Kd/l = 1.5: eta1 = 0.4, "
+    FRIC__DRIVEN(selflock_scn, selflock_cfg, configure, start, advance, selflock_row, NULL, NULL),
+    .name = "screw-selflock",
+    .summary = "Self-locking screw (sheet §5; Dupont 1993 §4.1, eq. 21 with Kd/l = 1.5: eta1 = 0.4, "
     "eta2 = -2), M = 50, G = 100, descending: for J + M/eta2 < 0 (J < 25) eq. 10 has two "
     "solutions when tau_a < -2J and none when tau_a > -2J; for J > 25 exactly one. The "
     "motor torque crosses between the regions; columns count the solutions and say what "
     "the rule did (impulsive stop, branch taken, breakaway).",
-    P_COUNT, params, N_COLS, cols, sizeof(selflock_scn), NULL, NULL, NULL, NULL, &driver,
-    "Self-locking screw: no or two solutions (Dupont §4.1)",
-    "A self-locking screw (Kd/l = 1.5: eta1 = 0.4, eta2 = -2) lowering a load under a motor "
+    .title = "Self-locking screw: no or two solutions (Dupont §4.1)",
+    .blurb = "A self-locking screw (Kd/l = 1.5: eta1 = 0.4, eta2 = -2) lowering a load under a motor "
     "torque that swings between the regions of eq. 10: with J + M/eta2 < 0 the forward "
     "dynamics has two solutions when tau_a < -2J and none when tau_a > -2J; with J > 25 "
     "kg·m² exactly one. The columns count the solutions at each step and say what the rule "

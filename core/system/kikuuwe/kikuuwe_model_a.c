@@ -217,18 +217,16 @@ static int advance(void *state, const char **why)
 
 FRIC__COL_ROW_FN(write_row, model_a_state, s)
 
-FRIC_SCENARIO_DRIVER(driver, model_a_state, model_a_cfg, configure, start, advance, write_row);
-
 const fric_scenario fric_scenario_model_a = {
-    "model-a",
-    "Kikuuwe et al. 2006, Figs. 6-7: a rigid mass M = 1 kg with Coulomb friction "
+    FRIC__DRIVEN(model_a_state, model_a_cfg, configure, start, advance, write_row, NULL, NULL),
+    .name = "model-a",
+    .summary = "Kikuuwe et al. 2006, Figs. 6-7: a rigid mass M = 1 kg with Coulomb friction "
     "F = 8 N pushed by a constant force h (element A, eq. 26). case=fig6 (v0 = 0.7 m/s, "
     "h = -1 N) stops exactly at v = 0 and stays there; case=fig7 (v0 = 1.3 m/s, "
     "h = -10 N) reverses. T = 1 ms or 4 ms as in the figures. friction=explicit or "
     "karnopp show the chattering and drift the implicit element removes.",
-    N_PARAMS, params, N_COLS, cols, sizeof(model_a_state), NULL, NULL, NULL, NULL, &driver,
-    "Model A: block stops or reverses (Kikuuwe Figs. 6–7)",
-    "A 1 kg block with 8 N Coulomb friction, pushed by a constant force (Kikuuwe et al. "
+    .title = "Model A: block stops or reverses (Kikuuwe Figs. 6–7)",
+    .blurb = "A 1 kg block with 8 N Coulomb friction, pushed by a constant force (Kikuuwe et al. "
     "Figs. 6–7). In fig6 (v0 = 0.7 m/s, h = −1 N) the implicit element A stops the block at"
     " exactly v = 0 where friction and push bring it to rest, t = 0.7/9 s (step 78 at T = 1"
     " ms, step 20 at T = 4 ms), and holds it there; in fig7 the push exceeds the friction "

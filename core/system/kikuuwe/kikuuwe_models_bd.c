@@ -325,19 +325,17 @@ static void write_row(const void *state, double *row)
     COLS(FRIC__COL_ROW)
 }
 
-FRIC_SCENARIO_DRIVER(driver, bd_state, bd_cfg, configure, start, advance, write_row);
-
 const fric_scenario fric_scenario_models_bd = {
-    "models-bd",
-    "Kikuuwe et al. 2006, Figs. 12-14: models B and D (one implicit step for mass, "
+    FRIC__DRIVEN(bd_state, bd_cfg, configure, start, advance, write_row, NULL, NULL),
+    .name = "models-bd",
+    .summary = "Kikuuwe et al. 2006, Figs. 12-14: models B and D (one implicit step for mass, "
     "compliance and friction) against alternatives composed from simpler elements with one "
     "step of delay (model A + compliance; model C + mass), K = 8.3e4, 2.5e5 or 7.5e5 N/m, "
     "M = 1 kg, critical damping, T = 1 ms. case=fig13: model B under u = 0.1t; case=fig14: "
     "model D from 1 m/s with h = 0. The originals stay calm at every K; at 7.5e5 N/m the "
     "alternatives ring (eigenvalue -1.13, Kikuuwe §IV-C).",
-    N_PARAMS, params, N_COLS, cols, sizeof(bd_state), NULL, NULL, NULL, NULL, &driver,
-    "Models B and D against delayed alternatives (Kikuuwe Figs. 12–14)",
-    "Models B and D solve mass, compliance and friction in one implicit step; the "
+    .title = "Models B and D against delayed alternatives (Kikuuwe Figs. 12–14)",
+    .blurb = "Models B and D solve mass, compliance and friction in one implicit step; the "
     "alternatives (Fig. 12) chain simpler elements with a one-step delay. At K = 8.3·10⁴ "
     "and 2.5·10⁵ N/m their forces h differ by at most 0.17 and 0.35 N. At the default K = "
     "7.5·10⁵ N/m the alternative to B rings with a growing step-to-step oscillation "

@@ -257,18 +257,16 @@ static void write_row(const void *state, double *row)
     COLS(FRIC__COL_ROW)
 }
 
-FRIC_SCENARIO_DRIVER(driver, two_state, two_cfg, configure, start, advance, write_row);
-
 const fric_scenario fric_scenario_two_contacts = {
-    "two-contacts",
-    "Kikuuwe et al. 2006, Figs. 9-11: body 1 (M1 = 1 kg) rests on a base moving at "
+    FRIC__DRIVEN(two_state, two_cfg, configure, start, advance, write_row, NULL, NULL),
+    .name = "two-contacts",
+    .summary = "Kikuuwe et al. 2006, Figs. 9-11: body 1 (M1 = 1 kg) rests on a base moving at "
     "u = 0.5·sin(5t) m/s and carries body 2 (M2 = 1 kg); springs K1 = 100 N/m and "
     "K2 = 200 N/m tie them to a wall. Each contact is a model-C element (K = 3e4 N/m, "
     "B = 300 N·s/m; F = 5 N and 2.5 N), T = 1 ms: stick-slip in both contacts. "
     "friction=explicit shows rigid Coulomb contacts chattering instead.",
-    N_PARAMS, params, N_COLS, cols, sizeof(two_state), NULL, NULL, NULL, NULL, &driver,
-    "Two masses, two contacts, stick-slip (Kikuuwe Figs. 9–11)",
-    "Two bodies with two model-C contacts, the base driven at u = 0.5·sin(5t) (Kikuuwe et "
+    .title = "Two masses, two contacts, stick-slip (Kikuuwe Figs. 9–11)",
+    .blurb = "Two bodies with two model-C contacts, the base driven at u = 0.5·sin(5t) (Kikuuwe et "
     "al. Figs. 9–11; the configuration chosen is documented in docs/systems.md). Both "
     "contacts stick and slip in turn without chattering (9 reversals each in 6 s; contact 1"
     " sticks in about a third of the steps). The explicit treatment, overlaid, never holds "
