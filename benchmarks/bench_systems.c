@@ -239,7 +239,7 @@ int main(int argc, char **argv)
                 printf("%-9s %-22s %14.1f %10.2f %s\n", fric_treatment_name(tr), kname[k], rb / 1e6,
                        ratio, k == 0 ? "" : ratio <= 2.5 ? "<= 2.5: met" : "<= 2.5: MISSED");
             else
-                printf("%-9s %-22s %14s %10s (the lane kernel steps clip only)\n",
+                printf("%-9s %-22s %14s %10s (the kernel refused the treatment)\n",
                        fric_treatment_name(tr), kname[k], "-", "-");
             if (js) {
                 fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"kernel\": "

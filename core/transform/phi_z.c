@@ -43,20 +43,16 @@
 
 #include "friction.h"
 #include "base.h"
+/* the slip iteration, written once for one contact and for the lane kernel */
+#include "slip_formulas.h"
 
-#define SOLVE_MAX_ITER 100
-#define REL_EPS 0x1p-52
 /* The double nearest −1/e; it lies just below −1/e. W0 returns −1 there. */
 #define NEG_INV_E (-0x1.78b56362cef38p-2)
 
-/* s(w) = e^(−(w/vs)^α) and s'(w); w >= 0. */
+/* s(w) = e^(−(w/vs)^α) and s'(w); w >= 0 (slip_formulas.h). */
 static double strib(const fric_plan *p, double w, double *ds)
 {
-    if (w == 0) { *ds = 0; return 1.0; }
-    double u = pow(w / p->vs, p->alpha);
-    double s = exp(-u);
-    *ds = -p->alpha * u * s / w;
-    return s;
+    return fx_slip_s(w, p->vs, p->alpha, ds);
 }
 
 /*
@@ -78,7 +74,7 @@ static double strib(const fric_plan *p, double w, double *ds)
  *     continuous with sticking): in [lo, w1] when h(w1) ≥ 0, else the unique
  *     crossing in [w1, hi]. w1 by bisection of h' on [0, wc].
  * Solve: Newton inside the bracket, bisecting whenever a step leaves it, at
- * most SOLVE_MAX_ITER iterations. Start: the root of (1) with s linearised
+ * most FX_SLIP_MAX_ITER (100) iterations. Start: the root of (1) with s linearised
  * about the previous moving call's w, s(w), s'(w) (warm), when it lies in the
  * bracket, else hi. Stop when
  *   - the predicted next Newton error (A·|s''|/(2h'))·step², with
@@ -89,81 +85,19 @@ static double strib(const fric_plan *p, double w, double *ds)
  *     be at or below the root: the root is hi (fast motion: one evaluation);
  *   - the bracket is 2^−52 wide.
  * Measured on the bench: 1.2 to 2 evaluations of s per moving step.
- * Returns w; *sw gets s(w). warm is updated.
+ * Returns w; *sw gets s(w). warm is updated. The iteration is written once,
+ * with masks, for this one contact and the lane kernel's vector of benches
+ * (core/base/slip_formulas.h, fx_slip_solve).
  */
 static double solve_slip(const fric_plan *p, double C, double A, double T, fric_warm *warm,
                          double *sw)
 {
-    double D = p->k;
-    double hi = (T - C) / D;
-    if (A == 0) { *sw = 0; if (warm) warm->w = -1; return hi; }
-    double lo = (T - C - A) / D;
-    if (lo < 0) lo = 0;
-    if (p->alpha > 1 && D + A * p->dsc < 0) {
-        /* h may not be monotone (unchecked plans): locate w1, the first zero of h' */
-        double a = 0, b = p->wc;                         /* h'(a) > 0 > h'(b) */
-        for (int i = 0; i < SOLVE_MAX_ITER && b - a > REL_EPS * b; i++) {
-            double m = a + 0.5 * (b - a), dm;
-            strib(p, m, &dm);
-            if (D + A * dm > 0) a = m; else b = m;
-        }
-        double w1 = a, d1;
-        if (w1 > lo && w1 < hi) {
-            double h1 = D * w1 + C + A * strib(p, w1, &d1) - T;
-            if (h1 >= 0) hi = w1; else lo = w1;
-        }
-    }
-    double w = hi;
-    if (warm && warm->w > 0) {
-        double den = D + A * warm->ds;
-        double g = (T - C - A * warm->s + A * warm->ds * warm->w) / den;
-        if (den > 0 && g > lo && g < hi) w = g;
-    }
-    double a2 = p->alpha > 1 ? p->alpha * p->alpha : 1;  /* |s''| <= 0.91·a2/w² */
-    double ds, s = strib(p, w, &ds);
-    for (int i = 0; i < SOLVE_MAX_ITER; i++) {
-        double h = D * w + C + A * s - T;
-        if (h == 0) break;
-        if (h > 0) {
-            hi = w;
-        } else {
-            lo = w;
-            if (A * s <= 0x1p-53 * T) {
-                /* s(root) <= s(w): the Stribeck part is below the rounding of
-                 * T on [w, hi], so the root is hi to rounding */
-                w = hi;
-                s = 0;
-                break;
-            }
-        }
-        if (w == hi && A * s <= 0x1p-53 * T) break;      /* h(hi) below rounding */
-        double dh = D + A * ds;
-        double next = dh > 0 ? w - h / dh : lo - 1;
-        if (!(next > lo && next < hi)) {
-            next = lo + 0.5 * (hi - lo);                 /* bisect */
-        } else {
-            /* Newton's next error is at most (A·|s''|/(2·h'))·step²; when
-             * that is below an ulp of w, take the step without another
-             * evaluation (s to first order) */
-            double st = next - w;
-            if (0.46 * a2 * A * st * st <= 0x1p-53 * dh * w * w * w) {
-                s += ds * st;
-                w = next;
-                break;
-            }
-        }
-        int narrow = hi - lo <= REL_EPS * hi;
-        w = next;
-        s = strib(p, w, &ds);
-        if (narrow) break;
-    }
-    if (warm) {
-        warm->w = w;
-        warm->s = s;
-        warm->ds = ds;
-    }
-    *sw = s;
-    return w;
+    fric_warm none = { -1, 0, 0 };
+    fric_warm *wm = warm ? warm : &none;
+    int strict = p->alpha > 1;                          /* wc, dsc are set for α > 1 only */
+    double a2 = strict ? p->alpha * p->alpha : 1;       /* |s''| <= 0.91·a2/w² */
+    return fx_slip_solve(1, p->vs, p->alpha, p->k, strict ? p->wc : 0, strict ? p->dsc : 0, a2, C,
+                         A, T, &wm->w, &wm->s, &wm->ds, sw);
 }
 
 /* The Stribeck fields that depend on the levels Fc, Fs. */
