@@ -40,6 +40,8 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "friction.h"
 #include "base.h"
@@ -112,6 +114,7 @@ static void stribeck_levels(fric_plan *p, double Fc, double Fs)
     p->zfsc = Z * p->Fsc;
     p->fc_ik = Fc * p->ik;
     p->c_psi = Z * p->Fsc * p->r;
+    if (p->alpha == 1) p->skip_q = 0x1p-57 / (p->vs_z * p->c_psi);   /* +inf when Fsc = 0 */
     p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
@@ -212,6 +215,27 @@ int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **
     return 0;
 }
 
+/*
+ * Stribeck α = 1, an exact shortcut: 1 when the Stribeck term of eq. 27,
+ * δ = (vs/Z)·|W0(ψ)|, ψ = −c·Fsc·e^arg, is below half an ulp of
+ * base = (Fc + D·a)/k, so that y = base − (vs/Z)·W0(ψ) rounds to base and
+ * neither exp nor W0 need be evaluated (the far tail: |x| ≳ 50·Z·Fs on
+ * Kikuuwe's test law). |W0(ψ)| = |ψ|·e^(−W0(ψ)) ≤ e·|ψ| on [−1/e, 0), so
+ * δ ≤ e·(vs/Z)·c·Fsc·e^arg, and δ < 2^−54·base (< half an ulp) holds when
+ * e^arg ≤ q = base·skip_q, skip_q = 2^−57/((vs/Z)·c·Fsc) (a factor 2 to
+ * spare for e < 4 and exp's rounding). With q ≥ 2^E (E its binary exponent,
+ * q normal), arg ≤ E·ln 2 is enough: an integer read off q's bits, no log.
+ * Fsc = 0: skip_q = +inf, always (W0(−0) = −0 leaves base as it is).
+ */
+static inline int skip(const fric_plan *p, double base, double arg)
+{
+    double q = base * p->skip_q;
+    if (!(q >= 0x1p-1022)) return 0;                     /* q normal (or +inf) and > 0 */
+    uint64_t u;
+    memcpy(&u, &q, sizeof u);
+    return arg <= (double)((int)(u >> 52) - 1023) * 0x1.62e42fefa39efp-1;   /* E·ln 2 */
+}
+
 /* The evaluation; inlined into each entry point so that the unused outputs
  * (NULL pointers) cost nothing in fric_plan_phi_z and fric_phi_z. */
 #if defined(__GNUC__)
@@ -242,10 +266,15 @@ static inline double eval(const fric_plan *p, double x, fric_warm *warm, int *st
         break;
     case FRIC_STRIBECK:
         if (p->alpha == 1 && p->c_psi < 1) {
-            double psi = -p->c_psi * exp((p->zfc - a) * p->r);   /* eq. 25 */
+            double base = p->fc_ik + p->d_ik * a, arg = (p->zfc - a) * p->r;
+            if (!slip && skip(p, base, arg)) {           /* vs/Z·W0 below half an ulp */
+                y = base;
+                break;
+            }
+            double psi = -p->c_psi * exp(arg);           /* eq. 25 */
             if (psi < NEG_INV_E) psi = NEG_INV_E;        /* rounding at c·Fsc → 1 */
             double w0 = fric_lambert_w0(psi);            /* eq. 24 */
-            y = (p->fc_ik + p->d_ik * a) - p->vs_z * w0;  /* eq. 27 */
+            y = base - p->vs_z * w0;                     /* eq. 27 */
             if (slip) {                                  /* s = (a − Z·Fc)/k + vs·w0 */
                 w = (a - p->zfc) * p->ik + p->vs * w0;
                 if (w < 0) w = 0;
