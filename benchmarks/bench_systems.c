@@ -24,6 +24,7 @@
 #include "fric_bench.h"
 #include "fric_scenario.h"
 #include "fric_io.h"
+#include "fric_fit.h"
 #include "host.h"
 
 /* ------------------------------------------------- pendulum steps per second */
@@ -159,6 +160,106 @@ static int list_logs(const char *dir, log_path *out, int cap)
     return n;
 }
 
+/* ------------------------------------------ thread scaling of the native fit */
+
+static int cmp_path(const void *a, const void *b)
+{
+    return strcmp(((const log_path *)a)->path, ((const log_path *)b)->path);
+}
+
+/* Issue 19's thread scaling: the M4 fit from scratch (fric_fit_run, seed 1,
+ * budget evaluations: its inner loop is the lane kernel) on the first 8
+ * shared xl330 logs (sorted by name), on 1 and on 2 threads, each twice in
+ * turn (1, 2, 1, 2) keeping the shorter: wall and CPU time of the process,
+ * the 1-minute load average before and after each run (the machine is
+ * shared), and whether both thread counts end on the same parameters bit for
+ * bit. Writes the JSON value (null when the logs are missing). */
+static void fit_threads(FILE *js, const char *logs, int short_mode)
+{
+    char dir[1024];
+    log_path paths[64];
+    snprintf(dir, sizeof dir, "%s/xl330/processed", logs);
+    int n = list_logs(dir, paths, 64);
+    qsort(paths, (size_t)n, sizeof paths[0], cmp_path);
+    enum { NT = 8 };
+    static fric_io_log lg[NT];
+    const fric_io_log *ptr[NT];
+    int got = 0;
+    for (int i = 0; i < n && got < NT; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(paths[i].path, &lg[got], &err) == 0) {
+            ptr[got] = &lg[got];
+            got++;
+        }
+    }
+    fric_fit_batch b;
+    const char *why;
+    int budget = short_mode ? 1000 : 4000;
+    printf("\nNative fit, M4 from scratch, %d evaluations of %d xl330 logs, seed 1, by threads\n",
+           budget, got);
+    if (got < NT || fric_fit_batch_build(ptr, NT, &b, &why)) {
+        printf("not measured (the shared logs are missing)\n");
+        if (js) fprintf(js, "null");
+        for (int i = 0; i < got; i++) fric_io_log_free(&lg[i]);
+        return;
+    }
+    double wall[2] = { INFINITY, INFINITY }, cpu[2] = { 0 }, la0[2] = { 0 }, la1[2] = { 0 };
+    double best[2][FRIC_FIT_N];
+    int ok = 1;
+    for (int rep = 0; rep < 4 && ok; rep++) {
+        int t = rep % 2;
+        fric_fit_def d = { .train = &b, .budget = budget, .seed = 1, .restarts = -1 };
+        if (fric_fit_target_init(&d.target, "xl330", 4, &why) ||
+            fric_fit_space_default("xl330", 4, &d.space, &why)) {
+            ok = 0;
+            break;
+        }
+        fric_fit *f = fric_fit_create(&d, &why);
+        if (!f) { ok = 0; break; }
+        double l0 = host_load_average(), t0 = host_wall(), c0 = host_cpu();
+        if (fric_fit_run(f, t + 1, NULL, NULL, &why) < 0) ok = 0;
+        double w = host_wall() - t0, c = host_cpu() - c0, l1 = host_load_average();
+        if (w < wall[t]) {
+            wall[t] = w;
+            cpu[t] = c;
+            la0[t] = l0;
+            la1[t] = l1;
+        }
+        memcpy(best[t], fric_fit_get_progress(f)->best, sizeof best[t]);
+        fric_fit_free(f);
+    }
+    int same = ok && memcmp(best[0], best[1], sizeof best[0]) == 0;
+    if (!ok) printf("not measured: %s\n", why);
+    else {
+        printf("%-8s %10s %10s %12s\n", "threads", "wall s", "CPU s", "load avg");
+        for (int t = 0; t < 2; t++)
+            printf("%-8d %10.3f %10.3f %5.1f..%-5.1f\n", t + 1, wall[t], cpu[t], la0[t], la1[t]);
+        printf("speed-up %.2fx on 2 threads; same parameters bit for bit: %s\n", wall[0] / wall[1],
+               same ? "yes" : "NO");
+    }
+    if (js) {
+        if (!ok) fprintf(js, "null");
+        else {
+            fprintf(js, "{\"model\": 4, \"budget\": %d, \"logs\": %d, \"identical\": %d, \"runs\": [",
+                    budget, NT, same);
+            for (int t = 0; t < 2; t++) {
+                fprintf(js, "%s{\"threads\": %d, \"wall_s\": ", t ? ", " : "", t + 1);
+                host_json_num(js, wall[t], 6);
+                fprintf(js, ", \"cpu_s\": ");
+                host_json_num(js, cpu[t], 6);
+                fprintf(js, ", \"load_before\": ");
+                host_json_num(js, la0[t], 3);
+                fprintf(js, ", \"load_after\": ");
+                host_json_num(js, la1[t], 3);
+                fprintf(js, "}");
+            }
+            fprintf(js, "]}");
+        }
+    }
+    fric_fit_batch_free(&b);
+    for (int i = 0; i < NT; i++) fric_io_log_free(&lg[i]);
+}
+
 int main(int argc, char **argv)
 {
     int short_mode = 0;
@@ -239,7 +340,7 @@ int main(int argc, char **argv)
                 printf("%-9s %-22s %14.1f %10.2f %s\n", fric_treatment_name(tr), kname[k], rb / 1e6,
                        ratio, k == 0 ? "" : ratio <= 2.5 ? "<= 2.5: met" : "<= 2.5: MISSED");
             else
-                printf("%-9s %-22s %14s %10s (the lane kernel steps clip only)\n",
+                printf("%-9s %-22s %14s %10s (the kernel refused the treatment)\n",
                        fric_treatment_name(tr), kname[k], "-", "-");
             if (js) {
                 fprintf(js, "%s\n    {\"preset\": \"xl330 m6\", \"friction\": \"%s\", \"kernel\": "
@@ -290,7 +391,9 @@ int main(int argc, char **argv)
             first = 0;
         }
     }
-    if (js) fprintf(js, "\n  ],\n  \"replay\": ");
+    if (js) fprintf(js, "\n  ],\n  \"fit_threads\": ");
+    fit_threads(js, logs, short_mode);
+    if (js) fprintf(js, ",\n  \"replay\": ");
 
     /* all shared logs with every matching parameter preset, as in the README table */
     static log_path paths[64];

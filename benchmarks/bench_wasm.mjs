@@ -147,11 +147,13 @@ if (bench >= 0) {
 // (SSE2 natively, SIMD128 in wasm): its checksum must be the same bits
 if (typeof m._fxb_kern_lanes === 'function') {
   const perCall = (size) => size * 8 * 1200 * 2;   // KERN_LANES_LOGS × SAMPLES × SETS
-  kernels.push({
-    name: 'lane kernel (2 sets × 8 logs, clip, M6)', unit: 'ns/log-step', perCall, exact: true,
-    native: async (size) => { const [ns, sum] = await native(`lanes ${size} 1`); return { ns: Number(ns), sum: Number(sum) }; },
-    wasm: (size) => { const t0 = performance.now(); const s = m._fxb_kern_lanes(size); return { ns: (performance.now() - t0) * 1e6, sum: s }; },
-  });
+  for (const [imp, tr] of [[0, 'clip'], [1, 'implicit']]) {
+    kernels.push({
+      name: `lane kernel (2 sets × 8 logs, ${tr}, M6)`, unit: 'ns/log-step', perCall, exact: true,
+      native: async (size) => { const [ns, sum] = await native(`lanes ${size} 1 ${imp}`); return { ns: Number(ns), sum: Number(sum) }; },
+      wasm: (size) => { const t0 = performance.now(); const s = m._fxb_kern_lanes(size, imp); return { ns: (performance.now() - t0) * 1e6, sum: s }; },
+    });
+  }
 }
 
 function stats(xs) {

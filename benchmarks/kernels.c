@@ -8,7 +8,7 @@
  *   phiz LAW N REPS SEED      -> "NS CHECKSUM"       (one timed kern_phi_z call)
  *   scn NAME ROWS             -> "NS ROWS CHECKSUM"  (one timed kern_scn_run call)
  *                                or "error MESSAGE"
- *   lanes REPS ISA            -> "NS CHECKSUM"       (one timed kern_lanes call)
+ *   lanes REPS ISA [IMPLICIT] -> "NS CHECKSUM"       (one timed kern_lanes call)
  *   quit
  *
  * NS is the CLOCK_MONOTONIC time of the kernel call alone (inputs are
@@ -113,7 +113,7 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
     return done;
 }
 
-double kern_lanes(int reps, int isa)
+double kern_lanes(int reps, int isa, int implicit)
 {
     enum { N = KERN_LANES_LOGS, S = KERN_LANES_SAMPLES, C = KERN_LANES_SETS };
     static double goal[S * N], q_rec[S * N], mae[C * N];
@@ -135,7 +135,7 @@ double kern_lanes(int reps, int isa)
     fric_bench_batch b = { N, S, n, goal, te, q_rec, NULL, h };
     fric_bench_def d[C];
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d[0]);
-    d[0].treatment = FRIC_TREATMENT_CLIP;
+    d[0].treatment = implicit ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
     d[1] = d[0];
     d[1].friction.K_c *= 1.1;
     double sum = NAN;
@@ -210,13 +210,13 @@ int main(void)
             if (k < 0) printf("error %s\n", why);
             else printf("%.17g %ld %.17g\n", t1 - t0, k, cs);
         } else if (strcmp(cmd, "lanes") == 0) {
-            int reps, isa;
-            if (sscanf(line, "%*s %d %d", &reps, &isa) != 2 || reps < 1) {
+            int reps, isa, implicit = 0;
+            if (sscanf(line, "%*s %d %d %d", &reps, &isa, &implicit) < 2 || reps < 1) {
                 printf("error bad lanes command\n");
                 continue;
             }
             double t0 = now_ns();
-            double s = kern_lanes(reps, isa);
+            double s = kern_lanes(reps, isa, implicit);
             double t1 = now_ns();
             if (isnan(s)) printf("error the lane kernel refused (kernel %d)\n", isa);
             else printf("%.17g %.17g\n", t1 - t0, s);

@@ -50,12 +50,13 @@ long kern_scn_run(const fric_scenario *sc, long rows, double *checksum, const ch
  * FRIC_BENCH_LANES_GENERIC natively is the same 2 × 128-bit code as wasm's
  * SIMD128) on KERN_LANES_LOGS synthetic logs of KERN_LANES_SAMPLES samples
  * at 5 ms (the built-in trajectories, xl330 M6 with KERN_LANES_SETS
- * parameter sets scored together, clip), `reps` times. Returns Σ MAE of the
+ * parameter sets scored together, clip, or implicit when implicit is 1),
+ * `reps` times. Returns Σ MAE of the
  * last pass (the same bits natively and in wasm: lanes.h), NaN when the
  * kernel refuses. Log-steps per call: reps × LOGS × SAMPLES × SETS. */
 #define KERN_LANES_LOGS 8
 #define KERN_LANES_SAMPLES 1200
 #define KERN_LANES_SETS 2
-double kern_lanes(int reps, int isa);
+double kern_lanes(int reps, int isa, int implicit);
 
 #endif /* KERNELS_H */

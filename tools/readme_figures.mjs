@@ -7,7 +7,8 @@
 //   headline      README: the speed targets and the main figures, one line each
 //   bench-core    functions against exp() (build/bench/core.json, bench_core)
 //   bench-targets the targets of bench_core with met / missed
-//   bench-systems pendulum steps/s, every scenario, the replay of the shared logs
+//   bench-systems pendulum steps/s, the lane kernel, the native fit on 1 and 2
+//                 threads, every scenario, the replay of the shared logs
 //                 (build/bench/systems.json, bench_systems)
 //   bench-wasm    wasm against native, same kernels (build/bench/wasm.json)
 //   fit-models    the fit of every model M1..M6 on the 16 xl330 logs split
@@ -140,7 +141,7 @@ function benchSystems() {
       rows.push([fr, 'scalar step, one bench (`fric_bench_step`)', msps(one.single_bench_steps_per_s), f2(one.single_bench_x_exp),
         `≤ ${lim1}: ${one.single_bench_x_exp <= lim1 ? 'met' : '**missed**'}`]);
       for (const r of d.batch.filter((x) => x.friction === fr)) {
-        rows.push([fr, kname[r.kernel] ?? r.kernel, fin(r.log_steps_per_s) ? msps(r.log_steps_per_s) : '– (clip only)', f2(r.x_exp),
+        rows.push([fr, kname[r.kernel] ?? r.kernel, fin(r.log_steps_per_s) ? msps(r.log_steps_per_s) : '– (not measured)', f2(r.x_exp),
           r.kernel === 'scalar' || !fin(r.x_exp) ? '' : `≤ 2.5: ${r.x_exp <= 2.5 ? 'met' : '**missed**'}`]);
       }
     }
@@ -148,7 +149,20 @@ function benchSystems() {
       + `(${f2(d.exp_ns)} ns in this run, throughput; lane kernel picked here: ${d.lanes_isa}; issue 19's targets):`, '',
     ...table(['treatment', 'evaluation', 'M log-steps/s', '× exp()', 'target'], rows), '');
   }
-  const known = new Set(['schema', 'mode', 'cpu', 'compiler', 'pendulum', 'scenarios', 'replay', 'batch', 'exp_ns', 'lanes_isa']);
+  const ft = d.fit_threads;
+  if (ft && Array.isArray(ft.runs) && ft.runs.length) {
+    // issue 19: the native fit on 1 and 2 threads, with the load average around each run
+    const rows = ft.runs.map((r) => [String(r.threads), f2(r.wall_s), f2(r.cpu_s),
+      `${fin(r.load_before) ? r.load_before.toFixed(1) : '–'} → ${fin(r.load_after) ? r.load_after.toFixed(1) : '–'}`]);
+    const r1 = ft.runs.find((r) => r.threads === 1), r2 = ft.runs.find((r) => r.threads === 2);
+    out.push(`Native fit by threads: M${ft.model} from scratch, ${ft.budget} evaluations of ${ft.logs} xl330 logs, seed 1 `
+      + `(the shorter of two runs each; wall time moves with the load of the shared machine)`
+      + `${r1 && r2 ? `: speed-up ${f2(r1.wall_s / r2.wall_s)}× on 2 threads` : ''}; `
+      + `the same parameters bit for bit on both: ${ft.identical ? 'yes' : '**no**'}.`, '',
+    ...table(['threads', 'wall s', 'CPU s', 'load average (before → after)'], rows), '');
+  }
+  const known = new Set(['schema', 'mode', 'cpu', 'compiler', 'pendulum', 'scenarios', 'replay', 'batch', 'exp_ns', 'lanes_isa',
+    'fit_threads']);
   const flat = [];
   const walk = (o, pre) => {
     for (const [k, v] of Object.entries(o)) {

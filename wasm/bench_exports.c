@@ -28,8 +28,12 @@ FXB_EXPORT double fxb_kern_phi_z(int law_index, const double *x, int n, int reps
     return law ? kern_phi_z(law, KERN_Z, x, n, reps) : (double)NAN;
 }
 
-/* kern_lanes with the generic kernel (SIMD128 here), reps times: Σ MAE. */
-FXB_EXPORT double fxb_kern_lanes(int reps) { return kern_lanes(reps, FRIC_BENCH_LANES_GENERIC); }
+/* kern_lanes with the generic kernel (SIMD128 here), reps times, clip
+ * (implicit 0) or implicit (1): Σ MAE. */
+FXB_EXPORT double fxb_kern_lanes(int reps, int implicit)
+{
+    return kern_lanes(reps, FRIC_BENCH_LANES_GENERIC, implicit);
+}
 
 static const char *kern_why = "";
 

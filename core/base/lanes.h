@@ -114,6 +114,12 @@ static inline fric__vd fric__vsgn(fric__vd x)
     fric__vm one = fric__vbits(fric__vset(1.0));
     return (fric__vd)(one & (x > 0)) - (fric__vd)(one & (x < 0));
 }
+/* |y| with the sign bit of x, lane by lane (copysign) */
+static inline fric__vd fric__vcopysign(fric__vd y, fric__vd x)
+{
+    fric__vm sign = fric__vbits(fric__vset(-0.0));   /* the sign bit alone */
+    return (fric__vd)(((fric__vm)y & ~sign) | ((fric__vm)x & sign));
+}
 /* 1 where x is finite (not ±inf, not NaN): |x| ≤ DBL_MAX */
 static inline fric__vm fric__visfinite(fric__vd x)
 {

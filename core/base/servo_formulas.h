@@ -28,25 +28,11 @@
  * must be included first).
  */
 
-/* inlined whatever the size heuristics say (one step is one dependency
- * chain the compiler schedules as a whole) */
-#ifndef FX_INLINE
-#define FX_INLINE static inline __attribute__((always_inline))
-#endif
-
-#ifndef FX_T
-#include <math.h>
-#define FX_T double
-#define FX_M int
+/* the scalar instance's FX_* where no vector instance defined them */
+#ifndef FX_FRICTION
 #define FX_FRICTION fric_servo_friction
-#define FX_SEL(m, a, b) ((m) ? (a) : (b))
-#define FX_ABS(x) fabs(x)
-#define FX_SGN(x) ((double)(((x) > 0) - ((x) < 0)))
-#define FX_C(x) (x)
-#define FX_SIN(x) sin(x)
-#define FX_EXP(x) exp(x)
-#define FX_POW(a, b) pow(a, b)
 #endif
+#include "fx_scalar.h"
 
 /* x < lo ? lo : x > hi ? hi : x (numpy's clip, bench_servo.c) */
 FX_INLINE FX_T fx_clip(FX_T x, FX_T lo, FX_T hi)

@@ -113,7 +113,8 @@ void fric_fit_losses_fast(const fric_fit_target *t, const double *P, int count,
                           double *loss)
 {
     size_t N = b->logs;
-    if (t->treatment != FRIC_TREATMENT_CLIP) {   /* no lane kernel: the exact path */
+    if (t->treatment != FRIC_TREATMENT_CLIP && t->treatment != FRIC_TREATMENT_IMPLICIT) {
+        /* no lane kernel (explicit, karnopp): the exact path */
         for (int c = 0; c < count; c++)
             loss[c] = fric_fit_loss(t, P + (size_t)c * FRIC_FIT_N, b, lanes, mae + (size_t)c * N);
         return;

@@ -405,8 +405,11 @@ int fric_bench_lanes_isa_auto(void);
  * whatever count and the other sets are. For identification's inner loop;
  * what a fit reports is rescored with the exact path. Lanes whose log has
  * ended or whose state left the finite range (mae NaN) are masked, not
- * branched on. Only the CLIP treatment (others: FRIC_E_UNSUPPORTED); the
- * sets share their model and control law. isa: FRIC_BENCH_LANES_*; one the
+ * branched on. The CLIP and IMPLICIT treatments (others:
+ * FRIC_E_UNSUPPORTED); IMPLICIT solves the slip with the scalar step's own
+ * iteration (core/base/slip_formulas.h), also for α = 1, where the scalar
+ * step takes the Lambert W closed form. The sets share their model,
+ * control law and treatment. isa: FRIC_BENCH_LANES_*; one the
  * machine lacks gives FRIC_E_UNSUPPORTED. Every d[c] must pass
  * fric_bench_check for every log (FRIC_E_PARAM_RANGE with *why naming the
  * set and log otherwise). q_sim (may be NULL, else S·count·N values): the

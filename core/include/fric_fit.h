@@ -158,7 +158,7 @@ double fric_fit_loss(const fric_fit_target *t, const double *p, const fric_fit_b
                      fric_bench_lane *lanes, double *mae);
 
 /* The losses of count candidates P[c·FRIC_FIT_N ..] into loss[c], fast:
- * with the CLIP treatment, scored together by the multi-lane kernel
+ * with the CLIP or IMPLICIT treatment, scored together by the multi-lane kernel
  * (fric_bench_batch_mae_lanes: the core's own vector sin/exp/pow, so close
  * to, not equal to, fric_fit_loss; docs/performance.md measures how close
  * on the shared logs); other treatments: fric_fit_loss. Each loss depends

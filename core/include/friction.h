@@ -155,6 +155,7 @@ typedef struct fric_plan {
     double Fc, Fs, Fsc, D, vs, alpha;   /* the law (Fsc = Fs − Fc)             */
     double k, ik, fc_ik, d_ik;      /* 1 + Z·D, 1/k (α = 1: vs·r), Fc·ik, D·ik      */
     double r, c_psi, zfc, vs_z;     /* Stribeck α = 1: 1/(vs·k), Z·Fsc·r, Z·Fc, vs/Z */
+    double skip_q;                  /* Stribeck α = 1: 2^−57/(vs_z·c_psi) [s/m]    */
     double zfs, kvs, kvs4, k2, fscvs, vs2;   /* rational: Z·Fs, k·vs, 4·k·vs, 2k, Fsc·vs, 2·vs */
     double zfsc, wc, dsc;           /* Stribeck α ≠ 1: Z·Fsc, inflection of s, s'(wc) */
     double y_inf;                   /* |Φ_Z(±∞)|: +∞ when D > 0, else Fc [N]    */

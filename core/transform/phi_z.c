@@ -40,23 +40,21 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "friction.h"
 #include "base.h"
+/* the slip iteration, written once for one contact and for the lane kernel */
+#include "slip_formulas.h"
 
-#define SOLVE_MAX_ITER 100
-#define REL_EPS 0x1p-52
 /* The double nearest −1/e; it lies just below −1/e. W0 returns −1 there. */
 #define NEG_INV_E (-0x1.78b56362cef38p-2)
 
-/* s(w) = e^(−(w/vs)^α) and s'(w); w >= 0. */
+/* s(w) = e^(−(w/vs)^α) and s'(w); w >= 0 (slip_formulas.h). */
 static double strib(const fric_plan *p, double w, double *ds)
 {
-    if (w == 0) { *ds = 0; return 1.0; }
-    double u = pow(w / p->vs, p->alpha);
-    double s = exp(-u);
-    *ds = -p->alpha * u * s / w;
-    return s;
+    return fx_slip_s(w, p->vs, p->alpha, ds);
 }
 
 /*
@@ -78,7 +76,7 @@ static double strib(const fric_plan *p, double w, double *ds)
  *     continuous with sticking): in [lo, w1] when h(w1) ≥ 0, else the unique
  *     crossing in [w1, hi]. w1 by bisection of h' on [0, wc].
  * Solve: Newton inside the bracket, bisecting whenever a step leaves it, at
- * most SOLVE_MAX_ITER iterations. Start: the root of (1) with s linearised
+ * most FX_SLIP_MAX_ITER (100) iterations. Start: the root of (1) with s linearised
  * about the previous moving call's w, s(w), s'(w) (warm), when it lies in the
  * bracket, else hi. Stop when
  *   - the predicted next Newton error (A·|s''|/(2h'))·step², with
@@ -89,81 +87,19 @@ static double strib(const fric_plan *p, double w, double *ds)
  *     be at or below the root: the root is hi (fast motion: one evaluation);
  *   - the bracket is 2^−52 wide.
  * Measured on the bench: 1.2 to 2 evaluations of s per moving step.
- * Returns w; *sw gets s(w). warm is updated.
+ * Returns w; *sw gets s(w). warm is updated. The iteration is written once,
+ * with masks, for this one contact and the lane kernel's vector of benches
+ * (core/base/slip_formulas.h, fx_slip_solve).
  */
 static double solve_slip(const fric_plan *p, double C, double A, double T, fric_warm *warm,
                          double *sw)
 {
-    double D = p->k;
-    double hi = (T - C) / D;
-    if (A == 0) { *sw = 0; if (warm) warm->w = -1; return hi; }
-    double lo = (T - C - A) / D;
-    if (lo < 0) lo = 0;
-    if (p->alpha > 1 && D + A * p->dsc < 0) {
-        /* h may not be monotone (unchecked plans): locate w1, the first zero of h' */
-        double a = 0, b = p->wc;                         /* h'(a) > 0 > h'(b) */
-        for (int i = 0; i < SOLVE_MAX_ITER && b - a > REL_EPS * b; i++) {
-            double m = a + 0.5 * (b - a), dm;
-            strib(p, m, &dm);
-            if (D + A * dm > 0) a = m; else b = m;
-        }
-        double w1 = a, d1;
-        if (w1 > lo && w1 < hi) {
-            double h1 = D * w1 + C + A * strib(p, w1, &d1) - T;
-            if (h1 >= 0) hi = w1; else lo = w1;
-        }
-    }
-    double w = hi;
-    if (warm && warm->w > 0) {
-        double den = D + A * warm->ds;
-        double g = (T - C - A * warm->s + A * warm->ds * warm->w) / den;
-        if (den > 0 && g > lo && g < hi) w = g;
-    }
-    double a2 = p->alpha > 1 ? p->alpha * p->alpha : 1;  /* |s''| <= 0.91·a2/w² */
-    double ds, s = strib(p, w, &ds);
-    for (int i = 0; i < SOLVE_MAX_ITER; i++) {
-        double h = D * w + C + A * s - T;
-        if (h == 0) break;
-        if (h > 0) {
-            hi = w;
-        } else {
-            lo = w;
-            if (A * s <= 0x1p-53 * T) {
-                /* s(root) <= s(w): the Stribeck part is below the rounding of
-                 * T on [w, hi], so the root is hi to rounding */
-                w = hi;
-                s = 0;
-                break;
-            }
-        }
-        if (w == hi && A * s <= 0x1p-53 * T) break;      /* h(hi) below rounding */
-        double dh = D + A * ds;
-        double next = dh > 0 ? w - h / dh : lo - 1;
-        if (!(next > lo && next < hi)) {
-            next = lo + 0.5 * (hi - lo);                 /* bisect */
-        } else {
-            /* Newton's next error is at most (A·|s''|/(2·h'))·step²; when
-             * that is below an ulp of w, take the step without another
-             * evaluation (s to first order) */
-            double st = next - w;
-            if (0.46 * a2 * A * st * st <= 0x1p-53 * dh * w * w * w) {
-                s += ds * st;
-                w = next;
-                break;
-            }
-        }
-        int narrow = hi - lo <= REL_EPS * hi;
-        w = next;
-        s = strib(p, w, &ds);
-        if (narrow) break;
-    }
-    if (warm) {
-        warm->w = w;
-        warm->s = s;
-        warm->ds = ds;
-    }
-    *sw = s;
-    return w;
+    fric_warm none = { -1, 0, 0 };
+    fric_warm *wm = warm ? warm : &none;
+    int strict = p->alpha > 1;                          /* wc, dsc are set for α > 1 only */
+    double a2 = strict ? p->alpha * p->alpha : 1;       /* |s''| <= 0.91·a2/w² */
+    return fx_slip_solve(1, p->vs, p->alpha, p->k, strict ? p->wc : 0, strict ? p->dsc : 0, a2, C,
+                         A, T, &wm->w, &wm->s, &wm->ds, sw);
 }
 
 /* The Stribeck fields that depend on the levels Fc, Fs. */
@@ -178,6 +114,7 @@ static void stribeck_levels(fric_plan *p, double Fc, double Fs)
     p->zfsc = Z * p->Fsc;
     p->fc_ik = Fc * p->ik;
     p->c_psi = Z * p->Fsc * p->r;
+    if (p->alpha == 1) p->skip_q = 0x1p-57 / (p->vs_z * p->c_psi);   /* +inf when Fsc = 0 */
     p->y_inf = p->D > 0 ? INFINITY : Fc;
 }
 
@@ -278,6 +215,27 @@ int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **
     return 0;
 }
 
+/*
+ * Stribeck α = 1, an exact shortcut: 1 when the Stribeck term of eq. 27,
+ * δ = (vs/Z)·|W0(ψ)|, ψ = −c·Fsc·e^arg, is below half an ulp of
+ * base = (Fc + D·a)/k, so that y = base − (vs/Z)·W0(ψ) rounds to base and
+ * neither exp nor W0 need be evaluated (the far tail: |x| ≳ 50·Z·Fs on
+ * Kikuuwe's test law). |W0(ψ)| = |ψ|·e^(−W0(ψ)) ≤ e·|ψ| on [−1/e, 0), so
+ * δ ≤ e·(vs/Z)·c·Fsc·e^arg, and δ < 2^−54·base (< half an ulp) holds when
+ * e^arg ≤ q = base·skip_q, skip_q = 2^−57/((vs/Z)·c·Fsc) (a factor 2 to
+ * spare for e < 4 and exp's rounding). With q ≥ 2^E (E its binary exponent,
+ * q normal), arg ≤ E·ln 2 is enough: an integer read off q's bits, no log.
+ * Fsc = 0: skip_q = +inf, always (W0(−0) = −0 leaves base as it is).
+ */
+static inline int skip(const fric_plan *p, double base, double arg)
+{
+    double q = base * p->skip_q;
+    if (!(q >= 0x1p-1022)) return 0;                     /* q normal (or +inf) and > 0 */
+    uint64_t u;
+    memcpy(&u, &q, sizeof u);
+    return arg <= (double)((int)(u >> 52) - 1023) * 0x1.62e42fefa39efp-1;   /* E·ln 2 */
+}
+
 /* The evaluation; inlined into each entry point so that the unused outputs
  * (NULL pointers) cost nothing in fric_plan_phi_z and fric_phi_z. */
 #if defined(__GNUC__)
@@ -308,10 +266,15 @@ static inline double eval(const fric_plan *p, double x, fric_warm *warm, int *st
         break;
     case FRIC_STRIBECK:
         if (p->alpha == 1 && p->c_psi < 1) {
-            double psi = -p->c_psi * exp((p->zfc - a) * p->r);   /* eq. 25 */
+            double base = p->fc_ik + p->d_ik * a, arg = (p->zfc - a) * p->r;
+            if (!slip && skip(p, base, arg)) {           /* vs/Z·W0 below half an ulp */
+                y = base;
+                break;
+            }
+            double psi = -p->c_psi * exp(arg);           /* eq. 25 */
             if (psi < NEG_INV_E) psi = NEG_INV_E;        /* rounding at c·Fsc → 1 */
             double w0 = fric_lambert_w0(psi);            /* eq. 24 */
-            y = (p->fc_ik + p->d_ik * a) - p->vs_z * w0;  /* eq. 27 */
+            y = base - p->vs_z * w0;                     /* eq. 27 */
             if (slip) {                                  /* s = (a − Z·Fc)/k + vs·w0 */
                 w = (a - p->zfc) * p->ik + p->vs * w0;
                 if (w < 0) w = 0;

@@ -742,22 +742,28 @@ static void test_reported_mae_is_replays(void **state)
                 ? d.space.lo[j] + (d.space.hi[j] - d.space.lo[j]) * (double)(rng_next() >> 11) * 0x1p-53
                 : d.space.value[j];
     assert_int_equal(fric_fit_preset_params("xl330", 4, P, &why), 0);   /* and the preset */
-    fric_fit_losses_fast(&d.target, P, C, &b, lanes, mae, fast);
-    double worst = 0;
-    int finite = 0, equal = 0;
-    for (int c = 0; c < C; c++) {
-        double exact = fric_fit_loss(&d.target, P + c * FRIC_FIT_N, &b, lanes, NULL);
-        assert_true(isfinite(exact) == isfinite(fast[c]));
-        if (!isfinite(exact)) continue;
-        double e = fabs(fast[c] - exact) / exact;
-        if (e > worst) worst = e;
-        finite++;
-        equal += fast[c] == exact;
+    /* clip (the fit's default) and implicit (the lane kernel's slip iteration) */
+    for (int t = 0; t < 2; t++) {
+        fric_fit_target tg = d.target;
+        tg.treatment = t ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
+        fric_fit_losses_fast(&tg, P, C, &b, lanes, mae, fast);
+        double worst = 0;
+        int finite = 0, equal = 0;
+        for (int c = 0; c < C; c++) {
+            double exact = fric_fit_loss(&tg, P + c * FRIC_FIT_N, &b, lanes, NULL);
+            assert_true(isfinite(exact) == isfinite(fast[c]));
+            if (!isfinite(exact)) continue;
+            double e = fabs(fast[c] - exact) / exact;
+            if (e > worst) worst = e;
+            finite++;
+            equal += fast[c] == exact;
+        }
+        print_message("%s: fast loss against the exact one, the M4 preset and random candidates, "
+                      "%d (losses %.3g..): within %.3g relative, %d equal\n",
+                      fric_treatment_name(tg.treatment), finite, fast[0], worst, equal);
+        assert_true(finite == C);
+        assert_true(worst <= 1e-3);
     }
-    print_message("fast loss against the exact one, the M4 preset and random candidates, %d (losses %.3g..): "
-                  "within %.3g relative, %d equal\n", finite, fast[0], worst, equal);
-    assert_true(finite == C);
-    assert_true(worst <= 1e-3);
     fric_fit_free(f);
     fric_fit_batch_free(&b);
     for (int i = 0; i < NT; i++) fric_io_log_free(&logs[i]);

@@ -14,6 +14,8 @@
  *     rounding (against long double); a warm-started α ≠ 1 solve agrees with
  *     the cold one to 4 ulp of y plus 4 ulp of x times the conditioning
  *     |Φ'|/(1 + Z·Φ') along a slowly varying input.
+ *     3b. Consistency: fric_plan_phi_z, which skips exp and W0 where the
+ *     Stribeck term rounds away, equals fric_plan_eval (never skipping).
  *  4. Prepared elements A-D reproduce the unprepared element steps bit for
  *     bit over random inputs (consistency), and report stuck exactly when the
  *     transform returned its static value.
@@ -167,6 +169,42 @@ static void plan_eval_stuck_slip_warm(void **state)
                   worst_slip, worst_warm, checked);
 }
 
+/* 3b. CONSISTENCY CHECK: fric_plan_phi_z skips exp and W0 where the
+ * Stribeck term of Cisneros eq. 27 is below half an ulp of y (phi_z.c,
+ * skip); fric_plan_eval with a slip pointer never skips. The two agree bit
+ * for bit from the band edge to 10^8 times it, on every α = 1 law and on
+ * an unchecked plan with levels set per step (Fsc = 0 included). */
+static void plan_skip_equals_full_evaluation(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (size_t i = 0; i <= N_LAWS; i++) {
+        fric_law L = i < N_LAWS ? valid_laws[i] : (fric_law){ FRIC_STRIBECK, 2.0, 1.0, 0.1, 0.5, 1.0 };
+        if (L.kind != FRIC_STRIBECK || L.alpha != 1) continue;
+        for (int lv = 0; lv < 3; lv++) {
+            double Z = lv ? 0.003 : 0.01;
+            fric_plan p;
+            if (fric_plan_init(&p, &L, Z, NULL)) continue;
+            if (lv == 1) fric_plan_levels(&p, 0.7, 4.5);
+            if (lv == 2) fric_plan_levels(&p, 1.3, 1.3);          /* Fsc = 0 */
+            double edge = p.zf0;
+            for (int k = 0; k <= 8000; k++) {
+                double x = edge * pow(10.0, k * 1e-3) * (1 + 1e-9 * (k % 13));
+                for (int sg = -1; sg <= 1; sg += 2) {
+                    double s, full = fric_plan_eval(&p, sg * x, NULL, NULL, &s);
+                    double fast = fric_plan_phi_z(&p, sg * x);
+                    if (memcmp(&full, &fast, sizeof full) != 0)
+                        fail_msg("law %zu levels %d x = %a: full %a, skipped %a", i, lv, sg * x,
+                                 full, fast);
+                    checked++;
+                }
+            }
+        }
+    }
+    print_message("consistency: fric_plan_phi_z (exact skip of exp and W0) == fric_plan_eval "
+                  "bit for bit at %d points, edge to 1e8 edge\n", checked);
+}
+
 /* 4. */
 static double rnd(uint64_t *s)
 {
@@ -240,4 +278,5 @@ static void prepared_elements_match(void **state)
 FRIC_TEST_MAIN(cmocka_unit_test(plan_equals_phi_z),
                cmocka_unit_test(plan_init_rejects_as_law_check),
                cmocka_unit_test(plan_eval_stuck_slip_warm),
+               cmocka_unit_test(plan_skip_equals_full_evaluation),
                cmocka_unit_test(prepared_elements_match))

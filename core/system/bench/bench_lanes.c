@@ -45,15 +45,17 @@ int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *
         m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: kernel %d is not available on this machine "
                        "(0: auto, 1: generic, 2: AVX2, 3: AVX-512 where the CPU has them).", isa);
     for (size_t c = 0; !m && c < count; c++) {
-        if (d[c].treatment != FRIC_TREATMENT_CLIP)
+        if (d[c].treatment != FRIC_TREATMENT_CLIP && d[c].treatment != FRIC_TREATMENT_IMPLICIT)
             m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: parameter set %zu: the lane kernel "
-                           "steps the clip treatment (%d) only, not %d; use fric_bench_batch_mae "
-                           "for the others.", c, (int)FRIC_TREATMENT_CLIP, (int)d[c].treatment);
+                           "steps the clip (%d) and implicit (%d) treatments only, not %d; use "
+                           "fric_bench_batch_mae for the others.", c, (int)FRIC_TREATMENT_CLIP,
+                           (int)FRIC_TREATMENT_IMPLICIT, (int)d[c].treatment);
         else if (d[c].friction.model != d[0].friction.model
-                 || d[c].servo.control != d[0].servo.control)
-            m = fric__say("lanes: parameter set %zu has model M%d and control %d where set 0 has "
-                          "M%d and %d; the sets of one call share both.", c, d[c].friction.model,
-                          (int)d[c].servo.control, d[0].friction.model, (int)d[0].servo.control);
+                 || d[c].servo.control != d[0].servo.control || d[c].treatment != d[0].treatment)
+            m = fric__say("lanes: parameter set %zu has model M%d, control %d and treatment %d "
+                          "where set 0 has M%d, %d and %d; the sets of one call share all three.",
+                          c, d[c].friction.model, (int)d[c].servo.control, (int)d[c].treatment,
+                          d[0].friction.model, (int)d[0].servo.control, (int)d[0].treatment);
         for (size_t i = 0; !m && i < b->logs; i++) {
             fric_bench_def e;
             const char *bad;

@@ -6,8 +6,9 @@
  *
  * One lane = one log's bench (structure of arrays: the batch's sample k of
  * log i is at [k·N + i], so FRIC_LANES_N consecutive logs load as one
- * vector). The step is Algorithm 1 with the CLIP treatment, instantiated
- * from servo_formulas.h, the formulas of the scalar step, with the core's
+ * vector). The step is Algorithm 1 with the CLIP or the IMPLICIT treatment,
+ * instantiated from servo_formulas.h and slip_formulas.h, the formulas of the
+ * scalar step, with the core's
  * own vector sin/exp/pow (lanes.h) in place of libm's: the same
  * operations in the same order except those three functions (≤ 1 ulp,
  * pow ≤ 1 + 2|y| ulp), so a lane follows fric_bench_step until a rounding
@@ -35,6 +36,9 @@
 #define FX_SIN(x) fric__vsin(x)
 #define FX_EXP(x) fric__vexp(x)
 #define FX_POW(a, b) fric__vpow((a), (b))
+#define FX_NOT(m) (~(m))
+#define FX_ANY(m) fric__vany(m)
+#define FX_AND(a, b) ((a) & (b))
 
 #define LANES_FIELD(f, KEY) fric__vd f;
 typedef struct {
@@ -44,6 +48,7 @@ typedef struct {
 #undef LANES_FIELD
 
 #include "servo_formulas.h"
+#include "slip_formulas.h"
 
 #define W FRIC_LANES_N
 
@@ -51,14 +56,22 @@ typedef struct {
 typedef struct {
     fric__vd kt, R, kp, sqrt_kp, vin, error_gain, max_pwm, d_gain, max_amps, max_volts;
     fric__vd q_offset, grav, J, J_dt, dt, dt2;
+    /* IMPLICIT: Z = dt/J, and the plan's k = 1 + Z·K_v, wc, s'(wc) (α > 1;
+     * 0 otherwise) and a2 = max(α², 1) (bench_step.c, phi_z.c) */
+    fric__vd Z, k, wc, dsc, a2;
     lanes_friction f;
     fric__vd n;           /* samples of each lane's log (0: padding lane) */
 } lanes_consts;
 
-/* one step of W lanes (CLIP), masked by active; alive loses the lanes whose
- * new state is not finite */
-static inline __attribute__((always_inline)) void lanes_step(const lanes_consts *c, int current, fric__vd *q, fric__vd *dq,
-                              fric__vd goal, fric__vm te, fric__vm active, fric__vm *alive)
+/* the implicit step's warm start per lane (fric_warm: the previous moving
+ * step's slip w, s(w), s'(w); w = −1: none) */
+typedef struct { fric__vd w, s, ds; } lanes_warm;
+
+/* one step of W lanes (CLIP, or IMPLICIT when implicit), masked by active;
+ * alive loses the lanes whose new state is not finite */
+static inline __attribute__((always_inline)) void
+lanes_step(const lanes_consts *c, int current, int implicit, fric__vd *q, fric__vd *dq,
+           lanes_warm *warm, fric__vd goal, fric__vm te, fric__vm active, fric__vm *alive)
 {
     fric__vd tau_e = fx_gravity(c->grav, *q, c->q_offset);
     fric__vd tau_m = current
@@ -68,12 +81,35 @@ static inline __attribute__((always_inline)) void lanes_step(const lanes_consts 
                            goal);
     fric__vd net = tau_m + tau_e;
     fric__vd tau_stop = c->J_dt * *dq + net;
-    fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
-    fric__vm stuck;
-    fric__vd tau_f = fx_clip_friction(tau_stop, budget, &stuck);
-    fric__vd acc = (net + tau_f) / c->J;
+    fric__vd acc, dq_end;
+    if (implicit) {
+        /* bench_step.c's IMPLICIT: x = v* = Z·τ_stop through element A with
+         * the levels Fc = C, Fs = C + A (fric_plan_levels), evaluated as
+         * phi_z.c does for α ≠ 1 (refine off): stuck iff |x| ≤ Z·Fs, else
+         * the slip w of slip_formulas.h and y = Φ(w). For α = 1 the scalar
+         * takes Cisneros's closed form (Lambert W) where c·Fsc < 1; the lanes
+         * solve the same equation by the same Newton iteration (root to an
+         * ulp; tests/system/bench/test_bench_lanes.c measures the gap). */
+        fric__vd x = c->Z * tau_stop, ax = fric__vabs(x), C, A;
+        fx_split(&c->f, tau_m, tau_e, &C, &A);
+        fric__vd Fs = C + A, Fsc = Fs - C;
+        fric__vm stuck = ax <= c->Z * Fs;
+        fric__vd sw, w = fx_slip_solve(active & ~stuck, c->f.dtheta_s, c->f.alpha, c->k, c->wc,
+                                       c->dsc, c->a2, c->Z * C, c->Z * Fsc, ax, &warm->w,
+                                       &warm->s, &warm->ds, &sw);
+        fric__vd y = Fsc * sw + C + c->f.K_v * w;                 /* y = Φ(w) */
+        fric__vd tau_f = fric__vsel(stuck, -tau_stop, -fric__vcopysign(y, x));
+        acc = (net + tau_f) / c->J;
+        dq_end = fric__vsel(stuck, fric__vset(0.0), fric__vsgn(tau_stop) * w);
+    } else {
+        fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
+        fric__vm stuck;
+        fric__vd tau_f = fx_clip_friction(tau_stop, budget, &stuck);
+        acc = (net + tau_f) / c->J;
+        dq_end = *dq + acc * c->dt;
+    }
     fric__vd q_new, dq_new;
-    fx_integrate(*q, *dq + acc * c->dt, acc, c->dt, c->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
+    fx_integrate(*q, dq_end, acc, c->dt, c->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
     fric__vm fin = fric__visfinite(q_new) & fric__visfinite(dq_new);
     fric__vm upd = active & fin;
     *alive &= ~(active & ~fin);
@@ -127,29 +163,34 @@ static inline void lanes_put(double *row, size_t l0, size_t L, fric__vd q)
 static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size_t l0,
                         size_t L, lanes_consts *c, fric__vd *q, fric__vd *dq)
 {
-    double v[18][W], n[W], f[FRIC_SERVO_N_COEFS][W];
+    enum { R = 23 };
+    double v[R][W], n[W], f[FRIC_SERVO_N_COEFS][W];
     size_t N = b->logs;
     for (size_t j = 0; j < W; j++) {
         size_t l = l0 + j < L ? l0 + j : 0, i = l % N;
         fric_bench_def e;
-        fric_bench_state st;
+        fric_bench_state st = { 0 };
         fric_bench_def_for_log(&d[l / N], &b->header[i], &e);
         /* the scalar step's own preparation (the caller checked e) */
         if (fric_bench_init(&e, &st, b->q_rec[i], b->dq0 ? b->dq0[i] : 0, NULL)) st.J = NAN;
         const fric_servo_actuator *a = &e.servo;
-        double row[18] = { a->kt, a->R, e.kp, sqrt(e.kp), e.vin, a->error_gain, a->max_pwm,
-                           a->d_gain, a->max_amps, a->max_volts, a->q_offset, st.grav, st.J,
-                           st.J_dt, e.dt, st.dt2, st.q, st.dq };
-        for (int r = 0; r < 18; r++) v[r][j] = row[r];
+        const fric_plan *pl = &st.elem.plan;
+        double al = e.friction.alpha;
+        double row[R] = { a->kt, a->R, e.kp, sqrt(e.kp), e.vin, a->error_gain, a->max_pwm,
+                          a->d_gain, a->max_amps, a->max_volts, a->q_offset, st.grav, st.J,
+                          st.J_dt, e.dt, st.dt2, st.Z, pl->k, al > 1 ? pl->wc : 0,
+                          al > 1 ? pl->dsc : 0, al > 1 ? al * al : 1, st.q, st.dq };
+        for (int r = 0; r < R; r++) v[r][j] = row[r];
         n[j] = l0 + j < L ? (double)b->n[i] : 0;
         double cf[FRIC_SERVO_N_COEFS];
         fric_servo_to_array(&e.friction, cf);
         for (int r = 0; r < FRIC_SERVO_N_COEFS; r++) f[r][j] = cf[r];
     }
-    fric__vd *dst[18] = { &c->kt, &c->R, &c->kp, &c->sqrt_kp, &c->vin, &c->error_gain,
-                          &c->max_pwm, &c->d_gain, &c->max_amps, &c->max_volts, &c->q_offset,
-                          &c->grav, &c->J, &c->J_dt, &c->dt, &c->dt2, q, dq };
-    for (int r = 0; r < 18; r++) *dst[r] = fric__vload(v[r]);
+    fric__vd *dst[R] = { &c->kt, &c->R, &c->kp, &c->sqrt_kp, &c->vin, &c->error_gain,
+                         &c->max_pwm, &c->d_gain, &c->max_amps, &c->max_volts, &c->q_offset,
+                         &c->grav, &c->J, &c->J_dt, &c->dt, &c->dt2, &c->Z, &c->k, &c->wc,
+                         &c->dsc, &c->a2, q, dq };
+    for (int r = 0; r < R; r++) *dst[r] = fric__vload(v[r]);
     c->f.model = d[0].friction.model;
     int r = 1;
 #define LANES_LOAD(fld, KEY) c->f.fld = fric__vload(f[r++]);
@@ -167,6 +208,7 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
 {
     size_t N = b->logs, L = C * N;
     int current = d[0].servo.control == FRIC_SERVO_CURRENT;
+    int implicit = d[0].treatment == FRIC_TREATMENT_IMPLICIT;
     for (size_t l0 = 0; l0 < L; l0 += 2 * W) {
         lanes_consts ca, cb;
         lanes_map ma, mb;
@@ -177,6 +219,7 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
         lanes_setup(b, d, l0 + W, L, &cb, &qb, &dqb);
         fric__vm alive_a = fric__vmset(-1), alive_b = fric__vmset(-1);
         fric__vd sa = fric__vset(0.0), sb = fric__vset(0.0);
+        lanes_warm wa = { fric__vset(-1.0), fric__vset(0.0), fric__vset(0.0) }, wb = wa;
         int two = l0 + W < L;   /* the block's second vector holds lanes (else all padding) */
         size_t kmax = 0;
         for (size_t l = l0; l < L && l < l0 + 2 * W; l++)
@@ -195,8 +238,8 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
             fric__vd ga = lanes_row(b->goal + row, &ma), gb = lanes_row(b->goal + row, &mb);
             fric__vm ta = lanes_row_te(b->torque_enable + row, &ma);
             fric__vm tb = lanes_row_te(b->torque_enable + row, &mb);
-            lanes_step(&ca, current, &qa, &dqa, ga, ta, act_a, &alive_a);
-            if (two) lanes_step(&cb, current, &qb, &dqb, gb, tb, act_b, &alive_b);
+            lanes_step(&ca, current, implicit, &qa, &dqa, &wa, ga, ta, act_a, &alive_a);
+            if (two) lanes_step(&cb, current, implicit, &qb, &dqb, &wb, gb, tb, act_b, &alive_b);
         }
         for (size_t j = 0; j < W; j++) {
             if (l0 + j < L) mae[l0 + j] = alive_a[j] ? sa[j] / (double)b->n[(l0 + j) % N] : NAN;

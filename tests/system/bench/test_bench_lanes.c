@@ -14,17 +14,22 @@
  *     xl330 bench the logs come from), whose positions then drift by up to
  *     ~1e-2 rad; for those, the MAE is asserted within 1 % relative and
  *     the flips are counted and printed. The xl330 logs under the xl330's
- *     own presets (what a fit of them evaluates) must not flip.
+ *     own presets (what a fit of them evaluates) must not flip. The same
+ *     for IMPLICIT (the slip iteration is the scalar's, slip_formulas.h),
+ *     and for IMPLICIT with every preset's α set to 1, where the scalar
+ *     step takes the Lambert W closed form and the lanes the Newton
+ *     iteration: the same root to an ulp or so, so the same bounds hold.
  *  2. CONSISTENCY CHECKS (the kernel against itself): the generic (2 × 128
  *     bits), AVX2 (4 × 256) and AVX-512 (8 × 512) kernels, where the CPU has
- *     them, give the same bits; a
+ *     them, give the same bits, CLIP and IMPLICIT; a
  *     parameter set scored among others (count > 1) gives the same bits as
  *     alone.
  *  3. Masking: synthetic logs of 13 lengths, steps, loads, gains, supplies
  *     and torque-off stretches: each lane's MAE equals the scalar batch's
  *     (to 1e-12 relative); a lane that leaves the finite range scores NaN
  *     and leaves the others' bits unchanged.
- *  4. Refusals: a treatment other than CLIP, sets of different models, a
+ *  4. Refusals: a treatment other than CLIP and IMPLICIT, sets of different
+ *     models or treatments, a
  *     bad set (naming the set and log), count 0, an unknown kernel.
  */
 #include "test_main.h"
@@ -74,9 +79,11 @@ typedef struct {
 } shared_stats;
 
 /* 1. on one batch of shared logs, every preset whose actuator `only`
- * names (NULL: every preset) */
+ * names (NULL: every preset), treatment tr; alpha1: with the preset's α
+ * set to 1 (the scalar step then takes the Lambert W closed form where the
+ * lanes keep the Newton iteration) */
 static void compare_shared(const fric_io_log *logs, fric_fit_batch *b, const char *only,
-                           shared_stats *st)
+                           fric_treatment tr, int alpha1, shared_stats *st)
 {
     size_t N = b->logs, S = b->b.samples;
     double *qs = malloc(sizeof *qs * S * N), *qr = malloc(sizeof *qr * S), mae[N_XL];
@@ -88,7 +95,8 @@ static void compare_shared(const fric_io_log *logs, fric_fit_batch *b, const cha
         if (only && strcmp(ps->actuator, only) != 0) continue;
         fric_bench_def d;
         fric_bench_def_from_preset(ps, &d);
-        d.treatment = FRIC_TREATMENT_CLIP;
+        d.treatment = tr;
+        if (alpha1) d.friction.alpha = 1;
         if (fric_bench_batch_mae_lanes(&b->b, &d, 1, FRIC_BENCH_LANES_AUTO, mae, qs, &why))
             fail_msg("%s m%d: %s", ps->actuator, ps->model, why);
         st->presets++;
@@ -133,18 +141,25 @@ static void lanes_follow_the_scalar_step(void **state)
     fric_fit_batch bx, bs;
     read_logs(XL_DIR, xl_logs, N_XL, xl, &bx);
     read_logs(STS_DIR, sts_logs, N_STS, sts, &bs);
-    shared_stats all = { 0 }, own = { 0 };
-    compare_shared(xl, &bx, NULL, &all);
-    compare_shared(sts, &bs, NULL, &all);
-    compare_shared(xl, &bx, "xl330", &own);
-    compare_shared(sts, &bs, "sts3215", &own);
-    assert_int_equal(own.flipped_pairs, 0);
-    print_message("%d (preset, log) pairs over %d presets × 20 shared logs: positions within "
-                  "%.3g rad, MAE within %.3g relative, except %d eRob pairs where a stick/slip "
-                  "decision flips (MAE within %.3g relative); xl330 and sts3215 presets on their "
-                  "own logs: no flip, positions within %.3g rad\n", all.pairs, all.presets / 2,
-                  all.worst_q, all.worst_mae, all.flipped_pairs, all.worst_flip_mae, own.worst_q);
-    assert_true(all.pairs == 37 * N_XL + 37 * N_STS);
+    const fric_treatment trs[2] = { FRIC_TREATMENT_CLIP, FRIC_TREATMENT_IMPLICIT };
+    for (int t = 0; t < 3; t++) {
+        fric_treatment tr = trs[t > 0];
+        int alpha1 = t == 2;
+        shared_stats all = { 0 }, own = { 0 };
+        compare_shared(xl, &bx, NULL, tr, alpha1, &all);
+        compare_shared(sts, &bs, NULL, tr, alpha1, &all);
+        compare_shared(xl, &bx, "xl330", tr, alpha1, &own);
+        compare_shared(sts, &bs, "sts3215", tr, alpha1, &own);
+        assert_int_equal(own.flipped_pairs, 0);
+        print_message("%s%s: %d (preset, log) pairs over %d presets × 20 shared logs: positions "
+                      "within %.3g rad, MAE within %.3g relative, except %d eRob pairs where a "
+                      "stick/slip decision flips (MAE within %.3g relative); xl330 and sts3215 "
+                      "presets on their own logs: no flip, positions within %.3g rad\n",
+                      fric_treatment_name(tr), alpha1 ? " with every preset's α = 1" : "",
+                      all.pairs, all.presets / 2, all.worst_q, all.worst_mae, all.flipped_pairs,
+                      all.worst_flip_mae, own.worst_q);
+        assert_true(all.pairs == 37 * N_XL + 37 * N_STS);
+    }
     fric_fit_batch_free(&bx);
     fric_fit_batch_free(&bs);
     for (int i = 0; i < N_XL; i++) fric_io_log_free(&xl[i]);
@@ -163,14 +178,16 @@ static void kernels_and_grouping_agree(void **state)
     int best = fric_bench_lanes_isa_auto();
     enum { C = 5 };
     static double alone[C][N_XL], group[C * N_XL], other[C * N_XL];
-    for (int model = 1; model <= 6; model++) {
+    for (int mt = 0; mt < 12; mt++) {
+        int model = 1 + mt % 6;
         fric_bench_def d[C];
         fric_bench_def_from_preset(fric_bench_preset_find("xl330", model), &d[0]);
-        d[0].treatment = FRIC_TREATMENT_CLIP;
+        d[0].treatment = mt < 6 ? FRIC_TREATMENT_CLIP : FRIC_TREATMENT_IMPLICIT;
         for (int c = 1; c < C; c++) {      /* other parameter sets of the same model */
             d[c] = d[0];
             d[c].friction.K_c *= 1 + 0.05 * c;
             d[c].servo.kt *= 1 - 0.03 * c;
+            if (model == 2 || model >= 4) d[c].friction.alpha = c == 2 ? 1 : 0.8 + 0.4 * c;
         }
         for (int c = 0; c < C; c++)
             assert_int_equal(fric_bench_batch_mae_lanes(&b.b, &d[c], 1, FRIC_BENCH_LANES_GENERIC,
@@ -184,7 +201,8 @@ static void kernels_and_grouping_agree(void **state)
             assert_memory_equal(other, group, sizeof group);
         }
     }
-    print_message("consistency check: 5 parameter sets × 16 logs × M1-M6 scored together equal "
+    print_message("consistency check: 5 parameter sets × 16 logs × M1-M6 × clip, implicit scored "
+                  "together (α from 0.8 to 2.4, 1 included) equal "
                   "each set alone, bit for bit; %s\n",
                   best == FRIC_BENCH_LANES_AVX512 ? "AVX2 and AVX-512 equal generic bit for bit"
                   : best == FRIC_BENCH_LANES_AVX2 ? "AVX2 equals generic bit for bit (no AVX-512 here)"
@@ -208,38 +226,42 @@ static void masking(void **state)
     int compared = 0;
     for (int model = 1; model <= 6; model++) {
         const char *act[2] = { "xl330", "mx64" };
-        for (int a = 0; a < 2; a++) {
+        for (int a = 0; a < 4; a++) {
             fric_bench_def d;
-            fric_bench_def_from_preset(fric_bench_preset_find(act[a], model), &d);
-            d.treatment = FRIC_TREATMENT_CLIP;
+            fric_bench_def_from_preset(fric_bench_preset_find(act[a % 2], model), &d);
+            d.treatment = a < 2 ? FRIC_TREATMENT_CLIP : FRIC_TREATMENT_IMPLICIT;
             assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, ref, &why), 0);
             assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_AUTO, mae,
                                                         NULL, &why), 0);
             for (size_t i = 0; i < NL; i++) {
                 double e = fabs(mae[i] - ref[i]) / ref[i];
                 if (!(e <= 1e-12))
-                    fail_msg("%s m%d log %zu: lanes %.17g scalar %.17g", act[a], model, i, mae[i],
-                             ref[i]);
+                    fail_msg("%s m%d %s log %zu: lanes %.17g scalar %.17g", act[a % 2], model,
+                             fric_treatment_name(d.treatment), i, mae[i], ref[i]);
                 if (e > worst) worst = e;
                 compared++;
             }
         }
     }
     print_message("13 lanes of 1200..276 samples, steps 2 and 5 ms, torque off after 1 s in 3 of "
-                  "them: %d MAEs equal the scalar batch's within %.3g relative\n", compared, worst);
-    /* a lane leaving the finite range scores NaN, the others keep their bits */
-    fric_bench_def d;
-    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d);
-    d.treatment = FRIC_TREATMENT_CLIP;
-    assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_AUTO, ref, NULL, &why), 0);
-    syn.dq0[7] = 1.7e308;                                     /* J/dt·dq overflows: the step fails */
-    assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, mae, &why), 0);
-    assert_true(isnan(mae[7]));                           /* as the scalar batch scores it */
-    assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &why), 0);
-    assert_true(isnan(mae[7]));
-    for (size_t i = 0; i < NL; i++)
-        if (i != 7) assert_true(mae[i] == ref[i]);
-    syn.dq0[7] = 0.1;
+                  "them, clip and implicit: %d MAEs equal the scalar batch's within %.3g relative\n", compared, worst);
+    /* a lane leaving the finite range scores NaN, the others keep their bits
+     * (both treatments: the implicit one's slip iteration must not hold the
+     * other lanes, nor be held by the dead one) */
+    for (int t = 0; t < 2; t++) {
+        fric_bench_def d;
+        fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d);
+        d.treatment = t ? FRIC_TREATMENT_IMPLICIT : FRIC_TREATMENT_CLIP;
+        assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_AUTO, ref, NULL, &why), 0);
+        syn.dq0[7] = 1.7e308;                                 /* J/dt·dq overflows: the step fails */
+        assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, mae, &why), 0);
+        assert_true(isnan(mae[7]));                       /* as the scalar batch scores it */
+        assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &why), 0);
+        assert_true(isnan(mae[7]));
+        for (size_t i = 0; i < NL; i++)
+            if (i != 7) assert_true(mae[i] == ref[i]);
+        syn.dq0[7] = 0.1;
+    }
 }
 
 /* 4. */
@@ -251,10 +273,15 @@ static void refusals(void **state)
     const char *why;
     fric_bench_def d[2];
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 4), &d[0]);
-    d[0].treatment = FRIC_TREATMENT_IMPLICIT;
+    d[0].treatment = FRIC_TREATMENT_EXPLICIT;
     assert_int_equal(fric_bench_batch_mae_lanes(&b, d, 1, 0, mae, NULL, &why), FRIC_E_UNSUPPORTED);
     assert_non_null(strstr(why, "clip"));
+    assert_non_null(strstr(why, "implicit"));
     d[0].treatment = FRIC_TREATMENT_CLIP;
+    d[1] = d[0];
+    d[1].treatment = FRIC_TREATMENT_IMPLICIT;
+    assert_int_equal(fric_bench_batch_mae_lanes(&b, d, 2, 0, mae, NULL, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "treatment"));
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 6), &d[1]);
     d[1].treatment = FRIC_TREATMENT_CLIP;
     assert_int_equal(fric_bench_batch_mae_lanes(&b, d, 2, 0, mae, NULL, &why), FRIC_E_PARAM_RANGE);
