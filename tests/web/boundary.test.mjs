@@ -42,6 +42,7 @@ const TABLES = {
   fit_batch: ['fric_fit_batch', 'FRIC_FIT_BATCH_FIELDS'],
   screw: ['fric_screw', 'FRIC_SCREW_FIELDS'],
   io_error: ['fric_io_error', 'FRIC_IO_ERROR_FIELDS'],
+  joint: ['fric_joint', 'FRIC_JOINT_FIELDS'],
 };
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
