@@ -32,7 +32,7 @@ const TEXT = noComments(HEADERS);
  *  fields, FRIC_<LAYOUT>_FIELDS (the coefficients of fric_servo_friction:
  *  FRIC_SERVO_COEFS, after its model). */
 const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_friction', 'servo_actuator',
-  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error']
+  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint']
   .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
