@@ -9,7 +9,7 @@
 //               methods: p95 of the page's work per animation frame over at
 //               least h.FRAME_MIN frames, written to build/e2e/arm-frame-time.json;
 //               fails if it is not under h.FRAME_TARGET_MS (as the pendulum's)
-//               in the best of up to three 6 s windows (each printed)
+//               in the best of up to three 6 s windows (h.frameWindows, each printed)
 //   screenshots build/e2e/arm-{1280,1024,853}.png
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,24 +137,12 @@ export default async function arm(h) {
     // corners touch (with the default 0.7 only one corner does)
     const b = await openPage('?view=arm&arm.scenario=chain&arm.chain.n=10&arm.chain.ground_depth=0.9', 'arm');
     await waitFor(async () => ((await clock(b.page)) > 0.6 ? true : null), 20_000, 100);
-    // Up to three 6 s windows, the best one judged (the usual best-of-N of a
-    // benchmark: another process on a shared machine only ever adds time);
-    // every window's p95 is printed and written.
-    const windows = [];
-    let ms, rows, ft;
-    for (let w = 0; w < 3; w++) {
-      await b.page.evaluate(() => { window.__fx.arm.frameStats.length = 0; window.__fx.arm.contactRows.forEach((c) => { c.both = 0; c.all = 0; }); });
-      await b.page.waitForTimeout(6000);
-      await waitFor(() => b.page.evaluate((n) => window.__fx.arm.frameStats.length >= n, h.FRAME_MIN), 15_000, 250);
-      const wms = await b.page.evaluate(() => window.__fx.arm.frameStats.slice());
-      const wft = h.frameTime(wms);
-      windows.push({ frames: wms.length, p95_ms: wft.p95_ms, load_average_1min: os.loadavg()[0] });
-      if (!ft || (wft.p95_ms ?? Infinity) < (ft.p95_ms ?? Infinity)) {
-        ms = wms; ft = wft;
-        rows = await b.page.evaluate(() => window.__fx.arm.contactRows.map((c) => ({ ...c })));
-      }
-      if (ft.met) break;
-    }
+    const fw = await h.frameWindows(b.page, {
+      reset: () => { window.__fx.arm.frameStats.length = 0; window.__fx.arm.contactRows.forEach((c) => { c.both = 0; c.all = 0; }); },
+      read: () => window.__fx.arm.frameStats.slice(),
+      extra: () => b.page.evaluate(() => window.__fx.arm.contactRows.map((c) => ({ ...c }))),
+    });
+    const { ms, ft, windows } = fw, rows = fw.extra;
     const t = await clock(b.page);
     const share = rows.map((c) => (c.all ? c.both / c.all : 0));
     const out = { scenario: 'chain', n: 10, ground_depth: 0.9, methods: ['semi-implicit', 'implicit'], h_s: 1e-3, frames: ms.length,
@@ -169,8 +157,7 @@ export default async function arm(h) {
     expect(drawn[0] === 10 && drawn[1] === 10, `joints drawn: A ${drawn[0]}, B ${drawn[1]} (the chain has 10, from the scenario's shape)`);
     expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
     await b.page.close();
-    const tries = windows.length > 1 ? ` (best of ${windows.length} windows, p95 ${windows.map((w) => w.p95_ms.toFixed(2)).join(' / ')} ms at load ${windows.map((w) => w.load_average_1min.toFixed(1)).join(' / ')})` : '';
-    const line = `${ms.length} frames${tries}: p50 ${ft.median_ms.toFixed(2)} ms, p95 ${ft.p95_ms.toFixed(2)} ms, max ${out.max_ms.toFixed(2)} ms; steps with both contacts: A ${(100 * share[0]).toFixed(0)} %, B ${(100 * share[1]).toFixed(0)} %; build/e2e/arm-frame-time.json`;
+    const line = `${ms.length} frames${fw.tries}: p50 ${ft.median_ms.toFixed(2)} ms, p95 ${ft.p95_ms.toFixed(2)} ms, max ${out.max_ms.toFixed(2)} ms; steps with both contacts: A ${(100 * share[0]).toFixed(0)} %, B ${(100 * share[1]).toFixed(0)} %; build/e2e/arm-frame-time.json`;
     expect(ft.met, `${line}: p95 is not under the ${ft.target_ms} ms target`);
     return line;
   });
