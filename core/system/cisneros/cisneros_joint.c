@@ -91,8 +91,8 @@ static const char *const onoff_help[] = {
 static const char *const friction_help[] = {
     "Element C on the joint velocity (Kikuuwe eq. 38), as in Cisneros's simulator",
     "Element C with the approximate transform of Kikuuwe eq. 46",
-    "Element D (Kikuuwe eq. 45): inertia, contact compliance and friction in one "
-    "implicit step",
+    ("Element D (Kikuuwe eq. 45): inertia, contact compliance and friction in one "
+     "implicit step"),
     "Friction τ_f = Φ(q̇) of a rigid contact: chatters at rest",
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
 };

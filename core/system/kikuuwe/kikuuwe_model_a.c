@@ -51,8 +51,8 @@ static const char *const case_help[] = {
 static const char *const friction_help[] = {
     "Element A, the exact implicit step (Kikuuwe eq. 26): stops at v = 0 and stays",
     "Element A with the approximate transform of Kikuuwe eq. 46",
-    "Friction f = Φ(v of the previous step): the velocity jitters around zero instead of "
-    "stopping",
+    ("Friction f = Φ(v of the previous step): the velocity jitters around zero instead of "
+     "stopping"),
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
 };
 
