@@ -64,21 +64,39 @@ FX_INLINE FX_T fx_slip_s(FX_T w, FX_T vs, FX_T alpha, FX_T *ds)
  * s is 1 − ε: a Newton step from above that lands at or below a lower bound
  * where h was never evaluated tries that bound, and a Newton step that
  * rounds to 0 ends the iteration.
+ *
+ * fx_slip_solve is the whole; fx_slip_start and fx_slip_finish are its two
+ * halves, for a caller that starts several vectors before iterating any.
  */
-FX_INLINE FX_T fx_slip_solve(FX_M todo, FX_T vs, FX_T alpha, FX_T k, FX_T wc, FX_T dsc,
-                             FX_T a2, FX_T C, FX_T A, FX_T T, FX_T *warm_w, FX_T *warm_s,
-                             FX_T *warm_ds, FX_T *sw)
+
+/* what the iteration carries from fx_slip_start to fx_slip_finish */
+typedef struct {
+    FX_T w, s, ds, lo, hi, lo0;
+    FX_M todo, run, act, lo_seen;
+} fx_slip_state;
+
+/* The bracket, the exact shortcut A = 0, the smallest-root bracket where h
+ * is not monotone, the start point and s there (the iteration's first
+ * evaluation): straight-line code when no lane needs the bisection of w1,
+ * so that a caller with several vectors can start them all before any of
+ * them iterates (their chains then overlap). */
+FX_INLINE void fx_slip_start(fx_slip_state *sv, FX_M todo, FX_T vs, FX_T alpha, FX_T k, FX_T wc,
+                             FX_T dsc, FX_T C, FX_T A, FX_T T, FX_T *warm_w, FX_T *warm_s,
+                             FX_T *warm_ds)
 {
     FX_T hi = (T - C) / k;
     FX_M flat0 = todo & (A == 0);             /* no Stribeck part: w = hi exactly */
-    *sw = FX_C(0.0);
     *warm_w = FX_SEL(flat0, FX_C(-1.0), *warm_w);
     FX_M act = todo & FX_NOT(flat0);
-    if (!FX_ANY(act)) return FX_SEL(todo, hi, FX_C(0.0));
-    FX_M run = act;
+    sv->todo = todo;
+    sv->hi = hi;
+    sv->run = sv->act = act;
+    sv->w = sv->s = sv->ds = sv->lo = sv->lo0 = FX_C(0.0);
+    sv->lo_seen = act & FX_NOT(act);
+    if (!FX_ANY(act)) return;
     FX_T lo = (T - C - A) / k;
     lo = FX_SEL(lo < 0, FX_C(0.0), lo);
-    FX_T lo0 = lo;                            /* the root where s = 1 */
+    sv->lo0 = lo;                             /* the root where s = 1 */
     FX_M lo_seen = act & FX_NOT(act);         /* h evaluated at lo (none yet) */
     FX_M nm = act & FX_AND(alpha > 1, k + A * dsc < 0);
     if (FX_ANY(nm)) {
@@ -103,14 +121,33 @@ FX_INLINE FX_T fx_slip_solve(FX_M todo, FX_T vs, FX_T alpha, FX_T k, FX_T wc, FX
         lo_seen = in & FX_NOT(above);
     }
     /* start: the root with s linearised about the warm point, else hi */
-    FX_T w = hi, ds;
+    FX_T w = hi;
     FX_M warm = act & (*warm_w > 0);
     if (FX_ANY(warm)) {
         FX_T den = k + A * *warm_ds;
         FX_T g = (T - C - A * *warm_s + A * *warm_ds * *warm_w) / den;
         w = FX_SEL(warm & (den > 0) & (g > lo) & (g < hi), g, w);
     }
-    FX_T s = fx_slip_s(w, vs, alpha, &ds);
+    sv->w = w;
+    sv->s = fx_slip_s(w, vs, alpha, &sv->ds);
+    sv->lo = lo;
+    sv->hi = hi;
+    sv->lo_seen = lo_seen;
+}
+
+/* The iteration from fx_slip_start's state to the slip w (returned; 0 for
+ * the lanes not in todo), s(w) in *sw, the warm state updated. */
+FX_INLINE FX_T fx_slip_finish(fx_slip_state *sv, FX_T vs, FX_T alpha, FX_T k, FX_T a2, FX_T C,
+                              FX_T A, FX_T T, FX_T *warm_w, FX_T *warm_s, FX_T *warm_ds,
+                              FX_T *sw)
+{
+    FX_M act = sv->act, run = sv->run;
+    if (!FX_ANY(run)) {
+        *sw = FX_C(0.0);
+        return FX_SEL(sv->todo, sv->hi, FX_C(0.0));
+    }
+    FX_T w = sv->w, s = sv->s, ds = sv->ds, lo = sv->lo, hi = sv->hi, lo0 = sv->lo0;
+    FX_M lo_seen = sv->lo_seen;
     for (int i = 0; i < FX_SLIP_MAX_ITER && FX_ANY(act); i++) {
         FX_T h = k * w + C + A * s - T;
         act = act & (h != 0);
@@ -163,5 +200,15 @@ FX_INLINE FX_T fx_slip_solve(FX_M todo, FX_T vs, FX_T alpha, FX_T k, FX_T wc, FX
     *warm_s = FX_SEL(run, s, *warm_s);
     *warm_ds = FX_SEL(run, ds, *warm_ds);
     *sw = FX_SEL(run, s, FX_C(0.0));
-    return FX_SEL(run, w, FX_SEL(todo, hi, FX_C(0.0)));
+    return FX_SEL(run, w, FX_SEL(sv->todo, hi, FX_C(0.0)));
+}
+
+/* the slip (above): start, then iterate */
+FX_INLINE FX_T fx_slip_solve(FX_M todo, FX_T vs, FX_T alpha, FX_T k, FX_T wc, FX_T dsc,
+                             FX_T a2, FX_T C, FX_T A, FX_T T, FX_T *warm_w, FX_T *warm_s,
+                             FX_T *warm_ds, FX_T *sw)
+{
+    fx_slip_state sv;
+    fx_slip_start(&sv, todo, vs, alpha, k, wc, dsc, C, A, T, warm_w, warm_s, warm_ds);
+    return fx_slip_finish(&sv, vs, alpha, k, a2, C, A, T, warm_w, warm_s, warm_ds, sw);
 }

@@ -67,11 +67,77 @@ typedef struct {
  * step's slip w, s(w), s'(w); w = −1: none) */
 typedef struct { fric__vd w, s, ds; } lanes_warm;
 
-/* one step of W lanes (CLIP, or IMPLICIT when implicit), masked by active;
- * alive loses the lanes whose new state is not finite */
+/* the integrator (lines 9-10) from the end velocity dq_end and a, masked by
+ * active; alive loses the lanes whose new state is not finite */
 static inline __attribute__((always_inline)) void
-lanes_step(const lanes_consts *c, int current, int implicit, fric__vd *q, fric__vd *dq,
-           lanes_warm *warm, fric__vd goal, fric__vm te, fric__vm active, fric__vm *alive)
+lanes_finish(const lanes_consts *c, fric__vd *q, fric__vd *dq, fric__vd dq_end, fric__vd acc,
+             fric__vm active, fric__vm *alive)
+{
+    fric__vd q_new, dq_new;
+    fx_integrate(*q, dq_end, acc, c->dt, c->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
+    fric__vm fin = fric__visfinite(q_new) & fric__visfinite(dq_new);
+    fric__vm upd = active & fin;
+    *alive &= ~(active & ~fin);
+    *q = fric__vsel(upd, q_new, *q);
+    *dq = fric__vsel(upd, dq_new, *dq);
+}
+
+/* one vector's IMPLICIT step around the slip solve (bench_step.c): x = v* =
+ * Z·τ_stop through element A with the levels Fc = C, Fs = C + A
+ * (fric_plan_levels), stuck iff |x| ≤ Z·Fs, else the slip w of
+ * slip_formulas.h and y = Φ(w) (phi_z.c eval, refine off). For α = 1 the
+ * scalar step takes Cisneros's closed form (Lambert W) where c·Fsc < 1; the
+ * lanes solve the same equation by the same Newton iteration (root to an
+ * ulp; tests/system/bench/test_bench_lanes.c measures the gap). */
+typedef struct {
+    fric__vd tau_stop, net, x, ax, C, A, Fsc;
+    fric__vm stuck, todo;
+    fx_slip_state sv;
+} lanes_imp;
+
+/* up to the slip iteration's first evaluation */
+static inline __attribute__((always_inline)) void
+lanes_imp_start(const lanes_consts *c, int current, fric__vd q, fric__vd dq, lanes_warm *warm,
+                fric__vd goal, fric__vm te, fric__vm active, lanes_imp *o)
+{
+    fric__vd tau_e = fx_gravity(c->grav, q, c->q_offset);
+    fric__vd tau_m = current
+        ? fx_motor_current(te, c->kt, c->R, c->kp, c->sqrt_kp, c->d_gain, c->max_amps,
+                           c->max_volts, q, dq, goal)
+        : fx_motor_voltage(te, c->kt, c->R, c->kp, c->vin, c->error_gain, c->max_pwm, q, dq,
+                           goal);
+    o->net = tau_m + tau_e;
+    o->tau_stop = c->J_dt * dq + o->net;
+    o->x = c->Z * o->tau_stop;
+    o->ax = fric__vabs(o->x);
+    fx_split(&c->f, tau_m, tau_e, &o->C, &o->A);
+    fric__vd Fs = o->C + o->A;
+    o->Fsc = Fs - o->C;
+    o->stuck = o->ax <= c->Z * Fs;
+    o->todo = active & ~o->stuck;
+    fx_slip_start(&o->sv, o->todo, c->f.dtheta_s, c->f.alpha, c->k, c->wc, c->dsc, c->Z * o->C,
+                  c->Z * o->Fsc, o->ax, &warm->w, &warm->s, &warm->ds);
+}
+
+/* the iteration, y = Φ(w), τf and the integrator */
+static inline __attribute__((always_inline)) void
+lanes_imp_end(const lanes_consts *c, lanes_imp *o, fric__vd *q, fric__vd *dq, lanes_warm *warm,
+              fric__vm active, fric__vm *alive)
+{
+    fric__vd sw, w = fx_slip_finish(&o->sv, c->f.dtheta_s, c->f.alpha, c->k, c->a2, c->Z * o->C,
+                                    c->Z * o->Fsc, o->ax, &warm->w, &warm->s, &warm->ds, &sw);
+    fric__vd y = o->Fsc * sw + o->C + c->f.K_v * w;                 /* y = Φ(w) */
+    fric__vd tau_f = fric__vsel(o->stuck, -o->tau_stop, -fric__vcopysign(y, o->x));
+    fric__vd acc = (o->net + tau_f) / c->J;
+    fric__vd dq_end = fric__vsel(o->stuck, fric__vset(0.0), fric__vsgn(o->tau_stop) * w);
+    lanes_finish(c, q, dq, dq_end, acc, active, alive);
+}
+
+/* one step of W lanes (CLIP), masked by active; alive loses the lanes whose
+ * new state is not finite */
+static inline __attribute__((always_inline)) void
+lanes_step(const lanes_consts *c, int current, fric__vd *q, fric__vd *dq, fric__vd goal,
+           fric__vm te, fric__vm active, fric__vm *alive)
 {
     fric__vd tau_e = fx_gravity(c->grav, *q, c->q_offset);
     fric__vd tau_m = current
@@ -81,40 +147,11 @@ lanes_step(const lanes_consts *c, int current, int implicit, fric__vd *q, fric__
                            goal);
     fric__vd net = tau_m + tau_e;
     fric__vd tau_stop = c->J_dt * *dq + net;
-    fric__vd acc, dq_end;
-    if (implicit) {
-        /* bench_step.c's IMPLICIT: x = v* = Z·τ_stop through element A with
-         * the levels Fc = C, Fs = C + A (fric_plan_levels), evaluated as
-         * phi_z.c does for α ≠ 1 (refine off): stuck iff |x| ≤ Z·Fs, else
-         * the slip w of slip_formulas.h and y = Φ(w). For α = 1 the scalar
-         * takes Cisneros's closed form (Lambert W) where c·Fsc < 1; the lanes
-         * solve the same equation by the same Newton iteration (root to an
-         * ulp; tests/system/bench/test_bench_lanes.c measures the gap). */
-        fric__vd x = c->Z * tau_stop, ax = fric__vabs(x), C, A;
-        fx_split(&c->f, tau_m, tau_e, &C, &A);
-        fric__vd Fs = C + A, Fsc = Fs - C;
-        fric__vm stuck = ax <= c->Z * Fs;
-        fric__vd sw, w = fx_slip_solve(active & ~stuck, c->f.dtheta_s, c->f.alpha, c->k, c->wc,
-                                       c->dsc, c->a2, c->Z * C, c->Z * Fsc, ax, &warm->w,
-                                       &warm->s, &warm->ds, &sw);
-        fric__vd y = Fsc * sw + C + c->f.K_v * w;                 /* y = Φ(w) */
-        fric__vd tau_f = fric__vsel(stuck, -tau_stop, -fric__vcopysign(y, x));
-        acc = (net + tau_f) / c->J;
-        dq_end = fric__vsel(stuck, fric__vset(0.0), fric__vsgn(tau_stop) * w);
-    } else {
-        fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
-        fric__vm stuck;
-        fric__vd tau_f = fx_clip_friction(tau_stop, budget, &stuck);
-        acc = (net + tau_f) / c->J;
-        dq_end = *dq + acc * c->dt;
-    }
-    fric__vd q_new, dq_new;
-    fx_integrate(*q, dq_end, acc, c->dt, c->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
-    fric__vm fin = fric__visfinite(q_new) & fric__visfinite(dq_new);
-    fric__vm upd = active & fin;
-    *alive &= ~(active & ~fin);
-    *q = fric__vsel(upd, q_new, *q);
-    *dq = fric__vsel(upd, dq_new, *dq);
+    fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
+    fric__vm stuck;
+    fric__vd tau_f = fx_clip_friction(tau_stop, budget, &stuck);
+    fric__vd acc = (net + tau_f) / c->J;
+    lanes_finish(c, q, dq, *dq + acc * c->dt, acc, active, alive);
 }
 
 /* where a vector's W lanes read their log's samples: lane l = c·N + i is
@@ -238,8 +275,18 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
             fric__vd ga = lanes_row(b->goal + row, &ma), gb = lanes_row(b->goal + row, &mb);
             fric__vm ta = lanes_row_te(b->torque_enable + row, &ma);
             fric__vm tb = lanes_row_te(b->torque_enable + row, &mb);
-            lanes_step(&ca, current, implicit, &qa, &dqa, &wa, ga, ta, act_a, &alive_a);
-            if (two) lanes_step(&cb, current, implicit, &qb, &dqb, &wb, gb, tb, act_b, &alive_b);
+            if (implicit) {
+                /* both vectors start before either iterates (overlapping
+                 * chains); a second vector of padding lanes has act_b = 0 */
+                lanes_imp ia, ib;
+                lanes_imp_start(&ca, current, qa, dqa, &wa, ga, ta, act_a, &ia);
+                lanes_imp_start(&cb, current, qb, dqb, &wb, gb, tb, act_b, &ib);
+                lanes_imp_end(&ca, &ia, &qa, &dqa, &wa, act_a, &alive_a);
+                lanes_imp_end(&cb, &ib, &qb, &dqb, &wb, act_b, &alive_b);
+            } else {
+                lanes_step(&ca, current, &qa, &dqa, ga, ta, act_a, &alive_a);
+                if (two) lanes_step(&cb, current, &qb, &dqb, gb, tb, act_b, &alive_b);
+            }
         }
         for (size_t j = 0; j < W; j++) {
             if (l0 + j < L) mae[l0 + j] = alive_a[j] ? sa[j] / (double)b->n[(l0 + j) % N] : NAN;
