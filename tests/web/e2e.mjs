@@ -408,6 +408,9 @@ async function testView(view, allViews) {
     expect(controls.length === after.controls.length && diff.length === 0,
       `controls differ: ${diff.slice(0, 3).join('; ')} (was ${after.controls.filter((c) => !controls.includes(c)).slice(0, 3).join('; ')})`);
     if (live) return `${controls.length} control values equal (live view: its data restarts, not compared)`;
+    // a view that computes in a worker (scenarios) draws nothing until its
+    // first result arrives: wait for data before judging it settled
+    if (after.print.points > 0) await waitFor(async () => ((await chartPrint(pb)).points > 0 ? true : null), 20_000, 100);
     const p = await settle(pb);
     expect(p.hash === after.print.hash && p.points === after.print.points,
       `chart data differ: ${p.points} points #${p.hash}, was ${after.print.points} points #${after.print.hash}`);
