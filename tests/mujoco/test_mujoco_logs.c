@@ -138,30 +138,37 @@ static void check(const maes *s)
     assert_true(fabs(s->mj - s->clip) <= 0.10 * s->clip);
 }
 
-static void test_xl330_logs(void **st)
+/* The published presets M1..m_last of `actuator` over the n_expect logs of
+ * LOGS/sub (first: one of them, for the skip). */
+static void published(const char *sub, const char *first, const char *actuator, int n_expect,
+                      int m_last)
 {
-    (void)st;
-    BENCH_SKIP_WITHOUT_DATA(LOGS "/xl330/processed/2026-01-15_10h28m10.json", LOGS);
+    char dir[128], one[192];
+    snprintf(dir, sizeof dir, LOGS "/%s", sub);
+    snprintf(one, sizeof one, "%s/%s", dir, first);
+    BENCH_SKIP_WITHOUT_DATA(one, LOGS);
     static char paths[MAX_LOGS][256];
-    int n = list_logs(LOGS "/xl330/processed", paths);
-    assert_int_equal(n, 16);
-    print_message("MAE [rad] over %d logs: MuJoCo implicit, MuJoCo frictionloss, bench implicit, "
-                  "bench clip (friction replay), MuJoCo vs replay\n", n);
-    for (int model = 1; model <= 6; model++) {
-        maes s = replay_all("xl330", model, paths, n);
+    int n = list_logs(dir, paths);
+    assert_int_equal(n, n_expect);
+    print_message("MAE [rad] over %d %s logs: MuJoCo implicit, MuJoCo frictionloss, bench implicit, "
+                  "bench clip (friction replay), MuJoCo vs replay\n", n, actuator);
+    for (int model = 1; model <= m_last; model++) {
+        maes s = replay_all(actuator, model, paths, n);
         check(&s);
     }
 }
 
+static void test_xl330_logs(void **st)
+{
+    (void)st;
+    published("xl330/processed", "2026-01-15_10h28m10.json", "xl330", 16, 6);
+}
+
+/* sts3215: only M1 is published (a user's own servo) */
 static void test_sts3215_raw_logs(void **st)
 {
     (void)st;
-    BENCH_SKIP_WITHOUT_DATA(LOGS "/sts3215/raw/2024-10-26_12h23m27.json", LOGS);
-    static char paths[MAX_LOGS][256];
-    int n = list_logs(LOGS "/sts3215/raw", paths);
-    assert_int_equal(n, 4);
-    maes s = replay_all("sts3215", 1, paths, n);
-    check(&s);
+    published("sts3215/raw", "2024-10-26_12h23m27.json", "sts3215", 4, 1);
 }
 
 /* Fitted parameters through MuJoCo (issue 20: "M1–M6 published and
