@@ -468,6 +468,17 @@ const fric_cmaes_info *fric_cmaes_get_info(const fric_cmaes *es) { return &es->i
 const double *fric_cmaes_mean(const fric_cmaes *es) { return es->mean; }
 void fric_cmaes_stop(fric_cmaes *es) { es->stop_req = 1; }
 
+void fric_cmaes_set_budget(fric_cmaes *es, long budget)
+{
+    if (budget > es->budget) budget = es->budget;
+    if (budget < es->info.evals) budget = es->info.evals;
+    es->budget = budget;
+    if (es->info.stop == FRIC_CMAES_RUNNING && !es->asked && es->info.evals >= budget) {
+        es->info.stop = FRIC_CMAES_BUDGET;
+        es->info.run_stop = FRIC_CMAES_BUDGET;
+    }
+}
+
 /* ------------------------------------------------------------------- ask */
 
 /* x mod 2 folded at 1: the reflection x → −x, x → 2 − x repeated. */

@@ -4,7 +4,8 @@
  * simpler model into a richer one, and the default bounds of Rhoban/bam.
  *
  * Sources of the bounds (Apache-2.0, Copyright 2025 Marc Duclusaud &
- * Grégoire Passault), each parameter searched uniformly in [lo, hi]:
+ * Grégoire Passault), where the reference searches each parameter
+ * uniformly in [lo, hi]:
  *   bam/model.py (Model.__init__, the friction parameters):
  *     K_c, K_cs [0, friction base max = 0.2] N·m; K_l, K_m, K_e
  *     [0, load max = 0.5]; K_ls, K_ms, K_es [0, 1]; K_mq, K_eq [0, 0.01]
@@ -15,7 +16,9 @@
  *   overrides of the friction maxima (xl320 load max 1; eRob80 base max 10,
  *   load max 1, viscous max 30; sts3215 q_offset [−0.2, 0.2]).
  * One table (bounds[] below), read by the CLI, the bindings and the UI
- * through fric_fit_space_default.
+ * through fric_fit_space_default. The optimiser searches a parameter whose
+ * lower bound is > 0 (kt, R, armature, θ̇_s, α) on a log scale, the others
+ * uniformly (fric_fit_space_decode; docs/identification.md, "The box").
  *
  * Published values outside their default box (shared/data/bam/params,
  * against the table below; test_default_space finds them by brute force and
@@ -31,7 +34,10 @@
 #include "fric_fit.h"
 #include "fric_scenario.h"
 #include "fit_internal.h"
+#include "cmaes_internal.h"
 #include "base.h"
+
+static double decode1(const fric_fit_space *s, int i, double u);
 
 /* --------------------------------------------------------------- keys */
 
@@ -251,7 +257,7 @@ int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, c
         /* the centre of the box: where the search starts without a warm
            start, and the value a parameter is held at once unticked; no
            published file needed (docs/identification.md, "Start") */
-        s->value[i] = s->free_[i] ? s->lo[i] + 0.5 * (s->hi[i] - s->lo[i]) : 0;   /* decode(0.5) */
+        s->value[i] = s->free_[i] ? decode1(s, i, 0.5) : 0;   /* decode(0.5) */
     }
     if (why) *why = "";
     return 0;
@@ -321,11 +327,29 @@ int fric_fit_space_check(const fric_fit_space *s, int model, const char **why)
     return m ? fric__rc() : 0;
 }
 
+int fric_fit_space_log(const fric_fit_space *s, int i)
+{
+    return s && i >= 0 && i < FRIC_FIT_N && s->lo[i] > 0;
+}
+
+/* Parameter i at normalised u ∈ [0, 1]: lo + u·(hi − lo), or lo·(hi/lo)^u
+ * on a log scale, kept inside [lo, hi] (exp and ln are cmaes.c's own: the
+ * same bits natively and in wasm). */
+static double decode1(const fric_fit_space *s, int i, double u)
+{
+    const double lo = s->lo[i], hi = s->hi[i];
+    if (!fric_fit_space_log(s, i)) return lo + u * (hi - lo);
+    if (!(u > 0)) return lo;
+    if (u >= 1) return hi;
+    const double v = lo * fric__cmaes_exp(u * fric__cmaes_log(hi / lo));
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
 void fric_fit_space_decode(const fric_fit_space *s, const double *x, double *p)
 {
     int k = 0;
     for (int i = 0; i < FRIC_FIT_N; i++)
-        p[i] = s->free_[i] ? s->lo[i] + x[k++] * (s->hi[i] - s->lo[i]) : s->value[i];
+        p[i] = s->free_[i] ? decode1(s, i, x[k++]) : s->value[i];
 }
 
 int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x)
@@ -333,10 +357,13 @@ int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x)
     int k = 0, clamped = 0;
     for (int i = 0; i < FRIC_FIT_N; i++) {
         if (!s->free_[i]) continue;
-        double u = (p[i] - s->lo[i]) / (s->hi[i] - s->lo[i]);
+        const double lo = s->lo[i], hi = s->hi[i];
+        double u = (p[i] - lo) / (hi - lo);
         if (!(u >= 0)) { u = 0; clamped++; }       /* NaN too */
         else if (u > 1) { u = 1; clamped++; }
-        x[k++] = u;
+        else if (fric_fit_space_log(s, i))
+            u = fric__cmaes_log(p[i] / lo) / fric__cmaes_log(hi / lo);   /* p in [lo, hi] */
+        x[k++] = u < 0 ? 0 : u > 1 ? 1 : u;
     }
     return clamped;
 }

@@ -127,6 +127,12 @@ int fric_cmaes_tell(fric_cmaes *es, const double *f);
  * returns 0 and info.stop = FRIC_CMAES_STOPPED. */
 void fric_cmaes_stop(fric_cmaes *es);
 
+/* Lowers the budget to `budget` evaluations in all (at least the
+ * evaluations told so far, at most the def's budget; other values are
+ * clamped there), between generations: fric_fit gives the rest of its
+ * budget to the best of its first runs (fit.c). */
+void fric_cmaes_set_budget(fric_cmaes *es, long budget);
+
 const fric_cmaes_info *fric_cmaes_get_info(const fric_cmaes *es);
 
 /* The mean of the current run [n] (for display; valid until the next tell). */

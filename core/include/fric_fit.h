@@ -4,7 +4,8 @@
  * bam/fit.py): minimise the mean over logs of each log's replay MAE
  * (fric_bench_replay: the control law recomputed from the simulated state
  * and the logged goal) over the model's free parameters, each searched
- * uniformly in [lo, hi] (normalised to [0, 1] for the optimiser), with
+ * in [lo, hi] (normalised to [0, 1] for the optimiser, on a log scale when
+ * lo > 0), with
  * CMA-ES and BIPOP restarts (fric_cmaes.h).
  *
  * The parameters: one vector p[FRIC_FIT_N] in the params-file order below
@@ -83,9 +84,10 @@ typedef struct {
 /* The default space of (actuator, model): the bounds of Rhoban/bam
  * (bam/model.py: friction; bam/actuator.py and per-actuator files: kt, R,
  * armature; q_offset [−0.1, 0.1] rad), every parameter the model uses free
- * with value = the centre of its box (the fit's starting point without a
- * warm start; no published preset needed), the others held at 0. 0, or nonzero with *why (unknown actuator, model
- * outside 1..6). */
+ * with value = the centre of its box, decode(0.5): √(lo·hi) on a log scale
+ * (the fit's starting point without a warm start; no published preset
+ * needed), the others held at 0. 0, or nonzero with *why (unknown actuator,
+ * model outside 1..6). */
 int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
                            const char **why);
 /* Holds parameter i at v (the CLI's --set name=value). 0, or nonzero with
@@ -96,10 +98,17 @@ int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N]);
 /* 0 when usable for model (lo < hi finite for every free one, held values
  * finite), else nonzero with *why naming the parameter. */
 int fric_fit_space_check(const fric_fit_space *s, int model, const char **why);
-/* Normalised x[k] ∈ [0, 1] of the k-th free parameter ↔ the full vector p
- * (p[i] = lo + x·(hi − lo); held parameters from value[]). encode clamps p
- * into the box and returns how many free values it had to clamp. */
+/* Normalised x[k] ∈ [0, 1] of the k-th free parameter ↔ the full vector p:
+ * p[i] = lo·(hi/lo)^x on a log scale when lo > 0 (fric_fit_space_log: kt,
+ * R, armature, θ̇_s and α in the default spaces, which span up to 500× and
+ * whose best values sit near their lower bounds), else p[i] = lo + x·(hi −
+ * lo); held parameters from value[]. On the xl330 logs the log scale
+ * brought M4 from 2 to about 7 seeds in 10 within 1 % of its best loss
+ * (docs/identification.md, "Seed robustness"). encode clamps p into the
+ * box and returns how many free values it had to clamp. */
 void fric_fit_space_decode(const fric_fit_space *s, const double *x, double *p);
+/* 1 when parameter i is searched on a log scale (lo[i] > 0), else 0. */
+int fric_fit_space_log(const fric_fit_space *s, int i);
 int fric_fit_space_encode(const fric_fit_space *s, const double *p, double *x);
 
 /* --------------------------------------------------------------- target */
@@ -198,7 +207,15 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
 
 /* ------------------------------------------------------------------ fit */
 
-#define FRIC_FIT_DEFAULT_BUDGET 8000   /* evaluations (docs/identification.md) */
+#define FRIC_FIT_DEFAULT_BUDGET 12000  /* evaluations (docs/identification.md) */
+/* Racing (docs/identification.md, "Seed robustness"): a fit from scratch
+ * runs this many independent CMA-ES searches, each for a share of
+ * ⌊budget/(FRIC_FIT_RACERS + 1)⌋ evaluations, then continues the one with
+ * the lowest loss with every evaluation left; only when each share holds
+ * FRIC_FIT_RACE_MIN_GENS generations of the first population (else one
+ * search, as with a warm start). */
+#define FRIC_FIT_RACERS 2
+#define FRIC_FIT_RACE_MIN_GENS 30
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
 #define FRIC_FIT_WARM_SIGMA0 0.03   /* from a warm start (see docs/identification.md) */

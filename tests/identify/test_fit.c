@@ -661,23 +661,46 @@ static void test_threads_bit_identical(void **state)
     assert_int_equal(fric_fit_space_default("xl330", 2, &d.space, &why), 0);
     fric_fit_progress res[2];
     static history hist[2];
-    for (int r = 0; r < 2; r++) {
-        fric_fit *f = fric_fit_create(&d, &why);
-        if (!f) fail_msg("%s", why);
-        memset(&hist[r], 0, sizeof hist[r]);
-        int rc = fric_fit_run(f, r + 1, record, &hist[r], &why);
-        if (rc < 0) fail_msg("%s", why);
-        res[r] = *fric_fit_get_progress(f);
-        fric_fit_free(f);
+    /* a budget of one search (250), then one that races: M2's first λ is
+       4·(4 + ⌊3 ln 9⌋) = 40, so a share of ⌊3700/3⌋ = 1233 holds
+       FRIC_FIT_RACE_MIN_GENS = 30 generations: two racers, then the best
+       continues with the rest of the 3700 evaluations */
+    const long budgets[2] = { 250, 3700 };
+    for (int c = 0; c < 2; c++) {
+        d.budget = budgets[c];
+        d.restarts = c ? -1 : 2;
+        for (int r = 0; r < 2; r++) {
+            fric_fit *f = fric_fit_create(&d, &why);
+            if (!f) fail_msg("%s", why);
+            memset(&hist[r], 0, sizeof hist[r]);
+            int rc = fric_fit_run(f, r + 1, record, &hist[r], &why);
+            if (rc < 0) fail_msg("%s", why);
+            res[r] = *fric_fit_get_progress(f);
+            fric_fit_free(f);
+        }
+        assert_true(res[0].evals > 0 && res[0].evals <= d.budget);
+        if (c) assert_int_equal(res[0].evals, d.budget);   /* the survivor spends the rest */
+        assert_int_equal(res[0].evals, res[1].evals);
+        assert_int_equal(res[0].generation, res[1].generation);
+        assert_memory_equal(&res[0].best_loss, &res[1].best_loss, sizeof(double));
+        assert_memory_equal(res[0].best, res[1].best, sizeof res[0].best);
+        assert_int_equal(hist[0].n, hist[1].n);
+        assert_memory_equal(hist[0].gen_best, hist[1].gen_best, sizeof(double) * (size_t)hist[0].n);
+        assert_memory_equal(hist[0].evals, hist[1].evals, sizeof(long) * (size_t)hist[0].n);
     }
-    assert_true(res[0].evals > 0 && res[0].evals <= d.budget);
-    assert_int_equal(res[0].evals, res[1].evals);
-    assert_int_equal(res[0].generation, res[1].generation);
-    assert_memory_equal(&res[0].best_loss, &res[1].best_loss, sizeof(double));
-    assert_memory_equal(res[0].best, res[1].best, sizeof res[0].best);
-    assert_int_equal(hist[0].n, hist[1].n);
-    assert_memory_equal(hist[0].gen_best, hist[1].gen_best, sizeof(double) * (size_t)hist[0].n);
-    assert_memory_equal(hist[0].evals, hist[1].evals, sizeof(long) * (size_t)hist[0].n);
+    /* while racing, the first racer stops asking before its next generation
+       would pass its share: after its 30 generations of 40, 1200 evaluations,
+       and the second racer takes the next 1200 */
+    assert_true(hist[0].n > 61);
+    assert_int_equal(hist[0].evals[29], 1200);
+    assert_int_equal(hist[0].evals[59], 2400);
+    /* a cancel while racing ends the fit */
+    fric_fit *fr = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_run(fr, 2, stop_at_third, NULL, &why), FRIC_CMAES_STOPPED);
+    assert_int_equal(fric_fit_get_progress(fr)->generation, 3);
+    fric_fit_free(fr);
+    d.budget = 250;
+    d.restarts = 2;
 
     /* on_gen stops the fit after the generation it returns nonzero for */
     fric_fit *f = fric_fit_create(&d, &why);
@@ -901,6 +924,19 @@ static void test_default_space(void **state)
             fric_fit_space_decode(&s, x, p);
             assert_int_equal(fric_fit_space_encode(&s, p, y), 0);
             for (int k = 0; k < free_count[m]; k++) assert_true(fabs(y[k] - x[k]) < 1e-12);
+            /* the scale against its closed form (libm's pow): lo·(hi/lo)^x when
+               lo > 0, else lo + x·(hi − lo); the ends map to the bounds exactly */
+            double x0[FRIC_FIT_N], x1[FRIC_FIT_N], p0[FRIC_FIT_N], p1[FRIC_FIT_N];
+            for (int k = 0; k < free_count[m]; k++) x0[k] = 0, x1[k] = 1;
+            fric_fit_space_decode(&s, x0, p0);
+            fric_fit_space_decode(&s, x1, p1);
+            for (int k = 0; k < free_count[m]; k++) {
+                const int i = idx[k];
+                const double lo = s.lo[i], hi = s.hi[i];
+                const double want = lo > 0 ? lo * pow(hi / lo, x[k]) : lo + x[k] * (hi - lo);
+                assert_true(fabs(p[i] - want) <= 1e-13 * fmax(fabs(want), hi - lo));
+                assert_true(p0[i] == lo && p1[i] == hi);
+            }
             /* published values outside the box: encode's count equals a direct count */
             double pub[FRIC_FIT_N];
             if (fric_fit_preset_params(act, m, pub, &why)) continue;
@@ -977,7 +1013,8 @@ static void test_doc_table(void **state)
 /* 9. A fit never needs a published file: sts3215 has only M1 published
  * (shared/data/bam/params/feetech_sts3215_7_4V); its M4 default space holds
  * each used parameter at the centre of its box (docs/identification.md's
- * table: kt 0.05 – 2.5 → 1.275 N·m/A), and a fit of M4 from scratch starts
+ * table: kt 0.05 – 2.5 → √(0.05·2.5) = 0.354 N·m/A on its log scale, K_c
+ * 0 – 0.2 → 0.1 N·m), and a fit of M4 from scratch starts
  * there (its best before any tell is the centre), asks only candidates in
  * the box and ends with a finite loss. */
 static void test_start_without_preset(void **state)
@@ -989,12 +1026,18 @@ static void test_start_without_preset(void **state)
     assert_int_not_equal(fric_fit_preset_params("sts3215", 4, pub, &why), 0);
     fric_fit_space s;
     assert_int_equal(fric_fit_space_default("sts3215", 4, &s, &why), 0);
-    assert_true(fabs(s.value[FRIC_FIT_KT] - 1.275) < 1e-15);
-    assert_true(fabs(s.value[FRIC_FIT_R] - 5.05) < 1e-15);        /* 0.1 – 10 Ω */
-    assert_true(fabs(s.value[FRIC_FIT_Q_OFFSET]) < 1e-15);        /* −0.2 – 0.2 rad */
-    assert_true(fabs(s.value[FRIC_FIT_ALPHA] - 5.5) < 1e-15);     /* 1 – 10 */
-    for (int i = 0; i < FRIC_FIT_N; i++)
-        assert_true(fabs(s.value[i] - (s.free_[i] ? 0.5 * (s.lo[i] + s.hi[i]) : 0)) < 1e-15);
+    /* on a log scale (lo > 0) the centre is √(lo·hi) */
+    assert_true(fabs(s.value[FRIC_FIT_KT] / sqrt(0.125) - 1) < 1e-14);   /* 0.05 – 2.5 N·m/A */
+    assert_true(fabs(s.value[FRIC_FIT_R] - 1.0) < 1e-14);         /* 0.1 – 10 Ω */
+    assert_true(fabs(s.value[FRIC_FIT_Q_OFFSET]) < 1e-15);        /* −0.2 – 0.2 rad: linear */
+    assert_true(fabs(s.value[FRIC_FIT_ALPHA] / sqrt(10.0) - 1) < 1e-14);   /* 1 – 10 */
+    assert_true(fabs(s.value[FRIC_FIT_K_C] - 0.1) < 1e-15);       /* 0 – 0.2 N·m: linear */
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        const double c = !s.free_[i] ? 0 : s.lo[i] > 0 ? sqrt(s.lo[i] * s.hi[i])
+                                                       : 0.5 * (s.lo[i] + s.hi[i]);
+        assert_int_equal(fric_fit_space_log(&s, i), s.free_[i] && s.lo[i] > 0);
+        assert_true(fabs(s.value[i] - c) <= 1e-14 * fabs(c));
+    }
     /* every parameter held at its default value is a usable space */
     fric_fit_space held = s;
     for (int i = 0; i < FRIC_FIT_N; i++)

@@ -37,8 +37,8 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
   const boundsMsg = el('div', { className: 'ctl-msg', id: 'fit-bounds-msg', 'aria-live': 'polite' });
   const resetBounds = el('button', { type: 'button' }, 'Reset to the defaults');
   resetBounds.addEventListener('click', () => { edits.clear(); save(); renderBounds(); });
-  boundsBox.append(boundsSummary, el('p', { className: 'note' }, 'Each free parameter is searched uniformly in [lo, hi] '
-    + '(the bounds of Rhoban/bam, from the core\'s table); a parameter that is not free is held at its value. Typed '
+  boundsBox.append(boundsSummary, el('p', { className: 'note' }, 'Each free parameter is searched in [lo, hi] '
+    + '(the bounds of Rhoban/bam, from the core\'s table), on a log scale when lo > 0 (kt, R, armature, θ̇_s, α); a parameter that is not free is held at its value. Typed '
     + 'values apply on Enter or when the field loses focus; Escape restores.'), boundsTable, boundsMsg, resetBounds);
   charts.append(boundsBox);
 
