@@ -58,7 +58,8 @@ export function figureTable(parent) {
     tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
       el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
       el('td', { textContent: r.joints.map((j) => f3(j.creep)).join(' / ') }),
-      el('td', { textContent: f3(r.usPerStep) }));
+      // no step timed yet (t = 0, or a paused run just restarted): a dash, not NaN
+      el('td', { textContent: Number.isFinite(r.usPerStep) ? f3(r.usPerStep) : '—' }));
     return tr;
   }));
   return { paint(f) { rows(bench.body, 'pendulum', f); rows(arm.body, 'arm', f); } };
