@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "base.h"
+#include "fric_io.h"
 #include "fric_joint.h"
 
 #define FRIC_MJ_INERTIA_FLOOR 1e-9   /* [kg·m²] */
@@ -40,21 +41,28 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
     }
     double sx = -sin(qo), cz = -cos(qo);
+    /* every number by fric_io_format_double: the fewest digits that read
+     * back as the same double (exact for MuJoCo's parser, and readable:
+     * 0.49, not 0.48999999999999999; + 0.0: no "-0") */
+    enum { N_NUM = 14 };
+    const double v[N_NUM] = { m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm,
+                              c * sx + 0.0, c * cz + 0.0, M, Ic, Ic, Ic };
+    char b[N_NUM][FRIC_IO_DOUBLE_LEN];
+    for (int i = 0; i < N_NUM; i++) fric_io_format_double(b[i], v[i]);
     return snprintf(buf, cap,
         "<mujoco model=\"friction-explorer-bench\">\n"
         "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
-        "       m = %.17g kg at l = %.17g m, arm %.17g kg, armature %.17g kg·m²,\n"
-        "       q_offset %.17g rad. Attach the servo's friction with fric_mujoco_attach\n"
+        "       m = %s kg at l = %s m, arm %s kg, armature %s kg·m²,\n"
+        "       q_offset %s rad. Attach the servo's friction with fric_mujoco_attach\n"
         "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
-        "  <option timestep=\"%.17g\" integrator=\"Euler\" gravity=\"0 0 %.17g\"/>\n"
+        "  <option timestep=\"%s\" integrator=\"Euler\" gravity=\"0 0 %s\"/>\n"
         "  <worldbody>\n"
         "    <body name=\"arm\">\n"
-        "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\" armature=\"%.17g\"\n"
+        "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\" armature=\"%s\"\n"
         "             frictionloss=\"0\" damping=\"0\"/>\n"
-        "      <inertial pos=\"%.17g 0 %.17g\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n"
+        "      <inertial pos=\"%s 0 %s\" mass=\"%s\" diaginertia=\"%s %s %s\"/>\n"
         "    </body>\n"
         "  </worldbody>\n"
         "</mujoco>\n",
-        m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm, c * sx, c * cz, M, Ic, Ic, Ic);
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13]);
 }
-
