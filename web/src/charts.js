@@ -6,7 +6,7 @@ import {
 } from 'chart.js';
 import { hook } from './testHooks.js';
 import { csvText, csvUrl } from './csv.js';
-import { el, symbolNodes, symbolText } from './dom.js';
+import { el, symbolNodes, symbolText, download } from './dom.js';
 import { tickLabel } from './format.js';
 
 // Decimation: a chart given every simulation step draws a min-max envelope
@@ -35,17 +35,8 @@ if (typeof window !== 'undefined') {
 
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 
-/** Saves href (a data: or blob: URL) as the file `name`; a blob: URL is
- *  revoked once the browser has had time to read it. */
-export function download(name, href) {
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  if (href.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
+/** download(name, href): dom.js's (exports.js needs it without Chart.js). */
+export { download };
 
 /** The significant digits of the charts' CSVs (web/src/csv.js). */
 export const CHART_CSV_DIGITS = 15;

@@ -15,6 +15,18 @@ export function el(tag, props = {}, ...kids) {
   return e;
 }
 
+/** Saves href (a data: or blob: URL) as the file `name`; a blob: URL is
+ *  revoked once the browser has had time to read it. */
+export function download(name, href) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  if (href.startsWith('blob:')) setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 /** A button with a tooltip. */
 export function button(text, title) {
   return el('button', { type: 'button', textContent: text, ...(title ? { title } : {}) });

@@ -1,6 +1,7 @@
 // exports.js: research exports of a view's parameters. Every view can copy
 // its full parameter set as JSON and restore it from pasted JSON; a servo
-// preset can also be exported as a MuJoCo snippet.
+// preset can also be exported as a MuJoCo snippet and as the exact MuJoCo
+// bench (mujocoBench: the MJCF, the params file and the adapter's call).
 //
 // The bench's JSON is flat, keyed by the bench scenario's parameter names,
 // which are the keys of Rhoban/bam params/<actuator>/m<k>.json (kt, R,
@@ -10,7 +11,7 @@
 // numbers. `friction run bench params=FILE` and `friction replay --params
 // FILE` read it; pasting an identified params file restores that model.
 
-import { el, button } from './dom.js';
+import { el, button, download } from './dom.js';
 
 /** A short, human description of a JSON value for a message. */
 function what(v) {
@@ -116,10 +117,147 @@ export function servoBenchVector(core, { actuator, model, servo, friction }) {
 }
 
 /** What mujocoSnippet needs for the bench vector `values`: { o: the resolved
- *  values by name, servo: core.bench.servo }; the one route of the bench and
- *  drive views, so both export the numbers they show. */
+ *  values by name, servo: core.bench.servo, bench(opts): mujocoBench of the
+ *  same values }; the one route of the bench, drive, fit and MuJoCo views,
+ *  so each exports the numbers it shows. */
 export function servoExport(core, values) {
-  return { o: scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values)), servo: core.bench.servo(values) };
+  return { o: scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values)), servo: core.bench.servo(values),
+    bench: (opts) => mujocoBench(core, values, opts) };
+}
+
+/** The params file of the bench vector `values` (resolved by the core): its
+ *  actuator, model, motor constants (kt, R, armature, q_offset) and every
+ *  coefficient the model uses, by the core's writer (core.io.paramsText,
+ *  byte for byte `friction fit --out`'s for the same numbers). */
+export function servoParamsText(core, values) {
+  const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
+  const friction = { model: Number(o.model.slice(1)) };
+  core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, o[k]])), friction });
+}
+
+/**
+ * The exact MuJoCo bench of the servo of bench vector `values` (issue 20
+ * item 4: what the MuJoCo snippet cannot carry, M1–M6 whole): files
+ * [{ name, type, text }]:
+ *   bench.xml          the pendulum bench as MJCF, the core's writer
+ *                      (core.mujoco.benchMjcf = fric_mujoco_bench_mjcf, the
+ *                      model `friction mujoco-model` writes); with `log` (a
+ *                      parsed log), the bench of its header and step, so
+ *                      that the log replays on it
+ *   <a>-<m>.json       the params file (servoParamsText: every value)
+ *   <a>-<m>-mujoco.sh  the command lines: `friction mujoco` on the two
+ *                      files, a log's replay, the bench's own replay
+ *   <a>-<m>-mujoco.c   the adapter called from C (fric_mujoco.h): attach,
+ *                      step between mj_step1 and mj_step2, or replay a log
+ * The servo's gains: a log's replay takes the log's kp and vin; otherwise
+ * the CLI takes the core's defaults (a params file carries no gains) and
+ * the C file sets this bench's kp and vin.
+ */
+export function mujocoBench(core, values, { log = null, logName = null } = {}) {
+  const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
+  const { kp, vin } = core.bench.servo(values);
+  const stem = `${o.actuator}-${o.model}`, params = `${stem}.json`, cName = `${stem}-mujoco.c`;
+  const xml = core.mujoco.benchMjcf(values, log, logName ?? 'log');
+  const L = log ? logName ?? 'LOG.json' : 'LOG.json';
+  // the gains a params file leaves at "the preset's" (−1): what the CLI runs without a log
+  const names = core.scenario.find('bench').params.map((q) => q.name), unset = Float64Array.from(values);
+  unset[names.indexOf('kp')] = unset[names.indexOf('vin')] = -1;
+  const defaults = core.bench.servo(unset);
+  const sh = [
+    '#!/bin/sh',
+    `# ${stem}: the ${o.actuator} ${o.model.toUpperCase()} servo on the pendulum bench in MuJoCo, exactly (Friction Explorer;`,
+    '# docs/mujoco.md). Files:',
+    `#   bench.xml    the bench as MJCF (${log ? `the header of ${L}: mass, length, arm, its step` : `mass ${num(o.mass)} kg at ${num(o.length)} m, arm ${num(o.arm_mass)} kg, dt ${num(o.dt)} s`}),`,
+    '#                written by the core (fric_mujoco_bench_mjcf, as friction mujoco-model); joint "joint"',
+    `#   ${params}   the params file (the core's writer, as friction fit --out): kt, R, armature,`,
+    `#                q_offset and every coefficient of ${o.model.toUpperCase()}`,
+    `#   ${cName}   the same through the C API (fric_mujoco.h)`,
+    `# Gains: a log's replay takes the log's kp and vin; without --log, friction mujoco takes the core's`,
+    `# defaults (kp ${num(defaults.kp)}, vin ${num(defaults.vin)} V: a params file carries no gains); ${cName} sets this bench's (kp ${num(kp)}, vin ${num(vin)} V).`,
+    'set -e',
+    '# 10 s from the reference pose under the project\'s friction (or --treatment frictionloss | noslip):',
+    `friction mujoco bench.xml --joint joint --params ${params} --treatment implicit --duration 10`,
+    log ? `# ${L} replayed through MuJoCo (bench.xml is its bench), then on the project's own bench:`
+      : '# A log replayed through MuJoCo: the bench of its header (the model\'s step must be the log\'s), then the replay:',
+    ...(log ? [] : [`friction mujoco-model --log ${L} --params ${params} > bench-log.xml`]),
+    `friction mujoco ${log ? 'bench.xml' : 'bench-log.xml'} --joint joint --params ${params} --log ${L}`,
+    ...(log ? [] : ['# and on the project\'s own bench:']),
+    `friction replay --params ${params} ${L}`,
+    '',
+  ].join('\n');
+  const c = [
+    `/* ${cName}: the ${o.actuator} ${o.model.toUpperCase()} servo on bench.xml through the core's MuJoCo adapter`,
+    ' * (fric_mujoco.h, docs/mujoco.md). Build beside the project:',
+    ` *   cc -Icore/include ${cName} build/native/libfriction_mujoco.a build/native/libfriction.a \\`,
+    ' *      -lmujoco -lcjson -pthread -lm -o bench',
+    ' * ./bench: 2 s toward a goal 0.5 rad above the start; ./bench LOG.json: the log replayed',
+    ' * (bench.xml must then be its bench: friction mujoco-model), its MAE as friction mujoco prints it. */',
+    '#include <stdio.h>',
+    '#include "fric_io.h"',
+    '#include "fric_mujoco.h"',
+    '#include "fric_scenario.h"',
+    '',
+    'int main(int argc, char **argv)',
+    '{',
+    '    const fric_scenario *sc = fric_scenario_find("bench");',
+    '    double p[FRIC_SCENARIO_MAX_PARAMS];',
+    '    const char *why = "";',
+    '    char err[1000];',
+    '    fric_io_error e;',
+    '    fric_mj_joint_def j = { .joint = "joint", .servo = 1 };',
+    '    fric_scenario_defaults(sc, p);',
+    `    if (fric_io_params_read("${params}", sc, p, &e)) { puts(e.message); return 2; }`,
+    '    if (fric_bench_def_from_params(p, NULL, &j.bench, &why)) { puts(why); return 2; }',
+    `    j.bench.kp = ${num(kp)}; j.bench.vin = ${num(vin)};   /* the bench's gains (a log's replace them) */`,
+    '    mjModel *m = mj_loadXML("bench.xml", NULL, err, sizeof err);',
+    '    if (!m) { puts(err); return 2; }',
+    '    mjData *d = mj_makeData(m);',
+    '    static fric_mujoco fm;',
+    '    if (fric_mujoco_attach(&fm, m, d, &j, 1, FRIC_MJ_IMPLICIT, &why)) { puts(why); return 2; }',
+    '    if (argc > 1) {',
+    '        fric_io_log log;',
+    '        fric_bench_replay_result r;',
+    '        if (fric_io_log_read(argv[1], &log, &e)) { puts(e.message); return 2; }',
+    '        if (fric_mujoco_replay_model(&fm, m, d, &log, NULL, 0, &r, &why)) { puts(why); return 2; }',
+    '        printf("mae %.17g rad\\n", r.mae);',
+    '        fric_io_log_free(&log);',
+    '    } else {',
+    '        double goal = d->qpos[0] + 0.5;',
+    '        for (int k = 0; k < (int)(2 / m->opt.timestep); k++) {',
+    '            fric_mujoco_goal(&fm, 0, goal, 1);   /* the servo\'s goal [rad], torque on */',
+    '            mj_step1(m, d); fric_mujoco_apply(&fm, m, d); mj_step2(m, d);',
+    '        }',
+    '        printf("q %.17g rad, dq %.17g rad/s\\n", d->qpos[0], d->qvel[0]);',
+    '    }',
+    '    mj_deleteData(d);',
+    '    mj_deleteModel(m);',
+    '    return 0;',
+    '}',
+    '',
+  ].join('\n');
+  return [
+    { name: 'bench.xml', type: 'application/xml', text: xml },
+    { name: params, type: 'application/json', text: servoParamsText(core, values) },
+    { name: `${stem}-mujoco.sh`, type: 'text/x-shellscript', text: sh },
+    { name: cName, type: 'text/x-csrc', text: c },
+  ];
+}
+
+/** Files [{ name, text }] as one text, each after a line `==> name <==`
+ *  (head's), to copy at once. */
+export function filesText(files) {
+  return files.map((f) => `==> ${f.name} <==\n${f.text}`).join('\n');
+}
+
+/** A row of download buttons, one per file [{ name, type, text }]. */
+export function fileButtons(files) {
+  return el('div', { className: 'row export-files' }, ...files.map((f) => {
+    const b = button(`⤓ ${f.name}`, `Save ${f.name}`);
+    b.dataset.file = f.name;
+    b.addEventListener('click', () => download(f.name, URL.createObjectURL(new Blob([f.text], { type: f.type }))));
+    return b;
+  }));
 }
 
 /** A pasted params file object → { index (in core.bench.presets(); −1:
@@ -245,24 +383,29 @@ export function mujocoSnippet(o, servo) {
  * exportPanel(parent, { getParams() -> plain object (or a params file's
  * text, core.io.paramsText), setParams(obj) (throws
  * an Error with a human message; nothing changes then), fileName, servo?:
- * () => { o, servo } for mujocoSnippet, or null when no servo is chosen }) → { el }.
+ * () => servoExport(core, values) (mujocoSnippet's { o, servo } and the
+ * exact bench's files), or null when no servo is chosen }) → { el }.
  */
 export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
   const box = el('section', { className: 'export-panel', 'aria-label': title });
   const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
   const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
   const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
-  const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn].filter(Boolean));
+  const benchBtn = servo ? button('MuJoCo bench (exact)', 'The bench as MJCF, the params file and the adapter call (CLI and C) that run this servo in MuJoCo with all of M1–M6') : null;
+  const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn, benchBtn].filter(Boolean));
   const status = el('div', { className: 'note export-status', role: 'status' });
   const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': 'Exported text' });
+  const filesRow = el('div', { hidden: true });
   const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': 'Paste parameters as JSON' });
   const pasteMsg = el('div', { className: 'msg-bad', role: 'alert', hidden: true });
   const apply = button('Apply'), cancel = button('Cancel');
   const pasteBox = el('div', { className: 'export-paste', hidden: true }, pasteText, pasteMsg, el('div', { className: 'row' }, apply, cancel));
-  box.append(el('h3', { textContent: title }), row, status, outText, pasteBox);
+  box.append(el('h3', { textContent: title }), row, status, filesRow, outText, pasteBox);
   parent.append(box);
 
-  async function show(text, what) {
+  async function show(text, what, files = null) {
+    filesRow.hidden = !files;
+    filesRow.replaceChildren(...(files ? [fileButtons(files)] : []));
     outText.value = text;
     outText.hidden = false;
     outText.dataset.kind = what;
@@ -289,6 +432,13 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
       const s = servo();
       if (s) show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
       else status.textContent = 'The MuJoCo snippet is for a servo preset; choose one first.';
+    });
+    benchBtn.addEventListener('click', () => {
+      const s = servo();
+      if (!s) { status.textContent = 'The MuJoCo bench is for a servo preset; choose one first.'; return; }
+      let files;
+      try { files = s.bench(); } catch (e) { status.textContent = `The MuJoCo bench cannot be written: ${e.message}`; return; }
+      show(filesText(files), `MuJoCo bench (${files.map((f) => f.name).join(', ')}; each file has its button)`, files);
     });
   }
   const closePaste = () => { pasteBox.hidden = true; pasteMsg.hidden = true; pasteBtn.focus(); };

@@ -4,7 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
-import { SERVO_CONSTANTS, mujocoSnippet, servoExport } from '../../exports.js';
+import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
 /** resultsSection(charts, { core, keys, presets, st }): st = the view's
@@ -90,7 +90,13 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     // the MuJoCo snippet of the fitted values (the bench and drive views' own, exports.js)
     const mj = el('button', { type: 'button', id: 'fit-mujoco' }, 'MuJoCo snippet');
     mj.title = 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo, from the fitted values';
-    const show = async (text) => {
+    // the exact MuJoCo bench of the fitted values (MJCF, params file, adapter call; exports.js)
+    const mjb = el('button', { type: 'button', id: 'fit-mujoco-bench' }, 'MuJoCo bench (exact)');
+    mjb.title = 'The bench as MJCF, the params file and the adapter call (CLI and C) that run the fitted model in MuJoCo, every term of it';
+    const filesBox = el('div', { id: 'fit-mujoco-files', hidden: true });
+    const show = async (text, files = null) => {
+      filesBox.hidden = !files;
+      filesBox.replaceChildren(...(files ? [fileButtons(files)] : []));
       out.value = text;
       out.hidden = false;
       let copied = false;
@@ -101,11 +107,16 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       if (!copied) { out.focus(); out.select(); }
     };
     copy.addEventListener('click', () => show(paramsText(r)));
+    // the params file read back by the core, as a paste reads it: the model's values, the rest unset
+    const fitted = () => servoExport(core, core.io.paramsRead(JSON.parse(paramsText(r)), 'fit',
+      core.scenario.params('bench', { actuator: r.actuator, model: `m${r.model}` })));
     mj.addEventListener('click', () => {
-      // the params file read back by the core, as a paste reads it: the model's values, the rest unset
-      const values = core.io.paramsRead(JSON.parse(paramsText(r)), 'fit', core.scenario.params('bench', { actuator: r.actuator, model: `m${r.model}` }));
-      const { o, servo } = servoExport(core, values);
+      const { o, servo } = fitted();
       show(mujocoSnippet(o, servo));
+    });
+    mjb.addEventListener('click', () => {
+      const files = fitted().bench();
+      show(filesText(files), files);
     });
     const link = (text, href, id, title) => {
       const a = el('a', { className: 'button', id, href: href || '#', target: '_blank', rel: 'noopener' }, text);
@@ -122,10 +133,10 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
         + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
       caution, table,
-      el('div', { className: 'row' }, dl, copy, mj,
+      el('div', { className: 'row' }, dl, copy, mj, mjb,
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
         link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
-      status, out);
+      status, filesBox, out);
   }
 
   function renderAll() {

@@ -2,7 +2,8 @@
 // system and treatment the STICK/SLIP badge of each joint (|q̇| < 1e-9 rad/s:
 // MuJoCo's constraint never gives exactly 0, the core's step gives rounding
 // residue of 1e-17), the sag θ₀ − θ [mrad], its largest value so far, the
-// creep rate −θ̇ [mrad/s] and the cost per step (the wall time of MuJoCo's
+// creep rate −θ̇ [mrad/s] (0 for a held joint: below the badge's threshold
+// the residue is no motion, and the table says "0 (held)") and the cost per step (the wall time of MuJoCo's
 // step with the treatment, µs, over the last calls); the tables
 // that show them and the rolling
 // sag charts (web/src/liveCharts.js).
@@ -24,7 +25,8 @@ export function figuresOf(runs, m) {
     r.sims.forEach((s, k) => {
       const joints = s.joints.map((j, i) => {
         const q = s.q(i), v = s.v(i);
-        return { name: j.name, q, v, q0: r.q0[i], sag: (r.q0[i] - q) * 1e3, creep: -v * 1e3, stuck: Math.abs(v) < STICK_V,
+        const stuck = Math.abs(v) < STICK_V;
+        return { name: j.name, q, v, q0: r.q0[i], sag: (r.q0[i] - q) * 1e3, creep: stuck ? 0 : -v * 1e3, stuck,
           maxDrift: Math.max(s.maxDrift?.[i] ?? 0, Math.abs(q - r.q0[i])), tauF: j.fric.tauF, budget: j.fric.budget };
       });
       out[r.id][TREATMENTS[k].key] = { treatment: TREATMENTS[k].id, joints, steps: s.steps,
@@ -49,7 +51,7 @@ export function figureTable(parent) {
   parent.append(el('section', { className: 'chart-box', id: 'mujoco-table', 'aria-label': 'The three treatments, live' },
     el('h3', { textContent: 'Hold under gravity: the three treatments side by side' }),
     el('div', { className: 'mujoco-tables' }, bench.tbl, arm.tbl),
-    el('p', { className: 'note', textContent: `STICK: |θ̇| < ${STICK_V} rad/s. Sag: θ₀ − θ now; creep: −θ̇; cost: wall time of one MuJoCo step with the treatment in this page (over the last calls).` })));
+    el('p', { className: 'note', textContent: `STICK: |θ̇| < ${STICK_V} rad/s. Sag: θ₀ − θ now; creep: −θ̇, 0 (held) under STICK; cost: wall time of one MuJoCo step with the treatment in this page (over the last calls).` })));
   const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? 'STICK' : 'SLIP' });
   const rows = (body, key, f) => body.replaceChildren(...TREATMENTS.map((t) => {
     const r = f[key]?.[t.key];
@@ -57,7 +59,7 @@ export function figureTable(parent) {
     if (!r) { tr.append(el('td', { colSpan: 4, textContent: '—' })); return tr; }
     tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
       el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
-      el('td', { textContent: r.joints.map((j) => f3(j.creep)).join(' / ') }),
+      el('td', { textContent: r.joints.map((j) => (j.stuck ? '0 (held)' : f3(j.creep))).join(' / ') }),
       // no step timed yet (t = 0, or a paused run just restarted): a dash, not NaN
       el('td', { textContent: Number.isFinite(r.usPerStep) ? f3(r.usPerStep) : '—' }));
     return tr;

@@ -16,7 +16,7 @@ import { runBar } from '../../runBar.js';
 import { paramPanel } from '../../paramPanel.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, servoExport } from '../../exports.js';
 import { loadMujoco } from './load.js';
 import { createSim, TREATMENTS } from './sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
@@ -62,6 +62,8 @@ export function mount(container, { core, state, showError }) {
       saveState();
       restart();
     },
+    // the servo on the bench: its MuJoCo snippet and the exact bench (exports.js)
+    servo: () => { try { return servoExport(core, benchVector(m)); } catch { return null; } },
   });
 
   const own = ownModel(side, { onRun: () => restart() });
