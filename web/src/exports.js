@@ -106,6 +106,16 @@ export function presetParamsText(core, preset, friction = preset.friction, servo
     friction: { ...friction, model: friction.model ?? preset.model } });
 }
 
+/** The model choice (0-based: 0 = m1) of `actuator` nearest to `now` among
+ *  those it has a published preset of (`now` when it has that one, or none
+ *  at all: a servo of one's own): what an actuator switch picks, so that the
+ *  bench stays buildable. */
+export function nearestModel(core, actuator, now) {
+  const have = core.bench.presets().filter((p) => p.actuator === actuator).map((p) => p.model - 1);
+  if (!have.length || have.includes(now)) return now;
+  return have.reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+}
+
 /** The bench scenario's parameter vector of a servo: actuator, model
  *  (1..6), motor constants `servo` and friction coefficients `friction`
  *  ({K_c, …}; a coefficient left out keeps "the preset"). */

@@ -13,10 +13,10 @@ import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
-import { paramPanel } from '../../paramPanel.js';
+import { paramPanel, paramIndex } from '../../paramPanel.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, servoExport } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, servoExport, nearestModel } from '../../exports.js';
 import { loadMujoco } from './load.js';
 import { createSim, TREATMENTS } from './sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
@@ -40,8 +40,27 @@ export function mount(container, { core, state, showError }) {
   // --- side: the bench (actuator, model, gains, mass) and the two start states
   const head = el('h3', { textContent: 'Pendulum bench (servo) and arm' });
   side.append(head);
-  // a new actuator drops a pasted params file (it belongs to the actuator before)
-  paramPanel(side, m.info, m.values, SETUP, (name) => { if (name === 'actuator') m.fitted = null; saveState(); restart(); });
+  // a new actuator drops a pasted params file (it belongs to the actuator
+  // before) and takes the model nearest to the one shown that it has a preset
+  // of (sts3215: M1 only); a model the bench cannot be built with is refused
+  // beside its field (paramPanel takes it back)
+  let switched = '';
+  const panel = paramPanel(side, m.info, m.values, SETUP, (name) => {
+    switched = '';
+    if (name === 'actuator') {
+      m.fitted = null;
+      const k = paramIndex(m.info, 'model'), now = m.values[k], near = nearestModel(core, m.choice('actuator'), now);
+      if (near !== now) {
+        panel.set('model', near);
+        switched = `The model ${m.info.params[k].choices[now].toUpperCase()} became ${m.choice('model').toUpperCase()}, the one ${m.choice('actuator')} has a preset of.`;
+      }
+    }
+    try { benchVector(m); } catch (e) { return e.message; }
+    saveState();
+    restart();
+    replay.rerun();
+    return '';
+  });
   const q0Ctl = numberControl({ label: 'bench start angle θ₀', unit: '°', min: -150, max: 150, value: m.q0Deg,
     onInput: (x) => { m.q0Deg = x; saveState(); restart(); } });
   const fsCtl = numberControl({ label: 'arm joint friction F_s', unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
@@ -61,6 +80,7 @@ export function mount(container, { core, state, showError }) {
       try { benchVector(m); } catch (e) { m.fitted = before; throw e; }
       saveState();
       restart();
+      replay.rerun();
     },
     // the servo on the bench: its MuJoCo snippet and the exact bench (exports.js)
     servo: () => { try { return servoExport(core, benchVector(m)); } catch { return null; } },
@@ -86,6 +106,7 @@ export function mount(container, { core, state, showError }) {
     failed = true;
     errBox.textContent = msg;
     errBox.hidden = false;
+    paint(true);   // the table and clock of no runs: dashes, not the last runs' figures
   }
   function freeRuns() { runs.forEach((r) => r.sims.forEach((s) => s.free())); runs = []; }
 
@@ -96,7 +117,7 @@ export function mount(container, { core, state, showError }) {
     freeRuns();
     failed = false;
     errBox.hidden = true;
-    fittedNote.textContent = m.fitted ? `Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).` : '';
+    fittedNote.textContent = m.fitted ? `Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).` : switched;
     let bench, pend;
     try {
       bench = benchVector(m);

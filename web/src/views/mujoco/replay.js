@@ -45,11 +45,12 @@ export function mujocoReplay(parent, { core, m, mj }) {
   parent.append(el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log through MuJoCo' },
     el('h3', { textContent: 'Replay a recorded log through MuJoCo' }), drop, err, out, table));
   const results = setHook('mujoco', 'replay', { rows: [] });
-  let pending = null;
+  let pending = null, last = null;
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; }
 
   function run(name, text) {
+    last = [name, text];
     say('');
     table.hidden = true;
     results.rows = [];
@@ -97,6 +98,9 @@ export function mujocoReplay(parent, { core, m, mj }) {
     /** MuJoCo is loaded: a log dropped before runs now. */
     ready() { if (pending) { const [n, t] = pending; pending = null; run(n, t); } },
     replayText: run,
+    /** The bench's servo changed: the last log (also one refused for its
+     *  actuator) is replayed again, so the table is never of other params. */
+    rerun() { if (last && mj()) run(...last); },
     dispose() { zone.dispose(); clearHook('mujoco', 'replay', results); },
   };
 }

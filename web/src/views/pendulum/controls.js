@@ -6,6 +6,7 @@ import { choiceControl, toggleControl } from '../../controls.js';
 import { button } from '../../dom.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel } from '../../paramPanel.js';
+import { nearestModel } from '../../exports.js';
 import { SETUP, ZOOM_S, HISTORY_S, RESTART } from './state.js';
 
 /** controls(container, side, m, on): the controls, wired to
@@ -87,11 +88,8 @@ export function controls(container, side, m, on) {
    *  for it, else the nearest model it has (sts3215: M1 only). Returns the
    *  model switched from, or null. */
   function pickModel() {
-    const act = info.params[actIdx].choices[values[actIdx]];
-    const have = m.core.bench.presets().filter((p) => p.actuator === act).map((p) => p.model - 1);
-    const now = values[modelIdx];
-    if (!have.length || have.includes(now)) return null;
-    const near = have.reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+    const now = values[modelIdx], near = nearestModel(m.core, info.params[actIdx].choices[values[actIdx]], now);
+    if (near === now) return null;
     panel.set('model', near);
     return info.params[modelIdx].choices[now];
   }
