@@ -11,8 +11,8 @@
 //               is also 1e-6 mrad on the sag the table shows); the CLI reads
 //               the bench parameters the view copies as JSON
 //   hold        (C) holds the arm at its start pose (largest drift ≤ 1e-9
-//               rad over the run, both badges STICK) where (A) creeps (sag
-//               > 1 mrad, SLIP)
+//               rad over the run, both badges STICK, creep "0 (held)")
+//               where (A) creeps (sag > 1 mrad, SLIP)
 //   log         an xl330 log dropped on the replay box gives the MAE table:
 //               the bench row equals `friction replay` and the MuJoCo rows
 //               `friction mujoco --log` under each treatment (1e-9 rad); an
@@ -23,6 +23,13 @@
 //               equals `friction mujoco --params FILE` on the shown MJCF
 //               (1e-9 rad) under each treatment; an sts3215 params file is
 //               refused with one sentence
+//   export      "MuJoCo bench (exact)": four files; its bench.xml is the
+//               shown MJCF without the keyframe, its params file the copied
+//               values, the script's `friction mujoco` line runs and holds
+//               (tests/web/mujoco_bench.test.mjs checks the files in depth)
+//   sts3215     a refused sts3215 log replays once the actuator sts3215 is
+//               chosen (the model becomes M1; the bench row = `friction
+//               replay` on the copied parameters, 1e-9 rad)
 //   errors      an MJCF that does not load, a missing joint, a ball joint:
 //               one sentence each in #mujoco-error
 //   frame time  page work per animation frame at 1 kHz (six runs), p95 over
@@ -105,7 +112,34 @@ export default async function mujoco(h) {
     expect(a[0].sag > 1 && !a[0].stuck, `(A) j1 sag ${a[0].sag} mrad, ${a[0].stuck ? 'STICK' : 'SLIP'}`);
     const badges = await page.evaluate(() => [...document.querySelectorAll('#mujoco-table tr[data-treatment=implicit] .badge')].map((b) => b.textContent).join(' '));
     expect(badges === 'STICK STICK STICK', `badges of (C), bench then arm: ${badges}`);
+    // a held joint's creep reads 0 (held), not MuJoCo's or the step's residue of 1e-15 rad/s
+    const creeps = await page.evaluate(() => [...document.querySelectorAll('#mujoco-table tr[data-treatment] td:nth-child(4)')].map((td) => td.textContent));
+    const held = [f.pendulum.C.joints, c].map((js) => js.map(() => '0 (held)').join(' / '));
+    expect(creeps[2] === held[0] && creeps[5] === held[1], `creep cells of (C), bench then arm: ${creeps[2]}, ${creeps[5]}`);
+    expect(!/held/.test(creeps[3].split(' / ')[0]), `(A) arm j1 creep ${creeps[3]} (it slips)`);
     return `(C) drift ${c.map((j) => j.maxDrift).join(', ')} rad; (A) j1 sag ${a[0].sag.toFixed(2)} mrad creeping ${a[0].creep.toFixed(3)} mrad/s; cost per step (µs) bench A/B/C ${['A', 'B', 'C'].map((k) => f.pendulum[k].usPerStep.toFixed(1)).join(' / ')}, arm ${['A', 'B', 'C'].map((k) => f.arm[k].usPerStep.toFixed(1)).join(' / ')}`;
+  });
+
+  await check('mujoco: the exact MuJoCo bench export: its bench.xml is the shown MJCF, its params file the copied values, and `friction mujoco` runs them', async () => {
+    await page.locator('#view button', { hasText: 'MuJoCo bench (exact)' }).first().click();
+    const text = await page.locator('#view .export-text').first().inputValue();
+    const names = await page.evaluate(() => [...document.querySelectorAll('#view .export-files button')].map((b) => b.dataset.file));
+    const parts = text.split(/^==> (.+) <==\n/m).slice(1), files = {};
+    for (let i = 0; i < parts.length; i += 2) files[parts[i]] = parts[i + 1];
+    expect(JSON.stringify(Object.keys(files)) === JSON.stringify(names) && names.length === 4,
+      `files ${Object.keys(files).join(', ')}; buttons ${names.join(', ')}`);
+    const shown = fs.readFileSync(path.join(TMP, 'bench.xml'), 'utf8').replace(/ *<keyframe>.*<\/keyframe>\n/, '');
+    expect(files['bench.xml'].trimEnd() === shown.trimEnd(), 'the export\'s bench.xml is not the shown MJCF without its keyframe');
+    const copied = JSON.parse(fs.readFileSync(path.join(TMP, 'params.json'), 'utf8')), exported = JSON.parse(files[names[1]]);
+    const bad = Object.entries(exported).filter(([k, v]) => copied[k] !== v).map(([k, v]) => `${k} ${v} (copied ${copied[k]})`);
+    expect(!bad.length, `the exported params file against the copied parameters: ${bad.join(', ')}`);
+    const dir = path.join(TMP, 'export');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [n, t] of Object.entries(files)) fs.writeFileSync(path.join(dir, n), t);
+    const line = files[names[2]].split('\n').find((l) => l.startsWith('friction mujoco bench.xml'));
+    const r = spawnSync(CLI, line.split(' ').slice(1), { encoding: 'utf8', cwd: dir });
+    expect(r.status === 0 && /joint joint: q0 0, q 0, drift 0 rad/.test(r.stdout), `${line}: ${r.stdout}${r.stderr}`);
+    return `${names.join(', ')}; ${Object.keys(exported).length} keys = the copied values; the script's run holds (drift 0)`;
   });
 
   await check('mujoco: a dropped xl330 log gives the MAE table = `friction replay` and `friction mujoco --log` (1e-9 rad)', async () => {
@@ -233,6 +267,32 @@ export default async function mujoco(h) {
     expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
     await b.page.close();
     return `${steps} steps on the fitted file = CLI; sts3215 file: "${refused.slice(0, 90)}…"`;
+  });
+
+  await check('mujoco: a refused sts3215 log replays once sts3215 is chosen (its model M1, the bench row = `friction replay`)', async () => {
+    const STS = path.resolve(ROOT, '../shared/data/bam/logs/sts3215/raw');
+    if (!fs.existsSync(STS)) return { skip: `${h.MISSING_DATA}: ${STS}` };
+    const sts = fs.readdirSync(STS).filter((x) => x.endsWith('.json')).sort()[0], logPath = path.join(STS, sts);
+    const b = await openPage('?view=mujoco&mujoco.paused=1', 'mujoco');
+    await waitFor(() => b.page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+    await dropText(b.page, sts, fs.readFileSync(logPath, 'utf8'), '#mujoco-log-drop');
+    await waitFor(() => b.page.evaluate(() => (document.getElementById('mujoco-replay-error').hidden ? null : true)), 10_000, 100);
+    await b.page.locator('#view select').first().selectOption('sts3215');
+    await waitFor(() => b.page.evaluate(() => window.__fx.mujoco.replay.rows.length === 4 || null), 60_000, 200);
+    const model = await b.page.locator('#view select').nth(1).inputValue();
+    const note = await b.page.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+    const error = await b.page.evaluate(() => { const e = document.getElementById('mujoco-replay-error'); return e.hidden ? '' : e.textContent; });
+    expect(model === 'm1' && /M4 became M1/.test(note) && !error, `model ${model}, note "${note}", error "${error}"`);
+    const rows = await b.page.evaluate(() => window.__fx.mujoco.replay.rows);
+    await b.page.locator('#view button', { hasText: 'Copy parameters (JSON)' }).first().click();
+    const P = path.join(TMP, 'sts-params.json');
+    fs.writeFileSync(P, await b.page.locator('#view .export-text').first().inputValue());
+    const ref = cli(['replay', '--params', P, '--friction', 'implicit', logPath]);
+    const want = Number(/mae (\S+) rad/.exec(ref.stdout)?.[1]);
+    expect(Math.abs(rows[0].mae - want) <= TOL, `bench row ${rows[0].mae}, friction replay ${want} ${ref.stderr}`);
+    expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
+    await b.page.close();
+    return `${sts}: ${rows.map((r) => `${r.id} ${r.mae.toFixed(5)}`).join(', ')} rad; "${note}"`;
   });
 
   await check('mujoco: page work per frame at 1 kHz, six runs (p95 after 3 s of warm-up)', async () => {
