@@ -82,7 +82,7 @@ export function saveState(m, state, paused) {
 /** The bench vector the runs use: the fitted params file over the preset, when one was pasted. */
 export function benchVector(m) {
   if (!m.fitted) return m.core.bench.resolve(m.values);
-  const p = m.core.io.paramsRead(JSON.parse(m.fitted), 'params file', m.values);
+  const p = m.core.io.paramsRead(JSON.parse(m.fitted), 'paste', m.values);
   p[paramIndex(m.info, 'dt')] = DT;
   return m.core.bench.resolve(p);
 }
