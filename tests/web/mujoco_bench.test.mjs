@@ -29,7 +29,9 @@
 //              -Werror) against the native libraries and, run on the first
 //              log, prints the MAE `friction mujoco` prints;
 //   script     the export's shell script's first command (the bench without
-//              a log) runs.
+//              a log) runs;
+//   docs       docs/mujoco.md's "Ten lines of C", put in a main, compile the
+//              same way and hold a servo below its goal on a bench.
 // Needs a tool built with MuJoCo and the shared data; skipped otherwise
 // (fails under CI=true, like mujoco_snippet.test.mjs).
 import { describe, it, before, after } from 'node:test';
@@ -140,6 +142,29 @@ describe('exports: the exact MuJoCo bench (MJCF, params file, adapter call) in r
     assert.equal(fit.status, 0, `friction fit: ${fit.stderr}`);
     const r = check('sts3215-m4', out, logs);
     console.log(`sts3215 M4 fit: MuJoCo (export) ${r.mean.toFixed(5)} rad, friction replay ${r.bench.toFixed(5)} rad, ${(100 * r.diff).toFixed(2)} %`);
+  });
+
+  it('docs/mujoco.md\'s ten lines of C compile and hold a joint (its fragment in a main, on a bench with the joint "elbow")', () => {
+    const md = fs.readFileSync(path.join(ROOT, 'docs/mujoco.md'), 'utf8');
+    const block = /## Ten lines of C\n+```c\n([\s\S]*?)```/.exec(md);
+    assert.ok(block, 'docs/mujoco.md has no "Ten lines of C" block');
+    const [include, ...body] = block[1].trimEnd().split('\n');
+    const sub = path.join(dir, 'docs-c');
+    fs.mkdirSync(sub);
+    // the fragment's model: the bench of the xl330 M4 preset, its joint renamed
+    const xml = mujocoBench(core, core.scenario.params('bench', { actuator: 'xl330', model: 'm4' }))[0].text.replace('name="joint"', 'name="elbow"');
+    fs.writeFileSync(path.join(sub, 'arm.xml'), xml);
+    fs.writeFileSync(path.join(sub, 'app.c'), [include, '#include <stdio.h>', 'int main(void)', '{',
+      ...body.map((l) => `    ${l}`), '    printf("q %.17g rad\\n", d->qpos[0]);', '    return 0;', '}', ''].join('\n'));
+    const exe = path.join(sub, 'app');
+    const cc = spawnSync('cc', ['-std=c11', '-Wall', '-Wextra', '-Wpedantic', '-Werror', `-I${path.join(ROOT, 'core/include')}`, path.join(sub, 'app.c'),
+      path.join(ROOT, 'build/native/libfriction_mujoco.a'), path.join(ROOT, 'build/native/libfriction.a'), '-lmujoco', '-lcjson', '-pthread', '-lm', '-o', exe], { encoding: 'utf8' });
+    assert.equal(cc.status, 0, `the docs' C does not compile: ${cc.stderr}`);
+    const run = spawnSync(exe, [], { encoding: 'utf8', cwd: sub });
+    assert.equal(run.status, 0, `the docs' C: ${run.stdout}${run.stderr}`);
+    // the servo holds the goal 0.5 rad against gravity: it settles below it (its P gain), moving no more
+    const q = Number(/^q (\S+) rad$/m.exec(run.stdout)?.[1]);
+    assert.ok(q > 0 && q < 0.5, `the docs' C: ${run.stdout}`);
   });
 
   it('without a log: the bench of the view\'s settings runs as the script says', () => {
