@@ -29,7 +29,9 @@
 //               (tests/web/mujoco_bench.test.mjs checks the files in depth)
 //   sts3215     a refused sts3215 log replays once the actuator sts3215 is
 //               chosen (the model becomes M1; the bench row = `friction
-//               replay` on the copied parameters, 1e-9 rad)
+//               replay` on the copied parameters, 1e-9 rad); the four
+//               dropped at once give a row each and the mean = `friction
+//               replay`'s mean
 //   errors      an MJCF that does not load, a missing joint, a ball joint:
 //               one sentence each in #mujoco-error
 //   frame time  page work per animation frame at 1 kHz (six runs), p95 over
@@ -290,9 +292,22 @@ export default async function mujoco(h) {
     const ref = cli(['replay', '--params', P, '--friction', 'implicit', logPath]);
     const want = Number(/mae (\S+) rad/.exec(ref.stdout)?.[1]);
     expect(Math.abs(rows[0].mae - want) <= TOL, `bench row ${rows[0].mae}, friction replay ${want} ${ref.stderr}`);
+    // the four raw logs dropped at once: a row each and their mean, the bench's = `friction replay`'s mean
+    const all = fs.readdirSync(STS).filter((x) => x.endsWith('.json')).sort();
+    await b.page.evaluate((items) => {
+      const dt = new DataTransfer();
+      for (const [name, text] of items) dt.items.add(new File([text], name, { type: 'application/json' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) document.getElementById('mujoco-log-drop').dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, all.map((x) => [x, fs.readFileSync(path.join(STS, x), 'utf8')]));
+    await waitFor(() => b.page.evaluate((n) => window.__fx.mujoco.replay.logs.length === n || null, all.length), 60_000, 200);
+    const mean = await b.page.evaluate(() => window.__fx.mujoco.replay.rows[0].mae);
+    const lines = await b.page.evaluate(() => document.querySelectorAll('#mujoco-replay-table tbody tr[data-replay=log]').length);
+    const refAll = cli(['replay', '--params', P, '--friction', 'implicit', ...all.map((x) => path.join(STS, x))]);
+    const wantAll = Number(/^mean: mae (\S+) rad/m.exec(refAll.stdout)?.[1]);
+    expect(lines === all.length && Math.abs(mean - wantAll) <= TOL, `${lines} log rows; mean bench ${mean}, friction replay ${wantAll}`);
     expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
     await b.page.close();
-    return `${sts}: ${rows.map((r) => `${r.id} ${r.mae.toFixed(5)}`).join(', ')} rad; "${note}"`;
+    return `${sts}: ${rows.map((r) => `${r.id} ${r.mae.toFixed(5)}`).join(', ')} rad; "${note}"; the ${all.length} logs at once: mean bench ${mean.toFixed(5)} = friction replay`;
   });
 
   await check('mujoco: page work per frame at 1 kHz, six runs (p95 after 3 s of warm-up)', async () => {

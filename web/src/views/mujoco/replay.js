@@ -4,7 +4,9 @@
 // of the bench parameters with the log's gains, the first sample's angle and
 // speed, then per sample: record θ, set the goal and torque enable, step.
 // The MAE of each treatment beside the project's own bench replay
-// (core.bench.replay, the pendulum view's and `friction replay`'s).
+// (core.bench.replay, the pendulum view's and `friction replay`'s); several
+// logs dropped at once give one row per log and their mean (the figure of
+// docs/mujoco.md's table), the ones refused named above the table.
 import { el } from '../../dom.js';
 import { dropZone } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
@@ -35,10 +37,10 @@ export function replayThroughMujoco(mj, core, { xml, bench, log, treatment }) {
 }
 
 export function mujocoReplay(parent, { core, m, mj }) {
-  const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': 'Choose a recorded log to replay through MuJoCo' });
+  const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': 'Choose recorded logs to replay through MuJoCo' });
   const drop = el('div', { id: 'mujoco-log-drop', className: 'drop-zone', dataset: { dropzone: 'log' } },
-    el('span', { textContent: 'Drop a pendulum log here (BAM JSON, e.g. logs/xl330/processed/*.json), or ' }),
-    el('label', { className: 'file-pick', textContent: 'choose a file…' }, file));
+    el('span', { textContent: 'Drop pendulum logs here (BAM JSON, e.g. logs/xl330/processed/*.json: one, or several for the mean), or ' }),
+    el('label', { className: 'file-pick', textContent: 'choose files…' }, file));
   const err = el('div', { className: 'msg-bad', id: 'mujoco-replay-error', role: 'alert', hidden: true });
   const out = el('div', { className: 'readout', id: 'mujoco-replay-result', 'aria-live': 'polite' });
   const table = el('table', { className: 'replay-table', id: 'mujoco-replay-table', hidden: true });
@@ -49,58 +51,80 @@ export function mujocoReplay(parent, { core, m, mj }) {
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; }
 
-  function run(name, text) {
-    last = [name, text];
+  /** One log's rows [{ id, label, mae, samples }] (bench, then (A), (B),
+   *  (C)); throws one sentence (not a log, another actuator, a refusal). */
+  function replayOne(name, text) {
+    let log;
+    try { log = parseLog(text, core, name); } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
+    const own = m.choice('actuator'), of = core.bench.actuatorOf(log.motor);
+    if (of && of !== own) {
+      throw new Error(`${name} was recorded with ${log.motor} (${of}); the bench's params are of ${own}: choose the actuator ${of}, or paste a params file of ${of}.`);
+    }
+    try {
+      const bench = benchVector(m), xml = core.mujoco.benchMjcf(bench, log, name);
+      const ref = core.bench.replay(bench, log, name);
+      return [{ id: 'bench', label: 'the project\'s bench (friction replay)', mae: ref.mae, samples: ref.samples },
+        ...TREATMENTS.map((t) => ({ id: t.id, label: `MuJoCo ${t.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: t.id }) }))];
+    } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
+  }
+
+  const th = (t) => el('th', { textContent: t });
+  const vs = (mae, ref) => `${((mae / ref - 1) * 100).toFixed(1)} %`;
+
+  /** Logs [[name, text], …]: one log, its table (replay, MAE, vs the
+   *  bench); several, one row per log and the mean over them (the figure
+   *  of docs/mujoco.md), the logs refused named above it. */
+  function run(list) {
+    last = list;
     say('');
     table.hidden = true;
     results.rows = [];
-    if (!mj()) { pending = [name, text]; out.textContent = 'Waiting for MuJoCo to load…'; return; }
-    let log;
-    try { log = parseLog(text, core, name); } catch (e) { say(`${name}: ${e.message}`); out.textContent = ''; return; }
-    const own = m.choice('actuator'), of = core.bench.actuatorOf(log.motor);
-    if (of && of !== own) {
-      say(`${name} was recorded with ${log.motor} (${of}); the bench's params are of ${own}: choose the actuator ${of}, or paste a params file of ${of}.`);
-      out.textContent = '';
-      return;
+    results.logs = [];
+    if (!mj()) { pending = list; out.textContent = 'Waiting for MuJoCo to load…'; return; }
+    const done = [], refused = [];
+    for (const [name, text] of list) {
+      try { done.push({ name, rows: replayOne(name, text) }); } catch (e) { refused.push(e.message); }
     }
-    let bench, xml;
-    try {
-      bench = benchVector(m);
-      xml = core.mujoco.benchMjcf(bench, log, name);
-    } catch (e) { say(`${name}: ${e.message}`); return; }
-    const rows = [];
-    try {
-      const ref = core.bench.replay(bench, log, name);
-      rows.push({ id: 'bench', label: 'the project\'s bench (friction replay)', mae: ref.mae, samples: ref.samples });
-      for (const t of TREATMENTS) {
-        rows.push({ id: t.id, label: `MuJoCo ${t.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: t.id }) });
-      }
-    } catch (e) { say(`${name}: ${e.message}`); return; }
+    if (refused.length) say(list.length === 1 ? refused[0] : `${refused.length} of ${list.length} files not replayed: ${refused.join(' ')}`);
+    if (!done.length) { out.textContent = ''; return; }
+    const what = `${m.choice('actuator')} ${m.fitted ? 'fitted params' : m.choice('model').toUpperCase()}, MuJoCo ${mj().mj_versionString()}`;
+    // the mean of each row over the logs (one log: its own rows)
+    const rows = done[0].rows.map((r, k) => ({ ...r, mae: done.reduce((a, d) => a + d.rows[k].mae, 0) / done.length,
+      samples: done.reduce((a, d) => a + d.rows[k].samples, 0) }));
     results.rows = rows;
-    results.log = name;
+    results.log = done.length === 1 ? done[0].name : `${done.length} logs`;
+    results.logs = done;
     const refMae = rows[0].mae;
-    out.textContent = `${name}: ${rows[0].samples} samples, ${m.choice('actuator')} ${m.fitted ? 'fitted params' : m.choice('model').toUpperCase()}, MuJoCo ${mj().mj_versionString()}.`;
-    const th = (t) => el('th', { textContent: t });
-    table.replaceChildren(el('thead', {}, el('tr', {}, th('replay'), th('MAE'), th('vs the bench'))),
-      el('tbody', {}, ...rows.map((r) => el('tr', { dataset: { replay: r.id } }, el('td', { textContent: r.label }),
-        el('td', { textContent: maeText(r.mae) }),
-        el('td', { textContent: r.id === 'bench' ? '—' : `${((r.mae / refMae - 1) * 100).toFixed(1)} %` })))));
+    if (done.length === 1) {
+      out.textContent = `${done[0].name}: ${rows[0].samples} samples, ${what}.`;
+      table.replaceChildren(el('thead', {}, el('tr', {}, th('replay'), th('MAE'), th('vs the bench'))),
+        el('tbody', {}, ...rows.map((r) => el('tr', { dataset: { replay: r.id } }, el('td', { textContent: r.label }),
+          el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
+    } else {
+      out.textContent = `${done.length} logs, ${rows[0].samples} samples in all, ${what}: the MAE of each log and their mean (the last row; under it, each treatment against the bench).`;
+      const head = ['log', 'bench (friction replay)', ...TREATMENTS.map((t) => `MuJoCo ${t.label}`)];
+      const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
+        ...rs.map((r) => el('td', { textContent: maeText(r.mae) })));
+      table.replaceChildren(el('thead', {}, el('tr', {}, ...head.map(th))),
+        el('tbody', {}, ...done.map((d) => line(d.name, d.rows, 'log')), line(`mean of ${done.length}`, rows, 'mean'),
+          el('tr', { dataset: { replay: 'vs' } }, el('td', { textContent: 'mean vs the bench' }), el('td', { textContent: '—' }),
+            ...rows.slice(1).map((r) => el('td', { textContent: vs(r.mae, refMae) })))));
+    }
     table.hidden = false;
   }
 
   async function readFiles(files) {
-    const f = files[0];
-    run(f.name, await f.text());
+    run(await Promise.all([...files].map(async (f) => [f.name, await f.text()])));
   }
   file.addEventListener('change', () => { if (file.files.length) readFiles([...file.files]); });
   const zone = dropZone(drop, { onFiles: readFiles, onError: say });
   return {
     /** MuJoCo is loaded: a log dropped before runs now. */
-    ready() { if (pending) { const [n, t] = pending; pending = null; run(n, t); } },
-    replayText: run,
+    ready() { if (pending) { const list = pending; pending = null; run(list); } },
+    replayText: (name, text) => run([[name, text]]),
     /** The bench's servo changed: the last log (also one refused for its
      *  actuator) is replayed again, so the table is never of other params. */
-    rerun() { if (last && mj()) run(...last); },
+    rerun() { if (last && mj()) run(last); },
     dispose() { zone.dispose(); clearHook('mujoco', 'replay', results); },
   };
 }
