@@ -92,7 +92,7 @@ help:
 	@echo "  make test-native    cmocka tests of the core, plain then ASan+UBSan"
 	@echo "  make test-cli       the friction tool from outside, plain then ASan+UBSan"
 	@echo "  make test-web       the wasm wrapper in Node and the browser test in headless Chromium"
-	@echo "  make lint           ESLint over web/, wasm/, tests/web/, tools/"
+	@echo "  make lint           ESLint over web/, wasm/, tests/web/, tools/; clang -Werror over the C"
 	@echo "  make fuzz           libFuzzer targets for FUZZ_SECONDS each, after the saved inputs"
 	@echo "  make fuzz-regress   replay the saved fuzz inputs only"
 	@echo "  make fuzz-build     build the fuzz targets only"
@@ -233,8 +233,17 @@ test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
 # recommended rules) over web/, wasm/, tests/web/ and tools/; tools/lint.mjs
 # prints every finding and "lint: N passed, M failed, 0 skipped" (files
 # without / with a finding) and writes the counts to $TEST_COUNTS/lint.txt.
+# Then clang's warnings over every C source of the core, the tool and the
+# bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
+# each file with its own include path, as the builds compile it): a second
+# compiler keeps the tree warning-free for both. lint-c.txt holds its counts.
+LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(sort $(wildcard wasm/*.c))
+# lint_c_inc(SOURCE): the include path its build uses
+lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(INC) -Ibenchmarks))
 lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
+	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
+	    tools/lint-c.sh $(STD) $(WARN) $(FPFLAGS)
 
 # `make test` runs every part (test-parts: lint, test-native, test-cli, test-web)
 # with make -k, so one failing part does not hide the others, and closes with

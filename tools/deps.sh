@@ -2,7 +2,8 @@
 # tools/deps.sh GROUP...: make sure what a build step needs is installed.
 # On Debian 12 as root it installs missing Debian packages itself; otherwise it
 # says exactly what to install and exits 1. Groups:
-#   native  - C compiler, make, cmocka (tests), libquadmath (test references),
+#   native  - C compilers (gcc builds; clang's warnings in `make lint`), make,
+#             cmocka (tests), libquadmath (test references),
 #             MuJoCo 2.2.2 (libmujoco-dev: the optional core/mujoco module),
 #             cJSON (the io library's JSON front end)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
@@ -21,6 +22,7 @@ for group in "$@"; do
     case $group in
         native|bench)
             need gcc command -v gcc
+            need clang command -v clang
             need make command -v make
             need libcmocka-dev test -f /usr/include/cmocka.h
             need libcjson-dev test -f /usr/include/cjson/cJSON.h

@@ -41,6 +41,11 @@ int fric_treatment_find(const char *name)
     return -1;
 }
 
+fric_xform fric_treatment_xform(fric_treatment t)
+{
+    return t == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT;
+}
+
 int fric_treatment_index(fric_treatment t, const fric_treatment *offered, int n)
 {
     for (int i = 0; i < n; i++)

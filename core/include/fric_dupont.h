@@ -60,6 +60,21 @@
 extern "C" {
 #endif
 
+/* The motion of the one degree of freedom friction acts on (the screw's
+ * angle, the table's sliding x) at the end of a step, in that degree of
+ * freedom's units (the screw: rad, rad/s, rad/s², N·m; the table: m, m/s,
+ * m/s², N). Both systems' steps end with it the same way. */
+typedef struct {
+    double q;       /* position                                               */
+    double dq;      /* velocity                                               */
+    double ddq;     /* acceleration of the last step                          */
+    double f;       /* friction of the last step (opposes dq when sliding)    */
+    int stuck;      /* 1 when the last step ended held by stiction            */
+    long reversals; /* sign changes between successive nonzero dq (+ 0 − counts
+                       once: a stop followed by motion the other way)         */
+    int last_sign;  /* sign of the last nonzero dq, for reversals             */
+} fric_dupont_dof;
+
 /* ------------------------------------------------------------ screw drive */
 
 /* Thread friction of a screw as efficiencies (Dupont eqs. 17, 19, 29). */
@@ -143,18 +158,12 @@ typedef struct {
 } fric_screw_drive;
 
 typedef struct {
-    double q;       /* screw angle                                [rad]      */
-    double dq;      /* screw velocity                             [rad/s]    */
-    double ddq;     /* acceleration of the last step              [rad/s²]   */
+    fric_dupont_dof dof; /* the screw's angle q [rad], dq [rad/s], ddq [rad/s²],
+                            friction torque f = τ_f [N·m]; stuck: dq = 0 for
+                            implicit and clip, |dq| <= eps for Karnopp      */
     double tau_l;   /* load torque of the last step, M·ddq + G    [N·m]      */
-    double tau_f;   /* friction torque of the last step           [N·m]      */
-    int stuck;      /* 1 when the last step ended held by stiction (dq = 0
-                       for implicit and clip; |dq| <= eps for Karnopp)        */
     int mode;       /* +1 driving (dq·τ_l > 0, η1), −1 backdriving (η2),
                        0 at rest or with no load                              */
-    long reversals; /* sign changes between successive nonzero dq (+ 0 − counts
-                       once: a stop followed by motion the other way)          */
-    int last_sign;  /* sign of the last nonzero dq, for reversals              */
 } fric_screw_state;
 
 /* 0 when d is usable (eff, J, M, G, h, treatment, eps); otherwise *why. */
@@ -186,14 +195,11 @@ typedef struct {
 } fric_xy_table;
 
 typedef struct {
-    double x, v, a;  /* m1 in the frame of m2: position [m], velocity [m/s],
-                        acceleration of the last step [m/s²]                  */
+    fric_dupont_dof dof; /* m1 sliding in the frame of m2: x = q [m], v = dq
+                            [m/s], a = ddq [m/s²], friction force on m1 f [N]
+                            (opposes v)                                      */
     double y, vy;    /* carriage position [m] and velocity [m/s]              */
     double FN;       /* normal force m1·ÿ of the last step, eq. 6   [N]       */
-    double f;        /* friction force on m1 of the last step (opposes v) [N]  */
-    int stuck;       /* 1 when the last step ended held by stiction           */
-    long reversals;  /* sign changes between successive nonzero v             */
-    int last_sign;   /* sign of the last nonzero v, for reversals             */
     fric_elem_a_var elem; /* implicit: element A, Z = h/m1, level μ·|F_N| set
                              per step (prepared by the first step after init
                              and whenever h/m1 changes)                       */

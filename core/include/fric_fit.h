@@ -262,24 +262,21 @@ typedef struct {
 
 typedef struct fric_fit fric_fit;
 
-/* Checks d (target, space for the model, a built train batch, budget >= 1,
- * start finite) and allocates. NULL with *why, the status recorded
- * (fric_status_last, fric_status.h). */
+/* A fit is driven as the search under it, by the ask/tell loop of
+ * fric_cmaes.h: create (here: checks d's target, space for the model, a
+ * built train batch, budget >= 1, start finite), lambda_max, ask, tell,
+ * stop, free, with the same returns and refusals (the status recorded,
+ * fric_status.h), in the fit's terms: ask writes full vectors
+ * P[i·FRIC_FIT_N + j] (held parameters included), 1 for the warm start,
+ * then each CMA-ES generation; tell takes their losses (fric_fit_loss on
+ * d.train) and returns progress.done, also when told after the end; stop
+ * ends with done = FRIC_CMAES_STOPPED; progress is fric_cmaes_get_info's
+ * counterpart. */
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why);
 void fric_fit_free(fric_fit *f);
-
-/* The largest count fric_fit_ask can return (size P for it). */
 int fric_fit_lambda_max(const fric_fit *f);
-/* The next candidates as full vectors P[i·FRIC_FIT_N + j] (held parameters
- * included): returns how many (1 for the warm start, then each CMA-ES
- * generation), 0 when the fit is over, −1 (FRIC_E_PARAM_RANGE recorded,
- * fric_status.h) when cap is too small. */
 int fric_fit_ask(fric_fit *f, double *P, int cap);
-/* Their losses (fric_fit_loss on d.train; NaN counts as +inf). Returns
- * progress.done, or −1 (FRIC_E_UNSUPPORTED recorded) when no candidates
- * were asked since the last tell. */
 int fric_fit_tell(fric_fit *f, const double *loss);
-/* Cancel: the next ask returns 0 (done = FRIC_CMAES_STOPPED). */
 void fric_fit_stop(fric_fit *f);
 const fric_fit_progress *fric_fit_get_progress(const fric_fit *f);
 

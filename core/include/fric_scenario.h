@@ -169,12 +169,13 @@ typedef struct {
 
 /* What a driven scenario supplies (Box2D's joint.c dispatching to each
  * joint kind is the model). The driver does, for every such scenario:
- *   init:   run = {0}; configure(cfg, &run, NULL, p); on success the state is
- *           zeroed, run and cfg are copied in, then start(state, p);
+ *   init:   run = {0}; configure(cfg, &run, NULL, p) and, with clock_step,
+ *           the clock from p; on success the state is zeroed, run and cfg
+ *           are copied in, then start(state, p);
  *   step:   one of two row forms (below); DONE once k reached the end of
  *           the clock;
- *   retune: run = the running one; configure(cfg, &run, state, p); then, if
- *           given, adopt(state, cfg); when both succeed cfg and run replace
+ *   retune: run = the running one; configure(cfg, &run, state, p) (and the
+ *           clock, as for init); then, if given, adopt(state, cfg); when both succeed cfg and run replace
  *           the running ones (the dynamic state is kept; on failure nothing
  *           changes).
  * The configuration is written into a buffer of the driver's (at most
@@ -201,10 +202,10 @@ typedef struct fric_scenario_driver {
     size_t spare_offset; /* 0, or offsetof(state, room for a second
                             configuration), where configure then writes      */
     /* Validates p (already range-checked) as a whole and writes the
-     * configuration into cfg (cfg_bytes, aligned like max_align_t), sets
-     * run->every and (re)starts run->clk from its current time
-     * (fric_scenario_clock_set; or sets run->clk.end itself, the bench:
-     * its end counts from step 0). 0, or nonzero with *why and the status
+     * configuration into cfg (cfg_bytes, aligned like max_align_t); without
+     * clock_step (below) also sets run->every and (re)starts run->clk from
+     * its current time (fric_scenario_clock_set; or sets run->clk.end
+     * itself, the bench: its end counts from step 0). 0, or nonzero with *why and the status
      * recorded. Shared by init (running = NULL) and retune (running = the
      * running state, for what may not change mid-run). */
     int (*configure)(void *cfg, fric_scenario_run *run, const void *running, const double *p,
@@ -233,6 +234,13 @@ typedef struct fric_scenario_driver {
      * the state after the driver copied it there, for a configuration that
      * points into itself. */
     void (*placed)(void *cfg);
+    /* Optional (may be NULL): the name of the time-step parameter [s]. Then
+     * the driver, once configure accepted p, (re)starts run->clk from its
+     * current time to the parameter "duration" [s] in steps of this one
+     * (fric_scenario_clock_set, its refusal naming the scenario) and sets
+     * run->every from "every"; configure leaves both alone. NULL:
+     * configure sets them (the bench: its end counts from step 0). */
+    const char *clock_step;
 } fric_scenario_driver;
 
 /* Defines `name`, the driver of a scenario whose state (state_t, beginning
@@ -250,15 +258,15 @@ typedef struct fric_scenario_driver {
         .row_step = row_step_, .adopt = adopt_ }
 /* The driver of a scenario whose configuration may exceed
  * FRIC_SCENARIO_MAX_CFG: its state holds it in cfg and room for a second one
- * in cfg_spare (both cfg_t); the state before a block (row_step), adopt and
- * placed as above. */
+ * in cfg_spare (both cfg_t); the state before a block (row_step), adopt,
+ * placed and clock_step as above. */
 #define FRIC_SCENARIO_DRIVER_LARGE(name, state_t, cfg_t, configure_, start_, advance_, row_, \
-                                   row_step_, adopt_, placed_)                               \
+                                   row_step_, adopt_, placed_, clock_step_)                  \
     static const fric_scenario_driver name = {                                               \
         .cfg_offset = offsetof(state_t, cfg), .cfg_bytes = sizeof(cfg_t),                    \
         .spare_offset = offsetof(state_t, cfg_spare), .configure = configure_,               \
         .start = start_, .advance = advance_, .row = row_, .row_step = row_step_,            \
-        .adopt = adopt_, .placed = placed_ }
+        .adopt = adopt_, .placed = placed_, .clock_step = clock_step_ }
 #define FRIC_SCENARIO_DRIVER(name, state_t, cfg_t, configure_, start_, advance_, row_)       \
     FRIC_SCENARIO_DRIVER_HOOKS(name, state_t, cfg_t, configure_, start_, advance_, row_,   \
                                 NULL, NULL)

@@ -422,6 +422,9 @@ int fric_treatment_find(const char *name);
 /* The index of t in a scenario's subset offered[0 .. n−1] (its choice
  * index), −1 when the subset does not offer t. */
 int fric_treatment_index(fric_treatment t, const fric_treatment *offered, int n);
+/* The transform an element steps with under t: Kikuuwe's approximation
+ * (eq. 46) for FRIC_TREATMENT_APPROX, the exact one (eq. 16) otherwise. */
+fric_xform fric_treatment_xform(fric_treatment t);
 
 /* ------------------------------------------------------- naive baselines */
 /* What the implicit formulations fix, kept for comparisons (Kikuuwe §II-A).

@@ -131,6 +131,23 @@ static void cfg_place(const fric_scenario_driver *d, void *state, const void *cf
     if (d->placed) d->placed(home);
 }
 
+/* The clock of a driver with clock_step (fric_scenario_driver): the run
+ * from its current time to p's duration [s] in steps of p's clock_step [s]
+ * (fric_scenario_clock_set, its refusal naming the scenario), one row every
+ * p's `every` steps. 0, or 1 with *why. */
+static int drive_clock(const fric_scenario *sc, fric_scenario_run *run, const double *p,
+                       const char **why)
+{
+    if (!sc->driver->clock_step) return 0;
+    const int i_dur = fric_scenario_param_index(sc, "duration"),
+              i_step = fric_scenario_param_index(sc, sc->driver->clock_step),
+              i_every = fric_scenario_param_index(sc, "every");
+    assert(i_dur >= 0 && i_step >= 0 && i_every >= 0);
+    if (fric_scenario_clock_set(&run->clk, sc->name, p[i_dur], p[i_step], why)) return 1;
+    run->every = (long long)p[i_every];
+    return 0;
+}
+
 static int drive_init(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const fric_scenario_driver *d = sc->driver;
@@ -138,7 +155,7 @@ static int drive_init(const fric_scenario *sc, void *state, const double *p, con
     fric_scenario_run run = { 0 };
     if (d->spare_offset) memset(state, 0, sc->state_bytes);   /* the slot is in the state */
     void *cfg = cfg_slot(d, state, &buf);
-    if (d->configure(cfg, &run, NULL, p, why)) return 1;
+    if (d->configure(cfg, &run, NULL, p, why) || drive_clock(sc, &run, p, why)) return 1;
     if (!d->spare_offset) memset(state, 0, sc->state_bytes);
     *(fric_scenario_run *)state = run;
     cfg_place(d, state, cfg);
@@ -151,7 +168,7 @@ static int drive_retune(const fric_scenario *sc, void *state, const double *p, c
     cfg_buffer buf;
     void *cfg = cfg_slot(d, state, &buf);
     fric_scenario_run run = *(fric_scenario_run *)state;
-    if (d->configure(cfg, &run, state, p, why)) return 1;
+    if (d->configure(cfg, &run, state, p, why) || drive_clock(sc, &run, p, why)) return 1;
     if (d->adopt && d->adopt(state, cfg, why)) return 1;
     cfg_place(d, state, cfg);
     *(fric_scenario_run *)state = run;
@@ -272,14 +289,6 @@ double fric_scenario_clock_t(const fric_scenario_clock *c)
 long long fric_scenario_clock_target(const fric_scenario_clock *c, long long every)
 {
     return c->end - c->k > every ? c->k + every : c->end;
-}
-
-int fric__scn_clock(fric_scenario_run *run, const char *scn, const double *p, int i_duration,
-                    int i_dt, int i_every, const char **why)
-{
-    if (fric_scenario_clock_set(&run->clk, scn, p[i_duration], p[i_dt], why)) return 1;
-    run->every = (long long)p[i_every];
-    return 0;
 }
 
 int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,

@@ -41,15 +41,13 @@ int fric__fd_scn_fail(const char *scn, const char *m, const char **why)
 }
 
 int fric__fd_scn_sim(const char *scn, const double *p, int i_dt, int n, fric_fd_eval_fn eval,
-                     const void *sys, fric_fd_sim *sim, fric_scenario_run *run,
-                     const char **why)
+                     const void *sys, fric_fd_sim *sim, const char **why)
 {
     const double dt = p[i_dt], event_tol = p[i_dt + 2];
     const fric_fd_sim s = { n, eval, sys, dt, (fric_fd_switching)(int)p[FRIC__FD_SWITCHING],
                             event_tol, 0, (fric_fd_rule)(int)p[FRIC__FD_RULE] };
     const char *m;
     if (fric_fd_sim_check(&s, &m)) return fric__fd_scn_fail(scn, m, why);
-    if (fric__scn_clock(run, scn, p, i_dt + 1, i_dt, i_dt + 3, why)) return 1;
     *sim = s;
     return 0;
 }

@@ -41,8 +41,10 @@
  * and its driver, built in place (fric_scenario_driver): the configuration
  * cfg_t in the state's member cfg (a cfg_t larger than FRIC_SCENARIO_MAX_CFG
  * does not compile), configure, start, advance, row, and row_step and adopt
- * (either may be NULL; FRIC_SCENARIO_DRIVER_HOOKS). init, step, retune and
- * shape stay NULL: the driver runs the loop. */
+ * (either may be NULL; FRIC_SCENARIO_DRIVER_HOOKS), and clock_step from the
+ * file's CLOCK_STEP (beside its params[]: the name of the time-step
+ * parameter when the driver sets the clock, or NULL). init, step, retune
+ * and shape stay NULL: the driver runs the loop. */
 #define FRIC__DRIVEN(state_t, cfg_t, configure_, start_, advance_, row_, row_step_, adopt_)   \
     .n_params = (int)(sizeof params / sizeof params[0]), .params = params,                    \
     .n_cols = (int)(sizeof cols / sizeof cols[0]), .cols = cols,                              \
@@ -52,7 +54,7 @@
         .cfg_bytes = sizeof(cfg_t)                                                            \
                      + 0 * sizeof(char[sizeof(cfg_t) <= FRIC_SCENARIO_MAX_CFG ? 1 : -1]),     \
         .configure = configure_, .start = start_, .advance = advance_, .row = row_,           \
-        .row_step = row_step_, .adopt = adopt_ }
+        .row_step = row_step_, .adopt = adopt_, .clock_step = CLOCK_STEP }
 
 /* The `every` parameter (fric_scenario_run.every: one row every this many
  * steps) of every time-series scenario, a fric_param_info initialiser with
@@ -60,13 +62,6 @@
 #define FRIC__EVERY_PARAM(def)                                                                \
     { "every", def, 1, 1e6, "", "write one row every this many steps", NULL, 0, 1,            \
       .label = "row every n steps", .lo = 1, .hi = 100, .log = 1 }
-
-/* The run's clock and row spacing from the parameters: p[i_duration] [s]
- * in steps of p[i_dt] [s] from the clock's current time
- * (fric_scenario_clock_set, its refusal naming scn) and one row every
- * p[i_every] steps (fric_scenario_driver.configure). 0, or 1 with *why. */
-int fric__scn_clock(fric_scenario_run *run, const char *scn, const double *p, int i_duration,
-                    int i_dt, int i_every, const char **why);
 
 /* The `duration` parameter of a time series, "simulated time" [s] with
  * default dur and slider dur_lo .. dur_hi, up to max [s]. */
@@ -192,11 +187,10 @@ enum { FRIC__FD_RULE, FRIC__FD_SWITCHING };   /* indices in p of rule and switch
 
 /* The simulation *sim of n degrees of freedom (eval on sys) from the
  * parameters p laid out as above (rule, switching first; FRIC__FD_RUN_PARAMS
- * from i_dt), checked, then run's clock (fric_scenario_clock_set) and
- * every. 0, or 1 with *why naming scn. */
+ * from i_dt), checked (the driver sets the clock: clock_step "dt"). 0, or 1
+ * with *why naming scn. */
 int fric__fd_scn_sim(const char *scn, const double *p, int i_dt, int n, fric_fd_eval_fn eval,
-                     const void *sys, fric_fd_sim *sim, fric_scenario_run *run,
-                     const char **why);
+                     const void *sys, fric_fd_sim *sim, const char **why);
 
 /* One step of sim from the state x, to step k of the run, with sim->sys
  * set to sys first (the scenario's state may have been copied). 0, or 1

@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@ enum { P_T, P_DURATION, P_EVERY, P_FAIL_AT, N_P };
 
 static const fric_param_info fake_params[N_P] = {
     [P_T] = { "T", 1e-3, 1e-6, 1, "s", "time step", NULL, 0, 0 },
-    [P_DURATION] = { "duration", 0.05, 0, 1e3, "s", "simulated time", NULL, 0, 0 },
+    [P_DURATION] = { "duration", 0.05, 0, 1e4, "s", "simulated time", NULL, 0, 0 },
     [P_EVERY] = { "every", 1, 1, 1e6, "", "steps per row", NULL, 0, 1 },
     [P_FAIL_AT] = { "fail_at", -1, -1, 1e9, "", "step whose advance fails (-1: none)", NULL, 0, 1 },
 };
@@ -84,6 +85,30 @@ static const fric_scenario fake = {
     sizeof(fake_state), NULL, NULL, NULL, NULL, &fake_driver, "Fake", "Counts steps."
 };
 
+/* The same with the driver's clock (fric_scenario_driver.clock_step "T"):
+ * its configure leaves run alone. */
+static int clocked_configure(void *cfg, fric_scenario_run *run, const void *running,
+                             const double *p, const char **why)
+{
+    (void)run;
+    (void)running;
+    (void)why;
+    ((fake_cfg *)cfg)->fail_at = (long long)p[P_FAIL_AT];
+    return 0;
+}
+
+static const fric_scenario_driver clocked_driver = {
+    .cfg_offset = offsetof(fake_state, cfg), .cfg_bytes = sizeof(fake_cfg),
+    .configure = clocked_configure, .start = fake_start, .advance = fake_advance,
+    .row = fake_row, .clock_step = "T" };
+
+static const fric_scenario fake_clocked = {
+    "fake-clocked", "a driven scenario that counts its steps on the driver's clock", N_P,
+    fake_params, 2, fake_cols, sizeof(fake_state), NULL, NULL, NULL, NULL, &clocked_driver,
+    "Fake, clocked", "Counts steps."
+};
+static const fric_scenario *const fakes[] = { &fake, &fake_clocked };
+
 /* Runs sc from p to the end: the number of rows, the last row in last[]. */
 static long run_rows(const fric_scenario *sc, void *st, const double *p, double *last)
 {
@@ -107,62 +132,74 @@ static void test_rows_every_end_of_clock(void **state)
         { 1e-3, 0.05, 1 }, { 1e-3, 0.05, 7 }, { 1e-3, 0.05, 50 }, { 1e-3, 0.05, 1000 },
         { 4e-3, 0.1, 3 }, { 1e-3, 0, 5 }, { 0.01, 0.0149, 1 }, { 0.01, 0.0151, 1 },
     };
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+    for (size_t r = 0; r < 2 * sizeof runs / sizeof runs[0]; r++) {
+        const fric_scenario *sc = fakes[r % 2];   /* the clock of configure, of the driver */
         double p[N_P];
-        fric_scenario_defaults(&fake, p);
-        p[P_T] = runs[r].T;
-        p[P_DURATION] = runs[r].D;
-        p[P_EVERY] = runs[r].every;
+        fric_scenario_defaults(sc, p);
+        p[P_T] = runs[r / 2].T;
+        p[P_DURATION] = runs[r / 2].D;
+        p[P_EVERY] = runs[r / 2].every;
         fake_state st;
         double row[FRIC_SCENARIO_MAX_COLS];
-        long long N = llround(runs[r].D / runs[r].T);
-        long long e = runs[r].every;
+        long long N = llround(runs[r / 2].D / runs[r / 2].T);
+        long long e = runs[r / 2].every;
         long rows_expected = 1 + (long)((N + e - 1) / e);
         const char *why;
-        assert_int_equal(fric_scenario_init(&fake, &st, p, &why), 0);
+        assert_int_equal(fric_scenario_init(sc, &st, p, &why), 0);
         assert_int_equal(st.started_calls, 1);
         long i = 0;
         int rc;
-        while ((rc = fric_scenario_step(&fake, &st, row, &why)) == FRIC_SCENARIO_ROW) {
+        while ((rc = fric_scenario_step(sc, &st, row, &why)) == FRIC_SCENARIO_ROW) {
             long long k = (long long)i * e < N ? (long long)i * e : N;   /* step of row i */
             assert_true(row[1] == (double)k);
-            assert_true(fabs(row[0] - (double)k * runs[r].T) <= 4 * DBL_EPSILON * (double)N * runs[r].T);
+            assert_true(fabs(row[0] - (double)k * runs[r / 2].T) <= 4 * DBL_EPSILON * (double)N * runs[r / 2].T);
             i++;
         }
         assert_int_equal(rc, FRIC_SCENARIO_DONE);
         assert_int_equal(i, rows_expected);
         assert_true(st.advances == N);
         /* DONE stays DONE */
-        assert_int_equal(fric_scenario_step(&fake, &st, row, &why), FRIC_SCENARIO_DONE);
+        assert_int_equal(fric_scenario_step(sc, &st, row, &why), FRIC_SCENARIO_DONE);
     }
 }
 
 static void test_retune_keeps_the_motion(void **state)
 {
     (void)state;
-    double p[N_P], row[FRIC_SCENARIO_MAX_COLS];
-    fric_scenario_defaults(&fake, p);              /* T = 1 ms, 0.05 s, every 1 */
-    fake_state st;
-    const char *why;
-    assert_int_equal(fric_scenario_init(&fake, &st, p, &why), 0);
-    for (int i = 0; i < 21; i++) assert_int_equal(fric_scenario_step(&fake, &st, row, &why), 0);
-    assert_true(row[1] == 20 && fabs(row[0] - 0.020) < 1e-15);
-    /* T = 2 ms, every 5 from t = 20 ms on: (50 − 20)/2 = 15 more steps, 3 rows */
-    p[P_T] = 2e-3;
-    p[P_EVERY] = 5;
-    assert_int_equal(fric_scenario_retune(&fake, &st, p, &why), 0);
-    assert_int_equal(st.started_calls, 1);          /* start is init's only */
-    long rows = 0;
-    while (fric_scenario_step(&fake, &st, row, &why) == FRIC_SCENARIO_ROW) rows++;
-    assert_int_equal(rows, 3);
-    assert_true(st.advances == 35);
-    assert_true(fabs(row[0] - 0.050) < 1e-15);     /* no jump in t: 20 ms + 15 · 2 ms */
-    /* a refused retune changes nothing */
-    fake_state before = st;
-    p[P_T] = 0;                                     /* out of range */
-    assert_int_not_equal(fric_scenario_retune(&fake, &st, p, &why), 0);
-    assert_memory_equal(&before, &st, sizeof st);
-    assert_int_equal(fric_scenario_can_retune(&fake), 1);
+    for (int f = 0; f < 2; f++) {   /* the clock of configure, of the driver */
+        const fric_scenario *sc = fakes[f];
+        double p[N_P], row[FRIC_SCENARIO_MAX_COLS];
+        fric_scenario_defaults(sc, p);              /* T = 1 ms, 0.05 s, every 1 */
+        fake_state st;
+        const char *why;
+        assert_int_equal(fric_scenario_init(sc, &st, p, &why), 0);
+        for (int i = 0; i < 21; i++) assert_int_equal(fric_scenario_step(sc, &st, row, &why), 0);
+        assert_true(row[1] == 20 && fabs(row[0] - 0.020) < 1e-15);
+        /* T = 2 ms, every 5 from t = 20 ms on: (50 − 20)/2 = 15 more steps, 3 rows */
+        p[P_T] = 2e-3;
+        p[P_EVERY] = 5;
+        assert_int_equal(fric_scenario_retune(sc, &st, p, &why), 0);
+        assert_int_equal(st.started_calls, 1);          /* start is init's only */
+        long rows = 0;
+        while (fric_scenario_step(sc, &st, row, &why) == FRIC_SCENARIO_ROW) rows++;
+        assert_int_equal(rows, 3);
+        assert_true(st.advances == 35);
+        assert_true(fabs(row[0] - 0.050) < 1e-15);     /* no jump in t: 20 ms + 15 · 2 ms */
+        /* a refused retune changes nothing */
+        fake_state before = st;
+        p[P_T] = 0;                                     /* out of range */
+        assert_int_not_equal(fric_scenario_retune(sc, &st, p, &why), 0);
+        assert_memory_equal(&before, &st, sizeof st);
+        /* more than FRIC_SCENARIO_MAX_STEPS steps: refused by the clock,
+         * naming the scenario, at init and on a retune */
+        p[P_T] = 1e-6;
+        p[P_DURATION] = 1e4;                            /* 1e10 steps */
+        assert_int_equal(fric_scenario_retune(sc, &st, p, &why), FRIC_E_WORK_LIMIT);
+        assert_memory_equal(&before, &st, sizeof st);
+        assert_true(strncmp(why, sc->name, strlen(sc->name)) == 0 && why[strlen(sc->name)] == ':');
+        assert_int_equal(fric_scenario_init(sc, &st, p, &why), FRIC_E_WORK_LIMIT);
+        assert_int_equal(fric_scenario_can_retune(sc), 1);
+    }
 }
 
 static void test_advance_failure_stops_the_run(void **state)

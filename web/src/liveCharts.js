@@ -14,7 +14,7 @@
 //     axes: [{ yText: 'θ [rad]' }, ...], showError, onStats(ms) {...},
 //     range: () => ({ x0, x1, budget }) });
 //   set.charts[k].mirror.sources / .data.datasets   (the points)
-//   set.worker.postMessage({ type: 'datasets', ... }); set.paint(); set.dispose();
+//   set.setDatasets(chart, [{ label, color, dash, data }]); set.paint(); set.dispose();
 import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 import { symbolText } from './dom.js';
@@ -117,15 +117,24 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   const offscreen = charts.map((c) => c.canvas.transferControlToOffscreen());
   worker.postMessage({ type: 'init', canvases: offscreen, dpr: window.devicePixelRatio || 1, axes }, offscreen);
 
+  // a 'datasets' message makes the worker forget the chart's points, so the
+  // next post sends every source whole
+  const views = {
+    postMessage(m, transfer) {
+      if (m && m.type === 'datasets' && charts[m.index]) charts[m.index].sent = null;
+      worker.postMessage(m, transfer);
+    },
+  };
   return {
     charts,
-    // the views post 'datasets' themselves: the worker then forgets the
-    // chart's points, so the next post sends every source whole
-    worker: {
-      postMessage(m, transfer) {
-        if (m && m.type === 'datasets' && charts[m.index]) charts[m.index].sent = null;
-        worker.postMessage(m, transfer);
-      },
+    worker: views,
+    /** Chart c shows list, [{ label, color, dash (optional), data }]: each
+     *  data is the array of points { x, y } the view appends to and trims
+     *  (paint hands the worker those in view). */
+    setDatasets(c, list) {
+      c.mirror.sources = list.map((d) => d.data);
+      c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
+      views.postMessage({ type: 'datasets', index: c.index, datasets: list.map((d) => ({ label: d.label, color: d.color, dash: d.dash || [] })) });
     },
     /** Every chart redrawn with the steps in view (or marked stale while one is in flight). */
     paint() {

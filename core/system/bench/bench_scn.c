@@ -106,6 +106,10 @@ static const char *const trajectory_help[] = {
     "Motor off from the start; the arm moves under gravity and friction only",
 };
 
+/* No clock_step: configure sets the clock (the run ends round(duration/dt)
+ * steps after step 0, also after a retune). */
+#define CLOCK_STEP NULL
+
 static const fric_param_info params[N_PARAMS] = {
     [P_ACTUATOR] = { "actuator", 5, 0, 6, "choice",
         "servo of the identified presets (Duclusaud & Passault, Rhoban/bam): Dynamixel MX-64, "

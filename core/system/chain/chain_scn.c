@@ -377,9 +377,9 @@ static int cross_check(const char *name, const double *p, int mus, int muk, int 
     return 1;
 }
 
-/* The definition c of the scenario `kind` from p (model, gains, method),
- * every and the clock of run; 0, or 1 with *why. */
-static int configure(chain_def *c, fric_scenario_run *run, const double *p, const char **why,
+/* The definition c of the scenario `kind` from p (model, gains, method;
+ * the driver sets the clock: clock_step "dt"); 0, or 1 with *why. */
+static int configure(chain_def *c, const double *p, const char **why,
                      scn_kind kind, const char *name)
 {
     double L = p[P_LENGTH], w = p[P_WIDTH], m = p[P_MASS];
@@ -461,7 +461,7 @@ static int configure(chain_def *c, fric_scenario_run *run, const double *p, cons
         if (why) *why = fric__reword("%s: %s", name, m2);
         return 1;
     }
-    return fric__scn_clock(run, name, p, P_DURATION, P_DT, P_EVERY, why);
+    return 0;
 }
 
 /* The inputs of the step from the current time: targets, external torque,
@@ -658,28 +658,31 @@ static int advance(void *state, const char **why)
 static int arm1_configure(void *cfg, fric_scenario_run *run, const void *running,
                           const double *p, const char **why)
 {
+    (void)run;
     (void)running;
-    return configure(cfg, run, p, why, KIND_ARM1, "arm1");
+    return configure(cfg, p, why, KIND_ARM1, "arm1");
 }
 static int arm2_configure(void *cfg, fric_scenario_run *run, const void *running,
                           const double *p, const char **why)
 {
+    (void)run;
     (void)running;
-    return configure(cfg, run, p, why, KIND_ARM2, "arm2-ground");
+    return configure(cfg, p, why, KIND_ARM2, "arm2-ground");
 }
 static int chain_configure(void *cfg, fric_scenario_run *run, const void *running,
                            const double *p, const char **why)
 {
+    (void)run;
     (void)running;
-    return configure(cfg, run, p, why, KIND_CHAIN, "chain");
+    return configure(cfg, p, why, KIND_CHAIN, "chain");
 }
 
 FRIC_SCENARIO_DRIVER_LARGE(arm1_driver, chain_scn, chain_def, arm1_configure, start, advance,
-                           row_state, row_forces, adopt, wire);
+                           row_state, row_forces, adopt, wire, "dt");
 FRIC_SCENARIO_DRIVER_LARGE(arm2_driver, chain_scn, chain_def, arm2_configure, start, advance,
-                           row_state, row_forces, adopt, wire);
+                           row_state, row_forces, adopt, wire, "dt");
 FRIC_SCENARIO_DRIVER_LARGE(chain_driver, chain_scn, chain_def, chain_configure, start, advance,
-                           row_state, row_forces, adopt, wire);
+                           row_state, row_forces, adopt, wire, "dt");
 
 const fric_scenario fric_scenario_arm1 = {
     "arm1",

@@ -97,6 +97,9 @@ static const char *const friction_help[] = {
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
 };
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "T"
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = FRIC__CASE_PARAM(C_FIG12,
                                 "paper figure to reproduce, or custom (integral, kp, kv as given)"),
@@ -200,13 +203,14 @@ typedef struct {
     fric_ex_reversals rev;
 } joint_state;
 
-/* Validates p and fills the configuration; restarts the run's clock from
- * its current time (fric_scenario_driver.configure). */
+/* The joint's law, element (C or D: the treatment) and controller from p,
+ * after the case's figure values (fric_scenario_driver.configure). */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p_in,
                      const char **why)
 {
     const fric_scenario *sc = &fric_scenario_joint_step;
     joint_cfg *c = cfg;
+    (void)run;
     (void)running;
     static const fric_ex_fixed figs[] = {
         { P_INTEGRAL, 0 }, { P_KP, 20 }, { P_KV, 2 },     /* fig12 */
@@ -227,8 +231,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     }
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], p[P_K], p[P_B], p[P_T],
-                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
-                                                                    : FRIC_XFORM_EXACT };
+                              fric_treatment_xform(c->treatment) };
     c->integral = (int)p[P_INTEGRAL];
     c->kp = p[P_KP];
     c->kv = p[P_KV];
@@ -254,7 +257,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                 fric_treatment_name(c->treatment));
         return 1;
     }
-    return fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why);
+    return 0;
 }
 
 /* At rest at q = 0 (a retune keeps q, dq, the integral, the contact and

@@ -3,6 +3,7 @@
 #ifndef FRIC_DUPONT_INTERNAL_H
 #define FRIC_DUPONT_INTERNAL_H
 
+#include "fric_dupont.h"
 #include "friction.h"
 
 /* The checks the screw drive and the X-Y table share: the time step h [s]
@@ -11,5 +12,16 @@
  * NULL when they pass, else the message (fric__say, base.h). */
 const char *fric__dupont_step_check(double h, fric_treatment treatment, double eps,
                                     const char *eps_unit);
+
+/* The degree of freedom at rest-free start: position q0, velocity dq0, no
+ * acceleration, friction or reversal yet (fric_dupont_dof). */
+void fric__dupont_dof_start(fric_dupont_dof *m, double q0, double dq0);
+
+/* The end of a step: the new position q1, velocity dq1, the step's
+ * acceleration ddq and friction f, stuck when it ended held; counts a
+ * reversal of dq (fric__reversal, base.h). The caller has checked that
+ * the values are finite. */
+void fric__dupont_dof_end(fric_dupont_dof *m, double q1, double dq1, double ddq, double f,
+                          int stuck);
 
 #endif

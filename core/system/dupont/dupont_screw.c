@@ -43,18 +43,28 @@ const char *fric__dupont_step_check(double h, fric_treatment treatment, double e
     return NULL;
 }
 
+void fric__dupont_dof_start(fric_dupont_dof *m, double q0, double dq0)
+{
+    *m = (fric_dupont_dof){ .q = q0, .dq = dq0, .last_sign = fric__sgn(dq0) };
+}
+
+void fric__dupont_dof_end(fric_dupont_dof *m, double q1, double dq1, double ddq, double f,
+                          int stuck)
+{
+    m->reversals += fric__reversal(&m->last_sign, dq1);
+    m->q = q1;
+    m->dq = dq1;
+    m->ddq = ddq;
+    m->f = f;
+    m->stuck = stuck;
+}
+
 void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
                            double q0, double dq0)
 {
-    s->q = q0;
-    s->dq = dq0;
-    s->ddq = 0;
+    fric__dupont_dof_start(&s->dof, q0, dq0);
     s->tau_l = d->G;     /* eq. 14 with q̈ = 0 */
-    s->tau_f = 0;
-    s->stuck = 0;
     s->mode = 0;
-    s->reversals = 0;
-    s->last_sign = fric__sgn(dq0);
 }
 
 /* The implicit step (file header): v1 and τ_f, stuck when held. */
@@ -93,7 +103,7 @@ static void step_implicit(const fric_screw_drive *d, double v0, double tau_a,
 int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a)
 {
     const fric_screw *e = &d->eff;
-    const double I = d->J + d->M, h = d->h, v0 = s->dq;
+    const double I = d->J + d->M, h = d->h, v0 = s->dof.dq;
     double v1, tf;
     int stuck = 0;
     switch (d->treatment) {
@@ -132,24 +142,19 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     }
     const double a = (v1 - v0) / h;
     const double tl = d->M * a + d->G;                /* eq. 14 */
-    const double q1 = s->q + h * v1;
+    const double q1 = s->dof.q + h * v1;
     if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1)) {
         fric__fail(FRIC_E_NONFINITE, -1, "screw: the step left the finite range from q = %g rad, "
-                   "dq = %g rad/s under tau_a = %g N·m.", s->q, s->dq, tau_a);
+                   "dq = %g rad/s under tau_a = %g N·m.", s->dof.q, s->dof.dq, tau_a);
         return FRIC_E_NONFINITE;
     }
-    s->reversals += fric__reversal(&s->last_sign, v1);
-    s->q = q1;
-    s->dq = v1;
-    s->ddq = a;
+    fric__dupont_dof_end(&s->dof, q1, v1, a, tf, stuck);
     s->tau_l = tl;
-    s->tau_f = tf;
-    s->stuck = stuck;
     s->mode = (v1 != 0 && tl != 0) ? fric__sgn(v1) * fric__sgn(tl) : 0;   /* eq. 17 */
     return 0;
 }
 
 double fric_screw_drive_energy(const fric_screw_drive *d, const fric_screw_state *s)
 {
-    return 0.5 * (d->J + d->M) * s->dq * s->dq + d->G * s->q;
+    return 0.5 * (d->J + d->M) * s->dof.dq * s->dof.dq + d->G * s->dof.q;
 }

@@ -27,6 +27,9 @@ static const char *const treatment_help[] = {
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
 };
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "dt"
+
 static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
                      "friction treatment: implicit (exact implicit Euler step), clip "
@@ -88,22 +91,22 @@ static const fric_param_info params[P_COUNT] = {
  * (FRIC__COL_INFO, FRIC__COL_ROW). */
 #define COLS(X)                                                                                   \
     X("t", "s", "time", time_at(c, c->run.clk.k))                                                 \
-    X("q", "rad", "screw (motor) angle q", c->s.q)                                                \
-    X("dq", "rad/s", "screw velocity dq/dt", c->s.dq)                                             \
-    X("ddq", "rad/s²", "screw acceleration of the last step (Dupont Fig. 5)", c->s.ddq)          \
-    X("y", "m", "nut (load) position y = l·q", c->cfg.lead * c->s.q)                              \
+    X("q", "rad", "screw (motor) angle q", c->s.dof.q)                                            \
+    X("dq", "rad/s", "screw velocity dq/dt", c->s.dof.dq)                                         \
+    X("ddq", "rad/s²", "screw acceleration of the last step (Dupont Fig. 5)", c->s.dof.ddq)       \
+    X("y", "m", "nut (load) position y = l·q", c->cfg.lead * c->s.dof.q)                          \
     X("tau_m", "N·m", "applied motor torque tau_a (Dupont's tau_a)", tau_a_at(c, c->run.clk.k))   \
     X("tau_l", "N·m", "load torque tau_l = (m·ddy + m·g)·l (Dupont eq. 14); tau_e = -tau_l",      \
       c->s.tau_l)                                                                                 \
     X("tau_f", "N·m", "thread (+ eq. 29) friction torque: tau_a = J_zz·ddq + tau_l + tau_f",      \
-      c->s.tau_f)                                                                                 \
-    X("mode", "", "+1 driving (eta_1: dq and tau_l same sign), -1 backdriving (eta_2), "         \
+      c->s.dof.f)                                                                                 \
+    X("mode", "", "+1 driving (eta_1: dq and tau_l same sign), -1 backdriving (eta_2), "          \
       "0 at rest",                                                                                \
       c->s.mode)                                                                                  \
     X("stuck", "", "1 when the step ended held by stiction (dead band, Dupont eq. 20)",           \
-      c->s.stuck)                                                                                 \
+      c->s.dof.stuck)                                                                             \
     X("reversals", "", "velocity sign reversals so far (between successive nonzero dq)",          \
-      c->s.reversals)
+      c->s.dof.reversals)
 static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
@@ -130,12 +133,13 @@ static double tau_a_at(const screw_scn *c, long long k)
     return c->cfg.amp * sin(c->cfg.omega * time_at(c, k)) + c->cfg.bias;
 }
 
-/* Validates p and fills the plant and the clock (time continues from the
- * clock's current step; fric_scenario_driver.configure). 0, or 1 with *why. */
+/* Validates p and fills the plant (fric_scenario_driver.configure). 0, or 1
+ * with *why. */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
                      const char **why)
 {
     screw_cfg *c = cfg;
+    (void)run;
     (void)running;
     fric_screw_drive d;
     const double m = p[P_M], l = p[P_L];
@@ -156,7 +160,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         if (why) *why = fric__say("screw: %s", m_why);   /* m_why may be the buffer: base.h */
         return 1;
     }
-    if (fric__scn_clock(run, "screw", p, P_DURATION, P_DT, P_EVERY, why)) return 1;
     c->d = d;
     c->lead = l;
     c->amp = p[P_AMP];
@@ -189,7 +192,7 @@ static int advance(void *state, const char **why)
                          "stopped being finite from q = %g rad, dq = %g rad/s, "
                          "tau_l = %g N·m under tau_a = %g N·m; lower tau_amp or dt.",
                          k, time_at(c, k), fric_treatment_name(c->cfg.d.treatment),
-                         c->s.q, c->s.dq, c->s.tau_l, tau_a_at(c, k));
+                         c->s.dof.q, c->s.dof.dq, c->s.tau_l, tau_a_at(c, k));
     return 1;
 }
 

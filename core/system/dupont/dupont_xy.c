@@ -43,22 +43,16 @@ int fric_xy_check(const fric_xy_table *p, const char **why)
 
 void fric_xy_init(fric_xy_state *s, double x0, double v0)
 {
-    s->x = x0;
-    s->v = v0;
-    s->a = 0;
+    fric__dupont_dof_start(&s->dof, x0, v0);
     s->y = 0;
     s->vy = 0;
     s->FN = 0;
-    s->f = 0;
-    s->stuck = 0;
-    s->reversals = 0;
-    s->last_sign = fric__sgn(v0);
     s->elem = (fric_elem_a_var){ 0 };                 /* prepared by the first step */
 }
 
 int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
 {
-    const double h = p->h, m1 = p->m1, v0 = s->v;
+    const double h = p->h, m1 = p->m1, v0 = s->dof.dq;
     const double ay = F2 / (m1 + p->m2);              /* eq. 4, second row */
     const double FN = m1 * ay;                        /* eq. 6: normal force */
     /* The law of this step: Coulomb with Fc = μ·|F_N| (eq. 5), D = 0. */
@@ -102,21 +96,16 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
     }
     const double a = (v1 - v0) / h;
     const double vy = s->vy + h * ay, y = s->y + h * vy;
-    const double x = s->x + h * v1;
+    const double x = s->dof.q + h * v1;
     if (!isfinite(f) || !isfinite(v1) || !isfinite(a) || !isfinite(x) || !isfinite(y) ||
         !isfinite(vy)) {
         fric__fail(FRIC_E_NONFINITE, -1, "xy-table: the step left the finite range from x = %g m, "
-                   "v = %g m/s under F1 = %g N, F2 = %g N.", s->x, s->v, F1, F2);
+                   "v = %g m/s under F1 = %g N, F2 = %g N.", s->dof.q, s->dof.dq, F1, F2);
         return FRIC_E_NONFINITE;
     }
-    s->reversals += fric__reversal(&s->last_sign, v1);
-    s->x = x;
-    s->v = v1;
-    s->a = a;
+    fric__dupont_dof_end(&s->dof, x, v1, a, f, stuck);
     s->y = y;
     s->vy = vy;
     s->FN = FN;
-    s->f = f;
-    s->stuck = stuck;
     return 0;
 }

@@ -27,6 +27,7 @@
 #include "fric_scenario.h"
 #include "scenario_internal.h"
 #include "base.h"
+#include "dupont_internal.h"
 
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
@@ -44,6 +45,9 @@ static const char *const solver_help[] = {
     "the dedicated fixed step of the table (normal force known before the x step)",
     "the general solve of eq. 10 (fric_fd.h) with event location, as for an n-dof arm",
 };
+
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "dt"
 
 static const fric_param_info params[P_COUNT] = {
     [P_FRICTION] = { "friction", 0, 0, 3, "choice",
@@ -91,18 +95,18 @@ static const fric_param_info params[P_COUNT] = {
  * (FRIC__COL_INFO, FRIC__COL_ROW). */
 #define COLS(X)                                                                                   \
     X("t", "s", "time", time_at(c, c->run.clk.k))                                                 \
-    X("x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)", c->s.x)                    \
-    X("v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2", c->s.v)                        \
-    X("a", "m/s²", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)", c->s.a)    \
+    X("x", "m", "position of m_1 in the frame of m_2 (Dupont Fig. 3)", c->s.dof.q)                \
+    X("v", "m/s", "sliding velocity dx/dt of m_1 relative to m_2", c->s.dof.dq)                   \
+    X("a", "m/s²", "acceleration of m_1 over the last step (jumps at v = 0, Fig. 3)", c->s.dof.ddq) \
     X("y", "m", "position of m_2 (and m_1) along y", c->s.y)                                      \
     X("dy", "m/s", "velocity of m_2 along y", c->s.vy)                                            \
     X("F1", "N", "force on m_1 along x", f1_at(c, c->run.clk.k))                                  \
     X("F2", "N", "force on m_2 along y", f2_at(c, c->run.clk.k))                                  \
     X("F_N", "N", "normal force between m_1 and m_2, m_1·ddy (Dupont eq. 6)", c->s.FN)            \
-    X("f", "N", "friction force on m_1, opposing v; |f| <= mu·|F_N| (eq. 5)", c->s.f)             \
-    X("stuck", "", "1 when the step ended with m_1 held by friction", c->s.stuck)                 \
+    X("f", "N", "friction force on m_1, opposing v; |f| <= mu·|F_N| (eq. 5)", c->s.dof.f)         \
+    X("stuck", "", "1 when the step ended with m_1 held by friction", c->s.dof.stuck)             \
     X("reversals", "", "velocity sign reversals so far (between successive nonzero v)",           \
-      c->s.reversals)
+      c->s.dof.reversals)
 static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 #define N_COLS ((int)(sizeof cols / sizeof cols[0]))
 
@@ -165,7 +169,7 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
 static int general_start(const xy_cfg *c, const fric_xy_state *s, double t, fric_fd_state *fx,
                          const char **why)
 {
-    const double q0[2] = { s->x, s->y }, dq0[2] = { s->v, s->vy };
+    const double q0[2] = { s->dof.q, s->y }, dq0[2] = { s->dof.dq, s->vy };
     const char *m;
     fric_fd_sim sim = c->sim;
     sim.sys = c;
@@ -179,24 +183,20 @@ static int general_start(const xy_cfg *c, const fric_xy_state *s, double t, fric
  * (configuration c: rows, a switch of solver while running). */
 static void general_to_table(const xy_cfg *c, const fric_fd_state *x, fric_xy_state *s)
 {
-    const double v = x->dq[0];
-    s->reversals += fric__reversal(&s->last_sign, v);
-    s->x = x->q[0];
-    s->v = v;
-    s->a = x->ddq[0];
+    fric__dupont_dof_end(&s->dof, x->q[0], x->dq[0], x->ddq[0], x->friction[0],
+                         x->sigma[0] == 0);
     s->y = x->q[1];
     s->vy = x->dq[1];
     s->FN = c->p.m1 * x->ddq[1];                    /* eq. 6 */
-    s->f = x->friction[0];
-    s->stuck = x->sigma[0] == 0;
 }
 
-/* Validates p and fills the configuration (time continues from the clock;
- * fric_scenario_driver.configure). 0, or 1 with *why. */
+/* Validates p and fills the table and the general solver's simulation
+ * (fric_scenario_driver.configure). 0, or 1 with *why. */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
                      const char **why)
 {
     xy_cfg *c = cfg;
+    (void)run;
     (void)running;
     fric_xy_table t;
     t.m1 = p[P_M1];
@@ -210,7 +210,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         if (why) *why = fric__say("xy-table: %s", m);   /* m may be the buffer: base.h */
         return 1;
     }
-    if (fric__scn_clock(run, "xy-table", p, P_DURATION, P_DT, P_EVERY, why)) return 1;
     c->p = t;
     c->a1 = p[P_A1];
     c->w1 = p[P_W1];
@@ -269,7 +268,7 @@ static int advance(void *state, const char **why)
                              "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
                              "lower the force amplitudes or dt.", k + 1,
                              time_at(c, k + 1), fric_treatment_name(c->cfg.p.treatment),
-                             c->s.x, c->s.v, c->s.FN);
+                             c->s.dof.q, c->s.dof.dq, c->s.FN);
         return 1;
     }
     return 0;

@@ -49,6 +49,9 @@ enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, 
 _Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
                P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "dt"
+
 static const fric_param_info params[P_COUNT] = {
     [P_RULE] = FRIC__FD_RULE_PARAM,        /* FRIC__FD_RULE */
     [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
@@ -157,12 +160,13 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     return 0;
 }
 
-/* Validates p and fills the configuration (time continues from the clock;
- * fric_scenario_driver.configure). 0, or 1 with *why. */
+/* Validates p and fills the carriage's model and its simulation
+ * (fric_scenario_driver.configure). 0, or 1 with *why. */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
                      const char **why)
 {
     carriage_cfg *c = cfg;
+    (void)run;
     (void)running;
     const fric_screw eff = { p[P_ETA1], p[P_ETA2], p[P_ETA1S], p[P_ETA2S], 0, 0 };
     const char *m;
@@ -180,7 +184,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                        fric_screw_k(&eff, 1, 0), fric_screw_k(&eff, 0, 0),
                        fric_screw_k(&eff, 1, 1), fric_screw_k(&eff, 0, 1),
                        p[P_TAUM], p[P_F0], p[P_FRATE] };
-    if (fric__fd_scn_sim("carriage-screw", p, P_DT, 2, eval, &c->sys, &c->sim, run, why))
+    if (fric__fd_scn_sim("carriage-screw", p, P_DT, 2, eval, &c->sys, &c->sim, why))
         return 1;
     c->sys = s;
     c->eff = eff;

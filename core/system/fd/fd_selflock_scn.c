@@ -44,6 +44,9 @@ enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, 
 _Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
                P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "dt"
+
 static const fric_param_info params[P_COUNT] = {
     [P_RULE] = FRIC__FD_RULE_PARAM,        /* FRIC__FD_RULE */
     [P_SWITCHING] = FRIC__FD_SWITCHING_PARAM,
@@ -134,12 +137,13 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     return 0;
 }
 
-/* Validates p and fills the configuration (time continues from the clock;
- * fric_scenario_driver.configure). 0, or 1 with *why. */
+/* Validates p and fills the screw's model and its simulation
+ * (fric_scenario_driver.configure). 0, or 1 with *why. */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p,
                      const char **why)
 {
     selflock_cfg *c = cfg;
+    (void)run;
     (void)running;
     double eta1, eta2;
     if (fric_screw_eff_of_k(p[P_KDL], &eta1, &eta2)) {
@@ -149,7 +153,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         return 1;
     }
     selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], p[P_TAU0], p[P_AMP], p[P_OMEGA] };
-    if (fric__fd_scn_sim("screw-selflock", p, P_DT, 1, eval, &c->sys, &c->sim, run, why))
+    if (fric__fd_scn_sim("screw-selflock", p, P_DT, 1, eval, &c->sys, &c->sim, why))
         return 1;
     c->sys = s;
     c->unique = fric_fd_unique_screw(p[P_J], p[P_M], eta2);

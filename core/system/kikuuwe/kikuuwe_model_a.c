@@ -56,6 +56,9 @@ static const char *const friction_help[] = {
     "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
 };
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "T"
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = FRIC__CASE_PARAM(C_FIG6,
                                 "paper figure to reproduce, or custom (v0 and h as given)"),
@@ -134,13 +137,14 @@ static int implicit(fric_treatment t)
     return t == FRIC_TREATMENT_IMPLICIT || t == FRIC_TREATMENT_APPROX;
 }
 
-/* Validates p and fills the configuration; restarts the run's clock from
- * its current time (fric_scenario_driver.configure). */
+/* The block's law and element A (prepared once) from p, after the case's
+ * figure values (fric_scenario_driver.configure). */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p_in,
                      const char **why)
 {
     const fric_scenario *sc = &fric_scenario_model_a;
     model_a_cfg *c = cfg;
+    (void)run;
     (void)running;
     double p[N_PARAMS];
     static const fric_ex_fixed figs[] = { { P_V0, 0.7 }, { P_H, -1 },      /* fig6 */
@@ -149,8 +153,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     c->treatment = offered[(int)p[P_FRICTION]];
     c->def = (fric_elem_def){ p[P_M], 0, 0, p[P_T],
-                              c->treatment == FRIC_TREATMENT_APPROX ? FRIC_XFORM_APPROX
-                                                                    : FRIC_XFORM_EXACT };
+                              fric_treatment_xform(c->treatment) };
     c->eps = p[P_EPS];
     c->h = p[P_H];
     c->v0 = p[P_V0];
@@ -163,7 +166,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                      fric_treatment_name(c->treatment));
         return 1;
     }
-    return fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why);
+    return 0;
 }
 
 /* The initial velocity (a retune keeps v, x, time and counters: v0 and

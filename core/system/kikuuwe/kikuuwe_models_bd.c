@@ -78,6 +78,9 @@ static const char *const friction_help[] = {
     "The approximate transform of Kikuuwe eq. 46 in both models",
 };
 
+/* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
+#define CLOCK_STEP "T"
+
 static const fric_param_info params[N_PARAMS] = {
     [P_CASE] = FRIC__CASE_PARAM(C_FIG13,
                                 "paper figure to reproduce, or custom (model, Fc, ramp, v0, h as given)"),
@@ -171,14 +174,15 @@ typedef struct {
     fric_ex_reversals rev, rev_alt;
 } bd_state;
 
-/* Validates p and fills the configuration; restarts the run's clock from
- * its current time (fric_scenario_driver.configure). The model (b or d)
+/* The law and the two elements (the model's original and alternative) from
+ * p, after the case's figure values (fric_scenario_driver.configure). The model (b or d)
  * cannot change mid-run (running: the running state, NULL at init). */
 static int configure(void *cfg, fric_scenario_run *run, const void *running, const double *p_in,
                      const char **why)
 {
     const fric_scenario *sc = &fric_scenario_models_bd;
     bd_cfg *c = cfg;
+    (void)run;
     static const fric_ex_fixed figs[] = {
         { P_MODEL, MODEL_B }, { P_FC, 10 }, { P_RAMP, 0.1 }, { P_V0, 0 }, { P_H, 0 },  /* fig13 */
         { P_MODEL, MODEL_D }, { P_FC, 7 }, { P_RAMP, 0 }, { P_V0, 1 }, { P_H, 0 } };  /* fig14 */
@@ -187,8 +191,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     c->law = (fric_law){ (fric_kind)p[P_LAW], p[P_FS], p[P_FC], p[P_VS], p[P_D], p[P_ALPHA] };
     double K = p[P_K], M = p[P_M];
     c->def = (fric_elem_def){ M, K, 2 * p[P_ZETA] * sqrt(K * M), p[P_T],
-                              offered[(int)p[P_FRICTION]] == FRIC_TREATMENT_APPROX
-                                  ? FRIC_XFORM_APPROX : FRIC_XFORM_EXACT };
+                              fric_treatment_xform(offered[(int)p[P_FRICTION]]) };
     c->model = (int)p[P_MODEL];
     c->ramp = p[P_RAMP];
     c->h = c->model == MODEL_D ? p[P_H] : 0;
@@ -208,7 +211,6 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                 c->model == MODEL_B ? "B" : "D", fric_law_names[(int)p[P_LAW]]);
         return 1;
     }
-    if (fric__scn_clock(run, sc->name, p, P_DURATION, P_T, P_EVERY, why)) return 1;
     const bd_state *r = running;
     if (r && c->model != r->cfg.model) {
         if (why)

@@ -89,12 +89,12 @@ static void test_efficiencies(void **state)
     long n1 = 0, n2 = 0;
     for (long k = 1; k <= 4000; k++) {
         double ta = 750 * sin(4 * k * d.h);
-        double v0 = s.dq;
+        double v0 = s.dof.dq;
         assert_int_equal(fric_screw_drive_step(&d, &s, ta), 0);
-        if (v0 * s.dq <= 0 || s.tau_l == 0) continue;   /* a velocity event */
-        double tin = ta - d.J * s.ddq, eta = s.tau_l / tin;
+        if (v0 * s.dof.dq <= 0 || s.tau_l == 0) continue;   /* a velocity event */
+        double tin = ta - d.J * s.dof.ddq, eta = s.tau_l / tin;
         double expect = s.mode == 1 ? 0.663 : 1.91;
-        double tol = ETA_ULPS * DBL_EPSILON * (fabs(v0) + fabs(s.dq)) / d.h
+        double tol = ETA_ULPS * DBL_EPSILON * (fabs(v0) + fabs(s.dof.dq)) / d.h
                    * (d.M + expect * d.J) / fabs(tin) + 4 * DBL_EPSILON;
         assert_true(s.mode == 1 || s.mode == -1);
         if (!(fabs(eta - expect) <= tol))
@@ -132,9 +132,9 @@ static void test_dead_band(void **state)
             fric_screw_drive_init(&d, &s, 0.25, 0);
             for (int k = 0; k < 100; k++) fric_screw_drive_step(&d, &s, probe[i]);
             if (held[i]) {
-                assert_true(s.q == 0.25 && s.dq == 0 && s.stuck);
+                assert_true(s.dof.q == 0.25 && s.dof.dq == 0 && s.dof.stuck);
             } else {
-                assert_true(dir[i] * s.dq > 0 && !s.stuck);
+                assert_true(dir[i] * s.dof.dq > 0 && !s.dof.stuck);
                 /* lowering under gravity is backdriving, lifting is driving */
                 assert_int_equal(s.mode, dir[i] > 0 ? 1 : -1);
             }
@@ -209,28 +209,28 @@ static void test_fig5(void **state)
         double a_before = 0;
         for (long k = 1; k <= n; k++) {
             assert_int_equal(fric_screw_drive_step(&d, &s, 750 * sin(4 * k * FIG5_H)), 0);
-            int sg = s.dq > 0 ? 1 : s.dq < 0 ? -1 : 0;
+            int sg = s.dof.dq > 0 ? 1 : s.dof.dq < 0 ? -1 : 0;
             if (sg && last && sg != last && nr < 64) {
                 tr_t[nr++] = k * FIG5_H;
                 pending = 3;
                 a_before = a_prev2;
             }
-            if (pending && --pending == 0 && nr == 1) jump_ratio = s.ddq / a_before;
+            if (pending && --pending == 0 && nr == 1) jump_ratio = s.dof.ddq / a_before;
             if (sg) last = sg;
             a_prev2 = a_prev;
-            a_prev = s.ddq;
+            a_prev = s.dof.ddq;
         }
         print_message("friction %s: %d reversals, q(4) = %.6f rad, first jump ratio %.4f "
-                      "(c1/c2 = %.4f)\n", fric_treatment_name(tr), nr, s.q, jump_ratio, c1 / c2);
+                      "(c1/c2 = %.4f)\n", fric_treatment_name(tr), nr, s.dof.q, jump_ratio, c1 / c2);
         assert_int_equal(nr, ref.n);
         for (int i = 0; i < nr; i++) assert_true(fabs(tr_t[i] - ref.t[i]) < FIG5_T_TOL);
-        assert_true(fabs(s.q - ref.q_end) < (tr == FRIC_TREATMENT_IMPLICIT ? FIG5_Q_TOL
+        assert_true(fabs(s.dof.q - ref.q_end) < (tr == FRIC_TREATMENT_IMPLICIT ? FIG5_Q_TOL
                                                                        : FIG5_Q_TOL_BASELINE));
         /* the acceleration drops from c2·sin to c1·sin across the reversal
          * (clip's lagged load and the explicit sign blur the steps next to
          * it, so only the implicit step is held to it) */
         if (tr == FRIC_TREATMENT_IMPLICIT) assert_true(fabs(jump_ratio - c1 / c2) < 0.01);
-        assert_int_equal(s.reversals, nr);
+        assert_int_equal(s.dof.reversals, nr);
     }
 }
 
@@ -266,22 +266,22 @@ static void test_energy_never_increases(void **state)
                  * friction vanishes (eq. 17: ∝ |τ_l|): only τ_c and b_v slow
                  * it, q̈ = −(τ_c + b_v·q̇)/(J + M − k2·M): from 3 rad/s that
                  * stops after 18 s (of the 40 s run) */
-                if (!g && effs[e].tau_c > 0 && fabs(v0s[iv]) <= 3) assert_true(s.dq == 0);
+                if (!g && effs[e].tau_c > 0 && fabs(v0s[iv]) <= 3) assert_true(s.dof.dq == 0);
                 if (!g && effs[e].tau_c == 0 && effs[e].b_v == 0)
-                    assert_true(fabs(s.dq - v0s[iv]) <= 1e-10 * fabs(v0s[iv]));
+                    assert_true(fabs(s.dof.dq - v0s[iv]) <= 1e-10 * fabs(v0s[iv]));
             }
     /* X-Y table with F1 = 0: ½·m1·v² never grows, whatever F2 does */
     fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state s;
     fric_xy_init(&s, 0, 0.8);
-    double E = 0.5 * p.m1 * s.v * s.v;
+    double E = 0.5 * p.m1 * s.dof.dq * s.dof.dq;
     for (int k = 1; k <= 20000; k++, steps++) {
         assert_int_equal(fric_xy_step(&p, &s, 0, 50 * cos(0.8 * k * p.h)), 0);
-        double E1 = 0.5 * p.m1 * s.v * s.v;
+        double E1 = 0.5 * p.m1 * s.dof.dq * s.dof.dq;
         assert_true(E1 <= E * (1 + 1e-15));
         E = E1;
     }
-    assert_true(s.v == 0);
+    assert_true(s.dof.dq == 0);
     print_message("%ld passive steps, energy never increased\n", steps);
 }
 
@@ -302,7 +302,7 @@ static void test_no_drift_in_stiction(void **state)
     const double mid = (lo + hi) / 2, amp = 0.45 * (hi - lo);
     for (long k = 1; k <= STICK_STEPS; k++)
         fric_screw_drive_step(&d, &s, mid + amp * sin(1e-3 * (double)k));
-    assert_true(s.q == 1.5 && s.dq == 0 && s.stuck && s.reversals == 0);
+    assert_true(s.dof.q == 1.5 && s.dof.dq == 0 && s.dof.stuck && s.dof.reversals == 0);
 
     /* X-Y table: |F1| below μ·|F_N| */
     fric_xy_table p = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 1e-3 };
@@ -310,7 +310,7 @@ static void test_no_drift_in_stiction(void **state)
     fric_xy_init(&x, 0.2, 0);
     for (long k = 1; k <= STICK_STEPS; k++)
         fric_xy_step(&p, &x, 3 * sin(1e-3 * (double)k), 50);   /* μ·|F_N| = 3.75 N */
-    assert_true(x.x == 0.2 && x.v == 0 && x.stuck && x.reversals == 0);
+    assert_true(x.dof.q == 0.2 && x.dof.dq == 0 && x.dof.stuck && x.dof.reversals == 0);
 }
 
 /* Where the implicit screw holds still, the explicit baseline chatters,
@@ -331,8 +331,8 @@ static void test_baselines_chatter_and_drift(void **state)
         /* arrive from below at 0.5 mrad/s (inside Karnopp's band) */
         fric_screw_drive_init(&d, &s, 0, 5e-4);
         for (long k = 0; k < N; k++) fric_screw_drive_step(&d, &s, (lo + hi) / 2);
-        rev[tr] = s.reversals;
-        drift[tr] = s.q;
+        rev[tr] = s.dof.reversals;
+        drift[tr] = s.dof.q;
     }
     print_message("screw held at mid-band for %ld steps: reversals implicit %ld, clip %ld, "
                   "explicit %ld, karnopp %ld; drift %.3g, %.3g, %.3g, %.3g rad\n", N,
@@ -354,8 +354,8 @@ static void test_baselines_chatter_and_drift(void **state)
         fric_xy_init(&x, 0, 5e-4);
         x.FN = 12.5;
         for (long k = 0; k < N; k++) fric_xy_step(&p, &x, 2, 50);
-        rev[tr] = x.reversals;
-        drift[tr] = x.x;
+        rev[tr] = x.dof.reversals;
+        drift[tr] = x.dof.q;
     }
     print_message("xy-table held (F1 = 2 N < 3.75 N): reversals %ld, %ld, %ld, %ld; drift "
                   "%.3g, %.3g, %.3g, %.3g m\n", rev[FRIC_TREATMENT_IMPLICIT],
@@ -385,8 +385,8 @@ static void test_screw_matches_model_a(void **state)
         double ta = 60 * sin(1.3 * k * d.h) + 35;
         fric_screw_drive_step(&d, &s, ta);
         fric_elem_a_step(&law, &def, &a, ta - d.G);
-        assert_true(fabs(s.dq - a.v) <= 1e-12 * (1 + fabs(a.v)) || (s.dq == 0 && fabs(a.v) < 1e-15));
-        assert_true(fabs(s.tau_f - a.f) <= 1e-9 * (1 + fabs(a.f)));
+        assert_true(fabs(s.dof.dq - a.v) <= 1e-12 * (1 + fabs(a.v)) || (s.dof.dq == 0 && fabs(a.v) < 1e-15));
+        assert_true(fabs(s.dof.f - a.f) <= 1e-9 * (1 + fabs(a.f)));
     }
 }
 
@@ -488,9 +488,9 @@ static void test_fig3(void **state)
     for (long k = 1; k <= n; k++) {
         double t = k * XY_H;
         assert_int_equal(fric_xy_step(&p, &s, 8 * sin(2.4 * t), 50 * cos(0.8 * t)), 0);
-        if (s.stuck && stuck_until == k - 1) stuck_until = k;
-        if (k == 1 && s.stuck) stuck_until = 1;
-        int sg = s.v > 0 ? 1 : s.v < 0 ? -1 : 0;
+        if (s.dof.stuck && stuck_until == k - 1) stuck_until = k;
+        if (k == 1 && s.dof.stuck) stuck_until = 1;
+        int sg = s.dof.dq > 0 ? 1 : s.dof.dq < 0 ? -1 : 0;
         if (sg && last && sg != last && nr < 32) rev_step[nr++] = k;
         if (sg) last = sg;
     }
@@ -503,7 +503,7 @@ static void test_fig3(void **state)
         double t = k * XY_H;
         fric_xy_step(&p, &s, 8 * sin(2.4 * t), 50 * cos(0.8 * t));
         for (int i = 7; i > 0; i--) a_hist[i] = a_hist[i - 1];
-        a_hist[0] = s.a;
+        a_hist[0] = s.dof.ddq;
         if (k == rev_step[r] + 3) {
             double before = a_hist[6], after = a_hist[0];     /* k−3 ... k+3 */
             double jump = fabs(after - before);
@@ -648,12 +648,12 @@ static void test_bad_input(void **state)
     fric_screw_state s;
     fric_screw_drive_init(&ok, &s, 1, 2);
     assert_int_equal(fric_screw_drive_step(&ok, &s, INFINITY), FRIC_E_NONFINITE);
-    assert_true(s.q == 1 && s.dq == 2);
+    assert_true(s.dof.q == 1 && s.dof.dq == 2);
     fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     fric_xy_state x;
     fric_xy_init(&x, 1, 2);
     assert_int_equal(fric_xy_step(&xt, &x, NAN, 50), FRIC_E_NONFINITE);
-    assert_true(x.x == 1 && x.v == 2);
+    assert_true(x.dof.q == 1 && x.dof.dq == 2);
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_efficiencies),

@@ -1006,9 +1006,9 @@ static void test_xy_table(void **state)
     int k = 0;
     for (long i = 1; i <= 100000 && k < jumps; i++) {
         const double t = i * xy.h;
-        const long r0 = xs.reversals;
+        const long r0 = xs.dof.reversals;
         assert_int_equal(fric_xy_step(&xy, &xs, 8 * sin(2.4 * t), 50 * cos(0.8 * t)), 0);
-        if (xs.reversals > r0) {
+        if (xs.dof.reversals > r0) {
             assert_true(fabs(t - rev_t[k]) <= 20 * xy.h);
             k++;
         }

@@ -29,27 +29,14 @@ export function charts(parent, m, { series, sims, showError }) {
   function setDatasets() {
     const k = m.plotKeys();
     const label = (name, i) => `${name} ${i ? 'B' : 'A'} (${m.methods[m.methodOf(i)]})`;
-    const put = (c, key) => {
-      const list = [];
-      series().forEach((sr, i) => k[key].forEach((name, j) => {
-        list.push({ label: label(name, i), data: sr[key][j], color: COLORS[i], dash: j ? [5, 3] : [] });
-      }));
-      c.mirror.sources = list.map((d) => d.data);
-      c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
-      set.worker.postMessage({ type: 'datasets', index: c.index, datasets: list.map((d) => ({ label: d.label, color: d.color, dash: d.dash })) });
-    };
-    put(qChart, 'q');
+    const lines = (key) => series().flatMap((sr, i) => k[key].map((name, j) => (
+      { label: label(name, i), data: sr[key][j], color: COLORS[i], dash: j ? [5, 3] : [] })));
     // the targets of arm2-ground as flat dashed lines (they follow a retune at once, even paused)
     targets = ['q1_d', 'q2_d'].filter(m.has).map((name) => ({ name, data: [] }));
-    if (targets.length) {
-      qChart.mirror.sources.push(...targets.map((tg) => tg.data));
-      qChart.mirror.data.datasets.push(...targets.map((tg) => ({ label: `${tg.name} target`, data: [] })));
-      set.worker.postMessage({ type: 'datasets', index: 0, datasets: [
-        ...series().flatMap((sr, i) => k.q.map((name, j) => ({ label: label(name, i), color: COLORS[i], dash: j ? [5, 3] : [] }))),
-        ...targets.map((tg) => ({ label: `${tg.name} target`, color: '#888', dash: [2, 4] }))] });
-    }
-    put(fnChart, 'fn');
-    put(tfChart, 'tf');
+    set.setDatasets(qChart, [...lines('q'),
+      ...targets.map((tg) => ({ label: `${tg.name} target`, data: tg.data, color: '#888', dash: [2, 4] }))]);
+    set.setDatasets(fnChart, lines('fn'));
+    set.setDatasets(tfChart, lines('tf'));
   }
   return { set, setDatasets };
 }

@@ -41,20 +41,15 @@ export function charts(parent, m, { series, sims, names, showError }) {
   function setDatasets() {
     const nm = names();
     const moving = !m.isConstantGoal();
-    const put = (c, list) => {
-      // the arrays of every step; paint() hands the chart the steps in view
-      c.mirror.sources = list.map((d) => d.data);
-      c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
-      set.worker.postMessage({ type: 'datasets', index: c.index,
-        datasets: list.map((d) => ({ label: d.label, color: d.borderColor, dash: d.borderDash })) });
-    };
+    // the arrays of every step; paint() hands the chart the steps in view
+    const put = set.setDatasets;
     const sr = series();
     put(qChart, sr.flatMap((s, i) => [
-      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, borderColor: COLORS[i] },
-      ...(i === 0 && moving ? [{ label: 'goal θd', data: s.goal, borderColor: '#888', borderDash: [4, 3] }] : []),
+      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, color: COLORS[i] },
+      ...(i === 0 && moving ? [{ label: 'goal θd', data: s.goal, color: '#888', dash: [4, 3] }] : []),
     ]));
-    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, borderColor: COLORS[i] })));
-    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, borderColor: COLORS[i] })));
+    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, color: COLORS[i] })));
+    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, color: COLORS[i] })));
   }
 
   return {

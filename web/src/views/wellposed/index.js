@@ -178,11 +178,7 @@ export function mount(container, { core, state, showError }) {
     },
   });
   const [motionChart, countChart] = chartSet.charts;
-  const setDatasets = (c, list) => {
-    c.mirror.sources = list.map((d) => d.data);
-    c.mirror.data.datasets = list.map((d) => ({ label: d.label, data: [] }));
-    chartSet.worker.postMessage({ type: 'datasets', index: c.index, datasets: list.map((d) => ({ label: d.label, color: d.color, dash: d.dash || [] })) });
-  };
+  const setDatasets = chartSet.setDatasets;
 
 
   const sv = (name) => simValues[paramIndex(simInfo, name)];
