@@ -85,11 +85,8 @@ export function sagCharts(parent, showError) {
     reset(runs) {
       tEnd = 0;
       series = runs.map(() => TREATMENTS.map(() => []));
-      runs.forEach((r, c) => {
-        const chart = set.charts[c];
-        chart.mirror.sources = series[c];
-        chart.mirror.data.datasets = TREATMENTS.map((t) => ({ label: t.label, data: [] }));
-        set.worker.postMessage({ type: 'datasets', index: c, datasets: TREATMENTS.map((t, k) => ({ label: t.label, color: COLORS[k], dash: [] })) });
+      runs.forEach((_, c) => {
+        set.setDatasets(set.charts[c], TREATMENTS.map((t, k) => ({ label: t.label, color: COLORS[k], data: series[c][k] })));
       });
       runs.forEach((r) => r.sims.forEach((s) => { s.maxDrift = r.q0.map(() => 0); }));
     },
