@@ -1205,8 +1205,8 @@ export class Fit {
   /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
    *  sigma, clamped, done (0 running, else a stop reason), doneName, best,
    *  stage, stages, stageModel, racer, racing, phase } (fric_fit_progress,
-   *  its fields in camelCase; phase: fric_fit_progress_phase, "stage 1 of 3
-   *  (M3), racer 2 of 2, first run"). */
+   *  its fields in camelCase; phase: fric_fit_progress_phase, "stage 1
+   *  of 3: M3, racer 2 of 2, first run"). */
   progress() {
     this._live();
     const core = this._core;

@@ -431,7 +431,7 @@ size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t siz
 {
     char st[64] = "", rc[64] = "", run[32] = "first run";
     if (p->stages > 1)
-        snprintf(st, sizeof st, "stage %d of %d (M%d), ", p->stage, p->stages, p->stage_model);
+        snprintf(st, sizeof st, "stage %d of %d: M%d, ", p->stage, p->stages, p->stage_model);
     if (p->racer && p->racing)
         snprintf(rc, sizeof rc, "racer %d of %d, ", p->racer, FRIC_FIT_RACERS);
     else if (p->racer)

@@ -287,7 +287,7 @@ typedef struct {
 typedef struct fric_fit fric_fit;
 
 /* Where a fit of M<model> stands, in words, for a progress line (the CLI's
- * and the Fit view's): "stage 1 of 3 (M3), racer 2 of 2, first run" ... —
+ * and the Fit view's): "stage 1 of 3: M3, racer 2 of 2, first run" ... —
  * the stage and its model when the fit is staged, the racer while racing
  * ("racer k continued" after the race), the BIPOP run ("first run",
  * "restart k"). Into buf[size] (NUL-terminated); returns the full length,

@@ -807,7 +807,7 @@ static void test_staged_fit(void **state)
     assert_int_equal(g->stage, 1);
     assert_int_equal(g->stage_model, 3);
     fric_fit_progress_phase(g, phase, sizeof phase);
-    assert_string_equal(phase, "stage 1 of 3 (M3), first run");
+    assert_string_equal(phase, "stage 1 of 3: M3, first run");
     int cap = fric_fit_lambda_max(f);
     double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
     long asked = 0, in_stage[4] = { 0 };

@@ -378,11 +378,11 @@ describe('fit wrapper: stages and racers in the progress', { skip: noData }, () 
     try {
       const budget = core.fit.defaults().budget;
       const { seen, end } = trace({ batch, actuator: 'xl330', model: 6, space: core.fit.space('xl330', 6), budget, seed: 2 });
-      assert.equal(seen[0].phase, 'stage 1 of 3 (M3), first run');
+      assert.equal(seen[0].phase, 'stage 1 of 3: M3, first run');
       assert.deepEqual([...new Set(seen.map((x) => x.stageModel))], [3, 5, 6]);
       assert.deepEqual([...new Set(seen.map((x) => x.stage))], [1, 2, 3]);
-      assert.ok(seen.some((x) => x.phase.startsWith('stage 2 of 3 (M5)')));
-      assert.ok(seen.some((x) => x.phase.startsWith('stage 3 of 3 (M6)')));
+      assert.ok(seen.some((x) => x.phase.startsWith('stage 2 of 3: M5')));
+      assert.ok(seen.some((x) => x.phase.startsWith('stage 3 of 3: M6')));
       assert.equal(end.evals, budget);
       assert.equal(end.stages, 3);
     } finally {

@@ -215,13 +215,13 @@ export default async function fitChecks(h) {
     expect(b.progress > 0 && b.progress < 1, `progress bar at ${b.progress}`);
     // the line says where the fit stands in the core's words (fric_fit_progress_phase): an M4 fit
     // of 100 000 is staged (M3 first, 25 000 evaluations, which race: 8 333 each), so its first
-    // generations are "stage 1 of 2 (M3), racer 1 of 2, first run" (consistency check with Node)
+    // generations are "stage 1 of 2: M3, racer 1 of 2, first run" (consistency check with Node)
     const first = (() => {
       const batch = core.fit.batch([logOf(files[0])], [files[0]]);
       const f = core.fit.create({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 100000, seed: 3 });
       try { return f.progress().phase; } finally { f.free(); batch.free(); }
     })();
-    expect(first === 'stage 1 of 2 (M3), racer 1 of 2, first run', `Node's first phase is '${first}'`);
+    expect(first === 'stage 1 of 2: M3, racer 1 of 2, first run', `Node's first phase is '${first}'`);
     expect(b.text.includes(`(${first}, λ =`), `the progress line does not say '${first}': '${b.text}'`);
     const liveBrowser = liveFitWorkers(page);
     expect(b.liveWorkers === W + 1, `${b.liveWorkers} workers in the page's registry, expected ${W} evaluators + 1 coordinator`);
