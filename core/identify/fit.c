@@ -27,6 +27,18 @@
  * and when share holds FRIC_FIT_RACE_MIN_GENS first-run generations;
  * otherwise it is racer 0 alone.
  *
+ * Stages (issue 18; docs/identification.md, "The optimiser"): from
+ * scratch, M4 and M5 first fit the M3 they contain and M6 a staged M5
+ * (fric_fit_stage_model, fric_fit_stage_budget): the first stage is a
+ * fric_fit of the simpler model (sub, with its own races and stages)
+ * whose candidates are asked embedded (fric_fit_embed: the same
+ * simulation) and told the caller's losses; then this fit's own CMA-ES
+ * (one search, λ = FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default, σ0 =
+ * FRIC_FIT_WARM_SIGMA0) starts at the best point so far
+ * (fric_cmaes_set_x0) with every evaluation left. A fit is staged only
+ * when its space embeds the simpler model's (stage_space) and the first
+ * stage holds FRIC_FIT_RACE_MIN_GENS generations.
+ *
  * Memory: everything is allocated by fric_fit_create; ask and tell never
  * allocate.
  */
