@@ -17,7 +17,8 @@
  *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
  *   - seed robustness (issue 18): each model M1..M6 fitted from scratch
- *     with seeds 1..10 at the default budget; per model, how many of the 10
+ *     with seeds 1..10 at the default budget (M4..M6: the core's staged
+ *     fit, M3 first, inside that budget); per model, how many of the 10
  *     end within 1 % of the best training loss known for it (BEST_KNOWN:
  *     the best of long runs, 64 000 evaluations and more, see
  *     docs/identification.md; lowered by any run of this benchmark that

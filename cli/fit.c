@@ -727,8 +727,10 @@ static int on_gen(const fric_fit_progress *p, void *user)
     fit_progress_ctx *c = user;
     double now = wall_s();
     if (!c->tty || now - c->last >= FIT_PROGRESS_TTY_EVERY || p->done || interrupted) {
-        fprintf(stderr, "fit m%d: gen %d  evals %ld/%ld  best train MAE %.5f rad  run %d λ %d  "
-                "%.1f s\n", c->model, p->generation, p->evals, p->budget, p->best_loss, p->run,
+        char phase[128];
+        fric_fit_progress_phase(p, phase, sizeof phase);
+        fprintf(stderr, "fit m%d: gen %d  evals %ld/%ld  best train MAE %.5f rad  %s, λ %d  "
+                "%.1f s\n", c->model, p->generation, p->evals, p->budget, p->best_loss, phase,
                 p->lambda, now - c->t0);
         c->last = now;
     }

@@ -1160,6 +1160,15 @@ FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
     return 0;
 }
 
+/* Where the fit stands in words (fric_fit_progress_phase) into buf[cap];
+ * returns the full length, or -1 (the message) without a fit. */
+FXB_EXPORT int fxb_fit_phase(const fric_fit *f, char *buf, int cap)
+{
+    if (!f || cap < 0) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return -1; }
+    set_error("");
+    return (int)fric_fit_progress_phase(fric_fit_get_progress(f), buf, (size_t)cap);
+}
+
 /* The name of a stop reason (fric_cmaes_stop_name). */
 FXB_EXPORT const char *fxb_fit_stop_name(int reason)
 {

@@ -1203,14 +1203,18 @@ export class Fit {
   stop() { this._live(); this._core._m._fxb_fit_stop(this._f); }
 
   /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
-   *  sigma, clamped, done (0 running, else a stop reason), doneName, best }
-   *  (fric_fit_progress, its fields in camelCase). */
+   *  sigma, clamped, done (0 running, else a stop reason), doneName, best,
+   *  stage, stages, stageModel, racer, racing, phase } (fric_fit_progress,
+   *  its fields in camelCase; phase: fric_fit_progress_phase, "stage 1
+   *  of 3: M3, racer 2 of 2, first run"). */
   progress() {
     this._live();
     const core = this._core;
     const p = core._call('fxb_fit_progress', [this._f, outStruct('fit_progress')]).out[0];
     const o = Object.fromEntries(Object.entries(p).map(([k, v]) => [camel(k), v]));
     o.doneName = o.done ? core._str(core._m._fxb_fit_stop_name(o.done)) : '';
+    const { rc, out: [text] } = core._call('fxb_fit_phase', [this._f, out(Uint8Array, 256), 256], { ok: (n) => n >= 0 });
+    o.phase = new TextDecoder().decode(text.subarray(0, Math.min(rc, 255)));
     return o;
   }
 

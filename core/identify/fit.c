@@ -27,10 +27,23 @@
  * and when share holds FRIC_FIT_RACE_MIN_GENS first-run generations;
  * otherwise it is racer 0 alone.
  *
+ * Stages (issue 18; docs/identification.md, "The optimiser"): from
+ * scratch, M4 and M5 first fit the M3 they contain and M6 a staged M5
+ * (fric_fit_stage_model, fric_fit_stage_budget): the first stage is a
+ * fric_fit of the simpler model (sub, with its own races and stages)
+ * whose candidates are asked embedded (fric_fit_embed: the same
+ * simulation) and told the caller's losses; then this fit's own CMA-ES
+ * (one search, λ = FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default, σ0 =
+ * FRIC_FIT_WARM_SIGMA0) starts at the best point so far
+ * (fric_cmaes_set_x0) with every evaluation left. A fit is staged only
+ * when its space embeds the simpler model's (stage_space) and the first
+ * stage holds FRIC_FIT_RACE_MIN_GENS generations.
+ *
  * Memory: everything is allocated by fric_fit_create; ask and tell never
  * allocate.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +68,10 @@ struct fric_fit {
     int stopped;               /* fric_fit_stop was called                    */
     double *X;                 /* [lambda_max·n] normalised candidates         */
     double *P;                 /* [lambda_max·FRIC_FIT_N] their full vectors   */
+    fric_fit *sub;             /* a staged fit's first stage (NULL: none)      */
+    int sub_model;             /* the model sub fits (its candidates' model)   */
+    int sub_lmax;              /* of fric_fit_lambda_max(sub)                 */
+    double *Psub;              /* [sub_lmax·FRIC_FIT_N] the first stage's asks */
     fric_fit_progress prog;
 };
 
@@ -64,6 +81,75 @@ static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
     fric_fit_free(f);
     if (why) *why = m;
     return NULL;
+}
+
+/* The first stage's space (staged fit): M<j>'s parameters as d's space
+ * holds them for M<k>, K_l and K_ls of M3/M4 tied to K_m = K_e and K_ms =
+ * K_es of M5/M6 (fric_fit_embed; their boxes intersected). 0 when every
+ * point of it embeds into s (held values kept, free ones in their box),
+ * else 1: the fit is not staged. */
+static int stage_space(const fric_fit_space *s, int k, int j, fric_fit_space *out)
+{
+    memset(out, 0, sizeof *out);
+    int tie = (j == 3 || j == 4) && k >= 5;
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!fric_fit_param_used(j, i)) continue;
+        int a = i, b = i;
+        if (tie && i == FRIC_FIT_K_L) a = FRIC_FIT_K_M, b = FRIC_FIT_K_E;
+        if (tie && i == FRIC_FIT_K_LS) a = FRIC_FIT_K_MS, b = FRIC_FIT_K_ES;
+        if (s->free_[a] != s->free_[b]) return 1;
+        out->free_[i] = s->free_[a];
+        out->value[i] = s->value[a];
+        out->lo[i] = fmax(s->lo[a], s->lo[b]);
+        out->hi[i] = fmin(s->hi[a], s->hi[b]);
+        if (!s->free_[a] && s->value[a] != s->value[b]) return 1;
+    }
+    /* the corners of the box (the embedding is coordinate-wise) */
+    double x[FRIC_FIT_N], p[FRIC_FIT_N], q[FRIC_FIT_N];
+    int idx[FRIC_FIT_N], n = fric_fit_space_free(out, idx);
+    for (int c = 0; c < 2; c++) {
+        for (int m = 0; m < n; m++) x[m] = c;
+        fric_fit_space_decode(out, x, p);
+        if (fric_fit_embed(j, p, k, q, NULL)) return 1;
+        for (int i = 0; i < FRIC_FIT_N; i++) {
+            if (!fric_fit_param_used(k, i)) continue;
+            if (s->free_[i] ? !(q[i] >= s->lo[i] && q[i] <= s->hi[i]) : q[i] != s->value[i])
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* A staged fit's progress during its first stage: where that stage's own
+ * search stands (best, evaluations and steps are the fit's own). */
+static void follow_sub(fric_fit_progress *g, const fric_fit_progress *q)
+{
+    g->generation = q->generation;
+    g->stage = q->stage;
+    g->stage_model = q->stage_model;
+    g->run = q->run;
+    g->lambda = q->lambda;
+    g->sigma = q->sigma;
+    g->racer = q->racer;
+    g->racing = q->racing;
+}
+
+/* The staged fit's first stage (fric_fit_stage_model), or NULL: a fit
+ * with a start, a model that contains none, a space that does not embed,
+ * or a first stage too short to hold FRIC_FIT_RACE_MIN_GENS generations
+ * of its first population. *m: why it could not be made (out of memory). */
+static fric_fit *stage_create(const fric_fit_def *d, const char **m)
+{
+    int k = d->target.model, j = fric_fit_stage_model(k);
+    fric_fit_def sd = *d;
+    *m = NULL;
+    if (d->start || !j || stage_space(&d->space, k, j, &sd.space)) return NULL;
+    int idx[FRIC_FIT_N], n = fric_fit_space_free(&sd.space, idx);
+    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * (4 + (int)floor(3 * log((double)n)));
+    sd.budget = fric_fit_stage_budget(k, d->budget);
+    if (n < 1 || sd.budget < (long)FRIC_FIT_RACE_MIN_GENS * lambda0) return NULL;
+    sd.target.model = j;
+    return fric_fit_create(&sd, m);
 }
 
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
@@ -105,13 +191,15 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
                       "fit: budget = %ld evaluations is below one generation (%d candidates for %d "
                       "free parameters%s); give at least %ld.", d->budget, lambda_def, n,
                       has_start ? ", plus the start" : "", (long)lambda_def + has_start));
-    int lambda0 = FRIC_FIT_LAMBDA_FACTOR * lambda_def;
-    if (es_budget < lambda0) lambda0 = (int)es_budget;
-
     fric_fit *f = calloc(1, sizeof *f);
     if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
     f->d = *d;
     f->n = n;
+    f->sub = stage_create(d, &m);
+    if (!f->sub && m) return refuse(f, why, m);
+    int staged = f->sub != NULL;
+    int lambda0 = (staged ? FRIC_FIT_STAGE_LAMBDA_FACTOR : FRIC_FIT_LAMBDA_FACTOR) * lambda_def;
+    if (es_budget < lambda0) lambda0 = (int)es_budget;
     double x0[FRIC_FIT_N];
     if (has_start) {
         /* clamped into the box in parameter space: the start is asked as given */
@@ -127,7 +215,8 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     fric_cmaes_def cd = {
         .n = n,
         .lambda = lambda0,
-        .sigma0 = d->sigma0 > 0 ? d->sigma0
+        .sigma0 = staged ? FRIC_FIT_WARM_SIGMA0
+                  : d->sigma0 > 0 ? d->sigma0
                   : has_start ? FRIC_FIT_WARM_SIGMA0 : FRIC_FIT_DEFAULT_SIGMA0,
         .x0 = x0,
         .box = 1,
@@ -137,7 +226,8 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     };
     f->es_budget = es_budget;
     f->share = es_budget / (FRIC_FIT_RACERS + 1);
-    f->racers = (!has_start && f->share >= (long)FRIC_FIT_RACE_MIN_GENS * lambda0) ? FRIC_FIT_RACERS : 1;
+    f->racers = (!has_start && !staged && f->share >= (long)FRIC_FIT_RACE_MIN_GENS * lambda0)
+                ? FRIC_FIT_RACERS : 1;
     f->racing = f->racers > 1;
     for (int k = 0; k < f->racers; k++) {
         cd.seed = d->seed + (uint64_t)k * UINT64_C(0x9E3779B97F4A7C15);
@@ -147,16 +237,32 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     f->es = f->racer[0];
     f->lambda_max = fric_cmaes_lambda_max(f->es);
     f->X = malloc(sizeof(double) * (size_t)f->lambda_max * (size_t)n);
+    if (staged) {
+        f->sub_model = fric_fit_stage_model(d->target.model);
+        f->sub_lmax = fric_fit_lambda_max(f->sub);
+        f->Psub = malloc(sizeof(double) * (size_t)f->sub_lmax * FRIC_FIT_N);
+        if (f->sub_lmax > f->lambda_max) f->lambda_max = f->sub_lmax;
+    }
     f->P = malloc(sizeof(double) * (size_t)f->lambda_max * FRIC_FIT_N);
-    if (!f->X || !f->P)
+    if (!f->X || !f->P || (staged && !f->Psub))
         return refuse(f, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
     f->prog.budget = d->budget;
     f->prog.best_loss = INFINITY;
     f->prog.gen_best_loss = INFINITY;
     f->prog.sigma = cd.sigma0;
     f->prog.lambda = has_start ? 1 : fric_cmaes_get_info(f->es)->lambda;
+    f->prog.stage = f->prog.stages = 1;
+    f->prog.stage_model = d->target.model;
+    f->prog.racer = f->racers > 1;
+    f->prog.racing = f->racing;
     fric_fit_space_decode(&d->space, x0, f->prog.best);
     if (has_start) memcpy(f->prog.best, f->start_, sizeof f->start_);
+    if (staged) {
+        const fric_fit_progress *q = fric_fit_get_progress(f->sub);
+        f->prog.stages = q->stages + 1;
+        follow_sub(&f->prog, q);
+        fric_fit_embed(f->sub_model, q->best, d->target.model, f->prog.best, NULL);
+    }
     if (why) *why = "";
     return f;
 }
@@ -165,6 +271,8 @@ void fric_fit_free(fric_fit *f)
 {
     if (!f) return;
     for (int k = 0; k < FRIC_FIT_RACERS; k++) fric_cmaes_free(f->racer[k]);
+    fric_fit_free(f->sub);
+    free(f->Psub);
     free(f->X);
     free(f->P);
     free(f);
@@ -210,9 +318,46 @@ static void next_racer(fric_fit *f)
     fric_cmaes_set_budget(f->es, fric_cmaes_get_info(f->es)->evals + (f->es_budget - used));
 }
 
+/* A staged fit after its first stage: its own search starts at the best
+ * point so far (the first stage's, embedded) with every evaluation left. */
+static void stage_next(fric_fit *f)
+{
+    fric_fit_progress *g = &f->prog;
+    double x0[FRIC_FIT_N];
+    fric_fit_space_encode(&f->d.space, g->best, x0);
+    fric_cmaes_set_x0(f->es, x0);
+    fric_cmaes_set_budget(f->es, f->es_budget - g->evals);
+    const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+    g->stage = g->stages;
+    g->stage_model = f->d.target.model;
+    g->run = 0;
+    g->lambda = in->lambda;
+    g->sigma = in->sigma;
+    g->racer = g->racing = 0;
+}
+
 int fric_fit_ask(fric_fit *f, double *P, int cap)
 {
     if (f->prog.done) return 0;
+    if (f->sub && f->prog.stage < f->prog.stages) {
+        int k = fric_fit_ask(f->sub, f->Psub, f->sub_lmax);
+        if (k < 0) return k;
+        if (k > 0) {
+            if (cap < k) return cap_too_small(cap, k);
+            int j = f->sub_model;
+            for (int i = 0; i < k; i++)
+                fric_fit_embed(j, f->Psub + (size_t)i * FRIC_FIT_N, f->d.target.model,
+                               f->P + (size_t)i * FRIC_FIT_N, NULL);
+            memcpy(P, f->P, sizeof(double) * (size_t)k * FRIC_FIT_N);
+            f->asked = k;
+            return k;
+        }
+        if (f->stopped) {
+            f->prog.done = FRIC_CMAES_STOPPED;
+            return 0;
+        }
+        stage_next(f);
+    }
     if (f->start_pending) {
         if (cap < 1) return cap_too_small(cap, 1);
         memcpy(f->P, f->start_, sizeof f->start_);
@@ -263,6 +408,15 @@ int fric_fit_tell(fric_fit *f, const double *loss)
     g->evals += k;
     g->steps = (uint64_t)g->evals * f->d.train->steps;
     f->asked = 0;
+    if (f->sub && g->stage < g->stages) {
+        /* the first stage's own search is told the same losses (the
+           embedding leaves the simulation unchanged) */
+        int st = fric_fit_tell(f->sub, loss);
+        follow_sub(g, fric_fit_get_progress(f->sub));
+        if (f->stopped || st == FRIC_CMAES_STOPPED) g->done = FRIC_CMAES_STOPPED;
+        else if (st != 0) stage_next(f);
+        return g->done;
+    }
     if (f->start_pending) {
         f->start_pending = 0;
         const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
@@ -276,6 +430,8 @@ int fric_fit_tell(fric_fit *f, const double *loss)
     g->run = in->run;
     g->lambda = in->lambda;
     g->sigma = in->sigma;
+    g->racer = f->racers > 1 ? f->cur + 1 : 0;
+    g->racing = f->racing;
     /* while racing, a racer's own end (its BIPOP restarts spent) only
        passes the turn to the next (next_racer); a cancel ends the fit */
     if (st > 0 && (!f->racing || st == FRIC_CMAES_STOPPED)) g->done = st;
@@ -283,10 +439,25 @@ int fric_fit_tell(fric_fit *f, const double *loss)
     return g->done;
 }
 
+size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t size)
+{
+    char st[64] = "", rc[64] = "", run[32] = "first run";
+    if (p->stages > 1)
+        snprintf(st, sizeof st, "stage %d of %d: M%d, ", p->stage, p->stages, p->stage_model);
+    if (p->racer && p->racing)
+        snprintf(rc, sizeof rc, "racer %d of %d, ", p->racer, FRIC_FIT_RACERS);
+    else if (p->racer)
+        snprintf(rc, sizeof rc, "racer %d continued, ", p->racer);
+    if (p->run > 0) snprintf(run, sizeof run, "restart %d", p->run);
+    int n = snprintf(buf, size, "%s%s%s", st, rc, run);
+    return n < 0 ? 0 : (size_t)n;
+}
+
 void fric_fit_stop(fric_fit *f)
 {
     f->stopped = 1;
     for (int k = 0; k < f->racers; k++) fric_cmaes_stop(f->racer[k]);
+    if (f->sub) fric_fit_stop(f->sub);
     if (f->asked == 0 && !f->prog.done) f->prog.done = FRIC_CMAES_STOPPED;
 }
 

@@ -115,6 +115,29 @@ int fric_fit_contains(int big, int small)
     return small == 5 && big == 6;                  /* K_mq = K_eq = 0                     */
 }
 
+/* The staged fit of M<k>: the model of its first stage and that stage's
+ * share of the budget (num/den; docs/identification.md, "Seed robustness":
+ * M4 and M5 from M3, M6 from a staged M5, each share measured on the
+ * xl330 split). */
+static const struct { int model, num, den; } stage_of[7] = {
+    { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 }, { 0, 0, 1 },
+    { 3, 1, 4 },     /* M4: M3 with 3 000 of 12 000        */
+    { 3, 1, 6 },     /* M5: M3 with 2 000 of 12 000        */
+    { 5, 11, 12 },   /* M6: a staged M5 with 11 000 of 12 000 */
+};
+
+int fric_fit_stage_model(int model)
+{
+    return model >= 1 && model <= 6 ? stage_of[model].model : 0;
+}
+
+long fric_fit_stage_budget(int model, long budget)
+{
+    if (fric_fit_stage_model(model) == 0 || budget < 0) return 0;
+    return budget / stage_of[model].den * stage_of[model].num +
+           budget % stage_of[model].den * stage_of[model].num / stage_of[model].den;
+}
+
 /* The Stribeck shape given to a model that gains a Stribeck term with zero
  * amplitude (M1 → M2, M3 → M4): any θ̇_s, α > 0 leave the budget unchanged
  * (s·0 = 0); these lie inside every default box. */

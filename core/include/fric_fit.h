@@ -64,6 +64,13 @@ int fric_fit_param_used(int model, int i);
  * the simulation (M1 ⊂ M2, M3; M2, M3 ⊂ M4; M4 ⊂ M5 (K_m = K_e = K_l,
  * K_ms = K_es = K_ls); M5 ⊂ M6 (quadratic terms 0); and transitively). */
 int fric_fit_contains(int big, int small);
+/* The model a staged fit of M<model> fits first (FRIC_FIT_STAGE_LAMBDA_FACTOR):
+ * 3 for M4 and M5 (M3 ⊂ M4, M5), 5 for M6 (itself staged: M3, then M5),
+ * 0 for M1..M3 (one stage). */
+int fric_fit_stage_model(int model);
+/* The evaluations of that first stage out of `budget`: ⌊budget·a/b⌋ with
+ * a/b = 1/4 (M4), 1/6 (M5), 11/12 (M6); 0 for M1..M3. */
+long fric_fit_stage_budget(int model, long budget);
 /* p_big from p_small by that embedding. 0, or nonzero (and *why) when big
  * does not contain small. */
 int fric_fit_embed(int small, const double *p_small, int big, double *p_big,
@@ -216,6 +223,16 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
  * search, as with a warm start). */
 #define FRIC_FIT_RACERS 2
 #define FRIC_FIT_RACE_MIN_GENS 30
+/* Staged fit (docs/identification.md, "Seed robustness"): a fit of M<k>
+ * from scratch whose model contains a simpler one (fric_fit_stage_model)
+ * spends its first fric_fit_stage_budget evaluations on that model (every
+ * candidate embedded, fric_fit_embed: the same simulation), then searches
+ * M<k> from the best of them (σ0 = FRIC_FIT_WARM_SIGMA0) with a population
+ * of FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default and every evaluation
+ * left. Only when the first stage holds FRIC_FIT_RACE_MIN_GENS generations
+ * of the simpler model's first population and the space embeds (fit.c);
+ * a staged fit does not race (its first stage may). */
+#define FRIC_FIT_STAGE_LAMBDA_FACTOR 6
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
 #define FRIC_FIT_WARM_SIGMA0 0.03   /* from a warm start (see docs/identification.md) */
@@ -253,14 +270,29 @@ typedef struct {
     double sigma;            /* CMA-ES step size (normalised)                 */
     int clamped;             /* free values of the start clamped into the box */
     int done;                /* 0 while running; else a fric_cmaes_stop_reason */
+    int stage;               /* the stage running, 1..stages                  */
+    int stages;              /* 1, or a staged fit's stages (M4, M5: 2; M6: 3) */
+    int stage_model;         /* the model the current stage searches (1..6)   */
+    int racer;               /* a fit that races: its first run asked now
+                                (1..FRIC_FIT_RACERS; after the race, the one
+                                continued); 0: no race                        */
+    int racing;              /* 1 while the racers share the budget           */
 } fric_fit_progress;
 /* The fields of fric_fit_progress, X(field, unit). */
 #define FRIC_FIT_PROGRESS_FIELDS(X) \
     X(generation, "") X(run, "") X(lambda, "") X(evals, "") X(budget, "") X(steps, "") \
     X(best_loss, "rad") X(best, "") X(gen_best_loss, "rad") X(sigma, "") X(clamped, "") \
-    X(done, "")
+    X(done, "") X(stage, "") X(stages, "") X(stage_model, "") X(racer, "") X(racing, "")
 
 typedef struct fric_fit fric_fit;
+
+/* Where a fit of M<model> stands, in words, for a progress line (the CLI's
+ * and the Fit view's): "stage 1 of 3: M3, racer 2 of 2, first run" ... —
+ * the stage and its model when the fit is staged, the racer while racing
+ * ("racer k continued" after the race), the BIPOP run ("first run",
+ * "restart k"). Into buf[size] (NUL-terminated); returns the full length,
+ * as snprintf. */
+size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t size);
 
 /* A fit is driven as the search under it, by the ask/tell loop of
  * fric_cmaes.h: create (here: checks d's target, space for the model, a

@@ -549,7 +549,8 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     else
         cp "$tmp/out" "$tmp/fit.out"; cp "$tmp/err" "$tmp/fit.err"
         # one progress line per generation (stderr is not a terminal), evals rising to <= 60
-        if awk '!/^fit m1: gen [0-9]+  evals [0-9]+\/60  best train MAE [0-9.]+ rad  run [0-9]+ λ [0-9]+  [0-9.]+ s$/ { print "bad line: " $0; exit 1 }
+        # (the phase of fric_fit_progress_phase: M1 at 60 is one search, "first run" or "restart k")
+        if awk '!/^fit m1: gen [0-9]+  evals [0-9]+\/60  best train MAE [0-9.]+ rad  (first run|restart [0-9]+), λ [0-9]+  [0-9.]+ s$/ { print "bad line: " $0; exit 1 }
                 { split($6, e, "/"); if (e[1] + 0 < last) { print "evals fell: " $0; exit 1 } last = e[1] + 0; n++ }
                 END { if (n < 2 || last > 60 || last < 30) { print n " lines, last evals " last; exit 1 } }' "$tmp/fit.err" >"$tmp/msg"; then ok
         else bad "fit progress on stderr: $(cat "$tmp/msg")"; fi

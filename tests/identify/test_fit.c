@@ -35,6 +35,12 @@
  *     evaluating fric_servo_frictionloss.
  *  6. Threads: fric_fit_run with 1 and 2 threads gives bit-identical
  *     progress, best and per-generation history.
+ *  6b. Staged fit (a loss the test tells, its minimum M6's own): M6 from
+ *     scratch runs M3, M5, M6 in one budget, each stage within its stated
+ *     share, every candidate in the box and, in a stage, an embedding of
+ *     that stage's model (checked against fric_fit_embed's definition);
+ *     progress monotone; not staged with a start, a small budget or a
+ *     space that does not embed.
  *  7. Bad input: no logs, budget 0, unknown actuator, model 7, bounds
  *     lo >= hi, NaN start, bad held values: refused with a message naming
  *     the parameter.
@@ -702,12 +708,193 @@ static void test_threads_bit_identical(void **state)
     d.budget = 250;
     d.restarts = 2;
 
+    /* a staged fit (M4 at 4 400: M3 with 1 100, 30 generations of its 36)
+       is the same bits on 1 and 2 threads as well */
+    {
+        fric_fit_def d4 = d;
+        double p4[FRIC_FIT_N];
+        fric_fit_batch b4;
+        assert_int_equal(fric_fit_target_init(&d4.target, "xl330", 4, &why), 0);
+        assert_int_equal(fric_fit_preset_params("xl330", 4, p4, &why), 0);
+        make_batch(&d4.target, p4, 2, 200, 1e-3, 13, &b4);
+        assert_int_equal(fric_fit_space_default("xl330", 4, &d4.space, &why), 0);
+        d4.train = &b4;
+        d4.budget = 4400;
+        d4.restarts = -1;
+        for (int r = 0; r < 2; r++) {
+            fric_fit *f4 = fric_fit_create(&d4, &why);
+            if (!f4) fail_msg("%s", why);
+            assert_int_equal(fric_fit_get_progress(f4)->stages, 2);
+            memset(&hist[r], 0, sizeof hist[r]);
+            if (fric_fit_run(f4, r + 1, record, &hist[r], &why) < 0) fail_msg("%s", why);
+            res[r] = *fric_fit_get_progress(f4);
+            fric_fit_free(f4);
+        }
+        assert_int_equal(res[0].evals, d4.budget);
+        assert_int_equal(res[0].stage, 2);
+        assert_memory_equal(&res[0].best_loss, &res[1].best_loss, sizeof(double));
+        assert_memory_equal(res[0].best, res[1].best, sizeof res[0].best);
+        assert_int_equal(hist[0].n, hist[1].n);
+        assert_memory_equal(hist[0].gen_best, hist[1].gen_best, sizeof(double) * (size_t)hist[0].n);
+        fric_fit_batch_free(&b4);
+    }
+
     /* on_gen stops the fit after the generation it returns nonzero for */
     fric_fit *f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_run(f, 2, stop_at_third, NULL, &why), FRIC_CMAES_STOPPED);
     assert_int_equal(fric_fit_get_progress(f)->generation, 3);
     assert_int_equal(fric_fit_ask(f, res[0].best, 1), 0);
     fric_fit_free(f);
+    fric_fit_batch_free(&b);
+}
+
+/* ------------------------------------------------------- 6b. staged fit */
+
+/* A loss the test tells (no bench): squared distance, in units of each
+ * range, to a point inside the box whose M6 coefficients no simpler model
+ * holds (K_m != K_e, quadratic terms > 0). */
+static double inside_loss(const fric_fit_space *s, const double *p)
+{
+    double v = 0;
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!s->free_[i]) continue;
+        double w = s->hi[i] - s->lo[i], c = s->lo[i] + (0.2 + 0.05 * (i % 10)) * w;
+        v += (p[i] - c) * (p[i] - c) / (w * w);
+    }
+    return v;
+}
+
+/* 1 when p (an M6 vector) is the embedding of an M<j> vector (fric_fit_embed:
+ * M3 → M6 keeps K_c, K_v, kt, R, armature, q_offset, puts K_l into K_m =
+ * K_e, zero Stribeck amplitudes with θ̇_s = 1, α = 2, zero quadratic terms;
+ * M5 → M6 zero quadratic terms), checked against that definition. */
+static int is_embedding(int j, const double *p)
+{
+    int quad0 = p[FRIC_FIT_K_MQ] == 0 && p[FRIC_FIT_K_EQ] == 0;
+    if (j == 5) return quad0;
+    return quad0 && p[FRIC_FIT_K_M] == p[FRIC_FIT_K_E] && p[FRIC_FIT_K_CS] == 0 &&
+           p[FRIC_FIT_K_MS] == 0 && p[FRIC_FIT_K_ES] == 0 && p[FRIC_FIT_DTHETA_S] == 1.0 &&
+           p[FRIC_FIT_ALPHA] == 2.0 && p[FRIC_FIT_K_L] == 0 && p[FRIC_FIT_K_LS] == 0;
+}
+
+static void test_staged_fit(void **state)
+{
+    (void)state;
+    const char *why;
+    fric_fit_batch b;
+    fric_fit_target tg;
+    double p0[FRIC_FIT_N];
+    char phase[128];
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 6, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 6, p0, &why), 0);
+    make_batch(&tg, p0, 1, 20, 0, 1, &b);   /* only needed to create the fit */
+    fric_fit_def d = { .target = tg, .train = &b, .budget = FRIC_FIT_DEFAULT_BUDGET, .seed = 5,
+                       .restarts = -1 };
+    assert_int_equal(fric_fit_space_default("xl330", 6, &d.space, &why), 0);
+    assert_int_equal(fric_fit_stage_model(6), 5);
+    assert_int_equal(fric_fit_stage_model(5), 3);
+    assert_int_equal(fric_fit_stage_model(4), 3);
+    for (int k = 1; k <= 3; k++) assert_int_equal(fric_fit_stage_model(k), 0);
+    for (int k = 4; k <= 6; k++) assert_true(fric_fit_contains(k, fric_fit_stage_model(k)));
+
+    /* M6 from scratch: M3, then M5 from it, then M6 from that, in one
+       budget; every candidate in the box and, in a stage, the embedding of
+       that stage's model; progress monotone */
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    assert_int_equal(g->stages, 3);
+    assert_int_equal(g->stage, 1);
+    assert_int_equal(g->stage_model, 3);
+    fric_fit_progress_phase(g, phase, sizeof phase);
+    assert_string_equal(phase, "stage 1 of 3: M3, first run");
+    int cap = fric_fit_lambda_max(f);
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
+    long asked = 0, in_stage[4] = { 0 };
+    int k, last_stage = 1;
+    double last_best = INFINITY, stage_best[4] = { INFINITY, INFINITY, INFINITY, INFINITY };
+    while ((k = fric_fit_ask(f, P, cap)) > 0) {
+        int st = g->stage, j = g->stage_model;
+        assert_true(st >= last_stage && st <= 3);
+        assert_int_equal(j, st == 1 ? 3 : st == 2 ? 5 : 6);
+        for (int r = 0; r < k; r++) {
+            const double *p = P + (size_t)r * FRIC_FIT_N;
+            for (int i = 0; i < FRIC_FIT_N; i++)
+                if (d.space.free_[i] && !(p[i] >= d.space.lo[i] && p[i] <= d.space.hi[i]))
+                    fail_msg("%s = %.17g left [%g, %g]", fric_fit_param_key(i), p[i],
+                             d.space.lo[i], d.space.hi[i]);
+            if (st < 3 && !is_embedding(j, p)) fail_msg("stage %d asked a vector M%d cannot hold", st, j);
+            loss[r] = inside_loss(&d.space, p);
+            if (loss[r] < stage_best[st]) stage_best[st] = loss[r];
+        }
+        asked += k;
+        in_stage[st] += k;
+        last_stage = st;
+        fric_fit_tell(f, loss);
+        assert_true(g->evals == asked);
+        assert_true(g->best_loss <= last_best);
+        last_best = g->best_loss;
+    }
+    /* the budget in all, each stage its share: M6's first stage (the staged
+       M5 fit) 11/12 of it, of which its own first stage (M3) 1/6 */
+    long b5 = fric_fit_stage_budget(6, d.budget), b3 = fric_fit_stage_budget(5, b5);
+    assert_int_equal(b5, d.budget * 11 / 12);   /* the shares docs/identification.md states */
+    assert_int_equal(b3, b5 / 6);
+    assert_int_equal(fric_fit_stage_budget(4, d.budget), d.budget / 4);
+    assert_int_equal(fric_fit_stage_budget(3, d.budget), 0);
+    print_message("staged M6: %ld + %ld + %ld evaluations (M3, M5, M6); best %.3g, %.3g, %.3g\n",
+                  in_stage[1], in_stage[2], in_stage[3], stage_best[1], stage_best[2], stage_best[3]);
+    assert_true(asked <= d.budget);
+    assert_true(in_stage[1] > 0 && in_stage[1] <= b3);
+    assert_true(in_stage[2] > 0 && in_stage[1] + in_stage[2] <= b5);
+    assert_true(in_stage[3] > 0);
+    assert_int_equal(asked, d.budget);   /* the last stage spends the rest */
+    /* the minimum is M6's own (K_m != K_e, K_mq > 0: no embedding of M3 or
+       M5 holds it), so each stage gets closer than the one before; the
+       best is the last stage's */
+    assert_true(stage_best[3] < stage_best[2] && stage_best[2] < stage_best[1]);
+    assert_true(g->best_loss == stage_best[3]);
+    fric_fit_free(f);
+
+    /* not staged: a start (a local refinement), a budget whose first stage
+       would be too short, a space whose M5 part does not embed (K_m held,
+       K_e free) */
+    double start[FRIC_FIT_N];
+    memcpy(start, p0, sizeof start);
+    d.start = start;
+    f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->stages, 1);
+    fric_fit_free(f);
+    d.start = NULL;
+    /* 3 000: M5's 2 750 hold 30 generations of its 44, but M5's own M3
+       share (458) not 30 of M3's 36: two stages; 1 000 (the lessons'): one */
+    d.budget = 3000;
+    f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->stages, 2);
+    assert_int_equal(fric_fit_get_progress(f)->stage_model, 5);
+    fric_fit_free(f);
+    d.budget = 1000;
+    f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->stages, 1);
+    fric_fit_free(f);
+    d.budget = FRIC_FIT_DEFAULT_BUDGET;
+    d.target.model = 5;
+    assert_int_equal(fric_fit_space_default("xl330", 5, &d.space, &why), 0);
+    f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->stages, 2);
+    fric_fit_free(f);
+    assert_int_equal(fric_fit_space_freeze(&d.space, FRIC_FIT_K_M, 0.1, &why), 0);
+    f = fric_fit_create(&d, &why);
+    g = fric_fit_get_progress(f);
+    assert_int_equal(g->stages, 1);
+    /* one stage at the default budget: it races */
+    assert_int_equal(g->racer, 1);
+    assert_int_equal(g->racing, 1);
+    fric_fit_progress_phase(g, phase, sizeof phase);
+    assert_string_equal(phase, "racer 1 of 2, first run");
+    fric_fit_free(f);
+    free(P);
+    free(loss);
     fric_fit_batch_free(&b);
 }
 
@@ -1130,6 +1317,7 @@ FRIC_TEST_MAIN(cmocka_unit_test(test_start_without_preset),
                cmocka_unit_test(test_warm_start_m6_from_m4),
                cmocka_unit_test(test_contains_embed_brute),
                cmocka_unit_test(test_threads_bit_identical),
+               cmocka_unit_test(test_staged_fit),
                cmocka_unit_test(test_reported_mae_is_replays),
                cmocka_unit_test(test_bad_input),
                cmocka_unit_test(test_default_space),

@@ -345,6 +345,66 @@ describe('fit wrapper: ask/tell', { skip: noData }, () => {
   });
 });
 
+describe('fit wrapper: stages and racers in the progress', { skip: noData }, () => {
+  // a loss told by the test (no bench): squared distance, in units of each range, to a point
+  // of the box that no simpler model holds; only the stages and their order are checked
+  const inside = (space) => (P) => {
+    const out = new Float64Array(P.length / KEYS.length);
+    for (let c = 0; c < out.length; c++) {
+      let v = 0;
+      for (let i = 0; i < KEYS.length; i++) {
+        if (!space.free[i]) continue;
+        const w = space.hi[i] - space.lo[i], x = P[c * KEYS.length + i] - (space.lo[i] + (0.2 + 0.05 * (i % 10)) * w);
+        v += (x * x) / (w * w);
+      }
+      out[c] = v;
+    }
+    return out;
+  };
+  const trace = (def) => {
+    const fit = core.fit.create(def);
+    const seen = [];
+    try {
+      const note = () => { const p = fit.progress(); if (seen.at(-1)?.phase !== p.phase) seen.push({ evals: p.evals, phase: p.phase, stage: p.stage, stageModel: p.stageModel }); };
+      note();
+      for (let P = fit.ask(); P; P = fit.ask()) { fit.tell(inside(def.space)(P)); note(); }
+      return { seen, end: fit.progress() };
+    } finally {
+      fit.free();
+    }
+  };
+  it('M6 from scratch at the default budget: M3, then M5, then M6, each named, the budget spent once', () => {
+    const batch = core.fit.batch([LOGS[0]]);
+    try {
+      const budget = core.fit.defaults().budget;
+      const { seen, end } = trace({ batch, actuator: 'xl330', model: 6, space: core.fit.space('xl330', 6), budget, seed: 2 });
+      assert.equal(seen[0].phase, 'stage 1 of 3: M3, first run');
+      assert.deepEqual([...new Set(seen.map((x) => x.stageModel))], [3, 5, 6]);
+      assert.deepEqual([...new Set(seen.map((x) => x.stage))], [1, 2, 3]);
+      assert.ok(seen.some((x) => x.phase.startsWith('stage 2 of 3: M5')));
+      assert.ok(seen.some((x) => x.phase.startsWith('stage 3 of 3: M6')));
+      assert.equal(end.evals, budget);
+      assert.equal(end.stages, 3);
+    } finally {
+      batch.free();
+    }
+  });
+  it('a racing fit names its racers (the second is "racer 2 of 2", not "restart 0"), then the one continued', () => {
+    const batch = core.fit.batch([LOGS[0]]);
+    try {
+      // M2 at 3 700: λ = 40, a share of 1 233 holds 30 generations: two racers of 1 200
+      const { seen } = trace({ batch, actuator: 'xl330', model: 2, space: core.fit.space('xl330', 2), budget: 3700, seed: 1 });
+      assert.equal(seen[0].phase, 'racer 1 of 2, first run');
+      const second = seen.find((x) => x.phase.startsWith('racer 2 of 2'));
+      // the progress describes the generation last told: racer 1 told 1 200, racer 2's first 40 more
+      assert.ok(second && second.evals === 1240, JSON.stringify(seen));
+      assert.match(seen.at(-1).phase, /^racer [12] continued, /);
+    } finally {
+      batch.free();
+    }
+  });
+});
+
 describe('fit wrapper: kp split and memory', { skip: noData }, () => {
   it('fit.splitKp marks exactly the logs of that kp', () => {
     for (const kp of [100, 800]) {
@@ -402,18 +462,20 @@ describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
   const CLI_BIN = process.env.FRICTION_CLI || CLI;
   const help = fs.existsSync(CLI_BIN) ? spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' }) : null;
   const hasFit = help && /--budget/.test(`${help.stdout}${help.stderr}`);
-  it('the wasm fit of 2 logs equals `friction fit` with the same seed and budget',
+  // 300: one search; 4 400: a staged fit (M3 with 1 100 evaluations, then M4 from its best)
+  for (const budget of [300, 4400]) it(`the wasm fit of 2 logs equals \`friction fit\` with the same seed and budget (${budget})`,
     { skip: hasFit ? false : `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command in this build (helper C's cli/fit.c)` }, () => {
       const files = [FILES[0], FILES[9]];
       const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fit-')), 'm4.json');
-      const r = spawnSync(CLI_BIN, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', '300', '--seed', '7', '--out', out,
+      const r = spawnSync(CLI_BIN, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', String(budget), '--seed', '7', '--out', out,
         ...files.map((f) => path.join(XL_DIR, f))], { encoding: 'utf8' });
       assert.equal(r.status, 0, r.stderr);
       const native = JSON.parse(fs.readFileSync(out, 'utf8'));
       const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
       try {
-        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 300, seed: 7 },
+        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget, seed: 7 },
           (P) => batch.lossesFast(P, 'xl330', 4));
+        assert.equal(pr.stages, budget > 4000 ? 2 : 1);
         const used = core.fit.paramUsed(4);
         KEYS.forEach((k, i) => {
           if (!used[i]) return;

@@ -12,7 +12,8 @@
 //   no train    every log ticked for validation: Fit says so in one
 //               sentence and starts nothing
 //   cancel      a fit with a large budget: the progress bar and the
-//               evaluation count move and the chart gets points; the live
+//               evaluation count move and the chart gets points; the line
+//               names the stage and the racer as the core words them; the live
 //               workers are N evaluators + 1 coordinator (N =
 //               navigator.hardwareConcurrency), counted both by the page's
 //               registry and by the browser (Playwright's page.workers());
@@ -212,6 +213,16 @@ export default async function fitChecks(h) {
     const b = await waitFor(async () => { const x = await viewState(page); return x.evals > a.evals && x.maePoints > a.maePoints ? x : null; }, 10_000);
     expect(b, 'the evaluations or the chart did not move');
     expect(b.progress > 0 && b.progress < 1, `progress bar at ${b.progress}`);
+    // the line says where the fit stands in the core's words (fric_fit_progress_phase): an M4 fit
+    // of 100 000 is staged (M3 first, 25 000 evaluations, which race: 8 333 each), so its first
+    // generations are "stage 1 of 2: M3, racer 1 of 2, first run" (consistency check with Node)
+    const first = (() => {
+      const batch = core.fit.batch([logOf(files[0])], [files[0]]);
+      const f = core.fit.create({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 100000, seed: 3 });
+      try { return f.progress().phase; } finally { f.free(); batch.free(); }
+    })();
+    expect(first === 'stage 1 of 2: M3, racer 1 of 2, first run', `Node's first phase is '${first}'`);
+    expect(b.text.includes(`(${first}, λ =`), `the progress line does not say '${first}': '${b.text}'`);
     const liveBrowser = liveFitWorkers(page);
     expect(b.liveWorkers === W + 1, `${b.liveWorkers} workers in the page's registry, expected ${W} evaluators + 1 coordinator`);
     expect(liveBrowser === W + 1, `the browser counts ${liveBrowser} fit workers, expected ${W + 1}`);

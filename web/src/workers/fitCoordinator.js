@@ -20,7 +20,7 @@
 //       (fric_fit_chain_start, the rule of `friction fit --model all`)
 // Messages out:
 //   { type: 'ready', workers, steps }           the workers hold the batch
-//   { type: 'progress', model, generation, run, lambda, evals, budget,
+//   { type: 'progress', model, generation, run, phase, lambda, evals, budget,
 //     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell
 //   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
 //       candidate replayed on log `index` (core.bench.replay), when the best
@@ -131,7 +131,7 @@ async function run(m) {
           const losses = await workers.losses(P, m.actuator, r.model);
           fit.tell(losses);
           pr = fit.progress();
-          self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, lambda: pr.lambda,
+          self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, phase: pr.phase, lambda: pr.lambda,
             evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss, sigma: pr.sigma,
             best: Array.from(pr.best), elapsed: (performance.now() - t1) / 1000 });
           const now = performance.now();

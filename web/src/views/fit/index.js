@@ -297,7 +297,7 @@ export function mount(container, { core, state }) {
         const frac = bar.value;
         const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
         progText.textContent = `M${m.model}${job.runs.length > 1 ? ` (${idx + 1} of ${job.runs.length})` : ''}: ${m.evals} / ${m.budget} evaluations, `
-          + `generation ${m.generation} (restart ${m.run}, λ = ${m.lambda}), best training MAE ${fmtMae(m.bestLoss)} rad; `
+          + `generation ${m.generation} (${m.phase}, λ = ${m.lambda}), best training MAE ${fmtMae(m.bestLoss)} rad; `
           + `${fmtTime(elapsed)} elapsed${Number.isFinite(eta) ? `, about ${fmtTime(eta)} left` : ''}`;
         progText.dataset.evals = String(m.evals);
         progText.dataset.best = String(m.bestLoss);
