@@ -66,7 +66,7 @@
  * [-1/e, 0), 2.2 x in both (the same as the three regimes before, which
  * that benchmark's inputs, 84 % in the negative binades, mostly predicted
  * right); inside fric_plan_phi_z, where the argument wanders over
- * [-1/e, 0), the plan went from 5.7 to 4.2 x exp. The tables take 3.8 KiB.
+ * [-1/e, 0), the plan went from 5.7 to 4.3 x exp. The tables take 3.8 KiB.
  * Deterministic (the p pieces use + - x and sqrt only; bit-identical with
  * gcc, clang and Emscripten); no allocation; no state.
  */
