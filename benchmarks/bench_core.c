@@ -75,8 +75,9 @@
  *   fric_lambert_w0 on [-1/e, 1000] <= 2.0 x exp (stretch 1.6 x);
  *   fric_lut_phi_z (tol 1e-9 Fs) <= fric_phi_z rational, and <= 64 KiB;
  *   fric_phi_z Stribeck a = 1, |x| > Z Fs <= 1.2 (exp + W0 on [-1/e, 0));
- *   fric_plan_phi_z Stribeck a = 1 (mixed inputs) <= 3.0 x exp, throughput
- *   only (issue 8; latency reported, no limit).
+ *   fric_plan_phi_z Stribeck a = 1 (mixed inputs) <= 2.5 x exp, throughput
+ *   only (issue 19; latency reported, no limit); issue 8's earlier <= 3.0 x exp
+ *   on the same figure is kept as its own row.
  *
  * Output: a table on stdout; with --json PATH the same figures as JSON in
  * PATH (the only file written). Exit 0 when the run completes (missed
@@ -108,7 +109,8 @@
 #define W0_TARGET      2.0      /* fric_lambert_w0 / exp */
 #define W0_STRETCH     1.6
 #define STRIBECK_SLACK 1.2      /* Stribeck <= 1.2 (exp + W0) */
-#define PLAN_TARGET    3.0      /* fric_plan_phi_z Stribeck a=1 / exp, throughput (issue 8) */
+#define PLAN_TARGET    2.5      /* fric_plan_phi_z Stribeck a=1 / exp, throughput (issue 19) */
+#define PLAN_TARGET_I8 3.0      /* the same, issue 8's earlier target */
 #define LUT_MAX_BYTES  65536u   /* 64 KiB */
 
 typedef struct {
@@ -634,7 +636,7 @@ int main(int argc, char **argv)
 
     /* targets */
     const double ex_t = b[B_EXP].thr_min, ex_l = b[B_EXP].lat_min;
-    target tg[5] = {
+    target tg[6] = {
         { "lambert_w0_vs_exp", "fric_lambert_w0 [-1/e,1000] <= 2.0x exp (stretch 1.6x)",
           b[B_W0].thr_min / ex_t, W0_TARGET, b[B_W0].lat_min / ex_l, W0_TARGET,
           "x exp", W0_STRETCH, 0, 0, 0, 0 },
@@ -652,6 +654,10 @@ int main(int argc, char **argv)
           "ns", NAN, 0, 0, 0, 0 },
         { "plan_stribeck_a1_vs_exp",
           "fric_plan_phi_z Stribeck a=1 <= 3.0x exp (throughput; issue 8)",
+          b[B_PLAN1].thr_min / ex_t, PLAN_TARGET_I8, b[B_PLAN1].lat_min / ex_l, NAN,
+          "x exp", NAN, 0, 0, 0, 0 },
+        { "plan_stribeck_a1_vs_exp_i19",
+          "fric_plan_phi_z Stribeck a=1 <= 2.5x exp (throughput; issue 19)",
           b[B_PLAN1].thr_min / ex_t, PLAN_TARGET, b[B_PLAN1].lat_min / ex_l, NAN,
           "x exp", NAN, 0, 0, 0, 0 },
     };
@@ -665,9 +671,9 @@ int main(int argc, char **argv)
     }
     /* row -> target shown in the main table */
     const char *row_target[NB] = { "(reference)", "<=2.0x exp (1.6x)", "", "", "",
-                                   "<=1.2(exp+W0<0)", "", "", "<=rational", "<=3.0x exp thr",
+                                   "<=1.2(exp+W0<0)", "", "", "<=rational", "<=2.5x exp thr",
                                    "", "" };
-    const int row_tg[NB] = { -1, 0, -1, -1, -1, 3, -1, -1, 1, 4, -1, -1 };
+    const int row_tg[NB] = { -1, 0, -1, -1, -1, 3, -1, -1, 1, 5, -1, -1 };
 
     /* ---- table */
     printf("Friction Explorer core benchmark (%s): %u rounds x %u inputs in %.1f s; "

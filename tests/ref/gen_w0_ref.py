@@ -11,26 +11,39 @@ Two jobs, both run from the repository root with python3-mpmath:
       libc-test tables. Nothing here uses the code under test.
 
   /usr/bin/python3 tests/ref/gen_w0_ref.py coefs
-      The piece table (w0_pieces) and the map (w0_neg_map) of lambert_w.c,
-      printed as C initializers (about a minute). Each piece approximates
-      v(t) = a + t R(t)/Q(t), R of degree 5, Q of degree 6 with Q(0) = 1,
-      a = v(0) as a double-double: linear least squares at Chebyshev nodes
-      with Sanathanan-Koerner reweighting by 1/Q, then Lawson reweighting
-      towards the minimax error, error weighted relative to W0; Q is rounded
-      to double, then R one coefficient at a time with the rest refitted.
-      The fit error of every piece (with rounded coefficients) goes to stderr.
+      The two piece tables of lambert_w.c, printed as C initializers (a few
+      minutes). The fit error of every piece (with its coefficients rounded
+      as stored) goes to stderr.
+      w0_pieces, x in [2^-8, 1024), one piece per binade: v(t) =
+      a + t R(t)/Q(t), R of degree 5, Q of degree 6 with Q(0) = 1, a = v(0)
+      as a double-double: linear least squares at Chebyshev nodes with
+      Sanathanan-Koerner reweighting by 1/Q, then Lawson reweighting towards
+      the minimax error, error weighted relative to W0; Q is rounded to
+      double, then R one coefficient at a time with the rest refitted.
+      w0_p_pieces, x in [-1/e, 2^-8), p = sqrt(2(e x + 1)) in pieces of
+      width 1/16: H = W0/x - 1 = a + t P(t), P of degree 7, a as a
+      double-double, by the same weighted least squares (error relative to
+      W0 = x + x H) and Lawson iterations; then the coefficients are rounded
+      to double from t^1 up, the higher ones refitted after each.
 """
 import math
 import sys
 
 import mpmath
-from mpmath import mp, mpf, lambertw, e, cos, pi, matrix, qr_solve, sqrt
+from mpmath import mp, mpf, lambertw, e, exp, cos, pi, matrix, qr_solve, sqrt
 
 
 def w0(x):
     w = lambertw(mpf(x), 0)
     assert abs(w.imag) == 0
     return w.real
+
+
+def hx(v):
+    """a double as a C hex literal with its sign always written, so that every
+    row of a generated table has the same shape"""
+    t = float(v).hex()
+    return t if t.startswith('-') else '+' + t
 
 
 def up(x, n):
@@ -48,7 +61,7 @@ def table():
         w = w0(x)
         hi = float(w)
         lo = float(w - mpf(hi))
-        return "    {%s, %s, %s}," % (x.hex(), hi.hex(), lo.hex())
+        return "    {%s, %s, %s}," % (hx(x), hx(hi), hx(lo))
 
     groups = {}
 
@@ -95,7 +108,8 @@ def table():
            ""]
     for name, xs in groups.items():
         out.append("static const w0_ref_row w0_ref_%s[] = {" % name)
-        out += [row(float(x)) for x in xs]
+        xs = list(dict.fromkeys(float(x) for x in xs))   # once each, in order
+        out += [row(x) for x in xs]
         out.append("};")
         out.append("")
     out.append("#endif /* W0_REF_H */")
@@ -103,9 +117,9 @@ def table():
 
 
 # ------------------------------------------------------------- coefficients
-NR, NQ = 5, 6            # degrees of R and Q
-PSPLIT = 0.2             # W0_PSPLIT: the two pieces in p = sqrt(2(e x + 1))
-P_END = 0.3125           # the p pieces cover x in [-1/e, -P_END]
+NR, NQ = 5, 6            # degrees of R and Q (the binade pieces)
+NP_PIECES = 23           # W0_NP: pieces of p = sqrt(2(e x + 1)) in [j/16, (j+1)/16)
+NP_DEG = 8               # degree of H(t) = a + t P(t) on each of them (W0 = x + x H)
 
 
 def pv(c, t):
@@ -187,77 +201,109 @@ def fit(tw, ta, tb, a, nr, nq, scale=None, it_sk=8, it_l=25):
 
 
 def pieces():
-    """(name, v(t), t_lo, t_hi, v(0), scale, meta) for every piece, in the
-    order of w0_pieces. scale(t, v) is |W0|/|x| for the pieces that give
+    """(name, v(t), t_lo, t_hi, v(0), scale, meta) for every binade piece, in
+    the order of w0_pieces. scale(t, v) is |W0|/|x| for the pieces that give
     H = W0/x - 1 (errors in H count relative to W0), else v."""
     out = []
 
-    def binade(name, sign, k, c, s, xh):
-        X = lambda u: sign * mpf(2) ** k * (mpf(c) + u / s)
+    def binade(name, k, xh):
+        X = lambda u: mpf(2) ** k * (mpf(1.5) + u / 2)
         if xh:
             tw = lambda u: w0(X(u)) / X(u) - 1
             sc = lambda t, v: 1 + v
         else:
             tw = lambda u: w0(X(u))
             sc = None
-        out.append((name, tw, mpf(-1), mpf(1), tw(mpf(0)), sc,
-                    dict(sign=sign, k=k, c=c, s=s, xh=xh)))
+        out.append((name, tw, mpf(-1), mpf(1), tw(mpf(0)), sc, dict(k=k, xh=xh)))
 
     for k in range(-8, 10):
-        binade('pos%d' % k, 1, k, 1.5, 2, k < 0)
-    for k in range(-8, -3):
-        binade('neg%d' % k, -1, k, 1.5, 2, True)
-    binade('neg-3a', -1, -3, 1.25, 4, True)
-    binade('neg-3b', -1, -3, 1.75, 4, True)
-    binade('neg-2a', -1, -2, 1.0625, 16, True)
-    binade('neg-2b', -1, -2, 1.1875, 16, True)
-    wp = lambda p: w0((p * p / 2 - 1) / e)
-    p_end = sqrt(2 * (1 - e * mpf(P_END)))
-    ps = mpf(PSPLIT)
-    out.append(('pA', wp, mpf(0), ps, mpf(-1), None, dict(p=True, c=0.0, lo=0.0, hi=ps)))
-    pc = float((ps + p_end) / 2)
-    out.append(('pB', (lambda t: wp(mpf(pc) + t)), ps - pc, p_end - pc, wp(mpf(pc)), None,
-                dict(p=True, c=pc, lo=ps, hi=p_end)))
+        binade('pos%d' % k, k, k < 0)
     return out
+
+
+def w0_of_p(p):
+    """W0 at x = (p^2/2 - 1)/e, the inverse of p = sqrt(2(e x + 1))"""
+    return mpf(-1) if p == 0 else w0((p * p / 2 - 1) / e)
+
+
+def fit_poly(f, wt, n, it_l=30):
+    """v(t) = f(t) on [-1, 1] by a + t P(t), P of degree n - 1, the error
+    |approximation - f| weighted by wt(t, f(t)). Least squares at Chebyshev
+    nodes with Lawson reweighting towards the minimax error; a rounded to a
+    double-double, then the coefficients of P rounded to double one at a
+    time from t^1 up, the higher ones refitted after each. Returns
+    (a_hi, a_lo, P, max error on a dense grid)."""
+    m = 4 * (n + 1)
+    ts = [cos(pi * (k + mpf(0.5)) / m) for k in range(m)] + [mpf(-1), mpf(1)]
+    fs = [f(t) for t in ts]
+    ws = [wt(t, fs[i]) for i, t in enumerate(ts)]
+
+    def solve(fixed, iters):
+        k0 = len(fixed)
+        lw = [mpf(1)] * len(ts)
+        best = None
+        for _ in range(iters):
+            rows = [[t ** k * ws[i] * lw[i] for k in range(k0, n + 1)] for i, t in enumerate(ts)]
+            rhs = [[(fs[i] - pv(fixed, t)) * ws[i] * lw[i]] for i, t in enumerate(ts)]
+            c = fixed + lsq(rows, rhs)
+            errs = [abs(pv(c, t) - fs[i]) * ws[i] for i, t in enumerate(ts)]
+            me = max(errs)
+            if best is None or me < best[0]:
+                best = (me, c)
+            lw = [lw[i] * sqrt(errs[i] / me + mpf(10) ** -40) for i in range(len(ts))]
+            sm = sum(lw)
+            lw = [v * len(ts) / sm for v in lw]
+        return best[1]
+
+    a = solve([], it_l)[0]
+    ahi = mpf(float(a))
+    alo = mpf(float(a - ahi))
+    fixed = [ahi + alo]
+    for k in range(1, n + 1):
+        fixed.append(mpf(float(solve(fixed, 12 if k < n else 1)[k])))
+    err = 0
+    for k in range(401):
+        t = -1 + 2 * mpf(k) / 400
+        v = f(t)
+        err = max(err, abs(pv(fixed, t) - v) * wt(t, v))
+    return ahi, alo, fixed[1:], err
+
+
+def p_pieces():
+    """The initializer rows of w0_p_pieces"""
+    lines = []
+    for j in range(NP_PIECES):
+        pt = lambda t: (2 * j + 1 + t) / 32
+        # v = H = W0/x - 1 = e^-W0 - 1; W0 = x (1 + v), the error relative to W0
+        f = lambda t: mpf(0) if pt(t) ** 2 == 2 else exp(-w0_of_p(pt(t))) - 1
+        wt = lambda t, v: 1 / (1 + v)
+        ahi, alo, P, err = fit_poly(f, wt, NP_DEG)
+        print('p%-6d fit error 2^%.1f relative to W0' % (j, math.log2(err)), file=sys.stderr)
+        x_lo = (mpf(j) ** 2 / 512 - 1) / e
+        lines.append('    {%s, %s, {%s}},  /* %s p in [%g, %g), x from %.6f */'
+                     % (hx(ahi), hx(alo), ', '.join(hx(c) for c in P), j, j / 16, (j + 1) / 16,
+                        float(x_lo)))
+    return lines
 
 
 def coefs():
     mp.prec = 160
-    h = lambda v: float(mpf(v)).hex()
     lines = []
-    npos = 18
-    neg_map = [255] * 50
     for i, (name, tw, ta, tb, a, sc, m) in enumerate(pieces()):
         r = fit(tw, ta, tb, a, NR, NQ, scale=sc)
         print('%-7s fit error 2^%.1f relative to W0' % (name, math.log2(r['err'])), file=sys.stderr)
-        if m.get('p'):
-            c, s = float(m['c']).hex(), '0x1p+0'
-            desc = 'p in [%.4g, %.4g]: t = p - c' % (m['lo'], m['hi'])
-        else:
-            c, s = float(m['c']).hex(), float(m['s']).hex()
-            lo = m['sign'] * 2.0 ** m['k'] * (m['c'] - 1 / m['s'])
-            hi = m['sign'] * 2.0 ** m['k'] * (m['c'] + 1 / m['s'])
-            lo, hi = sorted([lo, hi])
-            desc = ('x in [%.10g, %.10g)' if m['sign'] > 0 else 'x in (%.10g, %.10g]') % (lo, hi)
-            desc += ': W0 = x + x H(t), H = W0/x - 1' if m['xh'] else ''
-            if m['sign'] < 0:
-                e_ = 1023 + m['k']
-                for b in range(8):
-                    mant = 1 + b / 8 + 1 / 16
-                    if abs(mant - m['c']) < 1 / m['s']:
-                        neg_map[(e_ << 3 | b) - 8120] = i - npos
-        R = ', '.join(h(v) for v in r['R'])
-        Q = ', '.join(h(v) for v in r['Q'][1:])
-        lines.append('    /* %2d %s */\n    {%s, %s, %s, %s,\n     {%s},\n     {%s}},'
-                     % (i, desc, h(r['ahi']), h(r['alo']), c, s, R, Q))
-    assert 255 not in neg_map
-    print('static const w0_piece w0_pieces[W0_NPOS + W0_NNEG] = {')
+        lo, hi = 2.0 ** m['k'], 2.0 ** (m['k'] + 1)
+        desc = 'x in [%.10g, %.10g)' % (lo, hi)
+        desc += ': W0 = x + x H(t), H = W0/x - 1' if m['xh'] else ''
+        R = ', '.join(hx(v) for v in r['R'])
+        Q = ', '.join(hx(v) for v in r['Q'][1:])
+        lines.append('    {%s, %s, {%s}, {%s}},  /* %s %s */' % (hx(r['ahi']), hx(r['alo']), R, Q, i, desc))
+    print('static const w0_piece w0_pieces[W0_NPOS] = {')
     print('\n'.join(lines))
     print('};')
     print()
-    print('static const unsigned char w0_neg_map[50] = {')
-    for r0 in range(0, 50, 8):
-        print('    ' + ', '.join('%3d' % v for v in neg_map[r0:r0 + 8]) + ',')
+    print('static const w0_ppiece w0_p_pieces[W0_NP] = {')
+    print('\n'.join(p_pieces()))
     print('};')
 
 

@@ -11,7 +11,9 @@
  *
  * The error is measured in ulp of the true value (the spacing of doubles at
  * |W0(x)|, subnormal spacing below DBL_MIN) and must stay within
- * W0_MAX_ULP everywhere on [−1/e, +inf). The maximum per regime is printed.
+ * W0_MAX_ULP everywhere on [−1/e, +inf), and within W0_P_MAX_ULP on
+ * (−1/e, 2^-8), the branch-free pieces in p. The maximum per regime is
+ * printed.
  */
 #include "test_main.h"
 
@@ -25,6 +27,10 @@
 
 /* The documented accuracy (friction.h): at most 4 ulp. */
 #define W0_MAX_ULP 4.0
+/* The bound stated for the branch-free p pieces, x in (-1/e, 2^-8)
+ * (lambert_w.c; measured 1.6): the range Phi_Z's Stribeck closed form uses. */
+#define W0_P_MAX_ULP 2.0
+#define P_RANGE(x) ((x) > XMIN && (x) < 0x1p-8)
 /* ref_w0 must agree with the mpmath table to this many ulp of a double. */
 #define REF_AGREE_ULP 1e-6
 
@@ -182,7 +188,7 @@ static void check_point(stat *s, double x, qreal t)
     double w = fric_lambert_w0(x);
     double e = ulp_err(w, t);
     stat_add(s, x, e);
-    if (!(e <= W0_MAX_ULP) && s->n_bad++ < 10)
+    if (!(e <= (P_RANGE(x) ? W0_P_MAX_ULP : W0_MAX_ULP)) && s->n_bad++ < 10)
         print_message("  x = %a (%.17g): got %a, want %.21g, %.3g ulp\n",
                       x, x, w, (double)t, e);
 }
@@ -192,6 +198,7 @@ static void report(const char *regime, const stat *s)
     print_message("  %-32s %9ld points, max %.3f ulp at x = %a\n",
                   regime, s->n, s->max_ulp, s->worst_x);
     assert_true(s->max_ulp <= W0_MAX_ULP);
+    assert_true(s->n_bad == 0);   /* W0_P_MAX_ULP on (-1/e, 2^-8) */
 }
 
 static qreal table_value(const w0_ref_row *r)
