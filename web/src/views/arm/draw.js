@@ -8,12 +8,31 @@ import { COLORS } from '../../charts.js';
 import { hook, clearHook } from '../../testHooks.js';
 import { stickText } from './state.js';
 
+/** A planar chain from its base at (0, 0): joint angles qs [rad] (relative;
+ *  all 0 hangs straight down), link lengths [m]. Returns { pts: the base and
+ *  every link's end [[x, y] m], phi: the last link's absolute angle [rad] }. */
+export function chain(lengths, qs) {
+  let x = 0, y = 0, phi = 0;
+  const pts = [[0, 0]];
+  qs.forEach((q, k) => { phi += q; x += lengths[k] * Math.sin(phi); y -= lengths[k] * Math.cos(phi); pts.push([x, y]); });
+  return { pts, phi };
+}
+
 /** pictures(canvases, m, { sims(), series(), shown(i) }): { draw(i), xform(i), dispose() }.
  *  shown(i): the row the view's clock and status line show (sampled a few
  *  times a second); the numbers under an arm are that row's, so one quantity
- *  reads one value on the page; the arm itself moves with every step. */
-export function pictures(canvases, m, { sims, series, shown }) {
+ *  reads one value on the page; the arm itself moves with every step.
+ *  Another view draws its own chains with the optional pose(i) → the drawn
+ *  pose or null (nothing to draw): { L, width [m], links [[x, y] m, the base
+ *  first], ghost (the dashed target pose) or null, ground [m] or null,
+ *  corners [{ p, fn }], stick [1/0 per joint], box [x0, x1, y0, y1] m,
+ *  weight [N] (scales the force arrows) }, label(i) (the title), text(i, pose)
+ *  (the lines below) and area (the test hook's: window.__fx[area].geometry). */
+export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm' }) {
   const { v, col } = m;
+  const poseOf = pose ?? ((i) => (sims()[i] && m.info ? scenarioPose(sims()[i], series()[i]?.row) : null));
+  const labelOf = label ?? ((i) => `${i ? 'B' : 'A'}: ${m.methods[m.methodOf(i)]}`);
+  const textOf = text ?? scenarioText;
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
   const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
   const resizeObs = new ResizeObserver(() => {
@@ -29,16 +48,12 @@ export function pictures(canvases, m, { sims, series, shown }) {
 
   /** The joint angles φ (absolute) and positions in metres of the drawn links,
    *  the ground height, the target pose, the contact corners. */
-  function pose(sim, r) {
+  function scenarioPose(sim, r) {
     const L = v('length'), w = v('width');
     const g = (name) => (r ? r[col(sim, name)] : null);
-    const out = { L, links: [], ground: null, ghost: null, corners: [], stick: [] };
-    const chainFrom = (qs) => {
-      let x = 0, y = 0, phi = 0;
-      const pts = [[0, 0]];
-      for (const q of qs) { phi += q; x += L * Math.sin(phi); y -= L * Math.cos(phi); pts.push([x, y]); }
-      return { pts, phi };
-    };
+    const weight = m.scn === 'chain' ? v('n') * v('mass') * v('gravity') : 2 * v('mass') * v('gravity');
+    const out = { L, width: w, weight, links: [], ground: null, ghost: null, corners: [], stick: [] };
+    const chainFrom = (qs) => chain(qs.map(() => L), qs);
     const corners = (tip, phi) => [-1, 1].map((s) => [tip[0] + s * (w / 2) * Math.cos(phi), tip[1] + s * (w / 2) * Math.sin(phi)]);
     if (m.scn === 'arm1') {
       const q = r ? g('q') : v('q0');
@@ -91,11 +106,9 @@ export function pictures(canvases, m, { sims, series, shown }) {
     ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.fillStyle = '#1d232b';
-    ctx.fillText(`${i ? 'B' : 'A'}: ${m.methods[m.methodOf(i)]}`, W / 2, fontPx + 2);
-    const sim = sims()[i];
-    if (!sim || !m.info) return;
-    const r = series()[i]?.row;
-    const P = pose(sim, r);
+    ctx.fillText(labelOf(i), W / 2, fontPx + 2);
+    const P = poseOf(i);
+    if (!P) return;
     // scale: the reach of the arm fits the canvas below the title
     const lineH = fontPx + 5, top = fontPx + 8, bottom = 2 * lineH + 6;
     const [bx0, bx1, by0, by1] = P.box;
@@ -117,7 +130,7 @@ export function pictures(canvases, m, { sims, series, shown }) {
     };
     if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
     // the links at their true width w, ending square at the distal corners (the contact points)
-    poly(P.links, '#2b3440', Math.max(3, s * v('width')), [], 'butt');
+    poly(P.links, '#2b3440', Math.max(3, s * P.width), [], 'butt');
     // motor units at the joints
     const jointPts = P.links.slice(0, -1);
     const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
@@ -146,8 +159,7 @@ export function pictures(canvases, m, { sims, series, shown }) {
       ctx.font = `${fontPx}px system-ui, sans-serif`;
     });
     // contact corners and their normal forces (arrow length ∝ f_n; 1 N = fScale px)
-    const weight = m.scn === 'chain' ? v('n') * v('mass') * v('gravity') : 2 * v('mass') * v('gravity');
-    const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, weight);
+    const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, P.weight);
     for (const k of P.corners) {
       const x = X(k.p), y = Y(k.p);
       ctx.fillStyle = k.fn > 0 ? '#d1242f' : '#59636e';
@@ -161,21 +173,28 @@ export function pictures(canvases, m, { sims, series, shown }) {
     }
     // read-out below
     ctx.fillStyle = '#1d232b';
-    const sr = shown(i) || r;
+    const lines = textOf(i, P);
+    lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5));
+    hook(area, 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text: lines,
+      links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]) };
+  }
+
+  /** The lines under the scenario's arm i: the shown row's time, stick state and normal forces. */
+  function scenarioText(i, P) {
+    const sim = sims()[i], sr = shown(i) || series()[i]?.row;
     const text = [];
     if (sr) {
       const t = sr[col(sim, 't')];
       const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? ' (green rings)' : ''}`;
       text.push(`t = ${t.toFixed(3)} s   ${extra}`);
       if (col(sim, 'fn1') >= 0) text.push(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`);
-      text.forEach((line, k) => ctx.fillText(line, W / 2, H - (text.length - k - 1) * lineH - 5));
     }
-    hook('arm', 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text };
+    return text;
   }
 
   return {
     draw: drawArm,
     xform: (i) => xforms[i],
-    dispose() { resizeObs.disconnect(); clearHook('arm', 'geometry'); },
+    dispose() { resizeObs.disconnect(); clearHook(area, 'geometry'); },
   };
 }

@@ -6,7 +6,8 @@
 // noslip, (C) the core's implicit friction (fric_joint.h through the wasm
 // bindings: one definition of the step, the native adapter's). Roles:
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
-// (badges, sag, creep, cost, the charts), replay.js (a log through MuJoCo
+// (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
+// drawn live, per treatment), replay.js (a log through MuJoCo
 // under each treatment beside the bench's replay), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
 import { numberControl } from '../../controls.js';
@@ -23,6 +24,7 @@ import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, 
   armMjcf, armLaw, withKeyframe, benchVector } from './models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
 import { mjcfBox, INTRO } from './text.js';
+import { mujocoPicture } from './picture.js';
 import { mujocoReplay } from './replay.js';
 import { ownModel } from './own.js';
 
@@ -91,7 +93,8 @@ export function mount(container, { core, state, showError }) {
   // --- main: errors, the figures of the six runs, the charts, the MJCF, the replay
   const errBox = Object.assign(messageBox(), { id: 'mujoco-error' });
   const loadNote = el('div', { className: 'note', id: 'mujoco-loading', textContent: 'Loading MuJoCo (about 10 MB, once per page)…' });
-  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live MuJoCo runs' }, loadNote, errBox));
+  mainCol.append(el('section', { className: 'chart-box mujoco-runs', 'aria-label': 'Live MuJoCo runs' }, loadNote, errBox));
+  const pic = mujocoPicture(mainCol, { runs: () => runs, q0: () => m.q0Deg * Math.PI / 180, custom: () => !!own.model });
   const table = figureTable(mainCol);
   const charts = sagCharts(mainCol, showError);
   const mjcf = mjcfBox(mainCol);
@@ -169,7 +172,9 @@ export function mount(container, { core, state, showError }) {
       const f = figures();
       clock.textContent = `t = ${(f.t ?? 0).toFixed(3)} s   dt = ${DT} s   ${loop.paused ? 'paused' : `${m.speed}× real time asked`}`;
       table.paint(f);
+      pic.show(f);
     }
+    pic.draw();   // once per animation frame: the arms at MuJoCo's state now
     charts.paint();
   }
 
@@ -194,6 +199,7 @@ export function mount(container, { core, state, showError }) {
       disposed = true;
       loop.dispose();
       charts.dispose();
+      pic.dispose();
       replay.dispose();
       freeRuns();
       clearHook('mujoco', 'frameStats', frameStats);

@@ -27,13 +27,34 @@ export function velocityText(v) {
   return `${fmtRate(v)} rad/s`;
 }
 
+/** The pendulum view's arm i: its angle and goal from the scenario's last row
+ *  (before the first step, θ(0) and the constant goal); started: a row exists. */
+function rowPose(m, sim, row) {
+  const { info, values } = m;
+  const get = (name) => row[m.col(sim, name)];
+  const q = row ? get('q') : values[paramIndex(info, 'q0')];
+  // a constant goal shows at once, even paused; a trajectory's as it runs
+  const goal = m.isConstantGoal() ? values[paramIndex(info, 'goal')] : row ? get('goal') : null;
+  return { q, goal, started: !!row };
+}
+
+/** The three lines under an arm of the pendulum view. */
+const pendulumLines = (r) => [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, `${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`];
+
 /** picture(canvas, m, { sims(), series(), names(), readout(i) }): readout(i)
  *  is the sample the view's status line shows ({ q, dq, stuck, rate,
  *  reversals } or null), so that the numbers under an arm and in the status
  *  line are one value; the arm itself moves with every step.
+ *  Another view draws its own arms with the optional
+ *  pose(i) → { q, goal (null: none), started } [rad, 0 hangs down; default:
+ *  the pendulum scenario's row], label(i) (the title; default "A: name"),
+ *  lines(readout) (the text under the arm; default θ, θ̇, reversals) and
+ *  area (the test hook's area: window.__fx[area].geometry; default 'pendulum').
  *  Returns { draw(), geometry(), goalFromEvent(e), dispose() }. */
-export function picture(canvas, m, { sims, series, names, readout }) {
-  const { info, values } = m;
+export function picture(canvas, m, { sims, series, names, readout,
+  pose = (i) => rowPose(m, sims()[i], series()[i].row),
+  label = (i) => `${i ? 'B' : 'A'}: ${names()[i]}`,
+  lines = pendulumLines, area = 'pendulum' }) {
   let fontPx = 13; // >= 13 CSS px; larger on a tall canvas (presentation mode)
   let cssW = 0, cssH = 0;
   const resize = () => {
@@ -71,22 +92,17 @@ export function picture(canvas, m, { sims, series, names, readout }) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cssW, cssH);
     const geo = geometry();
-    const nm = names();
     const drawn = [];
     ctx.font = `${fontPx}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
-    sims().forEach((sim, i) => {
+    sims().forEach((_, i) => {
       const g = geo[i];
       const { cx, cy, L } = g;
       ctx.fillStyle = '#eef1f5';
       ctx.beginPath(); ctx.arc(cx, cy, g.Rc, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#1d232b';
-      ctx.fillText(`${i ? 'B' : 'A'}: ${nm[i]}`, cx, fontPx + 2);
-      const row = series()[i].row;
-      const get = (name) => row[m.col(sim, name)];
-      const q = row ? get('q') : values[paramIndex(info, 'q0')];
-      // a constant goal shows at once, even paused; a trajectory's as it runs
-      const goal = m.isConstantGoal() ? values[paramIndex(info, 'goal')] : row ? get('goal') : null;
+      ctx.fillText(label(i), cx, fontPx + 2);
+      const { q, goal, started } = pose(i);
       if (goal !== null) {
         ctx.strokeStyle = '#9aa4b2'; ctx.setLineDash([5, 4]); ctx.lineWidth = 2;
         ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(cx + L * Math.sin(goal), cy + L * Math.cos(goal)); ctx.stroke();
@@ -98,20 +114,20 @@ export function picture(canvas, m, { sims, series, names, readout }) {
       ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(x, y); ctx.stroke();
       ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(x, y, g.massR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#2b3440'; ctx.beginPath(); ctx.arc(cx, cy, 4, 0, 2 * Math.PI); ctx.fill();
-      drawn.push({ cx, cy, L, swingRadius: g.Rc, mass: { x, y, r: g.massR }, badge: g.badge });
+      drawn.push({ cx, cy, L, swingRadius: g.Rc, mass: { x, y, r: g.massR }, badge: g.badge, goal });
       const r = readout(i);
-      if (!row || !r) return;
+      if (!started || !r) return;
       const b = g.badge;
       ctx.fillStyle = r.stuck ? '#1a7f37' : '#d1242f';
       ctx.fillRect(b.x, b.y, b.w, b.h);
       ctx.fillStyle = '#fff';
       ctx.fillText(r.stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
       ctx.fillStyle = '#1d232b';
-      const lines = [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, `${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`];
-      lines.forEach((line, k) => ctx.fillText(line, cx, g.textY + k * g.lineH));
-      drawn[drawn.length - 1].text = lines;   // what the picture says (the browser test reads it)
+      const text = lines(r);
+      text.forEach((line, k) => ctx.fillText(line, cx, g.textY + k * g.lineH));
+      drawn[drawn.length - 1].text = text;   // what the picture says (the browser test reads it)
     });
-    setHook('pendulum', 'geometry', { cssWidth: cssW, cssHeight: cssH, fontPx, panels: drawn });
+    setHook(area, 'geometry', { cssWidth: cssW, cssHeight: cssH, fontPx, panels: drawn });
   }
 
   /** The goal angle under the pointer: from the centre of the arm under it. */
@@ -125,6 +141,6 @@ export function picture(canvas, m, { sims, series, names, readout }) {
 
   return {
     draw, geometry, goalFromEvent,
-    dispose() { observer.disconnect(); clearHook('pendulum', 'geometry'); },
+    dispose() { observer.disconnect(); clearHook(area, 'geometry'); },
   };
 }

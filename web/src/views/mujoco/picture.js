@@ -1,0 +1,96 @@
+// mujoco/picture.js: the live picture of the "In MuJoCo" view: the bench as
+// one pendulum arm per treatment in its swing circle (the pendulum view's
+// picture, web/src/views/pendulum/draw.js), the start angle θ₀ dashed, and
+// the two-link arm once per treatment (the Robot arm view's pictures,
+// web/src/views/arm/draw.js), its start pose dashed; the treatment's colour
+// (COLORS[k], as in the charts), a STICK/SLIP badge per joint. The arms move
+// with every animation frame (MuJoCo's q now); the badges and the numbers
+// under them are the sample the table shows (figures.js, a few times a
+// second), so one quantity reads one value on the page. Where it drew is a
+// test hook: window.__fx.mujocoBench.geometry (panels: the pivot and the
+// mass, CSS px) and window.__fx.mujocoArm.geometry[k] (links: the base and
+// the link ends, CSS px).
+import { el } from '../../dom.js';
+import { fmtNumber } from '../../format.js';
+import { picture, angleText } from '../pendulum/draw.js';
+import { pictures, chain } from '../arm/draw.js';
+import { TREATMENTS } from './sim.js';
+
+// the default arm (models.js armMjcf): link 1 0.3 m to joint 2; link 2 drawn
+// 0.3 m (a uniform link with its mass centre at 0.15 m, as the MJCF's)
+const ARM_LINKS = [0.3, 0.3];
+const ARM_WIDTH = 0.03;                  // drawn link width [m]
+const ARM_WEIGHT = 2.5 * 9.80665;        // [N] (no contacts: scales no arrow)
+// seen from +y, along the hinge axis: MuJoCo's −x to the right (the links
+// hang along −z; a rotation q > 0 about +y swings them to −x), so q > 0
+// swings right as in the bench's picture
+const ARM_BOX = [-0.2, 0.65, -0.65, 0.25];
+
+const f3 = (x) => fmtNumber(x, { digits: 3 });
+const creepText = (j) => (j.stuck ? 'creep 0 (held)' : `creep ${f3(j.creep)} mrad/s`);
+
+/** The picture section (appended to parent); runs() the view's runs (figures.js
+ *  order: pendulum then arm), q0() the bench's start angle [rad], custom() true
+ *  when the arm is the user's own MJCF (no picture of it: the tables and charts
+ *  show it). Returns { draw(), show(figures), dispose() }. */
+export function mujocoPicture(parent, { runs, q0, custom }) {
+  const benchCanvas = el('canvas', { id: 'mujoco-bench-canvas', role: 'img',
+    'aria-label': 'The pendulum bench under each treatment: the arm, the start angle θ₀ dashed, a STICK/SLIP badge' });
+  const armCanvases = TREATMENTS.map((t) => el('canvas', { id: `mujoco-arm-canvas-${t.key.toLowerCase()}`, className: 'mujoco-arm-canvas',
+    role: 'img', 'aria-label': `The two-link arm under ${t.label}: its start pose dashed, a STICK/SLIP badge per joint` }));
+  const armNote = el('p', { className: 'note', id: 'mujoco-arm-own', hidden: true,
+    textContent: 'Your own MJCF runs as the arm: it has no picture here (the arm table and chart show it).' });
+  const armPics = el('div', { className: 'mujoco-arm-pics' }, ...armCanvases);
+  parent.append(el('section', { className: 'chart-box mujoco-picture', id: 'mujoco-picture', 'aria-label': 'The bench and the arm, live' },
+    el('h3', { textContent: 'The bench and the arm, live: (A) sags and creeps, (C) holds' }), benchCanvas, armPics, armNote));
+
+  let shown = null;   // the figures the table shows (figuresOf)
+  const run = (id) => runs().find((r) => r.id === id);
+  const shownJoints = (id, k) => shown?.[id]?.[TREATMENTS[k].key]?.joints ?? null;
+
+  const bench = picture(benchCanvas, null, {
+    sims: () => run('pendulum')?.sims ?? [],
+    series: () => [],
+    names: () => TREATMENTS.map((t) => t.label),
+    pose: (k) => ({ q: run('pendulum').sims[k].q(0), goal: q0(), started: true }),
+    label: (k) => TREATMENTS[k].label,
+    readout: (k) => shownJoints('pendulum', k)?.[0] ?? null,
+    lines: (j) => [`θ = ${angleText(j.q)}`, `sag ${f3(j.sag)} mrad`, creepText(j)],
+    area: 'mujocoBench',
+  });
+
+  const arm = pictures(armCanvases, {}, {
+    sims: () => run('arm')?.sims ?? [],
+    series: () => [],
+    shown: () => null,
+    label: (k) => TREATMENTS[k].label,
+    pose: (k) => {
+      const r = run('arm');
+      if (!r || custom()) return null;
+      const s = r.sims[k], js = shownJoints('arm', k);
+      return { L: ARM_LINKS[0], width: ARM_WIDTH, weight: ARM_WEIGHT, ground: null, corners: [], box: ARM_BOX,
+        links: chain(ARM_LINKS, s.joints.map((_, i) => s.q(i))).pts,
+        ghost: chain(ARM_LINKS, r.q0).pts,
+        stick: js ? js.map((j) => (j.stuck ? 1 : 0)) : [] };
+    },
+    text: (k) => {
+      const js = shownJoints('arm', k);
+      return js ? js.map((j) => `${j.name} sag ${f3(j.sag)} mrad`) : [];
+    },
+    area: 'mujocoArm',
+  });
+
+  return {
+    /** Every arm at MuJoCo's state now. */
+    draw() {
+      const own = custom();
+      armPics.hidden = own;
+      armNote.hidden = !own;
+      bench.draw();
+      if (!own) armCanvases.forEach((_, k) => arm.draw(k));
+    },
+    /** The figures the table shows now: the badges and numbers under the arms. */
+    show(f) { shown = f; },
+    dispose() { bench.dispose(); arm.dispose(); },
+  };
+}
