@@ -13,6 +13,11 @@
 //   hold        (C) holds the arm at its start pose (largest drift ≤ 1e-9
 //               rad over the run, both badges STICK, creep "0 (held)")
 //               where (A) creeps (sag > 1 mrad, SLIP)
+//   picture     the live picture (mujoco/picture.js): the angle drawn for
+//               every treatment's bench and arm joints equals MuJoCo's q
+//               within half a CSS pixel at the arm's end, running and paused;
+//               (A)'s arm is drawn lower as its sag grows, (C)'s at its start
+//               pose 1.2, 0.5 rad
 //   log         an xl330 log dropped on the replay box gives the MAE table:
 //               the bench row equals `friction replay` and the MuJoCo rows
 //               `friction mujoco --log` under each treatment (1e-9 rad); an
@@ -120,6 +125,59 @@ export default async function mujoco(h) {
     expect(creeps[2] === held[0] && creeps[5] === held[1], `creep cells of (C), bench then arm: ${creeps[2]}, ${creeps[5]}`);
     expect(!/held/.test(creeps[3].split(' / ')[0]), `(A) arm j1 creep ${creeps[3]} (it slips)`);
     return `(C) drift ${c.map((j) => j.maxDrift).join(', ')} rad; (A) j1 sag ${a[0].sag.toFixed(2)} mrad creeping ${a[0].creep.toFixed(3)} mrad/s; cost per step (µs) bench A/B/C ${['A', 'B', 'C'].map((k) => f.pendulum[k].usPerStep.toFixed(1)).join(' / ')}, arm ${['A', 'B', 'C'].map((k) => f.arm[k].usPerStep.toFixed(1)).join(' / ')}`;
+  });
+
+  await check('mujoco: the picture draws each treatment at MuJoCo\'s q (within half a pixel); (A)\'s arm falls as it sags, (C)\'s stays', async () => {
+    const b = await openPage('?view=mujoco', 'mujoco');
+    // what the picture drew (window.__fx.mujocoBench/.mujocoArm.geometry, CSS px)
+    // and the runs' state, read in one task: the view steps and draws in the
+    // same animation frame, so the drawing is of the state figures() reads
+    const sample = () => b.page.evaluate(() => {
+      const f = window.__fx.mujoco.figures(), bench = window.__fx.mujocoBench.geometry, arm = window.__fx.mujocoArm.geometry;
+      return { f, bench: bench.panels.map((p) => ({ cx: p.cx, cy: p.cy, x: p.mass.x, y: p.mass.y, L: p.L })),
+        arm: [0, 1, 2].map((k) => ({ links: arm[k].links, scale: arm[k].scale })) };
+    });
+    // angles from the drawn points: q = 0 hangs down, q > 0 to the right
+    // (screen y down); the arm's joint 2 relative to link 1
+    const drawn = (s) => ['A', 'B', 'C'].map((key, k) => {
+      const p = s.bench[k], [b0, b1, b2] = s.arm[k].links;
+      const phi1 = Math.atan2(b1[0] - b0[0], b1[1] - b0[1]), phi2 = Math.atan2(b2[0] - b1[0], b2[1] - b1[1]);
+      const l1 = Math.hypot(b1[0] - b0[0], b1[1] - b0[1]), l2 = Math.hypot(b2[0] - b1[0], b2[1] - b1[1]);
+      // the drawing's resolution: half a CSS pixel at the end of the arm or link [rad]
+      return { key, bench: Math.atan2(p.x - p.cx, p.y - p.cy), benchRes: 0.5 / p.L, arm: [phi1, phi2 - phi1], armRes: [0.5 / l1, 0.5 / l1 + 0.5 / l2] };
+    });
+    const bad = [];
+    const compare = (s, when) => {
+      for (const d of drawn(s)) {
+        const qb = s.f.pendulum[d.key].joints[0].q, qa = s.f.arm[d.key].joints.map((j) => j.q);
+        if (!(Math.abs(d.bench - qb) <= d.benchRes)) bad.push(`${when} bench ${d.key}: drawn ${d.bench.toFixed(4)}, q ${qb.toFixed(4)} rad (±${d.benchRes.toFixed(4)})`);
+        d.arm.forEach((x, i) => { if (!(Math.abs(x - qa[i]) <= d.armRes[i])) bad.push(`${when} arm ${d.key} j${i + 1}: drawn ${x.toFixed(4)}, q ${qa[i].toFixed(4)} rad (±${d.armRes[i].toFixed(4)})`); });
+      }
+      return drawn(s);
+    };
+    try {
+      await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 1 && await b.page.evaluate(() => !!window.__fx.mujocoArm?.geometry?.[2]?.links) ? true : null), 60_000, 200);
+      const s1 = await sample();
+      const d1 = compare(s1, `t = ${s1.f.t.toFixed(2)} s`);
+      await b.page.waitForTimeout(2000);
+      const s2 = await sample();
+      const d2 = compare(s2, `t = ${s2.f.t.toFixed(2)} s`);
+      await b.page.locator('#view button', { hasText: /^Pause$/ }).first().click();
+      await b.page.waitForTimeout(300);
+      const s3 = await sample();
+      compare(s3, 'paused');
+      expect(!bad.length, bad.join('; '));
+      // (A): the arm's joint 1 drawn lower by more than the drawing resolves, as its sag grew
+      const fallA = d1[0].arm[0] - d2[0].arm[0], sagA = s2.f.arm.A.joints[0].sag - s1.f.arm.A.joints[0].sag;
+      expect(s2.f.t - s1.f.t > 0.5, `the runs did not advance (t ${s1.f.t} → ${s2.f.t} s)`);
+      expect(fallA > 2 * d1[0].armRes[0] && sagA > 0, `(A) arm j1 drawn ${d1[0].arm[0].toFixed(4)} → ${d2[0].arm[0].toFixed(4)} rad, sag ${sagA.toFixed(2)} mrad more`);
+      // (C): held at its start pose (ARM_Q0 = 1.2, 0.5 rad) in both drawings
+      const heldC = [d1[2], d2[2]].every((d) => Math.abs(d.arm[0] - 1.2) <= d.armRes[0] && Math.abs(d.arm[1] - 0.5) <= d.armRes[1]);
+      expect(heldC, `(C) arm drawn ${d1[2].arm.map((x) => x.toFixed(4))} then ${d2[2].arm.map((x) => x.toFixed(4))} rad, not its start pose 1.2, 0.5`);
+      return `t ${s1.f.t.toFixed(2)} → ${s2.f.t.toFixed(2)} s: (A) arm j1 drawn ${d1[0].arm[0].toFixed(4)} → ${d2[0].arm[0].toFixed(4)} rad (resolution ${d1[0].armRes[0].toFixed(4)}), (C) ${d2[2].arm.map((x) => x.toFixed(4)).join(', ')} rad; bench drawn = q within ${d1[0].benchRes.toFixed(4)} rad`;
+    } finally {
+      await b.page.close();
+    }
   });
 
   await check('mujoco: the exact MuJoCo bench export: its bench.xml is the shown MJCF, its params file the copied values, and `friction mujoco` runs them', async () => {

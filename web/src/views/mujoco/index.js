@@ -174,7 +174,7 @@ export function mount(container, { core, state, showError }) {
       table.paint(f);
       pic.show(f);
     }
-    pic.draw();   // once per animation frame: the arms at MuJoCo's state now
+    pic.draw(all);   // once per animation frame, only the canvases that changed
     charts.paint();
   }
 

@@ -4,9 +4,9 @@
 // the two-link arm once per treatment (the Robot arm view's pictures,
 // web/src/views/arm/draw.js), its start pose dashed; the treatment's colour
 // (COLORS[k], as in the charts), a STICK/SLIP badge per joint. The arms move
-// with every animation frame (MuJoCo's q now); the badges and the numbers
-// under them are the sample the table shows (figures.js, a few times a
-// second), so one quantity reads one value on the page. Where it drew is a
+// with the animation frames (MuJoCo's q now); the badges and the bench's
+// numbers are the sample the table shows (figures.js, a few times a second),
+// so one quantity reads one value on the page. Where it drew is a
 // test hook: window.__fx.mujocoBench.geometry (panels: the pivot and the
 // mass, CSS px) and window.__fx.mujocoArm.geometry[k] (links: the base and
 // the link ends, CSS px).
@@ -48,6 +48,8 @@ export function mujocoPicture(parent, { runs, q0, custom }) {
   const run = (id) => runs().find((r) => r.id === id);
   const shownJoints = (id, k) => shown?.[id]?.[TREATMENTS[k].key]?.joints ?? null;
 
+  const benchLines = (j) => [`θ = ${angleText(j.q)}`, `sag ${f3(j.sag)} mrad`, creepText(j)];
+
   const bench = picture(benchCanvas, null, {
     sims: () => run('pendulum')?.sims ?? [],
     series: () => [],
@@ -55,7 +57,7 @@ export function mujocoPicture(parent, { runs, q0, custom }) {
     pose: (k) => ({ q: run('pendulum').sims[k].q(0), goal: q0(), started: true }),
     label: (k) => TREATMENTS[k].label,
     readout: (k) => shownJoints('pendulum', k)?.[0] ?? null,
-    lines: (j) => [`θ = ${angleText(j.q)}`, `sag ${f3(j.sag)} mrad`, creepText(j)],
+    lines: benchLines,
     area: 'mujocoBench',
   });
 
@@ -73,24 +75,57 @@ export function mujocoPicture(parent, { runs, q0, custom }) {
         ghost: chain(ARM_LINKS, r.q0).pts,
         stick: js ? js.map((j) => (j.stuck ? 1 : 0)) : [] };
     },
-    text: (k) => {
-      const js = shownJoints('arm', k);
-      return js ? js.map((j) => `${j.name} sag ${f3(j.sag)} mrad`) : [];
-    },
+    text: () => [],   // the arm's sags: in the table below (a number that changes every sample would redraw the canvas)
     area: 'mujocoArm',
   });
 
+  // a canvas is drawn again only when what it shows changed: an arm moved by
+  // 1/4 CSS px at its end (drawn in this frame), or its badges or numbers
+  // with a new sample of the table (one such canvas per frame, from the frame
+  // after the table's on). A held arm costs no drawing: the page work budget
+  // of the live views.
+  const ids = ['bench', 0, 1, 2];
+  const drawn = new Map(ids.map((c) => [c, { pos: '', text: '' }]));
+  const texts = new Map(ids.map((c) => [c, '']));   // what the sample shown says on each canvas
+  const keyOf = (qs, px) => (px ? qs.map((q) => Math.round(q * px * 4)).join(',') : 'first');
+  let fresh = false;
+
+  function posKey(c) {
+    if (c === 'bench') {
+      const pend = run('pendulum');
+      return pend ? keyOf(pend.sims.map((s) => s.q(0)), bench.geometry()[0].L) : '-';
+    }
+    const s = run('arm')?.sims[c], x = arm.xform(c);
+    return s ? keyOf(s.joints.map((_, i) => s.q(i)), x && x.s * ARM_LINKS[0]) : '-';
+  }
+  function paintCanvas(c, pos) {
+    drawn.set(c, { pos, text: texts.get(c) });
+    if (c === 'bench') bench.draw(); else arm.draw(c);
+  }
+
   return {
-    /** Every arm at MuJoCo's state now. */
-    draw() {
+    /** Every arm at MuJoCo's state now (drawn again only where it changed;
+     *  all: every canvas now, as after a pause, a step or a restart). */
+    draw(all = false) {
       const own = custom();
       armPics.hidden = own;
       armNote.hidden = !own;
-      bench.draw();
-      if (!own) armCanvases.forEach((_, k) => arm.draw(k));
+      let late = null;
+      for (const c of own ? ['bench'] : ids) {
+        const pos = posKey(c), was = drawn.get(c);
+        if (all || pos !== was.pos) paintCanvas(c, pos);
+        else if (was.text !== texts.get(c) && late === null) late = [c, pos];
+      }
+      if (late && !fresh) paintCanvas(...late);
+      fresh = false;
     },
     /** The figures the table shows now: the badges and numbers under the arms. */
-    show(f) { shown = f; },
+    show(f) {
+      shown = f;
+      fresh = true;
+      texts.set('bench', JSON.stringify(TREATMENTS.map((_, k) => shownJoints('pendulum', k)?.[0]).map((j) => (j ? [j.stuck, ...benchLines(j)] : null))));
+      [0, 1, 2].forEach((k) => texts.set(k, JSON.stringify(shownJoints('arm', k)?.map((j) => j.stuck))));
+    },
     dispose() { bench.dispose(); arm.dispose(); },
   };
 }
