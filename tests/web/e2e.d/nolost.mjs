@@ -381,7 +381,14 @@ export default async function nolost(h) {
     s = await state();
     expect(!s.invalid && !s.msg, `typing 0.8 after the core's refusal left '${s.msg}'`);
     await page.keyboard.press('Enter');
-    expect(/arm2-ground\.mu_s=0\.8(&|$)/.test(page.url()), `0.8 not applied: ${page.url()}`);
+    // the view applies a live change at its next step and writes the URL
+    // when the core has retuned (onRetuned), so the URL follows within frames
+    const applied = await waitFor(() => /arm2-ground\.mu_s=0\.8(&|$)/.test(page.url()), 2000);
+    if (!applied) {
+      const after = await state();
+      const text = await field.inputValue();
+      expect(false, `0.8 not applied within 2 s (field '${text}', ${after.invalid ? `refused: '${after.msg}'` : 'not marked invalid'}): ${page.url()}`);
+    }
     out.push('core refusal then 0.8 typed: clear while typing, applied on Enter');
     // "abc", then typing a number: clear
     await field.fill('abc');
