@@ -10,8 +10,12 @@
  * Warm start (d.start): the start clamped into the box is asked first, as a
  * generation of one, so the best training loss of a fit is never worse than
  * its start's; CMA-ES then begins at x0 = its encoding with σ0 =
- * FRIC_FIT_WARM_SIGMA0 (unless d.sigma0 is given). Without a start, CMA-ES
- * begins at the centre of the box with σ0 = FRIC_FIT_DEFAULT_SIGMA0.
+ * FRIC_FIT_WARM_SIGMA0 (unless d.sigma0 is given) and the warm search's
+ * population, λ = FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default (the
+ * same search as a staged fit's own, below; issue 18: with the first run's
+ * λ the warm search stays in the start's basin). Without a start, CMA-ES
+ * begins at the centre of the box with σ0 = FRIC_FIT_DEFAULT_SIGMA0 and
+ * λ = FRIC_FIT_LAMBDA_FACTOR × Hansen's default.
  *
  * Racing (issue 18; docs/identification.md, "Seed robustness"): from
  * scratch, FRIC_FIT_RACERS independent CMA-ES searches (racer k seeded
@@ -198,7 +202,10 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     f->sub = stage_create(d, &m);
     if (!f->sub && m) return refuse(f, why, m);
     int staged = f->sub != NULL;
-    int lambda0 = (staged ? FRIC_FIT_STAGE_LAMBDA_FACTOR : FRIC_FIT_LAMBDA_FACTOR) * lambda_def;
+    /* the warm search (a staged fit's own search, and any warm start): a
+       population of FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default */
+    int warm = staged || has_start;
+    int lambda0 = (warm ? FRIC_FIT_STAGE_LAMBDA_FACTOR : FRIC_FIT_LAMBDA_FACTOR) * lambda_def;
     if (es_budget < lambda0) lambda0 = (int)es_budget;
     double x0[FRIC_FIT_N];
     if (has_start) {

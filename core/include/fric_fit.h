@@ -231,12 +231,15 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
  * of FRIC_FIT_STAGE_LAMBDA_FACTOR × Hansen's default and every evaluation
  * left. Only when the first stage holds FRIC_FIT_RACE_MIN_GENS generations
  * of the simpler model's first population and the space embeds (fit.c);
- * a staged fit does not race (its first stage may). */
+ * a staged fit does not race (its first stage may). The same warm search
+ * (this population, σ0 = FRIC_FIT_WARM_SIGMA0 unless fric_fit_def.sigma0
+ * is given) follows a warm start (fric_fit_def.start: the CLI's --from,
+ * "Fit all models"). */
 #define FRIC_FIT_STAGE_LAMBDA_FACTOR 6
 #define FRIC_FIT_DEFAULT_RESTARTS 9    /* BIPOP restarts                     */
 #define FRIC_FIT_DEFAULT_SIGMA0 0.3    /* of each normalised range           */
 #define FRIC_FIT_WARM_SIGMA0 0.03   /* from a warm start (see docs/identification.md) */
-/* The first run's population: this many times Hansen's default
+/* The first run's population from scratch: this many times Hansen's default
  * 4 + ⌊3·ln n⌋ (n free parameters). The replay loss is rugged (stick-slip
  * switches the simulated trajectory), and a larger population keeps CMA-ES
  * out of its shallow local minima (docs/identification.md: the spread of

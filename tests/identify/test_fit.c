@@ -511,6 +511,10 @@ static void test_warm_start_m6_from_m4(void **state)
     assert_int_equal(g->evals, 1);
     assert_int_equal(g->generation, 0);
     assert_true(g->best_loss == l6);
+    /* then the warm search, as a staged fit's own (docs/identification.md,
+       "Warm start"): λ = 6 × Hansen's 4 + ⌊3·ln 15⌋ = 72 for M6, σ0 = 0.03 */
+    assert_int_equal(g->lambda, 72);
+    assert_true(g->sigma == 0.03);
     int k;
     while ((k = fric_fit_ask(f, P, cap)) > 0) {
         for (int r = 0; r < k; r++) loss[r] = fric_fit_loss(&t6, P + (size_t)r * FRIC_FIT_N, &b, lanes, NULL);
