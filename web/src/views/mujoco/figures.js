@@ -36,7 +36,9 @@ export function figuresOf(runs, m) {
   return out;
 }
 
-const f3 = (x) => fmtNumber(x, { digits: 3 });
+export const f3 = (x) => fmtNumber(x, { digits: 3 });
+/** A joint's creep rate as the table and the picture write it [mrad/s]: 0 (held) under STICK. */
+export const creepValue = (j) => (j.stuck ? '0 (held)' : f3(j.creep));
 
 /** Two tables, bench and arm (side by side when there is room): one row per treatment. */
 export function figureTable(parent) {
@@ -59,7 +61,7 @@ export function figureTable(parent) {
     if (!r) { tr.append(el('td', { colSpan: 4, textContent: '—' })); return tr; }
     tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
       el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
-      el('td', { textContent: r.joints.map((j) => (j.stuck ? '0 (held)' : f3(j.creep))).join(' / ') }),
+      el('td', { textContent: r.joints.map(creepValue).join(' / ') }),
       // no step timed yet (t = 0, or a paused run just restarted): a dash, not NaN
       el('td', { textContent: Number.isFinite(r.usPerStep) ? f3(r.usPerStep) : '—' }));
     return tr;

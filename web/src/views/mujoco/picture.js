@@ -11,10 +11,10 @@
 // mass, CSS px) and window.__fx.mujocoArm.geometry[k] (links: the base and
 // the link ends, CSS px).
 import { el } from '../../dom.js';
-import { fmtNumber } from '../../format.js';
 import { picture, angleText } from '../pendulum/draw.js';
 import { pictures, chain } from '../arm/draw.js';
 import { TREATMENTS } from './sim.js';
+import { f3, creepValue } from './figures.js';
 
 // the default arm (models.js armMjcf): link 1 0.3 m to joint 2; link 2 drawn
 // 0.3 m (a uniform link with its mass centre at 0.15 m, as the MJCF's)
@@ -26,8 +26,7 @@ const ARM_WEIGHT = 2.5 * 9.80665;        // [N] (no contacts: scales no arrow)
 // swings right as in the bench's picture
 const ARM_BOX = [-0.2, 0.65, -0.65, 0.25];
 
-const f3 = (x) => fmtNumber(x, { digits: 3 });
-const creepText = (j) => (j.stuck ? 'creep 0 (held)' : `creep ${f3(j.creep)} mrad/s`);
+const creepText = (j) => (j.stuck ? 'creep 0 (held)' : `creep ${creepValue(j)} mrad/s`);
 
 /** The picture section (appended to parent); runs() the view's runs (figures.js
  *  order: pendulum then arm), q0() the bench's start angle [rad], custom() true
