@@ -35,6 +35,11 @@ if (typeof window !== 'undefined') {
 
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 
+/** The colours of systems run side by side (A, B, … in the live views), in
+ * their pictures and their charts alike: COLORS without its reds and green,
+ * which the pictures keep for state (SLIP red, STICK green, normal forces). */
+export const SIDE_COLORS = COLORS.filter((c) => !['#d1242f', '#cf222e', '#1a7f37'].includes(c));
+
 /** download(name, href): dom.js's (exports.js needs it without Chart.js). */
 export { download };
 

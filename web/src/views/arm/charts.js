@@ -1,7 +1,7 @@
 // arm/charts.js: the Robot arm view's rolling charts (web/src/liveCharts.js,
 // drawn by the pendulum's chart worker): joint angles with the targets as
 // flat dashed lines, normal contact forces, joint friction torques.
-import { COLORS } from '../../charts.js';
+import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { WINDOW_S } from './state.js';
 
@@ -30,7 +30,7 @@ export function charts(parent, m, { series, sims, showError }) {
     const k = m.plotKeys();
     const label = (name, i) => `${name} ${i ? 'B' : 'A'} (${m.methods[m.methodOf(i)]})`;
     const lines = (key) => series().flatMap((sr, i) => k[key].map((name, j) => (
-      { label: label(name, i), data: sr[key][j], color: COLORS[i], dash: j ? [5, 3] : [] })));
+      { label: label(name, i), data: sr[key][j], color: SIDE_COLORS[i], dash: j ? [5, 3] : [] })));
     // the targets of arm2-ground as flat dashed lines (they follow a retune at once, even paused)
     targets = ['q1_d', 'q2_d'].filter(m.has).map((name) => ({ name, data: [] }));
     set.setDatasets(qChart, [...lines('q'),

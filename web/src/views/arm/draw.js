@@ -4,7 +4,7 @@
 // normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
 // round each motor unit beyond 3 joints; the target pose as a ghost). Where
 // it drew is a test hook (window.__fx.arm.geometry[i]).
-import { COLORS } from '../../charts.js';
+import { SIDE_COLORS } from '../../charts.js';
 import { hook, clearHook } from '../../testHooks.js';
 import { stickText } from './state.js';
 
@@ -135,7 +135,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     const jointPts = P.links.slice(0, -1);
     const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
     jointPts.forEach((p, j) => {
-      ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = SIDE_COLORS[i]; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#fff'; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR / 3, 0, 2 * Math.PI); ctx.fill();
       // STICK/SLIP badge beside each joint
       const st = P.stick[j];

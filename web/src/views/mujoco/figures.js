@@ -7,7 +7,7 @@
 // step with the treatment, µs, over the last calls); the tables
 // that show them and the rolling
 // sag charts (web/src/liveCharts.js).
-import { COLORS } from '../../charts.js';
+import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { trimWindow } from '../../live/series.js';
 import { el } from '../../dom.js';
@@ -88,7 +88,7 @@ export function sagCharts(parent, showError) {
       tEnd = 0;
       series = runs.map(() => TREATMENTS.map(() => []));
       runs.forEach((_, c) => {
-        set.setDatasets(set.charts[c], TREATMENTS.map((t, k) => ({ label: t.label, color: COLORS[k], data: series[c][k] })));
+        set.setDatasets(set.charts[c], TREATMENTS.map((t, k) => ({ label: t.label, color: SIDE_COLORS[k], data: series[c][k] })));
       });
       runs.forEach((r) => r.sims.forEach((s) => { s.maxDrift = r.q0.map(() => 0); }));
     },

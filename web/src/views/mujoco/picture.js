@@ -3,7 +3,7 @@
 // picture, web/src/views/pendulum/draw.js), the start angle θ₀ dashed, and
 // the two-link arm once per treatment (the Robot arm view's pictures,
 // web/src/views/arm/draw.js), its start pose dashed; the treatment's colour
-// (COLORS[k], as in the charts), a STICK/SLIP badge per joint. The arms move
+// (SIDE_COLORS[k], as in the charts), a STICK/SLIP badge per joint. The arms move
 // with the animation frames (MuJoCo's q now); the badges and the bench's
 // numbers are the sample the table shows (figures.js, a few times a second),
 // so one quantity reads one value on the page. Where it drew is a

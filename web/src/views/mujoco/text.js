@@ -23,7 +23,7 @@ export const LESSON = {
     + 'stops (SLIP, the sag grows), and the bench keeps moving too. Under (C), the core\'s implicit friction, both stand '
     + 'still: STICK, the arm\'s sag exactly 0. (B) noslip holds the bench, and the arm nearly: its joint 1 still creeps, '
     + 'by micro-radians. In the picture (key F shows it large): the two-link arm under (A) (blue) sinks away from its '
-    + 'dashed start pose, under (C) (green) it stays on it; on the bench all three hang below the dashed θ₀ by the '
+    + 'dashed start pose, under (C) (amber) it stays on it; on the bench all three hang below the dashed θ₀ by the '
     + 'servo\'s sag, and only (A) still moves (SLIP).',
   tryThis: [
     { text: 'Arm table: (A) sags by tens of mrad within seconds and keeps creeping; (C) reads 0 / 0 mrad with two STICK badges.',

@@ -3,7 +3,7 @@
 // steps in view): angle, velocity and friction torque of each treatment, and
 // their datasets. The chart worker's update times are a test hook
 // (window.__fx.pendulum.chartWorkerStats).
-import { COLORS } from '../../charts.js';
+import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { ZOOM_S } from './state.js';
@@ -45,11 +45,11 @@ export function charts(parent, m, { series, sims, names, showError }) {
     const put = set.setDatasets;
     const sr = series();
     put(qChart, sr.flatMap((s, i) => [
-      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, color: COLORS[i] },
+      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, color: SIDE_COLORS[i] },
       ...(i === 0 && moving ? [{ label: 'goal θd', data: s.goal, color: '#888', dash: [4, 3] }] : []),
     ]));
-    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, color: COLORS[i] })));
-    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, color: COLORS[i] })));
+    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, color: SIDE_COLORS[i] })));
+    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, color: SIDE_COLORS[i] })));
   }
 
   return {

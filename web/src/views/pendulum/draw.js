@@ -5,7 +5,7 @@
 // store follows the canvas's CSS size × devicePixelRatio), so its text has
 // the size it says. Where it drew each arm is a test hook
 // (window.__fx.pendulum.geometry).
-import { COLORS } from '../../charts.js';
+import { SIDE_COLORS } from '../../charts.js';
 import { fmtNumber } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { paramIndex } from '../../paramPanel.js';
@@ -112,7 +112,7 @@ export function picture(canvas, m, { sims, series, names, readout,
       const x = cx + L * Math.sin(q), y = cy + L * Math.cos(q);
       ctx.strokeStyle = '#2b3440'; ctx.lineWidth = 4;
       ctx.beginPath(); ctx.moveTo(cx, cy); ctx.lineTo(x, y); ctx.stroke();
-      ctx.fillStyle = COLORS[i]; ctx.beginPath(); ctx.arc(x, y, g.massR, 0, 2 * Math.PI); ctx.fill();
+      ctx.fillStyle = SIDE_COLORS[i]; ctx.beginPath(); ctx.arc(x, y, g.massR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#2b3440'; ctx.beginPath(); ctx.arc(cx, cy, 4, 0, 2 * Math.PI); ctx.fill();
       drawn.push({ cx, cy, L, swingRadius: g.Rc, mass: { x, y, r: g.massR }, badge: g.badge, goal });
       const r = readout(i);
