@@ -131,11 +131,12 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
-        + `Training on ${r.nTrain} logs, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
+        + `Training on ${r.nTrain} log${r.nTrain === 1 ? '' : 's'}, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
       caution, table,
-      el('div', { className: 'row' }, dl, copy, mj, mjb,
+      el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Use in'),
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
         link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
+      el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Export'), dl, copy, mj, mjb),
       status, filesBox, out);
   }
 

@@ -1,0 +1,91 @@
+// exports/json.js: a view's parameters as a flat JSON object and back
+// (scenarioParamsToObject / scenarioParamsFromObject, checkObject for views
+// whose parameters are not a scenario's), and applying a pasted set
+// (reloadWithState). Messages name the key, the value and the rule.
+
+/** A short, human description of a JSON value for a message. */
+export function what(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v)}`;
+  return String(v);
+}
+/** A number as JSON writes it (the shortest text that reads back the same double). */
+export const num = (v) => String(v);
+const unitOf = (u) => (u ? ` ${u}` : '');
+
+/** The scenario parameter vector as a flat object {name: number | choice}. */
+export function scenarioParamsToObject(info, values) {
+  const out = {};
+  info.params.forEach((p, j) => { out[p.name] = p.choices ? p.choices[values[j]] : values[j]; });
+  return out;
+}
+
+/**
+ * The parameter vector of scenario `info` from a pasted object: keys left out
+ * keep the scenario's default; throws an Error naming the first bad key or
+ * value (unknown key, wrong type, not a choice, out of range). Nothing is
+ * applied by this function.
+ */
+export function scenarioParamsFromObject(core, info, obj) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+  }
+  const names = info.params.map((p) => p.name);
+  for (const [key, v] of Object.entries(obj)) {
+    const p = info.params.find((q) => q.name === key);
+    if (!p) {
+      throw new Error(`unknown key \`${key}\`: ${info.name} has the parameters ${names.slice(0, 8).join(', ')}, … (${names.length} in all); remove it or fix its name.`);
+    }
+    if (p.choices) {
+      if (typeof v !== 'string' || !p.choices.includes(v)) {
+        throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${p.choices.join(', ')}.`);
+      }
+    } else {
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        throw new Error(`\`${key}\` must be a number${p.unit ? ` in ${p.unit}` : ''}, found ${what(v)}.`);
+      }
+      if (v < p.min || v > p.max) {
+        throw new Error(`\`${key}\` = ${num(v)}${unitOf(p.unit)} is outside ${num(p.min)} … ${num(p.max)}${unitOf(p.unit)}.`);
+      }
+      if (p.integer && !Number.isInteger(v)) throw new Error(`\`${key}\` = ${num(v)} must be a whole number.`);
+    }
+  }
+  return core.scenario.params(info.name, obj);
+}
+
+/**
+ * A checked copy of `obj` against spec [{ key, min, max, unit, choices,
+ * readOnly }] (for views whose parameters are not a scenario's): unknown
+ * keys, wrong types and out-of-range values throw one sentence; readOnly keys
+ * (derived or not used by the view) are accepted and left out, as are keys
+ * absent from obj.
+ */
+export function checkObject(obj, spec) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+  }
+  const out = {};
+  for (const [key, v] of Object.entries(obj)) {
+    const s = spec.find((x) => x.key === key);
+    if (!s) throw new Error(`unknown key \`${key}\`: the keys are ${spec.map((x) => x.key).join(', ')}.`);
+    if (s.readOnly) continue;
+    if (s.choices) {
+      if (!s.choices.includes(v)) throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${s.choices.join(', ')}.`);
+    } else if (typeof v !== 'number' || !Number.isFinite(v)) {
+      throw new Error(`\`${key}\` must be a number${s.unit ? ` in ${s.unit}` : ''}, found ${what(v)}.`);
+    } else if (v < s.min || v > s.max) {
+      throw new Error(`\`${key}\` = ${num(v)}${unitOf(s.unit)} is outside ${num(s.min)} … ${num(s.max)}${unitOf(s.unit)}.`);
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+/** Writes `entries` to the view's URL state and reloads: every view restores
+ *  its whole state from the URL, so this applies a pasted parameter set. */
+export function reloadWithState(state, entries) {
+  state.set(entries);
+  window.location.reload();
+}

@@ -1,0 +1,121 @@
+// exports/panel.js: the "copy and restore" panel of every view (copy as
+// JSON, paste and apply, the MuJoCo snippet and bench of a servo) and the
+// file buttons of a multi-file export.
+
+import { el, button, download } from '../dom.js';
+import { mujocoSnippet } from './mujoco.js';
+
+/** Files [{ name, text }] as one text, each after a line `==> name <==`
+ *  (head's), to copy at once. */
+export function filesText(files) {
+  return files.map((f) => `==> ${f.name} <==\n${f.text}`).join('\n');
+}
+
+/** A row of download buttons, one per file [{ name, type, text }]. */
+export function fileButtons(files) {
+  return el('div', { className: 'row export-files' }, ...files.map((f) => {
+    const b = button(`⤓ ${f.name}`, `Save ${f.name}`);
+    b.dataset.file = f.name;
+    b.addEventListener('click', () => download(f.name, URL.createObjectURL(new Blob([f.text], { type: f.type }))));
+    return b;
+  }));
+}
+
+/**
+ * exportPanel(parent, { getParams() -> plain object (or a params file's
+ * text, core.io.paramsText), setParams(obj) (throws
+ * an Error with a human message; nothing changes then), fileName, servo?:
+ * () => servoExport(core, values) (mujocoSnippet's { o, servo } and the
+ * exact bench's files), or null when no servo is chosen }) → { el }.
+ */
+export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
+  const box = el('section', { className: 'export-panel', 'aria-label': title });
+  const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
+  const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
+  const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
+  const benchBtn = servo ? button('MuJoCo bench (exact)', 'The bench as MJCF, the params file and the adapter call (CLI and C) that run this servo in MuJoCo with all of M1–M6') : null;
+  const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn, benchBtn].filter(Boolean));
+  const status = el('div', { className: 'note export-status', role: 'status' });
+  const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': 'Exported text' });
+  const filesRow = el('div', { hidden: true });
+  const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': 'Paste parameters as JSON' });
+  const pasteMsg = el('div', { className: 'msg-bad', role: 'alert', hidden: true });
+  const apply = button('Apply'), cancel = button('Cancel');
+  const pasteBox = el('div', { className: 'export-paste', hidden: true }, pasteText, pasteMsg, el('div', { className: 'row' }, apply, cancel));
+  box.append(el('h3', { textContent: title }), row, status, filesRow, outText, pasteBox);
+  parent.append(box);
+
+  async function show(text, what, files = null) {
+    filesRow.hidden = !files;
+    filesRow.replaceChildren(...(files ? [fileButtons(files)] : []));
+    outText.value = text;
+    outText.hidden = false;
+    outText.dataset.kind = what;
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        copied = true;
+      }
+    } catch { /* not allowed here: the text stays selectable below */ }
+    status.textContent = copied ? `Copied the ${what} to the clipboard (also shown below).`
+      : `The ${what} is below, selected: press Ctrl+C to copy it.`;
+    if (!copied) { outText.focus(); outText.select(); }
+  }
+
+  copyBtn.addEventListener('click', () => {
+    // an object, or a params file's text already written (by the core's writer)
+    const o = getParams(), text = typeof o === 'string' ? o : `${JSON.stringify(o, null, 2)}\n`;
+    const n = Object.keys(typeof o === 'string' ? JSON.parse(o) : o).length;
+    show(text, `JSON of ${n} parameters${fileName ? ` (${fileName}.json)` : ''}`);
+  });
+  if (mjBtn) {
+    mjBtn.addEventListener('click', () => {
+      const s = servo();
+      if (s) show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
+      else status.textContent = 'The MuJoCo snippet is for a servo preset; choose one first.';
+    });
+    benchBtn.addEventListener('click', () => {
+      const s = servo();
+      if (!s) { status.textContent = 'The MuJoCo bench is for a servo preset; choose one first.'; return; }
+      let files;
+      try { files = s.bench(); } catch (e) { status.textContent = `The MuJoCo bench cannot be written: ${e.message}`; return; }
+      show(filesText(files), `MuJoCo bench (${files.map((f) => f.name).join(', ')}; each file has its button)`, files);
+    });
+  }
+  const closePaste = () => { pasteBox.hidden = true; pasteMsg.hidden = true; pasteBtn.focus(); };
+  pasteBtn.addEventListener('click', () => {
+    pasteBox.hidden = !pasteBox.hidden;
+    pasteMsg.hidden = true;
+    if (!pasteBox.hidden) pasteText.focus();
+  });
+  cancel.addEventListener('click', closePaste);
+  function doApply() {
+    let obj;
+    try {
+      obj = JSON.parse(pasteText.value);
+    } catch {
+      pasteMsg.textContent = pasteText.value.trim()
+        ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}. Nothing was changed.'
+        : 'Nothing to apply: paste a JSON object first.';
+      pasteMsg.hidden = false;
+      return;
+    }
+    try {
+      setParams(obj);
+    } catch (e) {
+      pasteMsg.textContent = `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)} Nothing was changed.`;
+      pasteMsg.hidden = false;
+      return;
+    }
+    pasteMsg.hidden = true;
+    pasteBox.hidden = true;
+    status.textContent = `Applied ${Object.keys(obj).length} parameters.`;
+  }
+  apply.addEventListener('click', doApply);
+  pasteBox.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); closePaste(); }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); doApply(); }
+  });
+  return { el: box };
+}

@@ -1,0 +1,89 @@
+// exports/servo.js: a servo's params file (params/<actuator>/m<k>.json) and
+// the bench vector of a servo: the core's writer and reader
+// (core.io.paramsText, core.io.paramsRead), the motor constants beside the
+// friction coefficients, the model an actuator switch picks.
+
+import { what, scenarioParamsToObject } from './json.js';
+
+/** The motor constants of a params file, beside the friction coefficients:
+ *  the keys of params/<actuator>/m<k>.json and of the bench scenario. */
+export const SERVO_CONSTANTS = ['kt', 'R', 'armature', 'q_offset'];
+
+/** The params file (params/<actuator>/m<k>.json) of a preset of
+ *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
+ *  …}) and motor constants `servo` ({kt, R, armature, q_offset}; default the
+ *  preset's): the core's writer (core.io.paramsText), byte for byte what
+ *  `friction fit --out` writes for the same numbers. */
+export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo) {
+  return core.io.paramsText({ actuator: preset.actuator, servo,
+    friction: { ...friction, model: friction.model ?? preset.model } });
+}
+
+/** The model choice (0-based: 0 = m1) of `actuator` nearest to `now` among
+ *  those it has a published preset of (`now` when it has that one, or none
+ *  at all: a servo of one's own): what an actuator switch picks, so that the
+ *  bench stays buildable. */
+export function nearestModel(core, actuator, now) {
+  const have = core.bench.presets().filter((p) => p.actuator === actuator).map((p) => p.model - 1);
+  if (!have.length || have.includes(now)) return now;
+  return have.reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+}
+
+/** The bench scenario's parameter vector of a servo: actuator, model
+ *  (1..6), motor constants `servo` and friction coefficients `friction`
+ *  ({K_c, …}; a coefficient left out keeps "the preset"). */
+export function servoBenchVector(core, { actuator, model, servo, friction }) {
+  const byName = { actuator, model: `m${model}` };
+  SERVO_CONSTANTS.forEach((k) => { byName[k] = servo[k]; });
+  core.bench.servoCoefs().slice(1).forEach((c) => { if (friction[c.field] !== undefined) byName[c.key] = friction[c.field]; });
+  return core.scenario.params('bench', byName);
+}
+
+/** The params file of the bench vector `values` (resolved by the core): its
+ *  actuator, model, motor constants (kt, R, armature, q_offset) and every
+ *  coefficient the model uses, by the core's writer (core.io.paramsText,
+ *  byte for byte `friction fit --out`'s for the same numbers). */
+export function servoParamsText(core, values) {
+  const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
+  const friction = { model: Number(o.model.slice(1)) };
+  core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, o[k]])), friction });
+}
+
+/** A pasted params file object → { index (in core.bench.presets(); −1:
+ *  none published), actuator, model (1..6), friction ({model, K_c, …}), servo
+ *  ({kt, R, armature, q_offset}), given (the motor constants the file gives) }:
+ *  the preset its actuator and model name, with every key the file gives read
+ *  by the core (core.io.paramsRead: the CLI's rules and messages; the bench's
+ *  other settings, a pendulum export, are checked and not used); what the
+ *  file leaves out is the preset's. A model with no published preset (a fit
+ *  of a servo of one's own) takes the file's values alone: the core names
+ *  what is missing. Throws one sentence for an unknown actuator, model, key
+ *  or value. */
+export function presetFromObject(core, obj) {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
+  }
+  const presets = core.bench.presets();
+  const { actuator, model } = obj;
+  const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
+  const bench = core.scenario.find('bench');
+  const own = index < 0 && bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
+    && bench.params.find((q) => q.name === 'model').choices.includes(model);
+  if (index < 0 && !own) {
+    throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
+      + `the presets are ${[...new Set(presets.map((p) => p.actuator))].map((a) => {
+        const ms = presets.filter((p) => p.actuator === a).map((p) => p.model);
+        return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
+      }).join(', ')}.`);
+  }
+  // the preset's values (−1: the preset; q_offset: the preset's) where the file gives none
+  const base = core.scenario.params('bench', { actuator, model, q_offset: own ? 0 : presets[index].servo.q_offset });
+  const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', base));
+  const names = bench.params.map((q) => q.name);
+  const k = Number(model.slice(1));
+  const friction = { model: k };
+  for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
+  const servo = Object.fromEntries(SERVO_CONSTANTS.map((key) => [key, x[names.indexOf(key)]]));
+  return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj) };
+}
