@@ -25,8 +25,9 @@ int fric_ex_static(const fric_law *law, fric_xform xform, double Z, double x)
     return fabs(x) <= Z * fric_phi_plus0(law);               /* Kikuuwe eq. 16, 2nd line */
 }
 
-const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
+int fric_ex_refuse(const char **why, const char *inner, const char *fmt, ...)
 {
+    if (!why) return 1;
     char in[512], head[512];
     snprintf(in, sizeof in, "%s", inner ? inner : "");
     va_list ap;
@@ -34,7 +35,8 @@ const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
     vsnprintf(head, sizeof head, fmt, ap);
     va_end(ap);
     fric__reword("%s: %s", head, in);     /* keeps the inner code */
-    return fric__at_param(-1);            /* its index is not the scenario's */
+    *why = fric__at_param(-1);            /* its index is not the scenario's */
+    return 1;
 }
 
 int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out, int i_case,

@@ -40,6 +40,14 @@ int fric__fd_scn_fail(const char *scn, const char *m, const char **why)
     return 1;
 }
 
+int fric__fd_scn_start(const char *scn, fric_fd_sim *sim, const void *sys, fric_fd_state *x,
+                       const double *q0, const double *dq0, const char **why)
+{
+    const char *m;
+    sim->sys = sys;
+    return fric_fd_sim_init(sim, x, q0, dq0, &m) ? fric__fd_scn_fail(scn, m, why) : 0;
+}
+
 int fric__fd_scn_sim(const char *scn, const double *p, int i_dt, int n, fric_fd_eval_fn eval,
                      const void *sys, fric_fd_sim *sim, const char **why)
 {

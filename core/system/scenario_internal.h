@@ -108,13 +108,15 @@ typedef struct {
     long count;  /* reversals so far                                         */
 } fric_ex_reversals;
 
-/* Formats fmt (printf-style) followed by ": " and inner into the per-thread
- * message buffer of fric_law_check and returns it; inner may itself point
- * into that buffer (a message from fric_elem_check being wrapped). Keeps the
- * inner failure's fric_status; its parameter index becomes −1. */
-const char *fric_ex_wrap(const char *inner, const char *fmt, ...)
+/* A configure's refusal of what a core check refused: with why, formats
+ * fmt (printf-style) followed by ": " and inner (the check's message, which
+ * may itself point into the per-thread message buffer) into that buffer and
+ * points *why at it, keeping the inner failure's fric_status with parameter
+ * index −1 (the index is not the scenario's). Returns 1, what a configure
+ * returns when it refuses. */
+int fric_ex_refuse(const char **why, const char *inner, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
@@ -172,6 +174,12 @@ void fric__fd_axial_row(fric_fd_problem *p, int j, double k, double k_back, doub
  * fric_fd_sim_init) as the scenario's: *why = "scn: m" (m may point into
  * the per-thread message buffer), the status kept. Returns 1. */
 int fric__fd_scn_fail(const char *scn, const char *m, const char **why);
+
+/* The start of a run of sim (fric_scenario_driver.start): sim->sys = sys
+ * (the scenario's configuration may have been copied), then x at q0, dq0
+ * (fric_fd_sim_init). 0, or 1 with *why naming scn. */
+int fric__fd_scn_start(const char *scn, fric_fd_sim *sim, const void *sys, fric_fd_state *x,
+                       const double *q0, const double *dq0, const char **why);
 
 /* The parameters that end every scenario run by fric_fd_sim (the fd family:
  * screw-selflock, carriage-screw), in this order from its P_DT: the time

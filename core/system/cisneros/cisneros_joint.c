@@ -251,11 +251,9 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         static const char *const law_params[] = {
             "Fc_cv, D", "Fs, Fc_stribeck, vs_stribeck, D, alpha", "Fs, Fc_rational, vs_rational, D"
         };
-        if (why)
-            *why = fric_ex_wrap(w, "joint-step (law = %s, parameters %s; friction = %s with "
-                                "M, K, B, T)", fric_law_names[kind], law_params[kind],
-                                fric_treatment_name(c->treatment));
-        return 1;
+        return fric_ex_refuse(why, w, "joint-step (law = %s, parameters %s; friction = %s with "
+                              "M, K, B, T)", fric_law_names[kind], law_params[kind],
+                              fric_treatment_name(c->treatment));
     }
     return 0;
 }

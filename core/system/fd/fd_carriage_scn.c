@@ -149,14 +149,13 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
                 const char **why)
 {
     const carriage_sys *s = sysp;
-    (void)q;
-    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    (void)q, (void)dq; /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    (void)why;         /* never refuses: the carriage has no state outside the model */
     p->n = 2;
     for (int i = 0; i < 4; i++) p->D[i] = s->D[i];
     p->r[0] = force(s, t) - s->h[0];
     p->r[1] = s->tau_m - s->h[1];
     fric__fd_axial_row(p, 1, s->k1, s->k2, s->k1s, s->k2s, s->C[0], s->C[1], s->d);
-    if (why) *why = "";
     return 0;
 }
 
@@ -200,12 +199,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 static int start(void *state, const double *p, const char **why)
 {
     carriage_scn *c = state;
-    c->cfg.sim.sys = &c->cfg.sys;
     const double q0[2] = { 0, 0 }, dq0[2] = { 0, p[P_DTH0] };
-    const char *m;
-    if (fric_fd_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m))
-        return fric__fd_scn_fail("carriage-screw", m, why);
-    return 0;
+    return fric__fd_scn_start("carriage-screw", &c->cfg.sim, &c->cfg.sys, &c->x, q0, dq0, why);
 }
 
 static void carriage_row(const void *state, double *row)

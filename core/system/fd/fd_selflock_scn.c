@@ -127,13 +127,12 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
                 const char **why)
 {
     const selflock_sys *s = sysp;
-    (void)q;
-    (void)dq;          /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    (void)q, (void)dq; /* σ = sgn q̇ is the simulation's (fric_fd_sim sets p->sigma) */
+    (void)why;         /* never refuses: every state is inside the model */
     p->n = 1;
     p->D[0] = s->D;
     p->r[0] = tau_a(s, t) - s->d;
     fric__fd_axial_row(p, 0, s->k, s->k, s->k, s->k, s->C, 0, s->d);
-    if (why) *why = "";
     return 0;
 }
 
@@ -165,12 +164,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
 static int start(void *state, const double *p, const char **why)
 {
     selflock_scn *c = state;
-    c->cfg.sim.sys = &c->cfg.sys;
-    const double q0 = p[P_Q0], dq0 = p[P_DQ0];
-    const char *m;
-    if (fric_fd_sim_init(&c->cfg.sim, &c->x, &q0, &dq0, &m))
-        return fric__fd_scn_fail("screw-selflock", m, why);
-    return 0;
+    return fric__fd_scn_start("screw-selflock", &c->cfg.sim, &c->cfg.sys, &c->x, &p[P_Q0],
+                              &p[P_DQ0], why);
 }
 
 static void selflock_row(const void *state, double *row)

@@ -160,12 +160,9 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const char *w = NULL;
     int bad = implicit(c->treatment) ? fric_elem_init(&c->el, FRIC_ELEM_A, &c->def, &c->law, &w)
                                         : fric_law_check_params(&c->law, &w);
-    if (bad) {
-        if (why) *why = fric_ex_wrap(w, "model-a (law = %s, friction = %s)",
-                                     fric_law_names[(int)p[P_LAW]],
-                                     fric_treatment_name(c->treatment));
-        return 1;
-    }
+    if (bad)
+        return fric_ex_refuse(why, w, "model-a (law = %s, friction = %s)",
+                              fric_law_names[(int)p[P_LAW]], fric_treatment_name(c->treatment));
     return 0;
 }
 

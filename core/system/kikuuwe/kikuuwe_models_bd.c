@@ -205,12 +205,9 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         which = "alternative";
         bad = fric_elem_init(&c->alt, alt, &c->def, &c->law, &w);
     }
-    if (bad) {
-        if (why)
-            *why = fric_ex_wrap(w, "models-bd, %s model %s (law = %s)", which,
-                                c->model == MODEL_B ? "B" : "D", fric_law_names[(int)p[P_LAW]]);
-        return 1;
-    }
+    if (bad)
+        return fric_ex_refuse(why, w, "models-bd, %s model %s (law = %s)", which,
+                              c->model == MODEL_B ? "B" : "D", fric_law_names[(int)p[P_LAW]]);
     const bd_state *r = running;
     if (r && c->model != r->cfg.model) {
         if (why)

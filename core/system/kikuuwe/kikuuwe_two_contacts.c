@@ -181,13 +181,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         const char *w = NULL;
         int bad = c->treatment == FRIC_TREATMENT_EXPLICIT ? fric_law_check_params(&c->law[i], &w)
                                               : fric_elem_check(FRIC_ELEM_C, &c->def, &c->law[i], &w);
-        if (bad) {
-            if (why)
-                *why = fric_ex_wrap(w, "two-contacts, contact %d (law = %s; parameters Fc%d, "
-                                    "Fs%d, vs, D, alpha, Kc, Bc, T)", i + 1,
-                                    fric_law_names[kind], i + 1, i + 1);
-            return 1;
-        }
+        if (bad)
+            return fric_ex_refuse(why, w, "two-contacts, contact %d (law = %s; parameters Fc%d, "
+                                  "Fs%d, vs, D, alpha, Kc, Bc, T)", i + 1,
+                                  fric_law_names[kind], i + 1, i + 1);
     }
     return 0;
 }
