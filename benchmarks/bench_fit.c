@@ -17,12 +17,14 @@
  *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
  *   - seed robustness (issue 18): each model M1..M6 fitted from scratch
- *     with seeds 1..10 at the default budget (M4..M6: the core's staged
- *     fit, M3 first, inside that budget); per model, how many of the 10
- *     end within 1 % of the best training loss known for it (BEST_KNOWN:
- *     the best of long runs, 64 000 evaluations and more, see
- *     docs/identification.md; lowered by any run of this benchmark that
- *     does better). Target: at least 9 of 10 for every model. Beside it,
+ *     with seeds 1..30 at the default budget (M4..M6: the core's staged
+ *     fit, M3 first, inside that budget); per model, how many end within
+ *     1 % of the best training loss known for it (BEST_KNOWN: the best of
+ *     long runs, 64 000 evaluations and more, see docs/identification.md;
+ *     lowered by any run of this benchmark that does better), in all and
+ *     in each set of ten seeds (1..10, 11..20, 21..30). Target: at least 9
+ *     of 10 in every set, for every model (one set of ten is not enough to
+ *     tell 90 % from 80 %). Beside it,
  *     a figure: the chain (as above) with the same seeds, the same count;
  *   - the targets: M1 ≤ 0.082 rad and M4 ≤ 0.060 rad validation MAE, M6 ≤
  *     the fitted M4, every fit below its published preset on validation, M4
@@ -52,7 +54,8 @@
 
 #define N_LOGS 16
 #define SHORT_BUDGET 1000
-#define ROBUST_SEEDS 10          /* seeds 1..10 per model                    */
+#define ROBUST_SEEDS 30          /* seeds 1..30 per model: three sets of ten */
+#define ROBUST_SET 10            /* the issue's "9 of 10 seeds", per set      */
 #define ROBUST_SHORT_SEEDS 2     /* --short                                  */
 #define ROBUST_TOL 0.01          /* within 1 % of the best known             */
 
@@ -403,12 +406,15 @@ int main(int argc, char **argv)
     printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
            host_load_average(), threads);
 
-    /* seed robustness: every model from scratch, seeds 1..10 (one thread
+    /* seed robustness: every model from scratch, seeds 1..30 (one thread
      * per fit would be fairer to a shared machine, but the result does not
      * depend on the threads: every core) */
     const int n_seeds = short_mode ? ROBUST_SHORT_SEEDS : ROBUST_SEEDS;
     double robust_train[6][ROBUST_SEEDS], best_known[6];
     int robust_within[6];
+    const int n_sets = (n_seeds + ROBUST_SET - 1) / ROBUST_SET;
+    int set_within[6][(ROBUST_SEEDS + ROBUST_SET - 1) / ROBUST_SET] = { { 0 } };
+    int set_worst[6];   /* the fewest seeds within 1 % minus the needed, over the sets */
     /* the chain ("Fit all models", as above) with the same seeds: a figure
      * beside the target, judged against the same best known (run first:
      * its fits lower the best known too) */
@@ -444,9 +450,18 @@ int main(int argc, char **argv)
         for (int s = 0; s < n_seeds; s++) {
             int in = robust_train[k - 1][s] <= best_known[k - 1] * (1 + ROBUST_TOL);
             robust_within[k - 1] += in;
+            set_within[k - 1][s / ROBUST_SET] += in;
             printf(" %.5f%s", robust_train[k - 1][s], in ? "" : "*");
         }
-        printf("  -> %d of %d within 1 %%\n", robust_within[k - 1], n_seeds);
+        printf("  -> %d of %d within 1 %%; by sets of %d:", robust_within[k - 1], n_seeds, ROBUST_SET);
+        set_worst[k - 1] = ROBUST_SET;
+        for (int i = 0; i < n_sets; i++) {
+            const int size = n_seeds - i * ROBUST_SET < ROBUST_SET ? n_seeds - i * ROBUST_SET : ROBUST_SET;
+            const int need = (9 * size + 9) / 10;   /* 9 of 10, ⌈0.9·size⌉ */
+            if (set_within[k - 1][i] - need < set_worst[k - 1]) set_worst[k - 1] = set_within[k - 1][i] - need;
+            printf(" %d/%d", set_within[k - 1][i], size);
+        }
+        printf("\n");
         fflush(stdout);
     }
     printf("The chain (\"Fit all models\": M1 from scratch, each next model warm-started from the "
@@ -505,16 +520,17 @@ int main(int argc, char **argv)
                           spread <= 10.0 };
     tg[nt_++] = (target){ "1 thread and every thread give the same fit", identical, 1, "",
                           identical };
+    /* issue 18: 9 of 10 seeds within 1 %, in every set of ten (value: the
+       worst set's count over the needed 9; limit 0) */
     static const char *const robust_text[6] = {
-        "M1: seeds within 1 % of the best known (>= 90 % of them)",
-        "M2: seeds within 1 % of the best known (>= 90 % of them)",
-        "M3: seeds within 1 % of the best known (>= 90 % of them)",
-        "M4: seeds within 1 % of the best known (>= 90 % of them)",
-        "M5: seeds within 1 % of the best known (>= 90 % of them)",
-        "M6: seeds within 1 % of the best known (>= 90 % of them)" };
+        "M1: every 10 seeds, >= 9 within 1 % of the best known (margin)",
+        "M2: every 10 seeds, >= 9 within 1 % of the best known (margin)",
+        "M3: every 10 seeds, >= 9 within 1 % of the best known (margin)",
+        "M4: every 10 seeds, >= 9 within 1 % of the best known (margin)",
+        "M5: every 10 seeds, >= 9 within 1 % of the best known (margin)",
+        "M6: every 10 seeds, >= 9 within 1 % of the best known (margin)" };
     for (int k = 0; k < 6; k++)
-        tg[nt_++] = (target){ robust_text[k], robust_within[k], 0.9 * n_seeds, "seeds",
-                              robust_within[k] >= 0.9 * n_seeds };
+        tg[nt_++] = (target){ robust_text[k], set_worst[k], 0, "seeds", set_worst[k] >= 0 };
     printf("\nTargets%s:\n", short_mode ? " (short run: a smaller budget than the targets')" : "");
     for (int i = 0; i < nt_; i++)
         printf("  %-62s %10.4g (limit %.4g) %s\n", tg[i].text, tg[i].value, tg[i].limit,
@@ -586,7 +602,9 @@ int main(int argc, char **argv)
         for (int k = 0; k < 6; k++) {
             fprintf(f, "%s\n    { \"model\": \"m%d\", \"best_known\": ", k ? "," : "", k + 1);
             host_json_num(f, best_known[k], 17);
-            fprintf(f, ", \"within\": %d, \"train\": [", robust_within[k]);
+            fprintf(f, ", \"within\": %d, \"within_by_set\": [", robust_within[k]);
+            for (int i = 0; i < n_sets; i++) fprintf(f, "%s%d", i ? ", " : "", set_within[k][i]);
+            fprintf(f, "], \"set\": %d, \"train\": [", ROBUST_SET);
             for (int s = 0; s < n_seeds; s++) {
                 if (s) fprintf(f, ", ");
                 host_json_num(f, robust_train[k][s], 17);
