@@ -24,4 +24,19 @@ void fric__dupont_dof_start(fric_dupont_dof *m, double q0, double dq0);
 void fric__dupont_dof_end(fric_dupont_dof *m, double q1, double dq1, double ddq, double f,
                           int stuck);
 
+/* The `friction` choice of the screw drive and the X-Y table (the bench's
+ * four treatments, fric_bench_treatment_names), a fric_param_info
+ * initialiser: help, the line of `friction list`; choice_help, one line per
+ * treatment (FRIC__DUPONT_TREATMENT_HELP). */
+#define FRIC__DUPONT_TREATMENT_PARAM(help, choice_help_)                                      \
+    { "friction", 0, 0, FRIC_BENCH_N_TREATMENTS - 1, "choice", help,                          \
+      fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1, .label = "friction treatment",  \
+      .choice_help = choice_help_ }
+
+/* One help line per treatment of FRIC__DUPONT_TREATMENT_PARAM: the two that
+ * differ between the systems (implicit, clip), then explicit and karnopp. */
+#define FRIC__DUPONT_TREATMENT_HELP(implicit_, clip_)                                         \
+    { implicit_, clip_, "Friction against the sign of the previous velocity",                 \
+      "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)" }
+
 #endif

@@ -15,27 +15,23 @@
 #include "fric_scenario.h"
 #include "scenario_internal.h"
 #include "base.h"
+#include "dupont_internal.h"
 
 
 enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC, P_BV,
        P_AMP, P_OMEGA, P_BIAS, P_Q0, P_DQ0, P_DT, P_DURATION, P_EPS, P_EVERY, P_COUNT };
 
-static const char *const treatment_help[] = {
+static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
     "The exact implicit Euler step of the thread friction",
-    "Duclusaud & Passault Algorithm 1 with the load of the previous step",
-    "Friction against the sign of the previous velocity",
-    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
-};
+    "Duclusaud & Passault Algorithm 1 with the load of the previous step");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "dt"
 
 static const fric_param_info params[P_COUNT] = {
-    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
-                     "friction treatment: implicit (exact implicit Euler step), clip "
-                     "(Duclusaud Alg. 1, previous load), explicit (previous velocity sign), "
-                     "karnopp (Kikuuwe eq. 3)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1,
-                     .label = "friction treatment", .choice_help = treatment_help },
+    [P_FRICTION] = FRIC__DUPONT_TREATMENT_PARAM("friction treatment: implicit (exact implicit Euler "
+        "step), clip (Duclusaud Alg. 1, previous load), explicit (previous velocity sign), karnopp "
+        "(Kikuuwe eq. 3)", treatment_help),
     [P_J]     = { "J_zz", 5, 1e-6, 1e4, "kg·m²",
                   "screw and rotor inertia J_zz (Dupont eq. 13)", NULL, 0, 0,
                   .label = "inertia J_zz", .lo = 0.5, .hi = 50, .log = 1 },

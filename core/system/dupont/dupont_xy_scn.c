@@ -33,12 +33,9 @@
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
        P_DURATION, P_EPS, P_EVERY, P_SOLVER, P_COUNT };
 
-static const char *const treatment_help[] = {
+static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
     "Kikuuwe model A with the exact transform",
-    "Duclusaud & Passault Algorithm 1 with the normal force of the previous step",
-    "Friction against the sign of the previous velocity",
-    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
-};
+    "Duclusaud & Passault Algorithm 1 with the normal force of the previous step");
 
 static const char *const solver_names[] = { "existing", "general" };
 static const char *const solver_help[] = {
@@ -50,11 +47,9 @@ static const char *const solver_help[] = {
 #define CLOCK_STEP "dt"
 
 static const fric_param_info params[P_COUNT] = {
-    [P_FRICTION] = { "friction", 0, 0, 3, "choice",
-                     "friction treatment: implicit (Kikuuwe model A, exact transform), clip "
-                     "(Duclusaud Alg. 1, previous normal force), explicit (previous velocity "
-                     "sign), karnopp (Kikuuwe eq. 3)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1,
-                     .label = "friction treatment", .choice_help = treatment_help },
+    [P_FRICTION] = FRIC__DUPONT_TREATMENT_PARAM("friction treatment: implicit (Kikuuwe model A, "
+        "exact transform), clip (Duclusaud Alg. 1, previous normal force), explicit (previous "
+        "velocity sign), karnopp (Kikuuwe eq. 3)", treatment_help),
     [P_M1] = { "m1", 10, 1e-3, 1e4, "kg", "sliding mass m_1 (Dupont eq. 4)", NULL, 0, 0,
                .label = "sliding mass m_1", .lo = 1, .hi = 100, .log = 1 },
     [P_M2] = { "m2", 30, 0, 1e4, "kg", "carriage mass m_2 (Dupont eq. 4)", NULL, 0, 0,
