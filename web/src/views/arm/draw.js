@@ -131,6 +131,11 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
     // the links at their true width w, ending square at the distal corners (the contact points)
     poly(P.links, '#2b3440', Math.max(3, s * P.width), [], 'butt');
+    // the normal-force arrows (drawn last; the badges keep clear of them):
+    // length ∝ f_n, 1 N = fScale px
+    const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, P.weight);
+    const arrows = P.corners.filter((k) => k.fn > 0)
+      .map((k) => ({ x: X(k.p), y: Y(k.p), len: Math.min(0.4 * H, k.fn * fScale) }));
     // motor units at the joints
     const jointPts = P.links.slice(0, -1);
     const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
@@ -149,7 +154,26 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       const label = st > 0.5 ? 'STICK' : 'SLIP';
       ctx.font = `bold ${fontPx - 1}px system-ui, sans-serif`;
       const bw = ctx.measureText(label).width + 8, bh = fontPx + 4;
-      const bx = X(p) - unitR - 4 - bw, by = Y(p) - unitR - bh + 2; // up-left: clear of the links and the force arrows
+      // beside the joint, away from the links that meet there (the sum of their
+      // unit vectors, on the canvas: y down), on the upper side: clear of the
+      // links, and of the force arrows, which rise from the contact corners
+      const away = [P.links[j - 1], P.links[j + 1]].filter(Boolean).reduce(([ux, uy], q) => {
+        const dx = X(q) - X(p), dy = Y(q) - Y(p), d = Math.hypot(dx, dy) || 1;
+        return [ux - dx / d, uy - dy / d];
+      }, [0, 0]);
+      let [ax, ay] = away;
+      if (Math.hypot(ax, ay) < 0.3) [ax, ay] = [-1, -1];   // a straight joint: up-left
+      if (ay > 0) ay = -0.3;                               // never below the joint
+      // the badge's nearest corner a unit radius and a gap out along (ax, ay);
+      // mirrored left-right when that box would cover a force arrow
+      const place = (dx, dy) => {
+        const an = Math.hypot(dx, dy);
+        const cx = X(p) + (dx / an) * (unitR + 6), cy = Y(p) + (dy / an) * (unitR + 6);
+        return [dx < 0 ? cx - bw : cx, cy - bh];
+      };
+      const hits = ([x0, y0]) => arrows.some((r) => x0 < r.x + 6 && x0 + bw > r.x - 6 && y0 < r.y && y0 + bh > r.y - r.len - 8);
+      let [bx, by] = place(ax, ay);
+      if (hits([bx, by]) && !hits(place(-ax, ay))) [bx, by] = place(-ax, ay);
       ctx.fillStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
       ctx.fillRect(bx, by, bw, bh);
       ctx.fillStyle = '#fff';
@@ -158,18 +182,15 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       ctx.textAlign = 'center';
       ctx.font = `${fontPx}px system-ui, sans-serif`;
     });
-    // contact corners and their normal forces (arrow length ∝ f_n; 1 N = fScale px)
-    const fScale = (0.25 * (H - top - bottom)) / Math.max(1e-9, P.weight);
+    // contact corners and their normal forces (the arrows above)
     for (const k of P.corners) {
-      const x = X(k.p), y = Y(k.p);
       ctx.fillStyle = k.fn > 0 ? '#d1242f' : '#59636e';
-      ctx.beginPath(); ctx.arc(x, y, 4, 0, 2 * Math.PI); ctx.fill();
-      if (k.fn > 0) {
-        const len = Math.min(0.4 * H, k.fn * fScale);
-        ctx.strokeStyle = '#d1242f'; ctx.lineWidth = 3;
-        ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y - len); ctx.stroke();
-        ctx.beginPath(); ctx.moveTo(x, y - len - 8); ctx.lineTo(x - 5, y - len); ctx.lineTo(x + 5, y - len); ctx.closePath(); ctx.fillStyle = '#d1242f'; ctx.fill();
-      }
+      ctx.beginPath(); ctx.arc(X(k.p), Y(k.p), 4, 0, 2 * Math.PI); ctx.fill();
+    }
+    for (const { x, y, len } of arrows) {
+      ctx.strokeStyle = '#d1242f'; ctx.lineWidth = 3;
+      ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y - len); ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(x, y - len - 8); ctx.lineTo(x - 5, y - len); ctx.lineTo(x + 5, y - len); ctx.closePath(); ctx.fillStyle = '#d1242f'; ctx.fill();
     }
     // read-out below
     ctx.fillStyle = '#1d232b';
