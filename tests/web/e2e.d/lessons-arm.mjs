@@ -145,14 +145,21 @@ export default async function lessonsArm(h) {
       has(steps[2], `from ${aStick.toFixed(1)} s on (with paper, eq. 27 + clip 21: from ${pStick.toFixed(1)} s)`);
       const bStuck = imp.rows.filter((x) => x[0] >= aStick && x[0] < 4 && (x[imp.c('stick1')] > 0.5 || x[imp.c('stick2')] > 0.5));
       expect(!bStuck.length, `CLI implicit: a joint sticks at t = ${bStuck[0]?.[0]} s`);
+      // "joint 1 sinks, joint 2 chatters about zero speed": q1 falls from aStick to 4 s, dq2 changes sign often
+      const late = imp.rows.filter((x) => x[0] >= aStick && x[0] < 4);
+      const q1 = imp.c('q1'), dq2 = imp.c('dq2');
+      const flips = late.slice(1).filter((x, i) => Math.sign(x[dq2]) !== Math.sign(late[i][dq2])).length;
+      expect(late[late.length - 1][q1] < late[0][q1] - 0.005 && flips >= late.length / 4,
+        `CLI implicit after ${aStick} s: q1 ${late[0][q1]} -> ${late[late.length - 1][q1]} rad, dq2 changes sign ${flips} times in ${late.length} rows`);
+      has(steps[2], 'joint 1 sinks, joint 2 chatters about zero speed');
       await pick(page, 'Method B', 'implicit');
       const t3 = await runTo(aStick + 0.2);
       const a3 = await statusIs(0, semi, t3, 'step 3, A');
       let b3 = await statusIs(1, imp, t3, 'step 3, B', d1.B.parts <= t3);
       if (b3.stick.join() !== 'SLIP,SLIP' && d1.B.parts <= t3) {
-        // the page's run (wasm) has parted from the CLI's, and its creeping joint 2 reads
-        // STICK for single steps (2 of the 2 200 steps from 1.8 to 4 s: 2.100 and 2.136 s);
-        // paused on one, the next step reads SLIP again
+        // the page's run (wasm) has parted from the CLI's, and its chattering joint 2 reads
+        // STICK for single steps (2 of the 2 200 steps from 1.8 to 4 s: 2.100 and 2.136 s),
+        // as the step's text says; paused on one, the next step reads SLIP again
         await page.locator('#view .arm-runbar button', { hasText: /^Step$/ }).click();
         await page.waitForTimeout(300);
         b3 = await statusIs(1, imp, await clockT(), 'step 3, B, one step later', true);

@@ -45,8 +45,9 @@ export const LESSON = {
     { text: 'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
       setup: {} },
     { text: 'Method B back to implicit, and watch the badges: with the joint step Φ_Z (the default), A\'s badges read STICK '
-      + 'once the arm rests on the ground, from 1.8 s on (with paper, eq. 27 + clip 21: from 2.4 s); B keeps creeping and '
-      + 'its joints read SLIP.',
+      + 'once the arm rests on the ground, from 1.8 s on (with paper, eq. 27 + clip 21: from 2.4 s); B keeps creeping (joint 1 '
+      + 'sinks, joint 2 chatters about zero speed) and its joints read SLIP; paused, joint 2 may read STICK for the one '
+      + 'step where its speed changes sign.',
     setup: { method_b: 'coupled' } },
     { text: 'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
       setup: {} },
