@@ -213,7 +213,7 @@ enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
     o->model = -1;
-    o->budget = FRIC_FIT_DEFAULT_BUDGET;
+    o->budget = 0;   /* 0: each model's default (fric_fit_default_budget) */
     o->seed = 1;
     int only_logs = 0;
     for (int a = 1; a < argc; a++) {
@@ -268,7 +268,8 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             o->budget = strtol(val, &end, 10);
             if (!*val || *end || errno == ERANGE || o->budget < 1)
                 return cli_fail(CLI_USAGE, "fit: --budget '%s' is not a number of evaluations "
-                                ">= 1 (default %d).", val, FRIC_FIT_DEFAULT_BUDGET);
+                                ">= 1 (default %ld for M1-M3, %ld for M4-M6).", val,
+                                fric_fit_default_budget(1), fric_fit_default_budget(4));
             break;
         case O_SEED: {
             errno = 0;
@@ -744,6 +745,12 @@ static const char *engine_why(const char *why)
     return strncmp(why, "fit: ", 5) == 0 ? why + 5 : why;
 }
 
+/* The budget of M<model>: --budget, else the model's default. */
+static long model_budget(const fit_opts *o, int model)
+{
+    return o->budget > 0 ? o->budget : fric_fit_default_budget(model);
+}
+
 /* Checks that the engine accepts the fit (budget against the first
  * generation, start), before anything is written: a usage error. */
 static int check_model(const fit_model *m, const fric_fit_batch *train, const fit_opts *o,
@@ -755,12 +762,12 @@ static int check_model(const fit_model *m, const fric_fit_batch *train, const fi
     /* with --model all every model but M1 starts warm: the start counts */
     int warm = start || (o->model == 0 && m->model > 1);
     fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
-                       .budget = o->budget, .seed = o->seed, .restarts = -1,
+                       .budget = model_budget(o, m->model), .seed = o->seed, .restarts = -1,
                        .start = warm ? (start ? start : centre) : NULL };
     const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
     if (!f)
-        return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, o->budget,
+        return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, d.budget,
                         engine_why(why));
     fric_fit_free(f);
     return CLI_OK;
@@ -770,8 +777,8 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
                      fric_bench_lane *lanes, const fit_opts *o, int threads, const double *start)
 {
     fric_fit_def d = { .target = m->target, .space = m->space, .train = train,
-                       .budget = o->budget, .seed = o->seed, .sigma0 = 0, .restarts = -1,
-                       .start = start };
+                       .budget = model_budget(o, m->model), .seed = o->seed, .sigma0 = 0,
+                       .restarts = -1, .start = start };
     const char *why = NULL;
     fric_fit *f = fric_fit_create(&d, &why);
     if (!f) return cli_fail(CLI_USAGE, "fit m%d: %s", m->model, engine_why(why));

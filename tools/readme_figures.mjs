@@ -207,7 +207,9 @@ function fitModels() {
     mae(m.published_valid), `**${mae(m.fit_valid)}**`, mae(m.published_train), mae(m.fit_train), m.evals, f2(m.wall_s)]);
   const s = d.split || {};
   const names = (k) => (s[k] || []).map((l) => `kp ${l.kp} ${l.trajectory}`).join(', ');
-  return [source(b, `${d.actuator} logs, ${d.budget} evaluations per model, seed ${d.seed}, ${d.threads} threads`), '',
+  const bm = d.budget_by_model || [];
+  const per = bm.length === 6 && bm[3] !== bm[0] ? `${bm[0]} evaluations per model (M4–M6: ${bm[3]}, two tries)` : `${d.budget} evaluations per model`;
+  return [source(b, `${d.actuator} logs, ${per}, seed ${d.seed}, ${d.threads} threads`), '',
     `Split 8/8, every kp and every trajectory in both halves: ${s.rule || ''}. Training: ${names('training')}; validation: ${names('validation')}. `
       + 'Each model starts from the fitted simpler model it contains with the lowest training loss (`friction fit --model all`).', '',
     ...table(['model', 'start', 'published, validation MAE [rad]', 'fit, validation MAE [rad]', 'published, training', 'fit, training', 'evals', 'wall s'], rows)];
@@ -220,7 +222,7 @@ function fitSpeed() {
   const seeds = (d.m4_seeds || []).map((r) => `seed ${r.seed}: ${mae(r.fit_valid)} rad`).join(', ');
   const la = d.load_average_1min || {};
   const load = fin(la.start) ? ` Load average ${la.start.toFixed(1)} at the start, ${fin(la.end) ? la.end.toFixed(1) : '–'} at the end (a shared machine: wall times move with it).` : '';
-  return [source(b, `M4 from scratch on the 8 training logs, ${d.budget} evaluations`) + load, '',
+  return [source(b, `M4 from scratch on the 8 training logs, one try of ${d.budget} evaluations`) + load, '',
     `- wall time (seed 1, the shorter of two runs each): **${f2(sp.wall_s)} s** on ${sp.threads} threads, ${f2(sp.wall_s_1_thread)} s on one (speed-up ${f2(sp.speedup)}×; `
       + `the fits are ${sp.identical ? 'bit-identical' : '**not identical**'})`,
     `- ${fin(sp.evals_per_s) ? sp.evals_per_s.toFixed(0) : '–'} evaluations/s, ${msps(sp.steps_per_s)} M bench steps/s of wall time; `

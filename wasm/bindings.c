@@ -203,7 +203,8 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
 };
 
 static const struct { const char *name; double value; } constants[] = {
-    { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations */
+    { "fit_default_budget", FRIC_FIT_DEFAULT_BUDGET },       /* evaluations: M1–M3, one try */
+    { "fit_tries", FRIC_FIT_TRIES },                         /* of M4–M6 (fric_fit.h) */
     { "fit_default_restarts", FRIC_FIT_DEFAULT_RESTARTS },
     { "fit_default_sigma0", FRIC_FIT_DEFAULT_SIGMA0 },
     { "fit_warm_sigma0", FRIC_FIT_WARM_SIGMA0 },
@@ -1012,9 +1013,11 @@ FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model
 }
 
 /* what 0: fric_fit_param_used(a, b) (model a, parameter b);
- * 1: fric_fit_contains(a, b) (big a, small b). */
+ * 1: fric_fit_contains(a, b) (big a, small b);
+ * 2: fric_fit_default_budget(a) (model a; b unused). */
 FXB_EXPORT int fxb_fit_rel(int what, int a, int b)
 {
+    if (what == 2) return (int)fric_fit_default_budget(a);
     return what == 0 ? fric_fit_param_used(a, b) : fric_fit_contains(a, b);
 }
 

@@ -800,12 +800,19 @@ class FitApi {
     }
   }
 
-  /** The fit's defaults (fric_fit.h): { budget [evaluations], restarts,
-   *  sigma0, warmSigma0 (of each normalised range), maxLogs }. */
+  /** The fit's defaults (fric_fit.h): { budget [evaluations] (M1–M3, and one
+   *  try of M4–M6), tries (of M4–M6), restarts, sigma0, warmSigma0 (of each
+   *  normalised range), maxLogs }. */
   defaults() {
     const c = CONSTANTS;
-    return { budget: c.fit_default_budget, restarts: c.fit_default_restarts, sigma0: c.fit_default_sigma0,
+    return { budget: c.fit_default_budget, tries: c.fit_tries, restarts: c.fit_default_restarts, sigma0: c.fit_default_sigma0,
       warmSigma0: c.fit_warm_sigma0, maxLogs: c.fit_max_logs };
+  }
+
+  /** The default budget [evaluations] of a fit of `model` (fric_fit_default_budget:
+   *  M4–M6 make `tries` tries of `budget`). */
+  defaultBudget(model) {
+    return this._core._m._fxb_fit_rel(2, this._core._fitModel('model', model), 0);
   }
 
   /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */
@@ -1204,9 +1211,10 @@ export class Fit {
 
   /** { generation, run, lambda, evals, budget, steps, bestLoss, genBestLoss,
    *  sigma, clamped, done (0 running, else a stop reason), doneName, best,
-   *  stage, stages, stageModel, racer, racing, phase } (fric_fit_progress,
-   *  its fields in camelCase; phase: fric_fit_progress_phase, "stage 1
-   *  of 3: M3, racer 2 of 2, first run"). */
+   *  stage, stages, stageModel, racer, racing, attempt, attempts, phase }
+   *  (fric_fit_progress, its fields in camelCase; phase:
+   *  fric_fit_progress_phase, "try 1 of 2, stage 1 of 3: M3, racer 2 of 2,
+   *  first run"). */
   progress() {
     this._live();
     const core = this._core;

@@ -43,6 +43,12 @@
  * when its space embeds the simpler model's (stage_space) and the first
  * stage holds FRIC_FIT_RACE_MIN_GENS generations.
  *
+ * Tries (issue 18; docs/identification.md, "Why the misses are basins"):
+ * a fit of M4–M6 whose budget holds FRIC_FIT_TRIES × FRIC_FIT_DEFAULT_BUDGET
+ * is FRIC_FIT_TRIES fits (tv[], each of its share of the budget, its own
+ * seed; none of them tries again), asked and told one after the other;
+ * the fit's progress adds their evaluations and keeps the best of them.
+ *
  * Memory: everything is allocated by fric_fit_create; ask and tell never
  * allocate.
  */
@@ -76,8 +82,22 @@ struct fric_fit {
     int sub_model;             /* the model sub fits (its candidates' model)   */
     int sub_lmax;              /* of fric_fit_lambda_max(sub)                 */
     double *Psub;              /* [sub_lmax·FRIC_FIT_N] the first stage's asks */
+    fric_fit *tv[FRIC_FIT_TRIES];   /* the tries (tries > 1), else unused   */
+    int tries;                 /* 1, or FRIC_FIT_TRIES                        */
+    int cur_try;               /* the try asked and told now                  */
     fric_fit_progress prog;
 };
+
+#define TRY_SEED_STEP UINT64_C(0xD1B54A32D192ED03)
+
+static fric_fit *create(const fric_fit_def *d, int may_try, const char **why);
+
+long fric_fit_default_budget(int model)
+{
+    if (model < 1 || model > 6) return 0;
+    return fric_fit_stage_model(model) ? (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET
+                                       : FRIC_FIT_DEFAULT_BUDGET;
+}
 
 /* Reports m through why; returns NULL (for fric_fit_create). */
 static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
@@ -153,10 +173,78 @@ static fric_fit *stage_create(const fric_fit_def *d, const char **m)
     sd.budget = fric_fit_stage_budget(k, d->budget);
     if (n < 1 || sd.budget < (long)FRIC_FIT_RACE_MIN_GENS * lambda0) return NULL;
     sd.target.model = j;
-    return fric_fit_create(&sd, m);
+    return create(&sd, 0, m);
+}
+
+/* A fit of tries: where the try running stands (its stage, run, racer
+ * ...), with the evaluations of every try so far and the best of them. */
+static void follow_try(fric_fit *f)
+{
+    fric_fit_progress *g = &f->prog;
+    const fric_fit_progress *q = fric_fit_get_progress(f->tv[f->cur_try]);
+    long evals = 0;
+    int gens = 0;
+    for (int k = 0; k <= f->cur_try; k++) {
+        evals += fric_fit_get_progress(f->tv[k])->evals;
+        gens += fric_fit_get_progress(f->tv[k])->generation;
+    }
+    g->evals = evals;
+    g->generation = gens;
+    g->steps = (uint64_t)evals * f->d.train->steps;
+    g->run = q->run;
+    g->lambda = q->lambda;
+    g->sigma = q->sigma;
+    g->clamped = q->clamped;
+    g->gen_best_loss = q->gen_best_loss;
+    g->stage = q->stage;
+    g->stages = q->stages;
+    g->stage_model = q->stage_model;
+    g->racer = q->racer;
+    g->racing = q->racing;
+    g->attempt = f->cur_try + 1;
+    if (q->best_loss < g->best_loss) {
+        g->best_loss = q->best_loss;
+        memcpy(g->best, q->best, sizeof g->best);
+    }
+}
+
+/* The fit of tries (fric_fit_create when the budget holds them). */
+static fric_fit *create_tries(const fric_fit_def *d, const char **why)
+{
+    const char *m = NULL;
+    fric_fit *f = calloc(1, sizeof *f);
+    if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+    f->d = *d;
+    if (d->start) {
+        memcpy(f->start_, d->start, sizeof f->start_);
+        f->d.start = f->start_;
+    }
+    f->tries = FRIC_FIT_TRIES;
+    for (int k = 0; k < f->tries; k++) {
+        fric_fit_def td = f->d;
+        td.budget = d->budget / f->tries + (k < d->budget % f->tries);
+        td.seed = d->seed + (uint64_t)k * TRY_SEED_STEP;
+        f->tv[k] = create(&td, 0, &m);
+        if (!f->tv[k]) return refuse(f, why, m);
+        int lm = fric_fit_lambda_max(f->tv[k]);
+        if (lm > f->lambda_max) f->lambda_max = lm;
+    }
+    f->prog = *fric_fit_get_progress(f->tv[0]);
+    f->prog.budget = d->budget;
+    f->prog.attempts = f->tries;
+    f->prog.best_loss = INFINITY;
+    follow_try(f);
+    memcpy(f->prog.best, fric_fit_get_progress(f->tv[0])->best, sizeof f->prog.best);
+    if (why) *why = "";
+    return f;
 }
 
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
+{
+    return create(d, 1, why);
+}
+
+static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
 {
     const char *m = NULL, *space_why;
     if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
@@ -182,6 +270,9 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
             m = fric__fail(FRIC_E_PARAM_RANGE, i, "fit: the start's %s = %g is not finite; give a "
                            "finite start (or none).", fric_fit_param_key(i), d->start[i]);
     if (m) return refuse(NULL, why, m);
+    if (may_try && fric_fit_stage_model(d->target.model) &&
+        d->budget >= (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET)
+        return create_tries(d, why);
 
     int idx[FRIC_FIT_N];
     int n = fric_fit_space_free(&d->space, idx);
@@ -262,6 +353,8 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
     f->prog.stage_model = d->target.model;
     f->prog.racer = f->racers > 1;
     f->prog.racing = f->racing;
+    f->prog.attempt = f->prog.attempts = 1;
+    f->tries = 1;
     fric_fit_space_decode(&d->space, x0, f->prog.best);
     if (has_start) memcpy(f->prog.best, f->start_, sizeof f->start_);
     if (staged) {
@@ -278,6 +371,7 @@ void fric_fit_free(fric_fit *f)
 {
     if (!f) return;
     for (int k = 0; k < FRIC_FIT_RACERS; k++) fric_cmaes_free(f->racer[k]);
+    for (int k = 0; k < FRIC_FIT_TRIES; k++) fric_fit_free(f->tv[k]);
     fric_fit_free(f->sub);
     free(f->Psub);
     free(f->X);
@@ -343,9 +437,29 @@ static void stage_next(fric_fit *f)
     g->racer = g->racing = 0;
 }
 
+/* A fit of tries: the try asked now, or the next when it is over. */
+static int ask_tries(fric_fit *f, double *P, int cap)
+{
+    for (;;) {
+        int k = fric_fit_ask(f->tv[f->cur_try], P, cap);
+        if (k != 0) {
+            if (k > 0) f->asked = k;
+            return k;
+        }
+        const fric_fit_progress *q = fric_fit_get_progress(f->tv[f->cur_try]);
+        if (f->stopped || q->done == FRIC_CMAES_STOPPED || f->cur_try + 1 >= f->tries) {
+            f->prog.done = f->stopped ? FRIC_CMAES_STOPPED : q->done;
+            return 0;
+        }
+        f->cur_try += 1;
+        follow_try(f);
+    }
+}
+
 int fric_fit_ask(fric_fit *f, double *P, int cap)
 {
     if (f->prog.done) return 0;
+    if (f->tries > 1) return ask_tries(f, P, cap);
     if (f->sub && f->prog.stage < f->prog.stages) {
         int k = fric_fit_ask(f->sub, f->Psub, f->sub_lmax);
         if (k < 0) return k;
@@ -403,6 +517,18 @@ int fric_fit_tell(fric_fit *f, const double *loss)
         return -1;
     }
     fric_fit_progress *g = &f->prog;
+    if (f->tries > 1) {
+        int st = fric_fit_tell(f->tv[f->cur_try], loss);
+        f->asked = 0;
+        follow_try(f);
+        if (st <= 0) return st < 0 ? st : g->done;
+        if (f->stopped || st == FRIC_CMAES_STOPPED) g->done = FRIC_CMAES_STOPPED;
+        else if (f->cur_try + 1 < f->tries) {
+            f->cur_try += 1;
+            follow_try(f);
+        } else g->done = st;
+        return g->done;
+    }
     int k = f->asked, ib = 0;
     for (int i = 1; i < k; i++)
         if (clean(loss[i]) < clean(loss[ib])) ib = i;
@@ -448,7 +574,8 @@ int fric_fit_tell(fric_fit *f, const double *loss)
 
 size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t size)
 {
-    char st[64] = "", rc[64] = "", run[32] = "first run";
+    char tr[32] = "", st[64] = "", rc[64] = "", run[32] = "first run";
+    if (p->attempts > 1) snprintf(tr, sizeof tr, "try %d of %d, ", p->attempt, p->attempts);
     if (p->stages > 1)
         snprintf(st, sizeof st, "stage %d of %d: M%d, ", p->stage, p->stages, p->stage_model);
     if (p->racer && p->racing)
@@ -456,13 +583,14 @@ size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t siz
     else if (p->racer)
         snprintf(rc, sizeof rc, "racer %d continued, ", p->racer);
     if (p->run > 0) snprintf(run, sizeof run, "restart %d", p->run);
-    int n = snprintf(buf, size, "%s%s%s", st, rc, run);
+    int n = snprintf(buf, size, "%s%s%s%s", tr, st, rc, run);
     return n < 0 ? 0 : (size_t)n;
 }
 
 void fric_fit_stop(fric_fit *f)
 {
     f->stopped = 1;
+    for (int k = 0; k < f->tries && f->tries > 1; k++) fric_fit_stop(f->tv[k]);
     for (int k = 0; k < f->racers; k++) fric_cmaes_stop(f->racer[k]);
     if (f->sub) fric_fit_stop(f->sub);
     if (f->asked == 0 && !f->prog.done) f->prog.done = FRIC_CMAES_STOPPED;

@@ -214,7 +214,21 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
 
 /* ------------------------------------------------------------------ fit */
 
-#define FRIC_FIT_DEFAULT_BUDGET 12000  /* evaluations (docs/identification.md) */
+#define FRIC_FIT_DEFAULT_BUDGET 12000  /* evaluations: M1–M3, one try of M4–M6 */
+/* Tries (issue 18; docs/identification.md, "Why the misses are basins"):
+ * a fit of M4–M6 (a model with a first stage, fric_fit_stage_model) whose
+ * budget holds FRIC_FIT_TRIES × FRIC_FIT_DEFAULT_BUDGET evaluations runs
+ * FRIC_FIT_TRIES independent fits one after the other, each of
+ * ⌊budget/tries⌋ evaluations (the first ones one more while the remainder
+ * lasts), try k seeded with seed + k·0xD1B54A32D192ED03 (try 1 is the
+ * fit of that budget alone), and keeps the best: the replay loss of these
+ * models has basins the seed picks, and two searches miss together far
+ * less often than one. Warm starts too (each try asks the start). */
+#define FRIC_FIT_TRIES 2
+/* The default budget of a fit of M<model> (1..6): FRIC_FIT_TRIES ×
+ * FRIC_FIT_DEFAULT_BUDGET for M4–M6 (two tries), FRIC_FIT_DEFAULT_BUDGET
+ * for M1–M3; 0 for a model outside 1..6. */
+long fric_fit_default_budget(int model);
 /* Racing (docs/identification.md, "Seed robustness"): a fit from scratch
  * runs this many independent CMA-ES searches, each for a share of
  * ⌊budget/(FRIC_FIT_RACERS + 1)⌋ evaluations, then continues the one with
@@ -280,18 +294,23 @@ typedef struct {
                                 (1..FRIC_FIT_RACERS; after the race, the one
                                 continued); 0: no race                        */
     int racing;              /* 1 while the racers share the budget           */
+    int attempt;             /* the try running, 1..attempts                   */
+    int attempts;            /* 1, or FRIC_FIT_TRIES (M4–M6 with a budget that
+                                holds them)                                   */
 } fric_fit_progress;
 /* The fields of fric_fit_progress, X(field, unit). */
 #define FRIC_FIT_PROGRESS_FIELDS(X) \
     X(generation, "") X(run, "") X(lambda, "") X(evals, "") X(budget, "") X(steps, "") \
     X(best_loss, "rad") X(best, "") X(gen_best_loss, "rad") X(sigma, "") X(clamped, "") \
-    X(done, "") X(stage, "") X(stages, "") X(stage_model, "") X(racer, "") X(racing, "")
+    X(done, "") X(stage, "") X(stages, "") X(stage_model, "") X(racer, "") X(racing, "") \
+    X(attempt, "") X(attempts, "")
 
 typedef struct fric_fit fric_fit;
 
 /* Where a fit of M<model> stands, in words, for a progress line (the CLI's
- * and the Fit view's): "stage 1 of 3: M3, racer 2 of 2, first run" ... —
- * the stage and its model when the fit is staged, the racer while racing
+ * and the Fit view's): "try 1 of 2, stage 1 of 3: M3, racer 2 of 2, first
+ * run" ... — the try when the fit makes several, the stage and its model
+ * when the fit is staged, the racer while racing
  * ("racer k continued" after the race), the BIPOP run ("first run",
  * "restart k"). Into buf[size] (NUL-terminated); returns the full length,
  * as snprintf. */

@@ -902,6 +902,143 @@ static void test_staged_fit(void **state)
     fric_fit_batch_free(&b);
 }
 
+/* Tries (fric_fit.h, FRIC_FIT_TRIES): the default budget per model; an M4
+ * fit whose budget holds two tries is, candidate for candidate, the fit of
+ * half the budget with its seed followed by the fit of the other half with
+ * seed + 0xD1B54A32D192ED03, and keeps the better of the two (checked
+ * against the two single fits run apart, on a loss with a known minimum);
+ * one evaluation short of two tries, a fit is one search; a warm start is
+ * asked first in each try; a stop in the first try ends the fit. */
+static long run_synthetic(const fric_fit_def *d, double *asked_out, long cap_rows,
+                          double *best, double *best_loss, char *first_phase, char *phase_at_half)
+{
+    const char *why;
+    fric_fit *f = fric_fit_create(d, &why);
+    if (!f) fail_msg("%s", why);
+    const fric_fit_progress *g = fric_fit_get_progress(f);
+    if (first_phase) fric_fit_progress_phase(g, first_phase, 128);
+    int cap = fric_fit_lambda_max(f);
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
+    long rows = 0;
+    int k;
+    double last = INFINITY;
+    while ((k = fric_fit_ask(f, P, cap)) > 0) {
+        if (phase_at_half && g->evals >= d->budget / 2 && !*phase_at_half)
+            fric_fit_progress_phase(g, phase_at_half, 128);
+        for (int r = 0; r < k; r++) {
+            loss[r] = inside_loss(&d->space, P + (size_t)r * FRIC_FIT_N);
+            if (asked_out && rows < cap_rows)
+                memcpy(asked_out + (size_t)rows * FRIC_FIT_N, P + (size_t)r * FRIC_FIT_N, sizeof(double) * FRIC_FIT_N);
+            rows++;
+        }
+        fric_fit_tell(f, loss);
+        assert_true(g->evals == rows);
+        assert_true(g->best_loss <= last);
+        last = g->best_loss;
+    }
+    memcpy(best, g->best, sizeof(double) * FRIC_FIT_N);
+    *best_loss = g->best_loss;
+    fric_fit_free(f);
+    free(P);
+    free(loss);
+    return rows;
+}
+
+static void test_tries(void **state)
+{
+    (void)state;
+    const char *why;
+    fric_fit_batch b;
+    fric_fit_target tg;
+    double p0[FRIC_FIT_N];
+    for (int k = 1; k <= 6; k++)
+        assert_int_equal(fric_fit_default_budget(k),
+                         (k >= 4 ? FRIC_FIT_TRIES : 1) * (long)FRIC_FIT_DEFAULT_BUDGET);
+    assert_int_equal(fric_fit_default_budget(0), 0);
+    assert_int_equal(fric_fit_default_budget(7), 0);
+
+    assert_int_equal(fric_fit_target_init(&tg, "xl330", 4, &why), 0);
+    assert_int_equal(fric_fit_preset_params("xl330", 4, p0, &why), 0);
+    make_batch(&tg, p0, 1, 20, 0, 1, &b);   /* only needed to create the fit */
+    fric_fit_def d = { .target = tg, .train = &b, .budget = fric_fit_default_budget(4), .seed = 11,
+                       .restarts = -1 };
+    assert_int_equal(fric_fit_space_default("xl330", 4, &d.space, &why), 0);
+    const long B = d.budget, H = B / 2;
+    double *seq = malloc(sizeof(double) * FRIC_FIT_N * (size_t)B);
+    double *one = malloc(sizeof(double) * FRIC_FIT_N * (size_t)H);
+    double best[FRIC_FIT_N], b1[FRIC_FIT_N], b2[FRIC_FIT_N], l, l1, l2;
+    char ph0[128] = "", ph1[128] = "";
+    assert_int_equal(run_synthetic(&d, seq, B, best, &l, ph0, ph1), B);
+    assert_string_equal(ph0, "try 1 of 2, stage 1 of 2: M3, first run");
+    assert_memory_equal(ph1, "try 2 of 2, ", 12);
+
+    /* the two single fits, apart */
+    fric_fit_def d1 = d, d2 = d;
+    d1.budget = d2.budget = H;
+    d2.seed = d.seed + UINT64_C(0xD1B54A32D192ED03);
+    assert_int_equal(run_synthetic(&d1, one, H, b1, &l1, ph0, NULL), H);
+    assert_string_equal(ph0, "stage 1 of 2: M3, first run");
+    assert_memory_equal(seq, one, sizeof(double) * FRIC_FIT_N * (size_t)H);
+    assert_int_equal(run_synthetic(&d2, one, H, b2, &l2, NULL, NULL), H);
+    assert_memory_equal(seq + (size_t)H * FRIC_FIT_N, one, sizeof(double) * FRIC_FIT_N * (size_t)H);
+    print_message("tries: M4 %ld = 2 × %ld; try 1 best %.3g, try 2 best %.3g, kept %.3g\n", B, H, l1, l2, l);
+    assert_true(l == fmin(l1, l2));
+    assert_memory_equal(best, l2 < l1 ? b2 : b1, sizeof best);
+
+    /* one evaluation short: one search; an odd budget: the first try gets the extra one */
+    d.budget = B - 1;
+    fric_fit *f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->attempts, 1);
+    fric_fit_free(f);
+    d.budget = B + 1;
+    f = fric_fit_create(&d, &why);
+    assert_int_equal(fric_fit_get_progress(f)->attempts, 2);
+    fric_fit_free(f);
+    /* M1-M3 never try */
+    fric_fit_def d3 = d;
+    d3.budget = 4 * B;
+    assert_int_equal(fric_fit_target_init(&d3.target, "xl330", 3, &why), 0);
+    assert_int_equal(fric_fit_space_default("xl330", 3, &d3.space, &why), 0);
+    f = fric_fit_create(&d3, &why);
+    assert_int_equal(fric_fit_get_progress(f)->attempts, 1);
+    fric_fit_free(f);
+
+    /* a warm start: each try asks it first, alone */
+    d.budget = B;
+    d.start = p0;
+    f = fric_fit_create(&d, &why);
+    int cap = fric_fit_lambda_max(f), k, starts = 0;
+    double *P = malloc(sizeof *P * FRIC_FIT_N * (size_t)cap), *loss = malloc(sizeof *loss * (size_t)cap);
+    double clamped[FRIC_FIT_N];   /* the start clamped into the box (α = 0.76 < 1) */
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        clamped[i] = d.space.free_[i] ? fmin(fmax(p0[i], d.space.lo[i]), d.space.hi[i]) : d.space.value[i];
+    while ((k = fric_fit_ask(f, P, cap)) > 0) {
+        if (k == 1 && memcmp(P, clamped, sizeof clamped) == 0) starts++;
+        for (int r = 0; r < k; r++) loss[r] = inside_loss(&d.space, P + (size_t)r * FRIC_FIT_N);
+        fric_fit_tell(f, loss);
+    }
+    assert_int_equal(starts, 2);
+    assert_int_equal(fric_fit_get_progress(f)->evals, B);
+    fric_fit_free(f);
+
+    /* a stop in the first try ends the fit */
+    d.start = NULL;
+    f = fric_fit_create(&d, &why);
+    k = fric_fit_ask(f, P, cap);
+    for (int r = 0; r < k; r++) loss[r] = inside_loss(&d.space, P + (size_t)r * FRIC_FIT_N);
+    fric_fit_stop(f);
+    assert_int_equal(fric_fit_tell(f, loss), FRIC_CMAES_STOPPED);
+    assert_int_equal(fric_fit_ask(f, P, cap), 0);
+    assert_int_equal(fric_fit_get_progress(f)->attempt, 1);
+    assert_int_equal(fric_fit_get_progress(f)->done, FRIC_CMAES_STOPPED);
+    fric_fit_free(f);
+    free(P);
+    free(loss);
+    free(seq);
+    free(one);
+    fric_fit_batch_free(&b);
+}
+
 /* The fit minimises the fast loss (fric_fit_losses_fast, the lane kernel)
  * but reports the exact one: progress.best_loss after fric_fit_run equals,
  * bit for bit, the mean of `friction replay`'s MAE (fric_bench_replay) of
@@ -1322,6 +1459,7 @@ FRIC_TEST_MAIN(cmocka_unit_test(test_start_without_preset),
                cmocka_unit_test(test_contains_embed_brute),
                cmocka_unit_test(test_threads_bit_identical),
                cmocka_unit_test(test_staged_fit),
+               cmocka_unit_test(test_tries),
                cmocka_unit_test(test_reported_mae_is_replays),
                cmocka_unit_test(test_bad_input),
                cmocka_unit_test(test_default_space),

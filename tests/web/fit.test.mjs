@@ -152,6 +152,11 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     const def = (name) => Number(new RegExp(`#define ${name}\\s+([0-9.]+)`).exec(h)[1]);
     const d = core.fit.defaults();
     assert.equal(d.budget, def('FRIC_FIT_DEFAULT_BUDGET'));
+    assert.equal(d.tries, def('FRIC_FIT_TRIES'));
+    // fric_fit_default_budget through the bindings: one try for M1-M3, the tries for M4-M6
+    assert.deepEqual([1, 2, 3, 4, 5, 6].map((k) => core.fit.defaultBudget(k)),
+      [1, 1, 1, d.tries, d.tries, d.tries].map((t) => t * d.budget));
+    assert.throws(() => core.fit.defaultBudget(7), /model/);
     assert.equal(d.restarts, def('FRIC_FIT_DEFAULT_RESTARTS'));
     assert.equal(d.sigma0, def('FRIC_FIT_DEFAULT_SIGMA0'));
     assert.equal(d.maxLogs, def('FRIC_FIT_MAX_LOGS'));
@@ -373,7 +378,25 @@ describe('fit wrapper: stages and racers in the progress', { skip: noData }, () 
       fit.free();
     }
   };
-  it('M6 from scratch at the default budget: M3, then M5, then M6, each named, the budget spent once', () => {
+  it('M4 at its default budget: two tries of one budget each, each staged (M3, then M4), named, the budget spent once', () => {
+    const batch = core.fit.batch([LOGS[0]]);
+    try {
+      const budget = core.fit.defaultBudget(4), one = core.fit.defaults().budget;
+      const { seen, end } = trace({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget, seed: 2 });
+      const phases = seen.map((x) => x.phase.replace(/, (first run|restart \d+)$/, ''));   // BIPOP restarts aside
+      assert.deepEqual(phases.filter((x, i) => x !== phases[i - 1]),
+        ['try 1 of 2, stage 1 of 2: M3', 'try 1 of 2, stage 2 of 2: M4', 'try 2 of 2, stage 1 of 2: M3', 'try 2 of 2, stage 2 of 2: M4']);
+      // try 2 begins where try 1's share ends (the progress names the try of the generation last told)
+      const second = seen.find((x) => x.phase.startsWith('try 2 of 2'));
+      assert.ok(second.evals >= one - 66 && second.evals <= one, JSON.stringify(seen));
+      assert.equal(end.evals, budget);
+      assert.equal(end.attempts, 2);
+      assert.equal(end.attempt, 2);
+    } finally {
+      batch.free();
+    }
+  });
+  it('M6 from scratch with one try\'s budget: M3, then M5, then M6, each named, the budget spent once', () => {
     const batch = core.fit.batch([LOGS[0]]);
     try {
       const budget = core.fit.defaults().budget;

@@ -12,8 +12,10 @@
 //
 // Messages in (from the page):
 //   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
-//     train: [index], valid: [index], actuator, runs: [{ model, space }],
-//     budget, seed, chain, overlay }
+//     train: [index], valid: [index], actuator, runs: [{ model, budget, space }],
+//     seed, chain, overlay }
+//       budget: the run's evaluations (the page's field, or the model's
+//       default, fric_fit_default_budget)
 //       overlay: the index of the log the best candidate is replayed on
 //       runs: one model, or M1..M6 in order; chain: each run warm-started
 //       from the fitted model of lowest training loss that it contains
@@ -123,7 +125,7 @@ async function run(m) {
       const t1 = performance.now();
       const { from, start } = m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
       const fit = core.fit.create({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
-        budget: m.budget, seed: m.seed, start });
+        budget: r.budget, seed: m.seed, start });
       let pr;
       try {
         let traced = NaN, tracedAt = 0;

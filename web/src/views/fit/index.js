@@ -83,7 +83,10 @@ export function mount(container, { core, state }) {
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
   let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
   if (!(model >= 1 && model <= 6)) model = 4;
-  let budget = state.getNumber('budget', core.fit.defaults().budget);
+  // budget: the user's, for every model fitted; null: each model's default
+  // (fric_fit_default_budget: M4–M6 make two tries), the field showing the chosen model's
+  let budget = state.getNumber('budget', null);
+  const budgetOf = (k) => budget ?? core.fit.defaultBudget(k);
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
   const logs = kept.logs;  // { name, text, log, kp, trajectory, motor, samples, valid }; kept across tab switches (store.js)
@@ -126,12 +129,15 @@ export function mount(container, { core, state }) {
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
   const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
     choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fit.space(actuator, k).free.filter(Boolean).length} free parameters)` })),
-    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); } });
+    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); if (budget === null) budgetCtl.value = budgetOf(model); } });
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
       + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
-  const budgetCtl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: budget, integer: true, log: true,
-    sliderMin: 100, sliderMax: 1e5, help: 'Losses evaluated in all; each is one replay of every training log.',
+  const { budget: oneTry, tries } = core.fit.defaults();
+  const budgetCtl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: budgetOf(model), integer: true, log: true,
+    sliderMin: 100, sliderMax: 1e5, help: `Losses evaluated in all; each is one replay of every training log. Default: ${oneTry} `
+      + `for M1–M3; ${tries * oneTry} for M4–M6, ${tries} independent tries of ${oneTry} with the better kept (one search `
+      + `ends in a poorer minimum on about one seed in seven). "Fit all models" gives each model its default until you type a budget.`,
     onInput: (v) => { budget = v; save(); } });
   const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
     help: 'The same seed, logs and budget give the same fit, here and in `friction fit`.', onInput: (v) => { seed = v; save(); } });
@@ -139,7 +145,9 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, 'Fit all models');
   allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
-  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, seedCtl.el,
+  const budgetNote = el('p', { className: 'note', id: 'fit-budget-note' }, `Default ${oneTry} evaluations; for M4, M5 and M6 `
+    + `${tries * oneTry}: ${tries} independent tries of ${oneTry}, the better kept.`);
+  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, budgetNote, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr);
 
   function save() {
@@ -233,7 +241,7 @@ export function mount(container, { core, state }) {
         const space = spaceUi.spaceOf(k);
         const problem = core.fit.spaceProblem(k, space);
         if (problem) throw new Error(`M${k}: ${problem.message}`);
-        return { model: k, space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
+        return { model: k, budget: budgetOf(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
       });
     } catch (e) {
       fail(`The search space is not usable: ${e.message}`);
@@ -341,7 +349,7 @@ export function mount(container, { core, state }) {
         fail(`The fit stopped: ${m.message}`);
       }
     };
-    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, budget, seed, chain,
+    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, seed, chain,
       overlay: Math.max(0, Number(overlaySel.value) || 0) }, ports);
   }
 
