@@ -28,7 +28,8 @@
 //       candidate replayed on log `index` (core.bench.replay), when the best
 //       improved, at most every TRACE_MS (and at the end of each model)
 //   { type: 'model-done', model, best, train, valid, presetTrain,
-//     presetValid, evals, generations, seconds, stop, from }
+//     presetValid, evals, generations, attempts, seconds, stop, from }
+//       attempts: the fit's tries (fric_fit.h: 2 for M4-M6 at their default budget)
 //   { type: 'done', seconds } | { type: 'failed', message }
 //   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
@@ -156,7 +157,7 @@ async function run(m) {
       done.push(res);
       self.postMessage({ type: 'model-done', ...res, valid: lossOn(valid, pr.best),
         presetTrain: lossOn(train, preset), presetValid: lossOn(valid, preset),
-        evals: pr.evals, generations: pr.generation, seconds: (performance.now() - t1) / 1000, stop: pr.doneName, from });
+        evals: pr.evals, generations: pr.generation, attempts: pr.attempts, seconds: (performance.now() - t1) / 1000, stop: pr.doneName, from });
     }
   } finally {
     train.free();

@@ -130,7 +130,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution }, r.caution || '');
     resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
-      el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}.${fromNote}${stopNote} `
+      el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}`
+        + `${r.attempts > 1 ? ` (${r.attempts} independent tries, the better kept)` : ''}.${fromNote}${stopNote} `
         + `Training on ${r.nTrain} log${r.nTrain === 1 ? '' : 's'}, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
       caution, table,
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Use in'),
