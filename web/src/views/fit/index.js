@@ -23,11 +23,13 @@
 // fric_fit_split_alternate (core.fit.splitAlternate).
 //
 // Roles: logs.js (the logs and the hold-out), space.js (the search space),
+// budget.js (the budget field and each model's default),
 // progress.js (bar, MAE chart, replay of the best candidate), results.js
 // (the result tables and exports), text.js (number formats); this file
 // builds the side panel and runs the fit.
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
+import { budgetField } from './budget.js';
 import { COLORS } from '../../charts.js';
 import { dropZone, sampleFile } from '../../dropZone.js';
 import { el } from '../../dom.js';
@@ -83,10 +85,6 @@ export function mount(container, { core, state }) {
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
   let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
   if (!(model >= 1 && model <= 6)) model = 4;
-  // budget: the user's, for every model fitted; null: each model's default
-  // (fric_fit_default_budget: M4–M6 make two tries), the field showing the chosen model's
-  let budget = state.getNumber('budget', null);
-  const budgetOf = (k) => budget ?? core.fit.defaultBudget(k);
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
   const logs = kept.logs;  // { name, text, log, kp, trajectory, motor, samples, valid }; kept across tab switches (store.js)
@@ -129,29 +127,23 @@ export function mount(container, { core, state }) {
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
   const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
     choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fit.space(actuator, k).free.filter(Boolean).length} free parameters)` })),
-    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); if (budget === null) budgetCtl.value = budgetOf(model); } });
+    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); budgetUi.onModel(model); } });
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
       + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
-  const { budget: oneTry, tries } = core.fit.defaults();
-  const budgetCtl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: budgetOf(model), integer: true, log: true,
-    sliderMin: 100, sliderMax: 1e5, help: `Losses evaluated in all; each is one replay of every training log. Default: ${oneTry} `
-      + `for M1–M3; ${tries * oneTry} for M4–M6, ${tries} independent tries of ${oneTry} with the better kept (one search `
-      + `ends in a poorer minimum on about one seed in seven). "Fit all models" gives each model its default until you type a budget.`,
-    onInput: (v) => { budget = v; save(); } });
+  const budgetUi = budgetField({ core, state, model, save: () => save() });
+  const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
     help: 'The same seed, logs and budget give the same fit, here and in `friction fit`.', onInput: (v) => { seed = v; save(); } });
   const fitBtn = el('button', { type: 'button', id: 'fit-run', className: 'primary' }, 'Fit');
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, 'Fit all models');
   allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
-  const budgetNote = el('p', { className: 'note', id: 'fit-budget-note' }, `Default ${oneTry} evaluations; for M4, M5 and M6 `
-    + `${tries * oneTry}: ${tries} independent tries of ${oneTry}, the better kept.`);
-  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, budgetNote, seedCtl.el,
+  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr);
 
   function save() {
-    state.set({ actuator, model: `m${model}`, budget, seed, holdout, space: spaceUi.spaceText() || null });
+    state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null });
   }
 
 
@@ -241,7 +233,7 @@ export function mount(container, { core, state }) {
         const space = spaceUi.spaceOf(k);
         const problem = core.fit.spaceProblem(k, space);
         if (problem) throw new Error(`M${k}: ${problem.message}`);
-        return { model: k, budget: budgetOf(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
+        return { model: k, budget: budgetUi.of(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
       });
     } catch (e) {
       fail(`The search space is not usable: ${e.message}`);

@@ -1,0 +1,28 @@
+// fit/budget.js: the Fit view's budget field. Without a budget typed (none in
+// the URL), each model gets its own default (core.fit.defaultBudget, the
+// core's fric_fit_default_budget: M4–M6 make two independent tries) and the
+// field shows the chosen model's; a typed budget applies to every model
+// fitted (also "Fit all models"). A note under the field says the defaults.
+import { numberControl } from '../../controls.js';
+import { el } from '../../dom.js';
+
+/** budgetField({ core, state, model, save }) → { ctl, note, of(model), value,
+ *  onModel(model) }: of(k) is the budget a fit of M<k> gets; value is the
+ *  typed budget or null (saved in the URL by the view's save()). */
+export function budgetField({ core, state, model, save }) {
+  let budget = state.getNumber('budget', null);
+  const of = (k) => budget ?? core.fit.defaultBudget(k);
+  const { budget: oneTry, tries } = core.fit.defaults();
+  const ctl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: of(model), integer: true, log: true,
+    sliderMin: 100, sliderMax: 1e5, help: `Losses evaluated in all; each is one replay of every training log. Default: ${oneTry} `
+      + `for M1–M3; ${tries * oneTry} for M4–M6, ${tries} independent tries of ${oneTry} with the better kept (one search `
+      + `ends in a poorer minimum on about one seed in seven). "Fit all models" gives each model its default until you type a budget.`,
+    onInput: (v) => { budget = v; save(); } });
+  const note = el('p', { className: 'note', id: 'fit-budget-note' }, `Default ${oneTry} evaluations; for M4, M5 and M6 `
+    + `${tries * oneTry}: ${tries} independent tries of ${oneTry}, the better kept.`);
+  return {
+    ctl, note, of,
+    get value() { return budget; },
+    onModel(k) { if (budget === null) ctl.value = of(k); },
+  };
+}
