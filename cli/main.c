@@ -80,7 +80,7 @@ static const char usage_text[] =
     "      both halves); or the --validate logs (the arguments up to the next option;\n"
     "      also given as LOG, they leave training).\n"
     "      --budget: evaluations per model (default " STR(FRIC_FIT_DEFAULT_BUDGET) "; M4-M6 " STR(FRIC_FIT_TRIES) " tries of\n"
-    "      " STR(FRIC_FIT_DEFAULT_BUDGET) ", the best kept, whenever the budget holds them); --seed (default 1);\n"
+    "      " STR(FRIC_FIT_DEFAULT_BUDGET) ", the better kept, whenever the budget holds them); --seed (default 1);\n"
     "      --threads (0 = every core, default; the result does not depend on it); --set\n"
     "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
     "      warm-starts from a params file of the model or of one it contains. --model all\n"

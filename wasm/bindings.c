@@ -1013,12 +1013,16 @@ FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model
 }
 
 /* what 0: fric_fit_param_used(a, b) (model a, parameter b);
- * 1: fric_fit_contains(a, b) (big a, small b);
- * 2: fric_fit_default_budget(a) (model a; b unused). */
+ * 1: fric_fit_contains(a, b) (big a, small b). */
 FXB_EXPORT int fxb_fit_rel(int what, int a, int b)
 {
-    if (what == 2) return (int)fric_fit_default_budget(a);
     return what == 0 ? fric_fit_param_used(a, b) : fric_fit_contains(a, b);
+}
+
+/* fric_fit_default_budget(model) [evaluations]. */
+FXB_EXPORT int fxb_fit_default_budget(int model)
+{
+    return (int)fric_fit_default_budget(model);
 }
 
 /* p_big[FRIC_FIT_N] from p_small (fric_fit_embed). 0, or 1 with the message. */

@@ -812,7 +812,7 @@ class FitApi {
   /** The default budget [evaluations] of a fit of `model` (fric_fit_default_budget:
    *  M4–M6 make `tries` tries of `budget`). */
   defaultBudget(model) {
-    return this._core._m._fxb_fit_rel(2, this._core._fitModel('model', model), 0);
+    return this._core._m._fxb_fit_default_budget(this._core._fitModel('model', model));
   }
 
   /** The fit's parameters in vector order: [{ key, unit }] (the core's table). */

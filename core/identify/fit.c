@@ -92,11 +92,18 @@ struct fric_fit {
 
 static fric_fit *create(const fric_fit_def *d, int may_try, const char **why);
 
+/* Whether a fit of M<model> with `budget` evaluations makes FRIC_FIT_TRIES
+ * tries: a model with a first stage (M4–M6) and a budget that holds them. */
+static int makes_tries(int model, long budget)
+{
+    return fric_fit_stage_model(model) && budget >= (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET;
+}
+
 long fric_fit_default_budget(int model)
 {
     if (model < 1 || model > 6) return 0;
-    return fric_fit_stage_model(model) ? (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET
-                                       : FRIC_FIT_DEFAULT_BUDGET;
+    const long two = (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET;
+    return makes_tries(model, two) ? two : FRIC_FIT_DEFAULT_BUDGET;
 }
 
 /* Reports m through why; returns NULL (for fric_fit_create). */
@@ -270,9 +277,7 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
             m = fric__fail(FRIC_E_PARAM_RANGE, i, "fit: the start's %s = %g is not finite; give a "
                            "finite start (or none).", fric_fit_param_key(i), d->start[i]);
     if (m) return refuse(NULL, why, m);
-    if (may_try && fric_fit_stage_model(d->target.model) &&
-        d->budget >= (long)FRIC_FIT_TRIES * FRIC_FIT_DEFAULT_BUDGET)
-        return create_tries(d, why);
+    if (may_try && makes_tries(d->target.model, d->budget)) return create_tries(d, why);
 
     int idx[FRIC_FIT_N];
     int n = fric_fit_space_free(&d->space, idx);
@@ -590,7 +595,8 @@ size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t siz
 void fric_fit_stop(fric_fit *f)
 {
     f->stopped = 1;
-    for (int k = 0; k < f->tries && f->tries > 1; k++) fric_fit_stop(f->tv[k]);
+    if (f->tries > 1)
+        for (int k = 0; k < f->tries; k++) fric_fit_stop(f->tv[k]);
     for (int k = 0; k < f->racers; k++) fric_cmaes_stop(f->racer[k]);
     if (f->sub) fric_fit_stop(f->sub);
     if (f->asked == 0 && !f->prog.done) f->prog.done = FRIC_CMAES_STOPPED;

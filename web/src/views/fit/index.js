@@ -131,7 +131,7 @@ export function mount(container, { core, state }) {
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
       + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
-  const budgetUi = budgetField({ core, state, model, save: () => save() });
+  const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
     help: 'The same seed, logs and budget give the same fit, here and in `friction fit`.', onInput: (v) => { seed = v; save(); } });
