@@ -1,8 +1,9 @@
 /*
- * scenario_fd.c: the pieces the scenarios on fric_fd_sim share
- * (scenario_internal.h): the names of the `rule` and `switching` choices and
- * their friction row, the check of their simulation and the step of a run
- * (fric_scenario_driver.advance).
+ * scenario_fd.c: the pieces the scenarios of Dupont's models share
+ * (scenario_internal.h): a screw's efficiencies read from the parameters;
+ * for the scenarios on fric_fd_sim, the names of the `rule` and `switching`
+ * choices and their friction row, the check of their simulation and the
+ * step of a run (fric_scenario_driver.advance).
  */
 #include <stdio.h>
 
@@ -30,6 +31,25 @@ void fric__fd_axial_row(fric_fd_problem *p, int j, double k, double k_back, doub
     p->rows[0] = (fric_fd_row){ .kind = FRIC_FD_AXIAL, .joint = j, .mu = k, .mu_s = ks,
                                 .mu_back = k_back, .mu_s_back = ks_back, .C = { C0, C1 },
                                 .d = d };
+}
+
+int fric__screw_scn_eff(const char *scn, const double *p, int i_eta1, double tau_c, double b_v,
+                        fric_screw *e, const char **why)
+{
+    const double *eta = p + i_eta1;    /* eta1, eta2, eta1s, eta2s */
+    const fric_screw s = { eta[0], eta[1], eta[2] > 0 ? eta[2] : eta[0],
+                           eta[3] > 0 ? eta[3] : eta[1], tau_c, b_v };
+    const char *m;
+    if (fric_screw_check(&s, &m)) {
+        char msg[512];   /* m points into the per-thread buffer: copy it first */
+        snprintf(msg, sizeof msg, "%s", m);
+        const int at = s.eta1s > s.eta1 ? i_eta1 + 2 : s.eta2s < s.eta2 ? i_eta1 + 3 : -1;
+        const char *w = fric__fail(FRIC_E_PARAM_RANGE, at, "%s: %s", scn, msg);
+        if (why) *why = w;
+        return 1;
+    }
+    *e = s;
+    return 0;
 }
 
 int fric__fd_scn_fail(const char *scn, const char *m, const char **why)

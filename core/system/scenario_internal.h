@@ -4,12 +4,16 @@
  *   - the `every` parameter of every time series;
  *   - the helpers of the papers' example scenarios (scenario_examples.c:
  *     the kikuuwe and cisneros families);
- *   - the choices `rule` and `switching` and the step of a run of the
- *     scenarios built on fric_fd_sim (scenario_fd.c: the fd family and
- *     dupont's xy-table). */
+ *   - what the scenarios of Dupont's models share (scenario_fd.c: the fd
+ *     family and the dupont family): the time step, a sinusoidal input, a
+ *     screw's efficiencies, and the choices `rule` and `switching` and the step of a run of the
+ *     scenarios built on fric_fd_sim. */
 #ifndef FRIC_SCENARIO_INTERNAL_H
 #define FRIC_SCENARIO_INTERNAL_H
 
+#include <math.h>
+
+#include "fric_dupont.h"
 #include "fric_fd.h"
 #include "fric_scenario.h"
 #include "friction.h"
@@ -162,6 +166,66 @@ extern const char *const fric__fd_switching_help[2];
 #define FRIC__FD_DT_PARAM                                                                     \
     { "dt", 1e-3, 1e-7, 0.1, "s", "time step h", NULL, 0, 0, .label = "time step h",          \
       .lo = 1e-4, .hi = 1e-2, .log = 1 }
+
+/* A sinusoidal input u(t) = amp·sin(omega·t) + bias: the motor torque of
+ * the screw (Dupont Fig. 5) and of the self-locking screw, the force F_1 of
+ * the X-Y table (Fig. 3). */
+typedef struct {
+    double amp;     /* amplitude                    [the input's unit] */
+    double omega;   /* angular frequency            [rad/s]            */
+    double bias;    /* constant part                [the input's unit] */
+} fric__sine;
+
+/* u(t) [the input's unit] at time t [s]. */
+static inline double fric__sine_at(const fric__sine *u, double t)
+{
+    return u->amp * sin(u->omega * t) + u->bias;
+}
+
+/* The input of the parameters p[i_amp .. i_amp + 2] laid out by
+ * FRIC__SINE_PARAMS (any finite values are an input). */
+static inline fric__sine fric__sine_of(const double *p, int i_amp)
+{
+    return (fric__sine){ p[i_amp], p[i_amp + 1], p[i_amp + 2] };
+}
+
+/* Its three parameters as fric_param_info initialisers, in the order amp,
+ * omega, bias: names an, wn, bn; the unit of u (amp and bias); u, the input
+ * as the help lines name it ("the motor torque tau_a"); lab, the input as
+ * the labels name it ("torque"); defaults a, w, b; sliders: amp within
+ * ±a_hi, omega in 0 .. w_hi, bias within ±b_hi. */
+#define FRIC__SINE_PARAMS(an, wn, bn, unit, u, lab, a, w, b, a_hi, w_hi, b_hi)               \
+    { an, a, -1e5, 1e5, unit, "amplitude of " u " = " an "·sin(" wn "·t) + " bn, NULL, 0, 0,  \
+      .label = lab " amplitude", .lo = -(a_hi), .hi = a_hi },                                 \
+    { wn, w, 0, 1e3, "rad/s", "angular frequency of " u, NULL, 0, 0,                          \
+      .label = lab " frequency ω", .lo = 0, .hi = w_hi },                                     \
+    { bn, b, -1e5, 1e5, unit, "constant part of " u, NULL, 0, 0, .label = lab " offset",      \
+      .lo = -(b_hi), .hi = b_hi }
+
+/* The four efficiencies of a screw's thread friction (fric_screw, Dupont
+ * eqs. 17 and 19) as fric_param_info initialisers, in the order eta1, eta2,
+ * eta1s, eta2s: the kinetic ones at Fig. 5's 0.663 and 1.91, the static
+ * ones at s1 and s2, where 0 means "the kinetic value" (fric__screw_scn_eff
+ * reads them). The screw and the carriage-screw. */
+#define FRIC__SCREW_EFF_PARAMS(s1, s2)                                                        \
+    { "eta1", 0.663, 1e-6, 1, "", "driving efficiency eta_1 (Dupont eq. 17)", NULL, 0, 0,     \
+      .label = "driving efficiency η_1", .lo = 0.1, .hi = 1 },                                \
+    { "eta2", 1.91, 1, 100, "", "backdriving efficiency eta_2 (Dupont eq. 17)", NULL, 0, 0,   \
+      .label = "backdriving efficiency η_2", .lo = 1, .hi = 5 },                              \
+    { "eta1s", s1, 0, 1, "", "static driving efficiency eta_1s <= eta_1 (eq. 19); 0 = eta_1", \
+      NULL, 0, 0, .label = "static driving efficiency η_1s", .lo = 0, .hi = 1 },              \
+    { "eta2s", s2, 0, 100, "",                                                                \
+      "static backdriving efficiency eta_2s >= eta_2 (eq. 19); 0 = eta_2", NULL, 0, 0,        \
+      .label = "static backdriving efficiency η_2s", .lo = 0, .hi = 5 }
+
+/* The fric_screw of the parameters p[i_eta1 .. i_eta1 + 3] laid out by
+ * FRIC__SCREW_EFF_PARAMS (a static efficiency of 0 takes the kinetic one),
+ * with tau_c and b_v [N·m, N·m·s/rad] (eq. 29), checked by fric_screw_check.
+ * 0, or 1 with *why "scn: " and the check's message, the status's parameter
+ * the static efficiency at fault (eq. 19: η1s ≤ η1, η2s ≥ η2; the range of
+ * each parameter alone is the scenario layer's check). */
+int fric__screw_scn_eff(const char *scn, const double *p, int i_eta1, double tau_c, double b_v,
+                        fric_screw *e, const char **why);
 
 /* Writes p's one friction row: an axial row (FRIC_FD_AXIAL, Dupont eq. 10)
  * on joint j with the driving and backdriving levels k, k_back and their

@@ -20,6 +20,7 @@
 
 enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC, P_BV,
        P_AMP, P_OMEGA, P_BIAS, P_Q0, P_DQ0, P_DT, P_DURATION, P_EPS, P_EVERY, P_COUNT };
+_Static_assert(P_TAUC == P_ETA1 + 4 && P_Q0 == P_AMP + 3, "FRIC__SCREW_EFF_PARAMS, FRIC__SINE_PARAMS");
 
 static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
     "The exact implicit Euler step of the thread friction",
@@ -44,33 +45,15 @@ static const fric_param_info params[P_COUNT] = {
     [P_G]     = { "g", 0, -50, 50, "m/s²",
                   "gravity along the nut axis; g > 0 pulls the load towards -q (Fig. 5: 0)", NULL, 0, 0,
                   .label = "gravity g", .lo = -10, .hi = 10 },
-    [P_ETA1]  = { "eta1", 0.663, 1e-6, 1, "",
-                  "driving efficiency eta_1 (Dupont eq. 17)", NULL, 0, 0,
-                  .label = "driving efficiency η_1", .lo = 0.1, .hi = 1 },
-    [P_ETA2]  = { "eta2", 1.91, 1, 100, "",
-                  "backdriving efficiency eta_2 (Dupont eq. 17)", NULL, 0, 0,
-                  .label = "backdriving efficiency η_2", .lo = 1, .hi = 5 },
-    [P_ETA1S] = { "eta1s", 0, 0, 1, "",
-                  "static driving efficiency eta_1s <= eta_1 (eq. 19); 0 = eta_1", NULL, 0, 0,
-                  .label = "static driving efficiency η_1s", .lo = 0, .hi = 1 },
-    [P_ETA2S] = { "eta2s", 0, 0, 100, "",
-                  "static backdriving efficiency eta_2s >= eta_2 (eq. 19); 0 = eta_2", NULL, 0, 0,
-                  .label = "static backdriving efficiency η_2s", .lo = 0, .hi = 5 },
+    [P_ETA1] = FRIC__SCREW_EFF_PARAMS(0, 0),   /* eta1, eta2, eta1s, eta2s */
     [P_TAUC]  = { "tau_c", 0, 0, 1e5, "N·m",
                   "load-independent Coulomb friction (Dupont eq. 29)", NULL, 0, 0,
                   .label = "Coulomb torque τ_c", .lo = 0, .hi = 100 },
     [P_BV]    = { "b_v", 0, 0, 1e5, "N·m·s/rad",
                   "viscous friction (Dupont eq. 29 form)", NULL, 0, 0,
                   .label = "viscous b_v", .lo = 0, .hi = 50 },
-    [P_AMP]   = { "tau_amp", 750, -1e5, 1e5, "N·m",
-                  "amplitude A of the motor torque tau_a = A·sin(omega·t) + tau_0", NULL, 0, 0,
-                  .label = "torque amplitude A", .lo = -1500, .hi = 1500 },
-    [P_OMEGA] = { "omega", 4, 0, 1e3, "rad/s",
-                  "angular frequency omega of the motor torque", NULL, 0, 0,
-                  .label = "torque frequency ω", .lo = 0, .hi = 20 },
-    [P_BIAS]  = { "tau_0", 0, -1e5, 1e5, "N·m",
-                  "constant part tau_0 of the motor torque", NULL, 0, 0,
-                  .label = "torque offset τ_0", .lo = -500, .hi = 500 },
+    [P_AMP] = FRIC__SINE_PARAMS("tau_amp", "omega", "tau_0", "N·m", "the motor torque tau_a",
+                                "torque", 750, 4, 0, 1500, 20, 500),
     [P_Q0]    = { "q0", 0, -1e4, 1e4, "rad", "initial screw angle", NULL, 0, 0,
                   .label = "initial angle q_0", .lo = -10, .hi = 10 },
     [P_DQ0]   = { "dq0", 0, -1e4, 1e4, "rad/s", "initial screw velocity", NULL, 0, 0,
@@ -110,7 +93,7 @@ static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 typedef struct {
     fric_screw_drive d;    /* plant, step h [s], treatment                      */
     double lead;           /* l [m/rad]                                         */
-    double amp, omega, bias;  /* tau_a = amp*sin(omega*t) + bias [N*m, rad/s]   */
+    fric__sine tau_a;      /* the motor torque tau_a(t) [N·m]                   */
 } screw_cfg;
 
 typedef struct {
@@ -126,7 +109,7 @@ static double time_at(const screw_scn *c, long long k)
 
 static double tau_a_at(const screw_scn *c, long long k)
 {
-    return c->cfg.amp * sin(c->cfg.omega * time_at(c, k)) + c->cfg.bias;
+    return fric__sine_at(&c->cfg.tau_a, time_at(c, k));
 }
 
 /* Validates p and fills the plant (fric_scenario_driver.configure). 0, or 1
@@ -139,12 +122,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     (void)running;
     fric_screw_drive d;
     const double m = p[P_M], l = p[P_L];
-    d.eff.eta1 = p[P_ETA1];
-    d.eff.eta2 = p[P_ETA2];
-    d.eff.eta1s = p[P_ETA1S] > 0 ? p[P_ETA1S] : p[P_ETA1];
-    d.eff.eta2s = p[P_ETA2S] > 0 ? p[P_ETA2S] : p[P_ETA2];
-    d.eff.tau_c = p[P_TAUC];
-    d.eff.b_v = p[P_BV];
+    if (fric__screw_scn_eff("screw", p, P_ETA1, p[P_TAUC], p[P_BV], &d.eff, why)) return 1;
     d.J = p[P_J];
     d.M = m * l * l;                                  /* eq. 14 */
     d.G = m * p[P_G] * l;                             /* eq. 14 */
@@ -158,9 +136,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     }
     c->d = d;
     c->lead = l;
-    c->amp = p[P_AMP];
-    c->omega = p[P_OMEGA];
-    c->bias = p[P_BIAS];
+    c->tau_a = fric__sine_of(p, P_AMP);
     if (why) *why = "";
     return 0;
 }

@@ -32,6 +32,7 @@
 
 enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P_DT,
        P_DURATION, P_EPS, P_EVERY, P_SOLVER, P_COUNT };
+_Static_assert(P_A2 == P_A1 + 3, "the layout of FRIC__SINE_PARAMS");
 
 static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
     "Kikuuwe model A with the exact transform",
@@ -57,13 +58,8 @@ static const fric_param_info params[P_COUNT] = {
     [P_MU] = { "mu", 0.3, 0, 2, "",
                "friction coefficient mu between m_1 and m_2 (eq. 5)", NULL, 0, 0,
                .label = "friction coefficient μ", .lo = 0, .hi = 1 },
-    [P_A1] = { "F1_amp", 8, -1e5, 1e5, "N",
-               "amplitude of F_1 = F1_amp·sin(F1_omega·t) + F1_0", NULL, 0, 0,
-               .label = "F_1 amplitude", .lo = -20, .hi = 20 },
-    [P_W1] = { "F1_omega", 2.4, 0, 1e3, "rad/s", "angular frequency of F_1", NULL, 0, 0,
-               .label = "F_1 frequency ω_1", .lo = 0, .hi = 10 },
-    [P_B1] = { "F1_0", 0, -1e5, 1e5, "N", "constant part of F_1", NULL, 0, 0,
-               .label = "F_1 offset", .lo = -20, .hi = 20 },
+    [P_A1] = FRIC__SINE_PARAMS("F1_amp", "F1_omega", "F1_0", "N", "F_1", "F_1", 8, 2.4, 0, 20, 10,
+                               20),
     [P_A2] = { "F2_amp", 50, -1e5, 1e5, "N",
                "amplitude of F_2 = F2_amp·cos(F2_omega·t)", NULL, 0, 0,
                .label = "F_2 amplitude", .lo = -100, .hi = 100 },
@@ -108,7 +104,7 @@ static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 /* The configuration of a run (what configure sets from the parameters). */
 typedef struct {
     fric_xy_table p;       /* masses, mu, step h [s], treatment                 */
-    double a1, w1, b1;     /* F1 = a1*sin(w1*t) + b1 [N, rad/s, N]              */
+    fric__sine f1;         /* F1(t) on m_1 along x [N]                          */
     double a2, w2;         /* F2 = a2*cos(w2*t) [N, rad/s]                      */
     int general;           /* solver=general: fric_fd_sim below, not p and s    */
     fric_fd_sim sim;       /* step h, events; sim.sys = this configuration      */
@@ -129,14 +125,20 @@ static double time_at(const xy_scn *c, long long k)
     return fric_scenario_clock_t_at(&c->run.clk, k);
 }
 
+/* F2(t) = a2·cos(w2·t) [N] on m_2 along y (F1 is c->f1). */
+static double f2(const xy_cfg *c, double t)
+{
+    return c->a2 * cos(c->w2 * t);
+}
+
 static double f1_at(const xy_scn *c, long long k)
 {
-    return c->cfg.a1 * sin(c->cfg.w1 * time_at(c, k)) + c->cfg.b1;
+    return fric__sine_at(&c->cfg.f1, time_at(c, k));
 }
 
 static double f2_at(const xy_scn *c, long long k)
 {
-    return c->cfg.a2 * cos(c->cfg.w2 * time_at(c, k));
+    return f2(&c->cfg, time_at(c, k));
 }
 
 /* fric_fd_eval_fn of solver=general: eqs. 4-6 as eq. 10 (file header).
@@ -151,8 +153,8 @@ static int xy_eval(const void *sys, double t, const double *q, const double *dq,
     p->D[0] = c->p.m1;
     p->D[1] = p->D[2] = 0;
     p->D[3] = c->p.m1 + c->p.m2;                                /* eq. 4 */
-    p->r[0] = c->a1 * sin(c->w1 * t) + c->b1;
-    p->r[1] = c->a2 * cos(c->w2 * t);
+    p->r[0] = fric__sine_at(&c->f1, t);
+    p->r[1] = f2(c, t);
     /* μ on either side (eq. 5), F_N = m1·ÿ (eq. 6) */
     fric__fd_axial_row(p, 0, c->p.mu, c->p.mu, c->p.mu, c->p.mu, 0, c->p.m1, 0);
     if (why) *why = "";
@@ -206,9 +208,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         return 1;
     }
     c->p = t;
-    c->a1 = p[P_A1];
-    c->w1 = p[P_W1];
-    c->b1 = p[P_B1];
+    c->f1 = fric__sine_of(p, P_A1);
     c->a2 = p[P_A2];
     c->w2 = p[P_W2];
     c->general = (int)p[P_SOLVER];

@@ -48,6 +48,7 @@ enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, 
        P_F0, P_FRATE, P_DTH0, P_DT, P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
 _Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
                P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
+_Static_assert(P_TAUM == P_ETA1 + 4, "the layout of FRIC__SCREW_EFF_PARAMS");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "dt"
@@ -65,14 +66,7 @@ static const fric_param_info params[P_COUNT] = {
                  .label = "lead l", .lo = 1e-3, .hi = 0.1, .log = 1 },
     [P_G]    = { "g", 9.81, 0, 100, "m/s²", "gravity (down, against z)", NULL, 0, 0,
                  .label = "gravity g", .lo = 0, .hi = 20 },
-    [P_ETA1] = { "eta1", 0.663, 1e-6, 1, "", "driving efficiency eta_1 (eq. 17)", NULL, 0, 0,
-                 .label = "driving efficiency η₁", .lo = 0.1, .hi = 1 },
-    [P_ETA2] = { "eta2", 1.91, 1, 100, "", "backdriving efficiency eta_2 (eq. 17)", NULL, 0, 0,
-                 .label = "backdriving efficiency η₂", .lo = 1, .hi = 5 },
-    [P_ETA1S] = { "eta1s", 0.6, 1e-6, 1, "", "static driving efficiency eta_1s <= eta_1 (eq. 19)",
-                  NULL, 0, 0, .label = "static driving efficiency η₁s", .lo = 0.1, .hi = 1 },
-    [P_ETA2S] = { "eta2s", 2.2, 1, 100, "", "static backdriving efficiency eta_2s >= eta_2 (eq. 19)",
-                  NULL, 0, 0, .label = "static backdriving efficiency η₂s", .lo = 1, .hi = 5 },
+    [P_ETA1] = FRIC__SCREW_EFF_PARAMS(0.6, 2.2),   /* eta1, eta2, eta1s, eta2s */
     [P_TAUM] = { "tau_m", 1, -1e4, 1e4, "N·m", "motor torque on the screw (constant)", NULL, 0, 0,
                  .label = "motor torque τ_m", .lo = 0, .hi = 5 },
     [P_F0]   = { "F0", 100, -1e6, 1e6, "N", "carriage force at t = 0: F = F0 + F_rate·t", NULL, 0, 0,
@@ -167,15 +161,8 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     carriage_cfg *c = cfg;
     (void)run;
     (void)running;
-    const fric_screw eff = { p[P_ETA1], p[P_ETA2], p[P_ETA1S], p[P_ETA2S], 0, 0 };
-    const char *m;
-    if (fric_screw_check(&eff, &m)) {
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", m);
-        const int at = eff.eta1s > eff.eta1 ? P_ETA1S : eff.eta2s < eff.eta2 ? P_ETA2S : -1;
-        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, at, "carriage-screw: %s", msg);
-        return 1;
-    }
+    fric_screw eff;
+    if (fric__screw_scn_eff("carriage-screw", p, P_ETA1, 0, 0, &eff, why)) return 1;
     const double mc = p[P_MC], mL = p[P_ML], J = p[P_J], l = p[P_L], g = p[P_G];
     carriage_sys s = { { mc + mL, mL * l, mL * l, J + mL * l * l },          /* eq. 8 */
                        { (mc + mL) * g, mL * g * l },

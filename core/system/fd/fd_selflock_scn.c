@@ -39,10 +39,11 @@
 #include "fric_dupont.h"
 #include "base.h"
 
-enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_TAU0, P_AMP, P_OMEGA, P_Q0, P_DQ0, P_DT,
+enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_AMP, P_OMEGA, P_TAU0, P_Q0, P_DQ0, P_DT,
        P_DURATION, P_EVENT_TOL, P_EVERY, P_COUNT };
 _Static_assert((int)P_RULE == FRIC__FD_RULE && (int)P_SWITCHING == FRIC__FD_SWITCHING &&
                P_EVERY == P_DT + 3 && P_COUNT == P_DT + 4, "the layout of FRIC__FD_RUN_PARAMS");
+_Static_assert(P_Q0 == P_AMP + 3, "the layout of FRIC__SINE_PARAMS");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "dt"
@@ -60,13 +61,8 @@ static const fric_param_info params[P_COUNT] = {
     [P_KDL]  = { "Kd_l", 1.5, 0, 10, "",
                  "friction angle factor times diameter over lead, Kd/l (eq. 21); > 1: self-locking",
                  NULL, 0, 0, .label = "thread friction factor", .lo = 0, .hi = 3 },
-    [P_TAU0] = { "tau_0", -30, -1e5, 1e5, "N·m", "constant part of the motor torque "
-                 "tau_a = tau_0 + tau_amp·sin(omega·t)", NULL, 0, 0,
-                 .label = "torque offset τ₀", .lo = -200, .hi = 200 },
-    [P_AMP]  = { "tau_amp", 40, -1e5, 1e5, "N·m", "amplitude of the motor torque", NULL, 0, 0,
-                 .label = "torque amplitude", .lo = 0, .hi = 200 },
-    [P_OMEGA] = { "omega", 2, 0, 1e3, "rad/s", "angular frequency of the motor torque", NULL, 0, 0,
-                  .label = "torque frequency ω", .lo = 0, .hi = 10 },
+    [P_AMP] = FRIC__SINE_PARAMS("tau_amp", "omega", "tau_0", "N·m", "the motor torque tau_a",
+                                "torque", 40, 2, -30, 200, 10, 200),
     [P_Q0]   = { "q0", 0, -1e4, 1e4, "rad", "initial screw angle", NULL, 0, 0,
                  .label = "initial angle q₀", .lo = -10, .hi = 10 },
     [P_DQ0]  = { "dq0", -1, -1e4, 1e4, "rad/s", "initial screw velocity (< 0: descending)", NULL, 0, 0,
@@ -81,7 +77,7 @@ static const fric_param_info params[P_COUNT] = {
     X("q", "rad", "screw angle (q > 0 lifts the load)", x->q[0])                                  \
     X("dq", "rad/s", "screw velocity", x->dq[0])                                                  \
     X("ddq", "rad/s²", "acceleration of the last solve (the solution taken)", x->ddq[0])         \
-    X("tau_a", "N·m", "motor torque", tau_a(&c->cfg.sys, t))                                      \
+    X("tau_a", "N·m", "motor torque", fric__sine_at(&c->cfg.sys.tau_a, t))                         \
     X("tau_l", "N·m", "load torque M·ddq + G (eq. 14)", c->cfg.sys.C * x->ddq[0] + c->cfg.sys.d)  \
     X("solutions", "", "solutions of eq. 10 found by the last solve (0, 1, 2)", x->count)         \
     X("status", "", "last solve: 0 none, 1 unique, 2 several", x->status)                         \
@@ -100,7 +96,7 @@ static const fric_col_info cols[] = { COLS(FRIC__COL_INFO) };
 typedef struct {
     double D, C, d;         /* J + M [kg·m²], M [kg·m²], G [N·m]                 */
     double k;               /* Kd/l: the friction ratio of both directions [-]   */
-    double tau0, amp, omega; /* τ_a = tau0 + amp·sin(omega·t) [N·m, N·m, rad/s] */
+    fric__sine tau_a;       /* the motor torque τ_a(t)                 [N·m]     */
 } selflock_sys;
 
 /* Parameters of a run (replaced as a whole by retune). */
@@ -117,11 +113,6 @@ typedef struct {
     fric_fd_state x;        /* t, q, dq, counters                               */
 } selflock_scn;
 
-static double tau_a(const selflock_sys *s, double t)
-{
-    return s->tau0 + s->amp * sin(s->omega * t);
-}
-
 /* fric_fd_eval_fn: eqs. 13-14 as eq. 10 (file header). */
 static int eval(const void *sysp, double t, const double *q, const double *dq, fric_fd_problem *p,
                 const char **why)
@@ -131,7 +122,7 @@ static int eval(const void *sysp, double t, const double *q, const double *dq, f
     (void)why;         /* never refuses: every state is inside the model */
     p->n = 1;
     p->D[0] = s->D;
-    p->r[0] = tau_a(s, t) - s->d;
+    p->r[0] = fric__sine_at(&s->tau_a, t) - s->d;
     fric__fd_axial_row(p, 0, s->k, s->k, s->k, s->k, s->C, 0, s->d);
     return 0;
 }
@@ -151,7 +142,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                                    "above 1.");
         return 1;
     }
-    selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], p[P_TAU0], p[P_AMP], p[P_OMEGA] };
+    selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], fric__sine_of(p, P_AMP) };
     if (fric__fd_scn_sim("screw-selflock", p, P_DT, 1, eval, &c->sys, &c->sim, why))
         return 1;
     c->sys = s;

@@ -587,10 +587,12 @@ static void test_scenarios(void **state)
     assert_int_equal(fric_scenario_init(&fric_scenario_screw, st, p, &why), FRIC_E_PARAM_RANGE);
     assert_non_null(strstr(why, "eta1s = 0.7"));
     assert_non_null(strstr(why, "eq. 19"));
+    assert_int_equal(fric_status_last().param, fric_scenario_param_index(&fric_scenario_screw, "eta1s"));
     fric_scenario_defaults(&fric_scenario_screw, p);
     assert_int_equal(fric_scenario_set(&fric_scenario_screw, p, "eta2s", "1.5", &why), 0);
     assert_int_equal(fric_scenario_init(&fric_scenario_screw, st, p, &why), FRIC_E_PARAM_RANGE);
     assert_non_null(strstr(why, "eta2s = 1.5"));
+    assert_int_equal(fric_status_last().param, fric_scenario_param_index(&fric_scenario_screw, "eta2s"));
     fric_scenario_defaults(&fric_scenario_xy_table, p);
     p[fric_scenario_param_index(&fric_scenario_xy_table, "dt")] = 1e-7;
     p[fric_scenario_param_index(&fric_scenario_xy_table, "duration")] = 1e5;   /* 1e12 steps */
