@@ -192,13 +192,14 @@ static inline fric__sine fric__sine_of(const double *p, int i_amp)
 /* Its three parameters as fric_param_info initialisers, in the order amp,
  * omega, bias: names an, wn, bn; the unit of u (amp and bias); u, the input
  * as the help lines name it ("the motor torque tau_a"); lab, the input as
- * the labels name it ("torque"); defaults a, w, b; sliders: amp within
- * ±a_hi, omega in 0 .. w_hi, bias within ±b_hi. */
-#define FRIC__SINE_PARAMS(an, wn, bn, unit, u, lab, a, w, b, a_hi, w_hi, b_hi)               \
+ * the labels name it ("torque"), and w_sym, the frequency's symbol in its
+ * label ("ω", "ω_1"); defaults a, w, b; sliders: amp within ±a_hi, omega
+ * in 0 .. w_hi, bias within ±b_hi. */
+#define FRIC__SINE_PARAMS(an, wn, bn, unit, u, lab, w_sym, a, w, b, a_hi, w_hi, b_hi)        \
     { an, a, -1e5, 1e5, unit, "amplitude of " u " = " an "·sin(" wn "·t) + " bn, NULL, 0, 0,  \
       .label = lab " amplitude", .lo = -(a_hi), .hi = a_hi },                                 \
     { wn, w, 0, 1e3, "rad/s", "angular frequency of " u, NULL, 0, 0,                          \
-      .label = lab " frequency ω", .lo = 0, .hi = w_hi },                                     \
+      .label = lab " frequency " w_sym, .lo = 0, .hi = w_hi },                                \
     { bn, b, -1e5, 1e5, unit, "constant part of " u, NULL, 0, 0, .label = lab " offset",      \
       .lo = -(b_hi), .hi = b_hi }
 
@@ -213,10 +214,10 @@ static inline fric__sine fric__sine_of(const double *p, int i_amp)
     { "eta2", 1.91, 1, 100, "", "backdriving efficiency eta_2 (Dupont eq. 17)", NULL, 0, 0,   \
       .label = "backdriving efficiency η_2", .lo = 1, .hi = 5 },                              \
     { "eta1s", s1, 0, 1, "", "static driving efficiency eta_1s <= eta_1 (eq. 19); 0 = eta_1", \
-      NULL, 0, 0, .label = "static driving efficiency η_1s", .lo = 0, .hi = 1 },              \
+      NULL, 0, 0, .label = "static driving efficiency η_1^s", .lo = 0, .hi = 1 },             \
     { "eta2s", s2, 0, 100, "",                                                                \
       "static backdriving efficiency eta_2s >= eta_2 (eq. 19); 0 = eta_2", NULL, 0, 0,        \
-      .label = "static backdriving efficiency η_2s", .lo = 0, .hi = 5 }
+      .label = "static backdriving efficiency η_2^s", .lo = 0, .hi = 5 }
 
 /* The fric_screw of the parameters p[i_eta1 .. i_eta1 + 3] laid out by
  * FRIC__SCREW_EFF_PARAMS (a static efficiency of 0 takes the kinetic one),

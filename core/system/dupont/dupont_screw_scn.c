@@ -53,7 +53,7 @@ static const fric_param_info params[P_COUNT] = {
                   "viscous friction (Dupont eq. 29 form)", NULL, 0, 0,
                   .label = "viscous b_v", .lo = 0, .hi = 50 },
     [P_AMP] = FRIC__SINE_PARAMS("tau_amp", "omega", "tau_0", "N·m", "the motor torque tau_a",
-                                "torque", 750, 4, 0, 1500, 20, 500),
+                                "torque", "ω", 750, 4, 0, 1500, 20, 500),
     [P_Q0]    = { "q0", 0, -1e4, 1e4, "rad", "initial screw angle", NULL, 0, 0,
                   .label = "initial angle q_0", .lo = -10, .hi = 10 },
     [P_DQ0]   = { "dq0", 0, -1e4, 1e4, "rad/s", "initial screw velocity", NULL, 0, 0,

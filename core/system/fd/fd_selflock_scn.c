@@ -62,7 +62,7 @@ static const fric_param_info params[P_COUNT] = {
                  "friction angle factor times diameter over lead, Kd/l (eq. 21); > 1: self-locking",
                  NULL, 0, 0, .label = "thread friction factor", .lo = 0, .hi = 3 },
     [P_AMP] = FRIC__SINE_PARAMS("tau_amp", "omega", "tau_0", "N·m", "the motor torque tau_a",
-                                "torque", 40, 2, -30, 200, 10, 200),
+                                "torque", "ω", 40, 2, -30, 200, 10, 200),
     [P_Q0]   = { "q0", 0, -1e4, 1e4, "rad", "initial screw angle", NULL, 0, 0,
                  .label = "initial angle q₀", .lo = -10, .hi = 10 },
     [P_DQ0]  = { "dq0", -1, -1e4, 1e4, "rad/s", "initial screw velocity (< 0: descending)", NULL, 0, 0,
