@@ -6,8 +6,8 @@
  *     the kikuuwe and cisneros families);
  *   - what the scenarios of Dupont's models share (scenario_fd.c: the fd
  *     family and the dupont family): the time step, a sinusoidal input, a
- *     screw's efficiencies, and the choices `rule` and `switching` and the step of a run of the
- *     scenarios built on fric_fd_sim. */
+ *     screw's efficiencies, and the choices `rule` and `switching` and the
+ *     step of a run of the scenarios built on fric_fd_sim. */
 #ifndef FRIC_SCENARIO_INTERNAL_H
 #define FRIC_SCENARIO_INTERNAL_H
 
