@@ -41,11 +41,8 @@ int fric__screw_scn_eff(const char *scn, const double *p, int i_eta1, double tau
                            eta[3] > 0 ? eta[3] : eta[1], tau_c, b_v };
     const char *m;
     if (fric_screw_check(&s, &m)) {
-        char msg[512];   /* m points into the per-thread buffer: copy it first */
-        snprintf(msg, sizeof msg, "%s", m);
-        const int at = s.eta1s > s.eta1 ? i_eta1 + 2 : s.eta2s < s.eta2 ? i_eta1 + 3 : -1;
-        const char *w = fric__fail(FRIC_E_PARAM_RANGE, at, "%s: %s", scn, msg);
-        if (why) *why = w;
+        fric__fd_scn_fail(scn, m, why);
+        fric__at_param(s.eta1s > s.eta1 ? i_eta1 + 2 : s.eta2s < s.eta2 ? i_eta1 + 3 : -1);
         return 1;
     }
     *e = s;

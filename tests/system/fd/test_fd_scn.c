@@ -313,24 +313,29 @@ static void test_selflock_counts(void **state)
 
 /* ------------------------------------------------------ carriage-screw */
 
+/* The static efficiencies a run sets (s1, s2) and those its dead band
+ * must use (e1s, e2s): the sheet's, then 0, which takes the kinetic
+ * eta1 = 0.663 and eta2 = 1.91. */
+typedef struct { double s1, s2, e1s, e2s; } carriage_eff;
+static const carriage_eff CARRIAGE_EFF[] = { { 0.6, 2.2, 0.6, 2.2 }, { 0, 0, 0.663, 1.91 } };
+
 /* Sweeps the carriage force at `rate` from the middle of the dead band
  * with the screw at rest (θ̇0 = 0; rate > 0 towards F_back, rate < 0
- * towards F_drive), the static efficiencies set to s1, s2 (0: the kinetic
- * ones, which the band then uses), and returns the force of the first row
- * where the screw moves; checks
+ * towards F_drive), the static efficiencies set as ef says, and returns
+ * the force of the first row where the screw moves; checks
  * eq. 22 (η·(τ_m − τ_s) = τ_l, τ_s = J·θ̈) and eq. 27 on every moving row
  * and the row-1 force balance (mc + mL)·z̈ + mL·l·θ̈ = F − (mc + mL)·g. */
 #define CARRIAGE_RESID 1e-9
-static double carriage_breakaway(double tau_m, double mL, double rate, double s1, double s2,
+static double carriage_breakaway(double tau_m, double mL, double rate, const carriage_eff *ef,
                                  int *mode)
 {
     const fric_scenario *sc = find("carriage-screw");
     double p[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, p);
     const double mc = 20, J = 1e-3, l = 0.01, g = 9.81, e1 = 0.663, e2 = 1.91;
-    const double e1s = s1 > 0 ? s1 : e1, e2s = s2 > 0 ? s2 : e2;
-    setd(sc, p, "eta1s", s1);
-    setd(sc, p, "eta2s", s2);
+    const double e1s = ef->e1s, e2s = ef->e2s;
+    setd(sc, p, "eta1s", ef->s1);
+    setd(sc, p, "eta2s", ef->s2);
     /* at rest (eq. 28) τ_l = mL·l·F/(mc + mL); eq. 26: band in F */
     const double Fd = (mc + mL) * tau_m * e1s / (mL * l), Fb = (mc + mL) * tau_m * e2s / (mL * l);
     setd(sc, p, "tau_m", tau_m);
@@ -385,24 +390,23 @@ static void test_carriage_switching_force(void **state)
 {
     (void)state;
     const double taus[] = { 0.5, 1, 2 }, masses[] = { 5, 10 };
-    /* the sheet's static efficiencies, then 0: the band of the kinetic ones */
-    const double s1s[] = { 0.6, 0 }, s2s[] = { 2.2, 0 }, e1s[] = { 0.6, 0.663 }, e2s[] = { 2.2, 1.91 };
-    for (int e = 0; e < 2; e++)
+    for (size_t e = 0; e < sizeof CARRIAGE_EFF / sizeof CARRIAGE_EFF[0]; e++)
         for (size_t a = 0; a < 3; a++)
             for (size_t b = 0; b < 2; b++) {
                 const double tm = taus[a], mL = masses[b], mc = 20, l = 0.01;
-                const double Fb = (mc + mL) * tm * e2s[e] / (mL * l),
-                             Fd = (mc + mL) * tm * e1s[e] / (mL * l);
+                const carriage_eff *ef = &CARRIAGE_EFF[e];
+                const double Fb = (mc + mL) * tm * ef->e2s / (mL * l),
+                             Fd = (mc + mL) * tm * ef->e1s / (mL * l);
                 int mode;
                 /* one step of the sweep: 100 N/s · 1 ms */
-                double F = carriage_breakaway(tm, mL, 100, s1s[e], s2s[e], &mode);
+                double F = carriage_breakaway(tm, mL, 100, ef, &mode);
                 if (!(fabs(F - Fb) <= 0.1 + 1e-9 * Fb) || mode != -1)
                     fail_msg("eta2s=%g, tau_m %g, mL %g: moved at F = %g (mode %d), closed form "
-                             "F_back = %g", s2s[e], tm, mL, F, mode, Fb);
-                F = carriage_breakaway(tm, mL, -100, s1s[e], s2s[e], &mode);
+                             "F_back = %g", ef->s2, tm, mL, F, mode, Fb);
+                F = carriage_breakaway(tm, mL, -100, ef, &mode);
                 if (!(fabs(F - Fd) <= 0.1 + 1e-9 * Fd) || mode != 1)
                     fail_msg("eta1s=%g, tau_m %g, mL %g: moved at F = %g (mode %d), closed form "
-                             "F_drive = %g", s1s[e], tm, mL, F, mode, Fd);
+                             "F_drive = %g", ef->s1, tm, mL, F, mode, Fd);
             }
 }
 
