@@ -530,7 +530,8 @@ FXB_EXPORT int fxb_actuator_note(const char *motor, char *buf, int cap)
 
 /* ------------------------------------------------- params files (io) */
 
-/* Writes the params file of (actuator, servo[4] = kt, R, armature, q_offset,
+/* Writes the params file of (actuator, servo[6] = kt, R, armature, q_offset,
+ * error_gain_ratio, max_velocity (0: not written),
  * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
  * MAE, held-out MAE (NaN: none), logs, evaluations, or NULL) into buf[cap]
  * with fric_io_params_write, the CLI's writer. Returns the file's length
@@ -547,6 +548,8 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.R = servo[1];
     f.armature = servo[2];
     f.q_offset = servo[3];
+    f.error_gain_ratio = servo[4];
+    f.max_velocity = servo[5];
     fric_servo_from_array(coefs, &f.friction);
     fric_io_params_fit meta;
     if (fit) {

@@ -374,8 +374,10 @@ class BenchApi {
     if (this._presets) return this._presets;
     const m = this._core._m, out = [];
     for (let i = 0; i < m._fxb_preset_count(); i++) {
-      const { actuator, dir, friction, servo: { kt, R, armature, q_offset } } = this._core._read('bench_preset', m._fxb_preset_at(i));
-      out.push({ actuator, dir, model: friction.model, friction, servo: { kt, R, armature, q_offset } });
+      const { actuator, dir, friction, servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } } = this._core._read('bench_preset', m._fxb_preset_at(i));
+      // the file's motor constants, and the STS3215 firmware's (1 and 0 for the others)
+      out.push({ actuator, dir, model: friction.model, friction,
+        servo: { kt, R, armature, q_offset, error_gain_ratio, max_velocity } });
     }
     this._presets = out;
     return out;
@@ -524,9 +526,11 @@ class IoApi {
    *  The core checks the values and names the one at fault. */
   paramsText({ actuator, servo, friction, fit } = {}) {
     const name = this._core._fitActuator(actuator);
-    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset }');
+    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset, error_gain_ratio?, max_velocity? }');
     obj('friction', friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
-    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset'], (k) => numberType(`servo.${k}`, servo[k]));
+    // error_gain_ratio and max_velocity (the STS3215's) are optional: 0 or absent is not written
+    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset', 'error_gain_ratio', 'max_velocity'],
+      (k, i) => (i >= 4 && servo[k] === undefined ? 0 : numberType(`servo.${k}`, servo[k])));
     const c = Float64Array.from(SERVO_KEYS, (k) => numberType(`friction.${k}`, friction[k] ?? 0));
     let f = null;
     if (fit !== undefined && fit !== null) {
@@ -537,6 +541,8 @@ class IoApi {
         num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
     }
     // the file's order: kt, R, armature, q_offset, then the coefficients from K_c
+    // (error_gain_ratio and max_velocity, when written, follow q_offset; the
+    // core names them in its message)
     const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
     for (let cap = 1024; ;) {
       const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, out(Uint8Array, cap), cap];

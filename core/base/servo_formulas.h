@@ -120,12 +120,22 @@ FX_INLINE void fx_split(const FX_FRICTION *p, FX_T tau_m, FX_T tau_e, FX_T *C, F
     *A = a;
 }
 
-/* VOLTAGE control (eqs. 11-12): duty = clip(error_gain·kp·e, ±max_pwm),
- * V = vin·duty, τm = kt·V/R − kt²·θ̇/R; 0 where the torque is off (te 0) */
-FX_INLINE FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
-                                    FX_T max_pwm, FX_T q, FX_T dq, FX_T goal)
+/* The STS3215 firmware's target smoothing (bam/feetech/actuator.py,
+ * STS3215Actuator.compute_control): q_s ← clip(goal, q_s − step, q_s + step),
+ * step = max_velocity·dt; step = +inf (no smoothing) gives the goal itself */
+FX_INLINE FX_T fx_target_smooth(FX_T target, FX_T goal, FX_T step)
 {
-    FX_T duty = (goal - q) * kp * error_gain;
+    return fx_clip(goal, target - step, target + step);
+}
+
+/* VOLTAGE control (eqs. 11-12): duty = clip(e·kp·error_gain·ratio, ±max_pwm)
+ * (the reference's order; ratio = error_gain_ratio, 1 but for the STS3215
+ * of bam/feetech/actuator.py, where e = q_s − q), V = vin·duty,
+ * τm = kt·V/R − kt²·θ̇/R; 0 where the torque is off (te 0) */
+FX_INLINE FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
+                                    FX_T ratio, FX_T max_pwm, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T duty = (goal - q) * kp * error_gain * ratio;
     duty = fx_clip(duty, -max_pwm, max_pwm);
     FX_T volts = vin * duty;
     FX_T torque = kt * volts / R;

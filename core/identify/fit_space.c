@@ -203,6 +203,8 @@ static const actuator_bounds bounds[] = {
     { "xl320",      { 0.7, 1.5 }, { 7, 40 },    { 1e-4, 0.01 }, { -0.1, 0.1 }, 0.2, 1,   1 },
     { "xl330",      { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
     { "sts3215",    { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
+    /* the 12 V STS3215: bam's one STS3215 class (bam/feetech/actuator.py) */
+    { "sts321512v", { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
 };
 #define N_BOUNDS ((int)(sizeof bounds / sizeof bounds[0]))
 

@@ -43,8 +43,16 @@
  *             inside: τf = −clip(τm + τe, ±B(q̇_k)) (Kikuuwe eq. 3).
  *
  * Servo models (fric_servo_actuator.control):
- *   VOLTAGE (Dynamixel MX/XL, Feetech STS): duty = clip(error_gain·kp·(q_goal
- *     − q), ±max_pwm), V = vin·duty, τm = kt·V/R − kt²·q̇/R   (eqs. 11-12)
+ *   VOLTAGE (Dynamixel MX/XL, Feetech STS): duty = clip((q_goal − q)·kp·
+ *     error_gain·error_gain_ratio, ±max_pwm), V = vin·duty,
+ *     τm = kt·V/R − kt²·q̇/R                                   (eqs. 11-12;
+ *     error_gain_ratio, identified, is 1 but for the STS3215 files of the
+ *     reference's main branch, bam/feetech/actuator.py)
+ *   Target smoothing (STS3215 firmware, bam/feetech/actuator.py; max_velocity
+ *     > 0): the loop follows an internal target q_s, not the goal; q_s = 0
+ *     at init (as when the reference loads a log), and each step, before the
+ *     control law, q_s ← clip(q_goal, q_s − max_velocity·dt,
+ *     q_s + max_velocity·dt). max_velocity = 0: q_s = q_goal.
  *   CURRENT (eRob80): I = clip(kp·(q_goal − q) − d·√kp·q̇, ±max_amps),
  *     τm = clip(kt·I, −kt·max_volts/R − kt²·q̇/R, kt·max_volts/R − kt²·q̇/R)
  *                                                               (eqs. 13-14)
@@ -97,12 +105,16 @@ typedef struct {
     double max_volts;   /* CURRENT: supply bounding the torque   [V]          */
     double vin_default; /* VOLTAGE: supply when none is given    [V]          */
     double kp_default;  /* firmware gain when none is given      [-]          */
+    double error_gain_ratio; /* VOLTAGE: identified factor on error_gain
+                                (1: none; STS3215 files)  [-]  (> 0)          */
+    double max_velocity; /* firmware target smoothing rate (STS3215);
+                            0: none                      [rad/s] (>= 0)       */
 } fric_servo_actuator;
 /* The fields of fric_servo_actuator, X(field, unit). */
 #define FRIC_SERVO_ACTUATOR_FIELDS(X) \
     X(control, "") X(kt, "N·m/A") X(R, "Ω") X(armature, "kg·m²") X(q_offset, "rad") \
     X(error_gain, "1/rad") X(max_pwm, "") X(d_gain, "") X(max_amps, "A") X(max_volts, "V") \
-    X(vin_default, "V") X(kp_default, "")
+    X(vin_default, "V") X(kp_default, "") X(error_gain_ratio, "") X(max_velocity, "rad/s")
 
 /* ---------------------------------------------------------------- presets */
 
@@ -205,12 +217,15 @@ typedef struct {
     uint64_t reversals;   /* sign changes of q̇ between nonzero values       */
     uint64_t steps_stuck; /* steps with stuck = 1                            */
     int last_sign;        /* sign of the last nonzero q̇ (0 before any)      */
+    double target;        /* the firmware's smoothed target q_s (0 at init;
+                             the goal itself without smoothing)  [rad]        */
     /* prepared from the def by fric_bench_init / fric_bench_retune (internal) */
     double J;             /* inertia                              [kg·m²]      */
     double J_dt;          /* J/dt                                 [N·m·s/rad]  */
     double Z;             /* dt/J, the transform constant          [rad/(N·m·s)] */
     double dt2;           /* dt²                                  [s²]         */
     double grav;          /* (m + m_arm/2)·(−g)·l: τe = grav·sin(q + q_offset) [N·m] */
+    double target_step;   /* max_velocity·dt, +inf without smoothing [rad]    */
     fric_elem_a_var elem; /* IMPLICIT: element A, the budget as a Stribeck law */
     fric_warm warm;       /* IMPLICIT: warm start of the α ≠ 1 solve          */
 } fric_bench_state;
@@ -233,7 +248,9 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s);
 int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
                     double goal, int torque_enable);
 
-/* Servo torque τm [N·m] for the state (q, dq) and goal (no friction). */
+/* Servo torque τm [N·m] for the state (q, dq) and the target the
+ * firmware's loop follows (no friction; with target smoothing, the step
+ * passes its smoothed target q_s, not the goal). */
 double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
                                double goal, int torque_enable);
 /* Gravity torque τe [N·m] at q (q_offset included) and inertia J [kg·m²]. */

@@ -267,6 +267,10 @@ typedef struct fric_io_params_file {
     double R;                        /* winding resistance        [Ω]       */
     double armature;                 /* apparent inertia J_m      [kg·m²]   */
     double q_offset;                 /* bench calibration offset  [rad]     */
+    double error_gain_ratio;         /* STS3215 duty gain factor  [-]; 0: not
+                                        written (the actuator's own)        */
+    double max_velocity;             /* STS3215 target smoothing [rad/s]; 0:
+                                        not written (the actuator's own)    */
     fric_servo_friction friction;    /* model 1..6 and its coefficients; the
                                         ones the model does not use
                                         (fric_servo_coef_used) are not written */
@@ -282,6 +286,8 @@ typedef struct fric_io_params_file {
  *         "R": <R>,
  *         "armature": <armature>,
  *         "q_offset": <q_offset>,
+ *         "error_gain_ratio": <r>,   when > 0 and not 1 or max_velocity > 0
+ *         "max_velocity": <v>,       when max_velocity > 0
  *         "<key>": <value>,          one line per coefficient the model
  *                                    uses, in FRIC_SERVO_COEFS order
  *         "fit_train_mae": <mae>,    (with f->fit) fit_holdout_mae (unless

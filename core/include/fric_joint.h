@@ -52,6 +52,9 @@ typedef struct {
     fric_bench_def bench;   /* servo mode (mass, length, arm_mass not used)            */
     double goal;            /* servo goal                   [rad]                      */
     int torque_enable;      /* servo 0/1                                               */
+    double target;          /* servo: the firmware's smoothed target q_s (0 at init;
+                               the goal without smoothing)   [rad]                     */
+    double target_step;     /* servo: max_velocity·h, +inf without smoothing [rad]     */
     /* the last step */
     double tau_f;           /* friction applied (IMPLICIT)  [N·m]                      */
     double tau_m;           /* servo motor torque           [N·m]                      */

@@ -52,6 +52,10 @@ typedef struct {
     int preset;          /* 1: −1 means "the preset's value" (a checkbox in the UI) */
     const char *const *choice_help; /* NULL or one line per choice                */
     int fixed_by_case;   /* 1: a figure `case` other than custom fixes this value     */
+    /* A choice's other names (NULL: none): given a text that names no
+     * choice, returns the choice's name it stands for, or NULL (the bench's
+     * actuator: fric_bench_actuator_resolve, "sts3250" → "sts3215"). */
+    const char *(*alias)(const char *text);
 } fric_param_info;
 /* The fields of fric_param_info as a table, X(field, unit) (unit "param":
  * the parameter's own unit), for what reads the struct by name (the wasm

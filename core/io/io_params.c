@@ -138,6 +138,11 @@ char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x)
 
 /* The keys a params file names its servo by, before the coefficients. */
 static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armature", "q_offset" };
+/* The STS3215's keys (bam/feetech/actuator.py), written after q_offset:
+ * max_velocity when > 0, error_gain_ratio when > 0 and either not 1 or
+ * beside a max_velocity (a servo without smoothing and the ratio 1, an MX
+ * say, writes neither: bam's other actuators have no such key). */
+static const char *const extra_keys[2] = { "error_gain_ratio", "max_velocity" };
 
 fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
 {
@@ -181,6 +186,13 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         }
     }
     const fric_io_params_fit *m = f->fit;
+    const double extra[2] = { f->error_gain_ratio, f->max_velocity };
+    for (int i = 0; i < 2; i++)
+        if (!isfinite(extra[i]) || extra[i] < 0) {
+            fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g must be finite and >= 0 (0: "
+                       "not written).", extra_keys[i], extra[i]);
+            return (fric_status)fric__rc();
+        }
     if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
         fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
                    "holdout MAE finite or NaN (none), its evaluations >= 0.");
@@ -192,10 +204,18 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
     fric__put(&o, "{\n");
     for (int i = 0; i < nv; i++) {
         int coef = i - FRIC_IO_PARAMS_SERVO + 1;
-        if (i < FRIC_IO_PARAMS_SERVO)
-            fric__put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
-        else if (fric_servo_coef_used(model, coef))
-            fric__put(&o, "    \"%s\": %s,\n", fric_servo_coef_keys[coef], fric_io_format_double(b, v[i]));
+        if (i >= FRIC_IO_PARAMS_SERVO) {
+            if (fric_servo_coef_used(model, coef))
+                fric__put(&o, "    \"%s\": %s,\n", fric_servo_coef_keys[coef],
+                          fric_io_format_double(b, v[i]));
+            continue;
+        }
+        fric__put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
+        if (i == FRIC_IO_PARAMS_SERVO - 1)   /* after q_offset: the STS3215's own */
+            for (int k = 0; k < 2; k++)
+                if (extra[k] > 0 && (k == 1 || extra[0] != 1 || extra[1] > 0))
+                    fric__put(&o, "    \"%s\": %s,\n", extra_keys[k],
+                              fric_io_format_double(b, extra[k]));
     }
     if (m) {
         fric__put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));

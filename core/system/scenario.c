@@ -56,8 +56,13 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
     }
     const fric_param_info *pi = &sc->params[i];
     if (pi->choices) {
+        const char *alias = text && pi->alias ? pi->alias(text) : NULL;
         for (int c = 0; c < pi->n_choices; c++)
-            if (text && strcmp(pi->choices[c], text) == 0) { p[i] = c; return 0; }
+            if (text && (strcmp(pi->choices[c], text) == 0 ||
+                         (alias && strcmp(pi->choices[c], alias) == 0))) {
+                p[i] = c;
+                return 0;
+            }
         char list[256] = "";
         for (int c = 0; c < pi->n_choices; c++) {
             if (c) strncat(list, ", ", sizeof list - strlen(list) - 1);

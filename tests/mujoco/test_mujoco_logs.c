@@ -63,12 +63,17 @@ static double ref_mae(const fric_bench_def *p, const fric_io_log *L, int euler)
     size_t N = fric_io_log_samples(L), cur = 0;
     fric_io_sample s0 = fric_io_log_sample(L, 0, &cur);
     double q = s0.position, dq = s0.speed, sum = 0;
+    /* the STS3215 firmware's smoothed target (the data README): 0 when the
+     * log is loaded, moved toward the goal by max_velocity·dt a step */
+    double target = 0, vmax = a->max_velocity;
     for (size_t k = 0; k < N; k++) {
         fric_io_sample s = fric_io_log_sample(L, k, &cur);
         sum += fabs(q - s.position);
+        target = vmax > 0 ? bench_ref_clip(s.goal, target - vmax * dt, target + vmax * dt) : s.goal;
         double tm = 0;
         if (s.torque_enable) {
-            double duty = bench_ref_clip((s.goal - q) * kp * a->error_gain, -a->max_pwm, a->max_pwm);
+            double duty = bench_ref_clip((target - q) * kp * a->error_gain * a->error_gain_ratio,
+                                         -a->max_pwm, a->max_pwm);
             tm = a->kt * vin * duty / a->R - a->kt * a->kt * dq / a->R;
         }
         double te = -(m + ma / 2) * FRIC_BENCH_G * l * sin(q + a->q_offset);

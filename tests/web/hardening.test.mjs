@@ -21,6 +21,8 @@ import * as R from './reference.mjs';
 
 const core = await loadCore();
 const m = core._m;
+// the bench scenario's parameter count, from its own table (the refusals name it)
+const NB = core.scenario.find('bench').params.length;
 const LAW = R.STRIBECK_PAPER, Z = R.Z_PAPER;
 const SERVO = { kind: 'servo', friction: core.bench.presets()[0].friction };
 const SCREW = { kind: 'screw', eta1: 0.6, eta2: 0.5, tau_c: 0.01, b_v: 0.001 };
@@ -121,8 +123,8 @@ describe('a) the issue\'s reproducers are refused before wasm memory is touched'
     refuses('reset([1])', () => simA.reset([1]), 'params', RangeError);
   });
   it('bench.resolve([1]) and bench.servo([1]) are refused (not [1])', () => {
-    refuses('bench.resolve([1])', () => core.bench.resolve([1]), 'exactly 33', RangeError);
-    refuses('bench.servo([1])', () => core.bench.servo([1]), 'exactly 33', RangeError);
+    refuses('bench.resolve([1])', () => core.bench.resolve([1]), `exactly ${NB}`, RangeError);
+    refuses('bench.servo([1])', () => core.bench.servo([1]), `exactly ${NB}`, RangeError);
   });
   it('NaN, "abc" and Infinity among the x values of law.phi, law.phiZ, law.phiZApprox and the table', () => {
     for (const bad of [NaN, 'abc', Infinity, -Infinity]) {
@@ -364,13 +366,13 @@ describe('c) the C bindings refuse bad counts on their own (defence in depth)', 
     });
     heapIntact('fxb_scn_init/retune');
   });
-  it('fxb_bench_resolve / servo / replay: a parameter count other than 33', () => {
-    withBuf(40 * 8, (p) => {
+  it('fxb_bench_resolve / servo / replay: a parameter count other than the bench\'s', () => {
+    withBuf((NB + 8) * 8, (p) => {
       assert.equal(m._fxb_bench_resolve(p, 1, p), 1);
-      assert.match(message(), /params has 1 numbers; it must have exactly 33/);
+      assert.match(message(), new RegExp(`params has 1 numbers; it must have exactly ${NB}`));
       assert.equal(m._fxb_bench_servo(p, 0, p), 1);
       assert.equal(status(), 'FRIC_E_PARAM_RANGE');
-      assert.equal(m._fxb_bench_replay(p, 34, p, 1, p), 1);
+      assert.equal(m._fxb_bench_replay(p, NB + 1, p, 1, p), 1);
       assert.equal(status(), 'FRIC_E_PARAM_RANGE');
     });
     heapIntact('fxb_bench_*');

@@ -58,7 +58,10 @@ describe('a) a pasted params file keeps its motor constants', () => {
       model: 'm4', actuator: 'sts3215' };
     const got = presetFromObject(core, file);
     assert.equal(got.index, -1);
-    assert.deepEqual(got.servo, { kt: 1.4, R: 2.25, armature: 0.0118, q_offset: 0.018 });
+    // the file's constants, and the STS3215 firmware's own where the file gives none
+    // (the data README: error_gain_ratio 1, max_velocity 3400·2π/4096 rad/s)
+    assert.deepEqual(got.servo, { kt: 1.4, R: 2.25, armature: 0.0118, q_offset: 0.018,
+      error_gain_ratio: 1, max_velocity: (3400 * 2 * Math.PI) / 4096 });
     assert.equal(got.friction.K_ls, 0.04);
     assert.equal(got.friction.alpha, 7.7);
     const short = { ...file };

@@ -7,7 +7,9 @@
  * friction-free prediction: v* = v_free + Z·τm, f = −Φ_Z(v*) (eq. 16), so
  * v' = v* + Z·f = 0 in the static band. Servo budgets (M1–M6): the bench's
  * split (bench_step.c): B(w) = C + A·s(w) + K_v·w with τm, τe frozen over
- * the step, a Stribeck law of the end velocity (fric_elem_a_var).
+ * the step, a Stribeck law of the end velocity (fric_elem_a_var). A servo
+ * with target smoothing (STS3215) advances its target q_s once per step
+ * before the control law, from 0 at init, as the bench (bench_step.c).
  */
 #include <math.h>
 #include <string.h>
@@ -15,6 +17,8 @@
 #include "base.h"
 #include "fric_joint.h"
 #include "fric_servo.h"
+/* the firmware's target smoothing, written once (bench_step.c) */
+#include "servo_formulas.h"
 
 int fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_bench_def *bench,
                     double h, double q0, const char **why)
@@ -36,6 +40,8 @@ int fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_be
         int rc = fric_bench_check(&b, why);
         if (rc) return rc;
         j->bench = b;
+        j->target = 0;
+        j->target_step = b.servo.max_velocity > 0 ? b.servo.max_velocity * h : INFINITY;
         return 0;
     }
     return fric_law_check_params(&j->law, why);
@@ -99,9 +105,12 @@ static void count(fric_joint *j, double v)
     if (j->stuck) j->steps_stuck++;
 }
 
-static double motor(const fric_joint *j, double q, double v)
+/* τm of the step: the target advances first (once per step) */
+static double motor(fric_joint *j, double q, double v)
 {
-    return j->servo ? fric_bench_motor_torque(&j->bench, q, v, j->goal, j->torque_enable) : 0;
+    if (!j->servo) return 0;
+    j->target = fx_target_smooth(j->target, j->goal, j->target_step);
+    return fric_bench_motor_torque(&j->bench, q, v, j->target, j->torque_enable);
 }
 
 double fric_joint_step(fric_joint *j, double q, double v, double v_free, double tau_e)

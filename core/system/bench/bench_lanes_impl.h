@@ -54,7 +54,8 @@ typedef struct {
 
 /* what a lane's step needs, per lane (from its def and its log's header) */
 typedef struct {
-    fric__vd kt, R, kp, sqrt_kp, vin, error_gain, max_pwm, d_gain, max_amps, max_volts;
+    fric__vd kt, R, kp, sqrt_kp, vin, error_gain, ratio, max_pwm, d_gain, max_amps, max_volts;
+    fric__vd target_step;  /* max_velocity·dt, +inf without target smoothing */
     fric__vd q_offset, grav, J, J_dt, dt, dt2;
     /* IMPLICIT: Z = dt/J, and the plan's k = 1 + Z·K_v, wc, s'(wc) (α > 1;
      * 0 otherwise) and a2 = max(α², 1) (bench_step.c, phi_z.c) */
@@ -82,6 +83,19 @@ lanes_finish(const lanes_consts *c, fric__vd *q, fric__vd *dq, fric__vd dq_end, 
     *dq = fric__vsel(upd, dq_new, *dq);
 }
 
+/* the servo's torque toward the target the firmware follows (the scalar
+ * step's fric_bench_motor_torque) */
+static inline __attribute__((always_inline)) fric__vd
+lanes_motor(const lanes_consts *c, int current, fric__vm te, fric__vd q, fric__vd dq,
+            fric__vd target)
+{
+    return current
+        ? fx_motor_current(te, c->kt, c->R, c->kp, c->sqrt_kp, c->d_gain, c->max_amps,
+                           c->max_volts, q, dq, target)
+        : fx_motor_voltage(te, c->kt, c->R, c->kp, c->vin, c->error_gain, c->ratio, c->max_pwm,
+                           q, dq, target);
+}
+
 /* one vector's IMPLICIT step around the slip solve (bench_step.c): x = v* =
  * Z·τ_stop through element A with the levels Fc = C, Fs = C + A
  * (fric_plan_levels), stuck iff |x| ≤ Z·Fs, else the slip w of
@@ -98,14 +112,11 @@ typedef struct {
 /* up to the slip iteration's first evaluation */
 static inline __attribute__((always_inline)) void
 lanes_imp_start(const lanes_consts *c, int current, fric__vd q, fric__vd dq, lanes_warm *warm,
-                fric__vd goal, fric__vm te, fric__vm active, lanes_imp *o)
+                fric__vd *target, fric__vd goal, fric__vm te, fric__vm active, lanes_imp *o)
 {
     fric__vd tau_e = fx_gravity(c->grav, q, c->q_offset);
-    fric__vd tau_m = current
-        ? fx_motor_current(te, c->kt, c->R, c->kp, c->sqrt_kp, c->d_gain, c->max_amps,
-                           c->max_volts, q, dq, goal)
-        : fx_motor_voltage(te, c->kt, c->R, c->kp, c->vin, c->error_gain, c->max_pwm, q, dq,
-                           goal);
+    *target = fric__vsel(active, fx_target_smooth(*target, goal, c->target_step), *target);
+    fric__vd tau_m = lanes_motor(c, current, te, q, dq, *target);
     o->net = tau_m + tau_e;
     o->tau_stop = c->J_dt * dq + o->net;
     o->x = c->Z * o->tau_stop;
@@ -136,15 +147,12 @@ lanes_imp_end(const lanes_consts *c, lanes_imp *o, fric__vd *q, fric__vd *dq, la
 /* one step of W lanes (CLIP), masked by active; alive loses the lanes whose
  * new state is not finite */
 static inline __attribute__((always_inline)) void
-lanes_step(const lanes_consts *c, int current, fric__vd *q, fric__vd *dq, fric__vd goal,
-           fric__vm te, fric__vm active, fric__vm *alive)
+lanes_step(const lanes_consts *c, int current, fric__vd *q, fric__vd *dq, fric__vd *target,
+           fric__vd goal, fric__vm te, fric__vm active, fric__vm *alive)
 {
     fric__vd tau_e = fx_gravity(c->grav, *q, c->q_offset);
-    fric__vd tau_m = current
-        ? fx_motor_current(te, c->kt, c->R, c->kp, c->sqrt_kp, c->d_gain, c->max_amps,
-                           c->max_volts, *q, *dq, goal)
-        : fx_motor_voltage(te, c->kt, c->R, c->kp, c->vin, c->error_gain, c->max_pwm, *q, *dq,
-                           goal);
+    *target = fric__vsel(active, fx_target_smooth(*target, goal, c->target_step), *target);
+    fric__vd tau_m = lanes_motor(c, current, te, *q, *dq, *target);
     fric__vd net = tau_m + tau_e;
     fric__vd tau_stop = c->J_dt * *dq + net;
     fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
@@ -198,9 +206,9 @@ static inline void lanes_put(double *row, size_t l0, size_t L, fric__vd q)
 /* the constants and initial state of the W lanes from l0 (padding lanes
  * copy candidate 0 on log 0, with n = 0: never active) */
 static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size_t l0,
-                        size_t L, lanes_consts *c, fric__vd *q, fric__vd *dq)
+                        size_t L, lanes_consts *c, fric__vd *q, fric__vd *dq, fric__vd *target)
 {
-    enum { R = 23 };
+    enum { R = 26 };
     double v[R][W], n[W], f[FRIC_SERVO_N_COEFS][W];
     size_t N = b->logs;
     for (size_t j = 0; j < W; j++) {
@@ -213,10 +221,12 @@ static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size
         const fric_servo_actuator *a = &e.servo;
         const fric_plan *pl = &st.elem.plan;
         double al = e.friction.alpha;
-        double row[R] = { a->kt, a->R, e.kp, sqrt(e.kp), e.vin, a->error_gain, a->max_pwm,
-                          a->d_gain, a->max_amps, a->max_volts, a->q_offset, st.grav, st.J,
+        double row[R] = { a->kt, a->R, e.kp, sqrt(e.kp), e.vin, a->error_gain,
+                          a->error_gain_ratio, a->max_pwm, a->d_gain, a->max_amps,
+                          a->max_volts, st.target_step, a->q_offset, st.grav, st.J,
                           st.J_dt, e.dt, st.dt2, st.Z, pl->k, al > 1 ? pl->wc : 0,
-                          al > 1 ? pl->dsc : 0, al > 1 ? al * al : 1, st.q, st.dq };
+                          al > 1 ? pl->dsc : 0, al > 1 ? al * al : 1, st.q, st.dq,
+                          st.target };
         for (int r = 0; r < R; r++) v[r][j] = row[r];
         n[j] = l0 + j < L ? (double)b->n[i] : 0;
         double cf[FRIC_SERVO_N_COEFS];
@@ -224,9 +234,9 @@ static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size
         for (int r = 0; r < FRIC_SERVO_N_COEFS; r++) f[r][j] = cf[r];
     }
     fric__vd *dst[R] = { &c->kt, &c->R, &c->kp, &c->sqrt_kp, &c->vin, &c->error_gain,
-                         &c->max_pwm, &c->d_gain, &c->max_amps, &c->max_volts, &c->q_offset,
-                         &c->grav, &c->J, &c->J_dt, &c->dt, &c->dt2, &c->Z, &c->k, &c->wc,
-                         &c->dsc, &c->a2, q, dq };
+                         &c->ratio, &c->max_pwm, &c->d_gain, &c->max_amps, &c->max_volts,
+                         &c->target_step, &c->q_offset, &c->grav, &c->J, &c->J_dt, &c->dt,
+                         &c->dt2, &c->Z, &c->k, &c->wc, &c->dsc, &c->a2, q, dq, target };
     for (int r = 0; r < R; r++) *dst[r] = fric__vload(v[r]);
     c->f.model = d[0].friction.model;
     int r = 1;
@@ -249,11 +259,11 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
     for (size_t l0 = 0; l0 < L; l0 += 2 * W) {
         lanes_consts ca, cb;
         lanes_map ma, mb;
-        fric__vd qa, dqa, qb, dqb;
+        fric__vd qa, dqa, qb, dqb, ta_s, tb_s;   /* state; ta_s, tb_s the smoothed targets */
         lanes_map_init(&ma, l0, N, L);
         lanes_map_init(&mb, l0 + W, N, L);
-        lanes_setup(b, d, l0, L, &ca, &qa, &dqa);
-        lanes_setup(b, d, l0 + W, L, &cb, &qb, &dqb);
+        lanes_setup(b, d, l0, L, &ca, &qa, &dqa, &ta_s);
+        lanes_setup(b, d, l0 + W, L, &cb, &qb, &dqb, &tb_s);
         fric__vm alive_a = fric__vmset(-1), alive_b = fric__vmset(-1);
         fric__vd sa = fric__vset(0.0), sb = fric__vset(0.0);
         lanes_warm wa = { fric__vset(-1.0), fric__vset(0.0), fric__vset(0.0) }, wb = wa;
@@ -279,13 +289,13 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
                 /* both vectors start before either iterates (overlapping
                  * chains); a second vector of padding lanes has act_b = 0 */
                 lanes_imp ia, ib;
-                lanes_imp_start(&ca, current, qa, dqa, &wa, ga, ta, act_a, &ia);
-                lanes_imp_start(&cb, current, qb, dqb, &wb, gb, tb, act_b, &ib);
+                lanes_imp_start(&ca, current, qa, dqa, &wa, &ta_s, ga, ta, act_a, &ia);
+                lanes_imp_start(&cb, current, qb, dqb, &wb, &tb_s, gb, tb, act_b, &ib);
                 lanes_imp_end(&ca, &ia, &qa, &dqa, &wa, act_a, &alive_a);
                 lanes_imp_end(&cb, &ib, &qb, &dqb, &wb, act_b, &alive_b);
             } else {
-                lanes_step(&ca, current, &qa, &dqa, ga, ta, act_a, &alive_a);
-                if (two) lanes_step(&cb, current, &qb, &dqb, gb, tb, act_b, &alive_b);
+                lanes_step(&ca, current, &qa, &dqa, &ta_s, ga, ta, act_a, &alive_a);
+                if (two) lanes_step(&cb, current, &qb, &dqb, &tb_s, gb, tb, act_b, &alive_b);
             }
         }
         for (size_t j = 0; j < W; j++) {

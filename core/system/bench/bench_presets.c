@@ -20,7 +20,11 @@
  *   XL-320      voltage, error_gain 0.05048199, max_pwm 1.0, vin 7.5 V, kp 32
  *   XL330       voltage, error_gain (4096/2π)/(256·885), max_pwm 1.0,
  *               vin 7.4 V, kp 400
- *   STS3215     voltage, error_gain 0.166, max_pwm 0.97, vin 7.4 V, kp 32
+ *   STS3215     voltage, error_gain 0.166, max_pwm 0.97, vin 7.4 V, kp 32,
+ *               target smoothing at max_velocity (3400·2π)/4096 rad/s and
+ *               error_gain_ratio 1 unless the file fits them
+ *               (bam/feetech/actuator.py on the reference's main branch);
+ *               sts321512v: the same at 12 V
  *   eRob80:50   current, d = 1.0, ±12 A, 48 V
  *   eRob80:100  current, d = 2.0, ±12 A, 48 V; its files have no "R": the
  *               reference keeps its default R = 2.0 Ω.
@@ -35,18 +39,27 @@
 
 #define EROB80_100_R 2.0
 
-#define SERVO_MX(...) { .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.158, \
+#define SERVO_MX(...) { .error_gain_ratio = 1.0, .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.158, \
     .max_pwm = 0.9625, .vin_default = 15.0, .kp_default = 32.0, __VA_ARGS__ }
-#define SERVO_XL320(...) { .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.05048199, \
+#define SERVO_XL320(...) { .error_gain_ratio = 1.0, .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.05048199, \
     .max_pwm = 1.0, .vin_default = 7.5, .kp_default = 32.0, __VA_ARGS__ }
-#define SERVO_XL330(...) { .control = FRIC_SERVO_VOLTAGE, \
+#define SERVO_XL330(...) { .error_gain_ratio = 1.0, .control = FRIC_SERVO_VOLTAGE, \
     .error_gain = (4096 / (2 * 3.141592653589793)) / (256 * 885), \
     .max_pwm = 1.0, .vin_default = 7.4, .kp_default = 400.0, __VA_ARGS__ }
-#define SERVO_STS3215(...) { .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.166, \
-    .max_pwm = 0.97, .vin_default = 7.4, .kp_default = 32.0, __VA_ARGS__ }
-#define SERVO_EROB50(...) { .control = FRIC_SERVO_CURRENT, .d_gain = 1.0, \
+/* bam/feetech/actuator.py: default_max_velocity = (3400·2π)/4096 rad/s, in
+ * the reference's order of operations */
+#define STS3215_MAX_VELOCITY ((3400 * 2 * 3.141592653589793) / 4096)
+#define STS3215_FIRMWARE .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.166, .max_pwm = 0.97, \
+    .kp_default = 32.0
+#define SERVO_STS3215(...) { STS3215_FIRMWARE, .vin_default = 7.4, .error_gain_ratio = 1.0, \
+    .max_velocity = STS3215_MAX_VELOCITY, __VA_ARGS__ }
+/* the 12 V STS3215 of the reference's pull request 5: the same law and
+ * firmware, the bench's 12 V supply; its file fits error_gain_ratio and
+ * max_velocity */
+#define SERVO_STS3215_12V(...) { STS3215_FIRMWARE, .vin_default = 12.0, __VA_ARGS__ }
+#define SERVO_EROB50(...) { .error_gain_ratio = 1.0, .control = FRIC_SERVO_CURRENT, .d_gain = 1.0, \
     .max_amps = 12.0, .max_volts = 48.0, .vin_default = 48.0, .kp_default = 50.0, __VA_ARGS__ }
-#define SERVO_EROB100(...) { .control = FRIC_SERVO_CURRENT, .d_gain = 2.0, \
+#define SERVO_EROB100(...) { .error_gain_ratio = 1.0, .control = FRIC_SERVO_CURRENT, .d_gain = 2.0, \
     .max_amps = 12.0, .max_volts = 48.0, .vin_default = 48.0, .kp_default = 50.0, __VA_ARGS__ }
 
 static const fric_bench_preset presets[] = {
@@ -198,6 +211,16 @@ static const fric_bench_preset presets[] = {
     { "sts3215", "feetech_sts3215_7_4V", 1,
       { .model = 1, .K_c = 0.05239296084748866, .K_v = 0.05908515565091076 },
       SERVO_STS3215(.kt = 1.21164135295077, .R = 2.6761663274455603, .armature = 0.02840336348682085, .q_offset = -0.05116067663549731) },
+    /* params/feetech/m6.json (the reference's pull request 1; its "actuator"
+     * says "sts3250", the name the STS3215 logs carry: an alias below) */
+    { "sts3215", "feetech", 6,
+      { .model = 6, .K_c = 0.013343597773929877, .K_cs = 0.015979030965067358, .K_m = 0.043595874959984376, .K_e = 0.11605609187444317, .K_ms = 0.1869529966374398, .K_es = 0.15456184624490737, .K_mq = 0.009421827480947312, .K_eq = 0.005073033111788205, .dtheta_s = 0.3263311104179638, .alpha = 2.2834117819170268, .K_v = 0.054986676303726924 },
+      SERVO_STS3215(.kt = 0.7007020801847325, .R = 1.0218624869613808, .armature = 0.008793405204572328) },
+    /* params/feetech_sts3215_12V/m1.json (the reference's pull request 5,
+     * "actuator": "sts321512v", with error_gain_ratio and max_velocity) */
+    { "sts321512v", "feetech_sts3215_12V", 1,
+      { .model = 1, .K_c = 0.1958711784097532, .K_v = 0.03047350651248057 },
+      SERVO_STS3215_12V(.kt = 1.443985897804671, .R = 2.0295624974250366, .armature = 0.03245999409626578, .q_offset = 0.09452559263254567, .error_gain_ratio = 0.9754522802666795, .max_velocity = 14.597462818084868) },
 };
 
 #define N_PRESETS ((int)(sizeof presets / sizeof presets[0]))

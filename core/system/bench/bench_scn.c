@@ -10,12 +10,15 @@
  *   load_friction_external, load_friction_motor_stribeck,
  *   load_friction_external_stribeck, load_friction_motor_quad,
  *   load_friction_external_quad, dtheta_stribeck, alpha, friction_viscous,
- *   kt, R, armature, q_offset; and of a log header: mass, length, arm_mass,
- *   kp, vin, dt.
- * Not honoured (absent from this bench model): max_velocity and
- * error_gain_ratio of later reference versions, command_delay.
+ *   kt, R, armature, q_offset, error_gain_ratio, max_velocity (the STS3215
+ *   of the reference's main branch); and of a log header: mass, length,
+ *   arm_mass, kp, vin, dt. The actuator's name also takes the names the
+ *   reference's files and logs use for it (fric_bench_actuator_resolve:
+ *   "sts3250" is the sts3215).
+ * Not honoured (absent from this bench model): command_delay.
  *
- * A coefficient (and kt, R, armature, kp, vin) left at −1 takes the value of
+ * A coefficient (and kt, R, armature, kp, vin, error_gain_ratio,
+ * max_velocity) left at −1 takes the value of
  * the chosen (actuator, model) preset — kt, R, armature from the actuator's
  * first model when that model has no preset — so the defaults are never NaN
  * and follow the actuator; any value >= 0 overrides it.
@@ -25,6 +28,7 @@
  * to the end of that step.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fric_scenario.h"
@@ -34,7 +38,7 @@
 #include "base.h"
 
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
-                                         "xl320", "xl330", "sts3215" };
+                                         "xl320", "xl330", "sts3215", "sts321512v" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
 const fric_treatment fric_bench_treatments[FRIC_BENCH_N_TREATMENTS] = {
     FRIC_BENCH_TREATMENT_LIST(FRIC_TREATMENT_ITEM)
@@ -50,7 +54,7 @@ enum {
 #define P_COEF_ITEM(field, NAME) P_##NAME,
     FRIC_SERVO_COEFS(P_COEF_ITEM)
 #undef P_COEF_ITEM
-    P_KT, P_R, P_ARMATURE, P_Q_OFFSET,
+    P_KT, P_R, P_ARMATURE, P_Q_OFFSET, P_ERROR_GAIN_RATIO, P_MAX_VELOCITY,
     N_PARAMS
 };
 /* The parameter of coefficient i of FRIC_SERVO_COEFS counted from 1 (0 is
@@ -75,7 +79,10 @@ static const char *const actuator_help[] = {
     "eRob80:100 (current-controlled actuator, reduction 100, 48 V)",
     "Dynamixel XL-320 (voltage-controlled servo, 7.5 V, kp 32)",
     "Dynamixel XL330 (voltage-controlled servo, 7.4 V, kp 400)",
-    "Feetech STS3215 (voltage-controlled servo, 7.4 V, kp 32; identified for M1 only)",
+    "Feetech STS3215 (voltage-controlled servo, 7.4 V, kp 32, firmware target smoothing; "
+    "identified for M1 and M6)",
+    "Feetech STS3215 on a 12 V supply (the reference's pull request 5: the same law, "
+    "identified for M1 with its error_gain_ratio and max_velocity)",
 };
 static const char *const model_help[] = {
     "Coulomb K_c and viscous K_v friction (Duclusaud & Passault eq. 3)",
@@ -111,10 +118,12 @@ static const char *const trajectory_help[] = {
 #define CLOCK_STEP NULL
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_ACTUATOR] = { "actuator", 5, 0, 6, "choice",
+    [P_ACTUATOR] = { "actuator", 5, 0, 7, "choice",
         "servo of the identified presets (Duclusaud & Passault, Rhoban/bam): Dynamixel MX-64, "
-        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215", CH(actuators), 0,
-        .label = "actuator", .choice_help = actuator_help },
+        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215 (7.4 V, 12 V); the "
+        "reference's other names are accepted (sts3250 = sts3215)", CH(actuators), 0,
+        .label = "actuator", .choice_help = actuator_help,
+        .alias = fric_bench_actuator_resolve },
     [P_MODEL] = { "model", 5, 0, 5, "choice",
         "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
         .label = "friction model", .choice_help = model_help },
@@ -206,6 +215,14 @@ static const fric_param_info params[N_PARAMS] = {
         "bench calibration offset added to q in the gravity torque (a params file sets it; "
         "0 for an ideal bench)", NULL, 0, 0,
         .label = "angle offset q_offset", .lo = -0.5, .hi = 0.5 },
+    [P_ERROR_GAIN_RATIO] = PRESET_PARAM("error_gain_ratio", 10, "",
+        "identified factor on the firmware's duty gain (the STS3215 of the reference's main "
+        "branch; 1: none; voltage-controlled servos)" PRESET,
+        "error gain ratio", 0.1, 10, 1),
+    [P_MAX_VELOCITY] = PRESET_PARAM("max_velocity", 1000, "rad/s",
+        "firmware target smoothing: the loop's target moves toward the goal by at most "
+        "max_velocity·dt a step (STS3215 default 3400·2π/4096; 0: none)" PRESET,
+        "target smoothing rate", 0.5, 60, 1),
 };
 
 static const fric_col_info cols[] = {
@@ -243,10 +260,14 @@ static int coef(const double *p, int i, double preset, int have_preset, int used
     double v = p[i];
     if (v == -1) {
         if (used && !have_preset) {
+            char list[32] = "";   /* the models with a preset: "m1, m6" */
+            for (int k = 1; k <= 6; k++)
+                if (fric_bench_preset_find(act, k))
+                    snprintf(list + strlen(list), sizeof list - strlen(list), "%sm%d",
+                             list[0] ? ", " : "", k);
             *m = fric__fail(FRIC_E_NO_PRESET, i, "bench: %s has no identified preset for m%d, so %s has no default; "
-                           "give %s explicitly or choose a model with a preset (%s: m1%s).",
-                           act, model, params[i].name, params[i].name, act,
-                           strcmp(act, "sts3215") == 0 ? " only" : "..m6");
+                           "give %s explicitly or choose a model with a preset (%s: %s).",
+                           act, model, params[i].name, params[i].name, act, list);
             return 1;
         }
         *out = have_preset ? preset : 0;
@@ -298,6 +319,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     if (!m) coef(p, P_ARMATURE, ps->armature, 1, 1, act, model, &d->servo.armature, &m);
     if (!m) coef(p, P_KP, ps->kp_default, 1, 1, act, model, &d->kp, &m);
     if (!m) coef(p, P_VIN, ps->vin_default, 1, 1, act, model, &d->vin, &m);
+    if (!m) coef(p, P_ERROR_GAIN_RATIO, ps->error_gain_ratio, 1, 1, act, model,
+                 &d->servo.error_gain_ratio, &m);
+    if (!m) coef(p, P_MAX_VELOCITY, ps->max_velocity, 1, 1, act, model, &d->servo.max_velocity,
+                 &m);
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -435,6 +460,8 @@ int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def
         resolved[P_ARMATURE] = r->servo.armature;
         resolved[P_KP] = r->kp;
         resolved[P_VIN] = r->vin;
+        resolved[P_ERROR_GAIN_RATIO] = r->servo.error_gain_ratio;
+        resolved[P_MAX_VELOCITY] = r->servo.max_velocity;
     }
     return 0;
 }

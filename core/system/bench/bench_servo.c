@@ -32,8 +32,8 @@ double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
     if (a->control == FRIC_SERVO_CURRENT)
         return fx_motor_current(torque_enable, a->kt, a->R, d->kp, sqrt(d->kp), a->d_gain,
                                 a->max_amps, a->max_volts, q, dq, goal);
-    return fx_motor_voltage(torque_enable, a->kt, a->R, d->kp, d->vin, a->error_gain, a->max_pwm,
-                            q, dq, goal);
+    return fx_motor_voltage(torque_enable, a->kt, a->R, d->kp, d->vin, a->error_gain,
+                            a->error_gain_ratio, a->max_pwm, q, dq, goal);
 }
 
 double fric__bench_gravity_gain(const fric_bench_def *d)

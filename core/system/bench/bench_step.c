@@ -107,6 +107,12 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("error_gain = %g must be finite and >= 0.", a->error_gain);
     else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_pwm) || a->max_pwm < 0 || a->max_pwm > 1))
         m = fric__say("max_pwm = %g must be a duty cycle in [0, 1].", a->max_pwm);
+    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->error_gain_ratio) || a->error_gain_ratio <= 0))
+        m = fric__say("error_gain_ratio = %g must be a finite factor > 0 (1: the firmware's gain as "
+                      "is; the reference fits it in [0.1, 10]).", a->error_gain_ratio);
+    else if (bad(a->max_velocity) || a->max_velocity < 0)
+        m = fric__say("max_velocity = %g rad/s must be finite and >= 0 (0: no target smoothing).",
+                      a->max_velocity);
     else if (a->control == FRIC_SERVO_CURRENT && (bad(a->d_gain) || a->d_gain < 0))
         m = fric__say("d_gain = %g must be finite and >= 0.", a->d_gain);
     else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_amps) || a->max_amps < 0))
@@ -156,6 +162,7 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
     s->J_dt = J / d->dt;
     s->dt2 = d->dt * d->dt;
     s->grav = fric__bench_gravity_gain(d);
+    s->target_step = d->servo.max_velocity > 0 ? d->servo.max_velocity * d->dt : INFINITY;
     /* the budget as a Stribeck law (levels set per step), Z = dt/J */
     const fric_servo_friction *f = &d->friction;
     fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
@@ -169,7 +176,10 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
 {
     double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
     double tau_e = fx_gravity(s->grav, q, d->servo.q_offset);  /* fric_bench_gravity_torque */
-    double tau_m = fric_bench_motor_torque(d, q, dq, goal, torque_enable);
+    /* the firmware's smoothed target, before the control law (also with
+     * the torque off, as the reference computes the control every step) */
+    double target = fx_target_smooth(s->target, goal, s->target_step);
+    double tau_m = fric_bench_motor_torque(d, q, dq, target, torque_enable);
     double net = tau_m + tau_e;
     double tau_stop = s->J_dt * dq + net;
     double tau_f, budget, dq_new = 0;
@@ -227,6 +237,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq_new);
     s->q = q_new;
     s->dq = dq_new;
+    s->target = target;
     s->warm = warm;
     s->steps++;
     s->t = (double)s->steps * dt;

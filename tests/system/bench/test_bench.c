@@ -75,7 +75,9 @@ static void random_def(const fric_bench_preset *p, fric_bench_def *d, fric_treat
  * compute_frictions, bam/simulate.py step, bam/actuator.py); q_offset enters
  * the gravity torque as in bam/simulate.py. Nothing from core/src.
  */
-typedef struct { double q, dq, tau_f; } ref_state;
+/* target: the STS3215 firmware's smoothed target (bam/feetech/actuator.py,
+ * the README's "Facts of the reference's main branch"), 0 at the start */
+typedef struct { double q, dq, tau_f, target; } ref_state;
 
 
 static void ref_step(const fric_bench_def *d, ref_state *s, double goal, int enable)
@@ -84,8 +86,14 @@ static void ref_step(const fric_bench_def *d, ref_state *s, double goal, int ena
     double q = s->q, dq = s->dq;
     double bias = (d->mass + d->arm_mass / 2) * -9.80665 * d->length * sin(q + a->q_offset);
     double tm;
+    if (a->max_velocity > 0) {
+        s->target = bench_ref_clip(goal, s->target - a->max_velocity * d->dt,
+                                   s->target + a->max_velocity * d->dt);
+        goal = s->target;
+    }
     if (a->control == FRIC_SERVO_VOLTAGE) {
-        double duty = bench_ref_clip((goal - q) * d->kp * a->error_gain, -a->max_pwm, a->max_pwm);
+        double duty = bench_ref_clip((goal - q) * d->kp * a->error_gain * a->error_gain_ratio,
+                                     -a->max_pwm, a->max_pwm);
         double volts = d->vin * duty;
         tm = a->kt * volts / a->R;
         tm -= (a->kt * a->kt) * dq / a->R;
@@ -130,7 +138,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
             fric_bench_state s;
             assert_int_equal(fric_bench_init(&d, &s, q, dq, NULL), 0);
             assert_int_equal(fric_bench_step(&d, &s, goal, te), 0);
-            ref_state rs = { q, dq, 0 };
+            ref_state rs = { q, dq, 0, 0 };
             ref_step(&d, &rs, goal, te);
             if (s.q != rs.q || s.dq != rs.dq || s.tau_f != rs.tau_f)
                 fail_msg("%s m%d state %d: q %.17g vs %.17g, dq %.17g vs %.17g, tau_f %.17g vs %.17g",
@@ -144,7 +152,7 @@ static void clip_is_the_reference_bit_for_bit(void **state)
             fric_bench_traj tr = (fric_bench_traj)(i % 4);
             fric_bench_state s;
             assert_int_equal(fric_bench_init(&d, &s, 0, 0, NULL), 0);
-            ref_state rs = { 0, 0, 0 };
+            ref_state rs = { 0, 0, 0, 0 };
             for (int j = 0; j < 400; j++) {
                 int te;
                 double t = j * d.dt * (0.01 / d.dt > 1 ? 4 : 1);

@@ -31,9 +31,11 @@
 
 #define PARAMS_DIR "../shared/data/bam/params"
 
-/* The seven directories of the data set and the "actuator" value inside. */
+/* The nine directories of the data set (the "actuator" value inside is
+ * resolved with fric_bench_actuator_resolve: feetech/m6.json says "sts3250"). */
 static const char *const dirs[] = { "mx64", "mx106", "erob80_50", "erob80_100",
-                                    "xl320", "xl330", "feetech_sts3215_7_4V" };
+                                    "xl320", "xl330", "feetech_sts3215_7_4V", "feetech",
+                                    "feetech_sts3215_12V" };
 
 #define SKIP_WITHOUT_DATA() BENCH_SKIP_WITHOUT_DATA(PARAMS_DIR "/mx64/m1.json", PARAMS_DIR)
 
@@ -60,6 +62,8 @@ static const double *field(const fric_bench_preset *p, const char *key)
         { "R", offsetof(fric_servo_actuator, R), 1 },
         { "armature", offsetof(fric_servo_actuator, armature), 1 },
         { "q_offset", offsetof(fric_servo_actuator, q_offset), 1 },
+        { "error_gain_ratio", offsetof(fric_servo_actuator, error_gain_ratio), 1 },
+        { "max_velocity", offsetof(fric_servo_actuator, max_velocity), 1 },
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strcmp(map[i].key, key) == 0)
@@ -94,7 +98,9 @@ static void every_file_matches_its_preset(void **state)
             char want_model[16];
             snprintf(want_model, sizeof want_model, "m%d", m);
             assert_string_equal(model, want_model);
-            const fric_bench_preset *p = fric_bench_preset_find(act, m);
+            const char *name = fric_bench_actuator_resolve(act);
+            if (!name) fail_msg("%s: the actuator \"%s\" resolves to none", path, act);
+            const fric_bench_preset *p = fric_bench_preset_find(name, m);
             if (!p) fail_msg("%s: no preset for actuator %s model m%d", path, act, m);
             assert_string_equal(p->dir, dirs[d]);
             assert_int_equal(p->model, m);
@@ -123,8 +129,8 @@ static void every_file_matches_its_preset(void **state)
             bench_json_free(&f);
         }
     }
-    /* 6 models × 6 actuators + STS3215 m1 */
-    assert_int_equal(files, 37);
+    /* 6 models × 6 actuators + STS3215 m1 and m6 + the 12 V STS3215 m1 */
+    assert_int_equal(files, 39);
     assert_int_equal(fric_bench_preset_count(), files);
     print_message("checked %d files, %d numbers\n", files, numbers);
 }
@@ -143,10 +149,11 @@ static void firmware_constants_are_the_readmes(void **state)
         { "xl320", FRIC_SERVO_VOLTAGE, 0.05048199, 1.0, 0 },
         { "xl330", FRIC_SERVO_VOLTAGE, (4096 / (2 * 3.141592653589793)) / (256.0 * 885.0), 1.0, 0 },
         { "sts3215", FRIC_SERVO_VOLTAGE, 0.166, 0.97, 0 },
+        { "sts321512v", FRIC_SERVO_VOLTAGE, 0.166, 0.97, 0 },
         { "erob80_50", FRIC_SERVO_CURRENT, 0, 0, 1.0 },
         { "erob80_100", FRIC_SERVO_CURRENT, 0, 0, 2.0 },
     };
-    assert_int_equal(fric_bench_actuator_count(), 7);
+    assert_int_equal(fric_bench_actuator_count(), 8);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         int n = 0;
         for (int k = 0; k < fric_bench_preset_count(); k++) {
@@ -159,13 +166,24 @@ static void firmware_constants_are_the_readmes(void **state)
                 assert_true(s->error_gain == want[i].error_gain);
                 assert_true(s->max_pwm == want[i].max_pwm);
                 assert_true(s->vin_default > 0 && s->kp_default > 0);
+                /* README: the STS3215's target smoothing defaults to 3400·2π/4096
+                 * rad/s (the 12 V file fits its own, checked against the file
+                 * above); the others have none; error_gain_ratio is 1 where no
+                 * file fits it */
+                if (strcmp(want[i].act, "sts3215") == 0)
+                    assert_true(s->max_velocity == (3400 * 2 * 3.141592653589793) / 4096);
+                else if (strcmp(want[i].act, "sts321512v") != 0)
+                    assert_true(s->max_velocity == 0);
+                if (strcmp(want[i].act, "sts321512v") != 0) assert_true(s->error_gain_ratio == 1);
             } else {
                 assert_true(s->d_gain == want[i].d_gain);
                 assert_true(s->max_amps == 12.0);
                 assert_true(s->max_volts == 48.0);
             }
         }
-        assert_int_equal(n, strcmp(want[i].act, "sts3215") == 0 ? 1 : 6);
+        /* the STS3215 has the files m1 (7.4 V) and m6 (feetech/), the 12 V one m1 */
+        assert_int_equal(n, strcmp(want[i].act, "sts3215") == 0 ? 2
+                            : strcmp(want[i].act, "sts321512v") == 0 ? 1 : 6);
         assert_non_null(fric_bench_actuator_find(want[i].act));
     }
     /* the XL330 gain as the README prints it, ~0.0028774 */
@@ -182,7 +200,7 @@ static void lookups_handle_bad_names(void **state)
     assert_null(fric_bench_preset_at(-1));
     assert_null(fric_bench_preset_at(fric_bench_preset_count()));
     assert_null(fric_bench_actuator_name(-1));
-    assert_null(fric_bench_actuator_name(7));
+    assert_null(fric_bench_actuator_name(8));
     assert_null(fric_bench_actuator_find("nope"));
     assert_string_equal(fric_bench_actuator_name(0), "mx64");
     assert_string_equal(fric_bench_actuator_name(6), "sts3215");

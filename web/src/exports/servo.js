@@ -8,6 +8,10 @@ import { what, scenarioParamsToObject } from './json.js';
 /** The motor constants of a params file, beside the friction coefficients:
  *  the keys of params/<actuator>/m<k>.json and of the bench scenario. */
 export const SERVO_CONSTANTS = ['kt', 'R', 'armature', 'q_offset'];
+/** The STS3215's firmware keys of bam main (target smoothing, duty gain
+ *  factor): in the servo beside SERVO_CONSTANTS, written by the core's
+ *  writer where they differ from a plain servo's. */
+export const STS3215_CONSTANTS = ['error_gain_ratio', 'max_velocity'];
 
 /** The params file (params/<actuator>/m<k>.json) of a preset of
  *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
@@ -65,7 +69,10 @@ export function presetFromObject(core, obj) {
     throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
   }
   const presets = core.bench.presets();
-  const { actuator, model } = obj;
+  // the reference's other names for an actuator ("sts3250" is the sts3215):
+  // the core's one alias table (fric_bench_actuator_resolve)
+  const { model } = obj;
+  const actuator = core.bench.actuatorOf(obj.actuator) ?? obj.actuator;
   const index = presets.findIndex((p) => p.actuator === actuator && `m${p.model}` === model);
   const bench = core.scenario.find('bench');
   const own = index < 0 && bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
@@ -84,6 +91,6 @@ export function presetFromObject(core, obj) {
   const k = Number(model.slice(1));
   const friction = { model: k };
   for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
-  const servo = Object.fromEntries(SERVO_CONSTANTS.map((key) => [key, x[names.indexOf(key)]]));
+  const servo = Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => [key, x[names.indexOf(key)]]));
   return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj) };
 }

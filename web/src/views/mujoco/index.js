@@ -44,7 +44,7 @@ export function mount(container, { core, state, showError }) {
   side.append(head);
   // a new actuator drops a pasted params file (it belongs to the actuator
   // before) and takes the model nearest to the one shown that it has a preset
-  // of (sts3215: M1 only); a model the bench cannot be built with is refused
+  // of (sts3215: M1 and M6; sts321512v: M1); a model the bench cannot be built with is refused
   // beside its field (paramPanel takes it back)
   let switched = '';
   const panel = paramPanel(side, m.info, m.values, SETUP, (name) => {

@@ -85,7 +85,7 @@ export function controls(container, side, m, on) {
     for (const name of PRESET_KEYS) if (!keep.includes(name)) (coefPanel.byName[name] ? coefPanel : panel).set(name, -1);
   }
   /** After an actuator switch: the model stays if the actuator has a preset
-   *  for it, else the nearest model it has (sts3215: M1 only). Returns the
+   *  for it, else the nearest model it has (sts3215: M1 and M6; sts321512v: M1). Returns the
    *  model switched from, or null. */
   function pickModel() {
     const now = values[modelIdx], near = nearestModel(m.core, info.params[actIdx].choices[values[actIdx]], now);
