@@ -481,13 +481,18 @@ describe('fit wrapper: fast losses (consistency)', { skip: noData }, () => {
 });
 
 describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
-  // the tool names its fit options when asked for an unknown one; without `fit` it names its commands
+  // the tool is always built with its `fit` command: a missing binary or one
+  // without `fit` fails here (the tool names its fit options when asked for
+  // an unknown one; without `fit` it names its commands)
   const CLI_BIN = process.env.FRICTION_CLI || CLI;
-  const help = fs.existsSync(CLI_BIN) ? spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' }) : null;
-  const hasFit = help && /--budget/.test(`${help.stdout}${help.stderr}`);
+  const assertFit = () => {
+    assert.ok(fs.existsSync(CLI_BIN), `${path.relative(ROOT, CLI_BIN)} is missing (make cli builds it)`);
+    const help = spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' });
+    assert.match(`${help.stdout}${help.stderr}`, /--budget/, `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command`);
+  };
   // 300: one search; 4 400: a staged fit (M3 with 1 100 evaluations, then M4 from its best)
-  for (const budget of [300, 4400]) it(`the wasm fit of 2 logs equals \`friction fit\` with the same seed and budget (${budget})`,
-    { skip: hasFit ? false : `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command in this build (helper C's cli/fit.c)` }, () => {
+  for (const budget of [300, 4400]) it(`the wasm fit of 2 logs equals \`friction fit\` with the same seed and budget (${budget})`, () => {
+      assertFit();
       const files = [FILES[0], FILES[9]];
       const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fit-')), 'm4.json');
       const r = spawnSync(CLI_BIN, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', String(budget), '--seed', '7', '--out', out,
