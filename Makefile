@@ -23,7 +23,7 @@ OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # ------------------------------------------------------- the core's folders
-# The core by pipeline stage (../shared/DESIGN.md): law → transform → element
+# The core by pipeline stage (docs/architecture.md): law → transform → element
 # → system, with analysis, io and identify beside, all on core/base (what
 # every stage uses). core/system holds the scenario driver; each system
 # family has its own folder core/system/<family>.
