@@ -1,4 +1,4 @@
-// fit.mjs: e2e checks of the Fit view (web/src/views/fit.js, its workers
+// fit.mjs: e2e checks of the Fit view (web/src/views/fit/, its workers
 // web/src/workers/fitCoordinator.js and fitEval.js).
 //
 //   logs        two shared xl330 logs given to the file picker

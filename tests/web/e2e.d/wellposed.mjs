@@ -1,4 +1,4 @@
-// e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed.js),
+// e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed/),
 // issue 12 item 6. Checks:
 //   map = CLI   the map's grid (window.__fx.wellposed.map: the rows the page got from
 //               the wasm core) equals `friction run solutions-2dof` of the same
