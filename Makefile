@@ -267,10 +267,10 @@ test-parts: lint test-native test-cli test-web
 #   systems  pendulum steps/s, every scenario and treatment, replay of the
 #            shared logs (reads logs with the io library, fric_io.h);
 #   fit      identification on the 16 xl330 logs split 8/8, M1..M6 and the
-#            M4 speed, seeds and thread figures against issue 10's targets;
+#            M4 speed, seeds and thread figures against its targets;
 #   chain    one step of the implicit, semi-implicit and coupled methods for
 #            n = 1..100 links with both contacts active, log-log slopes and
-#            the n = 50 ratio against issue 11's targets;
+#            the n = 50 ratio against the seed paper's (O(n) against O(n³));
 #   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
 #            mj_step on the pendulum and a 10-link chain, frictionloss and
 #            noslip beside it, and its log-log slope over chains n = 2..50.
