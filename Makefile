@@ -270,7 +270,8 @@ test-parts: lint test-native test-cli test-web
 #            M4 speed, seeds and thread figures against its targets;
 #   chain    one step of the implicit, semi-implicit and coupled methods for
 #            n = 1..100 links with both contacts active, log-log slopes and
-#            the n = 50 ratio against the seed paper's (O(n) against O(n³));
+#            the n = 50 ratio against its targets (semi-implicit O(n),
+#            implicit O(n³), ratio >= 10);
 #   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
 #            mj_step on the pendulum and a 10-link chain, frictionloss and
 #            noslip beside it, and its log-log slope over chains n = 2..50.
