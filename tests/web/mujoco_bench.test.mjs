@@ -1,5 +1,5 @@
 // The exact MuJoCo bench every servo export offers beside the MuJoCo snippet
-// (web/src/exports.js mujocoBench, issue 20 item 4): the bench's MJCF, the
+// (web/src/exports.js mujocoBench: M1–M6 whole): the bench's MJCF, the
 // params file and the adapter's call, written to disk and run by the native
 // tool (MuJoCo 2.2.2, `friction mujoco`, docs/mujoco.md).
 //
