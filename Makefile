@@ -23,7 +23,7 @@ OPT      = -O2 -DNDEBUG
 SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # ------------------------------------------------------- the core's folders
-# The core by pipeline stage (../shared/DESIGN.md): law → transform → element
+# The core by pipeline stage (docs/architecture.md): law → transform → element
 # → system, with analysis, io and identify beside, all on core/base (what
 # every stage uses). core/system holds the scenario driver; each system
 # family has its own folder core/system/<family>.
@@ -267,10 +267,11 @@ test-parts: lint test-native test-cli test-web
 #   systems  pendulum steps/s, every scenario and treatment, replay of the
 #            shared logs (reads logs with the io library, fric_io.h);
 #   fit      identification on the 16 xl330 logs split 8/8, M1..M6 and the
-#            M4 speed, seeds and thread figures against issue 10's targets;
+#            M4 speed, seeds and thread figures against its targets;
 #   chain    one step of the implicit, semi-implicit and coupled methods for
 #            n = 1..100 links with both contacts active, log-log slopes and
-#            the n = 50 ratio against issue 11's targets;
+#            the n = 50 ratio against its targets (semi-implicit O(n),
+#            implicit O(n³), ratio >= 10);
 #   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
 #            mj_step on the pendulum and a 10-link chain, frictionloss and
 #            noslip beside it, and its log-log slope over chains n = 2..50.

@@ -1,6 +1,6 @@
 /*
- * bench_fit.c: identification on the shared xl330 logs (issue 10's
- * targets), calling the core's engine directly (fric_fit.h):
+ * bench_fit.c: identification on the shared xl330 logs against its
+ * targets (below), calling the core's engine directly (fric_fit.h):
  *
  *   - the split: the 16 processed logs (kp ∈ {100, 200, 400, 800} ×
  *     trajectories {sin_sin, sin_time_square, lift_and_drop, up_and_down}),
@@ -18,9 +18,10 @@
  *     wall time of each): their ratio, and whether the result is
  *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
- *   - seed robustness (issue 18): each model M1..M6 fitted from scratch
- *     with seeds 1..30 at the default budget (M4..M6: two tries of the
- *     core's staged fit, M3 first, the better kept); per model, how many end within
+ *   - seed robustness (in every set of ten seeds, 9 within 1 % of the best
+ *     known loss): each model M1..M6 fitted from scratch with seeds 1..30
+ *     at the default budget (M4..M6: two tries of the core's staged fit,
+ *     M3 first, the better kept); per model, how many end within
  *     1 % of the best training loss known for it (BEST_KNOWN: the best of
  *     long runs, 64 000 evaluations and more, see docs/identification.md;
  *     lowered by any run of this benchmark that does better), in all and
@@ -57,14 +58,14 @@
 #define N_LOGS 16
 #define SHORT_BUDGET 1000
 #define ROBUST_SEEDS 30          /* seeds 1..30 per model: three sets of ten */
-#define ROBUST_SET 10            /* the issue's "9 of 10 seeds", per set      */
+#define ROBUST_SET 10            /* "9 of 10 seeds" is counted per set         */
 #define ROBUST_SHORT_SEEDS 2     /* --short                                  */
 #define ROBUST_TOL 0.01          /* within 1 % of the best known             */
 
 /* The best training loss known for each model on this split [rad]: the
  * smallest of every fit from scratch and every long run (64 000
  * evaluations, seeds 1 and 2, the default-budget seeds 1..10, the
- * optimiser variants tried for issue 18, and the runs of 16 000 and
+ * optimiser variants tried for the seed robustness, and the runs of 16 000 and
  * 32 000 evaluations: M4 seed 4 at 16 000, M5 seed 4 and M6 seed 2 at
  * 32 000; M2 0.061319: seed 5 of this benchmark with the log scale;
  * docs/identification.md, "Seed robustness"). A model contains the simpler
@@ -134,7 +135,8 @@ static int load(const char *dir, bench_log *L)
             return 1;
         }
     }
-    /* the issue's split, by the core's rule (fric_fit_split_alternate) */
+    /* the 8/8 split (every kp and trajectory in both halves), by the
+       core's rule (fric_fit_split_alternate) */
     const fric_io_log *lp[N_LOGS];
     unsigned char v[N_LOGS];
     for (int i = 0; i < N_LOGS; i++) lp[i] = &L[i].log;
@@ -522,13 +524,13 @@ int main(int argc, char **argv)
                           "", below };
     tg[nt_++] = (target){ "native M4 fit (from scratch, every core) <= 5 s wall", wall_n, 5.0,
                           "s", wall_n <= 5.0 };
-    tg[nt_++] = (target){ "native M4 fit <= 1.0 s wall on 2 threads (issue 19)", wall_n, 1.0,
+    tg[nt_++] = (target){ "native M4 fit <= 1.0 s wall on 2 threads (a fit in a second)", wall_n, 1.0,
                           "s", wall_n <= 1.0 && threads == 2 };
     tg[nt_++] = (target){ "three M4 seeds within 10 % of validation MAE", spread, 10.0, "%",
                           spread <= 10.0 };
     tg[nt_++] = (target){ "1 thread and every thread give the same fit", identical, 1, "",
                           identical };
-    /* issue 18: 9 of 10 seeds within 1 %, in every set of ten (value: the
+    /* seed robustness: 9 of 10 seeds within 1 %, in every set of ten (value: the
        worst set's count over the needed 9; limit 0) */
     static const char *const robust_text[6] = {
         "M1: every 10 seeds, >= 9 within 1 % of the best known (margin)",

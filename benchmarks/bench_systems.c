@@ -167,10 +167,11 @@ static int cmp_path(const void *a, const void *b)
     return strcmp(((const log_path *)a)->path, ((const log_path *)b)->path);
 }
 
-/* Issue 19's thread scaling: the M4 fit from scratch (fric_fit_run, seed 1,
- * budget evaluations: its inner loop is the lane kernel) on the first 8
- * shared xl330 logs (sorted by name), on 1 and on 2 threads, each twice in
- * turn (1, 2, 1, 2) keeping the shorter: wall and CPU time of the process,
+/* Thread scaling (target: the M4 fit in 1 s on 2 threads): the M4 fit from
+ * scratch (fric_fit_run, seed 1, budget evaluations: its inner loop is the
+ * lane kernel) on the first 8 shared xl330 logs (sorted by name), on 1 and
+ * on 2 threads, each twice in turn (1, 2, 1, 2) keeping the shorter: wall
+ * and CPU time of the process,
  * the 1-minute load average before and after each run (the machine is
  * shared), and whether both thread counts end on the same parameters bit for
  * bit. Writes the JSON value (null when the logs are missing). */
@@ -304,7 +305,7 @@ int main(int argc, char **argv)
     }
 
     /* batched evaluation beside the single bench, and the lane kernel, as
-     * ratios to exp() timed in this run (issue 19's targets: lane kernel
+     * ratios to exp() timed in this run (targets: lane kernel
      * ≤ 2.5× exp per log-step, scalar step clip ≤ 8×, implicit ≤ 10×) */
     double exp_ns = host_exp_ns(short_mode ? 300 : 3000);
     int auto_isa = fric_bench_lanes_isa_auto();

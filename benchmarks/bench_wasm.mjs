@@ -24,7 +24,7 @@
 //                 (init, then step() in C inside the kernel, restarting when
 //                 a run ends), defaults. Reported as ns per output row.
 //   lane kernel   the multi-lane pendulum kernel (fric_bench_batch_mae_lanes,
-//                 issue 19), 2 parameter sets × 8 synthetic logs, xl330 M6,
+//                 identification's inner loop), 2 parameter sets × 8 synthetic logs, xl330 M6,
 //                 clip, the generic 2 × 128-bit code on both sides (SSE2
 //                 natively, SIMD128 in wasm). Reported as ns per log-step.
 // Target: wasm/native <= 1.5 for each kernel. Checksums of the two sides must

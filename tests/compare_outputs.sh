@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/compare_outputs.sh [BASE_REV]: a consistency check between two builds
-# of the command-line tool, for restructurings that must not change any output
-# (issue 17). It builds `friction` at BASE_REV (default: the merge base with
+# of the command-line tool, for restructurings that must not change any
+# output. It builds `friction` at BASE_REV (default: the merge base with
 # main's first parent, else HEAD~1) in a temporary git worktree, and the
 # working tree's, runs the same cases with both and compares stdout, stderr
 # and exit status byte for byte. It is not part of `make test`: it builds a

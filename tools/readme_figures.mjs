@@ -17,7 +17,7 @@
 //                 bench_fit)
 //   fit-speed     the M4 fit: wall time on every core and on one, evals/s,
 //                 steps/s, three seeds (build/bench/fit.json)
-//   fit-targets   issue 10's targets with met / missed (build/bench/fit.json)
+//   fit-targets   bench_fit's targets with met / missed (build/bench/fit.json)
 //   fit-browser   the same M4 fit in the browser's Fit view (Web Workers) and
 //                 natively right after it, measured by the check "fit: timed
 //                 full M4 fit" of tests/web/e2e.d/fit.mjs (build/e2e/fit-time.json)
@@ -131,7 +131,7 @@ function benchSystems() {
   }
   // figures added to the JSON later (e.g. a batched evaluation) are listed as they are
   if (Array.isArray(d.batch) && d.batch.some((r) => r.kernel) && fin(d.exp_ns)) {
-    // issue 19: the lane kernel and the scalar step as ratios to exp() in the same run
+    // the lane kernel and the scalar step as ratios to exp() in the same run
     const kname = { scalar: 'scalar batch, exact (`fric_bench_batch_mae`)', generic: 'lane kernel, generic 2×128 bits (wasm SIMD128\'s)',
       avx2: 'lane kernel, AVX2 4×256 bits', avx512: 'lane kernel, AVX-512 8×512 bits' };
     const rows = [];
@@ -146,12 +146,12 @@ function benchSystems() {
       }
     }
     out.push(`Batched evaluation of 16 synthetic 6 s logs (xl330 M6), and one bench, per log-step as a ratio to one \`exp()\` `
-      + `(${f2(d.exp_ns)} ns in this run, throughput; lane kernel picked here: ${d.lanes_isa}; issue 19's targets):`, '',
+      + `(${f2(d.exp_ns)} ns in this run, throughput; lane kernel picked here: ${d.lanes_isa}; targets for a fit in a second):`, '',
     ...table(['treatment', 'evaluation', 'M log-steps/s', '× exp()', 'target'], rows), '');
   }
   const ft = d.fit_threads;
   if (ft && Array.isArray(ft.runs) && ft.runs.length) {
-    // issue 19: the native fit on 1 and 2 threads, with the load average around each run
+    // the native fit on 1 and 2 threads, with the load average around each run
     const rows = ft.runs.map((r) => [String(r.threads), f2(r.wall_s), f2(r.cpu_s),
       `${fin(r.load_before) ? r.load_before.toFixed(1) : '–'} → ${fin(r.load_after) ? r.load_after.toFixed(1) : '–'}`]);
     const r1 = ft.runs.find((r) => r.threads === 1), r2 = ft.runs.find((r) => r.threads === 2);
@@ -231,7 +231,7 @@ function fitSpeed() {
     ...(d.fast_vs_exact ? [fastExact(d.fast_vs_exact)] : [])];
 }
 
-/** issue 19: the fit minimises the lane kernel's fast loss; how far it is from the exact one. */
+/** The fit minimises the lane kernel's fast loss; how far it is from the exact one. */
 function fastExact(x) {
   const g = (v) => (fin(v) ? (v === 0 ? '0' : v.toPrecision(2)) : '–');
   return `- the fit minimises the fast loss (the lane kernel) and reports the exact one: over every candidate of this M4 fit `
@@ -245,7 +245,7 @@ function fitTargets() {
   if (!b) return null;
   const rows = (b.data.targets || []).map((t) => [t.text, `${fin(t.value) ? +t.value.toPrecision(4) : '–'} ${t.unit}`,
     `${fin(t.limit) ? +t.limit.toPrecision(4) : '–'} ${t.unit}`, met(t.met)]);
-  return [source(b, 'Targets of `bench_fit` (issue 10)'), '', ...table(['target', 'measured', 'limit', ''], rows)];
+  return [source(b, 'Targets of `bench_fit`'), '', ...table(['target', 'measured', 'limit', ''], rows)];
 }
 
 function fitBrowser() {
@@ -261,7 +261,7 @@ function fitBrowser() {
     + `(${String(s.date || '').slice(0, 10) || 'date not recorded'}${load}):`, '',
     `- **${f2(s.seconds)} s** in the page from the click on Fit to the result (worker start-up ${f2(s.startup_seconds)} s included); `
       + (ratio !== null ? `natively, right after it in the same test, \`friction fit\` took ${f2(s.native_seconds)} s: **browser/native ${f2(ratio)}×** `
-        + `(issue 19's target ≤ 1.5×, ${ratio <= 1.5 ? 'met' : '**missed**'}; issue 8's ≤ 2.5×, ${ratio <= 2.5 ? 'met' : '**missed**'})`
+        + `(target ≤ 1.5×, ${ratio <= 1.5 ? 'met' : '**missed**'}; earlier target ≤ 2.5×, ${ratio <= 2.5 ? 'met' : '**missed**'})`
         + (fin(s.eval_seconds_summed_over_workers) ? `; the workers spent ${f2(s.eval_seconds_summed_over_workers)} s evaluating, summed` : '')
         : 'no native run recorded'),
     `- the fitted parameters equal the one-thread fit in Node bit for bit${fin(s.native_train)
@@ -352,7 +352,7 @@ function headline() {
     const m4 = (fb.data.models || []).find((m) => m.model === 'm4');
     const la = fb.data.load_average_1min || {};
     out.push(`- M4 fit, ${fb.data.budget} evaluations of 8 xl330 logs, native: ${f2(fb.data.m4_speed.wall_s)} s on ${fb.data.m4_speed.threads} threads`
-      + `${fin(la.start) ? ` at load average ${la.start.toFixed(1)}` : ''} (target ≤ 5 s; issue 19: ≤ 1 s), ${f2(fb.data.m4_speed.cpu_s_1_thread)} CPU-s on one thread`
+      + `${fin(la.start) ? ` at load average ${la.start.toFixed(1)}` : ''} (target ≤ 5 s; for a fit in a second ≤ 1 s), ${f2(fb.data.m4_speed.cpu_s_1_thread)} CPU-s on one thread`
       + (m4 ? `; validation MAE ${mae(m4.fit_valid)} rad, published ${mae(m4.published_valid)} rad` : ''));
   }
   if (fs.existsSync(e2eJson)) {

@@ -193,7 +193,7 @@ void fric_fit_losses_fast(const fric_fit_target *t, const double *P, int count,
 size_t fric_fit_split_kp(const fric_io_log *const *logs, size_t n, double kp,
                          unsigned char *valid);
 /* The split that puts every kp and every trajectory in both halves of a
- * kp × trajectory grid of logs (the issue's 8/8 split of the 16 xl330 logs):
+ * kp × trajectory grid of logs (8/8 for the 16 xl330 logs: 4 kps × 4 trajectories):
  * valid[i] = 1 when (the rank of log i's kp among the logs' distinct kps,
  * ascending from 0) + (the index of its trajectory in fric_bench_traj_names;
  * any other trajectory counts as FRIC_BENCH_N_TRAJ) is odd. Returns how many. */
@@ -215,7 +215,7 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
 /* ------------------------------------------------------------------ fit */
 
 #define FRIC_FIT_DEFAULT_BUDGET 12000  /* evaluations: M1–M3, one try of M4–M6 */
-/* Tries (issue 18; docs/identification.md, "Why the misses are basins"):
+/* Tries (docs/identification.md, "Why the misses are basins"):
  * a fit of M4–M6 (a model with a first stage, fric_fit_stage_model) whose
  * budget holds FRIC_FIT_TRIES × FRIC_FIT_DEFAULT_BUDGET evaluations runs
  * FRIC_FIT_TRIES independent fits one after the other, each of

@@ -87,7 +87,7 @@
  *   Evaluation ~2.7 ns per call (throughput), ~12 ns (latency); the
  *   rational law's closed form fric_phi_z: ~14 ns and ~29 ns.
  *
- * Bounded work (issue 9)
+ * Bounded work
  *   Before any fit, lut_w_level computes from the derivative bounds the
  *   smallest level each octave can pass at (and refuses with no fit when the
  *   rounding floor u·|lin| at the table's end exceeds 0.9·tol: the case that
@@ -723,7 +723,7 @@ static double lut_gen_fit(const void *ctx, double lo, double hi, double a_i, int
  * samples find that drop only when some fall inside it; at α = 1e20 (and up
  * to 1e300, which fric_law_check accepts for Z < ~1e-301) it is narrower
  * than an ulp of τ, no sample sees it and an 8-interval table missed its
- * bound by 3e8·tol (issue 9). Measured at the paper's law, tol 1e-9·Fs:
+ * bound by 3e8·tol. Measured at the paper's law, tol 1e-9·Fs:
  * α = 3000 builds (0.25·tol), α ≥ 1e4 already needs more than 2^13
  * intervals; 4096 keeps a margin below the first and refuses the rest with
  * a reason. */

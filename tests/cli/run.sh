@@ -164,7 +164,7 @@ for s in "${scenarios[@]+"${scenarios[@]}"}"; do
 done
 usage_error "list unknown scenario" "'no-such-scenario'" -- "$bin" list no-such-scenario
 
-# list: label, practical slider range and preset marking (issue 7). The
+# list: label, practical slider range and preset marking. The
 # expected ranges are the brief's, not read from the code: bench mass
 # 0.05..2 kg, dt 1e-4..1e-2 s on a log slider, kp preset-backed (-1 is shown
 # as "preset", never as the bottom of its range).
@@ -446,7 +446,7 @@ usage_error "diagram bad points" "points" -- "$bin" diagram --params "$bam/param
 usage_error "diagram unknown argument" "'speed=3'" -- "$bin" diagram --params "$bam/params/erob80_100/m6.json" speed=3
 usage_error "diagram params malformed" "$tmp/malformed.json:2:8" -- "$bin" diagram --params "$tmp/malformed.json"
 
-# ------------------------------------------- issue 9: bad input, bounded work
+# --------------------------------------------------- bad input, bounded work
 # a scenario whose energy column overflows while its state is finite: the run
 # stops at that row with exit 1, naming the step, the column and the state
 run "$bin" run two-contacts M1=0.001 K1=1000000 T=0.1 duration=100000
@@ -492,7 +492,7 @@ timeout 3.5 "$bin" run model-a T=0.000001 duration=2000 every=1000000 >/dev/null
 if grep -q '^friction: run model-a: t = .* s of 2000 s' "$tmp/err"; then ok
 else bad "long run: no progress on stderr: $(head -c 300 "$tmp/err")"; fi
 
-# -------------------------------------------------------- fit (issue 10)
+# -------------------------------------------------------------------- fit
 # Budgets stay tiny (tens of evaluations on 2 logs): this suite also runs
 # under ASan. Whether a fit beats the published preset is measured by
 # benchmarks/bench_fit.c, not here.
@@ -658,7 +658,7 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
        [ -n "$vcell" ] && [ "$vcell" = "$(awk -v v="$vrep" 'BEGIN { printf "%.5f", v }')" ]; then ok
     else bad "fit --validation-kp 200: validation cell '$vcell', replay '$vrep': $(cat "$tmp/v.out")"; fi
     # --validation-split alternate: kp 100 sin_sin (kp rank 0 + trajectory 0, even)
-    # trains, kp 200 sin_sin (rank 1 + 0, odd) validates: the issue's rule by hand
+    # trains, kp 200 sin_sin (rank 1 + 0, odd) validates: the rule by hand
     run "$bin" fit --model m1 --budget 30 --validation-split alternate --out "$tmp/va.json" "$l200" "$l100"
     if [ $rc -eq 0 ] && grep -qE "^  training +$l100 \(kp 100" "$tmp/out" && grep -qE "^  validation +$l200 \(kp 200" "$tmp/out"; then ok
     else bad "fit --validation-split alternate: exit $rc: $(head -4 "$tmp/out") $(tail -1 "$tmp/err")"; fi
@@ -707,7 +707,7 @@ else
     bad "no xl330 processed logs under $bam/logs (fit not checked)"
 fi
 
-# ------------------------------------------------ robot arms (issue 11)
+# ------------------------------------------------------------- robot arms
 # The columns are the paper's symbols as the brief names them (typed here, not
 # read from the registry); the checks on the values are physical: the target
 # of arm1 is reached, contact forces are never negative and appear only with
@@ -750,8 +750,8 @@ usage_error "run arm1 tau_fk > tau_fs" "tau_fk = 0.05" "tau_fs" -- "$bin" run ar
 usage_error "run chain coupled n=10" "method = coupled" "n = 10" -- "$bin" run chain method=coupled
 usage_error "run arm1 bad method" "method" "'newton'" "semi-implicit" -- "$bin" run arm1 method=newton
 
-# ------------------------------- load-dependent friction (issue 12, fric_fd.h)
-# Column names typed here as the issue names them; the values checked against
+# ------------------------------------ load-dependent friction (fric_fd.h)
+# Column names typed here as Dupont's paper names them; the values checked against
 # the sheet's numbers (../shared/specs/dupont-forward-dynamics.md §2, §5) and
 # closed forms derived in the comments, not read from the code.
 #

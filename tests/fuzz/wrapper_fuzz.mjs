@@ -17,7 +17,7 @@
 //     or a wrong-sized result, threw something else, trapped in wasm, or broke
 //     the canary. After a trap or a broken canary the module is loaded again.
 // Bad calls are counted by function and kind, with the first example of each;
-// the exit status is 0 (this is a survey: issue 9 items 1-3 are known, and
+// the exit status is 0 (this is a survey: the wrapper's known holes are listed, and
 // friction.js belongs to another helper until they are fixed); --strict makes
 // any bad call exit 1.
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ const MAX_CALLS = Number(opt('--calls', 1e9));
 const SECONDS = Number(opt('--seconds', 15));
 const STRICT = args.includes('--strict');
 const JSON_OUT = opt('--json', null);
-// --huge: sizes of 2^29 + 1, 2^31, 2^32, 76695845, 65536 too (issue 9 item 1). Off by
+// --huge: sizes of 2^29 + 1, 2^31, 2^32, 76695845, 65536 too (huge sizes). Off by
 // default: the wrapper on main does not refuse them, and step(2^31) then runs
 // 2^31 model steps in one synchronous call (the fuzz cannot interrupt it).
 const HUGE = args.includes('--huge');
@@ -160,7 +160,7 @@ function finiteResult(r) {
 }
 
 // A number in a message that the fuzz never passes (|exponent| 13..298; the fuzz's own values reach 1e-11 and 1e10):
-// a value read from outside the caller's array (issue 9 item 2).
+// a value read from outside the caller's array.
 // The accepted ranges the messages quote ("[1e-50, 1e+50]") are constants, not values read: left out.
 const garbage = (msg) => (msg.replace(/\[[^\]]*\]/g, '').match(/\d(\.\d+)?e[-+]\d+/g) || [])
   .some((t) => { const e = Math.abs(Number(t.split('e')[1])); return e > 12 && e < 299; });

@@ -228,7 +228,7 @@ static void test_loss_equals_replay(void **state)
 
 /* ------------------------------------------------ 2. synthetic recovery */
 
-/* The alternate split against the issue's rule written out by hand: the 4 × 4
+/* The alternate split against the rule written out by hand: the 4 × 4
  * grid of kp {100, 200, 400, 800} × trajectory {sin_sin, sin_time_square,
  * lift_and_drop, up_and_down} splits 8/8 with every kp and every trajectory
  * twice in each half, whatever the order of the logs; an unknown trajectory
@@ -627,7 +627,7 @@ static void test_contains_embed_brute(void **state)
                              tm, te);
             }
         }
-    /* the chain the issue names, explicitly */
+    /* the chain M1 → … → M6, explicitly */
     assert_true(fric_fit_contains(6, 4) && fric_fit_contains(4, 2) && fric_fit_contains(4, 3));
     assert_false(fric_fit_contains(3, 2) || fric_fit_contains(2, 3) || fric_fit_contains(4, 5));
 }
@@ -1282,7 +1282,7 @@ static void test_default_space(void **state)
     /* the four of docs/identification.md's list (mx64 M6 α, xl330 M2 θ̇_s,
        M4 α, M5 θ̇_s) */
     assert_int_equal(outside_all, 4);
-    /* xl330's box as the issue states it */
+    /* xl330's box as Rhoban/bam states it */
     fric_fit_space s;
     assert_int_equal(fric_fit_space_default("xl330", 6, &s, &why), 0);
     assert_true(s.lo[FRIC_FIT_KT] == 0.1 && s.hi[FRIC_FIT_KT] == 3);

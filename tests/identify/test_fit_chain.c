@@ -6,7 +6,7 @@
  * paper's (Duclusaud & Passault eqs. 3, 5-9: M2 and M3 add terms to M1, M4
  * has both M2's and M3's, M5 has M4's load terms when K_m = K_e = K_l and
  * K_ms = K_es = K_ls, M6 adds quadratic terms to M5; M2 is not in M3 nor M3
- * in M2); the choice rule is the issue's ("each warm-started from the best
+ * in M2); the choice rule is ("each warm-started from the best
  * (lowest training loss) fitted simpler model it contains"). The embedded
  * start is checked against the equations, not against fric_fit_embed.
  */

@@ -1,10 +1,10 @@
 /*
- * test_law_ranges.c: the accepted ranges of a law and its Z (friction.h,
- * issue 9 item 6): stated, enforced by fric_law_check with one message per
+ * test_law_ranges.c: the accepted ranges of a law and its Z (friction.h):
+ * stated, enforced by fric_law_check with one message per
  * condition naming the field and the range, and never NaN from an accepted
  * set.
  *
- *  - the issue's reproducers (subnormal Z, vs = Z = DBL_MIN, vs = DBL_MAX,
+ *  - the fuzzer's reproducers (subnormal Z, vs = Z = DBL_MIN, vs = DBL_MAX,
  *    vs = 1e-300 with Z = DBL_MIN, the 2-D transform at Z = 1.26e-321) are
  *    refused, each naming its field and range;
  *  - the range edges themselves are accepted (closed ranges);

@@ -1,6 +1,6 @@
 /*
- * test_status.c: the status codes of the core API (fric_status.h, issue 8
- * item 3). For a representative failure of each fallible call: the return
+ * test_status.c: the status codes of the core API (fric_status.h).
+ * For a representative failure of each fallible call: the return
  * value is the documented fric_status, fric_status_last() repeats it with
  * the index of the parameter at fault (checked against the parameter the
  * test broke, not against the message) and the same message as `why`.
@@ -50,7 +50,7 @@ static void expect_last(int rc, fric_status code, int param)
         expect_last(rc_, (code), (param));        \
     } while (0)
 
-/* The calls that returned −1, 1 or an io code before issue 17 (item 5):
+/* The calls that returned −1, 1 or an io code before the status codes were made uniform:
  * each now returns the fric_status its header documents, with the
  * parameter index recorded. */
 static void test_formerly_deviant_calls(void **state)

@@ -176,8 +176,8 @@ static void test_sts3215_raw_logs(void **st)
     published("sts3215/raw", "2024-10-26_12h23m27.json", "sts3215", 4, 1);
 }
 
-/* Fitted parameters through MuJoCo (issue 20: "M1–M6 published and
- * fitted"): model M<model> of `actuator` fitted from scratch (seed 1, a
+/* Fitted parameters through MuJoCo (M1–M6, published and fitted, must
+ * run in MuJoCo): model M<model> of `actuator` fitted from scratch (seed 1, a
  * small budget: the property, not the fit's quality, is under test) to the
  * logs with valid[i] = 0 (all when valid is NULL), the fit's parameters
  * applied to a bench def as `friction fit` writes them, then every log

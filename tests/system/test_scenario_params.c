@@ -1,7 +1,7 @@
 /*
  * test_scenario_params.c: the presentation of every parameter of every
- * registered scenario (what the explorer's controls and `friction list` show,
- * issue 7 "Ranges and labels"), and the hard ranges the issue tightened.
+ * registered scenario (what the explorer's controls and `friction list` show),
+ * and the hard ranges that refuse nonsense.
  *
  *  - every parameter: a short label (no path, no formula, no unit), a help
  *    line without source paths, default inside [min, max]; a number has a
@@ -10,7 +10,7 @@
  *  - every identified preset value lies inside the bench's hard range (the
  *    ranges must not refuse what the paper identified, e.g. xl330 m4's
  *    α = 0.76 < 1);
- *  - the tightened ranges refuse what the issue calls nonsense and name the
+ *  - the tightened ranges refuse nonsense and name the
  *    range; α < 1 is refused wherever the friction laws reject it
  *    (fric_law_check, independently).
  */
@@ -66,7 +66,7 @@ static int registry_source_count(void)
 static void test_every_param_is_presented(void **unused)
 {
     (void)unused;
-    /* exactly the registry's list (13 scenarios when issue 17 was filed) */
+    /* exactly the registry's list (13 scenarios when this test was written) */
     assert_int_equal(fric_scenario_count(), registry_source_count());
     assert_true(fric_scenario_count() >= 13);
     for (int s = 0; s < fric_scenario_count(); s++) {
@@ -185,7 +185,7 @@ static void accepted(const char *scn, const char *name, const char *text)
     if (fric_scenario_set(sc, p, name, text, &why)) fail_msg("%s %s=%s: %s", scn, name, text, why);
 }
 
-/* The ranges the issue lists as nonsense: kp to 1e6, goal ±100 rad, mass
+/* Nonsense the ranges refuse: kp to 1e6, goal ±100 rad, mass
  * 1e-6..1000 kg, dt 1e-7..0.1 s, coefficients to 1e4, K to 1e12, duration
  * to 1e7 s. The new bounds come from the brief (dt 1e-6..0.01 s, goal ±2π,
  * K ≤ 1e9, duration ≤ 1e5 s). */

@@ -1,6 +1,6 @@
 /*
  * test_scenario_status.c: the status codes of the scenario interface
- * (fric_scenario.h, issue 8 item 3), moved from tests/law/test_status.c: for
+ * (fric_scenario.h), moved from tests/law/test_status.c: for
  * a representative failure of each fallible call, the return value is the
  * documented fric_status, fric_status_last() repeats it with the index of
  * the parameter at fault (checked against the parameter the test broke, not

@@ -1,6 +1,5 @@
 /*
- * test_scenario_step.c: fric_scenario_step, the one driver of a run (issue 9
- * item 4): every column a step writes is checked; a value that is not
+ * test_scenario_step.c: fric_scenario_step, the one driver of a run: every column a step writes is checked; a value that is not
  * finite ends the run with FRIC_SCENARIO_ERROR, FRIC_E_NONFINITE and a
  * message naming the scenario, the step's t, the column and the state.
  *

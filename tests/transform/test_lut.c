@@ -497,7 +497,7 @@ static void test_coarse_tol(void **state)
     }
 }
 
-/* Issue 9 item 5: a build that cannot meet tol is refused with a reason
+/* Bounded work: a build that cannot meet tol is refused with a reason
  * after bounded work (counted in fits, not timed): here at once, with no fit,
  * because tol is below the rounding of the linear part at the table's end. */
 static void test_refusal_bounded(void **state)
@@ -540,7 +540,7 @@ static void test_refusal_bounded(void **state)
     print_message("random alpha = 1 builds: most fits %zu, %d NULL\n", worst, nulls);
 }
 
-/* Issue 9 item 6: α = 1e300 is accepted by fric_law_check for Z < ~1e-301;
+/* Accepted ranges: α = 1e300 is accepted by fric_law_check for Z < ~1e-301;
  * Φ drops by Fs − Fc within an ulp of v = vs there, which the sampled α ≠ 1
  * table cannot see (it used to build 8 intervals missing tol by 3e8×). It is
  * refused with a reason; α up to the limit still builds and meets tol. */
@@ -553,7 +553,7 @@ static void test_extreme_alpha(void **state)
         law.alpha = big[i];
         double Z = i == 2 ? 5e-302 : 1e-3 / big[i];
         /* α above 1000 (and Z below 1e-50) lie outside the accepted ranges
-         * of friction.h since issue 9: the check refuses them, and so does
+         * of friction.h: the check refuses them, and so does
          * the table build, naming α */
         assert_int_not_equal(fric_law_check(&law, Z, NULL), 0);
         fric_lut_info info;

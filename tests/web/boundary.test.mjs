@@ -1,4 +1,4 @@
-// boundary.test.mjs: the wasm boundary described by tables (issue 17 item 6).
+// boundary.test.mjs: the wasm boundary described by tables.
 //
 //   a) layouts    every struct layout the wrapper reads (LAYOUTS, from
 //                 fxb_boundary) agrees with an independent reading of the

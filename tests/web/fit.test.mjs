@@ -5,8 +5,8 @@
 //                   wasm memory: TypeError / RangeError naming it (.param),
 //                   code FRIC_E_PARAM_RANGE; a refused log names its index
 //                   and file; objects used after free() throw
-//   b) table        the search space against the issue's (and Rhoban/bam's)
-//                   numbers, written here from the issue, not from the code:
+//   b) table        the search space against Rhoban/bam's numbers, written
+//                   here from them, not from the code:
 //                   6/9/7/11/13/15 free parameters for M1..M6, the xl330 and
 //                   mx64 kt, R, armature bounds, q_offset ∈ [−0.1, 0.1]
 //   c) presets      fit.presetParams equals the published params files
@@ -23,7 +23,7 @@
 //                   half by another (two "workers") ends bit for bit where
 //                   the one-batch fit ends
 //   h) splits       fit.splitKp marks exactly the logs of that kp;
-//                   fit.splitAlternate the issue's 8/8 split
+//                   fit.splitAlternate the 8/8 split
 //   i) memory       create/free cycles return the heap to where it was
 //   j) native       (consistency check) the wasm fit of 2 logs with a small
 //                   budget, scored with the fast losses (lossesFast: the lane
@@ -162,7 +162,7 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     assert.equal(d.maxLogs, def('FRIC_FIT_MAX_LOGS'));
   });
 
-  it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (the issue)', () => {
+  it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (Rhoban/bam)', () => {
     const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fit.space('xl330', k).free.filter(Boolean).length);
     assert.deepEqual(counts, [6, 9, 7, 11, 13, 15]);
     // held parameters are the ones the model does not use, at 0
@@ -170,7 +170,7 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     s.used.forEach((u, i) => { if (!u) { assert.equal(s.free[i], false); assert.equal(s.value[i], 0); } });
   });
 
-  it('bounds of kt, R, armature, q_offset (xl330, mx64) and M1 (the issue, Rhoban/bam)', () => {
+  it('bounds of kt, R, armature, q_offset (xl330, mx64) and M1 (Rhoban/bam)', () => {
     const at = (s, key) => { const i = KEYS.indexOf(key); return [s.lo[i], s.hi[i]]; };
     const xl = core.fit.space('xl330', 1), mx = core.fit.space('mx64', 1);
     assert.deepEqual(at(xl, 'kt'), [0.1, 3]);
@@ -232,7 +232,7 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     }
   });
 
-  it('fit.chainStart picks the fitted model of lowest training loss that the new one contains (the issue\'s rule)', () => {
+  it('fit.chainStart picks the fitted model of lowest training loss that the new one contains', () => {
     // the containment of the paper's models, written here: M2 ⊃ M1, M3 ⊃ M1,
     // M4 ⊃ M1..M3, M5 ⊃ M1..M4, M6 ⊃ M1..M5; M3 does not contain M2
     const p = (m) => core.fit.presetParams('xl330', m);
@@ -437,7 +437,7 @@ describe('fit wrapper: kp split and memory', { skip: noData }, () => {
     assert.equal(core.fit.splitKp(LOGS, 123).reduce((a, b) => a + b, 0), 0);
   });
 
-  it('fit.splitAlternate is the issue\'s 8/8 split: every kp and every trajectory in both halves', () => {
+  it('fit.splitAlternate is the 8/8 split: every kp and every trajectory in both halves', () => {
     const v = Array.from(core.fit.splitAlternate(LOGS, FILES));
     // the rule written here: kp rank (100, 200, 400, 800) + trajectory index odd
     const kps = [100, 200, 400, 800], traj = ['sin_sin', 'sin_time_square', 'lift_and_drop', 'up_and_down'];
@@ -481,13 +481,18 @@ describe('fit wrapper: fast losses (consistency)', { skip: noData }, () => {
 });
 
 describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
-  // the tool names its fit options when asked for an unknown one; without `fit` it names its commands
+  // the tool is always built with its `fit` command: a missing binary or one
+  // without `fit` fails here (the tool names its fit options when asked for
+  // an unknown one; without `fit` it names its commands)
   const CLI_BIN = process.env.FRICTION_CLI || CLI;
-  const help = fs.existsSync(CLI_BIN) ? spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' }) : null;
-  const hasFit = help && /--budget/.test(`${help.stdout}${help.stderr}`);
+  const assertFit = () => {
+    assert.ok(fs.existsSync(CLI_BIN), `${path.relative(ROOT, CLI_BIN)} is missing (make cli builds it)`);
+    const help = spawnSync(CLI_BIN, ['fit', '--help'], { encoding: 'utf8' });
+    assert.match(`${help.stdout}${help.stderr}`, /--budget/, `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command`);
+  };
   // 300: one search; 4 400: a staged fit (M3 with 1 100 evaluations, then M4 from its best)
-  for (const budget of [300, 4400]) it(`the wasm fit of 2 logs equals \`friction fit\` with the same seed and budget (${budget})`,
-    { skip: hasFit ? false : `${path.relative(ROOT, CLI_BIN)} has no \`fit\` command in this build (helper C's cli/fit.c)` }, () => {
+  for (const budget of [300, 4400]) it(`the wasm fit of 2 logs equals \`friction fit\` with the same seed and budget (${budget})`, () => {
+      assertFit();
       const files = [FILES[0], FILES[9]];
       const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fit-')), 'm4.json');
       const r = spawnSync(CLI_BIN, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', String(budget), '--seed', '7', '--out', out,

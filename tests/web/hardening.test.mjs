@@ -1,9 +1,9 @@
-// hardening.test.mjs: issue 9 items 1-3, run by `node --test` (make test-web).
+// hardening.test.mjs: the wrapper refuses bad arguments, run by `node --test` (make test-web).
 // Every bad argument to the JavaScript wrapper (wasm/friction.js) is refused
 // before wasm memory is touched, and the C bindings (wasm/bindings.c) refuse
 // bad counts on their own (defence in depth).
 //
-//   a) reproducers    each bad call of the issue, one test each
+//   a) reproducers    each known bad call, one test each
 //   b) sweep          a table of bad calls into every public function: each
 //                     must throw a TypeError/RangeError/Error whose message
 //                     names the argument; the count is printed
@@ -93,7 +93,7 @@ function refuses(label, fn, name, type = Error) {
 }
 
 // ======================================================== (a) reproducers
-describe('a) the issue\'s reproducers are refused before wasm memory is touched', () => {
+describe('a) the known bad calls are refused before wasm memory is touched', () => {
   it('Simulation.step(76695845) on model-a: no 24-byte allocation, the table and the other simulation intact', () => {
     const tB = simB.step(1).rows[0];
     refuses('step(76695845)', () => simA.step(76695845), 'n', RangeError);
@@ -450,13 +450,13 @@ describe('d) 10^4 create/free cycles leak nothing', () => {
 // MAX_BYTES is the wrapper's exported bound, 2^31 (a wasm32 malloc takes an i32)
 it('MAX_BYTES is 2^31', () => assert.equal(MAX_BYTES, 2 ** 31));
 
-// Issue 9 item 4 in the browser: a scenario step whose row holds a value that
+// Non-finite values in the browser: a scenario step whose row holds a value that
 // is not finite ends the run with an Error (fric_scenario_step checks every
 // column once, for the CLI and the bindings alike), never Infinity cells.
 // The two-contacts energy overflows with a stiff wall spring and a long step
 // (the same run as tests/cli/run.sh: `friction run two-contacts M1=0.001
 // K1=1000000 T=0.1 duration=100000` stops with "column E = inf").
-describe('a non-finite column ends the run (issue 9 item 4)', () => {
+describe('a non-finite column ends the run', () => {
   it('two-contacts: step() throws FRIC_E_NONFINITE naming the column, and no row holds Infinity', () => {
     const sim = core.scenario.simulation('two-contacts', { M1: 0.001, K1: 1e6, T: 0.1, duration: 100000 });
     try {

@@ -1,6 +1,6 @@
 // status.test.mjs: the wrapper's errors carry the core's status and the
-// parameter at fault (issue 8 item 3), and the tables the views use are the
-// core's (item 4), run by `node --test` (make test-web).
+// parameter at fault, and the tables the views use are the core's (one source
+// for every table), run by `node --test` (make test-web).
 //
 // Every expected code and parameter is the one the test broke on purpose;
 // the message is only checked to be the core's (non-empty, no command, no
@@ -118,7 +118,7 @@ describe('errors carry code and param', () => {
 // finds nothing wrong with that field, and one step beyond it the check
 // refuses the law naming that field (the exported numbers must describe
 // what fric_law_check does).
-describe('law field ranges from the core (issue 8: one source for every table)', () => {
+describe('law field ranges from the core (one source for every table)', () => {
   it('each range end passes the law check and one step beyond is refused for that field', () => {
     const r = core.law.fieldRanges();
     assert.deepEqual(Object.keys(r), ['Fs', 'Fc', 'vs', 'D', 'alpha', 'Z']);

@@ -1,5 +1,5 @@
 /*
- * test_fd_scn.c: the scenarios of issue 12 built on fric_fd.h
+ * test_fd_scn.c: the scenarios built on fric_fd.h (Dupont's load-dependent friction)
  * (solutions-2dof, screw-selflock, carriage-screw, xy-table solver=general)
  * against references written here.
  *

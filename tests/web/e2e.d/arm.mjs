@@ -1,4 +1,4 @@
-// e2e.d/arm.mjs: the Robot arm view (web/src/views/arm.js), issue 11 item 4. Checks:
+// e2e.d/arm.mjs: the Robot arm view (web/src/views/arm/). Checks:
 //   loads       the view opens without console errors; both canvases draw
 //               (pixels other than the background)
 //   runs        3 s of wall clock advance t; Pause stops it

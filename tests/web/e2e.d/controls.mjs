@@ -1,8 +1,7 @@
 // controls.mjs: number fields apply what is typed, on Enter or blur, never
 // keystroke by keystroke; bad entries are refused in place; sliders announce
-// the value with its unit; preset-backed parameters never show -1
-// (issue 7, items 2 and 10). Typed like a person: several keystrokes, Enter,
-// Escape, nonsense.
+// the value with its unit; preset-backed parameters never show -1. Typed
+// like a person: several keystrokes, Enter, Escape, nonsense.
 //
 // On the scenarios view with model-a, case=custom: h is the constant force
 // on the block (valid -1e4 … 1e4 N in the core's description), so 50 and 999
@@ -79,7 +78,7 @@ export default async function (h) {
       await field.press('Enter');
       const msg = await waitFor(async () => (await box.evaluate((el) => el.classList.contains('invalid'))) && message(), 2000);
       expect(msg, 'no message next to the field');
-      // the issue's bound for h is a physical one; the core accepts ±1e4 N
+      // the core's range for h: ±1e4 N
       expect(/external force h/.test(msg) && /-10000 … 10000 N/.test(msg) && /keeping 999 N/.test(msg),
         `the message does not name the parameter, the range with its unit and the kept value: '${msg}'`);
       expect(await field.getAttribute('aria-invalid') === 'true', 'the field is not marked aria-invalid');

@@ -1,4 +1,4 @@
-// fit.mjs: e2e checks of the Fit view (web/src/views/fit.js, its workers
+// fit.mjs: e2e checks of the Fit view (web/src/views/fit/, its workers
 // web/src/workers/fitCoordinator.js and fitEval.js).
 //
 //   logs        two shared xl330 logs given to the file picker
@@ -32,7 +32,7 @@
 //   url         model, budget, seed and hold-out come back from the URL
 //   fit all     M1..M6 in a chain with a small budget: six rows and six
 //               bars; every warm-started model trains no worse than the
-//               model it started from (the "M6 never worse than M4")
+//               model it started from ("M6 never worse than M4")
 //   timed       a full M4 fit of one try (FRIC_FIT_DEFAULT_BUDGET) on the 16 shared logs,
 //               8 for training (the alternate split: kp index + trajectory
 //               index even, trajectories in the bench's order sin_sin,

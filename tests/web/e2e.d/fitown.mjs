@@ -1,6 +1,6 @@
 // fitown.mjs: e2e checks of the Fit view with a servo of one's own: the four
 // raw STS3215 logs of ../shared/data/bam/logs/sts3215/raw (about 47 Hz, motor
-// field "sts3250", only an M1 preset published), as issue 18 tried them.
+// field "sts3250", only an M1 preset published): a servo of one's own.
 //
 //   alias      the logs are read as sts3215; the view shows the core's
 //              sentence for the motor name, the very line `friction fit`

@@ -2,7 +2,7 @@
 //
 //   every view   on every view of the tab bar, the header's "Glossary (G)"
 //                button opens the dialog (visible, modal) with the terms the
-//                issue names, each with its source ("Source: … eq. …" or
+//                views use, each with its source ("Source: … eq. …" or
 //                "§…"); Escape closes it and the focus returns to the button;
 //                the key G opens it again from the page, and Escape closes it
 //                without leaving the view (in presentation mode too: Escape

@@ -1,5 +1,5 @@
 // e2e.d/lessons-arm.mjs: the Robot arm view's "Try this" steps followed in
-// order from "Reset to the lesson's start" (issue 18, item 4; the helpers
+// order from "Reset to the lesson's start" (the helpers
 // and the other views are in lessons.mjs). Every number the notice and the
 // steps quote is computed from `friction run arm2-ground` / `friction run
 // chain` (every=1: one row a step, as the view runs them) and asserted twice:

@@ -1,6 +1,6 @@
 // e2e.d/lessons-fit.mjs: the Fit view's "Try this" steps followed in order
 // from "Reset to the lesson's start" on the bundled sample (samples/, a log
-// simulated by the core; issue 18, item 4; the helpers are in lessons.mjs).
+// simulated by the core; the helpers are in lessons.mjs).
 // Every MAE the steps quote is computed by `friction fit … samples/
 // xl330-sin_sin-simulated.json` at the step's model, budget and seed, and
 // asserted twice: the step's text says it (5 decimals, as both print it) and

@@ -1,5 +1,5 @@
 // e2e.d/lessons-scenarios.mjs: the Scenarios view's "Try this" steps followed
-// in order from "Reset to the lesson's start" (issue 18, item 4; the helpers
+// in order from "Reset to the lesson's start" (the helpers
 // and the other views are in lessons.mjs). Each step picks its system (its
 // "Set up" does the same), then changes what it names; every number it
 // quotes is computed from `friction run` of the same scenario and parameters

@@ -1,7 +1,7 @@
 // e2e.d/lessons.mjs: every view's "Try this" steps followed in order from
 // "Reset to the lesson's start", as a person would (typing in the fields,
 // picking from the lists, pressing the buttons and keys the steps name), in
-// headless Chromium (issue 18, item 4). Each number a step quotes is computed
+// headless Chromium. Each number a step quotes is computed
 // here independently of the page (the CLI `friction eval`, `friction
 // diagram`, `friction run`, or a closed form), then asserted twice: the
 // step's text says it, and the screen shows it after the steps before it.

@@ -1,5 +1,5 @@
-// e2e.d/mujoco.mjs: the "In MuJoCo" view (web/src/views/mujoco/), issue 20
-// item 3. Checks:
+// e2e.d/mujoco.mjs: the "In MuJoCo" view (web/src/views/mujoco/).
+// Checks:
 //   loads       MuJoCo 3.14.0 loads from the explorer's own folder (no
 //               request to another origin, no console error)
 //   live        the six runs (bench and arm × (A) frictionloss, (B) noslip,

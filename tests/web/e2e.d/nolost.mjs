@@ -1,5 +1,5 @@
 // nolost.mjs: nothing lost, errors where the eye is, read-outs that agree
-// (issue 18, items 5 and 6, and the read-out findings). Driven as a person
+// (values survive, errors show beside their control, read-outs agree). Driven as a person
 // would: tab clicks, the browser's Back and Forward, typed values, the file
 // inputs of the views.
 //   history     a view change is a history entry: Back and Forward move

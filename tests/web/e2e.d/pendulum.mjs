@@ -1,5 +1,5 @@
-// e2e.d/pendulum.mjs: the live pendulum bench (web/src/views/pendulum/),
-// issue 7 items 1, 3, 9, 10. Checks:
+// e2e.d/pendulum.mjs: the live pendulum bench (web/src/views/pendulum/).
+// Checks:
 //   time        the simulation clock advances and the animation canvas
 //               changes between two screenshots
 //   replay      a shared log (../shared/data/bam/logs/xl330/processed/*.json

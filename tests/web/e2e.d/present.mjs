@@ -1,5 +1,5 @@
 // present.mjs: presentation mode, the keys, the lessons and the narrow
-// layout (issue 7, item 5 and the "Smaller" layout defects).
+// layout (no clipped or overlapping parts in the "Smaller" layout).
 //   present     F enters presentation mode: body.present, the key legend
 //               visible, body text >= 20 px, charts' font raised, the
 //               control column in a drawer, present=1 in the URL (and a

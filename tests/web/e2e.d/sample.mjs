@@ -61,7 +61,7 @@ export default async function sampleChecks(h) {
       expect(/simulated/i.test(text), `the button does not say simulated: ${text}`);
       const s = await waitFor(() => page.evaluate(() => {
         const rows = [...document.querySelectorAll('#replay-table tbody tr')];
-        // a row per published model M1–M6 and the row "on screen" (issue 18 item 2)
+        // a row per published model M1–M6 and the row "on screen"
         const models = rows.map((tr) => tr.dataset.model).sort().join(',');
         if (document.querySelector('#replay-table').hidden || models !== 'm1,m2,m3,m4,m5,m6,on-screen') return null;
         return { rows: rows.map((tr) => ({ model: tr.dataset.model, mae: tr.querySelector('[data-mae]')?.dataset.mae })),

@@ -1,4 +1,4 @@
-// travel.mjs: e2e checks that a fit's values travel whole (issue 18, item 2)
+// travel.mjs: e2e checks that a fit's values travel whole
 // and of the exports' shape (the smaller findings on CSV and PNG).
 //
 //   fit         a short M5 fit on four shared xl330 logs (budget 300): its
@@ -30,7 +30,7 @@
 //   sts3215     a raw sts3215 log (motor "sts3250") dropped on the default
 //               bench (xl330 M6, kp 400): actuator sts3215, model M1 (the one
 //               it has), kp from the log, the bench runs (its clock moves);
-//               choosing M6 then is a refused live change (issue 18 item 5):
+//               choosing M6 then is a refused live change:
 //               the field and the URL go back to M1, the core's reason stands
 //               beside the field, a kp typed before stays and the bench runs on;
 //               xl330 M6 switched to sts3215 by hand becomes sts3215 M1
@@ -322,7 +322,7 @@ export default async function travelChecks(h) {
     expect(/sts3215/.test(warn) && /M1/.test(warn) && new RegExp(`kp ${logKp}`).test(warn), `the warning says '${warn}'`);
     const m1 = rows.find((r) => r.model === 'm1'), on = rows.find((r) => r.model === 'on-screen');
     expect(m1?.mae && on?.mae, `rows: ${rows.map((r) => r.text).join(' | ')}`);
-    // M6, which sts3215 lacks: a refused live change (issue 18 item 5): the
+    // M6, which sts3215 lacks: a refused live change: the
     // field and the URL go back to M1, the reason beside the field, the bench
     // runs on with the log's kp
     const modelBox = p.locator('#view [data-param="model"]').first();

@@ -1,4 +1,4 @@
-// views.mjs: browser checks of the scenarios, laws and drive views (issue 7).
+// views.mjs: browser checks of the scenarios, laws and drive views.
 // Consistency checks run the command-line tool (build/native/friction, the
 // same C code built natively) on the same scenario and compare; a check that
 // needs the tool and does not find it fails (`make test` builds it).

@@ -1,5 +1,5 @@
-// e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed.js),
-// issue 12 item 6. Checks:
+// e2e.d/wellposed.mjs: the Well-posedness view (web/src/views/wellposed/).
+// Checks:
 //   map = CLI   the map's grid (window.__fx.wellposed.map: the rows the page got from
 //               the wasm core) equals `friction run solutions-2dof` of the same
 //               parameters row by row (r1, r2, solutions, unique), at the

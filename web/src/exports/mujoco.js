@@ -16,8 +16,8 @@ export function servoExport(core, values) {
 }
 
 /**
- * The exact MuJoCo bench of the servo of bench vector `values` (issue 20
- * item 4: what the MuJoCo snippet cannot carry, M1–M6 whole): files
+ * The exact MuJoCo bench of the servo of bench vector `values` (what the
+ * MuJoCo snippet cannot carry: M1–M6 whole): files
  * [{ name, type, text }]:
  *   bench.xml          the pendulum bench as MJCF, the core's writer
  *                      (core.mujoco.benchMjcf = fric_mujoco_bench_mjcf, the

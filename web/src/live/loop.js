@@ -77,7 +77,8 @@ export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advan
   return self;
 }
 
-/** What a live view's mount returns (views.js): dispose() disposes the loop,
+/** What a live view's mount returns (main.js mounts the views that
+ *  views/index.js lists): dispose() disposes the loop,
  *  then each of `parts` in order (an object with dispose(), or a function),
  *  then clears the view's test hooks (`hooks`: [area, name, value] each);
  *  `actions` are the keyboard's: pause, single step, reset (`restart`),

@@ -1,5 +1,5 @@
 // fitCoordinator.js (bundled to build/web/fitCoordinator.worker.js): runs a
-// fit of the Fit view (web/src/views/fit.js) off the page's thread. It owns
+// fit of the Fit view (web/src/views/fit/index.js) off the page's thread. It owns
 // the ask/tell loop (core.fit.create, fric_fit.h, over its own wasm
 // instance); each generation's candidates are split among the evaluation
 // workers (fitEval.js, one per core, each with its own wasm instance and

@@ -1,5 +1,5 @@
 // fitEval.js (bundled to build/web/fitEval.worker.js): one evaluation worker
-// of a fit in the browser (web/src/views/fit.js starts one per core). It has
+// of a fit in the browser (web/src/views/fit/index.js starts one per core). It has
 // its own wasm instance and holds the training logs as one batch
 // (core.fit.batch: every log checked by the core's io rules and resampled
 // once); it scores the candidate vectors it is sent with the fit's fast

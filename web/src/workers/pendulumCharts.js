@@ -1,9 +1,10 @@
 // pendulumCharts.js (build/web/pendulumCharts.worker.js): draws the rolling
-// charts of the live pendulum bench (web/src/views/pendulum.js) with Chart.js
-// on OffscreenCanvases, so that the page's animation frames only run the
-// simulation and the picture. Every simulation step in view reaches the
-// chart; Chart.js's decimation plugin (min-max) draws an envelope per pixel
-// when there are more than four steps per pixel.
+// charts of the live pendulum bench (web/src/views/pendulum/charts.js,
+// through web/src/liveCharts.js) with Chart.js on OffscreenCanvases, so
+// that the page's animation frames only run the simulation and the picture.
+// Every simulation step in view reaches the chart; Chart.js's decimation
+// plugin (min-max) draws an envelope per pixel when there are more than four
+// steps per pixel.
 //
 // Messages in:
 //   { type: 'init', canvases: [OffscreenCanvas], dpr }

@@ -1,4 +1,4 @@
-// arm/index.js: the "Robot arm" view of issue 11 (seed paper "Fast Forward
+// arm/index.js: the "Robot arm" view (seed paper "Fast Forward
 // Dynamics Simulation of Robot Manipulators with Highly Frictional Gears").
 // Two simulations of one chain scenario (arm1, arm2-ground, chain; core/system/
 // chain_scn.c) run side by side with two step methods (A: semi-implicit, B:

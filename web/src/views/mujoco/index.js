@@ -1,4 +1,4 @@
-// mujoco/index.js: the "In MuJoCo" view of issue 20: real MuJoCo in the page
+// mujoco/index.js: the "In MuJoCo" view: real MuJoCo in the page
 // (npm @mujoco/mujoco, loaded when the view opens, load.js) runs the pendulum
 // bench of an actuator preset or a fitted params file (the core's MJCF) and a
 // two-link arm with geared joints, live side by side under three treatments

@@ -1,5 +1,5 @@
-// wellposed/index.js: the "Well-posedness" view of issue 12 (P. E. Dupont, "The
-// Effect of Friction on the Forward Dynamics Problem", §3.2 and §4.2; sheet
+// wellposed/index.js: the "Well-posedness" view (P. E. Dupont, "The Effect of
+// Friction on the Forward Dynamics Problem", §3.2 and §4.2; sheet
 // ../shared/specs/dupont-forward-dynamics.md §2 and §5). Once a friction force
 // depends on the joint forces, the accelerations appear on both sides of the
 // equations of motion and the forward dynamics can have one, no, or several
