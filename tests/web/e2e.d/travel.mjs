@@ -87,7 +87,7 @@ export default async function travelChecks(h) {
     'travel: an sts3215 M4 params file from `friction fit` (no published M4) pasted into drive and bench: every export carries it; "on screen" = friction replay',
     'travel: bar-chart CSVs (replay MAE per model, Fit all validation MAE per model): one row per bar, units in the header',
     'travel: PNG exports are 2x the chart\'s CSS size on an opaque white background (page chart, worker chart, well-posedness map)',
-    'travel: an sts3215 raw log dropped on the default bench: sts3215 M1, kp from the log, the bench runs; M6 is refused beside the field and taken back',
+    'travel: an sts3215 raw log dropped on the default bench (M6): sts3215 M6 (a published file), kp from the log, the bench runs; M4 is refused beside the field and taken back',
     'travel: no console error or failed request during these checks',
   ];
   if (!h.requireViews(['fit', 'pendulum', 'drive'], names)) return;
@@ -309,7 +309,8 @@ export default async function travelChecks(h) {
     const rows = await dropLog(p, file);
     expect(rows, 'no replay table after dropping the sts3215 log');
     const after = { actuator: await ctl('actuator').inputValue(), model: await ctl('model').inputValue(), kp: await ctl('kp').inputValue() };
-    expect(after.actuator === 'sts3215' && after.model === 'm1', `after the drop: ${JSON.stringify(after)} (before ${JSON.stringify(before)})`);
+    // the default bench's M6 stays: the sts3215 has a published M6 (feetech/m6.json)
+    expect(before.model === 'm6' && after.actuator === 'sts3215' && after.model === 'm6', `after the drop: ${JSON.stringify(after)} (before ${JSON.stringify(before)})`);
     expect(Number(after.kp) === logKp, `kp shows ${after.kp}, the log's is ${logKp}`);
     const clockT = async () => Number(/t = ([0-9.]+) s/.exec(await p.locator('#view').innerText())?.[1]);
     const refusal = () => p.evaluate(() => { const m = document.getElementById('pendulum-refusal'); return m.hidden ? '' : m.textContent; });
@@ -319,11 +320,11 @@ export default async function travelChecks(h) {
     expect(!(await refusal()), `a refusal is shown: '${await refusal()}'`);
     expect(await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 'no Pause button while it runs');
     const warn = await p.locator('#replay-warning').textContent();
-    expect(/sts3215/.test(warn) && /M1/.test(warn) && new RegExp(`kp ${logKp}`).test(warn), `the warning says '${warn}'`);
-    const m1 = rows.find((r) => r.model === 'm1'), on = rows.find((r) => r.model === 'on-screen');
-    expect(m1?.mae && on?.mae, `rows: ${rows.map((r) => r.text).join(' | ')}`);
-    // M6, which sts3215 lacks: a refused live change: the
-    // field and the URL go back to M1, the reason beside the field, the bench
+    expect(/sts3215/.test(warn) && new RegExp(`kp ${logKp}`).test(warn), `the warning says '${warn}'`);
+    const m1 = rows.find((r) => r.model === 'm1'), m6 = rows.find((r) => r.model === 'm6'), on = rows.find((r) => r.model === 'on-screen');
+    expect(m1?.mae && m6?.mae && on?.mae, `rows: ${rows.map((r) => r.text).join(' | ')}`);
+    // M4, which sts3215 lacks: a refused live change: the
+    // field and the URL go back to M6, the reason beside the field, the bench
     // runs on with the log's kp
     const modelBox = p.locator('#view [data-param="model"]').first();
     // a kp of one's own first (the logs' kp 32 is also sts3215's preset): the
@@ -331,25 +332,25 @@ export default async function travelChecks(h) {
     const ownKp = 40;
     await ctl('kp').fill(String(ownKp));
     await ctl('kp').press('Enter');
-    await ctl('model').selectOption('m6');
+    await ctl('model').selectOption('m4');
     const said = await waitFor(async () => (await modelBox.evaluate((el) => el.classList.contains('invalid'))) && modelBox.locator('.ctl-msg').textContent(), 3000);
-    expect(said && /m6|M6/.test(said) && /sts3215/.test(said) && /keeping m1/.test(said), `choosing M6 on sts3215 shows '${said}' beside the field`);
-    expect(await ctl('model').inputValue() === 'm1', `the model field shows ${await ctl('model').inputValue()} after the refusal`);
-    expect(/model=m1(&|$)/.test(p.url()), `the URL after the refusal: ${p.url()}`);
+    expect(said && /m4|M4/.test(said) && /sts3215/.test(said) && /keeping m6/.test(said), `choosing M4 on sts3215 shows '${said}' beside the field`);
+    expect(await ctl('model').inputValue() === 'm6', `the model field shows ${await ctl('model').inputValue()} after the refusal`);
+    expect(/model=m6(&|$)/.test(p.url()), `the URL after the refusal: ${p.url()}`);
     expect(Number(await ctl('kp').inputValue()) === ownKp && /kp=40(&|$)/.test(p.url()), `kp shows ${await ctl('kp').inputValue()} after the refusal (URL ${p.url()}), ${ownKp} was in use`);
     expect(!(await refusal()), `the picture shows a refusal: '${await refusal()}'`);
     const t1 = await clockT();
     expect(await waitFor(async () => (await clockT()) > t1 + 0.2, 5000), `the bench clock stays at ${await clockT()} s after the refusal`);
     expect(await p.locator('#view button', { hasText: /^Pause$/ }).count() > 0, 'no Pause button after the refusal');
     const shots = await h.screenshots(p, 'travel-sts3215-refusal', { locator: modelBox });
-    // a switch by hand picks a model the actuator has too: xl330 M6, then sts3215 -> M1
+    // a switch by hand picks the nearest model the actuator has: xl330 M3, then sts3215 -> M1
     await ctl('actuator').selectOption('xl330');
-    await ctl('model').selectOption('m6');
+    await ctl('model').selectOption('m3');
     await ctl('actuator').selectOption('sts3215');
     const byHand = await waitFor(async () => (await ctl('model').inputValue()) === 'm1' && !(await refusal()), 3000);
-    expect(byHand, `xl330 M6 -> sts3215 by hand: model ${await ctl('model').inputValue()}, refusal '${await refusal()}'`);
+    expect(byHand, `xl330 M3 -> sts3215 by hand: model ${await ctl('model').inputValue()}, refusal '${await refusal()}'`);
     return `${sts[0]}: ${before.actuator} ${before.model} kp ${before.kp} -> ${after.actuator} ${after.model} kp ${after.kp}; `
-      + `M1 MAE ${Number(m1.mae).toFixed(4)} rad; M6: '${said}' (${shots.join(', ')})`;
+      + `M1 MAE ${Number(m1.mae).toFixed(4)}, M6 ${Number(m6.mae).toFixed(4)} rad; M4: '${said}' (${shots.join(', ')})`;
   });
 
   await check(names[9], async () => {
