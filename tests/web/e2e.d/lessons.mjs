@@ -320,7 +320,13 @@ export default async function lessons(h) {
       const ex = bench('explicit', 1.2, 9.01);
       const rc = ex.cols.indexOf('reversals');
       const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
+      // documentation check: 838 and 974 are the CLI's own count (no closed form
+      // gives a chattering rate); the closed-form part is the bound: a velocity
+      // sign change takes at least one step, so at most 1/dt = 1000 a second,
+      // and "nearly one per 1 ms time step" means above 80 % of that bound
       has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
+      expect(rate(2) <= 1 / dt && rate(9) <= 1 / dt && rate(9) > 0.8 / dt && rate(2) < rate(9),
+        `explicit B: ${rate(2)} and ${rate(9)} reversals/s against the bound 1/dt = ${1 / dt}`);
       const t1 = await runTo(2);
       const b1 = await status(1), a1 = await status(0);
       const ex1 = bench('explicit', 1.2, t1 + 0.01);
@@ -357,6 +363,12 @@ export default async function lessons(h) {
       const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
       has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
       has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
+      // closed form (Kikuuwe eq. 3): inside the band friction cancels the other
+      // torques, a = 0, so the velocity it entered with is kept, |θ̇| < eps =
+      // 1e-3 rad/s, and θ advances by θ̇·dt a step: over 1 s, θ(2) − θ(1) = θ̇
+      const kv = ka.cols.indexOf('dq'), v1 = rowAt(ka, 1)[kv], v2 = rowAt(ka, 2)[kv];
+      expect(v1 === v2 && v1 > 0 && v1 < 1e-3 && Math.abs((q2 - q1) - v1 * 1) <= 1e-12,
+        `karnopp creep: θ̇ ${v1} at 1 s, ${v2} at 2 s (band 1e-3 rad/s), θ(2) − θ(1) = ${q2 - q1} rad`);
       has(steps[3], `θ ${q1.toFixed(4)} rad at 1 s, ${q2.toFixed(4)} at 2 s`);
       const t4 = await runTo(1);
       const b4 = await status(1);
@@ -371,7 +383,11 @@ export default async function lessons(h) {
       has(steps[4], `after ${rowAt(cl, 2)[rc]} reversals`);
       has(steps[4], `at ${cq.toFixed(4)} rad like implicit`);
       expect(cq.toFixed(4) === rowAt(im, 2)[kq].toFixed(4) && rowAt(im, 2)[im.cols.indexOf('dq')] === 0, `CLI implicit ${rowAt(im, 2)[kq]}, clip ${cq}`);
+      // documentation check: the residue is the CLI's rounding (no closed form);
+      // closed form: it is below one ulp of the budget's own scale per step,
+      // |θ̇| ≤ 2^-52·(the held arm's largest torque, ~1 N·m)·dt/J ≪ 1e-15 rad/s
       has(steps[4], `residue of ${Number(Math.abs(cv).toPrecision(2))} rad/s`);
+      expect(Math.abs(cv) < 1e-15, `clip residue ${cv} rad/s`);
       const t5 = await runTo(1);
       const b5 = await status(1);
       const cl5 = bench('clip', 1.5, t5 + 0.01);
@@ -380,8 +396,10 @@ export default async function lessons(h) {
       await sameAsSetUp(page, snaps);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
-      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
-        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)}; clip ${cq.toFixed(4)} rad`;
+      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
+        + `page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
+        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)} (closed form: θ(2) − θ(1) = the kept θ̇ < eps); `
+        + `clip ${cq.toFixed(4)} rad (documentation check)`;
     } finally {
       await page.close();
     }
