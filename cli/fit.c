@@ -593,13 +593,10 @@ static int out_paths(const fit_opts *o, fit_model *ms, int n)
  * (fric_io_params_write) to PATH.tmp then renamed. */
 static int write_params(const fit_model *m, const char *act)
 {
-    double c[FRIC_SERVO_N_COEFS];
-    c[0] = m->model;
-    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) c[i] = m->best[FRIC_FIT_K_C + i - 1];
-    fric_io_params_file pf = { .actuator = act, .kt = m->best[FRIC_FIT_KT], .R = m->best[FRIC_FIT_R],
-                               .armature = m->best[FRIC_FIT_ARMATURE],
-                               .q_offset = m->best[FRIC_FIT_Q_OFFSET], .fit = NULL };
-    fric_servo_from_array(c, &pf.friction);
+    fric_io_params_file pf;
+    const char *why = NULL;
+    if (fric_fit_params_file(act, m->model, m->best, NULL, &pf, &why))
+        return cli_fail(CLI_RUNTIME, "fit: %s", why);
     char text[4096];
     size_t len = 0;
     if (fric_io_params_write(&pf, text, sizeof text, &len))

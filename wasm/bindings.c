@@ -1053,6 +1053,35 @@ FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *
     return fric_fit_chain_start(model, loss, best, start);
 }
 
+/* The params file of fit vector p of (actuator, model) with fit[4] (as
+ * fxb_params_write's, or NULL) into buf[cap]: fric_fit_params_file, then
+ * the one writer. Returns the file's length (>= cap: call again with
+ * more), or −1 with the message. */
+FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, const double *p,
+                                    const double *fit, char *buf, int cap)
+{
+    if (count_bad("cap", cap, 1)) return -1;
+    fric_io_params_fit meta;
+    if (fit) {
+        meta.train_mae = fit[0];
+        meta.holdout_mae = fit[1];
+        meta.logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
+        meta.evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
+    }
+    fric_io_params_file f;
+    const char *why = "";
+    if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, fit ? &meta : NULL, &f,
+                                       &why), &why))
+        return -1;
+    size_t len = 0;
+    fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
+    if (rc == FRIC_E_BUFFER) return (int)len;
+    why = fric_status_last().message;
+    if (from_core(rc, &why)) return -1;
+    set_error("");
+    return (int)len;
+}
+
 /* The published parameters of (actuator, model) into p. 0, or 1. */
 FXB_EXPORT int fxb_fit_preset_params(const char *actuator, int model, double *p)
 {

@@ -33,7 +33,8 @@
 //   core.regions   fric_regions.h  polyline, grid, at
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
-//                                  benchParams, splitKp, splitAlternate, caution, batch, create
+//                                  benchParams, paramsText, splitKp, splitAlternate, caution,
+//                                  batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), logDrive
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
@@ -864,6 +865,29 @@ class FitApi {
     const { rc: from, out: [start] } = this._core._call('fxb_fit_chain_start', [k, inp(loss), inp(best), out(Float64Array, N)],
       { names, ok: (rc) => rc >= 0 });
     return { from, start: from ? start : null };
+  }
+
+  /** The params file of fit vector p of (actuator, model), the text
+   *  `friction fit --out` writes for it (fric_fit_params_file, the one
+   *  conversion, then the one writer); fit: { trainMae, holdoutMae, logs,
+   *  evaluations } or undefined. */
+  paramsText(p, actuator, model, fit) {
+    const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
+    const x = f64s('p', p, { length: N, names });
+    let f = null;
+    if (fit !== undefined && fit !== null) {
+      obj('fit', fit, 'the fit summary { trainMae, holdoutMae, logs, evaluations }');
+      f = Float64Array.of(numberType('fit.trainMae', fit.trainMae),
+        fit.holdoutMae === null || fit.holdoutMae === undefined ? NaN : numberType('fit.holdoutMae', fit.holdoutMae),
+        num('fit.logs', fit.logs, { min: 0, max: 1e9 - 1, integer: true }),
+        num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
+    }
+    for (let cap = 1024; ;) {
+      const args = [cstr(this._core._fitActuator(actuator)), k, inp(x), f ? inp(f) : 0, out(Uint8Array, cap), cap];
+      const { rc, out: [text] } = this._core._call('fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
+      if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
+      cap = rc + 1;
+    }
   }
 
   /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */

@@ -54,6 +54,33 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->karnopp_eps = t->karnopp_eps;
 }
 
+int fric_fit_params_file(const char *actuator, int model, const double *p,
+                         const fric_io_params_fit *meta, fric_io_params_file *f,
+                         const char **why)
+{
+    fric_fit_target t;
+    if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
+    if (!p || !f) {
+        const char *m = fric__fail(FRIC_E_NULL, -1, "fit params file: p and f must be given.");
+        if (why) *why = m;
+        return fric__rc();
+    }
+    fric_bench_def d;
+    fric_fit_apply(&t, p, &d);          /* the def the fit scored: one mapping of p */
+    memset(f, 0, sizeof *f);
+    f->actuator = fric_bench_actuator_resolve(actuator);
+    f->kt = d.servo.kt;
+    f->R = d.servo.R;
+    f->armature = d.servo.armature;
+    f->q_offset = d.servo.q_offset;
+    f->error_gain_ratio = d.servo.error_gain_ratio;
+    f->max_velocity = d.servo.max_velocity;
+    f->friction = d.friction;
+    f->fit = meta;
+    if (why) *why = "";
+    return 0;
+}
+
 int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why)
 {
     const fric_bench_preset *ps = fric_bench_preset_find(actuator, model);

@@ -136,6 +136,17 @@ int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
                          const char **why);
 /* The bench def of p (mass, length, kp, vin and dt come from each log). */
 void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d);
+/* The params file of fit vector p of (actuator, model), the one conversion
+ * every front end writes a fit with (`friction fit --out`, the Fit view's
+ * download and exports): kt, R, armature, q_offset and the model's
+ * coefficients from p, the actuator's firmware keys it was fitted with
+ * (error_gain_ratio, max_velocity of fric_bench_actuator_find: what
+ * fric_fit_target_init runs), meta (may be NULL) as f->fit. f->actuator
+ * points at the core's static name of the actuator. 0, or nonzero with
+ * *why (an unknown actuator, a model outside 1..6). */
+int fric_fit_params_file(const char *actuator, int model, const double *p,
+                         const fric_io_params_fit *meta, fric_io_params_file *f,
+                         const char **why);
 /* The published parameters of (actuator, model) as p (from
  * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
 int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);

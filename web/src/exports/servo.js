@@ -39,6 +39,7 @@ export function nearestModel(core, actuator, now) {
 export function servoBenchVector(core, { actuator, model, servo, friction }) {
   const byName = { actuator, model: `m${model}` };
   SERVO_CONSTANTS.forEach((k) => { byName[k] = servo[k]; });
+  STS3215_CONSTANTS.forEach((k) => { if (servo[k] !== undefined) byName[k] = servo[k]; });
   core.bench.servoCoefs().slice(1).forEach((c) => { if (friction[c.field] !== undefined) byName[c.key] = friction[c.field]; });
   return core.scenario.params('bench', byName);
 }
@@ -51,7 +52,7 @@ export function servoParamsText(core, values) {
   const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
   const friction = { model: Number(o.model.slice(1)) };
   core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
-  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, o[k]])), friction });
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((k) => [k, o[k]])), friction });
 }
 
 /** A pasted params file object → { index (in core.bench.presets(); −1:

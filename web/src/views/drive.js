@@ -8,7 +8,7 @@ import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
-import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, servoBenchVector,
+import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, STS3215_CONSTANTS, servoBenchVector,
   servoExport } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
@@ -26,9 +26,10 @@ function servoFields(core) {
 // it was given (a fit, a pasted file), never the published ones silently.
 function constantFields(core) {
   const bench = core.scenario.find('bench');
-  return SERVO_CONSTANTS.map((key) => {
+  // the STS3215's firmware keys too (1 and 0, no smoothing, for the others)
+  return [...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => {
     const p = bench.params.find((q) => q.name === key);
-    return { key, label: p.label, unit: p.unit, min: key === 'q_offset' ? p.min : 1e-9, max: p.max };
+    return { key, label: p.label, unit: p.unit, min: key === 'q_offset' ? p.min : key === 'max_velocity' ? 0 : 1e-9, max: p.max };
   });
 }
 const SCREW_FIELDS = [
@@ -78,7 +79,10 @@ export function mount(container, { core, state }) {
     const actuator = state.get('actuator', null), model = state.getNumber('model', NaN);
     if (state.get('preset', null) !== 'given' || !bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
       || !(Number.isInteger(model) && model >= 1 && model <= 6)) return null;
-    const servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, state.getNumber(f.key, NaN)]));
+    // the STS3215 firmware keys a URL may leave out: the actuator's own (its first preset's)
+    const own = presets.find((p) => p.actuator === actuator)?.servo ?? { error_gain_ratio: 1, max_velocity: 0 };
+    const servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key,
+      state.getNumber(f.key, STS3215_CONSTANTS.includes(f.key) ? own[f.key] : NaN)]));
     const friction = { model, ...Object.fromEntries(SERVO_FIELDS.map((f) => [f.key, state.getNumber(f.key, f.positive ? 1 : 0)])) };
     return Object.values(servo).every(Number.isFinite) ? { actuator, model, friction, servo, given: true } : null;
   }
@@ -200,7 +204,7 @@ export function mount(container, { core, state }) {
       }
       T = saved('T', TORQUE_SCALE[p.actuator] || 10);
       law.servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, saved(f.key, p.servo[f.key])]));
-      constBox.replaceChildren(el('summary', {}, 'Motor constants kt, R, armature, q_offset (exports only)'));
+      constBox.replaceChildren(el('summary', {}, 'Motor constants kt, R, armature, q_offset, error_gain_ratio, max_velocity (exports only)'));
       for (const f of CONST_FIELDS) {
         const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law.servo[f.key],
           onInput: (v) => { law.servo[f.key] = v; draw(); } });

@@ -23,16 +23,12 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   });
   bars.box.hidden = true;
 
-  /** The params file of a result as `friction fit --out` writes it (the
-   *  core's writer, core.io.paramsText): kt, R, armature, q_offset, then the
-   *  model's coefficients, model, actuator (the flat format of
+  /** The params file of a result as `friction fit --out` writes it: the
+   *  core's one conversion of a fit vector (core.fit.paramsText,
+   *  fric_fit_params_file) and its one writer (the flat format of
    *  shared/data/bam/params). */
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
-  const paramsText = (r) => core.io.paramsText({
-    actuator: r.actuator,
-    servo: Object.fromEntries(SERVO_CONSTANTS.map((k) => [k, at(r, k)])),
-    friction: { model: r.model, ...Object.fromEntries(core.bench.servoCoefs().slice(1).map((c) => [c.field, at(r, c.key)])) },
-  });
+  const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model);
 
   function benchUrl(r) {
     const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': r.actuator, 'pendulum.model': `m${r.model}` });

@@ -1,0 +1,97 @@
+// params.mjs: every params file of ../shared/data/bam/params loads in each
+// view that takes a params file, and comes back out whole.
+//
+//   drive      each file pasted into the drive view: no refusal; its
+//              "Copy parameters (JSON)" gives every number of the file back
+//              bit for bit and the actuator by the core's name (the alias
+//              "sts3250" of feetech/m6.json reads as sts3215)
+//   bench      the same in the live pendulum view (its export is the bench's
+//              whole parameter set: every key of the file among them)
+//   mujoco     each file pasted into the In MuJoCo view opened on the file's
+//              actuator: no refusal, the view says the file is in use
+// The files are the independent reference (written by the reference code).
+import fs from 'node:fs';
+import path from 'node:path';
+
+export default async function paramsChecks(h) {
+  const { check, expect, openPage, ROOT, waitFor } = h;
+  const names = [
+    'params files: every shared file pasted into drive gives every number back bit for bit',
+    'params files: every shared file pasted into the bench gives every number back bit for bit',
+    'params files: every shared file pasted into In MuJoCo (on its actuator) is in use, none refused',
+  ];
+  if (!h.requireViews(['drive', 'pendulum', 'mujoco'], names)) return;
+  const P = path.resolve(ROOT, '../shared/data/bam/params');
+  const files = fs.existsSync(P) ? fs.readdirSync(P).filter((d) => fs.statSync(path.join(P, d)).isDirectory()).sort()
+    .flatMap((d) => fs.readdirSync(path.join(P, d)).filter((f) => /^m\d\.json$/.test(f)).sort().map((f) => path.join(d, f))) : [];
+  const missing = { skip: `${h.MISSING_DATA}: no params files in ${P}` };
+  // the core's name of an actuator (its alias table), as the page's wrapper resolves it
+  const ALIAS = { sts3250: 'sts3215' };
+  const actuatorOf = (a) => ALIAS[a] ?? a;
+
+  const paste = async (p, view, text) => {
+    await p.locator('#view .export-panel button', { hasText: 'Paste parameters…' }).click();
+    await p.locator('#view .export-panel textarea[aria-label="Paste parameters as JSON"]').fill(text);
+    const apply = p.locator('#view .export-panel button', { hasText: /^Apply$/ });
+    // an accepted paste reloads the page with the new state; a refused one says why beside the box
+    const loaded = p.waitForEvent('load', { timeout: 8000 }).then(() => true, () => false);
+    await apply.click();
+    if (!(await loaded)) {
+      const why = await p.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : '(no reload, no message)'; });
+      return why;
+    }
+    await p.waitForFunction((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view, { timeout: 20_000 });
+    return '';
+  };
+  const copyJson = async (p) => {
+    await p.locator('#view .export-panel button', { hasText: 'Copy parameters (JSON)' }).click();
+    const out = p.locator('#view .export-panel textarea.export-text');
+    await waitFor(async () => (await out.inputValue()).length > 0 && !(await out.isHidden()), 3000);
+    return JSON.parse(await out.inputValue());
+  };
+  const roundTrip = async (view) => {
+    if (!files.length) return missing;
+    const { page } = await openPage(`?view=${view}`, view);
+    const bad = [];
+    try {
+      for (const f of files) {
+        const F = JSON.parse(fs.readFileSync(path.join(P, f), 'utf8'));
+        const why = await paste(page, view, JSON.stringify(F));
+        if (why) { bad.push(`${f}: refused: ${why.slice(0, 160)}`); continue; }
+        const back = await copyJson(page);
+        for (const [k, v] of Object.entries(F)) {
+          const want = k === 'actuator' ? actuatorOf(v) : v;
+          if (back[k] !== want) bad.push(`${f}: ${k} ${back[k]} != ${want}`);
+        }
+      }
+    } finally {
+      await page.close();
+    }
+    expect(!bad.length, `${bad.length} problem(s): ${bad.slice(0, 4).join('; ')}`);
+    return `${files.length} files, every key back (${files.filter((f) => f.startsWith('feetech')).join(', ')} included)`;
+  };
+  await check(names[0], () => roundTrip('drive'));
+  await check(names[1], () => roundTrip('pendulum'));
+  await check(names[2], async () => {
+    if (!files.length) return missing;
+    const bad = [];
+    for (const f of files) {
+      const F = JSON.parse(fs.readFileSync(path.join(P, f), 'utf8'));
+      const b = await openPage(`?view=mujoco&mujoco.paused=1&mujoco.actuator=${actuatorOf(F.actuator)}&mujoco.model=${F.model}`, 'mujoco');
+      try {
+        await waitFor(() => b.page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+        await b.page.locator('#view button', { hasText: 'Paste parameters…' }).click();
+        await b.page.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(F));
+        await b.page.locator('#view .export-paste button', { hasText: 'Apply' }).click();
+        await b.page.waitForTimeout(300);
+        const refused = await b.page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
+        const note = await b.page.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+        if (refused || !/params file in use/i.test(note)) bad.push(`${f}: refused "${refused.slice(0, 160)}", note "${note.slice(0, 80)}"`);
+      } finally {
+        await b.page.close();
+      }
+    }
+    expect(!bad.length, `${bad.length} problem(s): ${bad.slice(0, 4).join('; ')}`);
+    return `${files.length} files in use on their actuators`;
+  });
+}
