@@ -530,6 +530,17 @@ FXB_EXPORT int fxb_actuator_note(const char *motor, char *buf, int cap)
 
 /* ------------------------------------------------- params files (io) */
 
+/* fit[4] = training MAE, held-out MAE (NaN: none), logs, evaluations as
+ * the writer's fit metadata; returns meta. */
+static const fric_io_params_fit *fit_meta(const double *fit, fric_io_params_fit *meta)
+{
+    meta->train_mae = fit[0];
+    meta->holdout_mae = fit[1];
+    meta->logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
+    meta->evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
+    return meta;
+}
+
 /* Writes the params file of (actuator, servo[6] = kt, R, armature, q_offset,
  * error_gain_ratio, max_velocity (0: not written),
  * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
@@ -552,13 +563,7 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.max_velocity = servo[5];
     fric_servo_from_array(coefs, &f.friction);
     fric_io_params_fit meta;
-    if (fit) {
-        meta.train_mae = fit[0];
-        meta.holdout_mae = fit[1];
-        meta.logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
-        meta.evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
-        f.fit = &meta;
-    }
+    if (fit) f.fit = fit_meta(fit, &meta);
     size_t len = 0;
     fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
     if (rc == FRIC_E_BUFFER) return (int)len;
@@ -1062,12 +1067,7 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, const doubl
 {
     if (count_bad("cap", cap, 1)) return -1;
     fric_io_params_fit meta;
-    if (fit) {
-        meta.train_mae = fit[0];
-        meta.holdout_mae = fit[1];
-        meta.logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
-        meta.evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
-    }
+    if (fit) fit_meta(fit, &meta);
     fric_io_params_file f;
     const char *why = "";
     if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, fit ? &meta : NULL, &f,

@@ -45,6 +45,17 @@
 //                       1 / 55, Float64Array.of(0.01, 0.1));
 import createFrictionCore from '../build/wasm/friction_core.mjs';
 
+/** A fit summary { trainMae, holdoutMae (null: none), logs, evaluations } as
+ *  the bindings' fit[4], or null when fit is undefined or null. */
+function fitSummary(fit) {
+  if (fit === undefined || fit === null) return null;
+  obj('fit', fit, 'the fit summary { trainMae, holdoutMae, logs, evaluations }');
+  return Float64Array.of(numberType('fit.trainMae', fit.trainMae),
+    fit.holdoutMae === null || fit.holdoutMae === undefined ? NaN : numberType('fit.holdoutMae', fit.holdoutMae),
+    num('fit.logs', fit.logs, { min: 0, max: 1e9 - 1, integer: true }),
+    num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
+}
+
 /** Law names indexed by fric_kind ('coulomb-viscous', 'stribeck', 'rational'). Filled at load. */
 export const LAW_KINDS = [];
 /** Fields a law check names (fric_law_field: 'Fs', 'Fc', 'vs', 'D', 'alpha', 'Z'). Filled at load. */
@@ -533,14 +544,7 @@ class IoApi {
     const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset', 'error_gain_ratio', 'max_velocity'],
       (k, i) => (i >= 4 && servo[k] === undefined ? 0 : numberType(`servo.${k}`, servo[k])));
     const c = Float64Array.from(SERVO_KEYS, (k) => numberType(`friction.${k}`, friction[k] ?? 0));
-    let f = null;
-    if (fit !== undefined && fit !== null) {
-      obj('fit', fit, 'the fit summary { trainMae, holdoutMae, logs, evaluations }');
-      f = Float64Array.of(numberType('fit.trainMae', fit.trainMae),
-        fit.holdoutMae === null || fit.holdoutMae === undefined ? NaN : numberType('fit.holdoutMae', fit.holdoutMae),
-        num('fit.logs', fit.logs, { min: 0, max: 1e9 - 1, integer: true }),
-        num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
-    }
+    const f = fitSummary(fit);
     // the file's order: kt, R, armature, q_offset, then the coefficients from K_c
     // (error_gain_ratio and max_velocity, when written, follow q_offset; the
     // core names them in its message)
@@ -874,14 +878,7 @@ class FitApi {
   paramsText(p, actuator, model, fit) {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
-    let f = null;
-    if (fit !== undefined && fit !== null) {
-      obj('fit', fit, 'the fit summary { trainMae, holdoutMae, logs, evaluations }');
-      f = Float64Array.of(numberType('fit.trainMae', fit.trainMae),
-        fit.holdoutMae === null || fit.holdoutMae === undefined ? NaN : numberType('fit.holdoutMae', fit.holdoutMae),
-        num('fit.logs', fit.logs, { min: 0, max: 1e9 - 1, integer: true }),
-        num('fit.evaluations', fit.evaluations, { min: 0, max: 1e15 - 1, integer: true }));
-    }
+    const f = fitSummary(fit);
     for (let cap = 1024; ;) {
       const args = [cstr(this._core._fitActuator(actuator)), k, inp(x), f ? inp(f) : 0, out(Uint8Array, cap), cap];
       const { rc, out: [text] } = this._core._call('fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
