@@ -1082,6 +1082,22 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, const doubl
     return (int)len;
 }
 
+/* The bench vector of fit vector p (fric_fit_bench_params) with the bench
+ * treatment of choice index tr into out[n] (n: the bench's parameter
+ * count). 0, or 1 with the message. */
+FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const double *p, int tr,
+                                    double *out, int n)
+{
+    if (length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
+    if (tr < 0 || tr >= FRIC_BENCH_N_TREATMENTS) {
+        set_error("treatment: not a bench treatment index (0 implicit, 1 clip, 2 explicit, 3 karnopp).");
+        return 1;
+    }
+    const char *why = "";
+    return from_core(fric_fit_bench_params(actuator ? actuator : "", model, p,
+                                           fric_bench_treatments[tr], out, &why), &why);
+}
+
 /* The published parameters of (actuator, model) into p. 0, or 1. */
 FXB_EXPORT int fxb_fit_preset_params(const char *actuator, int model, double *p)
 {

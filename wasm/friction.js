@@ -918,14 +918,9 @@ class FitApi {
   benchParams(p, actuator, model) {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
-    const info = this._core.scenario.find('bench');
-    const v = this._core.scenario.params('bench', { actuator: this._core._fitActuator(actuator), model: `m${k}`, friction: 'clip' });
-    names.forEach((key, i) => {
-      const j = info.params.findIndex((q) => q.name === key);
-      if (j < 0) throw coreError(`the bench has no parameter '${key}' for the fit's ${key}`, 'FRIC_E_UNKNOWN_NAME', key);
-      v[j] = x[i];
-    });
-    return v;
+    const n = this._core.scenario.find('bench').params.length;
+    return this._core._call('fxb_fit_bench_params', [cstr(this._core._fitActuator(actuator)), k, inp(x),
+      TREATMENTS.indexOf('clip'), out(Float64Array, n), n], { names }).out[0];
   }
 
   /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */

@@ -12,6 +12,7 @@
 
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_scenario.h"
 #include "fit_internal.h"
 #include "base.h"
 
@@ -79,6 +80,35 @@ int fric_fit_params_file(const char *actuator, int model, const double *p,
     f->fit = meta;
     if (why) *why = "";
     return 0;
+}
+
+int fric_fit_bench_params(const char *actuator, int model, const double *p,
+                          fric_treatment treatment, double *bench_p, const char **why)
+{
+    fric_fit_target t;
+    if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
+    const fric_scenario *sc = fric_scenario_find("bench");
+    int ti = fric_treatment_index(treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS);
+    const char *m = !p || !bench_p ? fric__fail(FRIC_E_NULL, -1, "fit bench params: p and bench_p must be given.")
+                  : ti < 0 ? fric__fail(FRIC_E_PARAM_RANGE, -1, "fit bench params: treatment = %d is "
+                                        "not one of the bench's.", (int)treatment)
+                  : NULL;
+    char model_name[3] = { 'm', (char)('0' + model), '\0' };
+    if (!m) {
+        fric_scenario_defaults(sc, bench_p);
+        if (!fric_scenario_set(sc, bench_p, "actuator", fric_bench_actuator_resolve(actuator), &m)
+            && !fric_scenario_set(sc, bench_p, "model", model_name, &m)) {
+            m = NULL;
+            bench_p[fric_scenario_param_index(sc, "friction")] = ti;
+            /* every fit key is a bench parameter (the params file's keys) */
+            for (int i = 0; i < FRIC_FIT_N; i++) {
+                int j = fric_scenario_param_index(sc, fric_fit_param_key(i));
+                if (j >= 0) bench_p[j] = p[i];
+            }
+        }
+    }
+    if (why) *why = m ? m : "";
+    return m ? fric__rc() : 0;
 }
 
 int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why)

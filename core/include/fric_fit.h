@@ -147,6 +147,14 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
 int fric_fit_params_file(const char *actuator, int model, const double *p,
                          const fric_io_params_fit *meta, fric_io_params_file *f,
                          const char **why);
+/* The bench scenario's parameter vector of fit vector p of (actuator,
+ * model) with treatment (one of fric_bench_treatments), into
+ * bench_p[fric_scenario_find("bench")->n_params]: the bench's defaults, the
+ * actuator and model chosen, every fit parameter at p's value (a model's
+ * unused coefficients 0). The vector a view runs or replays a fit with.
+ * 0, or nonzero with *why. */
+int fric_fit_bench_params(const char *actuator, int model, const double *p,
+                          fric_treatment treatment, double *bench_p, const char **why);
 /* The published parameters of (actuator, model) as p (from
  * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
 int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);

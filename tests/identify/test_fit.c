@@ -57,6 +57,7 @@
 #include "bench_logs.h"
 #include "fric_cmaes.h"
 #include "fric_fit.h"
+#include "fric_scenario.h"
 
 #define LOGS BENCH_XL330_DIR
 #define N_SHARED BENCH_N_XL330
@@ -1223,6 +1224,48 @@ static void test_bad_input(void **state)
     fric_fit_batch_free(&b);
 }
 
+/* ---------------------------------------- the one conversion of a fit */
+
+/* fric_fit_params_file and fric_fit_bench_params on the published 12 V
+ * STS3215 M1 (../shared/data/bam/params/feetech_sts3215_12V/m1.json, its
+ * numbers transcribed here): the file's kt, R, armature, q_offset and
+ * coefficients come back, and its error_gain_ratio and max_velocity, which
+ * are not fit parameters, are the actuator's own (the file's values); the
+ * bench vector sets the same numbers (consistency check: read back by name
+ * through the bench's own parameter table). Bad input is named. */
+static void test_one_conversion(void **state)
+{
+    (void)state;
+    double p[FRIC_FIT_N] = { 0 };
+    const char *why;
+    assert_int_equal(fric_fit_preset_params("sts321512v", 1, p, &why), 0);
+    assert_true(p[FRIC_FIT_KT] == 1.443985897804671 && p[FRIC_FIT_R] == 2.0295624974250366);
+    fric_io_params_file f;
+    assert_int_equal(fric_fit_params_file("sts321512v", 1, p, NULL, &f, &why), 0);
+    assert_string_equal(f.actuator, "sts321512v");
+    assert_true(f.kt == 1.443985897804671 && f.R == 2.0295624974250366);
+    assert_true(f.armature == 0.03245999409626578 && f.q_offset == 0.09452559263254567);
+    assert_true(f.error_gain_ratio == 0.9754522802666795 && f.max_velocity == 14.597462818084868);
+    assert_true(f.friction.model == 1 && f.friction.K_c == 0.1958711784097532);
+    assert_true(f.friction.K_v == 0.03047350651248057 && f.fit == NULL);
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double b[FRIC_SCENARIO_MAX_PARAMS];
+    assert_int_equal(fric_fit_bench_params("sts321512v", 1, p, FRIC_TREATMENT_CLIP, b, &why), 0);
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        assert_true(b[fric_scenario_param_index(sc, fric_fit_param_key(i))] == p[i]);
+    assert_true(b[fric_scenario_param_index(sc, "friction")] == 1);    /* clip */
+    fric_bench_def d;
+    assert_int_equal(fric_bench_def_from_params(b, NULL, &d, &why), 0);
+    assert_true(d.servo.max_velocity == 14.597462818084868 && d.vin == 12.0);
+    /* refusals name what is wrong */
+    assert_int_not_equal(fric_fit_params_file("nope", 1, p, NULL, &f, &why), 0);
+    assert_non_null(strstr(why, "nope"));
+    assert_int_not_equal(fric_fit_bench_params("xl330", 7, p, FRIC_TREATMENT_CLIP, b, &why), 0);
+    assert_non_null(strstr(why, "model"));
+    assert_int_not_equal(fric_fit_bench_params("xl330", 1, NULL, FRIC_TREATMENT_CLIP, b, &why), 0);
+    assert_non_null(strstr(why, "p and bench_p"));
+}
+
 /* ---------------------------------------- the default boxes and presets */
 
 static void test_default_space(void **state)
@@ -1463,4 +1506,5 @@ FRIC_TEST_MAIN(cmocka_unit_test(test_start_without_preset),
                cmocka_unit_test(test_reported_mae_is_replays),
                cmocka_unit_test(test_bad_input),
                cmocka_unit_test(test_default_space),
-               cmocka_unit_test(test_doc_table))
+               cmocka_unit_test(test_doc_table),
+               cmocka_unit_test(test_one_conversion))

@@ -4,7 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
-import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons } from '../../exports.js';
+import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
 /** resultsSection(charts, { core, keys, presets, st }): st = the view's
@@ -30,10 +30,15 @@ export function resultsSection(charts, { core, keys, presets, st }) {
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
   const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model);
 
+  // the bench of a result: the core's one conversion of a fit vector
+  // (core.fit.benchParams, fric_fit_bench_params)
+  const benchOf = (r) => scenarioParamsToObject(core.scenario.find('bench'), core.fit.benchParams(r.best, r.actuator, r.model));
   function benchUrl(r) {
-    const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': r.actuator, 'pendulum.model': `m${r.model}` });
+    const o = benchOf(r);
+    const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': o.actuator, 'pendulum.model': o.model });
+    // the model's parameters (the URL leaves the unused coefficients at the preset's 0)
     const used = core.fit.paramUsed(r.model);
-    keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(r.best[i])); });
+    keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(o[key])); });
     return `?${q}`;
   }
   function driveUrl(r) {
@@ -103,9 +108,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       if (!copied) { out.focus(); out.select(); }
     };
     copy.addEventListener('click', () => show(paramsText(r)));
-    // the params file read back by the core, as a paste reads it: the model's values, the rest unset
-    const fitted = () => servoExport(core, core.io.paramsRead(JSON.parse(paramsText(r)), 'fit',
-      core.scenario.params('bench', { actuator: r.actuator, model: `m${r.model}` })));
+    // the bench vector of the result (the one conversion; no text written and read back)
+    const fitted = () => servoExport(core, core.fit.benchParams(r.best, r.actuator, r.model));
     mj.addEventListener('click', () => {
       const { o, servo } = fitted();
       show(mujocoSnippet(o, servo));
