@@ -96,12 +96,13 @@ int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
 int fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
                    const fric_law *law, const char **why)
 {
-    if (fric_elem_check(kind, def, law, why)) return 1;
+    /* the code returned is the code recorded (fric_status_last) */
+    if (fric_elem_check(kind, def, law, why)) return fric__rc();
     double Z = elem_z(kind, def);
     const char *w;
     if (fric_plan_init(&e->plan, law, Z, &w)) {          /* cannot fail after the check */
         if (why) *why = w;
-        return 1;
+        return fric__rc();
     }
     e->kind = kind;
     e->def = *def;

@@ -163,7 +163,8 @@ typedef struct fric_plan {
 
 /* Validates (law, Z) exactly as fric_law_check does (same result, same
  * message in *why) and prepares the plan. 0: valid. On failure the plan
- * evaluates to NaN. */
+ * evaluates to NaN. A NULL plan: FRIC_E_NULL. The code returned is the one
+ * fric_status_last() records. */
 int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why);
 
 /* Prepares plan for (law, Z) WITHOUT validating them: for a law whose

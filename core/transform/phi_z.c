@@ -203,8 +203,12 @@ void fric_plan_prepare_unchecked(fric_plan *p, const fric_law *law, double Z)
 
 int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why)
 {
+    if (!plan) {
+        const char *m = fric__fail(FRIC_E_NULL, -1, "plan is NULL: give a fric_plan to prepare.");
+        if (why) *why = m;
+        return FRIC_E_NULL;
+    }
     int bad = fric_law_check(law, Z, why);
-    if (!plan) return 1;
     if (bad) {
         fric_plan z = { 0 };
         *plan = z;

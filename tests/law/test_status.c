@@ -50,6 +50,29 @@ static void expect_last(int rc, fric_status code, int param)
         expect_last(rc_, (code), (param));        \
     } while (0)
 
+/* The code a call returns is the code it records: fric_elem_init on a law
+ * its check refuses (it returned 1 while recording the check's code) and
+ * fric_plan_init on a NULL plan (it returned 1 and recorded nothing). */
+static void test_return_is_recorded_code(void **state)
+{
+    (void)state;
+    const fric_elem_def def = { .M = 1, .K = 0, .B = 0, .T = 1e-3, .xform = FRIC_XFORM_EXACT };
+    const fric_law bad = { FRIC_STRIBECK, 0.5, 1.0, 0.01, 0, 1 };    /* Fs < Fc */
+    const fric_law ok = { FRIC_STRIBECK, 1.0, 0.5, 0.01, 0, 1 };
+    fric_elem e;
+    const char *why = NULL;
+    fric_status_clear();
+    int rc = fric_elem_init(&e, FRIC_ELEM_A, &def, &bad, &why);
+    assert_int_not_equal(rc, 0);
+    assert_int_equal(rc, fric_status_last().code);
+    assert_non_null(strstr(why, "Fs"));
+    fric_status_clear();
+    rc = fric_plan_init(NULL, &ok, 1e-3, &why);
+    assert_int_equal(rc, FRIC_E_NULL);
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+    assert_non_null(strstr(why, "plan"));
+}
+
 /* The calls that returned −1, 1 or an io code before the status codes were made uniform:
  * each now returns the fric_status its header documents, with the
  * parameter index recorded. */
@@ -340,6 +363,7 @@ static void test_sources_name_no_command(void **state)
 FRIC_TEST_MAIN(cmocka_unit_test(test_status_names),
                cmocka_unit_test(test_law_check),
                cmocka_unit_test(test_formerly_deviant_calls),
+               cmocka_unit_test(test_return_is_recorded_code),
                cmocka_unit_test(test_law_tables),
                cmocka_unit_test(test_servo_tables),
                cmocka_unit_test(test_sources_name_no_command))
