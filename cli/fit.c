@@ -85,6 +85,7 @@ typedef struct {
     fit_edit *set, *bounds;
     int n_set, n_bounds;
     const char *from, *out;
+    int integrator;               /* --integrator (fric_bench_integrator)    */
     const char **logs;
     int n_logs;
 } fit_opts;
@@ -206,9 +207,10 @@ static int parse_model(const char *s, int *model)
 
 static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
                                           "--seed", "--threads", "--from", "--out", "--set",
-                                          "--bounds", "--validate", "--validation-split" };
+                                          "--bounds", "--validate", "--validation-split",
+                                          "--integrator" };
 enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
-       O_VALIDATE, O_SPLIT, O_N };
+       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_N };
 
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
@@ -243,7 +245,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         if (k == O_N)
             return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
                             "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
-                            "--set, --bounds, --from and --out ('friction help').", arg);
+                            "--set, --bounds, --from, --out and --integrator ('friction help').", arg);
         char *end;
         switch (k) {
         case O_ACTUATOR: o->actuator = val; break;
@@ -290,6 +292,13 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
             break;
         }
         case O_FROM: o->from = val; break;
+        case O_INTEGRATOR:
+            o->integrator = cli_integrator_from_name(val);
+            if (o->integrator < 0)
+                return cli_fail(CLI_USAGE, "fit: --integrator '%s' is not bam (the reference's "
+                                "update, the default) or mujoco (MuJoCo's Euler: fit for MuJoCo).",
+                                val);
+            break;
         case O_OUT: o->out = val; break;
         case O_SET:
         case O_BOUNDS:
@@ -495,6 +504,7 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
     if (fric_fit_target_init(&m->target, act, m->model, &why) ||
         fric_fit_space_default(act, m->model, &m->space, &why))
         return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
+    m->target.integrator = (fric_bench_integrator)o->integrator;
     char keys[512];
     model_keys(m->model, keys, sizeof keys);
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
@@ -597,6 +607,7 @@ static int write_params(const fit_model *m, const char *act)
     const char *why = NULL;
     if (fric_fit_params_file(act, m->model, m->best, NULL, &pf, &why))
         return cli_fail(CLI_RUNTIME, "fit: %s", why);
+    pf.integrator = (int)m->target.integrator;   /* the file records what the fit ran */
     char text[4096];
     size_t len = 0;
     if (fric_io_params_write(&pf, text, sizeof text, &len))

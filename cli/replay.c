@@ -81,12 +81,13 @@ static int prepare(replay_item *it, const fric_bench_def *def)
 }
 
 static int replay_logs(const char *params, const char *csv, fric_treatment treatment,
-                       const char *const *paths, int n)
+                       int integrator, const char *const *paths, int n)
 {
     fric_bench_def def;
     int rc = cli_servo_params_file(params, &def);
     if (rc) return rc;
     def.treatment = treatment;
+    if (integrator >= 0) def.integrator = (fric_bench_integrator)integrator;   /* else the file's */
 
     replay_item *items = calloc((size_t)n, sizeof *items);
     if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
@@ -167,6 +168,7 @@ int cli_replay(int argc, char **argv)
 {
     const char *params = NULL, *csv = NULL;
     fric_treatment treatment = FRIC_TREATMENT_CLIP;
+    int integrator = -1;   /* −1: the params file's */
     /* Options anywhere; every other argument (and all after "--") is a log. */
     const char **paths = malloc((size_t)argc * sizeof *paths);
     if (!paths) return cli_fail(CLI_RUNTIME, "replay: out of memory.");
@@ -181,10 +183,10 @@ int cli_replay(int argc, char **argv)
             only_logs = 1;
             continue;
         }
-        const char *names[] = { "--params", "--csv", "--friction" };
+        const char *names[] = { "--params", "--csv", "--friction", "--integrator" };
         int k = 0;
         const char *val = NULL;
-        for (; k < 3; k++) {
+        for (; k < 4; k++) {
             size_t len = strlen(names[k]);
             if (strcmp(arg, names[k]) == 0) {
                 if (a + 1 >= argc) {
@@ -199,13 +201,22 @@ int cli_replay(int argc, char **argv)
                 break;
             }
         }
-        if (k == 3) {
+        if (k == 4) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
-                            "P.json, --csv FILE and --friction %s.", arg, treatment_list());
+                            "P.json, --csv FILE, --friction %s and --integrator bam|mujoco.", arg,
+                            treatment_list());
         }
         if (k == 0) params = val;
         else if (k == 1) csv = val;
+        else if (k == 3) {
+            integrator = cli_integrator_from_name(val);
+            if (integrator < 0) {
+                free(paths);
+                return cli_fail(CLI_USAGE, "replay: --integrator '%s' is not bam or mujoco (default: "
+                                "the params file's, bam when it names none).", val);
+            }
+        }
         else if (treatment_from_name(val, &treatment)) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of %s (default %s, "
@@ -222,7 +233,7 @@ int cli_replay(int argc, char **argv)
                       "P.json LOG.json ...");
     else if (csv && *csv == '\0')
         rc = cli_fail(CLI_USAGE, "replay: --csv needs a file name.");
-    if (!rc) rc = replay_logs(params, csv, treatment, paths, n);
+    if (!rc) rc = replay_logs(params, csv, treatment, integrator, paths, n);
     free(paths);
     return rc;
 }

@@ -65,3 +65,10 @@ int cli_log_header_check(const char *path, const fric_io_log *L)
     }
     return CLI_OK;
 }
+
+int cli_integrator_from_name(const char *name)
+{
+    for (int i = 0; name && i < FRIC_BENCH_N_INTEGRATORS; i++)
+        if (strcmp(name, fric_bench_integrator_names[i]) == 0) return i;
+    return -1;
+}

@@ -28,4 +28,8 @@ int cli_servo_params_named(const char *path, fric_bench_def *d, const char **act
  * one message naming the log, the field and the range. */
 int cli_log_header_check(const char *path, const fric_io_log *L);
 
+/* The integrator a --integrator value names (fric_bench_integrator_names:
+ * "bam", "mujoco"), or −1. */
+int cli_integrator_from_name(const char *name);
+
 #endif

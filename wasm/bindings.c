@@ -542,14 +542,15 @@ static const fric_io_params_fit *fit_meta(const double *fit, fric_io_params_fit 
 }
 
 /* Writes the params file of (actuator, servo[6] = kt, R, armature, q_offset,
- * error_gain_ratio, max_velocity (0: not written),
+ * error_gain_ratio, max_velocity (0: not written), integrator (0 bam: not
+ * written, 1 mujoco),
  * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
  * MAE, held-out MAE (NaN: none), logs, evaluations, or NULL) into buf[cap]
  * with fric_io_params_write, the CLI's writer. Returns the file's length
  * (>= cap: buf was too small, call again with more), or −1 with the message
  * (the status and the parameter index in the file's order). */
 FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const double *coefs,
-                                const double *fit, char *buf, int cap)
+                                const double *fit, int integrator, char *buf, int cap)
 {
     if (count_bad("cap", cap, 1)) return -1;
     fric_io_params_file f;
@@ -561,6 +562,7 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.q_offset = servo[3];
     f.error_gain_ratio = servo[4];
     f.max_velocity = servo[5];
+    f.integrator = integrator;
     fric_servo_from_array(coefs, &f.friction);
     fric_io_params_fit meta;
     if (fit) f.fit = fit_meta(fit, &meta);

@@ -536,7 +536,7 @@ class IoApi {
    *  { actuator, servo: { kt, R, armature, q_offset }, friction: { model, K_c, … },
    *  fit?: { trainMae, holdoutMae (null: none), logs, evaluations } }.
    *  The core checks the values and names the one at fault. */
-  paramsText({ actuator, servo, friction, fit } = {}) {
+  paramsText({ actuator, servo, friction, fit, integrator = 'bam' } = {}) {
     const name = this._core._fitActuator(actuator);
     obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset, error_gain_ratio?, max_velocity? }');
     obj('friction', friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
@@ -550,7 +550,9 @@ class IoApi {
     // core names them in its message)
     const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
     for (let cap = 1024; ;) {
-      const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, out(Uint8Array, cap), cap];
+      const ig = ['bam', 'mujoco'].indexOf(integrator);
+      if (ig < 0) throw coreError(`integrator '${integrator}' is not bam or mujoco.`, 'FRIC_E_PARAM_RANGE', 'integrator');
+      const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, out(Uint8Array, cap), cap];
       const { rc, out: [text] } = this._core._call('fxb_params_write', args, { names, ok: (n) => n >= 0 });
       if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
       cap = rc + 1;

@@ -172,7 +172,8 @@ FX_INLINE FX_T fx_clip_friction(FX_T tau_stop, FX_T budget, FX_M *stuck)
 }
 
 /* lines 9-10 as the reference code: θ̇' clipped to ±dq_max
- * (FRIC_BENCH_DQ_MAX), q' = q + (θ̇'·dt + ½·a·dt²) */
+ * (FRIC_BENCH_DQ_MAX), q' = q + (θ̇'·dt + ½·a·dt²); dt2 = 0 gives MuJoCo's
+ * Euler, q' = q + θ̇'·dt (the bench's integrator choice) */
 FX_INLINE void fx_integrate(FX_T q, FX_T dq_new, FX_T acc, FX_T dt, FX_T dt2, double dq_max,
                                 FX_T *q_out, FX_T *dq_out)
 {

@@ -53,6 +53,7 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->dt = FRIC_IO_RESAMPLE_DT;
     d->treatment = t->treatment;
     d->karnopp_eps = t->karnopp_eps;
+    d->integrator = t->integrator;
 }
 
 int fric_fit_params_file(const char *actuator, int model, const double *p,
@@ -77,6 +78,7 @@ int fric_fit_params_file(const char *actuator, int model, const double *p,
     f->error_gain_ratio = d.servo.error_gain_ratio;
     f->max_velocity = d.servo.max_velocity;
     f->friction = d.friction;
+    f->integrator = (int)d.integrator;
     f->fit = meta;
     if (why) *why = "";
     return 0;

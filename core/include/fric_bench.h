@@ -12,7 +12,8 @@
  *   τm = S(q, q̇, q_goal)                        (servo model, §IV-A..C)
  *   τ_stop = (J/dt)·q̇ + τm + τe                  (eq. 4, sign flipped)
  *   τf from the friction treatment (below), a = (τm + τe + τf)/J,
- *   q̇ ← clip(q̇ + a·dt, ±100 rad/s), q ← q + q̇·dt + ½·a·dt²
+ *   q̇ ← clip(q̇ + a·dt, ±100 rad/s), q ← q + q̇·dt + ½·a·dt²  (integrator BAM;
+ *   MUJOCO: q ← q + q̇·dt, MuJoCo's Euler)
  * (the reference code uses the UPDATED q̇ in the position update, where
  * Algorithm 1 line 10 prints q̇_k; this file follows the code). That update,
  * q' = q + dt·q̇ + 1.5·a·dt², is dissipative: on a stiffness k (gravity
@@ -169,6 +170,16 @@ size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size);
 extern const fric_treatment fric_bench_treatments[FRIC_BENCH_N_TREATMENTS];
 extern const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS];
 
+/* The position update, a property of the model (a fit is exact only under
+ * the integrator it was fitted with):
+ *   BAM     q' = q + θ̇'·dt + ½·a·dt²   (bam/simulate.py; the default, which
+ *           the reference's identified files assume)
+ *   MUJOCO  q' = q + θ̇'·dt              (MuJoCo's semi-implicit Euler)
+ * θ̇' is the updated velocity in both. Names: fric_bench_integrator_names. */
+typedef enum { FRIC_BENCH_INTEGRATOR_BAM = 0, FRIC_BENCH_INTEGRATOR_MUJOCO = 1 } fric_bench_integrator;
+#define FRIC_BENCH_N_INTEGRATORS 2
+extern const char *const fric_bench_integrator_names[FRIC_BENCH_N_INTEGRATORS];
+
 typedef struct {
     fric_servo_friction friction;   /* M1..M6 budget                        */
     fric_servo_actuator servo;      /* motor + control law                  */
@@ -180,11 +191,12 @@ typedef struct {
     double dt;            /* time step                           [s]   (> 0)  */
     fric_treatment treatment;   /* one of fric_bench_treatments             */
     double karnopp_eps;   /* KARNOPP velocity band               [rad/s] (> 0) */
+    fric_bench_integrator integrator;  /* position update (BAM: 0, the default) */
 } fric_bench_def;
 /* The fields of fric_bench_def, X(field, unit). */
 #define FRIC_BENCH_DEF_FIELDS(X) \
     X(friction, "") X(servo, "") X(mass, "kg") X(arm_mass, "kg") X(length, "m") X(kp, "") \
-    X(vin, "V") X(dt, "s") X(treatment, "") X(karnopp_eps, "rad/s")
+    X(vin, "V") X(dt, "s") X(treatment, "") X(karnopp_eps, "rad/s") X(integrator, "")
 
 /* A def from a preset with its actuator's default kp and vin, dt = 1 ms,
  * mass 0.5 kg, length 0.1 m, no arm, IMPLICIT, eps = 1e-3 rad/s. */
@@ -223,7 +235,8 @@ typedef struct {
     double J;             /* inertia                              [kg·m²]      */
     double J_dt;          /* J/dt                                 [N·m·s/rad]  */
     double Z;             /* dt/J, the transform constant          [rad/(N·m·s)] */
-    double dt2;           /* dt²                                  [s²]         */
+    double dt2;           /* dt² in the position update: 0 for MuJoCo's
+                             Euler (q' = q + θ̇'·dt exactly)       [s²]         */
     double grav;          /* (m + m_arm/2)·(−g)·l: τe = grav·sin(q + q_offset) [N·m] */
     double target_step;   /* max_velocity·dt, +inf without smoothing [rad]    */
     fric_elem_a_var elem; /* IMPLICIT: element A, the budget as a Stribeck law */

@@ -127,6 +127,7 @@ typedef struct {
     fric_servo_actuator servo;
     int model;                      /* 1..6                                   */
     fric_treatment treatment;       /* FRIC_TREATMENT_CLIP: the paper's (default) */
+    fric_bench_integrator integrator; /* the position update (BAM: the default) */
     double karnopp_eps;             /* KARNOPP only               [rad/s]     */
 } fric_fit_target;
 

@@ -271,6 +271,9 @@ typedef struct fric_io_params_file {
                                         written (the actuator's own)        */
     double max_velocity;             /* STS3215 target smoothing [rad/s]; 0:
                                         not written (the actuator's own)    */
+    int integrator;                  /* fric_bench_integrator: 0 bam (not
+                                        written: the reference's files name
+                                        none), 1 mujoco                     */
     fric_servo_friction friction;    /* model 1..6 and its coefficients; the
                                         ones the model does not use
                                         (fric_servo_coef_used) are not written */
@@ -292,6 +295,7 @@ typedef struct fric_io_params_file {
  *                                    uses, in FRIC_SERVO_COEFS order
  *         "fit_train_mae": <mae>,    (with f->fit) fit_holdout_mae (unless
  *                                    NaN), fit_logs, fit_evaluations
+ *         "integrator": "mujoco",    when integrator is 1
  *         "model": "m<k>",
  *         "actuator": "<actuator>"
  *     }

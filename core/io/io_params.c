@@ -193,6 +193,11 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
                        "not written).", extra_keys[i], extra[i]);
             return (fric_status)fric__rc();
         }
+    if (f->integrator != 0 && f->integrator != 1) {
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: integrator = %d is neither bam (0) nor mujoco "
+                   "(1).", f->integrator);
+        return (fric_status)fric__rc();
+    }
     if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
         fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
                    "holdout MAE finite or NaN (none), its evaluations >= 0.");
@@ -224,6 +229,7 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         fric__put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
         fric__put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
     }
+    if (f->integrator == 1) fric__put(&o, "    \"integrator\": \"mujoco\",\n");
     fric__put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
     if (len) *len = o.len;
     if (o.len >= cap) {

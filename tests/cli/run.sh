@@ -385,6 +385,17 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     "$bin" replay --params "$bam/params/xl330/m4.json" --friction explicit "${logs[0]}" >"$tmp/c" 2>&1
     if cmp -s "$tmp/a" "$tmp/b" && ! cmp -s "$tmp/a" "$tmp/c"; then ok
     else bad "replay --friction: clip is not the default, or explicit gives the same score"; fi
+    # the integrator: --integrator mujoco changes the score; a params file that names it
+    # gives the same as the flag; a file naming another is refused with its name and choices
+    "$bin" replay --params "$bam/params/xl330/m4.json" --integrator mujoco "${logs[0]}" >"$tmp/a" 2>&1
+    { tr -d '\n' <"$bam/params/xl330/m4.json" | sed 's/}[[:space:]]*$//'; printf ', "integrator": "mujoco"}\n'; } >"$tmp/mj.json"
+    "$bin" replay --params "$tmp/mj.json" "${logs[0]}" | sed "s|$tmp/mj.json||" >"$tmp/c" 2>&1
+    sed "s|$bam/params/xl330/m4.json||" "$tmp/a" >"$tmp/a2"
+    if ! cmp -s "$tmp/a" "$tmp/b" && cmp -s "$tmp/a2" "$tmp/c"; then ok
+    else bad "replay --integrator mujoco: same score as bam, or the file's integrator differs from the flag: $(head -2 "$tmp/a" "$tmp/c")"; fi
+    sed 's/"mujoco"/"rk4"/' "$tmp/mj.json" >"$tmp/rk4.json"
+    usage_error "params file integrator rk4" '"integrator"' "rk4" "bam" "mujoco" -- "$bin" replay --params "$tmp/rk4.json" "${logs[0]}"
+    usage_error "replay --integrator nonsense" "--integrator" "bam" "mujoco" -- "$bin" replay --params "$bam/params/xl330/m4.json" --integrator euler "${logs[0]}"
     # errors: nothing on stdout, one line naming the problem
     usage_error "replay without --params" "--params" -- "$bin" replay "${logs[0]}"
     usage_error "replay without logs" "at least one log" -- "$bin" replay --params "$bam/params/xl330/m4.json"

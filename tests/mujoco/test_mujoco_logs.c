@@ -88,6 +88,13 @@ static double ref_mae(const fric_bench_def *p, const fric_io_log *L, int euler)
 
 typedef struct { double mj, fl, imp, clip, ref_bench, ref_euler; } maes;
 
+/* Reads a shared log (the test fails naming it when it cannot). */
+static void read_log(const char *path, fric_io_log *L)
+{
+    fric_io_error err;
+    if (fric_io_log_read(path, L, &err)) fail_msg("%s", err.message);
+}
+
 /* The logs replayed with def0 (a preset's or a fit's) every way. */
 static maes replay_def(const fric_bench_def *def0, const char *label, char paths[][256], int n)
 {
@@ -95,8 +102,7 @@ static maes replay_def(const fric_bench_def *def0, const char *label, char paths
     maes s = { 0 };
     for (int i = 0; i < n; i++) {
         fric_io_log L;
-        fric_io_error err;
-        if (fric_io_log_read(paths[i], &L, &err)) fail_msg("%s", err.message);
+        read_log(paths[i], &L);
         fric_bench_replay_result r;
         const char *why = NULL;
         if (fric_mujoco_replay(&def, &L, FRIC_MJ_IMPLICIT, &r, &why)) fail_msg("%s", why);
@@ -176,6 +182,59 @@ static void test_sts3215_raw_logs(void **st)
     published("sts3215/raw", "2024-10-26_12h23m27.json", "sts3215", 4, 1);
 }
 
+/* The integrator is a property of the model: with integrator = mujoco
+ * (q' = q + θ̇'·dt), log by log,
+ *   - the bench's CLIP replay equals the independent transcription's Euler
+ *     rollout (ref_mae with euler = 1, written here from the data README);
+ *   - MuJoCo through the adapter (native 2.2.2, implicit friction) equals the
+ *     bench's IMPLICIT replay to 1e-9 rad: the adapter is exact, only the
+ *     integrator differed.
+ * On the 16 xl330 logs with the published M4 and the 4 sts3215 raw logs
+ * with the published 7.4 V M1 (the STS3215's target smoothing included). */
+static void integrator_log_by_log(const char *sub, const char *actuator, int model, int n_expect)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, LOGS "/%s", sub);
+    static char paths[MAX_LOGS][256];
+    int n = list_logs(dir, paths);
+    assert_int_equal(n, n_expect);
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find(actuator, model), &def);
+    def.integrator = FRIC_BENCH_INTEGRATOR_MUJOCO;
+    double worst_mj = 0, worst_ref = 0;
+    for (int i = 0; i < n; i++) {
+        fric_io_log L;
+        read_log(paths[i], &L);
+        fric_bench_replay_result r;
+        const char *why = NULL;
+        def.treatment = FRIC_TREATMENT_CLIP;
+        if (fric_bench_replay(&def, &L, NULL, 0, &r, &why)) fail_msg("%s", why);
+        double ref = ref_mae(&def, &L, 1), clip = r.mae;
+        def.treatment = FRIC_TREATMENT_IMPLICIT;
+        if (fric_bench_replay(&def, &L, NULL, 0, &r, &why)) fail_msg("%s", why);
+        double imp = r.mae;
+        if (fric_mujoco_replay(&def, &L, FRIC_MJ_IMPLICIT, &r, &why)) fail_msg("%s", why);
+        double mj = r.mae;
+        if (fabs(clip - ref) > worst_ref) worst_ref = fabs(clip - ref);
+        if (fabs(mj - imp) > worst_mj) worst_mj = fabs(mj - imp);
+        if (!(fabs(clip - ref) <= 1e-12 * ref))
+            fail_msg("%s: bench clip (mujoco integrator) %.17g, transcription %.17g", paths[i], clip, ref);
+        if (!(fabs(mj - imp) <= 1e-9))
+            fail_msg("%s: MuJoCo %.17g rad, bench implicit (mujoco integrator) %.17g rad", paths[i], mj, imp);
+        fric_io_log_free(&L);
+    }
+    print_message("%s M%d, integrator mujoco, %d logs: MuJoCo = bench implicit within %.3g rad; "
+                  "bench clip = the transcription within %.3g rad\n", actuator, model, n, worst_mj, worst_ref);
+}
+
+static void test_integrator_mujoco(void **st)
+{
+    (void)st;
+    BENCH_SKIP_WITHOUT_DATA(LOGS "/xl330/processed/2026-01-15_10h28m10.json", LOGS);
+    integrator_log_by_log("xl330/processed", "xl330", 4, 16);
+    integrator_log_by_log("sts3215/raw", "sts3215", 1, 4);
+}
+
 /* Fitted parameters through MuJoCo (M1–M6, published and fitted, must
  * run in MuJoCo): model M<model> of `actuator` fitted from scratch (seed 1, a
  * small budget: the property, not the fit's quality, is under test) to the
@@ -248,4 +307,4 @@ static void test_fitted_params(void **st)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_xl330_logs), cmocka_unit_test(test_sts3215_raw_logs),
-               cmocka_unit_test(test_fitted_params))
+               cmocka_unit_test(test_fitted_params), cmocka_unit_test(test_integrator_mujoco))

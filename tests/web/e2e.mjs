@@ -67,7 +67,11 @@ const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = 90_000; // ... plus this per module of tests/web/e2e.d
 // the live views' frame-time target (README): page work per animation frame,
-// p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs)
+// p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs,
+// mujoco.mjs). A measurement, not an assertion: wall-clock time on a shared
+// machine is reported (the line says met or missed, the figures go to
+// build/e2e/*-frame-time.json for the README), never failed on; what fails
+// is a view that records too few frames.
 const FRAME_TARGET_MS = 4;
 const FRAME_MIN = 300;
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -105,6 +109,11 @@ function expect(cond, msg) { if (!cond) throw new Error(msg); }
 function quantile(ms, q) {
   const x = ms.slice().sort((u, v) => u - v);
   return x.length ? x[Math.min(x.length - 1, Math.ceil(q * x.length) - 1)] : null;
+}
+/** The verdict a frame-time line ends with: met, or **missed** (measured,
+ *  not asserted; FRAME_TARGET_MS above). */
+function frameVerdict(ft) {
+  return ft.met ? `; under the ${ft.target_ms} ms target` : `; **missed** the ${ft.target_ms} ms target (a measurement on a shared machine, not a failure)`;
 }
 /** Frame-time figures of ms (per animation frame) against the target:
  *  { frames, median_ms, p95_ms, max_ms, target_ms, met }. */
@@ -552,7 +561,7 @@ async function main() {
     }
   }
   harness = {
-    ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, base, context, views, check, expect, report, openPage,
+    ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, context, views, check, expect, report, openPage,
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
     screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES,
   };

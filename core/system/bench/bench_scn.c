@@ -40,6 +40,12 @@
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215", "sts321512v" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
+const char *const fric_bench_integrator_names[FRIC_BENCH_N_INTEGRATORS] = { "bam", "mujoco" };
+static const char *const integrator_help[FRIC_BENCH_N_INTEGRATORS] = {
+    "q' = q + θ̇'·dt + ½·a·dt², the reference's update: what its identified files assume",
+    "q' = q + θ̇'·dt, MuJoCo's semi-implicit Euler: fit with it to run the model in MuJoCo "
+    "exactly as the fit saw it",
+};
 const fric_treatment fric_bench_treatments[FRIC_BENCH_N_TREATMENTS] = {
     FRIC_BENCH_TREATMENT_LIST(FRIC_TREATMENT_ITEM)
 };
@@ -54,7 +60,7 @@ enum {
 #define P_COEF_ITEM(field, NAME) P_##NAME,
     FRIC_SERVO_COEFS(P_COEF_ITEM)
 #undef P_COEF_ITEM
-    P_KT, P_R, P_ARMATURE, P_Q_OFFSET, P_ERROR_GAIN_RATIO, P_MAX_VELOCITY,
+    P_KT, P_R, P_ARMATURE, P_Q_OFFSET, P_ERROR_GAIN_RATIO, P_MAX_VELOCITY, P_INTEGRATOR,
     N_PARAMS
 };
 /* The parameter of coefficient i of FRIC_SERVO_COEFS counted from 1 (0 is
@@ -223,6 +229,10 @@ static const fric_param_info params[N_PARAMS] = {
         "firmware target smoothing: the loop's target moves toward the goal by at most "
         "max_velocity·dt a step (STS3215 default 3400·2π/4096; 0: none)" PRESET,
         "target smoothing rate", 0.5, 60, 1),
+    [P_INTEGRATOR] = { "integrator", 0, 0, 1, "choice",
+        "position update: bam (q + θ̇'·dt + ½·a·dt², the reference's) or mujoco (q + θ̇'·dt, "
+        "MuJoCo's Euler)", CH(fric_bench_integrator_names), 0,
+        .label = "integrator", .choice_help = integrator_help },
 };
 
 static const fric_col_info cols[] = {
@@ -335,6 +345,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     d->dt = p[P_DT];
     d->treatment = fric_bench_treatments[(int)p[P_FRICTION]];
     d->karnopp_eps = p[P_EPS];
+    d->integrator = (fric_bench_integrator)(int)p[P_INTEGRATOR];
     b->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
     b->goal_angle = p[P_GOAL];
     b->q0 = p[P_Q0];

@@ -123,6 +123,9 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("friction treatment = %d is not implicit (%d), clip (%d), explicit (%d) or "
                       "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
                       FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
+    else if (d->integrator != FRIC_BENCH_INTEGRATOR_BAM && d->integrator != FRIC_BENCH_INTEGRATOR_MUJOCO)
+        m = fric__say("integrator = %d is neither bam (%d) nor mujoco (%d).", (int)d->integrator,
+                      FRIC_BENCH_INTEGRATOR_BAM, FRIC_BENCH_INTEGRATOR_MUJOCO);
     else if (d->treatment == FRIC_TREATMENT_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
         m = fric__say("karnopp_eps = %g rad/s must be a finite velocity band > 0.", d->karnopp_eps);
     else {
@@ -160,7 +163,8 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
     double J = fric_bench_inertia(d);
     s->J = J;
     s->J_dt = J / d->dt;
-    s->dt2 = d->dt * d->dt;
+    /* MuJoCo's Euler: the ½·a·dt² term is 0·a, q' = q + θ̇'·dt exactly */
+    s->dt2 = d->integrator == FRIC_BENCH_INTEGRATOR_MUJOCO ? 0 : d->dt * d->dt;
     s->grav = fric__bench_gravity_gain(d);
     s->target_step = d->servo.max_velocity > 0 ? d->servo.max_velocity * d->dt : INFINITY;
     /* the budget as a Stribeck law (levels set per step), Z = dt/J */

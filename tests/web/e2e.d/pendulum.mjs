@@ -13,8 +13,8 @@
 //               percentile are written to build/e2e/frame-time.json
 //               (tools/readme_figures.mjs puts them in README.md and
 //               docs/performance.md) with the chart worker's update times
-//               (window.__fx.pendulum.chartWorkerStats); fails if the p95 is
-//               not under h.FRAME_TARGET_MS
+//               (window.__fx.pendulum.chartWorkerStats); reports whether the
+//               p95 is under h.FRAME_TARGET_MS (measured, not asserted)
 //   endless     at speed 10× the clock passes 10 s (the old run ended at 6 s)
 //               and keeps advancing
 //   paused URL  Pause writes pendulum.paused=1; the URL reloads paused at t = 0
@@ -254,7 +254,7 @@ export default async function pendulum(h) {
 /** The live checks (time, replay, frames), on one page at dt = 1 ms. */
 async function liveChecks(h) {
   const { check, expect, openPage, waitFor, logProblems, chartPrint, report, OUT, ROOT, LOG_DIR, MISSING_DATA,
-    FRAME_TARGET_MS, FRAME_MIN, LOG_FILES } = h;
+    FRAME_MIN, LOG_FILES } = h;
   const present = h.views.some((v) => v.id === 'pendulum');
   const names = ['pendulum: simulation time advances and the canvas changes',
     'pendulum: a dropped log is replayed with its MAE',
@@ -348,8 +348,7 @@ async function liveChecks(h) {
     const line = `p95 ${p95.toFixed(2)} ms, median ${median.toFixed(2)} ms over ${ms.length} frames at dt = ${dt} s, two treatments `
       + `(load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; build/e2e/frame-time.json)`
       + (chartMs.length ? `; chart updates in the worker: median ${pct(chartMs, 0.5).toFixed(2)} ms, p95 ${pct(chartMs, 0.95).toFixed(2)} ms over ${chartMs.length}` : '');
-    expect(p95 < FRAME_TARGET_MS, `${line}: p95 is not under the ${FRAME_TARGET_MS} ms target`);
-    return line;
+    return line + h.frameVerdict(ft);
   });
   await check('pendulum: no console error or failed request during the live checks', async () => {
     const problems = logProblems(log);

@@ -52,7 +52,9 @@ export function servoParamsText(core, values) {
   const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
   const friction = { model: Number(o.model.slice(1)) };
   core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
-  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((k) => [k, o[k]])), friction });
+  // the integrator the numbers assume travels with them (a file names it when it is mujoco)
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((k) => [k, o[k]])),
+    friction, integrator: o.integrator });
 }
 
 /** A pasted params file object → { index (in core.bench.presets(); −1:
