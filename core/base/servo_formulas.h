@@ -128,33 +128,94 @@ FX_INLINE FX_T fx_target_smooth(FX_T target, FX_T goal, FX_T step)
     return fx_clip(goal, target - step, target + step);
 }
 
-/* VOLTAGE control (eqs. 11-12): duty = clip(e·kp·error_gain·ratio, ±max_pwm)
- * (the reference's order; ratio = error_gain_ratio, 1 but for the STS3215
- * of bam/feetech/actuator.py, where e = q_s − q), V = vin·duty,
+#ifdef FRIC_BENCH_H   /* the control laws: the bench family only (stage walls) */
+/* The constants of a servo's control law (fric_servo_actuator with the
+ * bench's kp and vin), one value per bench or per lane. */
+typedef struct {
+    FX_T kt, R, kp, sqrt_kp, vin;
+    FX_T error_gain, ratio, max_pwm, max_current;   /* VOLTAGE (ratio also TORQUE) */
+    FX_T d_gain, max_amps, max_volts;               /* CURRENT, CURRENT_HOST   */
+    FX_T current_limit;                             /* CURRENT_P               */
+    FX_T damping, max_torque;                       /* TORQUE                  */
+} fx_servo_consts;
+
+/* VOLTAGE control (eqs. 11-12; bam/actuator.py VoltageControlledActuator):
+ * duty = e·kp·error_gain·ratio (ratio = error_gain_ratio, 1 but for the
+ * STS3215 of bam/feetech/actuator.py, where e = q_s − q, and the Waveshare
+ * ST3025 of bam/waveshare/actuator.py); with the firmware current limiter
+ * (max_current I_max > 0) the duty is first clipped to
+ * [(kt·θ̇ − R·I_max)/vin, (kt·θ̇ + R·I_max)/vin], the duties whose current
+ * (vin·duty − kt·θ̇)/R stays within ±I_max; then clip(duty, ±max_pwm), last,
+ * so at high speed the limit may not be reached; V = vin·duty,
  * τm = kt·V/R − kt²·θ̇/R; 0 where the torque is off (te 0) */
-FX_INLINE FX_T fx_motor_voltage(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T vin, FX_T error_gain,
-                                    FX_T ratio, FX_T max_pwm, FX_T q, FX_T dq, FX_T goal)
+FX_INLINE FX_T fx_motor_voltage(FX_M te, const fx_servo_consts *c, FX_T q, FX_T dq, FX_T goal)
 {
-    FX_T duty = (goal - q) * kp * error_gain * ratio;
-    duty = fx_clip(duty, -max_pwm, max_pwm);
-    FX_T volts = vin * duty;
-    FX_T torque = kt * volts / R;
-    torque -= (kt * kt) * dq / R;
+    FX_T duty = (goal - q) * c->kp * c->error_gain * c->ratio;
+    FX_T emf = c->kt * dq, ri = c->R * c->max_current;
+    FX_T limited = fx_clip(duty, (emf - ri) / c->vin, (emf + ri) / c->vin);
+    duty = FX_SEL(c->max_current > 0, limited, duty);
+    duty = fx_clip(duty, -c->max_pwm, c->max_pwm);
+    FX_T volts = c->vin * duty;
+    FX_T torque = c->kt * volts / c->R;
+    torque -= (c->kt * c->kt) * dq / c->R;
     return FX_SEL(te, torque, FX_C(0.0));
 }
 
-/* CURRENT control (eqs. 13-14): I = clip(kp·e − d·√kp·θ̇, ±max_amps),
- * τm = clip(kt·I, ±kt·max_volts/R − kt²·θ̇/R); sqrt_kp = √kp */
-FX_INLINE FX_T fx_motor_current(FX_M te, FX_T kt, FX_T R, FX_T kp, FX_T sqrt_kp, FX_T d_gain,
-                                    FX_T max_amps, FX_T max_volts, FX_T q, FX_T dq, FX_T goal)
+/* The host's PD loop on the current (eq. 13 without its supply bound;
+ * bam/feetech_hls/actuator.py, the Feetech HLS in constant-current mode):
+ * I = clip(kp·e − d·√kp·θ̇, ±max_amps), τm = kt·I; R never enters */
+FX_INLINE FX_T fx_current_pd(const fx_servo_consts *c, FX_T q, FX_T dq, FX_T goal)
 {
-    FX_T amps = (goal - q) * kp + d_gain * sqrt_kp * (0.0 - dq);
-    amps = fx_clip(amps, -max_amps, max_amps);
-    FX_T torque = kt * amps;
-    FX_T volts_bounded = (kt / R) * max_volts;
-    FX_T emf = (kt * kt) * dq / R;
+    FX_T amps = (goal - q) * c->kp + c->d_gain * c->sqrt_kp * (0.0 - dq);
+    amps = fx_clip(amps, -c->max_amps, c->max_amps);
+    return c->kt * amps;
+}
+
+/* CURRENT control (eqs. 13-14, bam/erob/actuator.py): the PD current above,
+ * then τm = clip(kt·I, ±kt·max_volts/R − kt²·θ̇/R) */
+FX_INLINE FX_T fx_motor_current(FX_M te, const fx_servo_consts *c, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T torque = fx_current_pd(c, q, dq, goal);
+    FX_T volts_bounded = (c->kt / c->R) * c->max_volts;
+    FX_T emf = (c->kt * c->kt) * dq / c->R;
     return FX_SEL(te, fx_clip(torque, -volts_bounded - emf, volts_bounded - emf), FX_C(0.0));
 }
+
+/* CURRENT_P control (bam/actuator.py CurrentControlledActuator):
+ * I = e·kp·error_gain, clipped to the supply's window
+ * [(−vin − kt·θ̇)/R, (vin − kt·θ̇)/R], then to ±current_limit; τm = kt·I */
+FX_INLINE FX_T fx_motor_current_p(FX_M te, const fx_servo_consts *c, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T amps = (goal - q) * c->kp * c->error_gain;
+    FX_T emf = c->kt * dq;
+    amps = fx_clip(amps, (-c->vin - emf) / c->R, (c->vin - emf) / c->R);
+    amps = fx_clip(amps, -c->current_limit, c->current_limit);
+    return FX_SEL(te, c->kt * amps, FX_C(0.0));
+}
+
+/* TORQUE control (bam/unitree/actuator.py, the Unitree Go1):
+ * τm = clip(e·kp·ratio + d·(0 − θ̇), ±max_torque), the reference's order */
+FX_INLINE FX_T fx_motor_torque(FX_M te, const fx_servo_consts *c, FX_T q, FX_T dq, FX_T goal)
+{
+    FX_T torque = (goal - q) * c->kp * c->ratio + c->damping * (0.0 - dq);
+    torque = fx_clip(torque, -c->max_torque, c->max_torque);
+    return FX_SEL(te, torque, FX_C(0.0));
+}
+
+/* τm of the control law `control` (a fric_servo_control, one for all the
+ * lanes of a call) */
+FX_INLINE FX_T fx_motor(int control, FX_M te, const fx_servo_consts *c, FX_T q, FX_T dq,
+                        FX_T goal)
+{
+    switch (control) {
+    case FRIC_SERVO_CURRENT: return fx_motor_current(te, c, q, dq, goal);
+    case FRIC_SERVO_CURRENT_HOST: return FX_SEL(te, fx_current_pd(c, q, dq, goal), FX_C(0.0));
+    case FRIC_SERVO_CURRENT_P: return fx_motor_current_p(te, c, q, dq, goal);
+    case FRIC_SERVO_TORQUE: return fx_motor_torque(te, c, q, dq, goal);
+    default: return fx_motor_voltage(te, c, q, dq, goal);
+    }
+}
+#endif
 
 /* τe = (m + m_arm/2)·(−g)·l·sin(q + q_offset), grav the gain */
 FX_INLINE FX_T fx_gravity(FX_T grav, FX_T q, FX_T q_offset)

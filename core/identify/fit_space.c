@@ -205,6 +205,17 @@ static const actuator_bounds bounds[] = {
     { "sts3215",    { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
     /* the 12 V STS3215: bam's one STS3215 class (bam/feetech/actuator.py) */
     { "sts321512v", { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
+    /* the actuators without a params file here (data README, the
+     * reference's main branch). bam/waveshare/actuator.py: */
+    { "waveshare_st3025", { 0.05, 2.5 }, { 0.1, 10 }, { 1e-5, 0.04 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+    /* the XL330 in current mode: the XL330's box (bam/dynamixel/actuator.py) */
+    { "xl330i",     { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+    /* bam/feetech_hls/actuator.py: R held at 7.5 Ω (it never enters the law),
+     * friction maxima lowered */
+    { "feetech_hls", { 0.5, 1.6 }, { 7.5, 7.5 }, { 1e-5, 0.006 }, { -0.5, 0.5 }, 0.08, 0.15, 0.2 },
+    /* bam/unitree/actuator.py: no kt, R (a torque law; the bench's stand-ins
+     * 1, 1 held), armature 1e-5 .. 2, friction maxima raised */
+    { "unitree_go1", { 1, 1 },    { 1, 1 },     { 1e-5, 2 },    { -0.1, 0.1 }, 5,   2,   1 },
 };
 #define N_BOUNDS ((int)(sizeof bounds / sizeof bounds[0]))
 
@@ -278,11 +289,13 @@ int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, c
     for (int i = 0; i < FRIC_FIT_N; i++) {
         s->lo[i] = lo_hi[i][0];
         s->hi[i] = lo_hi[i][1];
-        s->free_[i] = (unsigned char)fric_fit_param_used(model, i);
+        /* a parameter the reference holds (lo = hi: feetech_hls's R,
+           unitree_go1's kt and R) is not searched */
+        s->free_[i] = (unsigned char)(fric_fit_param_used(model, i) && s->lo[i] < s->hi[i]);
         /* the centre of the box: where the search starts without a warm
            start, and the value a parameter is held at once unticked; no
            published file needed (docs/identification.md, "Start") */
-        s->value[i] = s->free_[i] ? decode1(s, i, 0.5) : 0;   /* decode(0.5) */
+        s->value[i] = s->free_[i] ? decode1(s, i, 0.5) : s->lo[i] == s->hi[i] ? s->lo[i] : 0;
     }
     if (why) *why = "";
     return 0;

@@ -44,8 +44,11 @@
  *             inside: τf = −clip(τm + τe, ±B(q̇_k)) (Kikuuwe eq. 3).
  *
  * Servo models (fric_servo_actuator.control):
- *   VOLTAGE (Dynamixel MX/XL, Feetech STS): duty = clip((q_goal − q)·kp·
- *     error_gain·error_gain_ratio, ±max_pwm), V = vin·duty,
+ *   VOLTAGE (Dynamixel MX/XL, Feetech STS, Waveshare ST3025): duty =
+ *     (q_goal − q)·kp·error_gain·error_gain_ratio; with the firmware current
+ *     limiter (max_current I_max > 0, bam/actuator.py) first
+ *     duty = clip(duty, (kt·q̇ − R·I_max)/vin, (kt·q̇ + R·I_max)/vin); then
+ *     duty = clip(duty, ±max_pwm), V = vin·duty,
  *     τm = kt·V/R − kt²·q̇/R                                   (eqs. 11-12;
  *     error_gain_ratio, identified, is 1 but for the STS3215 files of the
  *     reference's main branch, bam/feetech/actuator.py)
@@ -57,6 +60,14 @@
  *   CURRENT (eRob80): I = clip(kp·(q_goal − q) − d·√kp·q̇, ±max_amps),
  *     τm = clip(kt·I, −kt·max_volts/R − kt²·q̇/R, kt·max_volts/R − kt²·q̇/R)
  *                                                               (eqs. 13-14)
+ *   CURRENT_HOST (Feetech HLS, bam/feetech_hls/actuator.py):
+ *     τm = kt·clip(kp·(q_goal − q) − d·√kp·q̇, ±max_amps); R never enters
+ *   CURRENT_P (XL330 in current mode, bam/actuator.py
+ *     CurrentControlledActuator): I = (q_goal − q)·kp·error_gain, clipped to
+ *     [(−vin − kt·q̇)/R, (vin − kt·q̇)/R], then to ±current_limit; τm = kt·I
+ *   TORQUE (Unitree Go1, bam/unitree/actuator.py):
+ *     τm = clip(kp·error_gain_ratio·(q_goal − q) − damping·q̇, ±max_torque)
+ *     (error_gain_ratio is the reference's "ratio")
  *   torque_enable = 0: τm = 0 (H-bridge released / zero current, §V-A).
  *
  * Conventions: SI units; parameters are const structs, state lives in
@@ -89,8 +100,15 @@ extern "C" {
 
 typedef enum {
     FRIC_SERVO_VOLTAGE = 0,  /* firmware P loop on the PWM duty cycle     */
-    FRIC_SERVO_CURRENT = 1   /* PD loop on the current (eRob80)           */
+    FRIC_SERVO_CURRENT = 1,  /* PD loop on the current, supply-bounded
+                                torque (eRob80)                            */
+    FRIC_SERVO_CURRENT_HOST = 2, /* the host's PD loop on the current, no
+                                supply bound (Feetech HLS)                 */
+    FRIC_SERVO_CURRENT_P = 3,    /* firmware P loop on the current in the
+                                supply's window (XL330 current mode)       */
+    FRIC_SERVO_TORQUE = 4        /* PD loop on the torque (Unitree Go1)     */
 } fric_servo_control;
+#define FRIC_SERVO_N_CONTROLS 5
 
 typedef struct {
     fric_servo_control control;
@@ -110,12 +128,18 @@ typedef struct {
                                 (1: none; STS3215 files)  [-]  (> 0)          */
     double max_velocity; /* firmware target smoothing rate (STS3215);
                             0: none                      [rad/s] (>= 0)       */
+    double max_current; /* VOLTAGE: firmware current limiter I_max;
+                           0: off                         [A]   (>= 0)        */
+    double current_limit; /* CURRENT_P: current clip       [A]   (>= 0)        */
+    double damping;     /* TORQUE: d of τm = kp·ratio·e − d·θ̇ [N·m·s/rad] (>= 0) */
+    double max_torque;  /* TORQUE: torque clip             [N·m] (>= 0)        */
 } fric_servo_actuator;
 /* The fields of fric_servo_actuator, X(field, unit). */
 #define FRIC_SERVO_ACTUATOR_FIELDS(X) \
     X(control, "") X(kt, "N·m/A") X(R, "Ω") X(armature, "kg·m²") X(q_offset, "rad") \
     X(error_gain, "1/rad") X(max_pwm, "") X(d_gain, "") X(max_amps, "A") X(max_volts, "V") \
-    X(vin_default, "V") X(kp_default, "") X(error_gain_ratio, "") X(max_velocity, "rad/s")
+    X(vin_default, "V") X(kp_default, "") X(error_gain_ratio, "") X(max_velocity, "rad/s") \
+    X(max_current, "A") X(current_limit, "A") X(damping, "N·m·s/rad") X(max_torque, "N·m")
 
 /* ---------------------------------------------------------------- presets */
 
@@ -140,11 +164,17 @@ const fric_bench_preset *fric_bench_preset_at(int i);          /* NULL out of ra
 /* The preset of (actuator, model), NULL if there is none (e.g. sts3215 m2). */
 const fric_bench_preset *fric_bench_preset_find(const char *actuator, int model);
 
-/* The distinct actuator names in preset order, and their firmware constants
- * (kt, R, armature, q_offset of that actuator's lowest model). */
+/* The actuators: first the identified ones (the distinct names of the
+ * presets, in preset order; their constants are kt, R, armature, q_offset
+ * of that actuator's lowest model), then those the reference code supports
+ * without a published params file here (waveshare_st3025, xl330i,
+ * feetech_hls, unitree_go1: firmware constants and the reference's default
+ * motor constants, not identification; bench_presets.c). */
 int         fric_bench_actuator_count(void);
 const char *fric_bench_actuator_name(int i);                    /* NULL out of range */
 const fric_servo_actuator *fric_bench_actuator_find(const char *actuator); /* NULL */
+/* 1 when the actuator has identified presets, 0 otherwise (unknown too). */
+int         fric_bench_actuator_identified(const char *actuator);
 /* The actuator a log's "motor" field names: the field lower-cased, without
  * '-', '.' and white space, is an actuator's name ("XL330" → "xl330") or one of the
  * core's aliases beside the presets ("sts3250" → "sts3215": the shared

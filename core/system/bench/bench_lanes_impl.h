@@ -54,7 +54,7 @@ typedef struct {
 
 /* what a lane's step needs, per lane (from its def and its log's header) */
 typedef struct {
-    fric__vd kt, R, kp, sqrt_kp, vin, error_gain, ratio, max_pwm, d_gain, max_amps, max_volts;
+    fx_servo_consts m;     /* the control law's constants (servo_formulas.h) */
     fric__vd target_step;  /* max_velocity·dt, +inf without target smoothing */
     fric__vd q_offset, grav, J, J_dt, dt, dt2;
     /* IMPLICIT: Z = dt/J, and the plan's k = 1 + Z·K_v, wc, s'(wc) (α > 1;
@@ -86,14 +86,10 @@ lanes_finish(const lanes_consts *c, fric__vd *q, fric__vd *dq, fric__vd dq_end, 
 /* the servo's torque toward the target the firmware follows (the scalar
  * step's fric_bench_motor_torque) */
 static inline __attribute__((always_inline)) fric__vd
-lanes_motor(const lanes_consts *c, int current, fric__vm te, fric__vd q, fric__vd dq,
+lanes_motor(const lanes_consts *c, int control, fric__vm te, fric__vd q, fric__vd dq,
             fric__vd target)
 {
-    return current
-        ? fx_motor_current(te, c->kt, c->R, c->kp, c->sqrt_kp, c->d_gain, c->max_amps,
-                           c->max_volts, q, dq, target)
-        : fx_motor_voltage(te, c->kt, c->R, c->kp, c->vin, c->error_gain, c->ratio, c->max_pwm,
-                           q, dq, target);
+    return fx_motor(control, te, &c->m, q, dq, target);
 }
 
 /* one vector's IMPLICIT step around the slip solve (bench_step.c): x = v* =
@@ -111,12 +107,12 @@ typedef struct {
 
 /* up to the slip iteration's first evaluation */
 static inline __attribute__((always_inline)) void
-lanes_imp_start(const lanes_consts *c, int current, fric__vd q, fric__vd dq, lanes_warm *warm,
+lanes_imp_start(const lanes_consts *c, int control, fric__vd q, fric__vd dq, lanes_warm *warm,
                 fric__vd *target, fric__vd goal, fric__vm te, fric__vm active, lanes_imp *o)
 {
     fric__vd tau_e = fx_gravity(c->grav, q, c->q_offset);
     *target = fric__vsel(active, fx_target_smooth(*target, goal, c->target_step), *target);
-    fric__vd tau_m = lanes_motor(c, current, te, q, dq, *target);
+    fric__vd tau_m = lanes_motor(c, control, te, q, dq, *target);
     o->net = tau_m + tau_e;
     o->tau_stop = c->J_dt * dq + o->net;
     o->x = c->Z * o->tau_stop;
@@ -147,12 +143,12 @@ lanes_imp_end(const lanes_consts *c, lanes_imp *o, fric__vd *q, fric__vd *dq, la
 /* one step of W lanes (CLIP), masked by active; alive loses the lanes whose
  * new state is not finite */
 static inline __attribute__((always_inline)) void
-lanes_step(const lanes_consts *c, int current, fric__vd *q, fric__vd *dq, fric__vd *target,
+lanes_step(const lanes_consts *c, int control, fric__vd *q, fric__vd *dq, fric__vd *target,
            fric__vd goal, fric__vm te, fric__vm active, fric__vm *alive)
 {
     fric__vd tau_e = fx_gravity(c->grav, *q, c->q_offset);
     *target = fric__vsel(active, fx_target_smooth(*target, goal, c->target_step), *target);
-    fric__vd tau_m = lanes_motor(c, current, te, *q, *dq, *target);
+    fric__vd tau_m = lanes_motor(c, control, te, *q, *dq, *target);
     fric__vd net = tau_m + tau_e;
     fric__vd tau_stop = c->J_dt * *dq + net;
     fric__vd budget = fx_budget(&c->f, *dq, tau_m, tau_e);
@@ -208,7 +204,7 @@ static inline void lanes_put(double *row, size_t l0, size_t L, fric__vd q)
 static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size_t l0,
                         size_t L, lanes_consts *c, fric__vd *q, fric__vd *dq, fric__vd *target)
 {
-    enum { R = 26 };
+    enum { R = 30 };
     double v[R][W], n[W], f[FRIC_SERVO_N_COEFS][W];
     size_t N = b->logs;
     for (size_t j = 0; j < W; j++) {
@@ -223,7 +219,8 @@ static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size
         double al = e.friction.alpha;
         double row[R] = { a->kt, a->R, e.kp, sqrt(e.kp), e.vin, a->error_gain,
                           a->error_gain_ratio, a->max_pwm, a->d_gain, a->max_amps,
-                          a->max_volts, st.target_step, a->q_offset, st.grav, st.J,
+                          a->max_volts, a->max_current, a->current_limit, a->damping,
+                          a->max_torque, st.target_step, a->q_offset, st.grav, st.J,
                           st.J_dt, e.dt, st.dt2, st.Z, pl->k, al > 1 ? pl->wc : 0,
                           al > 1 ? pl->dsc : 0, al > 1 ? al * al : 1, st.q, st.dq,
                           st.target };
@@ -233,8 +230,10 @@ static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size
         fric_servo_to_array(&e.friction, cf);
         for (int r = 0; r < FRIC_SERVO_N_COEFS; r++) f[r][j] = cf[r];
     }
-    fric__vd *dst[R] = { &c->kt, &c->R, &c->kp, &c->sqrt_kp, &c->vin, &c->error_gain,
-                         &c->ratio, &c->max_pwm, &c->d_gain, &c->max_amps, &c->max_volts,
+    fx_servo_consts *m = &c->m;
+    fric__vd *dst[R] = { &m->kt, &m->R, &m->kp, &m->sqrt_kp, &m->vin, &m->error_gain,
+                         &m->ratio, &m->max_pwm, &m->d_gain, &m->max_amps, &m->max_volts,
+                         &m->max_current, &m->current_limit, &m->damping, &m->max_torque,
                          &c->target_step, &c->q_offset, &c->grav, &c->J, &c->J_dt, &c->dt,
                          &c->dt2, &c->Z, &c->k, &c->wc, &c->dsc, &c->a2, q, dq, target };
     for (int r = 0; r < R; r++) *dst[r] = fric__vload(v[r]);
@@ -254,7 +253,7 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
                   double *q_sim)
 {
     size_t N = b->logs, L = C * N;
-    int current = d[0].servo.control == FRIC_SERVO_CURRENT;
+    int control = (int)d[0].servo.control;
     int implicit = d[0].treatment == FRIC_TREATMENT_IMPLICIT;
     for (size_t l0 = 0; l0 < L; l0 += 2 * W) {
         lanes_consts ca, cb;
@@ -289,13 +288,13 @@ void LANES_KERNEL(const fric_bench_batch *b, const fric_bench_def *d, size_t C, 
                 /* both vectors start before either iterates (overlapping
                  * chains); a second vector of padding lanes has act_b = 0 */
                 lanes_imp ia, ib;
-                lanes_imp_start(&ca, current, qa, dqa, &wa, &ta_s, ga, ta, act_a, &ia);
-                lanes_imp_start(&cb, current, qb, dqb, &wb, &tb_s, gb, tb, act_b, &ib);
+                lanes_imp_start(&ca, control, qa, dqa, &wa, &ta_s, ga, ta, act_a, &ia);
+                lanes_imp_start(&cb, control, qb, dqb, &wb, &tb_s, gb, tb, act_b, &ib);
                 lanes_imp_end(&ca, &ia, &qa, &dqa, &wa, act_a, &alive_a);
                 lanes_imp_end(&cb, &ib, &qb, &dqb, &wb, act_b, &alive_b);
             } else {
-                lanes_step(&ca, current, &qa, &dqa, &ta_s, ga, ta, act_a, &alive_a);
-                if (two) lanes_step(&cb, current, &qb, &dqb, &tb_s, gb, tb, act_b, &alive_b);
+                lanes_step(&ca, control, &qa, &dqa, &ta_s, ga, ta, act_a, &alive_a);
+                if (two) lanes_step(&cb, control, &qb, &dqb, &tb_s, gb, tb, act_b, &alive_b);
             }
         }
         for (size_t j = 0; j < W; j++) {

@@ -243,13 +243,59 @@ const fric_bench_preset *fric_bench_preset_find(const char *actuator, int model)
     return NULL;
 }
 
+/* The actuators the reference code supports (Rhoban/bam main branch, as
+ * ../shared/data/bam/README.md lists them) that have NO published params
+ * file here: their firmware constants from the reference code and DEFAULT
+ * motor constants (the reference's initial values) — defaults, not
+ * identification. They come after the identified actuators, in this order.
+ * The bench scenario gives them zero friction unless told otherwise. */
+static const struct { const char *name; fric_servo_actuator servo; } defaults[] = {
+    /* bam/waveshare/actuator.py (the reference's pull request 12): the
+     * STS3215's voltage law without target smoothing, 12 V, kp 32,
+     * error_gain 0.166 × error_gain_ratio, max_pwm 1.0; initial kt 0.8826,
+     * R 2.727, armature 1e-4 */
+    { "waveshare_st3025", { .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.166, .max_pwm = 1.0,
+      .vin_default = 12.0, .kp_default = 32.0, .error_gain_ratio = 1.0,
+      .kt = 0.8826, .R = 2.727, .armature = 1e-4 } },
+    /* bam/actuator.py CurrentControlledActuator with bam/dynamixel/actuator.py's
+     * XL330 in current mode (PROVISIONAL: the reference marks it untested):
+     * vin 7.5, kp 400, error_gain 0.01, current_limit 1.5 A. kt, R, armature:
+     * the voltage-mode XL330's M1 (params/xl330/m1.json, the same motor). The
+     * reference regulates the bus current there (duty from
+     * vin·d² − kt·θ̇·d − R·|I| = 0); that is not modelled. */
+    { "xl330i", { .control = FRIC_SERVO_CURRENT_P, .error_gain = 0.01, .current_limit = 1.5,
+      .vin_default = 7.5, .kp_default = 400.0, .error_gain_ratio = 1.0,
+      .kt = 0.3866957639281311, .R = 4.017129222290597, .armature = 0.0018141672784458866 } },
+    /* bam/feetech_hls/actuator.py: the host's PD loop on the current, vin 12,
+     * kp 3, d 0.08, max_amps 0.36; kt 0.97, armature 1e-3; R 7.5 and
+     * current_limit 1.37 A held (R never enters the law; current_limit sets
+     * the reference's MuJoCo forcerange) */
+    { "feetech_hls", { .control = FRIC_SERVO_CURRENT_HOST, .d_gain = 0.08, .max_amps = 0.36,
+      .current_limit = 1.37, .vin_default = 12.0, .kp_default = 3.0, .error_gain_ratio = 1.0,
+      .kt = 0.97, .R = 7.5, .armature = 1e-3 } },
+    /* bam/unitree/actuator.py: τm = clip(e·kp·ratio − d·θ̇, ±max_torque),
+     * d 0.3, ratio 1, max_torque 23.7 N·m, armature 0.005. The reference
+     * gives no kt, R (the law is a torque): 1 N·m/A and 1 Ω stand in, and
+     * no law of this actuator reads them; no default kp either (every log
+     * gives one): 10 is ours. */
+    { "unitree_go1", { .control = FRIC_SERVO_TORQUE, .damping = 0.3, .max_torque = 23.7,
+      .error_gain_ratio = 1.0, .vin_default = 24.0, .kp_default = 10.0,
+      .kt = 1.0, .R = 1.0, .armature = 0.005 } },
+};
+#define N_DEFAULTS ((int)(sizeof defaults / sizeof defaults[0]))
+
 /* Presets are grouped by actuator: an actuator starts where the name changes. */
-int fric_bench_actuator_count(void)
+static int identified_count(void)
 {
     int n = 0;
     for (int i = 0; i < N_PRESETS; i++)
         if (i == 0 || strcmp(presets[i].actuator, presets[i - 1].actuator) != 0) n++;
     return n;
+}
+
+int fric_bench_actuator_count(void)
+{
+    return identified_count() + N_DEFAULTS;
 }
 
 static const fric_bench_preset *actuator_first(int k)
@@ -265,14 +311,25 @@ static const fric_bench_preset *actuator_first(int k)
 const char *fric_bench_actuator_name(int i)
 {
     const fric_bench_preset *p = i >= 0 ? actuator_first(i) : NULL;
-    return p ? p->actuator : NULL;
+    if (p) return p->actuator;
+    int k = i - identified_count();
+    return i >= 0 && k < N_DEFAULTS ? defaults[k].name : NULL;
 }
 
 const fric_servo_actuator *fric_bench_actuator_find(const char *actuator)
 {
     for (int i = 0; actuator && i < N_PRESETS; i++)
         if (strcmp(presets[i].actuator, actuator) == 0) return &presets[i].servo;
+    for (int i = 0; actuator && i < N_DEFAULTS; i++)
+        if (strcmp(defaults[i].name, actuator) == 0) return &defaults[i].servo;
     return NULL;
+}
+
+int fric_bench_actuator_identified(const char *actuator)
+{
+    for (int i = 0; actuator && i < N_PRESETS; i++)
+        if (strcmp(presets[i].actuator, actuator) == 0) return 1;
+    return 0;
 }
 
 /* A log's "motor" field → the actuator of the presets, for the names the
@@ -287,6 +344,9 @@ static const struct { const char *motor, *actuator; } motor_aliases[] = {
     { "dynamixelxl330", "xl330" },  { "xl330m288", "xl330" },  { "xl330m077", "xl330" },
     { "mx64ar", "mx64" },           { "mx64t", "mx64" },
     { "mx106ar", "mx106" },         { "mx106t", "mx106" },
+    { "st3025", "waveshare_st3025" }, { "wavesharest3025", "waveshare_st3025" },
+    { "feetechhls", "feetech_hls" }, { "hls", "feetech_hls" },
+    { "go1", "unitree_go1" },       { "unitreego1", "unitree_go1" },
 };
 
 const char *fric_bench_actuator_resolve(const char *motor)

@@ -11,7 +11,8 @@
  *   load_friction_external_stribeck, load_friction_motor_quad,
  *   load_friction_external_quad, dtheta_stribeck, alpha, friction_viscous,
  *   kt, R, armature, q_offset, error_gain_ratio, max_velocity (the STS3215
- *   of the reference's main branch); and of a log header: mass, length,
+ *   of the reference's main branch), max_current (the firmware current
+ *   limiter of bam/actuator.py), current_limit, max_torque; and of a log header: mass, length,
  *   arm_mass, kp, vin, dt. The actuator's name also takes the names the
  *   reference's files and logs use for it (fric_bench_actuator_resolve:
  *   "sts3250" is the sts3215).
@@ -21,7 +22,10 @@
  * max_velocity) left at −1 takes the value of
  * the chosen (actuator, model) preset — kt, R, armature from the actuator's
  * first model when that model has no preset — so the defaults are never NaN
- * and follow the actuator; any value >= 0 overrides it.
+ * and follow the actuator; any value >= 0 overrides it. An actuator with no
+ * identified preset at all (waveshare_st3025, xl330i, feetech_hls,
+ * unitree_go1) takes its default constants (bench_presets.c) and zero
+ * friction.
  *
  * Row k (t_k = k·every·dt): the state (q, dq) at t_k, the goal, and the
  * torques of the step from t_k; reversals counts velocity sign changes up
@@ -38,7 +42,9 @@
 #include "base.h"
 
 static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
-                                         "xl320", "xl330", "sts3215", "sts321512v" };
+                                         "xl320", "xl330", "sts3215", "sts321512v",
+                                         "waveshare_st3025", "xl330i", "feetech_hls",
+                                         "unitree_go1" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
 const char *const fric_bench_integrator_names[FRIC_BENCH_N_INTEGRATORS] = { "bam", "mujoco" };
 static const char *const integrator_help[FRIC_BENCH_N_INTEGRATORS] = {
@@ -60,7 +66,8 @@ enum {
 #define P_COEF_ITEM(field, NAME) P_##NAME,
     FRIC_SERVO_COEFS(P_COEF_ITEM)
 #undef P_COEF_ITEM
-    P_KT, P_R, P_ARMATURE, P_Q_OFFSET, P_ERROR_GAIN_RATIO, P_MAX_VELOCITY, P_INTEGRATOR,
+    P_KT, P_R, P_ARMATURE, P_Q_OFFSET, P_ERROR_GAIN_RATIO, P_MAX_VELOCITY,
+    P_MAX_CURRENT, P_CURRENT_LIMIT, P_MAX_TORQUE, P_INTEGRATOR,
     N_PARAMS
 };
 /* The parameter of coefficient i of FRIC_SERVO_COEFS counted from 1 (0 is
@@ -89,6 +96,15 @@ static const char *const actuator_help[] = {
     "identified for M1 and M6)",
     "Feetech STS3215 on a 12 V supply (the reference's pull request 5: the same law, "
     "identified for M1 with its error_gain_ratio and max_velocity)",
+    "Waveshare ST3025 (voltage-controlled servo, 12 V, kp 32, the STS3215's law without "
+    "target smoothing; default motor constants, zero friction: not identified here)",
+    "Dynamixel XL330 in current mode (PROVISIONAL: the reference marks it untested; current "
+    "P loop, 7.5 V, kp 400, current_limit 1.5 A; the reference's bus-current regulation is "
+    "not modelled; the XL330's M1 motor constants, zero friction: not identified here)",
+    "Feetech HLS in constant-current mode (the host's PD loop on the current, kp 3, d 0.08, "
+    "±0.36 A; default motor constants, zero friction: not identified here)",
+    "Unitree Go1 (PD torque loop, d 0.3 N·m·s/rad, ±max_torque 23.7 N·m; default armature, "
+    "zero friction: not identified here)",
 };
 static const char *const model_help[] = {
     "Coulomb K_c and viscous K_v friction (Duclusaud & Passault eq. 3)",
@@ -124,9 +140,11 @@ static const char *const trajectory_help[] = {
 #define CLOCK_STEP NULL
 
 static const fric_param_info params[N_PARAMS] = {
-    [P_ACTUATOR] = { "actuator", 5, 0, 7, "choice",
+    [P_ACTUATOR] = { "actuator", 5, 0, 11, "choice",
         "servo of the identified presets (Duclusaud & Passault, Rhoban/bam): Dynamixel MX-64, "
-        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215 (7.4 V, 12 V); the "
+        "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215 (7.4 V, 12 V); and, with "
+        "default constants and zero friction (not identified here), the reference's Waveshare "
+        "ST3025, XL330 in current mode (provisional), Feetech HLS and Unitree Go1; the "
         "reference's other names are accepted (sts3250 = sts3215)", CH(actuators), 0,
         .label = "actuator", .choice_help = actuator_help,
         .alias = fric_bench_actuator_resolve },
@@ -229,6 +247,18 @@ static const fric_param_info params[N_PARAMS] = {
         "firmware target smoothing: the loop's target moves toward the goal by at most "
         "max_velocity·dt a step (STS3215 default 3400·2π/4096; 0: none)" PRESET,
         "target smoothing rate", 0.5, 60, 1),
+    [P_MAX_CURRENT] = { "max_current", 0, 0, 100, "A",
+        "firmware current limit I_max of voltage-controlled servos (the reference's): the duty "
+        "is first clipped to [(kt·θ̇ − R·I_max)/vin, (kt·θ̇ + R·I_max)/vin], then to ±max_pwm; "
+        "0: off", NULL, 0, 0, .label = "current limit I_max", .lo = 0, .hi = 5 },
+    [P_CURRENT_LIMIT] = PRESET_PARAM("current_limit", 100, "A",
+        "current clip of current-controlled servos (xl330i: default 1.5, the reference fits "
+        "it in [0, 3]; feetech_hls holds 1.37, which its law does not read)" PRESET,
+        "current limit", 0, 5, 0),
+    [P_MAX_TORQUE] = PRESET_PARAM("max_torque", 1000, "N·m",
+        "torque clip of torque-controlled actuators (unitree_go1: default 23.7, the reference "
+        "fits it in [20, 30])" PRESET,
+        "torque limit", 1, 50, 0),
     [P_INTEGRATOR] = { "integrator", 0, 0, 1, "choice",
         "position update: bam (q + θ̇'·dt + ½·a·dt², the reference's) or mujoco (q + θ̇'·dt, "
         "MuJoCo's Euler)", CH(fric_bench_integrator_names), 0,
@@ -307,23 +337,32 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const fric_bench_preset *pre = fric_bench_preset_find(act, model);
     const fric_bench_preset *first = pre;
     for (int k = 1; !first && k <= 6; k++) first = fric_bench_preset_find(act, k);
-    if (!first) {
+    /* an actuator without any identified preset: its default constants
+     * (bench_presets.c) and zero friction, θ̇_s = α = 1 (inert while the
+     * Stribeck levels are 0) */
+    const fric_servo_actuator *dflt = first ? NULL : fric_bench_actuator_find(act);
+    if (!first && !dflt) {
         if (why) *why = fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act);
         return fric__rc();
     }
     fric_bench_def *d = &b->def;
     fric_bench_def_from_preset(first, d);
+    if (dflt) d->servo = *dflt;
     /* the coefficients in FRIC_SERVO_COEFS order (c[0] the model), each -1
      * resolved to the preset's where the model uses it */
     double pc[FRIC_SERVO_N_COEFS] = { 0 }, fc[FRIC_SERVO_N_COEFS] = { 0 };
     if (pre) fric_servo_to_array(&pre->friction, pc);
+    if (dflt) {
+        fric_servo_friction z = { .model = model, .dtheta_s = 1.0, .alpha = 1.0 };
+        fric_servo_to_array(&z, pc);
+    }
     fc[0] = model;
     for (int i = 1; !m && i < FRIC_SERVO_N_COEFS; i++)
-        coef(p, P_COEF(i), pc[i], pre != NULL, fric_servo_coef_used(model, i), act, model,
-             &fc[i], &m);
+        coef(p, P_COEF(i), pc[i], pre != NULL || dflt != NULL, fric_servo_coef_used(model, i),
+             act, model, &fc[i], &m);
     fric_servo_friction f = { 0 };
     fric_servo_from_array(fc, &f);
-    const fric_servo_actuator *ps = pre ? &pre->servo : &first->servo;
+    const fric_servo_actuator *ps = pre ? &pre->servo : dflt ? dflt : &first->servo;
     if (!m) coef(p, P_KT, ps->kt, 1, 1, act, model, &d->servo.kt, &m);
     if (!m) coef(p, P_R, ps->R, 1, 1, act, model, &d->servo.R, &m);
     if (!m) coef(p, P_ARMATURE, ps->armature, 1, 1, act, model, &d->servo.armature, &m);
@@ -333,12 +372,16 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
                  &d->servo.error_gain_ratio, &m);
     if (!m) coef(p, P_MAX_VELOCITY, ps->max_velocity, 1, 1, act, model, &d->servo.max_velocity,
                  &m);
+    if (!m) coef(p, P_CURRENT_LIMIT, ps->current_limit, 1, 1, act, model,
+                 &d->servo.current_limit, &m);
+    if (!m) coef(p, P_MAX_TORQUE, ps->max_torque, 1, 1, act, model, &d->servo.max_torque, &m);
     if (m) {
         if (why) *why = m;
         return fric__rc();
     }
     d->friction = f;
     d->servo.q_offset = p[P_Q_OFFSET];
+    d->servo.max_current = p[P_MAX_CURRENT];
     d->mass = p[P_MASS];
     d->length = p[P_LENGTH];
     d->arm_mass = p[P_ARM_MASS];
@@ -473,6 +516,8 @@ int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def
         resolved[P_VIN] = r->vin;
         resolved[P_ERROR_GAIN_RATIO] = r->servo.error_gain_ratio;
         resolved[P_MAX_VELOCITY] = r->servo.max_velocity;
+        resolved[P_CURRENT_LIMIT] = r->servo.current_limit;
+        resolved[P_MAX_TORQUE] = r->servo.max_torque;
     }
     return 0;
 }

@@ -25,15 +25,27 @@
  * kernel (bench_lanes.c) */
 #include "servo_formulas.h"
 
+/* the law's constants of one bench (the lane kernel loads the same fields
+ * per lane, bench_lanes_impl.h lanes_setup) */
+static void servo_consts(const fric_bench_def *d, fx_servo_consts *c)
+{
+    const fric_servo_actuator *a = &d->servo;
+    fx_servo_consts z = {
+        .kt = a->kt, .R = a->R, .kp = d->kp, .sqrt_kp = sqrt(d->kp), .vin = d->vin,
+        .error_gain = a->error_gain, .ratio = a->error_gain_ratio, .max_pwm = a->max_pwm,
+        .max_current = a->max_current, .d_gain = a->d_gain, .max_amps = a->max_amps,
+        .max_volts = a->max_volts, .current_limit = a->current_limit, .damping = a->damping,
+        .max_torque = a->max_torque,
+    };
+    *c = z;
+}
+
 double fric_bench_motor_torque(const fric_bench_def *d, double q, double dq,
                                double goal, int torque_enable)
 {
-    const fric_servo_actuator *a = &d->servo;
-    if (a->control == FRIC_SERVO_CURRENT)
-        return fx_motor_current(torque_enable, a->kt, a->R, d->kp, sqrt(d->kp), a->d_gain,
-                                a->max_amps, a->max_volts, q, dq, goal);
-    return fx_motor_voltage(torque_enable, a->kt, a->R, d->kp, d->vin, a->error_gain,
-                            a->error_gain_ratio, a->max_pwm, q, dq, goal);
+    fx_servo_consts c;
+    servo_consts(d, &c);
+    return fx_motor((int)d->servo.control, torque_enable, &c, q, dq, goal);
 }
 
 double fric__bench_gravity_gain(const fric_bench_def *d)

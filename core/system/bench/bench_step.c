@@ -90,8 +90,9 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
                       FRIC_BENCH_KP_MAX);
     else if (bad(d->dt) || d->dt <= 0 || d->dt > 1)
         m = fric__say("dt = %g s must be a finite step in (0, 1] s (the reference uses 0.005 s).", d->dt);
-    else if (a->control != FRIC_SERVO_VOLTAGE && a->control != FRIC_SERVO_CURRENT)
-        m = fric__say("servo control = %d is neither voltage (0) nor current (1).", (int)a->control);
+    else if ((int)a->control < 0 || (int)a->control >= FRIC_SERVO_N_CONTROLS)
+        m = fric__say("servo control = %d is not voltage (0), current (1), host current (2), "
+                      "current P (3) or torque (4).", (int)a->control);
     else if (bad(a->kt) || a->kt <= 0)
         m = fric__say("kt = %g N·m/A must be a finite torque constant > 0.", a->kt);
     else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
@@ -101,22 +102,36 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("armature = %g kg·m² must be finite and >= 0.", a->armature);
     else if (bad(a->q_offset))
         m = fric__say("q_offset = %g rad must be finite.", a->q_offset);
-    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(d->vin) || d->vin <= 0))
+    else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_CURRENT_P)
+             && (bad(d->vin) || d->vin <= 0))
         m = fric__say("vin = %g V must be a finite supply > 0.", d->vin);
-    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->error_gain) || a->error_gain < 0))
+    else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_CURRENT_P)
+             && (bad(a->error_gain) || a->error_gain < 0))
         m = fric__say("error_gain = %g must be finite and >= 0.", a->error_gain);
     else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_pwm) || a->max_pwm < 0 || a->max_pwm > 1))
         m = fric__say("max_pwm = %g must be a duty cycle in [0, 1].", a->max_pwm);
-    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->error_gain_ratio) || a->error_gain_ratio <= 0))
+    else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_TORQUE)
+             && (bad(a->error_gain_ratio) || a->error_gain_ratio <= 0))
         m = fric__say("error_gain_ratio = %g must be a finite factor > 0 (1: the firmware's gain as "
                       "is; the reference fits it in [0.1, 10]).", a->error_gain_ratio);
     else if (bad(a->max_velocity) || a->max_velocity < 0)
         m = fric__say("max_velocity = %g rad/s must be finite and >= 0 (0: no target smoothing).",
                       a->max_velocity);
-    else if (a->control == FRIC_SERVO_CURRENT && (bad(a->d_gain) || a->d_gain < 0))
+    else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_current) || a->max_current < 0))
+        m = fric__say("max_current = %g A must be finite and >= 0 (0: no firmware current "
+                      "limit).", a->max_current);
+    else if ((a->control == FRIC_SERVO_CURRENT || a->control == FRIC_SERVO_CURRENT_HOST)
+             && (bad(a->d_gain) || a->d_gain < 0))
         m = fric__say("d_gain = %g must be finite and >= 0.", a->d_gain);
-    else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_amps) || a->max_amps < 0))
+    else if ((a->control == FRIC_SERVO_CURRENT || a->control == FRIC_SERVO_CURRENT_HOST)
+             && (bad(a->max_amps) || a->max_amps < 0))
         m = fric__say("max_amps = %g A must be finite and >= 0.", a->max_amps);
+    else if (a->control == FRIC_SERVO_CURRENT_P && (bad(a->current_limit) || a->current_limit < 0))
+        m = fric__say("current_limit = %g A must be finite and >= 0.", a->current_limit);
+    else if (a->control == FRIC_SERVO_TORQUE && (bad(a->damping) || a->damping < 0))
+        m = fric__say("damping = %g N·m·s/rad must be finite and >= 0.", a->damping);
+    else if (a->control == FRIC_SERVO_TORQUE && (bad(a->max_torque) || a->max_torque < 0))
+        m = fric__say("max_torque = %g N·m must be finite and >= 0.", a->max_torque);
     else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_volts) || a->max_volts < 0))
         m = fric__say("max_volts = %g V must be finite and >= 0.", a->max_volts);
     else if (fric_treatment_index(d->treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS) < 0)

@@ -153,7 +153,7 @@ static void firmware_constants_are_the_readmes(void **state)
         { "erob80_50", FRIC_SERVO_CURRENT, 0, 0, 1.0 },
         { "erob80_100", FRIC_SERVO_CURRENT, 0, 0, 2.0 },
     };
-    assert_int_equal(fric_bench_actuator_count(), 8);
+    assert_int_equal(fric_bench_actuator_count(), 12);
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         int n = 0;
         for (int k = 0; k < fric_bench_preset_count(); k++) {
@@ -190,6 +190,53 @@ static void firmware_constants_are_the_readmes(void **state)
     assert_true(fabs(want[3].error_gain - 0.0028774) < 1e-7);
 }
 
+/* The actuators of the reference's main branch without a params file here,
+ * transcribed from ../shared/data/bam/README.md ("Facts of the reference's
+ * main branch"): after the identified ones, no preset, their constants. */
+static void default_actuators_are_the_readmes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *act;
+        fric_servo_control control;
+        double vin, kp, kt, R, armature;
+    } want[] = {
+        { "waveshare_st3025", FRIC_SERVO_VOLTAGE, 12, 32, 0.8826, 2.727, 1e-4 },
+        { "xl330i", FRIC_SERVO_CURRENT_P, 7.5, 400, -1, -1, -1 },
+        { "feetech_hls", FRIC_SERVO_CURRENT_HOST, 12, 3, 0.97, 7.5, 1e-3 },
+        { "unitree_go1", FRIC_SERVO_TORQUE, -1, -1, -1, -1, -1 },
+    };
+    for (int i = 0; i < 4; i++) {
+        const fric_servo_actuator *s = fric_bench_actuator_find(want[i].act);
+        assert_non_null(s);
+        assert_string_equal(fric_bench_actuator_name(8 + i), want[i].act);
+        assert_false(fric_bench_actuator_identified(want[i].act));
+        for (int m = 1; m <= 6; m++) assert_null(fric_bench_preset_find(want[i].act, m));
+        assert_int_equal(s->control, want[i].control);
+        if (want[i].vin > 0) assert_true(s->vin_default == want[i].vin);
+        if (want[i].kp > 0) assert_true(s->kp_default == want[i].kp);
+        if (want[i].kt > 0) assert_true(s->kt == want[i].kt && s->R == want[i].R);
+        if (want[i].armature > 0) assert_true(s->armature == want[i].armature);
+        assert_true(s->max_current == 0);   /* the limiter is off by default */
+    }
+    const fric_servo_actuator *w = fric_bench_actuator_find("waveshare_st3025");
+    assert_true(w->error_gain == 0.166 && w->max_pwm == 1.0 && w->error_gain_ratio == 1);
+    assert_true(w->max_velocity == 0);   /* no target smoothing */
+    const fric_servo_actuator *x = fric_bench_actuator_find("xl330i");
+    assert_true(x->error_gain == 0.01 && x->current_limit == 1.5);
+    /* its motor constants are the voltage-mode XL330's M1 (the same motor) */
+    const fric_bench_preset *x1 = fric_bench_preset_find("xl330", 1);
+    assert_true(x->kt == x1->servo.kt && x->R == x1->servo.R);
+    assert_true(x->armature == x1->servo.armature);
+    const fric_servo_actuator *h = fric_bench_actuator_find("feetech_hls");
+    assert_true(h->d_gain == 0.08 && h->max_amps == 0.36 && h->current_limit == 1.37);
+    const fric_servo_actuator *g = fric_bench_actuator_find("unitree_go1");
+    assert_true(g->damping == 0.3 && g->max_torque == 23.7 && g->error_gain_ratio == 1);
+    assert_true(fric_bench_actuator_identified("sts3215"));
+    assert_false(fric_bench_actuator_identified("nope"));
+    assert_null(fric_bench_actuator_name(12));
+}
+
 static void lookups_handle_bad_names(void **state)
 {
     (void)state;
@@ -200,7 +247,7 @@ static void lookups_handle_bad_names(void **state)
     assert_null(fric_bench_preset_at(-1));
     assert_null(fric_bench_preset_at(fric_bench_preset_count()));
     assert_null(fric_bench_actuator_name(-1));
-    assert_null(fric_bench_actuator_name(8));
+    assert_null(fric_bench_actuator_name(12));
     assert_null(fric_bench_actuator_find("nope"));
     assert_string_equal(fric_bench_actuator_name(0), "mx64");
     assert_string_equal(fric_bench_actuator_name(6), "sts3215");
@@ -299,5 +346,6 @@ static void motor_note_names_field_and_actuator(void **state)
 FRIC_TEST_MAIN(cmocka_unit_test(motor_note_names_field_and_actuator),
                cmocka_unit_test(every_file_matches_its_preset),
                cmocka_unit_test(firmware_constants_are_the_readmes),
+               cmocka_unit_test(default_actuators_are_the_readmes),
                cmocka_unit_test(lookups_handle_bad_names),
                cmocka_unit_test(motor_names_resolve_to_actuators))
