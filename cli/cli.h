@@ -53,6 +53,7 @@ int cli_replay(int argc, char **argv);
 int cli_diagram(int argc, char **argv);
 int cli_eval(int argc, char **argv);
 int cli_fit(int argc, char **argv);
+int cli_sensitivity(int argc, char **argv);   /* sensitivity.c */
 int cli_mujoco(int argc, char **argv);        /* mujoco.c: `mujoco`       */
 int cli_mujoco_model(int argc, char **argv);  /* mujoco.c: `mujoco-model` */
 extern const char cli_mujoco_usage[];         /* mujoco.c: their help lines */

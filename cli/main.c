@@ -68,6 +68,11 @@ static const char usage_text[] =
     "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
     "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
     "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
+    "  friction sensitivity --params P.json [--tolerance T] [--out OUT.json] LOG.json ...\n"
+    "      How well the logs identify each parameter of P.json (the reference's method):\n"
+    "      each free parameter alone, inside its search box, the range over which the\n"
+    "      mean replay MAE stays within (1 + T)·base (T = 0.03). --out writes the\n"
+    "      reference's <params>_sensitivity.json. * marks an end at the box's bound.\n"
     "  friction fit [--actuator A] --model m1..m6|all\n"
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
@@ -475,8 +480,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
         return cmd_help();
-    static const char *const commands[] = { "list", "run", "replay", "fit", "diagram", "eval", "mujoco",
-                                             "mujoco-model" };
+    static const char *const commands[] = { "list", "run", "replay", "fit", "sensitivity", "diagram",
+                                             "eval", "mujoco", "mujoco-model" };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i]) == 0 && wants_help(argc, argv)) return cmd_help_of(cmd);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 1, argv + 1);
@@ -485,8 +490,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "diagram") == 0) return cli_diagram(argc - 1, argv + 1);
     if (strcmp(cmd, "eval") == 0) return cli_eval(argc - 1, argv + 1);
     if (strcmp(cmd, "fit") == 0) return cli_fit(argc - 1, argv + 1);
+    if (strcmp(cmd, "sensitivity") == 0) return cli_sensitivity(argc - 1, argv + 1);
     if (strcmp(cmd, "mujoco") == 0) return cli_mujoco(argc - 1, argv + 1);
     if (strcmp(cmd, "mujoco-model") == 0) return cli_mujoco_model(argc - 1, argv + 1);
     return cli_fail(CLI_USAGE, "unknown command '%s'; the commands are list, run, replay, "
-                    "fit, diagram, eval, mujoco, mujoco-model and help.", cmd);
+                    "fit, sensitivity, diagram, eval, mujoco, mujoco-model and help.", cmd);
 }

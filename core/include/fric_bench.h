@@ -183,6 +183,9 @@ int         fric_bench_actuator_identified(const char *actuator);
  * fric_bench_actuator_name gives it (static storage), or NULL when the
  * field names none (NULL or empty motor included). Both front ends use it. */
 const char *fric_bench_actuator_resolve(const char *motor);
+/* Alias i of that table (normalised: lower case, no '-', '.' or white
+ * space) and the actuator it names: 1, or 0 past the end. */
+int fric_bench_actuator_alias(int i, const char **alias, const char **actuator);
 /* The one sentence both front ends show when a log's "motor" field is not
  * the actuator's own name but resolves to it ("sts3250" → sts3215), into
  * buf[size] (NUL-terminated; empty when the field is the name itself or

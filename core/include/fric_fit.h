@@ -160,6 +160,34 @@ int fric_fit_bench_params(const char *actuator, int model, const double *p,
  * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
 int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);
 
+/* ----------------------------------------------------------- sensitivity */
+
+/* How well each parameter is identified, by the reference's method
+ * (bam/sensitivity.py, core/identify/fit_sensitivity.c): each free
+ * parameter alone, the others held at p, the range around p[i] inside its
+ * box over which loss ≤ base·(1 + tolerance): 20 scan points toward each
+ * bound, 24 bisections at the first crossing, the bound itself (clamped)
+ * when never crossed. */
+#define FRIC_FIT_SENS_SCAN 20
+#define FRIC_FIT_SENS_BISECT 24
+#define FRIC_FIT_SENS_TOLERANCE 0.03    /* the reference's default (3 %) */
+typedef struct {
+    double value;          /* p[i]                       [unit of the param] */
+    double lower, upper;   /* the range's ends                               */
+    int lower_clamped;     /* 1: the lower end is the box's bound            */
+    int upper_clamped;
+    int free_;             /* 0: held in the space (lower = upper = value)  */
+} fric_fit_range;
+/* The loss of a full vector p[FRIC_FIT_N] (e.g. fric_fit_loss over a batch). */
+typedef double (*fric_fit_loss_fn)(void *ctx, const double *p);
+/* out[i] for every parameter; *base (may be NULL) the loss at p. The loss is
+ * called about 2·(20 + 24) times per free parameter. 0, or nonzero with
+ * *why (a NULL argument, tolerance not > 0, p not finite, the loss at p not
+ * finite). */
+int fric_fit_sensitivity(const fric_fit_space *s, const double *p, double tolerance,
+                         fric_fit_loss_fn loss, void *ctx, double *base,
+                         fric_fit_range out[FRIC_FIT_N], const char **why);
+
 /* ---------------------------------------------------------------- logs */
 
 /* Logs as one batch for fric_bench_batch_mae: every log resampled once

@@ -310,6 +310,34 @@ typedef struct fric_io_params_file {
  * *len: buf holds a truncated file). */
 fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len);
 
+/* ------------------------------------------- a sensitivity file (bam's) */
+/* One parameter's range (fric_fit_range of fric_fit.h, named). */
+typedef struct {
+    const char *name;                /* the params-file key ("kt", ...)       */
+    double value, lower, upper;      /* [unit of the param]                   */
+    int lower_clamped, upper_clamped;
+} fric_io_sensitivity_param;
+/* What bam/sensitivity.py writes to <params>_sensitivity.json. */
+typedef struct {
+    const char *model;               /* "m1".."m6"                             */
+    const char *actuator;
+    const char *params_path;         /* the params file analysed               */
+    const char *logdir;              /* where the logs are (a path or a list)  */
+    double base_mae;                 /* the loss at the fitted point [rad]     */
+    double tolerance;                /* relative (0.03)                        */
+    double threshold_mae;            /* base_mae·(1 + tolerance)  [rad]        */
+    const fric_io_sensitivity_param *param;
+    size_t n;
+} fric_io_sensitivity;
+/* Writes f as bam's JSON (json.dump(..., indent=2): keys model, actuator,
+ * params, logdir, base_mae, tolerance, threshold_mae, sensitivity{name:
+ * {value, lower, upper, lower_clamped, upper_clamped}}; strings escaped,
+ * numbers by fric_io_format_double) into buf[cap] like
+ * fric_io_params_write: FRIC_OK, FRIC_E_NULL, FRIC_E_PARAM_RANGE (a value
+ * not finite), FRIC_E_BUFFER (*len the size needed). */
+fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, size_t cap,
+                                      size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,6 +56,9 @@ typedef struct {
      * choice, returns the choice's name it stands for, or NULL (the bench's
      * actuator: fric_bench_actuator_resolve, "sts3250" → "sts3215"). */
     const char *(*alias)(const char *text);
+    /* The other names, listed in a refusal: alias i and the choice it names;
+     * 1, or 0 past the end (NULL: none; fric_bench_actuator_alias). */
+    int (*alias_at)(int i, const char **alias, const char **name);
 } fric_param_info;
 /* The fields of fric_param_info as a table, X(field, unit) (unit "param":
  * the parameter's own unit), for what reads the struct by name (the wasm

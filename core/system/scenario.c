@@ -63,10 +63,15 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
                 p[i] = c;
                 return 0;
             }
-        char list[256] = "";
+        char list[448] = "";
         for (int c = 0; c < pi->n_choices; c++) {
             if (c) strncat(list, ", ", sizeof list - strlen(list) - 1);
             strncat(list, pi->choices[c], sizeof list - strlen(list) - 1);
+        }
+        const char *an = NULL;
+        for (int k = 0; pi->alias_at && pi->alias_at(k, &an, NULL); k++) {
+            strncat(list, k ? ", " : "; or another name of one: ", sizeof list - strlen(list) - 1);
+            strncat(list, an, sizeof list - strlen(list) - 1);
         }
         if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
                                    sc->name, name, text ? text : "", list);

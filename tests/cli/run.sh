@@ -292,6 +292,11 @@ if printf '%s\n' "${scenarios[@]+"${scenarios[@]}"}" | grep -qx bench; then
     usage_error "params= value out of range" '"kt"' "$tmp/kt.json" "[" -- "$bin" run bench "params=$tmp/kt.json"
     printf '{"model": "m9"}' >"$tmp/m9.json"
     usage_error "params= bad choice" '"model"' "m9" "m1" -- "$bin" run bench "params=$tmp/m9.json"
+    # an unknown actuator lists the known ones and the other names the core reads (its alias table)
+    usage_error "bench unknown actuator" "sts9999" "unitree_go1" "sts3250" "feetech_sts3215_12v" -- "$bin" run bench actuator=sts9999
+    # the reference's other names of an actuator are read as it (case, dots and dashes ignored)
+    run "$bin" run bench actuator=Feetech_STS3215_12V model=m1 duration=0.01
+    if [ $rc -eq 0 ] && [ -s "$tmp/out" ]; then ok; else bad "actuator=Feetech_STS3215_12V: exit $rc: $(cat "$tmp/err")"; fi
 else
     bad "scenario bench is not registered: params= round trip not checked"
 fi
@@ -396,6 +401,26 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     sed 's/"mujoco"/"rk4"/' "$tmp/mj.json" >"$tmp/rk4.json"
     usage_error "params file integrator rk4" '"integrator"' "rk4" "bam" "mujoco" -- "$bin" replay --params "$tmp/rk4.json" "${logs[0]}"
     usage_error "replay --integrator nonsense" "--integrator" "bam" "mujoco" -- "$bin" replay --params "$bam/params/xl330/m4.json" --integrator euler "${logs[0]}"
+    # sensitivity (the reference's method): every free parameter of the file has a range
+    # that holds its fitted value, and the file written has the reference's keys
+    run "$bin" sensitivity --params "$bam/params/xl330/m1.json" --out "$tmp/m1_sens.json" "${logs[0]}" "${logs[1]}"
+    why=""
+    [ $rc -eq 0 ] || why="exit $rc: $(cat "$tmp/err")"
+    for k in kt R armature q_offset friction_base friction_viscous; do
+        [ -n "$why" ] && break
+        grep -q "^$k " "$tmp/out" || why="no row for $k"
+        grep -q "\"$k\": {" "$tmp/m1_sens.json" || why="the file has no $k"
+    done
+    for k in model actuator params logdir base_mae tolerance threshold_mae sensitivity lower_clamped upper_clamped; do
+        [ -n "$why" ] || grep -q "\"$k\"" "$tmp/m1_sens.json" || why="the file has no key $k"
+    done
+    # each range holds the file's value: lower <= value <= upper
+    [ -n "$why" ] || awk '/"value":/ { gsub(/,/, ""); v = $2 } /"lower":/ { gsub(/,/, ""); l = $2 }
+        /"upper":/ { gsub(/,/, ""); u = $2; if (!(l <= v && v <= u)) bad = 1 } END { exit bad }' "$tmp/m1_sens.json" ||
+        why="a range does not hold its value: $(head -30 "$tmp/m1_sens.json")"
+    if [ -z "$why" ]; then ok; else bad "sensitivity xl330 m1: $why"; fi
+    usage_error "sensitivity without --params" "--params" -- "$bin" sensitivity "${logs[0]}"
+    usage_error "sensitivity bad tolerance" "--tolerance" "0.03" -- "$bin" sensitivity --params "$bam/params/xl330/m1.json" --tolerance -1 "${logs[0]}"
     # errors: nothing on stdout, one line naming the problem
     usage_error "replay without --params" "--params" -- "$bin" replay "${logs[0]}"
     usage_error "replay without logs" "at least one log" -- "$bin" replay --params "$bam/params/xl330/m4.json"

@@ -340,7 +340,7 @@ int fric_bench_actuator_identified(const char *actuator)
  * Keys are normalised (see below). */
 static const struct { const char *motor, *actuator; } motor_aliases[] = {
     { "sts3250", "sts3215" },       { "feetechsts3215", "sts3215" },
-    { "feetech_sts3215_7_4v", "sts3215" },
+    { "feetech_sts3215_7_4v", "sts3215" }, { "feetech_sts3215_12v", "sts321512v" },
     { "dynamixelxl330", "xl330" },  { "xl330m288", "xl330" },  { "xl330m077", "xl330" },
     { "mx64ar", "mx64" },           { "mx64t", "mx64" },
     { "mx106ar", "mx106" },         { "mx106t", "mx106" },
@@ -348,6 +348,14 @@ static const struct { const char *motor, *actuator; } motor_aliases[] = {
     { "feetechhls", "feetech_hls" }, { "hls", "feetech_hls" },
     { "go1", "unitree_go1" },       { "unitreego1", "unitree_go1" },
 };
+
+int fric_bench_actuator_alias(int i, const char **alias, const char **actuator)
+{
+    if (i < 0 || i >= (int)(sizeof motor_aliases / sizeof motor_aliases[0])) return 0;
+    if (alias) *alias = motor_aliases[i].motor;
+    if (actuator) *actuator = motor_aliases[i].actuator;
+    return 1;
+}
 
 const char *fric_bench_actuator_resolve(const char *motor)
 {

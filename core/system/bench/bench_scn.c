@@ -147,7 +147,7 @@ static const fric_param_info params[N_PARAMS] = {
         "ST3025, XL330 in current mode (provisional), Feetech HLS and Unitree Go1; the "
         "reference's other names are accepted (sts3250 = sts3215)", CH(actuators), 0,
         .label = "actuator", .choice_help = actuator_help,
-        .alias = fric_bench_actuator_resolve },
+        .alias = fric_bench_actuator_resolve, .alias_at = fric_bench_actuator_alias },
     [P_MODEL] = { "model", 5, 0, 5, "choice",
         "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
         .label = "friction model", .choice_help = model_help },

@@ -1,0 +1,196 @@
+/*
+ * sensitivity.c: `friction sensitivity --params P.json [--tolerance T]
+ * [--out OUT.json] LOG.json ...`
+ *
+ * How well each parameter of a params file is identified by the logs, by
+ * the reference's method (fric_fit_sensitivity: each free parameter of the
+ * model alone, inside its default search box, the range over which the
+ * fit's loss, the mean replay MAE with the reference's CLIP step, stays
+ * within base·(1 + T), T = 0.03). Prints a table; --out writes the ranges
+ * as the reference's <params>_sensitivity.json (fric_io_sensitivity_write),
+ * which its randomisation reads.
+ *
+ * Everything is read and checked before the first replay: a bad input gives
+ * exit status 2 and an empty stdout.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "servo_params.h"
+
+#include "fric_fit.h"
+#include "fric_io.h"
+
+typedef struct {
+    const fric_fit_target *t;
+    const fric_fit_batch *b;
+    fric_bench_lane *lanes;
+} loss_ctx;
+
+static double batch_loss(void *ctx, const double *p)
+{
+    const loss_ctx *c = ctx;
+    return fric_fit_loss(c->t, p, c->b, c->lanes, NULL);
+}
+
+static int write_file(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) return cli_fail(CLI_USAGE, "sensitivity: cannot create --out %s: %s.", path, strerror(errno));
+    fwrite(text, 1, len, f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad)
+        return cli_fail(CLI_RUNTIME, "sensitivity: cannot write %s: %s.", path, strerror(errno));
+    return CLI_OK;
+}
+
+static int analyse(const char *params, double tol, const char *out, const char **paths, int n)
+{
+    fric_bench_def def;
+    const char *act = NULL;
+    int model = 0;
+    int rc = cli_servo_params_named(params, &def, &act, &model);
+    if (rc) return rc;
+    fric_io_log *L = calloc((size_t)n, sizeof *L);
+    const fric_io_log **lp = calloc((size_t)n, sizeof *lp);
+    fric_bench_lane *lanes = calloc((size_t)n, sizeof *lanes);
+    int nread = 0;
+    if (!L || !lp || !lanes) rc = cli_fail(CLI_RUNTIME, "sensitivity: out of memory for %d logs.", n);
+    for (int i = 0; i < n && !rc; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(paths[i], &L[i], &err)) {
+            rc = cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+            break;
+        }
+        nread++;
+        lp[i] = &L[i];
+        rc = cli_log_header_check(paths[i], &L[i]);
+    }
+    /* the fit's target, space and point of the file: its servo as read */
+    fric_fit_target t;
+    fric_fit_space s;
+    double p[FRIC_FIT_N], c[FRIC_SERVO_N_COEFS];
+    const char *why = NULL;
+    if (!rc && (fric_fit_target_init(&t, act, model, &why) ||
+                fric_fit_space_default(act, model, &s, &why)))
+        rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);
+    fric_fit_batch b = { 0 };
+    int have_batch = 0;
+    if (!rc) {
+        t.servo = def.servo;
+        t.integrator = def.integrator;
+        p[FRIC_FIT_KT] = def.servo.kt;
+        p[FRIC_FIT_R] = def.servo.R;
+        p[FRIC_FIT_ARMATURE] = def.servo.armature;
+        p[FRIC_FIT_Q_OFFSET] = def.servo.q_offset;
+        fric_servo_to_array(&def.friction, c);
+        for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) p[FRIC_FIT_K_C + i - 1] = c[i];
+        if (fric_fit_batch_build(lp, (size_t)n, &b, &why))
+            rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);
+        else
+            have_batch = 1;
+    }
+    fric_fit_range r[FRIC_FIT_N];
+    double base = NAN;
+    if (!rc) {
+        loss_ctx ctx = { &t, &b, lanes };
+        if (fric_fit_sensitivity(&s, p, tol, batch_loss, &ctx, &base, r, &why))
+            rc = cli_fail(CLI_USAGE, "sensitivity of %s: %s", params, why);
+    }
+    fric_io_sensitivity_param sp[FRIC_FIT_N];
+    size_t np = 0;
+    if (!rc) {
+        char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+        printf("%s M%d (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", act, model,
+               params, n, n == 1 ? "" : "s", fmt_double(b1, base), 100 * tol,
+               fmt_double(b2, base * (1 + tol)));
+        printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
+        for (int i = 0; i < FRIC_FIT_N; i++) {
+            if (!r[i].free_) continue;
+            char lo[40], hi[40];
+            snprintf(lo, sizeof lo, "%s%s", fmt_double(b1, r[i].lower), r[i].lower_clamped ? "*" : "");
+            snprintf(hi, sizeof hi, "%s%s", fmt_double(b2, r[i].upper), r[i].upper_clamped ? "*" : "");
+            printf("%-34s %-12s %-24s %-24s %-24s\n", fric_fit_param_key(i),
+                   *fric_fit_param_unit(i) ? fric_fit_param_unit(i) : "-",
+                   fmt_double(b3, r[i].value), lo, hi);
+            sp[np++] = (fric_io_sensitivity_param){ fric_fit_param_key(i), r[i].value, r[i].lower,
+                                                    r[i].upper, r[i].lower_clamped,
+                                                    r[i].upper_clamped };
+        }
+        printf("(* = the end is the search box's bound: insensitive up to it)\n");
+    }
+    if (!rc && out) {
+        char model_name[3] = { 'm', (char)('0' + model), '\0' }, logdir[1024];
+        const char *slash = strrchr(paths[0], '/');
+        snprintf(logdir, sizeof logdir, "%.*s", slash ? (int)(slash - paths[0]) : 1,
+                 slash ? paths[0] : ".");
+        fric_io_sensitivity f = { model_name, act, params, logdir, base, tol, base * (1 + tol),
+                                  sp, np };
+        size_t len = 0;
+        fric_io_sensitivity_write(&f, NULL, 0, &len);
+        char *text = malloc(len + 1);
+        if (!text) rc = cli_fail(CLI_RUNTIME, "sensitivity: out of memory.");
+        else if (fric_io_sensitivity_write(&f, text, len + 1, &len))
+            rc = cli_fail(CLI_RUNTIME, "sensitivity: %s", fric_status_last().message);
+        else
+            rc = write_file(out, text, len);
+        if (!rc) printf("wrote %s\n", out);
+        free(text);
+    }
+    if (have_batch) fric_fit_batch_free(&b);
+    for (int i = 0; i < nread; i++) fric_io_log_free(&L[i]);
+    free(L);
+    free(lp);
+    free(lanes);
+    if (rc) return rc;
+    return cli_finish_output(stdout, "to stdout");
+}
+
+int cli_sensitivity(int argc, char **argv)
+{
+    const char *params = NULL, *out = NULL;
+    double tol = FRIC_FIT_SENS_TOLERANCE;
+    const char **paths = malloc((size_t)argc * sizeof *paths);
+    if (!paths) return cli_fail(CLI_RUNTIME, "sensitivity: out of memory.");
+    int n = 0, rc = CLI_OK;
+    for (int a = 1; a < argc && !rc; a++) {
+        const char *arg = argv[a];
+        if (arg[0] != '-' || arg[1] == '\0') {
+            paths[n++] = arg;
+            continue;
+        }
+        const char *names[] = { "--params", "--tolerance", "--out" };
+        int k = 0;
+        const char *val = NULL;
+        for (; k < 3; k++) {
+            size_t len = strlen(names[k]);
+            if (strcmp(arg, names[k]) == 0 && a + 1 < argc) { val = argv[++a]; break; }
+            if (strncmp(arg, names[k], len) == 0 && arg[len] == '=') { val = arg + len + 1; break; }
+        }
+        char *end = NULL;
+        if (k == 3)
+            rc = cli_fail(CLI_USAGE, "sensitivity: unknown option '%s' (or no value after it); "
+                          "the options are --params P.json, --tolerance T and --out OUT.json.", arg);
+        else if (k == 0) params = val;
+        else if (k == 2) out = val;
+        else if (!((tol = strtod(val, &end)) > 0) || *end || !isfinite(tol) || tol > 10)
+            rc = cli_fail(CLI_USAGE, "sensitivity: --tolerance '%s' is not a relative MAE increase "
+                          "in (0, 10] (the reference's 0.03 = 3 %%).", val);
+    }
+    if (!rc && (!params || !*params))
+        rc = cli_fail(CLI_USAGE, "sensitivity needs --params P.json (a params file of any model "
+                      "M1-M6).");
+    else if (!rc && n == 0)
+        rc = cli_fail(CLI_USAGE, "sensitivity needs at least one log: friction sensitivity "
+                      "--params P.json LOG.json ...");
+    else if (!rc && out && !*out)
+        rc = cli_fail(CLI_USAGE, "sensitivity: --out needs a file name.");
+    if (!rc) rc = analyse(params, tol, out, paths, n);
+    free(paths);
+    return rc;
+}
