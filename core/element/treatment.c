@@ -1,33 +1,19 @@
 /*
  * treatment.c: the one list of friction treatments (friction.h,
  * fric_treatment): their names, the choice names of every scenario's
- * `friction` parameter, and one line of help each.
+ * `friction` parameter, and one line of help each (FRIC_TREATMENT_HELP).
  */
 #include <string.h>
 
 #include "friction.h"
 
-const char *const fric_treatment_names[FRIC_N_TREATMENTS] = {
-    [FRIC_TREATMENT_IMPLICIT] = FRIC_TREATMENT_NAME(IMPLICIT),
-    [FRIC_TREATMENT_APPROX] = FRIC_TREATMENT_NAME(APPROX),
-    [FRIC_TREATMENT_IMPLICIT_D] = FRIC_TREATMENT_NAME(IMPLICIT_D),
-    [FRIC_TREATMENT_CLIP] = FRIC_TREATMENT_NAME(CLIP),
-    [FRIC_TREATMENT_EXPLICIT] = FRIC_TREATMENT_NAME(EXPLICIT),
-    [FRIC_TREATMENT_KARNOPP] = FRIC_TREATMENT_NAME(KARNOPP),
-};
+/* Every treatment, for the two tables indexed by fric_treatment. */
+#define ALL(X) X(IMPLICIT) X(APPROX) X(IMPLICIT_D) X(CLIP) X(EXPLICIT) X(KARNOPP)
+#define NAME_AT(id) [FRIC_TREATMENT_##id] = FRIC_TREATMENT_NAME(id),
+#define HELP_AT(id) [FRIC_TREATMENT_##id] = FRIC_TREATMENT_HELP(id),
 
-const char *const fric_treatment_help[FRIC_N_TREATMENTS] = {
-    [FRIC_TREATMENT_IMPLICIT] = "the exact implicit step through Φ_Z (Kikuuwe eq. 16): "
-                                "sticks at v = 0 without chattering or drift",
-    [FRIC_TREATMENT_APPROX] = "the implicit element with Kikuuwe's approximate transform (eq. 46)",
-    [FRIC_TREATMENT_IMPLICIT_D] = "Kikuuwe's element D (eq. 45): inertia, contact compliance "
-                                  "and friction in one implicit step",
-    [FRIC_TREATMENT_CLIP] = "Duclusaud & Passault Algorithm 1: the stopping force clipped to "
-                            "the budget at the start-of-step velocity",
-    [FRIC_TREATMENT_EXPLICIT] = "f = Φ(v of the previous step), forward Euler: chatters "
-                                "around v = 0",
-    [FRIC_TREATMENT_KARNOPP] = "Karnopp's zero-velocity band +-eps (Kikuuwe eq. 3)",
-};
+const char *const fric_treatment_names[FRIC_N_TREATMENTS] = { ALL(NAME_AT) };
+const char *const fric_treatment_help[FRIC_N_TREATMENTS] = { ALL(HELP_AT) };
 
 const char *fric_treatment_name(fric_treatment t)
 {

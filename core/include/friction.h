@@ -413,7 +413,34 @@ typedef enum {
 #define FRIC_TREATMENT_ITEM(id) FRIC_TREATMENT_##id,
 #define FRIC_TREATMENT_NAME_ITEM(id) FRIC_TREATMENT_NAME(id),
 
-/* Indexed by fric_treatment: the names above, and one line of help each. */
+/* One line of help per treatment, as string literals, written once: every
+ * scenario's `friction` choice help takes them, a scenario adding where
+ * needed a clause of its own by literal concatenation (which element its
+ * implicit step is, what its clip's bound is):
+ *   FRIC_TREATMENT_HELP(IMPLICIT) "; here element A (Kikuuwe eq. 26)" */
+#define FRIC_TREATMENT_HELP_IMPLICIT                                                          \
+    "The friction solved together with the end-of-step velocity (implicit Euler, "            \
+    "Kikuuwe): stops at zero velocity and stays, without chattering or drift"
+#define FRIC_TREATMENT_HELP_APPROX                                                            \
+    "The implicit step with Kikuuwe's approximate transform (eq. 46) in place of the exact one"
+#define FRIC_TREATMENT_HELP_IMPLICIT_D                                                        \
+    "Kikuuwe's element D (eq. 45): inertia, contact compliance and friction in one "          \
+    "implicit step"
+#define FRIC_TREATMENT_HELP_CLIP                                                              \
+    "Duclusaud & Passault Algorithm 1: the friction that would stop the motion in one step, " \
+    "clipped to the bound at the start-of-step velocity"
+#define FRIC_TREATMENT_HELP_EXPLICIT                                                          \
+    "Friction of the previous step's velocity, f = Φ(v_prev) (forward Euler): chatters "     \
+    "around zero velocity"
+#define FRIC_TREATMENT_HELP_KARNOPP                                                           \
+    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3): inside the band "     \
+    "friction cancels the other forces up to its static level, but the small velocity is "   \
+    "kept, so a held body can creep"
+#define FRIC_TREATMENT_HELP(id) FRIC_TREATMENT_HELP_##id
+/* The help of a list X(IMPLICIT) X(CLIP) … with no clause of the scenario's. */
+#define FRIC_TREATMENT_HELP_ITEM(id) FRIC_TREATMENT_HELP(id),
+
+/* Indexed by fric_treatment: the names above, and the help lines above. */
 extern const char *const fric_treatment_names[FRIC_N_TREATMENTS];
 extern const char *const fric_treatment_help[FRIC_N_TREATMENTS];
 /* The name of t, "" out of range. */

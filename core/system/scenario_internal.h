@@ -96,6 +96,16 @@
     static const char *const friction_names[] = { LIST(FRIC_TREATMENT_NAME_ITEM) };           \
     enum { N_OFFERED = (int)(sizeof offered / sizeof offered[0]) }
 
+/* The help of that choice, friction_help[]: one line per offered treatment
+ * in the order of LIST, each FRIC_TREATMENT_HELP(id) of friction.h with the
+ * scenario's own clause appended where it has one:
+ *   FRIC__OFFERED_HELP(FRIC_TREATMENT_HELP(IMPLICIT) "; here element A",
+ *                      FRIC_TREATMENT_HELP(EXPLICIT)); */
+#define FRIC__OFFERED_HELP(...)                                                              \
+    static const char *const friction_help[] = { __VA_ARGS__ };                               \
+    _Static_assert(sizeof friction_help / sizeof friction_help[0] == N_OFFERED,             \
+                   "one help line per offered treatment")
+
 /* The `law` choice: fric_law_names (friction.h), indices equal fric_kind. */
 /* One line per law for the parameter's choice_help (the UI's help line). */
 extern const char *const fric_ex_law_help[FRIC_N_LAWS];

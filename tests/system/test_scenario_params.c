@@ -261,6 +261,11 @@ static void test_friction_choices_are_treatments(void **state)
             if (t < 0) fail_msg("%s: friction choice '%s' is no fric_treatment", sc->name,
                                 pi->choices[c]);
             assert_string_equal(fric_treatment_name((fric_treatment)t), pi->choices[c]);
+            /* the help is the treatment's one line, a scenario's clause at most appended */
+            const char *one = fric_treatment_help[t];
+            if (strncmp(pi->choice_help[c], one, strlen(one)) != 0)
+                fail_msg("%s: the help of friction=%s does not start with its treatment's "
+                         "line '%s'", sc->name, pi->choices[c], one);
             if (c) strcat(list, " ");
             strcat(list, pi->choices[c]);
         }

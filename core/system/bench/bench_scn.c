@@ -115,15 +115,14 @@ static const char *const model_help[] = {
     "M5 plus quadratic load terms K_m^q, K_e^q (eq. 9)",
 };
 static const char *const treatment_help[] = {
-    "The budget at the end-of-step velocity (Kikuuwe element A): holds still in "
-    "stiction, no chattering",
-    "The reference step (Duclusaud & Passault Algorithm 1): friction opposes the torque "
-    "that would stop the joint in one step, clipped to the budget",
-    "Full friction against the sign of the previous velocity: chatters around zero "
-    "velocity",
-    "Inside the band ±karnopp_eps friction cancels the other torques up to the budget "
-    "but the small velocity is kept, so a held joint can creep (Kikuuwe eq. 3)",
+    FRIC_TREATMENT_HELP(IMPLICIT) "; here the budget at the end-of-step velocity (Kikuuwe "
+    "element A)",
+    FRIC_TREATMENT_HELP(CLIP) "; here the reference step, the bound the budget",
+    FRIC_TREATMENT_HELP(EXPLICIT) "; here the full budget",
+    FRIC_TREATMENT_HELP(KARNOPP) "; here eps is karnopp_eps, the level the budget",
 };
+_Static_assert(sizeof treatment_help / sizeof treatment_help[0] == FRIC_BENCH_N_TREATMENTS,
+               "one help line per treatment of FRIC_BENCH_TREATMENT_LIST");
 static const char *const trajectory_help[] = {
     "θ^d = sin(t)·π/2 + 0.5·sin(5t)·sin(2t), slow oscillations with smaller ones "
     "(the reference's trajectories, Duclusaud & Passault)",

@@ -43,6 +43,7 @@
 
 #include "bench_internal.h"
 #include "base.h"
+#include "treatment_step.h"
 /* gravity, the budget, CLIP and the integrator, written once for one bench
  * and the lane kernel (bench_lanes.c) */
 #include "servo_formulas.h"
@@ -205,14 +206,7 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     fric_warm warm = s->warm;
     int stuck = 0, set_dq = 0;
 
-    switch (d->treatment) {
-    case FRIC_TREATMENT_CLIP:
-    default: {
-        budget = fx_budget(&d->friction, dq, tau_m, tau_e);
-        tau_f = fx_clip_friction(tau_stop, budget, &stuck);
-        break;
-    }
-    case FRIC_TREATMENT_IMPLICIT: {
+    if (d->treatment == FRIC_TREATMENT_IMPLICIT) {
         double C, A, w;
         fx_split(&d->friction, tau_m, tau_e, &C, &A);
         fric_elem_a_var_levels(&s->elem, C, C + A);          /* Fc = C, Fs = C + A */
@@ -226,21 +220,16 @@ int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
             dq_new = (double)fric__sgn(tau_stop) * w;
         }
         set_dq = 1;
-        break;
-    }
-    case FRIC_TREATMENT_EXPLICIT:
+    } else {
+        /* CLIP, EXPLICIT, KARNOPP with the one budget B(q̇_k) both ways; the
+         * treatment's friction opposes motion, τf = −f (treatment_step.h) */
         budget = fx_budget(&d->friction, dq, tau_m, tau_e);
-        tau_f = -(double)fric__sgn(dq) * budget;
-        break;
-    case FRIC_TREATMENT_KARNOPP:
-        budget = fx_budget(&d->friction, dq, tau_m, tau_e);
-        if (fabs(dq) > d->karnopp_eps) {
-            tau_f = -(double)fric__sgn(dq) * budget;
-        } else {
-            stuck = 1;
-            tau_f = net > budget ? -budget : net < -budget ? budget : -net;
-        }
-        break;
+        const fric__treat_in in = { tau_stop, net, dq, d->karnopp_eps,
+                                    budget, budget, budget, budget };
+        const fric__treat_out r = fric__treat(d->treatment, &in);
+        tau_f = -r.f;
+        /* stuck: held (CLIP), inside the band (KARNOPP), never (EXPLICIT) */
+        stuck = d->treatment == FRIC_TREATMENT_KARNOPP ? r.band : r.held;
     }
 
     double acc = (net + tau_f) / J;

@@ -88,14 +88,10 @@ static const char *const onoff_help[] = {
     "No integral compensation, τ_p = 0",
     "Integral compensation τ_p of Cisneros eq. 51 with gain K_I = λ·M",
 };
-static const char *const friction_help[] = {
-    "Element C on the joint velocity (Kikuuwe eq. 38), as in Cisneros's simulator",
-    "Element C with the approximate transform of Kikuuwe eq. 46",
-    ("Element D (Kikuuwe eq. 45): inertia, contact compliance and friction in one "
-     "implicit step"),
-    "Friction τ_f = Φ(q̇) of a rigid contact: chatters at rest",
-    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
-};
+FRIC__OFFERED_HELP(FRIC_TREATMENT_HELP(IMPLICIT) "; here element C on the joint velocity "
+                   "(Kikuuwe eq. 38), as in Cisneros's simulator",
+                   FRIC_TREATMENT_HELP(APPROX), FRIC_TREATMENT_HELP(IMPLICIT_D),
+                   FRIC_TREATMENT_HELP(EXPLICIT), FRIC_TREATMENT_HELP(KARNOPP));
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "T"

@@ -33,10 +33,11 @@ void fric__dupont_dof_end(fric_dupont_dof *m, double q1, double dq1, double ddq,
       fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 1, .label = "friction treatment",  \
       .choice_help = choice_help_ }
 
-/* One help line per treatment of FRIC__DUPONT_TREATMENT_PARAM: the two that
- * differ between the systems (implicit, clip), then explicit and karnopp. */
+/* One help line per treatment of FRIC__DUPONT_TREATMENT_PARAM
+ * (FRIC_TREATMENT_HELP of friction.h), with the clauses of the two that
+ * differ between the systems (implicit, clip) appended. */
 #define FRIC__DUPONT_TREATMENT_HELP(implicit_, clip_)                                         \
-    { implicit_, clip_, "Friction against the sign of the previous velocity",                 \
-      "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)" }
+    { FRIC_TREATMENT_HELP(IMPLICIT) implicit_, FRIC_TREATMENT_HELP(CLIP) clip_,               \
+      FRIC_TREATMENT_HELP(EXPLICIT), FRIC_TREATMENT_HELP(KARNOPP) }
 
 #endif

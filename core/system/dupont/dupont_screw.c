@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "base.h"
+#include "treatment_step.h"
 #include "fric_dupont.h"
 #include "dupont_internal.h"
 
@@ -106,39 +107,21 @@ int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double
     const double I = d->J + d->M, h = d->h, v0 = s->dof.dq;
     double v1, tf;
     int stuck = 0;
-    switch (d->treatment) {
-    case FRIC_TREATMENT_IMPLICIT:
+    if (d->treatment == FRIC_TREATMENT_IMPLICIT) {
         step_implicit(d, v0, tau_a, &v1, &tf, &stuck);
-        break;
-    case FRIC_TREATMENT_CLIP: {
-        /* Duclusaud Algorithm 1, lines 5-9, with the previous load (§IV-E). */
-        double r = tau_a - d->G + I * v0 / h;
-        double bp = fric_screw_bound_unchecked(e, +1, s->tau_l, v0), bm = fric_screw_bound_unchecked(e, -1, s->tau_l, v0);
-        tf = r > bp ? bp : r < -bm ? -bm : r;
-        stuck = tf == r;
-        v1 = stuck ? 0 : (r - tf) * h / I;
-        break;
-    }
-    case FRIC_TREATMENT_EXPLICIT: {
-        int sv = fric__sgn(v0);                        /* sgn(0) = 0, eq. 2 */
-        tf = sv ? sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0) : 0;
-        v1 = v0 + h * (tau_a - d->G - tf) / I;
-        break;
-    }
-    case FRIC_TREATMENT_KARNOPP:
-    default: {
-        if (fabs(v0) > d->eps) {                      /* Kikuuwe eq. 3, line 1 */
-            int sv = fric__sgn(v0);
-            tf = sv * fric_screw_bound_unchecked(e, sv, s->tau_l, v0);
-        } else {                                      /* eq. 3, lines 2-4, band of eq. 20 */
-            double ext = tau_a - d->G;
-            double bp = fric_screw_bound_unchecked(e, +1, d->G, 0), bm = fric_screw_bound_unchecked(e, -1, d->G, 0);
-            tf = ext > bp ? bp : ext < -bm ? -bm : ext;
-        }
-        v1 = v0 + h * (tau_a - d->G - tf) / I;
-        stuck = fabs(v1) <= d->eps && tf == tau_a - d->G;
-        break;
-    }
+    } else {
+        /* CLIP (Duclusaud Algorithm 1, lines 5-9), EXPLICIT (sgn 0 = 0,
+         * eq. 2) and KARNOPP (Kikuuwe eq. 3) with the bounds of the previous
+         * load; KARNOPP's band is the dead band of eq. 20 at the load G */
+        const fric__treat_in in = {
+            tau_a - d->G + I * v0 / h, tau_a - d->G, v0, d->eps,
+            fric_screw_bound_unchecked(e, +1, s->tau_l, v0),
+            fric_screw_bound_unchecked(e, -1, s->tau_l, v0),
+            fric_screw_bound_unchecked(e, +1, d->G, 0), fric_screw_bound_unchecked(e, -1, d->G, 0) };
+        const fric__treat_out r = fric__treat(d->treatment, &in);
+        tf = r.f;
+        stuck = r.held;
+        v1 = fric__treat_velocity(d->treatment, &in, &r, h, I);
     }
     const double a = (v1 - v0) / h;
     const double tl = d->M * a + d->G;                /* eq. 14 */

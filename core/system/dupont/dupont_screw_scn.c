@@ -23,8 +23,8 @@ enum { P_FRICTION, P_J, P_M, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUC,
 _Static_assert(P_TAUC == P_ETA1 + 4 && P_Q0 == P_AMP + 3, "FRIC__SCREW_EFF_PARAMS, FRIC__SINE_PARAMS");
 
 static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
-    "The exact implicit Euler step of the thread friction",
-    "Duclusaud & Passault Algorithm 1 with the load of the previous step");
+    "; here the exact implicit Euler step of the thread friction (Dupont §3.2)",
+    "; here the bound of the previous step's load");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "dt"

@@ -23,6 +23,7 @@
 #include "dupont_internal.h"
 #include "friction.h"
 #include "base.h"
+#include "treatment_step.h"
 
 
 int fric_xy_check(const fric_xy_table *p, const char **why)
@@ -63,8 +64,7 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
     if (!(law.Fc > 0)) {
         f = 0;
         v1 = v0 + h * F1 / m1;
-    } else switch (p->treatment) {
-    case FRIC_TREATMENT_IMPLICIT: {
+    } else if (p->treatment == FRIC_TREATMENT_IMPLICIT) {
         const double Z = h / m1;
         if (!s->elem.plan.ready || s->elem.plan.Z != Z)
             fric_elem_a_var_prepare(&s->elem, &law, Z, 0);   /* Coulomb, D = 0 */
@@ -73,26 +73,15 @@ int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
         f = fric_elem_a_var_run(&s->elem, vstar, NULL, NULL, NULL);  /* eq. 26b (eq. 25) */
         stuck = fabs(f) < law.Fc;
         v1 = stuck ? 0 : vstar - Z * f;               /* eq. 26c */
-        break;
-    }
-    case FRIC_TREATMENT_CLIP: {
-        /* Duclusaud Algorithm 1 with the previous step's normal force. */
-        const double stop = m1 * v0 / h + F1, N = p->mu * fabs(s->FN);
-        f = stop > N ? N : stop < -N ? -N : stop;
-        stuck = f == stop;
-        v1 = stuck ? 0 : (stop - f) * h / m1;
-        break;
-    }
-    case FRIC_TREATMENT_EXPLICIT:
-        f = fric_explicit_force(&law, v0);            /* Φ(v_{k-1}), sgn(0) = 0 */
-        v1 = v0 + h * (F1 - f) / m1;
-        break;
-    case FRIC_TREATMENT_KARNOPP:
-    default:
-        f = fric_karnopp_force(&law, p->eps, v0, F1); /* Kikuuwe eq. 3 */
-        v1 = v0 + h * (F1 - f) / m1;
-        stuck = fabs(v0) <= p->eps && f == F1;
-        break;
+    } else {
+        /* CLIP (Duclusaud Algorithm 1) with the previous step's normal force;
+         * EXPLICIT, KARNOPP with this step's: Φ(v) = μ·|F_N|·sgn v (eq. 5) */
+        const double N = p->treatment == FRIC_TREATMENT_CLIP ? p->mu * fabs(s->FN) : law.Fc;
+        const fric__treat_in in = { m1 * v0 / h + F1, F1, v0, p->eps, N, N, N, N };
+        const fric__treat_out r = fric__treat(p->treatment, &in);
+        f = r.f;
+        stuck = r.held;
+        v1 = fric__treat_velocity(p->treatment, &in, &r, h, m1);
     }
     const double a = (v1 - v0) / h;
     const double vy = s->vy + h * ay, y = s->y + h * vy;

@@ -35,8 +35,8 @@ enum { P_FRICTION, P_M1, P_M2, P_MU, P_A1, P_W1, P_B1, P_A2, P_W2, P_X0, P_V0, P
 _Static_assert(P_A2 == P_A1 + 3, "the layout of FRIC__SINE_PARAMS");
 
 static const char *const treatment_help[] = FRIC__DUPONT_TREATMENT_HELP(
-    "Kikuuwe model A with the exact transform",
-    "Duclusaud & Passault Algorithm 1 with the normal force of the previous step");
+    "; here Kikuuwe model A with the exact transform",
+    "; here the bound of the previous step's normal force");
 
 static const char *const solver_names[] = { "existing", "general" };
 static const char *const solver_help[] = {

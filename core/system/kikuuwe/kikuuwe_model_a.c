@@ -48,13 +48,9 @@ static const char *const case_help[] = {
     "Kikuuwe Fig. 7, v0 = 1.3 m/s against h = -10 N: the mass stops, then slides back",
     "Initial velocity v0 and force h as you give them",
 };
-static const char *const friction_help[] = {
-    "Element A, the exact implicit step (Kikuuwe eq. 26): stops at v = 0 and stays",
-    "Element A with the approximate transform of Kikuuwe eq. 46",
-    ("Friction f = Φ(v of the previous step): the velocity jitters around zero instead of "
-     "stopping"),
-    "Karnopp's model with the zero-velocity band ±eps (Kikuuwe eq. 3)",
-};
+FRIC__OFFERED_HELP(FRIC_TREATMENT_HELP(IMPLICIT) "; here element A (Kikuuwe eq. 26)",
+                   FRIC_TREATMENT_HELP(APPROX), FRIC_TREATMENT_HELP(EXPLICIT),
+                   FRIC_TREATMENT_HELP(KARNOPP));
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "T"

@@ -73,10 +73,9 @@ static const char *const model_help[] = {
     "Element D (Kikuuwe eq. 45) against model C + a mass driven by the previous friction "
     "(Fig. 12b)",
 };
-static const char *const friction_help[] = {
-    "The exact transform Φ_Z in both models",
-    "The approximate transform of Kikuuwe eq. 46 in both models",
-};
+FRIC__OFFERED_HELP(FRIC_TREATMENT_HELP(IMPLICIT) "; here the exact transform Φ_Z in both "
+                   "models",
+                   FRIC_TREATMENT_HELP(APPROX) ", in both models");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "T"

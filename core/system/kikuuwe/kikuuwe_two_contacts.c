@@ -57,11 +57,11 @@ enum { P_AMP, P_OMEGA, P_M1, P_M2, P_K1, P_K2, P_KC, P_BC, P_T, P_DURATION, P_LA
 #define OFFERED(X) X(IMPLICIT) X(APPROX) X(EXPLICIT)
 FRIC__OFFERED(OFFERED);
 
-static const char *const friction_help[] = {
-    "Model-C elements, the exact implicit step (Kikuuwe eq. 38) on both contacts",
-    "Model-C elements with the approximate transform of Kikuuwe eq. 46",
-    "Friction f = Φ(relative velocity) of rigid contacts: the stuck body jitters",
-};
+FRIC__OFFERED_HELP(FRIC_TREATMENT_HELP(IMPLICIT) "; here model-C elements (Kikuuwe eq. 38) "
+                   "on both contacts",
+                   FRIC_TREATMENT_HELP(APPROX),
+                   FRIC_TREATMENT_HELP(EXPLICIT) "; here of each rigid contact's relative "
+                   "velocity");
 
 /* The time step the driver counts the run in (fric_scenario_driver.clock_step). */
 #define CLOCK_STEP "T"
