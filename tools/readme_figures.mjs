@@ -312,7 +312,7 @@ function frameTime() {
     + `(${String(s.date || '').slice(0, 10) || 'date not recorded'}${load}): `
     + `**median ${s.median_ms.toFixed(2)} ms, p95 ${s.p95_ms.toFixed(2)} ms** `
     + `(target: p95 < ${s.target_ms} ms, ${s.p95_ms < s.target_ms ? 'met' : '**missed**'}). The charts are drawn by Chart.js `
-    + 'in a worker (web/src/workers/pendulumCharts.js), outside these frames'
+    + 'in a worker (web/src/workers/liveCharts.js), outside these frames'
     + (s.chart_worker && fin(s.chart_worker.p95_ms)
       ? `: ${s.chart_worker.updates} chart updates there took median ${s.chart_worker.median_ms.toFixed(2)} ms, p95 ${s.chart_worker.p95_ms.toFixed(2)} ms.`
       : '.')];

@@ -34,7 +34,7 @@
 #include "fric_scenario.h"
 #include "fric_bench.h"
 #include "fric_cmaes.h"
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_joint.h"

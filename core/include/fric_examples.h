@@ -13,8 +13,8 @@
  *                 PD-controlled joint with stiction, 0 -> 90 deg step.
  *
  * Each scenario lives in its own file, by family (core/system/kikuuwe/
- * kikuuwe_model_a.c, kikuuwe_two_contacts.c, kikuuwe_models_bd.c;
- * core/system/cisneros/cisneros_joint.c); the helpers they share are private
+ * kikuuwe_model_a_scn.c, kikuuwe_two_contacts_scn.c, kikuuwe_models_bd_scn.c;
+ * core/system/cisneros/cisneros_joint_scn.c); the helpers they share are private
  * to the system stage (core/system/scenario_internal.h, scenario_examples.c).
  * Nothing here allocates.
  */

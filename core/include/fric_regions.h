@@ -19,7 +19,7 @@
  *   servo models M1-M6 (fric_servo.h): b = fric_servo_budget(θ̇, τm, τe),
  *       the same in both directions; θ̇ enters through the Stribeck factor
  *       s = exp(−|θ̇/θ̇_s|^α) and K_v·|θ̇| (Fig. 4 draws θ̇ = 0, 1, 2 rad/s).
- *   screw (fric_dupont.h): τ_l = −τe is the load torque the screw carries;
+ *   screw (fric_screw.h): τ_l = −τe is the load torque the screw carries;
  *       b_σ = τ_c + b_v·|θ̇| + k·|τe| with k = k1 (driving: σ·τ_l > 0) or
  *       k2 (backdriving), static ratios at θ̇ = 0 and kinetic ones
  *       otherwise. At θ̇ = 0 the static set at τe is the dead band of
@@ -59,7 +59,7 @@
 
 #include <stddef.h>
 
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_servo.h"
 
 #ifdef __cplusplus

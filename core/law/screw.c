@@ -7,7 +7,7 @@
  *     (J + M)·q̈ + G + τ_f = τ_a,   τ_l = M·q̈ + G                 (eqs. 13-14)
  *     τ_f = sgn(q̇)·(τ_c + b_v·|q̇| + k·|τ_l|),  k = k1 | k2      (eqs. 17-18, 29)
  *
- * with the friction treatments of fric_dupont.h.
+ * with the friction treatments of fric_dupont.h (the law itself: fric_screw.h).
  *
  * Implicit step. With I = J + M, the unknown end-of-step velocity v and
  * q̈ = (v − v0)/h, the step is
@@ -30,7 +30,7 @@
  */
 #include <math.h>
 
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "base.h"
 #include "law_internal.h"
 
@@ -101,7 +101,7 @@ int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *
 }
 
 
-/* §5-6 worked examples (fric_dupont.h). Eq. 31: with τ_f of the sign of τ_m
+/* §5-6 worked examples (fric_screw.h). Eq. 31: with τ_f of the sign of τ_m
  * while driving and of the opposite sign while backdriving (§5),
  * τ_l = (τ_m − τ_f)/(1 + k) driving, (τ_m + τ_f)/(1 − k) backdriving, and
  * their difference is eq. 31. Eq. 32 likewise from eq. 30:

@@ -1,4 +1,7 @@
-/*
+/* The M1-M6 formulas themselves are in core/base/servo_formulas.h, not here: the law, the
+ * bench (core/system/bench) and its lane kernel share them, and core/base is the one private
+ * folder every stage may include (stage walls, docs/architecture.md).
+ *
  * servo_friction.c: the friction budget of models M1-M6 (Duclusaud &
  * Passault, §II-B eq. 3 and §III eqs. 5-9; the formulas of fric_servo.h).
  *

@@ -1,4 +1,6 @@
-/*
+/* In core/system, not a family folder: the kikuuwe and cisneros families both use it, and
+ * core/system (beside scenario_internal.h) is the one private place both see (stage walls).
+ *
  * scenario_examples.c: the knobs the example scenarios share (scenario_internal.h):
  * the law choice, the static-branch test of a transform, parameter range
  * checks, figure presets (`case`) and the run's clock.

@@ -1,4 +1,6 @@
-/*
+/* In core/system, not a family folder: the fd and dupont families both use it, and
+ * core/system (beside scenario_internal.h) is the one private place both see (stage walls).
+ *
  * scenario_fd.c: the pieces the scenarios of Dupont's models share
  * (scenario_internal.h): a screw's efficiencies read from the parameters;
  * for the scenarios on fric_fd_sim, the names of the `rule` and `switching`

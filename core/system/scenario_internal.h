@@ -13,7 +13,7 @@
 
 #include <math.h>
 
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_fd.h"
 #include "fric_scenario.h"
 #include "friction.h"

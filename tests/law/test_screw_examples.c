@@ -1,6 +1,6 @@
 /*
  * test_screw_examples.c: the worked examples of Dupont (1993) §5-6 in
- * fric_dupont.h (core/law/screw.c), against the paper's arithmetic done
+ * fric_screw.h (core/law/screw.c), against the paper's arithmetic done
  * here by hand.
  *
  * Eqs. 31-32 are checked two ways: against numbers worked out by hand
@@ -28,7 +28,7 @@
 
 #include <math.h>
 
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_status.h"
 
 /* The closed forms are a few operations on numbers of order 1..100. */

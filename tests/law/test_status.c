@@ -25,6 +25,7 @@
 
 #include "fric_bench.h"
 #include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_io.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
@@ -102,7 +103,7 @@ static void test_formerly_deviant_calls(void **state)
     fric_status_clear();
     assert_null(fric_lut_new(&st1, 1.0 / 30, 1e-6));     /* eq. 15 fails: the check's own status */
     expect_last(FRIC_E_NO_TRANSFORM, FRIC_E_NO_TRANSFORM, FRIC_LAW_Z);
-    /* fric_dupont.h */
+    /* fric_screw.h, fric_dupont.h */
     const fric_screw e = { 0.663, 1.91, 0.663, 1.91, 0, 0 };
     EXPECT_LAST(fric_screw_dead_band(&e, NAN, &lo, &hi), FRIC_E_PARAM_RANGE, -1);
     const fric_screw bad_e = { 0.663, 0.5, 0.663, 1.91, 0, 0 };

@@ -1,6 +1,6 @@
 // liveCharts.js: the rolling charts of the live views (pendulum bench, robot
 // arm), one definition. Chart.js draws them in a worker on OffscreenCanvases
-// (web/src/workers/pendulumCharts.js): an animation frame of the page only
+// (web/src/workers/liveCharts.js): an animation frame of the page only
 // hands over the steps the worker has not had yet; the worker keeps every
 // step in view and draws it min-max decimated. Each box has
 // the title, the PNG and CSV buttons and the canvas; `mirror` holds what the
@@ -24,7 +24,7 @@ import { symbolText } from './dom.js';
 const WHOLE_BELOW = 64;
 
 export function liveChartSet(parent, { what, boxes, axes, showError, onStats, range }) {
-  const worker = new Worker('pendulumCharts.worker.js', { type: 'module' });
+  const worker = new Worker('liveCharts.worker.js', { type: 'module' });
   worker.onerror = (e) => showError(`The ${what} charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
   const pngWaiting = new Map();
   const observers = [];

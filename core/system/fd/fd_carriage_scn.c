@@ -41,7 +41,7 @@
 #include <stdio.h>
 
 #include "scenario_internal.h"
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "base.h"
 
 enum { P_RULE, P_SWITCHING, P_MC, P_ML, P_J, P_L, P_G, P_ETA1, P_ETA2, P_ETA1S, P_ETA2S, P_TAUM,

@@ -36,7 +36,7 @@
 #include <stdio.h>
 
 #include "scenario_internal.h"
-#include "fric_dupont.h"
+#include "fric_screw.h"
 #include "base.h"
 
 enum { P_RULE, P_SWITCHING, P_J, P_M, P_G, P_KDL, P_AMP, P_OMEGA, P_TAU0, P_Q0, P_DQ0, P_DT,

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "fric_dupont.h"
+#include "fric_screw.h"
 #include "fric_fd.h"
 
 #define PI 3.14159265358979323846

@@ -1,5 +1,5 @@
 /*
- * kikuuwe_model_a.c: scenario "model-a", Kikuuwe et al. 2006 (IEEE T-RO 22(6)),
+ * kikuuwe_model_a_scn.c: scenario "model-a", Kikuuwe et al. 2006 (IEEE T-RO 22(6)),
  * §III-A, Figs. 6 and 7: a rigid mass M sliding on a fixed surface, pushed
  * by a constant force h, with friction f (element A, eq. 26).
  *

@@ -1,6 +1,6 @@
-// pendulumCharts.js (build/web/pendulumCharts.worker.js): draws the rolling
-// charts of the live pendulum bench (web/src/views/pendulum/charts.js,
-// through web/src/liveCharts.js) with Chart.js on OffscreenCanvases, so
+// liveCharts.js (bundled to build/web/liveCharts.worker.js): draws the rolling
+// charts of every live view (pendulum, robot arm, MuJoCo, well-posedness; the
+// page side is web/src/liveCharts.js) with Chart.js on OffscreenCanvases, so
 // that the page's animation frames only run the simulation and the picture.
 // Every simulation step in view reaches the chart; Chart.js's decimation
 // plugin (min-max) draws an envelope per pixel when there are more than four

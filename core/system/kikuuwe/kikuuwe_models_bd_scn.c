@@ -1,5 +1,5 @@
 /*
- * kikuuwe_models_bd.c: scenario "models-bd", Kikuuwe et al. 2006 §IV-B/C,
+ * kikuuwe_models_bd_scn.c: scenario "models-bd", Kikuuwe et al. 2006 §IV-B/C,
  * Figs. 12-14: the inertial impedance model B (eq. 36) and the compliant
  * admittance model D (eq. 45) against the "alternative" models of Fig. 12,
  * which compose simpler elements and so contain one more step of delay.

@@ -1,5 +1,5 @@
 /*
- * cisneros_joint.c: scenario "joint-step", Cisneros et al., "Reliable
+ * cisneros_joint_scn.c: scenario "joint-step", Cisneros et al., "Reliable
  * chattering-free simulation of friction torque in joints presenting high
  * stiction", §V (eqs. 50-51, Figs. 12-13): a single joint of inertia M under
  * a compliant computed-torque controller, with friction through Kikuuwe's

@@ -1,5 +1,5 @@
 /*
- * kikuuwe_two_contacts.c: scenario "two-contacts", Kikuuwe et al. 2006 §IV-A,
+ * kikuuwe_two_contacts_scn.c: scenario "two-contacts", Kikuuwe et al. 2006 §IV-A,
  * Figs. 9-11: one body with two frictional contacts, each contact a
  * model-C element (eq. 38), stick-slip in both.
  *
