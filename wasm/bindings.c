@@ -277,7 +277,9 @@ FXB_EXPORT int fxb_boundary(char *buf, int cap)
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
         put_key(&j, t == 0, tables[t].name);
         put(&j, "[");
-        for (int i = 0; tables[t].at(i) && *tables[t].at(i); i++) {
+        /* to the NULL that ends each table: an empty entry is a value (a
+           dimensionless parameter's unit in fit_param_units) */
+        for (int i = 0; tables[t].at(i); i++) {
             put(&j, i ? "," : "");
             put_str(&j, tables[t].at(i));
         }
