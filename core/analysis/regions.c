@@ -37,7 +37,7 @@ const char *fric__regions_say_arg(const char *name, double v, const char *what)
     return fric__say("%s = %g must be %s.", name, v, what);
 }
 
-int fric_regions_check(const fric_regions_law *law, double dtheta, const char **why)
+fric_status fric_regions_check(const fric_regions_law *law, double dtheta, const char **why)
 {
     const char *m = NULL;
     if (!law) m = fric__say("regions law is NULL; pass a fric_regions_law.");

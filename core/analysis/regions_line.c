@@ -243,8 +243,8 @@ void fric__regions_edges(const fric_region_span *sp, int n, double tau_m,
 
 /* ------------------------------------------------------------ public API */
 
-static int copy_out(const fric_region_span *sp, int k, fric_region_span *out, int cap, int *n,
-                    const char **why)
+static fric_status copy_out(const fric_region_span *sp, int k, fric_region_span *out, int cap,
+                            int *n, const char **why)
 {
     if (!out || cap < k) {
         if (why) *why = fric__regions_say_cap(cap, k);
@@ -257,8 +257,8 @@ static int copy_out(const fric_region_span *sp, int k, fric_region_span *out, in
     return 0;
 }
 
-int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
-                       fric_region_span *out, int cap, int *n, const char **why)
+fric_status fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
+                               fric_region_span *out, int cap, int *n, const char **why)
 {
     *n = 0;
     if (fric_regions_check(law, dtheta, why)) return fric__rc();
@@ -273,9 +273,9 @@ int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
     return copy_out(sp, k, out, cap, n, why);
 }
 
-int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double tau_m,
-                              double *lo, double *hi, int *region_lo, int *region_hi,
-                              const char **why)
+fric_status fric_regions_static_edges(const fric_regions_law *law, double dtheta, double tau_m,
+                                      double *lo, double *hi, int *region_lo, int *region_hi,
+                                      const char **why)
 {
     fric_region_span sp[FRIC_REGIONS_MAX_SPANS];
     int n, rlo, rhi;
@@ -287,8 +287,8 @@ int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double
     return 0;
 }
 
-int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, double ce,
-                        fric_region_span *out, int cap, int *n, const char **why)
+fric_status fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, double ce,
+                                fric_region_span *out, int cap, int *n, const char **why)
 {
     *n = 0;
     if (fric_regions_check(law, dtheta, why)) return fric__rc();

@@ -59,8 +59,8 @@ static int corners(const fric_regions_law *law, double dtheta, const fric__rprep
     return n;
 }
 
-int fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
-                         double *tau_m, double *tau_e, int cap, int *n, const char **why)
+fric_status fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
+                                 double *tau_m, double *tau_e, int cap, int *n, const char **why)
 {
     *n = 0;
     if (fric_regions_check(law, dtheta, why) || check_window(T, why)) return fric__rc();
@@ -139,9 +139,9 @@ static int check_n(int n, const char **why)
     return fric__rc();
 }
 
-int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, int n,
-                          double *tau_m, double *tau_e_lo, double *tau_e_hi,
-                          int cap, int *count, const char **why)
+fric_status fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, int n,
+                                  double *tau_m, double *tau_e_lo, double *tau_e_hi,
+                                  int cap, int *count, const char **why)
 {
     *count = 0;
     if (fric_regions_check(law, dtheta, why) || check_window(T, why) || check_n(n, why))
@@ -217,8 +217,8 @@ static void track(fric__text *o, edge_track *tr, double v, double tm, double te,
     tr->pe = te;
 }
 
-int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
-                     double T, int n, char *buf, size_t cap, size_t *len, const char **why)
+fric_status fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
+                             double T, int n, char *buf, size_t cap, size_t *len, const char **why)
 {
     fric__text o = { buf, buf ? cap : 0, 0 };
     *len = 0;

@@ -12,7 +12,7 @@
  */
 #include "friction.h"
 
-int fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double Z, const char **why)
+fric_status fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double Z, const char **why)
 {
     return fric_plan_init(&e->plan, law, Z, why);
 }

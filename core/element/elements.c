@@ -77,8 +77,8 @@ double fric_elem_z(fric_elem_kind kind, const fric_elem_def *def)
     return def_problem(kind, def) ? NAN : elem_z(kind, def);
 }
 
-int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
-                    const fric_law *law, const char **why)
+fric_status fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
+                            const fric_law *law, const char **why)
 {
     const char *p = def_problem(kind, def);
     if (p) {
@@ -93,8 +93,8 @@ int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
  *   B: c0 = T·K/C, c1 = M/C, c2 = 1/T            (C = M + T·B + T²·K, eq. 35)
  *   C: c0 = K/G, c1 = B/G, c2 = T/G               (G = B + T·K)
  *   D: c0 = G (its step keeps its divisions, see fric_elem_d_run) */
-int fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
-                   const fric_law *law, const char **why)
+fric_status fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
+                           const fric_law *law, const char **why)
 {
     /* the code returned is the code recorded (fric_status_last) */
     if (fric_elem_check(kind, def, law, why)) return fric__rc();
@@ -202,8 +202,8 @@ UNPREPARED_STEPS(UNPREPARED_STEP)
 #undef UNPREPARED_STEP
 #undef UNPREPARED_STEPS
 
-int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
-                      fric_elem_c2 *s, const double u[2])
+fric_status fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
+                              fric_elem_c2 *s, const double u[2])
 {
     double G = def->B + def->T * def->K;
     double vstar[2] = { u[0] + def->K * s->e[0] / G,     /* eq. 38a, vector form */

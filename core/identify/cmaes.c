@@ -479,18 +479,18 @@ void fric_cmaes_set_budget(fric_cmaes *es, long budget)
     }
 }
 
-int fric_cmaes_set_x0(fric_cmaes *es, const double *x0)
+fric_status fric_cmaes_set_x0(fric_cmaes *es, const double *x0)
 {
     if (es->asked || es->info.evals > 0 || es->info.generation > 0) {
         fric__fail(FRIC_E_UNSUPPORTED, -1, "cmaes: set_x0 after candidates were asked; move the "
                    "mean before the first ask.");
-        return -1;
+        return FRIC_E_UNSUPPORTED;
     }
     for (int i = 0; i < es->n; i++)
         if (!isfinite(x0[i]) || (es->box && (x0[i] < 0.0 || x0[i] > 1.0))) {
             fric__fail(FRIC_E_PARAM_RANGE, -1, "cmaes: x0[%d] = %g must be finite%s.", i, x0[i],
                        es->box ? " and lie in [0, 1] (box = 1)" : "");
-            return -1;
+            return FRIC_E_PARAM_RANGE;
         }
     for (int i = 0; i < es->n; i++) es->x0[i] = es->mean[i] = es->best_x[i] = x0[i];
     return 0;

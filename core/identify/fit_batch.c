@@ -14,8 +14,8 @@
 #include "fric_fit.h"
 #include "base.h"
 
-int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
-                         const char **why)
+fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+                                 const char **why)
 {
     const char *m = NULL;
     if (out) memset(out, 0, sizeof *out);

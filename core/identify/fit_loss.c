@@ -20,7 +20,7 @@
  * fric_bench_def_from_preset's. */
 #define TARGET_KARNOPP_EPS 1e-3
 
-int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, const char **why)
+fric_status fric_fit_target_init(fric_fit_target *t, const char *actuator, int model, const char **why)
 {
     const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
     if (fric__fit_check_args("target", t, "t", actuator, a != NULL, model, why)) return fric__rc();
@@ -56,9 +56,9 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->integrator = t->integrator;
 }
 
-int fric_fit_params_file(const char *actuator, int model, const double *p,
-                         const fric_io_params_fit *meta, fric_io_params_file *f,
-                         const char **why)
+fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
+                                 const fric_io_params_fit *meta, fric_io_params_file *f,
+                                 const char **why)
 {
     fric_fit_target t;
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
@@ -84,8 +84,8 @@ int fric_fit_params_file(const char *actuator, int model, const double *p,
     return 0;
 }
 
-int fric_fit_bench_params(const char *actuator, int model, const double *p,
-                          fric_treatment treatment, double *bench_p, const char **why)
+fric_status fric_fit_bench_params(const char *actuator, int model, const double *p,
+                                  fric_treatment treatment, double *bench_p, const char **why)
 {
     fric_fit_target t;
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
@@ -113,7 +113,7 @@ int fric_fit_bench_params(const char *actuator, int model, const double *p,
     return m ? fric__rc() : 0;
 }
 
-int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why)
+fric_status fric_fit_preset_params(const char *actuator, int model, double *p, const char **why)
 {
     const fric_bench_preset *ps = fric_bench_preset_find(actuator, model);
     if (!ps || !p) {

@@ -49,9 +49,9 @@ static double find_bound(int i, double *p, double v0, double far, double thresho
     return bound;
 }
 
-int fric_fit_sensitivity(const fric_fit_space *s, const double *p, double tolerance,
-                         fric_fit_loss_fn loss, void *ctx, double *base,
-                         fric_fit_range out[FRIC_FIT_N], const char **why)
+fric_status fric_fit_sensitivity(const fric_fit_space *s, const double *p, double tolerance,
+                                 fric_fit_loss_fn loss, void *ctx, double *base,
+                                 fric_fit_range out[FRIC_FIT_N], const char **why)
 {
     const char *m = NULL;
     if (!s || !p || !loss || !out)

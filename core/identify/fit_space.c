@@ -144,7 +144,7 @@ long fric_fit_stage_budget(int model, long budget)
 #define EMBED_DTHETA_S 1.0
 #define EMBED_ALPHA 2.0
 
-int fric_fit_embed(int small, const double *p_small, int big, double *p_big, const char **why)
+fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_big, const char **why)
 {
     if (!p_small || !p_big) {
         const char *m = fric__fail(FRIC_E_NULL, -1, "embed: p_small and p_big must be given.");
@@ -263,7 +263,7 @@ int fric__fit_check_args(const char *what, const void *out, const char *out_name
     return fric__rc();
 }
 
-int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
+fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
 {
     const actuator_bounds *a = bounds_find(actuator);
     if (fric__fit_check_args("space", s, "s", actuator, a != NULL, model, why)) return fric__rc();
@@ -301,7 +301,7 @@ int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, c
     return 0;
 }
 
-int fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why)
+fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why)
 {
     const char *m = NULL, *c;
     if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
@@ -330,7 +330,7 @@ int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N])
     return n;
 }
 
-int fric_fit_space_check(const fric_fit_space *s, int model, const char **why)
+fric_status fric_fit_space_check(const fric_fit_space *s, int model, const char **why)
 {
     const char *m = NULL, *c;
     int n_free = 0;

@@ -243,7 +243,7 @@ void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d);
 #define FRIC_BENCH_KP_MAX 16383.0
 
 /* 0 when d is usable; otherwise *why names the field and the condition. */
-int fric_bench_check(const fric_bench_def *d, const char **why);
+fric_status fric_bench_check(const fric_bench_def *d, const char **why);
 
 typedef struct {
     double q;             /* joint angle, 0 = hanging down       [rad]        */
@@ -278,8 +278,8 @@ typedef struct {
 
 /* Starts at angle q0 [rad] and velocity dq0 [rad/s], t = 0, counters 0.
  * Nonzero (and *why) when d fails fric_bench_check or q0/dq0 are not finite. */
-int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
-                    double q0, double dq0, const char **why);
+fric_status fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
+                            double q0, double dq0, const char **why);
 
 /* Re-prepares what the step precomputes from d (inertia, J/dt, gravity gain,
  * the IMPLICIT plan) after d changed, keeping the dynamic state (q, dq, t,
@@ -291,8 +291,8 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s);
  * it (fric_bench_retune after changing d). Returns FRIC_OK, or
  * FRIC_E_NONFINITE (param −1) when the new state is not finite (the state is
  * then left as it was before the step). */
-int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
-                    double goal, int torque_enable);
+fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
+                            double goal, int torque_enable);
 
 /* Servo torque τm [N·m] for the state (q, dq) and the target the
  * firmware's loop follows (no friction; with target smoothing, the step
@@ -309,8 +309,8 @@ double fric_bench_energy(const fric_bench_def *d, double q, double dq);
  * order of fric_scenario_bench.params). resolved (may be NULL) receives p with
  * every −1 ("the preset's value") replaced by the value used. 0, or nonzero
  * with *why as the scenario's init would report. */
-int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
-                               const char **why);
+fric_status fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
+                                       const char **why);
 
 /* ------------------------------------------------------------ trajectories */
 
@@ -387,8 +387,8 @@ typedef struct {
  * FRIC_E_LOG_INVALID (io's message: a bad header field, or entry k's
  * timestamp or value), fric_bench_check's status, FRIC_E_NONFINITE (the
  * simulation leaving the finite range at sample k). */
-int fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
-                      fric_bench_replay_result *out, const char **why);
+fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
+                              fric_bench_replay_result *out, const char **why);
 
 /* The def a replay of log uses (and the batch, for each log): d with the
  * log header's mass, arm_mass, length, kp, vin (when log->vin > 0) and the
@@ -429,7 +429,7 @@ typedef struct {
 /* Validates the batch's data once (shapes, 1 <= n[i] <= S, finite values,
  * torque_enable 0/1, header fields). FRIC_OK, or FRIC_E_PARAM_RANGE with
  * *why naming the log and sample. fric_bench_batch_mae does not re-check (debug builds assert). */
-int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
+fric_status fric_bench_batch_check(const fric_bench_batch *b, const char **why);
 
 /* The replay score of a parameter set on every log of a checked batch: for
  * each log i, mae[i] is what fric_bench_replay returns as .mae for that log
@@ -441,8 +441,8 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why);
  * or fric_bench_init's status with *why when d does not pass
  * fric_bench_check for some log.
  * No allocation. */
-int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
-                         fric_bench_lane *lanes, double *mae, const char **why);
+fric_status fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
+                                 fric_bench_lane *lanes, double *mae, const char **why);
 
 /* ------------------------------------------- the multi-lane kernel (fast) */
 
@@ -478,8 +478,8 @@ int fric_bench_lanes_isa_auto(void);
  * set and log otherwise). q_sim (may be NULL, else S·count·N values): the
  * simulated positions scored, q_sim[k·count·N + c·N + i] for k < n[i]
  * (other entries may be written). No allocation. */
-int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
-                               int isa, double *mae, double *q_sim, const char **why);
+fric_status fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                                       int isa, double *mae, double *q_sim, const char **why);
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,8 @@
 #ifndef FRIC_CHAIN_H
 #define FRIC_CHAIN_H
 
+#include "fric_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -88,7 +90,7 @@ typedef struct {
  * eta >= 0), points on existing links and finite, 0 <= μ_k <= μ_s, every
  * number finite. Otherwise nonzero and *why names the field (with its link
  * or motor index), the condition and what to change. */
-int fric_chain_check(const fric_chain_model *c, const char **why);
+fric_status fric_chain_check(const fric_chain_model *c, const char **why);
 
 /* Scratch of the recursive algorithms (caller-owned; its contents are the
  * algorithms' own): 20 doubles per joint (chain_dyn.c lays them out). */

@@ -140,7 +140,7 @@ fric_chain_sim fric_chain_sim_default(const fric_chain_model *model);
  * law monotone (C_τ >= η (τ_fs − τ_fk)) and valid as a Stribeck law with
  * Z = A_q,i (fric_law_check). Otherwise a fric_status; *why (if not NULL)
  * names the field, the condition and what to change. */
-int fric_chain_sim_check(const fric_chain_sim *s, const char **why);
+fric_status fric_chain_sim_check(const fric_chain_sim *s, const char **why);
 
 /* The gear friction of motor u as a friction.h law (sheet §1): FRIC_STRIBECK
  * with Fs = τ_fs, Fc = τ_fk, vs = 1/η, α = 1, D = C_τ. When there is no
@@ -213,21 +213,21 @@ typedef struct {
  * q0, dq0 [n] (NULL: zeros), q_r = q0, q_d = q0, τ_ext = 0, pid_on = 1 when
  * gains are given, e = 0, τ_prev = 0 (A7), no contact, counters 0, the
  * plans. 0 or a fric_status with *why as for the check. */
-int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const double *q0,
-                        const double *dq0, const char **why);
+fric_status fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const double *q0,
+                                const double *dq0, const char **why);
 
 /* New definition, same motion (a retune of gains, friction, h, method, …
  * with the same model size n): validates s like init and re-prepares what
  * init prepared (plan, A_q, pid_every; pid_on = 0 without gains); every
  * other field of x is kept. 0 or a fric_status with *why; x is untouched
  * on failure. */
-int fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why);
+fric_status fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why);
 
 /* One step of h (the procedure above). 0, or FRIC_E_NONFINITE (with *why
  * naming the time and the first non-finite joint) when the state left the
  * finite range; the state is then not advanced. */
-int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain_sim_ws *ws,
-                        const char **why);
+fric_status fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain_sim_ws *ws,
+                                const char **why);
 
 /* Accessors for the scenarios (no validation; indices in range). */
 double fric_chain_sim_tau_f(const fric_chain_state *x, int i);  /* τ_f,i [N·m] */

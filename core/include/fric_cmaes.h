@@ -34,6 +34,7 @@
 #define FRIC_CMAES_H
 
 #include <stdint.h>
+#include "fric_status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -135,10 +136,10 @@ void fric_cmaes_set_budget(fric_cmaes *es, long budget);
 
 /* Moves the first run's mean (and def.x0, the centre of restarts without
  * a box) to x0[n] before anything was asked: fric_fit's staged fit starts
- * its own search where the fit of a contained model ended (fit.c). 0, or
- * −1 (FRIC_E_UNSUPPORTED or FRIC_E_PARAM_RANGE recorded) after an ask, or
- * for an x0 not finite or outside the box (box). */
-int fric_cmaes_set_x0(fric_cmaes *es, const double *x0);
+ * its own search where the fit of a contained model ended (fit.c). FRIC_OK,
+ * FRIC_E_UNSUPPORTED after an ask, or FRIC_E_PARAM_RANGE for an x0 not
+ * finite or outside the box (box). */
+fric_status fric_cmaes_set_x0(fric_cmaes *es, const double *x0);
 
 const fric_cmaes_info *fric_cmaes_get_info(const fric_cmaes *es);
 

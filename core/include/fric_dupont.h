@@ -89,7 +89,7 @@ typedef struct {
 } fric_screw_state;
 
 /* 0 when d is usable (eff, J, M, G, h, treatment, eps); otherwise *why. */
-int fric_screw_drive_check(const fric_screw_drive *d, const char **why);
+fric_status fric_screw_drive_check(const fric_screw_drive *d, const char **why);
 
 /* Starts at q0 [rad], dq0 [rad/s], with the static load τ_l = G. */
 void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
@@ -99,7 +99,7 @@ void fric_screw_drive_init(const fric_screw_drive *d, fric_screw_state *s,
  * over the step). Returns FRIC_OK, or FRIC_E_NONFINITE (param −1) when the
  * new state is not finite (the state is left as it was). d must have passed
  * fric_screw_drive_check. */
-int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a);
+fric_status fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a);
 
 /* The discrete energy ½·(J + M)·dq² + G·q [J] that the implicit step
  * never increases when tau_a = 0. */
@@ -127,14 +127,14 @@ typedef struct {
                              and whenever h/m1 changes)                       */
 } fric_xy_state;
 
-int  fric_xy_check(const fric_xy_table *p, const char **why);
+fric_status  fric_xy_check(const fric_xy_table *p, const char **why);
 void fric_xy_init(fric_xy_state *s, double x0, double v0);
 
 /* One step with the forces F1 (on m1, along x) and F2 (on m2, along y)
  * [N] of the step (the scenario passes their values at the end of the
  * step). Returns FRIC_OK, or FRIC_E_NONFINITE (param −1) when the new state
  * is not finite (state kept). */
-int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2);
+fric_status fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2);
 
 /* ------------------------------------------------------------- scenarios */
 

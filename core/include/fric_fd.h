@@ -37,6 +37,8 @@
 #ifndef FRIC_FD_H
 #define FRIC_FD_H
 
+#include "fric_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -91,7 +93,7 @@ typedef struct {
  * no radial row with mu_back != mu. Otherwise nonzero (a
  * fric_status code) and *why names the field (with its row or index), the
  * condition and what to change. */
-int fric_fd_check(const fric_fd_problem *p, const char **why);
+fric_status fric_fd_check(const fric_fd_problem *p, const char **why);
 
 typedef enum {
     FRIC_FD_NONE = 0,      /* no acceleration satisfies eq. 10            */
@@ -157,8 +159,8 @@ typedef struct {
  * or nonzero with *why. */
 #define FRIC_FD_NEWTON_MAX 50
 #define FRIC_FD_NEWTON_TOL 1e-12
-int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_search search,
-                  fric_fd_solution *out, const char **why);
+fric_status fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_search search,
+                          fric_fd_solution *out, const char **why);
 
 /* The uniqueness test for every r (sheet §2, "our addition"): for axial
  * rows, the solution of eq. 10 is unique for every r iff the 2^m
@@ -306,16 +308,16 @@ typedef struct {
 
 /* 0 when s is usable (n, eval, h, switching, event_tol in (0, h) with
  * EVENTS, v_eps, rule); otherwise nonzero and *why names the field. */
-int fric_fd_sim_check(const fric_fd_sim *s, const char **why);
+fric_status fric_fd_sim_check(const fric_fd_sim *s, const char **why);
 /* Checks s, starts at t = 0 from q0, dq0 (n values each, finite) and runs
  * the instant there (status, rule, stiction). 0, or nonzero with *why. */
-int fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0,
-                     const double *dq0, const char **why);
+fric_status fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0,
+                             const double *dq0, const char **why);
 /* One step of h (with EVENTS, possibly several sub-intervals ending at
  * located events); s as given to fric_fd_sim_init (not checked again).
  * Returns 0, or nonzero with *why (the state is kept): the eval failed, a
  * hypothesis was singular, the STOP rule, more than 64 events. */
-int fric_fd_sim_step(const fric_fd_sim *s, fric_fd_state *x, const char **why);
+fric_status fric_fd_sim_step(const fric_fd_sim *s, fric_fd_state *x, const char **why);
 
 #ifdef __cplusplus
 }

@@ -73,8 +73,8 @@ int fric_fit_stage_model(int model);
 long fric_fit_stage_budget(int model, long budget);
 /* p_big from p_small by that embedding. 0, or nonzero (and *why) when big
  * does not contain small. */
-int fric_fit_embed(int small, const double *p_small, int big, double *p_big,
-                   const char **why);
+fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_big,
+                           const char **why);
 
 /* ---------------------------------------------------------- search space */
 
@@ -95,16 +95,16 @@ typedef struct {
  * (the fit's starting point without a warm start; no published preset
  * needed), the others held at 0. 0, or nonzero with *why (unknown actuator,
  * model outside 1..6). */
-int fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
-                           const char **why);
+fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
+                                   const char **why);
 /* Holds parameter i at v (the CLI's --set name=value). 0, or nonzero with
  * *why (unknown i, v not finite, a value the bench refuses). */
-int fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why);
+fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why);
 /* The free parameters' indices in order; returns their count. */
 int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N]);
 /* 0 when usable for model (lo < hi finite for every free one, held values
  * finite), else nonzero with *why naming the parameter. */
-int fric_fit_space_check(const fric_fit_space *s, int model, const char **why);
+fric_status fric_fit_space_check(const fric_fit_space *s, int model, const char **why);
 /* Normalised x[k] ∈ [0, 1] of the k-th free parameter ↔ the full vector p:
  * p[i] = lo·(hi/lo)^x on a log scale when lo > 0 (fric_fit_space_log: kt,
  * R, armature, θ̇_s and α in the default spaces, which span up to 500× and
@@ -133,8 +133,8 @@ typedef struct {
 
 /* The target of (actuator, model) with the CLIP treatment. 0, or nonzero
  * with *why. */
-int fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
-                         const char **why);
+fric_status fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
+                                 const char **why);
 /* The bench def of p (mass, length, kp, vin and dt come from each log). */
 void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d);
 /* The params file of fit vector p of (actuator, model), the one conversion
@@ -145,20 +145,20 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
  * fric_fit_target_init runs), meta (may be NULL) as f->fit. f->actuator
  * points at the core's static name of the actuator. 0, or nonzero with
  * *why (an unknown actuator, a model outside 1..6). */
-int fric_fit_params_file(const char *actuator, int model, const double *p,
-                         const fric_io_params_fit *meta, fric_io_params_file *f,
-                         const char **why);
+fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
+                                 const fric_io_params_fit *meta, fric_io_params_file *f,
+                                 const char **why);
 /* The bench scenario's parameter vector of fit vector p of (actuator,
  * model) with treatment (one of fric_bench_treatments), into
  * bench_p[fric_scenario_find("bench")->n_params]: the bench's defaults, the
  * actuator and model chosen, every fit parameter at p's value (a model's
  * unused coefficients 0). The vector a view runs or replays a fit with.
  * 0, or nonzero with *why. */
-int fric_fit_bench_params(const char *actuator, int model, const double *p,
-                          fric_treatment treatment, double *bench_p, const char **why);
+fric_status fric_fit_bench_params(const char *actuator, int model, const double *p,
+                                  fric_treatment treatment, double *bench_p, const char **why);
 /* The published parameters of (actuator, model) as p (from
  * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
-int fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);
+fric_status fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);
 
 /* ----------------------------------------------------------- sensitivity */
 
@@ -184,9 +184,9 @@ typedef double (*fric_fit_loss_fn)(void *ctx, const double *p);
  * called about 2·(20 + 24) times per free parameter. 0, or nonzero with
  * *why (a NULL argument, tolerance not > 0, p not finite, the loss at p not
  * finite). */
-int fric_fit_sensitivity(const fric_fit_space *s, const double *p, double tolerance,
-                         fric_fit_loss_fn loss, void *ctx, double *base,
-                         fric_fit_range out[FRIC_FIT_N], const char **why);
+fric_status fric_fit_sensitivity(const fric_fit_space *s, const double *p, double tolerance,
+                                 fric_fit_loss_fn loss, void *ctx, double *base,
+                                 fric_fit_range out[FRIC_FIT_N], const char **why);
 
 /* ---------------------------------------------------------------- logs */
 
@@ -209,8 +209,8 @@ typedef struct {
  * fric_io_log_from_raw). 0, or nonzero with *why (n = 0 or above
  * FRIC_FIT_MAX_LOGS, a log with fewer than 2 samples, out of memory). Free
  * with fric_fit_batch_free, also after an error. */
-int fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
-                         const char **why);
+fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+                                 const char **why);
 void fric_fit_batch_free(fric_fit_batch *b);
 
 /* The mean over the batch's logs of each log's replay MAE [rad] of p (what

@@ -81,13 +81,13 @@ typedef struct {
  * implicit treatment) and resets the joint: goal = q0, torque on, counters
  * 0, no plan yet. 0, or the status with *why (the core's sentence without a
  * prefix: the caller names the joint). */
-int fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_bench_def *bench,
-                    double h, double q0, const char **why);
+fric_status fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_bench_def *bench,
+                            double h, double q0, const char **why);
 
 /* Prepares the implicit step with Z > 0 (a law: fric_plan_init, the law's
  * check with that Z; a servo: its budget's Stribeck shape). 0, or the
  * status with *why. Not needed for FRICTIONLOSS/NOSLIP. */
-int fric_joint_prepare(fric_joint *j, double Z, const char **why);
+fric_status fric_joint_prepare(fric_joint *j, double Z, const char **why);
 
 /* Re-prepares the implicit step when Z changed (the configuration changed
  * the inertia); no validation (fric_plan_prepare_unchecked). */

@@ -159,8 +159,8 @@ typedef struct {
  * FRIC_E_UNKNOWN_NAME (no such joint), FRIC_E_UNSUPPORTED (ball or free
  * joint, integrator, frictionloss/damping/armature), FRIC_E_PARAM_RANGE,
  * the law's or servo's check. Servo goal = the joint's angle in d. */
-int fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
-                       int n, fric_mj_treatment treatment, const char **why);
+fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
+                               int n, fric_mj_treatment treatment, const char **why);
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
 void fric_mujoco_goal(fric_mujoco *fm, int i, double goal, int torque_enable);
@@ -187,8 +187,8 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why);
  * treatment t, scored as fric_bench_replay does (same samples, initial state,
  * goal and torque_enable per sample, MAE of q). out's fields as the bench's
  * (steps_stuck counts stuck steps). FRIC_OK, or the status with *why. */
-int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
-                       fric_bench_replay_result *out, const char **why);
+fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+                               fric_bench_replay_result *out, const char **why);
 
 /* A log replayed through a user's model with one servo joint attached: the
  * log's kp and vin replace the servo's; initial state the first sample's
@@ -196,9 +196,9 @@ int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_
  * step; score as fric_bench_replay. The model's timestep must be the log's
  * step (fric_io_log_step). sim_q (may be NULL) receives min(cap, samples)
  * positions. FRIC_OK, or the status with *why. */
-int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
-                             double *sim_q, size_t cap, fric_bench_replay_result *out,
-                             const char **why);
+fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                                     double *sim_q, size_t cap, fric_bench_replay_result *out,
+                                     const char **why);
 
 #ifdef __cplusplus
 }

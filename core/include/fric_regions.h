@@ -88,7 +88,7 @@ typedef struct {
 
 /* 0 when law is usable at velocity dtheta [rad/s] (finite); otherwise
  * *why (if not NULL) names the field or argument and the condition. */
-int fric_regions_check(const fric_regions_law *law, double dtheta, const char **why);
+fric_status fric_regions_check(const fric_regions_law *law, double dtheta, const char **why);
 
 /* The friction budget b_σ [N·m] against motion in direction sigma (+1 or
  * −1; the servo budget does not depend on it) at (tau_m, tau_e) [N·m] and
@@ -119,8 +119,8 @@ typedef struct {
  * velocity dtheta [rad/s] into consecutive spans (increasing τe, adjacent
  * spans share their end point, adjacent spans differ in region). Writes
  * *n spans (at most cap). FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
-int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
-                       fric_region_span *out, int cap, int *n, const char **why);
+fric_status fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
+                               fric_region_span *out, int cap, int *n, const char **why);
 
 /* Duclusaud §II-C: the ends of the static interval that contains
  * τe = −τm (always static: no net torque), i.e. the two boundaries the
@@ -130,9 +130,9 @@ int fric_regions_spans(const fric_regions_law *law, double dtheta, double tau_m,
  * for tau_m < 0 the other way round; for tau_m = 0 both sides are
  * backdrive. *region_lo, *region_hi (may be NULL) receive the moving
  * region beyond each end. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
-int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double tau_m,
-                              double *lo, double *hi, int *region_lo, int *region_hi,
-                              const char **why);
+fric_status fric_regions_static_edges(const fric_regions_law *law, double dtheta, double tau_m,
+                                      double *lo, double *hi, int *region_lo, int *region_hi,
+                                      const char **why);
 
 /* ----------------------------------------------------------- in the plane */
 
@@ -141,8 +141,8 @@ int fric_regions_static_edges(const fric_regions_law *law, double dtheta, double
  * cap. A ray from the origin lies in one sector or on a cut line, so g
  * is one polynomial in r along it and the static set on it is [0, r1],
  * [0, r1] ∪ [r2, ∞) or all of it. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
-int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, double ce,
-                        fric_region_span *out, int cap, int *n, const char **why);
+fric_status fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, double ce,
+                                fric_region_span *out, int cap, int *n, const char **why);
 
 /* The corners of every boundary curve inside the square |τm|, |τe| <= T
  * [N·m]: the boundary points on the cut lines. Writes *n points (τm, τe)
@@ -150,8 +150,8 @@ int fric_regions_on_ray(const fric_regions_law *law, double dtheta, double cm, d
  * suffices). With them a polyline through exact boundary points is exact
  * for M1-M5 and the screw. FRIC_OK, or FRIC_E_PARAM_RANGE with *why. */
 #define FRIC_REGIONS_MAX_CORNERS 64
-int fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
-                         double *tau_m, double *tau_e, int cap, int *n, const char **why);
+fric_status fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
+                                 double *tau_m, double *tau_e, int cap, int *n, const char **why);
 
 /* Polylines for plotting the paper's two curves over τm ∈ [−T, T]: the
  * sample τm values are n uniformly spaced points (n >= 2, both ends
@@ -163,9 +163,9 @@ int fric_regions_corners(const fric_regions_law *law, double dtheta, double T,
  * Piecewise-linear interpolation of the result is exact for M1-M5 and the
  * screw; M6's arcs are sampled (chord error falls as 1/n²). 0, or 1 with
  * *why. */
-int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, int n,
-                          double *tau_m, double *tau_e_lo, double *tau_e_hi,
-                          int cap, int *count, const char **why);
+fric_status fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, int n,
+                                  double *tau_m, double *tau_e_lo, double *tau_e_hi,
+                                  int cap, int *count, const char **why);
 
 /* ------------------------------------------------------------------- CSV */
 
@@ -197,9 +197,9 @@ int fric_regions_polyline(const fric_regions_law *law, double dtheta, double T, 
  * NUL), like snprintf: call once with cap 0 to size the buffer. Returns
  * FRIC_OK, or FRIC_E_PARAM_RANGE with *why (invalid law, velocity, T or n; the text is then
  * empty). */
-int fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
-                     double T, int n, char *buf, size_t cap, size_t *len,
-                     const char **why);
+fric_status fric_regions_csv(const fric_regions_law *law, const double *dthetas, int n_vel,
+                             double T, int n, char *buf, size_t cap, size_t *len,
+                             const char **why);
 
 #ifdef __cplusplus
 }

@@ -155,8 +155,8 @@ typedef struct {
  * least k. Fails, leaving *c unchanged, when T is not > 0 or the run would
  * exceed FRIC_SCENARIO_MAX_STEPS (FRIC_E_WORK_LIMIT; *why names scn, says so and
  * what to change). */
-int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
-                       const char **why);
+fric_status fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
+                                    const char **why);
 double fric_scenario_clock_t(const fric_scenario_clock *c);                 /* t at step k  */
 double fric_scenario_clock_t_at(const fric_scenario_clock *c, long long k); /* t at step k' */
 /* The last step of the next row: min(k + every, end). */
@@ -289,16 +289,16 @@ void fric_scenario_defaults(const fric_scenario *sc, double *p);
  * in [min, max], whole for a count or a choice): FRIC_OK, or
  * FRIC_E_PARAM_RANGE with *why and fric_status_last().param naming the first
  * value outside. The one range rule for every caller. */
-int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why);
+fric_status fric_scenario_check(const fric_scenario *sc, const double *p, const char **why);
 
 /* fric_scenario_check, then sc->init or the driver's init: FRIC_OK or the
  * failure's fric_status. */
-int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why);
+fric_status fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why);
 
 /* fric_scenario_check, then sc->retune or the driver's retune
  * (FRIC_E_UNSUPPORTED when the scenario has neither); on failure the
  * running state is unchanged. */
-int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
+fric_status fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why);
 
 /* sc->step (or the driver's step), then a check of every column it wrote:
  * FRIC_SCENARIO_ROW,
@@ -323,8 +323,8 @@ int fric_scenario_param_index(const fric_scenario *sc, const char *name);
  * success; otherwise FRIC_E_UNKNOWN_NAME (no such parameter or choice),
  * FRIC_E_NOT_NUMBER or FRIC_E_PARAM_RANGE, and *why names the parameter, the
  * value and the accepted range or choices. */
-int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
-                      const char *text, const char **why);
+fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                              const char *text, const char **why);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,8 @@
 #ifndef FRIC_SCREW_H
 #define FRIC_SCREW_H
 
+#include "fric_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,7 +45,7 @@ typedef struct fric_screw {
  * value and the condition. A finite η2 is required: η2 = inf (or η ≤ 0)
  * is a self-locking screw, for which the forward problem can have several
  * solutions (Dupont §4.1, citing Dupont 1992a). */
-int fric_screw_check(const fric_screw *e, const char **why);
+fric_status fric_screw_check(const fric_screw *e, const char **why);
 
 /* The friction-to-load ratios of eq. 17 written as a friction torque:
  * k1 = 1/η1 − 1 (driving), k2 = 1 − 1/η2 (backdriving) [-]. static_ != 0
@@ -68,7 +70,7 @@ double fric_screw_bound_unchecked(const fric_screw *e, int dir, double tau_l, do
  * for τ_c = 0 that is [τ_l/η2s, τ_l/η1s] (τ_l > 0), [τ_l/η1s, τ_l/η2s]
  * (τ_l < 0). Returns FRIC_OK, or (both NaN) fric_screw_check's status for
  * an invalid e, FRIC_E_PARAM_RANGE (param −1) for a tau_l not finite. */
-int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi);
+fric_status fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi);
 
 /* Worked examples of §5-6 (small closed forms; tests/law/test_screw_examples.c
  * redoes the paper's arithmetic by hand). In §5-6 one ratio k serves both
@@ -93,7 +95,7 @@ double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N);
  * η2 < 0; k = 1 gives η2 = ±inf and is refused. Returns FRIC_OK, or
  * FRIC_E_PARAM_RANGE (param −1; both NaN) unless k >= 0 is finite and
  * k != 1. */
-int fric_screw_eff_of_k(double k, double *eta1, double *eta2);
+fric_status fric_screw_eff_of_k(double k, double *eta1, double *eta2);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,8 @@
 #ifndef FRIC_SERVO_H
 #define FRIC_SERVO_H
 
+#include "fric_status.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -93,7 +95,7 @@ void fric_servo_from_array(const double *c, fric_servo_friction *p);
 /* 0 when p is usable (model 1..6, fields finite, coefficients >= 0,
  * dtheta_s > 0 and alpha > 0 where the model uses them); otherwise *why
  * (if not NULL) names the field and the condition. */
-int fric_servo_check(const fric_servo_friction *p, const char **why);
+fric_status fric_servo_check(const fric_servo_friction *p, const char **why);
 
 /* The velocity-independent part of the budget at rest plus the Stribeck
  * part at velocity dtheta: frictionloss(θ̇, τm, τe) [N·m] (no viscous term). */

@@ -1,15 +1,18 @@
 /*
  * fric_status.h: the status codes of the whole core API.
  *
- * Every fallible call returns 0 (FRIC_OK) on success and one of these codes
- * otherwise, so `if (rc)` callers keep working. Beside the code, the failing
- * call records on the calling thread which parameter is at fault (its index,
- * or −1 when no single parameter is) and the human message (the same text
- * the call's `why` receives). Messages describe the model, never a command
- * or a control of a user interface: the CLI and the UI add their own hints.
+ * Every fallible call is typed fric_status: it returns 0 (FRIC_OK) on
+ * success and one of these codes otherwise, so `if (rc)` callers keep
+ * working, and the code it returns is the code it records. Beside the
+ * code, the failing call records on the calling thread which parameter is
+ * at fault (its index, or −1 when no single parameter is) and the human
+ * message (the same text the call's `why` receives). Messages describe the
+ * model, never a command or a control of a user interface: the CLI and the
+ * UI add their own hints. tests/law/test_refusals.c walks a refusal of
+ * every fric_status call of the public headers and fails on one it lacks.
  *
- * The calls that are not "fallible" in this sense, each saying so in its
- * header:
+ * The calls that are not "fallible" in this sense keep an int (or a
+ * pointer), each saying so in its header:
  *   - a creation that allocates (fric_cmaes_create, fric_fit_create,
  *     fric_lut_new, fric_lut_build) returns its object, or NULL with the
  *     status recorded (read it with fric_status_last; `why` or info->why
@@ -17,11 +20,15 @@
  *   - a lookup by name or index (fric_scenario_find, fric_bench_preset_find,
  *     fric_bench_actuator_find, fric_bench_actuator_resolve,
  *     fric_scenario_param_index, ...) answers NULL or −1 for "none": an
- *     answer, not a failure, so it records nothing;
+ *     answer, not a failure, so it records nothing; so do the predicates
+ *     and counts (fric_law_ok, fric_fit_param_used, fric_scenario_count,
+ *     fric_fd_unique_test's 1/0/−1, ...);
  *   - a step of a protocol that returns a count or a state (fric_cmaes_ask
  *     and _tell, fric_fit_ask, _tell and _run, fric_scenario's next) keeps
  *     its return and says which value means a failure (−1 or
- *     FRIC_SCENARIO_ERROR), with the status recorded.
+ *     FRIC_SCENARIO_ERROR), with the status recorded;
+ *   - a text writer that returns the length it needs, as snprintf
+ *     (fric_mujoco_bench_mjcf): −1 with the status recorded.
  * io (fric_io.h) returns these codes too and keeps its detail (the kind of
  * problem, the field, the log entry, the line and column) in its
  * fric_io_error: FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_PARAMS_INVALID and

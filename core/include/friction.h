@@ -90,7 +90,7 @@ int fric_law_field_used(fric_kind kind, int field);
 /* The accepted range [lo, hi] of a fric_law_field (the list above, one
  * table for the check, the CLI and the UI): FRIC_OK, or FRIC_E_UNKNOWN_NAME
  * (param −1) for an unknown field. */
-int fric_law_field_range(int field, double *lo, double *hi);
+fric_status fric_law_field_range(int field, double *lo, double *hi);
 
 /* Validates a law together with the transform constant Z [m/(N·s)], Z > 0.
  * Returns 0 when Φ_Z exists and is unique and every value lies in the
@@ -103,11 +103,11 @@ int fric_law_field_range(int field, double *lo, double *hi);
  * and what to change (valid until the next call on the same thread; "" on
  * success). The slope condition Φ'(v) > −1/Z (Kikuuwe eq. 15) is evaluated
  * exactly for each law and exponent. */
-int fric_law_check(const fric_law *law, double Z, const char **why);
+fric_status fric_law_check(const fric_law *law, double Z, const char **why);
 
 /* Same, for the law alone (no transform): finiteness, signs, Fs > Fc and
  * the ranges above. */
-int fric_law_check_params(const fric_law *law, const char **why);
+fric_status fric_law_check_params(const fric_law *law, const char **why);
 
 /* 1 when fric_law_check_params(law) would pass: the law's own parameters
  * are valid (finite, signs, Fs > Fc, alpha >= 1), without the transform
@@ -165,7 +165,7 @@ typedef struct fric_plan {
  * message in *why) and prepares the plan. 0: valid. On failure the plan
  * evaluates to NaN. A NULL plan: FRIC_E_NULL. The code returned is the one
  * fric_status_last() records. */
-int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why);
+fric_status fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why);
 
 /* Prepares plan for (law, Z) WITHOUT validating them: for a law whose
  * levels change every step (fric_elem_a_var below), not for user input.
@@ -206,7 +206,7 @@ double fric_phi_z_approx(const fric_law *law, double Z, double x);
  * NULL), FRIC_E_UNSUPPORTED (another law kind), fric_law_check's status
  * and field for an invalid law or Z, FRIC_E_PARAM_RANGE (param −1) for an x
  * not finite. */
-int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2]);
+fric_status fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2]);
 
 /* --------------------------------------------------------------- Lambert W */
 
@@ -271,8 +271,8 @@ double fric_elem_z(fric_elem_kind kind, const fric_elem_def *def);
 
 /* Validates def for the element kind and the law with that element's Z.
  * 0 when valid; otherwise *why (if not NULL) names the problem. */
-int fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
-                    const fric_law *law, const char **why);
+fric_status fric_elem_check(fric_elem_kind kind, const fric_elem_def *def,
+                            const fric_law *law, const char **why);
 
 /* Model A, rigid admittance (Kikuuwe eq. 26): a mass M on a surface, pushed
  * by h. State: v [m/s]; f [N] is the friction force of the last step. */
@@ -316,8 +316,8 @@ typedef struct {
     double c[4];           /* step constants; see elements.c                */
 } fric_elem;
 
-int    fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
-                      const fric_law *law, const char **why);    /* 0: valid */
+fric_status    fric_elem_init(fric_elem *e, fric_elem_kind kind, const fric_elem_def *def,
+                              const fric_law *law, const char **why);    /* 0: valid */
 double fric_elem_a_run(const fric_elem *e, fric_elem_a *s, double h);   /* returns f */
 double fric_elem_b_run(const fric_elem *e, fric_elem_b *s, double u);   /* returns h */
 double fric_elem_c_run(const fric_elem *e, fric_elem_c *s, double u);   /* returns f */
@@ -341,7 +341,7 @@ typedef struct {
 
 /* Validates (law, Z) with the law's levels as given (fric_law_check: the
  * same result and message) and prepares the element. 0: valid. */
-int fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double Z, const char **why);
+fric_status fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double Z, const char **why);
 
 /* Prepares without validation (fric_plan_prepare_unchecked: α < 1 and laws
  * that break eq. 15 are accepted, the smallest slip is taken). first_order
@@ -368,8 +368,8 @@ double fric_elem_a_var_run(const fric_elem_a_var *e, double vstar, fric_warm *wa
  * State e[2] [m], f[2] [N]. Returns FRIC_OK, or the status of
  * fric_phi_z_2d (FRIC_E_UNSUPPORTED for another law, ...; f is then NaN). */
 typedef struct { double e[2]; double f[2]; } fric_elem_c2;
-int fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
-                      fric_elem_c2 *s, const double u[2]);
+fric_status fric_elem_c2_step(const fric_law *law, const fric_elem_def *def,
+                              fric_elem_c2 *s, const double u[2]);
 
 /* ---------------------------------------------------- friction treatments */
 

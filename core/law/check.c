@@ -52,7 +52,7 @@ static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_
     [FRIC_LAW_Z] = { FRIC_LAW_SCALE_MIN, FRIC_LAW_SCALE_MAX, "m/(N·s)" },
 };
 
-int fric_law_field_range(int field, double *lo, double *hi)
+fric_status fric_law_field_range(int field, double *lo, double *hi)
 {
     if (field < 0 || field >= FRIC_LAW_N_FIELDS) {
         fric__fail(FRIC_E_UNKNOWN_NAME, -1, "law: no field %d; the fields are 0 .. %d (Fs .. Z).",
@@ -126,14 +126,14 @@ static const char *params_problem(const fric_law *law)
     return range_problem(law);
 }
 
-int fric_law_check_params(const fric_law *law, const char **why)
+fric_status fric_law_check_params(const fric_law *law, const char **why)
 {
     const char *p = params_problem(law);
     if (why) *why = p ? p : "";
     return p ? fric__rc() : FRIC_OK;
 }
 
-int fric_law_check(const fric_law *law, double Z, const char **why)
+fric_status fric_law_check(const fric_law *law, double Z, const char **why)
 {
     const char *p = params_problem(law);
     if (!p && !(isfinite(Z) && Z > 0))

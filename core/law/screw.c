@@ -34,7 +34,7 @@
 #include "base.h"
 #include "law_internal.h"
 
-int fric_screw_check(const fric_screw *e, const char **why)
+fric_status fric_screw_check(const fric_screw *e, const char **why)
 {
     const char *m = NULL;
     if (!e) m = fric__say("screw efficiencies are NULL; pass a fric_screw.");
@@ -87,7 +87,7 @@ double fric_screw_bound(const fric_screw *e, int dir, double tau_l, double dq)
     return fric_screw_bound_unchecked(e, dir, tau_l, dq);
 }
 
-int fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi)
+fric_status fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, double *hi)
 {
     if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
         *lo = *hi = NAN;
@@ -123,7 +123,7 @@ double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N)
     return 2 * k * tau_m / (1 - k * k) + 2 * tau_f / N;                    /* eq. 32 */
 }
 
-int fric_screw_eff_of_k(double k, double *eta1, double *eta2)
+fric_status fric_screw_eff_of_k(double k, double *eta1, double *eta2)
 {
     if (!(isfinite(k) && k >= 0 && k != 1)) {
         *eta1 = *eta2 = NAN;

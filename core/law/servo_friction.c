@@ -31,7 +31,7 @@
  * kernel (core/system/bench/bench_lanes.c) */
 #include "servo_formulas.h"
 
-int fric_servo_check(const fric_servo_friction *p, const char **why)
+fric_status fric_servo_check(const fric_servo_friction *p, const char **why)
 {
     const char *m = NULL;
     if (!p) m = fric__say("servo friction parameters are NULL.");

@@ -119,8 +119,8 @@ static const char *attach_joint(fric_mj_joint *j, const fric_mj_joint_def *def, 
     return NULL;
 }
 
-int fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
-                       int n, fric_mj_treatment treatment, const char **why)
+fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
+                               int n, fric_mj_treatment treatment, const char **why)
 {
     const char *msg = NULL;
     if (!fm || !m || !d || !defs)

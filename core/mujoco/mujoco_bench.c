@@ -41,9 +41,9 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why)
     return m;
 }
 
-int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
-                             double *sim_q, size_t cap, fric_bench_replay_result *out,
-                             const char **why)
+fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
+                                     double *sim_q, size_t cap, fric_bench_replay_result *out,
+                                     const char **why)
 {
     const char *msg = NULL;
     fric_io_error err;
@@ -105,8 +105,8 @@ int fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
     return FRIC_OK;
 }
 
-int fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
-                       fric_bench_replay_result *out, const char **why)
+fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+                               fric_bench_replay_result *out, const char **why)
 {
     const char *msg = (d && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco replay: def and log must not be NULL.");
     fric_io_error err;

@@ -45,8 +45,8 @@ static const char *range_message(const fric_scenario *sc, int i, double v)
                       pi->choices ? "" : pi->unit);
 }
 
-int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
-                      const char *text, const char **why)
+fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
+                              const char *text, const char **why)
 {
     int i = fric_scenario_param_index(sc, name);
     if (i < 0) {
@@ -94,7 +94,7 @@ int fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
     return FRIC_OK;
 }
 
-int fric_scenario_check(const fric_scenario *sc, const double *p, const char **why)
+fric_status fric_scenario_check(const fric_scenario *sc, const double *p, const char **why)
 {
     for (int i = 0; i < sc->n_params; i++)
         if (!param_ok(&sc->params[i], p[i])) {
@@ -216,7 +216,7 @@ int fric_scenario_can_retune(const fric_scenario *sc)
     return sc->driver != NULL || sc->retune != NULL;
 }
 
-int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why)
+fric_status fric_scenario_init(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const char *w = "";
     int rc = fric_scenario_check(sc, p, &w);
@@ -227,7 +227,7 @@ int fric_scenario_init(const fric_scenario *sc, void *state, const double *p, co
     return rc;
 }
 
-int fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
+fric_status fric_scenario_retune(const fric_scenario *sc, void *state, const double *p, const char **why)
 {
     const char *w = "";
     int rc = FRIC_OK;
@@ -301,8 +301,8 @@ long long fric_scenario_clock_target(const fric_scenario_clock *c, long long eve
     return c->end - c->k > every ? c->k + every : c->end;
 }
 
-int fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
-                      const char **why)
+fric_status fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, double duration, double T,
+                                    const char **why)
 {
     double t = fric_scenario_clock_t(c);
     double steps = floor((duration - t) / T + 0.5);

@@ -201,7 +201,7 @@ void fric_plan_prepare_unchecked(fric_plan *p, const fric_law *law, double Z)
     prepare(p, law, Z);
 }
 
-int fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why)
+fric_status fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why)
 {
     if (!plan) {
         const char *m = fric__fail(FRIC_E_NULL, -1, "plan is NULL: give a fric_plan to prepare.");

@@ -10,7 +10,7 @@
 #include "friction.h"
 #include "base.h"
 
-int fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
+fric_status fric_phi_z_2d(const fric_law *law, double Z, const double x[2], double y[2])
 {
     if (!law || !x || !y) {
         if (y) y[0] = y[1] = NAN;

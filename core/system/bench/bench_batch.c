@@ -16,7 +16,7 @@
 #include "bench_internal.h"
 #include "base.h"
 
-int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
+fric_status fric_bench_batch_check(const fric_bench_batch *b, const char **why)
 {
     const char *m = NULL;
     if (!b || !b->n || !b->goal || !b->torque_enable || !b->q_rec || !b->header)
@@ -48,8 +48,8 @@ int fric_bench_batch_check(const fric_bench_batch *b, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-int fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
-                         fric_bench_lane *lanes, double *mae, const char **why)
+fric_status fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def *d,
+                                 fric_bench_lane *lanes, double *mae, const char **why)
 {
     assert(b && b->logs >= 1 && b->n && b->goal && b->q_rec && b->header);  /* checked once */
     size_t N = b->logs;

@@ -20,8 +20,8 @@
 /* the firmware's target smoothing, written once (bench_step.c) */
 #include "servo_formulas.h"
 
-int fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_bench_def *bench,
-                    double h, double q0, const char **why)
+fric_status fric_joint_init(fric_joint *j, int servo, const fric_law *law, const fric_bench_def *bench,
+                            double h, double q0, const char **why)
 {
     memset(j, 0, sizeof *j);
     j->servo = servo != 0;
@@ -55,7 +55,7 @@ static void prepare_servo(fric_joint *j, double Z)
     fric_elem_a_var_prepare(&j->elem, &law, Z, 1);
 }
 
-int fric_joint_prepare(fric_joint *j, double Z, const char **why)
+fric_status fric_joint_prepare(fric_joint *j, double Z, const char **why)
 {
     j->Z = Z;
     if (j->servo) {

@@ -34,8 +34,8 @@ static int isa_available(int isa)
            || (isa == FRIC_BENCH_LANES_AVX512 && best == FRIC_BENCH_LANES_AVX512);
 }
 
-int fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
-                               int isa, double *mae, double *q_sim, const char **why)
+fric_status fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
+                                       int isa, double *mae, double *q_sim, const char **why)
 {
     const char *m = NULL;
     if (!b || !d || !mae) m = fric__fail(FRIC_E_NULL, -1, "lanes: b, d and mae must be given.");

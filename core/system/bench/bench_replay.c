@@ -37,8 +37,8 @@ void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fri
     e->dt = fric_io_log_step(log);
 }
 
-int fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
-                      fric_bench_replay_result *out, const char **why)
+fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
+                              fric_bench_replay_result *out, const char **why)
 {
     const char *m = d ? NULL : fric__fail(FRIC_E_NULL, -1, "replay: bench definition is NULL.");
     if (!m && !log) m = fric__fail(FRIC_E_NULL, -1, "replay: log is NULL.");

@@ -492,8 +492,8 @@ const fric_scenario fric_scenario_bench = {
     "stiction. explicit and karnopp are the naive baselines; reversals counts the chattering."
 };
 
-int fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
-                               const char **why)
+fric_status fric_bench_def_from_params(const double *p, double *resolved, fric_bench_def *d,
+                                       const char **why)
 {
     bench_cfg b;
     fric_scenario_run run = { 0 };

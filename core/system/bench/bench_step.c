@@ -74,7 +74,7 @@ void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d)
 
 static int bad(double v) { return !isfinite(v); }
 
-int fric_bench_check(const fric_bench_def *d, const char **why)
+fric_status fric_bench_check(const fric_bench_def *d, const char **why)
 {
     const char *m = NULL, *fm = NULL;
     const fric_servo_actuator *a = d ? &d->servo : NULL;
@@ -154,8 +154,8 @@ int fric_bench_check(const fric_bench_def *d, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-int fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
-                    double q0, double dq0, const char **why)
+fric_status fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
+                            double q0, double dq0, const char **why)
 {
     if (fric_bench_check(d, why)) return fric__rc();
     if (!s || bad(q0) || bad(dq0)) {
@@ -191,8 +191,8 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
     s->warm.w = -1;
 }
 
-int fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
-                    double goal, int torque_enable)
+fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
+                            double goal, int torque_enable)
 {
     double q = s->q, dq = s->dq, dt = d->dt, J = s->J;
     double tau_e = fx_gravity(s->grav, q, d->servo.q_offset);  /* fric_bench_gravity_torque */

@@ -129,7 +129,7 @@ static const char *check_model(const fric_chain_model *c)
     return check_contacts(c);
 }
 
-int fric_chain_check(const fric_chain_model *c, const char **why)
+fric_status fric_chain_check(const fric_chain_model *c, const char **why)
 {
     const char *m = check_model(c);
     if (why) *why = m ? m : "";

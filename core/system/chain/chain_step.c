@@ -64,7 +64,7 @@ static double joint_A_q(const fric_chain_motor *u, double h)
     return u->g * h / fric_chain_motor_J(u);
 }
 
-int fric_chain_sim_check(const fric_chain_sim *s, const char **why)
+fric_status fric_chain_sim_check(const fric_chain_sim *s, const char **why)
 {
     const char *m = NULL, *e = NULL;
     if (!s || !s->model) {
@@ -128,8 +128,8 @@ int fric_chain_sim_check(const fric_chain_sim *s, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const double *q0,
-                        const double *dq0, const char **why)
+fric_status fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const double *q0,
+                                const double *dq0, const char **why)
 {
     int rc = fric_chain_sim_check(s, why);
     if (rc) return rc;
@@ -145,7 +145,7 @@ int fric_chain_sim_init(const fric_chain_sim *s, fric_chain_state *x, const doub
     return fric_chain_sim_retune(s, x, why);
 }
 
-int fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why)
+fric_status fric_chain_sim_retune(const fric_chain_sim *s, fric_chain_state *x, const char **why)
 {
     int rc = fric_chain_sim_check(s, why);
     if (rc) return rc;
@@ -527,8 +527,8 @@ static void rkg(const fric_chain_sim *s, const fric_chain_state *x, const double
 
 /* ------------------------------------------------------------------ step */
 
-int fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain_sim_ws *ws,
-                        const char **why)
+fric_status fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fric_chain_sim_ws *ws,
+                                const char **why)
 {
     const fric_chain_model *c = s->model;
     int n = c->n;

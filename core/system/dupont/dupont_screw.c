@@ -11,7 +11,7 @@
 #include "fric_dupont.h"
 #include "dupont_internal.h"
 
-int fric_screw_drive_check(const fric_screw_drive *d, const char **why)
+fric_status fric_screw_drive_check(const fric_screw_drive *d, const char **why)
 {
     const char *m = NULL, *e = NULL;
     if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
@@ -101,7 +101,7 @@ static void step_implicit(const fric_screw_drive *d, double v0, double tau_a,
     *stuck = 0;
 }
 
-int fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a)
+fric_status fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s, double tau_a)
 {
     const fric_screw *e = &d->eff;
     const double I = d->J + d->M, h = d->h, v0 = s->dof.dq;

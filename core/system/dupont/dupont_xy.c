@@ -26,7 +26,7 @@
 #include "treatment_step.h"
 
 
-int fric_xy_check(const fric_xy_table *p, const char **why)
+fric_status fric_xy_check(const fric_xy_table *p, const char **why)
 {
     const char *m = NULL;
     if (!p) m = fric__say("X-Y table is NULL; pass a fric_xy_table.");
@@ -51,7 +51,7 @@ void fric_xy_init(fric_xy_state *s, double x0, double v0)
     s->elem = (fric_elem_a_var){ 0 };                 /* prepared by the first step */
 }
 
-int fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
+fric_status fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, double F2)
 {
     const double h = p->h, m1 = p->m1, v0 = s->dof.dq;
     const double ay = F2 / (m1 + p->m2);              /* eq. 4, second row */

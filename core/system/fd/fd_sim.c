@@ -294,7 +294,7 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
     return fric__rc();
 }
 
-int fric_fd_sim_check(const fric_fd_sim *s, const char **why)
+fric_status fric_fd_sim_check(const fric_fd_sim *s, const char **why)
 {
     const char *m = NULL;
     if (!s) m = fric__fail(FRIC_E_NULL, -1, "simulation is NULL; pass a fric_fd_sim.");
@@ -319,8 +319,8 @@ int fric_fd_sim_check(const fric_fd_sim *s, const char **why)
     return m ? fric__rc() : FRIC_OK;
 }
 
-int fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0, const double *dq0,
-                     const char **why)
+fric_status fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const double *q0, const double *dq0,
+                             const char **why)
 {
     int rc = fric_fd_sim_check(s, why);
     if (rc) return rc;
@@ -501,7 +501,7 @@ static int step_fixed(const fric_fd_sim *s, fric_fd_state *x, const char **why)
     return instant(s, x, crossed, why);
 }
 
-int fric_fd_sim_step(const fric_fd_sim *s, fric_fd_state *x, const char **why)
+fric_status fric_fd_sim_step(const fric_fd_sim *s, fric_fd_state *x, const char **why)
 {
     fric_fd_state w = *x;
     const int rc = s->switching == FRIC_FD_EVENTS ? step_events(s, &w, why) : step_fixed(s, &w, why);

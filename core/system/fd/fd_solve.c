@@ -251,7 +251,7 @@ const char *fric__fd_bad_n(int n)
                      FRIC_FD_MAX_N);
 }
 
-int fric_fd_check(const fric_fd_problem *p, const char **why)
+fric_status fric_fd_check(const fric_fd_problem *p, const char **why)
 {
     const char *m = NULL;
     if (!p) m = fric__fail(FRIC_E_NULL, -1, "forward-dynamics problem is NULL; pass a fric_fd_problem.");
@@ -442,8 +442,8 @@ static int same(int n, const double *a, const double *b)
     return d <= FD_SAME * (na > nb ? na : nb);
 }
 
-int fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_search search,
-                  fric_fd_solution *out, const char **why)
+fric_status fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_fd_search search,
+                          fric_fd_solution *out, const char **why)
 {
     const char *m = NULL;
     if (fric_fd_check(p, &m)) {
