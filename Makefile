@@ -194,7 +194,7 @@ $(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -I
 # The bindings are a client too: emcc compiles them in one command with
 # every core folder on its path, so this native compile with the public
 # headers alone is what keeps them off the core's private headers.
-$(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h)
+$(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h) $(wildcard core/include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
 
