@@ -54,7 +54,8 @@ export const LESSON = {
       + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at 1 s, 1.1535 at 2 s).',
     setup: { zoom: 1, goal: 1.5 } },
     { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after 3 reversals it holds still at '
-      + '1.1523 rad like implicit (its velocity is a rounding residue of 1.7e-19 rad/s, implicit\'s exactly 0).',
+      + '1.1523 rad like implicit. Its velocity reads 0 rad/s (|θ̇| < 1e-15): a rounding residue of the step, '
+      + 'where implicit\'s is exactly 0.',
     setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],
 };
