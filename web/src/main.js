@@ -36,6 +36,17 @@ function clearError() {
 window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
 
+// The offline package (make dist, tools/dist.mjs) names its service worker
+// in the page; `make serve` does not. body[data-offline]: 'ready' once the
+// worker keeps the page (it then opens without a network), or why not.
+const swUrl = document.querySelector('meta[name="fx-service-worker"]')?.content;
+if (swUrl && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(swUrl)
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => { document.body.dataset.offline = 'ready'; })
+    .catch((e) => { document.body.dataset.offline = `unavailable: ${e.message}`; });
+}
+
 // The keys of the page (F, Escape) and of a view with actions.
 const PAGE_KEYS = [['F', 'presentation mode on / off'], ['G', 'glossary'], ['Esc', 'close the glossary, leave presentation mode']];
 const LESSON_KEYS = [['L', 'reset to the lesson\'s start'], ['1–5', 'set up that step of "Try this"']];
