@@ -50,7 +50,9 @@
 // 30 s per view when there are many views); the browser and the server are
 // always closed.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, CLI, DATA } from './load.mjs';
@@ -180,6 +182,27 @@ async function openPage(query, viewId) {
     viewId, { timeout: 20_000 });
   await frames(page, 3);
   return { page, log };
+}
+
+/** A browser of a module's own (no request routing, so a service worker
+ *  may run and other origins may be served): closed by the module. */
+function ownBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** A plain static server (python3 -m http.server) on dir, at a free port of
+ *  127.0.0.1: { url, stop() }. Each one is another origin. */
+async function staticServer(dir) {
+  const port = await new Promise((res, rej) => {
+    const s = net.createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => { const { port: p } = s.address(); s.close(() => res(p)); });
+  });
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  const up = await waitFor(async () => { try { return (await fetch(url)).ok; } catch { return false; } }, 10_000, 100);
+  if (!up) { proc.kill(); throw new Error(`python3 -m http.server did not answer on ${url} (tools/deps.sh dist installs python3)`); }
+  return { url, stop: () => proc.kill() };
 }
 
 function logProblems(log) {
@@ -563,7 +586,7 @@ async function main() {
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, context, views, check, expect, report, openPage,
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
-    screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES,
+    screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 
   for (const v of views) {

@@ -15,9 +15,15 @@ export function el(tag, props = {}, ...kids) {
   return e;
 }
 
+let capture = null;
+/** The next download(name, href) goes to f(name, href) instead of the
+ *  browser's Save (the embedding API's CSV, embed.js); null cancels. */
+export function captureDownload(f) { capture = f; }
+
 /** Saves href (a data: or blob: URL) as the file `name`; a blob: URL is
  *  revoked once the browser has had time to read it. */
 export function download(name, href) {
+  if (capture) { const c = capture; capture = null; c(name, href); return; }
   const a = document.createElement('a');
   a.href = href;
   a.download = name;

@@ -14,7 +14,8 @@
 // first; kept after Back/Forward, its entry is pushed again).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
+import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
+import { embedOptions, startEmbedApi } from './embed.js';
 import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -35,6 +36,10 @@ function clearError() {
 
 window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
+
+// ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
+const embed = embedOptions();
+if (embed) document.body.classList.add('embed');
 
 // The offline package (make dist, tools/dist.mjs) names its service worker
 // in the page; `make serve` does not. body[data-offline]: 'ready' once the
@@ -317,6 +322,17 @@ async function start() {
 
   show(currentView(VIEWS[0].id), false);
   if (getFlag('present')) setPresent(true, false);
+  if (embed) {
+    if (!VIEWS.some((v) => v.id === embed.view)) {
+      showError(`?embed=${embed.view} names no view; the views: ${VIEWS.map((v) => v.id).join(', ')}.`);
+    }
+    startEmbedApi(embed.host, {
+      view: () => shown.id,
+      getState: () => scopeEntries(shown.id),
+      setState: (entries) => { resetScope(shown.id, entries); show(shown.id, false); },
+      root: () => main,
+    });
+  }
   // Back / Forward (state.js: a view change is a history entry): the view of
   // the entry, mounted again from its URL; the presentation mode stays as it
   // is (its flag is written back into the entry's URL); a view that asks

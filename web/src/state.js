@@ -20,8 +20,17 @@ function params() {
   return new URLSearchParams(window.location.search);
 }
 
+/** The view the URL names: ?embed=VIEW (a page in a frame, embed.js),
+ *  else ?view=VIEW, else fallback. */
 export function currentView(fallback) {
-  return params().get('view') || fallback;
+  return params().get('embed') || params().get('view') || fallback;
+}
+
+/** A view's slice of the URL as { key: value } (keys without the prefix). */
+export function scopeEntries(scope) {
+  const out = {};
+  for (const [k, v] of params()) if (k.startsWith(`${scope}.`)) out[k.slice(scope.length + 1)] = v;
+  return out;
 }
 
 // each view's keys as the user left it (view id -> [[key, value]]): the URL

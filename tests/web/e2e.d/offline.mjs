@@ -13,21 +13,9 @@
 //                and no request leaves the origin
 // Screenshots: build/e2e/offline-<view>.png.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { chromium } from 'playwright-core';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const FIRST_LOAD_LIMIT = 1.5e6;   // bytes transferred by the first visit
-
-const freePort = () => new Promise((res, rej) => {
-  const s = net.createServer();
-  s.once('error', rej);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
 
 export default async function offline(h) {
   const { check, expect, waitFor, ROOT, OUT } = h;
@@ -37,12 +25,9 @@ export default async function offline(h) {
     await check('offline: the dist folder on a plain static server (python3 -m http.server): first load under 1.5 MB, then every view opens and runs with the network cut, the Fit view fits the bundled sample', async () => {
       expect(fs.existsSync(path.join(DIST, 'sw.js')) && fs.existsSync(path.join(DIST, 'index.html')),
         `${path.relative(ROOT, DIST)} is not built (make dist)`);
-      const port = await freePort();
-      srv = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', DIST], { stdio: 'ignore' });
-      const base = `http://127.0.0.1:${port}/`;
-      expect(await waitFor(async () => { try { return (await fetch(base)).ok; } catch { return false; } }, 10_000, 100),
-        `python3 -m http.server did not answer on ${base}`);
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+      srv = await h.staticServer(DIST);
+      const base = srv.url;
+      browser = await h.ownBrowser();
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
       ctx.setDefaultTimeout(20_000);
       const foreign = [], errors = [];
@@ -107,6 +92,6 @@ export default async function offline(h) {
     });
   } finally {
     if (browser) await browser.close().catch(() => {});
-    if (srv) srv.kill();
+    if (srv) srv.stop();
   }
 }

@@ -1,0 +1,111 @@
+// e2e.d/embed.mjs: one view in another page's frame (?embed=VIEW, web/src/embed.js,
+// docs/embedding.md), in a browser of its own (the harness's pages refuse
+// other origins). The explorer is the harness's server; the example host
+// page docs/embed-example.html is served by python3 -m http.server on another
+// port (another origin, B), and a third port (C) plays a page that is not the
+// host:
+//   host   the frame shows the view without header and tabs; the page posts
+//          fx:ready to B; B reads the state (fx:get-state), sets goal 1.5 rad
+//          and paused (fx:set-state), reads it back, and the frame's URL and
+//          its goal field say the same; B gets the first chart's CSV, the
+//          same text the CSV button saves (a header, data rows)
+//   other  messages from C (get-state, set-state) are ignored: no reply, the
+//          frame's URL unchanged
+//   bad    a set-state with a nested value gets one sentence (fx:error)
+// Screenshot: build/e2e/embed-host.png.
+import path from 'node:path';
+
+
+export default async function embed(h) {
+  const { check, expect, waitFor, ROOT, OUT, base } = h;
+  const servers = [];
+  let browser = null;
+  const staticServer = async (dir) => {
+    const srv = await h.staticServer(dir);
+    servers.push(srv);
+    return srv.url;
+  };
+  try {
+    await check('embed: ?embed=pendulum in a host page of another origin: no header or tabs; fx:get-state, fx:set-state (goal 1.5 rad) and fx:get-csv answer the host; a third origin\'s messages are ignored', async () => {
+      const docs = path.join(ROOT, 'docs');
+      const hostUrl = await staticServer(docs), otherUrl = await staticServer(docs);
+      const hostOrigin = new URL(hostUrl).origin;
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      ctx.setDefaultTimeout(20_000);
+      const errors = [];
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      await page.goto(`${hostUrl}embed-example.html?explorer=${encodeURIComponent(base)}&view=pendulum`);
+      const replies = () => page.evaluate(() => window.fxReplies.slice());
+      expect(await waitFor(async () => (await replies()).some((r) => r.type === 'fx:ready'), 20_000, 100), 'the frame posted no fx:ready to the host');
+      const fx = page.frames().find((f) => f.url().startsWith(base));
+      expect(fx, 'no frame of the explorer');
+      await fx.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'pendulum');
+      const layout = await fx.evaluate(() => ({
+        header: getComputedStyle(document.querySelector('header.top')).display,
+        scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      }));
+      expect(layout.header === 'none', `the header shows in the frame (display ${layout.header})`);
+      expect(layout.scroll <= 1, `the view is ${layout.scroll} px wider than its frame`);
+      const answer = async (type, n) => {
+        expect(await waitFor(async () => (await replies()).filter((r) => r.type === type || r.type === 'fx:error').length >= n, 10_000, 100), `no ${type} reply`);
+        return (await replies()).filter((r) => r.type === type || r.type === 'fx:error')[n - 1];
+      };
+      await page.click('#get');
+      const s0 = await answer('fx:state', 1);
+      expect(s0.type === 'fx:state' && s0.view === 'pendulum' && typeof s0.state === 'object', `get-state: ${JSON.stringify(s0)}`);
+      await page.click('#set');
+      const s1 = await answer('fx:state', 2);
+      expect(s1.type === 'fx:state' && s1.state.goal === '1.5', `set-state: ${JSON.stringify(s1)}`);
+      expect(/[?&]pendulum\.goal=1\.5(&|$)/.test(fx.url()), `the frame's URL after set-state: ${fx.url()}`);
+      await fx.waitForFunction(() => document.body.dataset.ready === 'true');
+      const goalField = await waitFor(() => fx.evaluate(() => {
+        const box = [...document.querySelectorAll('.ctl')].find((c) => c.dataset.name === 'goal' || /goal/i.test(c.querySelector('label')?.textContent || ''));
+        return box?.querySelector('input.ctl-num')?.value || null;
+      }), 5000, 100);
+      expect(Number(goalField) === 1.5, `the frame's goal field shows ${goalField}`);
+      await page.waitForTimeout(1500);   // the bench runs on: its chart fills
+      await page.click('#csv');
+      const c = await answer('fx:csv', 1);
+      const lines = c.type === 'fx:csv' ? c.csv.split('\n').filter((l) => l && !l.startsWith('#')) : [];
+      expect(c.type === 'fx:csv' && /\.csv$/.test(c.name) && lines.length > 2 && lines[0].includes(','), `get-csv: ${JSON.stringify(c).slice(0, 200)}`);
+      // a nested value: one sentence
+      await page.evaluate((o) => document.getElementById('fx').contentWindow.postMessage({ type: 'fx:set-state', id: 99, state: { goal: { x: 1 } } }, o), new URL(base).origin);
+      const bad = await waitFor(async () => (await replies()).find((r) => r.id === 99) || null, 5000, 100);
+      expect(bad?.type === 'fx:error' && /goal/.test(bad.message), `a nested value: ${JSON.stringify(bad)}`);
+      await page.screenshot({ path: path.join(OUT, 'embed-host.png') });
+      // a page of a third origin that frames the explorer with host = B: its messages are ignored
+      const other = await ctx.newPage();
+      await other.goto(`${otherUrl}embed-example.html?explorer=${encodeURIComponent(base)}`);
+      const src = `${base}?embed=pendulum&host=${encodeURIComponent(hostOrigin)}`;
+      await other.evaluate((s) => new Promise((res) => {
+        window.got = [];
+        window.addEventListener('message', (e) => window.got.push(e.data));
+        const f = document.getElementById('fx');
+        f.addEventListener('load', () => res(), { once: true });
+        f.src = s;
+      }), src);
+      const of = other.frames().find((f) => f.url().startsWith(base) && f.url().includes(encodeURIComponent(hostOrigin)));
+      expect(of, 'no frame of the explorer on the third origin');
+      await of.waitForFunction(() => document.body.dataset.ready === 'true');
+      const before = of.url();
+      await other.evaluate(() => { window.got = []; });   // what came before (the example's own frame, host = C) is not counted
+      await other.evaluate(() => {
+        const w = document.getElementById('fx').contentWindow;
+        w.postMessage({ type: 'fx:get-state', id: 1 }, '*');
+        w.postMessage({ type: 'fx:set-state', id: 2, state: { goal: 0.2 } }, '*');
+      });
+      await other.waitForTimeout(1500);
+      const got = await other.evaluate(() => window.got.filter((d) => d && typeof d.type === 'string' && d.type.startsWith('fx:')));
+      expect(got.length === 0, `the third origin got replies: ${JSON.stringify(got)}`);
+      expect(of.url() === before, `the third origin changed the state: ${of.url()}`);
+      expect(errors.length === 0, `console errors: ${errors.slice(0, 3).join(' / ')}`);
+      return `host ${hostOrigin}: ready, state (${Object.keys(s0.state).length} keys), goal 1.5 set and read back, CSV ${lines.length - 1} rows; a nested value refused: '${bad.message}'; the third origin: no reply, URL unchanged`;
+    });
+  } finally {
+    if (browser) await browser.close().catch(() => {});
+    servers.forEach((s) => s.stop());
+  }
+}
