@@ -8,7 +8,8 @@
 #             cJSON (the io library's JSON front end)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
-#   browser - Debian's Chromium, driven by playwright-core in the browser tests
+#   browser - Debian's Chromium, driven by playwright-core in the browser tests,
+#             and poppler-utils (pdftotext, pdftoppm: the printed worksheets)
 #   dist    - zip (the offline package's archive) and python3 (the plain
 #             static server its browser test serves it with)
 #   fuzz    - Debian's clang 14 and its libFuzzer/sanitizer runtimes (make fuzz)
@@ -41,6 +42,7 @@ for group in "$@"; do
             ;;
         browser)
             need chromium test -x /usr/bin/chromium
+            need poppler-utils command -v pdftotext
             ;;
         dist)
             need zip command -v zip

@@ -57,6 +57,29 @@ export function symbolNodes(text) {
   return out;
 }
 
+// A lesson step marks each number it quotes (what the student reads off the
+// screen, and the lesson tests check) as ⟦…⟧: on the page the marks go and
+// the number is a span.quote; a worksheet prints a blank there, its answer
+// key the number (worksheet.js).
+const QUOTE = /⟦([^⟦⟧]*)⟧/g;
+
+/** symbolNodes of a lesson step's text, each ⟦quoted⟧ number a span.quote;
+ *  blank(q) (optional) gives the node that stands for quote q instead. */
+export function quoteNodes(text, blank = null) {
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(QUOTE)) {
+    if (m.index > last) out.push(...symbolNodes(text.slice(last, m.index)));
+    out.push(blank ? blank(m[1]) : el('span', { className: 'quote' }, ...symbolNodes(m[1])));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(...symbolNodes(text.slice(last)));
+  return out;
+}
+
+/** The quoted numbers of a lesson step's text, in order. */
+export const quotesOf = (text) => [...String(text).matchAll(QUOTE)].map((m) => m[1]);
+
 /** `text` without the `_` and `^` markers (an accessible name, a tooltip). */
 export function symbolText(text) {
   return String(text).replace(SYMBOL, (_, a, b) => a ?? b);

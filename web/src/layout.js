@@ -1,7 +1,7 @@
 // layout.js: the frame every view shares: a control column beside a chart
 // column, a heading with an introduction, the in-place error box, and the
 // lesson box with the key legend that main.js puts above the view.
-import { el, symbolNodes } from './dom.js';
+import { el, symbolNodes, quoteNodes } from './dom.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -53,13 +53,14 @@ export function messageBox() {
  * the step last set up (marked), or null.
  */
 /** off: null, or a sentence saying that the view is not in the state whose
- *  numbers the steps quote (shown above the steps). */
-export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null, off = null) {
+ *  numbers the steps quote (shown above the steps). onPrint(kind): prints
+ *  the lesson as a worksheet ('sheet') or its answer key ('key'). */
+export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null, off = null, onPrint = null) {
   const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
   if (lesson) {
     const steps = (lesson.tryThis || []).map((step, i) => {
       const s = typeof step === 'string' ? { text: step } : step;
-      const li = el('li', {}, el('span', {}, ...symbolNodes(s.text)));
+      const li = el('li', {}, el('span', {}, ...quoteNodes(s.text)));
       if (i === current) li.setAttribute('aria-current', 'step');
       if (s.setup && onSetup) {
         const b = el('button', { type: 'button', className: 'lesson-setup', textContent: 'Set up',
@@ -79,6 +80,14 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
         title: 'Every control of this view back to where step 1 starts (key L)' });
       reset.addEventListener('click', () => onSetup(null));
       head.append(' ', reset);
+    }
+    if (onPrint) {
+      for (const [kind, text, title] of [['sheet', 'Worksheet', 'Print these steps with a blank for each number they quote'],
+        ['key', 'Answer key', 'Print these steps with their numbers, as the tests check them']]) {
+        const b = el('button', { type: 'button', className: `lesson-print lesson-print-${kind}`, textContent: text, title });
+        b.addEventListener('click', () => onPrint(kind));
+        head.append(' ', b);
+      }
     }
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),

@@ -16,6 +16,7 @@ import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
 import { embedOptions, startEmbedApi } from './embed.js';
+import { printWorksheet } from './worksheet.js';
 import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -192,7 +193,8 @@ async function start() {
     clearError();
     main.replaceChildren();
     const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
-    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off));
+    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off,
+      (kind) => printWorksheet(shown, kind, core)));
     document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
     buttons.forEach((b, i) => {

@@ -16,7 +16,7 @@ import { cli, csv, type, pick, lessonSteps, controls, reset, kit } from './lesso
 
 export default async function lessonsArm(h) {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp } = kit(h);
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
 
   // ------------------------------------------------------------------- arm
   await check('lessons: arm, steps 1–5 followed in order from Reset show the numbers they quote (friction run arm2-ground, chain)', async () => {
@@ -200,6 +200,7 @@ export default async function lessonsArm(h) {
         `step 5: the page's landings differ from the CLI's ${c0}, ${c0i} s, or corner 2 touches`);
       await shot(page, 'arm-5');
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `first contacts A ${a0}, B ${b0} s (corner 2 of B ${b2} s); coupled ${r2(coup, 'fn1').toFixed(2)} N, ${deg(r2(coup, 'q1')).toFixed(2)}°; `

@@ -19,7 +19,7 @@ const SAMPLE = 'samples/xl330-sin_sin-simulated.json';
 
 export default async function lessonsFit(h) {
   const { check, expect, openPage, waitFor, logProblems, ROOT, OUT } = h;
-  const { has, shot, sameAsSetUp } = kit(h);
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
 
   await check('lessons: fit, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)', async () => {
     /** `friction fit` on the sample: the table's published and fitted training MAE (printed, 5 decimals) and the params file. */
@@ -102,6 +102,8 @@ export default async function lessonsFit(h) {
     expect(href && /view=pendulum/.test(href), `Open in bench links to ${href}`);
 
     await sameAsSetUp(page, snaps);
+
+    await quotesChecked(page);
     const problems = logProblems(log);
     await page.close();
     expect(problems.length === 0, problems.slice(0, 3).join('; '));

@@ -18,7 +18,7 @@ import { cli, csv, round, field, type, pick, lessonSteps, controls, reset, kit }
 
 export default async function lessonsScenarios(h) {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp } = kit(h);
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
 
   // ------------------------------------------------------------- scenarios
   await check('lessons: scenarios, steps 1–5 followed in order from Reset show the numbers they quote (friction run)', async () => {
@@ -148,6 +148,7 @@ export default async function lessonsScenarios(h) {
       expect(m5.includes('rational: ') && m5.includes(`needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`), `step 5 message: '${m5}', CLI '${need[0]}'`);
       await shot(page, 'scenarios-5');
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `model A explicit ${lo.toFixed(4)} … ${hi.toFixed(4)} m/s, ${ex.last('reversals')} reversals; models-bd stops at ${core[2]} s; joint ${deg(laws.stribeck.last('q'))}°/`

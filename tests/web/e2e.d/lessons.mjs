@@ -95,7 +95,24 @@ async function setUp(page, i) {
  *  the same controls). */
 export function kit(h) {
   const { expect, OUT } = h;
-  const has = (text, s) => expect(text.includes(s), `the step lacks '${s}': '${text.slice(0, 140)}…'`);
+  // the strings has() checked, by the text they were checked in
+  const checked = new Map();
+  const has = (text, s) => {
+    if (!checked.has(text)) checked.set(text, []);
+    checked.get(text).push(String(s));
+    expect(text.includes(s), `the step lacks '${s}': '${text.slice(0, 140)}…'`);
+  };
+  /** Each number a step quotes (its span.quote, ⟦…⟧ in the lesson: a blank on
+   *  the worksheet, a number of the answer key) lies inside a string has()
+   *  checked in that step: the answer key prints only what this test verifies. */
+  async function quotesChecked(page) {
+    const steps = await lessonSteps(page);
+    const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
+      .map((li) => [...li.querySelectorAll('.quote')].map((q) => q.textContent)));
+    const bad = [];
+    quotes.forEach((qs, i) => qs.forEach((q) => { if (!(checked.get(steps[i]) || []).some((c) => c.includes(q))) bad.push(`step ${i + 1}: ${q}`); }));
+    expect(!bad.length, `numbers the lesson quotes that no check here verifies (the answer key prints them): ${bad.join('; ')}`);
+  }
   const shot = (page, name) => page.screenshot({ path: path.join(OUT, `lesson-${name}.png`) });
   async function sameAsSetUp(page, snapshots) {
     const bad = [];
@@ -108,13 +125,13 @@ export function kit(h) {
     }
     expect(!bad.length, `"Set up" differs from following the steps: ${bad.join(' | ')}`);
   }
-  return { has, shot, sameAsSetUp };
+  return { has, shot, sameAsSetUp, quotesChecked };
 }
 export { cli, csv, round, field, type, pick, lessonSteps, controls, reset };
 
 export default async function lessons(h) {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp } = kit(h);
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
 
   // ------------------------------------------------------------------ laws
   await check('lessons: laws, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)', async () => {
@@ -194,6 +211,7 @@ export default async function lessons(h) {
       expect(worst <= tol, `CLI table error ${worst} > ${tol}`);
       await shot(page, 'laws-4');
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `eq. 15 needs ${n1} and ${n2}; K ${k1} and ${k4} N/m; bands ${round(e3, 3)} and ${round(e4, 3)} m/s; table ${b0} → ${b1} B, `
@@ -275,6 +293,7 @@ export default async function lessons(h) {
       await shot(page, 'drive-3');
       snaps.push(await controls(page));
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `M1 ${round(w0, 3)} → ${round(w1, 3)} N·m; M4 at θ̇ = 1: ${round(c0, 3)} and ${round(c60, 3)} N·m (CLI); screw ${round(eta1 * 100, 3)}…${round(eta2 * 100, 3)} N·m`;
@@ -396,6 +415,7 @@ export default async function lessons(h) {
       expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
       await shot(page, 'pendulum-5');
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence
       const offText = await page.locator('.lesson-off').allTextContents();
       expect(offText.length === 0, `after the five steps the lesson says the bench differs: ${offText.join(' ')}`);
@@ -453,7 +473,11 @@ export default async function lessons(h) {
       // step 1: μ = 0.45, then 0.46
       snaps.push(await controls(page));
       await wtype('friction coefficient μ', 0.45);
-      expect(await pageCounts() === counts(run('solutions-2dof', { mu: 0.45 })).join(','), `μ = 0.45: page ${await pageCounts()}`);
+      const r45 = run('solutions-2dof', { mu: 0.45 });
+      expect(await pageCounts() === counts(r45).join(','), `μ = 0.45: page ${await pageCounts()}`);
+      // the verdict's determinant range: the CLI's det_min and det_max, 3 digits
+      const det = (name) => round(r45.rows[0][r45.cols.indexOf(name)], 3);
+      has(steps[0], `(determinants ${det('det_min')} … ${det('det_max')})`);
       await wtype('friction coefficient μ', 0.46);
       const c46 = counts(run('solutions-2dof', { mu: 0.46 }));
       expect(await pageCounts() === c46.join(','), `μ = 0.46: page ${await pageCounts()}, CLI ${c46}`);
@@ -497,6 +521,7 @@ export default async function lessons(h) {
       expect(shown, `the page does not show the core's '${core}'`);
       await shot(page, 'wellposed-5');
       await sameAsSetUp(page, snaps);
+      await quotesChecked(page);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `μ 0.46: ${c46}; D22 1.4: ${counts(d14)}; J 30 after R: no impulse; J 5 + stop: '${core}'`;

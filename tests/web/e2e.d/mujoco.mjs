@@ -264,7 +264,11 @@ export default async function mujoco(h) {
     // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
     const g = 9.80665, q1 = 1.2, q2 = 0.5;
     const t2 = 1.0 * g * 0.15 * Math.sin(q1 + q2), t1 = 1.5 * g * 0.2 * Math.sin(q1) + 1.0 * g * (0.3 * Math.sin(q1) + 0.15 * Math.sin(q1 + q2));
-    for (const x of [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340']) if (!has(x)) bad.push(`the lesson lacks ${x}`);
+    const checkedHere = [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340'];
+    for (const x of checkedHere) if (!has(x)) bad.push(`the lesson lacks ${x}`);
+    // each number a step quotes (the worksheet's blanks, the answer key's numbers) is one checked here
+    const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try .quote')].map((q) => q.textContent));
+    for (const q of quotes) if (!checkedHere.some((c) => c.includes(q))) bad.push(`the lesson quotes ${q}, which no check here verifies`);
     const f = paused;
     if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
     const bj1 = f.arm.B.joints[0];

@@ -57,13 +57,13 @@ export const LESSON = {
     + 'budget. In M1 the budget is a constant, so the static region is a straight band; in M3–M6 it grows with the '
     + 'load, so the band opens into a fan.',
   tryThis: [
-    { text: 'Pick erob80_100 M1: at θ̇ = 0 the static band is 11.2 N·m wide (2·K_c) at every τm. Set the velocities '
-      + 'to 1 and press Enter: it widens to 28 N·m (2·(K_c + K_v·1 rad/s)).', setup: {}, chart: CHART },
-    { text: 'Pick erob80_100 M4 (the velocity stays 1 rad/s): the band is 30.2 N·m wide at τm = 0 but 62.1 N·m wide '
+    { text: 'Pick erob80_100 M1: at θ̇ = 0 the static band is ⟦11.2⟧ N·m wide (2·K_c) at every τm. Set the velocities '
+      + 'to 1 and press Enter: it widens to ⟦28⟧ N·m (2·(K_c + K_v·1 rad/s)).', setup: {}, chart: CHART },
+    { text: 'Pick erob80_100 M4 (the velocity stays 1 rad/s): the band is ⟦30.2⟧ N·m wide at τm = 0 but ⟦62.1⟧ N·m wide '
       + 'at τm = −60 N·m, because the friction grows with the load.',
     setup: (core) => ({ preset: presetOf(core, 'erob80_100', 1), velocities: '1' }), chart: CHART },
-    { text: 'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from 66.3 to '
-      + '191 N·m at τm = −100 N·m), a wedge instead of a band.',
+    { text: 'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from ⟦66.3⟧ to '
+      + '⟦191⟧ N·m at τm = −100 N·m), a wedge instead of a band.',
     setup: (core) => ({ preset: presetOf(core, 'erob80_100', 4), velocities: '1' }), chart: CHART },
     { text: 'Point at a spot near an edge, then change the velocities: the read-out below the chart recomputes the region '
       + 'at the same point.', setup: { preset: 'screw', velocities: '1' }, chart: CHART },

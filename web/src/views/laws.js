@@ -47,15 +47,15 @@ export const LESSON = {
     + 'straight line Φ_Z(v*) = v*/Z: the step applies exactly the force that holds the contact still, so it '
     + 'neither chatters nor drifts. Outside the band Φ_Z follows the law.',
   tryThis: [
-    { text: 'Set B to 0: 1/Z = K·T = 5 N·s/m is below the 30.5 N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
+    { text: 'Set B to 0: 1/Z = K·T = 5 N·s/m is below the ⟦30.5⟧ N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
       + 'drop, so the curves grey out and the message appears beside the chart. Press its "Set K" button: '
-      + 'K = 32000 N/m, 1/Z = 32 N·s/m.', setup: {}, chart: MAIN_CHART },
-    { text: 'Raise α to 6: the Stribeck drop becomes steeper than 1/Z = 32 N·s/m allows (it needs 73.9), and the '
+      + 'K = ⟦32000⟧ N/m, 1/Z = ⟦32⟧ N·s/m.', setup: {}, chart: MAIN_CHART },
+    { text: 'Raise α to 6: the Stribeck drop becomes steeper than 1/Z = 32 N·s/m allows (it needs ⟦73.9⟧), and the '
       + 'message appears again.', setup: { B: 0, K: 32000 }, chart: MAIN_CHART },
     { text: 'Switch the law to Coulomb-viscous: with no Stribeck drop every K and B is valid, the message goes, and '
-      + 'the static band is Z·Fc = 0.4/32 = 0.0125 m/s.', setup: { B: 0, K: 32000, alpha: 6 }, chart: MAIN_CHART },
-    { text: 'Switch back to Stribeck: α is still 6, so the message is back. Press "Set K" (K = 77600 N/m, '
-      + 'band Z·Fs = 2.5/77.6 = 0.0322 m/s), then lower the table tolerance to 1e-9: the table grows and its error '
+      + 'the static band is Z·Fc = 0.4/32 = ⟦0.0125⟧ m/s.', setup: { B: 0, K: 32000, alpha: 6 }, chart: MAIN_CHART },
+    { text: 'Switch back to Stribeck: α is still 6, so the message is back. Press "Set K" (K = ⟦77600⟧ N/m, '
+      + 'band Z·Fs = 2.5/77.6 = ⟦0.0322⟧ m/s), then lower the table tolerance to 1e-9: the table grows and its error '
       + 'stays below the dashed line at 2.5e-9 N.', setup: { B: 0, K: 32000, alpha: 6, law: 'coulomb-viscous' },
     chart: '.charts > .chart-box:nth-child(2)' },
   ],

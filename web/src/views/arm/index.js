@@ -39,19 +39,19 @@ export const LESSON = {
   // by following the steps before it in order (layout.js lessonFrame); every
   // number is checked against `friction run` by tests/web/e2e.d/lessons.mjs
   tryThis: [
-    { text: 'Normal-force chart: both methods hit at about 0.4 s (A at 0.403 s, B at 0.390 s); A loads corner 1 only, '
-      + 'B shares the load, corner 2 from 0.648 s.',
+    { text: 'Normal-force chart: both methods hit at about ⟦0.4⟧ s (A at ⟦0.403⟧ s, B at ⟦0.390⟧ s); A loads corner 1 only, '
+      + 'B shares the load, corner 2 from ⟦0.648⟧ s.',
     setup: {}, chart: '.charts > .chart-box:nth-child(3)' },
-    { text: 'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about 156 N, joint 1 at 109.4°.',
+    { text: 'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about ⟦156⟧ N, joint 1 at ⟦109.4⟧°.',
       setup: {} },
     { text: 'Method B back to implicit, and watch the badges: with the joint step Φ_Z (the default), A\'s badges read STICK '
-      + 'once the arm rests on the ground, from 1.8 s on (with paper, eq. 27 + clip 21: from 2.4 s); B keeps creeping (joint 1 '
+      + 'once the arm rests on the ground, from ⟦1.8⟧ s on (with paper, eq. 27 + clip 21: from ⟦2.4⟧ s); B keeps creeping (joint 1 '
       + 'sinks, joint 2 chatters about zero speed) and its joints read SLIP; paused, joint 2 may read STICK for the one '
       + 'step where its speed changes sign.',
     setup: { method_b: 'coupled' } },
-    { text: 'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about 4.25 s.',
+    { text: 'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about ⟦4.25⟧ s.',
       setup: {} },
-    { text: 'Scenario chain (n = 10): ten links fall from horizontal; the tip lands at 0.4 s on one corner only, f_n of corner 2 stays 0.',
+    { text: 'Scenario chain (n = 10): ten links fall from horizontal; the tip lands at ⟦0.4⟧ s on one corner only, f_n of corner 2 stays 0.',
       setup: { 'arm2-ground.q2_d': 0 } },
   ],
 };

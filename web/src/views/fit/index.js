@@ -55,13 +55,13 @@ export const LESSON = {
     + 'of shared/data/bam/logs.',
   tryThis: [
     { text: 'With the sample loaded, model M1 and budget 1000, press Fit: the best MAE falls while the simulated '
-      + 'arm (blue) closes on the logged one; the training MAE ends at 0.02279 rad against 0.06060 rad for the '
+      + 'arm (blue) closes on the logged one; the training MAE ends at ⟦0.02279⟧ rad against ⟦0.06060⟧ rad for the '
       + 'published M1 preset.', setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
-    { text: 'Choose M4 and budget 2000, press Fit: 0.00883 rad, against 0.01804 rad for the published M4.',
+    { text: 'Choose M4 and budget 2000, press Fit: ⟦0.00883⟧ rad, against ⟦0.01804⟧ rad for the published M4.',
       setup: { ...SAMPLE_STEP, model: 'm4', budget: 2000 } },
     { text: 'Budget 1000, "Fit all models": M1 to M6 in turn, the bar chart is the paper\'s Fig. 5 on this log. '
-      + 'The fitted M6 stops at 0.00686 rad while the published M6, the preset the sample was made with, gives '
-      + '0.00033 rad: a small budget does not find it back.', setup: { ...SAMPLE_STEP, model: 'm6', budget: 1000 } },
+      + 'The fitted M6 stops at ⟦0.00686⟧ rad while the published M6, the preset the sample was made with, gives '
+      + '⟦0.00033⟧ rad: a small budget does not find it back.', setup: { ...SAMPLE_STEP, model: 'm6', budget: 1000 } },
     { text: 'Model M1, untick "free" for kt and type 0.5 as its value, press Fit: the fit holds kt at 0.5.',
       setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
     { text: '"Open in bench" opens the live pendulum with the fitted parameters.',

@@ -29,12 +29,12 @@ export const LESSON = {
     { text: 'Arm table: (A) sags by tens of mrad within seconds and keeps creeping; (C) reads 0 / 0 mrad with two STICK badges.',
       setup: {}, chart: '.charts > .chart-box:nth-child(4)' },
     { text: 'Set the arm joint friction F_s to 6.5 N·m, below joint 1\'s load of 6.943 N·m: under (C) joint 1 now slips too, '
-      + 'falls, and sticks again at a sag of about 863 mrad (q₁ ≈ 0.34 rad), where the load has dropped below the friction.', setup: {} },
+      + 'falls, and sticks again at a sag of about ⟦863⟧ mrad (q₁ ≈ 0.34 rad), where the load has dropped below the friction.', setup: {} },
     { text: 'Back to F_s = 7.6 N·m, and raise the bench start angle θ₀ to 90°: the load grows, the servo settles about '
-      + '511 mrad below its goal under (C), and holds it (STICK); (A) keeps moving.', setup: { arm_fs: 6.5 } },
+      + '⟦511⟧ mrad below its goal under (C), and holds it (STICK); (A) keeps moving.', setup: { arm_fs: 6.5 } },
     { text: 'Drop a recorded xl330 log (logs/xl330/processed/*.json): it is replayed through MuJoCo under each treatment, '
-      + 'its MAE beside the project\'s own bench replay (the first log, 2026-01-15_10h28m10: bench 0.0324 rad, '
-      + '(C) 0.0334, (A) 0.0340).', setup: { q0_deg: 90 } },
+      + 'its MAE beside the project\'s own bench replay (the first log, 2026-01-15_10h28m10: bench ⟦0.0324⟧ rad, '
+      + '(C) ⟦0.0334⟧, (A) ⟦0.0340⟧).', setup: { q0_deg: 90 } },
   ],
 };
 

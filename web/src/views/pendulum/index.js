@@ -43,18 +43,18 @@ export const LESSON = {
     + 'Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between '
     + '+budget and −budget, and its arm creeps slowly down.',
   tryThis: [
-    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from 838 at 2 s '
-      + 'to 974 at 9 s (nearly one per 1 ms time step).', setup: {} },
+    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from ⟦838⟧ at 2 s '
+      + 'to ⟦974⟧ at 9 s (nearly one per 1 ms time step).', setup: {} },
     { text: 'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
       setup: {}, chart: CHARTS },
     { text: 'Press → once (or drag on the picture) to raise the goal by 0.05 rad to 1.25 rad: implicit does not move, '
       + 'static friction holds it; explicit starts creeping towards the new goal. Press → five more times (goal 1.5 rad): '
       + 'implicit breaks away, then sticks again.', setup: { zoom: 1 } },
-    { text: 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after 4 reversals, yet its angle keeps '
-      + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at 1 s, 1.1535 at 2 s).',
+    { text: 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after ⟦4⟧ reversals, yet its angle keeps '
+      + 'creeping up, ⟦0.00084⟧ rad a second (the status line: θ ⟦1.1527⟧ rad at 1 s, ⟦1.1535⟧ at 2 s).',
     setup: { zoom: 1, goal: 1.5 } },
-    { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after 3 reversals it holds still at '
-      + '1.1523 rad like implicit. Its velocity reads 0 rad/s (|θ̇| < 1e-15): a rounding residue of the step, '
+    { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after ⟦3⟧ reversals it holds still at '
+      + '⟦1.1523⟧ rad like implicit. Its velocity reads 0 rad/s (|θ̇| < 1e-15): a rounding residue of the step, '
       + 'where implicit\'s is exactly 0.',
     setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],

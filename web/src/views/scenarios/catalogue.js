@@ -96,15 +96,15 @@ export const LESSON = {
   // every number is checked against `friction run` by tests/web/e2e.d/lessons.mjs
   tryThis: [
     { setup: { scenario: 'model-a' }, text: 'Pick the model A block and set the treatment to explicit: where the implicit element holds exactly v = 0, '
-      + 'the velocity chatters between −8 and +7 mm/s (38 reversals at T = 1 ms).' },
+      + 'the velocity chatters between ⟦−8⟧ and ⟦+7⟧ mm/s (⟦38⟧ reversals at T = 1 ms).' },
     { setup: { scenario: 'models-bd' }, text: 'Pick models B and D and raise K to 7.5·10⁶ N/m: the delayed alternative diverges and the run stops at '
-      + 't = 0.154 s with the core\'s message, while model B holds 10.1 N.' },
-    { setup: { scenario: 'joint-step' }, text: 'Pick the compliant joint and compare the laws: with stiction (Stribeck, rational) it sticks, at 71.86° '
-      + 'and 70.55°; Coulomb-viscous is still creeping at 72.94° at 5 s.' },
+      + 't = ⟦0.154⟧ s with the core\'s message, while model B holds ⟦10.1⟧ N.' },
+    { setup: { scenario: 'joint-step' }, text: 'Pick the compliant joint and compare the laws: with stiction (Stribeck, rational) it sticks, at ⟦71.86⟧° '
+      + 'and ⟦70.55⟧°; Coulomb-viscous is still creeping at ⟦72.94⟧° at 5 s.' },
     { setup: { scenario: 'screw' }, text: 'Pick the screw drive and set g to 9.81 m/s²: the implicit treatment holds the load in the dead band '
-      + '(q̇ = 0 exactly, 398 steps between 0.178 and 0.698 s), the explicit one chatters there: 192 reversals against 2.' },
+      + '(q̇ = 0 exactly, ⟦398⟧ steps between ⟦0.178⟧ and ⟦0.698⟧ s), the explicit one chatters there: ⟦192⟧ reversals against ⟦2⟧.' },
     { setup: { scenario: 'joint-step' }, text: 'Pick the joint, set T to 1e-6 s and watch the progress bar (Cancel would stop a run, and the summary '
       + 'say where): Coulomb-viscous and Stribeck run 5 million steps each to t = 5 s, then the rational law is refused '
-      + '(1/Z = K·T + B = 50.005 is below the 53 its drop needs, Kikuuwe eq. 15).' },
+      + '(1/Z = K·T + B = ⟦50.005⟧ is below the ⟦53⟧ its drop needs, Kikuuwe eq. 15).' },
   ],
 };

@@ -62,14 +62,14 @@ export const LESSON = {
     + 'the motor torque passes −2J = −10 N·m, no acceleration exists, and the rule stops the screw impulsively. Held '
     + 'until τ_a < −50 N·m (t = 1.833 s), it descends again (q̈ = −2.31 rad/s²) until stopped again at t = 3.404 s.',
   tryThis: [
-    { text: 'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants 0.0175 … 3.48). '
-      + 'At 0.46 it is gone again: 1841 none, 1880 several.', setup: {} },
-    { text: 'Type μ = 0.6 again and raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (−0.05 → 0.21), the '
+    { text: 'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants ⟦0.0175⟧ … ⟦3.48⟧). '
+      + 'At 0.46 it is gone again: ⟦1841⟧ none, ⟦1880⟧ several.', setup: {} },
+    { text: 'Type μ = 0.6 again and raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (⟦−0.05⟧ → ⟦0.21⟧), the '
       + 'whole map turns unique.', setup: { 'map.mu': 0.46 } },
     { text: 'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
       setup: { 'map.D22': 1.4 } },
     { text: 'Raise J to 30 kg·m² (→ five times) and press R: J + M/η2 > 0, one solution at every step; the screw slows to '
-      + 'rest at t = 0.184 s, no impulse.', setup: { 'map.D22': 1.4 } },
+      + 'rest at t = ⟦0.184⟧ s, no impulse.', setup: { 'map.D22': 1.4 } },
     { text: 'Set J back to 5 kg·m² (← five times) and the rule (in the folded screw settings) to stop: the run starts '
       + 'again and stops at t = 0 with the core\'s message, two solutions at the first step.',
     setup: { 'map.D22': 1.4, 'screw.J': 30 } },

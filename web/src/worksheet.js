@@ -1,0 +1,77 @@
+// worksheet.js: a view's lesson on paper (the "Worksheet" and "Answer key"
+// buttons of the lesson box, web/css/print.css). The lesson's own steps are
+// the single source: a worksheet prints each step with a blank where it
+// quotes a number (⟦…⟧ in the step's text, dom.js quoteNodes), its set-up as
+// a link and a QR code (npm qrcode-generator), and a line for the student's
+// name; the answer key prints the same steps with the numbers, which the
+// lesson tests check (tests/web/e2e.d/lessons*.mjs), and "What to notice".
+import qrcode from 'qrcode-generator';
+import { el, quoteNodes, symbolNodes } from './dom.js';
+import { lessonSetup } from './layout.js';
+
+/** The address of a lesson step's set-up (index null: the lesson's start):
+ *  this page with the view and the step's URL state. */
+export function setupUrl(viewId, lesson, index, core) {
+  const entries = lessonSetup(lesson, index, core) || {};
+  const q = new URLSearchParams({ view: viewId });
+  for (const [k, v] of Object.entries(entries)) q.set(`${viewId}.${k}`, String(v));
+  return `${window.location.origin}${window.location.pathname}?${q}`;
+}
+
+/** A QR code of `text` as an <img> (a GIF data: URL). */
+function qrImage(text, label) {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return el('img', { className: 'qr', src: qr.createDataURL(4, 0), alt: label });
+}
+
+/** The worksheet (kind 'sheet') or answer key (kind 'key') of view
+ *  { id, title, module: { LESSON } } as an <article class="worksheet">. */
+export function worksheet(view, kind, core) {
+  const lesson = view.module.LESSON;
+  const key = kind === 'key';
+  const start = setupUrl(view.id, lesson, null, core);
+  const blank = (q) => el('span', { className: 'blank', 'aria-label': 'blank' }, '\u00a0'.repeat(Math.max(6, q.length + 4)));
+  const answer = (q) => el('b', { className: 'answer' }, ...symbolNodes(q));
+  const steps = (lesson.tryThis || []).map((step, i) => {
+    const s = typeof step === 'string' ? { text: step } : step;
+    const li = el('li', {}, el('p', { className: 'ws-step' }, ...quoteNodes(s.text, key ? answer : blank)));
+    if (s.setup) {
+      const url = setupUrl(view.id, lesson, i, core);
+      li.append(el('div', { className: 'ws-setup' }, qrImage(url, `QR code: step ${i + 1}'s set-up`),
+        el('span', {}, `Step ${i + 1} set up: `, el('a', { href: url }, url))));
+    }
+    return li;
+  });
+  return el('article', { className: 'worksheet', 'data-kind': kind },
+    el('header', {},
+      el('h1', {}, 'Friction Explorer: ', ...symbolNodes(view.title)),
+      el('p', { className: 'ws-kind' }, key ? 'Answer key' : 'Worksheet'),
+      ...(key ? [] : [el('p', { className: 'ws-name' }, 'Name: ', el('span', { className: 'blank line' }, '\u00a0'),
+        ' Date: ', el('span', { className: 'blank short' }, '\u00a0'))])),
+    el('div', { className: 'ws-start' }, qrImage(start, 'QR code: the lesson\'s start'),
+      el('p', {}, 'Open the view at the lesson\'s start, then follow the steps in order: ', el('a', { href: start }, start))),
+    ...(key ? [el('section', {}, el('h2', {}, 'What to notice'), el('p', {}, ...symbolNodes(lesson.notice)))] : []),
+    el('h2', {}, key ? 'Steps, with the numbers the screen shows' : 'Steps: write down the numbers the screen shows'),
+    el('ol', {}, ...steps),
+    el('footer', {}, key
+      ? 'Each number here is checked against the command-line tool or a closed form by the explorer\'s browser tests.'
+      : 'Friction Explorer: the steps are those of the view\'s "What to notice" box.'));
+}
+
+/** Prints the worksheet or answer key of the view on screen: the article
+ *  is added for the print and taken away after it. */
+export function printWorksheet(view, kind, core) {
+  const node = worksheet(view, kind, core);
+  document.querySelectorAll('body > .worksheet').forEach((n) => n.remove());
+  document.body.append(node);
+  document.body.classList.add('printing');
+  const done = () => {
+    node.remove();
+    document.body.classList.remove('printing');
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
