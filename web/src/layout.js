@@ -74,7 +74,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
       }
       return li;
     });
-    const head = el('h3', { textContent: 'Try this' });
+    const head = el('h2', { textContent: 'Try this' });
     if (onSetup) {
       const reset = el('button', { type: 'button', className: 'lesson-reset', textContent: 'Reset to the lesson\'s start',
         title: 'Every control of this view back to where step 1 starts (key L)' });

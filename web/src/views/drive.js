@@ -151,8 +151,8 @@ export function mount(container, { core, state }) {
   };
   const legendNote = document.createElement('div');
   legendNote.className = 'note';
-  legendNote.innerHTML = 'Shading at the first velocity: <span style="background:rgba(150,150,150,.35)">&nbsp;static&nbsp;</span> '
-    + '<span style="background:rgba(31,111,235,.18)">&nbsp;drive&nbsp;</span> <span style="background:rgba(209,36,47,.18)">&nbsp;backdrive&nbsp;</span>';
+  legendNote.innerHTML = 'Shading at the first velocity: <span class="swatch" style="background:rgba(150,150,150,.35)">&nbsp;static&nbsp;</span> '
+    + '<span class="swatch" style="background:rgba(31,111,235,.18)">&nbsp;drive&nbsp;</span> <span class="swatch" style="background:rgba(209,36,47,.18)">&nbsp;backdrive&nbsp;</span>';
 
   const box = lineBox(charts, {
     title: 'Regions in the (τm, τe) plane',

@@ -19,7 +19,7 @@ export function controls(container, side, m, on) {
   const zoomCtl = toggleControl({ label: `zoom on the last ${ZOOM_S} s`, value: m.zoom,
     onChange: (v) => { m.zoom = v; on.saveState(); on.paint(); } });
   const csvBtn = button('CSV, every step', `Export every time step of the run (the last ${HISTORY_S} s at most) with the parameters`);
-  csvBtn.setAttribute('aria-label', 'Export every time step of the live run as CSV');
+  csvBtn.setAttribute('aria-label', 'CSV, every step: export every time step of the live run');
   const { playBtn, stepBtn, resetBtn, speedCtl, clock } = runBar(container, {
     name: 'pendulum', what: 'the pendulum', step: 'dt', speed: m.speed,
     onSpeed: (v) => { m.speed = v; on.saveState(); }, extra: [zoomCtl.el, csvBtn] });

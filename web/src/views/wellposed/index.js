@@ -151,7 +151,8 @@ export function mount(container, { core, state, showError }) {
   const notice = el('div', { id: 'wellposed-notice', className: 'wellposed-notice', role: 'status' });
   const strip = el('canvas', { id: 'wellposed-strip', className: 'wellposed-strip', role: 'img',
     'aria-label': 'Timeline of the last seconds: the number of solutions at each step, and a marker where the rule acted' });
-  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': 'What the rule did' });
+  // focusable: it scrolls, and a keyboard must be able to scroll it
+  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': 'What the rule did', tabIndex: 0 });
   const endMsg = Object.assign(messageBox(), { id: 'wellposed-end' });
   const status = el('div', { id: 'wellposed-status', className: 'readout', 'aria-live': 'off' });
   const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': 'Self-locking screw, live' },

@@ -1,0 +1,79 @@
+// e2e.d/a11y.mjs: accessibility, as axe-core 4.14.1 (npm, pinned; run in the
+// page) reads it, on every view of the tab bar at the three window sizes
+// (SHOT_SIZES: 1280×900, 1024×768, 853×600), in the normal layout and in
+// presentation mode (?present=1): no critical and no serious violation, and
+// headings in order (axe's heading-order, a moderate rule, counted too).
+// Then the Fit view's drop zone by keyboard alone: from the tab bar, Tab
+// reaches "choose files…" (the file input: Space opens the file chooser) and
+// "Try a sample" (Enter loads the sample).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const AXE = path.join(path.dirname(new URL(import.meta.url).pathname), '../../../node_modules/axe-core/axe.min.js');
+
+export default async function a11y(h) {
+  const { check, expect, openPage, SHOT_SIZES, waitFor } = h;
+  const axe = fs.readFileSync(AXE, 'utf8');
+  const version = JSON.parse(fs.readFileSync(path.join(path.dirname(AXE), 'package.json'), 'utf8')).version;
+  await check(`a11y: axe-core ${version} on every view at ${SHOT_SIZES.map(([w, hh]) => `${w}×${hh}`).join(', ')}, normal and presentation mode: 0 critical, 0 serious, headings in order`, async () => {
+    const bad = [];
+    let runs = 0, moderate = 0;
+    for (const { id } of h.views) {
+      const { page } = await openPage(`?view=${id}`, id);
+      try {
+        await page.evaluate(axe);
+        for (const present of [false, true]) {
+          if (present) {
+            await page.click('#present-button');
+            await page.waitForFunction(() => document.body.classList.contains('present'));
+          }
+          for (const [w, hh] of SHOT_SIZES) {
+            await page.setViewportSize({ width: w, height: hh });
+            await page.waitForTimeout(200);
+            const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+            runs++;
+            for (const v of r.violations) {
+              if (v.impact === 'critical' || v.impact === 'serious' || v.id === 'heading-order') {
+                bad.push(`${id} ${w}×${hh}${present ? ' present' : ''}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+              } else moderate++;
+            }
+          }
+        }
+      } finally {
+        await page.close();
+      }
+    }
+    expect(!bad.length, bad.slice(0, 6).join(' | '));
+    return `${runs} runs, 0 critical or serious; ${moderate} moderate or minor finding(s) of other rules`;
+  });
+
+  await check('a11y: the Fit view\'s drop zone by keyboard: Tab reaches the file input (Space opens the chooser) and "Try a sample" (Enter loads it)', async () => {
+    const { page } = await openPage('?view=fit', 'fit');
+    try {
+      await page.focus('#tab-fit');
+      const reach = async (test, max = 30) => {
+        for (let i = 1; i <= max; i++) {
+          await page.keyboard.press('Tab');
+          if (await page.evaluate(test)) return i;
+        }
+        return 0;
+      };
+      const toInput = await reach(() => document.activeElement?.id === 'fit-file');
+      expect(toInput, 'Tab never reaches the file input of the drop zone');
+      const visible = await page.evaluate(() => {
+        const r = document.activeElement.closest('.file-pick, label, .drop-zone')?.getBoundingClientRect();
+        return !!r && r.width > 0 && r.height > 0;
+      });
+      expect(visible, 'the focused file input has no visible box around it');
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), page.keyboard.press('Space')]);
+      expect(chooser.isMultiple(), 'the file chooser takes one file only');
+      const toSample = await reach(() => document.activeElement?.classList.contains('try-sample'));
+      expect(toSample, 'Tab never reaches "Try a sample"');
+      await page.keyboard.press('Enter');
+      expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000), 'Enter on "Try a sample" loaded no log');
+      return `the file input ${toInput} Tab presses from the tab, Space opens the chooser; "Try a sample" ${toSample} more, Enter loads it`;
+    } finally {
+      await page.close();
+    }
+  });
+}
