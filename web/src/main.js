@@ -230,7 +230,7 @@ async function start() {
   // the "Controls" button if it was inside
   function setDrawer(open, focus = false) {
     const side = main.querySelector('.view > .controls');
-    if (!open && side && side.contains(document.activeElement)) drawerBtn.focus();
+    if (!open && side && side.contains(document.activeElement)) drawerBtn.focus({ preventScroll: true });
     // below the header while it is in the window: its "Hide controls" stays in reach
     const top = Math.max(0, document.querySelector('header.top')?.getBoundingClientRect().bottom || 0);
     document.body.style.setProperty('--drawer-top', `${Math.round(top)}px`);

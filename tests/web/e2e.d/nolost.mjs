@@ -276,6 +276,34 @@ export default async function nolost(h) {
     return `${files[0]}: best MAE ${Number(a.mae).toExponential(4)} rad, the six rows again after the switch`;
   });
 
+  await check('nolost: well-posedness step 5 set up in presentation mode at 1024×768 (key 5): the stop sentence is in the window without scrolling', async () => {
+    const pg = await openPage('?view=wellposed&present=1', 'wellposed');
+    const { page } = pg;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForTimeout(300);
+    await page.locator('#view').focus();
+    await page.keyboard.press('5');                       // step 5's set-up: J = 30 after step 4
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await page.evaluate(() => document.activeElement?.blur());
+    for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowLeft');   // "J back to 5 kg·m² (← five times)"
+    await page.click('#drawer-button');                   // the controls' drawer of presentation mode
+    await page.locator('#view summary', { hasText: 'Screw, load, torque program, step' }).click();
+    await page.locator('#view select:has(option[value="stop"])').selectOption('stop');
+    await page.keyboard.press('Escape');                  // the drawer closes
+    await page.waitForTimeout(600);
+    const where = await waitFor(() => page.evaluate(() => {
+      const n = document.getElementById('wellposed-notice');
+      if (!n || !n.classList.contains('stopped')) return null;
+      const r = n.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, h: innerHeight, text: n.textContent };
+    }), 5000, 100);
+    expect(where, 'step 5 did not stop the run');
+    expect(where.top >= 0 && where.bottom <= where.h, `the stop sentence is out of the window: ${JSON.stringify(where)}`);
+    await page.screenshot({ path: path.join(OUT, 'nolost-wellposed-step5-1024.png') });
+    await close(pg);
+    return `at ${Math.round(where.top)}…${Math.round(where.bottom)} px of ${where.h}: '${where.text.slice(0, 80)}…'`;
+  });
+
   await check('nolost: well-posedness rule = stop shows the core\'s sentence (the CLI\'s, consistency) on the screw panel, in view in presentation mode', async () => {
     const want = cliRefusal(ROOT, 'screw-selflock', ['rule=stop']);
     const pg = await openPage('?view=wellposed', 'wellposed');

@@ -290,6 +290,10 @@ export function mount(container, { core, state, showError }) {
     notice.className = 'wellposed-notice stopped';
     notice.replaceChildren(el('strong', {}, `The core stopped the run at t = ${t.toFixed(3)} s.`), el('span', {}, ` ${message}`));
     status.textContent = `stopped at t = ${t.toFixed(3)} s by the core (the sentence above); Reset starts again`;
+    // a stop happens once: the sentence is brought into the window if it is
+    // below the fold (presentation mode on a 1024×768 projector)
+    const r = notice.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) notice.scrollIntoView({ block: 'nearest' });
   }
 
   function showEvent(ev) {
