@@ -5,7 +5,8 @@
  *  1. The walker: every function core/include/ *.h declares with return type
  *     fric_status (also `static inline fric_status`) must have a refusal
  *     check in a refusal test source: a call `REFUSE(fric_name(`,
- *     `EXPECT_LAST(fric_name(` or `EXPECT(fric_name(` in this file,
+ *     `EXPECT_LAST(fric_name(`, `EXPECT(fric_name(` or
+ *     `expect_refusal(fric_name(` in this file,
  *     tests/law/test_status.c, tests/system/test_scenario_status.c or
  *     tests/mujoco/test_mujoco_refusals.c (the optional MuJoCo module's,
  *     built only where MuJoCo is installed, read here always). The test
@@ -20,9 +21,12 @@
  *     broken.
  *  3. The scenario walker: for every scenario of the registry and every
  *     parameter, a value below its min, above its max and NaN is refused by
- *     fric_scenario_check and fric_scenario_init with the parameter's index
- *     and a message naming the parameter; a range with an infinite end is
- *     counted and reported, not skipped silently.
+ *     fric_scenario_check, fric_scenario_init and fric_scenario_retune (on
+ *     a running simulation; FRIC_E_UNSUPPORTED where the scenario cannot
+ *     retune) with the parameter's index and a message naming the
+ *     parameter; a range with an infinite end is counted and reported, not
+ *     skipped silently.
+ *  4. The same refusals with why = NULL record what they return.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -128,7 +132,7 @@ static int list_status_functions(char *t, char names[][64], int count, int cap)
 
 static int has_check(const char *src, const char *name)
 {
-    static const char *const macros[] = { "REFUSE(", "EXPECT_LAST(", "EXPECT(" };
+    static const char *const macros[] = { "REFUSE(", "EXPECT_LAST(", "EXPECT(", "expect_refusal(" };
     char pat[96];
     const size_t nl = strlen(name);
     if (nl + 16 > sizeof pat) return 0;
@@ -141,6 +145,32 @@ static int has_check(const char *src, const char *name)
             if (p == src || !is_ident(p[-1])) return 1;
     }
     return 0;
+}
+
+/* The walker's own reading, on a made-up header and test: every spelling of
+ * a fric_status declaration is listed, prose and fric_status_last are not,
+ * and a check is found only as a call inside a checking macro. */
+static void test_walker_reads(void **state)
+{
+    (void)state;
+    char hdr[] = "/* fric_status fric_in_prose(int); */\n"
+                 "fric_status fric_a(int x);\n"
+                 "static inline fric_status fric_b (const char **why) { return 0; }\n"
+                 "fric_status\nfric_c(void);\n"
+                 "fric_status  fric_a(int x);\n"
+                 "fric_error fric_status_last(void);\n"
+                 "int fric_d(void); // fric_status fric_e(void);\n";
+    static char names[8][64];
+    int n = list_status_functions(hdr, names, 0, 8);
+    assert_int_equal(n, 3);
+    assert_string_equal(names[0], "fric_a");
+    assert_string_equal(names[1], "fric_b");
+    assert_string_equal(names[2], "fric_c");
+    const char *src = "REFUSE(fric_a(1), 1, -1, \"x\"); EXPECT_LAST(fric_b(NULL), 1, -1); "
+                      "fric_c(); MY_EXPECT(fric_c(";
+    assert_true(has_check(src, "fric_a"));
+    assert_true(has_check(src, "fric_b"));
+    assert_false(has_check(src, "fric_c"));
 }
 
 static void test_every_status_call_is_refused(void **state)
@@ -183,7 +213,8 @@ static void test_every_status_call_is_refused(void **state)
     print_message("   %d fric_status functions in %d headers; %d without a refusal check\n", count,
                   headers_read, n_missing);
     if (n_missing)
-        fail_msg("%d fric_status functions have no refusal check (REFUSE/EXPECT_LAST/EXPECT in "
+        fail_msg("%d fric_status functions have no refusal check (REFUSE/EXPECT_LAST/EXPECT/"
+                 "expect_refusal in "
                  "tests/law/test_refusals.c, tests/law/test_status.c, "
                  "tests/system/test_scenario_status.c or tests/mujoco/test_mujoco_refusals.c):%s",
                  n_missing, missing);
@@ -519,7 +550,120 @@ static void test_joint_stage(void **state)
     REFUSE(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc");
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_every_status_call_is_refused),
+/* ------------------------------------------------------- without `why` */
+
+/* A caller may pass why = NULL: the failure is recorded all the same, so
+ * the call returns the code it records (these calls skipped the report
+ * when why was NULL, returning FRIC_E_PARAM_RANGE over a stale or empty
+ * record, FRIC_E_NONFINITE included). */
+static void test_refusals_without_why(void **state)
+{
+    (void)state;
+    const fric_regions_law L = regions_m1();
+    fric_region_span sp[FRIC_REGIONS_MAX_SPANS];
+    int n;
+    double tm[256], te[256];
+    REFUSE(fric_regions_spans(&L, 0, NAN, sp, FRIC_REGIONS_MAX_SPANS, &n, NULL), FRIC_E_PARAM_RANGE,
+           -1, "tau_m");
+    REFUSE(fric_regions_corners(&L, 0, -1, tm, te, 256, &n, NULL), FRIC_E_PARAM_RANGE, -1, "T");
+    fric_fd_problem p;
+    memset(&p, 0, sizeof p);
+    p.n = 1;
+    p.D[0] = 1;
+    fric_fd_solution out;
+    REFUSE(fric_fd_solve(&p, ~0u, (fric_fd_search)7, &out, NULL), FRIC_E_PARAM_RANGE, -1, "search");
+    fd_sys sys = { 0 };
+    fric_fd_sim s = { 1, fd_eval, &sys, 1e-3, FRIC_FD_FIXED_STEP, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
+    fric_fd_state x;
+    const double z = 0;
+    assert_int_equal(fric_fd_sim_init(&s, &x, &z, &z, NULL), FRIC_OK);
+    sys.broken = 1;
+    REFUSE(fric_fd_sim_step(&s, &x, NULL), FRIC_E_PARAM_RANGE, -1, "n =");
+    fric_bench_def d;
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 1), &d);
+    bench_small_log sl;
+    bench_small_log_make(&sl);
+    sl.log.mass = 0;
+    fric_bench_replay_result r;
+    REFUSE(fric_bench_replay(&d, &sl.log, NULL, 0, &r, NULL), FRIC_E_LOG_INVALID, -1, "mass");
+    const fric_scenario *sc = fric_scenario_find("model-a");
+    double v[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, v);
+    const int jM = fric_scenario_param_index(sc, "M");
+    v[jM] = -1;
+    REFUSE(fric_scenario_check(sc, v, NULL), FRIC_E_PARAM_RANGE, jM, "M");
+}
+
+/* ---------------------------------------------------- scenario walker */
+
+/* Breaks parameter j of sc's defaults to v and expects check, init and
+ * retune (FRIC_E_UNSUPPORTED for a scenario that cannot retune) to refuse
+ * it, naming the parameter; returns 1. */
+static int refuse_scenario_value(const fric_scenario *sc, void *st, int j, double v)
+{
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    const char *why;
+    fric_scenario_defaults(sc, p);
+    p[j] = v;
+    char call[160];
+    snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_check", sc->name, sc->params[j].name, v);
+    fric_status_clear();
+    expect_refusal(fric_scenario_check(sc, p, &why), FRIC_E_PARAM_RANGE, j, sc->params[j].name, call);
+    snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_init", sc->name, sc->params[j].name, v);
+    fric_status_clear();
+    expect_refusal(fric_scenario_init(sc, st, p, &why), FRIC_E_PARAM_RANGE, j, sc->params[j].name,
+                   call);
+    /* a running simulation refuses it too (or refuses any retune) */
+    double d[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, d);
+    if (fric_scenario_init(sc, st, d, &why)) fail_msg("%s: defaults refused: %s", sc->name, why);
+    snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_retune", sc->name, sc->params[j].name, v);
+    fric_status_clear();
+    if (fric_scenario_can_retune(sc))
+        expect_refusal(fric_scenario_retune(sc, st, p, &why), FRIC_E_PARAM_RANGE, j,
+                       sc->params[j].name, call);
+    else
+        expect_refusal(fric_scenario_retune(sc, st, p, &why), FRIC_E_UNSUPPORTED, -1, sc->name, call);
+    return 1;
+}
+
+/* Every parameter of every scenario: below its min, above its max (a
+ * choice: −1 and n_choices) and NaN. An infinite end has no value beyond
+ * it: counted and printed, not skipped silently. */
+static void test_scenario_ranges(void **state)
+{
+    (void)state;
+    int cases = 0, open_ends = 0, params = 0;
+    for (int s = 0; s < fric_scenario_count(); s++) {
+        const fric_scenario *sc = fric_scenario_at(s);
+        void *st = malloc(sc->state_bytes);
+        assert_non_null(st);
+        for (int j = 0; j < sc->n_params; j++) {
+            const fric_param_info *pi = &sc->params[j];
+            params++;
+            if (isfinite(pi->min)) {
+                cases += refuse_scenario_value(sc, st, j, pi->min - fmax(1, fabs(pi->min)));
+            } else {
+                open_ends++;
+                print_message("   %s: %s has no lower bound (min %g)\n", sc->name, pi->name, pi->min);
+            }
+            if (isfinite(pi->max)) {
+                cases += refuse_scenario_value(sc, st, j, pi->max + fmax(1, fabs(pi->max)));
+            } else {
+                open_ends++;
+                print_message("   %s: %s has no upper bound (max %g)\n", sc->name, pi->name, pi->max);
+            }
+            cases += refuse_scenario_value(sc, st, j, NAN);
+        }
+        free(st);
+    }
+    print_message("   %d scenarios, %d parameters: %d refusals (check, init and retune each), %d open "
+                  "range ends\n", fric_scenario_count(), params, cases, open_ends);
+    assert_true(params > 100);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_walker_reads),
+               cmocka_unit_test(test_every_status_call_is_refused),
                cmocka_unit_test(test_header_list_is_complete),
                cmocka_unit_test(test_law_stage),
                cmocka_unit_test(test_dupont_stage),
@@ -530,4 +674,6 @@ FRIC_TEST_MAIN(cmocka_unit_test(test_every_status_call_is_refused),
                cmocka_unit_test(test_fd_stage),
                cmocka_unit_test(test_fit_stage),
                cmocka_unit_test(test_io_stage),
-               cmocka_unit_test(test_joint_stage))
+               cmocka_unit_test(test_joint_stage),
+               cmocka_unit_test(test_refusals_without_why),
+               cmocka_unit_test(test_scenario_ranges))
