@@ -1,7 +1,7 @@
 # Friction Explorer. The README's two commands: `make serve` and `make test`.
 # Everything built goes under build/.
 
-.PHONY: all lib cli help clean serve web sample wasm wasm-bench npm \
+.PHONY: dist all lib cli help clean serve web sample wasm wasm-bench npm \
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
@@ -194,7 +194,7 @@ $(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -I
 # The bindings are a client too: emcc compiles them in one command with
 # every core folder on its path, so this native compile with the public
 # headers alone is what keeps them off the core's private headers.
-$(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h)
+$(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h) $(wildcard core/include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
 
@@ -226,7 +226,7 @@ test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/fricti
 deps-web-test:
 	@tools/deps.sh wasm web browser
 
-test-web: deps-web-test node_modules/.package-lock.json web $(NAT)/friction
+test-web: deps-web-test node_modules/.package-lock.json web dist $(NAT)/friction
 	@bash tests/web/run.sh
 
 # ---- lint: ESLint (npm devDependency, flat config eslint.config.js: the
@@ -436,6 +436,19 @@ web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction
 # tests/web/sample.test.mjs checks that the committed files are what it writes).
 sample: $(WASM)/friction_core.mjs
 	node tools/sample.mjs samples
+
+# ------------------------------------------------------------------- dist
+# The offline package (tools/dist.mjs, docs/offline.md): build/dist/
+# friction-explorer/, a folder of static files with content-hashed names and a
+# service worker that keeps the page for offline use after its first visit,
+# and friction-explorer.zip of it (Debian's zip), for a school's web server
+# or a USB stick (served by any static server: python3 -m http.server).
+DIST = build/dist
+dist: web
+	@tools/deps.sh dist
+	@node tools/dist.mjs $(DIST)/friction-explorer
+	@cd $(DIST) && rm -f friction-explorer.zip && zip -qrX friction-explorer.zip friction-explorer
+	@echo "dist: $(DIST)/friction-explorer.zip ($$(du -k $(DIST)/friction-explorer.zip | cut -f1) kB)"
 
 # ------------------------------------------------------------------ serve
 PORT ?= 8000

@@ -15,6 +15,8 @@ export default [
   { files: ['web/src/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   // its Web Workers
   { files: ['web/src/workers/**/*.js'], languageOptions: { globals: { ...globals.worker } } },
+  // the offline package's service worker (a classic script: tools/dist.mjs prepends its list)
+  { files: ['web/sw.js'], languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } } },
   // the wasm wrapper: loaded by the page, the workers and Node
   { files: ['wasm/**/*.js'], languageOptions: { globals: { ...globals.browser, ...globals.worker, ...globals.node } } },
   // Node: the tests (their page.evaluate callbacks run in the browser) and the tools

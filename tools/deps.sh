@@ -9,6 +9,8 @@
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
 #   browser - Debian's Chromium, driven by playwright-core in the browser tests
+#   dist    - zip (the offline package's archive) and python3 (the plain
+#             static server its browser test serves it with)
 #   fuzz    - Debian's clang 14 and its libFuzzer/sanitizer runtimes (make fuzz)
 set -euo pipefail
 
@@ -40,11 +42,15 @@ for group in "$@"; do
         browser)
             need chromium test -x /usr/bin/chromium
             ;;
+        dist)
+            need zip command -v zip
+            need python3 command -v python3
+            ;;
         fuzz)
             need clang command -v clang
             need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
             ;;
-        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench, wasm, web, browser, fuzz)" >&2; exit 2 ;;
+        *) echo "tools/deps.sh: unknown group '$group' (known: native, bench, wasm, web, browser, dist, fuzz)" >&2; exit 2 ;;
     esac
 done
 

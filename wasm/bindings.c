@@ -416,7 +416,8 @@ static const fric_scenario *scn(int i) { return fric_scenario_at(i); }
 
 /* fric_scenario_init or fric_scenario_retune (apply) of scenario i on
  * state with p[n] (n must be n_params). 0, or the status. */
-static int scn_apply(int (*apply)(const fric_scenario *, void *, const double *, const char **),
+static int scn_apply(fric_status (*apply)(const fric_scenario *, void *, const double *,
+                                          const char **),
                      int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);

@@ -52,7 +52,9 @@ export function messageBox() {
  * through the URL state and mounts the view again). `current`: the index of
  * the step last set up (marked), or null.
  */
-export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null) {
+/** off: null, or a sentence saying that the view is not in the state whose
+ *  numbers the steps quote (shown above the steps). */
+export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null, off = null) {
   const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
   if (lesson) {
     const steps = (lesson.tryThis || []).map((step, i) => {
@@ -80,7 +82,9 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
     }
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
-        el('div', { className: 'lesson-try' }, head, el('ol', {}, ...steps))));
+        el('div', { className: 'lesson-try' }, head,
+          ...(off ? [el('p', { className: 'note lesson-off', role: 'note', textContent: off })] : []),
+          el('ol', {}, ...steps))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);
   } else {

@@ -14,7 +14,7 @@
 // first; kept after Back/Forward, its entry is pushed again).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHistoryMove } from './state.js';
+import { currentView, setView, scopedState, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
 import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
@@ -35,6 +35,17 @@ function clearError() {
 
 window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
+
+// The offline package (make dist, tools/dist.mjs) names its service worker
+// in the page; `make serve` does not. body[data-offline]: 'ready' once the
+// worker keeps the page (it then opens without a network), or why not.
+const swUrl = document.querySelector('meta[name="fx-service-worker"]')?.content;
+if (swUrl && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register(swUrl)
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => { document.body.dataset.offline = 'ready'; })
+    .catch((e) => { document.body.dataset.offline = `unavailable: ${e.message}`; });
+}
 
 // The keys of the page (F, Escape) and of a view with actions.
 const PAGE_KEYS = [['F', 'presentation mode on / off'], ['G', 'glossary'], ['Esc', 'close the glossary, leave presentation mode']];
@@ -151,6 +162,19 @@ async function start() {
     }
   }
 
+  // the lesson's "not the lesson's bench" sentence follows the view's state
+  // (a servo changed in the view's own controls)
+  onStateChange(() => {
+    const lesson = shown?.module.LESSON;
+    if (!lesson?.offBench) return;
+    const off = lesson.offBench(scopedState(shown.id), core);
+    const ol = main.querySelector('.lesson-try > ol');
+    let p = main.querySelector('.lesson-off');
+    if (!off) { p?.remove(); return; }
+    if (!p && ol) { p = document.createElement('p'); p.className = 'note lesson-off'; p.setAttribute('role', 'note'); ol.before(p); }
+    if (p && p.textContent !== off) p.textContent = off;
+  });
+
   /** Mounts view `id` (user: a tab was chosen; the URL gets a new history
    *  entry; keepStep: keep the lesson step marked). False when the mounted
    *  view kept the user (its leave()). */
@@ -162,7 +186,8 @@ async function start() {
     shown = view;
     clearError();
     main.replaceChildren();
-    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep));
+    const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
+    main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off));
     document.body.dataset.lesson = view.module.LESSON ? 'shown' : 'none';
     main.setAttribute('aria-labelledby', `tab-${view.id}`);
     buttons.forEach((b, i) => {

@@ -24,13 +24,34 @@ export function currentView(fallback) {
   return params().get('view') || fallback;
 }
 
+// each view's keys as the user left it (view id -> [[key, value]]): the URL
+// holds the shown view's keys only, so a shared link carries the view on
+// screen and not every view visited before; a tab chosen again gets its keys
+// back from here
+const kept = new Map();
+
 /** Selects view `id` in the URL: a new history entry when the view changes
- *  (the entry left keeps the old view's state for Back). */
+ *  (the entry left keeps the old view's state for Back). The new entry
+ *  holds the page-wide flags (present, …) and view `id`'s own keys: those
+ *  it had in the URL, else those it had when the user last left it. */
 export function setView(id) {
   const p = params();
-  const same = p.get('view') === id;
-  p.set('view', id);
-  write(!same, `?${p.toString()}`);
+  const from = p.get('view');
+  if (from === id) { write(false, `?${p.toString()}`); return; }
+  const scopes = new Map();
+  if (from) scopes.set(from, []);
+  const next = new URLSearchParams();
+  for (const [k, v] of p) {
+    const dot = k.indexOf('.');
+    if (dot < 0) { if (k !== 'view') next.append(k, v); continue; }
+    const scope = k.slice(0, dot);
+    if (!scopes.has(scope)) scopes.set(scope, []);
+    scopes.get(scope).push([k, v]);
+  }
+  for (const [scope, entries] of scopes) kept.set(scope, entries);
+  next.set('view', id);
+  for (const [k, v] of kept.get(id) || []) next.append(k, v);
+  write(true, `?${next.toString()}`);
 }
 
 /** f(stay) when the browser moves to another history entry (Back, Forward);

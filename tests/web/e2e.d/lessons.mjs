@@ -386,20 +386,43 @@ export default async function lessons(h) {
       // documentation check: the residue is the CLI's rounding (no closed form);
       // closed form: it is below one ulp of the budget's own scale per step,
       // |θ̇| ≤ 2^-52·(the held arm's largest torque, ~1 N·m)·dt/J ≪ 1e-15 rad/s
-      has(steps[4], `residue of ${Number(Math.abs(cv).toPrecision(2))} rad/s`);
-      expect(Math.abs(cv) < 1e-15, `clip residue ${cv} rad/s`);
+      has(steps[4], 'reads 0 rad/s (|θ̇| < 1e-15)');
+      expect(Math.abs(cv) < 1e-15 && cv !== 0, `clip residue ${cv} rad/s (the step says it is a residue, not 0)`);
       const t5 = await runTo(1);
       const b5 = await status(1);
       const cl5 = bench('clip', 1.5, t5 + 0.01);
       expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
+      // what the step says the screen shows: B's velocity written as 0 with its bound
+      expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
       await shot(page, 'pendulum-5');
       await sameAsSetUp(page, snaps);
+      // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence
+      const offText = await page.locator('.lesson-off').allTextContents();
+      expect(offText.length === 0, `after the five steps the lesson says the bench differs: ${offText.join(' ')}`);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
         + `page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
         + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)} (closed form: θ(2) − θ(1) = the kept θ̇ < eps); `
         + `clip ${cq.toFixed(4)} rad (documentation check)`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  await check('lessons: pendulum, a bench that is not the lesson\'s (another servo and model, as Open in bench from a fit gives) is told that the quoted numbers are the lesson bench\'s; Reset takes the sentence away', async () => {
+    const { page, log } = await openPage('?view=pendulum&pendulum.actuator=sts3215&pendulum.model=m1&pendulum.kt=0.9', 'pendulum');
+    try {
+      const off = page.locator('.lesson-off');
+      await off.waitFor({ state: 'visible', timeout: 5000 });
+      const text = await off.textContent();
+      expect(/actuator/.test(text) && /model/.test(text) && /kt/.test(text), `the sentence does not name what differs: ${text}`);
+      await shot(page, 'pendulum-offbench');
+      await page.click('.lesson-reset');
+      expect(await h.waitFor(async () => (await page.locator('.lesson-off').count()) === 0, 5000), 'Reset left the sentence');
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return text;
     } finally {
       await page.close();
     }

@@ -105,6 +105,9 @@ export default async function nolost(h) {
     await onView(page, 'wellposed');
     const len1 = await page.evaluate(() => history.length);
     expect(len1 === len0 + 2, `two view changes gave history.length ${len0} -> ${len1}`);
+    // the URL holds the view on screen only: a shared link carries no state of the views visited before
+    const scopes = [...new URL(page.url()).searchParams.keys()].filter((k) => k.includes('.')).map((k) => k.split('.')[0]);
+    expect(scopes.every((s) => s === 'wellposed'), `the well-posedness view's URL carries other views' keys: ${page.url()}`);
     // Back: the arm with μ_s 0.7; Back: the laws view with the typed value and the dragged slider
     await page.goBack();
     await onView(page, 'arm');
@@ -124,8 +127,15 @@ export default async function nolost(h) {
     await onView(page, 'wellposed');
     const sel = await page.evaluate(() => document.querySelector('#tab-wellposed').getAttribute('aria-selected'));
     expect(sel === 'true', 'Forward to the well-posedness view: its tab is not selected');
+    // the laws tab chosen again (not Back): the laws view comes back as the user left it, its keys only in the URL
+    await tab(page, 'laws');
+    await onView(page, 'laws');
+    const lawAgain = await page.locator('#view .ctl input.ctl-num:enabled').first().inputValue();
+    expect(lawAgain === lawNew, `the laws tab chosen again: ${lawLabel} shows ${lawAgain}, not ${lawNew}`);
+    const again = [...new URL(page.url()).searchParams.keys()].filter((k) => k.includes('.'));
+    expect(again.length > 0 && again.every((k) => k.startsWith('laws.')), `the laws view's URL: ${page.url()}`);
     await close(pg);
-    return `laws (${lawLabel} = ${lawNew}, 20 slider moves: no entry) → arm (μ_s 0.7) → wellposed; Back, Back, Forward, Forward restore each`;
+    return `laws (${lawLabel} = ${lawNew}, 20 slider moves: no entry) → arm (μ_s 0.7) → wellposed (its keys only in the URL); Back, Back, Forward, Forward restore each; the laws tab again restores ${lawLabel}`;
   });
 
   await check('nolost: the Fit view keeps its logs and result across a tab switch and Back/Forward; reload and Clear logs ask first', async () => {

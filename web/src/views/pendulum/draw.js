@@ -23,7 +23,7 @@ export const angleText = (q) => `${q.toFixed(4)} rad (${(q * 180 / Math.PI).toFi
 
 /** θ̇ as the picture and the status line write it (unit included). */
 export function velocityText(v) {
-  if (v !== 0 && Math.abs(v) < DQ_RESOLUTION) return `0 rad/s (|θ̇| < ${fmtNumber(DQ_RESOLUTION, { plus: false })})`;
+  if (v !== 0 && Math.abs(v) < DQ_RESOLUTION) return `0 rad/s (|θ̇| < ${DQ_RESOLUTION.toExponential()})`;
   return `${fmtRate(v)} rad/s`;
 }
 

@@ -22,7 +22,7 @@ import { liveRun } from '../../live/run.js';
 import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport } from '../../exports.js';
-import { readModel, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
+import { readModel, VIEW_DEFAULTS, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
 import { picture, angleText, velocityText } from './draw.js';
@@ -54,10 +54,31 @@ export const LESSON = {
       + 'creeping up, 0.00084 rad a second (the status line: θ 1.1527 rad at 1 s, 1.1535 at 2 s).',
     setup: { zoom: 1, goal: 1.5 } },
     { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after 3 reversals it holds still at '
-      + '1.1523 rad like implicit (its velocity is a rounding residue of 1.7e-19 rad/s, implicit\'s exactly 0).',
+      + '1.1523 rad like implicit. Its velocity reads 0 rad/s (|θ̇| < 1e-15): a rounding residue of the step, '
+      + 'where implicit\'s is exactly 0.',
     setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],
+  /** null on the lesson's bench, else the sentence shown above the steps: the
+   *  numbers they quote are the default bench's, so a bench opened from a fit
+   *  (or given another servo, model or parameter) is told that its own differ.
+   *  The keys the steps themselves set (goal, treatment B, zoom) and the run's
+   *  controls do not count. */
+  offBench(state, core) {
+    const info = core.scenario.find('bench');
+    const base = core.scenario.params('bench', VIEW_DEFAULTS);
+    const ours = readModel(core, state).values;
+    const moved = info.params.filter((p, j) => !STEP_KEYS.has(p.name) && ours[j] !== base[j]).map((p) => p.name);
+    if (!moved.length) return null;
+    const name = (p, v) => (p.choices ? p.choices[v] : v);
+    const a = paramIndex(info, 'actuator'), mo = paramIndex(info, 'model');
+    return `The steps quote the lesson's bench (${name(info.params[a], base[a])} ${name(info.params[mo], base[mo]).toUpperCase()}, its published `
+      + `parameters). This bench differs in ${moved.slice(0, 4).join(', ')}${moved.length > 4 ? ` and ${moved.length - 4} more` : ''}: `
+      + 'its numbers differ from those quoted. "Reset to the lesson\'s start" brings the lesson\'s bench back.';
+  },
 };
+// the bench parameters the steps set or the run bar changes: they do not take
+// the view off the lesson's bench
+const STEP_KEYS = new Set(['goal', 'friction', 'duration', 'every', 'q0', 'dq0']);
 
 export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);

@@ -1,0 +1,132 @@
+// tools/dist.mjs OUT: the explorer as one folder of static files that runs
+// from any static server (a school's web server, `python3 -m http.server` on
+// a USB stick), offline after its first visit (make dist; docs/offline.md).
+//
+// From what `make web` built (build/web: the wasm core, the sample, MuJoCo)
+// and the sources (bundled again here, minified, by esbuild's API):
+//   OUT/index.html               the page (names its service worker)
+//   OUT/app.<hash>.js            the page's bundle
+//   OUT/<name>.worker.<hash>.js  each Web Worker
+//   OUT/friction_core.<hash>.wasm, OUT/style.<hash>.css
+//   OUT/samples/*.json           the bundled sample (its name is the page's)
+//   OUT/mujoco.<hash>/           MuJoCo 3.14 (mujoco.js and mujoco.wasm keep
+//                                their names: mujoco.js finds its wasm by it)
+//   OUT/sw.js                    the service worker (web/sw.js after the
+//                                list of files it keeps, FX_DIST)
+// <hash> is the first 10 hex digits of the file's SHA-256 after its
+// references were rewritten (leaves first), so a changed file gets a new
+// name and a browser never mixes two versions. Each name a bundle refers to
+// is rewritten where it stands as a quoted string; a name that is not found
+// stops the build (the page would load a file that is not there).
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'build/dist/friction-explorer'));
+const WEB = path.join(ROOT, 'build/web');
+
+function fail(msg) {
+  console.error(`dist: ${msg}`);
+  process.exit(1);
+}
+
+const hash = (...bufs) => {
+  const h = crypto.createHash('sha256');
+  bufs.forEach((b) => h.update(b));
+  return h.digest('hex').slice(0, 10);
+};
+const hashed = (name, buf) => {
+  const ext = path.extname(name);
+  return `${name.slice(0, -ext.length)}.${hash(buf)}${ext}`;
+};
+const read = (rel) => {
+  const p = path.join(WEB, rel);
+  if (!fs.existsSync(p)) fail(`${path.relative(ROOT, p)} is missing: run make web first`);
+  return fs.readFileSync(p);
+};
+
+/** text with every quoted occurrence of `from` replaced by `to`; at least one. */
+function rewrite(text, from, to, where) {
+  const re = new RegExp(`(["'\`])${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`, 'g');
+  let n = 0;
+  const out = text.replace(re, (m, q) => { n++; return `${q}${to}${q}`; });
+  if (!n) fail(`${where} does not name "${from}" as a string; the rewrite would leave it unhashed`);
+  return out;
+}
+
+// 1. the bundles, minified, in memory
+const workerSrc = fs.readdirSync(path.join(ROOT, 'web/src/workers')).filter((f) => f.endsWith('.js')).sort();
+const entryPoints = { app: path.join(ROOT, 'web/src/main.js') };
+workerSrc.forEach((f) => { entryPoints[`${f.slice(0, -3)}.worker`] = path.join(ROOT, 'web/src/workers', f); });
+const built = await esbuild.build({
+  entryPoints, bundle: true, format: 'esm', target: 'es2020', minify: true, write: false,
+  outdir: '/dist', logLevel: 'warning', legalComments: 'none',
+});
+const bundles = Object.fromEntries(built.outputFiles.map((f) => [path.basename(f.path), f.text]));
+
+// 2. the leaves
+const files = new Map();                 // name in OUT → Buffer
+const wasm = read('friction_core.wasm');
+const wasmName = hashed('friction_core.wasm', wasm);
+files.set(wasmName, wasm);
+const css = read('style.css');
+const cssName = hashed('style.css', css);
+files.set(cssName, css);
+const sampleDir = path.join(WEB, 'samples');
+const samples = fs.existsSync(sampleDir) ? fs.readdirSync(sampleDir).filter((f) => f.endsWith('.json')).sort() : [];
+if (!samples.length) fail('build/web/samples has no sample: run make web first');
+samples.forEach((f) => files.set(`samples/${f}`, read(`samples/${f}`)));
+const mjJs = read('mujoco/mujoco.js'), mjWasm = read('mujoco/mujoco.wasm');
+const mjDir = `mujoco.${hash(mjJs, mjWasm)}`;
+files.set(`${mjDir}/mujoco.js`, mjJs);
+files.set(`${mjDir}/mujoco.wasm`, mjWasm);
+
+// 3. the workers (they load the core's wasm), then the page's bundle
+const workerNames = {};
+for (const f of workerSrc) {
+  const name = `${f.slice(0, -3)}.worker.js`;
+  let text = bundles[name];
+  if (text === undefined) fail(`esbuild wrote no ${name}`);
+  if (/["'`]friction_core\.wasm["'`]/.test(text)) text = rewrite(text, 'friction_core.wasm', wasmName, name);
+  const buf = Buffer.from(text);
+  workerNames[name] = hashed(name, buf);
+  files.set(workerNames[name], buf);
+}
+let app = bundles['app.js'];
+if (app === undefined) fail('esbuild wrote no app.js');
+app = rewrite(app, 'friction_core.wasm', wasmName, 'app.js');
+app = rewrite(app, 'mujoco/mujoco.js', `${mjDir}/mujoco.js`, 'app.js');
+for (const [name, to] of Object.entries(workerNames)) app = rewrite(app, name, to, 'app.js');
+const appBuf = Buffer.from(app);
+const appName = hashed('app.js', appBuf);
+files.set(appName, appBuf);
+
+// 4. the page and its service worker
+let html = read('index.html').toString();
+html = rewrite(html, 'app.js', appName, 'index.html');
+html = rewrite(html, 'style.css', cssName, 'index.html');
+html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
+files.set('index.html', Buffer.from(html));
+// kept at install: everything but MuJoCo, which the In MuJoCo view fetches
+// when it opens (10 MB) and the worker keeps then
+const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`))];
+const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
+const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
+const dist = { version, precache, lazy: [`${mjDir}/`] };
+files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
+
+// 5. write OUT afresh
+fs.rmSync(OUT, { recursive: true, force: true });
+for (const [name, buf] of files) {
+  const p = path.join(OUT, name);
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, buf);
+}
+const first = precache.filter((n) => n !== './').reduce((s, n) => s + files.get(n).length, 0);
+const all = [...files.values()].reduce((s, b) => s + b.length, 0);
+const manifest = { version, first_load_bytes: first, all_bytes: all, files: Object.fromEntries([...files].map(([n, b]) => [n, b.length])) };
+fs.writeFileSync(path.join(path.dirname(OUT), `${path.basename(OUT)}.json`), `${JSON.stringify(manifest, null, 1)}\n`);
+console.log(`dist: ${path.relative(ROOT, OUT)}: ${files.size} files, first load ${(first / 1e6).toFixed(2)} MB `
+  + `(MuJoCo's ${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB when its view opens), version ${version}`);
