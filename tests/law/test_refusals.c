@@ -255,14 +255,14 @@ static void test_law_stage(void **state)
     fric_elem e;
     fric_elem_def bad_def = def;
     bad_def.M = 0;              /* M > 0 */
-    REFUSE(fric_elem_init(&e, FRIC_ELEM_A, &bad_def, &st, &why), FRIC_E_PARAM_RANGE, -1, "M");
+    REFUSE(fric_elem_init(&e, FRIC_ELEM_A, &bad_def, &st, &why), FRIC_E_PARAM_RANGE, -1, "M = ");
     fric_elem_a_var av;
-    REFUSE(fric_elem_a_var_init(&av, &st, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z");
+    REFUSE(fric_elem_a_var_init(&av, &st, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     fric_plan plan;
-    REFUSE(fric_plan_init(&plan, &st, -1, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z");
+    REFUSE(fric_plan_init(&plan, &st, -1, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     fric_screw sc = { 0.663, 1.91, 0.663, 1.91, 0, 0 };
     sc.eta1 = 0;                /* η1 in (0, 1] */
-    REFUSE(fric_screw_check(&sc, &why), FRIC_E_PARAM_RANGE, -1, "eta1");
+    REFUSE(fric_screw_check(&sc, &why), FRIC_E_PARAM_RANGE, -1, "eta1 = ");
 }
 
 /* ------------------------------------------------------------ dupont */
@@ -275,11 +275,11 @@ static void test_dupont_stage(void **state)
     fric_screw_drive d = { e, 5, 50, 0, 1e-3, FRIC_TREATMENT_IMPLICIT, 1e-3 };
     assert_int_equal(fric_screw_drive_check(&d, &why), FRIC_OK);
     d.J = 0;                    /* J > 0 */
-    REFUSE(fric_screw_drive_check(&d, &why), FRIC_E_PARAM_RANGE, -1, "J");
+    REFUSE(fric_screw_drive_check(&d, &why), FRIC_E_PARAM_RANGE, -1, "J = ");
     fric_xy_table xt = { 10, 30, 0.3, 1e-3, FRIC_TREATMENT_IMPLICIT, 0 };
     assert_int_equal(fric_xy_check(&xt, &why), FRIC_OK);
     xt.m1 = 0;                  /* m1 > 0 */
-    REFUSE(fric_xy_check(&xt, &why), FRIC_E_PARAM_RANGE, -1, "m1");
+    REFUSE(fric_xy_check(&xt, &why), FRIC_E_PARAM_RANGE, -1, "m1 = ");
 }
 
 /* ------------------------------------------------------------ regions */
@@ -306,17 +306,17 @@ static void test_regions_stage(void **state)
     double lo, hi, tm[256], te[256], te2[256];
     assert_int_equal(fric_regions_spans(&L, 0, 0.5, sp, FRIC_REGIONS_MAX_SPANS, &n, &why), FRIC_OK);
     REFUSE(fric_regions_spans(&L, 0, NAN, sp, FRIC_REGIONS_MAX_SPANS, &n, &why), FRIC_E_PARAM_RANGE,
-           -1, "tau_m");
+           -1, "tau_m = ");
     REFUSE(fric_regions_static_edges(&L, 0, INFINITY, &lo, &hi, NULL, NULL, &why),
-           FRIC_E_PARAM_RANGE, -1, "tau_m");
+           FRIC_E_PARAM_RANGE, -1, "tau_m = ");
     REFUSE(fric_regions_on_ray(&L, 0, 0, 0, sp, FRIC_REGIONS_MAX_SPANS, &n, &why),
-           FRIC_E_PARAM_RANGE, -1, "cm");
-    REFUSE(fric_regions_corners(&L, 0, -1, tm, te, 256, &n, &why), FRIC_E_PARAM_RANGE, -1, "T");
+           FRIC_E_PARAM_RANGE, -1, "(cm, ce)");
+    REFUSE(fric_regions_corners(&L, 0, -1, tm, te, 256, &n, &why), FRIC_E_PARAM_RANGE, -1, "T = ");
     REFUSE(fric_regions_polyline(&L, 0, 1, 1, tm, te, te2, 256, &n, &why), FRIC_E_PARAM_RANGE, -1,
-           "n");
+           "n = ");
     const double vel[1] = { 0 };
     size_t len;
-    REFUSE(fric_regions_csv(&L, vel, 1, 1, 1, NULL, 0, &len, &why), FRIC_E_PARAM_RANGE, -1, "n");
+    REFUSE(fric_regions_csv(&L, vel, 1, 1, 1, NULL, 0, &len, &why), FRIC_E_PARAM_RANGE, -1, "n = ");
 }
 
 /* ------------------------------------------------------------- bench */
@@ -330,9 +330,9 @@ static void test_bench_stage(void **state)
     assert_int_equal(fric_bench_check(&d, &why), FRIC_OK);
     fric_bench_def bad = d;
     bad.mass = 0;               /* mass > 0 */
-    REFUSE(fric_bench_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "mass");
+    REFUSE(fric_bench_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "mass = ");
     fric_bench_state bs;
-    REFUSE(fric_bench_init(&d, &bs, NAN, 0, &why), FRIC_E_PARAM_RANGE, -1, "q0");
+    REFUSE(fric_bench_init(&d, &bs, NAN, 0, &why), FRIC_E_PARAM_RANGE, -1, "q0 = ");
     /* the bench scenario's vector: the scenario's own parameter index */
     const fric_scenario *bench = fric_scenario_find("bench");
     double p[FRIC_SCENARIO_MAX_PARAMS];
@@ -341,14 +341,14 @@ static void test_bench_stage(void **state)
     assert_int_equal(fric_bench_def_from_params(p, NULL, &pd, &why), FRIC_OK);
     const int jl = fric_scenario_param_index(bench, "length");
     p[jl] = 0;                  /* length in [1e-3, 2] m */
-    REFUSE(fric_bench_def_from_params(p, NULL, &pd, &why), FRIC_E_PARAM_RANGE, jl, "length");
+    REFUSE(fric_bench_def_from_params(p, NULL, &pd, &why), FRIC_E_PARAM_RANGE, jl, "length = ");
     /* replay: the log header's mass */
     bench_small_log sl;
     bench_small_log_make(&sl);
     fric_bench_replay_result r;
     assert_int_equal(fric_bench_replay(&d, &sl.log, NULL, 0, &r, &why), FRIC_OK);
     sl.log.mass = 0;
-    REFUSE(fric_bench_replay(&d, &sl.log, NULL, 0, &r, &why), FRIC_E_LOG_INVALID, -1, "mass");
+    REFUSE(fric_bench_replay(&d, &sl.log, NULL, 0, &r, &why), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
     sl.log.mass = 0.5;
     /* the batch: one log of 4 samples; d's winding resistance R below FRIC_BENCH_R_MIN */
     const size_t nn[1] = { 4 };
@@ -362,11 +362,11 @@ static void test_bench_stage(void **state)
     assert_int_equal(fric_bench_batch_mae(&b, &d, lanes, mae, &why), FRIC_OK);
     bad = d;
     bad.servo.R = 0;
-    REFUSE(fric_bench_batch_mae(&b, &bad, lanes, mae, &why), FRIC_E_PARAM_RANGE, -1, "R");
+    REFUSE(fric_bench_batch_mae(&b, &bad, lanes, mae, &why), FRIC_E_PARAM_RANGE, -1, "R = ");
     assert_int_equal(fric_bench_batch_mae_lanes(&b, &d, 1, FRIC_BENCH_LANES_GENERIC, mae, NULL, &why),
                      FRIC_OK);
     REFUSE(fric_bench_batch_mae_lanes(&b, &bad, 1, FRIC_BENCH_LANES_GENERIC, mae, NULL, &why),
-           FRIC_E_PARAM_RANGE, -1, "R");
+           FRIC_E_PARAM_RANGE, -1, "R = ");
 }
 
 /* ------------------------------------------------------------- chain */
@@ -383,25 +383,25 @@ static void test_chain_stage(void **state)
     chain_gen_random(links, motors, &m, 2, 0.4, 0.3, 1.5, 0.01, 9.81, -10.0);
     assert_int_equal(fric_chain_check(&m, &why), FRIC_OK);
     links[1].mass = 0;          /* masses > 0 */
-    REFUSE(fric_chain_check(&m, &why), FRIC_E_PARAM_RANGE, -1, "mass");
+    REFUSE(fric_chain_check(&m, &why), FRIC_E_PARAM_RANGE, -1, "links[1].mass = ");
     links[1].mass = 1;
     fric_chain_sim s = fric_chain_sim_default(&m);
     assert_int_equal(fric_chain_sim_check(&s, &why), FRIC_OK);
     fric_chain_sim bad = s;
     bad.h = 0;                  /* h > 0 */
-    REFUSE(fric_chain_sim_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "h");
+    REFUSE(fric_chain_sim_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "h = ");
     static fric_chain_state x;
     static fric_chain_sim_ws ws;
     bad = s;
     bad.k_q = -1;               /* k_q >= 0 */
-    REFUSE(fric_chain_sim_init(&bad, &x, NULL, NULL, &why), FRIC_E_PARAM_RANGE, -1, "k_q");
+    REFUSE(fric_chain_sim_init(&bad, &x, NULL, NULL, &why), FRIC_E_PARAM_RANGE, -1, "k_q = ");
     assert_int_equal(fric_chain_sim_init(&s, &x, NULL, NULL, &why), FRIC_OK);
     bad = s;
     bad.k_v = -1;               /* k_v >= 0 */
-    REFUSE(fric_chain_sim_retune(&bad, &x, &why), FRIC_E_PARAM_RANGE, -1, "k_v");
+    REFUSE(fric_chain_sim_retune(&bad, &x, &why), FRIC_E_PARAM_RANGE, -1, "k_v = ");
     assert_int_equal(fric_chain_sim_step(&s, &x, &ws, &why), FRIC_OK);
     x.dq[0] = 1e300;            /* a state the step cannot keep finite */
-    REFUSE(fric_chain_sim_step(&s, &x, &ws, &why), FRIC_E_NONFINITE, -1, "joint");
+    REFUSE(fric_chain_sim_step(&s, &x, &ws, &why), FRIC_E_NONFINITE, -1, "joint 0");
 }
 
 /* ------------------------------------------------------------- CMA-ES */
@@ -414,7 +414,7 @@ static void test_cmaes_stage(void **state)
     const char *why = NULL;
     fric_cmaes *es = fric_cmaes_create(&d, &why);
     assert_non_null(es);
-    REFUSE(fric_cmaes_set_x0(es, xb), FRIC_E_PARAM_RANGE, -1, "x0");
+    REFUSE(fric_cmaes_set_x0(es, xb), FRIC_E_PARAM_RANGE, -1, "x0[1] = ");
     fric_cmaes_free(es);
 }
 
@@ -449,19 +449,19 @@ static void test_fd_stage(void **state)
     assert_int_equal(fric_fd_check(&p, &why), FRIC_OK);
     fric_fd_problem bad = p;
     bad.n = 0;                  /* n in 1 .. FRIC_FD_MAX_N */
-    REFUSE(fric_fd_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "n");
+    REFUSE(fric_fd_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "n = ");
     fric_fd_solution out;
     assert_int_equal(fric_fd_solve(&p, ~0u, FRIC_FD_ALL, &out, &why), FRIC_OK);
-    REFUSE(fric_fd_solve(&p, ~0u, (fric_fd_search)7, &out, &why), FRIC_E_PARAM_RANGE, -1, "search");
+    REFUSE(fric_fd_solve(&p, ~0u, (fric_fd_search)7, &out, &why), FRIC_E_PARAM_RANGE, -1, "search = ");
     fd_sys sys = { 0 };
     fric_fd_sim s = { 1, fd_eval, &sys, 1e-3, FRIC_FD_FIXED_STEP, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
     assert_int_equal(fric_fd_sim_check(&s, &why), FRIC_OK);
     fric_fd_sim bs = s;
     bs.h = 0;                   /* h > 0 */
-    REFUSE(fric_fd_sim_check(&bs, &why), FRIC_E_PARAM_RANGE, -1, "h");
+    REFUSE(fric_fd_sim_check(&bs, &why), FRIC_E_PARAM_RANGE, -1, "h = ");
     fric_fd_state x;
     const double z = 0, nan_ = NAN;
-    REFUSE(fric_fd_sim_init(&s, &x, &nan_, &z, &why), FRIC_E_PARAM_RANGE, -1, "q0");
+    REFUSE(fric_fd_sim_init(&s, &x, &nan_, &z, &why), FRIC_E_PARAM_RANGE, -1, "q0[0] = ");
     assert_int_equal(fric_fd_sim_init(&s, &x, &z, &z, &why), FRIC_OK);
     sys.broken = 1;
     REFUSE(fric_fd_sim_step(&s, &x, &why), FRIC_E_PARAM_RANGE, -1, "n =");
@@ -484,34 +484,34 @@ static void test_fit_stage(void **state)
     assert_int_equal(fric_fit_preset_params("xl330", 1, p, &why), FRIC_OK);
     REFUSE(fric_fit_preset_params("sts3215", 2, p, &why), FRIC_E_NO_PRESET, -1, "model");
     assert_int_equal(fric_fit_embed(1, p, 4, big, &why), FRIC_OK);
-    REFUSE(fric_fit_embed(4, p, 1, big, &why), FRIC_E_UNSUPPORTED, -1, "big");
+    REFUSE(fric_fit_embed(4, p, 1, big, &why), FRIC_E_UNSUPPORTED, -1, "big = ");
     fric_fit_space sp;
     assert_int_equal(fric_fit_space_default("xl330", 1, &sp, &why), FRIC_OK);
-    REFUSE(fric_fit_space_default("xl330", 7, &sp, &why), FRIC_E_PARAM_RANGE, -1, "model");
+    REFUSE(fric_fit_space_default("xl330", 7, &sp, &why), FRIC_E_PARAM_RANGE, -1, "model = ");
     const int ikt = fric_fit_param_find("kt");
-    REFUSE(fric_fit_space_freeze(&sp, ikt, NAN, &why), FRIC_E_PARAM_RANGE, ikt, "kt");
+    REFUSE(fric_fit_space_freeze(&sp, ikt, NAN, &why), FRIC_E_PARAM_RANGE, ikt, "kt = ");
     assert_int_equal(fric_fit_space_check(&sp, 1, &why), FRIC_OK);
     fric_fit_space bsp = sp;
     bsp.lo[ikt] = bsp.hi[ikt] + 1;  /* lo < hi for a free parameter */
-    REFUSE(fric_fit_space_check(&bsp, 1, &why), FRIC_E_PARAM_RANGE, ikt, "kt");
+    REFUSE(fric_fit_space_check(&bsp, 1, &why), FRIC_E_PARAM_RANGE, ikt, "kt has bounds");
     fric_fit_target t;
     assert_int_equal(fric_fit_target_init(&t, "xl330", 1, &why), FRIC_OK);
-    REFUSE(fric_fit_target_init(&t, "no-such-servo", 1, &why), FRIC_E_UNKNOWN_NAME, -1, "actuator");
+    REFUSE(fric_fit_target_init(&t, "no-such-servo", 1, &why), FRIC_E_UNKNOWN_NAME, -1, "actuator \"");
     fric_io_params_file f;
     assert_int_equal(fric_fit_params_file("xl330", 1, p, NULL, &f, &why), FRIC_OK);
-    REFUSE(fric_fit_params_file("xl330", 0, p, NULL, &f, &why), FRIC_E_PARAM_RANGE, -1, "model");
+    REFUSE(fric_fit_params_file("xl330", 0, p, NULL, &f, &why), FRIC_E_PARAM_RANGE, -1, "model = ");
     double bp[FRIC_SCENARIO_MAX_PARAMS];
     assert_int_equal(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_CLIP, bp, &why), FRIC_OK);
     REFUSE(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_APPROX, bp, &why),
-           FRIC_E_PARAM_RANGE, -1, "treatment");
+           FRIC_E_PARAM_RANGE, -1, "treatment = ");
     fric_fit_range rg[FRIC_FIT_N];
     REFUSE(fric_fit_sensitivity(&sp, p, 0, const_loss, NULL, NULL, rg, &why), FRIC_E_PARAM_RANGE, -1,
-           "tolerance");
+           "tolerance = ");
     bench_small_log sl;
     bench_small_log_make(&sl);
     const fric_io_log *logs[1] = { &sl.log };
     fric_fit_batch fb;
-    REFUSE(fric_fit_batch_build(logs, 0, &fb, &why), FRIC_E_PARAM_RANGE, -1, "n");
+    REFUSE(fric_fit_batch_build(logs, 0, &fb, &why), FRIC_E_PARAM_RANGE, -1, "n = ");
     fric_fit_batch_free(&fb);
 }
 
@@ -526,14 +526,14 @@ static void test_io_stage(void **state)
     fric_io_error err;
     assert_int_equal(fric_io_log_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_OK);
     R.raw.head[FRIC_IO_H_MASS] = -1;  /* mass > 0 */
-    REFUSE(fric_io_log_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_E_LOG_INVALID, -1, "mass");
+    REFUSE(fric_io_log_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
     const fric_io_sensitivity_param sp[1] = { { "kt", 1, 0.5, 2, 0, 0 } };
     fric_io_sensitivity f = { "m1", "xl330", "p.json", "logs", 0.01, 0.03, 0.0103, sp, 1 };
     char buf[4096];
     size_t len;
     assert_int_equal(fric_io_sensitivity_write(&f, buf, sizeof buf, &len), FRIC_OK);
     f.base_mae = NAN;
-    REFUSE(fric_io_sensitivity_write(&f, buf, sizeof buf, &len), FRIC_E_PARAM_RANGE, -1, "base_mae");
+    REFUSE(fric_io_sensitivity_write(&f, buf, sizeof buf, &len), FRIC_E_PARAM_RANGE, -1, "base_mae = ");
 }
 
 /* ------------------------------------------------------------- joint */
@@ -545,9 +545,9 @@ static void test_joint_stage(void **state)
     fric_joint j;
     fric_law law = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
     assert_int_equal(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_OK);
-    REFUSE(fric_joint_prepare(&j, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z");
+    REFUSE(fric_joint_prepare(&j, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     law.Fc = -1;                /* Fc >= 0 */
-    REFUSE(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc");
+    REFUSE(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = ");
 }
 
 /* ------------------------------------------------------- without `why` */
@@ -564,14 +564,14 @@ static void test_refusals_without_why(void **state)
     int n;
     double tm[256], te[256];
     REFUSE(fric_regions_spans(&L, 0, NAN, sp, FRIC_REGIONS_MAX_SPANS, &n, NULL), FRIC_E_PARAM_RANGE,
-           -1, "tau_m");
-    REFUSE(fric_regions_corners(&L, 0, -1, tm, te, 256, &n, NULL), FRIC_E_PARAM_RANGE, -1, "T");
+           -1, "tau_m = ");
+    REFUSE(fric_regions_corners(&L, 0, -1, tm, te, 256, &n, NULL), FRIC_E_PARAM_RANGE, -1, "T = ");
     fric_fd_problem p;
     memset(&p, 0, sizeof p);
     p.n = 1;
     p.D[0] = 1;
     fric_fd_solution out;
-    REFUSE(fric_fd_solve(&p, ~0u, (fric_fd_search)7, &out, NULL), FRIC_E_PARAM_RANGE, -1, "search");
+    REFUSE(fric_fd_solve(&p, ~0u, (fric_fd_search)7, &out, NULL), FRIC_E_PARAM_RANGE, -1, "search = ");
     fd_sys sys = { 0 };
     fric_fd_sim s = { 1, fd_eval, &sys, 1e-3, FRIC_FD_FIXED_STEP, 1e-9, 0, FRIC_FD_RULE_CONTINUOUS };
     fric_fd_state x;
@@ -585,13 +585,13 @@ static void test_refusals_without_why(void **state)
     bench_small_log_make(&sl);
     sl.log.mass = 0;
     fric_bench_replay_result r;
-    REFUSE(fric_bench_replay(&d, &sl.log, NULL, 0, &r, NULL), FRIC_E_LOG_INVALID, -1, "mass");
+    REFUSE(fric_bench_replay(&d, &sl.log, NULL, 0, &r, NULL), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
     const fric_scenario *sc = fric_scenario_find("model-a");
     double v[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, v);
     const int jM = fric_scenario_param_index(sc, "M");
     v[jM] = -1;
-    REFUSE(fric_scenario_check(sc, v, NULL), FRIC_E_PARAM_RANGE, jM, "M");
+    REFUSE(fric_scenario_check(sc, v, NULL), FRIC_E_PARAM_RANGE, jM, "M = ");
 }
 
 /* ---------------------------------------------------- scenario walker */
@@ -605,14 +605,14 @@ static int refuse_scenario_value(const fric_scenario *sc, void *st, int j, doubl
     const char *why;
     fric_scenario_defaults(sc, p);
     p[j] = v;
-    char call[160];
+    char call[160], named[64];
+    snprintf(named, sizeof named, "%s = ", sc->params[j].name);   /* "M = -1 is out of range" */
     snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_check", sc->name, sc->params[j].name, v);
     fric_status_clear();
-    expect_refusal(fric_scenario_check(sc, p, &why), FRIC_E_PARAM_RANGE, j, sc->params[j].name, call);
+    expect_refusal(fric_scenario_check(sc, p, &why), FRIC_E_PARAM_RANGE, j, named, call);
     snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_init", sc->name, sc->params[j].name, v);
     fric_status_clear();
-    expect_refusal(fric_scenario_init(sc, st, p, &why), FRIC_E_PARAM_RANGE, j, sc->params[j].name,
-                   call);
+    expect_refusal(fric_scenario_init(sc, st, p, &why), FRIC_E_PARAM_RANGE, j, named, call);
     /* a running simulation refuses it too (or refuses any retune) */
     double d[FRIC_SCENARIO_MAX_PARAMS];
     fric_scenario_defaults(sc, d);
@@ -620,8 +620,7 @@ static int refuse_scenario_value(const fric_scenario *sc, void *st, int j, doubl
     snprintf(call, sizeof call, "%s: %s = %g: fric_scenario_retune", sc->name, sc->params[j].name, v);
     fric_status_clear();
     if (fric_scenario_can_retune(sc))
-        expect_refusal(fric_scenario_retune(sc, st, p, &why), FRIC_E_PARAM_RANGE, j,
-                       sc->params[j].name, call);
+        expect_refusal(fric_scenario_retune(sc, st, p, &why), FRIC_E_PARAM_RANGE, j, named, call);
     else
         expect_refusal(fric_scenario_retune(sc, st, p, &why), FRIC_E_UNSUPPORTED, -1, sc->name, call);
     return 1;
