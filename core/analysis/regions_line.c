@@ -247,7 +247,7 @@ static fric_status copy_out(const fric_region_span *sp, int k, fric_region_span 
                             int *n, const char **why)
 {
     if (!out || cap < k) {
-        if (why) *why = fric__regions_say_cap(cap, k);
+        fric__why(why, fric__regions_say_cap(cap, k));
         *n = 0;
         return fric__rc();
     }
@@ -263,7 +263,7 @@ fric_status fric_regions_spans(const fric_regions_law *law, double dtheta, doubl
     *n = 0;
     if (fric_regions_check(law, dtheta, why)) return fric__rc();
     if (!isfinite(tau_m)) {
-        if (why) *why = fric__regions_say_arg("tau_m", tau_m, "a finite motor torque in N·m");
+        fric__why(why, fric__regions_say_arg("tau_m", tau_m, "a finite motor torque in N·m"));
         return fric__rc();
     }
     fric__rprep pp;
@@ -293,8 +293,8 @@ fric_status fric_regions_on_ray(const fric_regions_law *law, double dtheta, doub
     *n = 0;
     if (fric_regions_check(law, dtheta, why)) return fric__rc();
     if (!isfinite(cm) || !isfinite(ce) || (cm == 0 && ce == 0)) {
-        if (why) *why = fric__regions_say_arg("(cm, ce)", cm == 0 ? ce : cm,
-                                              "a finite direction other than (0, 0)");
+        fric__why(why, fric__regions_say_arg("(cm, ce)", cm == 0 ? ce : cm,
+                                             "a finite direction other than (0, 0)"));
         return fric__rc();
     }
     fric__rprep pp;

@@ -22,7 +22,7 @@
 static int check_window(double T, const char **why)
 {
     if (isfinite(T) && T > 0) return 0;
-    if (why) *why = fric__regions_say_arg("max_torque T", T, "a finite torque > 0 N·m");
+    fric__why(why, fric__regions_say_arg("max_torque T", T, "a finite torque > 0 N·m"));
     return fric__rc();
 }
 
@@ -69,7 +69,7 @@ fric_status fric_regions_corners(const fric_regions_law *law, double dtheta, dou
     fric__regions_prep(law, dtheta, &pp);
     int k = corners(law, dtheta, &pp, T, T, cm, ce);
     if (!tau_m || !tau_e || cap < k) {
-        if (why) *why = fric__regions_say_cap(cap, k);
+        fric__why(why, fric__regions_say_cap(cap, k));
         return fric__rc();
     }
     for (int i = 0; i < k; i++) {
@@ -135,7 +135,7 @@ static int extra_samples(const fric_regions_law *law, double dtheta, const fric_
 static int check_n(int n, const char **why)
 {
     if (n >= 2 && n <= 10000000) return 0;
-    if (why) *why = fric__say("n = %d samples must be a whole number in [2, 10000000].", n);
+    fric__why(why, fric__say("n = %d samples must be a whole number in [2, 10000000].", n));
     return fric__rc();
 }
 
@@ -152,7 +152,7 @@ fric_status fric_regions_polyline(const fric_regions_law *law, double dtheta, do
     sampler s = { T, n, 0, extra, extra_samples(law, dtheta, &pp, T, extra), 0, 0, 0 };
     const int need_max = n + s.ne;
     if (!tau_m || !tau_e_lo || !tau_e_hi || cap < need_max) {
-        if (why) *why = fric__regions_say_cap(cap, need_max);
+        fric__why(why, fric__regions_say_cap(cap, need_max));
         return fric__rc();
     }
     double x;
@@ -224,8 +224,8 @@ fric_status fric_regions_csv(const fric_regions_law *law, const double *dthetas,
     *len = 0;
     if (o.cap) buf[0] = '\0';
     if (!dthetas || n_vel < 1 || n_vel > 10000) {
-        if (why) *why = fric__say("velocities: %d values given; give 1 to 10000 finite "
-                                  "velocities in rad/s.", dthetas ? n_vel : 0);
+        fric__why(why, fric__say("velocities: %d values given; give 1 to 10000 finite "
+                                 "velocities in rad/s.", dthetas ? n_vel : 0));
         return fric__rc();
     }
     if (fric_regions_check(law, 0, why) || check_window(T, why) || check_n(n, why)) return fric__rc();

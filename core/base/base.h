@@ -44,9 +44,19 @@ const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
  * parameter where an inner check only knew a field). Returns the message. */
 const char *fric__at_param(int param);
 
+/* Hands a failure's message to the caller's `why` (may be NULL), the
+ * failure recorded either way: fric__why(why, fric__say(…)) records the
+ * code the call then returns (fric__rc) also when why is NULL, which
+ * `if (why) *why = fric__say(…)` does not (fric_status.h: the code a call
+ * returns is the code it records). */
+static inline void fric__why(const char **why, const char *message)
+{
+    if (why) *why = message;
+}
+
 /* The code to return for a failure just reported: the last failure's code
- * on this thread, never FRIC_OK (FRIC_E_PARAM_RANGE when the report was
- * skipped, e.g. by `if (why) *why = fric__say(…)` with why NULL). */
+ * on this thread, never FRIC_OK (FRIC_E_PARAM_RANGE when nothing was
+ * recorded since the last fric_status_clear). */
 int fric__rc(void);
 
 /* --------------------------------------------------------------- signs */

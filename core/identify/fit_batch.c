@@ -20,8 +20,11 @@ fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_
     const char *m = NULL;
     if (out) memset(out, 0, sizeof *out);
     if (!out) m = fric__fail(FRIC_E_NULL, -1, "batch: out must be given.");
-    else if (!logs || n == 0)
-        m = fric__fail(FRIC_E_LOG_INVALID, -1, "batch: no logs; give at least one log to fit on.");
+    else if (n == 0)
+        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "batch: n = 0 logs; give at least one log "
+                       "(n >= 1) to fit on.");
+    else if (!logs)
+        m = fric__fail(FRIC_E_NULL, -1, "batch: logs is NULL; pass an array of n = %zu logs.", n);
     else if (n > FRIC_FIT_MAX_LOGS)
         m = fric__fail(FRIC_E_WORK_LIMIT, -1, "batch: %zu logs; at most %d logs fit in one batch.",
                        n, FRIC_FIT_MAX_LOGS);

@@ -93,7 +93,10 @@ fric_status fric_fit_bench_params(const char *actuator, int model, const double 
     int ti = fric_treatment_index(treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS);
     const char *m = !p || !bench_p ? fric__fail(FRIC_E_NULL, -1, "fit bench params: p and bench_p must be given.")
                   : ti < 0 ? fric__fail(FRIC_E_PARAM_RANGE, -1, "fit bench params: treatment = %d is "
-                                        "not one of the bench's.", (int)treatment)
+                                        "not one of the bench's; use %s, %s, %s or %s.",
+                                        (int)treatment, fric_bench_treatment_names[0],
+                                        fric_bench_treatment_names[1], fric_bench_treatment_names[2],
+                                        fric_bench_treatment_names[3])
                   : NULL;
     char model_name[3] = { 'm', (char)('0' + model), '\0' };
     if (!m) {

@@ -153,8 +153,8 @@ fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_
     }
     if (!fric_fit_contains(big, small)) {
         const char *m = fric__fail(FRIC_E_UNSUPPORTED, -1,
-                                   "embed: model M%d does not contain M%d (M1 ⊂ M2, M3 ⊂ M4 ⊂ "
-                                   "M5 ⊂ M6, M2 ⊂ M4); start M%d from a model it contains.",
+                                   "embed: big = M%d does not contain small = M%d (M1 ⊂ M2, M3 "
+                                   "⊂ M4 ⊂ M5 ⊂ M6, M2 ⊂ M4); start M%d from a model it contains.",
                                    big, small, big);
         if (why) *why = m;
         return fric__rc();

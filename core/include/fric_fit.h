@@ -71,8 +71,9 @@ int fric_fit_stage_model(int model);
 /* The evaluations of that first stage out of `budget`: ⌊budget·a/b⌋ with
  * a/b = 1/4 (M4), 1/6 (M5), 11/12 (M6); 0 for M1..M3. */
 long fric_fit_stage_budget(int model, long budget);
-/* p_big from p_small by that embedding. 0, or nonzero (and *why) when big
- * does not contain small. */
+/* p_big from p_small by that embedding. FRIC_OK, FRIC_E_NULL (p_small or
+ * p_big NULL), or FRIC_E_UNSUPPORTED (and *why naming big and small) when
+ * big does not contain small. */
 fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_big,
                            const char **why);
 
@@ -98,7 +99,9 @@ typedef struct {
 fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_space *s,
                                    const char **why);
 /* Holds parameter i at v (the CLI's --set name=value). 0, or nonzero with
- * *why (unknown i, v not finite, a value the bench refuses). */
+ * *why (unknown i, v not finite, a value the bench refuses); the status
+ * records i as the parameter at fault (fric_status_last().param), as
+ * fric_fit_space_check does the parameter it names. */
 fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why);
 /* The free parameters' indices in order; returns their count. */
 int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N]);
@@ -206,9 +209,11 @@ typedef struct {
 #define FRIC_FIT_MAX_LOGS 1024
 
 /* Builds the batch of logs[0..n−1] (checked logs, fric_io_log_read or
- * fric_io_log_from_raw). 0, or nonzero with *why (n = 0 or above
- * FRIC_FIT_MAX_LOGS, a log with fewer than 2 samples, out of memory). Free
- * with fric_fit_batch_free, also after an error. */
+ * fric_io_log_from_raw). 0, or nonzero with *why: FRIC_E_NULL (out, logs
+ * or a log NULL), FRIC_E_PARAM_RANGE (n = 0), FRIC_E_WORK_LIMIT (n
+ * above FRIC_FIT_MAX_LOGS, a log too long), FRIC_E_LOG_INVALID (a log
+ * with fewer than 2 samples), FRIC_E_NO_MEMORY. Free with
+ * fric_fit_batch_free, also after an error. */
 fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
                                  const char **why);
 void fric_fit_batch_free(fric_fit_batch *b);

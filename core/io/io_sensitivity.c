@@ -40,10 +40,11 @@ fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, s
         return (fric_status)fric__rc();
     }
     const double top[3] = { f->base_mae, f->tolerance, f->threshold_mae };
+    static const char *const top_key[3] = { "base_mae", "tolerance", "threshold_mae" };
     for (int k = 0; k < 3; k++)
         if (!isfinite(top[k])) {
-            fric__fail(FRIC_E_PARAM_RANGE, -1, "sensitivity file: base_mae, tolerance and "
-                       "threshold_mae must be finite.");
+            fric__fail(FRIC_E_PARAM_RANGE, -1, "sensitivity file: %s = %g must be finite; write "
+                       "the file of a finished sensitivity analysis.", top_key[k], top[k]);
             return (fric_status)fric__rc();
         }
     for (size_t i = 0; i < f->n; i++) {

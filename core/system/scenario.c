@@ -50,8 +50,8 @@ fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *na
 {
     int i = fric_scenario_param_index(sc, name);
     if (i < 0) {
-        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s has no parameter '%s'.",
-                                   sc->name, name ? name : "(null)");
+        fric__why(why, fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s has no parameter '%s'.",
+                                  sc->name, name ? name : "(null)"));
         return FRIC_E_UNKNOWN_NAME;
     }
     const fric_param_info *pi = &sc->params[i];
@@ -73,21 +73,21 @@ fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *na
             strncat(list, k ? ", " : "; or another name of one: ", sizeof list - strlen(list) - 1);
             strncat(list, an, sizeof list - strlen(list) - 1);
         }
-        if (why) *why = fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
-                                   sc->name, name, text ? text : "", list);
+        fric__why(why, fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
+                                  sc->name, name, text ? text : "", list));
         return FRIC_E_UNKNOWN_NAME;
     }
     char *end = NULL;
     double v = text ? strtod(text, &end) : NAN;
     if (!text || end == text || *end != '\0' || !isfinite(v)) {
-        if (why) *why = fric__fail(FRIC_E_NOT_NUMBER, i, "%s: %s = '%s' is not a finite number; "
-                                   "give a value in [%g, %g]%s%s.", sc->name, name,
-                                   text ? text : "", pi->min, pi->max, pi->unit[0] ? " " : "",
-                                   pi->unit);
+        fric__why(why, fric__fail(FRIC_E_NOT_NUMBER, i, "%s: %s = '%s' is not a finite number; "
+                                  "give a value in [%g, %g]%s%s.", sc->name, name,
+                                  text ? text : "", pi->min, pi->max, pi->unit[0] ? " " : "",
+                                  pi->unit));
         return FRIC_E_NOT_NUMBER;
     }
     if (!param_ok(pi, v)) {
-        if (why) *why = range_message(sc, i, v);
+        fric__why(why, range_message(sc, i, v));
         return FRIC_E_PARAM_RANGE;
     }
     p[i] = v;
@@ -98,7 +98,7 @@ fric_status fric_scenario_check(const fric_scenario *sc, const double *p, const 
 {
     for (int i = 0; i < sc->n_params; i++)
         if (!param_ok(&sc->params[i], p[i])) {
-            if (why) *why = range_message(sc, i, p[i]);
+            fric__why(why, range_message(sc, i, p[i]));
             return FRIC_E_PARAM_RANGE;
         }
     if (why) *why = "";

@@ -55,7 +55,7 @@ int fric__fd_scn_fail(const char *scn, const char *m, const char **why)
 {
     char msg[512];   /* m points into the per-thread buffer: copy it first */
     snprintf(msg, sizeof msg, "%s", m ? m : "");
-    if (why) *why = fric__reword("%s: %s", scn, msg);
+    fric__why(why, fric__reword("%s: %s", scn, msg));
     return 1;
 }
 
@@ -87,6 +87,6 @@ int fric__fd_scn_step(const char *scn, fric_fd_sim *s, const void *sys, fric_fd_
     if (!fric_fd_sim_step(s, x, &m)) return 0;
     char msg[512];   /* m points into the per-thread buffer: copy it first */
     snprintf(msg, sizeof msg, "%s", m ? m : "the step failed");
-    if (why) *why = fric__reword("%s: step %lld: %s", scn, k, msg);   /* msg names t */
+    fric__why(why, fric__reword("%s: step %lld: %s", scn, k, msg));   /* msg names t */
     return 1;
 }

@@ -1132,7 +1132,7 @@ static void test_bad_input(void **state)
     fric_fit_target tg;
     /* no logs */
     assert_int_not_equal(fric_fit_batch_build(NULL, 0, &b, &why), 0);
-    assert_says(why, "no logs");
+    assert_says(why, "n = 0 logs");
     fric_fit_batch_free(&b);
     /* unknown actuator, model 7 */
     assert_int_not_equal(fric_fit_space_default("xl331", 1, &s, &why), 0);

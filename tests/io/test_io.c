@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "bench_json.h"
+#include "bench_logs.h"
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_scenario.h"
@@ -296,27 +297,13 @@ static void bad_logs_are_refused_exactly(void **state)
 static void raw_path_gives_the_same_errors(void **state)
 {
     (void)state;
-    enum { N = 20 };
-    unsigned char ek[N], kind[FRIC_IO_E_COUNT * N] = { 0 };
-    double value[FRIC_IO_E_COUNT * N] = { 0 };
-    int te[N];
-    for (int k = 0; k < N; k++) {
-        ek[k] = FRIC_IO_OBJECT;
-        kind[FRIC_IO_E_TIMESTAMP * N + k] = kind[FRIC_IO_E_POSITION * N + k] = FRIC_IO_NUMBER;
-        kind[FRIC_IO_E_GOAL * N + k] = FRIC_IO_NUMBER;
-        kind[FRIC_IO_E_ENABLE * N + k] = FRIC_IO_BOOL;
-        value[FRIC_IO_E_TIMESTAMP * N + k] = k * 0.005;
-        value[FRIC_IO_E_ENABLE * N + k] = 1;
-    }
-    fric_io_log_raw raw = { .root = FRIC_IO_OBJECT, .n = N, .entry_kind = ek, .kind = kind,
-                            .value = value, .unknown_entry = -1 };
-    raw.head_kind[FRIC_IO_H_MASS] = raw.head_kind[FRIC_IO_H_LENGTH] = FRIC_IO_NUMBER;
-    raw.head_kind[FRIC_IO_H_KP] = raw.head_kind[FRIC_IO_H_DT] = FRIC_IO_NUMBER;
-    raw.head_kind[FRIC_IO_H_ENTRIES] = FRIC_IO_ARRAY;
-    raw.head[FRIC_IO_H_MASS] = 0.5;
-    raw.head[FRIC_IO_H_LENGTH] = 0.1;
-    raw.head[FRIC_IO_H_KP] = 100;
-    raw.head[FRIC_IO_H_DT] = 0.005;
+    enum { N = BENCH_RAW_N };
+    static bench_raw_log R;
+    bench_raw_log_make(&R);
+    unsigned char *kind = R.kind;
+    double *value = R.value;
+    int *te = R.te;
+    fric_io_log_raw raw = R.raw;
     fric_io_log L;
     fric_io_error err;
     assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);

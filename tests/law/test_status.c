@@ -347,17 +347,7 @@ static void test_sources_name_no_command(void **state)
         snprintf(dir, sizeof dir, "core/%s", stages[sd]);
         scanned += scan_dir(dir); /* 0 when not run from the repository root */
     }
-    if (scanned == 0) {
-        /* not run from the repository root: a skip on a workstation, a
-         * failure under CI=true (CI always runs from the root) */
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("no core source scanned: core/<stage>/ not found from the working "
-                     "directory (CI=true: run from the repository root)");
-        print_message("SKIP: no core source found from the working directory (run from "
-                      "the repository root)\n");
-        skip();
-    }
+    require_repo_root(scanned > 0, "no core source (core/<stage>/)");
     assert_true(scanned > 30);
 }
 

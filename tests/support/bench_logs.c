@@ -2,6 +2,7 @@
 #include "bench_logs.h"
 
 #include <math.h>
+#include <string.h>
 
 const char *const bench_xl330_logs[BENCH_N_XL330] = {
     "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
@@ -33,4 +34,39 @@ fric_bench_batch bench_synth_make(bench_synth *s)
         }
     }
     return (fric_bench_batch){ NL, SMAX, s->n, s->goal, s->te, s->q_rec, s->dq0, s->hdr };
+}
+
+void bench_small_log_make(bench_small_log *L)
+{
+    memset(L, 0, sizeof *L);
+    for (int k = 0; k < 4; k++) {
+        L->ts[k] = 0.01 * k;
+        L->te[k] = 1;
+    }
+    L->log = (fric_io_log){ .mass = 0.5, .arm_mass = 0, .length = 0.1, .kp = 100, .vin = 7.4,
+                            .dt = 0.01, .n = 4, .timestamp = L->ts, .position = L->p,
+                            .goal_position = L->g, .torque_enable = L->te, .speed = L->sp };
+}
+
+void bench_raw_log_make(bench_raw_log *r)
+{
+    enum { N = BENCH_RAW_N };
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < N; k++) {
+        r->ek[k] = FRIC_IO_OBJECT;
+        r->kind[FRIC_IO_E_TIMESTAMP * N + k] = r->kind[FRIC_IO_E_POSITION * N + k] = FRIC_IO_NUMBER;
+        r->kind[FRIC_IO_E_GOAL * N + k] = FRIC_IO_NUMBER;
+        r->kind[FRIC_IO_E_ENABLE * N + k] = FRIC_IO_BOOL;
+        r->value[FRIC_IO_E_TIMESTAMP * N + k] = k * 0.005;
+        r->value[FRIC_IO_E_ENABLE * N + k] = 1;
+    }
+    r->raw = (fric_io_log_raw){ .root = FRIC_IO_OBJECT, .n = N, .entry_kind = r->ek,
+                                .kind = r->kind, .value = r->value, .unknown_entry = -1 };
+    r->raw.head_kind[FRIC_IO_H_MASS] = r->raw.head_kind[FRIC_IO_H_LENGTH] = FRIC_IO_NUMBER;
+    r->raw.head_kind[FRIC_IO_H_KP] = r->raw.head_kind[FRIC_IO_H_DT] = FRIC_IO_NUMBER;
+    r->raw.head_kind[FRIC_IO_H_ENTRIES] = FRIC_IO_ARRAY;
+    r->raw.head[FRIC_IO_H_MASS] = 0.5;
+    r->raw.head[FRIC_IO_H_LENGTH] = 0.1;
+    r->raw.head[FRIC_IO_H_KP] = 100;
+    r->raw.head[FRIC_IO_H_DT] = 0.005;
 }

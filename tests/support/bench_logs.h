@@ -7,7 +7,10 @@
  *     different lengths (1200 − 77·i samples), steps (2 and 5 ms), loads,
  *     gains and supplies, with torque off after 1 s in logs 3, 7 and 11
  *     and poisoned padding past each log's end (goal 1e300, q NaN,
- *     torque_enable 7), which no evaluation may read.
+ *     torque_enable 7), which no evaluation may read;
+ *   - a processed log of 4 samples (bench_small_log) and a raw log of 20
+ *     entries as a front end hands it over (bench_raw_log), both valid: the
+ *     refusal tests break one field of them.
  */
 #ifndef BENCH_LOGS_H
 #define BENCH_LOGS_H
@@ -34,5 +37,26 @@ typedef struct {
 
 /* Fills s (static storage: it is large) and returns the batch over it. */
 fric_bench_batch bench_synth_make(bench_synth *s);
+
+/* A processed log of 4 samples at rest, dt 10 ms, on the default arm (mass
+ * 0.5 kg, length 0.1 m, kp 100, vin 7.4 V), torque on. */
+typedef struct {
+    double ts[4], g[4], p[4], sp[4];
+    int te[4];
+    fric_io_log log;
+} bench_small_log;
+void bench_small_log_make(bench_small_log *L);
+
+/* A raw log (fric_io_log_raw) of BENCH_RAW_N entries every 5 ms: mass 0.5
+ * kg, length 0.1 m, kp 100, dt 0.005 s, positions and goals 0, torque on;
+ * te receives torque_enable (fric_io_log_from_raw). */
+#define BENCH_RAW_N 20
+typedef struct {
+    unsigned char ek[BENCH_RAW_N], kind[FRIC_IO_E_COUNT * BENCH_RAW_N];
+    double value[FRIC_IO_E_COUNT * BENCH_RAW_N];
+    int te[BENCH_RAW_N];
+    fric_io_log_raw raw;
+} bench_raw_log;
+void bench_raw_log_make(bench_raw_log *r);
 
 #endif

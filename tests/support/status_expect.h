@@ -25,4 +25,25 @@ void expect_failure(int rc, const char *why, fric_status code, int param);
         expect_failure(rc_, why, (code), (param)); \
     } while (0)
 
+/* For a test that reads the repository's sources (run from its root):
+ * nothing when found, else a skip on a workstation and a failure under
+ * CI=true (CI always runs from the root); what names what was not found. */
+void require_repo_root(int found, const char *what);
+
+/* A refusal: rc is code, equal to the recorded code, with the recorded
+ * parameter index param, and the recorded message names `name` (the
+ * parameter broken) and no banned word; call is the call's text. */
+void expect_refusal(int rc, fric_status code, int param, const char *name, const char *call);
+
+/* The call, with one parameter broken, returns code with the parameter
+ * index param recorded and a message naming `name` (tests/law/
+ * test_refusals.c walks the public headers for one REFUSE of each
+ * fric_status call). */
+#define REFUSE(call, code, param, name)                           \
+    do {                                                          \
+        fric_status_clear();                                      \
+        int rc_ = (call);                                         \
+        expect_refusal(rc_, (code), (param), (name), #call);      \
+    } while (0)
+
 #endif

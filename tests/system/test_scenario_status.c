@@ -34,35 +34,6 @@ static void test_scenario_set(void **state)
     assert_int_equal(fric_scenario_set(sc, p, "M", "2", &why), FRIC_OK);
 }
 
-static void test_scenario_init_and_retune(void **state)
-{
-    (void)state;
-    for (int s = 0; s < fric_scenario_count(); s++) {
-        const fric_scenario *sc = fric_scenario_at(s);
-        void *st = malloc(sc->state_bytes);
-        assert_non_null(st);
-        double p[FRIC_SCENARIO_MAX_PARAMS];
-        const char *why;
-        /* each parameter in turn just above its range */
-        for (int j = 0; j < sc->n_params; j++) {
-            fric_scenario_defaults(sc, p);
-            p[j] = sc->params[j].max + 1;
-            EXPECT(fric_scenario_init(sc, st, p, &why), FRIC_E_PARAM_RANGE, j);
-            p[j] = NAN;
-            EXPECT(fric_scenario_check(sc, p, &why), FRIC_E_PARAM_RANGE, j);
-        }
-        fric_scenario_defaults(sc, p);
-        assert_int_equal(fric_scenario_init(sc, st, p, &why), FRIC_OK);
-        int j = sc->n_params - 1;
-        p[j] = sc->params[j].min - 1;
-        if (fric_scenario_can_retune(sc))
-            EXPECT(fric_scenario_retune(sc, st, p, &why), FRIC_E_PARAM_RANGE, j);
-        else
-            EXPECT(fric_scenario_retune(sc, st, p, &why), FRIC_E_UNSUPPORTED, -1);
-        free(st);
-    }
-}
-
 /* With a figure case, a parameter the case fixes refuses another value
  * (naming that parameter); with case=custom it accepts it. The flag
  * fixed_by_case must mark exactly those parameters. */
@@ -137,6 +108,5 @@ static void test_bench_and_clock(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_scenario_set),
-               cmocka_unit_test(test_scenario_init_and_retune),
                cmocka_unit_test(test_fixed_by_case),
                cmocka_unit_test(test_bench_and_clock))

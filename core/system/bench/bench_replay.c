@@ -62,7 +62,7 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
     fric_bench_state st;
     if (fric_bench_init(&e, &st, s0.position, s0.speed, &m)) {
-        if (why) *why = fric__bench_prefix("replay: ", m);
+        fric__why(why, fric__bench_prefix("replay: ", m));
         return fric__rc();
     }
     double sum = 0, max_err = 0;
@@ -73,9 +73,9 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
         if (dq > max_err) max_err = dq;
         if (sim_q && k < cap) sim_q[k] = st.q;
         if (fric_bench_step(&e, &st, s.goal, s.torque_enable)) {
-            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
-                                      "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
-                                      "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq);
+            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
+                                     "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
+                                     "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq));
             return fric__rc();
         }
     }

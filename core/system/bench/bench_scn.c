@@ -341,7 +341,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
      * Stribeck levels are 0) */
     const fric_servo_actuator *dflt = first ? NULL : fric_bench_actuator_find(act);
     if (!first && !dflt) {
-        if (why) *why = fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act);
+        fric__why(why, fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act));
         return fric__rc();
     }
     fric_bench_def *d = &b->def;
@@ -394,13 +394,13 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     b->dq0 = p[P_DQ0];
     double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
     if (n > 1e10) {
-        if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
-                                  "shorten duration.", n);
+        fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
+                                 "shorten duration.", n));
         return fric__rc();
     }
     fric_bench_state scratch;
     if (fric_bench_init(d, &scratch, b->q0, b->dq0, &m)) {
-        if (why) *why = fric__bench_prefix("bench: ", m);
+        fric__why(why, fric__bench_prefix("bench: ", m));
         return fric__rc();
     }
     run->every = (long long)p[P_EVERY];
@@ -417,7 +417,7 @@ static int start(void *state, const double *p, const char **why)
     bench_scn *b = state;
     const char *m = NULL;
     if (fric_bench_init(&b->cfg.def, &b->st, b->cfg.q0, b->cfg.dq0, &m)) {
-        if (why) *why = fric__bench_prefix("bench: ", m);
+        fric__why(why, fric__bench_prefix("bench: ", m));
         return fric__rc();
     }
     return 0;
@@ -432,10 +432,10 @@ static int advance(void *state, const char **why)
     int te;
     double goal = fric_bench_traj_goal(b->cfg.traj, tk, b->cfg.goal_angle, &te);
     if (fric_bench_step(&b->cfg.def, s, goal, te)) {
-        if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
-                                  "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
-                                  "check kt, R, armature and the friction coefficients.",
-                                  (unsigned long long)s->steps, tk, s->q, s->dq);
+        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
+                                 "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
+                                 "check kt, R, armature and the friction coefficients.",
+                                 (unsigned long long)s->steps, tk, s->q, s->dq));
         return 1;
     }
     return 0;

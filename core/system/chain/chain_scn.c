@@ -458,7 +458,7 @@ static int configure(chain_def *c, const double *p, const char **why,
     wire(c);
     const char *m2 = NULL;
     if (fric_chain_sim_check(&c->sim, &m2)) {
-        if (why) *why = fric__reword("%s: %s", name, m2);
+        fric__why(why, fric__reword("%s: %s", name, m2));
         return 1;
     }
     return 0;
@@ -594,7 +594,7 @@ static int start(void *state, const double *p, const char **why)
     }
     const char *m = NULL;
     if (fric_chain_sim_init(&c->cfg.sim, &c->x, q0, dq0, &m)) {
-        if (why) *why = fric__reword("%s: %s", c->cfg.name, m);
+        fric__why(why, fric__reword("%s: %s", c->cfg.name, m));
         return 1;
     }
     return 0;
@@ -649,8 +649,8 @@ static int advance(void *state, const char **why)
     inputs(c);
     const char *m = NULL;
     if (!fric_chain_sim_step(&d->sim, &c->x, &c->ws, &m)) return 0;
-    if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name,
-                               fric_chain_method_names[d->sim.method], m ? m : "");
+    fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name,
+                              fric_chain_method_names[d->sim.method], m ? m : ""));
     return 1;
 }
 

@@ -600,15 +600,22 @@ fric_status fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fr
             for (int a = 0; a < 2 * v.ma; a++) u[i] += v.J[a * n + i] * v.fa[a];
         }
         rkg(s, x, v.arm, u, v.acc0, &b, &ws->dyn, qn, dqn, ddq);
-        for (int i = 0; i < n && !rc; i++)
+        int bad_joint = -1, bad_force = -1;   /* the first non-finite one (fric_chain_sim.h) */
+        for (int i = 0; i < n && bad_joint < 0; i++)
             if (!(isfinite(qn[i]) && isfinite(dqn[i]) && isfinite(ddq[i]) &&
                   isfinite(v.tau_f[i])))
-                rc = FRIC_E_NONFINITE;
-        for (int a = 0; a < 2 * v.ma && !rc; a++)
-            if (!isfinite(v.fa[a])) rc = FRIC_E_NONFINITE;
-        if (rc)
-            fric__fail(FRIC_E_NONFINITE, -1, "chain step at t = %g s: the state left the "
-                       "finite range; lower h or the forces.", x->t);
+                bad_joint = i;
+        for (int a = 0; a < 2 * v.ma && bad_joint < 0 && bad_force < 0; a++)
+            if (!isfinite(v.fa[a])) bad_force = a / 2;
+        if (bad_joint >= 0) {
+            rc = FRIC_E_NONFINITE;
+            fric__fail(rc, -1, "chain step at t = %g s: the state of joint %d left the finite "
+                       "range; lower h or the forces.", x->t, bad_joint);
+        } else if (bad_force >= 0) {
+            rc = FRIC_E_NONFINITE;
+            fric__fail(rc, -1, "chain step at t = %g s: the force of active contact %d left the "
+                       "finite range; lower h or the forces.", x->t, bad_force);
+        }
     }
     if (rc) {
         x->gs_sweeps = gs0;

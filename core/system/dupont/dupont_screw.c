@@ -17,12 +17,12 @@ fric_status fric_screw_drive_check(const fric_screw_drive *d, const char **why)
     if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
     else if (fric_screw_check(&d->eff, &e)) m = e;
     else if (!(isfinite(d->J) && d->J > 0))
-        m = fric__say("J_zz = %g must be a finite screw inertia > 0 kg·m² (it keeps the "
-                      "step well posed when the load backdrives).", d->J);
+        m = fric__say("J = J_zz = %g must be a finite screw inertia > 0 kg·m² (it keeps "
+                      "the step well posed when the load backdrives).", d->J);
     else if (!(isfinite(d->M) && d->M >= 0))
-        m = fric__say("m·l² = %g must be a finite load inertia >= 0 kg·m².", d->M);
+        m = fric__say("M = m·l² = %g must be a finite load inertia >= 0 kg·m².", d->M);
     else if (!isfinite(d->G))
-        m = fric__say("m·g·l = %g must be a finite gravity load torque in N·m.", d->G);
+        m = fric__say("G = m·g·l = %g must be a finite gravity load torque in N·m.", d->G);
     else
         m = fric__dupont_step_check(d->h, d->treatment, d->eps, "rad/s");
     if (why) *why = m ? m : "";

@@ -131,7 +131,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     d.eps = p[P_EPS];
     const char *m_why;
     if (fric_screw_drive_check(&d, &m_why)) {
-        if (why) *why = fric__say("screw: %s", m_why);   /* m_why may be the buffer: base.h */
+        fric__why(why, fric__say("screw: %s", m_why));   /* m_why may be the buffer: base.h */
         return 1;
     }
     c->d = d;

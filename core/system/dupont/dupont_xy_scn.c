@@ -204,7 +204,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     t.eps = p[P_EPS];
     const char *m;
     if (fric_xy_check(&t, &m)) {
-        if (why) *why = fric__say("xy-table: %s", m);   /* m may be the buffer: base.h */
+        fric__why(why, fric__say("xy-table: %s", m));   /* m may be the buffer: base.h */
         return 1;
     }
     c->p = t;

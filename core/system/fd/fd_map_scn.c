@@ -97,22 +97,22 @@ static int configure(map_scn *c, const double *p, const char **why)
 {
     const double D11 = p[P_D11], D12 = p[P_D12], D22 = p[P_D22];
     if (!(D11 > 0)) {
-        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_D11, "solutions-2dof: D11 = %g must be > 0: "
-                                   "the inertia matrix D must be positive definite; raise D11.", D11);
+        fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_D11, "solutions-2dof: D11 = %g must be > 0: "
+                                  "the inertia matrix D must be positive definite; raise D11.", D11));
         return 1;
     }
     if (!(D11 * D22 - D12 * D12 > 0)) {
-        if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_D12, "solutions-2dof: D11·D22 - D12² = %g "
-                                   "must be > 0: the inertia matrix D = [[%g, %g], [%g, %g]] is not "
-                                   "positive definite; lower |D12| or raise D11, D22.",
-                                   D11 * D22 - D12 * D12, D11, D12, D12, D22);
+        fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_D12, "solutions-2dof: D11·D22 - D12² = %g "
+                                  "must be > 0: the inertia matrix D = [[%g, %g], [%g, %g]] is not "
+                                  "positive definite; lower |D12| or raise D11, D22.",
+                                  D11 * D22 - D12 * D12, D11, D12, D12, D22));
         return 1;
     }
     for (int i = 0; i < 2; i++)
         if (p[P_S1 + i] == 0) {
-            if (why) *why = fric__fail(FRIC_E_PARAM_RANGE, P_S1 + i, "solutions-2dof: %s = 0 holds "
-                                       "joint %d at rest; the map is of moving joints (eq. 10), so "
-                                       "%s must be +1 or -1.", joint_param[i], i + 1, joint_param[i]);
+            fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_S1 + i, "solutions-2dof: %s = 0 holds "
+                                      "joint %d at rest; the map is of moving joints (eq. 10), so "
+                                      "%s must be +1 or -1.", joint_param[i], i + 1, joint_param[i]));
             return 1;
         }
     map_scn t = { 0 };
@@ -172,7 +172,7 @@ static int map_step(void *state, double *row, const char **why)
     if (fric_fd_solve(&c->p, ~0u, FRIC_FD_ALL, &s, &m)) {
         char msg[512];
         snprintf(msg, sizeof msg, "%s", m);
-        if (why) *why = fric__reword("solutions-2dof: at r = (%g, %g): %s", r1, r2, msg);
+        fric__why(why, fric__reword("solutions-2dof: at r = (%g, %g): %s", r1, r2, msg));
         return FRIC_SCENARIO_ERROR;
     }
     row[C_R1] = r1;

@@ -85,12 +85,12 @@ static int eval(const fric_fd_sim *s, const signed char *sigma, double t, const 
 {
     const char *m = NULL;
     if (s->eval(s->sys, t, q, dq, p, &m)) {
-        if (why) *why = fric__reword("t = %.9g s: %s", t, m ? m : "the system's eval failed.");
+        fric__why(why, fric__reword("t = %.9g s: %s", t, m ? m : "the system's eval failed."));
         return fric__rc();
     }
     if (p->n != s->n) {
-        if (why) *why = fric__say("t = %.9g s: the system's eval returned n = %d, the run has n = %d.",
-                                  t, p->n, s->n);
+        fric__why(why, fric__say("t = %.9g s: the system's eval returned n = %d, the run has n = %d.",
+                                 t, p->n, s->n));
         return fric__rc();
     }
     memcpy(p->sigma, sigma, sizeof p->sigma);
@@ -106,9 +106,9 @@ static int accel_frozen(const fric_fd_sim *s, const signed char *sigma, unsigned
     if (rc) return rc;
     rc = fric__fd_hypothesis(p, pattern, a, NULL);
     if (rc) {
-        if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "t = %.9g s: the equations of sign pattern "
-                                   "0x%x are %s.", t, pattern,
-                                   rc == 1 ? "singular" : "not solved by the radial Newton iteration");
+        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "t = %.9g s: the equations of sign pattern "
+                                  "0x%x are %s.", t, pattern,
+                                  rc == 1 ? "singular" : "not solved by the radial Newton iteration"));
         return fric__rc();
     }
     return FRIC_OK;
@@ -207,10 +207,10 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
                 }
             if (again) continue;
             if (s->rule == FRIC_FD_RULE_STOP) {
-                if (why) *why = fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: a joint breaking "
-                                           "away has no solution accelerating it in its breakaway "
-                                           "direction (%d solutions, none admissible: status "
-                                           "NONE); the rule is to stop.", x->t, sol.count);
+                fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: a joint breaking "
+                                          "away has no solution accelerating it in its breakaway "
+                                          "direction (%d solutions, none admissible: status "
+                                          "NONE); the rule is to stop.", x->t, sol.count));
                 return fric__rc();
             }
             for (int i = 0; i < n; i++)
@@ -231,10 +231,10 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
             worst_count = sol.count;
         }
         if (sol.status != FRIC_FD_UNIQUE && s->rule == FRIC_FD_RULE_STOP) {
-            if (why) *why = fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: the forward dynamics "
-                                       "has %s (status %s, %d solutions); the rule is to stop.",
-                                       x->t, sol.count ? "several solutions" : "no solution",
-                                       sol.count ? "SEVERAL" : "NONE", sol.count);
+            fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: the forward dynamics "
+                                      "has %s (status %s, %d solutions); the rule is to stop.",
+                                      x->t, sol.count ? "several solutions" : "no solution",
+                                      sol.count ? "SEVERAL" : "NONE", sol.count));
             return fric__rc();
         }
         if (sol.status == FRIC_FD_NONE) {   /* impulsive stop (Mason–Wang, §3.2) */
@@ -289,8 +289,8 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
         if (worst == FRIC_FD_SEVERAL) x->n_several++;
         return FRIC_OK;
     }
-    if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: the stiction and breakaway "
-                               "tests did not settle in %d solves.", x->t, 4 * n + 2);
+    fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: the stiction and breakaway "
+                              "tests did not settle in %d solves.", x->t, 4 * n + 2));
     return fric__rc();
 }
 
@@ -373,8 +373,8 @@ static int rk4(const fric_fd_sim *s, const fric_fd_state *x, double t0, double t
         q1[i] = x->q[i] + tau / 6 * (v[0][i] + 2 * v[1][i] + 2 * v[2][i] + v[3][i]);
         dq1[i] = x->dq[i] + tau / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] + k[3][i]);
         if (!isfinite(q1[i]) || !isfinite(dq1[i])) {
-            if (why) *why = fric__fail(FRIC_E_NONFINITE, -1, "t = %.9g s: the state of joint %d "
-                                       "left the finite range.", t0 + tau, i);
+            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "t = %.9g s: the state of joint %d "
+                                      "left the finite range.", t0 + tau, i));
             return fric__rc();
         }
     }
@@ -468,9 +468,9 @@ static int step_events(const fric_fd_sim *s, fric_fd_state *x, const char **why)
         if (rc) return rc;
         if (x->t >= t_end) return FRIC_OK;
     }
-    if (why) *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: more than %d switching events "
-                               "in one step of h = %g s (rapid stick-slip); lower h or use "
-                               "FRIC_FD_FIXED_STEP.", x->t, FD_EVENTS_MAX, s->h);
+    fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: more than %d switching events "
+                              "in one step of h = %g s (rapid stick-slip); lower h or use "
+                              "FRIC_FD_FIXED_STEP.", x->t, FD_EVENTS_MAX, s->h));
     return fric__rc();
 }
 

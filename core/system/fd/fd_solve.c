@@ -500,9 +500,9 @@ fric_status fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_
         }
         if (rc == 2) {
             out->unconverged++;
-            if (why) *why = fric__say("fric_fd_solve: the radial Newton iteration did not converge "
-                                      "in %d iterations for sign pattern 0x%x; that hypothesis "
-                                      "counts as no solution.", FRIC_FD_NEWTON_MAX, pat);
+            fric__why(why, fric__say("fric_fd_solve: the radial Newton iteration did not converge "
+                                     "in %d iterations for sign pattern 0x%x; that hypothesis "
+                                     "counts as no solution.", FRIC_FD_NEWTON_MAX, pat));
             continue;
         }
         if (!fric__fd_consistent(p, pat, x)) continue;

@@ -1,0 +1,54 @@
+/*
+ * test_mujoco_refusals.c: a refusal of each fric_status call of the
+ * optional MuJoCo module (fric_mujoco.h), which tests/law/test_refusals.c's
+ * walker reads for them (this file is built only where MuJoCo is
+ * installed). A valid input with ONE parameter broken: the return is the
+ * code the header documents, equal to fric_status_last().code, with the
+ * parameter index −1 (the header documents none) and a message naming the
+ * parameter.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "test_main.h"
+
+#include "fric_mujoco.h"
+#include "bench_logs.h"
+#include "status_expect.h"
+
+static void test_mujoco_refusals(void **state)
+{
+    (void)state;
+    fric_bench_def def;
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 1), &def);
+    char xml[4096];
+    assert_true(fric_mujoco_bench_mjcf(&def, xml, sizeof xml) < (int)sizeof xml);
+    const char *why = NULL;
+    mjModel *m = fric_mujoco_load_string(xml, &why);
+    if (!m) fail_msg("%s", why);
+    mjData *d = mj_makeData(m);
+    static fric_mujoco fm;
+    fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
+    assert_int_equal(fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why), FRIC_OK);
+    /* a joint the model lacks */
+    fric_mj_joint_def bad = jd;
+    bad.joint = "no_such_joint";
+    REFUSE(fric_mujoco_attach(&fm, m, d, &bad, 1, FRIC_MJ_IMPLICIT, &why), FRIC_E_UNKNOWN_NAME, -1,
+           "joint");
+    /* the replays: a log whose header mass is 0; a model whose timestep
+     * (1 ms) is not the log's step (10 ms) */
+    bench_small_log sl;
+    bench_small_log_make(&sl);
+    fric_bench_replay_result r;
+    sl.log.mass = 0;
+    REFUSE(fric_mujoco_replay(&def, &sl.log, FRIC_MJ_IMPLICIT, &r, &why), FRIC_E_LOG_INVALID, -1,
+           "\"mass\" = ");
+    sl.log.mass = 0.5;
+    assert_int_equal(fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why), FRIC_OK);
+    REFUSE(fric_mujoco_replay_model(&fm, m, d, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1,
+           "timestep");
+    mj_deleteData(d);
+    mj_deleteModel(m);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_mujoco_refusals))
