@@ -231,6 +231,9 @@ fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
     X(qfrc_bias, "N·m")        /*   parts now (actuator after mj_fwdActuation;  */ \
     X(qfrc_applied, "N·m")     /*   NULL when the model has no actuator)        */ \
     X(qfrc_actuator, "N·m")
+#define FRIC_MJ_COUNT_INPUT(f, unit) +1
+enum { FRIC_MJ_STEP_N_INPUTS = 0 FRIC_MJ_STEP_INPUTS(FRIC_MJ_COUNT_INPUT) };
+#undef FRIC_MJ_COUNT_INPUT
 #define FRIC_MJ_FIELD_PTR(f, unit) const double *f;
 typedef struct {
     FRIC_MJ_STEP_INPUTS(FRIC_MJ_FIELD_PTR)
