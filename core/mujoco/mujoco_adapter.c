@@ -118,29 +118,44 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
 {
     int n = fm->n;
     if (n == 0) return;
-    /* the inputs by joint (fric_mj_step_in's order), the outputs */
-    enum { Q, V, MINV, QACC_SMOOTH, SMOOTH, CONSTRAINT, QACC, PASSIVE, BIAS, APPLIED, ACTUATOR, N_IN };
-    double x[N_IN][FRIC_MJ_MAX_JOINTS], force[FRIC_MJ_MAX_JOINTS], loss[FRIC_MJ_MAX_JOINTS];
-    int one = fm->treatment == FRIC_MJ_IMPLICIT && n == 1;
+    /* the inputs the treatment reads (fric_mj_step_in), by joint; the outputs */
+    double q[FRIC_MJ_MAX_JOINTS], v[FRIC_MJ_MAX_JOINTS], a[FRIC_MJ_MAX_JOINTS], b[FRIC_MJ_MAX_JOINTS],
+        c[FRIC_MJ_MAX_JOINTS], e[FRIC_MJ_MAX_JOINTS], f[FRIC_MJ_MAX_JOINTS], g[FRIC_MJ_MAX_JOINTS],
+        force[FRIC_MJ_MAX_JOINTS], loss[FRIC_MJ_MAX_JOINTS];
+    fric_mj_step_in in = { .q = q, .v = v };
     if (m->nu) mj_fwdActuation(m, d);
-    if (one) mj_fwdAcceleration(m, d);        /* qfrc_smooth, qacc_smooth: friction-free */
     for (int i = 0; i < n; i++) {
-        int dof = fm->j[i].dof;
-        x[Q][i] = d->qpos[fm->j[i].qadr];
-        x[V][i] = d->qvel[dof];
-        /* the configuration changes the inertia: one solve per step */
-        x[MINV][i] = one ? minv_diag(m, d, dof) : 0;
-        x[QACC_SMOOTH][i] = d->qacc_smooth[dof];
-        x[SMOOTH][i] = d->qfrc_smooth[dof];   /* one joint: now; several: the last mj_step2's */
-        x[CONSTRAINT][i] = d->qfrc_constraint[dof];
-        x[QACC][i] = d->qacc[dof];            /* the last mj_step2's */
-        x[PASSIVE][i] = d->qfrc_passive[dof];
-        x[BIAS][i] = d->qfrc_bias[dof];
-        x[APPLIED][i] = d->qfrc_applied[dof];
-        x[ACTUATOR][i] = m->nu ? d->qfrc_actuator[dof] : 0;
+        q[i] = d->qpos[fm->j[i].qadr];
+        v[i] = d->qvel[fm->j[i].dof];
     }
-    fric_mj_step_in in = { x[Q], x[V], x[MINV], x[QACC_SMOOTH], x[SMOOTH], x[CONSTRAINT], x[QACC],
-                           x[PASSIVE], x[BIAS], x[APPLIED], m->nu ? x[ACTUATOR] : NULL };
+    if (fm->treatment == FRIC_MJ_IMPLICIT && n == 1) {
+        int dof = fm->j[0].dof;
+        mj_fwdAcceleration(m, d);             /* qfrc_smooth, qacc_smooth: friction-free */
+        a[0] = minv_diag(m, d, dof);          /* the configuration changes the inertia */
+        b[0] = d->qacc_smooth[dof];
+        c[0] = d->qfrc_smooth[dof];
+        e[0] = d->qfrc_constraint[dof];       /* the last mj_step2's */
+        in.minv = a;
+        in.qacc_smooth = b;
+        in.qfrc_smooth = c;
+        in.qfrc_constraint = e;
+    } else {
+        for (int i = 0; i < n; i++) {
+            int dof = fm->j[i].dof;
+            a[i] = d->qfrc_passive[dof];
+            b[i] = d->qfrc_bias[dof];
+            c[i] = d->qfrc_applied[dof];
+            e[i] = m->nu ? d->qfrc_actuator[dof] : 0;
+            f[i] = d->qacc[dof];              /* several: the last mj_step2's */
+            g[i] = d->qfrc_smooth[dof];
+        }
+        in.qfrc_passive = a;
+        in.qfrc_bias = b;
+        in.qfrc_applied = c;
+        in.qfrc_actuator = m->nu ? e : NULL;
+        in.qacc = f;
+        in.qfrc_smooth = g;
+    }
     fric_mj_core_step(fm, &in, force, loss);
     for (int i = 0; i < n; i++) {
         int dof = fm->j[i].dof;

@@ -148,15 +148,19 @@ export function createSim(mj, core, { xml, joints, treatment }) {
       const dof = j.dof;
       x.q[i] = a.qpos[j.qadr];
       x.v[i] = a.qvel[dof];
-      x.minv[i] = one ? a.qLDiagInv[0] : 0;
-      x.qacc_smooth[i] = a.qacc_smooth[dof];
-      x.qfrc_smooth[i] = a.smooth[dof];
-      x.qfrc_constraint[i] = a.constraint[dof];
-      x.qacc[i] = a.qacc[dof];
-      x.qfrc_passive[i] = a.passive[dof];
-      x.qfrc_bias[i] = a.bias[dof];
-      x.qfrc_applied[i] = a.applied[dof];
-      x.qfrc_actuator[i] = a.act ? a.act[dof] : 0;
+      if (one) {                                     // what the one-joint step reads
+        x.minv[i] = a.qLDiagInv[0];
+        x.qacc_smooth[i] = a.qacc_smooth[dof];
+        x.qfrc_smooth[i] = a.smooth[dof];
+        x.qfrc_constraint[i] = a.constraint[dof];    // the last mj_step2's
+      } else {                                       // the load's parts; several: the last step's qacc, qfrc_smooth
+        x.qfrc_passive[i] = a.passive[dof];
+        x.qfrc_bias[i] = a.bias[dof];
+        x.qfrc_applied[i] = a.applied[dof];
+        x.qfrc_actuator[i] = a.act ? a.act[dof] : 0;
+        x.qacc[i] = a.qacc[dof];
+        x.qfrc_smooth[i] = a.smooth[dof];
+      }
     });
     fm.step();
     const { force, frictionloss } = fm.outputs();
