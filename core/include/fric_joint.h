@@ -248,7 +248,8 @@ typedef struct {
  * + actuator. force[i] (the caller adds it to qfrc_passive): τm + f
  * (IMPLICIT), τm (FRICTIONLOSS/NOSLIP); frictionloss[i] (the dof's
  * dof_frictionloss; FRICTIONLOSS/NOSLIP only, may be NULL for IMPLICIT).
- * No allocation, no check. */
+ * An input the treatment does not read may be NULL. No allocation, no
+ * check. */
 void fric_mj_core_step(fric_mj_core *o, const fric_mj_step_in *in, double *force, double *frictionloss);
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */

@@ -9,7 +9,6 @@
  * (M⁻¹)_ii) and copies its arrays in and out.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "base.h"
 #include "fric_mujoco.h"
@@ -37,8 +36,9 @@ static double minv_diag(const mjModel *m, mjData *d, int dof)
     return r;
 }
 
-/* The joint called name, its addresses in *j: NULL, or the refusal naming
- * the model's joints. A missing name is fric_mj_core_init's refusal. */
+/* The joint called name: its joint, dof and qpos addresses (−1 without a
+ * name: fric_mj_core_init's refusal), and NULL, or the refusal naming the
+ * model's joints. */
 static const char *find_joint(int *jnt, int *dof, int *qadr, const mjModel *m, const char *name)
 {
     *jnt = *dof = *qadr = -1;
@@ -70,7 +70,8 @@ fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fri
         if (why) *why = msg;
         return FRIC_E_NULL;
     }
-    /* the addresses, kept aside: fric_mj_core_init clears fm */
+    /* the model's numbers for fric_mj_core_init, and the addresses kept
+     * aside (the init clears fm) */
     fric_mj_joint_model jm[FRIC_MJ_MAX_JOINTS];
     struct { int jnt, dof, qadr; } addr[FRIC_MJ_MAX_JOINTS];
     fric_mj_model mm = { m->opt.timestep, m->opt.integrator, 0, m->opt.noslip_iterations };
