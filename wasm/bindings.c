@@ -178,6 +178,11 @@ static const char *law_field(int i) { return i < FRIC_LAW_N_FIELDS ? fric_law_fi
 static const char *servo_field(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_fields[i] : NULL; }
 static const char *servo_key(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : NULL; }
 static const char *treatment(int i) { return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : NULL; }
+static const char *mj_treatment(int i) { return i < FRIC_MJ_N_TREATMENTS ? fric_mj_treatment_names[i] : NULL; }
+#define FXB_MJ_INPUT_NAME(f, unit) #f,
+static const char *const mj_input_names[] = { FRIC_MJ_STEP_INPUTS(FXB_MJ_INPUT_NAME) };
+#undef FXB_MJ_INPUT_NAME
+static const char *mj_input(int i) { return i < FRIC_MJ_STEP_N_INPUTS ? mj_input_names[i] : NULL; }
 static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
 static const char *io_kind(int i)
 {
@@ -194,6 +199,8 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "servo_fields", servo_field },        /* model, K_c, …, K_v            */
     { "servo_keys", servo_key },            /* model, friction_base, …       */
     { "treatments", treatment },            /* fric_bench_treatments (names) */
+    { "mj_treatments", mj_treatment },      /* fric_mj_treatment (names)     */
+    { "mj_step_inputs", mj_input },         /* fric_mj_step_in, fxb_mj_step  */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */
@@ -213,6 +220,10 @@ static const struct { const char *name; double value; } constants[] = {
     { "scenario_max_shape", FRIC_SCENARIO_MAX_SHAPE },       /* points */
     { "log_head_numbers", FRIC_IO_H_MOTOR },                 /* fric_io_log_raw.head */
     { "io_resample_dt", FRIC_IO_RESAMPLE_DT },               /* [s] a raw log's step */
+    { "mj_noslip_iterations", FRIC_MJ_NOSLIP_ITERATIONS },
+    { "mj_max_joints", FRIC_MJ_MAX_JOINTS },
+    { "mj_core_size", sizeof(fric_mj_core) },                /* bytes */
+    { "mj_def_size", sizeof(fric_mj_joint_def) },            /* bytes */
 };
 
 /* A growing JSON text in the caller's buffer (cap bytes); len counts every
@@ -793,6 +804,82 @@ FXB_EXPORT double fxb_joint_loss(fric_joint *j, double q, double v, double tau_e
 }
 FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_rest_loss(j); }
 FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
+
+/* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
+/* fric_joint.h's fric_mj_core for the explorer's "In MuJoCo" view: the
+ * wrapper allocates the state (constant mj_core_size bytes), the joint defs
+ * (mj_def_size each, filled by fxb_mj_def_law / fxb_mj_def_servo) and, once,
+ * the per-step arrays; the view copies MuJoCo's arrays in and the results
+ * back. */
+
+/* Def i of defs[] with the law (kind, Fs, Fc, vs, D, alpha); name (the
+ * joint's, the wrapper's until fxb_mj_init returns). */
+FXB_EXPORT void fxb_mj_def_law(fric_mj_joint_def *defs, int i, const char *name, int kind, double Fs,
+                               double Fc, double vs, double D, double alpha)
+{
+    memset(&defs[i], 0, sizeof defs[i]);
+    defs[i].joint = name;
+    defs[i].law = make_law(kind, Fs, Fc, vs, D, alpha);
+}
+
+/* Def i with the servo of the bench parameters p[n] (the log lg's gains
+ * when lg is not NULL). 0, or 1 with the message. */
+FXB_EXPORT int fxb_mj_def_servo(fric_mj_joint_def *defs, int i, const char *name, const double *p, int n,
+                                const fric_io_log *lg)
+{
+    memset(&defs[i], 0, sizeof defs[i]);
+    defs[i].joint = name;
+    defs[i].servo = 1;
+    return bench_def_of(p, n, lg, &defs[i].bench);
+}
+
+/* fric_mj_core_init: model[4] = h [s], integrator, any_damping,
+ * noslip_iterations; jm[6·n] per joint: type, frictionloss, damping,
+ * armature, (M⁻¹)_ii, q0 (fric_mj_joint_model's order); writes[2·n + 1]:
+ * what the model gets, each joint's frictionloss, then each damping, then
+ * noslip_iterations. 0, or 1 with the core's message. */
+FXB_EXPORT int fxb_mj_init(fric_mj_core *o, const double *model, const double *jm,
+                           const fric_mj_joint_def *defs, int n, int treatment, double *writes)
+{
+    if (count_bad("n (joints)", n, 1)) return 1;
+    fric_mj_joint_model J[FRIC_MJ_MAX_JOINTS];
+    for (int i = 0; i < n && i < FRIC_MJ_MAX_JOINTS; i++) {
+        const double *x = jm + 6 * i;
+        J[i] = (fric_mj_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
+    }
+    fric_mj_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3] };
+    const char *why = "";
+    if (from_core(fric_mj_core_init(o, &M, J, defs, n, (fric_mj_treatment)treatment, &why), &why)) return 1;
+    for (int i = 0; i < n; i++) {
+        writes[i] = o->j[i].frictionloss;
+        writes[n + i] = o->j[i].damping;
+    }
+    writes[2 * n] = o->noslip_iterations;
+    set_error("");
+    return 0;
+}
+
+/* One step (no allocation, no message): in[FRIC_MJ_STEP_N_INPUTS·n], each
+ * input's n values in FRIC_MJ_STEP_INPUTS order (table mj_step_inputs);
+ * out[2·n]: the forces to add to qfrc_passive, then the frictionloss values
+ * (FRICTIONLOSS/NOSLIP). */
+FXB_EXPORT void fxb_mj_step(fric_mj_core *o, const double *in, double *out)
+{
+    int n = o->n, k = 0;
+    fric_mj_step_in x;
+#define FXB_MJ_INPUT(f, unit) x.f = in + n * k++;
+    FRIC_MJ_STEP_INPUTS(FXB_MJ_INPUT)
+#undef FXB_MJ_INPUT
+    fric_mj_core_step(o, &x, out, out + n);
+}
+
+FXB_EXPORT void fxb_mj_goal(fric_mj_core *o, int i, double goal, int torque_enable)
+{
+    fric_mj_core_goal(o, i, goal, torque_enable);
+}
+
+/* Joint i's per-joint step (layout joint), inside the state. */
+FXB_EXPORT fric_joint *fxb_mj_joint(fric_mj_core *o, int i) { return &o->j[i].s; }
 
 /* ------------------------------------------------ drive/backdrive regions */
 /* kind 0: servo, c = the 14 numbers of fric_servo_coef_fields; kind 1:

@@ -36,7 +36,8 @@
 //                                  benchParams, paramsText, splitKp, splitAlternate, caution,
 //                                  batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
-//                                  MuJoCo-free: MuJoCo is its own wasm module), logDrive
+//                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
+//                                  (its orchestration: fric_mj_core), logDrive
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -67,6 +68,12 @@ export const SERVO_KEYS = [];
 export const SERVO_FILE_KEYS = [];
 /** The bench's friction treatments ('implicit', 'clip', 'explicit', 'karnopp'). Filled at load. */
 export const TREATMENTS = [];
+/** The MuJoCo adapter's treatments (fric_mj_treatment: 'implicit',
+ *  'frictionloss', 'noslip'). Filled at load. */
+export const MJ_TREATMENTS = [];
+/** The MuJoCo adapter's numbers: { noslipIterations (FRIC_MJ_NOSLIP_ITERATIONS),
+ *  maxJoints (FRIC_MJ_MAX_JOINTS) }. Filled at load. */
+export const MJ_CONSTANTS = {};
 /** The structs that cross the boundary: { name: { size, fields: [[field, unit,
  *  kind, offset, count], …] } } (fxb_boundary). Filled at load. */
 export const LAYOUTS = {};
@@ -654,6 +661,63 @@ class MujocoApi {
     return new Joint(core, p);
   }
 
+  /** The adapter's orchestration (fric_mj_core_init): joints [{ name,
+   *  params | law, log, source }] (a servo: the bench parameters, with a
+   *  parsed log its gains; or a law), the model { h [s], integrator (MuJoCo's
+   *  number), anyDamping, noslipIterations }, what the model has per joint
+   *  jointModels [{ type (MuJoCo's mjtJoint), frictionloss, damping,
+   *  armature, minv ((M⁻¹)_ii), q0 }] and the treatment (a name of
+   *  MJ_TREATMENTS). Every refusal is the core's sentence ("mujoco: ...").
+   *  Returns an Adapter; free() it. */
+  adapter({ joints, model, jointModels, treatment }) {
+    const core = this._core;
+    if (!Array.isArray(joints)) throw argError(TypeError, 'joints', `joints must be an array, found ${show(joints)}.`);
+    if (!Array.isArray(jointModels) || jointModels.length !== joints.length) {
+      throw argError(RangeError, 'jointModels', `jointModels must be an array of ${joints.length} (one per joint), found ${show(jointModels)}.`);
+    }
+    obj('model', model, 'the model { h, integrator, anyDamping, noslipIterations }');
+    const t = MJ_TREATMENTS.indexOf(treatment);
+    if (t < 0) throw argError(RangeError, 'treatment', `treatment ${show(treatment)} is not one of ${MJ_TREATMENTS.join(', ')}.`);
+    const n = joints.length;
+    const M = Float64Array.of(num('model.h', model.h), num('model.integrator', model.integrator, { integer: true }),
+      model.anyDamping ? 1 : 0, num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }));
+    const fields = ['type', 'frictionloss', 'damping', 'armature', 'minv', 'q0'];
+    const J = Float64Array.from(jointModels.flatMap((jm, i) => {
+      obj(`jointModels[${i}]`, jm, 'a joint { type, frictionloss, damping, armature, minv, q0 }');
+      return fields.map((f) => numberType(`jointModels[${i}].${f}`, jm[f] ?? 0));
+    }));
+    const ptrs = [];
+    const keep = (p) => { ptrs.push(p); return p; };
+    let p = 0, buf = 0;
+    try {
+      const defs = keep(core._alloc(CONSTANTS.mj_def_size * Math.max(1, n)));
+      joints.forEach((spec, i) => {
+        obj(`joints[${i}]`, spec, 'a joint { name, params | law, log }');
+        const name = keep(core._put(cstr(String(spec.name ?? '')).in));
+        if (spec.params) {
+          const names = this._names();
+          const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
+          const def = (lh) => core._call('fxb_mj_def_servo', [defs, i, name, inp(x), x.length, lh], { names });
+          if (spec.log) core._withLog(spec.log, spec.source ?? 'log', (L) => { L._live(); def(L._h); });
+          else def(0);
+        } else {
+          core._m._fxb_mj_def_law(defs, i, name, ...lawArgs(spec.law ?? {}));
+        }
+      });
+      p = core._alloc(CONSTANTS.mj_core_size);
+      const { out: [writes] } = core._call('fxb_mj_init', [p, inp(M), inp(J), defs, n, t, out(Float64Array, 2 * n + 1)], { names: LAW_FIELDS });
+      buf = core._alloc(F64 * Math.max(1, n) * (TABLES.mj_step_inputs.length + 2));
+      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * (TABLES.mj_step_inputs.length + 2));
+      return new Adapter(core, p, buf, n, writes);
+    } catch (e) {
+      core._free(p);
+      core._free(buf);
+      throw e;
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
   /** What a replay drives a simulator with, per scored sample
    *  (fric_io_log_sample): { t, q, goal, speed, torqueEnable } (Float64Arrays). */
   logDrive(log, source = 'log') {
@@ -672,9 +736,10 @@ class MujocoApi {
  *  The per-step calls take and return plain numbers (no allocation); the
  *  last step's fields are read through the layout `joint`. */
 export class Joint {
-  constructor(core, p) {
+  constructor(core, p, owned = true) {
     this._core = core;
     this._p = p;
+    this._owned = owned;          // false: a view into an Adapter's state (the Adapter frees it)
     const off = Object.fromEntries(LAYOUTS.joint.fields.map(([f, , , o]) => [f, o]));
     this._off = off;
   }
@@ -700,7 +765,59 @@ export class Joint {
   get stuck() { return this._core._m.HEAP32[(this._p + this._off.stuck) / 4] !== 0; }
   /** Every field of the layout (tau_f, tau_m, tau_e, budget, v_star, stuck, steps_stuck, reversals, Z). */
   read() { this._live(); return this._core._read('joint', this._p); }
-  free() { if (this._p) { this._core._free(this._p); this._p = 0; } }
+  free() { if (this._p) { if (this._owned) this._core._free(this._p); this._p = 0; } }
+}
+
+/** The MuJoCo adapter's orchestration in wasm memory (mujoco.adapter):
+ *  fric_joint.h's fric_mj_core. The state and the per-step arrays are
+ *  allocated once here; per step the caller fills inputs() (named
+ *  Float64Array views, one value per joint: MJ step inputs), calls step()
+ *  and reads outputs() { force, frictionloss }. */
+export class Adapter {
+  constructor(core, p, buf, n, writes) {
+    this._core = core;
+    this._p = p;
+    this._buf = buf;
+    this.n = n;
+    /** What the model gets at the start, per joint: dof_frictionloss, dof_damping [N·m, N·m·s/rad]. */
+    this.frictionloss = writes.slice(0, n);
+    this.damping = writes.slice(n, 2 * n);
+    /** What opt.noslip_iterations gets. */
+    this.noslipIterations = writes[2 * n];
+    this._views = null;
+    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
+  }
+  _live() { if (!this._p) throw new Error('adapter used after free()'); }
+  /** The views on the arrays, made again when wasm memory grew (a grown
+   *  memory detaches them). */
+  _arrays() {
+    const heap = this._core._f64();
+    if (!this._views || this._views.heap !== heap.buffer) {
+      const n = this.n, at = (k) => new Float64Array(heap.buffer, this._buf + F64 * n * k, n);
+      const names = TABLES.mj_step_inputs;
+      this._views = { heap: heap.buffer, in: Object.fromEntries(names.map((name, k) => [name, at(k)])),
+        out: { force: at(names.length), frictionloss: at(names.length + 1) } };
+    }
+    return this._views;
+  }
+  /** The step's inputs by name (q, v, minv, qacc_smooth, qfrc_smooth,
+   *  qfrc_constraint, qacc, qfrc_passive, qfrc_bias, qfrc_applied,
+   *  qfrc_actuator), each n values: what fric_mj_step_in reads. */
+  inputs() { return this._arrays().in; }
+  /** The last step's results: force (add to qfrc_passive), frictionloss (the dof's, loss treatments). */
+  outputs() { return this._arrays().out; }
+  /** One step (no checks, no allocation: the view calls it a thousand times a second). */
+  step() { this._core._m._fxb_mj_step(this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
+  goal(i, g, torqueEnable = 1) { this._core._m._fxb_mj_goal(this._p, i, g, torqueEnable ? 1 : 0); }
+  free() {
+    if (this._p) {
+      this.joints.forEach((j) => j.free());
+      this._core._free(this._buf);
+      this._core._free(this._p);
+      this._p = 0;
+      this._views = null;
+    }
+  }
 }
 
 /** core.regions: fric_regions.h: static/drive/backdrive regions. */
@@ -1387,6 +1504,9 @@ export async function loadFrictionCore(options = {}) {
     SERVO_KEYS.push(...TABLES.servo_fields);
     SERVO_FILE_KEYS.push(...TABLES.servo_keys);
     TREATMENTS.push(...TABLES.treatments);
+    MJ_TREATMENTS.push(...TABLES.mj_treatments);
+    MJ_CONSTANTS.noslipIterations = CONSTANTS.mj_noslip_iterations;
+    MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
   }
   return core;
 }

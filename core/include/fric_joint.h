@@ -111,6 +111,150 @@ double fric_joint_rest_loss(const fric_joint *j);
 /* The dof_damping of FRICTIONLOSS/NOSLIP: the law's D or the servo's K_v. */
 double fric_joint_damping(const fric_joint *j);
 
+/* --------------------------------- the adapter's orchestration, MuJoCo-free */
+/* One definition of what the MuJoCo adapter does around the per-joint step,
+ * for the native adapter (core/mujoco/mujoco_adapter.c, MuJoCo 2.2.2) and
+ * the explorer's "In MuJoCo" view (MuJoCo 3.x in its own wasm module,
+ * through wasm/bindings.c): the refusals, the choice of Z, the several-joint
+ * reaction, the load and the FRICTIONLOSS/NOSLIP writes (fric_mujoco.h says
+ * what each treatment is). The caller only reads MuJoCo's arrays into plain
+ * arrays indexed by joint and writes the results back. */
+
+/* The treatments, in the order of the CLI's --treatment choice. */
+typedef enum {
+    FRIC_MJ_IMPLICIT = 0,
+    FRIC_MJ_FRICTIONLOSS = 1,
+    FRIC_MJ_NOSLIP = 2,
+    FRIC_MJ_N_TREATMENTS = 3
+} fric_mj_treatment;
+extern const char *const fric_mj_treatment_names[FRIC_MJ_N_TREATMENTS]; /* "implicit", ... */
+/* The treatment called name, −1 if none. */
+int fric_mj_treatment_find(const char *name);
+
+/* NOSLIP: MuJoCo's noslip_iterations when the model has none. */
+#define FRIC_MJ_NOSLIP_ITERATIONS 10
+/* The most joints one adapter holds (the core's chains go to 100 links). */
+#define FRIC_MJ_MAX_JOINTS 100
+
+/* MuJoCo's joint types and integrators, numbered as its mjtJoint and
+ * mjtIntegrator (the same in 2.2.2 and 3.x; the native adapter checks). */
+enum { FRIC_MJ_JNT_FREE = 0, FRIC_MJ_JNT_BALL = 1, FRIC_MJ_JNT_SLIDE = 2, FRIC_MJ_JNT_HINGE = 3 };
+enum { FRIC_MJ_INT_EULER = 0, FRIC_MJ_INT_RK4 = 1, FRIC_MJ_INT_IMPLICIT = 2, FRIC_MJ_INT_IMPLICITFAST = 3 };
+
+/* What friction one joint gets. */
+typedef struct {
+    const char *joint;      /* the joint's name in the model (hinge or slide)         */
+    int servo;              /* 0: the law below; 1: the servo of bench                 */
+    fric_law law;           /* law mode                     [N·m, rad/s] or [N, m/s]   */
+    fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
+                               R), kp, vin; mass, arm_mass, length, dt, treatment
+                               are not used                                            */
+} fric_mj_joint_def;
+
+/* One joint as the model has it at the start (plain numbers read by the
+ * caller; SI units of a hinge, N and m of a slide). */
+typedef struct {
+    int type;               /* FRIC_MJ_JNT_* (m->jnt_type)                             */
+    double frictionloss;    /* m->dof_frictionloss          [N·m]                      */
+    double damping;         /* m->dof_damping               [N·m·s/rad]                */
+    double armature;        /* m->dof_armature              [kg·m²]                    */
+    double minv;            /* (M⁻¹)_ii in the start configuration (one joint,
+                               IMPLICIT; after mj_forward)   [1/(kg·m²)]               */
+    double q0;              /* d->qpos of the joint         [rad]                      */
+} fric_mj_joint_model;
+
+/* The model as a whole. */
+typedef struct {
+    double h;               /* m->opt.timestep              [s]                        */
+    int integrator;         /* FRIC_MJ_INT_* (m->opt.integrator)                       */
+    int any_damping;        /* 1: some dof of the model has dof_damping != 0           */
+    int noslip_iterations;  /* m->opt.noslip_iterations                                */
+} fric_mj_model;
+
+/* One joint's state: the per-joint step and the several-joint lag. */
+typedef struct {
+    int jnt, dof, qadr;     /* the caller's addresses (MuJoCo's joint, dof and qpos);
+                               the core does not read them                             */
+    fric_joint s;           /* the per-joint step (above)                              */
+    double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
+    double u;               /* several joints: lagged reaction u_i  [N·m]              */
+    double frictionloss;    /* what the dof's frictionloss gets at the start [N·m]     */
+    double damping;         /* what the dof's damping gets at the start [N·m·s/rad]    */
+} fric_mj_joint;
+
+/* The adapter's state: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS
+ * joints): make it static or allocate it once. */
+typedef struct {
+    fric_mj_treatment treatment;
+    int n;                  /* joints                                                  */
+    double h;               /* the model's step             [s]                        */
+    int primed;             /* several joints: the lag holds a previous step           */
+    int noslip_iterations;  /* what the model's noslip_iterations gets at the start    */
+    uint64_t steps;
+    fric_mj_joint j[FRIC_MJ_MAX_JOINTS];
+} fric_mj_core;
+
+/* Validates and prepares, every refusal checked once, in this order, one
+ * sentence each starting "mujoco: " and naming the joint: NULL arguments
+ * (FRIC_E_NULL), n outside 1..FRIC_MJ_MAX_JOINTS, a treatment outside the
+ * enum (FRIC_E_PARAM_RANGE), IMPLICIT on a model whose integrator is not
+ * Euler or, with one joint, with any dof damping (FRIC_E_UNSUPPORTED);
+ * then per joint: a joint named twice (FRIC_E_PARAM_RANGE), no name
+ * (FRIC_E_NULL), not a hinge or slide (FRIC_E_UNSUPPORTED), the law's or
+ * servo's check (fric_joint_init: its code); IMPLICIT also: MuJoCo
+ * frictionloss or damping on the joint, several joints with armature <= 0
+ * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 (FRIC_E_PARAM_RANGE),
+ * the law's check with Z (fric_joint_prepare). Z = h·minv for one joint
+ * (exact), h/armature for several (seed-002 §3). On success each
+ * o->j[i].frictionloss, .damping and o->noslip_iterations hold what the
+ * model gets (FRICTIONLOSS/NOSLIP: the budget at rest and D or K_v; NOSLIP:
+ * FRIC_MJ_NOSLIP_ITERATIONS when the model has 0; IMPLICIT: the model's own
+ * values), the servo goal is q0, and o->j[i]'s addresses are 0 (the caller
+ * sets them after). FRIC_OK, or the status (fric_status_last) with *why;
+ * o->n = 0 then. */
+fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
+                              const fric_mj_joint_model *joints, const fric_mj_joint_def *defs, int n,
+                              fric_mj_treatment treatment, const char **why);
+
+/* The arrays one step reads, each [n] indexed by joint (MuJoCo's value at
+ * the joint's dof or qpos address), after mj_step1 and what the treatment
+ * needs below. X(name, unit): the wasm bindings export the names. */
+#define FRIC_MJ_STEP_INPUTS(X) \
+    X(q, "rad")                /* qpos                                          */ \
+    X(v, "rad/s")              /* qvel                                          */ \
+    X(minv, "1/(kg·m²)")       /* one joint, IMPLICIT: (M⁻¹)_ii now             */ \
+    X(qacc_smooth, "rad/s²")   /* one joint, IMPLICIT: after mj_fwdAcceleration */ \
+    X(qfrc_smooth, "N·m")      /* one joint: now; several: the last step's      */ \
+    X(qfrc_constraint, "N·m")  /* one joint, IMPLICIT: the last step's          */ \
+    X(qacc, "rad/s²")          /* several, IMPLICIT: the last step's            */ \
+    X(qfrc_passive, "N·m")     /* several and FRICTIONLOSS/NOSLIP: the load's   */ \
+    X(qfrc_bias, "N·m")        /*   parts now (actuator after mj_fwdActuation;  */ \
+    X(qfrc_applied, "N·m")     /*   NULL when the model has no actuator)        */ \
+    X(qfrc_actuator, "N·m")
+#define FRIC_MJ_COUNT_INPUT(f, unit) +1
+enum { FRIC_MJ_STEP_N_INPUTS = 0 FRIC_MJ_STEP_INPUTS(FRIC_MJ_COUNT_INPUT) };
+#undef FRIC_MJ_COUNT_INPUT
+#define FRIC_MJ_FIELD_PTR(f, unit) const double *f;
+typedef struct {
+    FRIC_MJ_STEP_INPUTS(FRIC_MJ_FIELD_PTR)
+} fric_mj_step_in;
+#undef FRIC_MJ_FIELD_PTR
+
+/* Once per step (fric_mujoco.h's equations). IMPLICIT, one joint: Z =
+ * h·minv (re-prepared when it moved), v_free = v + h·qacc_smooth, τ_e =
+ * qfrc_smooth + qfrc_constraint; several: u_i = I_i·qacc_i − qfrc_smooth_i
+ * (0 at the first step), τ_e = passive − bias + applied + actuator + u_i,
+ * v_free = v + Z_i·τ_e; FRICTIONLOSS/NOSLIP: τ_e = passive − bias + applied
+ * + actuator. force[i] (the caller adds it to qfrc_passive): τm + f
+ * (IMPLICIT), τm (FRICTIONLOSS/NOSLIP); frictionloss[i] (the dof's
+ * dof_frictionloss; FRICTIONLOSS/NOSLIP only, may be NULL for IMPLICIT).
+ * An input the treatment does not read may be NULL. No allocation, no
+ * check. */
+void fric_mj_core_step(fric_mj_core *o, const fric_mj_step_in *in, double *force, double *frictionloss);
+
+/* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
+void fric_mj_core_goal(fric_mj_core *o, int i, double goal, int torque_enable);
+
 /* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
  * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the
  * servo's armature, q_offset as the mass's rest direction (gravity torque

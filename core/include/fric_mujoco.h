@@ -80,9 +80,12 @@
  * (friction mujoco-model does).
  *
  * The per-joint friction (the law or servo budget, Φ_Z, the frictionloss
- * value) is fric_joint.h's MuJoCo-free step: this adapter forms Z, v_free
- * and τ_e from MuJoCo's arrays and calls it; the explorer's "In MuJoCo"
- * view calls the same step through the wasm bindings.
+ * value) is fric_joint.h's MuJoCo-free step, and so is what this adapter
+ * does around it (fric_mj_core: the refusals, Z, the several-joint
+ * reaction, the load, the FRICTIONLOSS/NOSLIP writes): this adapter runs
+ * MuJoCo (mj_forward, mj_fwdActuation, mj_fwdAcceleration, mj_solveM for
+ * (M⁻¹)_ii) and copies its arrays in and out; the explorer's "In MuJoCo"
+ * view does the same with MuJoCo 3.x through the wasm bindings.
  *
  * Allocation-free per step (scratch on MuJoCo's own stack, mj_stackAlloc);
  * everything validated once by fric_mujoco_attach; deterministic.
@@ -103,50 +106,15 @@
 extern "C" {
 #endif
 
-/* The treatments, in the order of the CLI's --treatment choice. */
-typedef enum {
-    FRIC_MJ_IMPLICIT = 0,
-    FRIC_MJ_FRICTIONLOSS = 1,
-    FRIC_MJ_NOSLIP = 2,
-    FRIC_MJ_N_TREATMENTS = 3
-} fric_mj_treatment;
-extern const char *const fric_mj_treatment_names[FRIC_MJ_N_TREATMENTS]; /* "implicit", ... */
-/* The treatment called name, −1 if none. */
-int fric_mj_treatment_find(const char *name);
+/* The treatments (fric_mj_treatment, fric_mj_treatment_names,
+ * FRIC_MJ_NOSLIP_ITERATIONS, FRIC_MJ_MAX_JOINTS), the joint defs
+ * (fric_mj_joint_def) and the orchestration this adapter drives are
+ * fric_joint.h's, MuJoCo-free. */
 
-#define FRIC_MJ_NOSLIP_ITERATIONS 10
-/* The most joints one adapter holds (the core's chains go to 100 links). */
-#define FRIC_MJ_MAX_JOINTS 100
-
-/* What friction one joint gets. */
-typedef struct {
-    const char *joint;      /* the joint's name in the model (hinge or slide)         */
-    int servo;              /* 0: the law below; 1: the servo of bench                 */
-    fric_law law;           /* law mode                     [N·m, rad/s] or [N, m/s]   */
-    fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
-                               R), kp, vin; mass, arm_mass, length, dt, treatment
-                               are not used                                            */
-} fric_mj_joint_def;
-
-/* One joint's adapter state: MuJoCo's addresses, the MuJoCo-free step
- * (fric_joint.h: the law or servo, goal, the last step's τ_f, τm, τe,
- * budget, v*, stuck, the counters) and the several-joints lag. */
-typedef struct {
-    int jnt, dof, qadr;     /* MuJoCo's joint, dof and qpos addresses                  */
-    fric_joint s;           /* the per-joint step (fric_joint.h)                       */
-    double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
-    double u;               /* several joints: lagged reaction u_i  [N·m]              */
-} fric_mj_joint;
-
-/* The adapter: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS joints): make
- * it static or allocate it once rather than putting it on a small stack. */
-typedef struct {
-    fric_mj_treatment treatment;
-    int n;                  /* joints                                                  */
-    int primed;             /* several joints: the lag holds a previous step           */
-    uint64_t steps;
-    fric_mj_joint j[FRIC_MJ_MAX_JOINTS];
-} fric_mujoco;
+/* The adapter: fric_joint.h's fric_mj_core, each joint's addresses (jnt,
+ * dof, qadr) MuJoCo's. Caller-owned, about 100 KB: make it static or
+ * allocate it once rather than putting it on a small stack. */
+typedef fric_mj_core fric_mujoco;
 
 /* Validates and prepares: every name a hinge or slide joint of m (no
  * duplicate), the law (fric_law_check with the Z of d's configuration) or
