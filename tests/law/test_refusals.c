@@ -548,6 +548,16 @@ static void test_joint_stage(void **state)
     REFUSE(fric_joint_prepare(&j, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     law.Fc = -1;                /* Fc >= 0 */
     REFUSE(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = ");
+    /* the MuJoCo adapter's orchestration over plain numbers: two hinges
+     * under IMPLICIT, one without armature (the semi-implicit step of
+     * several joints needs each rotor inertia) */
+    static fric_mj_core core;   /* about 100 KB: not on the stack */
+    const fric_law coulomb = { FRIC_COULOMB_VISCOUS, 0, 0.3, 0, 0, 0 };
+    const fric_mj_model euler = { 1e-3, FRIC_MJ_INT_EULER, 0, 0 };
+    const fric_mj_joint_model jm[2] = { { FRIC_MJ_JNT_HINGE, 0, 0, 0.01, 100, 0 },
+                                        { FRIC_MJ_JNT_HINGE, 0, 0, 0, 100, 0 } };
+    const fric_mj_joint_def defs[2] = { { .joint = "shoulder", .law = coulomb }, { .joint = "elbow", .law = coulomb } };
+    REFUSE(fric_mj_core_init(&core, &euler, jm, defs, 2, FRIC_MJ_IMPLICIT, &why), FRIC_E_UNSUPPORTED, -1, "armature = ");
 }
 
 /* ------------------------------------------------------- without `why` */
