@@ -60,6 +60,13 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     return `?${q}`;
   }
 
+  // the In MuJoCo view with the fitted params file (its integrator in it): its
+  // log table puts MuJoCo's MAE beside the model's own replay
+  function mujocoUrl(r) {
+    return `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.model': `m${r.model}`,
+      'mujoco.params': JSON.stringify(JSON.parse(paramsText(r))) })}`;
+  }
+
   /** why: a sentence saying why this model is the one shown (after Fit all). */
   function showResult(r, why = '') {
     resBox.hidden = false;
@@ -149,7 +156,8 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       caution, integNote, table,
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Use in'),
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
-        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
+        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)'),
+        link('Open in MuJoCo', mujocoUrl(r), 'fit-open-mujoco', 'The In MuJoCo view with this params file: the bench live, and logs replayed through MuJoCo beside the model\'s own replay (a new tab)')),
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Export'), dl, copy, mj, mjb),
       status, filesBox, out);
   }
