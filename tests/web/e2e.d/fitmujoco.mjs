@@ -62,6 +62,7 @@ export default async function fitmujoco(h) {
     const two = files.slice(0, 2).map((f) => path.join(LOG_DIR, f));
     await page.setInputFiles('#fit-file', two);
     await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 2 || null), 5000);
+    await page.locator('#fit-integrator').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'fitmujoco-fit-side.png') });
     await page.click('#fit-run');
     await waitFor(() => page.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 120_000, 200);
