@@ -605,9 +605,9 @@ static int write_params(const fit_model *m, const char *act)
 {
     fric_io_params_file pf;
     const char *why = NULL;
-    if (fric_fit_params_file(act, m->model, m->best, NULL, &pf, &why))
+    /* the file records the integrator the fit ran */
+    if (fric_fit_params_file(act, m->model, m->best, m->target.integrator, NULL, &pf, &why))
         return cli_fail(CLI_RUNTIME, "fit: %s", why);
-    pf.integrator = (int)m->target.integrator;   /* the file records what the fit ran */
     char text[4096];
     size_t len = 0;
     if (fric_io_params_write(&pf, text, sizeof text, &len))

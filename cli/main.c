@@ -3,7 +3,7 @@
  *
  *   friction list [SCENARIO]                  scenarios, parameters, columns
  *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
- *   friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...
+ *   friction replay --params P.json [--friction T] [--integrator I] [--csv FILE] LOG.json ...
  *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
@@ -63,11 +63,13 @@ static const char usage_text[] =
     "      per output step; the first column is t [s]. Arguments apply left to right:\n"
     "      params=FILE sets the parameters named by the keys of a flat JSON object\n"
     "      (an actuator file such as m4.json); name=value given after it overrides it.\n"
-    "  friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...\n"
+    "  friction replay --params P.json [--friction T] [--integrator I] [--csv FILE] LOG.json ...\n"
     "      Replays pendulum logs with the actuator of P.json and prints, per log, the\n"
     "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
     "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
     "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
+    "      --integrator bam|mujoco: the position update (default: P.json's \"integrator\",\n"
+    "      bam when absent; mujoco is MuJoCo's Euler q + q̇'·dt).\n"
     "  friction sensitivity --params P.json [--tolerance T] [--out OUT.json] LOG.json ...\n"
     "      How well the logs identify each parameter of P.json (the reference's method):\n"
     "      each free parameter alone, inside its search box, the range over which the\n"
@@ -76,7 +78,8 @@ static const char usage_text[] =
     "  friction fit [--actuator A] --model m1..m6|all\n"
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
-    "               [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG.json ...\n"
+    "               [--bounds name=lo:hi ...] [--from P.json] [--integrator bam|mujoco]\n"
+    "               --out OUT LOG.json ...\n"
     "      Identifies the model's parameters on the training logs (CMA-ES with BIPOP\n"
     "      restarts minimising the mean replay MAE, Duclusaud & Passault §V-B) and writes\n"
     "      them as a params file OUT that replay reads. --actuator: default the logs'\n"
@@ -88,7 +91,9 @@ static const char usage_text[] =
     "      " STR(FRIC_FIT_DEFAULT_BUDGET) ", the better kept, whenever the budget holds them); --seed (default 1);\n"
     "      --threads (0 = every core, default; the result does not depend on it); --set\n"
     "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
-    "      warm-starts from a params file of the model or of one it contains. --model all\n"
+    "      warm-starts from a params file of the model or of one it contains; --integrator:\n"
+    "      the position update the loss replays with (bam, the default; mujoco, MuJoCo's\n"
+    "      Euler, for a model meant for MuJoCo), recorded in OUT. --model all\n"
     "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
     "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
     "      then a table of training and validation MAE [rad] of the published preset and of\n"

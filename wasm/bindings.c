@@ -183,6 +183,7 @@ static const char *mj_treatment(int i) { return i < FRIC_MJ_N_TREATMENTS ? fric_
 static const char *const mj_input_names[] = { FRIC_MJ_STEP_INPUTS(FXB_MJ_INPUT_NAME) };
 #undef FXB_MJ_INPUT_NAME
 static const char *mj_input(int i) { return i < FRIC_MJ_STEP_N_INPUTS ? mj_input_names[i] : NULL; }
+static const char *integrator_name(int i) { return i < FRIC_BENCH_N_INTEGRATORS ? fric_bench_integrator_names[i] : NULL; }
 static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
 static const char *io_kind(int i)
 {
@@ -201,6 +202,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "treatments", treatment },            /* fric_bench_treatments (names) */
     { "mj_treatments", mj_treatment },      /* fric_mj_treatment (names)     */
     { "mj_step_inputs", mj_input },         /* fric_mj_step_in, fxb_mj_step  */
+    { "integrators", integrator_name },     /* fric_bench_integrator (names) */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */
@@ -1067,31 +1069,45 @@ FXB_EXPORT int fxb_fit_caution(const fric_io_log *const *logs, int n, const unsi
     return (int)fric_fit_caution(logs, (size_t)n, valid, train_mae, valid_mae, buf, (size_t)cap);
 }
 
-/* The target of (actuator, model) into *t; 1 with the message. */
-static int fit_target(const char *actuator, int model, fric_fit_target *t)
+/* The bench's integrator of index ig into *out; 1 with the message. */
+static int integrator_of(int ig, fric_bench_integrator *out)
+{
+    if (ig < 0 || ig >= FRIC_BENCH_N_INTEGRATORS) {
+        set_status(FRIC_E_PARAM_RANGE, -1, "integrator: not a bench integrator index (0 bam, 1 mujoco).");
+        return 1;
+    }
+    *out = (fric_bench_integrator)ig;
+    return 0;
+}
+
+/* The target of (actuator, model) with the integrator of index ig into *t;
+ * 1 with the message. */
+static int fit_target(const char *actuator, int model, int ig, fric_fit_target *t)
 {
     const char *why = "";
-    return from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why);
+    if (from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why)) return 1;
+    return integrator_of(ig, &t->integrator);
 }
 
 /* The checks of fxb_fit_losses and fxb_fit_losses_fast: the batch, count,
- * the target of (actuator, model) into *t. 0, or 1 with the message. */
-static int fit_losses_args(const fxb_batch *h, const char *actuator, int model, int count,
+ * the target of (actuator, model, integrator ig) into *t. 0, or 1 with the
+ * message. */
+static int fit_losses_args(const fxb_batch *h, const char *actuator, int model, int ig, int count,
                            fric_fit_target *t)
 {
     if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
     if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
-    return fit_target(actuator, model, t);
+    return fit_target(actuator, model, ig, t);
 }
 
 /* The losses of count candidates P[count·FRIC_FIT_N] on the batch
- * (fric_fit_loss) into out[count]; mae (may be NULL) receives each log's MAE,
- * [count·logs]. 0, or 1 with the message. */
-FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, const double *P,
+ * (fric_fit_loss) with the integrator of index ig into out[count]; mae (may
+ * be NULL) receives each log's MAE, [count·logs]. 0, or 1 with the message. */
+FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, int ig, const double *P,
                               int count, double *out, double *mae)
 {
     fric_fit_target t;
-    if (fit_losses_args(h, actuator, model, count, &t)) return 1;
+    if (fit_losses_args(h, actuator, model, ig, count, &t)) return 1;
     for (int k = 0; k < count; k++)
         out[k] = fric_fit_loss(&t, P + (size_t)k * FRIC_FIT_N, &h->b, h->lanes,
                                mae ? mae + (size_t)k * h->b.logs : NULL);
@@ -1102,11 +1118,11 @@ FXB_EXPORT int fxb_fit_losses(fxb_batch *h, const char *actuator, int model, con
 /* The fast losses of count candidates (fric_fit_losses_fast: the multi-lane
  * kernel, SIMD128 here, the same bits as natively) into out[count]; ws:
  * workspace of count·logs doubles. 0, or 1 with the message. */
-FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model, const double *P,
-                                   int count, double *out, double *ws)
+FXB_EXPORT int fxb_fit_losses_fast(fxb_batch *h, const char *actuator, int model, int ig,
+                                   const double *P, int count, double *out, double *ws)
 {
     fric_fit_target t;
-    if (fit_losses_args(h, actuator, model, count, &t)) return 1;
+    if (fit_losses_args(h, actuator, model, ig, count, &t)) return 1;
     fric_fit_losses_fast(&t, P, count, &h->b, h->lanes, ws, out);
     set_error("");
     return 0;
@@ -1150,20 +1166,22 @@ FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *
     return fric_fit_chain_start(model, loss, best, start);
 }
 
-/* The params file of fit vector p of (actuator, model) with fit[4] (as
- * fxb_params_write's, or NULL) into buf[cap]: fric_fit_params_file, then
- * the one writer. Returns the file's length (>= cap: call again with
- * more), or −1 with the message. */
-FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, const double *p,
+/* The params file of fit vector p of (actuator, model) fitted with the
+ * integrator of index ig, with fit[4] (as fxb_params_write's, or NULL) into
+ * buf[cap]: fric_fit_params_file, then the one writer. Returns the file's
+ * length (>= cap: call again with more), or −1 with the message. */
+FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, const double *p,
                                     const double *fit, char *buf, int cap)
 {
     if (count_bad("cap", cap, 1)) return -1;
+    fric_bench_integrator integ;
+    if (integrator_of(ig, &integ)) return -1;
     fric_io_params_fit meta;
     if (fit) fit_meta(fit, &meta);
     fric_io_params_file f;
     const char *why = "";
-    if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, fit ? &meta : NULL, &f,
-                                       &why), &why))
+    if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, integ, fit ? &meta : NULL,
+                                       &f, &why), &why))
         return -1;
     size_t len = 0;
     fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
@@ -1175,19 +1193,21 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, const doubl
 }
 
 /* The bench vector of fit vector p (fric_fit_bench_params) with the bench
- * treatment of choice index tr into out[n] (n: the bench's parameter
- * count). 0, or 1 with the message. */
+ * treatment of choice index tr and the integrator of index ig into out[n]
+ * (n: the bench's parameter count). 0, or 1 with the message. */
 FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const double *p, int tr,
-                                    double *out, int n)
+                                    int ig, double *out, int n)
 {
     if (length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
     if (tr < 0 || tr >= FRIC_BENCH_N_TREATMENTS) {
         set_error("treatment: not a bench treatment index (0 implicit, 1 clip, 2 explicit, 3 karnopp).");
         return 1;
     }
+    fric_bench_integrator integ;
+    if (integrator_of(ig, &integ)) return 1;
     const char *why = "";
     return from_core(fric_fit_bench_params(actuator ? actuator : "", model, p,
-                                           fric_bench_treatments[tr], out, &why), &why);
+                                           fric_bench_treatments[tr], integ, out, &why), &why);
 }
 
 /* The published parameters of (actuator, model) into p. 0, or 1. */
@@ -1242,11 +1262,11 @@ FXB_EXPORT int fxb_fit_space_check(int model, const double *lo, const double *hi
     return from_core(fric_fit_space_check(&s, model, &why), &why);
 }
 
-/* A fit of (actuator, model) on the batch with the given space, budget,
+/* A fit of (actuator, model, integrator of index ig) on the batch with the given space, budget,
  * seed (an integer below 2^53), sigma0 (0: the default), restarts (−1: the
  * default) and start (NULL: none). NULL with the message. The batch must
  * outlive the fit. */
-FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model,
+FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int model, int ig,
                                  const double *lo, const double *hi, const double *fr,
                                  const double *val, double budget, double seed, double sigma0,
                                  int restarts, const double *start)
@@ -1262,7 +1282,7 @@ FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int m
     }
     fric_fit_def d;
     memset(&d, 0, sizeof d);
-    if (fit_target(actuator, model, &d.target)) return NULL;
+    if (fit_target(actuator, model, ig, &d.target)) return NULL;
     space_from(&d.space, lo, hi, fr, val);
     d.train = &h->b;
     d.budget = (long)budget;

@@ -74,6 +74,10 @@ export const MJ_TREATMENTS = [];
 /** The MuJoCo adapter's numbers: { noslipIterations (FRIC_MJ_NOSLIP_ITERATIONS),
  *  maxJoints (FRIC_MJ_MAX_JOINTS) }. Filled at load. */
 export const MJ_CONSTANTS = {};
+/** The bench's integrators, the position update a model is fitted and run
+ *  with (fric_bench_integrator: 'bam', the reference's q + q̇'·dt + ½·a·dt²,
+ *  the default; 'mujoco', MuJoCo's Euler q + q̇'·dt). Filled at load. */
+export const INTEGRATORS = [];
 /** The structs that cross the boundary: { name: { size, fields: [[field, unit,
  *  kind, offset, count], …] } } (fxb_boundary). Filled at load. */
 export const LAYOUTS = {};
@@ -557,8 +561,7 @@ class IoApi {
     // core names them in its message)
     const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
     for (let cap = 1024; ;) {
-      const ig = ['bam', 'mujoco'].indexOf(integrator);
-      if (ig < 0) throw coreError(`integrator '${integrator}' is not bam or mujoco.`, 'FRIC_E_PARAM_RANGE', 'integrator');
+      const ig = this._core._integrator(integrator);
       const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, out(Uint8Array, cap), cap];
       const { rc, out: [text] } = this._core._call('fxb_params_write', args, { names, ok: (n) => n >= 0 });
       if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
@@ -990,16 +993,17 @@ class FitApi {
     return { from, start: from ? start : null };
   }
 
-  /** The params file of fit vector p of (actuator, model), the text
+  /** The params file of fit vector p of (actuator, model) fitted with
+   *  integrator (INTEGRATORS; 'bam' the default, not written), the text
    *  `friction fit --out` writes for it (fric_fit_params_file, the one
    *  conversion, then the one writer); fit: { trainMae, holdoutMae, logs,
    *  evaluations } or undefined. */
-  paramsText(p, actuator, model, fit) {
+  paramsText(p, actuator, model, fit, integrator = 'bam') {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
-    const f = fitSummary(fit);
+    const f = fitSummary(fit), ig = this._core._integrator(integrator);
     for (let cap = 1024; ;) {
-      const args = [cstr(this._core._fitActuator(actuator)), k, inp(x), f ? inp(f) : 0, out(Uint8Array, cap), cap];
+      const args = [cstr(this._core._fitActuator(actuator)), k, ig, inp(x), f ? inp(f) : 0, out(Uint8Array, cap), cap];
       const { rc, out: [text] } = this._core._call('fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
       if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
       cap = rc + 1;
@@ -1031,15 +1035,15 @@ class FitApi {
   }
 
   /** The bench scenario's parameter vector that replays fit vector p of
-   *  (actuator, model) with the fit's treatment (clip): for bench.replay, so
-   *  that a candidate can be watched on a log (kp, mass, length, vin and dt
-   *  come from the log). */
-  benchParams(p, actuator, model) {
+   *  (actuator, model) with the fit's treatment (clip) and integrator
+   *  (INTEGRATORS, 'bam' the default): for bench.replay, so that a candidate
+   *  can be watched on a log (kp, mass, length, vin and dt come from the log). */
+  benchParams(p, actuator, model, integrator = 'bam') {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
-    const n = this._core.scenario.find('bench').params.length;
+    const n = this._core.scenario.find('bench').params.length, ig = this._core._integrator(integrator);
     return this._core._call('fxb_fit_bench_params', [cstr(this._core._fitActuator(actuator)), k, inp(x),
-      TREATMENTS.indexOf('clip'), out(Float64Array, n), n], { names }).out[0];
+      TREATMENTS.indexOf('clip'), ig, out(Float64Array, n), n], { names }).out[0];
   }
 
   /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */
@@ -1084,7 +1088,9 @@ class FitApi {
   /** A fit (ask/tell over CMA-ES, fric_fit_create): { batch (the training
    *  FitBatch), actuator, model, space (fit.space), budget (evaluations),
    *  seed (0 … 2^53), sigma0 (0: the default), restarts (−1: the default),
-   *  start (a vector, or null) }. Call free() when done; free the batch after. */
+   *  start (a vector, or null), integrator (INTEGRATORS, 'bam' the default:
+   *  the position update the loss replays with; score its candidates with
+   *  the same) }. Call free() when done; free the batch after. */
   create(def) {
     obj('def', def, 'a fit definition { batch, actuator, model, space, budget, seed, … }');
     const { batch, start = null } = def;
@@ -1098,8 +1104,9 @@ class FitApi {
     const sigma0 = num('sigma0', def.sigma0 ?? 0, { min: 0, max: 1 });
     const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
     const st = start === null ? null : f64s('start', start, { length: N, names });
+    const ig = this._core._integrator(def.integrator ?? 'bam');
     const space = this._space(def.space), actuator = cstr(this._core._fitActuator(def.actuator));
-    const f = this._core._call('fxb_fit_new', [batch._h, actuator, k, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
+    const f = this._core._call('fxb_fit_new', [batch._h, actuator, k, ig, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
       { names, ok: (rc) => rc !== 0 }).rc;
     return new Fit(this._core, f, batch);
   }
@@ -1228,6 +1235,14 @@ export class FrictionCore {
     return k;
   }
 
+  /** The index of an integrator name (INTEGRATORS); a bad one names the
+   *  argument and the choices. */
+  _integrator(v) {
+    const k = INTEGRATORS.indexOf(v);
+    if (k < 0) throw coreError(`integrator = ${show(v)} is not one of the bench's integrators: use ${INTEGRATORS.join(' or ')}.`, 'FRIC_E_PARAM_RANGE', 'integrator');
+    return k;
+  }
+
   _fitActuator(v) {
     if (typeof v !== 'string' || !v) {
       throw argError(TypeError, 'actuator', `actuator must be an actuator name such as 'xl330', found ${show(v)}.`);
@@ -1272,13 +1287,14 @@ export class FitBatch {
   _live() { if (!this._h) throw new Error('fit batch used after free()'); }
 
   /** The losses of count candidates P (count·FIT_N numbers, as Fit.ask gives
-   *  them) under (actuator, model): { loss: Float64Array(count), mae:
-   *  Float64Array(count·logs) (each log's MAE) }. +Infinity where a
-   *  candidate is not a usable bench (fric_fit_loss). */
-  lossesDetail(P, actuator, model) {
+   *  them) under (actuator, model) with integrator (INTEGRATORS, 'bam' the
+   *  default): { loss: Float64Array(count), mae: Float64Array(count·logs)
+   *  (each log's MAE) }. +Infinity where a candidate is not a usable bench
+   *  (fric_fit_loss). */
+  lossesDetail(P, actuator, model, integrator = 'bam') {
     const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
     const { out: [loss, mae] } = core._call('fxb_fit_losses',
-      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+      [this._h, cstr(core._fitActuator(actuator)), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
     return { loss, mae };
   }
   /** The checked candidates P of model (lossesDetail, lossesFast). */
@@ -1291,22 +1307,22 @@ export class FitBatch {
     return { core, names, k, x, count: x.length / N };
   }
   /** The losses of count candidates (see lossesDetail). */
-  losses(P, actuator, model) { return this.lossesDetail(P, actuator, model).loss; }
+  losses(P, actuator, model, integrator = 'bam') { return this.lossesDetail(P, actuator, model, integrator).loss; }
   /** The same losses, fast (fric_fit_losses_fast: the multi-lane kernel with
    *  the core's own vector sin/exp/pow, SIMD128; within ~1e-14 relative of
    *  losses() and the same bits as the native fit's inner loop):
    *  Float64Array(count). */
-  lossesFast(P, actuator, model) {
+  lossesFast(P, actuator, model, integrator = 'bam') {
     const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
     const { out: [loss] } = core._call('fxb_fit_losses_fast',
-      [this._h, cstr(core._fitActuator(actuator)), k, inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+      [this._h, cstr(core._fitActuator(actuator)), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
     return loss;
   }
   /** The loss [rad] of one vector p: the mean over the logs of each log's replay MAE. */
-  loss(p, actuator, model) {
+  loss(p, actuator, model, integrator = 'bam') {
     const N = this._core.fit.paramKeys().length;
     f64s('p', p, { length: N, names: this._core._fitNames() });
-    return this.lossesDetail(p, actuator, model).loss[0];
+    return this.lossesDetail(p, actuator, model, integrator).loss[0];
   }
   free() { if (this._h) { this._core._m._fxb_fit_batch_free(this._h); this._h = 0; } }
 }
@@ -1507,6 +1523,7 @@ export async function loadFrictionCore(options = {}) {
     MJ_TREATMENTS.push(...TABLES.mj_treatments);
     MJ_CONSTANTS.noslipIterations = CONSTANTS.mj_noslip_iterations;
     MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
+    INTEGRATORS.push(...TABLES.integrators);
   }
   return core;
 }

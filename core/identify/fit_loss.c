@@ -56,17 +56,30 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->integrator = t->integrator;
 }
 
+/* 0 when integrator is one of the bench's, else the message naming it (of
+ * what: "fit params file", "fit bench params") */
+static const char *integrator_problem(const char *what, fric_bench_integrator integrator)
+{
+    if (integrator == FRIC_BENCH_INTEGRATOR_BAM || integrator == FRIC_BENCH_INTEGRATOR_MUJOCO) return NULL;
+    return fric__fail(FRIC_E_PARAM_RANGE, -1, "%s: integrator = %d is neither bam (%d) nor mujoco "
+                      "(%d).", what, (int)integrator, FRIC_BENCH_INTEGRATOR_BAM,
+                      FRIC_BENCH_INTEGRATOR_MUJOCO);
+}
+
 fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
+                                 fric_bench_integrator integrator,
                                  const fric_io_params_fit *meta, fric_io_params_file *f,
                                  const char **why)
 {
     fric_fit_target t;
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
-    if (!p || !f) {
-        const char *m = fric__fail(FRIC_E_NULL, -1, "fit params file: p and f must be given.");
+    const char *m = !p || !f ? fric__fail(FRIC_E_NULL, -1, "fit params file: p and f must be given.")
+                             : integrator_problem("fit params file", integrator);
+    if (m) {
         if (why) *why = m;
         return fric__rc();
     }
+    t.integrator = integrator;          /* the position update the fit ran with */
     fric_bench_def d;
     fric_fit_apply(&t, p, &d);          /* the def the fit scored: one mapping of p */
     memset(f, 0, sizeof *f);
@@ -85,7 +98,8 @@ fric_status fric_fit_params_file(const char *actuator, int model, const double *
 }
 
 fric_status fric_fit_bench_params(const char *actuator, int model, const double *p,
-                                  fric_treatment treatment, double *bench_p, const char **why)
+                                  fric_treatment treatment, fric_bench_integrator integrator,
+                                  double *bench_p, const char **why)
 {
     fric_fit_target t;
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
@@ -97,7 +111,7 @@ fric_status fric_fit_bench_params(const char *actuator, int model, const double 
                                         (int)treatment, fric_bench_treatment_names[0],
                                         fric_bench_treatment_names[1], fric_bench_treatment_names[2],
                                         fric_bench_treatment_names[3])
-                  : NULL;
+                  : integrator_problem("fit bench params", integrator);
     char model_name[3] = { 'm', (char)('0' + model), '\0' };
     if (!m) {
         fric_scenario_defaults(sc, bench_p);
@@ -105,6 +119,7 @@ fric_status fric_fit_bench_params(const char *actuator, int model, const double 
             && !fric_scenario_set(sc, bench_p, "model", model_name, &m)) {
             m = NULL;
             bench_p[fric_scenario_param_index(sc, "friction")] = ti;
+            bench_p[fric_scenario_param_index(sc, "integrator")] = (double)integrator;
             /* every fit key is a bench parameter (the params file's keys) */
             for (int i = 0; i < FRIC_FIT_N; i++) {
                 int j = fric_scenario_param_index(sc, fric_fit_param_key(i));

@@ -140,25 +140,28 @@ fric_status fric_fit_target_init(fric_fit_target *t, const char *actuator, int m
                                  const char **why);
 /* The bench def of p (mass, length, kp, vin and dt come from each log). */
 void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d);
-/* The params file of fit vector p of (actuator, model), the one conversion
- * every front end writes a fit with (`friction fit --out`, the Fit view's
- * download and exports): kt, R, armature, q_offset and the model's
- * coefficients from p, the actuator's firmware keys it was fitted with
- * (error_gain_ratio, max_velocity of fric_bench_actuator_find: what
- * fric_fit_target_init runs), meta (may be NULL) as f->fit. f->actuator
- * points at the core's static name of the actuator. 0, or nonzero with
- * *why (an unknown actuator, a model outside 1..6). */
+/* The params file of fit vector p of (actuator, model) fitted with
+ * integrator (the target's), the one conversion every front end writes a
+ * fit with (`friction fit --out`, the Fit view's download and exports): kt,
+ * R, armature, q_offset and the model's coefficients from p, the actuator's
+ * firmware keys it was fitted with (error_gain_ratio, max_velocity of
+ * fric_bench_actuator_find: what fric_fit_target_init runs), the integrator
+ * (written when mujoco), meta (may be NULL) as f->fit. f->actuator points at
+ * the core's static name of the actuator. 0, or nonzero with *why (an
+ * unknown actuator, a model outside 1..6, an integrator outside the two). */
 fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
+                                 fric_bench_integrator integrator,
                                  const fric_io_params_fit *meta, fric_io_params_file *f,
                                  const char **why);
 /* The bench scenario's parameter vector of fit vector p of (actuator,
- * model) with treatment (one of fric_bench_treatments), into
- * bench_p[fric_scenario_find("bench")->n_params]: the bench's defaults, the
- * actuator and model chosen, every fit parameter at p's value (a model's
- * unused coefficients 0). The vector a view runs or replays a fit with.
- * 0, or nonzero with *why. */
+ * model) with treatment (one of fric_bench_treatments) and integrator (the
+ * fit's), into bench_p[fric_scenario_find("bench")->n_params]: the bench's
+ * defaults, the actuator, model, treatment and integrator chosen, every fit
+ * parameter at p's value (a model's unused coefficients 0). The vector a
+ * view runs or replays a fit with. 0, or nonzero with *why. */
 fric_status fric_fit_bench_params(const char *actuator, int model, const double *p,
-                                  fric_treatment treatment, double *bench_p, const char **why);
+                                  fric_treatment treatment, fric_bench_integrator integrator,
+                                  double *bench_p, const char **why);
 /* The published parameters of (actuator, model) as p (from
  * fric_bench_preset_find). 0, or nonzero with *why when there is none. */
 fric_status fric_fit_preset_params(const char *actuator, int model, double *p, const char **why);

@@ -1241,28 +1241,42 @@ static void test_one_conversion(void **state)
     assert_int_equal(fric_fit_preset_params("sts321512v", 1, p, &why), 0);
     assert_true(p[FRIC_FIT_KT] == 1.443985897804671 && p[FRIC_FIT_R] == 2.0295624974250366);
     fric_io_params_file f;
-    assert_int_equal(fric_fit_params_file("sts321512v", 1, p, NULL, &f, &why), 0);
+    assert_int_equal(fric_fit_params_file("sts321512v", 1, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), 0);
     assert_string_equal(f.actuator, "sts321512v");
     assert_true(f.kt == 1.443985897804671 && f.R == 2.0295624974250366);
     assert_true(f.armature == 0.03245999409626578 && f.q_offset == 0.09452559263254567);
     assert_true(f.error_gain_ratio == 0.9754522802666795 && f.max_velocity == 14.597462818084868);
     assert_true(f.friction.model == 1 && f.friction.K_c == 0.1958711784097532);
-    assert_true(f.friction.K_v == 0.03047350651248057 && f.fit == NULL);
+    assert_true(f.friction.K_v == 0.03047350651248057 && f.fit == NULL && f.integrator == 0);
     const fric_scenario *sc = fric_scenario_find("bench");
     double b[FRIC_SCENARIO_MAX_PARAMS];
-    assert_int_equal(fric_fit_bench_params("sts321512v", 1, p, FRIC_TREATMENT_CLIP, b, &why), 0);
+    assert_int_equal(fric_fit_bench_params("sts321512v", 1, p, FRIC_TREATMENT_CLIP, FRIC_BENCH_INTEGRATOR_BAM, b, &why), 0);
     for (int i = 0; i < FRIC_FIT_N; i++)
         assert_true(b[fric_scenario_param_index(sc, fric_fit_param_key(i))] == p[i]);
     assert_true(b[fric_scenario_param_index(sc, "friction")] == 1);    /* clip */
     fric_bench_def d;
     assert_int_equal(fric_bench_def_from_params(b, NULL, &d, &why), 0);
     assert_true(d.servo.max_velocity == 14.597462818084868 && d.vin == 12.0);
+    assert_true(d.integrator == FRIC_BENCH_INTEGRATOR_BAM);
+    /* a fit made with MuJoCo's Euler says so: the file records it and the bench runs it */
+    assert_int_equal(fric_fit_params_file("sts321512v", 1, p, FRIC_BENCH_INTEGRATOR_MUJOCO, NULL, &f, &why), 0);
+    assert_true(f.integrator == 1 && f.kt == 1.443985897804671);
+    assert_int_equal(fric_fit_bench_params("sts321512v", 1, p, FRIC_TREATMENT_CLIP, FRIC_BENCH_INTEGRATOR_MUJOCO,
+                                           b, &why), 0);
+    assert_true(b[fric_scenario_param_index(sc, "integrator")] == 1);
+    assert_int_equal(fric_bench_def_from_params(b, NULL, &d, &why), 0);
+    assert_true(d.integrator == FRIC_BENCH_INTEGRATOR_MUJOCO);
     /* refusals name what is wrong */
-    assert_int_not_equal(fric_fit_params_file("nope", 1, p, NULL, &f, &why), 0);
+    assert_int_not_equal(fric_fit_params_file("sts321512v", 1, p, (fric_bench_integrator)2, NULL, &f, &why), 0);
+    assert_non_null(strstr(why, "integrator = 2"));
+    assert_int_not_equal(fric_fit_bench_params("sts321512v", 1, p, FRIC_TREATMENT_CLIP, (fric_bench_integrator)-1,
+                                               b, &why), 0);
+    assert_non_null(strstr(why, "integrator = -1"));
+    assert_int_not_equal(fric_fit_params_file("nope", 1, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), 0);
     assert_non_null(strstr(why, "nope"));
-    assert_int_not_equal(fric_fit_bench_params("xl330", 7, p, FRIC_TREATMENT_CLIP, b, &why), 0);
+    assert_int_not_equal(fric_fit_bench_params("xl330", 7, p, FRIC_TREATMENT_CLIP, FRIC_BENCH_INTEGRATOR_BAM, b, &why), 0);
     assert_non_null(strstr(why, "model"));
-    assert_int_not_equal(fric_fit_bench_params("xl330", 1, NULL, FRIC_TREATMENT_CLIP, b, &why), 0);
+    assert_int_not_equal(fric_fit_bench_params("xl330", 1, NULL, FRIC_TREATMENT_CLIP, FRIC_BENCH_INTEGRATOR_BAM, b, &why), 0);
     assert_non_null(strstr(why, "p and bench_p"));
 }
 

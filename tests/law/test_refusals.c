@@ -498,11 +498,11 @@ static void test_fit_stage(void **state)
     assert_int_equal(fric_fit_target_init(&t, "xl330", 1, &why), FRIC_OK);
     REFUSE(fric_fit_target_init(&t, "no-such-servo", 1, &why), FRIC_E_UNKNOWN_NAME, -1, "actuator \"");
     fric_io_params_file f;
-    assert_int_equal(fric_fit_params_file("xl330", 1, p, NULL, &f, &why), FRIC_OK);
-    REFUSE(fric_fit_params_file("xl330", 0, p, NULL, &f, &why), FRIC_E_PARAM_RANGE, -1, "model = ");
+    assert_int_equal(fric_fit_params_file("xl330", 1, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), FRIC_OK);
+    REFUSE(fric_fit_params_file("xl330", 0, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), FRIC_E_PARAM_RANGE, -1, "model = ");
     double bp[FRIC_SCENARIO_MAX_PARAMS];
-    assert_int_equal(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_CLIP, bp, &why), FRIC_OK);
-    REFUSE(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_APPROX, bp, &why),
+    assert_int_equal(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_CLIP, FRIC_BENCH_INTEGRATOR_BAM, bp, &why), FRIC_OK);
+    REFUSE(fric_fit_bench_params("xl330", 1, p, FRIC_TREATMENT_APPROX, FRIC_BENCH_INTEGRATOR_BAM, bp, &why),
            FRIC_E_PARAM_RANGE, -1, "treatment = ");
     fric_fit_range rg[FRIC_FIT_N];
     REFUSE(fric_fit_sensitivity(&sp, p, 0, const_loss, NULL, NULL, rg, &why), FRIC_E_PARAM_RANGE, -1,

@@ -35,6 +35,13 @@
 //   k) fast         (consistency check) lossesFast against losses (the exact
 //                   path) for the published presets M1..M6 on 16 logs:
 //                   within 1e-12 relative
+//   l) integrator   the integrator names are the core's (bam, mujoco: fric_bench.h);
+//                   (consistency check) a wasm fit with integrator mujoco
+//                   equals `friction fit --integrator mujoco` bit for bit, its
+//                   params text (fit.paramsText) is the tool's file byte for
+//                   byte, and its loss on each log is `friction replay
+//                   --integrator mujoco`'s MAE; a bad integrator is refused
+//                   naming it and the choices by every call that takes one
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -42,7 +49,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI, DATA } from './load.mjs';
-import { FitBatch } from '../../wasm/friction.js';
+import { FitBatch, INTEGRATORS } from '../../wasm/friction.js';
 
 const core = await loadCore();
 const XL_DIR = path.join(DATA, 'logs/xl330/processed');
@@ -513,4 +520,69 @@ describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
         batch.free();
       }
     });
+});
+
+describe('fit wrapper: the integrator a model is fitted with', () => {
+  it('the names cross the boundary from the core\'s table (fric_bench.h: bam 0, mujoco 1)', () => {
+    assert.deepEqual(INTEGRATORS, ['bam', 'mujoco']);
+    assert.deepEqual(core.scenario.find('bench').params.find((q) => q.name === 'integrator').choices, INTEGRATORS);
+  });
+  it('every call that takes an integrator refuses another, naming it and the choices', () => {
+    const p = core.fit.presetParams('xl330', 4);
+    const bad = (fn) => assert.throws(fn, (e) => e.param === 'integrator' && e.code === 'FRIC_E_PARAM_RANGE'
+      && /rk4/.test(e.message) && /bam or mujoco/.test(e.message), 'integrator refused');
+    bad(() => core.fit.paramsText(p, 'xl330', 4, undefined, 'rk4'));
+    bad(() => core.fit.benchParams(p, 'xl330', 4, 'rk4'));
+    bad(() => core.io.paramsText({ actuator: 'xl330', servo: { kt: 1, R: 1, armature: 0.01, q_offset: 0 }, friction: { model: 1 }, integrator: 'rk4' }));
+    if (noData) return;
+    const batch = core.fit.batch([LOGS[0]]);
+    try {
+      bad(() => batch.lossesDetail(p, 'xl330', 4, 'rk4'));
+      bad(() => batch.lossesFast(p, 'xl330', 4, 'rk4'));
+      bad(() => core.fit.create({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget: 10, integrator: 'rk4' }));
+    } finally {
+      batch.free();
+    }
+  });
+  it('the bench vector and the params text of a mujoco fit say mujoco; a bam fit writes no integrator', () => {
+    const p = core.fit.presetParams('xl330', 4);
+    const info = core.scenario.find('bench'), ig = info.params.findIndex((q) => q.name === 'integrator');
+    assert.equal(core.fit.benchParams(p, 'xl330', 4)[ig], 0);
+    assert.equal(core.fit.benchParams(p, 'xl330', 4, 'mujoco')[ig], 1);
+    assert.equal(JSON.parse(core.fit.paramsText(p, 'xl330', 4, undefined, 'mujoco')).integrator, 'mujoco');
+    assert.ok(!('integrator' in JSON.parse(core.fit.paramsText(p, 'xl330', 4))));
+  });
+  it('a wasm fit with integrator mujoco equals `friction fit --integrator mujoco`: the vector bit for bit, the file byte for byte, each log\'s loss replay\'s MAE', { skip: noData }, () => {
+    assert.ok(fs.existsSync(CLI), `${path.relative(ROOT, CLI)} is missing (make cli builds it)`);
+    const files = [FILES[0], FILES[9]], budget = 300;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fit-integ-'));
+    const out = path.join(dir, 'm4.json');
+    try {
+      const r = spawnSync(CLI, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', String(budget), '--seed', '7', '--integrator', 'mujoco',
+        '--out', out, ...files.map((f) => path.join(XL_DIR, f))], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const text = fs.readFileSync(out, 'utf8');
+      assert.equal(JSON.parse(text).integrator, 'mujoco');
+      const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
+      try {
+        const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget, seed: 7, integrator: 'mujoco' },
+          (P) => batch.lossesFast(P, 'xl330', 4, 'mujoco'));
+        assert.equal(core.fit.paramsText(pr.best, 'xl330', 4, undefined, 'mujoco'), text);
+        // each log's exact loss is the native replay's MAE with the file's integrator (the file says mujoco)
+        const { mae } = batch.lossesDetail(pr.best, 'xl330', 4, 'mujoco');
+        const bam = batch.lossesDetail(pr.best, 'xl330', 4, 'bam').mae;
+        files.forEach((f, i) => {
+          const rr = spawnSync(CLI, ['replay', '--params', out, '--friction', 'clip', path.join(XL_DIR, f)], { encoding: 'utf8' });
+          assert.equal(rr.status, 0, rr.stderr);
+          const cli = Number(/mae ([0-9.e+-]+) rad/.exec(rr.stdout)[1]);
+          assert.ok(Math.abs(cli - mae[i]) <= 1e-15 * cli, `${f}: replay ${cli}, wasm ${mae[i]}`);
+          assert.notEqual(bam[i], mae[i], `${f}: bam and mujoco score the same`);
+        });
+      } finally {
+        batch.free();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
 });

@@ -15,6 +15,17 @@ export function servoExport(core, values) {
     bench: (opts) => mujocoBench(core, values, opts) };
 }
 
+/** The sentence every MuJoCo export carries on the integrator its numbers
+ *  assume (o.integrator, the bench's choice: 'bam' or 'mujoco'; absent: bam,
+ *  the params files' default). */
+export function integratorNote(o) {
+  return o.integrator === 'mujoco'
+    ? 'Integrator: these numbers assume integrator mujoco, MuJoCo\'s Euler q\' = q + dq\'·dt (the params file says '
+      + '"integrator": "mujoco"): MuJoCo steps the angle as the fit or bench that produced them did.'
+    : 'Integrator: these numbers assume integrator bam, the reference\'s q\' = q + dq\'·dt + ½·a·dt²; MuJoCo\'s Euler '
+      + 'drops the ½·a·dt² term, so in MuJoCo the model is not the one fitted: fit with integrator mujoco for MuJoCo.';
+}
+
 /**
  * The exact MuJoCo bench of the servo of bench vector `values` (what the
  * MuJoCo snippet cannot carry: M1–M6 whole): files
@@ -54,6 +65,7 @@ export function mujocoBench(core, values, { log = null, logName = null } = {}) {
       [cName, 'the same through the C API (fric_mujoco.h)']].map(([f, t]) => `#   ${f.padEnd(cName.length)}  ${t}`),
     `# Gains: a log's replay takes the log's kp and vin; without --log, friction mujoco takes the core's`,
     `# defaults (kp ${num(defaults.kp)}, vin ${num(defaults.vin)} V: a params file carries no gains); ${cName} sets this bench's (kp ${num(kp)}, vin ${num(vin)} V).`,
+    `# ${integratorNote(o)}`,
     '# friction: the project\'s tool (make cli: build/native/friction, with MuJoCo from Debian\'s libmujoco-dev).',
     'set -e',
     '# 10 s from the reference pose under the project\'s friction (or --treatment frictionloss | noslip):',
@@ -72,7 +84,8 @@ export function mujocoBench(core, values, { log = null, logName = null } = {}) {
     ` *   cc -Icore/include ${cName} build/native/libfriction_mujoco.a build/native/libfriction.a \\`,
     ' *      -lmujoco -lcjson -pthread -lm -o bench',
     ' * ./bench: 2 s toward a goal 0.5 rad above the start; ./bench LOG.json: the log replayed',
-    ' * (bench.xml must then be its bench: friction mujoco-model), its MAE as friction mujoco prints it. */',
+    ' * (bench.xml must then be its bench: friction mujoco-model), its MAE as friction mujoco prints it.',
+    ` * ${integratorNote(o)} */`,
     '#include <stdio.h>',
     '#include "fric_io.h"',
     '#include "fric_mujoco.h"',
@@ -187,6 +200,7 @@ export function mujocoSnippet(o, servo) {
       ? `MuJoCo cannot express (left out, so the simulated friction is lower than ${o.model}'s budget): ${lost.join('; ')}. Only M1 is exact.`
       : `${o.model} has no Stribeck or load-dependent term here: the friction is exact.`),
     comment(control),
+    comment(integratorNote(o)),
     '  <default>',
     `    <default class="${name}">`,
     `      <joint frictionloss="${num(o.friction_base)}" damping="${num(o.friction_viscous)}" armature="${num(o.armature)}"/>`,

@@ -15,12 +15,13 @@ export const STS3215_CONSTANTS = ['error_gain_ratio', 'max_velocity'];
 
 /** The params file (params/<actuator>/m<k>.json) of a preset of
  *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
- *  …}) and motor constants `servo` ({kt, R, armature, q_offset}; default the
- *  preset's): the core's writer (core.io.paramsText), byte for byte what
+ *  …}), motor constants `servo` ({kt, R, armature, q_offset}; default the
+ *  preset's) and the integrator they assume ('bam', the default, or
+ *  'mujoco'): the core's writer (core.io.paramsText), byte for byte what
  *  `friction fit --out` writes for the same numbers. */
-export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo) {
+export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo, integrator = 'bam') {
   return core.io.paramsText({ actuator: preset.actuator, servo,
-    friction: { ...friction, model: friction.model ?? preset.model } });
+    friction: { ...friction, model: friction.model ?? preset.model }, integrator });
 }
 
 /** The model choice (0-based: 0 = m1) of `actuator` nearest to `now` among
@@ -34,10 +35,11 @@ export function nearestModel(core, actuator, now) {
 }
 
 /** The bench scenario's parameter vector of a servo: actuator, model
- *  (1..6), motor constants `servo` and friction coefficients `friction`
- *  ({K_c, …}; a coefficient left out keeps "the preset"). */
-export function servoBenchVector(core, { actuator, model, servo, friction }) {
-  const byName = { actuator, model: `m${model}` };
+ *  (1..6), motor constants `servo`, friction coefficients `friction`
+ *  ({K_c, …}; a coefficient left out keeps "the preset") and the integrator
+ *  they assume ('bam', the default, or 'mujoco'). */
+export function servoBenchVector(core, { actuator, model, servo, friction, integrator = 'bam' }) {
+  const byName = { actuator, model: `m${model}`, integrator };
   SERVO_CONSTANTS.forEach((k) => { byName[k] = servo[k]; });
   STS3215_CONSTANTS.forEach((k) => { if (servo[k] !== undefined) byName[k] = servo[k]; });
   core.bench.servoCoefs().slice(1).forEach((c) => { if (friction[c.field] !== undefined) byName[c.key] = friction[c.field]; });
@@ -95,5 +97,6 @@ export function presetFromObject(core, obj) {
   const friction = { model: k };
   for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
   const servo = Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => [key, x[names.indexOf(key)]]));
-  return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj) };
+  const integrator = bench.params.find((q) => q.name === 'integrator').choices[x[names.indexOf('integrator')]];
+  return { index, actuator, model: k, friction, servo, integrator, given: SERVO_CONSTANTS.filter((key) => key in obj) };
 }

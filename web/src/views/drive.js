@@ -94,6 +94,10 @@ export function mount(container, { core, state }) {
   const given = givenServo();
   if (given) options.push({ value: 'given', label: `${given.actuator} M${given.model} (given values)` });
   const presetOf = (c) => (c === 'given' ? given : presets[Number(c)]);
+  // the integrator the coefficients were fitted with (a fit's link says it):
+  // the diagram does not depend on it; the params file and MuJoCo exports carry it
+  const integrators = core.scenario.find('bench').params.find((q) => q.name === 'integrator').choices;
+  const integrator = integrators.includes(state.get('integrator', '')) ? state.get('integrator', '') : integrators[0];
   let choice = state.get('preset', null);
   if (!options.some((o) => o.value === choice)) {
     const def = presets.findIndex((p) => p.actuator === 'erob80_100' && p.model === 4);
@@ -346,20 +350,21 @@ export function mount(container, { core, state }) {
   const servoOf = () => (choice === 'screw' ? null : presetOf(choice));
   exportPanel(side, {
     fileName: 'drive',
-    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo)
+    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo, integrator)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
         return;
       }
-      const { index, actuator, model, friction, servo } = presetFromObject(core, obj);
+      const { index, actuator, model, friction, servo, integrator: fileIntegrator } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
-      reloadWithState(state, { preset: index < 0 ? 'given' : String(index), ...(index < 0 ? { actuator, model } : {}), ...coefficients, ...servo });
+      reloadWithState(state, { preset: index < 0 ? 'given' : String(index), ...(index < 0 ? { actuator, model } : {}), ...coefficients, ...servo,
+        integrator: fileIntegrator === integrators[0] ? null : fileIntegrator });
     },
     servo: () => servoOf() && servoExport(core, servoBenchVector(core, { actuator: servoOf().actuator, model: servoOf().model,
-      servo: law.servo, friction: law.friction })),
+      servo: law.servo, friction: law.friction, integrator })),
   });
   return { dispose() { box.chart.destroy(); } };
 }

@@ -12,8 +12,10 @@
 //
 // Messages in (from the page):
 //   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
-//     train: [index], valid: [index], actuator, runs: [{ model, budget, space }],
+//     train: [index], valid: [index], actuator, integrator, runs: [{ model, budget, space }],
 //     seed, chain, overlay }
+//       integrator: the bench's position update the loss replays with
+//       ('bam' or 'mujoco', core INTEGRATORS); the preset is scored with it too
 //       budget: the run's evaluations (the page's field, or the model's
 //       default, fric_fit_default_budget)
 //       overlay: the index of the log the best candidate is replayed on
@@ -27,7 +29,7 @@
 //   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
 //       candidate replayed on log `index` (core.bench.replay), when the best
 //       improved, at most every TRACE_MS (and at the end of each model)
-//   { type: 'model-done', model, best, train, valid, presetTrain,
+//   { type: 'model-done', model, best, train, integrator, valid, presetTrain,
 //     presetValid, evals, generations, attempts, seconds, stop, from }
 //       attempts: the fit's tries (fric_fit.h: 2 for M4-M6 at their default budget)
 //   { type: 'done', seconds } | { type: 'failed', message }
@@ -75,7 +77,7 @@ function pool(ports, N) {
       if (fail) reject(fail);
       onReady = { resolve, reject };
     }),
-    async losses(P, actuator, model) {
+    async losses(P, actuator, model, integrator) {
       const count = P.length / N, W = ports.length, jobs = [];
       for (let k = 0; k < W; k++) {
         const a = Math.floor((k * count) / W), b = Math.floor(((k + 1) * count) / W);
@@ -84,7 +86,7 @@ function pool(ports, N) {
         const part = P.slice(a * N, b * N);
         jobs.push(new Promise((resolve, reject) => {
           waiting.set(id, { resolve, reject });
-          ports[k].postMessage({ type: 'eval', id, actuator, model, P: part }, [part.buffer]);
+          ports[k].postMessage({ type: 'eval', id, actuator, model, integrator, P: part }, [part.buffer]);
         }).then((l) => ({ a, l })));
       }
       const out = new Float64Array(count);
@@ -110,7 +112,7 @@ async function run(m) {
     const log = parsed[overlay];
     if (!log) return;
     try {
-      const r = core.bench.replay(core.fit.benchParams(p, m.actuator, model), log, m.sources[overlay]);
+      const r = core.bench.replay(core.fit.benchParams(p, m.actuator, model, m.integrator), log, m.sources[overlay]);
       self.postMessage({ type: 'trace', model, loss, index: overlay, t: r.t, logQ: r.logQ, goal: r.goal, simQ: r.simQ, mae: r.mae },
         [r.t.buffer, r.logQ.buffer, r.goal.buffer, r.simQ.buffer]);
     } catch (err) {
@@ -126,12 +128,12 @@ async function run(m) {
       const t1 = performance.now();
       const { from, start } = m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
       const fit = core.fit.create({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
-        budget: r.budget, seed: m.seed, start });
+        budget: r.budget, seed: m.seed, start, integrator: m.integrator });
       let pr;
       try {
         let traced = NaN, tracedAt = 0;
         for (let P = fit.ask(); P; P = fit.ask()) {
-          const losses = await workers.losses(P, m.actuator, r.model);
+          const losses = await workers.losses(P, m.actuator, r.model, m.integrator);
           fit.tell(losses);
           pr = fit.progress();
           self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, phase: pr.phase, lambda: pr.lambda,
@@ -151,9 +153,10 @@ async function run(m) {
       }
       let preset = null;
       try { preset = core.fit.presetParams(m.actuator, r.model); } catch { /* no published preset */ }
-      const lossOn = (b, p) => (b && p ? b.loss(p, m.actuator, r.model) : null);
+      // the published preset too is scored with the fit's integrator (the CLI's table does so)
+      const lossOn = (b, p) => (b && p ? b.loss(p, m.actuator, r.model, m.integrator) : null);
       const exact = Number.isFinite(pr.bestLoss) ? lossOn(train, pr.best) : pr.bestLoss;
-      const res = { model: r.model, best: Array.from(pr.best), train: exact };
+      const res = { model: r.model, best: Array.from(pr.best), train: exact, integrator: m.integrator };
       done.push(res);
       self.postMessage({ type: 'model-done', ...res, valid: lossOn(valid, pr.best),
         presetTrain: lossOn(train, preset), presetValid: lossOn(valid, preset),

@@ -11,7 +11,7 @@
 //   { type: 'init', port, logs: [text], sources: [name] }
 //       port: the MessagePort the coordinator (fitCoordinator.js) talks on
 // Messages in (on the port):
-//   { type: 'eval', id, actuator, model, P }   P: Float64Array(count·FIT_N)
+//   { type: 'eval', id, actuator, model, integrator, P }   P: Float64Array(count·FIT_N)
 // Messages out (on the port):
 //   { type: 'ready', logs, steps } | { type: 'losses', id, losses, ms }
 //   | { type: 'failed', message }
@@ -35,7 +35,7 @@ function onPort(e) {
   if (m.type !== 'eval') return;
   try {
     const t0 = performance.now();
-    const losses = batch.lossesFast(m.P, m.actuator, m.model);
+    const losses = batch.lossesFast(m.P, m.actuator, m.model, m.integrator);
     port.postMessage({ type: 'losses', id: m.id, losses, ms: performance.now() - t0 }, [losses.buffer]);
   } catch (err) {
     port.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) });

@@ -87,6 +87,11 @@ export function mount(container, { core, state }) {
   if (!(model >= 1 && model <= 6)) model = 4;
   let seed = state.getNumber('seed', 1);
   let holdout = state.get('holdout', 'none');
+  // the position update the fit replays with (the bench's integrator choice,
+  // fric_bench_integrator): bam the reference's, mujoco MuJoCo's Euler
+  const integ = bench.params.find((p) => p.name === 'integrator');
+  let integrator = state.get('integrator', integ.choices[0]);
+  if (!integ.choices.includes(integrator)) integrator = integ.choices[0];
   const logs = kept.logs;  // { name, text, log, kp, trajectory, motor, samples, valid }; kept across tab switches (store.js)
   const edits = new Map(); // parameter key → { free, lo, hi, value }: the user's changes to the default space
   let job = null;          // the running fit: { workers, coordinator, … }
@@ -96,6 +101,7 @@ export function mount(container, { core, state }) {
     get actuator() { return actuator; }, set actuator(v) { actuator = v; },
     get model() { return model; },
     get holdout() { return holdout; }, set holdout(v) { holdout = v; },
+    get integrator() { return integrator; },
     get job() { return job; },
     get results() { return results; },
   };
@@ -131,6 +137,12 @@ export function mount(container, { core, state }) {
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
       + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
+  const integCtl = choiceControl({ label: 'Integrator (the position update the fit replays with)', value: integrator,
+    choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? `${c} (default)` : c, help: integ.choiceHelp?.[k] })),
+    help: 'The model is fitted for one position update: bam (the reference\'s, what its published files assume) or mujoco '
+      + '(MuJoCo\'s Euler: a model meant for MuJoCo). The params file and every export carry it.',
+    onChange: (v) => { integrator = v; save(); } });
+  integCtl.el.id = 'fit-integrator';
   const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
@@ -139,11 +151,12 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, 'Fit all models');
   allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
-  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
+  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr);
 
   function save() {
-    state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null });
+    state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
+      integrator: integrator === integ.choices[0] ? null : integrator });
   }
 
 
@@ -184,6 +197,7 @@ export function mount(container, { core, state }) {
     cancelBtn.disabled = !on;
     actCtl.setDisabled(on);
     modelCtl.setDisabled(on);
+    integCtl.setDisabled(on);
     holdCtl.setDisabled(on);
     budgetCtl.setDisabled(on);
     seedCtl.setDisabled(on);
@@ -308,14 +322,14 @@ export function mount(container, { core, state }) {
         }
         if (Number.isFinite(m.bestLoss)) ds.data.push({ x: m.generation, y: m.bestLoss });
         queueChart();
-        if (Number.isFinite(m.bestLoss)) prog.lastBest = { p: m.best, model: m.model, loss: m.bestLoss };
+        if (Number.isFinite(m.bestLoss)) prog.lastBest = { p: m.best, model: m.model, loss: m.bestLoss, integrator };
       } else if (m.type === 'trace') {
         drawTrace(m);
       } else if (m.type === 'model-done') {
         maeChart.update();
         const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid, caution: caution(m) };
         results.push(r);
-        prog.lastBest = { p: m.best, model: m.model, loss: m.train };
+        prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
         if (!job.chain) res.showResult(r);
         res.renderAll();
       } else if (m.type === 'done') {
@@ -341,7 +355,7 @@ export function mount(container, { core, state }) {
         fail(`The fit stopped: ${m.message}`);
       }
     };
-    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, runs, seed, chain,
+    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, integrator, runs, seed, chain,
       overlay: Math.max(0, Number(overlaySel.value) || 0) }, ports);
   }
 

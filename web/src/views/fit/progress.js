@@ -8,7 +8,7 @@ import { fmtMae } from './text.js';
 
 /** progressSection(charts, { core, logs, st }): st = the view's { actuator, job };
  *  returns { progBox, bar, progText, maeChart, overlay, overlaySel, renderOverlayChoices(),
- *  drawTrace(r), lastBest (get/set: { p, model, loss } of the best candidate) }. */
+ *  drawTrace(r), lastBest (get/set: { p, model, loss, integrator } of the best candidate) }. */
 export function progressSection(charts, { core, logs, st }) {
   const progBox = el('section', { className: 'chart-box fit-progress', id: 'fit-progress-box', 'aria-label': 'Progress of the fit' });
   const bar = el('progress', { id: 'fit-progress', max: 1, value: 0 });
@@ -53,14 +53,14 @@ export function progressSection(charts, { core, logs, st }) {
   // While a fit runs, the coordinator replays the best candidate on the
   // chosen log (off this thread) and sends the series; after it, a change of
   // log is replayed here once.
-  let lastBest = null;   // { p, model, loss }
+  let lastBest = null;   // { p, model, loss, integrator }
   overlaySel.addEventListener('change', () => {
     if (st.job) st.job.coordinator.postMessage({ type: 'overlay', index: Number(overlaySel.value) });
     else if (lastBest) {
       const l = logs[Number(overlaySel.value)];
       if (!l) return;
       try {
-        const r = core.bench.replay(core.fit.benchParams(lastBest.p, st.actuator, lastBest.model), l.log, l.name);
+        const r = core.bench.replay(core.fit.benchParams(lastBest.p, st.actuator, lastBest.model, lastBest.integrator), l.log, l.name);
         drawTrace({ ...r, model: lastBest.model, index: Number(overlaySel.value) });
       } catch (e) {
         drawTrace({ error: e.message, model: lastBest.model, index: Number(overlaySel.value) });

@@ -28,14 +28,19 @@ export function resultsSection(charts, { core, keys, presets, st }) {
    *  fric_fit_params_file) and its one writer (the flat format of
    *  shared/data/bam/params). */
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
-  const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model);
+  // the integrator the fit replayed with (a result kept from before the choice: bam)
+  const integratorOf = (r) => r.integrator ?? 'bam';
+  const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model, undefined, integratorOf(r));
 
   // the bench of a result: the core's one conversion of a fit vector
-  // (core.fit.benchParams, fric_fit_bench_params)
-  const benchOf = (r) => scenarioParamsToObject(core.scenario.find('bench'), core.fit.benchParams(r.best, r.actuator, r.model));
+  // (core.fit.benchParams, fric_fit_bench_params), with the fit's integrator
+  const benchVector = (r) => core.fit.benchParams(r.best, r.actuator, r.model, integratorOf(r));
+  const benchOf = (r) => scenarioParamsToObject(core.scenario.find('bench'), benchVector(r));
   function benchUrl(r) {
     const o = benchOf(r);
     const q = new URLSearchParams({ view: 'pendulum', 'pendulum.actuator': o.actuator, 'pendulum.model': o.model });
+    // the position update the model was fitted with (bam, the bench's default, is left out)
+    if (o.integrator !== 'bam') q.set('pendulum.integrator', o.integrator);
     // the model's parameters (the URL leaves the unused coefficients at the preset's 0)
     const used = core.fit.paramUsed(r.model);
     keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(o[key])); });
@@ -50,7 +55,16 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
     // the fitted motor constants too: the drive view's params file and MuJoCo snippet carry them
     SERVO_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(at(r, k))));
+    // and the integrator: the drive view's params file and MuJoCo exports say it
+    if (integratorOf(r) !== 'bam') q.set('drive.integrator', integratorOf(r));
     return `?${q}`;
+  }
+
+  // the In MuJoCo view with the fitted params file (its integrator in it): its
+  // log table puts MuJoCo's MAE beside the model's own replay
+  function mujocoUrl(r) {
+    return `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.model': `m${r.model}`,
+      'mujoco.params': JSON.stringify(JSON.parse(paramsText(r))) })}`;
   }
 
   /** why: a sentence saying why this model is the one shown (after Fit all). */
@@ -109,7 +123,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     };
     copy.addEventListener('click', () => show(paramsText(r)));
     // the bench vector of the result (the one conversion; no text written and read back)
-    const fitted = () => servoExport(core, core.fit.benchParams(r.best, r.actuator, r.model));
+    const fitted = () => servoExport(core, benchVector(r));
     mj.addEventListener('click', () => {
       const { o, servo } = fitted();
       show(mujocoSnippet(o, servo));
@@ -128,15 +142,22 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     const fromNote = r.from ? ` Started from the fitted M${r.from}.` : '';
     const noPreset = preset ? '' : ` No published ${r.actuator} M${r.model}: the published column shows —.`;
     const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution }, r.caution || '');
+    const integNote = el('p', { className: 'note', id: 'fit-integrator-note', dataset: { integrator: integratorOf(r) } },
+      integratorOf(r) === 'mujoco'
+        ? 'Fitted with integrator mujoco (MuJoCo\'s Euler, q\' = q + θ̇\'·dt; both columns scored with it): the params file '
+          + 'says "integrator": "mujoco", and MuJoCo replays these numbers as the fit scored them.'
+        : 'Fitted with integrator bam (the reference\'s q\' = q + θ̇\'·dt + ½·a·dt², what the published files assume); '
+          + 'for a model meant for MuJoCo, fit with integrator mujoco.');
     resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}`
         + `${r.attempts > 1 ? ` (${r.attempts} independent tries, the better kept)` : ''}.${fromNote}${stopNote} `
         + `Training on ${r.nTrain} log${r.nTrain === 1 ? '' : 's'}, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
-      caution, table,
+      caution, integNote, table,
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Use in'),
         link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
-        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)')),
+        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)'),
+        link('Open in MuJoCo', mujocoUrl(r), 'fit-open-mujoco', 'The In MuJoCo view with this params file: the bench live, and logs replayed through MuJoCo beside the model\'s own replay (a new tab)')),
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Export'), dl, copy, mj, mjb),
       status, filesBox, out);
   }
