@@ -220,14 +220,9 @@ static void test_sts3215_m1_reaches_12v_file(void **state)
     BENCH_SKIP_WITHOUT_DATA(BENCH_STS3215_DIR "/2024-10-26_12h23m27.json", BENCH_STS3215_DIR);
     fric_io_log logs[BENCH_N_STS3215];
     const fric_io_log *ptr[BENCH_N_STS3215];
-    for (int i = 0; i < BENCH_N_STS3215; i++) {
-        char path[256];
-        fric_io_error err;
-        snprintf(path, sizeof path, BENCH_STS3215_DIR "/%s.json", bench_sts3215_logs[i]);
-        if (fric_io_log_read(path, &logs[i], &err)) fail_msg("%s", err.message);
-        ptr[i] = &logs[i];
-    }
-    const char *why;
+    const char *why = bench_logs_read(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215,
+                                      logs, ptr);
+    if (why) fail_msg("%s", why);
     /* the reference figure: the 12 V file's M1 (its numbers, transcribed
        from params/feetech_sts3215_12V/m1.json) replayed log by log */
     const fric_bench_preset *ps = fric_bench_preset_find("sts321512v", 1);

@@ -2,6 +2,7 @@
 #include "bench_logs.h"
 
 #include <math.h>
+#include <stdio.h>
 
 const char *const bench_xl330_logs[BENCH_N_XL330] = {
     "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
@@ -33,4 +34,20 @@ fric_bench_batch bench_synth_make(bench_synth *s)
         }
     }
     return (fric_bench_batch){ NL, SMAX, s->n, s->goal, s->te, s->q_rec, s->dq0, s->hdr };
+}
+
+const char *bench_logs_read(const char *dir, const char *const *names, int n, fric_io_log *logs,
+                            const fric_io_log **ptr)
+{
+    static fric_io_error err;
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
+        if (fric_io_log_read(path, &logs[i], &err)) {
+            while (i-- > 0) fric_io_log_free(&logs[i]);
+            return err.message;
+        }
+        if (ptr) ptr[i] = &logs[i];
+    }
+    return NULL;
 }
