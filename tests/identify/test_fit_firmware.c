@@ -25,6 +25,7 @@
  *     evaluations, one thread, seeds 1, 2, 3: about half a second each)
  *     keeps the test short; docs/identification.md records the figures.
  *     Skipped (and counted) without ../shared/data.
+ *  5. docs/identification.md's firmware table equals the C table.
  */
 #include "test_main.h"
 
@@ -270,7 +271,44 @@ static void test_sts3215_m1_reaches_12v_file(void **state)
     for (int i = 0; i < BENCH_N_STS3215; i++) fric_io_log_free(&logs[i]);
 }
 
+/* ------------------------------------------ 5. the doc's firmware table */
+
+/* Rows "| <firmware key> | <actuator> | lo – hi | unit |" of
+ * docs/identification.md ("Firmware constants") against the C table: one
+ * row per (actuator, constant) the actuator has, its box to the 6 digits
+ * written. */
+static void test_doc_table(void **state)
+{
+    (void)state;
+    FILE *fp = fopen("docs/identification.md", "r");
+    if (!fp) fail_msg("docs/identification.md not found (run from the repo root)");
+    char line[512];
+    int rows = 0, want = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char key[32], act[32];
+        double lo, hi;
+        if (sscanf(line, "| %31[a-z_] | %31[a-z0-9_] | %lf – %lf |", key, act, &lo, &hi) != 4)
+            continue;
+        int i = fric_fit_param_find(key);
+        if (i < FRIC_FIT_FIRMWARE0) continue;
+        fric_fit_space s;
+        const char *why;
+        if (fric_fit_space_default(act, 1, &s, &why)) fail_msg("doc row %s %s: %s", key, act, why);
+        if (!fric_fit_param_applies(act, 1, i)) fail_msg("doc row %s: not one of %s's", key, act);
+        if (fabs(lo - s.lo[i]) > 1e-6 * s.lo[i] || fabs(hi - s.hi[i]) > 1e-6 * s.hi[i])
+            fail_msg("doc row %s %s: [%g, %g] but C says [%g, %g]", key, act, lo, hi, s.lo[i],
+                     s.hi[i]);
+        rows++;
+    }
+    fclose(fp);
+    for (int a = 0; a < fric_bench_actuator_count(); a++)
+        for (int i = FRIC_FIT_FIRMWARE0; i < FRIC_FIT_N; i++)
+            want += fric_fit_param_applies(fric_bench_actuator_name(a), 1, i);
+    assert_int_equal(rows, want);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_boxes),
+               cmocka_unit_test(test_doc_table),
                cmocka_unit_test(test_params_file),
                cmocka_unit_test(test_rig_caution),
                cmocka_unit_test(test_sts3215_m1_reaches_12v_file))
