@@ -34,7 +34,7 @@
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
 //                                  benchParams, paramsText, splitKp, splitAlternate, caution,
-//                                  batch, create
+//                                  rigCaution, batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), logDrive
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
