@@ -5,7 +5,8 @@
  *   friction fit [--actuator A] --model m1..m6|all
  *                [--validation-kp K | --validation-split alternate | --validate LOG...]
  *       [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]
- *       [--bounds name=lo:hi ...] [--from P.json] --out OUT LOG...
+ *       [--bounds name=lo:hi ...] [--from P.json] [--exclude-trajectory NAME ...]
+ *       --out OUT LOG...
  *
  * Decisions (docs/cli.md says the same):
  *   - actuator: --actuator, else the logs' header "motor", read through the
@@ -21,6 +22,17 @@
  *     simpler model it contains with the lowest training loss
  *     (fric_fit_chain_start); --out is then a directory (created if missing)
  *     that receives m1.json .. m6.json, as shared/data/bam/params/<actuator>/.
+ *   - --exclude-trajectory NAME (repeatable; Rhoban/bam's fit option): the
+ *     logs (training and --validate) whose header "trajectory" is NAME are
+ *     left out, listed as excluded; a NAME no log has, or exclusions that
+ *     leave no training log, are usage errors.
+ *   - a fit of M3..M6 whose training logs all come from one rig setup (one
+ *     mass, one length) gets the core's warning on stderr
+ *     (fric_fit_rig_caution): its load-dependent terms cannot be separated.
+ *   - a firmware constant (error_gain_ratio, max_velocity, current_limit,
+ *     max_torque) is a parameter of the actuators the reference fits it for
+ *     (fric_fit_param_applies); --set/--bounds of it for another actuator
+ *     is a usage error.
  *   - progress: one line per generation on stderr when stderr is not a
  *     terminal; on a terminal at most 10 lines per second (and the last).
  *   - Ctrl-C (SIGINT) stops after the current generation; the best so far is
@@ -88,6 +100,8 @@ typedef struct {
     int integrator;               /* --integrator (fric_bench_integrator)    */
     const char **logs;
     int n_logs;
+    const char **exclude;         /* --exclude-trajectory names              */
+    int n_exclude;
 } fit_opts;
 
 static void known_actuators(char *buf, size_t size)
@@ -108,11 +122,11 @@ static void all_keys(char *buf, size_t size)
     }
 }
 
-static void model_keys(int model, char *buf, size_t size)
+static void model_keys(const char *act, int model, char *buf, size_t size)
 {
     buf[0] = '\0';
     for (int i = 0; i < FRIC_FIT_N; i++) {
-        if (!fric_fit_param_used(model, i)) continue;
+        if (!fric_fit_param_applies(act, model, i)) continue;
         if (buf[0]) strncat(buf, ", ", size - strlen(buf) - 1);
         strncat(buf, fric_fit_param_key(i), size - strlen(buf) - 1);
     }
@@ -208,9 +222,9 @@ static int parse_model(const char *s, int *model)
 static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
                                           "--seed", "--threads", "--from", "--out", "--set",
                                           "--bounds", "--validate", "--validation-split",
-                                          "--integrator" };
+                                          "--integrator", "--exclude-trajectory" };
 enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
-       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_N };
+       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_EXCLUDE, O_N };
 
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
@@ -245,7 +259,8 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         if (k == O_N)
             return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
                             "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
-                            "--set, --bounds, --from, --out and --integrator ('friction help').", arg);
+                            "--set, --bounds, --from, --out, --integrator and --exclude-trajectory "
+                            "('friction help').", arg);
         char *end;
         switch (k) {
         case O_ACTUATOR: o->actuator = val; break;
@@ -300,6 +315,12 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
                                 val);
             break;
         case O_OUT: o->out = val; break;
+        case O_EXCLUDE:
+            if (!*val)
+                return cli_fail(CLI_USAGE, "fit: --exclude-trajectory needs a trajectory name "
+                                "(a log header's \"trajectory\", e.g. lift_and_drop).");
+            o->exclude[o->n_exclude++] = val;
+            break;
         case O_SET:
         case O_BOUNDS:
         case O_VALIDATE:
@@ -358,6 +379,56 @@ static int read_log(fit_log *L, const char *path, int valid)
                         err.message);
     L->real = realpath(path, NULL);
     return cli_log_header_check(path, &L->log);
+}
+
+/* --exclude-trajectory (see the top): the logs of an excluded trajectory
+ * are freed and taken out of logs[0..*n) (their paths into excluded[],
+ * their count *n_excluded, for the listing). */
+static int exclude_logs(const fit_opts *o, fit_log *logs, int *n, const char **excluded,
+                        int *n_excluded)
+{
+    *n_excluded = 0;
+    if (!o->n_exclude) return CLI_OK;
+    char kinds[512] = "";
+    for (int i = 0; i < *n; i++) {
+        const char *t = logs[i].log.trajectory[0] ? logs[i].log.trajectory : "(none named)";
+        int seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= strcmp(logs[j].log.trajectory, logs[i].log.trajectory) == 0;
+        if (!seen && strlen(kinds) + strlen(t) + 3 < sizeof kinds)
+            strcat(strcat(kinds, kinds[0] ? ", " : ""), t);
+    }
+    for (int k = 0; k < o->n_exclude; k++) {
+        int hits = 0;
+        for (int i = 0; i < *n; i++) hits += strcmp(logs[i].log.trajectory, o->exclude[k]) == 0;
+        if (!hits)
+            return cli_fail(CLI_USAGE, "fit: --exclude-trajectory %s: no log has that trajectory "
+                            "(the logs' trajectories: %s); name one of them.", o->exclude[k],
+                            kinds);
+    }
+    int kept = 0, kept_train = 0;
+    for (int i = 0; i < *n; i++) {
+        int out = 0;
+        for (int k = 0; k < o->n_exclude; k++)
+            out |= strcmp(logs[i].log.trajectory, o->exclude[k]) == 0;
+        if (!out) kept_train += !logs[i].valid;
+        if (!out) continue;
+        logs[i].valid = -1;   /* marked */
+    }
+    if (!kept_train)
+        return cli_fail(CLI_USAGE, "fit: --exclude-trajectory leaves no training log (the logs' "
+                        "trajectories: %s); exclude fewer trajectories.", kinds);
+    for (int i = 0; i < *n; i++) {
+        if (logs[i].valid < 0) {
+            excluded[(*n_excluded)++] = logs[i].path;
+            fric_io_log_free(&logs[i].log);
+            free(logs[i].real);
+            continue;
+        }
+        logs[kept++] = logs[i];
+    }
+    *n = kept;
+    return CLI_OK;
 }
 
 /* The actuator: --actuator, else the headers' "motor" (see the top). */
@@ -506,10 +577,14 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
         return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
     m->target.integrator = (fric_bench_integrator)o->integrator;
     char keys[512];
-    model_keys(m->model, keys, sizeof keys);
+    model_keys(act, m->model, keys, sizeof keys);
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
         const fit_edit *e = k < o->n_bounds ? &o->bounds[k] : &o->set[k - o->n_bounds];
         const char *opt = k < o->n_bounds ? "--bounds" : "--set";
+        if (e->i >= FRIC_FIT_FIRMWARE0 && !fric_fit_param_applies(act, m->model, e->i))
+            return cli_fail(CLI_USAGE, "fit: %s %s: %s is not a parameter of %s (the firmware "
+                            "constant of other actuators); its parameters are %s.", opt, e->arg,
+                            fric_fit_param_key(e->i), act, keys);
         if (!fric_fit_param_used(m->model, e->i)) {
             if (o->model == 0) continue;
             return cli_fail(CLI_USAGE, "fit: %s %s: M%d has no parameter %s; its parameters are "
@@ -541,15 +616,8 @@ static int read_from(const char *path, const char *act, int model, double *start
     if (strcmp(fact, act) != 0)
         return cli_fail(CLI_USAGE, "fit: --from %s is of actuator \"%s\"; the logs are of %s.",
                         path, fact, act);
-    double p[FRIC_FIT_N], c[FRIC_SERVO_N_COEFS];
-    fric_servo_to_array(&d.friction, c);
-    p[FRIC_FIT_KT] = d.servo.kt;
-    p[FRIC_FIT_R] = d.servo.R;
-    p[FRIC_FIT_ARMATURE] = d.servo.armature;
-    p[FRIC_FIT_Q_OFFSET] = d.servo.q_offset;
-    for (int j = 0; j < FRIC_SERVO_N_COEFS - 1; j++) p[FRIC_FIT_K_C + j] = c[1 + j];
-    for (int i = 0; i < FRIC_FIT_N; i++)
-        if (!fric_fit_param_used(fmodel, i)) p[i] = 0;
+    double p[FRIC_FIT_N];
+    fric_fit_from_def(&d, p);
     const char *why = NULL;
     if (fmodel == model) {
         memcpy(start, p, sizeof p);
@@ -637,6 +705,20 @@ static void cell_mae(char *buf, size_t size, double v)
     else snprintf(buf, size, "%.5f", v);
 }
 
+/* The logs as the core's caution functions take them: the logs kept (a
+ * dropped training copy left out) and their validation marks. Returns how
+ * many. */
+static size_t core_logs(const fit_log *logs, int n, const fric_io_log **lp, unsigned char *v)
+{
+    size_t m = 0;
+    for (int i = 0; i < n && m < FRIC_FIT_MAX_LOGS; i++) {
+        if (logs[i].dropped) continue;
+        lp[m] = &logs[i].log;
+        v[m++] = (unsigned char)logs[i].valid;
+    }
+    return m;
+}
+
 /* Under the table: the caution of each fit (fric_fit_caution: too few
  * training logs, validation much worse than training), a line each, the
  * same text not repeated for the next model. */
@@ -644,12 +726,7 @@ static void print_cautions(const fit_model *ms, int n_models, const fit_log *log
 {
     const fric_io_log *lp[FRIC_FIT_MAX_LOGS];
     unsigned char v[FRIC_FIT_MAX_LOGS];
-    size_t m = 0;
-    for (int i = 0; i < n && m < FRIC_FIT_MAX_LOGS; i++) {
-        if (logs[i].dropped) continue;
-        lp[m] = &logs[i].log;
-        v[m++] = (unsigned char)logs[i].valid;
-    }
+    size_t m = core_logs(logs, n, lp, v);
     char last[1024] = "", text[1024];
     for (int k = 0; k < n_models; k++) {
         if (!ms[k].fitted) continue;
@@ -657,6 +734,23 @@ static void print_cautions(const fit_model *ms, int n_models, const fit_log *log
         if (strcmp(text, last) != 0) printf("caution, M%d: %s\n", ms[k].model, text);
         memcpy(last, text, sizeof last);
     }
+}
+
+/* On stderr, before the fits: the core's warning when every training log
+ * comes from one rig setup (fric_fit_rig_caution), once (its text names
+ * the first model with load terms). */
+static void rig_warning(const fit_model *ms, int n_models, const fit_log *logs, int n)
+{
+    const fric_io_log *lp[FRIC_FIT_MAX_LOGS];
+    unsigned char v[FRIC_FIT_MAX_LOGS];
+    size_t m = core_logs(logs, n, lp, v);
+    char text[1024];
+    for (int k = 0; k < n_models; k++)
+        if (fric_fit_rig_caution(lp, m, v, ms[k].model, text, sizeof text)) {
+            fflush(stdout);
+            fprintf(stderr, "fit: warning: %s\n", text);
+            return;
+        }
 }
 
 /* The table (stdout): the published preset and the fit per model (with
@@ -823,6 +917,9 @@ int cli_fit(int argc, char **argv)
     o.validate = malloc(na * sizeof *o.validate);
     o.set = malloc(na * sizeof *o.set);
     o.bounds = malloc(na * sizeof *o.bounds);
+    o.exclude = malloc(na * sizeof *o.exclude);
+    const char **excluded = NULL;
+    int n_excluded = 0;
     fit_log *logs = NULL;
     int n = 0, rc = CLI_OK;
     fit_model ms[6];
@@ -831,7 +928,7 @@ int cli_fit(int argc, char **argv)
     fric_bench_lane *lanes = NULL;
     int has_valid = 0;
 
-    if (!o.logs || !o.validate || !o.set || !o.bounds) {
+    if (!o.logs || !o.validate || !o.set || !o.bounds || !o.exclude) {
         rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
         goto end;
     }
@@ -839,13 +936,16 @@ int cli_fit(int argc, char **argv)
     if (rc) goto end;
 
     logs = calloc((size_t)(o.n_logs + o.n_validate), sizeof *logs);
-    if (!logs) {
+    excluded = malloc((size_t)(o.n_logs + o.n_validate) * sizeof *excluded);
+    if (!logs || !excluded) {
         rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
         goto end;
     }
     for (int i = 0; i < o.n_logs + o.n_validate && !rc; i++, n++)
         rc = read_log(&logs[i], i < o.n_logs ? o.logs[i] : o.validate[i - o.n_logs],
                       i >= o.n_logs);
+    if (rc) goto end;
+    rc = exclude_logs(&o, logs, &n, excluded, &n_excluded);
     if (rc) goto end;
 
     const char *act = NULL;
@@ -905,6 +1005,8 @@ int cli_fit(int argc, char **argv)
                logs[i].path, fmt_double(kb, logs[i].log.kp),
                logs[i].log.trajectory[0] ? logs[i].log.trajectory : "no trajectory");
     }
+    for (int i = 0; i < n_excluded; i++) printf("  %-10s %s\n", "(excluded)", excluded[i]);
+    rig_warning(ms, n_models, logs, n);
     rc = cli_finish_output(stdout, "to stdout");
     if (rc) goto end;
 
@@ -981,5 +1083,7 @@ end:
     free(o.validate);
     free(o.set);
     free(o.bounds);
+    free(o.exclude);
+    free(excluded);
     return rc;
 }

@@ -79,6 +79,7 @@ static const char usage_text[] =
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
     "               [--bounds name=lo:hi ...] [--from P.json] [--integrator bam|mujoco]\n"
+    "               [--exclude-trajectory NAME ...]\n"
     "               --out OUT LOG.json ...\n"
     "      Identifies the model's parameters on the training logs (CMA-ES with BIPOP\n"
     "      restarts minimising the mean replay MAE, Duclusaud & Passault §V-B) and writes\n"
@@ -93,12 +94,17 @@ static const char usage_text[] =
     "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
     "      warm-starts from a params file of the model or of one it contains; --integrator:\n"
     "      the position update the loss replays with (bam, the default; mujoco, MuJoCo's\n"
-    "      Euler, for a model meant for MuJoCo), recorded in OUT. --model all\n"
+    "      Euler, for a model meant for MuJoCo), recorded in OUT. Firmware keys as bam\n"
+    "      fits them: error_gain_ratio, max_velocity, current_limit, max_torque.\n"
+    "      --exclude-trajectory drops the logs of that header \"trajectory\". --model all\n"
     "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
     "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
     "      then a table of training and validation MAE [rad] of the published preset and of\n"
     "      the fit, evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the\n"
     "      generation, writes the best so far and exits with status 130.\n"
+    ;
+/* the rest of the commands (one string literal stays under C's 4095 bytes) */
+static const char usage_text2[] =
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"
@@ -120,6 +126,7 @@ static const char usage_tail[] =
 static int cmd_help(void)
 {
     fputs(usage_text, stdout);
+    fputs(usage_text2, stdout);
     fputs(cli_mujoco_usage, stdout);
     fputs(usage_tail, stdout);
     return cli_finish_output(stdout, "the help to stdout");
@@ -138,13 +145,14 @@ static const char *command_line(const char *text, const char *cmd)
 }
 
 /* `friction CMD --help` (or -h anywhere among its arguments): the part of
- * `friction help` (usage_text, then the MuJoCo commands' cli_mujoco_usage)
+ * `friction help` (usage_text, usage_text2, then the MuJoCo commands' cli_mujoco_usage)
  * that starts at "  friction CMD" and ends before the next command's line
  * ("  friction " or "  Limits:"), then the exit status. One text: `friction
  * help` shows the same lines. */
 static int cmd_help_of(const char *cmd)
 {
     const char *a = command_line(usage_text, cmd);
+    if (!a) a = command_line(usage_text2, cmd);
     if (!a) a = command_line(cli_mujoco_usage, cmd);
     if (!a) return cmd_help();
     const char *b = a + 1;

@@ -74,7 +74,7 @@ static int analyse(const char *params, double tol, const char *out, const char *
     /* the fit's target, space and point of the file: its servo as read */
     fric_fit_target t;
     fric_fit_space s;
-    double p[FRIC_FIT_N], c[FRIC_SERVO_N_COEFS];
+    double p[FRIC_FIT_N];
     const char *why = NULL;
     if (!rc && (fric_fit_target_init(&t, act, model, &why) ||
                 fric_fit_space_default(act, model, &s, &why)))
@@ -84,12 +84,7 @@ static int analyse(const char *params, double tol, const char *out, const char *
     if (!rc) {
         t.servo = def.servo;
         t.integrator = def.integrator;
-        p[FRIC_FIT_KT] = def.servo.kt;
-        p[FRIC_FIT_R] = def.servo.R;
-        p[FRIC_FIT_ARMATURE] = def.servo.armature;
-        p[FRIC_FIT_Q_OFFSET] = def.servo.q_offset;
-        fric_servo_to_array(&def.friction, c);
-        for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) p[FRIC_FIT_K_C + i - 1] = c[i];
+        fric_fit_from_def(&def, p);
         if (fric_fit_batch_build(lp, (size_t)n, &b, &why))
             rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);
         else

@@ -1080,6 +1080,24 @@ static int integrator_of(int ig, fric_bench_integrator *out)
     return 0;
 }
 
+/* The one-rig-setup warning of a fit of M<model> (fric_fit_rig_caution)
+ * into buf[cap]: valid[n] marks the held-out logs. Returns the full length,
+ * or -1 (the message) for bad logs. */
+FXB_EXPORT int fxb_fit_rig_caution(const fric_io_log *const *logs, int n,
+                                   const unsigned char *valid, int model, char *buf, int cap)
+{
+    if (logs_bad(logs, n) || cap < 0) return -1;
+    set_error("");
+    return (int)fric_fit_rig_caution(logs, (size_t)n, valid, model, buf, (size_t)cap);
+}
+
+/* fric_fit_param_applies(actuator, model, i): 1 when parameter i is one of
+ * the actuator's for M<model> (the firmware constants it has). */
+FXB_EXPORT int fxb_fit_param_applies(const char *actuator, int model, int i)
+{
+    return fric_fit_param_applies(actuator ? actuator : "", model, i);
+}
+
 /* The target of (actuator, model) with the integrator of index ig into *t;
  * 1 with the message. */
 static int fit_target(const char *actuator, int model, int ig, fric_fit_target *t)

@@ -34,7 +34,7 @@
 //   core.fit       fric_fit.h      defaults, paramKeys, paramUsed, contains, embed,
 //                                  chainStart, presetParams, space, spaceProblem,
 //                                  benchParams, paramsText, splitKp, splitAlternate, caution,
-//                                  batch, create
+//                                  rigCaution, batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
 //                                  (its orchestration: fric_mj_core), logDrive
@@ -954,10 +954,15 @@ class FitApi {
     return this._fitKeys;
   }
 
-  /** The model's parameters: [bool] per vector entry (fric_fit_param_used). */
-  paramUsed(model) {
+  /** The model's parameters: [bool] per vector entry (fric_fit_param_used);
+   *  with an actuator, those of that actuator (fric_fit_param_applies: its
+   *  firmware constants, error_gain_ratio, max_velocity, current_limit,
+   *  max_torque, only where the reference fits or holds them). */
+  paramUsed(model, actuator) {
     const k = this._core._fitModel('model', model);
-    return this.paramKeys().map((_, i) => this._core._m._fxb_fit_rel(0, k, i) !== 0);
+    if (actuator === undefined) return this.paramKeys().map((_, i) => this._core._m._fxb_fit_rel(0, k, i) !== 0);
+    const a = this._core._fitActuator(actuator);
+    return this.paramKeys().map((_, i) => this._core._call('fxb_fit_param_applies', [cstr(a), k, i], { ok: () => true }).rc !== 0);
   }
 
   /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
@@ -1022,7 +1027,7 @@ class FitApi {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model), F = Float64Array;
     const { out: [lo, hi, fr, value] } = this._core._call('fxb_fit_space_default',
       [cstr(this._core._fitActuator(actuator)), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
-    return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.paramUsed(k) };
+    return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.paramUsed(k, actuator) };
   }
 
   /** null when the space is usable for the model (fric_fit_space_check), else
@@ -1065,6 +1070,20 @@ class FitApi {
       return this._core._call('fxb_fit_caution', [inp(hs), hs.length, inp(v), t, vm, out(Uint8Array, 2048), 2048], { ok: (n) => n >= 0 });
     });
     return rc > 0 ? new TextDecoder().decode(text.subarray(0, Math.min(rc, 2047))) : null;
+  }
+
+  /** The warning of a fit of `model` whose training logs all come from one rig
+   *  setup (fric_fit_rig_caution, the line `friction fit` prints on stderr):
+   *  one sentence naming the mass and the length, or null (M1, M2, two
+   *  setups). valid[i]: log i is held out. */
+  rigCaution(logs, sources, valid, model) {
+    const k = this._core._fitModel('model', model);
+    const v = Uint8Array.from(Array.isArray(valid) || ArrayBuffer.isView(valid) ? valid : [], (x) => (x ? 1 : 0));
+    const { rc, out: [text] } = this._withLogs(logs, sources, (hs) => {
+      if (v.length !== hs.length) throw argError(RangeError, 'valid', `valid has ${v.length} entries; it must have one per log (${hs.length}).`);
+      return this._core._call('fxb_fit_rig_caution', [inp(hs), hs.length, inp(v), k, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
+    });
+    return rc > 0 ? new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))) : null;
   }
 
   /** Uint8Array: 1 for the logs of the alternate split's validation half

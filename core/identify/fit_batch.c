@@ -180,3 +180,33 @@ size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned
     }
     return len;
 }
+
+size_t fric_fit_rig_caution(const fric_io_log *const *logs, size_t n, const unsigned char *valid,
+                            int model, char *buf, size_t size)
+{
+    const fric_io_log *first = NULL;
+    int one = 1;
+    /* M3..M6 have load terms (fric_servo_coef_used of K_l or K_m) */
+    int load = fric_servo_coef_used(model, 1 + FRIC_FIT_K_L - FRIC_FIT_K_C) ||
+               fric_servo_coef_used(model, 1 + FRIC_FIT_K_M - FRIC_FIT_K_C);
+    for (size_t i = 0; load && logs && i < n; i++) {
+        if (!logs[i] || (valid && valid[i])) continue;
+        if (!first) first = logs[i];
+        else if (logs[i]->mass != first->mass || logs[i]->length != first->length) one = 0;
+    }
+    int w = 0;
+    char tmp[512];
+    tmp[0] = '\0';
+    if (load && first && one)
+        w = snprintf(tmp, sizeof tmp, "Every training log comes from one rig setup (mass %g kg, "
+                     "length %g m): M%d's load-dependent terms (K_l, K_m, K_e ...) cannot be "
+                     "separated from the constant friction; add logs of another mass or length.",
+                     first->mass, first->length, model);
+    size_t len = w > 0 ? (size_t)w : 0;
+    if (buf && size) {
+        size_t k = len < size - 1 ? len : size - 1;
+        memcpy(buf, tmp, k);
+        buf[k] = '\0';
+    }
+    return len;
+}

@@ -45,6 +45,10 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
     d->servo.R = p[FRIC_FIT_R];
     d->servo.armature = p[FRIC_FIT_ARMATURE];
     d->servo.q_offset = p[FRIC_FIT_Q_OFFSET];
+    d->servo.error_gain_ratio = p[FRIC_FIT_ERROR_GAIN_RATIO];
+    d->servo.max_velocity = p[FRIC_FIT_MAX_VELOCITY];
+    d->servo.current_limit = p[FRIC_FIT_CURRENT_LIMIT];
+    d->servo.max_torque = p[FRIC_FIT_MAX_TORQUE];
     /* the bench of fric_bench_def_from_preset until a log's header replaces it */
     d->mass = 0.5;
     d->length = 0.1;
@@ -64,6 +68,22 @@ static const char *integrator_problem(const char *what, fric_bench_integrator in
     return fric__fail(FRIC_E_PARAM_RANGE, -1, "%s: integrator = %d is neither bam (%d) nor mujoco "
                       "(%d).", what, (int)integrator, FRIC_BENCH_INTEGRATOR_BAM,
                       FRIC_BENCH_INTEGRATOR_MUJOCO);
+}
+
+void fric_fit_from_def(const fric_bench_def *d, double *p)
+{
+    double c[FRIC_SERVO_N_COEFS];
+    fric_servo_to_array(&d->friction, c);
+    p[FRIC_FIT_KT] = d->servo.kt;
+    p[FRIC_FIT_R] = d->servo.R;
+    p[FRIC_FIT_ARMATURE] = d->servo.armature;
+    p[FRIC_FIT_Q_OFFSET] = d->servo.q_offset;
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++)
+        p[FRIC_FIT_K_C + i - 1] = fric_servo_coef_used(d->friction.model, i) ? c[i] : 0;
+    p[FRIC_FIT_ERROR_GAIN_RATIO] = d->servo.error_gain_ratio;
+    p[FRIC_FIT_MAX_VELOCITY] = d->servo.max_velocity;
+    p[FRIC_FIT_CURRENT_LIMIT] = d->servo.current_limit;
+    p[FRIC_FIT_MAX_TORQUE] = d->servo.max_torque;
 }
 
 fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
@@ -90,6 +110,8 @@ fric_status fric_fit_params_file(const char *actuator, int model, const double *
     f->q_offset = d.servo.q_offset;
     f->error_gain_ratio = d.servo.error_gain_ratio;
     f->max_velocity = d.servo.max_velocity;
+    f->current_limit = d.servo.current_limit;
+    f->max_torque = d.servo.max_torque;
     f->friction = d.friction;
     f->integrator = (int)d.integrator;
     f->fit = meta;
@@ -142,13 +164,11 @@ fric_status fric_fit_preset_params(const char *actuator, int model, double *p, c
         if (why) *why = m;
         return fric__rc();
     }
-    double c[FRIC_SERVO_N_COEFS];
-    fric_servo_to_array(&ps->friction, c);
-    p[FRIC_FIT_KT] = ps->servo.kt;
-    p[FRIC_FIT_R] = ps->servo.R;
-    p[FRIC_FIT_ARMATURE] = ps->servo.armature;
-    p[FRIC_FIT_Q_OFFSET] = ps->servo.q_offset;
-    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) p[FRIC_FIT_K_C + i - 1] = c[i];
+    fric_bench_def d;
+    memset(&d, 0, sizeof d);
+    d.servo = ps->servo;
+    d.friction = ps->friction;
+    fric_fit_from_def(&d, p);
     if (why) *why = "";
     return 0;
 }

@@ -14,7 +14,15 @@
  *   the actuator files (bam/dynamixel/actuator.py, bam/xl330/actuator.py,
  *   bam/erob/actuator.py, bam/feetech/actuator.py): kt, R, armature, and the
  *   overrides of the friction maxima (xl320 load max 1; eRob80 base max 10,
- *   load max 1, viscous max 30; sts3215 q_offset [−0.2, 0.2]).
+ *   load max 1, viscous max 30; sts3215 q_offset [−0.2, 0.2]);
+ *   the firmware constants (shared/data/bam/README.md, the reference's main
+ *   branch): error_gain_ratio [0.1, 10] (bam/feetech/actuator.py,
+ *   bam/waveshare/actuator.py), max_velocity [0.1, 10] × 3400·2π/4096 rad/s
+ *   (bam/feetech/actuator.py), current_limit [1, 3] A (xl330i,
+ *   bam/dynamixel/actuator.py; bam/actuator.py's CurrentControlledActuator
+ *   default [0, 3]) and 1.37 A held (bam/feetech_hls/actuator.py), the
+ *   Go1's ratio [0.5, 2] and max_torque [20, 30] N·m
+ *   (bam/unitree/actuator.py).
  * One table (bounds[] below), read by the CLI, the bindings and the UI
  * through fric_fit_space_default. The optimiser searches a parameter whose
  * lower bound is > 0 (kt, R, armature, θ̇_s, α) on a log scale, the others
@@ -45,13 +53,20 @@ static double decode1(const fric_fit_space *s, int i, double u);
  * (0 is "model" there): the 13 coefficients follow kt, R, armature,
  * q_offset in the same order. */
 #define COEF0 FRIC_FIT_K_C
+#define FW0 FRIC_FIT_FIRMWARE0
+#define N_FW (FRIC_FIT_N - FW0)
 static int coef_index(int i) { return i - COEF0 + 1; }
+static int is_coef(int i) { return i >= COEF0 && i < FW0; }
 
 const char *fric_fit_param_key(int i)
 {
     static const char *const first[COEF0] = { "kt", "R", "armature", "q_offset" };
+    /* fric_servo_actuator's field names, the bench scenario's keys */
+    static const char *const firmware[N_FW] = { "error_gain_ratio", "max_velocity",
+                                                "current_limit", "max_torque" };
     if (i < 0 || i >= FRIC_FIT_N) return NULL;
-    return i < COEF0 ? first[i] : fric_servo_coef_keys[coef_index(i)];
+    return i < COEF0 ? first[i] : is_coef(i) ? fric_servo_coef_keys[coef_index(i)]
+                                             : firmware[i - FW0];
 }
 
 /* The bench scenario's row of parameter i: its unit and its accepted range
@@ -80,11 +95,12 @@ int fric_fit_param_find(const char *key)
 int fric_fit_param_used(int model, int i)
 {
     if (model < 1 || model > 6 || i < 0 || i >= FRIC_FIT_N) return 0;
-    return i < COEF0 ? 1 : fric_servo_coef_used(model, coef_index(i));
+    return is_coef(i) ? fric_servo_coef_used(model, coef_index(i)) : 1;
 }
 
-/* A value the bench accepts for parameter i: kt, armature, θ̇_s, α > 0;
- * R >= FRIC_BENCH_R_MIN; the other coefficients >= 0; q_offset within the
+/* A value the bench accepts for parameter i: kt, armature, θ̇_s, α,
+ * error_gain_ratio > 0; R >= FRIC_BENCH_R_MIN; the other coefficients and
+ * firmware constants >= 0; q_offset within the
  * bench scenario's range; and at most the scenario's maximum. NULL when
  * accepted, else the condition. */
 static const char *refuses(int i, double v)
@@ -94,6 +110,7 @@ static const char *refuses(int i, double v)
     if (r && v > r->max) return "is above the bench's maximum";
     switch (i) {
     case FRIC_FIT_KT: case FRIC_FIT_ARMATURE: case FRIC_FIT_DTHETA_S: case FRIC_FIT_ALPHA:
+    case FRIC_FIT_ERROR_GAIN_RATIO:
         return v > 0 ? NULL : "must be > 0";
     case FRIC_FIT_R:
         return v >= FRIC_BENCH_R_MIN ? NULL : "must be >= 1e-3 Ω (FRIC_BENCH_R_MIN)";
@@ -181,8 +198,10 @@ fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_
 
 /* ------------------------------------------------------- default bounds */
 
-/* The box of one actuator: kt, R, armature, q_offset and the maxima of
- * bam/model.py that its actuator file overrides. */
+/* The box of one actuator: kt, R, armature, q_offset, the maxima of
+ * bam/model.py that its actuator file overrides, and its firmware constants
+ * (FRIC_FIT_FIRMWARE0 on, in the fit's order; { 0, 0 }: not one of the
+ * actuator's, held at its own value). */
 typedef struct {
     const char *actuator;
     double kt[2];          /* [N·m/A]   */
@@ -192,30 +211,49 @@ typedef struct {
     double base_max;       /* K_c, K_cs             [N·m]       */
     double load_max;       /* K_l, K_m, K_e         [-]         */
     double viscous_max;    /* K_v                   [N·m·s/rad] */
+    double firmware[N_FW][2]; /* error_gain_ratio [-], max_velocity [rad/s],
+                                 current_limit [A], max_torque [N·m]      */
 } actuator_bounds;
+
+/* no firmware constant of the fit's */
+#define NONE { { 0, 0 } }
+/* bam/feetech/actuator.py: error_gain_ratio 1 in [0.1, 10], max_velocity
+ * the default rate in [0.1×, 10×] */
+#define STS3215_FIRMWARE { { 0.1, 10 }, { 0.1 * FRIC_BENCH_STS3215_MAX_VELOCITY, \
+                           10 * FRIC_BENCH_STS3215_MAX_VELOCITY } }
 
 static const actuator_bounds bounds[] = {
     /* actuator        kt            R            armature        q_offset      base  load visc */
-    { "mx64",       { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
-    { "mx106",      { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
-    { "erob80_50",  { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30 },
-    { "erob80_100", { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30 },
-    { "xl320",      { 0.7, 1.5 }, { 7, 40 },    { 1e-4, 0.01 }, { -0.1, 0.1 }, 0.2, 1,   1 },
-    { "xl330",      { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
-    { "sts3215",    { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
+    { "mx64",       { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1, NONE },
+    { "mx106",      { 1, 3 },     { 1, 5 },     { 1e-3, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1, NONE },
+    { "erob80_50",  { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30, NONE },
+    { "erob80_100", { 1, 15 },    { 0.1, 3.5 }, { 1e-3, 2 },    { -0.1, 0.1 }, 10,  1,   30, NONE },
+    { "xl320",      { 0.7, 1.5 }, { 7, 40 },    { 1e-4, 0.01 }, { -0.1, 0.1 }, 0.2, 1,   1, NONE },
+    { "xl330",      { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1, NONE },
+    { "sts3215",    { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1,
+      STS3215_FIRMWARE },
     /* the 12 V STS3215: bam's one STS3215 class (bam/feetech/actuator.py) */
-    { "sts321512v", { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1 },
+    { "sts321512v", { 0.05, 2.5 },{ 0.1, 10 },  { 1e-5, 0.04 }, { -0.2, 0.2 }, 0.2, 0.5, 1,
+      STS3215_FIRMWARE },
     /* the actuators without a params file here (data README, the
-     * reference's main branch). bam/waveshare/actuator.py: */
-    { "waveshare_st3025", { 0.05, 2.5 }, { 0.1, 10 }, { 1e-5, 0.04 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
-    /* the XL330 in current mode: the XL330's box (bam/dynamixel/actuator.py) */
-    { "xl330i",     { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1 },
+     * reference's main branch). bam/waveshare/actuator.py: the STS3215's
+     * ratio, no target smoothing */
+    { "waveshare_st3025", { 0.05, 2.5 }, { 0.1, 10 }, { 1e-5, 0.04 }, { -0.1, 0.1 }, 0.2, 0.5, 1,
+      { { 0.1, 10 } } },
+    /* the XL330 in current mode: the XL330's box (bam/dynamixel/actuator.py),
+     * current_limit 1 .. 3 A */
+    { "xl330i",     { 0.1, 3 },   { 2, 5 },     { 1e-4, 0.05 }, { -0.1, 0.1 }, 0.2, 0.5, 1,
+      { [2] = { 1, 3 } } },
     /* bam/feetech_hls/actuator.py: R held at 7.5 Ω (it never enters the law),
-     * friction maxima lowered */
-    { "feetech_hls", { 0.5, 1.6 }, { 7.5, 7.5 }, { 1e-5, 0.006 }, { -0.5, 0.5 }, 0.08, 0.15, 0.2 },
+     * current_limit held at 1.37 A (the reference's MuJoCo forcerange; it
+     * never enters the law either), friction maxima lowered */
+    { "feetech_hls", { 0.5, 1.6 }, { 7.5, 7.5 }, { 1e-5, 0.006 }, { -0.5, 0.5 }, 0.08, 0.15, 0.2,
+      { [2] = { 1.37, 1.37 } } },
     /* bam/unitree/actuator.py: no kt, R (a torque law; the bench's stand-ins
-     * 1, 1 held), armature 1e-5 .. 2, friction maxima raised */
-    { "unitree_go1", { 1, 1 },    { 1, 1 },     { 1e-5, 2 },    { -0.1, 0.1 }, 5,   2,   1 },
+     * 1, 1 held), armature 1e-5 .. 2, friction maxima raised; ratio
+     * 0.5 .. 2 (the bench's error_gain_ratio), max_torque 20 .. 30 N·m */
+    { "unitree_go1", { 1, 1 },    { 1, 1 },     { 1e-5, 2 },    { -0.1, 0.1 }, 5,   2,   1,
+      { { 0.5, 2 }, [3] = { 20, 30 } } },
 };
 #define N_BOUNDS ((int)(sizeof bounds / sizeof bounds[0]))
 
@@ -254,6 +292,25 @@ static const char *check_args(const char *what, const void *out, const char *out
     return NULL;
 }
 
+/* The actuator's own value of firmware constant i (its
+ * fric_servo_actuator field). */
+static double firmware_own(const fric_servo_actuator *a, int i)
+{
+    switch (i) {
+    case FRIC_FIT_ERROR_GAIN_RATIO: return a->error_gain_ratio;
+    case FRIC_FIT_MAX_VELOCITY: return a->max_velocity;
+    case FRIC_FIT_CURRENT_LIMIT: return a->current_limit;
+    default: return a->max_torque;
+    }
+}
+
+int fric_fit_param_applies(const char *actuator, int model, int i)
+{
+    const actuator_bounds *a = bounds_find(fric_bench_actuator_resolve(actuator));
+    if (!a || !fric_fit_param_used(model, i)) return 0;
+    return i < FW0 || a->firmware[i - FW0][1] > 0;
+}
+
 int fric__fit_check_args(const char *what, const void *out, const char *out_name,
                          const char *actuator, int known, int model, const char **why)
 {
@@ -266,7 +323,8 @@ int fric__fit_check_args(const char *what, const void *out, const char *out_name
 fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_space *s, const char **why)
 {
     const actuator_bounds *a = bounds_find(actuator);
-    if (fric__fit_check_args("space", s, "s", actuator, a != NULL, model, why)) return fric__rc();
+    const fric_servo_actuator *own = fric_bench_actuator_find(actuator);
+    if (fric__fit_check_args("space", s, "s", actuator, a && own, model, why)) return fric__rc();
     const double lo_hi[FRIC_FIT_N][2] = {
         [FRIC_FIT_KT] = { a->kt[0], a->kt[1] },
         [FRIC_FIT_R] = { a->R[0], a->R[1] },
@@ -287,10 +345,12 @@ fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_spa
         [FRIC_FIT_K_V] = { 0, a->viscous_max },
     };
     for (int i = 0; i < FRIC_FIT_N; i++) {
-        s->lo[i] = lo_hi[i][0];
-        s->hi[i] = lo_hi[i][1];
-        /* a parameter the reference holds (lo = hi: feetech_hls's R,
-           unitree_go1's kt and R) is not searched */
+        const int fw = i >= FW0, mine = fw && a->firmware[i - FW0][1] > 0;
+        /* a firmware constant not of this actuator: held at its own value */
+        s->lo[i] = !fw ? lo_hi[i][0] : mine ? a->firmware[i - FW0][0] : firmware_own(own, i);
+        s->hi[i] = !fw ? lo_hi[i][1] : mine ? a->firmware[i - FW0][1] : firmware_own(own, i);
+        /* a parameter the reference holds (lo = hi: feetech_hls's R and
+           current_limit, unitree_go1's kt and R) is not searched */
         s->free_[i] = (unsigned char)(fric_fit_param_used(model, i) && s->lo[i] < s->hi[i]);
         /* the centre of the box: where the search starts without a warm
            start, and the value a parameter is held at once unticked; no

@@ -95,6 +95,9 @@ extern "C" {
 #define FRIC_BENCH_G 9.80665
 /* Velocity clip of the reference integrator [rad/s]. */
 #define FRIC_BENCH_DQ_MAX 100.0
+/* The STS3215 firmware's default target-smoothing rate, 3400 steps/s of
+ * 4096 a turn (bam/feetech/actuator.py, default_max_velocity) [rad/s]. */
+#define FRIC_BENCH_STS3215_MAX_VELOCITY ((3400 * 2 * 3.141592653589793) / 4096)
 
 /* ------------------------------------------------------- servo actuators */
 

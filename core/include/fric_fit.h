@@ -46,9 +46,19 @@ enum {
     FRIC_FIT_ARMATURE,   /* apparent inertia J_m               [kg·m²]       */
     FRIC_FIT_Q_OFFSET,   /* constant offset of the angle       [rad]         */
     FRIC_SERVO_COEFS(FRIC__FIT_COEF)
+    /* the firmware's identifiable constants (Rhoban/bam's actuator files;
+     * fric_servo_actuator's fields of the same names), every model: */
+    FRIC_FIT_ERROR_GAIN_RATIO, /* factor on error_gain (STS3215, ST3025) or
+                                  on kp (Go1: the reference's "ratio") [-] */
+    FRIC_FIT_MAX_VELOCITY,     /* target smoothing rate (STS3215) [rad/s]    */
+    FRIC_FIT_CURRENT_LIMIT,    /* current clip (xl330i; feetech_hls held) [A] */
+    FRIC_FIT_MAX_TORQUE,       /* torque clip (Go1)                  [N·m]   */
     FRIC_FIT_N
 };
 #undef FRIC__FIT_COEF
+/* The first firmware constant: parameters i >= FRIC_FIT_FIRMWARE0 belong to
+ * an actuator's control law, not to a friction model. */
+#define FRIC_FIT_FIRMWARE0 FRIC_FIT_ERROR_GAIN_RATIO
 
 /* The params-file key of parameter i ("kt", "R", "armature", "q_offset",
  * "friction_base", ...), its unit ("N·m/A", ...); NULL out of range. */
@@ -56,9 +66,18 @@ const char *fric_fit_param_key(int i);
 const char *fric_fit_param_unit(int i);
 /* The index of a key, −1 when unknown. */
 int fric_fit_param_find(const char *key);
-/* 1 when model M<model> (1..6) uses parameter i (kt, R, armature and
- * q_offset: every model), else 0. The free counts are 6/9/7/11/13/15. */
+/* 1 when model M<model> (1..6) uses parameter i (kt, R, armature,
+ * q_offset and the firmware constants: every model), else 0. */
 int fric_fit_param_used(int model, int i);
+/* 1 when parameter i is one of actuator's for model M<model>: used by the
+ * model and, for a firmware constant, one the reference identifies or holds
+ * for that actuator (error_gain_ratio: sts3215, sts321512v,
+ * waveshare_st3025, unitree_go1; max_velocity: sts3215, sts321512v;
+ * current_limit: xl330i, feetech_hls (held); max_torque: unitree_go1). The
+ * others keep the actuator's own value (fric_bench_actuator_find), held.
+ * The free counts of the default space are 6/9/7/11/13/15 (M1..M6) plus
+ * the actuator's free firmware constants. 0 for an unknown actuator. */
+int fric_fit_param_applies(const char *actuator, int model, int i);
 
 /* 1 when a fitted M<big> can start from a fitted M<small> without changing
  * the simulation (M1 ⊂ M2, M3; M2, M3 ⊂ M4; M4 ⊂ M5 (K_m = K_e = K_l,
@@ -138,17 +157,23 @@ typedef struct {
  * with *why. */
 fric_status fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
                                  const char **why);
-/* The bench def of p (mass, length, kp, vin and dt come from each log). */
+/* The bench def of p (mass, length, kp, vin and dt come from each log):
+ * the target's servo with kt, R, armature, q_offset and the firmware
+ * constants of p. */
 void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d);
+/* The fit vector of a bench def, fric_fit_apply's inverse: its servo's kt,
+ * R, armature, q_offset and firmware constants, and the coefficients of its
+ * friction (those its model does not use: 0). */
+void fric_fit_from_def(const fric_bench_def *d, double *p);
 /* The params file of fit vector p of (actuator, model) fitted with
  * integrator (the target's), the one conversion every front end writes a
  * fit with (`friction fit --out`, the Fit view's download and exports): kt,
- * R, armature, q_offset and the model's coefficients from p, the actuator's
- * firmware keys it was fitted with (error_gain_ratio, max_velocity of
- * fric_bench_actuator_find: what fric_fit_target_init runs), the integrator
- * (written when mujoco), meta (may be NULL) as f->fit. f->actuator points at
- * the core's static name of the actuator. 0, or nonzero with *why (an
- * unknown actuator, a model outside 1..6, an integrator outside the two). */
+ * R, armature, q_offset, the model's coefficients and the firmware
+ * constants (error_gain_ratio, max_velocity, current_limit, max_torque) from
+ * p, the integrator (written when mujoco), meta (may be NULL) as f->fit.
+ * f->actuator points at the core's static name of the actuator. 0, or
+ * nonzero with *why (an unknown actuator, a model outside 1..6, an
+ * integrator outside the two). */
 fric_status fric_fit_params_file(const char *actuator, int model, const double *p,
                                  fric_bench_integrator integrator,
                                  const fric_io_params_fit *meta, fric_io_params_file *f,
@@ -267,6 +292,16 @@ size_t fric_fit_split_alternate(const fric_io_log *const *logs, size_t n, unsign
  * Returns the caution's full length (0: none), as snprintf. */
 size_t fric_fit_caution(const fric_io_log *const *logs, size_t n, const unsigned char *valid,
                         double train_mae, double valid_mae, char *buf, size_t size);
+/* The warning of a fit of M<model> whose training logs (valid[i] = 0; valid
+ * NULL: every log) all come from one rig setup, one mass and one length of
+ * their headers: the load-dependent terms (K_l, K_m, K_e and their Stribeck
+ * and quadratic parts) then cannot be separated from the constant ones, the
+ * load being the same function of the motion in every log. One sentence
+ * naming the mass [kg] and the length [m] into buf[size] (NUL-terminated;
+ * empty when none: M1, M2, no training log, or two setups among them), for
+ * the CLI's stderr and the Fit view. Returns its full length, as snprintf. */
+size_t fric_fit_rig_caution(const fric_io_log *const *logs, size_t n, const unsigned char *valid,
+                            int model, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ fit */
 

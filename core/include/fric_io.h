@@ -271,6 +271,10 @@ typedef struct fric_io_params_file {
                                         written (the actuator's own)        */
     double max_velocity;             /* STS3215 target smoothing [rad/s]; 0:
                                         not written (the actuator's own)    */
+    double current_limit;            /* current-mode clip (xl330i,
+                                        feetech_hls) [A]; 0: not written    */
+    double max_torque;               /* torque clip (Go1) [N·m]; 0: not
+                                        written                             */
     int integrator;                  /* fric_bench_integrator: 0 bam (not
                                         written: the reference's files name
                                         none), 1 mujoco                     */
@@ -291,6 +295,8 @@ typedef struct fric_io_params_file {
  *         "q_offset": <q_offset>,
  *         "error_gain_ratio": <r>,   when > 0 and not 1 or max_velocity > 0
  *         "max_velocity": <v>,       when max_velocity > 0
+ *         "current_limit": <a>,      when current_limit > 0
+ *         "max_torque": <t>,         when max_torque > 0
  *         "<key>": <value>,          one line per coefficient the model
  *                                    uses, in FRIC_SERVO_COEFS order
  *         "fit_train_mae": <mae>,    (with f->fit) fit_holdout_mae (unless

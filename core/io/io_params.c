@@ -138,11 +138,15 @@ char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x)
 
 /* The keys a params file names its servo by, before the coefficients. */
 static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armature", "q_offset" };
-/* The STS3215's keys (bam/feetech/actuator.py), written after q_offset:
- * max_velocity when > 0, error_gain_ratio when > 0 and either not 1 or
- * beside a max_velocity (a servo without smoothing and the ratio 1, an MX
- * say, writes neither: bam's other actuators have no such key). */
-static const char *const extra_keys[2] = { "error_gain_ratio", "max_velocity" };
+/* The firmware's keys, written after q_offset: the STS3215's
+ * (bam/feetech/actuator.py) max_velocity when > 0, error_gain_ratio when
+ * > 0 and either not 1 or beside a max_velocity (a servo without smoothing
+ * and the ratio 1, an MX say, writes neither: bam's other actuators have no
+ * such key); current_limit (xl330i, feetech_hls) and max_torque (Go1) when
+ * > 0. */
+#define N_EXTRA 4
+static const char *const extra_keys[N_EXTRA] = { "error_gain_ratio", "max_velocity",
+                                                 "current_limit", "max_torque" };
 
 fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
 {
@@ -186,8 +190,9 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         }
     }
     const fric_io_params_fit *m = f->fit;
-    const double extra[2] = { f->error_gain_ratio, f->max_velocity };
-    for (int i = 0; i < 2; i++)
+    const double extra[N_EXTRA] = { f->error_gain_ratio, f->max_velocity, f->current_limit,
+                                    f->max_torque };
+    for (int i = 0; i < N_EXTRA; i++)
         if (!isfinite(extra[i]) || extra[i] < 0) {
             fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g must be finite and >= 0 (0: "
                        "not written).", extra_keys[i], extra[i]);
@@ -217,8 +222,8 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         }
         fric__put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
         if (i == FRIC_IO_PARAMS_SERVO - 1)   /* after q_offset: the STS3215's own */
-            for (int k = 0; k < 2; k++)
-                if (extra[k] > 0 && (k == 1 || extra[0] != 1 || extra[1] > 0))
+            for (int k = 0; k < N_EXTRA; k++)
+                if (extra[k] > 0 && (k != 0 || extra[0] != 1 || extra[1] > 0))
                     fric__put(&o, "    \"%s\": %s,\n", extra_keys[k],
                               fric_io_format_double(b, extra[k]));
     }

@@ -441,7 +441,10 @@ static void test_bounds_and_held(void **state)
                                  d.space.lo[i], d.space.hi[i]);
                     at_bound += p[i] == d.space.lo[i] || p[i] == d.space.hi[i];
                 } else {
-                    double want = i == FRIC_FIT_K_V ? 0.0123 : i == FRIC_FIT_Q_OFFSET ? -0.02 : 0;
+                    /* xl330's firmware constants held at its own: ratio 1, no
+                       smoothing, no current or torque clip (data README) */
+                    double want = i == FRIC_FIT_K_V ? 0.0123 : i == FRIC_FIT_Q_OFFSET ? -0.02
+                                : i == FRIC_FIT_ERROR_GAIN_RATIO ? 1 : 0;
                     if (p[i] != want) fail_msg("held %s = %.17g, not %g", fric_fit_param_key(i), p[i], want);
                 }
             }
@@ -1294,9 +1297,17 @@ static void test_default_space(void **state)
             fric_fit_space s;
             int idx[FRIC_FIT_N];
             assert_int_equal(fric_fit_space_default(act, m, &s, &why), 0);
-            /* the reference holds the HLS's R and the Go1's kt and R (data README) */
+            /* the reference holds the HLS's R and the Go1's kt and R, and fits
+               the firmware constants of the STS3215 (error_gain_ratio,
+               max_velocity), the ST3025 (the ratio), the XL330 in current
+               mode (current_limit) and the Go1 (ratio, max_torque), the
+               HLS's current_limit held (data README) */
             int held = strcmp(act, "feetech_hls") == 0 ? 1 : strcmp(act, "unitree_go1") == 0 ? 2 : 0;
-            int nfree = free_count[m] - held;
+            int firmware = strcmp(act, "sts3215") == 0 || strcmp(act, "sts321512v") == 0 ? 2
+                         : strcmp(act, "waveshare_st3025") == 0 ? 1
+                         : strcmp(act, "xl330i") == 0 ? 1
+                         : strcmp(act, "unitree_go1") == 0 ? 2 : 0;
+            int nfree = free_count[m] - held + firmware;
             assert_int_equal(fric_fit_space_free(&s, idx), nfree);
             assert_int_equal(fric_fit_space_check(&s, m, &why), 0);
             /* every free box holds values the bench accepts at both ends, except

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdio.h>
 
 const char *const bench_xl330_logs[BENCH_N_XL330] = {
     "2026-01-15_10h28m10", "2026-01-15_10h28m17", "2026-01-15_10h28m24", "2026-01-15_10h28m32",
@@ -69,4 +70,20 @@ void bench_raw_log_make(bench_raw_log *r)
     r->raw.head[FRIC_IO_H_LENGTH] = 0.1;
     r->raw.head[FRIC_IO_H_KP] = 100;
     r->raw.head[FRIC_IO_H_DT] = 0.005;
+}
+
+const char *bench_logs_read(const char *dir, const char *const *names, int n, fric_io_log *logs,
+                            const fric_io_log **ptr)
+{
+    static fric_io_error err;
+    for (int i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
+        if (fric_io_log_read(path, &logs[i], &err)) {
+            while (i-- > 0) fric_io_log_free(&logs[i]);
+            return err.message;
+        }
+        if (ptr) ptr[i] = &logs[i];
+    }
+    return NULL;
 }

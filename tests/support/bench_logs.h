@@ -16,6 +16,7 @@
 #define BENCH_LOGS_H
 
 #include "fric_bench.h"
+#include "fric_io.h"
 
 #define BENCH_LOGS_DIR "../shared/data/bam/logs"
 #define BENCH_XL330_DIR BENCH_LOGS_DIR "/xl330/processed"
@@ -24,6 +25,12 @@
 #define BENCH_N_STS3215 4
 extern const char *const bench_xl330_logs[BENCH_N_XL330];
 extern const char *const bench_sts3215_logs[BENCH_N_STS3215];
+
+/* Reads dir/<names[i]>.json for i < n into logs[i] (ptr[i] = &logs[i]).
+ * NULL, or the reader's message (static storage; the logs read so far are
+ * freed). */
+const char *bench_logs_read(const char *dir, const char *const *names, int n, fric_io_log *logs,
+                            const fric_io_log **ptr);
 
 #define BENCH_SYNTH_NL 13
 #define BENCH_SYNTH_SMAX 1200

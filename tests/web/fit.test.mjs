@@ -172,9 +172,43 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
   it('free parameters per model: 6 / 9 / 7 / 11 / 13 / 15 (Rhoban/bam)', () => {
     const counts = [1, 2, 3, 4, 5, 6].map((k) => core.fit.space('xl330', k).free.filter(Boolean).length);
     assert.deepEqual(counts, [6, 9, 7, 11, 13, 15]);
-    // held parameters are the ones the model does not use, at 0
+    // held parameters are the ones the model (or the actuator: the firmware
+    // constants the XL330 lacks) does not use, at 0 or at the actuator's own
+    // value, their box [v, v]
     const s = core.fit.space('xl330', 1);
-    s.used.forEach((u, i) => { if (!u) { assert.equal(s.free[i], false); assert.equal(s.value[i], 0); } });
+    s.used.forEach((u, i) => { if (!u) { assert.equal(s.free[i], false); assert.equal(s.value[i], s.lo[i] === s.hi[i] ? s.lo[i] : 0); } });
+  });
+
+  it('the firmware constants of the reference (data README): STS3215 ratio and smoothing, Go1 ratio and torque clip', () => {
+    const at = (s, key) => { const i = KEYS.indexOf(key); return [s.lo[i], s.hi[i], s.free[i], s.used[i]]; };
+    const vmax = (3400 * 2 * Math.PI) / 4096;
+    const sts = core.fit.space('sts3215', 1), go1 = core.fit.space('unitree_go1', 1), xl = core.fit.space('xl330', 1);
+    assert.deepEqual(at(sts, 'error_gain_ratio'), [0.1, 10, true, true]);
+    const [lo, hi, free] = at(sts, 'max_velocity');
+    assert.ok(Math.abs(lo - 0.1 * vmax) < 1e-12 && Math.abs(hi - 10 * vmax) < 1e-12 && free);
+    assert.deepEqual(at(go1, 'error_gain_ratio'), [0.5, 2, true, true]);
+    assert.deepEqual(at(go1, 'max_torque'), [20, 30, true, true]);
+    assert.deepEqual(at(xl, 'max_velocity').slice(2), [false, false]);
+    assert.deepEqual(at(core.fit.space('feetech_hls', 1), 'current_limit'), [1.37, 1.37, false, true]);
+    // with units, for the Fit view's table
+    const unit = (key) => core.fit.paramKeys().find((k) => k.key === key).unit;
+    assert.equal(unit('max_velocity'), 'rad/s');
+    assert.equal(unit('current_limit'), 'A');
+    assert.equal(unit('max_torque'), 'N·m');
+    // the params text carries them
+    const p = Array.from(go1.value);
+    p[KEYS.indexOf('max_torque')] = 25;
+    assert.match(core.fit.paramsText(p, 'unitree_go1', 1), /"max_torque": 25,/);
+  });
+
+  it('rigCaution: one mass and length among the training logs, named (fric_fit_rig_caution)', () => {
+    const two = [LOGS[0], LOGS[1]];
+    const text = core.fit.rigCaution(two, undefined, [0, 0], 4);
+    assert.ok(text.includes(`mass ${two[0].mass} kg`) && text.includes(`length ${two[0].length} m`), text);
+    assert.equal(core.fit.rigCaution(two, undefined, [0, 0], 1), null);
+    const other = { ...LOGS[1], mass: LOGS[1].mass + 0.5 };
+    assert.equal(core.fit.rigCaution([LOGS[0], other], undefined, [0, 0], 4), null);
+    assert.ok(core.fit.rigCaution([LOGS[0], other], undefined, [0, 1], 4));
   });
 
   it('bounds of kt, R, armature, q_offset (xl330, mx64) and M1 (Rhoban/bam)', () => {
@@ -195,10 +229,11 @@ describe('fit wrapper: the search space, presets and loss', { skip: noData }, ()
     for (let k = 1; k <= 6; k++) {
       const file = JSON.parse(fs.readFileSync(path.join(DATA, `params/xl330/m${k}.json`), 'utf8'));
       const p = core.fit.presetParams('xl330', k);
-      const used = core.fit.paramUsed(k);
+      const used = core.fit.paramUsed(k, 'xl330'), box = core.fit.space('xl330', k);
       KEYS.forEach((key, i) => {
         if (used[i]) assert.equal(p[i], file[key], `m${k} ${key}`);
-        else assert.equal(p[i], 0, `m${k} ${key} (unused)`);
+        // unused: a coefficient 0, a firmware constant the actuator's own (its held box [v, v])
+        else assert.equal(p[i], box.lo[i] === box.hi[i] ? box.lo[i] : 0, `m${k} ${key} (unused)`);
       });
     }
   });
@@ -511,7 +546,7 @@ describe('fit wrapper: the native tool (consistency)', { skip: noData }, () => {
         const pr = runFit({ batch, actuator: 'xl330', model: 4, space: core.fit.space('xl330', 4), budget, seed: 7 },
           (P) => batch.lossesFast(P, 'xl330', 4));
         assert.equal(pr.stages, budget > 4000 ? 2 : 1);
-        const used = core.fit.paramUsed(4);
+        const used = core.fit.paramUsed(4, 'xl330');
         KEYS.forEach((k, i) => {
           if (!used[i]) return;
           assert.equal(native[k], pr.best[i], `${k}: native ${native[k]}, wasm ${pr.best[i]}`);

@@ -48,7 +48,7 @@
     .max_pwm = 1.0, .vin_default = 7.4, .kp_default = 400.0, __VA_ARGS__ }
 /* bam/feetech/actuator.py: default_max_velocity = (3400·2π)/4096 rad/s, in
  * the reference's order of operations */
-#define STS3215_MAX_VELOCITY ((3400 * 2 * 3.141592653589793) / 4096)
+#define STS3215_MAX_VELOCITY FRIC_BENCH_STS3215_MAX_VELOCITY
 #define STS3215_FIRMWARE .control = FRIC_SERVO_VOLTAGE, .error_gain = 0.166, .max_pwm = 0.97, \
     .kp_default = 32.0
 #define SERVO_STS3215(...) { STS3215_FIRMWARE, .vin_default = 7.4, .error_gain_ratio = 1.0, \

@@ -35,7 +35,7 @@ const BUDGET = 200, SEED = 3;
 export default async function fitOwnChecks(h) {
   const { check, expect, openPage, ROOT, LOG_DIR, waitFor, logProblems } = h;
   const names = [
-    'fit own servo: raw sts3250 logs read as sts3215 with the CLI\'s sentence; samples say resampled from what',
+    'fit own servo: raw sts3250 logs read as sts3215 with the CLI\'s sentence; samples say resampled from what; the one-rig-setup warning is the CLI\'s',
     'fit own servo: M4 without a published preset fits; published "—"; equals `friction fit` and `friction replay` (consistency)',
     'fit own servo: Fit all on sts3215: published M1 and M6, "—" for M2..M5, training MAEs equal `friction fit --model all`; says why it shows its model',
     'fit own servo: a published value outside its box (xl330 M4 α = 0.76 in [1, 10]) is marked, not silently held',
@@ -96,7 +96,15 @@ export default async function fitOwnChecks(h) {
       expect(want.test(r.cells[3]), `${r.name}: samples '${r.cells[3]}', expected ${want}`);
       expect(hz >= 30 && hz <= 70, `${r.name}: ${hz} Hz is not a raw log's rate (about 47 Hz)`);
     });
-    return `'${line}'; ${s.rows.map((r) => r.cells[3]).join('; ')}`;
+    // one rig setup (M4, the view's default model): the core's sentence under
+    // the Fit buttons, the one `friction fit` prints on stderr, naming the
+    // logs' own mass and length
+    const r = spawnSync(BIN, ['fit', '--model', 'm4', '--budget', '60', '--out', path.join(tmp, 'm4.json'), ...paths], { encoding: 'utf8' });
+    const cliRig = ((r.stderr || '').split('\n').find((l) => l.startsWith('fit: warning: ')) || '').slice('fit: warning: '.length);
+    const rig = await p.evaluate(() => { const w = document.getElementById('fit-rig-warning'); return w && !w.hidden ? w.textContent : ''; });
+    expect(rig && rig === cliRig, `the view's rig warning '${rig}' != the CLI's '${cliRig}'`);
+    expect(rig.includes(`mass ${logs[0].mass} kg`) && rig.includes(`length ${logs[0].length} m`), `the rig warning names no mass/length: '${rig}'`);
+    return `'${line}'; ${s.rows.map((r) => r.cells[3]).join('; ')}; '${rig.slice(0, 80)}…'`;
   });
 
   await check(names[1], async () => {

@@ -125,6 +125,9 @@ export function mount(container, { core, state }) {
   const runErr = messageBox();
   runErr.id = 'fit-run-error';
   const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
+  // the core's warning when every training log has one mass and length
+  // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
+  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
   const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, 'Clear logs');
   clearBtn.title = 'Remove every log and the fit results (asks first)';
   side.append(drop, clearBtn, err, warn);
@@ -133,7 +136,7 @@ export function mount(container, { core, state }) {
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
   const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
     choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fit.space(actuator, k).free.filter(Boolean).length} free parameters)` })),
-    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); budgetUi.onModel(model); } });
+    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); } });
   const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
     help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
       + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
@@ -152,7 +155,7 @@ export function mount(container, { core, state }) {
   allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
   side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr);
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
 
   function save() {
     state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
@@ -164,7 +167,7 @@ export function mount(container, { core, state }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
-    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => renderOverlayChoices() } });
+    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); } } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {
@@ -220,6 +223,17 @@ export function mount(container, { core, state }) {
     container.dataset.fit = 'failed';
     runErr.textContent = message;
     runErr.hidden = false;
+  }
+
+  /** The one-rig-setup warning of the model chosen on the training logs
+   *  (core.fit.rigCaution), shown under the Fit buttons before a fit. */
+  function renderRig() {
+    let text = null;
+    try {
+      if (logs.length) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
+    } catch { /* a refused log is said by the logs list */ }
+    rigWarn.textContent = text || '';
+    rigWarn.hidden = !text;
   }
 
   /** The core's caution on a finished model (fric_fit_caution, the line
@@ -375,6 +389,7 @@ export function mount(container, { core, state }) {
   const spaceProblem = edits.size ? core.fit.spaceProblem(model, spaceUi.spaceOf(model)) : null;
   if (spaceProblem) edits.clear();
   spaceUi.renderBounds();
+  renderRig();
   if (badSpace.length || spaceProblem) {
     spaceUi.msg.textContent = spaceProblem
       ? `The search space in the link is not usable (${spaceProblem.message.replace(/\.$/, '')}); using the defaults.`

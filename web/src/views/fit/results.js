@@ -42,7 +42,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     // the position update the model was fitted with (bam, the bench's default, is left out)
     if (o.integrator !== 'bam') q.set('pendulum.integrator', o.integrator);
     // the model's parameters (the URL leaves the unused coefficients at the preset's 0)
-    const used = core.fit.paramUsed(r.model);
+    const used = core.fit.paramUsed(r.model, r.actuator);
     keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(o[key])); });
     return `?${q}`;
   }
@@ -72,7 +72,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     resBox.hidden = false;
     let preset = null;
     try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published: the column shows — */ }
-    const used = core.fit.paramUsed(r.model);
+    const used = core.fit.paramUsed(r.model, r.actuator);
     const box = core.fit.space(r.actuator, r.model);
     // a published value outside the default box is said so (the fit searches the box only)
     const pubCell = (i) => {
