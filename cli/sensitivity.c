@@ -27,18 +27,6 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 
-typedef struct {
-    const fric_fit_target *t;
-    const fric_fit_batch *b;
-    fric_bench_lane *lanes;
-} loss_ctx;
-
-static double batch_loss(void *ctx, const double *p)
-{
-    const loss_ctx *c = ctx;
-    return fric_fit_loss(c->t, p, c->b, c->lanes, NULL);
-}
-
 static int write_file(const char *cmd, const char *path, const char *text, size_t len)
 {
     FILE *f = fopen(path, "w");
@@ -81,8 +69,9 @@ int cli_sens_run(const cli_sens_job *j)
     fric_fit_range r[FRIC_FIT_N];
     double base = NAN;
     const char *why = NULL;
-    loss_ctx ctx = { j->target, j->batch, j->lanes };
-    if (fric_fit_sensitivity(j->space, j->p, j->tolerance, batch_loss, &ctx, &base, r, &why))
+    fric_fit_sensitivity_ctx ctx = { j->target, j->batch, j->lanes };
+    if (fric_fit_sensitivity(j->space, j->p, j->tolerance, fric_fit_sensitivity_loss, &ctx, &base,
+                             r, &why))
         return cli_fail(CLI_USAGE, "%s: the ranges of %s: %s", j->cmd, j->params, why);
     fric_io_sensitivity_param sp[FRIC_FIT_N];
     size_t np = 0;

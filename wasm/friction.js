@@ -1197,7 +1197,8 @@ export class FitBatch {
    *  of its box, 20 scan points, then 24 bisections at the first whose loss
    *  exceeds base·(1 + tolerance); the bound itself (clamped) when never.
    *  Returns { base, threshold [rad], tolerance, ranges: [{ key, index, value,
-   *  lower, upper, lowerClamped, upperClamped }] } (the free parameters, in
+   *  lower, upper, lowerClamped, upperClamped, logScale }] } (the free
+   *  parameters, logScale: the fit searches it on a log scale, in
    *  paramKeys() order). options: tolerance (default 0.03, the reference's);
    *  onParam(done, total, range): called after each parameter; then the core
    *  is called once per free parameter (the space narrowed to it: the same
@@ -1211,14 +1212,14 @@ export class FitBatch {
     if (onParam !== null && typeof onParam !== 'function') throw argError(TypeError, 'onParam', `onParam must be a function or null, found ${show(onParam)}.`);
     const [lo, hi, fr, value] = core.fit._space(space);
     const call = (free) => core._call('fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k,
-      lo, hi, inp(free), value, inp(x), tol, out(F, 5 * N), out(F, 1)], { names }).out;
-    const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[5 * i], upper: o[5 * i + 1],
-      lowerClamped: o[5 * i + 2] !== 0, upperClamped: o[5 * i + 3] !== 0 });
+      lo, hi, inp(free), value, inp(x), tol, out(F, 6 * N), out(F, 1)], { names }).out;
+    const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[6 * i], upper: o[6 * i + 1],
+      lowerClamped: o[6 * i + 2] !== 0, upperClamped: o[6 * i + 3] !== 0, logScale: o[6 * i + 5] !== 0 });
     const free = Float64Array.from(space.free, (v) => (v ? 1 : 0));
     if (!onParam) {
       const [o, base] = call(free);
       const ranges = [];
-      for (let i = 0; i < N; i++) if (o[5 * i + 4]) ranges.push(range(o, i));
+      for (let i = 0; i < N; i++) if (o[6 * i + 4]) ranges.push(range(o, i));
       return { base: base[0], threshold: base[0] * (1 + tol), tolerance: tol, ranges };
     }
     const idx = [...free.keys()].filter((i) => free[i]), ranges = [];

@@ -538,6 +538,8 @@ describe('fit wrapper: sensitivity', { skip: noData }, () => {
       assert.equal(s.base, batch.loss(p, 'xl330', 1));
       assert.equal(s.threshold, s.base * 1.03);
       assert.deepEqual(s.ranges.map((r) => r.key), ['kt', 'armature', 'q_offset', 'friction_base', 'friction_viscous']);
+      // the log scale of the fit's search: lo > 0 (kt, armature; q_offset and the friction from 0 or below)
+      assert.deepEqual(s.ranges.map((r) => r.logScale), s.ranges.map((r) => space.lo[r.index] > 0));
       for (const r of s.ranges) {
         assert.ok(r.lower <= r.value && r.value <= r.upper, r.key);
         for (const [edge, clamped, bound] of [[r.lower, r.lowerClamped, space.lo[r.index]], [r.upper, r.upperClamped, space.hi[r.index]]]) {
