@@ -1210,7 +1210,7 @@ export class FitBatch {
     const x = f64s('p', p, { length: N, names });
     const tol = num('tolerance', tolerance);
     if (onParam !== null && typeof onParam !== 'function') throw argError(TypeError, 'onParam', `onParam must be a function or null, found ${show(onParam)}.`);
-    const [lo, hi, fr, value] = core.fit._space(space);
+    const [lo, hi, , value] = core.fit._space(space);   // free: per call below
     const call = (free) => core._call('fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k,
       lo, hi, inp(free), value, inp(x), tol, out(F, 6 * N), out(F, 1)], { names }).out;
     const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[6 * i], upper: o[6 * i + 1],
