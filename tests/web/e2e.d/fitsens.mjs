@@ -3,8 +3,8 @@
 // sensitivity.py) run in a worker on the result's own training logs and
 // search space.
 //
-//   ranges    an M1 fit of two xl330 logs, then "Sensitivity ranges": one row
-//             and range bar per free parameter of M1, in the core's order;
+//   ranges    an M4 fit of two xl330 logs, then "Sensitivity ranges": one row
+//             and range bar per free parameter of M4, in the core's order;
 //             each range equal, bit for bit, to the file `friction
 //             sensitivity` writes for the browser's downloaded params file
 //             on the same logs (a consistency check: wasm against native,
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { viewState } from './fit.mjs';
 
-const BUDGET = 200, SEED = 1;
+const BUDGET = 400, SEED = 1;
 const names = [
   'fit sensitivity: one range bar per free parameter, the ranges of `friction sensitivity` on the same logs (consistency), bars in their tracks',
   'fit sensitivity: Cancel stops the worker and leaves the view usable',
@@ -42,13 +42,13 @@ export default async function fitSensChecks(h) {
 
   await check(names[0], async () => {
     if (paths.length !== 2) return missing;
-    opened = await openPage(`?view=fit&fit.model=m1&fit.budget=${BUDGET}&fit.seed=${SEED}`, 'fit');
+    opened = await openPage(`?view=fit&fit.model=m4&fit.budget=${BUDGET}&fit.seed=${SEED}`, 'fit');
     page = opened.page;
     await page.setInputFiles('#fit-file', paths);
     expect(await waitFor(async () => (await viewState(page)).rows.length === 2, 10_000), 'the two logs are not listed');
     await page.click('#fit-run');
     const s = await waitFor(async () => { const x = await viewState(page); return x.fit === 'done' || x.runError ? x : null; }, 90_000, 200);
-    expect(s && s.fit === 'done', `M1 did not fit: ${s?.runError || ''}`);
+    expect(s && s.fit === 'done', `M4 did not fit: ${s?.runError || ''}`);
     await page.click('#fit-sensitivity');
     const done = await waitFor(async () => (['done', 'failed'].includes(await sensState()) ? sensState() : null), 60_000, 200);
     const status = await page.locator('#fit-sens-status').textContent();
@@ -65,9 +65,9 @@ export default async function fitSensChecks(h) {
     }));
     // the browser's params file, then the native command on it and the same logs
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#fit-download')]);
-    const params = path.join(tmp, 'm1.json');
+    const params = path.join(tmp, 'm4.json');
     fs.copyFileSync(await dl.path(), params);
-    const out = path.join(tmp, 'm1_sensitivity.json');
+    const out = path.join(tmp, 'm4_sensitivity.json');
     const r = spawnSync(BIN, ['sensitivity', '--params', params, '--out', out, ...paths], { encoding: 'utf8' });
     expect(r.status === 0, `friction sensitivity: exit ${r.status}: ${(r.stderr || '').trim()}`);
     const native = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -81,7 +81,7 @@ export default async function fitSensChecks(h) {
     const caps = shown.filter((x) => x.capL === x.lc || x.capR === x.uc);
     expect(!caps.length, `a clamped side with an end cap, or a closed side without one: ${caps.map((x) => x.key).join(', ')}`);
     // the log scale: the fit's rule (lo > 0), the box from the core (core.fit.space)
-    const space = await page.evaluate(() => { const c = window.__fx?.core?.wrapper; return c ? { lo: Array.from(c.fit.space('xl330', 1).lo) } : null; });
+    const space = await page.evaluate(() => { const c = window.__fx?.core?.wrapper; return c ? { lo: Array.from(c.fit.space('xl330', 4).lo) } : null; });
     if (space) {
       const kk = await page.evaluate(() => window.__fx.core.wrapper.fit.paramKeys().map((k) => k.key));
       const wrong = shown.filter((x) => x.log !== (space.lo[kk.indexOf(x.key)] > 0));
