@@ -18,6 +18,10 @@
  *     wall time of each): their ratio, and whether the result is
  *     bit-identical (it must be);
  *   - evaluations and bench steps per second of that M4 fit;
+ *   - the sensitivity ranges of that M4 (seed 1) by the method of
+ *     Rhoban/bam bam/sensitivity.py (fric_fit_sensitivity: tolerance 3 %,
+ *     the default M4 box) on all 16 logs, as bam takes every log of its
+ *     logdir: the wall time on one thread, a figure (no target);
  *   - seed robustness (in every set of ten seeds, 9 within 1 % of the best
  *     known loss): each model M1..M6 fitted from scratch with seeds 1..30
  *     at the default budget (M4..M6: two tries of the core's staged fit,
@@ -415,6 +419,39 @@ int main(int argc, char **argv)
     printf("  load average (1 min): %.2f at the start, %.2f now, on %d cores\n", load0,
            host_load_average(), threads);
 
+    /* the sensitivity ranges of that M4 on all 16 logs (one thread): a figure */
+    const fric_io_log *all[N_LOGS];
+    for (int i = 0; i < N_LOGS; i++) all[i] = &L[i].log;
+    fric_fit_batch every = { 0 };
+    fric_fit_target t4;
+    fric_fit_space s4;
+    why = NULL;
+    if (fric_fit_batch_build(all, N_LOGS, &every, &why) ||
+        fric_fit_target_init(&t4, "xl330", 4, &why) ||
+        fric_fit_space_default("xl330", 4, &s4, &why)) {
+        fprintf(stderr, "bench_fit: %s\n", why);
+        return 1;
+    }
+    fric_fit_sensitivity_ctx sctx = { &t4, &every, lanes };
+    fric_fit_range sr[FRIC_FIT_N];
+    double sens_base = NAN, sens_t0 = host_wall();
+    if (fric_fit_sensitivity(&s4, m4->best, FRIC_FIT_SENS_TOLERANCE, fric_fit_sensitivity_loss,
+                             &sctx, &sens_base, sr, &why)) {
+        fprintf(stderr, "bench_fit: %s\n", why);
+        return 1;
+    }
+    double sens_wall = host_wall() - sens_t0;
+    fric_fit_batch_free(&every);
+    printf("\nM4 (seed 1) sensitivity ranges on all %d logs (bam's method, tolerance %g %%): base "
+           "MAE %.5f rad, %.2f s on 1 thread\n", N_LOGS, 100 * FRIC_FIT_SENS_TOLERANCE, sens_base,
+           sens_wall);
+    for (int i = 0; i < FRIC_FIT_N; i++)
+        if (sr[i].free_)
+            printf("  %-24s %12.6g  [%12.6g%s, %12.6g%s] %s\n", fric_fit_param_key(i), sr[i].value,
+                   sr[i].lower, sr[i].lower_clamped ? "*" : " ", sr[i].upper,
+                   sr[i].upper_clamped ? "*" : " ", fric_fit_param_unit(i));
+    printf("  (* clamped: the loss stays within the tolerance up to the box's bound)\n");
+
     /* seed robustness: every model from scratch, seeds 1..30 (one thread
      * per fit would be fairer to a shared machine, but the result does not
      * depend on the threads: every core) */
@@ -644,6 +681,14 @@ int main(int argc, char **argv)
         host_json_num(f, eps, 17);
         fprintf(f, ", \"steps_per_s\": ");
         host_json_num(f, sps, 17);
+        /* a figure, no target: bam's sensitivity ranges of the seed-1 M4 */
+        fprintf(f, " },\n  \"m4_sensitivity\": { \"logs\": %d, \"threads\": 1, \"tolerance\": ",
+                N_LOGS);
+        host_json_num(f, FRIC_FIT_SENS_TOLERANCE, 17);
+        fprintf(f, ", \"base_mae\": ");
+        host_json_num(f, sens_base, 17);
+        fprintf(f, ", \"wall_s\": ");
+        host_json_num(f, sens_wall, 17);
         fprintf(f, " },\n  \"fast_vs_exact\": { \"candidates\": %ld, \"finite\": %ld, \"equal\": "
                 "%ld, \"generations\": %d, \"generations_rank_changed\": %d, "
                 "\"candidates_rank_changed\": %ld, \"generations_best_changed\": %d, \"max_rel\": ",

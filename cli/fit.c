@@ -6,6 +6,7 @@
  *                [--validation-kp K | --validation-split alternate | --validate LOG...]
  *       [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]
  *       [--bounds name=lo:hi ...] [--from P.json] [--exclude-trajectory NAME ...]
+ *       [--sensitivity [--tolerance T]]
  *       --out OUT LOG...
  *
  * Decisions (docs/cli.md says the same):
@@ -35,6 +36,11 @@
  *     is a usage error.
  *   - progress: one line per generation on stderr when stderr is not a
  *     terminal; on a terminal at most 10 lines per second (and the last).
+ *   - --sensitivity: after the fits and their table, the sensitivity ranges
+ *     of each fitted model (cli_sens_run, sensitivity.h: the code of
+ *     `friction sensitivity`) on the training logs, in the model's search
+ *     space (with --bounds and --set), written beside its params file as
+ *     bam names it (fit-m4.json → fit-m4_sensitivity.json). Not after Ctrl-C.
  *   - Ctrl-C (SIGINT) stops after the current generation; the best so far is
  *     written and the table printed, and the exit status is 130. A second
  *     Ctrl-C ends the process at once.
@@ -58,6 +64,7 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "sensitivity.h"
 #include "servo_params.h"
 
 #include "fric_cmaes.h"
@@ -102,6 +109,9 @@ typedef struct {
     int n_logs;
     const char **exclude;         /* --exclude-trajectory names              */
     int n_exclude;
+    int sensitivity;              /* --sensitivity: the ranges after the fit */
+    const char *tolerance;        /* --tolerance (with --sensitivity)        */
+    double tol;                   /* its value, FRIC_FIT_SENS_TOLERANCE      */
 } fit_opts;
 
 static void known_actuators(char *buf, size_t size)
@@ -222,15 +232,16 @@ static int parse_model(const char *s, int *model)
 static const char *const value_opts[] = { "--actuator", "--model", "--validation-kp", "--budget",
                                           "--seed", "--threads", "--from", "--out", "--set",
                                           "--bounds", "--validate", "--validation-split",
-                                          "--integrator", "--exclude-trajectory" };
+                                          "--integrator", "--exclude-trajectory", "--tolerance" };
 enum { O_ACTUATOR, O_MODEL, O_KP, O_BUDGET, O_SEED, O_THREADS, O_FROM, O_OUT, O_SET, O_BOUNDS,
-       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_EXCLUDE, O_N };
+       O_VALIDATE, O_SPLIT, O_INTEGRATOR, O_EXCLUDE, O_TOL, O_N };
 
 static int parse_opts(int argc, char **argv, fit_opts *o)
 {
     o->model = -1;
     o->budget = 0;   /* 0: each model's default (fric_fit_default_budget) */
     o->seed = 1;
+    o->tol = FRIC_FIT_SENS_TOLERANCE;
     int only_logs = 0;
     for (int a = 1; a < argc; a++) {
         const char *arg = argv[a];
@@ -240,6 +251,10 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         }
         if (strcmp(arg, "--") == 0) {
             only_logs = 1;
+            continue;
+        }
+        if (strcmp(arg, "--sensitivity") == 0) {
+            o->sensitivity = 1;
             continue;
         }
         int k = 0;
@@ -259,7 +274,8 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
         if (k == O_N)
             return cli_fail(CLI_USAGE, "fit: unknown option '%s'; the options are --actuator, "
                             "--model, --validation-kp, --validation-split, --validate, --budget, --seed, --threads, "
-                            "--set, --bounds, --from, --out, --integrator and --exclude-trajectory "
+                            "--set, --bounds, --from, --out, --integrator, --exclude-trajectory, "
+                            "--sensitivity and --tolerance "
                             "('friction help').", arg);
         char *end;
         switch (k) {
@@ -321,6 +337,10 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
                                 "(a log header's \"trajectory\", e.g. lift_and_drop).");
             o->exclude[o->n_exclude++] = val;
             break;
+        case O_TOL:
+            o->tolerance = val;
+            if (cli_sens_tolerance("fit", val, &o->tol)) return CLI_USAGE;
+            break;
         case O_SET:
         case O_BOUNDS:
         case O_VALIDATE:
@@ -353,6 +373,9 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
     if (o->have_kp + o->alternate + (o->n_validate > 0) > 1)
         return cli_fail(CLI_USAGE, "fit: --validation-kp, --validation-split and --validate each "
                         "choose the validation logs; give one of them.");
+    if (o->tolerance && !o->sensitivity)
+        return cli_fail(CLI_USAGE, "fit: --tolerance %s sets the sensitivity ranges' threshold; "
+                        "add --sensitivity to compute them after the fit.", o->tolerance);
     if (o->from && !o->model)
         return cli_fail(CLI_USAGE, "fit: --from warm-starts one model; with --model all each "
                         "model starts from the simpler ones fitted before it.");
@@ -565,6 +588,7 @@ typedef struct {
     double wall;                         /* [s] */
     int done;
     char out[4096];
+    char sens_out[4200];                 /* --sensitivity: bam's <out>_sensitivity.json */
 } fit_model;
 
 /* Default space of (actuator, model) with --bounds then --set applied. With
@@ -631,7 +655,21 @@ static int read_from(const char *path, const char *act, int model, double *start
 
 /* ------------------------------------------------------------- output */
 
+static int out_paths_of(const fit_opts *o, fit_model *ms, int n);
+
+/* The params paths, and with --sensitivity bam's name of each one's ranges
+ * beside it (m4.json → m4_sensitivity.json). */
 static int out_paths(const fit_opts *o, fit_model *ms, int n)
+{
+    int rc = out_paths_of(o, ms, n);
+    for (int k = 0; k < n && !rc && o->sensitivity; k++)
+        if (cli_sens_path(ms[k].out, ms[k].sens_out, sizeof ms[k].sens_out))
+            rc = cli_fail(CLI_USAGE, "fit: --sensitivity: the path %s_sensitivity.json is too "
+                          "long; choose a shorter --out.", ms[k].out);
+    return rc;
+}
+
+static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
 {
     if (o->model) {
         snprintf(ms[0].out, sizeof ms[0].out, "%s", o->out);
@@ -1059,6 +1097,24 @@ int cli_fit(int argc, char **argv)
             if (ms[k].fitted)
                 printf("wrote %s: %s m%d, training MAE %s rad\n", ms[k].out, act, ms[k].model,
                        fmt_double(b, ms[k].train));
+    }
+    /* --sensitivity: the ranges of each fitted model on its training logs and
+       in its search space, by the sensitivity command's code; the fit is done */
+    if (o.sensitivity && written && !interrupted && !rc) {
+        char logdir[4096] = ".";
+        for (int i = 0; i < n; i++)
+            if (!logs[i].valid && !logs[i].dropped) {
+                cli_sens_logdir(logs[i].path, logdir, sizeof logdir);
+                break;
+            }
+        for (int k = 0; k < n_models && !rc; k++) {
+            const fit_model *m = &ms[k];
+            if (!m->fitted) continue;
+            putchar('\n');
+            cli_sens_job j = { "fit", act, m->model, &m->target, &m->space, m->best, &train, lanes,
+                               n_train, o.tol, m->out, logdir, m->sens_out };
+            rc = cli_sens_run(&j);
+        }
     }
     if (interrupted && !rc) {
         fflush(stdout);

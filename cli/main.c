@@ -79,7 +79,7 @@ static const char usage_text[] =
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
     "               [--bounds name=lo:hi ...] [--from P.json] [--integrator bam|mujoco]\n"
-    "               [--exclude-trajectory NAME ...]\n"
+    "               [--exclude-trajectory NAME ...] [--sensitivity [--tolerance T]]\n"
     "               --out OUT LOG.json ...\n"
     "      Identifies the model's parameters on the training logs (CMA-ES with BIPOP\n"
     "      restarts minimising the mean replay MAE, Duclusaud & Passault §V-B) and writes\n"
@@ -101,7 +101,10 @@ static const char usage_text[] =
     "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
     "      then a table of training and validation MAE [rad] of the published preset and of\n"
     "      the fit, evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the\n"
-    "      generation, writes the best so far and exits with status 130.\n"
+    "      generation, writes the best so far and exits with status 130. --sensitivity:\n"
+    "      then the ranges of each fitted model on its training logs and in its search\n"
+    "      box (as the sensitivity command; T as there), written beside its params file\n"
+    "      as <name>_sensitivity.json; the fit itself is unchanged.\n"
     ;
 /* the rest of the commands (one string literal stays under C's 4095 bytes) */
 static const char usage_text2[] =

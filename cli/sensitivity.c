@@ -21,32 +21,95 @@
 
 #include "cli.h"
 #include "fmt.h"
+#include "sensitivity.h"
 #include "servo_params.h"
 
 #include "fric_fit.h"
 #include "fric_io.h"
 
-typedef struct {
-    const fric_fit_target *t;
-    const fric_fit_batch *b;
-    fric_bench_lane *lanes;
-} loss_ctx;
-
-static double batch_loss(void *ctx, const double *p)
-{
-    const loss_ctx *c = ctx;
-    return fric_fit_loss(c->t, p, c->b, c->lanes, NULL);
-}
-
-static int write_file(const char *path, const char *text, size_t len)
+static int write_file(const char *cmd, const char *path, const char *text, size_t len)
 {
     FILE *f = fopen(path, "w");
-    if (!f) return cli_fail(CLI_USAGE, "sensitivity: cannot create --out %s: %s.", path, strerror(errno));
+    if (!f) return cli_fail(CLI_USAGE, "%s: cannot create %s: %s.", cmd, path, strerror(errno));
     fwrite(text, 1, len, f);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad)
-        return cli_fail(CLI_RUNTIME, "sensitivity: cannot write %s: %s.", path, strerror(errno));
+        return cli_fail(CLI_RUNTIME, "%s: cannot write %s: %s.", cmd, path, strerror(errno));
     return CLI_OK;
+}
+
+int cli_sens_tolerance(const char *cmd, const char *val, double *tol)
+{
+    char *end = NULL;
+    *tol = strtod(val, &end);
+    if (!(*tol > 0) || *end || !isfinite(*tol) || *tol > 10)
+        return cli_fail(CLI_USAGE, "%s: --tolerance '%s' is not a relative MAE increase in "
+                        "(0, 10] (the reference's 0.03 = 3 %%).", cmd, val);
+    return CLI_OK;
+}
+
+int cli_sens_path(const char *params, char *buf, size_t size)
+{
+    size_t n = strlen(params);
+    if (n >= 5 && strcmp(params + n - 5, ".json") == 0) n -= 5;
+    int w = snprintf(buf, size, "%.*s_sensitivity.json", (int)n, params);
+    return w < 0 || (size_t)w >= size ? -1 : 0;
+}
+
+void cli_sens_logdir(const char *log, char *buf, size_t size)
+{
+    const char *slash = strrchr(log, '/');
+    if (!slash) snprintf(buf, size, ".");
+    else if (slash == log) snprintf(buf, size, "/");
+    else snprintf(buf, size, "%.*s", (int)(slash - log), log);
+}
+
+int cli_sens_run(const cli_sens_job *j)
+{
+    fric_fit_range r[FRIC_FIT_N];
+    double base = NAN;
+    const char *why = NULL;
+    fric_fit_sensitivity_ctx ctx = { j->target, j->batch, j->lanes };
+    if (fric_fit_sensitivity(j->space, j->p, j->tolerance, fric_fit_sensitivity_loss, &ctx, &base,
+                             r, &why))
+        return cli_fail(CLI_USAGE, "%s: the ranges of %s: %s", j->cmd, j->params, why);
+    fric_io_sensitivity_param sp[FRIC_FIT_N];
+    size_t np = 0;
+    const double tol = j->tolerance;
+    char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+    printf("%s M%d (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", j->actuator,
+           j->model, j->params, j->n_logs, j->n_logs == 1 ? "" : "s", fmt_double(b1, base),
+           100 * tol, fmt_double(b2, base * (1 + tol)));
+    printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        if (!r[i].free_) continue;
+        char lo[40], hi[40];
+        snprintf(lo, sizeof lo, "%s%s", fmt_double(b1, r[i].lower), r[i].lower_clamped ? "*" : "");
+        snprintf(hi, sizeof hi, "%s%s", fmt_double(b2, r[i].upper), r[i].upper_clamped ? "*" : "");
+        printf("%-34s ", fric_fit_param_key(i));
+        cli_pad(stdout, *fric_fit_param_unit(i) ? fric_fit_param_unit(i) : "-", 12);   /* UTF-8 */
+        printf(" %-24s %-24s %-24s\n", fmt_double(b3, r[i].value), lo, hi);
+        sp[np++] = (fric_io_sensitivity_param){ fric_fit_param_key(i), r[i].value, r[i].lower,
+                                                r[i].upper, r[i].lower_clamped,
+                                                r[i].upper_clamped };
+    }
+    printf("(* = the end is the search box's bound: insensitive up to it)\n");
+    if (!j->out) return CLI_OK;
+    char model_name[3] = { 'm', (char)('0' + j->model), '\0' };
+    fric_io_sensitivity f = { model_name, j->actuator, j->params, j->logdir, base, tol,
+                              base * (1 + tol), sp, np };
+    size_t len = 0;
+    fric_io_sensitivity_write(&f, NULL, 0, &len);
+    char *text = malloc(len + 1);
+    int rc = CLI_OK;
+    if (!text) rc = cli_fail(CLI_RUNTIME, "%s: out of memory.", j->cmd);
+    else if (fric_io_sensitivity_write(&f, text, len + 1, &len))
+        rc = cli_fail(CLI_RUNTIME, "%s: %s", j->cmd, fric_status_last().message);
+    else
+        rc = write_file(j->cmd, j->out, text, len);
+    if (!rc) printf("wrote %s\n", j->out);
+    free(text);
+    return rc;
 }
 
 static int analyse(const char *params, double tol, const char *out, const char **paths, int n)
@@ -90,52 +153,12 @@ static int analyse(const char *params, double tol, const char *out, const char *
         else
             have_batch = 1;
     }
-    fric_fit_range r[FRIC_FIT_N];
-    double base = NAN;
     if (!rc) {
-        loss_ctx ctx = { &t, &b, lanes };
-        if (fric_fit_sensitivity(&s, p, tol, batch_loss, &ctx, &base, r, &why))
-            rc = cli_fail(CLI_USAGE, "sensitivity of %s: %s", params, why);
-    }
-    fric_io_sensitivity_param sp[FRIC_FIT_N];
-    size_t np = 0;
-    if (!rc) {
-        char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
-        printf("%s M%d (%s) on %d log%s: base MAE %s rad, threshold (+%g %%) %s rad\n", act, model,
-               params, n, n == 1 ? "" : "s", fmt_double(b1, base), 100 * tol,
-               fmt_double(b2, base * (1 + tol)));
-        printf("%-34s %-12s %-24s %-24s %-24s\n", "parameter", "unit", "fitted", "lower", "upper");
-        for (int i = 0; i < FRIC_FIT_N; i++) {
-            if (!r[i].free_) continue;
-            char lo[40], hi[40];
-            snprintf(lo, sizeof lo, "%s%s", fmt_double(b1, r[i].lower), r[i].lower_clamped ? "*" : "");
-            snprintf(hi, sizeof hi, "%s%s", fmt_double(b2, r[i].upper), r[i].upper_clamped ? "*" : "");
-            printf("%-34s %-12s %-24s %-24s %-24s\n", fric_fit_param_key(i),
-                   *fric_fit_param_unit(i) ? fric_fit_param_unit(i) : "-",
-                   fmt_double(b3, r[i].value), lo, hi);
-            sp[np++] = (fric_io_sensitivity_param){ fric_fit_param_key(i), r[i].value, r[i].lower,
-                                                    r[i].upper, r[i].lower_clamped,
-                                                    r[i].upper_clamped };
-        }
-        printf("(* = the end is the search box's bound: insensitive up to it)\n");
-    }
-    if (!rc && out) {
-        char model_name[3] = { 'm', (char)('0' + model), '\0' }, logdir[1024];
-        const char *slash = strrchr(paths[0], '/');
-        snprintf(logdir, sizeof logdir, "%.*s", slash ? (int)(slash - paths[0]) : 1,
-                 slash ? paths[0] : ".");
-        fric_io_sensitivity f = { model_name, act, params, logdir, base, tol, base * (1 + tol),
-                                  sp, np };
-        size_t len = 0;
-        fric_io_sensitivity_write(&f, NULL, 0, &len);
-        char *text = malloc(len + 1);
-        if (!text) rc = cli_fail(CLI_RUNTIME, "sensitivity: out of memory.");
-        else if (fric_io_sensitivity_write(&f, text, len + 1, &len))
-            rc = cli_fail(CLI_RUNTIME, "sensitivity: %s", fric_status_last().message);
-        else
-            rc = write_file(out, text, len);
-        if (!rc) printf("wrote %s\n", out);
-        free(text);
+        char logdir[1024];
+        cli_sens_logdir(paths[0], logdir, sizeof logdir);
+        cli_sens_job j = { "sensitivity", act, model, &t, &s, p, &b, lanes, n, tol, params,
+                           logdir, out };
+        rc = cli_sens_run(&j);
     }
     if (have_batch) fric_fit_batch_free(&b);
     for (int i = 0; i < nread; i++) fric_io_log_free(&L[i]);
@@ -167,15 +190,12 @@ int cli_sensitivity(int argc, char **argv)
             if (strcmp(arg, names[k]) == 0 && a + 1 < argc) { val = argv[++a]; break; }
             if (strncmp(arg, names[k], len) == 0 && arg[len] == '=') { val = arg + len + 1; break; }
         }
-        char *end = NULL;
         if (k == 3)
             rc = cli_fail(CLI_USAGE, "sensitivity: unknown option '%s' (or no value after it); "
                           "the options are --params P.json, --tolerance T and --out OUT.json.", arg);
         else if (k == 0) params = val;
         else if (k == 2) out = val;
-        else if (!((tol = strtod(val, &end)) > 0) || *end || !isfinite(tol) || tol > 10)
-            rc = cli_fail(CLI_USAGE, "sensitivity: --tolerance '%s' is not a relative MAE increase "
-                          "in (0, 10] (the reference's 0.03 = 3 %%).", val);
+        else rc = cli_sens_tolerance("sensitivity", val, &tol);
     }
     if (!rc && (!params || !*params))
         rc = cli_fail(CLI_USAGE, "sensitivity needs --params P.json (a params file of any model "

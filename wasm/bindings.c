@@ -1258,6 +1258,39 @@ static void space_from(fric_fit_space *s, const double *lo, const double *hi, co
     }
 }
 
+/* The sensitivity ranges of p under (actuator, model) on the batch, in the
+ * space, with the tolerance (fric_fit_sensitivity: the method of Rhoban/bam
+ * bam/sensitivity.py): out[6·FRIC_FIT_N] = per parameter i: lower, upper,
+ * lower_clamped, upper_clamped, free (0: held, lower = upper = p[i]), and
+ * whether the fit searches it on a log scale (fric_fit_space_log);
+ * *base = the loss at p [rad]. 0, or 1 with the core's message. */
+FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model, const double *lo,
+                                   const double *hi, const double *fr, const double *val,
+                                   const double *p, double tolerance, double *out, double *base)
+{
+    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
+    fric_fit_target t;
+    if (fit_target(actuator, model, &t)) return 1;
+    fric_fit_space s;
+    space_from(&s, lo, hi, fr, val);
+    fric_fit_sensitivity_ctx c = { &t, &h->b, h->lanes };   /* the exact loss, fric_fit_loss */
+    fric_fit_range r[FRIC_FIT_N];
+    const char *why = "";
+    if (from_core(fric_fit_sensitivity(&s, p, tolerance, fric_fit_sensitivity_loss, &c, base, r,
+                                       &why), &why))
+        return 1;
+    for (int i = 0; i < FRIC_FIT_N; i++) {
+        double *o = out + 6 * i;
+        o[0] = r[i].lower;
+        o[1] = r[i].upper;
+        o[2] = r[i].lower_clamped;
+        o[3] = r[i].upper_clamped;
+        o[4] = r[i].free_;
+        o[5] = fric_fit_space_log(&s, i);
+    }
+    return 0;
+}
+
 /* The default space of (actuator, model) (fric_fit_space_default). */
 FXB_EXPORT int fxb_fit_space_default(const char *actuator, int model, double *lo, double *hi,
                                      double *fr, double *val)

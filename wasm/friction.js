@@ -1343,6 +1343,50 @@ export class FitBatch {
     f64s('p', p, { length: N, names: this._core._fitNames() });
     return this.lossesDetail(p, actuator, model, integrator).loss[0];
   }
+  /** How well these logs identify each free parameter of p (fric_fit_sensitivity,
+   *  the method of Rhoban/bam sensitivity.py; the loss is loss()'s): each free
+   *  parameter of space alone, the others held at p, from p toward each bound
+   *  of its box, 20 scan points, then 24 bisections at the first whose loss
+   *  exceeds base·(1 + tolerance); the bound itself (clamped) when never.
+   *  Returns { base, threshold [rad], tolerance, ranges: [{ key, index, value,
+   *  lower, upper, lowerClamped, upperClamped, logScale }] } (the free
+   *  parameters, logScale: the fit searches it on a log scale, in
+   *  paramKeys() order). options: tolerance (default 0.03, the reference's);
+   *  onParam(done, total, range): called after each parameter; then the core
+   *  is called once per free parameter (the space narrowed to it: the same
+   *  ranges, bit for bit), so that a worker can report progress. */
+  sensitivity(p, actuator, model, space, { tolerance = 0.03, onParam = null } = {}) {
+    this._live();
+    const core = this._core, names = core._fitNames(), N = names.length, F = Float64Array;
+    const k = core._fitModel('model', model);
+    const x = f64s('p', p, { length: N, names });
+    const tol = num('tolerance', tolerance);
+    if (onParam !== null && typeof onParam !== 'function') throw argError(TypeError, 'onParam', `onParam must be a function or null, found ${show(onParam)}.`);
+    const [lo, hi, , value] = core.fit._space(space);   // free: per call below
+    const call = (free) => core._call('fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k,
+      lo, hi, inp(free), value, inp(x), tol, out(F, 6 * N), out(F, 1)], { names }).out;
+    const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[6 * i], upper: o[6 * i + 1],
+      lowerClamped: o[6 * i + 2] !== 0, upperClamped: o[6 * i + 3] !== 0, logScale: o[6 * i + 5] !== 0 });
+    const free = Float64Array.from(space.free, (v) => (v ? 1 : 0));
+    if (!onParam) {
+      const [o, base] = call(free);
+      const ranges = [];
+      for (let i = 0; i < N; i++) if (o[6 * i + 4]) ranges.push(range(o, i));
+      return { base: base[0], threshold: base[0] * (1 + tol), tolerance: tol, ranges };
+    }
+    const idx = [...free.keys()].filter((i) => free[i]), ranges = [];
+    let b = NaN;
+    for (const i of idx) {
+      const one = new F(N);
+      one[i] = 1;
+      const [o, base] = call(one);
+      b = base[0];
+      ranges.push(range(o, i));
+      onParam(ranges.length, idx.length, ranges[ranges.length - 1]);
+    }
+    if (!idx.length) b = this.loss(x, actuator, model);
+    return { base: b, threshold: b * (1 + tol), tolerance: tol, ranges };
+  }
   free() { if (this._h) { this._core._m._fxb_fit_batch_free(this._h); this._h = 0; } }
 }
 

@@ -19,6 +19,12 @@
 #include "fric_fit.h"
 #include "base.h"
 
+double fric_fit_sensitivity_loss(void *ctx, const double *p)
+{
+    const fric_fit_sensitivity_ctx *c = ctx;
+    return fric_fit_loss(c->target, p, c->batch, c->lanes, NULL);
+}
+
 /* The value in [v0, far] where the loss first exceeds threshold (bam's
  * find_bound); *clamped when it never does. p[i] is restored. */
 static double find_bound(int i, double *p, double v0, double far, double threshold,

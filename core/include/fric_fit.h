@@ -211,6 +211,17 @@ typedef struct {
 } fric_fit_range;
 /* The loss of a full vector p[FRIC_FIT_N] (e.g. fric_fit_loss over a batch). */
 typedef double (*fric_fit_loss_fn)(void *ctx, const double *p);
+/* The fit's own loss as that callback: fric_fit_sensitivity_loss(ctx, p) =
+ * fric_fit_loss(ctx->target, p, ctx->batch, ctx->lanes, NULL), the mean of
+ * the logs' replay MAEs [rad] (what the CLI, the wasm wrapper and the bench
+ * pass; lanes: batch->logs of them, the caller's). */
+typedef struct fric_fit_batch fric_fit_batch;
+typedef struct {
+    const fric_fit_target *target;
+    const fric_fit_batch *batch;
+    fric_bench_lane *lanes;
+} fric_fit_sensitivity_ctx;
+double fric_fit_sensitivity_loss(void *ctx, const double *p);
 /* out[i] for every parameter; *base (may be NULL) the loss at p. The loss is
  * called about 2·(20 + 24) times per free parameter. 0, or nonzero with
  * *why (a NULL argument, tolerance not > 0, p not finite, the loss at p not
@@ -223,7 +234,7 @@ fric_status fric_fit_sensitivity(const fric_fit_space *s, const double *p, doubl
 
 /* Logs as one batch for fric_bench_batch_mae: every log resampled once
  * (fric_io_log_sample), structure of arrays. Owns its memory. */
-typedef struct {
+typedef struct fric_fit_batch {
     fric_bench_batch b;          /* the batch (points into the storage)     */
     size_t logs;                 /* = b.logs                                 */
     uint64_t steps;              /* Σ samples: bench steps per evaluation    */

@@ -338,11 +338,34 @@ typedef struct {
 /* Writes f as bam's JSON (json.dump(..., indent=2): keys model, actuator,
  * params, logdir, base_mae, tolerance, threshold_mae, sensitivity{name:
  * {value, lower, upper, lower_clamped, upper_clamped}}; strings escaped,
- * numbers by fric_io_format_double) into buf[cap] like
+ * numbers by fric_io_format_double, ".0" after an integer as Python writes
+ * a float) into buf[cap] like
  * fric_io_params_write: FRIC_OK, FRIC_E_NULL, FRIC_E_PARAM_RANGE (a value
  * not finite), FRIC_E_BUFFER (*len the size needed). */
 fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, size_t cap,
                                       size_t *len);
+
+/* A sensitivity file as read: f points into the storage beside it (so the
+ * struct is not to be copied with '='; read into the one that is used). */
+#define FRIC_IO_SENS_MAX 32          /* most parameters in one file            */
+#define FRIC_IO_SENS_NAME_LEN 40     /* a parameter key, with its NUL          */
+#define FRIC_IO_SENS_TEXT_LEN 1024   /* params and logdir, with their NUL      */
+typedef struct {
+    fric_io_sensitivity f;           /* the file: fric_io_sensitivity_write's input */
+    char model[8], actuator[64];
+    char params_path[FRIC_IO_SENS_TEXT_LEN], logdir[FRIC_IO_SENS_TEXT_LEN];
+    char name[FRIC_IO_SENS_MAX][FRIC_IO_SENS_NAME_LEN];
+    fric_io_sensitivity_param param[FRIC_IO_SENS_MAX];
+} fric_io_sensitivity_read_buf;
+/* Reads bam's <params>_sensitivity.json (native builds, cJSON) into *r:
+ * every key above required with its JSON type (strings, numbers, objects,
+ * true/false), no other key, finite numbers, at most FRIC_IO_SENS_MAX
+ * parameters, strings that fit their fields; the parameters in the file's
+ * order. FRIC_OK, or FRIC_E_FILE, FRIC_E_NO_MEMORY, FRIC_E_PARAMS_INVALID
+ * (param −1) with err->field the key at fault and err->message one
+ * sentence naming the file and the key. */
+fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_buf *r,
+                                     fric_io_error *err);
 
 #ifdef __cplusplus
 }

@@ -257,3 +257,141 @@ fric_status fric_io_params_read(const char *path, const fric_scenario *sc, doubl
     cJSON_Delete(root);
     return rc;
 }
+
+/* ------------------------------------------------------- sensitivity file */
+/* bam's <params>_sensitivity.json (Rhoban/bam bam/sensitivity.py; the
+ * shared example ../shared/data/bam/params/xl330/m4_sensitivity.example.json;
+ * the writer is io_sensitivity.c's). */
+
+/* Fills err for a sensitivity file (the key at fault) and returns its status. */
+static int sens_error(fric_io_error *err, fric_io_code code, const char *path, const char *field,
+                      const char *text)
+{
+    err->code = code;
+    snprintf(err->field, sizeof err->field, "%s", field);
+    err->entry = -1;
+    err->line = err->col = 0;
+    snprintf(err->message, sizeof err->message, "sensitivity %s: %s%s%s%s", path,
+             *field ? "key \"" : "", field, *field ? "\": " : "", text);
+    return (int)fric__io_status(err, 1, -1);
+}
+
+/* A finite number member of o, or the error. */
+static int sens_number(const cJSON *o, const char *key, double *v, const char *path,
+                       fric_io_error *err)
+{
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!m) return sens_error(err, FRIC_IO_MISSING, path, key, "missing; bam's file has it.");
+    if (!cJSON_IsNumber(m)) return sens_error(err, FRIC_IO_TYPE, path, key, "must be a number.");
+    if (!isfinite(m->valuedouble))
+        return sens_error(err, FRIC_IO_RANGE, path, key, "must be a finite number.");
+    *v = m->valuedouble;
+    return 0;
+}
+
+/* A string member of o copied into buf[size], or the error. */
+static int sens_string(const cJSON *o, const char *key, char *buf, size_t size, const char *path,
+                       fric_io_error *err)
+{
+    const cJSON *m = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!m) return sens_error(err, FRIC_IO_MISSING, path, key, "missing; bam's file has it.");
+    if (!cJSON_IsString(m)) return sens_error(err, FRIC_IO_TYPE, path, key, "must be a string.");
+    if (strlen(m->valuestring) >= size) {
+        char text[80];
+        snprintf(text, sizeof text, "longer than %zu bytes, the longest read.", size - 1);
+        return sens_error(err, FRIC_IO_RANGE, path, key, text);
+    }
+    snprintf(buf, size, "%s", m->valuestring);
+    return 0;
+}
+
+/* Every member of o is one of keys[0..n−1], or the error. */
+static int sens_known(const cJSON *o, const char *const *keys, int n, const char *path,
+                      fric_io_error *err)
+{
+    for (const cJSON *m = o->child; m; m = m->next) {
+        int known = 0;
+        for (int k = 0; k < n; k++) known |= strcmp(m->string, keys[k]) == 0;
+        if (!known)
+            return sens_error(err, FRIC_IO_UNKNOWN_KEY, path, m->string, "not a key of bam's "
+                              "sensitivity file; remove it.");
+    }
+    return 0;
+}
+
+static int sens_parse(const cJSON *root, const char *path, fric_io_sensitivity_read_buf *r,
+                      fric_io_error *err)
+{
+    static const char *const top[] = { "model", "actuator", "params", "logdir", "base_mae",
+                                       "tolerance", "threshold_mae", "sensitivity" };
+    static const char *const sub[] = { "value", "lower", "upper", "lower_clamped",
+                                       "upper_clamped" };
+    fric_io_sensitivity *f = &r->f;
+    if (!cJSON_IsObject(root))
+        return sens_error(err, FRIC_IO_NOT_OBJECT, path, "", "expected one JSON object.");
+    int rc = sens_known(root, top, 8, path, err);
+    if (!rc) rc = sens_string(root, "model", r->model, sizeof r->model, path, err);
+    if (!rc) rc = sens_string(root, "actuator", r->actuator, sizeof r->actuator, path, err);
+    if (!rc) rc = sens_string(root, "params", r->params_path, sizeof r->params_path, path, err);
+    if (!rc) rc = sens_string(root, "logdir", r->logdir, sizeof r->logdir, path, err);
+    if (!rc) rc = sens_number(root, "base_mae", &f->base_mae, path, err);
+    if (!rc) rc = sens_number(root, "tolerance", &f->tolerance, path, err);
+    if (!rc) rc = sens_number(root, "threshold_mae", &f->threshold_mae, path, err);
+    if (rc) return rc;
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "sensitivity");
+    if (!s) return sens_error(err, FRIC_IO_MISSING, path, "sensitivity", "missing; bam's file "
+                              "has it.");
+    if (!cJSON_IsObject(s))
+        return sens_error(err, FRIC_IO_TYPE, path, "sensitivity", "must be an object "
+                          "{\"<parameter>\": {value, lower, upper, ...}}.");
+    for (const cJSON *e = s->child; e; e = e->next) {
+        if (f->n >= FRIC_IO_SENS_MAX) {
+            char text[80];
+            snprintf(text, sizeof text, "more than %d parameters, the most read.",
+                     FRIC_IO_SENS_MAX);
+            return sens_error(err, FRIC_IO_RANGE, path, "sensitivity", text);
+        }
+        fric_io_sensitivity_param *x = &r->param[f->n];
+        char *name = r->name[f->n];
+        if (!*e->string || strlen(e->string) >= FRIC_IO_SENS_NAME_LEN)
+            return sens_error(err, FRIC_IO_RANGE, path, e->string, "a parameter key must have "
+                              "1 to 39 characters.");
+        if (!cJSON_IsObject(e))
+            return sens_error(err, FRIC_IO_TYPE, path, e->string, "must be an object {value, "
+                              "lower, upper, lower_clamped, upper_clamped}.");
+        snprintf(name, FRIC_IO_SENS_NAME_LEN, "%s", e->string);
+        x->name = name;
+        rc = sens_known(e, sub, 5, path, err);
+        if (!rc) rc = sens_number(e, "value", &x->value, path, err);
+        if (!rc) rc = sens_number(e, "lower", &x->lower, path, err);
+        if (!rc) rc = sens_number(e, "upper", &x->upper, path, err);
+        for (int k = 0; k < 2 && !rc; k++) {
+            const cJSON *b = cJSON_GetObjectItemCaseSensitive(e, sub[3 + k]);
+            if (!b) rc = sens_error(err, FRIC_IO_MISSING, path, sub[3 + k], "missing; bam's file "
+                                    "has it.");
+            else if (!cJSON_IsBool(b))
+                rc = sens_error(err, FRIC_IO_TYPE, path, sub[3 + k], "must be true or false.");
+            else if (k == 0) x->lower_clamped = cJSON_IsTrue(b);
+            else x->upper_clamped = cJSON_IsTrue(b);
+        }
+        if (rc) return rc;
+        f->n++;
+    }
+    return 0;
+}
+
+fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_buf *r,
+                                     fric_io_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->f.model = r->model;
+    r->f.actuator = r->actuator;
+    r->f.params_path = r->params_path;
+    r->f.logdir = r->logdir;
+    r->f.param = r->param;
+    cJSON *root = read_json(path, "sensitivity", err);
+    if (!root) return (int)fric__io_status(err, 1, -1);
+    int rc = sens_parse(root, path, r, err);
+    cJSON_Delete(root);
+    return rc;
+}

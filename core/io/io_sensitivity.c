@@ -4,7 +4,9 @@
  * ../shared/data/bam/params/xl330/m4_sensitivity.example.json), written so
  * that a range computed here drops into bam's randomisation unchanged: the
  * same keys in the same order, two spaces of indent as Python's
- * json.dump(indent=2), numbers that read back as the same doubles.
+ * json.dump(indent=2), numbers that read back as the same doubles (and as
+ * floats: "0.0", not "0"). The reader is the JSON front end's
+ * (fric_io_sensitivity_read, io_json.c).
  */
 #include <math.h>
 #include <string.h>
@@ -24,10 +26,14 @@ static void put_string(fric__text *o, const char *s)
     fric__put(o, "\"");
 }
 
+/* A number as Python's json writes a float (bam's numbers are floats): the
+ * shortest round-trip digits (fric_io_format_double), ".0" after an integer
+ * (0.0, 4.0), so that a reader that types numbers reads a float back. */
 static void put_number(fric__text *o, const char *key, double x, const char *end)
 {
     char b[FRIC_IO_DOUBLE_LEN];
-    fric__put(o, "\"%s\": %s%s", key, fric_io_format_double(b, x), end);
+    fric_io_format_double(b, x);
+    fric__put(o, "\"%s\": %s%s%s", key, b, strpbrk(b, ".eEn") ? "" : ".0", end);
 }
 
 fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, size_t cap,

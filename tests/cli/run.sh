@@ -618,6 +618,39 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
         "$bin" fit --model m1 --budget 60 --seed 8 --out "$tmp/m1-s8.json" "$l100" "$l200" >/dev/null 2>&1
         if [ -s "$tmp/m1-s8.json" ] && ! cmp -s "$tmp/m1.json" "$tmp/m1-s8.json"; then ok
         else bad "fit --seed 8 gives the file of --seed 7 (the seed is not used)"; fi
+        # --sensitivity: the same fit (the same params file, byte for byte) and
+        # bam's ranges file beside it: the top keys of the shared example in its
+        # order, its five keys in every entry, one entry per free parameter of M1
+        # (kt, R, armature, q_offset and the paper's M1 friction: friction_base,
+        # friction_viscous); the sensitivity command on the written file and
+        # the same logs writes the same file
+        mkdir -p "$tmp/sens"
+        run "$bin" fit --model m1 --budget 60 --seed 7 --sensitivity --out "$tmp/sens/m1.json" "$l100" "$l200"
+        ex=$bam/params/xl330/m4_sensitivity.example.json
+        sf=$tmp/sens/m1_sensitivity.json
+        why=""
+        [ $rc -eq 0 ] || why="exit $rc: $(tail -2 "$tmp/err")"
+        [ -n "$why" ] || cmp -s "$tmp/m1.json" "$tmp/sens/m1.json" || why="the params file differs from the fit without --sensitivity"
+        [ -n "$why" ] || [ -s "$sf" ] || why="no $sf"
+        [ -n "$why" ] || grep -qxF "wrote $sf" "$tmp/out" || why="stdout does not say 'wrote $sf'"
+        topkeys() { grep -E '^  "[^"]+":' "$1" | cut -d'"' -f2 | tr '\n' ' '; }
+        entries() { grep -E '^    "[^"]+": \{' "$1" | cut -d'"' -f2 | tr '\n' ' '; }
+        subkeys() { grep -E '^      "[^"]+":' "$1" | cut -d'"' -f2 | sort | uniq -c | awk '{ print $2 "=" $1 }' | tr '\n' ' '; }
+        if [ -z "$why" ] && [ -f "$ex" ]; then
+            [ "$(topkeys "$sf")" = "$(topkeys "$ex")" ] || why="top keys '$(topkeys "$sf")', the example's '$(topkeys "$ex")'"
+            [ -n "$why" ] || [ "$(entries "$sf")" = "kt R armature q_offset friction_base friction_viscous " ] || why="entries '$(entries "$sf")'"
+            [ -n "$why" ] || [ "$(subkeys "$sf")" = "lower=6 lower_clamped=6 upper=6 upper_clamped=6 value=6 " ] || why="entry keys '$(subkeys "$sf")'"
+        fi
+        if [ -z "$why" ]; then
+            run "$bin" sensitivity --params "$tmp/sens/m1.json" --out "$tmp/sens/cmd.json" "$l100" "$l200"
+            [ $rc -eq 0 ] && cmp -s "$sf" "$tmp/sens/cmd.json" || why="the sensitivity command writes another file (exit $rc): $(diff "$sf" "$tmp/sens/cmd.json" | head -6)"
+        fi
+        if [ -z "$why" ]; then ok; else bad "fit --sensitivity: $why"; fi
+        usage_error "fit --tolerance without --sensitivity" "--tolerance" "--sensitivity" -- "$bin" fit --model m1 --tolerance 0.05 --out "$tmp/sens/r.json" "$l100"
+        usage_error "fit --sensitivity bad tolerance" "--tolerance" "'0'" "0.03" -- "$bin" fit --model m1 --sensitivity --tolerance 0 --out "$tmp/sens/r.json" "$l100"
+        usage_error "fit --sensitivity unknown model" "'m9'" -- "$bin" fit --model m9 --sensitivity --out "$tmp/sens/r.json" "$l100"
+        if [ ! -e "$tmp/sens/r.json" ] && [ ! -e "$tmp/sens/r_sensitivity.json" ]; then ok
+        else bad "a refused fit --sensitivity wrote a file"; fi
     fi
     # the 4 raw STS3215 logs name their motor "sts3250": the core's aliases
     # (fric_bench_actuator_resolve) map it to sts3215, so no --actuator is needed

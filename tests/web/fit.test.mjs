@@ -621,3 +621,70 @@ describe('fit wrapper: the integrator a model is fitted with', () => {
     }
   });
 });
+
+// m) sensitivity   batch.sensitivity (fric_fit_sensitivity, the method of
+//                  Rhoban/bam sensitivity.py): the base is loss() at p, the
+//                  threshold base·1.03, every edge inside it by the batch's own
+//                  loss, a clamped edge on its box's bound, a held parameter
+//                  left out; onParam (one core call per parameter) gives the
+//                  same ranges bit for bit; (consistency) the same ranges as
+//                  `friction sensitivity` of the native tool on the same logs
+describe('fit wrapper: sensitivity', { skip: noData }, () => {
+  const CLI_BIN = process.env.FRICTION_CLI || CLI;
+  const files = [FILES[0], FILES[9]];
+  const m1 = JSON.parse(fs.readFileSync(path.join(DATA, 'params/xl330/m1.json'), 'utf8'));
+  const p = Float64Array.from(KEYS, (k) => m1[k] ?? 0);
+  const space = core.fit.space('xl330', 1);
+
+  it('edges inside the threshold, clamped edges on the bounds, a held parameter left out, progress', () => {
+    const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
+    try {
+      const held = { ...space, free: [...space.free] };
+      held.free[KEYS.indexOf('R')] = false;
+      const s = batch.sensitivity(p, 'xl330', 1, held);
+      assert.equal(s.base, batch.loss(p, 'xl330', 1));
+      assert.equal(s.threshold, s.base * 1.03);
+      assert.deepEqual(s.ranges.map((r) => r.key), ['kt', 'armature', 'q_offset', 'friction_base', 'friction_viscous']);
+      // the log scale of the fit's search: lo > 0 (kt, armature; q_offset and the friction from 0 or below)
+      assert.deepEqual(s.ranges.map((r) => r.logScale), s.ranges.map((r) => space.lo[r.index] > 0));
+      for (const r of s.ranges) {
+        assert.ok(r.lower <= r.value && r.value <= r.upper, r.key);
+        for (const [edge, clamped, bound] of [[r.lower, r.lowerClamped, space.lo[r.index]], [r.upper, r.upperClamped, space.hi[r.index]]]) {
+          if (clamped) assert.equal(edge, bound, r.key);
+          const q = Float64Array.from(p);
+          q[r.index] = edge;
+          assert.ok(batch.loss(q, 'xl330', 1) <= s.threshold, `${r.key} at ${edge}`);
+        }
+      }
+      const seen = [];
+      const t = batch.sensitivity(p, 'xl330', 1, held, { onParam: (done, total, r) => seen.push([done, total, r.key]) });
+      assert.deepEqual(t, s);
+      assert.deepEqual(seen, s.ranges.map((r, i) => [i + 1, 5, r.key]));
+      assert.throws(() => batch.sensitivity(p, 'xl330', 1, space, { tolerance: 0 }), /tolerance/);
+    } finally {
+      batch.free();
+    }
+  });
+
+  it('(consistency) the ranges of `friction sensitivity` on the same logs', () => {
+    assert.ok(fs.existsSync(CLI_BIN), `${path.relative(ROOT, CLI_BIN)} is missing (make cli builds it)`);
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sens-')), 'm1_sensitivity.json');
+    const r = spawnSync(CLI_BIN, ['sensitivity', '--params', path.join(DATA, 'params/xl330/m1.json'), '--out', out,
+      ...files.map((f) => path.join(XL_DIR, f))], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const native = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const batch = core.fit.batch(files.map((f) => LOGS[FILES.indexOf(f)]));
+    try {
+      const s = batch.sensitivity(p, 'xl330', 1, space);
+      assert.equal(native.base_mae, s.base);
+      assert.deepEqual(Object.keys(native.sensitivity), s.ranges.map((x) => x.key));
+      for (const x of s.ranges) {
+        const n = native.sensitivity[x.key];
+        assert.deepEqual([n.value, n.lower, n.upper, n.lower_clamped, n.upper_clamped],
+          [x.value, x.lower, x.upper, x.lowerClamped, x.upperClamped], x.key);
+      }
+    } finally {
+      batch.free();
+    }
+  });
+});

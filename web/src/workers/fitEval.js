@@ -15,17 +15,30 @@
 // Messages out (on the port):
 //   { type: 'ready', logs, steps } | { type: 'losses', id, losses, ms }
 //   | { type: 'failed', message }
+//
+// The sensitivity ranges of a fit result (results.js), a job of its own
+// (no port; the page terminates the worker to cancel it):
+//   in:  { type: 'sensitivity', logs: [text], sources: [name], p, actuator,
+//          model, space, tolerance }
+//   out: { type: 'sens-ready', logs, steps }
+//        { type: 'sens-progress', done, total, key }    after each parameter
+//        { type: 'sens-done', result, seconds }  (batch.sensitivity's result)
+//        { type: 'sens-failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
 
 let port = null;
 let batch = null;
 
-async function init(m) {
+async function loadCore() {
   const bytes = await fetch('friction_core.wasm').then((r) => {
     if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  const core = await loadFrictionCore({ wasmBinary: new Uint8Array(bytes) });
+  return loadFrictionCore({ wasmBinary: new Uint8Array(bytes) });
+}
+
+async function init(m) {
+  const core = await loadCore();
   batch = core.fit.batch(m.logs.map((t) => JSON.parse(t)), m.sources);
   port.postMessage({ type: 'ready', logs: batch.logs, steps: batch.steps });
 }
@@ -42,8 +55,28 @@ function onPort(e) {
   }
 }
 
+/** The sensitivity ranges (batch.sensitivity, one core call per free
+ *  parameter so that each one is reported). */
+async function sensitivity(m) {
+  const core = await loadCore();
+  const b = core.fit.batch(m.logs.map((t) => JSON.parse(t)), m.sources);
+  try {
+    self.postMessage({ type: 'sens-ready', logs: b.logs, steps: b.steps });
+    const t0 = performance.now();
+    const result = b.sensitivity(m.p, m.actuator, m.model, m.space, { tolerance: m.tolerance,
+      onParam: (done, total, r) => self.postMessage({ type: 'sens-progress', done, total, key: r.key }) });
+    self.postMessage({ type: 'sens-done', result, seconds: (performance.now() - t0) / 1000 });
+  } finally {
+    b.free();
+  }
+}
+
 self.onmessage = (e) => {
   const m = e.data;
+  if (m.type === 'sensitivity') {
+    sensitivity(m).catch((err) => self.postMessage({ type: 'sens-failed', message: err.message || String(err) }));
+    return;
+  }
   if (m.type !== 'init' || port) return;
   port = m.port;
   port.onmessage = onPort;

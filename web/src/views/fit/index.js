@@ -192,7 +192,7 @@ export function mount(container, { core, state }) {
   const { progBox, bar, progText, maeChart, overlay, overlaySel, renderOverlayChoices, drawTrace } = prog;
 
   // ------------------------------------------------------------- results (results.js)
-  const res = resultsSection(charts, { core, keys, presets, st });
+  const res = resultsSection(charts, { core, keys, presets, st, logs });
   // ----------------------------------------------------------------- run
   function setRunning(on) {
     fitBtn.disabled = on;
@@ -285,7 +285,9 @@ export function mount(container, { core, state }) {
     });
     const folded = [logsUi.box, spaceUi.box].filter((d) => d.open);
     folded.forEach((d) => { d.open = false; });
-    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W };
+    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W,
+      // what a result's sensitivity ranges are computed on: its search space and training logs
+      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space])), trainNames: train.map((i) => names[i]) };
     results = newResults();
     res.resBox.hidden = true;
     res.allBox.hidden = true;
@@ -341,7 +343,8 @@ export function mount(container, { core, state }) {
         drawTrace(m);
       } else if (m.type === 'model-done') {
         maeChart.update();
-        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid, caution: caution(m) };
+        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid, caution: caution(m),
+          space: job.spaces[m.model], trainNames: job.trainNames };
         results.push(r);
         prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
         if (!job.chain) res.showResult(r);
@@ -421,6 +424,7 @@ export function mount(container, { core, state }) {
     leave: () => !job || window.confirm('A fit is running: leaving this view cancels it (the logs and finished results are kept). Leave?'),
     dispose() {
       stopWorkers();
+      res.stopSensitivity();
       zone.dispose();
       maeChart.chart.destroy();
       overlay.chart.destroy();

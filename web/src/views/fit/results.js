@@ -7,9 +7,48 @@ import { el } from '../../dom.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
-/** resultsSection(charts, { core, keys, presets, st }): st = the view's
- *  { results, job }; returns { resBox, allBox, bars, showResult(r), renderAll() }. */
-export function resultsSection(charts, { core, keys, presets, st }) {
+/** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
+ *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as
+ *  a table with one range bar per free parameter: the track is the search box
+ *  (on a log scale where the fit searches it so: the core's
+ *  fric_fit_space_log), the filled part the range where the training MAE
+ *  stays within the tolerance of the fitted one, the tick the fitted value;
+ *  a clamped side (the MAE stayed inside up to the bound) is drawn open. */
+function sensitivityTable(s, space, keys) {
+  const pos = (r, v) => {
+    const lo = space.lo[r.index], hi = space.hi[r.index];
+    const f = r.logScale ? Math.log(v / lo) / Math.log(hi / lo) : (v - lo) / (hi - lo);
+    return `${(100 * Math.min(1, Math.max(0, f))).toFixed(3)}%`;
+  };
+  const rows = s.ranges.map((r) => {
+    const i = r.index, left = pos(r, r.lower), right = pos(r, r.upper);
+    const range = el('span', { className: `fit-sens-range${r.lowerClamped ? ' clamped-lo' : ''}${r.upperClamped ? ' clamped-hi' : ''}` });
+    range.style.left = left;
+    range.style.width = `calc(${right} - ${left})`;
+    const tick = el('span', { className: 'fit-sens-value' });
+    tick.style.left = pos(r, r.value);
+    const track = el('span', { className: `fit-sens-track${r.logScale ? ' log' : ''}`, role: 'img' }, range, tick);
+    const clamped = [r.lowerClamped ? 'lower' : '', r.upperClamped ? 'upper' : ''].filter(Boolean).join(' and ');
+    track.setAttribute('aria-label', `${r.key}: ${fmtNum(r.lower)} to ${fmtNum(r.upper)} around ${fmtNum(r.value)} in the box `
+      + `[${fmtNum(space.lo[i])}, ${fmtNum(space.hi[i])}]${r.logScale ? ' (log scale)' : ''}${clamped ? `, the ${clamped} side clamped at the bound` : ''}`);
+    return el('tr', { dataset: { key: r.key, lower: String(r.lower), upper: String(r.upper), value: String(r.value),
+      lowerClamped: String(r.lowerClamped), upperClamped: String(r.upperClamped), logScale: String(r.logScale) } },
+    el('th', { scope: 'row' }, r.key), el('td', { className: 'unit' }, keys[i].unit || '—'),
+    el('td', { className: 'num' }, fmtNum(r.lower), r.lowerClamped ? el('span', { className: 'note' }, ' (bound)') : ''),
+    el('td', { className: 'fit-sens-bar' }, track),
+    el('td', { className: 'num' }, fmtNum(r.upper), r.upperClamped ? el('span', { className: 'note' }, ' (bound)') : ''),
+    el('td', { className: 'note' }, r.logScale ? 'log' : 'linear'));
+  });
+  return el('table', { className: 'fit-table fit-sens-table', id: 'fit-sens-table' },
+    el('thead', {}, el('tr', {}, ...['parameter', 'unit', 'lower', 'range in the search box (tick: fitted value)', 'upper', 'scale'].map((t) => el('th', { scope: 'col' }, t)))),
+    el('tbody', {}, ...rows));
+}
+
+/** resultsSection(charts, { core, keys, presets, st, logs }): st = the view's
+ *  { results, job }; logs: the view's logs (a result's training logs are
+ *  found there by name for its sensitivity ranges); returns { resBox, allBox,
+ *  bars, showResult(r), renderAll(), stopSensitivity() }. */
+export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
   const resBox = el('section', { className: 'chart-box fit-result', id: 'fit-result', 'aria-label': 'Result of the fit', hidden: true });
   charts.append(resBox);
   const allBox = el('section', { className: 'chart-box fit-all', id: 'fit-all-result', 'aria-label': 'Fit all models: validation MAE per model', hidden: true });
@@ -67,8 +106,88 @@ export function resultsSection(charts, { core, keys, presets, st }) {
       'mujoco.params': JSON.stringify(JSON.parse(paramsText(r))) })}`;
   }
 
+  // the sensitivity job: a worker of its own (fitEval.js), terminated on Cancel
+  let sensWorker = null;
+  function stopSensitivity() {
+    if (sensWorker) { sensWorker.terminate(); sensWorker = null; }
+  }
+
+  /** The 'Sensitivity ranges' part of result r: a button, then in a worker
+   *  (as the fit) the core's ranges on r's training logs and search space,
+   *  with a progress bar (one step per parameter) and Cancel. */
+  function sensitivitySection(r) {
+    const run = el('button', { type: 'button', id: 'fit-sensitivity' }, 'Sensitivity ranges');
+    run.title = 'For each free parameter alone: how far it can move from the fitted value before the training MAE rises by 3 % (Rhoban/bam sensitivity.py)';
+    const cancel = el('button', { type: 'button', id: 'fit-sens-cancel', disabled: true }, 'Cancel');
+    const prog = el('progress', { id: 'fit-sens-progress', max: 1, value: 0, hidden: true });
+    const text = el('span', { className: 'note', id: 'fit-sens-status', role: 'status' });
+    const box = el('div', { id: 'fit-sens', dataset: { state: 'idle' } });
+    const finish = (state) => {
+      stopSensitivity();
+      run.disabled = false;
+      cancel.disabled = true;
+      prog.hidden = state !== 'done';
+      box.dataset.state = state;
+    };
+    run.addEventListener('click', () => {
+      const train = (r.trainNames || []).map((n) => logs.find((l) => l.name === n));
+      if (!r.space || !train.length || train.some((l) => !l)) {
+        box.replaceChildren();
+        text.textContent = 'The training logs of this fit are no longer all loaded: fit again to see its sensitivity ranges.';
+        box.dataset.state = 'failed';
+        return;
+      }
+      stopSensitivity();
+      run.disabled = true;
+      cancel.disabled = false;
+      prog.hidden = false;
+      prog.value = 0;
+      box.dataset.state = 'running';
+      box.replaceChildren();
+      text.textContent = `Loading ${train.length} training log${train.length === 1 ? '' : 's'} in a worker…`;
+      const w = new Worker('fitEval.worker.js', { type: 'module' });
+      sensWorker = w;
+      const t0 = performance.now();
+      w.onerror = (e) => { if (sensWorker === w) { finish('failed'); text.textContent = `The sensitivity ranges stopped: the worker failed (${e.message || 'no message'}).`; } };
+      w.onmessage = (e) => {
+        if (sensWorker !== w) return;
+        const m = e.data;
+        if (m.type === 'sens-ready') {
+          text.textContent = `Scanning each free parameter on ${m.logs} training log${m.logs === 1 ? '' : 's'}…`;
+        } else if (m.type === 'sens-progress') {
+          prog.value = m.done / m.total;
+          const elapsed = (performance.now() - t0) / 1000;
+          text.textContent = `${m.done} of ${m.total} parameters (last: ${m.key}); ${fmtTime(elapsed)} elapsed, about ${fmtTime(elapsed * (m.total - m.done) / m.done)} left`;
+        } else if (m.type === 'sens-done') {
+          const s = m.result;
+          finish('done');
+          text.textContent = `${s.ranges.length} parameters in ${fmtTime(m.seconds)}.`;
+          box.dataset.seconds = String(m.seconds);
+          box.replaceChildren(el('h4', {}, 'Sensitivity ranges: how well the training logs identify each parameter'),
+            el('p', { className: 'note', id: 'fit-sens-note' }, 'Each free parameter alone, the others at their fitted values, from the fitted value toward each bound '
+              + `of the search box: 20 steps, then 24 bisections where the training MAE first exceeds ${fmtMae(s.threshold)} rad `
+              + `(${fmtMae(s.base)} rad + ${Math.round(100 * s.tolerance)} %; the core's fric_fit_sensitivity, the method of Rhoban/bam sensitivity.py). `
+              + `A wide bar: the logs barely constrain the parameter; an open end marked "(bound)": the MAE stayed within the ${Math.round(100 * s.tolerance)} % up to the box's bound.`),
+            sensitivityTable(s, r.space, keys));
+        } else if (m.type === 'sens-failed') {
+          finish('failed');
+          text.textContent = `The sensitivity ranges stopped: ${m.message}`;
+        }
+      };
+      w.postMessage({ type: 'sensitivity', logs: train.map((l) => l.text), sources: train.map((l) => l.name), p: Array.from(r.best),
+        actuator: r.actuator, model: r.model, space: r.space, tolerance: 0.03 });
+    });
+    cancel.addEventListener('click', () => {
+      if (!sensWorker) return;
+      finish('cancelled');
+      text.textContent += ' — cancelled: the worker was stopped.';
+    });
+    return [el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Identified'), run, cancel, prog, text), box];
+  }
+
   /** why: a sentence saying why this model is the one shown (after Fit all). */
   function showResult(r, why = '') {
+    stopSensitivity();
     resBox.hidden = false;
     let preset = null;
     try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published: the column shows — */ }
@@ -159,7 +278,7 @@ export function resultsSection(charts, { core, keys, presets, st }) {
         link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)'),
         link('Open in MuJoCo', mujocoUrl(r), 'fit-open-mujoco', 'The In MuJoCo view with this params file: the bench live, and logs replayed through MuJoCo beside the model\'s own replay (a new tab)')),
       el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Export'), dl, copy, mj, mjb),
-      status, filesBox, out);
+      status, filesBox, out, ...sensitivitySection(r));
   }
 
   function renderAll() {
@@ -186,5 +305,5 @@ export function resultsSection(charts, { core, keys, presets, st }) {
     bars.update();
   }
 
-  return { resBox, allBox, bars, showResult, renderAll };
+  return { resBox, allBox, bars, showResult, renderAll, stopSensitivity };
 }
