@@ -1264,13 +1264,14 @@ static void space_from(fric_fit_space *s, const double *lo, const double *hi, co
  * lower_clamped, upper_clamped, free (0: held, lower = upper = p[i]), and
  * whether the fit searches it on a log scale (fric_fit_space_log);
  * *base = the loss at p [rad]. 0, or 1 with the core's message. */
-FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model, const double *lo,
-                                   const double *hi, const double *fr, const double *val,
-                                   const double *p, double tolerance, double *out, double *base)
+FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model, int ig,
+                                   const double *lo, const double *hi, const double *fr,
+                                   const double *val, const double *p, double tolerance, double *out,
+                                   double *base)
 {
     if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
     fric_fit_target t;
-    if (fit_target(actuator, model, &t)) return 1;
+    if (fit_target(actuator, model, ig, &t)) return 1;
     fric_fit_space s;
     space_from(&s, lo, hi, fr, val);
     fric_fit_sensitivity_ctx c = { &t, &h->b, h->lanes };   /* the exact loss, fric_fit_loss */

@@ -1352,18 +1352,20 @@ export class FitBatch {
    *  lower, upper, lowerClamped, upperClamped, logScale }] } (the free
    *  parameters, logScale: the fit searches it on a log scale, in
    *  paramKeys() order). options: tolerance (default 0.03, the reference's);
+   *  integrator: the model's ('bam' by default, as loss());
    *  onParam(done, total, range): called after each parameter; then the core
    *  is called once per free parameter (the space narrowed to it: the same
    *  ranges, bit for bit), so that a worker can report progress. */
-  sensitivity(p, actuator, model, space, { tolerance = 0.03, onParam = null } = {}) {
+  sensitivity(p, actuator, model, space, { tolerance = 0.03, onParam = null, integrator = 'bam' } = {}) {
     this._live();
     const core = this._core, names = core._fitNames(), N = names.length, F = Float64Array;
     const k = core._fitModel('model', model);
+    const ig = core._integrator(integrator);
     const x = f64s('p', p, { length: N, names });
     const tol = num('tolerance', tolerance);
     if (onParam !== null && typeof onParam !== 'function') throw argError(TypeError, 'onParam', `onParam must be a function or null, found ${show(onParam)}.`);
     const [lo, hi, , value] = core.fit._space(space);   // free: per call below
-    const call = (free) => core._call('fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k,
+    const call = (free) => core._call('fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k, ig,
       lo, hi, inp(free), value, inp(x), tol, out(F, 6 * N), out(F, 1)], { names }).out;
     const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[6 * i], upper: o[6 * i + 1],
       lowerClamped: o[6 * i + 2] !== 0, upperClamped: o[6 * i + 3] !== 0, logScale: o[6 * i + 5] !== 0 });

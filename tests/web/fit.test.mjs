@@ -633,7 +633,9 @@ describe('fit wrapper: sensitivity', { skip: noData }, () => {
   const CLI_BIN = process.env.FRICTION_CLI || CLI;
   const files = [FILES[0], FILES[9]];
   const m1 = JSON.parse(fs.readFileSync(path.join(DATA, 'params/xl330/m1.json'), 'utf8'));
-  const p = Float64Array.from(KEYS, (k) => m1[k] ?? 0);
+  // the file's values; a key it does not write (the firmware constants) at the preset's
+  const preset = core.fit.presetParams('xl330', 1);
+  const p = Float64Array.from(KEYS, (k, i) => m1[k] ?? preset[i]);
   const space = core.fit.space('xl330', 1);
 
   it('edges inside the threshold, clamped edges on the bounds, a held parameter left out, progress', () => {

@@ -63,7 +63,7 @@ async function sensitivity(m) {
   try {
     self.postMessage({ type: 'sens-ready', logs: b.logs, steps: b.steps });
     const t0 = performance.now();
-    const result = b.sensitivity(m.p, m.actuator, m.model, m.space, { tolerance: m.tolerance,
+    const result = b.sensitivity(m.p, m.actuator, m.model, m.space, { tolerance: m.tolerance, integrator: m.integrator ?? 'bam',
       onParam: (done, total, r) => self.postMessage({ type: 'sens-progress', done, total, key: r.key }) });
     self.postMessage({ type: 'sens-done', result, seconds: (performance.now() - t0) / 1000 });
   } finally {

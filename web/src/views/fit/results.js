@@ -175,7 +175,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
         }
       };
       w.postMessage({ type: 'sensitivity', logs: train.map((l) => l.text), sources: train.map((l) => l.name), p: Array.from(r.best),
-        actuator: r.actuator, model: r.model, space: r.space, tolerance: 0.03 });
+        actuator: r.actuator, model: r.model, space: r.space, tolerance: 0.03, integrator: integratorOf(r) });
     });
     cancel.addEventListener('click', () => {
       if (!sensWorker) return;
