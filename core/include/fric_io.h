@@ -124,7 +124,7 @@ typedef enum fric_io_kind {
 /* Header fields, in this order everywhere (JS passes them so). */
 enum {
     FRIC_IO_H_MASS, FRIC_IO_H_LENGTH, FRIC_IO_H_KP, FRIC_IO_H_VIN, FRIC_IO_H_DT,
-    FRIC_IO_H_ARM_MASS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
+    FRIC_IO_H_ARM_MASS, FRIC_IO_H_DAMPING, FRIC_IO_H_MAX_AMPS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
     FRIC_IO_H_COMMENT, FRIC_IO_H_COUNT
 };
 /* Entry fields, in this order everywhere. */
@@ -160,6 +160,9 @@ typedef struct fric_io_log {
     double vin;             /* [V], 0 when absent                            */
     double dt;              /* [s], 0 for a raw log                          */
     double arm_mass;        /* [kg], 0 when absent                           */
+    double damping;         /* host PD loop's d (Feetech HLS, bam/feetech_hls/
+                               actuator.py) [-], 0 when absent               */
+    double max_amps;        /* its current clip [A], 0 when absent           */
     char motor[64], trajectory[64];   /* "" when absent                      */
     size_t n;               /* entries (>= FRIC_IO_LOG_MIN_ENTRIES)          */
     const double *timestamp;      /* [s], strictly increasing                */

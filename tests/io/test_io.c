@@ -272,7 +272,9 @@ static void bad_logs_are_refused_exactly(void **state)
                 ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
     refused_log(HEAD "\"mas\": 1, ", 20, -1, "", FRIC_IO_UNKNOWN_KEY, "mas", -1,
                 ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
-                "vin, dt, arm_mass, motor, trajectory, comment.");
+                "vin, dt, arm_mass, damping, max_amps, motor, trajectory, comment.");
+    refused_log(HEAD "\"damping\": -0.1, ", 20, -1, "", FRIC_IO_RANGE, "damping", -1,
+                ": \"damping\" = -0.1 must be finite and >= 0 (0 when absent).");
     refused_log(HEAD "\"comment\": 1, ", 20, -1, "", FRIC_IO_TYPE, "comment", -1,
                 ": \"comment\" must be a string, found a number.");
     /* a well-formed log is accepted; its "comment" (where the log comes from) is read and not used */
@@ -285,6 +287,15 @@ static void bad_logs_are_refused_exactly(void **state)
     assert_int_equal(fric_io_log_samples(&L), 20);
     assert_string_equal(L.motor, "xl330");
     assert_null(L.speed);
+    assert_true(L.damping == 0 && L.max_amps == 0);
+    fric_io_log_free(&L);
+    free(t);
+    /* the Feetech HLS's header keys (bam/feetech_hls/actuator.py) */
+    t = log_text(HEAD "\"damping\": 0.125, \"max_amps\": 0.5, ", 20, ENTRY, -1, "");
+    path = tmp_file(t);
+    if (fric_io_log_read(path, &L, &err)) fail_msg("%s", err.message);
+    remove(path);
+    assert_true(L.damping == 0.125 && L.max_amps == 0.5);
     fric_io_log_free(&L);
     free(t);
     io_failed(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_E_FILE, &err, FRIC_IO_FILE, -1);
