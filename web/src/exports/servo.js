@@ -12,6 +12,11 @@ export const SERVO_CONSTANTS = ['kt', 'R', 'armature', 'q_offset'];
  *  factor): in the servo beside SERVO_CONSTANTS, written by the core's
  *  writer where they differ from a plain servo's. */
 export const STS3215_CONSTANTS = ['error_gain_ratio', 'max_velocity'];
+/** Every firmware key a params file may carry after q_offset (the core's
+ *  writer, fric_io_params_write: each written when > 0 with bam's name, the
+ *  Go1's error_gain_ratio as "ratio"): the STS3215's, the firmware current
+ *  limiter max_current, current_limit, max_torque. */
+export const FIRMWARE_CONSTANTS = [...STS3215_CONSTANTS, 'max_current', 'current_limit', 'max_torque'];
 
 /** The params file (params/<actuator>/m<k>.json) of a preset of
  *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
@@ -45,7 +50,8 @@ export function servoBenchVector(core, { actuator, model, servo, friction }) {
 }
 
 /** The params file of the bench vector `values` (resolved by the core): its
- *  actuator, model, motor constants (kt, R, armature, q_offset) and every
+ *  actuator, model, motor constants (kt, R, armature, q_offset), its
+ *  firmware keys (FIRMWARE_CONSTANTS, those set) and every
  *  coefficient the model uses, by the core's writer (core.io.paramsText,
  *  byte for byte `friction fit --out`'s for the same numbers). */
 export function servoParamsText(core, values) {
@@ -53,7 +59,7 @@ export function servoParamsText(core, values) {
   const friction = { model: Number(o.model.slice(1)) };
   core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
   // the integrator the numbers assume travels with them (a file names it when it is mujoco)
-  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((k) => [k, o[k]])),
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...FIRMWARE_CONSTANTS].map((k) => [k, o[k]])),
     friction, integrator: o.integrator });
 }
 
