@@ -23,9 +23,9 @@ export const FIRMWARE_CONSTANTS = [...STS3215_CONSTANTS, 'max_current', 'current
  *  …}) and motor constants `servo` ({kt, R, armature, q_offset}; default the
  *  preset's): the core's writer (core.io.paramsText), byte for byte what
  *  `friction fit --out` writes for the same numbers. */
-export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo) {
+export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo, carry = []) {
   return core.io.paramsText({ actuator: preset.actuator, servo,
-    friction: { ...friction, model: friction.model ?? preset.model } });
+    friction: { ...friction, model: friction.model ?? preset.model }, carry });
 }
 
 /** The model choice (0-based: 0 = m1) of `actuator` nearest to `now` among
@@ -54,18 +54,19 @@ export function servoBenchVector(core, { actuator, model, servo, friction }) {
  *  firmware keys (FIRMWARE_CONSTANTS, those set) and every
  *  coefficient the model uses, by the core's writer (core.io.paramsText,
  *  byte for byte `friction fit --out`'s for the same numbers). */
-export function servoParamsText(core, values) {
+export function servoParamsText(core, values, carry = []) {
   const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
   const friction = { model: Number(o.model.slice(1)) };
   core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
   // the integrator the numbers assume travels with them (a file names it when it is mujoco)
   return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...FIRMWARE_CONSTANTS].map((k) => [k, o[k]])),
-    friction, integrator: o.integrator });
+    friction, integrator: o.integrator, carry });
 }
 
 /** A pasted params file object → { index (in core.bench.presets(); −1:
  *  none published), actuator, model (1..6), friction ({model, K_c, …}), servo
- *  ({kt, R, armature, q_offset}), given (the motor constants the file gives) }:
+ *  ({kt, R, armature, q_offset}), given (the motor constants the file gives),
+ *  carry and warnings (core.io.paramsFile: the keys the core does not model) }:
  *  the preset its actuator and model name, with every key the file gives read
  *  by the core (core.io.paramsRead: the CLI's rules and messages; the bench's
  *  other settings, a pendulum export, are checked and not used); what the
@@ -95,11 +96,14 @@ export function presetFromObject(core, obj) {
   }
   // the preset's values (−1: the preset; q_offset: the preset's) where the file gives none
   const base = core.scenario.params('bench', { actuator, model, q_offset: own ? 0 : presets[index].servo.q_offset });
-  const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', base));
+  // a key the core does not model is carried (core.io.paramsFile), with the core's warning
+  const read = core.io.paramsFile(obj, 'paste', base);
+  const x = core.bench.resolve(read.values);
   const names = bench.params.map((q) => q.name);
   const k = Number(model.slice(1));
   const friction = { model: k };
   for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
   const servo = Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => [key, x[names.indexOf(key)]]));
-  return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj) };
+  return { index, actuator, model: k, friction, servo, given: SERVO_CONSTANTS.filter((key) => key in obj),
+    carry: read.carry, warnings: read.warnings };
 }
