@@ -629,13 +629,15 @@ static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
 }
 
 /* --from: a params file of the same actuator and of the model or one it
- * contains, read by the project's reader (servo_params.h). */
-static int read_from(const char *path, const char *act, int model, double *start)
+ * contains, read by the project's reader (servo_params.h); the keys the
+ * core does not model go to carry, and --out writes them back unchanged. */
+static int read_from(const char *path, const char *act, int model, double *start,
+                     fric_io_params_carry *carry)
 {
     fric_bench_def d;
     const char *fact = NULL;
     int fmodel = 0;
-    int rc = cli_servo_params_named(path, &d, &fact, &fmodel);
+    int rc = cli_servo_params_carry(path, &d, &fact, &fmodel, carry);
     if (rc) return rc;
     if (strcmp(fact, act) != 0)
         return cli_fail(CLI_USAGE, "fit: --from %s is of actuator \"%s\"; the logs are of %s.",
@@ -707,14 +709,16 @@ static int out_paths_of(const fit_opts *o, fit_model *ms, int n)
 /* The flat params file (the keys of shared/data/bam/params/<actuator>/m<k>.json,
  * the model's parameters only), written by the core's writer
  * (fric_io_params_write) to PATH.tmp then renamed. */
-static int write_params(const fit_model *m, const char *act)
+static int write_params(const fit_model *m, const char *act, const fric_io_params_carry *carry)
 {
     fric_io_params_file pf;
     const char *why = NULL;
     /* the file records the integrator the fit ran */
     if (fric_fit_params_file(act, m->model, m->best, m->target.integrator, NULL, &pf, &why))
         return cli_fail(CLI_RUNTIME, "fit: %s", why);
-    char text[4096];
+    pf.integrator = (int)m->target.integrator;   /* the file records what the fit ran */
+    pf.carry = carry;                            /* --from's keys the core does not model */
+    char text[8192];
     size_t len = 0;
     if (fric_io_params_write(&pf, text, sizeof text, &len))
         return cli_fail(CLI_RUNTIME, "fit: %s", fric_status_last().message);
@@ -1001,8 +1005,10 @@ int cli_fit(int argc, char **argv)
     }
     if (rc) goto end;
     double from_start[FRIC_FIT_N];
+    static fric_io_params_carry carry;   /* static: 2.6 kB, one fit per process */
+    fric_io_params_carry_clear(&carry);
     if (o.from) {
-        rc = read_from(o.from, act, o.model, from_start);
+        rc = read_from(o.from, act, o.model, from_start, &carry);
         if (rc) goto end;
     }
     rc = out_paths(&o, ms, n_models);
@@ -1083,7 +1089,7 @@ int cli_fit(int argc, char **argv)
         if (rc) break;
         loss[m->model - 1] = m->train;
         memcpy(best + (size_t)(m->model - 1) * FRIC_FIT_N, m->best, sizeof m->best);
-        rc = write_params(m, act);
+        rc = write_params(m, act, &carry);
         if (!rc) written++;
     }
     sigaction(SIGINT, &old_sa, NULL);

@@ -4,13 +4,21 @@
  * read by the io library (fric_io_params_read): each key is the scenario
  * parameter of the same name, held to the scenario's ranges and choices.
  */
+#include <string.h>
+
 #include "cli.h"
 #include "fric_io.h"
+#include "servo_params.h"
 
 int cli_params_file(const fric_scenario *sc, double *p, const char *path)
 {
     fric_io_error err;
-    if (fric_io_params_read(path, sc, p, &err))
+    /* the bench reads bam's params files: a key the core does not model is
+       warned about (the core's sentence) and ignored; other scenarios refuse it */
+    fric_io_params_carry carry;
+    int bench = strcmp(sc->name, "bench") == 0;
+    if (fric_io_params_read_carry(path, sc, p, bench ? &carry : NULL, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    if (bench) cli_params_carry_warn(path, &carry);
     return CLI_OK;
 }

@@ -8,6 +8,7 @@
  * like the others; a replay then takes mass, length, kp, vin and dt from
  * each log's header and the treatment from --friction.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,8 +21,25 @@ int cli_servo_params_file(const char *path, fric_bench_def *d)
     return cli_servo_params_named(path, d, NULL, NULL);
 }
 
+int cli_params_carry_warn(const char *path, const fric_io_params_carry *carry)
+{
+    for (int k = 0; carry && k < carry->n; k++) {
+        char note[4400];
+        fprintf(stderr, "friction: %s\n", fric_io_params_carry_note(carry->key[k], path, note,
+                                                                    sizeof note));
+    }
+    return CLI_OK;
+}
+
 int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
                            int *model)
+{
+    fric_io_params_carry carry;
+    return cli_servo_params_carry(path, d, actuator, model, &carry);
+}
+
+int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model, fric_io_params_carry *carry)
 {
     const fric_scenario *bench = fric_scenario_find("bench");
     if (!bench) return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
@@ -32,8 +50,9 @@ int cli_servo_params_named(const char *path, fric_bench_def *d, const char **act
     int im = fric_scenario_param_index(bench, "model");
     p[ia] = p[im] = -1;
     fric_io_error err;
-    if (fric_io_params_read(path, bench, p, &err))
+    if (fric_io_params_read_carry(path, bench, p, carry, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    cli_params_carry_warn(path, carry);
     if (p[ia] < 0 || p[im] < 0)
         return cli_fail(CLI_USAGE, "params %s: no \"%s\"; a params file names its actuator "
                         "(\"xl330\", ...) and its model (\"m1\" .. \"m6\").", path,

@@ -21,6 +21,14 @@ int cli_servo_params_file(const char *path, fric_bench_def *d);
  * "xl330", ...) and model (1..6); either may be NULL. */
 int cli_servo_params_named(const char *path, fric_bench_def *d, const char **actuator,
                            int *model);
+/* The same, also keeping the keys the core does not model in carry
+ * (fric_io_params_read_carry), each with the core's one warning
+ * (cli_params_carry_warn), for a writer to carry them on. */
+int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **actuator,
+                           int *model, fric_io_params_carry *carry);
+/* The core's warning (fric_io_params_carry_note) for each key of carry,
+ * one line each on stderr. CLI_OK. */
+int cli_params_carry_warn(const char *path, const fric_io_params_carry *carry);
 
 /* A log's header values (mass, arm_mass, length, kp, vin, dt) against the
  * bench scenario's parameter table (the ranges `friction run bench`

@@ -226,6 +226,7 @@ static const struct { const char *name; double value; } constants[] = {
     { "mj_max_joints", FRIC_MJ_MAX_JOINTS },
     { "mj_core_size", sizeof(fric_mj_core) },                /* bytes */
     { "mj_def_size", sizeof(fric_mj_joint_def) },            /* bytes */
+    { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };
 
 /* A growing JSON text in the caller's buffer (cap bytes); len counts every
@@ -557,16 +558,18 @@ static const fric_io_params_fit *fit_meta(const double *fit, fric_io_params_fit 
     return meta;
 }
 
-/* Writes the params file of (actuator, servo[6] = kt, R, armature, q_offset,
- * error_gain_ratio, max_velocity (0: not written), integrator (0 bam: not
- * written, 1 mujoco),
+/* Writes the params file of (actuator, servo[9] = kt, R, armature, q_offset,
+ * error_gain_ratio, max_velocity, max_current, current_limit, max_torque
+ * (0: not written), integrator (0 bam: not written, 1 mujoco), carry (the
+ * keys the core does not model, fxb_params_carry_add; may be NULL),
  * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
  * MAE, held-out MAE (NaN: none), logs, evaluations, or NULL) into buf[cap]
  * with fric_io_params_write, the CLI's writer. Returns the file's length
  * (>= cap: buf was too small, call again with more), or −1 with the message
  * (the status and the parameter index in the file's order). */
 FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const double *coefs,
-                                const double *fit, int integrator, char *buf, int cap)
+                                const double *fit, int integrator,
+                                const fric_io_params_carry *carry, char *buf, int cap)
 {
     if (count_bad("cap", cap, 1)) return -1;
     fric_io_params_file f;
@@ -578,7 +581,11 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.q_offset = servo[3];
     f.error_gain_ratio = servo[4];
     f.max_velocity = servo[5];
+    f.max_current = servo[6];
+    f.current_limit = servo[7];
+    f.max_torque = servo[8];
     f.integrator = integrator;
+    f.carry = carry;
     fric_servo_from_array(coefs, &f.friction);
     fric_io_params_fit meta;
     if (fit) f.fit = fit_meta(fit, &meta);
@@ -606,6 +613,50 @@ FXB_EXPORT int fxb_params_set(double *p, int n, const char *key, int kind, doubl
     if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
     set_error("");
     return 0;
+}
+
+/* One key of a params file as fxb_params_set, but a key the core does not
+ * model goes to carry (params_carry_bytes, zeroed by the caller) with json,
+ * its value's JSON text (fric_io_params_key). 0 set, 2 carried (warn with
+ * fxb_params_carry_note), or 1 with the message and *err filled. */
+FXB_EXPORT int fxb_params_key(double *p, int n, fric_io_params_carry *carry, const char *key,
+                              int kind, double num, const char *str, const char *json,
+                              const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (bench_params_bad(n)) return 1;
+    int carried = 0;
+    fric_status rc = fric_io_params_key(fric_scenario_find("bench"), p, carry, key,
+                                        (fric_io_kind)kind, num, str, json, source, &carried, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return carried ? 2 : 0;
+}
+
+/* Adds (key, json) to carry (fric_io_params_carry_add): 0, or 1 with the
+ * message and *err filled. */
+FXB_EXPORT int fxb_params_carry_add(fric_io_params_carry *carry, const char *key,
+                                    const char *json, const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return 0;
+}
+
+/* Carried key i of carry (which 0) or its JSON text (which 1), NULL past
+ * the end. */
+FXB_EXPORT const char *fxb_params_carry_at(const fric_io_params_carry *carry, int i, int which)
+{
+    if (!carry || i < 0 || i >= carry->n || i >= FRIC_IO_CARRY_KEYS) return NULL;
+    return which ? carry->value[i] : carry->key[i];
+}
+
+/* The core's one warning for a carried key into buf[cap] (fric_io_params_carry_note). */
+FXB_EXPORT void fxb_params_carry_note(const char *key, const char *source, char *buf, int cap)
+{
+    if (cap > 0) fric_io_params_carry_note(key, source, buf, (size_t)cap);
 }
 
 /* --------------------------------------------------------- logs (io) */

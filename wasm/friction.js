@@ -220,6 +220,10 @@ const cstr = (s) => ({ in: Uint8Array.from([...new TextEncoder().encode(s), 0]) 
 /** snake_case to camelCase ('max_err' → 'maxErr'). */
 const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
+/** The firmware keys of a params file after q_offset, in fxb_params_write's
+ *  order (fric_io_params_file): written when > 0, with bam's key names. */
+const PARAMS_FIRMWARE_KEYS = ['error_gain_ratio', 'max_velocity', 'max_current', 'current_limit', 'max_torque'];
+
 /** core.law: friction.h: law checks, Φ, Φ_Z, Φ̂_Z, look-up tables. */
 class LawApi {
   constructor(core) { this._core = core; }
@@ -547,12 +551,13 @@ class IoApi {
    *  { actuator, servo: { kt, R, armature, q_offset }, friction: { model, K_c, … },
    *  fit?: { trainMae, holdoutMae (null: none), logs, evaluations } }.
    *  The core checks the values and names the one at fault. */
-  paramsText({ actuator, servo, friction, fit, integrator = 'bam' } = {}) {
+  paramsText({ actuator, servo, friction, fit, integrator = 'bam', carry = [] } = {}) {
     const name = this._core._fitActuator(actuator);
-    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset, error_gain_ratio?, max_velocity? }');
+    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset, error_gain_ratio?, max_velocity?, max_current?, current_limit?, max_torque? }');
     obj('friction', friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
-    // error_gain_ratio and max_velocity (the STS3215's) are optional: 0 or absent is not written
-    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset', 'error_gain_ratio', 'max_velocity'],
+    // the firmware keys are optional: 0 or absent is not written (Go1's
+    // error_gain_ratio is written as bam's "ratio": the core's one alias)
+    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset', ...PARAMS_FIRMWARE_KEYS],
       (k, i) => (i >= 4 && servo[k] === undefined ? 0 : numberType(`servo.${k}`, servo[k])));
     const c = Float64Array.from(SERVO_KEYS, (k) => numberType(`friction.${k}`, friction[k] ?? 0));
     const f = fitSummary(fit);
@@ -560,13 +565,52 @@ class IoApi {
     // (error_gain_ratio and max_velocity, when written, follow q_offset; the
     // core names them in its message)
     const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
-    for (let cap = 1024; ;) {
-      const ig = this._core._integrator(integrator);
-      const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, out(Uint8Array, cap), cap];
-      const { rc, out: [text] } = this._core._call('fxb_params_write', args, { names, ok: (n) => n >= 0 });
-      if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
-      cap = rc + 1;
+    const ig = this._core._integrator(integrator);
+    const cp = this._carryPut(carry);
+    try {
+      for (let cap = 1024; ;) {
+        const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, cp, out(Uint8Array, cap), cap];
+        const { rc, out: [text] } = this._core._call('fxb_params_write', args, { names, ok: (n) => n >= 0 });
+        if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
+        cap = rc + 1;
+      }
+    } finally {
+      this._core._free(cp);
     }
+  }
+
+  /** carry ([{ key, json }], as paramsFile gives it) as a core carry in
+   *  wasm memory (the caller frees it; 0 for none), each pair checked by the
+   *  core (fric_io_params_carry_add: too many, too long, a key of the file). */
+  _carryPut(carry) {
+    if (!Array.isArray(carry)) throw argError(TypeError, 'carry', 'carry must be an array of { key, json } (paramsFile\'s carry).');
+    if (!carry.length) return 0;
+    const core = this._core, n = CONSTANTS.params_carry_bytes, cp = core._put(new Uint8Array(n));
+    const ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const src = put(cstr('carry').in);
+      for (const { key, json } of carry) {
+        if (core._m._fxb_params_carry_add(cp, put(cstr(String(key)).in), put(cstr(String(json)).in), src, err)) throw core._fail([]);
+      }
+      return cp;
+    } catch (e) {
+      core._free(cp);
+      throw e;
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** A params file (JSON.parse's object) read as paramsRead does, but a key
+   *  the core does not model (bam's forks write e.g. command_delay) is not
+   *  refused: it is carried ({ key, json: its JSON text }) for paramsText's
+   *  carry, which writes it back unchanged, with the core's one warning
+   *  sentence. Returns { values (the bench's vector), carry, warnings }. */
+  paramsFile(params, source = 'params', base = undefined) {
+    return this._paramsRead(params, source, base, true);
   }
 
   /** The bench scenario's parameter vector from a params file (JSON.parse's
@@ -576,6 +620,10 @@ class IoApi {
    *  A refused key throws the core's message, with code (the status),
    *  param and field (the key). */
   paramsRead(params, source = 'params', base = undefined) {
+    return this._paramsRead(params, source, base, false).values;
+  }
+
+  _paramsRead(params, source, base, carrying) {
     obj('params', params, 'a params file object { "kt": …, "model": "m4", … }');
     const info = this._core.scenario.find('bench'), names = info.params.map((q) => q.name);
     const x = base === undefined ? this._core.scenario.params('bench') : f64s('base', base, { length: names.length, names });
@@ -588,17 +636,33 @@ class IoApi {
       const p = put(x), err = core._alloc(LAYOUTS.io_error.size);
       ptrs.push(err);
       const src = put(cstr(String(source)).in);
+      const cp = carrying ? put(new Uint8Array(CONSTANTS.params_carry_bytes)) : 0;
+      const carry = [], warnings = [];
       for (const [key, v] of Object.entries(params)) {
         const kind = kindOf(v);
         const k = put(cstr(key).in), str = typeof v === 'string' ? put(cstr(v).in) : 0;
-        if (core._m._fxb_params_set(p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err)) {
+        // the value's JSON text, carried when the core does not model the key
+        const json = carrying ? put(cstr(JSON.stringify(v) ?? 'null').in) : 0;
+        const rc = carrying ? core._m._fxb_params_key(p, x.length, cp, k, kind, typeof v === 'number' ? v : 0, str, json, src, err)
+          : core._m._fxb_params_set(p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err);
+        if (rc === 1) {
           const e = core._fail(names), detail = core._read('io_error', err);
           e.field = detail.field || key;
           e.param = e.param ?? e.field;
           throw e;
         }
+        if (rc === 2) {
+          const note = put(new Uint8Array(512));
+          core._m._fxb_params_carry_note(k, src, note, 512);
+          warnings.push(core._str(note));
+        }
       }
-      return core._get(Float64Array, p, x.length);
+      for (let i = 0; carrying; i++) {
+        const kp = core._m._fxb_params_carry_at(cp, i, 0);
+        if (!kp) break;
+        carry.push({ key: core._str(kp), json: core._str(core._m._fxb_params_carry_at(cp, i, 1)) });
+      }
+      return { values: core._get(Float64Array, p, x.length), carry, warnings };
     } finally {
       ptrs.forEach((q) => core._free(q));
     }

@@ -69,7 +69,8 @@ fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_
         size_t k_n = fric_io_log_samples(L), cur = 0;
         cnt[i] = k_n;
         hdr[i] = (fric_io_log){ .mass = L->mass, .arm_mass = L->arm_mass, .length = L->length,
-                                .kp = L->kp, .vin = L->vin, .dt = fric_io_log_step(L) };
+                                .kp = L->kp, .vin = L->vin, .dt = fric_io_log_step(L),
+                                .damping = L->damping, .max_amps = L->max_amps };
         for (size_t k = 0; k < k_n; k++) {
             fric_io_sample smp = fric_io_log_sample(L, k, &cur);
             goal[k * n + i] = smp.goal;

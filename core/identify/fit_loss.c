@@ -110,6 +110,7 @@ fric_status fric_fit_params_file(const char *actuator, int model, const double *
     f->q_offset = d.servo.q_offset;
     f->error_gain_ratio = d.servo.error_gain_ratio;
     f->max_velocity = d.servo.max_velocity;
+    f->max_current = d.servo.max_current;
     f->current_limit = d.servo.current_limit;
     f->max_torque = d.servo.max_torque;
     f->friction = d.friction;

@@ -394,9 +394,16 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
                               fric_bench_replay_result *out, const char **why);
 
 /* The def a replay of log uses (and the batch, for each log): d with the
- * log header's mass, arm_mass, length, kp, vin (when log->vin > 0) and the
- * step fric_io_log_step(log). Not checked (fric_bench_check). */
+ * log header's mass, arm_mass, length, kp, vin (when log->vin > 0), the
+ * HLS's damping and max_amps (fric_bench_gains_for_log) and the step
+ * fric_io_log_step(log). Not checked (fric_bench_check). */
 void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e);
+/* The log's gains on e, in place (fric_bench_def_for_log's, also the MuJoCo
+ * replay's): kp; vin when log->vin > 0; for the Feetech HLS (control
+ * FRIC_SERVO_CURRENT_HOST) the header's damping → servo.d_gain and
+ * max_amps → servo.max_amps when > 0 (bam/feetech_hls/actuator.py: the
+ * log's keys override the defaults d 0.08, max_amps 0.36 A). */
+void fric_bench_gains_for_log(fric_bench_def *e, const fric_io_log *log);
 
 /* ---------------------------------------------- batched multi-log evaluation */
 

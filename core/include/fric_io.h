@@ -124,7 +124,7 @@ typedef enum fric_io_kind {
 /* Header fields, in this order everywhere (JS passes them so). */
 enum {
     FRIC_IO_H_MASS, FRIC_IO_H_LENGTH, FRIC_IO_H_KP, FRIC_IO_H_VIN, FRIC_IO_H_DT,
-    FRIC_IO_H_ARM_MASS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
+    FRIC_IO_H_ARM_MASS, FRIC_IO_H_DAMPING, FRIC_IO_H_MAX_AMPS, FRIC_IO_H_MOTOR, FRIC_IO_H_TRAJECTORY, FRIC_IO_H_ENTRIES,
     FRIC_IO_H_COMMENT, FRIC_IO_H_COUNT
 };
 /* Entry fields, in this order everywhere. */
@@ -160,6 +160,9 @@ typedef struct fric_io_log {
     double vin;             /* [V], 0 when absent                            */
     double dt;              /* [s], 0 for a raw log                          */
     double arm_mass;        /* [kg], 0 when absent                           */
+    double damping;         /* host PD loop's d (Feetech HLS, bam/feetech_hls/
+                               actuator.py) [-], 0 when absent               */
+    double max_amps;        /* its current clip [A], 0 when absent           */
     char motor[64], trajectory[64];   /* "" when absent                      */
     size_t n;               /* entries (>= FRIC_IO_LOG_MIN_ENTRIES)          */
     const double *timestamp;      /* [s], strictly increasing                */
@@ -231,9 +234,56 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
 /* Reads a parameter file into p (native, cJSON): each key in turn with
  * fric_io_params_set; p keeps the values the file does not give. FRIC_OK,
  * or a status (FRIC_E_FILE, FRIC_E_PARAMS_INVALID, FRIC_E_NO_MEMORY) with
- * err (required) filled. */
+ * err (required) filled. A key the core does not model is refused. */
 fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
                                 fric_io_error *err);
+
+/* ---------------------------------------- keys the core does not model */
+/* A params file may hold keys the core does not model (the forks of
+ * Rhoban/bam write some, e.g. "command_delay"). The readers that take a
+ * carry keep each such key with its value as compact JSON text, in file
+ * order, and fric_io_params_write writes them back unchanged (before
+ * "model"), so every door that reads a file and writes one carries them.
+ * Caller-owned and fixed-size: zero it (or fric_io_params_carry_clear)
+ * before a read. */
+#define FRIC_IO_CARRY_KEYS 8       /* keys held                              */
+#define FRIC_IO_CARRY_KEY_LEN 64   /* a key: up to 63 bytes                  */
+#define FRIC_IO_CARRY_VALUE_LEN 256 /* a value's JSON text: up to 255 bytes  */
+typedef struct fric_io_params_carry {
+    int n;                                                  /* keys held     */
+    char key[FRIC_IO_CARRY_KEYS][FRIC_IO_CARRY_KEY_LEN];    /* JSON-unescaped */
+    char value[FRIC_IO_CARRY_KEYS][FRIC_IO_CARRY_VALUE_LEN]; /* compact JSON  */
+} fric_io_params_carry;
+
+void fric_io_params_carry_clear(fric_io_params_carry *c);
+
+/* Adds key (plain text, no quote, backslash or control character) with
+ * its value json (compact JSON text, one value) to c; a key already held
+ * takes the new value. FRIC_OK, or FRIC_E_PARAMS_INVALID with err (may be
+ * NULL) filled: more than FRIC_IO_CARRY_KEYS keys, a key or value too long,
+ * a key with a quote, backslash or control character, a key the params
+ * file itself writes ("model", ...), or an empty value. */
+fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, const char *json,
+                                     const char *source, fric_io_error *err);
+
+/* The one warning of a carried key, one sentence into buf[cap]
+ * ("params SOURCE: key \"K\" is not modelled by the core; it is carried
+ * unchanged into every params file written from this one."). Returns buf. */
+char *fric_io_params_carry_note(const char *key, const char *source, char *buf, size_t cap);
+
+/* fric_io_params_set, but a key that is not a parameter of sc goes to
+ * carry (when carry is not NULL) with its value json (compact JSON text)
+ * instead of being refused. *carried (may be NULL) is 1 when the key was
+ * carried (warn with fric_io_params_carry_note), else 0. */
+fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
+                               const char *key, fric_io_kind kind, double num, const char *str,
+                               const char *json, const char *source, int *carried,
+                               fric_io_error *err);
+
+/* fric_io_params_read with the keys sc does not model carried (see above;
+ * carry is cleared first; carry->n says how many, warn for each). */
+fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
+                                      fric_io_params_carry *carry, fric_io_error *err);
 
 /* ------------------------------------------------- writing a params file */
 /* A buffer that holds any output of fric_io_format_double. */
@@ -271,10 +321,11 @@ typedef struct fric_io_params_file {
                                         written (the actuator's own)        */
     double max_velocity;             /* STS3215 target smoothing [rad/s]; 0:
                                         not written (the actuator's own)    */
-    double current_limit;            /* current-mode clip (xl330i,
-                                        feetech_hls) [A]; 0: not written    */
-    double max_torque;               /* torque clip (Go1) [N·m]; 0: not
-                                        written                             */
+    double max_current;              /* firmware current limiter I_max
+                                        (bam/actuator.py) [A]; 0: not written */
+    double current_limit;            /* current clip of a current-controlled
+                                        servo [A]; 0: not written           */
+    double max_torque;               /* Go1 torque clip [N·m]; 0: not written */
     int integrator;                  /* fric_bench_integrator: 0 bam (not
                                         written: the reference's files name
                                         none), 1 mujoco                     */
@@ -282,6 +333,8 @@ typedef struct fric_io_params_file {
                                         ones the model does not use
                                         (fric_servo_coef_used) are not written */
     const fric_io_params_fit *fit;   /* NULL: no fit metadata               */
+    const fric_io_params_carry *carry; /* NULL: none; the keys the core does
+                                        not model, written back unchanged   */
 } fric_io_params_file;
 
 /* Writes the params file of f into buf[cap], NUL-terminated, allocating
@@ -293,14 +346,18 @@ typedef struct fric_io_params_file {
  *         "R": <R>,
  *         "armature": <armature>,
  *         "q_offset": <q_offset>,
- *         "error_gain_ratio": <r>,   when > 0 and not 1 or max_velocity > 0
+ *         "error_gain_ratio": <r>,   when > 0 and not 1 or max_velocity > 0;
+ *                                    a torque-controlled actuator (Go1)
+ *                                    writes it as "ratio" when > 0
+ *                                    (bam/unitree/actuator.py)
  *         "max_velocity": <v>,       when max_velocity > 0
- *         "current_limit": <a>,      when current_limit > 0
- *         "max_torque": <t>,         when max_torque > 0
+ *         "max_current": <I>,        when > 0, then current_limit and
+ *                                    max_torque likewise (bam's key names)
  *         "<key>": <value>,          one line per coefficient the model
  *                                    uses, in FRIC_SERVO_COEFS order
  *         "fit_train_mae": <mae>,    (with f->fit) fit_holdout_mae (unless
  *                                    NaN), fit_logs, fit_evaluations
+ *         "<key>": <json>,           each carried key (f->carry), as read
  *         "integrator": "mujoco",    when integrator is 1
  *         "model": "m<k>",
  *         "actuator": "<actuator>"

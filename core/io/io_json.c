@@ -234,11 +234,75 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
     return rc;
 }
 
-fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                                fric_io_error *err)
+/* The raw text of a JSON document (valid: cJSON parsed it), scanned for the
+ * spans of the top-level object's values in member order, as cJSON lists
+ * them: a carried key keeps the file's own spelling of its value. */
+static const char *skip_ws(const char *s, const char *e)
 {
-    cJSON *root = read_json(path, "params", err);
-    if (!root) return (int)fric__io_status(err, 1, -1);
+    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
+    return s;
+}
+
+static const char *skip_string(const char *s, const char *e)   /* s at '"' */
+{
+    for (s++; s < e && *s != '"'; s++)
+        if (*s == '\\') s++;
+    return s < e ? s + 1 : e;
+}
+
+static const char *skip_value(const char *s, const char *e)
+{
+    if (s < e && *s == '"') return skip_string(s, e);
+    if (s < e && (*s == '{' || *s == '[')) {
+        int depth = 0;
+        while (s < e) {
+            if (*s == '"') {
+                s = skip_string(s, e);
+                continue;
+            }
+            if (*s == '{' || *s == '[') depth++;
+            else if ((*s == '}' || *s == ']') && --depth == 0) return s + 1;
+            s++;
+        }
+        return e;
+    }
+    while (s < e && !strchr(",}] \t\r\n", *s)) s++;
+    return s;
+}
+
+/* The value span [s, e) without the white space outside its strings into
+ * out[cap]; a value longer than cap − 1 fills out (cap − 1 characters), so
+ * that fric_io_params_carry_add refuses it by its length. */
+static void compact(const char *s, const char *e, char *out, size_t cap)
+{
+    size_t n = 0;
+    int in_string = 0;
+    for (; s < e && n + 1 < cap; s++) {
+        if (in_string) {
+            if (*s == '\\' && s + 1 < e && n + 2 < cap) out[n++] = *s++;
+            else if (*s == '"') in_string = 0;
+        } else if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+            continue;
+        } else if (*s == '"') {
+            in_string = 1;
+        }
+        out[n++] = *s;
+    }
+    out[n] = '\0';
+}
+
+fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
+                                      fric_io_params_carry *carry, fric_io_error *err)
+{
+    size_t len = 0;
+    char *text = slurp(path, "params", &len, err);
+    if (!text) return (int)fric__io_status(err, 1, -1);
+    cJSON *root = parse(text, len, "params", path, err);
+    if (!root) {
+        free(text);
+        return (int)fric__io_status(err, 1, -1);
+    }
+    fric_io_params_carry_clear(carry);
     int rc = 0;
     if (!cJSON_IsObject(root)) {
         static const char *const names[] = { "nothing", "a number", "true/false", "a string",
@@ -251,10 +315,26 @@ fric_status fric_io_params_read(const char *path, const fric_scenario *sc, doubl
                  "{\"name\": value, ...}, found %s.", path, names[kind_of(root)]);
         rc = (int)fric__io_status(err, 1, -1);
     }
-    for (const cJSON *m = rc ? NULL : root->child; m && !rc; m = m->next)
-        rc = fric_io_params_set(sc, p, m->string, kind_of(m), cJSON_IsNumber(m) ? m->valuedouble : 0,
-                                cJSON_IsString(m) ? m->valuestring : NULL, path, err);
+    const char *e = text + len, *at = rc ? e : text;
+    at = skip_ws(at, e);
+    if (at < e) at++;                                         /* '{' */
+    for (const cJSON *m = rc ? NULL : root->child; m && !rc; m = m->next) {
+        /* this member's span: "key" ws ':' ws value ws [','] */
+        at = skip_string(skip_ws(at, e), e);
+        at = skip_ws(at, e);
+        if (at < e) at++;                                     /* ':' */
+        const char *v = skip_ws(at, e);
+        at = skip_value(v, e);
+        char json[FRIC_IO_CARRY_VALUE_LEN];
+        compact(v, at, json, sizeof json);
+        at = skip_ws(at, e);
+        if (at < e && *at == ',') at++;
+        rc = fric_io_params_key(sc, p, carry, m->string, kind_of(m),
+                                cJSON_IsNumber(m) ? m->valuedouble : 0,
+                                cJSON_IsString(m) ? m->valuestring : NULL, json, path, NULL, err);
+    }
     cJSON_Delete(root);
+    free(text);
     return rc;
 }
 
@@ -394,4 +474,10 @@ fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_
     int rc = sens_parse(root, path, r, err);
     cJSON_Delete(root);
     return rc;
+}
+
+fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                                fric_io_error *err)
+{
+    return fric_io_params_read_carry(path, sc, p, NULL, err);
 }

@@ -18,7 +18,7 @@
 #include "base.h"
 
 static const char *const head_keys[FRIC_IO_H_COUNT] = {
-    "mass", "length", "kp", "vin", "dt", "arm_mass", "motor", "trajectory", "entries", "comment"
+    "mass", "length", "kp", "vin", "dt", "arm_mass", "damping", "max_amps", "motor", "trajectory", "entries", "comment"
 };
 static const char *const entry_keys[FRIC_IO_E_COUNT] = {
     "timestamp", "position", "goal_position", "torque_enable", "speed", "input_volts", "load",
@@ -102,6 +102,7 @@ typedef struct {
 static const head_rule head_rules[] = {
     { FRIC_IO_H_MASS, 1, "kg" }, { FRIC_IO_H_LENGTH, 1, "m" }, { FRIC_IO_H_KP, 0, "gain" },
     { FRIC_IO_H_VIN, 0, "V, 0 when absent" }, { FRIC_IO_H_ARM_MASS, 0, "kg, 0 when absent" },
+    { FRIC_IO_H_DAMPING, 0, "0 when absent" }, { FRIC_IO_H_MAX_AMPS, 0, "A, 0 when absent" },
 };
 
 static double head_value(const fric_io_log *L, int key)
@@ -112,6 +113,8 @@ static double head_value(const fric_io_log *L, int key)
     case FRIC_IO_H_KP: return L->kp;
     case FRIC_IO_H_VIN: return L->vin;
     case FRIC_IO_H_DT: return L->dt;
+    case FRIC_IO_H_DAMPING: return L->damping;
+    case FRIC_IO_H_MAX_AMPS: return L->max_amps;
     default: return L->arm_mass;
     }
 }
@@ -204,7 +207,7 @@ fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char
         if (raw->unknown_entry < 0)
             return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, -1, src,
                         "unknown header key \"%s\"; a log has mass, length, kp, entries and "
-                        "optionally vin, dt, arm_mass, motor, trajectory, comment.",
+                        "optionally vin, dt, arm_mass, damping, max_amps, motor, trajectory, comment.",
                         raw->unknown_key);
         return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, raw->unknown_entry, src,
                     "entry %ld has the unknown key \"%s\"; entries have timestamp, position, "
@@ -258,6 +261,8 @@ fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char
     log->vin = raw->head_kind[FRIC_IO_H_VIN] ? raw->head[FRIC_IO_H_VIN] : 0;
     log->dt = raw->head_kind[FRIC_IO_H_DT] ? raw->head[FRIC_IO_H_DT] : 0;
     log->arm_mass = raw->head_kind[FRIC_IO_H_ARM_MASS] ? raw->head[FRIC_IO_H_ARM_MASS] : 0;
+    log->damping = raw->head_kind[FRIC_IO_H_DAMPING] ? raw->head[FRIC_IO_H_DAMPING] : 0;
+    log->max_amps = raw->head_kind[FRIC_IO_H_MAX_AMPS] ? raw->head[FRIC_IO_H_MAX_AMPS] : 0;
     if (raw->head_kind[FRIC_IO_H_DT] && !(log->dt > 0))
         return fail(err, FRIC_IO_RANGE, "dt", -1, src,
                     "\"dt\" = %g s must be a step in (0, 1] s, or absent for a raw log "

@@ -16,6 +16,7 @@
 #include "fric_io.h"
 #include "io_internal.h"
 #include "base.h"
+#include "fric_bench.h"
 
 /* The metadata keys of a fitted params file, in the order written; the
  * reader accepts them (numbers) and sets nothing. */
@@ -46,11 +47,29 @@ static fric_status say(fric_io_error *err, fric_io_code code, int param, const c
     return fric__io_status(err, 1, param);
 }
 
+/* File keys that name a parameter of the core under another name, one
+ * table both ways (reader and writer): bam/unitree/actuator.py's "ratio"
+ * (τm = clip(kp·ratio·(q_goal − q) − d·θ̇, ±max_torque)) is the core's
+ * error_gain_ratio, the factor on the actuator's own gain (fric_bench.h,
+ * TORQUE). */
+static const struct { const char *file_key, *param; } key_aliases[] = {
+    { "ratio", "error_gain_ratio" },
+};
+
+static const char *param_of_key(const char *key)
+{
+    for (size_t i = 0; key && i < sizeof key_aliases / sizeof key_aliases[0]; i++)
+        if (strcmp(key, key_aliases[i].file_key) == 0) return key_aliases[i].param;
+    return key;
+}
+
 fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
                                fric_io_kind kind, double num, const char *str, const char *source,
                                fric_io_error *err)
 {
     char text[360];
+    const char *file_key = key;
+    key = param_of_key(key);
     int i = fric_scenario_param_index(sc, key);
     if (i < 0 && is_fit_key(key)) {
         if (kind != FRIC_IO_NUMBER)
@@ -60,7 +79,7 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
     if (i < 0) {
         snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
                  "%s.", sc->name, sc->name);
-        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source, text);
     }
     const fric_param_info *pi = &sc->params[i];
     const char *why = NULL;
@@ -82,8 +101,93 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
     char value[40];
     snprintf(value, sizeof value, "%.17g", num);  /* %.17g reads back as the same double */
     if (fric_scenario_set(sc, p, key, value, &why))
-        return say(err, FRIC_IO_RANGE, i, key, source, why ? why : "not accepted.");
+        return say(err, FRIC_IO_RANGE, i, file_key, source, why ? why : "not accepted.");
     return 0;
+}
+
+/* ------------------------------------------------ keys carried unchanged */
+
+/* The keys fric_io_params_write writes itself: a carried key cannot be one. */
+static int written_key(const char *key)
+{
+    static const char *const own[] = { "kt", "R", "armature", "q_offset", "error_gain_ratio",
+                                       "ratio", "max_velocity", "max_current", "current_limit",
+                                       "max_torque", "integrator", "model", "actuator" };
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (strcmp(key, own[i]) == 0) return 1;
+    for (int c = 1; c < FRIC_SERVO_N_COEFS; c++)
+        if (strcmp(key, fric_servo_coef_keys[c]) == 0) return 1;
+    return is_fit_key(key);
+}
+
+void fric_io_params_carry_clear(fric_io_params_carry *c)
+{
+    if (c) memset(c, 0, sizeof *c);
+}
+
+fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, const char *json,
+                                     const char *source, fric_io_error *err)
+{
+    char text[200];
+    if (!c || !key || !json) {
+        fric__fail(FRIC_E_NULL, -1, "params carry: the carry, the key and its value must be given.");
+        return (fric_status)fric__rc();
+    }
+    for (const char *k = key; *k; k++)
+        if (*k == '"' || *k == '\\' || (unsigned char)*k < 0x20)
+            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, "a key the core does not model "
+                       "is carried only without a quote, backslash or control character; rename "
+                       "it.");
+    if (!*key || strlen(key) >= FRIC_IO_CARRY_KEY_LEN) {
+        snprintf(text, sizeof text, "a key the core does not model is carried only with 1 to %d "
+                 "characters; shorten it or remove it.", FRIC_IO_CARRY_KEY_LEN - 1);
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+    }
+    if (written_key(key))
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, "is a key of the params file "
+                   "itself and cannot be carried.");
+    if (!*json || strlen(json) >= FRIC_IO_CARRY_VALUE_LEN) {
+        snprintf(text, sizeof text, "the value of a key the core does not model is carried only "
+                 "when its JSON text has 1 to %d characters; shorten it or remove the key.",
+                 FRIC_IO_CARRY_VALUE_LEN - 1);
+        return say(err, FRIC_IO_RANGE, -1, key, source, text);
+    }
+    int i = 0;
+    while (i < c->n && strcmp(c->key[i], key) != 0) i++;
+    if (i == c->n) {
+        if (c->n >= FRIC_IO_CARRY_KEYS) {
+            snprintf(text, sizeof text, "the file has more than %d keys the core does not model "
+                     "(the most carried); remove some.", FRIC_IO_CARRY_KEYS);
+            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+        }
+        snprintf(c->key[i], sizeof c->key[i], "%s", key);
+        c->n++;
+    }
+    snprintf(c->value[i], sizeof c->value[i], "%s", json);
+    return FRIC_OK;
+}
+
+char *fric_io_params_carry_note(const char *key, const char *source, char *buf, size_t cap)
+{
+    if (buf && cap)
+        snprintf(buf, cap, "params %s: key \"%s\" is not modelled by the core; it is carried "
+                 "unchanged into every params file written from this one.",
+                 source ? source : "", key ? key : "");
+    return buf;
+}
+
+fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
+                               const char *key, fric_io_kind kind, double num, const char *str,
+                               const char *json, const char *source, int *carried,
+                               fric_io_error *err)
+{
+    if (carried) *carried = 0;
+    if (carry && key && fric_scenario_param_index(sc, param_of_key(key)) < 0 && !is_fit_key(key)) {
+        fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
+        if (!rc && carried) *carried = 1;
+        return rc;
+    }
+    return fric_io_params_set(sc, p, key, kind, num, str, source, err);
 }
 
 /* ------------------------------------------------------------------ writing */
@@ -138,15 +242,18 @@ char *fric_io_format_double(char buf[FRIC_IO_DOUBLE_LEN], double x)
 
 /* The keys a params file names its servo by, before the coefficients. */
 static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armature", "q_offset" };
-/* The firmware's keys, written after q_offset: the STS3215's
- * (bam/feetech/actuator.py) max_velocity when > 0, error_gain_ratio when
- * > 0 and either not 1 or beside a max_velocity (a servo without smoothing
- * and the ratio 1, an MX say, writes neither: bam's other actuators have no
- * such key); current_limit (xl330i, feetech_hls) and max_torque (Go1) when
- * > 0. */
-#define N_EXTRA 4
+/* The firmware keys, written after q_offset with bam's names: the
+ * STS3215's (bam/feetech/actuator.py) max_velocity when > 0,
+ * error_gain_ratio when > 0 and either not 1 or beside a max_velocity (a
+ * servo without smoothing and the ratio 1, an MX say, writes neither: bam's
+ * other actuators have no such key); a torque-controlled actuator's ratio
+ * (bam/unitree/actuator.py, the core's error_gain_ratio: key_aliases)
+ * whenever > 0; then max_current (bam/actuator.py), current_limit
+ * (CurrentControlledActuator, bam/feetech_hls) and max_torque
+ * (bam/unitree) when > 0. */
+#define N_EXTRA 5
 static const char *const extra_keys[N_EXTRA] = { "error_gain_ratio", "max_velocity",
-                                                 "current_limit", "max_torque" };
+                                                 "max_current", "current_limit", "max_torque" };
 
 fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
 {
@@ -190,8 +297,10 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         }
     }
     const fric_io_params_fit *m = f->fit;
-    const double extra[N_EXTRA] = { f->error_gain_ratio, f->max_velocity, f->current_limit,
-                                    f->max_torque };
+    const double extra[N_EXTRA] = { f->error_gain_ratio, f->max_velocity, f->max_current,
+                                    f->current_limit, f->max_torque };
+    const fric_servo_actuator *act = fric_bench_actuator_find(fric_bench_actuator_resolve(a));
+    int torque = act && act->control == FRIC_SERVO_TORQUE;
     for (int i = 0; i < N_EXTRA; i++)
         if (!isfinite(extra[i]) || extra[i] < 0) {
             fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g must be finite and >= 0 (0: "
@@ -221,11 +330,13 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
             continue;
         }
         fric__put(&o, "    \"%s\": %s,\n", servo_keys[i], fric_io_format_double(b, v[i]));
-        if (i == FRIC_IO_PARAMS_SERVO - 1)   /* after q_offset: the STS3215's own */
-            for (int k = 0; k < N_EXTRA; k++)
-                if (extra[k] > 0 && (k != 0 || extra[0] != 1 || extra[1] > 0))
-                    fric__put(&o, "    \"%s\": %s,\n", extra_keys[k],
-                              fric_io_format_double(b, extra[k]));
+        if (i == FRIC_IO_PARAMS_SERVO - 1)   /* after q_offset: the firmware's own */
+            for (int k = 0; k < N_EXTRA; k++) {
+                int ratio = k == 0 && torque;
+                if (extra[k] > 0 && (k > 0 || ratio || extra[0] != 1 || extra[1] > 0))
+                    fric__put(&o, "    \"%s\": %s,\n", ratio ? key_aliases[0].file_key
+                              : extra_keys[k], fric_io_format_double(b, extra[k]));
+            }
     }
     if (m) {
         fric__put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
@@ -234,6 +345,8 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         fric__put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
         fric__put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
     }
+    for (int k = 0; f->carry && k < f->carry->n && k < FRIC_IO_CARRY_KEYS; k++)
+        fric__put(&o, "    \"%s\": %s,\n", f->carry->key[k], f->carry->value[k]);
     if (f->integrator == 1) fric__put(&o, "    \"integrator\": \"mujoco\",\n");
     fric__put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
     if (len) *len = o.len;

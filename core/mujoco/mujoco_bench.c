@@ -67,8 +67,7 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
     }
     fric_mj_joint *j = &fm->j[0];
     /* the log's gains, as fric_bench_def_for_log */
-    j->s.bench.kp = log->kp;
-    if (log->vin > 0) j->s.bench.vin = log->vin;
+    fric_bench_gains_for_log(&j->s.bench, log);
     size_t frame = 0;
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
     d->qpos[j->qadr] = s0.position;

@@ -433,7 +433,17 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     usage_error "replay negative mass" "$tmp/mass.json" '"mass"' -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/mass.json"
     usage_error "replay bad --friction" "'sideways'" "clip" -- "$bin" replay --params "$bam/params/xl330/m4.json" --friction sideways "${logs[0]}"
     usage_error "replay unknown option" "'--frobnicate'" -- "$bin" replay --frobnicate --params "$bam/params/xl330/m4.json" "${logs[0]}"
-    usage_error "replay params unknown key" '"no_such_key"' "$tmp/unknown.json" -- "$bin" replay --params "$tmp/unknown.json" "${logs[0]}"
+    # a key the core does not model (bam forks write command_delay): one warning
+    # naming the key, the replay runs
+    sed 's/"model"/"command_delay": 0.012,\n    "model"/' "$bam/params/xl330/m4.json" >"$tmp/delay.json"
+    run "$bin" replay --params "$tmp/delay.json" "${logs[0]}"
+    if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF 'key "command_delay" is not modelled by the core; it is carried unchanged' "$tmp/err"; then ok
+    else bad "replay params with command_delay: exit $rc: $(cat "$tmp/err")"; fi
+    # a value out of range: its name and range, one sentence
+    printf '{"actuator": "sts3215", "model": "m1", "max_velocity": -3}' >"$tmp/mv.json"
+    usage_error "replay params negative max_velocity" '"max_velocity"' "max_velocity = -3 is out of range; accepted: a value in [" -- "$bin" replay --params "$tmp/mv.json" "${logs[0]}"
+    printf '{"actuator": "xl330", "model": "m4", "integrator": "euler"}' >"$tmp/ig.json"
+    usage_error "replay params integrator neither bam nor mujoco" '"integrator"' "bam, mujoco" -- "$bin" replay --params "$tmp/ig.json" "${logs[0]}"
     printf '{"actuator": "xl330", "model": "m4", "kt": "x"}' >"$tmp/ktstr.json"
     usage_error "replay params wrong type" '"kt"' "$tmp/ktstr.json" -- "$bin" replay --params "$tmp/ktstr.json" "${logs[0]}"
     printf '{"actuator": "xl999", "model": "m4"}' >"$tmp/act.json"
@@ -779,6 +789,17 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     got=$(sed -n 's/^wrote .*training MAE \([^ ]*\) rad$/\1/p' "$tmp/out")
     if [ $rc -eq 0 ] && grep -qE '^M2 +fit from --from ' "$tmp/out" && awk -v a="$got" -v b="$pub" 'BEGIN { exit !(a > 0 && a <= b) }'; then ok
     else bad "fit m2 --from xl330/m1.json: exit $rc, training MAE '$got', published M1 on that log '$pub'"; fi
+    # keys the core does not model ride --from to --out unchanged (a number and a
+    # nested value as a bam fork could write them), and again from that file
+    printf '{\n    "kt": 0.4,\n    "R": 3.5,\n    "armature": 0.002,\n    "q_offset": 0.03,\n    "friction_base": 0.01,\n    "friction_viscous": 0.005,\n    "command_delay": 0.012,\n    "fork": {"delays":[0.001,2e-3],"note":"a \\"q\\""},\n    "model": "m1",\n    "actuator": "xl330"\n}\n' >"$tmp/fork.json"
+    run "$bin" fit --model m1 --budget 20 --from "$tmp/fork.json" --out "$tmp/fork1.json" "$l100"
+    rc1=$rc
+    run "$bin" fit --model m1 --budget 20 --from "$tmp/fork1.json" --out "$tmp/fork2.json" "$l100"
+    want=$(grep -E '"(command_delay|fork)"' "$tmp/fork.json")
+    if [ $rc1 -eq 0 ] && [ $rc -eq 0 ] && [ "$(grep -E '"(command_delay|fork)"' "$tmp/fork1.json")" = "$want" ] \
+        && [ "$(grep -E '"(command_delay|fork)"' "$tmp/fork2.json")" = "$want" ] \
+        && [ "$(grep -c 'is not modelled by the core' "$tmp/err")" -eq 2 ]; then ok
+    else bad "fit --from a file with command_delay: exit $rc1/$rc, carried: $(grep -E 'command_delay|fork' "$tmp/fork1.json" "$tmp/fork2.json"), stderr $(grep -c 'not modelled' "$tmp/err")"; fi
     # --model all: six files, each replayable, each at most the training MAE of the
     # model it started from (the start is evaluated first)
     run "$bin" fit --model all --budget 30 --out "$tmp/all" "$l100"

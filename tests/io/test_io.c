@@ -273,7 +273,9 @@ static void bad_logs_are_refused_exactly(void **state)
                 ": entry 4 has \"speed\" but entry 0 has not; give it in every entry or in none.");
     refused_log(HEAD "\"mas\": 1, ", 20, -1, "", FRIC_IO_UNKNOWN_KEY, "mas", -1,
                 ": unknown header key \"mas\"; a log has mass, length, kp, entries and optionally "
-                "vin, dt, arm_mass, motor, trajectory, comment.");
+                "vin, dt, arm_mass, damping, max_amps, motor, trajectory, comment.");
+    refused_log(HEAD "\"damping\": -0.1, ", 20, -1, "", FRIC_IO_RANGE, "damping", -1,
+                ": \"damping\" = -0.1 must be finite and >= 0 (0 when absent).");
     refused_log(HEAD "\"comment\": 1, ", 20, -1, "", FRIC_IO_TYPE, "comment", -1,
                 ": \"comment\" must be a string, found a number.");
     /* a well-formed log is accepted; its "comment" (where the log comes from) is read and not used */
@@ -286,6 +288,15 @@ static void bad_logs_are_refused_exactly(void **state)
     assert_int_equal(fric_io_log_samples(&L), 20);
     assert_string_equal(L.motor, "xl330");
     assert_null(L.speed);
+    assert_true(L.damping == 0 && L.max_amps == 0);
+    fric_io_log_free(&L);
+    free(t);
+    /* the Feetech HLS's header keys (bam/feetech_hls/actuator.py) */
+    t = log_text(HEAD "\"damping\": 0.125, \"max_amps\": 0.5, ", 20, ENTRY, -1, "");
+    path = tmp_file(t);
+    if (fric_io_log_read(path, &L, &err)) fail_msg("%s", err.message);
+    remove(path);
+    assert_true(L.damping == 0.125 && L.max_amps == 0.5);
     fric_io_log_free(&L);
     free(t);
     io_failed(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_E_FILE, &err, FRIC_IO_FILE, -1);
@@ -398,6 +409,13 @@ static void bad_params_are_refused(void **state)
     params_refused("{\"no_such_key\": 1}", FRIC_IO_UNKNOWN_KEY, "no_such_key", "no_such_key");
     params_refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", "found an array");
     params_refused("{\"a\": 1,\n  \"x\": }", FRIC_IO_SYNTAX, "", ":2:8: not JSON");
+    /* a value out of range names the key and the range: bam's max_velocity is
+       a rate >= 0 (README: bounds 0.1x..10x of 3400·2π/4096) */
+    params_refused("{\"max_velocity\": -3}", FRIC_IO_RANGE, "max_velocity", "max_velocity = -3 is "
+                   "out of range; accepted: a value in [");
+    /* the integrator is "bam" or "mujoco" (bam/simulate.py, MuJoCo's Euler) */
+    params_refused("{\"integrator\": \"euler\"}", FRIC_IO_RANGE, "integrator",
+                   "not one of: bam, mujoco");
 }
 
 /* --------------------------------------------------- writing params files */
@@ -575,6 +593,188 @@ static void params_write_round_trips(void **state)
     assert_true(files >= 4 * 30);
 }
 
+/* ------------------------------------- keys the core does not model, bam's */
+
+/* The params file of the bench vector p (the keys fric_io_params_write
+ * writes), with carry: what a door that read a file writes back. */
+static fric_io_params_file file_of(const fric_scenario *sc, const double *p,
+                                   const fric_io_params_carry *carry)
+{
+#define P(key) p[fric_scenario_param_index(sc, key)]
+    int ia = fric_scenario_param_index(sc, "actuator");
+    fric_io_params_file f = { .actuator = sc->params[ia].choices[(int)p[ia]], .kt = P("kt"),
+                              .R = P("R"), .armature = P("armature"), .q_offset = P("q_offset"),
+                              .integrator = (int)P("integrator"), .carry = carry };
+    double pos[5] = { P("error_gain_ratio"), P("max_velocity"), P("max_current"),
+                      P("current_limit"), P("max_torque") };
+    for (int i = 0; i < 5; i++) if (pos[i] < 0) pos[i] = 0;   /* unset: not written */
+    f.error_gain_ratio = pos[0];
+    f.max_velocity = pos[1];
+    f.max_current = pos[2];
+    f.current_limit = pos[3];
+    f.max_torque = pos[4];
+    double c[FRIC_SERVO_N_COEFS] = { P("model") + 1 };
+    for (int i = 1; i < FRIC_SERVO_N_COEFS; i++) {
+        c[i] = P(fric_servo_coef_keys[i]);
+        if (c[i] < 0) c[i] = 0;
+    }
+    fric_servo_from_array(c, &f.friction);
+    return f;
+#undef P
+}
+
+/* text (typed by hand in bam's layout) read with a carry and written back
+ * is text again, byte for byte; carried: the keys expected carried. */
+static void carried_bit_for_bit(const char *text, int carried)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    fric_io_params_carry carry;
+    fric_io_error err;
+    const char *path = tmp_file(text);
+    int rc = fric_io_params_read_carry(path, sc, p, &carry, &err);
+    remove(path);
+    if (rc) fail_msg("%s\n%s", err.message, text);
+    assert_int_equal(carry.n, carried);
+    fric_io_params_file f = file_of(sc, p, &carry);
+    char buf[4096];
+    size_t len = 0;
+    if (fric_io_params_write(&f, buf, sizeof buf, &len)) fail_msg("%s", fric_status_last().message);
+    assert_string_equal(buf, text);
+}
+
+/* A fork's M1 file of the XL330 (bam writes its keys in its own order; this
+ * is the writer's order) with command_delay, a nested object and an array. */
+static const char fork_m1[] =
+    "{\n"
+    "    \"kt\": 0.4,\n"
+    "    \"R\": 3.5,\n"
+    "    \"armature\": 0.002,\n"
+    "    \"q_offset\": 0.03,\n"
+    "    \"friction_base\": 0.01,\n"
+    "    \"friction_viscous\": 0.005,\n"
+    "    \"command_delay\": 0.012,\n"
+    "    \"fork_meta\": {\"delays\":[0.001,2e-3],\"note\":\"a \\\"q\\\" b\",\"on\":true,\"x\":null},\n"
+    "    \"model\": \"m1\",\n"
+    "    \"actuator\": \"xl330\"\n"
+    "}\n";
+
+static void unmodelled_keys_are_carried(void **state)
+{
+    (void)state;
+    carried_bit_for_bit(fork_m1, 2);
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    fric_io_params_carry carry;
+    fric_io_error err;
+    /* the file's own spelling, white space outside strings dropped */
+    const char *path = tmp_file("{\"command_delay\": 1E-2, \"m\": { \"a\" : [ 1 , \"b c\" ] }}");
+    assert_int_equal(fric_io_params_read_carry(path, sc, p, &carry, &err), FRIC_OK);
+    remove(path);
+    assert_int_equal(carry.n, 2);
+    assert_string_equal(carry.key[0], "command_delay");
+    assert_string_equal(carry.value[0], "1E-2");
+    assert_string_equal(carry.value[1], "{\"a\":[1,\"b c\"]}");
+    /* the one warning sentence: the key, not modelled, carried unchanged */
+    char note[256];
+    assert_string_equal(fric_io_params_carry_note("command_delay", "f.json", note, sizeof note),
+                        "params f.json: key \"command_delay\" is not modelled by the core; it is "
+                        "carried unchanged into every params file written from this one.");
+    /* without a carry (fric_io_params_read) such a key is still refused */
+    params_refused("{\"command_delay\": 0.012}", FRIC_IO_UNKNOWN_KEY, "command_delay",
+                   "not a parameter of bench");
+}
+
+static void carry_refuses(void **state)
+{
+    (void)state;
+    fric_io_params_carry c;
+    fric_io_params_carry_clear(&c);
+    fric_io_error err;
+    char key[16];
+    for (int i = 0; i < FRIC_IO_CARRY_KEYS; i++) {
+        snprintf(key, sizeof key, "k%d", i);
+        assert_int_equal(fric_io_params_carry_add(&c, key, "1", "f", &err), FRIC_OK);
+    }
+    assert_int_equal(fric_io_params_carry_add(&c, "k0", "2", "f", &err), FRIC_OK);  /* replaced */
+    assert_string_equal(c.value[0], "2");
+    assert_int_equal(fric_io_params_carry_add(&c, "one_more", "1", "f", &err),
+                     FRIC_E_PARAMS_INVALID);
+    assert_non_null(strstr(err.message, "more than 8 keys the core does not model"));
+    fric_io_params_carry_clear(&c);
+    char long_key[FRIC_IO_CARRY_KEY_LEN + 1], long_value[FRIC_IO_CARRY_VALUE_LEN + 1];
+    memset(long_key, 'k', FRIC_IO_CARRY_KEY_LEN);
+    long_key[FRIC_IO_CARRY_KEY_LEN] = '\0';
+    memset(long_value, '1', FRIC_IO_CARRY_VALUE_LEN);
+    long_value[FRIC_IO_CARRY_VALUE_LEN] = '\0';
+    assert_int_equal(fric_io_params_carry_add(&c, long_key, "1", "f", &err), FRIC_E_PARAMS_INVALID);
+    assert_non_null(strstr(err.message, "1 to 63 characters"));
+    assert_int_equal(fric_io_params_carry_add(&c, "v", long_value, "f", &err),
+                     FRIC_E_PARAMS_INVALID);
+    assert_non_null(strstr(err.message, "1 to 255 characters"));
+    assert_int_equal(fric_io_params_carry_add(&c, "model", "1", "f", &err), FRIC_E_PARAMS_INVALID);
+    assert_int_equal(c.n, 0);
+}
+
+/* bam's firmware keys, typed from the data README: Go1's ratio and
+ * max_torque (bam/unitree/actuator.py: ratio 1, 0.5..2; max_torque 23.7,
+ * 20..30), XL330's current_limit in current mode (1.5, 1..3), an MX's
+ * max_current (bam/actuator.py, off by default). */
+static void firmware_keys_round_trip(void **state)
+{
+    (void)state;
+    carried_bit_for_bit("{\n"
+                        "    \"kt\": 1.2,\n"
+                        "    \"R\": 0.5,\n"
+                        "    \"armature\": 0.01,\n"
+                        "    \"q_offset\": 0,\n"
+                        "    \"ratio\": 1.25,\n"
+                        "    \"max_torque\": 23.7,\n"
+                        "    \"friction_base\": 0.3,\n"
+                        "    \"friction_viscous\": 0.05,\n"
+                        "    \"model\": \"m1\",\n"
+                        "    \"actuator\": \"unitree_go1\"\n"
+                        "}\n", 0);
+    carried_bit_for_bit("{\n"
+                        "    \"kt\": 0.4,\n"
+                        "    \"R\": 3.5,\n"
+                        "    \"armature\": 0.002,\n"
+                        "    \"q_offset\": 0,\n"
+                        "    \"current_limit\": 1.5,\n"
+                        "    \"friction_base\": 0.01,\n"
+                        "    \"friction_viscous\": 0.005,\n"
+                        "    \"command_delay\": 0.004,\n"
+                        "    \"model\": \"m1\",\n"
+                        "    \"actuator\": \"xl330i\"\n"
+                        "}\n", 1);
+    carried_bit_for_bit("{\n"
+                        "    \"kt\": 1.5,\n"
+                        "    \"R\": 2.25,\n"
+                        "    \"armature\": 0.0125,\n"
+                        "    \"q_offset\": -0.1,\n"
+                        "    \"max_current\": 2.5,\n"
+                        "    \"friction_base\": 0.05,\n"
+                        "    \"friction_viscous\": 1e-05,\n"
+                        "    \"integrator\": \"mujoco\",\n"
+                        "    \"model\": \"m1\",\n"
+                        "    \"actuator\": \"mx64\"\n"
+                        "}\n", 0);
+    /* "ratio" is the core's error_gain_ratio (one alias, read and write) */
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_io_error err;
+    assert_int_equal(params_read_text("{\"ratio\": 0.75}", sc, p, &err), FRIC_OK);
+    assert_true(p[fric_scenario_param_index(sc, "error_gain_ratio")] == 0.75);
+    int rc = params_read_text("{\"ratio\": 20}", sc, p, &err);
+    io_failed(rc, FRIC_E_PARAMS_INVALID, &err, FRIC_IO_RANGE,
+              fric_scenario_param_index(sc, "error_gain_ratio"));
+    assert_string_equal(err.field, "ratio");
+    assert_non_null(strstr(err.message, "key \"ratio\": bench: error_gain_ratio = 20 is out of "
+                           "range"));
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
                cmocka_unit_test(bad_logs_are_refused_exactly),
                cmocka_unit_test(raw_path_gives_the_same_errors),
@@ -582,4 +782,7 @@ FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
                cmocka_unit_test(bad_params_are_refused),
                cmocka_unit_test(params_write_fixed_text),
                cmocka_unit_test(params_write_refuses),
-               cmocka_unit_test(params_write_round_trips))
+               cmocka_unit_test(params_write_round_trips),
+               cmocka_unit_test(unmodelled_keys_are_carried),
+               cmocka_unit_test(carry_refuses),
+               cmocka_unit_test(firmware_keys_round_trip))

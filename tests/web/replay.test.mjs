@@ -299,6 +299,35 @@ describe('params files: one writer and one reader, the core\'s (core.io.paramsTe
     const text = core.io.paramsText({ actuator: 'xl330', servo: { kt: o.kt, R: o.R, armature: o.armature, q_offset: o.q_offset }, friction });
     assert.equal(text, cli);
   });
+  // a bam fork's file (typed here in the writer's layout): command_delay and a
+  // nested value the core does not model, Go1's ratio and max_torque
+  const FORK = '{\n    "kt": 1.2,\n    "R": 0.5,\n    "armature": 0.01,\n    "q_offset": 0,\n'
+    + '    "ratio": 1.25,\n    "max_torque": 23.7,\n    "friction_base": 0.3,\n    "friction_viscous": 0.05,\n'
+    + '    "command_delay": 0.012,\n    "fork": {"delays":[0.001,0.002],"note":"a \\"q\\""},\n'
+    + '    "model": "m1",\n    "actuator": "unitree_go1"\n}\n';
+  it('a key the core does not model is carried through paramsFile and paramsText byte for byte, with the core\'s one warning', () => {
+    const { values, carry, warnings } = core.io.paramsFile(JSON.parse(FORK), 'fork.json');
+    assert.deepEqual(carry, [{ key: 'command_delay', json: '0.012' }, { key: 'fork', json: '{"delays":[0.001,0.002],"note":"a \\"q\\""}' }]);
+    assert.deepEqual(warnings, ['params fork.json: key "command_delay" is not modelled by the core; it is carried unchanged into every params file written from this one.',
+      'params fork.json: key "fork" is not modelled by the core; it is carried unchanged into every params file written from this one.']);
+    const names = core.scenario.find('bench').params.map((q) => q.name), v = (k) => values[names.indexOf(k)];
+    assert.equal(v('error_gain_ratio'), 1.25);   // bam's "ratio" (bam/unitree/actuator.py)
+    assert.equal(v('max_torque'), 23.7);
+    const text = core.io.paramsText({ actuator: 'unitree_go1',
+      servo: { kt: v('kt'), R: v('R'), armature: v('armature'), q_offset: v('q_offset'), error_gain_ratio: v('error_gain_ratio'), max_torque: v('max_torque') },
+      friction: { model: 1, K_c: v('friction_base'), K_v: v('friction_viscous') }, carry });
+    assert.equal(text, FORK);
+    // paramsRead (no carry) still refuses such a key, naming it
+    assert.throws(() => core.io.paramsRead(JSON.parse(FORK), 'fork.json'), (e) => e.field === 'command_delay');
+    // too many keys to carry: the core's refusal
+    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i]));
+    assert.throws(() => core.io.paramsFile(many, 'many.json'), /more than 8 keys the core does not model/);
+  });
+  it('a negative max_velocity is refused with its name and range (the core\'s sentence)', () => {
+    assert.throws(() => core.io.paramsFile({ max_velocity: -3 }, 'mv.json'),
+      (e) => e.field === 'max_velocity' && /max_velocity = -3 is out of range; accepted: a value in \[/.test(e.message));
+    assert.throws(() => core.io.paramsFile({ integrator: 'euler' }, 'ig.json'), (e) => e.field === 'integrator' && /bam, mujoco/.test(e.message));
+  });
   it('a bad value is refused with the core\'s message naming it', () => {
     const p = core.bench.presets()[0];
     assert.throws(() => core.io.paramsText({ actuator: p.actuator, servo: { ...p.servo, kt: Infinity }, friction: p.friction }),

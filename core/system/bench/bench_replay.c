@@ -32,9 +32,21 @@ void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fri
     e->mass = log->mass;
     e->arm_mass = log->arm_mass;
     e->length = log->length;
+    fric_bench_gains_for_log(e, log);
+    e->dt = fric_io_log_step(log);
+}
+
+void fric_bench_gains_for_log(fric_bench_def *e, const fric_io_log *log)
+{
     e->kp = log->kp;
     if (log->vin > 0) e->vin = log->vin;
-    e->dt = fric_io_log_step(log);
+    /* the host's PD loop of the Feetech HLS reads its d and current clip from
+       the log when given (bam/feetech_hls/actuator.py: I = clip(kp·e − d·√kp·θ̇,
+       ±max_amps)); the other actuators' firmware constants are not the log's */
+    if (e->servo.control == FRIC_SERVO_CURRENT_HOST) {
+        if (log->damping > 0) e->servo.d_gain = log->damping;
+        if (log->max_amps > 0) e->servo.max_amps = log->max_amps;
+    }
 }
 
 fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,

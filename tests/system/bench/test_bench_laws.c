@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "fric_bench.h"
+#include "fric_io.h"
 
 /* a frictionless bench (M1, all 0) with actuator `act`'s constants */
 static void def_of(const char *act, fric_bench_def *d)
@@ -131,6 +132,34 @@ static void hls_current_clip(void **state)
     assert_true(fric_bench_motor_torque(&d, 0, w, e, 1) == t);
 }
 
+/* The HLS log header's damping and max_amps override d 0.08 and 0.36 A
+ * (data README, bam/feetech_hls/actuator.py); another actuator's firmware
+ * constants are not the log's. */
+static void hls_log_overrides(void **state)
+{
+    (void)state;
+    fric_bench_def d, e;
+    def_of("feetech_hls", &d);
+    fric_io_log L = { .mass = 0.5, .length = 0.1, .kp = 4, .dt = 1e-3, .damping = 0.2,
+                      .max_amps = 0.5 };
+    fric_bench_def_for_log(&d, &L, &e);
+    const double kt = 0.97, err = 0.05, w = 0.3;
+    near(fric_bench_motor_torque(&e, 0, w, err, 1), kt * (4 * err - 0.2 * 2 * w), 1e-12);
+    near(fric_bench_motor_torque(&e, 0, 0, 1.0, 1), kt * 0.5, 1e-12);
+    near(fric_bench_motor_torque(&e, 0, 50, 0, 1), -kt * 0.5, 1e-12);
+    /* absent (0): the defaults */
+    L.damping = L.max_amps = 0;
+    fric_bench_def_for_log(&d, &L, &e);
+    near(fric_bench_motor_torque(&e, 0, w, err, 1), kt * (4 * err - 0.08 * 2 * w), 1e-12);
+    near(fric_bench_motor_torque(&e, 0, 0, 1.0, 1), kt * 0.36, 1e-12);
+    /* the eRob80's d and clip are its firmware's, whatever the log says */
+    def_of("erob80_50", &d);
+    L.damping = 5;
+    L.max_amps = 1;
+    fric_bench_def_for_log(&d, &L, &e);
+    assert_true(e.servo.d_gain == 1.0 && e.servo.max_amps == 12.0);
+}
+
 static void go1_torque_clip(void **state)
 {
     (void)state;
@@ -193,5 +222,6 @@ FRIC_TEST_MAIN(cmocka_unit_test(current_limiter_window),
                cmocka_unit_test(st3025_has_no_smoothing),
                cmocka_unit_test(xl330i_current_window),
                cmocka_unit_test(hls_current_clip),
+               cmocka_unit_test(hls_log_overrides),
                cmocka_unit_test(go1_torque_clip),
                cmocka_unit_test(held_pendulum_equilibria))

@@ -13,6 +13,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Pastes text into view's export panel: '' when applied (the page reloads),
+ *  else the refusal shown beside the box. */
+export const paste = async (p, view, text) => {
+  await p.locator('#view .export-panel button', { hasText: 'Paste parameters…' }).click();
+  await p.locator('#view .export-panel textarea[aria-label="Paste parameters as JSON"]').fill(text);
+  const apply = p.locator('#view .export-panel button', { hasText: /^Apply$/ });
+  // an accepted paste reloads the page with the new state; a refused one says why beside the box
+  const loaded = p.waitForEvent('load', { timeout: 8000 }).then(() => true, () => false);
+  await apply.click();
+  if (!(await loaded)) {
+    const why = await p.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : '(no reload, no message)'; });
+    return why;
+  }
+  await p.waitForFunction((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view, { timeout: 20_000 });
+  return '';
+};
+/** Pastes object F into the In MuJoCo view (no reload): { refused (the
+ *  message beside the box, '' when none), note (the fitted-file note) }. */
+export const pasteMujoco = async (p, waitFor, F) => {
+  await waitFor(() => p.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+  await p.locator('#view button', { hasText: 'Paste parameters…' }).click();
+  await p.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(F));
+  await p.locator('#view .export-paste button', { hasText: 'Apply' }).click();
+  await p.waitForTimeout(300);
+  const refused = await p.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
+  const note = await p.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+  return { refused, note };
+};
+/** The view's "Copy parameters (JSON)" as an object. */
+export const copyJson = async (p, waitFor) => {
+  await p.locator('#view .export-panel button', { hasText: 'Copy parameters (JSON)' }).click();
+  const out = p.locator('#view .export-panel textarea.export-text');
+  await waitFor(async () => (await out.inputValue()).length > 0 && !(await out.isHidden()), 3000);
+  return JSON.parse(await out.inputValue());
+};
+
 export default async function paramsChecks(h) {
   const { check, expect, openPage, ROOT, waitFor } = h;
   const names = [
@@ -29,26 +65,6 @@ export default async function paramsChecks(h) {
   const ALIAS = { sts3250: 'sts3215' };
   const actuatorOf = (a) => ALIAS[a] ?? a;
 
-  const paste = async (p, view, text) => {
-    await p.locator('#view .export-panel button', { hasText: 'Paste parameters…' }).click();
-    await p.locator('#view .export-panel textarea[aria-label="Paste parameters as JSON"]').fill(text);
-    const apply = p.locator('#view .export-panel button', { hasText: /^Apply$/ });
-    // an accepted paste reloads the page with the new state; a refused one says why beside the box
-    const loaded = p.waitForEvent('load', { timeout: 8000 }).then(() => true, () => false);
-    await apply.click();
-    if (!(await loaded)) {
-      const why = await p.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : '(no reload, no message)'; });
-      return why;
-    }
-    await p.waitForFunction((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view, { timeout: 20_000 });
-    return '';
-  };
-  const copyJson = async (p) => {
-    await p.locator('#view .export-panel button', { hasText: 'Copy parameters (JSON)' }).click();
-    const out = p.locator('#view .export-panel textarea.export-text');
-    await waitFor(async () => (await out.inputValue()).length > 0 && !(await out.isHidden()), 3000);
-    return JSON.parse(await out.inputValue());
-  };
   const roundTrip = async (view) => {
     if (!files.length) return missing;
     const { page } = await openPage(`?view=${view}`, view);
@@ -58,7 +74,7 @@ export default async function paramsChecks(h) {
         const F = JSON.parse(fs.readFileSync(path.join(P, f), 'utf8'));
         const why = await paste(page, view, JSON.stringify(F));
         if (why) { bad.push(`${f}: refused: ${why.slice(0, 160)}`); continue; }
-        const back = await copyJson(page);
+        const back = await copyJson(page, waitFor);
         for (const [k, v] of Object.entries(F)) {
           const want = k === 'actuator' ? actuatorOf(v) : v;
           if (back[k] !== want) bad.push(`${f}: ${k} ${back[k]} != ${want}`);
@@ -79,13 +95,7 @@ export default async function paramsChecks(h) {
       const F = JSON.parse(fs.readFileSync(path.join(P, f), 'utf8'));
       const b = await openPage(`?view=mujoco&mujoco.paused=1&mujoco.actuator=${actuatorOf(F.actuator)}&mujoco.model=${F.model}`, 'mujoco');
       try {
-        await waitFor(() => b.page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
-        await b.page.locator('#view button', { hasText: 'Paste parameters…' }).click();
-        await b.page.fill('#view textarea[aria-label="Paste parameters as JSON"]', JSON.stringify(F));
-        await b.page.locator('#view .export-paste button', { hasText: 'Apply' }).click();
-        await b.page.waitForTimeout(300);
-        const refused = await b.page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : ''; });
-        const note = await b.page.evaluate(() => document.getElementById('mujoco-fitted').textContent);
+        const { refused, note } = await pasteMujoco(b.page, waitFor, F);
         if (refused || !/params file in use/i.test(note)) bad.push(`${f}: refused "${refused.slice(0, 160)}", note "${note.slice(0, 80)}"`);
       } finally {
         await b.page.close();
@@ -94,4 +104,5 @@ export default async function paramsChecks(h) {
     expect(!bad.length, `${bad.length} problem(s): ${bad.slice(0, 4).join('; ')}`);
     return `${files.length} files in use on their actuators`;
   });
+
 }

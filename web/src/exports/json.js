@@ -89,3 +89,23 @@ export function reloadWithState(state, entries) {
   state.set(entries);
   window.location.reload();
 }
+
+/** The keys the core does not model of the params file pasted last into a
+ *  view (core.io.paramsFile's carry [{ key, json }]), kept in the view's URL
+ *  state under "carry" so that every export of the view writes them back. */
+export function carriedKeys(state) {
+  try {
+    const c = JSON.parse(state.get('carry', '[]'));
+    return Array.isArray(c) ? c.filter((e) => e && typeof e.key === 'string' && typeof e.json === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+/** The state entry of carry (null: none, removing it). */
+export const carryEntry = (carry) => ({ carry: carry && carry.length ? JSON.stringify(carry) : null });
+/** obj with the carried keys after its own, their values as the file gave them. */
+export function withCarried(obj, carry) {
+  const o = { ...obj };
+  for (const { key, json } of carry) o[key] = JSON.parse(json);
+  return o;
+}

@@ -10,9 +10,9 @@ import { servoParamsText } from './servo.js';
  *  values by name, servo: core.bench.servo, bench(opts): mujocoBench of the
  *  same values }; the one route of the bench, drive, fit and MuJoCo views,
  *  so each exports the numbers it shows. */
-export function servoExport(core, values) {
+export function servoExport(core, values, carry = []) {
   return { o: scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values)), servo: core.bench.servo(values),
-    bench: (opts) => mujocoBench(core, values, opts) };
+    bench: (opts) => mujocoBench(core, values, { ...opts, carry }) };
 }
 
 /** The sentence every MuJoCo export carries on the integrator its numbers
@@ -44,7 +44,7 @@ export function integratorNote(o) {
  * the CLI takes the core's defaults (a params file carries no gains) and
  * the C file sets this bench's kp and vin.
  */
-export function mujocoBench(core, values, { log = null, logName = null } = {}) {
+export function mujocoBench(core, values, { log = null, logName = null, carry = [] } = {}) {
   const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
   const { kp, vin } = core.bench.servo(values);
   const stem = `${o.actuator}-${o.model}`, params = `${stem}.json`, cName = `${stem}-mujoco.c`;
@@ -131,7 +131,7 @@ export function mujocoBench(core, values, { log = null, logName = null } = {}) {
   ].join('\n');
   return [
     { name: 'bench.xml', type: 'application/xml', text: xml },
-    { name: params, type: 'application/json', text: servoParamsText(core, values) },
+    { name: params, type: 'application/json', text: servoParamsText(core, values, carry) },
     { name: `${stem}-mujoco.sh`, type: 'text/x-shellscript', text: sh },
     { name: cName, type: 'text/x-csrc', text: c },
   ];

@@ -26,7 +26,8 @@ export function fileButtons(files) {
  * text, core.io.paramsText), setParams(obj) (throws
  * an Error with a human message; nothing changes then), fileName, servo?:
  * () => servoExport(core, values) (mujocoSnippet's { o, servo } and the
- * exact bench's files), or null when no servo is chosen }) → { el }.
+ * exact bench's files), or null when no servo is chosen }) → { el,
+ * carried(warnings): shows the core's sentences for the carried keys }.
  */
 export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
   const box = el('section', { className: 'export-panel', 'aria-label': title });
@@ -117,5 +118,12 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
     if (e.key === 'Escape') { e.preventDefault(); closePaste(); }
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); doApply(); }
   });
-  return { el: box };
+  // the core's warnings for the pasted file's keys it does not model (carried)
+  const carried = (warnings) => {
+    const w = el('div', { className: 'note export-carried', role: 'note', textContent: warnings.join(' ') });
+    w.hidden = !warnings.length;
+    box.querySelector('.export-carried')?.remove();
+    status.after(w);
+  };
+  return { el: box, carried };
 }

@@ -12,6 +12,11 @@ export const SERVO_CONSTANTS = ['kt', 'R', 'armature', 'q_offset'];
  *  factor): in the servo beside SERVO_CONSTANTS, written by the core's
  *  writer where they differ from a plain servo's. */
 export const STS3215_CONSTANTS = ['error_gain_ratio', 'max_velocity'];
+/** Every firmware key a params file may carry after q_offset (the core's
+ *  writer, fric_io_params_write: each written when > 0 with bam's name, the
+ *  Go1's error_gain_ratio as "ratio"): the STS3215's, the firmware current
+ *  limiter max_current, current_limit, max_torque. */
+export const FIRMWARE_CONSTANTS = [...STS3215_CONSTANTS, 'max_current', 'current_limit', 'max_torque'];
 
 /** The params file (params/<actuator>/m<k>.json) of a preset of
  *  core.bench.presets() with friction coefficients `friction` ({model, K_c,
@@ -19,9 +24,9 @@ export const STS3215_CONSTANTS = ['error_gain_ratio', 'max_velocity'];
  *  preset's) and the integrator they assume ('bam', the default, or
  *  'mujoco'): the core's writer (core.io.paramsText), byte for byte what
  *  `friction fit --out` writes for the same numbers. */
-export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo, integrator = 'bam') {
+export function presetParamsText(core, preset, friction = preset.friction, servo = preset.servo, integrator = 'bam', carry = []) {
   return core.io.paramsText({ actuator: preset.actuator, servo,
-    friction: { ...friction, model: friction.model ?? preset.model }, integrator });
+    friction: { ...friction, model: friction.model ?? preset.model }, integrator, carry });
 }
 
 /** The model choice (0-based: 0 = m1) of `actuator` nearest to `now` among
@@ -47,21 +52,23 @@ export function servoBenchVector(core, { actuator, model, servo, friction, integ
 }
 
 /** The params file of the bench vector `values` (resolved by the core): its
- *  actuator, model, motor constants (kt, R, armature, q_offset) and every
+ *  actuator, model, motor constants (kt, R, armature, q_offset), its
+ *  firmware keys (FIRMWARE_CONSTANTS, those set) and every
  *  coefficient the model uses, by the core's writer (core.io.paramsText,
  *  byte for byte `friction fit --out`'s for the same numbers). */
-export function servoParamsText(core, values) {
+export function servoParamsText(core, values, carry = []) {
   const o = scenarioParamsToObject(core.scenario.find('bench'), core.bench.resolve(values));
   const friction = { model: Number(o.model.slice(1)) };
   core.bench.servoCoefs().slice(1).forEach((c) => { friction[c.field] = o[c.key]; });
   // the integrator the numbers assume travels with them (a file names it when it is mujoco)
-  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((k) => [k, o[k]])),
-    friction, integrator: o.integrator });
+  return core.io.paramsText({ actuator: o.actuator, servo: Object.fromEntries([...SERVO_CONSTANTS, ...FIRMWARE_CONSTANTS].map((k) => [k, o[k]])),
+    friction, integrator: o.integrator, carry });
 }
 
 /** A pasted params file object → { index (in core.bench.presets(); −1:
  *  none published), actuator, model (1..6), friction ({model, K_c, …}), servo
- *  ({kt, R, armature, q_offset}), given (the motor constants the file gives) }:
+ *  ({kt, R, armature, q_offset}), given (the motor constants the file gives),
+ *  carry and warnings (core.io.paramsFile: the keys the core does not model) }:
  *  the preset its actuator and model name, with every key the file gives read
  *  by the core (core.io.paramsRead: the CLI's rules and messages; the bench's
  *  other settings, a pendulum export, are checked and not used); what the
@@ -91,12 +98,15 @@ export function presetFromObject(core, obj) {
   }
   // the preset's values (−1: the preset; q_offset: the preset's) where the file gives none
   const base = core.scenario.params('bench', { actuator, model, q_offset: own ? 0 : presets[index].servo.q_offset });
-  const x = core.bench.resolve(core.io.paramsRead(obj, 'paste', base));
+  // a key the core does not model is carried (core.io.paramsFile), with the core's warning
+  const read = core.io.paramsFile(obj, 'paste', base);
+  const x = core.bench.resolve(read.values);
   const names = bench.params.map((q) => q.name);
   const k = Number(model.slice(1));
   const friction = { model: k };
   for (const c of core.bench.servoCoefs().slice(1)) friction[c.field] = x[names.indexOf(c.key)];
   const servo = Object.fromEntries([...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => [key, x[names.indexOf(key)]]));
   const integrator = bench.params.find((q) => q.name === 'integrator').choices[x[names.indexOf('integrator')]];
-  return { index, actuator, model: k, friction, servo, integrator, given: SERVO_CONSTANTS.filter((key) => key in obj) };
+  return { index, actuator, model: k, friction, servo, integrator, given: SERVO_CONSTANTS.filter((key) => key in obj),
+    carry: read.carry, warnings: read.warnings };
 }

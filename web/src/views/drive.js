@@ -9,7 +9,7 @@ import { viewLayout, messageBox } from '../layout.js';
 import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, STS3215_CONSTANTS, servoBenchVector,
-  servoExport } from '../exports.js';
+  servoExport, carriedKeys, carryEntry, withCarried } from '../exports.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -348,23 +348,26 @@ export function mount(container, { core, state }) {
   // research exports (exports.js): a servo preset as a params file (the keys
   // of params/<actuator>/m<k>.json) and its MuJoCo snippet; the screw by name
   const servoOf = () => (choice === 'screw' ? null : presetOf(choice));
-  exportPanel(side, {
+  // the keys of the pasted file the core does not model: carried into every export
+  const carry = carriedKeys(state);
+  const panelOut = exportPanel(side, {
     fileName: 'drive',
-    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo, integrator)
+    getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo, integrator, carry)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       if (obj && obj.preset === 'screw') {
-        reloadWithState(state, checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]));
+        reloadWithState(state, { ...checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]), ...carryEntry(null) });
         return;
       }
-      const { index, actuator, model, friction, servo, integrator: fileIntegrator } = presetFromObject(core, obj);
+      const { index, actuator, model, friction, servo, integrator: fileIntegrator, carry: c } = presetFromObject(core, obj);
       const coefficients = { ...friction };   // every coefficient, not the model's name
       delete coefficients.model;
       reloadWithState(state, { preset: index < 0 ? 'given' : String(index), ...(index < 0 ? { actuator, model } : {}), ...coefficients, ...servo,
-        integrator: fileIntegrator === integrators[0] ? null : fileIntegrator });
+        integrator: fileIntegrator === integrators[0] ? null : fileIntegrator, ...carryEntry(c) });
     },
     servo: () => servoOf() && servoExport(core, servoBenchVector(core, { actuator: servoOf().actuator, model: servoOf().model,
-      servo: law.servo, friction: law.friction, integrator })),
+      servo: law.servo, friction: law.friction, integrator }), carry),
   });
+  panelOut.carried(carry.length ? core.io.paramsFile(withCarried({}, carry), 'paste').warnings : []);
   return { dispose() { box.chart.destroy(); } };
 }

@@ -17,11 +17,11 @@ import { runBar } from '../../runBar.js';
 import { paramPanel, paramIndex } from '../../paramPanel.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, servoExport, nearestModel } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
 import { createSim, TREATMENTS } from './sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
-  armMjcf, armLaw, withKeyframe, benchVector } from './models.js';
+  armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from './models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
 import { mjcfBox, INTRO } from './text.js';
 import { mujocoPicture } from './picture.js';
@@ -71,7 +71,8 @@ export function mount(container, { core, state, showError }) {
   side.append(q0Ctl.el, fsCtl.el, fittedNote);
   exportPanel(side, {
     fileName: 'mujoco-bench', title: 'Bench parameters or a fitted params file',
-    getParams: () => scenarioParamsToObject(m.info, benchVector(m)),
+    // the pasted file's keys the core does not model ride along (core.io.paramsFile's carry)
+    getParams: () => withCarried(scenarioParamsToObject(m.info, benchVector(m)), fittedFile(m)?.carry ?? []),
     setParams: (obj) => {
       const ours = m.choice('actuator');
       if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== ours) {
@@ -85,7 +86,7 @@ export function mount(container, { core, state, showError }) {
       replay.rerun();
     },
     // the servo on the bench: its MuJoCo snippet and the exact bench (exports.js)
-    servo: () => { try { return servoExport(core, benchVector(m)); } catch { return null; } },
+    servo: () => { try { return servoExport(core, benchVector(m), fittedFile(m)?.carry ?? []); } catch { return null; } },
   });
 
   const own = ownModel(side, { onRun: () => restart() });
@@ -120,7 +121,8 @@ export function mount(container, { core, state, showError }) {
     freeRuns();
     failed = false;
     errBox.hidden = true;
-    fittedNote.textContent = m.fitted ? `Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).` : switched;
+    fittedNote.textContent = m.fitted ? [`Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).`,
+      ...(() => { try { return fittedFile(m).warnings; } catch { return []; } })()].join(' ') : switched;
     let bench, pend;
     try {
       bench = benchVector(m);

@@ -79,10 +79,17 @@ export function saveState(m, state, paused) {
     length: m.val('length'), q0_deg: m.q0Deg, arm_fs: m.armFs, speed: m.speed, paused: paused ? 1 : 0, params: m.fitted });
 }
 
+/** The pasted params file read by the core (core.io.paramsFile: values over
+ *  the preset, the keys it does not model carried with its warnings), or
+ *  null when none was pasted. */
+export function fittedFile(m) {
+  return m.fitted ? m.core.io.paramsFile(JSON.parse(m.fitted), 'paste', m.values) : null;
+}
+
 /** The bench vector the runs use: the fitted params file over the preset, when one was pasted. */
 export function benchVector(m) {
   if (!m.fitted) return m.core.bench.resolve(m.values);
-  const p = m.core.io.paramsRead(JSON.parse(m.fitted), 'paste', m.values);
+  const p = fittedFile(m).values;
   p[paramIndex(m.info, 'dt')] = DT;
   return m.core.bench.resolve(p);
 }

@@ -21,7 +21,7 @@ import { liveLoop, liveViewHandle } from '../../live/loop.js';
 import { liveRun } from '../../live/run.js';
 import { ring, ringPush, ringGet, trimWindow } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
-import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport } from '../../exports.js';
+import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport, carriedKeys, carryEntry, withCarried } from '../../exports.js';
 import { readModel, VIEW_DEFAULTS, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
@@ -305,17 +305,20 @@ export function mount(container, { core, state, showError }) {
   });
 
   // research exports (exports.js): the bench as a flat params file, MuJoCo
-  exportPanel(side, {
+  // the keys of the pasted file the core does not model: carried into every export
+  const carry = carriedKeys(state);
+  const panelOut = exportPanel(side, {
     fileName: 'bench',
-    getParams: () => scenarioParamsToObject(info, core.bench.resolve(values)),
+    getParams: () => withCarried(scenarioParamsToObject(info, core.bench.resolve(values)), carry),
     setParams: (obj) => {
       // read by the core, key by key, as `friction run bench params=FILE` reads a file
-      const p = core.io.paramsRead(obj, 'paste');
+      const { values: p, carry: c } = core.io.paramsFile(obj, 'paste');
       core.bench.resolve(p);
-      reloadWithState(state, scenarioParamsToObject(info, p));
+      reloadWithState(state, { ...scenarioParamsToObject(info, p), ...carryEntry(c) });
     },
-    servo: () => servoExport(core, values),
+    servo: () => servoExport(core, values, carry),
   });
+  panelOut.carried(carry.length ? core.io.paramsFile(withCarried({}, carry), 'paste').warnings : []);
 
   restart();
 
