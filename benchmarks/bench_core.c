@@ -514,7 +514,7 @@ int main(int argc, char **argv)
         memset(&lr[k], 0, sizeof lr[k]);
         lr[k].tol = LUT_TOLS[k] * LAW_STRIBECK1.Fs;
         double t0 = now_ns();
-        lr[k].lut = fric_lut_new(&LAW_STRIBECK1, Z, lr[k].tol);
+        lr[k].lut = fric_lut_create(&LAW_STRIBECK1, Z, lr[k].tol, NULL);
         lr[k].build_ms = (now_ns() - t0) * 1e-6;
         lr[k].bytes = lr[k].lut ? fric_lut_bytes(lr[k].lut) : 0;
     }
@@ -563,7 +563,7 @@ int main(int argc, char **argv)
         }
     }
     if (!timed_lut) {
-        b[B_LUT].problem = "fric_lut_new returned NULL for tol = 1e-9 Fs";
+        b[B_LUT].problem = "fric_lut_create returned NULL for tol = 1e-9 Fs";
         b[B_LUT].usable = 0;
     }
     b[B_W0].wrong = check_w0(in_w0, N_IN);
@@ -725,7 +725,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < N_TOLS; k++) {
         printf("%-8.0e %-10.3e", LUT_TOLS[k], lr[k].tol);
         if (!lr[k].lut) {
-            printf("  fric_lut_new returned NULL (%.1f ms)\n", lr[k].build_ms);
+            printf("  fric_lut_create returned NULL (%.1f ms)\n", lr[k].build_ms);
             continue;
         }
         printf(" %9zu %9.1f %10zu %11.3e %8.3f %10.6g %10.3e  %s\n", lr[k].bytes,
@@ -817,7 +817,7 @@ int main(int argc, char **argv)
         }
     }
 
-    for (int k = 0; k < N_TOLS; k++) fric_lut_free(lr[k].lut);
+    for (int k = 0; k < N_TOLS; k++) fric_lut_destroy(lr[k].lut);
     free(store);
     return 0;
 }

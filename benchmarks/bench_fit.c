@@ -187,7 +187,7 @@ static int fit_one(int model, const fric_fit_batch *train, const fric_fit_batch 
     r->cpu = host_cpu() - c0;
     if (done < 0) {
         fprintf(stderr, "bench_fit: m%d: %s\n", model, why);
-        fric_fit_free(f);
+        fric_fit_destroy(f);
         return 1;
     }
     const fric_fit_progress *p = fric_fit_get_progress(f);
@@ -200,7 +200,7 @@ static int fit_one(int model, const fric_fit_batch *train, const fric_fit_batch 
     r->steps = p->steps;
     r->generations = p->generation;
     r->done = p->done;
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     r->valid = fric_fit_loss(&d.target, r->best, valid, lanes, NULL);
     return 0;
 }
@@ -302,7 +302,7 @@ static int fast_vs_exact(const fric_fit_batch *train, fric_bench_lane *lanes, lo
     free(mae);
     free(of);
     free(oe);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     if (rc) fprintf(stderr, "bench_fit: out of memory\n");
     return rc;
 }
@@ -329,7 +329,7 @@ int main(int argc, char **argv)
     }
     fric_fit_batch train = { 0 }, valid = { 0 };
     const char *why = NULL;
-    if (fric_fit_batch_build(tl, nt, &train, &why) || fric_fit_batch_build(vl, nv, &valid, &why)) {
+    if (fric_fit_batch_create(tl, nt, &train, &why) || fric_fit_batch_create(vl, nv, &valid, &why)) {
         fprintf(stderr, "bench_fit: %s\n", why);
         return 1;
     }
@@ -426,7 +426,7 @@ int main(int argc, char **argv)
     fric_fit_target t4;
     fric_fit_space s4;
     why = NULL;
-    if (fric_fit_batch_build(all, N_LOGS, &every, &why) ||
+    if (fric_fit_batch_create(all, N_LOGS, &every, &why) ||
         fric_fit_target_init(&t4, "xl330", 4, &why) ||
         fric_fit_space_default("xl330", 4, &s4, &why)) {
         fprintf(stderr, "bench_fit: %s\n", why);
@@ -441,7 +441,7 @@ int main(int argc, char **argv)
         return 1;
     }
     double sens_wall = host_wall() - sens_t0;
-    fric_fit_batch_free(&every);
+    fric_fit_batch_destroy(&every);
     printf("\nM4 (seed 1) sensitivity ranges on all %d logs (bam's method, tolerance %g %%): base "
            "MAE %.5f rad, %.2f s on 1 thread\n", N_LOGS, 100 * FRIC_FIT_SENS_TOLERANCE, sens_base,
            sens_wall);
@@ -712,8 +712,8 @@ int main(int argc, char **argv)
         }
         printf("\nwrote %s\n", json);
     }
-    for (int i = 0; i < N_LOGS; i++) fric_io_log_free(&L[i].log);
-    fric_fit_batch_free(&train);
-    fric_fit_batch_free(&valid);
+    for (int i = 0; i < N_LOGS; i++) fric_io_log_destroy(&L[i].log);
+    fric_fit_batch_destroy(&train);
+    fric_fit_batch_destroy(&valid);
     return 0;
 }

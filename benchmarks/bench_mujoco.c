@@ -77,7 +77,7 @@ static mjModel *pendulum(void)
  * amortised; its per-call time goes to *apply_s. */
 #define REPEAT 32
 
-/* mode: −1 no friction, else a fric_mj_treatment. CPU seconds per step of
+/* mode: −1 no friction, else a fric_mujoco_treatment. CPU seconds per step of
  * the loop; *apply_s (may be NULL; IMPLICIT) the adapter's per call. */
 static double time_steps(mjModel *(*make)(int), int n, int mode, long steps, int reps,
                          double *apply_s)
@@ -89,15 +89,15 @@ static double time_steps(mjModel *(*make)(int), int n, int mode, long steps, int
         for (int i = 0; i < m->nq; i++) d->qpos[i] = i == 0 ? 1.2 : 0.1;
         for (int i = 0; scaling && i < m->nv; i++) d->qvel[i] = i % 2 ? -V0_SCALING : V0_SCALING;
         static fric_mujoco fm;
-        fric_mj_joint_def defs[FRIC_MJ_MAX_JOINTS];
-        char names[FRIC_MJ_MAX_JOINTS][8];
+        fric_mujoco_joint_def defs[FRIC_MUJOCO_MAX_JOINTS];
+        char names[FRIC_MUJOCO_MAX_JOINTS][8];
         for (int i = 0; i < m->njnt; i++) {
             snprintf(names[i], sizeof names[i], "j%d", i);
-            defs[i] = (fric_mj_joint_def){ .joint = names[i],
+            defs[i] = (fric_mujoco_joint_def){ .joint = names[i],
                                            .law = scaling ? scaling_law : swing_law };
         }
         const char *why = NULL;
-        if (mode >= 0 && fric_mujoco_attach(&fm, m, d, defs, m->njnt, (fric_mj_treatment)mode, &why)) {
+        if (mode >= 0 && fric_mujoco_init(&fm, m, d, defs, m->njnt, (fric_mujoco_treatment)mode, &why)) {
             fprintf(stderr, "bench_mujoco: %s\n", why);
             exit(1);
         }
@@ -144,9 +144,9 @@ static row measure(const char *name, mjModel *(*make)(int), int n, long steps, i
 {
     row r = { name, 0, 0, 0, 0 };
     r.base = time_steps(make, n, -1, steps, reps, NULL);
-    time_steps(make, n, FRIC_MJ_IMPLICIT, steps, reps, &r.implicit);
-    r.loss = time_steps(make, n, FRIC_MJ_FRICTIONLOSS, steps, reps, NULL);
-    r.noslip = time_steps(make, n, FRIC_MJ_NOSLIP, steps, reps, NULL);
+    time_steps(make, n, FRIC_MUJOCO_IMPLICIT, steps, reps, &r.implicit);
+    r.loss = time_steps(make, n, FRIC_MUJOCO_FRICTIONLOSS, steps, reps, NULL);
+    r.noslip = time_steps(make, n, FRIC_MUJOCO_NOSLIP, steps, reps, NULL);
     printf("%-12s mj_step %8.3f us | adapter (implicit) %7.3f us = %5.1f %% | frictionloss step "
            "+%6.1f %% | noslip step +%6.1f %%\n", name, 1e6 * r.base, 1e6 * r.implicit,
            100 * r.implicit / r.base, 100 * (r.loss / r.base - 1), 100 * (r.noslip / r.base - 1));
@@ -176,7 +176,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < NN; i++) {
         long s = steps / 4;
         base[i] = time_steps(chain, ns[i], -1, s, reps, NULL);
-        time_steps(chain, ns[i], FRIC_MJ_IMPLICIT, s, reps, &work[i]);
+        time_steps(chain, ns[i], FRIC_MUJOCO_IMPLICIT, s, reps, &work[i]);
         printf("  %3d  %9.3f  %9.3f\n", ns[i], 1e6 * base[i], 1e6 * work[i]);
         double x = log((double)ns[i]), y = log(fmax(work[i], 1e-12));
         sx += x; sy += y; sxx += x * x; sxy += x * y;

@@ -198,10 +198,10 @@ static void fit_threads(FILE *js, const char *logs, int short_mode)
     int budget = short_mode ? 1000 : 4000;
     printf("\nNative fit, M4 from scratch, %d evaluations of %d xl330 logs, seed 1, by threads\n",
            budget, got);
-    if (got < NT || fric_fit_batch_build(ptr, NT, &b, &why)) {
+    if (got < NT || fric_fit_batch_create(ptr, NT, &b, &why)) {
         printf("not measured (the shared logs are missing)\n");
         if (js) fprintf(js, "null");
-        for (int i = 0; i < got; i++) fric_io_log_free(&lg[i]);
+        for (int i = 0; i < got; i++) fric_io_log_destroy(&lg[i]);
         return;
     }
     double wall[2] = { INFINITY, INFINITY }, cpu[2] = { 0 }, la0[2] = { 0 }, la1[2] = { 0 };
@@ -227,7 +227,7 @@ static void fit_threads(FILE *js, const char *logs, int short_mode)
             la1[t] = l1;
         }
         memcpy(best[t], fric_fit_get_progress(f)->best, sizeof best[t]);
-        fric_fit_free(f);
+        fric_fit_destroy(f);
     }
     int same = ok && memcmp(best[0], best[1], sizeof best[0]) == 0;
     if (!ok) printf("not measured: %s\n", why);
@@ -257,8 +257,8 @@ static void fit_threads(FILE *js, const char *logs, int short_mode)
             fprintf(js, "]}");
         }
     }
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < NT; i++) fric_io_log_free(&lg[i]);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < NT; i++) fric_io_log_destroy(&lg[i]);
 }
 
 int main(int argc, char **argv)
@@ -437,7 +437,7 @@ int main(int argc, char **argv)
                     samples += res.samples;
                     n_runs++;
                 }
-                fric_io_log_free(&lg);
+                fric_io_log_destroy(&lg);
             }
         }
         double dt = host_wall() - t0;

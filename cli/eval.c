@@ -109,7 +109,7 @@ int cli_eval(int argc, char **argv)
     fric_lut *lut = NULL;
     if (what == 3) {
         if (!(tol > 0)) return cli_fail(CLI_USAGE, "eval: what=lut needs tol > 0 [N].");
-        lut = fric_lut_new(&law, Z, tol);
+        lut = fric_lut_create(&law, Z, tol, NULL);
         if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N.", tol);
     }
     /* every value first (bounded: n <= EVAL_MAX_X), so that a value that
@@ -121,7 +121,7 @@ int cli_eval(int argc, char **argv)
               : what == 2 ? fric_phi_z_approx(&law, Z, xs[i])
                           : fric_lut_phi_z(lut, xs[i]);
         if (!isfinite(ys[i])) {
-            fric_lut_free(lut);
+            fric_lut_destroy(lut);
             return cli_fail(CLI_USAGE, "eval: x = %g gives y = %g [N], beyond the largest double "
                             "(%g); give smaller |x| values or a smaller D.", xs[i], ys[i], DBL_MAX);
         }
@@ -131,6 +131,6 @@ int cli_eval(int argc, char **argv)
         double v[2] = { xs[i], ys[i] };
         rc = cli_csv_row(stdout, v, 2);
     }
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
     return cli_finish_output(stdout, "to stdout");
 }

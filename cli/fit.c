@@ -444,7 +444,7 @@ static int exclude_logs(const fit_opts *o, fit_log *logs, int *n, const char **e
     for (int i = 0; i < *n; i++) {
         if (logs[i].valid < 0) {
             excluded[(*n_excluded)++] = logs[i].path;
-            fric_io_log_free(&logs[i].log);
+            fric_io_log_destroy(&logs[i].log);
             free(logs[i].real);
             continue;
         }
@@ -561,7 +561,7 @@ static int build_batch(const fit_log *logs, int n, int valid, fric_fit_batch *b)
     for (int i = 0; i < n; i++)
         if (logs[i].valid == valid && !logs[i].dropped) lp[m++] = &logs[i].log;
     const char *why = NULL;
-    int rc = fric_fit_batch_build(lp, m, b, &why);
+    int rc = fric_fit_batch_create(lp, m, b, &why);
     free(lp);
     if (rc)
         return cli_fail(CLI_USAGE, "fit: the %s logs: %s", valid ? "validation" : "training",
@@ -913,7 +913,7 @@ static int check_model(const fit_model *m, const fric_fit_batch *train, const fi
     if (!f)
         return cli_fail(CLI_USAGE, "fit m%d with --budget %ld: %s", m->model, d.budget,
                         engine_why(why));
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     return CLI_OK;
 }
 
@@ -930,7 +930,7 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
     int done = fric_fit_run(f, threads, on_gen, &ctx, &why);
     m->wall = wall_s() - ctx.t0;
     if (done < 0) {
-        fric_fit_free(f);
+        fric_fit_destroy(f);
         return cli_fail(CLI_RUNTIME, "fit m%d: %s", m->model, engine_why(why));
     }
     const fric_fit_progress *p = fric_fit_get_progress(f);
@@ -941,7 +941,7 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
     m->generations = p->generation;
     m->train = p->best_loss;
     memcpy(m->best, p->best, sizeof m->best);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     if (!m->fitted)
         return cli_fail(CLI_RUNTIME, "fit m%d: no candidate gave a finite loss in %ld "
                         "evaluations; widen the bounds or raise --budget.", m->model, m->evals);
@@ -1134,11 +1134,11 @@ int cli_fit(int argc, char **argv)
 
 end:
     for (int i = 0; i < n; i++) {
-        fric_io_log_free(&logs[i].log);
+        fric_io_log_destroy(&logs[i].log);
         free(logs[i].real);
     }
-    fric_fit_batch_free(&train);
-    fric_fit_batch_free(&valid);
+    fric_fit_batch_destroy(&train);
+    fric_fit_batch_destroy(&valid);
     free(lanes);
     free(logs);
     free(o.logs);

@@ -95,14 +95,14 @@ static const char *option(int argc, char **argv, int *a, const char *name, int *
 
 typedef struct {
     const char *model, *params, *actuator, *log, *csv;
-    const char *joints[FRIC_MJ_MAX_JOINTS];
+    const char *joints[FRIC_MUJOCO_MAX_JOINTS];
     int n_joints, have_law;
     fric_law law;
-    fric_mj_treatment treatment;
+    fric_mujoco_treatment treatment;
     double duration;
     /* the joints' MuJoCo friction and armature as the MJCF gave them (before
      * attach, which a frictionloss/noslip treatment overwrites) */
-    double fl[FRIC_MJ_MAX_JOINTS], damping[FRIC_MJ_MAX_JOINTS], armature[FRIC_MJ_MAX_JOINTS];
+    double fl[FRIC_MUJOCO_MAX_JOINTS], damping[FRIC_MUJOCO_MAX_JOINTS], armature[FRIC_MUJOCO_MAX_JOINTS];
 } mj_args;
 
 static int parse_args(int argc, char **argv, mj_args *o)
@@ -125,17 +125,17 @@ static int parse_args(int argc, char **argv, mj_args *o)
                                 "--params, --actuator, --treatment, --log, --duration, --csv "
                                 "(friction mujoco --help).", arg);
             if (k == 0) {
-                if (o->n_joints == FRIC_MJ_MAX_JOINTS)
-                    return cli_fail(CLI_USAGE, "mujoco: more than %d --joint.", FRIC_MJ_MAX_JOINTS);
+                if (o->n_joints == FRIC_MUJOCO_MAX_JOINTS)
+                    return cli_fail(CLI_USAGE, "mujoco: more than %d --joint.", FRIC_MUJOCO_MAX_JOINTS);
                 o->joints[o->n_joints++] = val;
             } else if (k == 1) o->params = val;
             else if (k == 2) o->actuator = val;
             else if (k == 3) {
-                int t = fric_mj_treatment_find(val);
+                int t = fric_mujoco_treatment_find(val);
                 if (t < 0)
                     return cli_fail(CLI_USAGE, "mujoco: --treatment '%s' is not implicit, "
                                     "frictionloss or noslip.", val);
-                o->treatment = (fric_mj_treatment)t;
+                o->treatment = (fric_mujoco_treatment)t;
             } else if (k == 4) o->log = val;
             else if (k == 5) {
                 char *end = NULL;
@@ -209,7 +209,7 @@ static void csv_header(FILE *f, const mj_args *o)
 
 static int csv_row(FILE *f, const fric_mujoco *fm, const mjData *d)
 {
-    double row[1 + 3 * FRIC_MJ_MAX_JOINTS];
+    double row[1 + 3 * FRIC_MUJOCO_MAX_JOINTS];
     int n = 0;
     row[n++] = d->time;
     for (int i = 0; i < fm->n; i++) {
@@ -223,7 +223,7 @@ static int csv_row(FILE *f, const fric_mujoco *fm, const mjData *d)
 static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *csv)
 {
     char b[4][FMT_DOUBLE_LEN];
-    double q0[FRIC_MJ_MAX_JOINTS];
+    double q0[FRIC_MUJOCO_MAX_JOINTS];
     for (int i = 0; i < fm->n; i++) q0[i] = d->qpos[fm->j[i].qadr];
     double steps_d = ceil(o->duration / m->opt.timestep - 1e-9);
     if (steps_d > (double)MJ_MAX_STEPS)
@@ -243,9 +243,9 @@ static int run(const mj_args *o, mjModel *m, mjData *d, fric_mujoco *fm, FILE *c
     }
     printf("%s: %ld steps of %s s (%s s), treatment %s, MuJoCo %s\n", o->model, N,
            fmt_double(b[0], m->opt.timestep), fmt_double(b[1], d->time),
-           fric_mj_treatment_names[o->treatment], mj_versionString());
+           fric_mujoco_treatment_names[o->treatment], mj_versionString());
     for (int i = 0; i < fm->n; i++) {
-        const fric_mj_joint *j = &fm->j[i];
+        const fric_mujoco_joint *j = &fm->j[i];
         double q = d->qpos[j->qadr];
         printf("joint %s: q0 %s, q %s, drift %s rad, dq %s rad/s, reversals %llu, stuck %llu of %ld steps\n",
                o->joints[i], fmt_double(b[0], q0[i]), fmt_double(b[1], q),
@@ -286,7 +286,7 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
     printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, treatment %s\n", o->log,
            fmt_double(b1, r.mae), r.samples, log->trajectory, fmt_double(b2, log->kp),
            fmt_double(b3, r.dt), r.resampled ? ", resampled" : "", mj_versionString(),
-           fric_mj_treatment_names[o->treatment]);
+           fric_mujoco_treatment_names[o->treatment]);
     printf("mae %s rad\n", fmt_double(b1, r.mae));
     return CLI_OK;
 }
@@ -302,7 +302,7 @@ int cli_mujoco(int argc, char **argv)
     if (o.log) {
         fric_io_error err;
         if (fric_io_log_read(o.log, &log, &err)) {
-            fric_io_log_free(&log);
+            fric_io_log_destroy(&log);
             return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
         }
         have_log = 1;
@@ -330,12 +330,12 @@ int cli_mujoco(int argc, char **argv)
             o.damping[i] = dof < 0 ? NAN : m->dof_damping[dof];
             o.armature[i] = dof < 0 ? NAN : m->dof_armature[dof];
         }
-        fric_mj_joint_def defs[FRIC_MJ_MAX_JOINTS];
+        fric_mujoco_joint_def defs[FRIC_MUJOCO_MAX_JOINTS];
         for (int i = 0; i < o.n_joints; i++)
-            defs[i] = (fric_mj_joint_def){ .joint = o.joints[i], .servo = o.params != NULL,
+            defs[i] = (fric_mujoco_joint_def){ .joint = o.joints[i], .servo = o.params != NULL,
                                            .law = o.law, .bench = servo };
         const char *why = NULL;
-        if (fric_mujoco_attach(&fm, m, d, defs, o.n_joints, o.treatment, &why))
+        if (fric_mujoco_init(&fm, m, d, defs, o.n_joints, o.treatment, &why))
             rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     }
     FILE *csv = NULL;
@@ -349,7 +349,7 @@ int cli_mujoco(int argc, char **argv)
         rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
     if (d) mj_deleteData(d);
     if (m) mj_deleteModel(m);
-    if (have_log) fric_io_log_free(&log);
+    if (have_log) fric_io_log_destroy(&log);
     if (rc) return rc;
     return cli_finish_output(stdout, "to stdout");
 }
@@ -375,13 +375,13 @@ int cli_mujoco_model(int argc, char **argv)
     fric_io_log log;
     fric_io_error err;
     if (fric_io_log_read(log_path, &log, &err)) {
-        fric_io_log_free(&log);
+        fric_io_log_destroy(&log);
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
     }
     rc = cli_log_header_check(log_path, &log);
     fric_bench_def e;
-    fric_bench_def_for_log(&def, &log, &e);
-    fric_io_log_free(&log);
+    fric_bench_def_from_log(&def, &log, &e);
+    fric_io_log_destroy(&log);
     if (rc) return rc;
     char xml[4096];
     int len = fric_mujoco_bench_mjcf(&e, xml, sizeof xml);

@@ -69,7 +69,7 @@ static int prepare(replay_item *it, const fric_bench_def *def)
     /* The def the replay will use, checked now so that a bad header is an
      * input error reported before any output. */
     fric_bench_def d;
-    fric_bench_def_for_log(def, L, &d);
+    fric_bench_def_from_log(def, L, &d);
     const char *why = NULL;
     if (fric_bench_check(&d, &why))
         return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
@@ -157,7 +157,7 @@ static int replay_logs(const char *params, const char *csv, fric_treatment treat
                     n == 1 ? "" : "s");
     if (out && fclose(out) != 0 && !rc)
         rc = cli_fail(CLI_RUNTIME, "replay: cannot write --csv %s: %s.", csv, strerror(errno));
-    for (int i = 0; i < n; i++) fric_io_log_free(&items[i].log);
+    for (int i = 0; i < n; i++) fric_io_log_destroy(&items[i].log);
     free(items);
     free(sim);
     if (rc) return rc;

@@ -148,7 +148,7 @@ static int analyse(const char *params, double tol, const char *out, const char *
         t.servo = def.servo;
         t.integrator = def.integrator;
         fric_fit_from_def(&def, p);
-        if (fric_fit_batch_build(lp, (size_t)n, &b, &why))
+        if (fric_fit_batch_create(lp, (size_t)n, &b, &why))
             rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);
         else
             have_batch = 1;
@@ -160,8 +160,8 @@ static int analyse(const char *params, double tol, const char *out, const char *
                            logdir, out };
         rc = cli_sens_run(&j);
     }
-    if (have_batch) fric_fit_batch_free(&b);
-    for (int i = 0; i < nread; i++) fric_io_log_free(&L[i]);
+    if (have_batch) fric_fit_batch_destroy(&b);
+    for (int i = 0; i < nread; i++) fric_io_log_destroy(&L[i]);
     free(L);
     free(lp);
     free(lanes);

@@ -178,11 +178,11 @@ static const char *law_field(int i) { return i < FRIC_LAW_N_FIELDS ? fric_law_fi
 static const char *servo_field(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_fields[i] : NULL; }
 static const char *servo_key(int i) { return i < FRIC_SERVO_N_COEFS ? fric_servo_coef_keys[i] : NULL; }
 static const char *treatment(int i) { return i < FRIC_BENCH_N_TREATMENTS ? fric_bench_treatment_names[i] : NULL; }
-static const char *mj_treatment(int i) { return i < FRIC_MJ_N_TREATMENTS ? fric_mj_treatment_names[i] : NULL; }
+static const char *mj_treatment(int i) { return i < FRIC_MUJOCO_N_TREATMENTS ? fric_mujoco_treatment_names[i] : NULL; }
 #define FXB_MJ_INPUT_NAME(f, unit) #f,
-static const char *const mj_input_names[] = { FRIC_MJ_STEP_INPUTS(FXB_MJ_INPUT_NAME) };
+static const char *const mj_input_names[] = { FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT_NAME) };
 #undef FXB_MJ_INPUT_NAME
-static const char *mj_input(int i) { return i < FRIC_MJ_STEP_N_INPUTS ? mj_input_names[i] : NULL; }
+static const char *mj_input(int i) { return i < FRIC_MUJOCO_STEP_N_INPUTS ? mj_input_names[i] : NULL; }
 static const char *integrator_name(int i) { return i < FRIC_BENCH_N_INTEGRATORS ? fric_bench_integrator_names[i] : NULL; }
 static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
 static const char *io_kind(int i)
@@ -200,8 +200,8 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "servo_fields", servo_field },        /* model, K_c, …, K_v            */
     { "servo_keys", servo_key },            /* model, friction_base, …       */
     { "treatments", treatment },            /* fric_bench_treatments (names) */
-    { "mj_treatments", mj_treatment },      /* fric_mj_treatment (names)     */
-    { "mj_step_inputs", mj_input },         /* fric_mj_step_in, fxb_mj_step  */
+    { "mj_treatments", mj_treatment },      /* fric_mujoco_treatment (names)     */
+    { "mj_step_inputs", mj_input },         /* fric_mujoco_step_in, fxb_mj_step  */
     { "integrators", integrator_name },     /* fric_bench_integrator (names) */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
@@ -222,10 +222,10 @@ static const struct { const char *name; double value; } constants[] = {
     { "scenario_max_shape", FRIC_SCENARIO_MAX_SHAPE },       /* points */
     { "log_head_numbers", FRIC_IO_H_MOTOR },                 /* fric_io_log_raw.head */
     { "io_resample_dt", FRIC_IO_RESAMPLE_DT },               /* [s] a raw log's step */
-    { "mj_noslip_iterations", FRIC_MJ_NOSLIP_ITERATIONS },
-    { "mj_max_joints", FRIC_MJ_MAX_JOINTS },
-    { "mj_core_size", sizeof(fric_mj_core) },                /* bytes */
-    { "mj_def_size", sizeof(fric_mj_joint_def) },            /* bytes */
+    { "mj_noslip_iterations", FRIC_MUJOCO_NOSLIP_ITERATIONS },
+    { "mj_max_joints", FRIC_MUJOCO_MAX_JOINTS },
+    { "mj_core_size", sizeof(fric_mujoco_core) },                /* bytes */
+    { "mj_def_size", sizeof(fric_mujoco_joint_def) },            /* bytes */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };
 
@@ -388,7 +388,7 @@ FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, doub
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
     if (from_core(fric_law_check(&law, Z, &why), &why)) return NULL;
-    fric_lut *lut = fric_lut_new(&law, Z, tol);
+    fric_lut *lut = fric_lut_create(&law, Z, tol, NULL);
     if (!lut) {
         if (!(tol > 0) || !isfinite(tol))
             set_status(FRIC_E_PARAM_RANGE, -1, "tol must be a finite tolerance > 0 N.");
@@ -415,7 +415,7 @@ FXB_EXPORT int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int
 
 FXB_EXPORT double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }
 
-FXB_EXPORT void fxb_lut_free(fric_lut *lut) { fric_lut_free(lut); }
+FXB_EXPORT void fxb_lut_free(fric_lut *lut) { fric_lut_destroy(lut); }
 
 /* ------------------------------------------------------------ scenarios */
 /* The wrapper reads each scenario's description (fric_scenario, its
@@ -708,7 +708,7 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
         set_status(FRIC_E_NO_MEMORY, -1, err->message);
         return NULL;
     }
-    int rc = fric_io_log_from_raw(&raw, te, source, lg, err);
+    int rc = fric_io_log_create_from_raw(&raw, te, source, lg, err);
     if (rc) {
         free(lg);
         set_status(rc, -1, err->message);   /* the core's status, io's message */
@@ -777,7 +777,7 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
  * the returned force or frictionloss back. */
 
 /* The bench def of the parameters p[n], for the log lg's header and gains
- * when lg is not NULL (fric_bench_def_for_log). 1 with the message. */
+ * when lg is not NULL (fric_bench_def_from_log). 1 with the message. */
 static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
 {
     const char *why = "";
@@ -785,7 +785,7 @@ static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_benc
     if (from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
     if (lg) {
         fric_bench_def e;
-        fric_bench_def_for_log(d, lg, &e);
+        fric_bench_def_from_log(d, lg, &e);
         *d = e;
     }
     return 0;
@@ -828,7 +828,7 @@ FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc,
     return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
 }
 
-/* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_prepare). */
+/* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_retune). */
 FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
 {
     const char *why = "";
@@ -838,7 +838,7 @@ FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
         set_status(FRIC_E_PARAM_RANGE, -1, msg);
         return 1;
     }
-    return from_core(fric_joint_prepare(j, Z, &why), &why);
+    return from_core(fric_joint_retune(j, Z, &why), &why);
 }
 
 /* The per-step calls (no allocation, no message): fric_joint.h. */
@@ -859,7 +859,7 @@ FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_r
 FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
 
 /* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
-/* fric_joint.h's fric_mj_core for the explorer's "In MuJoCo" view: the
+/* fric_joint.h's fric_mujoco_core for the explorer's "In MuJoCo" view: the
  * wrapper allocates the state (constant mj_core_size bytes), the joint defs
  * (mj_def_size each, filled by fxb_mj_def_law / fxb_mj_def_servo) and, once,
  * the per-step arrays; the view copies MuJoCo's arrays in and the results
@@ -867,7 +867,7 @@ FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_dam
 
 /* Def i of defs[] with the law (kind, Fs, Fc, vs, D, alpha); name (the
  * joint's, the wrapper's until fxb_mj_init returns). */
-FXB_EXPORT void fxb_mj_def_law(fric_mj_joint_def *defs, int i, const char *name, int kind, double Fs,
+FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *defs, int i, const char *name, int kind, double Fs,
                                double Fc, double vs, double D, double alpha)
 {
     memset(&defs[i], 0, sizeof defs[i]);
@@ -877,7 +877,7 @@ FXB_EXPORT void fxb_mj_def_law(fric_mj_joint_def *defs, int i, const char *name,
 
 /* Def i with the servo of the bench parameters p[n] (the log lg's gains
  * when lg is not NULL). 0, or 1 with the message. */
-FXB_EXPORT int fxb_mj_def_servo(fric_mj_joint_def *defs, int i, const char *name, const double *p, int n,
+FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *name, const double *p, int n,
                                 const fric_io_log *lg)
 {
     memset(&defs[i], 0, sizeof defs[i]);
@@ -886,23 +886,23 @@ FXB_EXPORT int fxb_mj_def_servo(fric_mj_joint_def *defs, int i, const char *name
     return bench_def_of(p, n, lg, &defs[i].bench);
 }
 
-/* fric_mj_core_init: model[4] = h [s], integrator, any_damping,
+/* fric_mujoco_core_init: model[4] = h [s], integrator, any_damping,
  * noslip_iterations; jm[6·n] per joint: type, frictionloss, damping,
- * armature, (M⁻¹)_ii, q0 (fric_mj_joint_model's order); writes[2·n + 1]:
+ * armature, (M⁻¹)_ii, q0 (fric_mujoco_joint_model's order); writes[2·n + 1]:
  * what the model gets, each joint's frictionloss, then each damping, then
  * noslip_iterations. 0, or 1 with the core's message. */
-FXB_EXPORT int fxb_mj_init(fric_mj_core *o, const double *model, const double *jm,
-                           const fric_mj_joint_def *defs, int n, int treatment, double *writes)
+FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const double *jm,
+                           const fric_mujoco_joint_def *defs, int n, int treatment, double *writes)
 {
     if (count_bad("n (joints)", n, 1)) return 1;
-    fric_mj_joint_model J[FRIC_MJ_MAX_JOINTS];
-    for (int i = 0; i < n && i < FRIC_MJ_MAX_JOINTS; i++) {
+    fric_mujoco_joint_model J[FRIC_MUJOCO_MAX_JOINTS];
+    for (int i = 0; i < n && i < FRIC_MUJOCO_MAX_JOINTS; i++) {
         const double *x = jm + 6 * i;
-        J[i] = (fric_mj_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
+        J[i] = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
     }
-    fric_mj_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3] };
+    fric_mujoco_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3] };
     const char *why = "";
-    if (from_core(fric_mj_core_init(o, &M, J, defs, n, (fric_mj_treatment)treatment, &why), &why)) return 1;
+    if (from_core(fric_mujoco_core_init(o, &M, J, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
     for (int i = 0; i < n; i++) {
         writes[i] = o->j[i].frictionloss;
         writes[n + i] = o->j[i].damping;
@@ -912,27 +912,27 @@ FXB_EXPORT int fxb_mj_init(fric_mj_core *o, const double *model, const double *j
     return 0;
 }
 
-/* One step (no allocation, no message): in[FRIC_MJ_STEP_N_INPUTS·n], each
- * input's n values in FRIC_MJ_STEP_INPUTS order (table mj_step_inputs);
+/* One step (no allocation, no message): in[FRIC_MUJOCO_STEP_N_INPUTS·n], each
+ * input's n values in FRIC_MUJOCO_STEP_INPUTS order (table mj_step_inputs);
  * out[2·n]: the forces to add to qfrc_passive, then the frictionloss values
  * (FRICTIONLOSS/NOSLIP). */
-FXB_EXPORT void fxb_mj_step(fric_mj_core *o, const double *in, double *out)
+FXB_EXPORT void fxb_mj_step(fric_mujoco_core *o, const double *in, double *out)
 {
     int n = o->n, k = 0;
-    fric_mj_step_in x;
+    fric_mujoco_step_in x;
 #define FXB_MJ_INPUT(f, unit) x.f = in + n * k++;
-    FRIC_MJ_STEP_INPUTS(FXB_MJ_INPUT)
+    FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT)
 #undef FXB_MJ_INPUT
-    fric_mj_core_step(o, &x, out, out + n);
+    fric_mujoco_core_step(o, &x, out, out + n);
 }
 
-FXB_EXPORT void fxb_mj_goal(fric_mj_core *o, int i, double goal, int torque_enable)
+FXB_EXPORT void fxb_mj_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)
 {
-    fric_mj_core_goal(o, i, goal, torque_enable);
+    fric_mujoco_core_goal(o, i, goal, torque_enable);
 }
 
 /* Joint i's per-joint step (layout joint), inside the state. */
-FXB_EXPORT fric_joint *fxb_mj_joint(fric_mj_core *o, int i) { return &o->j[i].s; }
+FXB_EXPORT fric_joint *fxb_mj_joint(fric_mujoco_core *o, int i) { return &o->j[i].s; }
 
 /* ------------------------------------------------ drive/backdrive regions */
 /* kind 0: servo, c = the 14 numbers of fric_servo_coef_fields; kind 1:
@@ -1031,7 +1031,7 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
  * is native only; here the wrapper and its Web Workers drive ask/tell).
  * Several logs at once: the wrapper loads each log with fxb_log_load and
  * passes their handles, logs[n] (their arrays stay the wrapper's until the
- * batch is built, which copies and resamples them: fric_fit_batch_build). A
+ * batch is built, which copies and resamples them: fric_fit_batch_create). A
  * batch and a fit are handles the wrapper frees. Parameter vectors travel as
  * FRIC_FIT_N numbers in the params-file order of fric_fit_param_key. */
 
@@ -1056,7 +1056,7 @@ typedef struct {
     fric_bench_lane *lanes;
 } fxb_batch;
 
-/* The batch of logs[n] (fric_fit_batch_build: every log resampled once,
+/* The batch of logs[n] (fric_fit_batch_create: every log resampled once,
  * copied). NULL with the message. */
 FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
 {
@@ -1064,16 +1064,16 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
     fxb_batch *h = calloc(1, sizeof *h);
     if (!h) { set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch."); return NULL; }
     const char *why = "";
-    int rc = fric_fit_batch_build(logs, (size_t)n, &h->b, &why);
+    int rc = fric_fit_batch_create(logs, (size_t)n, &h->b, &why);
     if (rc) {
         from_core(rc, &why);
-        fric_fit_batch_free(&h->b);
+        fric_fit_batch_destroy(&h->b);
         free(h);
         return NULL;
     }
     h->lanes = malloc(h->b.logs * sizeof *h->lanes);
     if (!h->lanes) {
-        fric_fit_batch_free(&h->b);
+        fric_fit_batch_destroy(&h->b);
         free(h);
         set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch's lanes.");
         return NULL;
@@ -1085,7 +1085,7 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
 FXB_EXPORT void fxb_fit_batch_free(fxb_batch *h)
 {
     if (!h) return;
-    fric_fit_batch_free(&h->b);
+    fric_fit_batch_destroy(&h->b);
     free(h->lanes);
     free(h);
 }
@@ -1400,7 +1400,7 @@ FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int m
     return f;
 }
 
-FXB_EXPORT void fxb_fit_free(fric_fit *f) { fric_fit_free(f); }
+FXB_EXPORT void fxb_fit_free(fric_fit *f) { fric_fit_destroy(f); }
 
 FXB_EXPORT int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambda_max(f) : 0; }
 

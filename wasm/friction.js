@@ -37,7 +37,7 @@
 //                                  rigCaution, batch, create
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
-//                                  (its orchestration: fric_mj_core), logDrive
+//                                  (its orchestration: fric_mujoco_core), logDrive
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -68,11 +68,11 @@ export const SERVO_KEYS = [];
 export const SERVO_FILE_KEYS = [];
 /** The bench's friction treatments ('implicit', 'clip', 'explicit', 'karnopp'). Filled at load. */
 export const TREATMENTS = [];
-/** The MuJoCo adapter's treatments (fric_mj_treatment: 'implicit',
+/** The MuJoCo adapter's treatments (fric_mujoco_treatment: 'implicit',
  *  'frictionloss', 'noslip'). Filled at load. */
 export const MJ_TREATMENTS = [];
-/** The MuJoCo adapter's numbers: { noslipIterations (FRIC_MJ_NOSLIP_ITERATIONS),
- *  maxJoints (FRIC_MJ_MAX_JOINTS) }. Filled at load. */
+/** The MuJoCo adapter's numbers: { noslipIterations (FRIC_MUJOCO_NOSLIP_ITERATIONS),
+ *  maxJoints (FRIC_MUJOCO_MAX_JOINTS) }. Filled at load. */
 export const MJ_CONSTANTS = {};
 /** The bench's integrators, the position update a model is fitted and run
  *  with (fric_bench_integrator: 'bam', the reference's q + q̇'·dt + ½·a·dt²,
@@ -689,7 +689,7 @@ class MujocoApi {
 
   /** The pendulum bench of the bench parameters as MJCF
    *  (fric_mujoco_bench_mjcf); with a parsed log, the bench of its header
-   *  and gains (fric_bench_def_for_log), the model `friction mujoco-model`
+   *  and gains (fric_bench_def_from_log), the model `friction mujoco-model`
    *  writes. A refused def throws the core's message. */
   benchMjcf(params, log = null, source = 'log') {
     const names = this._names();
@@ -728,7 +728,7 @@ class MujocoApi {
     return new Joint(core, p);
   }
 
-  /** The adapter's orchestration (fric_mj_core_init): joints [{ name,
+  /** The adapter's orchestration (fric_mujoco_core_init): joints [{ name,
    *  params | law, log, source }] (a servo: the bench parameters, with a
    *  parsed log its gains; or a law), the model { h [s], integrator (MuJoCo's
    *  number), anyDamping, noslipIterations }, what the model has per joint
@@ -836,7 +836,7 @@ export class Joint {
 }
 
 /** The MuJoCo adapter's orchestration in wasm memory (mujoco.adapter):
- *  fric_joint.h's fric_mj_core. The state and the per-step arrays are
+ *  fric_joint.h's fric_mujoco_core. The state and the per-step arrays are
  *  allocated once here; per step the caller fills inputs() (named
  *  Float64Array views, one value per joint: MJ step inputs), calls step()
  *  and reads outputs() { force, frictionloss }. */
@@ -869,7 +869,7 @@ export class Adapter {
   }
   /** The step's inputs by name (q, v, minv, qacc_smooth, qfrc_smooth,
    *  qfrc_constraint, qacc, qfrc_passive, qfrc_bias, qfrc_applied,
-   *  qfrc_actuator), each n values: what fric_mj_step_in reads. */
+   *  qfrc_actuator), each n values: what fric_mujoco_step_in reads. */
   inputs() { return this._arrays().in; }
   /** The last step's results: force (add to qfrc_passive), frictionloss (the dof's, loss treatments). */
   outputs() { return this._arrays().out; }
@@ -1158,7 +1158,7 @@ class FitApi {
       [inp(hs), hs.length, out(Uint8Array, hs.length)], { ok: (rc) => rc >= 0 }).out[0]);
   }
 
-  /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_build:
+  /** The logs (parsed BAM JSON objects) as one batch (fric_fit_batch_create:
    *  each log checked by io's rules and resampled once); call free() when
    *  done. A refused log throws as io.checkLog, with .index (which log) and
    *  .source (its name). */

@@ -17,7 +17,7 @@ fric_status fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double
     return fric_plan_init(&e->plan, law, Z, why);
 }
 
-void fric_elem_a_var_prepare(fric_elem_a_var *e, const fric_law *law, double Z, int first_order)
+void fric_elem_a_var_prepare_unchecked(fric_elem_a_var *e, const fric_law *law, double Z, int first_order)
 {
     fric_plan_prepare_unchecked(&e->plan, law, Z);
     e->plan.refine = !first_order;

@@ -365,7 +365,7 @@ static const char *check_def(const fric_cmaes_def *d)
     return NULL;
 }
 
-void fric_cmaes_free(fric_cmaes *es)
+void fric_cmaes_destroy(fric_cmaes *es)
 {
     if (!es) return;
     double *arrays[] = { es->w, es->mean, es->ps, es->pc, es->C, es->B, es->D, es->x0, es->X, es->Y,
@@ -441,7 +441,7 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     es->idx = calloc(L, sizeof *es->idx);
     es->idx_tmp = calloc(L, sizeof *es->idx_tmp);
     if (!ok || !es->idx || !es->idx_tmp) {
-        fric_cmaes_free(es);
+        fric_cmaes_destroy(es);
         if (why)
             *why = fric__say("cmaes: out of memory for lambda_max = %ld candidates of n = %d; lower "
                              "restarts or budget.", lmax, n);

@@ -110,7 +110,7 @@ long fric_fit_default_budget(int model)
 /* Reports m through why; returns NULL (for fric_fit_create). */
 static fric_fit *refuse(fric_fit *f, const char **why, const char *m)
 {
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     if (why) *why = m;
     return NULL;
 }
@@ -138,7 +138,7 @@ static int stage_space(const fric_fit_space *s, int k, int j, fric_fit_space *ou
     }
     /* the corners of the box (the embedding is coordinate-wise) */
     double x[FRIC_FIT_N], p[FRIC_FIT_N], q[FRIC_FIT_N];
-    int idx[FRIC_FIT_N], n = fric_fit_space_free(out, idx);
+    int idx[FRIC_FIT_N], n = fric_fit_space_free_indices(out, idx);
     for (int c = 0; c < 2; c++) {
         for (int m = 0; m < n; m++) x[m] = c;
         fric_fit_space_decode(out, x, p);
@@ -176,7 +176,7 @@ static fric_fit *stage_create(const fric_fit_def *d, const char **m)
     fric_fit_def sd = *d;
     *m = NULL;
     if (d->start || !j || stage_space(&d->space, k, j, &sd.space)) return NULL;
-    int idx[FRIC_FIT_N], n = fric_fit_space_free(&sd.space, idx);
+    int idx[FRIC_FIT_N], n = fric_fit_space_free_indices(&sd.space, idx);
     int lambda0 = FRIC_FIT_LAMBDA_FACTOR * (4 + (int)floor(3 * log((double)n)));
     sd.budget = fric_fit_stage_budget(k, d->budget);
     if (n < 1 || sd.budget < (long)FRIC_FIT_RACE_MIN_GENS * lambda0) return NULL;
@@ -263,7 +263,7 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
         m = space_why;   /* names the parameter and the condition */
     else if (!d->train || !d->train->storage_ || d->train->logs == 0)
         m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
-                       "one log (fric_fit_batch_build).");
+                       "one log (fric_fit_batch_create).");
     else if (d->budget < 1)
         m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: budget = %ld evaluations; give at least 1 "
                        "(default %d).", d->budget, FRIC_FIT_DEFAULT_BUDGET);
@@ -281,7 +281,7 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
     if (may_try && makes_tries(d->target.model, d->budget)) return create_tries(d, why);
 
     int idx[FRIC_FIT_N];
-    int n = fric_fit_space_free(&d->space, idx);
+    int n = fric_fit_space_free_indices(&d->space, idx);
     int has_start = d->start != NULL;
     /* the first run's population: FRIC_FIT_LAMBDA_FACTOR × Hansen's default
        (Table 1), less when the budget is smaller, never below the default */
@@ -373,12 +373,12 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
     return f;
 }
 
-void fric_fit_free(fric_fit *f)
+void fric_fit_destroy(fric_fit *f)
 {
     if (!f) return;
-    for (int k = 0; k < FRIC_FIT_RACERS; k++) fric_cmaes_free(f->racer[k]);
-    for (int k = 0; k < FRIC_FIT_TRIES; k++) fric_fit_free(f->tv[k]);
-    fric_fit_free(f->sub);
+    for (int k = 0; k < FRIC_FIT_RACERS; k++) fric_cmaes_destroy(f->racer[k]);
+    for (int k = 0; k < FRIC_FIT_TRIES; k++) fric_fit_destroy(f->tv[k]);
+    fric_fit_destroy(f->sub);
     free(f->Psub);
     free(f->X);
     free(f->P);

@@ -14,7 +14,7 @@
 #include "fric_fit.h"
 #include "base.h"
 
-fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+fric_status fric_fit_batch_create(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
                                  const char **why)
 {
     const char *m = NULL;
@@ -93,7 +93,7 @@ fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_
     return 0;
 }
 
-void fric_fit_batch_free(fric_fit_batch *b)
+void fric_fit_batch_destroy(fric_fit_batch *b)
 {
     if (!b) return;
     free(b->storage_);

@@ -226,7 +226,7 @@ void fric_fit_losses_fast(const fric_fit_target *t, const double *P, int count,
             fric_fit_apply(t, P + (size_t)c * FRIC_FIT_N, &d[m]);
             /* an unusable p (kt, R, armature, θ̇_s or α out of range) is never scored */
             for (size_t i = 0; ok && i < N; i++) {
-                fric_bench_def_for_log(&d[m], &b->b.header[i], &e);
+                fric_bench_def_from_log(&d[m], &b->b.header[i], &e);
                 ok = fric_bench_check(&e, NULL) == 0;
             }
             if (ok) idx[m++] = c;

@@ -382,7 +382,7 @@ fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char
     return 0;
 }
 
-int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N])
+int fric_fit_space_free_indices(const fric_fit_space *s, int idx[FRIC_FIT_N])
 {
     int n = 0;
     for (int i = 0; i < FRIC_FIT_N; i++)

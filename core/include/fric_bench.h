@@ -367,7 +367,7 @@ typedef struct {
 /* Replays a log as the paper's identification scores it (§V-B; Rhoban/bam
  * bam/simulate.py rollout_log with simulate_control=True, bam/fit.py):
  *   - the log (fric_io.h: the one log type of the CLI, the benchmarks and
- *     the browser, as fric_io_log_read or fric_io_log_from_raw fill it) is
+ *     the browser, as fric_io_log_read or fric_io_log_create_from_raw fill it) is
  *     checked and sampled by the io library (fric_io_log_check,
  *     fric_io_log_sample; fric_io_log_samples gives the number of samples,
  *     the size sim_q needs): a processed log (log->dt > 0, timestamps
@@ -397,8 +397,8 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
  * log header's mass, arm_mass, length, kp, vin (when log->vin > 0), the
  * HLS's damping and max_amps (fric_bench_gains_for_log) and the step
  * fric_io_log_step(log). Not checked (fric_bench_check). */
-void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e);
-/* The log's gains on e, in place (fric_bench_def_for_log's, also the MuJoCo
+void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e);
+/* The log's gains on e, in place (fric_bench_def_from_log's, also the MuJoCo
  * replay's): kp; vin when log->vin > 0; for the Feetech HLS (control
  * FRIC_SERVO_CURRENT_HOST) the header's damping → servo.d_gain and
  * max_amps → servo.max_amps when > 0 (bam/feetech_hls/actuator.py: the

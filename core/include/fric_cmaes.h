@@ -93,7 +93,7 @@ typedef struct {
     double sigma;        /* step size of the current run                    */
     double axis_ratio;   /* √(max/min eigenvalue of C) of the current run   */
     double best_f;       /* best value told (+inf before any finite one)    */
-    const double *best_x;/* [n] where (valid until fric_cmaes_free)          */
+    const double *best_x;/* [n] where (valid until fric_cmaes_destroy)          */
     double gen_best_f;   /* best of the last generation                     */
     int run_stop;        /* why the last finished run stopped (0: none yet) */
     int stop;            /* FRIC_CMAES_RUNNING until the search is over      */
@@ -106,7 +106,7 @@ typedef struct fric_cmaes fric_cmaes;
  * field, the condition and what to change (also when out of memory), the
  * status recorded (fric_status_last: FRIC_E_PARAM_RANGE, FRIC_E_NO_MEMORY). */
 fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why);
-void fric_cmaes_free(fric_cmaes *es);
+void fric_cmaes_destroy(fric_cmaes *es);
 
 /* The largest λ any generation of this search can ask (size X for it). */
 int fric_cmaes_lambda_max(const fric_cmaes *es);

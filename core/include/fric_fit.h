@@ -123,7 +123,7 @@ fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_spa
  * fric_fit_space_check does the parameter it names. */
 fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why);
 /* The free parameters' indices in order; returns their count. */
-int fric_fit_space_free(const fric_fit_space *s, int idx[FRIC_FIT_N]);
+int fric_fit_space_free_indices(const fric_fit_space *s, int idx[FRIC_FIT_N]);
 /* 0 when usable for model (lo < hi finite for every free one, held values
  * finite), else nonzero with *why naming the parameter. */
 fric_status fric_fit_space_check(const fric_fit_space *s, int model, const char **why);
@@ -248,14 +248,14 @@ typedef struct fric_fit_batch {
 #define FRIC_FIT_MAX_LOGS 1024
 
 /* Builds the batch of logs[0..n−1] (checked logs, fric_io_log_read or
- * fric_io_log_from_raw). 0, or nonzero with *why: FRIC_E_NULL (out, logs
+ * fric_io_log_create_from_raw). 0, or nonzero with *why: FRIC_E_NULL (out, logs
  * or a log NULL), FRIC_E_PARAM_RANGE (n = 0), FRIC_E_WORK_LIMIT (n
  * above FRIC_FIT_MAX_LOGS, a log too long), FRIC_E_LOG_INVALID (a log
  * with fewer than 2 samples), FRIC_E_NO_MEMORY. Free with
- * fric_fit_batch_free, also after an error. */
-fric_status fric_fit_batch_build(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
+ * fric_fit_batch_destroy, also after an error. */
+fric_status fric_fit_batch_create(const fric_io_log *const *logs, size_t n, fric_fit_batch *out,
                                  const char **why);
-void fric_fit_batch_free(fric_fit_batch *b);
+void fric_fit_batch_destroy(fric_fit_batch *b);
 
 /* The mean over the batch's logs of each log's replay MAE [rad] of p (what
  * fric_bench_replay scores, log by log): the loss. mae (may be NULL)
@@ -429,7 +429,7 @@ size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t siz
  * ends with done = FRIC_CMAES_STOPPED; progress is fric_cmaes_get_info's
  * counterpart. */
 fric_fit *fric_fit_create(const fric_fit_def *d, const char **why);
-void fric_fit_free(fric_fit *f);
+void fric_fit_destroy(fric_fit *f);
 int fric_fit_lambda_max(const fric_fit *f);
 int fric_fit_ask(fric_fit *f, double *P, int cap);
 int fric_fit_tell(fric_fit *f, const double *loss);

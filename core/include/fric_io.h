@@ -152,7 +152,7 @@ typedef struct fric_io_log_raw {
 } fric_io_log_raw;
 
 /* A checked log. The arrays belong to whoever filled it (fric_io_log_read:
- * free with fric_io_log_free). */
+ * free with fric_io_log_destroy). */
 typedef struct fric_io_log {
     double mass;            /* [kg]                                          */
     double length;          /* [m]                                           */
@@ -178,12 +178,12 @@ typedef struct fric_io_log {
  * and te[n] (caller-owned, receives torque_enable). source names the file
  * in messages. FRIC_OK, or a status (see Errors) with err (may be NULL)
  * filled. */
-fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *source,
+fric_status fric_io_log_create_from_raw(const fric_io_log_raw *raw, int *te, const char *source,
                                  fric_io_log *log, fric_io_error *err);
 
 /* The numeric rules on a log given as arrays (header ranges, finite values,
  * angle bound, increasing timestamps, timestamps against dt); the rules of
- * fric_io_log_from_raw after the kinds. FRIC_OK, or FRIC_E_LOG_INVALID with
+ * fric_io_log_create_from_raw after the kinds. FRIC_OK, or FRIC_E_LOG_INVALID with
  * err (may be NULL) filled. */
 fric_status fric_io_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
 
@@ -214,10 +214,10 @@ fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *curs
 /* ------------------------------------------------------ native front end */
 /* Reads and checks a log file (cJSON). FRIC_OK, or a status (see Errors:
  * FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_NO_MEMORY) with err (required)
- * filled (the message names the file). Free with fric_io_log_free, also
+ * filled (the message names the file). Free with fric_io_log_destroy, also
  * after an error. */
 fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err);
-void fric_io_log_free(fric_io_log *log);
+void fric_io_log_destroy(fric_io_log *log);
 
 /* --------------------------------------------------------- parameter files */
 /* One key of a parameter file (a flat JSON object) to scenario sc's vector p:

@@ -87,7 +87,7 @@ fric_status fric_joint_init(fric_joint *j, int servo, const fric_law *law, const
 /* Prepares the implicit step with Z > 0 (a law: fric_plan_init, the law's
  * check with that Z; a servo: its budget's Stribeck shape). 0, or the
  * status with *why. Not needed for FRICTIONLOSS/NOSLIP. */
-fric_status fric_joint_prepare(fric_joint *j, double Z, const char **why);
+fric_status fric_joint_retune(fric_joint *j, double Z, const char **why);
 
 /* Re-prepares the implicit step when Z changed (the configuration changed
  * the inertia); no validation (fric_plan_prepare_unchecked). */
@@ -122,24 +122,24 @@ double fric_joint_damping(const fric_joint *j);
 
 /* The treatments, in the order of the CLI's --treatment choice. */
 typedef enum {
-    FRIC_MJ_IMPLICIT = 0,
-    FRIC_MJ_FRICTIONLOSS = 1,
-    FRIC_MJ_NOSLIP = 2,
-    FRIC_MJ_N_TREATMENTS = 3
-} fric_mj_treatment;
-extern const char *const fric_mj_treatment_names[FRIC_MJ_N_TREATMENTS]; /* "implicit", ... */
+    FRIC_MUJOCO_IMPLICIT = 0,
+    FRIC_MUJOCO_FRICTIONLOSS = 1,
+    FRIC_MUJOCO_NOSLIP = 2,
+    FRIC_MUJOCO_N_TREATMENTS = 3
+} fric_mujoco_treatment;
+extern const char *const fric_mujoco_treatment_names[FRIC_MUJOCO_N_TREATMENTS]; /* "implicit", ... */
 /* The treatment called name, −1 if none. */
-int fric_mj_treatment_find(const char *name);
+int fric_mujoco_treatment_find(const char *name);
 
 /* NOSLIP: MuJoCo's noslip_iterations when the model has none. */
-#define FRIC_MJ_NOSLIP_ITERATIONS 10
+#define FRIC_MUJOCO_NOSLIP_ITERATIONS 10
 /* The most joints one adapter holds (the core's chains go to 100 links). */
-#define FRIC_MJ_MAX_JOINTS 100
+#define FRIC_MUJOCO_MAX_JOINTS 100
 
 /* MuJoCo's joint types and integrators, numbered as its mjtJoint and
  * mjtIntegrator (the same in 2.2.2 and 3.x; the native adapter checks). */
-enum { FRIC_MJ_JNT_FREE = 0, FRIC_MJ_JNT_BALL = 1, FRIC_MJ_JNT_SLIDE = 2, FRIC_MJ_JNT_HINGE = 3 };
-enum { FRIC_MJ_INT_EULER = 0, FRIC_MJ_INT_RK4 = 1, FRIC_MJ_INT_IMPLICIT = 2, FRIC_MJ_INT_IMPLICITFAST = 3 };
+enum { FRIC_MUJOCO_JNT_FREE = 0, FRIC_MUJOCO_JNT_BALL = 1, FRIC_MUJOCO_JNT_SLIDE = 2, FRIC_MUJOCO_JNT_HINGE = 3 };
+enum { FRIC_MUJOCO_INT_EULER = 0, FRIC_MUJOCO_INT_RK4 = 1, FRIC_MUJOCO_INT_IMPLICIT = 2, FRIC_MUJOCO_INT_IMPLICITFAST = 3 };
 
 /* What friction one joint gets. */
 typedef struct {
@@ -149,27 +149,27 @@ typedef struct {
     fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
                                R), kp, vin; mass, arm_mass, length, dt, treatment
                                are not used                                            */
-} fric_mj_joint_def;
+} fric_mujoco_joint_def;
 
 /* One joint as the model has it at the start (plain numbers read by the
  * caller; SI units of a hinge, N and m of a slide). */
 typedef struct {
-    int type;               /* FRIC_MJ_JNT_* (m->jnt_type)                             */
+    int type;               /* FRIC_MUJOCO_JNT_* (m->jnt_type)                             */
     double frictionloss;    /* m->dof_frictionloss          [N·m]                      */
     double damping;         /* m->dof_damping               [N·m·s/rad]                */
     double armature;        /* m->dof_armature              [kg·m²]                    */
     double minv;            /* (M⁻¹)_ii in the start configuration (one joint,
                                IMPLICIT; after mj_forward)   [1/(kg·m²)]               */
     double q0;              /* d->qpos of the joint         [rad]                      */
-} fric_mj_joint_model;
+} fric_mujoco_joint_model;
 
 /* The model as a whole. */
 typedef struct {
     double h;               /* m->opt.timestep              [s]                        */
-    int integrator;         /* FRIC_MJ_INT_* (m->opt.integrator)                       */
+    int integrator;         /* FRIC_MUJOCO_INT_* (m->opt.integrator)                       */
     int any_damping;        /* 1: some dof of the model has dof_damping != 0           */
     int noslip_iterations;  /* m->opt.noslip_iterations                                */
-} fric_mj_model;
+} fric_mujoco_model;
 
 /* One joint's state: the per-joint step and the several-joint lag. */
 typedef struct {
@@ -180,23 +180,23 @@ typedef struct {
     double u;               /* several joints: lagged reaction u_i  [N·m]              */
     double frictionloss;    /* what the dof's frictionloss gets at the start [N·m]     */
     double damping;         /* what the dof's damping gets at the start [N·m·s/rad]    */
-} fric_mj_joint;
+} fric_mujoco_joint;
 
-/* The adapter's state: caller-owned, about 100 KB (FRIC_MJ_MAX_JOINTS
+/* The adapter's state: caller-owned, about 100 KB (FRIC_MUJOCO_MAX_JOINTS
  * joints): make it static or allocate it once. */
 typedef struct {
-    fric_mj_treatment treatment;
+    fric_mujoco_treatment treatment;
     int n;                  /* joints                                                  */
     double h;               /* the model's step             [s]                        */
     int primed;             /* several joints: the lag holds a previous step           */
     int noslip_iterations;  /* what the model's noslip_iterations gets at the start    */
     uint64_t steps;
-    fric_mj_joint j[FRIC_MJ_MAX_JOINTS];
-} fric_mj_core;
+    fric_mujoco_joint j[FRIC_MUJOCO_MAX_JOINTS];
+} fric_mujoco_core;
 
 /* Validates and prepares, every refusal checked once, in this order, one
  * sentence each starting "mujoco: " and naming the joint: NULL arguments
- * (FRIC_E_NULL), n outside 1..FRIC_MJ_MAX_JOINTS, a treatment outside the
+ * (FRIC_E_NULL), n outside 1..FRIC_MUJOCO_MAX_JOINTS, a treatment outside the
  * enum (FRIC_E_PARAM_RANGE), IMPLICIT on a model whose integrator is not
  * Euler or, with one joint, with any dof damping (FRIC_E_UNSUPPORTED);
  * then per joint: a joint named twice (FRIC_E_PARAM_RANGE), no name
@@ -204,22 +204,22 @@ typedef struct {
  * servo's check (fric_joint_init: its code); IMPLICIT also: MuJoCo
  * frictionloss or damping on the joint, several joints with armature <= 0
  * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 (FRIC_E_PARAM_RANGE),
- * the law's check with Z (fric_joint_prepare). Z = h·minv for one joint
+ * the law's check with Z (fric_joint_retune). Z = h·minv for one joint
  * (exact), h/armature for several (seed-002 §3). On success each
  * o->j[i].frictionloss, .damping and o->noslip_iterations hold what the
  * model gets (FRICTIONLOSS/NOSLIP: the budget at rest and D or K_v; NOSLIP:
- * FRIC_MJ_NOSLIP_ITERATIONS when the model has 0; IMPLICIT: the model's own
+ * FRIC_MUJOCO_NOSLIP_ITERATIONS when the model has 0; IMPLICIT: the model's own
  * values), the servo goal is q0, and o->j[i]'s addresses are 0 (the caller
  * sets them after). FRIC_OK, or the status (fric_status_last) with *why;
  * o->n = 0 then. */
-fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
-                              const fric_mj_joint_model *joints, const fric_mj_joint_def *defs, int n,
-                              fric_mj_treatment treatment, const char **why);
+fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *model,
+                              const fric_mujoco_joint_model *joints, const fric_mujoco_joint_def *defs, int n,
+                              fric_mujoco_treatment treatment, const char **why);
 
 /* The arrays one step reads, each [n] indexed by joint (MuJoCo's value at
  * the joint's dof or qpos address), after mj_step1 and what the treatment
  * needs below. X(name, unit): the wasm bindings export the names. */
-#define FRIC_MJ_STEP_INPUTS(X) \
+#define FRIC_MUJOCO_STEP_INPUTS(X) \
     X(q, "rad")                /* qpos                                          */ \
     X(v, "rad/s")              /* qvel                                          */ \
     X(minv, "1/(kg·m²)")       /* one joint, IMPLICIT: (M⁻¹)_ii now             */ \
@@ -231,14 +231,14 @@ fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
     X(qfrc_bias, "N·m")        /*   parts now (actuator after mj_fwdActuation;  */ \
     X(qfrc_applied, "N·m")     /*   NULL when the model has no actuator)        */ \
     X(qfrc_actuator, "N·m")
-#define FRIC_MJ_COUNT_INPUT(f, unit) +1
-enum { FRIC_MJ_STEP_N_INPUTS = 0 FRIC_MJ_STEP_INPUTS(FRIC_MJ_COUNT_INPUT) };
-#undef FRIC_MJ_COUNT_INPUT
-#define FRIC_MJ_FIELD_PTR(f, unit) const double *f;
+#define FRIC_MUJOCO_COUNT_INPUT(f, unit) +1
+enum { FRIC_MUJOCO_STEP_N_INPUTS = 0 FRIC_MUJOCO_STEP_INPUTS(FRIC_MUJOCO_COUNT_INPUT) };
+#undef FRIC_MUJOCO_COUNT_INPUT
+#define FRIC_MUJOCO_FIELD_PTR(f, unit) const double *f;
 typedef struct {
-    FRIC_MJ_STEP_INPUTS(FRIC_MJ_FIELD_PTR)
-} fric_mj_step_in;
-#undef FRIC_MJ_FIELD_PTR
+    FRIC_MUJOCO_STEP_INPUTS(FRIC_MUJOCO_FIELD_PTR)
+} fric_mujoco_step_in;
+#undef FRIC_MUJOCO_FIELD_PTR
 
 /* Once per step (fric_mujoco.h's equations). IMPLICIT, one joint: Z =
  * h·minv (re-prepared when it moved), v_free = v + h·qacc_smooth, τ_e =
@@ -250,10 +250,10 @@ typedef struct {
  * dof_frictionloss; FRICTIONLOSS/NOSLIP only, may be NULL for IMPLICIT).
  * An input the treatment does not read may be NULL. No allocation, no
  * check. */
-void fric_mj_core_step(fric_mj_core *o, const fric_mj_step_in *in, double *force, double *frictionloss);
+void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss);
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
-void fric_mj_core_goal(fric_mj_core *o, int i, double goal, int torque_enable);
+void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable);
 
 /* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
  * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the

@@ -22,7 +22,7 @@
  *                 effect one step later; a regularised constraint: a joint
  *                 held by it creeps (a comparison, not a property of ours).
  *   NOSLIP        FRICTIONLOSS with MuJoCo's noslip solver: attach sets
- *                 m->opt.noslip_iterations to FRIC_MJ_NOSLIP_ITERATIONS when
+ *                 m->opt.noslip_iterations to FRIC_MUJOCO_NOSLIP_ITERATIONS when
  *                 it is 0.
  *
  * The loop (once per step, between mj_step1 and mj_step2):
@@ -81,14 +81,14 @@
  *
  * The per-joint friction (the law or servo budget, Φ_Z, the frictionloss
  * value) is fric_joint.h's MuJoCo-free step, and so is what this adapter
- * does around it (fric_mj_core: the refusals, Z, the several-joint
+ * does around it (fric_mujoco_core: the refusals, Z, the several-joint
  * reaction, the load, the FRICTIONLOSS/NOSLIP writes): this adapter runs
  * MuJoCo (mj_forward, mj_fwdActuation, mj_fwdAcceleration, mj_solveM for
  * (M⁻¹)_ii) and copies its arrays in and out; the explorer's "In MuJoCo"
  * view does the same with MuJoCo 3.x through the wasm bindings.
  *
  * Allocation-free per step (scratch on MuJoCo's own stack, mj_stackAlloc);
- * everything validated once by fric_mujoco_attach; deterministic.
+ * everything validated once by fric_mujoco_init; deterministic.
  */
 #ifndef FRIC_MUJOCO_H
 #define FRIC_MUJOCO_H
@@ -106,15 +106,15 @@
 extern "C" {
 #endif
 
-/* The treatments (fric_mj_treatment, fric_mj_treatment_names,
- * FRIC_MJ_NOSLIP_ITERATIONS, FRIC_MJ_MAX_JOINTS), the joint defs
- * (fric_mj_joint_def) and the orchestration this adapter drives are
+/* The treatments (fric_mujoco_treatment, fric_mujoco_treatment_names,
+ * FRIC_MUJOCO_NOSLIP_ITERATIONS, FRIC_MUJOCO_MAX_JOINTS), the joint defs
+ * (fric_mujoco_joint_def) and the orchestration this adapter drives are
  * fric_joint.h's, MuJoCo-free. */
 
-/* The adapter: fric_joint.h's fric_mj_core, each joint's addresses (jnt,
+/* The adapter: fric_joint.h's fric_mujoco_core, each joint's addresses (jnt,
  * dof, qadr) MuJoCo's. Caller-owned, about 100 KB: make it static or
  * allocate it once rather than putting it on a small stack. */
-typedef fric_mj_core fric_mujoco;
+typedef fric_mujoco_core fric_mujoco;
 
 /* Validates and prepares: every name a hinge or slide joint of m (no
  * duplicate), the law (fric_law_check with the Z of d's configuration) or
@@ -127,8 +127,8 @@ typedef fric_mj_core fric_mujoco;
  * FRIC_E_UNKNOWN_NAME (no such joint), FRIC_E_UNSUPPORTED (ball or free
  * joint, integrator, frictionloss/damping/armature), FRIC_E_PARAM_RANGE,
  * the law's or servo's check. Servo goal = the joint's angle in d. */
-fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
-                               int n, fric_mj_treatment treatment, const char **why);
+fric_status fric_mujoco_init(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_joint_def *defs,
+                               int n, fric_mujoco_treatment treatment, const char **why);
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
 void fric_mujoco_goal(fric_mujoco *fm, int i, double goal, int torque_enable);
@@ -151,11 +151,11 @@ double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
 mjModel *fric_mujoco_load_string(const char *xml, const char **why);
 
 /* The log replayed through MuJoCo on the bench of its header
- * (fric_mujoco_bench_mjcf of fric_bench_def_for_log), the servo of d with the
+ * (fric_mujoco_bench_mjcf of fric_bench_def_from_log), the servo of d with the
  * treatment t, scored as fric_bench_replay does (same samples, initial state,
  * goal and torque_enable per sample, MAE of q). out's fields as the bench's
  * (steps_stuck counts stuck steps). FRIC_OK, or the status with *why. */
-fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mujoco_treatment t,
                                fric_bench_replay_result *out, const char **why);
 
 /* A log replayed through a user's model with one servo joint attached: the

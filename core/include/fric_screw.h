@@ -95,7 +95,7 @@ double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N);
  * η2 < 0; k = 1 gives η2 = ±inf and is refused. Returns FRIC_OK, or
  * FRIC_E_PARAM_RANGE (param −1; both NaN) unless k >= 0 is finite and
  * k != 1. */
-fric_status fric_screw_eff_of_k(double k, double *eta1, double *eta2);
+fric_status fric_screw_from_k(double k, double *eta1, double *eta2);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@
  * The calls that are not "fallible" in this sense keep an int (or a
  * pointer), each saying so in its header:
  *   - a creation that allocates (fric_cmaes_create, fric_fit_create,
- *     fric_lut_new, fric_lut_build) returns its object, or NULL with the
+ *     fric_lut_create, fric_lut_create) returns its object, or NULL with the
  *     status recorded (read it with fric_status_last; `why` or info->why
  *     has the message);
  *   - a lookup by name or index (fric_scenario_find, fric_bench_preset_find,

@@ -19,7 +19,7 @@
  *   - Units are SI. A law is written for a translational contact (N, m/s); the
  *     same numbers serve a joint in N·m and rad/s.
  *   - Parameters are const structs owned by the caller; state lives in small
- *     caller-owned structs. Nothing here allocates except fric_lut_new.
+ *     caller-owned structs. Nothing here allocates except fric_lut_create.
  *   - Invalid parameters: fric_law_check says why; the evaluation functions
  *     return NaN (never loop, never crash).
  *   - Everything is deterministic and thread-compatible; fric_law_check's
@@ -219,16 +219,15 @@ double fric_lambert_w0(double x);
 /* ----------------------------------------------------------- look-up table */
 
 /* An error-bounded table of Φ_Z for one law and one Z (Stribeck α = 1).
- * fric_lut_new builds the smallest table it can whose value never differs
+ * fric_lut_create builds the smallest table it can whose value never differs
  * from fric_phi_z by more than tol [N] anywhere on the real line. NULL for an
  * invalid law, a law it does not support, tol <= 0 or an allocation failure,
  * with the status recorded (fric_status_last: fric_law_check's for a law it
  * refuses, else FRIC_E_NO_MEMORY, FRIC_E_WORK_LIMIT or FRIC_E_PARAM_RANGE).
  * Evaluation never allocates. */
 typedef struct fric_lut fric_lut;
-fric_lut *fric_lut_new(const fric_law *law, double Z, double tol);
 
-/* The same, reporting. A build decides in bounded work whether it can meet
+/* fric_lut_create builds it (info may be NULL). A build decides in bounded work whether it can meet
  * tol: for Stribeck α = 1 the refinement each octave of the table needs is
  * computed from the derivative bounds before any fit, and the build is
  * refused at once when the table would exceed 2^20 intervals or 2^17
@@ -241,10 +240,10 @@ typedef struct {
     const char *why;  /* "" on success                         */
     size_t pieces;    /* interval fits evaluated by the build   */
 } fric_lut_info;
-fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_info *info);
+fric_lut *fric_lut_create(const fric_law *law, double Z, double tol, fric_lut_info *info);
 double    fric_lut_phi_z(const fric_lut *lut, double x);
 size_t    fric_lut_bytes(const fric_lut *lut);
-void      fric_lut_free(fric_lut *lut);
+void      fric_lut_destroy(fric_lut *lut);
 
 /* ------------------------------------------------- Kikuuwe's elements A-D */
 
@@ -348,7 +347,7 @@ fric_status fric_elem_a_var_init(fric_elem_a_var *e, const fric_law *law, double
  * = 1: in an α ≠ 1 Stribeck solve, y is formed with s(w) to first order
  * from the last Newton step instead of re-evaluated at the solved slip (the
  * bench's implicit treatment, bench_step.c); 0: as fric_plan_init. */
-void fric_elem_a_var_prepare(fric_elem_a_var *e, const fric_law *law, double Z,
+void fric_elem_a_var_prepare_unchecked(fric_elem_a_var *e, const fric_law *law, double Z,
                              int first_order);
 
 /* The levels of the next steps: Fc [N] and Fs [N] (Fs >= Fc >= 0; the

@@ -136,7 +136,7 @@ typedef struct {
     int *te;
 } log_storage;
 
-void fric_io_log_free(fric_io_log *log)
+void fric_io_log_destroy(fric_io_log *log)
 {
     log_storage *s = log->storage_;
     if (s) {
@@ -197,7 +197,7 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
     }
     if (!s || !s->entry_kind || !s->kind || !s->value || !s->te) {
         log->storage_ = s;
-        fric_io_log_free(log);
+        fric_io_log_destroy(log);
         cJSON_Delete(root);
         file_error(err, "log", path, "out of memory");
         err->code = FRIC_IO_MEMORY;
@@ -227,10 +227,10 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
     raw.entry_kind = s->entry_kind;
     raw.kind = s->kind;
     raw.value = s->value;
-    int rc = fric_io_log_from_raw(&raw, s->te, path, log, err);
+    int rc = fric_io_log_create_from_raw(&raw, s->te, path, log, err);
     log->storage_ = s;      /* from_raw cleared log; the views point into s */
     cJSON_Delete(root);     /* motor and trajectory were copied */
-    if (rc) fric_io_log_free(log);
+    if (rc) fric_io_log_destroy(log);
     return rc;
 }
 

@@ -195,7 +195,7 @@ fric_status fric_io_log_check(const fric_io_log *L, const char *src, fric_io_err
 
 /* ------------------------------------------------------------ kinds → log */
 
-fric_status fric_io_log_from_raw(const fric_io_log_raw *raw, int *te, const char *src,
+fric_status fric_io_log_create_from_raw(const fric_io_log_raw *raw, int *te, const char *src,
                                  fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);

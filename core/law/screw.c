@@ -123,7 +123,7 @@ double fric_screw_jump_bearing(double k, double tau_m, double tau_f, double N)
     return 2 * k * tau_m / (1 - k * k) + 2 * tau_f / N;                    /* eq. 32 */
 }
 
-fric_status fric_screw_eff_of_k(double k, double *eta1, double *eta2)
+fric_status fric_screw_from_k(double k, double *eta1, double *eta2)
 {
     if (!(isfinite(k) && k >= 0 && k != 1)) {
         *eta1 = *eta2 = NAN;

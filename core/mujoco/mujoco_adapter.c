@@ -3,7 +3,7 @@
  * (fric_mujoco.h: what is exact, what is the approximation).
  *
  * The orchestration (refusals, Z, the several-joint reaction, the load, the
- * FRICTIONLOSS/NOSLIP writes) is fric_joint.h's MuJoCo-free fric_mj_core
+ * FRICTIONLOSS/NOSLIP writes) is fric_joint.h's MuJoCo-free fric_mujoco_core
  * (core/system/bench/bench_mj.c, with the equations); this file only runs
  * MuJoCo (mj_forward, mj_fwdActuation, mj_fwdAcceleration, mj_solveM for
  * (M⁻¹)_ii) and copies its arrays in and out.
@@ -14,12 +14,12 @@
 #include "fric_mujoco.h"
 
 /* fric_joint.h numbers MuJoCo's joint types and integrators as MuJoCo does */
-_Static_assert((int)FRIC_MJ_JNT_FREE == (int)mjJNT_FREE && (int)FRIC_MJ_JNT_BALL == (int)mjJNT_BALL
-               && (int)FRIC_MJ_JNT_SLIDE == (int)mjJNT_SLIDE && (int)FRIC_MJ_JNT_HINGE == (int)mjJNT_HINGE,
-               "fric_joint.h's FRIC_MJ_JNT_* are mjtJoint's");
-_Static_assert((int)FRIC_MJ_INT_EULER == (int)mjINT_EULER && (int)FRIC_MJ_INT_RK4 == (int)mjINT_RK4
-               && (int)FRIC_MJ_INT_IMPLICIT == (int)mjINT_IMPLICIT,
-               "fric_joint.h's FRIC_MJ_INT_* are mjtIntegrator's");
+_Static_assert((int)FRIC_MUJOCO_JNT_FREE == (int)mjJNT_FREE && (int)FRIC_MUJOCO_JNT_BALL == (int)mjJNT_BALL
+               && (int)FRIC_MUJOCO_JNT_SLIDE == (int)mjJNT_SLIDE && (int)FRIC_MUJOCO_JNT_HINGE == (int)mjJNT_HINGE,
+               "fric_joint.h's FRIC_MUJOCO_JNT_* are mjtJoint's");
+_Static_assert((int)FRIC_MUJOCO_INT_EULER == (int)mjINT_EULER && (int)FRIC_MUJOCO_INT_RK4 == (int)mjINT_RK4
+               && (int)FRIC_MUJOCO_INT_IMPLICIT == (int)mjINT_IMPLICIT,
+               "fric_joint.h's FRIC_MUJOCO_INT_* are mjtIntegrator's");
 
 /* (M⁻¹)_ii by one solve with the LᵀDL factor of mj_fwdPosition (scratch on
  * MuJoCo's stack: no allocation). */
@@ -37,7 +37,7 @@ static double minv_diag(const mjModel *m, mjData *d, int dof)
 }
 
 /* The joint called name: its joint, dof and qpos addresses (−1 without a
- * name: fric_mj_core_init's refusal), and NULL, or the refusal naming the
+ * name: fric_mujoco_core_init's refusal), and NULL, or the refusal naming the
  * model's joints. */
 static const char *find_joint(int *jnt, int *dof, int *qadr, const mjModel *m, const char *name)
 {
@@ -60,8 +60,8 @@ static const char *find_joint(int *jnt, int *dof, int *qadr, const mjModel *m, c
     return NULL;
 }
 
-fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mj_joint_def *defs,
-                               int n, fric_mj_treatment treatment, const char **why)
+fric_status fric_mujoco_init(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_joint_def *defs,
+                               int n, fric_mujoco_treatment treatment, const char **why)
 {
     if (!fm || !m || !d || !defs) {
         const char *msg = fric__fail(FRIC_E_NULL, -1, "mujoco: adapter, model, data and joint list "
@@ -70,15 +70,15 @@ fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fri
         if (why) *why = msg;
         return FRIC_E_NULL;
     }
-    /* the model's numbers for fric_mj_core_init, and the addresses kept
+    /* the model's numbers for fric_mujoco_core_init, and the addresses kept
      * aside (the init clears fm) */
-    fric_mj_joint_model jm[FRIC_MJ_MAX_JOINTS];
-    struct { int jnt, dof, qadr; } addr[FRIC_MJ_MAX_JOINTS];
-    fric_mj_model mm = { m->opt.timestep, m->opt.integrator, 0, m->opt.noslip_iterations };
+    fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
+    struct { int jnt, dof, qadr; } addr[FRIC_MUJOCO_MAX_JOINTS];
+    fric_mujoco_model mm = { m->opt.timestep, m->opt.integrator, 0, m->opt.noslip_iterations };
     for (int i = 0; i < m->nv; i++)
         if (m->dof_damping[i] != 0) mm.any_damping = 1;
     mj_forward(m, d);
-    for (int i = 0; i < n && i < FRIC_MJ_MAX_JOINTS; i++) {
+    for (int i = 0; i < n && i < FRIC_MUJOCO_MAX_JOINTS; i++) {
         const char *msg = find_joint(&addr[i].jnt, &addr[i].dof, &addr[i].qadr, m, defs[i].joint);
         if (msg) {
             fm->n = 0;
@@ -86,7 +86,7 @@ fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fri
             return fric__rc();
         }
         int id = addr[i].jnt, dof = addr[i].dof;
-        jm[i] = (fric_mj_joint_model){ -1, 0, 0, 0, 0, 0 };
+        jm[i] = (fric_mujoco_joint_model){ -1, 0, 0, 0, 0, 0 };
         if (id < 0) continue;
         jm[i].type = m->jnt_type[id];
         if (jm[i].type != mjJNT_HINGE && jm[i].type != mjJNT_SLIDE) continue;
@@ -96,10 +96,10 @@ fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fri
         jm[i].minv = n == 1 ? minv_diag(m, d, dof) : 0;
         jm[i].q0 = d->qpos[addr[i].qadr];
     }
-    fric_status rc = fric_mj_core_init(fm, &mm, jm, defs, n, treatment, why);
+    fric_status rc = fric_mujoco_core_init(fm, &mm, jm, defs, n, treatment, why);
     if (rc) return rc;
     for (int i = 0; i < n; i++) {
-        fric_mj_joint *j = &fm->j[i];
+        fric_mujoco_joint *j = &fm->j[i];
         j->jnt = addr[i].jnt;
         j->dof = addr[i].dof;
         j->qadr = addr[i].qadr;
@@ -112,24 +112,24 @@ fric_status fric_mujoco_attach(fric_mujoco *fm, mjModel *m, mjData *d, const fri
 
 void fric_mujoco_goal(fric_mujoco *fm, int i, double goal, int torque_enable)
 {
-    fric_mj_core_goal(fm, i, goal, torque_enable);
+    fric_mujoco_core_goal(fm, i, goal, torque_enable);
 }
 
 void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
 {
     int n = fm->n;
     if (n == 0) return;
-    /* the inputs the treatment reads (fric_mj_step_in), by joint; the outputs */
-    double q[FRIC_MJ_MAX_JOINTS], v[FRIC_MJ_MAX_JOINTS], a[FRIC_MJ_MAX_JOINTS], b[FRIC_MJ_MAX_JOINTS],
-        c[FRIC_MJ_MAX_JOINTS], e[FRIC_MJ_MAX_JOINTS], f[FRIC_MJ_MAX_JOINTS], g[FRIC_MJ_MAX_JOINTS],
-        force[FRIC_MJ_MAX_JOINTS], loss[FRIC_MJ_MAX_JOINTS];
-    fric_mj_step_in in = { .q = q, .v = v };
+    /* the inputs the treatment reads (fric_mujoco_step_in), by joint; the outputs */
+    double q[FRIC_MUJOCO_MAX_JOINTS], v[FRIC_MUJOCO_MAX_JOINTS], a[FRIC_MUJOCO_MAX_JOINTS], b[FRIC_MUJOCO_MAX_JOINTS],
+        c[FRIC_MUJOCO_MAX_JOINTS], e[FRIC_MUJOCO_MAX_JOINTS], f[FRIC_MUJOCO_MAX_JOINTS], g[FRIC_MUJOCO_MAX_JOINTS],
+        force[FRIC_MUJOCO_MAX_JOINTS], loss[FRIC_MUJOCO_MAX_JOINTS];
+    fric_mujoco_step_in in = { .q = q, .v = v };
     if (m->nu) mj_fwdActuation(m, d);
     for (int i = 0; i < n; i++) {
         q[i] = d->qpos[fm->j[i].qadr];
         v[i] = d->qvel[fm->j[i].dof];
     }
-    if (fm->treatment == FRIC_MJ_IMPLICIT && n == 1) {
+    if (fm->treatment == FRIC_MUJOCO_IMPLICIT && n == 1) {
         int dof = fm->j[0].dof;
         mj_fwdAcceleration(m, d);             /* qfrc_smooth, qacc_smooth: friction-free */
         a[0] = minv_diag(m, d, dof);          /* the configuration changes the inertia */
@@ -157,10 +157,10 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
         in.qacc = f;
         in.qfrc_smooth = g;
     }
-    fric_mj_core_step(fm, &in, force, loss);
+    fric_mujoco_core_step(fm, &in, force, loss);
     for (int i = 0; i < n; i++) {
         int dof = fm->j[i].dof;
-        if (fm->treatment != FRIC_MJ_IMPLICIT) m->dof_frictionloss[dof] = loss[i];
+        if (fm->treatment != FRIC_MUJOCO_IMPLICIT) m->dof_frictionloss[dof] = loss[i];
         d->qfrc_passive[dof] += force[i];
     }
 }
@@ -168,5 +168,5 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
 double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i)
 {
     if (i < 0 || i >= fm->n) return NAN;
-    return fm->treatment == FRIC_MJ_IMPLICIT ? fm->j[i].s.tau_f : d->qfrc_constraint[fm->j[i].dof];
+    return fm->treatment == FRIC_MUJOCO_IMPLICIT ? fm->j[i].s.tau_f : d->qfrc_constraint[fm->j[i].dof];
 }

@@ -65,8 +65,8 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
         if (why) *why = msg;
         return fric__rc();
     }
-    fric_mj_joint *j = &fm->j[0];
-    /* the log's gains, as fric_bench_def_for_log */
+    fric_mujoco_joint *j = &fm->j[0];
+    /* the log's gains, as fric_bench_def_from_log */
     fric_bench_gains_for_log(&j->s.bench, log);
     size_t frame = 0;
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
@@ -104,7 +104,7 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
     return FRIC_OK;
 }
 
-fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mj_treatment t,
+fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mujoco_treatment t,
                                fric_bench_replay_result *out, const char **why)
 {
     const char *msg = (d && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco replay: def and log must not be NULL.");
@@ -112,7 +112,7 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
     if (!msg && fric_io_log_check(log, NULL, &err))
         msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     fric_bench_def e;
-    if (!msg) fric_bench_def_for_log(d, log, &e);
+    if (!msg) fric_bench_def_from_log(d, log, &e);
     char *xml = NULL;
     if (!msg) {
         int len = fric_mujoco_bench_mjcf(&e, NULL, 0);
@@ -131,9 +131,9 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
         if (why) *why = msg;
         return fric__rc();
     }
-    fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
+    fric_mujoco_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
     fric_mujoco *fm = malloc(sizeof *fm);   /* ~100 KB: not on the stack */
-    int rc = fm ? fric_mujoco_attach(fm, m, dd, &jd, 1, t, &msg)
+    int rc = fm ? fric_mujoco_init(fm, m, dd, &jd, 1, t, &msg)
                 : (msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory."), FRIC_E_NO_MEMORY);
     if (!rc) rc = fric_mujoco_replay_model(fm, m, dd, log, NULL, 0, out, &msg);
     free(fm);

@@ -5,7 +5,7 @@
  * in joints presenting high stiction", end of §V-A) fill a table with the
  * Lambert-W term of their eq. 27, up to the x where it becomes negligible,
  * and use symmetry for eq. 28. Here the caller states the accuracy instead:
- * fric_lut_new(law, Z, tol) builds a table whose result never differs from
+ * fric_lut_create(law, Z, tol, NULL) builds a table whose result never differs from
  * fric_phi_z by more than tol [N], anywhere on the real line.
  *
  * Math (Stribeck, α = 1, Cisneros eqs. 21-30; derived again in phi_z.c)
@@ -95,7 +95,7 @@
  *   tries at most LUT_SLACK + 1 levels per octave; the fits this can take are
  *   summed from the plan and the build is refused at once above LUT_MAX_WORK
  *   (2^17 fits, ~1 s at the slowest ~8 µs per fit), or above 2^20 intervals.
- *   fric_lut_build reports why and how many fits it made (fric_lut_info).
+ *   fric_lut_create reports why and how many fits it made (fric_lut_info).
  *
  * Special cases
  *   NULL: invalid law/Z (fric_law_check), tol ≤ 0 or not finite, allocation
@@ -764,7 +764,7 @@ static fric_lut *build_generic(const fric_law *law, double Z, double tol, fric_l
     return lut;
 }
 
-fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_info *info)
+fric_lut *fric_lut_create(const fric_law *law, double Z, double tol, fric_lut_info *info)
 {
     if (info) *info = (fric_lut_info){ "", 0 };
     const char *bad = NULL;
@@ -785,10 +785,6 @@ fric_lut *fric_lut_build(const fric_law *law, double Z, double tol, fric_lut_inf
     return lut_refuse(info, LUT_WHY_LAW);
 }
 
-fric_lut *fric_lut_new(const fric_law *law, double Z, double tol)
-{
-    return fric_lut_build(law, Z, tol, NULL);
-}
 
 double fric_lut_phi_z(const fric_lut *lut, double x)
 {
@@ -820,7 +816,7 @@ size_t fric_lut_bytes(const fric_lut *lut)
     return lut ? lut->bytes : 0;
 }
 
-void fric_lut_free(fric_lut *lut)
+void fric_lut_destroy(fric_lut *lut)
 {
     free(lut);
 }

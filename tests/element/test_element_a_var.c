@@ -100,7 +100,7 @@ static void test_levels_equal_fresh_plan(void **state)
     const double Z = 0.01;
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
         fric_elem_a_var e;
-        fric_elem_a_var_prepare(&e, &shapes[i], Z, 0);
+        fric_elem_a_var_prepare_unchecked(&e, &shapes[i], Z, 0);
         for (int k = 0; k < 200; k++) {
             double Fc = 0.5 + 0.01 * k, Fs = Fc * 1.5;
             fric_law law = shapes[i];
@@ -128,7 +128,7 @@ static void test_unchecked_alpha_below_one(void **state)
     const double Z = 0.5;
     assert_int_not_equal(fric_law_check(&law, Z, NULL), 0);
     fric_elem_a_var e;
-    fric_elem_a_var_prepare(&e, &law, Z, 1);
+    fric_elem_a_var_prepare_unchecked(&e, &law, Z, 1);
     fric_elem_a_var_levels(&e, 1, 3);
     int stuck;
     double w;

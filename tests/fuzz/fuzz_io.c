@@ -42,7 +42,7 @@ static void read_log(void)
     fric_io_log log;
     int rc = fric_io_log_read(path, &log, &err);
     if (rc == 0) check_log(&log);
-    fric_io_log_free(&log);
+    fric_io_log_destroy(&log);
     if (rc != 0 && !err.message[0]) FUZZ_FAIL("a log refused without a message");
 }
 

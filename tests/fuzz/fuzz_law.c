@@ -64,7 +64,7 @@ static void check_lut(fuzz_in *in, const fric_law *law, double Z, double x)
     double tol = fric_phi_plus0(law) * pow(10, -(double)(3 + fuzz_u8(in) % 10));
     if (!(tol > 0) || !isfinite(tol)) return;
     fric_lut_info info;
-    fric_lut *lut = fric_lut_build(law, Z, tol, &info);
+    fric_lut *lut = fric_lut_create(law, Z, tol, &info);
     /* friction.h: 2^17 planned fits for α = 1 (plus its final pass, within
      * 2^12 of it), 5·2^13 + 64·31 for α ≠ 1 */
     if (info.pieces > ((size_t)1 << 17) + ((size_t)1 << 12) + 5 * 8192 + 64 * 31)
@@ -86,7 +86,7 @@ static void check_lut(fuzz_in *in, const fric_law *law, double Z, double x)
             x_miss = xs[k];
         }
     }
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
     if (miss > 0)
         FUZZ_FAIL("table misses tol %.3g by %.3g at x = %.17g (kind %d Fs %.17g Fc %.17g "
                   "vs %.17g D %.17g alpha %.17g Z %.17g)", tol, miss, x_miss, law->kind, law->Fs,

@@ -148,7 +148,7 @@ static void run(const fric_cmaes_def *d, test_fn f, int order, run_result *r)
     r->generations = in->generation;
     r->best_f = in->best_f;
     memcpy(r->best_x, in->best_x, sizeof(double) * (size_t)n);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
     free(X);
     free(F);
 }
@@ -203,7 +203,7 @@ static series run_series(test_fn f, int n, double x0v, double sigma0, int has_ta
                           fric_cmaes_stop_name(in->stop), in->best_f, in->evals);
         out.mean_evals += (double)in->evals / SEEDS;
         out.mean_axis += in->axis_ratio / SEEDS;
-        fric_cmaes_free(es);
+        fric_cmaes_destroy(es);
     }
     print_message("%s %d-D: %d/%d seeds at f <= 1e-10, mean %.0f evaluations, axis ratio %.0f\n", name, n,
                   out.reached, SEEDS, out.mean_evals, out.mean_axis);
@@ -399,7 +399,7 @@ static void test_bipop_schedule(void **state)
     assert_true(small >= 1);
     assert_true(in->stop != FRIC_CMAES_RUNNING);
     if (in->stop != FRIC_CMAES_BUDGET) assert_int_equal(large, restarts);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
     free(X);
     free(F);
 }
@@ -492,7 +492,7 @@ static void test_ask_twice(void **state)
     assert_int_equal(fric_cmaes_tell(es, F), -1);
     assert_int_equal(fric_cmaes_ask(es, X2, 64), lam);
     assert_memory_not_equal(X1, X2, sizeof(double) * 4 * (size_t)lam);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 }
 
 /* NaN and ±inf rank below every finite value: telling NaN / −inf for the
@@ -523,7 +523,7 @@ static void test_nonfinite_values(void **state)
     const fric_cmaes_info *in = fric_cmaes_get_info(es);
     assert_true(in->best_f == 7.0);
     assert_memory_equal(in->best_x, X + 5 * 3, sizeof(double) * 5);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 }
 
 /* ------------------------------------------------- budget, stop, target */
@@ -571,14 +571,14 @@ static void test_stop(void **state)
     assert_int_equal(in->evals, 6L * k);
     assert_int_equal(in->generation, 6);
     assert_string_equal(fric_cmaes_stop_name(in->stop), "stopped");
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 
     es = fric_cmaes_create(&d, &why);
     fric_cmaes_stop(es);
     assert_int_equal(fric_cmaes_ask(es, X, 64), 0);
     assert_int_equal(fric_cmaes_get_info(es)->stop, FRIC_CMAES_STOPPED);
     assert_int_equal(fric_cmaes_get_info(es)->evals, 0);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 }
 
 /* has_target: the search ends at the first generation whose best is <=
@@ -748,8 +748,8 @@ static void test_bad_input(void **state)
     fric_cmaes *es = fric_cmaes_create(&ok, &why);
     assert_non_null(es);
     assert_string_equal(why, "");
-    fric_cmaes_free(es);
-    fric_cmaes_free(NULL);
+    fric_cmaes_destroy(es);
+    fric_cmaes_destroy(NULL);
 
     fric_cmaes_def d;
     assert_null(fric_cmaes_create(NULL, &why));
@@ -771,7 +771,7 @@ static void test_bad_input(void **state)
     d = ok; d.box = 0; d.x0 = x0_out;
     es = fric_cmaes_create(&d, &why);
     assert_non_null(es);
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_own_log_exp),

@@ -168,7 +168,7 @@ static void make_batch(const fric_fit_target *tg, const double *p, int nlogs, si
         simulate(tg, p, syn_traj[i], syn_kp[i], n, sigma_n, &syn[i]);
         ptr[i] = &syn[i].log;
     }
-    if (fric_fit_batch_build(ptr, (size_t)nlogs, b, &why)) fail_msg("batch: %s", why);
+    if (fric_fit_batch_create(ptr, (size_t)nlogs, b, &why)) fail_msg("batch: %s", why);
 }
 
 /* ------------------------------------------------------ 1. consistency */
@@ -188,7 +188,7 @@ static void test_loss_equals_replay(void **state)
     }
     fric_fit_batch b;
     const char *why;
-    assert_int_equal(fric_fit_batch_build(ptr, N_SHARED, &b, &why), 0);
+    assert_int_equal(fric_fit_batch_create(ptr, N_SHARED, &b, &why), 0);
     assert_int_equal(b.logs, N_SHARED);
     fric_bench_lane lanes[N_SHARED];
     double mae[N_SHARED];
@@ -223,8 +223,8 @@ static void test_loss_equals_replay(void **state)
     unsigned char valid[N_SHARED];
     assert_int_equal(fric_fit_split_kp(ptr, N_SHARED, 800, valid), 4);
     for (int i = 0; i < N_SHARED; i++) assert_int_equal(valid[i], logs[i].kp == 800);
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < N_SHARED; i++) fric_io_log_free(&logs[i]);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < N_SHARED; i++) fric_io_log_destroy(&logs[i]);
 }
 
 /* ------------------------------------------------ 2. synthetic recovery */
@@ -347,8 +347,8 @@ static void test_synthetic_recovery_m1(void **state)
     REL(FRIC_FIT_R, 0.10);
 #undef REL
     assert_true(fabs(p[FRIC_FIT_Q_OFFSET] - truth[FRIC_FIT_Q_OFFSET]) < 1e-3);   /* [rad] */
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* M4 from scratch, the default budget: the loss floor, and what the logs
@@ -391,8 +391,8 @@ static void test_synthetic_recovery_m4(void **state)
        splits give nearly the same budget along the logs' path: the fit
        reaches 1.6× the noise floor with K_c twice the truth and K_l^s
        two thirds of it. Not asserted. */
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* ------------------------------------------------------------ 3. bounds */
@@ -471,8 +471,8 @@ static void test_bounds_and_held(void **state)
                   at_bound);
     free(P);
     free(loss);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* -------------------------------------------------------- 4. warm start */
@@ -531,7 +531,7 @@ static void test_warm_start_m6_from_m4(void **state)
     assert_true(g->best_loss < l4 * (1 + 1e-9));
     free(P);
     free(loss);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
 
     /* a start outside the box is clamped, and counted */
     double out[FRIC_FIT_N];
@@ -546,8 +546,8 @@ static void test_warm_start_m6_from_m4(void **state)
     assert_int_equal(fric_fit_ask(f, Q, fric_fit_lambda_max(f)), 1);
     assert_true(Q[FRIC_FIT_ALPHA] == 1.0 && Q[FRIC_FIT_DTHETA_S] == 3.0);
     free(Q);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* ---------------------------------------------------- 5. contains/embed */
@@ -690,7 +690,7 @@ static void test_threads_bit_identical(void **state)
             int rc = fric_fit_run(f, r + 1, record, &hist[r], &why);
             if (rc < 0) fail_msg("%s", why);
             res[r] = *fric_fit_get_progress(f);
-            fric_fit_free(f);
+            fric_fit_destroy(f);
         }
         assert_true(res[0].evals > 0 && res[0].evals <= d.budget);
         if (c) assert_int_equal(res[0].evals, d.budget);   /* the survivor spends the rest */
@@ -712,7 +712,7 @@ static void test_threads_bit_identical(void **state)
     fric_fit *fr = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_run(fr, 2, stop_at_third, NULL, &why), FRIC_CMAES_STOPPED);
     assert_int_equal(fric_fit_get_progress(fr)->generation, 3);
-    fric_fit_free(fr);
+    fric_fit_destroy(fr);
     d.budget = 250;
     d.restarts = 2;
 
@@ -736,7 +736,7 @@ static void test_threads_bit_identical(void **state)
             memset(&hist[r], 0, sizeof hist[r]);
             if (fric_fit_run(f4, r + 1, record, &hist[r], &why) < 0) fail_msg("%s", why);
             res[r] = *fric_fit_get_progress(f4);
-            fric_fit_free(f4);
+            fric_fit_destroy(f4);
         }
         assert_int_equal(res[0].evals, d4.budget);
         assert_int_equal(res[0].stage, 2);
@@ -744,7 +744,7 @@ static void test_threads_bit_identical(void **state)
         assert_memory_equal(res[0].best, res[1].best, sizeof res[0].best);
         assert_int_equal(hist[0].n, hist[1].n);
         assert_memory_equal(hist[0].gen_best, hist[1].gen_best, sizeof(double) * (size_t)hist[0].n);
-        fric_fit_batch_free(&b4);
+        fric_fit_batch_destroy(&b4);
     }
 
     /* on_gen stops the fit after the generation it returns nonzero for */
@@ -752,8 +752,8 @@ static void test_threads_bit_identical(void **state)
     assert_int_equal(fric_fit_run(f, 2, stop_at_third, NULL, &why), FRIC_CMAES_STOPPED);
     assert_int_equal(fric_fit_get_progress(f)->generation, 3);
     assert_int_equal(fric_fit_ask(f, res[0].best, 1), 0);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* ------------------------------------------------------- 6b. staged fit */
@@ -862,7 +862,7 @@ static void test_staged_fit(void **state)
        best is the last stage's */
     assert_true(stage_best[3] < stage_best[2] && stage_best[2] < stage_best[1]);
     assert_true(g->best_loss == stage_best[3]);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
 
     /* not staged: a start (a local refinement), a budget whose first stage
        would be too short, a space whose M5 part does not embed (K_m held,
@@ -872,7 +872,7 @@ static void test_staged_fit(void **state)
     d.start = start;
     f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->stages, 1);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     d.start = NULL;
     /* 3 000: M5's 2 750 hold 30 generations of its 44, but M5's own M3
        share (458) not 30 of M3's 36: two stages; 1 000 (the lessons'): one */
@@ -880,17 +880,17 @@ static void test_staged_fit(void **state)
     f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->stages, 2);
     assert_int_equal(fric_fit_get_progress(f)->stage_model, 5);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     d.budget = 1000;
     f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->stages, 1);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     d.budget = FRIC_FIT_DEFAULT_BUDGET;
     d.target.model = 5;
     assert_int_equal(fric_fit_space_default("xl330", 5, &d.space, &why), 0);
     f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->stages, 2);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     assert_int_equal(fric_fit_space_freeze(&d.space, FRIC_FIT_K_M, 0.1, &why), 0);
     f = fric_fit_create(&d, &why);
     g = fric_fit_get_progress(f);
@@ -900,10 +900,10 @@ static void test_staged_fit(void **state)
     assert_int_equal(g->racing, 1);
     fric_fit_progress_phase(g, phase, sizeof phase);
     assert_string_equal(phase, "racer 1 of 2, first run");
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     free(P);
     free(loss);
-    fric_fit_batch_free(&b);
+    fric_fit_batch_destroy(&b);
 }
 
 /* Tries (fric_fit.h, FRIC_FIT_TRIES): the default budget per model; an M4
@@ -942,7 +942,7 @@ static long run_synthetic(const fric_fit_def *d, double *asked_out, long cap_row
     }
     memcpy(best, g->best, sizeof(double) * FRIC_FIT_N);
     *best_loss = g->best_loss;
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     free(P);
     free(loss);
     return rows;
@@ -993,11 +993,11 @@ static void test_tries(void **state)
     d.budget = B - 1;
     fric_fit *f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->attempts, 1);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     d.budget = B + 1;
     f = fric_fit_create(&d, &why);
     assert_int_equal(fric_fit_get_progress(f)->attempts, 2);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     /* M1-M3 never try */
     fric_fit_def d3 = d;
     d3.budget = 4 * B;
@@ -1005,7 +1005,7 @@ static void test_tries(void **state)
     assert_int_equal(fric_fit_space_default("xl330", 3, &d3.space, &why), 0);
     f = fric_fit_create(&d3, &why);
     assert_int_equal(fric_fit_get_progress(f)->attempts, 1);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
 
     /* a warm start: each try asks it first, alone */
     d.budget = B;
@@ -1023,7 +1023,7 @@ static void test_tries(void **state)
     }
     assert_int_equal(starts, 2);
     assert_int_equal(fric_fit_get_progress(f)->evals, B);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
 
     /* a stop in the first try ends the fit */
     d.start = NULL;
@@ -1035,12 +1035,12 @@ static void test_tries(void **state)
     assert_int_equal(fric_fit_ask(f, P, cap), 0);
     assert_int_equal(fric_fit_get_progress(f)->attempt, 1);
     assert_int_equal(fric_fit_get_progress(f)->done, FRIC_CMAES_STOPPED);
-    fric_fit_free(f);
+    fric_fit_destroy(f);
     free(P);
     free(loss);
     free(seq);
     free(one);
-    fric_fit_batch_free(&b);
+    fric_fit_batch_destroy(&b);
 }
 
 /* The fit minimises the fast loss (fric_fit_losses_fast, the lane kernel)
@@ -1066,7 +1066,7 @@ static void test_reported_mae_is_replays(void **state)
     }
     const char *why;
     fric_fit_batch b;
-    assert_int_equal(fric_fit_batch_build(ptr, NT, &b, &why), 0);
+    assert_int_equal(fric_fit_batch_create(ptr, NT, &b, &why), 0);
     fric_fit_def d = { .train = &b, .budget = 200, .seed = 5, .restarts = 0 };
     assert_int_equal(fric_fit_target_init(&d.target, "xl330", 4, &why), 0);
     assert_int_equal(fric_fit_space_default("xl330", 4, &d.space, &why), 0);
@@ -1119,9 +1119,9 @@ static void test_reported_mae_is_replays(void **state)
         assert_true(finite == C);
         assert_true(worst <= 1e-3);
     }
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < NT; i++) fric_io_log_free(&logs[i]);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < NT; i++) fric_io_log_destroy(&logs[i]);
 }
 
 /* --------------------------------------------------------- 7. bad input */
@@ -1134,9 +1134,9 @@ static void test_bad_input(void **state)
     fric_fit_space s;
     fric_fit_target tg;
     /* no logs */
-    assert_int_not_equal(fric_fit_batch_build(NULL, 0, &b, &why), 0);
+    assert_int_not_equal(fric_fit_batch_create(NULL, 0, &b, &why), 0);
     assert_says(why, "n = 0 logs");
-    fric_fit_batch_free(&b);
+    fric_fit_batch_destroy(&b);
     /* unknown actuator, model 7 */
     assert_int_not_equal(fric_fit_space_default("xl331", 1, &s, &why), 0);
     assert_says(why, "xl331");
@@ -1223,8 +1223,8 @@ static void test_bad_input(void **state)
     assert_int_equal(fric_fit_tell(f, mae), -1);
     assert_int_equal(fric_fit_ask(f, q, 1), -1);
     assert_int_equal(fric_fit_get_progress(f)->evals, 0);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* ---------------------------------------- the one conversion of a fit */
@@ -1308,7 +1308,7 @@ static void test_default_space(void **state)
                          : strcmp(act, "xl330i") == 0 ? 1
                          : strcmp(act, "unitree_go1") == 0 ? 2 : 0;
             int nfree = free_count[m] - held + firmware;
-            assert_int_equal(fric_fit_space_free(&s, idx), nfree);
+            assert_int_equal(fric_fit_space_free_indices(&s, idx), nfree);
             assert_int_equal(fric_fit_space_check(&s, m, &why), 0);
             /* every free box holds values the bench accepts at both ends, except
                bounds at 0 of parameters that may be 0 */
@@ -1474,8 +1474,8 @@ static void test_start_without_preset(void **state)
     assert_int_equal(g->evals, 300);
     assert_true(isfinite(g->best_loss));
     free(P);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
 }
 
 /* 10. The caution of a result (fric_fit_caution), against the rule written

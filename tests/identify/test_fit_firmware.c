@@ -246,7 +246,7 @@ static void test_sts3215_m1_reaches_12v_file(void **state)
     /* the fit: M1 of the logs' actuator (the 12 V law: vin from the
        headers), error_gain_ratio and max_velocity free in bam's boxes */
     fric_fit_batch b;
-    assert_int_equal(fric_fit_batch_build(ptr, BENCH_N_STS3215, &b, &why), 0);
+    assert_int_equal(fric_fit_batch_create(ptr, BENCH_N_STS3215, &b, &why), 0);
     fric_fit_def fd = { .train = &b, .budget = STS_BUDGET, .restarts = -1 };
     assert_int_equal(fric_fit_target_init(&fd.target, "sts3215", 1, &why), 0);
     assert_int_equal(fric_fit_space_default("sts3215", 1, &fd.space, &why), 0);
@@ -265,10 +265,10 @@ static void test_sts3215_m1_reaches_12v_file(void **state)
         if (!(g->best_loss <= file_mae))
             fail_msg("seed %llu: the fit's %.5f rad is above the file's %.5f rad",
                      (unsigned long long)seed, g->best_loss, file_mae);
-        fric_fit_free(f);
+        fric_fit_destroy(f);
     }
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < BENCH_N_STS3215; i++) fric_io_log_free(&logs[i]);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < BENCH_N_STS3215; i++) fric_io_log_destroy(&logs[i]);
 }
 
 /* ------------------------------------------ 5. the doc's firmware table */

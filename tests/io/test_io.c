@@ -13,7 +13,7 @@
  *     included: never defaulted), a wrong type, too few entries,
  *     non-monotonic timestamps, timestamps contradicting dt, ±1e308
  *     positions, an unknown key, speed in some entries only, a missing file.
- *  3. The same rules without JSON (fric_io_log_from_raw, as the browser
+ *  3. The same rules without JSON (fric_io_log_create_from_raw, as the browser
  *     calls them): a missing torque_enable and a contradicting dt give the
  *     same error as the file path.
  *  4. Parameter files: every shared params file reads into the bench
@@ -113,7 +113,7 @@ static void check_shared_log(const char *path)
     if (!(worst <= RESAMPLE_TOL)) fail_msg("%s: resampled series off by %g rad", path, worst);
     bench_json_entries_free(&e);
     bench_json_free(&f);
-    fric_io_log_free(&L);
+    fric_io_log_destroy(&L);
 }
 
 static void every_shared_log_reads(void **state)
@@ -289,7 +289,7 @@ static void bad_logs_are_refused_exactly(void **state)
     assert_string_equal(L.motor, "xl330");
     assert_null(L.speed);
     assert_true(L.damping == 0 && L.max_amps == 0);
-    fric_io_log_free(&L);
+    fric_io_log_destroy(&L);
     free(t);
     /* the Feetech HLS's header keys (bam/feetech_hls/actuator.py) */
     t = log_text(HEAD "\"damping\": 0.125, \"max_amps\": 0.5, ", 20, ENTRY, -1, "");
@@ -297,7 +297,7 @@ static void bad_logs_are_refused_exactly(void **state)
     if (fric_io_log_read(path, &L, &err)) fail_msg("%s", err.message);
     remove(path);
     assert_true(L.damping == 0.125 && L.max_amps == 0.5);
-    fric_io_log_free(&L);
+    fric_io_log_destroy(&L);
     free(t);
     io_failed(fric_io_log_read("/nonexistent/x.json", &L, &err), FRIC_E_FILE, &err, FRIC_IO_FILE, -1);
     assert_string_equal(err.message, "log /nonexistent/x.json: No such file or directory.");
@@ -317,23 +317,23 @@ static void raw_path_gives_the_same_errors(void **state)
     fric_io_log_raw raw = R.raw;
     fric_io_log L;
     fric_io_error err;
-    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);
+    assert_int_equal(fric_io_log_create_from_raw(&raw, te, "x.json", &L, &err), 0);
     assert_int_equal(fric_io_log_samples(&L), N);
     kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_ABSENT;
-    io_failed(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
+    io_failed(fric_io_log_create_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
               FRIC_IO_MISSING, -1);
     assert_string_equal(err.message, "log x.json: entry 12 has no \"torque_enable\"; every entry "
                         "needs timestamp, position, goal_position and torque_enable.");
     kind[FRIC_IO_E_ENABLE * N + 12] = FRIC_IO_BOOL;
     value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.055;
     value[FRIC_IO_E_TIMESTAMP * N + 11] = 0.0555;
-    io_failed(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
+    io_failed(fric_io_log_create_from_raw(&raw, te, "x.json", &L, &err), FRIC_E_LOG_INVALID, &err,
               FRIC_IO_DT, -1);
     assert_int_equal(err.entry, 10);
     /* within the tolerance: accepted */
     value[FRIC_IO_E_TIMESTAMP * N + 10] = 0.05 + 0.9 * FRIC_IO_DT_TOL * 0.005;
     value[FRIC_IO_E_TIMESTAMP * N + 11] = 0.055;
-    assert_int_equal(fric_io_log_from_raw(&raw, te, "x.json", &L, &err), 0);
+    assert_int_equal(fric_io_log_create_from_raw(&raw, te, "x.json", &L, &err), 0);
 }
 
 /* ------------------------------------------------------- parameter files */

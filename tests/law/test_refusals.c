@@ -415,7 +415,7 @@ static void test_cmaes_stage(void **state)
     fric_cmaes *es = fric_cmaes_create(&d, &why);
     assert_non_null(es);
     REFUSE(fric_cmaes_set_x0(es, xb), FRIC_E_PARAM_RANGE, -1, "x0[1] = ");
-    fric_cmaes_free(es);
+    fric_cmaes_destroy(es);
 }
 
 /* ------------------------------------------------- forward dynamics */
@@ -511,8 +511,8 @@ static void test_fit_stage(void **state)
     bench_small_log_make(&sl);
     const fric_io_log *logs[1] = { &sl.log };
     fric_fit_batch fb;
-    REFUSE(fric_fit_batch_build(logs, 0, &fb, &why), FRIC_E_PARAM_RANGE, -1, "n = ");
-    fric_fit_batch_free(&fb);
+    REFUSE(fric_fit_batch_create(logs, 0, &fb, &why), FRIC_E_PARAM_RANGE, -1, "n = ");
+    fric_fit_batch_destroy(&fb);
 }
 
 /* ---------------------------------------------------------------- io */
@@ -524,9 +524,9 @@ static void test_io_stage(void **state)
     bench_raw_log_make(&R);
     fric_io_log L;
     fric_io_error err;
-    assert_int_equal(fric_io_log_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_OK);
+    assert_int_equal(fric_io_log_create_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_OK);
     R.raw.head[FRIC_IO_H_MASS] = -1;  /* mass > 0 */
-    REFUSE(fric_io_log_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
+    REFUSE(fric_io_log_create_from_raw(&R.raw, R.te, "x.json", &L, &err), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
     const fric_io_sensitivity_param sp[1] = { { "kt", 1, 0.5, 2, 0, 0 } };
     fric_io_sensitivity f = { "m1", "xl330", "p.json", "logs", 0.01, 0.03, 0.0103, sp, 1 };
     char buf[4096];
@@ -534,6 +534,28 @@ static void test_io_stage(void **state)
     assert_int_equal(fric_io_sensitivity_write(&f, buf, sizeof buf, &len), FRIC_OK);
     f.base_mae = NAN;
     REFUSE(fric_io_sensitivity_write(&f, buf, sizeof buf, &len), FRIC_E_PARAM_RANGE, -1, "base_mae = ");
+    /* a params file's keys: one the file writes itself cannot be carried;
+     * with no carry an unknown key is refused; an unreadable file */
+    static fric_io_params_carry carry;
+    fric_io_params_carry_clear(&carry);
+    assert_int_equal(fric_io_params_carry_add(&carry, "command_delay", "0.002", "x.json", &err), FRIC_OK);
+    REFUSE(fric_io_params_carry_add(&carry, "model", "1", "x.json", &err), FRIC_E_PARAMS_INVALID, -1, "\"model\"");
+    const fric_scenario *bench = fric_scenario_find("bench");
+    double bp[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(bench, bp);
+    REFUSE(fric_io_params_key(bench, bp, NULL, "no_such_key", FRIC_IO_NUMBER, 1, NULL, "1", "x.json", NULL, &err),
+           FRIC_E_PARAMS_INVALID, -1, "no_such_key");
+    REFUSE(fric_io_params_read_carry("/nonexistent/m1.json", bench, bp, &carry, &err), FRIC_E_FILE, -1,
+           "/nonexistent/m1.json");
+    /* bam's sensitivity file with "model" a number, not a string */
+    static fric_io_sensitivity_read_buf rb;
+    const char *path = "build/refusal-sensitivity.json";
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs("{\"model\": 1}\n", fp);
+    fclose(fp);
+    REFUSE(fric_io_sensitivity_read(path, &rb, &err), FRIC_E_PARAMS_INVALID, -1, "\"model\"");
+    remove(path);
 }
 
 /* ------------------------------------------------------------- joint */
@@ -545,19 +567,19 @@ static void test_joint_stage(void **state)
     fric_joint j;
     fric_law law = { FRIC_STRIBECK, 2.5, 0.4, 0.06, 4.5, 1.0 };
     assert_int_equal(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_OK);
-    REFUSE(fric_joint_prepare(&j, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
+    REFUSE(fric_joint_retune(&j, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     law.Fc = -1;                /* Fc >= 0 */
     REFUSE(fric_joint_init(&j, 0, &law, NULL, 1e-3, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "Fc = ");
     /* the MuJoCo adapter's orchestration over plain numbers: two hinges
      * under IMPLICIT, one without armature (the semi-implicit step of
      * several joints needs each rotor inertia) */
-    static fric_mj_core core;   /* about 100 KB: not on the stack */
+    static fric_mujoco_core core;   /* about 100 KB: not on the stack */
     const fric_law coulomb = { FRIC_COULOMB_VISCOUS, 0, 0.3, 0, 0, 0 };
-    const fric_mj_model euler = { 1e-3, FRIC_MJ_INT_EULER, 0, 0 };
-    const fric_mj_joint_model jm[2] = { { FRIC_MJ_JNT_HINGE, 0, 0, 0.01, 100, 0 },
-                                        { FRIC_MJ_JNT_HINGE, 0, 0, 0, 100, 0 } };
-    const fric_mj_joint_def defs[2] = { { .joint = "shoulder", .law = coulomb }, { .joint = "elbow", .law = coulomb } };
-    REFUSE(fric_mj_core_init(&core, &euler, jm, defs, 2, FRIC_MJ_IMPLICIT, &why), FRIC_E_UNSUPPORTED, -1, "armature = ");
+    const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0 };
+    const fric_mujoco_joint_model jm[2] = { { FRIC_MUJOCO_JNT_HINGE, 0, 0, 0.01, 100, 0 },
+                                        { FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 100, 0 } };
+    const fric_mujoco_joint_def defs[2] = { { .joint = "shoulder", .law = coulomb }, { .joint = "elbow", .law = coulomb } };
+    REFUSE(fric_mujoco_core_init(&core, &euler, jm, defs, 2, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_UNSUPPORTED, -1, "armature = ");
 }
 
 /* ------------------------------------------------------- without `why` */

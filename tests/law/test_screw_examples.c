@@ -75,25 +75,25 @@ static void test_eq39(void **st)
 {
     (void)st;
     double e1, e2;
-    assert_int_equal(fric_screw_eff_of_k(0.50, &e1, &e2), 0);
+    assert_int_equal(fric_screw_from_k(0.50, &e1, &e2), 0);
     assert_true(fabs(e1 - 2.0 / 3.0) < TOL);
     assert_true(fabs(e2 - 2.0) < TOL);
     assert_true(fabs(e1 - 0.67) < PRINTED_HALF_DIGIT);
     assert_true(fabs(e2 - 2.0) < PRINTED_HALF_DIGIT);
-    assert_int_equal(fric_screw_eff_of_k(0.33, &e1, &e2), 0);
+    assert_int_equal(fric_screw_from_k(0.33, &e1, &e2), 0);
     assert_true(fabs(e1 - 1 / 1.33) < TOL);
     assert_true(fabs(e2 - 1 / 0.67) < TOL);
     assert_true(fabs(e1 - 0.75) < PRINTED_HALF_DIGIT);
     assert_true(fabs(e2 - 1.5) < 0.05);            /* 1.4925 printed as "1.5" */
     /* the self-locking screw of the sheet §5: Kd/l = 1.5 */
-    assert_int_equal(fric_screw_eff_of_k(1.5, &e1, &e2), 0);
+    assert_int_equal(fric_screw_from_k(1.5, &e1, &e2), 0);
     assert_true(fabs(e1 - 0.4) < TOL);
     assert_true(fabs(e2 + 2.0) < TOL);
-    assert_int_equal(fric_screw_eff_of_k(1, &e1, &e2), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_screw_from_k(1, &e1, &e2), FRIC_E_PARAM_RANGE);
     assert_true(isnan(e1) && isnan(e2));
-    assert_int_equal(fric_screw_eff_of_k(-0.5, &e1, &e2), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_screw_from_k(-0.5, &e1, &e2), FRIC_E_PARAM_RANGE);
     /* eq. 21 round trip with fric_screw_k: k1 = 1/η1 − 1 = k, k2 = 1 − 1/η2 = k */
-    assert_int_equal(fric_screw_eff_of_k(0.4, &e1, &e2), 0);
+    assert_int_equal(fric_screw_from_k(0.4, &e1, &e2), 0);
     fric_screw s = { e1, e2, e1, e2, 0, 0 };
     assert_true(fabs(fric_screw_k(&s, 1, 0) - 0.4) < TOL);
     assert_true(fabs(fric_screw_k(&s, 0, 0) - 0.4) < TOL);

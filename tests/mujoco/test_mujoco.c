@@ -49,17 +49,17 @@ typedef struct { double drift, vmax, q_end, v_end; int moved_step; } run_out;
 
 /* Runs T seconds from q0 (NAN: the first keyframe) with the law attached to
  * "hinge" and an applied torque applied_rate·t [N·m]. */
-static run_out run_law(mjModel *m, const fric_law *law, fric_mj_treatment t, double T,
+static run_out run_law(mjModel *m, const fric_law *law, fric_mujoco_treatment t, double T,
                        double applied_rate, double q0_given)
 {
     mjData *d = mj_makeData(m);
     mj_resetDataKeyframe(m, d, 0);
     if (!isnan(q0_given)) d->qpos[0] = q0_given;
     double q0 = d->qpos[0];
-    fric_mj_joint_def jd = { .joint = "hinge", .law = *law };
+    fric_mujoco_joint_def jd = { .joint = "hinge", .law = *law };
     fric_mujoco fm;
     const char *why = NULL;
-    int rc = fric_mujoco_attach(&fm, m, d, &jd, 1, t, &why);
+    int rc = fric_mujoco_init(&fm, m, d, &jd, 1, t, &why);
     if (rc) fail_msg("attach: %s", why);
     run_out r = { 0, 0, 0, 0, -1 };
     long N = lround(T / m->opt.timestep);
@@ -87,8 +87,8 @@ static void test_hold(void **st)
     (void)st;
     mjModel *m = pendulum(0, G_MJ, NULL);
     double load = 0.49 * G_MJ * 0.1 * sin(0.52359877559829882);   /* 0.2403 N·m < 0.3 */
-    run_out a = run_law(m, &coulomb03, FRIC_MJ_IMPLICIT, 10, 0, NAN);
-    run_out b = run_law(m, &stribeck03, FRIC_MJ_IMPLICIT, 10, 0, NAN);
+    run_out a = run_law(m, &coulomb03, FRIC_MUJOCO_IMPLICIT, 10, 0, NAN);
+    run_out b = run_law(m, &stribeck03, FRIC_MUJOCO_IMPLICIT, 10, 0, NAN);
     print_message("hold (load %.4f N*m, friction 0.3 N*m, 10 s): coulomb drift %.3g rad, max |v| "
                   "%.3g rad/s; stribeck drift %.3g rad, max |v| %.3g rad/s\n", load, a.drift,
                   a.vmax, b.drift, b.vmax);
@@ -109,7 +109,7 @@ static void test_breakaway_ramp(void **st)
                               { FRIC_STRIBECK, 0.3, 0.1, 0.2, 0, 2 } };
     const double rate = 0.1;   /* N·m/s: 1e-4 N·m per step */
     for (size_t i = 0; i < sizeof laws / sizeof laws[0]; i++) {
-        run_out r = run_law(m, &laws[i], FRIC_MJ_IMPLICIT, 5, rate, 0);
+        run_out r = run_law(m, &laws[i], FRIC_MUJOCO_IMPLICIT, 5, rate, 0);
         double level = laws[i].kind == FRIC_COULOMB_VISCOUS ? laws[i].Fc : laws[i].Fs;
         double load = rate * r.moved_step * m->opt.timestep;
         double err = fabs(load - level) / level;
@@ -129,8 +129,8 @@ static void test_breakaway_gravity(void **st)
     mjModel *m = pendulum(0, G_MJ, NULL);
     const double mgl = 0.49 * G_MJ * 0.1, level = 0.2;
     fric_law law = { FRIC_STRIBECK, level, 0.15, 0.05, 0.01, 1 };
-    run_out below = run_law(m, &law, FRIC_MJ_IMPLICIT, 10, 0, asin(0.99 * level / mgl));
-    run_out above = run_law(m, &law, FRIC_MJ_IMPLICIT, 1, 0, asin(1.01 * level / mgl));
+    run_out below = run_law(m, &law, FRIC_MUJOCO_IMPLICIT, 10, 0, asin(0.99 * level / mgl));
+    run_out above = run_law(m, &law, FRIC_MUJOCO_IMPLICIT, 1, 0, asin(1.01 * level / mgl));
     print_message("gravity load 0.99 Fs: drift %.3g rad over 10 s; 1.01 Fs: moved %.3g rad in 1 s\n",
                   below.drift, above.drift);
     assert_true(below.drift <= 1e-12 && below.vmax <= 1e-12);
@@ -146,10 +146,10 @@ static void test_frictionloss_creeps(void **st)
 {
     (void)st;
     mjModel *m = pendulum(0, G_MJ, NULL);
-    run_out fl = run_law(m, &coulomb03, FRIC_MJ_FRICTIONLOSS, 10, 0, NAN);
+    run_out fl = run_law(m, &coulomb03, FRIC_MUJOCO_FRICTIONLOSS, 10, 0, NAN);
     mj_deleteModel(m);
     m = pendulum(0, G_MJ, NULL);
-    run_out ns = run_law(m, &coulomb03, FRIC_MJ_NOSLIP, 10, 0, NAN);
+    run_out ns = run_law(m, &coulomb03, FRIC_MUJOCO_NOSLIP, 10, 0, NAN);
     mj_deleteModel(m);
     m = pendulum(0.3, G_MJ, NULL);   /* MuJoCo alone: frictionloss in the MJCF */
     mjData *d = mj_makeData(m);
@@ -228,10 +228,10 @@ static double run_two_link(const fric_law laws[2], double q1, double q2, double 
     mjData *d = mj_makeData(m);
     d->qpos[0] = q1;
     d->qpos[1] = q2;
-    fric_mj_joint_def jd[2] = { { .joint = "j1", .law = laws[0] }, { .joint = "j2", .law = laws[1] } };
+    fric_mujoco_joint_def jd[2] = { { .joint = "j1", .law = laws[0] }, { .joint = "j2", .law = laws[1] } };
     fric_mujoco fm;
     const char *why = NULL;
-    if (fric_mujoco_attach(&fm, m, d, jd, 2, FRIC_MJ_IMPLICIT, &why)) fail_msg("attach: %s", why);
+    if (fric_mujoco_init(&fm, m, d, jd, 2, FRIC_MUJOCO_IMPLICIT, &why)) fail_msg("attach: %s", why);
     double drift = 0, tau2 = m2 * G_MJ * c2 * sin(q1 + q2);
     *vmax = 0;
     *brk = NAN;
@@ -280,15 +280,15 @@ static void test_two_link_hold_breakaway(void **st)
 }
 
 /* attach's refusals: status and the words a user needs. */
-static void expect_refusal(const char *xml, const fric_mj_joint_def *defs, int n,
-                           fric_mj_treatment t, int code, const char *words)
+static void expect_refusal(const char *xml, const fric_mujoco_joint_def *defs, int n,
+                           fric_mujoco_treatment t, int code, const char *words)
 {
     const char *why = NULL;
     mjModel *m = fric_mujoco_load_string(xml, &why);
     if (!m) fail_msg("model: %s", why);
     mjData *d = mj_makeData(m);
     fric_mujoco fm;
-    int rc = fric_mujoco_attach(&fm, m, d, defs, n, t, &why);
+    int rc = fric_mujoco_init(&fm, m, d, defs, n, t, &why);
     print_message("refused (%d): %s\n", rc, why);
     assert_int_equal(rc, code);
     assert_non_null(strstr(why, words));
@@ -309,30 +309,30 @@ static void test_refusals(void **st)
         "</worldbody></mujoco>";
     char xml[1024];
     snprintf(xml, sizeof xml, many, "", "");
-    fric_mj_joint_def j = { .joint = "nope", .law = coulomb03 };
-    expect_refusal(xml, &j, 1, FRIC_MJ_IMPLICIT, FRIC_E_UNKNOWN_NAME, "no joint named 'nope'");
+    fric_mujoco_joint_def j = { .joint = "nope", .law = coulomb03 };
+    expect_refusal(xml, &j, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNKNOWN_NAME, "no joint named 'nope'");
     j.joint = "ball";
-    expect_refusal(xml, &j, 1, FRIC_MJ_IMPLICIT, FRIC_E_UNSUPPORTED, "ball joint");
+    expect_refusal(xml, &j, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "ball joint");
     j.joint = "free";
-    expect_refusal(xml, &j, 1, FRIC_MJ_FRICTIONLOSS, FRIC_E_UNSUPPORTED, "free joint");
-    fric_mj_joint_def bad = { .joint = "hinge", .law = { FRIC_STRIBECK, 0.1, 0.3, 0.05, 0, 1 } };
-    expect_refusal(xml, &bad, 1, FRIC_MJ_IMPLICIT, FRIC_E_LAW_INVALID, "Fs");
-    fric_mj_joint_def two[2] = { { .joint = "hinge", .law = coulomb03 },
+    expect_refusal(xml, &j, 1, FRIC_MUJOCO_FRICTIONLOSS, FRIC_E_UNSUPPORTED, "free joint");
+    fric_mujoco_joint_def bad = { .joint = "hinge", .law = { FRIC_STRIBECK, 0.1, 0.3, 0.05, 0, 1 } };
+    expect_refusal(xml, &bad, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_LAW_INVALID, "Fs");
+    fric_mujoco_joint_def two[2] = { { .joint = "hinge", .law = coulomb03 },
                                  { .joint = "slide", .law = coulomb03 } };
-    expect_refusal(xml, two, 2, FRIC_MJ_IMPLICIT, FRIC_E_UNSUPPORTED, "armature");
+    expect_refusal(xml, two, 2, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "armature");
     two[1].joint = "hinge";
-    expect_refusal(xml, two, 2, FRIC_MJ_FRICTIONLOSS, FRIC_E_PARAM_RANGE, "named twice");
+    expect_refusal(xml, two, 2, FRIC_MUJOCO_FRICTIONLOSS, FRIC_E_PARAM_RANGE, "named twice");
     snprintf(xml, sizeof xml, many, "", "damping=\"0.1\"");
     j.joint = "hinge";
-    expect_refusal(xml, &j, 1, FRIC_MJ_IMPLICIT, FRIC_E_UNSUPPORTED, "damping");
+    expect_refusal(xml, &j, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "damping");
     snprintf(xml, sizeof xml, many, "integrator=\"RK4\"", "");
-    expect_refusal(xml, &j, 1, FRIC_MJ_IMPLICIT, FRIC_E_UNSUPPORTED, "RK4");
+    expect_refusal(xml, &j, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "RK4");
     /* a servo of a params file that fails the bench's check names the field */
-    fric_mj_joint_def sv = { .joint = "hinge", .servo = 1 };
+    fric_mujoco_joint_def sv = { .joint = "hinge", .servo = 1 };
     fric_bench_def_from_preset(fric_bench_preset_find("xl330", 1), &sv.bench);
     sv.bench.servo.kt = -1;
     snprintf(xml, sizeof xml, many, "", "");
-    expect_refusal(xml, &sv, 1, FRIC_MJ_IMPLICIT, FRIC_E_PARAM_RANGE, "kt = -1");
+    expect_refusal(xml, &sv, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_PARAM_RANGE, "kt = -1");
     /* MJCF that does not load: MuJoCo's message */
     const char *why = NULL;
     assert_null(fric_mujoco_load_string("<mujoco><worldbody><body><joint type=\"bogus\"/>", &why));
@@ -361,9 +361,9 @@ static void test_servo_hold(void **st)
         mjData *d = mj_makeData(m);
         double q0 = asin(factors[c] * B0 / mgl) - def.servo.q_offset;
         d->qpos[0] = q0;
-        fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
+        fric_mujoco_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
         fric_mujoco fm;
-        if (fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why)) fail_msg("%s", why);
+        if (fric_mujoco_init(&fm, m, d, &jd, 1, FRIC_MUJOCO_IMPLICIT, &why)) fail_msg("%s", why);
         fric_mujoco_goal(&fm, 0, 0, 0);
         drift[c] = 0;
         for (int k = 0; k < (c ? 1000 : 10000); k++) {
@@ -391,11 +391,11 @@ static void test_servo_two_link_hold(void **st)
     mjData *d = mj_makeData(m);
     d->qpos[0] = 1.2;
     d->qpos[1] = 0.5;
-    fric_mj_joint_def jd[2] = { { .joint = "j1", .servo = 1 }, { .joint = "j2", .servo = 1 } };
+    fric_mujoco_joint_def jd[2] = { { .joint = "j1", .servo = 1 }, { .joint = "j2", .servo = 1 } };
     for (int i = 0; i < 2; i++) fric_bench_def_from_preset(fric_bench_preset_find("xl330", 2), &jd[i].bench);
     fric_mujoco fm;
     const char *why = NULL;
-    if (fric_mujoco_attach(&fm, m, d, jd, 2, FRIC_MJ_IMPLICIT, &why)) fail_msg("%s", why);
+    if (fric_mujoco_init(&fm, m, d, jd, 2, FRIC_MUJOCO_IMPLICIT, &why)) fail_msg("%s", why);
     fric_mujoco_goal(&fm, 0, 0, 0);
     fric_mujoco_goal(&fm, 1, 0, 0);
     double drift = 0;

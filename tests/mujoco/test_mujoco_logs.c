@@ -105,9 +105,9 @@ static maes replay_def(const fric_bench_def *def0, const char *label, char paths
         read_log(paths[i], &L);
         fric_bench_replay_result r;
         const char *why = NULL;
-        if (fric_mujoco_replay(&def, &L, FRIC_MJ_IMPLICIT, &r, &why)) fail_msg("%s", why);
+        if (fric_mujoco_replay(&def, &L, FRIC_MUJOCO_IMPLICIT, &r, &why)) fail_msg("%s", why);
         s.mj += r.mae / n;
-        if (fric_mujoco_replay(&def, &L, FRIC_MJ_FRICTIONLOSS, &r, &why)) fail_msg("%s", why);
+        if (fric_mujoco_replay(&def, &L, FRIC_MUJOCO_FRICTIONLOSS, &r, &why)) fail_msg("%s", why);
         s.fl += r.mae / n;
         def.treatment = FRIC_TREATMENT_IMPLICIT;
         if (fric_bench_replay(&def, &L, NULL, 0, &r, &why)) fail_msg("%s", why);
@@ -117,7 +117,7 @@ static maes replay_def(const fric_bench_def *def0, const char *label, char paths
         s.clip += r.mae / n;
         s.ref_bench += ref_mae(&def, &L, 0) / n;
         s.ref_euler += ref_mae(&def, &L, 1) / n;
-        fric_io_log_free(&L);
+        fric_io_log_destroy(&L);
     }
     print_message("%-12s  %.5f  %.5f  %.5f  %.5f  %+6.2f %%  ref-euler %.5f (%+.2f %%)\n",
                   label, s.mj, s.fl, s.imp, s.clip, 100 * (s.mj / s.clip - 1), s.ref_euler,
@@ -213,7 +213,7 @@ static void integrator_log_by_log(const char *sub, const char *actuator, int mod
         def.treatment = FRIC_TREATMENT_IMPLICIT;
         if (fric_bench_replay(&def, &L, NULL, 0, &r, &why)) fail_msg("%s", why);
         double imp = r.mae;
-        if (fric_mujoco_replay(&def, &L, FRIC_MJ_IMPLICIT, &r, &why)) fail_msg("%s", why);
+        if (fric_mujoco_replay(&def, &L, FRIC_MUJOCO_IMPLICIT, &r, &why)) fail_msg("%s", why);
         double mj = r.mae;
         if (fabs(clip - ref) > worst_ref) worst_ref = fabs(clip - ref);
         if (fabs(mj - imp) > worst_mj) worst_mj = fabs(mj - imp);
@@ -221,7 +221,7 @@ static void integrator_log_by_log(const char *sub, const char *actuator, int mod
             fail_msg("%s: bench clip (mujoco integrator) %.17g, transcription %.17g", paths[i], clip, ref);
         if (!(fabs(mj - imp) <= 1e-9))
             fail_msg("%s: MuJoCo %.17g rad, bench implicit (mujoco integrator) %.17g rad", paths[i], mj, imp);
-        fric_io_log_free(&L);
+        fric_io_log_destroy(&L);
     }
     print_message("%s M%d, integrator mujoco, %d logs: MuJoCo = bench implicit within %.3g rad; "
                   "bench clip = the transcription within %.3g rad\n", actuator, model, n, worst_mj, worst_ref);
@@ -255,7 +255,7 @@ static void fitted_through_mujoco(const char *actuator, int model, char paths[][
         if (!valid || !valid[i]) train[nt++] = &L[i];
     }
     fric_fit_batch b;
-    if (fric_fit_batch_build(train, nt, &b, &why)) fail_msg("%s", why);
+    if (fric_fit_batch_create(train, nt, &b, &why)) fail_msg("%s", why);
     fric_fit_def d = { .budget = budget, .seed = 1, .restarts = -1, .train = &b };
     if (fric_fit_target_init(&d.target, actuator, model, &why)) fail_msg("%s", why);
     if (fric_fit_space_default(actuator, model, &d.space, &why)) fail_msg("%s", why);
@@ -271,9 +271,9 @@ static void fitted_through_mujoco(const char *actuator, int model, char paths[][
     snprintf(label, sizeof label, "%s M%d fit", actuator, model);
     maes s = replay_def(&def, label, paths, n);
     check(&s);
-    fric_fit_free(f);
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < n; i++) fric_io_log_free(&L[i]);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < n; i++) fric_io_log_destroy(&L[i]);
 }
 
 static void test_fitted_params(void **st)
@@ -294,7 +294,7 @@ static void test_fitted_params(void **st)
     }
     unsigned char valid[MAX_LOGS];
     assert_int_equal(fric_fit_split_alternate(all, (size_t)n, valid), 8);
-    for (int i = 0; i < n; i++) fric_io_log_free(&L[i]);
+    for (int i = 0; i < n; i++) fric_io_log_destroy(&L[i]);
     fitted_through_mujoco("xl330", 1, paths, n, valid, 1000);
     fitted_through_mujoco("xl330", 4, paths, n, valid, 2000);
     /* sts3215 (a user's own servo: only M1 published): M1 and M4 fitted on

@@ -28,12 +28,12 @@ static void test_mujoco_refusals(void **state)
     if (!m) fail_msg("%s", why);
     mjData *d = mj_makeData(m);
     static fric_mujoco fm;
-    fric_mj_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
-    assert_int_equal(fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why), FRIC_OK);
+    fric_mujoco_joint_def jd = { .joint = "joint", .servo = 1, .bench = def };
+    assert_int_equal(fric_mujoco_init(&fm, m, d, &jd, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
     /* a joint the model lacks */
-    fric_mj_joint_def bad = jd;
+    fric_mujoco_joint_def bad = jd;
     bad.joint = "no_such_joint";
-    REFUSE(fric_mujoco_attach(&fm, m, d, &bad, 1, FRIC_MJ_IMPLICIT, &why), FRIC_E_UNKNOWN_NAME, -1,
+    REFUSE(fric_mujoco_init(&fm, m, d, &bad, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_UNKNOWN_NAME, -1,
            "joint");
     /* the replays: a log whose header mass is 0; a model whose timestep
      * (1 ms) is not the log's step (10 ms) */
@@ -41,10 +41,10 @@ static void test_mujoco_refusals(void **state)
     bench_small_log_make(&sl);
     fric_bench_replay_result r;
     sl.log.mass = 0;
-    REFUSE(fric_mujoco_replay(&def, &sl.log, FRIC_MJ_IMPLICIT, &r, &why), FRIC_E_LOG_INVALID, -1,
+    REFUSE(fric_mujoco_replay(&def, &sl.log, FRIC_MUJOCO_IMPLICIT, &r, &why), FRIC_E_LOG_INVALID, -1,
            "\"mass\" = ");
     sl.log.mass = 0.5;
-    assert_int_equal(fric_mujoco_attach(&fm, m, d, &jd, 1, FRIC_MJ_IMPLICIT, &why), FRIC_OK);
+    assert_int_equal(fric_mujoco_init(&fm, m, d, &jd, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
     REFUSE(fric_mujoco_replay_model(&fm, m, d, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1,
            "timestep");
     mj_deleteData(d);

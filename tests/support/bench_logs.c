@@ -80,7 +80,7 @@ const char *bench_logs_read(const char *dir, const char *const *names, int n, fr
         char path[512];
         snprintf(path, sizeof path, "%s/%s.json", dir, names[i]);
         if (fric_io_log_read(path, &logs[i], &err)) {
-            while (i-- > 0) fric_io_log_free(&logs[i]);
+            while (i-- > 0) fric_io_log_destroy(&logs[i]);
             return err.message;
         }
         if (ptr) ptr[i] = &logs[i];

@@ -56,7 +56,7 @@ void bench_small_log_make(bench_small_log *L);
 
 /* A raw log (fric_io_log_raw) of BENCH_RAW_N entries every 5 ms: mass 0.5
  * kg, length 0.1 m, kp 100, dt 0.005 s, positions and goals 0, torque on;
- * te receives torque_enable (fric_io_log_from_raw). */
+ * te receives torque_enable (fric_io_log_create_from_raw). */
 #define BENCH_RAW_N 20
 typedef struct {
     unsigned char ek[BENCH_RAW_N], kind[FRIC_IO_E_COUNT * BENCH_RAW_N];

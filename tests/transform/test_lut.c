@@ -1,6 +1,6 @@
 /*
- * test_lut.c: the error-bounded look-up table (fric_lut_new, fric_lut_phi_z,
- * fric_lut_bytes, fric_lut_free).
+ * test_lut.c: the error-bounded look-up table (fric_lut_create, fric_lut_phi_z,
+ * fric_lut_bytes, fric_lut_destroy).
  *
  * The table's specification is fric_phi_z, the direct exact transform (tested
  * elsewhere against a binary128 solve): for every x tried,
@@ -221,13 +221,13 @@ static void probe_init(probe *p, const fric_law *law, double Z)
     *p = (probe){ .law = law, .Z = Z };
     for (int k = 0; k < N_TOLS; k++) {
         p->tol[k] = TOLS[k] * law->Fs;
-        p->lut[k] = fric_lut_new(law, Z, p->tol[k]);
+        p->lut[k] = fric_lut_create(law, Z, p->tol[k], NULL);
     }
 }
 
 static void probe_free(probe *p)
 {
-    for (int k = 0; k < N_TOLS; k++) fric_lut_free(p->lut[k]);
+    for (int k = 0; k < N_TOLS; k++) fric_lut_destroy(p->lut[k]);
 }
 
 /* The verdict: every table within its tol, odd to the bit. */
@@ -293,10 +293,10 @@ static void test_paper_build_time(void **state)
     double best = INFINITY;
     for (int i = 0; i < 5; i++) {
         double t0 = now_ms();
-        fric_lut *lut = fric_lut_new(&PAPER, PAPER_Z, 1e-9 * PAPER.Fs);
+        fric_lut *lut = fric_lut_create(&PAPER, PAPER_Z, 1e-9 * PAPER.Fs, NULL);
         double t1 = now_ms();
         assert_non_null(lut);
-        fric_lut_free(lut);
+        fric_lut_destroy(lut);
         if (t1 - t0 < best) best = t1 - t0;
     }
     print_message("paper law, tol 1e-9*Fs: build %.3f ms\n", best);
@@ -311,7 +311,7 @@ static void test_large_x(void **state)
     static const double xs[] = { 10.0, 1e3, 1e6, 1e100, 1e300, DBL_MAX, INFINITY };
     for (int k = 0; k < N_TOLS; k++) {
         double tol = TOLS[k] * PAPER.Fs;
-        fric_lut *lut = fric_lut_new(&PAPER, PAPER_Z, tol);
+        fric_lut *lut = fric_lut_create(&PAPER, PAPER_Z, tol, NULL);
         assert_non_null(lut);
         for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
             for (int sg = -1; sg <= 1; sg += 2) {
@@ -319,15 +319,15 @@ static void test_large_x(void **state)
                 double got = fric_lut_phi_z(lut, x), ref = fric_phi_z(&PAPER, PAPER_Z, x);
                 assert_true(got == ref || fabs(got - ref) <= tol);
             }
-        fric_lut_free(lut);
+        fric_lut_destroy(lut);
     }
     fric_law d0 = PAPER;   /* D = 0: Φ_Z(±inf) = ±Fc */
     d0.D = 0;
-    fric_lut *lut = fric_lut_new(&d0, PAPER_Z, 1e-9 * d0.Fs);
+    fric_lut *lut = fric_lut_create(&d0, PAPER_Z, 1e-9 * d0.Fs, NULL);
     assert_non_null(lut);
     assert_true(fric_lut_phi_z(lut, INFINITY) == fric_phi_z(&d0, PAPER_Z, INFINITY));
     assert_true(fric_lut_phi_z(lut, -1e300) == fric_phi_z(&d0, PAPER_Z, -1e300));
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
 }
 
 /* One random Stribeck α = 1 law of the given class. */
@@ -468,14 +468,14 @@ static void test_other_laws(void **state)
         { FRIC_RATIONAL, 2.5, 0.2, 0.04, 4.5, 0.0 },
     };
     for (size_t i = 0; i < sizeof laws / sizeof laws[0]; i++) {
-        fric_lut *lut = fric_lut_new(&laws[i], PAPER_Z, 1e-9);
+        fric_lut *lut = fric_lut_create(&laws[i], PAPER_Z, 1e-9, NULL);
         assert_non_null(lut);
         for (int j = -4000; j <= 4000; j++) {
             double x = j * 1e-3;
             assert_true(fric_lut_phi_z(lut, x) == fric_phi_z(&laws[i], PAPER_Z, x));
         }
         assert_true(isnan(fric_lut_phi_z(lut, NAN)));
-        fric_lut_free(lut);
+        fric_lut_destroy(lut);
     }
 }
 
@@ -486,14 +486,14 @@ static void test_coarse_tol(void **state)
     uint64_t seed = 41;
     for (int j = 0; j < 3; j++) {
         double tol = PAPER.Fs * pow(10, j);       /* ≥ (Fs − Fc)/k: no table */
-        fric_lut *lut = fric_lut_new(&PAPER, PAPER_Z, tol);
+        fric_lut *lut = fric_lut_create(&PAPER, PAPER_Z, tol, NULL);
         assert_non_null(lut);
         probe p = { .law = &PAPER, .Z = PAPER_Z };
         p.lut[0] = lut;
         p.tol[0] = tol;
         probe_law(&p, delta_of(s_of(&PAPER, PAPER_Z)), LIGHT, &seed);
         assert_true(p.max_err[0] <= tol);
-        fric_lut_free(lut);
+        fric_lut_destroy(lut);
     }
 }
 
@@ -505,7 +505,7 @@ static void test_refusal_bounded(void **state)
     (void)state;
     const fric_law law = { FRIC_STRIBECK, 1.0, 0.0, 1e6, 1000.0, 1.0 };
     fric_lut_info info = { NULL, 12345 };
-    fric_lut *lut = fric_lut_build(&law, 1020.0, 1e-6, &info);
+    fric_lut *lut = fric_lut_create(&law, 1020.0, 1e-6, &info);
     assert_null(lut);
     assert_int_equal(info.pieces, 0);
     assert_non_null(info.why);
@@ -513,12 +513,12 @@ static void test_refusal_bounded(void **state)
     print_message("stribeck Fs 1 Fc 0 vs 1e6 D 1000 Z 1020 tol 1e-6: NULL after %zu fits: %s\n",
                   info.pieces, info.why);
     /* the paper's law: a table, a small number of fits, why "" */
-    lut = fric_lut_build(&PAPER, PAPER_Z, 1e-12 * PAPER.Fs, &info);
+    lut = fric_lut_create(&PAPER, PAPER_Z, 1e-12 * PAPER.Fs, &info);
     assert_non_null(lut);
     assert_string_equal(info.why, "");
     assert_true(info.pieces > 0 && info.pieces <= 4000);
     print_message("paper law, tol 1e-12*Fs: %zu fits\n", info.pieces);
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
     /* random accepted α = 1 laws over 30 decades of vs, Z, D and tol: every
      * build, table or NULL, stays within the planned work limit 2^17 fits */
     uint64_t seed = 51;
@@ -530,12 +530,12 @@ static void test_refusal_bounded(void **state)
         l.Fc = l.Fs * 0.99 * unit(&seed);
         double Z = log_uniform(&seed, 1e-9, 1e9), tol = l.Fs * log_uniform(&seed, 1e-13, 1e-3);
         if (fric_law_check(&l, Z, NULL) != 0) continue;
-        lut = fric_lut_build(&l, Z, tol, &info);
+        lut = fric_lut_create(&l, Z, tol, &info);
         assert_true(info.pieces <= ((size_t)1 << 17) + ((size_t)1 << 12));
         assert_true(lut != NULL || strlen(info.why) > 0);
         nulls += lut == NULL;
         if (info.pieces > worst) worst = info.pieces;
-        fric_lut_free(lut);
+        fric_lut_destroy(lut);
     }
     print_message("random alpha = 1 builds: most fits %zu, %d NULL\n", worst, nulls);
 }
@@ -557,7 +557,7 @@ static void test_extreme_alpha(void **state)
          * the table build, naming α */
         assert_int_not_equal(fric_law_check(&law, Z, NULL), 0);
         fric_lut_info info;
-        assert_null(fric_lut_build(&law, Z, 1e-9 * PAPER.Fs, &info));
+        assert_null(fric_lut_create(&law, Z, 1e-9 * PAPER.Fs, &info));
         assert_non_null(strstr(info.why, "alpha"));
     }
     uint64_t seed = 61;
@@ -585,11 +585,11 @@ static void test_huge_D_tail(void **state)
                        0.00015781250000000002, 2.9686472393177445e+305, 1.0 };
     const double Z = 0.0190625, tol = 2.25e-09;
     assert_int_not_equal(fric_law_check(&found, Z, NULL), 0);
-    assert_null(fric_lut_new(&found, Z, tol));
+    assert_null(fric_lut_create(&found, Z, tol, NULL));
     fric_law law = found;
     law.D = 1e50;
     assert_int_equal(fric_law_check(&law, Z, NULL), 0);
-    fric_lut *lut = fric_lut_new(&law, Z, tol);
+    fric_lut *lut = fric_lut_create(&law, Z, tol, NULL);
     assert_non_null(lut);
     static const double xs[] = { 1e3, 1e6, 1e9, 1e12, 1e300, DBL_MAX };
     for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++)
@@ -597,7 +597,7 @@ static void test_huge_D_tail(void **state)
             double got = fric_lut_phi_z(lut, sg * xs[i]), ref = fric_phi_z(&law, Z, sg * xs[i]);
             assert_true(got == ref || fabs(got - ref) <= tol);
         }
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
 }
 
 /* Invalid input: NULL. */
@@ -605,32 +605,32 @@ static void test_invalid_input(void **state)
 {
     (void)state;
     const double tol = 1e-9;
-    assert_null(fric_lut_new(NULL, PAPER_Z, tol));
+    assert_null(fric_lut_create(NULL, PAPER_Z, tol, NULL));
     fric_law bad = PAPER;
     bad.kind = (fric_kind)7;
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     bad = PAPER; bad.Fs = bad.Fc;                 /* Fs > Fc needed */
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     bad = PAPER; bad.vs = 0;
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     bad = PAPER; bad.Fs = NAN;
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     bad = PAPER; bad.D = -1;
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     bad = PAPER; bad.alpha = 0.5;
-    assert_null(fric_lut_new(&bad, PAPER_Z, tol));
+    assert_null(fric_lut_create(&bad, PAPER_Z, tol, NULL));
     static const double bad_z[] = { 0.0, -PAPER_Z, NAN, INFINITY };
     for (size_t i = 0; i < sizeof bad_z / sizeof bad_z[0]; i++)
-        assert_null(fric_lut_new(&PAPER, bad_z[i], tol));
+        assert_null(fric_lut_create(&PAPER, bad_z[i], tol, NULL));
     /* Kikuuwe eq. 15 violated: s = c·Fsc just above 1 */
     double zc = z_for_s(&PAPER, 1.0);
-    assert_null(fric_lut_new(&PAPER, zc * (1 + 1e-9), tol));
+    assert_null(fric_lut_create(&PAPER, zc * (1 + 1e-9), tol, NULL));
     static const double bad_tol[] = { 0.0, -0.0, -1e-9, NAN, INFINITY, -INFINITY };
     for (size_t i = 0; i < sizeof bad_tol / sizeof bad_tol[0]; i++)
-        assert_null(fric_lut_new(&PAPER, PAPER_Z, bad_tol[i]));
+        assert_null(fric_lut_create(&PAPER, PAPER_Z, bad_tol[i], NULL));
     /* below what double evaluation can guarantee */
-    assert_null(fric_lut_new(&PAPER, PAPER_Z, 1e-18 * PAPER.Fs));
-    assert_null(fric_lut_new(&PAPER, PAPER_Z, DBL_TRUE_MIN));
+    assert_null(fric_lut_create(&PAPER, PAPER_Z, 1e-18 * PAPER.Fs, NULL));
+    assert_null(fric_lut_create(&PAPER, PAPER_Z, DBL_TRUE_MIN, NULL));
 }
 
 static void test_nan_and_null(void **state)
@@ -639,8 +639,8 @@ static void test_nan_and_null(void **state)
     assert_true(isnan(fric_lut_phi_z(NULL, 0.1)));
     assert_true(isnan(fric_lut_phi_z(NULL, NAN)));
     assert_int_equal(fric_lut_bytes(NULL), 0);
-    fric_lut_free(NULL);
-    fric_lut *lut = fric_lut_new(&PAPER, PAPER_Z, 1e-9 * PAPER.Fs);
+    fric_lut_destroy(NULL);
+    fric_lut *lut = fric_lut_create(&PAPER, PAPER_Z, 1e-9 * PAPER.Fs, NULL);
     assert_non_null(lut);
     assert_true(isnan(fric_lut_phi_z(lut, NAN)));
     assert_true(isnan(fric_lut_phi_z(lut, -NAN)));
@@ -648,7 +648,7 @@ static void test_nan_and_null(void **state)
     /* the band: x/Z exactly, signed zero kept */
     assert_true(fric_lut_phi_z(lut, 0.01) == 0.01 / PAPER_Z);
     assert_true(signbit(fric_lut_phi_z(lut, -0.0)));
-    fric_lut_free(lut);
+    fric_lut_destroy(lut);
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_paper_law),

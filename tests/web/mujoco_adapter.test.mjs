@@ -1,9 +1,9 @@
 // mujoco_adapter.test.mjs: the MuJoCo adapter's orchestration in wasm
-// (fric_joint.h's fric_mj_core through core.mujoco.adapter) as the "In
+// (fric_joint.h's fric_mujoco_core through core.mujoco.adapter) as the "In
 // MuJoCo" view drives it (web/src/views/mujoco/sim.js, MuJoCo 3.14.0):
 //   - the treatments and the noslip iterations are the core's: the names of
 //     fric_mujoco.h's table (implicit, frictionloss, noslip) and
-//     FRIC_MJ_NOSLIP_ITERATIONS = 10, written into a model that has none;
+//     FRIC_MUJOCO_NOSLIP_ITERATIONS = 10, written into a model that has none;
 //     FRICTIONLOSS writes the law's Φ(+0) = Fs and D (Kikuuwe's laws:
 //     Stribeck Φ(+0) = Fs) into dof_frictionloss and dof_damping;
 //   - a refusal is the core's sentence, naming the joint (two joints, one
@@ -28,7 +28,7 @@ const twoLinks = (armature2) => '<mujoco><option timestep="0.001" integrator="Eu
   + `<body pos="0 0 -0.3"><joint name="j2" type="hinge" axis="0 1 0" armature="${armature2}"/>`
   + '<inertial pos="0 0 -0.15" mass="1" diaginertia="1e-9 1e-9 1e-9"/></body></body></worldbody></mujoco>';
 
-describe('the adapter\'s orchestration in wasm (fric_mj_core, core.mujoco.adapter)', () => {
+describe('the adapter\'s orchestration in wasm (fric_mujoco_core, core.mujoco.adapter)', () => {
   it('has the core\'s treatments and noslip iterations, and writes them into the model', () => {
     assert.deepEqual(MJ_TREATMENTS, ['implicit', 'frictionloss', 'noslip']);
     assert.equal(MJ_CONSTANTS.noslipIterations, 10);

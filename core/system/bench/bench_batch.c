@@ -56,7 +56,7 @@ fric_status fric_bench_batch_mae(const fric_bench_batch *b, const fric_bench_def
     for (size_t i = 0; i < N; i++) {
         fric_bench_lane *L = &lanes[i];
         const char *m;
-        fric_bench_def_for_log(d, &b->header[i], &L->def);   /* as fric_bench_replay */
+        fric_bench_def_from_log(d, &b->header[i], &L->def);   /* as fric_bench_replay */
         if (fric_bench_init(&L->def, &L->st, b->q_rec[i], b->dq0 ? b->dq0[i] : 0, &m)) {
             const char *w = fric__reword("batch: log %zu: %s", i, m);   /* keeps init's code */
             if (why) *why = w;

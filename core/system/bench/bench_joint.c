@@ -52,10 +52,10 @@ static void prepare_servo(fric_joint *j, double Z)
 {
     const fric_servo_friction *f = &j->bench.friction;
     fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
-    fric_elem_a_var_prepare(&j->elem, &law, Z, 1);
+    fric_elem_a_var_prepare_unchecked(&j->elem, &law, Z, 1);
 }
 
-fric_status fric_joint_prepare(fric_joint *j, double Z, const char **why)
+fric_status fric_joint_retune(fric_joint *j, double Z, const char **why)
 {
     j->Z = Z;
     if (j->servo) {

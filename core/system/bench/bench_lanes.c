@@ -59,7 +59,7 @@ fric_status fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_ben
         for (size_t i = 0; !m && i < b->logs; i++) {
             fric_bench_def e;
             const char *bad;
-            fric_bench_def_for_log(&d[c], &b->header[i], &e);
+            fric_bench_def_from_log(&d[c], &b->header[i], &e);
             if (fric_bench_check(&e, &bad))
                 m = count > 1 ? fric__reword("batch: parameter set %zu, log %zu: %s", c, i, bad)
                               : fric__reword("batch: log %zu: %s", i, bad);

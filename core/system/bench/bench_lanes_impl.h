@@ -211,7 +211,7 @@ static void lanes_setup(const fric_bench_batch *b, const fric_bench_def *d, size
         size_t l = l0 + j < L ? l0 + j : 0, i = l % N;
         fric_bench_def e;
         fric_bench_state st = { 0 };
-        fric_bench_def_for_log(&d[l / N], &b->header[i], &e);
+        fric_bench_def_from_log(&d[l / N], &b->header[i], &e);
         /* the scalar step's own preparation (the caller checked e) */
         if (fric_bench_init(&e, &st, b->q_rec[i], b->dq0 ? b->dq0[i] : 0, NULL)) st.J = NAN;
         const fric_servo_actuator *a = &e.servo;

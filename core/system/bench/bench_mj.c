@@ -1,6 +1,6 @@
 /*
  * bench_mj.c: the MuJoCo adapter's orchestration without MuJoCo
- * (fric_joint.h's fric_mj_core): the refusals, the choice of Z, the
+ * (fric_joint.h's fric_mujoco_core): the refusals, the choice of Z, the
  * several-joint reaction, the load and the FRICTIONLOSS/NOSLIP writes,
  * over plain numbers the caller reads from MuJoCo (natively
  * core/mujoco/mujoco_adapter.c, MuJoCo 2.2.2; in the explorer
@@ -23,38 +23,38 @@
 #include "base.h"
 #include "fric_joint.h"
 
-const char *const fric_mj_treatment_names[FRIC_MJ_N_TREATMENTS] = { "implicit", "frictionloss",
+const char *const fric_mujoco_treatment_names[FRIC_MUJOCO_N_TREATMENTS] = { "implicit", "frictionloss",
                                                                     "noslip" };
 
-int fric_mj_treatment_find(const char *name)
+int fric_mujoco_treatment_find(const char *name)
 {
-    for (int i = 0; name && i < FRIC_MJ_N_TREATMENTS; i++)
-        if (strcmp(name, fric_mj_treatment_names[i]) == 0) return i;
+    for (int i = 0; name && i < FRIC_MUJOCO_N_TREATMENTS; i++)
+        if (strcmp(name, fric_mujoco_treatment_names[i]) == 0) return i;
     return -1;
 }
 
 static const char *integrator_name(int integrator)
 {
     switch (integrator) {
-    case FRIC_MJ_INT_RK4: return "RK4";
-    case FRIC_MJ_INT_IMPLICIT: return "implicit";
-    case FRIC_MJ_INT_IMPLICITFAST: return "implicitfast";
+    case FRIC_MUJOCO_INT_RK4: return "RK4";
+    case FRIC_MUJOCO_INT_IMPLICIT: return "implicit";
+    case FRIC_MUJOCO_INT_IMPLICITFAST: return "implicitfast";
     default: return "not Euler";
     }
 }
 
 /* One joint: its name, type, law or servo and, IMPLICIT, its fit and Z. */
-static const char *init_joint(fric_mj_joint *j, int i, const fric_mj_joint_def *def,
-                              const fric_mj_joint_model *jm, const fric_mj_model *mm,
-                              fric_mj_treatment t, int several)
+static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joint_def *def,
+                              const fric_mujoco_joint_model *jm, const fric_mujoco_model *mm,
+                              fric_mujoco_treatment t, int several)
 {
     if (!def->joint || !def->joint[0])
         return fric__fail(FRIC_E_NULL, -1, "mujoco: joint %d of the list has no name; give the name "
                           "of a hinge or slide joint of the model.", i + 1);
-    if (jm->type != FRIC_MJ_JNT_HINGE && jm->type != FRIC_MJ_JNT_SLIDE)
+    if (jm->type != FRIC_MUJOCO_JNT_HINGE && jm->type != FRIC_MUJOCO_JNT_SLIDE)
         return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' is a %s joint; friction attaches "
                           "to hinge and slide joints (one dof) only.", def->joint,
-                          jm->type == FRIC_MJ_JNT_BALL ? "ball" : "free");
+                          jm->type == FRIC_MUJOCO_JNT_BALL ? "ball" : "free");
     memset(j, 0, sizeof *j);
     const char *why = NULL;
     if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, mm->h, jm->q0, &why))
@@ -62,7 +62,7 @@ static const char *init_joint(fric_mj_joint *j, int i, const fric_mj_joint_def *
                           : fric__reword("mujoco: joint '%s': %s", def->joint, why);
     j->frictionloss = jm->frictionloss;
     j->damping = jm->damping;
-    if (t != FRIC_MJ_IMPLICIT) {
+    if (t != FRIC_MUJOCO_IMPLICIT) {
         j->frictionloss = fric_joint_rest_loss(&j->s);
         j->damping = fric_joint_damping(&j->s);
         return NULL;
@@ -87,32 +87,32 @@ static const char *init_joint(fric_mj_joint *j, int i, const fric_mj_joint_def *
     if (!(Z > 0) || !isfinite(Z))
         return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': Z = h/inertia = %g is not a "
                           "finite number > 0.", def->joint, Z);
-    if (fric_joint_prepare(&j->s, Z, &why))
+    if (fric_joint_retune(&j->s, Z, &why))
         return fric__reword("mujoco: joint '%s' (Z = %g from its inertia and the step): %s",
                             def->joint, Z, why);
     return NULL;
 }
 
-fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
-                              const fric_mj_joint_model *joints, const fric_mj_joint_def *defs, int n,
-                              fric_mj_treatment treatment, const char **why)
+fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *model,
+                              const fric_mujoco_joint_model *joints, const fric_mujoco_joint_def *defs, int n,
+                              fric_mujoco_treatment treatment, const char **why)
 {
     const char *msg = NULL;
     if (!o || !model || !joints || !defs)
         msg = fric__fail(FRIC_E_NULL, -1, "mujoco: adapter, model, joints and joint list must not be "
                          "NULL.");
-    else if (n < 1 || n > FRIC_MJ_MAX_JOINTS)
-        msg = fric__say("mujoco: %d joints; attach 1 to %d.", n, FRIC_MJ_MAX_JOINTS);
-    else if ((int)treatment < 0 || treatment >= FRIC_MJ_N_TREATMENTS)
+    else if (n < 1 || n > FRIC_MUJOCO_MAX_JOINTS)
+        msg = fric__say("mujoco: %d joints; attach 1 to %d.", n, FRIC_MUJOCO_MAX_JOINTS);
+    else if ((int)treatment < 0 || treatment >= FRIC_MUJOCO_N_TREATMENTS)
         msg = fric__say("mujoco: treatment %d is not implicit (0), frictionloss (1) or noslip (2).",
                         (int)treatment);
-    else if (treatment == FRIC_MJ_IMPLICIT && model->integrator != FRIC_MJ_INT_EULER)
+    else if (treatment == FRIC_MUJOCO_IMPLICIT && model->integrator != FRIC_MUJOCO_INT_EULER)
         msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the implicit treatment predicts MuJoCo's "
                          "Euler step; the model's integrator is %s: set <option integrator=\"Euler\"/>.",
                          integrator_name(model->integrator));
     /* MuJoCo's per-dof damping B makes Euler solve with M + h·B: any damping
      * anywhere changes the prediction */
-    else if (treatment == FRIC_MJ_IMPLICIT && n == 1 && model->any_damping)
+    else if (treatment == FRIC_MUJOCO_IMPLICIT && n == 1 && model->any_damping)
         msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the model has MuJoCo joint damping, which "
                          "Euler integrates implicitly (M + h·B) and the exact one-joint prediction "
                          "does not model; set damping to 0 (put it in the law's D).");
@@ -122,8 +122,8 @@ fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
         o->n = n;
         o->h = model->h;
         o->noslip_iterations = model->noslip_iterations;
-        if (treatment == FRIC_MJ_NOSLIP && o->noslip_iterations == 0)
-            o->noslip_iterations = FRIC_MJ_NOSLIP_ITERATIONS;
+        if (treatment == FRIC_MUJOCO_NOSLIP && o->noslip_iterations == 0)
+            o->noslip_iterations = FRIC_MUJOCO_NOSLIP_ITERATIONS;
         for (int i = 0; i < n && !msg; i++) {
             for (int k = 0; k < i && defs[i].joint && defs[k].joint; k++)
                 if (strcmp(defs[i].joint, defs[k].joint) == 0)
@@ -137,7 +137,7 @@ fric_status fric_mj_core_init(fric_mj_core *o, const fric_mj_model *model,
     return msg ? fric__rc() : FRIC_OK;
 }
 
-void fric_mj_core_goal(fric_mj_core *o, int i, double goal, int torque_enable)
+void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)
 {
     if (i < 0 || i >= o->n) return;
     fric_joint_goal(&o->j[i].s, goal, torque_enable);
@@ -145,16 +145,16 @@ void fric_mj_core_goal(fric_mj_core *o, int i, double goal, int torque_enable)
 
 /* The load's smooth part on joint i now: passive − bias + applied +
  * actuator (MuJoCo's qfrc_smooth without xfrc, formed before mj_step2). */
-static double load(const fric_mj_step_in *in, int i)
+static double load(const fric_mujoco_step_in *in, int i)
 {
     return in->qfrc_passive[i] - in->qfrc_bias[i] + in->qfrc_applied[i]
          + (in->qfrc_actuator ? in->qfrc_actuator[i] : 0);
 }
 
 /* One joint, exact: MuJoCo's own friction-free prediction. */
-static void step_one(fric_mj_core *o, const fric_mj_step_in *in, double *force)
+static void step_one(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force)
 {
-    fric_mj_joint *j = &o->j[0];
+    fric_mujoco_joint *j = &o->j[0];
     double h = o->h, v = in->v[0];
     /* the configuration changes the inertia: Z re-prepared when it moved */
     fric_joint_set_z(&j->s, h * in->minv[0]);
@@ -165,7 +165,7 @@ static void step_one(fric_mj_core *o, const fric_mj_step_in *in, double *force)
 }
 
 /* Several joints: seed-002's semi-implicit per-joint step. */
-static void step_several(fric_mj_core *o, const fric_mj_step_in *in, double *force)
+static void step_several(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force)
 {
     if (!o->primed) {
         /* no previous step: u = 0, the reaction of a system at rest held by
@@ -174,12 +174,12 @@ static void step_several(fric_mj_core *o, const fric_mj_step_in *in, double *for
         o->primed = 1;
     } else {
         for (int i = 0; i < o->n; i++) {     /* qacc, qfrc_smooth: the last mj_step2 */
-            fric_mj_joint *j = &o->j[i];
+            fric_mujoco_joint *j = &o->j[i];
             j->u = j->I * in->qacc[i] - in->qfrc_smooth[i];
         }
     }
     for (int i = 0; i < o->n; i++) {
-        fric_mj_joint *j = &o->j[i];
+        fric_mujoco_joint *j = &o->j[i];
         double v = in->v[i];
         double tau_e = load(in, i) + j->u;
         force[i] = fric_joint_step(&j->s, in->q[i], v, v + j->s.Z * tau_e, tau_e);
@@ -188,19 +188,19 @@ static void step_several(fric_mj_core *o, const fric_mj_step_in *in, double *for
 
 /* FRICTIONLOSS / NOSLIP: the budget at the current state into MuJoCo's
  * frictionloss (read by the next mj_step1's constraint rows), τm as a force. */
-static void step_loss(fric_mj_core *o, const fric_mj_step_in *in, double *force, double *frictionloss)
+static void step_loss(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss)
 {
     for (int i = 0; i < o->n; i++) {
-        fric_mj_joint *j = &o->j[i];
+        fric_mujoco_joint *j = &o->j[i];
         frictionloss[i] = fric_joint_loss(&j->s, in->q[i], in->v[i], load(in, i));
         force[i] = j->s.tau_m;
     }
 }
 
-void fric_mj_core_step(fric_mj_core *o, const fric_mj_step_in *in, double *force, double *frictionloss)
+void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss)
 {
     if (o->n == 0) return;
-    if (o->treatment != FRIC_MJ_IMPLICIT) step_loss(o, in, force, frictionloss);
+    if (o->treatment != FRIC_MUJOCO_IMPLICIT) step_loss(o, in, force, frictionloss);
     else if (o->n == 1) step_one(o, in, force);
     else step_several(o, in, force);
     o->steps++;

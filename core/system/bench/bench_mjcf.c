@@ -12,7 +12,7 @@
  * one <inertial>: mass m + m_arm at the centre c = (m·l + m_arm·l/2)/(m +
  * m_arm) along that direction, inertia about the hinge J_link = m·l² +
  * m_arm·l²/3, i.e. J_link − (m + m_arm)·c² about the centre (0 for a point
- * mass: MuJoCo needs > 0, so FRIC_MJ_INERTIA_FLOOR is taken there and out of
+ * mass: MuJoCo needs > 0, so FRIC_MUJOCO_INERTIA_FLOOR is taken there and out of
  * the armature, the total J of fric_bench_inertia kept).
  */
 #include <math.h>
@@ -22,7 +22,7 @@
 #include "fric_io.h"
 #include "fric_joint.h"
 
-#define FRIC_MJ_INERTIA_FLOOR 1e-9   /* [kg·m²] */
+#define FRIC_MUJOCO_INERTIA_FLOOR 1e-9   /* [kg·m²] */
 
 int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
 {
@@ -35,9 +35,9 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
     double M = m + ma, c = (m * l + ma * l / 2) / M;
     double J_link = m * l * l + ma * l * l / 3;
     double Ic = J_link - M * c * c, arm = d->servo.armature;
-    if (Ic < FRIC_MJ_INERTIA_FLOOR) {
-        double add = FRIC_MJ_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
-        Ic = FRIC_MJ_INERTIA_FLOOR;
+    if (Ic < FRIC_MUJOCO_INERTIA_FLOOR) {
+        double add = FRIC_MUJOCO_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
+        Ic = FRIC_MUJOCO_INERTIA_FLOOR;
         arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
     }
     double sx = -sin(qo), cz = -cos(qo);
@@ -53,7 +53,7 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         "<mujoco model=\"friction-explorer-bench\">\n"
         "  <!-- The pendulum bench of Duclusaud & Passault (friction mujoco-model):\n"
         "       m = %s kg at l = %s m, arm %s kg, armature %s kg·m²,\n"
-        "       q_offset %s rad. Attach the servo's friction with fric_mujoco_attach\n"
+        "       q_offset %s rad. Attach the servo's friction with fric_mujoco_init\n"
         "       (or friction mujoco MODEL.xml --joint joint --params P.json). -->\n"
         "  <option timestep=\"%s\" integrator=\"Euler\" gravity=\"0 0 %s\"/>\n"
         "  <worldbody>\n"

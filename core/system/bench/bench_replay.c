@@ -26,7 +26,7 @@
 #include "fric_io.h"
 #include "base.h"
 
-void fric_bench_def_for_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e)
+void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e)
 {
     *e = *d;
     e->mass = log->mass;
@@ -59,7 +59,7 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
         m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
     fric_bench_def e;
     if (!m) {
-        fric_bench_def_for_log(d, log, &e);
+        fric_bench_def_from_log(d, log, &e);
         const char *bad = NULL;
         if (fric_bench_check(&e, &bad)) m = fric__bench_prefix("replay: ", bad);
     }

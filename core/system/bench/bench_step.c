@@ -187,7 +187,7 @@ void fric_bench_retune(const fric_bench_def *d, fric_bench_state *s)
     const fric_servo_friction *f = &d->friction;
     fric_law law = { FRIC_STRIBECK, 0, 0, f->dtheta_s, f->K_v, f->alpha };
     s->Z = d->dt / J;
-    fric_elem_a_var_prepare(&s->elem, &law, s->Z, 1);   /* B(w) with s(w) to first order */
+    fric_elem_a_var_prepare_unchecked(&s->elem, &law, s->Z, 1);   /* B(w) with s(w) to first order */
     s->warm.w = -1;
 }
 

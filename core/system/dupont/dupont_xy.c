@@ -67,7 +67,7 @@ fric_status fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, do
     } else if (p->treatment == FRIC_TREATMENT_IMPLICIT) {
         const double Z = h / m1;
         if (!s->elem.plan.ready || s->elem.plan.Z != Z)
-            fric_elem_a_var_prepare(&s->elem, &law, Z, 0);   /* Coulomb, D = 0 */
+            fric_elem_a_var_prepare_unchecked(&s->elem, &law, Z, 0);   /* Coulomb, D = 0 */
         fric_elem_a_var_levels(&s->elem, law.Fc, law.Fc);   /* this step's μ·|F_N| */
         const double vstar = v0 + Z * F1;             /* Kikuuwe eq. 26a */
         f = fric_elem_a_var_run(&s->elem, vstar, NULL, NULL, NULL);  /* eq. 26b (eq. 25) */

@@ -10,7 +10,7 @@
  *     (J + M)·q̈ + G + σ·k·|M·q̈ + G| = τ_a,     σ = sgn q̇     (eqs. 13-14, 17)
  *
  * k = Kd/l in both directions (eq. 21: 1/η1 = 1 + Kd/l, 1/η2 = 1 − Kd/l,
- * so k1 = 1/η1 − 1 = k2 = 1 − 1/η2 = Kd/l; fric_screw_eff_of_k). As a
+ * so k1 = 1/η1 − 1 = k2 = 1 − 1/η2 = Kd/l; fric_screw_from_k). As a
  * fric_fd problem: n = 1, D = J + M, r = τ_a − G, one axial row with
  * C = M, d = G, μ = μ_back = k (the static ratios equal the kinetic ones).
  * Kd/l > 1 is a self-locking screw: η2 < 0 (Kd/l = 1.5: η1 = 0.4,
@@ -136,7 +136,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     (void)run;
     (void)running;
     double eta1, eta2;
-    if (fric_screw_eff_of_k(p[P_KDL], &eta1, &eta2)) {
+    if (fric_screw_from_k(p[P_KDL], &eta1, &eta2)) {
         fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_KDL, "screw-selflock: Kd_l = 1 makes "
                                   "eta2 = 1/(1 - Kd/l) infinite (eq. 21); choose Kd_l below or "
                                   "above 1."));

@@ -70,7 +70,7 @@ static void read_logs(const char *dir, const char *const *names, int n, fric_io_
         ptr[i] = &logs[i];
     }
     const char *why;
-    if (fric_fit_batch_build(ptr, (size_t)n, b, &why)) fail_msg("%s", why);
+    if (fric_fit_batch_create(ptr, (size_t)n, b, &why)) fail_msg("%s", why);
 }
 
 typedef struct {
@@ -161,10 +161,10 @@ static void lanes_follow_the_scalar_step(void **state)
         int np = fric_bench_preset_count();
         assert_true(all.pairs == np * N_XL + np * N_STS);
     }
-    fric_fit_batch_free(&bx);
-    fric_fit_batch_free(&bs);
-    for (int i = 0; i < N_XL; i++) fric_io_log_free(&xl[i]);
-    for (int i = 0; i < N_STS; i++) fric_io_log_free(&sts[i]);
+    fric_fit_batch_destroy(&bx);
+    fric_fit_batch_destroy(&bs);
+    for (int i = 0; i < N_XL; i++) fric_io_log_destroy(&xl[i]);
+    for (int i = 0; i < N_STS; i++) fric_io_log_destroy(&sts[i]);
 }
 
 /* 2. */
@@ -208,8 +208,8 @@ static void kernels_and_grouping_agree(void **state)
                   best == FRIC_BENCH_LANES_AVX512 ? "AVX2 and AVX-512 equal generic bit for bit"
                   : best == FRIC_BENCH_LANES_AVX2 ? "AVX2 equals generic bit for bit (no AVX-512 here)"
                   : "generic only (this CPU has no AVX2)");
-    fric_fit_batch_free(&b);
-    for (int i = 0; i < N_XL; i++) fric_io_log_free(&xl[i]);
+    fric_fit_batch_destroy(&b);
+    for (int i = 0; i < N_XL; i++) fric_io_log_destroy(&xl[i]);
 }
 
 /* 3. synthetic logs (bench_logs.h) */

@@ -142,21 +142,21 @@ static void hls_log_overrides(void **state)
     def_of("feetech_hls", &d);
     fric_io_log L = { .mass = 0.5, .length = 0.1, .kp = 4, .dt = 1e-3, .damping = 0.2,
                       .max_amps = 0.5 };
-    fric_bench_def_for_log(&d, &L, &e);
+    fric_bench_def_from_log(&d, &L, &e);
     const double kt = 0.97, err = 0.05, w = 0.3;
     near(fric_bench_motor_torque(&e, 0, w, err, 1), kt * (4 * err - 0.2 * 2 * w), 1e-12);
     near(fric_bench_motor_torque(&e, 0, 0, 1.0, 1), kt * 0.5, 1e-12);
     near(fric_bench_motor_torque(&e, 0, 50, 0, 1), -kt * 0.5, 1e-12);
     /* absent (0): the defaults */
     L.damping = L.max_amps = 0;
-    fric_bench_def_for_log(&d, &L, &e);
+    fric_bench_def_from_log(&d, &L, &e);
     near(fric_bench_motor_torque(&e, 0, w, err, 1), kt * (4 * err - 0.08 * 2 * w), 1e-12);
     near(fric_bench_motor_torque(&e, 0, 0, 1.0, 1), kt * 0.36, 1e-12);
     /* the eRob80's d and clip are its firmware's, whatever the log says */
     def_of("erob80_50", &d);
     L.damping = 5;
     L.max_amps = 1;
-    fric_bench_def_for_log(&d, &L, &e);
+    fric_bench_def_from_log(&d, &L, &e);
     assert_true(e.servo.d_gain == 1.0 && e.servo.max_amps == 12.0);
 }
 

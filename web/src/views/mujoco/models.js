@@ -25,7 +25,7 @@ export function armMjcf() {
   return `<mujoco model="two-link-arm">
   <!-- Two links in a vertical plane on geared hinges (armature 0.101 kg·m²):
        link 1 1.5 kg at 0.2 m (length 0.3 m), link 2 1.0 kg at 0.15 m.
-       Friction attaches to j1 and j2 (fric_mujoco_attach, or
+       Friction attaches to j1 and j2 (fric_mujoco_init, or
        friction mujoco arm.xml --joint j1 --joint j2 law=...). -->
   <option timestep="${DT}" integrator="Euler" gravity="0 0 ${-g}"/>
   <worldbody>

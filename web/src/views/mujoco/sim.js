@@ -2,7 +2,7 @@
 // one of three treatments (no DOM: the view and the Node test use it).
 // MuJoCo is its own wasm module (npm @mujoco/mujoco, `mj`); the friction and
 // everything around it are the core's (wasm/friction.js core.mujoco.adapter:
-// fric_joint.h's fric_mj_core, the orchestration core/mujoco/mujoco_adapter.c
+// fric_joint.h's fric_mujoco_core, the orchestration core/mujoco/mujoco_adapter.c
 // drives natively: the refusals, Z, the several-joint reaction, the load, the
 // frictionloss/noslip writes). This file only runs MuJoCo, copies its arrays
 // into the core's and the results back, in the adapter's order (fric_mujoco.h):
@@ -16,7 +16,7 @@
 import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
 
 // The view's order and labels; each id is a name of the core's treatments
-// (MJ_TREATMENTS, fric_mj_treatment_names: core.mujoco.adapter refuses another).
+// (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
 export const TREATMENTS = [
   { id: 'frictionloss', key: 'A', label: '(A) frictionloss',
     what: 'MuJoCo\'s frictionloss written every step (the M1–M6 authors\' back-end)' },
