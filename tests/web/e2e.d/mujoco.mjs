@@ -328,9 +328,15 @@ export default async function mujoco(h) {
       if (!(Math.abs(pq - q) <= TOL)) bad.push(`${t}: page ${pq}, CLI ${q} ${o.stderr.trim()}`);
     }
     expect(!bad.length, bad.join('; '));
+    // after the applied file, a refused one: its sentence stands alone (no "Applied N parameters." beside it)
+    const applied = await b.page.evaluate(() => document.querySelector('#view .export-status')?.textContent || '');
+    expect(/Applied \d+ parameters/.test(applied), `after the fitted file the status says '${applied}'`);
+    await paste(sts);
+    const after = await b.page.evaluate(() => document.querySelector('#view .export-status')?.textContent || '');
+    expect(!/Applied/.test(after), `a refusal after an applied file still shows '${after}'`);
     expect(logProblems(b.log).length === 0, logProblems(b.log).join(' / '));
     await b.page.close();
-    return `${steps} steps on the fitted file = CLI; sts3215 file: "${refused.slice(0, 90)}…"`;
+    return `${steps} steps on the fitted file = CLI; sts3215 file: "${refused.slice(0, 90)}…"; then refused alone (was '${applied}')`;
   });
 
   await check('mujoco: a refused sts3215 log replays once sts3215 is chosen (M4 becomes its nearest published model, M6; the bench row = `friction replay`)', async () => {

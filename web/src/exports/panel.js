@@ -91,22 +91,28 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
     if (!pasteBox.hidden) pasteText.focus();
   });
   cancel.addEventListener('click', closePaste);
+  // a refusal says so alone: the last "Applied N parameters." and the last
+  // file's carried-key notes go (they described the state before this paste)
+  function refuse(text) {
+    status.textContent = '';
+    box.querySelector('.export-carried')?.remove();
+    pasteMsg.textContent = text;
+    pasteMsg.hidden = false;
+  }
   function doApply() {
     let obj;
     try {
       obj = JSON.parse(pasteText.value);
     } catch {
-      pasteMsg.textContent = pasteText.value.trim()
+      refuse(pasteText.value.trim()
         ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}. Nothing was changed.'
-        : 'Nothing to apply: paste a JSON object first.';
-      pasteMsg.hidden = false;
+        : 'Nothing to apply: paste a JSON object first.');
       return;
     }
     try {
       setParams(obj);
     } catch (e) {
-      pasteMsg.textContent = `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)} Nothing was changed.`;
-      pasteMsg.hidden = false;
+      refuse(`${e.message.charAt(0).toUpperCase()}${e.message.slice(1)} Nothing was changed.`);
       return;
     }
     pasteMsg.hidden = true;

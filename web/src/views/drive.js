@@ -252,17 +252,17 @@ export function mount(container, { core, state }) {
     const p = presetOf(choice);
     if (p.given) {
       constNote.dataset.source = 'given';
-      constNote.textContent = `Exports carry the given motor constants: ${CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
+      constNote.textContent = `As shown, exports carry the given motor constants: ${CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
         + `${f.unit ? ` ${f.unit}` : ''}`).join(', ')} (no published ${p.actuator} M${p.model} to compare with).`;
       return;
     }
     const diff = CONST_FIELDS.filter((f) => law.servo[f.key] !== p.servo[f.key]);
     constNote.dataset.source = diff.length ? 'given' : 'published';
     constNote.textContent = diff.length
-      ? `Exports carry the given motor constants: ${diff.map((f) => `${f.key} = ${fmt(law.servo[f.key])}${f.unit ? ` ${f.unit}` : ''} `
+      ? `As shown, exports carry the given motor constants: ${diff.map((f) => `${f.key} = ${fmt(law.servo[f.key])}${f.unit ? ` ${f.unit}` : ''} `
         + `(published ${fmt(p.servo[f.key])})`).join(', ')}${diff.length < CONST_FIELDS.length ? `; ${CONST_FIELDS.filter((f) => !diff.includes(f))
         .map((f) => f.key).join(', ')} as published` : ''}.`
-      : `Exports carry the published ${p.actuator} M${p.model} motor constants kt, R, armature, q_offset (below, folded).`;
+      : `As shown, exports carry the published ${p.actuator} M${p.model} motor constants kt, R, armature, q_offset (below, folded).`;
   }
 
   function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }
