@@ -217,14 +217,15 @@ export default async function pendulum(h) {
     try {
       await p.page.focus('#tab-pendulum');
       const seen = [];
-      // the lesson's "What to notice" summary may come first, then the run bar
-      for (let k = 0; k < 3; k++) {
+      // the lesson's "What to notice" summary, Reset, Worksheet and Answer key
+      // may come first (at most 5 presses, as every view's generic check), then the run bar
+      for (let k = 0; k < 5; k++) {
         await p.page.keyboard.press('Tab');
         const at = await p.page.evaluate(() => document.activeElement?.textContent?.trim());
         seen.push(at);
         if (at === 'Play') return `Tab × ${k + 1} from the tab: ${seen.join(' → ')}`;
       }
-      throw new Error(`3 Tab presses from the tab bar reach ${seen.join(' → ')}, not Play`);
+      throw new Error(`5 Tab presses from the tab bar reach ${seen.join(' → ')}, not Play`);
     } finally {
       await p.page.close();
     }
