@@ -77,9 +77,6 @@ export function quoteNodes(text, blank = null) {
   return out;
 }
 
-/** The quoted numbers of a lesson step's text, in order. */
-export const quotesOf = (text) => [...String(text).matchAll(QUOTE)].map((m) => m[1]);
-
 /** `text` without the `_` and `^` markers (an accessible name, a tooltip). */
 export function symbolText(text) {
   return String(text).replace(SYMBOL, (_, a, b) => a ?? b);

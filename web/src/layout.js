@@ -92,7 +92,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
     const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
         el('div', { className: 'lesson-try' }, head,
-          ...(off ? [el('p', { className: 'note lesson-off', role: 'note', textContent: off })] : []),
+          ...(off ? [lessonOffNote(off)] : []),
           el('ol', {}, ...steps))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);
@@ -102,6 +102,9 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
   aside.append(el('dl', { className: 'key-legend', 'aria-label': 'Keys' }));
   return aside;
 }
+
+/** The sentence saying the view is not in the state the steps quote. */
+export const lessonOffNote = (text) => el('p', { className: 'note lesson-off', role: 'note', textContent: text });
 
 /** The URL state a lesson's step assumes (index null: the lesson's start);
  *  a setup may be a function of the core (a preset's index). */

@@ -17,7 +17,7 @@ import { loadFrictionCore } from '../../wasm/friction.js';
 import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
 import { embedOptions, startEmbedApi } from './embed.js';
 import { printWorksheet } from './worksheet.js';
-import { lessonFrame, renderLegend, lessonSetup, lessonChart } from './layout.js';
+import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } from './layout.js';
 import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
@@ -175,10 +175,10 @@ async function start() {
     if (!lesson?.offBench) return;
     const off = lesson.offBench(scopedState(shown.id), core);
     const ol = main.querySelector('.lesson-try > ol');
-    let p = main.querySelector('.lesson-off');
+    const p = main.querySelector('.lesson-off');
     if (!off) { p?.remove(); return; }
-    if (!p && ol) { p = document.createElement('p'); p.className = 'note lesson-off'; p.setAttribute('role', 'note'); ol.before(p); }
-    if (p && p.textContent !== off) p.textContent = off;
+    if (!p && ol) ol.before(lessonOffNote(off));
+    else if (p && p.textContent !== off) p.textContent = off;
   });
 
   /** Mounts view `id` (user: a tab was chosen; the URL gets a new history

@@ -440,6 +440,10 @@ export default async function lessons(h) {
       await shot(page, 'pendulum-offbench');
       await page.click('.lesson-reset');
       expect(await h.waitFor(async () => (await page.locator('.lesson-off').count()) === 0, 5000), 'Reset left the sentence');
+      // a mass typed in the view's own field takes it off the lesson's bench again, without a remount
+      await type(page, 'mass', 0.7);
+      const live = await h.waitFor(async () => ((await page.locator('.lesson-off').count()) ? page.locator('.lesson-off').textContent() : null), 5000);
+      expect(live && /mass/.test(live), `after typing a mass the lesson says '${live}'`);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return text;
