@@ -400,6 +400,14 @@ $(WEB)/%.worker.js: web/src/workers/%.js $(WEB_SRC) $(WASM)/friction_core.mjs no
 	@mkdir -p $(WEB)
 	$(ESBUILD) $< --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
 
+# The 3D robot of the In MuJoCo view (web/src/views/mujoco/robot3d.js with
+# three.js from npm inside): a bundle of its own, imported by the view only
+# when its "Your robot" section opens (load.js loadRenderer), so the page's
+# first visit does not carry three.
+$(WEB)/robot3d.js: web/src/views/mujoco/robot3d.js node_modules/.package-lock.json
+	@mkdir -p $(WEB)
+	$(ESBUILD) $< --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+
 # style.css: web/style.css, then each area's sheet web/css/*.css, in one file.
 CSS_SRC = web/style.css $(sort $(wildcard web/css/*.css))
 $(WEB)/style.css: $(CSS_SRC)
@@ -430,7 +438,7 @@ $(WEB)/mujoco/%: node_modules/.package-lock.json
 	@mkdir -p $(dir $@)
 	cp $(MUJOCO_PKG)/$* $@
 
-web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB)
+web: $(WEB)/app.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB)
 
 # Regenerates the sample from the core (tools/sample.mjs; commit what changes:
 # tests/web/sample.test.mjs checks that the committed files are what it writes).

@@ -9,6 +9,14 @@
 // With `sample`, the box also offers "Try a sample": one click fetches the
 // bundled simulated log (samples/README.md, served beside the page) and hands
 // it to onFiles as if it had been dropped; its file name says "simulated".
+//
+// With `folders`, a dropped folder is walked (DataTransfer items,
+// webkitGetAsEntry) and onFiles gets every file under it, with a second
+// argument: the relative path of each ('assets/base.stl'). fileInputs() adds
+// the two buttons for the same without a drag (a folder: <input
+// webkitdirectory>; several files: <input multiple>), and readFileTree()
+// reads what either gave into a Map<relative path, Uint8Array>, refusing
+// more than a given number of bytes before reading any.
 
 /** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
 export const SAMPLE_LOG = 'xl330-sin_sin-simulated.json';
@@ -26,15 +34,23 @@ export async function sampleFile() {
  *           sample?: boolean }} handlers
  * @returns {{ dispose(): void, sampleButton: HTMLButtonElement|null }}
  */
-export function dropZone(drop, { onFiles, onStray, onError, sample = false }) {
+export function dropZone(drop, { onFiles, onStray, onError, sample = false, folders = false }) {
   const over = (e) => { e.preventDefault(); e.stopPropagation(); drop.classList.add('over'); };
   const leave = () => drop.classList.remove('over');
   const onDrop = (e) => {
     e.preventDefault();
     e.stopPropagation();
     leave();
+    if (folders) {
+      const entries = [...(e.dataTransfer?.items || [])].map((it) => it.webkitGetAsEntry?.()).filter(Boolean);
+      if (entries.length) {
+        walkEntries(entries).then(({ files, paths }) => { if (files.length) onFiles(files, stripCommonFolder(paths)); })
+          .catch((err) => { const msg = `The dropped files could not be read: ${err.message}`; if (onError) onError(msg); else throw err; });
+        return;
+      }
+    }
     const files = [...(e.dataTransfer?.files || [])];
-    if (files.length) onFiles(files);
+    if (files.length) onFiles(files, files.map((f) => f.name));
   };
   drop.addEventListener('dragenter', over);
   drop.addEventListener('dragover', over);
@@ -75,4 +91,98 @@ export function dropZone(drop, { onFiles, onStray, onError, sample = false }) {
       document.removeEventListener('drop', guardDrop);
     },
   };
+}
+
+/** Every file under the dropped entries (FileSystemEntry: files and folders,
+ *  walked depth first): { files: File[], paths: ['folder/sub/name', …] }. */
+async function walkEntries(entries) {
+  const files = [], paths = [];
+  const fileOf = (entry) => new Promise((res, rej) => entry.file(res, rej));
+  // a folder's reader gives its entries in batches until an empty one
+  const childrenOf = async (dir) => {
+    const reader = dir.createReader(), all = [];
+    for (;;) {
+      const batch = await new Promise((res, rej) => reader.readEntries(res, rej));
+      if (!batch.length) return all;
+      all.push(...batch);
+    }
+  };
+  const walk = async (entry) => {
+    if (entry.isFile) {
+      files.push(await fileOf(entry));
+      paths.push(entry.fullPath.replace(/^\/+/, ''));
+    } else if (entry.isDirectory) {
+      for (const child of await childrenOf(entry)) await walk(child);
+    }
+  };
+  for (const e of entries) await walk(e);
+  return { files, paths };
+}
+
+/** paths without the one folder they all start with (a dropped or chosen
+ *  folder 'so101/scene.xml' → 'scene.xml'), else as they are. */
+export function stripCommonFolder(paths) {
+  const first = paths.map((p) => p.split('/')[0]);
+  const all = paths.length > 0 && paths.every((p, i) => p.includes('/') && first[i] === first[0]);
+  return all ? paths.map((p) => p.slice(first[0].length + 1)) : paths.slice();
+}
+
+/**
+ * Two buttons beside a drop zone for choosing files without a drag: a folder
+ * (<input type=file webkitdirectory>) and several files (<input type=file
+ * multiple>). onFiles(files, paths) as the drop zone's with `folders`.
+ * @param {HTMLElement} parent  where the buttons go
+ * @param {{ onFiles: (files: File[], paths: string[]) => void, id: string, what: string }} opts
+ *   id: the inputs' ids are `${id}-folder` and `${id}-files`; what: the label's noun ('your robot')
+ * @returns {{ folder: HTMLInputElement, files: HTMLInputElement }}
+ */
+export function fileInputs(parent, { onFiles, id, what }) {
+  const make = (kind, text, title) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.id = `${id}-${kind}`;
+    if (kind === 'folder') input.webkitdirectory = true;
+    input.setAttribute('aria-label', `${text} (${what})`);
+    // the input inside its label (the page's .file-pick: a link-like text, the input out of sight)
+    const label = document.createElement('label');
+    label.className = 'file-pick';
+    label.title = title;
+    label.append(text, input);
+    input.addEventListener('change', () => {
+      const files = [...(input.files || [])];
+      if (files.length) {
+        const paths = files.map((f) => f.webkitRelativePath || f.name);
+        onFiles(files, kind === 'folder' ? stripCommonFolder(paths) : paths);
+      }
+      input.value = '';
+    });
+    parent.append(label);
+    return input;
+  };
+  return {
+    folder: make('folder', 'choose a folder…', `Every file of one folder: ${what}, with its sub-folders`),
+    files: make('files', 'choose files…', `Several files at once: ${what} (their paths are their names: choose the folder when the meshes are in a sub-folder)`),
+  };
+}
+
+/**
+ * The files read into a Map<relative path, Uint8Array>; throws one sentence
+ * when their total is over maxBytes (nothing is read then).
+ * @param {File[]} files @param {string[]} paths @param {number} maxBytes
+ * @returns {Promise<{ map: Map<string, Uint8Array>, bytes: number }>}
+ */
+export async function readFileTree(files, paths, maxBytes) {
+  const bytes = files.reduce((s, f) => s + f.size, 0);
+  if (bytes > maxBytes) {
+    throw new Error(`The ${files.length} files make ${formatBytes(bytes)}, more than the ${formatBytes(maxBytes)} this page takes at once: drop only the model and its meshes.`);
+  }
+  const map = new Map();
+  for (let i = 0; i < files.length; i++) map.set(paths[i], new Uint8Array(await files[i].arrayBuffer()));
+  return { map, bytes };
+}
+
+/** bytes as 'N kB' / 'N.N MB' (decimal units). */
+export function formatBytes(n) {
+  return n < 1e6 ? `${Math.ceil(n / 1e3)} kB` : `${(n / 1e6).toFixed(1)} MB`;
 }

@@ -17,3 +17,20 @@ export function loadMujoco() {
   }
   return loading;
 }
+
+let rendering = null;
+
+/** The 3D robot renderer (robot3d.js: three.js bundled with it, built by
+ *  `make web` beside the page) imported when the "Your robot" section first
+ *  needs it: { createRobotScene }; rejects with one sentence. */
+export function loadRenderer() {
+  if (!rendering) {
+    const url = new URL('robot3d.js', document.baseURI).href;
+    rendering = import(/* a URL: esbuild leaves it to the browser */ url)
+      .catch((e) => {
+        rendering = null;
+        throw new Error(`The 3D view could not be loaded from ${url}: ${e.message}`, { cause: e });
+      });
+  }
+  return rendering;
+}

@@ -1,0 +1,317 @@
+// mujoco/robot3d.js: a robot in 3D from MuJoCo's compiled model (three.js,
+// npm three, the exact version of package-lock.json). Bundled on its own
+// (build/web/robot3d.js, with three inside) and imported by the In MuJoCo
+// view only when its "Your robot" section opens (load.js loadRenderer), so
+// the page's first visit does not carry three.
+//
+//   const scene = createRobotScene(container, [{ m, d, label }, ...]);
+//   scene.update();   // each animation frame: the poses of d.geom_xpos/xmat, drawn
+//   scene.resize();   // after the container changed size (a ResizeObserver calls it too)
+//   scene.dispose();
+//
+// No mesh parser: every shape is read from the compiled model m (MuJoCo
+// loaded the meshes): geom_type and geom_size for the primitives, mesh_vert,
+// mesh_face, mesh_normal and mesh_facenormal (at mesh_vertadr/_faceadr/
+// _normaladr of geom_dataid) for meshes, colours from mat_rgba (geom_matid)
+// or geom_rgba. Only visual groups 0–2 are drawn: MuJoCo's own viewer hides
+// group 3 by default (where models put their collision geoms). MuJoCo is
+// z-up, and so is this scene (camera.up = +z): its coordinates are MuJoCo's,
+// in metres. The copies (the same model layout each, e.g. (A) the file as
+// written and (C) adopted) stand side by side along +x, each on its own tile
+// of the floor, with its label above it. Geometry and materials are shared
+// between copies; a frame only writes the meshes' matrices (no allocation).
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+
+// mjtGeom
+const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
+const MAX_GROUP = 2;          // visual groups 0..2 shown (MuJoCo's viewer default)
+const GAP = 0.35;             // free space between two copies, as a fraction of a copy's width
+
+/** rgba of geom g: its material's when it has one, else its own. */
+function rgbaOf(m, g, mat, geomRgba) {
+  const id = m.geom_matid[g];
+  const src = id >= 0 ? mat : geomRgba, k = 4 * (id >= 0 ? id : g);
+  return [src[k], src[k + 1], src[k + 2], src[k + 3]];
+}
+
+/** three geometry of mesh `id` of m: MuJoCo's vertices, faces and normals. */
+function meshGeometry(m, id) {
+  const vert = m.mesh_vert, face = m.mesh_face, normal = m.mesh_normal, fnorm = m.mesh_facenormal;
+  const va = m.mesh_vertadr[id], vn = m.mesh_vertnum[id], fa = m.mesh_faceadr[id], fn = m.mesh_facenum[id];
+  const na = m.mesh_normaladr[id];
+  const geo = new THREE.BufferGeometry();
+  // one normal per vertex (face and normal indices equal): an indexed mesh;
+  // otherwise each face corner gets its own vertex with its own normal
+  let same = m.mesh_normalnum[id] === vn;
+  for (let i = 3 * fa; same && i < 3 * (fa + fn); i++) same = face[i] === fnorm[i];
+  if (same) {
+    geo.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(vert.subarray(3 * va, 3 * (va + vn))), 3));
+    geo.setAttribute('normal', new THREE.BufferAttribute(Float32Array.from(normal.subarray(3 * na, 3 * (na + vn))), 3));
+    const idx = vn > 65535 ? new Uint32Array(3 * fn) : new Uint16Array(3 * fn);
+    idx.set(face.subarray(3 * fa, 3 * (fa + fn)));
+    geo.setIndex(new THREE.BufferAttribute(idx, 1));
+  } else {
+    const pos = new Float32Array(9 * fn), nor = new Float32Array(9 * fn);
+    for (let i = 0; i < 3 * fn; i++) {
+      const v = 3 * (va + face[3 * fa + i]), n = 3 * (na + fnorm[3 * fa + i]);
+      for (let c = 0; c < 3; c++) { pos[3 * i + c] = vert[v + c]; nor[3 * i + c] = normal[n + c]; }
+    }
+    geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
+    geo.setAttribute('normal', new THREE.BufferAttribute(nor, 3));
+  }
+  geo.computeBoundingSphere();
+  return geo;
+}
+
+/** The shape of geom g: { key, make() → geometry, scale: [sx, sy, sz] }, or
+ *  null for a type not drawn (height field, SDF). Unit shapes are shared and
+ *  scaled by the geom's size; a capsule's shape depends on both of its sizes. */
+function shapeOf(m, g, size, planeHalf) {
+  const s = (i) => size[3 * g + i];
+  switch (m.geom_type[g]) {
+    case PLANE: {
+      // size 0 is an infinite plane: drawn as the copy's tile
+      const hx = s(0) > 0 ? s(0) : planeHalf[0], hy = s(1) > 0 ? s(1) : planeHalf[1];
+      return { key: 'plane', make: () => new THREE.PlaneGeometry(2, 2), scale: [hx, hy, 1] };
+    }
+    case SPHERE: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(0), s(0)] };
+    case ELLIPSOID: return { key: 'sphere', make: () => new THREE.SphereGeometry(1, 24, 16), scale: [s(0), s(1), s(2)] };
+    case BOX: return { key: 'box', make: () => new THREE.BoxGeometry(2, 2, 2), scale: [s(0), s(1), s(2)] };
+    // three's cylinder and capsule stand along y; MuJoCo's along z
+    case CYLINDER: return { key: 'cylinder', make: () => new THREE.CylinderGeometry(1, 1, 2, 24).rotateX(Math.PI / 2), scale: [s(0), s(0), s(1)] };
+    case CAPSULE: return { key: `capsule ${s(0)} ${s(1)}`, make: () => new THREE.CapsuleGeometry(s(0), 2 * s(1), 8, 16).rotateX(Math.PI / 2), scale: [1, 1, 1] };
+    case MESH: {
+      const id = m.geom_dataid[g];
+      return id >= 0 ? { key: `mesh ${id}`, make: () => meshGeometry(m, id), scale: [1, 1, 1] } : null;
+    }
+    default: return null;
+  }
+}
+
+/** The geoms drawn: visual groups 0..MAX_GROUP, not fully transparent, of a drawn type. */
+function drawnGeoms(m) {
+  const out = [], rgba = m.geom_rgba, mat = m.mat_rgba;
+  for (let g = 0; g < m.ngeom; g++) {
+    if (m.geom_group[g] > MAX_GROUP) continue;
+    if (rgbaOf(m, g, mat, rgba)[3] === 0) continue;
+    if (![PLANE, SPHERE, CAPSULE, ELLIPSOID, CYLINDER, BOX, MESH].includes(m.geom_type[g])) continue;
+    out.push(g);
+  }
+  return out;
+}
+
+/** The box around the non-plane drawn geoms of (m, d) at its pose, from
+ *  each geom's bounding radius m.geom_rbound: { min: [x,y,z], max }. */
+function extentOf(m, d, geoms) {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const xpos = d.geom_xpos, rb = m.geom_rbound;
+  for (const g of geoms) {
+    if (m.geom_type[g] === PLANE) continue;
+    for (let c = 0; c < 3; c++) {
+      min[c] = Math.min(min[c], xpos[3 * g + c] - rb[g]);
+      max[c] = Math.max(max[c], xpos[3 * g + c] + rb[g]);
+    }
+  }
+  if (!Number.isFinite(min[0])) return { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0.5] };
+  return { min, max };
+}
+
+/**
+ * @param {HTMLElement} container  gets the canvas and the labels (position: relative)
+ * @param {{ m: object, d: object, label: string }[]} robots  copies of one model layout
+ * @returns {{ update(): void, resize(): void, render(): void, dispose(): void,
+ *             canvas: HTMLCanvasElement, offsets: number[][], drawn: number }}
+ */
+export function createRobotScene(container, robots) {
+  if (!robots.length) throw new Error('No robot to draw.');
+  const m0 = robots[0].m;
+  const geoms = drawnGeoms(m0);
+  const ext = extentOf(m0, robots[0].d, geoms);
+  const width = Math.max(ext.max[0] - ext.min[0], ext.max[1] - ext.min[1], 0.05);   // [m]
+  const pitch = width * (1 + GAP);                                                 // copy to copy [m]
+  const cx = (ext.min[0] + ext.max[0]) / 2, cy = (ext.min[1] + ext.max[1]) / 2;
+  // the copies along +x, centred on the origin of the scene
+  const offsets = robots.map((_, i) => [(i - (robots.length - 1) / 2) * pitch - cx, -cy, 0]);
+  const planeHalf = [pitch / 2, pitch / 2];
+
+  const renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  const canvas = renderer.domElement;
+  canvas.className = 'robot3d-canvas';
+  canvas.setAttribute('role', 'img');
+  canvas.setAttribute('aria-label', `The robot in 3D: ${robots.map((r) => r.label).join(' and ')}, side by side; drag to orbit, wheel to zoom`);
+  container.classList.add('robot3d');
+  container.append(canvas);
+
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0xe9edf2);
+  const camera = new THREE.PerspectiveCamera(40, 1, width / 100, width * 200);
+  camera.up.set(0, 0, 1);                       // MuJoCo's z-up
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x556070, 1.6));
+  const headlight = new THREE.DirectionalLight(0xffffff, 1.6);
+  camera.add(headlight);                          // a headlight, as MuJoCo's viewer has
+  headlight.position.set(0.3, 0.6, 1);
+  scene.add(camera);
+
+  // shared geometry (by shape) and materials (by colour)
+  const shapes = new Map(), materials = new Map();
+  const geometryOf = (shape) => {
+    if (!shapes.has(shape.key)) shapes.set(shape.key, shape.make());
+    return shapes.get(shape.key);
+  };
+  const materialOf = (rgba, plane) => {
+    const key = `${rgba.join(' ')}${plane ? ' plane' : ''}`;
+    if (!materials.has(key)) {
+      // a white floor (an untextured material) would glare: planes are toned down
+      const c = new THREE.Color().setRGB(rgba[0], rgba[1], rgba[2], THREE.SRGBColorSpace);
+      if (plane) c.multiplyScalar(0.55);
+      materials.set(key, new THREE.MeshLambertMaterial({ color: c, transparent: rgba[3] < 1, opacity: rgba[3],
+        side: plane ? THREE.DoubleSide : THREE.FrontSide }));
+    }
+    return materials.get(key);
+  };
+
+  const size = m0.geom_size, rgbaG = m0.geom_rgba, rgbaM = m0.mat_rgba;
+  const items = [];            // per drawn geom: { g, scale, mesh: per copy }
+  for (const g of geoms) {
+    const shape = shapeOf(m0, g, size, planeHalf);
+    if (!shape) continue;
+    const plane = m0.geom_type[g] === PLANE;
+    const geo = geometryOf(shape), mat = materialOf(rgbaOf(m0, g, rgbaM, rgbaG), plane);
+    const meshes = robots.map(() => {
+      const mesh = new THREE.Mesh(geo, mat);
+      mesh.matrixAutoUpdate = false;
+      if (plane) mesh.renderOrder = -1;
+      scene.add(mesh);
+      return mesh;
+    });
+    items.push({ g, scale: shape.scale, plane, meshes });
+  }
+  // a grid on each copy's tile, so that the floor reads as a floor
+  const grids = offsets.map((o) => {
+    const grid = new THREE.GridHelper(pitch, 10, 0x9aa4b1, 0xc3cad3);
+    grid.rotateX(Math.PI / 2);                    // three's grid lies in xz; MuJoCo's floor is xy
+    grid.position.set(o[0] + cx, o[1] + cy, 0.0005);
+    scene.add(grid);
+    return grid;
+  });
+
+  // the labels, HTML over the canvas, above each copy
+  const labels = robots.map((r) => {
+    const el = document.createElement('div');
+    el.className = 'robot3d-label';
+    el.textContent = r.label;
+    container.append(el);
+    return el;
+  });
+  const anchor = new THREE.Vector3();
+  function placeLabels() {
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    offsets.forEach((o, i) => {
+      anchor.set(o[0] + cx, o[1] + cy, ext.max[2] + 0.08 * width).project(camera);
+      const x = (anchor.x + 1) / 2 * w, y = (1 - anchor.y) / 2 * h;
+      const off = anchor.z > 1 || x < 0 || x > w || y < 0 || y > h;
+      labels[i].hidden = off;
+      if (!off) labels[i].style.transform = `translate(${x.toFixed(0)}px, ${y.toFixed(0)}px) translate(-50%, -100%)`;
+    });
+  }
+
+  // the camera: in front of the row (from -y), a little above, the whole
+  // row in view at the container's shape (vertical field of view 40°)
+  const controls = new OrbitControls(camera, canvas);
+  const rowWidth = pitch * (robots.length - 1) + width;                 // [m]
+  const zLo = Math.min(ext.min[2], 0), height = ext.max[2] - zLo;       // [m]
+  controls.target.set(0, 0, zLo + height * 0.45);
+  const aspect0 = Math.max(0.5, (container.clientWidth || 800) / (container.clientHeight || 400));
+  const tanV = Math.tan((camera.fov / 2) * Math.PI / 180), tanH = tanV * aspect0;
+  const dist = 1.1 * Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 2;
+  const elev = 0.38;                              // [rad] above the horizontal
+  camera.position.set(0, -dist * Math.cos(elev), controls.target.z + dist * Math.sin(elev));
+  controls.enableDamping = false;
+  controls.minDistance = width * 0.2;
+  controls.maxDistance = dist * 8;
+  controls.update();                              // the camera looks at the target
+  let dirty = true;
+  controls.addEventListener('change', () => { dirty = true; placeLabels(); });
+
+  // the views of MuJoCo's arrays: kept, and read again only when the wasm
+  // memory grew (an old view over the buffer is then detached, length 0)
+  const views = robots.map((r) => ({ xpos: r.d.geom_xpos, xmat: r.d.geom_xmat }));
+  const viewsOf = (i) => {
+    const v = views[i];
+    if (v.xpos.length === 0 || v.xmat.length === 0) { v.xpos = robots[i].d.geom_xpos; v.xmat = robots[i].d.geom_xmat; }
+    return v;
+  };
+
+  /** The meshes' matrices from d.geom_xpos/geom_xmat (row-major 3×3) of each copy. */
+  function pose() {
+    for (let i = 0; i < robots.length; i++) {
+      const { xpos, xmat } = viewsOf(i);
+      const o = offsets[i];
+      for (const it of items) {
+        const g = it.g, e = it.meshes[i].matrix.elements, s = it.scale;
+        // three's elements are column-major: column j = R[:, j] · s_j
+        for (let r = 0; r < 3; r++) {
+          e[r] = xmat[9 * g + 3 * r] * s[0];
+          e[4 + r] = xmat[9 * g + 3 * r + 1] * s[1];
+          e[8 + r] = xmat[9 * g + 3 * r + 2] * s[2];
+        }
+        e[3] = 0; e[7] = 0; e[11] = 0; e[15] = 1;
+        e[12] = xpos[3 * g] + o[0];
+        e[13] = xpos[3 * g + 1] + o[1];
+        // an infinite plane is the copy's tile: centred under the copy
+        if (it.plane && size[3 * g] === 0) { e[12] = o[0] + cx; e[13] = o[1] + cy; }
+        e[14] = xpos[3 * g + 2] + o[2];
+        it.meshes[i].matrixWorldNeedsUpdate = true;
+      }
+    }
+  }
+
+  function render() {
+    renderer.render(scene, camera);
+    dirty = false;
+  }
+
+  function resize() {
+    const w = Math.max(1, container.clientWidth), h = Math.max(1, container.clientHeight);
+    renderer.setSize(w, h, true);
+    camera.aspect = w / h;
+    camera.updateProjectionMatrix();
+    placeLabels();
+    dirty = true;
+  }
+  const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(() => { resize(); render(); }) : null;
+  ro?.observe(container);
+  resize();
+  pose();
+  render();
+
+  let disposed = false;
+  return {
+    canvas, offsets, drawn: items.length,
+    /** The poses of this step, drawn (call once per animation frame). */
+    update() {
+      if (disposed) return;
+      pose();
+      render();
+    },
+    /** Draws only when the camera moved since the last frame (a paused run). */
+    renderIfMoved() { if (!disposed && dirty) render(); },
+    render() { if (!disposed) render(); },
+    resize() { if (!disposed) { resize(); render(); } },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      ro?.disconnect();
+      controls.dispose();
+      shapes.forEach((g) => g.dispose());
+      materials.forEach((x) => x.dispose());
+      grids.forEach((g) => { g.geometry.dispose(); g.material.dispose(); });
+      renderer.dispose();
+      renderer.forceContextLoss();
+      canvas.remove();
+      labels.forEach((l) => l.remove());
+    },
+  };
+}
