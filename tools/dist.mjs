@@ -7,6 +7,8 @@
 //   OUT/index.html               the page (names its service worker)
 //   OUT/app.<hash>.js            the page's bundle
 //   OUT/<name>.worker.<hash>.js  each Web Worker
+//   OUT/robot3d.<hash>.js        the In MuJoCo view's 3D robot (three.js inside),
+//                                imported when its "Your robot" section opens
 //   OUT/friction_core.<hash>.wasm, OUT/style.<hash>.css
 //   OUT/samples/*.json           the bundled sample (its name is the page's)
 //   OUT/mujoco.<hash>/           MuJoCo 3.14 (mujoco.js and mujoco.wasm keep
@@ -60,6 +62,7 @@ function rewrite(text, from, to, where) {
 const workerSrc = fs.readdirSync(path.join(ROOT, 'web/src/workers')).filter((f) => f.endsWith('.js')).sort();
 const entryPoints = { app: path.join(ROOT, 'web/src/main.js') };
 workerSrc.forEach((f) => { entryPoints[`${f.slice(0, -3)}.worker`] = path.join(ROOT, 'web/src/workers', f); });
+entryPoints.robot3d = path.join(ROOT, 'web/src/views/mujoco/robot3d.js');
 const built = await esbuild.build({
   entryPoints, bundle: true, format: 'esm', target: 'es2020', minify: true, write: false,
   outdir: '/dist', logLevel: 'warning', legalComments: 'none',
@@ -94,11 +97,18 @@ for (const f of workerSrc) {
   workerNames[name] = hashed(name, buf);
   files.set(workerNames[name], buf);
 }
+// the 3D robot (three.js inside): a leaf, fetched when its section opens
+const r3d = bundles['robot3d.js'];
+if (r3d === undefined) fail('esbuild wrote no robot3d.js');
+const r3dBuf = Buffer.from(r3d);
+const r3dName = hashed('robot3d.js', r3dBuf);
+files.set(r3dName, r3dBuf);
 let app = bundles['app.js'];
 if (app === undefined) fail('esbuild wrote no app.js');
 app = rewrite(app, 'friction_core.wasm', wasmName, 'app.js');
 app = rewrite(app, 'mujoco/mujoco.js', `${mjDir}/mujoco.js`, 'app.js');
 for (const [name, to] of Object.entries(workerNames)) app = rewrite(app, name, to, 'app.js');
+app = rewrite(app, 'robot3d.js', r3dName, 'app.js');
 const appBuf = Buffer.from(app);
 const appName = hashed('app.js', appBuf);
 files.set(appName, appBuf);
@@ -110,11 +120,12 @@ html = rewrite(html, 'style.css', cssName, 'index.html');
 html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
-// when it opens (10 MB) and the worker keeps then
-const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`))];
+// when it opens (10 MB), and the 3D robot, fetched when its section opens:
+// the worker keeps each then
+const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && n !== r3dName)];
 const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, lazy: [`${mjDir}/`] };
+const dist = { version, precache, lazy: [`${mjDir}/`, r3dName] };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // 5. write OUT afresh
@@ -129,4 +140,5 @@ const all = [...files.values()].reduce((s, b) => s + b.length, 0);
 const manifest = { version, first_load_bytes: first, all_bytes: all, files: Object.fromEntries([...files].map(([n, b]) => [n, b.length])) };
 fs.writeFileSync(path.join(path.dirname(OUT), `${path.basename(OUT)}.json`), `${JSON.stringify(manifest, null, 1)}\n`);
 console.log(`dist: ${path.relative(ROOT, OUT)}: ${files.size} files, first load ${(first / 1e6).toFixed(2)} MB `
-  + `(MuJoCo's ${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB when its view opens), version ${version}`);
+  + `(MuJoCo's ${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB when its view opens, the 3D robot's `
+  + `${(r3dBuf.length / 1e6).toFixed(2)} MB when its section opens), version ${version}`);

@@ -9,8 +9,9 @@
 //             touched): a page (navigation, whatever its ?view=… query) is
 //             the kept index.html, a kept file comes from the cache; a file
 //             under `lazy` (MuJoCo, 10 MB, fetched when the In MuJoCo view
-//             opens) is kept the first time it arrives; anything else goes
-//             to the network
+//             opens; the 3D robot's bundle with three.js, fetched when its
+//             section opens) is kept the first time it arrives; anything
+//             else goes to the network
 const { version, precache, lazy } = self.FX_DIST;
 const CACHE = `friction-explorer-${version}`;
 const scope = self.registration.scope;

@@ -8,7 +8,9 @@
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
 // (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
 // drawn live, per treatment), replay.js (a log through MuJoCo
-// under each treatment beside the bench's replay), text.js (the lesson,
+// under each treatment beside the bench's replay), yourRobot.js (a robot's
+// MJCF and meshes dropped in, (A) as written beside (C) adopted, in 3D:
+// robot.js runs them, robot3d.js draws them), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
 import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
@@ -27,6 +29,7 @@ import { mjcfBox, INTRO } from './text.js';
 import { mujocoPicture } from './picture.js';
 import { mujocoReplay } from './replay.js';
 import { ownModel } from './own.js';
+import { robotSection } from './yourRobot.js';
 
 export { LESSON } from './text.js';
 
@@ -105,6 +108,8 @@ export function mount(container, { core, state, showError }) {
   const figures = () => figuresOf(runs, m);
   setHook('mujoco', 'figures', figures);
   const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError });
+  // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
+  const yourRobot = robotSection(mainCol, { core });
 
   function fail(msg) {
     failed = true;
@@ -203,6 +208,7 @@ export function mount(container, { core, state, showError }) {
       charts.dispose();
       pic.dispose();
       replay.dispose();
+      yourRobot.dispose();
       freeRuns();
       clearHook('mujoco', 'frameStats', frameStats);
       clearHook('mujoco', 'figures', figures);

@@ -299,6 +299,27 @@ export function createRobotScene(container, robots) {
     /** Draws only when the camera moved since the last frame (a paused run). */
     renderIfMoved() { if (!disposed && dirty) render(); },
     render() { if (!disposed) render(); },
+    /** For the tests: per copy, the canvas pixels its robot (its non-plane
+     *  geoms) changes, against the same frame drawn without any robot. */
+    inked() {
+      if (disposed) return null;
+      const gl = renderer.getContext(), w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+      const grab = () => { render(); const px = new Uint8Array(4 * w * h); gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px); return px; };
+      const show = (k) => items.forEach((it) => { if (!it.plane) it.meshes.forEach((mesh, i) => { mesh.visible = k === i; }); });
+      pose();
+      show(-1);
+      const bare = grab();
+      const counts = robots.map((_, i) => {
+        show(i);
+        const px = grab();
+        let n = 0;
+        for (let p = 0; p < px.length; p += 4) if (px[p] !== bare[p] || px[p + 1] !== bare[p + 1] || px[p + 2] !== bare[p + 2]) n++;
+        return n;
+      });
+      items.forEach((it) => it.meshes.forEach((mesh) => { mesh.visible = true; }));
+      render();
+      return { width: w, height: h, counts };
+    },
     resize() { if (!disposed) { resize(); render(); } },
     dispose() {
       if (disposed) return;

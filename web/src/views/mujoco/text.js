@@ -38,6 +38,27 @@ export const LESSON = {
   ],
 };
 
+/** The "Your robot" section's lesson (yourRobot.js): what to look at once
+ *  a robot is dropped; its words hold for any robot, so they quote no number. */
+export const ROBOT_LESSON = {
+  notice: 'Both copies start from the same keyframe with their goals at its pose. (A) is the file as written: MuJoCo\'s '
+    + 'frictionloss and damping on each joint and the file\'s own actuators (for the SO-101, hand-converted gains). (C) is '
+    + 'adopted: the file\'s frictionloss and damping removed, the identified servo\'s firmware law driving each mapped '
+    + 'joint toward the actuator\'s goal, and the core\'s implicit friction. Under gravity, a joint whose servo and friction '
+    + 'budget exceed its load reads STICK with a sag of its stall error and a creep of 0 under (C); under (A), MuJoCo\'s '
+    + 'regularised frictionloss lets it creep (SLIP, the sag grows). The motor and friction torques say which of the two '
+    + 'holds the joint.',
+  tryThis: [
+    'Hold the home pose: choose the keyframe the file names for it (the SO-101\'s) and watch the sag column of both tables '
+      + 'over ten seconds: which joints keep a constant sag under (C), and which creep under (A)?',
+    'Drop the gripper\'s goal: move the gripper joint\'s goal slider to its lower end; both copies follow, and the '
+      + 'friction torque of the wrist joints changes with the load.',
+    'Compare two models of the same servo on the shoulder: set the shoulder joint to another preset of its servo '
+      + '(sts3215 M6 instead of M1, or M4 instead of M1 for a Dynamixel), press Adopt, and compare its sag and friction '
+      + 'torque under (C) with the first run.',
+  ],
+};
+
 /** The MJCF box: both models as text, each with its download. */
 export function mjcfBox(parent) {
   const pres = {}, box = el('details', { className: 'chart-box mujoco-mjcf', id: 'mujoco-mjcf' },

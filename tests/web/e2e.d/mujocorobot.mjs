@@ -1,0 +1,154 @@
+// e2e.d/mujocorobot.mjs: the In MuJoCo view's "Your robot" section
+// (web/src/views/mujoco/yourRobot.js, robot.js, robot3d.js). Checks:
+//   lazy        the 3D bundle (robot3d.js, three.js inside) is not fetched
+//               before the section opens, and is once it opens
+//   drop        the SO-101 of ../shared/data/so101 (scene.xml,
+//               so101_new_calib.xml, assets/*.stl, copied into a folder of
+//               build/e2e and given to the section's folder input with
+//               setInputFiles) loads; both copies, (A) the file as written
+//               and (C) adopted, run (the clock advances) and are drawn: per
+//               copy, the canvas pixels its robot changes against the same
+//               frame drawn without robots (robot3d.js inked(); read with
+//               gl.readPixels right after the draw) are a fair part of the
+//               canvas; the table has a row per joint for (A) and (C)
+//   origin      no request leaves the explorer's origin, no console error
+//   refusals    a drop over 200 MB (a sparse file: nothing is read) and an
+//               MJCF that does not parse each get one sentence in
+//               #mujoco-robot-error, and the SO-101 stays (same main file,
+//               still drawn, its clock still advancing)
+//   frame time  the section's page work per animation frame (stepping both
+//               copies at 1 kHz within the view's step budget, the 3D
+//               update, the table), the view's own six runs paused, p95,
+//               also without the 3D draw call, written to
+//               build/e2e/mujoco-robot-frame-time.json (a measurement, not
+//               an assertion). Headless Chromium draws WebGL with SwiftShader,
+//               a software renderer on the CPU: the SO-101's 2 × 400k
+//               triangles take it about 0.3 s a frame, so few frames are
+//               measured here, and the figure is the page's JavaScript work
+//               per frame, not the GPU's.
+//   screenshots build/e2e/mujoco-robot-{1280,1024,853}.png (the 3D box in view)
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SO101 = ['scene.xml', 'so101_new_calib.xml'];
+
+export default async function mujocoRobot(h) {
+  const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
+  if (!h.requireViews(['mujoco'], ['mujocorobot: Your robot checks'])) return;
+  const src = path.join(ROOT, '..', 'shared', 'data', 'so101');
+  if (!fs.existsSync(path.join(src, 'scene.xml'))) {
+    await check('mujocorobot: Your robot (the SO-101 dropped, drawn in 3D, (A) and (C) run)', async () => ({ skip: `${h.MISSING_DATA}: ${src}` }));
+    return;
+  }
+  // the folder the person would drop: the MJCF files and the meshes, nothing else
+  const drop = path.join(OUT, 'mujocorobot', 'so101');
+  fs.rmSync(path.dirname(drop), { recursive: true, force: true });
+  fs.mkdirSync(path.join(drop, 'assets'), { recursive: true });
+  for (const f of SO101) fs.copyFileSync(path.join(src, f), path.join(drop, f));
+  const stls = fs.readdirSync(path.join(src, 'assets')).filter((f) => f.endsWith('.stl'));
+  for (const f of stls) fs.copyFileSync(path.join(src, 'assets', f), path.join(drop, 'assets', f));
+
+  const { page, log } = await openPage('?view=mujoco', 'mujoco');
+  const robot = () => page.evaluate(() => {
+    const r = window.__fx?.mujoco?.robot;
+    return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, mapping: r.mapping, table: r.table() } : null;
+  });
+  const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/robot3d\.js$/.test(e.name)));
+
+  let loaded = false;
+  await check('mujocorobot: the 3D bundle (three.js) is fetched only when the section opens', async () => {
+    await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+    expect(!(await fetched()), 'robot3d.js was fetched before the section opened');
+    await page.locator('#mujoco-robot > summary').click();
+    expect(await waitFor(fetched, 10_000, 100), 'robot3d.js was not fetched when the section opened');
+    return 'robot3d.js fetched on open';
+  });
+
+  await check('mujocorobot: the SO-101 folder (scene.xml, so101_new_calib.xml, 13 STL meshes) loads; (A) and (C) run and are drawn in 3D', async () => {
+    const t0 = Date.now();
+    await page.setInputFiles('#mujoco-robot-folder', drop);
+    const ok = await waitFor(async () => { const r = await robot(); return r && r.drawn > 0 && r.time > 0.05 ? r : (await error()) ? 'error' : null; }, 120_000, 250);
+    expect(ok && ok !== 'error', `the robot did not load: ${await error()}`);
+    const took = (Date.now() - t0) / 1000;
+    loaded = true;
+    const r = await robot();
+    expect(r.main === 'scene.xml', `main MJCF ${r.main}`);
+    const joints = r.table.A.map((x) => x.joint);
+    expect(joints.length >= 6 && r.table.C.length === joints.length, `table rows: A ${r.table.A.length}, C ${r.table.C.length}`);
+    const bad = [...r.table.A, ...r.table.C].filter((x) => !['STICK', 'SLIP'].includes(x.state) || ![x.sag_mrad, x.creep_mrad_s, x.tau_m, x.tau_f].every(Number.isFinite));
+    expect(!bad.length, `rows without a state or with a non-finite figure: ${bad.map((x) => x.joint).join(', ')}`);
+    const rows = await page.evaluate(() => ['A', 'C'].map((k) => document.querySelectorAll(`#mujoco-robot-table-${k} tbody tr`).length));
+    expect(rows[0] === joints.length && rows[1] === joints.length, `table rows shown: ${rows.join(', ')}`);
+    // each copy's robot changes a fair part of the canvas (2 copies side by side)
+    const ink = await page.evaluate(() => window.__fx.mujoco.robotScene?.inked());
+    expect(ink, 'no 3D scene');
+    const total = ink.width * ink.height;
+    expect(ink.counts.every((n) => n > 0.01 * total), `pixels each robot changes: ${ink.counts.join(', ')} of ${total}`);
+    const labels = await page.evaluate(() => [...document.querySelectorAll('#mujoco-robot-3d .robot3d-label')].map((l) => l.textContent));
+    expect(labels.join('|') === '(A) file as written|(C) adopted', `labels: ${labels.join(', ')}`);
+    return `loaded and adopted in ${took.toFixed(1)} s (mapping ${r.mapping}); ${joints.length} joints; pixels each robot draws: ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')} of ${ink.width}×${ink.height}`;
+  });
+
+  await check('mujocorobot: no request leaves the origin, no console error', async () => {
+    expect(log.foreign.length === 0, `requests to another origin: ${log.foreign.join(', ')}`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+  });
+
+  await check('mujocorobot: a drop over 200 MB and an MJCF that does not parse: one sentence each, the SO-101 stays', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    const big = path.join(OUT, 'mujocorobot', 'big');
+    fs.mkdirSync(big, { recursive: true });
+    fs.writeFileSync(path.join(big, 'scene.xml'), '<mujoco/>');
+    fs.closeSync(fs.openSync(path.join(big, 'huge.stl'), 'w'));
+    fs.truncateSync(path.join(big, 'huge.stl'), 201e6);   // sparse: no disk used, nothing read
+    const broken = path.join(OUT, 'mujocorobot', 'broken');
+    fs.mkdirSync(broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'scene.xml'), '<mujoco><worldbody><body></worldbody></mujoco>');
+    const said = [];
+    for (const [dir, want] of [[big, /200(\.0)? MB/], [broken, /./]]) {
+      const before = await robot();
+      await page.setInputFiles('#mujoco-robot-folder', dir);
+      const msg = await waitFor(error, 30_000, 100);
+      expect(msg && want.test(msg), `${path.basename(dir)}: '${msg}'`);
+      expect(msg.split(/[.:;] (?=[A-Z])/).length <= 3, `not one sentence: '${msg}'`);
+      await waitFor(async () => !(await robot()).busy, 30_000, 100);
+      await page.waitForTimeout(1500);
+      const after = await robot();
+      expect(after.main === 'scene.xml' && after.drawn > 0 && after.time > before.time, `the SO-101 did not stay: ${JSON.stringify({ main: after.main, drawn: after.drawn, t: [before.time, after.time] })}`);
+      said.push(`${path.basename(dir)}: '${msg}'`);
+    }
+    return said.join('; ');
+  });
+
+  await check('mujocorobot: page work per frame of the section, the view\'s own runs paused (SwiftShader WebGL: a measurement, not asserted)', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    // the view's six runs paused (their own loop): the section's work alone
+    await page.locator('.mujoco-runbar button', { hasText: /^Pause$/ }).first().click();
+    await page.locator('#mujoco-robot-3d').scrollIntoViewIfNeeded();
+    await page.evaluate(() => { window.__fx.mujoco.robotFrameStats.length = 0; window.__fx.mujoco.robotDrawStats.length = 0; });
+    const t0 = await robot();
+    const WALL_S = 8;
+    await page.waitForTimeout(WALL_S * 1000);
+    const { ms, draw } = await page.evaluate(() => ({ ms: window.__fx.mujoco.robotFrameStats.slice(), draw: window.__fx.mujoco.robotDrawStats.slice() }));
+    const t1 = await robot();
+    expect(ms.length >= 5, `only ${ms.length} frames in ${WALL_S} s`);
+    const ft = h.frameTime(ms);
+    // the frame's work without the 3D draw call (the frames are the same ones: one draw per frame)
+    const n = Math.min(ms.length, draw.length);
+    const rest = h.frameTime(ms.slice(-n).map((x, i) => x - draw.slice(-n)[i]));
+    const out = { ...ft, without_draw: rest, draw_p95_ms: h.quantile(draw, 0.95), simulated_s: t1.time - t0.time, wall_s: WALL_S,
+      renderer: 'headless Chromium, WebGL by SwiftShader (software, on the same 2 CPU cores as the page)' };
+    fs.writeFileSync(path.join(OUT, 'mujoco-robot-frame-time.json'), `${JSON.stringify(out, null, 1)}\n`);
+    await page.locator('.mujoco-runbar button', { hasText: /^Play$/ }).first().click();
+    return `${ms.length} frames in ${WALL_S} s (SwiftShader): p95 ${ft.p95_ms.toFixed(2)} ms (median ${ft.median_ms.toFixed(2)}, max ${ft.max_ms.toFixed(2)})${h.frameVerdict(ft)}; `
+      + `without the 3D draw call p95 ${rest.p95_ms.toFixed(2)} ms (median ${rest.median_ms.toFixed(2)}), the draw call's p95 ${out.draw_p95_ms.toFixed(2)} ms; ${out.simulated_s.toFixed(3)} s simulated`;
+  });
+
+  await check('mujocorobot: screenshots at 1280×900, 1024×768, 853×600 (build/e2e/mujoco-robot-*.png)', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    const files = await h.screenshots(page, 'mujoco-robot', { waitMs: 800, locator: '#mujoco-robot-3d' });
+    return files.join(', ');
+  });
+  await page.close();
+}

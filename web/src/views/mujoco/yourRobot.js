@@ -1,0 +1,358 @@
+// mujoco/yourRobot.js: the In MuJoCo view's "Your robot" section. A person
+// drops an MJCF with its mesh files (several files or a folder, dropZone.js)
+// into MuJoCo's virtual file system (robot.js loadRobotFiles), maps each
+// joint class and joint to a servo preset of the core (or none), and watches
+// two copies run side by side at 1 kHz: (A) the file as written and (C)
+// adopted (robot.js createRobotPair). The robot is drawn in 3D from MuJoCo's
+// compiled model (robot3d.js with three.js, imported only when this section
+// first opens: load.js loadRenderer); beside it a per-joint table of each
+// copy, a keyframe select and a goal slider per joint. A refused drop (too
+// large, an MJCF that does not load, a missing mesh) or a refused mapping
+// says one sentence in #mujoco-robot-error and leaves the previous robot running.
+import { el, button } from '../../dom.js';
+import { numberControl } from '../../controls.js';
+import { dropZone, fileInputs, readFileTree, formatBytes } from '../../dropZone.js';
+import { liveLoop } from '../../live/loop.js';
+import { setHook, clearHook } from '../../testHooks.js';
+import { fmtNumber } from '../../format.js';
+import { loadMujoco, loadRenderer } from './load.js';
+import { loadRobotFiles, createRobotPair, parseMapping, ROBOT_LIMITS } from './robot.js';
+import { DT, STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
+import { ROBOT_LESSON } from './text.js';
+
+const NONE = '';                 // the select's value for "no servo"
+const AS_CLASS = '@class';       // a joint's "as its class"
+const f3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : '—');
+const MAPPABLE = new Set(['hinge', 'slide']);   // the joints a servo drives
+
+/** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1' }]. */
+function servoChoices(core) {
+  return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}` }));
+}
+
+/** The mapping text of the choices: a class's servo as `class:NAME=SERVO`, a
+ *  joint's own as `NAME=SERVO`; a class with a joint set to "no servo" is
+ *  written joint by joint (so that joint is left as the file has it). */
+export function mappingText(joints, classServo, jointServo) {
+  const parts = [];
+  const split = new Set(joints.filter((j) => jointServo.get(j.name) === NONE && classServo.get(j.cls)).map((j) => j.cls));
+  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) parts.push(`class:${cls}=${servo}`);
+  for (const j of joints) {
+    const own = jointServo.get(j.name) ?? AS_CLASS;
+    if (own !== AS_CLASS && own !== NONE) parts.push(`${j.name}=${own}`);
+    else if (own === AS_CLASS && split.has(j.cls)) parts.push(`${j.name}=${classServo.get(j.cls)}`);
+  }
+  return parts.join(', ');
+}
+
+/**
+ * @param {HTMLElement} parent  the view's main column
+ * @param {{ core: object }} opts
+ * @returns {{ dispose(): void }}
+ */
+export function robotSection(parent, { core }) {
+  const servos = servoChoices(core);
+  const err = el('div', { className: 'msg-bad', id: 'mujoco-robot-error', role: 'alert', hidden: true });
+  const sizeNote = el('span', { className: 'note', id: 'mujoco-robot-size' });
+  const drop = el('div', { id: 'mujoco-robot-drop', className: 'drop-zone', dataset: { dropzone: 'robot' } },
+    el('span', { textContent: 'Drop your robot here: its MJCF with the mesh files it names (or its whole folder), or ' }));
+  fileInputs(drop, { onFiles: take, id: 'mujoco-robot', what: 'your robot\'s MJCF and meshes' });
+  drop.append(' ', sizeNote);
+  const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
+    textContent: `Up to ${formatBytes(ROBOT_LIMITS.maxBytes)}. The files stay in this page (MuJoCo's virtual file system); nothing is sent anywhere.` });
+  const mapBox = el('div', { className: 'robot-mapping', id: 'mujoco-robot-mapping', hidden: true });
+  const playBtn = button('Pause', 'Pause or resume both copies');
+  const resetBtn = button('Reset', 'Both copies back to the keyframe, goals at its pose');
+  const keySel = el('select', { id: 'mujoco-robot-keyframe', 'aria-label': 'Keyframe both copies start from' });
+  const clock = el('span', { className: 'readout robot-clock', id: 'mujoco-robot-clock', textContent: 't = 0 s' });
+  const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
+    el('label', { textContent: 'keyframe ' }, keySel), clock);
+  const view3d = el('div', { className: 'robot3d-box', id: 'mujoco-robot-3d', hidden: true });
+  const tables = el('div', { className: 'mujoco-tables', id: 'mujoco-robot-tables', hidden: true });
+  const goals = el('div', { className: 'robot-goals', id: 'mujoco-robot-goals', hidden: true });
+  const lesson = el('details', { className: 'robot-lesson', open: true },
+    el('summary', { textContent: 'What to notice' }),
+    el('p', { className: 'lesson-notice', textContent: ROBOT_LESSON.notice }),
+    el('h4', { textContent: 'Try this' }),
+    el('ol', {}, ...ROBOT_LESSON.tryThis.map((t) => el('li', { textContent: t }))));
+  const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
+    el('summary', { textContent: 'Your robot: an MJCF with its meshes, (A) the file as written beside (C) adopted' }),
+    drop, status, err, mapBox, runRow, view3d, tables, goals, lesson);
+  parent.append(section);
+
+  const frameStats = setHook('mujoco', 'robotFrameStats', []);
+  // ms of each frame's 3D draw (scene.update(): the matrices and three's
+  // render call), part of frameStats: the tests tell the page's own work from
+  // the WebGL driver's (headless Chromium's is SwiftShader, software)
+  const drawStats = setHook('mujoco', 'robotDrawStats', []);
+  let robot = null;      // { files, main, info, bytes }: the robot loaded
+  let pair = null, scene = null, table = null, sliders = [], failed = false, disposed = false;
+  let classServo = new Map(), jointServo = new Map();
+  let renderer = null;   // the module robot3d.js, once loaded
+  const hookState = { get time() { return pair?.time ?? null; }, table: () => pair?.table() ?? null,
+    get info() { return robot?.info ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return scene?.drawn ?? 0; },
+    get mapping() { return robot ? mappingText(mappable(), classServo, jointServo) : null; }, get busy() { return busy; } };
+  setHook('mujoco', 'robot', hookState);
+  let busy = false;
+
+  // the 3D renderer (three.js) is fetched the first time the section opens
+  section.addEventListener('toggle', () => {
+    if (section.open && !renderer) loadRenderer().then((r) => { renderer = r; }).catch((e) => say(e.message));
+  });
+
+  const zone = dropZone(drop, { onFiles: take, onError: say, folders: true });
+
+  function say(msg) { err.textContent = msg; err.hidden = !msg; }
+  const mappable = () => robot.info.joints.filter((j) => MAPPABLE.has(j.type));
+
+  /** Dropped or chosen files: read, loaded in MuJoCo, mapped, adopted. The
+   *  previous robot stays until the new one has loaded and adopted. */
+  async function take(fileList, paths) {
+    if (busy) { say('A robot is still loading: drop again when it has loaded.'); return; }
+    busy = true;
+    say('');
+    const bytes = fileList.reduce((s, f) => s + f.size, 0);
+    sizeNote.textContent = `${fileList.length} files, ${formatBytes(bytes)}`;
+    try {
+      const { map } = await readFileTree(fileList, paths, ROBOT_LIMITS.maxBytes);
+      status.textContent = `Loading ${fileList.length} files (${formatBytes(bytes)}) into MuJoCo…`;
+      const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; })]);
+      await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
+      if (disposed) return;
+      const { main, info } = loadRobotFiles(mj, map);
+      const next = { files: map, main, info, bytes };
+      // the defaults: a class named as an actuator of the core gets its M1 (else its first model)
+      const cs = new Map(), js = new Map();
+      for (const cls of new Set(next.info.joints.filter((j) => MAPPABLE.has(j.type)).map((j) => j.cls).filter(Boolean))) {
+        const pick = servos.find((s) => s.value === `${cls}/m1`) ?? servos.find((s) => s.value.startsWith(`${cls}/`));
+        cs.set(cls, pick ? pick.value : NONE);
+      }
+      await adopt(mj, next, cs, js);
+    } catch (e) {
+      sizeNote.textContent = robot ? `${robot.files.size} files, ${formatBytes(robot.bytes)} (the robot shown)` : '';
+      say(robot ? `${e.message} The robot shown (${robot.main}) stays.` : e.message);
+      status.textContent = '';
+    } finally {
+      busy = false;
+    }
+  }
+
+  const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+  /** A new pair of (next robot, its choices) in place of the one running;
+   *  throws one sentence (robot.js's) and leaves the running one. */
+  async function adopt(mj, next, cs, js, keyframe = 0) {
+    const joints = next.info.joints.filter((j) => MAPPABLE.has(j.type));
+    const text = mappingText(joints, cs, js);
+    status.textContent = `Adopting (${text || 'no servo mapped'}): MuJoCo compiles both copies…`;
+    await nextFrame();
+    if (disposed) return;
+    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: parseMapping(text), servos: {}, keyframe });
+    // from here on the new robot replaces the old one
+    freePair();
+    robot = next;
+    classServo = cs;
+    jointServo = js;
+    pair = made;
+    failed = false;
+    sizeNote.textContent = `${robot.files.size} files, ${formatBytes(robot.bytes)}`;
+    status.textContent = `${robot.main}: ${robot.info.joints.length} joints, ${robot.info.actuators.length} actuators, `
+      + `${robot.info.keyframes.length} keyframe(s). Mapping: ${text || 'none (both copies as the file has them)'}.`;
+    buildMapping();
+    buildKeyframes(keyframe);
+    view3d.hidden = false;
+    try {
+      scene = renderer.createRobotScene(view3d, [pair.A, pair.C]);
+      setHook('mujoco', 'robotScene', scene);
+    } catch (e) {
+      // no WebGL here: the runs and the table go on without the picture
+      view3d.hidden = true;
+      say(`The 3D view cannot be drawn in this browser (${e.message}); the table below still runs.`);
+    }
+    buildTable();
+    buildGoals();
+    runRow.hidden = false;
+    loop.restart();
+    paint(true);
+  }
+
+  function freePair() {
+    if (scene) clearHook('mujoco', 'robotScene', scene);
+    scene?.dispose();
+    scene = null;
+    pair?.free();
+    pair = null;
+  }
+
+  /** The mapping UI: a select per joint class, then per joint. */
+  function buildMapping() {
+    const joints = mappable();
+    const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
+    const sel = (label, value, extra) => {
+      const s = el('select', { 'aria-label': label },
+        ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
+        el('option', { value: NONE, textContent: 'no servo' }),
+        ...servos.map((o) => el('option', { value: o.value, textContent: o.text })));
+      s.value = value;
+      return s;
+    };
+    const rows = [];
+    for (const cls of classes) {
+      const s = sel(`Servo of the joint class ${cls}`, classServo.get(cls) ?? NONE, []);
+      s.addEventListener('change', () => { classServo.set(cls, s.value); dirty(); });
+      rows.push(el('tr', {}, el('th', { scope: 'row', textContent: `class ${cls}` }),
+        el('td', { textContent: joints.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
+    }
+    for (const j of joints) {
+      const s = sel(`Servo of the joint ${j.name}`, jointServo.get(j.name) ?? (j.cls ? AS_CLASS : NONE),
+        j.cls ? [[AS_CLASS, `as its class (${j.cls})`]] : []);
+      s.addEventListener('change', () => { jointServo.set(j.name, s.value); dirty(); });
+      rows.push(el('tr', {}, el('th', { scope: 'row', textContent: j.name }),
+        el('td', { textContent: `${j.type}${j.cls ? `, class ${j.cls}` : ''}` }), el('td', {}, s)));
+    }
+    const adoptBtn = button('Adopt', 'Build (C) again with these servos; both copies restart from the keyframe');
+    adoptBtn.id = 'mujoco-robot-adopt';
+    const note = el('span', { className: 'note', id: 'mujoco-robot-pending' });
+    function dirty() { note.textContent = 'Changed: press Adopt to run it.'; }
+    adoptBtn.addEventListener('click', async () => {
+      if (busy) return;
+      busy = true;
+      say('');
+      try {
+        await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), Number(keySel.value) || 0);
+      } catch (e) {
+        say(`${e.message} The robot shown keeps its servos.`);
+      } finally {
+        busy = false;
+      }
+    });
+    mapBox.replaceChildren(el('h4', { textContent: 'Servos: a preset of the core for each joint class and joint (the identified servo of (C))' }),
+      el('table', { className: 'replay-table robot-map-table' },
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: 'class or joint' }), el('th', { scope: 'col', textContent: 'joints' }),
+          el('th', { scope: 'col', textContent: 'servo' }))), el('tbody', {}, ...rows)),
+      el('div', { className: 'row' }, adoptBtn, note));
+    mapBox.hidden = false;
+  }
+
+  function buildKeyframes(k) {
+    const keys = robot.info.keyframes;
+    keySel.replaceChildren(...keys.map((key, i) => el('option', { value: String(i), textContent: key.name || `key ${i}` })));
+    keySel.disabled = keys.length === 0;
+    if (!keys.length) keySel.append(el('option', { value: '0', textContent: 'none in the file (qpos0)' }));
+    keySel.value = String(k);
+  }
+  keySel.addEventListener('change', () => {
+    if (!pair) return;
+    pair.setKeyframe(Number(keySel.value));
+    syncGoals();
+    loop.restart();
+    paint(true);
+  });
+  resetBtn.addEventListener('click', () => keySel.dispatchEvent(new Event('change')));
+  playBtn.addEventListener('click', () => loop.togglePause());
+
+  /** One table per copy, a row per joint: servo, STICK/SLIP, sag, creep, torques. */
+  function buildTable() {
+    const th = (t, title) => el('th', { scope: 'col', textContent: t, ...(title ? { title } : {}) });
+    const make = (key, caption) => {
+      const body = el('tbody');
+      const cells = pair[key].joints.map((j) => {
+        const c = { servo: el('td'), state: el('td'), sag: el('td'), creep: el('td'), tauM: el('td'), tauF: el('td') };
+        body.append(el('tr', { dataset: { joint: j.name } }, el('th', { scope: 'row', textContent: j.name }),
+          c.servo, c.state, c.sag, c.creep, c.tauM, c.tauF));
+        return c;
+      });
+      const tbl = el('table', { className: 'replay-table', id: `mujoco-robot-table-${key}` },
+        el('caption', { textContent: caption }),
+        el('thead', {}, el('tr', {}, th('joint'), th('servo'), th('state'), th('sag [mrad]', 'goal − q now'),
+          th('creep [mrad/s]', 'the rate the sag grows at'), th('motor [N·m]'), th('friction [N·m]'))), body);
+      return { tbl, cells };
+    };
+    const a = make('A', pair.A.label), c = make('C', pair.C.label);
+    tables.replaceChildren(a.tbl, c.tbl);
+    tables.hidden = false;
+    table = { A: a.cells, C: c.cells };
+  }
+
+  function paintTable() {
+    const t = pair.table();
+    for (const key of ['A', 'C']) {
+      t[key].forEach((r, i) => {
+        const c = table[key][i];
+        if (!c) return;
+        c.servo.textContent = r.servo ?? 'file\'s own';
+        const slip = r.state !== 'STICK';
+        if (c.state.dataset.state !== r.state) {
+          c.state.dataset.state = r.state;
+          c.state.replaceChildren(el('span', { className: `badge ${slip ? 'slip' : 'stick'}`, textContent: r.state }));
+        }
+        c.sag.textContent = f3(r.sag_mrad);
+        c.creep.textContent = slip ? f3(r.creep_mrad_s) : '0 (held)';
+        c.tauM.textContent = f3(r.tau_m);
+        c.tauF.textContent = f3(r.tau_f);
+      });
+    }
+  }
+
+  /** A goal slider per mapped-or-actuated joint (its range, else ±π rad). */
+  function buildGoals() {
+    sliders = pair.C.joints.map((j) => {
+      const info = robot.info.joints.find((x) => x.name === j.name);
+      if (!info || !MAPPABLE.has(info.type)) return null;
+      const [lo, hi] = info.range ?? [-Math.PI, Math.PI];
+      const unit = info.type === 'slide' ? 'm' : 'rad';
+      const ctl = numberControl({ label: `goal ${j.name}`, unit, min: lo, max: hi, value: clamp(j.goal, lo, hi),
+        onInput: (x) => { pair?.setGoal(j.name, x); return ''; } });
+      ctl.el.dataset.joint = j.name;
+      return { name: j.name, ctl, lo, hi };
+    });
+    goals.replaceChildren(el('h4', { textContent: 'Goals (both copies: (A) the actuator\'s ctrl, (C) the servo\'s goal)' }),
+      ...sliders.filter(Boolean).map((s) => s.ctl.el));
+    goals.hidden = false;
+  }
+  const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, Number.isFinite(x) ? x : 0));
+  function syncGoals() {
+    pair.C.joints.forEach((j, i) => { const s = sliders[i]; if (s) s.ctl.value = clamp(j.goal, s.lo, s.hi); });
+  }
+
+  let textAt = 0;
+  function paint(all) {
+    if (!pair) return;
+    if (scene) {
+      const t0 = performance.now();
+      scene.update();
+      drawStats.push(performance.now() - t0);
+      if (drawStats.length > 4000) drawStats.splice(0, 2000);
+    }
+    const now = performance.now();
+    if (all || now - textAt > 250) {
+      textAt = now;
+      clock.textContent = `t = ${pair.time.toFixed(3)} s   dt = ${DT} s   ${loop.paused ? 'paused' : 'real time asked'}`;
+      paintTable();
+    }
+  }
+
+  function advance(n) {
+    try {
+      pair.step(n);
+    } catch (e) {
+      failed = true;
+      say(`The run stopped: ${e.message}`);
+    }
+  }
+
+  const loop = liveLoop({ playBtn, paused: false, h: () => DT, speed: () => 1, live: () => !!pair && section.open,
+    ended: () => failed, advance, paint, frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
+
+  return {
+    dispose() {
+      disposed = true;
+      loop.dispose();
+      zone.dispose();
+      freePair();
+      clearHook('mujoco', 'robotFrameStats', frameStats);
+      clearHook('mujoco', 'robotDrawStats', drawStats);
+      clearHook('mujoco', 'robot', hookState);
+    },
+  };
+}
