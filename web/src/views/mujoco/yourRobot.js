@@ -91,7 +91,9 @@ export function robotSection(parent, { core }) {
   let renderer = null;   // the module robot3d.js, once loaded
   const hookState = { get time() { return pair?.time ?? null; }, table: () => pair?.table() ?? null,
     get info() { return robot?.info ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return scene?.drawn ?? 0; },
-    get mapping() { return robot ? mappingText(mappable(), classServo, jointServo) : null; }, get busy() { return busy; } };
+    get mapping() { return robot ? mappingText(mappable(), classServo, jointServo) : null; }, get busy() { return busy; },
+    /** For the tests: the wall time [ms] of n steps of both copies, run now. */
+    timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
 
@@ -129,9 +131,10 @@ export function robotSection(parent, { core }) {
       }
       await adopt(mj, next, cs, js);
     } catch (e) {
+      // the refusal in one sentence; the robot shown (if any) keeps running
       sizeNote.textContent = robot ? `${robot.files.size} files, ${formatBytes(robot.bytes)} (the robot shown)` : '';
-      say(robot ? `${e.message} The robot shown (${robot.main}) stays.` : e.message);
-      status.textContent = '';
+      say(e.message);
+      status.textContent = robot ? `Still running the robot shown before: ${robot.main}.` : '';
     } finally {
       busy = false;
     }
@@ -221,7 +224,8 @@ export function robotSection(parent, { core }) {
       try {
         await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), Number(keySel.value) || 0);
       } catch (e) {
-        say(`${e.message} The robot shown keeps its servos.`);
+        say(e.message);
+        status.textContent = 'Still running the servos adopted before.';
       } finally {
         busy = false;
       }
