@@ -242,19 +242,29 @@ function resetTo(mj, m, d, k) {
  * pair.C (adopted: the mapping's servos, the implicit friction). mapping:
  * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
  * servos: { name: params-file object or text } for '@name'; keyframe: −1
- * (qpos0) or a keyframe index; keepArmature: the file's armature stays.
+ * (qpos0) or a keyframe index; keepArmature: the file's armature stays;
+ * kp: the firmware gain of every servo (null: each servo's own).
  * The goal of every actuated and adopted joint starts at the keyframe's
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
-export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false }) {
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false, kp = null }) {
   checkSize(files);
   const path = pickMain(files, main);
   const entries = parseMapping(core, mapping);
   const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
-  // a class named after a servo (the SO-101's sts3215) takes that servo's files
-  const actuators = core.scenario.find('bench').params.find((p) => p.name === 'actuator').choices;
+  if (kp != null) {
+    // the firmware gain of every servo (the paper's low and high gains)
+    const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
+    const { min, max } = info.params[at];
+    if (!(Number.isFinite(kp) && kp >= min && kp <= max)) throw new Error(`kp = ${kp} is outside the servo's firmware gain range ${min} … ${max}.`);
+    for (const r of resolved) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
+  }
+  // a class named after a servo (the SO-101's sts3215) takes that servo's
+  // models: its presets, files and fits, at any supply (sts321512v is bam's
+  // STS3215 at 12 V)
   entries.forEach((e, k) => {
-    if (e.kind === 'class' && actuators.includes(e.target) && resolved[k].actuator !== e.target) {
+    const servo = e.kind === 'class' ? core.bench.actuatorOf(e.target) : null;
+    if (servo && !String(core.bench.actuatorOf(resolved[k].actuator) ?? resolved[k].actuator).startsWith(servo)) {
       throw new Error(`The class '${e.target}' is the ${e.target} servo's, but '${e.servo}' is a ${resolved[k].actuator} model: map it to a ${e.target} preset, params file or fit (or map the joints by name to put another servo there on purpose).`);
     }
   });
@@ -318,7 +328,8 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
       const i = names.indexOf(name);
       if (i < 0 || !Number.isFinite(rad)) return;
       goals[i] = rad;
-      if (acts[i] >= 0) { A.d.ctrl[acts[i]] = rad; C.d.ctrl[acts[i]] = rad; }
+      // A: a position-like actuator's ctrl is its goal (a motor's is a torque: left as it is)
+      if (acts[i] >= 0) { if (actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = rad; C.d.ctrl[acts[i]] = rad; }
       const r = rows.find((x) => x.index === i);
       if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
     },
