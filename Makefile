@@ -1,7 +1,7 @@
 # Friction Explorer. The README's two commands: `make serve` and `make test`.
 # Everything built goes under build/.
 
-.PHONY: dist all lib cli help clean serve web sample wasm wasm-bench npm \
+.PHONY: dist all lib cli help clean serve web sample wasm wasm-bench npm robot \
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
@@ -444,6 +444,16 @@ web: $(WEB)/app.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.c
 # tests/web/sample.test.mjs checks that the committed files are what it writes).
 sample: $(WASM)/friction_core.mjs
 	node tools/sample.mjs samples
+
+# ------------------------------------------------------------------ robot
+# The headless runner of a robot with identified servos (tools/robot.mjs, the
+# page's own web/src/views/mujoco/robot.js in Node with MuJoCo 3.14 from npm
+# and the core's wasm; docs/mujoco.md):
+#   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1' [ARGS='--seconds 10 --csv out.csv']
+robot: $(WASM)/friction_core.mjs node_modules/.package-lock.json
+	@if [ -z "$(ROBOT)" ] || [ -z "$(SERVOS)" ]; then \
+	    echo "make robot: give ROBOT=path/to/scene.xml and SERVOS='class:NAME=actuator/mK,...' (docs/mujoco.md, 'Your robot')."; exit 2; fi
+	@node tools/robot.mjs "$(ROBOT)" --servos "$(SERVOS)" $(ARGS)
 
 # ------------------------------------------------------------------- dist
 # The offline package (tools/dist.mjs, docs/offline.md): build/dist/

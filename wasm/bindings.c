@@ -226,6 +226,8 @@ static const struct { const char *name; double value; } constants[] = {
     { "mj_max_joints", FRIC_MUJOCO_MAX_JOINTS },
     { "mj_core_size", sizeof(fric_mujoco_core) },                /* bytes */
     { "mj_def_size", sizeof(fric_mujoco_joint_def) },            /* bytes */
+    { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
+    { "mj_adoption_size", sizeof(fric_mujoco_adoption) },        /* bytes */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };
 
@@ -876,14 +878,112 @@ FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *defs, int i, const char *n
 }
 
 /* Def i with the servo of the bench parameters p[n] (the log lg's gains
- * when lg is not NULL). 0, or 1 with the message. */
+ * when lg is not NULL) and its goal source's range [goal_lo, goal_hi]
+ * (lo >= hi: none). 0, or 1 with the message. */
 FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *name, const double *p, int n,
-                                const fric_io_log *lg)
+                                const fric_io_log *lg, double goal_lo, double goal_hi)
 {
     memset(&defs[i], 0, sizeof defs[i]);
     defs[i].joint = name;
     defs[i].servo = 1;
+    defs[i].goal_lo = goal_lo;
+    defs[i].goal_hi = goal_hi;
     return bench_def_of(p, n, lg, &defs[i].bench);
+}
+
+/* fric_mujoco_map_parse: the entries of text as records "KIND\x1fTARGET\x1fSERVO\x1e"
+ * (KIND 0 joint, 1 class, 2 all) into buf[cap]; the count, or −1 with the
+ * message. */
+FXB_EXPORT int fxb_mj_map_parse(const char *text, char *buf, int cap)
+{
+    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
+    int n = 0;
+    const char *why = "";
+    if (count_bad("cap (bytes)", cap, 1)) return -1;
+    if (from_core(fric_mujoco_map_parse(text, e, FRIC_MUJOCO_MAP_MAX, &n, &why), &why)) return -1;
+    fxb_json o = { buf, (size_t)cap, 0 };
+    for (int k = 0; k < n; k++) {
+        int w = snprintf(o.len < o.cap ? o.buf + o.len : NULL, o.len < o.cap ? o.cap - o.len : 0,
+                         "%d\x1f%s\x1f%s\x1e", (int)e[k].kind, e[k].target, e[k].servo);
+        o.len += (size_t)(w > 0 ? w : 0);
+    }
+    if (o.len >= o.cap) {
+        set_error("mapping: the entries do not fit the buffer.");
+        return -1;
+    }
+    return n;
+}
+
+/* fric_mujoco_adopt over plain numbers: names and classes NUL-separated,
+ * njnt each (classes NULL: not known); jd[22·njnt] per joint: type,
+ * frictionloss, damping, armature, (M⁻¹)_ii, q0, actuator index (−1 none),
+ * gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
+ * forcerange[2], ctrllimited, ctrlrange[2]; map the text (parsed again
+ * here: one parser); servos[np·nmap]: entry k's bench parameters.
+ * report[15·n]: per adopted joint, joint index, entry, removed
+ * frictionloss, removed damping, armature of the file, armature used,
+ * kept (0/1), actuator, actuator kind (−1 none), kp, kv, force lo, force
+ * hi, goal lo, goal hi (lo >= hi: none). The count adopted, or −1 with
+ * the message. */
+FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const char *classes, const double *jd,
+                            int njnt, const char *map, const double *servos, int np, int keep_armature,
+                            double *report)
+{
+    static fric_mujoco_robot_joint r[FRIC_MUJOCO_MAX_JOINTS];
+    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
+    static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
+    int nmap = 0;
+    const char *why = "";
+    if (count_bad("njnt (joints)", njnt, 1) || njnt > FRIC_MUJOCO_MAX_JOINTS) {
+        if (njnt > FRIC_MUJOCO_MAX_JOINTS) set_error("adopt: the model has more joints than the adapter reads (100).");
+        return -1;
+    }
+    if (from_core(fric_mujoco_map_parse(map, e, FRIC_MUJOCO_MAP_MAX, &nmap, &why), &why)) return -1;
+    for (int k = 0; k < nmap; k++)
+        if (bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
+    const char *nm = names, *cl = classes;
+    for (int i = 0; i < njnt; i++) {
+        const double *x = jd + 22 * i;
+        r[i] = (fric_mujoco_robot_joint){ .name = nm, .cls = cl };
+        r[i].jm = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
+        r[i].act = (int)x[6];
+        r[i].act_gaintype = (int)x[7];
+        r[i].act_biastype = (int)x[8];
+        for (int c = 0; c < 3; c++) {
+            r[i].act_gainprm[c] = x[9 + c];
+            r[i].act_biasprm[c] = x[12 + c];
+        }
+        r[i].act_gear = x[15];
+        r[i].act_forcelimited = x[16] != 0;
+        r[i].act_forcerange[0] = x[17];
+        r[i].act_forcerange[1] = x[18];
+        r[i].act_ctrllimited = x[19] != 0;
+        r[i].act_ctrlrange[0] = x[20];
+        r[i].act_ctrlrange[1] = x[21];
+        nm += strlen(nm) + 1;
+        if (cl) cl += strlen(cl) + 1;
+    }
+    if (from_core(fric_mujoco_adopt(o, r, njnt, e, sv, nmap, keep_armature, &why), &why)) return -1;
+    for (int i = 0; i < o->n; i++) {
+        const fric_mujoco_adopted *a = &o->a[i];
+        double *y = report + 15 * i;
+        y[0] = a->joint;
+        y[1] = a->entry;
+        y[2] = a->removed_frictionloss;
+        y[3] = a->removed_damping;
+        y[4] = a->armature_file;
+        y[5] = a->armature;
+        y[6] = a->armature_kept;
+        y[7] = a->act;
+        y[8] = a->act_kind;
+        y[9] = a->act_kp;
+        y[10] = a->act_kv;
+        y[11] = a->act_force_lo;
+        y[12] = a->act_force_hi;
+        y[13] = o->defs[i].goal_lo;
+        y[14] = o->defs[i].goal_hi;
+    }
+    return o->n;
 }
 
 /* fric_mujoco_core_init: model[4] = h [s], integrator, any_damping,

@@ -764,7 +764,9 @@ class MujocoApi {
         if (spec.params) {
           const names = this._names();
           const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
-          const def = (lh) => core._call('fxb_mj_def_servo', [defs, i, name, inp(x), x.length, lh], { names });
+          const [lo, hi] = spec.goalRange ?? [0, 0];
+          const def = (lh) => core._call('fxb_mj_def_servo', [defs, i, name, inp(x), x.length, lh,
+            numberType(`joints[${i}].goalRange[0]`, lo), numberType(`joints[${i}].goalRange[1]`, hi)], { names });
           if (spec.log) core._withLog(spec.log, spec.source ?? 'log', (L) => { L._live(); def(L._h); });
           else def(0);
         } else {
@@ -782,6 +784,71 @@ class MujocoApi {
       throw e;
     } finally {
       ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** The adoption mapping's text (fric_mujoco_map_parse): entries
+   *  "TARGET=SERVO" separated by ',', ';' or line breaks, TARGET a joint's
+   *  name, class:NAME or *. Returns [{ kind: 'joint'|'class'|'all', target,
+   *  servo }]; throws the core's sentence. */
+  mapParse(text) {
+    const core = this._core, cap = 16 * 1024;
+    const { rc, out: [buf] } = core._call('fxb_mj_map_parse', [cstr(String(text ?? '')), out(Uint8Array, cap), cap], { ok: (r) => r >= 0 });
+    const kinds = ['joint', 'class', 'all'];
+    const textOut = new TextDecoder().decode(buf.subarray(0, buf.indexOf(0) < 0 ? cap : buf.indexOf(0)));
+    return textOut.split('\x1e').slice(0, rc).map((rec) => {
+      const [k, target, servo] = rec.split('\x1f');
+      return { kind: kinds[Number(k)], target, servo };
+    });
+  }
+
+  /** Adoption (fric_mujoco_adopt): which joints of a robot take which servo
+   *  and what each loses and gains. joints [{ name, cls (null: not known),
+   *  type, frictionloss, damping, armature, minv, q0, act (−1 none),
+   *  gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
+   *  forcerange[2], ctrllimited, ctrlrange[2] }] as MuJoCo's compiled model
+   *  has them; map the mapping's text; servos[k] the bench parameter vector
+   *  of entry k (mapParse's order). Returns [{ joint (index), entry,
+   *  removed: { frictionloss, damping }, armature: { file, used, kept },
+   *  act, actKind ('position'|'motor'|'general'|null), kp, kv, forceRange
+   *  [lo, hi] (±Infinity: none), goalRange [lo, hi] (lo >= hi: none) }];
+   *  throws the core's sentence ("adopt: ..."). */
+  adopt({ joints, map, servos, keepArmature = false }) {
+    const core = this._core;
+    if (!Array.isArray(joints)) throw argError(TypeError, 'joints', `joints must be an array, found ${show(joints)}.`);
+    if (!Array.isArray(servos)) throw argError(TypeError, 'servos', `servos must be an array of bench vectors, found ${show(servos)}.`);
+    const names = this._names(), np = names.length, n = joints.length;
+    const strs = (f) => {
+      const parts = joints.map((j) => new TextEncoder().encode(String(f(j) ?? '')));
+      const a = new Uint8Array(parts.reduce((k, x) => k + x.length + 1, 0) + 1);
+      let at = 0;
+      for (const x of parts) { a.set(x, at); at += x.length + 1; }
+      return a;
+    };
+    const known = joints.some((j) => j.cls != null);
+    const jd = Float64Array.from(joints.flatMap((j, i) => {
+      obj(`joints[${i}]`, j, 'a robot joint { name, type, frictionloss, ... }');
+      const g = j.gainprm ?? [0, 0, 0], b = j.biasprm ?? [0, 0, 0], fr = j.forcerange ?? [0, 0], cr = j.ctrlrange ?? [0, 0];
+      return [j.type, j.frictionloss ?? 0, j.damping ?? 0, j.armature ?? 0, j.minv ?? 0, j.q0 ?? 0, j.act ?? -1,
+        j.gaintype ?? 0, j.biastype ?? 0, g[0], g[1], g[2], b[0], b[1], b[2], j.gear ?? 1, j.forcelimited ? 1 : 0,
+        fr[0], fr[1], j.ctrllimited ? 1 : 0, cr[0], cr[1]].map((v, k) => numberType(`joints[${i}][${k}]`, v));
+    }));
+    const sv = new Float64Array(np * Math.max(1, servos.length));
+    servos.forEach((x, k) => sv.set(f64s(`servos[${k}]`, x, { length: np, names }), np * k));
+    const o = core._alloc(CONSTANTS.mj_adoption_size);
+    try {
+      const { rc, out: [rep] } = core._call('fxb_mj_adopt', [o, inp(strs((j) => j.name)), known ? inp(strs((j) => j.cls)) : 0,
+        inp(jd), n, cstr(String(map ?? '')), inp(sv), np, keepArmature ? 1 : 0, out(Float64Array, 15 * Math.max(1, n))],
+      { names, ok: (r) => r >= 0 });
+      const kinds = ['motor', 'position', 'general'];
+      return Array.from({ length: rc }, (_, i) => {
+        const y = rep.subarray(15 * i, 15 * i + 15);
+        return { joint: y[0], entry: y[1], removed: { frictionloss: y[2], damping: y[3] },
+          armature: { file: y[4], used: y[5], kept: y[6] !== 0 }, act: y[7], actKind: y[8] < 0 ? null : kinds[y[8]],
+          kp: y[9], kv: y[10], forceRange: [y[11], y[12]], goalRange: [y[13], y[14]] };
+      });
+    } finally {
+      core._free(o);
     }
   }
 
@@ -853,6 +920,9 @@ export class Adapter {
     this.noslipIterations = writes[2 * n];
     this._views = null;
     this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
+    // the goal sources: NaN keeps each servo's goal (goal()), an adopted
+    // actuator's ctrl written here each step replaces it
+    this.inputs().goal.fill(NaN);
   }
   _live() { if (!this._p) throw new Error('adapter used after free()'); }
   /** The views on the arrays, made again when wasm memory grew (a grown
@@ -869,7 +939,8 @@ export class Adapter {
   }
   /** The step's inputs by name (q, v, minv, qacc_smooth, qfrc_smooth,
    *  qfrc_constraint, qacc, qfrc_passive, qfrc_bias, qfrc_applied,
-   *  qfrc_actuator), each n values: what fric_mujoco_step_in reads. */
+   *  qfrc_actuator, goal), each n values: what fric_mujoco_step_in reads
+   *  (goal: NaN where the joint has no goal source). */
   inputs() { return this._arrays().in; }
   /** The last step's results: force (add to qfrc_passive), frictionloss (the dof's, loss treatments). */
   outputs() { return this._arrays().out; }

@@ -149,6 +149,9 @@ typedef struct {
     fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
                                R), kp, vin; mass, arm_mass, length, dt, treatment
                                are not used                                            */
+    double goal_lo, goal_hi; /* servo: the range a goal source's ctrl is clamped to
+                               (the actuator's ctrlrange); lo >= hi: none (0, 0
+                               when zeroed)                  [rad]                     */
 } fric_mujoco_joint_def;
 
 /* One joint as the model has it at the start (plain numbers read by the
@@ -175,6 +178,9 @@ typedef struct {
 typedef struct {
     int jnt, dof, qadr;     /* the caller's addresses (MuJoCo's joint, dof and qpos);
                                the core does not read them                             */
+    int act;                /* the caller's goal source (an adopted actuator), −1
+                               none; set by the caller after init                      */
+    double goal_lo, goal_hi; /* the def's goal range                [rad]             */
     fric_joint s;           /* the per-joint step (above)                              */
     double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
     double u;               /* several joints: lagged reaction u_i  [N·m]              */
@@ -230,7 +236,10 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
     X(qfrc_passive, "N·m")     /* several and FRICTIONLOSS/NOSLIP: the load's   */ \
     X(qfrc_bias, "N·m")        /*   parts now (actuator after mj_fwdActuation;  */ \
     X(qfrc_applied, "N·m")     /*   NULL when the model has no actuator)        */ \
-    X(qfrc_actuator, "N·m")
+    X(qfrc_actuator, "N·m")                                                         \
+    X(goal, "rad")             /* servo: the goal source's ctrl now (an adopted  */ \
+                               /*   actuator, fric_mujoco_adopt); NaN: the goal  */ \
+                               /*   stays; NULL: no goal sources                 */
 #define FRIC_MUJOCO_COUNT_INPUT(f, unit) +1
 enum { FRIC_MUJOCO_STEP_N_INPUTS = 0 FRIC_MUJOCO_STEP_INPUTS(FRIC_MUJOCO_COUNT_INPUT) };
 #undef FRIC_MUJOCO_COUNT_INPUT
@@ -248,12 +257,112 @@ typedef struct {
  * + actuator. force[i] (the caller adds it to qfrc_passive): τm + f
  * (IMPLICIT), τm (FRICTIONLOSS/NOSLIP); frictionloss[i] (the dof's
  * dof_frictionloss; FRICTIONLOSS/NOSLIP only, may be NULL for IMPLICIT).
+ * Servo joints with a goal source: goal[i] (not NaN), clamped to the
+ * def's goal range, becomes the goal before the step, torque enable kept.
  * An input the treatment does not read may be NULL. No allocation, no
  * check. */
 void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss);
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
 void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable);
+
+/* -------------------------------------------------------- adopting a robot */
+/* Adoption attaches identified servos to the joints of a robot's MJCF as
+ * its file has them (docs/mujoco.md, "Your robot"): a mapping names the
+ * joints (by name, by MJCF default class, or all hinges and slides), each
+ * with a servo the caller resolves (a preset, a params file of M1–M6, a
+ * fit); on each adopted joint the file's frictionloss and damping are
+ * removed (and reported: the servo's budget and K_v replace them), the
+ * armature is the servo's (or the file's, kept on request or when the
+ * servo has none), and the MuJoCo actuator on the joint (position, motor,
+ * general) becomes the servo's goal source: its ctrl is the goal, its own
+ * force is switched off, its kp and forcerange are reported beside the
+ * servo's firmware law, which replaces them. Joints and actuators not
+ * mapped stay as the file has them. MuJoCo-free: the native adapter
+ * (fric_mujoco_adopt_model) and the explorer (web/src/views/mujoco/robot.js)
+ * read the model into fric_mujoco_robot_joint and write back what the
+ * adoption says. */
+
+/* The mapping's text: entries "TARGET=SERVO" separated by ',' ';' or a
+ * line break; TARGET a joint's name, "class:NAME" (an MJCF default class)
+ * or "*" (every hinge and slide joint); SERVO what the caller resolves
+ * (a preset "actuator/mK", "@name" of a params file or fit). A joint takes
+ * the entry naming it, else its class's, else "*"'s. */
+#define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
+#define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
+typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
+typedef struct {
+    fric_mujoco_map_kind kind;
+    char target[FRIC_MUJOCO_NAME_MAX];  /* the joint or class name ("" for ALL)          */
+    char servo[FRIC_MUJOCO_NAME_MAX];   /* the servo, as written (the caller resolves it) */
+} fric_mujoco_map_entry;
+
+/* Parses text into out[cap]; *n entries. FRIC_OK, or FRIC_E_PARAM_RANGE
+ * with *why naming the entry: no '=', an empty target or servo, a name too
+ * long, more than cap entries, a target given twice, no entry at all. */
+fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, int cap, int *n, const char **why);
+
+/* MuJoCo's actuator on a joint, as adoption reports it. */
+enum { FRIC_MUJOCO_ACT_MOTOR = 0, FRIC_MUJOCO_ACT_POSITION = 1, FRIC_MUJOCO_ACT_GENERAL = 2 };
+extern const char *const fric_mujoco_act_names[3];   /* "motor", "position", "general" */
+
+/* One joint of the robot as the caller reads it from the compiled model. */
+typedef struct {
+    const char *name;             /* the joint's name ("" or NULL: unnamed)              */
+    const char *cls;              /* its MJCF default class; NULL: not known (MuJoCo
+                                     2.2.2's compiled model keeps none)                 */
+    fric_mujoco_joint_model jm;   /* type, frictionloss, damping, armature, minv, q0     */
+    int act;                      /* the caller's index of the actuator whose
+                                     transmission is this joint, −1 none               */
+    int act_gaintype, act_biastype; /* mjtGain, mjtBias (FIXED 0, AFFINE 1; bias NONE 0) */
+    double act_gainprm[3], act_biasprm[3]; /* its first three of each                   */
+    double act_gear;              /* actuator_gear[0]                                    */
+    double act_forcerange[2];     /* [N·m] (act_forcelimited: 1)                         */
+    int act_forcelimited;
+    double act_ctrlrange[2];      /* [rad] for a position actuator (act_ctrllimited: 1) */
+    int act_ctrllimited;
+} fric_mujoco_robot_joint;
+
+/* One adopted joint: what was removed, what replaces it. */
+typedef struct {
+    int joint;                    /* index into the caller's joints                      */
+    int entry;                    /* the mapping entry that chose it                     */
+    double removed_frictionloss;  /* the file's dof_frictionloss, now 0  [N·m]           */
+    double removed_damping;       /* the file's dof_damping, now 0       [N·m·s/rad]     */
+    double armature_file;         /* the file's dof_armature             [kg·m²]         */
+    double armature;              /* what the dof gets (the servo's, or the file's) [kg·m²] */
+    int armature_kept;            /* 1: the file's was kept                              */
+    int act;                      /* the goal source (caller's index), −1 none           */
+    int act_kind;                 /* FRIC_MUJOCO_ACT_*, −1 none                          */
+    double act_kp, act_kv;        /* its gains: position kp, kv; general −biasprm[1], −biasprm[2];
+                                     motor 0 [N·m/rad], [N·m·s/rad]                       */
+    double act_force_lo, act_force_hi; /* its forcerange; ±inf: not limited [N·m]         */
+} fric_mujoco_adopted;
+
+/* What the caller hands fric_mujoco_core_init (defs, jm: frictionloss and
+ * damping 0, the armature above) and writes into the model. Caller-owned,
+ * about 100 KB. */
+typedef struct {
+    int n;
+    fric_mujoco_adopted a[FRIC_MUJOCO_MAX_JOINTS];
+    fric_mujoco_joint_def defs[FRIC_MUJOCO_MAX_JOINTS];  /* joint names point into the caller's */
+    fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
+} fric_mujoco_adoption;
+
+/* Resolves the mapping over the robot's joints[njnt] (servos[k] the
+ * caller's resolution of map[k].servo, checked here with fric_bench_check),
+ * in joint order. One sentence per refusal, starting "adopt: ":
+ * FRIC_E_NULL; FRIC_E_UNKNOWN_NAME: a joint entry naming no joint (the
+ * model's joints listed), a class entry no joint uses (the classes used
+ * listed; when no class is known: map by name or '*', MuJoCo 3's
+ * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named, or in a
+ * class mapped, that is a ball or free joint, a goal-source actuator with a
+ * gear other than 1; FRIC_E_PARAM_RANGE: nothing adopted, more than
+ * FRIC_MUJOCO_MAX_JOINTS, a servo the bench's check refuses (its sentence).
+ * keep_armature 1: the file's armature stays on every joint. */
+fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
+                              const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
+                              int keep_armature, const char **why);
 
 /* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
  * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the

@@ -141,6 +141,19 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d);
  * mj_step2; includes any other constraint on that dof). */
 double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
 
+/* Adopts a robot (fric_joint.h's fric_mujoco_adopt over m's joints and
+ * actuators; MuJoCo 2.2.2 keeps no default class, so map by joint name or
+ * '*'): writes the adopted joints' dof_frictionloss and dof_damping 0 and
+ * their armature, switches each goal-source actuator's force off (gain and
+ * bias 0; its d->ctrl is the servo's goal, clamped to its ctrlrange, from
+ * then on), then fric_mujoco_init with the adopted joints and treatment,
+ * and sets each joint's goal source. out reports what was removed and
+ * replaced. FRIC_OK, or the status with *why (the model then may hold some
+ * writes: load it again). */
+fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,
+                                    const fric_bench_def *servos, int nmap, int keep_armature,
+                                    fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why);
+
 /* -------------------------------------------------- the pendulum bench */
 
 /* fric_mujoco_bench_mjcf (the bench as MJCF) is declared in fric_joint.h:

@@ -122,12 +122,14 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
     /* the inputs the treatment reads (fric_mujoco_step_in), by joint; the outputs */
     double q[FRIC_MUJOCO_MAX_JOINTS], v[FRIC_MUJOCO_MAX_JOINTS], a[FRIC_MUJOCO_MAX_JOINTS], b[FRIC_MUJOCO_MAX_JOINTS],
         c[FRIC_MUJOCO_MAX_JOINTS], e[FRIC_MUJOCO_MAX_JOINTS], f[FRIC_MUJOCO_MAX_JOINTS], g[FRIC_MUJOCO_MAX_JOINTS],
-        force[FRIC_MUJOCO_MAX_JOINTS], loss[FRIC_MUJOCO_MAX_JOINTS];
+        goal[FRIC_MUJOCO_MAX_JOINTS], force[FRIC_MUJOCO_MAX_JOINTS], loss[FRIC_MUJOCO_MAX_JOINTS];
     fric_mujoco_step_in in = { .q = q, .v = v };
     if (m->nu) mj_fwdActuation(m, d);
     for (int i = 0; i < n; i++) {
         q[i] = d->qpos[fm->j[i].qadr];
         v[i] = d->qvel[fm->j[i].dof];
+        goal[i] = fm->j[i].act >= 0 ? d->ctrl[fm->j[i].act] : NAN;   /* an adopted actuator's ctrl */
+        if (fm->j[i].act >= 0) in.goal = goal;
     }
     if (fm->treatment == FRIC_MUJOCO_IMPLICIT && n == 1) {
         int dof = fm->j[0].dof;
@@ -163,6 +165,81 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
         if (fm->treatment != FRIC_MUJOCO_IMPLICIT) m->dof_frictionloss[dof] = loss[i];
         d->qfrc_passive[dof] += force[i];
     }
+}
+
+/* ------------------------------------------------------- adopting a robot */
+
+/* The robot's joints as fric_mujoco_adopt reads them: MuJoCo 2.2.2 keeps
+ * no default class (cls NULL); the actuator whose transmission is the
+ * joint (the last one, as MuJoCo sums them: one is the usual case). */
+static void read_robot(const mjModel *m, const mjData *d, fric_mujoco_robot_joint *r)
+{
+    for (int i = 0; i < m->njnt && i < FRIC_MUJOCO_MAX_JOINTS; i++) {
+        int dof = m->jnt_dofadr[i];
+        r[i] = (fric_mujoco_robot_joint){ .name = m->names + m->name_jntadr[i], .cls = NULL, .act = -1 };
+        r[i].jm = (fric_mujoco_joint_model){ m->jnt_type[i], m->dof_frictionloss[dof], m->dof_damping[dof],
+                                             m->dof_armature[dof], 0, d->qpos[m->jnt_qposadr[i]] };
+    }
+    for (int k = 0; k < m->nu; k++) {
+        int j = m->actuator_trnid[2 * k];
+        if (m->actuator_trntype[k] != mjTRN_JOINT || j < 0 || j >= m->njnt || j >= FRIC_MUJOCO_MAX_JOINTS) continue;
+        fric_mujoco_robot_joint *x = &r[j];
+        x->act = k;
+        x->act_gaintype = m->actuator_gaintype[k];
+        x->act_biastype = m->actuator_biastype[k];
+        for (int c = 0; c < 3; c++) {
+            x->act_gainprm[c] = m->actuator_gainprm[k * mjNGAIN + c];
+            x->act_biasprm[c] = m->actuator_biasprm[k * mjNBIAS + c];
+        }
+        x->act_gear = m->actuator_gear[6 * k];
+        x->act_forcelimited = m->actuator_forcelimited[k];
+        x->act_forcerange[0] = m->actuator_forcerange[2 * k];
+        x->act_forcerange[1] = m->actuator_forcerange[2 * k + 1];
+        x->act_ctrllimited = m->actuator_ctrllimited[k];
+        x->act_ctrlrange[0] = m->actuator_ctrlrange[2 * k];
+        x->act_ctrlrange[1] = m->actuator_ctrlrange[2 * k + 1];
+    }
+}
+
+fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,
+                                    const fric_bench_def *servos, int nmap, int keep_armature,
+                                    fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why)
+{
+    fric_mujoco_robot_joint r[FRIC_MUJOCO_MAX_JOINTS];
+    if (!fm || !m || !d || !out) {
+        const char *msg = fric__fail(FRIC_E_NULL, -1, "adopt: adapter, model, data and adoption must not be NULL.");
+        if (fm) fm->n = 0;
+        if (why) *why = msg;
+        return FRIC_E_NULL;
+    }
+    fm->n = 0;
+    if (m->njnt > FRIC_MUJOCO_MAX_JOINTS) {
+        const char *msg = fric__say("adopt: the model has %d joints; the adapter reads at most %d.", m->njnt,
+                                    FRIC_MUJOCO_MAX_JOINTS);
+        if (why) *why = msg;
+        return fric__rc();
+    }
+    mj_forward(m, d);
+    read_robot(m, d, r);
+    fric_status rc = fric_mujoco_adopt(out, r, m->njnt, map, servos, nmap, keep_armature, why);
+    if (rc) return rc;
+    /* the file's friction and damping out, the servo's armature in, the
+     * goal sources' own force off (gain and bias 0: force = gain·ctrl + bias) */
+    for (int i = 0; i < out->n; i++) {
+        const fric_mujoco_adopted *a = &out->a[i];
+        int dof = m->jnt_dofadr[a->joint];
+        m->dof_frictionloss[dof] = 0;
+        m->dof_damping[dof] = 0;
+        m->dof_armature[dof] = a->armature;
+        if (a->act >= 0) {
+            for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[a->act * mjNGAIN + c] = 0;
+            for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[a->act * mjNBIAS + c] = 0;
+        }
+    }
+    rc = fric_mujoco_init(fm, m, d, out->defs, out->n, treatment, why);
+    if (rc) return rc;
+    for (int i = 0; i < out->n; i++) fm->j[i].act = out->a[i].act;
+    return FRIC_OK;
 }
 
 double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i)

@@ -62,6 +62,9 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                           : fric__reword("mujoco: joint '%s': %s", def->joint, why);
     j->frictionloss = jm->frictionloss;
     j->damping = jm->damping;
+    j->act = -1;
+    j->goal_lo = def->goal_lo;
+    j->goal_hi = def->goal_hi;
     if (t != FRIC_MUJOCO_IMPLICIT) {
         j->frictionloss = fric_joint_rest_loss(&j->s);
         j->damping = fric_joint_damping(&j->s);
@@ -197,9 +200,23 @@ static void step_loss(fric_mujoco_core *o, const fric_mujoco_step_in *in, double
     }
 }
 
+/* The goal sources: an adopted actuator's ctrl, clamped to its ctrlrange
+ * as MuJoCo clamps a limited ctrl (fric_mujoco_adopt). */
+static void take_goals(fric_mujoco_core *o, const double *goal)
+{
+    for (int i = 0; i < o->n; i++) {
+        fric_mujoco_joint *j = &o->j[i];
+        double g = goal[i];
+        if (isnan(g) || !j->s.servo) continue;
+        if (j->goal_lo < j->goal_hi) g = g < j->goal_lo ? j->goal_lo : g > j->goal_hi ? j->goal_hi : g;
+        fric_joint_goal(&j->s, g, j->s.torque_enable);
+    }
+}
+
 void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss)
 {
     if (o->n == 0) return;
+    if (in->goal) take_goals(o, in->goal);
     if (o->treatment != FRIC_MUJOCO_IMPLICIT) step_loss(o, in, force, frictionloss);
     else if (o->n == 1) step_one(o, in, force);
     else step_several(o, in, force);

@@ -54,18 +54,36 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     throw new Error(`The MJCF does not load: ${mujocoText(e)}`, { cause: e });
   }
   const d = new mj.MjData(m);
-  const js = [];
-  let fm = null;
-  const free = () => { fm?.free(); fm = null; js.length = 0; d.delete(); m.delete(); };
   try {
     if (m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
+  } catch (e) {
+    d.delete(); m.delete();
+    throw e;
+  }
+  return attachSim(mj, core, m, d, { joints, treatment, owns: true });
+}
+
+/**
+ * Attaches friction to joints [{ name, params | law, log, act, goalRange }]
+ * of a loaded model m, d (in its start state) under the treatment: the
+ * core's orchestration (core.mujoco.adapter) with MuJoCo's arrays copied in
+ * and out. act (a servo's goal source, an adopted actuator's index, −1 or
+ * absent: none): its d.ctrl becomes the servo's goal every step, clamped to
+ * goalRange (robot.js's adoption). owns: free() deletes m and d too.
+ * Throws one sentence (the core's refusals); m and d are then freed when owned.
+ */
+export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
+  const js = [];
+  let fm = null;
+  const free = () => { fm?.free(); fm = null; js.length = 0; if (owns) { d.delete(); m.delete(); } };
+  try {
     mj.mj_forward(m, d);
     const names = jointNames(mj, m);
     const one = treatment === 'implicit' && joints.length === 1;
     for (const spec of joints) {
       const id = mj.mj_name2id(m, OBJ_JOINT, spec.name);
       if (id < 0) throw new Error(`The model has no joint named '${spec.name}'; its named joints: ${names.join(', ') || 'none'}.`);
-      js.push({ name: spec.name, id, dof: m.jnt_dofadr[id], qadr: m.jnt_qposadr[id] });
+      js.push({ name: spec.name, id, dof: m.jnt_dofadr[id], qadr: m.jnt_qposadr[id], act: spec.act ?? -1 });
     }
     // one joint, implicit: (M⁻¹)_ii from MuJoCo's factor, 1/qLD of a one-dof
     // model (another model: 1 for the core's checks, refused after them)
@@ -75,7 +93,8 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     const jointModels = js.map((j) => ({ type: m.jnt_type[j.id], frictionloss: m.dof_frictionloss[j.dof] ?? 0,
       damping: m.dof_damping[j.dof] ?? 0, armature: m.dof_armature[j.dof] ?? 0, minv, q0: d.qpos[j.qadr] ?? 0 }));
     try {
-      fm = core.mujoco.adapter({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null, log: spec.log ?? null })),
+      fm = core.mujoco.adapter({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null,
+        log: spec.log ?? null, goalRange: spec.goalRange })),
         model: { h: m.opt.timestep, integrator: m.opt.integrator, anyDamping, noslipIterations: m.opt.noslip_iterations },
         jointModels, treatment });
     } catch (e) {
@@ -104,13 +123,14 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     if (!V || V.qpos.length === 0) {
       V = { qpos: d.qpos, qvel: d.qvel, qacc: d.qacc, qacc_smooth: d.qacc_smooth, qLDiagInv: d.qLDiagInv,
         smooth: d.qfrc_smooth, constraint: d.qfrc_constraint, passive: d.qfrc_passive, bias: d.qfrc_bias,
-        applied: d.qfrc_applied, act: m.nu ? d.qfrc_actuator : null, fl: m.dof_frictionloss };
+        applied: d.qfrc_applied, act: m.nu ? d.qfrc_actuator : null, fl: m.dof_frictionloss, ctrl: m.nu ? d.ctrl : null };
     }
     return V;
   };
   const one = treatment === 'implicit' && js.length === 1, loss = treatment !== 'implicit';
+  const goals = js.some((j) => j.act >= 0);
   const sim = {
-    m, d, joints: js, treatment, h: m.opt.timestep, steps: 0, ms: 0,
+    m, d, joints: js, treatment, h: m.opt.timestep, steps: 0, ms: 0, fm,
     /** The cost per step over the last COST_CALLS calls of step() [µs]
      *  (a window: the figure follows a change of state or of machine load). */
     costMs: new Float64Array(COST_CALLS), costSteps: new Float64Array(COST_CALLS), calls: 0,
@@ -161,6 +181,7 @@ export function createSim(mj, core, { xml, joints, treatment }) {
         x.qacc[i] = a.qacc[dof];
         x.qfrc_smooth[i] = a.smooth[dof];
       }
+      if (goals) x.goal[i] = j.act >= 0 ? a.ctrl[j.act] : NaN;   // an adopted actuator's ctrl is the goal
     });
     fm.step();
     const { force, frictionloss } = fm.outputs();

@@ -1,0 +1,284 @@
+/*
+ * bench_adopt.c: adopting a robot (fric_joint.h's fric_mujoco_adopt),
+ * MuJoCo-free: the mapping's text, the actuator on a joint, and what each
+ * adopted joint loses and gains. The native adapter
+ * (core/mujoco/mujoco_adapter.c, fric_mujoco_adopt_model) and the explorer
+ * (web/src/views/mujoco/robot.js through wasm/bindings.c) read the model
+ * into plain numbers and write back what this file decides.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "base.h"
+#include "fric_joint.h"
+
+const char *const fric_mujoco_act_names[3] = { "motor", "position", "general" };
+
+/* [a, b) without the blanks at both ends. */
+static void trim(const char **a, const char **b)
+{
+    while (*a < *b && (**a == ' ' || **a == '\t' || **a == '\r')) (*a)++;
+    while (*b > *a && ((*b)[-1] == ' ' || (*b)[-1] == '\t' || (*b)[-1] == '\r')) (*b)--;
+}
+
+/* One entry "TARGET=SERVO" of [a, b) into e, or the refusal. */
+static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const char *b, int k)
+{
+    const char *eq = memchr(a, '=', (size_t)(b - a));
+    if (!eq)
+        return fric__say("adopt: mapping entry %d ('%.*s') has no '='; write TARGET=SERVO, TARGET a joint's "
+                         "name, class:NAME or *.", k, (int)(b - a > 60 ? 60 : b - a), a);
+    const char *ta = a, *tb = eq, *sa = eq + 1, *sb = b;
+    trim(&ta, &tb);
+    trim(&sa, &sb);
+    memset(e, 0, sizeof *e);
+    if (tb - ta == 1 && *ta == '*') {
+        e->kind = FRIC_MUJOCO_MAP_ALL;
+    } else if (tb - ta > 6 && strncmp(ta, "class:", 6) == 0) {
+        e->kind = FRIC_MUJOCO_MAP_CLASS;
+        ta += 6;
+        trim(&ta, &tb);
+    } else {
+        e->kind = FRIC_MUJOCO_MAP_JOINT;
+    }
+    if (e->kind != FRIC_MUJOCO_MAP_ALL && tb == ta)
+        return fric__say("adopt: mapping entry %d has no joint or class before '='.", k);
+    if (sb == sa)
+        return fric__say("adopt: mapping entry %d ('%.*s') names no servo after '='; give a preset "
+                         "(actuator/mK) or @file.", k, (int)(tb - ta > 60 ? 60 : tb - ta), ta);
+    if (tb - ta >= FRIC_MUJOCO_NAME_MAX || sb - sa >= FRIC_MUJOCO_NAME_MAX)
+        return fric__say("adopt: mapping entry %d is longer than %d characters on a side.", k,
+                         FRIC_MUJOCO_NAME_MAX - 1);
+    if (e->kind != FRIC_MUJOCO_MAP_ALL) memcpy(e->target, ta, (size_t)(tb - ta));
+    memcpy(e->servo, sa, (size_t)(sb - sa));
+    return NULL;
+}
+
+static const char *target_text(const fric_mujoco_map_entry *e, char *buf, size_t cap)
+{
+    if (e->kind == FRIC_MUJOCO_MAP_ALL) return "*";
+    fric__text o = { buf, cap, 0 };
+    fric__put(&o, "%s%s", e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "", e->target);
+    return buf;
+}
+
+fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, int cap, int *n, const char **why)
+{
+    const char *msg = NULL;
+    int count = 0;
+    if (!text || !out || !n) {
+        msg = fric__fail(FRIC_E_NULL, -1, "adopt: mapping text, entries and count must not be NULL.");
+    } else {
+        const char *p = text;
+        while (!msg) {
+            const char *end = p + strcspn(p, ",;\n");
+            const char *a = p, *b = end;
+            trim(&a, &b);
+            if (b > a) {
+                if (count >= cap)
+                    msg = fric__say("adopt: the mapping has more than %d entries.", cap);
+                else
+                    msg = parse_entry(&out[count], a, b, count + 1);
+                if (!msg) {
+                    for (int k = 0; k < count && !msg; k++)
+                        if (out[k].kind == out[count].kind && strcmp(out[k].target, out[count].target) == 0) {
+                            char t[FRIC_MUJOCO_NAME_MAX + 8];
+                            msg = fric__say("adopt: mapping target '%s' is given twice (entries %d and %d); "
+                                            "give each joint, class or * once.",
+                                            target_text(&out[k], t, sizeof t), k + 1, count + 1);
+                        }
+                    count++;
+                }
+            }
+            if (!*end) break;
+            p = end + 1;
+        }
+        if (!msg && count == 0)
+            msg = fric__say("adopt: the mapping is empty; write TARGET=SERVO entries, e.g. "
+                            "class:sts3215=sts3215/m1 or *=xl330/m4.");
+    }
+    if (n) *n = msg ? 0 : count;
+    if (why) *why = msg ? msg : "";
+    return msg ? fric__rc() : FRIC_OK;
+}
+
+/* The kind of an actuator from its gain and bias (mjtGain/mjtBias: FIXED 0,
+ * AFFINE 1; bias NONE 0): MuJoCo's <position kp kv> is gain kp, bias
+ * (0, −kp, −kv); <motor> gain 1, no bias; anything else general. Its kp and
+ * kv as the MJCF wrote them. */
+static int actuator_kind(const fric_mujoco_robot_joint *r, double *kp, double *kv)
+{
+    const double *g = r->act_gainprm, *b = r->act_biasprm;
+    *kp = *kv = 0;
+    if (r->act_gaintype == 0 && r->act_biastype == 0) return FRIC_MUJOCO_ACT_MOTOR;
+    if (r->act_biastype == 1) {
+        *kp = -b[1];
+        *kv = -b[2];
+        if (r->act_gaintype == 0 && b[0] == 0 && g[0] == -b[1]) return FRIC_MUJOCO_ACT_POSITION;
+    }
+    return FRIC_MUJOCO_ACT_GENERAL;
+}
+
+static int is_dof1(const fric_mujoco_robot_joint *r)
+{
+    return r->jm.type == FRIC_MUJOCO_JNT_HINGE || r->jm.type == FRIC_MUJOCO_JNT_SLIDE;
+}
+
+static const char *type_name(int type)
+{
+    return type == FRIC_MUJOCO_JNT_BALL ? "ball" : type == FRIC_MUJOCO_JNT_FREE ? "free" : "unknown";
+}
+
+static const char *nm(const char *s) { return s ? s : ""; }
+
+/* The mapping entry for joint r (a joint entry, else its class's, else
+ * '*''s), −1 none. */
+static int entry_for(const fric_mujoco_robot_joint *r, const fric_mujoco_map_entry *map, int nmap)
+{
+    int best = -1, rank = 3;
+    for (int k = 0; k < nmap; k++) {
+        int rk = map[k].kind == FRIC_MUJOCO_MAP_JOINT ? 0 : map[k].kind == FRIC_MUJOCO_MAP_CLASS ? 1 : 2;
+        int hit = rk == 0 ? strcmp(map[k].target, nm(r->name)) == 0 && nm(r->name)[0]
+                : rk == 1 ? r->cls && strcmp(map[k].target, r->cls) == 0
+                          : 1;
+        if (hit && rk < rank) best = k, rank = rk;
+    }
+    return best;
+}
+
+/* The names of joints (want_class 0) or of the classes joints use (1),
+ * comma-separated, into buf. */
+static const char *names_of(const fric_mujoco_robot_joint *joints, int njnt, int want_class, char *buf, size_t cap)
+{
+    fric__text o = { buf, cap, 0 };
+    buf[0] = 0;
+    for (int i = 0; i < njnt && o.len + 64 < cap; i++) {
+        const char *s = want_class ? joints[i].cls : joints[i].name;
+        if (!s || !s[0]) continue;
+        int seen = 0;
+        for (int k = 0; k < i && want_class && !seen; k++) seen = joints[k].cls && strcmp(joints[k].cls, s) == 0;
+        if (seen) continue;
+        fric__put(&o, "%s%s", o.len ? ", " : "", s);
+    }
+    return o.len ? buf : "none";
+}
+
+/* Each entry names something: a joint that exists, a class a joint uses. */
+static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt, const fric_mujoco_map_entry *map,
+                                 int nmap)
+{
+    char list[768];
+    int any_class = 0;
+    for (int i = 0; i < njnt; i++) any_class |= joints[i].cls != NULL;
+    for (int k = 0; k < nmap; k++) {
+        const fric_mujoco_map_entry *e = &map[k];
+        int found = e->kind == FRIC_MUJOCO_MAP_ALL;
+        for (int i = 0; i < njnt && !found; i++)
+            found = e->kind == FRIC_MUJOCO_MAP_JOINT ? strcmp(nm(joints[i].name), e->target) == 0
+                                                     : joints[i].cls && strcmp(joints[i].cls, e->target) == 0;
+        if (found) continue;
+        if (e->kind == FRIC_MUJOCO_MAP_JOINT)
+            return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: the model has no joint named '%s'; its joints: %s.",
+                              e->target, names_of(joints, njnt, 0, list, sizeof list));
+        if (!any_class)
+            return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: 'class:%s' maps by MJCF default class, which "
+                              "this MuJoCo does not keep in the compiled model (2.2.2); map the joints by name "
+                              "or *, or run the headless runner (MuJoCo 3.14: make robot).", e->target);
+        return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: no joint uses the class '%s'; the joints' classes: "
+                          "%s.", e->target, names_of(joints, njnt, 1, list, sizeof list));
+    }
+    return NULL;
+}
+
+/* Joint r adopted with entry k's servo into out's next slot. */
+static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *r, int i, int k,
+                             const fric_mujoco_map_entry *e, const fric_bench_def *servo, int keep_armature)
+{
+    if (!is_dof1(r)) {
+        char t[FRIC_MUJOCO_NAME_MAX + 8];
+        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' (mapped by '%s') is a %s joint; a "
+                          "servo drives a hinge or slide joint (one dof): map it out by naming the other "
+                          "joints.", nm(r->name), target_text(e, t, sizeof t), type_name(r->jm.type));
+    }
+    if (!nm(r->name)[0])
+        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint %d has no name; the adapter finds joints "
+                          "by name: give it one in the MJCF.", i);
+    if (out->n >= FRIC_MUJOCO_MAX_JOINTS)
+        return fric__say("adopt: more than %d joints mapped; the adapter holds %d.", FRIC_MUJOCO_MAX_JOINTS,
+                         FRIC_MUJOCO_MAX_JOINTS);
+    fric_mujoco_adopted *a = &out->a[out->n];
+    fric_mujoco_joint_def *def = &out->defs[out->n];
+    fric_mujoco_joint_model *jm = &out->jm[out->n];
+    memset(a, 0, sizeof *a);
+    memset(def, 0, sizeof *def);
+    a->joint = i;
+    a->entry = k;
+    a->removed_frictionloss = r->jm.frictionloss;
+    a->removed_damping = r->jm.damping;
+    a->armature_file = r->jm.armature;
+    a->armature_kept = keep_armature || !(servo->servo.armature > 0);
+    a->armature = a->armature_kept ? r->jm.armature : servo->servo.armature;
+    a->act = r->act;
+    a->act_kind = -1;
+    a->act_force_lo = -INFINITY;
+    a->act_force_hi = INFINITY;
+    def->joint = r->name;
+    def->servo = 1;
+    def->bench = *servo;
+    if (r->act >= 0) {
+        if (r->act_gear != 1)
+            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s''s actuator has gear %g; its ctrl "
+                              "becomes the servo's goal angle only with gear 1.", r->name, r->act_gear);
+        a->act_kind = actuator_kind(r, &a->act_kp, &a->act_kv);
+        if (r->act_forcelimited) {
+            a->act_force_lo = r->act_forcerange[0];
+            a->act_force_hi = r->act_forcerange[1];
+        }
+        if (r->act_ctrllimited) {
+            def->goal_lo = r->act_ctrlrange[0];
+            def->goal_hi = r->act_ctrlrange[1];
+        }
+    }
+    *jm = r->jm;
+    jm->frictionloss = 0;
+    jm->damping = 0;
+    jm->armature = a->armature;
+    out->n++;
+    return NULL;
+}
+
+fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
+                              const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
+                              int keep_armature, const char **why)
+{
+    const char *msg = NULL;
+    if (!out || !joints || !map || !servos)
+        msg = fric__fail(FRIC_E_NULL, -1, "adopt: adoption, joints, mapping and servos must not be NULL.");
+    else if (njnt < 0 || nmap < 1)
+        msg = fric__say("adopt: %d joints and %d mapping entries; give the model's joints and at least one "
+                        "entry.", njnt, nmap);
+    if (!msg) {
+        out->n = 0;
+        msg = check_entries(joints, njnt, map, nmap);
+    }
+    for (int k = 0; !msg && k < nmap; k++) {
+        const char *w = NULL;
+        if (fric_bench_check(&servos[k], &w)) {
+            char t[FRIC_MUJOCO_NAME_MAX + 8];
+            msg = fric__reword("adopt: the servo '%s' of '%s': %s", map[k].servo,
+                               target_text(&map[k], t, sizeof t), w);
+        }
+    }
+    for (int i = 0; !msg && i < njnt; i++) {
+        int k = entry_for(&joints[i], map, nmap);
+        if (k < 0) continue;
+        /* '*' takes the hinges and slides; a joint named, or a class mapped, must be one */
+        if (map[k].kind == FRIC_MUJOCO_MAP_ALL && (!is_dof1(&joints[i]) || !nm(joints[i].name)[0])) continue;
+        msg = adopt_one(out, &joints[i], i, k, &map[k], &servos[k], keep_armature);
+    }
+    if (!msg && out->n == 0)
+        msg = fric__say("adopt: the mapping adopts no joint: '*' found no named hinge or slide joint.");
+    if (msg && out) out->n = 0;
+    if (why) *why = msg ? msg : "";
+    return msg ? fric__rc() : FRIC_OK;
+}

@@ -1,0 +1,237 @@
+// robot.test.mjs: a robot of one's own adopted with identified servos
+// (web/src/views/mujoco/robot.js: the core's fric_mujoco_adopt and
+// fric_mujoco_core through the wasm, MuJoCo 3.14 from npm), on the two
+// worked examples of ../shared/data, against independent references:
+//   - the SO-101 (TheRobotStudio, Apache-2.0): what adoption removes and
+//     reports is what the MJCF's sts3215 default class says (read from the
+//     file's text here); its position actuators become goal sources (their
+//     kp and kv as the file writes them, their force off);
+//   - the hold, by the closed form: with the goal at the pose, a P servo's
+//     motor torque at zero error is 0, so an M1 joint holds exactly where
+//     its static friction (the params file's friction_base, read from bam's
+//     JSON) exceeds its gravity load (MuJoCo's qfrc_bias at rest); those
+//     joints must not move by 1e-9 rad in 10 s, the others must slip;
+//   - the paper's 2R arm (bam's MX-106 + MX-64 model): the gravity torques
+//     MuJoCo reads from the model equal Σ m_b (x_b − anchor) × g · axis over
+//     each joint's subtree (a check of the model reading); tracking a
+//     triangle-wave path at a low and a high firmware gain (Duclusaud Fig. 6)
+//     M1 and M4 differ (reported), and the high gain tracks closer;
+//   - bad input: one sentence each.
+// (A), the file as written, is measured and printed beside (C), not asserted.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import loadMujoco from '@mujoco/mujoco';
+import { loadCore, ROOT } from './load.mjs';
+import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
+import { readFolder, tableLines } from '../../tools/robot.mjs';
+
+const SHARED = path.resolve(ROOT, '../shared/data');
+const SO101 = path.join(SHARED, 'so101');
+const R2 = path.join(SHARED, 'bam/2R/2r_mx');
+const PARAMS = path.join(SHARED, 'bam/params');
+const missing = (p) => (fs.existsSync(p) ? false : `missing shared data: ${p}`);
+
+let mj, core;
+before(async () => { [mj, core] = await Promise.all([loadMujoco(), loadCore()]); });
+
+/** The sts3215 default class's joint attributes and position gains, read from the MJCF text. */
+function so101Class() {
+  const xml = fs.readFileSync(path.join(SO101, 'so101_new_calib.xml'), 'utf8');
+  const block = /<default class="sts3215">([\s\S]*?)<\/default>/.exec(xml)[1];
+  const attr = (tag, name) => Number(new RegExp(`<${tag}[^>]*\\b${name}="([^"]+)"`).exec(block)[1]);
+  return { frictionloss: attr('joint', 'frictionloss'), damping: attr('joint', 'damping'), armature: attr('joint', 'armature'),
+    kp: attr('position', 'kp'), kv: attr('position', 'kv') };
+}
+
+/** Runs the pair for seconds; per adopted joint the largest |q − q_start| of
+ *  C and of A over the run [rad], q_start the angles when the call starts. */
+function runHold(pair, seconds) {
+  const m = pair.C.m, n = pair.rows.length, qa = pair.rows.map((r) => m.jnt_qposadr[r.index]);
+  const q0 = { C: qa.map((a) => pair.C.d.qpos[a]), A: qa.map((a) => pair.A.d.qpos[a]) };
+  const drift = { C: new Float64Array(n), A: new Float64Array(n) };
+  const steps = Math.round(seconds / m.opt.timestep);
+  for (let s = 0; s < steps; s++) {
+    pair.step(1);
+    for (const k of ['C', 'A']) for (let i = 0; i < n; i++) drift[k][i] = Math.max(drift[k][i], Math.abs(pair[k].d.qpos[qa[i]] - q0[k][i]));
+  }
+  return drift;
+}
+
+/** The gravity load on each adopted joint at rest [N·m]: −qfrc_bias of copy C after mj_forward. */
+function gravityLoads(pair) {
+  const m = pair.C.m, d = pair.C.d;
+  mj.mj_forward(m, d);
+  return pair.rows.map((r) => -d.qfrc_bias[m.jnt_dofadr[r.index]]);
+}
+
+describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { skip: missing(SO101) }, () => {
+  let files, so;
+  before(() => { files = readFolder(SO101); so = so101Class(); });
+
+  it('reports, for every sts3215 joint, the frictionloss and damping it removed; its position actuator becomes a goal source with the file\'s kp and kv, its own force off', () => {
+    const { info } = loadRobotFiles(mj, files);
+    const sts = info.joints.filter((j) => j.cls === 'sts3215');
+    assert.equal(sts.length, 6, `six sts3215 joints, found ${info.joints.map((j) => `${j.name}:${j.cls}`).join(', ')}`);
+    const pair = createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m1' });
+    try {
+      assert.deepEqual(pair.rows.map((r) => r.name), sts.map((j) => j.name));
+      const preset = JSON.parse(fs.readFileSync(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json'), 'utf8'));
+      for (const r of pair.rows) {
+        assert.equal(r.removed.frictionloss, so.frictionloss, `${r.name}: removed frictionloss`);
+        assert.equal(r.removed.damping, so.damping, `${r.name}: removed damping`);
+        assert.equal(r.armature.file, so.armature);
+        assert.ok(Math.abs(r.armature.used - preset.armature) < 1e-12, `${r.name}: the servo's armature ${r.armature.used} vs bam's ${preset.armature}`);
+        assert.equal(r.actuator.kind, 'position');
+        assert.ok(Math.abs(r.actuator.kp - so.kp) < 1e-9 && Math.abs(r.actuator.kv - so.kv) < 1e-9, `${r.name}: kp ${r.actuator.kp}, kv ${r.actuator.kv}`);
+        const { m, d } = pair.C, dof = m.jnt_dofadr[r.index];
+        assert.equal(m.dof_frictionloss[dof], 0);
+        assert.equal(m.dof_damping[dof], 0);
+        assert.equal(m.dof_armature[dof], r.armature.used);
+        assert.equal(d.qfrc_actuator[dof], 0, 'the actuator\'s own force is off');
+      }
+      // the ctrl drives the goal: a new gripper goal moves the joint toward it
+      pair.setGoal('gripper', 0.5);
+      pair.step(Math.round(1 / pair.C.m.opt.timestep));
+      const g = pair.table().C.find((r) => r.joint === 'gripper');
+      assert.ok(Math.abs(g.q - 0.5) < 0.05, `the gripper went to its goal 0.5 rad: q = ${g.q}`);
+    } finally {
+      pair.free();
+    }
+  });
+
+  for (const { label, servo, file, params } of [
+    { label: 'the 7.4 V M1 preset', servo: 'sts3215/m1', file: 'feetech_sts3215_7_4V/m1.json' },
+    { label: 'the 12 V M1 params file', servo: '@v12', file: 'feetech_sts3215_12V/m1.json', params: true },
+  ]) {
+    it(`holds at home under (C) with ${label} exactly where the closed form says (static friction > gravity), and the others slip`, () => {
+      const json = JSON.parse(fs.readFileSync(path.join(PARAMS, file), 'utf8'));
+      const pair = createRobotPair(mj, core, { files, mapping: `class:sts3215=${servo}`, servos: params ? { v12: json } : {} });
+      try {
+        const loads = gravityLoads(pair);
+        // the slipping joints' transient moves the held ones through the
+        // coupling (the several-joint step takes the links' reaction from the
+        // previous step: fric_mujoco.h); the hold is the 10 s after it
+        const transient = runHold(pair, 2);
+        const drift = runHold(pair, 10).C;
+        const table = pair.table();
+        const fs0 = json.friction_base;          // M1: the static friction, load-independent [N·m]
+        let held = 0, slipped = 0;
+        pair.rows.forEach((r, i) => {
+          const margin = Math.abs(Math.abs(loads[i]) - fs0) / fs0;
+          const line = `${r.name}: gravity ${loads[i].toFixed(5)} N·m, static friction ${fs0.toFixed(5)} N·m, moved ${transient.C[i].toExponential(2)} rad in the first 2 s, then ${drift[i].toExponential(2)} rad in 10 s`;
+          if (margin < 0.02) return;             // within 2 % of the boundary: not asserted
+          if (Math.abs(loads[i]) < fs0) {
+            assert.ok(drift[i] < 1e-9 && transient.C[i] < 1e-5, `must hold: ${line}`);
+            held++;
+          } else {
+            assert.ok(transient.C[i] > 1e-5, `must slip: ${line}`);
+            slipped++;
+          }
+          console.log(`# ${line}; (A) as written moved ${transient.A[i].toExponential(2)} rad in 2 s`);
+        });
+        assert.ok(held >= 2, `at least the unloaded joints hold (held ${held}, slipped ${slipped})`);
+        console.log(`# SO-101, ${label}, 2 + 10 s at home: held ${held}, slipped ${slipped}`);
+        for (const line of tableLines(table)) console.log(`#   ${line}`);
+      } finally {
+        pair.free();
+      }
+    });
+  }
+
+  it('refuses bad input with one sentence each', () => {
+    const throwsLike = (fn, re) => assert.throws(fn, (e) => { assert.match(e.message, re); assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
+    throwsLike(() => loadRobotFiles(mj, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])), /^The MJCF does not load: .*XML/);
+    const noMesh = new Map([...files].filter(([p]) => p !== 'assets/base_so101_v2.stl'));
+    throwsLike(() => loadRobotFiles(mj, noMesh), /missing from the drop: '.*base_so101_v2\.stl'/);
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'elbow=sts3215/m1' }), /no joint named 'elbow'; its joints: shoulder_pan, /);
+    const mx = JSON.parse(fs.readFileSync(path.join(PARAMS, 'mx64/m4.json'), 'utf8'));
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=@mx', servos: { mx } }), /class 'sts3215' is the sts3215 servo's, but '@mx' is a mx64 model/);
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215 sts3215/m1' }), /has no '='/);
+    const big = new Map(files);
+    big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxBytes + 1));
+    throwsLike(() => loadRobotFiles(mj, big), /explorer takes robots up to 200 MB/);
+  });
+});
+
+describe('the paper\'s 2R arm (bam\'s MX-106 + MX-64 model, Duclusaud §VI-B)', { skip: missing(R2) }, () => {
+  let files;
+  before(() => { files = readFolder(R2); });
+
+  it('reads the gravity torques MuJoCo does: −qfrc_bias at rest = Σ over each joint\'s subtree of (x_b − anchor) × m_b·g · axis', () => {
+    const pair = createRobotPair(mj, core, { files, mapping: 'R1=mx106/m1,R2=mx64/m1' });
+    try {
+      const { m, d } = pair.C;
+      for (const q of [[0.6, -0.4], [-1.2, 1.0], [0.3, 2.0]]) {
+        pair.rows.forEach((r, i) => { d.qpos[m.jnt_qposadr[r.index]] = q[i]; });
+        d.qvel.fill(0);
+        mj.mj_forward(m, d);
+        const g = [m.opt.gravity[0], m.opt.gravity[1], m.opt.gravity[2]];
+        for (const r of pair.rows) {
+          const j = r.index, jb = m.jnt_bodyid[j];
+          const anchor = d.xanchor.subarray(3 * j, 3 * j + 3), axis = d.xaxis.subarray(3 * j, 3 * j + 3);
+          let tau = 0;
+          for (let b = 1; b < m.nbody; b++) {
+            let p = b;
+            while (p > 0 && p !== jb) p = m.body_parentid[p];
+            if (p !== jb) continue;                          // not in the joint's subtree
+            const mass = m.body_mass[b], x = d.xipos.subarray(3 * b, 3 * b + 3);
+            const rr = [x[0] - anchor[0], x[1] - anchor[1], x[2] - anchor[2]], f = g.map((gi) => mass * gi);
+            const cx = [rr[1] * f[2] - rr[2] * f[1], rr[2] * f[0] - rr[0] * f[2], rr[0] * f[1] - rr[1] * f[0]];
+            tau += cx[0] * axis[0] + cx[1] * axis[1] + cx[2] * axis[2];
+          }
+          const bias = -d.qfrc_bias[m.jnt_dofadr[j]];
+          assert.ok(Math.abs(tau - bias) <= 1e-9 * Math.max(1, Math.abs(tau)), `${r.name} at ${q}: Σ ${tau} vs −qfrc_bias ${bias}`);
+          assert.ok(Math.abs(tau) > 1e-3 || r.name === 'R2', `${r.name}: a real gravity load at ${q} (${tau})`);
+        }
+      }
+    } finally {
+      pair.free();
+    }
+  });
+
+  it('tracks a triangle-wave path at a low and a high firmware gain: M1 and M4 differ (reported), and the high gain tracks closer', () => {
+    const T = 4, amp = [0.8, 0.6], seconds = 8;          // the path: period [s], amplitudes [rad]
+    const tri = (t) => { const x = (t / T) % 1; return x < 0.25 ? 4 * x : x < 0.75 ? 2 - 4 * x : 4 * x - 4; };
+    const run = (model, kp) => {
+      const pair = createRobotPair(mj, core, { files, mapping: `R1=mx106/${model},R2=mx64/${model}`, kp });
+      try {
+        const h = pair.C.m.opt.timestep, steps = Math.round(seconds / h);
+        const q = [new Float64Array(steps), new Float64Array(steps)];
+        let err2 = 0;
+        for (let s = 0; s < steps; s++) {
+          const t = s * h;
+          pair.setGoal('R1', amp[0] * tri(t));
+          pair.setGoal('R2', amp[1] * tri(t));
+          pair.step(1);
+          pair.rows.forEach((r, i) => {
+            q[i][s] = pair.C.d.qpos[pair.C.m.jnt_qposadr[r.index]];
+            err2 += (q[i][s] - amp[i] * tri(t)) ** 2;
+          });
+        }
+        return { q, rms: Math.sqrt(err2 / (2 * steps)) };
+      } finally {
+        pair.free();
+      }
+    };
+    const report = [];
+    for (const kp of [8, 32]) {
+      const m1 = run('m1', kp), m4 = run('m4', kp);
+      let maxd = 0, sum = 0;
+      for (let i = 0; i < 2; i++) for (let s = 0; s < m1.q[i].length; s++) { const x = Math.abs(m1.q[i][s] - m4.q[i][s]); maxd = Math.max(maxd, x); sum += x; }
+      const mean = sum / (2 * m1.q[0].length);
+      report.push({ kp, rmsM1: m1.rms, rmsM4: m4.rms, maxd, mean });
+      assert.ok(maxd > 1e-3, `kp ${kp}: M1 and M4 trajectories differ (max ${maxd} rad)`);
+      assert.ok(Number.isFinite(m1.rms) && Number.isFinite(m4.rms));
+    }
+    for (const model of ['rmsM1', 'rmsM4']) {
+      assert.ok(report[1][model] < report[0][model], `${model}: kp 32 tracks closer than kp 8 (${report[1][model]} vs ${report[0][model]} rad)`);
+    }
+    for (const r of report) {
+      console.log(`# 2R triangle path (T ${T} s, ${amp.join('/')} rad, ${seconds} s), kp ${r.kp}: tracking RMS M1 ${(1e3 * r.rmsM1).toFixed(2)} mrad, M4 ${(1e3 * r.rmsM4).toFixed(2)} mrad; |q_M1 − q_M4| max ${(1e3 * r.maxd).toFixed(2)} mrad, mean ${(1e3 * r.mean).toFixed(2)} mrad`);
+    }
+  });
+});
+
+after(() => {});

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// robot.mjs: the headless runner of a robot with identified servos: the
+// explorer's own code (web/src/views/mujoco/robot.js) in Node, MuJoCo 3.14
+// (npm @mujoco/mujoco) and the core's wasm. Loads an MJCF with the files of
+// its folder (meshes), adopts the servos of the mapping and runs the two
+// copies, (A) the file as written and (C) adopted, from a keyframe; prints
+// the adoption report and the per-joint table (and CSV).
+//
+//   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+//        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
+//        [--keep-armature] [--csv OUT.csv]
+//   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1'
+//
+// MAPPING: entries TARGET=SERVO separated by ',' or ';': TARGET a joint's
+// name, class:NAME (an MJCF default class) or *; SERVO a preset
+// actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file.
+// Exit 0; 2 with one sentence on stderr for anything refused.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import loadMujoco from '@mujoco/mujoco';
+import { loadFrictionCore } from '../wasm/friction.js';
+import { createRobotPair, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
+         [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature] [--csv OUT.csv]
+  MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
+  SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
+  Runs (A) the file as written and (C) adopted for S seconds (default 10) from
+  keyframe K (default: the model's reference pose qpos0) and prints the table.`;
+
+class Refusal extends Error {}
+
+/** The files of dir (relative paths → bytes), refused past the explorer's limit. */
+export function readFolder(dir) {
+  const files = new Map();
+  let bytes = 0;
+  (function walk(d, rel) {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const r = rel ? `${rel}/${e.name}` : e.name, p = path.join(d, e.name);
+      if (e.isDirectory()) { walk(p, r); continue; }
+      if (!e.isFile()) continue;
+      bytes += fs.statSync(p).size;
+      if (bytes > ROBOT_LIMITS.maxBytes) {
+        throw new Refusal(`The folder ${dir} holds more than ${ROBOT_LIMITS.maxBytes / 1048576} MB; put the MJCF and its meshes in a folder of their own.`);
+      }
+      files.set(r, new Uint8Array(fs.readFileSync(p)));
+    }
+  })(dir, '');
+  return files;
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const num = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+
+/** The per-joint table as text lines. */
+export function tableLines(table) {
+  const head = `${pad('copy', 5)}${pad('joint', 16)}${pad('servo', 28)}${pad('state', 7)}${'sag [mrad]'.padStart(12)}${'creep [mrad/s]'.padStart(16)}${'τm [N·m]'.padStart(11)}${'τf [N·m]'.padStart(11)}`;
+  const lines = [head];
+  for (const key of ['A', 'C']) {
+    for (const r of table[key]) {
+      lines.push(`${pad(key, 5)}${pad(r.joint, 16)}${pad(r.servo, 28)}${pad(r.state, 7)}${num(r.sag_mrad, 4).padStart(12)}${num(r.creep_mrad_s, 6).padStart(16)}${num(r.tau_m, 4).padStart(11)}${num(r.tau_f, 4).padStart(11)}`);
+    }
+  }
+  return lines;
+}
+
+/** The table as CSV text (full precision). */
+export function tableCsv(table, t) {
+  const rows = ['copy,joint,servo,state,t_s,q_rad,sag_mrad,creep_mrad_s,tau_m_Nm,tau_f_Nm'];
+  for (const key of ['A', 'C']) {
+    for (const r of table[key]) rows.push([key, r.joint, `"${r.servo}"`, r.state, t, r.q, r.sag_mrad, r.creep_mrad_s, r.tau_m, r.tau_f].join(','));
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** name=value pairs of a repeated option. */
+function pairs(list, what) {
+  return (list ?? []).map((s) => {
+    const at = s.indexOf('=');
+    if (at <= 0) throw new Refusal(`${what} '${s}' is not NAME=VALUE.`);
+    return [s.slice(0, at), s.slice(at + 1)];
+  });
+}
+
+async function main(argv) {
+  let a;
+  try {
+    a = parseArgs({ args: argv, allowPositionals: true, options: {
+      servos: { type: 'string' }, params: { type: 'string', multiple: true }, seconds: { type: 'string', default: '10' },
+      keyframe: { type: 'string', default: '-1' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
+      'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, help: { type: 'boolean', default: false } } });
+  } catch (e) {
+    throw new Refusal(`${e.message}\n${USAGE}`);
+  }
+  if (a.values.help) { console.log(USAGE); return; }
+  const [robot] = a.positionals;
+  if (!robot || !a.values.servos) throw new Refusal(`Give the robot's MJCF and --servos.\n${USAGE}`);
+  if (!fs.existsSync(robot)) throw new Refusal(`No file ${robot}.`);
+  const seconds = Number(a.values.seconds), keyframe = Number(a.values.keyframe);
+  if (!(seconds > 0 && seconds <= 3600)) throw new Refusal(`--seconds ${a.values.seconds} is not a duration in 0 … 3600 s.`);
+  if (!Number.isInteger(keyframe) || keyframe < -1) throw new Refusal(`--keyframe ${a.values.keyframe} is not a keyframe index (−1: qpos0).`);
+  const kp = a.values.kp == null ? null : Number(a.values.kp);
+  const servos = Object.fromEntries(pairs(a.values.params, '--params').map(([k, f]) => {
+    try {
+      return [k, JSON.parse(fs.readFileSync(f, 'utf8'))];
+    } catch (e) {
+      throw new Refusal(`--params ${k}=${f}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+    }
+  }));
+  const goals = pairs(a.values.goal, '--goal').map(([k, v]) => {
+    const x = Number(v);
+    if (!Number.isFinite(x)) throw new Refusal(`--goal ${k}=${v}: the goal is not a number of radians.`);
+    return [k, x];
+  });
+
+  const dir = path.dirname(path.resolve(robot));
+  const files = readFolder(dir);
+  const [mj, core] = await Promise.all([loadMujoco(), loadFrictionCore({ wasmBinary: fs.readFileSync(path.join(ROOT, 'build/wasm/friction_core.wasm')) })]);
+  process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
+  let pair;
+  try {
+    pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, keyframe,
+      keepArmature: a.values['keep-armature'], kp });
+  } catch (e) {
+    throw new Refusal(e.message);
+  }
+  try {
+    const names = new Set(pair.rows.map((r) => r.name));
+    for (const [k, x] of goals) {
+      if (!names.has(k)) throw new Refusal(`--goal ${k}: no adopted joint is called '${k}'; adopted: ${[...names].join(', ')}.`);
+      pair.setGoal(k, x);
+    }
+    console.log(`# ${robot}: MuJoCo 3.14, timestep ${pair.A.m.opt.timestep} s, ${seconds} s from ${keyframe < 0 ? 'qpos0' : `keyframe ${keyframe}`}`);
+    console.log('# adoption (C):');
+    for (const line of pair.report()) console.log(`#   ${line}`);
+    const steps = Math.round(seconds / pair.A.m.opt.timestep), chunk = Math.max(1, Math.round(steps / 20));
+    const t0 = performance.now();
+    for (let done = 0; done < steps; done += chunk) {
+      pair.step(Math.min(chunk, steps - done));
+      if (process.stderr.isTTY) process.stderr.write(`\r  ${(pair.time).toFixed(2)} / ${seconds} s`);
+    }
+    const ms = performance.now() - t0;
+    process.stderr.write(`\r  ${seconds} s simulated in ${(ms / 1e3).toFixed(1)} s (${((1e3 * ms) / steps).toFixed(1)} µs per step of both copies)\n`);
+    const table = pair.table();
+    for (const line of tableLines(table)) console.log(line);
+    if (a.values.csv) fs.writeFileSync(a.values.csv, tableCsv(table, pair.time));
+  } finally {
+    pair.free();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((e) => {
+    process.stderr.write(`robot: ${e instanceof Refusal ? e.message : e.stack ?? e}\n`);
+    process.exit(2);
+  });
+}

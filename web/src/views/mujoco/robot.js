@@ -1,0 +1,413 @@
+// mujoco/robot.js: a robot of one's own (an MJCF and its mesh files) with
+// identified servos, in two copies (no DOM: the view, the headless runner
+// tools/robot.mjs and the Node tests use it):
+//   (A) the file as written: its frictionloss, damping and actuators;
+//   (C) adopted: the core's adoption (core.mujoco.adopt, fric_mujoco_adopt:
+//       the file's frictionloss and damping removed, the servo's armature,
+//       each actuator on an adopted joint a goal source: its ctrl the
+//       servo's goal, its own force off) and the core's implicit friction
+//       (sim.js attachSim: fric_mujoco_core, the orchestration the native
+//       adapter drives too).
+// MuJoCo 3.14 (npm @mujoco/mujoco) loads the files from its virtual file
+// system and says each joint's MJCF default class (its model spec), so a
+// mapping can name a class (class:sts3215=sts3215/m1).
+import { attachSim, jointNames } from './sim.js';
+
+export const ROBOT_LIMITS = {
+  maxBytes: 200 * 1024 * 1024,   // a drop larger than this is refused [bytes]
+  stickSpeed: 1e-9,              // |q̇| at or below this is STICK [rad/s]
+  creepWindow: 1,                // the creep rate's window [s]
+};
+
+const OBJ_JOINT = 3;             // mjOBJ_JOINT
+const TRN_JOINT = 0;             // mjTRN_JOINT
+const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
+
+/** MuJoCo's exception text without its prefix, one sentence. */
+function mujocoText(e) {
+  return String(e?.message ?? e).replace(/^MuJoCo Error:\s*/, '').replace(/^Loading error:\s*/, '')
+    .replace(/\s+/g, ' ').trim();
+}
+
+const base = (p) => p.split('/').pop();
+const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : String(x));
+
+/**
+ * The main MJCF of a drop: `main` when given, else scene.xml (the shallowest),
+ * else the one .xml file no other names (an <include> or a scene names the
+ * robot's file). One sentence when there is none or several.
+ */
+export function pickMain(files, main) {
+  const xmls = [...files.keys()].filter((p) => /\.xml$/i.test(p));
+  if (main) {
+    if (!files.has(main)) throw new Error(`The drop has no file '${main}'; its MJCF files: ${xmls.join(', ') || 'none'}.`);
+    return main;
+  }
+  if (xmls.length === 0) throw new Error('The drop has no .xml file: drop the MJCF with its mesh files (or their folder).');
+  const depth = (p) => p.split('/').length;
+  const scenes = xmls.filter((p) => base(p).toLowerCase() === 'scene.xml').sort((a, b) => depth(a) - depth(b));
+  if (scenes.length) return scenes[0];
+  const text = new Map(xmls.map((p) => [p, new TextDecoder().decode(files.get(p))]));
+  const roots = xmls.filter((p) => !xmls.some((q) => q !== p && text.get(q).includes(base(p))));
+  if (roots.length === 1) return roots[0];
+  throw new Error(`The drop has ${roots.length || xmls.length} MJCF files that could each be the robot (${(roots.length ? roots : xmls).join(', ')}); name the one to load.`);
+}
+
+/** A relative path of the drop as MuJoCo's VFS names it (no leading './'). */
+const vfsPath = (p) => p.replace(/^\.\//, '');
+
+/** Sentence for a model that does not compile: a missing file is named. */
+function loadError(e, files) {
+  const text = mujocoText(e);
+  const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
+  if (missing && !files.has(vfsPath(missing[1]))) {
+    return new Error(`A file the MJCF needs is missing from the drop: '${missing[1]}' (drop the model's folder with its meshes). MuJoCo said: ${text}`, { cause: e });
+  }
+  return new Error(`The MJCF does not load: ${text}`, { cause: e });
+}
+
+/** A virtual file system holding the drop, paths relative to the main file's folder. */
+function makeVfs(mj, files, main) {
+  const vfs = new mj.MjVFS();
+  const dir = dirOf(main);
+  for (const [p, bytes] of files) {
+    const rel = p.startsWith(dir) ? p.slice(dir.length) : null;
+    if (rel) vfs.addBuffer(vfsPath(rel), bytes);
+  }
+  return vfs;
+}
+
+/** Loads the model of the drop; { m, spec-derived classes }. Throws one sentence. */
+function compile(mj, files, main) {
+  const vfs = makeVfs(mj, files, main);
+  const name = vfsPath(main.slice(dirOf(main).length));
+  try {
+    let m;
+    try {
+      m = mj.MjModel.from_xml_path(name, vfs);
+    } catch (e) {
+      throw loadError(e, files);
+    }
+    // the default class of each joint: the model spec keeps it (the compiled model does not)
+    const classes = new Map();
+    let spec = null;
+    try {
+      spec = mj.parseXMLString(new TextDecoder().decode(files.get(main)), vfs);
+      for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_JOINT); el; el = mj.mjs_nextElement(spec, el)) {
+        const def = mj.mjs_getDefault(el);
+        classes.set(mj.mjs_getName(el), def ? mj.mjs_getName(def.element) : null);
+      }
+    } finally {
+      spec?.delete?.();
+    }
+    return { m, classes };
+  } finally {
+    vfs.delete();
+  }
+}
+
+/** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
+export function checkSize(files) {
+  let bytes = 0;
+  for (const b of files.values()) bytes += b.byteLength;
+  if (bytes > ROBOT_LIMITS.maxBytes) {
+    throw new Error(`The drop is ${(bytes / 1048576).toFixed(0)} MB; the explorer takes robots up to ${ROBOT_LIMITS.maxBytes / 1048576} MB (an MJCF and its meshes): drop the model's folder without other files.`);
+  }
+  return bytes;
+}
+
+/** What the model says of its joints, actuators and keyframes. */
+function describe(mj, m, classes) {
+  const names = Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
+  const acts = actuatorsByJoint(m);
+  const joints = names.map((name, i) => {
+    const range = m.jnt_range;
+    const lo = range[2 * i], hi = range[2 * i + 1];
+    return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[m.jnt_type[i]] ?? 'unknown',
+      range: lo < hi ? [lo, hi] : null, act: acts[i] };
+  });
+  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, 16 /* mjOBJ_KEY */, k) || `key ${k}`,
+    qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
+  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, 19 /* mjOBJ_ACTUATOR */, k) || `actuator ${k}`,
+    joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(m, k) }));
+  return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
+}
+
+/** Each joint's actuator index (a joint transmission; the last one), −1 none. */
+function actuatorsByJoint(m) {
+  const a = new Array(m.njnt).fill(-1);
+  for (let k = 0; k < m.nu; k++) if (m.actuator_trntype[k] === TRN_JOINT) a[m.actuator_trnid[2 * k]] = k;
+  return a;
+}
+
+/** An actuator's kind for the description (the adoption's report is the core's). */
+function actuatorKind(m, k) {
+  const g = m.actuator_gaintype[k], b = m.actuator_biastype[k];
+  if (g === 0 && b === 0) return 'motor';
+  if (g === 0 && b === 1 && m.actuator_gainprm[10 * k] === -m.actuator_biasprm[10 * k + 1]) return 'position';
+  return 'general';
+}
+
+/**
+ * Loads a drop (Map of relative path → Uint8Array) in MuJoCo: { main, info }
+ * (info: joints [{ name, cls, type, range, act }], classes, actuators,
+ * keyframes, nq). Throws one sentence: too large, no MJCF, an MJCF that does
+ * not parse, a mesh file missing from the drop.
+ */
+export function loadRobotFiles(mj, files, main) {
+  checkSize(files);
+  const path = pickMain(files, main);
+  const { m, classes } = compile(mj, files, path);
+  try {
+    return { main: path, info: describe(mj, m, classes) };
+  } finally {
+    m.delete();
+  }
+}
+
+/** The mapping's entries (the core's parser: core.mujoco.mapParse). */
+export function parseMapping(core, text) {
+  try {
+    return core.mujoco.mapParse(text);
+  } catch (e) {
+    throw new Error(e.message.replace(/^adopt: /, 'Mapping: '), { cause: e });
+  }
+}
+
+/**
+ * The bench vector of a servo named in a mapping: a preset 'actuator/mK'
+ * (the core's presets) or '@name' of servos (a params-file object or a fit,
+ * read by the core over the preset of its actuator). Throws one sentence.
+ */
+export function resolveServo(core, servo, servos = {}) {
+  if (servo.startsWith('@')) {
+    const key = servo.slice(1), p = servos[key];
+    if (!p) throw new Error(`The mapping names '${servo}', but no params file or fit is called '${key}'; given: ${Object.keys(servos).join(', ') || 'none'}.`);
+    const json = typeof p === 'string' ? JSON.parse(p) : p;
+    const preset = core.scenario.params('bench', { actuator: json.actuator ?? 'sts3215', model: json.model ?? 'm1' });
+    try {
+      return { values: core.io.paramsFile(json, key, preset).values, actuator: json.actuator ?? 'sts3215',
+        label: `${json.actuator ?? '?'} ${String(json.model ?? '').toUpperCase()} (${key})` };
+    } catch (e) {
+      throw new Error(`The params file '${key}': ${e.message}`, { cause: e });
+    }
+  }
+  const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
+  if (!m) throw new Error(`The servo '${servo}' is not a preset actuator/mK (e.g. sts3215/m1) or @name of a params file.`);
+  try {
+    return { values: core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` }), actuator: m[1], label: `${m[1]} M${m[2]}` };
+  } catch (e) {
+    throw new Error(`The servo '${servo}': ${e.message}`, { cause: e });
+  }
+}
+
+/** The robot's joints as the core's adoption reads them. */
+function robotJoints(mj, m, d, classes) {
+  const acts = actuatorsByJoint(m);
+  return Array.from({ length: m.njnt }, (_, i) => {
+    const dof = m.jnt_dofadr[i], k = acts[i], name = mj.mj_id2name(m, OBJ_JOINT, i) || '';
+    const j = { name, cls: classes.get(name) ?? null, type: m.jnt_type[i], frictionloss: m.dof_frictionloss[dof],
+      damping: m.dof_damping[dof], armature: m.dof_armature[dof], minv: 0, q0: d.qpos[m.jnt_qposadr[i]], act: k };
+    if (k >= 0) {
+      const fr = [m.actuator_forcerange[2 * k], m.actuator_forcerange[2 * k + 1]];
+      const cr = [m.actuator_ctrlrange[2 * k], m.actuator_ctrlrange[2 * k + 1]];
+      // MuJoCo 3's bindings do not expose actuator_forcelimited/ctrllimited
+      // (a bool array): a range lo < hi is limited (autolimits, MuJoCo 3's default)
+      Object.assign(j, { gaintype: m.actuator_gaintype[k], biastype: m.actuator_biastype[k],
+        gainprm: Array.from(m.actuator_gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(m.actuator_biasprm.subarray(10 * k, 10 * k + 3)),
+        gear: m.actuator_gear[6 * k], forcelimited: fr[0] < fr[1], forcerange: fr, ctrllimited: cr[0] < cr[1], ctrlrange: cr });
+    }
+    return j;
+  });
+}
+
+/** One copy of the robot: the model, its data at the start, and its rows. */
+function makeCopy(mj, files, main, keyframe) {
+  const { m, classes } = compile(mj, files, main);
+  const d = new mj.MjData(m);
+  resetTo(mj, m, d, keyframe);
+  return { m, d, classes };
+}
+
+/** Resets d to keyframe k (−1: the model's reference pose qpos0). */
+function resetTo(mj, m, d, k) {
+  if (k >= 0 && k < m.nkey) mj.mj_resetDataKeyframe(m, d, k);
+  else mj.mj_resetData(m, d);
+  mj.mj_forward(m, d);
+}
+
+/**
+ * Two copies of the robot of a drop: pair.A (the file as written) and
+ * pair.C (adopted: the mapping's servos, the implicit friction). mapping:
+ * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
+ * servos: { name: params-file object or text } for '@name'; keyframe: −1
+ * (qpos0) or a keyframe index; keepArmature: the file's armature stays;
+ * kp: the firmware gain of every servo (null: each servo's own).
+ * The goal of every actuated and adopted joint starts at the keyframe's
+ * angle. Throws one sentence (the previous pair is the caller's to keep).
+ */
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false, kp = null }) {
+  checkSize(files);
+  const path = pickMain(files, main);
+  const entries = parseMapping(core, mapping);
+  const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
+  if (kp != null) {
+    // the firmware gain of every servo (the paper's low and high gains)
+    const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
+    const { min, max } = info.params[at];
+    if (!(Number.isFinite(kp) && kp >= min && kp <= max)) throw new Error(`kp = ${kp} is outside the servo's firmware gain range ${min} … ${max}.`);
+    for (const r of resolved) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
+  }
+  // a class named after a servo (the SO-101's sts3215) takes that servo's
+  // models: its presets, files and fits, at any supply (sts321512v is bam's
+  // STS3215 at 12 V)
+  entries.forEach((e, k) => {
+    const servo = e.kind === 'class' ? core.bench.actuatorOf(e.target) : null;
+    if (servo && !String(core.bench.actuatorOf(resolved[k].actuator) ?? resolved[k].actuator).startsWith(servo)) {
+      throw new Error(`The class '${e.target}' is the ${e.target} servo's, but '${e.servo}' is a ${resolved[k].actuator} model: map it to a ${e.target} preset, params file or fit (or map the joints by name to put another servo there on purpose).`);
+    }
+  });
+  const A = makeCopy(mj, files, path, keyframe);
+  let C = null, simC = null;
+  try {
+    C = makeCopy(mj, files, path, keyframe);
+    const rj = robotJoints(mj, C.m, C.d, C.classes);
+    let adopted;
+    try {
+      adopted = core.mujoco.adopt({ joints: rj, map: mapping, servos: resolved.map((r) => r.values), keepArmature });
+    } catch (e) {
+      throw new Error(e.message.replace(/^adopt: /, 'Adoption: '), { cause: e });
+    }
+    // the core's decisions written into copy C: friction and damping out,
+    // the armature, the goal sources' own force off (gain and bias 0)
+    for (const a of adopted) {
+      const dof = C.m.jnt_dofadr[a.joint];
+      C.m.dof_frictionloss[dof] = 0;
+      C.m.dof_damping[dof] = 0;
+      C.m.dof_armature[dof] = a.armature.used;
+      if (a.act >= 0) {
+        C.m.actuator_gainprm.fill(0, 10 * a.act, 10 * a.act + 10);
+        C.m.actuator_biasprm.fill(0, 10 * a.act, 10 * a.act + 10);
+      }
+    }
+    resetTo(mj, C.m, C.d, keyframe);
+    const spec = { treatment: 'implicit',
+      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange })) };
+    simC = attachSim(mj, core, C.m, C.d, spec);
+    const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
+    const rows = adopted.map((a, i) => ({ index: a.joint, name: rj[a.joint].name, cls: rj[a.joint].cls,
+      servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
+      actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
+      goalRange: a.goalRange, adapterIndex: i }));
+    return makePair(mj, A, C, simC, rows, keyframe, reattach);
+  } catch (e) {
+    simC?.free();
+    for (const x of [C, A]) if (x) { x.d.delete(); x.m.delete(); }
+    throw e;
+  }
+}
+
+/** The pair's stepping, goals and table over the two copies. */
+function makePair(mj, A, C, simC, rows, keyframe, reattach) {
+  const m = A.m, njnt = m.njnt;
+  const names = jointNames(mj, m);
+  const acts = actuatorsByJoint(m);
+  const sample = Math.max(1, Math.round(0.01 / m.opt.timestep));         // a creep sample every 10 ms
+  const span = Math.max(1, Math.round(ROBOT_LIMITS.creepWindow / (sample * m.opt.timestep)));
+  const goals = new Float64Array(njnt);
+  const hist = { A: new Float64Array(span * rows.length), C: new Float64Array(span * rows.length), n: 0 };
+  const pair = {
+    A: { m: A.m, d: A.d, label: '(A) file as written' },
+    C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
+    rows, keyframe, steps: 0,
+    get time() { return C.d.time; },
+    /** The goal of joint name [rad]: both copies' actuator ctrl (A: a
+     *  position actuator's; C: the goal source's), or the servo's goal. */
+    setGoal(name, rad) {
+      const i = names.indexOf(name);
+      if (i < 0 || !Number.isFinite(rad)) return;
+      goals[i] = rad;
+      // A: a position-like actuator's ctrl is its goal (a motor's is a torque: left as it is)
+      if (acts[i] >= 0) { if (actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = rad; C.d.ctrl[acts[i]] = rad; }
+      const r = rows.find((x) => x.index === i);
+      if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
+    },
+    goal(name) { return goals[names.indexOf(name)]; },
+    /** Back to keyframe k (−1: qpos0), goals at its angles, the lag cleared. */
+    setKeyframe(k) {
+      resetTo(mj, A.m, A.d, k);
+      resetTo(mj, C.m, C.d, k);
+      pair.keyframe = k;
+      pair.steps = 0;
+      hist.n = 0;
+      // the core's state (the several-joint lag, the servos' goals and
+      // counters) starts again from the held system at the keyframe
+      simC = reattach(simC);
+      pair.C.sim = simC;
+      startGoals();
+    },
+    /** n steps of both copies. */
+    step(n = 1) {
+      for (let s = 0; s < n; s++) {
+        mj.mj_step(A.m, A.d);
+        simC.step(1);
+        pair.steps++;
+        if (pair.steps % sample === 0) record();
+      }
+    },
+    /** Per adopted joint, for A and C: { joint, servo, state, sag_mrad,
+     *  creep_mrad_s, tau_m, tau_f } (sag: goal − q; creep: the mean speed
+     *  over the last ROBOT_LIMITS.creepWindow s; A's motor torque its
+     *  actuator's, its friction MuJoCo's constraint force on the dof:
+     *  frictionloss and any limit; C's the core's). */
+    table() {
+      const out = { A: [], C: [] };
+      const filled = Math.min(hist.n, span), dt = sample * m.opt.timestep;
+      rows.forEach((r, i) => {
+        const dof = m.jnt_dofadr[r.index], qa = m.jnt_qposadr[r.index];
+        for (const key of ['A', 'C']) {
+          const c = key === 'A' ? A : C;
+          const q = c.d.qpos[qa], v = c.d.qvel[dof];
+          const h = hist[key];
+          const last = (hist.n - 1) % span, first = (hist.n - filled) % span;
+          const creep = filled > 1 ? (1e3 * (h[last * rows.length + i] - h[first * rows.length + i])) / ((filled - 1) * dt) : NaN;
+          const j = key === 'C' ? simC.joints[r.adapterIndex].fric : null;
+          out[key].push({ joint: r.name, servo: key === 'C' ? r.servo : 'file', state: Math.abs(v) <= ROBOT_LIMITS.stickSpeed ? 'STICK' : 'SLIP',
+            q, sag_mrad: 1e3 * (goals[r.index] - q), creep_mrad_s: creep,
+            tau_m: key === 'C' ? j.tauM : (acts[r.index] >= 0 ? c.d.qfrc_actuator[dof] : 0),
+            tau_f: key === 'C' ? j.tauF : c.d.qfrc_constraint[dof] });
+        }
+      });
+      return out;
+    },
+    /** The adoption report as lines of text (what was removed and replaced). */
+    report() {
+      return rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`);
+    },
+    free() {
+      simC.free();
+      for (const x of [C, A]) { x.d.delete(); x.m.delete(); }
+    },
+  };
+  function record() {
+    const at = hist.n % span;
+    rows.forEach((r, i) => {
+      const qa = m.jnt_qposadr[r.index];
+      hist.A[at * rows.length + i] = A.d.qpos[qa];
+      hist.C[at * rows.length + i] = C.d.qpos[qa];
+    });
+    hist.n++;
+  }
+  function startGoals() {
+    for (let i = 0; i < njnt; i++) {
+      const q = C.d.qpos[m.jnt_qposadr[i]];
+      goals[i] = q;
+      if (acts[i] >= 0 && actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = q;
+      if (acts[i] >= 0) C.d.ctrl[acts[i]] = q;
+    }
+    rows.forEach((r) => { if (!r.actuator) simC.goal(r.adapterIndex, goals[r.index]); });
+  }
+  startGoals();
+  return pair;
+}
