@@ -182,7 +182,8 @@ export async function readFileTree(files, paths, maxBytes) {
   return { map, bytes };
 }
 
-/** bytes as 'N kB' / 'N.N MB' (decimal units). */
+/** bytes as 'N kB' / 'N.N MB' (binary: 1 kB = 1024 B, 1 MB = 1048576 B,
+ *  as the robot's limit of 200 MB is counted). */
 export function formatBytes(n) {
-  return n < 1e6 ? `${Math.ceil(n / 1e3)} kB` : `${(n / 1e6).toFixed(1)} MB`;
+  return n < 1048576 ? `${Math.ceil(n / 1024)} kB` : `${Number((n / 1048576).toFixed(1))} MB`;
 }

@@ -16,7 +16,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, parseMapping, ROBOT_LIMITS } from './robot.js';
+import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from './robot.js';
 import { DT, STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { ROBOT_LESSON } from './text.js';
 
@@ -70,6 +70,7 @@ export function robotSection(parent, { core }) {
   const view3d = el('div', { className: 'robot3d-box', id: 'mujoco-robot-3d', hidden: true });
   const tables = el('div', { className: 'mujoco-tables', id: 'mujoco-robot-tables', hidden: true });
   const goals = el('div', { className: 'robot-goals', id: 'mujoco-robot-goals', hidden: true });
+  const reportBox = el('details', { className: 'robot-report', id: 'mujoco-robot-report', hidden: true });
   const lesson = el('details', { className: 'robot-lesson', open: true },
     el('summary', { textContent: 'What to notice' }),
     el('p', { className: 'lesson-notice', textContent: ROBOT_LESSON.notice }),
@@ -77,7 +78,7 @@ export function robotSection(parent, { core }) {
     el('ol', {}, ...ROBOT_LESSON.tryThis.map((t) => el('li', { textContent: t }))));
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: 'Your robot: an MJCF with its meshes, (A) the file as written beside (C) adopted' }),
-    drop, status, err, mapBox, runRow, view3d, tables, goals, lesson);
+    drop, status, err, mapBox, reportBox, runRow, view3d, tables, goals, lesson);
   parent.append(section);
 
   const frameStats = setHook('mujoco', 'robotFrameStats', []);
@@ -129,7 +130,8 @@ export function robotSection(parent, { core }) {
         const pick = servos.find((s) => s.value === `${cls}/m1`) ?? servos.find((s) => s.value.startsWith(`${cls}/`));
         cs.set(cls, pick ? pick.value : NONE);
       }
-      await adopt(mj, next, cs, js);
+      // the first keyframe (a home pose the file names), else the reference pose qpos0
+      await adopt(mj, next, cs, js, next.info.keyframes.length ? 0 : -1);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
       sizeNote.textContent = robot ? `${robot.files.size} files, ${formatBytes(robot.bytes)} (the robot shown)` : '';
@@ -144,13 +146,18 @@ export function robotSection(parent, { core }) {
 
   /** A new pair of (next robot, its choices) in place of the one running;
    *  throws one sentence (robot.js's) and leaves the running one. */
-  async function adopt(mj, next, cs, js, keyframe = 0) {
+  async function adopt(mj, next, cs, js, keyframe) {
     const joints = next.info.joints.filter((j) => MAPPABLE.has(j.type));
     const text = mappingText(joints, cs, js);
-    status.textContent = `Adopting (${text || 'no servo mapped'}): MuJoCo compiles both copies…`;
+    if (!text) {
+      // nothing to adopt: the mapping is shown for the person to fill in
+      robotPending(next, cs, js);
+      throw new Error(`No joint of ${next.main} is mapped to a servo yet: choose a servo for a class or a joint below and press Adopt.`);
+    }
+    status.textContent = `Adopting (${text}): MuJoCo compiles both copies…`;
     await nextFrame();
     if (disposed) return;
-    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: parseMapping(text), servos: {}, keyframe });
+    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: {}, keyframe });
     // from here on the new robot replaces the old one
     freePair();
     robot = next;
@@ -160,7 +167,10 @@ export function robotSection(parent, { core }) {
     failed = false;
     sizeNote.textContent = `${robot.files.size} files, ${formatBytes(robot.bytes)}`;
     status.textContent = `${robot.main}: ${robot.info.joints.length} joints, ${robot.info.actuators.length} actuators, `
-      + `${robot.info.keyframes.length} keyframe(s). Mapping: ${text || 'none (both copies as the file has them)'}.`;
+      + `${robot.info.keyframes.length} keyframe(s). Mapping: ${text}.`;
+    reportBox.replaceChildren(el('summary', { textContent: `What adoption removed and replaced (${pair.rows.length} joints)` }),
+      el('ul', {}, ...pair.report().map((line) => el('li', { textContent: line }))));
+    reportBox.hidden = false;
     buildMapping();
     buildKeyframes(keyframe);
     view3d.hidden = false;
@@ -177,6 +187,21 @@ export function robotSection(parent, { core }) {
     runRow.hidden = false;
     loop.restart();
     paint(true);
+  }
+
+  /** A robot whose mapping names nothing yet: its mapping is shown (the
+   *  running pair, if any, is another robot's and goes). */
+  function robotPending(next, cs, js) {
+    if (robot !== next) {
+      freePair();
+      [runRow, view3d, tables, goals, reportBox].forEach((x) => { x.hidden = true; });
+    }
+    robot = next;
+    classServo = cs;
+    jointServo = js;
+    sizeNote.textContent = `${robot.files.size} files, ${formatBytes(robot.bytes)}`;
+    status.textContent = `${robot.main}: ${robot.info.joints.length} joints, ${robot.info.actuators.length} actuators, ${robot.info.keyframes.length} keyframe(s).`;
+    buildMapping();
   }
 
   function freePair() {
@@ -222,10 +247,10 @@ export function robotSection(parent, { core }) {
       busy = true;
       say('');
       try {
-        await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), Number(keySel.value) || 0);
+        await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
       } catch (e) {
         say(e.message);
-        status.textContent = 'Still running the servos adopted before.';
+        if (pair) status.textContent = 'Still running the servos adopted before.';
       } finally {
         busy = false;
       }
@@ -239,10 +264,8 @@ export function robotSection(parent, { core }) {
   }
 
   function buildKeyframes(k) {
-    const keys = robot.info.keyframes;
-    keySel.replaceChildren(...keys.map((key, i) => el('option', { value: String(i), textContent: key.name || `key ${i}` })));
-    keySel.disabled = keys.length === 0;
-    if (!keys.length) keySel.append(el('option', { value: '0', textContent: 'none in the file (qpos0)' }));
+    keySel.replaceChildren(el('option', { value: '-1', textContent: 'reference pose (qpos0)' }),
+      ...robot.info.keyframes.map((key, i) => el('option', { value: String(i), textContent: key.name || `key ${i}` })));
     keySel.value = String(k);
   }
   keySel.addEventListener('change', () => {
@@ -260,7 +283,7 @@ export function robotSection(parent, { core }) {
     const th = (t, title) => el('th', { scope: 'col', textContent: t, ...(title ? { title } : {}) });
     const make = (key, caption) => {
       const body = el('tbody');
-      const cells = pair[key].joints.map((j) => {
+      const cells = pair.rows.map((j) => {
         const c = { servo: el('td'), state: el('td'), sag: el('td'), creep: el('td'), tauM: el('td'), tauF: el('td') };
         body.append(el('tr', { dataset: { joint: j.name } }, el('th', { scope: 'row', textContent: j.name }),
           c.servo, c.state, c.sag, c.creep, c.tauM, c.tauF));
@@ -269,7 +292,8 @@ export function robotSection(parent, { core }) {
       const tbl = el('table', { className: 'replay-table', id: `mujoco-robot-table-${key}` },
         el('caption', { textContent: caption }),
         el('thead', {}, el('tr', {}, th('joint'), th('servo'), th('state'), th('sag [mrad]', 'goal − q now'),
-          th('creep [mrad/s]', 'the rate the sag grows at'), th('motor [N·m]'), th('friction [N·m]'))), body);
+          th('creep [mrad/s]', `the mean speed over the last ${ROBOT_LIMITS.creepWindow} s`), th('motor [N·m]'),
+          th('friction [N·m]', key === 'A' ? 'MuJoCo\'s constraint force on the dof: frictionloss and any limit' : 'the core\'s implicit friction'))), body);
       return { tbl, cells };
     };
     const a = make('A', pair.A.label), c = make('C', pair.C.label);
@@ -284,7 +308,7 @@ export function robotSection(parent, { core }) {
       t[key].forEach((r, i) => {
         const c = table[key][i];
         if (!c) return;
-        c.servo.textContent = r.servo ?? 'file\'s own';
+        c.servo.textContent = key === 'A' ? 'the file\'s' : r.servo;
         const slip = r.state !== 'STICK';
         if (c.state.dataset.state !== r.state) {
           c.state.dataset.state = r.state;
@@ -298,25 +322,26 @@ export function robotSection(parent, { core }) {
     }
   }
 
-  /** A goal slider per mapped-or-actuated joint (its range, else ±π rad). */
+  /** A goal slider per joint that has one: adopted, or driven by an
+   *  actuator of the file (its range, else ±π rad or ±1 m). */
   function buildGoals() {
-    sliders = pair.C.joints.map((j) => {
-      const info = robot.info.joints.find((x) => x.name === j.name);
-      if (!info || !MAPPABLE.has(info.type)) return null;
-      const [lo, hi] = info.range ?? [-Math.PI, Math.PI];
-      const unit = info.type === 'slide' ? 'm' : 'rad';
-      const ctl = numberControl({ label: `goal ${j.name}`, unit, min: lo, max: hi, value: clamp(j.goal, lo, hi),
+    const adopted = new Set(pair.rows.map((r) => r.name));
+    sliders = robot.info.joints.map((j) => {
+      if (!MAPPABLE.has(j.type) || !(adopted.has(j.name) || j.act >= 0)) return null;
+      const unit = j.type === 'slide' ? 'm' : 'rad';
+      const [lo, hi] = j.range ?? (j.type === 'slide' ? [-1, 1] : [-Math.PI, Math.PI]);
+      const ctl = numberControl({ label: `goal ${j.name}`, unit, min: lo, max: hi, value: clamp(pair.goal(j.name), lo, hi),
         onInput: (x) => { pair?.setGoal(j.name, x); return ''; } });
       ctl.el.dataset.joint = j.name;
       return { name: j.name, ctl, lo, hi };
-    });
+    }).filter(Boolean);
     goals.replaceChildren(el('h4', { textContent: 'Goals (both copies: (A) the actuator\'s ctrl, (C) the servo\'s goal)' }),
-      ...sliders.filter(Boolean).map((s) => s.ctl.el));
+      ...sliders.map((s) => s.ctl.el));
     goals.hidden = false;
   }
   const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, Number.isFinite(x) ? x : 0));
   function syncGoals() {
-    pair.C.joints.forEach((j, i) => { const s = sliders[i]; if (s) s.ctl.value = clamp(j.goal, s.lo, s.hi); });
+    for (const s of sliders) s.ctl.value = clamp(pair.goal(s.name), s.lo, s.hi);
   }
 
   let textAt = 0;
