@@ -11,13 +11,21 @@
 //               frame drawn without robots (robot3d.js inked(); read with
 //               gl.readPixels right after the draw) are a fair part of the
 //               canvas; the table has a row per joint for (A) and (C)
+//   runner      after Reset (qpos0) and the goals GOALS typed into their
+//               fields, the section runs, is paused, and every adopted
+//               joint's angle in (A) and (C) equals `node tools/robot.mjs`
+//               (the headless runner: the same robot.js in Node) on the same
+//               folder, mapping, goals and number of steps, to 1e-9 rad
 //   origin      no request leaves the explorer's origin, no console error
-//   refusals    a drop over 200 MB (a sparse file: nothing is read) and an
-//               MJCF that does not parse each get one sentence in
+//   refusals    a drop over 200 MB (a sparse file: nothing is read), an
+//               MJCF that does not parse, and the SO-101's two MJCF files
+//               chosen without their meshes (the missing mesh named) each
+//               get one sentence in
 //               #mujoco-robot-error, and the SO-101 stays (same main file,
 //               still drawn, its clock still advancing)
 //   frame time  the section's page work per animation frame (stepping both
-//               copies at 1 kHz within the view's step budget, the 3D
+//               copies live at the file's timestep (the SO-101's: 2 ms)
+//               within the view's step budget, the 3D
 //               update, the table), the view's own six runs paused, p95,
 //               also without the 3D draw call, and the steps' cost alone
 //               (1000 steps of both copies timed at once), written to
@@ -30,8 +38,12 @@
 //   screenshots build/e2e/mujoco-robot-{1280,1024,853}.png (the 3D box in view)
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 const SO101 = ['scene.xml', 'so101_new_calib.xml'];
+const TOL = 1e-9;                 // [rad] the page against the headless runner
+// the goals set after a reset, before the run compared with the runner [rad]
+const GOALS = { elbow_flex: 0.3, gripper: 0.5 };
 
 export default async function mujocoRobot(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
@@ -91,12 +103,60 @@ export default async function mujocoRobot(h) {
     return `loaded and adopted in ${took.toFixed(1)} s (mapping ${r.mapping}); ${joints.length} joints; pixels each robot draws: ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')} of ${ink.width}×${ink.height}`;
   });
 
+  await check('mujocorobot: after Reset and two goals, paused, every joint of (A) and (C) equals the headless runner (tools/robot.mjs) to 1e-9 rad', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    const bar = (name) => page.locator('#mujoco-robot .robot-run button', { hasText: new RegExp(`^${name}$`) });
+    try {
+      return await runnerCheck(bar);
+    } finally {
+      // the section runs on for the checks below, whatever happened here
+      if (await bar('Play').count()) await bar('Play').click();
+    }
+  });
+
+  async function runnerCheck(bar) {
+    await bar('Pause').click();
+    await bar('Reset').click();
+    for (const [joint, q] of Object.entries(GOALS)) {
+      const f = page.locator(`#mujoco-robot-goals .ctl[data-joint=${joint}] input.ctl-num`);
+      await f.fill(String(q));
+      await f.press('Enter');
+    }
+    const at0 = await robot();
+    expect(at0.time === 0, `Reset left t = ${at0.time} s`);
+    await bar('Play').click();
+    await waitFor(async () => ((await robot()).time > 1 ? true : null), 60_000, 200);
+    await bar('Pause').click();
+    const r = await page.evaluate(() => { const x = window.__fx.mujoco.robot; return { steps: x.steps, time: x.time, mapping: x.mapping, goals: x.goals, table: x.table() }; });
+    for (const [j, q] of Object.entries(GOALS)) expect(r.goals[j] === q, `the goal of ${j} in the page is ${r.goals[j]}, typed ${q}`);
+    const csv = path.join(OUT, 'mujocorobot', 'runner.csv');
+    const args = [path.join(ROOT, 'tools/robot.mjs'), path.join(drop, 'scene.xml'), '--servos', r.mapping, '--seconds', String(r.time),
+      ...Object.entries(GOALS).flatMap(([j, q]) => ['--goal', `${j}=${q}`]), '--csv', csv];
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: ROOT });
+    expect(run.status === 0, `the runner said: ${run.stderr.trim().split('\n').pop()}`);
+    const rows = fs.readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const bad = [];
+    let worst = 0;
+    for (const key of ['A', 'C']) {
+      for (const row of r.table[key]) {
+        const ref = rows.find((x) => x[0] === key && x[1] === row.joint);
+        if (!ref) { bad.push(`${key} ${row.joint}: not in the runner's table`); continue; }
+        const d = Math.abs(Number(ref[5]) - row.q);
+        worst = Math.max(worst, d);
+        if (!(d <= TOL)) bad.push(`${key} ${row.joint}: page ${row.q}, runner ${ref[5]}`);
+      }
+    }
+    expect(!bad.length, `${bad.join('; ')} (${r.steps} steps)`);
+    return `${r.steps} steps (t = ${r.time.toFixed(3)} s), mapping ${r.mapping}, goals ${Object.entries(GOALS).map(([j, q]) => `${j} ${q}`).join(', ')} rad: `
+      + `${r.table.A.length + r.table.C.length} angles equal the runner's, largest difference ${worst} rad`;
+  }
+
   await check('mujocorobot: no request leaves the origin, no console error', async () => {
     expect(log.foreign.length === 0, `requests to another origin: ${log.foreign.join(', ')}`);
     expect(logProblems(log).length === 0, logProblems(log).join(' / '));
   });
 
-  await check('mujocorobot: a drop over 200 MB and an MJCF that does not parse: one sentence each, the SO-101 stays', async () => {
+  await check('mujocorobot: a drop over 200 MB, an MJCF that does not parse, the MJCF without its meshes: one sentence each, the SO-101 stays', async () => {
     if (!loaded) throw new Error('no robot loaded (see above)');
     const big = path.join(OUT, 'mujocorobot', 'big');
     fs.mkdirSync(big, { recursive: true });
@@ -106,18 +166,20 @@ export default async function mujocoRobot(h) {
     const broken = path.join(OUT, 'mujocorobot', 'broken');
     fs.mkdirSync(broken, { recursive: true });
     fs.writeFileSync(path.join(broken, 'scene.xml'), '<mujoco><worldbody><body></worldbody></mujoco>');
+    // the two MJCF files without their meshes, chosen as files (not a folder)
+    const noMesh = SO101.map((f) => path.join(drop, f));
     const said = [];
-    for (const [dir, want] of [[big, /200 MB/], [broken, /./]]) {
+    for (const [dir, want, input] of [[big, /200 MB/, 'folder'], [broken, /./, 'folder'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
       const before = await robot();
-      await page.setInputFiles('#mujoco-robot-folder', dir);
+      await page.setInputFiles(`#mujoco-robot-${input}`, dir);
       const msg = await waitFor(error, 30_000, 100);
-      expect(msg && want.test(msg), `${path.basename(dir)}: '${msg}'`);
+      expect(msg && want.test(msg), `${Array.isArray(dir) ? 'MJCF without meshes' : path.basename(dir)}: '${msg}'`);
       expect(!/\n/.test(msg.trim()) && msg.trim().split(/(?<=[.!?])\s+(?=[A-Z(])/).length === 1, `not one sentence: '${msg}'`);
       await waitFor(async () => !(await robot()).busy, 30_000, 100);
       await page.waitForTimeout(1500);
       const after = await robot();
       expect(after.main === 'scene.xml' && after.drawn > 0 && after.time > before.time, `the SO-101 did not stay: ${JSON.stringify({ main: after.main, drawn: after.drawn, t: [before.time, after.time] })}`);
-      said.push(`${path.basename(dir)}: '${msg}'`);
+      said.push(`${Array.isArray(dir) ? 'MJCF without meshes' : path.basename(dir)}: '${msg}'`);
     }
     return said.join('; ');
   });
@@ -141,7 +203,7 @@ export default async function mujocoRobot(h) {
     const out = { ...ft, without_draw: rest, draw_p95_ms: h.quantile(draw, 0.95), simulated_s: t1.time - t0.time, wall_s: WALL_S,
       renderer: 'headless Chromium, WebGL by SwiftShader (software, on the same 2 CPU cores as the page)' };
     // the steps alone, timed in one go (the section paused): what a 60 fps frame
-    // (16.7 steps of each copy at 1 kHz) costs the page besides its draw and table
+    // of 1 kHz physics (16.7 steps of each copy, the issue's budget) costs the page besides its draw and table
     await page.locator('#mujoco-robot .robot-run button', { hasText: /^Pause$/ }).click();
     const stepMs = await page.evaluate(() => window.__fx.mujoco.robot.timeSteps(1000));
     await page.locator('#mujoco-robot .robot-run button', { hasText: /^Play$/ }).click();
@@ -151,7 +213,7 @@ export default async function mujocoRobot(h) {
     await page.locator('.mujoco-runbar button', { hasText: /^Play$/ }).first().click();
     return `${ms.length} frames in ${WALL_S} s (SwiftShader): p95 ${ft.p95_ms.toFixed(2)} ms (median ${ft.median_ms.toFixed(2)}, max ${ft.max_ms.toFixed(2)})${h.frameVerdict(ft)}; `
       + `without the 3D draw call p95 ${rest.p95_ms.toFixed(2)} ms (median ${rest.median_ms.toFixed(2)}), the draw call's p95 ${out.draw_p95_ms.toFixed(2)} ms; ${out.simulated_s.toFixed(3)} s simulated; `
-      + `one step of both copies ${stepMs.toFixed(1)} µs, so ${out.steps_ms_per_60fps_frame.toFixed(2)} ms of steps in a 60 fps frame`;
+      + `one step of both copies ${stepMs.toFixed(1)} µs, so ${out.steps_ms_per_60fps_frame.toFixed(2)} ms of steps in a 60 fps frame at 1 kHz`;
   });
 
   await check('mujocorobot: screenshots at 1280×900, 1024×768, 853×600 (build/e2e/mujoco-robot-*.png)', async () => {

@@ -5,11 +5,12 @@
 //   first load   the page opens; its service worker keeps the page; the
 //                bytes transferred (page and worker, response bodies and
 //                headers) stay under 1.5 MB; no request leaves the origin
-//   MuJoCo       the In MuJoCo view fetches MuJoCo 3.14 when it opens and the
-//                worker keeps it
+//   MuJoCo       the In MuJoCo view fetches MuJoCo 3.14 when it opens, and
+//                the 3D bundle (three.js) when its "Your robot" section
+//                opens; the worker keeps both
 //   offline      with the network cut (the browser context offline), every
 //                view of the tab bar opens from the kept files and runs (its
-//                charts or its MuJoCo), the Fit view fits the bundled sample,
+//                charts or its MuJoCo, and the 3D bundle), the Fit view fits the bundled sample,
 //                and no request leaves the origin
 // Screenshots: build/e2e/offline-<view>.png.
 import fs from 'node:fs';
@@ -58,6 +59,9 @@ export default async function offline(h) {
       const before = bytes;
       await open('mujoco');
       expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'MuJoCo did not load online');
+      // its "Your robot" section, opened once online: the 3D bundle (three.js) is fetched and kept
+      await page.locator('#mujoco-robot > summary').click();
+      expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.robot?.renderer || null), 30_000, 200), 'the 3D bundle did not load online');
       const mujocoBytes = bytes - before;
       expect(mujocoBytes > 5e6, `opening In MuJoCo transferred only ${(mujocoBytes / 1e6).toFixed(1)} MB: MuJoCo was fetched before its view opened`);
       await page.waitForTimeout(1000);
@@ -71,6 +75,9 @@ export default async function offline(h) {
           expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline: MuJoCo did not load from the kept copy');
           expect(await waitFor(async () => ((await page.evaluate(() => window.__fx.mujoco.figures()))?.t > 0.5 ? true : null), 30_000, 200),
             'offline: the MuJoCo simulations do not run');
+          await page.locator('#mujoco-robot > summary').click();
+          expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.robot?.renderer || null), 30_000, 200),
+            'offline: the 3D bundle of Your robot (three.js) did not load from the kept copy');
         } else if (id === 'fit') {
           await page.locator('#view .try-sample').click();
           expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000), 'offline: the sample was not loaded');

@@ -218,20 +218,24 @@ export function createRobotScene(container, robots) {
   }
 
   // the camera: in front of the row (from -y), a little above, the whole
-  // row in view at the container's shape (vertical field of view 40°)
+  // row in view at the container's shape (vertical field of view 40°); framed
+  // again when the container changes shape, until the person moves it
   const controls = new OrbitControls(camera, canvas);
   const rowWidth = pitch * (robots.length - 1) + width;                 // [m]
   const zLo = Math.min(ext.min[2], 0), height = ext.max[2] - zLo;       // [m]
   controls.target.set(0, 0, zLo + height * 0.45);
-  const aspect0 = Math.max(0.5, (container.clientWidth || 800) / (container.clientHeight || 400));
-  const tanV = Math.tan((camera.fov / 2) * Math.PI / 180), tanH = tanV * aspect0;
-  const dist = 1.1 * Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 2;
-  const elev = 0.38;                              // [rad] above the horizontal
-  camera.position.set(0, -dist * Math.cos(elev), controls.target.z + dist * Math.sin(elev));
   controls.enableDamping = false;
   controls.minDistance = width * 0.2;
-  controls.maxDistance = dist * 8;
-  controls.update();                              // the camera looks at the target
+  let moved = false;
+  controls.addEventListener('start', () => { moved = true; });
+  function frameRow(aspect) {
+    const tanV = Math.tan((camera.fov / 2) * Math.PI / 180), tanH = tanV * Math.max(0.3, aspect);
+    const dist = 1.05 * Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 2;   // [m]
+    const elev = 0.38;                            // [rad] above the horizontal
+    camera.position.set(0, -dist * Math.cos(elev), controls.target.z + dist * Math.sin(elev));
+    controls.maxDistance = dist * 8;
+    controls.update();                            // the camera looks at the target
+  }
   let dirty = true;
   controls.addEventListener('change', () => { dirty = true; placeLabels(); });
 
@@ -278,6 +282,7 @@ export function createRobotScene(container, robots) {
     renderer.setSize(w, h, true);
     camera.aspect = w / h;
     camera.updateProjectionMatrix();
+    if (!moved) frameRow(camera.aspect);
     placeLabels();
     dirty = true;
   }

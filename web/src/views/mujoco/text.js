@@ -41,21 +41,21 @@ export const LESSON = {
 /** The "Your robot" section's lesson (yourRobot.js): what to look at once
  *  a robot is dropped; its words hold for any robot, so they quote no number. */
 export const ROBOT_LESSON = {
-  notice: 'Both copies start from the same keyframe with their goals at its pose. (A) is the file as written: MuJoCo\'s '
-    + 'frictionloss and damping on each joint and the file\'s own actuators (for the SO-101, hand-converted gains). (C) is '
-    + 'adopted: the file\'s frictionloss and damping removed, the identified servo\'s firmware law driving each mapped '
-    + 'joint toward the actuator\'s goal, and the core\'s implicit friction. Under gravity, a joint whose servo and friction '
-    + 'budget exceed its load reads STICK with a sag of its stall error and a creep of 0 under (C); under (A), MuJoCo\'s '
-    + 'regularised frictionloss lets it creep (SLIP, the sag grows). The motor and friction torques say which of the two '
-    + 'holds the joint.',
+  notice: 'Both copies start from the same pose (the keyframe chosen, else the model\'s reference pose qpos0) with every '
+    + 'goal at it. (A) is the file as written: MuJoCo\'s frictionloss and damping on each joint and the file\'s own '
+    + 'actuators (for the SO-101, position gains its authors converted by hand). (C) is adopted: the file\'s frictionloss '
+    + 'and damping removed, the identified servo\'s firmware law driving each mapped joint toward the actuator\'s goal, and '
+    + 'the core\'s implicit friction. Under gravity each joint settles at a sag from its goal: under (C) a joint whose servo '
+    + 'and friction budget carry its load reads STICK with a creep of exactly 0; under (A) MuJoCo\'s frictionloss is a soft '
+    + 'constraint, and a joint held only by it creeps (SLIP, the sag grows). The motor and friction torque columns say which '
+    + 'of the two carries the load.',
   tryThis: [
-    'Hold the home pose: choose the keyframe the file names for it (the SO-101\'s) and watch the sag column of both tables '
-      + 'over ten seconds: which joints keep a constant sag under (C), and which creep under (A)?',
-    'Drop the gripper\'s goal: move the gripper joint\'s goal slider to its lower end; both copies follow, and the '
-      + 'friction torque of the wrist joints changes with the load.',
-    'Compare two models of the same servo on the shoulder: set the shoulder joint to another preset of its servo '
-      + '(sts3215 M6 instead of M1, or M4 instead of M1 for a Dynamixel), press Adopt, and compare its sag and friction '
-      + 'torque under (C) with the first run.',
+    'Hold the pose: watch the sag and creep columns of both tables for ten seconds. Which joints keep a constant sag under '
+      + '(C), and does any creep under (A)?',
+    'Drop the gripper\'s goal: type its lower limit into the gripper\'s goal field. Both copies close the jaw; compare the '
+      + 'motor torque each needs to hold it there.',
+    'Compare two models of the same servo on the shoulder: map shoulder_lift to sts3215 M6 (its class stays on M1), press '
+      + 'Adopt, and compare its sag and friction torque under (C) with M1\'s.',
   ],
 };
 

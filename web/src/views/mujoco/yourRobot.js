@@ -2,7 +2,7 @@
 // drops an MJCF with its mesh files (several files or a folder, dropZone.js)
 // into MuJoCo's virtual file system (robot.js loadRobotFiles), maps each
 // joint class and joint to a servo preset of the core (or none), and watches
-// two copies run side by side at 1 kHz: (A) the file as written and (C)
+// two copies run side by side, live at the file's timestep: (A) the file as written and (C)
 // adopted (robot.js createRobotPair). The robot is drawn in 3D from MuJoCo's
 // compiled model (robot3d.js with three.js, imported only when this section
 // first opens: load.js loadRenderer); beside it a per-joint table of each
@@ -17,7 +17,7 @@ import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
 import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from './robot.js';
-import { DT, STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
+import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { ROBOT_LESSON } from './text.js';
 
 const NONE = '';                 // the select's value for "no servo"
@@ -90,17 +90,20 @@ export function robotSection(parent, { core }) {
   let pair = null, scene = null, table = null, sliders = [], failed = false, disposed = false;
   let classServo = new Map(), jointServo = new Map();
   let renderer = null;   // the module robot3d.js, once loaded
-  const hookState = { get time() { return pair?.time ?? null; }, table: () => pair?.table() ?? null,
+  const hookState = { get time() { return pair?.time ?? null; }, get steps() { return pair?.steps ?? null; },
+    get pair() { return pair; },   // for the tests: the running pair (robot.js)
+    get goals() { return pair ? Object.fromEntries(robot.info.joints.map((j) => [j.name, pair.goal(j.name)])) : null; }, table: () => pair?.table() ?? null,
     get info() { return robot?.info ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return scene?.drawn ?? 0; },
     get mapping() { return robot ? mappingText(mappable(), classServo, jointServo) : null; }, get busy() { return busy; },
     /** For the tests: the wall time [ms] of n steps of both copies, run now. */
+    renderer: null,   // 'loaded' once robot3d.js (three.js) has been imported
     timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
 
   // the 3D renderer (three.js) is fetched the first time the section opens
   section.addEventListener('toggle', () => {
-    if (section.open && !renderer) loadRenderer().then((r) => { renderer = r; }).catch((e) => say(e.message));
+    if (section.open && !renderer) loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; }).catch((e) => say(e.message));
   });
 
   const zone = dropZone(drop, { onFiles: take, onError: say, folders: true });
@@ -119,7 +122,7 @@ export function robotSection(parent, { core }) {
     try {
       const { map } = await readFileTree(fileList, paths, ROBOT_LIMITS.maxBytes);
       status.textContent = `Loading ${fileList.length} files (${formatBytes(bytes)}) into MuJoCo…`;
-      const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; })]);
+      const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
       if (disposed) return;
       const { main, info } = loadRobotFiles(mj, map);
@@ -356,7 +359,7 @@ export function robotSection(parent, { core }) {
     const now = performance.now();
     if (all || now - textAt > 250) {
       textAt = now;
-      clock.textContent = `t = ${pair.time.toFixed(3)} s   dt = ${DT} s   ${loop.paused ? 'paused' : 'real time asked'}`;
+      clock.textContent = `t = ${pair.time.toFixed(3)} s   dt = ${dtOf()} s (the file's timestep)   ${loop.paused ? 'paused' : 'real time asked'}`;
       paintTable();
     }
   }
@@ -370,7 +373,9 @@ export function robotSection(parent, { core }) {
     }
   }
 
-  const loop = liveLoop({ playBtn, paused: false, h: () => DT, speed: () => 1, live: () => !!pair && section.open,
+  // a step is the file's own timestep (MuJoCo's default 2 ms when it names none)
+  const dtOf = () => pair?.A.m.opt.timestep ?? 0.001;   // [s]
+  const loop = liveLoop({ playBtn, paused: false, h: dtOf, speed: () => 1, live: () => !!pair && section.open,
     ended: () => failed, advance, paint, frameStats, budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
 
   return {
