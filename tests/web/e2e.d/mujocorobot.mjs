@@ -17,8 +17,9 @@
 //               (the headless runner: the same robot.js in Node) on the same
 //               folder, mapping, goals and number of steps, to 1e-9 rad
 //   origin      no request leaves the explorer's origin, no console error
-//   refusals    a drop over 200 MB (a sparse file: nothing is read), an
-//               MJCF that does not parse, and the SO-101's two MJCF files
+//   refusals    a folder over 200 MB (a sparse file: nothing is read), an
+//               MJCF that does not parse dropped on the box (a DataTransfer
+//               made in the page), and the SO-101's two MJCF files
 //               chosen without their meshes (the missing mesh named) each
 //               get one sentence in
 //               #mujoco-robot-error, and the SO-101 stays (same main file,
@@ -36,6 +37,8 @@
 //               measured here, and the figure is the page's JavaScript work
 //               per frame, not the GPU's.
 //   screenshots build/e2e/mujoco-robot-{1280,1024,853}.png (the 3D box in view)
+//   a11y        axe-core (npm, pinned) on the section with the robot loaded:
+//               no critical or serious finding, headings in order
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -169,10 +172,18 @@ export default async function mujocoRobot(h) {
     // the two MJCF files without their meshes, chosen as files (not a folder)
     const noMesh = SO101.map((f) => path.join(drop, f));
     const said = [];
-    for (const [dir, want, input] of [[big, /200 MB/, 'folder'], [broken, /./, 'folder'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
-      const before = await robot();
-      await page.setInputFiles(`#mujoco-robot-${input}`, dir);
-      const msg = await waitFor(error, 30_000, 100);
+    // the broken MJCF dropped on the box (a DataTransfer made in the page: the drop path of dropZone.js)
+    const dropBroken = () => page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'scene.xml', { type: 'text/xml' }));
+      const zone = document.getElementById('mujoco-robot-drop');
+      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+    }, fs.readFileSync(path.join(broken, 'scene.xml'), 'utf8'));
+    for (const [dir, want, input] of [[big, /200 MB/, 'folder'], [broken, /does not load/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
+      const before = await robot(), prev = await error();
+      if (input === 'drop') await dropBroken(); else await page.setInputFiles(`#mujoco-robot-${input}`, dir);
+      // a new message (the one before is another case's)
+      const msg = await waitFor(async () => { const x = await error(); return x && x !== prev ? x : null; }, 30_000, 100);
       expect(msg && want.test(msg), `${Array.isArray(dir) ? 'MJCF without meshes' : path.basename(dir)}: '${msg}'`);
       expect(!/\n/.test(msg.trim()) && msg.trim().split(/(?<=[.!?])\s+(?=[A-Z(])/).length === 1, `not one sentence: '${msg}'`);
       await waitFor(async () => !(await robot()).busy, 30_000, 100);
@@ -220,6 +231,14 @@ export default async function mujocoRobot(h) {
     if (!loaded) throw new Error('no robot loaded (see above)');
     const files = await h.screenshots(page, 'mujoco-robot', { waitMs: 800, locator: '#mujoco-robot-3d' });
     return files.join(', ');
+  });
+  await check('mujocorobot: axe-core on the section with the robot loaded: no critical or serious finding, headings in order', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+    const r = await page.evaluate(() => window.axe.run(document.getElementById('mujoco-robot'), { resultTypes: ['violations'] }));
+    const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'heading-order');
+    expect(!bad.length, bad.map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`).join('; '));
+    return `${r.violations.length} moderate or minor finding(s)`;
   });
   await page.close();
 }

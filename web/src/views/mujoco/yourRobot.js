@@ -300,6 +300,12 @@ export function robotSection(parent, { core }) {
       return { tbl, cells };
     };
     const a = make('A', pair.A.label), c = make('C', pair.C.label);
+    // (A)'s servo is the file's own actuator (what the adoption reported of it)
+    pair.rows.forEach((row, i) => {
+      const act = row.actuator;
+      a.cells[i].servo.textContent = act ? `file's ${act.kind}${act.kind === 'motor' ? '' : ` kp ${f3(act.kp)}`}` : 'file: no actuator';
+      if (act) a.cells[i].servo.title = `kp ${f3(act.kp)} N·m/rad, kv ${f3(act.kv)} N·m·s/rad, forcerange ${f3(act.forceRange[0])} … ${f3(act.forceRange[1])} N·m`;
+    });
     tables.replaceChildren(a.tbl, c.tbl);
     tables.hidden = false;
     table = { A: a.cells, C: c.cells };
@@ -311,7 +317,7 @@ export function robotSection(parent, { core }) {
       t[key].forEach((r, i) => {
         const c = table[key][i];
         if (!c) return;
-        c.servo.textContent = key === 'A' ? 'the file\'s' : r.servo;
+        if (key === 'C') c.servo.textContent = r.servo;
         const slip = r.state !== 'STICK';
         if (c.state.dataset.state !== r.state) {
           c.state.dataset.state = r.state;
