@@ -101,16 +101,23 @@ function drawnGeoms(m) {
   return out;
 }
 
-/** The box around the non-plane drawn geoms of (m, d) at its pose, from
- *  each geom's bounding radius m.geom_rbound: { min: [x,y,z], max }. */
+/** The box around the non-plane drawn geoms of (m, d) at its pose: each
+ *  geom's own box m.geom_aabb (centre and half sizes in the geom's frame,
+ *  MuJoCo's) turned into the world by d.geom_xmat: { min: [x,y,z], max }. */
 function extentOf(m, d, geoms) {
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  const xpos = d.geom_xpos, rb = m.geom_rbound;
+  const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
   for (const g of geoms) {
     if (m.geom_type[g] === PLANE) continue;
-    for (let c = 0; c < 3; c++) {
-      min[c] = Math.min(min[c], xpos[3 * g + c] - rb[g]);
-      max[c] = Math.max(max[c], xpos[3 * g + c] + rb[g]);
+    for (let r = 0; r < 3; r++) {
+      let c = xpos[3 * g + r], h = 0;
+      for (let k = 0; k < 3; k++) {
+        const R = xmat[9 * g + 3 * r + k];
+        c += R * aabb[6 * g + k];
+        h += Math.abs(R) * aabb[6 * g + 3 + k];
+      }
+      min[r] = Math.min(min[r], c - h);
+      max[r] = Math.max(max[r], c + h);
     }
   }
   if (!Number.isFinite(min[0])) return { min: [-0.5, -0.5, 0], max: [0.5, 0.5, 0.5] };
