@@ -440,7 +440,15 @@ $(WEB)/mujoco/%: node_modules/.package-lock.json
 	@mkdir -p $(dir $@)
 	cp $(MUJOCO_PKG)/$* $@
 
-web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB)
+web: $(WEB)/app.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB) \
+     $(WEB)/examples/index.json
+
+# The worked robots of "Your robot" (web/src/views/mujoco/examples.js): their
+# folders copied from ../shared/data when they are there (the repository
+# ships no meshes; not part of the offline package), and the index the page
+# reads (tools/examples.mjs).
+$(WEB)/examples/index.json: tools/examples.mjs web/src/views/mujoco/examples.js $(wildcard ../shared/data/so101/*.xml ../shared/data/bam/2R/2r_mx/*.xml)
+	@node tools/examples.mjs $(WEB)/examples
 
 # Regenerates the sample from the core (tools/sample.mjs; commit what changes:
 # tests/web/sample.test.mjs checks that the committed files are what it writes).

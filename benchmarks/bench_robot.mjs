@@ -26,13 +26,11 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { createRobotPair } from '../web/src/views/mujoco/robot.js';
 import { readFolder } from '../tools/robot.mjs';
+import { EXAMPLES } from '../web/src/views/mujoco/examples.js';
+import { exampleDir } from '../tools/examples.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = path.resolve(ROOT, '../shared/data');
-const ROBOTS = [
-  { id: 'so101', dir: path.join(SHARED, 'so101'), mapping: 'class:sts3215=sts3215/m1' },
-  { id: '2r', dir: path.join(SHARED, 'bam/2R/2r_mx'), mapping: 'R1=mx106/m4,R2=mx64/m4' },
-];
+const ROBOTS = EXAMPLES.map((ex) => ({ id: ex.id, dir: exampleDir(ex), mapping: ex.mapping }));
 
 const args = process.argv.slice(2);
 let short = false, jsonPath = null;
