@@ -34,7 +34,7 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
     memset(e, 0, sizeof *e);
     if (tb - ta == 1 && *ta == '*') {
         e->kind = FRIC_MUJOCO_MAP_ALL;
-    } else if (tb - ta > 6 && strncmp(ta, "class:", 6) == 0) {
+    } else if (tb - ta >= 6 && strncmp(ta, "class:", 6) == 0) {   /* "class:" alone: no class named */
         e->kind = FRIC_MUJOCO_MAP_CLASS;
         ta += 6;
         trim(&ta, &tb);
