@@ -479,7 +479,8 @@ static void later_feature(const char *err, char *out, size_t cap)
             snprintf(out, cap, "its <position> actuators have 'kv', a MuJoCo 3 attribute (2.2.2's "
                      "<position> has kp only)");
         else
-            snprintf(out, cap, "'%s' on <%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's attribute)",
+            snprintf(out, cap, "'%s' on <%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's attribute, or a "
+                     "misspelling)",
                      attr, elem);
         return;
     }
@@ -487,7 +488,8 @@ static void later_feature(const char *err, char *out, size_t cap)
     if (el && e) {
         char elem[64] = "";
         sscanf(e + strlen("Element '"), "%63[^']", elem);
-        snprintf(out, cap, "<%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's element)", elem);
+        snprintf(out, cap, "<%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's element, or a misspelling)",
+                 elem);
         return;
     }
     if (strstr(err, "has `range` but not `limited`")) {

@@ -219,6 +219,12 @@ usage_error "adopt: @name without --params" "'@mine'" "--params mine=FILE.json" 
 usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@u' --params "u=$tmp/malformed.json"
 usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1
 # robots MuJoCo 2.2.2 cannot load: the MuJoCo 3 feature named, and the headless runner
+sed 's|</actuator>|</actuator><sensor><camprojection name="c"/></sensor>|' "$tmp/robot.xml" >"$tmp/robot3.xml"
+usage_error "adopt: an element 2.2.2 does not know" "<camprojection>" "not in MuJoCo 2.2.2's schema" \
+    "make robot ROBOT=$tmp/robot3.xml SERVOS='*=sts3215/m1'" -- "$bin" mujoco "$tmp/robot3.xml" --adopt '*=sts3215/m1'
+usage_error "adopt: malformed XML (no runner hint)" "broken.xml" "does not load in MuJoCo 2.2.2" \
+    -- "$bin" mujoco "$tmp/broken.xml" --adopt '*=sts3215/m1'
+grep -q "make robot" "$tmp/err" && bad "adopt: malformed XML points to the headless runner: $(cat "$tmp/err")"
 so101=$root/../shared/data/so101/scene.xml
 r2=$bam/2R/2r_mx/scene.xml
 for f in "$so101" "$r2"; do
