@@ -60,7 +60,7 @@ const char cli_mujoco_usage[] =
     "      does. --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with\n"
     "      several), one row per step. Needs a build with MuJoCo (libmujoco-dev).\n"
     "      friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]\n"
-    "               [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]\n"
+    "               [--keep-armature] [--seconds S] [--goal JOINT=RAD ...] [--csv FILE]\n"
     "      Adopts a robot: MAPPING names joints with servos, TARGET=SERVO entries\n"
     "      separated by ',' (TARGET a joint's name or *; SERVO a preset actuator/mK, or\n"
     "      @NAME of a --params NAME=FILE.json). Each adopted joint loses the file's\n"
@@ -68,7 +68,8 @@ const char cli_mujoco_usage[] =
     "      file's), and its actuator becomes the servo's goal source. Runs S s (default\n"
     "      10) from the first keyframe (or qpos0) with goals at the start pose (--goal:\n"
     "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
-    "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m].\n"
+    "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
+    "      --csv: every step's time and adopted angles (full precision) to FILE.\n"
     "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n"
     "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
     "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
@@ -331,6 +332,7 @@ typedef struct {
     double goal[FRIC_MUJOCO_MAX_JOINTS];
     int ngoal, keep_armature;
     double seconds;
+    const char *csv;        /* --csv FILE: every step's angles, full precision */
 } adopt_args;
 
 /* NAME=VALUE into name (NUL-terminated in place) and value; 0 if no '='. */
@@ -345,7 +347,7 @@ static int split_eq(char *arg, const char **value)
 
 static int adopt_parse(int argc, char **argv, adopt_args *o)
 {
-    static const char *const opts[] = { "--adopt", "--params", "--seconds", "--goal" };
+    static const char *const opts[] = { "--adopt", "--params", "--seconds", "--goal", "--csv" };
     memset(o, 0, sizeof *o);
     o->seconds = 10;
     for (int a = 1; a < argc; a++) {
@@ -357,13 +359,13 @@ static int adopt_parse(int argc, char **argv, adopt_args *o)
         if (arg[0] == '-' && arg[1] == '-') {
             int k = 0, missing = 0;
             const char *val = NULL;
-            for (; k < 4 && !val && !missing; k++) val = option(argc, argv, &a, opts[k], &missing);
+            for (; k < 5 && !val && !missing; k++) val = option(argc, argv, &a, opts[k], &missing);
             k--;
             if (missing) return cli_fail(CLI_USAGE, "mujoco: %s needs a value.", arg);
             if (!val)
                 return cli_fail(CLI_USAGE, "mujoco: unknown option '%s' with --adopt; its options are "
-                                "--params NAME=FILE.json, --keep-armature, --seconds S, --goal JOINT=RAD "
-                                "(friction mujoco --help).", arg);
+                                "--params NAME=FILE.json, --keep-armature, --seconds S, --goal JOINT=RAD, "
+                                "--csv FILE (friction mujoco --help).", arg);
             if (k == 0) {
                 if (o->mapping) return cli_fail(CLI_USAGE, "mujoco: --adopt given twice; give one mapping "
                                                 "(entries separated by ',').");
@@ -380,6 +382,8 @@ static int adopt_parse(int argc, char **argv, adopt_args *o)
                         return cli_fail(CLI_USAGE, "mujoco: --params %s is given twice.", val);
                 o->pname[o->np] = val;
                 o->pfile[o->np++] = file;
+            } else if (k == 4) {
+                o->csv = val;
             } else if (k == 2) {
                 char *end = NULL;
                 o->seconds = strtod(val, &end);
@@ -665,10 +669,25 @@ static int mujoco_adopt(int argc, char **argv)
     double *hist = rc ? NULL : malloc((size_t)span * (size_t)ad.n * sizeof *hist);
     if (!rc && !hist) rc = cli_fail(CLI_RUNTIME, "mujoco: out of memory for the creep samples.");
     long N = (long)steps_d, nh = 0;
+    FILE *csv = NULL;
+    if (!rc && o.csv) {
+        csv = fopen(o.csv, "w");
+        if (!csv) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
+        else {
+            fputs("t [s]", csv);
+            for (int i = 0; i < ad.n; i++) fprintf(csv, ",q_%s [rad]", ad.defs[i].joint);
+            fputc('\n', csv);
+        }
+    }
     for (long k = 0; !rc && k < N; k++) {
         mj_step1(m, d);
         fric_mujoco_apply(&fm, m, d);
         mj_step2(m, d);
+        if (csv) {
+            fprintf(csv, "%.17g", d->time);
+            for (int i = 0; i < ad.n; i++) fprintf(csv, ",%.17g", d->qpos[fm.j[i].qadr]);
+            fputc('\n', csv);
+        }
         for (int i = 0; i < ad.n && !rc; i++)
             if (!isfinite(d->qpos[fm.j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
                 rc = cli_fail(CLI_RUNTIME, "mujoco: the simulation left the finite range at t = %g s.", d->time);
@@ -716,6 +735,7 @@ static int mujoco_adopt(int argc, char **argv)
             putchar('\n');
         }
     }
+    if (csv && fclose(csv) != 0 && !rc) rc = cli_fail(CLI_RUNTIME, "mujoco: writing --csv %s failed.", o.csv);
     free(hist);
     mj_deleteData(d);
     mj_deleteModel(m);

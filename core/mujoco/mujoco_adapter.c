@@ -238,14 +238,9 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
     }
     rc = fric_mujoco_init(fm, m, d, out->defs, out->n, treatment, why);
     if (rc) return rc;
-    /* a robot adopted at its pose has been holding it: the firmware's
-     * smoothed target (STS3215's max_velocity) starts at the start angle,
-     * not at 0 as for a log just loaded (fric_joint_init), which would
-     * drive every joint toward 0 at full torque in the first steps */
-    for (int i = 0; i < out->n; i++) {
-        fm->j[i].act = out->a[i].act;
-        fm->j[i].s.target = fm->j[i].s.goal;
-    }
+    /* each servo starts held at the joint's angle (the defs' held flag:
+     * fric_mujoco_core_init puts the firmware's smoothed target there) */
+    for (int i = 0; i < out->n; i++) fm->j[i].act = out->a[i].act;
     return FRIC_OK;
 }
 

@@ -224,10 +224,11 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
     a->act_force_hi = INFINITY;
     def->joint = r->name;
     def->servo = 1;
+    def->held = 1;
     def->bench = *servo;
     if (r->act >= 0) {
         if (r->act_gear != 1)
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s''s actuator has gear %g; its ctrl "
+            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; its ctrl "
                               "becomes the servo's goal angle only with gear 1.", r->name, r->act_gear);
         a->act_kind = actuator_kind(r, &a->act_kp, &a->act_kv);
         if (r->act_forcelimited) {

@@ -293,7 +293,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     }
     resetTo(mj, C.m, C.d, keyframe);
     const spec = { treatment: 'implicit',
-      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange })) };
+      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange, held: true })) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
     const rows = adopted.map((a, i) => ({ index: a.joint, name: rj[a.joint].name, cls: rj[a.joint].cls,
@@ -328,9 +328,14 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
       const i = names.indexOf(name);
       if (i < 0 || !Number.isFinite(rad)) return;
       goals[i] = rad;
-      // A: a position-like actuator's ctrl is its goal (a motor's is a torque: left as it is)
-      if (acts[i] >= 0) { if (actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = rad; C.d.ctrl[acts[i]] = rad; }
+      // a position-like actuator's ctrl is its goal; a motor's is a torque,
+      // except on an adopted joint of (C), where it is the servo's goal
       const r = rows.find((x) => x.index === i);
+      if (acts[i] >= 0) {
+        const positionLike = actuatorKind(m, acts[i]) !== 'motor';
+        if (positionLike) A.d.ctrl[acts[i]] = rad;
+        if (positionLike || r) C.d.ctrl[acts[i]] = rad;
+      }
       if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
     },
     goal(name) { return goals[names.indexOf(name)]; },
@@ -400,11 +405,17 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
     hist.n++;
   }
   function startGoals() {
+    // the goals at the pose: a position-like actuator's ctrl in both copies,
+    // and in (C) every adopted joint's goal source (a motor's ctrl there is
+    // the servo's goal; on a joint not adopted it stays a torque: left as is)
+    const adopted = new Set(rows.map((r) => r.index));
     for (let i = 0; i < njnt; i++) {
       const q = C.d.qpos[m.jnt_qposadr[i]];
       goals[i] = q;
-      if (acts[i] >= 0 && actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = q;
-      if (acts[i] >= 0) C.d.ctrl[acts[i]] = q;
+      if (acts[i] < 0) continue;
+      const positionLike = actuatorKind(m, acts[i]) !== 'motor';
+      if (positionLike) A.d.ctrl[acts[i]] = q;
+      if (positionLike || adopted.has(i)) C.d.ctrl[acts[i]] = q;
     }
     rows.forEach((r) => { if (!r.actuator) simC.goal(r.adapterIndex, goals[r.index]); });
   }
