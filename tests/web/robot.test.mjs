@@ -263,6 +263,16 @@ const BOTH = `<mujoco model="adopt-both">
 </mujoco>
 `;
 
+describe('what a drop says of its robot (loadRobotFiles)', () => {
+  it('names its joints with their classes, its actuators with their kinds and its keyframes, as the MJCF writes them', () => {
+    const { main, info } = loadRobotFiles(mj, new Map([['arm.xml', new TextEncoder().encode(BOTH)]]));
+    assert.equal(main, 'arm.xml');
+    assert.deepEqual(info.joints.map((j) => [j.name, j.cls, j.type]), [['shoulder', 'servo', 'hinge'], ['elbow', 'servo', 'hinge']]);
+    assert.deepEqual(info.actuators.map((a) => [a.name, a.joint, a.kind]), [['a_shoulder', 'shoulder', 'position'], ['a_elbow', 'elbow', 'position']]);
+    assert.deepEqual(info.keyframes.map((k) => [k.name, Array.from(k.qpos)]), [['home', [0.6, -0.3]]]);
+  });
+});
+
 describe('one orchestration (a consistency check): an adopted robot natively (MuJoCo 2.2.2, friction mujoco --adopt) and in Node (3.14, robot.js)', () => {
   it('gives the same trajectory of every adopted joint to 1e-9 rad, goal moved at the start, 2 s', (t) => {
     if (!fs.existsSync(CLI)) {

@@ -127,9 +127,9 @@ function describe(mj, m, classes) {
     return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[m.jnt_type[i]] ?? 'unknown',
       range: lo < hi ? [lo, hi] : null, act: acts[i] };
   });
-  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, 16 /* mjOBJ_KEY */, k) || `key ${k}`,
+  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
     qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, 19 /* mjOBJ_ACTUATOR */, k) || `actuator ${k}`,
+  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
     joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(m, k) }));
   return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
 }
