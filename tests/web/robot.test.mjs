@@ -273,6 +273,20 @@ describe('what a drop says of its robot (loadRobotFiles)', () => {
   });
 });
 
+describe('a robot whose file uses another integrator', () => {
+  it('runs (C) under Euler (the implicit friction predicts Euler\'s step) and says so; (A) keeps the file\'s', () => {
+    const xml = BOTH.replace('integrator="Euler"', 'integrator="implicitfast"');
+    const pair = createRobotPair(mj, core, { files: new Map([['arm.xml', new TextEncoder().encode(xml)]]), mapping: '*=sts3215/m1', keyframe: 0 });
+    try {
+      assert.equal(pair.A.m.opt.integrator, 3, 'implicitfast in (A)');
+      assert.equal(pair.C.m.opt.integrator, 0, 'Euler in (C)');
+      assert.match(pair.report()[0], /integrator implicitfast is Euler in \(C\)/);
+    } finally {
+      pair.free();
+    }
+  });
+});
+
 describe('one orchestration (a consistency check): an adopted robot natively (MuJoCo 2.2.2, friction mujoco --adopt) and in Node (3.14, robot.js)', () => {
   it('gives the same trajectory of every adopted joint to 1e-9 rad, goal moved at the start, 2 s', (t) => {
     if (!fs.existsSync(CLI)) {

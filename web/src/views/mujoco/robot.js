@@ -22,6 +22,7 @@ export const ROBOT_LIMITS = {
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
 const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
+const INTEGRATORS = ['Euler', 'RK4', 'implicit', 'implicitfast'];   // mjtIntegrator
 
 /** MuJoCo's exception text without its prefix, one sentence. */
 function mujocoText(e) {
@@ -291,6 +292,11 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
         C.m.actuator_biasprm.fill(0, 10 * a.act, 10 * a.act + 10);
       }
     }
+    // the implicit friction predicts MuJoCo's Euler step: (C) runs Euler
+    // (the adopted joints' damping, the usual reason for another integrator,
+    // is gone), said in the report
+    const integrator = INTEGRATORS[C.m.opt.integrator] ?? String(C.m.opt.integrator);
+    if (C.m.opt.integrator !== 0) C.m.opt.integrator = 0;
     resetTo(mj, C.m, C.d, keyframe);
     const spec = { treatment: 'implicit',
       joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange, held: true })) };
@@ -300,7 +306,9 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
       goalRange: a.goalRange, adapterIndex: i }));
-    return makePair(mj, A, C, simC, rows, keyframe, reattach);
+    const pair = makePair(mj, A, C, simC, rows, keyframe, reattach);
+    pair.integrator = integrator === 'Euler' ? null : `The file's integrator ${integrator} is Euler in (C): the implicit friction predicts MuJoCo's Euler step.`;
+    return pair;
   } catch (e) {
     simC?.free();
     for (const x of [C, A]) if (x) { x.d.delete(); x.m.delete(); }
@@ -388,7 +396,7 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
-      return rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`);
+      return (pair.integrator ? [pair.integrator] : []).concat(rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`));
     },
     free() {
       simC.free();
