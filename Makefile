@@ -6,6 +6,7 @@
         test test-parts test-native test-cli test-web lint \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
+        bench-robot bench-robot-short \
         readme-figures fuzz fuzz-build fuzz-regress
 
 CC      ?= cc
@@ -315,6 +316,15 @@ bench-wasm-short: deps-bench-wasm $(NAT)/bench_kernels wasm-bench
 	@mkdir -p build/bench
 	node benchmarks/bench_wasm.mjs --short --json build/bench/wasm-short.json
 
+# bench-robot: an adopted robot's step (the page's robot.js, MuJoCo 3.14 and
+# the core's wasm under Node) over MuJoCo's own step, the SO-101 and the 2R
+# arm of ../shared/data (build/bench/robot.json)
+bench-robot: deps-bench-wasm wasm node_modules/.package-lock.json
+	node benchmarks/bench_robot.mjs --json build/bench/robot.json
+
+bench-robot-short: deps-bench-wasm wasm node_modules/.package-lock.json
+	node benchmarks/bench_robot.mjs --short --json build/bench/robot-short.json
+
 # profile-step: where the scalar pendulum step's instructions go (callgrind:
 # `perf stat` has no hardware counters on this VM), M6, clip and implicit;
 # the table of docs/performance.md (not part of `make bench`: valgrind is slow)
@@ -328,14 +338,14 @@ profile-step: $(NAT)/profile_step
 	    callgrind_annotate build/bench/profile-$$t.callgrind | grep -E '^ *[0-9,]+ ' | head -16; done
 
 # every benchmark, in this order
-bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm
-bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-wasm-short
+bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm bench-robot
+bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-wasm-short bench-robot-short
 
 # The benchmark tables of README.md and docs/performance.md (and the frame
 # time of the browser test) are generated from build/bench/*.json and
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.
 readme-figures:
-	node tools/readme_figures.mjs README.md docs/performance.md
+	node tools/readme_figures.mjs README.md docs/performance.md docs/mujoco.md
 
 # ------------------------------------------------------------------- wasm
 # Two builds from the same core and flags:
@@ -438,7 +448,15 @@ $(WEB)/mujoco/%: node_modules/.package-lock.json
 	@mkdir -p $(dir $@)
 	cp $(MUJOCO_PKG)/$* $@
 
-web: $(WEB)/app.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB)
+web: $(WEB)/app.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB) \
+     $(WEB)/examples/index.json
+
+# The worked robots of "Your robot" (web/src/views/mujoco/examples.js): their
+# folders copied from ../shared/data when they are there (the repository
+# ships no meshes; not part of the offline package), and the index the page
+# reads (tools/examples.mjs).
+$(WEB)/examples/index.json: tools/examples.mjs web/src/views/mujoco/examples.js $(wildcard ../shared/data/so101/*.xml ../shared/data/bam/2R/2r_mx/*.xml)
+	@node tools/examples.mjs $(WEB)/examples
 
 # Regenerates the sample from the core (tools/sample.mjs; commit what changes:
 # tests/web/sample.test.mjs checks that the committed files are what it writes).

@@ -20,6 +20,6 @@ export default [
   // the wasm wrapper: loaded by the page, the workers and Node
   { files: ['wasm/**/*.js'], languageOptions: { globals: { ...globals.browser, ...globals.worker, ...globals.node } } },
   // Node: the tests (their page.evaluate callbacks run in the browser) and the tools
-  { files: ['tests/web/**/*.{js,mjs}', 'tools/**/*.{js,mjs}', 'eslint.config.js'],
+  { files: ['tests/web/**/*.{js,mjs}', 'tools/**/*.{js,mjs}', 'benchmarks/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

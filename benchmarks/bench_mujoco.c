@@ -153,6 +153,114 @@ static row measure(const char *name, mjModel *(*make)(int), int n, long steps, i
     return r;
 }
 
+/* ------------------------------------------------------- an adopted robot */
+/* The SO-101 and the paper's 2R arm need MuJoCo 3 (docs/mujoco.md); natively
+ * (2.2.2) the same adoption is timed on arms written for 2.2.2 with their
+ * servo classes: a 6-joint arm with the SO-101's sts3215 class (frictionloss
+ * 0.052, damping 0.60, armature 0.028, <position kp 998.22> with forcerange
+ * ±3.35; no meshes, no kv: 2.2.2 has none) and a 2-joint arm with motors
+ * (the 2R's actuators). Timed after 1 s of settling (the arm held): (A)
+ * mj_step of the file as written, (C) the adopted step (mj_step1,
+ * fric_mujoco_apply, mj_step2) and MuJoCo's own step of the adopted model
+ * (mj_step1 + mj_step2 on the held state, restored every BLOCK steps: the
+ * arm would fall without the adapter). */
+#define BLOCK 20
+
+static mjModel *arm_xml(int n, const char *actuator)
+{
+    char xml[8192], *p = xml;
+    static const double mass[6] = { 0.100, 0.103, 0.104, 0.063, 0.060, 0.020 };   /* [kg] */
+    p += sprintf(p, "<mujoco><option timestep=\"0.002\"/><default><default class=\"servo\">"
+                    "<joint damping=\"0.60\" frictionloss=\"0.052\" armature=\"0.028\"/>%s</default>"
+                    "</default><worldbody>",
+                 strcmp(actuator, "position") == 0
+                     ? "<position kp=\"998.22\" forcelimited=\"true\" forcerange=\"-3.35 3.35\" "
+                       "ctrllimited=\"true\" ctrlrange=\"-3 3\"/>"
+                     : "<motor ctrllimited=\"true\" ctrlrange=\"-3 3\"/>");
+    for (int i = 0; i < n; i++)
+        p += sprintf(p, "<body pos=\"%g 0 0\"><joint name=\"j%d\" class=\"servo\" type=\"hinge\" "
+                        "axis=\"%s\"/><inertial pos=\"0.05 0 0\" mass=\"%g\" diaginertia=\"4e-5 4e-5 1e-5\"/>",
+                     i ? 0.1 : 0.0, i, i == 0 || i == 4 ? "0 0 1" : "0 1 0", mass[i % 6]);
+    for (int i = 0; i < n; i++) p += sprintf(p, "</body>");
+    p += sprintf(p, "</worldbody><actuator>");
+    for (int i = 0; i < n; i++) p += sprintf(p, "<%s class=\"servo\" joint=\"j%d\"/>", actuator, i);
+    sprintf(p, "</actuator></mujoco>");
+    const char *why = NULL;
+    mjModel *m = fric_mujoco_load_string(xml, &why);
+    if (!m) {
+        fprintf(stderr, "bench_mujoco: %s\n", why);
+        exit(1);
+    }
+    return m;
+}
+
+typedef struct { const char *name; double file, adopted, bare; } adopt_row;
+
+static double block_cpu(mjModel *m, mjData *d, const mjtNum *qpos, const mjtNum *qvel, const mjtNum *warm,
+                        fric_mujoco *fm, long steps, int mode)
+{
+    double t0 = host_thread_cpu(), tr = 0;
+    for (long k = 0; k < steps; k += BLOCK) {
+        double r0 = host_thread_cpu();
+        mju_copy(d->qpos, qpos, m->nq);
+        mju_copy(d->qvel, qvel, m->nv);
+        mju_copy(d->qacc_warmstart, warm, m->nv);
+        tr += host_thread_cpu() - r0;
+        for (long s = 0; s < BLOCK && k + s < steps; s++) {
+            if (mode == 0) {
+                mj_step(m, d);
+            } else {
+                mj_step1(m, d);
+                if (mode == 1) fric_mujoco_apply(fm, m, d);
+                mj_step2(m, d);
+            }
+        }
+    }
+    return (host_thread_cpu() - t0 - tr) / (double)steps;
+}
+
+static adopt_row measure_adopted(const char *name, int n, const char *actuator, const char *servo, long steps,
+                                 int reps)
+{
+    adopt_row r = { name, INFINITY, INFINITY, INFINITY };
+    for (int rep = 0; rep < reps; rep++) {
+        mjModel *mf = arm_xml(n, actuator), *m = arm_xml(n, actuator);
+        mjData *df = mj_makeData(mf), *d = mj_makeData(m);
+        static fric_mujoco fm;
+        static fric_mujoco_adoption out;
+        fric_mujoco_map_entry map = { FRIC_MUJOCO_MAP_ALL, "", "" };
+        fric_bench_def def;
+        const char *why = NULL;
+        const fric_bench_preset *pk = fric_bench_preset_find(servo, 1);
+        if (pk) fric_bench_def_from_preset(pk, &def);
+        if (!pk || fric_mujoco_adopt_model(&fm, m, d, &map, &def, 1, 0, FRIC_MUJOCO_IMPLICIT, &out, &why)) {
+            fprintf(stderr, "bench_mujoco: adopting %s: %s\n", name, why ? why : "no preset");
+            exit(1);
+        }
+        for (int i = 0; i < n; i++) fric_mujoco_goal(&fm, i, 0, 1);
+        for (int k = 0; k < 500; k++) {                         /* 1 s: the arm settles and holds */
+            mj_step1(m, d);
+            fric_mujoco_apply(&fm, m, d);
+            mj_step2(m, d);
+            mj_step(mf, df);
+        }
+        mjtNum q[16], v[16], w[16], qf[16], vf[16], wf[16];
+        mju_copy(q, d->qpos, m->nq); mju_copy(v, d->qvel, m->nv); mju_copy(w, d->qacc_warmstart, m->nv);
+        mju_copy(qf, df->qpos, m->nq); mju_copy(vf, df->qvel, m->nv); mju_copy(wf, df->qacc_warmstart, m->nv);
+        double a = block_cpu(mf, df, qf, vf, wf, NULL, steps, 0);
+        double c = block_cpu(m, d, q, v, w, &fm, steps, 1);
+        double b = block_cpu(m, d, q, v, w, NULL, steps, 2);
+        if (a < r.file) r.file = a;
+        if (c < r.adopted) r.adopted = c;
+        if (b < r.bare) r.bare = b;
+        mj_deleteData(df); mj_deleteModel(mf);
+        mj_deleteData(d); mj_deleteModel(m);
+    }
+    printf("%-34s adopted step %7.3f us, MuJoCo's own step of it %7.3f us: ratio %.2f | file as written %7.3f us\n",
+           name, 1e6 * r.adopted, 1e6 * r.bare, r.adopted / r.bare, 1e6 * r.file);
+    return r;
+}
+
 int main(int argc, char **argv)
 {
     int short_mode = 0;
@@ -166,6 +274,9 @@ int main(int argc, char **argv)
     row rows[2];
     rows[0] = measure("pendulum", make_pendulum, 1, steps, reps);
     rows[1] = measure("chain n=10", chain, 10, steps / 2, reps);
+    adopt_row adopted[2];
+    adopted[0] = measure_adopted("6-joint arm, sts3215 class, sts3215 M1", 6, "position", "sts3215", steps / 2, reps);
+    adopted[1] = measure_adopted("2-joint arm, motors, mx106 M1", 2, "motor", "mx106", steps / 2, reps);
 
     static const int ns[] = { 2, 3, 5, 10, 20, 30, 40, 50 };
     enum { NN = sizeof ns / sizeof ns[0] };
@@ -209,6 +320,20 @@ int main(int argc, char **argv)
             host_json_num(f, rows[i].loss / rows[i].base - 1, 3);
             fprintf(f, ", \"noslip_fraction\": ");
             host_json_num(f, rows[i].noslip / rows[i].base - 1, 3);
+            fprintf(f, "}");
+        }
+        fprintf(f, "], \"adopted\": [");
+        for (int i = 0; i < 2; i++) {
+            fprintf(f, "%s{\"name\": ", i ? ", " : "");
+            host_json_str(f, adopted[i].name);
+            fprintf(f, ", \"file_step_s\": ");
+            host_json_num(f, adopted[i].file, 4);
+            fprintf(f, ", \"adopted_step_s\": ");
+            host_json_num(f, adopted[i].adopted, 4);
+            fprintf(f, ", \"bare_step_s\": ");
+            host_json_num(f, adopted[i].bare, 4);
+            fprintf(f, ", \"ratio\": ");
+            host_json_num(f, adopted[i].adopted / adopted[i].bare, 3);
             fprintf(f, "}");
         }
         fprintf(f, "], \"chain\": [");

@@ -5,6 +5,8 @@
  *            (law=KIND Fs= Fc= vs= D= alpha= | --params P.json [--actuator A])
  *            [--treatment implicit|frictionloss|noslip] [--log LOG.json]
  *            [--duration S] [--csv FILE]
+ *   friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]
+ *            [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]
  *   friction mujoco-model --log LOG.json --params P.json > bench.xml
  *
  * `mujoco` runs the model from its first keyframe (or its reference pose)
@@ -16,7 +18,10 @@
  * (fric_mujoco_replay_model) and a line `mae X rad` is printed as replay
  * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
  * several), one row per step. `mujoco-model` writes the pendulum bench of a
- * log header and a params file as MJCF (fric_mujoco_bench_mjcf).
+ * log header and a params file as MJCF (fric_mujoco_bench_mjcf). With
+ * --adopt, `mujoco` adopts a robot's MJCF (fric_mujoco_adopt_model, the
+ * explorer's robot pair's (C) copy) and prints its report and per-joint
+ * table (mujoco_adopt below).
  *
  * Every input is checked before anything is written to stdout (exit 2 with
  * one message). Built without MuJoCo (no libmujoco-dev), both commands say
@@ -54,6 +59,18 @@ const char cli_mujoco_usage[] =
     "      model's timestep must be the log's), and `mae X rad` is printed as replay\n"
     "      does. --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with\n"
     "      several), one row per step. Needs a build with MuJoCo (libmujoco-dev).\n"
+    "      friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]\n"
+    "               [--keep-armature] [--seconds S] [--goal JOINT=RAD ...] [--csv FILE]\n"
+    "      Adopts a robot: MAPPING names joints with servos, TARGET=SERVO entries\n"
+    "      separated by ',' (TARGET a joint's name or *; SERVO a preset actuator/mK, or\n"
+    "      @NAME of a --params NAME=FILE.json). Each adopted joint loses the file's\n"
+    "      frictionloss and damping, takes the servo's armature (--keep-armature: the\n"
+    "      file's), and its actuator becomes the servo's goal source. Runs S s (default\n"
+    "      10) from the first keyframe (or qpos0) with goals at the start pose (--goal:\n"
+    "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
+    "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
+    "      --csv: every step's time and adopted angles (full precision) to FILE.\n"
+    "      A model MuJoCo 2.2.2 cannot load (a MuJoCo 3 feature): make robot.\n"
     "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
     "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
     "      params file's armature and q_offset as MJCF, timestep the log's step,\n"
@@ -291,8 +308,446 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
     return CLI_OK;
 }
 
+/* ------------------------------------------------------ --adopt: a robot */
+
+/* friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]
+ * [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]: the core's
+ * adoption (fric_mujoco_adopt_model) of the mapping's servos, the model run
+ * S seconds from its first keyframe (or qpos0) with the implicit friction,
+ * then the adoption report and the per-joint table of the explorer's robot
+ * pair (web/src/views/mujoco/robot.js, table(): STICK at |q̇| <= 1e-9
+ * rad/s, sag = goal − q, creep the mean speed over the last second sampled
+ * every 10 ms, the servo's motor and friction torques). */
+
+#define ADOPT_STICK_SPEED 1e-9   /* |q̇| at or below: STICK           [rad/s] */
+#define ADOPT_CREEP_WINDOW 1.0   /* the creep rate's window           [s]     */
+#define ADOPT_SAMPLE 0.01        /* a creep sample every              [s]     */
+#define ADOPT_RUNNER "make robot ROBOT=%s SERVOS='%s' (node tools/robot.mjs, MuJoCo 3.14)"
+
+typedef struct {
+    const char *model, *mapping;
+    const char *pname[FRIC_MUJOCO_MAP_MAX], *pfile[FRIC_MUJOCO_MAP_MAX];
+    int np;
+    const char *gjoint[FRIC_MUJOCO_MAX_JOINTS];
+    double goal[FRIC_MUJOCO_MAX_JOINTS];
+    int ngoal, keep_armature;
+    double seconds;
+    const char *csv;        /* --csv FILE: every step's angles, full precision */
+} adopt_args;
+
+/* NAME=VALUE into name (NUL-terminated in place) and value; 0 if no '='. */
+static int split_eq(char *arg, const char **value)
+{
+    char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1]) return 0;
+    *eq = '\0';
+    *value = eq + 1;
+    return 1;
+}
+
+static int adopt_parse(int argc, char **argv, adopt_args *o)
+{
+    static const char *const opts[] = { "--adopt", "--params", "--seconds", "--goal", "--csv" };
+    memset(o, 0, sizeof *o);
+    o->seconds = 10;
+    for (int a = 1; a < argc; a++) {
+        const char *arg = argv[a];
+        if (strcmp(arg, "--keep-armature") == 0) {
+            o->keep_armature = 1;
+            continue;
+        }
+        if (arg[0] == '-' && arg[1] == '-') {
+            int k = 0, missing = 0;
+            const char *val = NULL;
+            for (; k < 5 && !val && !missing; k++) val = option(argc, argv, &a, opts[k], &missing);
+            k--;
+            if (missing) return cli_fail(CLI_USAGE, "mujoco: %s needs a value.", arg);
+            if (!val)
+                return cli_fail(CLI_USAGE, "mujoco: unknown option '%s' with --adopt; its options are "
+                                "--params NAME=FILE.json, --keep-armature, --seconds S, --goal JOINT=RAD, "
+                                "--csv FILE (friction mujoco --help).", arg);
+            if (k == 0) {
+                if (o->mapping) return cli_fail(CLI_USAGE, "mujoco: --adopt given twice; give one mapping "
+                                                "(entries separated by ',').");
+                o->mapping = val;
+            } else if (k == 1) {
+                const char *file = NULL;
+                if (!split_eq((char *)val, &file))
+                    return cli_fail(CLI_USAGE, "mujoco: --params '%s' with --adopt must be NAME=FILE.json "
+                                    "(the mapping names it @NAME).", val);
+                if (o->np == FRIC_MUJOCO_MAP_MAX)
+                    return cli_fail(CLI_USAGE, "mujoco: more than %d --params.", FRIC_MUJOCO_MAP_MAX);
+                for (int i = 0; i < o->np; i++)
+                    if (strcmp(o->pname[i], val) == 0)
+                        return cli_fail(CLI_USAGE, "mujoco: --params %s is given twice.", val);
+                o->pname[o->np] = val;
+                o->pfile[o->np++] = file;
+            } else if (k == 4) {
+                o->csv = val;
+            } else if (k == 2) {
+                char *end = NULL;
+                o->seconds = strtod(val, &end);
+                if (end == val || *end || !(o->seconds > 0) || !isfinite(o->seconds))
+                    return cli_fail(CLI_USAGE, "mujoco: --seconds '%s' must be a time > 0 [s].", val);
+            } else {
+                const char *rad = NULL;
+                char *end = NULL;
+                if (!split_eq((char *)val, &rad))
+                    return cli_fail(CLI_USAGE, "mujoco: --goal '%s' must be JOINT=RAD.", val);
+                double g = strtod(rad, &end);
+                if (end == rad || *end || !isfinite(g))
+                    return cli_fail(CLI_USAGE, "mujoco: --goal %s=%s: the goal must be a finite angle [rad].",
+                                    val, rad);
+                if (o->ngoal == FRIC_MUJOCO_MAX_JOINTS)
+                    return cli_fail(CLI_USAGE, "mujoco: more than %d --goal.", FRIC_MUJOCO_MAX_JOINTS);
+                o->gjoint[o->ngoal] = val;
+                o->goal[o->ngoal++] = g;
+            }
+            continue;
+        }
+        if (o->model)
+            return cli_fail(CLI_USAGE, "mujoco: two models ('%s', '%s'); give one MODEL.xml.", o->model, arg);
+        o->model = arg;
+    }
+    if (!o->model) return cli_fail(CLI_USAGE, "mujoco: give the model: friction mujoco MODEL.xml --adopt MAPPING.");
+    if (!o->mapping || !*o->mapping)
+        return cli_fail(CLI_USAGE, "mujoco: --adopt needs a mapping, e.g. --adopt '*=sts3215/m1'.");
+    return CLI_OK;
+}
+
+/* The servo a mapping entry names: a preset "actuator/mK" (the core's
+ * presets) or "@NAME" of a --params file (the io reader); its label. */
+static int adopt_servo(const adopt_args *o, const char *servo, fric_bench_def *def, char *label, size_t cap)
+{
+    if (servo[0] == '@') {
+        for (int i = 0; i < o->np; i++) {
+            if (strcmp(o->pname[i], servo + 1) != 0) continue;
+            const char *act = NULL;
+            int model = 0;
+            int rc = cli_servo_params_named(o->pfile[i], def, &act, &model);
+            if (rc) return rc;
+            snprintf(label, cap, "%s M%d (%s)", act, model, servo);
+            return CLI_OK;
+        }
+        char given[512] = "";
+        for (int i = 0; i < o->np; i++) {
+            size_t n = strlen(given);
+            snprintf(given + n, sizeof given - n, "%s%s", n ? ", " : "", o->pname[i]);
+        }
+        return cli_fail(CLI_USAGE, "mujoco: the mapping names '%s', but no --params %s=FILE.json gives it; "
+                        "given: %s.", servo, servo + 1, given[0] ? given : "none");
+    }
+    const char *slash = strchr(servo, '/');
+    int model = 0, used = 0;
+    char act[FRIC_MUJOCO_NAME_MAX];
+    if (slash && (size_t)(slash - servo) < sizeof act && (slash[1] == 'm' || slash[1] == 'M') &&
+        sscanf(slash + 2, "%d%n", &model, &used) == 1 && slash[2 + used] == '\0') {
+        memcpy(act, servo, (size_t)(slash - servo));
+        act[slash - servo] = '\0';
+    } else {
+        return cli_fail(CLI_USAGE, "mujoco: the servo '%s' is not a preset actuator/mK (e.g. sts3215/m1) "
+                        "or @NAME of a --params file.", servo);
+    }
+    const fric_bench_preset *p = fric_bench_preset_find(act, model);
+    if (!p) {
+        char models[256] = "";
+        for (int i = 0; i < fric_bench_preset_count(); i++) {
+            const fric_bench_preset *q = fric_bench_preset_at(i);
+            size_t n = strlen(models);
+            if (strcmp(q->actuator, act) == 0)
+                snprintf(models + n, sizeof models - n, "%sm%d", n ? ", " : "", q->model);
+        }
+        if (models[0])
+            return cli_fail(CLI_USAGE, "mujoco: the servo '%s' has no preset: %s has %s (or give @NAME of "
+                            "a --params file).", servo, act, models);
+        return cli_fail(CLI_USAGE, "mujoco: the servo '%s' names no actuator with identified presets "
+                        "(xl330, sts3215, mx64, ...; or give @NAME of a --params file).", servo);
+    }
+    fric_bench_def_from_preset(p, def);
+    snprintf(label, cap, "%s M%d", p->actuator, p->model);
+    return CLI_OK;
+}
+
+/* What MuJoCo 2.2.2's load error says of a later MuJoCo's feature, into
+ * out (empty when it says none). */
+static void later_feature(const char *err, char *out, size_t cap)
+{
+    out[0] = '\0';
+    const char *a = strstr(err, "unrecognized attribute: '");
+    const char *e = strstr(err, "Element '");
+    if (a && e) {
+        char attr[64] = "", elem[64] = "";
+        sscanf(a + strlen("unrecognized attribute: '"), "%63[^']", attr);
+        sscanf(e + strlen("Element '"), "%63[^']", elem);
+        if (strcmp(attr, "kv") == 0 && strcmp(elem, "position") == 0)
+            snprintf(out, cap, "its <position> actuators have 'kv', a MuJoCo 3 attribute (2.2.2's "
+                     "<position> has kp only)");
+        else
+            snprintf(out, cap, "'%s' on <%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's attribute, or a "
+                     "misspelling)",
+                     attr, elem);
+        return;
+    }
+    const char *el = strstr(err, "unrecognized element");
+    if (el && e) {
+        char elem[64] = "";
+        sscanf(e + strlen("Element '"), "%63[^']", elem);
+        snprintf(out, cap, "<%s> is not in MuJoCo 2.2.2's schema (a later MuJoCo's element, or a misspelling)",
+                 elem);
+        return;
+    }
+    if (strstr(err, "has `range` but not `limited`")) {
+        char name[128] = "";
+        const char *on = strstr(err, "Object name = ");
+        if (on) sscanf(on + strlen("Object name = "), "%127[^,]", name);
+        const char *what = strncmp(err, "Error: joint", 12) == 0 ? "joint" : "element";
+        snprintf(out, cap, "%s%s%s%s has a 'range' without limited=, which MuJoCo 3 reads as limited "
+                 "(autolimits, its default) and 2.2.2 refuses (it needs limited=\"true\" or "
+                 "<compiler autolimits=\"true\"/>)", what, name[0] ? " '" : "", name, name[0] ? "'" : "");
+    }
+}
+
+/* The model of o->model, or NULL after one message (a later MuJoCo's
+ * feature named, with the headless runner's command). */
+static mjModel *adopt_load(const adopt_args *o)
+{
+    char err[1000] = "";
+    mjModel *m = mj_loadXML(o->model, NULL, err, sizeof err);
+    if (m) return m;
+    for (char *c = err; *c; c++)
+        if (*c == '\n') *c = ' ';
+    for (size_t n = strlen(err); n && err[n - 1] == ' '; n--) err[n - 1] = '\0';
+    char feature[512];
+    later_feature(err, feature, sizeof feature);
+    if (!feature[0]) {
+        cli_fail(CLI_USAGE, "mujoco: %s does not load in MuJoCo %s: %s", o->model, mj_versionString(),
+                 err[0] ? err : "no reason given");
+        return NULL;
+    }
+    char runner[2048];
+    snprintf(runner, sizeof runner, ADOPT_RUNNER, o->model, o->mapping);
+    cli_fail(CLI_USAGE, "mujoco: %s does not load in MuJoCo %s: %s; run it in MuJoCo 3 with the headless "
+             "runner: %s. MuJoCo said: %s", o->model, mj_versionString(), feature, runner, err);
+    return NULL;
+}
+
+/* x with 4 significant digits (the report and the table) */
+static const char *num(char *buf, double x)
+{
+    if (x == 0) x = 0;   /* no "-0" */
+    snprintf(buf, FMT_DOUBLE_LEN, "%.4g", x);
+    return buf;
+}
+
+/* The goal sources' ctrl and every adopted joint's goal at the start pose,
+ * then the --goal values; goal[i] what the table's sag is measured from. */
+#define NOTE_CAP 4096
+static int adopt_goals(const adopt_args *o, const mjModel *m, mjData *d, fric_mujoco *fm,
+                       const fric_mujoco_adoption *ad, double *goal, char *note)
+{
+    note[0] = '\0';
+    /* a position-like actuator on a joint the mapping leaves holds its start angle too */
+    for (int k = 0; k < m->nu; k++) {
+        int j = m->actuator_trnid[2 * k];
+        if (m->actuator_trntype[k] == mjTRN_JOINT && m->actuator_biastype[k] != mjBIAS_NONE && j >= 0)
+            d->ctrl[k] = d->qpos[m->jnt_qposadr[j]];
+    }
+    for (int i = 0; i < ad->n; i++) {
+        goal[i] = d->qpos[fm->j[i].qadr];
+        if (ad->a[i].act >= 0) d->ctrl[ad->a[i].act] = goal[i];
+    }
+    for (int g = 0; g < o->ngoal; g++) {
+        int i = 0;
+        while (i < ad->n && strcmp(ad->defs[i].joint, o->gjoint[g]) != 0) i++;
+        if (i == ad->n) {
+            char list[1024] = "";
+            for (int k = 0; k < ad->n; k++) {
+                size_t n = strlen(list);
+                snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", ad->defs[k].joint);
+            }
+            return cli_fail(CLI_USAGE, "mujoco: --goal %s: the mapping does not adopt a joint '%s'; "
+                            "adopted: %s.", o->gjoint[g], o->gjoint[g], list);
+        }
+        goal[i] = o->goal[g];
+        const fric_mujoco_joint_def *def = &ad->defs[i];
+        if (ad->a[i].act >= 0 && def->goal_lo < def->goal_hi && (goal[i] < def->goal_lo || goal[i] > def->goal_hi)) {
+            char b[3][FMT_DOUBLE_LEN];
+            snprintf(note + strlen(note), NOTE_CAP - strlen(note), "note: --goal %s=%s is outside its actuator's "
+                     "ctrlrange [%s, %s] rad: the servo's goal is %s rad (the sag is measured from %s)\n",
+                     def->joint, fmt_double(b[0], goal[i]), num(b[1], def->goal_lo), num(b[2], def->goal_hi),
+                     goal[i] < def->goal_lo ? b[1] : b[2], b[0]);
+        }
+        if (ad->a[i].act >= 0) d->ctrl[ad->a[i].act] = o->goal[g];   /* the core clamps it to ctrlrange */
+        else fric_mujoco_goal(fm, i, o->goal[g], 1);
+    }
+    return CLI_OK;
+}
+
+/* The adoption report: one line per joint (robot.js's report()). */
+static void adopt_report(const mjModel *m, const fric_mujoco_adoption *ad, const fric_mujoco_map_entry *map,
+                         char labels[][96])
+{
+    char b[6][FMT_DOUBLE_LEN];
+    for (int i = 0; i < ad->n; i++) {
+        const fric_mujoco_adopted *a = &ad->a[i];
+        const fric_mujoco_map_entry *e = &map[a->entry];
+        printf("%s: %s (%s%s=%s); removed frictionloss %s N·m, damping %s N·m·s/rad; armature %s kg·m² ",
+               ad->defs[i].joint, labels[a->entry], e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "",
+               e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target, e->servo, num(b[0], a->removed_frictionloss),
+               num(b[1], a->removed_damping), num(b[2], a->armature));
+        if (a->armature_kept) printf("(the file's, kept)");
+        else printf("(the servo's; the file had %s)", num(b[0], a->armature_file));
+        if (a->act >= 0) {
+            const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
+            printf("; actuator %s%s%s%s (kp %s, kv %s, forcerange %s…%s N·m) is now the goal source, its force "
+                   "off", an ? "'" : "", an ? an : "", an ? "' " : "", fric_mujoco_act_names[a->act_kind],
+                   num(b[0], a->act_kp), num(b[1], a->act_kv), num(b[2], a->act_force_lo),
+                   num(b[3], a->act_force_hi));
+            const fric_mujoco_joint_def *d = &ad->defs[i];
+            if (d->goal_lo < d->goal_hi)
+                printf(", goal clamped to its ctrlrange [%s, %s] rad", num(b[4], d->goal_lo), num(b[5], d->goal_hi));
+            putchar('\n');
+        } else {
+            printf("; no actuator: the goal is set here (--goal)\n");
+        }
+    }
+}
+
+static int mujoco_adopt(int argc, char **argv)
+{
+    adopt_args o;
+    int rc = adopt_parse(argc, argv, &o);
+    if (rc) return rc;
+    static fric_mujoco_map_entry map[FRIC_MUJOCO_MAP_MAX];
+    static fric_bench_def servos[FRIC_MUJOCO_MAP_MAX];
+    static char labels[FRIC_MUJOCO_MAP_MAX][96];
+    int nmap = 0;
+    const char *why = NULL;
+    if (fric_mujoco_map_parse(o.mapping, map, FRIC_MUJOCO_MAP_MAX, &nmap, &why))
+        return cli_fail(CLI_USAGE, "%s", why);
+    for (int k = 0; k < nmap; k++)
+        if ((rc = adopt_servo(&o, map[k].servo, &servos[k], labels[k], sizeof labels[k]))) return rc;
+    for (int i = 0; i < o.np; i++) {
+        int used = 0;
+        for (int k = 0; k < nmap; k++) used |= map[k].servo[0] == '@' && strcmp(map[k].servo + 1, o.pname[i]) == 0;
+        if (!used)
+            return cli_fail(CLI_USAGE, "mujoco: --params %s=%s: the mapping names no '@%s'.", o.pname[i],
+                            o.pfile[i], o.pname[i]);
+    }
+    mjModel *m = adopt_load(&o);
+    if (!m) return CLI_USAGE;
+    mjData *d = mj_makeData(m);
+    if (!d) {
+        mj_deleteModel(m);
+        return cli_fail(CLI_RUNTIME, "mujoco: out of memory for the model's data.");
+    }
+    const char *start = "the reference pose qpos0";
+    char keyname[160];
+    if (m->nkey > 0) {
+        mj_resetDataKeyframe(m, d, 0);
+        const char *kn = mj_id2name(m, mjOBJ_KEY, 0);
+        snprintf(keyname, sizeof keyname, "keyframe '%s'", kn && kn[0] ? kn : "0");
+        start = keyname;
+    }
+    static fric_mujoco fm;
+    static fric_mujoco_adoption ad;
+    static double goal[FRIC_MUJOCO_MAX_JOINTS];
+    if (fric_mujoco_adopt_model(&fm, m, d, map, servos, nmap, o.keep_armature, FRIC_MUJOCO_IMPLICIT, &ad, &why))
+        rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
+    static char note[NOTE_CAP];
+    if (!rc) rc = adopt_goals(&o, m, d, &fm, &ad, goal, note);
+    double h = m->opt.timestep;
+    double steps_d = ceil(o.seconds / h - 1e-9);
+    if (!rc && steps_d > (double)MJ_MAX_STEPS)
+        rc = cli_fail(CLI_USAGE, "mujoco: --seconds %g is %.3g steps of %g s; at most %ld.", o.seconds, steps_d, h,
+                      MJ_MAX_STEPS);
+    /* the creep: q every `sample` steps in a ring of `span` samples (robot.js) */
+    long sample = lround(ADOPT_SAMPLE / h);
+    if (sample < 1) sample = 1;
+    long span = lround(ADOPT_CREEP_WINDOW / ((double)sample * h));
+    if (span < 1) span = 1;
+    double *hist = rc ? NULL : malloc((size_t)span * (size_t)ad.n * sizeof *hist);
+    if (!rc && !hist) rc = cli_fail(CLI_RUNTIME, "mujoco: out of memory for the creep samples.");
+    long N = (long)steps_d, nh = 0;
+    FILE *csv = NULL;
+    if (!rc && o.csv) {
+        csv = fopen(o.csv, "w");
+        if (!csv) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
+        else {
+            fputs("t [s]", csv);
+            for (int i = 0; i < ad.n; i++) fprintf(csv, ",q_%s [rad]", ad.defs[i].joint);
+            fputc('\n', csv);
+        }
+    }
+    for (long k = 0; !rc && k < N; k++) {
+        mj_step1(m, d);
+        fric_mujoco_apply(&fm, m, d);
+        mj_step2(m, d);
+        if (csv) {
+            fprintf(csv, "%.17g", d->time);
+            for (int i = 0; i < ad.n; i++) fprintf(csv, ",%.17g", d->qpos[fm.j[i].qadr]);
+            fputc('\n', csv);
+        }
+        for (int i = 0; i < ad.n && !rc; i++)
+            if (!isfinite(d->qpos[fm.j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
+                rc = cli_fail(CLI_RUNTIME, "mujoco: the simulation left the finite range at t = %g s.", d->time);
+        if (!rc && (k + 1) % sample == 0) {
+            long at = nh % span;
+            for (int i = 0; i < ad.n; i++) hist[at * ad.n + i] = d->qpos[fm.j[i].qadr];
+            nh++;
+        }
+    }
+    if (!rc) {
+        char b[4][FMT_DOUBLE_LEN];
+        printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s\n", o.model,
+               mj_versionString(), ad.n, ad.n == 1 ? "" : "s", o.mapping,
+               o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b[0], h));
+        adopt_report(m, &ad, map, labels);
+        fputs(note, stdout);
+        printf("\nafter %.6g s (%ld steps of %s s), the core's implicit friction:\n", (double)N * h, N, fmt_double(b[0], h));
+        int wj = cli_width("joint"), ws = cli_width("servo");
+        for (int i = 0; i < ad.n; i++) {
+            if (cli_width(ad.defs[i].joint) > wj) wj = cli_width(ad.defs[i].joint);
+            if (cli_width(labels[ad.a[i].entry]) > ws) ws = cli_width(labels[ad.a[i].entry]);
+        }
+        static const char *const head[5] = { "state", "sag [mrad]", "creep [mrad/s]", "τm [N·m]", "τf [N·m]" };
+        static const int width[5] = { 7, 12, 16, 12, 0 };
+        cli_pad(stdout, "joint", wj + 2);
+        cli_pad(stdout, "servo", ws + 2);
+        for (int c = 0; c < 5; c++) cli_pad(stdout, head[c], width[c]);
+        putchar('\n');
+        long filled = nh < span ? nh : span;
+        double dt = (double)sample * h;
+        for (int i = 0; i < ad.n; i++) {
+            const fric_mujoco_joint *j = &fm.j[i];
+            double q = d->qpos[j->qadr], v = d->qvel[j->dof];
+            double creep = NAN;
+            if (filled > 1) {
+                long last = (nh - 1) % span, first = (nh - filled) % span;
+                creep = 1e3 * (hist[last * ad.n + i] - hist[first * ad.n + i]) / ((double)(filled - 1) * dt);
+            }
+            cli_pad(stdout, ad.defs[i].joint, wj + 2);
+            cli_pad(stdout, labels[ad.a[i].entry], ws + 2);
+            const char *cell[5] = { fabs(v) <= ADOPT_STICK_SPEED ? "STICK" : "SLIP", num(b[0], 1e3 * (goal[i] - q)),
+                                    num(b[1], creep), num(b[2], j->s.tau_m),
+                                    num(b[3], fric_mujoco_friction(&fm, d, i)) };
+            for (int c = 0; c < 5; c++) cli_pad(stdout, cell[c], width[c]);
+            putchar('\n');
+        }
+    }
+    if (csv && fclose(csv) != 0 && !rc) rc = cli_fail(CLI_RUNTIME, "mujoco: writing --csv %s failed.", o.csv);
+    free(hist);
+    mj_deleteData(d);
+    mj_deleteModel(m);
+    if (rc) return rc;
+    return cli_finish_output(stdout, "to stdout");
+}
+
 int cli_mujoco(int argc, char **argv)
 {
+    /* --adopt: a robot's MJCF with the mapping's servos (above) */
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--adopt") == 0 || strncmp(argv[a], "--adopt=", 8) == 0) return mujoco_adopt(argc, argv);
     mj_args o;
     int rc = parse_args(argc, argv, &o);
     if (rc) return rc;

@@ -1,5 +1,5 @@
 // tools/lint.mjs: `make lint` (run by `make test`). ESLint (eslint.config.js:
-// the recommended rules) over web/, wasm/, tests/web/ and tools/; prints each
+// the recommended rules) over web/, wasm/, tests/web/, tools/ and benchmarks/; prints each
 // finding, then one line "lint: N passed, M failed, 0 skipped" where a file
 // passes when it has no finding. With TEST_COUNTS set (make test), the counts
 // also go to $TEST_COUNTS/lint.txt for the overall line (tools/test-total.sh).
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIRS = ['web', 'wasm', 'tests/web', 'tools', 'eslint.config.js'];
+const DIRS = ['web', 'wasm', 'tests/web', 'tools', 'benchmarks', 'eslint.config.js'];
 
 process.chdir(ROOT);
 const eslint = new ESLint({ cwd: ROOT });

@@ -24,6 +24,10 @@
 //   chain-cost    one step of the robot-arm methods against the number of
 //                 joints n, both contacts active (build/bench/chain.json,
 //                 bench_chain; the paper's Fig. 13)
+//   mujoco-adopted the same natively, MuJoCo 2.2.2, on arms written for it
+//                 (build/bench/mujoco.json, bench_mujoco)
+//   bench-robot   an adopted robot's step over MuJoCo's own step in wasm, the
+//                 SO-101 and the 2R arm (build/bench/robot.json, bench_robot.mjs)
 //   arm-frame-time work per animation frame of the Robot arm view, a 10-link
 //                 chain with both methods at 1 kHz, measured by the check "arm:
 //                 frame time of a 10-link chain" of tests/web/e2e.d/arm.mjs
@@ -285,6 +289,25 @@ function chainCost() {
       + `implicit / semi-implicit at n = 50: **${f2(d.ratio_n50, 1)}×** (target ≥ 10, ${met(d.ratio_n50 >= 10)}).`];
 }
 
+function benchRobot() {
+  const b = bench('robot');
+  if (!b) return null;
+  const names = { so101: 'SO-101 (6 × STS3215 M1)', '2r': 'the 2R arm (MX-106 + MX-64, M4)' };
+  const rows = (b.data.results || []).map((r) => (r.skipped
+    ? [names[r.robot] || r.robot, 'skipped', r.skipped, '', '', '']
+    : [names[r.robot] || r.robot, r.nv, f2(r.adopted_step_us, 1), f2(r.bare_step_us, 1), f2(r.ratio), `${f2(100 * r.adapter_share, 0)} %`, f2(r.file_step_us, 1)]));
+  return [source(b, `One step in wasm under Node (${b.data.mujoco}, ${b.data.node}), the best of ${b.data.rounds} rounds of ${b.data.steps} steps, the arm held at home`), '',
+    ...table(['robot', 'dof', '(C) adopted step [µs]', 'MuJoCo\'s own step of it [µs]', 'ratio', 'adapter share', '(A) file as written [µs]'], rows)];
+}
+
+function mujocoAdopted() {
+  const b = bench('mujoco');
+  if (!b || !b.data.adopted) return null;
+  return [source(b, `Natively (MuJoCo ${b.data.mujoco}), CPU time per step, the arm held after 1 s`), '',
+    ...table(['arm (2.2.2 cannot load the SO-101 or the 2R files)', '(C) adopted step [µs]', 'MuJoCo\'s own step of it [µs]', 'ratio', '(A) file as written [µs]'],
+      b.data.adopted.map((r) => [r.name, f2(1e6 * r.adopted_step_s, 2), f2(1e6 * r.bare_step_s, 2), f2(r.ratio), f2(1e6 * r.file_step_s, 2)]))];
+}
+
 function armFrameTime() {
   const file = path.join(path.dirname(e2eJson), 'arm-frame-time.json');
   if (!fs.existsSync(file)) return null;
@@ -368,7 +391,7 @@ const BLOCKS = {
   headline, 'bench-core': benchCore, 'bench-targets': benchTargets, 'bench-systems': benchSystems,
   'bench-wasm': benchWasm, 'frame-time': frameTime,
   'fit-models': fitModels, 'fit-speed': fitSpeed, 'fit-targets': fitTargets, 'fit-browser': fitBrowser,
-  'chain-cost': chainCost, 'arm-frame-time': armFrameTime,
+  'chain-cost': chainCost, 'arm-frame-time': armFrameTime, 'bench-robot': benchRobot, 'mujoco-adopted': mujocoAdopted,
 };
 
 for (const file of files) {

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { createRobotPair, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
+import { listFiles } from './examples.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,19 +39,14 @@ class Refusal extends Error {}
 export function readFolder(dir) {
   const files = new Map();
   let bytes = 0;
-  (function walk(d, rel) {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const r = rel ? `${rel}/${e.name}` : e.name, p = path.join(d, e.name);
-      if (e.isDirectory()) { walk(p, r); continue; }
-      if (!e.isFile()) continue;
-      bytes += fs.statSync(p).size;
-      if (bytes > ROBOT_LIMITS.maxBytes) {
-        throw new Refusal(`The folder ${dir} holds more than ${ROBOT_LIMITS.maxBytes / 1048576} MB; put the MJCF and its meshes in a folder of their own.`);
-      }
-      files.set(r, new Uint8Array(fs.readFileSync(p)));
+  for (const r of listFiles(dir)) {
+    const p = path.join(dir, r);
+    bytes += fs.statSync(p).size;
+    if (bytes > ROBOT_LIMITS.maxBytes) {
+      throw new Refusal(`The folder ${dir} holds more than ${ROBOT_LIMITS.maxBytes / 1048576} MB; put the MJCF and its meshes in a folder of their own.`);
     }
-  })(dir, '');
+    files.set(r, new Uint8Array(fs.readFileSync(p)));
+  }
   return files;
 }
 

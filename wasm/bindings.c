@@ -878,14 +878,15 @@ FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *defs, int i, const char *n
 }
 
 /* Def i with the servo of the bench parameters p[n] (the log lg's gains
- * when lg is not NULL) and its goal source's range [goal_lo, goal_hi]
- * (lo >= hi: none). 0, or 1 with the message. */
+ * when lg is not NULL), its goal source's range [goal_lo, goal_hi] (lo >=
+ * hi: none) and held (fric_mujoco_joint_def). 0, or 1 with the message. */
 FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *name, const double *p, int n,
-                                const fric_io_log *lg, double goal_lo, double goal_hi)
+                                const fric_io_log *lg, double goal_lo, double goal_hi, int held)
 {
     memset(&defs[i], 0, sizeof defs[i]);
     defs[i].joint = name;
     defs[i].servo = 1;
+    defs[i].held = held != 0;
     defs[i].goal_lo = goal_lo;
     defs[i].goal_hi = goal_hi;
     return bench_def_of(p, n, lg, &defs[i].bench);

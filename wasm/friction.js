@@ -729,8 +729,9 @@ class MujocoApi {
   }
 
   /** The adapter's orchestration (fric_mujoco_core_init): joints [{ name,
-   *  params | law, log, source }] (a servo: the bench parameters, with a
-   *  parsed log its gains; or a law), the model { h [s], integrator (MuJoCo's
+   *  params | law, log, source, goalRange, held }] (a servo: the bench
+   *  parameters, with a parsed log its gains, the goal source's range, held:
+   *  it has been holding its start angle; or a law), the model { h [s], integrator (MuJoCo's
    *  number), anyDamping, noslipIterations }, what the model has per joint
    *  jointModels [{ type (MuJoCo's mjtJoint), frictionloss, damping,
    *  armature, minv ((M⁻¹)_ii), q0 }] and the treatment (a name of
@@ -766,7 +767,7 @@ class MujocoApi {
           const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
           const [lo, hi] = spec.goalRange ?? [0, 0];
           const def = (lh) => core._call('fxb_mj_def_servo', [defs, i, name, inp(x), x.length, lh,
-            numberType(`joints[${i}].goalRange[0]`, lo), numberType(`joints[${i}].goalRange[1]`, hi)], { names });
+            numberType(`joints[${i}].goalRange[0]`, lo), numberType(`joints[${i}].goalRange[1]`, hi), spec.held ? 1 : 0], { names });
           if (spec.log) core._withLog(spec.log, spec.source ?? 'log', (L) => { L._live(); def(L._h); });
           else def(0);
         } else {

@@ -152,6 +152,10 @@ typedef struct {
     double goal_lo, goal_hi; /* servo: the range a goal source's ctrl is clamped to
                                (the actuator's ctrlrange); lo >= hi: none (0, 0
                                when zeroed)                  [rad]                     */
+    int held;               /* servo: 1, it has been holding its start angle (a robot
+                               adopted at its pose, fric_mujoco_adopt): the
+                               firmware's smoothed target starts there; 0, at 0 as
+                               for a log just loaded (fric_joint_init)                 */
 } fric_mujoco_joint_def;
 
 /* One joint as the model has it at the start (plain numbers read by the

@@ -147,7 +147,9 @@ double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
  * their armature, switches each goal-source actuator's force off (gain and
  * bias 0; its d->ctrl is the servo's goal, clamped to its ctrlrange, from
  * then on), then fric_mujoco_init with the adopted joints and treatment,
- * and sets each joint's goal source. out reports what was removed and
+ * and sets each joint's goal source; each servo starts held at the
+ * joint's angle in d (goal and the firmware's smoothed target there: set
+ * the goal sources' d->ctrl to it too). out reports what was removed and
  * replaced. FRIC_OK, or the status with *why (the model then may hold some
  * writes: load it again). */
 fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,

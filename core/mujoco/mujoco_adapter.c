@@ -238,6 +238,8 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
     }
     rc = fric_mujoco_init(fm, m, d, out->defs, out->n, treatment, why);
     if (rc) return rc;
+    /* each servo starts held at the joint's angle (the defs' held flag:
+     * fric_mujoco_core_init puts the firmware's smoothed target there) */
     for (int i = 0; i < out->n; i++) fm->j[i].act = out->a[i].act;
     return FRIC_OK;
 }

@@ -128,3 +128,115 @@ usage_error "mujoco no friction" "either as a law" -- "$bin" mujoco "$tmp/pend.x
 usage_error "mujoco bad treatment" "--treatment 'soft'" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge law=coulomb-viscous Fc=1 --treatment soft
 usage_error "mujoco timestep vs log" "timestep 0.001 s" "0.005" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge --params "$m4" --log "$log1"
 usage_error "mujoco-model without params" "--params P.json" -- "$bin" mujoco-model --log "$log1"
+
+# ---- adopting a robot (--adopt): a two-link arm written as a robot's MJCF
+# has it (frictionloss 0.05 N·m, damping 0.5 N·m·s/rad, armature 0.101 kg·m²
+# on both joints; a <position> and the general actuator MuJoCo 3 compiles
+# <position kp kv> to), adopted with the STS3215's M1. Expected: the MJCF's
+# numbers written here, the armature of the params file read with awk, and
+# the hold's friction torques the closed-form gravity loads of the arm
+# (link 1: 0.2 kg at 0.1 m, length 0.2 m; link 2: 0.1 kg at 0.08 m) at the
+# keyframe (0.05, 0.2) rad: τ2 = m2·g·c2·sin(q1 + q2),
+# τ1 = g·(m1·c1·sin q1 + m2·(l1·sin q1 + c2·sin(q1 + q2))).
+cat >"$tmp/robot.xml" <<'XML'
+<mujoco>
+  <option timestep="0.001" gravity="0 0 -9.81" integrator="Euler"/>
+  <worldbody>
+    <body name="l1"><joint name="shoulder" type="hinge" axis="0 1 0" armature="0.101" frictionloss="0.05" damping="0.5"/>
+      <inertial pos="0 0 -0.1" mass="0.2" diaginertia="1e-9 1e-9 1e-9"/>
+      <body name="l2" pos="0 0 -0.2"><joint name="elbow" type="hinge" axis="0 1 0" armature="0.101" frictionloss="0.05" damping="0.5"/>
+        <inertial pos="0 0 -0.08" mass="0.1" diaginertia="1e-9 1e-9 1e-9"/></body></body>
+    <body name="ballbody" pos="1 0 0"><joint name="wrist_ball" type="ball"/><geom size="0.05" contype="0" conaffinity="0"/></body>
+  </worldbody>
+  <actuator>
+    <position name="a_shoulder" joint="shoulder" kp="20" ctrllimited="true" ctrlrange="-1.5 1.5" forcelimited="true" forcerange="-3 3"/>
+    <general name="a_elbow" joint="elbow" gainprm="20" biastype="affine" biasprm="0 -20 -0.5" ctrllimited="true" ctrlrange="-1.5 1.5" forcelimited="true" forcerange="-3 3"/>
+  </actuator>
+  <keyframe><key name="home" qpos="0.05 0.2 1 0 0 0"/></keyframe>
+</mujoco>
+XML
+sts=$bam/params/feetech_sts3215_7_4V/m1.json
+sts_arm=$(sed -n 's/^ *"armature": *\([^,]*\),*$/\1/p' "$sts")
+run "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --seconds 2
+if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || [ -z "$sts_arm" ]; then
+    bad "mujoco --adopt: exit $rc, armature of $sts '$sts_arm': $(cat "$tmp/err" "$tmp/out" | head -c 400)"
+else
+    # the report: one line per adopted joint (the ball joint is not one)
+    why=""
+    [ "$(grep -c '^[a-z_]*: sts3215 M1 (\*=sts3215/m1); ' "$tmp/out")" -eq 2 ] || why="not 2 report lines"
+    for j in shoulder elbow; do
+        line=$(grep "^$j: " "$tmp/out")
+        for w in "removed frictionloss 0.05 N·m, damping 0.5 N·m·s/rad" "the file had 0.101)" \
+                 "forcerange -3…3 N·m) is now the goal source, its force off" "ctrlrange [-1.5, 1.5] rad"; do
+            [ -z "$why" ] && ! grep -qF -- "$w" <<<"$line" && why="$j's line does not say '$w': $line"
+        done
+        arm=$(sed -n 's/.*; armature \([^ ]*\) kg·m² (the servo.s;.*/\1/p' <<<"$line")
+        [ -z "$why" ] && ! awk -v a="$arm" -v r="$sts_arm" 'BEGIN { exit !(a != "" && (a - r) ^ 2 <= (5e-4 * r) ^ 2) }' &&
+            why="$j's armature '$arm' is not the params file's $sts_arm"
+    done
+    grep -q "^shoulder: .*actuator 'a_shoulder' position (kp 20, kv 0," "$tmp/out" || why="${why:-shoulder's actuator not position kp 20 kv 0}"
+    grep -q "^elbow: .*actuator 'a_elbow' position (kp 20, kv 0.5," "$tmp/out" || why="${why:-elbow's actuator not position kp 20 kv 0.5}"
+    grep -q "wrist_ball" "$tmp/out" && why="${why:-the ball joint is reported}"
+    if [ -z "$why" ]; then ok; else bad "mujoco --adopt report: $why"; fi
+    # the table: both joints held at the keyframe, the friction the gravity load
+    if awk 'function abs(x) { return x < 0 ? -x : x }
+            BEGIN { g = 9.81; q1 = 0.05; q2 = 0.2
+                    ref["shoulder"] = g * (0.2 * 0.1 * sin(q1) + 0.1 * (0.2 * sin(q1) + 0.08 * sin(q1 + q2)))
+                    ref["elbow"] = g * 0.1 * 0.08 * sin(q1 + q2) }
+            /^joint +servo +state +sag \[mrad\] +creep \[mrad\/s\] +τm \[N·m\] +τf \[N·m\]$/ { head = 1; next }
+            head && ($1 in ref) { n++
+                if ($4 != "STICK" || $5 != 0 || $6 != 0 || $7 != 0 || abs($8 - ref[$1]) > 5e-4 * ref[$1]) {
+                    print $0 " (load " ref[$1] ")"; exit 1 } }
+            END { if (n != 2) { print "rows: " n; exit 1 } }' "$tmp/out" >"$tmp/msg"; then ok
+    else bad "mujoco --adopt table (hold at the keyframe): $(cat "$tmp/msg")"; fi
+    echo "mujoco --adopt: $(grep -A3 '^joint ' "$tmp/out" | tr '\n' '|')"
+fi
+# a goal: the elbow's actuator ctrl moves it from 0.2 to 0.5 rad (sag < 20
+# mrad after 3 s, from 300); the shoulder's 9 rad is clamped to its ctrlrange
+run "$bin" mujoco "$tmp/robot.xml" --adopt 'elbow=sts3215/m1, *=sts3215/m1' --goal elbow=0.5 --goal shoulder=9 --seconds 3
+if [ $rc -ne 0 ]; then bad "mujoco --adopt --goal: exit $rc: $(cat "$tmp/err")"
+elif ! grep -q "^note: --goal shoulder=9 is outside its actuator's ctrlrange \[-1.5, 1.5\] rad: the servo's goal is 1.5 rad" "$tmp/out"; then
+    bad "mujoco --adopt --goal: no clamp note: $(cat "$tmp/out")"
+elif ! awk '$1 == "elbow" && $2 == "sts3215" { s = $5 } $1 == "shoulder" && $2 == "sts3215" { t = $5 }
+            END { exit !(s != "" && s < 20 && s > -20 && t > 9000 - 1500 - 100 && t < 9000 - 1500 + 100) }' "$tmp/out"; then
+    bad "mujoco --adopt --goal: elbow's sag not < 20 mrad or shoulder's not ~7500 mrad: $(grep -A3 '^joint ' "$tmp/out")"
+elif ! grep -q "^elbow: sts3215 M1 (elbow=sts3215/m1)" "$tmp/out" || ! grep -q "^shoulder: sts3215 M1 (\*=sts3215/m1)" "$tmp/out"; then
+    bad "mujoco --adopt: a joint's own entry does not win over '*': $(head -3 "$tmp/out")"
+else ok; fi
+# a params file by name; the file's armature kept
+run "$bin" mujoco "$tmp/robot.xml" --adopt 'shoulder=@mine;elbow=@mine' --params "mine=$sts" --keep-armature --seconds 0.5
+if [ $rc -eq 0 ] && [ "$(grep -c 'sts3215 M1 (@mine).*armature 0.101 kg·m² (the file.s, kept)' "$tmp/out")" -eq 2 ] &&
+   [ "$(grep -c '^[a-z]* *sts3215 M1 (@mine) *STICK' "$tmp/out")" -eq 2 ]; then ok
+else bad "mujoco --adopt @mine --keep-armature: exit $rc: $(cat "$tmp/err" "$tmp/out" | head -c 600)"; fi
+# bad mappings and servos: one sentence each
+usage_error "adopt: entry without '='" "mapping entry 1 ('shoulder')" "no '='" -- "$bin" mujoco "$tmp/robot.xml" --adopt shoulder
+usage_error "adopt: target twice" "'elbow' is given twice" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'elbow=sts3215/m1,elbow=xl330/m1'
+usage_error "adopt: unknown joint" "no joint named 'knee'" "shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'knee=sts3215/m1'
+usage_error "adopt: ball joint named" "'wrist_ball'" "ball joint" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'wrist_ball=sts3215/m1'
+usage_error "adopt: class in MuJoCo 2.2.2" "'class:sts3215'" "2.2.2" "headless runner" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'class:sts3215=sts3215/m1'
+usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m3'
+usage_error "adopt: @name without --params" "'@mine'" "--params mine=FILE.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@mine'
+usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@u' --params "u=$tmp/malformed.json"
+usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1
+# robots MuJoCo 2.2.2 cannot load: the MuJoCo 3 feature named, and the headless runner
+sed 's|</actuator>|</actuator><sensor><camprojection name="c"/></sensor>|' "$tmp/robot.xml" >"$tmp/robot3.xml"
+usage_error "adopt: an element 2.2.2 does not know" "<camprojection>" "not in MuJoCo 2.2.2's schema" \
+    "make robot ROBOT=$tmp/robot3.xml SERVOS='*=sts3215/m1'" -- "$bin" mujoco "$tmp/robot3.xml" --adopt '*=sts3215/m1'
+usage_error "adopt: malformed XML (no runner hint)" "broken.xml" "does not load in MuJoCo 2.2.2" \
+    -- "$bin" mujoco "$tmp/broken.xml" --adopt '*=sts3215/m1'
+grep -q "make robot" "$tmp/err" && bad "adopt: malformed XML points to the headless runner: $(cat "$tmp/err")"
+so101=$root/../shared/data/so101/scene.xml
+r2=$bam/2R/2r_mx/scene.xml
+for f in "$so101" "$r2"; do
+    [ -f "$f" ] || bad "mujoco --adopt: $f is missing (the shared data must sit beside the repository)"
+done
+if [ -f "$so101" ]; then
+    usage_error "adopt: the SO-101 in 2.2.2" "does not load in MuJoCo 2.2.2" "'kv'" "<position>" "MuJoCo 3" \
+        "make robot ROBOT=$so101 SERVOS='class:sts3215=sts3215/m1'" "tools/robot.mjs" \
+        -- "$bin" mujoco "$so101" --adopt 'class:sts3215=sts3215/m1'
+    echo "mujoco --adopt SO-101: $(cat "$tmp/err")"
+fi
+if [ -f "$r2" ]; then
+    usage_error "adopt: bam's 2R arm in 2.2.2" "joint 'R1'" "'range' without limited=" "autolimits" "make robot ROBOT=$r2" \
+        -- "$bin" mujoco "$r2" --adopt '*=mx64/m4'
+fi

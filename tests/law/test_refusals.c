@@ -580,6 +580,18 @@ static void test_joint_stage(void **state)
                                         { FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 100, 0 } };
     const fric_mujoco_joint_def defs[2] = { { .joint = "shoulder", .law = coulomb }, { .joint = "elbow", .law = coulomb } };
     REFUSE(fric_mujoco_core_init(&core, &euler, jm, defs, 2, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_UNSUPPORTED, -1, "armature = ");
+    /* adopting a robot: a mapping entry without '=', then one naming a
+     * joint the robot lacks (tests/system/bench/test_adopt.c has the rest) */
+    fric_mujoco_map_entry map[4];
+    int nmap = 0;
+    REFUSE(fric_mujoco_map_parse("shoulder sts3215/m1", map, 4, &nmap, &why), FRIC_E_PARAM_RANGE, -1, "no '='");
+    assert_int_equal(fric_mujoco_map_parse("elbow=sts3215/m1", map, 4, &nmap, &why), FRIC_OK);
+    static fric_mujoco_adoption adoption;   /* about 100 KB */
+    fric_mujoco_robot_joint robot[1] = { { .name = "shoulder", .jm = jm[0], .act = -1 } };
+    fric_bench_def servo;
+    fric_bench_def_from_preset(fric_bench_preset_find("sts3215", 1), &servo);
+    REFUSE(fric_mujoco_adopt(&adoption, robot, 1, map, &servo, nmap, 0, &why), FRIC_E_UNKNOWN_NAME, -1,
+           "no joint named 'elbow'");
 }
 
 /* ------------------------------------------------------- without `why` */

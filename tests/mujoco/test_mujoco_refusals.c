@@ -47,6 +47,13 @@ static void test_mujoco_refusals(void **state)
     assert_int_equal(fric_mujoco_init(&fm, m, d, &jd, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
     REFUSE(fric_mujoco_replay_model(&fm, m, d, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1,
            "timestep");
+    /* adopting: a mapping naming a joint the bench's model lacks */
+    fric_mujoco_map_entry map[1];
+    int nmap = 0;
+    assert_int_equal(fric_mujoco_map_parse("elbow=xl330/m1", map, 1, &nmap, &why), FRIC_OK);
+    static fric_mujoco_adoption adoption;   /* about 100 KB */
+    REFUSE(fric_mujoco_adopt_model(&fm, m, d, map, &def, nmap, 0, FRIC_MUJOCO_IMPLICIT, &adoption, &why),
+           FRIC_E_UNKNOWN_NAME, -1, "no joint named 'elbow'");
     mj_deleteData(d);
     mj_deleteModel(m);
 }

@@ -34,7 +34,7 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
     memset(e, 0, sizeof *e);
     if (tb - ta == 1 && *ta == '*') {
         e->kind = FRIC_MUJOCO_MAP_ALL;
-    } else if (tb - ta > 6 && strncmp(ta, "class:", 6) == 0) {
+    } else if (tb - ta >= 6 && strncmp(ta, "class:", 6) == 0) {   /* "class:" alone: no class named */
         e->kind = FRIC_MUJOCO_MAP_CLASS;
         ta += 6;
         trim(&ta, &tb);
@@ -112,8 +112,8 @@ static int actuator_kind(const fric_mujoco_robot_joint *r, double *kp, double *k
     *kp = *kv = 0;
     if (r->act_gaintype == 0 && r->act_biastype == 0) return FRIC_MUJOCO_ACT_MOTOR;
     if (r->act_biastype == 1) {
-        *kp = -b[1];
-        *kv = -b[2];
+        *kp = 0.0 - b[1];   /* 0 − x: a bias of 0 reads kp 0, not −0 */
+        *kv = 0.0 - b[2];
         if (r->act_gaintype == 0 && b[0] == 0 && g[0] == -b[1]) return FRIC_MUJOCO_ACT_POSITION;
     }
     return FRIC_MUJOCO_ACT_GENERAL;
@@ -224,10 +224,11 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
     a->act_force_hi = INFINITY;
     def->joint = r->name;
     def->servo = 1;
+    def->held = 1;
     def->bench = *servo;
     if (r->act >= 0) {
         if (r->act_gear != 1)
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s''s actuator has gear %g; its ctrl "
+            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; its ctrl "
                               "becomes the servo's goal angle only with gear 1.", r->name, r->act_gear);
         a->act_kind = actuator_kind(r, &a->act_kp, &a->act_kv);
         if (r->act_forcelimited) {

@@ -65,6 +65,10 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
     j->act = -1;
     j->goal_lo = def->goal_lo;
     j->goal_hi = def->goal_hi;
+    /* a servo that has been holding its pose: the firmware's smoothed
+     * target (STS3215's max_velocity) is the start angle, not 0 as for a log
+     * just loaded, which would drive the joint toward 0 at full torque */
+    if (def->servo && def->held) j->s.target = j->s.goal;
     if (t != FRIC_MUJOCO_IMPLICIT) {
         j->frictionloss = fric_joint_rest_loss(&j->s);
         j->damping = fric_joint_damping(&j->s);

@@ -22,6 +22,7 @@ export const ROBOT_LIMITS = {
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
 const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
+const INTEGRATORS = ['Euler', 'RK4', 'implicit', 'implicitfast'];   // mjtIntegrator
 
 /** MuJoCo's exception text without its prefix, one sentence. */
 function mujocoText(e) {
@@ -127,9 +128,9 @@ function describe(mj, m, classes) {
     return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[m.jnt_type[i]] ?? 'unknown',
       range: lo < hi ? [lo, hi] : null, act: acts[i] };
   });
-  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, 16 /* mjOBJ_KEY */, k) || `key ${k}`,
+  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
     qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, 19 /* mjOBJ_ACTUATOR */, k) || `actuator ${k}`,
+  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
     joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(m, k) }));
   return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
 }
@@ -291,16 +292,23 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
         C.m.actuator_biasprm.fill(0, 10 * a.act, 10 * a.act + 10);
       }
     }
+    // the implicit friction predicts MuJoCo's Euler step: (C) runs Euler
+    // (the adopted joints' damping, the usual reason for another integrator,
+    // is gone), said in the report
+    const integrator = INTEGRATORS[C.m.opt.integrator] ?? String(C.m.opt.integrator);
+    if (C.m.opt.integrator !== 0) C.m.opt.integrator = 0;
     resetTo(mj, C.m, C.d, keyframe);
     const spec = { treatment: 'implicit',
-      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange })) };
+      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange, held: true })) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
     const rows = adopted.map((a, i) => ({ index: a.joint, name: rj[a.joint].name, cls: rj[a.joint].cls,
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
       goalRange: a.goalRange, adapterIndex: i }));
-    return makePair(mj, A, C, simC, rows, keyframe, reattach);
+    const pair = makePair(mj, A, C, simC, rows, keyframe, reattach);
+    pair.integrator = integrator === 'Euler' ? null : `The file's integrator ${integrator} is Euler in (C): the implicit friction predicts MuJoCo's Euler step.`;
+    return pair;
   } catch (e) {
     simC?.free();
     for (const x of [C, A]) if (x) { x.d.delete(); x.m.delete(); }
@@ -328,9 +336,14 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
       const i = names.indexOf(name);
       if (i < 0 || !Number.isFinite(rad)) return;
       goals[i] = rad;
-      // A: a position-like actuator's ctrl is its goal (a motor's is a torque: left as it is)
-      if (acts[i] >= 0) { if (actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = rad; C.d.ctrl[acts[i]] = rad; }
+      // a position-like actuator's ctrl is its goal; a motor's is a torque,
+      // except on an adopted joint of (C), where it is the servo's goal
       const r = rows.find((x) => x.index === i);
+      if (acts[i] >= 0) {
+        const positionLike = actuatorKind(m, acts[i]) !== 'motor';
+        if (positionLike) A.d.ctrl[acts[i]] = rad;
+        if (positionLike || r) C.d.ctrl[acts[i]] = rad;
+      }
       if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
     },
     goal(name) { return goals[names.indexOf(name)]; },
@@ -383,7 +396,7 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
-      return rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`);
+      return (pair.integrator ? [pair.integrator] : []).concat(rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`));
     },
     free() {
       simC.free();
@@ -400,11 +413,17 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
     hist.n++;
   }
   function startGoals() {
+    // the goals at the pose: a position-like actuator's ctrl in both copies,
+    // and in (C) every adopted joint's goal source (a motor's ctrl there is
+    // the servo's goal; on a joint not adopted it stays a torque: left as is)
+    const adopted = new Set(rows.map((r) => r.index));
     for (let i = 0; i < njnt; i++) {
       const q = C.d.qpos[m.jnt_qposadr[i]];
       goals[i] = q;
-      if (acts[i] >= 0 && actuatorKind(m, acts[i]) !== 'motor') A.d.ctrl[acts[i]] = q;
-      if (acts[i] >= 0) C.d.ctrl[acts[i]] = q;
+      if (acts[i] < 0) continue;
+      const positionLike = actuatorKind(m, acts[i]) !== 'motor';
+      if (positionLike) A.d.ctrl[acts[i]] = q;
+      if (positionLike || adopted.has(i)) C.d.ctrl[acts[i]] = q;
     }
     rows.forEach((r) => { if (!r.actuator) simC.goal(r.adapterIndex, goals[r.index]); });
   }

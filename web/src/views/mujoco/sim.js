@@ -64,7 +64,7 @@ export function createSim(mj, core, { xml, joints, treatment }) {
 }
 
 /**
- * Attaches friction to joints [{ name, params | law, log, act, goalRange }]
+ * Attaches friction to joints [{ name, params | law, log, act, goalRange, held }]
  * of a loaded model m, d (in its start state) under the treatment: the
  * core's orchestration (core.mujoco.adapter) with MuJoCo's arrays copied in
  * and out. act (a servo's goal source, an adopted actuator's index, −1 or
@@ -94,7 +94,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
       damping: m.dof_damping[j.dof] ?? 0, armature: m.dof_armature[j.dof] ?? 0, minv, q0: d.qpos[j.qadr] ?? 0 }));
     try {
       fm = core.mujoco.adapter({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null,
-        log: spec.log ?? null, goalRange: spec.goalRange })),
+        log: spec.log ?? null, goalRange: spec.goalRange, held: spec.held })),
         model: { h: m.opt.timestep, integrator: m.opt.integrator, anyDamping, noslipIterations: m.opt.noslip_iterations },
         jointModels, treatment });
     } catch (e) {

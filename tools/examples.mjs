@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// tools/examples.mjs OUT_DIR: `make web`'s copy of the worked robots
+// (web/src/views/mujoco/examples.js) from ../shared/data into OUT_DIR/<id>/
+// when their folders are there, and OUT_DIR/index.json: { id: { files:
+// [relative paths], bytes } | { missing: true } }. The page's "Open …"
+// buttons read it. Nothing is copied into the repository: OUT_DIR is under
+// build/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EXAMPLES } from '../web/src/views/mujoco/examples.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SHARED = path.resolve(ROOT, '../shared/data');
+
+/** The files of dir (relative paths, sorted), hidden ones left out. */
+export function listFiles(dir) {
+  const out = [];
+  (function walk(d, rel) {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+      else if (e.isFile()) out.push(r);
+    }
+  })(dir, '');
+  return out.sort();
+}
+
+/** The folder of example ex under ../shared/data. */
+export const exampleDir = (ex) => path.join(SHARED, ex.shared);
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    console.error('usage: node tools/examples.mjs OUT_DIR');
+    process.exit(2);
+  }
+  const index = {};
+  for (const ex of EXAMPLES) {
+    const src = exampleDir(ex), dst = path.join(outDir, ex.id);
+    if (!fs.existsSync(path.join(src, ex.main))) {
+      index[ex.id] = { missing: true };
+      console.log(`examples: ${ex.id}: ${src} is not there; the page will say where to get the files`);
+      continue;
+    }
+    const files = listFiles(src);
+    let bytes = 0;
+    for (const f of files) {
+      const to = path.join(dst, f);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(path.join(src, f), to);
+      bytes += fs.statSync(to).size;
+    }
+    index[ex.id] = { files, bytes };
+  }
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);
+}
