@@ -39,6 +39,9 @@
 //   screenshots build/e2e/mujoco-robot-{1280,1024,853}.png (the 3D box in view)
 //   a11y        axe-core (npm, pinned) on the section with the robot loaded:
 //               no critical or serious finding, headings in order
+//   2R arm      "Open the 2R arm" (examples.js: the folder make web copied
+//               beside the page) loads it with its mapping R1=mx106/m4,
+//               R2=mx64/m4, both copies drawn; build/e2e/mujoco-robot-2r-1280.png
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -239,6 +242,20 @@ export default async function mujocoRobot(h) {
     const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'heading-order');
     expect(!bad.length, bad.map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`).join('; '));
     return `${r.violations.length} moderate or minor finding(s)`;
+  });
+  await check('mujocorobot: "Open the 2R arm" loads the paper\'s arm from beside the page (make web\'s copy) with its mapping, both copies drawn', async () => {
+    if (!fs.existsSync(path.join(ROOT, '..', 'shared', 'data', 'bam', '2R', '2r_mx', 'scene.xml'))) return { skip: `${h.MISSING_DATA}: bam/2R/2r_mx` };
+    await page.locator('#mujoco-robot button[data-example="2r"]').click();
+    const ok = await waitFor(async () => { const r = await robot(); return r && r.main === 'scene.xml' && /R1=/.test(r.mapping) && !r.busy && r.drawn > 0 ? r : null; }, 120_000, 250);
+    expect(ok, `the 2R arm did not load: ${await error()}`);
+    expect(ok.table.C.map((x) => x.joint).join(',') === 'R1,R2', `adopted joints ${ok.table.C.map((x) => x.joint).join(',')}`);
+    const servos = await page.evaluate(() => [...document.querySelectorAll('#mujoco-robot-table-C tbody tr td:nth-of-type(1)')].map((td) => td.textContent));
+    const ink = await page.evaluate(() => window.__fx.mujoco.robotScene?.inked());
+    const total = ink.width * ink.height;
+    expect(ink.counts.every((n) => n > 0.002 * total), `pixels each robot changes: ${ink.counts.join(', ')} of ${total}`);
+    await page.locator('#mujoco-robot-3d').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, 'mujoco-robot-2r-1280.png') });
+    return `mapping ${ok.mapping}; (C) servos ${servos.join(', ')}; pixels each robot draws ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')}; build/e2e/mujoco-robot-2r-1280.png`;
   });
   await page.close();
 }

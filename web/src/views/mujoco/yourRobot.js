@@ -16,7 +16,8 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from './robot.js';
+import { loadRobotFiles, createRobotPair, parseMapping, ROBOT_LIMITS } from './robot.js';
+import { EXAMPLES } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { ROBOT_LESSON } from './text.js';
 
@@ -58,6 +59,14 @@ export function robotSection(parent, { core }) {
     el('span', { textContent: 'Drop your robot here: its MJCF with the mesh files it names (or its whole folder), or ' }));
   fileInputs(drop, { onFiles: take, id: 'mujoco-robot', what: 'your robot\'s MJCF and meshes' });
   drop.append(' ', sizeNote);
+  // the worked robots (examples.js): their files beside the page when `make web` found them
+  const exampleRow = el('div', { className: 'row robot-examples' }, el('span', { className: 'note', textContent: 'Or open a worked robot: ' }),
+    ...EXAMPLES.map((ex) => {
+      const b = button(`Open ${ex.label}`, `${ex.servos}; ${ex.source}`);
+      b.dataset.example = ex.id;
+      b.addEventListener('click', () => openExample(ex));
+      return b;
+    }));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
     textContent: `Up to ${formatBytes(ROBOT_LIMITS.maxBytes)}. The files stay in this page (MuJoCo's virtual file system); nothing is sent anywhere.` });
   const mapBox = el('div', { className: 'robot-mapping', id: 'mujoco-robot-mapping', hidden: true });
@@ -78,7 +87,7 @@ export function robotSection(parent, { core }) {
     el('ol', {}, ...ROBOT_LESSON.tryThis.map((t) => el('li', { textContent: t }))));
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: 'Your robot: an MJCF with its meshes, (A) the file as written beside (C) adopted' }),
-    drop, status, err, mapBox, reportBox, runRow, view3d, tables, goals, lesson);
+    drop, exampleRow, status, err, mapBox, reportBox, runRow, view3d, tables, goals, lesson);
   parent.append(section);
 
   const frameStats = setHook('mujoco', 'robotFrameStats', []);
@@ -113,31 +122,61 @@ export function robotSection(parent, { core }) {
 
   /** Dropped or chosen files: read, loaded in MuJoCo, mapped, adopted. The
    *  previous robot stays until the new one has loaded and adopted. */
-  async function take(fileList, paths) {
+  function take(fileList, paths) {
+    const bytes = fileList.reduce((s, f) => s + f.size, 0);
+    return load(`${fileList.length} files, ${formatBytes(bytes)}`, () => readFileTree(fileList, paths, ROBOT_LIMITS.maxBytes), null);
+  }
+
+  /** One of the worked robots (examples.js): its files as `make web` copied
+   *  them beside the page (examples/<id>/, listed in examples/index.json),
+   *  with its mapping; where they are not, where to get them. */
+  function openExample(ex) {
+    return load(`${ex.label} (examples/${ex.id}/)`, async () => {
+      const r = await fetch('examples/index.json').catch(() => null);
+      const entry = r?.ok ? (await r.json())[ex.id] : null;
+      if (!entry || entry.missing) throw new Error(`${ex.label[0].toUpperCase()}${ex.label.slice(1)} is not beside this page: ${ex.how}`);
+      const map = new Map();
+      for (const f of entry.files) {
+        const got = await fetch(`examples/${ex.id}/${f.split('/').map(encodeURIComponent).join('/')}`);
+        if (!got.ok) throw new Error(`examples/${ex.id}/${f} could not be fetched (HTTP ${got.status}): run make web again.`);
+        map.set(f, new Uint8Array(await got.arrayBuffer()));
+      }
+      return { map, bytes: entry.bytes };
+    }, ex);
+  }
+
+  /** Files (read by `read`: { map, bytes }) loaded in MuJoCo, mapped (the
+   *  example's mapping, else the defaults) and adopted. The previous robot
+   *  stays until the new one has loaded and adopted. */
+  async function load(what, read, ex) {
     if (busy) { say('A robot is still loading: drop again when it has loaded.'); return; }
     busy = true;
     say('');
-    const bytes = fileList.reduce((s, f) => s + f.size, 0);
-    sizeNote.textContent = `${fileList.length} files, ${formatBytes(bytes)}`;
+    sizeNote.textContent = what;
     try {
-      const { map } = await readFileTree(fileList, paths, ROBOT_LIMITS.maxBytes);
-      status.textContent = `Loading ${fileList.length} files (${formatBytes(bytes)}) into MuJoCo…`;
+      const { map, bytes } = await read();
+      status.textContent = `Loading ${map.size} files (${formatBytes(bytes)}) into MuJoCo…`;
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, map);
+      const { main, info } = loadRobotFiles(mj, map, ex?.main);
       const next = { files: map, main, info, bytes };
-      // the defaults: a class named as an actuator of the core gets its M1 (else its first model)
       const cs = new Map(), js = new Map();
-      for (const cls of new Set(next.info.joints.filter((j) => MAPPABLE.has(j.type)).map((j) => j.cls).filter(Boolean))) {
-        const pick = servos.find((s) => s.value === `${cls}/m1`) ?? servos.find((s) => s.value.startsWith(`${cls}/`));
-        cs.set(cls, pick ? pick.value : NONE);
+      if (ex) {
+        // the example's mapping (the core's parser), as the selects show it
+        for (const e of parseMapping(core, ex.mapping)) (e.kind === 'class' ? cs : js).set(e.target, e.servo);
+      } else {
+        // the defaults: a class named as an actuator of the core gets its M1 (else its first model)
+        for (const cls of new Set(next.info.joints.filter((j) => MAPPABLE.has(j.type)).map((j) => j.cls).filter(Boolean))) {
+          const pick = servos.find((x) => x.value === `${cls}/m1`) ?? servos.find((x) => x.value.startsWith(`${cls}/`));
+          cs.set(cls, pick ? pick.value : NONE);
+        }
       }
       // the first keyframe (a home pose the file names), else the reference pose qpos0
       await adopt(mj, next, cs, js, next.info.keyframes.length ? 0 : -1);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
-      sizeNote.textContent = robot ? `${robot.files.size} files, ${formatBytes(robot.bytes)} (the robot shown)` : '';
+      sizeNote.textContent = robot ? `${robot.files.size} files, ${formatBytes(robot.bytes)} (the robot shown)` : what;
       say(e.message);
       status.textContent = robot ? `Still running the robot shown before: ${robot.main}.` : '';
     } finally {
