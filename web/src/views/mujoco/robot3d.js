@@ -26,7 +26,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 // mjtGeom
 const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
 const MAX_GROUP = 2;          // visual groups 0..2 shown (MuJoCo's viewer default)
-const GAP = 0.35;             // free space between two copies, as a fraction of a copy's width
+const GAP = 0.1;              // free space between two copies' reach, as a fraction of its width
 
 /** rgba of geom g: its material's when it has one, else its own. */
 function rgbaOf(m, g, mat, geomRgba) {
@@ -124,6 +124,33 @@ function extentOf(m, d, geoms) {
   return { min, max };
 }
 
+/** The box every pose of the robot stays in, as far as its joints allow:
+ *  around the first joint's anchor (d.xanchor; MuJoCo numbers joints from the
+ *  root), the reach R = the farthest drawn geom box's corner from it, the
+ *  box ±R in x and y and from the anchor − R (not below the model's lowest
+ *  geom or floor) to the anchor + R; with the box of the pose now. A model
+ *  without joints, or with a free joint (no reach), keeps the box of now. */
+function reachOf(m, d, geoms, ext) {
+  if (m.njnt === 0 || Array.from({ length: m.njnt }, (_, j) => m.jnt_type[j]).includes(0)) return ext;
+  const a = [d.xanchor[0], d.xanchor[1], d.xanchor[2]];
+  const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
+  let R = 0;
+  for (const g of geoms) {
+    if (m.geom_type[g] === PLANE) continue;
+    let r2 = 0, half = 0;
+    for (let r = 0; r < 3; r++) {
+      let c = xpos[3 * g + r];
+      for (let k = 0; k < 3; k++) c += xmat[9 * g + 3 * r + k] * aabb[6 * g + k];
+      r2 += (c - a[r]) ** 2;
+      half += aabb[6 * g + 3 + r] ** 2;
+    }
+    R = Math.max(R, Math.sqrt(r2) + Math.sqrt(half));
+  }
+  const floor = Math.min(ext.min[2], 0);
+  return { min: [Math.min(a[0] - R, ext.min[0]), Math.min(a[1] - R, ext.min[1]), Math.max(a[2] - R, floor)],
+    max: [Math.max(a[0] + R, ext.max[0]), Math.max(a[1] + R, ext.max[1]), Math.max(a[2] + R, ext.max[2])] };
+}
+
 /**
  * @param {HTMLElement} container  gets the canvas and the labels (position: relative)
  * @param {{ m: object, d: object, label: string }[]} robots  copies of one model layout
@@ -134,7 +161,9 @@ export function createRobotScene(container, robots) {
   if (!robots.length) throw new Error('No robot to draw.');
   const m0 = robots[0].m;
   const geoms = drawnGeoms(m0);
-  const ext = extentOf(m0, robots[0].d, geoms);
+  // the layout is made for every pose the robot can reach (not only the
+  // first): the copies never overlap, and the camera need not move
+  const ext = reachOf(m0, robots[0].d, geoms, extentOf(m0, robots[0].d, geoms));
   const width = Math.max(ext.max[0] - ext.min[0], ext.max[1] - ext.min[1], 0.05);   // [m]
   const pitch = width * (1 + GAP);                                                 // copy to copy [m]
   const cx = (ext.min[0] + ext.max[0]) / 2, cy = (ext.min[1] + ext.max[1]) / 2;
@@ -216,7 +245,7 @@ export function createRobotScene(container, robots) {
   function placeLabels() {
     const w = canvas.clientWidth, h = canvas.clientHeight;
     offsets.forEach((o, i) => {
-      anchor.set(o[0] + cx, o[1] + cy, ext.max[2] + 0.08 * width).project(camera);
+      anchor.set(o[0] + cx, o[1] + cy, ext.max[2]).project(camera);
       const x = (anchor.x + 1) / 2 * w, y = (1 - anchor.y) / 2 * h;
       const off = anchor.z > 1 || x < 0 || x > w || y < 0 || y > h;
       labels[i].hidden = off;
@@ -230,14 +259,14 @@ export function createRobotScene(container, robots) {
   const controls = new OrbitControls(camera, canvas);
   const rowWidth = pitch * (robots.length - 1) + width;                 // [m]
   const zLo = Math.min(ext.min[2], 0), height = ext.max[2] - zLo;       // [m]
-  controls.target.set(0, 0, zLo + height * 0.45);
+  controls.target.set(0, 0, zLo + height * 0.5);
   controls.enableDamping = false;
   controls.minDistance = width * 0.2;
   let moved = false;
   controls.addEventListener('start', () => { moved = true; });
   function frameRow(aspect) {
     const tanV = Math.tan((camera.fov / 2) * Math.PI / 180), tanH = tanV * Math.max(0.3, aspect);
-    const dist = 1.05 * Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 2;   // [m]
+    const dist = Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 4;   // [m] (the reach box is generous)
     const elev = 0.38;                            // [rad] above the horizontal
     camera.position.set(0, -dist * Math.cos(elev), controls.target.z + dist * Math.sin(elev));
     controls.maxDistance = dist * 8;
