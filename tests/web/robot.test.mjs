@@ -141,6 +141,12 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     });
   }
 
+  it('loads the files chosen one by one (the meshes without their assets/ folder), by the mesh names MuJoCo\'s parser reads', () => {
+    const flat = new Map([...files].map(([p, b]) => [p.replace(/^assets\//, ''), b]));
+    const { info } = loadRobotFiles(mj, flat);
+    assert.equal(info.joints.length, 6);
+  });
+
   it('refuses bad input with one sentence each', () => {
     const throwsLike = (fn, re) => assert.throws(fn, (e) => { assert.match(e.message, re); assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
     throwsLike(() => loadRobotFiles(mj, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])), /^The MJCF does not load: .*XML/);

@@ -63,7 +63,7 @@ function loadError(e, files) {
   const text = mujocoText(e);
   const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
   if (missing && !files.has(vfsPath(missing[1]))) {
-    return new Error(`A file the MJCF needs is missing from the drop: '${missing[1]}' (drop the model's folder with its meshes). MuJoCo said: ${text}`, { cause: e });
+    return new Error(`A file the MJCF needs is missing from the drop: '${missing[1]}'; drop the model's folder with its meshes.`, { cause: e });
   }
   return new Error(`The MJCF does not load: ${text}`, { cause: e });
 }
@@ -79,33 +79,68 @@ function makeVfs(mj, files, main) {
   return vfs;
 }
 
-/** Loads the model of the drop; { m, spec-derived classes }. Throws one sentence. */
+/**
+ * The mesh files the spec names that the drop holds elsewhere: files chosen
+ * one by one lose their folders (assets/base.stl arrives as base.stl), so a
+ * mesh missing at its path is taken from the one dropped file of its name.
+ */
+function resolveMeshes(mj, spec, vfs, files, main) {
+  const dir = dirOf(main), meshdir = spec.compiler.meshdir;
+  const byName = new Map();
+  for (const p of files.keys()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); }
+  for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_MESH); el; el = mj.mjs_nextElement(spec, el)) {
+    const file = mj.mjs_asMesh(el)?.file;
+    if (!file) continue;
+    const want = vfsPath(meshdir && !file.startsWith('/') ? `${meshdir.replace(/\/$/, '')}/${file}` : file);
+    if (files.has(dir + want)) continue;
+    const found = byName.get(base(file));
+    if (found) vfs.addBuffer(want, files.get(found));
+  }
+}
+
+/** Loads the model of the drop: { m, classes } (each joint's MJCF default
+ *  class, from the model spec; the compiled model does not keep it). Throws
+ *  one sentence. */
 function compile(mj, files, main) {
   const vfs = makeVfs(mj, files, main);
-  const name = vfsPath(main.slice(dirOf(main).length));
+  let spec = null;
   try {
-    let m;
     try {
-      m = mj.MjModel.from_xml_path(name, vfs);
+      spec = mj.parseXMLString(new TextDecoder().decode(files.get(main)), vfs);
     } catch (e) {
       throw loadError(e, files);
     }
-    // the default class of each joint: the model spec keeps it (the compiled model does not)
     const classes = new Map();
-    let spec = null;
-    try {
-      spec = mj.parseXMLString(new TextDecoder().decode(files.get(main)), vfs);
-      for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_JOINT); el; el = mj.mjs_nextElement(spec, el)) {
-        const def = mj.mjs_getDefault(el);
-        classes.set(mj.mjs_getName(el), def ? mj.mjs_getName(def.element) : null);
-      }
-    } finally {
-      spec?.delete?.();
+    for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_JOINT); el; el = mj.mjs_nextElement(spec, el)) {
+      const def = mj.mjs_getDefault(el);
+      classes.set(mj.mjs_getName(el), def ? mj.mjs_getName(def.element) : null);
     }
+    resolveMeshes(mj, spec, vfs, files, main);
+    let m;
+    try {
+      m = mj.mj_compile(spec, vfs);
+    } catch (e) {
+      throw loadError(e, files);
+    }
+    if (!m) throw new Error(`The MJCF does not load: ${mj.mjs_getError(spec) || 'MuJoCo could not compile it'}`);
     return { m, classes };
   } finally {
+    spec?.delete?.();
     vfs.delete();
   }
+}
+
+// The last drop's compiled model, kept for the copies (loadRobotFiles, then
+// createRobotPair on the same files: MuJoCo builds a robot's mesh hulls once)
+let cached = null;
+
+/** The compiled model of files (cached for the same Map and main file). */
+function compiled(mj, files, main) {
+  if (cached && cached.mj === mj && cached.files === files && cached.main === main) return cached;
+  const c = compile(mj, files, main);
+  cached?.m.delete();
+  cached = { mj, files, main, ...c };
+  return cached;
 }
 
 /** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
@@ -159,12 +194,8 @@ function actuatorKind(m, k) {
 export function loadRobotFiles(mj, files, main) {
   checkSize(files);
   const path = pickMain(files, main);
-  const { m, classes } = compile(mj, files, path);
-  try {
-    return { main: path, info: describe(mj, m, classes) };
-  } finally {
-    m.delete();
-  }
+  const { m, classes } = compiled(mj, files, path);
+  return { main: path, info: describe(mj, m, classes) };
 }
 
 /** The mapping's entries (the core's parser: core.mujoco.mapParse). */
@@ -225,7 +256,8 @@ function robotJoints(mj, m, d, classes) {
 
 /** One copy of the robot: the model, its data at the start, and its rows. */
 function makeCopy(mj, files, main, keyframe) {
-  const { m, classes } = compile(mj, files, main);
+  const c = compiled(mj, files, main);
+  const m = new mj.MjModel(c.m), classes = c.classes;   // a copy: adoption writes into (C)'s
   const d = new mj.MjData(m);
   resetTo(mj, m, d, keyframe);
   return { m, d, classes };
