@@ -9,6 +9,7 @@
 // With `sample`, the box also offers "Try a sample": one click fetches the
 // bundled simulated log (samples/README.md, served beside the page) and hands
 // it to onFiles as if it had been dropped; its file name says "simulated".
+import { t } from './i18n/index.js';
 
 /** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
 export const SAMPLE_LOG = 'xl330-sin_sin-simulated.json';
@@ -52,15 +53,14 @@ export function dropZone(drop, { onFiles, onStray, onError, sample = false }) {
     sampleButton = document.createElement('button');
     sampleButton.type = 'button';
     sampleButton.className = 'try-sample';
-    sampleButton.textContent = 'Try a sample (simulated)';
-    sampleButton.title = `Loads ${SAMPLE_LOG}: an XL330 log simulated by the core with the published M6 preset `
-      + '(sin_sin goal, 4 s), not a recording — for trying this view without logs of your own.';
+    sampleButton.textContent = t('drop.sample');
+    sampleButton.title = t('drop.sample.title', { file: SAMPLE_LOG });
     sampleButton.addEventListener('click', async () => {
       sampleButton.disabled = true;
       try {
         onFiles([await sampleFile()]);
       } catch (e) {
-        const msg = `The sample could not be loaded (${e.message}); run \`make web\`, which copies samples/ beside the page.`;
+        const msg = t('drop.sample.failed', { message: e.message });
         if (onError) onError(msg); else throw e;
       } finally {
         sampleButton.disabled = false;
