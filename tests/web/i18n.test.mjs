@@ -9,7 +9,8 @@
 //               (literally, or by a key built from a known prefix: the
 //               glossary's entries, a scenario's parameters)
 //   core        the param.<scenario>.* texts of en.js are the core's own
-//               label, help and choices' helps of that parameter, verbatim
+//               label, help and choices' helps of that parameter, verbatim,
+//               and arm.scenario.<name> the scenario's title
 //               (the registry through the wasm build), so the English page
 //               says what `friction list` says
 //   language    chooseLanguage: ?lang= when it names a table, else the first
@@ -67,7 +68,7 @@ describe('the keys the page uses', () => {
     assert.deepEqual([...used].filter((k) => !(k in en)), []);
   });
   it('every key of the tables is used', () => {
-    const built = [/^drive\.region\.\w+$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.\w+)$/];
+    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
     assert.deepEqual(Object.keys(en).filter((k) => !used.has(k) && !built.some((re) => re.test(k))), []);
   });
 });
@@ -93,6 +94,15 @@ describe('the parameters\' texts are the core\'s', async () => {
         (p.choiceHelp || []).forEach((h, i) => assert.ok(`param.${scenario}.${p.name}.choice.${p.choices[i]}` in en, `${scenario}.${p.name}: ${p.choices[i]}`));
       }
     }
+  });
+});
+
+describe('the scenarios\' titles are the core\'s', async () => {
+  const core = await loadCore();
+  it('arm.scenario.<name> of en.js is the registry\'s title', () => {
+    const keys = Object.keys(en).filter((k) => k.startsWith('arm.scenario.'));
+    assert.ok(keys.length === 3, `${keys.length} titles`);
+    for (const k of keys) assert.equal(en[k], core.scenario.find(k.slice('arm.scenario.'.length)).title, k);
   });
 });
 

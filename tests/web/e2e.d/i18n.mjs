@@ -22,7 +22,7 @@ import { pendulumLesson } from './lessons.mjs';
 
 /** The views whose every string goes through the table (the others keep
  *  their English for now; the shell around them is converted). */
-export const CONVERTED = ['laws', 'drive', 'pendulum', 'wellposed'];
+export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed'];
 const EN = TABLES.en, FR = TABLES.fr;
 
 /** The English pieces a French page must not show: [key, piece]. */

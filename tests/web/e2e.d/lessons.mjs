@@ -506,7 +506,7 @@ export async function pendulumLesson(h, lang = 'en') {
       await runTo((await clockT()) + 1.5);
       const a3 = await status(0);
       expect(a3.q > qB && a3.text.includes(L['pendulum.status.stick']), `A after the goal 1.5: '${a3.text}' (was θ ${qB})`);
-      await shot(page, 'pendulum-3');
+      await shot(page, `pendulum-3${lang === 'en' ? '' : `-${lang}`}`);
       // step 4: B = karnopp, the run starts again at the goal 1.5
       snaps.push(await controls(page));
       await pick(page, symbol(L['pendulum.treatmentB']).replace(/ \(.*/, ''), 'karnopp');
@@ -546,7 +546,7 @@ export async function pendulumLesson(h, lang = 'en') {
       expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
       // what the step says the screen shows: B's velocity written as 0 with its bound
       expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
-      await shot(page, 'pendulum-5');
+      await shot(page, `pendulum-5${lang === 'en' ? '' : `-${lang}`}`);
       await sameAsSetUp(page, snaps);
       await quotesChecked(page, steps);
       // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence
