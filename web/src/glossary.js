@@ -9,7 +9,7 @@ import { t } from './i18n/index.js';
 
 // Each entry's term, definition and source are strings of the table
 // (glossary.<id>.term/.def/.src): `_x` and `^x` are drawn as sub- and
-// superscripts (dom.js symbolNodes), *X* in italics; the papers' names stay
+// superscripts (dom.js symbolNodes), ‹X› in italics; the papers' names stay
 // as published ({KIK}, {DP}, {CIS}).
 const PAPERS = {
   KIK: 'Kikuuwe et al. 2006 (IEEE T-RO 22(6))',
@@ -20,9 +20,9 @@ const PAPERS = {
 /** The glossary's entries, in reading order. */
 export const IDS = ['phi', 'phi-z', 'vstar', 'z', 'stick', 'elements', 'budget', 'models', 'karnopp', 'stribeck', 'mae'];
 
-/** symbolNodes of `text` with each *X* in italics. */
+/** symbolNodes of `text` with each ‹X› in italics (not *X*: v* is a symbol). */
 function richNodes(text) {
-  return text.split(/\*([^*]+)\*/).flatMap((part, k) => (k % 2 ? [el('i', {}, ...symbolNodes(part))] : symbolNodes(part)));
+  return text.split(/‹([^‹›]+)›/).flatMap((part, k) => (k % 2 ? [el('i', {}, ...symbolNodes(part))] : symbolNodes(part)));
 }
 
 /** [id, term (nodes), definition (nodes), source] in reading order. */

@@ -8,6 +8,7 @@
 //                text does not share, matched as whole words; the choices of a
 //                list and `names` in backquotes are identifiers, not words);
 //                the lesson's steps are the French table's; <html lang="fr">;
+//                the glossary's italics are the elements A–D only;
 //                the same scan of the English page finds at least 20 pieces
 //   language     chosen by the browser's languages (a context with locale
 //                fr-FR shows French without ?lang, en-US English); ?lang=
@@ -28,7 +29,7 @@ const EN = TABLES.en, FR = TABLES.fr;
 /** The English pieces a French page must not show: [key, piece]. */
 function englishPieces() {
   const out = [];
-  const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/\*/g, '');
+  const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/[‹›]/g, '');
   for (const [key, en] of Object.entries(EN)) {
     const fr = FR[key];
     if (en === fr) continue;
@@ -76,6 +77,9 @@ export default async function i18nChecks(h) {
         await page.keyboard.press('g');
         await page.locator('dialog#glossary').waitFor({ state: 'visible' });
         const badGlossary = englishShown(await visibleText(page), pieces);
+        // the glossary's italics are Kikuuwe's four elements A–D only (v* is a symbol, not a mark)
+        const italics = await page.locator('dialog#glossary i').allTextContents();
+        expect(italics.join() === 'A,B,C,D', `the glossary's italics: ${italics.join(' | ').slice(0, 120)}`);
         await page.keyboard.press('Escape');
         const all = [...bad, ...badGlossary.filter((b) => !bad.includes(b))];
         expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p]) => `${k}: '${p}'`).join('; ')}`);

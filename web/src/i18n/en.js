@@ -1,7 +1,7 @@
 // i18n/en.js: the page's English strings, key → text (i18n/index.js t()).
 // Keys are named by view and role. The words are those the page always had
 // (the browser tests match them); _x and ^x draw a sub- and superscript,
-// *X* italics (the glossary), {name} a value the page fills in, ⟦…⟧ a number
+// ‹X› italics (the glossary), {name} a value the page fills in, ⟦…⟧ a number
 // a lesson quotes (checked by the lesson tests, the same in every table).
 // param.<scenario>.<name>.* are the core's own label, help and choices'
 // helps, verbatim (tests/web/i18n.test.mjs compares them with the core).
@@ -93,7 +93,7 @@ export default {
   'glossary.stick.def': 'Stick: the contact holds (v* is inside the static band, friction is less than its maximum and the velocity ends at exactly 0). Slip: it slides, friction is at its law value Φ(v′). Chattering is a naive step flipping between the two every step.',
   'glossary.stick.src': '{KIK} eqs. 16, 26c; {DP} Algorithm 1',
   'glossary.elements.term': 'element A–D',
-  'glossary.elements.def': 'Kikuuwe\'s four discrete-time friction elements, each one implicit step of a small system: *A* rigid admittance (a mass on a surface, eq. 26), *B* inertial impedance (eq. 36), *C* massless impedance (a spring–damper contact, eq. 38), *D* compliant admittance (eq. 45).',
+  'glossary.elements.def': 'Kikuuwe\'s four discrete-time friction elements, each one implicit step of a small system: ‹A› rigid admittance (a mass on a surface, eq. 26), ‹B› inertial impedance (eq. 36), ‹C› massless impedance (a spring–damper contact, eq. 38), ‹D› compliant admittance (eq. 45).',
   'glossary.elements.src': '{KIK} eqs. 26, 36, 38, 45',
   'glossary.budget.term': 'budget τ_f^m',
   'glossary.budget.def': 'The largest friction torque the servo\'s gear can give at this step, from the velocity, the motor torque τ_m and the external torque τ_e: τ_f^m = M_k(θ̇, τ_m, τ_e) + K_v·|θ̇|. Friction opposes motion up to it.',
@@ -382,6 +382,7 @@ export default {
   'drive.readout': 'τm = {tm} N·m, τe = {te} N·m, θ̇ = {v} rad/s: {region}',
   'drive.readout.outside': ' (outside the plotted range)',
   // wellposed
+  'wellposed.legend.item': '{count}: {word}',
   'wellposed.class.none': 'no solution',
   'wellposed.class.unique': 'unique',
   'wellposed.class.several': 'several solutions',

@@ -91,7 +91,7 @@ export default {
   'glossary.stick.def': 'Adhérence : le contact tient (v* est dans la bande statique, le frottement reste sous son maximum et la vitesse finit exactement à 0). Glissement : le contact glisse, le frottement prend la valeur de sa loi Φ(v′). Le broutement, c\'est un pas naïf qui bascule de l\'un à l\'autre à chaque pas.',
   'glossary.stick.src': '{KIK} éq. 16, 26c ; {DP} algorithme 1',
   'glossary.elements.term': 'éléments A–D',
-  'glossary.elements.def': 'Les quatre éléments de frottement en temps discret de Kikuuwe, chacun un pas implicite d\'un petit système : *A* admittance rigide (une masse sur une surface, éq. 26), *B* impédance inertielle (éq. 36), *C* impédance sans masse (un contact ressort–amortisseur, éq. 38), *D* admittance souple (éq. 45).',
+  'glossary.elements.def': 'Les quatre éléments de frottement en temps discret de Kikuuwe, chacun un pas implicite d\'un petit système : ‹A› admittance rigide (une masse sur une surface, éq. 26), ‹B› impédance inertielle (éq. 36), ‹C› impédance sans masse (un contact ressort–amortisseur, éq. 38), ‹D› admittance souple (éq. 45).',
   'glossary.elements.src': '{KIK} éq. 26, 36, 38, 45',
   'glossary.budget.term': 'budget τ_f^m',
   'glossary.budget.def': 'Le plus grand couple de frottement que le réducteur du servomoteur peut fournir à ce pas, d\'après la vitesse, le couple moteur τ_m et le couple extérieur τ_e : τ_f^m = M_k(θ̇, τ_m, τ_e) + K_v·|θ̇|. Le frottement s\'oppose au mouvement jusqu\'à cette valeur.',
@@ -380,6 +380,7 @@ export default {
   'drive.readout': 'τm = {tm} N·m, τe = {te} N·m, θ̇ = {v} rad/s : {region}',
   'drive.readout.outside': ' (hors de la plage tracée)',
   // wellposed
+  'wellposed.legend.item': '{count} : {word}',
   'wellposed.class.none': 'aucune solution',
   'wellposed.class.unique': 'unique',
   'wellposed.class.several': 'plusieurs solutions',

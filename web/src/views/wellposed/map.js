@@ -43,7 +43,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     g.strokeStyle = '#59636e';
     g.strokeRect(0.5, 0.5, 27, 15);
     const n = el('span', { className: 'wellposed-count' });
-    legend.append(el('li', {}, sw, el('span', {}, el('b', { textContent: `${c.count}: ${c.word}` }), n)));
+    legend.append(el('li', {}, sw, el('span', {}, el('b', { textContent: t('wellposed.legend.item', { count: c.count, word: c.word }) }), n)));
     return n;
   });
   const cellOut = el('div', { id: 'wellposed-cell', className: 'readout wellposed-cell', 'aria-live': 'polite' });
