@@ -8,7 +8,8 @@
 //                text does not share, matched as whole words; the choices of a
 //                list and `names` in backquotes are identifiers, not words);
 //                the lesson's steps are the French table's; <html lang="fr">;
-//                the glossary's italics are the elements A–D only;
+//                the glossary's italics are the elements A–D only; the pendulum
+//                also after its replay panel replayed the bundled sample;
 //                the same scan of the English page finds at least 20 pieces
 //   language     chosen by the browser's languages (a context with locale
 //                fr-FR shows French without ?lang, en-US English); ?lang=
@@ -81,7 +82,15 @@ export default async function i18nChecks(h) {
         const italics = await page.locator('dialog#glossary i').allTextContents();
         expect(italics.join() === 'A,B,C,D', `the glossary's italics: ${italics.join(' | ').slice(0, 120)}`);
         await page.keyboard.press('Escape');
-        const all = [...bad, ...badGlossary.filter((b) => !bad.includes(b))];
+        // the pendulum's replay panel with the bundled sample replayed: its result line, table and notes
+        let badReplay = [];
+        if (id === 'pendulum') {
+          await page.locator('#view .try-sample').click();
+          const mae = await waitFor(() => page.evaluate(() => document.getElementById('replay-result')?.dataset.mae), 20_000);
+          expect(mae, 'the sample was not replayed');
+          badReplay = englishShown(await visibleText(page), pieces);
+        }
+        const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [b.join('\u0000'), b])).values()];
         expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p]) => `${k}: '${p}'`).join('; ')}`);
         const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
         const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
