@@ -1,5 +1,6 @@
 // charts.js: Chart.js with only the components the views use, and the chart
 // box every view shares: a title, PNG and CSV export, an accessible label.
+import { t } from './i18n/index.js';
 import {
   Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
   ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale,
@@ -111,8 +112,8 @@ export const PNG_SCALE = 2;
  */
 export function chartFrame(parent, { title: marked, description, height = 300, pngLabel, csvLabel }) {
   const title = symbolText(marked);
-  const png = el('button', { type: 'button', textContent: 'PNG', 'aria-label': pngLabel || `Export ${title} as PNG` });
-  const csv = el('button', { type: 'button', textContent: 'CSV', 'aria-label': csvLabel || `Export the data of ${title} as CSV` });
+  const png = el('button', { type: 'button', textContent: 'PNG', 'aria-label': pngLabel || t('chart.png.aria', { title }) });
+  const csv = el('button', { type: 'button', textContent: 'CSV', 'aria-label': csvLabel || t('chart.csv.aria', { title }) });
   const head = el('div', { className: 'chart-head' }, el('h3', {}, ...symbolNodes(marked)), el('div', { className: 'chart-tools' }, png, csv));
   const canvas = el('canvas', { role: 'img', 'aria-label': description || title });
   const wrap = el('div', { className: 'canvas-wrap' }, canvas);

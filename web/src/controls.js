@@ -13,6 +13,7 @@
 // value is applied).
 import { fmtNumber } from './format.js';
 import { el as make, symbolNodes, symbolText } from './dom.js';
+import * as i18n from './i18n/index.js';
 
 let uid = 0;
 
@@ -85,12 +86,12 @@ export function numberControl(opts) {
   if (opts.onPreset) {
     const wrap = document.createElement('label');
     wrap.className = 'ctl-preset';
-    wrap.title = 'Use the value of the chosen actuator and model preset';
+    wrap.title = i18n.t('ctl.preset.title');
     presetBox = document.createElement('input');
     presetBox.type = 'checkbox';
     presetBox.checked = presetOn;
-    presetBox.setAttribute('aria-label', `${opts.label}: use the preset value`);
-    wrap.append(presetBox, document.createTextNode(' preset'));
+    presetBox.setAttribute('aria-label', i18n.t('ctl.preset.aria', { label: opts.label }));
+    wrap.append(presetBox, document.createTextNode(` ${i18n.t('ctl.preset')}`));
     el.append(wrap);
     el.classList.add('has-preset');
   }
@@ -114,7 +115,7 @@ export function numberControl(opts) {
   const paintRange = () => {
     el.dataset.min = min;
     el.dataset.max = max;
-    range.textContent = `valid ${fmtShort(min)} … ${fmtShort(max)}${unitText}`;
+    range.textContent = i18n.t('ctl.valid', { min: fmtShort(min), max: fmtShort(max), unit: unitText });
   };
   const shownValue = () => (presetOn ? presetValue : value);
   const paintEnabled = () => {
@@ -137,15 +138,15 @@ export function numberControl(opts) {
   const refuse = (why) => {
     el.classList.add('invalid');
     num.setAttribute('aria-invalid', 'true');
-    msg.textContent = `${opts.label}: ${why}; keeping ${fmtShort(value)}${unitText}.`;
+    msg.textContent = i18n.t('ctl.keeping', { label: opts.label, why, value: `${fmtShort(value)}${unitText}` });
   };
   /** The value of the field's text, or { why } when it is not valid. */
   const parse = (raw) => {
     const text = raw.trim();
-    if (!NUMBER.test(text)) return { why: `'${raw}' is not a number; give a value in ${fmtShort(min)} … ${fmtShort(max)}${unitText}` };
+    if (!NUMBER.test(text)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
     const v = Number(text);
-    if (!(v >= min && v <= max)) return { why: `${fmtShort(v)} is outside the valid range ${fmtShort(min)} … ${fmtShort(max)}${unitText}` };
-    if (opts.integer && v !== Math.floor(v)) return { why: `${fmtShort(v)} is not a whole number (valid ${fmtShort(min)} … ${fmtShort(max)})` };
+    if (!(v >= min && v <= max)) return { why: i18n.t('ctl.outside', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+    if (opts.integer && v !== Math.floor(v)) return { why: i18n.t('ctl.integer', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max) }) };
     return { v };
   };
   /** Applies v (the view's onInput); a refusal takes it back to `was` and
@@ -155,7 +156,7 @@ export function numberControl(opts) {
     if (typeof why === 'string' && why) {
       value = was;
       show();
-      refuse(`${fmtShort(v)} was refused: ${why.replace(/\.$/, '')}`);
+      refuse(i18n.t('ctl.refused', { what: fmtShort(v), why: why.replace(/\.$/, '') }));
     }
   };
   // the field's text, checked against the valid range, applied when good
@@ -209,7 +210,7 @@ export function numberControl(opts) {
       presetBox.checked = wasOn;
       value = was;
       show();
-      refuse(`${presetOn ? 'a typed value' : 'the preset value'} was refused: ${why.replace(/\.$/, '')}`);
+      refuse(i18n.t('ctl.refused', { what: presetOn ? i18n.t('ctl.typed') : i18n.t('ctl.presetValue'), why: why.replace(/\.$/, '') }));
     }
   });
 
@@ -288,7 +289,7 @@ export function choiceControl(opts) {
       sel.value = kept;
       paintHelp();
       el.classList.add('invalid');
-      msg.textContent = `${opts.label}: ${asked} was refused: ${why.replace(/\.$/, '')}; keeping ${kept}.`;
+      msg.textContent = i18n.t('ctl.choice.refused', { label: opts.label, asked, why: why.replace(/\.$/, ''), kept });
       return;
     }
     kept = sel.value;

@@ -17,6 +17,7 @@
 // webkitdirectory>; several files: <input multiple>), and readFileTree()
 // reads what either gave into a Map<relative path, Uint8Array>, refusing
 // more than a given number of bytes before reading any.
+import { t } from './i18n/index.js';
 
 /** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
 export const SAMPLE_LOG = 'xl330-sin_sin-simulated.json';
@@ -68,15 +69,14 @@ export function dropZone(drop, { onFiles, onStray, onError, sample = false, fold
     sampleButton = document.createElement('button');
     sampleButton.type = 'button';
     sampleButton.className = 'try-sample';
-    sampleButton.textContent = 'Try a sample (simulated)';
-    sampleButton.title = `Loads ${SAMPLE_LOG}: an XL330 log simulated by the core with the published M6 preset `
-      + '(sin_sin goal, 4 s), not a recording — for trying this view without logs of your own.';
+    sampleButton.textContent = t('drop.sample');
+    sampleButton.title = t('drop.sample.title', { file: SAMPLE_LOG });
     sampleButton.addEventListener('click', async () => {
       sampleButton.disabled = true;
       try {
         onFiles([await sampleFile()]);
       } catch (e) {
-        const msg = `The sample could not be loaded (${e.message}); run \`make web\`, which copies samples/ beside the page.`;
+        const msg = t('drop.sample.failed', { message: e.message });
         if (onError) onError(msg); else throw e;
       } finally {
         sampleButton.disabled = false;

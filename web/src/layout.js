@@ -2,6 +2,7 @@
 // column, a heading with an introduction, the in-place error box, and the
 // lesson box with the key legend that main.js puts above the view.
 import { el, symbolNodes, quoteNodes } from './dom.js';
+import { t } from './i18n/index.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -56,15 +57,15 @@ export function messageBox() {
  *  numbers the steps quote (shown above the steps). onPrint(kind): prints
  *  the lesson as a worksheet ('sheet') or its answer key ('key'). */
 export function lessonFrame(lesson, open, onToggle, onSetup = null, current = null, off = null, onPrint = null) {
-  const aside = el('aside', { className: 'lesson', 'aria-label': 'Lesson' });
+  const aside = el('aside', { className: 'lesson', 'aria-label': t('lesson.aria') });
   if (lesson) {
     const steps = (lesson.tryThis || []).map((step, i) => {
       const s = typeof step === 'string' ? { text: step } : step;
       const li = el('li', {}, el('span', {}, ...quoteNodes(s.text)));
       if (i === current) li.setAttribute('aria-current', 'step');
       if (s.setup && onSetup) {
-        const b = el('button', { type: 'button', className: 'lesson-setup', textContent: 'Set up',
-          title: `Set up step ${i + 1}: the state it starts from (key ${i + 1})`, 'aria-label': `Set up step ${i + 1}` });
+        const b = el('button', { type: 'button', className: 'lesson-setup', textContent: t('lesson.setup'),
+          title: t('lesson.setup.title', { n: i + 1 }), 'aria-label': t('lesson.setup.aria', { n: i + 1 }) });
         b.dataset.step = String(i);
         // out of the Tab order (the keys 1-5 do the same), so that a Tab from
         // the tab bar still reaches the view's controls in a few presses
@@ -74,22 +75,22 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
       }
       return li;
     });
-    const head = el('h2', { textContent: 'Try this' });
+    const head = el('h2', { textContent: t('lesson.try') });
     if (onSetup) {
-      const reset = el('button', { type: 'button', className: 'lesson-reset', textContent: 'Reset to the lesson\'s start',
-        title: 'Every control of this view back to where step 1 starts (key L)' });
+      const reset = el('button', { type: 'button', className: 'lesson-reset', textContent: t('lesson.reset'),
+        title: t('lesson.reset.title') });
       reset.addEventListener('click', () => onSetup(null));
       head.append(' ', reset);
     }
     if (onPrint) {
-      for (const [kind, text, title] of [['sheet', 'Worksheet', 'Print these steps with a blank for each number they quote'],
-        ['key', 'Answer key', 'Print these steps with their numbers, as the tests check them']]) {
+      for (const [kind, text, title] of [['sheet', t('lesson.print.sheet'), t('lesson.print.sheet.title')],
+        ['key', t('lesson.print.key'), t('lesson.print.key.title')]]) {
         const b = el('button', { type: 'button', className: `lesson-print lesson-print-${kind}`, textContent: text, title });
         b.addEventListener('click', () => onPrint(kind));
         head.append(' ', b);
       }
     }
-    const details = el('details', { open }, el('summary', { textContent: 'What to notice' }),
+    const details = el('details', { open }, el('summary', { textContent: t('lesson.notice') }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
         el('div', { className: 'lesson-try' }, head,
           ...(off ? [lessonOffNote(off)] : []),
@@ -99,7 +100,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
   } else {
     aside.classList.add('no-lesson');
   }
-  aside.append(el('dl', { className: 'key-legend', 'aria-label': 'Keys' }));
+  aside.append(el('dl', { className: 'key-legend', 'aria-label': t('lesson.keys.aria') }));
   return aside;
 }
 

@@ -15,6 +15,7 @@
 //     range: () => ({ x0, x1, budget }) });
 //   set.charts[k].mirror.sources / .data.datasets   (the points)
 //   set.setDatasets(chart, [{ label, color, dash, data }]); set.paint(); set.dispose();
+import { t } from './i18n/index.js';
 import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 import { symbolText } from './dom.js';
@@ -25,13 +26,13 @@ const WHOLE_BELOW = 64;
 
 export function liveChartSet(parent, { what, boxes, axes, showError, onStats, range }) {
   const worker = new Worker('liveCharts.worker.js', { type: 'module' });
-  worker.onerror = (e) => showError(`The ${what} charts could not be drawn: ${e.message || 'the chart worker failed to start'}`);
+  worker.onerror = (e) => showError(t('live.charts.failed', { what, message: e.message || t('live.charts.worker') }));
   const pngWaiting = new Map();
   const observers = [];
 
   function box(index, { title, description, height, fileName }) {
     const { box: section, png, csv, wrap, canvas } = chartFrame(parent, { title, description, height,
-      csvLabel: `Export the data of ${symbolText(title)} as CSV (every step in view)` });
+      csvLabel: t('live.charts.csv.aria', { title: symbolText(title) }) });
     const mirror = { canvas, data: { datasets: [] }, sources: [], options: { font: { size: chartFontSize() } }, yText: axes[index]?.yText };
     allCharts.add(mirror);
     png.addEventListener('click', () => {

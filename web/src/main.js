@@ -14,7 +14,8 @@
 // first; kept after Back/Forward, its entry is pushed again).
 import { Chart } from 'chart.js';
 import { loadFrictionCore } from '../../wasm/friction.js';
-import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, resetScope, onHistoryMove, onStateChange } from './state.js';
+import { currentView, setView, scopedState, scopeEntries, getFlag, setFlag, getPageKey, setPageKey, resetScope, onHistoryMove,
+  onStateChange } from './state.js';
 import { embedOptions, startEmbedApi } from './embed.js';
 import { printWorksheet } from './worksheet.js';
 import { lessonFrame, lessonOffNote, renderLegend, lessonSetup, lessonChart } from './layout.js';
@@ -22,8 +23,26 @@ import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
+import { t, lang, LANGUAGES } from './i18n/index.js';
 
 const banner = document.getElementById('error-banner');
+
+// The shell's static text (web/index.html is English) in the page's
+// language, before anything else is shown.
+document.documentElement.lang = lang;
+for (const [sel, key, attr] of [['#skip-link', 'page.skip'], ['#drawer-button', 'page.drawer'],
+  ['#keys-hint > summary', 'page.keys'], ['#keys-hint > summary', 'page.keys.title', 'title'],
+  ['#keys-hint > dl', 'page.keys.aria', 'aria-label'], ['#present-button', 'page.present'],
+  ['#present-button', 'page.present.title', 'title'], ['#tabs', 'page.tabs.aria', 'aria-label'],
+  ['#loading > p', 'page.loading'], ['#loading-progress', 'page.loading.aria', 'aria-label']]) {
+  const node = document.querySelector(sel);
+  if (!node) continue;
+  if (attr) node.setAttribute(attr, t(key)); else node.textContent = t(key);
+}
+// ?lang= was given (a link, the switch): kept in every entry's URL, as a
+// page-wide key (state.js); without it the browser's language rules
+const langChosen = getPageKey('lang') !== null;
+
 
 export function showError(message) {
   banner.textContent = message;
@@ -35,8 +54,8 @@ function clearError() {
   banner.textContent = '';
 }
 
-window.addEventListener('error', (e) => showError(`Unexpected error: ${e.message}`));
-window.addEventListener('unhandledrejection', (e) => showError(`Unexpected error: ${e.reason?.message || e.reason}`));
+window.addEventListener('error', (e) => showError(t('page.error.unexpected', { message: e.message })));
+window.addEventListener('unhandledrejection', (e) => showError(t('page.error.unexpected', { message: e.reason?.message || e.reason })));
 
 // ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
 const embed = embedOptions();
@@ -54,8 +73,8 @@ if (swUrl && 'serviceWorker' in navigator) {
 }
 
 // The keys of the page (F, Escape) and of a view with actions.
-const PAGE_KEYS = [['F', 'presentation mode on / off'], ['G', 'glossary'], ['Esc', 'close the glossary, leave presentation mode']];
-const LESSON_KEYS = [['L', 'reset to the lesson\'s start'], ['1–5', 'set up that step of "Try this"']];
+const PAGE_KEYS = [['F', t('page.keys.f')], ['G', t('page.keys.g')], [t('page.key.esc'), t('page.keys.esc')]];
+const LESSON_KEYS = [['L', t('page.keys.l')], ['1–5', t('page.keys.steps')]];
 const ACTION_KEYS = { ' ': 'Space', s: 'S', S: 'S', r: 'R', R: 'R', ArrowLeft: 'ArrowLeft', ArrowRight: 'ArrowRight',
   f: 'F', F: 'F', g: 'G', G: 'G', Escape: 'Escape', l: 'L', L: 'L', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' };
 const TYPING = /^(text|number|search|email|url|tel|password|range|date|time|datetime-local|month|week)$/;
@@ -103,12 +122,12 @@ async function start() {
   try {
     const bytes = await fetchWithProgress('friction_core.wasm', (got, total) => {
       bar.value = got / total;
-      detail.textContent = `${(got / 1024).toFixed(0)} of ${(total / 1024).toFixed(0)} KiB`;
+      detail.textContent = t('page.loading.progress', { got: (got / 1024).toFixed(0), total: (total / 1024).toFixed(0) });
     });
-    detail.textContent = 'Compiling…';
+    detail.textContent = t('page.loading.compiling');
     core = await loadFrictionCore({ wasmBinary: bytes });
   } catch (e) {
-    showError(`The friction core could not be loaded: ${e.message}. Rebuild with 'make serve'.`);
+    showError(t('page.error.core', { message: e.message }));
     return;
   }
   setHook('core', 'wrapper', core); // for the browser tests and the console (window.__fx.core.wrapper)
@@ -209,7 +228,7 @@ async function start() {
       mounted = view.module.mount(container, { core, state: scopedState(view.id), showError });
     } catch (e) {
       mounted = null;
-      showError(`The ${view.title} view failed to start: ${e.message}`);
+      showError(t('page.error.mount', { view: view.title, message: e.message }));
     }
     actions = (mounted && mounted.actions) || null;
     const legend = [...(actions?.legend || []), ...(view.module.LESSON ? LESSON_KEYS : []), ...PAGE_KEYS];
@@ -236,12 +255,12 @@ async function start() {
     document.body.style.setProperty('--drawer-top', `${Math.round(top)}px`);
     document.body.classList.toggle('drawer-open', open);
     drawerBtn.setAttribute('aria-expanded', String(open));
-    drawerBtn.textContent = open ? 'Hide controls' : 'Controls';
+    drawerBtn.textContent = open ? t('page.drawer.hide') : t('page.drawer');
     if (open && focus && side) {
       // the drawer itself (a Tab then reaches its first control); Escape
       // from anywhere in it closes it
       if (!side.hasAttribute('tabindex')) side.tabIndex = -1;
-      side.setAttribute('aria-label', 'Controls');
+      side.setAttribute('aria-label', t('page.drawer'));
       const go = () => { if (document.body.classList.contains('drawer-open')) side.focus({ preventScroll: true }); };
       go();
       // its visibility becomes visible over the slide's transition
@@ -251,7 +270,7 @@ async function start() {
   function setPresent(on, fromUser) {
     document.body.classList.toggle('present', on);
     presentBtn.setAttribute('aria-pressed', String(on));
-    presentBtn.textContent = on ? 'Leave (Esc)' : 'Present (F)';
+    presentBtn.textContent = on ? t('page.present.leave') : t('page.present');
     drawerBtn.hidden = !on;
     setDrawer(false);
     keysHint.open = false; // the legend sits beside the lesson in presentation mode
@@ -282,6 +301,20 @@ async function start() {
     if (!document.fullscreenElement && document.body.classList.contains('present')) setPresent(false, false);
   });
   const gloss = glossary(document.querySelector('header.top .top-tools'));
+  // the language switch: ?lang= written, the page loaded again in it (the
+  // view's state is in the URL, so it comes back as it was); a view that asks
+  // before it is left (a running fit) may keep the user
+  const langSel = document.createElement('select');
+  langSel.id = 'lang-select';
+  langSel.setAttribute('aria-label', t('page.lang.aria'));
+  langSel.title = t('page.lang.title');
+  for (const [code, name] of LANGUAGES) langSel.append(new Option(name, code, false, code === lang));
+  langSel.addEventListener('change', () => {
+    if (mounted?.leave && !mounted.leave()) { langSel.value = lang; return; }
+    setPageKey('lang', langSel.value);
+    window.location.reload();
+  });
+  document.querySelector('header.top .top-tools').append(langSel);
   document.addEventListener('keydown', (e) => {
     const present = document.body.classList.contains('present');
     // Escape closes the open drawer from any control in it that did not use the key itself
@@ -326,7 +359,7 @@ async function start() {
   if (getFlag('present')) setPresent(true, false);
   if (embed) {
     if (!VIEWS.some((v) => v.id === embed.view)) {
-      showError(`?embed=${embed.view} names no view; the views: ${VIEWS.map((v) => v.id).join(', ')}.`);
+      showError(t('page.error.embed', { view: embed.view, views: VIEWS.map((v) => v.id).join(', ') }));
     }
     startEmbedApi(embed.host, {
       view: () => shown.id,
@@ -345,6 +378,8 @@ async function start() {
     if (mounted?.leave && document.body.dataset.view !== id && !mounted.leave()) { stay(); return; }
     show(id, false);
     setFlag('present', document.body.classList.contains('present'));
+    // the language stays the page's (an entry from before a switch names the old one)
+    if (langChosen && getPageKey('lang') !== lang) setPageKey('lang', lang);
   });
   document.body.dataset.ready = 'true';
 }

@@ -21,6 +21,7 @@
 // the value in use, the control shows it, and the reason stands beside it
 // (controls.js). The view writes the URL only for a change it accepted.
 import { numberControl, choiceControl } from './controls.js';
+import { tParam } from './i18n/index.js';
 
 // panels sharing one values array refresh each other's preset values (the
 // actuator may sit in one panel and the coefficients in another)
@@ -76,13 +77,16 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
     const j = info.params.findIndex((p) => p.name === name);
     if (j < 0) continue;
     const p = info.params[j];
-    const label = labels[name] || p.label || p.name;
+    // the label, help and choices' helps of the table (the core's English for
+    // a scenario not in it yet)
+    const label = labels[name] || tParam(info.name, name, 'label', p.label || p.name);
+    const help = tParam(info.name, name, 'help', p.help);
     let ctl;
     if (p.choices) {
       ctl = choiceControl({
         label,
-        help: p.help,
-        choices: p.choices.map((c, k) => ({ value: c, label: c, help: p.choiceHelp?.[k] })),
+        help,
+        choices: p.choices.map((c, k) => ({ value: c, label: c, help: p.choiceHelp?.[k] && tParam(info.name, name, `choice.${c}`, p.choiceHelp[k]) })),
         value: p.choices[values[j]] ?? p.choices[0],
         onChange: (v) => changed(name, j, p.choices.indexOf(v)),
       });
@@ -91,7 +95,7 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
       const [sliderMin, sliderMax] = presetSpan(p, values[j] === -1 ? pv : values[j]);
       ctl = numberControl({
         label, unit: p.unit, min: Math.max(p.min, 0), max: p.max, value: values[j] === -1 ? pv : values[j],
-        log: p.log, integer: p.integer, help: p.help, sliderMin, sliderMax,
+        log: p.log, integer: p.integer, help, sliderMin, sliderMax,
         presetValue: pv, usePreset: values[j] === -1,
         onInput: (v) => changed(name, j, v),
         onPreset: (on, v) => changed(name, j, on ? -1 : v),
@@ -100,7 +104,7 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
     } else {
       ctl = numberControl({
         label, unit: p.unit, min: p.min, max: p.max, value: values[j], log: p.log, integer: p.integer,
-        help: p.help, sliderMin: p.lo ?? p.min, sliderMax: p.hi ?? p.max,
+        help, sliderMin: p.lo ?? p.min, sliderMax: p.hi ?? p.max,
         onInput: (v) => changed(name, j, v),
       });
     }

@@ -24,6 +24,7 @@
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone } from './dropZone.js';
 import { el } from './dom.js';
+import { t } from './i18n/index.js';
 import { sig3, maeText } from './format.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
@@ -33,23 +34,23 @@ const rangeOf = (message) => String(message).replace(/^log .*?: (entry \d+: )?(?
 /** One sentence for a log the core refused (core.io.checkLog's Error: code,
  *  field, entry; the codes are fric_io.h's). No message text is parsed. */
 export function logSentence(e) {
-  const at = e.entry >= 0 ? `Entry ${e.entry}` : null;
-  const f = `\`${e.field}\``;
+  const at = e.entry >= 0 ? t('log.entry', { n: e.entry }) : null;
+  const v = { at, f: `\`${e.field}\``, n: e.entry };
   switch (e.code) {
-    case 'not_object': return 'The file is JSON but not a log: expected an object with mass, length, kp and entries.';
-    case 'missing': return e.field === 'entries' ? 'The log is missing the field `entries` (the list of samples).'
-      : at ? `${at} has no ${f}.` : `The log is missing the header field ${f}.`;
-    case 'type': return e.field === 'entries' && !at ? 'The field `entries` must be a list of samples.'
-      : e.field === 'entries' ? `${at} is not a sample object.`
-        : at ? `${at}: ${f} has the wrong type (${e.field === 'torque_enable' ? 'true/false' : 'a number'} expected).`
-          : `The header field ${f} has the wrong type.`;
-    case 'unknown_key': return at ? `${at} has the unknown field ${f}.` : `The log has the unknown header field ${f}.`;
-    case 'range': return `${at ? `${at}: ${f}` : `The header field ${f}`} is out of range: ${rangeOf(e.message)}`;
-    case 'too_few': return 'The log has too few samples for a replay.';
-    case 'order': return `The timestamps are not increasing at entry ${e.entry}.`;
-    case 'dt': return `The timestamps contradict the header's \`dt\` at entry ${e.entry}.`;
-    case 'speed_mixed': return `${at}: \`speed\` is given in some entries and not in others.`;
-    default: return `The log was refused: ${e.message}`;
+    case 'not_object': return t('log.notObject');
+    case 'missing': return e.field === 'entries' ? t('log.missing.entries')
+      : at ? t('log.missing.entry', v) : t('log.missing.header', v);
+    case 'type': return e.field === 'entries' && !at ? t('log.type.entries')
+      : e.field === 'entries' ? t('log.type.sample', v)
+        : at ? t(e.field === 'torque_enable' ? 'log.type.entry.bool' : 'log.type.entry.number', v)
+          : t('log.type.header', v);
+    case 'unknown_key': return at ? t('log.unknown.entry', v) : t('log.unknown.header', v);
+    case 'range': return t(at ? 'log.range.entry' : 'log.range.header', { ...v, range: rangeOf(e.message) });
+    case 'too_few': return t('log.tooFew');
+    case 'order': return t('log.order', v);
+    case 'dt': return t('log.dt', v);
+    case 'speed_mixed': return t('log.speedMixed', v);
+    default: return t('log.refused', { message: e.message });
   }
 }
 
@@ -63,8 +64,8 @@ export function parseLog(text, core, name = 'log') {
   } catch {
     const head = String(text).trimStart().slice(0, 1);
     throw new Error(head === '{' || head === '['
-      ? 'The file is not valid JSON (it starts like JSON but is cut off or malformed).'
-      : 'The file is not JSON: a log is a JSON object such as logs/xl330/processed/*.json.');
+      ? t('log.badJson')
+      : t('log.notJson'));
   }
   try {
     core.io.checkLog(log, name);
@@ -80,9 +81,9 @@ export function parseLog(text, core, name = 'log') {
 /** One sentence for a core error of a replay under model `model` ("m3"). */
 export function coreSentence(message, model) {
   const m = String(message).replace(/^replay: /, '');
-  if (/left the finite range/.test(m)) return `Under ${model.toUpperCase()} the simulation diverged: ${m}`;
-  if (/no identified preset/.test(m)) return `no identified ${model.toUpperCase()} for this actuator`;
-  return `The log was refused: ${m.charAt(0).toUpperCase()}${m.slice(1)}`;
+  if (/left the finite range/.test(m)) return t('replay.diverged', { model: model.toUpperCase(), message: m });
+  if (/no identified preset/.test(m)) return t('replay.noPreset', { model: model.toUpperCase() });
+  return t('log.refused', { message: `${m.charAt(0).toUpperCase()}${m.slice(1)}` });
 }
 
 /** Parameter j of the bench uses "-1 = the preset's value". */
@@ -100,7 +101,7 @@ export function replayModels(core, info, values, log, actuator) {
   const presets = core.bench.presets();
   return models.map((model, mi) => {
     const pre = presets.find((p) => p.actuator === actuator && p.model === mi + 1);
-    if (!pre) return { model, error: `no identified ${model.toUpperCase()} for ${actuator}` };
+    if (!pre) return { model, error: t('replay.noPresetFor', { model: model.toUpperCase(), actuator }), noPreset: true };
     const p = Float64Array.from(values);
     p[idx('actuator')] = info.params[idx('actuator')].choices.indexOf(actuator);
     p[idx('model')] = mi;
@@ -120,7 +121,7 @@ export function replayModels(core, info, values, log, actuator) {
  *  { model: 'on-screen', label, mae, maxErr, samples, res } or { …, error }. */
 export function replayOnScreen(core, info, values, log) {
   const model = info.params.find((p) => p.name === 'model').choices[values[info.params.findIndex((p) => p.name === 'model')]];
-  const label = `on screen (${model.toUpperCase()})`;
+  const label = t('replay.onScreen', { model: model.toUpperCase() });
   try {
     const res = core.bench.replay(values, log, 'log');
     return { model: 'on-screen', label, mae: res.mae, maxErr: res.maxErr, samples: res.samples, res };
@@ -144,27 +145,27 @@ let keptLog = null;
  */
 export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator }) {
   const actuators = info.params.find((p) => p.name === 'actuator').choices;
-  const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': 'Choose a recorded log to replay' });
-  const hint = el('span', { textContent: 'Drop a pendulum log here (BAM JSON, e.g. logs/xl330/processed/*.json), or ' });
+  const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': t('replay.file.aria') });
+  const hint = el('span', { textContent: t('replay.drop') });
   const drop = el('div', { id: 'log-drop', className: 'drop-zone', dataset: { dropzone: 'log' } }, hint,
-    el('label', { className: 'file-pick', textContent: 'choose a file…' }, file));
+    el('label', { className: 'file-pick', textContent: t('replay.choose') }, file));
   const warn = el('div', { className: 'msg-warn', id: 'replay-warning', role: 'status', hidden: true });
   const err = el('div', { className: 'msg-bad', id: 'replay-error', role: 'alert', hidden: true });
   const out = el('div', { className: 'readout', id: 'replay-result', 'aria-live': 'polite' });
   const table = el('table', { className: 'replay-table', id: 'replay-table', hidden: true });
   const onNote = el('div', { className: 'note', id: 'replay-onscreen-note', hidden: true });
-  const box = el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log against M1 to M6' },
-    el('h3', { textContent: 'Replay a recorded log against M1–M6' }), drop, warn, err, out, table, onNote);
+  const box = el('section', { className: 'chart-box replay', 'aria-label': t('replay.box.aria') },
+    el('h3', { textContent: t('replay.head') }), drop, warn, err, out, table, onNote);
   parent.append(box);
 
   const bars = modelBarsBox(parent, {
-    title: 'Replay: MAE per friction model',
-    description: 'Bar chart of the mean absolute angle error of the replay under each model M1 to M6',
+    title: t('replay.chart.mae'),
+    description: t('replay.chart.mae.desc'),
     height: 180, fileName: 'replay-mae', yText: 'MAE [°]', legend: { display: false },
   });
   const overlay = angleOverlayBox(parent, {
-    title: 'Replay: recorded and simulated angle',
-    description: 'Recorded joint angle of the log and the angle simulated under the selected model',
+    title: t('replay.chart.angle'),
+    description: t('replay.chart.angle.desc'),
     fileName: 'replay',
   });
   bars.box.hidden = true;
@@ -197,9 +198,9 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     shownModel = model;
     const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
     overlay.chart.data.datasets = [
-      { label: 'recorded θ', data: pts(r.res.t, r.res.logQ), borderColor: '#2b3440' },
-      { label: `simulated θ (${labelOf(r)})`, data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
-      { label: 'goal', data: pts(r.res.t, r.res.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
+      { label: t('replay.recorded'), data: pts(r.res.t, r.res.logQ), borderColor: '#2b3440' },
+      { label: t('replay.simulated', { model: labelOf(r) }), data: pts(r.res.t, r.res.simQ), borderColor: COLORS[0] },
+      { label: t('replay.goal'), data: pts(r.res.t, r.res.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
     ];
     overlay.box.hidden = false;
     overlay.update();
@@ -213,8 +214,9 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
 
   function render(best) {
     const thead = document.createElement('thead');
-    thead.innerHTML = '<tr><th scope="col">model</th><th scope="col">MAE [rad]</th><th scope="col">MAE [°]</th>'
-      + '<th scope="col">max error [°]</th><th scope="col"><span class="sr-only">plot</span></th></tr>';
+    thead.append(el('tr', {}, ...[t('replay.col.model'), 'MAE [rad]', 'MAE [°]', t('replay.col.max')]
+      .map((text) => el('th', { scope: 'col', textContent: text })),
+    el('th', { scope: 'col' }, el('span', { className: 'sr-only', textContent: t('replay.plot') }))));
     const tbody = document.createElement('tbody');
     for (const r of rows) {
       const tr = document.createElement('tr');
@@ -229,7 +231,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       const th = document.createElement('th');
       th.scope = 'row';
       th.textContent = labelOf(r) + (r === best ? ' ★ best' : '');
-      if (r.model === 'on-screen') th.title = 'The parameters in use in this view (coefficients, kt, R, armature, q_offset as set), replayed like the published presets';
+      if (r.model === 'on-screen') th.title = t('replay.onScreen.title');
       tr.append(th);
       if (r.error) {
         const td = cell(r.error, 'na');
@@ -241,7 +243,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
         const td = cell('');
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = 'plot';
+        b.textContent = t('replay.plot');
         b.setAttribute('aria-label', `Plot the replay under ${labelOf(r)}`);
         b.addEventListener('click', () => showOverlay(r.model));
         td.append(b);
@@ -252,9 +254,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     table.replaceChildren(thead, tbody);
     table.hidden = false;
     const qi = info.params.findIndex((p) => p.name === 'q_offset');
-    onNote.textContent = 'M1–M6: the published presets, each with its own q_offset. On screen: the values in this view\'s '
-      + `controls (friction coefficients, kt, R, armature, q_offset = ${values()[qi]} rad), the parameters a fit opened here brings. `
-      + 'All with the log\'s mass, length, kp and supply voltage.';
+    onNote.textContent = t('replay.note', { q: values()[qi] });
     onNote.hidden = false;
     const ok = rows.filter((r) => !r.error);
     bars.chart.data.labels = ok.map(labelOf);
@@ -288,17 +288,17 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     let use = current;
     if (act === null) {
       warn.textContent = log.motor === undefined
-        ? `The log names no \`motor\`; it was replayed with the selected actuator ${current}, which may not be the one recorded.`
-        : `The log's motor "${log.motor}" is not one of the identified actuators (${actuators.join(', ')}); it was replayed with the selected ${current}, so expect large errors.`;
+        ? t('replay.warn.noMotor', { current })
+        : t('replay.warn.unknownMotor', { motor: log.motor, list: actuators.join(', '), current });
       warn.hidden = false;
     } else if (act !== current) {
       const more = selectActuator(act, log) || '';
       use = act;
-      const alias = String(log.motor).toLowerCase() !== act ? ` (the preset for ${log.motor})` : '';
-      warn.textContent = `The log was recorded on ${log.motor}: the actuator was switched from ${current} to ${act}${alias}${more}.`;
+      const alias = String(log.motor).toLowerCase() !== act ? t('replay.warn.alias', { motor: log.motor }) : '';
+      warn.textContent = t('replay.warn.switched', { motor: log.motor, current, act, alias, more });
       warn.hidden = false;
     } else if (String(log.motor).toLowerCase() !== act) {
-      warn.textContent = `The log's motor "${log.motor}" is replayed with the ${act} preset.`;
+      warn.textContent = t('replay.warn.preset', { motor: log.motor, act });
       warn.hidden = false;
     }
     const t0 = performance.now();
@@ -306,7 +306,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     const ms = performance.now() - t0;
     const ok = rows.filter((r) => !r.error);
     if (!ok.length) {
-      const first = rows.find((r) => r.error && !/^no identified/.test(r.error)) || rows[0];
+      const first = rows.find((r) => r.error && !r.noPreset) || rows[0];
       err.textContent = `${name}: ${first.error}`;
       err.hidden = false;
       rows = [];
@@ -316,20 +316,20 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     render(best);
     out.dataset.mae = String(best.mae);
     out.dataset.ms = String(ms);
-    out.textContent = `${name} (${use}, ${log.trajectory ?? 'trajectory not named'}, kp ${log.kp}, ${best.samples} samples, `
-      + `treatment ${treatment()}): best ${labelOf(best)}, MAE = ${maeText(best.mae)}; `
-      + `${ok.length} replay${ok.length > 1 ? 's' : ''} in ${ms.toFixed(1)} ms`;
+    out.textContent = t('replay.result', { name, use, trajectory: log.trajectory ?? t('replay.noTrajectory'), kp: log.kp,
+      samples: best.samples, treatment: treatment(), best: labelOf(best), mae: maeText(best.mae),
+      replays: t(ok.length > 1 ? 'replay.count.many' : 'replay.count.one', { n: ok.length }), ms: ms.toFixed(1) });
     showOverlay(best.model);
   }
 
   async function replayFile(f) {
-    out.textContent = `Reading ${f.name}…`;
+    out.textContent = t('replay.reading', { name: f.name });
     let text;
     try {
       text = await f.text();
     } catch (e) {
       clear();
-      err.textContent = `${f.name}: the file could not be read (${e.message}).`;
+      err.textContent = t('replay.unreadable', { name: f.name, message: e.message });
       err.hidden = false;
       return;
     }
@@ -341,7 +341,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     onFiles: (files) => replayFile(files[0]),
     sample: true,
     onError: (msg) => { err.textContent = msg; err.hidden = false; },
-    onStray: () => { hint.textContent = 'That file was dropped outside this box and ignored. Drop a pendulum log here, or '; },
+    onStray: () => { hint.textContent = t('replay.stray'); },
   });
 
   if (keptLog) replayText(keptLog.name, keptLog.text);

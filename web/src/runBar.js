@@ -5,6 +5,7 @@
 // to its frame loop (web/src/live/loop.js).
 import { numberControl } from './controls.js';
 import { button } from './dom.js';
+import { t } from './i18n/index.js';
 
 
 /**
@@ -18,11 +19,11 @@ export function runBar(container, { name, what, step, speed, onSpeed, extra = []
   const bar = document.createElement('div');
   bar.className = `row ${name}-runbar`;
   bar.setAttribute('role', 'toolbar');
-  bar.setAttribute('aria-label', `Run ${what}`);
-  const playBtn = button('Pause', 'Pause or resume the simulation (Space in presentation mode)');
-  const stepBtn = button('Step', `Advance one time step ${step} while paused (S)`);
-  const resetBtn = button('Reset', 'Start again from t = 0 (R)');
-  const speedCtl = numberControl({ label: 'speed ×', unit: '', min: 0.1, max: 10, value: speed, log: true, onInput: onSpeed });
+  bar.setAttribute('aria-label', t('runbar.aria', { what }));
+  const playBtn = button(t('runbar.pause'), t('runbar.pause.title'));
+  const stepBtn = button(t('runbar.step'), t('runbar.step.title', { step }));
+  const resetBtn = button(t('runbar.reset'), t('runbar.reset.title'));
+  const speedCtl = numberControl({ label: t('runbar.speed'), unit: '', min: 0.1, max: 10, value: speed, log: true, onInput: onSpeed });
   const clock = document.createElement('span');
   clock.className = `readout ${name}-clock`;
   clock.id = `${name}-clock`;

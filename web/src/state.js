@@ -86,6 +86,19 @@ export function setFlag(key, on) {
   write(false, `?${p.toString()}`);
 }
 
+/** A page-wide key of the URL (?lang=fr): kept through view changes and
+ *  Back like the flags (setView keeps every key without a dot). */
+export function getPageKey(key) {
+  return params().get(key);
+}
+
+/** Sets (null: removes) a page-wide key, in the current entry. */
+export function setPageKey(key, value) {
+  const p = params();
+  if (value === null || value === undefined) p.delete(key); else p.set(key, value);
+  write(false, `?${p.toString()}`);
+}
+
 /** A view's slice of the URL state. */
 export function scopedState(scope) {
   return {

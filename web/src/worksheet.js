@@ -8,12 +8,14 @@
 import qrcode from 'qrcode-generator';
 import { el, quoteNodes, symbolNodes } from './dom.js';
 import { lessonSetup } from './layout.js';
+import { t, lang } from './i18n/index.js';
 
 /** The address of a lesson step's set-up (index null: the lesson's start):
  *  this page with the view and the step's URL state. */
 export function setupUrl(viewId, lesson, index, core) {
   const entries = lessonSetup(lesson, index, core) || {};
   const q = new URLSearchParams({ view: viewId });
+  if (lang !== 'en') q.set('lang', lang); // the set-up opens in the sheet's language
   for (const [k, v] of Object.entries(entries)) q.set(`${viewId}.${k}`, String(v));
   return `${window.location.origin}${window.location.pathname}?${q}`;
 }
@@ -32,32 +34,30 @@ export function worksheet(view, kind, core) {
   const lesson = view.module.LESSON;
   const key = kind === 'key';
   const start = setupUrl(view.id, lesson, null, core);
-  const blank = (q) => el('span', { className: 'blank', 'aria-label': 'blank' }, '\u00a0'.repeat(Math.max(6, q.length + 4)));
+  const blank = (q) => el('span', { className: 'blank', 'aria-label': t('worksheet.blank') }, '\u00a0'.repeat(Math.max(6, q.length + 4)));
   const answer = (q) => el('b', { className: 'answer' }, ...symbolNodes(q));
   const steps = (lesson.tryThis || []).map((step, i) => {
     const s = typeof step === 'string' ? { text: step } : step;
     const li = el('li', {}, el('p', { className: 'ws-step' }, ...quoteNodes(s.text, key ? answer : blank)));
     if (s.setup) {
       const url = setupUrl(view.id, lesson, i, core);
-      li.append(el('div', { className: 'ws-setup' }, qrImage(url, `QR code: step ${i + 1}'s set-up`),
-        el('span', {}, `Step ${i + 1} set up: `, el('a', { href: url }, url))));
+      li.append(el('div', { className: 'ws-setup' }, qrImage(url, t('worksheet.qr.step', { n: i + 1 })),
+        el('span', {}, t('worksheet.step.setup', { n: i + 1 }), el('a', { href: url }, url))));
     }
     return li;
   });
   return el('article', { className: 'worksheet', 'data-kind': kind },
     el('header', {},
-      el('h1', {}, 'Friction Explorer: ', ...symbolNodes(view.title)),
-      el('p', { className: 'ws-kind' }, key ? 'Answer key' : 'Worksheet'),
-      ...(key ? [] : [el('p', { className: 'ws-name' }, 'Name: ', el('span', { className: 'blank line' }, '\u00a0'),
-        ' Date: ', el('span', { className: 'blank short' }, '\u00a0'))])),
-    el('div', { className: 'ws-start' }, qrImage(start, 'QR code: the lesson\'s start'),
-      el('p', {}, 'Open the view at the lesson\'s start, then follow the steps in order: ', el('a', { href: start }, start))),
-    ...(key ? [el('section', {}, el('h2', {}, 'What to notice'), el('p', {}, ...symbolNodes(lesson.notice)))] : []),
-    el('h2', {}, key ? 'Steps, with the numbers the screen shows' : 'Steps: write down the numbers the screen shows'),
+      el('h1', {}, t('worksheet.h1'), ...symbolNodes(view.title)),
+      el('p', { className: 'ws-kind' }, key ? t('lesson.print.key') : t('lesson.print.sheet')),
+      ...(key ? [] : [el('p', { className: 'ws-name' }, t('worksheet.name'), el('span', { className: 'blank line' }, '\u00a0'),
+        t('worksheet.date'), el('span', { className: 'blank short' }, '\u00a0'))])),
+    el('div', { className: 'ws-start' }, qrImage(start, t('worksheet.qr.start')),
+      el('p', {}, t('worksheet.open'), el('a', { href: start }, start))),
+    ...(key ? [el('section', {}, el('h2', {}, t('lesson.notice')), el('p', {}, ...symbolNodes(lesson.notice)))] : []),
+    el('h2', {}, key ? t('worksheet.steps.key') : t('worksheet.steps.sheet')),
     el('ol', {}, ...steps),
-    el('footer', {}, key
-      ? 'Each number here is checked against the command-line tool or a closed form by the explorer\'s browser tests.'
-      : 'Friction Explorer: the steps are those of the view\'s "What to notice" box.'));
+    el('footer', {}, key ? t('worksheet.footer.key') : t('worksheet.footer.sheet')));
 }
 
 /** Prints the worksheet or answer key of the view on screen: the article

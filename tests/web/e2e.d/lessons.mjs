@@ -28,6 +28,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { TABLES, fill } from '../../../web/src/i18n/index.js';
 
 /** `friction ARGS…`: stdout on success; on failure { error: stderr }. */
 function cli(ROOT, args) {
@@ -105,8 +106,9 @@ export function kit(h) {
   /** Each number a step quotes (its span.quote, ⟦…⟧ in the lesson: a blank on
    *  the worksheet, a number of the answer key) lies inside a string has()
    *  checked in that step: the answer key prints only what this test verifies. */
-  async function quotesChecked(page) {
-    const steps = await lessonSteps(page);
+  async function quotesChecked(page, texts = null) {
+    // texts: the step texts has() was given, when not the page's (another language)
+    const steps = texts || await lessonSteps(page);
     const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
       .map((li) => [...li.querySelectorAll('.quote')].map((q) => q.textContent)));
     const bad = [];
@@ -303,132 +305,7 @@ export default async function lessons(h) {
   });
 
   // -------------------------------------------------------------- pendulum
-  await check('lessons: pendulum, steps 1–5 followed in order from Reset show the numbers they quote (friction run bench)', async () => {
-    const dt = 0.001;
-    /** `friction run bench` of the view's constant goal with treatment `friction`, to `duration`. */
-    const bench = (friction, goal, duration) => csv(cli(ROOT, ['run', 'bench', 'trajectory=goal', `goal=${goal}`, `friction=${friction}`, `duration=${duration}`]));
-    const { page, log } = await openPage('?view=pendulum&pendulum.goal=0.3&pendulum.friction_b=clip', 'pendulum');
-    const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
-    /** Treatment i's θ, reversals/s and reversals in all, from the status line. */
-    const status = async (i) => {
-      const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
-      // the parts are joined by '  |  ' (a velocity below the step's resolution
-      // reads '0 rad/s (|θ̇| < 1e-15)', whose bars are not separators)
-      const part = text.split('  |  ')[i + 1] || '';
-      const m = /θ (-?[0-9.]+) rad.* ([0-9]+) reversals\/s \(([0-9]+) in all\)/.exec(part);
-      if (!m) throw new Error(`status line: '${text}'`);
-      return { q: Number(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };
-    };
-    const runBtn = () => page.locator('#view button', { hasText: /^(Pause|Play)$/ }).first();
-    /** Runs until t ≥ tMin, then pauses; returns the paused t. */
-    const runTo = async (tMin) => {
-      if (await runBtn().textContent() === 'Play') await runBtn().click();
-      expect(await waitFor(async () => (await clockT()) >= tMin, 30_000, 50), `the clock did not reach ${tMin} s`);
-      await runBtn().click();
-      await page.waitForTimeout(300);
-      return clockT();
-    };
-    const rowAt = (run, t) => run.rows[Math.round(t / dt)];
-    try {
-      const steps = await lessonSteps(page);
-      expect(steps.length === 5, `${steps.length} steps`);
-      await reset(page);
-      const snaps = [];
-      // step 1: explicit B's reversal rate (the page's: over the last second of simulated time)
-      snaps.push(await controls(page));
-      const ex = bench('explicit', 1.2, 9.01);
-      const rc = ex.cols.indexOf('reversals');
-      const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
-      // documentation check: 838 and 974 are the CLI's own count (no closed form
-      // gives a chattering rate); the closed-form part is the bound: a velocity
-      // sign change takes at least one step, so at most 1/dt = 1000 a second,
-      // and "nearly one per 1 ms time step" means above 80 % of that bound
-      has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
-      expect(rate(2) <= 1 / dt && rate(9) <= 1 / dt && rate(9) > 0.8 / dt && rate(2) < rate(9),
-        `explicit B: ${rate(2)} and ${rate(9)} reversals/s against the bound 1/dt = ${1 / dt}`);
-      const t1 = await runTo(2);
-      const b1 = await status(1), a1 = await status(0);
-      const ex1 = bench('explicit', 1.2, t1 + 0.01);
-      expect(b1.all === rowAt(ex1, t1)[rc], `B at t = ${t1}: ${b1.all} reversals in all, CLI ${rowAt(ex1, t1)[rc]}`);
-      expect(b1.rate === rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc], `B at t = ${t1}: ${b1.rate} reversals/s, CLI ${rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc]}`);
-      expect(a1.rate === 0, `A: ${a1.rate} reversals/s`);
-      // step 2: the zoom
-      snaps.push(await controls(page));
-      await page.locator('#view label', { hasText: 'zoom on the last 0.2 s' }).click();
-      // step 3: → once, then five times (the keys of the page, focus on the page)
-      snaps.push(await controls(page));
-      await page.evaluate(() => document.activeElement?.blur());
-      const qA = (await status(0)).q;
-      await page.keyboard.press('ArrowRight');
-      const g1 = Number(await field(page, 'goal').inputValue());
-      expect(Math.abs(g1 - 1.25) < 1e-12, `goal after →: ${g1}`);
-      has(steps[2], 'by 0.05 rad to 1.25 rad');
-      await runTo((await clockT()) + 1);
-      expect((await status(0)).q === qA, `A moved after →: θ ${qA} → ${(await status(0)).q}`);
-      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
-      const g2 = Number(await field(page, 'goal').inputValue());
-      expect(Math.abs(g2 - 1.5) < 1e-12, `goal after five more →: ${g2}`);
-      has(steps[2], '(goal 1.5 rad)');
-      const qB = (await status(0)).q;
-      await runTo((await clockT()) + 1.5);
-      const a3 = await status(0);
-      expect(a3.q > qB && a3.text.includes('stick'), `A after the goal 1.5: '${a3.text}' (was θ ${qB})`);
-      await shot(page, 'pendulum-3');
-      // step 4: B = karnopp, the run starts again at the goal 1.5
-      snaps.push(await controls(page));
-      await pick(page, 'Treatment B', 'karnopp');
-      const ka = bench('karnopp', 1.5, 2.01);
-      const kq = ka.cols.indexOf('q');
-      const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
-      has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
-      has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
-      // closed form (Kikuuwe eq. 3): inside the band friction cancels the other
-      // torques, a = 0, so the velocity it entered with is kept, |θ̇| < eps =
-      // 1e-3 rad/s, and θ advances by θ̇·dt a step: over 1 s, θ(2) − θ(1) = θ̇
-      const kv = ka.cols.indexOf('dq'), v1 = rowAt(ka, 1)[kv], v2 = rowAt(ka, 2)[kv];
-      expect(v1 === v2 && v1 > 0 && v1 < 1e-3 && Math.abs((q2 - q1) - v1 * 1) <= 1e-12,
-        `karnopp creep: θ̇ ${v1} at 1 s, ${v2} at 2 s (band 1e-3 rad/s), θ(2) − θ(1) = ${q2 - q1} rad`);
-      has(steps[3], `θ ${q1.toFixed(4)} rad at 1 s, ${q2.toFixed(4)} at 2 s`);
-      const t4 = await runTo(1);
-      const b4 = await status(1);
-      const ka4 = bench('karnopp', 1.5, t4 + 0.01);
-      expect(t4 < 2, `the run did not start again: t = ${t4}`);
-      expect(b4.q === Number(rowAt(ka4, t4)[kq].toFixed(4)) && b4.all === rowAt(ka4, t4)[rc], `B karnopp at t = ${t4}: '${b4.text}', CLI θ ${rowAt(ka4, t4)[kq]}, ${rowAt(ka4, t4)[rc]} reversals`);
-      // step 5: B = clip
-      snaps.push(await controls(page));
-      await pick(page, 'Treatment B', 'clip');
-      const cl = bench('clip', 1.5, 2.01), im = bench('implicit', 1.5, 2.01);
-      const cq = rowAt(cl, 2)[kq], cv = rowAt(cl, 2)[cl.cols.indexOf('dq')];
-      has(steps[4], `after ${rowAt(cl, 2)[rc]} reversals`);
-      has(steps[4], `at ${cq.toFixed(4)} rad like implicit`);
-      expect(cq.toFixed(4) === rowAt(im, 2)[kq].toFixed(4) && rowAt(im, 2)[im.cols.indexOf('dq')] === 0, `CLI implicit ${rowAt(im, 2)[kq]}, clip ${cq}`);
-      // documentation check: the residue is the CLI's rounding (no closed form);
-      // closed form: it is below one ulp of the budget's own scale per step,
-      // |θ̇| ≤ 2^-52·(the held arm's largest torque, ~1 N·m)·dt/J ≪ 1e-15 rad/s
-      has(steps[4], 'reads 0 rad/s (|θ̇| < 1e-15)');
-      expect(Math.abs(cv) < 1e-15 && cv !== 0, `clip residue ${cv} rad/s (the step says it is a residue, not 0)`);
-      const t5 = await runTo(1);
-      const b5 = await status(1);
-      const cl5 = bench('clip', 1.5, t5 + 0.01);
-      expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
-      // what the step says the screen shows: B's velocity written as 0 with its bound
-      expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
-      await shot(page, 'pendulum-5');
-      await sameAsSetUp(page, snaps);
-      await quotesChecked(page);
-      // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence
-      const offText = await page.locator('.lesson-off').allTextContents();
-      expect(offText.length === 0, `after the five steps the lesson says the bench differs: ${offText.join(' ')}`);
-      const problems = h.logProblems(log);
-      expect(!problems.length, problems.slice(0, 3).join('; '));
-      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
-        + `page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
-        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)} (closed form: θ(2) − θ(1) = the kept θ̇ < eps); `
-        + `clip ${cq.toFixed(4)} rad (documentation check)`;
-    } finally {
-      await page.close();
-    }
-  });
+  await pendulumLesson(h);
 
   await check('lessons: pendulum, a bench that is not the lesson\'s (another servo and model, as Open in bench from a fit gives) is told that the quoted numbers are the lesson bench\'s; Reset takes the sentence away', async () => {
     const { page, log } = await openPage('?view=pendulum&pendulum.actuator=sts3215&pendulum.model=m1&pendulum.kt=0.9', 'pendulum');
@@ -533,4 +410,157 @@ export default async function lessons(h) {
       await page.close();
     }
   });
+}
+
+/** The pendulum lesson followed in language `lang` (?lang=; 'en': the
+ *  page's default): the same steps and numbers, the controls found by the
+ *  table's words (web/src/i18n/). */
+export async function pendulumLesson(h, lang = 'en') {
+  const { check, expect, openPage, waitFor } = h;
+  const ROOT = h.ROOT;
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const L = TABLES[lang], EN = TABLES.en;
+  const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
+  const label = (name) => symbol(L[`param.bench.${name}.label`]);
+  // treatment i's status: θ, reversals/s and in all, read through the table's sentence
+  const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const STATUS = new RegExp(esc(L['pendulum.status.sim']).replace(/\\\{(\w+)\\\}/g, (m, k) => ({
+    q: '(-?[0-9.]+) rad.*', rate: '([0-9]+)', all: '([0-9]+)' }[k] || '.*')));
+  await check(`lessons: pendulum${lang === 'en' ? '' : ` (?lang=${lang})`}, steps 1–5 followed in order from Reset show the numbers they quote (friction run bench)`, async () => {
+    const dt = 0.001;
+    /** `friction run bench` of the view's constant goal with treatment `friction`, to `duration`. */
+    const bench = (friction, goal, duration) => csv(cli(ROOT, ['run', 'bench', 'trajectory=goal', `goal=${goal}`, `friction=${friction}`, `duration=${duration}`]));
+    const { page, log } = await openPage(`?view=pendulum${lang === 'en' ? '' : `&lang=${lang}`}&pendulum.goal=0.3&pendulum.friction_b=clip`, 'pendulum');
+    const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
+    /** Treatment i's θ, reversals/s and reversals in all, from the status line. */
+    const status = async (i) => {
+      const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
+      // the parts are joined by '  |  ' (a velocity below the step's resolution
+      // reads '0 rad/s (|θ̇| < 1e-15)', whose bars are not separators)
+      const part = text.split('  |  ')[i + 1] || '';
+      const m = STATUS.exec(part);
+      if (!m) throw new Error(`status line: '${text}'`);
+      return { q: Number(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };
+    };
+    const runBtn = () => page.locator('#view button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
+    /** Runs until t ≥ tMin, then pauses; returns the paused t. */
+    const runTo = async (tMin) => {
+      if (await runBtn().textContent() === L['runbar.play']) await runBtn().click();
+      expect(await waitFor(async () => (await clockT()) >= tMin, 30_000, 50), `the clock did not reach ${tMin} s`);
+      await runBtn().click();
+      await page.waitForTimeout(300);
+      return clockT();
+    };
+    const rowAt = (run, t) => run.rows[Math.round(t / dt)];
+    try {
+      const shown = await lessonSteps(page);
+      expect(shown.length === 5, `${shown.length} steps`);
+      // the steps in the page's language are the table's; the phrases below
+      // are checked in the English table's text of the same steps, whose
+      // quoted numbers are the shown steps' (the same ⟦…⟧ in every table:
+      // tests/web/i18n.test.mjs; and here, on the page)
+      const STEP_KEYS = [1, 2, 3, 4, 5].map((i) => `pendulum.lesson.step${i}`);
+      const bare = (text) => text.replace(/[⟦⟧]/g, '');
+      expect(shown.every((text, i) => text === bare(L[STEP_KEYS[i]])), `the steps are not the ${lang} table's: ${shown[0].slice(0, 80)}…`);
+      const steps = lang === 'en' ? shown : STEP_KEYS.map((k) => bare(EN[k]));
+      const quotesOf = (text) => text.match(/⟦[^⟦⟧]*⟧/g) || [];
+      expect(STEP_KEYS.every((k) => quotesOf(L[k]).join() === quotesOf(EN[k]).join()), 'the steps quote other numbers than the English ones');
+      await reset(page);
+      const snaps = [];
+      // step 1: explicit B's reversal rate (the page's: over the last second of simulated time)
+      snaps.push(await controls(page));
+      const ex = bench('explicit', 1.2, 9.01);
+      const rc = ex.cols.indexOf('reversals');
+      const rate = (t) => rowAt(ex, t)[rc] - rowAt(ex, t - 1)[rc];
+      // documentation check: 838 and 974 are the CLI's own count (no closed form
+      // gives a chattering rate); the closed-form part is the bound: a velocity
+      // sign change takes at least one step, so at most 1/dt = 1000 a second,
+      // and "nearly one per 1 ms time step" means above 80 % of that bound
+      has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
+      expect(rate(2) <= 1 / dt && rate(9) <= 1 / dt && rate(9) > 0.8 / dt && rate(2) < rate(9),
+        `explicit B: ${rate(2)} and ${rate(9)} reversals/s against the bound 1/dt = ${1 / dt}`);
+      const t1 = await runTo(2);
+      const b1 = await status(1), a1 = await status(0);
+      const ex1 = bench('explicit', 1.2, t1 + 0.01);
+      expect(b1.all === rowAt(ex1, t1)[rc], `B at t = ${t1}: ${b1.all} reversals in all, CLI ${rowAt(ex1, t1)[rc]}`);
+      expect(b1.rate === rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc], `B at t = ${t1}: ${b1.rate} reversals/s, CLI ${rowAt(ex1, t1)[rc] - rowAt(ex1, t1 - 1)[rc]}`);
+      expect(a1.rate === 0, `A: ${a1.rate} reversals/s`);
+      // step 2: the zoom
+      snaps.push(await controls(page));
+      await page.locator('#view label', { hasText: fill(L['pendulum.zoom'], { s: 0.2 }) }).click();
+      // step 3: → once, then five times (the keys of the page, focus on the page)
+      snaps.push(await controls(page));
+      await page.evaluate(() => document.activeElement?.blur());
+      const qA = (await status(0)).q;
+      await page.keyboard.press('ArrowRight');
+      const g1 = Number(await field(page, label('goal')).inputValue());
+      expect(Math.abs(g1 - 1.25) < 1e-12, `goal after →: ${g1}`);
+      has(steps[2], 'by 0.05 rad to 1.25 rad');
+      await runTo((await clockT()) + 1);
+      expect((await status(0)).q === qA, `A moved after →: θ ${qA} → ${(await status(0)).q}`);
+      for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
+      const g2 = Number(await field(page, label('goal')).inputValue());
+      expect(Math.abs(g2 - 1.5) < 1e-12, `goal after five more →: ${g2}`);
+      has(steps[2], '(goal 1.5 rad)');
+      const qB = (await status(0)).q;
+      await runTo((await clockT()) + 1.5);
+      const a3 = await status(0);
+      expect(a3.q > qB && a3.text.includes(L['pendulum.status.stick']), `A after the goal 1.5: '${a3.text}' (was θ ${qB})`);
+      await shot(page, `pendulum-3${lang === 'en' ? '' : `-${lang}`}`);
+      // step 4: B = karnopp, the run starts again at the goal 1.5
+      snaps.push(await controls(page));
+      await pick(page, symbol(L['pendulum.treatmentB']).replace(/ \(.*/, ''), 'karnopp');
+      const ka = bench('karnopp', 1.5, 2.01);
+      const kq = ka.cols.indexOf('q');
+      const q1 = rowAt(ka, 1)[kq], q2 = rowAt(ka, 2)[kq];
+      has(steps[3], `after ${rowAt(ka, 2)[rc]} reversals`);
+      has(steps[3], `creeping up, ${round(q2 - q1, 2)} rad a second`);
+      // closed form (Kikuuwe eq. 3): inside the band friction cancels the other
+      // torques, a = 0, so the velocity it entered with is kept, |θ̇| < eps =
+      // 1e-3 rad/s, and θ advances by θ̇·dt a step: over 1 s, θ(2) − θ(1) = θ̇
+      const kv = ka.cols.indexOf('dq'), v1 = rowAt(ka, 1)[kv], v2 = rowAt(ka, 2)[kv];
+      expect(v1 === v2 && v1 > 0 && v1 < 1e-3 && Math.abs((q2 - q1) - v1 * 1) <= 1e-12,
+        `karnopp creep: θ̇ ${v1} at 1 s, ${v2} at 2 s (band 1e-3 rad/s), θ(2) − θ(1) = ${q2 - q1} rad`);
+      has(steps[3], `θ ${q1.toFixed(4)} rad at 1 s, ${q2.toFixed(4)} at 2 s`);
+      const t4 = await runTo(1);
+      const b4 = await status(1);
+      const ka4 = bench('karnopp', 1.5, t4 + 0.01);
+      expect(t4 < 2, `the run did not start again: t = ${t4}`);
+      expect(b4.q === Number(rowAt(ka4, t4)[kq].toFixed(4)) && b4.all === rowAt(ka4, t4)[rc], `B karnopp at t = ${t4}: '${b4.text}', CLI θ ${rowAt(ka4, t4)[kq]}, ${rowAt(ka4, t4)[rc]} reversals`);
+      // step 5: B = clip
+      snaps.push(await controls(page));
+      await pick(page, symbol(L['pendulum.treatmentB']).replace(/ \(.*/, ''), 'clip');
+      const cl = bench('clip', 1.5, 2.01), im = bench('implicit', 1.5, 2.01);
+      const cq = rowAt(cl, 2)[kq], cv = rowAt(cl, 2)[cl.cols.indexOf('dq')];
+      has(steps[4], `after ${rowAt(cl, 2)[rc]} reversals`);
+      has(steps[4], `at ${cq.toFixed(4)} rad like implicit`);
+      expect(cq.toFixed(4) === rowAt(im, 2)[kq].toFixed(4) && rowAt(im, 2)[im.cols.indexOf('dq')] === 0, `CLI implicit ${rowAt(im, 2)[kq]}, clip ${cq}`);
+      // documentation check: the residue is the CLI's rounding (no closed form);
+      // closed form: it is below one ulp of the budget's own scale per step,
+      // |θ̇| ≤ 2^-52·(the held arm's largest torque, ~1 N·m)·dt/J ≪ 1e-15 rad/s
+      has(steps[4], 'reads 0 rad/s (|θ̇| < 1e-15)');
+      expect(Math.abs(cv) < 1e-15 && cv !== 0, `clip residue ${cv} rad/s (the step says it is a residue, not 0)`);
+      const t5 = await runTo(1);
+      const b5 = await status(1);
+      const cl5 = bench('clip', 1.5, t5 + 0.01);
+      expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
+      // what the step says the screen shows: B's velocity written as 0 with its bound
+      expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
+      await shot(page, `pendulum-5${lang === 'en' ? '' : `-${lang}`}`);
+      await sameAsSetUp(page, snaps);
+      await quotesChecked(page, steps);
+      // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence
+      const offText = await page.locator('.lesson-off').allTextContents();
+      expect(offText.length === 0, `after the five steps the lesson says the bench differs: ${offText.join(' ')}`);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
+        + `page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
+        + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)} (closed form: θ(2) − θ(1) = the kept θ̇ < eps); `
+        + `clip ${cq.toFixed(4)} rad (documentation check)`;
+    } finally {
+      await page.close();
+    }
+  });
+
 }

@@ -2,13 +2,14 @@
 // (scenarioParamsToObject / scenarioParamsFromObject, checkObject for views
 // whose parameters are not a scenario's), and applying a pasted set
 // (reloadWithState). Messages name the key, the value and the rule.
+import { t } from '../i18n/index.js';
 
 /** A short, human description of a JSON value for a message. */
 export function what(v) {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v)}`;
+  if (Array.isArray(v)) return t('export.what.list');
+  if (typeof v === 'object') return t('export.what.object');
+  if (typeof v === 'string') return t('export.what.text', { text: JSON.stringify(v.length > 24 ? `${v.slice(0, 24)}…` : v) });
   return String(v);
 }
 /** A number as JSON writes it (the shortest text that reads back the same double). */
@@ -30,26 +31,26 @@ export function scenarioParamsToObject(info, values) {
  */
 export function scenarioParamsFromObject(core, info, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+    throw new Error(t('export.check.object', { found: what(obj) }));
   }
   const names = info.params.map((p) => p.name);
   for (const [key, v] of Object.entries(obj)) {
     const p = info.params.find((q) => q.name === key);
     if (!p) {
-      throw new Error(`unknown key \`${key}\`: ${info.name} has the parameters ${names.slice(0, 8).join(', ')}, … (${names.length} in all); remove it or fix its name.`);
+      throw new Error(t('export.check.unknown.scenario', { key, scenario: info.name, names: names.slice(0, 8).join(', '), n: names.length }));
     }
     if (p.choices) {
       if (typeof v !== 'string' || !p.choices.includes(v)) {
-        throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${p.choices.join(', ')}.`);
+        throw new Error(t('export.check.choice', { key, v: JSON.stringify(v), choices: p.choices.join(', ') }));
       }
     } else {
       if (typeof v !== 'number' || !Number.isFinite(v)) {
-        throw new Error(`\`${key}\` must be a number${p.unit ? ` in ${p.unit}` : ''}, found ${what(v)}.`);
+        throw new Error(t(p.unit ? 'export.check.number.unit' : 'export.check.number', { key, unit: p.unit, found: what(v) }));
       }
       if (v < p.min || v > p.max) {
-        throw new Error(`\`${key}\` = ${num(v)}${unitOf(p.unit)} is outside ${num(p.min)} … ${num(p.max)}${unitOf(p.unit)}.`);
+        throw new Error(t('export.check.range', { key, v: num(v), min: num(p.min), max: num(p.max), unit: unitOf(p.unit) }));
       }
-      if (p.integer && !Number.isInteger(v)) throw new Error(`\`${key}\` = ${num(v)} must be a whole number.`);
+      if (p.integer && !Number.isInteger(v)) throw new Error(t('export.check.integer', { key, v: num(v) }));
     }
   }
   return core.scenario.params(info.name, obj);
@@ -64,19 +65,19 @@ export function scenarioParamsFromObject(core, info, obj) {
  */
 export function checkObject(obj, spec) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw new Error(`Expected one JSON object {"name": value, …}, found ${what(obj)}.`);
+    throw new Error(t('export.check.object', { found: what(obj) }));
   }
   const out = {};
   for (const [key, v] of Object.entries(obj)) {
     const s = spec.find((x) => x.key === key);
-    if (!s) throw new Error(`unknown key \`${key}\`: the keys are ${spec.map((x) => x.key).join(', ')}.`);
+    if (!s) throw new Error(t('export.check.unknown', { key, keys: spec.map((x) => x.key).join(', ') }));
     if (s.readOnly) continue;
     if (s.choices) {
-      if (!s.choices.includes(v)) throw new Error(`\`${key}\` = ${JSON.stringify(v)} is not one of ${s.choices.join(', ')}.`);
+      if (!s.choices.includes(v)) throw new Error(t('export.check.choice', { key, v: JSON.stringify(v), choices: s.choices.join(', ') }));
     } else if (typeof v !== 'number' || !Number.isFinite(v)) {
-      throw new Error(`\`${key}\` must be a number${s.unit ? ` in ${s.unit}` : ''}, found ${what(v)}.`);
+      throw new Error(t(s.unit ? 'export.check.number.unit' : 'export.check.number', { key, unit: s.unit, found: what(v) }));
     } else if (v < s.min || v > s.max) {
-      throw new Error(`\`${key}\` = ${num(v)}${unitOf(s.unit)} is outside ${num(s.min)} … ${num(s.max)}${unitOf(s.unit)}.`);
+      throw new Error(t('export.check.range', { key, v: num(v), min: num(s.min), max: num(s.max), unit: unitOf(s.unit) }));
     }
     out[key] = v;
   }

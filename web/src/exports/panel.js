@@ -2,6 +2,7 @@
 // JSON, paste and apply, the MuJoCo snippet and bench of a servo) and the
 // file buttons of a multi-file export.
 
+import { t } from '../i18n/index.js';
 import { el, button, download } from '../dom.js';
 import { mujocoSnippet } from './mujoco.js';
 
@@ -14,7 +15,7 @@ export function filesText(files) {
 /** A row of download buttons, one per file [{ name, type, text }]. */
 export function fileButtons(files) {
   return el('div', { className: 'row export-files' }, ...files.map((f) => {
-    const b = button(`⤓ ${f.name}`, `Save ${f.name}`);
+    const b = button(`⤓ ${f.name}`, t('export.save', { name: f.name }));
     b.dataset.file = f.name;
     b.addEventListener('click', () => download(f.name, URL.createObjectURL(new Blob([f.text], { type: f.type }))));
     return b;
@@ -29,19 +30,19 @@ export function fileButtons(files) {
  * exact bench's files), or null when no servo is chosen }) → { el,
  * carried(warnings): shows the core's sentences for the carried keys }.
  */
-export function exportPanel(parent, { getParams, setParams, fileName, servo, title = 'Parameters: copy and restore' }) {
+export function exportPanel(parent, { getParams, setParams, fileName, servo, title = t('export.title') }) {
   const box = el('section', { className: 'export-panel', 'aria-label': title });
-  const copyBtn = button('Copy parameters (JSON)', 'The whole parameter set as one flat JSON object');
-  const pasteBtn = button('Paste parameters…', 'Restore a parameter set from JSON');
-  const mjBtn = servo ? button('MuJoCo snippet', 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo') : null;
-  const benchBtn = servo ? button('MuJoCo bench (exact)', 'The bench as MJCF, the params file and the adapter call (CLI and C) that run this servo in MuJoCo with all of M1–M6') : null;
+  const copyBtn = button(t('export.copy'), t('export.copy.title'));
+  const pasteBtn = button(t('export.paste'), t('export.paste.title'));
+  const mjBtn = servo ? button(t('export.snippet'), t('export.snippet.title')) : null;
+  const benchBtn = servo ? button(t('export.bench'), t('export.bench.title')) : null;
   const row = el('div', { className: 'row' }, ...[copyBtn, pasteBtn, mjBtn, benchBtn].filter(Boolean));
   const status = el('div', { className: 'note export-status', role: 'status' });
-  const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': 'Exported text' });
+  const outText = el('textarea', { className: 'export-text', readOnly: true, rows: 8, wrap: 'off', hidden: true, 'aria-label': t('export.text.aria') });
   const filesRow = el('div', { hidden: true });
-  const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': 'Paste parameters as JSON' });
+  const pasteText = el('textarea', { rows: 8, placeholder: '{"actuator": "xl330", "model": "m4", …}', 'aria-label': t('export.paste.aria') });
   const pasteMsg = el('div', { className: 'msg-bad', role: 'alert', hidden: true });
-  const apply = button('Apply'), cancel = button('Cancel');
+  const apply = button(t('export.apply')), cancel = button(t('export.cancel'));
   const pasteBox = el('div', { className: 'export-paste', hidden: true }, pasteText, pasteMsg, el('div', { className: 'row' }, apply, cancel));
   box.append(el('h3', { textContent: title }), row, status, filesRow, outText, pasteBox);
   parent.append(box);
@@ -59,8 +60,7 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
         copied = true;
       }
     } catch { /* not allowed here: the text stays selectable below */ }
-    status.textContent = copied ? `Copied the ${what} to the clipboard (also shown below).`
-      : `The ${what} is below, selected: press Ctrl+C to copy it.`;
+    status.textContent = copied ? t('export.copied', { what }) : t('export.selected', { what });
     if (!copied) { outText.focus(); outText.select(); }
   }
 
@@ -68,20 +68,20 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
     // an object, or a params file's text already written (by the core's writer)
     const o = getParams(), text = typeof o === 'string' ? o : `${JSON.stringify(o, null, 2)}\n`;
     const n = Object.keys(typeof o === 'string' ? JSON.parse(o) : o).length;
-    show(text, `JSON of ${n} parameters${fileName ? ` (${fileName}.json)` : ''}`);
+    show(text, fileName ? t('export.json.file', { n, file: `${fileName}.json` }) : t('export.json', { n }));
   });
   if (mjBtn) {
     mjBtn.addEventListener('click', () => {
       const s = servo();
-      if (s) show(mujocoSnippet(s.o, s.servo), 'MuJoCo snippet');
-      else status.textContent = 'The MuJoCo snippet is for a servo preset; choose one first.';
+      if (s) show(mujocoSnippet(s.o, s.servo), t('export.snippet.what'));
+      else status.textContent = t('export.snippet.none');
     });
     benchBtn.addEventListener('click', () => {
       const s = servo();
-      if (!s) { status.textContent = 'The MuJoCo bench is for a servo preset; choose one first.'; return; }
+      if (!s) { status.textContent = t('export.bench.none'); return; }
       let files;
-      try { files = s.bench(); } catch (e) { status.textContent = `The MuJoCo bench cannot be written: ${e.message}`; return; }
-      show(filesText(files), `MuJoCo bench (${files.map((f) => f.name).join(', ')}; each file has its button)`, files);
+      try { files = s.bench(); } catch (e) { status.textContent = t('export.bench.failed', { message: e.message }); return; }
+      show(filesText(files), t('export.bench.what', { files: files.map((f) => f.name).join(', ') }), files);
     });
   }
   const closePaste = () => { pasteBox.hidden = true; pasteMsg.hidden = true; pasteBtn.focus(); };
@@ -105,19 +105,19 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
       obj = JSON.parse(pasteText.value);
     } catch {
       refuse(pasteText.value.trim()
-        ? 'That is not JSON: paste an object such as {"model": "m4", "kp": 32}. Nothing was changed.'
-        : 'Nothing to apply: paste a JSON object first.');
+        ? t('export.notJson')
+        : t('export.empty'));
       return;
     }
     try {
       setParams(obj);
     } catch (e) {
-      refuse(`${e.message.charAt(0).toUpperCase()}${e.message.slice(1)} Nothing was changed.`);
+      refuse(t('export.refused', { message: `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}` }));
       return;
     }
     pasteMsg.hidden = true;
     pasteBox.hidden = true;
-    status.textContent = `Applied ${Object.keys(obj).length} parameters.`;
+    status.textContent = t('export.applied', { n: Object.keys(obj).length });
   }
   apply.addEventListener('click', doApply);
   pasteBox.addEventListener('keydown', (e) => {

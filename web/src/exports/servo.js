@@ -4,6 +4,7 @@
 // friction coefficients, the model an actuator switch picks.
 
 import { what, scenarioParamsToObject } from './json.js';
+import { t } from '../i18n/index.js';
 
 /** The motor constants of a params file, beside the friction coefficients:
  *  the keys of params/<actuator>/m<k>.json and of the bench scenario. */
@@ -78,7 +79,7 @@ export function servoParamsText(core, values, carry = []) {
  *  or value. */
 export function presetFromObject(core, obj) {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw new Error(`Expected one JSON object {"actuator": …, "model": …, …}, found ${what(obj)}.`);
+    throw new Error(t('export.preset.object', { found: what(obj) }));
   }
   const presets = core.bench.presets();
   // the reference's other names for an actuator ("sts3250" is the sts3215):
@@ -90,11 +91,11 @@ export function presetFromObject(core, obj) {
   const own = index < 0 && bench.params.find((q) => q.name === 'actuator').choices.includes(actuator)
     && bench.params.find((q) => q.name === 'model').choices.includes(model);
   if (index < 0 && !own) {
-    throw new Error(`no identified preset for actuator ${JSON.stringify(actuator)} and model ${JSON.stringify(model)}; `
-      + `the presets are ${[...new Set(presets.map((p) => p.actuator))].map((a) => {
+    throw new Error(t('export.preset.none', { actuator: JSON.stringify(actuator), model: JSON.stringify(model),
+      presets: [...new Set(presets.map((p) => p.actuator))].map((a) => {
         const ms = presets.filter((p) => p.actuator === a).map((p) => p.model);
         return `${a} m${ms.length > 1 ? `${ms[0]}–m${ms.at(-1)}` : ms[0]}`;
-      }).join(', ')}.`);
+      }).join(', ') }));
   }
   // the preset's values (−1: the preset; q_offset: the preset's) where the file gives none
   const base = core.scenario.params('bench', { actuator, model, q_offset: own ? 0 : presets[index].servo.q_offset });

@@ -15,6 +15,7 @@
 // onFrame(now) (optional): after a running frame's steps, before its paint.
 // frameStats (optional array): ms of work of every running frame (the last 2000 to 4000).
 
+import { t } from '../i18n/index.js';
 import { clearHook } from '../testHooks.js';
 
 export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advance, paint, onPause = () => {},
@@ -24,7 +25,7 @@ export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advan
     get paused() { return paused; },
     setPaused(p) {
       paused = p;
-      playBtn.textContent = paused ? 'Play' : 'Pause';
+      playBtn.textContent = paused ? t('runbar.play') : t('runbar.pause');
       last = performance.now();
       onPause(paused);
       paint(true);
@@ -42,7 +43,7 @@ export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advan
      *  its `ended`) it runs again. */
     restart() {
       acc = 0;
-      if (ended()) { paused = false; playBtn.textContent = 'Pause'; }
+      if (ended()) { paused = false; playBtn.textContent = t('runbar.pause'); }
     },
     dispose() { cancelAnimationFrame(raf); },
   };
@@ -72,7 +73,7 @@ export function liveLoop({ playBtn, paused = false, h, speed, live, ended, advan
     }
     raf = requestAnimationFrame(frame);
   }
-  playBtn.textContent = paused ? 'Play' : 'Pause';
+  playBtn.textContent = paused ? t('runbar.play') : t('runbar.pause');
   raf = requestAnimationFrame(frame);
   return self;
 }

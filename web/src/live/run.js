@@ -30,6 +30,7 @@
 // restart shows it on the picture.
 // sideMsg (optional): a message of the side column, hidden at every restart
 // and retune (the view may use it for what is not about one control).
+import { t } from '../i18n/index.js';
 
 // the codes of a refused parameter (fric_status.h); other errors stop a run
 const PARAM_CODES = new Set(['FRIC_E_PARAM_RANGE', 'FRIC_E_LAW_INVALID', 'FRIC_E_NO_TRANSFORM', 'FRIC_E_NO_PRESET']);
@@ -64,7 +65,7 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
         }
       } catch (e) {
         self.free();
-        self.end(`Not started: ${e.message}`);
+        self.end(t('live.notStarted', { message: e.message }));
         self.ended = e.message;
       }
     },

@@ -3,6 +3,7 @@
 // (τm, τe) plane the gear is static where |τm + τe| fits in the friction
 // budget; outside it the motor drives the load or the load backdrives the
 // motor. Boundaries come from the core's exact solution, not from a grid.
+import { t, tParam } from '../i18n/index.js';
 import { numberControl, choiceControl } from '../controls.js';
 import { fmt } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
@@ -17,7 +18,7 @@ function servoFields(core) {
   const bench = core.scenario.find('bench');
   return core.bench.servoCoefs().slice(1).map((c) => {
     const p = bench.params.find((q) => q.name === c.key);
-    return { key: c.field, label: p ? p.label : c.field, unit: p ? p.unit : '', models: c.models, positive: c.positive };
+    return { key: c.field, label: p ? tParam('bench', p.name, 'label', p.label) : c.field, unit: p ? p.unit : '', models: c.models, positive: c.positive };
   });
 }
 // The motor constants (kt, R, armature, q_offset: the bench scenario's
@@ -29,14 +30,14 @@ function constantFields(core) {
   // the STS3215's firmware keys too (1 and 0, no smoothing, for the others)
   return [...SERVO_CONSTANTS, ...STS3215_CONSTANTS].map((key) => {
     const p = bench.params.find((q) => q.name === key);
-    return { key, label: p.label, unit: p.unit, min: key === 'q_offset' ? p.min : key === 'max_velocity' ? 0 : 1e-9, max: p.max };
+    return { key, label: tParam('bench', key, 'label', p.label), unit: p.unit, min: key === 'q_offset' ? p.min : key === 'max_velocity' ? 0 : 1e-9, max: p.max };
   });
 }
 const SCREW_FIELDS = [
-  { key: 'eta1', label: 'driving efficiency η1', unit: '', min: 0.01, max: 1 },
-  { key: 'eta2', label: 'backdriving efficiency η2', unit: '', min: 1, max: 10 },
-  { key: 'tau_c', label: 'load-independent Coulomb τ_c', unit: 'N·m', min: 0, max: 100 },
-  { key: 'b_v', label: 'viscous coefficient b_v', unit: 'N·m·s/rad', min: 0, max: 100 },
+  { key: 'eta1', label: t('drive.param.eta1'), unit: '', min: 0.01, max: 1 },
+  { key: 'eta2', label: t('drive.param.eta2'), unit: '', min: 1, max: 10 },
+  { key: 'tau_c', label: t('drive.param.tau_c'), unit: 'N·m', min: 0, max: 100 },
+  { key: 'b_v', label: t('drive.param.b_v'), unit: 'N·m·s/rad', min: 0, max: 100 },
 ];
 // Dupont Fig. 5: η1 = 0.663, η2 = 1.91 (the screw scenario's defaults).
 const SCREW_PRESET = { eta1: 0.663, eta2: 1.91, tau_c: 0, b_v: 0 };
@@ -53,20 +54,14 @@ const GRID = 240;
 const presetOf = (core, actuator, model) => String(core.bench.presets().findIndex((p) => p.actuator === actuator && p.model === model));
 const CHART = '.charts > .chart-box';
 export const LESSON = {
-  notice: 'Grey is where the gear holds: the motor torque τm and the external torque τe cancel within the friction '
-    + 'budget. In M1 the budget is a constant, so the static region is a straight band; in M3–M6 it grows with the '
-    + 'load, so the band opens into a fan.',
+  notice: t('drive.lesson.notice'),
   tryThis: [
-    { text: 'Pick erob80_100 M1: at θ̇ = 0 the static band is ⟦11.2⟧ N·m wide (2·K_c) at every τm. Set the velocities '
-      + 'to 1 and press Enter: it widens to ⟦28⟧ N·m (2·(K_c + K_v·1 rad/s)).', setup: {}, chart: CHART },
-    { text: 'Pick erob80_100 M4 (the velocity stays 1 rad/s): the band is ⟦30.2⟧ N·m wide at τm = 0 but ⟦62.1⟧ N·m wide '
-      + 'at τm = −60 N·m, because the friction grows with the load.',
+    { text: t('drive.lesson.step1'), setup: {}, chart: CHART },
+    { text: t('drive.lesson.step2'),
     setup: (core) => ({ preset: presetOf(core, 'erob80_100', 1), velocities: '1' }), chart: CHART },
-    { text: 'Pick the Dupont screw drive: the gear holds between the lines τe = −η1·τm and τe = −η2·τm (from ⟦66.3⟧ to '
-      + '⟦191⟧ N·m at τm = −100 N·m), a wedge instead of a band.',
+    { text: t('drive.lesson.step3'),
     setup: (core) => ({ preset: presetOf(core, 'erob80_100', 4), velocities: '1' }), chart: CHART },
-    { text: 'Point at a spot near an edge, then change the velocities: the read-out below the chart recomputes the region '
-      + 'at the same point.', setup: { preset: 'screw', velocities: '1' }, chart: CHART },
+    { text: t('drive.lesson.step4'), setup: { preset: 'screw', velocities: '1' }, chart: CHART },
   ],
 };
 
@@ -87,12 +82,12 @@ export function mount(container, { core, state }) {
     return Object.values(servo).every(Number.isFinite) ? { actuator, model, friction, servo, given: true } : null;
   }
   const options = presets.map((p, i) => ({ value: String(i), label: `${p.actuator} M${p.model}` }));
-  options.push({ value: 'screw', label: 'Dupont screw drive (Fig. 5 efficiencies)' });
+  options.push({ value: 'screw', label: t('drive.screw') });
   // A servo model with no published preset (a fit or a params file of one's
   // own servo, e.g. sts3215 M4): preset=given, its actuator, model and every
   // value in the URL, read once here.
   const given = givenServo();
-  if (given) options.push({ value: 'given', label: `${given.actuator} M${given.model} (given values)` });
+  if (given) options.push({ value: 'given', label: t('drive.given', { servo: `${given.actuator} M${given.model}` }) });
   const presetOf = (c) => (c === 'given' ? given : presets[Number(c)]);
   // the integrator the coefficients were fitted with (a fit's link says it):
   // the diagram does not depend on it; the params file and MuJoCo exports carry it
@@ -107,12 +102,8 @@ export function mount(container, { core, state }) {
   let T = 1;
   let velocities = [0, 1, 2];
 
-  const { side, charts } = viewLayout(container, 'Drive and backdrive',
-    'τm is the motor torque, τe the external torque on the output. The gear holds (static, grey) '
-    + 'while |τm + τe| is within the friction budget, which grows with the load in models M3–M6; outside, the motor '
-    + 'drives the load (blue) or the load backdrives the motor (red). Compare M1 (a constant band) with the fans of '
-    + 'M3–M6 and the asymmetric screw, whose backdriving efficiency differs from its driving one.');
-  const presetCtl = choiceControl({ label: 'Actuator and model (Rhoban/bam identified parameters)', choices: options, value: choice,
+  const { side, charts } = viewLayout(container, t('drive.title'), t('drive.intro'));
+  const presetCtl = choiceControl({ label: t('drive.preset'), choices: options, value: choice,
     onChange: (v) => { choice = v; loadPreset(true); draw(); } });
   const fields = document.createElement('div');
   const extra = document.createElement('div');
@@ -155,17 +146,18 @@ export function mount(container, { core, state }) {
   };
   const legendNote = document.createElement('div');
   legendNote.className = 'note';
-  legendNote.innerHTML = 'Shading at the first velocity: <span class="swatch" style="background:rgba(150,150,150,.35)">&nbsp;static&nbsp;</span> '
-    + '<span class="swatch" style="background:rgba(31,111,235,.18)">&nbsp;drive&nbsp;</span> <span class="swatch" style="background:rgba(209,36,47,.18)">&nbsp;backdrive&nbsp;</span>';
+  const swatch = (bg, text) => el('span', { className: 'swatch', style: `background:${bg}` }, `\u00a0${text}\u00a0`);
+  legendNote.append(t('drive.shading'), swatch('rgba(150,150,150,.35)', t('drive.region.static')), ' ',
+    swatch('rgba(31,111,235,.18)', t('drive.region.drive')), ' ', swatch('rgba(209,36,47,.18)', t('drive.region.backdrive')));
 
   const box = lineBox(charts, {
-    title: 'Regions in the (τm, τe) plane',
-    description: 'Static, drive and backdrive regions of the gear in the plane of motor torque and external torque.',
+    title: t('drive.chart'),
+    description: t('drive.chart.desc'),
     height: 520,
     fileName: 'drive-backdrive',
     xName: 'tau_m [N·m]',
-    xText: 'τm, motor torque [N·m]',
-    yText: 'τe, external torque [N·m]',
+    xText: t('drive.chart.x'),
+    yText: t('drive.chart.y'),
     plugins: { tooltip: { enabled: false } },
     options: { onHover: (evt, _els, chart) => hover(evt, chart) },
     inline: [shading],
@@ -175,7 +167,7 @@ export function mount(container, { core, state }) {
   readout.className = 'readout';
   readout.id = 'drive-readout';
   readout.setAttribute('aria-live', 'polite');
-  readout.textContent = 'Point at the chart to read τm, τe and the region.';
+  readout.textContent = t('drive.readout.hint');
   box.box.append(readout);
 
   function loadPreset(fromPreset) {
@@ -208,7 +200,7 @@ export function mount(container, { core, state }) {
       }
       T = saved('T', TORQUE_SCALE[p.actuator] || 10);
       law.servo = Object.fromEntries(CONST_FIELDS.map((f) => [f.key, saved(f.key, p.servo[f.key])]));
-      constBox.replaceChildren(el('summary', {}, 'Motor constants kt, R, armature, q_offset, error_gain_ratio, max_velocity (exports only)'));
+      constBox.replaceChildren(el('summary', {}, t('drive.constants')));
       for (const f of CONST_FIELDS) {
         const c = numberControl({ label: f.label, unit: f.unit, min: f.min, max: f.max, value: law.servo[f.key],
           onInput: (v) => { law.servo[f.key] = v; draw(); } });
@@ -218,7 +210,7 @@ export function mount(container, { core, state }) {
     constBox.hidden = choice === 'screw';
     writeConstNote();
     extra.replaceChildren();
-    const tCtl = numberControl({ label: 'max torque |τm|, |τe|', unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
+    const tCtl = numberControl({ label: t('drive.maxTorque'), unit: 'N·m', min: 1e-3, max: 1e4, value: T, log: true,
       sliderMin: T / 20, sliderMax: T * 20, onInput: (v) => { T = v; draw(); } });
     const vel = el('input', { id: 'drive-velocities', type: 'text' });
     const velMsg = el('div', { className: 'ctl-msg', 'aria-live': 'polite' });
@@ -233,15 +225,15 @@ export function mount(container, { core, state }) {
       const parts = vel.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
       const nums = parts.map(Number);
       if (!nums.length || nums.some((x) => !Number.isFinite(x)) || nums.length > 6) {
-        velMsg.textContent = `give 1 to 6 numbers separated by commas; keeping ${velocities.join(', ')}`;
+        velMsg.textContent = t('drive.velocities.bad', { kept: velocities.join(', ') });
         return;
       }
       velMsg.textContent = '';
       velocities = nums;
       draw();
     });
-    extra.append(el('h3', { textContent: 'Plot' }), tCtl.el, el('div', { className: 'ctl-choice' },
-      el('label', { htmlFor: 'drive-velocities', textContent: 'velocities θ̇ [rad/s], comma-separated (first one shaded)' }), vel, velMsg));
+    extra.append(el('h3', { textContent: t('drive.plot') }), tCtl.el, el('div', { className: 'ctl-choice' },
+      el('label', { htmlFor: 'drive-velocities', textContent: t('drive.velocities') }), vel, velMsg));
   }
 
   /** Says where the motor constants of the exports come from: the published
@@ -252,17 +244,17 @@ export function mount(container, { core, state }) {
     const p = presetOf(choice);
     if (p.given) {
       constNote.dataset.source = 'given';
-      constNote.textContent = `As shown, exports carry the given motor constants: ${CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
-        + `${f.unit ? ` ${f.unit}` : ''}`).join(', ')} (no published ${p.actuator} M${p.model} to compare with).`;
+      constNote.textContent = t('drive.const.givenOnly', { values: CONST_FIELDS.map((f) => `${f.key} = ${fmt(law.servo[f.key])}`
+        + `${f.unit ? ` ${f.unit}` : ''}`).join(', '), servo: `${p.actuator} M${p.model}` });
       return;
     }
     const diff = CONST_FIELDS.filter((f) => law.servo[f.key] !== p.servo[f.key]);
     constNote.dataset.source = diff.length ? 'given' : 'published';
     constNote.textContent = diff.length
-      ? `As shown, exports carry the given motor constants: ${diff.map((f) => `${f.key} = ${fmt(law.servo[f.key])}${f.unit ? ` ${f.unit}` : ''} `
-        + `(published ${fmt(p.servo[f.key])})`).join(', ')}${diff.length < CONST_FIELDS.length ? `; ${CONST_FIELDS.filter((f) => !diff.includes(f))
-        .map((f) => f.key).join(', ')} as published` : ''}.`
-      : `As shown, exports carry the published ${p.actuator} M${p.model} motor constants kt, R, armature, q_offset (below, folded).`;
+      ? t('drive.const.given', { values: diff.map((f) => t('drive.const.value', { key: f.key, value: `${fmt(law.servo[f.key])}${f.unit ? ` ${f.unit}` : ''}`,
+        published: fmt(p.servo[f.key]) })).join(', '),
+      rest: diff.length < CONST_FIELDS.length ? t('drive.const.rest', { keys: CONST_FIELDS.filter((f) => !diff.includes(f)).map((f) => f.key).join(', ') }) : '' })
+      : t('drive.const.published', { servo: `${p.actuator} M${p.model}` });
   }
 
   function clampInf(v) { return Number.isFinite(v) ? v : (v > 0 ? 1e300 : -1e300); }
@@ -292,9 +284,9 @@ export function mount(container, { core, state }) {
         }
         const color = COLORS[vi % COLORS.length];
         const main = vi === 0;
-        ds.push({ label: main ? `static edges at θ̇ = ${v} rad/s` : `edges at θ̇ = ${v} rad/s`, data: lo, borderColor: color,
+        ds.push({ label: t(main ? 'drive.ds.static' : 'drive.ds.edges', { v }), data: lo, borderColor: color,
           borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low at dtheta = ${v} rad/s` });
-        ds.push({ label: `upper edge, θ̇ = ${v}`, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
+        ds.push({ label: t('drive.ds.upper', { v }), upper: true, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
           borderDash: main ? undefined : [6, 4], csvName: `tau_e static high at dtheta = ${v} rad/s` });
         if (main) paintRaster(core.regions.grid(law, v, T, GRID, GRID));
       });
@@ -302,7 +294,7 @@ export function mount(container, { core, state }) {
       box.chart.options.scales.x.max = T;
       box.chart.options.scales.y.min = -T;
       box.chart.options.scales.y.max = T;
-      box.chart.options.plugins.legend.labels = { filter: (item) => !/upper edge/.test(item.text) };
+      box.chart.options.plugins.legend.labels = { filter: (item, data) => !data.datasets[item.datasetIndex]?.upper };
       box.chart.data.datasets = ds;
       box.box.classList.remove('greyed');
       readPoint();
@@ -338,8 +330,8 @@ export function mount(container, { core, state }) {
       readout.dataset.region = 'invalid';
       return;
     }
-    readout.textContent = `τm = ${fmt(tm)} N·m, τe = ${fmt(te)} N·m, θ̇ = ${v} rad/s: ${region}`
-      + `${Math.abs(tm) > T || Math.abs(te) > T ? ' (outside the plotted range)' : ''}`;
+    readout.textContent = t('drive.readout', { tm: fmt(tm), te: fmt(te), v, region: t(`drive.region.${region}`) })
+      + `${Math.abs(tm) > T || Math.abs(te) > T ? t('drive.readout.outside') : ''}`;
     readout.dataset.region = region;
   }
 

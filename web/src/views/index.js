@@ -1,4 +1,5 @@
 // views/index.js: the list of views, in tab order.
+import { t } from '../i18n/index.js';
 import * as laws from './laws.js';
 import * as drive from './drive.js';
 import * as pendulum from './pendulum/index.js';
@@ -9,12 +10,12 @@ import * as fit from './fit/index.js';
 import * as mujoco from './mujoco/index.js';
 
 export const VIEWS = [
-  { id: 'laws', title: 'Laws: Φ and Φ_Z', module: laws },
-  { id: 'drive', title: 'Drive / backdrive', module: drive },
-  { id: 'pendulum', title: 'Pendulum bench, live', module: pendulum },
-  { id: 'arm', title: 'Robot arm', module: arm },
-  { id: 'wellposed', title: 'Well-posedness', module: wellposed },
-  { id: 'scenarios', title: 'Scenarios from the papers', module: scenarios },
-  { id: 'fit', title: 'Fit to your logs', module: fit },
-  { id: 'mujoco', title: 'In MuJoCo', module: mujoco },
+  { id: 'laws', title: t('view.laws.title'), module: laws },
+  { id: 'drive', title: t('view.drive.title'), module: drive },
+  { id: 'pendulum', title: t('view.pendulum.title'), module: pendulum },
+  { id: 'arm', title: t('view.arm.title'), module: arm },
+  { id: 'wellposed', title: t('view.wellposed.title'), module: wellposed },
+  { id: 'scenarios', title: t('view.scenarios.title'), module: scenarios },
+  { id: 'fit', title: t('view.fit.title'), module: fit },
+  { id: 'mujoco', title: t('view.mujoco.title'), module: mujoco },
 ];

@@ -9,13 +9,14 @@ import { lineBox, points, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
+import { t } from '../i18n/index.js';
 
 // The laws are the core's (LAW_KINDS, filled when the core loads); these
 // are only their labels with the papers' equations.
 const LAW_LABELS = {
-  'coulomb-viscous': 'Coulomb-viscous (Kikuuwe eq. 24)',
-  stribeck: 'Stribeck (Cisneros eq. 21)',
-  rational: 'Rational (Cisneros eq. 33)',
+  'coulomb-viscous': t('laws.law.coulomb-viscous'),
+  stribeck: t('laws.law.stribeck'),
+  rational: t('laws.law.rational'),
 };
 
 // Defaults: the harmonic-drive joint of Cisneros et al. (Figs. 3, 4, 7, 8).
@@ -25,16 +26,16 @@ const LAW_LABELS = {
 // range the slider spans (log: the slider moves in log10). The law's own
 // validity (Fs >= Fc, Kikuuwe's eq. 15) is the core's check.
 const VIEW_PARAMS = [
-  { key: 'Fs', label: 'static friction Fs', unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true },
-  { key: 'Fc', label: 'Coulomb friction Fc', unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4 },
-  { key: 'vs', label: 'Stribeck velocity vs', unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true },
-  { key: 'D', label: 'viscous coefficient D', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 20, def: 4.5 },
-  { key: 'alpha', label: 'Stribeck exponent α', unit: '', min: 1, max: 10, lo: 1, hi: 6, def: 1 },
-  { key: 'K', label: 'contact stiffness K', unit: 'N/m', min: 0, max: 1e9, lo: 10, hi: 1e6, def: 5000, log: true },
-  { key: 'B', label: 'contact damping B', unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 200, def: 50 },
-  { key: 'T', label: 'time step T', unit: 's', min: 1e-7, max: 0.1, lo: 1e-5, hi: 0.01, def: 0.001, log: true },
-  { key: 'vmax', label: 'plotted velocity range ±vmax', unit: 'm/s', min: 1e-6, max: 100, lo: 1e-3, hi: 1, def: 0.3, log: true },
-  { key: 'tol', label: 'table tolerance tol/Fs', unit: '', min: 1e-12, max: 0.1, lo: 1e-10, hi: 1e-3, def: 1e-6, log: true },
+  { key: 'Fs', label: t('laws.param.Fs'), unit: 'N', min: 1e-6, max: 1e6, lo: 0.1, hi: 10, def: 2.5, log: true },
+  { key: 'Fc', label: t('laws.param.Fc'), unit: 'N', min: 0, max: 1e6, lo: 0, hi: 5, def: 0.4 },
+  { key: 'vs', label: t('laws.param.vs'), unit: 'm/s', min: 1e-9, max: 1e3, lo: 1e-3, hi: 1, def: 0.06, log: true },
+  { key: 'D', label: t('laws.param.D'), unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 20, def: 4.5 },
+  { key: 'alpha', label: t('laws.param.alpha'), unit: '', min: 1, max: 10, lo: 1, hi: 6, def: 1 },
+  { key: 'K', label: t('laws.param.K'), unit: 'N/m', min: 0, max: 1e9, lo: 10, hi: 1e6, def: 5000, log: true },
+  { key: 'B', label: t('laws.param.B'), unit: 'N·s/m', min: 0, max: 1e6, lo: 0, hi: 200, def: 50 },
+  { key: 'T', label: t('laws.param.T'), unit: 's', min: 1e-7, max: 0.1, lo: 1e-5, hi: 0.01, def: 0.001, log: true },
+  { key: 'vmax', label: t('laws.param.vmax'), unit: 'm/s', min: 1e-6, max: 100, lo: 1e-3, hi: 1, def: 0.3, log: true },
+  { key: 'tol', label: t('laws.param.tol'), unit: '', min: 1e-12, max: 0.1, lo: 1e-10, hi: 1e-3, def: 1e-6, log: true },
 ];
 
 // The steps build on each other: each one's setup is the URL state reached by
@@ -43,21 +44,13 @@ const VIEW_PARAMS = [
 // `friction eval` and closed forms by tests/web/e2e.d/lessons.mjs).
 const MAIN_CHART = '.charts > .chart-box:nth-child(1)';
 export const LESSON = {
-  notice: 'Inside the shaded band |v*| ≤ Z·Φ(+0) (±0.045 m/s with the defaults) the implicit transform is the '
-    + 'straight line Φ_Z(v*) = v*/Z: the step applies exactly the force that holds the contact still, so it '
-    + 'neither chatters nor drifts. Outside the band Φ_Z follows the law.',
+  notice: t('laws.lesson.notice'),
   tryThis: [
-    { text: 'Set B to 0: 1/Z = K·T = 5 N·s/m is below the ⟦30.5⟧ N·s/m that Kikuuwe\'s eq. 15 needs for the Stribeck '
-      + 'drop, so the curves grey out and the message appears beside the chart. Press its "Set K" button: '
-      + 'K = ⟦32000⟧ N/m, 1/Z = ⟦32⟧ N·s/m.', setup: {}, chart: MAIN_CHART },
-    { text: 'Raise α to 6: the Stribeck drop becomes steeper than 1/Z = 32 N·s/m allows (it needs ⟦73.9⟧), and the '
-      + 'message appears again.', setup: { B: 0, K: 32000 }, chart: MAIN_CHART },
-    { text: 'Switch the law to Coulomb-viscous: with no Stribeck drop every K and B is valid, the message goes, and '
-      + 'the static band is Z·Fc = 0.4/32 = ⟦0.0125⟧ m/s.', setup: { B: 0, K: 32000, alpha: 6 }, chart: MAIN_CHART },
-    { text: 'Switch back to Stribeck: α is still 6, so the message is back. Press "Set K" (K = ⟦77600⟧ N/m, '
-      + 'band Z·Fs = 2.5/77.6 = ⟦0.0322⟧ m/s), then lower the table tolerance to 1e-9: the table grows and its error '
-      + 'stays below the dashed line at 2.5e-9 N.', setup: { B: 0, K: 32000, alpha: 6, law: 'coulomb-viscous' },
-    chart: '.charts > .chart-box:nth-child(2)' },
+    { text: t('laws.lesson.step1'), setup: {}, chart: MAIN_CHART },
+    { text: t('laws.lesson.step2'), setup: { B: 0, K: 32000 }, chart: MAIN_CHART },
+    { text: t('laws.lesson.step3'), setup: { B: 0, K: 32000, alpha: 6 }, chart: MAIN_CHART },
+    { text: t('laws.lesson.step4'), setup: { B: 0, K: 32000, alpha: 6, law: 'coulomb-viscous' },
+      chart: '.charts > .chart-box:nth-child(2)' },
   ],
 };
 
@@ -75,19 +68,15 @@ export function mount(container, { core, state }) {
     lut: state.get('lut', '1') === '1',
   };
 
-  const { side, charts } = viewLayout(container, 'Friction law and its implicit transform',
-    'Φ(v) is the friction law; Φ_Z(v*) is what an implicit-Euler step applies for the '
-    + '"hypothetical" velocity v* reached without friction. Inside the shaded static band |v*| ≤ Z·Φ(+0) '
-    + 'the contact sticks and Φ_Z(v*) = v*/Z exactly balances the load: no chattering, no drift. '
-    + 'Z = 1/(K·T + B) for Kikuuwe\'s element C.');
-  const lawCtl = choiceControl({ label: 'Law', choices: LAWS, value: values.law, onChange: (v) => { values.law = v; relayout(); redraw(); } });
+  const { side, charts } = viewLayout(container, t('laws.title'), t('laws.intro'));
+  const lawCtl = choiceControl({ label: t('laws.law'), choices: LAWS, value: values.law, onChange: (v) => { values.law = v; relayout(); redraw(); } });
   side.append(lawCtl.el);
 
   const ctls = {};
-  const elemHead = el('h3', { textContent: 'Element C (contact) and step' });
+  const elemHead = el('h3', { textContent: t('laws.head.element') });
   const zLine = el('div', { className: 'readout', 'aria-live': 'polite' });
-  const plotHead = el('h3', { textContent: 'Plot and table' });
-  side.append(el('h3', { textContent: 'Law' }));
+  const plotHead = el('h3', { textContent: t('laws.head.plot') });
+  side.append(el('h3', { textContent: t('laws.law') }));
   for (const p of PARAMS) {
     const c = numberControl({ label: p.label, unit: p.unit, min: p.min, max: p.max, sliderMin: p.lo, sliderMax: p.hi,
       value: values[p.key], log: p.log, onInput: (v) => { values[p.key] = v; redraw(); } });
@@ -96,8 +85,8 @@ export function mount(container, { core, state }) {
     if (p.key === 'vmax') side.append(zLine, plotHead);
     side.append(c.el);
   }
-  const approxCtl = toggleControl({ label: 'show the approximation Φ̂_Z (Kikuuwe eq. 46)', value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
-  const lutCtl = toggleControl({ label: 'show the look-up-table curve', value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
+  const approxCtl = toggleControl({ label: t('laws.approx'), value: show.approx, onChange: (v) => { show.approx = v; redraw(); } });
+  const lutCtl = toggleControl({ label: t('laws.lut'), value: show.lut, onChange: (v) => { show.lut = v; redraw(); } });
   side.append(approxCtl.el, lutCtl.el);
   // the law's validity message and its fix sit in the chart they concern
   const problemBox = document.createElement('div');
@@ -111,21 +100,21 @@ export function mount(container, { core, state }) {
   problemBox.append(msg, fix);
 
   const main = lineBox(charts, {
-    title: 'Φ(v) and Φ_Z(v*)',
-    description: 'Friction force against velocity: the law Φ(v) and its implicit transform Φ_Z(v*), static band shaded.',
+    title: t('laws.chart.main'),
+    description: t('laws.chart.main.desc'),
     fileName: 'law-and-transform',
     xName: 'v [m/s]',
     xText: 'v, v* [m/s]',
-    yText: 'friction force [N]',
+    yText: t('laws.chart.main.y'),
   });
   const err = lineBox(charts, {
-    title: '|table − exact Φ_Z| against the tolerance',
-    description: 'Absolute error of the look-up table against the exact transform on a log scale, with the tolerance line.',
+    title: t('laws.chart.err'),
+    description: t('laws.chart.err.desc'),
     height: 220,
     fileName: 'table-error',
     xName: 'v* [m/s]',
     xText: 'v* [m/s]',
-    yText: 'absolute error [N]',
+    yText: t('laws.chart.err.y'),
     y: { type: 'logarithmic', ticks: { callback: (v) => (Number.isInteger(Math.log10(v)) ? Number(v).toExponential(0) : '') } },
   });
   main.box.insertBefore(problemBox, main.box.querySelector('.canvas-wrap'));
@@ -134,9 +123,9 @@ export function mount(container, { core, state }) {
     for (const b of [main, err]) {
       b.head.querySelectorAll('.chart-tools button').forEach((btn) => {
         btn.disabled = !!why;
-        btn.title = why ? `Export disabled: ${why}` : '';
+        btn.title = why ? t('laws.export.off', { why }) : '';
       });
-      b.head.querySelector('.chart-tools').title = why ? `Export disabled: ${why}` : '';
+      b.head.querySelector('.chart-tools').title = why ? t('laws.export.off', { why }) : '';
     }
   }
   const lutInfo = document.createElement('div');
@@ -173,14 +162,14 @@ export function mount(container, { core, state }) {
       approx: show.approx ? 1 : 0, lut: show.lut ? 1 : 0 });
     const l = law();
     const Z = 1 / (values.K * values.T + values.B);
-    zLine.textContent = `Z = 1/(K·T + B) = ${fmt(Z)} m/(N·s)   (1/Z = ${fmt(1 / Z)} N·s/m)`;
+    zLine.textContent = t('laws.z', { Z: fmt(Z), invZ: fmt(1 / Z) });
     const bad = core.law.problem(l, Z);
     const problem = bad ? bad.message : null;
     msg.hidden = !problem;
     msg.textContent = problem || '';
     problemBox.hidden = !problem;
     fix.hidden = true;
-    setExports(problem ? 'the parameters are invalid (see the message above the chart); the chart shows the last valid curves, greyed' : '');
+    setExports(problem ? t('laws.export.invalid') : '');
     main.box.classList.toggle('greyed', !!problem);
     err.box.classList.toggle('greyed', !!problem);
     if (problem) {
@@ -189,7 +178,7 @@ export function mount(container, { core, state }) {
       if (k !== null) {
         fix.hidden = false;
         const target = Number((k * 1.05).toPrecision(3));
-        fix.textContent = `Set K to ${fmt(target)} N/m (smallest valid K is ${fmt(k)})`;
+        fix.textContent = t('laws.setK', { K: fmt(target), k: fmt(k) });
         fix.onclick = () => { values.K = target; ctls.K.value = target; redraw(); };
       }
       // keep the last curves on screen, greyed, so nothing jumps
@@ -210,13 +199,13 @@ export function mount(container, { core, state }) {
     const phi = core.law.phi(l, x);
     const phiZ = core.law.phiZ(l, Z, x);
     const ds = [
-      { label: 'Φ(v), the law', data: points(x, phi), borderColor: COLORS[0], borderWidth: 2 },
-      { label: 'Φ_Z(v*), exact implicit transform', data: points(x, phiZ), borderColor: COLORS[1], borderWidth: 2 },
-      { label: `static band |v*| ≤ Z·Φ(+0) = ${fmt(edge)} m/s`, csvSkip: true,
+      { label: t('laws.ds.phi'), data: points(x, phi), borderColor: COLORS[0], borderWidth: 2 },
+      { label: t('laws.ds.phiZ'), data: points(x, phiZ), borderColor: COLORS[1], borderWidth: 2 },
+      { label: t('laws.ds.band', { edge: fmt(edge) }), csvSkip: true,
         data: [{ x: Math.max(-edge, -vmax), y: -F0 * 1.15 }, { x: Math.min(edge, vmax), y: -F0 * 1.15 }],
         borderColor: 'rgba(0,0,0,0)', backgroundColor: 'rgba(31,111,235,0.12)', fill: { value: F0 * 1.15 } },
     ];
-    if (show.approx) ds.push({ label: 'Φ̂_Z(v*), approximation (eq. 46)', data: points(x, core.law.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
+    if (show.approx) ds.push({ label: t('laws.ds.approx'), data: points(x, core.law.phiZApprox(l, Z, x)), borderColor: COLORS[2], borderDash: [6, 4], borderWidth: 2 });
 
     // look-up table: Stribeck only
     const errSets = [];
@@ -227,7 +216,7 @@ export function mount(container, { core, state }) {
       try {
         lut = core.law.lookupTable(l, Z, tol);
         const yl = lut.eval(x);
-        if (show.lut) ds.push({ label: 'table Φ_Z', data: points(x, yl), borderColor: COLORS[3], borderDash: [2, 3], borderWidth: 2 });
+        if (show.lut) ds.push({ label: t('laws.ds.table'), data: points(x, yl), borderColor: COLORS[3], borderDash: [2, 3], borderWidth: 2 });
         const xe = [];
         const span = Math.max(vmax, edge * 4);
         for (let i = 0; i < 2000; i++) xe.push((span * i) / 1999);
@@ -239,18 +228,17 @@ export function mount(container, { core, state }) {
           const d = Math.abs(ya[i] - yd[i]);
           e.push({ x: xa[i], y: d > 0 ? d : null });
         }
-        errSets.push({ label: '|table − exact|', data: e, borderColor: COLORS[3], borderWidth: 1.5, spanGaps: false });
-        errSets.push({ label: `tolerance ${fmt(tol)} N`, data: [{ x: 0, y: tol }, { x: span, y: tol }], borderColor: COLORS[1], borderDash: [6, 4] });
+        errSets.push({ label: t('laws.ds.error'), data: e, borderColor: COLORS[3], borderWidth: 1.5, spanGaps: false });
+        errSets.push({ label: t('laws.ds.tol', { tol: fmt(tol) }), data: [{ x: 0, y: tol }, { x: span, y: tol }], borderColor: COLORS[1], borderDash: [6, 4] });
         const bytes = lut.bytes;
-        lutInfo.textContent = `table: ${bytes} bytes (${(bytes / 1024).toFixed(1)} KiB) for tolerance ${fmt(tol)} N; `
-          + 'points where the error is exactly 0 are gaps on the log scale.';
+        lutInfo.textContent = t('laws.lut.info', { bytes, kib: (bytes / 1024).toFixed(1), tol: fmt(tol) });
       } catch (e) {
-        lutInfo.textContent = `no table: ${e.message}`;
+        lutInfo.textContent = t('laws.lut.none', { message: e.message });
       } finally {
         if (lut) lut.free();
       }
     } else {
-      lutInfo.textContent = 'The look-up table is built for the Stribeck law (the other laws have cheap closed forms).';
+      lutInfo.textContent = t('laws.lut.stribeckOnly');
     }
     main.chart.data.datasets = ds;
     err.chart.data.datasets = errSets;

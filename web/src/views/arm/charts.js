@@ -1,6 +1,7 @@
 // arm/charts.js: the Robot arm view's rolling charts (web/src/liveCharts.js,
 // drawn by the pendulum's chart worker): joint angles with the targets as
 // flat dashed lines, normal contact forces, joint friction torques.
+import { t } from '../../i18n/index.js';
 import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { WINDOW_S } from './state.js';
@@ -11,9 +12,9 @@ export function charts(parent, m, { series, sims, showError }) {
   const set = liveChartSet(parent, {
     what: 'arm',
     boxes: [
-      { title: 'Joint angles q', description: 'Joint angles of both methods over the last seconds', height: 180, fileName: 'arm-angles' },
-      { title: 'Normal contact forces f_n', description: 'Normal forces of the two contact corners for both methods', height: 160, fileName: 'arm-normal-forces' },
-      { title: 'Joint (gear) friction torques τ_f', description: 'Gear friction torques of both methods', height: 170, fileName: 'arm-friction-torques' },
+      { title: t('arm.chart.q'), description: t('arm.chart.q.desc'), height: 180, fileName: 'arm-angles' },
+      { title: t('arm.chart.fn'), description: t('arm.chart.fn.desc'), height: 160, fileName: 'arm-normal-forces' },
+      { title: t('arm.chart.tf'), description: t('arm.chart.tf.desc'), height: 170, fileName: 'arm-friction-torques' },
     ],
     axes: [{ yText: 'q [rad]' }, { yText: 'f_n [N]' }, { yText: 'τ_f [N·m]' }],
     showError,
@@ -34,7 +35,7 @@ export function charts(parent, m, { series, sims, showError }) {
     // the targets of arm2-ground as flat dashed lines (they follow a retune at once, even paused)
     targets = ['q1_d', 'q2_d'].filter(m.has).map((name) => ({ name, data: [] }));
     set.setDatasets(qChart, [...lines('q'),
-      ...targets.map((tg) => ({ label: `${tg.name} target`, data: tg.data, color: '#888', dash: [2, 4] }))]);
+      ...targets.map((tg) => ({ label: t('arm.chart.target', { name: tg.name }), data: tg.data, color: '#888', dash: [2, 4] }))]);
     set.setDatasets(fnChart, lines('fn'));
     set.setDatasets(tfChart, lines('tf'));
   }

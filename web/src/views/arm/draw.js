@@ -4,6 +4,7 @@
 // normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
 // round each motor unit beyond 3 joints; the target pose as a ghost). Where
 // it drew is a test hook (window.__fx.arm.geometry[i]).
+import { t } from '../../i18n/index.js';
 import { SIDE_COLORS } from '../../charts.js';
 import { hook, clearHook } from '../../testHooks.js';
 import { stickText } from './state.js';
@@ -151,7 +152,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
         ctx.beginPath(); ctx.arc(X(p), Y(p), unitR + 3, 0, 2 * Math.PI); ctx.stroke();
         return;
       }
-      const label = st > 0.5 ? 'STICK' : 'SLIP';
+      const label = st > 0.5 ? t('pendulum.picture.stick') : t('pendulum.picture.slip');
       ctx.font = `bold ${fontPx - 1}px system-ui, sans-serif`;
       const bw = ctx.measureText(label).width + 8, bh = fontPx + 4;
       // beside the joint, away from the links that meet there (the sum of their
@@ -205,9 +206,9 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     const sim = sims()[i], sr = shown(i) || series()[i]?.row;
     const text = [];
     if (sr) {
-      const t = sr[col(sim, 't')];
-      const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? ' (green rings)' : ''}`;
-      text.push(`t = ${t.toFixed(3)} s   ${extra}`);
+      const tRow = sr[col(sim, 't')];
+      const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? t('arm.rings') : ''}`;
+      text.push(`t = ${tRow.toFixed(3)} s   ${extra}`);
       if (col(sim, 'fn1') >= 0) text.push(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`);
     }
     return text;

@@ -13,6 +13,7 @@
 // and each joint's stick/slip flag are drawn from the scenario's shape (every
 // joint position and flag after the last step, Simulation.shape(),
 // fric_scenario.shape).
+import { t } from '../../i18n/index.js';
 import { choiceControl } from '../../controls.js';
 import { fmt } from '../../format.js';
 import { el } from '../../dom.js';
@@ -32,27 +33,16 @@ import { targetInput } from './input.js';
 /** What to notice and what to try (the defaults: arm2-ground, A semi-implicit
  *  with the exact Φ_Z joint step, B implicit). Checked against the simulation. */
 export const LESSON = {
-  notice: 'Link 2 swings down and hits the ground at about 0.4 s; the motors press it into the ground (target −90°) '
-    + 'until the voltage is cut at 4 s. The methods rest differently: semi-implicit (A) on one corner, about 156 N, '
-    + 'joint 1 at 109.4°; implicit (B) on both corners, joint 1 creeping down to about 99° by 4 s.',
+  notice: t('arm.lesson.notice'),
   // the steps build on each other: each one's setup is the URL state reached
   // by following the steps before it in order (layout.js lessonFrame); every
   // number is checked against `friction run` by tests/web/e2e.d/lessons.mjs
   tryThis: [
-    { text: 'Normal-force chart: both methods hit at about ⟦0.4⟧ s (A at ⟦0.403⟧ s, B at ⟦0.390⟧ s); A loads corner 1 only, '
-      + 'B shares the load, corner 2 from ⟦0.648⟧ s.',
-    setup: {}, chart: '.charts > .chart-box:nth-child(3)' },
-    { text: 'Method B = coupled (the exact coupled joint solve): it rests like A, corner 1 at about ⟦156⟧ N, joint 1 at ⟦109.4⟧°.',
-      setup: {} },
-    { text: 'Method B back to implicit, and watch the badges: with the joint step Φ_Z (the default), A\'s badges read STICK '
-      + 'once the arm rests on the ground, from ⟦1.8⟧ s on (with paper, eq. 27 + clip 21: from ⟦2.4⟧ s); B keeps creeping (joint 1 '
-      + 'sinks, joint 2 chatters about zero speed) and its joints read SLIP; paused, joint 2 may read STICK for the one '
-      + 'step where its speed changes sign.',
-    setup: { method_b: 'coupled' } },
-    { text: 'Target q_d2 = 0, then Reset: link 2 is held clear of the ground; at 4 s it falls and touches down at about ⟦4.25⟧ s.',
-      setup: {} },
-    { text: 'Scenario chain (n = 10): ten links fall from horizontal; the tip lands at ⟦0.4⟧ s on one corner only, f_n of corner 2 stays 0.',
-      setup: { 'arm2-ground.q2_d': 0 } },
+    { text: t('arm.lesson.step1'), setup: {}, chart: '.charts > .chart-box:nth-child(3)' },
+    { text: t('arm.lesson.step2'), setup: {} },
+    { text: t('arm.lesson.step3'), setup: { method_b: 'coupled' } },
+    { text: t('arm.lesson.step4'), setup: {} },
+    { text: t('arm.lesson.step5'), setup: { 'arm2-ground.q2_d': 0 } },
   ],
 };
 
@@ -61,26 +51,21 @@ export function mount(container, { core, state, showError }) {
   const { methods, v, col } = m;
   const saveState = () => writeState(m, state, loop.paused);
 
-  const { side, charts: mainCol } = viewLayout(container, 'Robot arm, live',
-    'Geared motors with high stiction drive a planar arm that touches the ground (the seed paper "Fast Forward Dynamics '
-    + 'Simulation of Robot Manipulators with Highly Frictional Gears"). The same arm runs twice: A with the proposed '
-    + 'semi-implicit method (each joint\'s friction from its own scalar problem, O(n) per step), B with the implicit one '
-    + '(all friction and contact forces in one problem, O(n³)). Red arrows: normal contact forces; badges: each '
-    + 'joint sticks or slips; grey ghost: the target pose (drag the tip, or ← →, to move it).');
+  const { side, charts: mainCol } = viewLayout(container, t('arm.title'), t('arm.intro'));
   container.classList.add('arm-view');
 
   // --- run bar (web/src/runBar.js)
   const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
-    name: 'arm', what: 'the arm', step: 'h', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
+    name: 'arm', what: t('arm.runbar.what'), step: 'h', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
 
   // --- side: scenario, methods, parameters
   const head1 = document.createElement('h3');
-  head1.textContent = 'Scenario and methods';
-  const scnCtl = choiceControl({ label: 'scenario', choices: SCENARIOS.map((s) => ({ value: s, label: `${s}: ${core.scenario.find(s).title}` })), value: m.scn,
+  head1.textContent = t('arm.head.scenario');
+  const scnCtl = choiceControl({ label: t('arm.scenario'), choices: SCENARIOS.map((s) => ({ value: s, label: `${s}: ${t(`arm.scenario.${s}`)}` })), value: m.scn,
     onChange: (x) => { m.scn = x; state.set({ scenario: x }); setupScenario(); } });
-  const aCtl = choiceControl({ label: 'Method A (left)', choices: methods.map((c) => ({ value: c })), value: methods[m.methodA],
+  const aCtl = choiceControl({ label: t('arm.methodA'), choices: methods.map((c) => ({ value: c })), value: methods[m.methodA],
     onChange: (x) => { m.methodA = methods.indexOf(x); restart(); } });
-  const bCtl = choiceControl({ label: 'Method B (right)', choices: methods.map((c) => ({ value: c })), value: methods[m.methodB],
+  const bCtl = choiceControl({ label: t('arm.methodB'), choices: methods.map((c) => ({ value: c })), value: methods[m.methodB],
     onChange: (x) => { m.methodB = methods.indexOf(x); restart(); } });
   side.append(head1, scnCtl.el, aCtl.el, bCtl.el);
   const paramBox = document.createElement('div');
@@ -92,10 +77,10 @@ export function mount(container, { core, state, showError }) {
 
   // --- the pictures: one canvas per method
   const canvases = [0, 1].map((i) => el('canvas', { id: `arm-canvas-${i ? 'b' : 'a'}`, className: 'arm-canvas', role: 'img', tabIndex: 0,
-    'aria-label': `Animated arm of method ${i ? 'B' : 'A'}; drag the arm's tip to set its target pose, or use the arrow keys to move the target of the last joint` }));
+    'aria-label': t('arm.canvas.aria', { who: i ? 'B' : 'A' }) }));
   const endMsg = Object.assign(messageBox(), { id: 'arm-end' });
   const status = el('div', { className: 'readout', id: 'arm-status', 'aria-live': 'off' });
-  mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': 'Live arms' },
+  mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': t('arm.box.aria') },
     el('div', { className: 'arm-pics' }, ...canvases), endMsg, status));
 
   // --- the run: methods A and B (web/src/live/run.js)
@@ -109,10 +94,10 @@ export function mount(container, { core, state, showError }) {
     sideMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
-      showError(`Method ${i ? 'B' : 'A'}: ${e.message}`);
-      return `The run stopped: method ${i ? 'B' : 'A'} failed (see the message above). Press Reset to start again.`;
+      showError(t('arm.failed', { who: i ? 'B' : 'A', message: e.message }));
+      return t('arm.failed.end', { who: i ? 'B' : 'A' });
     },
-    doneText: () => 'The run reached the end of its time. Press Reset to start again.',
+    doneText: () => t('wellposed.done'),
     onRows(i, res, sim) {
       const k = m.plotKeys();
       const nc = sim.cols.length, s = series[i], rows = res.rows, ct = col(sim, 't');
@@ -137,12 +122,12 @@ export function mount(container, { core, state, showError }) {
     const main = FRONT.filter((n) => names.includes(n));
     const rest = names.filter((n) => !main.includes(n));
     const h = document.createElement('h3');
-    h.textContent = 'Gains, friction, targets';
+    h.textContent = t('arm.head.gains');
     paramBox.append(h);
     panel = paramPanel(paramBox, info, values, main, onParam);
     const det = document.createElement('details');
     const sum = document.createElement('summary');
-    sum.textContent = 'Arm, motors, solver';
+    sum.textContent = t('arm.head.more');
     det.append(sum);
     paramPanel(det, info, values, rest, onParam);
     paramBox.append(det);
@@ -188,11 +173,12 @@ export function mount(container, { core, state, showError }) {
 
   function writeText() {
     const row = shownRows[0];
-    const t = row ? row[col(run.sims[0], 't')] : 0;
-    clock.textContent = `t = ${t.toFixed(3)} s   h = ${fmt(v('dt'))} s   ${loop.paused ? 'paused' : `${fmt(m.speed)}× real time asked`}`;
+    const tNow = row ? row[col(run.sims[0], 't')] : 0;
+    clock.textContent = t('wellposed.clock', { t: tNow.toFixed(3), h: fmt(v('dt')),
+      speed: loop.paused ? t('pendulum.clock.paused') : t('wellposed.clock.asked', { speed: fmt(m.speed) }) });
     status.textContent = run.sims.map((sim, i) => {
       const r = shownRows[i];
-      if (!r) return `${i ? 'B' : 'A'} ${methods[m.methodOf(i)]}: not started`;
+      if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: methods[m.methodOf(i)] });
       const g = (name) => r[col(sim, name)];
       const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${(g(n) * 180 / Math.PI).toFixed(1)}°`).join(', ');
       const fn = col(sim, 'fn1') >= 0 ? `, f_n ${g('fn1').toFixed(2)} / ${g('fn2').toFixed(2)} N` : '';
@@ -214,6 +200,7 @@ export function mount(container, { core, state, showError }) {
   setupScenario();
 
   return liveViewHandle({ loop, restart, nudgeGoal: input.nudgeGoal,
-    legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the target of the last joint'], ['drag', 'the arm\'s tip sets the target pose']],
+    legend: [[t('page.key.space'), t('pendulum.keys.space')], ['S', t('pendulum.keys.s')], ['R', t('pendulum.keys.r')], ['← →', t('arm.keys.arrows')],
+      [t('arm.key.drag'), t('arm.keys.drag')]],
     parts: [pic, run, chartSet.set], hooks: [['arm', 'frameStats', frameStats], ['arm', 'contactRows', contactRows]] });
 }

@@ -2,6 +2,7 @@
 // (arm2-ground, arm1, chain) and its values from the URL (by
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
 // scenario plots.
+import { t } from '../../i18n/index.js';
 import { paramIndex } from '../../paramPanel.js';
 
 export const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
@@ -76,7 +77,8 @@ export function saveState(m, state, paused) {
 
 /** The stick/slip words of a row r of sim. */
 export function stickText(m, sim, r) {
-  if (m.scn === 'arm1') return r[m.col(sim, 'stick')] > 0.5 ? 'STICK' : 'SLIP';
-  if (m.scn === 'arm2-ground') return [1, 2].map((j) => `joint ${j} ${r[m.col(sim, `stick${j}`)] > 0.5 ? 'STICK' : 'SLIP'}`).join(', ');
-  return `${r[m.col(sim, 'n_stick')]} of ${m.v('n')} joints stuck`;
+  const word = (stuck) => (stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip'));
+  if (m.scn === 'arm1') return word(r[m.col(sim, 'stick')] > 0.5);
+  if (m.scn === 'arm2-ground') return [1, 2].map((j) => t('arm.joint', { j, state: word(r[m.col(sim, `stick${j}`)] > 0.5) })).join(', ');
+  return t('arm.stuck', { n: r[m.col(sim, 'n_stick')], of: m.v('n') });
 }

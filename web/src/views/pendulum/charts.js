@@ -3,6 +3,7 @@
 // steps in view): angle, velocity and friction torque of each treatment, and
 // their datasets. The chart worker's update times are a test hook
 // (window.__fx.pendulum.chartWorkerStats).
+import { t } from '../../i18n/index.js';
 import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { setHook, clearHook } from '../../testHooks.js';
@@ -16,9 +17,9 @@ export function charts(parent, m, { series, sims, names, showError }) {
   const set = liveChartSet(parent, {
     what: 'pendulum',
     boxes: [
-      { title: 'Angle θ', description: 'Joint angle of each treatment over the last second, y axis scaled to the data', height: 190, fileName: 'pendulum-angle' },
-      { title: 'Velocity θ̇', description: 'Joint velocity of each treatment over the last second', height: 170, fileName: 'pendulum-velocity' },
-      { title: 'Friction torque τ_f (dashed: ±budget τ_f^m of A now)', description: 'Friction torque of each treatment over the last second, with the current friction budget of treatment A as dashed lines', height: 190, fileName: 'pendulum-friction' },
+      { title: t('pendulum.chart.angle'), description: t('pendulum.chart.angle.desc'), height: 190, fileName: 'pendulum-angle' },
+      { title: t('pendulum.chart.velocity'), description: t('pendulum.chart.velocity.desc'), height: 170, fileName: 'pendulum-velocity' },
+      { title: t('pendulum.chart.friction'), description: t('pendulum.chart.friction.desc'), height: 190, fileName: 'pendulum-friction' },
     ],
     axes: [{ yText: 'θ [rad]' }, { yText: 'θ̇ [rad/s]' }, { yText: 'τf [N·m]', budget: true }],
     showError,
@@ -46,7 +47,7 @@ export function charts(parent, m, { series, sims, names, showError }) {
     const sr = series();
     put(qChart, sr.flatMap((s, i) => [
       { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, color: SIDE_COLORS[i] },
-      ...(i === 0 && moving ? [{ label: 'goal θd', data: s.goal, color: '#888', dash: [4, 3] }] : []),
+      ...(i === 0 && moving ? [{ label: t('pendulum.chart.goal'), data: s.goal, color: '#888', dash: [4, 3] }] : []),
     ]));
     put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, color: SIDE_COLORS[i] })));
     put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, color: SIDE_COLORS[i] })));

@@ -2,6 +2,7 @@
 // the view, so first in tab order; web/src/runBar.js) with the zoom and the
 // CSV button, and the side panel: treatment A and the optional B, the bench
 // and servo, the preset-backed coefficients folded.
+import { t } from '../../i18n/index.js';
 import { choiceControl, toggleControl } from '../../controls.js';
 import { button } from '../../dom.js';
 import { runBar } from '../../runBar.js';
@@ -16,29 +17,29 @@ export function controls(container, side, m, on) {
   const { info, values, fricChoices } = m;
   const actIdx = info.params.findIndex((p) => p.name === 'actuator');
   const modelIdx = info.params.findIndex((p) => p.name === 'model');
-  const zoomCtl = toggleControl({ label: `zoom on the last ${ZOOM_S} s`, value: m.zoom,
+  const zoomCtl = toggleControl({ label: t('pendulum.zoom', { s: ZOOM_S }), value: m.zoom,
     onChange: (v) => { m.zoom = v; on.saveState(); on.paint(); } });
-  const csvBtn = button('CSV, every step', `Export every time step of the run (the last ${HISTORY_S} s at most) with the parameters`);
-  csvBtn.setAttribute('aria-label', 'CSV, every step: export every time step of the live run');
+  const csvBtn = button(t('pendulum.csv'), t('pendulum.csv.title', { s: HISTORY_S }));
+  csvBtn.setAttribute('aria-label', t('pendulum.csv.aria'));
   const { playBtn, stepBtn, resetBtn, speedCtl, clock } = runBar(container, {
-    name: 'pendulum', what: 'the pendulum', step: 'dt', speed: m.speed,
+    name: 'pendulum', what: t('pendulum.runbar.what'), step: 'dt', speed: m.speed,
     onSpeed: (v) => { m.speed = v; on.saveState(); }, extra: [zoomCtl.el, csvBtn] });
   speedCtl.el.classList.add('pendulum-speed');
 
   // treatment A (the scenario's own `friction`) and the optional B
   const setupHead = document.createElement('h3');
-  setupHead.textContent = 'Friction treatment';
+  setupHead.textContent = t('pendulum.head.treatment');
   side.append(setupHead);
-  paramPanel(side, info, values, ['friction'], () => on.restart(), { friction: 'Treatment A (left)' });
-  const cmpCtl = toggleControl({ label: 'compare with a second treatment (right)', value: m.compare,
+  paramPanel(side, info, values, ['friction'], () => on.restart(), { friction: t('pendulum.treatmentA') });
+  const cmpCtl = toggleControl({ label: t('pendulum.compare'), value: m.compare,
     onChange: (v) => { m.compare = v; bCtl.el.hidden = !v; on.restart(); } });
-  const bCtl = choiceControl({ label: 'Treatment B (right)', choices: fricChoices.map((c) => ({ value: c })), value: fricChoices[m.fricB],
+  const bCtl = choiceControl({ label: t('pendulum.treatmentB'), choices: fricChoices.map((c) => ({ value: c })), value: fricChoices[m.fricB],
     onChange: (v) => { m.fricB = fricChoices.indexOf(v); on.restart(); } });
   bCtl.el.hidden = !m.compare;
   side.append(cmpCtl.el, bCtl.el);
 
   const benchHead = document.createElement('h3');
-  benchHead.textContent = 'Bench and servo';
+  benchHead.textContent = t('pendulum.head.bench');
   side.append(benchHead);
   // Parameters whose -1 means "the preset's value": paramPanel shows the
   // resolved number beside a ticked "preset" box; values keeps the -1.
@@ -66,7 +67,7 @@ export function controls(container, side, m, on) {
   });
   const coefDetails = document.createElement('details');
   const coefSummary = document.createElement('summary');
-  coefSummary.textContent = 'Friction and motor coefficients (from the preset)';
+  coefSummary.textContent = t('pendulum.head.coefficients');
   coefDetails.append(coefSummary);
   const rest = info.params.map((p) => p.name)
     .filter((n) => !SETUP.includes(n) && !['friction', 'duration', 'every'].includes(n));

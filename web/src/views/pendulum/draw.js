@@ -5,6 +5,7 @@
 // store follows the canvas's CSS size × devicePixelRatio), so its text has
 // the size it says. Where it drew each arm is a test hook
 // (window.__fx.pendulum.geometry).
+import { t } from '../../i18n/index.js';
 import { SIDE_COLORS } from '../../charts.js';
 import { fmtNumber } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
@@ -39,7 +40,7 @@ function rowPose(m, sim, row) {
 }
 
 /** The three lines under an arm of the pendulum view. */
-const pendulumLines = (r) => [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, `${r.rate.toFixed(0)} reversals/s   (${r.reversals} in all)`];
+const pendulumLines = (r) => [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r.dq)}`, t('pendulum.picture.reversals', { rate: r.rate.toFixed(0), all: r.reversals })];
 
 /** picture(canvas, m, { sims(), series(), names(), readout(i) }): readout(i)
  *  is the sample the view's status line shows ({ q, dq, stuck, rate,
@@ -121,7 +122,7 @@ export function picture(canvas, m, { sims, series, names, readout,
       ctx.fillStyle = r.stuck ? '#1a7f37' : '#d1242f';
       ctx.fillRect(b.x, b.y, b.w, b.h);
       ctx.fillStyle = '#fff';
-      ctx.fillText(r.stuck ? 'STICK' : 'SLIP', cx, b.y + b.h - 5);
+      ctx.fillText(r.stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip'), cx, b.y + b.h - 5);
       ctx.fillStyle = '#1d232b';
       const text = lines(r);
       text.forEach((line, k) => ctx.fillText(line, cx, g.textY + k * g.lineH));

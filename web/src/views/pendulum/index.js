@@ -11,6 +11,7 @@
 // under M1–M6. Roles: state.js (model, URL state), controls.js, draw.js (the
 // picture), charts.js, csv.js; this file wires them.
 import { fmt } from '../../format.js';
+import { t } from '../../i18n/index.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { download } from '../../charts.js';
@@ -38,25 +39,13 @@ import { benchCsv } from './csv.js';
  *  tests/web/e2e.d/lessons.mjs). */
 const CHARTS = '.charts > .chart-box:nth-child(3)'; // θ̇, then τf below it
 export const LESSON = {
-  notice: 'Both arms get the same goal, 1.2 rad, and stop short of it at about 0.89 rad (51°), where the servo and '
-    + 'friction hold the weight. Implicit (A) stands still: its velocity is exactly zero and its badge reads STICK. '
-    + 'Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between '
-    + '+budget and −budget, and its arm creeps slowly down.',
+  notice: t('pendulum.lesson.notice'),
   tryThis: [
-    { text: 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from ⟦838⟧ at 2 s '
-      + 'to ⟦974⟧ at 9 s (nearly one per 1 ms time step).', setup: {} },
-    { text: 'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
-      setup: {}, chart: CHARTS },
-    { text: 'Press → once (or drag on the picture) to raise the goal by 0.05 rad to 1.25 rad: implicit does not move, '
-      + 'static friction holds it; explicit starts creeping towards the new goal. Press → five more times (goal 1.5 rad): '
-      + 'implicit breaks away, then sticks again.', setup: { zoom: 1 } },
-    { text: 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after ⟦4⟧ reversals, yet its angle keeps '
-      + 'creeping up, ⟦0.00084⟧ rad a second (the status line: θ ⟦1.1527⟧ rad at 1 s, ⟦1.1535⟧ at 2 s).',
-    setup: { zoom: 1, goal: 1.5 } },
-    { text: 'Switch B to clip, the reference step of Duclusaud & Passault: after ⟦3⟧ reversals it holds still at '
-      + '⟦1.1523⟧ rad like implicit. Its velocity reads 0 rad/s (|θ̇| < 1e-15): a rounding residue of the step, '
-      + 'where implicit\'s is exactly 0.',
-    setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
+    { text: t('pendulum.lesson.step1'), setup: {} },
+    { text: t('pendulum.lesson.step2'), setup: {}, chart: CHARTS },
+    { text: t('pendulum.lesson.step3'), setup: { zoom: 1 } },
+    { text: t('pendulum.lesson.step4'), setup: { zoom: 1, goal: 1.5 } },
+    { text: t('pendulum.lesson.step5'), setup: { zoom: 1, goal: 1.5, friction_b: 'karnopp' } },
   ],
   /** null on the lesson's bench, else the sentence shown above the steps: the
    *  numbers they quote are the default bench's, so a bench opened from a fit
@@ -71,9 +60,9 @@ export const LESSON = {
     if (!moved.length) return null;
     const name = (p, v) => (p.choices ? p.choices[v] : v);
     const a = paramIndex(info, 'actuator'), mo = paramIndex(info, 'model');
-    return `The steps quote the lesson's bench (${name(info.params[a], base[a])} ${name(info.params[mo], base[mo]).toUpperCase()}, its published `
-      + `parameters). This bench differs in ${moved.slice(0, 4).join(', ')}${moved.length > 4 ? ` and ${moved.length - 4} more` : ''}: `
-      + 'its numbers differ from those quoted. "Reset to the lesson\'s start" brings the lesson\'s bench back.';
+    const which = moved.slice(0, 4).join(', ');
+    return t('pendulum.lesson.off', { bench: `${name(info.params[a], base[a])} ${name(info.params[mo], base[mo]).toUpperCase()}`,
+      which: moved.length > 4 ? t('pendulum.lesson.off.more', { which, n: moved.length - 4 }) : which });
   },
 };
 // the bench parameters the steps set or the run bar changes: they do not take
@@ -84,13 +73,7 @@ export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);
   const { info, values, fricIdx, fricChoices, dtIdx } = m;
 
-  const { side, charts: mainCol } = viewLayout(container, 'Pendulum test bench, live',
-    'A servo holds an arm with a mass (Duclusaud & Passault, Algorithm 1) under the identified '
-    + 'friction of a real actuator (models M1–M6). By default both arms hold a constant goal of 1.2 rad against '
-    + 'gravity: the implicit treatment (A) stops dead, the naive explicit one (B) chatters 800 to 1000 times a second '
-    + 'and creeps down; the reference clip stops dead too, Karnopp\'s depends on its threshold. The charts show every '
-    + 'time step of the last second. '
-    + 'Drag the goal on the picture (or use ← →), or drop a recorded log to replay it.');
+  const { side, charts: mainCol } = viewLayout(container, t('pendulum.title'), t('pendulum.intro'));
   container.classList.add('pendulum-view');
 
   const saveState = () => writeState(m, state, loop.paused);
@@ -100,13 +83,13 @@ export function mount(container, { core, state, showError }) {
 
   // --- the picture and its indicators
   const canvas = el('canvas', { id: 'pendulum-canvas', role: 'img', tabIndex: 0,
-    'aria-label': 'Animated pendulum; drag to set the goal angle, or use the arrow keys' });
+    'aria-label': t('pendulum.canvas.aria') });
   const endMsg = Object.assign(messageBox(), { id: 'pendulum-end' });
   // a refusal of the core (the bench cannot start or retune) is written on
   // the picture it stops, above the canvas
   const picMsg = Object.assign(messageBox(), { id: 'pendulum-refusal' });
   const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
-  mainCol.append(el('section', { className: 'chart-box', 'aria-label': 'Live pendulum' }, picMsg, canvas, endMsg, status));
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': t('pendulum.box.aria') }, picMsg, canvas, endMsg, status));
 
   // --- the run: treatment A and, compared, B (web/src/live/run.js)
   let series = [];  // per simulation: the plotted points and the last row
@@ -119,13 +102,13 @@ export function mount(container, { core, state, showError }) {
     sideMsg: picMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
-      showError(`Treatment ${who(i)}: ${e.message}`);
-      return `The run stopped: treatment ${who(i)} failed (see the message above). Press Reset to start again.`;
+      showError(t('pendulum.failed', { who: who(i), message: e.message }));
+      return t('pendulum.failed.end', { who: who(i) });
     },
     doneText(i) {
       const s = series[i];
-      const t = s.row ? s.row[m.col(run.sims[i], 't')] : 0;
-      return `The run reached the end of its time (t = ${fmt(t)} s, the longest the core accepts at dt = ${fmt(values[dtIdx])} s). Press Reset to start again.`;
+      const tEnd = s.row ? s.row[m.col(run.sims[i], 't')] : 0;
+      return t('pendulum.done', { t: fmt(tEnd), dt: fmt(values[dtIdx]) });
     },
     onRows(i, res, sim) {
       const nc = sim.cols.length, s = series[i], rows = res.rows;
@@ -133,11 +116,11 @@ export function mount(container, { core, state, showError }) {
       const ct = m.col(sim, 't'), cq = m.col(sim, 'q'), cg = m.col(sim, 'goal'), cd = m.col(sim, 'dq');
       const cf = m.col(sim, 'tau_f');
       for (let k = 0, o = 0; k < res.count; k++, o += nc) {
-        const t = rows[o + ct];
-        s.q.push({ x: t, y: rows[o + cq] });
-        s.dq.push({ x: t, y: rows[o + cd] });
-        s.tf.push({ x: t, y: rows[o + cf] });
-        if (i === 0) s.goal.push({ x: t, y: rows[o + cg] });
+        const x = rows[o + ct];
+        s.q.push({ x, y: rows[o + cq] });
+        s.dq.push({ x, y: rows[o + cd] });
+        s.tf.push({ x, y: rows[o + cf] });
+        if (i === 0) s.goal.push({ x, y: rows[o + cg] });
       }
       if (res.count) s.row = rows.subarray((res.count - 1) * nc, res.count * nc);
       // drop what left the window (in batches, so trimming is rare)
@@ -213,23 +196,24 @@ export function mount(container, { core, state, showError }) {
     chartSet.set.paint();
   }
 
-  function writeText(t) {
+  function writeText(tNow) {
     const dt = values[dtIdx];
-    let speedText = 'paused';
+    let speedText = t('pendulum.clock.paused');
     if (!loop.paused) {
       // achieved speed: simulated time over real time, over the last second
       const a = speedLog[0], b = speedLog[speedLog.length - 1];
       const achieved = a && b[0] - a[0] > 200 ? (b[1] - a[1]) / ((b[0] - a[0]) / 1000) : null;
-      speedText = achieved === null ? `asked ${fmt(m.speed)}× real time` : `${fmt(Number(achieved.toPrecision(2)))}× real time (asked ${fmt(m.speed)}×)`;
+      speedText = achieved === null ? t('pendulum.clock.asked', { asked: fmt(m.speed) })
+        : t('pendulum.clock.achieved', { achieved: fmt(Number(achieved.toPrecision(2))), asked: fmt(m.speed) });
     }
-    clock.textContent = `t = ${t.toFixed(3)} s   dt = ${fmt(dt)} s   ${speedText}`;
+    clock.textContent = t('pendulum.clock', { t: tNow.toFixed(3), dt: fmt(dt), speed: speedText });
     const nm = names();
     const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
-    status.textContent = `goal ${g.toFixed(4)} rad  |  ` + run.sims.map((sim, i) => {
+    status.textContent = `${t('pendulum.status.goal', { goal: g.toFixed(4) })}  |  ` + run.sims.map((sim, i) => {
       const r = shown[i];
-      if (!r) return `${who(i)} ${nm[i]}: not started`;
-      return `${who(i)} ${nm[i]}: θ ${angleText(r.q)}, θ̇ ${velocityText(r.dq)}, `
-        + `${r.stuck ? 'stick' : 'slip'}, ${r.rate.toFixed(0)} reversals/s (${r.reversals} in all)`;
+      if (!r) return t('pendulum.status.notStarted', { who: who(i), name: nm[i] });
+      return t('pendulum.status.sim', { who: who(i), name: nm[i], q: angleText(r.q), dq: velocityText(r.dq),
+        state: r.stuck ? t('pendulum.status.stick') : t('pendulum.status.slip'), rate: r.rate.toFixed(0), all: r.reversals });
     }).join('  |  ');
   }
 
@@ -299,8 +283,8 @@ export function mount(container, { core, state, showError }) {
       if (kpOk) panel.set('kp', log.kp);
       ui.loadPresetCoefficients({ keep: kpOk ? ['kp'] : [] });
       restart();
-      return `${from ? `; the model ${from.toUpperCase()} became M${m.val('model') + 1}, one ${name} has` : ''}`
-        + `${kpOk ? `; kp ${log.kp} from the log` : ''}`;
+      return `${from ? t('pendulum.replay.model', { from: from.toUpperCase(), to: `M${m.val('model') + 1}`, name }) : ''}`
+        + `${kpOk ? t('pendulum.replay.kp', { kp: log.kp }) : ''}`;
     },
   });
 
@@ -323,6 +307,6 @@ export function mount(container, { core, state, showError }) {
   restart();
 
   return liveViewHandle({ loop, restart, nudgeGoal,
-    legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset'], ['← →', 'move the goal']],
+    legend: [[t('page.key.space'), t('pendulum.keys.space')], ['S', t('pendulum.keys.s')], ['R', t('pendulum.keys.r')], ['← →', t('pendulum.keys.arrows')]],
     parts: [pic, run, chartSet, replay], hooks: [['pendulum', 'frameStats', frameStats]] });
 }

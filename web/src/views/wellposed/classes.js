@@ -1,10 +1,11 @@
 // wellposed/classes.js: the three classes of the well-posedness map (no,
 // one, several solutions): words first, then a colour (Okabe–Ito) and a
 // pattern, so no reader depends on the colour alone.
+import { t } from '../../i18n/index.js';
 export const CLASSES = [
-  { key: 'none', count: '0', word: 'no solution', fill: '#E69F00', ink: '#7a4a00', pattern: 'hatch' },
-  { key: 'unique', count: '1', word: 'unique', fill: '#DDE5ED', ink: '#9aa6b2', pattern: 'plain' },
-  { key: 'several', count: '2+', word: 'several solutions', fill: '#0072B2', ink: '#ffffff', pattern: 'dots' },
+  { key: 'none', count: '0', word: t('wellposed.class.none'), fill: '#E69F00', ink: '#7a4a00', pattern: 'hatch' },
+  { key: 'unique', count: '1', word: t('wellposed.class.unique'), fill: '#DDE5ED', ink: '#9aa6b2', pattern: 'plain' },
+  { key: 'several', count: '2+', word: t('wellposed.class.several'), fill: '#0072B2', ink: '#ffffff', pattern: 'dots' },
 ];
 export const classOf = (n) => (n <= 0 ? 0 : n === 1 ? 1 : 2);
 

@@ -33,6 +33,7 @@
 // map.js (the map), rules.js (the rule's actions in words), strip.js (the
 // timeline); this file wires them and runs the screw (web/src/live/run.js,
 // web/src/live/loop.js).
+import { t } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { COLORS } from '../../charts.js';
 import { fmt } from '../../format.js';
@@ -56,23 +57,13 @@ import { drawStrip } from './strip.js';
  *  numbers are those of `friction run solutions-2dof` and
  *  `friction run screw-selflock`, checked by tests/web/e2e.d/wellposed.mjs). */
 export const LESSON = {
-  notice: 'At μ = 0.6 not one of the 61 × 61 torques r has exactly one acceleration: 1904 have none (hatched orange), '
-    + '1817 have two (dotted blue). The determinant test says so before any run: determinants from −0.83 to 4.33. '
-    + 'Below, a self-locking screw (J + M/η2 = −20 kg·m²) descends with two solutions at every step; at t = 0.262 s '
-    + 'the motor torque passes −2J = −10 N·m, no acceleration exists, and the rule stops the screw impulsively. Held '
-    + 'until τ_a < −50 N·m (t = 1.833 s), it descends again (q̈ = −2.31 rad/s²) until stopped again at t = 3.404 s.',
+  notice: t('wellposed.lesson.notice'),
   tryThis: [
-    { text: 'Type μ = 0.45: every point turns unique, the verdict reads "unique for every r" (determinants ⟦0.0175⟧ … ⟦3.48⟧). '
-      + 'At 0.46 it is gone again: ⟦1841⟧ none, ⟦1880⟧ several.', setup: {} },
-    { text: 'Type μ = 0.6 again and raise D22 from 1.3 to 1.4: the smallest determinant crosses zero (⟦−0.05⟧ → ⟦0.21⟧), the '
-      + 'whole map turns unique.', setup: { 'map.mu': 0.46 } },
-    { text: 'Hover the map: each point gives r, the number of solutions and the (first) acceleration q̈.',
-      setup: { 'map.D22': 1.4 } },
-    { text: 'Raise J to 30 kg·m² (→ five times) and press R: J + M/η2 > 0, one solution at every step; the screw slows to '
-      + 'rest at t = ⟦0.184⟧ s, no impulse.', setup: { 'map.D22': 1.4 } },
-    { text: 'Set J back to 5 kg·m² (← five times) and the rule (in the folded screw settings) to stop: the run starts '
-      + 'again and stops at t = 0 with the core\'s message, two solutions at the first step.',
-    setup: { 'map.D22': 1.4, 'screw.J': 30 } },
+    { text: t('wellposed.lesson.step1'), setup: {} },
+    { text: t('wellposed.lesson.step2'), setup: { 'map.mu': 0.46 } },
+    { text: t('wellposed.lesson.step3'), setup: { 'map.D22': 1.4 } },
+    { text: t('wellposed.lesson.step4'), setup: { 'map.D22': 1.4 } },
+    { text: t('wellposed.lesson.step5'), setup: { 'map.D22': 1.4, 'screw.J': 30 } },
   ],
 };
 
@@ -84,39 +75,35 @@ export function mount(container, { core, state, showError }) {
   let speed = state.getNumber('speed', 1);
   const saveState = () => writeState(state, { speed, paused: loop.paused, mapInfo, mapValues, simInfo, simValues });
 
-  const { side, charts: mainCol } = viewLayout(container, 'Well-posedness',
-    'When a friction force depends on the joint forces, the accelerations appear on both sides of the equations of '
-    + 'motion (Dupont, eqs. 8–10): the forward dynamics can have exactly one, no, or several solutions. The map counts '
-    + 'them over a grid of r = τ − h for a 2-dof example (sheet §5); the live screw below runs into a torque with none '
-    + 'or two and shows what the simulator does about it. No common simulator tells you which case you are in.');
+  const { side, charts: mainCol } = viewLayout(container, t('wellposed.title'), t('wellposed.intro'));
   container.classList.add('wellposed-view');
 
   // --- run bar of the live screw (web/src/runBar.js): first in the view
   const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
-    name: 'wellposed', what: 'the self-locking screw', step: 'h', speed, onSpeed: (v) => { speed = v; saveState(); } });
+    name: 'wellposed', what: t('wellposed.runbar.what'), step: 'h', speed, onSpeed: (v) => { speed = v; saveState(); } });
 
   // --- side: the map's parameters, then the screw's
   const mapHead = document.createElement('h3');
-  mapHead.textContent = 'Map: friction and inertia';
+  mapHead.textContent = t('wellposed.head.map');
   side.append(mapHead);
   const mapMsg = messageBox();
   mapMsg.id = 'wellposed-map-msg';
   paramPanel(side, mapInfo, mapValues, MAP_FRONT, () => map.scheduleMap());
   const mapMore = document.createElement('details');
   const mapMoreSum = document.createElement('summary');
-  mapMoreSum.textContent = 'Normal forces C, d; signs; grid';
+  mapMoreSum.textContent = t('wellposed.head.mapMore');
   mapMore.append(mapMoreSum);
   const mapRest = mapInfo.params.map((p) => p.name).filter((n) => !MAP_FRONT.includes(n));
   paramPanel(mapMore, mapInfo, mapValues, mapRest, () => map.scheduleMap());
   side.append(mapMore);
 
   const simHead = document.createElement('h3');
-  simHead.textContent = 'Live: self-locking screw';
+  simHead.textContent = t('wellposed.head.sim');
   side.append(simHead);
   const simPanel = paramPanel(side, simInfo, simValues, SIM_FRONT, onSimParam);
   const simMore = document.createElement('details');
   const simMoreSum = document.createElement('summary');
-  simMoreSum.textContent = 'Screw, load, torque program, step';
+  simMoreSum.textContent = t('wellposed.head.simMore');
   simMore.append(simMoreSum);
   const simRest = simInfo.params.map((p) => p.name).filter((n) => !SIM_FRONT.includes(n) && !SIM_HIDDEN.has(n));
   paramPanel(simMore, simInfo, simValues, simRest, onSimParam);
@@ -126,9 +113,9 @@ export function mount(container, { core, state, showError }) {
 
   // copy-as-JSON, one flat object per scenario: the file `friction run NAME
   // params=FILE` reads
-  for (const [info, values, prefix, what] of [[mapInfo, mapValues, 'map', 'Map'], [simInfo, simValues, 'screw', 'Screw']]) {
+  for (const [info, values, prefix, what] of [[mapInfo, mapValues, 'map', t('wellposed.export.map')], [simInfo, simValues, 'screw', t('wellposed.export.screw')]]) {
     exportPanel(side, {
-      title: `${what} parameters: copy and restore`,
+      title: what,
       fileName: info.name,
       getParams: () => scenarioParamsToObject(info, values),
       setParams: (obj) => {
@@ -146,19 +133,19 @@ export function mount(container, { core, state, showError }) {
 
   // ====================================================== the live screw
   const runHead = el('div', { className: 'chart-head' },
-    el('h3', { textContent: 'Self-locking screw, live (screw-selflock): solutions at each step' }));
+    el('h3', { textContent: t('wellposed.run.head') }));
   const jLine = el('div', { id: 'wellposed-jline', className: 'wellposed-jline' });
   const notice = el('div', { id: 'wellposed-notice', className: 'wellposed-notice', role: 'status' });
   const strip = el('canvas', { id: 'wellposed-strip', className: 'wellposed-strip', role: 'img',
-    'aria-label': 'Timeline of the last seconds: the number of solutions at each step, and a marker where the rule acted' });
+    'aria-label': t('wellposed.strip.aria') });
   // focusable: it scrolls, and a keyboard must be able to scroll it
-  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': 'What the rule did', tabIndex: 0 });
+  const logList = el('ol', { id: 'wellposed-log', className: 'wellposed-log', 'aria-label': t('wellposed.log.aria'), tabIndex: 0 });
   const endMsg = Object.assign(messageBox(), { id: 'wellposed-end' });
   const status = el('div', { id: 'wellposed-status', className: 'readout', 'aria-live': 'off' });
-  const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': 'Self-locking screw, live' },
+  const runBox = el('section', { className: 'chart-box wellposed-run', 'aria-label': t('wellposed.run.aria') },
     runHead, jLine, notice, strip,
     // the strip's key as text, so that it wraps at any width and type size
-    el('div', { className: 'note wellposed-strip-key' }, '▼ the rule acted (red: impulsive stop, black: keeps one of several); grey: breakaway'),
+    el('div', { className: 'note wellposed-strip-key' }, t('wellposed.strip.key')),
     logList, endMsg, status);
   mainCol.append(runBox);
 
@@ -168,10 +155,10 @@ export function mount(container, { core, state, showError }) {
   const chartSet = liveChartSet(mainCol, {
     what: 'screw',
     boxes: [
-      { title: 'Motor velocity q̇ and acceleration q̈', description: 'Velocity and acceleration of the screw over the last seconds', height: 170, fileName: 'screw-motion' },
-      { title: 'Number of solutions and status at each step', description: 'How many accelerations satisfied the equations of motion at each step, and the status of the solve', height: 140, fileName: 'screw-solutions' },
+      { title: t('wellposed.chart.motion'), description: t('wellposed.chart.motion.desc'), height: 170, fileName: 'screw-motion' },
+      { title: t('wellposed.chart.count'), description: t('wellposed.chart.count.desc'), height: 140, fileName: 'screw-solutions' },
     ],
-    axes: [{ yText: 'q̇ [rad/s], q̈ [rad/s²]' }, { yText: 'solutions' }],
+    axes: [{ yText: 'q̇ [rad/s], q̈ [rad/s²]' }, { yText: t('wellposed.chart.count.y') }],
     showError,
     range() {
       const t = sim.lastT;
@@ -195,9 +182,7 @@ export function mount(container, { core, state, showError }) {
     const b = document.createElement('strong');
     b.textContent = `J + M/η2 = ${fmt(J)} + ${fmt(M)}/(${fmt(eta2)}) = ${fmt(v)} kg·m²`;
     const s = document.createElement('span');
-    s.textContent = v > 0
-      ? ' > 0: one acceleration for every torque (§4.2).'
-      : ' < 0: for some torques two accelerations, for others none (§4.2). The rule below decides.';
+    s.textContent = v > 0 ? t('wellposed.j.positive') : t('wellposed.j.negative');
     jLine.classList.toggle('bad', !(v > 0));
     jLine.append(b, s);
   }
@@ -217,8 +202,8 @@ export function mount(container, { core, state, showError }) {
   const run = liveRun({
     core, scenario: () => SIM, params: simParams, sideMsg: simMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); writeJLine(); if (loop.paused) paint(true); },
-    failed: (i, e) => { showStop(sim.lastT, e.message); return `The run stopped: ${e.message} Press Reset to start again.`; },
-    doneText: () => 'The run reached the end of its time. Press Reset to start again.',
+    failed: (i, e) => { showStop(sim.lastT, e.message); return t('wellposed.failed', { message: e.message }); },
+    doneText: () => t('wellposed.done'),
     onRetuneError(e) {
       if (e.code !== 'FRIC_E_UNSUPPORTED') return false;
       restart();
@@ -262,8 +247,8 @@ export function mount(container, { core, state, showError }) {
     series.dq = []; series.ddq = []; series.n = []; series.st = [];
     setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
       { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
-    setDatasets(countChart, [{ label: 'solutions found', data: series.n, color: COLORS[3] },
-      { label: 'status (0 none, 1 unique, 2 several)', data: series.st, color: COLORS[4], dash: [4, 4] }]);
+    setDatasets(countChart, [{ label: t('wellposed.ds.found'), data: series.n, color: COLORS[3] },
+      { label: t('wellposed.ds.status'), data: series.st, color: COLORS[4], dash: [4, 4] }]);
     notice.textContent = '';
     notice.className = 'wellposed-notice';
     logList.replaceChildren();
@@ -286,10 +271,10 @@ export function mount(container, { core, state, showError }) {
   /** The core stopped the run (the rule = stop, a step that failed, or the
    *  parameters refused at the start): its sentence on the screw's panel,
    *  where the rule's actions are told. */
-  function showStop(t, message) {
+  function showStop(tStop, message) {
     notice.className = 'wellposed-notice stopped';
-    notice.replaceChildren(el('strong', {}, `The core stopped the run at t = ${t.toFixed(3)} s.`), el('span', {}, ` ${message}`));
-    status.textContent = `stopped at t = ${t.toFixed(3)} s by the core (the sentence above); Reset starts again`;
+    notice.replaceChildren(el('strong', {}, t('wellposed.stopped.head', { t: tStop.toFixed(3) })), el('span', {}, ` ${message}`));
+    status.textContent = t('wellposed.stopped', { t: tStop.toFixed(3) });
     // a stop happens once: the sentence is brought into the window if it is
     // below the fold (presentation mode on a 1024×768 projector)
     const r = notice.getBoundingClientRect();
@@ -318,16 +303,15 @@ export function mount(container, { core, state, showError }) {
   }
 
   function writeText() {
-    clock.textContent = `t = ${sim.lastT.toFixed(3)} s   h = ${fmt(sv('dt'))} s   ${loop.paused ? 'paused' : `${fmt(speed)}× real time asked`}`;
+    clock.textContent = t('wellposed.clock', { t: sim.lastT.toFixed(3), h: fmt(sv('dt')), speed: loop.paused ? t('pendulum.clock.paused') : t('wellposed.clock.asked', { speed: fmt(speed) }) });
     const r = sim.row;
     if (!r) return;   // showStop wrote why
     const g = (name) => { const c = col(name); return c >= 0 ? r[c] : NaN; };
     const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
-    status.replaceChildren(...symbolNodes(`τ_a = ${f(g('tau_a'))} N·m, q̇ = ${f(g('dq'))} rad/s, q̈ = ${f(g('ddq'))} rad/s², `
-      + `${g('held') > 0.5 ? 'held at rest' : 'moving'}; this step: ${g('solutions')} solution(s), status ${st}`
-      + `  |  so far: steps with none ${g('n_none')}, with several ${g('n_several')}; impulsive stops ${g('impulses')}, `
-      + `breakaways ${g('breakaways')}`));
+    status.replaceChildren(...symbolNodes(t('wellposed.status', { tau: f(g('tau_a')), dq: f(g('dq')), ddq: f(g('ddq')),
+      state: g('held') > 0.5 ? t('wellposed.status.held') : t('wellposed.status.moving'), n: g('solutions'), st,
+      none: g('n_none'), several: g('n_several'), impulses: g('impulses'), breakaways: g('breakaways') })));
   }
 
   /** ← →: the motor inertia J, across J + M/η2 = 0. */
@@ -355,7 +339,7 @@ export function mount(container, { core, state, showError }) {
   restart();
 
   return liveViewHandle({ loop, restart, nudgeGoal,
-    legend: [['Space', 'pause / resume the screw'], ['S', 'single step'], ['R', 'reset'], ['← →', 'motor inertia J down / up']],
+    legend: [[t('page.key.space'), t('wellposed.keys.space')], ['S', t('pendulum.keys.s')], ['R', t('pendulum.keys.r')], ['← →', t('wellposed.keys.arrows')]],
     parts: [map, () => stripResize.disconnect(), run, chartSet],
     hooks: [['wellposed', 'frameStats', frameStats], ['wellposed', 'events', sim.events]] });
 }

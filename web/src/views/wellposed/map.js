@@ -6,6 +6,7 @@
 // grid that costs more than a frame goes to the scenario worker on a
 // trailing debounce. PNG and CSV (web/src/csv.js) exports; its data is a
 // test hook (window.__fx.wellposed.map(), a mirror in window.__fx.charts.all).
+import { t } from '../../i18n/index.js';
 import { chartFrame, download, allCharts, whitePng } from '../../charts.js';
 import { el } from '../../dom.js';
 import { csvText, csvUrl } from '../../csv.js';
@@ -25,15 +26,15 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
   // the frame of every chart box (web/src/charts.js); the map's canvas sits
   // beside its verdict and legend, at the height of web/css/wellposed.css
   const { box: mapBox, png: pngBtn, csv: csvBtn, wrap: mapWrap, canvas: mapCanvas } = chartFrame(mainCol, {
-    title: 'Number of solutions over r = τ − h (solutions-2dof)', description: 'Map of the number of solutions',
-    pngLabel: 'Export the map as PNG', csvLabel: 'Export the grid (r1, r2, solutions, unique, …) as CSV' });
+    title: t('wellposed.map.title'), description: t('wellposed.map.desc'),
+    pngLabel: t('wellposed.map.png'), csvLabel: t('wellposed.map.csv') });
   mapBox.classList.add('wellposed-map-box');
   mapWrap.className = 'wellposed-map-wrap';
   mapWrap.style.height = '';
   mapCanvas.id = 'wellposed-map';
   mapCanvas.tabIndex = 0;
   const verdict = el('div', { id: 'wellposed-verdict', className: 'wellposed-verdict', 'aria-live': 'polite' });
-  const legend = el('ul', { className: 'wellposed-legend', 'aria-label': 'Legend of the map' });
+  const legend = el('ul', { className: 'wellposed-legend', 'aria-label': t('wellposed.map.legend') });
   const legendCounts = CLASSES.map((c, k) => {
     const sw = el('canvas', { width: 28, height: 16, className: 'wellposed-swatch', 'aria-hidden': 'true' });
     const g = sw.getContext('2d');
@@ -42,7 +43,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     g.strokeStyle = '#59636e';
     g.strokeRect(0.5, 0.5, 27, 15);
     const n = el('span', { className: 'wellposed-count' });
-    legend.append(el('li', {}, sw, el('span', {}, el('b', { textContent: `${c.count}: ${c.word}` }), n)));
+    legend.append(el('li', {}, sw, el('span', {}, el('b', { textContent: t('wellposed.legend.item', { count: c.count, word: c.word }) }), n)));
     return n;
   });
   const cellOut = el('div', { id: 'wellposed-cell', className: 'readout wellposed-cell', 'aria-live': 'polite' });
@@ -87,7 +88,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
 
   function mapFailed(message) {
     mapMsg.hidden = false;
-    mapMsg.textContent = `The map cannot be computed: ${message}`;
+    mapMsg.textContent = t('wellposed.map.failed', { message });
     mapBox.classList.add('greyed');
     drawMap();
   }
@@ -100,7 +101,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     if (inWorker) {
       if (!worker) {
         worker = new Worker('scenario.worker.js', { type: 'module' });
-        worker.onerror = (e) => showError(`The map worker failed: ${e.message || 'it did not start'}`);
+        worker.onerror = (e) => showError(t('wellposed.map.worker', { message: e.message || t('wellposed.map.worker.start') }));
         worker.onmessage = (e) => {
           const m = e.data, job = pending;
           if (!job || m.id !== job.id) return; // superseded
@@ -110,7 +111,7 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
         };
       }
       pending = { id, n, range, t0 };
-      mapTime.textContent = `computing ${n} × ${n} points in a worker…`;
+      mapTime.textContent = t('wellposed.map.computing', { n });
       worker.postMessage({ type: 'rows', id, name: MAP, params, limit: n * n });
       return;
     }
@@ -169,29 +170,27 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
     if (!grid) { verdict.textContent = ''; return; }
     const total = grid.n * grid.n;
     const det = Number.isFinite(grid.detMin)
-      ? ` The determinants det(D + Diag(μσ)SC) over the ${2 ** 2} sign patterns lie in [${fmt(grid.detMin)}, ${fmt(grid.detMax)}]`
-        + `${grid.unique ? ': one sign.' : ': they change sign.'}`
+      ? t(grid.unique ? 'wellposed.map.det.one' : 'wellposed.map.det.change', { n: 2 ** 2, min: fmt(grid.detMin), max: fmt(grid.detMax) })
       : '';
     const agree = grid.unique
-      ? (grid.counts[0] + grid.counts[2] === 0 ? 'The grid agrees: one solution at every point.'
-        : `The grid disagrees: ${grid.counts[0] + grid.counts[2]} points without exactly one solution.`)
+      ? (grid.counts[0] + grid.counts[2] === 0 ? t('wellposed.map.agrees')
+        : t('wellposed.map.disagrees', { n: grid.counts[0] + grid.counts[2] }))
       : (grid.counts[0] + grid.counts[2] > 0
-        ? `On this grid: ${grid.counts[0]} points with none, ${grid.counts[2]} with several.`
-        : 'No grid point shows it: the r where it happens lie outside the grid or between its points.');
+        ? t('wellposed.map.counts', { none: grid.counts[0], several: grid.counts[2] })
+        : t('wellposed.map.between'));
     verdict.replaceChildren();
     const head = document.createElement('strong');
-    head.textContent = grid.unique ? 'Determinant test: unique for every r' : 'Determinant test: some r has none or several';
+    head.textContent = grid.unique ? t('wellposed.map.unique') : t('wellposed.map.notUnique');
     verdict.classList.toggle('bad', !grid.unique);
     const p = document.createElement('span');
     p.textContent = `${det} ${agree}`;
     verdict.append(head, p);
     CLASSES.forEach((c, k) => {
-      legendCounts[k].textContent = ` — ${grid.counts[k]} of ${total} points`;
+      legendCounts[k].textContent = t('wellposed.map.count', { n: grid.counts[k], total });
     });
-    mapCanvas.setAttribute('aria-label', `Map of the number of solutions over r1, r2 in [−${fmt(grid.range)}, ${fmt(grid.range)}]: `
-      + CLASSES.map((c, k) => `${grid.counts[k]} points ${c.word}`).join(', ')
-      + '. Arrow keys move the selected point.');
-    mapTime.textContent = `${grid.n} × ${grid.n} points, computed in ${grid.ms.toFixed(1)} ms${grid.where === 'worker' ? ' in a worker' : ''}`;
+    mapCanvas.setAttribute('aria-label', t('wellposed.map.aria', { range: fmt(grid.range),
+      counts: CLASSES.map((c, k) => t('wellposed.map.aria.count', { n: grid.counts[k], word: c.word })).join(', ') }));
+    mapTime.textContent = t(grid.where === 'worker' ? 'wellposed.map.time.worker' : 'wellposed.map.time', { n: grid.n, ms: grid.ms.toFixed(1) });
     writeCell();
   }
 
@@ -200,11 +199,13 @@ export function mapSection(mainCol, { core, state, mapInfo, mapValues, mapMsg, s
   function writeCell() {
     const cell = hover || selected;
     const k = rowOf(cell);
-    if (k < 0) { cellOut.textContent = 'Point at a cell (or click it) for r, the count and the accelerations.'; return; }
+    if (k < 0) { cellOut.textContent = t('wellposed.cell.hint'); return; }
     const o = k * grid.nc, g = (name) => { const j = grid.cols.indexOf(name); return j >= 0 ? grid.rows[o + j] : NaN; };
     const nSol = g('solutions');
-    const x = Number.isFinite(g('x1')) && nSol > 0 ? `; ${nSol > 1 ? 'first ' : ''}q̈ = (${fmt(g('x1'))}, ${fmt(g('x2'))})` : '';
-    cellOut.textContent = `r = (${fmt(g('r1'))}, ${fmt(g('r2'))}): ${nSol} solution${nSol === 1 ? '' : 's'} (${CLASSES[classOf(nSol)].word})${x}`;
+    const q = { x1: fmt(g('x1')), x2: fmt(g('x2')) };
+    const x = Number.isFinite(g('x1')) && nSol > 0 ? t(nSol > 1 ? 'wellposed.cell.first' : 'wellposed.cell.acc', q) : '';
+    cellOut.textContent = t(nSol === 1 ? 'wellposed.cell.one' : 'wellposed.cell.many', { r1: fmt(g('r1')), r2: fmt(g('r2')), n: nSol,
+      word: CLASSES[classOf(nSol)].word, x });
   }
 
   // drawing the map (CSS pixels; a square plot with axes)

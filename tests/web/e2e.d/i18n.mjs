@@ -1,0 +1,163 @@
+// i18n.mjs: e2e checks of the second language (web/src/i18n/).
+//
+//   no English   every converted view (CONVERTED) opened with ?lang=fr, the
+//                glossary open too: no string of the English table that
+//                differs from its French one is in the visible text of the
+//                page (each English text split at its {placeholders}, the
+//                pieces of 4 characters or more with a letter that the French
+//                text does not share, matched as whole words; the choices of a
+//                list and `names` in backquotes are identifiers, not words);
+//                the lesson's steps are the French table's; <html lang="fr">;
+//                the glossary's italics are the elements A–D only; the pendulum
+//                also after its replay panel replayed the bundled sample;
+//                the same scan of the English page finds at least 20 pieces
+//   language     chosen by the browser's languages (a context with locale
+//                fr-FR shows French without ?lang, en-US English); ?lang=
+//                kept when another tab is chosen and after Back; the header's
+//                switch loads the page again in the other language with the
+//                view's state
+//   lesson       the pendulum lesson's steps followed with ?lang=fr: the same
+//                numbers, checked against `friction run bench` as in English
+//                (lessons.mjs pendulumLesson)
+import { TABLES } from '../../../web/src/i18n/index.js';
+import { pendulumLesson } from './lessons.mjs';
+
+/** The views whose every string goes through the table (the others keep
+ *  their English for now; the shell around them is converted). */
+export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed'];
+const EN = TABLES.en, FR = TABLES.fr;
+
+/** The English pieces a French page must not show: [key, piece]. */
+function englishPieces() {
+  const out = [];
+  const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/[‹›]/g, '');
+  for (const [key, en] of Object.entries(EN)) {
+    const fr = FR[key];
+    if (en === fr) continue;
+    for (const raw of plain(en).split(/\{\w+\}/)) {
+      const piece = raw.trim();
+      if (piece.length < 4 || !/\p{L}/u.test(piece) || plain(fr).includes(piece)) continue;
+      out.push([key, piece]);
+    }
+  }
+  return out;
+}
+
+/** The page's visible text: every text node shown, outside lists' choices;
+ *  sub- and superscripts joined to their symbol, other nodes apart. */
+const visibleText = (page) => page.evaluate(() => {
+  const parts = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (!p || p.closest('select, script, style') || !p.checkVisibility({ visibilityProperty: true })) continue;
+    const text = n.textContent;
+    if (!text.trim()) continue;
+    parts.push(/^(SUB|SUP)$/.test(p.tagName) ? text : `\n${text}`);
+  }
+  return parts.join('').replace(/`[^`\n]*`/g, ' ');
+});
+
+function englishShown(text, pieces) {
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return pieces.filter(([, piece]) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+}
+
+export default async function i18nChecks(h) {
+  const { check, expect, openPage, logProblems, waitFor } = h;
+  const pieces = englishPieces();
+
+  for (const id of CONVERTED) {
+    await check(`i18n: ${id} with ?lang=fr shows no string of the English table (${pieces.length} pieces), the glossary open too`, async () => {
+      const { page, log } = await openPage(`?view=${id}&lang=fr`, id);
+      try {
+        await page.waitForTimeout(1500); // a live view writes its read-outs
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        expect(lang === 'fr', `<html lang="${lang}">`);
+        const bad = englishShown(await visibleText(page), pieces);
+        await page.keyboard.press('g');
+        await page.locator('dialog#glossary').waitFor({ state: 'visible' });
+        const badGlossary = englishShown(await visibleText(page), pieces);
+        // the glossary's italics are Kikuuwe's four elements A–D only (v* is a symbol, not a mark)
+        const italics = await page.locator('dialog#glossary i').allTextContents();
+        expect(italics.join() === 'A,B,C,D', `the glossary's italics: ${italics.join(' | ').slice(0, 120)}`);
+        await page.keyboard.press('Escape');
+        // the pendulum's replay panel with the bundled sample replayed: its result line, table and notes
+        let badReplay = [];
+        if (id === 'pendulum') {
+          await page.locator('#view .try-sample').click();
+          const mae = await waitFor(() => page.evaluate(() => document.getElementById('replay-result')?.dataset.mae), 20_000);
+          expect(mae, 'the sample was not replayed');
+          badReplay = englishShown(await visibleText(page), pieces);
+        }
+        const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [b.join('\u0000'), b])).values()];
+        expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p]) => `${k}: '${p}'`).join('; ')}`);
+        const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
+        const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
+          .map((k) => FR[k].replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
+        expect(steps.length === want.length && steps.every((s, i) => s === want[i]), `the steps are not the French table's: ${steps[0]?.slice(0, 60)}`);
+        const problems = logProblems(log);
+        expect(!problems.length, problems.slice(0, 3).join('; '));
+        // the same scan finds the English of the English page (it can see)
+        const enPage = await openPage(`?view=${id}&lang=en`, id);
+        await enPage.page.waitForTimeout(1500);
+        const control = englishShown(await visibleText(enPage.page), pieces).length;
+        await enPage.page.close();
+        expect(control >= 20, `the scan finds only ${control} English pieces on the English page`);
+        return `${steps.length} French steps; the same scan finds ${control} English pieces on the English page`;
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  await check('i18n: the browser\'s language chooses French (locale fr-FR) or English (en-US) without ?lang', async () => {
+    const browser = await h.ownBrowser();
+    try {
+      const got = [];
+      for (const [locale, want] of [['fr-FR', 'fr'], ['en-US', 'en']]) {
+        const ctx = await browser.newContext({ locale });
+        const page = await ctx.newPage();
+        await page.goto(`${h.base}?view=pendulum`);
+        await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20_000 });
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        const tab = await page.locator('#tab-pendulum').textContent();
+        expect(lang === want && tab === TABLES[want]['view.pendulum.title'], `locale ${locale}: lang ${lang}, tab '${tab}'`);
+        expect(!/[?&]lang=/.test(page.url()), `locale ${locale} wrote the language into the URL: ${page.url()}`);
+        got.push(`${locale} → ${lang}`);
+        await ctx.close();
+      }
+      return got.join(', ');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  await check('i18n: ?lang=fr is kept through a tab change and Back; the header\'s switch reloads in English with the view\'s state', async () => {
+    const { page, log } = await openPage('?view=pendulum&lang=fr&pendulum.goal=1.3', 'pendulum');
+    try {
+      await page.locator('#tab-laws').click();
+      await page.waitForFunction(() => document.body.dataset.view === 'laws');
+      expect(/[?&]lang=fr/.test(page.url()), `after the tab: ${page.url()}`);
+      await page.goBack();
+      await page.waitForFunction(() => document.body.dataset.view === 'pendulum');
+      expect(/[?&]lang=fr/.test(page.url()) && /pendulum\.goal=1\.3/.test(page.url()), `after Back: ${page.url()}`);
+      expect(await page.locator('#tab-pendulum').textContent() === FR['view.pendulum.title'], 'not French after Back');
+      await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-select', 'en')]);
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      const url = page.url();
+      expect(/[?&]lang=en/.test(url) && /pendulum\.goal=1\.3/.test(url), `after the switch: ${url}`);
+      const tab = await page.locator('#tab-pendulum').textContent();
+      expect(tab === EN['view.pendulum.title'], `after the switch the tab reads '${tab}'`);
+      const goal = await waitFor(() => page.evaluate(() => document.querySelector('#view [data-param="goal"] input.ctl-num')?.value), 5000);
+      expect(Number(goal) === 1.3, `the goal after the switch: ${goal}`);
+      const problems = logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return url.replace(/^.*\?/, '?');
+    } finally {
+      await page.close();
+    }
+  });
+
+  await pendulumLesson(h, 'fr');
+}

@@ -1,0 +1,121 @@
+// i18n.test.mjs: the page's string tables (web/src/i18n/), run by `node --test`.
+//
+//   tables      en.js and fr.js have exactly the same keys; no text is empty;
+//               each key has the same ⟦…⟧ quotes (the numbers a lesson quotes,
+//               which the lesson tests verify, in the same order) and the same
+//               {placeholders} in both
+//   used keys   every literal key the page's code asks for (t('…') in
+//               web/src) is in the tables, and every key of a table is used
+//               (literally, or by a key built from a known prefix: the
+//               glossary's entries, a scenario's parameters)
+//   core        the param.<scenario>.* texts of en.js are the core's own
+//               label, help and choices' helps of that parameter, verbatim,
+//               and arm.scenario.<name> the scenario's title
+//               (the registry through the wasm build), so the English page
+//               says what `friction list` says
+//   language    chooseLanguage: ?lang= when it names a table, else the first
+//               browser language with a table (fr-CA → fr), else English;
+//               fill() puts the values in
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCore, ROOT } from './load.mjs';
+import en from '../../web/src/i18n/en.js';
+import fr from '../../web/src/i18n/fr.js';
+import { chooseLanguage, fill, TABLES } from '../../web/src/i18n/index.js';
+
+const quotes = (s) => s.match(/⟦[^⟦⟧]*⟧/g) || [];
+const holes = (s) => [...new Set((s.match(/\{\w+\}/g) || []))].sort();
+
+describe('string tables', () => {
+  it('en and fr have the same keys, none empty', () => {
+    assert.deepEqual(Object.keys(fr).sort(), Object.keys(en).sort());
+    for (const [name, table] of Object.entries(TABLES)) {
+      const empty = Object.entries(table).filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k);
+      assert.deepEqual(empty, [], `${name}: empty texts`);
+    }
+  });
+  it('each key has the same ⟦…⟧ quotes and {placeholders} in both', () => {
+    const bad = [];
+    for (const k of Object.keys(en)) {
+      if (quotes(en[k]).join('|') !== quotes(fr[k]).join('|')) bad.push(`${k}: quotes ${quotes(en[k])} / ${quotes(fr[k])}`);
+      if (holes(en[k]).join() !== holes(fr[k]).join()) bad.push(`${k}: placeholders ${holes(en[k])} / ${holes(fr[k])}`);
+    }
+    assert.deepEqual(bad, []);
+    // the lessons do quote numbers (the check above is not vacuous)
+    assert.ok(Object.values(en).filter((v) => quotes(v).length).length >= 3);
+  });
+});
+
+describe('the keys the page uses', () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p); else if (p.endsWith('.js') && !p.includes(`${path.sep}i18n${path.sep}`)) files.push(p);
+    }
+  };
+  walk(path.join(ROOT, 'web/src'));
+  const used = new Set();
+  for (const f of files) {
+    const src = fs.readFileSync(f, 'utf8');
+    for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(m[1]);
+    // t(cond ? 'a' : 'b') and keys passed through a list: every quoted string that is a key
+    for (const m of src.matchAll(/'([a-z]+(?:\.[\w-]+)+)'/g)) if (m[1] in en) used.add(m[1]);
+  }
+  it('every literal key asked for is in the tables', () => {
+    assert.deepEqual([...used].filter((k) => !(k in en)), []);
+  });
+  it('every key of the tables is used', () => {
+    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
+    assert.deepEqual(Object.keys(en).filter((k) => !used.has(k) && !built.some((re) => re.test(k))), []);
+  });
+});
+
+describe('the parameters\' texts are the core\'s', async () => {
+  const core = await loadCore();
+  it('param.<scenario>.<name>.* of en.js equal the registry\'s label, help and choices\' helps', () => {
+    const keys = Object.keys(en).filter((k) => k.startsWith('param.'));
+    assert.ok(keys.length > 40, `${keys.length} parameter texts`);
+    const bad = [];
+    for (const k of keys) {
+      const [, scenario, name, role, choice] = k.split('.');
+      const p = core.scenario.find(scenario)?.params.find((q) => q.name === name);
+      if (!p) { bad.push(`${k}: no such parameter in the core`); continue; }
+      const want = role === 'label' ? p.label : role === 'help' ? p.help : p.choiceHelp?.[p.choices.indexOf(choice)];
+      if (en[k] !== want) bad.push(`${k}: '${en[k]}' but the core says '${want}'`);
+    }
+    assert.deepEqual(bad, []);
+    // and every parameter of a scenario in the table has its label and help
+    for (const scenario of new Set(keys.map((k) => k.split('.')[1]))) {
+      for (const p of core.scenario.find(scenario).params) {
+        assert.ok(`param.${scenario}.${p.name}.label` in en && `param.${scenario}.${p.name}.help` in en, `${scenario}.${p.name}`);
+        (p.choiceHelp || []).forEach((h, i) => assert.ok(`param.${scenario}.${p.name}.choice.${p.choices[i]}` in en, `${scenario}.${p.name}: ${p.choices[i]}`));
+      }
+    }
+  });
+});
+
+describe('the scenarios\' titles are the core\'s', async () => {
+  const core = await loadCore();
+  it('arm.scenario.<name> of en.js is the registry\'s title', () => {
+    const keys = Object.keys(en).filter((k) => k.startsWith('arm.scenario.'));
+    assert.ok(keys.length === 3, `${keys.length} titles`);
+    for (const k of keys) assert.equal(en[k], core.scenario.find(k.slice('arm.scenario.'.length)).title, k);
+  });
+});
+
+describe('the language', () => {
+  it('?lang= first, then the browser\'s languages, then English', () => {
+    assert.equal(chooseLanguage('?lang=fr', ['en-US']), 'fr');
+    assert.equal(chooseLanguage('?lang=en', ['fr-FR']), 'en');
+    assert.equal(chooseLanguage('?lang=de', ['de-DE', 'fr-CA', 'en']), 'fr');
+    assert.equal(chooseLanguage('?view=laws', ['de-DE', 'en-GB']), 'en');
+    assert.equal(chooseLanguage('', []), 'en');
+  });
+  it('fill puts the values in and leaves an unknown placeholder', () => {
+    assert.equal(fill('t = {t} s, {x}', { t: 2 }), 't = 2 s, {x}');
+    assert.equal(fill(en['runbar.step.title'], { step: 'dt' }), 'Advance one time step dt while paused (S)');
+  });
+});

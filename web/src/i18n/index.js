@@ -1,0 +1,66 @@
+// i18n/index.js: the page's one string table. Every user-facing string of the
+// converted views is t(key, vars): the text of `key` in the current language
+// (en.js, fr.js: flat objects key → string), each {name} replaced by
+// vars.name (plain interpolation, no plurals: a text that depends on a count
+// has a key per case). Keys are named by view and role
+// ('pendulum.lesson.step1', 'page.present'). Physics symbols (_x, ^x as
+// dom.js symbolNodes draws them) and every number a lesson quotes (⟦…⟧) are
+// the same in every table (tests/web/i18n.test.mjs).
+// The language: ?lang=xx when it names a table, else the first of the
+// browser's languages (navigator.languages) that has one, else English. It is
+// fixed for the page's life: the header's switch (main.js) writes ?lang= and
+// loads the page again, so every view and the shell are built in it.
+// The core's refusal messages ("…: …", from the wasm) stay English; the
+// parameter names, helps and ranges the page shows go through tParam.
+import en from './en.js';
+import fr from './fr.js';
+
+export const TABLES = { en, fr };
+/** The languages of the switch: [code, its own name]. */
+export const LANGUAGES = [['en', 'English'], ['fr', 'Français']];
+
+/** The language a page with `search` (a URL query) and browser languages
+ *  `prefs` (navigator.languages) shows. */
+export function chooseLanguage(search, prefs = []) {
+  const asked = new URLSearchParams(search).get('lang');
+  if (asked && TABLES[asked]) return asked;
+  for (const l of prefs) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (TABLES[base]) return base;
+  }
+  return 'en';
+}
+
+export const lang = typeof window === 'undefined' ? 'en'
+  : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
+const table = TABLES[lang];
+const missing = new Set();
+
+/** `text` with each {name} replaced by vars.name (left as is when vars has no name). */
+export function fill(text, vars = {}) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+}
+
+/** The text of `key` in the page's language, {name} filled from vars. An
+ *  unknown key is a programming error: said once on the console (which the
+ *  browser tests fail on) and shown as the key. */
+export function t(key, vars) {
+  const s = table[key] ?? en[key];
+  if (s === undefined) {
+    if (!missing.has(key)) { missing.add(key); console.error(`i18n: no string '${key}'`); }
+    return key;
+  }
+  return vars ? fill(s, vars) : s;
+}
+
+/** Is `key` in the table? */
+export const hasText = (key) => key in en;
+
+/** A scenario parameter's text as the page shows it: role 'label', 'help' or
+ *  'choice.<name>' (a choice's help) of parameter `name` of scenario
+ *  `scenario`, from the table (param.<scenario>.<name>.<role>); a scenario
+ *  whose view is not converted yet keeps the core's English `core`. */
+export function tParam(scenario, name, role, core) {
+  const key = `param.${scenario}.${name}.${role}`;
+  return key in en ? t(key) : core;
+}
