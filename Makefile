@@ -400,7 +400,13 @@ ESBUILD = node_modules/.bin/esbuild
 
 $(WEB)/app.js: $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.json
 	@mkdir -p $(WEB)
-	$(ESBUILD) web/src/main.js --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+	$(ESBUILD) web/src/main.js --bundle --format=esm --target=es2022 --sourcemap --log-level=warning --outfile=$@
+
+# The French string table, beside the page: web/src/i18n/index.js loads it
+# only for a page in French (the first visit carries one table)
+$(WEB)/i18n-fr.js: web/src/i18n/fr.js node_modules/.package-lock.json
+	@mkdir -p $(WEB)
+	$(ESBUILD) $< --bundle --format=esm --target=es2022 --minify --log-level=warning --outfile=$@
 
 # Web Workers: each web/src/workers/NAME.js is bundled on its own to
 # build/web/NAME.worker.js (new Worker('NAME.worker.js', { type: 'module' })).
@@ -448,7 +454,7 @@ $(WEB)/mujoco/%: node_modules/.package-lock.json
 	@mkdir -p $(dir $@)
 	cp $(MUJOCO_PKG)/$* $@
 
-web: $(WEB)/app.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB) \
+web: $(WEB)/app.js $(WEB)/i18n-fr.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB) \
      $(WEB)/examples/index.json
 
 # The worked robots of "Your robot" (web/src/views/mujoco/examples.js): their

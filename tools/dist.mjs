@@ -63,8 +63,9 @@ const workerSrc = fs.readdirSync(path.join(ROOT, 'web/src/workers')).filter((f) 
 const entryPoints = { app: path.join(ROOT, 'web/src/main.js') };
 workerSrc.forEach((f) => { entryPoints[`${f.slice(0, -3)}.worker`] = path.join(ROOT, 'web/src/workers', f); });
 entryPoints.robot3d = path.join(ROOT, 'web/src/views/mujoco/robot3d.js');
+entryPoints['i18n-fr'] = path.join(ROOT, 'web/src/i18n/fr.js');
 const built = await esbuild.build({
-  entryPoints, bundle: true, format: 'esm', target: 'es2020', minify: true, write: false,
+  entryPoints, bundle: true, format: 'esm', target: 'es2022', minify: true, write: false,
   outdir: '/dist', logLevel: 'warning', legalComments: 'none',
 });
 const bundles = Object.fromEntries(built.outputFiles.map((f) => [path.basename(f.path), f.text]));
@@ -103,12 +104,19 @@ if (r3d === undefined) fail('esbuild wrote no robot3d.js');
 const r3dBuf = Buffer.from(r3d);
 const r3dName = hashed('robot3d.js', r3dBuf);
 files.set(r3dName, r3dBuf);
+// the French table: a leaf, fetched by a page in French (kept then)
+const frText = bundles['i18n-fr.js'];
+if (frText === undefined) fail('esbuild wrote no i18n-fr.js');
+const frBuf = Buffer.from(frText);
+const frName = hashed('i18n-fr.js', frBuf);
+files.set(frName, frBuf);
 let app = bundles['app.js'];
 if (app === undefined) fail('esbuild wrote no app.js');
 app = rewrite(app, 'friction_core.wasm', wasmName, 'app.js');
 app = rewrite(app, 'mujoco/mujoco.js', `${mjDir}/mujoco.js`, 'app.js');
 for (const [name, to] of Object.entries(workerNames)) app = rewrite(app, name, to, 'app.js');
 app = rewrite(app, 'robot3d.js', r3dName, 'app.js');
+app = rewrite(app, 'i18n-fr.js', frName, 'app.js');
 const appBuf = Buffer.from(app);
 const appName = hashed('app.js', appBuf);
 files.set(appName, appBuf);
@@ -122,10 +130,10 @@ files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
 // when it opens (10 MB), and the 3D robot, fetched when its section opens:
 // the worker keeps each then
-const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && n !== r3dName)];
+const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && n !== r3dName && n !== frName)];
 const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, lazy: [`${mjDir}/`, r3dName] };
+const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName] };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // 5. write OUT afresh

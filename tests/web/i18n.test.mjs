@@ -23,7 +23,8 @@ import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
 import en from '../../web/src/i18n/en.js';
 import fr from '../../web/src/i18n/fr.js';
-import { chooseLanguage, fill, TABLES } from '../../web/src/i18n/index.js';
+import { chooseLanguage, fill } from '../../web/src/i18n/index.js';
+import { TABLES } from '../../web/src/i18n/tables.js';
 
 const quotes = (s) => s.match(/⟦[^⟦⟧]*⟧/g) || [];
 const holes = (s) => [...new Set((s.match(/\{\w+\}/g) || []))].sort();

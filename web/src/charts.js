@@ -1,38 +1,12 @@
 // charts.js: Chart.js with only the components the views use, and the chart
 // box every view shares: a title, PNG and CSV export, an accessible label.
 import { t } from './i18n/index.js';
-import {
-  Chart, LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
-  ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale,
-} from 'chart.js';
-import { hook } from './testHooks.js';
+import { Chart } from 'chart.js';
+import { allCharts } from './chartSetup.js';
 import { csvText, csvUrl } from './csv.js';
 import { el, symbolNodes, symbolText, download } from './dom.js';
-import { tickLabel } from './format.js';
 
-// Decimation: a chart given every simulation step draws a min-max envelope
-// per pixel (options.plugins.decimation = { enabled: true, algorithm:
-// 'min-max' }; needs parsing: false, sorted x, a linear x axis).
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale,
-  ScatterController, Filler, Legend, Tooltip, Title, Decimation, BarController, BarElement, CategoryScale);
-// Every linear axis (here and in the chart worker, which imports this file)
-// writes its ticks with the page's one tick formatter (format.js tickLabel:
-// one form per axis, no float noise, no repeated label) and keeps them apart
-// (autoSkip with some padding); a view may still set its own.
-Chart.defaults.scales.linear.ticks.callback = tickLabel;
-Chart.defaults.scales.linear.ticks.autoSkipPadding = 8;
-
-// Test hook (tests/web/e2e.mjs, web/src/testHooks.js): every live chart is in
-// window.__fx.charts.all, so the browser tests can read chart data; a chart
-// leaves the set on destroy().
-export const allCharts = hook('charts', 'all', new Set());
-if (typeof window !== 'undefined') {
-  Chart.register({
-    id: 'frictionTestHook',
-    afterInit(chart) { allCharts.add(chart); },
-    afterDestroy(chart) { allCharts.delete(chart); },
-  });
-}
+export { allCharts };
 
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 

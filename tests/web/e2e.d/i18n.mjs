@@ -19,7 +19,7 @@
 //   lesson       the pendulum lesson's steps followed with ?lang=fr: the same
 //                numbers, checked against `friction run bench` as in English
 //                (lessons.mjs pendulumLesson)
-import { TABLES } from '../../../web/src/i18n/index.js';
+import { TABLES } from '../../../web/src/i18n/tables.js';
 import { pendulumLesson } from './lessons.mjs';
 
 /** The views whose every string goes through the table (the others keep

@@ -28,7 +28,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { TABLES, fill } from '../../../web/src/i18n/index.js';
+import { fill } from '../../../web/src/i18n/index.js';
+import { TABLES } from '../../../web/src/i18n/tables.js';
 
 /** `friction ARGS…`: stdout on success; on failure { error: stderr }. */
 function cli(ROOT, args) {

@@ -12,28 +12,34 @@
 // loads the page again, so every view and the shell are built in it.
 // The core's refusal messages ("…: …", from the wasm) stay English; the
 // parameter names, helps and ranges the page shows go through tParam.
+// English is in the page's bundle; another language's table is its own
+// file beside the page (make web: build/web/i18n-fr.js; the offline package
+// hashes it and keeps it once fetched), loaded before any module that imports
+// this one runs (a top-level await), so the first visit carries one table.
+// The tests read every table from tables.js.
 import en from './en.js';
-import fr from './fr.js';
 
-export const TABLES = { en, fr };
 /** The languages of the switch: [code, its own name]. */
 export const LANGUAGES = [['en', 'English'], ['fr', 'Français']];
+/** The file of each table but English's, beside the page. */
+const FILES = { fr: 'i18n-fr.js' };
 
 /** The language a page with `search` (a URL query) and browser languages
  *  `prefs` (navigator.languages) shows. */
 export function chooseLanguage(search, prefs = []) {
   const asked = new URLSearchParams(search).get('lang');
-  if (asked && TABLES[asked]) return asked;
+  if (asked && LANGUAGES.some(([c]) => c === asked)) return asked;
   for (const l of prefs) {
     const base = String(l).toLowerCase().split('-')[0];
-    if (TABLES[base]) return base;
+    if (LANGUAGES.some(([c]) => c === base)) return base;
   }
   return 'en';
 }
 
 export const lang = typeof window === 'undefined' ? 'en'
   : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
-const table = TABLES[lang];
+const table = lang === 'en' ? en
+  : (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[lang], document.baseURI).href)).default;
 const missing = new Set();
 
 /** `text` with each {name} replaced by vars.name (left as is when vars has no name). */

@@ -22,7 +22,7 @@
 //   { type: 'png', id, blob }
 //   { type: 'stats', ms: [ms per chart update] }
 import { Chart } from 'chart.js';
-import '../charts.js'; // registers the Chart.js components the project uses
+import '../chartSetup.js'; // registers the Chart.js components the project uses
 import { trimBefore } from '../live/series.js';
 
 let charts = [];
