@@ -881,4 +881,11 @@ export default {
   'param.chain.k_v.help': 'contact drift gain k_v (eq. 28)',
   'param.chain.q1_0.label': 'initial q_1',
   'param.chain.q1_0.help': 'initial q_1 (90°: horizontal; the other joints start at 0, straight)',
+  // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
+  'robot.servoFiles.lead': 'Besides the presets: ',
+  'robot.servoFiles.pick': 'params files…',
+  'robot.servoFiles.title': 'bam\'s params JSON (any model M1–M6) or a params file downloaded from the Fit view: each becomes a servo @name in the lists below',
+  'robot.servoFiles.aria': 'Params files of identified servos (JSON)',
+  'robot.servoFiles.list': 'Servos from files: {names}.',
+  'robot.servoFiles.fit': 'the fit in this view: {label}',
 };

@@ -879,4 +879,11 @@ export default {
   'param.chain.k_v.help': 'gain de dérive du contact k_v (éq. 28)',
   'param.chain.q1_0.label': 'q_1 initial',
   'param.chain.q1_0.help': 'q_1 initial (90° : horizontal ; les autres articulations partent de 0, alignées)',
+  // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
+  'robot.servoFiles.lead': 'En plus des préréglages : ',
+  'robot.servoFiles.pick': 'fichiers de paramètres…',
+  'robot.servoFiles.title': 'JSON de paramètres de bam (tout modèle M1–M6) ou fichier de paramètres téléchargé depuis la vue « Ajuster à vos enregistrements » : chacun devient un servo @nom dans les listes ci-dessous',
+  'robot.servoFiles.aria': 'Fichiers de paramètres de servos identifiés (JSON)',
+  'robot.servoFiles.list': 'Servos tirés des fichiers : {names}.',
+  'robot.servoFiles.fit': 'l\'ajustement de cette vue : {label}',
 };
