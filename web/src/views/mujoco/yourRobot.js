@@ -519,9 +519,9 @@ export function robotSection(parent, { core, state = null }) {
   }
 
   function paintTable() {
-    const t = pair.table();
+    const now = pair.table();
     for (const key of ['A', 'C']) {
-      t[key].forEach((r, i) => {
+      now[key].forEach((r, i) => {
         const c = table[key][i];
         if (!c) return;
         if (key === 'C') c.servo.textContent = r.servo;
