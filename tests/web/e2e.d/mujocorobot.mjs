@@ -370,5 +370,14 @@ export default async function mujocoRobot(h) {
     expect(again && again.mapping === want && again.dt === fileDt, `after a reload: ${JSON.stringify(again)}`);
     return `URL ${url.search} restored after a reload (mapping ${again.mapping}, step ${again.dt} s); mapping ${ok.mapping}; (C) servos ${servos.join(', ')}; pixels each robot draws ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')}; build/e2e/mujoco-robot-2r-1280.png`;
   });
+  await check('mujocorobot: a URL naming a dropped robot (mujoco.robot=drop) says in one sentence that it cannot come back', async () => {
+    await page.goto(`${new URL(page.url()).origin}/?view=mujoco&mujoco.robot=drop`);
+    const said = await waitFor(async () => page.evaluate(() => {
+      const s = document.getElementById('mujoco-robot-status'), d = document.getElementById('mujoco-robot');
+      return s && d?.open && /cannot come back/.test(s.textContent) ? s.textContent : null;
+    }), 60_000, 200);
+    expect(said && said.trim().split(/(?<=[.!?])\s+(?=[A-Z(])/).length === 1, `status: '${said}'`);
+    return `'${said}'`;
+  });
   await page.close();
 }
