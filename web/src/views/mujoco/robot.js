@@ -75,7 +75,8 @@ function mujocoText(e) {
 
 const base = (p) => p.split('/').pop();
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
-const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : String(x));
+// a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
+const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
 
 /**
  * The main MJCF of a drop: `main` when given, else scene.xml (the shallowest),
