@@ -8,7 +8,7 @@
 //
 //   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
 //        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
-//        [--keep-armature] [--csv OUT.csv]
+//        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
 //   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1'
 //
 // MAPPING: entries TARGET=SERVO separated by ',' or ';': TARGET a joint's
@@ -21,17 +21,21 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
-import { createRobotPair, checkBytes } from '../web/src/views/mujoco/robot.js';
+import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
 import { listFiles } from './examples.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
-         [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature] [--csv OUT.csv]
+         [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature]
+         [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
   MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
   SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
   Runs (A) the file as written and (C) adopted for S seconds (default 10) from
-  keyframe K (default: the model's reference pose qpos0) and prints the table.`;
+  keyframe K (default: the model's reference pose qpos0) and prints the table.
+  --timestep S: the physics step of both copies in seconds (default: the file's;
+  0.001 is the page's 1 kHz). --csv: the table as the page's "Download CSV"
+  writes it; --report-csv: the adoption report as CSV.`;
 
 class Refusal extends Error {}
 
@@ -63,15 +67,6 @@ export function tableLines(table) {
   return lines;
 }
 
-/** The table as CSV text (full precision). */
-export function tableCsv(table, t) {
-  const rows = ['copy,joint,servo,state,t_s,q_rad,sag_mrad,creep_mrad_s,tau_m_Nm,tau_f_Nm'];
-  for (const key of ['A', 'C']) {
-    for (const r of table[key]) rows.push([key, r.joint, `"${r.servo}"`, r.state, t, r.q, r.sag_mrad, r.creep_mrad_s, r.tau_m, r.tau_f].join(','));
-  }
-  return `${rows.join('\n')}\n`;
-}
-
 /** name=value pairs of a repeated option. */
 function pairs(list, what) {
   return (list ?? []).map((s) => {
@@ -87,7 +82,7 @@ async function main(argv) {
     a = parseArgs({ args: argv, allowPositionals: true, options: {
       servos: { type: 'string' }, params: { type: 'string', multiple: true }, seconds: { type: 'string', default: '10' },
       keyframe: { type: 'string', default: '-1' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
-      'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, help: { type: 'boolean', default: false } } });
+      'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, 'report-csv': { type: 'string' }, timestep: { type: 'string' }, help: { type: 'boolean', default: false } } });
   } catch (e) {
     throw new Refusal(`${e.message}\n${USAGE}`);
   }
@@ -99,6 +94,10 @@ async function main(argv) {
   if (!(seconds > 0 && seconds <= 3600)) throw new Refusal(`--seconds ${a.values.seconds} is not a duration in 0 … 3600 s.`);
   if (!Number.isInteger(keyframe) || keyframe < -1) throw new Refusal(`--keyframe ${a.values.keyframe} is not a keyframe index (−1: qpos0).`);
   const kp = a.values.kp == null ? null : Number(a.values.kp);
+  const timestep = a.values.timestep == null ? null : Number(a.values.timestep);   // [s]
+  if (timestep != null && !(timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
+    throw new Refusal(`--timestep ${a.values.timestep} is not a physics step in ${ROBOT_LIMITS.minTimestep} … ${ROBOT_LIMITS.maxTimestep} s.`);
+  }
   const servos = Object.fromEntries(pairs(a.values.params, '--params').map(([k, f]) => {
     try {
       return [k, JSON.parse(fs.readFileSync(f, 'utf8'))];
@@ -119,7 +118,7 @@ async function main(argv) {
   let pair;
   try {
     pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, keyframe,
-      keepArmature: a.values['keep-armature'], kp });
+      keepArmature: a.values['keep-armature'], kp, timestep });
   } catch (e) {
     throw new Refusal(e.message);
   }
@@ -142,7 +141,9 @@ async function main(argv) {
     process.stderr.write(`\r  ${seconds} s simulated in ${(ms / 1e3).toFixed(1)} s (${((1e3 * ms) / steps).toFixed(1)} µs per step of both copies)\n`);
     const table = pair.table();
     for (const line of tableLines(table)) console.log(line);
-    if (a.values.csv) fs.writeFileSync(a.values.csv, tableCsv(table, pair.time));
+    const comments = robotCsvComments(pair, { main: robot, mapping: a.values.servos });
+    if (a.values.csv) fs.writeFileSync(a.values.csv, robotTableCsv(table, pair.time, comments));
+    if (a.values['report-csv']) fs.writeFileSync(a.values['report-csv'], robotReportCsv(pair, comments));
   } finally {
     pair.free();
   }

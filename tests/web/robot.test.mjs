@@ -25,7 +25,7 @@ import path from 'node:path';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
@@ -311,6 +311,40 @@ describe('a robot whose file uses another integrator', () => {
       assert.match(pair.report()[0], /integrator implicitfast is Euler in \(C\)/);
     } finally {
       pair.free();
+    }
+  });
+});
+
+describe('a physics step other than the file\'s (the page\'s 1 kHz, tools/robot.mjs --timestep)', () => {
+  it('runs both copies as MuJoCo runs the file with that timestep written in it, says so, and its CSV reads back exactly', () => {
+    const files = (xml) => new Map([['arm.xml', new TextEncoder().encode(xml)]]);
+    const h = 0.0005;   // [s]
+    const asked = createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1', keyframe: 0, timestep: h });
+    // the reference: the same model with the step written in its file
+    const written = createRobotPair(mj, core, { files: files(BOTH.replace('timestep="0.001"', `timestep="${h}"`)), mapping: '*=sts3215/m1', keyframe: 0 });
+    try {
+      assert.equal(asked.A.m.opt.timestep, h);
+      assert.equal(asked.C.m.opt.timestep, h);
+      assert.match(asked.report()[0], /0\.5 ms \(2 kHz\) in both copies; the file's own is 1 ms/);
+      for (const p of [asked, written]) { p.setGoal('shoulder', 0.9); p.step(2000); }
+      assert.equal(asked.time, written.time);
+      for (const k of ['A', 'C']) assert.deepEqual(Array.from(asked[k].d.qpos), Array.from(written[k].d.qpos), `(${k}) angles after 1 s`);
+      // the CSV (csv.js through robotTableCsv): every number reads back to the table's double
+      const table = asked.table(), text = robotTableCsv(table, asked.time, ['a comment']);
+      const lines = text.trim().split('\n');
+      assert.equal(lines[0], '# a comment');
+      assert.equal(lines[1], 'copy,joint,servo,state,t [s],q [rad],sag [mrad],creep [mrad/s],tau_m [N·m],tau_f [N·m]');
+      const rows = [...table.A.map((r) => ['A', r]), ...table.C.map((r) => ['C', r])];
+      assert.equal(lines.length - 2, rows.length);
+      rows.forEach(([key, r], i) => {
+        const c = lines[i + 2].split(',');
+        assert.deepEqual([c[0], c[1], c[2], c[3]], [key, r.joint, r.servo, r.state]);
+        assert.deepEqual(c.slice(4).map(Number), [asked.time, r.q, r.sag_mrad, r.creep_mrad_s, r.tau_m, r.tau_f]);
+      });
+      assert.throws(() => createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1', timestep: 0.5 }), /^Error: The physics step 0\.5 s is outside/);
+    } finally {
+      asked.free();
+      written.free();
     }
   });
 });

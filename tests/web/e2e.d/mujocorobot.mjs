@@ -51,6 +51,31 @@ const TOL = 1e-9;                 // [rad] the page against the headless runner
 // the goals set after a reset, before the run compared with the runner [rad]
 const GOALS = { elbow_flex: 0.3, gripper: 0.5 };
 
+/** The lines of a CSV that are not '# ' comments. */
+const dataLines = (text) => text.trim().split('\n').filter((l) => !l.startsWith('#'));
+
+/** Two CSVs of the same run: { ok, why }: the comments, the header and every
+ *  text cell equal, every number to TOL (absolute; the angles in rad, the
+ *  sags in mrad, the torques in N·m, the creep in mrad/s), or bit for bit. */
+function csvDiff(a, b) {
+  const ca = a.split('\n').filter((l) => l.startsWith('#')), cb = b.split('\n').filter((l) => l.startsWith('#'));
+  if (ca.join('\n') !== cb.join('\n')) return { ok: false, why: `comments '${ca.join(' / ')}' against '${cb.join(' / ')}'` };
+  const la = dataLines(a), lb = dataLines(b);
+  if (la[0] !== lb[0] || la.length !== lb.length) return { ok: false, why: `header or row count: '${la[0]}' (${la.length}) against '${lb[0]}' (${lb.length})` };
+  let worst = 0, exact = 0, cells = 0;
+  for (let i = 1; i < la.length; i++) {
+    const x = la[i].split(','), y = lb[i].split(',');
+    for (let k = 0; k < x.length; k++) {
+      cells++;
+      if (x[k] === y[k]) { exact++; continue; }
+      const d = Math.abs(Number(x[k]) - Number(y[k]));
+      if (!(d <= TOL)) return { ok: false, why: `row ${i} column ${la[0].split(',')[k]}: '${x[k]}' against '${y[k]}'` };
+      worst = Math.max(worst, d);
+    }
+  }
+  return { ok: true, why: `${la.length - 1} rows, ${exact} of ${cells} cells the same text${worst ? `, the others within ${worst}` : ''}` };
+}
+
 export default async function mujocoRobot(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
   if (!h.requireViews(['mujoco'], ['mujocorobot: Your robot checks'])) return;
@@ -133,14 +158,16 @@ export default async function mujocoRobot(h) {
     await bar('Play').click();
     await waitFor(async () => ((await robot()).time > 1 ? true : null), 60_000, 200);
     await bar('Pause').click();
-    const r = await page.evaluate(() => { const x = window.__fx.mujoco.robot; return { steps: x.steps, time: x.time, mapping: x.mapping, goals: x.goals, table: x.table() }; });
+    const r = await page.evaluate(() => { const x = window.__fx.mujoco.robot; return { steps: x.steps, time: x.time, mapping: x.mapping, goals: x.goals, table: x.table(), dt: x.timestep }; });
+    expect(r.dt === 0.001, `the page's physics step is ${r.dt} s, not the default 1 ms (1 kHz)`);
     for (const [j, q] of Object.entries(GOALS)) expect(r.goals[j] === q, `the goal of ${j} in the page is ${r.goals[j]}, typed ${q}`);
     const csv = path.join(OUT, 'mujocorobot', 'runner.csv');
-    const args = [path.join(ROOT, 'tools/robot.mjs'), path.join(drop, 'scene.xml'), '--servos', r.mapping, '--seconds', String(r.time),
+    const args = [path.join(ROOT, 'tools/robot.mjs'), path.join(drop, 'scene.xml'), '--servos', r.mapping, '--seconds', String(r.time), '--timestep', String(r.dt),
       ...Object.entries(GOALS).flatMap(([j, q]) => ['--goal', `${j}=${q}`]), '--csv', csv];
     const run = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: ROOT });
     expect(run.status === 0, `the runner said: ${run.stderr.trim().split('\n').pop()}`);
-    const rows = fs.readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const runnerCsv = fs.readFileSync(csv, 'utf8');
+    const rows = dataLines(runnerCsv).slice(1).map((l) => l.split(','));
     const bad = [];
     let worst = 0;
     for (const key of ['A', 'C']) {
@@ -153,8 +180,72 @@ export default async function mujocoRobot(h) {
       }
     }
     expect(!bad.length, `${bad.join('; ')} (${r.steps} steps)`);
+    // the page's "Download CSV" of the same run against the runner's --csv: the one writer (robot.js robotTableCsv)
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), page.locator('#mujoco-robot-csv').click()]);
+    const pageCsv = fs.readFileSync(await dl.path(), 'utf8');
+    fs.writeFileSync(path.join(OUT, 'mujocorobot', 'page.csv'), pageCsv);
+    const same = csvDiff(pageCsv, runnerCsv);
+    expect(same.ok, `the page's CSV and the runner's differ: ${same.why}`);
     return `${r.steps} steps (t = ${r.time.toFixed(3)} s), mapping ${r.mapping}, goals ${Object.entries(GOALS).map(([j, q]) => `${j} ${q}`).join(', ')} rad: `
-      + `${r.table.A.length + r.table.C.length} angles equal the runner's, largest difference ${worst} rad`;
+      + `${r.table.A.length + r.table.C.length} angles equal the runner's, largest difference ${worst} rad; the page's Download CSV `
+      + `(${dl.suggestedFilename()}) and the runner's --csv: ${same.why}`;
+  }
+
+  await check('mujocorobot: the mapping as text: exported, changed by typing + Enter, nonsense refused in one sentence (the robot stays), Escape restores, the export pasted back adopts the same servos', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    const field = page.locator('#mujoco-robot-maptext');
+    const now = () => page.evaluate(() => { const x = window.__fx.mujoco.robot; return { mapping: x.mapping, busy: x.busy, time: x.time, report: x.report,
+      servos: [...document.querySelectorAll('#mujoco-robot-table-C tbody tr td:nth-of-type(1)')].map((td) => td.textContent) }; });
+    const settled = (want) => waitFor(async () => { const x = await now(); return !x.busy && x.mapping === want ? x : null; }, 60_000, 200);
+    // the section paused while typing (SwiftShader's draws would slow every keystroke), run again to see it stays
+    const bar = (name) => page.locator('#mujoco-robot .robot-run button', { hasText: new RegExp(`^${name}$`) });
+    await bar('Pause').click();
+    try {
+      return await mappingCheck(field, now, settled, bar);
+    } finally {
+      // the section runs on for the checks below, whatever happened here
+      if (await bar('Play').count()) await bar('Play').click();
+    }
+  });
+
+  async function mappingCheck(field, now, settled, bar) {
+    const exported = await field.inputValue();
+    const before = await now();
+    expect(exported === before.mapping, `the field shows '${exported}', the running mapping is '${before.mapping}'`);
+    await page.locator('#mujoco-robot-mapcopy').click();
+    const copied = await page.locator('#mujoco-robot-mapnote').textContent();
+    expect(/Copied|Ctrl\+C/.test(copied), `Copy said '${copied}'`);
+    // another servo model, typed key by key
+    const other = 'class:sts3215=sts3215/m6';
+    await field.click();
+    await field.press('Control+a');
+    await field.pressSequentially(other, { delay: 15 });
+    await field.press('Enter');
+    const m4 = await settled(other);
+    expect(m4 && m4.servos.every((x) => /M6/.test(x)), `after typing '${other}': ${JSON.stringify(m4 && m4.servos)} (${await error()})`);
+    // nonsense: one sentence, the M4 robot runs on
+    const prevErr = await error();
+    await field.press('Control+a');
+    await field.pressSequentially('elbow_flex=banana', { delay: 15 });
+    await field.press('Enter');
+    const msg = await waitFor(async () => { const x = await error(); return x && x !== prevErr ? x : null; }, 30_000, 100);
+    expect(msg && msg.trim().split(/(?<=[.!?])\s+(?=[A-Z(])/).length === 1, `nonsense said '${msg}'`);
+    const t0 = (await now()).time;
+    await bar('Play').click();
+    await page.waitForTimeout(1500);
+    await bar('Pause').click();
+    const still = await now();
+    expect(still.mapping === other && still.time > t0, `after nonsense: mapping '${still.mapping}', t ${t0} → ${still.time}`);
+    await field.press('Escape');
+    expect(await field.inputValue() === other, `Escape left '${await field.inputValue()}'`);
+    // the export pasted back
+    await field.fill(exported);
+    await field.press('Enter');
+    const back = await settled(exported);
+    expect(back, `the export '${exported}' did not adopt: ${await error()}`);
+    expect(JSON.stringify(back.servos) === JSON.stringify(before.servos) && JSON.stringify(back.report) === JSON.stringify(before.report),
+      `pasted back: servos ${back.servos.join(', ')} / report ${back.report.length} lines, before ${before.servos.join(', ')} / ${before.report.length}`);
+    return `exported '${exported}' (Copy: ${copied}); '${other}' typed: (C) ${m4.servos[0]}; nonsense: '${msg}'; pasted back: the same ${back.servos.length} servos and report`;
   }
 
   await check('mujocorobot: no request leaves the origin, no console error', async () => {
@@ -203,19 +294,30 @@ export default async function mujocoRobot(h) {
     // the view's six runs paused (their own loop): the section's work alone
     await page.locator('.mujoco-runbar button', { hasText: /^Pause$/ }).first().click();
     await page.locator('#mujoco-robot-3d').scrollIntoViewIfNeeded();
-    await page.evaluate(() => { window.__fx.mujoco.robotFrameStats.length = 0; window.__fx.mujoco.robotDrawStats.length = 0; });
-    const t0 = await robot();
+    // the full meshes, then the light ones (their convex hulls), each chosen in the select as a person would
     const WALL_S = 8;
-    await page.waitForTimeout(WALL_S * 1000);
-    const { ms, draw } = await page.evaluate(() => ({ ms: window.__fx.mujoco.robotFrameStats.slice(), draw: window.__fx.mujoco.robotDrawStats.slice() }));
-    const t1 = await robot();
-    expect(ms.length >= 5, `only ${ms.length} frames in ${WALL_S} s`);
-    const ft = h.frameTime(ms);
-    // the frame's work without the 3D draw call (the frames are the same ones: one draw per frame)
-    const n = Math.min(ms.length, draw.length);
-    const rest = h.frameTime(ms.slice(-n).map((x, i) => x - draw.slice(-n)[i]));
-    const out = { ...ft, without_draw: rest, draw_p95_ms: h.quantile(draw, 0.95), simulated_s: t1.time - t0.time, wall_s: WALL_S,
-      renderer: 'headless Chromium, WebGL by SwiftShader (software, on the same 2 CPU cores as the page)' };
+    const out = { renderer: 'headless Chromium, WebGL by SwiftShader (software, on the same 2 CPU cores as the page)', wall_s: WALL_S };
+    const said = [];
+    for (const mode of ['full', 'light']) {
+      await page.selectOption('#mujoco-robot-meshes', mode);
+      await page.waitForTimeout(1000);
+      await page.evaluate(() => { window.__fx.mujoco.robotFrameStats.length = 0; window.__fx.mujoco.robotDrawStats.length = 0; });
+      const t0 = await robot();
+      await page.waitForTimeout(WALL_S * 1000);
+      const { ms, draw, triangles, frames } = await page.evaluate(() => ({ ms: window.__fx.mujoco.robotFrameStats.slice(), draw: window.__fx.mujoco.robotDrawStats.slice(),
+        triangles: window.__fx.mujoco.robot.triangles, frames: document.getElementById('mujoco-robot-triangles').textContent }));
+      const t1 = await robot();
+      expect(ms.length >= 5, `${mode}: only ${ms.length} frames in ${WALL_S} s`);
+      const ft = h.frameTime(ms);
+      // the frame's work without the 3D draw call (the frames are the same ones: one draw per frame)
+      const n = Math.min(ms.length, draw.length);
+      const rest = h.frameTime(ms.slice(-n).map((x, i) => x - draw.slice(-n)[i]));
+      out[mode] = { ...ft, frames: ms.length, triangles, without_draw: rest, draw_p95_ms: h.quantile(draw, 0.95), simulated_s: t1.time - t0.time };
+      said.push(`${mode} (${frames}): ${ms.length} frames in ${WALL_S} s, p95 ${ft.p95_ms.toFixed(2)} ms (median ${ft.median_ms.toFixed(2)}, max ${ft.max_ms.toFixed(2)})${h.frameVerdict(ft)}, `
+        + `without the 3D draw call p95 ${rest.p95_ms.toFixed(2)} ms, the draw call's p95 ${out[mode].draw_p95_ms.toFixed(2)} ms, ${out[mode].simulated_s.toFixed(3)} s simulated`);
+    }
+    expect(out.light.triangles < out.full.triangles / 3, `light draws ${out.light.triangles} triangles, full ${out.full.triangles}`);
+    Object.assign(out, out.light);   // the top-level figures: the light meshes (what the page chooses past the budget)
     // the steps alone, timed in one go (the section paused): what a 60 fps frame
     // of 1 kHz physics (16.7 steps of each copy, the issue's budget) costs the page besides its draw and table
     await page.locator('#mujoco-robot .robot-run button', { hasText: /^Pause$/ }).click();
@@ -225,9 +327,7 @@ export default async function mujocoRobot(h) {
     out.steps_ms_per_60fps_frame = stepMs * (1000 / 60) / 1000;
     fs.writeFileSync(path.join(OUT, 'mujoco-robot-frame-time.json'), `${JSON.stringify(out, null, 1)}\n`);
     await page.locator('.mujoco-runbar button', { hasText: /^Play$/ }).first().click();
-    return `${ms.length} frames in ${WALL_S} s (SwiftShader): p95 ${ft.p95_ms.toFixed(2)} ms (median ${ft.median_ms.toFixed(2)}, max ${ft.max_ms.toFixed(2)})${h.frameVerdict(ft)}; `
-      + `without the 3D draw call p95 ${rest.p95_ms.toFixed(2)} ms (median ${rest.median_ms.toFixed(2)}), the draw call's p95 ${out.draw_p95_ms.toFixed(2)} ms; ${out.simulated_s.toFixed(3)} s simulated; `
-      + `one step of both copies ${stepMs.toFixed(1)} µs, so ${out.steps_ms_per_60fps_frame.toFixed(2)} ms of steps in a 60 fps frame at 1 kHz`;
+    return `SwiftShader: ${said.join('; ')}; one step of both copies ${stepMs.toFixed(1)} µs, so ${out.steps_ms_per_60fps_frame.toFixed(2)} ms of steps in a 60 fps frame at 1 kHz`;
   });
 
   await check('mujocorobot: screenshots at 1280×900, 1024×768, 853×600 (build/e2e/mujoco-robot-*.png)', async () => {
@@ -255,7 +355,29 @@ export default async function mujocoRobot(h) {
     expect(ink.counts.every((n) => n > 0.002 * total), `pixels each robot changes: ${ink.counts.join(', ')} of ${total}`);
     await page.locator('#mujoco-robot-3d').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'mujoco-robot-2r-1280.png') });
-    return `mapping ${ok.mapping}; (C) servos ${servos.join(', ')}; pixels each robot draws ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')}; build/e2e/mujoco-robot-2r-1280.png`;
+    // the page state in the URL: a typed mapping and the file's own step come back after a reload
+    const want = 'R1=mx106/m1, R2=mx64/m1';
+    const field = page.locator('#mujoco-robot-maptext');
+    await field.fill(want);
+    await field.press('Enter');
+    expect(await waitFor(async () => { const r = await robot(); return r && !r.busy && r.mapping === want ? r : null; }, 60_000, 200), `typed ${want}: ${await error()}`);
+    await page.selectOption('#mujoco-robot-dt', 'file');
+    const fileDt = await waitFor(async () => page.evaluate(() => { const x = window.__fx.mujoco.robot; return !x.busy && x.timestep !== 0.001 ? x.timestep : null; }), 60_000, 200);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('mujoco.robot') === '2r' && url.searchParams.get('mujoco.robot_map') === want && url.searchParams.get('mujoco.robot_dt') === 'file', `URL ${url.search}`);
+    await page.reload();
+    const again = await waitFor(async () => page.evaluate(() => { const x = window.__fx?.mujoco?.robot; return x && !x.busy && x.main && x.drawn > 0 ? { mapping: x.mapping, dt: x.timestep } : null; }), 120_000, 250);
+    expect(again && again.mapping === want && again.dt === fileDt, `after a reload: ${JSON.stringify(again)}`);
+    return `URL ${url.search} restored after a reload (mapping ${again.mapping}, step ${again.dt} s); mapping ${ok.mapping}; (C) servos ${servos.join(', ')}; pixels each robot draws ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')}; build/e2e/mujoco-robot-2r-1280.png`;
+  });
+  await check('mujocorobot: a URL naming a dropped robot (mujoco.robot=drop) says in one sentence that it cannot come back', async () => {
+    await page.goto(`${new URL(page.url()).origin}/?view=mujoco&mujoco.robot=drop`);
+    const said = await waitFor(async () => page.evaluate(() => {
+      const s = document.getElementById('mujoco-robot-status'), d = document.getElementById('mujoco-robot');
+      return s && d?.open && /cannot come back/.test(s.textContent) ? s.textContent : null;
+    }), 60_000, 200);
+    expect(said && said.trim().split(/(?<=[.!?])\s+(?=[A-Z(])/).length === 1, `status: '${said}'`);
+    return `'${said}'`;
   });
   await check('mujocorobot: a params file chosen in the page (bam\'s MX-64 M6) becomes a servo of the elbow; a file that is not JSON is refused in one sentence and the arm keeps its servos', async () => {
     const dir = path.join(ROOT, '..', 'shared', 'data', 'bam', 'params', 'mx64');

@@ -12,12 +12,55 @@
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim, jointNames } from './sim.js';
+import { csvText } from '../../csv.js';
+// the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
+// robot.report.*): the page's language in the page, English in Node
+// (tools/robot.mjs, the tests), where i18n/index.js has no window
+import { t } from '../../i18n/index.js';
 
 export const ROBOT_LIMITS = {
   maxBytes: 200 * 1024 * 1024,   // a drop larger than this is refused [bytes]
   stickSpeed: 1e-9,              // |q̇| at or below this is STICK [rad/s]
   creepWindow: 1,                // the creep rate's window [s]
+  minTimestep: 1e-5,             // the physics step a person may ask, lowest [s]
+  maxTimestep: 0.01,             // and highest [s]
 };
+
+/** The per-joint table's columns (pair.table() rows), as its CSV names them. */
+const TABLE_COLUMNS = [{ name: 'copy' }, { name: 'joint' }, { name: 'servo' }, { name: 'state' }, { name: 't', unit: 's' },
+  { name: 'q', unit: 'rad' }, { name: 'sag', unit: 'mrad' }, { name: 'creep', unit: 'mrad/s' }, { name: 'tau_m', unit: 'N·m' },
+  { name: 'tau_f', unit: 'N·m' }];
+
+/** The per-joint table of both copies as CSV text (csv.js, full precision):
+ *  the one writer of the page's "Download CSV" and tools/robot.mjs --csv.
+ *  table: pair.table(); t: the time [s]; comments: lines of what was run. */
+export function robotTableCsv(table, t, comments = []) {
+  const rows = [];
+  for (const key of ['A', 'C']) {
+    for (const r of table[key]) rows.push([key, r.joint, r.servo, r.state, t, r.q, r.sag_mrad, r.creep_mrad_s, r.tau_m, r.tau_f]);
+  }
+  return csvText({ comments, columns: TABLE_COLUMNS, rows });
+}
+
+/** The adoption report (pair.rows) as CSV text: per adopted joint, what was
+ *  removed and what replaced it (the page's and tools/robot.mjs's). */
+export function robotReportCsv(pair, comments = []) {
+  const columns = [{ name: 'joint' }, { name: 'class' }, { name: 'servo' }, { name: 'removed_frictionloss', unit: 'N·m' },
+    { name: 'removed_damping', unit: 'N·m·s/rad' }, { name: 'armature', unit: 'kg·m²' }, { name: 'armature_from' },
+    { name: 'file_armature', unit: 'kg·m²' }, { name: 'actuator' }, { name: 'actuator_kp', unit: 'N·m/rad' },
+    { name: 'actuator_kv', unit: 'N·m·s/rad' }, { name: 'forcerange_lo', unit: 'N·m' }, { name: 'forcerange_hi', unit: 'N·m' }];
+  const rows = pair.rows.map((r) => [r.name, r.cls ?? '', r.servo, r.removed.frictionloss, r.removed.damping, r.armature.used,
+    r.armature.kept ? 'file' : 'servo', r.armature.file, r.actuator?.kind ?? 'none', r.actuator?.kp ?? '', r.actuator?.kv ?? '',
+    r.actuator?.forceRange[0] ?? '', r.actuator?.forceRange[1] ?? '']);
+  return csvText({ comments: [...comments, pair.timestepNote, pair.integrator].filter(Boolean), columns, rows });
+}
+
+/** The comment lines of both CSVs: what was run (the same in the page and
+ *  tools/robot.mjs for the same run, so their files can be compared). */
+export function robotCsvComments(pair, { main, mapping }) {
+  return [`${base(main)}: (A) the file as written, (C) adopted with the mapping ${mapping}`,
+    `MuJoCo 3.14; physics step ${pair.A.m.opt.timestep} s (the file's ${pair.fileTimestep} s); from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}; ${pair.steps} steps`];
+}
 
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
@@ -32,7 +75,8 @@ function mujocoText(e) {
 
 const base = (p) => p.split('/').pop();
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
-const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : String(x));
+// a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
+const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
 
 /**
  * The main MJCF of a drop: `main` when given, else scene.xml (the shallowest),
@@ -42,17 +86,17 @@ const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toStrin
 export function pickMain(files, main) {
   const xmls = [...files.keys()].filter((p) => /\.xml$/i.test(p));
   if (main) {
-    if (!files.has(main)) throw new Error(`The drop has no file '${main}'; its MJCF files: ${xmls.join(', ') || 'none'}.`);
+    if (!files.has(main)) throw new Error(t('robot.err.noFile', { main, list: xmls.join(', ') || t('robot.err.none') }));
     return main;
   }
-  if (xmls.length === 0) throw new Error('The drop has no .xml file: drop the MJCF with its mesh files (or their folder).');
+  if (xmls.length === 0) throw new Error(t('robot.err.noXml'));
   const depth = (p) => p.split('/').length;
   const scenes = xmls.filter((p) => base(p).toLowerCase() === 'scene.xml').sort((a, b) => depth(a) - depth(b));
   if (scenes.length) return scenes[0];
   const text = new Map(xmls.map((p) => [p, new TextDecoder().decode(files.get(p))]));
   const roots = xmls.filter((p) => !xmls.some((q) => q !== p && text.get(q).includes(base(p))));
   if (roots.length === 1) return roots[0];
-  throw new Error(`The drop has ${roots.length || xmls.length} MJCF files that could each be the robot (${(roots.length ? roots : xmls).join(', ')}); name the one to load.`);
+  throw new Error(t('robot.err.manyXml', { n: roots.length || xmls.length, list: (roots.length ? roots : xmls).join(', ') }));
 }
 
 /** A relative path of the drop as MuJoCo's VFS names it (no leading './'). */
@@ -63,9 +107,9 @@ function loadError(e, files) {
   const text = mujocoText(e);
   const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
   if (missing && !files.has(vfsPath(missing[1]))) {
-    return new Error(`A file the MJCF needs is missing from the drop: '${missing[1]}'; drop the model's folder with its meshes.`, { cause: e });
+    return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
   }
-  return new Error(`The MJCF does not load: ${text}`, { cause: e });
+  return new Error(t('robot.err.load', { message: text }), { cause: e });
 }
 
 /** A virtual file system holding the drop, paths relative to the main file's folder. */
@@ -122,7 +166,7 @@ function compile(mj, files, main) {
     } catch (e) {
       throw loadError(e, files);
     }
-    if (!m) throw new Error(`The MJCF does not load: ${mj.mjs_getError(spec) || 'MuJoCo could not compile it'}`);
+    if (!m) throw new Error(t('robot.err.load', { message: mj.mjs_getError(spec) || t('robot.err.compile') }));
     return { m, classes };
   } finally {
     spec?.delete?.();
@@ -148,7 +192,7 @@ function compiled(mj, files, main) {
  *  (before reading a folder) and loadRobotFiles / createRobotPair say. */
 export function checkBytes(bytes) {
   if (bytes > ROBOT_LIMITS.maxBytes) {
-    throw new Error(`The robot's files make ${(bytes / 1048576).toFixed(1)} MB; the explorer takes robots up to ${ROBOT_LIMITS.maxBytes / 1048576} MB at once (an MJCF and its meshes): give it the model's folder without other files.`);
+    throw new Error(t('robot.err.size', { mb: (bytes / 1048576).toFixed(1), max: ROBOT_LIMITS.maxBytes / 1048576 }));
   }
   return bytes;
 }
@@ -210,7 +254,7 @@ export function parseMapping(core, text) {
   try {
     return core.mujoco.mapParse(text);
   } catch (e) {
-    throw new Error(e.message.replace(/^adopt: /, 'Mapping: '), { cause: e });
+    throw new Error(t('robot.err.mapping', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
   }
 }
 
@@ -222,26 +266,26 @@ export function parseMapping(core, text) {
 export function resolveServo(core, servo, servos = {}) {
   if (servo.startsWith('@')) {
     const key = servo.slice(1), p = servos[key];
-    if (!p) throw new Error(`The mapping names '${servo}', but no params file or fit is called '${key}'; given: ${Object.keys(servos).join(', ') || 'none'}.`);
+    if (!p) throw new Error(t('robot.err.noParams', { servo, key, list: Object.keys(servos).join(', ') || t('robot.err.none') }));
     let json = p;
     if (typeof p === 'string') {
-      try { json = JSON.parse(p); } catch (e) { throw new Error(`The params file '${key}' is not JSON (${e.message}): give the file the Fit view or bam writes.`, { cause: e }); }
+      try { json = JSON.parse(p); } catch (e) { throw new Error(t('robot.err.notJson', { key, message: e.message }), { cause: e }); }
     }
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(`The params file '${key}' holds no object of parameters: give the file the Fit view or bam writes.`);
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(t('robot.err.noObject', { key }));
     const preset = core.scenario.params('bench', { actuator: json.actuator ?? 'sts3215', model: json.model ?? 'm1' });
     try {
       return { values: core.io.paramsFile(json, key, preset).values, actuator: json.actuator ?? 'sts3215',
         label: `${json.actuator ?? '?'} ${String(json.model ?? '').toUpperCase()} (${key})` };
     } catch (e) {
-      throw new Error(`The params file '${key}': ${e.message}`, { cause: e });
+      throw new Error(t('robot.err.params', { key, message: e.message }), { cause: e });
     }
   }
   const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
-  if (!m) throw new Error(`The servo '${servo}' is not a preset actuator/mK (e.g. sts3215/m1) or @name of a params file.`);
+  if (!m) throw new Error(t('robot.err.notServo', { servo }));
   try {
     return { values: core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` }), actuator: m[1], label: `${m[1]} M${m[2]}` };
   } catch (e) {
-    throw new Error(`The servo '${servo}': ${e.message}`, { cause: e });
+    throw new Error(t('robot.err.servo', { servo, message: e.message }), { cause: e });
   }
 }
 
@@ -287,12 +331,16 @@ function resetTo(mj, m, d, k) {
  * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
  * servos: { name: params-file object or text } for '@name'; keyframe: −1
  * (qpos0) or a keyframe index; keepArmature: the file's armature stays;
- * kp: the firmware gain of every servo (null: each servo's own).
+ * kp: the firmware gain of every servo (null: each servo's own);
+ * timestep: the physics step of both copies [s] (null: the file's own).
  * The goal of every actuated and adopted joint starts at the keyframe's
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
-export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false, kp = null }) {
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false, kp = null, timestep = null }) {
   checkSize(files);
+  if (timestep != null && !(Number.isFinite(timestep) && timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
+    throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
+  }
   const path = pickMain(files, main);
   const entries = parseMapping(core, mapping);
   const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
@@ -300,7 +348,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     // the firmware gain of every servo (the paper's low and high gains)
     const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
     const { min, max } = info.params[at];
-    if (!(Number.isFinite(kp) && kp >= min && kp <= max)) throw new Error(`kp = ${kp} is outside the servo's firmware gain range ${min} … ${max}.`);
+    if (!(Number.isFinite(kp) && kp >= min && kp <= max)) throw new Error(t('robot.err.kp', { kp, lo: min, hi: max }));
     for (const r of resolved) { r.values = Float64Array.from(r.values); r.values[at] = kp; r.label += ` kp ${kp}`; }
   }
   // a class named after a servo (the SO-101's sts3215) takes that servo's
@@ -309,19 +357,22 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
   entries.forEach((e, k) => {
     const servo = e.kind === 'class' ? core.bench.actuatorOf(e.target) : null;
     if (servo && !String(core.bench.actuatorOf(resolved[k].actuator) ?? resolved[k].actuator).startsWith(servo)) {
-      throw new Error(`The class '${e.target}' is the ${e.target} servo's, but '${e.servo}' is a ${resolved[k].actuator} model: map it to a ${e.target} preset, params file or fit (or map the joints by name to put another servo there on purpose).`);
+      throw new Error(t('robot.err.classServo', { cls: e.target, servo: e.servo, actuator: resolved[k].actuator }));
     }
   });
   const A = makeCopy(mj, files, path, keyframe);
+  const fileStep = A.m.opt.timestep;   // [s] the file's own
+  if (timestep != null) A.m.opt.timestep = timestep;
   let C = null, simC = null;
   try {
     C = makeCopy(mj, files, path, keyframe);
+    if (timestep != null) C.m.opt.timestep = timestep;
     const rj = robotJoints(mj, C.m, C.d, C.classes);
     let adopted;
     try {
       adopted = core.mujoco.adopt({ joints: rj, map: mapping, servos: resolved.map((r) => r.values), keepArmature });
     } catch (e) {
-      throw new Error(e.message.replace(/^adopt: /, 'Adoption: '), { cause: e });
+      throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
     }
     // the core's decisions written into copy C: friction and damping out,
     // the armature, the goal sources' own force off (gain and bias 0)
@@ -350,7 +401,10 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
       goalRange: a.goalRange, adapterIndex: i }));
     const pair = makePair(mj, core, A, C, simC, rows, keyframe, reattach);
-    pair.integrator = integrator === 'Euler' ? null : `The file's integrator ${integrator} is Euler in (C): the implicit friction predicts MuJoCo's Euler step.`;
+    pair.integrator = integrator === 'Euler' ? null : t('robot.note.integrator', { integrator });
+    pair.fileTimestep = fileStep;
+    pair.timestepNote = timestep == null || timestep === fileStep ? null
+      : t('robot.note.timestep', { ms: fmt(timestep * 1e3), khz: fmt(1 / timestep / 1e3), file: fmt(fileStep * 1e3) });
     return pair;
   } catch (e) {
     simC?.free();
@@ -441,7 +495,11 @@ function makePair(mj, core, A, C, simC, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
-      return (pair.integrator ? [pair.integrator] : []).concat(rows.map((r) => `${r.name}${r.cls ? ` (class ${r.cls})` : ''}: ${r.servo}; removed frictionloss ${fmt(r.removed.frictionloss)} N·m, damping ${fmt(r.removed.damping)} N·m·s/rad; armature ${fmt(r.armature.used)} kg·m² (${r.armature.kept ? 'the file\'s, kept' : `the servo's; the file had ${fmt(r.armature.file)}`})${r.actuator ? `; actuator ${r.actuator.kind} (kp ${fmt(r.actuator.kp)}, kv ${fmt(r.actuator.kv)}, forcerange ${fmt(r.actuator.forceRange[0])}…${fmt(r.actuator.forceRange[1])} N·m) is now the goal source, its force off` : '; no actuator: the goal is set here'}`));
+      return [pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
+        cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
+        armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
+        act: r.actuator ? t('robot.report.act', { kind: r.actuator.kind, kp: fmt(r.actuator.kp), kv: fmt(r.actuator.kv), lo: fmt(r.actuator.forceRange[0]),
+          hi: fmt(r.actuator.forceRange[1]) }) : t('robot.report.noAct') })));
     },
     free() {
       simC.free();

@@ -38,27 +38,6 @@ export const LESSON = {
   ],
 };
 
-/** The "Your robot" section's lesson (yourRobot.js): what to look at once
- *  a robot is dropped; its words hold for any robot, so they quote no number. */
-export const ROBOT_LESSON = {
-  notice: 'Both copies start from the same pose (the keyframe chosen, else the model\'s reference pose qpos0) with every '
-    + 'goal at it. (A) is the file as written: MuJoCo\'s frictionloss and damping on each joint and the file\'s own '
-    + 'actuators (for the SO-101, position gains its authors converted by hand). (C) is adopted: the file\'s frictionloss '
-    + 'and damping removed, the identified servo\'s firmware law driving each mapped joint toward the actuator\'s goal, and '
-    + 'the core\'s implicit friction. Under gravity each joint settles at a sag from its goal: under (C) a joint whose servo '
-    + 'and friction budget carry its load reads STICK with a creep of exactly 0; under (A) MuJoCo\'s frictionloss is a soft '
-    + 'constraint, and a joint held only by it creeps (SLIP, the sag grows). The motor and friction torque columns say which '
-    + 'of the two carries the load.',
-  tryThis: [
-    'Hold the pose: watch the sag and creep columns of both tables for ten seconds. Which joints keep a constant sag under '
-      + '(C), and does any creep under (A)?',
-    'Drop the gripper\'s goal: type its lower limit into the gripper\'s goal field. Both copies close the jaw; compare the '
-      + 'motor torque each needs to hold it there.',
-    'Compare two models of the same servo on the shoulder: map shoulder_lift to sts3215 M6 (its class stays on M1), press '
-      + 'Adopt, and compare its sag and friction torque under (C) with M1\'s.',
-  ],
-};
-
 /** The MJCF box: both models as text, each with its download. */
 export function mjcfBox(parent) {
   const pres = {}, box = el('details', { className: 'chart-box mujoco-mjcf', id: 'mujoco-mjcf' },
