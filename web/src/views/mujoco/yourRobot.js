@@ -20,6 +20,7 @@ import { loadRobotFiles, createRobotPair, parseMapping, ROBOT_LIMITS } from './r
 import { EXAMPLES } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { ROBOT_LESSON } from './text.js';
+import { fig1Section } from './fig1Panel.js';
 
 const NONE = '';                 // the select's value for "no servo"
 const AS_CLASS = '@class';       // a joint's "as its class"
@@ -89,6 +90,8 @@ export function robotSection(parent, { core }) {
     el('summary', { textContent: 'Your robot: an MJCF with its meshes, (A) the file as written beside (C) adopted' }),
     drop, exampleRow, status, err, mapBox, reportBox, runRow, view3d, tables, goals, lesson);
   parent.append(section);
+  // the paper's 2R arm, Fig. 1 B/C simulated (fig1Panel.js), above the lesson
+  const fig1 = fig1Section(section, { before: lesson });
 
   const frameStats = setHook('mujoco', 'robotFrameStats', []);
   // ms of each frame's 3D draw (scene.update(): the matrices and three's
@@ -425,6 +428,7 @@ export function robotSection(parent, { core }) {
 
   return {
     dispose() {
+      fig1.dispose();
       disposed = true;
       loop.dispose();
       zone.dispose();
