@@ -22,7 +22,9 @@
 //               physics (tests/web/robot.test.mjs checks that)
 //   screenshots build/e2e/mujoco-fig1-{1280,1024,853}.png (the charts in view)
 //               and mujoco-fig1-panel-{1280,1024,853}.png (the whole panel)
+//   a11y        axe-core (npm, pinned) on the panel with its charts drawn
 //   origin      no request leaves the explorer's origin, no console error
+//   French      ?lang=fr: the panel's texts are the French table's
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +38,9 @@ const GAP_MS = 1500;
 export default async function fig1(h) {
   const { check, expect, openPage, waitFor, logProblems, OUT, ROOT } = h;
   const names = ['fig1: the run in the worker (progress bar, responsive page, Cancel)', 'fig1: both gains drawn (panels B and C) and printed',
-    'fig1: the page\'s figures equal fig1.js in Node to 1e-9 (a consistency check)', 'fig1: screenshots of the panel', 'fig1: no request to another origin, no console error'];
+    'fig1: the page\'s figures equal fig1.js in Node to 1e-9 (a consistency check)', 'fig1: screenshots of the panel',
+    'fig1: axe-core on the panel with both panels drawn: no critical or serious finding, headings in order', 'fig1: no request to another origin, no console error',
+    'fig1: the panel in French (?lang=fr)'];
   if (!h.requireViews(['mujoco'], names)) return;
   const src = path.join(ROOT, '..', 'shared', 'data', 'bam', '2R', '2r_mx');
   if (!fs.existsSync(path.join(src, 'scene.xml'))) {
@@ -112,6 +116,7 @@ export default async function fig1(h) {
     await page.selectOption('#mujoco-fig1-gain', '8');
     const shown = await text('mujoco-fig1-summary');
     expect(shown.startsWith('kp 8:'), `back to kp 8, the figures say '${shown}'`);
+    const redrawMs = await page.evaluate(() => window.__fx.mujoco.fig1.showMs);
     await page.selectOption('#mujoco-fig1-gain', '32');
     const charts = await page.evaluate(() => [...document.querySelectorAll('#mujoco-fig1-charts canvas')].map((c) => {
       const ch = [...window.__fx.charts.all].find((x) => x.canvas === c);
@@ -119,13 +124,15 @@ export default async function fig1(h) {
       return ch ? ch.data.datasets.map((d) => ({ label: d.label, n: (d._data ?? d.data).length })) : null;
     }));
     expect(charts.length === 3 && charts.every(Boolean), `panels B (two charts) and C (one): ${JSON.stringify(charts)}`);
-    expect(charts.slice(0, 2).every((c) => c.length === 3 && c.every((d) => d.n === page32.n)), `panel B: path, M1, M4 of ${page32.n} points: ${JSON.stringify(charts)}`);
-    expect(charts[2].length === 2 && charts[2].every((d) => d.n === page32.n), `panel C: a line per joint: ${JSON.stringify(charts[2])}`);
+    // a line takes every step, or every k-th one past 1000 steps (fig1Panel.js CHART_POINTS)
+    const want = Math.floor(page32.n / Math.ceil(page32.n / 1000));
+    expect(charts.slice(0, 2).every((c) => c.length === 3 && c.every((d) => d.n === want)), `panel B: path, M1, M4 of ${want} points: ${JSON.stringify(charts)}`);
+    expect(charts[2].length === 2 && charts[2].every((d) => d.n === want), `panel C: a line per joint: ${JSON.stringify(charts[2])}`);
     const rows = await page.evaluate(() => [...document.querySelectorAll('#mujoco-fig1-table tbody tr')].map((tr) => tr.textContent));
     expect(rows.length === 3, `table rows: ${rows.join(' | ')}`);
     const summary = await text('mujoco-fig1-summary');
     expect(summary.includes((1e3 * page32.stats.maxDiff).toFixed(2)), `the printed figures '${summary}' name max |Δq| ${page32.stats.maxDiff}`);
-    return `kp 8: ${(page8.ms / 1e3).toFixed(2)} s in the worker (+${(page8.loadMs / 1e3).toFixed(2)} s loading); kp 32: ${(page32.ms / 1e3).toFixed(2)} s; '${summary}'`;
+    return `kp 8: ${(page8.ms / 1e3).toFixed(2)} s in the worker (+${(page8.loadMs / 1e3).toFixed(2)} s loading); kp 32: ${(page32.ms / 1e3).toFixed(2)} s; back to kp 8, drawing it took ${redrawMs.toFixed(0)} ms; '${summary}'`;
   });
 
   await check(names[2], async () => {
@@ -164,8 +171,34 @@ export default async function fig1(h) {
   });
 
   await check(names[4], async () => {
+    await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+    const r = await page.evaluate(() => window.axe.run(document.getElementById('mujoco-fig1'), { resultTypes: ['violations'] }));
+    const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'heading-order');
+    expect(!bad.length, bad.map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`).join('; '));
+    return `${r.violations.length} moderate or minor finding(s)`;
+  });
+
+  await check(names[5], async () => {
     const problems = logProblems(log);
     expect(problems.length === 0, problems.slice(0, 5).join('; '));
   });
   await page.close();
+
+  await check(names[6], async () => {
+    const fr = await openPage('?view=mujoco&lang=fr', 'mujoco');
+    try {
+      const got = await fr.page.evaluate(() => {
+        const s = document.getElementById('mujoco-fig1');
+        return { summary: s.querySelector('summary').textContent, run: document.getElementById('mujoco-fig1-run').textContent,
+          text: s.textContent };
+      });
+      expect(/Le bras 2R de l'article/.test(got.summary) && /M1 face à M4/.test(got.run), `the French panel: '${got.summary}', '${got.run}'`);
+      expect(!/mujoco\.fig1\./.test(got.text), `a key shown as text: ${got.text.slice(0, 200)}`);
+      const problems = logProblems(fr.log);
+      expect(problems.length === 0, problems.slice(0, 5).join('; '));
+      return `'${got.summary}'; '${got.run}'`;
+    } finally {
+      await fr.page.close();
+    }
+  });
 }
