@@ -14,8 +14,11 @@
 //   - the paper's 2R arm (bam's MX-106 + MX-64 model): the gravity torques
 //     MuJoCo reads from the model equal Σ m_b (x_b − anchor) × g · axis over
 //     each joint's subtree (a check of the model reading); tracking a
-//     triangle-wave path at a low and a high firmware gain (Duclusaud Fig. 6)
-//     M1 and M4 differ (reported), and the high gain tracks closer;
+//     triangle-wave path at a low and a high firmware gain (Duclusaud Fig. 6;
+//     fig1.js runFig1, the function the page's Fig. 1 B/C runs in its worker)
+//     both models follow the path, M1 and M4 differ (reported), the high
+//     gain tracks closer and brings them closer; a run abandoned midway
+//     (the page's Cancel) leaves nothing behind;
 //   - bad input: one sentence each.
 // (A), the file as written, is measured and printed beside (C), not asserted.
 import { describe, it, before } from 'node:test';
@@ -27,7 +30,7 @@ import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
 import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
-import { FIG1, triangle, runFig1 } from '../../web/src/views/mujoco/fig1.js';
+import { FIG1, triangle, runFig1, fig1Steps } from '../../web/src/views/mujoco/fig1.js';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
 const SO101 = path.join(SHARED, 'so101');
@@ -232,6 +235,13 @@ describe('the paper\'s 2R arm (bam\'s MX-106 + MX-64 model, Duclusaud §VI-B)', 
       }
       report.push({ kp, f, ms });
     }
+    // a run abandoned midway (the page's Cancel: the worker stops iterating)
+    // frees its copies and leaves nothing behind: the same figure again
+    const it = fig1Steps(mj, core, files, { kp: FIG1.gains.high });
+    const fracs = [it.next().value.frac, it.next().value.frac, it.next().value.frac];
+    it.return();
+    assert.ok(fracs.every((x, i) => x > 0 && x < 1 && (i === 0 || x > fracs[i - 1])), `progress ${fracs}`);
+    assert.deepEqual(runFig1(mj, core, files, { kp: FIG1.gains.high }).stats, report[1].f.stats);
     const [low, high] = report;
     for (const k of ['m1', 'm4']) {
       assert.ok(high.f.stats.rms[k] < low.f.stats.rms[k], `${k}: kp ${high.kp} tracks closer than kp ${low.kp} (${high.f.stats.rms[k]} vs ${low.f.stats.rms[k]} rad)`);
