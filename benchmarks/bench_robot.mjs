@@ -28,21 +28,13 @@ import { createRobotPair } from '../web/src/views/mujoco/robot.js';
 import { readFolder } from '../tools/robot.mjs';
 import { EXAMPLES } from '../web/src/views/mujoco/examples.js';
 import { exampleDir } from '../tools/examples.mjs';
+import { benchArgs } from './args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROBOTS = EXAMPLES.map((ex) => ({ id: ex.id, dir: exampleDir(ex), mapping: ex.mapping }));
 
-const args = process.argv.slice(2);
-let short = false, jsonPath = null;
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--short') short = true;
-  else if (args[i] === '--json' && i + 1 < args.length) jsonPath = args[++i];
-  else {
-    console.error(`bench_robot: unknown argument '${args[i]}'; usage: bench_robot.mjs [--short] [--json PATH]`);
-    process.exit(2);
-  }
-}
-jsonPath ??= path.join(ROOT, `build/bench/robot${short ? '-short' : ''}.json`);
+const { short, jsonPath: jsonArg } = benchArgs('bench_robot');
+const jsonPath = jsonArg ?? path.join(ROOT, `build/bench/robot${short ? '-short' : ''}.json`);
 const ROUNDS = short ? 3 : 7, STEPS = short ? 300 : 1000, BLOCK = 20;
 
 const [mj, core] = await Promise.all([loadMujoco(),

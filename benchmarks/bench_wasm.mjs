@@ -40,6 +40,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { benchArgs } from './args.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATIVE = path.join(ROOT, 'build/native/bench_kernels');
@@ -50,17 +51,8 @@ const CHECK_REL = 1e-12;
 const N_IN = 4096;
 const SEED = 20060601;
 
-const args = process.argv.slice(2);
-let short = false, jsonPath = null;
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--short') short = true;
-  else if (args[i] === '--json' && i + 1 < args.length) jsonPath = args[++i];
-  else {
-    console.error(`bench_wasm: unknown argument '${args[i]}'; usage: bench_wasm.mjs [--short] [--json PATH]`);
-    process.exit(2);
-  }
-}
-jsonPath ||= path.join(ROOT, short ? 'build/bench/wasm-short.json' : 'build/bench/wasm.json');
+const { short, jsonPath: jsonArg } = benchArgs('bench_wasm');
+const jsonPath = jsonArg || path.join(ROOT, short ? 'build/bench/wasm-short.json' : 'build/bench/wasm.json');
 // Per kernel: rounds, and the native time one call aims at.
 const MODE = short ? { name: 'short', rounds: 120, callMs: 0.5 } : { name: 'full', rounds: 300, callMs: 2 };
 

@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
-import { createRobotPair, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
+import { createRobotPair, checkBytes } from '../web/src/views/mujoco/robot.js';
 import { listFiles } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/views/mujoco/fig1.js';
 
@@ -50,9 +50,7 @@ export function readFolder(dir) {
   for (const r of listFiles(dir)) {
     const p = path.join(dir, r);
     bytes += fs.statSync(p).size;
-    if (bytes > ROBOT_LIMITS.maxBytes) {
-      throw new Refusal(`The folder ${dir} holds more than ${ROBOT_LIMITS.maxBytes / 1048576} MB; put the MJCF and its meshes in a folder of their own.`);
-    }
+    try { checkBytes(bytes); } catch (e) { throw new Refusal(e.message); }
     files.set(r, new Uint8Array(fs.readFileSync(p)));
   }
   return files;

@@ -915,6 +915,13 @@ FXB_EXPORT int fxb_mj_map_parse(const char *text, char *buf, int cap)
     return n;
 }
 
+/* fric_mujoco_actuator_kind: g[3] gainprm, b[3] biasprm; kpkv[2] out
+ * (kp [N·m/rad], kv [N·m·s/rad]). The kind (FRIC_MUJOCO_ACT_*). */
+FXB_EXPORT int fxb_mj_actuator_kind(int gaintype, int biastype, const double *g, const double *b, double *kpkv)
+{
+    return fric_mujoco_actuator_kind(gaintype, biastype, g, b, &kpkv[0], &kpkv[1]);
+}
+
 /* fric_mujoco_adopt over plain numbers: names and classes NUL-separated,
  * njnt each (classes NULL: not known); jd[22·njnt] per joint: type,
  * frictionloss, damping, armature, (M⁻¹)_ii, q0, actuator index (−1 none),
@@ -945,44 +952,26 @@ FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const ch
     const char *nm = names, *cl = classes;
     for (int i = 0; i < njnt; i++) {
         const double *x = jd + 22 * i;
-        r[i] = (fric_mujoco_robot_joint){ .name = nm, .cls = cl };
-        r[i].jm = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
-        r[i].act = (int)x[6];
-        r[i].act_gaintype = (int)x[7];
-        r[i].act_biastype = (int)x[8];
-        for (int c = 0; c < 3; c++) {
-            r[i].act_gainprm[c] = x[9 + c];
-            r[i].act_biasprm[c] = x[12 + c];
-        }
-        r[i].act_gear = x[15];
-        r[i].act_forcelimited = x[16] != 0;
-        r[i].act_forcerange[0] = x[17];
-        r[i].act_forcerange[1] = x[18];
-        r[i].act_ctrllimited = x[19] != 0;
-        r[i].act_ctrlrange[0] = x[20];
-        r[i].act_ctrlrange[1] = x[21];
+        r[i] = (fric_mujoco_robot_joint){
+            .name = nm, .cls = cl,
+            .jm = { (int)x[0], x[1], x[2], x[3], x[4], x[5] },
+            .act = (int)x[6], .act_gaintype = (int)x[7], .act_biastype = (int)x[8],
+            .act_gainprm = { x[9], x[10], x[11] }, .act_biasprm = { x[12], x[13], x[14] },
+            .act_gear = x[15],
+            .act_forcelimited = x[16] != 0, .act_forcerange = { x[17], x[18] },
+            .act_ctrllimited = x[19] != 0, .act_ctrlrange = { x[20], x[21] },
+        };
         nm += strlen(nm) + 1;
         if (cl) cl += strlen(cl) + 1;
     }
     if (from_core(fric_mujoco_adopt(o, r, njnt, e, sv, nmap, keep_armature, &why), &why)) return -1;
     for (int i = 0; i < o->n; i++) {
         const fric_mujoco_adopted *a = &o->a[i];
-        double *y = report + 15 * i;
-        y[0] = a->joint;
-        y[1] = a->entry;
-        y[2] = a->removed_frictionloss;
-        y[3] = a->removed_damping;
-        y[4] = a->armature_file;
-        y[5] = a->armature;
-        y[6] = a->armature_kept;
-        y[7] = a->act;
-        y[8] = a->act_kind;
-        y[9] = a->act_kp;
-        y[10] = a->act_kv;
-        y[11] = a->act_force_lo;
-        y[12] = a->act_force_hi;
-        y[13] = o->defs[i].goal_lo;
-        y[14] = o->defs[i].goal_hi;
+        const double y[15] = { a->joint, a->entry, a->removed_frictionloss, a->removed_damping,
+                               a->armature_file, a->armature, a->armature_kept, a->act, a->act_kind,
+                               a->act_kp, a->act_kv, a->act_force_lo, a->act_force_hi,
+                               o->defs[i].goal_lo, o->defs[i].goal_hi };
+        memcpy(report + 15 * i, y, sizeof y);
     }
     return o->n;
 }

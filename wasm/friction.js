@@ -803,6 +803,19 @@ class MujocoApi {
     });
   }
 
+  /** An actuator's kind from MuJoCo's gaintype, biastype, gainprm and
+   *  biasprm (the first three of each; fric_mujoco_actuator_kind, the
+   *  adoption's own classifier): { kind: 'motor'|'position'|'general', kp
+   *  [N·m/rad], kv [N·m·s/rad] }. */
+  actuatorKind({ gaintype, biastype, gainprm, biasprm }) {
+    const core = this._core;
+    const g = f64s('gainprm', gainprm, { length: 3 });
+    const b = f64s('biasprm', biasprm, { length: 3 });
+    const { rc, out: [kpkv] } = core._call('fxb_mj_actuator_kind', [num('gaintype', gaintype, { integer: true, min: 0, max: 100 }), num('biastype', biastype, { integer: true, min: 0, max: 100 }),
+      inp(g), inp(b), out(Float64Array, 2)], { ok: () => true });
+    return { kind: ['motor', 'position', 'general'][rc], kp: kpkv[0], kv: kpkv[1] };
+  }
+
   /** Adoption (fric_mujoco_adopt): which joints of a robot take which servo
    *  and what each loses and gains. joints [{ name, cls (null: not known),
    *  type, frictionloss, damping, armature, minv, q0, act (−1 none),

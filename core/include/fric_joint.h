@@ -310,6 +310,16 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
 enum { FRIC_MUJOCO_ACT_MOTOR = 0, FRIC_MUJOCO_ACT_POSITION = 1, FRIC_MUJOCO_ACT_GENERAL = 2 };
 extern const char *const fric_mujoco_act_names[3];   /* "motor", "position", "general" */
 
+/* The kind of an actuator from its gain and bias (mjtGain/mjtBias: FIXED 0,
+ * AFFINE 1; bias NONE 0): MuJoCo's <position kp kv> is gain kp, bias
+ * (0, −kp, −kv); <motor> gain 1, no bias; anything else general. *kp and
+ * *kv as the MJCF wrote them: position and affine-bias general −biasprm[1]
+ * [N·m/rad], −biasprm[2] [N·m·s/rad]; motor 0. A pure function, one
+ * definition for the adoption, the CLI and the page (which also classify an
+ * actuator they do not adopt). Returns FRIC_MUJOCO_ACT_*. */
+int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
+                              double *kp, double *kv);
+
 /* One joint of the robot as the caller reads it from the compiled model. */
 typedef struct {
     const char *name;             /* the joint's name ("" or NULL: unnamed)              */

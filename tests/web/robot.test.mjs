@@ -36,6 +36,8 @@ const SHARED = path.resolve(ROOT, '../shared/data');
 const SO101 = path.join(SHARED, 'so101');
 const R2 = path.join(SHARED, 'bam/2R/2r_mx');
 const PARAMS = path.join(SHARED, 'bam/params');
+/** fn throws one sentence (one line) matching re. */
+const throwsLike = (fn, re) => assert.throws(fn, (e) => { assert.match(e.message, re); assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
 const missing = (p) => (fs.existsSync(p) ? false : `missing shared data: ${p}`);
 
 let mj, core;
@@ -76,7 +78,7 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
   before(() => { files = readFolder(SO101); so = so101Class(); });
 
   it('reports, for every sts3215 joint, the frictionloss and damping it removed; its position actuator becomes a goal source with the file\'s kp and kv, its own force off', () => {
-    const { info } = loadRobotFiles(mj, files);
+    const { info } = loadRobotFiles(mj, core, files);
     const sts = info.joints.filter((j) => j.cls === 'sts3215');
     assert.equal(sts.length, 6, `six sts3215 joints, found ${info.joints.map((j) => `${j.name}:${j.cls}`).join(', ')}`);
     const pair = createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m1' });
@@ -147,28 +149,48 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
 
   it('loads the files chosen one by one (the meshes without their assets/ folder), by the mesh names MuJoCo\'s parser reads', () => {
     const flat = new Map([...files].map(([p, b]) => [p.replace(/^assets\//, ''), b]));
-    const { info } = loadRobotFiles(mj, flat);
+    const { info } = loadRobotFiles(mj, core, flat);
     assert.equal(info.joints.length, 6);
   });
 
   it('refuses bad input with one sentence each', () => {
-    const throwsLike = (fn, re) => assert.throws(fn, (e) => { assert.match(e.message, re); assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
-    throwsLike(() => loadRobotFiles(mj, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])), /^The MJCF does not load: .*XML/);
+    throwsLike(() => loadRobotFiles(mj, core, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])), /^The MJCF does not load: .*XML/);
     const noMesh = new Map([...files].filter(([p]) => p !== 'assets/base_so101_v2.stl'));
-    throwsLike(() => loadRobotFiles(mj, noMesh), /missing from the drop: '.*base_so101_v2\.stl'/);
+    throwsLike(() => loadRobotFiles(mj, core, noMesh), /missing from the drop: '.*base_so101_v2\.stl'/);
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'elbow=sts3215/m1' }), /no joint named 'elbow'; its joints: shoulder_pan, /);
     const mx = JSON.parse(fs.readFileSync(path.join(PARAMS, 'mx64/m4.json'), 'utf8'));
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=@mx', servos: { mx } }), /class 'sts3215' is the sts3215 servo's, but '@mx' is a mx64 model/);
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215 sts3215/m1' }), /has no '='/);
     const big = new Map(files);
     big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxBytes + 1));
-    throwsLike(() => loadRobotFiles(mj, big), /explorer takes robots up to 200 MB/);
+    throwsLike(() => loadRobotFiles(mj, core, big), /explorer takes robots up to 200 MB/);
   });
 });
 
 describe('the paper\'s 2R arm (bam\'s MX-106 + MX-64 model, Duclusaud §VI-B)', { skip: missing(R2) }, () => {
   let files;
   before(() => { files = readFolder(R2); });
+
+  it('adopts a params file of each model M1–M6 (bam\'s MX-64 files) on the elbow: the servo the file names, its armature, and one sentence for a file that is not JSON or holds no object', () => {
+    for (let k = 1; k <= 6; k++) {
+      const text = fs.readFileSync(path.join(PARAMS, `mx64/m${k}.json`), 'utf8'), json = JSON.parse(text);
+      const pair = createRobotPair(mj, core, { files, mapping: `R1=mx106/m1,R2=@elbow`, servos: { elbow: text } });
+      try {
+        const r = pair.rows.find((x) => x.name === 'R2');
+        assert.equal(r.servo, `mx64 M${k} (elbow)`);
+        assert.equal(r.armature.used, json.armature, `M${k}: the armature of the file`);
+        assert.equal(pair.C.m.dof_armature[pair.C.m.jnt_dofadr[r.index]], json.armature);
+        pair.step(200);
+        assert.ok(pair.table().C.every((row) => Number.isFinite(row.sag_mrad)), `M${k}: the table is finite after 200 steps`);
+      } finally {
+        pair.free();
+      }
+    }
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'R2=@bad', servos: { bad: '{"model": "m1",' } }),
+      /^The params file 'bad' is not JSON \(.*\): give the file the Fit view or bam writes\.$/);
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'R2=@bad', servos: { bad: '[1, 2]' } }),
+      /^The params file 'bad' holds no object of parameters/);
+  });
 
   it('reads the gravity torques MuJoCo does: −qfrc_bias at rest = Σ over each joint\'s subtree of (x_b − anchor) × m_b·g · axis', () => {
     const pair = createRobotPair(mj, core, { files, mapping: 'R1=mx106/m1,R2=mx64/m1' });
@@ -288,7 +310,7 @@ const BOTH = `<mujoco model="adopt-both">
 
 describe('what a drop says of its robot (loadRobotFiles)', () => {
   it('names its joints with their classes, its actuators with their kinds and its keyframes, as the MJCF writes them', () => {
-    const { main, info } = loadRobotFiles(mj, new Map([['arm.xml', new TextEncoder().encode(BOTH)]]));
+    const { main, info } = loadRobotFiles(mj, core, new Map([['arm.xml', new TextEncoder().encode(BOTH)]]));
     assert.equal(main, 'arm.xml');
     assert.deepEqual(info.joints.map((j) => [j.name, j.cls, j.type]), [['shoulder', 'servo', 'hinge'], ['elbow', 'servo', 'hinge']]);
     assert.deepEqual(info.actuators.map((a) => [a.name, a.joint, a.kind]), [['a_shoulder', 'shoulder', 'position'], ['a_elbow', 'elbow', 'position']]);

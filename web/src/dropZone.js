@@ -167,16 +167,14 @@ export function fileInputs(parent, { onFiles, id, what }) {
 }
 
 /**
- * The files read into a Map<relative path, Uint8Array>; throws one sentence
- * when their total is over maxBytes (nothing is read then).
- * @param {File[]} files @param {string[]} paths @param {number} maxBytes
+ * The files read into a Map<relative path, Uint8Array>; check(total bytes)
+ * runs first and throws the caller's refusal (nothing is read then).
+ * @param {File[]} files @param {string[]} paths @param {(bytes: number) => void} check
  * @returns {Promise<{ map: Map<string, Uint8Array>, bytes: number }>}
  */
-export async function readFileTree(files, paths, maxBytes) {
+export async function readFileTree(files, paths, check) {
   const bytes = files.reduce((s, f) => s + f.size, 0);
-  if (bytes > maxBytes) {
-    throw new Error(`The ${files.length} files make ${formatBytes(bytes)}, more than the ${formatBytes(maxBytes)} this page takes at once: drop only the model and its meshes.`);
-  }
+  check(bytes);
   const map = new Map();
   for (let i = 0; i < files.length; i++) map.set(paths[i], new Uint8Array(await files[i].arrayBuffer()));
   return { map, bytes };

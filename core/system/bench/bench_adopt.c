@@ -102,19 +102,16 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
     return msg ? fric__rc() : FRIC_OK;
 }
 
-/* The kind of an actuator from its gain and bias (mjtGain/mjtBias: FIXED 0,
- * AFFINE 1; bias NONE 0): MuJoCo's <position kp kv> is gain kp, bias
- * (0, −kp, −kv); <motor> gain 1, no bias; anything else general. Its kp and
- * kv as the MJCF wrote them. */
-static int actuator_kind(const fric_mujoco_robot_joint *r, double *kp, double *kv)
+/* fric_joint.h: an actuator's kind from its gain and bias. */
+int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
+                              double *kp, double *kv)
 {
-    const double *g = r->act_gainprm, *b = r->act_biasprm;
     *kp = *kv = 0;
-    if (r->act_gaintype == 0 && r->act_biastype == 0) return FRIC_MUJOCO_ACT_MOTOR;
-    if (r->act_biastype == 1) {
-        *kp = 0.0 - b[1];   /* 0 − x: a bias of 0 reads kp 0, not −0 */
-        *kv = 0.0 - b[2];
-        if (r->act_gaintype == 0 && b[0] == 0 && g[0] == -b[1]) return FRIC_MUJOCO_ACT_POSITION;
+    if (gaintype == 0 && biastype == 0) return FRIC_MUJOCO_ACT_MOTOR;
+    if (biastype == 1) {
+        *kp = 0.0 - biasprm[1];   /* 0 − x: a bias of 0 reads kp 0, not −0 */
+        *kv = 0.0 - biasprm[2];
+        if (gaintype == 0 && biasprm[0] == 0 && gainprm[0] == -biasprm[1]) return FRIC_MUJOCO_ACT_POSITION;
     }
     return FRIC_MUJOCO_ACT_GENERAL;
 }
@@ -230,7 +227,8 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
         if (r->act_gear != 1)
             return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; its ctrl "
                               "becomes the servo's goal angle only with gear 1.", r->name, r->act_gear);
-        a->act_kind = actuator_kind(r, &a->act_kp, &a->act_kv);
+        a->act_kind = fric_mujoco_actuator_kind(r->act_gaintype, r->act_biastype, r->act_gainprm, r->act_biasprm,
+                                                 &a->act_kp, &a->act_kv);
         if (r->act_forcelimited) {
             a->act_force_lo = r->act_forcerange[0];
             a->act_force_hi = r->act_forcerange[1];

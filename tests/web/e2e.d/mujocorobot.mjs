@@ -257,5 +257,27 @@ export default async function mujocoRobot(h) {
     await page.screenshot({ path: path.join(OUT, 'mujoco-robot-2r-1280.png') });
     return `mapping ${ok.mapping}; (C) servos ${servos.join(', ')}; pixels each robot draws ${ink.counts.map((n) => `${(100 * n / total).toFixed(1)} %`).join(', ')}; build/e2e/mujoco-robot-2r-1280.png`;
   });
+  await check('mujocorobot: a params file chosen in the page (bam\'s MX-64 M6) becomes a servo of the elbow; a file that is not JSON is refused in one sentence and the arm keeps its servos', async () => {
+    const dir = path.join(ROOT, '..', 'shared', 'data', 'bam', 'params', 'mx64');
+    if (!fs.existsSync(path.join(dir, 'm6.json'))) return { skip: `${h.MISSING_DATA}: bam/params/mx64` };
+    if (!(await robot())?.table?.C?.some((x) => x.joint === 'R2')) return { skip: 'the 2R arm did not load in the check before' };
+    const bad = path.join(OUT, 'not-params.json');
+    fs.writeFileSync(bad, '{"model": "m6",');
+    await page.setInputFiles('#mujoco-robot-params', bad);
+    const refused = await waitFor(async () => { const t = await error(); return /^The params file 'not_params' is not JSON/.test(t) ? t : null; }, 10_000, 100);
+    expect(refused, `a broken params file: ${await error()}`);
+    await page.setInputFiles('#mujoco-robot-params', path.join(dir, 'm6.json'));
+    await waitFor(async () => (await page.locator('#mujoco-robot-servo-files').textContent()).includes('@m6'), 10_000, 100);
+    expect(!(await error()), `the error box still says: ${await error()}`);
+    await page.locator('select[aria-label="Servo of the joint R2"]').selectOption('@m6');
+    await page.locator('#mujoco-robot-adopt').click();
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'm6.json'), 'utf8'));
+    const ok = await waitFor(async () => { const r = await robot(); return r && /R2=@m6/.test(r.mapping) && !r.busy && r.table?.C?.length === 2 ? r : null; }, 60_000, 250);
+    expect(ok, `the arm with the file did not adopt: ${await error()}`);
+    const row = await page.evaluate(() => { const p = window.__fx.mujoco.robot.pair; const r = p.rows.find((x) => x.name === 'R2'); return { servo: r.servo, armature: r.armature.used }; });
+    expect(row.servo === 'mx64 M6 (m6)', `the elbow's servo: ${row.servo}`);
+    expect(row.armature === json.armature, `the elbow's armature ${row.armature}, the file's ${json.armature}`);
+    return `mapping ${ok.mapping}; elbow ${row.servo}, armature ${row.armature} kg·m² (the file's); the broken file: '${refused}'`;
+  });
   await page.close();
 }

@@ -914,4 +914,11 @@ export default {
   'mujoco.fig1.chartC': 'Fig. 1 C: q(M1) − q(M4)',
   'mujoco.fig1.chartC.description': 'The difference between the M1 and the M4 simulations of each joint over time, in mrad',
   // --- end h-fig1 ---
+  // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
+  'robot.servoFiles.lead': 'Besides the presets: ',
+  'robot.servoFiles.pick': 'params files…',
+  'robot.servoFiles.title': 'bam\'s params JSON (any model M1–M6) or a params file downloaded from the Fit view: each becomes a servo @name in the lists below',
+  'robot.servoFiles.aria': 'Params files of identified servos (JSON)',
+  'robot.servoFiles.list': 'Servos from files: {names}.',
+  'robot.servoFiles.fit': 'the fit in this view: {label}',
 };

@@ -912,4 +912,11 @@ export default {
   'mujoco.fig1.chartC': 'Fig. 1 C : q(M1) − q(M4)',
   'mujoco.fig1.chartC.description': 'L\'écart entre les simulations M1 et M4 de chaque articulation au cours du temps, en mrad',
   // --- fin h-fig1 ---
+  // Your robot: servos from params files and the view's fit (mujoco/servoFiles.js)
+  'robot.servoFiles.lead': 'En plus des préréglages : ',
+  'robot.servoFiles.pick': 'fichiers de paramètres…',
+  'robot.servoFiles.title': 'JSON de paramètres de bam (tout modèle M1–M6) ou fichier de paramètres téléchargé depuis la vue « Ajuster à vos enregistrements » : chacun devient un servo @nom dans les listes ci-dessous',
+  'robot.servoFiles.aria': 'Fichiers de paramètres de servos identifiés (JSON)',
+  'robot.servoFiles.list': 'Servos tirés des fichiers : {names}.',
+  'robot.servoFiles.fit': 'l\'ajustement de cette vue : {label}',
 };

@@ -109,7 +109,7 @@ export function mount(container, { core, state, showError }) {
   setHook('mujoco', 'figures', figures);
   const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError });
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
-  const yourRobot = robotSection(mainCol, { core });
+  const yourRobot = robotSection(mainCol, { core, fitted: () => m.fitted });
 
   function fail(msg) {
     failed = true;

@@ -143,18 +143,25 @@ function compiled(mj, files, main) {
   return cached;
 }
 
-/** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
-export function checkSize(files) {
-  let bytes = 0;
-  for (const b of files.values()) bytes += b.byteLength;
+/** Refuses a drop of `bytes` [bytes] over ROBOT_LIMITS.maxBytes: the one
+ *  sentence the page (before reading the files), the headless runner
+ *  (before reading a folder) and loadRobotFiles / createRobotPair say. */
+export function checkBytes(bytes) {
   if (bytes > ROBOT_LIMITS.maxBytes) {
-    throw new Error(`The drop is ${(bytes / 1048576).toFixed(0)} MB; the explorer takes robots up to ${ROBOT_LIMITS.maxBytes / 1048576} MB (an MJCF and its meshes): drop the model's folder without other files.`);
+    throw new Error(`The robot's files make ${(bytes / 1048576).toFixed(1)} MB; the explorer takes robots up to ${ROBOT_LIMITS.maxBytes / 1048576} MB at once (an MJCF and its meshes): give it the model's folder without other files.`);
   }
   return bytes;
 }
 
+/** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
+function checkSize(files) {
+  let bytes = 0;
+  for (const b of files.values()) bytes += b.byteLength;
+  return checkBytes(bytes);
+}
+
 /** What the model says of its joints, actuators and keyframes. */
-function describe(mj, m, classes) {
+function describe(mj, core, m, classes) {
   const names = Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
   const acts = actuatorsByJoint(m);
   const joints = names.map((name, i) => {
@@ -166,7 +173,7 @@ function describe(mj, m, classes) {
   const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
     qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
   const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
-    joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(m, k) }));
+    joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(core, m, k).kind }));
   return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
 }
 
@@ -177,12 +184,12 @@ function actuatorsByJoint(m) {
   return a;
 }
 
-/** An actuator's kind for the description (the adoption's report is the core's). */
-function actuatorKind(m, k) {
-  const g = m.actuator_gaintype[k], b = m.actuator_biastype[k];
-  if (g === 0 && b === 0) return 'motor';
-  if (g === 0 && b === 1 && m.actuator_gainprm[10 * k] === -m.actuator_biasprm[10 * k + 1]) return 'position';
-  return 'general';
+/** Actuator k's kind, kp and kv: the core's classifier (the one the
+ *  adoption reports with), { kind: 'motor'|'position'|'general', kp, kv }. */
+function actuatorKind(core, m, k) {
+  const three = (a) => Array.from(a.subarray(10 * k, 10 * k + 3));
+  return core.mujoco.actuatorKind({ gaintype: m.actuator_gaintype[k], biastype: m.actuator_biastype[k],
+    gainprm: three(m.actuator_gainprm), biasprm: three(m.actuator_biasprm) });
 }
 
 /**
@@ -191,11 +198,11 @@ function actuatorKind(m, k) {
  * keyframes, nq). Throws one sentence: too large, no MJCF, an MJCF that does
  * not parse, a mesh file missing from the drop.
  */
-export function loadRobotFiles(mj, files, main) {
+export function loadRobotFiles(mj, core, files, main) {
   checkSize(files);
   const path = pickMain(files, main);
   const { m, classes } = compiled(mj, files, path);
-  return { main: path, info: describe(mj, m, classes) };
+  return { main: path, info: describe(mj, core, m, classes) };
 }
 
 /** The mapping's entries (the core's parser: core.mujoco.mapParse). */
@@ -216,7 +223,11 @@ export function resolveServo(core, servo, servos = {}) {
   if (servo.startsWith('@')) {
     const key = servo.slice(1), p = servos[key];
     if (!p) throw new Error(`The mapping names '${servo}', but no params file or fit is called '${key}'; given: ${Object.keys(servos).join(', ') || 'none'}.`);
-    const json = typeof p === 'string' ? JSON.parse(p) : p;
+    let json = p;
+    if (typeof p === 'string') {
+      try { json = JSON.parse(p); } catch (e) { throw new Error(`The params file '${key}' is not JSON (${e.message}): give the file the Fit view or bam writes.`, { cause: e }); }
+    }
+    if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(`The params file '${key}' holds no object of parameters: give the file the Fit view or bam writes.`);
     const preset = core.scenario.params('bench', { actuator: json.actuator ?? 'sts3215', model: json.model ?? 'm1' });
     try {
       return { values: core.io.paramsFile(json, key, preset).values, actuator: json.actuator ?? 'sts3215',
@@ -338,7 +349,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
       goalRange: a.goalRange, adapterIndex: i }));
-    const pair = makePair(mj, A, C, simC, rows, keyframe, reattach);
+    const pair = makePair(mj, core, A, C, simC, rows, keyframe, reattach);
     pair.integrator = integrator === 'Euler' ? null : `The file's integrator ${integrator} is Euler in (C): the implicit friction predicts MuJoCo's Euler step.`;
     return pair;
   } catch (e) {
@@ -349,10 +360,13 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
 }
 
 /** The pair's stepping, goals and table over the two copies. */
-function makePair(mj, A, C, simC, rows, keyframe, reattach) {
+function makePair(mj, core, A, C, simC, rows, keyframe, reattach) {
   const m = A.m, njnt = m.njnt;
   const names = jointNames(mj, m);
   const acts = actuatorsByJoint(m);
+  // a position-like actuator's ctrl is its goal; a motor's is a torque (the
+  // file's actuators, read before (C)'s goal sources lost their force)
+  const positionLike = acts.map((k) => k >= 0 && actuatorKind(core, m, k).kind !== 'motor');
   const sample = Math.max(1, Math.round(0.01 / m.opt.timestep));         // a creep sample every 10 ms
   const span = Math.max(1, Math.round(ROBOT_LIMITS.creepWindow / (sample * m.opt.timestep)));
   const goals = new Float64Array(njnt);
@@ -372,9 +386,8 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
       // except on an adopted joint of (C), where it is the servo's goal
       const r = rows.find((x) => x.index === i);
       if (acts[i] >= 0) {
-        const positionLike = actuatorKind(m, acts[i]) !== 'motor';
-        if (positionLike) A.d.ctrl[acts[i]] = rad;
-        if (positionLike || r) C.d.ctrl[acts[i]] = rad;
+        if (positionLike[i]) A.d.ctrl[acts[i]] = rad;
+        if (positionLike[i] || r) C.d.ctrl[acts[i]] = rad;
       }
       if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
     },
@@ -453,9 +466,8 @@ function makePair(mj, A, C, simC, rows, keyframe, reattach) {
       const q = C.d.qpos[m.jnt_qposadr[i]];
       goals[i] = q;
       if (acts[i] < 0) continue;
-      const positionLike = actuatorKind(m, acts[i]) !== 'motor';
-      if (positionLike) A.d.ctrl[acts[i]] = q;
-      if (positionLike || adopted.has(i)) C.d.ctrl[acts[i]] = q;
+      if (positionLike[i]) A.d.ctrl[acts[i]] = q;
+      if (positionLike[i] || adopted.has(i)) C.d.ctrl[acts[i]] = q;
     }
     rows.forEach((r) => { if (!r.actuator) simC.goal(r.adapterIndex, goals[r.index]); });
   }

@@ -16,11 +16,12 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, parseMapping, ROBOT_LIMITS } from './robot.js';
+import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, ROBOT_LIMITS } from './robot.js';
 import { EXAMPLES } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { ROBOT_LESSON } from './text.js';
 import { fig1Section } from './fig1Panel.js';
+import { servoFiles } from './servoFiles.js';
 
 const NONE = '';                 // the select's value for "no servo"
 const AS_CLASS = '@class';       // a joint's "as its class"
@@ -49,11 +50,13 @@ export function mappingText(joints, classServo, jointServo) {
 
 /**
  * @param {HTMLElement} parent  the view's main column
- * @param {{ core: object }} opts
+ * @param {{ core: object, fitted?: () => string|null }} opts  fitted: the view's fitted params file (a Fit result opened here)
  * @returns {{ dispose(): void }}
  */
-export function robotSection(parent, { core }) {
-  const servos = servoChoices(core);
+export function robotSection(parent, { core, fitted = () => null }) {
+  const presets = servoChoices(core);
+  // params files and the view's fit as servos '@name' (servoFiles.js)
+  const fileServos = servoFiles({ core, fitted, say: (msg) => say(msg), onChange: () => { if (robot) buildMapping(); } });
   const err = el('div', { className: 'msg-bad', id: 'mujoco-robot-error', role: 'alert', hidden: true });
   const sizeNote = el('span', { className: 'note', id: 'mujoco-robot-size' });
   const drop = el('div', { id: 'mujoco-robot-drop', className: 'drop-zone', dataset: { dropzone: 'robot' } },
@@ -127,7 +130,7 @@ export function robotSection(parent, { core }) {
    *  previous robot stays until the new one has loaded and adopted. */
   function take(fileList, paths) {
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
-    return load(`${fileList.length} files, ${formatBytes(bytes)}`, () => readFileTree(fileList, paths, ROBOT_LIMITS.maxBytes), null);
+    return load(`${fileList.length} files, ${formatBytes(bytes)}`, () => readFileTree(fileList, paths, checkBytes), null);
   }
 
   /** One of the worked robots (examples.js): its files as `make web` copied
@@ -162,7 +165,7 @@ export function robotSection(parent, { core }) {
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, map, ex?.main);
+      const { main, info } = loadRobotFiles(mj, core, map, ex?.main);
       const next = { files: map, main, info, bytes };
       const cs = new Map(), js = new Map();
       if (ex) {
@@ -171,7 +174,7 @@ export function robotSection(parent, { core }) {
       } else {
         // the defaults: a class named as an actuator of the core gets its M1 (else its first model)
         for (const cls of new Set(next.info.joints.filter((j) => MAPPABLE.has(j.type)).map((j) => j.cls).filter(Boolean))) {
-          const pick = servos.find((x) => x.value === `${cls}/m1`) ?? servos.find((x) => x.value.startsWith(`${cls}/`));
+          const pick = presets.find((x) => x.value === `${cls}/m1`) ?? presets.find((x) => x.value.startsWith(`${cls}/`));
           cs.set(cls, pick ? pick.value : NONE);
         }
       }
@@ -202,7 +205,7 @@ export function robotSection(parent, { core }) {
     status.textContent = `Adopting (${text}): MuJoCo compiles both copies…`;
     await nextFrame();
     if (disposed) return;
-    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: {}, keyframe });
+    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), keyframe });
     // from here on the new robot replaces the old one
     freePair();
     robot = next;
@@ -265,7 +268,7 @@ export function robotSection(parent, { core }) {
       const s = el('select', { 'aria-label': label },
         ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
         el('option', { value: NONE, textContent: 'no servo' }),
-        ...servos.map((o) => el('option', { value: o.value, textContent: o.text })));
+        ...[...fileServos.choices(), ...presets].map((o) => el('option', { value: o.value, textContent: o.text })));
       s.value = value;
       return s;
     };
@@ -301,6 +304,7 @@ export function robotSection(parent, { core }) {
       }
     });
     mapBox.replaceChildren(el('h4', { textContent: 'Servos: a preset of the core for each joint class and joint (the identified servo of (C))' }),
+      fileServos.el,
       el('table', { className: 'replay-table robot-map-table' },
         el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: 'class or joint' }), el('th', { scope: 'col', textContent: 'joints' }),
           el('th', { scope: 'col', textContent: 'servo' }))), el('tbody', {}, ...rows)),

@@ -1,0 +1,81 @@
+// mujoco/servoFiles.js: the identified servos of Your robot beyond the
+// core's presets: params files (bam's JSON of any model M1–M6, or a params
+// file downloaded from the Fit view) chosen here, and the fit the In MuJoCo
+// view runs (a Fit view result opened in it: the view's fitted params file).
+// Each is a servo '@name' of the mapping (robot.js resolveServo), checked by
+// the core when chosen, so a file it refuses is said at once (its key and
+// why) and never reaches an Adopt.
+import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
+import { resolveServo } from './robot.js';
+
+/** A file name as a mapping name: its stem, letters, digits and '_' only. */
+export function servoName(fileName) {
+  const stem = String(fileName).replace(/^.*[\\/]/, '').replace(/\.json$/i, '');
+  return stem.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
+}
+
+/**
+ * @param {{ core: object, fitted: () => string|null, onChange: () => void, say: (msg: string) => void }} opts
+ *   fitted: the view's fitted params file (JSON text) or null
+ * @returns {{ el: HTMLElement, servos(): Object<string, string>, choices(): { value: string, text: string }[] }}
+ */
+export function servoFiles({ core, fitted, onChange, say }) {
+  const files = new Map();   // name → { text, label }
+  const list = el('span', { className: 'note', id: 'mujoco-robot-servo-files' });
+  const input = el('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'mujoco-robot-params',
+    'aria-label': t('robot.servoFiles.aria') });
+  const pick = el('label', { className: 'file-pick', title: t('robot.servoFiles.title') }, t('robot.servoFiles.pick'), input);
+  const box = el('div', { className: 'row robot-servo-files' }, el('span', { className: 'note', textContent: t('robot.servoFiles.lead') }), pick, list);
+
+  function show() {
+    const names = [...files.keys()].map((k) => `@${k}`);
+    list.textContent = names.length ? t('robot.servoFiles.list', { names: names.join(', ') }) : '';
+  }
+
+  input.addEventListener('change', async () => {
+    const chosen = [...(input.files || [])];
+    input.value = '';
+    for (const f of chosen) {
+      let name = servoName(f.name);
+      if (name === 'fit') name = 'fit_file';   // '@fit' is the view's fit
+      try {
+        const text = await f.text();
+        const r = resolveServo(core, `@${name}`, { [name]: text });
+        files.set(name, { text, label: r.label });
+      } catch (e) {
+        say(e.message);
+        return;
+      }
+    }
+    say('');
+    show();
+    onChange();
+  });
+
+  /** The view's fit, when it runs one, as '@fit' (null when none or refused). */
+  function fit() {
+    const text = fitted();
+    if (!text) return null;
+    try {
+      return { text, label: resolveServo(core, '@fit', { fit: text }).label };
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    el: box,
+    servos() {
+      const s = Object.fromEntries([...files].map(([k, v]) => [k, v.text]));
+      const f = fit();
+      if (f) s.fit = f.text;
+      return s;
+    },
+    choices() {
+      const f = fit();
+      return [...(f ? [{ value: '@fit', text: t('robot.servoFiles.fit', { label: f.label }) }] : []),
+        ...[...files].map(([k, v]) => ({ value: `@${k}`, text: v.label }))];
+    },
+  };
+}
