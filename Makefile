@@ -410,11 +410,13 @@ $(WEB)/i18n-fr.js: web/src/i18n/fr.js node_modules/.package-lock.json
 
 # Web Workers: each web/src/workers/NAME.js is bundled on its own to
 # build/web/NAME.worker.js (new Worker('NAME.worker.js', { type: 'module' })).
+# es2022: a worker may import a module with a top-level await (i18n/index.js,
+# English in a worker).
 WORKER_SRC = $(sort $(wildcard web/src/workers/*.js))
 WORKERS    = $(patsubst web/src/workers/%.js,$(WEB)/%.worker.js,$(WORKER_SRC))
 $(WEB)/%.worker.js: web/src/workers/%.js $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.json
 	@mkdir -p $(WEB)
-	$(ESBUILD) $< --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+	$(ESBUILD) $< --bundle --format=esm --target=es2022 --sourcemap --log-level=warning --outfile=$@
 
 # The 3D robot of the In MuJoCo view (web/src/views/mujoco/robot3d.js with
 # three.js from npm inside): a bundle of its own, imported by the view only
@@ -422,7 +424,7 @@ $(WEB)/%.worker.js: web/src/workers/%.js $(WEB_SRC) $(WASM)/friction_core.mjs no
 # first visit does not carry three.
 $(WEB)/robot3d.js: web/src/views/mujoco/robot3d.js node_modules/.package-lock.json
 	@mkdir -p $(WEB)
-	$(ESBUILD) $< --bundle --format=esm --target=es2020 --sourcemap --log-level=warning --outfile=$@
+	$(ESBUILD) $< --bundle --format=esm --target=es2022 --sourcemap --log-level=warning --outfile=$@
 
 # style.css: web/style.css, then each area's sheet web/css/*.css, in one file.
 CSS_SRC = web/style.css $(sort $(wildcard web/css/*.css))

@@ -6,7 +6,8 @@
 // and the sources (bundled again here, minified, by esbuild's API):
 //   OUT/index.html               the page (names its service worker)
 //   OUT/app.<hash>.js            the page's bundle
-//   OUT/<name>.worker.<hash>.js  each Web Worker
+//   OUT/<name>.worker.<hash>.js  each Web Worker (those of LAZY_WORKERS, which
+//                                run MuJoCo, fetched when first used)
 //   OUT/robot3d.<hash>.js        the In MuJoCo view's 3D robot (three.js inside),
 //                                imported when its "Your robot" section opens
 //   OUT/friction_core.<hash>.wasm, OUT/style.<hash>.css
@@ -25,6 +26,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
 
+// the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C): not part of
+// the first visit, like MuJoCo itself
+const LAZY_WORKERS = ['fig1.worker.js'];
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'build/dist/friction-explorer'));
 const WEB = path.join(ROOT, 'build/web');
@@ -128,12 +132,15 @@ html = rewrite(html, 'style.css', cssName, 'index.html');
 html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
-// when it opens (10 MB), and the 3D robot, fetched when its section opens:
-// the worker keeps each then
-const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && n !== r3dName && n !== frName)];
+// when it opens (10 MB), the 3D robot, fetched when its section opens, and
+// the workers that run MuJoCo (LAZY_WORKERS), fetched when first used: the
+// worker keeps each then
+const lazyWorkers = LAZY_WORKERS.map((n) => workerNames[n] ?? fail(`LAZY_WORKERS names ${n}, which esbuild did not write`));
+const lazyNames = new Set([r3dName, frName, ...lazyWorkers]);
+const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && !lazyNames.has(n))];
 const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName] };
+const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName, ...lazyWorkers] };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // 5. write OUT afresh

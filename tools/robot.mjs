@@ -10,6 +10,10 @@
 //        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
 //        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
 //   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1'
+//   node tools/robot.mjs path/to/2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
+//        the paper's Fig. 1 B/C on bam's 2R arm (web/src/views/mujoco/fig1.js,
+//        the page's own function): M1 against M4 on the triangle path at kp N
+//        (default: the low and the high gain); the CSV holds the trajectories
 //
 // MAPPING: entries TARGET=SERVO separated by ',' or ';': TARGET a joint's
 // name, class:NAME (an MJCF default class) or *; SERVO a preset
@@ -23,19 +27,23 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
 import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
 import { listFiles } from './examples.mjs';
+import { FIG1, runFig1 } from '../web/src/views/mujoco/fig1.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
          [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature]
          [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
+       node tools/robot.mjs 2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
   MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
   SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
   Runs (A) the file as written and (C) adopted for S seconds (default 10) from
   keyframe K (default: the model's reference pose qpos0) and prints the table.
   --timestep S: the physics step of both copies in seconds (default: the file's;
   0.001 is the page's 1 kHz). --csv: the table as the page's "Download CSV"
-  writes it; --report-csv: the adoption report as CSV.`;
+  writes it; --report-csv: the adoption report as CSV.
+  --fig1: the paper's Fig. 1 B/C on bam's 2R arm (its folder's scene.xml): M1
+  against M4 on the triangle path at kp N (default ${FIG1.gains.low} and ${FIG1.gains.high}), simulated.`;
 
 class Refusal extends Error {}
 
@@ -82,12 +90,14 @@ async function main(argv) {
     a = parseArgs({ args: argv, allowPositionals: true, options: {
       servos: { type: 'string' }, params: { type: 'string', multiple: true }, seconds: { type: 'string', default: '10' },
       keyframe: { type: 'string', default: '-1' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
-      'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, 'report-csv': { type: 'string' }, timestep: { type: 'string' }, help: { type: 'boolean', default: false } } });
+      'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, 'report-csv': { type: 'string' }, timestep: { type: 'string' }, help: { type: 'boolean', default: false },
+      fig1: { type: 'boolean', default: false } } });
   } catch (e) {
     throw new Refusal(`${e.message}\n${USAGE}`);
   }
   if (a.values.help) { console.log(USAGE); return; }
   const [robot] = a.positionals;
+  if (a.values.fig1) return fig1(robot, a.values);
   if (!robot || !a.values.servos) throw new Refusal(`Give the robot's MJCF and --servos.\n${USAGE}`);
   if (!fs.existsSync(robot)) throw new Refusal(`No file ${robot}.`);
   const seconds = Number(a.values.seconds), keyframe = Number(a.values.keyframe);
@@ -113,7 +123,7 @@ async function main(argv) {
 
   const dir = path.dirname(path.resolve(robot));
   const files = readFolder(dir);
-  const [mj, core] = await Promise.all([loadMujoco(), loadFrictionCore({ wasmBinary: fs.readFileSync(path.join(ROOT, 'build/wasm/friction_core.wasm')) })]);
+  const [mj, core] = await engines();
   process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
   let pair;
   try {
@@ -147,6 +157,36 @@ async function main(argv) {
   } finally {
     pair.free();
   }
+}
+
+/** The MuJoCo and core modules for Node. */
+function engines() {
+  return Promise.all([loadMujoco(), loadFrictionCore({ wasmBinary: fs.readFileSync(path.join(ROOT, 'build/wasm/friction_core.wasm')) })]);
+}
+
+/** --fig1: fig1.js's figure on the 2R arm's folder, printed (and its trajectories as CSV). */
+async function fig1(robot, v) {
+  if (!robot || !fs.existsSync(robot)) throw new Refusal(`Give bam's 2R arm's scene.xml (2R/2r_mx/scene.xml)${robot ? `: no file ${robot}` : ''}.`);
+  const gains = v.kp == null ? [FIG1.gains.low, FIG1.gains.high] : [Number(v.kp)];
+  const files = readFolder(path.dirname(path.resolve(robot)));
+  const [mj, core] = await engines();
+  const mrad = (x) => (1e3 * x).toFixed(2);
+  const csv = [`kp,t_s,${FIG1.joints.flatMap((j) => [`${j}_path_rad`, `${j}_m1_rad`, `${j}_m4_rad`]).join(',')}`];
+  console.log(`# Fig. 1 B/C simulated (the recorded 2R logs are not public): ${FIG1.joints.join(', ')} on a triangle of ${FIG1.amp.join(' / ')} rad, period ${FIG1.period} s, ${FIG1.seconds} s`);
+  for (const kp of gains) {
+    let f;
+    const t0 = performance.now();
+    try {
+      f = runFig1(mj, core, files, { kp });
+    } catch (e) {
+      throw new Refusal(e.message);
+    }
+    const s = f.stats;
+    console.log(`kp ${kp}: |q_M1 − q_M4| max ${mrad(s.maxDiff)} mrad, mean ${mrad(s.meanDiff)} mrad; tracking RMS M1 ${mrad(s.rms.m1)} mrad, M4 ${mrad(s.rms.m4)} mrad (${((performance.now() - t0) / 1e3).toFixed(2)} s)`);
+    for (const j of s.perJoint) console.log(`  ${j.joint}: max ${mrad(j.maxDiff)} mrad, mean ${mrad(j.meanDiff)} mrad; RMS M1 ${mrad(j.rms.m1)}, M4 ${mrad(j.rms.m4)} mrad`);
+    for (let k = 0; k < f.t.length; k++) csv.push([kp, f.t[k], ...FIG1.joints.flatMap((_, i) => [f.path[i][k], f.q.m1[i][k], f.q.m4[i][k]])].join(','));
+  }
+  if (v.csv) fs.writeFileSync(v.csv, `${csv.join('\n')}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

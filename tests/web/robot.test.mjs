@@ -14,8 +14,11 @@
 //   - the paper's 2R arm (bam's MX-106 + MX-64 model): the gravity torques
 //     MuJoCo reads from the model equal Σ m_b (x_b − anchor) × g · axis over
 //     each joint's subtree (a check of the model reading); tracking a
-//     triangle-wave path at a low and a high firmware gain (Duclusaud Fig. 6)
-//     M1 and M4 differ (reported), and the high gain tracks closer;
+//     triangle-wave path at a low and a high firmware gain (Duclusaud Fig. 6;
+//     fig1.js runFig1, the function the page's Fig. 1 B/C runs in its worker)
+//     both models follow the path, M1 and M4 differ (reported), the high
+//     gain tracks closer and brings them closer; a run abandoned midway
+//     (the page's Cancel) leaves nothing behind;
 //   - bad input: one sentence each.
 // (A), the file as written, is measured and printed beside (C), not asserted.
 import { describe, it, before } from 'node:test';
@@ -27,6 +30,7 @@ import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
 import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
+import { FIG1, triangle, runFig1, fig1Steps } from '../../web/src/views/mujoco/fig1.js';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
 const SO101 = path.join(SHARED, 'so101');
@@ -220,45 +224,58 @@ describe('the paper\'s 2R arm (bam\'s MX-106 + MX-64 model, Duclusaud §VI-B)', 
     }
   });
 
-  it('tracks a triangle-wave path at a low and a high firmware gain: M1 and M4 differ (reported), and the high gain tracks closer', () => {
-    const T = 4, amp = [0.8, 0.6], seconds = 8;          // the path: period [s], amplitudes [rad]
-    const tri = (t) => { const x = (t / T) % 1; return x < 0.25 ? 4 * x : x < 0.75 ? 2 - 4 * x : 4 * x - 4; };
-    const run = (model, kp) => {
-      const pair = createRobotPair(mj, core, { files, mapping: `R1=mx106/${model},R2=mx64/${model}`, kp });
-      try {
-        const h = pair.C.m.opt.timestep, steps = Math.round(seconds / h);
-        const q = [new Float64Array(steps), new Float64Array(steps)];
-        let err2 = 0;
-        for (let s = 0; s < steps; s++) {
-          const t = s * h;
-          pair.setGoal('R1', amp[0] * tri(t));
-          pair.setGoal('R2', amp[1] * tri(t));
-          pair.step(1);
-          pair.rows.forEach((r, i) => {
-            q[i][s] = pair.C.d.qpos[pair.C.m.jnt_qposadr[r.index]];
-            err2 += (q[i][s] - amp[i] * tri(t)) ** 2;
-          });
-        }
-        return { q, rms: Math.sqrt(err2 / (2 * steps)) };
-      } finally {
-        pair.free();
-      }
-    };
+  it('tracks a triangle-wave path at a low and a high firmware gain (fig1.js runFig1, the page\'s Fig. 1 B/C): both models follow the path, M1 and M4 differ (reported), and the high gain tracks closer and brings them closer', () => {
+    const { period: T, amp, seconds } = FIG1;
+    // the path of Fig. 6: a triangle of period T, 0 → +A at T/4 → −A at 3T/4 → 0 at T
+    for (const [t, y] of [[0, 0], [T / 8, 0.5], [T / 4, 1], [T / 2, 0], [3 * T / 4, -1], [7 * T / 8, -0.5], [T, 0], [5 * T / 4, 1]]) {
+      assert.ok(Math.abs(triangle(t) - y) < 1e-12, `triangle(${t}) = ${triangle(t)}, want ${y}`);
+    }
+    // the path's own RMS over whole periods: A/√3 per joint [rad]
+    const pathRms = Math.sqrt(amp.reduce((s, a) => s + (a * a) / 3, 0) / amp.length);
     const report = [];
-    for (const kp of [8, 32]) {
-      const m1 = run('m1', kp), m4 = run('m4', kp);
+    for (const kp of [FIG1.gains.low, FIG1.gains.high]) {
+      const t0 = performance.now();
+      const f = runFig1(mj, core, files, { kp });
+      const ms = performance.now() - t0;
+      const n = Math.round(seconds / f.dt);
+      for (const k of ['m1', 'm4']) assert.equal(f.q[k][0].length, n, `${k}: a sample per step of ${f.dt} s over ${seconds} s`);
+      f.path.forEach((p, i) => { assert.ok(Math.abs(p[n / 4 | 0] - amp[i] * triangle((n / 4 | 0) * f.dt)) < 1e-15); });
+      // the differences, recomputed here from the trajectories
       let maxd = 0, sum = 0;
-      for (let i = 0; i < 2; i++) for (let s = 0; s < m1.q[i].length; s++) { const x = Math.abs(m1.q[i][s] - m4.q[i][s]); maxd = Math.max(maxd, x); sum += x; }
-      const mean = sum / (2 * m1.q[0].length);
-      report.push({ kp, rmsM1: m1.rms, rmsM4: m4.rms, maxd, mean });
+      for (let i = 0; i < 2; i++) for (let s = 0; s < n; s++) { const x = Math.abs(f.q.m1[i][s] - f.q.m4[i][s]); maxd = Math.max(maxd, x); sum += x; }
+      assert.equal(f.stats.maxDiff, maxd);
+      assert.ok(Math.abs(f.stats.meanDiff - sum / (2 * n)) < 1e-15);
       assert.ok(maxd > 1e-3, `kp ${kp}: M1 and M4 trajectories differ (max ${maxd} rad)`);
-      assert.ok(Number.isFinite(m1.rms) && Number.isFinite(m4.rms));
+      for (const k of ['m1', 'm4']) {
+        // following the path: the tracking error well under the path's own size
+        assert.ok(f.stats.rms[k] < 0.5 * pathRms, `kp ${kp}, ${k}: tracking RMS ${f.stats.rms[k]} rad against the path's RMS ${pathRms} rad`);
+        // and going where the path goes: the joints reach at least half of each apex
+        f.q[k].forEach((q, i) => {
+          const hi = Math.max(...q), lo = Math.min(...q);
+          assert.ok(hi > 0.5 * amp[i] && lo < -0.5 * amp[i], `kp ${kp}, ${k}, ${FIG1.joints[i]}: range ${lo} … ${hi} rad against ±${amp[i]}`);
+        });
+      }
+      report.push({ kp, f, ms });
     }
-    for (const model of ['rmsM1', 'rmsM4']) {
-      assert.ok(report[1][model] < report[0][model], `${model}: kp 32 tracks closer than kp 8 (${report[1][model]} vs ${report[0][model]} rad)`);
+    // a run abandoned midway (the page's Cancel: the worker stops iterating)
+    // frees its copies and leaves nothing behind: the same figure again
+    const it = fig1Steps(mj, core, files, { kp: FIG1.gains.high });
+    const fracs = [it.next().value.frac, it.next().value.frac, it.next().value.frac];
+    it.return();
+    assert.ok(fracs.every((x, i) => x > 0 && x < 1 && (i === 0 || x > fracs[i - 1])), `progress ${fracs}`);
+    assert.deepEqual(runFig1(mj, core, files, { kp: FIG1.gains.high }).stats, report[1].f.stats);
+    const [low, high] = report;
+    for (const k of ['m1', 'm4']) {
+      assert.ok(high.f.stats.rms[k] < low.f.stats.rms[k], `${k}: kp ${high.kp} tracks closer than kp ${low.kp} (${high.f.stats.rms[k]} vs ${low.f.stats.rms[k]} rad)`);
     }
-    for (const r of report) {
-      console.log(`# 2R triangle path (T ${T} s, ${amp.join('/')} rad, ${seconds} s), kp ${r.kp}: tracking RMS M1 ${(1e3 * r.rmsM1).toFixed(2)} mrad, M4 ${(1e3 * r.rmsM4).toFixed(2)} mrad; |q_M1 − q_M4| max ${(1e3 * r.maxd).toFixed(2)} mrad, mean ${(1e3 * r.mean).toFixed(2)} mrad`);
+    // a stiffer servo leaves friction less room: the friction-made position
+    // error scales like τ_f/kp, so the two friction models come closer
+    assert.ok(high.f.stats.meanDiff < low.f.stats.meanDiff, `mean |q_M1 − q_M4| at kp ${high.kp} (${high.f.stats.meanDiff}) below kp ${low.kp} (${low.f.stats.meanDiff}) rad`);
+    const mrad = (x) => (1e3 * x).toFixed(2);
+    for (const { kp, f, ms } of report) {
+      const s = f.stats;
+      console.log(`# 2R triangle path (T ${T} s, ${amp.join('/')} rad, ${seconds} s, dt ${f.dt} s), kp ${kp}: tracking RMS M1 ${mrad(s.rms.m1)} mrad, M4 ${mrad(s.rms.m4)} mrad; |q_M1 − q_M4| max ${mrad(s.maxDiff)} mrad, mean ${mrad(s.meanDiff)} mrad; `
+        + `${s.perJoint.map((j) => `${j.joint} max ${mrad(j.maxDiff)} mean ${mrad(j.meanDiff)}`).join(', ')}; ${(ms / 1e3).toFixed(2)} s in Node`);
     }
   });
 });

@@ -27,3 +27,22 @@ export const EXAMPLES = [
     how: 'Get Rhoban\'s bam repository (github.com/Rhoban/bam, Apache-2.0) and drop its 2R/2r_mx folder here.',
   },
 ];
+
+/**
+ * The files of worked robot ex as `make web` copied them beside the page
+ * (examples/<id>/, listed in examples/index.json): { map (relative path →
+ * Uint8Array), bytes }, or null when they are not there (ex.how says where
+ * to get them). An HTTP failure throws an Error carrying { file, status }.
+ */
+export async function fetchExampleFiles(ex) {
+  const r = await fetch('examples/index.json').catch(() => null);
+  const entry = r?.ok ? (await r.json())[ex.id] : null;
+  if (!entry || entry.missing) return null;
+  const map = new Map();
+  for (const f of entry.files) {
+    const got = await fetch(`examples/${ex.id}/${f.split('/').map(encodeURIComponent).join('/')}`);
+    if (!got.ok) throw Object.assign(new Error(`examples/${ex.id}/${f}: HTTP ${got.status}`), { file: f, status: got.status });
+    map.set(f, new Uint8Array(await got.arrayBuffer()));
+  }
+  return { map, bytes: entry.bytes };
+}

@@ -4,10 +4,13 @@
 // "In MuJoCo" view opens: one load per page, shared by every mount.
 let loading = null;
 
+/** The URL of MuJoCo's module beside the page (a worker imports it from there too). */
+export const mujocoUrl = () => new URL('mujoco/mujoco.js', document.baseURI).href;
+
 /** The MuJoCo module (mj_step1, MjModel, …); rejects with one sentence. */
 export function loadMujoco() {
   if (!loading) {
-    const url = new URL('mujoco/mujoco.js', document.baseURI).href;
+    const url = mujocoUrl();
     loading = import(/* a URL: esbuild leaves it to the browser */ url)
       .then((mod) => mod.default())
       .catch((e) => {

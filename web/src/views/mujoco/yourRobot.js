@@ -24,6 +24,7 @@ import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, robotTableCs
 import { EXAMPLES } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { t } from '../../i18n/index.js';
+import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
 
 // the worked robots' texts in the page's language (examples.js keeps English for the tools)
@@ -134,6 +135,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     el('summary', { textContent: t('robot.summary') }),
     drop, exampleRow, status, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
   parent.append(section);
+  // the paper's 2R arm, Fig. 1 B/C simulated (fig1Panel.js), above the lesson
+  const fig1 = fig1Section(section, { before: lesson });
 
   const frameStats = setHook('mujoco', 'robotFrameStats', []);
   // ms of each frame's 3D draw (scene.update(): the matrices and three's
@@ -613,6 +616,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
 
   return {
     dispose() {
+      fig1.dispose();
       disposed = true;
       loop.dispose();
       zone.dispose();
