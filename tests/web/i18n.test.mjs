@@ -10,7 +10,8 @@
 //               glossary's entries, a scenario's parameters)
 //   core        the param.<scenario>.* texts of en.js are the core's own
 //               label, help and choices' helps of that parameter, verbatim,
-//               and arm.scenario.<name> the scenario's title
+//               and arm.scenario.<name> the scenario's title, scenarios.title.<name>
+//               and scenarios.blurb.<name> its title and blurb
 //               (the registry through the wasm build), so the English page
 //               says what `friction list` says
 //   language    chooseLanguage: ?lang= when it names a table, else the first
@@ -69,7 +70,7 @@ describe('the keys the page uses', () => {
     assert.deepEqual([...used].filter((k) => !(k in en)), []);
   });
   it('every key of the tables is used', () => {
-    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
+    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^scenarios\.(title|blurb)\.[\w-]+$/, /^scenarios\.plot\.[\w-]+\.\d$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
     assert.deepEqual(Object.keys(en).filter((k) => !used.has(k) && !built.some((re) => re.test(k))), []);
   });
 });
@@ -104,6 +105,14 @@ describe('the scenarios\' titles are the core\'s', async () => {
     const keys = Object.keys(en).filter((k) => k.startsWith('arm.scenario.'));
     assert.ok(keys.length === 3, `${keys.length} titles`);
     for (const k of keys) assert.equal(en[k], core.scenario.find(k.slice('arm.scenario.'.length)).title, k);
+  });
+  it('scenarios.title.<name> and scenarios.blurb.<name> of en.js are the registry\'s title and blurb', () => {
+    const keys = Object.keys(en).filter((k) => /^scenarios\.(title|blurb)\./.test(k));
+    assert.ok(keys.length === 14, `${keys.length} titles and blurbs`);
+    for (const k of keys) {
+      const [, role, name] = k.split('.');
+      assert.equal(en[k], core.scenario.find(name)[role], k);
+    }
   });
 });
 
