@@ -1,6 +1,8 @@
 // i18n.test.mjs: the page's string tables (web/src/i18n/), run by `node --test`.
 //
-//   tables      en.js and fr.js have exactly the same keys; no text is empty;
+//   tables      English (en.js and the parameters' en-params.js) and fr.js have
+//               exactly the same keys, en.js no parameter text (the page shows
+//               the core's own in English); no text is empty;
 //               each key has the same ⟦…⟧ quotes (the numbers a lesson quotes,
 //               which the lesson tests verify, in the same order) and the same
 //               {placeholders} in both
@@ -22,17 +24,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
-import en from '../../web/src/i18n/en.js';
-import fr from '../../web/src/i18n/fr.js';
+import enPage from '../../web/src/i18n/en.js';
 import { chooseLanguage, fill } from '../../web/src/i18n/index.js';
 import { TABLES } from '../../web/src/i18n/tables.js';
+
+// English: the page's table with the parameters' texts (en-params.js)
+const { en, fr } = TABLES;
 
 const quotes = (s) => s.match(/⟦[^⟦⟧]*⟧/g) || [];
 const holes = (s) => [...new Set((s.match(/\{\w+\}/g) || []))].sort();
 
 describe('string tables', () => {
-  it('en and fr have the same keys, none empty', () => {
+  it('en and fr have the same keys, none empty; the page\'s English table carries no parameter text', () => {
     assert.deepEqual(Object.keys(fr).sort(), Object.keys(en).sort());
+    assert.deepEqual(Object.keys(enPage).filter((k) => k.startsWith('param.')), []);
     for (const [name, table] of Object.entries(TABLES)) {
       const empty = Object.entries(table).filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k);
       assert.deepEqual(empty, [], `${name}: empty texts`);
