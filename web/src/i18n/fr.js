@@ -1504,7 +1504,7 @@ export default {
   'mujoco.chart.bench.desc': 'Affaissement du banc pendule sous les trois traitements',
   'mujoco.chart.arm': 'Affaissement de l\'articulation 1 du bras q₁(0) − q₁',
   'mujoco.chart.arm.desc': 'Affaissement de l\'articulation 1 du bras sous les trois traitements',
-  'mujoco.chart.y': 'affaissement [mrad]',
+  'mujoco.chart.y': 'affaiss. [mrad]',
   'mujoco.pic.creepHeld': 'dérive 0 (tenue)',
   'mujoco.pic.creep': 'dérive {v} mrad/s',
   'mujoco.pic.bench.aria': 'Le banc pendule sous chaque traitement : le bras, l\'angle de départ θ₀ en pointillés, un badge ADHÈRE/GLISSE',

@@ -115,7 +115,8 @@ export function mount(container, { core, state }) {
   const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
   // the core's warning when every training log has one mass and length
   // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
-  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
+  // (the core's words: English in every language, marked so)
+  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true, lang: 'en' });
   const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, t('fit.clear'));
   clearBtn.title = t('fit.clear.title');
   side.append(drop, clearBtn, err, warn);

@@ -259,7 +259,8 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const stopNote = r.stop ? t('fit.res.stop', { why: r.stop }) : '';
     const fromNote = r.from ? t('fit.res.from', { model: r.from }) : '';
     const noPreset = preset ? '' : t('fit.res.noPreset', { act: r.actuator, model: r.model });
-    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution }, r.caution || '');
+    // the core's words: English in every language, marked so
+    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution, lang: 'en' }, r.caution || '');
     const integNote = el('p', { className: 'note', id: 'fit-integrator-note', dataset: { integrator: integratorOf(r) } },
       integratorOf(r) === 'mujoco'
         ? t('fit.res.integ.mujoco') : t('fit.res.integ.bam'));
