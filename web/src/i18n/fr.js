@@ -1365,7 +1365,7 @@ export default {
   'fit.chart.mae': 'Meilleure MAE d\'entraînement par génération',
   'fit.chart.mae.desc': 'Courbe : la meilleure MAE d\'entraînement trouvée jusqu\'ici, par génération de CMA-ES, une courbe par modèle',
   'fit.chart.gen': 'génération',
-  'fit.chart.mae.y': 'meilleure MAE d\'entraînement [rad]',
+  'fit.chart.mae.y': 'meilleure MAE [rad]',
   'fit.overlay.aria': 'L\'enregistrement sur lequel le meilleur candidat est rejoué',
   'fit.chart.overlay': 'Meilleur candidat rejoué sur un enregistrement',
   'fit.chart.overlay.desc': 'Angle articulaire enregistré du fichier choisi et angle simulé avec les meilleurs paramètres jusqu\'ici',

@@ -201,7 +201,8 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     // read-out below
     ctx.fillStyle = '#1d232b';
     const lines = textOf(i, P);
-    lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5));
+    // a line wider than the canvas (a narrow window, French words) is narrowed to fit (fillText's maxWidth)
+    lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5, W - 8));
     hook(area, 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text: lines,
       links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]) };
   }
