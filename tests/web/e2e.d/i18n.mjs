@@ -20,17 +20,19 @@
 //                kept when another tab is chosen and after Back; the header's
 //                switch loads the page again in the other language with the
 //                view's state
-//   lesson       the Laws, Drive, Pendulum, Robot arm, Well-posedness, Scenarios and Fit
+//   lesson       every view's lesson (Laws, Drive, Pendulum, Robot arm,
+//                Well-posedness, Scenarios, Fit, In MuJoCo)
 //                lessons' steps followed with ?lang=fr: the same numbers,
 //                checked against the CLI as in English (lessons.mjs,
-//                lessons-arm.mjs, lessons-scenarios.mjs, lessons-fit.mjs; In
-//                MuJoCo's, checked inside mujoco.mjs, is not run in French yet)
+//                lessons-arm.mjs, lessons-scenarios.mjs, lessons-fit.mjs,
+//                mujoco.mjs mujocoLesson)
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import path from 'node:path';
 import { pendulumLesson, lawsLesson, driveLesson, wellposedLesson } from './lessons.mjs';
 import { scenariosLesson } from './lessons-scenarios.mjs';
 import { fitLesson } from './lessons-fit.mjs';
 import { armLesson } from './lessons-arm.mjs';
+import { mujocoLesson } from './mujoco.mjs';
 
 /** This module's share of the run's watchdog (e2e.mjs): 8 views scanned in
  *  both languages (the Fit view after a fit of every model), 16 screenshots
@@ -251,4 +253,5 @@ export default async function i18nChecks(h) {
   await wellposedLesson(h, 'fr');
   await scenariosLesson(h, 'fr');
   await fitLesson(h, 'fr');
+  await mujocoLesson(h, 'fr');
 }
