@@ -208,8 +208,8 @@ export async function lawsLesson(h, lang = 'en') {
       const law = { law: 'stribeck', Fs, Fc, vs: 0.06, D: 4.5, alpha: 1 };
       const msgText = () => page.evaluate(() => { const e = document.querySelector('#laws-problem [role=alert]'); return e && e.checkVisibility() ? e.textContent : ''; });
       const zLine = () => page.evaluate(() => [...document.querySelectorAll('#view .readout')].map((e) => e.textContent).join(' | '));
-      const band = () => page.evaluate(() => [...window.__fx.charts.all].flatMap((c) => c.data.datasets.map((d) => d.label))
-        .find((l) => l.includes(BAND)) || '');
+      const band = () => page.evaluate((b) => [...window.__fx.charts.all].flatMap((c) => c.data.datasets.map((d) => d.label))
+        .find((l) => l.includes(b)) || '', BAND);
       const setK = async (need) => {
         const k = round(1.05 * need / T, 3); // the view's fix: 5 % above the smallest K, 3 digits
         const b = page.locator('#laws-problem button');
