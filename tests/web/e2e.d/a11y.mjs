@@ -41,6 +41,8 @@ export default async function a11y(h) {
             }
           }
         }
+      } catch (e) {
+        throw new Error(`${id}: ${e.message}`);
       } finally {
         await page.close();
       }
