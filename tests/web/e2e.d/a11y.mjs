@@ -42,7 +42,7 @@ export default async function a11y(h) {
           }
         }
       } catch (e) {
-        throw new Error(`${id}: ${e.message}`);
+        throw new Error(`${id}: ${e.message}`, { cause: e });
       } finally {
         await page.close();
       }
