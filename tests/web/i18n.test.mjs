@@ -1,6 +1,8 @@
 // i18n.test.mjs: the page's string tables (web/src/i18n/), run by `node --test`.
 //
-//   tables      en.js and fr.js have exactly the same keys; no text is empty;
+//   tables      English (en.js and the parameters' en-params.js) and fr.js have
+//               exactly the same keys, en.js no parameter text (the page shows
+//               the core's own in English); no text is empty;
 //               each key has the same ⟦…⟧ quotes (the numbers a lesson quotes,
 //               which the lesson tests verify, in the same order) and the same
 //               {placeholders} in both
@@ -10,7 +12,8 @@
 //               glossary's entries, a scenario's parameters)
 //   core        the param.<scenario>.* texts of en.js are the core's own
 //               label, help and choices' helps of that parameter, verbatim,
-//               and arm.scenario.<name> the scenario's title
+//               and arm.scenario.<name> the scenario's title, scenarios.title.<name>
+//               and scenarios.blurb.<name> its title and blurb
 //               (the registry through the wasm build), so the English page
 //               says what `friction list` says
 //   language    chooseLanguage: ?lang= when it names a table, else the first
@@ -21,17 +24,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
-import en from '../../web/src/i18n/en.js';
-import fr from '../../web/src/i18n/fr.js';
+import enPage from '../../web/src/i18n/en.js';
 import { chooseLanguage, fill } from '../../web/src/i18n/index.js';
 import { TABLES } from '../../web/src/i18n/tables.js';
+
+// English: the page's table with the parameters' texts (en-params.js)
+const { en, fr } = TABLES;
 
 const quotes = (s) => s.match(/⟦[^⟦⟧]*⟧/g) || [];
 const holes = (s) => [...new Set((s.match(/\{\w+\}/g) || []))].sort();
 
 describe('string tables', () => {
-  it('en and fr have the same keys, none empty', () => {
+  it('en and fr have the same keys, none empty; the page\'s English table carries no parameter text', () => {
     assert.deepEqual(Object.keys(fr).sort(), Object.keys(en).sort());
+    assert.deepEqual(Object.keys(enPage).filter((k) => k.startsWith('param.')), []);
     for (const [name, table] of Object.entries(TABLES)) {
       const empty = Object.entries(table).filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k);
       assert.deepEqual(empty, [], `${name}: empty texts`);
@@ -69,7 +75,7 @@ describe('the keys the page uses', () => {
     assert.deepEqual([...used].filter((k) => !(k in en)), []);
   });
   it('every key of the tables is used', () => {
-    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
+    const built = [/^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^scenarios\.(title|blurb)\.[\w-]+$/, /^scenarios\.plot\.[\w-]+\.\d$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
     assert.deepEqual(Object.keys(en).filter((k) => !used.has(k) && !built.some((re) => re.test(k))), []);
   });
 });
@@ -104,6 +110,14 @@ describe('the scenarios\' titles are the core\'s', async () => {
     const keys = Object.keys(en).filter((k) => k.startsWith('arm.scenario.'));
     assert.ok(keys.length === 3, `${keys.length} titles`);
     for (const k of keys) assert.equal(en[k], core.scenario.find(k.slice('arm.scenario.'.length)).title, k);
+  });
+  it('scenarios.title.<name> and scenarios.blurb.<name> of en.js are the registry\'s title and blurb', () => {
+    const keys = Object.keys(en).filter((k) => /^scenarios\.(title|blurb)\./.test(k));
+    assert.ok(keys.length === 14, `${keys.length} titles and blurbs`);
+    for (const k of keys) {
+      const [, role, name] = k.split('.');
+      assert.equal(en[k], core.scenario.find(name)[role], k);
+    }
   });
 });
 

@@ -25,9 +25,15 @@ function richNodes(text) {
   return text.split(/‹([^‹›]+)›/).flatMap((part, k) => (k % 2 ? [el('i', {}, ...symbolNodes(part))] : symbolNodes(part)));
 }
 
-/** [id, term (nodes), definition (nodes), source] in reading order. */
+/** A source's text with each paper's name ({KIK}, {DP}, {CIS}) put in: a
+ *  name in English is marked so (lang="en": read aloud as English, and not
+ *  taken for an untranslated string on a page in another language). */
+const sourceNodes = (text) => text.split(/\{(KIK|DP|CIS)\}/)
+  .map((part, k) => (k % 2 ? el('span', { lang: 'en' }, PAPERS[part]) : part));
+
+/** [id, term (nodes), definition (nodes), source (nodes)] in reading order. */
 export const ENTRIES = IDS.map((id) => [id, richNodes(t(`glossary.${id}.term`)), richNodes(t(`glossary.${id}.def`)),
-  t(`glossary.${id}.src`, PAPERS)]);
+  sourceNodes(t(`glossary.${id}.src`))]);
 
 /**
  * Adds the "Glossary (G)" button to `tools` (the header's tool row) and the
@@ -42,7 +48,7 @@ export function glossary(tools) {
   const list = el('dl', { className: 'glossary-list' });
   for (const [id, term, def, src] of ENTRIES) {
     list.append(el('dt', { id: `gl-${id}` }, ...term),
-      el('dd', {}, ...def, ' ', el('span', { className: 'glossary-src' }, t('glossary.source', { src }))));
+      el('dd', {}, ...def, ' ', el('span', { className: 'glossary-src' }, ...t('glossary.source').split('{src}').flatMap((part, k) => (k ? [...src, part] : [part])))));
   }
   const dialog = el('dialog', { id: 'glossary', className: 'glossary', 'aria-labelledby': 'glossary-title' },
     el('div', { className: 'glossary-head' }, el('h2', { id: 'glossary-title' }, t('glossary.title')), close), list);

@@ -2,7 +2,8 @@
 // page) reads it, on every view of the tab bar at the three window sizes
 // (SHOT_SIZES: 1280×900, 1024×768, 853×600), in the normal layout and in
 // presentation mode (?present=1): no critical and no serious violation, and
-// headings in order (axe's heading-order, a moderate rule, counted too).
+// headings in order (axe's heading-order, a moderate rule, counted too);
+// the same on the French page (?lang=fr) at 1280×900.
 // Then the Fit view's drop zone by keyboard alone: from the tab bar, Tab
 // reaches "choose files…" (the file input: Space opens the file chooser) and
 // "Try a sample" (Enter loads the sample).
@@ -15,11 +16,12 @@ export default async function a11y(h) {
   const { check, expect, openPage, SHOT_SIZES, waitFor } = h;
   const axe = fs.readFileSync(AXE, 'utf8');
   const version = JSON.parse(fs.readFileSync(path.join(path.dirname(AXE), 'package.json'), 'utf8')).version;
-  await check(`a11y: axe-core ${version} on every view at ${SHOT_SIZES.map(([w, hh]) => `${w}×${hh}`).join(', ')}, normal and presentation mode: 0 critical, 0 serious, headings in order`, async () => {
+  /** axe on every view in language `lang` (?lang=) at `sizes`, normal and presentation mode. */
+  const axeViews = (lang, sizes) => check(`a11y: axe-core ${version} on every view${lang === 'en' ? '' : ` with ?lang=${lang}`} at ${sizes.map(([w, hh]) => `${w}×${hh}`).join(', ')}, normal and presentation mode: 0 critical, 0 serious, headings in order`, async () => {
     const bad = [];
     let runs = 0, moderate = 0;
     for (const { id } of h.views) {
-      const { page } = await openPage(`?view=${id}`, id);
+      const { page } = await openPage(`?view=${id}${lang === 'en' ? '' : `&lang=${lang}`}`, id);
       try {
         await page.evaluate(axe);
         for (const present of [false, true]) {
@@ -27,7 +29,7 @@ export default async function a11y(h) {
             await page.click('#present-button');
             await page.waitForFunction(() => document.body.classList.contains('present'));
           }
-          for (const [w, hh] of SHOT_SIZES) {
+          for (const [w, hh] of sizes) {
             await page.setViewportSize({ width: w, height: hh });
             await page.waitForTimeout(200);
             const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
@@ -39,6 +41,8 @@ export default async function a11y(h) {
             }
           }
         }
+      } catch (e) {
+        throw new Error(`${id}: ${e.message}`, { cause: e });
       } finally {
         await page.close();
       }
@@ -46,6 +50,9 @@ export default async function a11y(h) {
     expect(!bad.length, bad.slice(0, 6).join(' | '));
     return `${runs} runs, 0 critical or serious; ${moderate} moderate or minor finding(s) of other rules`;
   });
+  await axeViews('en', SHOT_SIZES);
+  // the French page (longer words, the same layout): every view at 1280×900
+  await axeViews('fr', SHOT_SIZES.filter(([w]) => w === 1280));
 
   await check('a11y: the Fit view\'s drop zone by keyboard: Tab reaches the file input (Space opens the chooser) and "Try a sample" (Enter loads it)', async () => {
     const { page } = await openPage('?view=fit', 'fit');

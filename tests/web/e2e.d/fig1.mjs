@@ -93,8 +93,10 @@ export default async function fig1(h) {
       const until = w.gaps.filter(([, at]) => at <= f.doneAt);
       return { gap: Math.max(...until.map(([g]) => g)), frames: until.length, showMs: f.showMs };
     });
+    // the worker reports at most every 100 ms: a run of a few tenths of a
+    // second on an idle machine gives two or three fractions
     const fr = done.progress.filter((x) => x > 0 && x < 1);
-    expect(fr.length >= 3 && fr.every((x, i) => i === 0 || x > fr[i - 1]), `the progress bar's fractions: ${done.progress.join(' ')}`);
+    expect(fr.length >= 2 && fr.every((x, i) => i === 0 || x > fr[i - 1]), `the progress bar's fractions: ${done.progress.join(' ')}`);
     expect(gap < GAP_MS, `the page froze for ${gap.toFixed(0)} ms during the run`);
     page8 = done.results[0];
     return `Cancel during the compile: '${status}'; then kp 8 to its end in ${((Date.now() - t0) / 1e3).toFixed(1)} s (load and compile ${(page8.loadMs / 1e3).toFixed(1)} s, the two runs ${(page8.ms / 1e3).toFixed(2)} s in the worker), progress ${fr.map((x) => x.toFixed(2)).join(' ')}; `

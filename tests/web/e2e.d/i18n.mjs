@@ -5,52 +5,77 @@
 //                differs from its French one is in the visible text of the
 //                page (each English text split at its {placeholders}, the
 //                pieces of 4 characters or more with a letter that the French
-//                text does not share, matched as whole words; the choices of a
+//                text does not share and no French text writes as a word (a
+//                name in a help, the French "case"), matched as whole words; the choices of a
 //                list and `names` in backquotes are identifiers, not words);
 //                the lesson's steps are the French table's; <html lang="fr">;
 //                the glossary's italics are the elements A–D only; the pendulum
-//                also after its replay panel replayed the bundled sample;
+//                also after its replay panel replayed the bundled sample, the
+//                Scenarios view after its run, the Fit view after a fit of every
+//                model on the bundled sample and its sensitivity ranges, In
+//                MuJoCo loaded, with the sample replayed through it;
 //                the same scan of the English page finds at least 20 pieces
 //   language     chosen by the browser's languages (a context with locale
 //                fr-FR shows French without ?lang, en-US English); ?lang=
 //                kept when another tab is chosen and after Back; the header's
 //                switch loads the page again in the other language with the
 //                view's state
-//   lesson       the pendulum lesson's steps followed with ?lang=fr: the same
-//                numbers, checked against `friction run bench` as in English
-//                (lessons.mjs pendulumLesson)
+//   lesson       every view's lesson (Laws, Drive, Pendulum, Robot arm,
+//                Well-posedness, Scenarios, Fit, In MuJoCo)
+//                lessons' steps followed with ?lang=fr: the same numbers,
+//                checked against the CLI as in English (lessons.mjs,
+//                lessons-arm.mjs, lessons-scenarios.mjs, lessons-fit.mjs,
+//                mujoco.mjs mujocoLesson)
 import { TABLES } from '../../../web/src/i18n/tables.js';
-import { pendulumLesson } from './lessons.mjs';
+import path from 'node:path';
+import { pendulumLesson, lawsLesson, driveLesson, wellposedLesson } from './lessons.mjs';
+import { scenariosLesson } from './lessons-scenarios.mjs';
+import { fitLesson } from './lessons-fit.mjs';
+import { armLesson } from './lessons-arm.mjs';
+import { mujocoLesson } from './mujoco.mjs';
 
-/** The views whose every string goes through the table (the others keep
- *  their English for now; the shell around them is converted). */
-export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed'];
+/** This module's share of the run's watchdog (e2e.mjs): 8 views scanned in
+ *  both languages (the Fit view after a fit of every model), 16 screenshots
+ *  and 7 lessons followed in French take about 12 minutes on 2 busy cores. */
+export const WATCHDOG_MS = 1_200_000;
+
+/** The views whose every string goes through the table (In MuJoCo: but for
+ *  its "Your robot" section, whose strings are not in the table yet). */
+export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed', 'scenarios', 'fit', 'mujoco'];
 const EN = TABLES.en, FR = TABLES.fr;
 
 /** The English pieces a French page must not show: [key, piece]. */
 function englishPieces() {
   const out = [];
   const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/[‹›]/g, '');
+  // every French text: a piece the French table itself writes as a word (a
+  // name such as `case` or `model` in a help, "case" the French word, `logs`
+  // in a path) is no sign of English
+  const french = Object.values(FR).map(plain).join('\n');
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const frenchWord = (piece) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').test(french);
   for (const [key, en] of Object.entries(EN)) {
     const fr = FR[key];
     if (en === fr) continue;
     for (const raw of plain(en).split(/\{\w+\}/)) {
       const piece = raw.trim();
-      if (piece.length < 4 || !/\p{L}/u.test(piece) || plain(fr).includes(piece)) continue;
+      if (piece.length < 4 || !/\p{L}/u.test(piece) || plain(fr).includes(piece) || frenchWord(piece)) continue;
       out.push([key, piece]);
     }
   }
   return out;
 }
 
-/** The page's visible text: every text node shown, outside lists' choices;
+/** The page's visible text: every text node shown, outside lists' choices
+ *  and elements marked lang="en" (a paper's title);
  *  sub- and superscripts joined to their symbol, other nodes apart. */
 const visibleText = (page) => page.evaluate(() => {
   const parts = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const p = n.parentElement;
-    if (!p || p.closest('select, script, style') || !p.checkVisibility({ visibilityProperty: true })) continue;
+    // an element marked lang="en" is English on purpose (a paper's title)
+    if (!p || p.closest('select, script, style, body [lang="en"]') || !p.checkVisibility({ visibilityProperty: true })) continue;
     const text = n.textContent;
     if (!text.trim()) continue;
     parts.push(/^(SUB|SUP)$/.test(p.tagName) ? text : `\n${text}`);
@@ -60,7 +85,37 @@ const visibleText = (page) => page.evaluate(() => {
 
 function englishShown(text, pieces) {
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return pieces.filter(([, piece]) => new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').test(text));
+  const out = [];
+  for (const [key, piece] of pieces) {
+    const m = new RegExp(`(?<![\\p{L}\\p{N}])${esc(piece)}(?![\\p{L}\\p{N}])`, 'u').exec(text);
+    // the piece and the words around it on the page (to find where it is)
+    if (m) out.push([key, piece, text.slice(Math.max(0, m.index - 30), m.index + piece.length + 30).replace(/\s+/g, ' ')]);
+  }
+  return out;
+}
+
+/** Screenshots of every converted view in French at 1280×900 and 853×600:
+ *  build/e2e/<view>-<w>-fr.png (looked at for French labels cut off or
+ *  overflowing; the page's own layout checks run in views.mjs). */
+export async function frenchShots(h) {
+  await h.check('i18n: screenshots of every converted view with ?lang=fr at 1280×900 and 853×600', async () => {
+    const files = [];
+    for (const id of CONVERTED) {
+      const { page } = await h.openPage(`?view=${id}&lang=fr`, id);
+      try {
+        for (const [w, hh] of [[1280, 900], [853, 600]]) {
+          await page.setViewportSize({ width: w, height: hh });
+          await page.waitForTimeout(id === 'mujoco' ? 4000 : 1500);
+          const f = `${id}-${w}-fr.png`;
+          await page.screenshot({ path: path.join(h.OUT, f), fullPage: true });
+          files.push(f);
+        }
+      } finally {
+        await page.close();
+      }
+    }
+    return files.join(', ');
+  });
 }
 
 export default async function i18nChecks(h) {
@@ -90,8 +145,39 @@ export default async function i18nChecks(h) {
           expect(mae, 'the sample was not replayed');
           badReplay = englishShown(await visibleText(page), pieces);
         }
-        const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [b.join('\u0000'), b])).values()];
-        expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p]) => `${k}: '${p}'`).join('; ')}`);
+        // the Scenarios run at its end: the progress line and the summary
+        if (id === 'scenarios') {
+          const end = new RegExp(`^(${FR['scenarios.progress.complete'].split(':')[0].trim()})`);
+          expect(await waitFor(() => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent).then((x) => end.test(x || '')), 20_000),
+            'the scenario run did not complete');
+          badReplay = englishShown(await visibleText(page), pieces);
+        }
+        // the Fit view after a fit of every model on the bundled sample (the
+        // logs list, progress, result and all-models tables) and its
+        // sensitivity ranges
+        if (id === 'fit') {
+          await page.locator('#view .try-sample').click();
+          await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000);
+          const budget = page.locator('#view .ctl', { hasText: FR['fit.budget'] }).locator('input.ctl-num');
+          await budget.fill('200');
+          await budget.press('Enter');
+          await page.click('#fit-all');
+          const done = await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'done'), 60_000, 100);
+          expect(done, 'the fit of all models on the sample did not end');
+          await page.click('#fit-sensitivity');
+          expect(await waitFor(() => page.evaluate(() => document.getElementById('fit-sens')?.dataset.state === 'done'), 60_000, 100), 'the sensitivity ranges did not end');
+          badReplay = englishShown(await visibleText(page), pieces);
+        }
+        // In MuJoCo loaded and running, the bundled sample replayed through it
+        if (id === 'mujoco') {
+          expect(await waitFor(() => page.evaluate(() => /^MuJoCo \d/.test(document.getElementById('mujoco-loading')?.textContent || '')), 30_000), 'MuJoCo did not load');
+          await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(h.ROOT, 'samples/xl330-sin_sin-simulated.json'));
+          expect(await waitFor(() => page.evaluate(() => !document.getElementById('mujoco-replay-table')?.hidden), 30_000), 'the sample was not replayed through MuJoCo');
+          await page.waitForTimeout(1000);
+          badReplay = englishShown(await visibleText(page), pieces);
+        }
+        const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [`${b[0]}\u0000${b[1]}`, b])).values()];
+        expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);
         const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
         const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
           .map((k) => FR[k].replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
@@ -159,5 +245,13 @@ export default async function i18nChecks(h) {
     }
   });
 
+  await frenchShots(h);
+  await lawsLesson(h, 'fr');
+  await driveLesson(h, 'fr');
   await pendulumLesson(h, 'fr');
+  await armLesson(h, 'fr');
+  await wellposedLesson(h, 'fr');
+  await scenariosLesson(h, 'fr');
+  await fitLesson(h, 'fr');
+  await mujocoLesson(h, 'fr');
 }

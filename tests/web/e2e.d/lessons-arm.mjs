@@ -12,14 +12,60 @@
 // mode the keys 1 and L set up step 1 (its chart scrolled into the window)
 // and reset.
 // Screenshots: build/e2e/lesson-arm-<step>.png.
-import { cli, csv, type, pick, lessonSteps, controls, reset, kit } from './lessons.mjs';
+import { fill } from '../../../web/src/i18n/index.js';
+import { cli, csv, type, pick, controls, reset, kit, inLanguage } from './lessons.mjs';
 
 export default async function lessonsArm(h) {
+  await armLesson(h, 'en');
+  const { check, expect, openPage, waitFor } = h;
+  const { shot } = kit(h);
+
+  await check('lessons: in presentation mode, key 3 sets up step 3 (marked), 1 sets up step 1 (marked, its chart in the window), L resets (arm)', async () => {
+    const { page, log } = await openPage('?view=arm&arm.arm2-ground.K_P=50&present=1', 'arm');
+    const state = () => page.evaluate(() => {
+      const li = document.querySelector('#view .lesson-try ol > li[aria-current=step]');
+      const box = document.querySelector('#view .charts > .chart-box:nth-child(3)')?.getBoundingClientRect();
+      return { step: li ? [...li.parentNode.children].indexOf(li) + 1 : 0, top: box?.top, bottom: box?.bottom, inner: window.innerHeight,
+        url: window.location.search, present: document.body.classList.contains('present') };
+    });
+    try {
+      await page.evaluate(() => document.activeElement?.blur());
+      expect((await state()).present, 'the page did not open in presentation mode');
+      await page.keyboard.press('3');
+      const s3 = await waitFor(async () => { const s = await state(); return s.step === 3 && s; }, 3000);
+      expect(s3 && /arm\.method_b=coupled/.test(s3.url) && !/K_P=50/.test(s3.url), `key 3: step ${(await state()).step} marked, URL ${(await state()).url}`);
+      await page.keyboard.press('1');
+      const s1 = await waitFor(async () => { const s = await state(); return s.step === 1 && s; }, 3000);
+      expect(s1 && !/method_b=coupled/.test(s1.url), `key 1: step ${(await state()).step} marked, URL ${(await state()).url}`);
+      expect(s1.top >= 0 && s1.bottom <= s1.inner, `key 1: the normal-force chart spans ${s1.top}–${s1.bottom} px of a ${s1.inner} px window`);
+      await page.keyboard.press('3');
+      await waitFor(async () => (await state()).step === 3, 3000);
+      await page.keyboard.press('l');
+      const sl = await waitFor(async () => { const s = await state(); return s.step === 0 && s; }, 3000);
+      expect(sl && !/method_b=coupled/.test(sl.url) && sl.present, `key L: step ${(await state()).step} marked, URL ${(await state()).url}`);
+      await shot(page, 'arm-present');
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return `3: method_b=coupled, step 3 marked; 1: chart at ${Math.round(s1.top)}–${Math.round(s1.bottom)} of ${s1.inner} px; L: nothing marked, defaults`;
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/** The Robot arm lesson followed in language `lang` (lessons.mjs
+ *  inLanguage): the run bar, controls and status line read through the
+ *  table's words, the badges as STICK/SLIP, the same numbers. */
+export async function armLesson(h, lang) {
   const { check, expect, openPage, waitFor, ROOT } = h;
   const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
-
+  const { L, EN, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  // the badges' words in the page's language, read back as STICK / SLIP
+  const STICK = L['pendulum.picture.stick'], SLIP = L['pendulum.picture.slip'];
+  const BADGE = { [STICK]: 'STICK', [SLIP]: 'SLIP' };
   // ------------------------------------------------------------------- arm
-  await check('lessons: arm, steps 1–5 followed in order from Reset show the numbers they quote (friction run arm2-ground, chain)', async () => {
+  await check(`lessons: arm${title}, steps 1–5 followed in order from Reset show the numbers they quote (friction run arm2-ground, chain)`, async () => {
     const h1 = 0.001; // the scenarios' h = dt (1 ms), one row a step
     /** `friction run SCN every=1 …` as { cols, rows, at(t) (the row of time t), c(name) }. */
     const run = (scn, p = {}) => {
@@ -35,12 +81,12 @@ export default async function lessonsArm(h) {
       return row ? row[0] : Infinity;
     };
     const deg = (x) => (x * 180) / Math.PI;
-    const { page, log } = await openPage('?view=arm&arm.method_b=coupled&arm.arm2-ground.K_P=50', 'arm');
+    const { page, log } = await openPage(`?view=arm${query}&arm.method_b=coupled&arm.arm2-ground.K_P=50`, 'arm');
     const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('arm-clock')?.textContent || '') || [])[1]));
-    const runBtn = () => page.locator('#view .arm-runbar button', { hasText: /^(Pause|Play)$/ }).first();
+    const runBtn = () => page.locator('#view .arm-runbar button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
     /** Runs until t ≥ tMin, then pauses; returns the paused t. */
     const runTo = async (tMin) => {
-      if (await runBtn().textContent() === 'Play') await runBtn().click();
+      if (await runBtn().textContent() === L['runbar.play']) await runBtn().click();
       expect(await waitFor(async () => (await clockT()) >= tMin, 60_000, 50), `the clock did not reach ${tMin} s (t = ${await clockT()})`);
       await runBtn().click();
       await page.waitForTimeout(400); // the last paint (the charts' mirrors, the status line)
@@ -51,7 +97,7 @@ export default async function lessonsArm(h) {
       const part = (await page.evaluate(() => document.getElementById('arm-status').textContent)).split('|')[i] || '';
       const num = (re) => (re.exec(part) || [])[1];
       return { text: part.trim(), q1: num(/q1 (-?[0-9.]+)°/), fn: (/f_n (-?[0-9.]+) \/ (-?[0-9.]+) N/.exec(part) || []).slice(1),
-        stick: [1, 2].map((j) => num(new RegExp(`joint ${j} (STICK|SLIP)`))) };
+        stick: [1, 2].map((j) => BADGE[num(new RegExp(fill(esc(L['arm.joint']).replace(/\\([{}])/g, '$1'), { j, state: `(${STICK}|${SLIP})` })))]) };
     };
     /** The normal-force chart's series (its mirror: every step in the window), by label 'fn1 A', 'fn2 B', …. */
     const fnSeries = () => page.evaluate(() => {
@@ -101,15 +147,16 @@ export default async function lessonsArm(h) {
       return Math.min(...ts);
     };
     try {
-      const steps = await lessonSteps(page);
-      expect(steps.length === 5, `${steps.length} steps`);
+      const steps = await stepsOf(page, 'arm', 5);
       await reset(page);
       expect(!/method_b=coupled|K_P=50/.test(page.url()), `Reset left the URL at ${page.url()}`);
       const snaps = [];
       const semi = run('arm2-ground', { method: 'semi-implicit' }), imp = run('arm2-ground', { method: 'implicit' });
       const coup = run('arm2-ground', { method: 'coupled' });
       // the notice: A on corner 1 near 156 N and 109.4° (at 2 s), joint 1 of B near 99° by 4 s
-      const notice = await page.evaluate(() => document.querySelector('#view .lesson-notice').textContent);
+      const shownNotice = await page.evaluate(() => document.querySelector('#view .lesson-notice').textContent);
+      expect(shownNotice === L['arm.lesson.notice'].replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'), `the notice is not the ${lang} table's: ${shownNotice.slice(0, 60)}`);
+      const notice = EN['arm.lesson.notice'];
       const r2 = (r, n) => r.at(2)[r.c(n)];
       has(notice, `about ${Math.round(r2(semi, 'fn1'))} N`); has(notice, `joint 1 at ${deg(r2(semi, 'q1')).toFixed(1)}°`);
       has(notice, `about ${Math.round(deg(imp.at(3.999)[imp.c('q1')]))}° by 4 s`);
@@ -126,13 +173,13 @@ export default async function lessonsArm(h) {
       expect(firstPage(s1, ['fn1 A', 'fn2 A']) === a0 && firstPage(s1, ['fn1 B', 'fn2 B']) === b0 && firstPage(s1, ['fn2 B']) === b2
         && s1['fn2 A'].every((p) => p[1] === 0), `step 1: the page's first contacts differ from the CLI's ${a0}, ${b0}, ${b2} s`);
       await statusIs(0, semi, t1, 'step 1, A'); await statusIs(1, imp, t1, 'step 1, B', d1.B.parts <= t1);
-      await shot(page, 'arm-1');
+      await shot(page, `arm-1${tag}`);
       // step 2: B = coupled (the run starts again)
       snaps.push(await controls(page));
       has(steps[1], `corner 1 at about ${Math.round(r2(coup, 'fn1'))} N, joint 1 at ${deg(r2(coup, 'q1')).toFixed(1)}°`);
       expect(Math.round(r2(coup, 'fn1')) === Math.round(r2(semi, 'fn1')) && deg(r2(coup, 'q1')).toFixed(1) === deg(r2(semi, 'q1')).toFixed(1)
         && r2(coup, 'fn2') === 0, 'CLI: coupled does not rest like semi-implicit at 2 s');
-      await pick(page, 'Method B', 'coupled');
+      await pick(page, L['arm.methodB'], 'coupled');
       expect(await clockT() < 1, `picking coupled did not start the run again (t = ${await clockT()})`);
       const t2 = await runTo(2);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');
@@ -152,7 +199,7 @@ export default async function lessonsArm(h) {
       expect(late[late.length - 1][q1] < late[0][q1] - 0.005 && flips >= late.length / 4,
         `CLI implicit after ${aStick} s: q1 ${late[0][q1]} -> ${late[late.length - 1][q1]} rad, dq2 changes sign ${flips} times in ${late.length} rows`);
       has(steps[2], 'joint 1 sinks, joint 2 chatters about zero speed');
-      await pick(page, 'Method B', 'implicit');
+      await pick(page, L['arm.methodB'], 'implicit');
       const t3 = await runTo(aStick + 0.2);
       const a3 = await statusIs(0, semi, t3, 'step 3, A');
       let b3 = await statusIs(1, imp, t3, 'step 3, B', d1.B.parts <= t3);
@@ -160,12 +207,12 @@ export default async function lessonsArm(h) {
         // the page's run (wasm) has parted from the CLI's, and its chattering joint 2 reads
         // STICK for single steps (2 of the 2 200 steps from 1.8 to 4 s: 2.100 and 2.136 s),
         // as the step's text says; paused on one, the next step reads SLIP again
-        await page.locator('#view .arm-runbar button', { hasText: /^Step$/ }).click();
+        await page.locator('#view .arm-runbar button', { hasText: new RegExp(`^${L['runbar.step']}$`) }).click();
         await page.waitForTimeout(300);
         b3 = await statusIs(1, imp, await clockT(), 'step 3, B, one step later', true);
       }
       expect(a3.stick.join() === 'STICK,STICK' && b3.stick.join() === 'SLIP,SLIP', `step 3 badges: '${a3.text}' | '${b3.text}'`);
-      await shot(page, 'arm-3');
+      await shot(page, `arm-3${tag}`);
       // step 4: q_d2 = 0, then Reset: no contact before 4 s, touch-down after the cut
       snaps.push(await controls(page));
       const q2s = run('arm2-ground', { q2_d: 0 }), q2i = run('arm2-ground', { method: 'implicit', q2_d: 0 });
@@ -173,8 +220,8 @@ export default async function lessonsArm(h) {
       expect(a4 > 4 && b4 > 4, `CLI q2_d = 0: contact before the cut at 4 s (${a4}, ${b4} s)`);
       has(steps[3], `touches down at about ${a4.toFixed(2)} s`);
       expect(b4.toFixed(2) === a4.toFixed(2), `CLI q2_d = 0: touch-downs at ${a4} and ${b4} s`);
-      await type(page, 'target q_d2', 0);
-      await page.locator('#view .arm-runbar button', { hasText: /^Reset$/ }).click();
+      await type(page, L['param.arm2-ground.q2_d.label'].replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'), 0);
+      await page.locator('#view .arm-runbar button', { hasText: new RegExp(`^${L['runbar.reset']}$`) }).click();
       expect(await clockT() < 1, `Reset did not start the run again (t = ${await clockT()})`);
       await runTo(4.3);
       const s4 = await fnSeries();
@@ -182,10 +229,10 @@ export default async function lessonsArm(h) {
       const pb4 = firstPage(s4, ['fn1 B', 'fn2 B']);
       expect(firstPage(s4, ['fn1 A', 'fn2 A']) === a4 && (pb4 === b4 || (d4.B.parts < b4 && pb4.toFixed(2) === b4.toFixed(2))),
         `step 4: the page's touch-downs ${firstPage(s4, ['fn1 A', 'fn2 A'])}, ${firstPage(s4, ['fn1 B', 'fn2 B'])} s; CLI ${a4}, ${b4} s`);
-      await shot(page, 'arm-4');
+      await shot(page, `arm-4${tag}`);
       // step 5: the chain (n = 10 links at its defaults)
       snaps.push(await controls(page));
-      await pick(page, 'scenario', 'chain');
+      await pick(page, L['arm.scenario'], 'chain');
       const n = Number(await page.locator('#view .ctl[data-param=n] input.ctl-num').inputValue());
       has(steps[4], `(n = ${n})`);
       const cs = run('chain', {}), ci = run('chain', { method: 'implicit' });
@@ -198,47 +245,15 @@ export default async function lessonsArm(h) {
       const d5 = sameAsCli(s5, { A: cs, B: ci }, 'step 5');
       expect(firstPage(s5, ['fn1 A']) === c0 && firstPage(s5, ['fn1 B']) === c0i && firstPage(s5, ['fn2 A', 'fn2 B']) === Infinity,
         `step 5: the page's landings differ from the CLI's ${c0}, ${c0i} s, or corner 2 touches`);
-      await shot(page, 'arm-5');
+      await shot(page, `arm-5${tag}`);
       await sameAsSetUp(page, snaps);
-      await quotesChecked(page);
+      await quotesChecked(page, steps);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `first contacts A ${a0}, B ${b0} s (corner 2 of B ${b2} s); coupled ${r2(coup, 'fn1').toFixed(2)} N, ${deg(r2(coup, 'q1')).toFixed(2)}°; `
         + `A sticks from ${aStick.toFixed(3)} s (paper ${pStick.toFixed(3)}); q_d2 = 0: touch-down ${a4}/${b4} s; chain lands ${c0}/${c0i} s; `
         + `page f_n = CLI (consistency check) within ${d1.A.worst.toExponential(1)} N for A, implicit B parts from the CLI's run at `
         + `${[d1, d4, d5].map((d) => (d.B.parts === Infinity ? 'never' : `${d.B.parts.toFixed(3)} s`)).join(' / ')} (steps 1, 4, 5); "Set up" of each step = the steps followed`;
-    } finally {
-      await page.close();
-    }
-  });
-
-  await check('lessons: in presentation mode, key 3 sets up step 3 (marked), 1 sets up step 1 (marked, its chart in the window), L resets (arm)', async () => {
-    const { page, log } = await openPage('?view=arm&arm.arm2-ground.K_P=50&present=1', 'arm');
-    const state = () => page.evaluate(() => {
-      const li = document.querySelector('#view .lesson-try ol > li[aria-current=step]');
-      const box = document.querySelector('#view .charts > .chart-box:nth-child(3)')?.getBoundingClientRect();
-      return { step: li ? [...li.parentNode.children].indexOf(li) + 1 : 0, top: box?.top, bottom: box?.bottom, inner: window.innerHeight,
-        url: window.location.search, present: document.body.classList.contains('present') };
-    });
-    try {
-      await page.evaluate(() => document.activeElement?.blur());
-      expect((await state()).present, 'the page did not open in presentation mode');
-      await page.keyboard.press('3');
-      const s3 = await waitFor(async () => { const s = await state(); return s.step === 3 && s; }, 3000);
-      expect(s3 && /arm\.method_b=coupled/.test(s3.url) && !/K_P=50/.test(s3.url), `key 3: step ${(await state()).step} marked, URL ${(await state()).url}`);
-      await page.keyboard.press('1');
-      const s1 = await waitFor(async () => { const s = await state(); return s.step === 1 && s; }, 3000);
-      expect(s1 && !/method_b=coupled/.test(s1.url), `key 1: step ${(await state()).step} marked, URL ${(await state()).url}`);
-      expect(s1.top >= 0 && s1.bottom <= s1.inner, `key 1: the normal-force chart spans ${s1.top}–${s1.bottom} px of a ${s1.inner} px window`);
-      await page.keyboard.press('3');
-      await waitFor(async () => (await state()).step === 3, 3000);
-      await page.keyboard.press('l');
-      const sl = await waitFor(async () => { const s = await state(); return s.step === 0 && s; }, 3000);
-      expect(sl && !/method_b=coupled/.test(sl.url) && sl.present, `key L: step ${(await state()).step} marked, URL ${(await state()).url}`);
-      await shot(page, 'arm-present');
-      const problems = h.logProblems(log);
-      expect(!problems.length, problems.slice(0, 3).join('; '));
-      return `3: method_b=coupled, step 3 marked; 1: chart at ${Math.round(s1.top)}–${Math.round(s1.bottom)} of ${s1.inner} px; L: nothing marked, defaults`;
     } finally {
       await page.close();
     }

@@ -13,15 +13,22 @@
 // Screenshots: build/e2e/lesson-fit-<step>.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { cli, type, pick, lessonSteps, controls, reset, kit } from './lessons.mjs';
+import { cli, type, pick, controls, reset, kit, inLanguage } from './lessons.mjs';
 
 const SAMPLE = 'samples/xl330-sin_sin-simulated.json';
 
 export default async function lessonsFit(h) {
+  await fitLesson(h, 'en');
+}
+
+/** The Fit lesson followed in language `lang` (lessons.mjs inLanguage): the
+ *  controls found by the table's words, the same numbers. */
+export async function fitLesson(h, lang) {
   const { check, expect, openPage, waitFor, logProblems, ROOT, OUT } = h;
   const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
 
-  await check('lessons: fit, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)', async () => {
+  await check(`lessons: fit${title}, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)`, async () => {
     /** `friction fit` on the sample: the table's published and fitted training MAE (printed, 5 decimals) and the params file. */
     const fit = (model, budget, extra = []) => {
       const out = path.join(OUT, `lesson-fit-cli-${model}-${budget}${extra.length ? '-set' : ''}`);
@@ -37,7 +44,7 @@ export default async function lessonsFit(h) {
       if (!pub || !got) throw new Error(`no ${model} rows in: ${text}`);
       return { pub: pub[1], fit: got[1] };
     };
-    const { page, log } = await openPage('?view=fit', 'fit');
+    const { page, log } = await openPage(`?view=fit${query}`, 'fit');
     const state = () => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit);
     const press = async (sel) => {
       await page.click(sel);
@@ -47,8 +54,7 @@ export default async function lessonsFit(h) {
     const trainMae = () => page.evaluate(() => [...document.querySelectorAll('#fit-train-mae [data-mae]')].map((td) => Number(td.dataset.mae)));
     const show = (v) => v.toFixed(5);
     await reset(page);
-    const steps = await lessonSteps(page);
-    expect(steps.length === 5, `${steps.length} steps`);
+    const steps = await stepsOf(page, 'fit', 5);
     const snaps = [];
     const out = [];
 
@@ -56,8 +62,8 @@ export default async function lessonsFit(h) {
      *  pressed; the CLI's MAEs (of `cliModel`) quoted by the step and shown by
      *  the page (read by `shown`). */
     const follow = async (i, model, budget, button, cliModel, shown) => {
-      await pick(page, 'Model', model);
-      await type(page, 'budget (evaluations)', budget);
+      await pick(page, L['fit.model'], model);
+      await type(page, L['fit.budget'], budget);
       snaps[i] = await controls(page);
       const c = maes(fit(cliModel, budget), model);
       has(steps[i], `${c.fit} rad`);
@@ -65,7 +71,7 @@ export default async function lessonsFit(h) {
       await press(button);
       const p = await shown();
       expect(show(p[0]) === c.pub && show(p[1]) === c.fit, `step ${i + 1}: the page shows ${p.map(show)}, the CLI ${c.pub}, ${c.fit}`);
-      await shot(page, `fit-${i + 1}`);
+      await shot(page, `fit-${i + 1}${tag}`);
       out.push(`${i + 1}: ${model.toUpperCase()} ${c.pub} → ${c.fit}`);
     };
     // step 1: the sample, M1, budget 1000, Fit
@@ -79,7 +85,7 @@ export default async function lessonsFit(h) {
       [...document.querySelectorAll('#fit-all-table tbody tr[data-model="m6"] [data-mae]')].map((td) => Number(td.dataset.mae))));
 
     // step 4: M1, kt held at 0.5
-    await pick(page, 'Model', 'm1');
+    await pick(page, L['fit.model'], 'm1');
     snaps[3] = await controls(page);
     has(steps[3], '0.5');
     const kt = (f) => page.locator(`#fit-bounds tr[data-key="kt"] ${f}`);
@@ -94,7 +100,7 @@ export default async function lessonsFit(h) {
     expect(show(p4[1]) === c4.fit, `step 4 (consistency): the page's MAE ${show(p4[1])}, the CLI's with --set kt=0.5 ${c4.fit}`);
     const cliKt = JSON.parse(fs.readFileSync(path.join(OUT, 'lesson-fit-cli-m1-1000-set'), 'utf8'));
     expect(cliKt.kt === 0.5, `the CLI's params file holds kt ${cliKt.kt}, not 0.5`);
-    await shot(page, 'fit-4');
+    await shot(page, `fit-4${tag}`);
     out.push(`4: kt held 0.5, MAE ${c4.fit}`);
 
     // step 5: Open in bench (a new tab with the live pendulum)
@@ -103,12 +109,12 @@ export default async function lessonsFit(h) {
 
     await sameAsSetUp(page, snaps);
 
-    await quotesChecked(page);
+    await quotesChecked(page, steps);
     const problems = logProblems(log);
     await page.close();
     expect(problems.length === 0, problems.slice(0, 3).join('; '));
     // a fresh page (no log): step 1's Set up loads the sample itself
-    const fresh = await openPage('?view=fit', 'fit');
+    const fresh = await openPage(`?view=fit${query}`, 'fit');
     await fresh.page.locator('#view .lesson-setup[data-step="0"]').click();
     const rows = await waitFor(() => fresh.page.evaluate(() => {
       const r = [...document.querySelectorAll('#fit-logs tbody tr th')].map((th) => th.textContent);

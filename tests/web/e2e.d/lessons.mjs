@@ -130,18 +130,77 @@ export function kit(h) {
   }
   return { has, shot, sameAsSetUp, quotesChecked };
 }
-export { cli, csv, round, field, type, pick, lessonSteps, controls, reset };
+/** A lesson followed in language `lang` (?lang=; 'en': the page's
+ *  default): L its table, EN the English one, query the URL's part, tag the
+ *  screenshot names' suffix, and steps(page, view, n): the steps the page
+ *  shows, checked to be L's `<view>.lesson.step<i>` (⟦⟧ dropped), returned as
+ *  the English table's text of the same steps (the phrases a check quotes are
+ *  English; the numbers ⟦…⟧ are the same in every table: i18n.test.mjs). */
+function inLanguage(h, lang = 'en') {
+  const L = TABLES[lang], EN = TABLES.en;
+  const bare = (text) => text.replace(/[⟦⟧]/g, '');
+  return {
+    L, EN, lang, query: lang === 'en' ? '' : `&lang=${lang}`, tag: lang === 'en' ? '' : `-${lang}`, title: lang === 'en' ? '' : ` (?lang=${lang})`,
+    async steps(page, view, n) {
+      const shown = await lessonSteps(page);
+      const keys = Array.from({ length: n }, (_, i) => `${view}.lesson.step${i + 1}`);
+      h.expect(shown.length === n, `${shown.length} steps`);
+      if (lang === 'en') return shown;
+      h.expect(shown.every((text, i) => text === bare(L[keys[i]])), `the steps are not the ${lang} table's: ${shown[0]?.slice(0, 80)}…`);
+      return keys.map((k) => bare(EN[k]));
+    },
+  };
+}
+export { cli, csv, round, field, type, pick, lessonSteps, controls, reset, inLanguage };
 
 export default async function lessons(h) {
+  await lawsLesson(h);
+  await driveLesson(h);
+  // -------------------------------------------------------------- pendulum
+  const { check, expect, openPage } = h;
+  const { shot } = kit(h);
+  await pendulumLesson(h);
+
+  await check('lessons: pendulum, a bench that is not the lesson\'s (another servo and model, as Open in bench from a fit gives) is told that the quoted numbers are the lesson bench\'s; Reset takes the sentence away', async () => {
+    const { page, log } = await openPage('?view=pendulum&pendulum.actuator=sts3215&pendulum.model=m1&pendulum.kt=0.9', 'pendulum');
+    try {
+      const off = page.locator('.lesson-off');
+      await off.waitFor({ state: 'visible', timeout: 5000 });
+      const text = await off.textContent();
+      expect(/actuator/.test(text) && /model/.test(text) && /kt/.test(text), `the sentence does not name what differs: ${text}`);
+      await shot(page, 'pendulum-offbench');
+      await page.click('.lesson-reset');
+      expect(await h.waitFor(async () => (await page.locator('.lesson-off').count()) === 0, 5000), 'Reset left the sentence');
+      // a mass typed in the view's own field takes it off the lesson's bench again, without a remount
+      await type(page, 'mass', 0.7);
+      const live = await h.waitFor(async () => ((await page.locator('.lesson-off').count()) ? page.locator('.lesson-off').textContent() : null), 5000);
+      expect(live && /mass/.test(live), `after typing a mass the lesson says '${live}'`);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return text;
+    } finally {
+      await page.close();
+    }
+  });
+
+  await wellposedLesson(h);
+}
+
+/** The Laws lesson followed in language `lang` (inLanguage): the controls
+ *  and read-outs found through the table's words, the same numbers. */
+export async function lawsLesson(h, lang = 'en') {
   const { check, expect, openPage, waitFor, ROOT } = h;
   const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
-
-  // ------------------------------------------------------------------ laws
-  await check('lessons: laws, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)', async () => {
-    const { page, log } = await openPage('?view=laws&laws.B=7&laws.law=rational', 'laws');
+  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  await check(`lessons: laws${title}, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)`, async () => {
+    const { page, log } = await openPage(`?view=laws${query}&laws.B=7&laws.law=rational`, 'laws');
+    const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
+    const BAND = L['laws.ds.band'].split('|')[0].trim();
+    const [preBytes, postBytes] = L['laws.lut.info'].split('{bytes}');
+    const BYTES = new RegExp(`${esc(preBytes)}(\\d+)${esc(postBytes.split('(')[0])}`);
     try {
-      const steps = await lessonSteps(page);
-      expect(steps.length === 4, `${steps.length} steps`);
+      const steps = await stepsOf(page, 'laws', 4);
       await reset(page);
       expect(!/laws\.B=7|rational/.test(page.url()), `Reset left the URL at ${page.url()}`);
       const snaps = [];
@@ -149,37 +208,37 @@ export default async function lessons(h) {
       const law = { law: 'stribeck', Fs, Fc, vs: 0.06, D: 4.5, alpha: 1 };
       const msgText = () => page.evaluate(() => { const e = document.querySelector('#laws-problem [role=alert]'); return e && e.checkVisibility() ? e.textContent : ''; });
       const zLine = () => page.evaluate(() => [...document.querySelectorAll('#view .readout')].map((e) => e.textContent).join(' | '));
-      const band = () => page.evaluate(() => [...window.__fx.charts.all].flatMap((c) => c.data.datasets.map((d) => d.label))
-        .find((l) => /static band/.test(l)) || '');
+      const band = () => page.evaluate((b) => [...window.__fx.charts.all].flatMap((c) => c.data.datasets.map((d) => d.label))
+        .find((l) => l.includes(b)) || '', BAND);
       const setK = async (need) => {
         const k = round(1.05 * need / T, 3); // the view's fix: 5 % above the smallest K, 3 digits
         const b = page.locator('#laws-problem button');
         await b.click();
-        expect(Number(await field(page, 'contact stiffness K').inputValue()) === k, `K after "Set K": ${await field(page, 'contact stiffness K').inputValue()}, closed form ${k}`);
+        expect(Number(await field(page, L['laws.param.K']).inputValue()) === k, `K after "Set K": ${await field(page, L['laws.param.K']).inputValue()}, closed form ${k}`);
         return k;
       };
       // step 1
       snaps.push(await controls(page));
       const n1 = needs(ROOT, law);
       has(steps[0], `needs for the Stribeck drop`); has(steps[0], `${n1} N·s/m`);
-      await type(page, 'contact damping B', 0);
+      await type(page, L['laws.param.B'], 0);
       const m1 = await waitFor(msgText, 3000);
       expect(m1.includes(`needs 1/Z > ${n1}`), `step 1 message: '${m1}'`);
       const k1 = await setK(n1);
       has(steps[0], `K = ${k1} N/m`); has(steps[0], `1/Z = ${round(k1 * T, 6)} N·s/m`);
       expect((await zLine()).includes(`(1/Z = ${round(k1 * T, 6)} N·s/m)`), `step 1 Z line: ${await zLine()}`);
       expect(!(await msgText()), 'step 1: the message stays after "Set K"');
-      await shot(page, 'laws-1');
+      await shot(page, `laws-1${tag}`);
       // step 2
       snaps.push(await controls(page));
       const n2 = needs(ROOT, { ...law, alpha: 6 });
       has(steps[1], `1/Z = ${round(k1 * T, 6)} N·s/m allows (it needs ${round(n2, 3)})`);
-      await type(page, 'Stribeck exponent α', 6);
+      await type(page, L['laws.param.alpha'], 6);
       const m2 = await waitFor(msgText, 3000);
       expect(m2.includes(`needs 1/Z > ${round(n2, 3)}`) || m2.includes(`needs 1/Z > ${n2}`), `step 2 message: '${m2}' (CLI ${n2})`);
       // step 3
       snaps.push(await controls(page));
-      await pick(page, 'Law', 'coulomb-viscous');
+      await pick(page, L['laws.law'], 'coulomb-viscous');
       expect(await waitFor(async () => !(await msgText()), 3000), 'step 3: the message stays for Coulomb-viscous');
       const Z3 = 1 / (k1 * T);
       const e3 = Fc * Z3;          // the band edge Z·Φ(+0), Φ(+0) = Fc
@@ -188,22 +247,22 @@ export default async function lessons(h) {
       // the CLI: Φ_Z is v*/Z inside the band, Fc + D·v* beyond... at the edge it is Fc
       const pz = csv(cli(ROOT, ['eval', 'law=coulomb-viscous', `Fc=${Fc}`, 'D=4.5', `Z=${Z3}`, 'what=phi_z', `x=${e3 * 0.5},${e3}`]));
       expect(Math.abs(pz.rows[0][1] - e3 * 0.5 / Z3) < 1e-12 && Math.abs(pz.rows[1][1] - Fc) < 1e-12, `CLI Φ_Z at the band: ${JSON.stringify(pz.rows)}`);
-      await shot(page, 'laws-3');
+      await shot(page, `laws-3${tag}`);
       // step 4
       snaps.push(await controls(page));
-      await pick(page, 'Law', 'stribeck');
+      await pick(page, L['laws.law'], 'stribeck');
       const m4 = await waitFor(msgText, 3000);
       expect(m4.includes(`needs 1/Z > ${round(n2, 3)}`) || m4.includes(`${n2}`), `step 4: no eq. 15 message back: '${m4}'`);
       const k4 = await setK(n2);
       const e4 = Fs / (k4 * T);
       has(steps[3], `K = ${k4} N/m`); has(steps[3], `Z·Fs = ${Fs}/${round(k4 * T, 6)} = ${round(e4, 3)} m/s`);
       expect((await band()).includes(`= ${round(e4, 6)} m/s`), `step 4 band: '${await band()}' (closed form ${e4})`);
-      const bytes = async () => Number((/table: (\d+) bytes/.exec(await zLine()) || [])[1]);
+      const bytes = async () => Number((BYTES.exec(await zLine()) || [])[1]);
       const b0 = await bytes();
-      await type(page, 'table tolerance', '1e-9');
+      await type(page, symbol(L['laws.param.tol']), '1e-9');
       const tol = 1e-9 * Fs;
       has(steps[3], `at ${tol} N`);
-      expect(await waitFor(async () => (await zLine()).includes(`tolerance ${tol.toExponential(3)} N`), 3000), `step 4 read-out: ${await zLine()}`);
+      expect(await waitFor(async () => (await zLine()).includes(fill(L['laws.ds.tol'], { tol: tol.toExponential(3) })), 3000), `step 4 read-out: ${await zLine()}`);
       const b1 = await bytes();
       expect(b1 > b0, `the table did not grow: ${b0} → ${b1} bytes`);
       // the CLI's table and exact transform: the error under the tolerance
@@ -212,9 +271,9 @@ export default async function lessons(h) {
       const lut = csv(cli(ROOT, [...args, 'what=lut', `tol=${tol}`])), ex = csv(cli(ROOT, [...args, 'what=phi_z']));
       const worst = Math.max(...lut.rows.map((r, i) => Math.abs(r[1] - ex.rows[i][1])));
       expect(worst <= tol, `CLI table error ${worst} > ${tol}`);
-      await shot(page, 'laws-4');
+      await shot(page, `laws-4${tag}`);
       await sameAsSetUp(page, snaps);
-      await quotesChecked(page);
+      await quotesChecked(page, steps);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `eq. 15 needs ${n1} and ${n2}; K ${k1} and ${k4} N/m; bands ${round(e3, 3)} and ${round(e4, 3)} m/s; table ${b0} → ${b1} B, `
@@ -224,8 +283,14 @@ export default async function lessons(h) {
     }
   });
 
-  // ----------------------------------------------------------------- drive
-  await check('lessons: drive, steps 1–4 followed in order from Reset show the band widths they quote (friction diagram, Dupont\'s lines)', async () => {
+}
+
+/** The Drive lesson followed in language `lang` (inLanguage). */
+export async function driveLesson(h, lang = 'en') {
+  const { check, expect, openPage, ROOT } = h;
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  await check(`lessons: drive${title}, steps 1–4 followed in order from Reset show the band widths they quote (friction diagram, Dupont's lines)`, async () => {
     const params = path.resolve(ROOT, '../shared/data/bam/params/erob80_100');
     if (!fs.existsSync(path.join(params, 'm4.json'))) return { skip: `${h.MISSING_DATA}: ${params}` };
     /** The static band of `friction diagram` at τm: [lowest lower edge, highest upper edge]. */
@@ -238,8 +303,9 @@ export default async function lessons(h) {
       return [lo, up];
     };
     /** The page's band of the first velocity at τm (its two edge datasets, interpolated). */
-    const pageBand = (page, tm) => page.evaluate((x) => {
-      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => /static edges/.test(d.label)));
+    const EDGES = L['drive.ds.static'].split('{v}')[0];
+    const pageBand = (page, tm) => page.evaluate(([x, edges]) => {
+      const c = [...window.__fx.charts.all].find((k) => k.data.datasets.some((d) => d.label.startsWith(edges)));
       const at = (data) => {
         for (let k = 1; k < data.length; k++) {
           const a = data[k - 1], b = data[k];
@@ -248,13 +314,12 @@ export default async function lessons(h) {
         return NaN;
       };
       return [at(c.data.datasets[0].data), at(c.data.datasets[1].data)];
-    }, tm);
+    }, [tm, EDGES]);
     const width = ([lo, up]) => up - lo;
     const close = (a, b, what) => expect(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: page ${a}, reference ${b}`);
-    const { page, log } = await openPage('?view=drive&drive.velocities=3', 'drive');
+    const { page, log } = await openPage(`?view=drive${query}&drive.velocities=3`, 'drive');
     try {
-      const steps = await lessonSteps(page);
-      expect(steps.length === 4, `${steps.length} steps`);
+      const steps = await stepsOf(page, 'drive', 4);
       await reset(page);
       const snaps = [];
       const pickPreset = (label) => page.locator('#view .controls select').first().selectOption({ label });
@@ -283,20 +348,20 @@ export default async function lessons(h) {
       has(steps[1], `${round(c0, 3)} N·m wide at τm = 0 but ${round(c60, 3)} N·m wide at τm = −60 N·m`);
       close(width(await pageBand(page, 0)), c0, 'M4 θ̇ = 1 band at τm = 0');
       close(width(await pageBand(page, -60)), c60, 'M4 θ̇ = 1 band at τm = −60');
-      await shot(page, 'drive-2');
+      await shot(page, `drive-2${tag}`);
       // step 3: the screw (Dupont Fig. 5 efficiencies, no τ_c, no b_v: the lines τe = −η·τm at any velocity)
       snaps.push(await controls(page));
       await page.locator('#view .controls select').first().selectOption('screw');
       await page.waitForTimeout(200);
-      const eta1 = Number(await field(page, 'driving efficiency').inputValue()), eta2 = Number(await field(page, 'backdriving efficiency').inputValue());
+      const eta1 = Number(await field(page, L['drive.param.eta1']).inputValue()), eta2 = Number(await field(page, L['drive.param.eta2']).inputValue());
       const [lo, up] = await pageBand(page, -100);
       has(steps[2], `from ${round(eta1 * 100, 3)} to ${round(eta2 * 100, 3)} N·m at τm = −100 N·m`);
       close(lo, eta1 * 100, 'screw lower edge at τm = −100');
       close(up, eta2 * 100, 'screw upper edge at τm = −100');
-      await shot(page, 'drive-3');
+      await shot(page, `drive-3${tag}`);
       snaps.push(await controls(page));
       await sameAsSetUp(page, snaps);
-      await quotesChecked(page);
+      await quotesChecked(page, steps);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `M1 ${round(w0, 3)} → ${round(w1, 3)} N·m; M4 at θ̇ = 1: ${round(c0, 3)} and ${round(c60, 3)} N·m (CLI); screw ${round(eta1 * 100, 3)}…${round(eta2 * 100, 3)} N·m`;
@@ -305,34 +370,17 @@ export default async function lessons(h) {
     }
   });
 
-  // -------------------------------------------------------------- pendulum
-  await pendulumLesson(h);
+}
 
-  await check('lessons: pendulum, a bench that is not the lesson\'s (another servo and model, as Open in bench from a fit gives) is told that the quoted numbers are the lesson bench\'s; Reset takes the sentence away', async () => {
-    const { page, log } = await openPage('?view=pendulum&pendulum.actuator=sts3215&pendulum.model=m1&pendulum.kt=0.9', 'pendulum');
-    try {
-      const off = page.locator('.lesson-off');
-      await off.waitFor({ state: 'visible', timeout: 5000 });
-      const text = await off.textContent();
-      expect(/actuator/.test(text) && /model/.test(text) && /kt/.test(text), `the sentence does not name what differs: ${text}`);
-      await shot(page, 'pendulum-offbench');
-      await page.click('.lesson-reset');
-      expect(await h.waitFor(async () => (await page.locator('.lesson-off').count()) === 0, 5000), 'Reset left the sentence');
-      // a mass typed in the view's own field takes it off the lesson's bench again, without a remount
-      await type(page, 'mass', 0.7);
-      const live = await h.waitFor(async () => ((await page.locator('.lesson-off').count()) ? page.locator('.lesson-off').textContent() : null), 5000);
-      expect(live && /mass/.test(live), `after typing a mass the lesson says '${live}'`);
-      const problems = h.logProblems(log);
-      expect(!problems.length, problems.slice(0, 3).join('; '));
-      return text;
-    } finally {
-      await page.close();
-    }
-  });
-
-  // ------------------------------------------------------------- wellposed
-  await check('lessons: wellposed, steps 1–5 followed in order from Reset show what they quote (friction run solutions-2dof, screw-selflock)', async () => {
-    const { page, log } = await openPage('?view=wellposed&wellposed.map.mu=0.3&wellposed.screw.J=12', 'wellposed');
+/** The Well-posedness lesson followed in language `lang` (inLanguage). */
+export async function wellposedLesson(h, lang = 'en') {
+  const { check, expect, openPage, waitFor, ROOT } = h;
+  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  await check(`lessons: wellposed${title}, steps 1–5 followed in order from Reset show what they quote (friction run solutions-2dof, screw-selflock)`, async () => {
+    const { page, log } = await openPage(`?view=wellposed${query}&wellposed.map.mu=0.3&wellposed.screw.J=12`, 'wellposed');
+    const label = (key) => L[key].replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
+    const MU = label('param.solutions-2dof.mu.label'), D22 = label('param.solutions-2dof.D22.label'), J = label('param.screw-selflock.J.label');
     const run = (name, p) => csv(cli(ROOT, ['run', name, ...Object.entries(p).map(([k, v]) => `${k}=${v}`)]));
     const counts = (m) => {
       const c = m.cols.indexOf('solutions'), n = [0, 0, 0];
@@ -347,27 +395,26 @@ export default async function lessons(h) {
     const wfield = (label) => page.locator('#view .ctl', { has: page.locator('.ctl-label', { hasText: label }) }).locator('input.ctl-num').first();
     const wtype = async (label, v) => { await wfield(label).fill(String(v)); await wfield(label).press('Enter'); await page.waitForTimeout(150); };
     try {
-      const steps = await lessonSteps(page);
-      expect(steps.length === 5, `${steps.length} steps`);
+      const steps = await stepsOf(page, 'wellposed', 5);
       await reset(page);
       expect(!/map\.mu=0\.3|screw\.J=12/.test(page.url()), `Reset left ${page.url()}`);
       const snaps = [];
       // step 1: μ = 0.45, then 0.46
       snaps.push(await controls(page));
-      await wtype('friction coefficient μ', 0.45);
+      await wtype(MU, 0.45);
       const r45 = run('solutions-2dof', { mu: 0.45 });
       expect(await pageCounts() === counts(r45).join(','), `μ = 0.45: page ${await pageCounts()}`);
       // the verdict's determinant range: the CLI's det_min and det_max, 3 digits
       const det = (name) => round(r45.rows[0][r45.cols.indexOf(name)], 3);
       has(steps[0], `(determinants ${det('det_min')} … ${det('det_max')})`);
-      await wtype('friction coefficient μ', 0.46);
+      await wtype(MU, 0.46);
       const c46 = counts(run('solutions-2dof', { mu: 0.46 }));
       expect(await pageCounts() === c46.join(','), `μ = 0.46: page ${await pageCounts()}, CLI ${c46}`);
       has(steps[0], `${c46[0]} none, ${c46[2]} several`);
       // step 2: μ = 0.6 again, D22 1.3 → 1.4
       snaps.push(await controls(page));
-      await wtype('friction coefficient μ', 0.6);
-      await wtype('inertia D₂₂', 1.4);
+      await wtype(MU, 0.6);
+      await wtype(D22, 1.4);
       const d14 = run('solutions-2dof', { D22: 1.4 }), d13 = run('solutions-2dof', { D22: 1.3 });
       expect(await pageCounts() === counts(d14).join(',') && counts(d14)[1] === 3721, `D22 = 1.4: page ${await pageCounts()}, CLI ${counts(d14)}`);
       const dm = (m) => Number(m.rows[0][m.cols.indexOf('det_min')].toFixed(2)).toString().replace('-', '−');
@@ -377,7 +424,7 @@ export default async function lessons(h) {
       snaps.push(await controls(page));
       await page.evaluate(() => document.activeElement?.blur());
       for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
-      expect(Number(await wfield('motor inertia J').inputValue()) === 30, `J after → ×5: ${await wfield('motor inertia J').inputValue()}`);
+      expect(Number(await wfield(J).inputValue()) === 30, `J after → ×5: ${await wfield(J).inputValue()}`);
       await page.keyboard.press('r');
       const j30 = run('screw-selflock', { J: 30, duration: 1 });
       const k = (n) => j30.cols.indexOf(n);
@@ -391,9 +438,9 @@ export default async function lessons(h) {
       // step 5: ← five times, rule = stop
       snaps.push(await controls(page));
       for (let k2 = 0; k2 < 5; k2++) await page.keyboard.press('ArrowLeft');
-      expect(Number(await wfield('motor inertia J').inputValue()) === 5, `J after ← ×5: ${await wfield('motor inertia J').inputValue()}`);
-      await page.locator('#view summary', { hasText: 'Screw, load, torque program, step' }).click();
-      await pick(page, 'rule for none or several', 'stop');
+      expect(Number(await wfield(J).inputValue()) === 5, `J after ← ×5: ${await wfield(J).inputValue()}`);
+      await page.locator('#view summary', { hasText: L['wellposed.head.simMore'] }).click();
+      await pick(page, label('param.screw-selflock.rule.label'), 'stop');
       const stop = cli(ROOT, ['run', 'screw-selflock', 'rule=stop', 'duration=1']).error || '';
       const core = /t = 0 s: (.*?);/.exec(stop)?.[1];
       expect(core, `CLI rule=stop: '${stop}'`);
@@ -401,9 +448,9 @@ export default async function lessons(h) {
       const shown = await waitFor(() => page.evaluate((m) => [...document.querySelectorAll('#view [role=alert], #view .msg-bad, #view [role=status]')]
         .some((e) => e.checkVisibility() && e.textContent.includes(m)), core), 4000);
       expect(shown, `the page does not show the core's '${core}'`);
-      await shot(page, 'wellposed-5');
+      await shot(page, `wellposed-5${tag}`);
       await sameAsSetUp(page, snaps);
-      await quotesChecked(page);
+      await quotesChecked(page, steps);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return `μ 0.46: ${c46}; D22 1.4: ${counts(d14)}; J 30 after R: no impulse; J 5 + stop: '${core}'`;

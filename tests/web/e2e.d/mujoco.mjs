@@ -48,6 +48,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { dropText } from './replay.mjs';
+import { TABLES } from '../../../web/src/i18n/tables.js';
 
 const TOL = 1e-9;
 
@@ -257,38 +258,7 @@ export default async function mujoco(h) {
     return out.join(' | ');
   });
 
-  await check('mujoco: the lesson\'s numbers (What to notice, Try this 2-4) are what the runs show', async () => {
-    const lesson = await page.evaluate(() => document.querySelector('.lesson')?.textContent || '');
-    const has = (x) => lesson.includes(x);
-    const bad = [];
-    // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
-    const g = 9.80665, q1 = 1.2, q2 = 0.5;
-    const t2 = 1.0 * g * 0.15 * Math.sin(q1 + q2), t1 = 1.5 * g * 0.2 * Math.sin(q1) + 1.0 * g * (0.3 * Math.sin(q1) + 0.15 * Math.sin(q1 + q2));
-    const checkedHere = [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340'];
-    for (const x of checkedHere) if (!has(x)) bad.push(`the lesson lacks ${x}`);
-    // each number a step quotes (the worksheet's blanks, the answer key's numbers) is one checked here
-    const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try .quote')].map((q) => q.textContent));
-    for (const q of quotes) if (!checkedHere.some((c) => c.includes(q))) bad.push(`the lesson quotes ${q}, which no check here verifies`);
-    const f = paused;
-    if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
-    const bj1 = f.arm.B.joints[0];
-    if (!(bj1.sag > 1e-4 && bj1.sag < 0.1 && !bj1.stuck)) bad.push(`notice: (B) arm j1 sag ${bj1.sag} mrad (micro-radians, creeping)`);
-    const rows = await page.evaluate(() => window.__fx.mujoco.replay.rows);
-    if (rows.length === 4) {
-      const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
-      if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
-    }
-    for (const [query, test] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck],
-      ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck]]) {
-      const b = await openPage(`?view=mujoco&${query}`, 'mujoco');
-      await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
-      const x = await figures(b.page);
-      if (!test(x)) bad.push(`${query}: bench (C) sag ${x.pendulum.C.joints[0].sag}, arm (C) j1 sag ${x.arm.C.joints[0].sag} mrad ${x.arm.C.joints[0].stuck ? 'STICK' : 'SLIP'}`);
-      await b.page.close();
-    }
-    expect(!bad.length, bad.join('; '));
-    return `loads ${t1.toFixed(3)}, ${t2.toFixed(3)} N·m; sags 385, 863, 511 mrad as the lesson says`;
-  });
+  await check('mujoco: the lesson\'s numbers (What to notice, Try this 2-4) are what the runs show', () => lessonNumbers(h, page, paused));
 
   await check('mujoco: a pasted params file (fitted) runs the bench = `friction mujoco --params` (1e-9 rad); another actuator\'s is refused', async () => {
     const P = path.resolve(ROOT, '../shared/data/bam/params');
@@ -416,4 +386,73 @@ export default async function mujoco(h) {
     return shots.join(', ');
   });
   await page.close();
+}
+
+/** The In MuJoCo lesson's numbers against the runs: `page` shows the view
+ *  (in any language: the lesson's words are the table's, its numbers the
+ *  same), `f` its figures paused after 3 s, its replay of the first xl330
+ *  log done; `lang` the query part of the pages it opens ('&lang=fr'). */
+async function lessonNumbers(h, page, f, lang = '') {
+  const { openPage, waitFor, expect } = h;
+  const figures = (pg) => pg.evaluate(() => window.__fx.mujoco.figures());
+  const lesson = await page.evaluate(() => document.querySelector('.lesson')?.textContent || '');
+  const has = (x) => lesson.includes(x);
+  const bad = [];
+  // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
+  const g = 9.80665, q1 = 1.2, q2 = 0.5;
+  const t2 = 1.0 * g * 0.15 * Math.sin(q1 + q2), t1 = 1.5 * g * 0.2 * Math.sin(q1) + 1.0 * g * (0.3 * Math.sin(q1) + 0.15 * Math.sin(q1 + q2));
+  const checkedHere = [t1.toFixed(3), t2.toFixed(3), '385 mrad', '863 mrad', '511 mrad', '0.0324', '0.0334', '0.0340'];
+  for (const x of checkedHere) if (!has(x)) bad.push(`the lesson lacks ${x}`);
+  // each number a step quotes (the worksheet's blanks, the answer key's numbers) is one checked here
+  const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try .quote')].map((q) => q.textContent));
+  for (const q of quotes) if (!checkedHere.some((c) => c.includes(q))) bad.push(`the lesson quotes ${q}, which no check here verifies`);
+  if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
+  const bj1 = f.arm.B.joints[0];
+  if (!(bj1.sag > 1e-4 && bj1.sag < 0.1 && !bj1.stuck)) bad.push(`notice: (B) arm j1 sag ${bj1.sag} mrad (micro-radians, creeping)`);
+  const rows = await page.evaluate(() => window.__fx.mujoco.replay.rows);
+  if (rows.length === 4) {
+    const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
+    if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
+  }
+  for (const [query, test] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck],
+    ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck]]) {
+    const b = await openPage(`?view=mujoco${lang}&${query}`, 'mujoco');
+    await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
+    const x = await figures(b.page);
+    if (!test(x)) bad.push(`${query}: bench (C) sag ${x.pendulum.C.joints[0].sag}, arm (C) j1 sag ${x.arm.C.joints[0].sag} mrad ${x.arm.C.joints[0].stuck ? 'STICK' : 'SLIP'}`);
+    await b.page.close();
+  }
+  expect(!bad.length, bad.join('; '));
+  return `loads ${t1.toFixed(3)}, ${t2.toFixed(3)} N·m; sags 385, 863, 511 mrad as the lesson says`;
+}
+
+/** The In MuJoCo lesson followed with ?lang=`lang` (i18n.mjs): its steps are
+ *  the table's, and its numbers what the runs show (lessonNumbers), on a page
+ *  of its own (run 3 s, paused, the first xl330 log replayed). */
+export async function mujocoLesson(h, lang) {
+  const { check, expect, openPage, waitFor, ROOT } = h;
+  const L = TABLES[lang];
+  await check(`lessons: mujoco (?lang=${lang}), the steps are the table's and their numbers what the runs show`, async () => {
+    const LOGS = path.resolve(ROOT, '../shared/data/bam/logs/xl330/processed');
+    if (!fs.existsSync(LOGS)) return { skip: `${h.MISSING_DATA}: ${LOGS}` };
+    const { page, log } = await openPage(`?view=mujoco&lang=${lang}`, 'mujoco');
+    try {
+      const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((x) => x.textContent));
+      const want = [1, 2, 3, 4].map((i) => L[`mujoco.lesson.step${i}`].replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
+      expect(steps.length === 4 && steps.every((x, i) => x === want[i]), `the steps are not the ${lang} table's: ${steps[0]?.slice(0, 60)}`);
+      await waitFor(async () => ((await page.evaluate(() => window.__fx?.mujoco?.figures?.().t ?? 0)) > 3 ? true : null), 60_000, 200);
+      await page.locator('#view button', { hasText: new RegExp(`^${L['runbar.pause']}$`) }).first().click();
+      await page.waitForTimeout(300);
+      const f = await page.evaluate(() => window.__fx.mujoco.figures());
+      const file = fs.readdirSync(LOGS).filter((x) => x.endsWith('.json')).sort()[0];
+      await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(LOGS, file));
+      await waitFor(() => page.evaluate(() => window.__fx.mujoco.replay.rows.length === 4 || null), 60_000, 200);
+      const out = await lessonNumbers(h, page, f, `&lang=${lang}`);
+      const problems = h.logProblems(log);
+      expect(!problems.length, problems.slice(0, 3).join('; '));
+      return out;
+    } finally {
+      await page.close();
+    }
+  });
 }

@@ -11,7 +11,8 @@
 // fixed for the page's life: the header's switch (main.js) writes ?lang= and
 // loads the page again, so every view and the shell are built in it.
 // The core's refusal messages ("…: …", from the wasm) stay English; the
-// parameter names, helps and ranges the page shows go through tParam.
+// parameter names, helps and ranges the page shows go through tParam (in
+// English: the core's own texts).
 // English is in the page's bundle; another language's table is its own
 // file beside the page (make web: build/web/i18n-fr.js; the offline package
 // hashes it and keeps it once fetched), loaded before any module that imports
@@ -59,14 +60,11 @@ export function t(key, vars) {
   return vars ? fill(s, vars) : s;
 }
 
-/** Is `key` in the table? */
-export const hasText = (key) => key in en;
-
 /** A scenario parameter's text as the page shows it: role 'label', 'help' or
  *  'choice.<name>' (a choice's help) of parameter `name` of scenario
- *  `scenario`, from the table (param.<scenario>.<name>.<role>); a scenario
- *  whose view is not converted yet keeps the core's English `core`. */
+ *  `scenario`, from the table (param.<scenario>.<name>.<role>), else the
+ *  core's English `core`. English is the core's own text (en-params.js holds
+ *  the same, for the tests: the page's bundle does not carry it twice). */
 export function tParam(scenario, name, role, core) {
-  const key = `param.${scenario}.${name}.${role}`;
-  return key in en ? t(key) : core;
+  return table[`param.${scenario}.${name}.${role}`] ?? core;
 }

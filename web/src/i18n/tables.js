@@ -1,6 +1,9 @@
 // i18n/tables.js: every table of the page's strings, for the tests and tools
 // (the page itself loads only its language's: index.js).
 import en from './en.js';
+import enParams from './en-params.js';
 import fr from './fr.js';
 
-export const TABLES = { en, fr };
+/** English: the page's table and the parameters' texts (the core's own, which
+ *  the page shows from the core: index.js tParam). */
+export const TABLES = { en: { ...en, ...enParams }, fr };

@@ -175,6 +175,11 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       const hits = ([x0, y0]) => arrows.some((r) => x0 < r.x + 6 && x0 + bw > r.x - 6 && y0 < r.y && y0 + bh > r.y - r.len - 8);
       let [bx, by] = place(ax, ay);
       if (hits([bx, by]) && !hits(place(-ax, ay))) [bx, by] = place(-ax, ay);
+      // a badge past the canvas's side (a narrow canvas, a longer word such as
+      // the French GLISSE) goes to the other side, else is pushed inside
+      const out = ([x0]) => x0 < 0 || x0 + bw > W;
+      if (out([bx, by]) && !out(place(-ax, ay)) && !hits(place(-ax, ay))) [bx, by] = place(-ax, ay);
+      bx = Math.max(0, Math.min(W - bw, bx));
       ctx.fillStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
       ctx.fillRect(bx, by, bw, bh);
       ctx.fillStyle = '#fff';
@@ -196,7 +201,8 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     // read-out below
     ctx.fillStyle = '#1d232b';
     const lines = textOf(i, P);
-    lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5));
+    // a line wider than the canvas (a narrow window, French words) is narrowed to fit (fillText's maxWidth)
+    lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5, W - 8));
     hook(area, 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text: lines,
       links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]) };
   }

@@ -5,6 +5,7 @@
 // fitted (also "Fit all models"). A note under the field says the defaults.
 import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 
 /** budgetField({ core, state, model, save }) → { ctl, note, of(model), value,
  *  onModel(model) }: of(k) is the budget a fit of M<k> gets; value is the
@@ -13,13 +14,10 @@ export function budgetField({ core, state, model, save }) {
   let budget = state.getNumber('budget', null);
   const of = (k) => budget ?? core.fit.defaultBudget(k);
   const { budget: oneTry, tries } = core.fit.defaults();
-  const ctl = numberControl({ label: 'budget (evaluations)', min: 1, max: 1e6, value: of(model), integer: true, log: true,
-    sliderMin: 100, sliderMax: 1e5, help: `Losses evaluated in all; each is one replay of every training log. Default: ${oneTry} `
-      + `for M1–M3; ${tries * oneTry} for M4–M6, ${tries} independent tries of ${oneTry} with the better kept (one search `
-      + `ends in a poorer minimum on about one seed in seven). "Fit all models" gives each model its default until you type a budget.`,
+  const ctl = numberControl({ label: t('fit.budget'), min: 1, max: 1e6, value: of(model), integer: true, log: true,
+    sliderMin: 100, sliderMax: 1e5, help: t('fit.budget.help', { one: oneTry, all: tries * oneTry, tries }),
     onInput: (v) => { budget = v; save(); } });
-  const note = el('p', { className: 'note', id: 'fit-budget-note' }, `Default ${oneTry} evaluations; for M4, M5 and M6 `
-    + `${tries * oneTry}: ${tries} independent tries of ${oneTry}, the better kept.`);
+  const note = el('p', { className: 'note', id: 'fit-budget-note' }, t('fit.budget.note', { one: oneTry, all: tries * oneTry, tries }));
   return {
     ctl, note, of,
     get value() { return budget; },

@@ -27,6 +27,7 @@
 // progress.js (bar, MAE chart, replay of the best candidate), results.js
 // (the result tables and exports), text.js (number formats); this file
 // builds the side panel and runs the fit.
+import { t, tParam } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { budgetField } from './budget.js';
@@ -49,23 +50,13 @@ import { kept, newResults, watchExports, shownResult, clearLogs } from './store.
 // order and checks each against the CLI).
 const SAMPLE_STEP = { sample: 1, actuator: 'xl330', seed: 1, holdout: 'none' };
 export const LESSON = {
-  notice: 'A fit searches the parameters of one model that make the simulated pendulum follow the recorded one '
-    + '(loss: the mean over the training logs of each log\'s mean |θ_sim − θ_log|). The steps use the bundled '
-    + 'sample, a log simulated with the published XL330 M6 preset; for real data drop your own logs or those '
-    + 'of shared/data/bam/logs.',
+  notice: t('fit.lesson.notice'),
   tryThis: [
-    { text: 'With the sample loaded, model M1 and budget 1000, press Fit: the best MAE falls while the simulated '
-      + 'arm (blue) closes on the logged one; the training MAE ends at ⟦0.02279⟧ rad against ⟦0.06060⟧ rad for the '
-      + 'published M1 preset.', setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
-    { text: 'Choose M4 and budget 2000, press Fit: ⟦0.00883⟧ rad, against ⟦0.01804⟧ rad for the published M4.',
-      setup: { ...SAMPLE_STEP, model: 'm4', budget: 2000 } },
-    { text: 'Budget 1000, "Fit all models": M1 to M6 in turn, the bar chart is the paper\'s Fig. 5 on this log. '
-      + 'The fitted M6 stops at ⟦0.00686⟧ rad while the published M6, the preset the sample was made with, gives '
-      + '⟦0.00033⟧ rad: a small budget does not find it back.', setup: { ...SAMPLE_STEP, model: 'm6', budget: 1000 } },
-    { text: 'Model M1, untick "free" for kt and type 0.5 as its value, press Fit: the fit holds kt at 0.5.',
-      setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
-    { text: '"Open in bench" opens the live pendulum with the fitted parameters.',
-      setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
+    { text: t('fit.lesson.step1'), setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
+    { text: t('fit.lesson.step2'), setup: { ...SAMPLE_STEP, model: 'm4', budget: 2000 } },
+    { text: t('fit.lesson.step3'), setup: { ...SAMPLE_STEP, model: 'm6', budget: 1000 } },
+    { text: t('fit.lesson.step4'), setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
+    { text: t('fit.lesson.step5'), setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
   ],
 };
 
@@ -106,19 +97,16 @@ export function mount(container, { core, state }) {
     get results() { return results; },
   };
 
-  const { side, charts } = viewLayout(container, 'Fit a friction model to your logs',
-    'Drop pendulum logs of one servo, choose the validation logs, then press Fit: the parameters of the chosen '
-    + 'model are searched by CMA-ES with restarts in Web Workers (one per core), scoring each candidate by the mean '
-    + 'absolute angle error of its replay on every training log.');
+  const { side, charts } = viewLayout(container, t('fit.title'), t('fit.intro'));
   container.classList.add('fit-view');
   container.dataset.input = 'files';   // charts only for the logs given (tests/web/e2e.mjs)
 
   // ---------------------------------------------------------------- side
   const drop = el('div', { id: 'fit-drop', className: 'drop-zone' });
-  const hint = el('span', {}, 'Drop one or more pendulum logs here (BAM JSON, e.g. logs/xl330/processed/*.json), or ');
+  const hint = el('span', {}, t('fit.drop.hint'));
   const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'fit-file' });
-  file.setAttribute('aria-label', 'Choose recorded logs to fit');
-  drop.append(hint, el('label', { className: 'file-pick' }, 'choose files…', file));
+  file.setAttribute('aria-label', t('fit.file.aria'));
+  drop.append(hint, el('label', { className: 'file-pick' }, t('fit.file.pick'), file));
   const err = messageBox();
   err.id = 'fit-error';
   // a refusal of Fit / Fit all is shown under those buttons, where the eye is
@@ -127,35 +115,34 @@ export function mount(container, { core, state }) {
   const warn = el('div', { className: 'msg-warn', id: 'fit-warning', role: 'status', hidden: true });
   // the core's warning when every training log has one mass and length
   // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
-  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
-  const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, 'Clear logs');
-  clearBtn.title = 'Remove every log and the fit results (asks first)';
+  // (the core's words: English in every language, marked so)
+  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true, lang: 'en' });
+  const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, t('fit.clear'));
+  clearBtn.title = t('fit.clear.title');
   side.append(drop, clearBtn, err, warn);
 
-  const actCtl = choiceControl({ label: 'Actuator (the logs\' motor when they name one)', value: actuator,
+  const actCtl = choiceControl({ label: t('fit.actuator'), value: actuator,
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
-  const modelCtl = choiceControl({ label: 'Model', value: `m${model}`,
-    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: `M${k} (${core.fit.space(actuator, k).free.filter(Boolean).length} free parameters)` })),
+  const modelCtl = choiceControl({ label: t('fit.model'), value: `m${model}`,
+    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
     onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); } });
-  const holdCtl = choiceControl({ label: 'Validation logs', value: 'none', choices: [{ value: 'none', label: 'as ticked in the list' }],
-    help: 'Which logs the fit never sees: those of one kp (the paper\'s --validation_kp), or alternate (kp index + '
-      + 'trajectory index odd), or your own ticks in the list.', onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
-  const integCtl = choiceControl({ label: 'Integrator (the position update the fit replays with)', value: integrator,
-    choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? `${c} (default)` : c, help: integ.choiceHelp?.[k] })),
-    help: 'The model is fitted for one position update: bam (the reference\'s, what its published files assume) or mujoco '
-      + '(MuJoCo\'s Euler: a model meant for MuJoCo). The params file and every export carry it.',
+  const holdCtl = choiceControl({ label: t('fit.hold'), value: 'none', choices: [{ value: 'none', label: t('fit.hold.ticked') }],
+    help: t('fit.hold.help'), onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
+  const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
+    choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? t('fit.integ.default', { c }) : c, help: integ.choiceHelp?.[k] && tParam('bench', 'integrator', `choice.${c}`, integ.choiceHelp[k]) })),
+    help: t('fit.integ.help'),
     onChange: (v) => { integrator = v; save(); } });
   integCtl.el.id = 'fit-integrator';
   const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
-  const seedCtl = numberControl({ label: 'seed', min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
-    help: 'The same seed, logs and budget give the same fit, here and in `friction fit`.', onInput: (v) => { seed = v; save(); } });
-  const fitBtn = el('button', { type: 'button', id: 'fit-run', className: 'primary' }, 'Fit');
-  const allBtn = el('button', { type: 'button', id: 'fit-all' }, 'Fit all models');
-  allBtn.title = 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE)';
-  const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, 'Cancel');
-  side.append(el('h3', {}, 'Fit'), actCtl.el, modelCtl.el, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': 'Run the fit' }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
+  const seedCtl = numberControl({ label: t('fit.seed'), min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
+    help: t('fit.seed.help'), onInput: (v) => { seed = v; save(); } });
+  const fitBtn = el('button', { type: 'button', id: 'fit-run', className: 'primary' }, t('fit.run'));
+  const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
+  allBtn.title = t('fit.all.title');
+  const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
+  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
 
   function save() {
     state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
@@ -171,12 +158,12 @@ export function mount(container, { core, state }) {
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {
-      if (job) { err.textContent = 'A fit is running: cancel it or wait for its end before adding logs.'; err.hidden = false; return; }
+      if (job) { err.textContent = t('fit.busy'); err.hidden = false; return; }
       logsUi.addFiles(files);
     },
     sample: true,
     onError: (msg) => { err.textContent = msg; err.hidden = false; },
-    onStray: () => { hint.textContent = 'Those files were dropped outside this box and ignored. Drop pendulum logs here, or '; },
+    onStray: () => { hint.textContent = t('fit.stray'); },
   });
 
   // a lesson step's set-up (LESSON): the sample, when no log is present
@@ -247,11 +234,11 @@ export function mount(container, { core, state }) {
   function start(chain) {
     err.hidden = true;
     runErr.hidden = true;
-    if (!logs.length) { fail('Drop at least one log first: a fit needs recorded logs to train on.'); return; }
+    if (!logs.length) { fail(t('fit.noLogs')); return; }
     const train = [], valid = [];
     logs.forEach((l, i) => (l.valid ? valid : train).push(i));
     if (!train.length) {
-      fail(`All ${logs.length} logs are marked for validation: untick at least one (or choose another hold-out) to train on.`);
+      fail(t('fit.allValid', { n: logs.length }));
       return;
     }
     const models = chain ? [1, 2, 3, 4, 5, 6] : [model];
@@ -264,7 +251,7 @@ export function mount(container, { core, state }) {
         return { model: k, budget: budgetUi.of(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
       });
     } catch (e) {
-      fail(`The search space is not usable: ${e.message}`);
+      fail(t('fit.space.bad', { message: e.message }));
       return;
     }
     const W = Math.max(1, Math.min(64, navigator.hardwareConcurrency || 2));
@@ -281,7 +268,7 @@ export function mount(container, { core, state }) {
     }
     workers.forEach((w) => {
       live.add(w);
-      w.onerror = (e) => fail(`The fit stopped: a worker failed (${e.message || 'no message'}).`);
+      w.onerror = (e) => fail(t('fit.worker.failed', { message: e.message || t('fit.noMessage') }));
     });
     const folded = [logsUi.box, spaceUi.box].filter((d) => d.open);
     folded.forEach((d) => { d.open = false; });
@@ -298,7 +285,7 @@ export function mount(container, { core, state }) {
     bar.value = 0;
     delete progText.dataset.evals;
     delete progText.dataset.best;
-    progText.textContent = `Starting ${W} evaluation worker${W > 1 ? 's' : ''} and the coordinator…`;
+    progText.textContent = W > 1 ? t('fit.starting', { n: W }) : t('fit.starting.one');
     container.dataset.workers = String(W);
     setRunning(true);
     progBox.scrollIntoView({ block: 'nearest' });
@@ -319,16 +306,16 @@ export function mount(container, { core, state }) {
       const m = e.data;
       if (m.type === 'ready') {
         container.dataset.readySeconds = String((performance.now() - job.t0) / 1000);
-        progText.textContent = `${m.workers} evaluation workers hold the ${train.length} training logs (${m.steps} steps per evaluation); fitting…`;
+        progText.textContent = t('fit.ready', { workers: m.workers, n: train.length, steps: m.steps });
       } else if (m.type === 'progress') {
         const idx = job.runs.indexOf(m.model);
         bar.value = (idx + Math.min(1, m.evals / m.budget)) / job.runs.length;
         const elapsed = (performance.now() - job.t0) / 1000;
         const frac = bar.value;
         const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
-        progText.textContent = `M${m.model}${job.runs.length > 1 ? ` (${idx + 1} of ${job.runs.length})` : ''}: ${m.evals} / ${m.budget} evaluations, `
-          + `generation ${m.generation} (${m.phase}, λ = ${m.lambda}), best training MAE ${fmtMae(m.bestLoss)} rad; `
-          + `${fmtTime(elapsed)} elapsed${Number.isFinite(eta) ? `, about ${fmtTime(eta)} left` : ''}`;
+        progText.textContent = t('fit.progress', { model: m.model, of: job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: job.runs.length }) : '',
+          evals: m.evals, budget: m.budget, gen: m.generation, phase: m.phase, lambda: m.lambda, mae: fmtMae(m.bestLoss),
+          elapsed: fmtTime(elapsed), left: Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '' });
         progText.dataset.evals = String(m.evals);
         progText.dataset.best = String(m.bestLoss);
         let ds = maeChart.chart.data.datasets.find((d) => d.model === m.model);
@@ -353,8 +340,8 @@ export function mount(container, { core, state }) {
         const seconds = (performance.now() - job.t0) / 1000;
         bar.value = 1;
         const last = results[results.length - 1];
-        progText.textContent = `Done: ${results.length > 1 ? `${results.length} models` : `M${last.model}`} in ${fmtTime(seconds)} `
-          + `with ${job.W} evaluation workers; ${results.reduce((n, r) => n + r.evals, 0)} evaluations.`;
+        progText.textContent = t('fit.done', { what: results.length > 1 ? t('fit.done.models', { n: results.length }) : `M${last.model}`,
+          time: fmtTime(seconds), w: job.W, evals: results.reduce((n, r) => n + r.evals, 0) });
         container.dataset.seconds = String(seconds);
         container.dataset.evalSeconds = String(m.evalSeconds);
         container.dataset.workerSeconds = String(m.seconds);
@@ -365,11 +352,11 @@ export function mount(container, { core, state }) {
         if (wasChain) {
           const best = results.filter((r) => Number.isFinite(r.valid)).reduce((a, b) => (!a || b.valid < a.valid ? b : a), null);
           res.showResult(best || results[results.length - 1], best
-            ? `Shown: M${best.model}, the lowest validation MAE of the ${results.length} models (${fmtMae(best.valid)} rad); "details" in the table shows another.`
-            : `Shown: M${results[results.length - 1].model}, the last model fitted (no validation logs to choose by); "details" in the table shows another.`);
+            ? t('fit.shown.best', { model: best.model, n: results.length, mae: fmtMae(best.valid) })
+            : t('fit.shown.last', { model: results[results.length - 1].model }));
         }
       } else if (m.type === 'failed') {
-        fail(`The fit stopped: ${m.message}`);
+        fail(t('fit.stopped', { message: m.message }));
       }
     };
     coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, integrator, runs, seed, chain,
@@ -383,7 +370,7 @@ export function mount(container, { core, state }) {
     stopWorkers();
     setRunning(false);
     container.dataset.fit = 'cancelled';
-    progText.textContent += ' — cancelled: every worker was stopped; nothing else changed.';
+    progText.textContent += t('fit.cancelled');
   });
 
   logsUi.renderHoldChoices();
@@ -395,8 +382,8 @@ export function mount(container, { core, state }) {
   renderRig();
   if (badSpace.length || spaceProblem) {
     spaceUi.msg.textContent = spaceProblem
-      ? `The search space in the link is not usable (${spaceProblem.message.replace(/\.$/, '')}); using the defaults.`
-      : `Ignored in the link's search space: ${badSpace.join('; ')} (each entry is key:free,lo,hi,value with free 0 or 1).`;
+      ? t('fit.link.spaceBad', { message: spaceProblem.message.replace(/\.$/, '') })
+      : t('fit.link.ignored', { list: badSpace.join('; ') });
   }
   if (badSpace.length || spaceProblem) save();
   logsUi.renderLogs();
@@ -408,7 +395,7 @@ export function mount(container, { core, state }) {
     res.showResult(shownResult());
     container.dataset.fit = 'done';
     bar.value = 1;
-    progText.textContent = 'The last fit of this session, kept: its result is below (the charts of its progress are not kept).';
+    progText.textContent = t('fit.kept');
   }
   clearBtn.addEventListener('click', () => {
     if (job || !clearLogs()) return;
@@ -421,7 +408,7 @@ export function mount(container, { core, state }) {
   });
   return {
     // a tab chosen while a fit runs: leaving cancels it, so ask (store.js keeps the rest)
-    leave: () => !job || window.confirm('A fit is running: leaving this view cancels it (the logs and finished results are kept). Leave?'),
+    leave: () => !job || window.confirm(t('fit.leave')),
     dispose() {
       stopWorkers();
       res.stopSensitivity();

@@ -3,6 +3,7 @@
 // core's aliases), the list with the validation ticks, and the hold-out
 // choices (one kp, alternate, or the ticks).
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { parseLog } from '../../replay.js';
 
 /** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
@@ -13,9 +14,9 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsBox = el('details', { className: 'chart-box fit-logs', open: true });
-  const logsHead = el('summary', {}, 'Logs');
+  const logsHead = el('summary', {}, t('fit.logs'));
   const logsTable = el('table', { className: 'fit-table', id: 'fit-logs' });
-  const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, 'No log yet: drop some on the "Drop one or more pendulum logs here" box of the controls (in presentation mode, under the "Controls" button), or choose them there.');
+  const logsNote = el('p', { className: 'note', id: 'fit-logs-note' }, t('fit.logs.none'));
   logsBox.append(logsHead, logsNote, logsTable);
   charts.append(logsBox);
 
@@ -26,16 +27,16 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
     if (typeof log.dt === 'number' || n < 2) return String(samples);
     const span = log.entries[n - 1].timestamp - log.entries[0].timestamp;
     const hz = (v) => `${Math.round(v)} Hz`;
-    return `${samples} (resampled from ${n} entries at ${hz((n - 1) / span)} to ${hz(1 / core.io.resampleDt)})`;
+    return t('fit.logs.resampled', { samples, n, from: hz((n - 1) / span), to: hz(1 / core.io.resampleDt) });
   }
 
   function kps() { return [...new Set(logs.map((l) => l.kp))].sort((a, b) => a - b); }
 
   function renderHoldChoices() {
     const sel = holdCtl.select;
-    const opts = [['none', 'as ticked in the list'], ['alternate', 'alternate: kp index + trajectory index odd'],
-      ...kps().map((k) => [`kp${k}`, `hold out kp ${k}`])];
-    sel.replaceChildren(...opts.map(([v, t]) => el('option', { value: v }, t)));
+    const opts = [['none', t('fit.hold.ticked')], ['alternate', t('fit.hold.alternate')],
+      ...kps().map((k) => [`kp${k}`, t('fit.hold.kp', { k })])];
+    sel.replaceChildren(...opts.map(([v, text]) => el('option', { value: v }, text)));
     if (!opts.some(([v]) => v === st.holdout)) st.holdout = 'none';
     sel.value = st.holdout;
   }
@@ -55,13 +56,13 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
     logsNote.hidden = logs.length > 0;
     logsTable.hidden = !logs.length;
     const nv = logs.filter((l) => l.valid).length;
-    logsHead.textContent = logs.length ? `Logs: ${logs.length - nv} for training, ${nv} for validation` : 'Logs';
-    const thead = el('thead', {}, el('tr', {}, ...['file', 'motor', 'kp', 'trajectory', 'samples', 'validation', '']
-      .map((t) => el('th', { scope: 'col' }, t))));
+    logsHead.textContent = logs.length ? t('fit.logs.head', { train: logs.length - nv, valid: nv }) : t('fit.logs');
+    const thead = el('thead', {}, el('tr', {}, ...[...t('fit.logs.cols').split('|'), '']
+      .map((h) => el('th', { scope: 'col' }, h))));
     const tbody = el('tbody');
     logs.forEach((l, i) => {
       const box = el('input', { type: 'checkbox', checked: l.valid });
-      box.setAttribute('aria-label', `${l.name}: use for validation (not for training)`);
+      box.setAttribute('aria-label', t('fit.logs.valid.aria', { name: l.name }));
       box.addEventListener('change', () => {
         l.valid = box.checked;
         st.holdout = 'none';
@@ -69,8 +70,8 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
         save();
         renderLogs();
       });
-      const rm = el('button', { type: 'button' }, 'remove');
-      rm.setAttribute('aria-label', `Remove ${l.name}`);
+      const rm = el('button', { type: 'button' }, t('fit.logs.remove'));
+      rm.setAttribute('aria-label', t('fit.logs.remove.aria', { name: l.name }));
       rm.addEventListener('click', () => { logs.splice(i, 1); renderHoldChoices(); applyHoldout(); });
       const tr = el('tr', { dataset: { valid: String(l.valid) } },
         el('th', { scope: 'row' }, l.name), el('td', {}, l.motor || '—'), el('td', { className: 'num' }, String(l.kp)),
@@ -94,7 +95,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       try {
         text = await f.text();
       } catch (e) {
-        problems.push(`${f.name}: the file could not be read (${e.message}).`);
+        problems.push(t('fit.logs.unreadable', { name: f.name, message: e.message }));
         continue;
       }
       let log;
@@ -106,14 +107,14 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       }
       // a log is the same log when its text is; raw and processed files of one
       // run often share a name: the second is listed as "name [2]"
-      if (logs.some((l) => l.text === text)) { notes.push(`${f.name} is already in the list.`); continue; }
+      if (logs.some((l) => l.text === text)) { notes.push(t('fit.logs.already', { name: f.name })); continue; }
       let name = f.name;
       for (let k = 2; logs.some((l) => l.name === name); k++) name = `${f.name} [${k}]`;
-      if (name !== f.name) notes.push(`A log named ${f.name} with other content is already in the list: this one is listed as ${name}.`);
+      if (name !== f.name) notes.push(t('fit.logs.renamed', { name: f.name, as: name }));
       const act = core.bench.actuatorOf(log.motor);
       const have = logs.find((l) => l.actuator);
       if (act && have && act !== have.actuator) {
-        problems.push(`${f.name} was recorded on ${log.motor} but the logs in the list on ${have.motor}: a fit uses the logs of one actuator.`);
+        problems.push(t('fit.logs.otherMotor', { name: f.name, motor: log.motor, have: have.motor }));
         continue;
       }
       const samples = core.io.checkLog(log, name);
@@ -122,13 +123,14 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       const alias = core.bench.actuatorNote(log.motor);   // the core's sentence, `friction fit`'s
       if (alias) notes.push(alias);
       if (act && act !== st.actuator && fitActuators.includes(act)) {
-        notes.push(`The actuator was set to ${act}.`);
+        notes.push(t('fit.logs.actuatorSet', { act }));
         st.actuator = act;
         actCtl.value = act;
         save();
         on.renderBounds();
       } else if (!act) {
-        notes.push(`${f.name} names ${log.motor === undefined ? 'no motor' : `the unknown motor "${log.motor}"`}: it is fitted as ${st.actuator}.`);
+        notes.push(log.motor === undefined ? t('fit.logs.noMotor', { name: f.name, act: st.actuator })
+          : t('fit.logs.unknownMotor', { name: f.name, motor: log.motor, act: st.actuator }));
       }
     }
     if (problems.length) { err.textContent = problems.join(' '); err.hidden = false; }

@@ -4,36 +4,37 @@
 // fit runs, here once after it).
 import { lineBox, angleOverlayBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { fmtMae } from './text.js';
 
 /** progressSection(charts, { core, logs, st }): st = the view's { actuator, job };
  *  returns { progBox, bar, progText, maeChart, overlay, overlaySel, renderOverlayChoices(),
  *  drawTrace(r), lastBest (get/set: { p, model, loss, integrator } of the best candidate) }. */
 export function progressSection(charts, { core, logs, st }) {
-  const progBox = el('section', { className: 'chart-box fit-progress', id: 'fit-progress-box', 'aria-label': 'Progress of the fit' });
+  const progBox = el('section', { className: 'chart-box fit-progress', id: 'fit-progress-box', 'aria-label': t('fit.prog.aria') });
   const bar = el('progress', { id: 'fit-progress', max: 1, value: 0 });
-  bar.setAttribute('aria-label', 'Evaluations done of the budget');
-  const progText = el('div', { className: 'readout', id: 'fit-progress-text', 'aria-live': 'off' }, 'No fit yet.');
-  progBox.append(el('h3', {}, 'Progress'), bar, progText);
+  bar.setAttribute('aria-label', t('fit.prog.bar'));
+  const progText = el('div', { className: 'readout', id: 'fit-progress-text', 'aria-live': 'off' }, t('fit.prog.none'));
+  progBox.append(el('h3', {}, t('fit.prog.head')), bar, progText);
   charts.append(progBox);
 
   const maeChart = lineBox(charts, {
-    title: 'Best training MAE per generation',
-    description: 'Line chart: the best training MAE found so far, per CMA-ES generation, one line per model',
+    title: t('fit.chart.mae'),
+    description: t('fit.chart.mae.desc'),
     height: 220,
     fileName: 'fit-mae',
-    xName: 'generation',
-    xText: 'generation',
-    yText: 'best training MAE [rad]',
+    xName: t('fit.chart.gen'),
+    xText: t('fit.chart.gen'),
+    yText: t('fit.chart.mae.y'),
     line: { borderWidth: 2 },
   });
   const overlayHead = el('div', { className: 'ctl-choice fit-overlay-pick' });
   const overlaySel = el('select', { id: 'fit-overlay-log' });
-  overlaySel.setAttribute('aria-label', 'The recorded log the best candidate is replayed on');
+  overlaySel.setAttribute('aria-label', t('fit.overlay.aria'));
   overlayHead.append(overlaySel);
   const overlay = angleOverlayBox(charts, {
-    title: 'Best candidate replayed on a recorded log',
-    description: 'Recorded joint angle of the chosen log and the angle simulated with the best parameters so far',
+    title: t('fit.chart.overlay'),
+    description: t('fit.chart.overlay.desc'),
     fileName: 'fit-replay', plugins: { decimation: { enabled: true, algorithm: 'min-max' } },
   });
   overlay.head.append(overlayHead);
@@ -43,7 +44,7 @@ export function progressSection(charts, { core, logs, st }) {
   function renderOverlayChoices() {
     const cur = overlaySel.value;
     overlaySel.replaceChildren(...logs.map((l, i) => el('option', { value: String(i) },
-      `${l.name} (kp ${l.kp}, ${l.trajectory || '—'}, ${l.valid ? 'validation' : 'training'})`)));
+      `${l.name} (kp ${l.kp}, ${l.trajectory || '—'}, ${t(l.valid ? 'fit.role.validation' : 'fit.role.training')})`)));
     if (cur !== '' && logs[Number(cur)]) overlaySel.value = cur;
     else {
       const first = logs.findIndex((l) => !l.valid);
@@ -73,17 +74,17 @@ export function progressSection(charts, { core, logs, st }) {
     const l = logs[r.index];
     if (!l) return;
     if (r.error) {
-      overlayNote.textContent = `The best candidate could not be replayed on ${l.name}: ${r.error}`;
+      overlayNote.textContent = t('fit.overlay.failed', { name: l.name, error: r.error });
       return;
     }
     const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
     overlay.chart.data.datasets = [
-      { label: `recorded θ (${l.name})`, data: pts(r.t, r.logQ), borderColor: '#2b3440' },
-      { label: `simulated θ, best M${r.model} so far`, data: pts(r.t, r.simQ), borderColor: COLORS[0] },
-      { label: 'goal', data: pts(r.t, r.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
+      { label: t('fit.overlay.recorded', { name: l.name }), data: pts(r.t, r.logQ), borderColor: '#2b3440' },
+      { label: t('fit.overlay.sim', { model: r.model }), data: pts(r.t, r.simQ), borderColor: COLORS[0] },
+      { label: t('fit.overlay.goal'), data: pts(r.t, r.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
     ];
     overlay.update();
-    overlayNote.textContent = `${l.name} (${l.valid ? 'validation' : 'training'}): MAE ${fmtMae(r.mae)} rad of the best M${r.model} candidate`;
+    overlayNote.textContent = t('fit.overlay.note', { name: l.name, role: t(l.valid ? 'fit.role.validation' : 'fit.role.training'), mae: fmtMae(r.mae), model: r.model });
     overlayNote.dataset.mae = String(r.mae);
   }
 

@@ -4,6 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 
@@ -28,19 +29,20 @@ function sensitivityTable(s, space, keys) {
     const tick = el('span', { className: 'fit-sens-value' });
     tick.style.left = pos(r, r.value);
     const track = el('span', { className: `fit-sens-track${r.logScale ? ' log' : ''}`, role: 'img' }, range, tick);
-    const clamped = [r.lowerClamped ? 'lower' : '', r.upperClamped ? 'upper' : ''].filter(Boolean).join(' and ');
-    track.setAttribute('aria-label', `${r.key}: ${fmtNum(r.lower)} to ${fmtNum(r.upper)} around ${fmtNum(r.value)} in the box `
-      + `[${fmtNum(space.lo[i])}, ${fmtNum(space.hi[i])}]${r.logScale ? ' (log scale)' : ''}${clamped ? `, the ${clamped} side clamped at the bound` : ''}`);
+    const clamped = r.lowerClamped && r.upperClamped ? 'fit.sens.track.both' : r.lowerClamped ? 'fit.sens.track.lower'
+      : r.upperClamped ? 'fit.sens.track.upper' : '';
+    track.setAttribute('aria-label', t('fit.sens.track', { key: r.key, lower: fmtNum(r.lower), upper: fmtNum(r.upper), value: fmtNum(r.value),
+      lo: fmtNum(space.lo[i]), hi: fmtNum(space.hi[i]), log: r.logScale ? t('fit.sens.track.log') : '', clamped: clamped ? t(clamped) : '' }));
     return el('tr', { dataset: { key: r.key, lower: String(r.lower), upper: String(r.upper), value: String(r.value),
       lowerClamped: String(r.lowerClamped), upperClamped: String(r.upperClamped), logScale: String(r.logScale) } },
     el('th', { scope: 'row' }, r.key), el('td', { className: 'unit' }, keys[i].unit || '—'),
-    el('td', { className: 'num' }, fmtNum(r.lower), r.lowerClamped ? el('span', { className: 'note' }, ' (bound)') : ''),
+    el('td', { className: 'num' }, fmtNum(r.lower), r.lowerClamped ? el('span', { className: 'note' }, t('fit.sens.bound')) : ''),
     el('td', { className: 'fit-sens-bar' }, track),
-    el('td', { className: 'num' }, fmtNum(r.upper), r.upperClamped ? el('span', { className: 'note' }, ' (bound)') : ''),
-    el('td', { className: 'note' }, r.logScale ? 'log' : 'linear'));
+    el('td', { className: 'num' }, fmtNum(r.upper), r.upperClamped ? el('span', { className: 'note' }, t('fit.sens.bound')) : ''),
+    el('td', { className: 'note' }, t(r.logScale ? 'fit.sens.log' : 'fit.sens.linear')));
   });
   return el('table', { className: 'fit-table fit-sens-table', id: 'fit-sens-table' },
-    el('thead', {}, el('tr', {}, ...['parameter', 'unit', 'lower', 'range in the search box (tick: fitted value)', 'upper', 'scale'].map((t) => el('th', { scope: 'col' }, t)))),
+    el('thead', {}, el('tr', {}, ...t('fit.sens.cols').split('|').map((h) => el('th', { scope: 'col' }, h)))),
     el('tbody', {}, ...rows));
 }
 
@@ -49,16 +51,16 @@ function sensitivityTable(s, space, keys) {
  *  found there by name for its sensitivity ranges); returns { resBox, allBox,
  *  bars, showResult(r), renderAll(), stopSensitivity() }. */
 export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
-  const resBox = el('section', { className: 'chart-box fit-result', id: 'fit-result', 'aria-label': 'Result of the fit', hidden: true });
+  const resBox = el('section', { className: 'chart-box fit-result', id: 'fit-result', 'aria-label': t('fit.res.aria'), hidden: true });
   charts.append(resBox);
-  const allBox = el('section', { className: 'chart-box fit-all', id: 'fit-all-result', 'aria-label': 'Fit all models: validation MAE per model', hidden: true });
+  const allBox = el('section', { className: 'chart-box fit-all', id: 'fit-all-result', 'aria-label': t('fit.all.aria'), hidden: true });
   const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
-  allBox.append(el('h3', {}, 'All models: training and validation MAE (the paper\'s Fig. 5)'), allTable);
+  allBox.append(el('h3', {}, t('fit.all.head')), allTable);
   charts.append(allBox);
   const bars = modelBarsBox(charts, {
-    title: 'Validation MAE per model',
-    description: 'Bar chart of the validation MAE of the published and of the fitted parameters for each model M1 to M6',
-    height: 200, fileName: 'fit-validation-mae', yText: 'validation MAE [rad]', legend: { position: 'bottom' },
+    title: t('fit.bars'),
+    description: t('fit.bars.desc'),
+    height: 200, fileName: 'fit-validation-mae', yText: t('fit.bars.y'), legend: { position: 'bottom' },
   });
   bars.box.hidden = true;
 
@@ -116,9 +118,9 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
    *  (as the fit) the core's ranges on r's training logs and search space,
    *  with a progress bar (one step per parameter) and Cancel. */
   function sensitivitySection(r) {
-    const run = el('button', { type: 'button', id: 'fit-sensitivity' }, 'Sensitivity ranges');
-    run.title = 'For each free parameter alone: how far it can move from the fitted value before the training MAE rises by 3 % (Rhoban/bam sensitivity.py)';
-    const cancel = el('button', { type: 'button', id: 'fit-sens-cancel', disabled: true }, 'Cancel');
+    const run = el('button', { type: 'button', id: 'fit-sensitivity' }, t('fit.sens'));
+    run.title = t('fit.sens.title');
+    const cancel = el('button', { type: 'button', id: 'fit-sens-cancel', disabled: true }, t('fit.cancel'));
     const prog = el('progress', { id: 'fit-sens-progress', max: 1, value: 0, hidden: true });
     const text = el('span', { className: 'note', id: 'fit-sens-status', role: 'status' });
     const box = el('div', { id: 'fit-sens', dataset: { state: 'idle' } });
@@ -133,7 +135,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       const train = (r.trainNames || []).map((n) => logs.find((l) => l.name === n));
       if (!r.space || !train.length || train.some((l) => !l)) {
         box.replaceChildren();
-        text.textContent = 'The training logs of this fit are no longer all loaded: fit again to see its sensitivity ranges.';
+        text.textContent = t('fit.sens.gone');
         box.dataset.state = 'failed';
         return;
       }
@@ -144,34 +146,31 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       prog.value = 0;
       box.dataset.state = 'running';
       box.replaceChildren();
-      text.textContent = `Loading ${train.length} training log${train.length === 1 ? '' : 's'} in a worker…`;
+      text.textContent = train.length === 1 ? t('fit.sens.loading.one') : t('fit.sens.loading', { n: train.length });
       const w = new Worker('fitEval.worker.js', { type: 'module' });
       sensWorker = w;
       const t0 = performance.now();
-      w.onerror = (e) => { if (sensWorker === w) { finish('failed'); text.textContent = `The sensitivity ranges stopped: the worker failed (${e.message || 'no message'}).`; } };
+      w.onerror = (e) => { if (sensWorker === w) { finish('failed'); text.textContent = t('fit.sens.workerFailed', { message: e.message || t('fit.noMessage') }); } };
       w.onmessage = (e) => {
         if (sensWorker !== w) return;
         const m = e.data;
         if (m.type === 'sens-ready') {
-          text.textContent = `Scanning each free parameter on ${m.logs} training log${m.logs === 1 ? '' : 's'}…`;
+          text.textContent = m.logs === 1 ? t('fit.sens.scanning.one') : t('fit.sens.scanning', { n: m.logs });
         } else if (m.type === 'sens-progress') {
           prog.value = m.done / m.total;
           const elapsed = (performance.now() - t0) / 1000;
-          text.textContent = `${m.done} of ${m.total} parameters (last: ${m.key}); ${fmtTime(elapsed)} elapsed, about ${fmtTime(elapsed * (m.total - m.done) / m.done)} left`;
+          text.textContent = t('fit.sens.progress', { done: m.done, total: m.total, key: m.key, elapsed: fmtTime(elapsed), left: fmtTime(elapsed * (m.total - m.done) / m.done) });
         } else if (m.type === 'sens-done') {
           const s = m.result;
           finish('done');
-          text.textContent = `${s.ranges.length} parameters in ${fmtTime(m.seconds)}.`;
+          text.textContent = t('fit.sens.done', { n: s.ranges.length, time: fmtTime(m.seconds) });
           box.dataset.seconds = String(m.seconds);
-          box.replaceChildren(el('h4', {}, 'Sensitivity ranges: how well the training logs identify each parameter'),
-            el('p', { className: 'note', id: 'fit-sens-note' }, 'Each free parameter alone, the others at their fitted values, from the fitted value toward each bound '
-              + `of the search box: 20 steps, then 24 bisections where the training MAE first exceeds ${fmtMae(s.threshold)} rad `
-              + `(${fmtMae(s.base)} rad + ${Math.round(100 * s.tolerance)} %; the core's fric_fit_sensitivity, the method of Rhoban/bam sensitivity.py). `
-              + `A wide bar: the logs barely constrain the parameter; an open end marked "(bound)": the MAE stayed within the ${Math.round(100 * s.tolerance)} % up to the box's bound.`),
+          box.replaceChildren(el('h4', {}, t('fit.sens.head')),
+            el('p', { className: 'note', id: 'fit-sens-note' }, t('fit.sens.note', { threshold: fmtMae(s.threshold), base: fmtMae(s.base), pct: Math.round(100 * s.tolerance) })),
             sensitivityTable(s, r.space, keys));
         } else if (m.type === 'sens-failed') {
           finish('failed');
-          text.textContent = `The sensitivity ranges stopped: ${m.message}`;
+          text.textContent = t('fit.sens.stopped', { message: m.message });
         }
       };
       w.postMessage({ type: 'sensitivity', logs: train.map((l) => l.text), sources: train.map((l) => l.name), p: Array.from(r.best),
@@ -180,9 +179,9 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     cancel.addEventListener('click', () => {
       if (!sensWorker) return;
       finish('cancelled');
-      text.textContent += ' — cancelled: the worker was stopped.';
+      text.textContent += t('fit.sens.cancelled');
     });
-    return [el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Identified'), run, cancel, prog, text), box];
+    return [el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.identified')), run, cancel, prog, text), box];
   }
 
   /** why: a sentence saying why this model is the one shown (after Fit all). */
@@ -198,8 +197,8 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       if (!preset) return el('td', { className: 'num', dataset: { none: 'true' } }, '—');
       const out = preset[i] < box.lo[i] || preset[i] > box.hi[i];
       const td = el('td', { className: 'num' }, fmtNum(preset[i]), out ? el('span', { className: 'note fit-outside' },
-        ` outside [${fmtNum(box.lo[i])}, ${fmtNum(box.hi[i])}]`) : '');
-      if (out) td.title = 'The published value lies outside the search box of the reference (docs/identification.md): the fit searches the box only.';
+        t('fit.res.outside', { lo: fmtNum(box.lo[i]), hi: fmtNum(box.hi[i]) })) : '');
+      if (out) td.title = t('fit.res.outside.title');
       return td;
     };
     const rows = keys.map(({ key, unit }, i) => (used[i]
@@ -210,23 +209,23 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       el('th', { scope: 'row' }, label), el('td', { className: 'unit' }, 'rad'),
       el('td', { className: 'num', dataset: { mae: String(pub) } }, fmtMae(pub)), el('td', { className: 'num', dataset: { mae: String(fit) } }, fmtMae(fit)));
     const table = el('table', { className: 'fit-table', id: 'fit-result-table' },
-      el('thead', {}, el('tr', {}, ...['parameter', 'unit', 'published', 'fitted'].map((t) => el('th', { scope: 'col' }, t)))),
-      el('tbody', {}, ...rows, mae('training MAE', r.presetTrain, r.train, 'fit-train-mae'),
-        mae('validation MAE', r.presetValid, r.valid, 'fit-valid-mae')));
-    const dl = el('button', { type: 'button', id: 'fit-download' }, 'Download params file');
-    dl.title = 'The flat parameter file (the keys of shared/data/bam/params, as `friction fit --out` writes it)';
+      el('thead', {}, el('tr', {}, ...t('fit.res.cols').split('|').map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...rows, mae(t('fit.res.trainMae'), r.presetTrain, r.train, 'fit-train-mae'),
+        mae(t('fit.res.validMae'), r.presetValid, r.valid, 'fit-valid-mae')));
+    const dl = el('button', { type: 'button', id: 'fit-download' }, t('fit.res.download'));
+    dl.title = t('fit.res.download.title');
     dl.addEventListener('click', () => download(`fit-${r.actuator}-m${r.model}.json`,
       URL.createObjectURL(new Blob([paramsText(r)], { type: 'application/json' }))));
-    const copy = el('button', { type: 'button', id: 'fit-copy' }, 'Copy as JSON');
+    const copy = el('button', { type: 'button', id: 'fit-copy' }, t('fit.res.copy'));
     const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
-    out.setAttribute('aria-label', 'The fitted parameters (the params file or the MuJoCo snippet)');
+    out.setAttribute('aria-label', t('fit.res.text.aria'));
     const status = el('div', { className: 'note', role: 'status' });
     // the MuJoCo snippet of the fitted values (the bench and drive views' own, exports.js)
-    const mj = el('button', { type: 'button', id: 'fit-mujoco' }, 'MuJoCo snippet');
-    mj.title = 'Joint frictionloss, damping, armature and the actuator gain for MuJoCo, from the fitted values';
+    const mj = el('button', { type: 'button', id: 'fit-mujoco' }, t('export.snippet'));
+    mj.title = t('fit.res.snippet.title');
     // the exact MuJoCo bench of the fitted values (MJCF, params file, adapter call; exports.js)
-    const mjb = el('button', { type: 'button', id: 'fit-mujoco-bench' }, 'MuJoCo bench (exact)');
-    mjb.title = 'The bench as MJCF, the params file and the adapter call (CLI and C) that run the fitted model in MuJoCo, every term of it';
+    const mjb = el('button', { type: 'button', id: 'fit-mujoco-bench' }, t('export.bench'));
+    mjb.title = t('fit.res.bench.title');
     const filesBox = el('div', { id: 'fit-mujoco-files', hidden: true });
     const show = async (text, files = null) => {
       filesBox.hidden = !files;
@@ -237,7 +236,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       try {
         if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(out.value); copied = true; }
       } catch { /* not allowed here: the text stays selectable */ }
-      status.textContent = copied ? 'Copied to the clipboard (also shown below).' : 'The text is below, selected: press Ctrl+C to copy it.';
+      status.textContent = t(copied ? 'fit.res.copied' : 'fit.res.selected');
       if (!copied) { out.focus(); out.select(); }
     };
     copy.addEventListener('click', () => show(paramsText(r)));
@@ -257,39 +256,37 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       if (!href) { a.setAttribute('aria-disabled', 'true'); a.removeAttribute('href'); }
       return a;
     };
-    const stopNote = r.stop ? ` Stopped: ${r.stop}.` : '';
-    const fromNote = r.from ? ` Started from the fitted M${r.from}.` : '';
-    const noPreset = preset ? '' : ` No published ${r.actuator} M${r.model}: the published column shows —.`;
-    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution }, r.caution || '');
+    const stopNote = r.stop ? t('fit.res.stop', { why: r.stop }) : '';
+    const fromNote = r.from ? t('fit.res.from', { model: r.from }) : '';
+    const noPreset = preset ? '' : t('fit.res.noPreset', { act: r.actuator, model: r.model });
+    // the core's words: English in every language, marked so
+    const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution, lang: 'en' }, r.caution || '');
     const integNote = el('p', { className: 'note', id: 'fit-integrator-note', dataset: { integrator: integratorOf(r) } },
       integratorOf(r) === 'mujoco'
-        ? 'Fitted with integrator mujoco (MuJoCo\'s Euler, q\' = q + θ̇\'·dt; both columns scored with it): the params file '
-          + 'says "integrator": "mujoco", and MuJoCo replays these numbers as the fit scored them.'
-        : 'Fitted with integrator bam (the reference\'s q\' = q + θ̇\'·dt + ½·a·dt², what the published files assume); '
-          + 'for a model meant for MuJoCo, fit with integrator mujoco.');
-    resBox.replaceChildren(el('h3', {}, `Fitted ${r.actuator} M${r.model} beside the published parameters`),
+        ? t('fit.res.integ.mujoco') : t('fit.res.integ.bam'));
+    resBox.replaceChildren(el('h3', {}, t('fit.res.head', { act: r.actuator, model: r.model })),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
-      el('p', { className: 'note' }, `${r.evals} evaluations in ${r.generations} generations, ${fmtTime(r.seconds)}`
-        + `${r.attempts > 1 ? ` (${r.attempts} independent tries, the better kept)` : ''}.${fromNote}${stopNote} `
-        + `Training on ${r.nTrain} log${r.nTrain === 1 ? '' : 's'}, validation on ${r.nValid}${r.nValid ? '' : ' (none chosen: the validation row shows —)'}.${noPreset}`),
+      el('p', { className: 'note' }, t('fit.res.summary', { evals: r.evals, gens: r.generations, time: fmtTime(r.seconds),
+        tries: r.attempts > 1 ? t('fit.res.tries', { n: r.attempts }) : '', from: fromNote, stop: stopNote,
+        train: r.nTrain === 1 ? t('fit.res.logs.one') : t('fit.res.logs', { n: r.nTrain }), valid: r.nValid,
+        none: r.nValid ? '' : t('fit.res.noValid'), noPreset })),
       caution, integNote, table,
-      el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Use in'),
-        link('Open in bench', benchUrl(r), 'fit-open-bench', 'The live pendulum view with these parameters (a new tab)'),
-        link('Open in drive', driveUrl(r), 'fit-open-drive', 'The drive/backdrive diagram with these friction coefficients (a new tab)'),
-        link('Open in MuJoCo', mujocoUrl(r), 'fit-open-mujoco', 'The In MuJoCo view with this params file: the bench live, and logs replayed through MuJoCo beside the model\'s own replay (a new tab)')),
-      el('div', { className: 'row' }, el('span', { className: 'row-label' }, 'Export'), dl, copy, mj, mjb),
+      el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.useIn')),
+        link(t('fit.res.openBench'), benchUrl(r), 'fit-open-bench', t('fit.res.openBench.title')),
+        link(t('fit.res.openDrive'), driveUrl(r), 'fit-open-drive', t('fit.res.openDrive.title')),
+        link(t('fit.res.openMujoco'), mujocoUrl(r), 'fit-open-mujoco', t('fit.res.openMujoco.title'))),
+      el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy, mj, mjb),
       status, filesBox, out, ...sensitivitySection(r));
   }
 
   function renderAll() {
     allBox.hidden = st.results.length < 2 && !st.job?.chain;
     if (allBox.hidden) { bars.box.hidden = true; return; }
-    const thead = el('thead', {}, el('tr', {}, ...['model', 'train MAE published', 'train MAE fitted', 'valid MAE published',
-      'valid MAE fitted', 'evaluations', ''].map((t) => el('th', { scope: 'col' }, t))));
+    const thead = el('thead', {}, el('tr', {}, ...[...t('fit.all.cols').split('|'), ''].map((h) => el('th', { scope: 'col' }, h))));
     const tbody = el('tbody', {}, ...st.results.map((r) => {
-      const b = el('button', { type: 'button' }, 'details');
-      b.setAttribute('aria-label', `Show the fitted M${r.model} parameters`);
-      b.addEventListener('click', () => showResult(r, `Shown: M${r.model}, chosen with "details".`));
+      const b = el('button', { type: 'button' }, t('fit.all.details'));
+      b.setAttribute('aria-label', t('fit.all.details.aria', { model: r.model }));
+      b.addEventListener('click', () => showResult(r, t('fit.all.details.why', { model: r.model })));
       return el('tr', { dataset: { model: `m${r.model}` } }, el('th', { scope: 'row' }, `M${r.model}`),
         ...[r.presetTrain, r.train, r.presetValid, r.valid].map((v) => el('td', { className: 'num', dataset: { mae: String(v) } }, fmtMae(v))),
         el('td', { className: 'num' }, String(r.evals)), el('td', {}, b));
@@ -299,8 +296,8 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     bars.chart.data.labels = st.results.map((r) => `M${r.model}`);
     bars.chart.data.datasets = [
       // no published preset: no bar (null), "—" in the table
-      { label: 'published', data: st.results.map((r) => (Number.isFinite(r.presetValid) ? r.presetValid : null)), backgroundColor: '#9aa4b2' },
-      { label: 'fitted', data: st.results.map((r) => r.valid), backgroundColor: COLORS[0] },
+      { label: t('fit.bars.published'), data: st.results.map((r) => (Number.isFinite(r.presetValid) ? r.presetValid : null)), backgroundColor: '#9aa4b2' },
+      { label: t('fit.bars.fitted'), data: st.results.map((r) => r.valid), backgroundColor: COLORS[0] },
     ];
     bars.update();
   }

@@ -4,6 +4,7 @@
 // when the core does not accept the space, fric_fit_space_check), and the
 // edits in the URL.
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { NUMBER, fmtNum } from './text.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
@@ -32,14 +33,12 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
   }
 
   const boundsBox = el('details', { className: 'chart-box fit-bounds', open: true });
-  const boundsSummary = el('summary', {}, 'Search space');
+  const boundsSummary = el('summary', {}, t('fit.space'));
   const boundsTable = el('table', { className: 'fit-table', id: 'fit-bounds' });
   const boundsMsg = el('div', { className: 'ctl-msg', id: 'fit-bounds-msg', 'aria-live': 'polite' });
-  const resetBounds = el('button', { type: 'button' }, 'Reset to the defaults');
+  const resetBounds = el('button', { type: 'button' }, t('fit.space.reset'));
   resetBounds.addEventListener('click', () => { edits.clear(); save(); renderBounds(); });
-  boundsBox.append(boundsSummary, el('p', { className: 'note' }, 'Each free parameter is searched in [lo, hi] '
-    + '(the bounds of Rhoban/bam, from the core\'s table), on a log scale when lo > 0 (kt, R, armature, θ̇_s, α); a parameter that is not free is held at its value. Typed '
-    + 'values apply on Enter or when the field loses focus; Escape restores.'), boundsTable, boundsMsg, resetBounds);
+  boundsBox.append(boundsSummary, el('p', { className: 'note' }, t('fit.space.note')), boundsTable, boundsMsg, resetBounds);
   charts.append(boundsBox);
 
   /** The space of (actuator, model): the core's default with the user's
@@ -64,22 +63,22 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
 
   function renderBounds() {
     const s = spaceOf(st.model);
-    boundsSummary.textContent = `Search space of ${st.actuator} M${st.model}: ${s.free.filter((f, i) => f && s.used[i]).length} free parameters`;
+    boundsSummary.textContent = t('fit.space.of', { act: st.actuator, model: st.model, n: s.free.filter((f, i) => f && s.used[i]).length });
     boundsMsg.textContent = '';
-    const thead = el('thead', {}, el('tr', {}, ...['parameter', 'free', 'lo', 'hi', 'value (held when not free)', 'unit']
-      .map((t) => el('th', { scope: 'col' }, t))));
+    const thead = el('thead', {}, el('tr', {}, ...t('fit.space.cols').split('|')
+      .map((h) => el('th', { scope: 'col' }, h))));
     const tbody = el('tbody');
     keys.forEach(({ key, unit }, i) => {
       if (!s.used[i]) return;
       const tr = el('tr', { dataset: { key } });
       const cur = () => edits.get(key) || { free: s.free[i], lo: s.lo[i], hi: s.hi[i], value: s.value[i] };
       const free = el('input', { type: 'checkbox', checked: s.free[i] });
-      free.setAttribute('aria-label', `${key}: free (searched)`);
+      free.setAttribute('aria-label', t('fit.space.free.aria', { key }));
       free.addEventListener('change', () => { commit(key, { ...cur(), free: free.checked }, null); });
       const field = (name) => {
         const inp = el('input', { type: 'text', inputMode: 'decimal', autocomplete: 'off', spellcheck: false,
           className: 'ctl-num', value: fmtNum(cur()[name]), dataset: { field: name } });
-        inp.setAttribute('aria-label', `${key}: ${name === 'value' ? 'held value' : name}${unit ? ` [${unit}]` : ''}`);
+        inp.setAttribute('aria-label', `${key}: ${name === 'value' ? t('fit.space.held') : name}${unit ? ` [${unit}]` : ''}`);
         inp.addEventListener('keydown', (e) => {
           if (e.key === 'Enter') { e.preventDefault(); inp.dispatchEvent(new Event('change')); }
           else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); inp.value = fmtNum(cur()[name]); inp.removeAttribute('aria-invalid'); boundsMsg.textContent = ''; }
@@ -87,7 +86,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
         inp.addEventListener('change', () => {
           const text = inp.value.trim();
           if (!NUMBER.test(text)) {
-            refuse(inp, `${key} ${name}: '${inp.value}' is not a number`, fmtNum(cur()[name]));
+            refuse(inp, t('fit.space.nan', { key, name, raw: inp.value }), fmtNum(cur()[name]));
             return;
           }
           commit(key, { ...cur(), [name]: Number(text) }, inp);
@@ -98,7 +97,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
       const v = cur();
       const outside = v.value < v.lo || v.value > v.hi;
       const valueCell = el('td', {}, field('value'), outside ? el('div', { className: 'note fit-outside' },
-        `outside [${fmtNum(v.lo)}, ${fmtNum(v.hi)}]: ${v.free ? 'the fit searches the box only; held, this value is used as is' : 'held as is'}`) : '');
+        t(v.free ? 'fit.space.outside.free' : 'fit.space.outside.held', { lo: fmtNum(v.lo), hi: fmtNum(v.hi) })) : '');
       tr.append(el('th', { scope: 'row' }, key), el('td', {}, free), el('td', {}, field('lo')), el('td', {}, field('hi')),
         valueCell, el('td', { className: 'unit' }, unit || '—'));
       if (!s.free[i]) tr.classList.add('held');
@@ -110,7 +109,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
 
   function refuse(inp, why, kept) {
     if (inp) inp.setAttribute('aria-invalid', 'true');
-    boundsMsg.textContent = `${why}; keeping ${kept}.`;
+    boundsMsg.textContent = t('fit.space.keeping', { why, kept });
   }
 
   /** Applies an edit when the core accepts the space (fric_fit_space_check), else refuses it in place. */
@@ -123,7 +122,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
       const name = inp ? inp.dataset.field : 'free';
       renderBounds();
       const again = boundsTable.querySelector(`tr[data-key="${key}"] [data-field="${name}"]`);
-      refuse(again, problem.message.replace(/\.$/, ''), 'the previous value');
+      refuse(again, problem.message.replace(/\.$/, ''), t('fit.space.previous'));
       if (again) again.focus();
       return;
     }

@@ -10,6 +10,8 @@
 /** The kept work: logs ({ name, text, log, … } of logs.js), the results of
  *  the last fit (the coordinator's 'model-done' messages) and whether one of
  *  them went out of the page. */
+import { t } from '../../i18n/index.js';
+
 export const kept = { logs: [], results: [], exported: false };
 
 /** A new fit starts: its results replace the last fit's, none exported yet. */
@@ -45,8 +47,8 @@ export function shownResult() {
 export function clearLogs() {
   const n = kept.logs.length;
   if (!n && !kept.results.length) return true;
-  const lost = unsaved() ? ' and the fit result, which was not exported (download, copy or open it first to keep it)' : '';
-  if (!window.confirm(`Remove the ${n} log${n === 1 ? '' : 's'}${lost}?`)) return false;
+  const lost = unsaved() ? t('fit.clear.lost') : '';
+  if (!window.confirm(n === 1 ? t('fit.clear.confirm.one', { lost }) : t('fit.clear.confirm', { n, lost }))) return false;
   kept.logs.length = 0;
   newResults();
   kept.exported = false;

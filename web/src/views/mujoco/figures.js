@@ -11,6 +11,7 @@ import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { trimWindow } from '../../live/series.js';
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { fmtNumber } from '../../format.js';
 import { TREATMENTS } from './sim.js';
 import { WINDOW_S } from './models.js';
@@ -38,26 +39,26 @@ export function figuresOf(runs, m) {
 
 export const f3 = (x) => fmtNumber(x, { digits: 3 });
 /** A joint's creep rate as the table and the picture write it [mrad/s]: 0 (held) under STICK. */
-export const creepValue = (j) => (j.stuck ? '0 (held)' : f3(j.creep));
+export const creepValue = (j) => (j.stuck ? t('mujoco.held') : f3(j.creep));
 
 /** Two tables, bench and arm (side by side when there is room): one row per treatment. */
 export function figureTable(parent) {
-  const th = (t) => el('th', { textContent: t });
+  const th = (text) => el('th', { textContent: text });
   const make = (id, what) => {
     const body = el('tbody');
     const tbl = el('table', { className: 'replay-table', id },
-      el('thead', {}, el('tr', {}, th(what), th('badge'), th('sag [mrad]'), th('creep [mrad/s]'), th('cost [µs/step]'))), body);
+      el('thead', {}, el('tr', {}, th(what), ...t('mujoco.table.cols').split('|').map(th))), body);
     return { tbl, body };
   };
-  const bench = make('mujoco-table-bench', 'bench'), arm = make('mujoco-table-arm', 'arm j1 / j2');
-  parent.append(el('section', { className: 'chart-box', id: 'mujoco-table', 'aria-label': 'The three treatments, live' },
-    el('h3', { textContent: 'Hold under gravity: the three treatments side by side' }),
+  const bench = make('mujoco-table-bench', t('mujoco.table.bench')), arm = make('mujoco-table-arm', t('mujoco.table.arm'));
+  parent.append(el('section', { className: 'chart-box', id: 'mujoco-table', 'aria-label': t('mujoco.table.aria') },
+    el('h3', { textContent: t('mujoco.table.head') }),
     el('div', { className: 'mujoco-tables' }, bench.tbl, arm.tbl),
-    el('p', { className: 'note', textContent: `STICK: |θ̇| < ${STICK_V} rad/s. Sag: θ₀ − θ now; creep: −θ̇, 0 (held) under STICK; cost: wall time of one MuJoCo step with the treatment in this page (over the last calls).` })));
-  const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? 'STICK' : 'SLIP' });
-  const rows = (body, key, f) => body.replaceChildren(...TREATMENTS.map((t) => {
-    const r = f[key]?.[t.key];
-    const tr = el('tr', { dataset: { treatment: t.id } }, el('td', { textContent: t.label }));
+    el('p', { className: 'note', textContent: t('mujoco.table.note', { v: STICK_V }) })));
+  const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip') });
+  const rows = (body, key, f) => body.replaceChildren(...TREATMENTS.map((tm) => {
+    const r = f[key]?.[tm.key];
+    const tr = el('tr', { dataset: { treatment: tm.id } }, el('td', { textContent: tm.label }));
     if (!r) { tr.append(el('td', { colSpan: 4, textContent: '—' })); return tr; }
     tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
       el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
@@ -76,10 +77,10 @@ export function sagCharts(parent, showError) {
   const set = liveChartSet(parent, {
     what: 'MuJoCo',
     boxes: [
-      { title: 'Bench sag θ₀ − θ', description: 'Sag of the pendulum bench under the three treatments', height: 170, fileName: 'mujoco-bench-sag' },
-      { title: 'Arm joint 1 sag q₁(0) − q₁', description: 'Sag of the arm\'s joint 1 under the three treatments', height: 170, fileName: 'mujoco-arm-sag' },
+      { title: t('mujoco.chart.bench'), description: t('mujoco.chart.bench.desc'), height: 170, fileName: 'mujoco-bench-sag' },
+      { title: t('mujoco.chart.arm'), description: t('mujoco.chart.arm.desc'), height: 170, fileName: 'mujoco-arm-sag' },
     ],
-    axes: [{ yText: 'sag [mrad]' }, { yText: 'sag [mrad]' }],
+    axes: [{ yText: t('mujoco.chart.y') }, { yText: t('mujoco.chart.y') }],
     showError,
     range: () => ({ x0: Math.max(0, tEnd - WINDOW_S), x1: Math.max(WINDOW_S, tEnd) }),
   });
@@ -88,7 +89,7 @@ export function sagCharts(parent, showError) {
       tEnd = 0;
       series = runs.map(() => TREATMENTS.map(() => []));
       runs.forEach((_, c) => {
-        set.setDatasets(set.charts[c], TREATMENTS.map((t, k) => ({ label: t.label, color: SIDE_COLORS[k], data: series[c][k] })));
+        set.setDatasets(set.charts[c], TREATMENTS.map((tm, k) => ({ label: tm.label, color: SIDE_COLORS[k], data: series[c][k] })));
       });
       runs.forEach((r) => r.sims.forEach((s) => { s.maxDrift = r.q0.map(() => 0); }));
     },

@@ -12,6 +12,7 @@
 // MJCF and meshes dropped in, (A) as written beside (C) adopted, in 3D:
 // robot.js runs them, robot3d.js draws them), text.js (the lesson,
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
+import { t } from '../../i18n/index.js';
 import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
@@ -35,15 +36,15 @@ export { LESSON } from './text.js';
 
 export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);
-  const { side, charts: mainCol } = viewLayout(container, 'In MuJoCo', INTRO);
+  const { side, charts: mainCol } = viewLayout(container, t('mujoco.title'), INTRO);
   container.classList.add('mujoco-view');
   const saveState = () => writeState(m, state, loop.paused);
 
   const { playBtn, stepBtn, resetBtn, clock } = runBar(container, {
-    name: 'mujoco', what: 'the MuJoCo runs', step: 'dt', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
+    name: 'mujoco', what: t('mujoco.runbar.what'), step: 'dt', speed: m.speed, onSpeed: (x) => { m.speed = x; saveState(); } });
 
   // --- side: the bench (actuator, model, gains, mass) and the two start states
-  const head = el('h3', { textContent: 'Pendulum bench (servo) and arm' });
+  const head = el('h3', { textContent: t('mujoco.head.bench') });
   side.append(head);
   // a new actuator drops a pasted params file (it belongs to the actuator
   // before) and takes the model nearest to the one shown that it has a preset
@@ -57,7 +58,7 @@ export function mount(container, { core, state, showError }) {
       const k = paramIndex(m.info, 'model'), now = m.values[k], near = nearestModel(core, m.choice('actuator'), now);
       if (near !== now) {
         panel.set('model', near);
-        switched = `The model ${m.info.params[k].choices[now].toUpperCase()} became ${m.choice('model').toUpperCase()}, the one ${m.choice('actuator')} has a preset of.`;
+        switched = t('mujoco.switched', { from: m.info.params[k].choices[now].toUpperCase(), to: m.choice('model').toUpperCase(), act: m.choice('actuator') });
       }
     }
     try { benchVector(m); } catch (e) { return e.message; }
@@ -66,20 +67,20 @@ export function mount(container, { core, state, showError }) {
     replay.rerun();
     return '';
   });
-  const q0Ctl = numberControl({ label: 'bench start angle θ₀', unit: '°', min: -150, max: 150, value: m.q0Deg,
+  const q0Ctl = numberControl({ label: t('mujoco.q0'), unit: '°', min: -150, max: 150, value: m.q0Deg,
     onInput: (x) => { m.q0Deg = x; saveState(); restart(); } });
-  const fsCtl = numberControl({ label: 'arm joint friction F_s', unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
+  const fsCtl = numberControl({ label: t('mujoco.fs'), unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
     onInput: (x) => { m.armFs = x; saveState(); restart(); } });
   const fittedNote = el('div', { className: 'note', id: 'mujoco-fitted' });
   side.append(q0Ctl.el, fsCtl.el, fittedNote);
   exportPanel(side, {
-    fileName: 'mujoco-bench', title: 'Bench parameters or a fitted params file',
+    fileName: 'mujoco-bench', title: t('mujoco.export.title'),
     // the pasted file's keys the core does not model ride along (core.io.paramsFile's carry)
     getParams: () => withCarried(scenarioParamsToObject(m.info, benchVector(m)), fittedFile(m)?.carry ?? []),
     setParams: (obj) => {
       const ours = m.choice('actuator');
       if (obj && typeof obj.actuator === 'string' && core.bench.actuatorOf(obj.actuator) !== ours) {
-        throw new Error(`The params file is of ${obj.actuator}, the bench's actuator is ${ours}: choose ${obj.actuator} first, or paste a params file of ${ours}.`);
+        throw new Error(t('mujoco.paste.otherActuator', { file: obj.actuator, ours }));
       }
       const before = m.fitted;
       m.fitted = JSON.stringify(obj);
@@ -96,8 +97,8 @@ export function mount(container, { core, state, showError }) {
 
   // --- main: errors, the figures of the six runs, the charts, the MJCF, the replay
   const errBox = Object.assign(messageBox(), { id: 'mujoco-error' });
-  const loadNote = el('div', { className: 'note', id: 'mujoco-loading', textContent: 'Loading MuJoCo (about 10 MB, once per page)…' });
-  mainCol.append(el('section', { className: 'chart-box mujoco-runs', 'aria-label': 'Live MuJoCo runs' }, loadNote, errBox));
+  const loadNote = el('div', { className: 'note', id: 'mujoco-loading', textContent: t('mujoco.loading') });
+  mainCol.append(el('section', { className: 'chart-box mujoco-runs', 'aria-label': t('mujoco.runs.aria') }, loadNote, errBox));
   const pic = mujocoPicture(mainCol, { runs: () => runs, q0: () => m.q0Deg * Math.PI / 180, custom: () => !!own.model });
   const table = figureTable(mainCol);
   const charts = sagCharts(mainCol, showError);
@@ -126,14 +127,14 @@ export function mount(container, { core, state, showError }) {
     freeRuns();
     failed = false;
     errBox.hidden = true;
-    fittedNote.textContent = m.fitted ? [`Fitted params file in use (${JSON.parse(m.fitted).model ?? 'model'} over the preset).`,
+    fittedNote.textContent = m.fitted ? [t('mujoco.fitted', { model: JSON.parse(m.fitted).model ?? t('mujoco.fitted.model') }),
       ...(() => { try { return fittedFile(m).warnings; } catch { return []; } })()].join(' ') : switched;
     let bench, pend;
     try {
       bench = benchVector(m);
       pend = withKeyframe(core.mujoco.benchMjcf(bench), m.q0Deg * Math.PI / 180);
     } catch (e) {
-      fail(`The bench cannot be built: ${e.message}`);
+      fail(t('mujoco.bench.bad', { message: e.message }));
       return;
     }
     const arm = own.model ? own.model.xml : armMjcf();
@@ -141,7 +142,7 @@ export function mount(container, { core, state, showError }) {
     const make = (xml, joints) => {
       const made = [];
       try {
-        for (const t of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: t.id }));
+        for (const tr of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: tr.id }));
       } catch (e) {
         made.forEach((x) => x.free());
         throw e;
@@ -151,7 +152,7 @@ export function mount(container, { core, state, showError }) {
     try {
       runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }]), q0: [m.q0Deg * Math.PI / 180] });
       const law = armLaw(m.armFs);
-      if (own.model && !own.model.joints.length) throw new Error('Name at least one joint of your MJCF (a hinge or slide joint).');
+      if (own.model && !own.model.joints.length) throw new Error(t('mujoco.own.noJoint'));
       const sims = make(arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
       runs.push({ id: 'arm', sims, q0: own.model ? sims[0].joints.map((j) => j.q0) : ARM_Q0 });
     } catch (e) {
@@ -177,7 +178,7 @@ export function mount(container, { core, state, showError }) {
     if (all || now - textAt > 250) {
       textAt = now;
       const f = figures();
-      clock.textContent = `t = ${(f.t ?? 0).toFixed(3)} s   dt = ${DT} s   ${loop.paused ? 'paused' : `${m.speed}× real time asked`}`;
+      clock.textContent = t('mujoco.clock', { t: (f.t ?? 0).toFixed(3), dt: DT, state: loop.paused ? t('mujoco.clock.paused') : t('mujoco.clock.speed', { x: m.speed }) });
       table.paint(f);
       pic.show(f);
     }
@@ -195,7 +196,7 @@ export function mount(container, { core, state, showError }) {
   loadMujoco().then((mod) => {
     if (disposed) return;
     mj = mod;
-    loadNote.textContent = `MuJoCo ${mj.mj_versionString()} (WebAssembly, npm @mujoco/mujoco), served with the explorer.`;
+    loadNote.textContent = t('mujoco.version', { v: mj.mj_versionString() });
     setHook('mujoco', 'version', mj.mj_versionString());
     restart();
     replay.ready();
@@ -217,7 +218,7 @@ export function mount(container, { core, state, showError }) {
       togglePause: () => loop.togglePause(),
       step: () => loop.step(),
       reset: () => restart(),
-      legend: [['Space', 'pause / resume'], ['S', 'single step'], ['R', 'reset']],
+      legend: [[t('page.key.space'), t('pendulum.keys.space')], ['S', t('pendulum.keys.s')], ['R', t('pendulum.keys.r')]],
     },
   };
 }

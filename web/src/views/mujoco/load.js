@@ -2,6 +2,8 @@
 // version of package-lock.json), served from the explorer's own folder
 // (build/web/mujoco/, copied by `make web`) and imported only when the
 // "In MuJoCo" view opens: one load per page, shared by every mount.
+import { t } from '../../i18n/index.js';
+
 let loading = null;
 
 /** The URL of MuJoCo's module beside the page (a worker imports it from there too). */
@@ -15,7 +17,7 @@ export function loadMujoco() {
       .then((mod) => mod.default())
       .catch((e) => {
         loading = null;
-        throw new Error(`MuJoCo could not be loaded from ${url}: ${e.message}`, { cause: e });
+        throw new Error(t('mujoco.load.failed', { url, message: e.message }), { cause: e });
       });
   }
   return loading;
@@ -32,7 +34,7 @@ export function loadRenderer() {
     rendering = import(/* a URL: esbuild leaves it to the browser */ url)
       .catch((e) => {
         rendering = null;
-        throw new Error(`The 3D view could not be loaded from ${url}: ${e.message}`, { cause: e });
+        throw new Error(t('mujoco.load.3d', { url, message: e.message }), { cause: e });
       });
   }
   return rendering;

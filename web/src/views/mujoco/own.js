@@ -4,18 +4,19 @@
 // refuses (an MJCF that does not load, a missing joint, a ball or free
 // joint) is said in one sentence on the runs' box (#mujoco-error).
 import { el, button } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 
 /** ownModel(side, { onRun(model | null) }) → { model }: model = { xml, joints: [names] }. */
 export function ownModel(side, { onRun }) {
-  const text = el('textarea', { id: 'mujoco-own-xml', rows: 8, wrap: 'off', 'aria-label': 'Your own MJCF',
+  const text = el('textarea', { id: 'mujoco-own-xml', rows: 8, wrap: 'off', 'aria-label': t('mujoco.own.aria'),
     placeholder: '<mujoco>…<joint name="hinge" type="hinge" …/>…</mujoco>' });
-  const names = el('input', { id: 'mujoco-own-joints', type: 'text', value: 'hinge', 'aria-label': 'Frictional joints of your MJCF (comma-separated names)' });
-  const run = button('Run it in place of the arm', 'Load this MJCF in MuJoCo and attach the arm\'s joint law to the named joints');
-  const back = button('Back to the arm', 'Run the two-link arm again');
+  const names = el('input', { id: 'mujoco-own-joints', type: 'text', value: 'hinge', 'aria-label': t('mujoco.own.joints.aria') });
+  const run = button(t('mujoco.own.run'), t('mujoco.own.run.title'));
+  const back = button(t('mujoco.own.back'), t('mujoco.own.back.title'));
   const box = el('details', { className: 'mujoco-own', id: 'mujoco-own' },
-    el('summary', { textContent: 'Your own MJCF in place of the arm' }),
-    el('p', { className: 'note', textContent: 'Paste a model (Euler integrator for (C); one joint: one dof in the model; several joints: each with armature > 0) and name its frictional joints. The arm\'s F_s law attaches to each.' }),
-    text, el('label', { textContent: 'joints ' }, names), el('div', { className: 'row' }, run, back));
+    el('summary', { textContent: t('mujoco.own.summary') }),
+    el('p', { className: 'note', textContent: t('mujoco.own.note') }),
+    text, el('label', { textContent: t('mujoco.own.joints') }, names), el('div', { className: 'row' }, run, back));
   side.append(box);
   const self = { model: null };
   run.addEventListener('click', () => {

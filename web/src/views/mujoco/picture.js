@@ -11,6 +11,7 @@
 // mass, CSS px) and window.__fx.mujocoArm.geometry[k] (links: the base and
 // the link ends, CSS px).
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { picture, angleText } from '../pendulum/draw.js';
 import { pictures, chain } from '../arm/draw.js';
 import { TREATMENTS } from './sim.js';
@@ -26,7 +27,7 @@ const ARM_WEIGHT = 2.5 * 9.80665;        // [N] (no contacts: scales no arrow)
 // swings right as in the bench's picture
 const ARM_BOX = [-0.2, 0.65, -0.65, 0.25];
 
-const creepText = (j) => (j.stuck ? 'creep 0 (held)' : `creep ${creepValue(j)} mrad/s`);
+const creepText = (j) => (j.stuck ? t('mujoco.pic.creepHeld') : t('mujoco.pic.creep', { v: creepValue(j) }));
 
 /** The picture section (appended to parent); runs() the view's runs (figures.js
  *  order: pendulum then arm), q0() the bench's start angle [rad], custom() true
@@ -34,25 +35,25 @@ const creepText = (j) => (j.stuck ? 'creep 0 (held)' : `creep ${creepValue(j)} m
  *  show it). Returns { draw(), show(figures), dispose() }. */
 export function mujocoPicture(parent, { runs, q0, custom }) {
   const benchCanvas = el('canvas', { id: 'mujoco-bench-canvas', role: 'img',
-    'aria-label': 'The pendulum bench under each treatment: the arm, the start angle θ₀ dashed, a STICK/SLIP badge' });
-  const armCanvases = TREATMENTS.map((t) => el('canvas', { id: `mujoco-arm-canvas-${t.key.toLowerCase()}`, className: 'mujoco-arm-canvas',
-    role: 'img', 'aria-label': `The two-link arm under ${t.label}: its start pose dashed, a STICK/SLIP badge per joint` }));
+    'aria-label': t('mujoco.pic.bench.aria') });
+  const armCanvases = TREATMENTS.map((tm) => el('canvas', { id: `mujoco-arm-canvas-${tm.key.toLowerCase()}`, className: 'mujoco-arm-canvas',
+    role: 'img', 'aria-label': t('mujoco.pic.arm.aria', { t: tm.label }) }));
   const armNote = el('p', { className: 'note', id: 'mujoco-arm-own', hidden: true,
-    textContent: 'Your own MJCF runs as the arm: it has no picture here (the arm table and chart show it).' });
+    textContent: t('mujoco.pic.own') });
   const armPics = el('div', { className: 'mujoco-arm-pics' }, ...armCanvases);
-  parent.append(el('section', { className: 'chart-box mujoco-picture', id: 'mujoco-picture', 'aria-label': 'The bench and the arm, live' },
-    el('h3', { textContent: 'The bench and the arm, live: (A) sags and creeps, (C) holds' }), benchCanvas, armPics, armNote));
+  parent.append(el('section', { className: 'chart-box mujoco-picture', id: 'mujoco-picture', 'aria-label': t('mujoco.pic.aria') },
+    el('h3', { textContent: t('mujoco.pic.head') }), benchCanvas, armPics, armNote));
 
   let shown = null;   // the figures the table shows (figuresOf)
   const run = (id) => runs().find((r) => r.id === id);
   const shownJoints = (id, k) => shown?.[id]?.[TREATMENTS[k].key]?.joints ?? null;
 
-  const benchLines = (j) => [`θ = ${angleText(j.q)}`, `sag ${f3(j.sag)} mrad`, creepText(j)];
+  const benchLines = (j) => [`θ = ${angleText(j.q)}`, t('mujoco.pic.sag', { v: f3(j.sag) }), creepText(j)];
 
   const bench = picture(benchCanvas, null, {
     sims: () => run('pendulum')?.sims ?? [],
     series: () => [],
-    names: () => TREATMENTS.map((t) => t.label),
+    names: () => TREATMENTS.map((tm) => tm.label),
     pose: (k) => ({ q: run('pendulum').sims[k].q(0), goal: q0(), started: true }),
     label: (k) => TREATMENTS[k].label,
     readout: (k) => shownJoints('pendulum', k)?.[0] ?? null,

@@ -12,6 +12,7 @@
 // their mean (the figure of docs/mujoco.md's table), the ones refused named
 // above the table.
 import { el } from '../../dom.js';
+import { t } from '../../i18n/index.js';
 import { dropZone } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText } from '../../format.js';
@@ -33,7 +34,7 @@ export function replayThroughMujoco(mj, core, { xml, bench, log, treatment }) {
       sum += Math.abs(sim.q(0) - drive.q[k]);
       sim.goal(0, drive.goal[k], drive.torqueEnable[k]);
       sim.step(1);
-      if (!Number.isFinite(sim.q(0))) throw new Error(`The MuJoCo run (${treatment}) left the finite range at sample ${k}.`);
+      if (!Number.isFinite(sim.q(0))) throw new Error(t('mujoco.replay.nonFinite', { treatment, k }));
     }
     return { mae: sum / N, samples: N, usPerStep: (1e3 * sim.ms) / N };
   } finally {
@@ -42,16 +43,16 @@ export function replayThroughMujoco(mj, core, { xml, bench, log, treatment }) {
 }
 
 export function mujocoReplay(parent, { core, m, mj }) {
-  const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': 'Choose recorded logs to replay through MuJoCo' });
+  const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': t('mujoco.replay.file.aria') });
   const drop = el('div', { id: 'mujoco-log-drop', className: 'drop-zone', dataset: { dropzone: 'log' } },
-    el('span', { textContent: 'Drop pendulum logs here (BAM JSON, e.g. logs/xl330/processed/*.json: one, or several for the mean), or ' }),
-    el('label', { className: 'file-pick', textContent: 'choose files…' }, file));
+    el('span', { textContent: t('mujoco.replay.drop') }),
+    el('label', { className: 'file-pick', textContent: t('fit.file.pick') }, file));
   const err = el('div', { className: 'msg-bad', id: 'mujoco-replay-error', role: 'alert', hidden: true });
   const out = el('div', { className: 'readout', id: 'mujoco-replay-result', 'aria-live': 'polite' });
   const agree = el('p', { className: 'note', id: 'mujoco-replay-agree', hidden: true });
   const table = el('table', { className: 'replay-table', id: 'mujoco-replay-table', hidden: true });
-  parent.append(el('section', { className: 'chart-box replay', 'aria-label': 'Replay a recorded log through MuJoCo' },
-    el('h3', { textContent: 'Replay a recorded log through MuJoCo' }), drop, err, out, table, agree));
+  parent.append(el('section', { className: 'chart-box replay', 'aria-label': t('mujoco.replay.head') },
+    el('h3', { textContent: t('mujoco.replay.head') }), drop, err, out, table, agree));
   const results = setHook('mujoco', 'replay', { rows: [] });
   let pending = null, last = null;
 
@@ -69,19 +70,19 @@ export function mujocoReplay(parent, { core, m, mj }) {
     try { log = parseLog(text, core, name); } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
     const own = m.choice('actuator'), of = core.bench.actuatorOf(log.motor);
     if (of && of !== own) {
-      throw new Error(`${name} was recorded with ${log.motor} (${of}); the bench's params are of ${own}: choose the actuator ${of}, or paste a params file of ${of}.`);
+      throw new Error(t('mujoco.replay.otherActuator', { name, motor: log.motor, of, own }));
     }
     try {
       const bench = benchVector(m), xml = core.mujoco.benchMjcf(bench, log, name);
       const ref = core.bench.replay(bench, log, name);
-      return [{ id: 'bench', label: `the model's own replay (the bench, integrator ${integratorOf(bench)}: friction replay)`, mae: ref.mae, samples: ref.samples },
-        ...TREATMENTS.map((t) => ({ id: t.id, label: `MuJoCo ${t.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: t.id }) }))];
+      return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench) }), mae: ref.mae, samples: ref.samples },
+        ...TREATMENTS.map((tm) => ({ id: tm.id, label: `MuJoCo ${tm.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: tm.id }) }))];
     } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
   }
 
-  const th = (t) => el('th', { textContent: t });
+  const th = (text) => el('th', { textContent: text });
   const vs = (mae, ref) => `${((mae / ref - 1) * 100).toFixed(1)} %`;
-  const C = 1 + TREATMENTS.findIndex((t) => t.id === 'implicit');   // the row of (C)
+  const C = 1 + TREATMENTS.findIndex((tm) => tm.id === 'implicit');   // the row of (C)
   /** |(C) − the model's own| [rad], as text */
   const gap = (rows) => Math.abs(rows[C].mae - rows[0].mae);
   const gapText = (d) => (d === 0 ? '0 rad' : `${d.toPrecision(2)} rad`);
@@ -95,10 +96,8 @@ export function mujocoReplay(parent, { core, m, mj }) {
     results.worstGap = worst;
     agree.dataset.integrator = integrator;
     agree.textContent = integrator === 'mujoco'
-      ? `The model was fitted with integrator mujoco (MuJoCo's Euler): MuJoCo (C) replays ${done.length === 1 ? 'the log' : `each of the ${done.length} logs`} `
-        + `as the model's own replay does, within ${gapText(worst)} of MAE.`
-      : `The model assumes integrator bam (q' = q + q̇'·dt + ½·a·dt²), MuJoCo steps with Euler (q' = q + q̇'·dt): (C) differs from the model's own `
-        + `replay by up to ${(rel * 100).toFixed(1)} % of MAE (${gapText(worst)}). Fit with integrator mujoco (the Fit view's Integrator) for a model meant for MuJoCo.`;
+      ? t('mujoco.agree.mujoco', { what: done.length === 1 ? t('mujoco.agree.theLog') : t('mujoco.agree.each', { n: done.length }), gap: gapText(worst) })
+      : t('mujoco.agree.bam', { pct: (rel * 100).toFixed(1), gap: gapText(worst) });
     agree.hidden = false;
   }
 
@@ -112,14 +111,14 @@ export function mujocoReplay(parent, { core, m, mj }) {
     agree.hidden = true;
     results.rows = [];
     results.logs = [];
-    if (!mj()) { pending = list; out.textContent = 'Waiting for MuJoCo to load…'; return; }
+    if (!mj()) { pending = list; out.textContent = t('mujoco.replay.waiting'); return; }
     const done = [], refused = [];
     for (const [name, text] of list) {
       try { done.push({ name, rows: replayOne(name, text) }); } catch (e) { refused.push(e.message); }
     }
-    if (refused.length) say(list.length === 1 ? refused[0] : `${refused.length} of ${list.length} files not replayed: ${refused.join(' ')}`);
+    if (refused.length) say(list.length === 1 ? refused[0] : t('mujoco.replay.refused', { n: refused.length, of: list.length, list: refused.join(' ') }));
     if (!done.length) { out.textContent = ''; return; }
-    const what = `${m.choice('actuator')} ${m.fitted ? 'fitted params' : m.choice('model').toUpperCase()}, MuJoCo ${mj().mj_versionString()}`;
+    const what = `${m.choice('actuator')} ${m.fitted ? t('mujoco.replay.fittedParams') : m.choice('model').toUpperCase()}, MuJoCo ${mj().mj_versionString()}`;
     // the mean of each row over the logs (one log: its own rows)
     const rows = done[0].rows.map((r, k) => ({ ...r, mae: done.reduce((a, d) => a + d.rows[k].mae, 0) / done.length,
       samples: done.reduce((a, d) => a + d.rows[k].samples, 0) }));
@@ -128,18 +127,18 @@ export function mujocoReplay(parent, { core, m, mj }) {
     results.logs = done;
     const refMae = rows[0].mae;
     if (done.length === 1) {
-      out.textContent = `${done[0].name}: ${rows[0].samples} samples, ${what}.`;
-      table.replaceChildren(el('thead', {}, el('tr', {}, th('replay'), th('MAE'), th('vs the model\'s own'))),
+      out.textContent = t('mujoco.replay.one', { name: done[0].name, n: rows[0].samples, what });
+      table.replaceChildren(el('thead', {}, el('tr', {}, ...t('mujoco.replay.cols1').split('|').map(th))),
         el('tbody', {}, ...rows.map((r) => el('tr', { dataset: { replay: r.id } }, el('td', { textContent: r.label }),
           el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
     } else {
-      out.textContent = `${done.length} logs, ${rows[0].samples} samples in all, ${what}: the MAE of each log and their mean (the last row; under it, each treatment against the model's own replay).`;
-      const head = ['log', `the model's own (bench, integrator ${integratorOf(benchVector(m))})`, ...TREATMENTS.map((t) => `MuJoCo ${t.label}`), '|(C) − own|'];
+      out.textContent = t('mujoco.replay.many', { n: done.length, samples: rows[0].samples, what });
+      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)) }), ...TREATMENTS.map((tm) => `MuJoCo ${tm.label}`), t('mujoco.replay.gapCol')];
       const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
         ...rs.map((r) => el('td', { textContent: maeText(r.mae) })), el('td', { className: 'num', dataset: { gap: String(gap(rs)) } }, gapText(gap(rs))));
       table.replaceChildren(el('thead', {}, el('tr', {}, ...head.map(th))),
-        el('tbody', {}, ...done.map((d) => line(d.name, d.rows, 'log')), line(`mean of ${done.length}`, rows, 'mean'),
-          el('tr', { dataset: { replay: 'vs' } }, el('td', { textContent: 'mean vs the model\'s own' }), el('td', { textContent: '—' }),
+        el('tbody', {}, ...done.map((d) => line(d.name, d.rows, 'log')), line(t('mujoco.replay.mean', { n: done.length }), rows, 'mean'),
+          el('tr', { dataset: { replay: 'vs' } }, el('td', { textContent: t('mujoco.replay.meanVs') }), el('td', { textContent: '—' }),
             ...rows.slice(1).map((r) => el('td', { textContent: vs(r.mae, refMae) })), el('td', { textContent: '—' }))));
     }
     table.hidden = false;

@@ -14,15 +14,16 @@
 //       MuJoCo's own friction-free prediction, mj_fwdAcceleration; several:
 //       seed-002's semi-implicit per-joint step).
 import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
+import { t } from '../../i18n/index.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
 export const TREATMENTS = [
   { id: 'frictionloss', key: 'A', label: '(A) frictionloss',
-    what: 'MuJoCo\'s frictionloss written every step (the M1–M6 authors\' back-end)' },
+    what: t('mujoco.treat.A.what') },
   { id: 'noslip', key: 'B', label: '(B) frictionloss + noslip',
-    get what() { return `(A) with MuJoCo's noslip solver (${MJ_CONSTANTS.noslipIterations} iterations)`; } },
-  { id: 'implicit', key: 'C', label: '(C) implicit (this project)', what: 'the core\'s implicit friction, Kikuuwe\'s Φ_Z' },
+    get what() { return t('mujoco.treat.B.what', { n: MJ_CONSTANTS.noslipIterations }); } },
+  { id: 'implicit', key: 'C', label: t('mujoco.treat.C'), what: t('mujoco.treat.C.what') },
 ];
 
 const COST_CALLS = 512;                // step() calls the cost figure is taken over
@@ -51,7 +52,7 @@ export function createSim(mj, core, { xml, joints, treatment }) {
   try {
     m = mj.MjModel.from_xml_string(xml);
   } catch (e) {
-    throw new Error(`The MJCF does not load: ${mujocoText(e)}`, { cause: e });
+    throw new Error(t('mujoco.sim.noLoad', { message: mujocoText(e) }), { cause: e });
   }
   const d = new mj.MjData(m);
   try {
@@ -82,7 +83,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
     const one = treatment === 'implicit' && joints.length === 1;
     for (const spec of joints) {
       const id = mj.mj_name2id(m, OBJ_JOINT, spec.name);
-      if (id < 0) throw new Error(`The model has no joint named '${spec.name}'; its named joints: ${names.join(', ') || 'none'}.`);
+      if (id < 0) throw new Error(t('mujoco.sim.noJoint', { name: spec.name, names: names.join(', ') || t('mujoco.sim.none') }));
       js.push({ name: spec.name, id, dof: m.jnt_dofadr[id], qadr: m.jnt_qposadr[id], act: spec.act ?? -1 });
     }
     // one joint, implicit: (M⁻¹)_ii from MuJoCo's factor, 1/qLD of a one-dof
@@ -102,7 +103,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
       const text = e.message.replace(/^mujoco: /, '');
       throw new Error(text.charAt(0).toUpperCase() + text.slice(1), { cause: e });
     }
-    if (one && m.nv !== 1) throw new Error(`The view's one-joint implicit step reads (M⁻¹)_ii from MuJoCo's factor of a model with one dof; this model has ${m.nv}.`);
+    if (one && m.nv !== 1) throw new Error(t('mujoco.sim.oneDof', { n: m.nv }));
     js.forEach((j, i) => {
       j.fric = fm.joints[i];
       j.q0 = jointModels[i].q0;

@@ -4,6 +4,7 @@
 // header of web/src/csv.js; a file over CSV_LIMIT is refused with the
 // command-line runs that write it.
 import { version } from '../../../../package.json';
+import { t } from '../../i18n/index.js';
 import { download } from '../../charts.js';
 import { csvHeader } from '../../csv.js';
 import { CSV_LIMIT, num } from './catalogue.js';
@@ -48,20 +49,19 @@ export function csvExport({ sc, info, values, variants, worker, handlers, nextId
     const vs = variants();
     csvJob = { id: nextId(), vs };
     csvBar.value = 0;
-    csvDone('exporting: 0 %', true);
+    csvDone(t('scenarios.csv.exporting0'), true);
     handlers.csv = (m) => {
       if (!csvJob || m.id !== csvJob.id) { if (m.id === -1) csvDone(m.message, false); return; }
       if (m.type === 'progress') {
         csvBar.value = m.frac;
-        csvMsg.textContent = `exporting: ${(m.frac * 100).toFixed(0)} % (t = ${num(m.t, 4)} s)`;
+        csvMsg.textContent = t('scenarios.csv.exporting', { pct: (m.frac * 100).toFixed(0), t: num(m.t, 4) });
       } else if (m.type === 'done') {
         download(`${sc.name}.csv`, URL.createObjectURL(m.blob));
-        csvDone(`wrote ${sc.name}.csv: ${(m.bytes / 1048576).toFixed(2)} MB, every step`, false);
+        csvDone(t('scenarios.csv.wrote', { file: `${sc.name}.csv`, mb: (m.bytes / 1048576).toFixed(2) }), false);
         csvJob = null;
       } else if (m.type === 'too-big') {
         const box = document.createElement('div');
-        box.append(`The CSV would be about ${(m.estimate / 1048576).toFixed(0)} MB, more than the ${CSV_LIMIT / 1048576} MB `
-          + `this page writes (stopped at t = ${num(m.t, 4)} s). Run the command-line tool instead:`);
+        box.append(t('scenarios.csv.tooBig', { mb: (m.estimate / 1048576).toFixed(0), limit: CSV_LIMIT / 1048576, t: num(m.t, 4) }));
         for (const v of csvJob.vs) {
           const code = document.createElement('code');
           code.className = 'scn-cli';
@@ -71,13 +71,13 @@ export function csvExport({ sc, info, values, variants, worker, handlers, nextId
         csvDone(box, false);
         csvJob = null;
       } else if (m.type === 'cancelled') {
-        csvDone('export cancelled; nothing written', false);
+        csvDone(t('scenarios.csv.cancelled'), false);
         csvJob = null;
       } else if (m.type === 'failed') {
-        csvDone(`export failed: ${m.message}`, false);
+        csvDone(t('scenarios.csv.failed', { message: m.message }), false);
         csvJob = null;
       } else if (m.type === 'variant' && m.error) {
-        csvMsg.textContent = `${m.error} (the rows before the failing step are written)`;
+        csvMsg.textContent = t('scenarios.csv.partial', { error: m.error });
       }
     };
     worker('csv').postMessage({ type: 'csv', id: csvJob.id, name: sc.name, head: csvHead(vs), limit: CSV_LIMIT,

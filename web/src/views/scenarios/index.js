@@ -7,6 +7,7 @@
 // catalogue.js (the systems, the lesson), results.js (the summary of a run),
 // csv.js (the full-rate CSV); this
 // file builds the view and runs the plot jobs.
+import { t, tParam } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { chartBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
@@ -20,11 +21,10 @@ export { SCENARIOS, LESSON } from './catalogue.js';
 
 export function mount(container, { core, state }) {
   const known = new Set(core.scenario.list().map((x) => x.name));
-  // the view's settings of each system with the registry's title and text (fric_scenario title, blurb)
-  const available = SCENARIOS.filter((s) => known.has(s.name)).map((s) => {
-    const { title, blurb } = core.scenario.find(s.name);
-    return { ...s, title, text: blurb };
-  });
+  // the view's settings of each system with the registry's title and text
+  // (fric_scenario title, blurb), through the table (i18n/: scenarios.title.*)
+  const available = SCENARIOS.filter((s) => known.has(s.name))
+    .map((s) => ({ ...s, title: t(`scenarios.title.${s.name}`), text: t(`scenarios.blurb.${s.name}`) }));
   let current = available.find((s) => s.name === state.get('scenario', '')) || available[0];
 
   const { side, charts } = viewLayout(container);
@@ -34,7 +34,7 @@ export function mount(container, { core, state }) {
   const picker = document.createElement('fieldset');
   picker.className = 'scn-picker';
   const legend = document.createElement('legend');
-  legend.textContent = 'System';
+  legend.textContent = t('scenarios.system');
   picker.append(legend);
   for (const s of available) {
     const lab = document.createElement('label');
@@ -63,7 +63,7 @@ export function mount(container, { core, state }) {
     if (!workers[kind]) {
       const w = new Worker('scenario.worker.js', { type: 'module' });
       w.onmessage = (e) => handlers[kind]?.(e.data);
-      w.onerror = (e) => handlers[kind]?.({ type: 'failed', id: -1, message: e.message || 'the worker failed to start' });
+      w.onerror = (e) => handlers[kind]?.({ type: 'failed', id: -1, message: e.message || t('scenarios.worker.failed') });
       workers[kind] = w;
     }
     return workers[kind];
@@ -93,7 +93,7 @@ export function mount(container, { core, state }) {
     text.id = 'scenario-text';
     text.textContent = sc.text;
     const h = document.createElement('h3');
-    h.textContent = 'Parameters';
+    h.textContent = t('scenarios.params');
     body.append(text, h);
     const controls = sc.controls.filter((n) => !(sc.overlay && sc.overlay.param === n));
     // Parameters a figure case fixes (the core's fixedByCase) are editable
@@ -121,7 +121,8 @@ export function mount(container, { core, state }) {
         if (!custom) panel.set(p.name, p.def);
         if (ctl) {
           ctl.setDisabled(!custom);
-          ctl.el.title = custom ? p.help : `${p.help} — set case to custom to change it`;
+          const help = tParam(info.name, p.name, 'help', p.help);
+          ctl.el.title = custom ? help : t('scenarios.fixedByCase', { help });
         }
         if (!custom) values[j] = p.def;
       });
@@ -133,7 +134,7 @@ export function mount(container, { core, state }) {
     status.className = 'scn-status';
     const bar = document.createElement('progress');
     bar.id = 'scenario-progress';
-    bar.setAttribute('aria-label', 'run progress: fraction of the simulated time');
+    bar.setAttribute('aria-label', t('scenarios.progress.aria'));
     bar.max = 1;
     bar.value = 0;
     const barText = document.createElement('span');
@@ -141,7 +142,7 @@ export function mount(container, { core, state }) {
     barText.setAttribute('aria-live', 'polite');
     const cancel = document.createElement('button');
     cancel.type = 'button';
-    cancel.textContent = 'Cancel';
+    cancel.textContent = t('scenarios.cancel');
     cancel.id = 'scenario-cancel';
     cancel.disabled = true;
     status.append(bar, cancel, barText);
@@ -150,22 +151,22 @@ export function mount(container, { core, state }) {
     const sum = el('div', { className: 'readout scn-summary', id: 'scenario-summary', 'aria-live': 'polite' });
 
     // full-rate CSV export
-    const csvBtn = el('button', { type: 'button', id: 'scenario-csv', textContent: 'Full-rate CSV (every step)',
-      title: `Re-runs the scenario and writes every step with a header of all parameters; up to ${CSV_LIMIT / 1048576} MB` });
-    const csvBar = el('progress', { 'aria-label': 'CSV export progress: fraction of the simulated time', max: 1, hidden: true });
-    const csvCancel = el('button', { type: 'button', textContent: 'Cancel export', hidden: true });
+    const csvBtn = el('button', { type: 'button', id: 'scenario-csv', textContent: t('scenarios.csv'),
+      title: t('scenarios.csv.title', { mb: CSV_LIMIT / 1048576 }) });
+    const csvBar = el('progress', { 'aria-label': t('scenarios.csv.aria'), max: 1, hidden: true });
+    const csvCancel = el('button', { type: 'button', textContent: t('scenarios.csv.cancel'), hidden: true });
     const csvMsg = el('div', { className: 'note', id: 'scenario-csv-status', 'aria-live': 'polite' });
     const exp = el('div', { className: 'scn-export' }, csvBtn, csvCancel, csvBar, csvMsg);
     // the run's state sits above the charts it concerns
     const run = document.createElement('section');
     run.className = 'scn-run';
-    run.setAttribute('aria-label', 'Run');
+    run.setAttribute('aria-label', t('scenarios.run.aria'));
     run.append(status, msg, sum);
     charts.append(run);
     body.append(exp);
 
     boxes = sc.plots.map((p) => chartBox(charts, {
-      title: p.title, description: `${p.title} against time`, height: 230,
+      title: p.title, description: t('scenarios.plot.desc', { title: p.title }), height: 230,
       fileName: `${sc.name}-${p.cols.join('-')}-envelope`, xName: 't [s]',
       config: {
         type: 'line', data: { datasets: [] },
@@ -181,9 +182,7 @@ export function mount(container, { core, state }) {
     }));
     const envNote = document.createElement('div');
     envNote.className = 'note';
-    envNote.textContent = `Every step of each run is drawn as a min–max envelope of ${BUCKETS} time slices: `
-      + 'the first, smallest, largest and last value of each slice (the chart CSV holds these points; the full-rate '
-      + 'CSV on the left holds every step).';
+    envNote.textContent = t('scenarios.envelope', { n: BUCKETS });
     charts.append(envNote);
 
     // the variants of one run: the overlay's values, or the parameters alone
@@ -221,7 +220,7 @@ export function mount(container, { core, state }) {
     function schedule() {
       stop();
       clearTimeout(timer);
-      barText.textContent = 'waiting for the controls to settle…';
+      barText.textContent = t('scenarios.progress.waiting');
       timer = setTimeout(start, DEBOUNCE_MS);
     }
     function stop() {
@@ -256,7 +255,7 @@ export function mount(container, { core, state }) {
       sum.textContent = '';
       bar.value = 0;
       cancel.disabled = false;
-      barText.textContent = `running: 0 % of the simulated time`;
+      barText.textContent = t('scenarios.progress.start');
       handlers.plot = onPlotMessage;
       worker('plot').postMessage({ type: 'plot', id: job.id, name: sc.name, buckets: BUCKETS, cols,
         variants: vs.map((v) => ({ label: v.label, params: v.params })) });
@@ -265,7 +264,7 @@ export function mount(container, { core, state }) {
       if (!job || job.ended) return;
       worker('plot').postMessage({ type: 'cancel', id: job.id });
       cancel.disabled = true;
-      barText.textContent = 'cancelling…';
+      barText.textContent = t('scenarios.progress.cancelling');
     });
 
     function onPlotMessage(m) {
@@ -303,8 +302,8 @@ export function mount(container, { core, state }) {
       if (m.type === 'progress') {
         bar.value = m.frac;
         const v = job.vs[m.variant];
-        barText.textContent = `running${v.label ? ` ${v.label}` : ''}: ${(m.frac * 100).toFixed(0)} % of the simulated time`
-          + ` (t = ${num(m.t, 4)} of ${num(job.duration, 4)} s)`;
+        barText.textContent = t('scenarios.progress.run', { label: v.label ? ` ${v.label}` : '', pct: (m.frac * 100).toFixed(0),
+          t: num(m.t, 4), d: num(job.duration, 4) });
       } else if (m.type === 'variant') {
         job.results[m.variant] = { last: m.last, error: m.error, rows: m.rows };
         showResults();
@@ -313,9 +312,9 @@ export function mount(container, { core, state }) {
         job.ended = true;
         job.results[m.variant] = { last: m.last, cancelled: true };
         cancel.disabled = true;
-        const t = m.last ? m.last.t : 0;
-        barText.textContent = `cancelled at t = ${num(t, 6)} s of ${num(job.duration, 4)} s`
-          + `${job.vs[m.variant].label ? ` (${job.vs[m.variant].label})` : ''}`;
+        const at = m.last ? m.last.t : 0;
+        barText.textContent = t('scenarios.progress.cancelled', { t: num(at, 6), d: num(job.duration, 4),
+          label: job.vs[m.variant].label ? ` (${job.vs[m.variant].label})` : '' });
         showResults();
         drawSoon(true);
       } else if (m.type === 'done') {
@@ -323,8 +322,9 @@ export function mount(container, { core, state }) {
         cancel.disabled = true;
         bar.value = 1;
         const failed = job.results.map((r, ri) => (r && r.error ? job.vs[ri].label || sc.name : null)).filter(Boolean);
-        barText.textContent = failed.length ? `ended: ${failed.join(', ')} stopped early or could not start (see the message)`
-          : `complete: 100 % (t = ${num(job.duration, 6)} s${job.vs.length > 1 ? ` in each of ${job.vs.length} runs` : ''})`;
+        const d = num(job.duration, 6);
+        barText.textContent = failed.length ? t('scenarios.progress.ended', { who: failed.join(', ') })
+          : job.vs.length > 1 ? t('scenarios.progress.completeEach', { d, n: job.vs.length }) : t('scenarios.progress.complete', { d });
         showResults();
       }
     }
@@ -368,11 +368,11 @@ export function mount(container, { core, state }) {
       return { scenario: current.name, params: scenarioParamsToObject(info, v) };
     },
     setParams: (obj) => {
-      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('Expected one JSON object {"scenario": …, "params": {…}}.');
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error(t('scenarios.paste.notObject'));
       const extra = Object.keys(obj).find((k) => k !== 'scenario' && k !== 'params');
-      if (extra) throw new Error(`unknown key \`${extra}\`: the keys are scenario and params.`);
+      if (extra) throw new Error(t('scenarios.paste.unknownKey', { key: extra }));
       const sc = available.find((x) => x.name === obj.scenario);
-      if (!sc) throw new Error(`\`scenario\` = ${JSON.stringify(obj.scenario)} is not one of ${available.map((x) => x.name).join(', ')}.`);
+      if (!sc) throw new Error(t('scenarios.paste.unknownScenario', { got: JSON.stringify(obj.scenario), list: available.map((x) => x.name).join(', ') }));
       const info = core.scenario.find(sc.name);
       const o = scenarioParamsToObject(info, scenarioParamsFromObject(core, info, obj.params ?? {}));
       reloadWithState(state, { scenario: sc.name, ...Object.fromEntries(Object.entries(o).map(([k, x]) => [`${sc.name}.${k}`, x])) });

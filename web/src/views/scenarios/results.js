@@ -1,5 +1,6 @@
 // scenarios/results.js: the summary of a finished (or cancelled, or
 // diverged) run of the Scenarios view, and the y axes of a diverged run.
+import { t } from '../../i18n/index.js';
 import { num } from './catalogue.js';
 
 /** The summary lines, the error lines and the first time of divergence
@@ -13,16 +14,16 @@ export function resultText(sc, job) {
     const who = label || sc.name;
     if (!r.last) {
       if (r.error) errors.push(`${label ? `${label}: ` : ''}${r.error}`);
-      else lines.push(`${who}: cancelled before the first row`);
+      else lines.push(t('scenarios.res.cancelledFirst', { who }));
       return;
     }
-    const t = r.last.t;
-    if (r.cancelled) lines.push(`${who}: cancelled at t = ${num(t, 6)} s: ${sc.summary(r.last, false)}`);
+    const at = r.last.t, tt = num(at, 6);
+    if (r.cancelled) lines.push(t('scenarios.res.cancelled', { who, t: tt, summary: sc.summary(r.last, false) }));
     else if (r.error) {
-      tErr = Math.min(tErr, t);
-      lines.push(`${who}: stopped at t = ${num(t, 6)} s (diverged): ${sc.summary(r.last, false)}`);
-      errors.push(`${label ? `${label}: ` : ''}diverged (last finite row at t = ${num(t, 6)} s). ${r.error}`);
-    } else lines.push(`${who}: at t = ${num(t, 6)} s, ${sc.summary(r.last, true)}`);
+      tErr = Math.min(tErr, at);
+      lines.push(t('scenarios.res.stopped', { who, t: tt, summary: sc.summary(r.last, false) }));
+      errors.push(`${label ? `${label}: ` : ''}${t('scenarios.res.diverged', { t: tt, error: r.error })}`);
+    } else lines.push(t('scenarios.res.done', { who, t: tt, summary: sc.summary(r.last, true) }));
   });
   return { lines, errors, tErr };
 }
@@ -55,7 +56,8 @@ export function clampDiverged(sc, job, boxes, tErr) {
     y.min = lo - pad;
     y.max = hi + pad;
     const out = sets.filter((d) => !calm.includes(d)).map((d) => d.label);
-    notes.push(`${plot.title}: ${out.length ? `${out.join(', ')} leaves the y axis` : `y axis up to t = ${num(upTo, 4)} s`}`);
+    notes.push(out.length ? t('scenarios.clamp.leaves', { title: plot.title, sets: out.join(', ') })
+      : t('scenarios.clamp.upTo', { title: plot.title, t: num(upTo, 4) }));
   });
-  return `\nAxes clamped to the bounded values: ${notes.join('; ')}.`;
+  return `\n${t('scenarios.clamp', { notes: notes.join('; ') })}`;
 }
