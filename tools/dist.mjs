@@ -79,7 +79,8 @@ const files = new Map();                 // name in OUT → Buffer
 const wasm = read('friction_core.wasm');
 const wasmName = hashed('friction_core.wasm', wasm);
 files.set(wasmName, wasm);
-const css = read('style.css');
+// the style sheet minified by esbuild's CSS loader (as the scripts are)
+const css = Buffer.from((await esbuild.transform(read('style.css').toString(), { loader: 'css', minify: true })).code);
 const cssName = hashed('style.css', css);
 files.set(cssName, css);
 const sampleDir = path.join(WEB, 'samples');
