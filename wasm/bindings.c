@@ -976,11 +976,13 @@ FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const ch
     return o->n;
 }
 
-/* fric_mujoco_core_init: model[4] = h [s], integrator, any_damping,
- * noslip_iterations; jm[6·n] per joint: type, frictionloss, damping,
- * armature, (M⁻¹)_ii, q0 (fric_mujoco_joint_model's order); writes[2·n + 1]:
+/* fric_mujoco_core_init: model[5] = h [s], integrator, any_damping,
+ * noslip_iterations, minv_unknown; jm[6·n] per joint: type, frictionloss, damping,
+ * armature, (M⁻¹)_ii, q0 (fric_mujoco_joint_model's order); writes[2·n + 2]:
  * what the model gets, each joint's frictionloss, then each damping, then
- * noslip_iterations. 0, or 1 with the core's message. */
+ * noslip_iterations; then several (0: the exact one-joint step, whose
+ * caller reads (M⁻¹)_ii and qacc_smooth; else the semi-implicit step's
+ * inputs). 0, or 1 with the core's message. */
 FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const double *jm,
                            const fric_mujoco_joint_def *defs, int n, int treatment, double *writes)
 {
@@ -990,7 +992,7 @@ FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const doubl
         const double *x = jm + 6 * i;
         J[i] = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
     }
-    fric_mujoco_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3] };
+    fric_mujoco_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3], model[4] != 0 };
     const char *why = "";
     if (from_core(fric_mujoco_core_init(o, &M, J, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
     for (int i = 0; i < n; i++) {
@@ -998,6 +1000,7 @@ FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const doubl
         writes[n + i] = o->j[i].damping;
     }
     writes[2 * n] = o->noslip_iterations;
+    writes[2 * n + 1] = o->several;
     set_error("");
     return 0;
 }

@@ -743,12 +743,13 @@ class MujocoApi {
     if (!Array.isArray(jointModels) || jointModels.length !== joints.length) {
       throw argError(RangeError, 'jointModels', `jointModels must be an array of ${joints.length} (one per joint), found ${show(jointModels)}.`);
     }
-    obj('model', model, 'the model { h, integrator, anyDamping, noslipIterations }');
+    obj('model', model, 'the model { h, integrator, anyDamping, noslipIterations, minvUnknown }');
     const t = MJ_TREATMENTS.indexOf(treatment);
     if (t < 0) throw argError(RangeError, 'treatment', `treatment ${show(treatment)} is not one of ${MJ_TREATMENTS.join(', ')}.`);
     const n = joints.length;
     const M = Float64Array.of(num('model.h', model.h), num('model.integrator', model.integrator, { integer: true }),
-      model.anyDamping ? 1 : 0, num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }));
+      model.anyDamping ? 1 : 0, num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }),
+      model.minvUnknown ? 1 : 0);
     const fields = ['type', 'frictionloss', 'damping', 'armature', 'minv', 'q0'];
     const J = Float64Array.from(jointModels.flatMap((jm, i) => {
       obj(`jointModels[${i}]`, jm, 'a joint { type, frictionloss, damping, armature, minv, q0 }');
@@ -775,7 +776,7 @@ class MujocoApi {
         }
       });
       p = core._alloc(CONSTANTS.mj_core_size);
-      const { out: [writes] } = core._call('fxb_mj_init', [p, inp(M), inp(J), defs, n, t, out(Float64Array, 2 * n + 1)], { names: LAW_FIELDS });
+      const { out: [writes] } = core._call('fxb_mj_init', [p, inp(M), inp(J), defs, n, t, out(Float64Array, 2 * n + 2)], { names: LAW_FIELDS });
       buf = core._alloc(F64 * Math.max(1, n) * (TABLES.mj_step_inputs.length + 2));
       core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * (TABLES.mj_step_inputs.length + 2));
       return new Adapter(core, p, buf, n, writes);
@@ -932,6 +933,10 @@ export class Adapter {
     this.damping = writes.slice(n, 2 * n);
     /** What opt.noslip_iterations gets. */
     this.noslipIterations = writes[2 * n];
+    /** 0: the exact one-joint step (the caller gives minv, qacc_smooth,
+     *  qfrc_smooth, qfrc_constraint); else the semi-implicit step (the load's
+     *  parts and the last step's qacc, qfrc_smooth). */
+    this.several = writes[2 * n + 1];
     this._views = null;
     this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
     // the goal sources: NaN keeps each servo's goal (goal()), an adopted

@@ -176,6 +176,9 @@ typedef struct {
     int integrator;         /* FRIC_MUJOCO_INT_* (m->opt.integrator)                       */
     int any_damping;        /* 1: some dof of the model has dof_damping != 0           */
     int noslip_iterations;  /* m->opt.noslip_iterations                                */
+    int minv_unknown;       /* 1: the caller cannot give one joint's exact (M⁻¹)_ii each
+                               step (the page reads it from a one-dof model's factor
+                               only); 0 (natively: mj_solveM's diagonal) it can        */
 } fric_mujoco_model;
 
 /* One joint's state: the per-joint step and the several-joint lag. */
@@ -198,6 +201,9 @@ typedef struct {
     fric_mujoco_treatment treatment;
     int n;                  /* joints                                                  */
     double h;               /* the model's step             [s]                        */
+    int several;            /* 1: the semi-implicit step (several joints; or one joint
+                               whose exact prediction does not hold: MuJoCo damping in
+                               the model, or minv_unknown); 0: the exact one-joint step */
     int primed;             /* several joints: the lag holds a previous step           */
     int noslip_iterations;  /* what the model's noslip_iterations gets at the start    */
     uint64_t steps;

@@ -74,7 +74,7 @@ fric_status fric_mujoco_init(fric_mujoco *fm, mjModel *m, mjData *d, const fric_
      * aside (the init clears fm) */
     fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
     struct { int jnt, dof, qadr; } addr[FRIC_MUJOCO_MAX_JOINTS];
-    fric_mujoco_model mm = { m->opt.timestep, m->opt.integrator, 0, m->opt.noslip_iterations };
+    fric_mujoco_model mm = { m->opt.timestep, m->opt.integrator, 0, m->opt.noslip_iterations, 0 };
     for (int i = 0; i < m->nv; i++)
         if (m->dof_damping[i] != 0) mm.any_damping = 1;
     mj_forward(m, d);
@@ -131,7 +131,7 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d)
         goal[i] = fm->j[i].act >= 0 ? d->ctrl[fm->j[i].act] : NAN;   /* an adopted actuator's ctrl */
         if (fm->j[i].act >= 0) in.goal = goal;
     }
-    if (fm->treatment == FRIC_MUJOCO_IMPLICIT && n == 1) {
+    if (fm->treatment == FRIC_MUJOCO_IMPLICIT && !fm->several) {
         int dof = fm->j[0].dof;
         mj_fwdAcceleration(m, d);             /* qfrc_smooth, qacc_smooth: friction-free */
         a[0] = minv_diag(m, d, dof);          /* the configuration changes the inertia */

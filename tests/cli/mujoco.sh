@@ -191,6 +191,18 @@ else
     else bad "mujoco --adopt table (hold at the keyframe): $(cat "$tmp/msg")"; fi
     echo "mujoco --adopt: $(grep -A3 '^joint ' "$tmp/out" | tr '\n' '|')"
 fi
+# one joint of the damped arm adopted (the elbow keeps the file's
+# frictionloss, damping 0.5 and actuator): the semi-implicit step serves it
+# (the exact one-joint prediction ignores Euler's M + h·B); the shoulder's
+# gravity load (≤ 0.04 N·m whatever the elbow does) is under the M1 static
+# friction (friction_base of the params file): it sticks, held by a
+# friction torque within that budget
+fb=$(sed -n 's/^ *"friction_base": *\([^,]*\),*$/\1/p' "$sts")
+run "$bin" mujoco "$tmp/robot.xml" --adopt 'shoulder=sts3215/m1' --seconds 2
+if [ $rc -ne 0 ] || [ -z "$fb" ]; then bad "mujoco --adopt one joint of a damped arm: exit $rc: $(cat "$tmp/err")"
+elif awk -v fb="$fb" '$1 == "shoulder" && $2 == "sts3215" { n++; if ($4 != "STICK" || ($5 < 0 ? -$5 : $5) > 1e-3 || !($8 > 0 && $8 < fb)) exit 1 }
+                      END { exit n != 1 }' "$tmp/out"; then ok
+else bad "mujoco --adopt one joint of a damped arm: not held within the static friction $fb N·m: $(grep -A2 '^joint ' "$tmp/out")"; fi
 # a goal: the elbow's actuator ctrl moves it from 0.2 to 0.5 rad (sag < 20
 # mrad after 3 s, from 300); the shoulder's 9 rad is clamped to its ctrlrange
 run "$bin" mujoco "$tmp/robot.xml" --adopt 'elbow=sts3215/m1, *=sts3215/m1' --goal elbow=0.5 --goal shoulder=9 --seconds 3

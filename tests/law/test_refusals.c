@@ -575,7 +575,7 @@ static void test_joint_stage(void **state)
      * several joints needs each rotor inertia) */
     static fric_mujoco_core core;   /* about 100 KB: not on the stack */
     const fric_law coulomb = { FRIC_COULOMB_VISCOUS, 0, 0.3, 0, 0, 0 };
-    const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0 };
+    const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0, 0 };
     const fric_mujoco_joint_model jm[2] = { { FRIC_MUJOCO_JNT_HINGE, 0, 0, 0.01, 100, 0 },
                                         { FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 100, 0 } };
     const fric_mujoco_joint_def defs[2] = { { .joint = "shoulder", .law = coulomb }, { .joint = "elbow", .law = coulomb } };

@@ -108,6 +108,30 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     }
   });
 
+  it('adopts one joint of the damped arm (the other five as the file has them, damping 0.60): the 12 V M1 wrist holds where its static friction exceeds its gravity load, the 7.4 V M1 shoulder lift slips (the closed form)', () => {
+    const json12 = JSON.parse(fs.readFileSync(path.join(PARAMS, 'feetech_sts3215_12V/m1.json'), 'utf8'));
+    const json74 = JSON.parse(fs.readFileSync(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json'), 'utf8'));
+    for (const { joint, servo, servos, fs0, holds } of [
+      { joint: 'wrist_flex', servo: '@v12', servos: { v12: json12 }, fs0: json12.friction_base, holds: true },
+      { joint: 'shoulder_lift', servo: 'sts3215/m1', servos: {}, fs0: json74.friction_base, holds: false }]) {
+      const pair = createRobotPair(mj, core, { files, mapping: `${joint}=${servo}`, servos });
+      try {
+        assert.deepEqual(pair.rows.map((r) => r.name), [joint]);
+        const others = pair.C.m.dof_damping.filter((x, i) => i !== pair.C.m.jnt_dofadr[pair.rows[0].index]);
+        assert.ok(others.every((x) => x === 0.6), `the other dofs keep the file's damping: ${Array.from(others)}`);
+        const load = gravityLoads(pair)[0];
+        assert.equal(Math.abs(load) < fs0, holds, `${joint}: gravity ${load} N·m against static friction ${fs0} N·m`);
+        const transient = runHold(pair, 2).C[0], drift = runHold(pair, 10).C[0];
+        const line = `${joint} alone (${servo}): gravity ${load.toFixed(4)} N·m, static friction ${fs0.toFixed(4)} N·m; moved ${transient.toExponential(2)} rad in 2 s, then ${drift.toExponential(2)} rad in 10 s`;
+        console.log(`# ${line}`);
+        if (holds) assert.ok(transient < 1e-5 && drift < 1e-9, `must hold: ${line}`);
+        else assert.ok(transient > 1e-5, `must slip: ${line}`);
+      } finally {
+        pair.free();
+      }
+    }
+  });
+
   for (const { label, servo, file, params } of [
     { label: 'the 7.4 V M1 preset', servo: 'sts3215/m1', file: 'feetech_sts3215_7_4V/m1.json' },
     { label: 'the 12 V M1 params file', servo: '@v12', file: 'feetech_sts3215_12V/m1.json', params: true },

@@ -82,11 +82,21 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                           jm->frictionloss, jm->damping);
     if (several) {
         j->I = jm->armature;
-        if (!(j->I > 0))
+        if (!(j->I > 0) && several == 1)
             return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' has armature = %g; the "
                               "semi-implicit step of several joints splits each joint's rotor inertia "
                               "(armature > 0, the geared joint of seed-002) from the links: give it an "
                               "armature, or attach one joint (exact).", def->joint, j->I);
+        if (!(j->I > 0))
+            return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' has armature = %g; %s, so "
+                              "the joint takes the semi-implicit step, which splits its rotor inertia "
+                              "(armature > 0) from the links: give it an armature%s.", def->joint, j->I,
+                              mm->any_damping ? "the model has MuJoCo joint damping, which Euler "
+                              "integrates implicitly (M + h·B) and the exact one-joint prediction "
+                              "does not model" : "its exact inertia (M⁻¹)_ii is not read here (a "
+                              "model of several dofs)",
+                              mm->any_damping ? ", or set the model's damping to 0 (put it in the "
+                              "law's D)" : "");
         Z = mm->h / j->I;
     } else {
         Z = mm->h * jm->minv;
@@ -117,16 +127,16 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
         msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the implicit treatment predicts MuJoCo's "
                          "Euler step; the model's integrator is %s: set <option integrator=\"Euler\"/>.",
                          integrator_name(model->integrator));
-    /* MuJoCo's per-dof damping B makes Euler solve with M + h·B: any damping
-     * anywhere changes the prediction */
-    else if (treatment == FRIC_MUJOCO_IMPLICIT && n == 1 && model->any_damping)
-        msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the model has MuJoCo joint damping, which "
-                         "Euler integrates implicitly (M + h·B) and the exact one-joint prediction "
-                         "does not model; set damping to 0 (put it in the law's D).");
     if (!msg) {
         memset(o, 0, sizeof *o);
         o->treatment = treatment;
         o->n = n;
+        /* several joints take the semi-implicit step; so does one joint whose
+         * exact prediction does not hold: MuJoCo's per-dof damping B makes
+         * Euler solve with M + h·B (any damping anywhere changes it), or the
+         * caller cannot read (M⁻¹)_ii (2: one joint, for the refusal's words) */
+        if (treatment == FRIC_MUJOCO_IMPLICIT)
+            o->several = n > 1 ? 1 : model->any_damping || model->minv_unknown ? 2 : 0;
         o->h = model->h;
         o->noslip_iterations = model->noslip_iterations;
         if (treatment == FRIC_MUJOCO_NOSLIP && o->noslip_iterations == 0)
@@ -136,7 +146,7 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
                 if (strcmp(defs[i].joint, defs[k].joint) == 0)
                     msg = fric__say("mujoco: joint '%s' is named twice; attach each joint once.",
                                     defs[i].joint);
-            if (!msg) msg = init_joint(&o->j[i], i, &defs[i], &joints[i], model, treatment, n > 1);
+            if (!msg) msg = init_joint(&o->j[i], i, &defs[i], &joints[i], model, treatment, o->several);
         }
     }
     if (msg && o) o->n = 0;
@@ -222,7 +232,7 @@ void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, d
     if (o->n == 0) return;
     if (in->goal) take_goals(o, in->goal);
     if (o->treatment != FRIC_MUJOCO_IMPLICIT) step_loss(o, in, force, frictionloss);
-    else if (o->n == 1) step_one(o, in, force);
+    else if (!o->several) step_one(o, in, force);
     else step_several(o, in, force);
     o->steps++;
 }

@@ -377,7 +377,7 @@ static void test_goal_input(void **st)
     const char *why = NULL;
     assert_int_equal(fric_mujoco_adopt(&out, r, 2, map, &sv, n, 0, &why), FRIC_OK);
     static fric_mujoco_core core;
-    const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0 };
+    const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0, 0 };
     if (fric_mujoco_core_init(&core, &euler, out.jm, out.defs, out.n, FRIC_MUJOCO_IMPLICIT, &why))
         fail_msg("core_init: %s", why);
     assert_true(core.j[0].s.goal == r[0].jm.q0 && core.j[1].s.goal == r[1].jm.q0);   /* the start pose */

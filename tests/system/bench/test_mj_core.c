@@ -32,7 +32,7 @@ static fric_mujoco_joint_model hinge(void)
     return (fric_mujoco_joint_model){ FRIC_MUJOCO_JNT_HINGE, 0, 0, 0.01, 100, 0 };
 }
 
-static const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0 };
+static const fric_mujoco_model euler = { 1e-3, FRIC_MUJOCO_INT_EULER, 0, 0, 0 };
 
 static void expect(const fric_mujoco_model *mm, const fric_mujoco_joint_model *jm, const fric_mujoco_joint_def *defs,
                    int n, fric_mujoco_treatment t, int code, const char *words)
@@ -78,9 +78,22 @@ static void refusals_of_the_model(void **st)
     damped.any_damping = 1;
     expect(&rk4, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "integrator is RK4");
     expect(&implicit, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "integrator is implicit");
-    expect(&damped, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "MuJoCo joint damping");
-    /* the loss treatments accept both; several joints accept a damped model */
+    /* one joint of a damped model, or whose (M⁻¹)_ii the caller cannot read:
+     * the semi-implicit step, which needs the joint's rotor inertia */
+    fric_mujoco_model unknown = euler;
+    unknown.minv_unknown = 1;
+    fric_mujoco_joint_model bare = hinge();
+    bare.armature = 0;
+    expect(&damped, &bare, &def, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "MuJoCo joint damping");
+    expect(&unknown, &bare, &def, 1, FRIC_MUJOCO_IMPLICIT, FRIC_E_UNSUPPORTED, "(M⁻¹)_ii is not read here");
     const char *why = NULL;
+    assert_int_equal(fric_mujoco_core_init(&core, &damped, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    assert_int_equal(core.several, 2);
+    assert_int_equal(fric_mujoco_core_init(&core, &unknown, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    assert_int_equal(core.several, 2);
+    assert_int_equal(fric_mujoco_core_init(&core, &euler, &jm, &def, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    assert_int_equal(core.several, 0);   /* the exact one-joint step */
+    /* the loss treatments accept both; several joints accept a damped model */
     assert_int_equal(fric_mujoco_core_init(&core, &rk4, &jm, &def, 1, FRIC_MUJOCO_FRICTIONLOSS, &why), FRIC_OK);
     fric_mujoco_joint_model two[2] = { hinge(), hinge() };
     fric_mujoco_joint_def defs[2] = { def, { .joint = "j2", .law = coulomb03 } };

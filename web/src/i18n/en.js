@@ -1026,7 +1026,6 @@ export default {
   'mujoco.sim.noLoad': 'The MJCF does not load: {message}',
   'mujoco.sim.noJoint': 'The model has no joint named \'{name}\'; its named joints: {names}.',
   'mujoco.sim.none': 'none',
-  'mujoco.sim.oneDof': 'The view\'s one-joint implicit step reads (M⁻¹)_ii from MuJoCo\'s factor of a model with one dof; this model has {n}.',
   'mujoco.load.failed': 'MuJoCo could not be loaded from {url}: {message}',
   'mujoco.load.3d': 'The 3D view could not be loaded from {url}: {message}',
 };

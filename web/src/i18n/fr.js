@@ -1725,7 +1725,6 @@ export default {
   'mujoco.sim.noLoad': 'Le MJCF ne se charge pas : {message}',
   'mujoco.sim.noJoint': 'Le modèle n\'a pas d\'articulation nommée « {name} » ; ses articulations nommées : {names}.',
   'mujoco.sim.none': 'aucune',
-  'mujoco.sim.oneDof': 'Le pas implicite à une articulation de la vue lit (M⁻¹)_ii dans la factorisation de MuJoCo d\'un modèle à un ddl ; ce modèle en a {n}.',
   'mujoco.load.failed': 'MuJoCo n\'a pas pu être chargé depuis {url} : {message}',
   'mujoco.load.3d': 'La vue 3D n\'a pas pu être chargée depuis {url} : {message}',
 };

@@ -80,15 +80,15 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
   try {
     mj.mj_forward(m, d);
     const names = jointNames(mj, m);
-    const one = treatment === 'implicit' && joints.length === 1;
     for (const spec of joints) {
       const id = mj.mj_name2id(m, OBJ_JOINT, spec.name);
       if (id < 0) throw new Error(t('mujoco.sim.noJoint', { name: spec.name, names: names.join(', ') || t('mujoco.sim.none') }));
       js.push({ name: spec.name, id, dof: m.jnt_dofadr[id], qadr: m.jnt_qposadr[id], act: spec.act ?? -1 });
     }
     // one joint, implicit: (M⁻¹)_ii from MuJoCo's factor, 1/qLD of a one-dof
-    // model (another model: 1 for the core's checks, refused after them)
-    const minv = one && m.nv === 1 ? d.qLDiagInv[0] : 1;
+    // model; of another model it is not read here (minvUnknown: the core
+    // gives the joint the semi-implicit step)
+    const minv = m.nv === 1 ? d.qLDiagInv[0] : 1;
     let anyDamping = false;
     for (let i = 0; i < m.nv; i++) if (m.dof_damping[i] !== 0) anyDamping = true;
     const jointModels = js.map((j) => ({ type: m.jnt_type[j.id], frictionloss: m.dof_frictionloss[j.dof] ?? 0,
@@ -96,14 +96,14 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
     try {
       fm = core.mujoco.adapter({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null,
         log: spec.log ?? null, goalRange: spec.goalRange, held: spec.held })),
-        model: { h: m.opt.timestep, integrator: m.opt.integrator, anyDamping, noslipIterations: m.opt.noslip_iterations },
+        model: { h: m.opt.timestep, integrator: m.opt.integrator, anyDamping, noslipIterations: m.opt.noslip_iterations,
+          minvUnknown: m.nv !== 1 },
         jointModels, treatment });
     } catch (e) {
       // the core's sentence, as a sentence of the page
       const text = e.message.replace(/^mujoco: /, '');
       throw new Error(text.charAt(0).toUpperCase() + text.slice(1), { cause: e });
     }
-    if (one && m.nv !== 1) throw new Error(t('mujoco.sim.oneDof', { n: m.nv }));
     js.forEach((j, i) => {
       j.fric = fm.joints[i];
       j.q0 = jointModels[i].q0;
@@ -128,7 +128,8 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
     }
     return V;
   };
-  const one = treatment === 'implicit' && js.length === 1, loss = treatment !== 'implicit';
+  // the exact one-joint step, or the semi-implicit one (the core's choice)
+  const one = treatment === 'implicit' && !fm.several, loss = treatment !== 'implicit';
   const goals = js.some((j) => j.act >= 0);
   const sim = {
     m, d, joints: js, treatment, h: m.opt.timestep, steps: 0, ms: 0, fm,
