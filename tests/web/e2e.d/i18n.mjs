@@ -175,6 +175,14 @@ export default async function i18nChecks(h) {
           expect(await waitFor(() => page.evaluate(() => !document.getElementById('mujoco-replay-table')?.hidden), 30_000), 'the sample was not replayed through MuJoCo');
           await page.waitForTimeout(1000);
           badReplay = englishShown(await visibleText(page), pieces);
+          // Your robot open, the 2R arm adopted: its mapping, report, tables, goals, Fig. 1 panel
+          await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+          await page.locator('#mujoco-robot button[data-example="2r"]').click();
+          expect(await waitFor(() => page.evaluate(() => { const r = window.__fx?.mujoco?.robot; return !!(r && r.pair && !r.busy); }), 120_000, 250),
+            `the 2R arm did not load in Your robot: ${await page.evaluate(() => document.getElementById('mujoco-robot-error')?.textContent)}`);
+          await page.evaluate(() => { for (const x of ['mujoco-robot-report', 'mujoco-fig1']) { const d = document.getElementById(x); if (d) d.open = true; } });
+          await page.waitForTimeout(1000);
+          badReplay = [...badReplay, ...englishShown(await visibleText(page), pieces)];
         }
         const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [`${b[0]}\u0000${b[1]}`, b])).values()];
         expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);
