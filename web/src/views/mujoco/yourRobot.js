@@ -374,11 +374,15 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   function buildMapping() {
     const joints = mappable();
     const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
+    // the servos a class is named after (the SO-101's sts3215: its presets at
+    // any supply) first, then the others in the core's order
+    const own = (o) => classes.some((c) => o.value.startsWith(`${c}`));
+    const choices = [...fileServos.choices(), ...presets.filter(own), ...presets.filter((o) => !own(o))];
     const sel = (label, value, extra) => {
       const s = el('select', { 'aria-label': label },
         ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
         el('option', { value: NONE, textContent: t('robot.map.none') }),
-        ...[...fileServos.choices(), ...presets].map((o) => el('option', { value: o.value, textContent: o.text })));
+        ...choices.map((o) => el('option', { value: o.value, textContent: o.text })));
       s.value = value;
       return s;
     };
