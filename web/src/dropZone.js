@@ -161,8 +161,8 @@ export function fileInputs(parent, { onFiles, id, what }) {
     return input;
   };
   return {
-    folder: make('folder', 'choose a folder…', `Every file of one folder: ${what}, with its sub-folders`),
-    files: make('files', 'choose files…', `Several files at once: ${what} (their paths are their names: choose the folder when the meshes are in a sub-folder)`),
+    folder: make('folder', t('drop.pick.folder'), t('drop.pick.folder.title', { what })),
+    files: make('files', t('drop.pick.files'), t('drop.pick.files.title', { what })),
   };
 }
 

@@ -1028,4 +1028,9 @@ export default {
   'mujoco.sim.none': 'none',
   'mujoco.load.failed': 'MuJoCo could not be loaded from {url}: {message}',
   'mujoco.load.3d': 'The 3D view could not be loaded from {url}: {message}',
+  // dropZone.js fileInputs: the folder and files pickers (Your robot)
+  'drop.pick.folder': 'choose a folder…',
+  'drop.pick.folder.title': 'Every file of one folder: {what}, with its sub-folders',
+  'drop.pick.files': 'choose files…',
+  'drop.pick.files.title': 'Several files at once: {what} (their paths are their names: choose the folder when the meshes are in a sub-folder)',
 };

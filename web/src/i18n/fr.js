@@ -1727,4 +1727,9 @@ export default {
   'mujoco.sim.none': 'aucune',
   'mujoco.load.failed': 'MuJoCo n\'a pas pu être chargé depuis {url} : {message}',
   'mujoco.load.3d': 'La vue 3D n\'a pas pu être chargée depuis {url} : {message}',
+  // dropZone.js fileInputs: the folder and files pickers (Your robot)
+  'drop.pick.folder': 'choisir un dossier…',
+  'drop.pick.folder.title': 'Tous les fichiers d\'un dossier : {what}, avec ses sous-dossiers',
+  'drop.pick.files': 'choisir des fichiers…',
+  'drop.pick.files.title': 'Plusieurs fichiers à la fois : {what} (leurs chemins sont leurs noms : choisissez le dossier quand les maillages sont dans un sous-dossier)',
 };
