@@ -17,7 +17,6 @@ import { FIG1 } from './fig1.js';
 const R2 = EXAMPLES.find((x) => x.id === '2r');
 const mrad = (x) => (1e3 * x).toFixed(2);
 const SERVO_LABEL = ['MX-106', 'MX-64'];
-const CHART_POINTS = 1000;       // the most points a chart line takes (a chart is < 1000 px wide)
 
 /**
  * The sub-section, appended to parent (before `before` when given).
@@ -162,14 +161,9 @@ export function fig1Section(parent, { before = null } = {}) {
     figures.hidden = false;
     charts.hidden = false;
     if (!boxes) boxes = makeCharts();
-    // the charts take at most CHART_POINTS points a line (every stride-th
-    // step: 10 ms at the arm's 2 ms step); the table's figures take every step
-    const stride = Math.max(1, Math.ceil(fig.t.length / CHART_POINTS));
-    const pts = (ys, scale = 1, minus = null) => {
-      const out = [];
-      for (let k = stride - 1; k < fig.t.length; k += stride) out.push({ x: fig.t[k], y: scale * (minus ? ys[k] - minus[k] : ys[k]) });
-      return out;
-    };
+    // every step goes to the charts; Chart.js's decimation (chartSetup.js)
+    // draws each line as a min-max envelope per pixel
+    const pts = (ys, scale = 1, minus = null) => Array.from(fig.t, (x, k) => ({ x, y: scale * (minus ? ys[k] - minus[k] : ys[k]) }));
     FIG1.joints.forEach((j, i) => {
       const c = boxes.B[i].chart;
       c.data.datasets = [

@@ -21,7 +21,7 @@ import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
 import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from './robot.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, fetchExampleFiles } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
 import { t } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
@@ -155,8 +155,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     get timestep() { return pair?.A.m.opt.timestep ?? null; }, get report() { return pair?.report() ?? null; },
     get info() { return robot?.info ?? null; }, get triangles() { return scene?.triangles ?? null; }, get meshes() { return scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return scene?.drawn ?? 0; },
     get mapping() { return robot ? (pair ? adoptedText : mappingText(mappable(), classServo, jointServo)) : null; }, get busy() { return busy; },
-    /** For the tests: the wall time [ms] of n steps of both copies, run now. */
     renderer: null,   // 'loaded' once robot3d.js (three.js) has been imported
+    /** For the tests: the wall time [ms] of n steps of both copies, run now. */
     timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
@@ -185,16 +185,14 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
    *  with its mapping; where they are not, where to get them. */
   function openExample(ex, saved = null) {
     return load(`${exText(ex, 0)} (examples/${ex.id}/)`, async () => {
-      const r = await fetch('examples/index.json').catch(() => null);
-      const entry = r?.ok ? (await r.json())[ex.id] : null;
-      if (!entry || entry.missing) throw new Error(upper(t('robot.ex.missing', { label: exText(ex, 0), how: exText(ex, 2) })));
-      const map = new Map();
-      for (const f of entry.files) {
-        const got = await fetch(`examples/${ex.id}/${f.split('/').map(encodeURIComponent).join('/')}`);
-        if (!got.ok) throw new Error(t('robot.ex.fetch', { file: `examples/${ex.id}/${f}`, status: got.status }));
-        map.set(f, new Uint8Array(await got.arrayBuffer()));
+      let got;
+      try {
+        got = await fetchExampleFiles(ex);
+      } catch (e) {
+        throw e.status ? new Error(t('robot.ex.fetch', { file: `examples/${ex.id}/${e.file}`, status: e.status }), { cause: e }) : e;
       }
-      return { map, bytes: entry.bytes };
+      if (!got) throw new Error(upper(t('robot.ex.missing', { label: exText(ex, 0), how: exText(ex, 2) })));
+      return got;
     }, ex, saved);
   }
 
