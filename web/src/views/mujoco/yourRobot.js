@@ -257,8 +257,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     const text = typed ?? mappingText(joints, cs, js);
     if (!text) {
       // nothing to adopt: the mapping is shown for the person to fill in
+      // (what to do next, on the status line: not a refusal)
       robotPending(next, cs, js);
-      throw new Error(t('robot.unmapped', { main: next.main }));
+      status.textContent = `${t('robot.status', counts())} ${t('robot.unmapped', { main: next.main })}`;
+      return;
     }
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
