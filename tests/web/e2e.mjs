@@ -49,25 +49,38 @@
 // Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
 // 30 s per view when there are many views); the browser and the server are
 // always closed.
+//
+// A browser that stops answering: Playwright's page.evaluate has no timeout,
+// and on a loaded machine headless Chromium has been seen, once, to leave one
+// unanswered for over an hour (CI of stop 35: an evaluate of scrollWidth in
+// the arm screenshots, a check that takes 4 s elsewhere). So every check is
+// bounded (HANG_MS, 600 s; E2E_HANG_MS to change it): past it the browser is
+// closed (killed if it will not close), a fresh one launched, and the view's
+// generic checks or the e2e.d module that hung run again from their start,
+// once. The first attempt's results are not counted, and a "note" line and
+// the summary line say that it happened and where. A page stuck in a loop of
+// its own hangs again and fails.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ROOT, CLI, DATA } from './load.mjs';
 
 const WEB = path.join(ROOT, 'build/web');
 const OUT = path.join(ROOT, 'build/e2e');
-const PROFILE = path.join(OUT, 'profile');
+const PROFILE = path.join(OUT, 'profile'); // + '-N', the Nth browser of the run (a hung one may linger)
 const LOG_DIR = path.join(DATA, 'logs/xl330/processed');
 /** The shared xl330 logs (file names, sorted; none when the data is missing). */
 const LOG_FILES = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
-const MODULES = path.join(ROOT, 'tests/web/e2e.d');
+// E2E_MODULES: another folder of modules (tests/web/e2e_harness.test.mjs's fixture)
+const MODULES = process.env.E2E_MODULES ? path.resolve(process.env.E2E_MODULES) : path.join(ROOT, 'tests/web/e2e.d');
 const WATCHDOG_MS = 150_000;      // the whole run, at least
 const WATCHDOG_BASE_MS = 60_000;  // ... or start-up and the live checks
 const WATCHDOG_VIEW_MS = 30_000;  // ... plus this per view
 const WATCHDOG_MODULE_MS = Number(process.env.E2E_MODULE_MS) || 90_000; // ... plus this per module of tests/web/e2e.d (E2E_MODULE_MS: a slow machine)
+const HANG_MS = Number(process.env.E2E_HANG_MS) || 600_000; // one check, at most (above)
 // the live views' frame-time target (README): page work per animation frame,
 // p95 < FRAME_TARGET_MS over at least FRAME_MIN frames (pendulum.mjs, arm.mjs,
 // mujoco.mjs). A measurement, not an assertion: wall-clock time on a shared
@@ -89,23 +102,68 @@ function report(kind, name, detail = '') {
     detail = `${detail} (CI=true: the shared data must be beside the clone)`;
   }
   results[kind]++;
+  if (attempt) attempt.counts[kind]++;
   const tag = { pass: 'ok  ', fail: 'FAIL', skip: 'skip' }[kind];
   console.log(`${tag} ${name}${detail ? `: ${detail}` : ''}`);
 }
 /** Runs one check: fn returns a detail string (pass), or throws (fail), or
  *  returns { skip: reason }. */
 async function check(name, fn) {
+  if (attempt?.hung) return; // the attempt is abandoned: its remaining checks do not run
   const t0 = Date.now();
   const took = (r) => `${r ? `${r} ` : ''}[${((Date.now() - t0) / 1000).toFixed(1)} s]`;
+  let timer = null;
+  const hang = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(name)), HANG_MS); });
   try {
-    const r = await fn();
+    const r = await Promise.race([fn(), hang]);
     if (r && typeof r === 'object' && 'skip' in r) report('skip', name, r.skip);
     else report('pass', name, took(r));
   } catch (e) {
+    if (e instanceof Hung) {
+      await restartBrowser();
+      if (attempt) { attempt.hung = name; return; }
+    }
     report('fail', name, took((e && e.message) || String(e)));
+  } finally {
+    clearTimeout(timer);
   }
 }
 function expect(cond, msg) { if (!cond) throw new Error(msg); }
+
+/** A check that got no answer within HANG_MS. */
+class Hung extends Error {
+  constructor(name) { super(`no answer from the browser in ${HANG_MS / 1000} s`); this.check = name; }
+}
+/** The attempt being run (attempted below): { hung: the check that hung or
+ *  null, counts: its results }; null outside one. */
+let attempt = null;
+const reruns = [];  // "what (the check that hung)", one per attempt run again
+
+/** Runs fn (a view's generic checks, an e2e.d module) as an attempt; when a
+ *  check of it hangs, runs it once more in the fresh browser, without
+ *  counting the first attempt's results (the run's bound grows by the hang
+ *  and budgetMs, the attempt's share of it). A second hang fails that check. */
+async function attempted(label, fn, budgetMs) {
+  for (let k = 1; k <= 2; k++) {
+    attempt = { hung: null, counts: { pass: 0, fail: 0, skip: 0 } };
+    try {
+      await fn();
+    } catch (e) {
+      if (!attempt.hung) report('fail', `${label}: could not run`, e.message);
+    }
+    const a = attempt;
+    attempt = null;
+    if (!a.hung) return;
+    if (k === 2) {
+      report('fail', a.hung, `no answer from the browser in ${HANG_MS / 1000} s, in the second attempt of ${label} too`);
+      return;
+    }
+    for (const kind of Object.keys(results)) results[kind] -= a.counts[kind];
+    reruns.push(`${label} ('${a.hung}')`);
+    console.log(`note ${label}: '${a.hung}' got no answer from the browser in ${HANG_MS / 1000} s; the browser was restarted and ${label} runs again from its start (the ${a.counts.pass + a.counts.fail + a.counts.skip} result(s) above from ${label} are not counted)`);
+    extendWatchdog(HANG_MS + budgetMs);
+  }
+}
 
 /** The q-quantile of ms (the smallest value with at least q of the values at or below it). */
 function quantile(ms, q) {
@@ -154,10 +212,51 @@ let harness = null;              // what every e2e.d module is given (main)
 const viewChecks = new Map();     // view id → its e2e.d module (export const view)
 
 async function cleanup() {
-  try { if (context) await context.close(); } catch { /* already gone */ }
-  context = null;
+  await closeBrowsers();
   try { if (server) await server.ctx.dispose(); } catch { /* already gone */ }
   server = null;
+}
+
+let launches = 0;                 // browsers launched (PROFILE-N)
+const ownBrowsers = new Set();    // those of ownBrowser(), not yet closed
+const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
+
+/** The run's browser: a persistent context on a fresh profile, PROFILE-N. */
+async function launchContext() {
+  const profile = `${PROFILE}-${++launches}`;
+  fs.rmSync(profile, { recursive: true, force: true });
+  const c = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  c.setDefaultTimeout(15_000);
+  c.profile = profile;
+  return c;
+}
+
+/** Closes the run's browser and every ownBrowser(), each within 10 s, and
+ *  kills one that does not close (its processes, found by its profile or pid). */
+async function closeBrowsers() {
+  const closing = [];
+  if (context) {
+    const c = context;
+    closing.push(Promise.race([c.close().then(() => true, () => true), sleep(10_000)])
+      .then((ok) => { if (!ok) spawnSync('pkill', ['-KILL', '-f', `--user-data-dir=${c.profile}`]); }));
+  }
+  context = null;
+  for (const b of ownBrowsers) {
+    const pid = b.process?.()?.pid;
+    closing.push(Promise.race([b.close().then(() => true, () => true), sleep(10_000)])
+      .then((ok) => { if (!ok && pid) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } } }));
+  }
+  ownBrowsers.clear();
+  await Promise.all(closing);
+}
+
+/** After a hang: every browser closed (or killed), a fresh one for the run. */
+async function restartBrowser() {
+  await closeBrowsers();
+  context = await launchContext();
 }
 
 /** A new page at `query`, with every error and request recorded. */
@@ -186,8 +285,11 @@ async function openPage(query, viewId) {
 
 /** A browser of a module's own (no request routing, so a service worker
  *  may run and other origins may be served): closed by the module. */
-function ownBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+async function ownBrowser() {
+  const b = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  ownBrowsers.add(b);
+  b.on('disconnected', () => ownBrowsers.delete(b));
+  return b;
 }
 
 /** A plain static server (python3 -m http.server) on dir, at a free port of
@@ -544,18 +646,14 @@ async function main() {
     `${path.relative(ROOT, WEB)} is not built (make web)`);
   expect(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing (tools/deps.sh browser installs Debian's chromium)`);
   fs.mkdirSync(OUT, { recursive: true });
-  fs.rmSync(PROFILE, { recursive: true, force: true });
+  for (const f of fs.readdirSync(OUT)) if (/^profile(-\d+)?$/.test(f)) fs.rmSync(path.join(OUT, f), { recursive: true, force: true });
 
   // tools/serve.mjs reads PORT when imported; the test picks its own free port
   delete process.env.PORT;
   const { serve } = await import('../../tools/serve.mjs');
   server = await serve(WEB, 0);
   base = server.url;
-  context = await chromium.launchPersistentContext(PROFILE, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
-  context.setDefaultTimeout(15_000);
+  context = await launchContext();
 
   // the views, as the tab bar lists them
   const first = await openPage('', null);
@@ -584,18 +682,14 @@ async function main() {
     }
   }
   harness = {
-    ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, context, views, check, expect, report, openPage,
+    ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
     screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 
   for (const v of views) {
     if (only && !only.includes(v.id)) continue;
-    try {
-      await testView(v, views);
-    } catch (e) {
-      report('fail', `${v.id}: the view could not be tested`, e.message);
-    }
+    await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), WATCHDOG_VIEW_MS);
   }
 
   // every view's own checks, one module each (tests/web/e2e.d/*.mjs; each
@@ -604,28 +698,31 @@ async function main() {
   armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length)
     + mods.reduce((sum, [, mod]) => sum + (mod.WATCHDOG_MS ?? WATCHDOG_MODULE_MS), 0));
   for (const [f, mod] of mods) {
-    try {
-      if (mod.default) await mod.default(harness);
-    } catch (e) {
-      report('fail', `${f}: the module could not run`, e.message);
-    }
+    if (mod.default) await attempted(f, () => mod.default(harness), mod.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
   }
 }
 
-let watchdog = null;
-function armWatchdog(ms) {
+let watchdog = null, deadline = 0;
+/** The whole run stops (a failure) at `t` (Date.now() ms). */
+function setDeadline(t) {
   clearTimeout(watchdog);
+  deadline = t;
   watchdog = setTimeout(async () => {
-    report('fail', 'e2e', `not finished after ${Math.round(ms / 1000)} s; stopped`);
+    report('fail', 'e2e', `not finished after ${Math.round(process.uptime())} s; stopped`);
     await cleanup();
     finish();
-  }, ms);
+  }, Math.max(0, t - Date.now()));
 }
+/** The run's bound: ms from now. */
+function armWatchdog(ms) { setDeadline(Date.now() + ms); }
+/** The run's bound, ms later (a rerun after a hang). */
+function extendWatchdog(ms) { setDeadline(deadline + ms); }
 armWatchdog(WATCHDOG_MS);
 
 function finish() {
   clearTimeout(watchdog);
-  console.log(`e2e: ${results.pass} passed, ${results.fail} failed, ${results.skip} skipped`);
+  const again = reruns.length ? ` (run again after the browser stopped answering: ${reruns.join('; ')})` : '';
+  console.log(`e2e: ${results.pass} passed, ${results.fail} failed, ${results.skip} skipped${again}`);
   process.exit(results.fail ? 1 : 0);
 }
 

@@ -68,6 +68,8 @@ describe('the keys the page uses', () => {
   for (const f of files) {
     const src = fs.readFileSync(f, 'utf8');
     for (const m of src.matchAll(/\bt\(\s*'([\w.-]+)'/g)) used.add(m[1]);
+    // tCount('key', n): key.one and key.other (the plural categories it chooses from)
+    for (const m of src.matchAll(/\btCount\(\s*'([\w.-]+)'/g)) for (const c of ['one', 'other']) used.add(`${m[1]}.${c}`);
     // t(cond ? 'a' : 'b') and keys passed through a list: every quoted string that is a key
     for (const m of src.matchAll(/'([a-z]+(?:\.[\w-]+)+)'/g)) if (m[1] in en) used.add(m[1]);
   }

@@ -206,6 +206,29 @@ export default async function (h) {
     await kc.screenshot({ path: `${h.OUT}/controls-preset.png` });
     return `${n} preset checkboxes; ticked K_c shows ${v} N·m (${range})`;
   });
+  // the goal's bounds are ±2π rad (the core's description), which the field
+  // shows to six significant digits, rounded outward: 6.28319 > 2π
+  await check('controls: pendulum: the bound typed as the field shows it (6.28319 for 2π) is that bound; 6.2832 is refused', async () => {
+    const box = page.locator('#view .ctl[data-param=goal]');
+    const f = box.locator('input.ctl-num');
+    expect(await f.count() === 1, 'no number field for the goal on the pendulum view');
+    const shown = await box.locator('.ctl-range').textContent();
+    expect(/6\.28319/.test(shown), `the goal's valid range reads '${shown}', not ±6.28319`);
+    const goal = () => Number([...new URL(page.url()).searchParams.entries()].find(([k]) => k.endsWith('.goal'))?.[1]);
+    const invalid = () => box.evaluate((el) => el.classList.contains('invalid'));
+    await f.click({ clickCount: 3 });
+    await page.keyboard.type('6.28319', { delay: 40 });
+    await page.keyboard.press('Enter');
+    const taken = await waitFor(async () => (goal() === 2 * Math.PI ? true : null), 3000);
+    expect(taken && !(await invalid()), `6.28319 + Enter: URL goal ${goal()}, field invalid ${await invalid()}: '${await box.locator('.ctl-msg').textContent()}'`);
+    await f.click({ clickCount: 3 });
+    await page.keyboard.type('6.2832', { delay: 40 });
+    await page.keyboard.press('Enter');
+    const msg = await waitFor(async () => ((await invalid()) ? box.locator('.ctl-msg').textContent() : null), 3000);
+    expect(msg && /outside/.test(msg) && goal() === 2 * Math.PI, `6.2832 + Enter: message '${msg}', URL goal ${goal()}`);
+    await f.press('Escape');
+    return `6.28319 gives goal = 2π = ${goal()} rad; 6.2832: '${msg}'`;
+  });
   await check('controls: no console error on the pendulum view', async () => {
     const problems = logProblems(log);
     expect(problems.length === 0, problems.slice(0, 5).join('; '));

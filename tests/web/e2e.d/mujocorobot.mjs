@@ -98,6 +98,13 @@ export default async function mujocoRobot(h) {
     return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, mapping: r.mapping, table: r.table() } : null;
   });
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
+  // one MJCF file dropped on the box (a DataTransfer made in the page: the drop path of dropZone.js)
+  const dropText = (name, text) => page.evaluate(([n, x]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([x], n, { type: 'text/xml' }));
+    const zone = document.getElementById('mujoco-robot-drop');
+    for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+  }, [name, text]);
   const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/robot3d\.js$/.test(e.name)));
 
   let loaded = false;
@@ -266,13 +273,8 @@ export default async function mujocoRobot(h) {
     // the two MJCF files without their meshes, chosen as files (not a folder)
     const noMesh = SO101.map((f) => path.join(drop, f));
     const said = [];
-    // the broken MJCF dropped on the box (a DataTransfer made in the page: the drop path of dropZone.js)
-    const dropBroken = () => page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], 'scene.xml', { type: 'text/xml' }));
-      const zone = document.getElementById('mujoco-robot-drop');
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
-    }, fs.readFileSync(path.join(broken, 'scene.xml'), 'utf8'));
+    // the broken MJCF dropped on the box
+    const dropBroken = () => dropText('scene.xml', fs.readFileSync(path.join(broken, 'scene.xml'), 'utf8'));
     for (const [dir, want, input] of [[big, /200 MB/, 'folder'], [broken, /does not load/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
       const before = await robot(), prev = await error();
       if (input === 'drop') await dropBroken(); else await page.setInputFiles(`#mujoco-robot-${input}`, dir);
@@ -406,6 +408,32 @@ export default async function mujocoRobot(h) {
     expect(row.servo === 'mx64 M6 (m6)', `the elbow's servo: ${row.servo}`);
     expect(row.armature === json.armature, `the elbow's armature ${row.armature}, the file's ${json.armature}`);
     return `mapping ${ok.mapping}; elbow ${row.servo}, armature ${row.armature} kg·m² (the file's); the broken file: '${refused}'`;
+  });
+
+  // a robot of one's own whose classes name no servo: nothing to adopt yet,
+  // so the status line says what to do next, the error box stays empty, and
+  // choosing a servo for the joint + Adopt runs it
+  await check('mujocorobot: a dropped one-joint MJCF whose classes name no servo: the status line says to choose a servo and press Adopt (no error); choosing one and Adopt runs it', async () => {
+    const mjcf = '<mujoco model="pend"><worldbody><body name="link"><joint name="hinge" type="hinge" axis="0 1 0"/>'
+      + '<geom type="capsule" fromto="0 0 0 0 0 -0.2" size="0.02" mass="0.1"/></body></worldbody></mujoco>';
+    await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+    await dropText('pend.xml', mjcf);
+    const statusText = () => page.locator('#mujoco-robot-status').textContent();
+    const said = await waitFor(async () => { const x = await statusText(); return /pend\.xml/.test(x) && /No joint of pend\.xml is mapped to a servo yet/.test(x) ? x : null; }, 30_000, 100);
+    expect(said, `the status line: '${await statusText()}'`);
+    expect(/choose a servo .* and press Adopt/.test(said), `the status line does not say what to do: '${said}'`);
+    expect(!(await error()), `the error box says: '${await error()}'`);
+    const select = page.locator('select[aria-label="Servo of the joint hinge"]');
+    expect(await select.count() === 1, 'no servo choice for the joint hinge');
+    // a preset (SERVO/MODEL), not "as its class" (@class: this file's classes name none)
+    const servo = await select.evaluate((el) => [...el.options].map((o) => o.value).find((v) => /^[a-z0-9_]+\/m[1-6]$/.test(v)));
+    expect(servo, "no preset among the joint's servo choices");
+    await select.selectOption(servo);
+    await page.locator('#mujoco-robot-adopt').click();
+    const ok = await waitFor(async () => { const r = await robot(); return r && r.main === 'pend.xml' && /hinge=/.test(r.mapping) && !r.busy && r.table?.C?.length === 1 ? r : null; }, 60_000, 250);
+    expect(ok, `pend.xml did not adopt: ${await error()}`);
+    expect(!(await error()), `the error box says: '${await error()}'`);
+    return `'${said}'; then ${ok.mapping}`;
   });
   await page.close();
 }

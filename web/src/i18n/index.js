@@ -1,9 +1,10 @@
 // i18n/index.js: the page's one string table. Every user-facing string of the
 // converted views is t(key, vars): the text of `key` in the current language
 // (en.js, fr.js: flat objects key → string), each {name} replaced by
-// vars.name (plain interpolation, no plurals: a text that depends on a count
-// has a key per case). Keys are named by view and role
-// ('pendulum.lesson.step1', 'page.present'). Physics symbols (_x, ^x as
+// vars.name (plain interpolation; a text with a count in it has a key per
+// plural category, KEY.one and KEY.other, that tCount chooses with the
+// language's Intl.PluralRules: French counts 0 as 'one'). Keys are named by
+// view and role ('pendulum.lesson.step1', 'page.present'). Physics symbols (_x, ^x as
 // dom.js symbolNodes draws them) and every number a lesson quotes (⟦…⟧) are
 // the same in every table (tests/web/i18n.test.mjs).
 // The language: ?lang=xx when it names a table, else the first of the
@@ -58,6 +59,13 @@ export function t(key, vars) {
     return key;
   }
   return vars ? fill(s, vars) : s;
+}
+
+const plural = new Intl.PluralRules(lang);
+/** The text of `key`.one or `key`.other, as the language's plural rules
+ *  choose for the count n, {n} filled with it. */
+export function tCount(key, n) {
+  return t(`${key}.${plural.select(n) === 'one' ? 'one' : 'other'}`, { n });
 }
 
 /** A scenario parameter's text as the page shows it: role 'label', 'help' or

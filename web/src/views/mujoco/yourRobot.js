@@ -23,7 +23,7 @@ import { loadMujoco, loadRenderer } from './load.js';
 import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from './robot.js';
 import { EXAMPLES, fetchExampleFiles } from './examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
-import { t } from '../../i18n/index.js';
+import { t, tCount } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
 
@@ -170,7 +170,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; }
   const mappable = () => robot.info.joints.filter((j) => MAPPABLE.has(j.type));
-  const counts = () => ({ main: robot.main, joints: robot.info.joints.length, actuators: robot.info.actuators.length, keyframes: robot.info.keyframes.length });
+  const counts = () => ({ main: robot.main, joints: tCount('robot.count.joint', robot.info.joints.length),
+    actuators: tCount('robot.count.actuator', robot.info.actuators.length), keyframes: tCount('robot.count.keyframe', robot.info.keyframes.length) });
   const upper = (x) => x[0].toUpperCase() + x.slice(1);
 
   /** Dropped or chosen files: read, loaded in MuJoCo, mapped, adopted. The
