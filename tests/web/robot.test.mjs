@@ -185,6 +185,10 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     const mx = JSON.parse(fs.readFileSync(path.join(PARAMS, 'mx64/m4.json'), 'utf8'));
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=@mx', servos: { mx } }), /class 'sts3215' is the sts3215 servo's, but '@mx' is a mx64 model/);
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215 sts3215/m1' }), /has no '='/);
+    // bam identified the STS3215 as M1 (feetech_sts3215_7_4V/, _12V/) and M6
+    // (feetech/) only: an M4 has no preset to lean on, refused at the servo's name
+    assert.ok(['feetech_sts3215_7_4V/m1.json', 'feetech/m6.json'].every((f) => fs.existsSync(path.join(PARAMS, f))), 'bam\'s sts3215 files');
+    throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m4' }), /^The servo 'sts3215\/m4': .*no identified preset for m4.*\(sts3215: m1, m6\)/);
     const big = new Map(files);
     big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxBytes + 1));
     throwsLike(() => loadRobotFiles(mj, core, big), /explorer takes robots up to 200 MB/);

@@ -283,7 +283,11 @@ export function resolveServo(core, servo, servos = {}) {
   const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
   if (!m) throw new Error(t('robot.err.notServo', { servo }));
   try {
-    return { values: core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` }), actuator: m[1], label: `${m[1]} M${m[2]}` };
+    const values = core.scenario.params('bench', { actuator: m[1], model: `m${m[2]}` });
+    // the presets the servo leans on resolve (sts3215 has none for m4): refused
+    // here, named by the servo, rather than later by the adoption
+    core.bench.resolve(values);
+    return { values, actuator: m[1], label: `${m[1]} M${m[2]}` };
   } catch (e) {
     throw new Error(t('robot.err.servo', { servo, message: e.message }), { cause: e });
   }
