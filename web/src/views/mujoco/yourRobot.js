@@ -178,7 +178,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
    *  previous robot stays until the new one has loaded and adopted. */
   function take(fileList, paths) {
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
-    return load(t('robot.size', { n: fileList.length, size: formatBytes(bytes) }), () => readFileTree(fileList, paths, checkBytes), null, null);
+    return load(t('robot.size', { files: tCount('robot.count.file', fileList.length), size: formatBytes(bytes) }), () => readFileTree(fileList, paths, checkBytes), null, null);
   }
 
   /** One of the worked robots (examples.js): its files as `make web` copied
@@ -241,7 +241,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       await adopt(mj, next, cs, js, k);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
-      sizeNote.textContent = robot ? t('robot.size.shown', { n: robot.files.size, size: formatBytes(robot.bytes) }) : what;
+      sizeNote.textContent = robot ? t('robot.size.shown', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) }) : what;
       say(e.message);
       status.textContent = robot ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
@@ -293,7 +293,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     textRow.hidden = false;
     csvRow.hidden = false;
     failed = false;
-    sizeNote.textContent = t('robot.size', { n: robot.files.size, size: formatBytes(robot.bytes) });
+    sizeNote.textContent = t('robot.size', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) });
     status.textContent = t('robot.status.mapping', { ...counts(), mapping: text });
     reportBox.replaceChildren(el('summary', { textContent: t('robot.report.summary', { n: pair.rows.length }) }),
       el('ul', {}, ...pair.report().map((line) => el('li', { textContent: line }))));
@@ -334,7 +334,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     robot = next;
     classServo = cs;
     jointServo = js;
-    sizeNote.textContent = t('robot.size', { n: robot.files.size, size: formatBytes(robot.bytes) });
+    sizeNote.textContent = t('robot.size', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) });
     status.textContent = t('robot.status', counts());
     buildMapping();
   }
