@@ -220,7 +220,8 @@ export default async function mujocoRobot(h) {
     const before = await now();
     expect(exported === before.mapping, `the field shows '${exported}', the running mapping is '${before.mapping}'`);
     await page.locator('#mujoco-robot-mapcopy').click();
-    const copied = await page.locator('#mujoco-robot-mapnote').textContent();
+    // the clipboard answers asynchronously (later under load): wait for the note
+    const copied = await waitFor(() => page.locator('#mujoco-robot-mapnote').textContent(), 10_000, 100);
     expect(/Copied|Ctrl\+C/.test(copied), `Copy said '${copied}'`);
     // another servo model, typed key by key
     const other = 'class:sts3215=sts3215/m6';
