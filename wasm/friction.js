@@ -266,7 +266,10 @@ class LawApi {
       { names: LAW_FIELDS }).out[0];
   }
 
-  /** Φ(v) for each v. Throws the core's message for an invalid law. */
+  /** Φ(v) for each v. Throws the core's message for an invalid law, and for a
+   *  v whose Φ(v) would pass the largest double (code FRIC_E_NONFINITE,
+   *  param 'D'; so do phiZ, phiZApprox (param 'Z' where Z·D > 1: it grows as
+   *  |x|/Z there, eq. 46) and a table's eval: the core's fric_law_eval). */
   phi(law, vs) { return this._eval(law, 1, 0, vs); }
 
   /** Exact Φ_Z(x) (Kikuuwe Theorem 1). */
@@ -1619,7 +1622,9 @@ export class LookupTable {
   eval(xs) {
     this._live();
     const x = f64s('xs', xs, { itemBytes: 2 * F64 });
-    return this._core._call('fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length]).out[0];
+    // a value beyond the largest double is the core's refusal (fric_law_eval), param 'D'
+    return this._core._call('fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length],
+      { names: LAW_FIELDS }).out[0];
   }
   free() { if (this._p) { this._core._m._fxb_lut_free(this._p); this._p = 0; } }
 }

@@ -145,6 +145,37 @@ describe('a) the known bad calls are refused before wasm memory is touched', () 
     assert.equal(core.law.lambertW0(-1 / Math.E), -1);
     assert.equal(core.law.lambertW0(Infinity), Infinity);
   });
+  it('a finite x whose result is beyond the largest double is the core\'s refusal (fric_law_eval): phi, phiZ, phiZApprox, table eval', () => {
+    const CV = { kind: 'coulomb-viscous', Fc: 1, D: 4.5 };
+    const xs = [0.1, -0.9 * Number.MAX_VALUE];
+    const t = core.law.lookupTable(CV, 0.01, 1e-9);
+    try {
+      for (const [label, fn, sym] of [['phi', () => core.law.phi(CV, xs), 'Φ(x)'], ['phiZ', () => core.law.phiZ(CV, 0.01, xs), 'Φ_Z(x)'],
+        ['phiZApprox', () => core.law.phiZApprox(CV, 0.01, xs), 'Φ̂_Z(x)'], ['lut.eval', () => t.eval(xs), "the table's Φ_Z(x)"],
+        ['paper lut.eval', () => lut.eval(xs), "the table's Φ_Z(x)"]]) {
+        const e = thrown(fn);   // (refuses() would check the heap, which holds t until the end)
+        assert.ok(e instanceof Error && !(e instanceof TypeError), `${label}: ${e}`);
+        assert.equal(e.code, 'FRIC_E_NONFINITE', label);
+        assert.equal(e.param, 'D', label);
+        assert.ok(e.message.startsWith(`x[1] = -1.61792e+308 m/s gives ${sym} = -inf N, beyond the largest double`), `${label}: ${e.message}`);
+        assert.match(e.message, /give a smaller \|x\| or a smaller D \(now 4\.5 N·s\/m\)/, label);
+      }
+      // Kikuuwe's approximation with Z·D > 1 grows as |x|/Z (eq. 46): Z is named
+      const e = thrown(() => core.law.phiZApprox(CV, 0.5, xs));
+      assert.equal(e.code, 'FRIC_E_NONFINITE');
+      assert.equal(e.param, 'Z');
+      assert.match(e.message, /larger Z \(now 0\.5 m\/\(N·s\)\)/);
+      // the largest values that are values: Φ at D·x = DBL_MAX/2 (eq. 24), Φ_Z where D·|x|/(1 + Z·D) < DBL_MAX (eq. 25)
+      const half = Number.MAX_VALUE / 2 / CV.D;
+      assert.equal(core.law.phi(CV, [half])[0], CV.Fc + CV.D * half);
+      const over = Number.MAX_VALUE / CV.D * 1.01, k = 1 + 0.01 * CV.D;
+      const yz = core.law.phiZ(CV, 0.01, [over])[0];
+      assert.ok(Math.abs(yz - (CV.Fc / k + (CV.D / k) * over)) <= 4e-16 * yz, `Φ_Z(${over}) = ${yz}`);
+    } finally {
+      t.free();
+    }
+    heapIntact('results beyond the largest double');
+  });
   it('kind: 1.5 is not taken for Stribeck', () => {
     refuses('kind 1.5', () => core.law.phi({ ...LAW, kind: 1.5 }, [0.1]), 'law.kind', RangeError);
     refuses('kind 2**32 + 1', () => core.law.phi({ ...LAW, kind: 2 ** 32 + 1 }, [0.1]), 'law.kind', RangeError);
@@ -225,6 +256,10 @@ const BAD_CALLS = [
   ['law.lambertW0(-Infinity)', () => core.law.lambertW0(-Infinity), 'x'],
   ['law.lambertW0(-1)', () => core.law.lambertW0(-1), 'x'],
   ['law.lambertW0("1")', () => core.law.lambertW0('1'), 'x'],
+  ['phi(xs [0, 1e308])', () => core.law.phi(LAW, [0, 1e308]), 'D'],
+  ['phiZ(xs [-1e308])', () => core.law.phiZ(LAW, Z, [-1e308]), 'D'],
+  ['law.phiZApprox(xs [1e308])', () => core.law.phiZApprox(LAW, Z, [1e308]), 'D'],
+  ['lut.eval([1e308])', () => lut.eval([1e308]), 'D'],
   ['law.lookupTable(undefined)', () => core.law.lookupTable(undefined, Z, 1e-6), 'law'],
   ['law.lookupTable(Z "abc")', () => core.law.lookupTable(LAW, 'abc', 1e-6), 'Z'],
   ['law.lookupTable(Z NaN)', () => core.law.lookupTable(LAW, NaN, 1e-6), 'Z'],
