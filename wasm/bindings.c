@@ -1085,9 +1085,13 @@ FXB_EXPORT int fxb_regions_polyline(int kind, const double *c, int nc, double dt
     return count;
 }
 
-/* Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an nx × ny
- * grid of cell centres over [−T, T]² (row 0 at τe = +T), for shading a
- * diagram behind the exact boundaries. */
+/* Region codes (0 static, 1 drive, 2 backdrive) on an nx × ny grid of cell
+ * centres over [−T, T]² (row 0 at τe = +T), for shading a diagram behind
+ * the exact boundaries. The centres are T·((2k + 1)/nx − 1) and
+ * T·(1 − (2r + 1)/ny): finite for every finite T (T − 2T·(r + 0.5)/ny
+ * overflowed to inf − inf for T above DBL_MAX/2, and those cells came out
+ * FRIC_REGION_INVALID, written as 255). A cell the classifier still cannot
+ * place is refused (1, with the cell named), never written as a code. */
 FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx,
                                 int ny, unsigned char *out)
 {
@@ -1104,11 +1108,18 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
     const char *why = "";
     if (from_core(fric_regions_check(&law, dtheta, &why), &why)) return 1;
     for (int r = 0; r < ny; r++) {
-        double te = T - (2 * T) * (r + 0.5) / ny;
+        double te = T * (1 - (2.0 * r + 1) / ny);
         for (int k = 0; k < nx; k++) {
-            double tm = -T + (2 * T) * (k + 0.5) / nx;
+            double tm = T * ((2.0 * k + 1) / nx - 1);
             int g = fric_regions_classify(&law, dtheta, tm, te);
-            out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)(g < 0 ? 255 : g);
+            if (g < 0) {
+                char msg[200];
+                snprintf(msg, sizeof msg, "the cell (τm, τe) = (%g, %g) N·m at dtheta = %g rad/s "
+                         "has no region; give a smaller T.", tm, te, dtheta);
+                set_status(FRIC_E_PARAM_RANGE, -1, msg);
+                return 1;
+            }
+            out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)g;
         }
     }
     set_error("");

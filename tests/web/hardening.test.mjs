@@ -137,13 +137,18 @@ describe('a) the known bad calls are refused before wasm memory is touched', () 
     }
     refuses('Float64Array with NaN', () => core.law.phiZ(LAW, Z, Float64Array.of(0, NaN)), 'xs[1]', RangeError);
   });
-  it('law.lambertW0(NaN | "abc" | undefined | −0.5) is refused; W0(−1/e) = −1 and W0(∞) = ∞ stay', () => {
+  it('law.lambertW0(NaN | "abc" | undefined | −0.5 | ±Infinity) is refused; W0(−1/e) = −1, W0(DBL_MAX) is finite', () => {
     refuses('W0(NaN)', () => core.law.lambertW0(NaN), 'x', RangeError);
     refuses('W0("abc")', () => core.law.lambertW0('abc'), 'x', TypeError);
     refuses('W0()', () => core.law.lambertW0(), 'x', TypeError);
     refuses('W0(-0.5)', () => core.law.lambertW0(-0.5), 'x', RangeError);
+    // W0(+∞) = ∞ is a limit, not a value: refused like every other non-finite argument
+    const e = refuses('W0(Infinity)', () => core.law.lambertW0(Infinity), 'x', RangeError);
+    assert.match(e.message, /not finite/);
     assert.equal(core.law.lambertW0(-1 / Math.E), -1);
-    assert.equal(core.law.lambertW0(Infinity), Infinity);
+    // w·e^w = DBL_MAX: w = ln(DBL_MAX) − ln w to a few ulp
+    const w = core.law.lambertW0(Number.MAX_VALUE);
+    assert.ok(Math.abs(w - (Math.log(Number.MAX_VALUE) - Math.log(w))) < 1e-12 * w, `W0(DBL_MAX) = ${w}`);
   });
   it('a finite x whose result is beyond the largest double is the core\'s refusal (fric_law_eval): phi, phiZ, phiZApprox, table eval', () => {
     const CV = { kind: 'coulomb-viscous', Fc: 1, D: 4.5 };
@@ -190,6 +195,24 @@ describe('a) the known bad calls are refused before wasm memory is touched', () 
     refuses('nx = -1', () => core.regions.grid(SERVO, 0, 1, -1, 4), 'nx', RangeError);
     refuses('T = NaN', () => core.regions.grid(SERVO, 0, NaN, 4, 4), 'T', RangeError);
     refuses('regions.at(NaN)', () => core.regions.at(SERVO, 0, NaN, 0), 'tauM', RangeError);
+  });
+  it('regions.grid with T up to the largest double: every cell placed (no 255), each as regions.at at its centre', () => {
+    // the centres were T − 2T·(r + 0.5)/ny: 2T overflowed for T > DBL_MAX/2 and the cells came out 255
+    const CODES = { static: 0, drive: 1, backdrive: 2 };
+    for (const law of [SERVO, { kind: 'screw', eta1: 0.6, eta2: 1.5, tau_c: 0.01, b_v: 0.001 }]) {
+      for (const T of [1, 1e308, Number.MAX_VALUE, Number.MIN_VALUE]) {
+        const nx = 5, ny = 4;
+        const g = core.regions.grid(law, 0.5, T, nx, ny);
+        assert.equal(g.length, nx * ny);
+        for (let r = 0; r < ny; r++) {
+          for (let k = 0; k < nx; k++) {
+            const tm = T * ((2 * k + 1) / nx - 1), te = T * (1 - (2 * r + 1) / ny);
+            assert.equal(g[r * nx + k], CODES[core.regions.at(law, 0.5, tm, te)], `${law.kind} T = ${T}: cell (${k}, ${r}) at (${tm}, ${te})`);
+          }
+        }
+      }
+    }
+    heapIntact('regions.grid huge T');
   });
   it('undefined laws, arrays and entries: TypeErrors naming them, not "Cannot read properties of undefined"', () => {
     refuses('phi(undefined)', () => core.law.phi(undefined, [0.1]), 'law', TypeError);
@@ -256,6 +279,7 @@ const BAD_CALLS = [
   ['law.lambertW0(-Infinity)', () => core.law.lambertW0(-Infinity), 'x'],
   ['law.lambertW0(-1)', () => core.law.lambertW0(-1), 'x'],
   ['law.lambertW0("1")', () => core.law.lambertW0('1'), 'x'],
+  ['law.lambertW0(Infinity)', () => core.law.lambertW0(Infinity), 'x'],
   ['phi(xs [0, 1e308])', () => core.law.phi(LAW, [0, 1e308]), 'D'],
   ['phiZ(xs [-1e308])', () => core.law.phiZ(LAW, Z, [-1e308]), 'D'],
   ['law.phiZApprox(xs [1e308])', () => core.law.phiZApprox(LAW, Z, [1e308]), 'D'],
