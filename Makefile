@@ -511,7 +511,8 @@ clean:
 #                              target FUZZ_SECONDS (default 12: 5 targets, ~1 min)
 #   make fuzz FUZZ_SECONDS=N   longer
 #   make fuzz-regress          only the replay of the saved inputs (fast)
-# plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs, needs
+# plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
+# call neither computed nor refused fails it; needs
 # `make wasm`). New crash inputs land in build/fuzz/artifacts/; a finding is
 # kept by copying its input to tests/fuzz/regressions/<target>/.
 FUZZ         = build/fuzz
@@ -547,6 +548,6 @@ fuzz: fuzz-build
 	@st=0; tests/fuzz/run.sh regress $(FUZZ) $(FUZZ_TARGETS) || st=1; \
 	 tests/fuzz/run.sh fuzz $(FUZZ) $(FUZZ_SECONDS) $(FUZZ_TARGETS) || st=1; \
 	 if [ -f $(WASM)/friction_core.mjs ]; then mkdir -p $(FUZZ); \
-	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) \
-	     || { st=1; echo "wrapper fuzz stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
+	   timeout $$(($(FUZZ_SECONDS) + 120)) node tests/fuzz/wrapper_fuzz.mjs --seconds $(FUZZ_SECONDS) --strict \
+	     || { st=1; echo "wrapper fuzz failed (bad calls listed above) or stopped; last call: $$(cat $(FUZZ)/wrapper_current.txt)"; }; \
 	 else echo "fuzz: wrapper fuzz skipped (1 skipped): run make wasm first"; fi; exit $$st

@@ -8,7 +8,6 @@
  * what: phi (the law Φ(v)), phi_z (exact transform Φ_Z, Kikuuwe Theorem 1),
  * approx (Kikuuwe eq. 46), lut (the look-up table with tolerance tol [N]).
  */
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +17,6 @@
 #include "friction.h"
 
 #define EVAL_MAX_X 100000
-
-static const char *const whats[] = { "phi", "phi_z", "approx", "lut" };
 
 static int parse_number(const char *cmd, const char *name, const char *text, double *out)
 {
@@ -74,7 +71,7 @@ int cli_eval(int argc, char **argv)
         if (rc != CLI_NOT_LAW) {
             /* a field of the law */
         } else if (strcmp(name, "what") == 0) {
-            rc = pick("eval", name, val, whats, 4, &what);
+            rc = pick("eval", name, val, fric_eval_names, FRIC_EVAL_COUNT, &what);
         } else if (strcmp(name, "Z") == 0) rc = parse_number("eval", name, val, &Z);
         else if (strcmp(name, "tol") == 0) rc = parse_number("eval", name, val, &tol);
         else if (strcmp(name, "x") == 0) {
@@ -99,32 +96,24 @@ int cli_eval(int argc, char **argv)
         if (rc) return rc;
     }
     if (!have_x || n == 0) return cli_fail(CLI_USAGE, "eval: give the velocities as x=v1,v2,... [m/s].");
-    const char *why;
-    if (what == 0) {
-        if (fric_law_check_params(&law, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
-    } else {
-        if (isnan(Z)) return cli_fail(CLI_USAGE, "eval: what=%s needs Z [m/(N·s)], e.g. Z=1/(K·T + B).", whats[what]);
-        if (fric_law_check(&law, Z, &why)) return cli_fail(CLI_USAGE, "eval: %s", why);
-    }
+    if (what != FRIC_EVAL_PHI && isnan(Z))
+        return cli_fail(CLI_USAGE, "eval: what=%s needs Z [m/(N·s)], e.g. Z=1/(K·T + B).",
+                        fric_eval_names[what]);
     fric_lut *lut = NULL;
-    if (what == 3) {
+    if (what == FRIC_EVAL_LUT) {
         if (!(tol > 0)) return cli_fail(CLI_USAGE, "eval: what=lut needs tol > 0 [N].");
-        lut = fric_lut_create(&law, Z, tol, NULL);
-        if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N.", tol);
+        fric_lut_info info;
+        lut = fric_lut_create(&law, Z, tol, &info);
+        if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N: %s", tol, info.why);
     }
-    /* every value first (bounded: n <= EVAL_MAX_X), so that a value that
-     * overflows is refused before anything reaches stdout */
+    /* every value first (fric_law_eval: the law checked once, a value beyond
+     * the largest double refused), so that nothing reaches stdout before a
+     * refusal */
     static double ys[EVAL_MAX_X];
-    for (int i = 0; i < n; i++) {
-        ys[i] = what == 0 ? fric_phi(&law, xs[i])
-              : what == 1 ? fric_phi_z(&law, Z, xs[i])
-              : what == 2 ? fric_phi_z_approx(&law, Z, xs[i])
-                          : fric_lut_phi_z(lut, xs[i]);
-        if (!isfinite(ys[i])) {
-            fric_lut_destroy(lut);
-            return cli_fail(CLI_USAGE, "eval: x = %g gives y = %g [N], beyond the largest double "
-                            "(%g); give smaller |x| values or a smaller D.", xs[i], ys[i], DBL_MAX);
-        }
+    const char *why = "";
+    if (fric_law_eval((fric_eval_what)what, &law, Z, lut, xs, ys, (size_t)n, &why)) {
+        fric_lut_destroy(lut);
+        return cli_fail(CLI_USAGE, "eval: %s", why);
     }
     int rc = fputs("x,y\n", stdout) < 0;
     for (int i = 0; i < n && !rc; i++) {

@@ -340,26 +340,23 @@ FXB_EXPORT int fxb_law_check(int kind, double Fs, double Fc, double vs, double D
     return from_core(fric_law_check(&law, Z, &why), &why);
 }
 
-/* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46). Evaluates n points of x into y.
- * Returns 0, or 1 (message in fxb_last_error) for an invalid law. */
+/* which: 0 Φ, 1 Φ_Z exact, 2 Φ̂_Z (eq. 46) (FRIC_EVAL_PHI … _APPROX).
+ * Evaluates n points of x into y through fric_law_eval. Returns 0, or 1
+ * with the core's status and message for an invalid law or a result beyond
+ * the largest double (FRIC_E_NONFINITE, param FRIC_LAW_D, or FRIC_LAW_Z for
+ * Φ̂_Z with Z·D > 1). */
 FXB_EXPORT int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D, double alpha,
                             double Z, int which, const double *x, double *y, int n)
 {
     if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
-    if (which < 0 || which > 2) {
+    if (which < FRIC_EVAL_PHI || which > FRIC_EVAL_APPROX) {
         set_status(FRIC_E_PARAM_RANGE, -1, "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).");
         return 1;
     }
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     const char *why = "";
-    int rc = which == 0 ? fric_law_check_params(&law, &why) : fric_law_check(&law, Z, &why);
-    if (from_core(rc, &why)) return 1;
-    for (int i = 0; i < n; i++)
-        y[i] = which == 0 ? fric_phi(&law, x[i])
-             : which == 1 ? fric_phi_z(&law, Z, x[i])
-                          : fric_phi_z_approx(&law, Z, x[i]);
-    set_error("");
-    return 0;
+    return from_core(fric_law_eval((fric_eval_what)which, &law, Z, NULL, x, y, (size_t)n, &why),
+                     &why) != 0;
 }
 
 FXB_EXPORT double fxb_phi_plus0(int kind, double Fs, double Fc, double vs, double D, double alpha)
@@ -405,14 +402,13 @@ FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, doub
     return lut;
 }
 
-/* Evaluates n points of x into y. 0, or 1 with the message. */
+/* Evaluates n points of x into y through fric_law_eval. 0, or 1 with the
+ * core's status and message (no table; a result beyond the largest double). */
 FXB_EXPORT int fxb_lut_eval(const fric_lut *lut, const double *x, double *y, int n)
 {
-    if (!lut) { set_status(FRIC_E_NULL, -1, "no look-up table (freed?)."); return 1; }
     if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
-    for (int i = 0; i < n; i++) y[i] = fric_lut_phi_z(lut, x[i]);
-    set_error("");
-    return 0;
+    const char *why = "";
+    return from_core(fric_law_eval(FRIC_EVAL_LUT, NULL, 0, lut, x, y, (size_t)n, &why), &why) != 0;
 }
 
 FXB_EXPORT double fxb_lut_bytes(const fric_lut *lut) { return (double)fric_lut_bytes(lut); }
@@ -1089,9 +1085,13 @@ FXB_EXPORT int fxb_regions_polyline(int kind, const double *c, int nc, double dt
     return count;
 }
 
-/* Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an nx × ny
- * grid of cell centres over [−T, T]² (row 0 at τe = +T), for shading a
- * diagram behind the exact boundaries. */
+/* Region codes (0 static, 1 drive, 2 backdrive) on an nx × ny grid of cell
+ * centres over [−T, T]² (row 0 at τe = +T), for shading a diagram behind
+ * the exact boundaries. The centres are T·((2k + 1)/nx − 1) and
+ * T·(1 − (2r + 1)/ny): finite for every finite T (T − 2T·(r + 0.5)/ny
+ * overflowed to inf − inf for T above DBL_MAX/2, and those cells came out
+ * FRIC_REGION_INVALID, written as 255). A cell the classifier still cannot
+ * place is refused (1, with the cell named), never written as a code. */
 FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta, double T, int nx,
                                 int ny, unsigned char *out)
 {
@@ -1108,11 +1108,18 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
     const char *why = "";
     if (from_core(fric_regions_check(&law, dtheta, &why), &why)) return 1;
     for (int r = 0; r < ny; r++) {
-        double te = T - (2 * T) * (r + 0.5) / ny;
+        double te = T * (1 - (2.0 * r + 1) / ny);
         for (int k = 0; k < nx; k++) {
-            double tm = -T + (2 * T) * (k + 0.5) / nx;
+            double tm = T * ((2.0 * k + 1) / nx - 1);
             int g = fric_regions_classify(&law, dtheta, tm, te);
-            out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)(g < 0 ? 255 : g);
+            if (g < 0) {
+                char msg[200];
+                snprintf(msg, sizeof msg, "the cell (τm, τe) = (%g, %g) N·m at dtheta = %g rad/s "
+                         "has no region; give a smaller T.", tm, te, dtheta);
+                set_status(FRIC_E_PARAM_RANGE, -1, msg);
+                return 1;
+            }
+            out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)g;
         }
     }
     set_error("");

@@ -266,7 +266,10 @@ class LawApi {
       { names: LAW_FIELDS }).out[0];
   }
 
-  /** Φ(v) for each v. Throws the core's message for an invalid law. */
+  /** Φ(v) for each v. Throws the core's message for an invalid law, and for a
+   *  v whose Φ(v) would pass the largest double (code FRIC_E_NONFINITE,
+   *  param 'D'; so do phiZ, phiZApprox (param 'Z' where Z·D > 1: it grows as
+   *  |x|/Z there, eq. 46) and a table's eval: the core's fric_law_eval). */
   phi(law, vs) { return this._eval(law, 1, 0, vs); }
 
   /** Exact Φ_Z(x) (Kikuuwe Theorem 1). */
@@ -283,9 +286,10 @@ class LawApi {
     return this._core._m._fxb_phi_plus0(...args);
   }
 
-  /** W0(x), the principal branch of Lambert W, for x >= −1/e (x = +Infinity
-   *  gives Infinity); NaN, non-numbers and x < −1/e are refused. */
-  lambertW0(x) { return this._core._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E, finite: false })); }
+  /** W0(x), the principal branch of Lambert W, for a finite x >= −1/e (W0 of
+   *  the largest double is about 703.2); NaN, ±Infinity (W0(+∞) = ∞ is a limit,
+   *  not a value), non-numbers and x < −1/e are refused. */
+  lambertW0(x) { return this._core._m._fxb_lambert_w0(num('x', x, { min: -1 / Math.E })); }
 
   /** An error-bounded look-up table of Φ_Z; call free() when done. */
   lookupTable(law, Z, tol) {
@@ -1012,8 +1016,9 @@ class RegionsApi {
     return { tauM: tauM.slice(0, count), lo: lo.slice(0, count), hi: hi.slice(0, count) };
   }
 
-  /** Region codes (0 static, 1 drive, 2 backdrive, 255 invalid) on an
-   *  nx × ny grid of cell centres over [−T, T]², row 0 at τe = +T. */
+  /** Region codes (0 static, 1 drive, 2 backdrive) on an nx × ny grid of
+   *  cell centres over [−T, T]², row 0 at τe = +T (any finite T > 0, up to
+   *  the largest double). Throws the core's message for an invalid law. */
   grid(law, dtheta, T, nx, ny) {
     const [kind, c] = this._law(law);
     num('dtheta', dtheta);
@@ -1619,7 +1624,9 @@ export class LookupTable {
   eval(xs) {
     this._live();
     const x = f64s('xs', xs, { itemBytes: 2 * F64 });
-    return this._core._call('fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length]).out[0];
+    // a value beyond the largest double is the core's refusal (fric_law_eval), param 'D'
+    return this._core._call('fxb_lut_eval', [this._p, inp(x), out(Float64Array, x.length), x.length],
+      { names: LAW_FIELDS }).out[0];
   }
   free() { if (this._p) { this._core._m._fxb_lut_free(this._p); this._p = 0; } }
 }

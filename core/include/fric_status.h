@@ -46,7 +46,7 @@ typedef enum {
     FRIC_E_PARAM_RANGE = 1,   /* a parameter is outside its accepted range (or not finite)   */
     FRIC_E_LAW_INVALID = 2,   /* a friction law's own parameters are inconsistent             */
     FRIC_E_NO_TRANSFORM = 3,  /* Kikuuwe's condition (eq. 15) fails: Φ_Z is not unique       */
-    FRIC_E_NONFINITE = 4,     /* a simulation left the finite range                          */
+    FRIC_E_NONFINITE = 4,     /* a simulation or a result left the finite range              */
     FRIC_E_WORK_LIMIT = 5,    /* the run would take too many steps                           */
     FRIC_E_NO_PRESET = 6,     /* no identified preset gives this value                        */
     FRIC_E_UNKNOWN_NAME = 7,  /* no parameter, choice or item of this name                    */

@@ -20,8 +20,10 @@
  *     same numbers serve a joint in N·m and rad/s.
  *   - Parameters are const structs owned by the caller; state lives in small
  *     caller-owned structs. Nothing here allocates except fric_lut_create.
- *   - Invalid parameters: fric_law_check says why; the evaluation functions
- *     return NaN (never loop, never crash).
+ *   - Invalid parameters: fric_law_check says why; the one-point evaluation
+ *     functions return NaN (never loop, never crash); fric_law_eval, the
+ *     evaluation at n points, refuses with a status and a sentence instead,
+ *     also for a result beyond the largest double.
  *   - Everything is deterministic and thread-compatible; fric_law_check's
  *     message buffer is per thread.
  */
@@ -244,6 +246,47 @@ fric_lut *fric_lut_create(const fric_law *law, double Z, double tol, fric_lut_in
 double    fric_lut_phi_z(const fric_lut *lut, double x);
 size_t    fric_lut_bytes(const fric_lut *lut);
 void      fric_lut_destroy(fric_lut *lut);
+
+/* ------------------------------------------------- evaluation at n points */
+
+/* What fric_law_eval evaluates at each point. */
+typedef enum {
+    FRIC_EVAL_PHI = 0,     /* Φ(v), the law                        fric_phi           */
+    FRIC_EVAL_PHI_Z = 1,   /* Φ_Z(x), exact (Kikuuwe Theorem 1, eq. 16)   fric_phi_z  */
+    FRIC_EVAL_APPROX = 2,  /* Φ̂_Z(x) (Kikuuwe eq. 46)             fric_phi_z_approx  */
+    FRIC_EVAL_LUT = 3,     /* a look-up table's Φ_Z                fric_lut_phi_z     */
+    FRIC_EVAL_COUNT = 4
+} fric_eval_what;
+
+/* Their names, indexed by fric_eval_what: "phi", "phi_z", "approx", "lut"
+ * (the CLI's `eval what=` choice). */
+extern const char *const fric_eval_names[FRIC_EVAL_COUNT];
+
+/* y[i] = the `what` of x[i] [m/s] in N, for i < n: the one loop of the
+ * CLI's `eval` and of the wasm bindings' law and table evaluations. The law
+ * is validated once (FRIC_EVAL_PHI: fric_law_check_params, law alone, Z
+ * unused; FRIC_EVAL_PHI_Z and _APPROX: fric_law_check(law, Z)), then every
+ * point is evaluated. FRIC_EVAL_LUT evaluates lut (built from a checked law
+ * and Z by fric_lut_create; law and Z are then unused and may be NULL, 0);
+ * the other kinds ignore lut (NULL). Nothing is allocated.
+ * Returns FRIC_OK, or, recorded (fric_status_last) and in *why (may be NULL):
+ *   FRIC_E_PARAM_RANGE (param −1)  what is not a fric_eval_what, or an x[i]
+ *                                  is not finite (the message names x[i]);
+ *   FRIC_E_NULL (param −1)         law (or lut for FRIC_EVAL_LUT) NULL, or
+ *                                  x or y NULL with n > 0;
+ *   fric_law_check's status and field for an invalid law or Z;
+ *   FRIC_E_NONFINITE               y[i] is beyond the largest double (±inf):
+ *                                  |x[i]| so large that the viscous part
+ *                                  passes it (Φ ~ D·|x|, Φ_Z and the table
+ *                                  ~ D·|x|/(1 + Z·D), Φ̂_Z ~ min(D, 1/Z)·|x|);
+ *                                  param FRIC_LAW_D, or FRIC_LAW_Z for Φ̂_Z
+ *                                  with Z·D > 1; the message names x[i], the
+ *                                  result and that parameter, and asks for a
+ *                                  smaller |x| or a smaller D (larger Z).
+ * On a refusal y[0 .. i−1] hold the points before the one refused and the
+ * rest of y is untouched. */
+fric_status fric_law_eval(fric_eval_what what, const fric_law *law, double Z, const fric_lut *lut,
+                          const double *x, double *y, size_t n, const char **why);
 
 /* ------------------------------------------------- Kikuuwe's elements A-D */
 

@@ -126,6 +126,7 @@
 
 #include "friction.h"
 #include "base.h"
+#include "transform_internal.h"
 
 #define LUT_DEG 5                    /* polynomial degree per interval */
 #define LUT_NC (LUT_DEG + 1)         /* coefficients per interval */
@@ -809,6 +810,12 @@ double fric_lut_phi_z(const fric_lut *lut, double x)
         y = lut->fc_k + lut->d_k * a;                     /* Stribeck term < tol/4 */
     }
     return copysign(y, x);
+}
+
+const fric_law *fric__lut_law(const fric_lut *lut, double *Z)
+{
+    *Z = lut->Z;
+    return &lut->law;
 }
 
 size_t fric_lut_bytes(const fric_lut *lut)

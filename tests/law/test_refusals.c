@@ -260,6 +260,12 @@ static void test_law_stage(void **state)
     REFUSE(fric_elem_a_var_init(&av, &st, 0, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
     fric_plan plan;
     REFUSE(fric_plan_init(&plan, &st, -1, &why), FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "Z = ");
+    /* n points: x beyond DBL_MAX/D gives a result beyond the largest double
+     * (more of fric_law_eval's refusals: tests/transform/test_eval.c) */
+    const double xs[2] = { 0.1, 1e308 };
+    double ys[2];
+    REFUSE(fric_law_eval(FRIC_EVAL_PHI_Z, &st, 1.0 / 55, NULL, xs, ys, 2, &why), FRIC_E_NONFINITE,
+           FRIC_LAW_D, "x[1] = 1e+308");
     fric_screw sc = { 0.663, 1.91, 0.663, 1.91, 0, 0 };
     sc.eta1 = 0;                /* η1 in (0, 1] */
     REFUSE(fric_screw_check(&sc, &why), FRIC_E_PARAM_RANGE, -1, "eta1 = ");

@@ -137,13 +137,49 @@ describe('a) the known bad calls are refused before wasm memory is touched', () 
     }
     refuses('Float64Array with NaN', () => core.law.phiZ(LAW, Z, Float64Array.of(0, NaN)), 'xs[1]', RangeError);
   });
-  it('law.lambertW0(NaN | "abc" | undefined | −0.5) is refused; W0(−1/e) = −1 and W0(∞) = ∞ stay', () => {
+  it('law.lambertW0(NaN | "abc" | undefined | −0.5 | ±Infinity) is refused; W0(−1/e) = −1, W0(DBL_MAX) is finite', () => {
     refuses('W0(NaN)', () => core.law.lambertW0(NaN), 'x', RangeError);
     refuses('W0("abc")', () => core.law.lambertW0('abc'), 'x', TypeError);
     refuses('W0()', () => core.law.lambertW0(), 'x', TypeError);
     refuses('W0(-0.5)', () => core.law.lambertW0(-0.5), 'x', RangeError);
+    // W0(+∞) = ∞ is a limit, not a value: refused like every other non-finite argument
+    const e = refuses('W0(Infinity)', () => core.law.lambertW0(Infinity), 'x', RangeError);
+    assert.match(e.message, /not finite/);
     assert.equal(core.law.lambertW0(-1 / Math.E), -1);
-    assert.equal(core.law.lambertW0(Infinity), Infinity);
+    // w·e^w = DBL_MAX: w = ln(DBL_MAX) − ln w to a few ulp
+    const w = core.law.lambertW0(Number.MAX_VALUE);
+    assert.ok(Math.abs(w - (Math.log(Number.MAX_VALUE) - Math.log(w))) < 1e-12 * w, `W0(DBL_MAX) = ${w}`);
+  });
+  it('a finite x whose result is beyond the largest double is the core\'s refusal (fric_law_eval): phi, phiZ, phiZApprox, table eval', () => {
+    const CV = { kind: 'coulomb-viscous', Fc: 1, D: 4.5 };
+    const xs = [0.1, -0.9 * Number.MAX_VALUE];
+    const t = core.law.lookupTable(CV, 0.01, 1e-9);
+    try {
+      for (const [label, fn, sym] of [['phi', () => core.law.phi(CV, xs), 'Φ(x)'], ['phiZ', () => core.law.phiZ(CV, 0.01, xs), 'Φ_Z(x)'],
+        ['phiZApprox', () => core.law.phiZApprox(CV, 0.01, xs), 'Φ̂_Z(x)'], ['lut.eval', () => t.eval(xs), "the table's Φ_Z(x)"],
+        ['paper lut.eval', () => lut.eval(xs), "the table's Φ_Z(x)"]]) {
+        const e = thrown(fn);   // (refuses() would check the heap, which holds t until the end)
+        assert.ok(e instanceof Error && !(e instanceof TypeError), `${label}: ${e}`);
+        assert.equal(e.code, 'FRIC_E_NONFINITE', label);
+        assert.equal(e.param, 'D', label);
+        assert.ok(e.message.startsWith(`x[1] = -1.61792e+308 m/s gives ${sym} = -inf N, beyond the largest double`), `${label}: ${e.message}`);
+        assert.match(e.message, /give a smaller \|x\| or a smaller D \(now 4\.5 N·s\/m\)/, label);
+      }
+      // Kikuuwe's approximation with Z·D > 1 grows as |x|/Z (eq. 46): Z is named
+      const e = thrown(() => core.law.phiZApprox(CV, 0.5, xs));
+      assert.equal(e.code, 'FRIC_E_NONFINITE');
+      assert.equal(e.param, 'Z');
+      assert.match(e.message, /larger Z \(now 0\.5 m\/\(N·s\)\)/);
+      // the largest values that are values: Φ at D·x = DBL_MAX/2 (eq. 24), Φ_Z where D·|x|/(1 + Z·D) < DBL_MAX (eq. 25)
+      const half = Number.MAX_VALUE / 2 / CV.D;
+      assert.equal(core.law.phi(CV, [half])[0], CV.Fc + CV.D * half);
+      const over = Number.MAX_VALUE / CV.D * 1.01, k = 1 + 0.01 * CV.D;
+      const yz = core.law.phiZ(CV, 0.01, [over])[0];
+      assert.ok(Math.abs(yz - (CV.Fc / k + (CV.D / k) * over)) <= 4e-16 * yz, `Φ_Z(${over}) = ${yz}`);
+    } finally {
+      t.free();
+    }
+    heapIntact('results beyond the largest double');
   });
   it('kind: 1.5 is not taken for Stribeck', () => {
     refuses('kind 1.5', () => core.law.phi({ ...LAW, kind: 1.5 }, [0.1]), 'law.kind', RangeError);
@@ -159,6 +195,24 @@ describe('a) the known bad calls are refused before wasm memory is touched', () 
     refuses('nx = -1', () => core.regions.grid(SERVO, 0, 1, -1, 4), 'nx', RangeError);
     refuses('T = NaN', () => core.regions.grid(SERVO, 0, NaN, 4, 4), 'T', RangeError);
     refuses('regions.at(NaN)', () => core.regions.at(SERVO, 0, NaN, 0), 'tauM', RangeError);
+  });
+  it('regions.grid with T up to the largest double: every cell placed (no 255), each as regions.at at its centre', () => {
+    // the centres were T − 2T·(r + 0.5)/ny: 2T overflowed for T > DBL_MAX/2 and the cells came out 255
+    const CODES = { static: 0, drive: 1, backdrive: 2 };
+    for (const law of [SERVO, { kind: 'screw', eta1: 0.6, eta2: 1.5, tau_c: 0.01, b_v: 0.001 }]) {
+      for (const T of [1, 1e308, Number.MAX_VALUE, Number.MIN_VALUE]) {
+        const nx = 5, ny = 4;
+        const g = core.regions.grid(law, 0.5, T, nx, ny);
+        assert.equal(g.length, nx * ny);
+        for (let r = 0; r < ny; r++) {
+          for (let k = 0; k < nx; k++) {
+            const tm = T * ((2 * k + 1) / nx - 1), te = T * (1 - (2 * r + 1) / ny);
+            assert.equal(g[r * nx + k], CODES[core.regions.at(law, 0.5, tm, te)], `${law.kind} T = ${T}: cell (${k}, ${r}) at (${tm}, ${te})`);
+          }
+        }
+      }
+    }
+    heapIntact('regions.grid huge T');
   });
   it('undefined laws, arrays and entries: TypeErrors naming them, not "Cannot read properties of undefined"', () => {
     refuses('phi(undefined)', () => core.law.phi(undefined, [0.1]), 'law', TypeError);
@@ -225,6 +279,11 @@ const BAD_CALLS = [
   ['law.lambertW0(-Infinity)', () => core.law.lambertW0(-Infinity), 'x'],
   ['law.lambertW0(-1)', () => core.law.lambertW0(-1), 'x'],
   ['law.lambertW0("1")', () => core.law.lambertW0('1'), 'x'],
+  ['law.lambertW0(Infinity)', () => core.law.lambertW0(Infinity), 'x'],
+  ['phi(xs [0, 1e308])', () => core.law.phi(LAW, [0, 1e308]), 'D'],
+  ['phiZ(xs [-1e308])', () => core.law.phiZ(LAW, Z, [-1e308]), 'D'],
+  ['law.phiZApprox(xs [1e308])', () => core.law.phiZApprox(LAW, Z, [1e308]), 'D'],
+  ['lut.eval([1e308])', () => lut.eval([1e308]), 'D'],
   ['law.lookupTable(undefined)', () => core.law.lookupTable(undefined, Z, 1e-6), 'law'],
   ['law.lookupTable(Z "abc")', () => core.law.lookupTable(LAW, 'abc', 1e-6), 'Z'],
   ['law.lookupTable(Z NaN)', () => core.law.lookupTable(LAW, NaN, 1e-6), 'Z'],
