@@ -102,9 +102,10 @@ int cli_eval(int argc, char **argv)
     fric_lut *lut = NULL;
     if (what == FRIC_EVAL_LUT) {
         if (!(tol > 0)) return cli_fail(CLI_USAGE, "eval: what=lut needs tol > 0 [N].");
-        fric_lut_info info;
-        lut = fric_lut_create(&law, Z, tol, &info);
-        if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N: %s", tol, info.why);
+        /* the recorded message: the table's reason as a sentence, or the law's */
+        lut = fric_lut_create(&law, Z, tol, NULL);
+        if (!lut) return cli_fail(CLI_USAGE, "eval: no table for this law and tol = %g N: %s", tol,
+                                  fric_status_last().message);
     }
     /* every value first (fric_law_eval: the law checked once, a value beyond
      * the largest double refused), so that nothing reaches stdout before a

@@ -502,6 +502,7 @@ if [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'column E = inf'
 else bad "two-contacts E overflow: exit $rc, stderr '$(cat "$tmp/err")', or inf on stdout"; fi
 # eval: a value beyond the largest double is refused, nothing printed
 usage_error "eval overflow" "x[1] = 1e+300" "Φ(x) = inf" "smaller D" -- "$bin" eval law=coulomb-viscous Fc=1 D=1e50 Z=1e-50 what=phi x=10,1e300
+usage_error "eval lut tol too small" "tol = 1e-30 N" "raise tol." -- "$bin" eval law=stribeck Fs=2.5 Fc=0.4 vs=0.06 D=4.5 alpha=1 Z=0.01 what=lut tol=1e-30 x=0.1
 # the law ranges (friction.h): one message naming the field and the range
 usage_error "eval Z subnormal" "Z = " "1e-50" "1e+50" -- "$bin" eval law=stribeck Fs=2.5 Fc=0.4 vs=0.06 D=4.5 alpha=1 Z=4.94e-324 what=phi_z x=1
 usage_error "eval vs = DBL_MAX" "vs = " "1e-50" "1e+50" -- "$bin" eval law=rational Fs=2.5 Fc=0.4 vs=1.7976931348623157e308 D=0 Z=0.001 what=phi x=1
