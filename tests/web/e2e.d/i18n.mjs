@@ -183,6 +183,15 @@ export default async function i18nChecks(h) {
           await page.evaluate(() => { for (const x of ['mujoco-robot-report', 'mujoco-fig1']) { const d = document.getElementById(x); if (d) d.open = true; } });
           await page.waitForTimeout(1000);
           badReplay = [...badReplay, ...englishShown(await visibleText(page), pieces)];
+          // its per-joint tables, with the French headers (the widest), fit their box at 853 px
+          await page.setViewportSize({ width: 853, height: 600 });
+          await page.waitForTimeout(400);
+          const wide = await page.evaluate(() => ['A', 'C'].map((k) => {
+            const tbl = document.getElementById(`mujoco-robot-table-${k}`), box = tbl?.closest('.mujoco-tables');
+            return !tbl ? `${k} missing` : tbl.scrollWidth > box.clientWidth + 1 ? `${k} ${tbl.scrollWidth} px in ${box.clientWidth} px` : null;
+          }).filter(Boolean));
+          await page.setViewportSize({ width: 1280, height: 900 });
+          expect(!wide.length, `at 853 px Your robot's French tables scroll sideways: ${wide.join(', ')}`);
         }
         const all = [...new Map([...bad, ...badGlossary, ...badReplay].map((b) => [`${b[0]}\u0000${b[1]}`, b])).values()];
         expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);

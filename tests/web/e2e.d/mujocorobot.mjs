@@ -338,6 +338,26 @@ export default async function mujocoRobot(h) {
     const files = await h.screenshots(page, 'mujoco-robot', { waitMs: 800, locator: '#mujoco-robot-3d' });
     return files.join(', ');
   });
+  await check('mujocorobot: the per-joint tables (A) and (C) fit their box at 1280, 1024 and 853 px: no sideways scroll, the friction column in view', async () => {
+    if (!loaded) throw new Error('no robot loaded (see above)');
+    const widths = [];
+    try {
+      for (const [w, hgt] of h.SHOT_SIZES) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.waitForTimeout(400);
+        const over = await page.evaluate(() => ['A', 'C'].map((k) => {
+          const tbl = document.getElementById(`mujoco-robot-table-${k}`);
+          return { k, table: tbl.scrollWidth, box: tbl.closest('.mujoco-tables').clientWidth };
+        }));
+        widths.push(`${w}: ${over.map((o) => `${o.k} ${o.table}/${o.box} px`).join(', ')}`);
+        const wide = over.filter((o) => o.table > o.box + 1);
+        expect(wide.length === 0, `at ${w} px the table(s) ${wide.map((o) => `${o.k} (${o.table} px in ${o.box} px)`).join(', ')} scroll sideways`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    return widths.join('; ');
+  });
   await check('mujocorobot: axe-core on the section with the robot loaded: no critical or serious finding, headings in order', async () => {
     if (!loaded) throw new Error('no robot loaded (see above)');
     await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));

@@ -1007,7 +1007,7 @@ export default {
   'robot.changed': 'Modifié : appuyez sur Adopter pour le lancer.',
   'robot.col.joint': 'articulation',
   'robot.col.servo': 'servomoteur',
-  'robot.col.state': 'adhère/glisse',
+  'robot.col.state': 'adhère / glisse',
   'robot.col.sag': 'affaissement [mrad]',
   'robot.col.sag.title': 'consigne − q à cet instant',
   'robot.col.creep': 'fluage [mrad/s]',
