@@ -10,6 +10,9 @@
 //                                run MuJoCo, fetched when first used)
 //   OUT/robot3d.<hash>.js        the In MuJoCo view's 3D robot (three.js inside),
 //                                imported when its "Your robot" section opens
+//   OUT/chunk.<hash>.js          the modules several of these bundles import
+//                                (esbuild's code splitting: the core's wrapper,
+//                                Chart.js, the string table), each once
 //   OUT/friction_core.<hash>.wasm, OUT/style.<hash>.css
 //   OUT/samples/*.json           the bundled sample (its name is the page's)
 //   OUT/mujoco.<hash>/           MuJoCo 3.14 (mujoco.js and mujoco.wasm keep
@@ -68,11 +71,24 @@ const entryPoints = { app: path.join(ROOT, 'web/src/main.js') };
 workerSrc.forEach((f) => { entryPoints[`${f.slice(0, -3)}.worker`] = path.join(ROOT, 'web/src/workers', f); });
 entryPoints.robot3d = path.join(ROOT, 'web/src/views/mujoco/robot3d.js');
 entryPoints['i18n-fr'] = path.join(ROOT, 'web/src/i18n/fr.js');
+// code splitting: a module that several bundles import (the core's wrapper
+// and its Emscripten glue in the page and three workers, Chart.js in the page
+// and the chart worker) is one shared chunk, not a copy in each bundle
 const built = await esbuild.build({
   entryPoints, bundle: true, format: 'esm', target: 'es2022', minify: true, write: false,
   outdir: '/dist', logLevel: 'warning', legalComments: 'none',
+  splitting: true, chunkNames: 'chunk.[hash]', metafile: true,
 });
-const bundles = Object.fromEntries(built.outputFiles.map((f) => [path.basename(f.path), f.text]));
+const isChunk = (name) => name.startsWith('chunk.');
+const bundles = Object.fromEntries(built.outputFiles.filter((f) => !isChunk(path.basename(f.path))).map((f) => [path.basename(f.path), f.text]));
+const chunks = new Map(built.outputFiles.filter((f) => isChunk(path.basename(f.path))).map((f) => [path.basename(f.path), Buffer.from(f.text)]));
+/** The chunks `name` (an output's base name) imports, directly or through others. */
+const chunkImports = Object.fromEntries(Object.entries(built.metafile.outputs)
+  .map(([p, o]) => [path.basename(p), o.imports.filter((i) => i.kind === 'import-statement' && isChunk(path.basename(i.path))).map((i) => path.basename(i.path))]));
+function chunksOf(name, seen = new Set()) {
+  for (const c of chunkImports[name] ?? []) if (!seen.has(c)) { seen.add(c); chunksOf(c, seen); }
+  return seen;
+}
 
 // 2. the leaves
 const files = new Map();                 // name in OUT → Buffer
@@ -92,36 +108,69 @@ const mjDir = `mujoco.${hash(mjJs, mjWasm)}`;
 files.set(`${mjDir}/mujoco.js`, mjJs);
 files.set(`${mjDir}/mujoco.wasm`, mjWasm);
 
-// 3. the workers (they load the core's wasm), then the page's bundle
-const workerNames = {};
-for (const f of workerSrc) {
-  const name = `${f.slice(0, -3)}.worker.js`;
-  let text = bundles[name];
-  if (text === undefined) fail(`esbuild wrote no ${name}`);
-  if (/["'`]friction_core\.wasm["'`]/.test(text)) text = rewrite(text, 'friction_core.wasm', wasmName, name);
+// 3. the French table and the shared chunks, each after what it imports and
+// what it names (the string table's chunk names the French table, which
+// imports esbuild's helpers' chunk), then the workers (they load the core's
+// wasm), the 3D robot and the page's bundle: each with the names it holds
+// rewritten (an import of a chunk by the chunk's final name) before its own
+// name is made from its content
+const quoted = (text, name) => ['"', "'", '`'].some((q) => text.includes(`${q}${name}${q}`));
+const FR = 'i18n-fr.js';
+if (bundles[FR] === undefined) fail(`esbuild wrote no ${FR}`);
+const named = new Map();                 // esbuild's output name → its name in OUT
+// names of files hashed before the bundles that hold them: rewritten
+// wherever they stand, and each must stand somewhere (checked below)
+const LEAVES = [['friction_core.wasm', () => wasmName], ['mujoco/mujoco.js', () => `${mjDir}/mujoco.js`], [FR, () => named.get(FR)]];
+const leafUsed = new Set();
+function leafRefs(text, where) {
+  for (const [from, to] of LEAVES) {
+    if (!quoted(text, from)) continue;
+    text = rewrite(text, from, to() ?? fail(`${where} names ${from}, which is not named yet`), where);
+    leafUsed.add(from);
+  }
+  return text;
+}
+const relink = (text, where) => text.replace(/\.\/(chunk\.[A-Z0-9]+\.js)/g,
+  (m, c) => `./${named.get(c) ?? fail(`${where} imports ${c}, which is not named yet`)}`);
+const workerFiles = workerSrc.map((f) => `${f.slice(0, -3)}.worker.js`);
+const textOf = (n) => (isChunk(n) ? chunks.get(n).toString() : bundles[n]);
+const order = [], visiting = new Set();
+function visit(n) {
+  if (order.includes(n)) return;
+  if (visiting.has(n)) fail(`${n} imports or names a file that imports or names it`);
+  visiting.add(n);
+  for (const d of chunkImports[n] ?? []) visit(d);
+  if (n !== FR && quoted(textOf(n), FR)) visit(FR);
+  visiting.delete(n);
+  order.push(n);
+}
+[FR, ...chunks.keys()].forEach(visit);
+for (const n of order) {
+  const text = leafRefs(relink(textOf(n), n), n);
+  if (isChunk(n)) for (const ref of ['robot3d.js', ...workerFiles]) if (quoted(text, ref)) fail(`the shared chunk ${n} names "${ref}", which is named after the chunks`);
   const buf = Buffer.from(text);
+  named.set(n, hashed(isChunk(n) ? 'chunk.js' : n, buf));
+  files.set(named.get(n), buf);
+}
+const frName = named.get(FR);
+const workerNames = {};
+for (const name of workerFiles) {
+  if (bundles[name] === undefined) fail(`esbuild wrote no ${name}`);
+  const buf = Buffer.from(leafRefs(relink(bundles[name], name), name));
   workerNames[name] = hashed(name, buf);
   files.set(workerNames[name], buf);
 }
-// the 3D robot (three.js inside): a leaf, fetched when its section opens
-const r3d = bundles['robot3d.js'];
-if (r3d === undefined) fail('esbuild wrote no robot3d.js');
-const r3dBuf = Buffer.from(r3d);
+// the 3D robot (three.js inside): fetched when its section opens
+if (bundles['robot3d.js'] === undefined) fail('esbuild wrote no robot3d.js');
+const r3dBuf = Buffer.from(leafRefs(relink(bundles['robot3d.js'], 'robot3d.js'), 'robot3d.js'));
 const r3dName = hashed('robot3d.js', r3dBuf);
 files.set(r3dName, r3dBuf);
-// the French table: a leaf, fetched by a page in French (kept then)
-const frText = bundles['i18n-fr.js'];
-if (frText === undefined) fail('esbuild wrote no i18n-fr.js');
-const frBuf = Buffer.from(frText);
-const frName = hashed('i18n-fr.js', frBuf);
-files.set(frName, frBuf);
 let app = bundles['app.js'];
 if (app === undefined) fail('esbuild wrote no app.js');
-app = rewrite(app, 'friction_core.wasm', wasmName, 'app.js');
-app = rewrite(app, 'mujoco/mujoco.js', `${mjDir}/mujoco.js`, 'app.js');
+app = leafRefs(relink(app, 'app.js'), 'app.js');
 for (const [name, to] of Object.entries(workerNames)) app = rewrite(app, name, to, 'app.js');
 app = rewrite(app, 'robot3d.js', r3dName, 'app.js');
-app = rewrite(app, 'i18n-fr.js', frName, 'app.js');
+for (const [from] of LEAVES) if (!leafUsed.has(from)) fail(`no bundle names "${from}"; the page would not find it`);
 const appBuf = Buffer.from(app);
 const appName = hashed('app.js', appBuf);
 files.set(appName, appBuf);
@@ -137,11 +186,14 @@ files.set('index.html', Buffer.from(html));
 // the workers that run MuJoCo (LAZY_WORKERS), fetched when first used: the
 // worker keeps each then
 const lazyWorkers = LAZY_WORKERS.map((n) => workerNames[n] ?? fail(`LAZY_WORKERS names ${n}, which esbuild did not write`));
-const lazyNames = new Set([r3dName, frName, ...lazyWorkers]);
+// a chunk only the lazy bundles import is lazy too
+const eager = new Set(['app.js', ...Object.keys(workerNames).filter((n) => !LAZY_WORKERS.includes(n))].flatMap((n) => [...chunksOf(n)]));
+const lazyChunks = [...chunks.keys()].filter((c) => !eager.has(c)).map((c) => named.get(c));
+const lazyNames = new Set([r3dName, frName, ...lazyWorkers, ...lazyChunks]);
 const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && !lazyNames.has(n))];
 const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName, ...lazyWorkers] };
+const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName, ...lazyWorkers, ...lazyChunks] };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
 
 // 5. write OUT afresh
