@@ -54,10 +54,12 @@
 // and on a loaded machine headless Chromium has been seen, once, to leave one
 // unanswered for over an hour (CI of stop 35: an evaluate of scrollWidth in
 // the arm screenshots, a check that takes 4 s elsewhere). So every check is
-// bounded (HANG_MS, 600 s; E2E_HANG_MS to change it): past it the browser is
-// closed (killed if it will not close), a fresh one launched, and the view's
-// generic checks or the e2e.d module that hung run again from their start,
-// once. The first attempt's results are not counted, and a "note" line and
+// bounded (HANG_MS, 600 s; E2E_HANG_MS to change it), and so is each view's
+// generic checks or e2e.d module as a whole (3 times its share of the run's
+// bound, at least 2 HANG_MS: code between checks may hang too): past it the
+// browser is closed (killed if it will not close), a fresh one launched, and
+// the view's generic checks or the e2e.d module that hung run again from
+// their start, once. The first attempt's results are not counted, and a "note" line and
 // the summary line say that it happened and where. A page stuck in a loop of
 // its own hangs again and fails.
 import fs from 'node:fs';
@@ -144,24 +146,37 @@ const reruns = [];  // "what (the check that hung)", one per attempt run again
  *  counting the first attempt's results (the run's bound grows by the hang
  *  and budgetMs, the attempt's share of it). A second hang fails that check. */
 async function attempted(label, fn, budgetMs) {
+  // the attempt as a whole: code between its checks (a page opened or closed)
+  // may stop answering too; three times its share of the run, at least two checks' bound
+  const wholeMs = Math.max(3 * budgetMs, 2 * HANG_MS);
   for (let k = 1; k <= 2; k++) {
-    attempt = { hung: null, counts: { pass: 0, fail: 0, skip: 0 } };
+    attempt = { hung: null, hungMs: HANG_MS, counts: { pass: 0, fail: 0, skip: 0 } };
+    let timer = null;
+    const stall = new Promise((_, reject) => { timer = setTimeout(() => reject(new Hung(`${label}, between its checks`)), wholeMs); });
     try {
-      await fn();
+      await Promise.race([fn(), stall]);
     } catch (e) {
-      if (!attempt.hung) report('fail', `${label}: could not run`, e.message);
+      if (e instanceof Hung && !attempt.hung) {
+        attempt.hung = e.check;
+        attempt.hungMs = wholeMs;
+        await restartBrowser();
+      } else if (!attempt.hung) {
+        report('fail', `${label}: could not run`, e.message);
+      }
+    } finally {
+      clearTimeout(timer);
     }
     const a = attempt;
     attempt = null;
     if (!a.hung) return;
     if (k === 2) {
-      report('fail', a.hung, `no answer from the browser in ${HANG_MS / 1000} s, in the second attempt of ${label} too`);
+      report('fail', a.hung, `no answer from the browser in ${a.hungMs / 1000} s, in the second attempt of ${label} too`);
       return;
     }
     for (const kind of Object.keys(results)) results[kind] -= a.counts[kind];
     reruns.push(`${label} ('${a.hung}')`);
-    console.log(`note ${label}: '${a.hung}' got no answer from the browser in ${HANG_MS / 1000} s; the browser was restarted and ${label} runs again from its start (the ${a.counts.pass + a.counts.fail + a.counts.skip} result(s) above from ${label} are not counted)`);
-    extendWatchdog(HANG_MS + budgetMs);
+    console.log(`note ${label}: '${a.hung}' got no answer from the browser in ${a.hungMs / 1000} s; the browser was restarted and ${label} runs again from its start (the ${a.counts.pass + a.counts.fail + a.counts.skip} result(s) above from ${label} are not counted)`);
+    extendWatchdog(a.hungMs + budgetMs);
   }
 }
 

@@ -3,8 +3,9 @@
 // tests/web/e2e-fixtures/hang/hang.mjs stops its page's main thread in a
 // loop that never ends; with a 4 s bound per check, the harness must
 // restart the browser and run the module again without counting the first
-// attempt (a hang once: passes, and says so), and must fail the check that
-// hangs on the second attempt too (a page that always hangs).
+// attempt (a hang once: passes, and says so; the same for a hang in the
+// module's own code between checks, bounded as a whole), and must fail the
+// check that hangs on the second attempt too (a page that always hangs).
 // Needs what e2e.mjs needs: build/web and Debian's chromium.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +30,14 @@ it('a check that hangs once: the browser is restarted, the module runs again, th
   assert.match(r.out, /^ok {3}fixture: an evaluate the page never answers: attempt 2: answered/m, r.out);
   assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
   assert.match(r.tail, /run again after the browser stopped answering: hang\.mjs/);
+  assert.equal(r.status, 0, r.out);
+});
+
+it('the module\'s own code hanging between two checks: bounded as a whole, the browser restarted, the module run again', () => {
+  // E2E_MODULE_MS 1 s: the module's bound is max(3 × 1 s, 2 × 4 s) = 8 s
+  const r = runHarness({ E2E_FIXTURE_HANG: 'between', E2E_MODULE_MS: '1000' });
+  assert.match(r.out, /^note hang\.mjs: 'hang\.mjs, between its checks' got no answer from the browser in 8 s/m, r.out);
+  assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
   assert.equal(r.status, 0, r.out);
 });
 

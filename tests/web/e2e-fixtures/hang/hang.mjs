@@ -2,15 +2,18 @@
 // tests/web/e2e_harness.test.mjs (the harness's hang guard, e2e.mjs). Its
 // second check runs a loop that never ends on the page's main thread, so the
 // page.evaluate never returns: on the module's first attempt only, or on
-// every attempt when E2E_FIXTURE_HANG=always.
+// every attempt when E2E_FIXTURE_HANG=always; with E2E_FIXTURE_HANG=between
+// the first attempt hangs in the module's own code between two checks.
 let attempts = 0;
 
 export default async function hang(h) {
   attempts++;
   const { page } = await h.openPage('', null);
+  const mode = process.env.E2E_FIXTURE_HANG || 'once';
   await h.check('fixture: before the hang', async () => `attempt ${attempts}`);
+  if (mode === 'between' && attempts === 1) await page.evaluate(() => { for (;;) Math.random(); });
   await h.check('fixture: an evaluate the page never answers', async () => {
-    if (attempts === 1 || process.env.E2E_FIXTURE_HANG === 'always') {
+    if ((mode === 'once' && attempts === 1) || mode === 'always') {
       await page.evaluate(() => { for (;;) Math.random(); });
     }
     return `attempt ${attempts}: answered`;
