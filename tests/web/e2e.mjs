@@ -125,6 +125,8 @@ async function check(name, fn) {
       await restartBrowser();
       if (attempt) { attempt.hung = name; return; }
     }
+    // the attempt was abandoned while this check ran (its browser closed under it)
+    if (attempt?.hung) return;
     report('fail', name, took((e && e.message) || String(e)));
   } finally {
     clearTimeout(timer);
