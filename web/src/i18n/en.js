@@ -620,6 +620,7 @@ export default {
   'robot.map.joint.aria': 'Servo of the joint {joint}',
   'robot.map.asClass': 'as its class ({cls})',
   'robot.map.none': 'no servo',
+  'robot.map.group.files': 'files and fits',
   'robot.map.classRow': 'class {cls}',
   'robot.map.jointClass': '{type}, class {cls}',
   'robot.adopt': 'Adopt',

@@ -1000,6 +1000,7 @@ export default {
   'robot.map.joint.aria': 'Servomoteur de l\'articulation {joint}',
   'robot.map.asClass': 'comme sa classe ({cls})',
   'robot.map.none': 'aucun servomoteur',
+  'robot.map.group.files': 'fichiers et ajustements',
   'robot.map.classRow': 'classe {cls}',
   'robot.map.jointClass': '{type}, classe {cls}',
   'robot.adopt': 'Adopter',

@@ -378,12 +378,16 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     // the servos a class is named after (the SO-101's sts3215: its presets at
     // any supply) first, then the others in the core's order
     const own = (o) => classes.some((c) => o.value.startsWith(`${c}`));
-    const choices = [...fileServos.choices(), ...presets.filter(own), ...presets.filter((o) => !own(o))];
+    // grouped: the files and fits, then one group per servo (its models M1–M6)
+    const groups = new Map();
+    const add = (label, o) => { if (!groups.has(label)) groups.set(label, []); groups.get(label).push(o); };
+    fileServos.choices().forEach((o) => add(t('robot.map.group.files'), o));
+    [...presets.filter(own), ...presets.filter((o) => !own(o))].forEach((o) => add(o.value.split('/')[0], o));
     const sel = (label, value, extra) => {
       const s = el('select', { 'aria-label': label },
         ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
         el('option', { value: NONE, textContent: t('robot.map.none') }),
-        ...choices.map((o) => el('option', { value: o.value, textContent: o.text })));
+        ...[...groups].map(([g, opts]) => el('optgroup', { label: g }, ...opts.map((o) => el('option', { value: o.value, textContent: o.text })))));
       s.value = value;
       return s;
     };
