@@ -81,10 +81,11 @@ const built = await esbuild.build({
 });
 const isChunk = (name) => name.startsWith('chunk.');
 const bundles = Object.fromEntries(built.outputFiles.filter((f) => !isChunk(path.basename(f.path))).map((f) => [path.basename(f.path), f.text]));
-const chunks = new Map(built.outputFiles.filter((f) => isChunk(path.basename(f.path))).map((f) => [path.basename(f.path), Buffer.from(f.text)]));
-/** The chunks `name` (an output's base name) imports, directly or through others. */
+const chunks = new Map(built.outputFiles.filter((f) => isChunk(path.basename(f.path))).map((f) => [path.basename(f.path), f.text]));
+/** The chunks each output (by base name) imports directly. */
 const chunkImports = Object.fromEntries(Object.entries(built.metafile.outputs)
   .map(([p, o]) => [path.basename(p), o.imports.filter((i) => i.kind === 'import-statement' && isChunk(path.basename(i.path))).map((i) => path.basename(i.path))]));
+/** The chunks `name` imports, directly or through others. */
 function chunksOf(name, seen = new Set()) {
   for (const c of chunkImports[name] ?? []) if (!seen.has(c)) { seen.add(c); chunksOf(c, seen); }
   return seen;
@@ -133,7 +134,7 @@ function leafRefs(text, where) {
 const relink = (text, where) => text.replace(/\.\/(chunk\.[A-Z0-9]+\.js)/g,
   (m, c) => `./${named.get(c) ?? fail(`${where} imports ${c}, which is not named yet`)}`);
 const workerFiles = workerSrc.map((f) => `${f.slice(0, -3)}.worker.js`);
-const textOf = (n) => (isChunk(n) ? chunks.get(n).toString() : bundles[n]);
+const textOf = (n) => (isChunk(n) ? chunks.get(n) : bundles[n]);
 const order = [], visiting = new Set();
 function visit(n) {
   if (order.includes(n)) return;

@@ -134,9 +134,9 @@ async function check(name, fn) {
 }
 function expect(cond, msg) { if (!cond) throw new Error(msg); }
 
-/** A check that got no answer within HANG_MS. */
+/** What got no answer within its bound (a check, or an attempt as a whole). */
 class Hung extends Error {
-  constructor(name) { super(`no answer from the browser in ${HANG_MS / 1000} s`); this.check = name; }
+  constructor(what) { super(`no answer from the browser: ${what}`); this.check = what; }
 }
 /** The attempt being run (attempted below): { hung: the check that hung or
  *  null, counts: its results }; null outside one. */

@@ -147,8 +147,8 @@ export function numberControl(opts) {
     let v = Number(text);
     // a bound typed as the field shows it (fmtShort: six significant digits,
     // which may round it outward: −0.174533 for −0.17453298) is that bound
-    if (v !== min && fmtShort(v) === fmtShort(min)) v = min;
-    else if (v !== max && fmtShort(v) === fmtShort(max)) v = max;
+    if (fmtShort(v) === fmtShort(min)) v = min;
+    else if (fmtShort(v) === fmtShort(max)) v = max;
     if (!(v >= min && v <= max)) return { why: i18n.t('ctl.outside', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
     if (opts.integer && v !== Math.floor(v)) return { why: i18n.t('ctl.integer', { v: fmtShort(v), min: fmtShort(min), max: fmtShort(max) }) };
     return { v };

@@ -44,9 +44,9 @@ const DEFAULT_STEP = '1ms';
 const FRAME_BUDGET_MS = 4;
 const AUTO_FRAMES = 15;
 
-/** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1' }]. */
+/** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1', actuator: 'sts3215' }]. */
 function servoChoices(core) {
-  return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}` }));
+  return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}`, actuator: p.actuator }));
 }
 
 /** The mapping text of the choices: a class's servo as `class:NAME=SERVO`, a
@@ -173,12 +173,14 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const counts = () => ({ main: robot.main, joints: tCount('robot.count.joint', robot.info.joints.length),
     actuators: tCount('robot.count.actuator', robot.info.actuators.length), keyframes: tCount('robot.count.keyframe', robot.info.keyframes.length) });
   const upper = (x) => x[0].toUpperCase() + x.slice(1);
+  /** "12 files, 3.4 MB" (key 'robot.size'), or another key with {files} and {size}. */
+  const sizeText = (n, bytes, key = 'robot.size') => t(key, { files: tCount('robot.count.file', n), size: formatBytes(bytes) });
 
   /** Dropped or chosen files: read, loaded in MuJoCo, mapped, adopted. The
    *  previous robot stays until the new one has loaded and adopted. */
   function take(fileList, paths) {
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
-    return load(t('robot.size', { files: tCount('robot.count.file', fileList.length), size: formatBytes(bytes) }), () => readFileTree(fileList, paths, checkBytes), null, null);
+    return load(sizeText(fileList.length, bytes), () => readFileTree(fileList, paths, checkBytes), null, null);
   }
 
   /** One of the worked robots (examples.js): its files as `make web` copied
@@ -241,7 +243,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       await adopt(mj, next, cs, js, k);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
-      sizeNote.textContent = robot ? t('robot.size.shown', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) }) : what;
+      sizeNote.textContent = robot ? sizeText(robot.files.size, robot.bytes, 'robot.size.shown') : what;
       say(e.message);
       status.textContent = robot ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
@@ -260,7 +262,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       // nothing to adopt: the mapping is shown for the person to fill in
       // (what to do next, on the status line: not a refusal)
       robotPending(next, cs, js);
-      status.textContent = `${t('robot.status', counts())} ${t('robot.unmapped', { main: next.main })}`;
+      status.textContent += ` ${t('robot.unmapped', { main: next.main })}`;
       return;
     }
     status.textContent = t('robot.adopting', { mapping: text });
@@ -293,7 +295,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     textRow.hidden = false;
     csvRow.hidden = false;
     failed = false;
-    sizeNote.textContent = t('robot.size', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) });
+    sizeNote.textContent = sizeText(robot.files.size, robot.bytes);
     status.textContent = t('robot.status.mapping', { ...counts(), mapping: text });
     reportBox.replaceChildren(el('summary', { textContent: t('robot.report.summary', { n: pair.rows.length }) }),
       el('ul', {}, ...pair.report().map((line) => el('li', { textContent: line }))));
@@ -334,7 +336,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     robot = next;
     classServo = cs;
     jointServo = js;
-    sizeNote.textContent = t('robot.size', { files: tCount('robot.count.file', robot.files.size), size: formatBytes(robot.bytes) });
+    sizeNote.textContent = sizeText(robot.files.size, robot.bytes);
     status.textContent = t('robot.status', counts());
     buildMapping();
   }
@@ -377,12 +379,12 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
     // the servos a class is named after (the SO-101's sts3215: its presets at
     // any supply) first, then the others in the core's order
-    const own = (o) => classes.some((c) => o.value.startsWith(`${c}`));
+    const own = (o) => classes.some((c) => o.actuator.startsWith(c));
     // grouped: the files and fits, then one group per servo (its models M1–M6)
     const groups = new Map();
     const add = (label, o) => { if (!groups.has(label)) groups.set(label, []); groups.get(label).push(o); };
     fileServos.choices().forEach((o) => add(t('robot.map.group.files'), o));
-    [...presets.filter(own), ...presets.filter((o) => !own(o))].forEach((o) => add(o.value.split('/')[0], o));
+    [...presets.filter(own), ...presets.filter((o) => !own(o))].forEach((o) => add(o.actuator, o));
     const sel = (label, value, extra) => {
       const s = el('select', { 'aria-label': label },
         ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
