@@ -12,6 +12,12 @@
 //             opens; the 3D robot's bundle with three.js, fetched when its
 //             section opens) is kept the first time it arrives; anything
 //             else goes to the network
+//   message   { type: 'keep', urls }: the page's own list of what it fetched
+//             (main.js); a file under `lazy` among them that is not kept yet
+//             is fetched again and kept. A first visit straight to the In
+//             MuJoCo view, or in French, fetches MuJoCo or the French table
+//             before this worker controls the page, so those requests never
+//             reach `fetch` above.
 const { version, precache, lazy } = self.FX_DIST;
 const CACHE = `friction-explorer-${version}`;
 const scope = self.registration.scope;
@@ -29,6 +35,22 @@ self.addEventListener('activate', (e) => {
     .then(() => self.clients.claim()));
 });
 
+/** url (a URL) is a file of this package that is kept when it first arrives. */
+const isLazy = (url) => url.origin === self.location.origin && url.href.startsWith(scope)
+  && lazy.some((p) => url.href.slice(scope.length).split('?')[0].startsWith(p));
+
+self.addEventListener('message', (e) => {
+  if (e.data?.type !== 'keep' || !Array.isArray(e.data.urls)) return;
+  e.waitUntil(caches.open(CACHE).then(async (c) => {
+    for (const u of e.data.urls) {
+      let url;
+      try { url = new URL(u); } catch { continue; }
+      if (!isLazy(url) || await c.match(url.href)) continue;
+      try { await c.add(url.href); } catch { /* offline now: kept when it next arrives */ }
+    }
+  }));
+});
+
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   const url = new URL(req.url);
@@ -37,11 +59,10 @@ self.addEventListener('fetch', (e) => {
     e.respondWith(caches.match(INDEX, { cacheName: CACHE }).then((hit) => hit || fetch(req)));
     return;
   }
-  const rel = url.href.slice(scope.length).split('?')[0];
   e.respondWith(caches.match(url.href, { cacheName: CACHE }).then((hit) => {
     if (hit) return hit;
     return fetch(req).then((res) => {
-      if (res.ok && lazy.some((p) => rel.startsWith(p))) {
+      if (res.ok && isLazy(url)) {
         const copy = res.clone();
         e.waitUntil(caches.open(CACHE).then((c) => c.put(url.href, copy)));
       }

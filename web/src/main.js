@@ -68,7 +68,15 @@ const swUrl = document.querySelector('meta[name="fx-service-worker"]')?.content;
 if (swUrl && 'serviceWorker' in navigator) {
   navigator.serviceWorker.register(swUrl)
     .then(() => navigator.serviceWorker.ready)
-    .then(() => { document.body.dataset.offline = 'ready'; })
+    .then((reg) => {
+      // what this page fetched before the worker controlled it (a first visit
+      // straight to In MuJoCo, or in French), and from now on: the worker
+      // keeps the lazy files among them (web/sw.js, 'keep')
+      const keep = (entries) => reg.active?.postMessage({ type: 'keep', urls: entries.map((x) => x.name) });
+      keep(performance.getEntriesByType('resource'));
+      new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource' });
+      document.body.dataset.offline = 'ready';
+    })
     .catch((e) => { document.body.dataset.offline = `unavailable: ${e.message}`; });
 }
 

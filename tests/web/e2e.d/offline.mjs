@@ -12,6 +12,11 @@
 //                view of the tab bar opens from the kept files and runs (its
 //                charts or its MuJoCo, and the 3D bundle), the Fit view fits the bundled sample,
 //                and no request leaves the origin
+//   first visit straight to In MuJoCo in French: MuJoCo and the French
+//                table are fetched before the worker controls the page; it
+//                keeps them all the same (main.js tells it what the page
+//                fetched), so with the network cut the page reloads in French
+//                and MuJoCo loads
 // Screenshots: build/e2e/offline-<view>.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -96,6 +101,36 @@ export default async function offline(h) {
       expect(foreign.length === 0, `requests to another origin: ${foreign.slice(0, 3).join(', ')}`);
       expect(errors.length === 0, `console errors: ${errors.slice(0, 3).join(' / ')}`);
       return `first visit ${(first / 1e6).toFixed(2)} MB transferred; MuJoCo ${(mujocoBytes / 1e6).toFixed(1)} MB when its view opened; offline: ${ran.join(', ')} opened and ran (Fit: the sample fitted)`;
+    });
+    await check('offline: a first visit straight to ?view=mujoco&lang=fr keeps MuJoCo and the French table: with the network cut the page reloads in French and MuJoCo loads', async () => {
+      expect(srv && browser, 'no package served (see the check above)');
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+      ctx.setDefaultTimeout(20_000);
+      try {
+        const errors = [];
+        const page = await ctx.newPage();
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${srv.url}?view=mujoco&lang=fr`);
+        expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'MuJoCo did not load online');
+        expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready'), 20_000, 100), 'the service worker is not ready');
+        const kept = () => page.evaluate(async () => {
+          const urls = [];
+          for (const k of await caches.keys()) urls.push(...(await (await caches.open(k)).keys()).map((r) => r.url));
+          return urls;
+        });
+        const want = [/\/mujoco\.[0-9a-f]+\/mujoco\.js$/, /\/mujoco\.[0-9a-f]+\/mujoco\.wasm$/, /\/i18n-fr\.[0-9a-f]+\.js$/];
+        const got = await waitFor(async () => { const u = await kept(); return want.every((re) => u.some((x) => re.test(x))) ? u : null; }, 60_000, 250);
+        expect(got, `not kept: ${want.filter((re) => !(got || []).some((x) => re.test(x))).join(', ')}`);
+        await ctx.setOffline(true);
+        await page.reload();
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        expect(lang === 'fr', `offline, <html lang="${lang}">`);
+        expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline, MuJoCo did not load');
+        expect(errors.length === 0, `page errors: ${errors.slice(0, 3).join(' / ')}`);
+        return `${got.length} files kept after one visit; offline: lang ${lang}, ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+      } finally {
+        await ctx.close().catch(() => {});
+      }
     });
   } finally {
     if (browser) await browser.close().catch(() => {});
