@@ -966,6 +966,7 @@ export default {
   'robot.meshes.light': 'légers (enveloppes convexes)',
   'robot.triangles': '{n} triangles par image',
   'robot.triangles.auto': '{n} triangles par image ; légers choisis : les maillages complets prenaient {ms} ms par image à dessiner, au-delà du budget de {budget} ms',
+  'robot.triangles.auto.fps': '{n} triangles par image ; légers choisis : avec les maillages complets la page dessinait {fps} images par seconde, moins de {min}',
   'robot.busy': 'Un robot est encore en chargement : déposez à nouveau quand il sera chargé.',
   'robot.loading': 'Chargement de {n} fichiers ({size}) dans MuJoCo…',
   'robot.size': '{files}, {size}',

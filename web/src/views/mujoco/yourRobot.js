@@ -43,6 +43,10 @@ const DEFAULT_STEP = '1ms';
 // convex hulls, robot3d.js) unless the person chose
 const FRAME_BUDGET_MS = 4;
 const AUTO_FRAMES = 15;
+// ... and so do they when the frames come slower than this apart (median),
+// whatever the draw call took: a software or weak GPU renders after the call
+// returns, so the page shows a slideshow while the call itself looks cheap
+const SLOW_FRAME_MS = 50;     // [ms] under 20 frames a second
 
 /** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1', actuator: 'sts3215' }]. */
 function servoChoices(core) {
@@ -106,6 +110,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const triNote = el('span', { className: 'note', id: 'mujoco-robot-triangles' });
   let meshChosen = false;      // the person chose full or light: no automatic change
   let autoDraws = [];          // the draw times [ms] of the scene's first frames (the automatic choice)
+  let autoGaps = [];           // ... and the time between those frames [ms]
+  let lastPaint = 0;           // performance.now() of the last running frame's paint
   const meshRow = el('div', { className: 'row robot-meshes', hidden: true }, el('label', { textContent: t('robot.meshes') }, meshSel), triNote);
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
@@ -310,6 +316,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       scene = renderer.createRobotScene(view3d, copies, { meshes: meshSel.value,
         aria: t('robot.3d.aria', { labels: copies.map((c) => c.label).join(t('robot.3d.and')) }) });
       autoDraws = [];
+      autoGaps = [];
+      lastPaint = 0;
       meshRow.hidden = false;
       showTriangles(null);
       setHook('mujoco', 'robotScene', scene);
@@ -354,23 +362,30 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     if (!scene) return;
     const n = scene.triangles;
     const k = n >= 1e4 ? `${fmtNumber(n / 1e3, { digits: 3 })}k` : String(n);
-    triNote.textContent = why ? t('robot.triangles.auto', { n: k, ...why }) : t('robot.triangles', { n: k });
+    triNote.textContent = why ? t(why.key, { n: k, ...why }) : t('robot.triangles', { n: k });
   }
   meshSel.addEventListener('change', () => {
     meshChosen = true;
     scene?.setMeshes(meshSel.value);
     showTriangles(null);
   });
-  /** The automatic choice: the full meshes' draw over the budget → light. */
-  function autoMeshes(ms) {
+  /** The automatic choice: the full meshes' draw over the budget, or their
+   *  frames too far apart (gap: ms since the last frame, null for the first)
+   *  → light. */
+  function autoMeshes(ms, gap) {
     if (meshChosen || meshSel.value !== 'full' || autoDraws.length >= AUTO_FRAMES) return;
     autoDraws.push(ms);
+    if (gap !== null) autoGaps.push(gap);
     if (autoDraws.length < AUTO_FRAMES) return;
-    const median = autoDraws.slice().sort((a, b) => a - b)[AUTO_FRAMES >> 1];
-    if (median <= FRAME_BUDGET_MS) return;
+    const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+    const draw = median(autoDraws), apart = autoGaps.length ? median(autoGaps) : 0;
+    const why = draw > FRAME_BUDGET_MS ? { key: 'robot.triangles.auto', ms: fmtNumber(draw, { digits: 2 }), budget: FRAME_BUDGET_MS }
+      : apart > SLOW_FRAME_MS ? { key: 'robot.triangles.auto.fps', fps: fmtNumber(1000 / apart, { digits: 2 }), min: 1000 / SLOW_FRAME_MS }
+        : null;
+    if (!why) return;
     meshSel.value = 'light';
     scene.setMeshes('light');
-    showTriangles({ ms: fmtNumber(median, { digits: 2 }), budget: FRAME_BUDGET_MS });
+    showTriangles(why);
   }
 
   /** The mapping UI: a select per joint class, then per joint. */
@@ -587,7 +602,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       scene.update();
       const ms = performance.now() - t0;
       drawStats.push(ms);
-      if (!loop.paused) autoMeshes(ms);
+      if (!loop.paused) { autoMeshes(ms, lastPaint ? t0 - lastPaint : null); lastPaint = t0; } else lastPaint = 0;
       if (drawStats.length > 4000) drawStats.splice(0, 2000);
     }
     const now = performance.now();
