@@ -29,7 +29,7 @@ SANFLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-om
 # every stage uses). core/system holds the scenario driver; each system
 # family has its own folder core/system/<family>.
 SYS_FAMS  = bench kikuuwe cisneros dupont fd chain
-CORE_DIRS = base law transform element system $(addprefix system/,$(SYS_FAMS)) analysis io identify
+CORE_DIRS = base law transform element system $(addprefix system/,$(SYS_FAMS)) adapter analysis io identify
 CORE_SRC  = $(sort $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.c)))
 # Clients (cli, tests, benchmarks, bindings) see only the public headers.
 INC       = -Icore/include
@@ -152,7 +152,7 @@ cli: $(NAT)/friction
 # support files (independent high-precision references) and the library. A
 # test may add a stage's private folder to its include path (TEST_EXTRA), as
 # MuJoCo's engine tests do.
-TEST_DIRS  = base law transform element system analysis io identify cli $(if $(HAVE_MUJOCO),mujoco)
+TEST_DIRS  = base law transform element system adapter analysis io identify cli $(if $(HAVE_MUJOCO),mujoco)
 TEST_SRC   = $(sort $(shell find $(addprefix tests/,$(TEST_DIRS)) -name 'test_*.c' 2>/dev/null))
 TEST_SUP   = $(sort $(wildcard tests/support/*.c))
 TEST_NAMES = $(patsubst tests/%.c,%,$(TEST_SRC))
@@ -459,11 +459,11 @@ $(WEB)/mujoco/%: node_modules/.package-lock.json
 web: $(WEB)/app.js $(WEB)/i18n-fr.js $(WEB)/robot3d.js $(WORKERS) $(WEB)/index.html $(WEB)/style.css $(WEB)/friction_core.wasm $(SAMPLES) $(MUJOCO_WEB) \
      $(WEB)/examples/index.json
 
-# The worked robots of "Your robot" (web/src/views/mujoco/examples.js): their
+# The worked robots of "Your robot" (web/src/mujoco/examples.js): their
 # folders copied from ../shared/data when they are there (the repository
 # ships no meshes; not part of the offline package), and the index the page
 # reads (tools/examples.mjs).
-$(WEB)/examples/index.json: tools/examples.mjs web/src/views/mujoco/examples.js $(wildcard ../shared/data/so101/*.xml ../shared/data/bam/2R/2r_mx/*.xml)
+$(WEB)/examples/index.json: tools/examples.mjs web/src/mujoco/examples.js $(wildcard ../shared/data/so101/*.xml ../shared/data/bam/2R/2r_mx/*.xml)
 	@node tools/examples.mjs $(WEB)/examples
 
 # Regenerates the sample from the core (tools/sample.mjs; commit what changes:
@@ -473,7 +473,7 @@ sample: $(WASM)/friction_core.mjs
 
 # ------------------------------------------------------------------ robot
 # The headless runner of a robot with identified servos (tools/robot.mjs, the
-# page's own web/src/views/mujoco/robot.js in Node with MuJoCo 3.14 from npm
+# page's own web/src/mujoco/robot.js in Node with MuJoCo 3.14 from npm
 # and the core's wasm; docs/mujoco.md):
 #   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1' [ARGS='--seconds 10 --csv out.csv']
 robot: $(WASM)/friction_core.mjs node_modules/.package-lock.json

@@ -1,6 +1,6 @@
 // bench_robot.mjs: `make bench` (bench-robot) -- the cost of an adopted
 // robot's step in wasm (MuJoCo 3.14 from npm and the core's wasm under Node,
-// the page's own web/src/views/mujoco/robot.js) over MuJoCo's own step of the
+// the page's own web/src/mujoco/robot.js) over MuJoCo's own step of the
 // same file as written, on the two worked examples of ../shared/data:
 //   so101   the SO-101 arm, six STS3215 (sts3215/m1 on class sts3215)
 //   2r      the paper's 2R arm, MX-106 + MX-64 (M4 each)
@@ -24,9 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
-import { createRobotPair } from '../web/src/views/mujoco/robot.js';
+import { createRobotPair } from '../web/src/mujoco/robot.js';
 import { readFolder } from '../tools/robot.mjs';
-import { EXAMPLES } from '../web/src/views/mujoco/examples.js';
+import { EXAMPLES } from '../web/src/mujoco/examples.js';
 import { exampleDir } from '../tools/examples.mjs';
 import { benchArgs } from './args.mjs';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // tools/examples.mjs OUT_DIR: `make web`'s copy of the worked robots
-// (web/src/views/mujoco/examples.js) from ../shared/data into OUT_DIR/<id>/
+// (web/src/mujoco/examples.js) from ../shared/data into OUT_DIR/<id>/
 // when their folders are there, and OUT_DIR/index.json: { id: { files:
 // [relative paths], bytes } | { missing: true } }. The page's "Open …"
 // buttons read it. Nothing is copied into the repository: OUT_DIR is under
@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXAMPLES } from '../web/src/views/mujoco/examples.js';
+import { EXAMPLES } from '../web/src/mujoco/examples.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHARED = path.resolve(ROOT, '../shared/data');

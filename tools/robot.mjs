@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // robot.mjs: the headless runner of a robot with identified servos: the
-// explorer's own code (web/src/views/mujoco/robot.js) in Node, MuJoCo 3.14
+// explorer's own code (web/src/mujoco/robot.js) in Node, MuJoCo 3.14
 // (npm @mujoco/mujoco) and the core's wasm. Loads an MJCF with the files of
 // its folder (meshes), adopts the servos of the mapping and runs the two
 // copies, (A) the file as written and (C) adopted, from a keyframe; prints
@@ -11,7 +11,7 @@
 //        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
 //   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1'
 //   node tools/robot.mjs path/to/2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
-//        the paper's Fig. 1 B/C on bam's 2R arm (web/src/views/mujoco/fig1.js,
+//        the paper's Fig. 1 B/C on bam's 2R arm (web/src/mujoco/fig1.js,
 //        the page's own function): M1 against M4 on the triangle path at kp N
 //        (default: the low and the high gain); the CSV holds the trajectories
 //
@@ -25,9 +25,9 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore } from '../wasm/friction.js';
-import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/views/mujoco/robot.js';
+import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { listFiles } from './examples.mjs';
-import { FIG1, runFig1 } from '../web/src/views/mujoco/fig1.js';
+import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

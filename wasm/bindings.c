@@ -37,7 +37,7 @@
 #include "fric_screw.h"
 #include "fric_fit.h"
 #include "fric_io.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
@@ -857,7 +857,7 @@ FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_r
 FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
 
 /* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
-/* fric_joint.h's fric_mujoco_core for the explorer's "In MuJoCo" view: the
+/* fric_adapter.h's fric_mujoco_core for the explorer's "In MuJoCo" view: the
  * wrapper allocates the state (constant mj_core_size bytes), the joint defs
  * (mj_def_size each, filled by fxb_mj_def_law / fxb_mj_def_servo) and, once,
  * the per-step arrays; the view copies MuJoCo's arrays in and the results

@@ -922,7 +922,7 @@ export class Joint {
 }
 
 /** The MuJoCo adapter's orchestration in wasm memory (mujoco.adapter):
- *  fric_joint.h's fric_mujoco_core. The state and the per-step arrays are
+ *  fric_adapter.h's fric_mujoco_core. The state and the per-step arrays are
  *  allocated once here; per step the caller fills inputs() (named
  *  Float64Array views, one value per joint: MJ step inputs), calls step()
  *  and reads outputs() { force, frictionloss }. */

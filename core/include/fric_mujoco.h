@@ -99,7 +99,7 @@
 #include <mujoco/mujoco.h>
 
 #include "fric_bench.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 #include "friction.h"
 
 #ifdef __cplusplus
@@ -109,9 +109,9 @@ extern "C" {
 /* The treatments (fric_mujoco_treatment, fric_mujoco_treatment_names,
  * FRIC_MUJOCO_NOSLIP_ITERATIONS, FRIC_MUJOCO_MAX_JOINTS), the joint defs
  * (fric_mujoco_joint_def) and the orchestration this adapter drives are
- * fric_joint.h's, MuJoCo-free. */
+ * fric_adapter.h's, MuJoCo-free. */
 
-/* The adapter: fric_joint.h's fric_mujoco_core, each joint's addresses (jnt,
+/* The adapter: fric_adapter.h's fric_mujoco_core, each joint's addresses (jnt,
  * dof, qadr) MuJoCo's. Caller-owned, about 100 KB: make it static or
  * allocate it once rather than putting it on a small stack. */
 typedef fric_mujoco_core fric_mujoco;
@@ -141,7 +141,7 @@ void fric_mujoco_apply(fric_mujoco *fm, mjModel *m, mjData *d);
  * mj_step2; includes any other constraint on that dof). */
 double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
 
-/* Adopts a robot (fric_joint.h's fric_mujoco_adopt over m's joints and
+/* Adopts a robot (fric_adapter.h's fric_mujoco_adopt over m's joints and
  * actuators; MuJoCo 2.2.2 keeps no default class, so map by joint name or
  * '*'): writes the adopted joints' dof_frictionloss and dof_damping 0 and
  * their armature, switches each goal-source actuator's force off (gain and
@@ -158,7 +158,7 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
 
 /* -------------------------------------------------- the pendulum bench */
 
-/* fric_mujoco_bench_mjcf (the bench as MJCF) is declared in fric_joint.h:
+/* fric_mujoco_bench_mjcf (the bench as MJCF) is declared in fric_adapter.h:
  * it needs no MuJoCo, and the explorer calls it through the bindings. */
 
 /* Loads MJCF text (MuJoCo's VFS, no file). NULL with *why (MuJoCo's

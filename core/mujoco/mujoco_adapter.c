@@ -3,8 +3,8 @@
  * (fric_mujoco.h: what is exact, what is the approximation).
  *
  * The orchestration (refusals, Z, the several-joint reaction, the load, the
- * FRICTIONLOSS/NOSLIP writes) is fric_joint.h's MuJoCo-free fric_mujoco_core
- * (core/system/bench/bench_mj.c, with the equations); this file only runs
+ * FRICTIONLOSS/NOSLIP writes) is fric_adapter.h's MuJoCo-free fric_mujoco_core
+ * (core/adapter/adapter_core.c, with the equations); this file only runs
  * MuJoCo (mj_forward, mj_fwdActuation, mj_fwdAcceleration, mj_solveM for
  * (M⁻¹)_ii) and copies its arrays in and out.
  */
@@ -16,10 +16,10 @@
 /* fric_joint.h numbers MuJoCo's joint types and integrators as MuJoCo does */
 _Static_assert((int)FRIC_MUJOCO_JNT_FREE == (int)mjJNT_FREE && (int)FRIC_MUJOCO_JNT_BALL == (int)mjJNT_BALL
                && (int)FRIC_MUJOCO_JNT_SLIDE == (int)mjJNT_SLIDE && (int)FRIC_MUJOCO_JNT_HINGE == (int)mjJNT_HINGE,
-               "fric_joint.h's FRIC_MUJOCO_JNT_* are mjtJoint's");
+               "fric_adapter.h's FRIC_MUJOCO_JNT_* are mjtJoint's");
 _Static_assert((int)FRIC_MUJOCO_INT_EULER == (int)mjINT_EULER && (int)FRIC_MUJOCO_INT_RK4 == (int)mjINT_RK4
                && (int)FRIC_MUJOCO_INT_IMPLICIT == (int)mjINT_IMPLICIT,
-               "fric_joint.h's FRIC_MUJOCO_INT_* are mjtIntegrator's");
+               "fric_adapter.h's FRIC_MUJOCO_INT_* are mjtIntegrator's");
 
 /* (M⁻¹)_ii by one solve with the LᵀDL factor of mj_fwdPosition (scratch on
  * MuJoCo's stack: no allocation). */

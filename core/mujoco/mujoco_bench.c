@@ -2,7 +2,7 @@
  * mujoco_bench.c: the pendulum bench of fric_bench.h as MJCF, MJCF loaded
  * from text, and a log replayed through MuJoCo (fric_mujoco.h).
  *
- * The MJCF writer itself is MuJoCo-free (core/system/bench/bench_mjcf.c,
+ * The MJCF writer itself is MuJoCo-free (core/adapter/adapter_mjcf.c,
  * fric_joint.h, the model's derivation there), so that the browser gets
  * it from the wasm core.
  */

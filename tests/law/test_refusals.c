@@ -46,7 +46,7 @@
 #include "fric_fd.h"
 #include "fric_fit.h"
 #include "fric_io.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 #include "fric_regions.h"
 #include "fric_scenario.h"
 #include "fric_screw.h"
@@ -79,6 +79,7 @@ static const char *const headers[] = {
     "core/include/fric_chain_sim.h", "core/include/fric_cmaes.h", "core/include/fric_dupont.h",
     "core/include/fric_examples.h", "core/include/fric_fd.h",     "core/include/fric_fit.h",
     "core/include/fric_io.h",     "core/include/fric_joint.h",    "core/include/fric_mujoco.h",
+    "core/include/fric_adapter.h",
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",
 };

@@ -1,6 +1,6 @@
 // mujoco_adapter.test.mjs: the MuJoCo adapter's orchestration in wasm
-// (fric_joint.h's fric_mujoco_core through core.mujoco.adapter) as the "In
-// MuJoCo" view drives it (web/src/views/mujoco/sim.js, MuJoCo 3.14.0):
+// (fric_adapter.h's fric_mujoco_core through core.mujoco.adapter) as the "In
+// MuJoCo" view drives it (web/src/mujoco/sim.js, MuJoCo 3.14.0):
 //   - the treatments and the noslip iterations are the core's: the names of
 //     fric_mujoco.h's table (implicit, frictionloss, noslip) and
 //     FRIC_MUJOCO_NOSLIP_ITERATIONS = 10, written into a model that has none;
@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore } from './load.mjs';
 import { MJ_TREATMENTS, MJ_CONSTANTS } from '../../wasm/friction.js';
-import { createSim } from '../../web/src/views/mujoco/sim.js';
+import { createSim } from '../../web/src/mujoco/sim.js';
 
 const core = await loadCore();
 const mj = await loadMujoco();

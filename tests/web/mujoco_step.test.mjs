@@ -1,6 +1,6 @@
 // mujoco_step.test.mjs: the MuJoCo adapter's per-joint step without MuJoCo
 // (fric_joint.h through the wasm bindings, core.mujoco.joint) and the "In
-// MuJoCo" view's driver (web/src/views/mujoco/sim.js) with MuJoCo 3.14.0's
+// MuJoCo" view's driver (web/src/mujoco/sim.js) with MuJoCo 3.14.0's
 // WebAssembly build in Node, against closed forms of the law:
 //   - hold: a load below the static level gives f = −load exactly, the end
 //     velocity v* + Z·f = 0 and the stuck flag (Kikuuwe eq. 16: Φ_Z is
@@ -25,7 +25,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
-import { createSim } from '../../web/src/views/mujoco/sim.js';
+import { createSim } from '../../web/src/mujoco/sim.js';
 
 const core = await loadCore();
 const mj = await loadMujoco();
@@ -79,7 +79,7 @@ describe('the MuJoCo-free joint step (fric_joint.h in wasm)', () => {
   });
 });
 
-describe('MuJoCo 3.14.0 with the core\'s step (web/src/views/mujoco/sim.js)', () => {
+describe('MuJoCo 3.14.0 with the core\'s step (web/src/mujoco/sim.js)', () => {
   const law = { kind: 'coulomb-viscous', Fs: 0.3, Fc: 0.3 };
   it('holds the pendulum 10 s under (C): drift ≤ 1e-12 rad, |θ̇| ≤ 1e-12 rad/s', () => {
     const s = createSim(mj, core, { xml: pendulum(), joints: [{ name: 'hinge', law }], treatment: 'implicit' });

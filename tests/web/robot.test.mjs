@@ -1,5 +1,5 @@
 // robot.test.mjs: a robot of one's own adopted with identified servos
-// (web/src/views/mujoco/robot.js: the core's fric_mujoco_adopt and
+// (web/src/mujoco/robot.js: the core's fric_mujoco_adopt and
 // fric_mujoco_core through the wasm, MuJoCo 3.14 from npm), on the two
 // worked examples of ../shared/data, against independent references:
 //   - the SO-101 (TheRobotStudio, Apache-2.0): what adoption removes and
@@ -28,9 +28,9 @@ import path from 'node:path';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS } from '../../web/src/views/mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS } from '../../web/src/mujoco/robot.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
-import { FIG1, triangle, runFig1, fig1Steps } from '../../web/src/views/mujoco/fig1.js';
+import { FIG1, triangle, runFig1, fig1Steps } from '../../web/src/mujoco/fig1.js';
 
 const SHARED = path.resolve(ROOT, '../shared/data');
 const SO101 = path.join(SHARED, 'so101');

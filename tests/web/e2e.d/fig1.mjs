@@ -140,7 +140,7 @@ export default async function fig1(h) {
   await check(names[2], async () => {
     expect(page8 && page32, 'no figure from the page');
     const [{ default: loadMujoco }, { loadCore }, { readFolder }, { runFig1 }] = await Promise.all([
-      import('@mujoco/mujoco'), import('../load.mjs'), import('../../../tools/robot.mjs'), import('../../../web/src/views/mujoco/fig1.js')]);
+      import('@mujoco/mujoco'), import('../load.mjs'), import('../../../tools/robot.mjs'), import('../../../web/src/mujoco/fig1.js')]);
     const [mj, core] = await Promise.all([loadMujoco(), loadCore()]);
     const files = readFolder(src);
     let worst = 0;

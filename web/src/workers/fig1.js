@@ -1,5 +1,5 @@
 // fig1.js (bundled to build/web/fig1.worker.js): the paper's Fig. 1 B/C
-// (web/src/views/mujoco/fig1.js fig1Steps: the 2R arm on its triangle path,
+// (web/src/mujoco/fig1.js fig1Steps: the 2R arm on its triangle path,
 // M1 then M4 at one firmware gain) off the page's thread, in its own
 // MuJoCo 3.14 and core wasm instances. MuJoCo is imported from the URL the
 // page gives (load.js mujocoUrl: the explorer's own folder, hashed by make
@@ -18,7 +18,7 @@
 //       arm's meshes (the first run's; about 0 once done) [ms]
 //   { type: 'cancelled' } | { type: 'failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
-import { fig1Steps } from '../views/mujoco/fig1.js';
+import { fig1Steps } from '../mujoco/fig1.js';
 
 const SLICE_MS = 50;      // work between two looks at the message queue [ms]
 const REPORT_MS = 100;    // progress messages at most this often [ms]

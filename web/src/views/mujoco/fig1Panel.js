@@ -11,8 +11,8 @@ import { lineBox, COLORS } from '../../charts.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { t } from '../../i18n/index.js';
 import { mujocoUrl } from './load.js';
-import { EXAMPLES, fetchExampleFiles } from './examples.js';
-import { FIG1 } from './fig1.js';
+import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
+import { FIG1 } from '../../mujoco/fig1.js';
 
 const R2 = EXAMPLES.find((x) => x.id === '2r');
 const mrad = (x) => (1e3 * x).toFixed(2);

@@ -22,7 +22,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
-import { createSim, TREATMENTS } from './sim.js';
+import { createSim, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from './models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';

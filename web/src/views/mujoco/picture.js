@@ -14,7 +14,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { picture, angleText } from '../pendulum/draw.js';
 import { pictures, chain } from '../arm/draw.js';
-import { TREATMENTS } from './sim.js';
+import { TREATMENTS } from '../../mujoco/sim.js';
 import { f3, creepValue } from './figures.js';
 
 // the default arm (models.js armMjcf): link 1 0.3 m to joint 2; link 2 drawn

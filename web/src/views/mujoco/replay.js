@@ -17,7 +17,7 @@ import { dropZone } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { createSim, TREATMENTS } from './sim.js';
+import { createSim, TREATMENTS } from '../../mujoco/sim.js';
 import { benchVector } from './models.js';
 import { paramIndex } from '../../paramPanel.js';
 

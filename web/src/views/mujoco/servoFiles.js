@@ -7,7 +7,7 @@
 // why) and never reaches an Adopt.
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
-import { resolveServo } from './robot.js';
+import { resolveServo } from '../../mujoco/robot.js';
 
 /** A file name as a mapping name: its stem, letters, digits and '_' only. */
 export function servoName(fileName) {

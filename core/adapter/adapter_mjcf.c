@@ -1,5 +1,5 @@
 /*
- * bench_mjcf.c: the pendulum bench of fric_bench.h as MJCF (fric_joint.h;
+ * adapter_mjcf.c: the pendulum bench of fric_bench.h as MJCF (fric_adapter.h;
  * text only, no MuJoCo: the native MuJoCo module and the wasm bindings
  * share it).
  *
@@ -20,7 +20,7 @@
 
 #include "base.h"
 #include "fric_io.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 
 #define FRIC_MUJOCO_INERTIA_FLOOR 1e-9   /* [kg·m²] */
 

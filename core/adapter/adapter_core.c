@@ -1,6 +1,6 @@
 /*
- * bench_mj.c: the MuJoCo adapter's orchestration without MuJoCo
- * (fric_joint.h's fric_mujoco_core): the refusals, the choice of Z, the
+ * adapter_core.c: the MuJoCo adapter's orchestration without MuJoCo
+ * (fric_adapter.h's fric_mujoco_core): the refusals, the choice of Z, the
  * several-joint reaction, the load and the FRICTIONLOSS/NOSLIP writes,
  * over plain numbers the caller reads from MuJoCo (natively
  * core/mujoco/mujoco_adapter.c, MuJoCo 2.2.2; in the explorer
@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "base.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 
 const char *const fric_mujoco_treatment_names[FRIC_MUJOCO_N_TREATMENTS] = { "implicit", "frictionloss",
                                                                     "noslip" };

@@ -1,5 +1,5 @@
 /*
- * bench_adopt.c: adopting a robot (fric_joint.h's fric_mujoco_adopt),
+ * adapter_adopt.c: adopting a robot (fric_adapter.h's fric_mujoco_adopt),
  * MuJoCo-free: the mapping's text, the actuator on a joint, and what each
  * adopted joint loses and gains. The native adapter
  * (core/mujoco/mujoco_adapter.c, fric_mujoco_adopt_model) and the explorer
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 
 const char *const fric_mujoco_act_names[3] = { "motor", "position", "general" };
 
@@ -102,7 +102,7 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
     return msg ? fric__rc() : FRIC_OK;
 }
 
-/* fric_joint.h: an actuator's kind from its gain and bias. */
+/* fric_adapter.h: an actuator's kind from its gain and bias. */
 int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
                               double *kp, double *kv)
 {

@@ -12,11 +12,11 @@
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim, jointNames } from './sim.js';
-import { csvText } from '../../csv.js';
+import { csvText } from '../csv.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
-import { t } from '../../i18n/index.js';
+import { t } from '../i18n/index.js';
 
 export const ROBOT_LIMITS = {
   maxBytes: 200 * 1024 * 1024,   // a drop larger than this is refused [bytes]

@@ -1,5 +1,5 @@
 /*
- * bench_joint.c: the MuJoCo adapter's per-joint friction step without
+ * adapter_joint.c: the MuJoCo adapter's per-joint friction step without
  * MuJoCo (fric_joint.h), called by core/mujoco/mujoco_adapter.c natively
  * and by the wasm bindings for the explorer's "In MuJoCo" view.
  *

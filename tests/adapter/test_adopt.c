@@ -1,5 +1,5 @@
 /*
- * test_adopt.c: adopting a robot without MuJoCo (fric_joint.h's "adopting
+ * test_adopt.c: adopting a robot without MuJoCo (fric_adapter.h's "adopting
  * a robot": fric_mujoco_map_parse, fric_mujoco_adopt) over plain arrays.
  *   - the mapping's text: entries, the three separators and blanks, the
  *     kinds (joint, class:NAME, *), and every refusal with its sentence;
@@ -28,7 +28,7 @@
 #include "test_main.h"
 
 #include "fric_bench.h"
-#include "fric_joint.h"
+#include "fric_adapter.h"
 #include "fric_status.h"
 
 /* The SO-101's MJCF values (its class sts3215 default and <position>). */

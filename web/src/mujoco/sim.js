@@ -13,8 +13,8 @@
 //   (C) implicit: the core's friction added to qfrc_passive (one joint: from
 //       MuJoCo's own friction-free prediction, mj_fwdAcceleration; several:
 //       seed-002's semi-implicit per-joint step).
-import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
-import { t } from '../../i18n/index.js';
+import { MJ_CONSTANTS } from '../../../wasm/friction.js';
+import { t } from '../i18n/index.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).

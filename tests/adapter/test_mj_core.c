@@ -1,6 +1,6 @@
 /*
  * test_mj_core.c: the MuJoCo adapter's orchestration without MuJoCo
- * (fric_joint.h's fric_mujoco_core) over plain numbers, no MuJoCo needed:
+ * (fric_adapter.h's fric_mujoco_core) over plain numbers, no MuJoCo needed:
  *   - every refusal of fric_mujoco_core_init: its code (rc == the recorded
  *     fric_status_last().code), and a message naming the joint (the
  *     per-joint ones) or the model's property (the model-wide ones);
@@ -19,7 +19,7 @@
 
 #include "test_main.h"
 
-#include "fric_joint.h"
+#include "fric_adapter.h"
 #include "fric_status.h"
 
 static const fric_law coulomb03 = { FRIC_COULOMB_VISCOUS, 0.3, 0.3, 0, 0.02, 1 }; /* N·m, N·m·s/rad */

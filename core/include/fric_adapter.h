@@ -1,0 +1,311 @@
+/*
+ * fric_adapter.h: the MuJoCo adapter's core without MuJoCo (core/adapter/):
+ * what the adapter does around fric_joint.h's per-joint step (the refusals,
+ * the choice of Z, the several-joint reaction, the load, the
+ * FRICTIONLOSS/NOSLIP writes: fric_mujoco_core, adapter_core.c), the
+ * adoption of a robot's joints by identified servos (fric_mujoco_adopt,
+ * adapter_adopt.c) and the pendulum bench as MJCF (adapter_mjcf.c). The
+ * native adapter (core/mujoco/, fric_mujoco.h, MuJoCo 2.2.2) and the wasm
+ * bindings (the explorer's "In MuJoCo" view, MuJoCo 3.x in its own wasm
+ * module) only copy MuJoCo's arrays in and out of these calls.
+ */
+#ifndef FRIC_ADAPTER_H
+#define FRIC_ADAPTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fric_bench.h"
+#include "fric_joint.h"
+#include "friction.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --------------------------------- the adapter's orchestration, MuJoCo-free */
+/* One definition of what the MuJoCo adapter does around the per-joint step,
+ * for the native adapter (core/mujoco/mujoco_adapter.c, MuJoCo 2.2.2) and
+ * the explorer's "In MuJoCo" view (MuJoCo 3.x in its own wasm module,
+ * through wasm/bindings.c): the refusals, the choice of Z, the several-joint
+ * reaction, the load and the FRICTIONLOSS/NOSLIP writes (fric_mujoco.h says
+ * what each treatment is). The caller only reads MuJoCo's arrays into plain
+ * arrays indexed by joint and writes the results back. */
+
+/* The treatments, in the order of the CLI's --treatment choice. */
+typedef enum {
+    FRIC_MUJOCO_IMPLICIT = 0,
+    FRIC_MUJOCO_FRICTIONLOSS = 1,
+    FRIC_MUJOCO_NOSLIP = 2,
+    FRIC_MUJOCO_N_TREATMENTS = 3
+} fric_mujoco_treatment;
+extern const char *const fric_mujoco_treatment_names[FRIC_MUJOCO_N_TREATMENTS]; /* "implicit", ... */
+/* The treatment called name, −1 if none. */
+int fric_mujoco_treatment_find(const char *name);
+
+/* NOSLIP: MuJoCo's noslip_iterations when the model has none. */
+#define FRIC_MUJOCO_NOSLIP_ITERATIONS 10
+/* The most joints one adapter holds (the core's chains go to 100 links). */
+#define FRIC_MUJOCO_MAX_JOINTS 100
+
+/* MuJoCo's joint types and integrators, numbered as its mjtJoint and
+ * mjtIntegrator (the same in 2.2.2 and 3.x; the native adapter checks). */
+enum { FRIC_MUJOCO_JNT_FREE = 0, FRIC_MUJOCO_JNT_BALL = 1, FRIC_MUJOCO_JNT_SLIDE = 2, FRIC_MUJOCO_JNT_HINGE = 3 };
+enum { FRIC_MUJOCO_INT_EULER = 0, FRIC_MUJOCO_INT_RK4 = 1, FRIC_MUJOCO_INT_IMPLICIT = 2, FRIC_MUJOCO_INT_IMPLICITFAST = 3 };
+
+/* What friction one joint gets. */
+typedef struct {
+    const char *joint;      /* the joint's name in the model (hinge or slide)         */
+    int servo;              /* 0: the law below; 1: the servo of bench                 */
+    fric_law law;           /* law mode                     [N·m, rad/s] or [N, m/s]   */
+    fric_bench_def bench;   /* servo mode: friction (M1–M6), servo (control law, kt,
+                               R), kp, vin; mass, arm_mass, length, dt, treatment
+                               are not used                                            */
+    double goal_lo, goal_hi; /* servo: the range a goal source's ctrl is clamped to
+                               (the actuator's ctrlrange); lo >= hi: none (0, 0
+                               when zeroed)                  [rad]                     */
+    int held;               /* servo: 1, it has been holding its start angle (a robot
+                               adopted at its pose, fric_mujoco_adopt): the
+                               firmware's smoothed target starts there; 0, at 0 as
+                               for a log just loaded (fric_joint_init)                 */
+} fric_mujoco_joint_def;
+
+/* One joint as the model has it at the start (plain numbers read by the
+ * caller; SI units of a hinge, N and m of a slide). */
+typedef struct {
+    int type;               /* FRIC_MUJOCO_JNT_* (m->jnt_type)                             */
+    double frictionloss;    /* m->dof_frictionloss          [N·m]                      */
+    double damping;         /* m->dof_damping               [N·m·s/rad]                */
+    double armature;        /* m->dof_armature              [kg·m²]                    */
+    double minv;            /* (M⁻¹)_ii in the start configuration (one joint,
+                               IMPLICIT; after mj_forward)   [1/(kg·m²)]               */
+    double q0;              /* d->qpos of the joint         [rad]                      */
+} fric_mujoco_joint_model;
+
+/* The model as a whole. */
+typedef struct {
+    double h;               /* m->opt.timestep              [s]                        */
+    int integrator;         /* FRIC_MUJOCO_INT_* (m->opt.integrator)                       */
+    int any_damping;        /* 1: some dof of the model has dof_damping != 0           */
+    int noslip_iterations;  /* m->opt.noslip_iterations                                */
+    int minv_unknown;       /* 1: the caller cannot give one joint's exact (M⁻¹)_ii each
+                               step (the page reads it from a one-dof model's factor
+                               only); 0 (natively: mj_solveM's diagonal) it can        */
+} fric_mujoco_model;
+
+/* One joint's state: the per-joint step and the several-joint lag. */
+typedef struct {
+    int jnt, dof, qadr;     /* the caller's addresses (MuJoCo's joint, dof and qpos);
+                               the core does not read them                             */
+    int act;                /* the caller's goal source (an adopted actuator), −1
+                               none; set by the caller after init                      */
+    double goal_lo, goal_hi; /* the def's goal range                [rad]             */
+    fric_joint s;           /* the per-joint step (above)                              */
+    double I;               /* several joints: rotor inertia (armature) [kg·m²]        */
+    double u;               /* several joints: lagged reaction u_i  [N·m]              */
+    double frictionloss;    /* what the dof's frictionloss gets at the start [N·m]     */
+    double damping;         /* what the dof's damping gets at the start [N·m·s/rad]    */
+} fric_mujoco_joint;
+
+/* The adapter's state: caller-owned, about 100 KB (FRIC_MUJOCO_MAX_JOINTS
+ * joints): make it static or allocate it once. */
+typedef struct {
+    fric_mujoco_treatment treatment;
+    int n;                  /* joints                                                  */
+    double h;               /* the model's step             [s]                        */
+    int several;            /* 1: the semi-implicit step (several joints; or one joint
+                               whose exact prediction does not hold: MuJoCo damping in
+                               the model, or minv_unknown); 0: the exact one-joint step */
+    int primed;             /* several joints: the lag holds a previous step           */
+    int noslip_iterations;  /* what the model's noslip_iterations gets at the start    */
+    uint64_t steps;
+    fric_mujoco_joint j[FRIC_MUJOCO_MAX_JOINTS];
+} fric_mujoco_core;
+
+/* Validates and prepares, every refusal checked once, in this order, one
+ * sentence each starting "mujoco: " and naming the joint: NULL arguments
+ * (FRIC_E_NULL), n outside 1..FRIC_MUJOCO_MAX_JOINTS, a treatment outside the
+ * enum (FRIC_E_PARAM_RANGE), IMPLICIT on a model whose integrator is not
+ * Euler or, with one joint, with any dof damping (FRIC_E_UNSUPPORTED);
+ * then per joint: a joint named twice (FRIC_E_PARAM_RANGE), no name
+ * (FRIC_E_NULL), not a hinge or slide (FRIC_E_UNSUPPORTED), the law's or
+ * servo's check (fric_joint_init: its code); IMPLICIT also: MuJoCo
+ * frictionloss or damping on the joint, several joints with armature <= 0
+ * (FRIC_E_UNSUPPORTED), Z not a finite number > 0 (FRIC_E_PARAM_RANGE),
+ * the law's check with Z (fric_joint_retune). Z = h·minv for one joint
+ * (exact), h/armature for several (seed-002 §3). On success each
+ * o->j[i].frictionloss, .damping and o->noslip_iterations hold what the
+ * model gets (FRICTIONLOSS/NOSLIP: the budget at rest and D or K_v; NOSLIP:
+ * FRIC_MUJOCO_NOSLIP_ITERATIONS when the model has 0; IMPLICIT: the model's own
+ * values), the servo goal is q0, and o->j[i]'s addresses are 0 (the caller
+ * sets them after). FRIC_OK, or the status (fric_status_last) with *why;
+ * o->n = 0 then. */
+fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *model,
+                              const fric_mujoco_joint_model *joints, const fric_mujoco_joint_def *defs, int n,
+                              fric_mujoco_treatment treatment, const char **why);
+
+/* The arrays one step reads, each [n] indexed by joint (MuJoCo's value at
+ * the joint's dof or qpos address), after mj_step1 and what the treatment
+ * needs below. X(name, unit): the wasm bindings export the names. */
+#define FRIC_MUJOCO_STEP_INPUTS(X) \
+    X(q, "rad")                /* qpos                                          */ \
+    X(v, "rad/s")              /* qvel                                          */ \
+    X(minv, "1/(kg·m²)")       /* one joint, IMPLICIT: (M⁻¹)_ii now             */ \
+    X(qacc_smooth, "rad/s²")   /* one joint, IMPLICIT: after mj_fwdAcceleration */ \
+    X(qfrc_smooth, "N·m")      /* one joint: now; several: the last step's      */ \
+    X(qfrc_constraint, "N·m")  /* one joint, IMPLICIT: the last step's          */ \
+    X(qacc, "rad/s²")          /* several, IMPLICIT: the last step's            */ \
+    X(qfrc_passive, "N·m")     /* several and FRICTIONLOSS/NOSLIP: the load's   */ \
+    X(qfrc_bias, "N·m")        /*   parts now (actuator after mj_fwdActuation;  */ \
+    X(qfrc_applied, "N·m")     /*   NULL when the model has no actuator)        */ \
+    X(qfrc_actuator, "N·m")                                                         \
+    X(goal, "rad")             /* servo: the goal source's ctrl now (an adopted  */ \
+                               /*   actuator, fric_mujoco_adopt); NaN: the goal  */ \
+                               /*   stays; NULL: no goal sources                 */
+#define FRIC_MUJOCO_COUNT_INPUT(f, unit) +1
+enum { FRIC_MUJOCO_STEP_N_INPUTS = 0 FRIC_MUJOCO_STEP_INPUTS(FRIC_MUJOCO_COUNT_INPUT) };
+#undef FRIC_MUJOCO_COUNT_INPUT
+#define FRIC_MUJOCO_FIELD_PTR(f, unit) const double *f;
+typedef struct {
+    FRIC_MUJOCO_STEP_INPUTS(FRIC_MUJOCO_FIELD_PTR)
+} fric_mujoco_step_in;
+#undef FRIC_MUJOCO_FIELD_PTR
+
+/* Once per step (fric_mujoco.h's equations). IMPLICIT, one joint: Z =
+ * h·minv (re-prepared when it moved), v_free = v + h·qacc_smooth, τ_e =
+ * qfrc_smooth + qfrc_constraint; several: u_i = I_i·qacc_i − qfrc_smooth_i
+ * (0 at the first step), τ_e = passive − bias + applied + actuator + u_i,
+ * v_free = v + Z_i·τ_e; FRICTIONLOSS/NOSLIP: τ_e = passive − bias + applied
+ * + actuator. force[i] (the caller adds it to qfrc_passive): τm + f
+ * (IMPLICIT), τm (FRICTIONLOSS/NOSLIP); frictionloss[i] (the dof's
+ * dof_frictionloss; FRICTIONLOSS/NOSLIP only, may be NULL for IMPLICIT).
+ * Servo joints with a goal source: goal[i] (not NaN), clamped to the
+ * def's goal range, becomes the goal before the step, torque enable kept.
+ * An input the treatment does not read may be NULL. No allocation, no
+ * check. */
+void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss);
+
+/* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
+void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable);
+
+/* -------------------------------------------------------- adopting a robot */
+/* Adoption attaches identified servos to the joints of a robot's MJCF as
+ * its file has them (docs/mujoco.md, "Your robot"): a mapping names the
+ * joints (by name, by MJCF default class, or all hinges and slides), each
+ * with a servo the caller resolves (a preset, a params file of M1–M6, a
+ * fit); on each adopted joint the file's frictionloss and damping are
+ * removed (and reported: the servo's budget and K_v replace them), the
+ * armature is the servo's (or the file's, kept on request or when the
+ * servo has none), and the MuJoCo actuator on the joint (position, motor,
+ * general) becomes the servo's goal source: its ctrl is the goal, its own
+ * force is switched off, its kp and forcerange are reported beside the
+ * servo's firmware law, which replaces them. Joints and actuators not
+ * mapped stay as the file has them. MuJoCo-free: the native adapter
+ * (fric_mujoco_adopt_model) and the explorer (web/src/views/mujoco/robot.js)
+ * read the model into fric_mujoco_robot_joint and write back what the
+ * adoption says. */
+
+/* The mapping's text: entries "TARGET=SERVO" separated by ',' ';' or a
+ * line break; TARGET a joint's name, "class:NAME" (an MJCF default class)
+ * or "*" (every hinge and slide joint); SERVO what the caller resolves
+ * (a preset "actuator/mK", "@name" of a params file or fit). A joint takes
+ * the entry naming it, else its class's, else "*"'s. */
+#define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
+#define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
+typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
+typedef struct {
+    fric_mujoco_map_kind kind;
+    char target[FRIC_MUJOCO_NAME_MAX];  /* the joint or class name ("" for ALL)          */
+    char servo[FRIC_MUJOCO_NAME_MAX];   /* the servo, as written (the caller resolves it) */
+} fric_mujoco_map_entry;
+
+/* Parses text into out[cap]; *n entries. FRIC_OK, or FRIC_E_PARAM_RANGE
+ * with *why naming the entry: no '=', an empty target or servo, a name too
+ * long, more than cap entries, a target given twice, no entry at all. */
+fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, int cap, int *n, const char **why);
+
+/* MuJoCo's actuator on a joint, as adoption reports it. */
+enum { FRIC_MUJOCO_ACT_MOTOR = 0, FRIC_MUJOCO_ACT_POSITION = 1, FRIC_MUJOCO_ACT_GENERAL = 2 };
+extern const char *const fric_mujoco_act_names[3];   /* "motor", "position", "general" */
+
+/* The kind of an actuator from its gain and bias (mjtGain/mjtBias: FIXED 0,
+ * AFFINE 1; bias NONE 0): MuJoCo's <position kp kv> is gain kp, bias
+ * (0, −kp, −kv); <motor> gain 1, no bias; anything else general. *kp and
+ * *kv as the MJCF wrote them: position and affine-bias general −biasprm[1]
+ * [N·m/rad], −biasprm[2] [N·m·s/rad]; motor 0. A pure function, one
+ * definition for the adoption, the CLI and the page (which also classify an
+ * actuator they do not adopt). Returns FRIC_MUJOCO_ACT_*. */
+int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
+                              double *kp, double *kv);
+
+/* One joint of the robot as the caller reads it from the compiled model. */
+typedef struct {
+    const char *name;             /* the joint's name ("" or NULL: unnamed)              */
+    const char *cls;              /* its MJCF default class; NULL: not known (MuJoCo
+                                     2.2.2's compiled model keeps none)                 */
+    fric_mujoco_joint_model jm;   /* type, frictionloss, damping, armature, minv, q0     */
+    int act;                      /* the caller's index of the actuator whose
+                                     transmission is this joint, −1 none               */
+    int act_gaintype, act_biastype; /* mjtGain, mjtBias (FIXED 0, AFFINE 1; bias NONE 0) */
+    double act_gainprm[3], act_biasprm[3]; /* its first three of each                   */
+    double act_gear;              /* actuator_gear[0]                                    */
+    double act_forcerange[2];     /* [N·m] (act_forcelimited: 1)                         */
+    int act_forcelimited;
+    double act_ctrlrange[2];      /* [rad] for a position actuator (act_ctrllimited: 1) */
+    int act_ctrllimited;
+} fric_mujoco_robot_joint;
+
+/* One adopted joint: what was removed, what replaces it. */
+typedef struct {
+    int joint;                    /* index into the caller's joints                      */
+    int entry;                    /* the mapping entry that chose it                     */
+    double removed_frictionloss;  /* the file's dof_frictionloss, now 0  [N·m]           */
+    double removed_damping;       /* the file's dof_damping, now 0       [N·m·s/rad]     */
+    double armature_file;         /* the file's dof_armature             [kg·m²]         */
+    double armature;              /* what the dof gets (the servo's, or the file's) [kg·m²] */
+    int armature_kept;            /* 1: the file's was kept                              */
+    int act;                      /* the goal source (caller's index), −1 none           */
+    int act_kind;                 /* FRIC_MUJOCO_ACT_*, −1 none                          */
+    double act_kp, act_kv;        /* its gains: position kp, kv; general −biasprm[1], −biasprm[2];
+                                     motor 0 [N·m/rad], [N·m·s/rad]                       */
+    double act_force_lo, act_force_hi; /* its forcerange; ±inf: not limited [N·m]         */
+} fric_mujoco_adopted;
+
+/* What the caller hands fric_mujoco_core_init (defs, jm: frictionloss and
+ * damping 0, the armature above) and writes into the model. Caller-owned,
+ * about 100 KB. */
+typedef struct {
+    int n;
+    fric_mujoco_adopted a[FRIC_MUJOCO_MAX_JOINTS];
+    fric_mujoco_joint_def defs[FRIC_MUJOCO_MAX_JOINTS];  /* joint names point into the caller's */
+    fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
+} fric_mujoco_adoption;
+
+/* Resolves the mapping over the robot's joints[njnt] (servos[k] the
+ * caller's resolution of map[k].servo, checked here with fric_bench_check),
+ * in joint order. One sentence per refusal, starting "adopt: ":
+ * FRIC_E_NULL; FRIC_E_UNKNOWN_NAME: a joint entry naming no joint (the
+ * model's joints listed), a class entry no joint uses (the classes used
+ * listed; when no class is known: map by name or '*', MuJoCo 3's
+ * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named, or in a
+ * class mapped, that is a ball or free joint, a goal-source actuator with a
+ * gear other than 1; FRIC_E_PARAM_RANGE: nothing adopted, more than
+ * FRIC_MUJOCO_MAX_JOINTS, a servo the bench's check refuses (its sentence).
+ * keep_armature 1: the file's armature stays on every joint. */
+fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
+                              const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
+                              int keep_armature, const char **why);
+
+/* The pendulum bench of fric_bench.h as MJCF: a hinge "joint" (axis y) with
+ * the point mass m at l, the uniform arm m_arm (inertia m_arm·l²/3), the
+ * servo's armature, q_offset as the mass's rest direction (gravity torque
+ * −(m + m_arm/2)·g·l·sin(q + q_offset), g = FRIC_BENCH_G), timestep d->dt,
+ * Euler, frictionloss 0. Writes at most cap bytes with the final NUL;
+ * returns the length it needs (as snprintf), or −1 with the status
+ * recorded for a def fric_bench_check refuses. (Text only: MuJoCo-free.) */
+int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_ADAPTER_H */
