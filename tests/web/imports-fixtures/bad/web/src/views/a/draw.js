@@ -1,0 +1,2 @@
+// fixture
+export const draw = 1;

@@ -1,0 +1,3 @@
+// fixture: a view importing another view's drawing (siblings)
+export { shared } from '../../lib/shared.js';
+export { draw } from '../a/draw.js';

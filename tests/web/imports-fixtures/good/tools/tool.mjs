@@ -1,0 +1,2 @@
+// fixture: a tool imports the library
+export { shared } from '../web/src/lib/shared.js';

@@ -1,0 +1,2 @@
+// fixture
+export const other = 2;

@@ -1,0 +1,2 @@
+// fixture
+export { shared } from '../../lib/shared.js';
