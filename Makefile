@@ -234,6 +234,10 @@ test-web: deps-web-test node_modules/.package-lock.json web dist $(NAT)/friction
 # recommended rules) over web/, wasm/, tests/web/ and tools/; tools/lint.mjs
 # prints every finding and "lint: N passed, M failed, 0 skipped" (files
 # without / with a finding) and writes the counts to $TEST_COUNTS/lint.txt.
+# Then the import graph (tools/imports.mjs over web/src, wasm/*.js, tools/,
+# benchmarks/, tests/web/): no import from outside web/src/views/ into it, no
+# view importing another view, no circle; "imports: N passed, M failed, 0
+# skipped" (modules without / with a finding), counts in imports.txt.
 # Then clang's warnings over every C source of the core, the tool and the
 # bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
 # each file with its own include path, as the builds compile it): a second
@@ -243,6 +247,7 @@ LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(sort $(wild
 lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(INC) -Ibenchmarks))
 lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
+	@node tools/imports.mjs
 	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
 	    tools/lint-c.sh $(STD) $(WARN) $(FPFLAGS)
 

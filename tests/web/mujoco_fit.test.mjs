@@ -30,8 +30,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore, CLI, DATA } from './load.mjs';
-import { readModel, benchVector } from '../../web/src/views/mujoco/models.js';
-import { replayThroughMujoco } from '../../web/src/views/mujoco/replay.js';
+import { readModel, benchVector } from '../../web/src/mujoco/models.js';
+import { replayThroughMujoco } from '../../web/src/mujoco/replay.js';
 
 const TOL = 1e-9;   // rad of MAE, per log
 const core = await loadCore();

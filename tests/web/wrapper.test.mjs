@@ -629,8 +629,7 @@ describe('f) the shape of a scenario (Simulation.shape)', () => {
 });
 
 describe('scenario titles and texts: the registry\'s (fric_scenario title, blurb), not the views\'', async () => {
-  const { SCENARIOS: catalogue } = await import('../../web/src/views/scenarios/catalogue.js');
-  const { SCENARIOS: arm } = await import('../../web/src/views/arm/state.js');
+  const { SCENARIOS: catalogue, ARM_SCENARIOS: arm } = await import('../../web/src/catalogue.js');
   it('every scenario has a title and a blurb; the views\' lists name registered scenarios and hold no title or text', () => {
     for (const s of SCENARIOS) {
       assert.ok(typeof s.title === 'string' && s.title.length > 0, `${s.name}: title`);

@@ -1,6 +1,6 @@
 // fitmujoco.mjs: e2e checks of "a fitted model is what MuJoCo runs": the
 // Fit view's integrator (web/src/views/fit/) and the In MuJoCo view's log
-// table beside the model's own replay (web/src/views/mujoco/replay.js).
+// table beside the model's own replay (web/src/views/mujoco/replay.js, through web/src/mujoco/replay.js).
 //
 //   fit         the Fit view's Integrator offers bam (the default) and
 //               mujoco; with mujoco, a small fit (M4, 2 shared xl330 logs,

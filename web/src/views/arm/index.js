@@ -26,7 +26,7 @@ import { appendPoints, trimWindow } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
 import { SCENARIOS, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
   readModel, loadScenario, saveState as writeState, stickText } from './state.js';
-import { pictures } from './draw.js';
+import { pictures } from '../../draw/arm.js';
 import { charts } from './charts.js';
 import { targetInput } from './input.js';
 

@@ -1,11 +1,11 @@
 // arm/state.js: the Robot arm view's model: its constants, the scenario
 // (arm2-ground, arm1, chain) and its values from the URL (by
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
-// scenario plots.
-import { t } from '../../i18n/index.js';
+// scenario plots (its stick/slip words are the picture's, web/src/draw/arm.js).
 import { paramIndex } from '../../paramPanel.js';
+import { ARM_SCENARIOS as SCENARIOS } from '../../catalogue.js';
 
-export const SCENARIOS = ['arm2-ground', 'arm1', 'chain'];
+export { SCENARIOS };
 export const WINDOW_S = 4;              // rolling plot window [s]
 export const CHUNK_STEPS = 500;         // steps per method in one call of the core
 export const STEP_BUDGET_MS = 6;        // simulation time per animation frame, at most
@@ -75,10 +75,3 @@ export function saveState(m, state, paused) {
   state.set(out);
 }
 
-/** The stick/slip words of a row r of sim. */
-export function stickText(m, sim, r) {
-  const word = (stuck) => (stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip'));
-  if (m.scn === 'arm1') return word(r[m.col(sim, 'stick')] > 0.5);
-  if (m.scn === 'arm2-ground') return [1, 2].map((j) => t('arm.joint', { j, state: word(r[m.col(sim, `stick${j}`)] > 0.5) })).join(', ');
-  return t('arm.stuck', { n: r[m.col(sim, 'n_stick')], of: m.v('n') });
-}

@@ -14,7 +14,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { fmtNumber } from '../../format.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
-import { WINDOW_S } from './models.js';
+import { WINDOW_S } from '../../mujoco/models.js';
 
 export const STICK_V = 1e-9;             // [rad/s] the badge's threshold
 

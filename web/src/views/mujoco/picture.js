@@ -1,8 +1,8 @@
 // mujoco/picture.js: the live picture of the "In MuJoCo" view: the bench as
 // one pendulum arm per treatment in its swing circle (the pendulum view's
-// picture, web/src/views/pendulum/draw.js), the start angle θ₀ dashed, and
+// picture, web/src/draw/pendulum.js), the start angle θ₀ dashed, and
 // the two-link arm once per treatment (the Robot arm view's pictures,
-// web/src/views/arm/draw.js), its start pose dashed; the treatment's colour
+// web/src/draw/arm.js), its start pose dashed; the treatment's colour
 // (SIDE_COLORS[k], as in the charts), a STICK/SLIP badge per joint. The arms move
 // with the animation frames (MuJoCo's q now); the badges and the bench's
 // numbers are the sample the table shows (figures.js, a few times a second),
@@ -12,8 +12,8 @@
 // the link ends, CSS px).
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
-import { picture, angleText } from '../pendulum/draw.js';
-import { pictures, chain } from '../arm/draw.js';
+import { picture, angleText } from '../../draw/pendulum.js';
+import { pictures, chain } from '../../draw/arm.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
 import { f3, creepValue } from './figures.js';
 

@@ -1,8 +1,7 @@
-// mujoco/replay.js: a recorded log replayed through MuJoCo under each
-// treatment, as fric_mujoco_replay does natively: the bench of the log's
-// header as MJCF (the core's, core.mujoco.benchMjcf with the log), the servo
-// of the bench parameters with the log's gains, the first sample's angle and
-// speed, then per sample: record θ, set the goal and torque enable, step.
+// mujoco/replay.js: the In MuJoCo view's replay panel: a recorded log
+// replayed through MuJoCo under each treatment (web/src/mujoco/replay.js,
+// replayThroughMujoco, as fric_mujoco_replay does natively; the bench of the
+// log's header as MJCF, the core's, core.mujoco.benchMjcf with the log).
 // The MAE of each treatment beside the model's own replay: the project's
 // bench (core.bench.replay, the pendulum view's and `friction replay`'s,
 // through the core's wasm) with the model's integrator (a params file's
@@ -17,30 +16,10 @@ import { dropZone } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { createSim, TREATMENTS } from '../../mujoco/sim.js';
-import { benchVector } from './models.js';
+import { TREATMENTS } from '../../mujoco/sim.js';
+import { replayThroughMujoco } from '../../mujoco/replay.js';
+import { benchVector } from '../../mujoco/models.js';
 import { paramIndex } from '../../paramPanel.js';
-
-/** The log replayed through MuJoCo with treatment t: { mae, samples }. */
-export function replayThroughMujoco(mj, core, { xml, bench, log, treatment }) {
-  const drive = core.mujoco.logDrive(log);
-  const sim = createSim(mj, core, { xml, joints: [{ name: 'joint', params: bench, log }], treatment });
-  try {
-    const j = sim.joints[0], N = drive.q.length;
-    sim.d.qpos[j.qadr] = drive.q[0];
-    sim.d.qvel[j.dof] = drive.speed[0];
-    let sum = 0;
-    for (let k = 0; k < N; k++) {
-      sum += Math.abs(sim.q(0) - drive.q[k]);
-      sim.goal(0, drive.goal[k], drive.torqueEnable[k]);
-      sim.step(1);
-      if (!Number.isFinite(sim.q(0))) throw new Error(t('mujoco.replay.nonFinite', { treatment, k }));
-    }
-    return { mae: sum / N, samples: N, usPerStep: (1e3 * sim.ms) / N };
-  } finally {
-    sim.free();
-  }
-}
 
 export function mujocoReplay(parent, { core, m, mj }) {
   const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': t('mujoco.replay.file.aria') });

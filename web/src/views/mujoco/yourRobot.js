@@ -22,7 +22,7 @@ import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
 import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../../mujoco/robot.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
-import { STEP_BUDGET_MS, CHUNK_STEPS } from './models.js';
+import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';

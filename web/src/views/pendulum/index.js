@@ -26,7 +26,7 @@ import { exportPanel, scenarioParamsToObject, reloadWithState, servoExport, carr
 import { readModel, VIEW_DEFAULTS, saveState as writeState, WINDOW_S, WINDOW_STEPS, HISTORY_S, HISTORY_ROWS, CHUNK_STEPS,
   STEP_BUDGET_MS, GOAL_NUDGE } from './state.js';
 import { controls } from './controls.js';
-import { picture, angleText, velocityText } from './draw.js';
+import { picture, angleText, velocityText } from '../../draw/pendulum.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
 

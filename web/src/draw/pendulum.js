@@ -1,15 +1,16 @@
-// pendulum/draw.js: the picture of the pendulum view: one arm per treatment
+// draw/pendulum.js: the picture of the pendulum view (and of the In MuJoCo
+// view's pendulum, web/src/views/mujoco/picture.js): one arm per treatment
 // in its swing circle, the goal dashed, a STICK/SLIP badge, the angle, the
 // velocity and the reversal rate below (the sample of the status line, in its
 // words and units: angleText, velocityText). Drawn in CSS pixels (the backing
 // store follows the canvas's CSS size × devicePixelRatio), so its text has
 // the size it says. Where it drew each arm is a test hook
 // (window.__fx.pendulum.geometry).
-import { t } from '../../i18n/index.js';
-import { SIDE_COLORS } from '../../charts.js';
-import { fmtNumber } from '../../format.js';
-import { setHook, clearHook } from '../../testHooks.js';
-import { paramIndex } from '../../paramPanel.js';
+import { t } from '../i18n/index.js';
+import { SIDE_COLORS } from '../charts.js';
+import { fmtNumber } from '../format.js';
+import { setHook, clearHook } from '../testHooks.js';
+import { paramIndex } from '../paramPanel.js';
 
 export const fmtRate = (v) => fmtNumber(v, { small: Infinity, expDigits: 2 });
 

@@ -1,13 +1,13 @@
-// arm/draw.js: the pictures of the Robot arm view, one canvas per method:
+// draw/arm.js: the pictures of the Robot arm view, one canvas per method
+// (the In MuJoCo view draws its arm with them too, web/src/views/mujoco/picture.js):
 // the chain from the scenario's columns (joint angles → link positions with
 // the link length of the parameters; the ground; the contact corners with
 // normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
 // round each motor unit beyond 3 joints; the target pose as a ghost). Where
 // it drew is a test hook (window.__fx.arm.geometry[i]).
-import { t } from '../../i18n/index.js';
-import { SIDE_COLORS } from '../../charts.js';
-import { hook, clearHook } from '../../testHooks.js';
-import { stickText } from './state.js';
+import { t } from '../i18n/index.js';
+import { SIDE_COLORS } from '../charts.js';
+import { hook, clearHook } from '../testHooks.js';
 
 /** A planar chain from its base at (0, 0): joint angles qs [rad] (relative;
  *  all 0 hangs straight down), link lengths [m]. Returns { pts: the base and
@@ -225,4 +225,12 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     xform: (i) => xforms[i],
     dispose() { resizeObs.disconnect(); clearHook(area, 'geometry'); },
   };
+}
+
+/** The stick/slip words of a row r of sim. */
+function stickText(m, sim, r) {
+  const word = (stuck) => (stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip'));
+  if (m.scn === 'arm1') return word(r[m.col(sim, 'stick')] > 0.5);
+  if (m.scn === 'arm2-ground') return [1, 2].map((j) => t('arm.joint', { j, state: word(r[m.col(sim, `stick${j}`)] > 0.5) })).join(', ');
+  return t('arm.stuck', { n: r[m.col(sim, 'n_stick')], of: m.v('n') });
 }
