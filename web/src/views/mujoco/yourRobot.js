@@ -12,61 +12,36 @@
 // Every string is t() (i18n/, keys robot.*); robot.js's sentences too (it
 // asks t() itself, English in Node for tools/robot.mjs); the core's own
 // refusals (the mapping parser's, a params file's) stay English.
-import { el, button, download } from '../../dom.js';
-import { csvUrl } from '../../csv.js';
-import { numberControl } from '../../controls.js';
+// This file is the section: its rows, the loading and adoption, the run and
+// the URL; its parts in role files: the servo pickers (robotMapping.js), the
+// per-joint tables, report and goals (robotTables.js), the 3D picture
+// (robot3dPanel.js) and the mapping text and CSVs (robotExports.js).
+import { el, button } from '../../dom.js';
 import { dropZone, fileInputs, readFileTree, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, parseMapping, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, checkBytes, ROBOT_LIMITS } from '../../mujoco/robot.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
+import { MAPPABLE, servoChoices, mappingText, firstChoices, typedChoices, mappingPicker } from './robotMapping.js';
+import { robotTables } from './robotTables.js';
+import { robot3dPanel } from './robot3dPanel.js';
+import { robotExports } from './robotExports.js';
+
+export { mappingText };
 
 // the worked robots' texts in the page's language (examples.js keeps English for the tools)
 const EXAMPLE_TEXT = { so101: ['robot.ex.so101.label', 'robot.ex.so101.title', 'robot.ex.so101.how'],
   '2r': ['robot.ex.2r.label', 'robot.ex.2r.title', 'robot.ex.2r.how'] };
 const exText = (ex, k) => (EXAMPLE_TEXT[ex.id] ? t(EXAMPLE_TEXT[ex.id][k]) : [ex.label, `${ex.servos}; ${ex.source}`, ex.how][k]);
-const NONE = '';                 // the select's value for "no servo"
-const AS_CLASS = '@class';       // a joint's "as its class"
-const f3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : '—');
-const MAPPABLE = new Set(['hinge', 'slide']);   // the joints a servo drives
 // the physics step choices: the issue's 1 kHz (the default), or the file's own
 export const PHYSICS_STEPS = { '1ms': 0.001, file: null };   // [s] (null: the file's)
 const DEFAULT_STEP = '1ms';
-// the issue's work budget of a frame [ms]: past it (the median draw of the
-// first AUTO_FRAMES frames), full meshes give way to light ones (their
-// convex hulls, robot3d.js) unless the person chose
-const FRAME_BUDGET_MS = 4;
-const AUTO_FRAMES = 15;
-// ... and so do they when the frames come slower than this apart (median),
-// whatever the draw call took: a software or weak GPU renders after the call
-// returns, so the page shows a slideshow while the call itself looks cheap
-const SLOW_FRAME_MS = 50;     // [ms] under 20 frames a second
-
-/** The servo presets of the core: [{ value: 'sts3215/m1', text: 'sts3215 M1', actuator: 'sts3215' }]. */
-function servoChoices(core) {
-  return core.bench.presets().map((p) => ({ value: `${p.actuator}/m${p.model}`, text: `${p.actuator} M${p.model}`, actuator: p.actuator }));
-}
-
-/** The mapping text of the choices: a class's servo as `class:NAME=SERVO`, a
- *  joint's own as `NAME=SERVO`; a class with a joint set to "no servo" is
- *  written joint by joint (so that joint is left as the file has it). */
-export function mappingText(joints, classServo, jointServo) {
-  const parts = [];
-  const split = new Set(joints.filter((j) => jointServo.get(j.name) === NONE && classServo.get(j.cls)).map((j) => j.cls));
-  for (const [cls, servo] of classServo) if (servo && !split.has(cls)) parts.push(`class:${cls}=${servo}`);
-  for (const j of joints) {
-    const own = jointServo.get(j.name) ?? AS_CLASS;
-    if (own !== AS_CLASS && own !== NONE) parts.push(`${j.name}=${own}`);
-    else if (own === AS_CLASS && split.has(j.cls)) parts.push(`${j.name}=${classServo.get(j.cls)}`);
-  }
-  return parts.join(', ');
-}
 
 /**
  * @param {HTMLElement} parent  the view's main column
@@ -97,7 +72,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     }));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
     textContent: t('robot.status.start', { size: formatBytes(ROBOT_LIMITS.maxBytes) }) });
-  const mapBox = el('div', { className: 'robot-mapping', id: 'mujoco-robot-mapping', hidden: true });
+  const picker = mappingPicker({ presets, fileServos, onAdopt: adoptChoices });
+  const mapBox = picker.el;
   const playBtn = button(t('runbar.pause'), t('robot.pause.title'));
   const resetBtn = button(t('robot.reset'), t('robot.reset.title'));
   const keySel = el('select', { id: 'mujoco-robot-keyframe', 'aria-label': t('robot.keyframe.aria') });
@@ -105,33 +81,15 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     el('option', { value: '1ms', textContent: t('robot.dt.1ms') }), el('option', { value: 'file', textContent: t('robot.dt.file') }));
   dtSel.value = PHYSICS_STEPS[state?.get('robot_dt')] !== undefined ? state.get('robot_dt') : DEFAULT_STEP;
   const clock = el('span', { className: 'readout robot-clock', id: 'mujoco-robot-clock', textContent: 't = 0 s' });
-  const meshSel = el('select', { id: 'mujoco-robot-meshes', 'aria-label': t('robot.meshes.aria') },
-    el('option', { value: 'full', textContent: t('robot.meshes.full') }), el('option', { value: 'light', textContent: t('robot.meshes.light') }));
-  const triNote = el('span', { className: 'note', id: 'mujoco-robot-triangles' });
-  let meshChosen = false;      // the person chose full or light: no automatic change
-  let autoDraws = [];          // the draw times [ms] of the scene's first frames (the automatic choice)
-  let autoGaps = [];           // ... and the time between those frames [ms]
-  let lastPaint = 0;           // performance.now() of the last running frame's paint
-  const meshRow = el('div', { className: 'row robot-meshes', hidden: true }, el('label', { textContent: t('robot.meshes') }, meshSel), triNote);
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
   // the adoption carried out: the mapping as text (the CLI's syntax), the CSVs
-  const mapText = el('input', { type: 'text', id: 'mujoco-robot-maptext', className: 'robot-maptext', spellcheck: false,
-    autocomplete: 'off', 'aria-label': t('robot.map.aria') });
-  const copyBtn = button(t('robot.copy'), t('robot.copy.title'));
-  copyBtn.id = 'mujoco-robot-mapcopy';
-  const mapNote = el('span', { className: 'note', id: 'mujoco-robot-mapnote' });
-  const textRow = el('div', { className: 'row robot-maprow', hidden: true },
-    el('label', { htmlFor: 'mujoco-robot-maptext', textContent: t('robot.map.label') }), mapText, copyBtn, mapNote);
-  const csvBtn = button(t('robot.csv'), t('robot.csv.title'));
-  csvBtn.id = 'mujoco-robot-csv';
-  const reportCsvBtn = button(t('robot.reportCsv'), t('robot.reportCsv.title'));
-  reportCsvBtn.id = 'mujoco-robot-report-csv';
-  const csvRow = el('div', { className: 'row robot-csv', hidden: true }, csvBtn, reportCsvBtn);
-  const view3d = el('div', { className: 'robot3d-box', id: 'mujoco-robot-3d', hidden: true });
-  const tables = el('div', { className: 'mujoco-tables', id: 'mujoco-robot-tables', hidden: true });
-  const goals = el('div', { className: 'robot-goals', id: 'mujoco-robot-goals', hidden: true });
-  const reportBox = el('details', { className: 'robot-report', id: 'mujoco-robot-report', hidden: true });
+  const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say });
+  const { textRow, csvRow } = exportRows;
+  const readings = robotTables({ pair: () => pair });
+  const { tables, goals, reportBox } = readings;
+  const panel3d = robot3dPanel({ say });
+  const { meshRow, view3d } = panel3d;
   const lesson = el('details', { className: 'robot-lesson', open: true },
     el('summary', { textContent: t('lesson.notice') }),
     el('p', { className: 'lesson-notice', textContent: t('robot.lesson.notice') }),
@@ -145,12 +103,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const fig1 = fig1Section(section, { before: lesson });
 
   const frameStats = setHook('mujoco', 'robotFrameStats', []);
-  // ms of each frame's 3D draw (scene.update(): the matrices and three's
-  // render call), part of frameStats: the tests tell the page's own work from
-  // the WebGL driver's (headless Chromium's is SwiftShader, software)
-  const drawStats = setHook('mujoco', 'robotDrawStats', []);
   let robot = null;      // { files, main, info, bytes }: the robot loaded
-  let pair = null, scene = null, table = null, sliders = [], failed = false, disposed = false;
+  let pair = null, failed = false, disposed = false;
   let classServo = new Map(), jointServo = new Map();
   let adoptedText = '';   // the mapping of the running pair (its text, as adopted)
   let exampleId = null;   // the worked robot running (examples.js id), null for a drop
@@ -159,7 +113,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     get pair() { return pair; },   // for the tests: the running pair (robot.js)
     get goals() { return pair ? Object.fromEntries(robot.info.joints.map((j) => [j.name, pair.goal(j.name)])) : null; }, table: () => pair?.table() ?? null,
     get timestep() { return pair?.A.m.opt.timestep ?? null; }, get report() { return pair?.report() ?? null; },
-    get info() { return robot?.info ?? null; }, get triangles() { return scene?.triangles ?? null; }, get meshes() { return scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return scene?.drawn ?? 0; },
+    get info() { return robot?.info ?? null; }, get triangles() { return panel3d.scene?.triangles ?? null; }, get meshes() { return panel3d.scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return panel3d.scene?.drawn ?? 0; },
     get mapping() { return robot ? (pair ? adoptedText : mappingText(mappable(), classServo, jointServo)) : null; }, get busy() { return busy; },
     renderer: null,   // 'loaded' once robot3d.js (three.js) has been imported
     /** For the tests: the wall time [ms] of n steps of both copies, run now. */
@@ -221,17 +175,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       if (disposed) return;
       const { main, info } = loadRobotFiles(mj, core, map, ex?.main);
       const next = { files: map, main, info, bytes };
-      const cs = new Map(), js = new Map();
-      if (ex) {
-        // the example's mapping (the core's parser), as the selects show it
-        for (const e of parseMapping(core, ex.mapping)) (e.kind === 'class' ? cs : js).set(e.target, e.servo);
-      } else {
-        // the defaults: a class named as an actuator of the core gets its M1 (else its first model)
-        for (const cls of new Set(next.info.joints.filter((j) => MAPPABLE.has(j.type)).map((j) => j.cls).filter(Boolean))) {
-          const pick = presets.find((x) => x.value === `${cls}/m1`) ?? presets.find((x) => x.value.startsWith(`${cls}/`));
-          cs.set(cls, pick ? pick.value : NONE);
-        }
-      }
+      // the example's mapping as the selects show it, else the defaults
+      const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);
       // the first keyframe (a home pose the file names), else the reference
       // pose qpos0; a worked robot of the URL: its mapping and keyframe
       const k0 = next.info.keyframes.length ? 0 : -1;
@@ -279,55 +224,25 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     // from here on the new robot replaces the old one
     freePair();
     robot = next;
-    if (typed != null) {
-      // the selects show what the typed mapping adopted: a class's servo
-      // from its entry, a joint's own where its entry is not its class's
-      cs = new Map(); js = new Map();
-      for (const e of parseMapping(core, typed)) if (e.kind === 'class') cs.set(e.target, e.servo);
-      const rowOf = new Map(made.rows.map((r) => [r.name, r]));
-      for (const j of joints) {
-        const r = rowOf.get(j.name);
-        if (r && !(r.entry.kind === 'class' && j.cls === r.entry.target)) js.set(j.name, r.entry.servo);
-        else if (!r && j.cls && cs.get(j.cls)) js.set(j.name, NONE);
-      }
-    }
+    // the selects show what a typed mapping adopted
+    if (typed != null) ({ cs, js } = typedChoices(core, typed, joints, made.rows));
     classServo = cs;
     jointServo = js;
     pair = made;
     adoptedText = text;
     exampleId = next.example ?? null;
-    mapText.value = text;
-    mapNote.textContent = '';
-    textRow.hidden = false;
-    csvRow.hidden = false;
+    exportRows.show(text);
     failed = false;
     sizeNote.textContent = sizeText(robot.files.size, robot.bytes);
     status.textContent = t('robot.status.mapping', { ...counts(), mapping: text });
-    reportBox.replaceChildren(el('summary', { textContent: t('robot.report.summary', { n: pair.rows.length }) }),
-      el('ul', {}, ...pair.report().map((line) => el('li', { textContent: line }))));
-    reportBox.hidden = false;
+    readings.buildReport();
     buildMapping();
     buildKeyframes(keyframe);
     saveUrl();
     dtSel.title = t('robot.dt.title', { ms: fmtNumber(pair.fileTimestep * 1e3, { digits: 3 }) });
-    view3d.hidden = false;
-    try {
-      const copies = [{ ...pair.A, label: t('robot.label.A') }, { ...pair.C, label: t('robot.label.C') }];
-      scene = renderer.createRobotScene(view3d, copies, { meshes: meshSel.value,
-        aria: t('robot.3d.aria', { labels: copies.map((c) => c.label).join(t('robot.3d.and')) }) });
-      autoDraws = [];
-      autoGaps = [];
-      lastPaint = 0;
-      meshRow.hidden = false;
-      showTriangles(null);
-      setHook('mujoco', 'robotScene', scene);
-    } catch (e) {
-      // no WebGL here: the runs and the table go on without the picture
-      view3d.hidden = true;
-      say(t('robot.no3d', { message: e.message }));
-    }
-    buildTable();
-    buildGoals();
+    panel3d.show(renderer, pair);
+    readings.buildTable();
+    readings.buildGoals(robot.info.joints);
     runRow.hidden = false;
     loop.restart();
     paint(true);
@@ -350,102 +265,27 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   }
 
   function freePair() {
-    if (scene) clearHook('mujoco', 'robotScene', scene);
-    scene?.dispose();
-    scene = null;
+    panel3d.free();
     pair?.free();
     pair = null;
   }
 
-  /** The triangle count of the scene, with why its meshes are what they are. */
-  function showTriangles(why) {
-    if (!scene) return;
-    const n = scene.triangles;
-    const k = n >= 1e4 ? `${fmtNumber(n / 1e3, { digits: 3 })}k` : String(n);
-    triNote.textContent = why ? t(why.key, { n: k, ...why }) : t('robot.triangles', { n: k });
-  }
-  meshSel.addEventListener('change', () => {
-    meshChosen = true;
-    scene?.setMeshes(meshSel.value);
-    showTriangles(null);
-  });
-  /** The automatic choice: the full meshes' draw over the budget, or their
-   *  frames too far apart (gap: ms since the last frame, null for the first)
-   *  → light. */
-  function autoMeshes(ms, gap) {
-    if (meshChosen || meshSel.value !== 'full' || autoDraws.length >= AUTO_FRAMES) return;
-    autoDraws.push(ms);
-    if (gap !== null) autoGaps.push(gap);
-    if (autoDraws.length < AUTO_FRAMES) return;
-    const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
-    const draw = median(autoDraws), apart = autoGaps.length ? median(autoGaps) : 0;
-    const why = draw > FRAME_BUDGET_MS ? { key: 'robot.triangles.auto', ms: fmtNumber(draw, { digits: 2 }), budget: FRAME_BUDGET_MS }
-      : apart > SLOW_FRAME_MS ? { key: 'robot.triangles.auto.fps', fps: fmtNumber(1000 / apart, { digits: 2 }), min: 1000 / SLOW_FRAME_MS }
-        : null;
-    if (!why) return;
-    meshSel.value = 'light';
-    scene.setMeshes('light');
-    showTriangles(why);
-  }
-
   /** The mapping UI: a select per joint class, then per joint. */
-  function buildMapping() {
-    const joints = mappable();
-    const classes = [...new Set(joints.map((j) => j.cls).filter(Boolean))];
-    // the servos a class is named after (the SO-101's sts3215: its presets at
-    // any supply) first, then the others in the core's order
-    const own = (o) => classes.some((c) => o.actuator.startsWith(c));
-    // grouped: the files and fits, then one group per servo (its models M1–M6)
-    const groups = new Map();
-    const add = (label, o) => { if (!groups.has(label)) groups.set(label, []); groups.get(label).push(o); };
-    fileServos.choices().forEach((o) => add(t('robot.map.group.files'), o));
-    [...presets.filter(own), ...presets.filter((o) => !own(o))].forEach((o) => add(o.actuator, o));
-    const sel = (label, value, extra) => {
-      const s = el('select', { 'aria-label': label },
-        ...extra.map(([v, t]) => el('option', { value: v, textContent: t })),
-        el('option', { value: NONE, textContent: t('robot.map.none') }),
-        ...[...groups].map(([g, opts]) => el('optgroup', { label: g }, ...opts.map((o) => el('option', { value: o.value, textContent: o.text })))));
-      s.value = value;
-      return s;
-    };
-    const rows = [];
-    for (const cls of classes) {
-      const s = sel(t('robot.map.class.aria', { cls }), classServo.get(cls) ?? NONE, []);
-      s.addEventListener('change', () => { classServo.set(cls, s.value); dirty(); });
-      rows.push(el('tr', {}, el('th', { scope: 'row', textContent: t('robot.map.classRow', { cls }) }),
-        el('td', { textContent: joints.filter((j) => j.cls === cls).map((j) => j.name).join(', ') }), el('td', {}, s)));
+  function buildMapping() { picker.build(mappable(), classServo, jointServo); }
+
+  /** Adopt: the selects' mapping adopted (the keyframe shown, else the first). */
+  async function adoptChoices() {
+    if (busy) return;
+    busy = true;
+    say('');
+    try {
+      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
+    } catch (e) {
+      say(e.message);
+      if (pair) status.textContent = t('robot.still.servos');
+    } finally {
+      busy = false;
     }
-    for (const j of joints) {
-      const s = sel(t('robot.map.joint.aria', { joint: j.name }), jointServo.get(j.name) ?? (j.cls ? AS_CLASS : NONE),
-        j.cls ? [[AS_CLASS, t('robot.map.asClass', { cls: j.cls })]] : []);
-      s.addEventListener('change', () => { jointServo.set(j.name, s.value); dirty(); });
-      rows.push(el('tr', {}, el('th', { scope: 'row', textContent: j.name }),
-        el('td', { textContent: j.cls ? t('robot.map.jointClass', { type: j.type, cls: j.cls }) : j.type }), el('td', {}, s)));
-    }
-    const adoptBtn = button(t('robot.adopt'), t('robot.adopt.title'));
-    adoptBtn.id = 'mujoco-robot-adopt';
-    const note = el('span', { className: 'note', id: 'mujoco-robot-pending' });
-    function dirty() { note.textContent = t('robot.changed'); }
-    adoptBtn.addEventListener('click', async () => {
-      if (busy) return;
-      busy = true;
-      say('');
-      try {
-        await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
-      } catch (e) {
-        say(e.message);
-        if (pair) status.textContent = t('robot.still.servos');
-      } finally {
-        busy = false;
-      }
-    });
-    mapBox.replaceChildren(el('h4', { textContent: t('robot.map.heading') }),
-      fileServos.el,
-      el('table', { className: 'replay-table robot-map-table' },
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: t('robot.map.col.target') }), el('th', { scope: 'col', textContent: t('robot.map.col.joints') }),
-          el('th', { scope: 'col', textContent: t('robot.map.col.servo') }))), el('tbody', {}, ...rows)),
-      el('div', { className: 'row' }, adoptBtn, note));
-    mapBox.hidden = false;
   }
 
   function buildKeyframes(k) {
@@ -457,7 +297,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     if (!pair) return;
     pair.setKeyframe(Number(keySel.value));
     saveUrl();
-    syncGoals();
+    readings.syncGoals();
     loop.restart();
     paint(true);
   });
@@ -484,36 +324,6 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     }
   }
 
-  // the mapping's text: Enter adopts it, Escape puts back the one running
-  mapText.addEventListener('keydown', async (e) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      mapText.value = adoptedText;
-      mapNote.textContent = '';
-      say('');
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const text = mapText.value.trim();
-      if (!text) { say(t('robot.map.empty')); return; }
-      if (await readopt(text, t('robot.still.mapping', { mapping: adoptedText }))) mapNote.textContent = t('robot.map.adopted');
-    }
-  });
-  mapText.addEventListener('input', () => { mapNote.textContent = mapText.value.trim() === adoptedText ? '' : t('robot.map.pending'); });
-  copyBtn.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(mapText.value);
-      mapNote.textContent = t('robot.copied');
-    } catch {
-      // no clipboard here (a page not focused, or not allowed): the text selected for Ctrl+C
-      mapText.select();
-      mapNote.textContent = t('robot.selected');
-    }
-  });
-  const csvComments = () => robotCsvComments(pair, { main: robot.main, mapping: adoptedText });
-  const fileBase = () => robot.main.split('/').pop().replace(/\.xml$/i, '');
-  csvBtn.addEventListener('click', () => { if (pair) download(`${fileBase()}-robot-table.csv`, csvUrl(robotTableCsv(pair.table(), pair.time, csvComments()))); });
-  reportCsvBtn.addEventListener('click', () => { if (pair) download(`${fileBase()}-adoption.csv`, csvUrl(robotReportCsv(pair, csvComments()))); });
-
   /** The robot in the URL (replaceState): a worked robot with its mapping,
    *  keyframe and physics step; a drop only as 'drop' (its files cannot come back). */
   function saveUrl() {
@@ -522,95 +332,16 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       robot_key: pair && exampleId ? keySel.value : null, robot_dt: dtSel.value === DEFAULT_STEP ? null : dtSel.value });
   }
 
-  /** One table per copy, a row per joint: servo, STICK/SLIP, sag, creep, torques. */
-  function buildTable() {
-    const th = (text, title) => el('th', { scope: 'col', textContent: text, ...(title ? { title } : {}) });
-    const make = (key, caption) => {
-      const body = el('tbody');
-      const cells = pair.rows.map((j) => {
-        const c = { servo: el('td'), state: el('td'), sag: el('td'), creep: el('td'), tauM: el('td'), tauF: el('td') };
-        body.append(el('tr', { dataset: { joint: j.name } }, el('th', { scope: 'row', textContent: j.name }),
-          c.servo, c.state, c.sag, c.creep, c.tauM, c.tauF));
-        return c;
-      });
-      const tbl = el('table', { className: 'replay-table', id: `mujoco-robot-table-${key}` },
-        el('caption', { textContent: caption }),
-        el('thead', {}, el('tr', {}, th(t('robot.col.joint')), th(t('robot.col.servo')), th(t('robot.col.state')), th(t('robot.col.sag'), t('robot.col.sag.title')),
-          th(t('robot.col.creep'), t('robot.col.creep.title', { s: ROBOT_LIMITS.creepWindow })), th(t('robot.col.motor')),
-          th(t('robot.col.friction'), t(key === 'A' ? 'robot.col.friction.A' : 'robot.col.friction.C')))), body);
-      return { tbl, cells };
-    };
-    const a = make('A', t('robot.label.A')), c = make('C', t('robot.label.C'));
-    // (A)'s servo is the file's own actuator (what the adoption reported of it)
-    pair.rows.forEach((row, i) => {
-      const act = row.actuator;
-      a.cells[i].servo.textContent = !act ? t('robot.fileAct.none') : act.kind === 'motor' ? t('robot.fileAct', { kind: act.kind }) : t('robot.fileAct.kp', { kind: act.kind, kp: f3(act.kp) });
-      if (act) a.cells[i].servo.title = t('robot.fileAct.title', { kp: f3(act.kp), kv: f3(act.kv), lo: f3(act.forceRange[0]), hi: f3(act.forceRange[1]) });
-    });
-    tables.replaceChildren(a.tbl, c.tbl);
-    tables.hidden = false;
-    table = { A: a.cells, C: c.cells };
-  }
-
-  function paintTable() {
-    const now = pair.table();
-    for (const key of ['A', 'C']) {
-      now[key].forEach((r, i) => {
-        const c = table[key][i];
-        if (!c) return;
-        if (key === 'C') c.servo.textContent = r.servo;
-        const slip = r.state !== 'STICK';
-        if (c.state.dataset.state !== r.state) {
-          c.state.dataset.state = r.state;
-          c.state.replaceChildren(el('span', { className: `badge ${slip ? 'slip' : 'stick'}`, textContent: t(slip ? 'robot.state.slip' : 'robot.state.stick') }));
-        }
-        c.sag.textContent = f3(r.sag_mrad);
-        c.creep.textContent = slip ? f3(r.creep_mrad_s) : t('robot.held');
-        c.tauM.textContent = f3(r.tau_m);
-        c.tauF.textContent = f3(r.tau_f);
-      });
-    }
-  }
-
-  /** A goal slider per joint that has one: adopted, or driven by an
-   *  actuator of the file (its range, else ±π rad or ±1 m). */
-  function buildGoals() {
-    const adopted = new Set(pair.rows.map((r) => r.name));
-    sliders = robot.info.joints.map((j) => {
-      if (!MAPPABLE.has(j.type) || !(adopted.has(j.name) || j.act >= 0)) return null;
-      const unit = j.type === 'slide' ? 'm' : 'rad';
-      const [lo, hi] = j.range ?? (j.type === 'slide' ? [-1, 1] : [-Math.PI, Math.PI]);
-      const ctl = numberControl({ label: t('robot.goal', { joint: j.name }), unit, min: lo, max: hi, value: clamp(pair.goal(j.name), lo, hi),
-        onInput: (x) => { pair?.setGoal(j.name, x); return ''; } });
-      ctl.el.dataset.joint = j.name;
-      return { name: j.name, ctl, lo, hi };
-    }).filter(Boolean);
-    goals.replaceChildren(el('h4', { textContent: t('robot.goals.heading') }),
-      ...sliders.map((s) => s.ctl.el));
-    goals.hidden = false;
-  }
-  const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, Number.isFinite(x) ? x : 0));
-  function syncGoals() {
-    for (const s of sliders) s.ctl.value = clamp(pair.goal(s.name), s.lo, s.hi);
-  }
-
   let textAt = 0;
   function paint(all) {
     if (!pair) return;
-    if (scene) {
-      const t0 = performance.now();
-      scene.update();
-      const ms = performance.now() - t0;
-      drawStats.push(ms);
-      if (!loop.paused) { autoMeshes(ms, lastPaint ? t0 - lastPaint : null); lastPaint = t0; } else lastPaint = 0;
-      if (drawStats.length > 4000) drawStats.splice(0, 2000);
-    }
+    panel3d.draw(loop.paused);
     const now = performance.now();
     if (all || now - textAt > 250) {
       textAt = now;
       clock.textContent = t('robot.clock', { t: pair.time.toFixed(3), dt: dtOf(), which: dtSel.value === 'file' ? t('robot.clock.file') : '1 kHz',
         run: t(loop.paused ? 'robot.clock.paused' : 'robot.clock.running') });
-      paintTable();
+      readings.paint();
     }
   }
 
@@ -648,7 +379,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       zone.dispose();
       freePair();
       clearHook('mujoco', 'robotFrameStats', frameStats);
-      clearHook('mujoco', 'robotDrawStats', drawStats);
+      panel3d.dispose();
       clearHook('mujoco', 'robot', hookState);
     },
   };
