@@ -2,7 +2,8 @@
 // `make test`). Reads every module of web/src, wasm/*.js, tools/, benchmarks/
 // and tests/web/ (esbuild parses them: static imports, `export … from` and
 // import() of a string literal; an import() of a computed URL is not followed)
-// and checks three walls:
+// and checks that each relative import names a file of the tree (missing; a
+// build output under build/ is not followed) and three walls:
 //   views     no module outside web/src/views/ imports one inside it (the
 //             views are the top of the page: the library, the workers, the
 //             tools, the benchmarks and the tests sit below them); the one
@@ -61,6 +62,7 @@ function resolve(from, spec) {
 const files = [...DIRS.flatMap((d) => walk(path.join(ROOT, d), true, [])),
   ...SHALLOW.flatMap((d) => walk(path.join(ROOT, d), false, []))];
 const edges = new Map(files.map((f) => [f, new Set()]));
+const missing = []; // [importer, specifier]: a relative import of no file
 
 // esbuild's parser, every import kept external: the plugin only records
 const record = {
@@ -69,8 +71,11 @@ const record = {
     build.onResolve({ filter: /.*/ }, (a) => {
       if (a.kind === 'entry-point') return undefined;
       const isPath = a.path.startsWith('./') || a.path.startsWith('../') || path.isAbsolute(a.path);
+      // a build output (wasm/friction.js's ../build/wasm/friction_core.mjs) is no source
+      if (isPath && rel(path.resolve(path.dirname(a.importer), a.path)).startsWith('build/')) return { path: a.path, external: true };
       const target = isPath ? resolve(a.importer, a.path) : null;
       if (target && edges.has(a.importer)) edges.get(a.importer).add(target);
+      else if (isPath && edges.has(a.importer)) missing.push([a.importer, a.path]);
       return { path: a.path, external: true };
     });
   },
@@ -87,6 +92,7 @@ const view = (f) => { // the view a module belongs to: views/X/… or views/X.js
   const r = rel(f);
   return r.startsWith(VIEWS) && r !== LIST ? r.slice(VIEWS.length).split('/')[0].replace(CODE, '') : null;
 };
+for (const [from, spec] of missing) find(`missing: ${rel(from)} imports ${spec}, no such file`, [from]);
 for (const [from, tos] of edges) {
   for (const to of tos) {
     const r = rel(to);

@@ -1,7 +1,8 @@
 // tests/web/imports.test.mjs: the import-graph check of `make lint`
 // (tools/imports.mjs) passes a tree that keeps the walls and fails, naming
 // each, a tree that breaks every one of them (tests/web/imports-fixtures/:
-// good/ and bad/ differ only in the imports that break a wall, written by hand).
+// good/ and bad/ differ only in the imports that break a wall, written by
+// hand; and a relative import of no file fails too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ test('a tree that breaks each wall fails, naming every break', () => {
   const lines = r.stdout.trim().split('\n');
   assert.deepEqual(lines.slice(0, -1).sort(), [
     'cycles: web/src/lib/other.js <-> web/src/lib/shared.js',
+    'missing: tools/tool.mjs imports ../web/src/lib/gone.js, no such file',
     'siblings: web/src/views/b/index.js (view b) imports web/src/views/a/draw.js (view a)',
     'views: tools/tool.mjs imports web/src/views/a/draw.js (only views import views)',
     'views: web/src/main.js imports web/src/views/a/draw.js (only views import views)',

@@ -227,8 +227,9 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
   };
 }
 
-/** The stick/slip words of a row r of sim. */
-function stickText(m, sim, r) {
+/** The stick/slip words of a row r of sim (the picture's, and the arm
+ *  view's status line). */
+export function stickText(m, sim, r) {
   const word = (stuck) => (stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip'));
   if (m.scn === 'arm1') return word(r[m.col(sim, 'stick')] > 0.5);
   if (m.scn === 'arm2-ground') return [1, 2].map((j) => t('arm.joint', { j, state: word(r[m.col(sim, `stick${j}`)] > 0.5) })).join(', ');

@@ -25,8 +25,8 @@ import { liveRun } from '../../live/run.js';
 import { appendPoints, trimWindow } from '../../live/series.js';
 import { setHook } from '../../testHooks.js';
 import { SCENARIOS, WINDOW_S, CHUNK_STEPS, STEP_BUDGET_MS, HIDDEN, FRONT, RESTART,
-  readModel, loadScenario, saveState as writeState, stickText } from './state.js';
-import { pictures } from '../../draw/arm.js';
+  readModel, loadScenario, saveState as writeState } from './state.js';
+import { pictures, stickText } from '../../draw/arm.js';
 import { charts } from './charts.js';
 import { targetInput } from './input.js';
 

@@ -24,7 +24,7 @@ import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCar
 import { loadMujoco } from './load.js';
 import { createSim, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
-  armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from './models.js';
+  armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
 import { mjcfBox, INTRO } from './text.js';
 import { mujocoPicture } from './picture.js';
