@@ -25,22 +25,21 @@
 // Roles: logs.js (the logs and the hold-out), space.js (the search space),
 // budget.js (the budget field and each model's default),
 // progress.js (bar, MAE chart, replay of the best candidate), results.js
-// (the result tables and exports), text.js (number formats); this file
-// builds the side panel and runs the fit.
+// (the result tables and exports), text.js (number formats), run.js (a fit
+// run: the workers and their messages); this file builds the side panel and
+// wires them.
 import { t, tParam } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { budgetField } from './budget.js';
-import { COLORS } from '../../charts.js';
 import { dropZone, sampleFile } from '../../dropZone.js';
 import { el } from '../../dom.js';
-import { hook } from '../../testHooks.js';
-import { fmtMae, fmtTime } from './text.js';
 import { logsList } from './logs.js';
 import { searchSpace } from './space.js';
 import { resultsSection } from './results.js';
+import { fitRun } from './run.js';
 import { progressSection } from './progress.js';
-import { kept, newResults, watchExports, shownResult, clearLogs } from './store.js';
+import { kept, watchExports, shownResult, clearLogs } from './store.js';
 
 // The steps run on the bundled sample (samples/, simulated by the core with the
 // published XL330 M6 preset): each step's Set up loads it when no log is
@@ -59,11 +58,6 @@ export const LESSON = {
     { text: t('fit.lesson.step5'), setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
   ],
 };
-
-const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
-
-/** Live fit workers (a test hook, window.__fx.fit.workers: the e2e test counts them after Cancel). */
-const live = hook('fit', 'workers', new Set());
 
 export function mount(container, { core, state }) {
   const bench = core.scenario.find('bench');
@@ -93,8 +87,9 @@ export function mount(container, { core, state }) {
     get model() { return model; },
     get holdout() { return holdout; }, set holdout(v) { holdout = v; },
     get integrator() { return integrator; },
-    get job() { return job; },
-    get results() { return results; },
+    get seed() { return seed; },
+    get job() { return job; }, set job(v) { job = v; },                 // run.js sets both
+    get results() { return results; }, set results(v) { results = v; },
   };
 
   const { side, charts } = viewLayout(container, t('fit.title'), t('fit.intro'));
@@ -176,11 +171,12 @@ export function mount(container, { core, state }) {
   const spaceUi = searchSpace(charts, { core, keys, edits, st, save });
   // ----------------------------------------------------------- progress (progress.js)
   const prog = progressSection(charts, { core, logs, st });
-  const { progBox, bar, progText, maeChart, overlay, overlaySel, renderOverlayChoices, drawTrace } = prog;
+  const { bar, progText, maeChart, overlay, renderOverlayChoices } = prog;
 
   // ------------------------------------------------------------- results (results.js)
   const res = resultsSection(charts, { core, keys, presets, st, logs });
-  // ----------------------------------------------------------------- run
+  // ----------------------------------------------------------------- run (run.js)
+  const { start, stopWorkers } = fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, prog, res, setRunning, err, runErr });
   function setRunning(on) {
     fitBtn.disabled = on;
     allBtn.disabled = on;
@@ -197,21 +193,6 @@ export function mount(container, { core, state }) {
     spaceUi.table.querySelectorAll('input').forEach((x) => { x.disabled = on; });
   }
 
-  function stopWorkers() {
-    if (!job) return;
-    job.folded.forEach((d) => { d.open = true; });
-    job.workers.forEach((w) => { w.terminate(); live.delete(w); });
-    job = null;
-  }
-
-  function fail(message) {
-    stopWorkers();
-    setRunning(false);
-    container.dataset.fit = 'failed';
-    runErr.textContent = message;
-    runErr.hidden = false;
-  }
-
   /** The one-rig-setup warning of the model chosen on the training logs
    *  (core.fit.rigCaution), shown under the Fit buttons before a fit. */
   function renderRig() {
@@ -221,146 +202,6 @@ export function mount(container, { core, state }) {
     } catch { /* a refused log is said by the logs list */ }
     rigWarn.textContent = text || '';
     rigWarn.hidden = !text;
-  }
-
-  /** The core's caution on a finished model (fric_fit_caution, the line
-   *  `friction fit` prints under its table), or null. */
-  function caution(m) {
-    try {
-      return core.fit.caution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), m.train, m.valid);
-    } catch { return null; }
-  }
-
-  function start(chain) {
-    err.hidden = true;
-    runErr.hidden = true;
-    if (!logs.length) { fail(t('fit.noLogs')); return; }
-    const train = [], valid = [];
-    logs.forEach((l, i) => (l.valid ? valid : train).push(i));
-    if (!train.length) {
-      fail(t('fit.allValid', { n: logs.length }));
-      return;
-    }
-    const models = chain ? [1, 2, 3, 4, 5, 6] : [model];
-    let runs;
-    try {
-      runs = models.map((k) => {
-        const space = spaceUi.spaceOf(k);
-        const problem = core.fit.spaceProblem(k, space);
-        if (problem) throw new Error(`M${k}: ${problem.message}`);
-        return { model: k, budget: budgetUi.of(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
-      });
-    } catch (e) {
-      fail(t('fit.space.bad', { message: e.message }));
-      return;
-    }
-    const W = Math.max(1, Math.min(64, navigator.hardwareConcurrency || 2));
-    const texts = logs.map((l) => l.text), names = logs.map((l) => l.name);
-    const coordinator = new Worker('fitCoordinator.worker.js', { type: 'module' });
-    const workers = [coordinator];
-    const ports = [];
-    for (let k = 0; k < W; k++) {
-      const w = new Worker('fitEval.worker.js', { type: 'module' });
-      workers.push(w);
-      const ch = new MessageChannel();
-      w.postMessage({ type: 'init', port: ch.port1, logs: train.map((i) => texts[i]), sources: train.map((i) => names[i]) }, [ch.port1]);
-      ports.push(ch.port2);
-    }
-    workers.forEach((w) => {
-      live.add(w);
-      w.onerror = (e) => fail(t('fit.worker.failed', { message: e.message || t('fit.noMessage') }));
-    });
-    const folded = [logsUi.box, spaceUi.box].filter((d) => d.open);
-    folded.forEach((d) => { d.open = false; });
-    job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W,
-      // what a result's sensitivity ranges are computed on: its search space and training logs
-      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space])), trainNames: train.map((i) => names[i]) };
-    results = newResults();
-    res.resBox.hidden = true;
-    res.allBox.hidden = true;
-    res.bars.box.hidden = true;
-    prog.lastBest = null;
-    maeChart.chart.data.datasets = [];
-    maeChart.update();
-    bar.value = 0;
-    delete progText.dataset.evals;
-    delete progText.dataset.best;
-    progText.textContent = W > 1 ? t('fit.starting', { n: W }) : t('fit.starting.one');
-    container.dataset.workers = String(W);
-    setRunning(true);
-    progBox.scrollIntoView({ block: 'nearest' });
-    const thisJob = job;
-    // the chart is redrawn at most every CHART_MS (a frame of the page stays short)
-    let chartQueued = false, chartAt = 0;
-    const queueChart = () => {
-      if (chartQueued) return;
-      chartQueued = true;
-      setTimeout(() => requestAnimationFrame(() => {
-        chartQueued = false;
-        chartAt = performance.now();
-        if (job === thisJob) maeChart.update();
-      }), Math.max(0, CHART_MS - (performance.now() - chartAt)));
-    };
-    coordinator.onmessage = (e) => {
-      if (job !== thisJob) return;
-      const m = e.data;
-      if (m.type === 'ready') {
-        container.dataset.readySeconds = String((performance.now() - job.t0) / 1000);
-        progText.textContent = t('fit.ready', { workers: m.workers, n: train.length, steps: m.steps });
-      } else if (m.type === 'progress') {
-        const idx = job.runs.indexOf(m.model);
-        bar.value = (idx + Math.min(1, m.evals / m.budget)) / job.runs.length;
-        const elapsed = (performance.now() - job.t0) / 1000;
-        const frac = bar.value;
-        const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
-        progText.textContent = t('fit.progress', { model: m.model, of: job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: job.runs.length }) : '',
-          evals: m.evals, budget: m.budget, gen: m.generation, phase: m.phase, lambda: m.lambda, mae: fmtMae(m.bestLoss),
-          elapsed: fmtTime(elapsed), left: Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '' });
-        progText.dataset.evals = String(m.evals);
-        progText.dataset.best = String(m.bestLoss);
-        let ds = maeChart.chart.data.datasets.find((d) => d.model === m.model);
-        if (!ds) {
-          ds = { label: `M${m.model}`, model: m.model, data: [], borderColor: COLORS[(m.model - 1) % COLORS.length] };
-          maeChart.chart.data.datasets.push(ds);
-        }
-        if (Number.isFinite(m.bestLoss)) ds.data.push({ x: m.generation, y: m.bestLoss });
-        queueChart();
-        if (Number.isFinite(m.bestLoss)) prog.lastBest = { p: m.best, model: m.model, loss: m.bestLoss, integrator };
-      } else if (m.type === 'trace') {
-        drawTrace(m);
-      } else if (m.type === 'model-done') {
-        maeChart.update();
-        const r = { ...m, actuator, nTrain: job.nTrain, nValid: job.nValid, caution: caution(m),
-          space: job.spaces[m.model], trainNames: job.trainNames };
-        results.push(r);
-        prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
-        if (!job.chain) res.showResult(r);
-        res.renderAll();
-      } else if (m.type === 'done') {
-        const seconds = (performance.now() - job.t0) / 1000;
-        bar.value = 1;
-        const last = results[results.length - 1];
-        progText.textContent = t('fit.done', { what: results.length > 1 ? t('fit.done.models', { n: results.length }) : `M${last.model}`,
-          time: fmtTime(seconds), w: job.W, evals: results.reduce((n, r) => n + r.evals, 0) });
-        container.dataset.seconds = String(seconds);
-        container.dataset.evalSeconds = String(m.evalSeconds);
-        container.dataset.workerSeconds = String(m.seconds);
-        const { chain: wasChain } = job;
-        stopWorkers();
-        setRunning(false);
-        container.dataset.fit = 'done';
-        if (wasChain) {
-          const best = results.filter((r) => Number.isFinite(r.valid)).reduce((a, b) => (!a || b.valid < a.valid ? b : a), null);
-          res.showResult(best || results[results.length - 1], best
-            ? t('fit.shown.best', { model: best.model, n: results.length, mae: fmtMae(best.valid) })
-            : t('fit.shown.last', { model: results[results.length - 1].model }));
-        }
-      } else if (m.type === 'failed') {
-        fail(t('fit.stopped', { message: m.message }));
-      }
-    };
-    coordinator.postMessage({ type: 'start', ports, logs: texts, sources: names, train, valid, actuator, integrator, runs, seed, chain,
-      overlay: Math.max(0, Number(overlaySel.value) || 0) }, ports);
   }
 
   fitBtn.addEventListener('click', () => start(false));
