@@ -13,7 +13,7 @@
 //             views/Y/… or views/Y.js); views/index.js, the list of the views,
 //             is the one module allowed to import them all;
 //   cycles    no circle of imports anywhere (each strongly connected
-//             component of the graph is reported once, its modules in order).
+//             component of the graph is reported once, its modules by name).
 // Prints each finding, then "imports: N passed, M failed, 0 skipped" where a
 // module passes when it takes part in no finding. With TEST_COUNTS set (make
 // test), the counts also go to $TEST_COUNTS/imports.txt for the overall line
