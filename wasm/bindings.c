@@ -38,10 +38,12 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_adapter.h"
+#include "fric_robot.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
 #include "fxb_export.h"
+#include "fxb_shared.h"
 
 /* The last call's outcome: its fric_status, the parameter at fault (an
  * index: into the scenario's params for scenario calls, a fric_law_field
@@ -144,7 +146,16 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(fit_batch, fric_fit_batch, FRIC_FIT_BATCH_FIELDS) \
     L(screw, fric_screw, FRIC_SCREW_FIELDS) \
     L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS) \
-    L(joint, fric_joint, FRIC_JOINT_FIELDS)
+    L(joint, fric_joint, FRIC_JOINT_FIELDS) \
+    L(mujoco_model, fric_mujoco_model, FRIC_MUJOCO_MODEL_FIELDS) \
+    L(mujoco_joint_model, fric_mujoco_joint_model, FRIC_MUJOCO_JOINT_MODEL_FIELDS) \
+    L(mujoco_map_entry, fric_mujoco_map_entry, FRIC_MUJOCO_MAP_ENTRY_FIELDS) \
+    L(mujoco_adopted, fric_mujoco_adopted, FRIC_MUJOCO_ADOPTED_FIELDS) \
+    L(robot_model, fric_robot_model, FRIC_ROBOT_MODEL_FIELDS) \
+    L(robot_joint, fric_robot_joint, FRIC_ROBOT_JOINT_FIELDS) \
+    L(robot_actuator, fric_robot_actuator, FRIC_ROBOT_ACTUATOR_FIELDS) \
+    L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
+    L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -788,6 +799,12 @@ static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_benc
     }
     return 0;
 }
+
+/* The error channel and the bench vector for the other binding files
+ * (wasm/fxb_shared.h). */
+int fxb_from_core(int rc, const char *const *why) { return from_core(rc, why); }
+void fxb_set_status(int status, int param, const char *msg) { set_status(status, param, msg); }
+int fxb_bench_def_of(const double *p, int n, fric_bench_def *d) { return bench_def_of(p, n, NULL, d); }
 
 /* The pendulum bench of the parameters p[n] (and of the log lg's header,
  * or NULL) as MJCF (fric_mujoco_bench_mjcf) into buf[cap]: returns the

@@ -38,6 +38,7 @@
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
 //                                  (its orchestration: fric_mujoco_core), logDrive
+//   core.robot     fric_robot.h    mapParse, create (the robot layer: wasm/robot.js)
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -45,6 +46,7 @@
 //   const y = core.law.phiZ({ kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 },
 //                       1 / 55, Float64Array.of(0.01, 0.1));
 import createFrictionCore from '../build/wasm/friction_core.mjs';
+import { RobotApi } from './robot.js';
 
 /** A fit summary { trainMae, holdoutMae (null: none), logs, evaluations } as
  *  the bindings' fit[4], or null when fit is undefined or null. */
@@ -83,7 +85,7 @@ export const INTEGRATORS = [];
 export const LAYOUTS = {};
 /** The core's other name tables (log keys, io codes, fit parameters) and the
  *  numbers the wrapper sizes things by (fxb_boundary). Filled at load. */
-const TABLES = {}, CONSTANTS = {};
+export const TABLES = {}, CONSTANTS = {};
 
 /** An Error with the core's status name and the parameter at fault. */
 export function coreError(message, code, param = null) {
@@ -1301,6 +1303,7 @@ export class FrictionCore {
     this.regions = new RegionsApi(this);
     this.fit = new FitApi(this);
     this.mujoco = new MujocoApi(this);
+    this.robot = new RobotApi(this);     // fric_robot.h: wasm/robot.js
   }
 
   // --- memory helpers: every allocation is released in a finally block
