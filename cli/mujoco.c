@@ -671,8 +671,8 @@ static int mujoco_adopt(int argc, char **argv)
         snprintf(keyname, sizeof keyname, "keyframe '%s'", kn && kn[0] ? kn : "0");
         start = keyname;
     }
-    /* the mapping into the robot (parsed above to resolve its servos first) */
-    if (fric_robot_map(r, o.mapping, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
+    /* the mapping parsed above (its servos resolved before the model loads) */
+    if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     static char note[NOTE_CAP];
     if (!rc) {

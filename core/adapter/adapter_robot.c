@@ -190,6 +190,24 @@ fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
     return fric_mujoco_map_parse(text, r->map, FRIC_MUJOCO_MAP_MAX, &r->nmap, why);
 }
 
+fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why)
+{
+    if (!r || !map) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: the robot and the mapping must not be NULL."));
+        return fric__rc();
+    }
+    clear_adoption(r);
+    r->nmap = 0;
+    if (n < 0 || n > FRIC_MUJOCO_MAP_MAX) {
+        fric__why(why, fric__say("adopt: %d mapping entries; give at most %d.", n, FRIC_MUJOCO_MAP_MAX));
+        return fric__rc();
+    }
+    memcpy(r->map, map, (size_t)n * sizeof *map);
+    r->nmap = n;
+    fric__why(why, "");
+    return FRIC_OK;
+}
+
 const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
 {
     *n = r->nmap;
@@ -202,7 +220,7 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
     const char *msg = NULL;
     if (!r || !servos || !qpos)
         msg = fric__fail(FRIC_E_NULL, -1, "adopt: the robot, servos and qpos must not be NULL.");
-    else if (r->nmap < 1 || nservos != r->nmap)
+    else if (nservos != r->nmap)
         msg = fric__say("adopt: %d servos for a mapping of %d entries; parse the mapping (fric_robot_map) and "
                         "resolve one servo per entry.", nservos, r->nmap);
     else if (r->model.njnt > FRIC_MUJOCO_MAX_JOINTS)

@@ -142,6 +142,10 @@ int fric_robot_joint_find(const fric_robot *r, const char *name);
 /* The mapping's text parsed into the handle (fric_mujoco_map_parse), the
  * adoption cleared. FRIC_OK, or the parser's status with *why. */
 fric_status fric_robot_map(fric_robot *r, const char *text, const char **why);
+/* The mapping's entries map[n] (parsed by the caller with
+ * fric_mujoco_map_parse) into the handle, the adoption cleared. FRIC_OK,
+ * or FRIC_E_PARAM_RANGE (n outside 0..FRIC_MUJOCO_MAP_MAX) with *why. */
+fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why);
 /* The parsed mapping: *n entries (NULL when none). */
 const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n);
 
@@ -152,8 +156,8 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
  * (fric_robot_edits) and the integrator copy (C) runs: Euler (the implicit
  * friction predicts MuJoCo's Euler step; the adopted joints' damping, the
  * usual reason for another integrator, is gone). FRIC_OK, or the status
- * with *why (fric_mujoco_adopt's sentences; FRIC_E_PARAM_RANGE: no
- * mapping, nservos not its count). */
+ * with *why (fric_mujoco_adopt's sentences; FRIC_E_PARAM_RANGE: nservos
+ * not the mapping's count, more joints than FRIC_MUJOCO_MAX_JOINTS). */
 fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
                              const double *qpos, const char **why);
 /* The adoption: NULL before a successful fric_robot_adopt. */

@@ -48,19 +48,16 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
     return r;
 }
 
-fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
-                                    int keep_armature, const char **why)
+/* The adoption of r into m (fric_robot_adopt at d's pose), its edits
+ * written: the file's friction and damping out, the servo's armature in,
+ * the goal sources' own force off (gain and bias 0: force = gain·ctrl +
+ * bias). */
+static fric_status adopt_into(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+                              int keep_armature, const char **why)
 {
-    if (!r || !m || !d) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: robot, model and data must not be NULL."));
-        return fric__rc();
-    }
     mj_forward(m, d);
     fric_status rc = fric_robot_adopt(r, servos, nservos, keep_armature, d->qpos, why);
     if (rc) return rc;
-    /* the edits: the file's friction and damping out, the servo's armature
-     * in, the goal sources' own force off (gain and bias 0: force =
-     * gain·ctrl + bias), Euler */
     int n = 0;
     const fric_robot_edit *e = fric_robot_edits(r, &n);
     for (int i = 0; i < n; i++) {
@@ -71,11 +68,54 @@ fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const 
         for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[e[i].act * mjNGAIN + c] = 0;
         for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[e[i].act * mjNBIAS + c] = 0;
     }
-    m->opt.integrator = fric_robot_integrator(r, NULL);
-    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
-    fric_mujoco *fm = fric_robot_core(r);
-    rc = fric_mujoco_init(fm, m, d, ad->defs, ad->n, FRIC_MUJOCO_IMPLICIT, why);
+    return FRIC_OK;
+}
+
+/* fm attached to the adopted joints (fric_mujoco_init), each servo held at
+ * the joint's angle in d (the defs' held flag), each goal source set. */
+static fric_status attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_adoption *ad,
+                          fric_mujoco_treatment treatment, const char **why)
+{
+    fric_status rc = fric_mujoco_init(fm, m, d, ad->defs, ad->n, treatment, why);
     if (rc) return rc;
     for (int i = 0; i < ad->n; i++) fm->j[i].act = ad->a[i].act;
     return FRIC_OK;
+}
+
+fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+                                    int keep_armature, const char **why)
+{
+    if (!r || !m || !d) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: robot, model and data must not be NULL."));
+        return fric__rc();
+    }
+    fric_status rc = adopt_into(r, m, d, servos, nservos, keep_armature, why);
+    if (rc) return rc;
+    m->opt.integrator = fric_robot_integrator(r, NULL);   /* what the implicit friction predicts */
+    return attach(fric_robot_core(r), m, d, fric_robot_adoption(r), FRIC_MUJOCO_IMPLICIT, why);
+}
+
+fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,
+                                    const fric_bench_def *servos, int nmap, int keep_armature,
+                                    fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why)
+{
+    if (!fm || !m || !d || !out) {
+        const char *msg = fric__fail(FRIC_E_NULL, -1, "adopt: adapter, model, data and adoption must not be NULL.");
+        if (fm) fm->n = 0;
+        if (why) *why = msg;
+        return FRIC_E_NULL;
+    }
+    fm->n = 0;
+    fric_robot *r = fric_mujoco_robot_create(m, why);
+    if (!r) return fric__rc();
+    fric_status rc = fric_robot_map_set(r, map, nmap, why);
+    if (!rc) rc = adopt_into(r, m, d, servos, nmap, keep_armature, why);
+    if (!rc) {
+        /* the caller's copy, its joint names the model's own (the robot's go) */
+        *out = *fric_robot_adoption(r);
+        for (int i = 0; i < out->n; i++) out->defs[i].joint = m->names + m->name_jntadr[out->a[i].joint];
+        rc = attach(fm, m, d, out, treatment, why);
+    }
+    fric_robot_destroy(r);
+    return rc;
 }
