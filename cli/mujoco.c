@@ -19,8 +19,8 @@
  * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
  * several), one row per step. `mujoco-model` writes the pendulum bench of a
  * log header and a params file as MJCF (fric_mujoco_bench_mjcf). With
- * --adopt, `mujoco` adopts a robot's MJCF (fric_mujoco_adopt_model, the
- * explorer's robot pair's (C) copy) and prints its report and per-joint
+ * --adopt, `mujoco` adopts a robot's MJCF (the robot layer, fric_robot.h,
+ * the explorer's robot pair's (C) copy) and prints its report and per-joint
  * table (mujoco_adopt below).
  *
  * Every input is checked before anything is written to stdout (exit 2 with
@@ -311,13 +311,15 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
 /* ------------------------------------------------------ --adopt: a robot */
 
 /* friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]
- * [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]: the core's
- * adoption (fric_mujoco_adopt_model) of the mapping's servos, the model run
- * S seconds from its first keyframe (or qpos0) with the implicit friction,
- * then the adoption report and the per-joint table of the explorer's robot
- * pair (web/src/views/mujoco/robot.js, table(): STICK at |q̇| <= 1e-9
- * rad/s, sag = goal − q, creep the mean speed over the last second sampled
- * every 10 ms, the servo's motor and friction torques). */
+ * [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]: the robot layer
+ * (fric_robot.h, the explorer's robot pair's too: web/src/mujoco/robot.js)
+ * does the work: the adoption of the mapping's servos and its edits
+ * (fric_mujoco_robot_adopt), the starting goals, the creep ring and the
+ * per-joint rows (STICK at |q̇| <= 1e-9 rad/s, sag = goal − q, creep the
+ * mean speed over the last second sampled every 10 ms, the servo's motor
+ * and friction torques). Here: the arguments, the servos' resolution, the
+ * model's load, the run of S seconds from its first keyframe (or qpos0),
+ * and the text. */
 
 #define ADOPT_RUNNER "make robot ROBOT=%s SERVOS='%s' (node tools/robot.mjs, MuJoCo 3.14)"
 
