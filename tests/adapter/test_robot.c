@@ -69,12 +69,11 @@ static fric_robot *make(double h, int integrator, int motor_on_j1, int motor_on_
     return r;
 }
 
-static fric_bench_def preset(const char *actuator, int model)
+/* The servo of every mapping here: the STS3215's M1 preset. */
+static fric_bench_def sts3215_m1(void)
 {
-    const fric_bench_preset *p = fric_bench_preset_find(actuator, model);
-    assert_non_null(p);
     fric_bench_def d;
-    fric_bench_def_from_preset(p, &d);
+    fric_bench_def_from_preset(fric_bench_preset_find("sts3215", 1), &d);
     return d;
 }
 
@@ -94,7 +93,7 @@ static int adopt(fric_robot *r, const char *text, int keep, const double q0[NJ])
     int nmap = 0;
     fric_robot_map_entries(r, &nmap);
     fric_bench_def sv[4];
-    for (int k = 0; k < nmap; k++) sv[k] = preset("sts3215", 1);
+    for (int k = 0; k < nmap; k++) sv[k] = sts3215_m1();
     double qpos[NQ];
     pose(qpos, q0);
     assert_int_equal(fric_robot_adopt(r, sv, nmap, keep, qpos, &why), FRIC_OK);
@@ -152,7 +151,7 @@ static void test_edits(void **st)
 {
     (void)st;
     const double q0[NJ] = { 0.1, 0.2, 0.3, 0 };
-    const fric_bench_def sts = preset("sts3215", 1);
+    const fric_bench_def sts = sts3215_m1();
     for (int keep = 0; keep < 2; keep++) {
         fric_robot *r = make(0.002, FRIC_MUJOCO_INT_RK4, 0, 0);
         assert_int_equal(adopt(r, "*=sts3215/m1", keep, q0), 3);   /* the ball is not a '*' joint */
@@ -304,7 +303,7 @@ static void test_refusals(void **st)
     fric_robot_destroy(NULL);
 
     r = make(0.002, 0, 0, 0);
-    fric_bench_def sv[2] = { preset("sts3215", 1), preset("sts3215", 1) };
+    fric_bench_def sv[2] = { sts3215_m1(), sts3215_m1() };
     double qpos[NQ] = { 0 };
     assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);   /* no mapping */
     assert_int_equal(fric_robot_map(r, "j0=a/m1, j1", &why), FRIC_E_PARAM_RANGE);      /* the parser's */
