@@ -29,9 +29,10 @@ function bad(Ctor, param, message) {
  *  out: 0; a str field: a copy of the text, its pointer pushed on strs for
  *  the caller to free; null: NULL). */
 function writeRecord(core, name, p, obj, strs) {
-  const v = new DataView(core._m.HEAPU8.buffer);
   for (const [field, , kind, offset, count] of LAYOUTS[name].fields) {
     const x = obj[field];
+    // a view made again per field: copying a text in may grow (detach) the memory
+    const v = new DataView(core._m.HEAPU8.buffer);
     if (kind === 'f64') {
       for (let k = 0; k < count; k++) v.setFloat64(p + offset + F64 * k, Number(count === 1 ? x ?? 0 : x?.[k] ?? 0), true);
     } else if (kind === 'i32' || kind === 'u32') {
@@ -39,7 +40,7 @@ function writeRecord(core, name, p, obj, strs) {
     } else if (kind === 'str') {
       let s = 0;
       if (x != null) { s = core._put(Uint8Array.from([...new TextEncoder().encode(String(x)), 0])); strs.push(s); }
-      new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);
+      new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
     } else {
       throw new Error(`robot: the record ${name} has a field ${field} of kind ${kind} this module does not write`);
     }
@@ -120,7 +121,6 @@ export class Robot {
     this._buf = core._alloc(F64 * sizes.reduce((a, b) => a + b, 0));
     let at = this._buf;
     [this._qa, this._qc, this._ca, this._cc, this._qv, this._fa, this._fc, this._row] = sizes.map((n) => { const q = at; at += F64 * n; return q; });
-    this.adapter = null;
   }
   _live() { if (!this._p) throw new Error('robot used after free()'); }
   /** a (a typed array, or null) into wasm memory at q. */
@@ -260,9 +260,9 @@ export class Robot {
     });
   }
 
+  /** Frees the handle and its arrays (the adapter attach() gave is freed first by its owner). */
   free() {
     if (this._p) {
-      this.adapter?.free();
       this._core._m._fxb_robot_destroy(this._p);
       this._core._free(this._buf);
       this._p = 0;

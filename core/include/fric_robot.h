@@ -32,8 +32,8 @@
 extern "C" {
 #endif
 
-/* MuJoCo's joint transmission (mjtTrn: mjTRN_JOINT) and its "no bias"
- * (mjtBias: mjBIAS_NONE), as the native adapter checks them. */
+/* MuJoCo's joint transmission (mjtTrn: mjTRN_JOINT; the native adapter
+ * checks the number). */
 enum { FRIC_ROBOT_TRN_JOINT = 0 };
 
 /* The table's STICK: |q̇| at or below this            [rad/s] */
