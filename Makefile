@@ -199,7 +199,7 @@ $(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h) $(wildcard core/include/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
 
-test-native: deps-native $(NAT)/walls/bindings.ok $(NAT)/walls/bench_exports.ok \
+test-native: deps-native $(NAT)/walls/bindings.ok $(NAT)/walls/bindings_robot.ok $(NAT)/walls/bench_exports.ok \
              $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
@@ -370,24 +370,25 @@ EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) -msimd128 $(CORE_INC) \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm
 WASM_CORE_SRC = $(filter-out $(CORE_NATIVE_SRC),$(CORE_SRC))
-WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c wasm/fxb_export.h $(CORE_HDR)
+WASM_BIND = wasm/bindings.c wasm/bindings_robot.c
+WASM_DEPS = $(WASM_CORE_SRC) $(WASM_BIND) wasm/fxb_export.h wasm/fxb_shared.h $(CORE_HDR)
 BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/exported_functions.json: wasm/bindings.c tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ wasm/bindings.c
+$(WASM)/exported_functions.json: $(WASM_BIND) tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(WASM_BIND)
 
 $(WASM)/friction_core.mjs: $(WASM_DEPS) $(WASM)/exported_functions.json | deps-wasm
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) $(WASM_BIND) -o $@
 
-$(WASMB)/exported_functions.json: wasm/bindings.c wasm/bench_exports.c tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ wasm/bindings.c wasm/bench_exports.c
+$(WASMB)/exported_functions.json: $(WASM_BIND) wasm/bench_exports.c tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(WASM_BIND) wasm/bench_exports.c
 
 $(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
 	@mkdir -p $(WASMB)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c $(BENCH_WASM_SRC) -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) $(WASM_BIND) $(BENCH_WASM_SRC) -o $@
 
 wasm: $(WASM)/friction_core.mjs
 wasm-bench: $(WASMB)/friction_core.mjs

@@ -19,8 +19,8 @@
  * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
  * several), one row per step. `mujoco-model` writes the pendulum bench of a
  * log header and a params file as MJCF (fric_mujoco_bench_mjcf). With
- * --adopt, `mujoco` adopts a robot's MJCF (fric_mujoco_adopt_model, the
- * explorer's robot pair's (C) copy) and prints its report and per-joint
+ * --adopt, `mujoco` adopts a robot's MJCF (the robot layer, fric_robot.h,
+ * the explorer's robot pair's (C) copy) and prints its report and per-joint
  * table (mujoco_adopt below).
  *
  * Every input is checked before anything is written to stdout (exit 2 with
@@ -311,17 +311,16 @@ static int replay(const mj_args *o, const fric_io_log *log, mjModel *m, mjData *
 /* ------------------------------------------------------ --adopt: a robot */
 
 /* friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]
- * [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]: the core's
- * adoption (fric_mujoco_adopt_model) of the mapping's servos, the model run
- * S seconds from its first keyframe (or qpos0) with the implicit friction,
- * then the adoption report and the per-joint table of the explorer's robot
- * pair (web/src/views/mujoco/robot.js, table(): STICK at |q̇| <= 1e-9
- * rad/s, sag = goal − q, creep the mean speed over the last second sampled
- * every 10 ms, the servo's motor and friction torques). */
+ * [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]: the robot layer
+ * (fric_robot.h, the explorer's robot pair's too: web/src/mujoco/robot.js)
+ * does the work: the adoption of the mapping's servos and its edits
+ * (fric_mujoco_robot_adopt), the starting goals, the creep ring and the
+ * per-joint rows (STICK at |q̇| <= 1e-9 rad/s, sag = goal − q, creep the
+ * mean speed over the last second sampled every 10 ms, the servo's motor
+ * and friction torques). Here: the arguments, the servos' resolution, the
+ * model's load, the run of S seconds from its first keyframe (or qpos0),
+ * and the text. */
 
-#define ADOPT_STICK_SPEED 1e-9   /* |q̇| at or below: STICK           [rad/s] */
-#define ADOPT_CREEP_WINDOW 1.0   /* the creep rate's window           [s]     */
-#define ADOPT_SAMPLE 0.01        /* a creep sample every              [s]     */
 #define ADOPT_RUNNER "make robot ROBOT=%s SERVOS='%s' (node tools/robot.mjs, MuJoCo 3.14)"
 
 typedef struct {
@@ -539,23 +538,14 @@ static const char *num(char *buf, double x)
     return buf;
 }
 
-/* The goal sources' ctrl and every adopted joint's goal at the start pose,
- * then the --goal values; goal[i] what the table's sag is measured from. */
+/* The --goal values by the robot layer's rule (fric_robot_set_goal, after
+ * its starting goals), each of a joint the mapping adopts; a note for a
+ * goal outside its goal source's ctrlrange (the core clamps it there). */
 #define NOTE_CAP 4096
-static int adopt_goals(const adopt_args *o, const mjModel *m, mjData *d, fric_mujoco *fm,
-                       const fric_mujoco_adoption *ad, double *goal, char *note)
+static int adopt_goals(const adopt_args *o, fric_robot *r, mjData *d, char *note)
 {
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
     note[0] = '\0';
-    /* a position-like actuator on a joint the mapping leaves holds its start angle too */
-    for (int k = 0; k < m->nu; k++) {
-        int j = m->actuator_trnid[2 * k];
-        if (m->actuator_trntype[k] == mjTRN_JOINT && m->actuator_biastype[k] != mjBIAS_NONE && j >= 0)
-            d->ctrl[k] = d->qpos[m->jnt_qposadr[j]];
-    }
-    for (int i = 0; i < ad->n; i++) {
-        goal[i] = d->qpos[fm->j[i].qadr];
-        if (ad->a[i].act >= 0) d->ctrl[ad->a[i].act] = goal[i];
-    }
     for (int g = 0; g < o->ngoal; g++) {
         int i = 0;
         while (i < ad->n && strcmp(ad->defs[i].joint, o->gjoint[g]) != 0) i++;
@@ -568,26 +558,30 @@ static int adopt_goals(const adopt_args *o, const mjModel *m, mjData *d, fric_mu
             return cli_fail(CLI_USAGE, "mujoco: --goal %s: the mapping does not adopt a joint '%s'; "
                             "adopted: %s.", o->gjoint[g], o->gjoint[g], list);
         }
-        goal[i] = o->goal[g];
         const fric_mujoco_joint_def *def = &ad->defs[i];
-        if (ad->a[i].act >= 0 && def->goal_lo < def->goal_hi && (goal[i] < def->goal_lo || goal[i] > def->goal_hi)) {
+        double goal = o->goal[g];
+        if (ad->a[i].act >= 0 && def->goal_lo < def->goal_hi && (goal < def->goal_lo || goal > def->goal_hi)) {
             char b[3][FMT_DOUBLE_LEN];
             snprintf(note + strlen(note), NOTE_CAP - strlen(note), "note: --goal %s=%s is outside its actuator's "
                      "ctrlrange [%s, %s] rad: the servo's goal is %s rad (the sag is measured from %s)\n",
-                     def->joint, fmt_double(b[0], goal[i]), num(b[1], def->goal_lo), num(b[2], def->goal_hi),
-                     goal[i] < def->goal_lo ? b[1] : b[2], b[0]);
+                     def->joint, fmt_double(b[0], goal), num(b[1], def->goal_lo), num(b[2], def->goal_hi),
+                     goal < def->goal_lo ? b[1] : b[2], b[0]);
         }
-        if (ad->a[i].act >= 0) d->ctrl[ad->a[i].act] = o->goal[g];   /* the core clamps it to ctrlrange */
-        else fric_mujoco_goal(fm, i, o->goal[g], 1);
+        fric_robot_set_goal(r, ad->a[i].joint, goal, NULL, d->ctrl);
     }
     return CLI_OK;
 }
 
 /* The adoption report: one line per joint (robot.js's report()). */
-static void adopt_report(const mjModel *m, const fric_mujoco_adoption *ad, const fric_mujoco_map_entry *map,
-                         char labels[][96])
+static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96])
 {
     char b[6][FMT_DOUBLE_LEN];
+    int nmap = 0, file = 0;
+    const fric_mujoco_map_entry *map = fric_robot_map_entries(r, &nmap);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    if (fric_robot_integrator(r, &file) != file)
+        printf("the model's integrator %s is Euler in the adopted copy (the implicit friction predicts MuJoCo's "
+               "Euler step)\n", fric_robot_integrator_name(file) ? fric_robot_integrator_name(file) : "?");
     for (int i = 0; i < ad->n; i++) {
         const fric_mujoco_adopted *a = &ad->a[i];
         const fric_mujoco_map_entry *e = &map[a->entry];
@@ -610,6 +604,34 @@ static void adopt_report(const mjModel *m, const fric_mujoco_adoption *ad, const
         } else {
             printf("; no actuator: the goal is set here (--goal)\n");
         }
+    }
+}
+
+/* The per-joint table after the run (fric_robot_row_of, copy C). */
+static void adopt_table(const fric_robot *r, const mjData *d, char labels[][96])
+{
+    char b[4][FMT_DOUBLE_LEN];
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    int wj = cli_width("joint"), ws = cli_width("servo");
+    for (int i = 0; i < ad->n; i++) {
+        if (cli_width(ad->defs[i].joint) > wj) wj = cli_width(ad->defs[i].joint);
+        if (cli_width(labels[ad->a[i].entry]) > ws) ws = cli_width(labels[ad->a[i].entry]);
+    }
+    static const char *const head[5] = { "state", "sag [mrad]", "creep [mrad/s]", "τm [N·m]", "τf [N·m]" };
+    static const int width[5] = { 7, 12, 16, 12, 0 };
+    cli_pad(stdout, "joint", wj + 2);
+    cli_pad(stdout, "servo", ws + 2);
+    for (int c = 0; c < 5; c++) cli_pad(stdout, head[c], width[c]);
+    putchar('\n');
+    for (int i = 0; i < ad->n; i++) {
+        fric_robot_row row;
+        fric_robot_row_of(r, i, 1, d->qpos, d->qvel, NULL, NULL, &row);
+        cli_pad(stdout, ad->defs[i].joint, wj + 2);
+        cli_pad(stdout, labels[ad->a[i].entry], ws + 2);
+        const char *cell[5] = { row.stick ? "STICK" : "SLIP", num(b[0], row.sag_mrad), num(b[1], row.creep_mrad_s),
+                                num(b[2], row.tau_m), num(b[3], row.tau_f) };
+        for (int c = 0; c < 5; c++) cli_pad(stdout, cell[c], width[c]);
+        putchar('\n');
     }
 }
 
@@ -637,9 +659,11 @@ static int mujoco_adopt(int argc, char **argv)
     mjModel *m = adopt_load(&o);
     if (!m) return CLI_USAGE;
     mjData *d = mj_makeData(m);
-    if (!d) {
+    fric_robot *r = d ? fric_mujoco_robot_create(m, &why) : NULL;
+    if (!r) {
+        if (d) mj_deleteData(d);
         mj_deleteModel(m);
-        return cli_fail(CLI_RUNTIME, "mujoco: out of memory for the model's data.");
+        return cli_fail(CLI_RUNTIME, "mujoco: %s", d ? why : "out of memory for the model's data.");
     }
     const char *start = "the reference pose qpos0";
     char keyname[160];
@@ -649,94 +673,58 @@ static int mujoco_adopt(int argc, char **argv)
         snprintf(keyname, sizeof keyname, "keyframe '%s'", kn && kn[0] ? kn : "0");
         start = keyname;
     }
-    static fric_mujoco fm;
-    static fric_mujoco_adoption ad;
-    static double goal[FRIC_MUJOCO_MAX_JOINTS];
-    if (fric_mujoco_adopt_model(&fm, m, d, map, servos, nmap, o.keep_armature, FRIC_MUJOCO_IMPLICIT, &ad, &why))
+    /* the mapping parsed above (its servos resolved before the model loads) */
+    if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     static char note[NOTE_CAP];
-    if (!rc) rc = adopt_goals(&o, m, d, &fm, &ad, goal, note);
+    if (!rc) {
+        fric_robot_start_goals(r, d->qpos, NULL, d->ctrl);
+        rc = adopt_goals(&o, r, d, note);
+    }
     double h = m->opt.timestep;
     double steps_d = ceil(o.seconds / h - 1e-9);
     if (!rc && steps_d > (double)MJ_MAX_STEPS)
         rc = cli_fail(CLI_USAGE, "mujoco: --seconds %g is %.3g steps of %g s; at most %ld.", o.seconds, steps_d, h,
                       MJ_MAX_STEPS);
-    /* the creep: q every `sample` steps in a ring of `span` samples (robot.js) */
-    long sample = lround(ADOPT_SAMPLE / h);
-    if (sample < 1) sample = 1;
-    long span = lround(ADOPT_CREEP_WINDOW / ((double)sample * h));
-    if (span < 1) span = 1;
-    double *hist = rc ? NULL : malloc((size_t)span * (size_t)ad.n * sizeof *hist);
-    if (!rc && !hist) rc = cli_fail(CLI_RUNTIME, "mujoco: out of memory for the creep samples.");
-    long N = (long)steps_d, nh = 0;
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    fric_mujoco *fm = fric_robot_core(r);
+    long N = (long)steps_d;
     FILE *csv = NULL;
     if (!rc && o.csv) {
         csv = fopen(o.csv, "w");
         if (!csv) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
         else {
             fputs("t [s]", csv);
-            for (int i = 0; i < ad.n; i++) fprintf(csv, ",q_%s [rad]", ad.defs[i].joint);
+            for (int i = 0; i < ad->n; i++) fprintf(csv, ",q_%s [rad]", ad->defs[i].joint);
             fputc('\n', csv);
         }
     }
     for (long k = 0; !rc && k < N; k++) {
         mj_step1(m, d);
-        fric_mujoco_apply(&fm, m, d);
+        fric_mujoco_apply(fm, m, d);
         mj_step2(m, d);
         if (csv) {
             fprintf(csv, "%.17g", d->time);
-            for (int i = 0; i < ad.n; i++) fprintf(csv, ",%.17g", d->qpos[fm.j[i].qadr]);
+            for (int i = 0; i < ad->n; i++) fprintf(csv, ",%.17g", d->qpos[fm->j[i].qadr]);
             fputc('\n', csv);
         }
-        for (int i = 0; i < ad.n && !rc; i++)
-            if (!isfinite(d->qpos[fm.j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
+        for (int i = 0; i < ad->n && !rc; i++)
+            if (!isfinite(d->qpos[fm->j[i].qadr]) || d->warning[mjWARN_BADQACC].number)
                 rc = cli_fail(CLI_RUNTIME, "mujoco: the simulation left the finite range at t = %g s.", d->time);
-        if (!rc && (k + 1) % sample == 0) {
-            long at = nh % span;
-            for (int i = 0; i < ad.n; i++) hist[at * ad.n + i] = d->qpos[fm.j[i].qadr];
-            nh++;
-        }
+        if (!rc && fric_robot_tick(r)) fric_robot_record(r, NULL, d->qpos);
     }
     if (!rc) {
-        char b[4][FMT_DOUBLE_LEN];
+        char b[FMT_DOUBLE_LEN];
         printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s\n", o.model,
-               mj_versionString(), ad.n, ad.n == 1 ? "" : "s", o.mapping,
-               o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b[0], h));
-        adopt_report(m, &ad, map, labels);
+               mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
+               o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
+        adopt_report(m, r, labels);
         fputs(note, stdout);
-        printf("\nafter %.6g s (%ld steps of %s s), the core's implicit friction:\n", (double)N * h, N, fmt_double(b[0], h));
-        int wj = cli_width("joint"), ws = cli_width("servo");
-        for (int i = 0; i < ad.n; i++) {
-            if (cli_width(ad.defs[i].joint) > wj) wj = cli_width(ad.defs[i].joint);
-            if (cli_width(labels[ad.a[i].entry]) > ws) ws = cli_width(labels[ad.a[i].entry]);
-        }
-        static const char *const head[5] = { "state", "sag [mrad]", "creep [mrad/s]", "τm [N·m]", "τf [N·m]" };
-        static const int width[5] = { 7, 12, 16, 12, 0 };
-        cli_pad(stdout, "joint", wj + 2);
-        cli_pad(stdout, "servo", ws + 2);
-        for (int c = 0; c < 5; c++) cli_pad(stdout, head[c], width[c]);
-        putchar('\n');
-        long filled = nh < span ? nh : span;
-        double dt = (double)sample * h;
-        for (int i = 0; i < ad.n; i++) {
-            const fric_mujoco_joint *j = &fm.j[i];
-            double q = d->qpos[j->qadr], v = d->qvel[j->dof];
-            double creep = NAN;
-            if (filled > 1) {
-                long last = (nh - 1) % span, first = (nh - filled) % span;
-                creep = 1e3 * (hist[last * ad.n + i] - hist[first * ad.n + i]) / ((double)(filled - 1) * dt);
-            }
-            cli_pad(stdout, ad.defs[i].joint, wj + 2);
-            cli_pad(stdout, labels[ad.a[i].entry], ws + 2);
-            const char *cell[5] = { fabs(v) <= ADOPT_STICK_SPEED ? "STICK" : "SLIP", num(b[0], 1e3 * (goal[i] - q)),
-                                    num(b[1], creep), num(b[2], j->s.tau_m),
-                                    num(b[3], fric_mujoco_friction(&fm, d, i)) };
-            for (int c = 0; c < 5; c++) cli_pad(stdout, cell[c], width[c]);
-            putchar('\n');
-        }
+        printf("\nafter %.6g s (%ld steps of %s s), the core's implicit friction:\n", (double)N * h, N, fmt_double(b, h));
+        adopt_table(r, d, labels);
     }
     if (csv && fclose(csv) != 0 && !rc) rc = cli_fail(CLI_RUNTIME, "mujoco: writing --csv %s failed.", o.csv);
-    free(hist);
+    fric_robot_destroy(r);
     mj_deleteData(d);
     mj_deleteModel(m);
     if (rc) return rc;

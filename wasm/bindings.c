@@ -38,10 +38,12 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_adapter.h"
+#include "fric_robot.h"
 #include "fric_regions.h"
 #include "fric_servo.h"
 #include "fric_status.h"
 #include "fxb_export.h"
+#include "fxb_shared.h"
 
 /* The last call's outcome: its fric_status, the parameter at fault (an
  * index: into the scenario's params for scenario calls, a fric_law_field
@@ -144,7 +146,16 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(fit_batch, fric_fit_batch, FRIC_FIT_BATCH_FIELDS) \
     L(screw, fric_screw, FRIC_SCREW_FIELDS) \
     L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS) \
-    L(joint, fric_joint, FRIC_JOINT_FIELDS)
+    L(joint, fric_joint, FRIC_JOINT_FIELDS) \
+    L(mujoco_model, fric_mujoco_model, FRIC_MUJOCO_MODEL_FIELDS) \
+    L(mujoco_joint_model, fric_mujoco_joint_model, FRIC_MUJOCO_JOINT_MODEL_FIELDS) \
+    L(mujoco_map_entry, fric_mujoco_map_entry, FRIC_MUJOCO_MAP_ENTRY_FIELDS) \
+    L(mujoco_adopted, fric_mujoco_adopted, FRIC_MUJOCO_ADOPTED_FIELDS) \
+    L(robot_model, fric_robot_model, FRIC_ROBOT_MODEL_FIELDS) \
+    L(robot_joint, fric_robot_joint, FRIC_ROBOT_JOINT_FIELDS) \
+    L(robot_actuator, fric_robot_actuator, FRIC_ROBOT_ACTUATOR_FIELDS) \
+    L(robot_edit, fric_robot_edit, FRIC_ROBOT_EDIT_FIELDS) \
+    L(robot_row, fric_robot_row, FRIC_ROBOT_ROW_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -227,7 +238,6 @@ static const struct { const char *name; double value; } constants[] = {
     { "mj_core_size", sizeof(fric_mujoco_core) },                /* bytes */
     { "mj_def_size", sizeof(fric_mujoco_joint_def) },            /* bytes */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
-    { "mj_adoption_size", sizeof(fric_mujoco_adoption) },        /* bytes */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };
 
@@ -789,6 +799,12 @@ static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_benc
     return 0;
 }
 
+/* The error channel and the bench vector for the other binding files
+ * (wasm/fxb_shared.h). */
+int fxb_from_core(int rc, const char *const *why) { return from_core(rc, why); }
+void fxb_set_status(int status, int param, const char *msg) { set_status(status, param, msg); }
+int fxb_bench_def_of(const double *p, int n, fric_bench_def *d) { return bench_def_of(p, n, NULL, d); }
+
 /* The pendulum bench of the parameters p[n] (and of the log lg's header,
  * or NULL) as MJCF (fric_mujoco_bench_mjcf) into buf[cap]: returns the
  * length the text needs without its NUL (call with cap 0 to size), −1 with
@@ -886,90 +902,6 @@ FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *
     defs[i].goal_lo = goal_lo;
     defs[i].goal_hi = goal_hi;
     return bench_def_of(p, n, lg, &defs[i].bench);
-}
-
-/* fric_mujoco_map_parse: the entries of text as records "KIND\x1fTARGET\x1fSERVO\x1e"
- * (KIND 0 joint, 1 class, 2 all) into buf[cap]; the count, or −1 with the
- * message. */
-FXB_EXPORT int fxb_mj_map_parse(const char *text, char *buf, int cap)
-{
-    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
-    int n = 0;
-    const char *why = "";
-    if (count_bad("cap (bytes)", cap, 1)) return -1;
-    if (from_core(fric_mujoco_map_parse(text, e, FRIC_MUJOCO_MAP_MAX, &n, &why), &why)) return -1;
-    fxb_json o = { buf, (size_t)cap, 0 };
-    for (int k = 0; k < n; k++) {
-        int w = snprintf(o.len < o.cap ? o.buf + o.len : NULL, o.len < o.cap ? o.cap - o.len : 0,
-                         "%d\x1f%s\x1f%s\x1e", (int)e[k].kind, e[k].target, e[k].servo);
-        o.len += (size_t)(w > 0 ? w : 0);
-    }
-    if (o.len >= o.cap) {
-        set_error("mapping: the entries do not fit the buffer.");
-        return -1;
-    }
-    return n;
-}
-
-/* fric_mujoco_actuator_kind: g[3] gainprm, b[3] biasprm; kpkv[2] out
- * (kp [N·m/rad], kv [N·m·s/rad]). The kind (FRIC_MUJOCO_ACT_*). */
-FXB_EXPORT int fxb_mj_actuator_kind(int gaintype, int biastype, const double *g, const double *b, double *kpkv)
-{
-    return fric_mujoco_actuator_kind(gaintype, biastype, g, b, &kpkv[0], &kpkv[1]);
-}
-
-/* fric_mujoco_adopt over plain numbers: names and classes NUL-separated,
- * njnt each (classes NULL: not known); jd[22·njnt] per joint: type,
- * frictionloss, damping, armature, (M⁻¹)_ii, q0, actuator index (−1 none),
- * gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
- * forcerange[2], ctrllimited, ctrlrange[2]; map the text (parsed again
- * here: one parser); servos[np·nmap]: entry k's bench parameters.
- * report[15·n]: per adopted joint, joint index, entry, removed
- * frictionloss, removed damping, armature of the file, armature used,
- * kept (0/1), actuator, actuator kind (−1 none), kp, kv, force lo, force
- * hi, goal lo, goal hi (lo >= hi: none). The count adopted, or −1 with
- * the message. */
-FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const char *classes, const double *jd,
-                            int njnt, const char *map, const double *servos, int np, int keep_armature,
-                            double *report)
-{
-    static fric_mujoco_robot_joint r[FRIC_MUJOCO_MAX_JOINTS];
-    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
-    static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
-    int nmap = 0;
-    const char *why = "";
-    if (count_bad("njnt (joints)", njnt, 1) || njnt > FRIC_MUJOCO_MAX_JOINTS) {
-        if (njnt > FRIC_MUJOCO_MAX_JOINTS) set_error("adopt: the model has more joints than the adapter reads (100).");
-        return -1;
-    }
-    if (from_core(fric_mujoco_map_parse(map, e, FRIC_MUJOCO_MAP_MAX, &nmap, &why), &why)) return -1;
-    for (int k = 0; k < nmap; k++)
-        if (bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
-    const char *nm = names, *cl = classes;
-    for (int i = 0; i < njnt; i++) {
-        const double *x = jd + 22 * i;
-        r[i] = (fric_mujoco_robot_joint){
-            .name = nm, .cls = cl,
-            .jm = { (int)x[0], x[1], x[2], x[3], x[4], x[5] },
-            .act = (int)x[6], .act_gaintype = (int)x[7], .act_biastype = (int)x[8],
-            .act_gainprm = { x[9], x[10], x[11] }, .act_biasprm = { x[12], x[13], x[14] },
-            .act_gear = x[15],
-            .act_forcelimited = x[16] != 0, .act_forcerange = { x[17], x[18] },
-            .act_ctrllimited = x[19] != 0, .act_ctrlrange = { x[20], x[21] },
-        };
-        nm += strlen(nm) + 1;
-        if (cl) cl += strlen(cl) + 1;
-    }
-    if (from_core(fric_mujoco_adopt(o, r, njnt, e, sv, nmap, keep_armature, &why), &why)) return -1;
-    for (int i = 0; i < o->n; i++) {
-        const fric_mujoco_adopted *a = &o->a[i];
-        const double y[15] = { a->joint, a->entry, a->removed_frictionloss, a->removed_damping,
-                               a->armature_file, a->armature, a->armature_kept, a->act, a->act_kind,
-                               a->act_kp, a->act_kv, a->act_force_lo, a->act_force_hi,
-                               o->defs[i].goal_lo, o->defs[i].goal_hi };
-        memcpy(report + 15 * i, y, sizeof y);
-    }
-    return o->n;
 }
 
 /* fric_mujoco_core_init: model[5] = h [s], integrator, any_damping,

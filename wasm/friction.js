@@ -38,6 +38,7 @@
 //   core.mujoco    fric_joint.h    benchMjcf, joint (the MuJoCo adapter's per-joint step,
 //                                  MuJoCo-free: MuJoCo is its own wasm module), adapter
 //                                  (its orchestration: fric_mujoco_core), logDrive
+//   core.robot     fric_robot.h    mapParse, create (the robot layer: wasm/robot.js)
 //   core           (wasm heap)     heapUsed, heapStats (leak and integrity checks)
 //
 //   import { loadFrictionCore } from './friction.js';
@@ -45,6 +46,7 @@
 //   const y = core.law.phiZ({ kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 },
 //                       1 / 55, Float64Array.of(0.01, 0.1));
 import createFrictionCore from '../build/wasm/friction_core.mjs';
+import { RobotApi } from './robot.js';
 
 /** A fit summary { trainMae, holdoutMae (null: none), logs, evaluations } as
  *  the bindings' fit[4], or null when fit is undefined or null. */
@@ -83,7 +85,7 @@ export const INTEGRATORS = [];
 export const LAYOUTS = {};
 /** The core's other name tables (log keys, io codes, fit parameters) and the
  *  numbers the wrapper sizes things by (fxb_boundary). Filled at load. */
-const TABLES = {}, CONSTANTS = {};
+export const TABLES = {}, CONSTANTS = {};
 
 /** An Error with the core's status name and the parameter at fault. */
 export function coreError(message, code, param = null) {
@@ -793,84 +795,6 @@ class MujocoApi {
     }
   }
 
-  /** The adoption mapping's text (fric_mujoco_map_parse): entries
-   *  "TARGET=SERVO" separated by ',', ';' or line breaks, TARGET a joint's
-   *  name, class:NAME or *. Returns [{ kind: 'joint'|'class'|'all', target,
-   *  servo }]; throws the core's sentence. */
-  mapParse(text) {
-    const core = this._core, cap = 16 * 1024;
-    const { rc, out: [buf] } = core._call('fxb_mj_map_parse', [cstr(String(text ?? '')), out(Uint8Array, cap), cap], { ok: (r) => r >= 0 });
-    const kinds = ['joint', 'class', 'all'];
-    const textOut = new TextDecoder().decode(buf.subarray(0, buf.indexOf(0) < 0 ? cap : buf.indexOf(0)));
-    return textOut.split('\x1e').slice(0, rc).map((rec) => {
-      const [k, target, servo] = rec.split('\x1f');
-      return { kind: kinds[Number(k)], target, servo };
-    });
-  }
-
-  /** An actuator's kind from MuJoCo's gaintype, biastype, gainprm and
-   *  biasprm (the first three of each; fric_mujoco_actuator_kind, the
-   *  adoption's own classifier): { kind: 'motor'|'position'|'general', kp
-   *  [N·m/rad], kv [N·m·s/rad] }. */
-  actuatorKind({ gaintype, biastype, gainprm, biasprm }) {
-    const core = this._core;
-    const g = f64s('gainprm', gainprm, { length: 3 });
-    const b = f64s('biasprm', biasprm, { length: 3 });
-    const { rc, out: [kpkv] } = core._call('fxb_mj_actuator_kind', [num('gaintype', gaintype, { integer: true, min: 0, max: 100 }), num('biastype', biastype, { integer: true, min: 0, max: 100 }),
-      inp(g), inp(b), out(Float64Array, 2)], { ok: () => true });
-    return { kind: ['motor', 'position', 'general'][rc], kp: kpkv[0], kv: kpkv[1] };
-  }
-
-  /** Adoption (fric_mujoco_adopt): which joints of a robot take which servo
-   *  and what each loses and gains. joints [{ name, cls (null: not known),
-   *  type, frictionloss, damping, armature, minv, q0, act (−1 none),
-   *  gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
-   *  forcerange[2], ctrllimited, ctrlrange[2] }] as MuJoCo's compiled model
-   *  has them; map the mapping's text; servos[k] the bench parameter vector
-   *  of entry k (mapParse's order). Returns [{ joint (index), entry,
-   *  removed: { frictionloss, damping }, armature: { file, used, kept },
-   *  act, actKind ('position'|'motor'|'general'|null), kp, kv, forceRange
-   *  [lo, hi] (±Infinity: none), goalRange [lo, hi] (lo >= hi: none) }];
-   *  throws the core's sentence ("adopt: ..."). */
-  adopt({ joints, map, servos, keepArmature = false }) {
-    const core = this._core;
-    if (!Array.isArray(joints)) throw argError(TypeError, 'joints', `joints must be an array, found ${show(joints)}.`);
-    if (!Array.isArray(servos)) throw argError(TypeError, 'servos', `servos must be an array of bench vectors, found ${show(servos)}.`);
-    const names = this._names(), np = names.length, n = joints.length;
-    const strs = (f) => {
-      const parts = joints.map((j) => new TextEncoder().encode(String(f(j) ?? '')));
-      const a = new Uint8Array(parts.reduce((k, x) => k + x.length + 1, 0) + 1);
-      let at = 0;
-      for (const x of parts) { a.set(x, at); at += x.length + 1; }
-      return a;
-    };
-    const known = joints.some((j) => j.cls != null);
-    const jd = Float64Array.from(joints.flatMap((j, i) => {
-      obj(`joints[${i}]`, j, 'a robot joint { name, type, frictionloss, ... }');
-      const g = j.gainprm ?? [0, 0, 0], b = j.biasprm ?? [0, 0, 0], fr = j.forcerange ?? [0, 0], cr = j.ctrlrange ?? [0, 0];
-      return [j.type, j.frictionloss ?? 0, j.damping ?? 0, j.armature ?? 0, j.minv ?? 0, j.q0 ?? 0, j.act ?? -1,
-        j.gaintype ?? 0, j.biastype ?? 0, g[0], g[1], g[2], b[0], b[1], b[2], j.gear ?? 1, j.forcelimited ? 1 : 0,
-        fr[0], fr[1], j.ctrllimited ? 1 : 0, cr[0], cr[1]].map((v, k) => numberType(`joints[${i}][${k}]`, v));
-    }));
-    const sv = new Float64Array(np * Math.max(1, servos.length));
-    servos.forEach((x, k) => sv.set(f64s(`servos[${k}]`, x, { length: np, names }), np * k));
-    const o = core._alloc(CONSTANTS.mj_adoption_size);
-    try {
-      const { rc, out: [rep] } = core._call('fxb_mj_adopt', [o, inp(strs((j) => j.name)), known ? inp(strs((j) => j.cls)) : 0,
-        inp(jd), n, cstr(String(map ?? '')), inp(sv), np, keepArmature ? 1 : 0, out(Float64Array, 15 * Math.max(1, n))],
-      { names, ok: (r) => r >= 0 });
-      const kinds = ['motor', 'position', 'general'];
-      return Array.from({ length: rc }, (_, i) => {
-        const y = rep.subarray(15 * i, 15 * i + 15);
-        return { joint: y[0], entry: y[1], removed: { frictionloss: y[2], damping: y[3] },
-          armature: { file: y[4], used: y[5], kept: y[6] !== 0 }, act: y[7], actKind: y[8] < 0 ? null : kinds[y[8]],
-          kp: y[9], kv: y[10], forceRange: [y[11], y[12]], goalRange: [y[13], y[14]] };
-      });
-    } finally {
-      core._free(o);
-    }
-  }
-
   /** What a replay drives a simulator with, per scored sample
    *  (fric_io_log_sample): { t, q, goal, speed, torqueEnable } (Float64Arrays). */
   logDrive(log, source = 'log') {
@@ -1301,6 +1225,7 @@ export class FrictionCore {
     this.regions = new RegionsApi(this);
     this.fit = new FitApi(this);
     this.mujoco = new MujocoApi(this);
+    this.robot = new RobotApi(this);     // fric_robot.h: wasm/robot.js
   }
 
   // --- memory helpers: every allocation is released in a finally block

@@ -2,9 +2,9 @@
  * adapter_adopt.c: adopting a robot (fric_adapter.h's fric_mujoco_adopt),
  * MuJoCo-free: the mapping's text, the actuator on a joint, and what each
  * adopted joint loses and gains. The native adapter
- * (core/mujoco/mujoco_adapter.c, fric_mujoco_adopt_model) and the explorer
- * (web/src/views/mujoco/robot.js through wasm/bindings.c) read the model
- * into plain numbers and write back what this file decides.
+ * (core/mujoco/mujoco_adapter.c, fric_mujoco_adopt_model) and the robot
+ * layer (adapter_robot.c: the CLI's and the explorer's) read the model into
+ * plain numbers and write back what this file decides.
  */
 #include <math.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  * several-joint reaction, the load and the FRICTIONLOSS/NOSLIP writes,
  * over plain numbers the caller reads from MuJoCo (natively
  * core/mujoco/mujoco_adapter.c, MuJoCo 2.2.2; in the explorer
- * web/src/views/mujoco/sim.js through the wasm bindings, MuJoCo 3.x).
+ * web/src/mujoco/sim.js through the wasm bindings, MuJoCo 3.x).
  *
  * One joint, IMPLICIT: Kikuuwe's element A (2006, eq. 26) with MuJoCo's own
  * semi-implicit Euler: v' = v* + Z·f, v* = v + h·qacc_smooth_i (MuJoCo's

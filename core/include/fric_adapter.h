@@ -72,6 +72,9 @@ typedef struct {
 
 /* One joint as the model has it at the start (plain numbers read by the
  * caller; SI units of a hinge, N and m of a slide). */
+#define FRIC_MUJOCO_JOINT_MODEL_FIELDS(X) \
+    X(type, "") X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(minv, "1/(kg·m²)") \
+    X(q0, "rad")
 typedef struct {
     int type;               /* FRIC_MUJOCO_JNT_* (m->jnt_type)                             */
     double frictionloss;    /* m->dof_frictionloss          [N·m]                      */
@@ -83,6 +86,8 @@ typedef struct {
 } fric_mujoco_joint_model;
 
 /* The model as a whole. */
+#define FRIC_MUJOCO_MODEL_FIELDS(X) \
+    X(h, "s") X(integrator, "") X(any_damping, "") X(noslip_iterations, "") X(minv_unknown, "")
 typedef struct {
     double h;               /* m->opt.timestep              [s]                        */
     int integrator;         /* FRIC_MUJOCO_INT_* (m->opt.integrator)                       */
@@ -201,9 +206,9 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
  * force is switched off, its kp and forcerange are reported beside the
  * servo's firmware law, which replaces them. Joints and actuators not
  * mapped stay as the file has them. MuJoCo-free: the native adapter
- * (fric_mujoco_adopt_model) and the explorer (web/src/views/mujoco/robot.js)
- * read the model into fric_mujoco_robot_joint and write back what the
- * adoption says. */
+ * (fric_mujoco_adopt_model) and the robot layer (fric_robot.h, the CLI's
+ * and the explorer's) read the model into fric_mujoco_robot_joint and
+ * write back what the adoption says. */
 
 /* The mapping's text: entries "TARGET=SERVO" separated by ',' ';' or a
  * line break; TARGET a joint's name, "class:NAME" (an MJCF default class)
@@ -213,6 +218,7 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
 #define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
 #define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
 typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
+#define FRIC_MUJOCO_MAP_ENTRY_FIELDS(X) X(kind, "") X(target, "") X(servo, "")
 typedef struct {
     fric_mujoco_map_kind kind;
     char target[FRIC_MUJOCO_NAME_MAX];  /* the joint or class name ("" for ALL)          */
@@ -256,6 +262,10 @@ typedef struct {
 } fric_mujoco_robot_joint;
 
 /* One adopted joint: what was removed, what replaces it. */
+#define FRIC_MUJOCO_ADOPTED_FIELDS(X) \
+    X(joint, "") X(entry, "") X(removed_frictionloss, "N·m") X(removed_damping, "N·m·s/rad") \
+    X(armature_file, "kg·m²") X(armature, "kg·m²") X(armature_kept, "") X(act, "") X(act_kind, "") \
+    X(act_kp, "N·m/rad") X(act_kv, "N·m·s/rad") X(act_force_lo, "N·m") X(act_force_hi, "N·m")
 typedef struct {
     int joint;                    /* index into the caller's joints                      */
     int entry;                    /* the mapping entry that chose it                     */

@@ -100,6 +100,7 @@
 
 #include "fric_bench.h"
 #include "fric_adapter.h"
+#include "fric_robot.h"
 #include "friction.h"
 
 #ifdef __cplusplus
@@ -155,6 +156,21 @@ double fric_mujoco_friction(const fric_mujoco *fm, const mjData *d, int i);
 fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,
                                     const fric_bench_def *servos, int nmap, int keep_armature,
                                     fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why);
+
+/* The robot layer of m (fric_robot.h): its joints and actuators copied in
+ * (MuJoCo 2.2.2 keeps no default class: map by joint name or '*'). NULL
+ * with *why. Free with fric_robot_destroy. */
+fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why);
+
+/* Adopts the robot r of m (fric_robot_map first) with servos[nservos], from
+ * d's pose (mj_forward): fric_robot_adopt, its edits written into m (the
+ * adopted dofs' frictionloss, damping, armature; the goal sources' gain and
+ * bias 0; the Euler integrator), then the adapter of r (fric_robot_core)
+ * attached with the implicit treatment (fric_mujoco_init, each joint's goal
+ * source set). Then fric_robot_start_goals(r, d->qpos, NULL, d->ctrl).
+ * FRIC_OK, or the status with *why (m may then hold some edits). */
+fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+                                    int keep_armature, const char **why);
 
 /* -------------------------------------------------- the pendulum bench */
 

@@ -47,6 +47,7 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_adapter.h"
+#include "fric_robot.h"
 #include "fric_regions.h"
 #include "fric_scenario.h"
 #include "fric_screw.h"
@@ -81,7 +82,7 @@ static const char *const headers[] = {
     "core/include/fric_io.h",     "core/include/fric_joint.h",    "core/include/fric_mujoco.h",
     "core/include/fric_adapter.h",
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
-    "core/include/fric_servo.h",  "core/include/fric_status.h",
+    "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",
@@ -599,6 +600,22 @@ static void test_joint_stage(void **state)
     fric_bench_def_from_preset(fric_bench_preset_find("sts3215", 1), &servo);
     REFUSE(fric_mujoco_adopt(&adoption, robot, 1, map, &servo, nmap, 0, &why), FRIC_E_UNKNOWN_NAME, -1,
            "no joint named 'elbow'");
+    /* the robot layer (tests/adapter/test_robot.c has the rest): a mapping
+     * without '=', too many entries, a servo count that is not the
+     * mapping's, an adapter before the adoption, a row of no joint */
+    const fric_robot_model rm = { 1, 0, 1e-3, FRIC_MUJOCO_INT_EULER };
+    const fric_robot_joint rj = { "shoulder", NULL, FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 0, 0.01 };
+    fric_robot *r = fric_robot_create(&rm, &rj, NULL, &why);
+    assert_non_null(r);
+    REFUSE(fric_robot_map(r, "shoulder sts3215/m1", &why), FRIC_E_PARAM_RANGE, -1, "no '='");
+    REFUSE(fric_robot_map_set(r, map, FRIC_MUJOCO_MAP_MAX + 1, &why), FRIC_E_PARAM_RANGE, -1, "mapping entries");
+    assert_int_equal(fric_robot_map_set(r, map, nmap, &why), FRIC_OK);
+    const double qpos[1] = { 0 };
+    REFUSE(fric_robot_adopt(r, &servo, 2, 0, qpos, &why), FRIC_E_PARAM_RANGE, -1, "2 servos");
+    REFUSE(fric_robot_attach(r, &euler, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_NULL, -1, "after its adoption");
+    fric_robot_row row;
+    REFUSE(fric_robot_row_of(r, 0, 1, qpos, qpos, NULL, NULL, &row), FRIC_E_PARAM_RANGE, -1, "no such adopted joint");
+    fric_robot_destroy(r);
 }
 
 /* ------------------------------------------------------- without `why` */

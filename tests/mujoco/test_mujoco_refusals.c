@@ -54,6 +54,13 @@ static void test_mujoco_refusals(void **state)
     static fric_mujoco_adoption adoption;   /* about 100 KB */
     REFUSE(fric_mujoco_adopt_model(&fm, m, d, map, &def, nmap, 0, FRIC_MUJOCO_IMPLICIT, &adoption, &why),
            FRIC_E_UNKNOWN_NAME, -1, "no joint named 'elbow'");
+    /* the robot layer's adoption of the model (fric_mujoco_robot_adopt): the same mapping */
+    fric_robot *robot = fric_mujoco_robot_create(m, &why);
+    assert_non_null(robot);
+    assert_int_equal(fric_robot_map_set(robot, map, nmap, &why), FRIC_OK);
+    REFUSE(fric_mujoco_robot_adopt(robot, m, d, &def, nmap, 0, &why), FRIC_E_UNKNOWN_NAME, -1,
+           "no joint named 'elbow'");
+    fric_robot_destroy(robot);
     mj_deleteData(d);
     mj_deleteModel(m);
 }

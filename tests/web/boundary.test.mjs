@@ -10,8 +10,9 @@
 //                 refuses use with a clear error, the C side refuses a NULL
 //                 log, and load/free cycles leak nothing;
 //   c) exports    the generated export list (build/wasm/exported_functions.json)
-//                 is the FXB_EXPORT functions of wasm/bindings.c and exactly
-//                 what wasm/friction.js calls.
+//                 is the FXB_EXPORT functions of the binding files
+//                 (wasm/bindings.c, wasm/bindings_robot.c) and exactly what
+//                 the wrapper (wasm/friction.js, wasm/robot.js) calls.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -32,7 +33,9 @@ const TEXT = noComments(HEADERS);
  *  fields, FRIC_<LAYOUT>_FIELDS (the coefficients of fric_servo_friction:
  *  FRIC_SERVO_COEFS, after its model). */
 const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_friction', 'servo_actuator',
-  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint']
+  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint',
+  'mujoco_model', 'mujoco_joint_model', 'mujoco_map_entry', 'mujoco_adopted', 'robot_model', 'robot_joint',
+  'robot_actuator', 'robot_edit', 'robot_row']
   .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
@@ -55,7 +58,8 @@ const SCALARS = {
 };
 const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
   .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
-const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length };
+const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length,
+  FRIC_MUJOCO_NAME_MAX: Number(/#define\s+FRIC_MUJOCO_NAME_MAX\s+(\d+)/.exec(TEXT)[1]) };
 
 /** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */
 function members(struct) {
@@ -185,12 +189,14 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
 // ------------------------------------------------- (c) the export list
 describe('c) the export list is generated from the sources and is what the wrapper calls', () => {
   const generated = JSON.parse(read('build/wasm/exported_functions.json'));
-  const marked = [...read('wasm/bindings.c').matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(/gm)].map((x) => `_${x[1]}`);
-  const called = [...new Set([...read('wasm/friction.js').matchAll(/\b_?(fxb_\w+)/g)].map((x) => `_${x[1]}`))];
-  it('the list is the allocator and the FXB_EXPORT functions of bindings.c, in order', () => {
+  const marked = ['wasm/bindings.c', 'wasm/bindings_robot.c']
+    .flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(/gm)].map((x) => `_${x[1]}`));
+  const called = [...new Set(['wasm/friction.js', 'wasm/robot.js']
+    .flatMap((f) => [...read(f).matchAll(/\b_?(fxb_\w+)/g)].map((x) => `_${x[1]}`)))];
+  it('the list is the allocator and the FXB_EXPORT functions of the binding files, in order', () => {
     assert.deepEqual(generated, ['_malloc', '_free', ...marked]);
   });
-  it('friction.js calls every exported fxb_ function and no other', () => {
+  it('the wrapper calls every exported fxb_ function and no other', () => {
     assert.deepEqual([...called].sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
   });
   it('no hand-written list is left in wasm/', () => {

@@ -2,16 +2,22 @@
 // identified servos, in two copies (no DOM: the view, the headless runner
 // tools/robot.mjs and the Node tests use it):
 //   (A) the file as written: its frictionloss, damping and actuators;
-//   (C) adopted: the core's adoption (core.mujoco.adopt, fric_mujoco_adopt:
-//       the file's frictionloss and damping removed, the servo's armature,
-//       each actuator on an adopted joint a goal source: its ctrl the
-//       servo's goal, its own force off) and the core's implicit friction
-//       (sim.js attachSim: fric_mujoco_core, the orchestration the native
-//       adapter drives too).
+//   (C) adopted: the file's frictionloss and damping removed, the servo's
+//       armature, each actuator on an adopted joint a goal source (its ctrl
+//       the servo's goal, its own force off), and the core's implicit
+//       friction.
+// The robot layer is the core's (core.robot, fric_robot.h, the one the
+// command line's `friction mujoco --adopt` runs natively): reading the
+// joints and actuators, the adoption and its model edits, the starting-goal
+// rule, the creep ring and the per-joint rows. This file copies MuJoCo's
+// arrays in and out of it (robotRecords, the edits, the goals, the rows),
+// steps MuJoCo (sim.js attachSim, with the robot's own adapter), and keeps
+// what is JavaScript's: the files, MuJoCo's VFS and compile, the servos'
+// resolution, the sentences.
 // MuJoCo 3.14 (npm @mujoco/mujoco) loads the files from its virtual file
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
-import { attachSim, jointNames } from './sim.js';
+import { attachSim } from './sim.js';
 import { csvText } from '../csv.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
@@ -65,7 +71,6 @@ export function robotCsvComments(pair, { main, mapping }) {
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
 const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
-const INTEGRATORS = ['Euler', 'RK4', 'implicit', 'implicitfast'];   // mjtIntegrator
 
 /** MuJoCo's exception text without its prefix, one sentence. */
 function mujocoText(e) {
@@ -204,36 +209,50 @@ function checkSize(files) {
   return checkBytes(bytes);
 }
 
-/** What the model says of its joints, actuators and keyframes. */
-function describe(mj, core, m, classes) {
-  const names = Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
-  const acts = actuatorsByJoint(m);
-  const joints = names.map((name, i) => {
-    const range = m.jnt_range;
-    const lo = range[2 * i], hi = range[2 * i + 1];
-    return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[m.jnt_type[i]] ?? 'unknown',
-      range: lo < hi ? [lo, hi] : null, act: acts[i] };
+/** The robot layer's records of a compiled model (core.robot.create):
+ *  MuJoCo's arrays copied, each joint's class from the spec. */
+function robotRecords(m, names, classes) {
+  const dofadr = m.jnt_dofadr, qposadr = m.jnt_qposadr, type = m.jnt_type;
+  const fl = m.dof_frictionloss, damping = m.dof_damping, armature = m.dof_armature;
+  const joints = names.map((name, i) => ({ name, cls: classes.get(name) ?? null, type: type[i], dofadr: dofadr[i], qposadr: qposadr[i],
+    frictionloss: fl[dofadr[i]], damping: damping[dofadr[i]], armature: armature[dofadr[i]] }));
+  const trntype = m.actuator_trntype, trnid = m.actuator_trnid, gaintype = m.actuator_gaintype, biastype = m.actuator_biastype;
+  const gainprm = m.actuator_gainprm, biasprm = m.actuator_biasprm, gear = m.actuator_gear;
+  const forcerange = m.actuator_forcerange, ctrlrange = m.actuator_ctrlrange;
+  const actuators = Array.from({ length: m.nu }, (_, k) => {
+    const fr = [forcerange[2 * k], forcerange[2 * k + 1]], cr = [ctrlrange[2 * k], ctrlrange[2 * k + 1]];
+    // MuJoCo 3's bindings do not expose actuator_forcelimited/ctrllimited
+    // (a bool array): a range lo < hi is limited (autolimits, MuJoCo 3's default)
+    return { trntype: trntype[k], trnid: trnid[2 * k], gaintype: gaintype[k], biastype: biastype[k],
+      gainprm: Array.from(gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(biasprm.subarray(10 * k, 10 * k + 3)),
+      gear: gear[6 * k], forcelimited: fr[0] < fr[1] ? 1 : 0, forcerange: fr, ctrllimited: cr[0] < cr[1] ? 1 : 0, ctrlrange: cr };
   });
-  const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
-    qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
-  const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
-    joint: m.actuator_trntype[k] === TRN_JOINT ? names[m.actuator_trnid[2 * k]] ?? null : null, kind: actuatorKind(core, m, k).kind }));
-  return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
+  return { model: { njnt: m.njnt, nu: m.nu, nq: m.nq, nv: m.nv, timestep: m.opt.timestep, integrator: m.opt.integrator }, joints, actuators };
 }
 
-/** Each joint's actuator index (a joint transmission; the last one), −1 none. */
-function actuatorsByJoint(m) {
-  const a = new Array(m.njnt).fill(-1);
-  for (let k = 0; k < m.nu; k++) if (m.actuator_trntype[k] === TRN_JOINT) a[m.actuator_trnid[2 * k]] = k;
-  return a;
-}
+/** The joints' names of m ('' unnamed). */
+const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
 
-/** Actuator k's kind, kp and kv: the core's classifier (the one the
- *  adoption reports with), { kind: 'motor'|'position'|'general', kp, kv }. */
-function actuatorKind(core, m, k) {
-  const three = (a) => Array.from(a.subarray(10 * k, 10 * k + 3));
-  return core.mujoco.actuatorKind({ gaintype: m.actuator_gaintype[k], biastype: m.actuator_biastype[k],
-    gainprm: three(m.actuator_gainprm), biasprm: three(m.actuator_biasprm) });
+/** What the model says of its joints, actuators and keyframes (each
+ *  joint's actuator and each actuator's kind: the robot layer's). */
+function describe(mj, core, m, classes) {
+  const names = namesOf(mj, m);
+  const robot = core.robot.create(robotRecords(m, names, classes));
+  try {
+    const range = m.jnt_range, type = m.jnt_type, trntype = m.actuator_trntype, trnid = m.actuator_trnid;
+    const joints = names.map((name, i) => {
+      const lo = range[2 * i], hi = range[2 * i + 1];
+      return { name, cls: classes.get(name) ?? null, type: JOINT_TYPES[type[i]] ?? 'unknown',
+        range: lo < hi ? [lo, hi] : null, act: robot.jointActuator(i) };
+    });
+    const keyframes = Array.from({ length: m.nkey }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_KEY.value, k) || `key ${k}`,
+      qpos: m.key_qpos.slice(k * m.nq, (k + 1) * m.nq) }));
+    const actuators = Array.from({ length: m.nu }, (_, k) => ({ name: mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || `actuator ${k}`,
+      joint: trntype[k] === TRN_JOINT ? names[trnid[2 * k]] ?? null : null, kind: robot.actuatorKind(k).kind }));
+    return { joints, classes: [...new Set(joints.map((j) => j.cls).filter(Boolean))], actuators, keyframes, nq: m.nq };
+  } finally {
+    robot.free();
+  }
 }
 
 /**
@@ -249,10 +268,10 @@ export function loadRobotFiles(mj, core, files, main) {
   return { main: path, info: describe(mj, core, m, classes) };
 }
 
-/** The mapping's entries (the core's parser: core.mujoco.mapParse). */
+/** The mapping's entries (the core's parser: core.robot.mapParse). */
 export function parseMapping(core, text) {
   try {
-    return core.mujoco.mapParse(text);
+    return core.robot.mapParse(text);
   } catch (e) {
     throw new Error(t('robot.err.mapping', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
   }
@@ -291,26 +310,6 @@ export function resolveServo(core, servo, servos = {}) {
   } catch (e) {
     throw new Error(t('robot.err.servo', { servo, message: e.message }), { cause: e });
   }
-}
-
-/** The robot's joints as the core's adoption reads them. */
-function robotJoints(mj, m, d, classes) {
-  const acts = actuatorsByJoint(m);
-  return Array.from({ length: m.njnt }, (_, i) => {
-    const dof = m.jnt_dofadr[i], k = acts[i], name = mj.mj_id2name(m, OBJ_JOINT, i) || '';
-    const j = { name, cls: classes.get(name) ?? null, type: m.jnt_type[i], frictionloss: m.dof_frictionloss[dof],
-      damping: m.dof_damping[dof], armature: m.dof_armature[dof], minv: 0, q0: d.qpos[m.jnt_qposadr[i]], act: k };
-    if (k >= 0) {
-      const fr = [m.actuator_forcerange[2 * k], m.actuator_forcerange[2 * k + 1]];
-      const cr = [m.actuator_ctrlrange[2 * k], m.actuator_ctrlrange[2 * k + 1]];
-      // MuJoCo 3's bindings do not expose actuator_forcelimited/ctrllimited
-      // (a bool array): a range lo < hi is limited (autolimits, MuJoCo 3's default)
-      Object.assign(j, { gaintype: m.actuator_gaintype[k], biastype: m.actuator_biastype[k],
-        gainprm: Array.from(m.actuator_gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(m.actuator_biasprm.subarray(10 * k, 10 * k + 3)),
-        gear: m.actuator_gear[6 * k], forcelimited: fr[0] < fr[1], forcerange: fr, ctrllimited: cr[0] < cr[1], ctrlrange: cr });
-    }
-    return j;
-  });
 }
 
 /** One copy of the robot: the model, its data at the start, and its rows. */
@@ -367,101 +366,85 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
   const A = makeCopy(mj, files, path, keyframe);
   const fileStep = A.m.opt.timestep;   // [s] the file's own
   if (timestep != null) A.m.opt.timestep = timestep;
-  let C = null, simC = null;
+  let C = null, simC = null, robot = null;
   try {
     C = makeCopy(mj, files, path, keyframe);
     if (timestep != null) C.m.opt.timestep = timestep;
-    const rj = robotJoints(mj, C.m, C.d, C.classes);
-    let adopted;
+    const names = namesOf(mj, C.m);
+    robot = core.robot.create(robotRecords(C.m, names, C.classes));
+    let adoption;
     try {
-      adopted = core.mujoco.adopt({ joints: rj, map: mapping, servos: resolved.map((r) => r.values), keepArmature });
+      robot.map(mapping);
+      adoption = robot.adopt({ servos: resolved.map((r) => r.values), keepArmature, qpos: C.d.qpos });
     } catch (e) {
       throw new Error(t('robot.err.adoption', { message: e.message.replace(/^adopt: /, '') }), { cause: e });
     }
-    // the core's decisions written into copy C: friction and damping out,
-    // the armature, the goal sources' own force off (gain and bias 0)
-    for (const a of adopted) {
-      const dof = C.m.jnt_dofadr[a.joint];
-      C.m.dof_frictionloss[dof] = 0;
-      C.m.dof_damping[dof] = 0;
-      C.m.dof_armature[dof] = a.armature.used;
-      if (a.act >= 0) {
-        C.m.actuator_gainprm.fill(0, 10 * a.act, 10 * a.act + 10);
-        C.m.actuator_biasprm.fill(0, 10 * a.act, 10 * a.act + 10);
+    // the adoption's edits written into copy C: friction and damping out,
+    // the armature, the goal sources' own force off (gain and bias 0), and
+    // the integrator (the implicit friction predicts MuJoCo's Euler step;
+    // said in the report)
+    const { adopted, edits, integrator } = adoption;
+    for (const e of edits) {
+      C.m.dof_frictionloss[e.dof] = e.frictionloss;
+      C.m.dof_damping[e.dof] = e.damping;
+      C.m.dof_armature[e.dof] = e.armature;
+      if (e.act >= 0) {
+        C.m.actuator_gainprm.fill(0, 10 * e.act, 10 * e.act + 10);
+        C.m.actuator_biasprm.fill(0, 10 * e.act, 10 * e.act + 10);
       }
     }
-    // the implicit friction predicts MuJoCo's Euler step: (C) runs Euler
-    // (the adopted joints' damping, the usual reason for another integrator,
-    // is gone), said in the report
-    const integrator = INTEGRATORS[C.m.opt.integrator] ?? String(C.m.opt.integrator);
-    if (C.m.opt.integrator !== 0) C.m.opt.integrator = 0;
+    if (C.m.opt.integrator !== integrator.run) C.m.opt.integrator = integrator.run;
     resetTo(mj, C.m, C.d, keyframe);
-    const spec = { treatment: 'implicit',
-      joints: adopted.map((a) => ({ name: rj[a.joint].name, params: resolved[a.entry].values, act: a.act, goalRange: a.goalRange, held: true })) };
+    // the adapter is the robot's (its servos resolved once, by the adoption)
+    const spec = { treatment: 'implicit', joints: adopted.map((a) => ({ name: names[a.joint], act: a.act })),
+      adapter: (x) => robot.attach({ ...x, edits }) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
-    const rows = adopted.map((a, i) => ({ index: a.joint, name: rj[a.joint].name, cls: rj[a.joint].cls,
+    const rows = adopted.map((a, i) => ({ index: a.joint, name: names[a.joint], cls: C.classes.get(names[a.joint]) ?? null,
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
       actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
       goalRange: a.goalRange, adapterIndex: i }));
-    const pair = makePair(mj, core, A, C, simC, rows, keyframe, reattach);
-    pair.integrator = integrator === 'Euler' ? null : t('robot.note.integrator', { integrator });
+    const pair = makePair(mj, A, C, simC, robot, rows, keyframe, reattach);
+    pair.integrator = integrator.file === integrator.run ? null : t('robot.note.integrator', { integrator: integrator.fileName });
     pair.fileTimestep = fileStep;
     pair.timestepNote = timestep == null || timestep === fileStep ? null
       : t('robot.note.timestep', { ms: fmt(timestep * 1e3), khz: fmt(1 / timestep / 1e3), file: fmt(fileStep * 1e3) });
     return pair;
   } catch (e) {
     simC?.free();
+    robot?.free();
     for (const x of [C, A]) if (x) { x.d.delete(); x.m.delete(); }
     throw e;
   }
 }
 
-/** The pair's stepping, goals and table over the two copies. */
-function makePair(mj, core, A, C, simC, rows, keyframe, reattach) {
-  const m = A.m, njnt = m.njnt;
-  const names = jointNames(mj, m);
-  const acts = actuatorsByJoint(m);
-  // a position-like actuator's ctrl is its goal; a motor's is a torque (the
-  // file's actuators, read before (C)'s goal sources lost their force)
-  const positionLike = acts.map((k) => k >= 0 && actuatorKind(core, m, k).kind !== 'motor');
-  const sample = Math.max(1, Math.round(0.01 / m.opt.timestep));         // a creep sample every 10 ms
-  const span = Math.max(1, Math.round(ROBOT_LIMITS.creepWindow / (sample * m.opt.timestep)));
-  const goals = new Float64Array(njnt);
-  const hist = { A: new Float64Array(span * rows.length), C: new Float64Array(span * rows.length), n: 0 };
+/** The pair's stepping, goals and table over the two copies: the robot
+ *  layer's rule, ring and rows (core.robot) with MuJoCo's arrays copied in
+ *  and out. */
+function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
   const pair = {
     A: { m: A.m, d: A.d, label: '(A) file as written' },
     C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
     rows, keyframe, steps: 0,
     get time() { return C.d.time; },
-    /** The goal of joint name [rad]: both copies' actuator ctrl (A: a
-     *  position actuator's; C: the goal source's), or the servo's goal. */
+    /** The goal of joint name [rad] (the robot layer's rule: A's
+     *  position-like actuator's ctrl; C's goal source, or the servo's goal). */
     setGoal(name, rad) {
-      const i = names.indexOf(name);
-      if (i < 0 || !Number.isFinite(rad)) return;
-      goals[i] = rad;
-      // a position-like actuator's ctrl is its goal; a motor's is a torque,
-      // except on an adopted joint of (C), where it is the servo's goal
-      const r = rows.find((x) => x.index === i);
-      if (acts[i] >= 0) {
-        if (positionLike[i]) A.d.ctrl[acts[i]] = rad;
-        if (positionLike[i] || r) C.d.ctrl[acts[i]] = rad;
-      }
-      if (r && !r.actuator) simC.goal(r.adapterIndex, rad);
+      robot.setGoal(robot.jointFind(name), rad, A.d.ctrl, C.d.ctrl);
     },
-    goal(name) { return goals[names.indexOf(name)]; },
+    goal(name) { return robot.goal(robot.jointFind(name)); },
     /** Back to keyframe k (−1: qpos0), goals at its angles, the lag cleared. */
     setKeyframe(k) {
       resetTo(mj, A.m, A.d, k);
       resetTo(mj, C.m, C.d, k);
       pair.keyframe = k;
       pair.steps = 0;
-      hist.n = 0;
+      robot.reset();
       // the core's state (the several-joint lag, the servos' goals and
       // counters) starts again from the held system at the keyframe
       simC = reattach(simC);
       pair.C.sim = simC;
-      startGoals();
+      robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
     },
     /** n steps of both copies. */
     step(n = 1) {
@@ -469,33 +452,22 @@ function makePair(mj, core, A, C, simC, rows, keyframe, reattach) {
         mj.mj_step(A.m, A.d);
         simC.step(1);
         pair.steps++;
-        if (pair.steps % sample === 0) record();
+        if (robot.tick()) robot.record(A.d.qpos, C.d.qpos);
       }
     },
-    /** Per adopted joint, for A and C: { joint, servo, state, sag_mrad,
-     *  creep_mrad_s, tau_m, tau_f } (sag: goal − q; creep: the mean speed
-     *  over the last ROBOT_LIMITS.creepWindow s; A's motor torque its
-     *  actuator's, its friction MuJoCo's constraint force on the dof:
-     *  frictionloss and any limit; C's the core's). */
+    /** Per adopted joint, for A and C: { joint, servo, state, q, sag_mrad,
+     *  creep_mrad_s, tau_m, tau_f } (the robot layer's rows, fric_robot.h:
+     *  sag goal − q; creep the mean speed over the last
+     *  ROBOT_LIMITS.creepWindow s; A's motor torque its actuator's, its
+     *  friction MuJoCo's constraint force on the dof: frictionloss and any
+     *  limit; C's the core's). */
     table() {
-      const out = { A: [], C: [] };
-      const filled = Math.min(hist.n, span), dt = sample * m.opt.timestep;
-      rows.forEach((r, i) => {
-        const dof = m.jnt_dofadr[r.index], qa = m.jnt_qposadr[r.index];
-        for (const key of ['A', 'C']) {
-          const c = key === 'A' ? A : C;
-          const q = c.d.qpos[qa], v = c.d.qvel[dof];
-          const h = hist[key];
-          const last = (hist.n - 1) % span, first = (hist.n - filled) % span;
-          const creep = filled > 1 ? (1e3 * (h[last * rows.length + i] - h[first * rows.length + i])) / ((filled - 1) * dt) : NaN;
-          const j = key === 'C' ? simC.joints[r.adapterIndex].fric : null;
-          out[key].push({ joint: r.name, servo: key === 'C' ? r.servo : 'file', state: Math.abs(v) <= ROBOT_LIMITS.stickSpeed ? 'STICK' : 'SLIP',
-            q, sag_mrad: 1e3 * (goals[r.index] - q), creep_mrad_s: creep,
-            tau_m: key === 'C' ? j.tauM : (acts[r.index] >= 0 ? c.d.qfrc_actuator[dof] : 0),
-            tau_f: key === 'C' ? j.tauF : c.d.qfrc_constraint[dof] });
-        }
-      });
-      return out;
+      const n = rows.length;
+      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: A.d.qfrc_constraint });
+      const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel });
+      const row = (r, x, servo) => ({ joint: r.name, servo, state: x.stick ? 'STICK' : 'SLIP', q: x.q, sag_mrad: x.sag_mrad,
+        creep_mrad_s: x.creep_mrad_s, tau_m: x.tau_m, tau_f: x.tau_f });
+      return { A: rows.map((r, i) => row(r, a[i], 'file')), C: rows.map((r, i) => row(r, c[i], r.servo)) };
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
@@ -507,32 +479,10 @@ function makePair(mj, core, A, C, simC, rows, keyframe, reattach) {
     },
     free() {
       simC.free();
+      robot.free();
       for (const x of [C, A]) { x.d.delete(); x.m.delete(); }
     },
   };
-  function record() {
-    const at = hist.n % span;
-    rows.forEach((r, i) => {
-      const qa = m.jnt_qposadr[r.index];
-      hist.A[at * rows.length + i] = A.d.qpos[qa];
-      hist.C[at * rows.length + i] = C.d.qpos[qa];
-    });
-    hist.n++;
-  }
-  function startGoals() {
-    // the goals at the pose: a position-like actuator's ctrl in both copies,
-    // and in (C) every adopted joint's goal source (a motor's ctrl there is
-    // the servo's goal; on a joint not adopted it stays a torque: left as is)
-    const adopted = new Set(rows.map((r) => r.index));
-    for (let i = 0; i < njnt; i++) {
-      const q = C.d.qpos[m.jnt_qposadr[i]];
-      goals[i] = q;
-      if (acts[i] < 0) continue;
-      if (positionLike[i]) A.d.ctrl[acts[i]] = q;
-      if (positionLike[i] || adopted.has(i)) C.d.ctrl[acts[i]] = q;
-    }
-    rows.forEach((r) => { if (!r.actuator) simC.goal(r.adapterIndex, goals[r.index]); });
-  }
-  startGoals();
+  robot.startGoals(C.d.qpos, A.d.ctrl, C.d.ctrl);
   return pair;
 }

@@ -70,10 +70,13 @@ export function createSim(mj, core, { xml, joints, treatment }) {
  * core's orchestration (core.mujoco.adapter) with MuJoCo's arrays copied in
  * and out. act (a servo's goal source, an adopted actuator's index, −1 or
  * absent: none): its d.ctrl becomes the servo's goal every step, clamped to
- * goalRange (robot.js's adoption). owns: free() deletes m and d too.
- * Throws one sentence (the core's refusals); m and d are then freed when owned.
+ * goalRange. owns: free() deletes m and d too. adapter: the orchestration
+ * made another way, from { model, jointModels, treatment } (robot.js: the
+ * robot layer's own, whose servos it resolved once: the joints then need
+ * only name and act). Throws one sentence (the core's refusals); m and d
+ * are then freed when owned.
  */
-export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
+export function attachSim(mj, core, m, d, { joints, treatment, owns = false, adapter = null }) {
   const js = [];
   let fm = null;
   const free = () => { fm?.free(); fm = null; js.length = 0; if (owns) { d.delete(); m.delete(); } };
@@ -94,7 +97,7 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false }) {
     const jointModels = js.map((j) => ({ type: m.jnt_type[j.id], frictionloss: m.dof_frictionloss[j.dof] ?? 0,
       damping: m.dof_damping[j.dof] ?? 0, armature: m.dof_armature[j.dof] ?? 0, minv, q0: d.qpos[j.qadr] ?? 0 }));
     try {
-      fm = core.mujoco.adapter({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null,
+      fm = (adapter ?? ((x) => core.mujoco.adapter(x)))({ joints: joints.map((spec) => ({ name: spec.name, params: spec.params ?? null, law: spec.law ?? null,
         log: spec.log ?? null, goalRange: spec.goalRange, held: spec.held })),
         model: { h: m.opt.timestep, integrator: m.opt.integrator, anyDamping, noslipIterations: m.opt.noslip_iterations,
           minvUnknown: m.nv !== 1 },

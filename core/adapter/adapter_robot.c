@@ -1,0 +1,386 @@
+/*
+ * adapter_robot.c: the robot layer (fric_robot.h), MuJoCo-free: a robot's
+ * joints and actuators as plain numbers, its adoption with the model edits
+ * as data, the one starting-goal rule, the creep ring and the per-joint
+ * row. The command line (cli/mujoco.c through core/mujoco/) and the
+ * explorer (web/src/mujoco/robot.js through wasm/bindings_robot.c) copy
+ * MuJoCo's arrays in and write back what this file decides.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base.h"
+#include "fric_robot.h"
+
+struct fric_robot {
+    fric_robot_model model;
+    fric_robot_joint *jnt;          /* [njnt], names into text             */
+    fric_robot_actuator *act;       /* [nu]                                */
+    char *text;                     /* the names and classes, NUL each     */
+    int *jact;                      /* [njnt] each joint's actuator, −1    */
+    int *akind;                     /* [nu] FRIC_MUJOCO_ACT_*              */
+    double *akp, *akv;              /* [nu] as the MJCF wrote them         */
+    int *adopted;                   /* [njnt] its index in the adoption, −1 */
+    fric_mujoco_robot_joint *rj;    /* [njnt] what fric_mujoco_adopt reads */
+    fric_mujoco_map_entry map[FRIC_MUJOCO_MAP_MAX];
+    int nmap;
+    int have_adoption;
+    fric_mujoco_adoption ad;
+    fric_robot_edit edit[FRIC_MUJOCO_MAX_JOINTS];
+    fric_mujoco_core core;
+    double *goal;                   /* [njnt] each joint's goal [rad]      */
+    long sample, span;              /* steps per creep sample, samples     */
+    long steps, nh;                 /* steps since the start, samples taken */
+    double *hist[2];                /* (A), (C): [span·njnt] the ring      */
+};
+
+static const char *const integrator_names[] = { "Euler", "RK4", "implicit", "implicitfast" };
+
+const char *fric_robot_integrator_name(int i)
+{
+    return i >= 0 && i < (int)(sizeof integrator_names / sizeof integrator_names[0]) ? integrator_names[i] : NULL;
+}
+
+/* s copied into *at (advanced past its NUL); NULL stays NULL. */
+static const char *keep(char **at, const char *s)
+{
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    memcpy(*at, s, n);
+    const char *out = *at;
+    *at += n;
+    return out;
+}
+
+static void *zalloc(size_t n, size_t size, int *failed)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) *failed = 1;
+    return p;
+}
+
+fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_joint *joints,
+                              const fric_robot_actuator *actuators, const char **why)
+{
+    const char *msg = NULL;
+    if (!model || (!joints && model->njnt > 0) || (!actuators && model->nu > 0))
+        msg = fric__fail(FRIC_E_NULL, -1, "robot: the model, its joints and actuators must not be NULL.");
+    else if (model->njnt < 0 || model->nu < 0)
+        msg = fric__say("robot: %d joints and %d actuators; give the model's counts (>= 0).", model->njnt, model->nu);
+    else if (!(model->timestep > 0) || !isfinite(model->timestep))
+        msg = fric__say("robot: the timestep %g s is not a finite number > 0.", model->timestep);
+    if (msg) {
+        fric__why(why, msg);
+        return NULL;
+    }
+    int nj = model->njnt, nu = model->nu, failed = 0;
+    size_t chars = 0;
+    for (int j = 0; j < nj; j++)
+        chars += (joints[j].name ? strlen(joints[j].name) + 1 : 0) + (joints[j].cls ? strlen(joints[j].cls) + 1 : 0);
+    fric_robot *r = zalloc(1, sizeof *r, &failed);
+    long sample = lround(FRIC_ROBOT_SAMPLE / model->timestep);
+    if (sample < 1) sample = 1;
+    long span = lround(FRIC_ROBOT_CREEP_WINDOW / ((double)sample * model->timestep));
+    if (span < 1) span = 1;
+    if (r) {
+        r->model = *model;
+        r->sample = sample;
+        r->span = span;
+        r->jnt = zalloc((size_t)nj, sizeof *r->jnt, &failed);
+        r->act = zalloc((size_t)nu, sizeof *r->act, &failed);
+        r->text = zalloc(chars, 1, &failed);
+        r->jact = zalloc((size_t)nj, sizeof *r->jact, &failed);
+        r->adopted = zalloc((size_t)nj, sizeof *r->adopted, &failed);
+        r->akind = zalloc((size_t)nu, sizeof *r->akind, &failed);
+        r->akp = zalloc((size_t)nu, sizeof *r->akp, &failed);
+        r->akv = zalloc((size_t)nu, sizeof *r->akv, &failed);
+        r->rj = zalloc((size_t)nj, sizeof *r->rj, &failed);
+        r->goal = zalloc((size_t)nj, sizeof *r->goal, &failed);
+        for (int c = 0; c < 2; c++) r->hist[c] = zalloc((size_t)span * (size_t)(nj ? nj : 1), sizeof(double), &failed);
+    }
+    if (!r || failed) {
+        fric_robot_destroy(r);
+        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "robot: out of memory for a robot of %d joints and %d "
+                                  "actuators.", nj, nu));
+        return NULL;
+    }
+    char *at = r->text;
+    for (int j = 0; j < nj; j++) {
+        r->jnt[j] = joints[j];
+        r->jnt[j].name = keep(&at, joints[j].name);
+        r->jnt[j].cls = keep(&at, joints[j].cls);
+        r->jact[j] = -1;
+        r->adopted[j] = -1;
+    }
+    for (int k = 0; k < nu; k++) {
+        r->act[k] = actuators[k];
+        r->akind[k] = fric_mujoco_actuator_kind(actuators[k].gaintype, actuators[k].biastype, actuators[k].gainprm,
+                                                actuators[k].biasprm, &r->akp[k], &r->akv[k]);
+        /* a joint's actuator: the last whose transmission is the joint
+         * (MuJoCo sums them; one is the usual case) */
+        int j = actuators[k].trnid;
+        if (actuators[k].trntype == FRIC_ROBOT_TRN_JOINT && j >= 0 && j < nj) r->jact[j] = k;
+    }
+    fric__why(why, "");
+    return r;
+}
+
+void fric_robot_destroy(fric_robot *r)
+{
+    if (!r) return;
+    free(r->jnt);
+    free(r->act);
+    free(r->text);
+    free(r->jact);
+    free(r->adopted);
+    free(r->akind);
+    free(r->akp);
+    free(r->akv);
+    free(r->rj);
+    free(r->goal);
+    free(r->hist[0]);
+    free(r->hist[1]);
+    free(r);
+}
+
+int fric_robot_joint_actuator(const fric_robot *r, int j)
+{
+    return j >= 0 && j < r->model.njnt ? r->jact[j] : -1;
+}
+
+int fric_robot_actuator_kind(const fric_robot *r, int k, double *kp, double *kv)
+{
+    if (k < 0 || k >= r->model.nu) return -1;
+    if (kp) *kp = r->akp[k];
+    if (kv) *kv = r->akv[k];
+    return r->akind[k];
+}
+
+int fric_robot_joint_find(const fric_robot *r, const char *name)
+{
+    for (int j = 0; name && name[0] && j < r->model.njnt; j++)
+        if (r->jnt[j].name && strcmp(r->jnt[j].name, name) == 0) return j;
+    return -1;
+}
+
+/* Joint j's actuator is position-like: its ctrl is a goal (a motor's is a
+ * torque). */
+static int position_like(const fric_robot *r, int j)
+{
+    int k = r->jact[j];
+    return k >= 0 && r->akind[k] != FRIC_MUJOCO_ACT_MOTOR;
+}
+
+static void clear_adoption(fric_robot *r)
+{
+    r->have_adoption = 0;
+    r->ad.n = 0;
+    r->core.n = 0;
+    for (int j = 0; j < r->model.njnt; j++) r->adopted[j] = -1;
+}
+
+fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
+{
+    if (!r) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: the robot must not be NULL."));
+        return fric__rc();
+    }
+    clear_adoption(r);
+    return fric_mujoco_map_parse(text, r->map, FRIC_MUJOCO_MAP_MAX, &r->nmap, why);
+}
+
+fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why)
+{
+    if (!r || !map) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: the robot and the mapping must not be NULL."));
+        return fric__rc();
+    }
+    clear_adoption(r);
+    r->nmap = 0;
+    if (n < 0 || n > FRIC_MUJOCO_MAP_MAX) {
+        fric__why(why, fric__say("adopt: %d mapping entries; give at most %d.", n, FRIC_MUJOCO_MAP_MAX));
+        return fric__rc();
+    }
+    memcpy(r->map, map, (size_t)n * sizeof *map);
+    r->nmap = n;
+    fric__why(why, "");
+    return FRIC_OK;
+}
+
+const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
+{
+    *n = r->nmap;
+    return r->nmap ? r->map : NULL;
+}
+
+fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
+                             const double *qpos, const char **why)
+{
+    const char *msg = NULL;
+    if (!r || !servos || !qpos)
+        msg = fric__fail(FRIC_E_NULL, -1, "adopt: the robot, servos and qpos must not be NULL.");
+    else if (nservos != r->nmap)
+        msg = fric__say("adopt: %d servos for a mapping of %d entries; parse the mapping (fric_robot_map) and "
+                        "resolve one servo per entry.", nservos, r->nmap);
+    else if (r->model.njnt > FRIC_MUJOCO_MAX_JOINTS)
+        msg = fric__say("adopt: the model has %d joints; the adapter reads at most %d.", r->model.njnt,
+                        FRIC_MUJOCO_MAX_JOINTS);
+    if (msg) {
+        if (r) clear_adoption(r);
+        fric__why(why, msg);
+        return fric__rc();
+    }
+    clear_adoption(r);
+    for (int j = 0; j < r->model.njnt; j++) {
+        const fric_robot_joint *x = &r->jnt[j];
+        fric_mujoco_robot_joint *y = &r->rj[j];
+        memset(y, 0, sizeof *y);
+        y->name = x->name ? x->name : "";
+        y->cls = x->cls;
+        y->jm = (fric_mujoco_joint_model){ x->type, x->frictionloss, x->damping, x->armature, 0, qpos[x->qposadr] };
+        y->act = r->jact[j];
+        if (y->act < 0) continue;
+        const fric_robot_actuator *a = &r->act[y->act];
+        y->act_gaintype = a->gaintype;
+        y->act_biastype = a->biastype;
+        memcpy(y->act_gainprm, a->gainprm, sizeof y->act_gainprm);
+        memcpy(y->act_biasprm, a->biasprm, sizeof y->act_biasprm);
+        y->act_gear = a->gear;
+        y->act_forcelimited = a->forcelimited;
+        memcpy(y->act_forcerange, a->forcerange, sizeof y->act_forcerange);
+        y->act_ctrllimited = a->ctrllimited;
+        memcpy(y->act_ctrlrange, a->ctrlrange, sizeof y->act_ctrlrange);
+    }
+    fric_status rc = fric_mujoco_adopt(&r->ad, r->rj, r->model.njnt, r->map, servos, r->nmap, keep_armature, why);
+    if (rc) return rc;
+    for (int i = 0; i < r->ad.n; i++) {
+        const fric_mujoco_adopted *a = &r->ad.a[i];
+        r->adopted[a->joint] = i;
+        r->edit[i] = (fric_robot_edit){ r->jnt[a->joint].dofadr, r->ad.jm[i].frictionloss, r->ad.jm[i].damping,
+                                        a->armature, a->act };
+    }
+    r->have_adoption = 1;
+    return FRIC_OK;
+}
+
+const fric_mujoco_adoption *fric_robot_adoption(const fric_robot *r)
+{
+    return r->have_adoption ? &r->ad : NULL;
+}
+
+const fric_robot_edit *fric_robot_edits(const fric_robot *r, int *n)
+{
+    *n = r->have_adoption ? r->ad.n : 0;
+    return r->have_adoption ? r->edit : NULL;
+}
+
+int fric_robot_integrator(const fric_robot *r, int *file)
+{
+    if (file) *file = r->model.integrator;
+    return FRIC_MUJOCO_INT_EULER;
+}
+
+fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
+                              fric_mujoco_treatment treatment, const char **why)
+{
+    if (!r || !r->have_adoption) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mujoco: attach a robot after its adoption (fric_robot_adopt)."));
+        return fric__rc();
+    }
+    fric_status rc = fric_mujoco_core_init(&r->core, model, jm, r->ad.defs, r->ad.n, treatment, why);
+    if (rc) return rc;
+    for (int i = 0; i < r->ad.n; i++) {
+        const fric_robot_joint *x = &r->jnt[r->ad.a[i].joint];
+        fric_mujoco_joint *j = &r->core.j[i];
+        j->jnt = r->ad.a[i].joint;
+        j->dof = x->dofadr;
+        j->qadr = x->qposadr;
+        j->act = r->ad.a[i].act;
+    }
+    return FRIC_OK;
+}
+
+fric_mujoco_core *fric_robot_core(fric_robot *r) { return &r->core; }
+
+void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
+{
+    if (j < 0 || j >= r->model.njnt || !isfinite(goal)) return;
+    r->goal[j] = goal;
+    int k = r->jact[j], i = r->adopted[j], pos = position_like(r, j);
+    if (k >= 0) {
+        if (pos && ctrl_a) ctrl_a[k] = goal;
+        if ((pos || i >= 0) && ctrl_c) ctrl_c[k] = goal;
+    } else if (i >= 0) {
+        fric_mujoco_core_goal(&r->core, i, goal, 1);
+    }
+}
+
+void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c)
+{
+    for (int j = 0; j < r->model.njnt; j++) fric_robot_set_goal(r, j, qpos[r->jnt[j].qposadr], ctrl_a, ctrl_c);
+}
+
+double fric_robot_goal(const fric_robot *r, int j)
+{
+    return j >= 0 && j < r->model.njnt ? r->goal[j] : NAN;
+}
+
+int fric_robot_tick(fric_robot *r)
+{
+    return ++r->steps % r->sample == 0;
+}
+
+void fric_robot_record(fric_robot *r, const double *qpos_a, const double *qpos_c)
+{
+    int n = r->ad.n;
+    long at = r->nh % r->span;
+    const double *q[2] = { qpos_a, qpos_c };
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; q[c] && i < n; i++) r->hist[c][at * n + i] = q[c][r->jnt[r->ad.a[i].joint].qposadr];
+    r->nh++;
+}
+
+void fric_robot_reset(fric_robot *r)
+{
+    r->steps = 0;
+    r->nh = 0;
+}
+
+void fric_robot_sampling(const fric_robot *r, long *sample, long *span)
+{
+    *sample = r->sample;
+    *span = r->span;
+}
+
+fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
+                              const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out)
+{
+    if (!r || !out || !qpos || !qvel || i < 0 || i >= (r->have_adoption ? r->ad.n : 0)
+        || (c == 0 && (!qfrc_actuator || !qfrc_constraint)))
+    {
+        fric__say("robot: row %d of copy %d: no such adopted joint, or an array missing.", i, c);
+        return fric__rc();
+    }
+    int n = r->ad.n, j = r->ad.a[i].joint, dof = r->jnt[j].dofadr;
+    double q = qpos[r->jnt[j].qposadr], v = qvel[dof];
+    long filled = r->nh < r->span ? r->nh : r->span;
+    double creep = NAN;
+    if (filled > 1) {
+        const double *h = r->hist[c ? 1 : 0];
+        long last = (r->nh - 1) % r->span, first = (r->nh - filled) % r->span;
+        creep = (1e3 * (h[last * n + i] - h[first * n + i])) / ((double)(filled - 1) * ((double)r->sample * r->model.timestep));
+    }
+    out->stick = fabs(v) <= FRIC_ROBOT_STICK_SPEED;
+    out->q = q;
+    out->sag_mrad = 1e3 * (r->goal[j] - q);
+    out->creep_mrad_s = creep;
+    if (c) {
+        out->tau_m = r->core.j[i].s.tau_m;
+        out->tau_f = r->core.j[i].s.tau_f;
+    } else {
+        out->tau_m = r->jact[j] >= 0 ? qfrc_actuator[dof] : 0;
+        out->tau_f = qfrc_constraint[dof];
+    }
+    return FRIC_OK;
+}

@@ -1,0 +1,222 @@
+/*
+ * fric_robot.h: the robot layer above the MuJoCo adapter, MuJoCo-free
+ * (core/adapter/adapter_robot.c): a robot's joints and actuators read as
+ * plain numbers, its adoption by identified servos (fric_adapter.h's
+ * fric_mujoco_adopt) with the model edits as data, the one starting-goal
+ * rule, the creep ring and the per-joint row of the table. One definition
+ * for the command line (cli/mujoco.c, `friction mujoco --adopt`, MuJoCo
+ * 2.2.2 through core/mujoco/) and the explorer's "Your robot"
+ * (web/src/mujoco/robot.js, MuJoCo 3.x in its own wasm module, through
+ * wasm/bindings_robot.c): each copies MuJoCo's arrays into these records
+ * and writes back what the handle says.
+ *
+ * The handle (fric_robot) is what the caller keeps: it holds the robot's
+ * joints and actuators, the mapping, the adoption (each servo resolved
+ * once, its bench def kept here), the adapter's state (fric_mujoco_core:
+ * the adopted copy's step takes it), the goals and the creep ring, every
+ * byte allocated by fric_robot_create; nothing is allocated after.
+ *
+ * Two copies of a robot are run side by side (the explorer's pair):
+ *   (A) the file as written: its frictionloss, damping and actuators;
+ *   (C) adopted: the edits below written, the core's implicit friction.
+ * The command line runs (C) only (the A arguments are NULL there).
+ */
+#ifndef FRIC_ROBOT_H
+#define FRIC_ROBOT_H
+
+#include "fric_adapter.h"
+#include "fric_bench.h"
+#include "fric_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MuJoCo's joint transmission (mjtTrn: mjTRN_JOINT; the native adapter
+ * checks the number). */
+enum { FRIC_ROBOT_TRN_JOINT = 0 };
+
+/* The table's STICK: |q̇| at or below this            [rad/s] */
+#define FRIC_ROBOT_STICK_SPEED 1e-9
+/* The creep rate's window                             [s]     */
+#define FRIC_ROBOT_CREEP_WINDOW 1.0
+/* A creep sample every                                [s]     */
+#define FRIC_ROBOT_SAMPLE 0.01
+
+/* The model as a whole (m->njnt, m->nu, m->opt). */
+#define FRIC_ROBOT_MODEL_FIELDS(X) \
+    X(njnt, "") X(nu, "") X(timestep, "s") X(integrator, "")
+typedef struct {
+    int njnt;               /* joints                                               */
+    int nu;                 /* actuators                                            */
+    double timestep;        /* m->opt.timestep                            [s]       */
+    int integrator;         /* m->opt.integrator (FRIC_MUJOCO_INT_*)                */
+} fric_robot_model;
+
+/* One joint of the compiled model (MuJoCo's arrays at the joint's index). */
+#define FRIC_ROBOT_JOINT_FIELDS(X) \
+    X(name, "") X(cls, "") X(type, "") X(dofadr, "") X(qposadr, "") \
+    X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²")
+typedef struct {
+    const char *name;       /* its name; NULL or "": unnamed (copied by create)     */
+    const char *cls;        /* its MJCF default class; NULL: not known (MuJoCo
+                               2.2.2's compiled model keeps none)                   */
+    int type;               /* m->jnt_type (FRIC_MUJOCO_JNT_*)                      */
+    int dofadr;             /* m->jnt_dofadr                                        */
+    int qposadr;            /* m->jnt_qposadr                                       */
+    double frictionloss;    /* m->dof_frictionloss at its dof             [N·m]     */
+    double damping;         /* m->dof_damping                             [N·m·s/rad] */
+    double armature;        /* m->dof_armature                            [kg·m²]   */
+} fric_robot_joint;
+
+/* One actuator of the compiled model (MuJoCo's arrays at its index). */
+#define FRIC_ROBOT_ACTUATOR_FIELDS(X) \
+    X(trntype, "") X(trnid, "") X(gaintype, "") X(biastype, "") X(gainprm, "") X(biasprm, "") \
+    X(gear, "") X(forcelimited, "") X(forcerange, "N·m") X(ctrllimited, "") X(ctrlrange, "rad")
+typedef struct {
+    int trntype;            /* m->actuator_trntype (FRIC_ROBOT_TRN_JOINT: a joint)  */
+    int trnid;              /* m->actuator_trnid[2k]: the joint                     */
+    int gaintype, biastype; /* mjtGain, mjtBias (FIXED 0, AFFINE 1; bias NONE 0)    */
+    double gainprm[3];      /* the first three of m->actuator_gainprm               */
+    double biasprm[3];      /* the first three of m->actuator_biasprm               */
+    double gear;            /* m->actuator_gear[6k]                                 */
+    int forcelimited;       /* 1: forcerange applies (MuJoCo 3: lo < hi)            */
+    double forcerange[2];   /*                                            [N·m]     */
+    int ctrllimited;        /* 1: ctrlrange applies (MuJoCo 3: lo < hi)             */
+    double ctrlrange[2];    /*                                            [rad]     */
+} fric_robot_actuator;
+
+/* What the caller writes into copy (C) for adopted joint i (the adoption's
+ * model edits): the dof's frictionloss, damping and armature, and, when
+ * act >= 0, that actuator's gainprm and biasprm all zero (its own force
+ * off: force = gain·ctrl + bias; its ctrl is the servo's goal). */
+#define FRIC_ROBOT_EDIT_FIELDS(X) \
+    X(dof, "") X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(act, "")
+typedef struct {
+    int dof;                /* the dof to write                                     */
+    double frictionloss;    /* dof_frictionloss (0: the servo's budget replaces it) [N·m] */
+    double damping;         /* dof_damping (0: the servo's K_v replaces it) [N·m·s/rad] */
+    double armature;        /* dof_armature (the servo's, or the file's)  [kg·m²]   */
+    int act;                /* the goal-source actuator to zero, −1 none            */
+} fric_robot_edit;
+
+/* One row of the per-joint table, for one copy. */
+#define FRIC_ROBOT_ROW_FIELDS(X) \
+    X(stick, "") X(q, "rad") X(sag_mrad, "mrad") X(creep_mrad_s, "mrad/s") X(tau_m, "N·m") X(tau_f, "N·m")
+typedef struct {
+    int stick;              /* 1: STICK (|q̇| <= FRIC_ROBOT_STICK_SPEED), 0: SLIP   */
+    double q;               /* the joint's angle                          [rad]     */
+    double sag_mrad;        /* 1e3·(goal − q)                             [mrad]    */
+    double creep_mrad_s;    /* the mean speed over the ring (the last
+                               FRIC_ROBOT_CREEP_WINDOW s); NaN: under 2 samples [mrad/s] */
+    double tau_m;           /* (C) the servo's motor torque; (A) the actuator's
+                               force on the dof (0 without one)           [N·m]     */
+    double tau_f;           /* (C) the core's friction; (A) MuJoCo's constraint
+                               force on the dof (frictionloss, limits)    [N·m]     */
+} fric_robot_row;
+
+/* The robot handle (opaque). */
+typedef struct fric_robot fric_robot;
+
+/* The robot of model, joints[model->njnt] and actuators[model->nu] (names
+ * and classes copied): each joint's actuator (the last actuator whose
+ * transmission is the joint, as MuJoCo sums them), each actuator's kind
+ * (fric_mujoco_actuator_kind), the creep ring's sampling (a sample every
+ * FRIC_ROBOT_SAMPLE s of the timestep, at least every step; a ring of
+ * FRIC_ROBOT_CREEP_WINDOW s), every buffer allocated here. NULL with *why
+ * (may be NULL) and the status recorded (fric_status_last): FRIC_E_NULL, FRIC_E_PARAM_RANGE (njnt
+ * or nu < 0, a timestep not a finite number > 0), FRIC_E_NO_MEMORY. An
+ * actuator whose joint is out of range drives no joint. */
+fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_joint *joints,
+                              const fric_robot_actuator *actuators, const char **why);
+void fric_robot_destroy(fric_robot *r);
+
+/* Joint j's actuator (see create), −1 none or j out of range. */
+int fric_robot_joint_actuator(const fric_robot *r, int j);
+/* Actuator k's kind (FRIC_MUJOCO_ACT_*), *kp and *kv (may be NULL) as
+ * fric_mujoco_actuator_kind; −1 when k is out of range. */
+int fric_robot_actuator_kind(const fric_robot *r, int k, double *kp, double *kv);
+/* The joint called name, −1 none. */
+int fric_robot_joint_find(const fric_robot *r, const char *name);
+
+/* The mapping's text parsed into the handle (fric_mujoco_map_parse), the
+ * adoption cleared. FRIC_OK, or the parser's status with *why. */
+fric_status fric_robot_map(fric_robot *r, const char *text, const char **why);
+/* The mapping's entries map[n] (parsed by the caller with
+ * fric_mujoco_map_parse) into the handle, the adoption cleared. FRIC_OK,
+ * or FRIC_E_PARAM_RANGE (n outside 0..FRIC_MUJOCO_MAP_MAX) with *why. */
+fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why);
+/* The parsed mapping: *n entries (NULL when none). */
+const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n);
+
+/* Adopts the robot (fric_mujoco_adopt) with servos[k] the caller's
+ * resolution of entry k of the mapping (nservos: the entry count), each
+ * joint at q0 = qpos[qposadr] (the start pose). The servos' defs are kept
+ * in the handle (the adapter takes them from there). Also the edits
+ * (fric_robot_edits) and the integrator copy (C) runs: Euler (the implicit
+ * friction predicts MuJoCo's Euler step; the adopted joints' damping, the
+ * usual reason for another integrator, is gone). FRIC_OK, or the status
+ * with *why (fric_mujoco_adopt's sentences; FRIC_E_PARAM_RANGE: nservos
+ * not the mapping's count, more joints than FRIC_MUJOCO_MAX_JOINTS). */
+fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
+                             const double *qpos, const char **why);
+/* The adoption: NULL before a successful fric_robot_adopt. */
+const fric_mujoco_adoption *fric_robot_adoption(const fric_robot *r);
+/* The edits of copy (C), one per adopted joint (*n of them; NULL before
+ * the adoption). */
+const fric_robot_edit *fric_robot_edits(const fric_robot *r, int *n);
+/* The integrator to write into copy (C) (FRIC_MUJOCO_INT_EULER) and, in
+ * *file (may be NULL), the model's own. */
+int fric_robot_integrator(const fric_robot *r, int *file);
+/* MuJoCo's name of integrator i ("Euler", "RK4", "implicit",
+ * "implicitfast"), NULL past them. */
+const char *fric_robot_integrator_name(int i);
+
+/* The adapter of copy (C) (fric_adapter.h) after the edits are written:
+ * fric_mujoco_core_init with the adoption's defs, model and jm the joints
+ * as (C) has them now (joint i of the adoption: jm[i]), the treatment
+ * (IMPLICIT here), then each joint's addresses and goal source set. Again
+ * after a reset: the adapter starts from the state given. FRIC_OK, or the
+ * status with *why. */
+fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
+                              fric_mujoco_treatment treatment, const char **why);
+/* The adapter the step of copy (C) takes (fric_mujoco_core_step,
+ * fric_mujoco_apply): the handle's. */
+fric_mujoco_core *fric_robot_core(fric_robot *r);
+
+/* The starting goals (the one rule): every joint's goal is its angle in
+ * qpos (copy (C)'s); an actuator is position-like when its kind is not a
+ * motor (its ctrl is a goal; a motor's is a torque); ctrl_a (copy A's,
+ * may be NULL) gets q on the position-like actuators, ctrl_c (C's, may be
+ * NULL) on those and on every adopted joint's goal source (there a motor's
+ * ctrl is the servo's goal), and an adopted joint without actuator gets
+ * its goal in the adapter (torque on). Call after fric_robot_attach. */
+void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c);
+/* Joint j's goal [rad] by the same rule (nothing for j out of range or a
+ * goal not finite). */
+void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c);
+/* Joint j's goal [rad] (NaN for j out of range). */
+double fric_robot_goal(const fric_robot *r, int j);
+
+/* After each step of the pair: 1 when a creep sample is due now (then
+ * fric_robot_record), else 0. */
+int fric_robot_tick(fric_robot *r);
+/* The adopted joints' angles of both copies into the ring (qpos_a may be
+ * NULL: (C) only). */
+void fric_robot_record(fric_robot *r, const double *qpos_a, const double *qpos_c);
+/* The ring and the step count emptied (a reset to a keyframe). */
+void fric_robot_reset(fric_robot *r);
+/* The ring's sampling: steps per sample, samples in the ring. */
+void fric_robot_sampling(const fric_robot *r, long *sample, long *span);
+
+/* Adopted joint i's row in copy (C) (c = 1: the adapter's torques; the
+ * qfrc arrays are not read and may be NULL) or (A) (c = 0: the actuator's
+ * force and the constraint force on the dof), from that copy's arrays.
+ * FRIC_OK, or FRIC_E_PARAM_RANGE for i out of range. */
+fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
+                              const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FRIC_ROBOT_H */

@@ -1,0 +1,121 @@
+/*
+ * mujoco_robot.c: a robot of MuJoCo 2.2.2 into the robot layer
+ * (fric_robot.h, MuJoCo-free) and its adoption's edits back (fric_mujoco.h's
+ * fric_mujoco_robot_*): only MuJoCo's arrays copied in and out.
+ */
+#include <stdlib.h>
+
+#include "base.h"
+#include "fric_mujoco.h"
+
+_Static_assert((int)FRIC_ROBOT_TRN_JOINT == (int)mjTRN_JOINT, "fric_robot.h's FRIC_ROBOT_TRN_JOINT is mjTRN_JOINT");
+
+fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
+{
+    if (!m) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "robot: the model must not be NULL."));
+        return NULL;
+    }
+    fric_robot_joint *j = calloc((size_t)(m->njnt ? m->njnt : 1), sizeof *j);
+    fric_robot_actuator *a = calloc((size_t)(m->nu ? m->nu : 1), sizeof *a);
+    fric_robot *r = NULL;
+    if (!j || !a) {
+        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "robot: out of memory for the model's %d joints.", m->njnt));
+    } else {
+        for (int i = 0; i < m->njnt; i++) {
+            int dof = m->jnt_dofadr[i];
+            /* MuJoCo 2.2.2's compiled model keeps no default class */
+            j[i] = (fric_robot_joint){ m->names + m->name_jntadr[i], NULL, m->jnt_type[i], dof, m->jnt_qposadr[i],
+                                       m->dof_frictionloss[dof], m->dof_damping[dof], m->dof_armature[dof] };
+        }
+        for (int k = 0; k < m->nu; k++) {
+            fric_robot_actuator *x = &a[k];
+            *x = (fric_robot_actuator){ m->actuator_trntype[k], m->actuator_trnid[2 * k], m->actuator_gaintype[k],
+                                        m->actuator_biastype[k], { 0 }, { 0 }, m->actuator_gear[6 * k],
+                                        m->actuator_forcelimited[k], { m->actuator_forcerange[2 * k],
+                                        m->actuator_forcerange[2 * k + 1] }, m->actuator_ctrllimited[k],
+                                        { m->actuator_ctrlrange[2 * k], m->actuator_ctrlrange[2 * k + 1] } };
+            for (int c = 0; c < 3; c++) {
+                x->gainprm[c] = m->actuator_gainprm[k * mjNGAIN + c];
+                x->biasprm[c] = m->actuator_biasprm[k * mjNBIAS + c];
+            }
+        }
+        fric_robot_model model = { m->njnt, m->nu, m->opt.timestep, m->opt.integrator };
+        r = fric_robot_create(&model, j, a, why);
+    }
+    free(j);
+    free(a);
+    return r;
+}
+
+/* The adoption of r into m (fric_robot_adopt at d's pose), its edits
+ * written: the file's friction and damping out, the servo's armature in,
+ * the goal sources' own force off (gain and bias 0: force = gain·ctrl +
+ * bias). */
+static fric_status adopt_into(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+                              int keep_armature, const char **why)
+{
+    mj_forward(m, d);
+    fric_status rc = fric_robot_adopt(r, servos, nservos, keep_armature, d->qpos, why);
+    if (rc) return rc;
+    int n = 0;
+    const fric_robot_edit *e = fric_robot_edits(r, &n);
+    for (int i = 0; i < n; i++) {
+        m->dof_frictionloss[e[i].dof] = e[i].frictionloss;
+        m->dof_damping[e[i].dof] = e[i].damping;
+        m->dof_armature[e[i].dof] = e[i].armature;
+        if (e[i].act < 0) continue;
+        for (int c = 0; c < mjNGAIN; c++) m->actuator_gainprm[e[i].act * mjNGAIN + c] = 0;
+        for (int c = 0; c < mjNBIAS; c++) m->actuator_biasprm[e[i].act * mjNBIAS + c] = 0;
+    }
+    return FRIC_OK;
+}
+
+/* fm attached to the adopted joints (fric_mujoco_init), each servo held at
+ * the joint's angle in d (the defs' held flag), each goal source set. */
+static fric_status attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_adoption *ad,
+                          fric_mujoco_treatment treatment, const char **why)
+{
+    fric_status rc = fric_mujoco_init(fm, m, d, ad->defs, ad->n, treatment, why);
+    if (rc) return rc;
+    for (int i = 0; i < ad->n; i++) fm->j[i].act = ad->a[i].act;
+    return FRIC_OK;
+}
+
+fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
+                                    int keep_armature, const char **why)
+{
+    if (!r || !m || !d) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: robot, model and data must not be NULL."));
+        return fric__rc();
+    }
+    fric_status rc = adopt_into(r, m, d, servos, nservos, keep_armature, why);
+    if (rc) return rc;
+    m->opt.integrator = fric_robot_integrator(r, NULL);   /* what the implicit friction predicts */
+    return attach(fric_robot_core(r), m, d, fric_robot_adoption(r), FRIC_MUJOCO_IMPLICIT, why);
+}
+
+fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_mujoco_map_entry *map,
+                                    const fric_bench_def *servos, int nmap, int keep_armature,
+                                    fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why)
+{
+    if (!fm || !m || !d || !out) {
+        const char *msg = fric__fail(FRIC_E_NULL, -1, "adopt: adapter, model, data and adoption must not be NULL.");
+        if (fm) fm->n = 0;
+        if (why) *why = msg;
+        return FRIC_E_NULL;
+    }
+    fm->n = 0;
+    fric_robot *r = fric_mujoco_robot_create(m, why);
+    if (!r) return fric__rc();
+    fric_status rc = fric_robot_map_set(r, map, nmap, why);
+    if (!rc) rc = adopt_into(r, m, d, servos, nmap, keep_armature, why);
+    if (!rc) {
+        /* the caller's copy, its joint names the model's own (the robot's go) */
+        *out = *fric_robot_adoption(r);
+        for (int i = 0; i < out->n; i++) out->defs[i].joint = m->names + m->name_jntadr[out->a[i].joint];
+        rc = attach(fm, m, d, out, treatment, why);
+    }
+    fric_robot_destroy(r);
+    return rc;
+}

@@ -1,0 +1,325 @@
+/*
+ * test_robot.c: the robot layer without MuJoCo (fric_robot.h) over a
+ * hand-made robot written here:
+ *   joint 0 "j0" hinge (dof 3, qpos 5): a <position> actuator (k 0, kp 20,
+ *     kv 0.5, ctrlrange ±1.5 rad);
+ *   joint 1 "j1" hinge (dof 1, qpos 2): a <motor> (k 1), then a general
+ *     affine actuator (k 2: gain 7, bias (0, −5, −1));
+ *   joint 2 "j2" hinge (dof 0, qpos 0): none;
+ *   joint 3 "b" ball (dof 4, qpos 6);
+ *   actuator 3: a tendon transmission naming index 0 (drives no joint);
+ *   actuator 4: a <motor> on j2 in the second robot only (motor_robot).
+ * Expected values are the inputs written here, hand-computed: each joint's
+ * actuator (the last joint transmission: j1's is k 2, not the motor), the
+ * kinds, the creep ring's sampling (round(0.01/h), round(1/(sample·h))),
+ * the edits (the preset's armature, zero friction and damping, the goal
+ * sources), the goal rule (a motor's ctrl stays unless its joint is
+ * adopted), the creep of a linear ramp of q (its slope), the sag
+ * 1e3·(goal − q), STICK at |q̇| <= 1e-9 rad/s, and the refusals.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "test_main.h"
+
+#include "fric_bench.h"
+#include "fric_robot.h"
+#include "fric_status.h"
+
+#define NJ 4
+#define NQ 10
+#define NV 6
+
+static const int dofadr[NJ] = { 3, 1, 0, 4 }, qposadr[NJ] = { 5, 2, 0, 6 };
+
+static fric_robot_joint joint_of(int i)
+{
+    static const char *const names[NJ] = { "j0", "j1", "j2", "b" };
+    return (fric_robot_joint){ names[i], i == 3 ? NULL : "arm", i == 3 ? FRIC_MUJOCO_JNT_BALL : FRIC_MUJOCO_JNT_HINGE,
+                               dofadr[i], qposadr[i], 0.05 * (i + 1), 0.5 * (i + 1), 0.1 };
+}
+
+static fric_robot_actuator position(int j, double kp, double kv)
+{
+    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 1, { kp, 0, 0 }, { 0, -kp, -kv }, 1, 1, { -3, 3 }, 1,
+                                  { -1.5, 1.5 } };
+}
+
+static fric_robot_actuator motor(int j)
+{
+    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 0, { 1, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 } };
+}
+
+/* The robot above (motor_on_j1: joint 1's actuators are the motor alone;
+ * motor_on_j2: a motor on j2 too), timestep h [s]. */
+static fric_robot *make(double h, int integrator, int motor_on_j1, int motor_on_j2)
+{
+    fric_robot_joint j[NJ];
+    for (int i = 0; i < NJ; i++) j[i] = joint_of(i);
+    fric_robot_actuator a[5] = { position(0, 20, 0.5), motor(1), position(1, 5, 1), position(0, 1, 0), motor(2) };
+    a[2].gainprm[0] = 7;                    /* gain 7 ≠ kp 5: general */
+    a[3].trntype = 3;                       /* a tendon: no joint */
+    if (motor_on_j1) a[2].trntype = 3;
+    int nu = motor_on_j2 ? 5 : 4;
+    fric_robot_model m = { NJ, nu, h, integrator };
+    const char *why = NULL;
+    fric_robot *r = fric_robot_create(&m, j, a, &why);
+    assert_non_null(r);
+    assert_string_equal(why, "");
+    return r;
+}
+
+/* The servo of every mapping here: the STS3215's M1 preset. */
+static fric_bench_def sts3215_m1(void)
+{
+    fric_bench_def d;
+    fric_bench_def_from_preset(fric_bench_preset_find("sts3215", 1), &d);
+    return d;
+}
+
+/* qpos with joint i at q[i] (the other slots NaN: read only at the joints' addresses). */
+static void pose(double *qpos, const double q[NJ])
+{
+    for (int k = 0; k < NQ; k++) qpos[k] = NAN;
+    for (int i = 0; i < NJ; i++) qpos[qposadr[i]] = q[i];
+}
+
+/* Adopts r with mapping text (one servo per entry: sts3215 M1) at q0 and
+ * attaches its adapter. Returns the count adopted. */
+static int adopt(fric_robot *r, const char *text, int keep, const double q0[NJ])
+{
+    const char *why = NULL;
+    assert_int_equal(fric_robot_map(r, text, &why), FRIC_OK);
+    int nmap = 0;
+    fric_robot_map_entries(r, &nmap);
+    fric_bench_def sv[4];
+    for (int k = 0; k < nmap; k++) sv[k] = sts3215_m1();
+    double qpos[NQ];
+    pose(qpos, q0);
+    assert_int_equal(fric_robot_adopt(r, sv, nmap, keep, qpos, &why), FRIC_OK);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    fric_mujoco_model mm = { 0.002, FRIC_MUJOCO_INT_EULER, 0, 0, 1 };
+    fric_mujoco_joint_model jm[NJ];
+    for (int i = 0; i < ad->n; i++) jm[i] = ad->jm[i];
+    assert_int_equal(fric_robot_attach(r, &mm, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    return ad->n;
+}
+
+static void test_joints_and_actuators(void **st)
+{
+    (void)st;
+    fric_robot *r = make(0.002, FRIC_MUJOCO_INT_EULER, 0, 0);
+    assert_int_equal(fric_robot_joint_actuator(r, 0), 0);
+    assert_int_equal(fric_robot_joint_actuator(r, 1), 2);   /* the last of k 1, k 2 */
+    assert_int_equal(fric_robot_joint_actuator(r, 2), -1);
+    assert_int_equal(fric_robot_joint_actuator(r, 3), -1);
+    assert_int_equal(fric_robot_joint_actuator(r, 4), -1);  /* out of range */
+    double kp = -1, kv = -1;
+    assert_int_equal(fric_robot_actuator_kind(r, 0, &kp, &kv), FRIC_MUJOCO_ACT_POSITION);
+    assert_true(kp == 20 && kv == 0.5);
+    assert_int_equal(fric_robot_actuator_kind(r, 1, &kp, &kv), FRIC_MUJOCO_ACT_MOTOR);
+    assert_true(kp == 0 && kv == 0);
+    assert_int_equal(fric_robot_actuator_kind(r, 2, &kp, &kv), FRIC_MUJOCO_ACT_GENERAL);
+    assert_true(kp == 5 && kv == 1);
+    assert_int_equal(fric_robot_actuator_kind(r, 4, NULL, NULL), -1);
+    assert_int_equal(fric_robot_joint_find(r, "j2"), 2);
+    assert_int_equal(fric_robot_joint_find(r, "nope"), -1);
+    assert_int_equal(fric_robot_joint_find(r, ""), -1);
+    fric_robot_destroy(r);
+}
+
+static void test_sampling(void **st)
+{
+    (void)st;
+    /* h [s], round(0.01/h) (at least 1), round(1/(sample·h)) */
+    const struct { double h; long sample, span; } c[] = { { 0.002, 5, 100 }, { 0.001, 10, 100 },
+                                                          { 0.003, 3, 111 }, { 0.02, 1, 50 } };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        fric_robot *r = make(c[k].h, 0, 0, 0);
+        long sample = 0, span = 0;
+        fric_robot_sampling(r, &sample, &span);
+        assert_int_equal(sample, c[k].sample);
+        assert_int_equal(span, c[k].span);
+        int due = 0;
+        for (long s = 1; s <= 3 * sample; s++) due += fric_robot_tick(r);
+        assert_int_equal(due, 3);
+        fric_robot_destroy(r);
+    }
+}
+
+static void test_edits(void **st)
+{
+    (void)st;
+    const double q0[NJ] = { 0.1, 0.2, 0.3, 0 };
+    const fric_bench_def sts = sts3215_m1();
+    for (int keep = 0; keep < 2; keep++) {
+        fric_robot *r = make(0.002, FRIC_MUJOCO_INT_RK4, 0, 0);
+        assert_int_equal(adopt(r, "*=sts3215/m1", keep, q0), 3);   /* the ball is not a '*' joint */
+        int n = 0;
+        const fric_robot_edit *e = fric_robot_edits(r, &n);
+        assert_int_equal(n, 3);
+        const int act[3] = { 0, 2, -1 };
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(e[i].dof, dofadr[i]);
+            assert_true(e[i].frictionloss == 0 && e[i].damping == 0);
+            assert_true(e[i].armature == (keep ? 0.1 : sts.servo.armature));
+            assert_int_equal(e[i].act, act[i]);
+            /* what the report says was removed: the file's */
+            assert_true(fric_robot_adoption(r)->a[i].removed_frictionloss == 0.05 * (i + 1));
+        }
+        int file = -1;
+        assert_int_equal(fric_robot_integrator(r, &file), FRIC_MUJOCO_INT_EULER);
+        assert_int_equal(file, FRIC_MUJOCO_INT_RK4);
+        fric_robot_destroy(r);
+    }
+    assert_string_equal(fric_robot_integrator_name(FRIC_MUJOCO_INT_RK4), "RK4");
+    assert_string_equal(fric_robot_integrator_name(FRIC_MUJOCO_INT_EULER), "Euler");
+    assert_null(fric_robot_integrator_name(4));
+}
+
+static void test_goal_rule(void **st)
+{
+    (void)st;
+    const double q0[NJ] = { 0.1, 0.2, 0.3, 0.4 };
+    double qpos[NQ];
+    pose(qpos, q0);
+    /* adopted j0 (position), j1 (general), j2 (no actuator) */
+    fric_robot *r = make(0.002, 0, 0, 0);
+    adopt(r, "j0=sts3215/m1, j1=sts3215/m1, j2=sts3215/m1", 0, q0);
+    double ca[5], cc[5];
+    for (int k = 0; k < 5; k++) ca[k] = cc[k] = -7;
+    fric_robot_start_goals(r, qpos, ca, cc);
+    assert_true(ca[0] == 0.1 && cc[0] == 0.1);
+    assert_true(ca[2] == 0.2 && cc[2] == 0.2);     /* general: position-like */
+    assert_true(ca[1] == -7 && cc[1] == -7);       /* the motor is not j1's actuator */
+    assert_true(ca[3] == -7 && cc[3] == -7);       /* a tendon */
+    for (int j = 0; j < NJ; j++) assert_true(fric_robot_goal(r, j) == q0[j]);
+    assert_true(fric_robot_core(r)->j[2].s.goal == 0.3);   /* no actuator: the adapter's goal */
+    fric_robot_set_goal(r, 2, 0.7, ca, cc);
+    assert_true(fric_robot_core(r)->j[2].s.goal == 0.7 && fric_robot_goal(r, 2) == 0.7);
+    fric_robot_set_goal(r, 0, NAN, ca, cc);        /* not finite: nothing */
+    assert_true(ca[0] == 0.1 && fric_robot_goal(r, 0) == 0.1);
+    fric_robot_set_goal(r, 0, 0.25, NULL, cc);     /* (C) only */
+    assert_true(ca[0] == 0.1 && cc[0] == 0.25);
+    fric_robot_destroy(r);
+
+    /* a motor: its ctrl is a torque in (A) and on a joint not adopted; the
+     * servo's goal on an adopted joint of (C) */
+    r = make(0.002, 0, 1, 1);
+    adopt(r, "j1=sts3215/m1", 0, q0);
+    for (int k = 0; k < 5; k++) ca[k] = cc[k] = -7;
+    fric_robot_start_goals(r, qpos, ca, cc);
+    assert_true(ca[1] == -7 && cc[1] == 0.2);      /* j1's motor, adopted */
+    assert_true(ca[4] == -7 && cc[4] == -7);       /* j2's motor, not adopted */
+    assert_true(ca[0] == 0.1 && cc[0] == 0.1);     /* j0's position, not adopted */
+    fric_robot_set_goal(r, 1, -0.3, ca, cc);
+    assert_true(ca[1] == -7 && cc[1] == -0.3);
+    fric_robot_set_goal(r, 2, -0.3, ca, cc);       /* neither adopted nor position-like */
+    assert_true(ca[4] == -7 && cc[4] == -7 && fric_robot_goal(r, 2) == -0.3);
+    fric_robot_destroy(r);
+}
+
+static void test_creep_and_rows(void **st)
+{
+    (void)st;
+    const double q0[NJ] = { 0.1, 0.2, 0.3, 0.4 };
+    fric_robot *r = make(0.002, 0, 0, 0);   /* a sample every 5 steps, 100 in the ring */
+    int n = adopt(r, "*=sts3215/m1", 0, q0);
+    double qa[NQ], qc[NQ], qv[NV] = { 0 }, fa[NV], fc[NV];
+    for (int k = 0; k < NV; k++) fa[k] = 10 + k, fc[k] = 20 + k;
+    fric_robot_row row;
+    /* no sample yet: no creep */
+    pose(qc, q0);
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+    assert_true(isnan(row.creep_mrad_s));
+    /* 150 samples of a ramp: joint i of (C) at q = 0.01·(i+1)·s at sample s,
+     * of (A) at 0.002·(i+1)·s; the ring keeps samples 50..149 over
+     * 99·5·0.002 s: creep 1e3·0.01·(i+1)·99/0.99 = 1000·(i+1) mrad/s, (A) 200·(i+1) */
+    long s = 0;
+    for (long k = 0; k < 5 * 150; k++) {
+        if (!fric_robot_tick(r)) continue;
+        double qi[NJ], qj[NJ];
+        for (int i = 0; i < NJ; i++) qi[i] = 0.01 * (i + 1) * (double)s, qj[i] = 0.002 * (i + 1) * (double)s;
+        pose(qc, qi);
+        pose(qa, qj);
+        fric_robot_record(r, qa, qc);
+        s++;
+    }
+    assert_int_equal(s, 150);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(fric_robot_row_of(r, i, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+        assert_true(fabs(row.creep_mrad_s - 1000.0 * (i + 1)) <= 1e-9 * 1000.0 * (i + 1));
+        assert_int_equal(fric_robot_row_of(r, i, 0, qa, qv, fa, fc, &row), FRIC_OK);
+        assert_true(fabs(row.creep_mrad_s - 200.0 * (i + 1)) <= 1e-9 * 200.0 * (i + 1));
+    }
+    /* one sample after a reset: no creep */
+    fric_robot_reset(r);
+    for (int k = 0; k < 5; k++) fric_robot_tick(r);
+    fric_robot_record(r, qa, qc);
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+    assert_true(isnan(row.creep_mrad_s));
+    /* the row: sag from the goal, STICK, the torques of each copy */
+    double q[NJ] = { 0.4, 0.2, 0.3, 0 }, ca[4], cc[4];
+    pose(qc, q);
+    fric_robot_start_goals(r, qc, ca, cc);   /* every goal at q */
+    fric_robot_set_goal(r, 0, 0.5, ca, cc);
+    qv[dofadr[0]] = 1e-9;
+    qv[dofadr[1]] = -2e-9;
+    fric_robot_core(r)->j[0].s.tau_m = 0.125;
+    fric_robot_core(r)->j[0].s.tau_f = -0.0625;
+    assert_int_equal(fric_robot_row_of(r, 0, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+    assert_true(row.stick == 1 && row.q == 0.4 && fabs(row.sag_mrad - 100) <= 1e-12);
+    assert_true(row.tau_m == 0.125 && row.tau_f == -0.0625);
+    assert_int_equal(fric_robot_row_of(r, 1, 1, qc, qv, NULL, NULL, &row), FRIC_OK);
+    assert_true(row.stick == 0 && row.sag_mrad == 0);
+    assert_int_equal(fric_robot_row_of(r, 0, 0, qc, qv, fa, fc, &row), FRIC_OK);
+    assert_true(row.tau_m == fa[dofadr[0]] && row.tau_f == fc[dofadr[0]]);
+    assert_int_equal(fric_robot_row_of(r, 2, 0, qc, qv, fa, fc, &row), FRIC_OK);
+    assert_true(row.tau_m == 0 && row.tau_f == fc[dofadr[2]]);   /* no actuator */
+    assert_int_equal(fric_robot_row_of(r, 3, 1, qc, qv, NULL, NULL, &row), FRIC_E_PARAM_RANGE);
+    assert_int_equal(fric_robot_row_of(r, 0, 0, qc, qv, NULL, fc, &row), FRIC_E_PARAM_RANGE);
+    fric_robot_destroy(r);
+}
+
+static void test_refusals(void **st)
+{
+    (void)st;
+    const char *why = NULL;
+    fric_robot_model m = { 1, 0, 0, 0 };
+    fric_robot_joint j = joint_of(0);
+    assert_null(fric_robot_create(NULL, &j, NULL, &why));
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+    assert_null(fric_robot_create(&m, &j, NULL, &why));   /* timestep 0 */
+    assert_int_equal(fric_status_last().code, FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "timestep"));
+    m.timestep = 0.001;
+    m.njnt = -1;
+    assert_null(fric_robot_create(&m, &j, NULL, &why));
+    assert_int_equal(fric_status_last().code, FRIC_E_PARAM_RANGE);
+    m.njnt = 0;   /* a robot without joints reads (it adopts nothing) */
+    fric_robot *r = fric_robot_create(&m, NULL, NULL, &why);
+    assert_non_null(r);
+    fric_robot_destroy(r);
+    fric_robot_destroy(NULL);
+
+    r = make(0.002, 0, 0, 0);
+    fric_bench_def sv[2] = { sts3215_m1(), sts3215_m1() };
+    double qpos[NQ] = { 0 };
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);   /* no mapping */
+    assert_int_equal(fric_robot_map(r, "j0=a/m1, j1", &why), FRIC_E_PARAM_RANGE);      /* the parser's */
+    assert_non_null(strstr(why, "no '='"));
+    assert_int_equal(fric_robot_map(r, "j0=a/m1, j1=b/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);   /* 1 servo, 2 entries */
+    assert_non_null(strstr(why, "1 servos for a mapping of 2 entries"));
+    assert_null(fric_robot_adoption(r));
+    assert_int_equal(fric_robot_map(r, "b=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_UNSUPPORTED);   /* a ball named */
+    assert_non_null(strstr(why, "ball joint"));
+    fric_mujoco_model mm = { 0.002, 0, 0, 0, 1 };
+    assert_int_equal(fric_robot_attach(r, &mm, NULL, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_NULL);   /* not adopted */
+    fric_robot_destroy(r);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
+               cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
+               cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals))

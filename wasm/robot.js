@@ -1,0 +1,271 @@
+// wasm/robot.js: core.robot, the robot layer (fric_robot.h,
+// wasm/bindings_robot.c) for the explorer's "Your robot"
+// (web/src/mujoco/robot.js). The caller copies MuJoCo's numbers in as named
+// records (the layouts robot_model, robot_joint, robot_actuator,
+// mujoco_model, mujoco_joint_model) and MuJoCo's arrays (qpos, ctrl, qvel,
+// qfrc_*) as the arrays they are; what comes back is read through the
+// layouts (mujoco_map_entry, mujoco_adopted, robot_edit, robot_row). A Robot
+// holds its wasm memory (the handle and its scratch arrays, allocated once)
+// until free().
+//
+// friction.js imports this module and mounts RobotApi as core.robot; the
+// names imported from friction.js are read when a method runs, never while
+// the modules load (the two import each other).
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, Adapter } from './friction.js';
+
+const F64 = 8;
+const ACT_KINDS = ['motor', 'position', 'general'];     // FRIC_MUJOCO_ACT_*
+const MAP_KINDS = ['joint', 'class', 'all'];            // fric_mujoco_map_kind
+
+/** A refusal of this module (bad argument), as friction.js's argument errors. */
+function bad(Ctor, param, message) {
+  const e = new Ctor(message);
+  e.code = 'FRIC_E_PARAM_RANGE';
+  e.param = param;
+  return e;
+}
+
+/** Writes obj's fields into the record of layout `name` at p (fields left
+ *  out: 0; a str field: a copy of the text, its pointer pushed on strs for
+ *  the caller to free; null: NULL). */
+function writeRecord(core, name, p, obj, strs) {
+  for (const [field, , kind, offset, count] of LAYOUTS[name].fields) {
+    const x = obj[field];
+    // a view made again per field: copying a text in may grow (detach) the memory
+    const v = new DataView(core._m.HEAPU8.buffer);
+    if (kind === 'f64') {
+      for (let k = 0; k < count; k++) v.setFloat64(p + offset + F64 * k, Number(count === 1 ? x ?? 0 : x?.[k] ?? 0), true);
+    } else if (kind === 'i32' || kind === 'u32') {
+      v.setInt32(p + offset, Number(x ?? 0), true);
+    } else if (kind === 'str') {
+      let s = 0;
+      if (x != null) { s = core._put(Uint8Array.from([...new TextEncoder().encode(String(x)), 0])); strs.push(s); }
+      new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
+    } else {
+      throw new Error(`robot: the record ${name} has a field ${field} of kind ${kind} this module does not write`);
+    }
+  }
+}
+
+/** n records of layout `name` in new wasm memory: { p, free() }. */
+function records(core, name, objs) {
+  const size = LAYOUTS[name].size, strs = [];
+  const p = core._alloc(size * Math.max(1, objs.length));
+  core._m.HEAPU8.fill(0, p, p + size * Math.max(1, objs.length));
+  try {
+    objs.forEach((o, i) => writeRecord(core, name, p + i * size, o, strs));
+  } catch (e) {
+    strs.forEach((s) => core._free(s));
+    core._free(p);
+    throw e;
+  }
+  return { p, free: () => { strs.forEach((s) => core._free(s)); core._free(p); } };
+}
+
+/** core.robot: fric_robot.h. */
+export class RobotApi {
+  constructor(core) { this._core = core; }
+
+  /** The mapping's text (fric_mujoco_map_parse): entries "TARGET=SERVO"
+   *  separated by ',', ';' or line breaks, TARGET a joint's name, class:NAME
+   *  or *. Returns [{ kind: 'joint'|'class'|'all', target, servo }]; throws
+   *  the core's sentence. */
+  mapParse(text) {
+    const core = this._core, L = LAYOUTS.mujoco_map_entry, cap = CONSTANTS.mj_map_max;
+    const out = core._alloc(L.size * cap);
+    try {
+      const text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
+      const n = core._call('fxb_map_parse', [{ in: text0 }, out, cap], { ok: (r) => r >= 0 }).rc;
+      return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', out + k * L.size)));
+    } finally {
+      core._free(out);
+    }
+  }
+
+  /** The robot of a compiled model: model { njnt, nu, nq, nv, timestep,
+   *  integrator }, joints [{ name, cls (null: not known), type, dofadr,
+   *  qposadr, frictionloss, damping, armature }], actuators [{ trntype,
+   *  trnid, gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
+   *  forcerange[2], ctrllimited, ctrlrange[2] }] (fric_robot_create).
+   *  Returns a Robot; free() it. */
+  create({ model, joints, actuators }) {
+    const core = this._core;
+    if (!Array.isArray(joints) || joints.length !== model?.njnt) throw bad(RangeError, 'joints', `joints must be an array of model.njnt = ${model?.njnt} joints.`);
+    if (!Array.isArray(actuators) || actuators.length !== model.nu) throw bad(RangeError, 'actuators', `actuators must be an array of model.nu = ${model.nu} actuators.`);
+    for (const k of ['nq', 'nv']) if (!(Number.isInteger(model[k]) && model[k] >= 0)) throw bad(RangeError, `model.${k}`, `model.${k} must be a count >= 0.`);
+    const recs = [records(core, 'robot_model', [model]), records(core, 'robot_joint', joints), records(core, 'robot_actuator', actuators)];
+    try {
+      const p = core._call('fxb_robot_create', recs.map((r) => r.p), { ok: (r) => r !== 0 }).rc;
+      return new Robot(core, p, model);
+    } finally {
+      recs.forEach((r) => r.free());
+    }
+  }
+}
+
+const entry = (e) => ({ kind: MAP_KINDS[e.kind], target: e.target, servo: e.servo });
+
+/** A robot in wasm memory (fric_robot): the handle and its scratch arrays
+ *  (qpos of both copies, their ctrl, a copy's qvel and forces, a row),
+ *  allocated once here. */
+export class Robot {
+  constructor(core, p, model) {
+    this._core = core;
+    this._p = p;
+    this.njnt = model.njnt;
+    this.nu = model.nu;
+    const nq = Math.max(1, model.nq), nu = Math.max(1, model.nu), nv = Math.max(1, model.nv);
+    this._n = { nq, nu, nv };
+    // one block: qposA, qposC [nq], ctrlA, ctrlC [nu], qvel, qfrcActuator, qfrcConstraint [nv], a row
+    const sizes = [nq, nq, nu, nu, nv, nv, nv, Math.ceil(LAYOUTS.robot_row.size / F64)];
+    this._buf = core._alloc(F64 * sizes.reduce((a, b) => a + b, 0));
+    let at = this._buf;
+    [this._qa, this._qc, this._ca, this._cc, this._qv, this._fa, this._fc, this._row] = sizes.map((n) => { const q = at; at += F64 * n; return q; });
+  }
+  _live() { if (!this._p) throw new Error('robot used after free()'); }
+  /** a (a typed array, or null) into wasm memory at q. */
+  _in(q, a) { if (a) this._core._f64().set(a, q / F64); }
+  /** The wasm memory at q back into a (written in place). */
+  _out(q, a) { if (a) a.set(this._core._f64().subarray(q / F64, q / F64 + a.length)); }
+
+  /** Joint j's actuator (the last whose transmission is the joint), −1 none. */
+  jointActuator(j) { this._live(); return this._core._m._fxb_robot_joint_actuator(this._p, j); }
+  /** Actuator k's { kind: 'motor'|'position'|'general', kp, kv } (fric_mujoco_actuator_kind). */
+  actuatorKind(k) {
+    this._live();
+    const m = this._core._m;
+    return { kind: ACT_KINDS[m._fxb_robot_actuator_kind(this._p, k)], kp: m._fxb_robot_actuator_kp(this._p, k), kv: m._fxb_robot_actuator_kv(this._p, k) };
+  }
+  /** The joint called name, −1 none. */
+  jointFind(name) {
+    this._live();
+    const text = Uint8Array.from([...new TextEncoder().encode(String(name)), 0]);
+    return this._core._call('fxb_robot_joint_find', [this._p, { in: text }], { ok: () => true }).rc;
+  }
+
+  /** The mapping's text into the robot: its entries (as mapParse); throws the core's sentence. */
+  map(text) {
+    this._live();
+    const core = this._core, text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
+    const n = core._call('fxb_robot_map', [this._p, { in: text0 }], { ok: (r) => r >= 0 }).rc;
+    return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
+  }
+
+  /** The adoption (fric_robot_adopt): servos[k] the bench vector of entry k
+   *  (names: the bench's parameter names), qpos the start pose of copy (C).
+   *  Returns { adopted: [{ joint, entry, removed: { frictionloss, damping },
+   *  armature: { file, used, kept }, act, actKind, kp, kv, forceRange,
+   *  goalRange }], edits: [{ dof, frictionloss, damping, armature, act }],
+   *  integrator: { run, file, fileName } }; throws the core's sentence. */
+  adopt({ servos, keepArmature = false, qpos }) {
+    this._live();
+    const core = this._core, names = core.bench._names(), np = names.length;
+    const sv = new Float64Array(np * Math.max(1, servos.length));
+    servos.forEach((x, k) => {
+      if (x.length !== np) throw bad(RangeError, `servos[${k}]`, `servos[${k}] has ${x.length} numbers; it must have the bench's ${np}.`);
+      sv.set(x, np * k);
+    });
+    const n = core._call('fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) }],
+      { names, ok: (r) => r >= 0 }).rc;
+    const m = core._m;
+    const adopted = Array.from({ length: n }, (_, i) => {
+      const a = core._read('mujoco_adopted', m._fxb_robot_adopted(this._p, i));
+      return { joint: a.joint, entry: a.entry, removed: { frictionloss: a.removed_frictionloss, damping: a.removed_damping },
+        armature: { file: a.armature_file, used: a.armature, kept: a.armature_kept !== 0 }, act: a.act,
+        actKind: a.act_kind < 0 ? null : ACT_KINDS[a.act_kind], kp: a.act_kp, kv: a.act_kv, forceRange: [a.act_force_lo, a.act_force_hi],
+        goalRange: [m._fxb_robot_goal_range(this._p, i, 0), m._fxb_robot_goal_range(this._p, i, 1)] };
+    });
+    const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', m._fxb_robot_edit(this._p, i)));
+    const file = m._fxb_robot_integrator(this._p, 1), fileName = m._fxb_robot_integrator_name(file);
+    return { adopted, edits, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };
+  }
+
+  /** The adapter of copy (C) (fric_robot_attach) from the model as (C) has
+   *  it now: model { h, integrator, anyDamping, noslipIterations,
+   *  minvUnknown }, jointModels [{ type, frictionloss, damping, armature,
+   *  minv, q0 }] per adopted joint, the treatment (a name of MJ_TREATMENTS).
+   *  Returns an Adapter on the robot's own state (its free() leaves the
+   *  state to the robot); throws the core's sentence ("mujoco: ..."). */
+  attach({ model, jointModels, treatment, edits }) {
+    this._live();
+    const core = this._core, m = core._m, t = MJ_TREATMENTS.indexOf(treatment);
+    if (t < 0) throw bad(RangeError, 'treatment', `treatment ${treatment} is not one of ${MJ_TREATMENTS.join(', ')}.`);
+    const recs = [records(core, 'mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
+      noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records(core, 'mujoco_joint_model', jointModels)];
+    try {
+      core._call('fxb_robot_attach', [this._p, recs[0].p, recs[1].p, t]);
+    } finally {
+      recs.forEach((r) => r.free());
+    }
+    const n = jointModels.length, inputs = TABLES.mj_step_inputs.length;
+    // what the model gets at the start: the edits' frictionloss and damping
+    // (the implicit treatment keeps the model's own), noslip_iterations, the step
+    const writes = [...edits.map((e) => e.frictionloss), ...edits.map((e) => e.damping), m._fxb_robot_noslip_iterations(this._p), m._fxb_robot_several(this._p)];
+    const buf = core._alloc(F64 * Math.max(1, n) * (inputs + 2));
+    core._f64().fill(0, buf / F64, buf / F64 + n * (inputs + 2));
+    const a = new Adapter(core, m._fxb_robot_core(this._p), buf, n, writes);
+    // the state is the robot's: free() releases the arrays and the views only
+    a.free = () => { if (a._p) { a.joints.forEach((j) => j.free()); core._free(a._buf); a._p = 0; a._views = null; } };
+    return a;
+  }
+
+  /** The starting goals (fric_robot_start_goals: the one rule): qposC the
+   *  pose of copy (C); ctrlA and ctrlC (MuJoCo's d.ctrl of each copy, or
+   *  null) written in place. */
+  startGoals(qposC, ctrlA, ctrlC) {
+    this._live();
+    this._in(this._qc, qposC);
+    this._in(this._ca, ctrlA);
+    this._in(this._cc, ctrlC);
+    this._core._m._fxb_robot_start_goals(this._p, this._qc, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0);
+    this._out(this._ca, ctrlA);
+    this._out(this._cc, ctrlC);
+  }
+  /** Joint j's goal [rad] by the same rule (fric_robot_set_goal). */
+  setGoal(j, goal, ctrlA, ctrlC) {
+    this._live();
+    this._in(this._ca, ctrlA);
+    this._in(this._cc, ctrlC);
+    this._core._m._fxb_robot_set_goal(this._p, j, goal, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0);
+    this._out(this._ca, ctrlA);
+    this._out(this._cc, ctrlC);
+  }
+  /** Joint j's goal [rad]. */
+  goal(j) { this._live(); return this._core._m._fxb_robot_goal(this._p, j); }
+
+  /** After each step: true when a creep sample is due (then record()). */
+  tick() { return this._core._m._fxb_robot_tick(this._p) !== 0; }
+  /** Both copies' qpos into the creep ring. */
+  record(qposA, qposC) {
+    this._in(this._qa, qposA);
+    this._in(this._qc, qposC);
+    this._core._m._fxb_robot_record(this._p, qposA ? this._qa : 0, this._qc);
+  }
+  /** The ring and the step count emptied. */
+  reset() { this._live(); this._core._m._fxb_robot_reset(this._p); }
+
+  /** The rows of n adopted joints of copy c (0: A, 1: C) from its arrays
+   *  { qpos, qvel, qfrcActuator, qfrcConstraint } (fric_robot_row_of):
+   *  [{ stick, q, sag_mrad, creep_mrad_s, tau_m, tau_f }]. */
+  rows(n, c, { qpos, qvel, qfrcActuator = null, qfrcConstraint = null }) {
+    this._live();
+    const core = this._core;
+    this._in(this._qa, qpos);
+    this._in(this._qv, qvel);
+    this._in(this._fa, qfrcActuator);
+    this._in(this._fc, qfrcConstraint);
+    return Array.from({ length: n }, (_, i) => {
+      if (core._m._fxb_robot_row(this._p, i, c, this._qa, this._qv, this._fa, this._fc, this._row)) throw core._fail();
+      return core._read('robot_row', this._row);
+    });
+  }
+
+  /** Frees the handle and its arrays (the adapter attach() gave is freed first by its owner). */
+  free() {
+    if (this._p) {
+      this._core._m._fxb_robot_destroy(this._p);
+      this._core._free(this._buf);
+      this._p = 0;
+    }
+  }
+}
