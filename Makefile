@@ -73,6 +73,10 @@ mj_link     = $(if $(HAVE_MUJOCO),$(1)/libfriction_mujoco.a $(MJ_LIBS))
 mj_def      = $(if $(HAVE_MUJOCO),-DFRIC_HAVE_MUJOCO)
 comma := ,
 
+# The wasm bindings (wasm/*.c, wasm/bindings.c first): compiled into the wasm
+# core, their FXB_EXPORT functions exported (tools/gen_exports.mjs).
+BIND_SRC = $(sort $(wildcard wasm/*.c))
+
 all: lib
 lib: $(NAT)/libfriction.a
 
@@ -193,13 +197,19 @@ $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_s
 $(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -Icore/base
 
 # The bindings are a client too: emcc compiles them in one command with
-# every core folder on its path, so this native compile with the public
-# headers alone is what keeps them off the core's private headers.
+# every core folder on its path, so this native compile of each wasm/*.c
+# with the public headers alone (and wasm/'s own private header) is what
+# keeps them off the core's private headers and off the benchmarks' sources.
+# The benchmark's own exports (benchmarks/bench_exports.c) add the kernels
+# and the export marker (wasm/fxb_export.h).
 $(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h) $(wildcard core/include/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
+	$(CC) $(STD) $(WARN) $(INC) -fsyntax-only $< && touch $@
+$(NAT)/walls/bench_exports.ok: benchmarks/bench_exports.c benchmarks/kernels.h wasm/fxb_export.h $(wildcard core/include/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(INC) -Iwasm -fsyntax-only $< && touch $@
 
-test-native: deps-native $(NAT)/walls/bindings.ok $(NAT)/walls/bench_exports.ok \
+test-native: deps-native $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
              $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
@@ -238,9 +248,9 @@ test-web: deps-web-test node_modules/.package-lock.json web dist $(NAT)/friction
 # bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
 # each file with its own include path, as the builds compile it): a second
 # compiler keeps the tree warning-free for both. lint-c.txt holds its counts.
-LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(sort $(wildcard wasm/*.c))
+LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(BIND_SRC) benchmarks/bench_exports.c
 # lint_c_inc(SOURCE): the include path its build uses
-lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(INC) -Ibenchmarks))
+lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(if $(filter benchmarks/%,$(1)),$(INC) -Iwasm,$(INC))))
 lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
 	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
@@ -350,12 +360,14 @@ readme-figures:
 # ------------------------------------------------------------------- wasm
 # Two builds from the same core and flags:
 #   build/wasm/friction_core.{mjs,wasm}        the explorer's (copied to build/web):
-#       core + wasm/bindings.c, exports its FXB_EXPORT functions (the list
+#       core + the bindings wasm/*.c (bindings.c: the last call's outcome and
+#       the boundary's description; bindings_<group>.c: one per group of
+#       exports, as wasm/api/<group>.js calls them), exports their FXB_EXPORT functions (the list
 #       build/wasm/exported_functions.json, written by tools/gen_exports.mjs),
 #       no benchmark code (tests/web/wasm_exports.test.mjs checks it);
 #   build/wasm-bench/friction_core.{mjs,wasm}  `make bench` only
 #       (benchmarks/bench_wasm.mjs): the same plus benchmarks/kernels.c and
-#       wasm/bench_exports.c, exporting the FXB_EXPORT functions of both.
+#       benchmarks/bench_exports.c, exporting the FXB_EXPORT functions of both.
 # Debian's emcc runs node tools that need Debian's node modules (acorn).
 WASM    = build/wasm
 WASMB   = build/wasm-bench
@@ -365,24 +377,24 @@ EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) -msimd128 $(CORE_INC) \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm
 WASM_CORE_SRC = $(filter-out $(CORE_NATIVE_SRC),$(CORE_SRC))
-WASM_DEPS = $(WASM_CORE_SRC) wasm/bindings.c wasm/fxb_export.h $(CORE_HDR)
-BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
+WASM_DEPS = $(WASM_CORE_SRC) $(BIND_SRC) $(wildcard wasm/*.h) $(CORE_HDR)
+BENCH_WASM_SRC = benchmarks/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/exported_functions.json: wasm/bindings.c tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ wasm/bindings.c
+$(WASM)/exported_functions.json: $(BIND_SRC) tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(BIND_SRC)
 
 $(WASM)/friction_core.mjs: $(WASM_DEPS) $(WASM)/exported_functions.json | deps-wasm
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) $(BIND_SRC) -o $@
 
-$(WASMB)/exported_functions.json: wasm/bindings.c wasm/bench_exports.c tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ wasm/bindings.c wasm/bench_exports.c
+$(WASMB)/exported_functions.json: $(BIND_SRC) benchmarks/bench_exports.c tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(BIND_SRC) benchmarks/bench_exports.c
 
 $(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
 	@mkdir -p $(WASMB)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) wasm/bindings.c $(BENCH_WASM_SRC) -o $@
+	$(EMCC) $(EMFLAGS) -Iwasm -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) $(BIND_SRC) $(BENCH_WASM_SRC) -o $@
 
 wasm: $(WASM)/friction_core.mjs
 wasm-bench: $(WASMB)/friction_core.mjs
