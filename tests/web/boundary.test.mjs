@@ -10,8 +10,10 @@
 //                 refuses use with a clear error, the C side refuses a NULL
 //                 log, and load/free cycles leak nothing;
 //   c) exports    the generated export list (build/wasm/exported_functions.json)
-//                 is the FXB_EXPORT functions of wasm/bindings.c and exactly
-//                 what wasm/friction.js calls.
+//                 is the FXB_EXPORT functions of wasm/*.c, and exactly what
+//                 the wrapper's groups call: each group module
+//                 (wasm/api/*.js) calls the exports of its one signature
+//                 table, each with the parameters its C declaration names.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -185,15 +187,45 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
 // ------------------------------------------------- (c) the export list
 describe('c) the export list is generated from the sources and is what the wrapper calls', () => {
   const generated = JSON.parse(read('build/wasm/exported_functions.json'));
-  const marked = [...read('wasm/bindings.c').matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(/gm)].map((x) => `_${x[1]}`);
-  const called = [...new Set([...read('wasm/friction.js').matchAll(/\b_?(fxb_\w+)/g)].map((x) => `_${x[1]}`))];
-  it('the list is the allocator and the FXB_EXPORT functions of bindings.c, in order', () => {
+  // the bindings as the Makefile lists them ($(sort $(wildcard wasm/*.c)))
+  const sources = fs.readdirSync(path.join(ROOT, 'wasm')).filter((f) => f.endsWith('.c')).sort().map((f) => `wasm/${f}`);
+  /** Every FXB_EXPORT function of the bindings, in order: [name, its parameters' names]. */
+  const decls = sources.flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(([^)]*)\)/gm)]
+    .map((x) => [x[1], x[2].trim() === 'void' ? [] : x[2].split(',').map((q) => /(\w+)\s*(?:\[\w*\])?\s*$/.exec(q)[1])]));
+  const marked = decls.map(([n]) => `_${n}`);
+  const groups = fs.readdirSync(path.join(ROOT, 'wasm/api')).filter((f) => f.endsWith('.js')).sort();
+  it('the list is the allocator and the FXB_EXPORT functions of wasm/*.c, in order', () => {
+    assert.ok(sources.includes('wasm/bindings.c') && sources.length > 1, sources.join(' '));
     assert.deepEqual(generated, ['_malloc', '_free', ...marked]);
   });
-  it('friction.js calls every exported fxb_ function and no other', () => {
-    assert.deepEqual([...called].sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
+  it('each group module calls exactly the exports of its signature table, with their C parameters', async () => {
+    const C = Object.fromEntries(decls);
+    for (const g of groups) {
+      const { SIGNATURES } = await import(`../../wasm/api/${g}`);
+      const called = [...new Set([...noComments(read(`wasm/api/${g}`)).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]))];
+      if (!SIGNATURES) { assert.deepEqual(called, [], `${g} has no signature table, so it calls no export`); continue; }
+      assert.deepEqual(called.sort(), Object.keys(SIGNATURES).sort(), `${g}: the exports it names are its table's`);
+      for (const [fn, params] of Object.entries(SIGNATURES)) {
+        assert.ok(C[fn], `${g}: ${fn} is not an FXB_EXPORT function of wasm/*.c`);
+        assert.deepEqual(params ? params.split(' ') : [], C[fn], `${g}: ${fn}'s parameters`);
+      }
+    }
+  });
+  it('the tables together are the exported fxb_ functions, each in one table; friction.js calls none itself', async () => {
+    const all = [];
+    for (const g of groups) all.push(...Object.keys((await import(`../../wasm/api/${g}`)).SIGNATURES ?? {}));
+    assert.deepEqual(all.filter((n, i) => all.indexOf(n) !== i), [], 'in two tables');
+    assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
+    assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
+  });
+  it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
+    const { caller } = await import('../../wasm/api/base.js');
+    const call = caller({ fxb_lambert_w0: 'x' });
+    assert.throws(() => call(core, 'fxb_phi_plus0', [0, 0, 0, 0, 0, 1]), /fxb_phi_plus0 is not in the group's signature table/);
+    assert.throws(() => call(core, 'fxb_lambert_w0', []), /fxb_lambert_w0 takes 1 arguments \(x\), given 0/);
+    assert.equal(call(core, 'fxb_lambert_w0', [0], { ok: () => true }).rc, 0);
   });
   it('no hand-written list is left in wasm/', () => {
-    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'wasm')).filter((f) => f.endsWith('.json')), []);
+    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'wasm'), { recursive: true }).filter((f) => f.endsWith('.json')), []);
   });
 });

@@ -1,0 +1,279 @@
+/*
+ * bindings_mujoco.c: the MuJoCo adapter at the wasm wall, MuJoCo-free
+ * (fric_joint.h, fric_adapter.h; wasm/api/mujoco.js): the bench as MJCF, the
+ * per-joint step (fric_joint), the orchestration of a model's joints
+ * (fric_mujoco_core: its joint defs, init and step) and the robot adoption.
+ * MuJoCo itself is its own wasm module: the wrapper copies MuJoCo's arrays
+ * in and out.
+ * Conventions: wasm/bindings.c.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_scenario.h"
+#include "fric_bench.h"
+#include "fric_servo.h"
+#include "fric_io.h"
+#include "fric_joint.h"
+#include "fric_adapter.h"
+#include "fric_status.h"
+#include "bindings_internal.h"
+
+/* ------------------------------------------- MuJoCo's joint, MuJoCo-free */
+/* fric_joint.h: the per-joint step of the MuJoCo adapter for the explorer's
+ * "In MuJoCo" view, where MuJoCo is its own wasm module: the wrapper
+ * allocates a fric_joint (layout joint: its size, the fields it reads after
+ * a step), hands the step plain numbers read from MuJoCo's arrays and writes
+ * the returned force or frictionloss back. */
+
+/* The bench def of the parameters p[n], for the log lg's header and gains
+ * when lg is not NULL (fric_bench_def_from_log). 1 with the message. */
+static int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
+{
+    const char *why = "";
+    if (bench_params_bad(n)) return 1;
+    if (from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
+    if (lg) {
+        fric_bench_def e;
+        fric_bench_def_from_log(d, lg, &e);
+        *d = e;
+    }
+    return 0;
+}
+
+/* The pendulum bench of the parameters p[n] (and of the log lg's header,
+ * or NULL) as MJCF (fric_mujoco_bench_mjcf) into buf[cap]: returns the
+ * length the text needs without its NUL (call with cap 0 to size), −1 with
+ * the message. */
+FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
+{
+    fric_bench_def d;
+    if (count_bad("cap", cap, 1) || bench_def_of(p, n, lg, &d)) return -1;
+    int len = fric_mujoco_bench_mjcf(&d, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
+    if (len < 0) { from_core(1, NULL); return -1; }
+    set_error("");
+    return len;
+}
+
+/* Joint j (wrapper-allocated, layout joint's size) with the servo of the
+ * bench parameters p[n] (the log lg's gains when lg is not NULL), step h
+ * [s], angle q0 [rad] (fric_joint_init). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_servo_init(fric_joint *j, const double *p, int n, const fric_io_log *lg,
+                                    double h, double q0)
+{
+    fric_bench_def d;
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    if (bench_def_of(p, n, lg, &d)) return 1;
+    return from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
+}
+
+/* Joint j with the law (kind, Fs, Fc, vs, D, alpha). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc, double vs, double D,
+                                  double alpha, double h, double q0)
+{
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
+}
+
+/* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_retune). */
+FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
+{
+    const char *why = "";
+    if (!(Z > 0) || !isfinite(Z)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Z = h·(M⁻¹)_ii = %.17g is not a finite number > 0.", Z);
+        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        return 1;
+    }
+    return from_core(fric_joint_retune(j, Z, &why), &why);
+}
+
+/* The per-step calls (no allocation, no message): fric_joint.h. */
+FXB_EXPORT void fxb_joint_set_z(fric_joint *j, double Z) { fric_joint_set_z(j, Z); }
+FXB_EXPORT void fxb_joint_goal(fric_joint *j, double goal, int torque_enable)
+{
+    fric_joint_goal(j, goal, torque_enable);
+}
+FXB_EXPORT double fxb_joint_step(fric_joint *j, double q, double v, double v_free, double tau_e)
+{
+    return fric_joint_step(j, q, v, v_free, tau_e);
+}
+FXB_EXPORT double fxb_joint_loss(fric_joint *j, double q, double v, double tau_e)
+{
+    return fric_joint_loss(j, q, v, tau_e);
+}
+FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_rest_loss(j); }
+FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
+
+/* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
+/* fric_adapter.h's fric_mujoco_core for the explorer's "In MuJoCo" view: the
+ * wrapper allocates the state (constant mj_core_size bytes), the joint defs
+ * (mj_def_size each, filled by fxb_mj_def_law / fxb_mj_def_servo) and, once,
+ * the per-step arrays; the view copies MuJoCo's arrays in and the results
+ * back. */
+
+/* Def i of defs[] with the law (kind, Fs, Fc, vs, D, alpha); name (the
+ * joint's, the wrapper's until fxb_mj_init returns). */
+FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *defs, int i, const char *name, int kind, double Fs,
+                               double Fc, double vs, double D, double alpha)
+{
+    memset(&defs[i], 0, sizeof defs[i]);
+    defs[i].joint = name;
+    defs[i].law = make_law(kind, Fs, Fc, vs, D, alpha);
+}
+
+/* Def i with the servo of the bench parameters p[n] (the log lg's gains
+ * when lg is not NULL), its goal source's range [goal_lo, goal_hi] (lo >=
+ * hi: none) and held (fric_mujoco_joint_def). 0, or 1 with the message. */
+FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *name, const double *p, int n,
+                                const fric_io_log *lg, double goal_lo, double goal_hi, int held)
+{
+    memset(&defs[i], 0, sizeof defs[i]);
+    defs[i].joint = name;
+    defs[i].servo = 1;
+    defs[i].held = held != 0;
+    defs[i].goal_lo = goal_lo;
+    defs[i].goal_hi = goal_hi;
+    return bench_def_of(p, n, lg, &defs[i].bench);
+}
+
+/* fric_mujoco_map_parse: the entries of text as records "KIND\x1fTARGET\x1fSERVO\x1e"
+ * (KIND 0 joint, 1 class, 2 all) into buf[cap]; the count, or −1 with the
+ * message. */
+FXB_EXPORT int fxb_mj_map_parse(const char *text, char *buf, int cap)
+{
+    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
+    int n = 0;
+    const char *why = "";
+    if (count_bad("cap (bytes)", cap, 1)) return -1;
+    if (from_core(fric_mujoco_map_parse(text, e, FRIC_MUJOCO_MAP_MAX, &n, &why), &why)) return -1;
+    fxb_json o = { buf, (size_t)cap, 0 };
+    for (int k = 0; k < n; k++) {
+        int w = snprintf(o.len < o.cap ? o.buf + o.len : NULL, o.len < o.cap ? o.cap - o.len : 0,
+                         "%d\x1f%s\x1f%s\x1e", (int)e[k].kind, e[k].target, e[k].servo);
+        o.len += (size_t)(w > 0 ? w : 0);
+    }
+    if (o.len >= o.cap) {
+        set_error("mapping: the entries do not fit the buffer.");
+        return -1;
+    }
+    return n;
+}
+
+/* fric_mujoco_actuator_kind: g[3] gainprm, b[3] biasprm; kpkv[2] out
+ * (kp [N·m/rad], kv [N·m·s/rad]). The kind (FRIC_MUJOCO_ACT_*). */
+FXB_EXPORT int fxb_mj_actuator_kind(int gaintype, int biastype, const double *g, const double *b, double *kpkv)
+{
+    return fric_mujoco_actuator_kind(gaintype, biastype, g, b, &kpkv[0], &kpkv[1]);
+}
+
+/* fric_mujoco_adopt over plain numbers: names and classes NUL-separated,
+ * njnt each (classes NULL: not known); jd[22·njnt] per joint: type,
+ * frictionloss, damping, armature, (M⁻¹)_ii, q0, actuator index (−1 none),
+ * gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
+ * forcerange[2], ctrllimited, ctrlrange[2]; map the text (parsed again
+ * here: one parser); servos[np·nmap]: entry k's bench parameters.
+ * report[15·n]: per adopted joint, joint index, entry, removed
+ * frictionloss, removed damping, armature of the file, armature used,
+ * kept (0/1), actuator, actuator kind (−1 none), kp, kv, force lo, force
+ * hi, goal lo, goal hi (lo >= hi: none). The count adopted, or −1 with
+ * the message. */
+FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const char *classes, const double *jd,
+                            int njnt, const char *map, const double *servos, int np, int keep_armature,
+                            double *report)
+{
+    static fric_mujoco_robot_joint r[FRIC_MUJOCO_MAX_JOINTS];
+    static fric_mujoco_map_entry e[FRIC_MUJOCO_MAP_MAX];
+    static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
+    int nmap = 0;
+    const char *why = "";
+    if (count_bad("njnt (joints)", njnt, 1) || njnt > FRIC_MUJOCO_MAX_JOINTS) {
+        if (njnt > FRIC_MUJOCO_MAX_JOINTS) set_error("adopt: the model has more joints than the adapter reads (100).");
+        return -1;
+    }
+    if (from_core(fric_mujoco_map_parse(map, e, FRIC_MUJOCO_MAP_MAX, &nmap, &why), &why)) return -1;
+    for (int k = 0; k < nmap; k++)
+        if (bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
+    const char *nm = names, *cl = classes;
+    for (int i = 0; i < njnt; i++) {
+        const double *x = jd + 22 * i;
+        r[i] = (fric_mujoco_robot_joint){
+            .name = nm, .cls = cl,
+            .jm = { (int)x[0], x[1], x[2], x[3], x[4], x[5] },
+            .act = (int)x[6], .act_gaintype = (int)x[7], .act_biastype = (int)x[8],
+            .act_gainprm = { x[9], x[10], x[11] }, .act_biasprm = { x[12], x[13], x[14] },
+            .act_gear = x[15],
+            .act_forcelimited = x[16] != 0, .act_forcerange = { x[17], x[18] },
+            .act_ctrllimited = x[19] != 0, .act_ctrlrange = { x[20], x[21] },
+        };
+        nm += strlen(nm) + 1;
+        if (cl) cl += strlen(cl) + 1;
+    }
+    if (from_core(fric_mujoco_adopt(o, r, njnt, e, sv, nmap, keep_armature, &why), &why)) return -1;
+    for (int i = 0; i < o->n; i++) {
+        const fric_mujoco_adopted *a = &o->a[i];
+        const double y[15] = { a->joint, a->entry, a->removed_frictionloss, a->removed_damping,
+                               a->armature_file, a->armature, a->armature_kept, a->act, a->act_kind,
+                               a->act_kp, a->act_kv, a->act_force_lo, a->act_force_hi,
+                               o->defs[i].goal_lo, o->defs[i].goal_hi };
+        memcpy(report + 15 * i, y, sizeof y);
+    }
+    return o->n;
+}
+
+/* fric_mujoco_core_init: model[5] = h [s], integrator, any_damping,
+ * noslip_iterations, minv_unknown; jm[6·n] per joint: type, frictionloss, damping,
+ * armature, (M⁻¹)_ii, q0 (fric_mujoco_joint_model's order); writes[2·n + 2]:
+ * what the model gets, each joint's frictionloss, then each damping, then
+ * noslip_iterations; then several (0: the exact one-joint step, whose
+ * caller reads (M⁻¹)_ii and qacc_smooth; else the semi-implicit step's
+ * inputs). 0, or 1 with the core's message. */
+FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const double *jm,
+                           const fric_mujoco_joint_def *defs, int n, int treatment, double *writes)
+{
+    if (count_bad("n (joints)", n, 1)) return 1;
+    fric_mujoco_joint_model J[FRIC_MUJOCO_MAX_JOINTS];
+    for (int i = 0; i < n && i < FRIC_MUJOCO_MAX_JOINTS; i++) {
+        const double *x = jm + 6 * i;
+        J[i] = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
+    }
+    fric_mujoco_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3], model[4] != 0 };
+    const char *why = "";
+    if (from_core(fric_mujoco_core_init(o, &M, J, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
+    for (int i = 0; i < n; i++) {
+        writes[i] = o->j[i].frictionloss;
+        writes[n + i] = o->j[i].damping;
+    }
+    writes[2 * n] = o->noslip_iterations;
+    writes[2 * n + 1] = o->several;
+    set_error("");
+    return 0;
+}
+
+/* One step (no allocation, no message): in[FRIC_MUJOCO_STEP_N_INPUTS·n], each
+ * input's n values in FRIC_MUJOCO_STEP_INPUTS order (table mj_step_inputs);
+ * out[2·n]: the forces to add to qfrc_passive, then the frictionloss values
+ * (FRICTIONLOSS/NOSLIP). */
+FXB_EXPORT void fxb_mj_step(fric_mujoco_core *o, const double *in, double *out)
+{
+    int n = o->n, k = 0;
+    fric_mujoco_step_in x;
+#define FXB_MJ_INPUT(f, unit) x.f = in + n * k++;
+    FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT)
+#undef FXB_MJ_INPUT
+    fric_mujoco_core_step(o, &x, out, out + n);
+}
+
+FXB_EXPORT void fxb_mj_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)
+{
+    fric_mujoco_core_goal(o, i, goal, torque_enable);
+}
+
+/* Joint i's per-joint step (layout joint), inside the state. */
+FXB_EXPORT fric_joint *fxb_mj_joint(fric_mujoco_core *o, int i) { return &o->j[i].s; }
