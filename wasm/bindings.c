@@ -133,6 +133,7 @@ FXB_EXPORT const char *fxb_status_name(int s) { return fric_status_name(s); }
     unsigned long: sizeof(long) == 8 ? "u64" : "u32", long long: "i64", unsigned long long: "u64", \
     const char *: "str", char *: "chars", const char *const *: "strs", \
     fric_servo_friction: "servo_friction", fric_servo_actuator: "servo_actuator", \
+    fric_bench_def: "bench_def", fric_joint: "joint", fric_mujoco_joint *: "mujoco_joint", \
     default: "ptr")
 
 typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_field;
@@ -151,7 +152,12 @@ typedef struct { const char *name, *unit, *kind; size_t offset, size; } fxb_fiel
     L(fit_batch, fric_fit_batch, FRIC_FIT_BATCH_FIELDS) \
     L(screw, fric_screw, FRIC_SCREW_FIELDS) \
     L(io_error, fric_io_error, FRIC_IO_ERROR_FIELDS) \
-    L(joint, fric_joint, FRIC_JOINT_FIELDS)
+    L(joint, fric_joint, FRIC_JOINT_FIELDS) \
+    L(mujoco_model, fric_mujoco_model, FRIC_MUJOCO_MODEL_FIELDS) \
+    L(mujoco_joint_model, fric_mujoco_joint_model, FRIC_MUJOCO_JOINT_MODEL_FIELDS) \
+    L(mujoco_joint_def, fric_mujoco_joint_def, FRIC_MUJOCO_JOINT_DEF_FIELDS) \
+    L(mujoco_joint, fric_mujoco_joint, FRIC_MUJOCO_JOINT_FIELDS) \
+    L(mujoco_core, fric_mujoco_core, FRIC_MUJOCO_CORE_FIELDS)
 
 /* One field of the struct fxb_t (a typedef in each layout's function). */
 #define FXB_FIELD(f, u) { #f, u, FXB_KIND(((fxb_t *)0)->f), offsetof(fxb_t, f), sizeof(((fxb_t *)0)->f) },
@@ -190,6 +196,10 @@ static const char *mj_treatment(int i) { return i < FRIC_MUJOCO_N_TREATMENTS ? f
 static const char *const mj_input_names[] = { FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT_NAME) };
 #undef FXB_MJ_INPUT_NAME
 static const char *mj_input(int i) { return i < FRIC_MUJOCO_STEP_N_INPUTS ? mj_input_names[i] : NULL; }
+#define FXB_MJ_OUTPUT_NAME(f, unit) #f,
+static const char *const mj_output_names[] = { FRIC_MUJOCO_STEP_OUTPUTS(FXB_MJ_OUTPUT_NAME) };
+#undef FXB_MJ_OUTPUT_NAME
+static const char *mj_output(int i) { return i < FRIC_MUJOCO_STEP_N_OUTPUTS ? mj_output_names[i] : NULL; }
 static const char *integrator_name(int i) { return i < FRIC_BENCH_N_INTEGRATORS ? fric_bench_integrator_names[i] : NULL; }
 static const char *io_code(int i) { return i <= FRIC_IO_MEMORY ? fric_io_code_name((fric_io_code)i) : NULL; }
 static const char *io_kind(int i)
@@ -209,6 +219,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "treatments", treatment },            /* fric_bench_treatments (names) */
     { "mj_treatments", mj_treatment },      /* fric_mujoco_treatment (names)     */
     { "mj_step_inputs", mj_input },         /* fric_mujoco_step_in, fxb_mj_step  */
+    { "mj_step_outputs", mj_output },       /* FRIC_MUJOCO_STEP_OUTPUTS, fxb_mj_step */
     { "integrators", integrator_name },     /* fric_bench_integrator (names) */
     { "log_head_keys", fric_io_log_header_key },
     { "log_entry_keys", fric_io_log_entry_key },
@@ -231,8 +242,6 @@ static const struct { const char *name; double value; } constants[] = {
     { "io_resample_dt", FRIC_IO_RESAMPLE_DT },               /* [s] a raw log's step */
     { "mj_noslip_iterations", FRIC_MUJOCO_NOSLIP_ITERATIONS },
     { "mj_max_joints", FRIC_MUJOCO_MAX_JOINTS },
-    { "mj_core_size", sizeof(fric_mujoco_core) },                /* bytes */
-    { "mj_def_size", sizeof(fric_mujoco_joint_def) },            /* bytes */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
     { "mj_adoption_size", sizeof(fric_mujoco_adoption) },        /* bytes */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
@@ -264,6 +273,15 @@ static void put_key(fxb_json *j, int first, const char *name)
     put(j, ":");
 }
 
+/* The size of layout `kind` (an array of nested structs: count = its bytes
+ * over this), else `size` (the field is one item). */
+static size_t layout_size(const char *kind, size_t size)
+{
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++)
+        if (!strcmp(layouts[l].name, kind)) return layouts[l].size;
+    return size;
+}
+
 /* Writes the description into buf[cap] (NUL-terminated when it fits) and
  * returns its length without the NUL: call with cap 0 to size the buffer. */
 FXB_EXPORT int fxb_boundary(char *buf, int cap)
@@ -280,7 +298,7 @@ FXB_EXPORT int fxb_boundary(char *buf, int cap)
         for (size_t f = 0; f < n; f++) {
             const fxb_field *F = &fields[f];
             size_t item = !strcmp(F->kind, "f64") || !strcmp(F->kind, "i64") || !strcmp(F->kind, "u64") ? 8
-                        : !strcmp(F->kind, "chars") ? 1 : F->size;
+                        : !strcmp(F->kind, "chars") ? 1 : layout_size(F->kind, F->size);
             put(&j, f ? ",[" : "[");
             put_str(&j, F->name);
             put(&j, ",");

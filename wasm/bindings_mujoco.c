@@ -112,35 +112,34 @@ FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_r
 FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
 
 /* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
-/* fric_adapter.h's fric_mujoco_core for the explorer's "In MuJoCo" view: the
- * wrapper allocates the state (constant mj_core_size bytes), the joint defs
- * (mj_def_size each, filled by fxb_mj_def_law / fxb_mj_def_servo) and, once,
- * the per-step arrays; the view copies MuJoCo's arrays in and the results
- * back. */
+/* fric_adapter.h's fric_mujoco_core for the explorer's "In MuJoCo" view.
+ * Every struct crosses as a named record (layouts of fxb_boundary): the
+ * wrapper allocates the model (layout mujoco_model), the joint models
+ * (mujoco_joint_model each), the joint defs (mujoco_joint_def each: the
+ * bindings fill the law or the servo's bench def, the wrapper writes the
+ * joint's name, goal range and held by name) and the state (mujoco_core; it
+ * reads what the model gets at the start from it by name: each joint's
+ * frictionloss and damping, noslip_iterations, several), and once the
+ * per-step arrays (named by the tables mj_step_inputs and mj_step_outputs);
+ * the view copies MuJoCo's arrays in and the results back. */
 
-/* Def i of defs[] with the law (kind, Fs, Fc, vs, D, alpha); name (the
- * joint's, the wrapper's until fxb_mj_init returns). */
-FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *defs, int i, const char *name, int kind, double Fs,
-                               double Fc, double vs, double D, double alpha)
+/* The def d (layout mujoco_joint_def, zeroed here) with the law (kind, Fs,
+ * Fc, vs, D, alpha). */
+FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *d, int kind, double Fs, double Fc, double vs, double D,
+                               double alpha)
 {
-    memset(&defs[i], 0, sizeof defs[i]);
-    defs[i].joint = name;
-    defs[i].law = make_law(kind, Fs, Fc, vs, D, alpha);
+    memset(d, 0, sizeof *d);
+    d->law = make_law(kind, Fs, Fc, vs, D, alpha);
 }
 
-/* Def i with the servo of the bench parameters p[n] (the log lg's gains
- * when lg is not NULL), its goal source's range [goal_lo, goal_hi] (lo >=
- * hi: none) and held (fric_mujoco_joint_def). 0, or 1 with the message. */
-FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *defs, int i, const char *name, const double *p, int n,
-                                const fric_io_log *lg, double goal_lo, double goal_hi, int held)
+/* The def d (zeroed here) with the servo of the bench parameters p[n] (the
+ * log lg's gains when lg is not NULL): servo 1 and its bench def. 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *d, const double *p, int n, const fric_io_log *lg)
 {
-    memset(&defs[i], 0, sizeof defs[i]);
-    defs[i].joint = name;
-    defs[i].servo = 1;
-    defs[i].held = held != 0;
-    defs[i].goal_lo = goal_lo;
-    defs[i].goal_hi = goal_hi;
-    return bench_def_of(p, n, lg, &defs[i].bench);
+    memset(d, 0, sizeof *d);
+    d->servo = 1;
+    return bench_def_of(p, n, lg, &d->bench);
 }
 
 /* fric_mujoco_map_parse: the entries of text as records "KIND\x1fTARGET\x1fSERVO\x1e"
@@ -227,39 +226,24 @@ FXB_EXPORT int fxb_mj_adopt(fric_mujoco_adoption *o, const char *names, const ch
     return o->n;
 }
 
-/* fric_mujoco_core_init: model[5] = h [s], integrator, any_damping,
- * noslip_iterations, minv_unknown; jm[6·n] per joint: type, frictionloss, damping,
- * armature, (M⁻¹)_ii, q0 (fric_mujoco_joint_model's order); writes[2·n + 2]:
- * what the model gets, each joint's frictionloss, then each damping, then
- * noslip_iterations; then several (0: the exact one-joint step, whose
- * caller reads (M⁻¹)_ii and qacc_smooth; else the semi-implicit step's
- * inputs). 0, or 1 with the core's message. */
-FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const double *model, const double *jm,
-                           const fric_mujoco_joint_def *defs, int n, int treatment, double *writes)
+/* fric_mujoco_core_init of the state o (layout mujoco_core) with the model
+ * (layout mujoco_model), the joint models jm[n] and the defs[n] (layouts
+ * mujoco_joint_model, mujoco_joint_def); what the model gets is then read
+ * from o by name. 0, or 1 with the core's message. */
+FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
+                           const fric_mujoco_joint_def *defs, int n, int treatment)
 {
     if (count_bad("n (joints)", n, 1)) return 1;
-    fric_mujoco_joint_model J[FRIC_MUJOCO_MAX_JOINTS];
-    for (int i = 0; i < n && i < FRIC_MUJOCO_MAX_JOINTS; i++) {
-        const double *x = jm + 6 * i;
-        J[i] = (fric_mujoco_joint_model){ (int)x[0], x[1], x[2], x[3], x[4], x[5] };
-    }
-    fric_mujoco_model M = { model[0], (int)model[1], model[2] != 0, (int)model[3], model[4] != 0 };
     const char *why = "";
-    if (from_core(fric_mujoco_core_init(o, &M, J, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
-    for (int i = 0; i < n; i++) {
-        writes[i] = o->j[i].frictionloss;
-        writes[n + i] = o->j[i].damping;
-    }
-    writes[2 * n] = o->noslip_iterations;
-    writes[2 * n + 1] = o->several;
+    if (from_core(fric_mujoco_core_init(o, model, jm, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
     set_error("");
     return 0;
 }
 
 /* One step (no allocation, no message): in[FRIC_MUJOCO_STEP_N_INPUTS·n], each
  * input's n values in FRIC_MUJOCO_STEP_INPUTS order (table mj_step_inputs);
- * out[2·n]: the forces to add to qfrc_passive, then the frictionloss values
- * (FRICTIONLOSS/NOSLIP). */
+ * out[FRIC_MUJOCO_STEP_N_OUTPUTS·n], each output's n values in
+ * FRIC_MUJOCO_STEP_OUTPUTS order (table mj_step_outputs). */
 FXB_EXPORT void fxb_mj_step(fric_mujoco_core *o, const double *in, double *out)
 {
     int n = o->n, k = 0;
@@ -267,7 +251,11 @@ FXB_EXPORT void fxb_mj_step(fric_mujoco_core *o, const double *in, double *out)
 #define FXB_MJ_INPUT(f, unit) x.f = in + n * k++;
     FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT)
 #undef FXB_MJ_INPUT
-    fric_mujoco_core_step(o, &x, out, out + n);
+    k = 0;
+#define FXB_MJ_OUTPUT(f, unit) double *f = out + n * k++;
+    FRIC_MUJOCO_STEP_OUTPUTS(FXB_MJ_OUTPUT)
+#undef FXB_MJ_OUTPUT
+    fric_mujoco_core_step(o, &x, force, frictionloss);
 }
 
 FXB_EXPORT void fxb_mj_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)

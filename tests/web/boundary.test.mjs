@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
-import { LAYOUTS, Log } from '../../wasm/friction.js';
+import { LAYOUTS, Log, MJ_CONSTANTS } from '../../wasm/friction.js';
 
 const core = await loadCore();
 const m = core._m;
@@ -34,7 +34,9 @@ const TEXT = noComments(HEADERS);
  *  fields, FRIC_<LAYOUT>_FIELDS (the coefficients of fric_servo_friction:
  *  FRIC_SERVO_COEFS, after its model). */
 const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_friction', 'servo_actuator',
-  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint']
+  'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint',
+  // the MuJoCo adapter's records (fric_adapter.h): fxb_mj_init, fxb_mj_def_law, fxb_mj_def_servo
+  'mujoco_model', 'mujoco_joint_model', 'mujoco_joint_def', 'mujoco_joint', 'mujoco_core']
   .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
@@ -57,7 +59,7 @@ const SCALARS = {
 };
 const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
   .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
-const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length };
+const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length, FRIC_MUJOCO_MAX_JOINTS: MJ_CONSTANTS.maxJoints };
 
 /** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */
 function members(struct) {
@@ -128,19 +130,32 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
       }
     });
   }
-  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+  /** The name tables of fxb_boundary. */
+  const boundaryTables = () => {
     const n = m._fxb_boundary(0, 0), p = core._alloc(n + 1);
-    let tables;
     try {
       m._fxb_boundary(p, n + 1);
-      tables = JSON.parse(m.UTF8ToString(p)).tables;
+      return JSON.parse(m.UTF8ToString(p)).tables;
     } finally {
       core._free(p);
     }
+  };
+  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+    const tables = boundaryTables();
     const body = /typedef\s+enum\s+fric_io_kind\s*{([^}]*)}/.exec(TEXT)[1];
     const names = [...body.matchAll(/FRIC_IO_(\w+)/g)].map((x) => x[1].toLowerCase());
     assert.match(body, /FRIC_IO_ABSENT\s*=\s*0\s*,\s*FRIC_IO_NUMBER\s*,/, 'numbered from 0 in order');
     assert.deepEqual(tables.io_kinds, names);
+  });
+  it('the MuJoCo step\'s arrays are named: mj_step_inputs and mj_step_outputs are FRIC_MUJOCO_STEP_INPUTS and _OUTPUTS', () => {
+    const tables = boundaryTables();
+    assert.deepEqual(tables.mj_step_inputs, xmacro('FRIC_MUJOCO_STEP_INPUTS').map(([f]) => f));
+    assert.deepEqual(tables.mj_step_outputs, xmacro('FRIC_MUJOCO_STEP_OUTPUTS').map(([f]) => f));
+    assert.deepEqual(tables.mj_step_outputs, ['force', 'frictionloss']);
+  });
+  it('the MuJoCo records the wrapper writes are whole: the model and a joint model, every field', () => {
+    assert.deepEqual(LAYOUTS.mujoco_model.fields.map(([f]) => f), members('fric_mujoco_model').map((f) => f.name));
+    assert.deepEqual(LAYOUTS.mujoco_joint_model.fields.map(([f]) => f), members('fric_mujoco_joint_model').map((f) => f.name));
   });
   it('the tables cover the structs the wrapper writes field by field (fric_screw: all of it)', () => {
     assert.deepEqual(LAYOUTS.screw.fields.map(([f]) => f), members('fric_screw').map((f) => f.name));

@@ -90,7 +90,36 @@ export class FrictionCore {
       case 'u64': return Number(v.getBigUint64(a, true));
       case 'str': { const s = v.getUint32(a, true); return s ? this._str(s) : ''; }
       case 'chars': return this._m.UTF8ToString(a, count);
-      default: return this._read(kind, a);
+      default: return count === 1 ? this._read(kind, a) : Array.from({ length: count }, (_, i) => this._read(kind, a + i * LAYOUTS[kind].size));
+    }
+  }
+
+  /** The row [field, unit, kind, offset, count] of layout `name`. */
+  _row(name, field) {
+    const r = LAYOUTS[name].fields.find((f) => f[0] === field);
+    if (!r) throw new Error(`layout ${name} has no field ${field}`);
+    return r;
+  }
+
+  /** Field `field` of the struct of layout `name` at p (as _read gives it). */
+  _field(name, p, field) {
+    const [, , kind, offset, count] = this._row(name, field);
+    return this._value(kind, p + offset, count);
+  }
+
+  /** Writes values ({ field: number }, fields of layout `name` of kind f64,
+   *  i32, u32, a pointer or a char pointer given as an address) into the
+   *  struct at p; the fields not given keep what p holds. */
+  _write(name, p, values) {
+    const v = new DataView(this._m.HEAPU8.buffer);
+    for (const [field, x] of Object.entries(values)) {
+      const [, , kind, offset] = this._row(name, field);
+      switch (kind) {
+        case 'f64': v.setFloat64(p + offset, x, true); break;
+        case 'i32': v.setInt32(p + offset, x, true); break;
+        case 'u32': case 'ptr': case 'str': v.setUint32(p + offset, x, true); break;
+        default: throw new Error(`${name}.${field} (${kind}) is not written from JavaScript`);
+      }
     }
   }
 

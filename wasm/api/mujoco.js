@@ -17,12 +17,12 @@ export const SIGNATURES = {
   fxb_joint_loss: 'j q v tau_e',
   fxb_joint_rest_loss: 'j',
   fxb_joint_damping: 'j',
-  fxb_mj_def_law: 'defs i name kind Fs Fc vs D alpha',
-  fxb_mj_def_servo: 'defs i name p n lg goal_lo goal_hi held',
+  fxb_mj_def_law: 'd kind Fs Fc vs D alpha',
+  fxb_mj_def_servo: 'd p n lg',
   fxb_mj_map_parse: 'text buf cap',
   fxb_mj_actuator_kind: 'gaintype biastype g b kpkv',
   fxb_mj_adopt: 'o names classes jd njnt map servos np keep_armature report',
-  fxb_mj_init: 'o model jm defs n treatment writes',
+  fxb_mj_init: 'o model jm defs n treatment',
   fxb_mj_step: 'o in out',
   fxb_mj_goal: 'o i goal torque_enable',
   fxb_mj_joint: 'o i',
@@ -98,39 +98,50 @@ export class MujocoApi {
     const t = MJ_TREATMENTS.indexOf(treatment);
     if (t < 0) throw argError(RangeError, 'treatment', `treatment ${show(treatment)} is not one of ${MJ_TREATMENTS.join(', ')}.`);
     const n = joints.length;
-    const M = Float64Array.of(num('model.h', model.h), num('model.integrator', model.integrator, { integer: true }),
-      model.anyDamping ? 1 : 0, num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }),
-      model.minvUnknown ? 1 : 0);
-    const fields = ['type', 'frictionloss', 'damping', 'armature', 'minv', 'q0'];
-    const J = Float64Array.from(jointModels.flatMap((jm, i) => {
-      obj(`jointModels[${i}]`, jm, 'a joint { type, frictionloss, damping, armature, minv, q0 }');
-      return fields.map((f) => numberType(`jointModels[${i}].${f}`, jm[f] ?? 0));
-    }));
+    // the named records (layouts mujoco_model, mujoco_joint_model), checked before any wasm memory is touched
+    const M = { h: num('model.h', model.h), integrator: num('model.integrator', model.integrator, { integer: true }),
+      any_damping: model.anyDamping ? 1 : 0,
+      noslip_iterations: num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }),
+      minv_unknown: model.minvUnknown ? 1 : 0 };
+    const fields = LAYOUTS.mujoco_joint_model.fields.map(([f]) => f);
+    const J = jointModels.map((jm, i) => {
+      obj(`jointModels[${i}]`, jm, `a joint { ${fields.join(', ')} }`);
+      return Object.fromEntries(fields.map((f) => [f, numberType(`jointModels[${i}].${f}`, jm[f] ?? 0)]));
+    });
     const ptrs = [];
     const keep = (p) => { ptrs.push(p); return p; };
+    const size = (name) => LAYOUTS[name].size;
     let p = 0, buf = 0;
     try {
-      const defs = keep(core._alloc(CONSTANTS.mj_def_size * Math.max(1, n)));
+      const defs = keep(core._alloc(size('mujoco_joint_def') * Math.max(1, n)));
       joints.forEach((spec, i) => {
         obj(`joints[${i}]`, spec, 'a joint { name, params | law, log }');
+        const d = defs + size('mujoco_joint_def') * i;
         const name = keep(core._put(cstr(String(spec.name ?? '')).in));
         if (spec.params) {
           const names = this._names();
           const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
           const [lo, hi] = spec.goalRange ?? [0, 0];
-          const def = (lh) => call(core, 'fxb_mj_def_servo', [defs, i, name, inp(x), x.length, lh,
-            numberType(`joints[${i}].goalRange[0]`, lo), numberType(`joints[${i}].goalRange[1]`, hi), spec.held ? 1 : 0], { names });
+          const range = { goal_lo: numberType(`joints[${i}].goalRange[0]`, lo), goal_hi: numberType(`joints[${i}].goalRange[1]`, hi) };
+          const def = (lh) => call(core, 'fxb_mj_def_servo', [d, inp(x), x.length, lh], { names });
           if (spec.log) core._withLog(spec.log, spec.source ?? 'log', (L) => { L._live(); def(L._h); });
           else def(0);
+          core._write('mujoco_joint_def', d, { joint: name, ...range, held: spec.held ? 1 : 0 });
         } else {
-          core._m._fxb_mj_def_law(defs, i, name, ...lawArgs(spec.law ?? {}));
+          core._m._fxb_mj_def_law(d, ...lawArgs(spec.law ?? {}));
+          core._write('mujoco_joint_def', d, { joint: name });
         }
       });
-      p = core._alloc(CONSTANTS.mj_core_size);
-      const { out: [writes] } = call(core, 'fxb_mj_init', [p, inp(M), inp(J), defs, n, t, out(Float64Array, 2 * n + 2)], { names: LAW_FIELDS });
-      buf = core._alloc(F64 * Math.max(1, n) * (TABLES.mj_step_inputs.length + 2));
-      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * (TABLES.mj_step_inputs.length + 2));
-      return new Adapter(core, p, buf, n, writes);
+      const m = keep(core._alloc(size('mujoco_model')));
+      core._write('mujoco_model', m, M);
+      const jm = keep(core._alloc(size('mujoco_joint_model') * Math.max(1, n)));
+      J.forEach((x, i) => core._write('mujoco_joint_model', jm + size('mujoco_joint_model') * i, x));
+      p = core._alloc(size('mujoco_core'));
+      call(core, 'fxb_mj_init', [p, m, jm, defs, n, t], { names: LAW_FIELDS });
+      const arrays = TABLES.mj_step_inputs.length + TABLES.mj_step_outputs.length;
+      buf = core._alloc(F64 * Math.max(1, n) * arrays);
+      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * arrays);
+      return new Adapter(core, p, buf, n);
     } catch (e) {
       core._free(p);
       core._free(buf);
@@ -269,20 +280,23 @@ export class Joint {
  *  Float64Array views, one value per joint: MJ step inputs), calls step()
  *  and reads outputs() { force, frictionloss }. */
 export class Adapter {
-  constructor(core, p, buf, n, writes) {
+  constructor(core, p, buf, n) {
     this._core = core;
     this._p = p;
     this._buf = buf;
     this.n = n;
+    // what the model gets at the start, read from the state by name (layouts mujoco_core, mujoco_joint)
+    const [, , , j0] = core._row('mujoco_core', 'j'), js = LAYOUTS.mujoco_joint.size;
+    const joint = (i, f) => core._field('mujoco_joint', p + j0 + js * i, f);
     /** What the model gets at the start, per joint: dof_frictionloss, dof_damping [N·m, N·m·s/rad]. */
-    this.frictionloss = writes.slice(0, n);
-    this.damping = writes.slice(n, 2 * n);
+    this.frictionloss = Float64Array.from({ length: n }, (_, i) => joint(i, 'frictionloss'));
+    this.damping = Float64Array.from({ length: n }, (_, i) => joint(i, 'damping'));
     /** What opt.noslip_iterations gets. */
-    this.noslipIterations = writes[2 * n];
+    this.noslipIterations = core._field('mujoco_core', p, 'noslip_iterations');
     /** 0: the exact one-joint step (the caller gives minv, qacc_smooth,
      *  qfrc_smooth, qfrc_constraint); else the semi-implicit step (the load's
      *  parts and the last step's qacc, qfrc_smooth). */
-    this.several = writes[2 * n + 1];
+    this.several = core._field('mujoco_core', p, 'several');
     this._views = null;
     this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
     // the goal sources: NaN keeps each servo's goal (goal()), an adopted
@@ -296,9 +310,9 @@ export class Adapter {
     const heap = this._core._f64();
     if (!this._views || this._views.heap !== heap.buffer) {
       const n = this.n, at = (k) => new Float64Array(heap.buffer, this._buf + F64 * n * k, n);
-      const names = TABLES.mj_step_inputs;
+      const names = TABLES.mj_step_inputs, outs = TABLES.mj_step_outputs;
       this._views = { heap: heap.buffer, in: Object.fromEntries(names.map((name, k) => [name, at(k)])),
-        out: { force: at(names.length), frictionloss: at(names.length + 1) } };
+        out: Object.fromEntries(outs.map((name, k) => [name, at(names.length + k)])) };
     }
     return this._views;
   }
@@ -307,7 +321,8 @@ export class Adapter {
    *  qfrc_actuator, goal), each n values: what fric_mujoco_step_in reads
    *  (goal: NaN where the joint has no goal source). */
   inputs() { return this._arrays().in; }
-  /** The last step's results: force (add to qfrc_passive), frictionloss (the dof's, loss treatments). */
+  /** The last step's results by name (table mj_step_outputs): force (add
+   *  to qfrc_passive), frictionloss (the dof's, loss treatments). */
   outputs() { return this._arrays().out; }
   /** One step (no checks, no allocation: the view calls it a thousand times a second). */
   step() { this._core._m._fxb_mj_step(this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
