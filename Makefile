@@ -48,8 +48,9 @@ CORE_INC  = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
 CORE_HDR  = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
 
 # io's JSON front end is native only (cJSON, -lcjson); the browser parses
-# with JSON.parse and hands plain arrays to the rest of io.
-CORE_JSON_SRC = core/io/io_json.c
+# with JSON.parse and hands plain arrays to the rest of io. So are the
+# bench's readers of a whole params file, which walk a file with it.
+CORE_JSON_SRC = core/io/io_json.c core/system/bench/bench_params_json.c
 IO_LIBS    = -lcjson
 # identify's threaded fit loop (fric_fit_run, POSIX threads) is native only
 # too: the browser spreads a fit over Web Workers instead.

@@ -291,8 +291,8 @@ static void compact(const char *s, const char *e, char *out, size_t cap)
     out[n] = '\0';
 }
 
-fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
-                                      fric_io_params_carry *carry, fric_io_error *err)
+fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
+                                fric_io_params_visit visit, void *ctx, fric_io_error *err)
 {
     size_t len = 0;
     char *text = slurp(path, "params", &len, err);
@@ -329,9 +329,8 @@ fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc,
         compact(v, at, json, sizeof json);
         at = skip_ws(at, e);
         if (at < e && *at == ',') at++;
-        rc = fric_io_params_key(sc, p, carry, m->string, kind_of(m),
-                                cJSON_IsNumber(m) ? m->valuedouble : 0,
-                                cJSON_IsString(m) ? m->valuestring : NULL, json, path, NULL, err);
+        rc = visit(ctx, m->string, kind_of(m), cJSON_IsNumber(m) ? m->valuedouble : 0,
+                   cJSON_IsString(m) ? m->valuestring : NULL, json, path, err);
     }
     cJSON_Delete(root);
     free(text);
@@ -474,10 +473,4 @@ fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_
     int rc = sens_parse(root, path, r, err);
     cJSON_Delete(root);
     return rc;
-}
-
-fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                                fric_io_error *err)
-{
-    return fric_io_params_read_carry(path, sc, p, NULL, err);
 }
