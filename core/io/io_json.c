@@ -1,7 +1,9 @@
 /*
  * io_json.c: the native JSON front end of io (fric_io.h), on Debian's cJSON
  * (libcjson-dev, -lcjson). It only turns a file into fric_io_log_raw or into
- * (key, kind, value) triples; the rules are io_log.c's and io_params.c's.
+ * (key, kind, value) triples handed to a visitor (fric_io_params_walk); the
+ * rules are io_log.c's and, for a params key, the caller's (the bench's
+ * bench_params.c, io_params.c's refusals).
  * Not in the wasm build: there JSON.parse does this (wasm/friction.js).
  */
 #include <errno.h>

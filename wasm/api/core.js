@@ -29,7 +29,7 @@ const call = caller(SIGNATURES);
 export class FrictionCore {
   constructor(mod) {
     this._m = mod;
-    // the groups, one per core header (see the table at the top of this file)
+    // the groups, one per core header (see the table at the top of wasm/friction.js)
     this.law = new LawApi(this);
     this.scenario = new ScenarioApi(this);
     this.bench = new BenchApi(this);
