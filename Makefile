@@ -48,8 +48,9 @@ CORE_INC  = $(INC) $(addprefix -Icore/,$(CORE_DIRS))
 CORE_HDR  = $(wildcard core/include/*.h) $(foreach d,$(CORE_DIRS),$(wildcard core/$(d)/*.h))
 
 # io's JSON front end is native only (cJSON, -lcjson); the browser parses
-# with JSON.parse and hands plain arrays to the rest of io.
-CORE_JSON_SRC = core/io/io_json.c
+# with JSON.parse and hands plain arrays to the rest of io. So are the
+# bench's readers of a whole params file, which walk a file with it.
+CORE_JSON_SRC = core/io/io_json.c core/system/bench/bench_params_json.c
 IO_LIBS    = -lcjson
 # identify's threaded fit loop (fric_fit_run, POSIX threads) is native only
 # too: the browser spreads a fit over Web Workers instead.
@@ -72,6 +73,10 @@ mj_lib      = $(if $(HAVE_MUJOCO),$(1)/libfriction_mujoco.a)
 mj_link     = $(if $(HAVE_MUJOCO),$(1)/libfriction_mujoco.a $(MJ_LIBS))
 mj_def      = $(if $(HAVE_MUJOCO),-DFRIC_HAVE_MUJOCO)
 comma := ,
+
+# The wasm bindings (wasm/*.c, wasm/bindings.c first): compiled into the wasm
+# core, their FXB_EXPORT functions exported (tools/gen_exports.mjs).
+BIND_SRC = $(sort $(wildcard wasm/*.c))
 
 all: lib
 lib: $(NAT)/libfriction.a
@@ -193,13 +198,19 @@ $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_s
 $(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -Icore/base
 
 # The bindings are a client too: emcc compiles them in one command with
-# every core folder on its path, so this native compile with the public
-# headers alone is what keeps them off the core's private headers.
+# every core folder on its path, so this native compile of each wasm/*.c
+# with the public headers alone (and wasm/'s own private header) is what
+# keeps them off the core's private headers and off the benchmarks' sources.
+# The benchmark's own exports (benchmarks/bench_exports.c) add the kernels
+# and the export marker (wasm/fxb_export.h).
 $(NAT)/walls/%.ok: wasm/%.c $(wildcard wasm/*.h) $(wildcard core/include/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(STD) $(WARN) $(INC) -Ibenchmarks -fsyntax-only $< && touch $@
+	$(CC) $(STD) $(WARN) $(INC) -fsyntax-only $< && touch $@
+$(NAT)/walls/bench_exports.ok: benchmarks/bench_exports.c benchmarks/kernels.h wasm/fxb_export.h $(wildcard core/include/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(STD) $(WARN) $(INC) -Iwasm -fsyntax-only $< && touch $@
 
-test-native: deps-native $(NAT)/walls/bindings.ok $(NAT)/walls/bindings_robot.ok $(NAT)/walls/bench_exports.ok \
+test-native: deps-native $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
              $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
@@ -242,9 +253,9 @@ test-web: deps-web-test node_modules/.package-lock.json web dist $(NAT)/friction
 # bindings (tools/lint-c.sh: -fsyntax-only with $(WARN), -Werror included;
 # each file with its own include path, as the builds compile it): a second
 # compiler keeps the tree warning-free for both. lint-c.txt holds its counts.
-LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(sort $(wildcard wasm/*.c))
+LINT_C_SRC = $(CORE_SRC) $(if $(HAVE_MUJOCO),$(MJ_SRC)) $(CLI_SRC) $(BIND_SRC) benchmarks/bench_exports.c
 # lint_c_inc(SOURCE): the include path its build uses
-lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(INC) -Ibenchmarks))
+lint_c_inc = $(if $(filter core/%,$(1)),$(call core_inc,$(1)),$(if $(filter cli/%,$(1)),$(call mj_def) $(INC) -Icli,$(if $(filter benchmarks/%,$(1)),$(INC) -Iwasm,$(INC))))
 lint: node_modules/.package-lock.json
 	@node tools/lint.mjs
 	@node tools/imports.mjs
@@ -355,12 +366,14 @@ readme-figures:
 # ------------------------------------------------------------------- wasm
 # Two builds from the same core and flags:
 #   build/wasm/friction_core.{mjs,wasm}        the explorer's (copied to build/web):
-#       core + wasm/bindings.c, exports its FXB_EXPORT functions (the list
+#       core + the bindings wasm/*.c (bindings.c: the last call's outcome and
+#       the boundary's description; bindings_<group>.c: one per group of
+#       exports, as wasm/api/<group>.js calls them), exports their FXB_EXPORT functions (the list
 #       build/wasm/exported_functions.json, written by tools/gen_exports.mjs),
 #       no benchmark code (tests/web/wasm_exports.test.mjs checks it);
 #   build/wasm-bench/friction_core.{mjs,wasm}  `make bench` only
 #       (benchmarks/bench_wasm.mjs): the same plus benchmarks/kernels.c and
-#       wasm/bench_exports.c, exporting the FXB_EXPORT functions of both.
+#       benchmarks/bench_exports.c, exporting the FXB_EXPORT functions of both.
 # Debian's emcc runs node tools that need Debian's node modules (acorn).
 WASM    = build/wasm
 WASMB   = build/wasm-bench
@@ -370,25 +383,24 @@ EMFLAGS = $(STD) -O2 -DNDEBUG $(FPFLAGS) -msimd128 $(CORE_INC) \
           -sALLOW_MEMORY_GROWTH=1 -sEXPORTED_RUNTIME_METHODS=UTF8ToString
 # the native-only parts (io's cJSON front end, the threaded fit loop) stay out of wasm
 WASM_CORE_SRC = $(filter-out $(CORE_NATIVE_SRC),$(CORE_SRC))
-WASM_BIND = wasm/bindings.c wasm/bindings_robot.c
-WASM_DEPS = $(WASM_CORE_SRC) $(WASM_BIND) wasm/fxb_export.h wasm/fxb_shared.h $(CORE_HDR)
-BENCH_WASM_SRC = wasm/bench_exports.c benchmarks/kernels.c
+WASM_DEPS = $(WASM_CORE_SRC) $(BIND_SRC) $(wildcard wasm/*.h) $(CORE_HDR)
+BENCH_WASM_SRC = benchmarks/bench_exports.c benchmarks/kernels.c
 
 deps-wasm:
 	@tools/deps.sh wasm
 
-$(WASM)/exported_functions.json: $(WASM_BIND) tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ $(WASM_BIND)
+$(WASM)/exported_functions.json: $(BIND_SRC) tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(BIND_SRC)
 
 $(WASM)/friction_core.mjs: $(WASM_DEPS) $(WASM)/exported_functions.json | deps-wasm
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) $(WASM_BIND) -o $@
+	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASM)/exported_functions.json $(WASM_CORE_SRC) $(BIND_SRC) -o $@
 
-$(WASMB)/exported_functions.json: $(WASM_BIND) wasm/bench_exports.c tools/gen_exports.mjs
-	node tools/gen_exports.mjs $@ $(WASM_BIND) wasm/bench_exports.c
+$(WASMB)/exported_functions.json: $(BIND_SRC) benchmarks/bench_exports.c tools/gen_exports.mjs
+	node tools/gen_exports.mjs $@ $(BIND_SRC) benchmarks/bench_exports.c
 
 $(WASMB)/friction_core.mjs: $(WASM_DEPS) $(BENCH_WASM_SRC) benchmarks/kernels.h $(WASMB)/exported_functions.json | deps-wasm
 	@mkdir -p $(WASMB)
-	$(EMCC) $(EMFLAGS) -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) $(WASM_BIND) $(BENCH_WASM_SRC) -o $@
+	$(EMCC) $(EMFLAGS) -Iwasm -sEXPORTED_FUNCTIONS=@$(WASMB)/exported_functions.json $(WASM_CORE_SRC) $(BIND_SRC) $(BENCH_WASM_SRC) -o $@
 
 wasm: $(WASM)/friction_core.mjs
 wasm-bench: $(WASMB)/friction_core.mjs

@@ -4,7 +4,7 @@
 //   node benchmarks/bench_wasm.mjs [--short] [--json PATH]
 //
 // The kernels (benchmarks/kernels.c) are compiled twice: into the bench wasm
-// core build/wasm-bench/ (exported by wasm/bench_exports.c; the explorer's
+// core build/wasm-bench/ (exported by benchmarks/bench_exports.c; the explorer's
 // build/web/friction_core.wasm has none of it) and into build/native/bench_kernels,
 // which this script runs as a child process and drives over a pipe. Both
 // sides time one call of the same C loop on the same inputs (generated from
@@ -83,7 +83,7 @@ function native(cmd) {
 const { default: createFrictionCore } = await import(WASM_JS);
 const m = await createFrictionCore({ wasmBinary: fs.readFileSync(WASM_BIN) });
 if (typeof m._fxb_kern_phi_z !== 'function') {
-  console.error('bench_wasm: the wasm core lacks the benchmark kernels (wasm/bench_exports.c); rebuild with make wasm-bench');
+  console.error('bench_wasm: the wasm core lacks the benchmark kernels (benchmarks/bench_exports.c); rebuild with make wasm-bench');
   process.exit(1);
 }
 const str = (p) => m.UTF8ToString(p);

@@ -1,7 +1,7 @@
 /*
  * kernels.h: the benchmark kernels compiled twice, natively (the driver
  * build/native/bench_kernels) and into the WebAssembly core (exported by
- * wasm/bench_exports.c), so that benchmarks/bench_wasm.mjs times the very
+ * benchmarks/bench_exports.c), so that benchmarks/bench_wasm.mjs times the very
  * same C loops on both sides of one run and reports wasm/native ratios.
  *
  * A kernel is a loop in C; the caller times one call of it. Inputs are

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // gen_exports.mjs: writes emcc's EXPORTED_FUNCTIONS list from the sources,
 // so that no list is edited by hand (sql.js keeps its list in a json file;
-// here the FXB_EXPORT marker on each function of wasm/bindings.c and
-// wasm/bench_exports.c is the list).
+// here the FXB_EXPORT marker on each function of wasm/bindings*.c and
+// benchmarks/bench_exports.c is the list).
 //
 //   node tools/gen_exports.mjs OUT.json SOURCE.c [SOURCE.c …]
 //

@@ -1,20 +1,19 @@
 /*
  * bindings_robot.c: the robot layer (fric_robot.h) for the explorer's
- * "Your robot" (web/src/mujoco/robot.js through wasm/robot.js, MuJoCo 3.x
+ * "Your robot" (web/src/mujoco/robot.js through wasm/api/robot.js, MuJoCo 3.x
  * in its own wasm module). Every struct crosses as a named record (the
  * layouts robot_model, robot_joint, robot_actuator, mujoco_map_entry,
  * mujoco_adopted, robot_edit, mujoco_model, mujoco_joint_model, robot_row
  * of wasm/bindings.c's FXB_LAYOUTS); MuJoCo's arrays (qpos, ctrl, qvel,
  * qfrc_*) cross as the arrays they are. Errors go through bindings.c's one
- * channel (fxb_shared.h): −1 (or 1, or NULL) with the message recorded.
+ * channel (bindings_internal.h): −1 (or 1, or NULL) with the message recorded.
  */
 #include <stddef.h>
 
 #include "fric_adapter.h"
 #include "fric_robot.h"
 #include "fric_status.h"
-#include "fxb_export.h"
-#include "fxb_shared.h"
+#include "bindings_internal.h"
 
 /* The robot of the records m, j[m->njnt], a[m->nu] (fric_robot_create),
  * NULL with the message. */
@@ -23,7 +22,7 @@ FXB_EXPORT fric_robot *fxb_robot_create(const fric_robot_model *m, const fric_ro
 {
     const char *why = "";
     fric_robot *r = fric_robot_create(m, j, a, &why);
-    fxb_from_core(!r, &why);
+    from_core(!r, &why);
     return r;
 }
 
@@ -54,7 +53,7 @@ FXB_EXPORT int fxb_map_parse(const char *text, fric_mujoco_map_entry *out, int c
 {
     int n = 0;
     const char *why = "";
-    if (fxb_from_core(fric_mujoco_map_parse(text, out, cap, &n, &why), &why)) return -1;
+    if (from_core(fric_mujoco_map_parse(text, out, cap, &n, &why), &why)) return -1;
     return n;
 }
 
@@ -64,7 +63,7 @@ FXB_EXPORT int fxb_robot_map(fric_robot *r, const char *text)
 {
     const char *why = "";
     int n = 0;
-    if (fxb_from_core(fric_robot_map(r, text, &why), &why)) return -1;
+    if (from_core(fric_robot_map(r, text, &why), &why)) return -1;
     fric_robot_map_entries(r, &n);
     return n;
 }
@@ -86,12 +85,12 @@ FXB_EXPORT int fxb_robot_adopt(fric_robot *r, const double *servos, int np, int 
     static fric_bench_def sv[FRIC_MUJOCO_MAP_MAX];
     const char *why = "";
     if (nservos < 0 || nservos > FRIC_MUJOCO_MAP_MAX) {
-        fxb_set_status(FRIC_E_PARAM_RANGE, -1, "adopt: more servos than a mapping has entries.");
+        set_status(FRIC_E_PARAM_RANGE, -1, "adopt: more servos than a mapping has entries.");
         return -1;
     }
     for (int k = 0; k < nservos; k++)
-        if (fxb_bench_def_of(servos + (size_t)np * (size_t)k, np, &sv[k])) return -1;
-    if (fxb_from_core(fric_robot_adopt(r, sv, nservos, keep_armature, qpos, &why), &why)) return -1;
+        if (bench_def_of(servos + (size_t)np * (size_t)k, np, NULL, &sv[k])) return -1;
+    if (from_core(fric_robot_adopt(r, sv, nservos, keep_armature, qpos, &why), &why)) return -1;
     return fric_robot_adoption(r)->n;
 }
 
@@ -131,7 +130,7 @@ FXB_EXPORT int fxb_robot_attach(fric_robot *r, const fric_mujoco_model *m, const
                                 int treatment)
 {
     const char *why = "";
-    return fxb_from_core(fric_robot_attach(r, m, jm, (fric_mujoco_treatment)treatment, &why), &why) ? 1 : 0;
+    return from_core(fric_robot_attach(r, m, jm, (fric_mujoco_treatment)treatment, &why), &why) ? 1 : 0;
 }
 
 /* The adapter's state (the wrapper steps it with fxb_mj_step), its step
@@ -166,5 +165,5 @@ FXB_EXPORT void fxb_robot_reset(fric_robot *r) { fric_robot_reset(r); }
 FXB_EXPORT int fxb_robot_row(const fric_robot *r, int i, int c, const double *qpos, const double *qvel,
                              const double *qfrc_actuator, const double *qfrc_constraint, fric_robot_row *out)
 {
-    return fxb_from_core(fric_robot_row_of(r, i, c, qpos, qvel, qfrc_actuator, qfrc_constraint, out), NULL) ? 1 : 0;
+    return from_core(fric_robot_row_of(r, i, c, qpos, qvel, qfrc_actuator, qfrc_constraint, out), NULL) ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 /*
  * fxb_export.h: the marker of a function JavaScript calls. tools/gen_exports.mjs
- * lists every function declared `FXB_EXPORT <type> <name>(` in wasm/bindings.c
- * (and wasm/bench_exports.c for the bench build) into emcc's
+ * lists every function declared `FXB_EXPORT <type> <name>(` in wasm/bindings*.c
+ * (and benchmarks/bench_exports.c for the bench build) into emcc's
  * EXPORTED_FUNCTIONS at build time. JavaScript is such a function's only
  * caller, so it has no separate prototype: -Wmissing-prototypes (which finds
  * functions that should be static) is off in the files that include this.

@@ -69,6 +69,10 @@ typedef struct {
                                firmware's smoothed target starts there; 0, at 0 as
                                for a log just loaded (fric_joint_init)                 */
 } fric_mujoco_joint_def;
+/* The fields of a def the wasm wrapper writes or reads by name (name, unit;
+ * the law is the bindings' to write, fxb_mj_def_law). */
+#define FRIC_MUJOCO_JOINT_DEF_FIELDS(X) \
+    X(joint, "") X(servo, "") X(bench, "") X(goal_lo, "rad") X(goal_hi, "rad") X(held, "")
 
 /* One joint as the model has it at the start (plain numbers read by the
  * caller; SI units of a hinge, N and m of a slide). */
@@ -111,6 +115,11 @@ typedef struct {
     double frictionloss;    /* what the dof's frictionloss gets at the start [N·m]     */
     double damping;         /* what the dof's damping gets at the start [N·m·s/rad]    */
 } fric_mujoco_joint;
+/* Its fields by name (name, unit), for the wasm wrapper (what the model's
+ * dof gets at the start: frictionloss, damping). */
+#define FRIC_MUJOCO_JOINT_FIELDS(X) \
+    X(jnt, "") X(dof, "") X(qadr, "") X(act, "") X(goal_lo, "rad") X(goal_hi, "rad") X(s, "") \
+    X(I, "kg·m²") X(u, "N·m") X(frictionloss, "N·m") X(damping, "N·m·s/rad")
 
 /* The adapter's state: caller-owned, about 100 KB (FRIC_MUJOCO_MAX_JOINTS
  * joints): make it static or allocate it once. */
@@ -126,6 +135,11 @@ typedef struct {
     uint64_t steps;
     fric_mujoco_joint j[FRIC_MUJOCO_MAX_JOINTS];
 } fric_mujoco_core;
+/* Its fields by name (name, unit), for the wasm wrapper (what the model
+ * gets at the start: noslip_iterations; the step it takes: several). */
+#define FRIC_MUJOCO_CORE_FIELDS(X) \
+    X(treatment, "") X(n, "") X(h, "s") X(several, "") X(primed, "") X(noslip_iterations, "") \
+    X(steps, "") X(j, "")
 
 /* Validates and prepares, every refusal checked once, in this order, one
  * sentence each starting "mujoco: " and naming the joint: NULL arguments
@@ -189,6 +203,14 @@ typedef struct {
  * An input the treatment does not read may be NULL. No allocation, no
  * check. */
 void fric_mujoco_core_step(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force, double *frictionloss);
+/* Its outputs by name (name, unit), n values each, in this order: the
+ * arrays the wasm wrapper reads after fxb_mj_step (table mj_step_outputs). */
+#define FRIC_MUJOCO_STEP_OUTPUTS(X) \
+    X(force, "N·m")          /* add to qfrc_passive                     */ \
+    X(frictionloss, "N·m")   /* the dof's frictionloss (FRICTIONLOSS/NOSLIP) */
+#define FRIC_MUJOCO_COUNT_OUTPUT(f, unit) +1
+enum { FRIC_MUJOCO_STEP_N_OUTPUTS = 0 FRIC_MUJOCO_STEP_OUTPUTS(FRIC_MUJOCO_COUNT_OUTPUT) };
+#undef FRIC_MUJOCO_COUNT_OUTPUT
 
 /* Servo joint i's goal [rad] and torque enable (0/1) for the next steps. */
 void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable);

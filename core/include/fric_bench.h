@@ -84,6 +84,7 @@
 #include <stdint.h>
 
 #include "fric_io.h"
+#include "fric_scenario.h"
 #include "fric_servo.h"
 #include "friction.h"
 
@@ -490,6 +491,46 @@ int fric_bench_lanes_isa_auto(void);
  * (other entries may be written). No allocation. */
 fric_status fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                                        int isa, double *mae, double *q_sim, const char **why);
+
+/* ------------------------------------------------ a params file's keys */
+/* The scenario's side of a params file (core/system/bench/bench_params.c;
+ * the readers in bench_params_json.c, native): a key goes to scenario sc's
+ * parameter through sc's own table (fric_scenario_set), so a file is held to
+ * exactly the ranges of `friction run name=value`. io reads the file
+ * (fric_io_params_walk), refuses a key in its format (fric_io_params_refuse)
+ * and carries the keys the core does not model; it knows no scenario. */
+
+/* One key of a parameter file (a flat JSON object) to scenario sc's vector p:
+ * a number sets a numeric parameter, a string names a choice; the range and
+ * the choices are those of sc's parameter table (fric_scenario_set, as
+ * `friction run name=value`). The fit metadata keys of
+ * fric_io_params_write (numbers) are accepted and set nothing. FRIC_OK, or
+ * FRIC_E_PARAMS_INVALID (param: the key's index in sc->params, −1 when it
+ * is none) with err (may be NULL) filled. */
+fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
+                               fric_io_kind kind, double num, const char *str, const char *source,
+                               fric_io_error *err);
+
+/* Reads a parameter file into p (native, cJSON): each key in turn with
+ * fric_io_params_set; p keeps the values the file does not give. FRIC_OK,
+ * or a status (FRIC_E_FILE, FRIC_E_PARAMS_INVALID, FRIC_E_NO_MEMORY) with
+ * err (required) filled. A key the core does not model is refused. */
+fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
+                                fric_io_error *err);
+
+/* fric_io_params_set, but a key that is not a parameter of sc goes to
+ * carry (when carry is not NULL) with its value json (compact JSON text)
+ * instead of being refused. *carried (may be NULL) is 1 when the key was
+ * carried (warn with fric_io_params_carry_note), else 0. */
+fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
+                               const char *key, fric_io_kind kind, double num, const char *str,
+                               const char *json, const char *source, int *carried,
+                               fric_io_error *err);
+
+/* fric_io_params_read with the keys sc does not model carried (see above;
+ * carry is cleared first; carry->n says how many, warn for each). */
+fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
+                                      fric_io_params_carry *carry, fric_io_error *err);
 
 #ifdef __cplusplus
 }

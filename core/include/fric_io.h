@@ -6,12 +6,15 @@
  * Two parts:
  *   - the JSON-free part (io_log.c, io_params.c), in every build (native and
  *     wasm): the rules. It validates a log handed over as plain arrays (each
- *     value with its JSON kind), resamples a log, and maps a parameter key to
- *     the bench scenario's parameter (the scenario's table is the one range
- *     table, as `friction run`);
+ *     value with its JSON kind), resamples a log, carries the keys of a
+ *     params file the core does not model and writes a params file;
  *   - the JSON front end (io_json.c), native only: reads a file with cJSON
- *     (Debian's libcjson-dev, link with -lcjson) into those plain arrays. In
- *     the browser JSON.parse does the same in wasm/friction.js.
+ *     (Debian's libcjson-dev, link with -lcjson) into those plain arrays, and
+ *     walks a params file key by key (fric_io_params_walk). In the browser
+ *     JSON.parse does the same in wasm/friction.js.
+ * io knows no scenario: a params key goes to a scenario's parameter (the
+ * scenario's table is the one range table, as `friction run`) in the bench
+ * (fric_bench.h, core/system/bench/bench_params.c), which calls io.
  * So a log is accepted or refused by the same C code, with the same
  * message, on both paths.
  *
@@ -37,7 +40,6 @@
 
 #include <stddef.h>
 
-#include "fric_scenario.h"
 #include "fric_servo.h"
 #include "fric_status.h"
 
@@ -220,23 +222,27 @@ fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *
 void fric_io_log_destroy(fric_io_log *log);
 
 /* --------------------------------------------------------- parameter files */
-/* One key of a parameter file (a flat JSON object) to scenario sc's vector p:
- * a number sets a numeric parameter, a string names a choice; the range and
- * the choices are those of sc's parameter table (fric_scenario_set, as
- * `friction run name=value`). The fit metadata keys of
- * fric_io_params_write (numbers) are accepted and set nothing. FRIC_OK, or
- * FRIC_E_PARAMS_INVALID (param: the key's index in sc->params, −1 when it
- * is none) with err (may be NULL) filled. */
-fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
-                               fric_io_kind kind, double num, const char *str, const char *source,
-                               fric_io_error *err);
+/* The scenario's side of a parameter file (a key to a scenario's
+ * parameter with the scenario's own range table: fric_io_params_set,
+ * fric_io_params_key, and the readers fric_io_params_read and
+ * fric_io_params_read_carry) is the bench's: fric_bench.h. io reads the
+ * file and refuses a key in one format, for any caller: */
 
-/* Reads a parameter file into p (native, cJSON): each key in turn with
- * fric_io_params_set; p keeps the values the file does not give. FRIC_OK,
- * or a status (FRIC_E_FILE, FRIC_E_PARAMS_INVALID, FRIC_E_NO_MEMORY) with
- * err (required) filled. A key the core does not model is refused. */
-fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                                fric_io_error *err);
+/* The parameter a params-file key names: "ratio" (bam/unitree/actuator.py)
+ * is the core's "error_gain_ratio" (fric_bench.h, TORQUE); any other key is
+ * itself. One table both ways, the reader's and the writer's. */
+const char *fric_io_params_param_of_key(const char *key);
+
+/* 1 when key is a fitted file's metadata key (the fit_* keys of
+ * fric_io_params_write): a reader accepts it (a number) and sets nothing. */
+int fric_io_params_fit_key(const char *key);
+
+/* Fills err (a local one when NULL) with code, field key, entry −1 and the
+ * message "params SOURCE: key \"KEY\": TEXT", records it (param: the key's
+ * index in the scenario's parameters, −1 none) and returns its status
+ * (FRIC_E_PARAMS_INVALID). */
+fric_status fric_io_params_refuse(fric_io_error *err, fric_io_code code, int param, const char *key,
+                                  const char *source, const char *text);
 
 /* ---------------------------------------- keys the core does not model */
 /* A params file may hold keys the core does not model (the forks of
@@ -271,19 +277,24 @@ fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, c
  * unchanged into every params file written from this one."). Returns buf. */
 char *fric_io_params_carry_note(const char *key, const char *source, char *buf, size_t cap);
 
-/* fric_io_params_set, but a key that is not a parameter of sc goes to
- * carry (when carry is not NULL) with its value json (compact JSON text)
- * instead of being refused. *carried (may be NULL) is 1 when the key was
- * carried (warn with fric_io_params_carry_note), else 0. */
-fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
-                               const char *key, fric_io_kind kind, double num, const char *str,
-                               const char *json, const char *source, int *carried,
-                               fric_io_error *err);
+/* One key of a params file as fric_io_params_walk hands it over: its name,
+ * its value's JSON kind, the number (FRIC_IO_NUMBER, else 0) or the string
+ * (FRIC_IO_STRING, else NULL), the value's compact JSON text (no white space
+ * outside strings; a value longer than FRIC_IO_CARRY_VALUE_LEN − 1 cut
+ * there) and the file's path (source). FRIC_OK to go on. */
+typedef fric_status (*fric_io_params_visit)(void *ctx, const char *key, fric_io_kind kind,
+                                            double num, const char *str, const char *json,
+                                            const char *source, fric_io_error *err);
 
-/* fric_io_params_read with the keys sc does not model carried (see above;
- * carry is cleared first; carry->n says how many, warn for each). */
-fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
-                                      fric_io_params_carry *carry, fric_io_error *err);
+/* Reads the parameter file at path (native, cJSON: one flat JSON object),
+ * clears carry (may be NULL) once the file parses, then hands each key to
+ * visit in file order, stopping at the first that is not FRIC_OK. FRIC_OK,
+ * visit's status, or a status (FRIC_E_FILE, FRIC_E_PARAMS_INVALID,
+ * FRIC_E_NO_MEMORY) with err (required) filled for a file that cannot be
+ * read, does not parse or is not an object (the message names the file).
+ * The bench's readers (fric_io_params_read, fric_bench.h) are this walk. */
+fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
+                                fric_io_params_visit visit, void *ctx, fric_io_error *err);
 
 /* ------------------------------------------------- writing a params file */
 /* A buffer that holds any output of fric_io_format_double. */

@@ -1,7 +1,9 @@
 /*
  * io_json.c: the native JSON front end of io (fric_io.h), on Debian's cJSON
  * (libcjson-dev, -lcjson). It only turns a file into fric_io_log_raw or into
- * (key, kind, value) triples; the rules are io_log.c's and io_params.c's.
+ * (key, kind, value) triples handed to a visitor (fric_io_params_walk); the
+ * rules are io_log.c's and, for a params key, the caller's (the bench's
+ * bench_params.c, io_params.c's refusals).
  * Not in the wasm build: there JSON.parse does this (wasm/friction.js).
  */
 #include <errno.h>
@@ -291,8 +293,8 @@ static void compact(const char *s, const char *e, char *out, size_t cap)
     out[n] = '\0';
 }
 
-fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
-                                      fric_io_params_carry *carry, fric_io_error *err)
+fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
+                                fric_io_params_visit visit, void *ctx, fric_io_error *err)
 {
     size_t len = 0;
     char *text = slurp(path, "params", &len, err);
@@ -329,9 +331,8 @@ fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc,
         compact(v, at, json, sizeof json);
         at = skip_ws(at, e);
         if (at < e && *at == ',') at++;
-        rc = fric_io_params_key(sc, p, carry, m->string, kind_of(m),
-                                cJSON_IsNumber(m) ? m->valuedouble : 0,
-                                cJSON_IsString(m) ? m->valuestring : NULL, json, path, NULL, err);
+        rc = visit(ctx, m->string, kind_of(m), cJSON_IsNumber(m) ? m->valuedouble : 0,
+                   cJSON_IsString(m) ? m->valuestring : NULL, json, path, err);
     }
     cJSON_Delete(root);
     free(text);
@@ -474,10 +475,4 @@ fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_
     int rc = sens_parse(root, path, r, err);
     cJSON_Delete(root);
     return rc;
-}
-
-fric_status fric_io_params_read(const char *path, const fric_scenario *sc, double *p,
-                                fric_io_error *err)
-{
-    return fric_io_params_read_carry(path, sc, p, NULL, err);
 }

@@ -1,8 +1,8 @@
 /*
- * io_params.c: parameter files (fric_io.h), in every build. Reading: one
- * key of a file to a scenario parameter; the range table is the scenario's
- * own (fric_scenario_set), so a file is held to exactly the ranges of
- * `friction run name=value`. Writing: the one writer of a params file
+ * io_params.c: parameter files (fric_io.h), in every build. Reading: a
+ * key's refusal in the one format, the key aliases and the fit metadata
+ * keys (a key to a scenario parameter is the bench's: bench_params.c), and
+ * the keys the core does not model carried unchanged. Writing: the one writer of a params file
  * (fric_io_params_write), with the shortest round-trip number format
  * (fric_io_format_double), so what is written reads back as the same
  * doubles.
@@ -63,46 +63,14 @@ static const char *param_of_key(const char *key)
     return key;
 }
 
-fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
-                               fric_io_kind kind, double num, const char *str, const char *source,
-                               fric_io_error *err)
+const char *fric_io_params_param_of_key(const char *key) { return param_of_key(key); }
+
+int fric_io_params_fit_key(const char *key) { return is_fit_key(key); }
+
+fric_status fric_io_params_refuse(fric_io_error *err, fric_io_code code, int param, const char *key,
+                                  const char *source, const char *text)
 {
-    char text[360];
-    const char *file_key = key;
-    key = param_of_key(key);
-    int i = fric_scenario_param_index(sc, key);
-    if (i < 0 && is_fit_key(key)) {
-        if (kind != FRIC_IO_NUMBER)
-            return say(err, FRIC_IO_TYPE, -1, key, source, "must be a number (fit metadata).");
-        return 0;
-    }
-    if (i < 0) {
-        snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
-                 "%s.", sc->name, sc->name);
-        return say(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source, text);
-    }
-    const fric_param_info *pi = &sc->params[i];
-    const char *why = NULL;
-    if (pi->choices) {
-        if (kind != FRIC_IO_STRING || !str)
-            return say(err, FRIC_IO_TYPE, i, key, source,
-                       "must be a string naming one of its choices.");
-        if (fric_scenario_set(sc, p, key, str, &why)) {
-            snprintf(text, sizeof text, "\"%s\" is refused: %s", str, why ? why : "");
-            return say(err, FRIC_IO_RANGE, i, key, source, text);
-        }
-        return 0;
-    }
-    if (kind != FRIC_IO_NUMBER) {
-        snprintf(text, sizeof text, "must be a number (%s).",
-                 pi->unit && *pi->unit ? pi->unit : "no unit");
-        return say(err, FRIC_IO_TYPE, i, key, source, text);
-    }
-    char value[40];
-    snprintf(value, sizeof value, "%.17g", num);  /* %.17g reads back as the same double */
-    if (fric_scenario_set(sc, p, key, value, &why))
-        return say(err, FRIC_IO_RANGE, i, file_key, source, why ? why : "not accepted.");
-    return 0;
+    return say(err, code, param, key, source, text);
 }
 
 /* ------------------------------------------------ keys carried unchanged */
@@ -174,20 +142,6 @@ char *fric_io_params_carry_note(const char *key, const char *source, char *buf, 
                  "unchanged into every params file written from this one.",
                  source ? source : "", key ? key : "");
     return buf;
-}
-
-fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
-                               const char *key, fric_io_kind kind, double num, const char *str,
-                               const char *json, const char *source, int *carried,
-                               fric_io_error *err)
-{
-    if (carried) *carried = 0;
-    if (carry && key && fric_scenario_param_index(sc, param_of_key(key)) < 0 && !is_fit_key(key)) {
-        fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
-        if (!rc && carried) *carried = 1;
-        return rc;
-    }
-    return fric_io_params_set(sc, p, key, kind, num, str, source, err);
 }
 
 /* ------------------------------------------------------------------ writing */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_scenario.h"
 #include "fuzz_input.h"

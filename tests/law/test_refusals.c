@@ -555,6 +555,12 @@ static void test_io_stage(void **state)
            FRIC_E_PARAMS_INVALID, -1, "no_such_key");
     REFUSE(fric_io_params_read_carry("/nonexistent/m1.json", bench, bp, &carry, &err), FRIC_E_FILE, -1,
            "/nonexistent/m1.json");
+    /* io's own side of a params file: a key refused in its one format (the
+     * parameter at fault given back), and the walk of a file that is not there */
+    REFUSE(fric_io_params_refuse(&err, FRIC_IO_RANGE, 3, "kt", "x.json", "is too large."),
+           FRIC_E_PARAMS_INVALID, 3, "params x.json: key \"kt\": is too large.");
+    REFUSE(fric_io_params_walk("/nonexistent/m1.json", NULL, NULL, NULL, &err), FRIC_E_FILE, -1,
+           "/nonexistent/m1.json");
     /* bam's sensitivity file with "model" a number, not a string */
     static fric_io_sensitivity_read_buf rb;
     const char *path = "build/refusal-sensitivity.json";

@@ -10,15 +10,16 @@
 //                 refuses use with a clear error, the C side refuses a NULL
 //                 log, and load/free cycles leak nothing;
 //   c) exports    the generated export list (build/wasm/exported_functions.json)
-//                 is the FXB_EXPORT functions of the binding files
-//                 (wasm/bindings.c, wasm/bindings_robot.c) and exactly what
-//                 the wrapper (wasm/friction.js, wasm/robot.js) calls.
+//                 is the FXB_EXPORT functions of wasm/*.c, and exactly what
+//                 the wrapper's groups call: each group module
+//                 (wasm/api/*.js) calls the exports of its one signature
+//                 table, each with the parameters its C declaration names.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
-import { LAYOUTS, Log } from '../../wasm/friction.js';
+import { LAYOUTS, Log, MJ_CONSTANTS } from '../../wasm/friction.js';
 
 const core = await loadCore();
 const m = core._m;
@@ -34,8 +35,10 @@ const TEXT = noComments(HEADERS);
  *  FRIC_SERVO_COEFS, after its model). */
 const TABLES = Object.fromEntries(['param_info', 'col_info', 'scenario', 'servo_friction', 'servo_actuator',
   'bench_preset', 'bench_def', 'bench_replay_result', 'fit_progress', 'fit_batch', 'screw', 'io_error', 'joint',
-  'mujoco_model', 'mujoco_joint_model', 'mujoco_map_entry', 'mujoco_adopted', 'robot_model', 'robot_joint',
-  'robot_actuator', 'robot_edit', 'robot_row']
+  // the MuJoCo adapter's records (fric_adapter.h): fxb_mj_init, fxb_mj_def_law, fxb_mj_def_servo
+  'mujoco_model', 'mujoco_joint_model', 'mujoco_joint_def', 'mujoco_joint', 'mujoco_core',
+  // the robot layer's records (fric_adapter.h, fric_robot.h): wasm/bindings_robot.c
+  'mujoco_map_entry', 'mujoco_adopted', 'robot_model', 'robot_joint', 'robot_actuator', 'robot_edit', 'robot_row']
   .map((k) => [k, [`fric_${k}`, k === 'servo_friction' ? 'FRIC_SERVO_COEFS' : `FRIC_${k.toUpperCase()}_FIELDS`]]));
 
 /** [[field, second argument], …] of `#define NAME(X) X(a, "u") X(b, …) …` in the header text. */
@@ -58,7 +61,7 @@ const SCALARS = {
 };
 const ENUMS = new Set([...TEXT.matchAll(/}\s*(\w+)\s*;/g)].map((x) => x[1])
   .filter((t) => new RegExp(`typedef\\s+enum\\s*\\w*\\s*{[^}]*}\\s*${t}\\s*;`).test(TEXT)));
-const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length,
+const CONSTS = { FRIC_FIT_N: core.fit.paramKeys().length, FRIC_MUJOCO_MAX_JOINTS: MJ_CONSTANTS.maxJoints,
   FRIC_MUJOCO_NAME_MAX: Number(/#define\s+FRIC_MUJOCO_NAME_MAX\s+(\d+)/.exec(TEXT)[1]) };
 
 /** The members of `typedef struct [tag] { … } name;` as [{ name, type, ptr, fn, dims }]. */
@@ -130,19 +133,32 @@ describe('a) the layouts agree with the headers (X-macro tables, struct declarat
       }
     });
   }
-  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+  /** The name tables of fxb_boundary. */
+  const boundaryTables = () => {
     const n = m._fxb_boundary(0, 0), p = core._alloc(n + 1);
-    let tables;
     try {
       m._fxb_boundary(p, n + 1);
-      tables = JSON.parse(m.UTF8ToString(p)).tables;
+      return JSON.parse(m.UTF8ToString(p)).tables;
     } finally {
       core._free(p);
     }
+  };
+  it('io_kinds names fric_io_kind in its order (the kinds friction.js gives a log\'s values)', () => {
+    const tables = boundaryTables();
     const body = /typedef\s+enum\s+fric_io_kind\s*{([^}]*)}/.exec(TEXT)[1];
     const names = [...body.matchAll(/FRIC_IO_(\w+)/g)].map((x) => x[1].toLowerCase());
     assert.match(body, /FRIC_IO_ABSENT\s*=\s*0\s*,\s*FRIC_IO_NUMBER\s*,/, 'numbered from 0 in order');
     assert.deepEqual(tables.io_kinds, names);
+  });
+  it('the MuJoCo step\'s arrays are named: mj_step_inputs and mj_step_outputs are FRIC_MUJOCO_STEP_INPUTS and _OUTPUTS', () => {
+    const tables = boundaryTables();
+    assert.deepEqual(tables.mj_step_inputs, xmacro('FRIC_MUJOCO_STEP_INPUTS').map(([f]) => f));
+    assert.deepEqual(tables.mj_step_outputs, xmacro('FRIC_MUJOCO_STEP_OUTPUTS').map(([f]) => f));
+    assert.deepEqual(tables.mj_step_outputs, ['force', 'frictionloss']);
+  });
+  it('the MuJoCo records the wrapper writes are whole: the model and a joint model, every field', () => {
+    assert.deepEqual(LAYOUTS.mujoco_model.fields.map(([f]) => f), members('fric_mujoco_model').map((f) => f.name));
+    assert.deepEqual(LAYOUTS.mujoco_joint_model.fields.map(([f]) => f), members('fric_mujoco_joint_model').map((f) => f.name));
   });
   it('the tables cover the structs the wrapper writes field by field (fric_screw: all of it)', () => {
     assert.deepEqual(LAYOUTS.screw.fields.map(([f]) => f), members('fric_screw').map((f) => f.name));
@@ -189,17 +205,45 @@ describe('b) a loaded log is a handle the wrapper frees', () => {
 // ------------------------------------------------- (c) the export list
 describe('c) the export list is generated from the sources and is what the wrapper calls', () => {
   const generated = JSON.parse(read('build/wasm/exported_functions.json'));
-  const marked = ['wasm/bindings.c', 'wasm/bindings_robot.c']
-    .flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(/gm)].map((x) => `_${x[1]}`));
-  const called = [...new Set(['wasm/friction.js', 'wasm/robot.js']
-    .flatMap((f) => [...read(f).matchAll(/\b_?(fxb_\w+)/g)].map((x) => `_${x[1]}`)))];
-  it('the list is the allocator and the FXB_EXPORT functions of the binding files, in order', () => {
+  // the bindings as the Makefile lists them ($(sort $(wildcard wasm/*.c)))
+  const sources = fs.readdirSync(path.join(ROOT, 'wasm')).filter((f) => f.endsWith('.c')).sort().map((f) => `wasm/${f}`);
+  /** Every FXB_EXPORT function of the bindings, in order: [name, its parameters' names]. */
+  const decls = sources.flatMap((f) => [...read(f).matchAll(/^FXB_EXPORT\b[^(]*?\b(fxb_\w+)\s*\(([^)]*)\)/gm)]
+    .map((x) => [x[1], x[2].trim() === 'void' ? [] : x[2].split(',').map((q) => /(\w+)\s*(?:\[\w*\])?\s*$/.exec(q)[1])]));
+  const marked = decls.map(([n]) => `_${n}`);
+  const groups = fs.readdirSync(path.join(ROOT, 'wasm/api')).filter((f) => f.endsWith('.js')).sort();
+  it('the list is the allocator and the FXB_EXPORT functions of wasm/*.c, in order', () => {
+    assert.ok(sources.includes('wasm/bindings.c') && sources.length > 1, sources.join(' '));
     assert.deepEqual(generated, ['_malloc', '_free', ...marked]);
   });
-  it('the wrapper calls every exported fxb_ function and no other', () => {
-    assert.deepEqual([...called].sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
+  it('each group module calls exactly the exports of its signature table, with their C parameters', async () => {
+    const C = Object.fromEntries(decls);
+    for (const g of groups) {
+      const { SIGNATURES } = await import(`../../wasm/api/${g}`);
+      const called = [...new Set([...noComments(read(`wasm/api/${g}`)).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]))];
+      if (!SIGNATURES) { assert.deepEqual(called, [], `${g} has no signature table, so it calls no export`); continue; }
+      assert.deepEqual(called.sort(), Object.keys(SIGNATURES).sort(), `${g}: the exports it names are its table's`);
+      for (const [fn, params] of Object.entries(SIGNATURES)) {
+        assert.ok(C[fn], `${g}: ${fn} is not an FXB_EXPORT function of wasm/*.c`);
+        assert.deepEqual(params ? params.split(' ') : [], C[fn], `${g}: ${fn}'s parameters`);
+      }
+    }
+  });
+  it('the tables together are the exported fxb_ functions, each in one table; friction.js calls none itself', async () => {
+    const all = [];
+    for (const g of groups) all.push(...Object.keys((await import(`../../wasm/api/${g}`)).SIGNATURES ?? {}));
+    assert.deepEqual(all.filter((n, i) => all.indexOf(n) !== i), [], 'in two tables');
+    assert.deepEqual(all.map((n) => `_${n}`).sort(), generated.filter((n) => n.startsWith('_fxb_')).sort());
+    assert.deepEqual([...noComments(read('wasm/friction.js')).matchAll(/\b_?(fxb_\w+)/g)].map((x) => x[1]), []);
+  });
+  it('a group refuses an export not in its table, and a wrong count of arguments', async () => {
+    const { caller } = await import('../../wasm/api/base.js');
+    const call = caller({ fxb_lambert_w0: 'x' });
+    assert.throws(() => call(core, 'fxb_phi_plus0', [0, 0, 0, 0, 0, 1]), /fxb_phi_plus0 is not in the group's signature table/);
+    assert.throws(() => call(core, 'fxb_lambert_w0', []), /fxb_lambert_w0 takes 1 arguments \(x\), given 0/);
+    assert.equal(call(core, 'fxb_lambert_w0', [0], { ok: () => true }).rc, 0);
   });
   it('no hand-written list is left in wasm/', () => {
-    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'wasm')).filter((f) => f.endsWith('.json')), []);
+    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'wasm'), { recursive: true }).filter((f) => f.endsWith('.json')), []);
   });
 });

@@ -6,7 +6,7 @@
 //                cli/*.c and core/base/status.c: no unit product with `*`
 //                (N*m, N*s/m, kg*m^2, …), no unit power with `^` (m/s^2,
 //                1/s^2, kg·m^2), no `K*T`, no `Phi'`, `Phi_Z` or `Phi(`
-//   a2) page     no unit in brackets ("tau_m [N*m]") in web/src or wasm/friction.js
+//   a2) page     no unit in brackets ("tau_m [N*m]") in web/src or the wrapper (wasm/**/*.js)
 //   b) tables    every scenario parameter's and column's unit in the
 //                registry (through the wasm build) has no `*` and no `^`
 //   c) messages  messages the core writes at run time (the law check of
@@ -86,9 +86,9 @@ describe('one unit notation (·, ², no * or ^ in units)', () => {
     assert.ok(files.length > 40, `${files.length} files scanned`);
   });
 
-  it('a2) no unit in brackets in the page\'s code (web/src, wasm/friction.js) is written with * or ^', () => {
-    const files = [...fs.readdirSync(path.join(ROOT, 'web/src'), { recursive: true }).filter((f) => f.endsWith('.js'))
-      .map((f) => path.join('web/src', f)), path.join('wasm', 'friction.js')];
+  it('a2) no unit in brackets in the page\'s code (web/src, the wrapper wasm/**/*.js) is written with * or ^', () => {
+    const js = (d) => fs.readdirSync(path.join(ROOT, d), { recursive: true }).filter((f) => f.endsWith('.js')).map((f) => path.join(d, f));
+    const files = [...js('web/src'), ...js('wasm')];
     const bad = [];
     for (const f of files) {
       fs.readFileSync(path.join(ROOT, f), 'utf8').split('\n').forEach((l, k) => {

@@ -397,7 +397,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     resetTo(mj, C.m, C.d, keyframe);
     // the adapter is the robot's (its servos resolved once, by the adoption)
     const spec = { treatment: 'implicit', joints: adopted.map((a) => ({ name: names[a.joint], act: a.act })),
-      adapter: (x) => robot.attach({ ...x, edits }) };
+      adapter: (x) => robot.attach(x) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
     const rows = adopted.map((a, i) => ({ index: a.joint, name: names[a.joint], cls: C.classes.get(names[a.joint]) ?? null,

@@ -2,15 +2,18 @@
  * bench_exports.c: the benchmark kernels of benchmarks/kernels.c exported to
  * JavaScript, for benchmarks/bench_wasm.mjs only. Compiled only into the
  * bench's wasm (build/wasm-bench, exports generated from the FXB_EXPORT
- * functions here and in bindings.c by tools/gen_exports.mjs); the explorer's
- * wasm never contains it (tests/web/wasm_exports.test.mjs).
- * Same conventions as bindings.c: flat functions over numbers and buffers
+ * functions here and in wasm/bindings*.c by tools/gen_exports.mjs); the
+ * explorer's wasm never contains it (tests/web/wasm_exports.test.mjs). It
+ * lives with the benchmarks so that wasm/ holds the bindings only (they
+ * include no benchmark source); it borrows their export marker
+ * (wasm/fxb_export.h, on the bench build's include path).
+ * Same conventions as the bindings: flat functions over numbers and buffers
  * the caller allocates; nothing here keeps state.
  */
 #include <math.h>
 #include <stdint.h>
 
-#include "../benchmarks/kernels.h"
+#include "kernels.h"
 #include "fric_scenario.h"
 #include "fxb_export.h"
 

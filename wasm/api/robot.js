@@ -1,4 +1,4 @@
-// wasm/robot.js: core.robot, the robot layer (fric_robot.h,
+// robot.js: core.robot, the robot layer (fric_robot.h,
 // wasm/bindings_robot.c) for the explorer's "Your robot"
 // (web/src/mujoco/robot.js). The caller copies MuJoCo's numbers in as named
 // records (the layouts robot_model, robot_joint, robot_actuator,
@@ -8,22 +8,45 @@
 // holds its wasm memory (the handle and its scratch arrays, allocated once)
 // until free().
 //
-// friction.js imports this module and mounts RobotApi as core.robot; the
-// names imported from friction.js are read when a method runs, never while
-// the modules load (the two import each other).
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, Adapter } from './friction.js';
+// core.js mounts RobotApi as core.robot.
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller } from './base.js';
+import { Adapter } from './mujoco.js';
 
-const F64 = 8;
+/** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
+ *  call() refuses an export not listed here or a wrong count of arguments. */
+export const SIGNATURES = {
+  fxb_robot_create: 'm j a',
+  fxb_robot_destroy: 'r',
+  fxb_robot_joint_actuator: 'r j',
+  fxb_robot_actuator_kind: 'r k',
+  fxb_robot_actuator_kp: 'r k',
+  fxb_robot_actuator_kv: 'r k',
+  fxb_robot_joint_find: 'r name',
+  fxb_map_parse: 'text out cap',
+  fxb_robot_map: 'r text',
+  fxb_robot_map_entry: 'r k',
+  fxb_robot_adopt: 'r servos np nservos keep_armature qpos',
+  fxb_robot_adopted: 'r i',
+  fxb_robot_edit: 'r i',
+  fxb_robot_goal_range: 'r i hi',
+  fxb_robot_integrator: 'r file',
+  fxb_robot_integrator_name: 'i',
+  fxb_robot_attach: 'r m jm treatment',
+  fxb_robot_core: 'r',
+  fxb_robot_several: 'r',
+  fxb_robot_noslip_iterations: 'r',
+  fxb_robot_start_goals: 'r qpos ctrl_a ctrl_c',
+  fxb_robot_set_goal: 'r j goal ctrl_a ctrl_c',
+  fxb_robot_goal: 'r j',
+  fxb_robot_tick: 'r',
+  fxb_robot_record: 'r qpos_a qpos_c',
+  fxb_robot_reset: 'r',
+  fxb_robot_row: 'r i c qpos qvel qfrc_actuator qfrc_constraint out',
+};
+const call = caller(SIGNATURES);
+
 const ACT_KINDS = ['motor', 'position', 'general'];     // FRIC_MUJOCO_ACT_*
 const MAP_KINDS = ['joint', 'class', 'all'];            // fric_mujoco_map_kind
-
-/** A refusal of this module (bad argument), as friction.js's argument errors. */
-function bad(Ctor, param, message) {
-  const e = new Ctor(message);
-  e.code = 'FRIC_E_PARAM_RANGE';
-  e.param = param;
-  return e;
-}
 
 /** Writes obj's fields into the record of layout `name` at p (fields left
  *  out: 0; a str field: a copy of the text, its pointer pushed on strs for
@@ -75,7 +98,7 @@ export class RobotApi {
     const out = core._alloc(L.size * cap);
     try {
       const text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
-      const n = core._call('fxb_map_parse', [{ in: text0 }, out, cap], { ok: (r) => r >= 0 }).rc;
+      const n = call(core, 'fxb_map_parse', [{ in: text0 }, out, cap], { ok: (r) => r >= 0 }).rc;
       return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', out + k * L.size)));
     } finally {
       core._free(out);
@@ -90,12 +113,12 @@ export class RobotApi {
    *  Returns a Robot; free() it. */
   create({ model, joints, actuators }) {
     const core = this._core;
-    if (!Array.isArray(joints) || joints.length !== model?.njnt) throw bad(RangeError, 'joints', `joints must be an array of model.njnt = ${model?.njnt} joints.`);
-    if (!Array.isArray(actuators) || actuators.length !== model.nu) throw bad(RangeError, 'actuators', `actuators must be an array of model.nu = ${model.nu} actuators.`);
-    for (const k of ['nq', 'nv']) if (!(Number.isInteger(model[k]) && model[k] >= 0)) throw bad(RangeError, `model.${k}`, `model.${k} must be a count >= 0.`);
+    if (!Array.isArray(joints) || joints.length !== model?.njnt) throw argError(RangeError, 'joints', `joints must be an array of model.njnt = ${model?.njnt} joints.`);
+    if (!Array.isArray(actuators) || actuators.length !== model.nu) throw argError(RangeError, 'actuators', `actuators must be an array of model.nu = ${model.nu} actuators.`);
+    for (const k of ['nq', 'nv']) if (!(Number.isInteger(model[k]) && model[k] >= 0)) throw argError(RangeError, `model.${k}`, `model.${k} must be a count >= 0.`);
     const recs = [records(core, 'robot_model', [model]), records(core, 'robot_joint', joints), records(core, 'robot_actuator', actuators)];
     try {
-      const p = core._call('fxb_robot_create', recs.map((r) => r.p), { ok: (r) => r !== 0 }).rc;
+      const p = call(core, 'fxb_robot_create', recs.map((r) => r.p), { ok: (r) => r !== 0 }).rc;
       return new Robot(core, p, model);
     } finally {
       recs.forEach((r) => r.free());
@@ -140,14 +163,14 @@ export class Robot {
   jointFind(name) {
     this._live();
     const text = Uint8Array.from([...new TextEncoder().encode(String(name)), 0]);
-    return this._core._call('fxb_robot_joint_find', [this._p, { in: text }], { ok: () => true }).rc;
+    return call(this._core, 'fxb_robot_joint_find', [this._p, { in: text }], { ok: () => true }).rc;
   }
 
   /** The mapping's text into the robot: its entries (as mapParse); throws the core's sentence. */
   map(text) {
     this._live();
     const core = this._core, text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
-    const n = core._call('fxb_robot_map', [this._p, { in: text0 }], { ok: (r) => r >= 0 }).rc;
+    const n = call(core, 'fxb_robot_map', [this._p, { in: text0 }], { ok: (r) => r >= 0 }).rc;
     return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
   }
 
@@ -162,10 +185,10 @@ export class Robot {
     const core = this._core, names = core.bench._names(), np = names.length;
     const sv = new Float64Array(np * Math.max(1, servos.length));
     servos.forEach((x, k) => {
-      if (x.length !== np) throw bad(RangeError, `servos[${k}]`, `servos[${k}] has ${x.length} numbers; it must have the bench's ${np}.`);
+      if (x.length !== np) throw argError(RangeError, `servos[${k}]`, `servos[${k}] has ${x.length} numbers; it must have the bench's ${np}.`);
       sv.set(x, np * k);
     });
-    const n = core._call('fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) }],
+    const n = call(core, 'fxb_robot_adopt', [this._p, { in: sv }, np, servos.length, keepArmature ? 1 : 0, { in: Float64Array.from(qpos) }],
       { names, ok: (r) => r >= 0 }).rc;
     const m = core._m;
     const adopted = Array.from({ length: n }, (_, i) => {
@@ -186,24 +209,22 @@ export class Robot {
    *  minv, q0 }] per adopted joint, the treatment (a name of MJ_TREATMENTS).
    *  Returns an Adapter on the robot's own state (its free() leaves the
    *  state to the robot); throws the core's sentence ("mujoco: ..."). */
-  attach({ model, jointModels, treatment, edits }) {
+  attach({ model, jointModels, treatment }) {
     this._live();
     const core = this._core, m = core._m, t = MJ_TREATMENTS.indexOf(treatment);
-    if (t < 0) throw bad(RangeError, 'treatment', `treatment ${treatment} is not one of ${MJ_TREATMENTS.join(', ')}.`);
+    if (t < 0) throw argError(RangeError, 'treatment', `treatment ${treatment} is not one of ${MJ_TREATMENTS.join(', ')}.`);
     const recs = [records(core, 'mujoco_model', [{ h: model.h, integrator: model.integrator, any_damping: model.anyDamping ? 1 : 0,
       noslip_iterations: model.noslipIterations ?? 0, minv_unknown: model.minvUnknown ? 1 : 0 }]), records(core, 'mujoco_joint_model', jointModels)];
     try {
-      core._call('fxb_robot_attach', [this._p, recs[0].p, recs[1].p, t]);
+      call(core, 'fxb_robot_attach', [this._p, recs[0].p, recs[1].p, t]);
     } finally {
       recs.forEach((r) => r.free());
     }
-    const n = jointModels.length, inputs = TABLES.mj_step_inputs.length;
-    // what the model gets at the start: the edits' frictionloss and damping
-    // (the implicit treatment keeps the model's own), noslip_iterations, the step
-    const writes = [...edits.map((e) => e.frictionloss), ...edits.map((e) => e.damping), m._fxb_robot_noslip_iterations(this._p), m._fxb_robot_several(this._p)];
-    const buf = core._alloc(F64 * Math.max(1, n) * (inputs + 2));
-    core._f64().fill(0, buf / F64, buf / F64 + n * (inputs + 2));
-    const a = new Adapter(core, m._fxb_robot_core(this._p), buf, n, writes);
+    const n = jointModels.length, inputs = TABLES.mj_step_inputs.length, outputs = TABLES.mj_step_outputs.length;
+    const buf = core._alloc(F64 * Math.max(1, n) * (inputs + outputs));
+    core._f64().fill(0, buf / F64, buf / F64 + n * (inputs + outputs));
+    // what the model gets at the start (frictionloss, damping, noslip_iterations, the step) the Adapter reads from the state
+    const a = new Adapter(core, m._fxb_robot_core(this._p), buf, n);
     // the state is the robot's: free() releases the arrays and the views only
     a.free = () => { if (a._p) { a.joints.forEach((j) => j.free()); core._free(a._buf); a._p = 0; a._views = null; } };
     return a;

@@ -1,0 +1,74 @@
+/*
+ * bench_params.c: a params file's keys to a scenario's parameters
+ * (fric_bench.h), in every build: the range table is the scenario's own
+ * (fric_scenario_set), so a file is held to exactly the ranges of `friction
+ * run name=value`. Moved up from io (io_params.c) so that io calls no
+ * system code: io refuses a key in its one format (fric_io_params_refuse),
+ * knows the key aliases and the fit metadata keys, and carries the keys the
+ * core does not model (fric_io_params_carry_add). The readers of a whole
+ * file, native only, are in bench_params_json.c.
+ */
+#include <stdio.h>
+
+#include "fric_bench.h"
+#include "fric_io.h"
+#include "fric_scenario.h"
+
+fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
+                               fric_io_kind kind, double num, const char *str, const char *source,
+                               fric_io_error *err)
+{
+    char text[360];
+    const char *file_key = key;
+    key = fric_io_params_param_of_key(key);
+    int i = fric_scenario_param_index(sc, key);
+    if (i < 0 && fric_io_params_fit_key(key)) {
+        if (kind != FRIC_IO_NUMBER)
+            return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source,
+                                         "must be a number (fit metadata).");
+        return 0;
+    }
+    if (i < 0) {
+        snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
+                 "%s.", sc->name, sc->name);
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source, text);
+    }
+    const fric_param_info *pi = &sc->params[i];
+    const char *why = NULL;
+    if (pi->choices) {
+        if (kind != FRIC_IO_STRING || !str)
+            return fric_io_params_refuse(err, FRIC_IO_TYPE, i, key, source,
+                                         "must be a string naming one of its choices.");
+        if (fric_scenario_set(sc, p, key, str, &why)) {
+            snprintf(text, sizeof text, "\"%s\" is refused: %s", str, why ? why : "");
+            return fric_io_params_refuse(err, FRIC_IO_RANGE, i, key, source, text);
+        }
+        return 0;
+    }
+    if (kind != FRIC_IO_NUMBER) {
+        snprintf(text, sizeof text, "must be a number (%s).",
+                 pi->unit && *pi->unit ? pi->unit : "no unit");
+        return fric_io_params_refuse(err, FRIC_IO_TYPE, i, key, source, text);
+    }
+    char value[40];
+    snprintf(value, sizeof value, "%.17g", num);  /* %.17g reads back as the same double */
+    if (fric_scenario_set(sc, p, key, value, &why))
+        return fric_io_params_refuse(err, FRIC_IO_RANGE, i, file_key, source,
+                                     why ? why : "not accepted.");
+    return 0;
+}
+
+fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_params_carry *carry,
+                               const char *key, fric_io_kind kind, double num, const char *str,
+                               const char *json, const char *source, int *carried,
+                               fric_io_error *err)
+{
+    if (carried) *carried = 0;
+    if (carry && key && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) < 0
+        && !fric_io_params_fit_key(key)) {
+        fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
+        if (!rc && carried) *carried = 1;
+        return rc;
+    }
+    return fric_io_params_set(sc, p, key, kind, num, str, source, err);
+}

@@ -1,0 +1,221 @@
+// core.js: FrictionCore, the object loadFrictionCore (wasm/friction.js)
+// returns: one group per core header (core.law, core.scenario, core.bench,
+// core.io, core.regions, core.fit, core.mujoco: wasm/api/<group>.js), and
+// the private helpers every group calls: the memory helpers, the one
+// marshalling path _call, the last failure as an Error (_fail), the struct
+// reader (_read, through LAYOUTS).
+import { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, INTEGRATORS, LAYOUTS,
+  TABLES, CONSTANTS, coreError, MAX_BYTES, argError, show, out, caller } from './base.js';
+import { LawApi } from './law.js';
+import { ScenarioApi } from './scenario.js';
+import { BenchApi } from './bench.js';
+import { IoApi } from './io.js';
+import { RegionsApi } from './regions.js';
+import { FitApi } from './fit.js';
+import { MujocoApi } from './mujoco.js';
+import { RobotApi } from './robot.js';
+
+/** The exports of bindings.c this file and wasm/friction.js call (the
+ *  last call's outcome, the heap's counters, the boundary's description). */
+export const SIGNATURES = {
+  fxb_last_error: '',
+  fxb_last_status: '',
+  fxb_last_param: '',
+  fxb_status_name: 's',
+  fxb_boundary: 'buf cap',
+  fxb_heap_used: 'what',
+};
+const call = caller(SIGNATURES);
+
+export class FrictionCore {
+  constructor(mod) {
+    this._m = mod;
+    // the groups, one per core header (see the table at the top of wasm/friction.js)
+    this.law = new LawApi(this);
+    this.scenario = new ScenarioApi(this);
+    this.bench = new BenchApi(this);
+    this.io = new IoApi(this);
+    this.regions = new RegionsApi(this);
+    this.fit = new FitApi(this);
+    this.mujoco = new MujocoApi(this);
+    this.robot = new RobotApi(this);
+  }
+
+  // --- memory helpers: every allocation is released in a finally block
+  _alloc(bytes) {
+    // the callers check their counts first (naming the argument); this is the last guard
+    if (!Number.isInteger(bytes) || bytes < 0 || bytes >= MAX_BYTES) {
+      throw argError(RangeError, 'bytes', `a wasm allocation of ${bytes} bytes was refused (at most ${MAX_BYTES - 1}).`);
+    }
+    const p = this._m._malloc(Math.max(bytes, 8));
+    if (!p) throw new Error(`out of wasm memory (asked for ${bytes} bytes)`);
+    return p;
+  }
+  _free(p) { if (p) this._m._free(p); }
+  _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
+  _str(p) { return this._m.UTF8ToString(p); }
+  _error() { return this._str(this._m._fxb_last_error()); }
+  /** The last core failure as an Error: message, code (status name) and
+   *  param (names[index] of the parameter at fault, or null). */
+  _fail(names = []) {
+    const m = this._m, j = m._fxb_last_param();
+    return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
+      j >= 0 && j < names.length ? names[j] : null);
+  }
+
+  /** A copy of typed array a in new wasm memory (the caller frees it). */
+  _put(a) {
+    const p = this._alloc(a.byteLength);
+    this._m.HEAPU8.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), p);
+    return p;
+  }
+
+  /** n items of typed-array type T at p, copied out. */
+  _get(T, p, n) { return new T(this._m.HEAPU8.slice(p, p + n * T.BYTES_PER_ELEMENT).buffer); }
+
+  /** The struct of layout `name` at p as an object keyed by its fields
+   *  (nested structs as objects, arrays as Float64Array, char pointers as
+   *  strings, '' for NULL; pointers as numbers). */
+  _read(name, p) {
+    const o = {};
+    for (const [field, , kind, offset, count] of LAYOUTS[name].fields) o[field] = this._value(kind, p + offset, count);
+    return o;
+  }
+
+  _value(kind, a, count) {
+    const v = new DataView(this._m.HEAPU8.buffer);
+    switch (kind) {
+      case 'f64': return count === 1 ? v.getFloat64(a, true) : Float64Array.from({ length: count }, (_, i) => v.getFloat64(a + 8 * i, true));
+      case 'i32': return v.getInt32(a, true);
+      case 'u32': case 'ptr': case 'strs': return v.getUint32(a, true);
+      case 'i64': return Number(v.getBigInt64(a, true));
+      case 'u64': return Number(v.getBigUint64(a, true));
+      case 'str': { const s = v.getUint32(a, true); return s ? this._str(s) : ''; }
+      case 'chars': return this._m.UTF8ToString(a, count);
+      default: return count === 1 ? this._read(kind, a) : Array.from({ length: count }, (_, i) => this._read(kind, a + i * LAYOUTS[kind].size));
+    }
+  }
+
+  /** The row [field, unit, kind, offset, count] of layout `name`. */
+  _row(name, field) {
+    const r = LAYOUTS[name].fields.find((f) => f[0] === field);
+    if (!r) throw new Error(`layout ${name} has no field ${field}`);
+    return r;
+  }
+
+  /** Field `field` of the struct of layout `name` at p (as _read gives it). */
+  _field(name, p, field) {
+    const [, , kind, offset, count] = this._row(name, field);
+    return this._value(kind, p + offset, count);
+  }
+
+  /** Writes values ({ field: number }, fields of layout `name` of kind f64,
+   *  i32, u32, a pointer or a char pointer given as an address) into the
+   *  struct at p; the fields not given keep what p holds. */
+  _write(name, p, values) {
+    const v = new DataView(this._m.HEAPU8.buffer);
+    for (const [field, x] of Object.entries(values)) {
+      const [, , kind, offset] = this._row(name, field);
+      switch (kind) {
+        case 'f64': v.setFloat64(p + offset, x, true); break;
+        case 'i32': v.setInt32(p + offset, x, true); break;
+        case 'u32': case 'ptr': case 'str': v.setUint32(p + offset, x, true); break;
+        default: throw new Error(`${name}.${field} (${kind}) is not written from JavaScript`);
+      }
+    }
+  }
+
+  /** The n strings of a `strs` field (a pointer to n char pointers; NULL ones give ''). */
+  _strs(p, n) { return Array.from({ length: p ? n : 0 }, (_, i) => this._value('str', p + 4 * i, 1)); }
+
+  /**
+   * The one marshalling path: calls export `fn` with args (numbers and
+   * handles as they are; inp, out, outStruct and cstr buffers allocated and
+   * copied in first), then copies the outputs out and frees every buffer in
+   * a finally block. ok(rc) false (default: rc !== 0 fails) throws the
+   * core's message (_fail(names)). Returns { rc, out: [each out / outStruct, in order] }.
+   */
+  _call(fn, args, { names = [], ok = (rc) => rc === 0 } = {}) {
+    const ptrs = [], outs = [];
+    try {
+      const argv = args.map((a) => {
+        if (typeof a === 'number') return a;
+        const p = a.in ? this._put(a.in) : this._alloc(a.out ? a.n * a.out.BYTES_PER_ELEMENT : LAYOUTS[a.struct].size);
+        ptrs.push(p);
+        if (!a.in) outs.push({ ...a, p });
+        return p;
+      });
+      const rc = this._m[`_${fn}`](...argv);
+      if (!ok(rc)) throw this._fail(names);
+      return { rc, out: outs.map((o) => (o.struct ? this._read(o.struct, o.p) : this._get(o.out, o.p, o.n))) };
+    } finally {
+      ptrs.forEach((p) => this._free(p));
+    }
+  }
+
+  /** Bytes of wasm heap in use (for leak checks). */
+  heapUsed() { return this._m._fxb_heap_used(0); }
+  /** malloc's counters (for heap-integrity checks): { used, free } bytes. */
+  heapStats() { return { used: this._m._fxb_heap_used(0), free: this._m._fxb_heap_used(1) }; }
+
+  /** Runs fn(Log) with the parsed log loaded, then frees it. */
+  _withLog(log, source, fn) {
+    const L = this.io.loadLog(log, source);
+    try {
+      return fn(L);
+    } finally {
+      L.free();
+    }
+  }
+
+
+  _fitNames() { return this.fit.paramKeys().map((k) => k.key); }
+
+  /** 1..6 from a model given as 'm4', 'M4' or 4 (a RangeError naming `name` otherwise). */
+  _fitModel(name, v) {
+    let k = v;
+    if (typeof v === 'string' && /^[mM][1-6]$/.test(v)) k = Number(v.slice(1));
+    if (typeof k !== 'number' && typeof v !== 'string') throw argError(TypeError, name, `${name} must be a model m1 … m6 (or 1 … 6), found ${show(v)}.`);
+    if (!Number.isInteger(k) || k < 1 || k > 6) throw argError(RangeError, name, `${name} = ${show(v)} is not a model; use m1 … m6 (or 1 … 6).`);
+    return k;
+  }
+
+  /** The index of an integrator name (INTEGRATORS); a bad one names the
+   *  argument and the choices. */
+  _integrator(v) {
+    const k = INTEGRATORS.indexOf(v);
+    if (k < 0) throw coreError(`integrator = ${show(v)} is not one of the bench's integrators: use ${INTEGRATORS.join(' or ')}.`, 'FRIC_E_PARAM_RANGE', 'integrator');
+    return k;
+  }
+
+  _fitActuator(v) {
+    if (typeof v !== 'string' || !v) {
+      throw argError(TypeError, 'actuator', `actuator must be an actuator name such as 'xl330', found ${show(v)}.`);
+    }
+    return v;
+  }
+
+
+}
+
+/** Reads the boundary's description (layouts, tables, constants) into
+ *  base.js's tables, once per page (every module instance has the same). */
+export function readBoundary(core) {
+  if (LAW_KINDS.length) return;
+  const mod = core._m;
+  const n = mod._fxb_boundary(0, 0);
+  const [text] = call(core, 'fxb_boundary', [out(Uint8Array, n + 1), n + 1], { ok: (rc) => rc === n }).out;
+  const b = JSON.parse(new TextDecoder().decode(text.subarray(0, n)));
+  Object.assign(LAYOUTS, b.layouts);
+  Object.assign(TABLES, b.tables);
+  Object.assign(CONSTANTS, b.constants);
+  LAW_KINDS.push(...TABLES.law_kinds);
+  LAW_FIELDS.push(...TABLES.law_fields);
+  SERVO_KEYS.push(...TABLES.servo_fields);
+  SERVO_FILE_KEYS.push(...TABLES.servo_keys);
+  TREATMENTS.push(...TABLES.treatments);
+  MJ_TREATMENTS.push(...TABLES.mj_treatments);
+  MJ_CONSTANTS.noslipIterations = CONSTANTS.mj_noslip_iterations;
+  MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
+  INTEGRATORS.push(...TABLES.integrators);
+}

@@ -1,0 +1,250 @@
+// io.js: core.io (fric_io.h at the wasm wall, wasm/bindings_io.c): logs
+// checked by the core's rules (Log, a handle), params files written and read.
+import { SERVO_KEYS, LAYOUTS, TABLES, CONSTANTS, coreError, F64, argError, numberType, maxItems, f64s, obj, inp, out, cstr, PARAMS_FIRMWARE_KEYS, fitSummary, caller } from './base.js';
+
+/** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
+ *  call() refuses an export not listed here or a wrong count of arguments. */
+export const SIGNATURES = {
+  fxb_params_write: 'actuator servo coefs fit integrator carry buf cap',
+  fxb_params_set: 'p n key kind num str source err',
+  fxb_params_key: 'p n carry key kind num str json source err',
+  fxb_params_carry_add: 'carry key json source err',
+  fxb_params_carry_at: 'carry i which',
+  fxb_params_carry_note: 'key source buf cap',
+  fxb_log_load: 'root hk h motor trajectory n ek kind value unknown unknown_entry source te err',
+  fxb_log_free: 'lg',
+  fxb_log_samples: 'lg',
+  fxb_log_series: 'lg t q goal speed torque_enable cap',
+};
+const call = caller(SIGNATURES);
+
+/** core.io: fric_io.h: pendulum logs checked by the core's rules. */
+export class IoApi {
+  constructor(core) { this._core = core; }
+
+  /** Hands the parsed log (JSON.parse's value) to the core's io rules as plain
+   *  arrays (fric_io_log_raw: each value with its JSON kind) and returns the
+   *  checked log as a Log (free() it when done; it keeps the arrays it views).
+   *  A refused log throws an Error whose message is the core's and which
+   *  carries code ("missing", "dt", … the fric_io_code names), status
+   *  'FRIC_E_LOG_INVALID', field and entry (−1: the header). */
+  loadLog(log, source = 'log') {
+    const head = TABLES.log_head_keys, entry = TABLES.log_entry_keys;
+    // a JSON value's kind, as fric_io_kind numbers it
+    const K = Object.fromEntries(TABLES.io_kinds.map((name, i) => [name, i]));
+    const kindOf = (v) => K[v === undefined ? 'absent' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool'
+      : typeof v === 'string' ? 'string' : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const root = kindOf(log), obj = root === K.object ? log : {};
+    const hk = Uint8Array.from(head, (k) => kindOf(obj[k]));
+    const h = Float64Array.from({ length: CONSTANTS.log_head_numbers }, (_, i) => (typeof obj[head[i]] === 'number' ? obj[head[i]] : 0));
+    const entries = Array.isArray(obj.entries) ? obj.entries : [];
+    const n = entries.length, E = entry.length, VOLTS = entry.indexOf('input_volts');
+    // per entry: E values and kinds, its kind, a scratch int, 4 series of the replay
+    const most = maxItems(E * (F64 + 1) + 1 + 4 + 4 * F64);
+    if (n > most) throw argError(RangeError, 'log.entries', `log.entries has ${n} entries; at most ${most} are accepted (each call's wasm buffers stay below 2^31 bytes).`);
+    const ek = new Uint8Array(n), kind = new Uint8Array(E * n), value = new Float64Array(E * n);
+    let unknown = Object.keys(obj).find((k) => !head.includes(k)), unknownEntry = -1;
+    for (let k = 0; k < n; k++) {
+      const e = entries[k];
+      ek[k] = kindOf(e);
+      value[VOLTS * n + k] = NaN;
+      if (ek[k] !== K.object) continue;
+      for (let f = 0; f < E; f++) {
+        const v = e[entry[f]], kd = kindOf(v);
+        kind[f * n + k] = kd;
+        if (kd === K.number || kd === K.bool) value[f * n + k] = Number(v);
+      }
+      if (unknown === undefined) {
+        const u = Object.keys(e).find((x) => !entry.includes(x));
+        if (u !== undefined) { unknown = u; unknownEntry = k; }
+      }
+    }
+    // the checked log views its arrays: they live as long as the Log (not _call's temporaries)
+    const ptrs = [];
+    let err = 0;
+    try {
+      const put = (a) => { const p = this._core._put(a); ptrs.push(p); return p; };
+      const str = (x) => (typeof x === 'string' ? put(cstr(x).in) : 0);
+      err = this._core._alloc(LAYOUTS.io_error.size);
+      const h0 = this._core._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
+        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))), err);
+      if (!h0) {
+        // code: the io library's code (FRIC_IO_…, more specific than the
+        // status FRIC_E_LOG_INVALID); param: the field at fault
+        const e = this._core._read('io_error', err);
+        const fail = coreError(this._core._error(), TABLES.io_codes[e.code], e.field || null);
+        fail.status = 'FRIC_E_LOG_INVALID';
+        fail.field = e.field;
+        fail.entry = e.entry;
+        throw fail;
+      }
+      const L = new Log(this._core, h0, ptrs.splice(0));
+      return L;
+    } finally {
+      this._core._free(err);
+      ptrs.forEach((p) => this._core._free(p));
+    }
+  }
+
+  /** The text of a params file (fric_io_params_write, the writer of
+   *  `friction fit --out`: its key order and number format) for
+   *  { actuator, servo: { kt, R, armature, q_offset }, friction: { model, K_c, … },
+   *  fit?: { trainMae, holdoutMae (null: none), logs, evaluations } }.
+   *  The core checks the values and names the one at fault. */
+  paramsText({ actuator, servo, friction, fit, integrator = 'bam', carry = [] } = {}) {
+    const name = this._core._fitActuator(actuator);
+    obj('servo', servo, 'the servo numbers { kt, R, armature, q_offset, error_gain_ratio?, max_velocity?, max_current?, current_limit?, max_torque? }');
+    obj('friction', friction, `the servo friction numbers { ${SERVO_KEYS.slice(0, 4).join(', ')}, … }`);
+    // the firmware keys are optional: 0 or absent is not written (Go1's
+    // error_gain_ratio is written as bam's "ratio": the core's one alias)
+    const s = Float64Array.from(['kt', 'R', 'armature', 'q_offset', ...PARAMS_FIRMWARE_KEYS],
+      (k, i) => (i >= 4 && servo[k] === undefined ? 0 : numberType(`servo.${k}`, servo[k])));
+    const c = Float64Array.from(SERVO_KEYS, (k) => numberType(`friction.${k}`, friction[k] ?? 0));
+    const f = fitSummary(fit);
+    // the file's order: kt, R, armature, q_offset, then the coefficients from K_c
+    // (error_gain_ratio and max_velocity, when written, follow q_offset; the
+    // core names them in its message)
+    const names = ['kt', 'R', 'armature', 'q_offset', ...SERVO_KEYS.slice(1)];
+    const ig = this._core._integrator(integrator);
+    const cp = this._carryPut(carry);
+    try {
+      for (let cap = 1024; ;) {
+        const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, cp, out(Uint8Array, cap), cap];
+        const { rc, out: [text] } = call(this._core, 'fxb_params_write', args, { names, ok: (n) => n >= 0 });
+        if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
+        cap = rc + 1;
+      }
+    } finally {
+      this._core._free(cp);
+    }
+  }
+
+  /** carry ([{ key, json }], as paramsFile gives it) as a core carry in
+   *  wasm memory (the caller frees it; 0 for none), each pair checked by the
+   *  core (fric_io_params_carry_add: too many, too long, a key of the file). */
+  _carryPut(carry) {
+    if (!Array.isArray(carry)) throw argError(TypeError, 'carry', 'carry must be an array of { key, json } (paramsFile\'s carry).');
+    if (!carry.length) return 0;
+    const core = this._core, n = CONSTANTS.params_carry_bytes, cp = core._put(new Uint8Array(n));
+    const ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const src = put(cstr('carry').in);
+      for (const { key, json } of carry) {
+        if (core._m._fxb_params_carry_add(cp, put(cstr(String(key)).in), put(cstr(String(json)).in), src, err)) throw core._fail([]);
+      }
+      return cp;
+    } catch (e) {
+      core._free(cp);
+      throw e;
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** A params file (JSON.parse's object) read as paramsRead does, but a key
+   *  the core does not model (bam's forks write e.g. command_delay) is not
+   *  refused: it is carried ({ key, json: its JSON text }) for paramsText's
+   *  carry, which writes it back unchanged, with the core's one warning
+   *  sentence. Returns { values (the bench's vector), carry, warnings }. */
+  paramsFile(params, source = 'params', base = undefined) {
+    return this._paramsRead(params, source, base, true);
+  }
+
+  /** The bench scenario's parameter vector from a params file (JSON.parse's
+   *  object), key by key through fric_io_params_set: the CLI's rules and
+   *  messages (`friction run bench params=FILE`; source names the file). Keys
+   *  the file leaves out keep base's values (default: the bench's defaults).
+   *  A refused key throws the core's message, with code (the status),
+   *  param and field (the key). */
+  paramsRead(params, source = 'params', base = undefined) {
+    return this._paramsRead(params, source, base, false).values;
+  }
+
+  _paramsRead(params, source, base, carrying) {
+    obj('params', params, 'a params file object { "kt": …, "model": "m4", … }');
+    const info = this._core.scenario.find('bench'), names = info.params.map((q) => q.name);
+    const x = base === undefined ? this._core.scenario.params('bench') : f64s('base', base, { length: names.length, names });
+    const K = Object.fromEntries(TABLES.io_kinds.map((k, i) => [k, i]));
+    const kindOf = (v) => K[typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v === 'string' ? 'string'
+      : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];
+    const core = this._core, ptrs = [];
+    try {
+      const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
+      const p = put(x), err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const src = put(cstr(String(source)).in);
+      const cp = carrying ? put(new Uint8Array(CONSTANTS.params_carry_bytes)) : 0;
+      const carry = [], warnings = [];
+      for (const [key, v] of Object.entries(params)) {
+        const kind = kindOf(v);
+        const k = put(cstr(key).in), str = typeof v === 'string' ? put(cstr(v).in) : 0;
+        // the value's JSON text, carried when the core does not model the key
+        const json = carrying ? put(cstr(JSON.stringify(v) ?? 'null').in) : 0;
+        const rc = carrying ? core._m._fxb_params_key(p, x.length, cp, k, kind, typeof v === 'number' ? v : 0, str, json, src, err)
+          : core._m._fxb_params_set(p, x.length, k, kind, typeof v === 'number' ? v : 0, str, src, err);
+        if (rc === 1) {
+          const e = core._fail(names), detail = core._read('io_error', err);
+          e.field = detail.field || key;
+          e.param = e.param ?? e.field;
+          throw e;
+        }
+        if (rc === 2) {
+          const note = put(new Uint8Array(512));
+          core._m._fxb_params_carry_note(k, src, note, 512);
+          warnings.push(core._str(note));
+        }
+      }
+      for (let i = 0; carrying; i++) {
+        const kp = core._m._fxb_params_carry_at(cp, i, 0);
+        if (!kp) break;
+        carry.push({ key: core._str(kp), json: core._str(core._m._fxb_params_carry_at(cp, i, 1)) });
+      }
+      return { values: core._get(Float64Array, p, x.length), carry, warnings };
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** Checks a parsed log by the core's rules (the same as `friction replay`);
+   *  returns its sample count, or throws (see io.loadLog). */
+  checkLog(log, source = 'log') {
+    return this._core._withLog(log, source, (L) => L.samples);
+  }
+
+  /** The step a raw log (no header dt) is resampled to [s] (FRIC_IO_RESAMPLE_DT). */
+  get resampleDt() { return CONSTANTS.io_resample_dt; }
+}
+
+/** A checked log in wasm memory (io.loadLog): the core's handle and the arrays
+ *  it views. free() releases both; a freed log refuses every use. */
+export class Log {
+  constructor(core, h, ptrs) {
+    this._core = core;
+    this._h = h;
+    this._ptrs = ptrs;
+  }
+  _live() { if (!this._h) throw new Error('log used after free()'); }
+  /** The samples the replay scores (fric_io_log_samples). */
+  get samples() { this._live(); return this._core._m._fxb_log_samples(this._h); }
+  /** The scored samples (fric_io_log_sample) as Float64Arrays of `samples`
+   *  values: { t, q, goal } and, with drive, speed and torqueEnable (what
+   *  bench.replay and mujoco.logDrive read). */
+  _series(drive = false) {
+    this._live();
+    const n = this.samples, cap = Math.max(1, n), F = Float64Array, o = () => (drive ? out(F, cap) : 0);
+    const { out: a } = call(this._core, 'fxb_log_series', [this._h, out(F, cap), out(F, cap), out(F, cap), o(), o(), cap]);
+    const [t, q, goal, speed, te] = a.map((x) => x.slice(0, n));
+    return drive ? { t, q, goal, speed, torqueEnable: te } : { t, q, goal };
+  }
+  free() {
+    if (this._h) {
+      this._core._m._fxb_log_free(this._h);
+      this._ptrs.forEach((p) => this._core._free(p));
+      this._h = 0;
+      this._ptrs = [];
+    }
+  }
+}

@@ -1,0 +1,258 @@
+// mujoco.js: core.mujoco (fric_joint.h, fric_adapter.h at the wasm wall,
+// wasm/bindings_mujoco.c): the bench as MJCF, the per-joint step (Joint),
+// the adapter's orchestration of a model's joints (Adapter), MuJoCo-free
+// (MuJoCo is its own wasm module); the robot layer above it is robot.js.
+import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, numberType, f64s, obj, lawArgs, inp, out, cstr, caller } from './base.js';
+
+/** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
+ *  call() refuses an export not listed here or a wrong count of arguments. */
+export const SIGNATURES = {
+  fxb_bench_mjcf: 'p n lg buf cap',
+  fxb_joint_servo_init: 'j p n lg h q0',
+  fxb_joint_law_init: 'j kind Fs Fc vs D alpha h q0',
+  fxb_joint_prepare: 'j Z',
+  fxb_joint_set_z: 'j Z',
+  fxb_joint_goal: 'j goal torque_enable',
+  fxb_joint_step: 'j q v v_free tau_e',
+  fxb_joint_loss: 'j q v tau_e',
+  fxb_joint_rest_loss: 'j',
+  fxb_joint_damping: 'j',
+  fxb_mj_def_law: 'd kind Fs Fc vs D alpha',
+  fxb_mj_def_servo: 'd p n lg',
+  fxb_mj_init: 'o model jm defs n treatment',
+  fxb_mj_step: 'o in out',
+  fxb_mj_goal: 'o i goal torque_enable',
+  fxb_mj_joint: 'o i',
+};
+const call = caller(SIGNATURES);
+
+/** core.mujoco: fric_joint.h: the MuJoCo adapter's per-joint friction step
+ *  without MuJoCo (core/mujoco/mujoco_adapter.c calls the same step natively).
+ *  In the page MuJoCo is its own wasm module (npm @mujoco/mujoco): the caller
+ *  reads MuJoCo's arrays, calls Joint.step or Joint.loss with plain numbers
+ *  and writes the result back. */
+export class MujocoApi {
+  constructor(core) { this._core = core; }
+  _names() { return this._core.bench._names(); }
+
+  /** The pendulum bench of the bench parameters as MJCF
+   *  (fric_mujoco_bench_mjcf); with a parsed log, the bench of its header
+   *  and gains (fric_bench_def_from_log), the model `friction mujoco-model`
+   *  writes. A refused def throws the core's message. */
+  benchMjcf(params, log = null, source = 'log') {
+    const names = this._names();
+    const x = f64s('params', params, { length: names.length, names });
+    const run = (h) => {
+      const n = call(this._core, 'fxb_bench_mjcf', [inp(x), x.length, h, 0, 0], { names, ok: (rc) => rc >= 0 }).rc;
+      const { out: [text] } = call(this._core, 'fxb_bench_mjcf', [inp(x), x.length, h, out(Uint8Array, n + 1), n + 1],
+        { names, ok: (rc) => rc === n });
+      return new TextDecoder().decode(text.subarray(0, n));
+    };
+    return log ? this._core._withLog(log, source, (L) => { L._live(); return run(L._h); }) : run(0);
+  }
+
+  /** A joint's friction: { params } (the bench parameters: its servo M1–M6,
+   *  the log's gains with `log`) or { law } (a law object), the step h [s]
+   *  and the start angle q0 [rad] (the servo's goal). Validated by the core
+   *  (fric_joint_init: its messages). Returns a Joint; free() it. */
+  joint({ params = null, law = null, log = null, source = 'log', h, q0 = 0 }) {
+    num('h', h, { min: Number.MIN_VALUE });
+    num('q0', q0);
+    const core = this._core, p = core._alloc(LAYOUTS.joint.size);
+    try {
+      if (params) {
+        const names = this._names();
+        const x = f64s('params', params, { length: names.length, names });
+        const init = (lh) => call(core, 'fxb_joint_servo_init', [p, inp(x), x.length, lh, h, q0], { names });
+        if (log) core._withLog(log, source, (L) => { L._live(); init(L._h); });
+        else init(0);
+      } else {
+        call(core, 'fxb_joint_law_init', [p, ...lawArgs(law), h, q0], { names: LAW_FIELDS });
+      }
+    } catch (e) {
+      core._free(p);
+      throw e;
+    }
+    return new Joint(core, p);
+  }
+
+  /** The adapter's orchestration (fric_mujoco_core_init): joints [{ name,
+   *  params | law, log, source, goalRange, held }] (a servo: the bench
+   *  parameters, with a parsed log its gains, the goal source's range, held:
+   *  it has been holding its start angle; or a law), the model { h [s], integrator (MuJoCo's
+   *  number), anyDamping, noslipIterations }, what the model has per joint
+   *  jointModels [{ type (MuJoCo's mjtJoint), frictionloss, damping,
+   *  armature, minv ((M⁻¹)_ii), q0 }] and the treatment (a name of
+   *  MJ_TREATMENTS). Every refusal is the core's sentence ("mujoco: ...").
+   *  Returns an Adapter; free() it. */
+  adapter({ joints, model, jointModels, treatment }) {
+    const core = this._core;
+    if (!Array.isArray(joints)) throw argError(TypeError, 'joints', `joints must be an array, found ${show(joints)}.`);
+    if (!Array.isArray(jointModels) || jointModels.length !== joints.length) {
+      throw argError(RangeError, 'jointModels', `jointModels must be an array of ${joints.length} (one per joint), found ${show(jointModels)}.`);
+    }
+    obj('model', model, 'the model { h, integrator, anyDamping, noslipIterations, minvUnknown }');
+    const t = MJ_TREATMENTS.indexOf(treatment);
+    if (t < 0) throw argError(RangeError, 'treatment', `treatment ${show(treatment)} is not one of ${MJ_TREATMENTS.join(', ')}.`);
+    const n = joints.length;
+    // the named records (layouts mujoco_model, mujoco_joint_model), checked before any wasm memory is touched
+    const M = { h: num('model.h', model.h), integrator: num('model.integrator', model.integrator, { integer: true }),
+      any_damping: model.anyDamping ? 1 : 0,
+      noslip_iterations: num('model.noslipIterations', model.noslipIterations ?? 0, { min: 0, integer: true }),
+      minv_unknown: model.minvUnknown ? 1 : 0 };
+    const fields = LAYOUTS.mujoco_joint_model.fields.map(([f]) => f);
+    const J = jointModels.map((jm, i) => {
+      obj(`jointModels[${i}]`, jm, `a joint { ${fields.join(', ')} }`);
+      return Object.fromEntries(fields.map((f) => [f, numberType(`jointModels[${i}].${f}`, jm[f] ?? 0)]));
+    });
+    const ptrs = [];
+    const keep = (p) => { ptrs.push(p); return p; };
+    const size = (name) => LAYOUTS[name].size;
+    let p = 0, buf = 0;
+    try {
+      const defs = keep(core._alloc(size('mujoco_joint_def') * Math.max(1, n)));
+      joints.forEach((spec, i) => {
+        obj(`joints[${i}]`, spec, 'a joint { name, params | law, log }');
+        const d = defs + size('mujoco_joint_def') * i;
+        const name = keep(core._put(cstr(String(spec.name ?? '')).in));
+        if (spec.params) {
+          const names = this._names();
+          const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
+          const [lo, hi] = spec.goalRange ?? [0, 0];
+          const range = { goal_lo: numberType(`joints[${i}].goalRange[0]`, lo), goal_hi: numberType(`joints[${i}].goalRange[1]`, hi) };
+          const def = (lh) => call(core, 'fxb_mj_def_servo', [d, inp(x), x.length, lh], { names });
+          if (spec.log) core._withLog(spec.log, spec.source ?? 'log', (L) => { L._live(); def(L._h); });
+          else def(0);
+          core._write('mujoco_joint_def', d, { joint: name, ...range, held: spec.held ? 1 : 0 });
+        } else {
+          core._m._fxb_mj_def_law(d, ...lawArgs(spec.law ?? {}));
+          core._write('mujoco_joint_def', d, { joint: name });
+        }
+      });
+      const m = keep(core._alloc(size('mujoco_model')));
+      core._write('mujoco_model', m, M);
+      const jm = keep(core._alloc(size('mujoco_joint_model') * Math.max(1, n)));
+      J.forEach((x, i) => core._write('mujoco_joint_model', jm + size('mujoco_joint_model') * i, x));
+      p = core._alloc(size('mujoco_core'));
+      call(core, 'fxb_mj_init', [p, m, jm, defs, n, t], { names: LAW_FIELDS });
+      const arrays = TABLES.mj_step_inputs.length + TABLES.mj_step_outputs.length;
+      buf = core._alloc(F64 * Math.max(1, n) * arrays);
+      core._m.HEAPF64.fill(0, buf / F64, buf / F64 + n * arrays);
+      return new Adapter(core, p, buf, n);
+    } catch (e) {
+      core._free(p);
+      core._free(buf);
+      throw e;
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** What a replay drives a simulator with, per scored sample
+   *  (fric_io_log_sample): { t, q, goal, speed, torqueEnable } (Float64Arrays). */
+  logDrive(log, source = 'log') {
+    return this._core._withLog(log, source, (L) => {
+      return L._series(true);
+    });
+  }
+}
+
+/** One joint's friction step in wasm memory (mujoco.joint): fric_joint.h.
+ *  The per-step calls take and return plain numbers (no allocation); the
+ *  last step's fields are read through the layout `joint`. */
+export class Joint {
+  constructor(core, p, owned = true) {
+    this._core = core;
+    this._p = p;
+    this._owned = owned;          // false: a view into an Adapter's state (the Adapter frees it)
+    const off = Object.fromEntries(LAYOUTS.joint.fields.map(([f, , , o]) => [f, o]));
+    this._off = off;
+  }
+  _live() { if (!this._p) throw new Error('joint used after free()'); }
+  /** Prepares the implicit step with Z = h·(M⁻¹)_ii [rad/(N·m·s)]; throws the core's message. */
+  prepare(Z) {
+    this._live();
+    call(this._core, 'fxb_joint_prepare', [this._p, num('Z', Z, { min: Number.MIN_VALUE })], { names: LAW_FIELDS });
+  }
+  /** Per step (no checks: the view calls these a thousand times a second). */
+  setZ(Z) { this._core._m._fxb_joint_set_z(this._p, Z); }
+  goal(g, torqueEnable = 1) { this._core._m._fxb_joint_goal(this._p, g, torqueEnable ? 1 : 0); }
+  /** IMPLICIT: the force to add to the dof, τm + f [N·m]. */
+  step(q, v, vFree, tauE) { return this._core._m._fxb_joint_step(this._p, q, v, vFree, tauE); }
+  /** FRICTIONLOSS/NOSLIP: dof_frictionloss at the state [N·m] (tauM: add it to the dof). */
+  loss(q, v, tauE) { return this._core._m._fxb_joint_loss(this._p, q, v, tauE); }
+  restLoss() { this._live(); return this._core._m._fxb_joint_rest_loss(this._p); }
+  damping() { this._live(); return this._core._m._fxb_joint_damping(this._p); }
+  /** The last step's friction [N·m], motor torque [N·m], budget [N·m] and stuck flag. */
+  get tauF() { return this._core._f64()[(this._p + this._off.tau_f) / F64]; }
+  get tauM() { return this._core._f64()[(this._p + this._off.tau_m) / F64]; }
+  get budget() { return this._core._f64()[(this._p + this._off.budget) / F64]; }
+  get stuck() { return this._core._m.HEAP32[(this._p + this._off.stuck) / 4] !== 0; }
+  /** Every field of the layout (tau_f, tau_m, tau_e, budget, v_star, stuck, steps_stuck, reversals, Z). */
+  read() { this._live(); return this._core._read('joint', this._p); }
+  free() { if (this._p) { if (this._owned) this._core._free(this._p); this._p = 0; } }
+}
+
+/** The MuJoCo adapter's orchestration in wasm memory (mujoco.adapter):
+ *  fric_adapter.h's fric_mujoco_core. The state and the per-step arrays are
+ *  allocated once here; per step the caller fills inputs() (named
+ *  Float64Array views, one value per joint: MJ step inputs), calls step()
+ *  and reads outputs() { force, frictionloss }. */
+export class Adapter {
+  constructor(core, p, buf, n) {
+    this._core = core;
+    this._p = p;
+    this._buf = buf;
+    this.n = n;
+    // what the model gets at the start, read from the state by name (layouts mujoco_core, mujoco_joint)
+    const [, , , j0] = core._row('mujoco_core', 'j'), js = LAYOUTS.mujoco_joint.size;
+    const joint = (i, f) => core._field('mujoco_joint', p + j0 + js * i, f);
+    /** What the model gets at the start, per joint: dof_frictionloss, dof_damping [N·m, N·m·s/rad]. */
+    this.frictionloss = Float64Array.from({ length: n }, (_, i) => joint(i, 'frictionloss'));
+    this.damping = Float64Array.from({ length: n }, (_, i) => joint(i, 'damping'));
+    /** What opt.noslip_iterations gets. */
+    this.noslipIterations = core._field('mujoco_core', p, 'noslip_iterations');
+    /** 0: the exact one-joint step (the caller gives minv, qacc_smooth,
+     *  qfrc_smooth, qfrc_constraint); else the semi-implicit step (the load's
+     *  parts and the last step's qacc, qfrc_smooth). */
+    this.several = core._field('mujoco_core', p, 'several');
+    this._views = null;
+    this.joints = Array.from({ length: n }, (_, i) => new Joint(core, core._m._fxb_mj_joint(p, i), false));
+    // the goal sources: NaN keeps each servo's goal (goal()), an adopted
+    // actuator's ctrl written here each step replaces it
+    this.inputs().goal.fill(NaN);
+  }
+  _live() { if (!this._p) throw new Error('adapter used after free()'); }
+  /** The views on the arrays, made again when wasm memory grew (a grown
+   *  memory detaches them). */
+  _arrays() {
+    const heap = this._core._f64();
+    if (!this._views || this._views.heap !== heap.buffer) {
+      const n = this.n, at = (k) => new Float64Array(heap.buffer, this._buf + F64 * n * k, n);
+      const names = TABLES.mj_step_inputs, outs = TABLES.mj_step_outputs;
+      this._views = { heap: heap.buffer, in: Object.fromEntries(names.map((name, k) => [name, at(k)])),
+        out: Object.fromEntries(outs.map((name, k) => [name, at(names.length + k)])) };
+    }
+    return this._views;
+  }
+  /** The step's inputs by name (q, v, minv, qacc_smooth, qfrc_smooth,
+   *  qfrc_constraint, qacc, qfrc_passive, qfrc_bias, qfrc_applied,
+   *  qfrc_actuator, goal), each n values: what fric_mujoco_step_in reads
+   *  (goal: NaN where the joint has no goal source). */
+  inputs() { return this._arrays().in; }
+  /** The last step's results by name (table mj_step_outputs): force (add
+   *  to qfrc_passive), frictionloss (the dof's, loss treatments). */
+  outputs() { return this._arrays().out; }
+  /** One step (no checks, no allocation: the view calls it a thousand times a second). */
+  step() { this._core._m._fxb_mj_step(this._p, this._buf, this._buf + F64 * this.n * TABLES.mj_step_inputs.length); }
+  goal(i, g, torqueEnable = 1) { this._core._m._fxb_mj_goal(this._p, i, g, torqueEnable ? 1 : 0); }
+  free() {
+    if (this._p) {
+      this.joints.forEach((j) => j.free());
+      this._core._free(this._buf);
+      this._core._free(this._p);
+      this._p = 0;
+      this._views = null;
+    }
+  }
+}

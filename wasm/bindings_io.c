@@ -1,0 +1,227 @@
+/*
+ * bindings_io.c: io's params files and logs (fric_io.h) at the wasm wall
+ * (wasm/api/io.js): a params file written and read key by key (the carry of
+ * keys the core does not read), and a log checked and loaded from the
+ * arrays JSON.parse gave (a handle the wrapper frees), its series read back.
+ * Conventions: wasm/bindings.c.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_scenario.h"
+#include "fric_bench.h"
+#include "fric_servo.h"
+#include "fric_io.h"
+#include "fric_status.h"
+#include "bindings_internal.h"
+
+/* ------------------------------------------------- params files (io) */
+
+/* fit[4] = training MAE, held-out MAE (NaN: none), logs, evaluations as
+ * the writer's fit metadata; returns meta. */
+const fric_io_params_fit *fit_meta(const double *fit, fric_io_params_fit *meta)
+{
+    meta->train_mae = fit[0];
+    meta->holdout_mae = fit[1];
+    meta->logs = fit[2] >= 0 && fit[2] < 1e9 ? (size_t)fit[2] : 0;
+    meta->evaluations = fit[3] >= 0 && fit[3] < 1e15 ? (long)fit[3] : 0;
+    return meta;
+}
+
+/* Writes the params file of (actuator, servo[9] = kt, R, armature, q_offset,
+ * error_gain_ratio, max_velocity, max_current, current_limit, max_torque
+ * (0: not written), integrator (0 bam: not written, 1 mujoco), carry (the
+ * keys the core does not model, fxb_params_carry_add; may be NULL),
+ * coefs[FRIC_SERVO_N_COEFS] = model then FRIC_SERVO_COEFS, fit[4] = training
+ * MAE, held-out MAE (NaN: none), logs, evaluations, or NULL) into buf[cap]
+ * with fric_io_params_write, the CLI's writer. Returns the file's length
+ * (>= cap: buf was too small, call again with more), or −1 with the message
+ * (the status and the parameter index in the file's order). */
+FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const double *coefs,
+                                const double *fit, int integrator,
+                                const fric_io_params_carry *carry, char *buf, int cap)
+{
+    if (count_bad("cap", cap, 1)) return -1;
+    fric_io_params_file f;
+    memset(&f, 0, sizeof f);
+    f.actuator = actuator;
+    f.kt = servo[0];
+    f.R = servo[1];
+    f.armature = servo[2];
+    f.q_offset = servo[3];
+    f.error_gain_ratio = servo[4];
+    f.max_velocity = servo[5];
+    f.max_current = servo[6];
+    f.current_limit = servo[7];
+    f.max_torque = servo[8];
+    f.integrator = integrator;
+    f.carry = carry;
+    fric_servo_from_array(coefs, &f.friction);
+    fric_io_params_fit meta;
+    if (fit) f.fit = fit_meta(fit, &meta);
+    size_t len = 0;
+    fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
+    if (rc == FRIC_E_BUFFER) return (int)len;
+    const char *why = fric_status_last().message;
+    if (from_core(rc, &why)) return -1;
+    set_error("");
+    return (int)len;
+}
+
+/* One key of a params file (JSON.parse's value: kind FRIC_IO_NUMBER with
+ * num, FRIC_IO_STRING with str, or another fric_io_kind) into the bench
+ * scenario's parameters p[n], in place, by fric_io_params_set: the CLI's
+ * rules and messages (source names the file). 0, or 1 with the message and
+ * *err filled (layout io_error). */
+FXB_EXPORT int fxb_params_set(double *p, int n, const char *key, int kind, double num,
+                              const char *str, const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (bench_params_bad(n)) return 1;
+    fric_status rc = fric_io_params_set(fric_scenario_find("bench"), p, key, (fric_io_kind)kind,
+                                        num, str, source, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return 0;
+}
+
+/* One key of a params file as fxb_params_set, but a key the core does not
+ * model goes to carry (params_carry_bytes, zeroed by the caller) with json,
+ * its value's JSON text (fric_io_params_key). 0 set, 2 carried (warn with
+ * fxb_params_carry_note), or 1 with the message and *err filled. */
+FXB_EXPORT int fxb_params_key(double *p, int n, fric_io_params_carry *carry, const char *key,
+                              int kind, double num, const char *str, const char *json,
+                              const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (bench_params_bad(n)) return 1;
+    int carried = 0;
+    fric_status rc = fric_io_params_key(fric_scenario_find("bench"), p, carry, key,
+                                        (fric_io_kind)kind, num, str, json, source, &carried, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return carried ? 2 : 0;
+}
+
+/* Adds (key, json) to carry (fric_io_params_carry_add): 0, or 1 with the
+ * message and *err filled. */
+FXB_EXPORT int fxb_params_carry_add(fric_io_params_carry *carry, const char *key,
+                                    const char *json, const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
+    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    set_error("");
+    return 0;
+}
+
+/* Carried key i of carry (which 0) or its JSON text (which 1), NULL past
+ * the end. */
+FXB_EXPORT const char *fxb_params_carry_at(const fric_io_params_carry *carry, int i, int which)
+{
+    if (!carry || i < 0 || i >= carry->n || i >= FRIC_IO_CARRY_KEYS) return NULL;
+    return which ? carry->value[i] : carry->key[i];
+}
+
+/* The core's one warning for a carried key into buf[cap] (fric_io_params_carry_note). */
+FXB_EXPORT void fxb_params_carry_note(const char *key, const char *source, char *buf, int cap)
+{
+    if (cap > 0) fric_io_params_carry_note(key, source, buf, (size_t)cap);
+}
+
+/* --------------------------------------------------------- logs (io) */
+/* JSON.parse in wasm/friction.js hands a log over as fric_io_log_raw's plain
+ * arrays; the rules, the messages and the resampling are io's (fric_io.h),
+ * the same as the command line's. A checked log is a handle (a fric_io_log
+ * whose arrays are views into the caller's buffers): the wrapper keeps the
+ * buffers alive until fxb_log_free. */
+
+/* Checks and loads a log. root: the document's kind; hk[FRIC_IO_H_COUNT]
+ * header kinds, h[FRIC_IO_H_MOTOR] header numbers; motor, trajectory (0 when
+ * absent); n entries: ek[n] entry kinds, kind[FRIC_IO_E_COUNT·n] and
+ * value[...] by column; unknown: the first key the format lacks (0 if none)
+ * and its entry (−1: header); te[n] scratch (it receives torque_enable: keep
+ * it with the log). Returns the log, or NULL with *err filled (layout
+ * io_error) and the message in fxb_last_error. */
+FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const double *h,
+                                     const char *motor, const char *trajectory, int n,
+                                     const unsigned char *ek, const unsigned char *kind,
+                                     const double *value, const char *unknown, int unknown_entry,
+                                     const char *source, int *te, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (count_bad("n (entries)", n, FRIC_IO_E_COUNT * (sizeof(double) + 1) + 1 + sizeof(int))) {
+        err->code = FRIC_IO_RANGE;
+        err->entry = -1;
+        snprintf(err->message, sizeof err->message, "%.300s", fxb_last_error());
+        set_status(FRIC_E_LOG_INVALID, -1, err->message);
+        return NULL;
+    }
+    fric_io_log_raw raw;
+    memset(&raw, 0, sizeof raw);
+    raw.root = (fric_io_kind)root;
+    memcpy(raw.head_kind, hk, sizeof raw.head_kind);
+    memcpy(raw.head, h, sizeof raw.head);
+    raw.motor = motor;
+    raw.trajectory = trajectory;
+    raw.n = (size_t)n;
+    raw.entry_kind = ek;
+    raw.kind = kind;
+    raw.value = value;
+    raw.unknown_key = unknown;
+    raw.unknown_entry = unknown_entry;
+    fric_io_log *lg = malloc(sizeof *lg);
+    if (!lg) {
+        err->code = FRIC_IO_MEMORY;
+        err->entry = -1;
+        snprintf(err->message, sizeof err->message, "out of memory for the log.");
+        set_status(FRIC_E_NO_MEMORY, -1, err->message);
+        return NULL;
+    }
+    int rc = fric_io_log_create_from_raw(&raw, te, source, lg, err);
+    if (rc) {
+        free(lg);
+        set_status(rc, -1, err->message);   /* the core's status, io's message */
+        return NULL;
+    }
+    set_status(FRIC_OK, -1, "");
+    return lg;
+}
+
+/* Frees a log of fxb_log_load (not its arrays: the caller's). */
+FXB_EXPORT void fxb_log_free(fric_io_log *lg) { free(lg); }
+
+/* 1 (FRIC_E_NULL) when there is no log. */
+int log_bad(const fric_io_log *lg)
+{
+    if (lg) return 0;
+    set_status(FRIC_E_NULL, -1, "no log (freed?).");
+    return 1;
+}
+
+/* Samples of the log (0 when there is none). */
+FXB_EXPORT int fxb_log_samples(const fric_io_log *lg) { return lg ? (int)fric_io_log_samples(lg) : 0; }
+
+/* The recorded series the replay scores (fric_io_log_sample): t [s],
+ * position and goal [rad], min(cap, samples) values each; and, when speed
+ * and torque_enable are not NULL, what a replay drives a simulator with:
+ * the measured speed [rad/s] and torque enable (0/1). */
+FXB_EXPORT int fxb_log_series(const fric_io_log *lg, double *t, double *q, double *goal, double *speed,
+                              double *torque_enable, int cap)
+{
+    if (log_bad(lg) || count_bad("cap", cap, 5 * sizeof(double))) return 1;
+    size_t N = fric_io_log_samples(lg), cursor = 0;
+    for (size_t k = 0; k < N && k < (size_t)cap; k++) {
+        fric_io_sample s = fric_io_log_sample(lg, k, &cursor);
+        t[k] = s.t;
+        q[k] = s.position;
+        goal[k] = s.goal;
+        if (speed) speed[k] = s.speed;
+        if (torque_enable) torque_enable[k] = s.torque_enable;
+    }
+    set_error("");
+    return 0;
+}

@@ -1,0 +1,183 @@
+/*
+ * bindings_mujoco.c: the MuJoCo adapter at the wasm wall, MuJoCo-free
+ * (fric_joint.h, fric_adapter.h; wasm/api/mujoco.js): the bench as MJCF, the
+ * per-joint step (fric_joint), the orchestration of a model's joints
+ * (fric_mujoco_core: its joint defs, init and step); the robot layer above it is bindings_robot.c.
+ * MuJoCo itself is its own wasm module: the wrapper copies MuJoCo's arrays
+ * in and out.
+ * Conventions: wasm/bindings.c.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_scenario.h"
+#include "fric_bench.h"
+#include "fric_servo.h"
+#include "fric_io.h"
+#include "fric_joint.h"
+#include "fric_adapter.h"
+#include "fric_status.h"
+#include "bindings_internal.h"
+
+/* ------------------------------------------- MuJoCo's joint, MuJoCo-free */
+/* fric_joint.h: the per-joint step of the MuJoCo adapter for the explorer's
+ * "In MuJoCo" view, where MuJoCo is its own wasm module: the wrapper
+ * allocates a fric_joint (layout joint: its size, the fields it reads after
+ * a step), hands the step plain numbers read from MuJoCo's arrays and writes
+ * the returned force or frictionloss back. */
+
+/* The bench def of the parameters p[n], for the log lg's header and gains
+ * when lg is not NULL (fric_bench_def_from_log). 1 with the message. */
+int bench_def_of(const double *p, int n, const fric_io_log *lg, fric_bench_def *d)
+{
+    const char *why = "";
+    if (bench_params_bad(n)) return 1;
+    if (from_core(fric_bench_def_from_params(p, NULL, d, &why), &why)) return 1;
+    if (lg) {
+        fric_bench_def e;
+        fric_bench_def_from_log(d, lg, &e);
+        *d = e;
+    }
+    return 0;
+}
+
+/* The pendulum bench of the parameters p[n] (and of the log lg's header,
+ * or NULL) as MJCF (fric_mujoco_bench_mjcf) into buf[cap]: returns the
+ * length the text needs without its NUL (call with cap 0 to size), −1 with
+ * the message. */
+FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, char *buf, int cap)
+{
+    fric_bench_def d;
+    if (count_bad("cap", cap, 1) || bench_def_of(p, n, lg, &d)) return -1;
+    int len = fric_mujoco_bench_mjcf(&d, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
+    if (len < 0) { from_core(1, NULL); return -1; }
+    set_error("");
+    return len;
+}
+
+/* Joint j (wrapper-allocated, layout joint's size) with the servo of the
+ * bench parameters p[n] (the log lg's gains when lg is not NULL), step h
+ * [s], angle q0 [rad] (fric_joint_init). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_servo_init(fric_joint *j, const double *p, int n, const fric_io_log *lg,
+                                    double h, double q0)
+{
+    fric_bench_def d;
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    if (bench_def_of(p, n, lg, &d)) return 1;
+    return from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
+}
+
+/* Joint j with the law (kind, Fs, Fc, vs, D, alpha). 0, or 1 with the message. */
+FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc, double vs, double D,
+                                  double alpha, double h, double q0)
+{
+    const char *why = "";
+    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
+    return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
+}
+
+/* The implicit step prepared with Z [rad/(N·m·s)] (fric_joint_retune). */
+FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
+{
+    const char *why = "";
+    if (!(Z > 0) || !isfinite(Z)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "Z = h·(M⁻¹)_ii = %.17g is not a finite number > 0.", Z);
+        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        return 1;
+    }
+    return from_core(fric_joint_retune(j, Z, &why), &why);
+}
+
+/* The per-step calls (no allocation, no message): fric_joint.h. */
+FXB_EXPORT void fxb_joint_set_z(fric_joint *j, double Z) { fric_joint_set_z(j, Z); }
+FXB_EXPORT void fxb_joint_goal(fric_joint *j, double goal, int torque_enable)
+{
+    fric_joint_goal(j, goal, torque_enable);
+}
+FXB_EXPORT double fxb_joint_step(fric_joint *j, double q, double v, double v_free, double tau_e)
+{
+    return fric_joint_step(j, q, v, v_free, tau_e);
+}
+FXB_EXPORT double fxb_joint_loss(fric_joint *j, double q, double v, double tau_e)
+{
+    return fric_joint_loss(j, q, v, tau_e);
+}
+FXB_EXPORT double fxb_joint_rest_loss(const fric_joint *j) { return fric_joint_rest_loss(j); }
+FXB_EXPORT double fxb_joint_damping(const fric_joint *j) { return fric_joint_damping(j); }
+
+/* ------------------------- the MuJoCo adapter's orchestration, MuJoCo-free */
+/* fric_adapter.h's fric_mujoco_core for the explorer's "In MuJoCo" view.
+ * Every struct crosses as a named record (layouts of fxb_boundary): the
+ * wrapper allocates the model (layout mujoco_model), the joint models
+ * (mujoco_joint_model each), the joint defs (mujoco_joint_def each: the
+ * bindings fill the law or the servo's bench def, the wrapper writes the
+ * joint's name, goal range and held by name) and the state (mujoco_core; it
+ * reads what the model gets at the start from it by name: each joint's
+ * frictionloss and damping, noslip_iterations, several), and once the
+ * per-step arrays (named by the tables mj_step_inputs and mj_step_outputs);
+ * the view copies MuJoCo's arrays in and the results back. */
+
+/* The def d (layout mujoco_joint_def, zeroed here) with the law (kind, Fs,
+ * Fc, vs, D, alpha). */
+FXB_EXPORT void fxb_mj_def_law(fric_mujoco_joint_def *d, int kind, double Fs, double Fc, double vs, double D,
+                               double alpha)
+{
+    memset(d, 0, sizeof *d);
+    d->law = make_law(kind, Fs, Fc, vs, D, alpha);
+}
+
+/* The def d (zeroed here) with the servo of the bench parameters p[n] (the
+ * log lg's gains when lg is not NULL): servo 1 and its bench def. 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_mj_def_servo(fric_mujoco_joint_def *d, const double *p, int n, const fric_io_log *lg)
+{
+    memset(d, 0, sizeof *d);
+    d->servo = 1;
+    return bench_def_of(p, n, lg, &d->bench);
+}
+
+/* fric_mujoco_core_init of the state o (layout mujoco_core) with the model
+ * (layout mujoco_model), the joint models jm[n] and the defs[n] (layouts
+ * mujoco_joint_model, mujoco_joint_def); what the model gets is then read
+ * from o by name. 0, or 1 with the core's message. */
+FXB_EXPORT int fxb_mj_init(fric_mujoco_core *o, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
+                           const fric_mujoco_joint_def *defs, int n, int treatment)
+{
+    if (count_bad("n (joints)", n, 1)) return 1;
+    const char *why = "";
+    if (from_core(fric_mujoco_core_init(o, model, jm, defs, n, (fric_mujoco_treatment)treatment, &why), &why)) return 1;
+    set_error("");
+    return 0;
+}
+
+/* One step (no allocation, no message): in[FRIC_MUJOCO_STEP_N_INPUTS·n], each
+ * input's n values in FRIC_MUJOCO_STEP_INPUTS order (table mj_step_inputs);
+ * out[FRIC_MUJOCO_STEP_N_OUTPUTS·n], each output's n values in
+ * FRIC_MUJOCO_STEP_OUTPUTS order (table mj_step_outputs). */
+FXB_EXPORT void fxb_mj_step(fric_mujoco_core *o, const double *in, double *out)
+{
+    int n = o->n, k = 0;
+    fric_mujoco_step_in x;
+#define FXB_MJ_INPUT(f, unit) x.f = in + n * k++;
+    FRIC_MUJOCO_STEP_INPUTS(FXB_MJ_INPUT)
+#undef FXB_MJ_INPUT
+    k = 0;
+#define FXB_MJ_OUTPUT(f, unit) double *f = out + n * k++;
+    FRIC_MUJOCO_STEP_OUTPUTS(FXB_MJ_OUTPUT)
+#undef FXB_MJ_OUTPUT
+    fric_mujoco_core_step(o, &x, force, frictionloss);
+}
+
+FXB_EXPORT void fxb_mj_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)
+{
+    fric_mujoco_core_goal(o, i, goal, torque_enable);
+}
+
+/* Joint i's per-joint step (layout joint), inside the state. */
+FXB_EXPORT fric_joint *fxb_mj_joint(fric_mujoco_core *o, int i) { return &o->j[i].s; }
