@@ -1,5 +1,5 @@
 // tools/imports.mjs [--root DIR]: the import-graph half of `make lint` (run by
-// `make test`). Reads every module of web/src, wasm/*.js, tools/, benchmarks/
+// `make test`). Reads every module of web/src, wasm/ (its api/ too), tools/, benchmarks/
 // and tests/web/ (esbuild parses them: static imports, `export … from` and
 // import() of a string literal; an import() of a computed URL is not followed)
 // and checks that each relative import names a file of the tree (missing; a
@@ -29,8 +29,8 @@ import * as esbuild from 'esbuild';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--root');
 const ROOT = at > 0 ? path.resolve(process.argv[at + 1]) : REPO;
-const DIRS = ['web/src', 'tools', 'benchmarks', 'tests/web']; // walked whole
-const SHALLOW = ['wasm'];                                       // their own files only
+const DIRS = ['web/src', 'wasm', 'tools', 'benchmarks', 'tests/web']; // walked whole
+const SHALLOW = [];                                             // their own files only
 const SKIP = ['tests/web/imports-fixtures'];                     // deliberately broken trees
 const VIEWS = 'web/src/views/';
 const LIST = 'web/src/views/index.js';
