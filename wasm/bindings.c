@@ -250,6 +250,8 @@ static const struct { const char *name; double value; } constants[] = {
     { "io_resample_dt", FRIC_IO_RESAMPLE_DT },               /* [s] a raw log's step */
     { "mj_noslip_iterations", FRIC_MUJOCO_NOSLIP_ITERATIONS },
     { "mj_max_joints", FRIC_MUJOCO_MAX_JOINTS },
+    { "robot_stick_speed", FRIC_ROBOT_STICK_SPEED },         /* [rad/s] the table's STICK */
+    { "robot_creep_window", FRIC_ROBOT_CREEP_WINDOW },       /* [s] the creep rate's window */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };

@@ -217,5 +217,7 @@ export function readBoundary(core) {
   MJ_TREATMENTS.push(...TABLES.mj_treatments);
   MJ_CONSTANTS.noslipIterations = CONSTANTS.mj_noslip_iterations;
   MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
+  MJ_CONSTANTS.stickSpeed = CONSTANTS.robot_stick_speed;      // [rad/s] the robot table's STICK
+  MJ_CONSTANTS.creepWindow = CONSTANTS.robot_creep_window;    // [s] its creep rate's window
   INTEGRATORS.push(...TABLES.integrators);
 }

@@ -18,196 +18,20 @@
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim } from './sim.js';
-import { csvText } from '../csv.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t } from '../i18n/index.js';
+import { ROBOT_LIMITS, pickMain, checkSize, compiled } from './robotFiles.js';
 
-export const ROBOT_LIMITS = {
-  maxBytes: 200 * 1024 * 1024,   // a drop larger than this is refused [bytes]
-  stickSpeed: 1e-9,              // |q̇| at or below this is STICK [rad/s]
-  creepWindow: 1,                // the creep rate's window [s]
-  minTimestep: 1e-5,             // the physics step a person may ask, lowest [s]
-  maxTimestep: 0.01,             // and highest [s]
-};
-
-/** The per-joint table's columns (pair.table() rows), as its CSV names them. */
-const TABLE_COLUMNS = [{ name: 'copy' }, { name: 'joint' }, { name: 'servo' }, { name: 'state' }, { name: 't', unit: 's' },
-  { name: 'q', unit: 'rad' }, { name: 'sag', unit: 'mrad' }, { name: 'creep', unit: 'mrad/s' }, { name: 'tau_m', unit: 'N·m' },
-  { name: 'tau_f', unit: 'N·m' }];
-
-/** The per-joint table of both copies as CSV text (csv.js, full precision):
- *  the one writer of the page's "Download CSV" and tools/robot.mjs --csv.
- *  table: pair.table(); t: the time [s]; comments: lines of what was run. */
-export function robotTableCsv(table, t, comments = []) {
-  const rows = [];
-  for (const key of ['A', 'C']) {
-    for (const r of table[key]) rows.push([key, r.joint, r.servo, r.state, t, r.q, r.sag_mrad, r.creep_mrad_s, r.tau_m, r.tau_f]);
-  }
-  return csvText({ comments, columns: TABLE_COLUMNS, rows });
-}
-
-/** The adoption report (pair.rows) as CSV text: per adopted joint, what was
- *  removed and what replaced it (the page's and tools/robot.mjs's). */
-export function robotReportCsv(pair, comments = []) {
-  const columns = [{ name: 'joint' }, { name: 'class' }, { name: 'servo' }, { name: 'removed_frictionloss', unit: 'N·m' },
-    { name: 'removed_damping', unit: 'N·m·s/rad' }, { name: 'armature', unit: 'kg·m²' }, { name: 'armature_from' },
-    { name: 'file_armature', unit: 'kg·m²' }, { name: 'actuator' }, { name: 'actuator_kp', unit: 'N·m/rad' },
-    { name: 'actuator_kv', unit: 'N·m·s/rad' }, { name: 'forcerange_lo', unit: 'N·m' }, { name: 'forcerange_hi', unit: 'N·m' }];
-  const rows = pair.rows.map((r) => [r.name, r.cls ?? '', r.servo, r.removed.frictionloss, r.removed.damping, r.armature.used,
-    r.armature.kept ? 'file' : 'servo', r.armature.file, r.actuator?.kind ?? 'none', r.actuator?.kp ?? '', r.actuator?.kv ?? '',
-    r.actuator?.forceRange[0] ?? '', r.actuator?.forceRange[1] ?? '']);
-  return csvText({ comments: [...comments, pair.timestepNote, pair.integrator].filter(Boolean), columns, rows });
-}
-
-/** The comment lines of both CSVs: what was run (the same in the page and
- *  tools/robot.mjs for the same run, so their files can be compared). */
-export function robotCsvComments(pair, { main, mapping }) {
-  return [`${base(main)}: (A) the file as written, (C) adopted with the mapping ${mapping}`,
-    `MuJoCo 3.14; physics step ${pair.A.m.opt.timestep} s (the file's ${pair.fileTimestep} s); from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}; ${pair.steps} steps`];
-}
-
+// the limits, the main file and the CSVs live beside this file; re-exported for its callers
+export { ROBOT_LIMITS, pickMain, checkBytes } from './robotFiles.js';
+export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
 const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
-
-/** MuJoCo's exception text without its prefix, one sentence. */
-function mujocoText(e) {
-  return String(e?.message ?? e).replace(/^MuJoCo Error:\s*/, '').replace(/^Loading error:\s*/, '')
-    .replace(/\s+/g, ' ').trim();
-}
-
-const base = (p) => p.split('/').pop();
-const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
 // a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
 const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
-
-/**
- * The main MJCF of a drop: `main` when given, else scene.xml (the shallowest),
- * else the one .xml file no other names (an <include> or a scene names the
- * robot's file). One sentence when there is none or several.
- */
-export function pickMain(files, main) {
-  const xmls = [...files.keys()].filter((p) => /\.xml$/i.test(p));
-  if (main) {
-    if (!files.has(main)) throw new Error(t('robot.err.noFile', { main, list: xmls.join(', ') || t('robot.err.none') }));
-    return main;
-  }
-  if (xmls.length === 0) throw new Error(t('robot.err.noXml'));
-  const depth = (p) => p.split('/').length;
-  const scenes = xmls.filter((p) => base(p).toLowerCase() === 'scene.xml').sort((a, b) => depth(a) - depth(b));
-  if (scenes.length) return scenes[0];
-  const text = new Map(xmls.map((p) => [p, new TextDecoder().decode(files.get(p))]));
-  const roots = xmls.filter((p) => !xmls.some((q) => q !== p && text.get(q).includes(base(p))));
-  if (roots.length === 1) return roots[0];
-  throw new Error(t('robot.err.manyXml', { n: roots.length || xmls.length, list: (roots.length ? roots : xmls).join(', ') }));
-}
-
-/** A relative path of the drop as MuJoCo's VFS names it (no leading './'). */
-const vfsPath = (p) => p.replace(/^\.\//, '');
-
-/** Sentence for a model that does not compile: a missing file is named. */
-function loadError(e, files) {
-  const text = mujocoText(e);
-  const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
-  if (missing && !files.has(vfsPath(missing[1]))) {
-    return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
-  }
-  return new Error(t('robot.err.load', { message: text }), { cause: e });
-}
-
-/** A virtual file system holding the drop, paths relative to the main file's folder. */
-function makeVfs(mj, files, main) {
-  const vfs = new mj.MjVFS();
-  const dir = dirOf(main);
-  for (const [p, bytes] of files) {
-    const rel = p.startsWith(dir) ? p.slice(dir.length) : null;
-    if (rel) vfs.addBuffer(vfsPath(rel), bytes);
-  }
-  return vfs;
-}
-
-/**
- * The mesh files the spec names that the drop holds elsewhere: files chosen
- * one by one lose their folders (assets/base.stl arrives as base.stl), so a
- * mesh missing at its path is taken from the one dropped file of its name.
- */
-function resolveMeshes(mj, spec, vfs, files, main) {
-  const dir = dirOf(main), meshdir = spec.compiler.meshdir;
-  const byName = new Map();
-  for (const p of files.keys()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); }
-  for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_MESH); el; el = mj.mjs_nextElement(spec, el)) {
-    const file = mj.mjs_asMesh(el)?.file;
-    if (!file) continue;
-    const want = vfsPath(meshdir && !file.startsWith('/') ? `${meshdir.replace(/\/$/, '')}/${file}` : file);
-    if (files.has(dir + want)) continue;
-    const found = byName.get(base(file));
-    if (found) vfs.addBuffer(want, files.get(found));
-  }
-}
-
-/** Loads the model of the drop: { m, classes } (each joint's MJCF default
- *  class, from the model spec; the compiled model does not keep it). Throws
- *  one sentence. */
-function compile(mj, files, main) {
-  const vfs = makeVfs(mj, files, main);
-  let spec = null;
-  try {
-    try {
-      spec = mj.parseXMLString(new TextDecoder().decode(files.get(main)), vfs);
-    } catch (e) {
-      throw loadError(e, files);
-    }
-    const classes = new Map();
-    for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_JOINT); el; el = mj.mjs_nextElement(spec, el)) {
-      const def = mj.mjs_getDefault(el);
-      classes.set(mj.mjs_getName(el), def ? mj.mjs_getName(def.element) : null);
-    }
-    resolveMeshes(mj, spec, vfs, files, main);
-    let m;
-    try {
-      m = mj.mj_compile(spec, vfs);
-    } catch (e) {
-      throw loadError(e, files);
-    }
-    if (!m) throw new Error(t('robot.err.load', { message: mj.mjs_getError(spec) || t('robot.err.compile') }));
-    return { m, classes };
-  } finally {
-    spec?.delete?.();
-    vfs.delete();
-  }
-}
-
-// The last drop's compiled model, kept for the copies (loadRobotFiles, then
-// createRobotPair on the same files: MuJoCo builds a robot's mesh hulls once)
-let cached = null;
-
-/** The compiled model of files (cached for the same Map and main file). */
-function compiled(mj, files, main) {
-  if (cached && cached.mj === mj && cached.files === files && cached.main === main) return cached;
-  const c = compile(mj, files, main);
-  cached?.m.delete();
-  cached = { mj, files, main, ...c };
-  return cached;
-}
-
-/** Refuses a drop of `bytes` [bytes] over ROBOT_LIMITS.maxBytes: the one
- *  sentence the page (before reading the files), the headless runner
- *  (before reading a folder) and loadRobotFiles / createRobotPair say. */
-export function checkBytes(bytes) {
-  if (bytes > ROBOT_LIMITS.maxBytes) {
-    throw new Error(t('robot.err.size', { mb: (bytes / 1048576).toFixed(1), max: ROBOT_LIMITS.maxBytes / 1048576 }));
-  }
-  return bytes;
-}
-
-/** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
-function checkSize(files) {
-  let bytes = 0;
-  for (const b of files.values()) bytes += b.byteLength;
-  return checkBytes(bytes);
-}
 
 /** The robot layer's records of a compiled model (core.robot.create):
  *  MuJoCo's arrays copied, each joint's class from the spec. */
@@ -458,7 +282,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     /** Per adopted joint, for A and C: { joint, servo, state, q, sag_mrad,
      *  creep_mrad_s, tau_m, tau_f } (the robot layer's rows, fric_robot.h:
      *  sag goal − q; creep the mean speed over the last
-     *  ROBOT_LIMITS.creepWindow s; A's motor torque its actuator's, its
+     *  MJ_CONSTANTS.creepWindow s (the core's FRIC_ROBOT_CREEP_WINDOW); A's motor torque its actuator's, its
      *  friction MuJoCo's constraint force on the dof: frictionloss and any
      *  limit; C's the core's). */
     table() {

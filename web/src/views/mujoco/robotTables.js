@@ -5,7 +5,7 @@
 import { el } from '../../dom.js';
 import { numberControl } from '../../controls.js';
 import { fmtNumber } from '../../format.js';
-import { ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
 import { t } from '../../i18n/index.js';
 import { MAPPABLE } from './robotMapping.js';
 
@@ -44,7 +44,7 @@ export function robotTables({ pair }) {
       const tbl = el('table', { className: 'replay-table', id: `mujoco-robot-table-${key}` },
         el('caption', { textContent: caption }),
         el('thead', {}, el('tr', {}, th(t('robot.col.joint')), th(t('robot.col.servo')), th(t('robot.col.state')), th(t('robot.col.sag'), t('robot.col.sag.title')),
-          th(t('robot.col.creep'), t('robot.col.creep.title', { s: ROBOT_LIMITS.creepWindow })), th(t('robot.col.motor')),
+          th(t('robot.col.creep'), t('robot.col.creep.title', { s: MJ_CONSTANTS.creepWindow })), th(t('robot.col.motor')),
           th(t('robot.col.friction'), t(key === 'A' ? 'robot.col.friction.A' : 'robot.col.friction.C')))), body);
       return { tbl, cells };
     };
