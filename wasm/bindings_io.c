@@ -57,6 +57,8 @@ FXB_EXPORT int fxb_params_write(const char *actuator, const double *servo, const
     f.max_current = servo[6];
     f.current_limit = servo[7];
     f.max_torque = servo[8];
+    const fric_servo_actuator *act = fric_bench_actuator_find(fric_bench_actuator_resolve(actuator));
+    f.torque_control = act && act->control == FRIC_SERVO_TORQUE;   /* Go1: bam's "ratio" */
     f.integrator = integrator;
     f.carry = carry;
     fric_servo_from_array(coefs, &f.friction);

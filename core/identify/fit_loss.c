@@ -113,6 +113,7 @@ fric_status fric_fit_params_file(const char *actuator, int model, const double *
     f->max_current = d.servo.max_current;
     f->current_limit = d.servo.current_limit;
     f->max_torque = d.servo.max_torque;
+    f->torque_control = d.servo.control == FRIC_SERVO_TORQUE;
     f->friction = d.friction;
     f->integrator = (int)d.integrator;
     f->fit = meta;

@@ -337,6 +337,11 @@ typedef struct fric_io_params_file {
     double current_limit;            /* current clip of a current-controlled
                                         servo [A]; 0: not written           */
     double max_torque;               /* Go1 torque clip [N·m]; 0: not written */
+    int torque_control;              /* 1: a torque-controlled actuator (Go1,
+                                        FRIC_SERVO_TORQUE): error_gain_ratio
+                                        is written as bam's "ratio"; 0: as
+                                        "error_gain_ratio" (the caller, who
+                                        knows the actuator, says which)    */
     int integrator;                  /* fric_bench_integrator: 0 bam (not
                                         written: the reference's files name
                                         none), 1 mujoco                     */

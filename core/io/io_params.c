@@ -16,7 +16,6 @@
 #include "fric_io.h"
 #include "io_internal.h"
 #include "base.h"
-#include "fric_bench.h"
 
 /* The metadata keys of a fitted params file, in the order written; the
  * reader accepts them (numbers) and sets nothing. */
@@ -253,8 +252,7 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
     const fric_io_params_fit *m = f->fit;
     const double extra[N_EXTRA] = { f->error_gain_ratio, f->max_velocity, f->max_current,
                                     f->current_limit, f->max_torque };
-    const fric_servo_actuator *act = fric_bench_actuator_find(fric_bench_actuator_resolve(a));
-    int torque = act && act->control == FRIC_SERVO_TORQUE;
+    int torque = f->torque_control != 0;
     for (int i = 0; i < N_EXTRA; i++)
         if (!isfinite(extra[i]) || extra[i] < 0) {
             fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g must be finite and >= 0 (0: "

@@ -605,6 +605,8 @@ static fric_io_params_file file_of(const fric_scenario *sc, const double *p,
     fric_io_params_file f = { .actuator = sc->params[ia].choices[(int)p[ia]], .kt = P("kt"),
                               .R = P("R"), .armature = P("armature"), .q_offset = P("q_offset"),
                               .integrator = (int)P("integrator"), .carry = carry };
+    const fric_servo_actuator *act = fric_bench_actuator_find(fric_bench_actuator_resolve(f.actuator));
+    f.torque_control = act && act->control == FRIC_SERVO_TORQUE;
     double pos[5] = { P("error_gain_ratio"), P("max_velocity"), P("max_current"),
                       P("current_limit"), P("max_torque") };
     for (int i = 0; i < 5; i++) if (pos[i] < 0) pos[i] = 0;   /* unset: not written */
