@@ -123,6 +123,9 @@ export default async function offline(h) {
         expect(got, `not kept: ${want.filter((re) => !(got || []).some((x) => re.test(x))).join(', ')}`);
         await ctx.setOffline(true);
         await page.reload();
+        // main.js sets <html lang> after its imports, the French table's
+        // included (a top-level await): the load event may come before it
+        await waitFor(() => page.evaluate(() => document.body.dataset.ready === 'true' || null), 30_000, 100);
         const lang = await page.evaluate(() => document.documentElement.lang);
         expect(lang === 'fr', `offline, <html lang="${lang}">`);
         expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline, MuJoCo did not load');
