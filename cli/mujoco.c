@@ -199,19 +199,7 @@ static int servo_of(const mj_args *o, const fric_io_log *log, fric_bench_def *de
     const char *act = NULL;
     int rc = cli_servo_params_named(o->params, def, &act, NULL);
     if (rc) return rc;
-    const char *want = o->actuator ? fric_bench_actuator_resolve(o->actuator) : NULL;
-    if (o->actuator && !want)
-        return cli_fail(CLI_USAGE, "mujoco: --actuator '%s' is not an actuator of the core (xl330, "
-                        "sts3215, mx64, ...).", o->actuator);
-    if (want && strcmp(want, act) != 0)
-        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', not '%s' (--actuator); "
-                        "give the params file of %s.", o->params, act, want, want);
-    const char *motor = log && log->motor[0] ? fric_bench_actuator_resolve(log->motor) : NULL;
-    if (motor && strcmp(motor, act) != 0)
-        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', the log %s records "
-                        "'%s'; give the params file of %s.", o->params, act, o->log, log->motor,
-                        motor);
-    return CLI_OK;
+    return cli_params_actuator_check("mujoco", o->params, act, o->actuator, o->log, log ? log->motor : NULL, 0);
 }
 
 static void csv_header(FILE *f, const mj_args *o)
