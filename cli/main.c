@@ -3,7 +3,7 @@
  *
  *   friction list [SCENARIO]                  scenarios, parameters, columns
  *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
- *   friction replay --params P.json [--friction T] [--integrator I] [--csv FILE] LOG.json ...
+ *   friction replay --params P.json [--actuator A] [--friction T] [--integrator I] [--csv FILE] LOG.json ...
  *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
@@ -63,13 +63,16 @@ static const char usage_text[] =
     "      per output step; the first column is t [s]. Arguments apply left to right:\n"
     "      params=FILE sets the parameters named by the keys of a flat JSON object\n"
     "      (an actuator file such as m4.json); name=value given after it overrides it.\n"
-    "  friction replay --params P.json [--friction T] [--integrator I] [--csv FILE] LOG.json ...\n"
+    "  friction replay --params P.json [--actuator A] [--friction T] [--integrator I] [--csv FILE]\n"
+    "                  LOG.json ...\n"
     "      Replays pendulum logs with the actuator of P.json and prints, per log, the\n"
     "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
     "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
     "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
     "      --integrator bam|mujoco: the position update (default: P.json's \"integrator\",\n"
-    "      bam when absent; mujoco is MuJoCo's Euler q + q̇'·dt).\n"
+    "      bam when absent; mujoco is MuJoCo's Euler q + q̇'·dt). A log whose header\n"
+    "      \"motor\" is another actuator than P.json's is refused; --actuator A (P.json's\n"
+    "      actuator) scores the file on such logs as asked.\n"
     "  friction sensitivity --params P.json [--tolerance T] [--out OUT.json] LOG.json ...\n"
     "      How well the logs identify each parameter of P.json (the reference's method):\n"
     "      each free parameter alone, inside its search box, the range over which the\n"

@@ -92,7 +92,7 @@ int cli_mujoco_model(int argc, char **argv) { (void)argc; (void)argv; return no_
 #include "fric_mujoco.h"
 
 /* More steps than this is a runaway, not a use of the tool. */
-#define MJ_MAX_STEPS 100000000L
+#define MJ_MAX_STEPS FRIC_ROBOT_MAX_STEPS   /* fric_robot.h: one bound for every door */
 
 
 /* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
@@ -199,19 +199,7 @@ static int servo_of(const mj_args *o, const fric_io_log *log, fric_bench_def *de
     const char *act = NULL;
     int rc = cli_servo_params_named(o->params, def, &act, NULL);
     if (rc) return rc;
-    const char *want = o->actuator ? fric_bench_actuator_resolve(o->actuator) : NULL;
-    if (o->actuator && !want)
-        return cli_fail(CLI_USAGE, "mujoco: --actuator '%s' is not an actuator of the core (xl330, "
-                        "sts3215, mx64, ...).", o->actuator);
-    if (want && strcmp(want, act) != 0)
-        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', not '%s' (--actuator); "
-                        "give the params file of %s.", o->params, act, want, want);
-    const char *motor = log && log->motor[0] ? fric_bench_actuator_resolve(log->motor) : NULL;
-    if (motor && strcmp(motor, act) != 0)
-        return cli_fail(CLI_USAGE, "mujoco: params %s are for actuator '%s', the log %s records "
-                        "'%s'; give the params file of %s.", o->params, act, o->log, log->motor,
-                        motor);
-    return CLI_OK;
+    return cli_params_actuator_check("mujoco", o->params, act, o->actuator, o->log, log ? log->motor : NULL, 0);
 }
 
 static void csv_header(FILE *f, const mj_args *o)
@@ -508,10 +496,23 @@ static void later_feature(const char *err, char *out, size_t cap)
 
 /* The model of o->model, or NULL after one message (a later MuJoCo's
  * feature named, with the headless runner's command). */
+/* MuJoCo's warning while loading (2.2.2 prints it on stdout, e.g. "XML
+ * contains a 'NaN'"): kept, said on stderr once the robot is adopted (a
+ * refusal says the one sentence alone). */
+static char load_warning[512];
+static void keep_warning(const char *msg)
+{
+    snprintf(load_warning, sizeof load_warning, "%s", msg);
+}
+
 static mjModel *adopt_load(const adopt_args *o)
 {
     char err[1000] = "";
+    void (*was)(const char *) = mju_user_warning;
+    load_warning[0] = '\0';
+    mju_user_warning = keep_warning;
     mjModel *m = mj_loadXML(o->model, NULL, err, sizeof err);
+    mju_user_warning = was;
     if (m) return m;
     for (char *c = err; *c; c++)
         if (*c == '\n') *c = ' ';
@@ -663,7 +664,11 @@ static int mujoco_adopt(int argc, char **argv)
     if (!r) {
         if (d) mj_deleteData(d);
         mj_deleteModel(m);
-        return cli_fail(CLI_RUNTIME, "mujoco: %s", d ? why : "out of memory for the model's data.");
+        if (!d) return cli_fail(CLI_RUNTIME, "mujoco: out of memory for the model's data.");
+        /* the robot's one validation (a number not finite, a timestep
+         * absurd): the file's to change */
+        return cli_fail(fric_status_last().code == FRIC_E_NO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s (model %s)", why,
+                        o.model);
     }
     const char *start = "the reference pose qpos0";
     char keyname[160];
@@ -676,6 +681,7 @@ static int mujoco_adopt(int argc, char **argv)
     /* the mapping parsed above (its servos resolved before the model loads) */
     if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
+    if (!rc && load_warning[0]) fprintf(stderr, "friction: mujoco: MuJoCo warned: %s\n", load_warning);
     static char note[NOTE_CAP];
     if (!rc) {
         fric_robot_start_goals(r, d->qpos, NULL, d->ctrl);

@@ -1,5 +1,5 @@
 /*
- * replay.c: `friction replay --params P.json [--friction T] [--csv FILE] LOG.json ...`
+ * replay.c: `friction replay --params P.json [--actuator A] [--friction T] [--csv FILE] LOG.json ...`
  *
  * Replays pendulum logs (read and checked by the io library, fric_io.h) with the servo described by an actuator file
  * and scores each as the paper's identification does (fric_bench_replay:
@@ -10,6 +10,11 @@
  * "model" (required) and the bench scenario's parameters, kt, R, armature,
  * q_offset, friction_base, friction_stribeck, ...; a value the file leaves
  * out is the identified preset's. Any other key is an error.
+ *
+ * A log whose header "motor" names another actuator than the file's is
+ * refused (cli_params_actuator_check, as `friction mujoco --log`) unless
+ * --actuator A names the file's actuator: then the file is scored on those
+ * logs as asked.
  *
  * Everything is read and checked before the first replay; so a bad input
  * gives exit status 2 and an empty stdout.
@@ -58,13 +63,22 @@ typedef struct {
     size_t samples;
 } replay_item;
 
-static int prepare(replay_item *it, const fric_bench_def *def)
+/* The params file's actuator and --actuator (NULL: not given), for each
+ * log's check (cli_params_actuator_check). */
+typedef struct {
+    const char *params, *act, *asked;
+} replay_actuator;
+
+static int prepare(replay_item *it, const fric_bench_def *def, const replay_actuator *ra)
 {
     fric_io_error err;
     if (fric_io_log_read(it->path, &it->log, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
     const fric_io_log *L = &it->log;
     int hr = cli_log_header_check(it->path, L);
+    if (hr) return hr;
+    /* a log of another actuator: refused unless --actuator asks for it */
+    hr = cli_params_actuator_check("replay", ra->params, ra->act, ra->asked, it->path, L->motor, 1);
     if (hr) return hr;
     /* The def the replay will use, checked now so that a bad header is an
      * input error reported before any output. */
@@ -80,11 +94,13 @@ static int prepare(replay_item *it, const fric_bench_def *def)
     return CLI_OK;
 }
 
-static int replay_logs(const char *params, const char *csv, fric_treatment treatment,
+static int replay_logs(const char *params, const char *asked, const char *csv, fric_treatment treatment,
                        int integrator, const char *const *paths, int n)
 {
     fric_bench_def def;
-    int rc = cli_servo_params_file(params, &def);
+    replay_actuator ra = { params, NULL, asked };
+    int rc = cli_servo_params_named(params, &def, &ra.act, NULL);
+    if (!rc) rc = cli_params_actuator_check("replay", params, ra.act, asked, NULL, NULL, 1);
     if (rc) return rc;
     def.treatment = treatment;
     if (integrator >= 0) def.integrator = (fric_bench_integrator)integrator;   /* else the file's */
@@ -93,7 +109,7 @@ static int replay_logs(const char *params, const char *csv, fric_treatment treat
     if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
     for (int i = 0; i < n && !rc; i++) {
         items[i].path = paths[i];
-        rc = prepare(&items[i], &def);
+        rc = prepare(&items[i], &def, &ra);
     }
 
     FILE *out = NULL;
@@ -166,7 +182,7 @@ static int replay_logs(const char *params, const char *csv, fric_treatment treat
 
 int cli_replay(int argc, char **argv)
 {
-    const char *params = NULL, *csv = NULL;
+    const char *params = NULL, *csv = NULL, *actuator = NULL;
     fric_treatment treatment = FRIC_TREATMENT_CLIP;
     int integrator = -1;   /* −1: the params file's */
     /* Options anywhere; every other argument (and all after "--") is a log. */
@@ -183,10 +199,10 @@ int cli_replay(int argc, char **argv)
             only_logs = 1;
             continue;
         }
-        const char *names[] = { "--params", "--csv", "--friction", "--integrator" };
+        const char *names[] = { "--params", "--csv", "--friction", "--integrator", "--actuator" };
         int k = 0;
         const char *val = NULL;
-        for (; k < 4; k++) {
+        for (; k < 5; k++) {
             size_t len = strlen(names[k]);
             if (strcmp(arg, names[k]) == 0) {
                 if (a + 1 >= argc) {
@@ -201,13 +217,14 @@ int cli_replay(int argc, char **argv)
                 break;
             }
         }
-        if (k == 4) {
+        if (k == 5) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: unknown option '%s'; the options are --params "
-                            "P.json, --csv FILE, --friction %s and --integrator bam|mujoco.", arg,
+                            "P.json, --csv FILE, --friction %s, --integrator bam|mujoco and --actuator A.", arg,
                             treatment_list());
         }
         if (k == 0) params = val;
+        else if (k == 4) actuator = val;
         else if (k == 1) csv = val;
         else if (k == 3) {
             integrator = cli_integrator_from_name(val);
@@ -233,7 +250,7 @@ int cli_replay(int argc, char **argv)
                       "P.json LOG.json ...");
     else if (csv && *csv == '\0')
         rc = cli_fail(CLI_USAGE, "replay: --csv needs a file name.");
-    if (!rc) rc = replay_logs(params, csv, treatment, integrator, paths, n);
+    if (!rc) rc = replay_logs(params, actuator, csv, treatment, integrator, paths, n);
     free(paths);
     return rc;
 }

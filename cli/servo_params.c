@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fric_bench.h"
 #include "fric_io.h"
 #include "servo_params.h"
 #include "fric_scenario.h"
@@ -62,6 +63,26 @@ int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **act
         return cli_fail(CLI_USAGE, "params %s: %s", path, why ? why : "not usable.");
     if (actuator) *actuator = bench->params[ia].choices[(int)p[ia]];
     if (model) *model = (int)p[im] + 1;   /* the choices are "m1".."m6" */
+    return CLI_OK;
+}
+
+int cli_params_actuator_check(const char *verb, const char *params, const char *act, const char *asked,
+                              const char *log_path, const char *log_motor, int may_ask)
+{
+    const char *want = asked ? fric_bench_actuator_resolve(asked) : NULL;
+    if (asked && !want)
+        return cli_fail(CLI_USAGE, "%s: --actuator '%s' is not an actuator of the core (xl330, "
+                        "sts3215, mx64, ...).", verb, asked);
+    if (want && strcmp(want, act) != 0)
+        return cli_fail(CLI_USAGE, "%s: params %s are for actuator '%s', not '%s' (--actuator); "
+                        "give the params file of %s.", verb, params, act, want, want);
+    if (want && may_ask) return CLI_OK;   /* asked: scored on these logs */
+    const char *motor = log_motor && log_motor[0] ? fric_bench_actuator_resolve(log_motor) : NULL;
+    if (motor && strcmp(motor, act) != 0)
+        return cli_fail(CLI_USAGE, "%s: params %s are for actuator '%s', the log %s records "
+                        "'%s'; give the params file of %s%s%s%s.", verb, params, act, log_path, log_motor,
+                        motor, may_ask ? ", or --actuator " : "", may_ask ? act : "",
+                        may_ask ? " to score it on this log anyway" : "");
     return CLI_OK;
 }
 

@@ -30,6 +30,17 @@ int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **act
  * one line each on stderr. CLI_OK. */
 int cli_params_carry_warn(const char *path, const fric_io_params_carry *carry);
 
+/* The actuator act of params file params (cli_servo_params_named's) checked
+ * for verb ("mujoco", "replay"): against asked (--actuator, NULL: not given;
+ * through the core's names and aliases, fric_bench_actuator_resolve), then
+ * against the header "motor" of log log_path (log_motor, NULL or "": not
+ * checked; a name the core does not know: not checked). may_ask: --actuator
+ * given skips the log's check (replay scores a file on another actuator's
+ * logs when asked) and the refusal says so. CLI_OK, or CLI_USAGE after one
+ * message naming the file's actuator and the log's motor. */
+int cli_params_actuator_check(const char *verb, const char *params, const char *act, const char *asked,
+                              const char *log_path, const char *log_motor, int may_ask);
+
 /* A log's header values (mass, arm_mass, length, kp, vin, dt) against the
  * bench scenario's parameter table (the ranges `friction run bench`
  * applies: one range table), for replay and fit. CLI_OK, or CLI_USAGE after

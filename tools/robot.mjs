@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
-import { loadFrictionCore } from '../wasm/friction.js';
+import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
 import { listFiles } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
@@ -133,6 +133,9 @@ async function main(argv) {
     throw new Refusal(e.message);
   }
   try {
+    // the run's length bounded (the core's FRIC_ROBOT_MAX_STEPS, as `friction mujoco`'s)
+    const asked = Math.ceil(seconds / pair.A.m.opt.timestep - 1e-9);
+    if (asked > MJ_CONSTANTS.maxSteps) throw new Refusal(`--seconds ${seconds} is ${asked.toPrecision(3)} steps of ${pair.A.m.opt.timestep} s; at most ${MJ_CONSTANTS.maxSteps}.`);
     const names = new Set(pair.rows.map((r) => r.name));
     for (const [k, x] of goals) {
       if (!names.has(k)) throw new Refusal(`--goal ${k}: no adopted joint is called '${k}'; adopted: ${[...names].join(', ')}.`);

@@ -252,6 +252,7 @@ static const struct { const char *name; double value; } constants[] = {
     { "mj_max_joints", FRIC_MUJOCO_MAX_JOINTS },
     { "robot_stick_speed", FRIC_ROBOT_STICK_SPEED },         /* [rad/s] the table's STICK */
     { "robot_creep_window", FRIC_ROBOT_CREEP_WINDOW },       /* [s] the creep rate's window */
+    { "robot_max_steps", (double)FRIC_ROBOT_MAX_STEPS },     /* the most steps a run may ask */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };

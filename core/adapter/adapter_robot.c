@@ -7,6 +7,7 @@
  * MuJoCo's arrays in and write back what this file decides.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,62 @@ static void *zalloc(size_t n, size_t size, int *failed)
     return p;
 }
 
+/* Joint j's name for a sentence: 'name', or its index when unnamed. */
+static const char *joint_name(const fric_robot_joint *joints, int j, char *buf, size_t n)
+{
+    if (joints[j].name && joints[j].name[0]) snprintf(buf, n, "'%s'", joints[j].name);
+    else snprintf(buf, n, "%d (unnamed)", j);
+    return buf;
+}
+
+static int finite3(const double x[3])
+{
+    return isfinite(x[0]) && isfinite(x[1]) && isfinite(x[2]);
+}
+
+/* The robot's one validation (every door: the command line, Node, the
+ * page), once when the robot is made: NULL, or the sentence recorded
+ * (FRIC_E_PARAM_RANGE), naming the element and attribute as the MJCF
+ * writes them. */
+static const char *robot_invalid(const fric_robot_model *m, const fric_robot_joint *joints,
+                                 const fric_robot_actuator *actuators)
+{
+    char jn[96];
+    if (!(m->timestep > 0) || !isfinite(m->timestep))
+        return fric__say("option timestep=\"%g\" is not a finite number > 0: give the physics step in "
+                         "seconds, e.g. timestep=\"0.002\".", m->timestep);
+    if (m->timestep < FRIC_ROBOT_MIN_TIMESTEP)
+        return fric__say("option timestep=\"%g\" is below %g s: one simulated second would take %.3g steps "
+                         "(a run is at most %ld); give a timestep of at least %g s.", m->timestep,
+                         FRIC_ROBOT_MIN_TIMESTEP, 1.0 / m->timestep, FRIC_ROBOT_MAX_STEPS, FRIC_ROBOT_MIN_TIMESTEP);
+    if (!finite3(m->gravity))
+        return fric__say("option gravity=\"%g %g %g\" is not three finite numbers: give gravity in m/s², "
+                         "e.g. gravity=\"0 0 -9.81\".", m->gravity[0], m->gravity[1], m->gravity[2]);
+    for (int j = 0; j < m->njnt; j++) {
+        const fric_robot_joint *x = &joints[j];
+        const char *attr = !isfinite(x->frictionloss) ? "frictionloss" : !isfinite(x->damping) ? "damping"
+                         : !isfinite(x->armature) ? "armature" : NULL;
+        double v = !isfinite(x->frictionloss) ? x->frictionloss : !isfinite(x->damping) ? x->damping : x->armature;
+        if (attr)
+            return fric__say("joint %s %s=\"%g\" is not a finite number: give it a finite value.",
+                             joint_name(joints, j, jn, sizeof jn), attr, v);
+    }
+    for (int k = 0; k < m->nu; k++) {
+        const fric_robot_actuator *a = &actuators[k];
+        const char *attr = !finite3(a->gainprm) ? "gainprm (kp)" : !finite3(a->biasprm) ? "biasprm (kp, kv)"
+                         : !isfinite(a->gear) ? "gear" : isnan(a->forcerange[0]) || isnan(a->forcerange[1]) ? "forcerange"
+                         : isnan(a->ctrlrange[0]) || isnan(a->ctrlrange[1]) ? "ctrlrange" : NULL;
+        if (!attr) continue;
+        if (a->trntype == FRIC_ROBOT_TRN_JOINT && a->trnid >= 0 && a->trnid < m->njnt)
+            joint_name(joints, a->trnid, jn, sizeof jn);
+        else
+            snprintf(jn, sizeof jn, "none");
+        return fric__say("actuator %d (joint %s) %s is not finite: give the actuator finite numbers.", k, jn,
+                         attr);
+    }
+    return NULL;
+}
+
 fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_joint *joints,
                               const fric_robot_actuator *actuators, const char **why)
 {
@@ -68,8 +125,8 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
         msg = fric__fail(FRIC_E_NULL, -1, "robot: the model, its joints and actuators must not be NULL.");
     else if (model->njnt < 0 || model->nu < 0)
         msg = fric__say("robot: %d joints and %d actuators; give the model's counts (>= 0).", model->njnt, model->nu);
-    else if (!(model->timestep > 0) || !isfinite(model->timestep))
-        msg = fric__say("robot: the timestep %g s is not a finite number > 0.", model->timestep);
+    else
+        msg = robot_invalid(model, joints, actuators);
     if (msg) {
         fric__why(why, msg);
         return NULL;
@@ -232,6 +289,17 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
         return fric__rc();
     }
     clear_adoption(r);
+    /* the start pose: each joint's qpos the layer reads (q0, at its
+     * qposadr) finite */
+    for (int j = 0; j < r->model.njnt; j++) {
+        double q0 = qpos[r->jnt[j].qposadr];
+        if (isfinite(q0)) continue;
+        char jn[96];
+        fric__why(why, fric__say("adopt: the start pose's qpos of joint %s is %g, not a finite number: give every "
+                                 "qpos of the keyframe (<key qpos=\"...\">) a finite value.",
+                                 joint_name(r->jnt, j, jn, sizeof jn), q0));
+        return fric__rc();
+    }
     for (int j = 0; j < r->model.njnt; j++) {
         const fric_robot_joint *x = &r->jnt[j];
         fric_mujoco_robot_joint *y = &r->rj[j];

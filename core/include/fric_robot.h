@@ -42,15 +42,21 @@ enum { FRIC_ROBOT_TRN_JOINT = 0 };
 #define FRIC_ROBOT_CREEP_WINDOW 1.0
 /* A creep sample every                                [s]     */
 #define FRIC_ROBOT_SAMPLE 0.01
+/* The shortest timestep a model may have: below it one simulated second
+ * takes over a million steps                          [s]     */
+#define FRIC_ROBOT_MIN_TIMESTEP 1e-6
+/* The most steps a run may ask (a run of S s at timestep h: S / h)     */
+#define FRIC_ROBOT_MAX_STEPS 100000000L
 
 /* The model as a whole (m->njnt, m->nu, m->opt). */
 #define FRIC_ROBOT_MODEL_FIELDS(X) \
-    X(njnt, "") X(nu, "") X(timestep, "s") X(integrator, "")
+    X(njnt, "") X(nu, "") X(timestep, "s") X(integrator, "") X(gravity, "m/s²")
 typedef struct {
     int njnt;               /* joints                                               */
     int nu;                 /* actuators                                            */
     double timestep;        /* m->opt.timestep                            [s]       */
     int integrator;         /* m->opt.integrator (FRIC_MUJOCO_INT_*)                */
+    double gravity[3];      /* m->opt.gravity                             [m/s²]    */
 } fric_robot_model;
 
 /* One joint of the compiled model (MuJoCo's arrays at the joint's index). */
@@ -125,7 +131,11 @@ typedef struct fric_robot fric_robot;
  * FRIC_ROBOT_SAMPLE s of the timestep, at least every step; a ring of
  * FRIC_ROBOT_CREEP_WINDOW s), every buffer allocated here. NULL with *why
  * (may be NULL) and the status recorded (fric_status_last): FRIC_E_NULL, FRIC_E_PARAM_RANGE (njnt
- * or nu < 0, a timestep not a finite number > 0), FRIC_E_NO_MEMORY. An
+ * or nu < 0; the robot's one validation, a sentence naming the element and
+ * attribute in the MJCF's words: a timestep not a finite number > 0 or below
+ * FRIC_ROBOT_MIN_TIMESTEP, a gravity not finite, a joint's frictionloss,
+ * damping or armature not finite, an actuator's gainprm, biasprm or gear not
+ * finite or its forcerange or ctrlrange NaN), FRIC_E_NO_MEMORY. An
  * actuator whose joint is out of range drives no joint. */
 fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_joint *joints,
                               const fric_robot_actuator *actuators, const char **why);
@@ -157,7 +167,8 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
  * friction predicts MuJoCo's Euler step; the adopted joints' damping, the
  * usual reason for another integrator, is gone). FRIC_OK, or the status
  * with *why (fric_mujoco_adopt's sentences; FRIC_E_PARAM_RANGE: nservos
- * not the mapping's count, more joints than FRIC_MUJOCO_MAX_JOINTS). */
+ * not the mapping's count, more joints than FRIC_MUJOCO_MAX_JOINTS, a qpos
+ * of the start pose not finite, named by its joint). */
 fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
                              const double *qpos, const char **why);
 /* The adoption: NULL before a successful fric_robot_adopt. */

@@ -40,7 +40,8 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
                 x->biasprm[c] = m->actuator_biasprm[k * mjNBIAS + c];
             }
         }
-        fric_robot_model model = { m->njnt, m->nu, m->opt.timestep, m->opt.integrator };
+        fric_robot_model model = { m->njnt, m->nu, m->opt.timestep, m->opt.integrator,
+                                   { m->opt.gravity[0], m->opt.gravity[1], m->opt.gravity[2] } };
         r = fric_robot_create(&model, j, a, why);
     }
     free(j);

@@ -18,6 +18,7 @@
  * 1e3·(goal − q), STICK at |q̇| <= 1e-9 rad/s, and the refusals.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "test_main.h"
@@ -61,7 +62,7 @@ static fric_robot *make(double h, int integrator, int motor_on_j1, int motor_on_
     a[3].trntype = 3;                       /* a tendon: no joint */
     if (motor_on_j1) a[2].trntype = 3;
     int nu = motor_on_j2 ? 5 : 4;
-    fric_robot_model m = { NJ, nu, h, integrator };
+    fric_robot_model m = { NJ, nu, h, integrator, { 0, 0, -9.81 } };
     const char *why = NULL;
     fric_robot *r = fric_robot_create(&m, j, a, &why);
     assert_non_null(r);
@@ -285,7 +286,7 @@ static void test_refusals(void **st)
 {
     (void)st;
     const char *why = NULL;
-    fric_robot_model m = { 1, 0, 0, 0 };
+    fric_robot_model m = { 1, 0, 0, 0, { 0, 0, -9.81 } };
     fric_robot_joint j = joint_of(0);
     assert_null(fric_robot_create(NULL, &j, NULL, &why));
     assert_int_equal(fric_status_last().code, FRIC_E_NULL);
@@ -320,6 +321,102 @@ static void test_refusals(void **st)
     fric_robot_destroy(r);
 }
 
+/* The robot's one validation (issue 38): each number the layer reads not
+ * finite, a timestep absurd, is refused at create (or, the start pose, at
+ * adopt) with FRIC_E_PARAM_RANGE and one sentence naming the element and
+ * attribute as the MJCF writes them. */
+static void expect_refused(const fric_robot_model *m, const fric_robot_joint *j, const fric_robot_actuator *a,
+                           const char *const words[3])
+{
+    const char *why = NULL;
+    assert_null(fric_robot_create(m, j, a, &why));
+    assert_int_equal(fric_status_last().code, FRIC_E_PARAM_RANGE);
+    for (int w = 0; w < 3 && words[w]; w++) {
+        if (!strstr(why, words[w])) fail_msg("'%s' not in: %s", words[w], why);
+    }
+    assert_null(strchr(why, '\n'));
+    assert_true(why[strlen(why) - 1] == '.');
+}
+
+static void test_validation(void **st)
+{
+    (void)st;
+    fric_robot_joint j[NJ];
+    for (int i = 0; i < NJ; i++) j[i] = joint_of(i);
+    fric_robot_actuator a[2] = { position(0, 20, 0.5), motor(1) };
+    fric_robot_model m = { NJ, 2, 0.002, 0, { 0, 0, -9.81 } };
+    const char *why = NULL;
+
+    m.timestep = 1e-300;
+    expect_refused(&m, j, a, (const char *const[3]){ "option timestep=\"1e-300\"", "below 1e-06 s", "1e+300 steps" });
+    m.timestep = 0.99e-6;
+    expect_refused(&m, j, a, (const char *const[3]){ "timestep=\"9.9e-07\"", "below 1e-06 s", NULL });
+    m.timestep = NAN;
+    expect_refused(&m, j, a, (const char *const[3]){ "option timestep=\"nan\"", "finite number > 0", NULL });
+    m.timestep = INFINITY;
+    expect_refused(&m, j, a, (const char *const[3]){ "option timestep=\"inf\"", NULL, NULL });
+    m.timestep = 1e-6;   /* the bound itself runs */
+    fric_robot *r = fric_robot_create(&m, j, a, &why);
+    assert_non_null(r);
+    fric_robot_destroy(r);
+    m.timestep = 0.002;
+
+    m.gravity[2] = NAN;
+    expect_refused(&m, j, a, (const char *const[3]){ "option gravity=\"0 0 nan\"", "finite", NULL });
+    m.gravity[2] = -9.81;
+    m.gravity[0] = -INFINITY;
+    expect_refused(&m, j, a, (const char *const[3]){ "option gravity=\"-inf 0 -9.81\"", NULL, NULL });
+    m.gravity[0] = 0;
+
+    const char *const jattr[3] = { "frictionloss", "damping", "armature" };
+    for (int f = 0; f < 3; f++) {
+        fric_robot_joint bad[NJ];
+        memcpy(bad, j, sizeof bad);
+        double *x = f == 0 ? &bad[2].frictionloss : f == 1 ? &bad[2].damping : &bad[2].armature;
+        *x = f == 1 ? INFINITY : NAN;
+        char attr[32];
+        snprintf(attr, sizeof attr, "%s=\"%s\"", jattr[f], f == 1 ? "inf" : "nan");
+        expect_refused(&m, bad, a, (const char *const[3]){ "joint 'j2'", attr, NULL });
+    }
+    fric_robot_joint unnamed[NJ];
+    memcpy(unnamed, j, sizeof unnamed);
+    unnamed[1].name = NULL;
+    unnamed[1].armature = NAN;
+    expect_refused(&m, unnamed, a, (const char *const[3]){ "joint 1 (unnamed)", "armature=\"nan\"", NULL });
+
+    for (int f = 0; f < 5; f++) {
+        fric_robot_actuator bad[2] = { a[0], a[1] };
+        const char *attr = NULL;
+        switch (f) {
+        case 0: bad[1].gainprm[0] = NAN; attr = "gainprm"; break;
+        case 1: bad[1].biasprm[2] = -INFINITY; attr = "biasprm"; break;
+        case 2: bad[1].gear = NAN; attr = "gear"; break;
+        case 3: bad[1].forcerange[1] = NAN; attr = "forcerange"; break;
+        default: bad[1].ctrlrange[0] = NAN; attr = "ctrlrange"; break;
+        }
+        expect_refused(&m, j, bad, (const char *const[3]){ "actuator 1", "(joint 'j1')", attr });
+    }
+    fric_robot_actuator open_range[2] = { a[0], a[1] };
+    open_range[0].forcerange[0] = -INFINITY;   /* a range without a limit is no NaN: it runs */
+    open_range[0].forcerange[1] = INFINITY;
+    r = fric_robot_create(&m, j, open_range, &why);
+    assert_non_null(r);
+
+    /* the start pose: a NaN in a joint's qpos refused at adopt, naming it */
+    fric_bench_def sv[1] = { sts3215_m1() };
+    assert_int_equal(fric_robot_map(r, "j0=sts3215/m1", &why), FRIC_OK);
+    double qpos[NQ];
+    for (int k = 0; k < NQ; k++) qpos[k] = 0;
+    qpos[qposadr[1]] = NAN;
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "qpos of joint 'j1' is nan"));
+    assert_non_null(strstr(why, "keyframe"));
+    assert_null(fric_robot_adoption(r));
+    qpos[qposadr[1]] = 0.25;
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    fric_robot_destroy(r);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
-               cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals))
+               cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))

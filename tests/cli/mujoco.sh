@@ -230,6 +230,19 @@ usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$t
 usage_error "adopt: @name without --params" "'@mine'" "--params mine=FILE.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@mine'
 usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@u' --params "u=$tmp/malformed.json"
 usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1
+# the robot's one validation (issue 38; MuJoCo 2.2.2 loads these, warning on
+# stdout of a NaN): a number not finite or an absurd timestep refused in one
+# sentence naming the element and attribute, stdout empty
+sed 's|qpos="0.05 0.2 1 0 0 0"|qpos="0.05 nan 1 0 0 0"|' "$tmp/robot.xml" >"$tmp/nan_key.xml"
+usage_error "adopt: NaN keyframe" "qpos of joint 'elbow' is nan" "keyframe" -- "$bin" mujoco "$tmp/nan_key.xml" --adopt '*=sts3215/m1'
+sed 's|gravity="0 0 -9.81"|gravity="0 0 nan"|' "$tmp/robot.xml" >"$tmp/nan_gravity.xml"
+usage_error "adopt: NaN gravity" 'option gravity="0 0 nan"' -- "$bin" mujoco "$tmp/nan_gravity.xml" --adopt '*=sts3215/m1'
+sed '0,/armature="0.101"/s//armature="nan"/' "$tmp/robot.xml" >"$tmp/nan_armature.xml"
+usage_error "adopt: NaN armature" "joint 'shoulder'" 'armature="nan"' -- "$bin" mujoco "$tmp/nan_armature.xml" --adopt '*=sts3215/m1'
+sed 's|kp="20"|kp="nan"|' "$tmp/robot.xml" >"$tmp/nan_kp.xml"
+usage_error "adopt: NaN kp" "actuator 0 (joint 'shoulder')" "gainprm" -- "$bin" mujoco "$tmp/nan_kp.xml" --adopt '*=sts3215/m1'
+sed 's|timestep="0.001"|timestep="1e-300"|' "$tmp/robot.xml" >"$tmp/tiny_step.xml"
+usage_error "adopt: timestep 1e-300" 'option timestep="1e-300"' "below 1e-06 s" "1e+300 steps" -- "$bin" mujoco "$tmp/tiny_step.xml" --adopt '*=sts3215/m1'
 # robots MuJoCo 2.2.2 cannot load: the MuJoCo 3 feature named, and the headless runner
 sed 's|</actuator>|</actuator><sensor><camprojection name="c"/></sensor>|' "$tmp/robot.xml" >"$tmp/robot3.xml"
 usage_error "adopt: an element 2.2.2 does not know" "<camprojection>" "not in MuJoCo 2.2.2's schema" \

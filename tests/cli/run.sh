@@ -433,6 +433,22 @@ if [ -f "${logs[0]}" ] && [ -f "${raw[0]}" ]; then
     usage_error "replay negative mass" "$tmp/mass.json" '"mass"' -- "$bin" replay --params "$bam/params/xl330/m4.json" "$tmp/mass.json"
     usage_error "replay bad --friction" "'sideways'" "clip" -- "$bin" replay --params "$bam/params/xl330/m4.json" --friction sideways "${logs[0]}"
     usage_error "replay unknown option" "'--frobnicate'" -- "$bin" replay --frobnicate --params "$bam/params/xl330/m4.json" "${logs[0]}"
+    # a params file of another actuator than the logs' header "motor" (issue 38
+    # item 4): refused, naming the file's actuator and the log's motor, as
+    # `friction mujoco --log` words it; scored when --actuator names the file's
+    # (an ST3025 M6 file: bam's feetech M6 numbers with "actuator" waveshare_st3025)
+    sed 's/"actuator": *"[^"]*"/"actuator": "waveshare_st3025"/' "$bam/params/feetech/m6.json" >"$tmp/st3025.json"
+    grep -q '"waveshare_st3025"' "$tmp/st3025.json" || bad "replay: the ST3025 file was not written"
+    usage_error "replay: ST3025 file on sts3215 logs" "params $tmp/st3025.json are for actuator 'waveshare_st3025'" \
+        "the log ${raw[0]} records 'sts3250'" "give the params file of sts3215" "--actuator waveshare_st3025" \
+        -- "$bin" replay --params "$tmp/st3025.json" "${raw[@]}"
+    usage_error "replay: xl330 M4 on sts3215 logs" "actuator 'xl330'" "records 'sts3250'" -- "$bin" replay --params "$bam/params/xl330/m4.json" "${raw[@]}"
+    usage_error "replay: mx64 M1 on xl330 logs" "actuator 'mx64'" "records 'xl330'" -- "$bin" replay --params "$bam/params/mx64/m1.json" "${logs[0]}"
+    usage_error "replay: --actuator not the file's" "'waveshare_st3025', not 'sts3215' (--actuator)" -- "$bin" replay --params "$tmp/st3025.json" --actuator sts3215 "${raw[0]}"
+    usage_error "replay: --actuator unknown" "--actuator 'nope'" -- "$bin" replay --params "$tmp/st3025.json" --actuator nope "${raw[0]}"
+    run "$bin" replay --params "$tmp/st3025.json" --actuator st3025 "${raw[@]}"
+    if [ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq $((${#raw[@]} + 1)) ] && [ ! -s "$tmp/err" ]; then ok
+    else bad "replay --actuator st3025 on the sts3215 logs: exit $rc: $(cat "$tmp/err")"; fi
     # a key the core does not model (bam forks write command_delay): one warning
     # naming the key, the replay runs
     sed 's/"model"/"command_delay": 0.012,\n    "model"/' "$bam/params/xl330/m4.json" >"$tmp/delay.json"

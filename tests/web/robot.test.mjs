@@ -25,6 +25,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
@@ -343,6 +344,47 @@ describe('what a drop says of its robot (loadRobotFiles)', () => {
     assert.deepEqual(info.joints.map((j) => [j.name, j.cls, j.type]), [['shoulder', 'servo', 'hinge'], ['elbow', 'servo', 'hinge']]);
     assert.deepEqual(info.actuators.map((a) => [a.name, a.joint, a.kind]), [['a_shoulder', 'shoulder', 'position'], ['a_elbow', 'elbow', 'position']]);
     assert.deepEqual(info.keyframes.map((k) => [k.name, Array.from(k.qpos)]), [['home', [0.6, -0.3]]]);
+  });
+});
+
+describe('the robot\'s one validation (the core\'s robot layer, every door: issue 38)', () => {
+  const files = (xml) => new Map([['arm.xml', new TextEncoder().encode(xml)]]);
+  // each variant of BOTH: a number MuJoCo 3.14 loads in silence, refused in
+  // one sentence naming the element and attribute as the MJCF writes them
+  const cases = [
+    ['a NaN keyframe', BOTH.replace(/<key name="home" qpos="[^"]*"/, '<key name="home" qpos="0.6 nan"'), /the start pose's qpos of joint 'elbow' is nan, not a finite number: give every qpos of the keyframe \(<key qpos="\.\.\.">\) a finite value\.$/],
+    ['NaN gravity', BOTH.replace('<option timestep="0.001"', '<option timestep="0.001" gravity="0 nan -9.81"'), /^option gravity="0 nan -9\.81" is not three finite numbers: give gravity in m\/s², e\.g\. gravity="0 0 -9\.81"\.$/],
+    ['a NaN armature', BOTH.replace('armature="0.05"', 'armature="nan"'), /^joint 'shoulder' armature="nan" is not a finite number: give it a finite value\.$/],
+    ['timestep 1e-300', BOTH.replace('timestep="0.001"', 'timestep="1e-300"'), /^option timestep="1e-300" is below 1e-06 s: one simulated second would take 1e\+300 steps \(a run is at most 100000000\); give a timestep of at least 1e-06 s\.$/],
+  ];
+  for (const [what, xml, re] of cases) {
+    it(`refuses ${what} in one sentence (createRobotPair; the drop too, unless only the start pose is wrong)`, () => {
+      assert.ok(xml !== BOTH, 'the variant differs from BOTH');
+      throwsLike(() => createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', keyframe: 0 }), re);
+      if (what !== 'a NaN keyframe') throwsLike(() => loadRobotFiles(mj, core, files(xml)), re);
+    });
+  }
+  it('the headless runner (tools/robot.mjs) says the same sentences, and bounds the run\'s step count', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-valid-'));
+    try {
+      const run = (xml, ...args) => {
+        fs.writeFileSync(path.join(dir, 'arm.xml'), xml);
+        const r = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), path.join(dir, 'arm.xml'), '--servos', '*=sts3215/m1', '--keyframe', '0', ...args], { encoding: 'utf8' });
+        assert.equal(r.status, 2, r.stderr);
+        assert.equal(r.stdout, '');
+        return r.stderr.trim().split('\n').pop();
+      };
+      for (const [, xml, re] of cases) assert.match(run(xml, '--seconds', '0.01'), new RegExp(re.source.replace(/^\^/, '')));
+      // 3600 s at 1e-5 s: 3.6e8 steps, over the core's bound of 1e8 (FRIC_ROBOT_MAX_STEPS)
+      assert.equal(run(BOTH.replace('timestep="0.001"', 'timestep="1e-5"'), '--seconds', '3600'), 'robot: --seconds 3600 is 3.60e+8 steps of 0.00001 s; at most 100000000.');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('runs at the bound (timestep 1e-6 s) and with BOTH as written', () => {
+    for (const xml of [BOTH, BOTH.replace('timestep="0.001"', 'timestep="1e-6"')]) {
+      createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', keyframe: 0 }).free();
+    }
   });
 });
 

@@ -219,5 +219,6 @@ export function readBoundary(core) {
   MJ_CONSTANTS.maxJoints = CONSTANTS.mj_max_joints;
   MJ_CONSTANTS.stickSpeed = CONSTANTS.robot_stick_speed;      // [rad/s] the robot table's STICK
   MJ_CONSTANTS.creepWindow = CONSTANTS.robot_creep_window;    // [s] its creep rate's window
+  MJ_CONSTANTS.maxSteps = CONSTANTS.robot_max_steps;          // the most steps a run may ask (FRIC_ROBOT_MAX_STEPS)
   INTEGRATORS.push(...TABLES.integrators);
 }

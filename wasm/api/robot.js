@@ -106,7 +106,7 @@ export class RobotApi {
   }
 
   /** The robot of a compiled model: model { njnt, nu, nq, nv, timestep,
-   *  integrator }, joints [{ name, cls (null: not known), type, dofadr,
+   *  integrator, gravity[3] }, joints [{ name, cls (null: not known), type, dofadr,
    *  qposadr, frictionloss, damping, armature }], actuators [{ trntype,
    *  trnid, gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
    *  forcerange[2], ctrllimited, ctrlrange[2] }] (fric_robot_create).

@@ -51,7 +51,8 @@ function robotRecords(m, names, classes) {
       gainprm: Array.from(gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(biasprm.subarray(10 * k, 10 * k + 3)),
       gear: gear[6 * k], forcelimited: fr[0] < fr[1] ? 1 : 0, forcerange: fr, ctrllimited: cr[0] < cr[1] ? 1 : 0, ctrlrange: cr };
   });
-  return { model: { njnt: m.njnt, nu: m.nu, nq: m.nq, nv: m.nv, timestep: m.opt.timestep, integrator: m.opt.integrator }, joints, actuators };
+  return { model: { njnt: m.njnt, nu: m.nu, nq: m.nq, nv: m.nv, timestep: m.opt.timestep, integrator: m.opt.integrator,
+    gravity: Array.from(m.opt.gravity) }, joints, actuators };
 }
 
 /** The joints' names of m ('' unnamed). */
