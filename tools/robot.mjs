@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // robot.mjs: the headless runner of a robot with identified servos: the
 // explorer's own code (web/src/mujoco/robot.js) in Node, MuJoCo 3.14
-// (npm @mujoco/mujoco) and the core's wasm. Loads an MJCF with the files of
-// its folder (meshes), adopts the servos of the mapping and runs the two
+// (npm @mujoco/mujoco) and the core's wasm. Loads an MJCF with the files it
+// names in its folder (its includes and meshes, sized before they are read:
+// robotFiles.js readRobotSync), adopts the servos of the mapping and runs the two
 // copies, (A) the file as written and (C) adopted, from a keyframe; prints
 // the adoption report and the per-joint table (and CSV).
 //
@@ -25,7 +26,8 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
-import { createRobotPair, checkBytes, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
+import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
+import { readRobotSync } from '../web/src/mujoco/robotFiles.js';
 import { listFiles } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
@@ -47,17 +49,46 @@ const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params 
 
 class Refusal extends Error {}
 
-/** The files of dir (relative paths → bytes), refused past the explorer's limit. */
-export function readFolder(dir) {
-  const files = new Map();
-  let bytes = 0;
-  for (const r of listFiles(dir)) {
-    const p = path.join(dir, r);
-    bytes += fs.statSync(p).size;
-    try { checkBytes(bytes); } catch (e) { throw new Refusal(e.message); }
-    files.set(r, new Uint8Array(fs.readFileSync(p)));
+/**
+ * The folder dir as a drop (robotFiles.js): a file's size from fs.lstat
+ * before it is read, and only the files asked for read; a path is the
+ * folder's own when every part of it is a plain folder or file (no symbolic
+ * link, no '..': nothing outside dir is read). The listing of every file
+ * (paths()) is made only when asked (the main file to choose, a file to find
+ * by its name).
+ */
+export function folderDrop(dir) {
+  const lstat = (p) => { try { return fs.lstatSync(p); } catch { return null; } };
+  const size = (rel) => {
+    const parts = rel.split('/');
+    if (!rel || parts.some((x) => x === '' || x === '.' || x === '..')) return null;
+    let p = dir;
+    for (let i = 0; i < parts.length; i++) {
+      p = path.join(p, parts[i]);
+      const st = lstat(p);
+      if (!st || (i < parts.length - 1 ? !st.isDirectory() : !st.isFile())) return null;
+      if (i === parts.length - 1) return st.size;
+    }
+    return null;
+  };
+  let list = null;
+  return {
+    size,
+    read: (rel) => new Uint8Array(fs.readFileSync(path.join(dir, rel))),
+    paths: () => (list ??= listFiles(dir)),
+  };
+}
+
+/** The robot of the folder dir (relative paths → bytes): its main MJCF
+ *  (main, a path relative to dir, else as the page chooses), the files it
+ *  includes and the assets they name, each sized before it is read; no other
+ *  file of the folder is read. Refused in one sentence. */
+export function readFolder(dir, main = null) {
+  try {
+    return readRobotSync(folderDrop(dir), main).files;
+  } catch (e) {
+    throw new Refusal(e.message);
   }
-  return files;
 }
 
 const pad = (s, n) => String(s).padEnd(n);
@@ -122,7 +153,7 @@ async function main(argv) {
   });
 
   const dir = path.dirname(path.resolve(robot));
-  const files = readFolder(dir);
+  const files = readFolder(dir, path.basename(robot));
   const [mj, core] = await engines();
   process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
   let pair;
@@ -171,7 +202,7 @@ function engines() {
 async function fig1(robot, v) {
   if (!robot || !fs.existsSync(robot)) throw new Refusal(`Give bam's 2R arm's scene.xml (2R/2r_mx/scene.xml)${robot ? `: no file ${robot}` : ''}.`);
   const gains = v.kp == null ? [FIG1.gains.low, FIG1.gains.high] : [Number(v.kp)];
-  const files = readFolder(path.dirname(path.resolve(robot)));
+  const files = readFolder(path.dirname(path.resolve(robot)), path.basename(robot));
   const [mj, core] = await engines();
   const mrad = (x) => (1e3 * x).toFixed(2);
   const csv = [`kp,t_s,${FIG1.joints.flatMap((j) => [`${j}_path_rad`, `${j}_m1_rad`, `${j}_m4_rad`]).join(',')}`];

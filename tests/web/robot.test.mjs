@@ -191,8 +191,8 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     assert.ok(['feetech_sts3215_7_4V/m1.json', 'feetech/m6.json'].every((f) => fs.existsSync(path.join(PARAMS, f))), 'bam\'s sts3215 files');
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m4' }), /^The servo 'sts3215\/m4': .*no identified preset for m4.*\(sts3215: m1, m6\)/);
     const big = new Map(files);
-    big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxBytes + 1));
-    throwsLike(() => loadRobotFiles(mj, core, big), /explorer takes robots up to 200 MB/);
+    big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxFileBytes + 1));
+    throwsLike(() => loadRobotFiles(mj, core, big), new RegExp(`explorer takes files up to ${ROBOT_LIMITS.maxFileBytes / 1048576} MB each`));
   });
 });
 

@@ -1,13 +1,23 @@
-// mujoco/robotFiles.js: a robot's files as MuJoCo 3 reads them (no DOM:
-// the page's "Your robot", tools/robot.mjs and the tests): the limits of a
-// drop, the main MJCF of a drop, MuJoCo's virtual file system holding it
-// (a mesh chosen without its folder found by its name), the compile with
-// each joint's MJCF default class (from the model spec), cached for the
-// copies, and the one sentence of each refusal (robot.err.*).
+// mujoco/robotFiles.js: a robot's files as MuJoCo 3 reads them (no DOM,
+// no fs: the page's "Your robot", tools/robot.mjs and the tests): the limits
+// of a robot's files, the main MJCF of a drop, the files the MJCF names
+// (its <include>s, recursively, and the assets they name, resolved as
+// MuJoCo resolves them) read one by one, each sized before it is read, the
+// others never read; those files written into MuJoCo's file system (a mesh
+// chosen without its folder found by its name), the compile with each
+// joint's MJCF default class (from the model spec), cached for the copies,
+// and the one sentence of each refusal (robot.err.*).
 import { t } from '../i18n/index.js';
 
+// The limits of a robot's files, checked on their sizes before a byte is
+// read (File.size in the page, fs.stat in Node). Set from the largest real
+// files of ../shared/data with a wide margin: the largest mesh is 2.7 MB
+// (so101/assets/wrist_roll_pitch_so101_v2.stl, 2 699 784 B), the SO-101's
+// files together 15.4 MB (scene.xml, so101_new_calib.xml and its 13 meshes,
+// 16 144 144 B); a file 12 times the largest, a robot 4 times the SO-101.
 export const ROBOT_LIMITS = {
-  maxBytes: 200 * 1024 * 1024,   // a drop larger than this is refused [bytes]
+  maxFileBytes: 32 * 1024 * 1024,   // one file the MJCF names, at most [bytes]
+  maxBytes: 64 * 1024 * 1024,       // the files the MJCF names, together, at most [bytes]
   minTimestep: 1e-5,             // the physics step a person may ask, lowest [s]
   maxTimestep: 0.01,             // and highest [s]
 };
@@ -42,78 +52,340 @@ export function pickMain(files, main) {
   throw new Error(t('robot.err.manyXml', { n: roots.length || xmls.length, list: (roots.length ? roots : xmls).join(', ') }));
 }
 
-/** A relative path of the drop as MuJoCo's VFS names it (no leading './'). */
-const vfsPath = (p) => p.replace(/^\.\//, '');
 
-/** Sentence for a model that does not compile: a missing file is named. */
-function loadError(e, files) {
-  const text = mujocoText(e);
-  const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
-  if (missing && !files.has(vfsPath(missing[1]))) {
-    return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
+// ---- the names an MJCF gives to files ---------------------------------
+// Written by hand: a scan of the MJCF text for its tags and attributes, in
+// document order. No XML parser is in both the page and Node (DOMParser is
+// the browser's; package.json has none), and the names are all that is read
+// here: MuJoCo parses the file itself (tinyxml2). Comments, CDATA, processing
+// instructions and <!DOCTYPE> are skipped; attribute values are quoted ' or "
+// and their five entities and numeric references decoded (as tinyxml2 does).
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decode = (v) => v.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e) => {
+  if (e[0] !== '#') return ENTITIES[e] ?? m;
+  const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
+});
+const NAME = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
+const SPACE = /\s*/y;
+
+/** The start tags of an XML text, in document order: { name, attrs: Map, at } (at: the index of '<'). */
+export function* xmlTags(text) {
+  let i = 0;
+  const skipTo = (end, from) => { const e = text.indexOf(end, from); return e < 0 ? text.length : e + end.length; };
+  while ((i = text.indexOf('<', i)) !== -1) {
+    const at = i;
+    if (text.startsWith('<!--', i)) { i = skipTo('-->', i + 4); continue; }
+    if (text.startsWith('<![CDATA[', i)) { i = skipTo(']]>', i + 9); continue; }
+    if (text[i + 1] === '?') { i = skipTo('?>', i + 2); continue; }
+    if (text[i + 1] === '!' || text[i + 1] === '/') { i = skipTo('>', i + 2); continue; }
+    NAME.lastIndex = i + 1;
+    const m = NAME.exec(text);
+    if (!m) { i++; continue; }
+    i = NAME.lastIndex;
+    const attrs = new Map();
+    for (;;) {
+      SPACE.lastIndex = i;
+      SPACE.exec(text);
+      i = SPACE.lastIndex;
+      if (i >= text.length || text[i] === '>' || text.startsWith('/>', i)) break;
+      NAME.lastIndex = i;
+      const a = NAME.exec(text);
+      if (!a) { i = skipTo('>', i); break; }   // not XML: MuJoCo's parser will say so
+      i = NAME.lastIndex;
+      SPACE.lastIndex = i; SPACE.exec(text); i = SPACE.lastIndex;
+      if (text[i] !== '=') continue;
+      SPACE.lastIndex = i + 1; SPACE.exec(text); i = SPACE.lastIndex;
+      const q = text[i];
+      if (q !== '"' && q !== "'") continue;
+      const end = text.indexOf(q, i + 1);
+      if (end < 0) { i = text.length; break; }
+      attrs.set(a[0], decode(text.slice(i + 1, end)));
+      i = end + 1;
+    }
+    yield { name: m[0], attrs, at };
   }
-  return new Error(t('robot.err.load', { message: text }), { cause: e });
 }
 
-/** A virtual file system holding the drop, paths relative to the main file's folder. */
-function makeVfs(mj, files, main) {
-  const vfs = new mj.MjVFS();
-  const dir = dirOf(main);
-  for (const [p, bytes] of files) {
-    const rel = p.startsWith(dir) ? p.slice(dir.length) : null;
-    if (rel) vfs.addBuffer(vfsPath(rel), bytes);
+// the elements that name files and their attributes, and the compiler
+// folder each is found in (MuJoCo 3: mesh, hfield, skin and flexcomp in
+// meshdir, texture in texturedir, assetdir setting both)
+const TEXTURE_FILES = ['file', 'fileright', 'fileleft', 'fileup', 'filedown', 'filefront', 'fileback'];
+const ASSETS = { mesh: ['mesh', ['file']], hfield: ['mesh', ['file']], skin: ['mesh', ['file']], flexcomp: ['mesh', ['file']],
+  texture: ['texture', TEXTURE_FILES] };
+
+/** path a/./b/../c → a/c; null when it climbs above its start (outside the drop). */
+function normalize(p) {
+  const out = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') { if (!out.length) return null; out.pop(); } else out.push(part);
   }
-  return vfs;
+  return out.join('/');
+}
+const isAbsolute = (p) => /^([/\\]|[A-Za-z]:[/\\]|[a-z][a-z0-9+.-]*:)/i.test(p);
+const join = (...parts) => parts.filter(Boolean).join('/');
+
+/**
+ * A drop: the files a person gave, by relative path, sized without reading:
+ * size(path) [bytes] (null: not a file of the drop), read(path) → bytes (or
+ * a promise of them), paths() → every path (asked only to choose the main
+ * file or to find a file by its name).
+ * @typedef {{ size(p: string): number|null, read(p: string): Uint8Array|Promise<Uint8Array>, paths(): string[] }} Drop
+ */
+
+/** A drop of files already in memory (Map of relative path → Uint8Array). */
+export function mapDrop(files) {
+  return { size: (p) => files.get(p)?.byteLength ?? null, read: (p) => files.get(p), paths: () => [...files.keys()] };
+}
+
+/** A drop of files a person gave (File objects, the page's, and their
+ *  relative paths): sized by File.size, read only when asked. */
+export function fileDrop(list, paths) {
+  const byPath = new Map(paths.map((p, i) => [p, list[i]]));
+  return { size: (p) => byPath.get(p)?.size ?? null, read: async (p) => new Uint8Array(await byPath.get(p).arrayBuffer()),
+    paths: () => [...byPath.keys()] };
+}
+
+/** One sentence for a size over the limits: a file (named by what) or the robot's files together. */
+function sizeError(bytes, file = null, what = '') {
+  const mb = (bytes / 1048576).toFixed(1);
+  return file ? new Error(t('robot.err.fileSize', { file, what, mb, max: ROBOT_LIMITS.maxFileBytes / 1048576 }))
+    : new Error(t('robot.err.size', { mb, max: ROBOT_LIMITS.maxBytes / 1048576 }));
 }
 
 /**
- * The mesh files the spec names that the drop holds elsewhere: files chosen
- * one by one lose their folders (assets/base.stl arrives as base.stl), so a
- * mesh missing at its path is taken from the one dropped file of its name.
+ * The reading of a robot's files, as a generator: it yields { read: path }
+ * and is given the file's bytes; it returns { main, files, alias, bytes }:
+ * files the read files (path → bytes: the main MJCF, its includes and the
+ * assets they name, nothing else), alias the assets found by their name
+ * elsewhere than where the MJCF puts them (files chosen without their
+ * folder: MuJoCo's path → the drop's), bytes their total. Every file is
+ * sized before it is read; one sentence for a file too large, the files
+ * together too large, a name missing from the drop or outside it.
  */
-function resolveMeshes(mj, spec, vfs, files, main) {
-  const dir = dirOf(main), meshdir = spec.compiler.meshdir;
-  const byName = new Map();
-  for (const p of files.keys()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); }
-  for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_MESH); el; el = mj.mjs_nextElement(spec, el)) {
-    const file = mj.mjs_asMesh(el)?.file;
-    if (!file) continue;
-    const want = vfsPath(meshdir && !file.startsWith('/') ? `${meshdir.replace(/\/$/, '')}/${file}` : file);
-    if (files.has(dir + want)) continue;
-    const found = byName.get(base(file));
-    if (found) vfs.addBuffer(want, files.get(found));
+function* robotPlan(drop, main, onSized) {
+  const chosen = yield* chooseMain(drop, main);
+  main = chosen.main;
+  const files = new Map(), alias = new Map();
+  let bytes = 0;
+  const sized = (path, what) => {
+    const n = drop.size(path);
+    if (n > ROBOT_LIMITS.maxFileBytes) throw sizeError(n, path, what);
+    bytes += n;
+    if (bytes > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
+    return n;
+  };
+  const read = function* (path, what) {
+    if (files.has(path)) return files.get(path);
+    sized(path, what);
+    const b = chosen.texts.get(path) ?? (yield { read: path });
+    files.set(path, b);
+    return b;
+  };
+  let byName = null;   // base name → the one drop path of that name (null: several)
+  const named = (file) => {
+    if (!byName) { byName = new Map(); for (const p of drop.paths()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); } }
+    return byName.get(base(file)) ?? null;
+  };
+  // an element naming a file: its line counted only for a sentence
+  const where = (tag, attr, value, from, text) => ({ tag, attr, value, from, text });
+  const lineOf = (w) => { let n = 1; for (let i = w.text.indexOf('\n'); i >= 0 && i < w.tag.at; i = w.text.indexOf('\n', i + 1)) n++; return n; };
+  const refuse = (key, w, path) => new Error(t(key, { tag: w.tag.name, attr: w.attr, value: w.value, from: w.from, line: lineOf(w), path }));
+  // a path of the drop as the main file's folder sees it (the sentences')
+  const fromMain = (p) => (p.startsWith(dirOf(main)) ? p.slice(dirOf(main).length) : p);
+  /** The first of candidates (drop paths) the drop holds, else a file of its name, else one sentence. */
+  const find = (candidates, w) => {
+    const paths = candidates.map(normalize);
+    if (paths[0] == null || isAbsolute(w.value)) throw refuse('robot.err.outside', w, w.value);
+    for (const p of paths) if (p != null && drop.size(p) != null) return { path: p };
+    const other = named(w.value);
+    if (other) return { path: other, as: paths[0] };
+    throw refuse('robot.err.named', w, fromMain(paths[0]));
+  };
+
+  // each MJCF model (the main file and any <model file=...> it names): its
+  // includes read in document order (MuJoCo inlines them), its compiler
+  // folders as the last <compiler> of the document sets them, its assets
+  const models = [main];
+  const assets = [];
+  for (let k = 0; k < models.length; k++) {
+    const root = dirOf(models[k]);
+    const dirs = { mesh: '', texture: '' };
+    let strip = false;
+    const refs = [];
+    const seen = new Set();
+    const visit = function* (path, incDir, what) {
+      if (seen.has(path)) return;   // an include repeated: MuJoCo says so itself
+      seen.add(path);
+      const text = new TextDecoder().decode(yield* read(path, what));
+      for (const tag of xmlTags(text)) {
+        const name = tag.name.toLowerCase(), a = tag.attrs;
+        if (name === 'compiler') {
+          // as MuJoCo reads a <compiler>: assetdir, then meshdir and texturedir over it
+          if (a.has('assetdir')) dirs.mesh = dirs.texture = a.get('assetdir');
+          if (a.has('meshdir')) dirs.mesh = a.get('meshdir');
+          if (a.has('texturedir')) dirs.texture = a.get('texturedir');
+          if (a.has('strippath')) strip = a.get('strippath') === 'true';
+        } else if (name === 'include' && a.has('file')) {
+          // MuJoCo: beside the main file, else beside the including file
+          const f = a.get('file'), w = where(tag, 'file', f, path, text);
+          const got = find([join(root, f), join(dirOf(path), f)], w);
+          if (got.as) alias.set(got.as, got.path);
+          // its folder, for the assets it names (MuJoCo's include dir), as MuJoCo found it
+          const at = dirOf(got.as ?? got.path);
+          yield* visit(got.path, at.startsWith(root) ? at.slice(root.length) : dirOf(f), `<include file="${f}">`);
+        } else if (name === 'model' && a.has('file')) {
+          const f = a.get('file'), got = find([join(root, f)], where(tag, 'file', f, path, text));
+          if (got.as) alias.set(got.as, got.path);
+          if (!models.includes(got.path)) models.push(got.path);
+        } else if (ASSETS[name]) {
+          const [kind, attrs] = ASSETS[name];
+          for (const attr of attrs) if (a.has(attr)) refs.push({ kind, incDir, w: where(tag, attr, a.get(attr), path, text) });
+        }
+      }
+    };
+    yield* visit(models[k], null, models[k]);
+    for (const { kind, incDir, w } of refs) {
+      const f = strip ? base(w.value.replace(/\\/g, '/')) : w.value, dir = dirs[kind];
+      if (isAbsolute(dir)) throw refuse('robot.err.outside', { ...w, value: dir, attr: kind === 'mesh' ? 'meshdir' : 'texturedir' }, dir);
+      // MuJoCo: the main file's folder + the compiler's folder + the name;
+      // in an included file's element, then + the include's folder + the name
+      const cands = [join(root, dir, f)];
+      if (incDir) cands.push(join(root, dir, incDir, f));
+      const got = find(cands, { ...w, value: f });
+      if (got.as) alias.set(got.as, got.path);
+      assets.push({ path: got.path, what: `<${w.tag.name} ${w.attr}="${w.value}">` });
+    }
   }
+  // every asset sized before any is read
+  const todo = [...new Map(assets.filter((x) => !files.has(x.path)).map((x) => [x.path, x])).values()];
+  for (const x of todo) sized(x.path, x.what);
+  onSized?.(bytes, [...files.keys(), ...todo.map((x) => x.path)].length);
+  for (const x of todo) files.set(x.path, yield { read: x.path });
+  return { main, files, alias, bytes };
+}
+
+/** The main file of a drop (pickMain), the MJCF texts read only when the
+ *  choice needs them: { main, texts: Map path → bytes of those read }. */
+function* chooseMain(drop, main) {
+  if (main) {
+    if (drop.size(main) != null) return { main, texts: new Map() };
+    return pickMain(new Map(drop.paths().map((p) => [p, null])), main);   // throws, naming the MJCF files
+  }
+  const paths = drop.paths(), xmls = paths.filter((p) => /\.xml$/i.test(p));
+  const texts = new Map(paths.map((p) => [p, null]));
+  if (!xmls.some((p) => base(p).toLowerCase() === 'scene.xml')) {
+    let bytes = 0;
+    for (const p of xmls) {
+      const n = drop.size(p);
+      if (n > ROBOT_LIMITS.maxFileBytes) throw sizeError(n, p, t('robot.err.aFile'));
+      if ((bytes += n) > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
+      texts.set(p, yield { read: p });
+    }
+  }
+  return { main: pickMain(texts, null), texts: new Map([...texts].filter(([, b]) => b)) };
+}
+
+/**
+ * The files of the robot of a drop, read: the main MJCF (`main`, else as
+ * pickMain chooses), its includes and the assets they name, each sized
+ * before it is read; no other file is read. onProgress({ done, total, files })
+ * [bytes] after each file. Resolves to { main, files: Map path → bytes,
+ * alias, bytes }; rejects with one sentence.
+ * @param {Drop} drop @param {string|null} main
+ */
+export async function readRobot(drop, main = null, { onProgress } = {}) {
+  let total = 0, count = 0, done = 0, n = 0;
+  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; });
+  for (let step = it.next(); ; ) {
+    if (step.done) return step.value;
+    const b = await drop.read(step.value.read);
+    done += b.byteLength;
+    n++;
+    if (total) onProgress?.({ done, total, n, files: count });
+    step = it.next(b);
+  }
+}
+
+/** readRobot for a drop whose read() gives the bytes at once (Node, a Map). */
+export function readRobotSync(drop, main = null) {
+  const it = robotPlan(drop, main);
+  for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
+}
+
+// ---- MuJoCo's file system ------------------------------------------------
+// The robot's files are written into the Emscripten file system MuJoCo's
+// wasm reads (MEMFS, in memory: a copy at memory speed; MuJoCo 3.14's
+// MjVFS.addBuffer copies byte by byte, about 1–3 MB/s), under a folder of
+// their own, the main file's folder the current one while MuJoCo parses and
+// compiles (its relative names resolve there), removed after.
+let fsSeq = 0;
+
+function removeTree(FS, dir) {
+  for (const name of FS.readdir(dir)) {
+    if (name === '.' || name === '..') continue;
+    const p = `${dir}/${name}`;
+    if (FS.isDir(FS.stat(p).mode)) removeTree(FS, p); else FS.unlink(p);
+  }
+  FS.rmdir(dir);
+}
+
+/** Sentence for a model that does not compile: a missing file is named. */
+function loadError(e, files, dir) {
+  const text = mujocoText(e);
+  const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
+  if (missing && !files.has(normalize(join(dir, missing[1])) ?? '')) {
+    return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
+  }
+  return new Error(t('robot.err.load', { message: text }), { cause: e });
 }
 
 /** Loads the model of the drop: { m, classes } (each joint's MJCF default
  *  class, from the model spec; the compiled model does not keep it). Throws
  *  one sentence. */
 function compile(mj, files, main) {
-  const vfs = makeVfs(mj, files, main);
+  const plan = readRobotSync(mapDrop(files), main);
+  const FS = mj.FS, root = `/robot-${++fsSeq}`, dir = dirOf(main);
+  const put = (to, bytes) => {
+    const p = `${root}/${to}`;
+    FS.mkdirTree(p.slice(0, p.lastIndexOf('/')));
+    FS.writeFile(p, bytes);
+  };
+  const cwd = FS.cwd();
+  const vfs = new mj.MjVFS();   // empty: MuJoCo reads the files from its file system
   let spec = null;
   try {
+    for (const [p, b] of plan.files) put(p, b);
+    for (const [as, p] of plan.alias) if (!plan.files.has(as)) put(as, plan.files.get(p));
+    FS.mkdirTree(`${root}/${dir}`);
+    FS.chdir(`${root}/${dir}`);
+    // the main file's text (fric_mjcf_check_text, issue 38 item 1, checks it here)
+    const text = new TextDecoder().decode(files.get(main));
     try {
-      spec = mj.parseXMLString(new TextDecoder().decode(files.get(main)), vfs);
+      spec = mj.parseXMLString(text, vfs);
     } catch (e) {
-      throw loadError(e, files);
+      throw loadError(e, plan.files, dir);
     }
     const classes = new Map();
     for (let el = mj.mjs_firstElement(spec, mj.mjtObj.mjOBJ_JOINT); el; el = mj.mjs_nextElement(spec, el)) {
       const def = mj.mjs_getDefault(el);
       classes.set(mj.mjs_getName(el), def ? mj.mjs_getName(def.element) : null);
     }
-    resolveMeshes(mj, spec, vfs, files, main);
     let m;
     try {
       m = mj.mj_compile(spec, vfs);
     } catch (e) {
-      throw loadError(e, files);
+      throw loadError(e, plan.files, dir);
     }
     if (!m) throw new Error(t('robot.err.load', { message: mj.mjs_getError(spec) || t('robot.err.compile') }));
     return { m, classes };
   } finally {
     spec?.delete?.();
     vfs.delete();
+    FS.chdir(cwd);
+    try { removeTree(FS, root); } catch { /* nothing written */ }
   }
 }
 
@@ -130,19 +402,20 @@ export function compiled(mj, files, main) {
   return cached;
 }
 
-/** Refuses a drop of `bytes` [bytes] over ROBOT_LIMITS.maxBytes: the one
- *  sentence the page (before reading the files), the headless runner
- *  (before reading a folder) and loadRobotFiles / createRobotPair say. */
+/** Refuses `bytes` [bytes] of a robot's files together over
+ *  ROBOT_LIMITS.maxBytes (one sentence). */
 export function checkBytes(bytes) {
-  if (bytes > ROBOT_LIMITS.maxBytes) {
-    throw new Error(t('robot.err.size', { mb: (bytes / 1048576).toFixed(1), max: ROBOT_LIMITS.maxBytes / 1048576 }));
-  }
+  if (bytes > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
   return bytes;
 }
 
-/** The total size of a drop [bytes], refused above ROBOT_LIMITS.maxBytes. */
+/** The total size of files in memory [bytes], refused above the limits (a
+ *  file above ROBOT_LIMITS.maxFileBytes, all above ROBOT_LIMITS.maxBytes). */
 export function checkSize(files) {
   let bytes = 0;
-  for (const b of files.values()) bytes += b.byteLength;
+  for (const [p, b] of files) {
+    if (b.byteLength > ROBOT_LIMITS.maxFileBytes) throw sizeError(b.byteLength, p, t('robot.err.aFile'));
+    bytes += b.byteLength;
+  }
   return checkBytes(bytes);
 }

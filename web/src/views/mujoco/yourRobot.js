@@ -17,12 +17,13 @@
 // per-joint tables, report and goals (robotTables.js), the 3D picture
 // (robot3dPanel.js) and the mapping text and CSVs (robotExports.js).
 import { el, button } from '../../dom.js';
-import { dropZone, fileInputs, readFileTree, formatBytes } from '../../dropZone.js';
+import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, checkBytes, ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { fileDrop, readRobot } from '../../mujoco/robotFiles.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
@@ -72,6 +73,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     }));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
     textContent: t('robot.status.start', { size: formatBytes(ROBOT_LIMITS.maxBytes) }) });
+  // the reading of a drop's files (only those the MJCF names), file by file
+  const progress = el('progress', { id: 'mujoco-robot-progress', max: 1, value: 0, hidden: true, 'aria-label': t('robot.progress.aria') });
   const picker = mappingPicker({ presets, fileServos, onAdopt: adoptChoices });
   const mapBox = picker.el;
   const playBtn = button(t('runbar.pause'), t('robot.pause.title'));
@@ -97,7 +100,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     el('ol', {}, ...['robot.lesson.try1', 'robot.lesson.try2', 'robot.lesson.try3'].map((k) => el('li', { textContent: t(k) }))));
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: t('robot.summary') }),
-    drop, exampleRow, status, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
+    drop, exampleRow, status, progress, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
   parent.append(section);
   // the paper's 2R arm, Fig. 1 B/C simulated (fig1Panel.js), above the lesson
   const fig1 = fig1Section(section, { before: lesson });
@@ -136,11 +139,24 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   /** "12 files, 3.4 MB" (key 'robot.size'), or another key with {files} and {size}. */
   const sizeText = (n, bytes, key = 'robot.size') => t(key, { files: tCount('robot.count.file', n), size: formatBytes(bytes) });
 
-  /** Dropped or chosen files: read, loaded in MuJoCo, mapped, adopted. The
-   *  previous robot stays until the new one has loaded and adopted. */
+  /** Dropped or chosen files: the ones the MJCF names read (robotFiles.js
+   *  readRobot: each sized before it is read, the others never), loaded in
+   *  MuJoCo, mapped, adopted. The previous robot stays until the new one has
+   *  loaded and adopted. */
   function take(fileList, paths) {
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
-    return load(sizeText(fileList.length, bytes), () => readFileTree(fileList, paths, checkBytes), null, null);
+    return load(sizeText(fileList.length, bytes), async () => {
+      try {
+        const got = await readRobot(fileDrop(fileList, paths), null, { onProgress: ({ done, total, n, files }) => {
+          progress.hidden = false;
+          progress.value = done / total;
+          status.textContent = t('robot.progress', { n, files, done: formatBytes(done), total: formatBytes(total) });
+        } });
+        return { map: got.files, bytes: got.bytes, main: got.main };
+      } finally {
+        progress.hidden = true;
+      }
+    }, null, null);
   }
 
   /** One of the worked robots (examples.js): its files as `make web` copied
@@ -168,12 +184,12 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     say('');
     sizeNote.textContent = what;
     try {
-      const { map, bytes } = await read();
+      const { map, bytes, main: named = null } = await read();
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, core, map, ex?.main);
+      const { main, info } = loadRobotFiles(mj, core, map, ex?.main ?? named);
       const next = { files: map, main, info, bytes };
       // the example's mapping as the selects show it, else the defaults
       const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);

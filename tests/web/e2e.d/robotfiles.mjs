@@ -1,0 +1,98 @@
+// e2e.d/robotfiles.mjs: the In MuJoCo view's "Your robot" reads only the
+// files an MJCF names, each sized before it is read (robotFiles.js
+// readRobot; issue 38 item 5). Checks:
+//   huge mesh   a folder whose MJCF names a 100 MB mesh (a sparse file:
+//               nothing on disk, nothing read), given to the folder input:
+//               one sentence naming the file and the limit within 3 s, and
+//               the page answers throughout (a 50 ms timer in the page never
+//               late by more than 0.5 s from the drop to the sentence)
+//   beside      a small robot (an MJCF and a tetrahedron written here as
+//               binary STL) in a folder with 95 MB of other files (sparse):
+//               it loads (the two files it names read, the
+//               progress bar shown while they are read), and the page
+//               answers throughout
+import fs from 'node:fs';
+import path from 'node:path';
+
+const MB = 1048576;
+
+/** A binary STL tetrahedron of side s [m], faces wound outward. */
+function tetra(s = 0.05) {
+  const [A, B, C, D] = [[0, 0, 0], [s, 0, 0], [0, s, 0], [0, 0, s]];
+  const tris = [[A, C, B], [A, B, D], [A, D, C], [B, C, D]];
+  const b = Buffer.alloc(84 + 50 * tris.length);
+  b.writeUInt32LE(tris.length, 80);
+  tris.forEach((tri, k) => tri.flat().forEach((x, i) => b.writeFloatLE(x, 84 + 50 * k + 12 + 4 * i)));
+  return b;
+}
+
+const sparse = (f, bytes) => { fs.closeSync(fs.openSync(f, 'w')); fs.truncateSync(f, bytes); };
+
+export default async function robotFiles(h) {
+  const { check, expect, openPage, waitFor, logProblems, OUT } = h;
+  if (!h.requireViews(['mujoco'], ['robotfiles: Your robot reads only the files its MJCF names'])) return;
+  const root = path.join(OUT, 'robotfiles');
+  fs.rmSync(root, { recursive: true, force: true });
+  const huge = path.join(root, 'huge'), beside = path.join(root, 'beside');
+  fs.mkdirSync(huge, { recursive: true });
+  fs.mkdirSync(path.join(beside, 'other'), { recursive: true });
+  const body = '<worldbody><body name="b"><joint name="hinge" axis="0 1 0"/><geom type="mesh" mesh="m"/></body></worldbody>';
+  fs.writeFileSync(path.join(huge, 'robot.xml'), `<mujoco><asset><mesh name="m" file="big.stl"/></asset>${body}</mujoco>`);
+  sparse(path.join(huge, 'big.stl'), 100 * MB);
+  fs.writeFileSync(path.join(beside, 'robot.xml'), `<mujoco><asset><mesh name="m" file="tetra.stl"/></asset>${body}</mujoco>`);
+  fs.writeFileSync(path.join(beside, 'tetra.stl'), tetra());
+  sparse(path.join(beside, 'video.mp4'), 60 * MB);
+  sparse(path.join(beside, 'other', 'data.bin'), 35 * MB);
+
+  const { page, log } = await openPage('?view=mujoco', 'mujoco');
+  await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
+  await page.locator('#mujoco-robot > summary').click();
+  const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
+  // the page's lateness: a 50 ms timer's largest delay [ms] since start(), and whether the progress bar showed
+  const start = () => page.evaluate(() => {
+    const w = { late: 0, last: performance.now(), progress: false };
+    w.timer = setInterval(() => { const now = performance.now(); w.late = Math.max(w.late, now - w.last - 50); w.last = now; }, 50);
+    const bar = document.getElementById('mujoco-robot-progress');
+    w.obs = new MutationObserver(() => { if (!bar.hidden) w.progress = true; });
+    w.obs.observe(bar, { attributes: true });
+    window.__robotFilesWatch = w;
+  });
+  const stop = () => page.evaluate(() => {
+    const w = window.__robotFilesWatch;
+    clearInterval(w.timer);
+    w.obs.disconnect();
+    return { late: w.late, progress: w.progress };
+  });
+
+  await check('robotfiles: an MJCF naming a 100 MB mesh is refused by its size within 3 s, the page answering throughout', async () => {
+    await start();
+    const t0 = Date.now();
+    await page.setInputFiles('#mujoco-robot-folder', huge);
+    const msg = await waitFor(async () => (await error()) || null, 10_000, 50);
+    const took = (Date.now() - t0) / 1e3;
+    const w = await stop();
+    expect(msg && /^The file 'big\.stl' \(<mesh file="big\.stl">\) is 100\.0 MB; the explorer takes files up to 32 MB each/.test(msg), `the sentence: '${msg}'`);
+    expect(took < 3, `the sentence came after ${took.toFixed(1)} s`);
+    expect(w.late < 500, `a 50 ms timer in the page was ${w.late.toFixed(0)} ms late`);
+    return `'${msg}' after ${took.toFixed(2)} s; the page's 50 ms timer at most ${w.late.toFixed(0)} ms late`;
+  });
+
+  await check('robotfiles: a small robot beside 95 MB of other files loads (its two files read, the progress bar shown), the page answering throughout', async () => {
+    await start();
+    const t0 = Date.now();
+    await page.setInputFiles('#mujoco-robot-folder', beside);
+    const r = await waitFor(async () => {
+      const x = await page.evaluate(() => { const s = window.__fx?.mujoco?.robot; return s && s.main === 'robot.xml' && !s.busy ? { joints: s.info.joints.map((j) => j.name), size: document.getElementById('mujoco-robot-size').textContent } : null; });
+      return x ?? ((await error()) ? 'error' : null);
+    }, 60_000, 100);
+    const took = (Date.now() - t0) / 1e3;
+    const w = await stop();
+    expect(r && r !== 'error', `the robot did not load: ${await error()}`);
+    expect(w.progress, 'the progress bar was never shown');
+    expect(w.late < 1000, `a 50 ms timer in the page was ${w.late.toFixed(0)} ms late`);
+    expect(/^2 files, 1 kB$/.test(r.size), `the size shown: '${r.size}' (the files the MJCF names: robot.xml and tetra.stl)`);
+    expect(logProblems(log).length === 0, logProblems(log).join(' / '));
+    expect(r.joints.join() === 'hinge', `its joints: ${r.joints.join(', ')}`);
+    return `loaded in ${took.toFixed(1)} s (${r.size}; joints ${r.joints.join(', ')}); the page's 50 ms timer at most ${w.late.toFixed(0)} ms late (MuJoCo's compile included)`;
+  });
+}
