@@ -186,9 +186,9 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     const outside = folder('outside', { 'secret.stl': TETRA, 'secret.xml': '<mujoco/>' });
     const cases = [
       ['up', `<mujoco><asset><mesh name="m" file="../outside/secret.stl"/></asset></mujoco>`, /names a file outside the dropped folder \('\.\.\/outside\/secret\.stl'\)/],
-      ['meshdir', `<mujoco><compiler meshdir="../../outside"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /names a file outside the dropped folder/],
+      ['meshdir', `<mujoco><compiler meshdir="../../outside"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <mesh file="secret\.stl"> of robot\.xml \(line 1\) names a file outside the dropped folder \('\.\.\/\.\.\/outside\/secret\.stl'\)/],
       ['absolute', `<mujoco><asset><mesh name="m" file="${path.join(outside, 'secret.stl')}"/></asset></mujoco>`, /names a file outside the dropped folder/],
-      ['absdir', `<mujoco><compiler meshdir="${outside}"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /<mesh meshdir=".*outside"> .* outside the dropped folder/],
+      ['absdir', `<mujoco><compiler meshdir="${outside}"/><asset><mesh name="m" file="secret.stl"/></asset></mujoco>`, /^The <compiler meshdir=".*outside"> of robot\.xml \(line 1\) names a file outside the dropped folder/],
       ['include', `<mujoco><include file="../outside/secret.xml"/></mujoco>`, /<include file="\.\.\/outside\/secret\.xml"> .* outside the dropped folder/],
       ['link', `<mujoco><asset><mesh name="m" file="link.stl"/></asset></mujoco>`, /names a file missing from the drop: 'link\.stl'/],
       ['linkdir', `<mujoco><asset><mesh name="m" file="out/secret.stl"/></asset></mujoco>`, /names a file missing from the drop: 'out\/secret\.stl'/],

@@ -14,9 +14,9 @@
 // webkitGetAsEntry) and onFiles gets every file under it, with a second
 // argument: the relative path of each ('assets/base.stl'). fileInputs() adds
 // the two buttons for the same without a drag (a folder: <input
-// webkitdirectory>; several files: <input multiple>), and readFileTree()
-// reads what either gave into a Map<relative path, Uint8Array>, refusing
-// more than a given number of bytes before reading any.
+// webkitdirectory>; several files: <input multiple>). What either gives is
+// read by its view (Your robot: mujoco/robotFiles.js readRobot, only the
+// files the MJCF names, each sized before it is read).
 import { t } from './i18n/index.js';
 
 /** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
@@ -164,20 +164,6 @@ export function fileInputs(parent, { onFiles, id, what }) {
     folder: make('folder', t('drop.pick.folder'), t('drop.pick.folder.title', { what })),
     files: make('files', t('drop.pick.files'), t('drop.pick.files.title', { what })),
   };
-}
-
-/**
- * The files read into a Map<relative path, Uint8Array>; check(total bytes)
- * runs first and throws the caller's refusal (nothing is read then).
- * @param {File[]} files @param {string[]} paths @param {(bytes: number) => void} check
- * @returns {Promise<{ map: Map<string, Uint8Array>, bytes: number }>}
- */
-export async function readFileTree(files, paths, check) {
-  const bytes = files.reduce((s, f) => s + f.size, 0);
-  check(bytes);
-  const map = new Map();
-  for (let i = 0; i < files.length; i++) map.set(paths[i], new Uint8Array(await files[i].arrayBuffer()));
-  return { map, bytes };
 }
 
 /** bytes as 'N kB' / 'N.N MB' (binary: 1 kB = 1024 B, 1 MB = 1048576 B,

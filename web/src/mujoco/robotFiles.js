@@ -198,7 +198,7 @@ function* robotPlan(drop, main, onSized) {
   /** The first of candidates (drop paths) the drop holds, else a file of its name, else one sentence. */
   const find = (candidates, w) => {
     const paths = candidates.map(normalize);
-    if (paths[0] == null || isAbsolute(w.value)) throw refuse('robot.err.outside', w, w.value);
+    if (paths[0] == null || isAbsolute(w.value)) throw refuse('robot.err.outside', w, isAbsolute(w.value) ? w.value : fromMain(candidates[0]));
     for (const p of paths) if (p != null && drop.size(p) != null) return { path: p };
     const other = named(w.value);
     if (other) return { path: other, as: paths[0] };
@@ -212,7 +212,7 @@ function* robotPlan(drop, main, onSized) {
   const assets = [];
   for (let k = 0; k < models.length; k++) {
     const root = dirOf(models[k]);
-    const dirs = { mesh: '', texture: '' };
+    const dirs = { mesh: '', texture: '' }, dirFrom = {};   // the compiler's folders, and the attribute that set each
     let strip = false;
     const refs = [];
     const seen = new Set();
@@ -224,9 +224,13 @@ function* robotPlan(drop, main, onSized) {
         const name = tag.name.toLowerCase(), a = tag.attrs;
         if (name === 'compiler') {
           // as MuJoCo reads a <compiler>: assetdir, then meshdir and texturedir over it
-          if (a.has('assetdir')) dirs.mesh = dirs.texture = a.get('assetdir');
-          if (a.has('meshdir')) dirs.mesh = a.get('meshdir');
-          if (a.has('texturedir')) dirs.texture = a.get('texturedir');
+          const set = (attr, kinds) => {
+            if (!a.has(attr)) return;
+            for (const kind of kinds) { dirs[kind] = a.get(attr); dirFrom[kind] = where(tag, attr, a.get(attr), path, text); }
+          };
+          set('assetdir', ['mesh', 'texture']);
+          set('meshdir', ['mesh']);
+          set('texturedir', ['texture']);
           if (a.has('strippath')) strip = a.get('strippath') === 'true';
         } else if (name === 'include' && a.has('file')) {
           // MuJoCo: beside the main file, else beside the including file
@@ -249,7 +253,7 @@ function* robotPlan(drop, main, onSized) {
     yield* visit(models[k], null, models[k]);
     for (const { kind, incDir, w } of refs) {
       const f = strip ? base(w.value.replace(/\\/g, '/')) : w.value, dir = dirs[kind];
-      if (isAbsolute(dir)) throw refuse('robot.err.outside', { ...w, value: dir, attr: kind === 'mesh' ? 'meshdir' : 'texturedir' }, dir);
+      if (isAbsolute(dir)) throw refuse('robot.err.outside', dirFrom[kind], dir);
       // MuJoCo: the main file's folder + the compiler's folder + the name;
       // in an included file's element, then + the include's folder + the name
       const cands = [join(root, dir, f)];
