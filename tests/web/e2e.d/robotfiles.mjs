@@ -5,7 +5,7 @@
 //               nothing on disk, nothing read), given to the folder input:
 //               one sentence naming the file and the limit within 3 s, and
 //               the page answers throughout (a 50 ms timer in the page never
-//               late by more than 0.5 s from the drop to the sentence)
+//               late by 1 s or more from the drop to the sentence)
 //   beside      a small robot (an MJCF and a tetrahedron written here as
 //               binary STL) in a folder with 95 MB of other files (sparse):
 //               it loads (the two files it names read, the
@@ -73,7 +73,7 @@ export default async function robotFiles(h) {
     const w = await stop();
     expect(msg && /^The file 'big\.stl' \(<mesh file="big\.stl">\) is 100\.0 MB; the explorer takes files up to 32 MB each/.test(msg), `the sentence: '${msg}'`);
     expect(took < 3, `the sentence came after ${took.toFixed(1)} s`);
-    expect(w.late < 500, `a 50 ms timer in the page was ${w.late.toFixed(0)} ms late`);
+    expect(w.late < 1000, `a 50 ms timer in the page was ${w.late.toFixed(0)} ms late`);
     return `'${msg}' after ${took.toFixed(2)} s; the page's 50 ms timer at most ${w.late.toFixed(0)} ms late`;
   });
 

@@ -157,18 +157,19 @@ function sizeError(bytes, file = null, what = '') {
 
 /**
  * The reading of a robot's files, as a generator: it yields { read: path }
- * and is given the file's bytes; it returns { main, files, alias, bytes }:
- * files the read files (path → bytes: the main MJCF, its includes and the
- * assets they name, nothing else), alias the assets found by their name
- * elsewhere than where the MJCF puts them (files chosen without their
- * folder: MuJoCo's path → the drop's), bytes their total. Every file is
+ * and is given the file's bytes; it returns { main, files, alias, xmls,
+ * bytes }: files the read files (path → bytes: the main MJCF, its includes
+ * and the assets they name, nothing else), alias the files found by their
+ * name elsewhere than where the MJCF puts them (files chosen without their
+ * folder: MuJoCo's path → the drop's), xmls the MJCF texts among them (the
+ * main file, its includes and <model>s, in the order read), bytes their total. Every file is
  * sized before it is read; one sentence for a file too large, the files
  * together too large, a name missing from the drop or outside it.
  */
 function* robotPlan(drop, main, onSized) {
   const chosen = yield* chooseMain(drop, main);
   main = chosen.main;
-  const files = new Map(), alias = new Map();
+  const files = new Map(), alias = new Map(), xmls = [];
   let bytes = 0;
   const sized = (path, what) => {
     const n = drop.size(path);
@@ -219,6 +220,7 @@ function* robotPlan(drop, main, onSized) {
     const visit = function* (path, incDir, what) {
       if (seen.has(path)) return;   // an include repeated: MuJoCo says so itself
       seen.add(path);
+      xmls.push(path);
       const text = new TextDecoder().decode(yield* read(path, what));
       for (const tag of xmlTags(text)) {
         const name = tag.name.toLowerCase(), a = tag.attrs;
@@ -268,7 +270,7 @@ function* robotPlan(drop, main, onSized) {
   for (const x of todo) sized(x.path, x.what);
   onSized?.(bytes, [...files.keys(), ...todo.map((x) => x.path)].length);
   for (const x of todo) files.set(x.path, yield { read: x.path });
-  return { main, files, alias, bytes };
+  return { main, files, alias, xmls, bytes };
 }
 
 /** The main file of a drop (pickMain), the MJCF texts read only when the
@@ -365,7 +367,7 @@ function compile(mj, files, main) {
     for (const [as, p] of plan.alias) if (!plan.files.has(as)) put(as, plan.files.get(p));
     FS.mkdirTree(`${root}/${dir}`);
     FS.chdir(`${root}/${dir}`);
-    // the main file's text (fric_mjcf_check_text, issue 38 item 1, checks it here)
+    // the MJCF texts (plan.xmls: the main file, its includes; fric_mjcf_check_text, issue 38 item 1, checks them here)
     const text = new TextDecoder().decode(files.get(main));
     try {
       spec = mj.parseXMLString(text, vfs);
