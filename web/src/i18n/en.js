@@ -672,6 +672,7 @@ export default {
   'robot.err.size': 'The files the MJCF names make {mb} MB together; the explorer takes up to {max} MB of them (the MJCF, its includes and the meshes and textures they name).',
   'robot.err.fileSize': 'The file \'{file}\' ({what}) is {mb} MB; the explorer takes files up to {max} MB each, and reads nothing before it has sized them.',
   'robot.err.aFile': 'a file of the drop',
+  'robot.err.mainFile': 'the main MJCF',
   'robot.err.named': 'The <{tag} {attr}="{value}"> of {from} (line {line}) names a file missing from the drop: \'{path}\'; drop the model\'s folder with its meshes.',
   'robot.err.outside': 'The <{tag} {attr}="{value}"> of {from} (line {line}) names a file outside the dropped folder (\'{path}\'); the explorer reads only the folder\'s own files.',
   'robot.progress': 'Reading the robot\'s files: {n} of {files} ({done} of {total})…',

@@ -1052,6 +1052,7 @@ export default {
   'robot.err.size': 'Les fichiers que le MJCF nomme font {mb} Mo ensemble ; l\'explorateur en prend jusqu\'à {max} Mo (le MJCF, ses inclusions et les maillages et textures qu\'ils nomment).',
   'robot.err.fileSize': 'Le fichier \'{file}\' ({what}) fait {mb} Mo ; l\'explorateur prend des fichiers jusqu\'à {max} Mo chacun, et ne lit rien avant de les avoir mesurés.',
   'robot.err.aFile': 'un fichier du dépôt',
+  'robot.err.mainFile': 'le MJCF principal',
   'robot.err.named': 'Le <{tag} {attr}="{value}"> de {from} (ligne {line}) nomme un fichier qui manque au dépôt : \'{path}\' ; déposez le dossier du modèle avec ses maillages.',
   'robot.err.outside': 'Le <{tag} {attr}="{value}"> de {from} (ligne {line}) nomme un fichier hors du dossier déposé (\'{path}\') ; l\'explorateur ne lit que les fichiers du dossier.',
   'robot.progress': 'Lecture des fichiers du robot : {n} sur {files} ({done} sur {total})…',

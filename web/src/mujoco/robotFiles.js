@@ -252,7 +252,7 @@ function* robotPlan(drop, main, onSized) {
         }
       }
     };
-    yield* visit(models[k], null, models[k]);
+    yield* visit(models[k], null, k ? `<model file="${fromMain(models[k])}">` : t('robot.err.mainFile'));
     for (const { kind, incDir, w } of refs) {
       const f = strip ? base(w.value.replace(/\\/g, '/')) : w.value, dir = dirs[kind];
       if (isAbsolute(dir)) throw refuse('robot.err.outside', dirFrom[kind], dir);
