@@ -2,11 +2,11 @@
 // items 7 and 8). The core's one check of a servo's params file
 // (fric_bench_params_servo through core.io.servoFile) against the CLI's own
 // words (`friction replay --params`, a separate door); the params picker of
-// Your robot (web/src/views/mujoco/servoFiles.js checkFile, robot.js
+// Your robot (web/src/servoFile.js checkServoFile, robot.js
 // resolveServo) and the headless runner (tools/robot.mjs) refuse `{}`, a
 // negative friction_base and R = 0 when a file is chosen, and note a carried
 // key (a fork's command_delay) in the core's sentence; the Fit view's
-// params-file door (web/src/views/fit/from.js) starts where `friction fit
+// params-file door (web/src/servoFile.js readFrom, fromStart, fromDrop) starts where `friction fit
 // --from` starts: the file's values read from its own JSON, a simpler model
 // embedded, another actuator or a model that does not contain it refused,
 // and a fit from it equal to the CLI's byte for byte, its carried key
@@ -19,9 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI, DATA } from './load.mjs';
-import { checkFile } from '../../web/src/views/mujoco/servoFiles.js';
 import { resolveServo } from '../../web/src/mujoco/robot.js';
-import { looksLikeParams, readFrom, fromStart, fromDrop } from '../../web/src/views/fit/from.js';
+import { checkServoFile, looksLikeParams, readFrom, fromStart, fromDrop } from '../../web/src/servoFile.js';
 
 const core = await loadCore();
 const PARAMS = path.join(DATA, 'params');
@@ -73,7 +72,7 @@ describe('one check of a servo\'s params file, every door\'s', { skip: noData },
   });
   it('the picker checks a file when it is chosen: {} refused (never an sts3215 M1), bam\'s MX-64 M6 listed as mx64 M6 with the file\'s own values', async () => {
     for (const [name, obj] of Object.entries(bad())) {
-      const r = await checkFile(core, file(name, JSON.stringify(obj)));
+      const r = await checkServoFile(core, file(name, JSON.stringify(obj)));
       assert.ok(r.error && !r.label, `${name} refused at choose: ${JSON.stringify(r)}`);
       assert.ok(r.error.startsWith(`params ${name}: `), r.error);
       oneSentence(r.error);
@@ -81,7 +80,7 @@ describe('one check of a servo\'s params file, every door\'s', { skip: noData },
     // a mapping naming {} is refused too (the Adopt and tools/robot.mjs path): it was sts3215 M1
     throwsMsg(() => resolveServo(core, '@e', { e: '{}' }), /^params e: no "actuator"/);
     const json = real('mx64/m6.json');
-    const r = await checkFile(core, file('m6.json', JSON.stringify(json)));
+    const r = await checkServoFile(core, file('m6.json', JSON.stringify(json)));
     assert.equal(r.error, undefined);
     assert.equal(r.label, 'mx64 M6 (m6)');
     assert.deepEqual(r.warnings, []);
@@ -98,7 +97,7 @@ describe('one check of a servo\'s params file, every door\'s', { skip: noData },
     assert.match(note, /not modelled/);
     assert.match(note, /carried/);
     assert.deepEqual(core.io.servoFile(JSON.parse(fs.readFileSync(p, 'utf8')), p).warnings, [note]);
-    const r = await checkFile(core, file('fork-m1.json', fs.readFileSync(p, 'utf8')));
+    const r = await checkServoFile(core, file('fork-m1.json', fs.readFileSync(p, 'utf8')));
     assert.deepEqual(r.warnings, [note.replace(p, 'fork-m1.json')]);
     const scene = path.join(DATA, '2R/2r_mx/scene.xml');
     if (!fs.existsSync(scene)) return;

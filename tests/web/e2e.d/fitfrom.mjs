@@ -1,5 +1,5 @@
 // fitfrom.mjs: e2e checks of the Fit view's params-file door (issue 38 item
-// 8; web/src/views/fit/from.js), beside fit.mjs (kept apart so that it runs
+// 8; web/src/servoFile.js), beside fit.mjs (kept apart so that it runs
 // alone, E2E_ONLY=fitfrom, without fit.mjs's timed fit):
 //
 //   actuators  the actuator list is the core's table: every actuator
@@ -33,7 +33,7 @@ export default async function fitFromChecks(h) {
   const missing = { skip: `${h.MISSING_DATA}: ${LOG_DIR} and ${PARAMS}` };
   const haveData = files.length >= 2 && fs.existsSync(path.join(PARAMS, 'xl330/m1.json'));
   const { loadCore } = await import(path.join(ROOT, 'tests/web/load.mjs'));
-  const { readFrom, fromStart } = await import(path.join(ROOT, 'web/src/views/fit/from.js'));
+  const { readFrom, fromStart } = await import(path.join(ROOT, 'web/src/servoFile.js'));
   const core = await loadCore();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-fitfrom-'));
   const { page, log } = await openPage('?view=fit&fit.budget=200&fit.seed=3', 'fit');
@@ -98,7 +98,7 @@ export default async function fitFromChecks(h) {
       const r = spawnSync(CLI, ['fit', '--actuator', 'xl330', '--model', 'm4', '--budget', '200', '--seed', '3', '--from', src, '--out', out,
         ...logs.map((f) => path.join(LOG_DIR, f))], { encoding: 'utf8' });
       expect(r.status === 0, r.stderr);
-      // Node: the same fit from the same file (the door's own start, from.js)
+      // Node: the same fit from the same file (the door's own start, servoFile.js)
       const start = fromStart(core, readFrom(core, 'fork-m1.json', fs.readFileSync(src, 'utf8')), 'xl330', 4);
       const batch = core.fit.batch(logs.map((f) => JSON.parse(fs.readFileSync(path.join(LOG_DIR, f), 'utf8'))), logs);
       let best;

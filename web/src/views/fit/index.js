@@ -40,7 +40,7 @@ import { resultsSection } from './results.js';
 import { fitRun } from './run.js';
 import { progressSection } from './progress.js';
 import { kept, watchExports, shownResult, clearLogs } from './store.js';
-import { readFrom } from './from.js';
+import { readFrom } from '../../servoFile.js';
 
 // The steps run on the bundled sample (samples/, simulated by the core with the
 // published XL330 M6 preset): each step's Set up loads it when no log is
@@ -93,7 +93,7 @@ export function mount(container, { core, state }) {
     get integrator() { return integrator; },
     get seed() { return seed; },
     get job() { return job; }, set job(v) { job = v; },                 // run.js sets both
-    get from() { return kept.from; },   // the params file the fit starts from (from.js), or null
+    get from() { return kept.from; },   // the params file the fit starts from (servoFile.js), or null
     get results() { return results; }, set results(v) { results = v; },
   };
 
@@ -141,7 +141,7 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
   allBtn.title = t('fit.all.title');
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
-  // the params-file door (`friction fit --from`, from.js): the fit starts from a file
+  // the params-file door (`friction fit --from`, web/src/servoFile.js): the fit starts from a file
   const fromFile = el('input', { type: 'file', accept: '.json,application/json', id: 'fit-from' });
   fromFile.setAttribute('aria-label', t('fit.from.aria'));
   const fromNote = el('span', { className: 'note', id: 'fit-from-note', role: 'status' });
@@ -152,7 +152,7 @@ export function mount(container, { core, state }) {
   side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
 
-  /** Takes from (from.js readFrom's) as the starting point: its actuator and
+  /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
    *  model chosen, as a log's motor chooses the actuator; refused (a
    *  sentence returned) when the logs are of another actuator. */
   function takeFrom(from) {

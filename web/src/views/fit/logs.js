@@ -5,7 +5,7 @@
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { parseLog } from '../../replay.js';
-import { fromDrop } from './from.js';
+import { fromDrop } from '../../servoFile.js';
 
 /** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
  *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
@@ -106,7 +106,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
         log = parseLog(text, core, f.name);
       } catch (e) {
         // a params file is told from a log: taken as the fit's starting
-        // point (`friction fit --from`, from.js), or refused saying what it is
+        // point (`friction fit --from`, web/src/servoFile.js), or refused saying what it is
         const asParams = fromDrop(core, f.name, text, on.takeFrom);
         if (asParams?.note) notes.push(asParams.note);
         else problems.push(asParams?.problem ?? `${f.name}: ${e.message}`);

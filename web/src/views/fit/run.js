@@ -12,7 +12,7 @@ import { COLORS } from '../../charts.js';
 import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
-import { fromStart } from './from.js';
+import { fromStart } from '../../servoFile.js';
 
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 
@@ -64,7 +64,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       return;
     }
     const models = chain ? [1, 2, 3, 4, 5, 6] : [st.model];
-    // a params file to start from (`friction fit --from`, from.js): one model
+    // a params file to start from (`friction fit --from`, web/src/servoFile.js): one model
     // only, of the fit's actuator, of its model or one it contains
     let start = null;
     if (st.from) {

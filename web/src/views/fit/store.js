@@ -10,7 +10,7 @@
 /** The kept work: logs ({ name, text, log, … } of logs.js), the results of
  *  the last fit (the coordinator's 'model-done' messages), whether one of
  *  them went out of the page, and the params file the fit starts from
- *  (from.js readFrom's, or null). */
+ *  (servoFile.js readFrom's, or null). */
 import { t } from '../../i18n/index.js';
 
 export const kept = { logs: [], results: [], exported: false, from: null };

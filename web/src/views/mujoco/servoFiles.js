@@ -8,34 +8,11 @@
 // in the core's one sentence naming the file), so a file it refuses is said
 // at once and is never listed nor reaches an Adopt; the keys the core does
 // not model (a fork's command_delay) are noted, the core's sentence, beside
-// the list.
+// the list (the check: web/src/servoFile.js checkServoFile).
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { resolveServo } from '../../mujoco/robot.js';
-
-/** A file name as a mapping name: its stem, letters, digits and '_' only. */
-export function servoName(fileName) {
-  const stem = String(fileName).replace(/^.*[\\/]/, '').replace(/\.json$/i, '');
-  return stem.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
-}
-
-/**
- * A chosen file (a File or { name, text() }) checked as a servo: { name (its
- * mapping name), text, label, warnings (the core's sentence for each key it
- * carries) } or { error: one sentence } (not JSON, no object, or the core's
- * refusal: core.io.servoFile through resolveServo).
- */
-export async function checkFile(core, f) {
-  let name = servoName(f.name);
-  if (name === 'fit') name = 'fit_file';   // '@fit' is the view's fit
-  try {
-    const text = await f.text();
-    const r = resolveServo(core, `@${name}`, { [name]: text }, f.name);
-    return { name, text, label: r.label, warnings: r.warnings };
-  } catch (e) {
-    return { error: e.message };
-  }
-}
+import { checkServoFile } from '../../servoFile.js';
 
 /**
  * @param {{ core: object, fitted: () => string|null, onChange: () => void, say: (msg: string) => void }} opts
@@ -63,7 +40,7 @@ export function servoFiles({ core, fitted, onChange, say }) {
     input.value = '';
     let refused = '';   // the first refusal's sentence; the files accepted beside it are listed
     for (const f of chosen) {
-      const r = await checkFile(core, f);
+      const r = await checkServoFile(core, f);
       if (r.error) { refused ||= r.error; continue; }
       files.set(r.name, r);
     }

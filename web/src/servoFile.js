@@ -1,14 +1,42 @@
-// fit/from.js: the Fit view's params-file door, `friction fit --from`'s:
-// a params file read and checked by the core as every door checks it
-// (core.io.servoFile: actuator and model named, the servo buildable, the
-// keys the core does not model carried with the core's sentence), then the
-// fit's starting point as the CLI's read_from (cli/fit.c) makes it: a file of
-// the fit's actuator; of the fit's model, its vector; of a simpler model the
-// fit's contains, embedded (core.fit.embed, fric_fit_embed); one model only
-// (Fit all chains each model from the simpler ones fitted before it). A
-// params file dropped among the logs is told from a log here (fromDrop).
-// No DOM: index.js draws the door, logs.js hands it the files it drops.
-import { t } from '../../i18n/index.js';
+// servoFile.js: a servo's params file, checked the same way at every door
+// of the page (issue 38): the core's one check (core.io.servoFile,
+// fric_bench_params_servo: `friction replay --params`'s, `fit --from`'s:
+// actuator and model named, the servo buildable, the keys the core does not
+// model carried with the core's sentence). Used by Your robot's params picker
+// (views/mujoco/servoFiles.js: checkServoFile, through robot.js resolveServo)
+// and by the Fit view's params-file door, `friction fit --from`'s
+// (views/fit/: readFrom, fromStart as the CLI's read_from in cli/fit.c makes
+// the start — a file of the fit's actuator; of the fit's model, its vector;
+// of a simpler model the fit's contains, embedded by core.fit.embed,
+// fric_fit_embed; one model only, as Fit all chains each model from the
+// simpler ones fitted before it — and fromDrop, a params file dropped among
+// the logs told from a log). No DOM.
+import { t } from './i18n/index.js';
+import { resolveServo } from './mujoco/robot.js';
+
+/** A file name as a mapping name: its stem, letters, digits and '_' only. */
+export function servoName(fileName) {
+  const stem = String(fileName).replace(/^.*[\\/]/, '').replace(/\.json$/i, '');
+  return stem.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
+}
+
+/**
+ * A chosen file (a File or { name, text() }) checked as a servo: { name (its
+ * mapping name), text, label, warnings (the core's sentence for each key it
+ * carries) } or { error: one sentence } (not JSON, no object, or the core's
+ * refusal: core.io.servoFile through resolveServo).
+ */
+export async function checkServoFile(core, f) {
+  let name = servoName(f.name);
+  if (name === 'fit') name = 'fit_file';   // '@fit' is the view's fit
+  try {
+    const text = await f.text();
+    const r = resolveServo(core, `@${name}`, { [name]: text }, f.name);
+    return { name, text, label: r.label, warnings: r.warnings };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
 
 /** Is json (JSON.parse's value) a params file rather than a log? An object
  *  with no "entries" (a log's samples) whose keys name the actuator, the
