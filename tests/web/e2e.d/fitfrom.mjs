@@ -14,7 +14,8 @@
 //              the same fit in Node started from the same file (the core's
 //              embedding, core.fit.embed), and the downloaded params file
 //              carries command_delay back, as `friction fit --from --out`
-//              writes it (the file byte for byte)
+//              writes it (the file byte for byte); Fit all with the file
+//              is refused in one sentence (`--model all` takes no --from)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,9 +114,13 @@ export default async function fitFromChecks(h) {
       expect(text === node, `the page's file differs from Node's fit from the file:\n${text}\n${node}`);
       expect(text === fs.readFileSync(out, 'utf8'), 'the page\'s file differs from `friction fit --from`\'s');
       expect(JSON.parse(text).command_delay === 0.012, 'command_delay is not carried back');
+      // Fit all does not start from a file (`friction fit --model all --from` is a usage error): one sentence, nothing started
+      await page.click('#fit-all');
+      const all = await waitFor(async () => { const x = await state(); return x.runError ? x : null; }, 10_000, 100);
+      expect(all && /^Fit all models does not start from a params file/.test(all.runError) && all.fit !== 'running', `Fit all with a file: '${all?.runError}', ${all?.fit}`);
       const problems = logProblems(log);
       expect(!problems.length, problems.join('; '));
-      return `${dl.suggestedFilename()} = friction fit --from ${path.basename(src)} --model m4 (byte for byte), command_delay carried`;
+      return `${dl.suggestedFilename()} = friction fit --from ${path.basename(src)} --model m4 (byte for byte), command_delay carried; Fit all: '${all.runError}'`;
     });
   } finally {
     await page.close();
