@@ -42,27 +42,17 @@ int cli_servo_params_named(const char *path, fric_bench_def *d, const char **act
 int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **actuator,
                            int *model, fric_io_params_carry *carry)
 {
-    const fric_scenario *bench = fric_scenario_find("bench");
-    if (!bench) return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
+    if (!fric_scenario_find("bench"))
+        return cli_fail(CLI_RUNTIME, "params %s: the core has no bench scenario.", path);
     double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(bench, p);
-    /* actuator and model are required: mark them unset. */
-    int ia = fric_scenario_param_index(bench, "actuator");
-    int im = fric_scenario_param_index(bench, "model");
-    p[ia] = p[im] = -1;
+    /* actuator and model are required (the core's check, every door's) */
+    fric_bench_params_servo_init(p);
     fric_io_error err;
-    if (fric_io_params_read_carry(path, bench, p, carry, &err))
+    if (fric_io_params_read_carry(path, fric_scenario_find("bench"), p, carry, &err))
         return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
     cli_params_carry_warn(path, carry);
-    if (p[ia] < 0 || p[im] < 0)
-        return cli_fail(CLI_USAGE, "params %s: no \"%s\"; a params file names its actuator "
-                        "(\"xl330\", ...) and its model (\"m1\" .. \"m6\").", path,
-                        p[ia] < 0 ? "actuator" : "model");
-    const char *why = NULL;
-    if (fric_bench_def_from_params(p, NULL, d, &why))
-        return cli_fail(CLI_USAGE, "params %s: %s", path, why ? why : "not usable.");
-    if (actuator) *actuator = bench->params[ia].choices[(int)p[ia]];
-    if (model) *model = (int)p[im] + 1;   /* the choices are "m1".."m6" */
+    if (fric_bench_params_servo(p, path, d, actuator, model))
+        return cli_fail(CLI_USAGE, "%s", fric_status_last().message);
     return CLI_OK;
 }
 

@@ -139,7 +139,8 @@ async function main(argv) {
   if (timestep != null && !(timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Refusal(`--timestep ${a.values.timestep} is not a physics step in ${ROBOT_LIMITS.minTimestep} … ${ROBOT_LIMITS.maxTimestep} s.`);
   }
-  const servos = Object.fromEntries(pairs(a.values.params, '--params').map(([k, f]) => {
+  const paramsFiles = pairs(a.values.params, '--params');
+  const servos = Object.fromEntries(paramsFiles.map(([k, f]) => {
     try {
       return [k, JSON.parse(fs.readFileSync(f, 'utf8'))];
     } catch (e) {
@@ -155,6 +156,15 @@ async function main(argv) {
   const dir = path.dirname(path.resolve(robot));
   const files = readFolder(dir, path.basename(robot));
   const [mj, core] = await engines();
+  // each --params file checked as every door checks it (core.io.servoFile,
+  // `friction replay --params`'s check): refused in the core's sentence; each
+  // key it carries (not modelled: a fork's command_delay) noted on stderr, as
+  // the CLI notes it
+  for (const [k, f] of paramsFiles) {
+    let r;
+    try { r = core.io.servoFile(servos[k], f); } catch (e) { throw new Refusal(e.message); }
+    for (const w of r.warnings) process.stderr.write(`robot: ${w}\n`);
+  }
   process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
   let pair;
   try {

@@ -231,11 +231,14 @@ FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *
 }
 
 /* The params file of fit vector p of (actuator, model) fitted with the
- * integrator of index ig, with fit[4] (as fxb_params_write's, or NULL) into
- * buf[cap]: fric_fit_params_file, then the one writer. Returns the file's
+ * integrator of index ig, with fit[4] (as fxb_params_write's, or NULL) and
+ * carry (the keys the core does not model of the file the fit started from,
+ * `friction fit --from`'s; NULL: none) into buf[cap]: fric_fit_params_file,
+ * then the one writer. Returns the file's
  * length (>= cap: call again with more), or −1 with the message. */
 FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, const double *p,
-                                    const double *fit, char *buf, int cap)
+                                    const double *fit, const fric_io_params_carry *carry,
+                                    char *buf, int cap)
 {
     if (count_bad("cap", cap, 1)) return -1;
     fric_bench_integrator integ;
@@ -247,6 +250,7 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, con
     if (from_core(fric_fit_params_file(actuator ? actuator : "", model, p, integ, fit ? &meta : NULL,
                                        &f, &why), &why))
         return -1;
+    f.carry = carry;
     size_t len = 0;
     fric_status rc = fric_io_params_write(&f, buf, (size_t)cap, &len);
     if (rc == FRIC_E_BUFFER) return (int)len;

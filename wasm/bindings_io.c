@@ -15,6 +15,7 @@
 #include "fric_bench.h"
 #include "fric_servo.h"
 #include "fric_io.h"
+#include "fric_fit.h"
 #include "fric_status.h"
 #include "bindings_internal.h"
 
@@ -132,6 +133,32 @@ FXB_EXPORT const char *fxb_params_carry_at(const fric_io_params_carry *carry, in
 FXB_EXPORT void fxb_params_carry_note(const char *key, const char *source, char *buf, int cap)
 {
     if (cap > 0) fric_io_params_carry_note(key, source, buf, (size_t)cap);
+}
+
+/* A servo's params file (fric_bench_params_servo_init): p[n] = the bench's
+ * defaults with actuator and model unset, before the file's keys. */
+FXB_EXPORT int fxb_params_servo_init(double *p, int n)
+{
+    if (bench_params_bad(n)) return 1;
+    fric_bench_params_servo_init(p);
+    set_error("");
+    return 0;
+}
+
+/* The core's check of a servo's params file read into p[n] (after
+ * fxb_params_servo_init and the keys; fric_bench_params_servo, every
+ * door's): actuator and model named, the servo buildable. 0 with
+ * start[FRIC_FIT_N] = the file as a fit's vector (fric_fit_from_def: where
+ * `friction fit --from` starts), or 1 with the core's sentence. */
+FXB_EXPORT int fxb_params_servo(const double *p, int n, const char *source, double *start)
+{
+    if (bench_params_bad(n)) return 1;
+    fric_bench_def d;
+    fric_status rc = fric_bench_params_servo(p, source, &d, NULL, NULL);
+    if (rc) return from_core(rc, NULL);
+    fric_fit_from_def(&d, start);
+    set_error("");
+    return 0;
 }
 
 /* --------------------------------------------------------- logs (io) */

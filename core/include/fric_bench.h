@@ -532,6 +532,22 @@ fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_param
 fric_status fric_io_params_read_carry(const char *path, const fric_scenario *sc, double *p,
                                       fric_io_params_carry *carry, fric_io_error *err);
 
+/* A servo's params file, in every door (`friction replay/fit --from/mujoco`,
+ * the page's params pickers, tools/robot.mjs): fric_bench_params_servo_init
+ * fills p with the bench scenario's defaults and marks actuator and model
+ * unset (a file must name both); the file's keys are then read into p
+ * (fric_io_params_key/_read_carry); fric_bench_params_servo checks that
+ * both were named and that the bench builds a servo of it
+ * (fric_bench_def_from_params: negative friction_base, R = 0, ... refused),
+ * and fills *d (may be NULL). 0, or FRIC_E_PARAM_RANGE with one sentence
+ * naming source: `params SOURCE: no "actuator"; a params file names its
+ * actuator ("xl330", ...) and its model ("m1" .. "m6").` or `params SOURCE:
+ * bench: ...` (the CLI's words). *actuator (the bench's name) and *model
+ * (1..6) receive the file's when not NULL. */
+void fric_bench_params_servo_init(double *p);
+fric_status fric_bench_params_servo(const double *p, const char *source, fric_bench_def *d,
+                                    const char **actuator, int *model);
+
 #ifdef __cplusplus
 }
 #endif

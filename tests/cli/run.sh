@@ -600,6 +600,17 @@ if [ -f "$l100" ] && [ -f "$l200" ] && [ -f "$l400" ]; then
     usage_error "fit unreadable --from" "$tmp/nofrom.json" -- "$bin" fit --model m4 --from "$tmp/nofrom.json" --out "$tmp/f.json" "$l100"
     usage_error "fit --from of another actuator" "--from" '"mx64"' "xl330" -- "$bin" fit --model m4 --from "$bam/params/mx64/m4.json" --out "$tmp/f.json" "$l100"
     usage_error "fit --from a model not contained" "M5" "M4" -- "$bin" fit --model m4 --from "$bam/params/xl330/m5.json" --out "$tmp/f.json" "$l100"
+    # a servo's params file, every door's check (fric_bench_params_servo): {}
+    # names no actuator (never a default servo), a file with no model, R = 0
+    # and a negative friction_base refused in one sentence naming the file
+    echo '{}' >"$tmp/empty.json"
+    echo '{"actuator": "xl330", "friction_base": 0.01}' >"$tmp/nomodel.json"
+    sed 's/"R": [0-9.eE+-]*/"R": 0/' "$bam/params/xl330/m1.json" >"$tmp/r0.json"
+    sed 's/"friction_base": [0-9.eE+-]*/"friction_base": -0.1/' "$bam/params/xl330/m1.json" >"$tmp/neg.json"
+    usage_error "fit --from {}" "params $tmp/empty.json: no \"actuator\"" -- "$bin" fit --model m4 --from "$tmp/empty.json" --out "$tmp/f.json" "$l100"
+    usage_error "fit --from no model" "params $tmp/nomodel.json: no \"model\"" -- "$bin" fit --model m4 --from "$tmp/nomodel.json" --out "$tmp/f.json" "$l100"
+    usage_error "fit --from R = 0" "params $tmp/r0.json: bench: R = 0" -- "$bin" fit --model m4 --from "$tmp/r0.json" --out "$tmp/f.json" "$l100"
+    usage_error "replay params negative friction_base" "params $tmp/neg.json: bench: friction_base = -0.1 is negative" -- "$bin" replay --params "$tmp/neg.json" "$l100"
     usage_error "fit missing log" "$tmp/nolog.json" -- "$bin" fit --model m4 --out "$tmp/f.json" "$l100" "$tmp/nolog.json"
     usage_error "fit log kp out of the bench's range" '"kp" = 1e+300' "16383" -- "$bin" fit --model m1 --out "$tmp/f.json" "$l100" "$tmp/l_kp.json"
     usage_error "fit --out in a missing directory" "$tmp/no/dir" -- "$bin" fit --model m1 --out "$tmp/no/dir/f.json" "$l100"

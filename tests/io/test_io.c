@@ -689,6 +689,51 @@ static void unmodelled_keys_are_carried(void **state)
                    "not a parameter of bench");
 }
 
+/* A servo's params file, every door's check (fric_bench_params_servo): a
+ * file must name its actuator and model (`{}` is no servo: it never becomes
+ * a default one), and the bench must build a servo of it; each refusal one
+ * sentence naming the file, written here by hand. */
+static int servo_of(const char *text, fric_bench_def *d, const char **act, int *model)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_bench_params_servo_init(p);
+    fric_io_params_carry carry;
+    fric_io_error err;
+    const char *path = tmp_file(text);
+    int rc = fric_io_params_read_carry(path, sc, p, &carry, &err);
+    remove(path);
+    if (rc) fail_msg("%s\n%s", err.message, text);
+    return fric_bench_params_servo(p, "f.json", d, act, model);
+}
+
+static void servo_file_checked(void **state)
+{
+    (void)state;
+    const char *act = NULL;
+    int model = 0;
+    fric_bench_def d;
+    assert_int_equal(servo_of("{}", &d, &act, &model), FRIC_E_PARAM_RANGE);
+    assert_string_equal(fric_status_last().message,
+                        "params f.json: no \"actuator\"; a params file names its actuator "
+                        "(\"xl330\", ...) and its model (\"m1\" .. \"m6\").");
+    assert_int_equal(servo_of("{\"actuator\": \"xl330\"}", &d, &act, &model), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(fric_status_last().message, "params f.json: no \"model\";"));
+    assert_int_equal(servo_of("{\"model\": \"m1\"}", &d, &act, &model), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(fric_status_last().message, "no \"actuator\""));
+    assert_int_not_equal(servo_of("{\"actuator\": \"xl330\", \"model\": \"m1\", \"friction_base\": -0.1}",
+                                  &d, &act, &model), FRIC_OK);
+    assert_non_null(strstr(fric_status_last().message, "params f.json: bench: friction_base = -0.1 is negative"));
+    assert_int_not_equal(servo_of("{\"actuator\": \"xl330\", \"model\": \"m1\", \"R\": 0}", &d, &act, &model),
+                         FRIC_OK);
+    assert_non_null(strstr(fric_status_last().message, "params f.json: bench: R = 0"));
+    /* a fork's file: its carried key does not stop it; its actuator and model are its own */
+    assert_int_equal(servo_of(fork_m1, &d, &act, &model), FRIC_OK);
+    assert_string_equal(act, "xl330");
+    assert_int_equal(model, 1);
+    assert_true(d.servo.kt == 0.4 && d.servo.R == 3.5);
+}
+
 static void carry_refuses(void **state)
 {
     (void)state;
@@ -787,4 +832,5 @@ FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
                cmocka_unit_test(params_write_round_trips),
                cmocka_unit_test(unmodelled_keys_are_carried),
                cmocka_unit_test(carry_refuses),
+               cmocka_unit_test(servo_file_checked),
                cmocka_unit_test(firmware_keys_round_trip))

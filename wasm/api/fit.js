@@ -20,7 +20,7 @@ export const SIGNATURES = {
   fxb_fit_default_budget: 'model',
   fxb_fit_embed: 'small p_small big p_big',
   fxb_fit_chain_start: 'model loss best start',
-  fxb_fit_params_write: 'actuator model ig p fit buf cap',
+  fxb_fit_params_write: 'actuator model ig p fit carry buf cap',
   fxb_fit_bench_params: 'actuator model p tr ig out n',
   fxb_fit_preset_params: 'actuator model p',
   fxb_fit_sensitivity: 'h actuator model ig lo hi fr val p tolerance out base',
@@ -153,16 +153,23 @@ export class FitApi {
    *  integrator (INTEGRATORS; 'bam' the default, not written), the text
    *  `friction fit --out` writes for it (fric_fit_params_file, the one
    *  conversion, then the one writer); fit: { trainMae, holdoutMae, logs,
-   *  evaluations } or undefined. */
-  paramsText(p, actuator, model, fit, integrator = 'bam') {
+   *  evaluations } or undefined; carry: the keys the core does not model
+   *  of the file the fit started from ([{ key, json }], core.io.servoFile's),
+   *  written back unchanged as `friction fit --from … --out` does. */
+  paramsText(p, actuator, model, fit, integrator = 'bam', carry = []) {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
     const f = fitSummary(fit), ig = this._core._integrator(integrator);
-    for (let cap = 1024; ;) {
-      const args = [cstr(this._core._fitActuator(actuator)), k, ig, inp(x), f ? inp(f) : 0, out(Uint8Array, cap), cap];
-      const { rc, out: [text] } = call(this._core, 'fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
-      if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
-      cap = rc + 1;
+    const cp = this._core.io._carryPut(carry);
+    try {
+      for (let cap = 1024; ;) {
+        const args = [cstr(this._core._fitActuator(actuator)), k, ig, inp(x), f ? inp(f) : 0, cp, out(Uint8Array, cap), cap];
+        const { rc, out: [text] } = call(this._core, 'fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
+        if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
+        cap = rc + 1;
+      }
+    } finally {
+      this._core._free(cp);
     }
   }
 

@@ -11,6 +11,8 @@ export const SIGNATURES = {
   fxb_params_carry_add: 'carry key json source err',
   fxb_params_carry_at: 'carry i which',
   fxb_params_carry_note: 'key source buf cap',
+  fxb_params_servo_init: 'p n',
+  fxb_params_servo: 'p n source start',
   fxb_log_load: 'root hk h motor trajectory n ek kind value unknown unknown_entry source te err',
   fxb_log_free: 'lg',
   fxb_log_samples: 'lg',
@@ -153,6 +155,27 @@ export class IoApi {
     return this._paramsRead(params, source, base, true);
   }
 
+  /** A servo's params file (JSON.parse's object), checked as every door
+   *  checks it (fric_bench_params_servo, the check of `friction replay
+   *  --params`, `fit --from` and `mujoco`): read over the bench's defaults
+   *  with actuator and model unset, the keys the core does not model carried
+   *  with the core's sentence each, then refused in one sentence (the core's,
+   *  `params SOURCE: …`) unless it names its actuator and model and the bench
+   *  builds a servo of it (negative friction_base, R = 0, … refused).
+   *  Returns { values, actuator (the core's name), model (1..6), carry,
+   *  warnings, start (the file as a fit's vector: fric_fit_from_def, where
+   *  `friction fit --from` starts) }. A refusal throws with code, param. */
+  servoFile(params, source = 'params') {
+    const core = this._core, names = core.scenario.find('bench').params.map((q) => q.name);
+    const { out: [base] } = call(core, 'fxb_params_servo_init', [out(Float64Array, names.length), names.length]);
+    const read = this._paramsRead(params, source, base, true, true);
+    const N = core.fit.paramKeys().length;
+    const { out: [start] } = call(core, 'fxb_params_servo', [inp(read.values), names.length, cstr(String(source)), out(Float64Array, N)], { names });
+    const at = (k) => read.values[names.indexOf(k)];
+    const info = core.scenario.find('bench').params;
+    return { ...read, actuator: info.find((q) => q.name === 'actuator').choices[at('actuator')], model: at('model') + 1, start };
+  }
+
   /** The bench scenario's parameter vector from a params file (JSON.parse's
    *  object), key by key through fric_io_params_set: the CLI's rules and
    *  messages (`friction run bench params=FILE`; source names the file). Keys
@@ -163,10 +186,11 @@ export class IoApi {
     return this._paramsRead(params, source, base, false).values;
   }
 
-  _paramsRead(params, source, base, carrying) {
+  _paramsRead(params, source, base, carrying, unset = false) {
     obj('params', params, 'a params file object { "kt": …, "model": "m4", … }');
     const info = this._core.scenario.find('bench'), names = info.params.map((q) => q.name);
-    const x = base === undefined ? this._core.scenario.params('bench') : f64s('base', base, { length: names.length, names });
+    // unset: base is the core's (fxb_params_servo_init: actuator and model −1), taken as it is
+    const x = base === undefined ? this._core.scenario.params('bench') : unset ? base : f64s('base', base, { length: names.length, names });
     const K = Object.fromEntries(TABLES.io_kinds.map((k, i) => [k, i]));
     const kindOf = (v) => K[typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v === 'string' ? 'string'
       : Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : 'null'];

@@ -10,6 +10,8 @@
  */
 #include <stdio.h>
 
+#include "base.h"
+
 #include "fric_bench.h"
 #include "fric_io.h"
 #include "fric_scenario.h"
@@ -71,4 +73,38 @@ fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_param
         return rc;
     }
     return fric_io_params_set(sc, p, key, kind, num, str, source, err);
+}
+
+void fric_bench_params_servo_init(double *p)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    fric_scenario_defaults(sc, p);
+    /* actuator and model are required: marked unset until a key names them */
+    p[fric_scenario_param_index(sc, "actuator")] = -1;
+    p[fric_scenario_param_index(sc, "model")] = -1;
+}
+
+fric_status fric_bench_params_servo(const double *p, const char *source, fric_bench_def *d,
+                                    const char **actuator, int *model)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    int ia = fric_scenario_param_index(sc, "actuator"), im = fric_scenario_param_index(sc, "model");
+    if (!source) source = "params";
+    if (!(p[ia] >= 0) || !(p[im] >= 0)) {
+        fric__fail(FRIC_E_PARAM_RANGE, !(p[ia] >= 0) ? ia : im,
+                   "params %s: no \"%s\"; a params file names its actuator (\"xl330\", ...) and "
+                   "its model (\"m1\" .. \"m6\").", source, !(p[ia] >= 0) ? "actuator" : "model");
+        return FRIC_E_PARAM_RANGE;
+    }
+    const char *why = NULL;
+    fric_bench_def def;
+    if (fric_bench_def_from_params(p, NULL, &def, &why)) {
+        fric_status rc = fric__rc();
+        fric__fail(rc, fric_status_last().param, "params %s: %s", source, why ? why : "not usable.");
+        return rc;
+    }
+    if (d) *d = def;
+    if (actuator) *actuator = sc->params[ia].choices[(int)p[ia]];
+    if (model) *model = (int)p[im] + 1;   /* the choices are "m1".."m6" */
+    return FRIC_OK;
 }

@@ -431,6 +431,35 @@ export default async function mujocoRobot(h) {
     return `mapping ${ok.mapping}; elbow ${row.servo}, armature ${row.armature} kg·m² (the file's); the broken file: '${refused}'`;
   });
 
+  // the picker checks a file when it is chosen, as every door does (the
+  // core's fric_bench_params_servo: `friction replay --params`'s sentence):
+  // `{}` (it became sts3215 M1), a negative friction_base and R = 0 are
+  // refused at once and never listed; a fork's command_delay is noted in the
+  // core's sentence (not modelled, carried)
+  await check('mujocorobot: the params picker refuses {}, a negative friction_base and R = 0 when chosen (the CLI\'s sentence, never listed) and notes a fork\'s command_delay', async () => {
+    const dir = path.join(ROOT, '..', 'shared', 'data', 'bam', 'params', 'mx64');
+    if (!fs.existsSync(path.join(dir, 'm1.json'))) return { skip: `${h.MISSING_DATA}: bam/params/mx64` };
+    await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+    const m1 = JSON.parse(fs.readFileSync(path.join(dir, 'm1.json'), 'utf8'));
+    const listed = () => page.locator('#mujoco-robot-servo-files').textContent();
+    const said = [];
+    for (const [name, obj, re] of [['empty.json', {}, /^params empty\.json: no "actuator"; a params file names its actuator/],
+      ['negative.json', { ...m1, friction_base: -0.1 }, /^params negative\.json: bench: friction_base = -0\.1 is negative/],
+      ['r0.json', { ...m1, R: 0 }, /^params r0\.json: bench: R = 0 Ω/]]) {
+      await page.setInputFiles('#mujoco-robot-params', { name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(obj)) });
+      const e = await waitFor(async () => { const x = await error(); return re.test(x) ? x : null; }, 10_000, 100);
+      expect(e, `${name}: '${await error()}'`);
+      expect(e.trim().split(/(?<=[.!?])\s+(?=[A-Z])/).length === 1, `${name}: one sentence: '${e}'`);
+      expect(!(await listed()).includes(`@${name.replace('.json', '')}`), `${name} is listed: ${await listed()}`);
+      said.push(e);
+    }
+    await page.setInputFiles('#mujoco-robot-params', { name: 'fork.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...m1, command_delay: 0.012 })) });
+    await waitFor(async () => ((await listed()).includes('@fork') ? true : null), 10_000, 100);
+    const note = await page.locator('#mujoco-robot-servo-carried').textContent();
+    expect(/^params fork\.json: key "command_delay" is not modelled by the core; it is carried/.test(note), `the carried key: '${note}'`);
+    return `${said.map((x) => `'${x}'`).join('; ')}; '${note}'`;
+  });
+
   // a robot of one's own whose classes name no servo: nothing to adopt yet,
   // so the status line says what to do next, the error box stays empty, and
   // choosing a servo for the joint + Adopt runs it

@@ -105,9 +105,10 @@ export function parseMapping(core, text) {
 /**
  * The bench vector of a servo named in a mapping: a preset 'actuator/mK'
  * (the core's presets) or '@name' of servos (a params-file object or a fit,
- * read by the core over the preset of its actuator). Throws one sentence.
+ * checked by the core: core.io.servoFile; source, the name its sentences
+ * give the file, default the key). Throws one sentence.
  */
-export function resolveServo(core, servo, servos = {}) {
+export function resolveServo(core, servo, servos = {}, source = undefined) {
   if (servo.startsWith('@')) {
     const key = servo.slice(1), p = servos[key];
     if (!p) throw new Error(t('robot.err.noParams', { servo, key, list: Object.keys(servos).join(', ') || t('robot.err.none') }));
@@ -116,13 +117,16 @@ export function resolveServo(core, servo, servos = {}) {
       try { json = JSON.parse(p); } catch (e) { throw new Error(t('robot.err.notJson', { key, message: e.message }), { cause: e }); }
     }
     if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error(t('robot.err.noObject', { key }));
-    const preset = core.scenario.params('bench', { actuator: json.actuator ?? 'sts3215', model: json.model ?? 'm1' });
+    // the core's check of a servo's params file, every door's (core.io.servoFile:
+    // `friction replay --params`'s): actuator and model named, the servo
+    // buildable; refused in the core's sentence, which names the file (source)
+    let r;
     try {
-      return { values: core.io.paramsFile(json, key, preset).values, actuator: json.actuator ?? 'sts3215',
-        label: `${json.actuator ?? '?'} ${String(json.model ?? '').toUpperCase()} (${key})` };
+      r = core.io.servoFile(json, source ?? key);
     } catch (e) {
-      throw new Error(t('robot.err.params', { key, message: e.message }), { cause: e });
+      throw new Error(e.message, { cause: e });
     }
+    return { values: r.values, actuator: r.actuator, label: `${r.actuator} M${r.model} (${key})`, warnings: r.warnings };
   }
   const m = /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(servo);
   if (!m) throw new Error(t('robot.err.notServo', { servo }));

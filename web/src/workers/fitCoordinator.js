@@ -12,7 +12,7 @@
 //
 // Messages in (from the page):
 //   { type: 'start', ports: [MessagePort], logs: [text], sources: [name],
-//     train: [index], valid: [index], actuator, integrator, runs: [{ model, budget, space }],
+//     train: [index], valid: [index], actuator, integrator, runs: [{ model, budget, space, start? }],
 //     seed, chain, overlay }
 //       integrator: the bench's position update the loss replays with
 //       ('bam' or 'mujoco', core INTEGRATORS); the preset is scored with it too
@@ -21,7 +21,10 @@
 //       overlay: the index of the log the best candidate is replayed on
 //       runs: one model, or M1..M6 in order; chain: each run warm-started
 //       from the fitted model of lowest training loss that it contains
-//       (fric_fit_chain_start, the rule of `friction fit --model all`)
+//       (fric_fit_chain_start, the rule of `friction fit --model all`);
+//       a run's start (a fit vector: a params file's, core.io.servoFile,
+//       embedded in the run's model) is where it starts, as `friction fit
+//       --from` (its 'model-done' says from −1)
 // Messages out:
 //   { type: 'ready', workers, steps }           the workers hold the batch
 //   { type: 'progress', model, generation, run, phase, lambda, evals, budget,
@@ -126,7 +129,8 @@ async function run(m) {
   try {
     for (const r of m.runs) {
       const t1 = performance.now();
-      const { from, start } = m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
+      const { from, start } = r.start ? { from: -1, start: Float64Array.from(r.start) }
+        : m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
       const fit = core.fit.create({ batch: train, actuator: m.actuator, model: r.model, space: r.space,
         budget: r.budget, seed: m.seed, start, integrator: m.integrator });
       let pr;

@@ -40,6 +40,7 @@ import { resultsSection } from './results.js';
 import { fitRun } from './run.js';
 import { progressSection } from './progress.js';
 import { kept, watchExports, shownResult, clearLogs } from './store.js';
+import { readFrom } from '../../servoFile.js';
 
 // The steps run on the bundled sample (samples/, simulated by the core with the
 // published XL330 M6 preset): each step's Set up loads it when no log is
@@ -64,7 +65,10 @@ export function mount(container, { core, state }) {
   const actuators = bench.params.find((p) => p.name === 'actuator').choices;
   const presets = core.bench.presets();
   const keys = core.fit.paramKeys();
-  const fitActuators = actuators.filter((a) => presets.some((p) => p.actuator === a));
+  // every actuator of the core's table (the bench's choices), as `friction
+  // fit` fits them: those with no published preset (waveshare_st3025, …)
+  // start from the core's default space (fric_fit_space_default)
+  const fitActuators = actuators;
 
   let actuator = state.get('actuator', 'xl330');
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
@@ -89,6 +93,7 @@ export function mount(container, { core, state }) {
     get integrator() { return integrator; },
     get seed() { return seed; },
     get job() { return job; }, set job(v) { job = v; },                 // run.js sets both
+    get from() { return kept.from; },   // the params file the fit starts from (servoFile.js), or null
     get results() { return results; }, set results(v) { results = v; },
   };
 
@@ -136,8 +141,54 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
   allBtn.title = t('fit.all.title');
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
-  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
+  // the params-file door (`friction fit --from`, web/src/servoFile.js): the fit starts from a file
+  const fromFile = el('input', { type: 'file', accept: '.json,application/json', id: 'fit-from' });
+  fromFile.setAttribute('aria-label', t('fit.from.aria'));
+  const fromNote = el('span', { className: 'note', id: 'fit-from-note', role: 'status' });
+  const fromClear = el('button', { type: 'button', id: 'fit-from-clear', hidden: true }, t('fit.from.clear'));
+  fromClear.setAttribute('aria-label', t('fit.from.clear.aria'));
+  const fromRow = el('div', { className: 'row fit-from' },
+    el('label', { className: 'file-pick', title: t('fit.from.title') }, t('fit.from.pick'), fromFile), fromNote, fromClear);
+  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
+
+  /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
+   *  model chosen, as a log's motor chooses the actuator; refused (a
+   *  sentence returned) when the logs are of another actuator. */
+  function takeFrom(from) {
+    const have = logs.find((l) => l.actuator);
+    if (have && have.actuator !== from.actuator) return t('fit.from.actuator', { name: from.name, file: from.actuator, act: have.actuator });
+    kept.from = from;
+    actuator = from.actuator;
+    actCtl.value = actuator;
+    model = from.model;
+    modelCtl.value = `m${model}`;
+    budgetUi.onModel(model);
+    save();
+    spaceUi.renderBounds();
+    renderRig();
+    renderFrom();
+    return null;
+  }
+  function renderFrom() {
+    const f = kept.from;
+    fromNote.textContent = f ? [t('fit.from.is', { name: f.name, act: f.actuator, model: f.model }), ...f.warnings].join(' ') : '';
+    fromClear.hidden = !f;
+  }
+  fromFile.addEventListener('change', async () => {
+    const f = fromFile.files[0];
+    fromFile.value = '';
+    if (!f) return;
+    err.hidden = true;
+    try {
+      const refused = takeFrom(readFrom(core, f.name, await f.text()));
+      if (refused) throw new Error(refused);
+    } catch (e) {
+      err.textContent = e.message;
+      err.hidden = false;
+    }
+  });
+  fromClear.addEventListener('click', () => { kept.from = null; renderFrom(); });
 
   function save() {
     state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
@@ -149,7 +200,7 @@ export function mount(container, { core, state }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
-    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); } } });
+    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {
@@ -187,6 +238,8 @@ export function mount(container, { core, state }) {
     holdCtl.setDisabled(on);
     budgetCtl.setDisabled(on);
     seedCtl.setDisabled(on);
+    fromFile.disabled = on;
+    fromClear.disabled = on;
     drop.classList.toggle('disabled', on);
     if (on) container.dataset.fit = 'running';
     logsUi.lockLogs();
@@ -214,6 +267,7 @@ export function mount(container, { core, state }) {
     progText.textContent += t('fit.cancelled');
   });
 
+  renderFrom();
   logsUi.renderHoldChoices();
   // the search space of the URL (shared links keep the user's bounds)
   const badSpace = spaceUi.readSpace(state.get('space', ''));

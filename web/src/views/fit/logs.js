@@ -5,10 +5,13 @@
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { parseLog } from '../../replay.js';
+import { fromDrop } from '../../servoFile.js';
 
 /** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
  *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
- *  on = { renderBounds(), renderOverlayChoices() }; returns { box, renderHoldChoices(),
+ *  on = { renderBounds(), renderOverlayChoices(), takeFrom(from) (a params
+ *  file dropped among the logs: the fit's starting point; a refusal's
+ *  sentence or null) }; returns { box, renderHoldChoices(),
  *  applyHoldout(), renderLogs(), lockLogs(), addFiles(files) }. */
 export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }) {
   // the logs and the search space fold away while a fit runs (they are locked
@@ -102,7 +105,11 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       try {
         log = parseLog(text, core, f.name);
       } catch (e) {
-        problems.push(`${f.name}: ${e.message}`);
+        // a params file is told from a log: taken as the fit's starting
+        // point (`friction fit --from`, web/src/servoFile.js), or refused saying what it is
+        const asParams = fromDrop(core, f.name, text, on.takeFrom);
+        if (asParams?.note) notes.push(asParams.note);
+        else problems.push(asParams?.problem ?? `${f.name}: ${e.message}`);
         continue;
       }
       // a log is the same log when its text is; raw and processed files of one

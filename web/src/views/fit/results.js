@@ -71,7 +71,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
   const at = (r, key) => r.best[keys.findIndex((k) => k.key === key)];
   // the integrator the fit replayed with (a result kept from before the choice: bam)
   const integratorOf = (r) => r.integrator ?? 'bam';
-  const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model, undefined, integratorOf(r));
+  const paramsText = (r) => core.fit.paramsText(r.best, r.actuator, r.model, undefined, integratorOf(r), r.carry ?? []);
 
   // the bench of a result: the core's one conversion of a fit vector
   // (core.fit.benchParams, fric_fit_bench_params), with the fit's integrator
@@ -257,7 +257,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       return a;
     };
     const stopNote = r.stop ? t('fit.res.stop', { why: r.stop }) : '';
-    const fromNote = r.from ? t('fit.res.from', { model: r.from }) : '';
+    const fromNote = r.from < 0 ? t('fit.res.fromFile', { name: r.fromName }) : r.from ? t('fit.res.from', { model: r.from }) : '';
     const noPreset = preset ? '' : t('fit.res.noPreset', { act: r.actuator, model: r.model });
     // the core's words: English in every language, marked so
     const caution = el('p', { className: 'msg-warn', id: 'fit-caution', role: 'status', hidden: !r.caution, lang: 'en' }, r.caution || '');

@@ -12,6 +12,7 @@ import { COLORS } from '../../charts.js';
 import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
+import { fromStart } from '../../servoFile.js';
 
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 
@@ -63,13 +64,26 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       return;
     }
     const models = chain ? [1, 2, 3, 4, 5, 6] : [st.model];
+    // a params file to start from (`friction fit --from`, web/src/servoFile.js): one model
+    // only, of the fit's actuator, of its model or one it contains
+    let start = null;
+    if (st.from) {
+      if (chain) { fail(t('fit.from.all')); return; }
+      try {
+        start = fromStart(core, st.from, st.actuator, st.model);
+      } catch (e) {
+        fail(e.message);
+        return;
+      }
+    }
     let runs;
     try {
       runs = models.map((k) => {
         const space = spaceUi.spaceOf(k);
         const problem = core.fit.spaceProblem(k, space);
         if (problem) throw new Error(`M${k}: ${problem.message}`);
-        return { model: k, budget: budgetUi.of(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) } };
+        return { model: k, budget: budgetUi.of(k), space: { lo: Array.from(space.lo), hi: Array.from(space.hi), free: space.free, value: Array.from(space.value) },
+          ...(start ? { start } : {}) };
       });
     } catch (e) {
       fail(t('fit.space.bad', { message: e.message }));
@@ -95,7 +109,9 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     folded.forEach((d) => { d.open = false; });
     st.job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W,
       // what a result's sensitivity ranges are computed on: its search space and training logs
-      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space])), trainNames: train.map((i) => names[i]) };
+      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space])), trainNames: train.map((i) => names[i]),
+      // the starting file's name and the keys it carries (written back in the result's file)
+      fromName: start ? st.from.name : null, carry: start ? st.from.carry : [] };
     st.results = newResults();
     res.resBox.hidden = true;
     res.allBox.hidden = true;
@@ -152,7 +168,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       } else if (m.type === 'model-done') {
         maeChart.update();
         const r = { ...m, actuator: st.actuator, nTrain: st.job.nTrain, nValid: st.job.nValid, caution: caution(m),
-          space: st.job.spaces[m.model], trainNames: st.job.trainNames };
+          space: st.job.spaces[m.model], trainNames: st.job.trainNames, fromName: st.job.fromName, carry: st.job.carry };
         st.results.push(r);
         prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
         if (!st.job.chain) res.showResult(r);

@@ -8,11 +8,12 @@
 // logs" asks before it drops logs and results.
 
 /** The kept work: logs ({ name, text, log, … } of logs.js), the results of
- *  the last fit (the coordinator's 'model-done' messages) and whether one of
- *  them went out of the page. */
+ *  the last fit (the coordinator's 'model-done' messages), whether one of
+ *  them went out of the page, and the params file the fit starts from
+ *  (servoFile.js readFrom's, or null). */
 import { t } from '../../i18n/index.js';
 
-export const kept = { logs: [], results: [], exported: false };
+export const kept = { logs: [], results: [], exported: false, from: null };
 
 /** A new fit starts: its results replace the last fit's, none exported yet. */
 export function newResults() {

@@ -3,17 +3,16 @@
 // file downloaded from the Fit view) chosen here, and the fit the In MuJoCo
 // view runs (a Fit view result opened in it: the view's fitted params file).
 // Each is a servo '@name' of the mapping (robot.js resolveServo), checked by
-// the core when chosen, so a file it refuses is said at once (its key and
-// why) and never reaches an Adopt.
+// the core when chosen (core.io.servoFile, the check of every door: `{}`,
+// a file with no actuator or model, a negative friction_base, R = 0 refused
+// in the core's one sentence naming the file), so a file it refuses is said
+// at once and is never listed nor reaches an Adopt; the keys the core does
+// not model (a fork's command_delay) are noted, the core's sentence, beside
+// the list (the check: web/src/servoFile.js checkServoFile).
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { resolveServo } from '../../mujoco/robot.js';
-
-/** A file name as a mapping name: its stem, letters, digits and '_' only. */
-export function servoName(fileName) {
-  const stem = String(fileName).replace(/^.*[\\/]/, '').replace(/\.json$/i, '');
-  return stem.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'params';
-}
+import { checkServoFile } from '../../servoFile.js';
 
 /**
  * @param {{ core: object, fitted: () => string|null, onChange: () => void, say: (msg: string) => void }} opts
@@ -23,32 +22,29 @@ export function servoName(fileName) {
 export function servoFiles({ core, fitted, onChange, say }) {
   const files = new Map();   // name → { text, label }
   const list = el('span', { className: 'note', id: 'mujoco-robot-servo-files' });
+  // the core's sentence for each key a chosen file carries (not modelled)
+  const carried = el('span', { className: 'note', id: 'mujoco-robot-servo-carried', role: 'note' });
   const input = el('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'mujoco-robot-params',
     'aria-label': t('robot.servoFiles.aria') });
   const pick = el('label', { className: 'file-pick', title: t('robot.servoFiles.title') }, t('robot.servoFiles.pick'), input);
-  const box = el('div', { className: 'row robot-servo-files' }, el('span', { className: 'note', textContent: t('robot.servoFiles.lead') }), pick, list);
+  const box = el('div', { className: 'row robot-servo-files' }, el('span', { className: 'note', textContent: t('robot.servoFiles.lead') }), pick, list, carried);
 
   function show() {
     const names = [...files.keys()].map((k) => `@${k}`);
     list.textContent = names.length ? t('robot.servoFiles.list', { names: names.join(', ') }) : '';
+    carried.textContent = [...files.values()].flatMap((v) => v.warnings).join(' ');
   }
 
   input.addEventListener('change', async () => {
     const chosen = [...(input.files || [])];
     input.value = '';
+    let refused = '';   // the first refusal's sentence; the files accepted beside it are listed
     for (const f of chosen) {
-      let name = servoName(f.name);
-      if (name === 'fit') name = 'fit_file';   // '@fit' is the view's fit
-      try {
-        const text = await f.text();
-        const r = resolveServo(core, `@${name}`, { [name]: text });
-        files.set(name, { text, label: r.label });
-      } catch (e) {
-        say(e.message);
-        return;
-      }
+      const r = await checkServoFile(core, f);
+      if (r.error) { refused ||= r.error; continue; }
+      files.set(r.name, r);
     }
-    say('');
+    say(refused);
     show();
     onChange();
   });
