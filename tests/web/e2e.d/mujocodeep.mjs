@@ -128,7 +128,7 @@ export default async function mujocoDeep(h) {
     await watch();
     const t0 = Date.now();
     await page.setInputFiles('#mujoco-robot-folder', drop);
-    const ok = await waitFor(async () => { const r = await robot(); return r && r.drawn > 0 && r.time > 0.05 ? r : null; }, 120_000, 250);
+    const ok = await waitFor(async () => { const r = await robot(); return r && r.drawn > 0 && r.time > 0.05 ? r : null; }, 200_000, 250);
     expect(ok, `the SO-101 did not run: '${await error()}'`);
     expect(ok.main === 'scene.xml', `main MJCF ${ok.main}`);
     const last = await page.evaluate(() => window.__fx.mujoco.compileGuard.last);
