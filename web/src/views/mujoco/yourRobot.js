@@ -173,15 +173,13 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       const { map, bytes } = await read();
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
-      if (!ex) {
-        // a drop: its text checked by the core, then compiled in a worker
-        // under a time limit (compileGuard.js), so that a file MuJoCo
-        // cannot read in time, or dies on, never freezes the page
-        const main0 = pickMain(map, null);
-        checkMjcfFiles(core, map, main0);
-        await compileGuarded(mj, map, main0);
-      }
-      await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
+      // the text checked by the core, then compiled in a worker under a
+      // time limit (compileGuard.js), so that a file MuJoCo cannot read in
+      // time, or dies on, never freezes the page; the page takes the model
+      const main0 = pickMain(map, ex?.main);
+      checkMjcfFiles(core, map, main0);
+      await compileGuarded(mj, map, main0);
+      await nextFrame();   // the status line shows before the page's MuJoCo loads the model (it blocks the page)
       if (disposed) return;
       const { main, info } = loadRobotFiles(mj, core, map, ex?.main);
       const next = { files: map, main, info, bytes };
