@@ -94,6 +94,60 @@ int cli_mujoco_model(int argc, char **argv) { (void)argc; (void)argv; return no_
 /* More steps than this is a runaway, not a use of the tool. */
 #define MJ_MAX_STEPS FRIC_ROBOT_MAX_STEPS   /* fric_robot.h: one bound for every door */
 
+/* ------------------------------------------- the MJCF's text before MuJoCo */
+/* fric_mjcf_check_text (fric_adapter.h) on path, then on each file its
+ * <include>s name (beside the main file, MuJoCo's rule), at the depth the
+ * include puts it; chain[nchain] the files being read (an include of one
+ * of them is MuJoCo's to refuse). A file that cannot be read is left to
+ * MuJoCo (it names it). The sentence names a file as the headless runner
+ * and the page do: its path from the main file's folder. 0, or CLI_USAGE
+ * with the core's sentence. */
+#define MJCF_CHAIN 16
+static int mjcf_check_file(const char *path, const char *dir, int depth0, long *elements, const char **chain,
+                           int nchain)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) { fclose(f); return 0; }
+    /* a text over the bound is refused before any byte is read (fric_adapter.h) */
+    size_t len = (size_t)size, want = len > FRIC_MJCF_MAX_BYTES ? 1 : len + 1;
+    char *text = malloc(want);
+    if (!text) { fclose(f); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
+    if (len <= FRIC_MJCF_MAX_BYTES && fread(text, 1, len, f) != len) { free(text); fclose(f); return 0; }
+    fclose(f);
+    fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
+    int n = 0, rc = 0;
+    const char *why = "";
+    if (fric_mjcf_check_text(text, len, path + strlen(dir), depth0, elements, inc, FRIC_MJCF_MAX_INCLUDES, &n, &why) != FRIC_OK)
+        rc = cli_fail(CLI_USAGE, "%s", why);
+    for (int i = 0; !rc && i < n; i++) {
+        char sub[4096];
+        int k = snprintf(sub, sizeof sub, "%s%.*s", dir, (int)inc[i].len, text + inc[i].at);
+        if (k < 0 || (size_t)k >= sizeof sub) continue;
+        int seen = nchain >= MJCF_CHAIN;
+        for (int c = 0; c < nchain && !seen; c++) seen = strcmp(chain[c], sub) == 0;
+        if (seen) continue;
+        chain[nchain] = sub;
+        rc = mjcf_check_file(sub, dir, inc[i].depth0, elements, chain, nchain + 1);
+    }
+    free(text);
+    return rc;
+}
+
+/* The model's MJCF (and its includes) checked before mj_loadXML reads it. */
+static int mjcf_check(const char *model)
+{
+    char dir[4096];
+    const char *slash = strrchr(model, '/');
+    int k = slash ? (int)(slash - model) + 1 : 0;
+    if (k >= (int)sizeof dir) return 0;
+    snprintf(dir, sizeof dir, "%.*s", k, model);
+    const char *chain[MJCF_CHAIN + 1] = { model };
+    long elements = 0;
+    return mjcf_check_file(model, dir, 0, &elements, chain, 1);
+}
+
 
 /* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
 static const char *option(int argc, char **argv, int *a, const char *name, int *missing)
@@ -510,6 +564,7 @@ static mjModel *adopt_load(const adopt_args *o)
     char err[1000] = "";
     void (*was)(const char *) = mju_user_warning;
     load_warning[0] = '\0';
+    if (mjcf_check(o->model)) return NULL;
     mju_user_warning = keep_warning;
     mjModel *m = mj_loadXML(o->model, NULL, err, sizeof err);
     mju_user_warning = was;
@@ -761,6 +816,7 @@ int cli_mujoco(int argc, char **argv)
     if (!rc && o.params) rc = servo_of(&o, have_log ? &log : NULL, &servo);
 
     char err[1000] = "";
+    if (!rc) rc = mjcf_check(o.model);
     mjModel *m = rc ? NULL : mj_loadXML(o.model, NULL, err, sizeof err);
     if (!rc && !m) {
         for (char *c = err; *c; c++)

@@ -181,3 +181,33 @@ FXB_EXPORT void fxb_mj_goal(fric_mujoco_core *o, int i, double goal, int torque_
 
 /* Joint i's per-joint step (layout joint), inside the state. */
 FXB_EXPORT fric_joint *fxb_mj_joint(fric_mujoco_core *o, int i) { return &o->j[i].s; }
+
+/* ------------------------------------------- an MJCF's text before MuJoCo */
+/* fric_mjcf_check_text of text[len] (file: its name for the sentence, ""
+ * none; depth0 and the elements counted so far as fric_adapter.h says):
+ * out[2 + 4·cap] gets the elements counted after this text, the includes
+ * found (at most cap), then per include its file value's byte offset and
+ * length in text, its depth0 and its line. 0, or 1 with the core's
+ * sentence. */
+FXB_EXPORT int fxb_mjcf_check(const char *text, int len, const char *file, int depth0, int elements, int *out, int cap)
+{
+    if (count_bad("len", len, 1) || count_bad("cap", cap, 4 * sizeof(int))) return 1;
+    if (cap > FRIC_MJCF_MAX_INCLUDES) cap = FRIC_MJCF_MAX_INCLUDES;
+    fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
+    long el = elements;
+    int n = 0;
+    const char *why = "";
+    if (from_core(fric_mjcf_check_text(text, (size_t)len, file && *file ? file : NULL, depth0, &el, inc, cap, &n, &why),
+                  &why))
+        return 1;
+    out[0] = (int)el;
+    out[1] = n;
+    for (int i = 0; i < n; i++) {
+        out[2 + 4 * i] = (int)inc[i].at;
+        out[3 + 4 * i] = (int)inc[i].len;
+        out[4 + 4 * i] = inc[i].depth0;
+        out[5 + 4 * i] = inc[i].line;
+    }
+    set_error("");
+    return 0;
+}

@@ -17,6 +17,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base.h"
 #include "fric_io.h"
@@ -65,4 +66,164 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         "  </worldbody>\n"
         "</mujoco>\n",
         b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13]);
+}
+
+/* ------------------------------------------- an MJCF's text before MuJoCo */
+/* fric_mjcf_check_text (fric_adapter.h): one pass over the bytes, counting
+ * '\n' for the line; no allocation, no recursion (the depth is a counter:
+ * the closing tags are not matched by name, MuJoCo's parser does that). */
+
+/* The first occurrence of the n bytes of s in [p, end), or NULL. */
+static const char *mjcf_find(const char *p, const char *end, const char *s, size_t n)
+{
+    for (; (size_t)(end - p) >= n; p++)
+        if (memcmp(p, s, n) == 0) return p;
+    return NULL;
+}
+
+static int mjcf_starts(const char *p, const char *end, const char *s)
+{
+    size_t n = strlen(s);
+    return (size_t)(end - p) >= n && memcmp(p, s, n) == 0;
+}
+
+static int mjcf_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* An XML name's first byte (ASCII letters, '_', ':' or any non-ASCII byte). */
+static int mjcf_name_start(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u == ':' || u >= 0x80;
+}
+
+/* The lines in [p, q). */
+static int mjcf_lines(const char *p, const char *q)
+{
+    int n = 0;
+    for (; p < q; p++) n += *p == '\n';
+    return n;
+}
+
+/* " in FILE" for a sentence, or "". */
+#define MJCF_IN(file) ((file) ? " of " : ""), ((file) ? (file) : "")
+
+fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,
+                                 fric_mjcf_include *inc, int cap, int *n_inc, const char **why)
+{
+    if (!text || !elements || !n_inc || (cap > 0 && !inc)) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mjcf: no text, element count, include count or include array "
+                                  "(text, elements, n_inc, inc with cap > 0)."));
+        return FRIC_E_NULL;
+    }
+    *n_inc = 0;
+    if (len > FRIC_MJCF_MAX_BYTES) {
+        fric__why(why, fric__say("mjcf: the MJCF text%s%s is %.1f MiB: the limit is %.0f MiB of text per file "
+                                 "(FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in their own files).",
+                                 MJCF_IN(file), (double)len / 1048576.0, (double)FRIC_MJCF_MAX_BYTES / 1048576.0));
+        return FRIC_E_PARAM_RANGE;
+    }
+    const char *p = text, *end = text + len;
+    int depth = depth0 < 0 ? 0 : depth0, line = 1;
+    while (p < end) {
+        const char *lt = memchr(p, '<', (size_t)(end - p));
+        if (!lt) break;
+        line += mjcf_lines(p, lt);
+        p = lt + 1;
+        const char *skip_to = NULL;  /* the end of a comment, CDATA, PI or declaration */
+        if (mjcf_starts(p, end, "!--")) {
+            const char *q = mjcf_find(p + 3, end, "-->", 3);
+            skip_to = q ? q + 3 : end;
+        } else if (mjcf_starts(p, end, "![CDATA[")) {
+            const char *q = mjcf_find(p + 8, end, "]]>", 3);
+            skip_to = q ? q + 3 : end;
+        } else if (p < end && *p == '?') {
+            const char *q = mjcf_find(p + 1, end, "?>", 2);
+            skip_to = q ? q + 2 : end;
+        } else if (p < end && *p == '!') {
+            /* <!DOCTYPE ...>: to its '>', past quotes and an internal subset [...] */
+            const char *q = p + 1;
+            int bracket = 0;
+            char quote = 0;
+            for (; q < end; q++) {
+                if (quote) { if (*q == quote) quote = 0; }
+                else if (*q == '"' || *q == '\'') quote = *q;
+                else if (*q == '[') bracket++;
+                else if (*q == ']') bracket -= bracket > 0;
+                else if (*q == '>' && !bracket) break;
+            }
+            skip_to = q < end ? q + 1 : end;
+        }
+        if (skip_to) {
+            line += mjcf_lines(p, skip_to);
+            p = skip_to;
+            continue;
+        }
+        int closing = p < end && *p == '/';
+        const char *name = p + closing;
+        if (name >= end || !mjcf_name_start(*name)) continue;   /* a stray '<': MuJoCo's parser says */
+        const char *ne = name;
+        while (ne < end && !mjcf_space(*ne) && *ne != '/' && *ne != '>') ne++;
+        int nlen = (int)(ne - name) > 40 ? 40 : (int)(ne - name);
+        /* the tag's end: the first '>' outside a quoted value */
+        const char *q = ne, *file_at = NULL;
+        size_t file_len = 0;
+        char quote = 0;
+        const char *vstart = NULL;
+        for (; q < end; q++) {
+            if (quote) {
+                if (*q == quote) {
+                    /* a value ends: file="..." of an <include> recorded */
+                    const char *a = vstart - 1;              /* the quote */
+                    while (a > ne && mjcf_space(a[-1])) a--;
+                    if (a > ne && a[-1] == '=') {
+                        a--;
+                        while (a > ne && mjcf_space(a[-1])) a--;
+                        if (a - ne >= 5 && memcmp(a - 4, "file", 4) == 0 && mjcf_space(a[-5])) {
+                            file_at = vstart;
+                            file_len = (size_t)(q - vstart);
+                        }
+                    }
+                    quote = 0;
+                }
+            } else if (*q == '"' || *q == '\'') {
+                quote = *q;
+                vstart = q + 1;
+            } else if (*q == '>') {
+                break;
+            }
+        }
+        int self = q < end && q > ne && q[-1] == '/';
+        if (closing) {
+            if (depth > (depth0 < 0 ? 0 : depth0)) depth--;
+        } else {
+            if (*elements >= FRIC_MJCF_MAX_ELEMENTS) {
+                fric__why(why, fric__say("mjcf: <%.*s> at line %d%s%s is element %ld of the model: the limit is %ld "
+                                         "(FRIC_MJCF_MAX_ELEMENTS), far above a real robot's few thousand; "
+                                         "MuJoCo would take minutes to read it.",
+                                         nlen, name, line, MJCF_IN(file), *elements + 1, FRIC_MJCF_MAX_ELEMENTS));
+                return FRIC_E_PARAM_RANGE;
+            }
+            ++*elements;
+            if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
+                fric__why(why, fric__say("mjcf: <%.*s> nested %d deep at line %d%s%s: the limit is %d "
+                                         "(FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); MuJoCo's parser "
+                                         "recurses once per level and a deeper chain freezes or crashes it.",
+                                         nlen, name, depth + 1, line, MJCF_IN(file), FRIC_MJCF_MAX_DEPTH));
+                return FRIC_E_PARAM_RANGE;
+            }
+            if (nlen == 7 && memcmp(name, "include", 7) == 0 && file_at) {
+                if (*n_inc >= cap) {
+                    fric__why(why, fric__say("mjcf: <include> at line %d%s%s is include %d of the file: the limit "
+                                             "is %d per file.", line, MJCF_IN(file), *n_inc + 1, cap));
+                    return FRIC_E_PARAM_RANGE;
+                }
+                inc[*n_inc] = (fric_mjcf_include){ (size_t)(file_at - text), file_len, depth + 1 - 2, line };
+                ++*n_inc;
+            }
+            if (!self) depth++;
+        }
+        line += mjcf_lines(p, q < end ? q + 1 : end);
+        p = q < end ? q + 1 : end;
+    }
+    return FRIC_OK;
 }

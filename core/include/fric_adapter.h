@@ -337,6 +337,59 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
  * recorded for a def fric_bench_check refuses. (Text only: MuJoCo-free.) */
 int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
 
+/* ------------------------------------------- an MJCF's text before MuJoCo */
+/* MuJoCo's XML reader and compiler recurse once per nested element: a chain
+ * of nested bodies a few hundred deep runs MuJoCo 3.14's wasm build for
+ * minutes (300 deep: more than 60 s in Node, the page frozen 2–3.5 min or
+ * killed with "memory access out of bounds") and the stack of any build is
+ * finite. Every door (the page, tools/robot.mjs, `friction mujoco`) checks
+ * an MJCF's text with fric_mjcf_check_text before MuJoCo parses it.
+ * The bounds:
+ *   depth 64: real robots nest far less (the SO-101's so101_new_calib.xml
+ *     10, bam's 2R robot.xml 6, their scene.xml 3; Menagerie humanoids and
+ *     hands 15–20, a body per link plus a few levels of <default>); a
+ *     64-deep chain compiles in MuJoCo 3.14's wasm in about 0.1 s;
+ *   100 000 elements over the model's files (a large Menagerie scene has a
+ *     few thousand);
+ *   32 MiB of text per file (meshes belong in their own files). */
+#define FRIC_MJCF_MAX_DEPTH 64
+#define FRIC_MJCF_MAX_ELEMENTS 100000L
+#define FRIC_MJCF_MAX_BYTES ((size_t)32 * 1024 * 1024)
+/* The most <include> elements one file may hold (a scene names one or two). */
+#define FRIC_MJCF_MAX_INCLUDES 64
+
+/* An <include file="..."/> of a checked text: the file attribute's value is
+ * text[at .. at + len) (as written: no entity decoded); check the named
+ * file with depth0 (the depth its root's children take: the include's
+ * depth − 2, the included file's <mujoco> root standing for the include's
+ * parent). */
+typedef struct {
+    size_t at, len;   /* the file attribute's value in the text   [bytes] */
+    int depth0;       /* what to pass as depth0 for the named file        */
+    int line;         /* the include's line, 1-based                      */
+} fric_mjcf_include;
+
+/* Checks the MJCF text[len] (UTF-8, not NUL-terminated) against the bounds
+ * above without parsing it as MuJoCo does: counts the elements and their
+ * nesting, skipping comments, CDATA, processing instructions, <!DOCTYPE>
+ * and quoted attribute values (a '<' or '>' inside quotes is no tag).
+ * file: the file's name for the sentence (NULL: none); depth0: the depth
+ * of the text's root minus 1 (0 for the main file; an include's depth0 for
+ * an included file); *elements: the elements counted so far in the model's
+ * files (0 for the main file), increased by this text's. Each <include>
+ * with a file attribute is written to inc[cap] (*n_inc of them; inc may be
+ * NULL with cap 0 when the caller reads no includes): the caller checks
+ * those files in turn (tools/robot.mjs, web/src/mujoco/robotFiles.js,
+ * cli/mujoco.c). Text that is not well-formed XML is left to MuJoCo's
+ * parser (an unclosed comment ends the scan; a closing tag without its
+ * opening one is ignored). FRIC_OK; FRIC_E_NULL: text, elements or n_inc
+ * NULL, inc NULL with cap > 0; FRIC_E_PARAM_RANGE: len over
+ * FRIC_MJCF_MAX_BYTES, an element nested deeper than FRIC_MJCF_MAX_DEPTH,
+ * more than FRIC_MJCF_MAX_ELEMENTS elements, more than cap includes; one
+ * sentence naming the element, its line and the file. */
+fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,
+                                 fric_mjcf_include *inc, int cap, int *n_inc, const char **why);
+
 #ifdef __cplusplus
 }
 #endif

@@ -622,6 +622,11 @@ static void test_joint_stage(void **state)
     fric_robot_row row;
     REFUSE(fric_robot_row_of(r, 0, 1, qpos, qpos, NULL, NULL, &row), FRIC_E_PARAM_RANGE, -1, "no such adopted joint");
     fric_robot_destroy(r);
+    /* an MJCF's text before MuJoCo (tests/adapter/test_mjcf_check.c has the rest): an element too deep */
+    long elements = 0;
+    int n_inc = 0;
+    REFUSE(fric_mjcf_check_text("<a><b/></a>", 11, NULL, FRIC_MJCF_MAX_DEPTH - 1, &elements, NULL, 0, &n_inc, &why),
+           FRIC_E_PARAM_RANGE, -1, "<b> nested 65 deep");
 }
 
 /* ------------------------------------------------------- without `why` */

@@ -23,6 +23,7 @@ export const SIGNATURES = {
   fxb_mj_step: 'o in out',
   fxb_mj_goal: 'o i goal torque_enable',
   fxb_mj_joint: 'o i',
+  fxb_mjcf_check: 'text len file depth0 elements out cap',
 };
 const call = caller(SIGNATURES);
 
@@ -146,6 +147,28 @@ export class MujocoApi {
     } finally {
       ptrs.forEach((q) => core._free(q));
     }
+  }
+
+  /** An MJCF's text checked before MuJoCo parses it (fric_mjcf_check_text:
+   *  element nesting, element count, size; comments, CDATA and quoted values
+   *  skipped): bytes (a Uint8Array of UTF-8 or a string), file (its name for
+   *  the sentence), depth0 (0 for the main file; an include's depth0 for the
+   *  file it names), elements (counted so far in the model's files).
+   *  Returns { elements (after this text), includes [{ file (the file
+   *  attribute as written), depth0, line }] }; a refusal throws the core's
+   *  one sentence ("mjcf: <body> nested 65 deep at line …"). */
+  checkMjcf(bytes, { file = '', depth0 = 0, elements = 0 } = {}) {
+    const text = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+    if (!(text instanceof Uint8Array)) throw argError(TypeError, 'bytes', `bytes must be a Uint8Array or a string, found ${show(bytes)}.`);
+    num('depth0', depth0, { integer: true });
+    num('elements', elements, { min: 0, integer: true });
+    const cap = 64;   // FRIC_MJCF_MAX_INCLUDES
+    const { out: [o] } = call(this._core, 'fxb_mjcf_check', [inp(text.length ? text : new Uint8Array(1)), text.length,
+      cstr(String(file)), depth0, elements, out(Int32Array, 2 + 4 * cap), cap]);
+    const dec = new TextDecoder();
+    const includes = Array.from({ length: o[1] }, (_, i) => ({
+      file: dec.decode(text.subarray(o[2 + 4 * i], o[2 + 4 * i] + o[3 + 4 * i])), depth0: o[4 + 4 * i], line: o[5 + 4 * i] }));
+    return { elements: o[0], includes };
   }
 
   /** What a replay drives a simulator with, per scored sample

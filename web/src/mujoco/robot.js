@@ -23,6 +23,7 @@ import { attachSim } from './sim.js';
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t } from '../i18n/index.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled } from './robotFiles.js';
+import { checkMjcfFiles } from './mjcfCheck.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
 export { ROBOT_LIMITS, pickMain, checkBytes } from './robotFiles.js';
@@ -89,6 +90,7 @@ function describe(mj, core, m, classes) {
 export function loadRobotFiles(mj, core, files, main) {
   checkSize(files);
   const path = pickMain(files, main);
+  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
   const { m, classes } = compiled(mj, files, path);
   return { main: path, info: describe(mj, core, m, classes) };
 }
@@ -174,6 +176,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
   }
   const path = pickMain(files, main);
+  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
   const entries = parseMapping(core, mapping);
   const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
   if (kp != null) {

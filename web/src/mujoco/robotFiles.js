@@ -403,8 +403,18 @@ let cached = null;
 export function compiled(mj, files, main) {
   if (cached && cached.mj === mj && cached.files === files && cached.main === main) return cached;
   const c = compile(mj, files, main);
-  cached?.m.delete();
+  try { cached?.m.delete(); } catch { /* of a MuJoCo instance that failed (mjcfCheck.js mujocoDied): gone with it */ }
   cached = { mj, files, main, ...c };
+  return cached;
+}
+
+/** The compiled model of files made elsewhere (a worker's compile,
+ *  views/mujoco/compileGuard.js: the model loaded from MuJoCo's binary
+ *  form, the joints' classes): cached as compiled() keeps its own, so the
+ *  page's thread never parses the MJCF. */
+export function useCompiled(mj, files, main, m, classes) {
+  try { cached?.m.delete(); } catch { /* of a MuJoCo instance that failed: gone with it */ }
+  cached = { mj, files, main, m, classes };
   return cached;
 }
 

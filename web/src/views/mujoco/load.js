@@ -23,6 +23,13 @@ export function loadMujoco() {
   return loading;
 }
 
+/** Forgets the MuJoCo module after it failed (an abort, a wasm trap, its
+ *  file system broken: mjcfCheck.js mujocoDied): the next loadMujoco()
+ *  makes a fresh instance, so the next drop works without a reload. */
+export function resetMujoco() {
+  loading = null;
+}
+
 let rendering = null;
 
 /** The 3D robot renderer (robot3d.js: three.js bundled with it, built by

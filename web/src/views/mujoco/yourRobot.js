@@ -21,9 +21,11 @@ import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
-import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { loadMujoco, loadRenderer, resetMujoco } from './load.js';
+import { loadRobotFiles, createRobotPair, pickMain, ROBOT_LIMITS } from '../../mujoco/robot.js';
 import { fileDrop, readRobot } from '../../mujoco/robotFiles.js';
+import { checkMjcfFiles, mujocoDied } from '../../mujoco/mjcfCheck.js';
+import { compileGuarded } from './compileGuard.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
@@ -187,7 +189,13 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       const { map, bytes, main: named = null } = await read();
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
-      await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
+      // the text checked by the core, then compiled in a worker under a
+      // time limit (compileGuard.js), so that a file MuJoCo cannot read in
+      // time, or dies on, never freezes the page; the page takes the model
+      const main0 = pickMain(map, ex?.main ?? named);
+      checkMjcfFiles(core, map, main0);
+      await compileGuarded(mj, map, main0);
+      await nextFrame();   // the status line shows before the page's MuJoCo loads the model (it blocks the page)
       if (disposed) return;
       const { main, info } = loadRobotFiles(mj, core, map, ex?.main ?? named);
       const next = { files: map, main, info, bytes };
@@ -210,8 +218,9 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       await adopt(mj, next, cs, js, k);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
+      const died = mujocoLost(e);
       sizeNote.textContent = robot ? sizeText(robot.files.size, robot.bytes, 'robot.size.shown') : what;
-      say(e.message);
+      if (!died) say(e.message);
       status.textContent = robot ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
       busy = false;
@@ -219,6 +228,22 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   }
 
   const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+  /** After an error: when the page's MuJoCo itself failed (mjcfCheck.js
+   *  mujocoDied: an abort, a wasm trap, its file system broken), the
+   *  instance is replaced (load.js resetMujoco: the next drop gets a fresh
+   *  one, no reload), the robot that ran in it is gone, and that is said.
+   *  Returns true then. */
+  function mujocoLost(e) {
+    if (!mujocoDied(e)) return false;
+    resetMujoco();
+    try { freePair(); } catch { pair = null; }
+    robot = null;
+    [runRow, meshRow, view3d, tables, goals, reportBox, textRow, csvRow].forEach((x) => { x.hidden = true; });
+    adoptedText = '';
+    say(t('robot.err.reset', { message: e.message }));
+    return true;
+  }
 
   /** A new pair of (next robot, its choices) in place of the one running;
    *  throws one sentence (robot.js's) and leaves the running one. */
@@ -297,7 +322,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     try {
       await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
     } catch (e) {
-      say(e.message);
+      if (!mujocoLost(e)) say(e.message);
       if (pair) status.textContent = t('robot.still.servos');
     } finally {
       busy = false;
@@ -332,7 +357,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1), text);
       return true;
     } catch (e) {
-      say(e.message);
+      if (!mujocoLost(e)) say(e.message);
       if (pair) status.textContent = stillMsg;
       return false;
     } finally {
@@ -366,7 +391,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       pair.step(n);
     } catch (e) {
       failed = true;
-      say(t('robot.stopped', { message: e.message }));
+      if (!mujocoLost(e)) say(t('robot.stopped', { message: e.message }));
     }
   }
 
