@@ -22,7 +22,8 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer } from './load.js';
-import { loadRobotFiles, createRobotPair, checkBytes, ROBOT_LIMITS } from '../../mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, checkBytes, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
+import { mainCandidates } from '../../mujoco/robotFiles.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
@@ -39,9 +40,10 @@ export { mappingText };
 const EXAMPLE_TEXT = { so101: ['robot.ex.so101.label', 'robot.ex.so101.title', 'robot.ex.so101.how'],
   '2r': ['robot.ex.2r.label', 'robot.ex.2r.title', 'robot.ex.2r.how'] };
 const exText = (ex, k) => (EXAMPLE_TEXT[ex.id] ? t(EXAMPLE_TEXT[ex.id][k]) : [ex.label, `${ex.servos}; ${ex.source}`, ex.how][k]);
-// the physics step choices: the issue's 1 kHz (the default), or the file's own
+// the physics step choices: the file's own (the default start of every
+// door: robot.js startKeyframe, the core's FRIC_ROBOT_START_KEY), or 1 kHz
 export const PHYSICS_STEPS = { '1ms': 0.001, file: null };   // [s] (null: the file's)
-const DEFAULT_STEP = '1ms';
+const DEFAULT_STEP = 'file';
 
 /**
  * @param {HTMLElement} parent  the view's main column
@@ -70,6 +72,9 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       b.addEventListener('click', () => openExample(ex));
       return b;
     }));
+  // the main MJCF of a drop of several (robotFiles.js mainCandidates): shown when there is a choice
+  const mainSel = el('select', { id: 'mujoco-robot-main', 'aria-label': t('robot.main.aria') });
+  const mainRow = el('div', { className: 'row robot-main', hidden: true }, el('label', { textContent: t('robot.main') }, mainSel));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
     textContent: t('robot.status.start', { size: formatBytes(ROBOT_LIMITS.maxBytes) }) });
   const picker = mappingPicker({ presets, fileServos, onAdopt: adoptChoices });
@@ -94,10 +99,21 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     el('summary', { textContent: t('lesson.notice') }),
     el('p', { className: 'lesson-notice', textContent: t('robot.lesson.notice') }),
     el('h4', { textContent: t('lesson.try') }),
-    el('ol', {}, ...['robot.lesson.try1', 'robot.lesson.try2', 'robot.lesson.try3'].map((k) => el('li', { textContent: t(k) }))));
+    el('ol', { id: 'mujoco-robot-lesson-try' }));
+  /** The lesson's steps: the joints of the robot in the view (rows: the
+   *  running pair's), or none before a robot runs. */
+  function lessonSteps(rows = []) {
+    const last = rows[rows.length - 1], other = rows[1] ?? rows[0];
+    const preset = other && /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(other.entry?.servo ?? '');
+    const items = [t('robot.lesson.try1'),
+      last ? t('robot.lesson.try2', { joint: last.name }) : t('robot.lesson.try2.none'),
+      preset ? t('robot.lesson.try3', { joint: other.name, servo: `${preset[1]} M${preset[2] === '6' ? 1 : 6}` }) : t('robot.lesson.try3.none')];
+    lesson.querySelector('ol').replaceChildren(...items.map((x) => el('li', { textContent: x })));
+  }
+  lessonSteps();
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: t('robot.summary') }),
-    drop, exampleRow, status, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
+    drop, exampleRow, mainRow, status, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
   parent.append(section);
   // the paper's 2R arm, Fig. 1 B/C simulated (fig1Panel.js), above the lesson
   const fig1 = fig1Section(section, { before: lesson });
@@ -120,6 +136,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
+  let dropped = null;   // the last drop read: { map, bytes, what, ex }, for the main-file select
 
   // the 3D renderer (three.js) is fetched the first time the section opens
   section.addEventListener('toggle', () => {
@@ -162,24 +179,27 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   /** Files (read by `read`: { map, bytes }) loaded in MuJoCo, mapped (the
    *  example's mapping, else the defaults) and adopted. The previous robot
    *  stays until the new one has loaded and adopted. */
-  async function load(what, read, ex, saved) {
+  async function load(what, read, ex, saved, chosen = null) {
     if (busy) { say(t('robot.busy')); return; }
     busy = true;
     say('');
     sizeNote.textContent = what;
     try {
       const { map, bytes } = await read();
+      dropped = { map, bytes, what, ex };
+      showMains(map, chosen ?? ex?.main ?? null);
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       await nextFrame();   // the status line shows before MuJoCo compiles (it blocks the page)
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, core, map, ex?.main);
+      const { main, info } = loadRobotFiles(mj, core, map, chosen ?? ex?.main);
+      mainSel.value = main;
       const next = { files: map, main, info, bytes };
       // the example's mapping as the selects show it, else the defaults
       const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);
       // the first keyframe (a home pose the file names), else the reference
       // pose qpos0; a worked robot of the URL: its mapping and keyframe
-      const k0 = next.info.keyframes.length ? 0 : -1;
+      const k0 = startKeyframe(next.info.keyframes.length);
       const k = saved && Number.isInteger(saved.keyframe) && saved.keyframe >= -1 && saved.keyframe < next.info.keyframes.length ? saved.keyframe : k0;
       next.example = ex?.id ?? null;
       if (saved?.mapping) {
@@ -196,13 +216,31 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       // the refusal in one sentence; the robot shown (if any) keeps running
       sizeNote.textContent = robot ? sizeText(robot.files.size, robot.bytes, 'robot.size.shown') : what;
       say(e.message);
-      status.textContent = robot ? t('robot.still.robot', { main: robot.main }) : '';
+      // the status line ends the attempt (never left on "Adopting…")
+      status.textContent = pair ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
       busy = false;
     }
   }
 
   const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+
+  /** The main-file select of a drop: its candidates (robotFiles.js
+   *  mainCandidates), shown when there are several; the one chosen (or
+   *  guessed, set once loaded), else "choose…". */
+  function showMains(map, chosen) {
+    const list = mainCandidates(map);
+    mainSel.replaceChildren(el('option', { value: '', textContent: t('robot.main.choose'), disabled: true }),
+      ...list.map((p) => el('option', { value: p, textContent: p })));
+    mainSel.value = chosen && list.includes(chosen) ? chosen : '';
+    mainRow.hidden = list.length < 2;
+  }
+  // another main file of the last drop: loaded from the same files
+  mainSel.addEventListener('change', () => {
+    if (!mainSel.value || !dropped) return;
+    const { map, bytes, what, ex } = dropped;
+    load(what, async () => ({ map, bytes }), ex, null, mainSel.value);
+  });
 
   /** A new pair of (next robot, its choices) in place of the one running;
    *  throws one sentence (robot.js's) and leaves the running one. */
@@ -243,6 +281,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     panel3d.show(renderer, pair);
     readings.buildTable();
     readings.buildGoals(robot.info.joints);
+    lessonSteps(pair.rows);
     runRow.hidden = false;
     loop.restart();
     paint(true);
@@ -279,10 +318,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
+      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length));
     } catch (e) {
       say(e.message);
-      if (pair) status.textContent = t('robot.still.servos');
+      status.textContent = pair ? t('robot.still.servos') : t('robot.refused.pending', { main: robot.main });
     } finally {
       busy = false;
     }
@@ -313,11 +352,11 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1), text);
+      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length), text);
       return true;
     } catch (e) {
       say(e.message);
-      if (pair) status.textContent = stillMsg;
+      status.textContent = pair ? stillMsg : t('robot.refused.pending', { main: robot.main });
       return false;
     } finally {
       busy = false;
