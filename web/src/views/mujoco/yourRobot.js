@@ -294,6 +294,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       freePair();
       [runRow, meshRow, view3d, tables, goals, reportBox, textRow, csvRow].forEach((x) => { x.hidden = true; });
       adoptedText = '';
+      lessonSteps();   // no robot in the view: the lesson names no joint
     }
     robot = next;
     classServo = cs;
