@@ -18,6 +18,9 @@
 //               keyframe) ends the status line (not left on "Adopting…")
 //   main file   two root MJCFs, one whose comment names the other: one
 //               sentence, the main-file select lists both, choosing one loads it
+//   floating    a free-joint base with one hinge: the copies stand apart by at
+//               least half a robot (robot3d.js lays them out by the reach),
+//               the labels inside the box
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -145,6 +148,31 @@ export default async function robotDoors(h) {
     const ok = await waitFor(async () => { const r = await robot(); return r && r.main === 'arm_b.xml' && !r.busy ? r : null; }, 30_000, 100);
     expect(ok, `arm_b.xml did not load: '${await error()}', status '${await status()}'`);
     return `'${said}'; then ${ok.main}: '${await status()}'`;
+  });
+  await check('robotdoors: a floating base (a free joint and one hinge): the two copies stand apart by at least half a robot, their labels inside the box', async () => {
+    const mjcf = '<mujoco model="float"><worldbody><geom type="plane" size="0 0 1"/><body name="base" pos="0 0 0.3"><freejoint name="root"/>'
+      + '<geom type="box" size="0.1 0.1 0.05" mass="1"/><body name="arm" pos="0.1 0 0"><joint name="hinge" type="hinge" axis="0 1 0"/>'
+      + '<geom type="capsule" fromto="0 0 0 0.25 0 0" size="0.02" mass="0.1"/></body></body></worldbody></mujoco>';
+    await dropTexts([['float.xml', mjcf]]);
+    const pending = await waitFor(async () => { const x = await status(); return /No joint of float\.xml is mapped/.test(x) ? x : null; }, 30_000, 100);
+    expect(pending, `float.xml: status '${await status()}', error '${await error()}'`);
+    const select = page.locator('select[aria-label="Servo of the joint hinge"]');
+    await select.selectOption(await select.evaluate((el) => [...el.options].map((o) => o.value).find((v) => /^[a-z0-9_]+\/m[1-6]$/.test(v))));
+    await page.locator('#mujoco-robot-adopt').click();
+    const ok = await waitFor(async () => { const r = await robot(); return r && r.main === 'float.xml' && r.drawn > 0 && !r.busy ? r : null; }, 60_000, 200);
+    expect(ok, `float.xml did not adopt: '${await error()}'`);
+    const got = await page.evaluate(() => {
+      const sc = window.__fx.mujoco.robotScene, box = document.getElementById('mujoco-robot-3d').getBoundingClientRect();
+      return { layout: sc.layout, labels: [...document.querySelectorAll('#mujoco-robot-3d .robot3d-label')].map((l) => {
+        const r = l.getBoundingClientRect();
+        return !l.hidden && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      }) };
+    });
+    const gap = got.layout.pitch - got.layout.span;   // [m] between the two copies as they stand
+    expect(gap >= 0.5 * got.layout.span, `copies ${got.layout.pitch} m apart, each ${got.layout.span} m wide: a gap of ${gap} m`);
+    expect(got.labels.length === 2 && got.labels.every(Boolean), `labels inside: ${got.labels.join(', ')}`);
+    await page.locator('#mujoco-robot-3d').screenshot({ path: path.join(OUT, 'robotdoors-float-1280.png') });
+    return `copies ${got.layout.pitch.toFixed(3)} m apart, each ${got.layout.span.toFixed(3)} m wide (gap ${gap.toFixed(3)} m); build/e2e/robotdoors-float-1280.png`;
   });
   await page.close();
 }

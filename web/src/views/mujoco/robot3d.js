@@ -424,6 +424,8 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   let disposed = false;
   return {
     canvas, offsets, drawn: items.length,
+    /** For the tests: copy to copy [m] and the width along the row of one copy as it stood at the start [m]. */
+    layout: { pitch, span: now.max[0] - now.min[0] },
     /** The triangles a frame draws, all copies. */
     get triangles() { return items.reduce((n, it) => n + it.meshes.length * trianglesOf(it.meshes[0].geometry), 0); },
     get meshes() { return meshMode; },
