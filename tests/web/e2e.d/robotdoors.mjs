@@ -20,7 +20,8 @@
 //               sentence, the main-file select lists both, choosing one loads it
 //   floating    a free-joint base with one hinge: the copies stand apart by at
 //               least half a robot (robot3d.js lays them out by the reach),
-//               the labels inside the box
+//               the labels inside the box; 15 wheel notches over (C) keep (C)
+//               under the pointer (zoom to the cursor)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -149,7 +150,7 @@ export default async function robotDoors(h) {
     expect(ok, `arm_b.xml did not load: '${await error()}', status '${await status()}'`);
     return `'${said}'; then ${ok.main}: '${await status()}'`;
   });
-  await check('robotdoors: a floating base (a free joint and one hinge): the two copies stand apart by at least half a robot, their labels inside the box', async () => {
+  await check('robotdoors: a floating base (a free joint and one hinge): the two copies stand apart by at least half a robot, their labels inside the box, the wheel zooms at the copy under the pointer', async () => {
     const mjcf = '<mujoco model="float"><worldbody><geom type="plane" size="0 0 1"/><body name="base" pos="0 0 0.3"><freejoint name="root"/>'
       + '<geom type="box" size="0.1 0.1 0.05" mass="1"/><body name="arm" pos="0.1 0 0"><joint name="hinge" type="hinge" axis="0 1 0"/>'
       + '<geom type="capsule" fromto="0 0 0 0.25 0 0" size="0.02" mass="0.1"/></body></body></worldbody></mujoco>';
@@ -172,7 +173,17 @@ export default async function robotDoors(h) {
     expect(gap >= 0.5 * got.layout.span, `copies ${got.layout.pitch} m apart, each ${got.layout.span} m wide: a gap of ${gap} m`);
     expect(got.labels.length === 2 && got.labels.every(Boolean), `labels inside: ${got.labels.join(', ')}`);
     await page.locator('#mujoco-robot-3d').screenshot({ path: path.join(OUT, 'robotdoors-float-1280.png') });
-    return `copies ${got.layout.pitch.toFixed(3)} m apart, each ${got.layout.span.toFixed(3)} m wide (gap ${gap.toFixed(3)} m); build/e2e/robotdoors-float-1280.png`;
+    // the wheel zooms toward the point under the pointer: 15 notches over (C) keep (C) there (toward the
+    // row's middle, (C) would leave the view: 0.95^15 of the distance doubles its offset from the middle)
+    const box = await page.locator('#mujoco-robot-3d').boundingBox();
+    const at = await page.evaluate(() => window.__fx.mujoco.robotScene.anchorOf(1));
+    await page.mouse.move(box.x + at.x, box.y + at.y + 20);
+    for (let k = 0; k < 15; k++) { await page.mouse.wheel(0, -100); await page.waitForTimeout(30); }
+    await page.waitForTimeout(200);
+    const after = await page.evaluate(() => window.__fx.mujoco.robotScene.anchorOf(1));
+    const moved = Math.hypot(after.x - at.x, after.y - at.y);
+    expect(moved < 0.1 * box.width, `(C) moved ${moved.toFixed(0)} px on the canvas (${box.width.toFixed(0)} px wide) while zooming at it`);
+    return `copies ${got.layout.pitch.toFixed(3)} m apart, each ${got.layout.span.toFixed(3)} m wide (gap ${gap.toFixed(3)} m); zooming at (C) moved it ${moved.toFixed(1)} px; build/e2e/robotdoors-float-1280.png`;
   });
   await page.close();
 }

@@ -215,6 +215,8 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   // first): the copies never overlap, and the camera need not move
   const now = extentOf(m0, robots[0].d, geoms);    // the pose at the start: what the camera frames
   const ext = reachOf(m0, robots[0].d, geoms, now);
+  // a floating base falls: its frame reaches down to where its reach meets the floor
+  if (Array.from({ length: m0.njnt }, (_, j) => m0.jnt_type[j]).includes(0)) now.min[2] = Math.min(now.min[2], ext.min[2]);
   const width = Math.max(ext.max[0] - ext.min[0], ext.max[1] - ext.min[1], 0.05);   // [m]
   const pitch = width * (1 + GAP);                                                 // copy to copy [m]
   const cx = (ext.min[0] + ext.max[0]) / 2, cy = (ext.min[1] + ext.max[1]) / 2;
@@ -426,6 +428,12 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     canvas, offsets, drawn: items.length,
     /** For the tests: copy to copy [m] and the width along the row of one copy as it stood at the start [m]. */
     layout: { pitch, span: now.max[0] - now.min[0] },
+    /** For the tests: where copy i's label points (the top of its start box) on the canvas [CSS px], unclamped. */
+    anchorOf(i) {
+      const o = offsets[i];
+      anchor.set(o[0] + (now.min[0] + now.max[0]) / 2, o[1] + (now.min[1] + now.max[1]) / 2, now.max[2]).project(camera);
+      return { x: (anchor.x + 1) / 2 * canvas.clientWidth, y: (1 - anchor.y) / 2 * canvas.clientHeight };
+    },
     /** The triangles a frame draws, all copies. */
     get triangles() { return items.reduce((n, it) => n + it.meshes.length * trianglesOf(it.meshes[0].geometry), 0); },
     get meshes() { return meshMode; },
