@@ -684,8 +684,12 @@ static void adopt_table(const fric_robot *r, const mjData *d, char labels[][96])
         fric_robot_row_of(r, i, 1, d->qpos, d->qvel, NULL, NULL, &row);
         cli_pad(stdout, ad->defs[i].joint, wj + 2);
         cli_pad(stdout, labels[ad->a[i].entry], ws + 2);
-        const char *cell[5] = { row.stick ? "STICK" : "SLIP", num(b[0], row.sag_mrad), num(b[1], row.creep_mrad_s),
-                                num(b[2], row.tau_m), num(b[3], row.tau_f) };
+        /* a number below FRIC_ROBOT_PRINT_ZERO (its column's unit) is rounding: printed 0 */
+        double v[4] = { row.sag_mrad, row.creep_mrad_s, row.tau_m, row.tau_f };
+        for (int c = 0; c < 4; c++)
+            if (fabs(v[c]) < FRIC_ROBOT_PRINT_ZERO) v[c] = 0;
+        const char *cell[5] = { row.stick ? "STICK" : "SLIP", num(b[0], v[0]), num(b[1], v[1]), num(b[2], v[2]),
+                                num(b[3], v[3]) };
         for (int c = 0; c < 5; c++) cli_pad(stdout, cell[c], width[c]);
         putchar('\n');
     }
@@ -725,11 +729,13 @@ static int mujoco_adopt(int argc, char **argv)
         return cli_fail(fric_status_last().code == FRIC_E_NO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s (model %s)", why,
                         o.model);
     }
+    /* the default start of every door (fric_robot.h FRIC_ROBOT_START_KEY):
+     * the first keyframe, else qpos0, at the file's timestep */
     const char *start = "the reference pose qpos0";
     char keyname[160];
-    if (m->nkey > 0) {
-        mj_resetDataKeyframe(m, d, 0);
-        const char *kn = mj_id2name(m, mjOBJ_KEY, 0);
+    if (m->nkey > FRIC_ROBOT_START_KEY) {
+        mj_resetDataKeyframe(m, d, FRIC_ROBOT_START_KEY);
+        const char *kn = mj_id2name(m, mjOBJ_KEY, FRIC_ROBOT_START_KEY);
         snprintf(keyname, sizeof keyname, "keyframe '%s'", kn && kn[0] ? kn : "0");
         start = keyname;
     }
@@ -776,8 +782,9 @@ static int mujoco_adopt(int argc, char **argv)
     }
     if (!rc) {
         char b[FMT_DOUBLE_LEN];
-        printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s\n", o.model,
-               mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
+        printf("%s: MuJoCo %s, %d joint%s adopted (--adopt '%s'%s), from %s, timestep %s s (the file's; "
+               "the default start of every door: the first keyframe, else qpos0, at the file's timestep)\n",
+               o.model, mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
                o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
         adopt_report(m, r, labels);
         fputs(note, stdout);

@@ -40,9 +40,11 @@ const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params 
   MAPPING: TARGET=SERVO entries separated by ',' (TARGET: a joint, class:NAME or *;
   SERVO: a preset actuator/mK such as sts3215/m1, or @NAME of a --params file).
   Runs (A) the file as written and (C) adopted for S seconds (default 10) from
-  keyframe K (default: the model's reference pose qpos0) and prints the table.
+  keyframe K (−1: the reference pose qpos0) and prints the table. The default
+  start, the page's and \`friction mujoco --adopt\`'s too: the first keyframe,
+  else qpos0, at the file's timestep.
   --timestep S: the physics step of both copies in seconds (default: the file's;
-  0.001 is the page's 1 kHz). --csv: the table as the page's "Download CSV"
+  0.001 is the page's 1 kHz choice). --csv: the table as the page's "Download CSV"
   writes it; --report-csv: the adoption report as CSV.
   --fig1: the paper's Fig. 1 B/C on bam's 2R arm (its folder's scene.xml): M1
   against M4 on the triangle path at kp N (default ${FIG1.gains.low} and ${FIG1.gains.high}), simulated.`;
@@ -92,7 +94,8 @@ export function readFolder(dir, main = null) {
 }
 
 const pad = (s, n) => String(s).padEnd(n);
-const num = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+// a number below the print threshold (the core's FRIC_ROBOT_PRINT_ZERO, in the column's unit) as 0
+const num = (x, d) => (Number.isFinite(x) ? (Math.abs(x) < MJ_CONSTANTS.printZero ? 0 : x).toFixed(d) : '—');
 
 /** The per-joint table as text lines. */
 export function tableLines(table) {
@@ -120,7 +123,7 @@ async function main(argv) {
   try {
     a = parseArgs({ args: argv, allowPositionals: true, options: {
       servos: { type: 'string' }, params: { type: 'string', multiple: true }, seconds: { type: 'string', default: '10' },
-      keyframe: { type: 'string', default: '-1' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
+      keyframe: { type: 'string' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
       'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, 'report-csv': { type: 'string' }, timestep: { type: 'string' }, help: { type: 'boolean', default: false },
       fig1: { type: 'boolean', default: false } } });
   } catch (e) {
@@ -131,9 +134,10 @@ async function main(argv) {
   if (a.values.fig1) return fig1(robot, a.values);
   if (!robot || !a.values.servos) throw new Refusal(`Give the robot's MJCF and --servos.\n${USAGE}`);
   if (!fs.existsSync(robot)) throw new Refusal(`No file ${robot}.`);
-  const seconds = Number(a.values.seconds), keyframe = Number(a.values.keyframe);
+  // the default start (robot.js startKeyframe): null here, the first keyframe or qpos0 there
+  const seconds = Number(a.values.seconds), keyframe = a.values.keyframe == null ? null : Number(a.values.keyframe);
   if (!(seconds > 0 && seconds <= 3600)) throw new Refusal(`--seconds ${a.values.seconds} is not a duration in 0 … 3600 s.`);
-  if (!Number.isInteger(keyframe) || keyframe < -1) throw new Refusal(`--keyframe ${a.values.keyframe} is not a keyframe index (−1: qpos0).`);
+  if (keyframe != null && (!Number.isInteger(keyframe) || keyframe < -1)) throw new Refusal(`--keyframe ${a.values.keyframe} is not a keyframe index (−1: qpos0).`);
   const kp = a.values.kp == null ? null : Number(a.values.kp);
   const timestep = a.values.timestep == null ? null : Number(a.values.timestep);   // [s]
   if (timestep != null && !(timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
@@ -182,7 +186,7 @@ async function main(argv) {
       if (!names.has(k)) throw new Refusal(`--goal ${k}: no adopted joint is called '${k}'; adopted: ${[...names].join(', ')}.`);
       pair.setGoal(k, x);
     }
-    console.log(`# ${robot}: MuJoCo 3.14, timestep ${pair.A.m.opt.timestep} s, ${seconds} s from ${keyframe < 0 ? 'qpos0' : `keyframe ${keyframe}`}`);
+    console.log(`# ${robot}: MuJoCo 3.14, timestep ${pair.A.m.opt.timestep} s, ${seconds} s from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}`);
     console.log('# adoption (C):');
     for (const line of pair.report()) console.log(`#   ${line}`);
     const steps = Math.round(seconds / pair.A.m.opt.timestep), chunk = Math.max(1, Math.round(steps / 20));

@@ -253,6 +253,8 @@ static const struct { const char *name; double value; } constants[] = {
     { "robot_stick_speed", FRIC_ROBOT_STICK_SPEED },         /* [rad/s] the table's STICK */
     { "robot_creep_window", FRIC_ROBOT_CREEP_WINDOW },       /* [s] the creep rate's window */
     { "robot_max_steps", (double)FRIC_ROBOT_MAX_STEPS },     /* the most steps a run may ask */
+    { "robot_start_key", FRIC_ROBOT_START_KEY },             /* the default start's keyframe */
+    { "robot_print_zero", FRIC_ROBOT_PRINT_ZERO },           /* a table's 0 below this */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
 };

@@ -47,6 +47,16 @@ enum { FRIC_ROBOT_TRN_JOINT = 0 };
 #define FRIC_ROBOT_MIN_TIMESTEP 1e-6
 /* The most steps a run may ask (a run of S s at timestep h: S / h)     */
 #define FRIC_ROBOT_MAX_STEPS 100000000L
+/* The default start of every door (the page, tools/robot.mjs, `friction
+ * mujoco --adopt`): the model's keyframe FRIC_ROBOT_START_KEY (its first)
+ * when it has one, else its reference pose qpos0; at the file's own
+ * timestep unless the person asks another (the page's step select,
+ * tools/robot.mjs --timestep). Each door's report says it in its first line. */
+#define FRIC_ROBOT_START_KEY 0
+/* A table's number whose magnitude is below this, in its column's unit
+ * (mrad, mrad/s, N·m), is printed as 0 (a held joint's sag of 1e-20 mrad
+ * is rounding, not a sag); the CSVs keep every digit                   */
+#define FRIC_ROBOT_PRINT_ZERO 1e-9
 
 /* The model as a whole (m->njnt, m->nu, m->opt). */
 #define FRIC_ROBOT_MODEL_FIELDS(X) \

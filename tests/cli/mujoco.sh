@@ -190,6 +190,9 @@ else
             END { if (n != 2) { print "rows: " n; exit 1 } }' "$tmp/out" >"$tmp/msg"; then ok
     else bad "mujoco --adopt table (hold at the keyframe): $(cat "$tmp/msg")"; fi
     echo "mujoco --adopt: $(grep -A3 '^joint ' "$tmp/out" | tr '\n' '|')"
+    # issue 38 item 7: the first line says the start, the default of every door
+    if head -1 "$tmp/out" | grep -qF "from keyframe 'home', timestep 0.001 s (the file's; the default start of every door: the first keyframe, else qpos0, at the file's timestep)"; then ok
+    else bad "mujoco --adopt: the first line does not state the default start: $(head -1 "$tmp/out")"; fi
 fi
 # one joint of the damped arm adopted (the elbow keeps the file's
 # frictionloss, damping 0.5 and actuator): the semi-implicit step serves it

@@ -29,7 +29,9 @@ import os from 'node:os';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS } from '../../web/src/mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS, pickMain } from '../../web/src/mujoco/robot.js';
+import { mainCandidates } from '../../web/src/mujoco/robotFiles.js';
+import { MJ_CONSTANTS } from '../../wasm/friction.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
 import { FIG1, triangle, runFig1, fig1Steps } from '../../web/src/mujoco/fig1.js';
 
@@ -395,7 +397,8 @@ describe('a robot whose file uses another integrator', () => {
     try {
       assert.equal(pair.A.m.opt.integrator, 3, 'implicitfast in (A)');
       assert.equal(pair.C.m.opt.integrator, 0, 'Euler in (C)');
-      assert.match(pair.report()[0], /integrator implicitfast is Euler in \(C\)/);
+      // the report's first line is the start (issue 38 item 7), the integrator's note the next
+      assert.match(pair.report()[1], /integrator implicitfast is Euler in \(C\)/);
     } finally {
       pair.free();
     }
@@ -412,7 +415,9 @@ describe('a physics step other than the file\'s (the page\'s 1 kHz, tools/robot.
     try {
       assert.equal(asked.A.m.opt.timestep, h);
       assert.equal(asked.C.m.opt.timestep, h);
-      assert.match(asked.report()[0], /0\.5 ms \(2 kHz\) in both copies; the file's own is 1 ms/);
+      // the report's first line is the start (issue 38 item 7), the step's note the next
+      assert.match(asked.report()[0], /^Start: keyframe 'home' \(key 0\), physics step 0\.5 ms \(asked; the file's own is 1 ms\)/);
+      assert.match(asked.report()[1], /0\.5 ms \(2 kHz\) in both copies; the file's own is 1 ms/);
       for (const p of [asked, written]) { p.setGoal('shoulder', 0.9); p.step(2000); }
       assert.equal(asked.time, written.time);
       for (const k of ['A', 'C']) assert.deepEqual(Array.from(asked[k].d.qpos), Array.from(written[k].d.qpos), `(${k}) angles after 1 s`);
@@ -470,5 +475,104 @@ describe('one orchestration (a consistency check): an adopted robot natively (Mu
     } finally {
       pair.free();
     }
+  });
+});
+
+// Issue 38 items 7 and 9: the doors agree on the start, (A)'s friction column
+// is the joint's friction alone, tables print rounding as 0, the main file.
+const NOKEY = BOTH.replace(/<keyframe>[\s\S]*<\/keyframe>\n/, '');
+const define = (name) => Number(new RegExp(`#define ${name} (\\S+)`).exec(fs.readFileSync(path.join(ROOT, 'core/include/fric_robot.h'), 'utf8'))[1]);
+
+describe('one default start for every door: the first keyframe, else qpos0, at the file\'s timestep (issue 38 item 7)', () => {
+  const files = (xml) => new Map([['arm.xml', new TextEncoder().encode(xml)]]);
+  it('createRobotPair with no keyframe or step: keyframe \'home\' (the file\'s first, qpos 0.6 −0.3) at the file\'s 1 ms, said in the report\'s first line', () => {
+    assert.equal(MJ_CONSTANTS.startKey, define('FRIC_ROBOT_START_KEY'));
+    const pair = createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1' });
+    try {
+      assert.equal(pair.keyframe, 0);
+      assert.deepEqual(Array.from(pair.A.d.qpos), [0.6, -0.3]);
+      assert.deepEqual(Array.from(pair.C.d.qpos), [0.6, -0.3]);
+      assert.equal(pair.A.m.opt.timestep, 0.001);
+      assert.match(pair.report()[0], /^Start: keyframe 'home' \(key 0\), physics step 1 ms \(the file's own\)\. By default the page, make robot and friction mujoco --adopt all start from the first keyframe, else qpos0, at the file's timestep\.$/);
+    } finally {
+      pair.free();
+    }
+    const bare = createRobotPair(mj, core, { files: files(NOKEY), mapping: '*=sts3215/m1' });
+    try {
+      assert.equal(bare.keyframe, -1);
+      assert.deepEqual(Array.from(bare.A.d.qpos), [0, 0]);
+      assert.match(bare.report()[0], /^Start: the reference pose qpos0, physics step 1 ms \(the file's own\)/);
+    } finally {
+      bare.free();
+    }
+  });
+  it('tools/robot.mjs and friction mujoco --adopt with no option start there too (their first lines say it)', (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-start-'));
+    fs.writeFileSync(path.join(dir, 'arm.xml'), BOTH);
+    const headless = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), path.join(dir, 'arm.xml'), '--servos', '*=sts3215/m1', '--seconds', '0.5'], { encoding: 'utf8' });
+    assert.equal(headless.status, 0, headless.stderr);
+    const lines = headless.stdout.split('\n');
+    assert.match(lines[0], /timestep 0\.001 s, 0\.5 s from keyframe 0$/);
+    assert.match(lines[2], /^# {3}Start: keyframe 'home' \(key 0\), physics step 1 ms \(the file's own\)/);
+    if (!fs.existsSync(CLI)) { t.skip(`no ${CLI}`); return; }
+    const native = spawnSync(CLI, ['mujoco', path.join(dir, 'arm.xml'), '--adopt', '*=sts3215/m1', '--seconds', '0.5'], { encoding: 'utf8' });
+    assert.equal(native.status, 0, native.stderr);
+    assert.match(native.stdout.split('\n')[0], /from keyframe 'home', timestep 0\.001 s \(the file's; the default start of every door: the first keyframe, else qpos0, at the file's timestep\)$/);
+  });
+});
+
+describe('(A)\'s friction column: the joint\'s frictionloss force alone (issue 38 item 7)', () => {
+  const run = (xml) => {
+    const pair = createRobotPair(mj, core, { files: new Map([['a.xml', new TextEncoder().encode(xml)]]), mapping: '*=sts3215/m1' });
+    pair.step(2000);
+    return pair;
+  };
+  it('a link resting on the floor (a contact): |τf| ≤ its frictionloss 0.1 N·m, where the constraint force on the dof (contact included) is above it', () => {
+    const pair = run(`<mujoco><option timestep="0.001"/><worldbody><geom type="plane" size="1 1 .1"/>
+      <body pos="0 0 0.2"><joint name="j" type="hinge" axis="0 1 0" frictionloss="0.1"/><geom type="capsule" fromto="0 0 0 0.3 0 -0.25" size="0.03" mass="1"/></body></worldbody></mujoco>`);
+    try {
+      const a = pair.table().A[0];
+      assert.ok(pair.A.d.ncon > 0, 'the link touches the floor');
+      assert.ok(Math.abs(pair.A.d.qfrc_constraint[0]) > 0.5, `the constraint force on the dof (friction and contact) ${pair.A.d.qfrc_constraint[0]} N·m`);
+      assert.ok(Math.abs(a.tau_f) <= 0.1 + 1e-12, `(A) friction ${a.tau_f} N·m, frictionloss 0.1`);
+    } finally {
+      pair.free();
+    }
+  });
+  it('a point mass held by friction alone (no contact): τf = −m·g·l·cos q (0.02 kg at 0.3 m)', () => {
+    const pair = run(`<mujoco><option timestep="0.001"/><worldbody>
+      <body pos="0 0 0.5"><joint name="j" type="hinge" axis="0 1 0" frictionloss="0.1"/><geom type="sphere" pos="0.3 0 0" size="0.01" mass="0.02"/></body></worldbody></mujoco>`);
+    try {
+      const a = pair.table().A[0], want = -0.02 * 9.81 * 0.3 * Math.cos(pair.A.d.qpos[0]);
+      assert.ok(Math.abs(a.tau_f - want) <= 1e-5 * Math.abs(want), `(A) friction ${a.tau_f} N·m, m·g·l·cos q ${want}`);
+    } finally {
+      pair.free();
+    }
+  });
+});
+
+describe('the tables print rounding as 0 (issue 38 item 9)', () => {
+  it('below FRIC_ROBOT_PRINT_ZERO (1e-9 in the column\'s unit) a number prints 0; at 2e-9 mrad/s it does not', () => {
+    assert.equal(MJ_CONSTANTS.printZero, define('FRIC_ROBOT_PRINT_ZERO'));
+    const row = { joint: 'j', servo: 's', state: 'STICK', q: 0, sag_mrad: -1.8e-20, creep_mrad_s: 2e-9, tau_m: -5e-10, tau_f: 0.25 };
+    const line = tableLines({ A: [row], C: [] })[1];
+    assert.deepEqual(line.trim().split(/\s+/).slice(-4), ['0.0000', '0.000000', '0.0000', '0.2500']);
+    assert.ok(!/-0\.0/.test(line), line);
+  });
+});
+
+describe('the main file of a drop of several MJCFs (issue 38 item 9)', () => {
+  const enc = (s) => new TextEncoder().encode(s);
+  it('a comment naming another file names nothing: both roots are candidates, the guess refuses in one sentence, a chosen one loads', () => {
+    const files = new Map([['arm_a.xml', enc(`<!-- a variant of arm_b.xml -->\n${BOTH}`)], ['arm_b.xml', enc(BOTH)]]);
+    assert.deepEqual(mainCandidates(files), ['arm_a.xml', 'arm_b.xml']);
+    throwsLike(() => pickMain(files), /^The drop has 2 MJCF files that could each be the robot \(arm_a\.xml, arm_b\.xml\); choose the one to load in the main file select\.$/);
+    assert.equal(pickMain(files, 'arm_b.xml'), 'arm_b.xml');
+    assert.equal(loadRobotFiles(mj, core, files, 'arm_a.xml').main, 'arm_a.xml');
+  });
+  it('a file another includes is not a candidate', () => {
+    const files = new Map([['robot.xml', enc(BOTH)], ['world.xml', enc('<mujoco><include file="robot.xml"/></mujoco>')]]);
+    assert.deepEqual(mainCandidates(files), ['world.xml']);
+    assert.equal(pickMain(files), 'world.xml');
   });
 });

@@ -36,7 +36,9 @@ export const MJ_TREATMENTS = [];
 /** The MuJoCo adapter's numbers: { noslipIterations (FRIC_MUJOCO_NOSLIP_ITERATIONS),
  *  maxJoints (FRIC_MUJOCO_MAX_JOINTS), and the robot table's stickSpeed [rad/s]
  *  (FRIC_ROBOT_STICK_SPEED), creepWindow [s] (FRIC_ROBOT_CREEP_WINDOW) and maxSteps, the
- *  most steps a run may ask (FRIC_ROBOT_MAX_STEPS) }. Filled at load. */
+ *  most steps a run may ask (FRIC_ROBOT_MAX_STEPS), startKey, the default start's
+ *  keyframe when the model has one, else qpos0 (FRIC_ROBOT_START_KEY), and printZero,
+ *  a table's number printed 0 below it (FRIC_ROBOT_PRINT_ZERO) }. Filled at load. */
 export const MJ_CONSTANTS = {};
 /** The bench's integrators, the position update a model is fitted and run
  *  with (fric_bench_integrator: 'bam', the reference's q + q̇'·dt + ½·a·dt²,

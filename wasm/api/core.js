@@ -220,5 +220,7 @@ export function readBoundary(core) {
   MJ_CONSTANTS.stickSpeed = CONSTANTS.robot_stick_speed;      // [rad/s] the robot table's STICK
   MJ_CONSTANTS.creepWindow = CONSTANTS.robot_creep_window;    // [s] its creep rate's window
   MJ_CONSTANTS.maxSteps = CONSTANTS.robot_max_steps;          // the most steps a run may ask (FRIC_ROBOT_MAX_STEPS)
+  MJ_CONSTANTS.startKey = CONSTANTS.robot_start_key;          // the default start's keyframe, else qpos0 (FRIC_ROBOT_START_KEY)
+  MJ_CONSTANTS.printZero = CONSTANTS.robot_print_zero;        // a table's number below this is printed 0 (FRIC_ROBOT_PRINT_ZERO)
   INTEGRATORS.push(...TABLES.integrators);
 }

@@ -25,7 +25,7 @@
 //               #mujoco-robot-error, and the SO-101 stays (same main file,
 //               still drawn, its clock still advancing)
 //   frame time  the section's page work per animation frame (stepping both
-//               copies live at the file's timestep (the SO-101's: 2 ms)
+//               copies live at the file's timestep (the SO-101's: 2 ms, the default)
 //               within the view's step budget, the 3D
 //               update, the table), the view's own six runs paused, p95,
 //               also without the 3D draw call, and the steps' cost alone
@@ -57,7 +57,7 @@ const dataLines = (text) => text.trim().split('\n').filter((l) => !l.startsWith(
 /** Two CSVs of the same run: { ok, why }: the comments, the header and every
  *  text cell equal, every number to TOL (absolute; the angles in rad, the
  *  sags in mrad, the torques in N·m, the creep in mrad/s), or bit for bit. */
-function csvDiff(a, b) {
+export function csvDiff(a, b) {
   const ca = a.split('\n').filter((l) => l.startsWith('#')), cb = b.split('\n').filter((l) => l.startsWith('#'));
   if (ca.join('\n') !== cb.join('\n')) return { ok: false, why: `comments '${ca.join(' / ')}' against '${cb.join(' / ')}'` };
   const la = dataLines(a), lb = dataLines(b);
@@ -166,7 +166,8 @@ export default async function mujocoRobot(h) {
     await waitFor(async () => ((await robot()).time > 1 ? true : null), 60_000, 200);
     await bar('Pause').click();
     const r = await page.evaluate(() => { const x = window.__fx.mujoco.robot; return { steps: x.steps, time: x.time, mapping: x.mapping, goals: x.goals, table: x.table(), dt: x.timestep }; });
-    expect(r.dt === 0.001, `the page's physics step is ${r.dt} s, not the default 1 ms (1 kHz)`);
+    // issue 38 item 7: the default is the file's own step (the SO-101's: MuJoCo's default 2 ms), as in every door
+    expect(r.dt === 0.002, `the page's physics step is ${r.dt} s, not the default, the file's 2 ms`);
     for (const [j, q] of Object.entries(GOALS)) expect(r.goals[j] === q, `the goal of ${j} in the page is ${r.goals[j]}, typed ${q}`);
     const csv = path.join(OUT, 'mujocorobot', 'runner.csv');
     const args = [path.join(ROOT, 'tools/robot.mjs'), path.join(drop, 'scene.xml'), '--servos', r.mapping, '--seconds', String(r.time), '--timestep', String(r.dt),
@@ -384,10 +385,11 @@ export default async function mujocoRobot(h) {
     await field.fill(want);
     await field.press('Enter');
     expect(await waitFor(async () => { const r = await robot(); return r && !r.busy && r.mapping === want ? r : null; }, 60_000, 200), `typed ${want}: ${await error()}`);
-    await page.selectOption('#mujoco-robot-dt', 'file');
-    const fileDt = await waitFor(async () => page.evaluate(() => { const x = window.__fx.mujoco.robot; return !x.busy && x.timestep !== 0.001 ? x.timestep : null; }), 60_000, 200);
+    // issue 38 item 7: the file's own step is the default now; the URL keeps the other choice, 1 kHz
+    await page.selectOption('#mujoco-robot-dt', '1ms');
+    const fileDt = await waitFor(async () => page.evaluate(() => { const x = window.__fx.mujoco.robot; return !x.busy && x.timestep === 0.001 ? x.timestep : null; }), 60_000, 200);
     const url = new URL(page.url());
-    expect(url.searchParams.get('mujoco.robot') === '2r' && url.searchParams.get('mujoco.robot_map') === want && url.searchParams.get('mujoco.robot_dt') === 'file', `URL ${url.search}`);
+    expect(url.searchParams.get('mujoco.robot') === '2r' && url.searchParams.get('mujoco.robot_map') === want && url.searchParams.get('mujoco.robot_dt') === '1ms', `URL ${url.search}`);
     await page.reload();
     const again = await waitFor(async () => page.evaluate(() => { const x = window.__fx?.mujoco?.robot; return x && !x.busy && x.main && x.drawn > 0 ? { mapping: x.mapping, dt: x.timestep } : null; }), 120_000, 250);
     expect(again && again.mapping === want && again.dt === fileDt, `after a reload: ${JSON.stringify(again)}`);

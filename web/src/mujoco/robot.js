@@ -18,6 +18,7 @@
 // system and says each joint's MJCF default class (its model spec), so a
 // mapping can name a class (class:sts3215=sts3215/m1).
 import { attachSim } from './sim.js';
+import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
@@ -31,6 +32,23 @@ export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
 const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];
+const CNSTR_FRICTION_DOF = 1;    // mjCNSTR_FRICTION_DOF: a dof's frictionloss row of the constraint arrays
+
+/** The default start of every door (the core's FRIC_ROBOT_START_KEY: the
+ *  first keyframe when the model has one, else −1, its reference pose qpos0;
+ *  at the file's own timestep unless asked). */
+export const startKeyframe = (nkey) => (nkey > MJ_CONSTANTS.startKey ? MJ_CONSTANTS.startKey : -1);
+
+/** The joints' frictionloss force alone [N·m per dof]: MuJoCo's constraint
+ *  rows of type mjCNSTR_FRICTION_DOF (efc_id the dof, its Jacobian row 1 on
+ *  that dof), without the contacts, limits and equalities qfrc_constraint
+ *  also holds. */
+function frictionForce(m, d, out) {
+  out.fill(0);
+  const type = d.efc_type, id = d.efc_id, force = d.efc_force;
+  for (let r = 0; r < d.nefc; r++) if (type[r] === CNSTR_FRICTION_DOF) out[id[r]] += force[r];
+  return out;
+}
 // a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
 const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
 
@@ -164,13 +182,13 @@ function resetTo(mj, m, d, k) {
  * pair.C (adopted: the mapping's servos, the implicit friction). mapping:
  * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
  * servos: { name: params-file object or text } for '@name'; keyframe: −1
- * (qpos0) or a keyframe index; keepArmature: the file's armature stays;
+ * (qpos0) or a keyframe index (null: the default start, startKeyframe); keepArmature: the file's armature stays;
  * kp: the firmware gain of every servo (null: each servo's own);
  * timestep: the physics step of both copies [s] (null: the file's own).
  * The goal of every actuated and adopted joint starts at the keyframe's
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
-export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = -1, keepArmature = false, kp = null, timestep = null }) {
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
   checkSize(files);
   if (timestep != null && !(Number.isFinite(timestep) && timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
@@ -195,6 +213,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
       throw new Error(t('robot.err.classServo', { cls: e.target, servo: e.servo, actuator: resolved[k].actuator }));
     }
   });
+  if (keyframe == null) keyframe = startKeyframe(compiled(mj, files, path).m.nkey);
   const A = makeCopy(mj, files, path, keyframe);
   const fileStep = A.m.opt.timestep;   // [s] the file's own
   if (timestep != null) A.m.opt.timestep = timestep;
@@ -254,6 +273,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
  *  layer's rule, ring and rows (core.robot) with MuJoCo's arrays copied in
  *  and out. */
 function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
+  const fric = new Float64Array(A.m.nv);   // (A)'s frictionloss force per dof [N·m]
   const pair = {
     A: { m: A.m, d: A.d, label: '(A) file as written' },
     C: { m: C.m, d: C.d, label: '(C) adopted', sim: simC },
@@ -291,11 +311,11 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
      *  creep_mrad_s, tau_m, tau_f } (the robot layer's rows, fric_robot.h:
      *  sag goal − q; creep the mean speed over the last
      *  MJ_CONSTANTS.creepWindow s (the core's FRIC_ROBOT_CREEP_WINDOW); A's motor torque its actuator's, its
-     *  friction MuJoCo's constraint force on the dof: frictionloss and any
-     *  limit; C's the core's). */
+     *  friction MuJoCo's frictionloss force on the dof alone (no contact,
+     *  limit or equality: frictionForce); C's the core's). */
     table() {
       const n = rows.length;
-      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: A.d.qfrc_constraint });
+      const a = robot.rows(n, 0, { qpos: A.d.qpos, qvel: A.d.qvel, qfrcActuator: A.d.qfrc_actuator, qfrcConstraint: frictionForce(A.m, A.d, fric) });
       const c = robot.rows(n, 1, { qpos: C.d.qpos, qvel: C.d.qvel });
       const row = (r, x, servo) => ({ joint: r.name, servo, state: x.stick ? 'STICK' : 'SLIP', q: x.q, sag_mrad: x.sag_mrad,
         creep_mrad_s: x.creep_mrad_s, tau_m: x.tau_m, tau_f: x.tau_f });
@@ -303,11 +323,18 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
-      return [pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
+      return [pair.startLine(), pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
         act: r.actuator ? t('robot.report.act', { kind: r.actuator.kind, kp: fmt(r.actuator.kp), kv: fmt(r.actuator.kv), lo: fmt(r.actuator.forceRange[0]),
           hi: fmt(r.actuator.forceRange[1]) }) : t('robot.report.noAct') })));
+    },
+    /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
+    startLine() {
+      const k = pair.keyframe, h = A.m.opt.timestep;
+      const start = k < 0 ? t('robot.report.start.qpos0') : t('robot.report.start.key', { name: mj.mj_id2name(A.m, mj.mjtObj.mjOBJ_KEY.value, k) || String(k), k });
+      return t('robot.report.start', { start, ms: fmt(h * 1e3), step: h === pair.fileTimestep ? t('robot.report.step.file')
+        : t('robot.report.step.asked', { file: fmt(pair.fileTimestep * 1e3) }) });
     },
     free() {
       simC.free();

@@ -46,10 +46,21 @@ export function pickMain(files, main) {
   const depth = (p) => p.split('/').length;
   const scenes = xmls.filter((p) => base(p).toLowerCase() === 'scene.xml').sort((a, b) => depth(a) - depth(b));
   if (scenes.length) return scenes[0];
-  const text = new Map(xmls.map((p) => [p, new TextDecoder().decode(files.get(p))]));
-  const roots = xmls.filter((p) => !xmls.some((q) => q !== p && text.get(q).includes(base(p))));
+  const roots = mainCandidates(files);
   if (roots.length === 1) return roots[0];
-  throw new Error(t('robot.err.manyXml', { n: roots.length || xmls.length, list: (roots.length ? roots : xmls).join(', ') }));
+  // the candidates ride on the sentence: the page's main-file select lists them
+  throw Object.assign(new Error(t('robot.err.manyXml', { n: roots.length, list: roots.join(', ') })), { candidates: roots });
+}
+
+/** The .xml files of a drop that could each be the robot: those no other
+ *  names outside an XML comment (a scene or an <include> names the robot's
+ *  file; a comment naming one names nothing), else every .xml file. The
+ *  page's main-file select lists them. */
+export function mainCandidates(files) {
+  const xmls = [...files.keys()].filter((p) => /\.xml$/i.test(p));
+  const text = new Map(xmls.map((p) => [p, new TextDecoder().decode(files.get(p)).replace(/<!--[\s\S]*?(?:-->|$)/g, '')]));
+  const roots = xmls.filter((p) => !xmls.some((q) => q !== p && text.get(q).includes(base(p))));
+  return roots.length ? roots : xmls;
 }
 
 

@@ -40,6 +40,9 @@ export function mujocoReplay(parent, { core, m, mj }) {
   /** The integrator of the model on the bench ('bam' or 'mujoco': a pasted
    *  params file's, else the bench's default). */
   const integratorOf = (bench) => m.info.params[paramIndex(m.info, 'integrator')].choices[bench[paramIndex(m.info, 'integrator')]];
+  /** Its friction treatment ('implicit' by default on the bench; `friction
+   *  replay`'s default is 'clip': the label names the one replayed). */
+  const treatmentOf = (bench) => m.info.params[paramIndex(m.info, 'friction')].choices[bench[paramIndex(m.info, 'friction')]];
 
   /** One log's rows [{ id, label, mae, samples }] (the model's own replay on
    *  the bench, then (A), (B), (C)); throws one sentence (not a log, another
@@ -54,7 +57,7 @@ export function mujocoReplay(parent, { core, m, mj }) {
     try {
       const bench = benchVector(m), xml = core.mujoco.benchMjcf(bench, log, name);
       const ref = core.bench.replay(bench, log, name);
-      return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench) }), mae: ref.mae, samples: ref.samples },
+      return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench), treat: treatmentOf(bench) }), mae: ref.mae, samples: ref.samples },
         ...TREATMENTS.map((tm) => ({ id: tm.id, label: `MuJoCo ${tm.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: tm.id }) }))];
     } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
   }
@@ -112,7 +115,7 @@ export function mujocoReplay(parent, { core, m, mj }) {
           el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
     } else {
       out.textContent = t('mujoco.replay.many', { n: done.length, samples: rows[0].samples, what });
-      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)) }), ...TREATMENTS.map((tm) => `MuJoCo ${tm.label}`), t('mujoco.replay.gapCol')];
+      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treat: treatmentOf(benchVector(m)) }), ...TREATMENTS.map((tm) => `MuJoCo ${tm.label}`), t('mujoco.replay.gapCol')];
       const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
         ...rs.map((r) => el('td', { textContent: maeText(r.mae) })), el('td', { className: 'num', dataset: { gap: String(gap(rs)) } }, gapText(gap(rs))));
       table.replaceChildren(el('thead', {}, el('tr', {}, ...head.map(th))),

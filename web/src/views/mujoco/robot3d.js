@@ -26,8 +26,13 @@
 // z-up, and so is this scene (camera.up = +z): its coordinates are MuJoCo's,
 // in metres. The copies (the same model layout each, e.g. (A) the file as
 // written and (C) adopted) stand side by side along +x, each on its own tile
-// of the floor, with its label above it. Geometry and materials are shared
-// between copies; a frame only writes the meshes' matrices (no allocation).
+// of the floor (as wide as the robot's reach, a floating base's too, so two
+// copies never touch), with its label above it, kept inside the box. The
+// camera frames the copies as they stand (their geoms' boxes fill the view,
+// room kept above for the labels); the wheel zooms toward the point under
+// the pointer (one copy, not the empty middle of the row). Geometry and
+// materials are shared between copies; a frame only writes the meshes'
+// matrices (no allocation).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
@@ -36,6 +41,8 @@ import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js'
 const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
 const MAX_GROUP = 2;          // visual groups 0..2 shown (MuJoCo's viewer default)
 const GAP = 0.1;              // free space between two copies' reach, as a fraction of its width
+const MARGIN = 0.06;          // the framed copies' distance to the canvas's edges [fraction of its half size]
+const LABEL_ROOM = 34;        // [px] kept above the copies for their labels
 
 /** rgba of geom g: its material's when it has one, else its own. */
 function rgbaOf(m, g, mat, geomRgba) {
@@ -167,12 +174,12 @@ function extentOf(m, d, geoms) {
 
 /** The box every pose of the robot stays in, as far as its joints allow:
  *  around the first joint's anchor (d.xanchor; MuJoCo numbers joints from the
- *  root), the reach R = the farthest drawn geom box's corner from it, the
- *  box ±R in x and y and from the anchor − R (not below the model's lowest
- *  geom or floor) to the anchor + R; with the box of the pose now. A model
- *  without joints, or with a free joint (no reach), keeps the box of now. */
+ *  root; a floating base's: its root body), the reach R = the farthest drawn
+ *  geom box's corner from it, the box ±R in x and y and from the anchor − R
+ *  (not below the model's lowest geom or floor) to the anchor + R; with the
+ *  box of the pose now. A model without joints keeps the box of now. */
 function reachOf(m, d, geoms, ext) {
-  if (m.njnt === 0 || Array.from({ length: m.njnt }, (_, j) => m.jnt_type[j]).includes(0)) return ext;
+  if (m.njnt === 0) return ext;
   const a = [d.xanchor[0], d.xanchor[1], d.xanchor[2]];
   const xpos = d.geom_xpos, xmat = d.geom_xmat, aabb = m.geom_aabb;
   let R = 0;
@@ -206,7 +213,10 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   const geoms = drawnGeoms(m0);
   // the layout is made for every pose the robot can reach (not only the
   // first): the copies never overlap, and the camera need not move
-  const ext = reachOf(m0, robots[0].d, geoms, extentOf(m0, robots[0].d, geoms));
+  const now = extentOf(m0, robots[0].d, geoms);    // the pose at the start: what the camera frames
+  const ext = reachOf(m0, robots[0].d, geoms, now);
+  // a floating base falls: its frame reaches down to where its reach meets the floor
+  if (Array.from({ length: m0.njnt }, (_, j) => m0.jnt_type[j]).includes(0)) now.min[2] = Math.min(now.min[2], ext.min[2]);
   const width = Math.max(ext.max[0] - ext.min[0], ext.max[1] - ext.min[1], 0.05);   // [m]
   const pitch = width * (1 + GAP);                                                 // copy to copy [m]
   const cx = (ext.min[0] + ext.max[0]) / 2, cy = (ext.min[1] + ext.max[1]) / 2;
@@ -295,36 +305,67 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     return el;
   });
   const anchor = new THREE.Vector3();
+  // each label above its copy as it stood at the start, kept whole inside the
+  // box (moved in from an edge rather than cut), hidden only behind the camera
   function placeLabels() {
     const w = canvas.clientWidth, h = canvas.clientHeight;
     offsets.forEach((o, i) => {
-      anchor.set(o[0] + cx, o[1] + cy, ext.max[2]).project(camera);
-      const x = (anchor.x + 1) / 2 * w, y = (1 - anchor.y) / 2 * h;
-      const off = anchor.z > 1 || x < 0 || x > w || y < 0 || y > h;
-      labels[i].hidden = off;
-      if (!off) labels[i].style.transform = `translate(${x.toFixed(0)}px, ${y.toFixed(0)}px) translate(-50%, -100%)`;
+      anchor.set(o[0] + (now.min[0] + now.max[0]) / 2, o[1] + (now.min[1] + now.max[1]) / 2, now.max[2]).project(camera);
+      const behind = anchor.z > 1;
+      labels[i].hidden = behind;
+      if (behind) return;
+      const lw = labels[i].offsetWidth, lh = labels[i].offsetHeight, pad = 2;
+      const x = Math.min(Math.max((anchor.x + 1) / 2 * w, lw / 2 + pad), Math.max(lw / 2 + pad, w - lw / 2 - pad));
+      const y = Math.min(Math.max((1 - anchor.y) / 2 * h - 4, lh + pad), h - pad);
+      labels[i].style.transform = `translate(${x.toFixed(0)}px, ${y.toFixed(0)}px) translate(-50%, -100%)`;
     });
   }
 
-  // the camera: in front of the row (from -y), a little above, the whole
-  // row in view at the container's shape (vertical field of view 40°); framed
-  // again when the container changes shape, until the person moves it
+  // the camera: in front of the row (from -y), a little above, looking at
+  // the middle of the copies as they stand, as close as keeps every corner
+  // of their boxes inside the canvas (MARGIN from its edges, LABEL_ROOM px
+  // above); framed again when the container changes shape, until the person
+  // moves it. The wheel zooms toward the point under the pointer.
   let dirty = true;
   if (meshMode === 'light') setMeshes('light');
   const controls = new OrbitControls(camera, canvas);
-  const rowWidth = pitch * (robots.length - 1) + width;                 // [m]
-  const zLo = Math.min(ext.min[2], 0), height = ext.max[2] - zLo;       // [m]
-  controls.target.set(0, 0, zLo + height * 0.5);
+  const corners = [];
+  for (const o of offsets) {
+    for (let k = 0; k < 8; k++) {
+      corners.push(new THREE.Vector3((k & 1 ? now.max[0] : now.min[0]) + o[0], (k & 2 ? now.max[1] : now.min[1]) + o[1],
+        (k & 4 ? now.max[2] : now.min[2]) + o[2]));
+    }
+  }
+  const box = new THREE.Box3().setFromPoints(corners), mid = box.getCenter(new THREE.Vector3());
+  controls.target.copy(mid);
   controls.enableDamping = false;
-  controls.minDistance = width * 0.2;
+  controls.zoomToCursor = true;
+  controls.minDistance = width * 0.05;
   let moved = false;
   controls.addEventListener('start', () => { moved = true; });
-  function frameRow(aspect) {
-    const tanV = Math.tan((camera.fov / 2) * Math.PI / 180), tanH = tanV * Math.max(0.3, aspect);
-    const dist = Math.max(rowWidth / 2 / tanH, height / 2 / tanV) + width / 4;   // [m] (the reach box is generous)
-    const elev = 0.38;                            // [rad] above the horizontal
-    camera.position.set(0, -dist * Math.cos(elev), controls.target.z + dist * Math.sin(elev));
-    controls.maxDistance = dist * 8;
+  const elev = 0.38;                              // [rad] the camera above the horizontal
+  const dir = new THREE.Vector3(0, -Math.cos(elev), Math.sin(elev)), p = new THREE.Vector3();
+  /** Every corner inside the canvas with the camera at distance dist from the target. */
+  function fits(dist, top) {
+    camera.position.copy(mid).addScaledVector(dir, dist);
+    camera.lookAt(mid);
+    camera.updateMatrixWorld();
+    return corners.every((c) => {
+      p.copy(c).project(camera);
+      return p.z < 1 && Math.abs(p.x) <= 1 - MARGIN && p.y >= -1 + MARGIN && p.y <= top;
+    });
+  }
+  function frameRow() {
+    const h = Math.max(1, container.clientHeight);
+    const top = Math.max(0.2, 1 - MARGIN - 2 * LABEL_ROOM / h);   // [NDC] the labels' room above
+    const span = box.getSize(new THREE.Vector3()).length();         // [m]
+    let lo = span * 0.05, hi = span * 100;
+    for (let k = 0; k < 40; k++) {                // bisection on the distance (monotone: farther fits)
+      const d = (lo + hi) / 2;
+      if (fits(d, top)) hi = d; else lo = d;
+    }
+    fits(hi, top);
+    controls.maxDistance = hi * 8;
     controls.update();                            // the camera looks at the target
   }
   controls.addEventListener('change', () => { dirty = true; placeLabels(); });
@@ -372,7 +413,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     renderer.setSize(w, h, true);
     camera.aspect = w / h;
     camera.updateProjectionMatrix();
-    if (!moved) frameRow(camera.aspect);
+    if (!moved) frameRow();
     placeLabels();
     dirty = true;
   }
@@ -385,6 +426,14 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   let disposed = false;
   return {
     canvas, offsets, drawn: items.length,
+    /** For the tests: copy to copy [m] and the width along the row of one copy as it stood at the start [m]. */
+    layout: { pitch, span: now.max[0] - now.min[0] },
+    /** For the tests: where copy i's label points (the top of its start box) on the canvas [CSS px], unclamped. */
+    anchorOf(i) {
+      const o = offsets[i];
+      anchor.set(o[0] + (now.min[0] + now.max[0]) / 2, o[1] + (now.min[1] + now.max[1]) / 2, now.max[2]).project(camera);
+      return { x: (anchor.x + 1) / 2 * canvas.clientWidth, y: (1 - anchor.y) / 2 * canvas.clientHeight };
+    },
     /** The triangles a frame draws, all copies. */
     get triangles() { return items.reduce((n, it) => n + it.meshes.length * trianglesOf(it.meshes[0].geometry), 0); },
     get meshes() { return meshMode; },

@@ -9,7 +9,10 @@ import { MJ_CONSTANTS } from '../../../../wasm/friction.js';
 import { t } from '../../i18n/index.js';
 import { MAPPABLE } from './robotMapping.js';
 
-const f3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : '—');
+// a number of the tables: 3 significant digits; below the print threshold (the
+// core's FRIC_ROBOT_PRINT_ZERO, in the column's unit) 0 (a held joint's sag of
+// 1e-20 mrad is rounding)
+const f3 = (x) => (Number.isFinite(x) ? fmtNumber(Math.abs(x) < MJ_CONSTANTS.printZero ? 0 : x, { digits: 3 }) : '—');
 const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, Number.isFinite(x) ? x : 0));
 
 /**

@@ -22,8 +22,8 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer, resetMujoco } from './load.js';
-import { loadRobotFiles, createRobotPair, pickMain, ROBOT_LIMITS } from '../../mujoco/robot.js';
-import { fileDrop, readRobot } from '../../mujoco/robotFiles.js';
+import { loadRobotFiles, createRobotPair, pickMain, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
+import { fileDrop, readRobot, mainCandidates } from '../../mujoco/robotFiles.js';
 import { checkMjcfFiles, mujocoDied } from '../../mujoco/mjcfCheck.js';
 import { compileGuarded } from './compileGuard.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
@@ -42,9 +42,10 @@ export { mappingText };
 const EXAMPLE_TEXT = { so101: ['robot.ex.so101.label', 'robot.ex.so101.title', 'robot.ex.so101.how'],
   '2r': ['robot.ex.2r.label', 'robot.ex.2r.title', 'robot.ex.2r.how'] };
 const exText = (ex, k) => (EXAMPLE_TEXT[ex.id] ? t(EXAMPLE_TEXT[ex.id][k]) : [ex.label, `${ex.servos}; ${ex.source}`, ex.how][k]);
-// the physics step choices: the issue's 1 kHz (the default), or the file's own
+// the physics step choices: the file's own (the default start of every
+// door: robot.js startKeyframe, the core's FRIC_ROBOT_START_KEY), or 1 kHz
 export const PHYSICS_STEPS = { '1ms': 0.001, file: null };   // [s] (null: the file's)
-const DEFAULT_STEP = '1ms';
+const DEFAULT_STEP = 'file';
 
 /**
  * @param {HTMLElement} parent  the view's main column
@@ -73,6 +74,9 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       b.addEventListener('click', () => openExample(ex));
       return b;
     }));
+  // the main MJCF of a drop of several (robotFiles.js mainCandidates): shown when there is a choice
+  const mainSel = el('select', { id: 'mujoco-robot-main', 'aria-label': t('robot.main.aria') });
+  const mainRow = el('div', { className: 'row robot-main', hidden: true }, el('label', { textContent: t('robot.main') }, mainSel));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
     textContent: t('robot.status.start', { size: formatBytes(ROBOT_LIMITS.maxBytes) }) });
   // the reading of a drop's files (only those the MJCF names), file by file
@@ -99,10 +103,21 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     el('summary', { textContent: t('lesson.notice') }),
     el('p', { className: 'lesson-notice', textContent: t('robot.lesson.notice') }),
     el('h4', { textContent: t('lesson.try') }),
-    el('ol', {}, ...['robot.lesson.try1', 'robot.lesson.try2', 'robot.lesson.try3'].map((k) => el('li', { textContent: t(k) }))));
+    el('ol', { id: 'mujoco-robot-lesson-try' }));
+  /** The lesson's steps: the joints of the robot in the view (rows: the
+   *  running pair's), or none before a robot runs. */
+  function lessonSteps(rows = []) {
+    const last = rows[rows.length - 1], other = rows[1] ?? rows[0];
+    const preset = other && /^([A-Za-z0-9_]+)\/m([1-6])$/.exec(other.entry?.servo ?? '');
+    const items = [t('robot.lesson.try1'),
+      last ? t('robot.lesson.try2', { joint: last.name }) : t('robot.lesson.try2.none'),
+      preset ? t('robot.lesson.try3', { joint: other.name, servo: `${preset[1]} M${preset[2] === '6' ? 1 : 6}` }) : t('robot.lesson.try3.none')];
+    lesson.querySelector('ol').replaceChildren(...items.map((x) => el('li', { textContent: x })));
+  }
+  lessonSteps();
   const section = el('details', { className: 'chart-box mujoco-robot', id: 'mujoco-robot' },
     el('summary', { textContent: t('robot.summary') }),
-    drop, exampleRow, status, progress, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
+    drop, exampleRow, mainRow, status, progress, err, textRow, mapBox, reportBox, runRow, meshRow, view3d, tables, csvRow, goals, lesson);
   parent.append(section);
   // the paper's 2R arm, Fig. 1 B/C simulated (fig1Panel.js), above the lesson
   const fig1 = fig1Section(section, { before: lesson });
@@ -125,6 +140,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
+  let mains = null;     // the last drop's main-file candidates { list, again(main): read it again with that main }
 
   // the 3D renderer (three.js) is fetched the first time the section opens
   section.addEventListener('toggle', () => {
@@ -145,11 +161,11 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
    *  readRobot: each sized before it is read, the others never), loaded in
    *  MuJoCo, mapped, adopted. The previous robot stays until the new one has
    *  loaded and adopted. */
-  function take(fileList, paths) {
+  function take(fileList, paths, chosen = null) {
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
     return load(sizeText(fileList.length, bytes), async () => {
       try {
-        const got = await readRobot(fileDrop(fileList, paths), null, { onProgress: ({ done, total, n, files }) => {
+        const got = await readRobot(fileDrop(fileList, paths), chosen, { onProgress: ({ done, total, n, files }) => {
           progress.hidden = false;
           progress.value = done / total;
           status.textContent = t('robot.progress', { n, files, done: formatBytes(done), total: formatBytes(total) });
@@ -158,7 +174,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       } finally {
         progress.hidden = true;
       }
-    }, null, null);
+    }, null, null, chosen, (m) => take(fileList, paths, m));
   }
 
   /** One of the worked robots (examples.js): its files as `make web` copied
@@ -180,30 +196,34 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   /** Files (read by `read`: { map, bytes }) loaded in MuJoCo, mapped (the
    *  example's mapping, else the defaults) and adopted. The previous robot
    *  stays until the new one has loaded and adopted. */
-  async function load(what, read, ex, saved) {
+  async function load(what, read, ex, saved, chosen = null, again = null) {
     if (busy) { say(t('robot.busy')); return; }
     busy = true;
     say('');
     sizeNote.textContent = what;
     try {
       const { map, bytes, main: named = null } = await read();
+      // a drop read without a main file named: its candidates for the select
+      if (!chosen) mains = { list: mainCandidates(map), again };
+      showMains(chosen ?? ex?.main ?? named);
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
       // the text checked by the core, then compiled in a worker under a
       // time limit (compileGuard.js), so that a file MuJoCo cannot read in
       // time, or dies on, never freezes the page; the page takes the model
-      const main0 = pickMain(map, ex?.main ?? named);
+      const main0 = pickMain(map, chosen ?? ex?.main ?? named);
       checkMjcfFiles(core, map, main0);
       await compileGuarded(mj, map, main0);
       await nextFrame();   // the status line shows before the page's MuJoCo loads the model (it blocks the page)
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, core, map, ex?.main ?? named);
+      const { main, info } = loadRobotFiles(mj, core, map, main0);
+      mainSel.value = main;
       const next = { files: map, main, info, bytes };
       // the example's mapping as the selects show it, else the defaults
       const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);
       // the first keyframe (a home pose the file names), else the reference
       // pose qpos0; a worked robot of the URL: its mapping and keyframe
-      const k0 = next.info.keyframes.length ? 0 : -1;
+      const k0 = startKeyframe(next.info.keyframes.length);
       const k = saved && Number.isInteger(saved.keyframe) && saved.keyframe >= -1 && saved.keyframe < next.info.keyframes.length ? saved.keyframe : k0;
       next.example = ex?.id ?? null;
       if (saved?.mapping) {
@@ -219,9 +239,12 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
       const died = mujocoLost(e);
+      // several MJCF files, none named: the select offers them (robotFiles.js pickMain)
+      if (e.candidates && again) { mains = { list: e.candidates, again }; showMains(null); }
       sizeNote.textContent = robot ? sizeText(robot.files.size, robot.bytes, 'robot.size.shown') : what;
       if (!died) say(e.message);
-      status.textContent = robot ? t('robot.still.robot', { main: robot.main }) : '';
+      // the status line ends the attempt (never left on "Adopting…")
+      status.textContent = pair && robot ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
       busy = false;
     }
@@ -244,6 +267,22 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     say(t('robot.err.reset', { message: e.message }));
     return true;
   }
+
+  /** The main-file select of a drop: its candidates (robotFiles.js
+   *  mainCandidates, kept in `mains` from the drop's first reading), shown
+   *  when there are several; the one chosen (or guessed, set once loaded),
+   *  else "choose…". */
+  function showMains(chosen) {
+    const list = mains?.list ?? [];
+    mainSel.replaceChildren(el('option', { value: '', textContent: t('robot.main.choose'), disabled: true }),
+      ...list.map((p) => el('option', { value: p, textContent: p })));
+    mainSel.value = chosen && list.includes(chosen) ? chosen : '';
+    mainRow.hidden = list.length < 2;
+  }
+  // another main file of the last drop: its files read again, those that main file names
+  mainSel.addEventListener('change', () => {
+    if (mainSel.value && mains?.again) mains.again(mainSel.value);
+  });
 
   /** A new pair of (next robot, its choices) in place of the one running;
    *  throws one sentence (robot.js's) and leaves the running one. */
@@ -284,6 +323,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     panel3d.show(renderer, pair);
     readings.buildTable();
     readings.buildGoals(robot.info.joints);
+    lessonSteps(pair.rows);
     runRow.hidden = false;
     loop.restart();
     paint(true);
@@ -296,6 +336,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       freePair();
       [runRow, meshRow, view3d, tables, goals, reportBox, textRow, csvRow].forEach((x) => { x.hidden = true; });
       adoptedText = '';
+      lessonSteps();   // no robot in the view: the lesson names no joint
     }
     robot = next;
     classServo = cs;
@@ -320,10 +361,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1));
+      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length));
     } catch (e) {
       if (!mujocoLost(e)) say(e.message);
-      if (pair) status.textContent = t('robot.still.servos');
+      status.textContent = pair ? t('robot.still.servos') : robot ? t('robot.refused.pending', { main: robot.main }) : '';
     } finally {
       busy = false;
     }
@@ -354,11 +395,11 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : (robot.info.keyframes.length ? 0 : -1), text);
+      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length), text);
       return true;
     } catch (e) {
       if (!mujocoLost(e)) say(e.message);
-      if (pair) status.textContent = stillMsg;
+      status.textContent = pair ? stillMsg : robot ? t('robot.refused.pending', { main: robot.main }) : '';
       return false;
     } finally {
       busy = false;
