@@ -350,6 +350,11 @@ static void test_bench_stage(void **state)
     const int jl = fric_scenario_param_index(bench, "length");
     p[jl] = 0;                  /* length in [1e-3, 2] m */
     REFUSE(fric_bench_def_from_params(p, NULL, &pd, &why), FRIC_E_PARAM_RANGE, jl, "length = ");
+    /* a servo's params file: one that names no actuator (a file of {}) */
+    double sp[FRIC_SCENARIO_MAX_PARAMS];
+    fric_bench_params_servo_init(sp);
+    REFUSE(fric_bench_params_servo(sp, "empty.json", NULL, NULL, NULL), FRIC_E_PARAM_RANGE,
+           fric_scenario_param_index(bench, "actuator"), "\"actuator\"");
     /* replay: the log header's mass */
     bench_small_log sl;
     bench_small_log_make(&sl);
