@@ -37,18 +37,19 @@ static fric_robot_joint joint_of(int i)
 {
     static const char *const names[NJ] = { "j0", "j1", "j2", "b" };
     return (fric_robot_joint){ names[i], i == 3 ? NULL : "arm", i == 3 ? FRIC_MUJOCO_JNT_BALL : FRIC_MUJOCO_JNT_HINGE,
-                               dofadr[i], qposadr[i], 0.05 * (i + 1), 0.5 * (i + 1), 0.1 };
+                               dofadr[i], qposadr[i], 0.05 * (i + 1), 0.5 * (i + 1), 0.1, NULL, 0, 0 };
 }
 
 static fric_robot_actuator position(int j, double kp, double kv)
 {
     return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 1, { kp, 0, 0 }, { 0, -kp, -kv }, 1, 1, { -3, 3 }, 1,
-                                  { -1.5, 1.5 } };
+                                  { -1.5, 1.5 }, NULL, 0 };
 }
 
 static fric_robot_actuator motor(int j)
 {
-    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 0, { 1, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 } };
+    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 0, { 1, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 },
+                                  NULL, 0 };
 }
 
 /* The robot above (motor_on_j1: joint 1's actuators are the motor alone;
@@ -83,6 +84,9 @@ static void pose(double *qpos, const double q[NJ])
 {
     for (int k = 0; k < NQ; k++) qpos[k] = NAN;
     for (int i = 0; i < NJ; i++) qpos[qposadr[i]] = q[i];
+    /* the ball's other three quaternion entries (7..9): finite (issue 38:
+     * every qpos of a joint is checked) */
+    for (int k = 7; k < 10; k++) qpos[k] = 0;
 }
 
 /* Adopts r with mapping text (one servo per entry: sts3215 M1) at q0 and
