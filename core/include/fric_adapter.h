@@ -225,7 +225,7 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
 /* -------------------------------------------------------- adopting a robot */
 /* Adoption attaches identified servos to the joints of a robot's MJCF as
  * its file has them (docs/mujoco.md, "Your robot"): a mapping names the
- * joints (by name, by MJCF default class, or all hinges and slides), each
+ * joints (by name, by MJCF default class, or all hinges), each
  * with a servo the caller resolves (a preset, a params file of M1–M6, a
  * fit); on each adopted joint the file's frictionloss and damping are
  * removed (and reported: the servo's budget and K_v replace them), the
@@ -241,9 +241,12 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
 
 /* The mapping's text: entries "TARGET=SERVO" separated by ',' ';' or a
  * line break; TARGET a joint's name, "class:NAME" (an MJCF default class)
- * or "*" (every hinge and slide joint); SERVO what the caller resolves
+ * or "*" (every named hinge joint); SERVO what the caller resolves
  * (a preset "actuator/mK", "@name" of a params file or fit). A joint takes
- * the entry naming it, else its class's, else "*"'s. */
+ * the entry naming it, else its nearest class's (its own, then the parent
+ * default classes of its ancestry: childclass), else "*"'s. A class or "*"
+ * passes over a slide, ball or free joint (bam's servos are rotary), each
+ * noted in the adoption's skip list. */
 #define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
 #define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
 typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
@@ -368,11 +371,16 @@ typedef struct {
  * FRIC_E_NULL; FRIC_E_UNKNOWN_NAME: a joint entry naming no joint (the
  * model's joints listed), a class entry no joint uses (the classes used
  * listed; when no class is known: map by name or '*', MuJoCo 3's
- * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named, or in a
- * class mapped, that is a ball or free joint, a goal-source actuator with a
- * gear other than 1; FRIC_E_PARAM_RANGE: nothing adopted, more than
- * FRIC_MUJOCO_MAX_JOINTS, a servo the bench's check refuses (its sentence).
- * keep_armature 1: the file's armature stays on every joint. */
+ * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named that is
+ * a slide (bam's servos are rotary), ball or free joint, a goal-source
+ * actuator with a gear 0 or not finite; FRIC_E_PARAM_RANGE: nothing
+ * adopted, more than FRIC_MUJOCO_MAX_JOINTS mapped, a servo the bench's
+ * check refuses (its sentence). A class or '*' skips a slide, ball or free
+ * joint (out->skip, out->nskip). A goal source's gear g is mapped through
+ * (the def's and the adopted's gear, the armature g² × the servo's); a
+ * velocity's, intvelocity's or damper's ctrl is no goal (act_goal 0: its
+ * force off, the servo holds the goal it is given). keep_armature 1: the
+ * file's armature stays on every joint. */
 fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
                               const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
                               int keep_armature, const char **why);
