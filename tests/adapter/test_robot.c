@@ -666,7 +666,7 @@ static void test_many_joints(void **st)
     (void)st;
     enum { N = 150 };
     static fric_robot_joint j[N];
-    static char names[N][8];
+    static char names[N][16];
     static double qpos[N];
     for (int i = 0; i < N; i++) {
         snprintf(names[i], sizeof names[i], "j%d", i);
