@@ -249,7 +249,10 @@ void fric_robot_start_key(fric_robot *r, const char *key, int index)
 static int position_like(const fric_robot *r, int j)
 {
     int k = r->jact[j];
-    return k >= 0 && (r->akind[k] == FRIC_MUJOCO_ACT_POSITION || r->akind[k] == FRIC_MUJOCO_ACT_GENERAL);
+    /* a general actuator is position-like with a stiffness in its bias (kp
+     * −biasprm[1]); without one its ctrl scales a torque, as a motor's */
+    return k >= 0 && (r->akind[k] == FRIC_MUJOCO_ACT_POSITION
+                      || (r->akind[k] == FRIC_MUJOCO_ACT_GENERAL && r->akp[k] != 0));
 }
 
 /* The qpos entries of a joint of this type (free 7, ball 4, else 1). */

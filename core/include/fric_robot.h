@@ -219,12 +219,15 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
 fric_mujoco_core *fric_robot_core(fric_robot *r);
 
 /* The starting goals (the one rule): every joint's goal is its angle in
- * qpos (copy (C)'s); an actuator is position-like when its kind is not a
- * motor (its ctrl is a goal; a motor's is a torque); ctrl_a (copy A's,
+ * qpos (copy (C)'s); an actuator is position-like when it is a position,
+ * or a general one with a stiffness in its bias (its ctrl is a goal, g·q
+ * through its gear g; a motor's is a torque, a velocity's a speed, a
+ * damper's a gain: left as they are); ctrl_a (copy A's,
  * may be NULL) gets q on the position-like actuators, ctrl_c (C's, may be
  * NULL) on those and on every adopted joint's goal source (there a motor's
- * ctrl is the servo's goal), and an adopted joint without actuator gets
- * its goal in the adapter (torque on). Call after fric_robot_attach. */
+ * ctrl is the servo's goal), and an adopted joint without a goal source
+ * (no actuator, or a velocity, intvelocity or damper) gets its goal in the
+ * adapter (torque on). Call after fric_robot_attach. */
 void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c);
 /* Joint j's goal [rad] by the same rule (nothing for j out of range or a
  * goal not finite). */

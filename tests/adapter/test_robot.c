@@ -562,6 +562,9 @@ static void test_actuator_kinds_named(void **st)
     double ctrl_a[4] = { 0, 0, 0, 0 }, ctrl_c[4] = { 0, 0, 0, 0 };
     fric_robot_set_goal(r, 0, 0.2, ctrl_a, ctrl_c);
     assert_true(ctrl_a[0] == 0 && ctrl_c[0] == 0);
+    /* nor a general one without stiffness in its bias (its ctrl scales a torque) */
+    fric_robot_set_goal(r, 3, 0.2, ctrl_a, ctrl_c);
+    assert_true(ctrl_a[3] == 0 && ctrl_c[3] == 0);
     assert_int_equal(fric_robot_map(r, "*=sts3215/m1", &why), FRIC_OK);
     fric_bench_def sv[1] = { sts3215_m1() };
     const double qpos[4] = { 0.1, 0.2, 0.3, 0.4 };
