@@ -65,7 +65,9 @@ const char cli_mujoco_usage[] =
     "      separated by ',' (TARGET a joint's name or *; SERVO a preset actuator/mK, or\n"
     "      @NAME of a --params NAME=FILE.json). Each adopted joint loses the file's\n"
     "      frictionloss and damping, takes the servo's armature (--keep-armature: the\n"
-    "      file's), and its actuator becomes the servo's goal source. Runs S s (default\n"
+    "      file's), and its actuator becomes the servo's goal source (goal = ctrl / gear;\n"
+    "      a velocity's or damper's ctrl is no goal). Slide, ball and free joints take no\n"
+    "      servo (bam's are rotary): skipped from '*' with a note. Runs S s (default\n"
     "      10) from the first keyframe (or qpos0) with goals at the start pose (--goal:\n"
     "      another), then prints the adoption and per joint STICK/SLIP, sag from the goal\n"
     "      [mrad], creep over the last 1 s [mrad/s], motor and friction torque [N·m];\n"
@@ -647,12 +649,26 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
                num(b[1], a->removed_damping), num(b[2], a->armature));
         if (a->armature_kept) printf("(the file's, kept)");
         else printf("(the servo's; the file had %s)", num(b[0], a->armature_file));
-        if (a->act >= 0) {
+        if (a->act >= 0 && !a->act_goal) {
+            /* a speed's or a gain's ctrl is no goal angle (web/src/i18n: robot.report.actSpeed, actDamper) */
+            const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
+            if (a->act_kind == FRIC_MUJOCO_ACT_DAMPER)
+                printf("; actuator %s%s%sdamper (kv %s N·m·s/rad) off: its ctrl scales a damping, which the servo's "
+                       "K_v replaces; the servo holds the goal set here (the start angle until set)\n",
+                       an ? "'" : "", an ? an : "", an ? "' " : "", num(b[0], a->act_kv));
+            else
+                printf("; actuator %s%s%s%s (kp %s, kv %s) off: its ctrl is a speed, not a goal angle; the servo "
+                       "holds the goal set here (the start angle until set)\n", an ? "'" : "", an ? an : "",
+                       an ? "' " : "", fric_mujoco_act_names[a->act_kind], num(b[0], a->act_kp), num(b[1], a->act_kv));
+        } else if (a->act >= 0) {
             const char *an = mj_id2name(m, mjOBJ_ACTUATOR, a->act);
             printf("; actuator %s%s%s%s (kp %s, kv %s, forcerange %s…%s N·m) is now the goal source, its force "
                    "off", an ? "'" : "", an ? an : "", an ? "' " : "", fric_mujoco_act_names[a->act_kind],
                    num(b[0], a->act_kp), num(b[1], a->act_kv), num(b[2], a->act_force_lo),
                    num(b[3], a->act_force_hi));
+            if (a->gear != 1)   /* robot.report.gear */
+                printf("; through its gear %s: goal = ctrl / %s, torque on the joint = %s × the servo's",
+                       num(b[0], a->gear), num(b[1], a->gear), num(b[2], a->gear));
             const fric_mujoco_joint_def *d = &ad->defs[i];
             if (d->goal_lo < d->goal_hi)
                 printf(", goal clamped to its ctrlrange [%s, %s] rad", num(b[4], d->goal_lo), num(b[5], d->goal_hi));
@@ -661,6 +677,25 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
             printf("; no actuator: the goal is set here (--goal)\n");
         }
     }
+    /* the notes (web/src/i18n: robot.note.tendon, equality, skipped) */
+    for (int i = 0; i < ad->n; i++) {
+        if (ad->a[i].tendon)
+            printf("%s: a tendon wraps it; the exact hold does not apply while the tendon acts\n", ad->defs[i].joint);
+        if (ad->a[i].equality)
+            printf("%s: an equality constraint names it; the exact hold does not apply while the constraint acts\n",
+                   ad->defs[i].joint);
+    }
+    for (int s = 0; s < ad->nskip && s < FRIC_MUJOCO_MAX_JOINTS; s++) {
+        const fric_mujoco_skipped *k = &ad->skip[s];
+        const fric_mujoco_map_entry *e = &map[k->entry];
+        int t = k->type;
+        printf("%s: skipped (a %s joint, mapped by '%s%s'): bam's servos are rotary; a servo drives a hinge joint "
+               "only\n", mj_id2name(m, mjOBJ_JOINT, k->joint) ? mj_id2name(m, mjOBJ_JOINT, k->joint) : "?",
+               t == mjJNT_SLIDE ? "slide" : t == mjJNT_BALL ? "ball" : "free",
+               e->kind == FRIC_MUJOCO_MAP_CLASS ? "class:" : "", e->kind == FRIC_MUJOCO_MAP_ALL ? "*" : e->target);
+    }
+    if (ad->nskip > FRIC_MUJOCO_MAX_JOINTS)
+        printf("%d more joints skipped\n", ad->nskip - FRIC_MUJOCO_MAX_JOINTS);
 }
 
 /* The per-joint table after the run (fric_robot_row_of, copy C). */
@@ -738,6 +773,7 @@ static int mujoco_adopt(int argc, char **argv)
         const char *kn = mj_id2name(m, mjOBJ_KEY, FRIC_ROBOT_START_KEY);
         snprintf(keyname, sizeof keyname, "keyframe '%s'", kn && kn[0] ? kn : "0");
         start = keyname;
+        fric_robot_start_key(r, kn ? kn : "", 0);   /* its name in a refusal's sentence */
     }
     /* the mapping parsed above (its servos resolved before the model loads) */
     if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))

@@ -47,6 +47,28 @@ FXB_EXPORT double fxb_robot_actuator_kv(const fric_robot *r, int k)
 
 FXB_EXPORT int fxb_robot_joint_find(const fric_robot *r, const char *name) { return fric_robot_joint_find(r, name); }
 
+/* The start pose's keyframe for the adoption's sentences (fric_robot_start_key):
+ * key its name ("" unnamed), index its number; index < 0: the reference pose qpos0. */
+FXB_EXPORT void fxb_robot_start_key(fric_robot *r, const char *key, int index)
+{
+    fric_robot_start_key(r, index < 0 ? NULL : key, index);
+}
+
+/* The joints the adoption skipped (a class or '*' mapping over a slide,
+ * ball or free joint): their count, and skipped joint i's field f (0 its
+ * joint, 1 the mapping entry, 2 its FRIC_MUJOCO_JNT_* type), −1 past them. */
+FXB_EXPORT int fxb_robot_nskip(const fric_robot *r)
+{
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    return ad ? (ad->nskip < FRIC_MUJOCO_MAX_JOINTS ? ad->nskip : FRIC_MUJOCO_MAX_JOINTS) : 0;
+}
+FXB_EXPORT int fxb_robot_skip(const fric_robot *r, int i, int f)
+{
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    if (!ad || i < 0 || i >= ad->nskip || i >= FRIC_MUJOCO_MAX_JOINTS) return -1;
+    return f == 0 ? ad->skip[i].joint : f == 1 ? ad->skip[i].entry : f == 2 ? ad->skip[i].type : -1;
+}
+
 /* The mapping's text parsed (fric_mujoco_map_parse) into out[cap] (records
  * mujoco_map_entry): the count, or −1 with the message. */
 FXB_EXPORT int fxb_map_parse(const char *text, fric_mujoco_map_entry *out, int cap)

@@ -12,7 +12,8 @@
 #include "base.h"
 #include "fric_adapter.h"
 
-const char *const fric_mujoco_act_names[3] = { "motor", "position", "general" };
+const char *const fric_mujoco_act_names[FRIC_MUJOCO_N_ACT_KINDS] = { "motor", "position", "general", "velocity",
+                                                                     "intvelocity", "damper" };
 
 /* [a, b) without the blanks at both ends. */
 static void trim(const char **a, const char **b)
@@ -103,42 +104,86 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
 }
 
 /* fric_adapter.h: an actuator's kind from its gain and bias. */
-int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
-                              double *kp, double *kv)
+int fric_mujoco_actuator_kind(int dyntype, int gaintype, int biastype, const double gainprm[3],
+                              const double biasprm[3], double *kp, double *kv)
 {
     *kp = *kv = 0;
-    if (gaintype == 0 && biastype == 0) return FRIC_MUJOCO_ACT_MOTOR;
+    if (dyntype == 0 && gaintype == 0 && biastype == 0 && gainprm[0] == 1) return FRIC_MUJOCO_ACT_MOTOR;
+    if (dyntype == 0 && gaintype == 0 && biastype == 0 && gainprm[0] != 1) return FRIC_MUJOCO_ACT_GENERAL;
+    if (dyntype == 0 && gaintype == 1 && biastype == 0 && gainprm[0] == 0 && gainprm[1] == 0) {
+        *kv = 0.0 - gainprm[2];   /* <damper kv>: gain (0, 0, −kv) */
+        return FRIC_MUJOCO_ACT_DAMPER;
+    }
     if (biastype == 1) {
         *kp = 0.0 - biasprm[1];   /* 0 − x: a bias of 0 reads kp 0, not −0 */
         *kv = 0.0 - biasprm[2];
-        if (gaintype == 0 && biasprm[0] == 0 && gainprm[0] == -biasprm[1]) return FRIC_MUJOCO_ACT_POSITION;
+        if (gaintype == 0 && biasprm[0] == 0 && gainprm[0] == -biasprm[1]) {
+            if (dyntype == 0) return FRIC_MUJOCO_ACT_POSITION;
+            if (dyntype == FRIC_MUJOCO_DYN_INTEGRATOR) return FRIC_MUJOCO_ACT_INTVELOCITY;
+        }
+        if (dyntype == 0 && gaintype == 0 && biasprm[0] == 0 && biasprm[1] == 0 && gainprm[0] == -biasprm[2]
+            && gainprm[0] != 0) {
+            *kp = 0;
+            *kv = gainprm[0];
+            return FRIC_MUJOCO_ACT_VELOCITY;
+        }
     }
     return FRIC_MUJOCO_ACT_GENERAL;
 }
 
-static int is_dof1(const fric_mujoco_robot_joint *r)
+int fric_mujoco_act_goal_source(int kind)
 {
-    return r->jm.type == FRIC_MUJOCO_JNT_HINGE || r->jm.type == FRIC_MUJOCO_JNT_SLIDE;
+    return kind == FRIC_MUJOCO_ACT_MOTOR || kind == FRIC_MUJOCO_ACT_POSITION || kind == FRIC_MUJOCO_ACT_GENERAL;
+}
+
+/* A servo of bam's is rotary: it drives a hinge (one rotary dof). */
+static int is_hinge(const fric_mujoco_robot_joint *r)
+{
+    return r->jm.type == FRIC_MUJOCO_JNT_HINGE;
 }
 
 static const char *type_name(int type)
 {
-    return type == FRIC_MUJOCO_JNT_BALL ? "ball" : type == FRIC_MUJOCO_JNT_FREE ? "free" : "unknown";
+    return type == FRIC_MUJOCO_JNT_BALL ? "ball" : type == FRIC_MUJOCO_JNT_FREE ? "free"
+         : type == FRIC_MUJOCO_JNT_SLIDE ? "slide" : "unknown";
 }
 
 static const char *nm(const char *s) { return s ? s : ""; }
 
-/* The mapping entry for joint r (a joint entry, else its class's, else
- * '*''s), −1 none. */
+/* How far class c is above joint r's class: 0 its own, d its d-th parent
+ * (r->ancestry), −1 not above it. */
+static int class_depth(const fric_mujoco_robot_joint *r, const char *c)
+{
+    if (!r->cls) return -1;
+    if (strcmp(r->cls, c) == 0) return 0;
+    size_t n = strlen(c);
+    int d = 1;
+    for (const char *p = r->ancestry; p && *p; d++) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, c, n) == 0) return d;
+        if (!e) break;
+        p = e + 1;
+    }
+    return -1;
+}
+
+/* The mapping entry for joint r (a joint entry, else its nearest class's,
+ * own or inherited, else '*''s), −1 none. */
 static int entry_for(const fric_mujoco_robot_joint *r, const fric_mujoco_map_entry *map, int nmap)
 {
-    int best = -1, rank = 3;
+    int best = -1, rank = 1 << 30;
     for (int k = 0; k < nmap; k++) {
-        int rk = map[k].kind == FRIC_MUJOCO_MAP_JOINT ? 0 : map[k].kind == FRIC_MUJOCO_MAP_CLASS ? 1 : 2;
-        int hit = rk == 0 ? strcmp(map[k].target, nm(r->name)) == 0 && nm(r->name)[0]
-                : rk == 1 ? r->cls && strcmp(map[k].target, r->cls) == 0
-                          : 1;
-        if (hit && rk < rank) best = k, rank = rk;
+        int rk = -1;
+        if (map[k].kind == FRIC_MUJOCO_MAP_JOINT)
+            rk = strcmp(map[k].target, nm(r->name)) == 0 && nm(r->name)[0] ? 0 : -1;
+        else if (map[k].kind == FRIC_MUJOCO_MAP_CLASS) {
+            int d = class_depth(r, map[k].target);
+            rk = d >= 0 ? 1 + d : -1;
+        } else {
+            rk = (1 << 30) - 1;
+        }
+        if (rk >= 0 && rk < rank) best = k, rank = rk;
     }
     return best;
 }
@@ -172,7 +217,7 @@ static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt
         int found = e->kind == FRIC_MUJOCO_MAP_ALL;
         for (int i = 0; i < njnt && !found; i++)
             found = e->kind == FRIC_MUJOCO_MAP_JOINT ? strcmp(nm(joints[i].name), e->target) == 0
-                                                     : joints[i].cls && strcmp(joints[i].cls, e->target) == 0;
+                                                     : class_depth(&joints[i], e->target) >= 0;
         if (found) continue;
         if (e->kind == FRIC_MUJOCO_MAP_JOINT)
             return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: the model has no joint named '%s'; its joints: %s.",
@@ -189,13 +234,17 @@ static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt
 
 /* Joint r adopted with entry k's servo into out's next slot. */
 static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *r, int i, int k,
-                             const fric_mujoco_map_entry *e, const fric_bench_def *servo, int keep_armature)
+                             const fric_bench_def *servo, int keep_armature)
 {
-    if (!is_dof1(r)) {
-        char t[FRIC_MUJOCO_NAME_MAX + 8];
-        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' (mapped by '%s') is a %s joint; a "
-                          "servo drives a hinge or slide joint (one dof): map it out by naming the other "
-                          "joints.", nm(r->name), target_text(e, t, sizeof t), type_name(r->jm.type));
+    if (!is_hinge(r)) {
+        /* named: one sentence (a class or '*' skips it, fric_mujoco_adopt) */
+        if (r->jm.type == FRIC_MUJOCO_JNT_SLIDE)
+            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' is a slide joint (linear, m and N); bam's "
+                              "servo models are rotary (rad and N·m), so a servo drives a hinge joint only: "
+                              "leave '%s' out of the mapping.", nm(r->name), nm(r->name));
+        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' is a %s joint; a servo drives a hinge or "
+                          "slide joint of one dof, and bam's servos are rotary (a hinge): leave '%s' out of the "
+                          "mapping.", nm(r->name), type_name(r->jm.type), nm(r->name));
     }
     if (!nm(r->name)[0])
         return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint %d has no name; the adapter finds joints "
@@ -223,21 +272,33 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
     def->servo = 1;
     def->held = 1;
     def->bench = *servo;
+    a->gear = 1;
+    a->tendon = r->tendon != 0;
+    a->equality = r->equality != 0;
     if (r->act >= 0) {
-        if (r->act_gear != 1)
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; its ctrl "
-                              "becomes the servo's goal angle only with gear 1.", r->name, r->act_gear);
-        a->act_kind = fric_mujoco_actuator_kind(r->act_gaintype, r->act_biastype, r->act_gainprm, r->act_biasprm,
-                                                 &a->act_kp, &a->act_kv);
+        a->act_kind = fric_mujoco_actuator_kind(r->act_dyntype, r->act_gaintype, r->act_biastype, r->act_gainprm,
+                                                r->act_biasprm, &a->act_kp, &a->act_kv);
+        a->act_goal = fric_mujoco_act_goal_source(a->act_kind);
         if (r->act_forcelimited) {
             a->act_force_lo = r->act_forcerange[0];
             a->act_force_hi = r->act_forcerange[1];
         }
-        if (r->act_ctrllimited) {
-            def->goal_lo = r->act_ctrlrange[0];
-            def->goal_hi = r->act_ctrlrange[1];
+        if (a->act_goal) {
+            /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
+             * the servo is the actuator: it turns g·q toward the ctrl */
+            if (!(r->act_gear != 0) || !isfinite(r->act_gear))
+                return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; a "
+                                  "servo drives its joint through a gear that is a finite number other than 0.",
+                                  nm(r->name), r->act_gear);
+            a->gear = r->act_gear;
+            def->gear = r->act_gear;
+            if (r->act_ctrllimited) {
+                def->goal_lo = r->act_ctrlrange[0];
+                def->goal_hi = r->act_ctrlrange[1];
+            }
         }
     }
+    if (!a->armature_kept) a->armature = a->gear * a->gear * servo->servo.armature;   /* the rotor through the gear */
     *jm = r->jm;
     jm->frictionloss = 0;
     jm->damping = 0;
@@ -268,16 +329,25 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
                                target_text(&map[k], t, sizeof t), w);
         }
     }
+    if (!msg) out->nskip = 0;
     for (int i = 0; !msg && i < njnt; i++) {
         int k = entry_for(&joints[i], map, nmap);
         if (k < 0) continue;
-        /* '*' takes the hinges and slides; a joint named, or a class mapped, must be one */
-        if (map[k].kind == FRIC_MUJOCO_MAP_ALL && (!is_dof1(&joints[i]) || !nm(joints[i].name)[0])) continue;
-        msg = adopt_one(out, &joints[i], i, k, &map[k], &servos[k], keep_armature);
+        /* '*' takes the named hinges; a class or '*' skips a slide, ball or
+         * free joint (noted); a joint named must be a hinge (adopt_one) */
+        if (map[k].kind == FRIC_MUJOCO_MAP_ALL && !nm(joints[i].name)[0]) continue;
+        if (map[k].kind != FRIC_MUJOCO_MAP_JOINT && !is_hinge(&joints[i])) {
+            if (out->nskip < FRIC_MUJOCO_MAX_JOINTS)
+                out->skip[out->nskip] = (fric_mujoco_skipped){ i, k, joints[i].jm.type };
+            out->nskip++;
+            continue;
+        }
+        msg = adopt_one(out, &joints[i], i, k, &servos[k], keep_armature);
     }
     if (!msg && out->n == 0)
-        msg = fric__say("adopt: the mapping adopts no joint: '*' found no named hinge or slide joint.");
-    if (msg && out) out->n = 0;
+        msg = fric__say("adopt: the mapping adopts no joint: it found no named hinge joint (a servo of bam's is "
+                        "rotary; slide, ball and free joints are skipped).");
+    if (msg && out) out->n = out->nskip = 0;
     if (why) *why = msg ? msg : "";
     return msg ? fric__rc() : FRIC_OK;
 }

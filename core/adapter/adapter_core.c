@@ -57,7 +57,14 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                           jm->type == FRIC_MUJOCO_JNT_BALL ? "ball" : "free");
     memset(j, 0, sizeof *j);
     const char *why = NULL;
-    if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, mm->h, jm->q0, &why))
+    /* a geared servo turns g·q (MuJoCo's joint transmission); a law, or a
+     * servo without gear, is on the joint itself */
+    double g = def->servo && def->gear != 0 ? def->gear : 1;
+    if (!isfinite(g))
+        return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': gear %g is not a finite number.",
+                          def->joint, g);
+    j->gear = g;
+    if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, mm->h, g * jm->q0, &why))
         return def->servo ? fric__reword("mujoco: joint '%s', servo: %s", def->joint, why)
                           : fric__reword("mujoco: joint '%s': %s", def->joint, why);
     j->frictionloss = jm->frictionloss;
@@ -70,8 +77,9 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
      * just loaded, which would drive the joint toward 0 at full torque */
     if (def->servo && def->held) j->s.target = j->s.goal;
     if (t != FRIC_MUJOCO_IMPLICIT) {
-        j->frictionloss = fric_joint_rest_loss(&j->s);
-        j->damping = fric_joint_damping(&j->s);
+        /* through the gear: a force bound |g|·B, a viscous g²·K_v on the joint */
+        j->frictionloss = fabs(g) * fric_joint_rest_loss(&j->s);
+        j->damping = g * g * fric_joint_damping(&j->s);
         return NULL;
     }
     double Z;
@@ -97,9 +105,9 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                               "model of several dofs)",
                               mm->any_damping ? ", or set the model's damping to 0 (put it in the "
                               "law's D)" : "");
-        Z = mm->h / j->I;
+        Z = g * g * mm->h / j->I;
     } else {
-        Z = mm->h * jm->minv;
+        Z = g * g * mm->h * jm->minv;
     }
     if (!(Z > 0) || !isfinite(Z))
         return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': Z = h/inertia = %g is not a "
@@ -157,7 +165,7 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
 void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_enable)
 {
     if (i < 0 || i >= o->n) return;
-    fric_joint_goal(&o->j[i].s, goal, torque_enable);
+    fric_joint_goal(&o->j[i].s, o->j[i].gear * goal, torque_enable);
 }
 
 /* The load's smooth part on joint i now: passive − bias + applied +
@@ -172,13 +180,14 @@ static double load(const fric_mujoco_step_in *in, int i)
 static void step_one(fric_mujoco_core *o, const fric_mujoco_step_in *in, double *force)
 {
     fric_mujoco_joint *j = &o->j[0];
-    double h = o->h, v = in->v[0];
-    /* the configuration changes the inertia: Z re-prepared when it moved */
-    fric_joint_set_z(&j->s, h * in->minv[0]);
+    double h = o->h, v = in->v[0], g = j->gear;
+    /* the configuration changes the inertia: Z re-prepared when it moved
+     * (the servo's side of a gear g: angle g·q, Z·g², load τ/g, force g·τ) */
+    fric_joint_set_z(&j->s, g * g * h * in->minv[0]);
     /* the load: MuJoCo's smooth forces on the dof and, lagged one step, the
      * constraint forces (limits, contacts) of the last mj_step2 */
-    force[0] = fric_joint_step(&j->s, in->q[0], v, v + h * in->qacc_smooth[0],
-                               in->qfrc_smooth[0] + in->qfrc_constraint[0]);
+    force[0] = g * fric_joint_step(&j->s, g * in->q[0], g * v, g * (v + h * in->qacc_smooth[0]),
+                                   (in->qfrc_smooth[0] + in->qfrc_constraint[0]) / g);
 }
 
 /* Several joints: seed-002's semi-implicit per-joint step. */
@@ -197,9 +206,10 @@ static void step_several(fric_mujoco_core *o, const fric_mujoco_step_in *in, dou
     }
     for (int i = 0; i < o->n; i++) {
         fric_mujoco_joint *j = &o->j[i];
-        double v = in->v[i];
+        double v = in->v[i], g = j->gear;
         double tau_e = load(in, i) + j->u;
-        force[i] = fric_joint_step(&j->s, in->q[i], v, v + j->s.Z * tau_e, tau_e);
+        /* the servo's side (Z already g²·h/I): v_free g·(v + h/I·τ_e) */
+        force[i] = g * fric_joint_step(&j->s, g * in->q[i], g * v, g * v + j->s.Z * (tau_e / g), tau_e / g);
     }
 }
 
@@ -209,8 +219,9 @@ static void step_loss(fric_mujoco_core *o, const fric_mujoco_step_in *in, double
 {
     for (int i = 0; i < o->n; i++) {
         fric_mujoco_joint *j = &o->j[i];
-        frictionloss[i] = fric_joint_loss(&j->s, in->q[i], in->v[i], load(in, i));
-        force[i] = j->s.tau_m;
+        double g = j->gear;
+        frictionloss[i] = fabs(g) * fric_joint_loss(&j->s, g * in->q[i], g * in->v[i], load(in, i) / g);
+        force[i] = g * j->s.tau_m;
     }
 }
 

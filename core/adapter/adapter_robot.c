@@ -34,6 +34,8 @@ struct fric_robot {
     long sample, span;              /* steps per creep sample, samples     */
     long steps, nh;                 /* steps since the start, samples taken */
     double *hist[2];                /* (A), (C): [span·njnt] the ring      */
+    char key[128];                  /* the start keyframe's name (fric_robot_start_key) */
+    int key_index;                  /* its index, −1: qpos0                */
 };
 
 static const char *const integrator_names[] = { "Euler", "RK4", "implicit", "implicitfast" };
@@ -111,6 +113,9 @@ static const char *robot_invalid(const fric_robot_model *m, const fric_robot_joi
             joint_name(joints, a->trnid, jn, sizeof jn);
         else
             snprintf(jn, sizeof jn, "none");
+        if (a->name && a->name[0])
+            return fric__say("actuator '%s' (joint %s) %s is not finite: give the actuator finite numbers.",
+                             a->name, jn, attr);
         return fric__say("actuator %d (joint %s) %s is not finite: give the actuator finite numbers.", k, jn,
                          attr);
     }
@@ -134,7 +139,9 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
     int nj = model->njnt, nu = model->nu, failed = 0;
     size_t chars = 0;
     for (int j = 0; j < nj; j++)
-        chars += (joints[j].name ? strlen(joints[j].name) + 1 : 0) + (joints[j].cls ? strlen(joints[j].cls) + 1 : 0);
+        chars += (joints[j].name ? strlen(joints[j].name) + 1 : 0) + (joints[j].cls ? strlen(joints[j].cls) + 1 : 0)
+               + (joints[j].ancestry ? strlen(joints[j].ancestry) + 1 : 0);
+    for (int k = 0; k < nu; k++) chars += actuators[k].name ? strlen(actuators[k].name) + 1 : 0;
     fric_robot *r = zalloc(1, sizeof *r, &failed);
     long sample = lround(FRIC_ROBOT_SAMPLE / model->timestep);
     if (sample < 1) sample = 1;
@@ -167,18 +174,21 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
         r->jnt[j] = joints[j];
         r->jnt[j].name = keep(&at, joints[j].name);
         r->jnt[j].cls = keep(&at, joints[j].cls);
+        r->jnt[j].ancestry = keep(&at, joints[j].ancestry);
         r->jact[j] = -1;
         r->adopted[j] = -1;
     }
     for (int k = 0; k < nu; k++) {
         r->act[k] = actuators[k];
-        r->akind[k] = fric_mujoco_actuator_kind(actuators[k].gaintype, actuators[k].biastype, actuators[k].gainprm,
-                                                actuators[k].biasprm, &r->akp[k], &r->akv[k]);
+        r->act[k].name = keep(&at, actuators[k].name);
+        r->akind[k] = fric_mujoco_actuator_kind(actuators[k].dyntype, actuators[k].gaintype, actuators[k].biastype,
+                                                actuators[k].gainprm, actuators[k].biasprm, &r->akp[k], &r->akv[k]);
         /* a joint's actuator: the last whose transmission is the joint
          * (MuJoCo sums them; one is the usual case) */
         int j = actuators[k].trnid;
         if (actuators[k].trntype == FRIC_ROBOT_TRN_JOINT && j >= 0 && j < nj) r->jact[j] = k;
     }
+    r->key_index = -1;
     fric__why(why, "");
     return r;
 }
@@ -221,12 +231,34 @@ int fric_robot_joint_find(const fric_robot *r, const char *name)
     return -1;
 }
 
-/* Joint j's actuator is position-like: its ctrl is a goal (a motor's is a
- * torque). */
+const char *fric_robot_actuator_name(const fric_robot *r, int k)
+{
+    if (k < 0 || k >= r->model.nu) return NULL;
+    return r->act[k].name ? r->act[k].name : "";
+}
+
+void fric_robot_start_key(fric_robot *r, const char *key, int index)
+{
+    if (!r) return;
+    snprintf(r->key, sizeof r->key, "%s", key ? key : "");
+    r->key_index = key ? index : -1;
+}
+
+/* Joint j's actuator is position-like: its ctrl is a goal angle (times its
+ * gear; a motor's is a torque, a velocity's a speed, a damper's a gain). */
 static int position_like(const fric_robot *r, int j)
 {
     int k = r->jact[j];
-    return k >= 0 && r->akind[k] != FRIC_MUJOCO_ACT_MOTOR;
+    /* a general actuator is position-like with a stiffness in its bias (kp
+     * −biasprm[1]); without one its ctrl scales a torque, as a motor's */
+    return k >= 0 && (r->akind[k] == FRIC_MUJOCO_ACT_POSITION
+                      || (r->akind[k] == FRIC_MUJOCO_ACT_GENERAL && r->akp[k] != 0));
+}
+
+/* The qpos entries of a joint of this type (free 7, ball 4, else 1). */
+static int qpos_width(int type)
+{
+    return type == FRIC_MUJOCO_JNT_FREE ? 7 : type == FRIC_MUJOCO_JNT_BALL ? 4 : 1;
 }
 
 static void clear_adoption(fric_robot *r)
@@ -280,9 +312,6 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
     else if (nservos != r->nmap)
         msg = fric__say("adopt: %d servos for a mapping of %d entries; parse the mapping (fric_robot_map) and "
                         "resolve one servo per entry.", nservos, r->nmap);
-    else if (r->model.njnt > FRIC_MUJOCO_MAX_JOINTS)
-        msg = fric__say("adopt: the model has %d joints; the adapter reads at most %d.", r->model.njnt,
-                        FRIC_MUJOCO_MAX_JOINTS);
     if (msg) {
         if (r) clear_adoption(r);
         fric__why(why, msg);
@@ -292,12 +321,20 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
     /* the start pose: each joint's qpos the layer reads (q0, at its
      * qposadr) finite */
     for (int j = 0; j < r->model.njnt; j++) {
-        double q0 = qpos[r->jnt[j].qposadr];
-        if (isfinite(q0)) continue;
-        char jn[96];
-        fric__why(why, fric__say("adopt: the start pose's qpos of joint %s is %g, not a finite number: give every "
-                                 "qpos of the keyframe (<key qpos=\"...\">) a finite value.",
-                                 joint_name(r->jnt, j, jn, sizeof jn), q0));
+        int w = qpos_width(r->jnt[j].type), at = r->jnt[j].qposadr, c = 0;
+        while (c < w && isfinite(qpos[at + c])) c++;
+        if (c == w) continue;
+        char jn[96], part[48] = "", key[176];
+        if (w > 1) snprintf(part, sizeof part, " (entry %d of its %d)", c + 1, w);
+        if (r->key_index < 0)
+            snprintf(key, sizeof key, "the reference pose qpos0, from <joint ref>");
+        else if (r->key[0])
+            snprintf(key, sizeof key, "<key name=\"%s\">", r->key);
+        else
+            snprintf(key, sizeof key, "keyframe %d, an unnamed <key>", r->key_index);
+        fric__why(why, fric__say("adopt: the start pose's (%s) qpos of joint %s is %g at qpos[%d]%s, not a finite "
+                                 "number: give every qpos of the keyframe a finite value.", key,
+                                 joint_name(r->jnt, j, jn, sizeof jn), qpos[at + c], at + c, part));
         return fric__rc();
     }
     for (int j = 0; j < r->model.njnt; j++) {
@@ -306,10 +343,14 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
         memset(y, 0, sizeof *y);
         y->name = x->name ? x->name : "";
         y->cls = x->cls;
+        y->ancestry = x->ancestry;
+        y->tendon = x->tendon;
+        y->equality = x->equality;
         y->jm = (fric_mujoco_joint_model){ x->type, x->frictionloss, x->damping, x->armature, 0, qpos[x->qposadr] };
         y->act = r->jact[j];
         if (y->act < 0) continue;
         const fric_robot_actuator *a = &r->act[y->act];
+        y->act_dyntype = a->dyntype;
         y->act_gaintype = a->gaintype;
         y->act_biastype = a->biastype;
         memcpy(y->act_gainprm, a->gainprm, sizeof y->act_gainprm);
@@ -364,7 +405,7 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
         j->jnt = r->ad.a[i].joint;
         j->dof = x->dofadr;
         j->qadr = x->qposadr;
-        j->act = r->ad.a[i].act;
+        j->act = r->ad.a[i].act_goal ? r->ad.a[i].act : -1;   /* a velocity's or damper's ctrl is no goal */
     }
     return FRIC_OK;
 }
@@ -376,12 +417,12 @@ void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, doub
     if (j < 0 || j >= r->model.njnt || !isfinite(goal)) return;
     r->goal[j] = goal;
     int k = r->jact[j], i = r->adopted[j], pos = position_like(r, j);
-    if (k >= 0) {
-        if (pos && ctrl_a) ctrl_a[k] = goal;
-        if ((pos || i >= 0) && ctrl_c) ctrl_c[k] = goal;
-    } else if (i >= 0) {
-        fric_mujoco_core_goal(&r->core, i, goal, 1);
-    }
+    /* a goal angle q is the ctrl g·q through a gear g (length g·q) */
+    double g = k >= 0 && r->act[k].gear != 0 ? r->act[k].gear : 1;
+    int source = i >= 0 && r->ad.a[i].act_goal;
+    if (pos && ctrl_a) ctrl_a[k] = g * goal;
+    if ((source || (i < 0 && pos)) && ctrl_c) ctrl_c[k] = g * goal;
+    if (i >= 0 && !source) fric_mujoco_core_goal(&r->core, i, goal, 1);
 }
 
 void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c)
@@ -444,8 +485,9 @@ fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *q
     out->sag_mrad = 1e3 * (r->goal[j] - q);
     out->creep_mrad_s = creep;
     if (c) {
-        out->tau_m = r->core.j[i].s.tau_m;
-        out->tau_f = r->core.j[i].s.tau_f;
+        /* on the joint: the servo's torques through its gear */
+        out->tau_m = r->core.j[i].gear * r->core.j[i].s.tau_m;
+        out->tau_f = r->core.j[i].gear * r->core.j[i].s.tau_f;
     } else {
         out->tau_m = r->jact[j] >= 0 ? qfrc_actuator[dof] : 0;
         out->tau_f = qfrc_constraint[dof];

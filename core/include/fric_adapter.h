@@ -68,11 +68,16 @@ typedef struct {
                                adopted at its pose, fric_mujoco_adopt): the
                                firmware's smoothed target starts there; 0, at 0 as
                                for a log just loaded (fric_joint_init)                 */
+    double gear;            /* servo: the goal source's gear g (MuJoCo's joint
+                               transmission: actuator length g·q, force on the joint
+                               g·F): the servo turns g·q, its goal is the ctrl
+                               (the joint's goal ctrl/g), its torque reaches the
+                               joint times g, its armature g²·I; 0 or 1: direct       */
 } fric_mujoco_joint_def;
 /* The fields of a def the wasm wrapper writes or reads by name (name, unit;
  * the law is the bindings' to write, fxb_mj_def_law). */
 #define FRIC_MUJOCO_JOINT_DEF_FIELDS(X) \
-    X(joint, "") X(servo, "") X(bench, "") X(goal_lo, "rad") X(goal_hi, "rad") X(held, "")
+    X(joint, "") X(servo, "") X(bench, "") X(goal_lo, "rad") X(goal_hi, "rad") X(held, "") X(gear, "")
 
 /* One joint as the model has it at the start (plain numbers read by the
  * caller; SI units of a hinge, N and m of a slide). */
@@ -114,12 +119,14 @@ typedef struct {
     double u;               /* several joints: lagged reaction u_i  [N·m]              */
     double frictionloss;    /* what the dof's frictionloss gets at the start [N·m]     */
     double damping;         /* what the dof's damping gets at the start [N·m·s/rad]    */
+    double gear;            /* the def's gear (1: direct): the step's joint-side
+                               numbers turned to the servo's and back                  */
 } fric_mujoco_joint;
 /* Its fields by name (name, unit), for the wasm wrapper (what the model's
  * dof gets at the start: frictionloss, damping). */
 #define FRIC_MUJOCO_JOINT_FIELDS(X) \
     X(jnt, "") X(dof, "") X(qadr, "") X(act, "") X(goal_lo, "rad") X(goal_hi, "rad") X(s, "") \
-    X(I, "kg·m²") X(u, "N·m") X(frictionloss, "N·m") X(damping, "N·m·s/rad")
+    X(I, "kg·m²") X(u, "N·m") X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(gear, "")
 
 /* The adapter's state: caller-owned, about 100 KB (FRIC_MUJOCO_MAX_JOINTS
  * joints): make it static or allocate it once. */
@@ -218,7 +225,7 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
 /* -------------------------------------------------------- adopting a robot */
 /* Adoption attaches identified servos to the joints of a robot's MJCF as
  * its file has them (docs/mujoco.md, "Your robot"): a mapping names the
- * joints (by name, by MJCF default class, or all hinges and slides), each
+ * joints (by name, by MJCF default class, or all hinges), each
  * with a servo the caller resolves (a preset, a params file of M1–M6, a
  * fit); on each adopted joint the file's frictionloss and damping are
  * removed (and reported: the servo's budget and K_v replace them), the
@@ -234,9 +241,12 @@ void fric_mujoco_core_goal(fric_mujoco_core *o, int i, double goal, int torque_e
 
 /* The mapping's text: entries "TARGET=SERVO" separated by ',' ';' or a
  * line break; TARGET a joint's name, "class:NAME" (an MJCF default class)
- * or "*" (every hinge and slide joint); SERVO what the caller resolves
+ * or "*" (every named hinge joint); SERVO what the caller resolves
  * (a preset "actuator/mK", "@name" of a params file or fit). A joint takes
- * the entry naming it, else its class's, else "*"'s. */
+ * the entry naming it, else its nearest class's (its own, then the parent
+ * default classes of its ancestry: childclass), else "*"'s. A class or "*"
+ * passes over a slide, ball or free joint (bam's servos are rotary), each
+ * noted in the adoption's skip list. */
 #define FRIC_MUJOCO_MAP_MAX 32          /* entries in one mapping             */
 #define FRIC_MUJOCO_NAME_MAX 128        /* bytes of a target or servo, NUL in */
 typedef enum { FRIC_MUJOCO_MAP_JOINT = 0, FRIC_MUJOCO_MAP_CLASS = 1, FRIC_MUJOCO_MAP_ALL = 2 } fric_mujoco_map_kind;
@@ -252,19 +262,36 @@ typedef struct {
  * long, more than cap entries, a target given twice, no entry at all. */
 fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, int cap, int *n, const char **why);
 
-/* MuJoCo's actuator on a joint, as adoption reports it. */
-enum { FRIC_MUJOCO_ACT_MOTOR = 0, FRIC_MUJOCO_ACT_POSITION = 1, FRIC_MUJOCO_ACT_GENERAL = 2 };
-extern const char *const fric_mujoco_act_names[3];   /* "motor", "position", "general" */
+/* MuJoCo's actuator on a joint, as adoption reports it (the MJCF's element
+ * names; general: any other gain and bias). */
+enum { FRIC_MUJOCO_ACT_MOTOR = 0, FRIC_MUJOCO_ACT_POSITION = 1, FRIC_MUJOCO_ACT_GENERAL = 2,
+       FRIC_MUJOCO_ACT_VELOCITY = 3, FRIC_MUJOCO_ACT_INTVELOCITY = 4, FRIC_MUJOCO_ACT_DAMPER = 5,
+       FRIC_MUJOCO_N_ACT_KINDS = 6 };
+/* "motor", "position", "general", "velocity", "intvelocity", "damper" */
+extern const char *const fric_mujoco_act_names[FRIC_MUJOCO_N_ACT_KINDS];
+/* MuJoCo's mjtDyn integrator (an <intvelocity>'s activation; 1 in 2.2.2 and 3.x). */
+enum { FRIC_MUJOCO_DYN_INTEGRATOR = 1 };
 
-/* The kind of an actuator from its gain and bias (mjtGain/mjtBias: FIXED 0,
- * AFFINE 1; bias NONE 0): MuJoCo's <position kp kv> is gain kp, bias
- * (0, −kp, −kv); <motor> gain 1, no bias; anything else general. *kp and
- * *kv as the MJCF wrote them: position and affine-bias general −biasprm[1]
- * [N·m/rad], −biasprm[2] [N·m·s/rad]; motor 0. A pure function, one
- * definition for the adoption, the CLI and the page (which also classify an
- * actuator they do not adopt). Returns FRIC_MUJOCO_ACT_*. */
-int fric_mujoco_actuator_kind(int gaintype, int biastype, const double gainprm[3], const double biasprm[3],
-                              double *kp, double *kv);
+/* The kind of an actuator from its dynamics, gain and bias (mjtDyn: NONE 0,
+ * INTEGRATOR 1; mjtGain/mjtBias: FIXED 0, AFFINE 1; bias NONE 0), as
+ * MuJoCo's shortcuts write them: <motor> gain 1, no bias; <position kp kv>
+ * gain kp, bias (0, −kp, −kv); <velocity kv> gain kv, bias (0, 0, −kv);
+ * <intvelocity kp kv> a position's gain and bias on an integrator's
+ * activation; <damper kv> an affine gain (0, 0, −kv), no bias; anything
+ * else general. *kp and *kv as the MJCF wrote them: position,
+ * intvelocity and affine-bias general −biasprm[1] [N·m/rad], −biasprm[2]
+ * [N·m·s/rad]; velocity kp 0, kv gainprm[0]; damper kp 0, kv −gainprm[2];
+ * motor 0. A pure function, one definition for the adoption, the CLI and
+ * the page (which also classify an actuator they do not adopt). Returns
+ * FRIC_MUJOCO_ACT_*. */
+int fric_mujoco_actuator_kind(int dyntype, int gaintype, int biastype, const double gainprm[3],
+                              const double biasprm[3], double *kp, double *kv);
+/* 1: an actuator of kind k has a ctrl that is an angle (position, general:
+ * kp·(ctrl − g·q) + ...) or a torque (motor): adopted, its ctrl becomes
+ * the servo's goal; 0: a speed (velocity, intvelocity) or a gain (damper):
+ * adopted, its force goes and the servo holds the goal it is given (the
+ * start angle until set), its ctrl unread. */
+int fric_mujoco_act_goal_source(int kind);
 
 /* One joint of the robot as the caller reads it from the compiled model. */
 typedef struct {
@@ -281,13 +308,21 @@ typedef struct {
     int act_forcelimited;
     double act_ctrlrange[2];      /* [rad] for a position actuator (act_ctrllimited: 1) */
     int act_ctrllimited;
+    const char *ancestry;         /* the parent default classes of cls, nearest first,
+                                     each ended by '\n' ("so_arm100\nmain\n"); NULL or
+                                     "": none known. A class mapping matches a joint of
+                                     its class or of a class below it (childclass)     */
+    int act_dyntype;              /* mjtDyn (FRIC_MUJOCO_DYN_INTEGRATOR: intvelocity)   */
+    int tendon;                   /* 1: a tendon wraps the joint (MuJoCo's wrap_objid) */
+    int equality;                 /* 1: a joint equality constraint names it          */
 } fric_mujoco_robot_joint;
 
 /* One adopted joint: what was removed, what replaces it. */
 #define FRIC_MUJOCO_ADOPTED_FIELDS(X) \
     X(joint, "") X(entry, "") X(removed_frictionloss, "N·m") X(removed_damping, "N·m·s/rad") \
     X(armature_file, "kg·m²") X(armature, "kg·m²") X(armature_kept, "") X(act, "") X(act_kind, "") \
-    X(act_kp, "N·m/rad") X(act_kv, "N·m·s/rad") X(act_force_lo, "N·m") X(act_force_hi, "N·m")
+    X(act_kp, "N·m/rad") X(act_kv, "N·m·s/rad") X(act_force_lo, "N·m") X(act_force_hi, "N·m") \
+    X(gear, "") X(act_goal, "") X(tendon, "") X(equality, "")
 typedef struct {
     int joint;                    /* index into the caller's joints                      */
     int entry;                    /* the mapping entry that chose it                     */
@@ -301,7 +336,22 @@ typedef struct {
     double act_kp, act_kv;        /* its gains: position kp, kv; general −biasprm[1], −biasprm[2];
                                      motor 0 [N·m/rad], [N·m·s/rad]                       */
     double act_force_lo, act_force_hi; /* its forcerange; ±inf: not limited [N·m]         */
+    double gear;                  /* the actuator's gear g (1 without one): the servo
+                                     turns g·q, goal = ctrl/g, torque on the joint g·τ  */
+    int act_goal;                 /* 1: the actuator's ctrl is the goal (the goal
+                                     source, fric_mujoco_act_goal_source); 0: its force
+                                     is off and its ctrl unread (or no actuator)        */
+    int tendon, equality;         /* the joint's flags (fric_mujoco_robot_joint): the
+                                     exact hold does not apply while they act           */
 } fric_mujoco_adopted;
+
+/* A joint a class or '*' mapping skipped: it is not a hinge (a servo of
+ * bam's is rotary: a slide, ball or free joint takes none). */
+typedef struct {
+    int joint;                    /* index into the caller's joints                      */
+    int entry;                    /* the mapping entry that would have taken it          */
+    int type;                     /* its FRIC_MUJOCO_JNT_*                               */
+} fric_mujoco_skipped;
 
 /* What the caller hands fric_mujoco_core_init (defs, jm: frictionloss and
  * damping 0, the armature above) and writes into the model. Caller-owned,
@@ -311,6 +361,8 @@ typedef struct {
     fric_mujoco_adopted a[FRIC_MUJOCO_MAX_JOINTS];
     fric_mujoco_joint_def defs[FRIC_MUJOCO_MAX_JOINTS];  /* joint names point into the caller's */
     fric_mujoco_joint_model jm[FRIC_MUJOCO_MAX_JOINTS];
+    int nskip;                    /* joints skipped (the first FRIC_MUJOCO_MAX_JOINTS kept) */
+    fric_mujoco_skipped skip[FRIC_MUJOCO_MAX_JOINTS];
 } fric_mujoco_adoption;
 
 /* Resolves the mapping over the robot's joints[njnt] (servos[k] the
@@ -319,11 +371,16 @@ typedef struct {
  * FRIC_E_NULL; FRIC_E_UNKNOWN_NAME: a joint entry naming no joint (the
  * model's joints listed), a class entry no joint uses (the classes used
  * listed; when no class is known: map by name or '*', MuJoCo 3's
- * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named, or in a
- * class mapped, that is a ball or free joint, a goal-source actuator with a
- * gear other than 1; FRIC_E_PARAM_RANGE: nothing adopted, more than
- * FRIC_MUJOCO_MAX_JOINTS, a servo the bench's check refuses (its sentence).
- * keep_armature 1: the file's armature stays on every joint. */
+ * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named that is
+ * a slide (bam's servos are rotary), ball or free joint, a goal-source
+ * actuator with a gear 0 or not finite; FRIC_E_PARAM_RANGE: nothing
+ * adopted, more than FRIC_MUJOCO_MAX_JOINTS mapped, a servo the bench's
+ * check refuses (its sentence). A class or '*' skips a slide, ball or free
+ * joint (out->skip, out->nskip). A goal source's gear g is mapped through
+ * (the def's and the adopted's gear, the armature g² × the servo's); a
+ * velocity's, intvelocity's or damper's ctrl is no goal (act_goal 0: its
+ * force off, the servo holds the goal it is given). keep_armature 1: the
+ * file's armature stays on every joint. */
 fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
                               const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
                               int keep_armature, const char **why);

@@ -72,7 +72,8 @@ typedef struct {
 /* One joint of the compiled model (MuJoCo's arrays at the joint's index). */
 #define FRIC_ROBOT_JOINT_FIELDS(X) \
     X(name, "") X(cls, "") X(type, "") X(dofadr, "") X(qposadr, "") \
-    X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²")
+    X(frictionloss, "N·m") X(damping, "N·m·s/rad") X(armature, "kg·m²") X(ancestry, "") X(tendon, "") \
+    X(equality, "")
 typedef struct {
     const char *name;       /* its name; NULL or "": unnamed (copied by create)     */
     const char *cls;        /* its MJCF default class; NULL: not known (MuJoCo
@@ -83,12 +84,21 @@ typedef struct {
     double frictionloss;    /* m->dof_frictionloss at its dof             [N·m]     */
     double damping;         /* m->dof_damping                             [N·m·s/rad] */
     double armature;        /* m->dof_armature                            [kg·m²]   */
+    const char *ancestry;   /* the parent default classes of cls, nearest first, each
+                               ended by '\n' ("so_arm100\nmain\n"; copied by create):
+                               class:NAME matches a joint of a class below NAME
+                               (childclass); NULL: none known                       */
+    int tendon;             /* 1: a tendon wraps the joint (m->wrap_type mjWRAP_JOINT,
+                               m->wrap_objid the joint)                             */
+    int equality;           /* 1: a joint equality names it (m->eq_type mjEQ_JOINT,
+                               m->eq_obj1id or eq_obj2id the joint)                 */
 } fric_robot_joint;
 
 /* One actuator of the compiled model (MuJoCo's arrays at its index). */
 #define FRIC_ROBOT_ACTUATOR_FIELDS(X) \
     X(trntype, "") X(trnid, "") X(gaintype, "") X(biastype, "") X(gainprm, "") X(biasprm, "") \
-    X(gear, "") X(forcelimited, "") X(forcerange, "N·m") X(ctrllimited, "") X(ctrlrange, "rad")
+    X(gear, "") X(forcelimited, "") X(forcerange, "N·m") X(ctrllimited, "") X(ctrlrange, "rad") X(name, "") \
+    X(dyntype, "")
 typedef struct {
     int trntype;            /* m->actuator_trntype (FRIC_ROBOT_TRN_JOINT: a joint)  */
     int trnid;              /* m->actuator_trnid[2k]: the joint                     */
@@ -100,6 +110,9 @@ typedef struct {
     double forcerange[2];   /*                                            [N·m]     */
     int ctrllimited;        /* 1: ctrlrange applies (MuJoCo 3: lo < hi)             */
     double ctrlrange[2];    /*                                            [rad]     */
+    const char *name;       /* its name; NULL or "": unnamed (copied by create)     */
+    int dyntype;            /* m->actuator_dyntype (mjtDyn: 1 integrator, an
+                               <intvelocity>)                                       */
 } fric_robot_actuator;
 
 /* What the caller writes into copy (C) for adopted joint i (the adoption's
@@ -158,6 +171,14 @@ int fric_robot_joint_actuator(const fric_robot *r, int j);
 int fric_robot_actuator_kind(const fric_robot *r, int k, double *kp, double *kv);
 /* The joint called name, −1 none. */
 int fric_robot_joint_find(const fric_robot *r, const char *name);
+/* Actuator k's name ("" unnamed, NULL out of range). */
+const char *fric_robot_actuator_name(const fric_robot *r, int k);
+
+/* The start pose's name for the adoption's sentences: key the name of the
+ * keyframe its qpos comes from ("" an unnamed one, index its number), or
+ * NULL for the reference pose qpos0 (the default). Copied (at most 127
+ * bytes). */
+void fric_robot_start_key(fric_robot *r, const char *key, int index);
 
 /* The mapping's text parsed into the handle (fric_mujoco_map_parse), the
  * adoption cleared. FRIC_OK, or the parser's status with *why. */
@@ -177,8 +198,10 @@ const fric_mujoco_map_entry *fric_robot_map_entries(const fric_robot *r, int *n)
  * friction predicts MuJoCo's Euler step; the adopted joints' damping, the
  * usual reason for another integrator, is gone). FRIC_OK, or the status
  * with *why (fric_mujoco_adopt's sentences; FRIC_E_PARAM_RANGE: nservos
- * not the mapping's count, more joints than FRIC_MUJOCO_MAX_JOINTS, a qpos
- * of the start pose not finite, named by its joint). */
+ * not the mapping's count, more joints mapped than FRIC_MUJOCO_MAX_JOINTS
+ * (the model may have more), a qpos of the start pose not finite (every
+ * entry of every joint: a free joint's 7, a ball's 4), named by its joint
+ * and its keyframe (fric_robot_start_key) as the MJCF writes it). */
 fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int nservos, int keep_armature,
                              const double *qpos, const char **why);
 /* The adoption: NULL before a successful fric_robot_adopt. */
@@ -206,12 +229,15 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
 fric_mujoco_core *fric_robot_core(fric_robot *r);
 
 /* The starting goals (the one rule): every joint's goal is its angle in
- * qpos (copy (C)'s); an actuator is position-like when its kind is not a
- * motor (its ctrl is a goal; a motor's is a torque); ctrl_a (copy A's,
+ * qpos (copy (C)'s); an actuator is position-like when it is a position,
+ * or a general one with a stiffness in its bias (its ctrl is a goal, g·q
+ * through its gear g; a motor's is a torque, a velocity's a speed, a
+ * damper's a gain: left as they are); ctrl_a (copy A's,
  * may be NULL) gets q on the position-like actuators, ctrl_c (C's, may be
  * NULL) on those and on every adopted joint's goal source (there a motor's
- * ctrl is the servo's goal), and an adopted joint without actuator gets
- * its goal in the adapter (torque on). Call after fric_robot_attach. */
+ * ctrl is the servo's goal), and an adopted joint without a goal source
+ * (no actuator, or a velocity, intvelocity or damper) gets its goal in the
+ * adapter (torque on). Call after fric_robot_attach. */
 void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c);
 /* Joint j's goal [rad] by the same rule (nothing for j out of range or a
  * goal not finite). */

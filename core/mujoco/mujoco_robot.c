@@ -9,6 +9,7 @@
 #include "fric_mujoco.h"
 
 _Static_assert((int)FRIC_ROBOT_TRN_JOINT == (int)mjTRN_JOINT, "fric_robot.h's FRIC_ROBOT_TRN_JOINT is mjTRN_JOINT");
+_Static_assert((int)FRIC_MUJOCO_DYN_INTEGRATOR == (int)mjDYN_INTEGRATOR, "FRIC_MUJOCO_DYN_INTEGRATOR is mjDYN_INTEGRATOR");
 
 fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
 {
@@ -26,7 +27,18 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
             int dof = m->jnt_dofadr[i];
             /* MuJoCo 2.2.2's compiled model keeps no default class */
             j[i] = (fric_robot_joint){ m->names + m->name_jntadr[i], NULL, m->jnt_type[i], dof, m->jnt_qposadr[i],
-                                       m->dof_frictionloss[dof], m->dof_damping[dof], m->dof_armature[dof] };
+                                       m->dof_frictionloss[dof], m->dof_damping[dof], m->dof_armature[dof], NULL, 0,
+                                       0 };
+        }
+        /* the joints a tendon wraps, and those a joint equality names */
+        for (int w = 0; w < m->nwrap; w++)
+            if (m->wrap_type[w] == mjWRAP_JOINT && m->wrap_objid[w] >= 0 && m->wrap_objid[w] < m->njnt)
+                j[m->wrap_objid[w]].tendon = 1;
+        for (int e = 0; e < m->neq; e++) {
+            if (m->eq_type[e] != mjEQ_JOINT) continue;
+            int ids[2] = { m->eq_obj1id[e], m->eq_obj2id[e] };
+            for (int c = 0; c < 2; c++)
+                if (ids[c] >= 0 && ids[c] < m->njnt) j[ids[c]].equality = 1;
         }
         for (int k = 0; k < m->nu; k++) {
             fric_robot_actuator *x = &a[k];
@@ -34,7 +46,8 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
                                         m->actuator_biastype[k], { 0 }, { 0 }, m->actuator_gear[6 * k],
                                         m->actuator_forcelimited[k], { m->actuator_forcerange[2 * k],
                                         m->actuator_forcerange[2 * k + 1] }, m->actuator_ctrllimited[k],
-                                        { m->actuator_ctrlrange[2 * k], m->actuator_ctrlrange[2 * k + 1] } };
+                                        { m->actuator_ctrlrange[2 * k], m->actuator_ctrlrange[2 * k + 1] },
+                                        m->names + m->name_actuatoradr[k], m->actuator_dyntype[k] };
             for (int c = 0; c < 3; c++) {
                 x->gainprm[c] = m->actuator_gainprm[k * mjNGAIN + c];
                 x->biasprm[c] = m->actuator_biasprm[k * mjNBIAS + c];
@@ -79,7 +92,8 @@ static fric_status attach(fric_mujoco *fm, mjModel *m, mjData *d, const fric_muj
 {
     fric_status rc = fric_mujoco_init(fm, m, d, ad->defs, ad->n, treatment, why);
     if (rc) return rc;
-    for (int i = 0; i < ad->n; i++) fm->j[i].act = ad->a[i].act;
+    /* the goal sources (a velocity's, intvelocity's or damper's ctrl is no goal) */
+    for (int i = 0; i < ad->n; i++) fm->j[i].act = ad->a[i].act_goal ? ad->a[i].act : -1;
     return FRIC_OK;
 }
 

@@ -265,9 +265,14 @@ static void test_precedence(void **st)
     mixed[4].jm.type = FRIC_MUJOCO_JNT_SLIDE;
     n = parse_ok("*=sts3215/m1", map, 8);
     assert_int_equal(fric_mujoco_adopt(&out, mixed, 5, map, sv2, n, 0, &why), FRIC_OK);
-    assert_int_equal(out.n, 2);
+    /* issue 38: a slide is linear, bam's servos rotary: skipped like the
+     * ball and the free joint, each noted (the unnamed hinge is not) */
+    assert_int_equal(out.n, 1);
     assert_int_equal(out.a[0].joint, 1);
-    assert_int_equal(out.a[1].joint, 4);   /* a slide is one dof too */
+    assert_int_equal(out.nskip, 3);
+    assert_true(out.skip[0].joint == 0 && out.skip[0].type == FRIC_MUJOCO_JNT_FREE && out.skip[0].entry == 0);
+    assert_true(out.skip[1].joint == 2 && out.skip[1].type == FRIC_MUJOCO_JNT_BALL);
+    assert_true(out.skip[2].joint == 4 && out.skip[2].type == FRIC_MUJOCO_JNT_SLIDE);
 }
 
 /* What each adopted joint of the arm loses and gains. */
@@ -422,22 +427,26 @@ static void test_adopt_refusals(void **st)
     ball[1].act = -1;
     adopt_refused(ball, 3, "shoulder_lift=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
                   (const char *const[]){ "'shoulder_lift'", "ball joint", "hinge or slide", NULL });
-    /* a free joint in a class mapped */
+    /* a slide joint named: bam's servos are rotary (issue 38) */
+    ball[1].jm.type = FRIC_MUJOCO_JNT_SLIDE;
+    adopt_refused(ball, 3, "shoulder_lift=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
+                  (const char *const[]){ "'shoulder_lift'", "slide joint", "rotary", NULL });
+    /* a class holding only a free joint: skipped (issue 38), so nothing adopted */
     ball[1].jm.type = FRIC_MUJOCO_JNT_FREE;
     ball[1].cls = "body";
-    adopt_refused(ball, 3, "class:body=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
-                  (const char *const[]){ "'shoulder_lift'", "'class:body'", "free joint", NULL });
-    /* a goal source with gear 2 */
+    adopt_refused(ball, 3, "class:body=sts3215/m1", NULL, FRIC_E_PARAM_RANGE,
+                  (const char *const[]){ "adopts no joint", "free joints are skipped", NULL });
+    /* a goal source with gear 0: no ratio */
     so_arm(r, "sts3215");
-    r[2].act_gear = 2;
+    r[2].act_gear = 0;
     adopt_refused(r, 6, "elbow_flex=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
-                  (const char *const[]){ "'elbow_flex'", "gear 2", "gear 1", NULL });
+                  (const char *const[]){ "'elbow_flex'", "gear 0", NULL });
     /* a mapping that adopts nothing: '*' over a ball and a free joint */
     fric_mujoco_robot_joint none[2] = { so_joint(0, NULL), so_joint(1, NULL) };
     none[0].jm.type = FRIC_MUJOCO_JNT_FREE;
     none[1].jm.type = FRIC_MUJOCO_JNT_BALL;
     adopt_refused(none, 2, "*=sts3215/m1", NULL, FRIC_E_PARAM_RANGE,
-                  (const char *const[]){ "adopts no joint", "hinge or slide", NULL });
+                  (const char *const[]){ "adopts no joint", "skipped", NULL });
     /* a servo the bench's check refuses: its sentence, named */
     so_arm(r, "sts3215");
     fric_bench_def bad[2] = { preset("sts3215", 1), preset("sts3215", 1) };

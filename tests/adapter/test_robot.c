@@ -37,18 +37,19 @@ static fric_robot_joint joint_of(int i)
 {
     static const char *const names[NJ] = { "j0", "j1", "j2", "b" };
     return (fric_robot_joint){ names[i], i == 3 ? NULL : "arm", i == 3 ? FRIC_MUJOCO_JNT_BALL : FRIC_MUJOCO_JNT_HINGE,
-                               dofadr[i], qposadr[i], 0.05 * (i + 1), 0.5 * (i + 1), 0.1 };
+                               dofadr[i], qposadr[i], 0.05 * (i + 1), 0.5 * (i + 1), 0.1, NULL, 0, 0 };
 }
 
 static fric_robot_actuator position(int j, double kp, double kv)
 {
     return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 1, { kp, 0, 0 }, { 0, -kp, -kv }, 1, 1, { -3, 3 }, 1,
-                                  { -1.5, 1.5 } };
+                                  { -1.5, 1.5 }, NULL, 0 };
 }
 
 static fric_robot_actuator motor(int j)
 {
-    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 0, { 1, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 } };
+    return (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, j, 0, 0, { 1, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 },
+                                  NULL, 0 };
 }
 
 /* The robot above (motor_on_j1: joint 1's actuators are the motor alone;
@@ -83,6 +84,9 @@ static void pose(double *qpos, const double q[NJ])
 {
     for (int k = 0; k < NQ; k++) qpos[k] = NAN;
     for (int i = 0; i < NJ; i++) qpos[qposadr[i]] = q[i];
+    /* the ball's other three quaternion entries (7..9): finite (issue 38:
+     * every qpos of a joint is checked) */
+    for (int k = 7; k < 10; k++) qpos[k] = 0;
 }
 
 /* Adopts r with mapping text (one servo per entry: sts3215 M1) at q0 and
@@ -417,6 +421,283 @@ static void test_validation(void **st)
     fric_robot_destroy(r);
 }
 
+
+/* ------------------------------------------------------------- issue 38 */
+
+/* |x − want| <= tol (a tolerance of 0: equal) */
+#define assert_double_equal(x, want, tol) \
+    do { \
+        double x_ = (x), w_ = (want); \
+        if (!(fabs(x_ - w_) <= (tol))) fail_msg("%s = %.17g, want %.17g", #x, x_, w_); \
+    } while (0)
+
+/* One hinge (dof 0, qpos 0) with a <position kp="10"> of gear g, adopted
+ * by the STS3215's M1 and attached (one joint, exact step: minv given). */
+static fric_robot *geared(double g, double minv)
+{
+    fric_robot_joint j = { "arm", NULL, FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 0, 0, NULL, 0, 0 };
+    fric_robot_actuator a = position(0, 10, 0);
+    a.gear = g;
+    a.ctrllimited = 0;
+    fric_robot_model m = { 1, 1, 0.002, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
+    const char *why = NULL;
+    fric_robot *r = fric_robot_create(&m, &j, &a, &why);
+    assert_non_null(r);
+    assert_int_equal(fric_robot_map(r, "arm=sts3215/m1", &why), FRIC_OK);
+    fric_bench_def sv[1] = { sts3215_m1() };
+    const double qpos[1] = { 0 };
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    fric_mujoco_model mm = { 0.002, FRIC_MUJOCO_INT_EULER, 0, 0, 0 };
+    fric_mujoco_joint_model jm = ad->jm[0];
+    jm.minv = minv;
+    assert_int_equal(fric_robot_attach(r, &mm, &jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    return r;
+}
+
+/* One exact step of r's joint at rest at q = 0 under a load tau [N·m]
+ * (friction-free: qacc_smooth = minv·tau), the goal source's ctrl. */
+static double step_load(fric_robot *r, double minv, double tau, double ctrl)
+{
+    double q = 0, v = 0, a = minv * tau, f = tau, c = 0, goal = ctrl, force = 0;
+    fric_mujoco_step_in in = { 0 };
+    in.q = &q;
+    in.v = &v;
+    in.minv = &minv;
+    in.qacc_smooth = &a;
+    in.qfrc_smooth = &f;
+    in.qfrc_constraint = &c;
+    in.goal = &goal;
+    fric_mujoco_core_step(fric_robot_core(r), &in, &force, NULL);
+    return force;
+}
+
+/* Gear −1 and 50 (MuJoCo's joint transmission: length g·q, force g·F):
+ * the servo turns g·q, goal = ctrl/g, the torque on the joint g·τ, the
+ * armature g²·I; hand-computed: the hold balances the load exactly on the
+ * joint; the servo sees load/g against its K_c. */
+static void test_gear(void **st)
+{
+    (void)st;
+    const fric_bench_def sts = sts3215_m1();
+    const double Kc = sts.friction.K_c, minv = 50.0;   /* 1/(kg·m²) */
+    const double gears[2] = { -1, 50 };
+    for (int c = 0; c < 2; c++) {
+        double g = gears[c];
+        fric_robot *r = geared(g, minv);
+        const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+        assert_true(ad->a[0].gear == g && ad->a[0].act_goal == 1 && ad->a[0].act == 0);
+        assert_true(ad->defs[0].gear == g);
+        /* the rotor through the gear: g²·I */
+        assert_double_equal(ad->a[0].armature, g * g * sts.servo.armature, 1e-15);
+        /* a goal angle of the joint is the ctrl g·q (A's and C's) */
+        double ctrl_a[1] = { 9 }, ctrl_c[1] = { 9 };
+        fric_robot_set_goal(r, 0, 0.01, ctrl_a, ctrl_c);
+        assert_double_equal(ctrl_c[0], g * 0.01, 1e-15);
+        assert_double_equal(ctrl_a[0], g * 0.01, 1e-15);
+        /* a load the servo holds on its side (|load/g| = 0.5·K_c): the joint's
+         * force balances it exactly, the row's τf is −load on the joint */
+        double load = 0.5 * Kc * fabs(g);
+        double force = step_load(r, minv, load, 0);
+        const fric_mujoco_joint *j = &fric_robot_core(r)->j[0];
+        assert_int_equal(j->s.stuck, 1);
+        assert_double_equal(force, -load, 1e-12 * fabs(load));
+        double qpos[1] = { 0 }, qvel[1] = { 0 };
+        fric_robot_row row;
+        assert_int_equal(fric_robot_row_of(r, 0, 1, qpos, qvel, NULL, NULL, &row), FRIC_OK);
+        assert_double_equal(row.tau_f, -load, 1e-12 * fabs(load));
+        assert_double_equal(row.tau_m, 0, 1e-15);
+        /* the ctrl is the servo's goal: the joint's goal ctrl/g */
+        step_load(r, minv, 0, 0.5);
+        assert_double_equal(j->s.goal, 0.5, 0);
+        assert_double_equal(j->s.goal / j->gear, 0.5 / g, 1e-15);
+        fric_robot_destroy(r);
+    }
+    /* gear 50 holds 25·K_c on the joint; direct (gear 1) the same load slips */
+    fric_robot *r = geared(1, minv);
+    step_load(r, minv, 25 * Kc, 0);
+    assert_int_equal(fric_robot_core(r)->j[0].s.stuck, 0);
+    fric_robot_destroy(r);
+}
+
+/* <velocity>, <intvelocity>, <damper>, <general>: named as they are; a
+ * speed's or gain's ctrl is no goal (its force off, the servo holds the
+ * goal given: the start angle until set). */
+static void test_actuator_kinds_named(void **st)
+{
+    (void)st;
+    fric_robot_joint j[4];
+    for (int i = 0; i < 4; i++)
+        j[i] = (fric_robot_joint){ i == 0 ? "v" : i == 1 ? "iv" : i == 2 ? "d" : "g", NULL, FRIC_MUJOCO_JNT_HINGE,
+                                   i, i, 0, 0, 0, NULL, 0, 0 };
+    fric_robot_actuator a[4];
+    /* <velocity kv="2">: gain 2, bias (0, 0, −2) */
+    a[0] = (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, 0, 0, 1, { 2, 0, 0 }, { 0, 0, -2 }, 1, 0, { 0, 0 }, 0, { 0, 0 },
+                                  "vel", 0 };
+    /* <intvelocity kp="5">: an integrator's activation, a position's gain and bias */
+    a[1] = (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, 1, 0, 1, { 5, 0, 0 }, { 0, -5, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 },
+                                  "ivel", FRIC_MUJOCO_DYN_INTEGRATOR };
+    /* <damper kv="0.7">: gain affine (0, 0, −0.7), no bias */
+    a[2] = (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, 2, 1, 0, { 0, 0, -0.7 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 1, { 0, 1 },
+                                  "damp", 0 };
+    /* <general gainprm="3">: no bias, gain 3 */
+    a[3] = (fric_robot_actuator){ FRIC_ROBOT_TRN_JOINT, 3, 0, 0, { 3, 0, 0 }, { 0, 0, 0 }, 1, 0, { 0, 0 }, 0, { 0, 0 },
+                                  "gen", 0 };
+    fric_robot_model m = { 4, 4, 0.002, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
+    const char *why = NULL;
+    fric_robot *r = fric_robot_create(&m, j, a, &why);
+    assert_non_null(r);
+    double kp = -1, kv = -1;
+    assert_int_equal(fric_robot_actuator_kind(r, 0, &kp, &kv), FRIC_MUJOCO_ACT_VELOCITY);
+    assert_true(kp == 0 && kv == 2);
+    assert_int_equal(fric_robot_actuator_kind(r, 1, &kp, &kv), FRIC_MUJOCO_ACT_INTVELOCITY);
+    assert_true(kp == 5 && kv == 0);
+    assert_int_equal(fric_robot_actuator_kind(r, 2, &kp, &kv), FRIC_MUJOCO_ACT_DAMPER);
+    assert_true(kp == 0 && kv == 0.7);
+    assert_int_equal(fric_robot_actuator_kind(r, 3, &kp, &kv), FRIC_MUJOCO_ACT_GENERAL);
+    assert_string_equal(fric_mujoco_act_names[FRIC_MUJOCO_ACT_INTVELOCITY], "intvelocity");
+    assert_string_equal(fric_mujoco_act_names[FRIC_MUJOCO_ACT_DAMPER], "damper");
+    assert_string_equal(fric_robot_actuator_name(r, 2), "damp");
+    /* before adoption: a velocity's ctrl is no angle, not even in (A) */
+    double ctrl_a[4] = { 0, 0, 0, 0 }, ctrl_c[4] = { 0, 0, 0, 0 };
+    fric_robot_set_goal(r, 0, 0.2, ctrl_a, ctrl_c);
+    assert_true(ctrl_a[0] == 0 && ctrl_c[0] == 0);
+    /* nor a general one without stiffness in its bias (its ctrl scales a torque) */
+    fric_robot_set_goal(r, 3, 0.2, ctrl_a, ctrl_c);
+    assert_true(ctrl_a[3] == 0 && ctrl_c[3] == 0);
+    assert_int_equal(fric_robot_map(r, "*=sts3215/m1", &why), FRIC_OK);
+    fric_bench_def sv[1] = { sts3215_m1() };
+    const double qpos[4] = { 0.1, 0.2, 0.3, 0.4 };
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    assert_int_equal(ad->n, 4);
+    const int goal_source[4] = { 0, 0, 0, 1 };
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(ad->a[i].act, i);            /* its force goes (the edit) */
+        assert_int_equal(ad->a[i].act_goal, goal_source[i]);
+    }
+    assert_double_equal(ad->a[2].act_kv, 0.7, 0);     /* the damper's gain kept for the report */
+    int ne = 0;
+    const fric_robot_edit *e = fric_robot_edits(r, &ne);
+    assert_true(ne == 4 && e[0].act == 0 && e[2].act == 2);
+    fric_mujoco_model mm = { 0.002, FRIC_MUJOCO_INT_EULER, 0, 0, 1 };
+    fric_mujoco_joint_model jm[4];
+    for (int i = 0; i < 4; i++) jm[i] = ad->jm[i];
+    for (int i = 0; i < 4; i++) jm[i].armature = sv[0].servo.armature;
+    assert_int_equal(fric_robot_attach(r, &mm, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
+    const fric_mujoco_core *core = fric_robot_core(r);
+    assert_true(core->j[0].act == -1 && core->j[1].act == -1 && core->j[2].act == -1 && core->j[3].act == 3);
+    /* the start goals: the velocity's ctrl untouched, the servo's goal its angle */
+    fric_robot_start_goals(r, qpos, ctrl_a, ctrl_c);
+    assert_true(ctrl_c[0] == 0 && ctrl_c[1] == 0 && ctrl_c[2] == 0);
+    assert_double_equal(ctrl_c[3], 0.4, 0);
+    for (int i = 0; i < 3; i++) assert_double_equal(core->j[i].s.goal, qpos[i], 0);
+    fric_robot_set_goal(r, 1, -0.5, ctrl_a, ctrl_c);
+    assert_double_equal(core->j[1].s.goal, -0.5, 0);
+    assert_true(ctrl_c[1] == 0);
+    fric_robot_destroy(r);
+}
+
+/* Default classes through childclass: a class matches the joints of the
+ * classes below it (nearest wins); a class or '*' skips a free, ball or
+ * slide joint with a note; tendons and equalities flagged. */
+static void test_classes_and_skips(void **st)
+{
+    (void)st;
+    fric_robot_joint j[4] = {
+        { "root", "main", FRIC_MUJOCO_JNT_FREE, 0, 0, 0, 0, 0, NULL, 0, 0 },
+        { "shoulder", "sts3215", FRIC_MUJOCO_JNT_HINGE, 6, 7, 0.1, 0.2, 0.01, "so_arm100\nmain\n", 1, 0 },
+        { "elbow", "sts3215", FRIC_MUJOCO_JNT_HINGE, 7, 8, 0.1, 0.2, 0.01, "so_arm100\nmain\n", 0, 1 },
+        { "finger", "gripper", FRIC_MUJOCO_JNT_SLIDE, 8, 9, 0, 0, 0, "so_arm100\nmain\n", 0, 0 },
+    };
+    fric_robot_model m = { 4, 0, 0.002, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
+    const char *why = NULL;
+    fric_robot *r = fric_robot_create(&m, j, NULL, &why);
+    assert_non_null(r);
+    fric_bench_def sv[2] = { sts3215_m1(), sts3215_m1() };
+    double qpos[10] = { 0, 0, 0.5, 1, 0, 0, 0, 0.1, 0.2, 0.3 };
+    /* the parent class: both hinges, the slide skipped, the free joint not in it */
+    assert_int_equal(fric_robot_map(r, "class:so_arm100=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    const fric_mujoco_adoption *ad = fric_robot_adoption(r);
+    assert_int_equal(ad->n, 2);
+    assert_true(ad->a[0].joint == 1 && ad->a[1].joint == 2);
+    assert_true(ad->a[0].tendon == 1 && ad->a[0].equality == 0 && ad->a[1].tendon == 0 && ad->a[1].equality == 1);
+    assert_int_equal(ad->nskip, 1);
+    assert_true(ad->skip[0].joint == 3 && ad->skip[0].type == FRIC_MUJOCO_JNT_SLIDE);
+    /* the root class: the free joint skipped too (never a refusal naming it) */
+    assert_int_equal(fric_robot_map(r, "class:main=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    ad = fric_robot_adoption(r);
+    assert_int_equal(ad->n, 2);
+    assert_int_equal(ad->nskip, 2);
+    assert_true(ad->skip[0].joint == 0 && ad->skip[0].type == FRIC_MUJOCO_JNT_FREE);
+    /* the nearest class wins: sts3215 (own) over so_arm100 (parent) */
+    assert_int_equal(fric_robot_map(r, "class:so_arm100=sts3215/m1, class:sts3215=sts3215/m2", &why), FRIC_OK);
+    sv[1] = sts3215_m1();
+    assert_int_equal(fric_robot_adopt(r, sv, 2, 0, qpos, &why), FRIC_OK);
+    ad = fric_robot_adoption(r);
+    assert_true(ad->n == 2 && ad->a[0].entry == 1 && ad->a[1].entry == 1);
+    /* a free joint's other qpos entries: a NaN in its quaternion, named with
+     * its keyframe as the MJCF writes it */
+    fric_robot_start_key(r, "home", 0);
+    qpos[4] = NAN;
+    assert_int_equal(fric_robot_map(r, "shoulder=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "<key name=\"home\">"));
+    assert_non_null(strstr(why, "joint 'root'"));
+    assert_non_null(strstr(why, "qpos[4] (entry 5 of its 7)"));
+    fric_robot_start_key(r, "", 2);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "keyframe 2, an unnamed <key>"));
+    qpos[4] = 0;
+    /* named explicitly: one sentence */
+    assert_int_equal(fric_robot_map(r, "finger=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_UNSUPPORTED);
+    assert_non_null(strstr(why, "'finger' is a slide joint"));
+    assert_non_null(strstr(why, "rotary"));
+    assert_int_equal(fric_robot_map(r, "root=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_UNSUPPORTED);
+    assert_non_null(strstr(why, "'root' is a free joint"));
+    fric_robot_destroy(r);
+}
+
+/* A model of 150 joints with one mapped: the limit is on the joints
+ * mapped (100), not on the model. An actuator named in a refusal. */
+static void test_many_joints(void **st)
+{
+    (void)st;
+    enum { N = 150 };
+    static fric_robot_joint j[N];
+    static char names[N][16];
+    static double qpos[N];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "j%d", i);
+        j[i] = (fric_robot_joint){ names[i], NULL, FRIC_MUJOCO_JNT_HINGE, i, i, 0, 0, 0, NULL, 0, 0 };
+    }
+    fric_robot_model m = { N, 0, 0.002, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
+    const char *why = NULL;
+    fric_robot *r = fric_robot_create(&m, j, NULL, &why);
+    assert_non_null(r);
+    fric_bench_def sv[1] = { sts3215_m1() };
+    assert_int_equal(fric_robot_map(r, "j120=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_OK);
+    assert_int_equal(fric_robot_adoption(r)->a[0].joint, 120);
+    assert_int_equal(fric_robot_map(r, "*=sts3215/m1", &why), FRIC_OK);
+    assert_int_equal(fric_robot_adopt(r, sv, 1, 0, qpos, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "more than 100 joints mapped"));
+    fric_robot_destroy(r);
+    /* an actuator's refusal names it */
+    fric_robot_actuator a = position(0, 10, 0);
+    a.name = "elbow_motor";
+    a.gear = NAN;
+    m.nu = 1;
+    assert_null(fric_robot_create(&m, j, &a, &why));
+    assert_non_null(strstr(why, "actuator 'elbow_motor' (joint 'j0') gear"));
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
+               cmocka_unit_test(test_gear), cmocka_unit_test(test_actuator_kinds_named),
+               cmocka_unit_test(test_classes_and_skips), cmocka_unit_test(test_many_joints),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
                cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))

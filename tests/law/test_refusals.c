@@ -615,7 +615,7 @@ static void test_joint_stage(void **state)
      * without '=', too many entries, a servo count that is not the
      * mapping's, an adapter before the adoption, a row of no joint */
     const fric_robot_model rm = { 1, 0, 1e-3, FRIC_MUJOCO_INT_EULER, { 0, 0, -9.81 } };
-    const fric_robot_joint rj = { "shoulder", NULL, FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 0, 0.01 };
+    const fric_robot_joint rj = { "shoulder", NULL, FRIC_MUJOCO_JNT_HINGE, 0, 0, 0, 0, 0.01, NULL, 0, 0 };
     fric_robot *r = fric_robot_create(&rm, &rj, NULL, &why);
     assert_non_null(r);
     REFUSE(fric_robot_map(r, "shoulder sts3215/m1", &why), FRIC_E_PARAM_RANGE, -1, "no '='");

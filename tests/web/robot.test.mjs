@@ -354,7 +354,7 @@ describe('the robot\'s one validation (the core\'s robot layer, every door: issu
   // each variant of BOTH: a number MuJoCo 3.14 loads in silence, refused in
   // one sentence naming the element and attribute as the MJCF writes them
   const cases = [
-    ['a NaN keyframe', BOTH.replace(/<key name="home" qpos="[^"]*"/, '<key name="home" qpos="0.6 nan"'), /the start pose's qpos of joint 'elbow' is nan, not a finite number: give every qpos of the keyframe \(<key qpos="\.\.\.">\) a finite value\.$/],
+    ['a NaN keyframe', BOTH.replace(/<key name="home" qpos="[^"]*"/, '<key name="home" qpos="0.6 nan"'), /the start pose's \(<key name="home">\) qpos of joint 'elbow' is nan at qpos\[1\], not a finite number: give every qpos of the keyframe a finite value\.$/],
     ['NaN gravity', BOTH.replace('<option timestep="0.001"', '<option timestep="0.001" gravity="0 nan -9.81"'), /^option gravity="0 nan -9\.81" is not three finite numbers: give gravity in m\/s², e\.g\. gravity="0 0 -9\.81"\.$/],
     ['a NaN armature', BOTH.replace('armature="0.05"', 'armature="nan"'), /^joint 'shoulder' armature="nan" is not a finite number: give it a finite value\.$/],
     ['timestep 1e-300', BOTH.replace('timestep="0.001"', 'timestep="1e-300"'), /^option timestep="1e-300" is below 1e-06 s: one simulated second would take 1e\+300 steps \(a run is at most 100000000\); give a timestep of at least 1e-06 s\.$/],

@@ -22,6 +22,9 @@ export const SIGNATURES = {
   fxb_robot_actuator_kp: 'r k',
   fxb_robot_actuator_kv: 'r k',
   fxb_robot_joint_find: 'r name',
+  fxb_robot_start_key: 'r key index',
+  fxb_robot_nskip: 'r',
+  fxb_robot_skip: 'r i f',
   fxb_map_parse: 'text out cap',
   fxb_robot_map: 'r text',
   fxb_robot_map_entry: 'r k',
@@ -45,7 +48,8 @@ export const SIGNATURES = {
 };
 const call = caller(SIGNATURES);
 
-const ACT_KINDS = ['motor', 'position', 'general'];     // FRIC_MUJOCO_ACT_*
+const ACT_KINDS = ['motor', 'position', 'general', 'velocity', 'intvelocity', 'damper'];   // FRIC_MUJOCO_ACT_*
+const JOINT_TYPES = ['free', 'ball', 'slide', 'hinge'];  // FRIC_MUJOCO_JNT_*
 const MAP_KINDS = ['joint', 'class', 'all'];            // fric_mujoco_map_kind
 
 /** Writes obj's fields into the record of layout `name` at p (fields left
@@ -107,9 +111,10 @@ export class RobotApi {
 
   /** The robot of a compiled model: model { njnt, nu, nq, nv, timestep,
    *  integrator, gravity[3] }, joints [{ name, cls (null: not known), type, dofadr,
-   *  qposadr, frictionloss, damping, armature }], actuators [{ trntype,
-   *  trnid, gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
-   *  forcerange[2], ctrllimited, ctrlrange[2] }] (fric_robot_create).
+   *  qposadr, frictionloss, damping, armature, ancestry (the parent classes,
+   *  each ended by '\n'), tendon, equality }], actuators [{ trntype, trnid,
+   *  gaintype, biastype, gainprm[3], biasprm[3], gear, forcelimited,
+   *  forcerange[2], ctrllimited, ctrlrange[2], name, dyntype }] (fric_robot_create).
    *  Returns a Robot; free() it. */
   create({ model, joints, actuators }) {
     const core = this._core;
@@ -153,7 +158,7 @@ export class Robot {
 
   /** Joint j's actuator (the last whose transmission is the joint), −1 none. */
   jointActuator(j) { this._live(); return this._core._m._fxb_robot_joint_actuator(this._p, j); }
-  /** Actuator k's { kind: 'motor'|'position'|'general', kp, kv } (fric_mujoco_actuator_kind). */
+  /** Actuator k's { kind: 'motor'|'position'|'general'|'velocity'|'intvelocity'|'damper', kp, kv } (fric_mujoco_actuator_kind). */
   actuatorKind(k) {
     this._live();
     const m = this._core._m;
@@ -164,6 +169,14 @@ export class Robot {
     this._live();
     const text = Uint8Array.from([...new TextEncoder().encode(String(name)), 0]);
     return call(this._core, 'fxb_robot_joint_find', [this._p, { in: text }], { ok: () => true }).rc;
+  }
+
+  /** The start pose's keyframe for the adoption's sentences (fric_robot_start_key):
+   *  its name ('' unnamed) and index; index < 0 (or name null): qpos0. */
+  startKey(name, index) {
+    this._live();
+    const text = Uint8Array.from([...new TextEncoder().encode(String(name ?? '')), 0]);
+    call(this._core, 'fxb_robot_start_key', [this._p, { in: text }, name == null ? -1 : index], { ok: () => true });
   }
 
   /** The mapping's text into the robot: its entries (as mapParse); throws the core's sentence. */
@@ -178,8 +191,11 @@ export class Robot {
    *  (names: the bench's parameter names), qpos the start pose of copy (C).
    *  Returns { adopted: [{ joint, entry, removed: { frictionloss, damping },
    *  armature: { file, used, kept }, act, actKind, kp, kv, forceRange,
-   *  goalRange }], edits: [{ dof, frictionloss, damping, armature, act }],
-   *  integrator: { run, file, fileName } }; throws the core's sentence. */
+   *  goalRange, gear, actGoal (its ctrl the goal), tendon, equality }],
+   *  edits: [{ dof, frictionloss, damping, armature, act }], skipped:
+   *  [{ joint, entry, type }] (a slide, ball or free joint a class or '*'
+   *  passed over), integrator: { run, file, fileName } }; throws the core's
+   *  sentence. */
   adopt({ servos, keepArmature = false, qpos }) {
     this._live();
     const core = this._core, names = core.bench._names(), np = names.length;
@@ -196,11 +212,14 @@ export class Robot {
       return { joint: a.joint, entry: a.entry, removed: { frictionloss: a.removed_frictionloss, damping: a.removed_damping },
         armature: { file: a.armature_file, used: a.armature, kept: a.armature_kept !== 0 }, act: a.act,
         actKind: a.act_kind < 0 ? null : ACT_KINDS[a.act_kind], kp: a.act_kp, kv: a.act_kv, forceRange: [a.act_force_lo, a.act_force_hi],
-        goalRange: [m._fxb_robot_goal_range(this._p, i, 0), m._fxb_robot_goal_range(this._p, i, 1)] };
+        goalRange: [m._fxb_robot_goal_range(this._p, i, 0), m._fxb_robot_goal_range(this._p, i, 1)],
+        gear: a.gear, actGoal: a.act_goal !== 0, tendon: a.tendon !== 0, equality: a.equality !== 0 };
     });
+    const skipped = Array.from({ length: m._fxb_robot_nskip(this._p) }, (_, i) => ({ joint: m._fxb_robot_skip(this._p, i, 0),
+      entry: m._fxb_robot_skip(this._p, i, 1), type: JOINT_TYPES[m._fxb_robot_skip(this._p, i, 2)] ?? 'unknown' }));
     const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', m._fxb_robot_edit(this._p, i)));
     const file = m._fxb_robot_integrator(this._p, 1), fileName = m._fxb_robot_integrator_name(file);
-    return { adopted, edits, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };
+    return { adopted, edits, skipped, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };
   }
 
   /** The adapter of copy (C) (fric_robot_attach) from the model as (C) has

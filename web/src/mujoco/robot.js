@@ -52,13 +52,57 @@ function frictionForce(m, d, out) {
 // a number for a sentence: 4 significant digits; ±Infinity (a range without a limit) as ±∞
 const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toString() : x === Infinity ? '∞' : x === -Infinity ? '−∞' : String(x));
 
+const WRAP_JOINT = 1;            // mjWRAP_JOINT
+const EQ_JOINT = 2;              // mjEQ_JOINT
+
+/** The default classes' parents (class → its parent's class; the root
+ *  <default> is 'main'), read from the MJCF text of the drop (main and its
+ *  <include>s): MuJoCo 3's spec gives each joint's class but not the tree,
+ *  and a mapping class:NAME matches the joints of the classes below NAME
+ *  (childclass). */
+function defaultParents(files, main) {
+  const parents = new Map(), stack = [], seen = new Set();
+  const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
+  const scan = (path) => {
+    if (seen.has(path) || !files.has(path)) return;
+    seen.add(path);
+    const text = new TextDecoder().decode(files.get(path)).replace(/<!--[\s\S]*?-->/g, '');
+    for (const [tag] of text.matchAll(/<\/?(?:default|include)\b[^>]*>/g)) {
+      if (tag.startsWith('</')) { if (tag.startsWith('</default')) stack.pop(); continue; }
+      const attr = (n) => new RegExp(`\\b${n}\\s*=\\s*(["'])(.*?)\\1`).exec(tag)?.[2];
+      if (tag.startsWith('<include')) { const f = attr('file'); if (f) scan(dir + f.replace(/^\.\//, '')); continue; }
+      const cls = attr('class') ?? 'main';
+      if (stack.length && !parents.has(cls)) parents.set(cls, stack[stack.length - 1]);
+      if (!tag.endsWith('/>')) stack.push(cls);
+    }
+  };
+  scan(main);
+  return parents;
+}
+
+/** The parent classes of cls, nearest first, each ended by '\n' (null: none). */
+function ancestryOf(parents, cls) {
+  let out = '';
+  for (let c = parents.get(cls), n = 0; c && n < 1000; c = parents.get(c), n++) out += `${c}\n`;
+  return out || null;
+}
+
 /** The robot layer's records of a compiled model (core.robot.create):
- *  MuJoCo's arrays copied, each joint's class from the spec. */
-function robotRecords(m, names, classes) {
+ *  MuJoCo's arrays copied, each joint's class from the spec and its parent
+ *  classes from the default tree, the joints a tendon wraps or a joint
+ *  equality names, the actuators' names. */
+function robotRecords(m, names, classes, parents = new Map(), actNames = []) {
   const dofadr = m.jnt_dofadr, qposadr = m.jnt_qposadr, type = m.jnt_type;
   const fl = m.dof_frictionloss, damping = m.dof_damping, armature = m.dof_armature;
-  const joints = names.map((name, i) => ({ name, cls: classes.get(name) ?? null, type: type[i], dofadr: dofadr[i], qposadr: qposadr[i],
-    frictionloss: fl[dofadr[i]], damping: damping[dofadr[i]], armature: armature[dofadr[i]] }));
+  const tendon = new Set(), equality = new Set();
+  for (let w = 0; w < m.nwrap; w++) if (m.wrap_type[w] === WRAP_JOINT) tendon.add(m.wrap_objid[w]);
+  for (let e = 0; e < m.neq; e++) if (m.eq_type[e] === EQ_JOINT) { equality.add(m.eq_obj1id[e]); equality.add(m.eq_obj2id[e]); }
+  const joints = names.map((name, i) => {
+    const cls = classes.get(name) ?? null;
+    return { name, cls, type: type[i], dofadr: dofadr[i], qposadr: qposadr[i],
+      frictionloss: fl[dofadr[i]], damping: damping[dofadr[i]], armature: armature[dofadr[i]],
+      ancestry: cls ? ancestryOf(parents, cls) : null, tendon: tendon.has(i) ? 1 : 0, equality: equality.has(i) ? 1 : 0 };
+  });
   const trntype = m.actuator_trntype, trnid = m.actuator_trnid, gaintype = m.actuator_gaintype, biastype = m.actuator_biastype;
   const gainprm = m.actuator_gainprm, biasprm = m.actuator_biasprm, gear = m.actuator_gear;
   const forcerange = m.actuator_forcerange, ctrlrange = m.actuator_ctrlrange;
@@ -68,7 +112,8 @@ function robotRecords(m, names, classes) {
     // (a bool array): a range lo < hi is limited (autolimits, MuJoCo 3's default)
     return { trntype: trntype[k], trnid: trnid[2 * k], gaintype: gaintype[k], biastype: biastype[k],
       gainprm: Array.from(gainprm.subarray(10 * k, 10 * k + 3)), biasprm: Array.from(biasprm.subarray(10 * k, 10 * k + 3)),
-      gear: gear[6 * k], forcelimited: fr[0] < fr[1] ? 1 : 0, forcerange: fr, ctrllimited: cr[0] < cr[1] ? 1 : 0, ctrlrange: cr };
+      gear: gear[6 * k], forcelimited: fr[0] < fr[1] ? 1 : 0, forcerange: fr, ctrllimited: cr[0] < cr[1] ? 1 : 0, ctrlrange: cr,
+      name: actNames[k] ?? null, dyntype: m.actuator_dyntype[k] };
   });
   return { model: { njnt: m.njnt, nu: m.nu, nq: m.nq, nv: m.nv, timestep: m.opt.timestep, integrator: m.opt.integrator,
     gravity: Array.from(m.opt.gravity) }, joints, actuators };
@@ -76,12 +121,14 @@ function robotRecords(m, names, classes) {
 
 /** The joints' names of m ('' unnamed). */
 const namesOf = (mj, m) => Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '');
+/** The actuators' names of m ('' unnamed). */
+const actNamesOf = (mj, m) => Array.from({ length: m.nu }, (_, k) => mj.mj_id2name(m, mj.mjtObj.mjOBJ_ACTUATOR.value, k) || '');
 
 /** What the model says of its joints, actuators and keyframes (each
  *  joint's actuator and each actuator's kind: the robot layer's). */
-function describe(mj, core, m, classes) {
+function describe(mj, core, m, classes, parents) {
   const names = namesOf(mj, m);
-  const robot = core.robot.create(robotRecords(m, names, classes));
+  const robot = core.robot.create(robotRecords(m, names, classes, parents, actNamesOf(mj, m)));
   try {
     const range = m.jnt_range, type = m.jnt_type, trntype = m.actuator_trntype, trnid = m.actuator_trnid;
     const joints = names.map((name, i) => {
@@ -110,7 +157,7 @@ export function loadRobotFiles(mj, core, files, main) {
   const path = pickMain(files, main);
   checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
   const { m, classes } = compiled(mj, files, path);
-  return { main: path, info: describe(mj, core, m, classes) };
+  return { main: path, info: describe(mj, core, m, classes, defaultParents(files, path)) };
 }
 
 /** The mapping's entries (the core's parser: core.robot.mapParse). */
@@ -222,9 +269,11 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     C = makeCopy(mj, files, path, keyframe);
     if (timestep != null) C.m.opt.timestep = timestep;
     const names = namesOf(mj, C.m);
-    robot = core.robot.create(robotRecords(C.m, names, C.classes));
+    robot = core.robot.create(robotRecords(C.m, names, C.classes, defaultParents(files, path), actNamesOf(mj, C.m)));
     let adoption;
     try {
+      // the start pose's keyframe, named in a refusal as the MJCF writes it
+      if (keyframe >= 0 && keyframe < C.m.nkey) robot.startKey(mj.mj_id2name(C.m, mj.mjtObj.mjOBJ_KEY.value, keyframe) || '', keyframe);
       robot.map(mapping);
       adoption = robot.adopt({ servos: resolved.map((r) => r.values), keepArmature, qpos: C.d.qpos });
     } catch (e) {
@@ -234,7 +283,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     // the armature, the goal sources' own force off (gain and bias 0), and
     // the integrator (the implicit friction predicts MuJoCo's Euler step;
     // said in the report)
-    const { adopted, edits, integrator } = adoption;
+    const { adopted, edits, skipped, integrator } = adoption;
     for (const e of edits) {
       C.m.dof_frictionloss[e.dof] = e.frictionloss;
       C.m.dof_damping[e.dof] = e.damping;
@@ -247,15 +296,19 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     if (C.m.opt.integrator !== integrator.run) C.m.opt.integrator = integrator.run;
     resetTo(mj, C.m, C.d, keyframe);
     // the adapter is the robot's (its servos resolved once, by the adoption)
-    const spec = { treatment: 'implicit', joints: adopted.map((a) => ({ name: names[a.joint], act: a.act })),
+    // the goal sources only (a velocity's, intvelocity's or damper's ctrl is no goal)
+    const spec = { treatment: 'implicit', joints: adopted.map((a) => ({ name: names[a.joint], act: a.actGoal ? a.act : -1 })),
       adapter: (x) => robot.attach(x) };
     simC = attachSim(mj, core, C.m, C.d, spec);
     const reattach = (old) => { old.free(); return attachSim(mj, core, C.m, C.d, spec); };
     const rows = adopted.map((a, i) => ({ index: a.joint, name: names[a.joint], cls: C.classes.get(names[a.joint]) ?? null,
       servo: resolved[a.entry].label, entry: entries[a.entry], removed: a.removed, armature: a.armature,
-      actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange } : null,
-      goalRange: a.goalRange, adapterIndex: i }));
+      actuator: a.act >= 0 ? { index: a.act, kind: a.actKind, kp: a.kp, kv: a.kv, forceRange: a.forceRange, gear: a.gear, goal: a.actGoal } : null,
+      goalRange: a.goalRange, adapterIndex: i, tendon: a.tendon, equality: a.equality }));
     const pair = makePair(mj, A, C, simC, robot, rows, keyframe, reattach);
+    // the joints a class or '*' passed over (a slide, ball or free joint: bam's servos are rotary)
+    pair.skipped = skipped.map((x) => { const e = entries[x.entry];
+      return { joint: names[x.joint], type: x.type, target: e.kind === 'all' ? '*' : `${e.kind === 'class' ? 'class:' : ''}${e.target}` }; });
     pair.integrator = integrator.file === integrator.run ? null : t('robot.note.integrator', { integrator: integrator.fileName });
     pair.fileTimestep = fileStep;
     pair.timestepNote = timestep == null || timestep === fileStep ? null
@@ -323,11 +376,21 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
     },
     /** The adoption report as lines of text (what was removed and replaced). */
     report() {
+      // what becomes of the actuator's ctrl, as the command line's report says it
+      const act = (a) => {
+        if (!a) return t('robot.report.noAct');
+        if (a.kind === 'damper' && !a.goal) return t('robot.report.actDamper', { kv: fmt(a.kv) });
+        if (!a.goal) return t('robot.report.actSpeed', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv) });
+        return t('robot.report.act', { kind: a.kind, kp: fmt(a.kp), kv: fmt(a.kv), lo: fmt(a.forceRange[0]), hi: fmt(a.forceRange[1]) })
+          + (a.gear !== 1 ? t('robot.report.gear', { gear: fmt(a.gear) }) : '');
+      };
+      const notes = rows.flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
+        r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
+        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)));
       return [pair.startLine(), pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
-        act: r.actuator ? t('robot.report.act', { kind: r.actuator.kind, kp: fmt(r.actuator.kp), kv: fmt(r.actuator.kv), lo: fmt(r.actuator.forceRange[0]),
-          hi: fmt(r.actuator.forceRange[1]) }) : t('robot.report.noAct') })));
+        act: act(r.actuator) })), notes);
     },
     /** The report's first line: the start (keyframe and physics step) and the default rule of every door. */
     startLine() {

@@ -1,0 +1,173 @@
+// robot_kinds.test.mjs: every joint and actuator kind answered by the page's
+// robot path (web/src/mujoco/robot.js over the core's robot layer, MuJoCo
+// 3.14 from npm; issue 38 items 3 and 6), on hand-written MJCFs, against
+// hand-computed values:
+//   - a childclass arm on a floating base: class:so_arm100 (a parent default
+//     class) matches the joints of its child class sts3215; the free joint
+//     and a slide under it are skipped with a note, never a refusal;
+//   - gears −1 and 50: goal = ctrl / gear (a goal of 0.01 rad is ctrl 0.5
+//     through gear 50), the hold's friction on the joint the gravity load
+//     m·g·x (0.1 kg at 0.1 m: 0.0981 N·m), the armature 50² × the servo's;
+//   - velocity, intvelocity, damper named as they are, their ctrl no goal;
+//   - a tendon and a joint equality noted; a 150-joint model with one joint
+//     mapped adopted.
+import { describe, it, before } from 'node:test';
+import assert from 'node:assert/strict';
+import loadMujoco from '@mujoco/mujoco';
+import { loadCore } from './load.mjs';
+import { createRobotPair } from '../../web/src/mujoco/robot.js';
+
+let mj, core;
+before(async () => { [mj, core] = await Promise.all([loadMujoco(), loadCore()]); });
+const files = (xml) => new Map([['robot.xml', new TextEncoder().encode(xml)]]);
+const RULE = 'bam\'s servos are rotary; a servo drives a hinge joint only';
+
+const CHILDCLASS = `<mujoco>
+  <option timestep="0.001" integrator="Euler" gravity="0 0 0"/>
+  <default>
+    <default class="so_arm100">
+      <joint damping="0.5" armature="0.05"/>
+      <default class="sts3215"><joint frictionloss="0.052"/><position kp="17.8" kv="0.6"/></default>
+    </default>
+  </default>
+  <worldbody>
+    <body name="base" childclass="so_arm100"><freejoint name="root"/>
+      <geom type="box" size="0.05 0.05 0.02" mass="1"/>
+      <body name="l1" childclass="sts3215"><joint name="shoulder" type="hinge" axis="0 1 0"/>
+        <inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+        <body name="l2" pos="0 0 -0.2"><joint name="elbow" type="hinge" axis="0 1 0"/>
+          <inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
+      <body name="slider"><joint name="finger" type="slide" axis="1 0 0"/>
+        <inertial pos="0 0 0" mass="0.05" diaginertia="1e-5 1e-5 1e-5"/></body>
+    </body>
+  </worldbody>
+  <actuator>
+    <position name="a_shoulder" class="sts3215" joint="shoulder"/>
+    <position name="a_elbow" class="sts3215" joint="elbow"/>
+  </actuator>
+</mujoco>`;
+
+describe('default classes through childclass, a floating base (issue 38)', () => {
+  it('class:so_arm100 adopts the joints of its child class; the free and slide joints are skipped with a note', () => {
+    const pair = createRobotPair(mj, core, { files: files(CHILDCLASS), mapping: 'class:so_arm100=sts3215/m1' });
+    try {
+      assert.deepEqual(pair.rows.map((r) => [r.name, r.cls]), [['shoulder', 'sts3215'], ['elbow', 'sts3215']]);
+      // the file's frictionloss and damping, as the classes write them, removed
+      assert.deepEqual(pair.rows.map((r) => [r.removed.frictionloss, r.removed.damping]), [[0.052, 0.5], [0.052, 0.5]]);
+      const report = pair.report();
+      assert.ok(report.includes(`root: skipped (a free joint, mapped by 'class:so_arm100'): ${RULE}`), report.join('\n'));
+      assert.ok(report.includes(`finger: skipped (a slide joint, mapped by 'class:so_arm100'): ${RULE}`), report.join('\n'));
+      pair.step(10);
+    } finally {
+      pair.free();
+    }
+    // the nearer class wins over its parent
+    const p2 = createRobotPair(mj, core, { files: files(CHILDCLASS), mapping: 'class:so_arm100=sts3215/m1, class:sts3215=sts3215/m6' });
+    try {
+      assert.deepEqual(p2.rows.map((r) => r.entry.target), ['sts3215', 'sts3215']);
+    } finally {
+      p2.free();
+    }
+  });
+  it('a slide or free joint named: one sentence', () => {
+    assert.throws(() => createRobotPair(mj, core, { files: files(CHILDCLASS), mapping: 'finger=sts3215/m1' }),
+      /joint 'finger' is a slide joint \(linear, m and N\); bam's servo models are rotary/);
+    assert.throws(() => createRobotPair(mj, core, { files: files(CHILDCLASS), mapping: 'root=sts3215/m1' }), /joint 'root' is a free joint/);
+  });
+});
+
+const GEAR = `<mujoco>
+  <option timestep="0.001" integrator="Euler" gravity="0 0 -9.81"/>
+  <worldbody>
+    <body name="l1"><joint name="flip" type="hinge" axis="0 0 1"/>
+      <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+      <body name="l2" pos="0.2 0 0"><joint name="geared" type="hinge" axis="0 1 0"/>
+        <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
+  </worldbody>
+  <actuator>
+    <position name="a_flip" joint="flip" kp="10" gear="-1"/>
+    <position name="a_geared" joint="geared" kp="10" gear="50"/>
+  </actuator>
+</mujoco>`;
+
+describe('gear ratios mapped through (issue 38)', () => {
+  it('gear −1 and 50: goal = ctrl / gear, the hold on the joint, the report saying how', () => {
+    const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
+    try {
+      const report = pair.report();
+      assert.ok(report.some((l) => l.startsWith('flip (class main): ') && l.endsWith('; through its gear -1: goal = ctrl / -1, torque on the joint = -1 × the servo\'s')), report.join('\n'));
+      assert.ok(report.some((l) => l.startsWith('geared (class main): ') && l.endsWith('; through its gear 50: goal = ctrl / 50, torque on the joint = 50 × the servo\'s')), report.join('\n'));
+      // the armature: the servo's through the gear (g² × the flip's, g² = 1)
+      const [flip, geared] = pair.rows;
+      assert.ok(Math.abs(geared.armature.used - 2500 * flip.armature.used) <= 1e-12 * geared.armature.used);
+      // the hold at q = 0: τf on the joint = −(0.1 kg · 9.81 · 0.1 m)
+      pair.step(500);
+      const c = pair.table().C;
+      assert.equal(c[1].state, 'STICK');
+      assert.ok(Math.abs(c[1].tau_f + 0.0981) <= 1e-9, `τf ${c[1].tau_f}`);
+      // a goal angle q is the ctrl g·q
+      pair.setGoal('geared', 0.01);
+      pair.setGoal('flip', 0.3);
+      assert.ok(Math.abs(pair.C.d.ctrl[1] - 0.5) <= 1e-15 && Math.abs(pair.C.d.ctrl[0] + 0.3) <= 1e-15);
+      assert.ok(Math.abs(pair.A.d.ctrl[1] - 0.5) <= 1e-15 && Math.abs(pair.A.d.ctrl[0] + 0.3) <= 1e-15);
+    } finally {
+      pair.free();
+    }
+  });
+});
+
+const KINDS = `<mujoco>
+  <option timestep="0.002" integrator="Euler"/>
+  <worldbody>
+    <body name="l1"><joint name="j1" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+      <body name="l2" pos="0 0 -0.2"><joint name="j2" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+        <body name="l3" pos="0 0 -0.2"><joint name="j3" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+          <body name="l4" pos="0 0 -0.2"><joint name="j4" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+          </body></body></body></body>
+  </worldbody>
+  <tendon><fixed name="t"><joint joint="j3" coef="1"/><joint joint="j4" coef="-1"/></fixed></tendon>
+  <equality><joint joint1="j1" joint2="j2" active="false"/></equality>
+  <actuator>
+    <velocity name="v1" joint="j1" kv="2"/>
+    <damper name="d3" joint="j3" kv="0.7" ctrlrange="0 1"/>
+    <intvelocity name="iv2" joint="j2" kp="5" actrange="-3 3"/>
+  </actuator>
+</mujoco>`;
+
+describe('actuators named as they are; tendons and equalities noted (issue 38)', () => {
+  it('velocity, intvelocity, damper: their kind and gains, their ctrl no goal', () => {
+    const pair = createRobotPair(mj, core, { files: files(KINDS), mapping: '*=sts3215/m1' });
+    try {
+      const report = pair.report();
+      const line = (j) => report.find((l) => l.startsWith(`${j} (class main): sts3215 M1`));
+      assert.ok(line('j1').endsWith('; actuator velocity (kp 0, kv 2) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j1'));
+      assert.ok(line('j2').endsWith('; actuator intvelocity (kp 5, kv 0) off: its ctrl is a speed, not a goal angle; the servo holds the goal set here (the start angle until set)'), line('j2'));
+      assert.ok(line('j3').endsWith('; actuator damper (kv 0.7 N·m·s/rad) off: its ctrl scales a damping, which the servo\'s K_v replaces; the servo holds the goal set here (the start angle until set)'), line('j3'));
+      assert.ok(!report.some((l) => /general/.test(l)), report.join('\n'));
+      for (const j of ['j3', 'j4']) assert.ok(report.includes(`${j}: a tendon wraps it; the exact hold does not apply while the tendon acts`), report.join('\n'));
+      for (const j of ['j1', 'j2']) assert.ok(report.includes(`${j}: an equality constraint names it; the exact hold does not apply while the constraint acts`), report.join('\n'));
+      // a velocity's ctrl stays (a speed), in both copies
+      pair.setGoal('j1', 0.4);
+      assert.equal(pair.A.d.ctrl[0], 0);
+      assert.equal(pair.C.d.ctrl[0], 0);
+      assert.equal(pair.goal('j1'), 0.4);
+      pair.step(5);
+    } finally {
+      pair.free();
+    }
+  });
+});
+
+describe('the joint limit applies to the joints mapped (issue 38)', () => {
+  it('a model of 150 joints with one mapped is adopted', () => {
+    const bodies = Array.from({ length: 150 }, (_, i) => `<body name="b${i}" pos="${i} 0 0"><joint name="j${i}" type="hinge" axis="0 1 0"/><inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body>`).join('');
+    const xml = `<mujoco><option timestep="0.002" integrator="Euler"/><worldbody>${bodies}</worldbody></mujoco>`;
+    const pair = createRobotPair(mj, core, { files: files(xml), mapping: 'j120=sts3215/m1' });
+    try {
+      assert.deepEqual(pair.rows.map((r) => r.name), ['j120']);
+    } finally {
+      pair.free();
+    }
+    assert.throws(() => createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1' }), /more than 100 joints mapped/);
+  });
+});
