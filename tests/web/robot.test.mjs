@@ -383,6 +383,20 @@ describe('the robot\'s one validation (the core\'s robot layer, every door: issu
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('refuses a keyframe the model does not have (BOTH has one, <key name="home">) instead of starting from qpos0 in silence', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-key-'));
+    try {
+      throwsLike(() => createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1', keyframe: 1 }),
+        /^Keyframe 1 is not in arm\.xml: it has 1 \(0 … 0\); −1 starts from the reference pose qpos0\.$/);
+      fs.writeFileSync(path.join(dir, 'arm.xml'), BOTH);
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), path.join(dir, 'arm.xml'), '--servos', '*=sts3215/m1', '--keyframe', '3', '--seconds', '0.01'], { encoding: 'utf8' });
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /Keyframe 3 is not in arm\.xml: it has 1 \(0 … 0\)/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('runs at the bound (timestep 1e-6 s) and with BOTH as written', () => {
     for (const xml of [BOTH, BOTH.replace('timestep="0.001"', 'timestep="1e-6"')]) {
       createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', keyframe: 0 }).free();

@@ -683,6 +683,7 @@ export default {
   'robot.progress.aria': 'The robot\'s files read',
   'robot.err.notServo': 'The servo \'{servo}\' is not a preset actuator/mK (e.g. sts3215/m1) or @name of a params file.',
   'robot.err.servo': 'The servo \'{servo}\': {message}',
+  'robot.err.keyframe': 'Keyframe {k} is not in {main}: it has {n}{range}; −1 starts from the reference pose qpos0.',
   'robot.err.timestep': 'The physics step {dt} s is outside {lo} … {hi} s.',
   'robot.err.kp': 'kp = {kp} is outside the servo\'s firmware gain range {lo} … {hi}.',
   'robot.err.classServo': 'The class \'{cls}\' is the {cls} servo\'s, but \'{servo}\' is a {actuator} model: map it to a {cls} preset, params file or fit (or map the joints by name to put another servo there on purpose).',

@@ -1063,6 +1063,7 @@ export default {
   'robot.progress.aria': 'Les fichiers du robot lus',
   'robot.err.notServo': 'Le servomoteur \'{servo}\' n\'est ni un préréglage actionneur/mK (par ex. sts3215/m1) ni le @nom d\'un fichier de paramètres.',
   'robot.err.servo': 'Le servomoteur \'{servo}\' : {message}',
+  'robot.err.keyframe': 'La keyframe {k} n’est pas dans {main} : il en a {n}{range} ; −1 part de la pose de référence qpos0.',
   'robot.err.timestep': 'Le pas physique {dt} s est hors de {lo} … {hi} s.',
   'robot.err.kp': 'kp = {kp} est hors de la plage de gain du micrologiciel du servomoteur, {lo} … {hi}.',
   'robot.err.classServo': 'La classe \'{cls}\' est celle du servomoteur {cls}, mais \'{servo}\' est un modèle de {actuator} : affectez-lui un préréglage, un fichier de paramètres ou un ajustement de {cls} (ou affectez les articulations par leur nom pour y mettre exprès un autre servomoteur).',

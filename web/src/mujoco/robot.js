@@ -260,7 +260,10 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
       throw new Error(t('robot.err.classServo', { cls: e.target, servo: e.servo, actuator: resolved[k].actuator }));
     }
   });
-  if (keyframe == null) keyframe = startKeyframe(compiled(mj, files, path).m.nkey);
+  const nkey = compiled(mj, files, path).m.nkey;
+  if (keyframe == null) keyframe = startKeyframe(nkey);
+  // a keyframe the model does not have: one sentence (never qpos0 in silence)
+  if (keyframe >= nkey) throw new Error(t('robot.err.keyframe', { k: keyframe, main: path, n: nkey, range: nkey ? ` (0 … ${nkey - 1})` : '' }));
   const A = makeCopy(mj, files, path, keyframe);
   const fileStep = A.m.opt.timestep;   // [s] the file's own
   if (timestep != null) A.m.opt.timestep = timestep;
