@@ -28,6 +28,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import * as esbuild from 'esbuild';
+import { TABLES } from '../web/src/i18n/tables.js';
+import { chooseLanguage, fill, LANGUAGES } from '../web/src/i18n/index.js';
+import { FILE_KEY } from '../web/src/offline.js';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
@@ -181,6 +184,27 @@ let html = read('index.html').toString();
 html = rewrite(html, 'app.js', appName, 'index.html');
 html = rewrite(html, 'style.css', cssName, 'index.html');
 html = html.replace('</head>', '  <meta name="fx-service-worker" content="sw.js">\n</head>');
+// opened from file:// (a double click on index.html) the browser refuses the
+// page's modules, workers and WebAssembly: a classic script before them says
+// what to do instead (web/src/offline.js FILE_KEY), in the language the page
+// would have chosen (i18n/index.js chooseLanguage)
+const fileNote = Object.fromEntries(Object.entries(TABLES).map(([l, tb]) => [l, tb[FILE_KEY]]));
+const fileScript = `<script>
+  if (location.protocol === 'file:') {
+    const LANGUAGES = ${JSON.stringify(LANGUAGES)};
+    const chooseLanguage = ${chooseLanguage.toString()};
+    const notes = ${JSON.stringify(fileNote)};
+    const l = chooseLanguage(location.search, navigator.languages || [navigator.language]);
+    const p = document.querySelector('#loading > p');
+    document.documentElement.lang = l;
+    p.textContent = notes[l];
+    p.setAttribute('role', 'alert');
+    document.getElementById('loading-progress').hidden = true;
+    document.body.dataset.file = 'refused';
+  }
+  </script>
+  <script type="module"`;
+html = html.replace('<script type="module"', fileScript);
 files.set('index.html', Buffer.from(html));
 // kept at install: everything but MuJoCo, which the In MuJoCo view fetches
 // when it opens (10 MB), the 3D robot, fetched when its section opens, and
@@ -192,10 +216,25 @@ const eager = new Set(['app.js', ...Object.keys(workerNames).filter((n) => !LAZY
 const lazyChunks = [...chunks.keys()].filter((c) => !eager.has(c)).map((c) => named.get(c));
 const lazyNames = new Set([r3dName, frName, ...lazyWorkers, ...lazyChunks]);
 const precache = ['./', ...[...files.keys()].filter((n) => !n.startsWith(`${mjDir}/`) && !lazyNames.has(n))];
+// the rest, fetched in the background once the page runs (web/sw.js 'fill')
+const rest = [...files.keys()].filter((n) => n.startsWith(`${mjDir}/`) || lazyNames.has(n));
+// the names that do not carry their content's hash (the page and the sample)
+const fresh = ['./', 'index.html', ...samples.map((f) => `samples/${f}`)];
+const sizes = Object.fromEntries([...precache, ...rest].map((n) => [n, files.get(n === './' ? 'index.html' : n).length]));
 const version = hash(...[...files.entries()].map(([n, b]) => Buffer.concat([Buffer.from(n), b])));
 const swLogic = fs.readFileSync(path.join(ROOT, 'web/sw.js'), 'utf8');
-const dist = { version, precache, lazy: [`${mjDir}/`, r3dName, frName, ...lazyWorkers, ...lazyChunks] };
+const dist = { version, precache, rest, fresh, sizes };
 files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${swLogic}`));
+
+// the README of the package (English and French: tools/dist-readme.txt);
+// not a file of the page, so not in the worker's lists
+const pkgVersion = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+const firstBytes = precache.filter((n) => n !== './').reduce((s, n) => s + files.get(n).length, 0);
+const setBytes = firstBytes + rest.reduce((s, n) => s + files.get(n).length, 0);
+files.set('README.txt', Buffer.from(fill(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
+  version, first_mb: (firstBytes / 1e6).toFixed(1), all_mb: (setBytes / 1e6).toFixed(1),
+  mujoco: pkgVersion('@mujoco/mujoco'), three: pkgVersion('three'), chartjs: pkgVersion('chart.js'),
+})));
 
 // 5. write OUT afresh
 fs.rmSync(OUT, { recursive: true, force: true });
@@ -204,10 +243,11 @@ for (const [name, buf] of files) {
   fs.mkdirSync(path.dirname(p), { recursive: true });
   fs.writeFileSync(p, buf);
 }
-const first = precache.filter((n) => n !== './').reduce((s, n) => s + files.get(n).length, 0);
+const first = firstBytes;
 const all = [...files.values()].reduce((s, b) => s + b.length, 0);
-const manifest = { version, first_load_bytes: first, all_bytes: all, files: Object.fromEntries([...files].map(([n, b]) => [n, b.length])) };
+const manifest = { version, first_load_bytes: first, offline_set_bytes: setBytes, all_bytes: all, precache, rest, files: Object.fromEntries([...files].map(([n, b]) => [n, b.length])) };
 fs.writeFileSync(path.join(path.dirname(OUT), `${path.basename(OUT)}.json`), `${JSON.stringify(manifest, null, 1)}\n`);
-console.log(`dist: ${path.relative(ROOT, OUT)}: ${files.size} files, first load ${(first / 1e6).toFixed(2)} MB `
-  + `(MuJoCo's ${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB when its view opens, the 3D robot's `
-  + `${(r3dBuf.length / 1e6).toFixed(2)} MB when its section opens), version ${version}`);
+console.log(`dist: ${path.relative(ROOT, OUT)}: ${files.size} files, first load ${(first / 1e6).toFixed(2)} MB, `
+  + `the whole offline set ${(setBytes / 1e6).toFixed(2)} MB (fetched in the background after the first load: MuJoCo's `
+  + `${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB, the 3D robot's ${(r3dBuf.length / 1e6).toFixed(2)} MB, `
+  + 'the French table, the workers that run MuJoCo), version ' + version);

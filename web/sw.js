@@ -1,54 +1,176 @@
 // web/sw.js: the service worker of the offline package (make dist,
-// tools/dist.mjs, which puts `self.FX_DIST = { version, precache, lazy }`
-// before this file in the package's sw.js). Not used by `make serve`.
-//   install   keeps every file of `precache` (the page, its bundles, the
-//             core's wasm, the sample: names that carry their content's hash)
-//             in the cache of this version
-//   activate  deletes the caches of other versions, takes the open pages
-//   fetch     same-origin GETs only (a request to another origin is never
-//             touched): a page (navigation, whatever its ?view=… query) is
-//             the kept index.html, a kept file comes from the cache; a file
-//             under `lazy` (MuJoCo, 10 MB, fetched when the In MuJoCo view
-//             opens; the 3D robot's bundle with three.js, fetched when its
-//             section opens) is kept the first time it arrives; anything
+// tools/dist.mjs, which puts `self.FX_DIST = { version, precache, rest,
+// fresh, sizes }` before this file in the package's sw.js). Not used by
+// `make serve`.
+//   precache  what the page needs to open (the page, its bundles, the core's
+//             wasm, the sample)
+//   rest      the other files (MuJoCo, the 3D robot with three.js, the other
+//             language's table, the workers that run MuJoCo): fetched in the
+//             background once the page runs ('fill'), so that every view
+//             works offline after one visit
+//   fresh     the names that do not carry their content's hash (the page,
+//             the sample): always fetched from the server, bypassing the
+//             HTTP cache; every other name is the same bytes in every
+//             version, so a copy an older version kept is taken as it is
+//   sizes     name → bytes: a file whose length differs is not this
+//             version's (a half-copied folder, a stale cache): refused
+// Events:
+//   install   keeps `precache` in the cache of this version, and the files of
+//             `rest` an older version kept; when an older version is active
+//             (an update), also the rest of `rest`, so the new version is
+//             complete before it takes over, then waits: the page says "a
+//             new version is ready" and its Reload button sends 'skip-waiting'
+//   activate  (once complete) deletes the caches of other versions, takes the pages
+//   fetch     same-origin GETs in the scope only: a page (navigation, whatever
+//             its ?view=… query) is the kept index.html, a kept file comes
+//             from the cache; a file of `rest` that arrives is kept; anything
 //             else goes to the network
-//   message   { type: 'keep', urls }: the page's own list of what it fetched
-//             (main.js); a file under `lazy` among them that is not kept yet
-//             is fetched again and kept. A first visit straight to the In
-//             MuJoCo view, or in French, fetches MuJoCo or the French table
-//             before this worker controls the page, so those requests never
-//             reach `fetch` above.
-const { version, precache, lazy } = self.FX_DIST;
-const CACHE = `friction-explorer-${version}`;
+//   message   'fill': fetch what `rest` lacks (one run at a time); 'status':
+//             the state to the page; 'skip-waiting'. The state goes to every
+//             page as { type: 'offline', state: 'ready' | 'downloading' |
+//             'unavailable', got, total (bytes of the whole set), why }
+//             (why: 'network', 'server', 'size', 'storage').
+const { version, precache, rest, fresh, sizes } = self.FX_DIST;
+const PREFIX = 'friction-explorer-';
+const CACHE = `${PREFIX}${version}`;
 const scope = self.registration.scope;
-const INDEX = new URL('index.html', scope).href;
+const href = (n) => new URL(n, scope).href;
+const INDEX = href('index.html');
+const FRESH = new Set(fresh);
+const REST = new Set(rest.map(href));
+const ALL = [...precache, ...rest];
+const TOTAL = ALL.reduce((s, n) => s + sizes[n], 0);
+
+/** A failure with the page's code for it (offline.why.<code>). */
+const failure = (code, msg) => Object.assign(new Error(msg), { code });
+
+/** A copy of `name` kept by an older version of the package (only for a
+ *  name that carries its content's hash), or undefined. */
+async function fromOlder(name) {
+  if (FRESH.has(name)) return undefined;
+  for (const k of await caches.keys()) {
+    if (!k.startsWith(PREFIX) || k === CACHE) continue;
+    const hit = await (await caches.open(k)).match(href(name));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** `name` from the server, its length checked against the build's:
+ *  a name without a hash bypasses the HTTP cache ('reload'), a hashed one
+ *  is revalidated ('no-cache': the HTTP cache's copy when the server says it
+ *  is current). onBytes(n) after each piece. */
+async function download(name, onBytes) {
+  let res;
+  try {
+    res = await fetch(href(name), { cache: FRESH.has(name) ? 'reload' : 'no-cache' });
+  } catch (e) {
+    throw failure('network', `${name}: ${e.message}`);
+  }
+  if (!res.ok) throw failure('server', `${name}: HTTP ${res.status}`);
+  const parts = [];
+  let got = 0;
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      got += value.length;
+      onBytes(value.length);
+    }
+  } catch (e) {
+    throw failure('network', `${name}: ${e.message}`);
+  }
+  if (got !== sizes[name]) throw failure('size', `${name}: ${got} bytes, this version's has ${sizes[name]}`);
+  return new Response(new Blob(parts), { status: 200, headers: res.headers });
+}
+
+/** Puts each of `names` the cache `c` lacks in it: from an older version's
+ *  cache when it may, else from the server. onBytes as download's. */
+async function keepAll(c, names, onBytes, older = true) {
+  for (const n of names) {
+    if (await c.match(href(n))) continue;
+    const old = older ? await fromOlder(n) : undefined;
+    try {
+      await c.put(href(n), old || await download(n, onBytes));
+    } catch (e) {
+      if (e.code) throw e;
+      throw failure('storage', `${n}: ${e.message}`);
+    }
+  }
+}
+
+let filling = null;     // the running 'fill', if any
+let lastError = null;   // the failure of the last one
+
+/** The state of this version's copy (bytes kept of the whole set). */
+async function status() {
+  const c = await caches.open(CACHE);
+  let got = 0;
+  for (const n of ALL) if (await c.match(href(n))) got += sizes[n];
+  const state = got >= TOTAL ? 'ready' : filling ? 'downloading' : lastError ? 'unavailable' : 'downloading';
+  return { type: 'offline', state, got, total: TOTAL, why: state === 'unavailable' ? lastError.code : null, version };
+}
+
+async function tell(msg) {
+  for (const w of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) w.postMessage(msg);
+}
+
+/** Fetches what `rest` lacks, telling the pages how far it got (at most
+ *  every 250 ms), then the final state. */
+function fill() {
+  if (filling) return filling;
+  lastError = null;
+  filling = (async () => {
+    const c = await caches.open(CACHE);
+    let { got } = await status();
+    let said = 0;
+    try {
+      await keepAll(c, [...precache, ...rest], (n) => {
+        got += n;
+        if (Date.now() - said > 250) {
+          said = Date.now();
+          tell({ type: 'offline', state: 'downloading', got, total: TOTAL, why: null, version });
+        }
+      });
+    } catch (e) {
+      lastError = e;
+    }
+    filling = null;
+    await tell(await status());
+  })();
+  return filling;
+}
 
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE)
-    .then((c) => c.addAll(precache.map((n) => new URL(n, scope).href)))
-    .then(() => self.skipWaiting()));
+  e.waitUntil((async () => {
+    const c = await caches.open(CACHE);
+    await Promise.all(precache.map((n) => keepAll(c, [n], () => {})));
+    // the lazy files an older version kept that this one still names
+    // (MuJoCo when it did not change): copied, never fetched again
+    for (const n of rest) {
+      if (await c.match(href(n))) continue;
+      const old = await fromOlder(n);
+      if (old) await c.put(href(n), old);
+    }
+    // an update: complete before it takes over (the class that had the
+    // old version offline has the new one offline)
+    if (self.registration.active) await keepAll(c, rest, () => {}, false);
+  })());
 });
 
 self.addEventListener('activate', (e) => {
   e.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith('friction-explorer-') && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
-/** url (a URL) is a file of this package that is kept when it first arrives. */
-const isLazy = (url) => url.origin === self.location.origin && url.href.startsWith(scope)
-  && lazy.some((p) => url.href.slice(scope.length).split('?')[0].startsWith(p));
-
 self.addEventListener('message', (e) => {
-  if (e.data?.type !== 'keep' || !Array.isArray(e.data.urls)) return;
-  e.waitUntil(caches.open(CACHE).then(async (c) => {
-    for (const u of e.data.urls) {
-      let url;
-      try { url = new URL(u); } catch { continue; }
-      if (!isLazy(url) || await c.match(url.href)) continue;
-      try { await c.add(url.href); } catch { /* offline now: kept when it next arrives */ }
-    }
-  }));
+  const type = e.data?.type;
+  if (type === 'skip-waiting') self.skipWaiting();
+  else if (type === 'fill') e.waitUntil(fill());
+  else if (type === 'status') e.waitUntil(status().then((s) => e.source?.postMessage(s)));
 });
 
 self.addEventListener('fetch', (e) => {
@@ -62,7 +184,7 @@ self.addEventListener('fetch', (e) => {
   e.respondWith(caches.match(url.href, { cacheName: CACHE }).then((hit) => {
     if (hit) return hit;
     return fetch(req).then((res) => {
-      if (res.ok && isLazy(url)) {
+      if (res.ok && REST.has(url.href)) {
         const copy = res.clone();
         e.waitUntil(caches.open(CACHE).then((c) => c.put(url.href, copy)));
       }

@@ -23,7 +23,8 @@ import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
-import { t, lang, LANGUAGES } from './i18n/index.js';
+import { t, lang, LANGUAGES, langMissing } from './i18n/index.js';
+import { startOffline } from './offline.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -62,23 +63,9 @@ const embed = embedOptions();
 if (embed) document.body.classList.add('embed');
 
 // The offline package (make dist, tools/dist.mjs) names its service worker
-// in the page; `make serve` does not. body[data-offline]: 'ready' once the
-// worker keeps the page (it then opens without a network), or why not.
+// in the page; `make serve` does not (offline.js: the header's state).
 const swUrl = document.querySelector('meta[name="fx-service-worker"]')?.content;
-if (swUrl && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register(swUrl)
-    .then(() => navigator.serviceWorker.ready)
-    .then((reg) => {
-      // what this page fetched before the worker controlled it (a first visit
-      // straight to In MuJoCo, or in French), and from now on: the worker
-      // keeps the lazy files among them (web/sw.js, 'keep')
-      const keep = (entries) => reg.active?.postMessage({ type: 'keep', urls: entries.map((x) => x.name) });
-      keep(performance.getEntriesByType('resource'));
-      new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource' });
-      document.body.dataset.offline = 'ready';
-    })
-    .catch((e) => { document.body.dataset.offline = `unavailable: ${e.message}`; });
-}
+if (swUrl) startOffline(swUrl);
 
 // The keys of the page (F, Escape) and of a view with actions.
 const PAGE_KEYS = [['F', t('page.keys.f')], ['G', t('page.keys.g')], [t('page.key.esc'), t('page.keys.esc')]];
@@ -323,6 +310,14 @@ async function start() {
     window.location.reload();
   });
   document.querySelector('header.top .top-tools').append(langSel);
+  // the language asked for could not be loaded (offline, its table not kept yet): said beside the switch
+  if (langMissing) {
+    const note = document.createElement('p');
+    note.className = 'lang-missing';
+    note.setAttribute('role', 'status');
+    note.textContent = t('page.lang.missing', { language: LANGUAGES.find(([c]) => c === langMissing.lang)[1], message: langMissing.message });
+    document.querySelector('header.top').append(note);
+  }
   document.addEventListener('keydown', (e) => {
     const present = document.body.classList.contains('present');
     // Escape closes the open drawer from any control in it that did not use the key itself

@@ -38,10 +38,22 @@ export function chooseLanguage(search, prefs = []) {
   return 'en';
 }
 
-export const lang = typeof window === 'undefined' ? 'en'
+const asked = typeof window === 'undefined' ? 'en'
   : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
-const table = lang === 'en' ? en
-  : (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[lang], document.baseURI).href)).default;
+let loaded = en;
+/** { lang, message } when the table of the language asked for could not be
+ *  loaded (offline, before the package kept it): the page is in English
+ *  then, and says so (main.js); else null. */
+export let langMissing = null;
+if (asked !== 'en') {
+  try {
+    loaded = (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[asked], document.baseURI).href)).default;
+  } catch (e) {
+    langMissing = { lang: asked, message: e.message };
+  }
+}
+export const lang = langMissing ? 'en' : asked;
+const table = loaded;
 const missing = new Set();
 
 /** `text` with each {name} replaced by vars.name (left as is when vars has no name). */

@@ -3,6 +3,7 @@
 // (build/web/mujoco/, copied by `make web`) and imported only when the
 // "In MuJoCo" view opens: one load per page, shared by every mount.
 import { t } from '../../i18n/index.js';
+import { offlineMissing } from '../../offline.js';
 
 let loading = null;
 
@@ -15,9 +16,9 @@ export function loadMujoco() {
     const url = mujocoUrl();
     loading = import(/* a URL: esbuild leaves it to the browser */ url)
       .then((mod) => mod.default())
-      .catch((e) => {
+      .catch(async (e) => {
         loading = null;
-        throw new Error(t('mujoco.load.failed', { url, message: e.message }), { cause: e });
+        throw new Error(await offlineMissing('MuJoCo', url) ?? t('mujoco.load.failed', { url, message: e.message }), { cause: e });
       });
   }
   return loading;
@@ -39,9 +40,9 @@ export function loadRenderer() {
   if (!rendering) {
     const url = new URL('robot3d.js', document.baseURI).href;
     rendering = import(/* a URL: esbuild leaves it to the browser */ url)
-      .catch((e) => {
+      .catch(async (e) => {
         rendering = null;
-        throw new Error(t('mujoco.load.3d', { url, message: e.message }), { cause: e });
+        throw new Error(await offlineMissing('three.js', url) ?? t('mujoco.load.3d', { url, message: e.message }), { cause: e });
       });
   }
   return rendering;

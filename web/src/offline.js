@@ -1,0 +1,106 @@
+// offline.js: the page's side of the offline package's service worker
+// (make dist; web/sw.js). Not used by `make serve`, whose page names no worker.
+//   startOffline(swUrl)  registers the worker, asks it to fetch the rest of
+//                        the package in the background ('fill'), and shows
+//                        its state in the header, quietly: "Ready offline",
+//                        "Downloading for offline: 8.1 of 14.2 MB" or "Not
+//                        available offline: <why>" (body[data-offline]:
+//                        ready, downloading, unavailable). A newer version
+//                        installed beside the running one: "A new version is
+//                        ready" with a Reload button (body[data-update]=ready),
+//                        which lets it take over and loads the page again.
+//   offlineMissing(what, url)  the sentence for a view's file that could not
+//                        be loaded because it is not kept yet and the
+//                        network cannot be reached (null otherwise)
+//   FILE_KEY             the sentence of the package's index.html opened from
+//                        file:// (tools/dist.mjs writes it into the page)
+import { t, lang } from './i18n/index.js';
+
+export const FILE_KEY = 'page.file';
+
+/** The code of each reason the worker gives (web/sw.js) → its sentence's key. */
+const WHY = { network: 'offline.why.network', server: 'offline.why.server', size: 'offline.why.size',
+  storage: 'offline.why.storage', failed: 'offline.why.failed', browser: 'offline.why.browser', insecure: 'offline.why.insecure' };
+const RETRY_MS = 15_000;   // a fill that stopped (the worker was stopped, the network came back) is asked again
+
+const mb = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** The package's worker runs this page (its index.html names one). */
+const packaged = () => !!document.querySelector('meta[name="fx-service-worker"]');
+
+/** When `url` (a file of `what`: MuJoCo, three.js) could not be loaded, the
+ *  package runs the page and the network cannot be reached: the sentence
+ *  saying what to do; else null (the caller says what failed). */
+export async function offlineMissing(what, url) {
+  if (!packaged()) return null;
+  try {
+    await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    return null;
+  } catch {
+    return t('offline.missing', { what });
+  }
+}
+
+export function startOffline(swUrl) {
+  const box = document.createElement('div');
+  box.id = 'offline-state';
+  box.className = 'offline-state';
+  const state = document.createElement('span');
+  state.setAttribute('role', 'status');
+  const update = document.createElement('span');
+  update.className = 'offline-update';
+  update.setAttribute('role', 'status');
+  update.hidden = true;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.textContent = t('offline.reload');
+  update.append(t('offline.update'), ' ', reload);
+  box.append(state, update);
+  document.querySelector('header.top .top-tools')?.prepend(box);
+
+  const show = (s) => {
+    document.body.dataset.offline = s.state;
+    state.textContent = s.state === 'ready' ? t('offline.ready')
+      : s.state === 'downloading' ? t('offline.downloading', { got: mb.format(s.got / 1e6), total: mb.format(s.total / 1e6) })
+        : t('offline.unavailable', { why: t(WHY[s.why] || WHY.network) });
+  };
+  if (!('serviceWorker' in navigator)) { show({ state: 'unavailable', why: window.isSecureContext ? 'browser' : 'insecure' }); return; }
+  const sw = navigator.serviceWorker;
+  const hadController = !!sw.controller;
+  let waiting = null;   // the newer version waiting for the Reload button
+  let asked = false;    // the Reload button was pressed
+  const newer = (w) => {
+    waiting = w;
+    update.hidden = false;
+    document.body.dataset.update = 'ready';
+  };
+  reload.addEventListener('click', () => {
+    asked = true;
+    if (waiting) waiting.postMessage({ type: 'skip-waiting' }); else window.location.reload();
+  });
+  // the newer version took over (this page's Reload, or another tab's): the
+  // page loads again from it, or (another tab) says so
+  sw.addEventListener('controllerchange', () => {
+    if (asked) window.location.reload();
+    else if (hadController) newer(null);
+  });
+  sw.addEventListener('message', (e) => { if (e.data?.type === 'offline') show(e.data); });
+  sw.startMessages();
+  sw.register(swUrl).then(async (reg) => {
+    const watch = (w) => {
+      if (!w || !sw.controller) return;   // the first version: it takes the page itself
+      if (w.state === 'installed') newer(w);
+      else w.addEventListener('statechange', () => { if (w.state === 'installed') newer(w); });
+    };
+    watch(reg.waiting);
+    reg.addEventListener('updatefound', () => watch(reg.installing));
+    await sw.ready;
+    const fill = () => reg.active?.postMessage({ type: 'fill' });
+    reg.active?.postMessage({ type: 'status' });
+    fill();
+    window.addEventListener('online', fill);
+    const timer = setInterval(() => {
+      if (document.body.dataset.offline === 'ready') clearInterval(timer); else fill();
+    }, RETRY_MS);
+  }).catch(() => show({ state: 'unavailable', why: window.isSecureContext ? 'failed' : 'insecure' }));
+}
