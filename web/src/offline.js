@@ -94,6 +94,8 @@ export function startOffline(swUrl) {
     };
     watch(reg.waiting);
     reg.addEventListener('updatefound', () => watch(reg.installing));
+    // a newer version on the server (online): installed beside this one
+    if (sw.controller) reg.update().catch(() => { /* offline: the next visit */ });
     await sw.ready;
     const fill = () => reg.active?.postMessage({ type: 'fill' });
     reg.active?.postMessage({ type: 'status' });
