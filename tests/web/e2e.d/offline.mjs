@@ -69,7 +69,7 @@ export default async function offline(h) {
       };
       // first visit, to the root: the page, its service worker, then the rest in the background
       const manifest = JSON.parse(fs.readFileSync(`${DIST}.json`, 'utf8'));
-      const rest = new Set(manifest.rest.map((n) => new URL(n, base).href));
+      const rest = new Set((manifest.rest ?? []).map((n) => new URL(n, base).href));
       let restBytes = 0;
       ctx.on('requestfinished', async (r) => {
         if (!rest.has(r.url())) return;

@@ -1,0 +1,109 @@
+// e2e.d/offlineupdate.mjs: a new build reaches a browser that has the old one
+// offline (issue 39 item 3). A copy of the offline package (make dist) is
+// served by a plain static server, every file dated a day back (as on a
+// server that has had it for a while: the HTTP cache holds the old index.html
+// as fresh, which the old worker took into its cache). A visit; "Ready
+// offline"; then "a new build" in the copy: the page's bundle changed (a line
+// added: a new content, so a new hashed name; the old one removed from the
+// folder), index.html and sw.js (its list, sizes and version) written for it.
+// Reloading the page (online) runs the old version, whose header says "A new
+// version is ready; reload to use it." once the new worker has the whole new
+// set; its Reload button: the new build runs, no request fails, MuJoCo was not
+// fetched again (the new worker took the old one's copy), and with the network
+// cut In MuJoCo still loads.
+// Screenshot: build/e2e/offline-update.png (the header with the note).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+export default async function offlineupdate(h) {
+  const { check, expect, waitFor, ROOT, OUT } = h;
+  const DIST = path.join(ROOT, 'build/dist/friction-explorer');
+  await check('offline update: a new build in the folder, the page reloaded online: it says "A new version is ready", its Reload runs the new build, MuJoCo kept (not fetched again) and loading offline', async () => {
+    expect(fs.existsSync(path.join(DIST, 'sw.js')), `${path.relative(ROOT, DIST)} is not built (make dist)`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fx-update-'));
+    let srv = null, browser = null;
+    try {
+      fs.cpSync(DIST, dir, { recursive: true });
+      const dayAgo = new Date(Date.now() - 86400e3);
+      const age = (p) => {
+        for (const e of fs.readdirSync(p, { withFileTypes: true })) {
+          const q = path.join(p, e.name);
+          if (e.isDirectory()) age(q);
+          fs.utimesSync(q, dayAgo, dayAgo);
+        }
+      };
+      age(dir);
+      srv = await h.staticServer(dir);
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+      ctx.setDefaultTimeout(20_000);
+      const errors = [], mujocoFetched = [];
+      let rebuilt = false;
+      ctx.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.url()}: HTTP ${r.status()}`); });
+      // MuJoCo's files asked of the server by a worker between the new build and the network cut
+      ctx.on('request', (r) => { if (rebuilt && r.serviceWorker() && /\/mujoco\.[0-9a-f]+\/mujoco\.(js|wasm)$/.test(r.url())) mujocoFetched.push(r.url()); });
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(srv.url);
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 120_000, 100),
+        `first visit: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+
+      // the new build: app.<hash>.js changed (a new name), index.html and sw.js written for it
+      const swPath = path.join(dir, 'sw.js');
+      const sw = fs.readFileSync(swPath, 'utf8');
+      const head = sw.match(/^self\.FX_DIST = (\{[\s\S]*?\n\});\n/);
+      expect(head, 'sw.js does not start with self.FX_DIST = {…};');
+      const dist = JSON.parse(head[1]);
+      const oldApp = dist.precache.find((n) => /^app\.[0-9a-f]{10}\.js$/.test(n));
+      const app = Buffer.concat([fs.readFileSync(path.join(dir, oldApp)), Buffer.from('\nwindow.__fxBuild = "2";\n')]);
+      const newApp = `app.${crypto.createHash('sha256').update(app).digest('hex').slice(0, 10)}.js`;
+      fs.writeFileSync(path.join(dir, newApp), app);
+      fs.rmSync(path.join(dir, oldApp));
+      const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8').replace(`"${oldApp}"`, `"${newApp}"`);
+      expect(html.includes(newApp), `index.html does not name ${oldApp}`);
+      fs.writeFileSync(path.join(dir, 'index.html'), html);
+      dist.precache = dist.precache.map((n) => (n === oldApp ? newApp : n));
+      if (dist.sizes) {
+        dist.sizes[newApp] = app.length;
+        delete dist.sizes[oldApp];
+        dist.sizes['./'] = dist.sizes['index.html'] = Buffer.byteLength(html);
+      }
+      dist.version = `${dist.version}-2`;
+      fs.writeFileSync(swPath, `self.FX_DIST = ${JSON.stringify(dist, null, 1)};\n${sw.slice(head[0].length)}`);
+      rebuilt = true;
+
+      // reloaded online: the old version runs and says a new one is ready
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      const note = await waitFor(() => page.evaluate(() => (document.body.dataset.update === 'ready'
+        ? document.querySelector('#offline-state .offline-update')?.textContent : null)), 60_000, 200);
+      expect(note, `after the new build, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)}; errors: ${errors.slice(0, 3).join(' / ')})`);
+      expect(note === 'A new version is ready; reload to use it. Reload', `the note says '${note}'`);
+      await page.locator('header.top').screenshot({ path: path.join(OUT, 'offline-update.png') });
+      await Promise.all([page.waitForEvent('load'), page.locator('#offline-state .offline-update button').click()]);
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      expect(await waitFor(() => page.evaluate(() => window.__fxBuild || null), 10_000, 100) === '2', 'after Reload, the old build runs');
+      expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
+        `the new version: the header says '${await page.evaluate(() => document.getElementById('offline-state')?.textContent)}'`);
+      const caches = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('friction-explorer-')));
+      expect(caches.length === 1 && caches[0].endsWith('-2'), `the caches after the update: ${caches.join(', ')}`);
+      expect(mujocoFetched.length === 0, `MuJoCo fetched again from the server: ${mujocoFetched.join(', ')}`);
+
+      // offline: the new build, In MuJoCo loads
+      rebuilt = false;
+      await ctx.setOffline(true);
+      await page.goto(`${srv.url}?view=mujoco`);
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+      expect(await page.evaluate(() => window.__fxBuild) === '2', 'offline, the old build runs');
+      expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline after the update, MuJoCo did not load');
+      expect(errors.length === 0, `errors: ${errors.slice(0, 3).join(' / ')}`);
+      return `the note '${note}'; after Reload build 2 runs, one cache (${caches[0]}); MuJoCo not fetched again; offline In MuJoCo ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+    } finally {
+      if (browser) await browser.close().catch(() => {});
+      if (srv) srv.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
