@@ -26,7 +26,10 @@
 // Screenshots: build/e2e/offline-<view>.png, offline-header-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 
+// this module's bound (the harness's watchdog): four checks, two full downloads of the set
+export const WATCHDOG_MS = 420_000;
 const FIRST_LOAD_LIMIT = 1.5e6;   // bytes transferred by the first visit for the page's own files
 
 /** Records every text the header's offline state shows (window.__offlineTexts), from the page's start. */
@@ -218,6 +221,33 @@ export default async function offline(h) {
       } finally {
         await ctx.close().catch(() => {});
       }
+    });
+    await check('offline: index.html opened from file:// says in one sentence, in the browser\'s language, to serve the folder; the zip carries README.txt (English and French)', async () => {
+      expect(browser, 'no browser (see the first check)');
+      const said = {};
+      for (const locale of ['en-US', 'fr-FR']) {
+        const ctx = await browser.newContext({ viewport: { width: 853, height: 600 }, locale });
+        try {
+          const page = await ctx.newPage();
+          await page.goto(`file://${path.join(DIST, 'index.html')}`);
+          said[locale] = await waitFor(() => page.evaluate(() => (document.body.dataset.file === 'refused'
+            ? document.querySelector('#loading > p').textContent : null)), 5000, 100);
+          await page.screenshot({ path: path.join(OUT, `offline-file-${locale}.png`) });
+        } finally {
+          await ctx.close().catch(() => {});
+        }
+      }
+      expect(said['en-US']?.startsWith('This page does not run opened as a file') && said['en-US'].includes('python3 -m http.server 8000'),
+        `file://, English: '${said['en-US']}'`);
+      expect(said['fr-FR']?.startsWith('Cette page ne fonctionne pas ouverte comme fichier') && said['fr-FR'].includes('python3 -m http.server 8000'),
+        `file://, French: '${said['fr-FR']}'`);
+      const zip = path.join(path.dirname(DIST), 'friction-explorer.zip');
+      const list = spawnSync('unzip', ['-l', zip], { encoding: 'utf8' }).stdout || '';
+      expect(/friction-explorer\/README\.txt/.test(list), `${path.basename(zip)} holds no friction-explorer/README.txt`);
+      const readme = spawnSync('unzip', ['-p', zip, 'friction-explorer/README.txt'], { encoding: 'utf8' }).stdout || '';
+      expect(/^English$/m.test(readme) && /^Français$/m.test(readme) && readme.includes('python3 -m http.server 8000') && !/\{\w+\}/.test(readme),
+        'README.txt lacks a language, the command, or has an unfilled {placeholder}');
+      return `file:// en: '${said['en-US']}'; fr: '${said['fr-FR'].slice(0, 60)}…'; README.txt ${readme.length} characters`;
     });
   } finally {
     if (browser) await browser.close().catch(() => {});

@@ -17,6 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
+// this module's bound (the harness's watchdog)
+export const WATCHDOG_MS = 240_000;
+
 export default async function offlineupdate(h) {
   const { check, expect, waitFor, ROOT, OUT } = h;
   const DIST = path.join(ROOT, 'build/dist/friction-explorer');
