@@ -55,8 +55,10 @@ export function startOffline(swUrl) {
   reload.type = 'button';
   reload.textContent = t('offline.reload');
   update.append(t('offline.update'), ' ', reload);
-  box.append(state, update);
+  box.append(state);
   document.querySelector('header.top .top-tools')?.prepend(box);
+  // the note of a newer version: a row of its own below the header's tools
+  (document.querySelector('header.top') || document.body).append(update);
 
   const show = (s) => {
     document.body.dataset.offline = s.state;

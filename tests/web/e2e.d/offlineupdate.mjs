@@ -81,11 +81,11 @@ export default async function offlineupdate(h) {
       await page.reload();
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
       const note = await waitFor(() => page.evaluate(() => (document.body.dataset.update === 'ready'
-        ? document.querySelector('#offline-state .offline-update')?.textContent : null)), 60_000, 200);
+        ? document.querySelector('header.top .offline-update')?.textContent : null)), 60_000, 200);
       expect(note, `after the new build, the page never said a new version is ready (build ${await page.evaluate(() => window.__fxBuild || 1)}; errors: ${errors.slice(0, 3).join(' / ')})`);
       expect(note === 'A new version is ready; reload to use it. Reload', `the note says '${note}'`);
       await page.locator('header.top').screenshot({ path: path.join(OUT, 'offline-update.png') });
-      await Promise.all([page.waitForEvent('load'), page.locator('#offline-state .offline-update button').click()]);
+      await Promise.all([page.waitForEvent('load'), page.locator('header.top .offline-update button').click()]);
       await page.waitForFunction(() => document.body.dataset.ready === 'true');
       expect(await waitFor(() => page.evaluate(() => window.__fxBuild || null), 10_000, 100) === '2', 'after Reload, the old build runs');
       expect(await waitFor(() => page.evaluate(() => document.body.dataset.offline === 'ready' || null), 60_000, 100),
