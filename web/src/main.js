@@ -382,7 +382,9 @@ async function start() {
     show(id, false);
     setFlag('present', document.body.classList.contains('present'));
     // the language stays the page's (an entry from before a switch names the old one)
-    if (langChosen && getPageKey('lang') !== lang) setPageKey('lang', lang);
+    // (or the one asked for whose table could not be loaded: kept for the next load)
+    const pageLang = langMissing?.lang ?? lang;
+    if (langChosen && getPageKey('lang') !== pageLang) setPageKey('lang', pageLang);
   });
   document.body.dataset.ready = 'true';
 }
