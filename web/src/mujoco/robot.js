@@ -23,8 +23,7 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t } from '../i18n/index.js';
-import { ROBOT_LIMITS, pickMain, checkSize, compiled } from './robotFiles.js';
-import { checkMjcfFiles } from './mjcfCheck.js';
+import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
 export { ROBOT_LIMITS, pickMain, checkBytes } from './robotFiles.js';
@@ -54,31 +53,6 @@ const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toStrin
 
 const WRAP_JOINT = 1;            // mjWRAP_JOINT
 const EQ_JOINT = 2;              // mjEQ_JOINT
-
-/** The default classes' parents (class → its parent's class; the root
- *  <default> is 'main'), read from the MJCF text of the drop (main and its
- *  <include>s): MuJoCo 3's spec gives each joint's class but not the tree,
- *  and a mapping class:NAME matches the joints of the classes below NAME
- *  (childclass). */
-function defaultParents(files, main) {
-  const parents = new Map(), stack = [], seen = new Set();
-  const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
-  const scan = (path) => {
-    if (seen.has(path) || !files.has(path)) return;
-    seen.add(path);
-    const text = new TextDecoder().decode(files.get(path)).replace(/<!--[\s\S]*?-->/g, '');
-    for (const [tag] of text.matchAll(/<\/?(?:default|include)\b[^>]*>/g)) {
-      if (tag.startsWith('</')) { if (tag.startsWith('</default')) stack.pop(); continue; }
-      const attr = (n) => new RegExp(`\\b${n}\\s*=\\s*(["'])(.*?)\\1`).exec(tag)?.[2];
-      if (tag.startsWith('<include')) { const f = attr('file'); if (f) scan(dir + f.replace(/^\.\//, '')); continue; }
-      const cls = attr('class') ?? 'main';
-      if (stack.length && !parents.has(cls)) parents.set(cls, stack[stack.length - 1]);
-      if (!tag.endsWith('/>')) stack.push(cls);
-    }
-  };
-  scan(main);
-  return parents;
-}
 
 /** The parent classes of cls, nearest first, each ended by '\n' (null: none). */
 function ancestryOf(parents, cls) {
@@ -155,9 +129,10 @@ function describe(mj, core, m, classes, parents) {
 export function loadRobotFiles(mj, core, files, main) {
   checkSize(files);
   const path = pickMain(files, main);
-  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
+  // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
+  const plan = planOf(files, path, core);
   const { m, classes } = compiled(mj, files, path);
-  return { main: path, info: describe(mj, core, m, classes, defaultParents(files, path)) };
+  return { main: path, info: describe(mj, core, m, classes, plan.defaults) };
 }
 
 /** The mapping's entries (the core's parser: core.robot.mapParse). */
@@ -241,7 +216,8 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
   }
   const path = pickMain(files, main);
-  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
+  // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
+  const plan = planOf(files, path, core);
   const entries = parseMapping(core, mapping);
   const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
   if (kp != null) {
@@ -272,7 +248,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     C = makeCopy(mj, files, path, keyframe);
     if (timestep != null) C.m.opt.timestep = timestep;
     const names = namesOf(mj, C.m);
-    robot = core.robot.create(robotRecords(C.m, names, C.classes, defaultParents(files, path), actNamesOf(mj, C.m)));
+    robot = core.robot.create(robotRecords(C.m, names, C.classes, plan.defaults, actNamesOf(mj, C.m)));
     let adoption;
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
