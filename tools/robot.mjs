@@ -181,7 +181,8 @@ async function main(argv) {
   // each --params file checked as every door checks it (core.io.servoFile,
   // `friction replay --params`'s check): refused in the core's sentence; each
   // key it carries (not modelled: a fork's command_delay) noted on stderr, as
-  // the CLI notes it
+  // the CLI notes it, and in the adoption report (stdout, --report-csv) when
+  // the mapping uses the file
   for (const [k, f] of paramsFiles) {
     let r;
     try { r = core.io.servoFile(servos[k], f); } catch (e) { throw new Refusal(e.message); }
@@ -190,7 +191,8 @@ async function main(argv) {
   process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
   let pair;
   try {
-    pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, keyframe,
+    // sources: each file named as given, in the core's sentences (the carried keys' notes of the report)
+    pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, sources: Object.fromEntries(paramsFiles), keyframe,
       keepArmature: a.values['keep-armature'], kp, timestep });
   } catch (e) {
     throw new Refusal(e.message);

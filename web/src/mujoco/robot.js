@@ -203,14 +203,17 @@ function resetTo(mj, m, d, k) {
  * Two copies of the robot of a drop: pair.A (the file as written) and
  * pair.C (adopted: the mapping's servos, the implicit friction). mapping:
  * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
- * servos: { name: params-file object or text } for '@name'; keyframe: −1
+ * servos: { name: params-file object or text } for '@name'; sources: {
+ * name: the file's name as its door names it (the page's chosen file,
+ * tools/robot.mjs's --params path) } for the core's sentences, the key
+ * when absent; keyframe: −1
  * (qpos0) or a keyframe index (null: the default start, startKeyframe); keepArmature: the file's armature stays;
  * kp: the firmware gain of every servo (null: each servo's own);
  * timestep: the physics step of both copies [s] (null: the file's own).
  * The goal of every actuated and adopted joint starts at the keyframe's
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
-export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, sources = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
   checkSize(files);
   if (timestep != null && !(Number.isFinite(timestep) && timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
@@ -219,7 +222,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
   // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
   const plan = planOf(files, path, core);
   const entries = parseMapping(core, mapping);
-  const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
+  const resolved = entries.map((e) => resolveServo(core, e.servo, servos, sources[e.servo.slice(1)]));
   if (kp != null) {
     // the firmware gain of every servo (the paper's low and high gains)
     const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
@@ -288,6 +291,9 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     // the joints a class or '*' passed over (a slide, ball or free joint: bam's servos are rotary)
     pair.skipped = skipped.map((x) => { const e = entries[x.entry];
       return { joint: names[x.joint], type: x.type, target: e.kind === 'all' ? '*' : `${e.kind === 'class' ? 'class:' : ''}${e.target}` }; });
+    // each key a params file of the mapping carries (not modelled: a fork's
+    // command_delay), the core's sentence, as the picker and the CLI say it
+    pair.carried = [...new Set(resolved.flatMap((r) => r.warnings ?? []))];
     pair.integrator = integrator.file === integrator.run ? null : t('robot.note.integrator', { integrator: integrator.fileName });
     pair.fileTimestep = fileStep;
     pair.timestepNote = timestep == null || timestep === fileStep ? null
@@ -365,7 +371,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
       };
       const notes = rows.flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
         r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
-        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)));
+        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)), pair.carried ?? []);
       return [pair.startLine(), pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),

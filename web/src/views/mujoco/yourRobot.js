@@ -301,7 +301,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
     if (disposed) return;
-    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), keyframe,
+    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
       timestep: PHYSICS_STEPS[dtSel.value] });
     // from here on the new robot replaces the old one
     freePair();
