@@ -10,6 +10,7 @@
 //   node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
 //        [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N]
 //        [--keep-armature] [--timestep S] [--csv OUT.csv] [--report-csv OUT.csv]
+//        [--time-limit S]
 //   make robot ROBOT=path/to/scene.xml SERVOS='class:sts3215=sts3215/m1'
 //   node tools/robot.mjs path/to/2r_mx/scene.xml --fig1 [--kp N] [--csv OUT.csv]
 //        the paper's Fig. 1 B/C on bam's 2R arm (web/src/mujoco/fig1.js,
@@ -20,10 +21,17 @@
 // name, class:NAME (an MJCF default class) or *; SERVO a preset
 // actuator/mK (sts3215/m1, mx106/m4, ...) or @NAME of a --params file.
 // Exit 0; 2 with one sentence on stderr for anything refused.
+//
+// The time limit: the work (reading the files, MuJoCo's compile, the run)
+// runs in a worker thread the main thread ends when it passes --time-limit
+// seconds of wall clock (default TIME_LIMIT.seconds), with exit 2 and one
+// sentence: MuJoCo's compile is one call into its wasm that nothing else
+// can interrupt (the page has the same guard, views/mujoco/compileGuard.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import loadMujoco from '@mujoco/mujoco';
 import { loadFrictionCore, MJ_CONSTANTS } from '../wasm/friction.js';
 import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments, ROBOT_LIMITS } from '../web/src/mujoco/robot.js';
@@ -32,6 +40,14 @@ import { listFiles } from './examples.mjs';
 import { FIG1, runFig1 } from '../web/src/mujoco/fig1.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The wall-clock limit on a run (reading, compiling, stepping) [s]: 600 s
+ *  by default. The SO-101 (its 13 meshes' hulls) loads and runs 10 s in
+ *  about 10 s on this 2-core machine, 20 s under load; the longest run
+ *  --seconds allows (3600 s of the SO-101 at 2 ms) about 3 minutes; a file
+ *  MuJoCo reads for minutes (issue 38: a deep chain ran >10 min before the
+ *  core's text check) is stopped. At most max [s] (a day). */
+export const TIME_LIMIT = { seconds: 600, max: 86_400 };
 
 const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params NAME=FILE.json ...]
          [--seconds S] [--keyframe K] [--goal JOINT=RAD ...] [--kp N] [--keep-armature]
@@ -47,7 +63,9 @@ const USAGE = `usage: node tools/robot.mjs ROBOT.xml --servos MAPPING [--params 
   0.001 is the page's 1 kHz choice). --csv: the table as the page's "Download CSV"
   writes it; --report-csv: the adoption report as CSV.
   --fig1: the paper's Fig. 1 B/C on bam's 2R arm (its folder's scene.xml): M1
-  against M4 on the triangle path at kp N (default ${FIG1.gains.low} and ${FIG1.gains.high}), simulated.`;
+  against M4 on the triangle path at kp N (default ${FIG1.gains.low} and ${FIG1.gains.high}), simulated.
+  --time-limit S: the wall-clock limit in seconds on reading, compiling and running
+  (default ${TIME_LIMIT.seconds}, at most ${TIME_LIMIT.max}); past it the run is stopped: exit 2, one sentence.`;
 
 class Refusal extends Error {}
 
@@ -125,7 +143,7 @@ async function main(argv) {
       servos: { type: 'string' }, params: { type: 'string', multiple: true }, seconds: { type: 'string', default: '10' },
       keyframe: { type: 'string' }, goal: { type: 'string', multiple: true }, kp: { type: 'string' },
       'keep-armature': { type: 'boolean', default: false }, csv: { type: 'string' }, 'report-csv': { type: 'string' }, timestep: { type: 'string' }, help: { type: 'boolean', default: false },
-      fig1: { type: 'boolean', default: false } } });
+      fig1: { type: 'boolean', default: false }, 'time-limit': { type: 'string' } } });
   } catch (e) {
     throw new Refusal(`${e.message}\n${USAGE}`);
   }
@@ -163,7 +181,8 @@ async function main(argv) {
   // each --params file checked as every door checks it (core.io.servoFile,
   // `friction replay --params`'s check): refused in the core's sentence; each
   // key it carries (not modelled: a fork's command_delay) noted on stderr, as
-  // the CLI notes it
+  // the CLI notes it, and in the adoption report (stdout, --report-csv) when
+  // the mapping uses the file
   for (const [k, f] of paramsFiles) {
     let r;
     try { r = core.io.servoFile(servos[k], f); } catch (e) { throw new Refusal(e.message); }
@@ -172,7 +191,8 @@ async function main(argv) {
   process.stderr.write(`loading ${path.basename(robot)} (${files.size} files) in MuJoCo 3.14 …\n`);
   let pair;
   try {
-    pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, keyframe,
+    // sources: each file named as given, in the core's sentences (the carried keys' notes of the report)
+    pair = createRobotPair(mj, core, { files, main: path.basename(robot), mapping: a.values.servos, servos, sources: Object.fromEntries(paramsFiles), keyframe,
       keepArmature: a.values['keep-armature'], kp, timestep });
   } catch (e) {
     throw new Refusal(e.message);
@@ -193,7 +213,7 @@ async function main(argv) {
     const t0 = performance.now();
     for (let done = 0; done < steps; done += chunk) {
       pair.step(Math.min(chunk, steps - done));
-      if (process.stderr.isTTY) process.stderr.write(`\r  ${(pair.time).toFixed(2)} / ${seconds} s`);
+      if (tty) process.stderr.write(`\r  ${(pair.time).toFixed(2)} / ${seconds} s`);
     }
     const ms = performance.now() - t0;
     process.stderr.write(`\r  ${seconds} s simulated in ${(ms / 1e3).toFixed(1)} s (${((1e3 * ms) / steps).toFixed(1)} µs per step of both copies)\n`);
@@ -205,6 +225,41 @@ async function main(argv) {
   } finally {
     pair.free();
   }
+}
+
+/** The --time-limit of argv [s] (TIME_LIMIT.seconds when not given);
+ *  refused in one sentence when it is not a time in (0, TIME_LIMIT.max] s. */
+export function timeLimitOf(argv) {
+  let v;
+  try {
+    v = parseArgs({ args: argv, strict: false, allowPositionals: true, options: { 'time-limit': { type: 'string' } } }).values['time-limit'];
+  } catch {
+    return TIME_LIMIT.seconds;   // the run's own parse says what is wrong
+  }
+  if (typeof v !== 'string') return TIME_LIMIT.seconds;   // none given (or no value: the run's own parse says so)
+  const s = Number(v);
+  if (!(s > 0 && s <= TIME_LIMIT.max)) throw new Refusal(`--time-limit ${v} is not a time in 0 … ${TIME_LIMIT.max} s.`);
+  return s;
+}
+
+/** The run of argv in a worker thread, ended when it passes its time limit
+ *  (timeLimitOf): exit 2 with one sentence; else the run's own exit. */
+function supervise(argv) {
+  let limit;
+  try {
+    limit = timeLimitOf(argv);
+  } catch (e) {
+    process.stderr.write(`robot: ${e.message}\n`);
+    process.exit(2);
+  }
+  const w = new Worker(new URL(import.meta.url), { workerData: { robotRun: argv, tty: !!process.stderr.isTTY } });
+  const timer = setTimeout(() => {
+    process.stderr.write(`${process.stderr.isTTY ? '\n' : ''}robot: the run did not end within its time limit of ${limit} s `
+      + `(reading the files, MuJoCo's compile and the steps, wall clock): stopped; --time-limit S sets another.\n`);
+    process.exit(2);   // the worker ends with the process, in MuJoCo's wasm or not
+  }, limit * 1000);
+  w.on('error', (e) => { clearTimeout(timer); process.stderr.write(`robot: ${e.stack ?? e}\n`); process.exitCode = 2; });
+  w.on('exit', (code) => { clearTimeout(timer); process.exitCode ||= code; });
 }
 
 /** The MuJoCo and core modules for Node. */
@@ -237,9 +292,15 @@ async function fig1(robot, v) {
   if (v.csv) fs.writeFileSync(v.csv, `${csv.join('\n')}\n`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).catch((e) => {
+// the progress line on a terminal (the worker's stderr is the main thread's)
+const tty = isMainThread ? !!process.stderr.isTTY : !!workerData?.tty;
+
+if (!isMainThread && workerData?.robotRun) {
+  // the run, in the worker thread supervise() started
+  main(workerData.robotRun).catch((e) => {
     process.stderr.write(`robot: ${e instanceof Refusal ? e.message : e.stack ?? e}\n`);
     process.exit(2);
   });
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  supervise(process.argv.slice(2));
 }

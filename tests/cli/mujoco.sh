@@ -226,6 +226,13 @@ run "$bin" mujoco "$tmp/robot.xml" --adopt 'shoulder=@mine;elbow=@mine' --params
 if [ $rc -eq 0 ] && [ "$(grep -c 'sts3215 M1 (@mine).*armature 0.101 kg·m² (the file.s, kept)' "$tmp/out")" -eq 2 ] &&
    [ "$(grep -c '^[a-z]* *sts3215 M1 (@mine) *STICK' "$tmp/out")" -eq 2 ]; then ok
 else bad "mujoco --adopt @mine --keep-armature: exit $rc: $(cat "$tmp/err" "$tmp/out" | head -c 600)"; fi
+# a key the core does not model (a fork's command_delay) in a params file of
+# the mapping: the core's sentence on stderr, word for word as the page's
+# Adopt report and tools/robot.mjs say it (tests/web/robot.test.mjs)
+sed 's/"model"/"command_delay": 0.012,\n    "model"/' "$sts" >"$tmp/fork-sts.json"
+run "$bin" mujoco "$tmp/robot.xml" --adopt 'shoulder=@fork' --params "fork=$tmp/fork-sts.json" --seconds 0.1
+if [ $rc -eq 0 ] && [ "$(grep -c 'command_delay' "$tmp/err")" -eq 1 ] && grep -qxF "friction: params $tmp/fork-sts.json: key \"command_delay\" is not modelled by the core; it is carried unchanged into every params file written from this one." "$tmp/err"; then ok
+else bad "mujoco --adopt @fork with command_delay: exit $rc: $(cat "$tmp/err")"; fi
 # bad mappings and servos: one sentence each
 usage_error "adopt: entry without '='" "mapping entry 1 ('shoulder')" "no '='" -- "$bin" mujoco "$tmp/robot.xml" --adopt shoulder
 usage_error "adopt: target twice" "'elbow' is given twice" -- "$bin" mujoco "$tmp/robot.xml" --adopt 'elbow=sts3215/m1,elbow=xl330/m1'

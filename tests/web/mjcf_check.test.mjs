@@ -18,6 +18,9 @@ import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
 import { checkMjcfFiles, mujocoDied } from '../../web/src/mujoco/mjcfCheck.js';
 import { readFolder } from '../../tools/robot.mjs';
+import loadMujoco from '@mujoco/mujoco';
+import { readRobot, readRobotSync, mapDrop } from '../../web/src/mujoco/robotFiles.js';
+import { loadRobotFiles, createRobotPair } from '../../web/src/mujoco/robot.js';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const DEEP = 'mjcf: <joint> nested 65 deep at line 64 of deep.xml: the limit is 64';
@@ -29,6 +32,8 @@ function chain(n) {
   return `${s}${'</body>'.repeat(n)}\n  </worldbody>\n  <actuator><position joint="j1" kp="1"/></actuator>\n</mujoco>\n`;
 }
 const enc = (s) => new TextEncoder().encode(s);
+/** The plan of files with main file main (robotFiles.js: which file each include reads), as checkMjcfFiles takes it. */
+const planned = (files, main) => readRobotSync(mapDrop(files), main);
 
 let core;
 before(async () => { core = await loadCore(); });
@@ -58,16 +63,48 @@ describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', ()
     part += `${'</body>'.repeat(62)}</mujoco>\n`;
     const files = new Map([['robot/scene.xml', enc('<mujoco><worldbody><body name="a"><include file="part.xml"/></body></worldbody></mujoco>')],
       ['robot/part.xml', enc(part)]]);
-    assert.throws(() => checkMjcfFiles(core, files, 'robot/scene.xml'),
+    assert.throws(() => checkMjcfFiles(core, planned(files, 'robot/scene.xml')),
       (e) => e.message.startsWith('mjcf: <body> nested 65 deep at line 63 of part.xml: the limit is 64'));
     // 61 of them: 64 deep, accepted; an include of a file being read is left to MuJoCo
     const ok = part.replace('<body name="p62">\n', '').replace('</body>', '');
     files.set('robot/part.xml', enc(ok.replace('</mujoco>', '<include file="scene.xml"/></mujoco>')));
-    assert.equal(checkMjcfFiles(core, files, 'robot/scene.xml'), 4 + 1 + 61 + 1);
+    assert.equal(checkMjcfFiles(core, planned(files, 'robot/scene.xml')), 4 + 1 + 61 + 1);
+  });
+  it('checks the files the plan found: an include found by its name in another folder, a <model file>', () => {
+    // scene.xml includes deep.xml, which is in parts/ only: MuJoCo reads it there (the plan's alias); the
+    // included <mujoco> at depth 1, its worldbody 2, body k k + 2, its joint k + 3: joint 62 (line 64) the first at 65
+    const files = new Map([['robot/scene.xml', enc('<mujoco><include file="deep.xml"/></mujoco>')], ['robot/parts/deep.xml', enc(chain(300))]]);
+    assert.throws(() => checkMjcfFiles(core, planned(files, 'robot/scene.xml')),
+      (e) => e.message.startsWith('mjcf: <joint> nested 65 deep at line 64 of parts/deep.xml: the limit is 64'));
+    // a model MuJoCo parses for an <attach>: checked from depth 0, as its own file
+    const model = new Map([['m/scene.xml', enc('<mujoco><asset><model name="arm" file="deep.xml"/></asset></mujoco>')], ['m/deep.xml', enc(chain(300))]]);
+    assert.throws(() => checkMjcfFiles(core, planned(model, 'm/scene.xml')), (e) => e.message.startsWith(DEEP));
+  });
+  it('checks a load\'s texts once: readRobot with the core, then loadRobotFiles and createRobotPair on its files', async () => {
+    const mj = await loadMujoco();
+    const files = new Map([['robot/scene.xml', enc('<mujoco><include file="arm.xml"/></mujoco>')], ['robot/arm.xml', enc(chain(3))]]);
+    const real = core.mujoco.checkMjcf;
+    let calls = [];
+    core.mujoco.checkMjcf = function (bytes, o) { calls.push(o.file); return real.call(this, bytes, o); };
+    try {
+      const plan = await readRobot(mapDrop(files), 'robot/scene.xml', { core });
+      assert.deepEqual(calls, ['scene.xml', 'arm.xml'], 'readRobot checks them');
+      loadRobotFiles(mj, core, plan.files, plan.main);
+      createRobotPair(mj, core, { files: plan.files, main: plan.main, mapping: 'j1=sts3215/m1' }).free();
+      assert.deepEqual(calls, ['scene.xml', 'arm.xml'], 'and nothing checks them again');
+      // a Map given to them directly (tools/robot.mjs, the tests): checked at its first use, once
+      calls = [];
+      const again = new Map(files);
+      loadRobotFiles(mj, core, again, 'robot/scene.xml');
+      createRobotPair(mj, core, { files: again, main: 'robot/scene.xml', mapping: 'j1=sts3215/m1' }).free();
+      assert.deepEqual(calls, ['scene.xml', 'arm.xml']);
+    } finally {
+      core.mujoco.checkMjcf = real;
+    }
   });
   it('accepts the SO-101 (scene.xml with its include): 13 + 105 elements', (t) => {
     if (!fs.existsSync(path.join(SO101, 'scene.xml'))) { t.skip(`missing shared data: ${SO101}`); return; }
-    assert.equal(checkMjcfFiles(core, readFolder(SO101), 'scene.xml'), 13 + 105);
+    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101), 'scene.xml')), 13 + 105);
   });
 });
 

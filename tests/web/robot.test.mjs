@@ -29,7 +29,7 @@ import os from 'node:os';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { loadRobotFiles, createRobotPair, robotTableCsv, ROBOT_LIMITS, pickMain } from '../../web/src/mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, robotTableCsv, robotReportCsv, ROBOT_LIMITS, pickMain } from '../../web/src/mujoco/robot.js';
 import { mainCandidates } from '../../web/src/mujoco/robotFiles.js';
 import { MJ_CONSTANTS } from '../../wasm/friction.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
@@ -383,6 +383,30 @@ describe('the robot\'s one validation (the core\'s robot layer, every door: issu
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('the headless runner stops a run past its wall-clock limit (--time-limit S, default 600 s): exit 2, one sentence', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-limit-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'arm.xml'), BOTH);
+      const run = (...args) => spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), path.join(dir, 'arm.xml'), '--servos', '*=sts3215/m1', ...args],
+        { encoding: 'utf8', timeout: 120_000 });
+      // 3600 s at the file's 1 ms: 3.6e6 steps of both copies, minutes of work; stopped after 1 s
+      const t0 = Date.now();
+      const r = run('--seconds', '3600', '--time-limit', '1');
+      const ms = Date.now() - t0;
+      assert.equal(r.status, 2, `exit ${r.status} (${r.signal ?? ''}): ${r.stderr}`);
+      assert.equal(r.stderr.trim().split('\n').pop(), 'robot: the run did not end within its time limit of 1 s (reading the files, '
+        + 'MuJoCo\'s compile and the steps, wall clock): stopped; --time-limit S sets another.');
+      assert.ok(ms < 30_000, `stopped after ${ms} ms`);
+      for (const bad of ['0', '-1', 'soon', '86401']) {
+        const b = run('--time-limit', bad);
+        assert.equal(b.status, 2);
+        assert.equal(b.stderr.trim(), `robot: --time-limit ${bad} is not a time in 0 … 86400 s.`);
+      }
+      assert.match(run('--help').stdout, /--time-limit S: the wall-clock limit in seconds on reading, compiling and running\s+\(default 600,/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('refuses a keyframe the model does not have (BOTH has one, <key name="home">) instead of starting from qpos0 in silence', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-key-'));
     try {
@@ -572,6 +596,50 @@ describe('the tables print rounding as 0 (issue 38 item 9)', () => {
     const line = tableLines({ A: [row], C: [] })[1];
     assert.deepEqual(line.trim().split(/\s+/).slice(-4), ['0.0000', '0.000000', '0.0000', '0.2500']);
     assert.ok(!/-0\.0/.test(line), line);
+  });
+});
+
+describe('a key a params file carries (a fork\'s command_delay): the core\'s sentence in every door (issue 38 item 7)', { skip: missing(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json')) }, () => {
+  const enc = (x) => new TextEncoder().encode(x);
+  /** The sentence of the carried key, as the core words it (fric_io_params_carry_note), the file named by source. */
+  const said = (source) => `params ${source}: key "command_delay" is not modelled by the core; it is carried unchanged into every params file written from this one.`;
+  const fork = () => ({ ...JSON.parse(fs.readFileSync(path.join(PARAMS, 'feetech_sts3215_7_4V/m1.json'), 'utf8')), command_delay: 0.012 });
+  it('the Adopt report (the page\'s, createRobotPair) and its CSV note it, naming the file as chosen; a file the mapping does not use is not noted', () => {
+    const files = new Map([['arm.xml', enc(BOTH)]]);
+    const pair = createRobotPair(mj, core, { files, mapping: 'shoulder=@fork, elbow=sts3215/m1', servos: { fork: fork() }, sources: { fork: 'fork-sts.json' } });
+    try {
+      assert.equal(pair.report().filter((l) => /command_delay/.test(l)).join('|'), said('fork-sts.json'));
+      assert.ok(robotReportCsv(pair).split('\n').includes(`# ${said('fork-sts.json')}`), robotReportCsv(pair));
+    } finally {
+      pair.free();
+    }
+    const unused = createRobotPair(mj, core, { files, mapping: '*=sts3215/m1', servos: { fork: fork() }, sources: { fork: 'fork-sts.json' } });
+    try {
+      assert.ok(!unused.report().some((l) => /command_delay/.test(l)), unused.report().join('\n'));
+    } finally {
+      unused.free();
+    }
+  });
+  it('tools/robot.mjs notes it in its report on stdout and in --report-csv (and on stderr), as friction mujoco --adopt says it on stderr', (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-carry-'));
+    try {
+      const xml = path.join(dir, 'arm.xml'), p = path.join(dir, 'fork-sts.json'), csv = path.join(dir, 'report.csv');
+      fs.writeFileSync(xml, BOTH);
+      fs.writeFileSync(p, JSON.stringify(fork()));
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), xml, '--servos', 'shoulder=@fork,elbow=sts3215/m1', '--params', `fork=${p}`,
+        '--seconds', '0.01', '--report-csv', csv], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(r.stdout.split('\n').includes(`#   ${said(p)}`), r.stdout);
+      assert.ok(r.stderr.split('\n').includes(`robot: ${said(p)}`), r.stderr);
+      assert.ok(fs.readFileSync(csv, 'utf8').split('\n').includes(`# ${said(p)}`));
+      if (!fs.existsSync(CLI)) { t.diagnostic(`${CLI} is not built (make cli): the native door not compared`); return; }
+      const n = spawnSync(CLI, ['mujoco', xml, '--adopt', 'shoulder=@fork,elbow=sts3215/m1', '--params', `fork=${p}`, '--seconds', '0.01'], { encoding: 'utf8' });
+      if (/built without MuJoCo/.test(n.stderr)) return;
+      assert.equal(n.status, 0, n.stderr);
+      assert.ok(n.stderr.split('\n').includes(`friction: ${said(p)}`), n.stderr);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -76,6 +76,40 @@ describe('default classes through childclass, a floating base (issue 38)', () =>
   });
 });
 
+// a <default> tree split across includes: robot.xml includes defs/top.xml,
+// whose class 'arm' includes leaf.xml (beside defs/top.xml, not beside
+// robot.xml: MuJoCo looks there second), which holds class 'leaf'
+const SPLIT = new Map(Object.entries({
+  'robot.xml': `<mujoco>
+  <option timestep="0.001" integrator="Euler" gravity="0 0 0"/>
+  <include file="defs/top.xml"/>
+  <worldbody>
+    <body name="l1" childclass="leaf"><joint name="shoulder" type="hinge" axis="0 1 0"/>
+      <inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
+      <body name="l2" pos="0 0 -0.2"><joint name="elbow" class="other" type="hinge" axis="0 1 0"/>
+        <inertial pos="0 0 -0.1" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
+  </worldbody>
+</mujoco>`,
+  'defs/top.xml': `<mujoco><default>
+  <default class="arm"><joint damping="0.5"/><include file="leaf.xml"/></default>
+  <default class="other"><joint damping="0.1"/></default>
+</default></mujoco>`,
+  'defs/leaf.xml': '<mujoco><default class="leaf"><joint frictionloss="0.052"/></default></mujoco>',
+}).map(([p, x]) => [p, new TextEncoder().encode(x)]));
+
+describe('a <default> tree split across nested includes (issue 38)', () => {
+  it('class:arm matches the joints of class leaf, defined in an include of an include; not class other\'s', () => {
+    const pair = createRobotPair(mj, core, { files: SPLIT, main: 'robot.xml', mapping: 'class:arm=sts3215/m1' });
+    try {
+      assert.deepEqual(pair.rows.map((r) => [r.name, r.cls]), [['shoulder', 'leaf']]);
+      // leaf's frictionloss, and the damping it inherits from arm
+      assert.deepEqual(pair.rows.map((r) => [r.removed.frictionloss, r.removed.damping]), [[0.052, 0.5]]);
+    } finally {
+      pair.free();
+    }
+  });
+});
+
 const GEAR = `<mujoco>
   <option timestep="0.001" integrator="Euler" gravity="0 0 -9.81"/>
   <worldbody>

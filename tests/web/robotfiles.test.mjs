@@ -233,4 +233,11 @@ describe('the hand-written tag scan (xmlTags)', () => {
     const tags = [...xmlTags(text)].map((x) => [x.name, Object.fromEntries(x.attrs)]);
     assert.deepEqual(tags, [['mujoco', {}], ['mesh', { name: 'a', file: 'x<AB".stl' }], ['include', { file: 'i.xml' }]]);
   });
+  it('gives end tags (ends) and tells a self-closing tag, a \'/>\' or \'>\' in a quoted value not ending it', () => {
+    const text = '<mujoco><default class="a>b/>"><joint damping="1"/></default><!-- </default> --><x/></mujoco>';
+    const tags = [...xmlTags(text, { ends: true })].map((x) => [x.end ? `/${x.name}` : x.name, x.selfClosing ?? null]);
+    assert.deepEqual(tags, [['mujoco', false], ['default', false], ['joint', true], ['/default', null], ['x', true], ['/mujoco', null]]);
+    // without ends, the start tags only (as before)
+    assert.deepEqual([...xmlTags(text)].map((x) => x.name), ['mujoco', 'default', 'joint', 'x']);
+  });
 });

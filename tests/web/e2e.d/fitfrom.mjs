@@ -16,6 +16,9 @@
 //              carries command_delay back, as `friction fit --from --out`
 //              writes it (the file byte for byte); Fit all with the file
 //              is refused in one sentence (`--model all` takes no --from)
+//   url        the starting file's name in the URL (fit.from): another view
+//              and Back find the file kept; after a reload its name and one
+//              sentence (a file cannot come back); Remove clears the key
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +30,7 @@ export default async function fitFromChecks(h) {
     'fitfrom: the actuator list is the core\'s table (every actuator friction fit fits, waveshare_st3025 among them)',
     'fitfrom: a params file dropped on the logs is said to be one in one sentence and taken as the fit\'s start, not read as a log',
     'fitfrom: the params-file door starts an M4 fit from an M1 file (friction fit --from): the result equals Node\'s fit from the same file and the CLI\'s file byte for byte, command_delay carried',
+    'fitfrom: the starting file\'s name is in the URL: another view and Back find it kept; a reload says in one sentence it cannot come back; Remove clears it',
   ];
   if (!h.requireViews(['fit'], names)) return;
   const PARAMS = path.resolve(LOG_DIR, '../../../params');
@@ -121,6 +125,38 @@ export default async function fitFromChecks(h) {
       const problems = logProblems(log);
       expect(!problems.length, problems.join('; '));
       return `${dl.suggestedFilename()} = friction fit --from ${path.basename(src)} --model m4 (byte for byte), command_delay carried; Fit all: '${all.runError}'`;
+    });
+
+    await check(names[3], async () => {
+      if (!haveData) return missing;
+      const src = path.join(dir, 'start-m1.json');
+      fs.copyFileSync(path.join(PARAMS, 'xl330/m1.json'), src);
+      const { page: p, log: plog } = await openPage('?view=fit', 'fit');
+      try {
+        const note = () => p.evaluate(() => document.querySelector('#fit-from-note')?.textContent ?? '');
+        const key = () => new URL(p.url()).searchParams.get('fit.from');
+        await p.setInputFiles('#fit-from', src);
+        expect(await waitFor(async () => (/start-m1\.json/.test(await note()) ? true : null), 10_000, 100), `the door: '${await note()}'`);
+        expect(key() === 'start-m1.json', `the URL: ${p.url()}`);
+        // another view, then Back: the file kept (store.js) under the URL's name
+        await p.click('#tab-laws');
+        await p.waitForFunction(() => new URL(window.location.href).searchParams.get('view') === 'laws', null, { timeout: 10_000 });
+        await p.goBack();
+        const back = await waitFor(async () => { const n = await note(); return /^The fit starts from start-m1\.json \(xl330 M1\)/.test(n) ? n : null; }, 10_000, 100);
+        expect(back, `after Back: '${await note()}'`);
+        // a reload: no file comes back, its name and one sentence do
+        await p.reload();
+        const want = 'The fit started from the params file start-m1.json before this reload; it cannot come back (the page never keeps a chosen file), so the fit starts from the defaults: choose the file again, or Remove.';
+        const lost = await waitFor(async () => { const n = await note(); return n.includes('start-m1.json') ? n : null; }, 30_000, 100);
+        expect(lost === want, `after a reload: '${lost}'`);
+        await p.click('#fit-from-clear');
+        expect(await waitFor(async () => (!(await note()) && key() === null ? true : null), 10_000, 100), `after Remove: '${await note()}', URL ${p.url()}`);
+        const problems = logProblems(plog);
+        expect(!problems.length, problems.join('; '));
+        return `fit.from=start-m1.json; after Back: '${back}'; after a reload: '${lost}'`;
+      } finally {
+        await p.close();
+      }
     });
   } finally {
     await page.close();

@@ -98,6 +98,14 @@ export default async function mujocoRobot(h) {
     return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, mapping: r.mapping, table: r.table() } : null;
   });
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
+  /** The 2R arm running (its example opened when it is not: a check before may have reloaded the page). */
+  const twoR = async () => {
+    if ((await robot())?.table?.C?.some((x) => x.joint === 'R2')) return;
+    await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+    await page.locator('#mujoco-robot button[data-example="2r"]').click();
+    const up = await waitFor(async () => { const r = await robot(); return r && r.table?.C?.some((x) => x.joint === 'R2') && !r.busy ? r : null; }, 120_000, 250);
+    expect(up, `the 2R arm did not load: ${await error()}`);
+  };
   // one MJCF file dropped on the box (a DataTransfer made in the page: the drop path of dropZone.js)
   const dropText = (name, text) => page.evaluate(([n, x]) => {
     const dt = new DataTransfer();
@@ -407,13 +415,8 @@ export default async function mujocoRobot(h) {
   await check('mujocorobot: a params file chosen in the page (bam\'s MX-64 M6) becomes a servo of the elbow; a file that is not JSON is refused in one sentence and the arm keeps its servos', async () => {
     const dir = path.join(ROOT, '..', 'shared', 'data', 'bam', 'params', 'mx64');
     if (!fs.existsSync(path.join(dir, 'm6.json'))) return { skip: `${h.MISSING_DATA}: bam/params/mx64` };
-    if (!(await robot())?.table?.C?.some((x) => x.joint === 'R2')) {
-      // the check before reloaded the page: open the 2R arm again
-      await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
-      await page.locator('#mujoco-robot button[data-example="2r"]').click();
-      const up = await waitFor(async () => { const r = await robot(); return r && r.table?.C?.some((x) => x.joint === 'R2') && !r.busy ? r : null; }, 120_000, 250);
-      expect(up, `the 2R arm did not load: ${await error()}`);
-    }
+    // the check before reloaded the page: open the 2R arm again
+    await twoR();
     const bad = path.join(OUT, 'not-params.json');
     fs.writeFileSync(bad, '{"model": "m6",');
     await page.setInputFiles('#mujoco-robot-params', bad);
@@ -460,6 +463,28 @@ export default async function mujocoRobot(h) {
     const note = await page.locator('#mujoco-robot-servo-carried').textContent();
     expect(/^params fork\.json: key "command_delay" is not modelled by the core; it is carried/.test(note), `the carried key: '${note}'`);
     return `${said.map((x) => `'${x}'`).join('; ')}; '${note}'`;
+  });
+
+  // the fork's file adopted: its carried key in the Adopt report, the core's
+  // sentence word for word as the picker, tools/robot.mjs and friction mujoco
+  // say it (tests/web/robot.test.mjs)
+  await check('mujocorobot: the fork\'s params file adopted on the elbow: the Adopt report notes its command_delay in the core\'s sentence (not modelled, carried)', async () => {
+    const dir = path.join(ROOT, '..', 'shared', 'data', 'bam', 'params', 'mx64');
+    if (!fs.existsSync(path.join(dir, 'm1.json'))) return { skip: `${h.MISSING_DATA}: bam/params/mx64` };
+    await twoR();
+    if (!(await page.locator('#mujoco-robot-servo-files').textContent()).includes('@fork')) {
+      const m1 = JSON.parse(fs.readFileSync(path.join(dir, 'm1.json'), 'utf8'));
+      await page.setInputFiles('#mujoco-robot-params', { name: 'fork.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...m1, command_delay: 0.012 })) });
+      await waitFor(async () => ((await page.locator('#mujoco-robot-servo-files').textContent()).includes('@fork') ? true : null), 10_000, 100);
+    }
+    await page.locator('select[aria-label="Servo of the joint R2"]').selectOption('@fork');
+    await page.locator('#mujoco-robot-adopt').click();
+    const ok = await waitFor(async () => { const r = await robot(); return r && /R2=@fork/.test(r.mapping) && !r.busy ? r : null; }, 60_000, 250);
+    expect(ok, `the arm with the fork's file did not adopt: ${await error()}`);
+    const want = 'params fork.json: key "command_delay" is not modelled by the core; it is carried unchanged into every params file written from this one.';
+    const lines = await page.evaluate(() => [...document.querySelectorAll('#mujoco-robot-report li')].map((li) => li.textContent));
+    expect(lines.includes(want), `the report: ${lines.join(' | ')}`);
+    return `mapping ${ok.mapping}; the report's line: '${want}'`;
   });
 
   // a robot of one's own whose classes name no servo: nothing to adopt yet,

@@ -968,6 +968,7 @@ export default {
   'fit.from.dropTaken': '{name} is a params file ({act} M{model}), not a log: the fit starts from it (as `friction fit --from`; see Start from a params file).',
   'fit.from.dropRefused': '{name} is a params file, not a log, and it cannot be a starting point: {message}.',
   'fit.from.dropOther': '{name} is a params file, not a log; it cannot be this fit\'s starting point: {message}.',
+  'fit.from.lost': 'The fit started from the params file {name} before this reload; it cannot come back (the page never keeps a chosen file), so the fit starts from the defaults: choose the file again, or Remove.',
   'fit.res.noPreset': ' No published {act} M{model}: the published column shows —.',
   'fit.res.integ.mujoco': 'Fitted with integrator mujoco (MuJoCo\'s Euler, q\' = q + θ̇\'·dt; both columns scored with it): the params file says "integrator": "mujoco", and MuJoCo replays these numbers as the fit scored them.',
   'fit.res.integ.bam': 'Fitted with integrator bam (the reference\'s q\' = q + θ̇\'·dt + ½·a·dt², what the published files assume); for a model meant for MuJoCo, fit with integrator mujoco.',

@@ -1667,6 +1667,7 @@ export default {
   'fit.from.dropTaken': '{name} est un fichier de paramètres ({act} M{model}), pas un enregistrement : l\'ajustement en part (comme `friction fit --from` ; voir Partir d\'un fichier de paramètres).',
   'fit.from.dropRefused': '{name} est un fichier de paramètres, pas un enregistrement, et il ne peut pas servir de départ : {message}.',
   'fit.from.dropOther': '{name} est un fichier de paramètres, pas un enregistrement ; il ne peut pas être le départ de cet ajustement : {message}.',
+  'fit.from.lost': 'L\'ajustement partait du fichier de paramètres {name} avant ce rechargement ; il ne peut pas revenir (la page ne garde jamais un fichier choisi), donc l\'ajustement part des valeurs par défaut : choisissez de nouveau le fichier, ou Retirer.',
   'fit.res.noPreset': ' Pas de {act} M{model} publié : la colonne des valeurs publiées affiche —.',
   'fit.res.integ.mujoco': 'Ajusté avec l\'intégrateur mujoco (l\'Euler de MuJoCo, q\' = q + θ̇\'·dt ; les deux colonnes notées avec lui) : le fichier de paramètres indique "integrator": "mujoco", et MuJoCo rejoue ces nombres comme l\'ajustement les a notés.',
   'fit.res.integ.bam': 'Ajusté avec l\'intégrateur bam (le q\' = q + θ̇\'·dt + ½·a·dt² de la référence, que supposent les fichiers publiés) ; pour un modèle destiné à MuJoCo, ajustez avec l\'intégrateur mujoco.',

@@ -1,12 +1,14 @@
 // mujoco/mjcfCheck.js: what keeps a robot file from freezing or killing
 // MuJoCo (no DOM: the page, its compile worker, tools/robot.mjs and the
 // tests use it):
-//   checkMjcfFiles   the drop's MJCF text checked by the core before MuJoCo
+//   checkMjcfFiles   the robot's MJCF text checked by the core before MuJoCo
 //                    parses it (core.mujoco.checkMjcf, fric_mjcf_check_text:
-//                    nesting depth, element count, size): the main file,
-//                    then each file its <include>s name, at the depth the
-//                    include puts it, the elements counted over all; the
-//                    refusal is the core's one sentence, the same as
+//                    nesting depth, element count, size): each file MuJoCo
+//                    parses as a model, then each file its <include>s
+//                    name, at the depth the include puts it, the elements
+//                    counted over all; which file an include reads is the
+//                    plan's (robotFiles.js robotPlan, MuJoCo's rule, once);
+//                    the refusal is the core's one sentence, the same as
 //                    `friction mujoco`'s
 //   mujocoDied       whether an error means the MuJoCo instance itself
 //                    failed (an abort, a wasm trap, its file system broken):
@@ -15,28 +17,27 @@
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
 
 /**
- * Checks the MJCF text of a drop (Map of relative path → Uint8Array) whose
- * main file is `main`: throws the core's one sentence ("mjcf: <body> nested
- * 65 deep at line 65 of robot.xml: the limit is 64 …"). An include is looked
- * for beside the main file (MuJoCo's rule), then beside the file that names
- * it; one the drop lacks is left to MuJoCo (it names the missing file), as
- * is an include of a file already being read (MuJoCo refuses the loop).
+ * Checks the MJCF text of a robot's plan (robotFiles.js readRobot, planOf:
+ * { main, files, models, included }): throws the core's one sentence
+ * ("mjcf: <body> nested 65 deep at line 65 of robot.xml: the limit is 64
+ * …"); returns the elements counted. An include is the file the plan found
+ * for it; one it found none for is left to MuJoCo, as is an include of a
+ * file already being read (MuJoCo refuses the loop).
  */
 // the sentence names a file by its path from the main file's folder, as
 // `friction mujoco` does
-export function checkMjcfFiles(core, files, main) {
+export function checkMjcfFiles(core, { main, files, models, included }) {
   const root = dirOf(main);
   let elements = 0;
   const visit = (p, depth0, chain) => {
     const r = core.mujoco.checkMjcf(files.get(p), { file: p.startsWith(root) ? p.slice(root.length) : p, depth0, elements });
     elements = r.elements;
     for (const inc of r.includes) {
-      const name = inc.file.replace(/^\.\//, '');
-      const found = [root + name, dirOf(p) + name].find((q) => files.has(q));
-      if (found && !chain.includes(found)) visit(found, inc.depth0, [...chain, found]);
+      const found = included(p, inc.file);
+      if (found && files.has(found) && !chain.includes(found)) visit(found, inc.depth0, [...chain, found]);
     }
   };
-  if (files.has(main)) visit(main, 0, [main]);
+  for (const m of models) if (files.has(m)) visit(m, 0, [m]);
   return elements;
 }
 

@@ -23,8 +23,7 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
 import { t } from '../i18n/index.js';
-import { ROBOT_LIMITS, pickMain, checkSize, compiled } from './robotFiles.js';
-import { checkMjcfFiles } from './mjcfCheck.js';
+import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
 export { ROBOT_LIMITS, pickMain, checkBytes } from './robotFiles.js';
@@ -54,31 +53,6 @@ const fmt = (x, d = 4) => (Number.isFinite(x) ? Number(x.toPrecision(d)).toStrin
 
 const WRAP_JOINT = 1;            // mjWRAP_JOINT
 const EQ_JOINT = 2;              // mjEQ_JOINT
-
-/** The default classes' parents (class → its parent's class; the root
- *  <default> is 'main'), read from the MJCF text of the drop (main and its
- *  <include>s): MuJoCo 3's spec gives each joint's class but not the tree,
- *  and a mapping class:NAME matches the joints of the classes below NAME
- *  (childclass). */
-function defaultParents(files, main) {
-  const parents = new Map(), stack = [], seen = new Set();
-  const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/') + 1) : '';
-  const scan = (path) => {
-    if (seen.has(path) || !files.has(path)) return;
-    seen.add(path);
-    const text = new TextDecoder().decode(files.get(path)).replace(/<!--[\s\S]*?-->/g, '');
-    for (const [tag] of text.matchAll(/<\/?(?:default|include)\b[^>]*>/g)) {
-      if (tag.startsWith('</')) { if (tag.startsWith('</default')) stack.pop(); continue; }
-      const attr = (n) => new RegExp(`\\b${n}\\s*=\\s*(["'])(.*?)\\1`).exec(tag)?.[2];
-      if (tag.startsWith('<include')) { const f = attr('file'); if (f) scan(dir + f.replace(/^\.\//, '')); continue; }
-      const cls = attr('class') ?? 'main';
-      if (stack.length && !parents.has(cls)) parents.set(cls, stack[stack.length - 1]);
-      if (!tag.endsWith('/>')) stack.push(cls);
-    }
-  };
-  scan(main);
-  return parents;
-}
 
 /** The parent classes of cls, nearest first, each ended by '\n' (null: none). */
 function ancestryOf(parents, cls) {
@@ -155,9 +129,10 @@ function describe(mj, core, m, classes, parents) {
 export function loadRobotFiles(mj, core, files, main) {
   checkSize(files);
   const path = pickMain(files, main);
-  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
+  // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
+  const plan = planOf(files, path, core);
   const { m, classes } = compiled(mj, files, path);
-  return { main: path, info: describe(mj, core, m, classes, defaultParents(files, path)) };
+  return { main: path, info: describe(mj, core, m, classes, plan.defaults) };
 }
 
 /** The mapping's entries (the core's parser: core.robot.mapParse). */
@@ -228,22 +203,26 @@ function resetTo(mj, m, d, k) {
  * Two copies of the robot of a drop: pair.A (the file as written) and
  * pair.C (adopted: the mapping's servos, the implicit friction). mapping:
  * the text (class:sts3215=sts3215/m1, shoulder_pan=@fit, *=xl330/m4);
- * servos: { name: params-file object or text } for '@name'; keyframe: −1
+ * servos: { name: params-file object or text } for '@name'; sources: {
+ * name: the file's name as its door names it (the page's chosen file,
+ * tools/robot.mjs's --params path) } for the core's sentences, the key
+ * when absent; keyframe: −1
  * (qpos0) or a keyframe index (null: the default start, startKeyframe); keepArmature: the file's armature stays;
  * kp: the firmware gain of every servo (null: each servo's own);
  * timestep: the physics step of both copies [s] (null: the file's own).
  * The goal of every actuated and adopted joint starts at the keyframe's
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
-export function createRobotPair(mj, core, { files, main, mapping, servos = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
+export function createRobotPair(mj, core, { files, main, mapping, servos = {}, sources = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
   checkSize(files);
   if (timestep != null && !(Number.isFinite(timestep) && timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
   }
   const path = pickMain(files, main);
-  checkMjcfFiles(core, files, path);   // the text bounded before MuJoCo parses it (the core's check)
+  // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
+  const plan = planOf(files, path, core);
   const entries = parseMapping(core, mapping);
-  const resolved = entries.map((e) => resolveServo(core, e.servo, servos));
+  const resolved = entries.map((e) => resolveServo(core, e.servo, servos, sources[e.servo.slice(1)]));
   if (kp != null) {
     // the firmware gain of every servo (the paper's low and high gains)
     const info = core.scenario.find('bench'), at = info.params.findIndex((p) => p.name === 'kp');
@@ -272,7 +251,7 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     C = makeCopy(mj, files, path, keyframe);
     if (timestep != null) C.m.opt.timestep = timestep;
     const names = namesOf(mj, C.m);
-    robot = core.robot.create(robotRecords(C.m, names, C.classes, defaultParents(files, path), actNamesOf(mj, C.m)));
+    robot = core.robot.create(robotRecords(C.m, names, C.classes, plan.defaults, actNamesOf(mj, C.m)));
     let adoption;
     try {
       // the start pose's keyframe, named in a refusal as the MJCF writes it
@@ -312,6 +291,9 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, k
     // the joints a class or '*' passed over (a slide, ball or free joint: bam's servos are rotary)
     pair.skipped = skipped.map((x) => { const e = entries[x.entry];
       return { joint: names[x.joint], type: x.type, target: e.kind === 'all' ? '*' : `${e.kind === 'class' ? 'class:' : ''}${e.target}` }; });
+    // each key a params file of the mapping carries (not modelled: a fork's
+    // command_delay), the core's sentence, as the picker and the CLI say it
+    pair.carried = [...new Set(resolved.flatMap((r) => r.warnings ?? []))];
     pair.integrator = integrator.file === integrator.run ? null : t('robot.note.integrator', { integrator: integrator.fileName });
     pair.fileTimestep = fileStep;
     pair.timestepNote = timestep == null || timestep === fileStep ? null
@@ -389,7 +371,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
       };
       const notes = rows.flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
         r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
-        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)));
+        .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)), pair.carried ?? []);
       return [pair.startLine(), pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),

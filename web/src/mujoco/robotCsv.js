@@ -22,7 +22,8 @@ export function robotTableCsv(table, t, comments = []) {
 }
 
 /** The adoption report (pair.rows) as CSV text: per adopted joint, what was
- *  removed and what replaced it (the page's and tools/robot.mjs's). */
+ *  removed and what replaced it (the page's and tools/robot.mjs's); its
+ *  comments say the step, the integrator and each key a params file carries. */
 export function robotReportCsv(pair, comments = []) {
   const columns = [{ name: 'joint' }, { name: 'class' }, { name: 'servo' }, { name: 'removed_frictionloss', unit: 'N·m' },
     { name: 'removed_damping', unit: 'N·m·s/rad' }, { name: 'armature', unit: 'kg·m²' }, { name: 'armature_from' },
@@ -31,7 +32,7 @@ export function robotReportCsv(pair, comments = []) {
   const rows = pair.rows.map((r) => [r.name, r.cls ?? '', r.servo, r.removed.frictionloss, r.removed.damping, r.armature.used,
     r.armature.kept ? 'file' : 'servo', r.armature.file, r.actuator?.kind ?? 'none', r.actuator?.kp ?? '', r.actuator?.kv ?? '',
     r.actuator?.forceRange[0] ?? '', r.actuator?.forceRange[1] ?? '']);
-  return csvText({ comments: [...comments, pair.timestepNote, pair.integrator].filter(Boolean), columns, rows });
+  return csvText({ comments: [...comments, pair.timestepNote, pair.integrator, ...(pair.carried ?? [])].filter(Boolean), columns, rows });
 }
 
 /** The comment lines of both CSVs: what was run (the same in the page and

@@ -8,6 +8,7 @@
 // joint's MJCF default class (from the model spec), cached for the copies,
 // and the one sentence of each refusal (robot.err.*).
 import { t } from '../i18n/index.js';
+import { checkMjcfFiles } from './mjcfCheck.js';
 
 // The limits of a robot's files, checked on their sizes before a byte is
 // read (File.size in the page, fs.stat in Node). Set from the largest real
@@ -81,8 +82,11 @@ const decode = (v) => v.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e) => {
 const NAME = /[A-Za-z_:][-A-Za-z0-9_:.]*/y;
 const SPACE = /\s*/y;
 
-/** The start tags of an XML text, in document order: { name, attrs: Map, at } (at: the index of '<'). */
-export function* xmlTags(text) {
+/** The tags of an XML text, in document order: start tags { name, attrs:
+ *  Map, at, selfClosing } (at: the index of '<'; selfClosing: written
+ *  <x ... />), and with ends, end tags too: { name, end: true, attrs (empty),
+ *  at }. */
+export function* xmlTags(text, { ends = false } = {}) {
   let i = 0;
   const skipTo = (end, from) => { const e = text.indexOf(end, from); return e < 0 ? text.length : e + end.length; };
   while ((i = text.indexOf('<', i)) !== -1) {
@@ -90,20 +94,29 @@ export function* xmlTags(text) {
     if (text.startsWith('<!--', i)) { i = skipTo('-->', i + 4); continue; }
     if (text.startsWith('<![CDATA[', i)) { i = skipTo(']]>', i + 9); continue; }
     if (text[i + 1] === '?') { i = skipTo('?>', i + 2); continue; }
+    if (text[i + 1] === '/' && ends) {
+      NAME.lastIndex = i + 2;
+      const e = NAME.exec(text);
+      i = skipTo('>', i + 2);
+      if (e) yield { name: e[0], end: true, attrs: new Map(), at };
+      continue;
+    }
     if (text[i + 1] === '!' || text[i + 1] === '/') { i = skipTo('>', i + 2); continue; }
     NAME.lastIndex = i + 1;
     const m = NAME.exec(text);
     if (!m) { i++; continue; }
     i = NAME.lastIndex;
     const attrs = new Map();
+    let selfClosing = false;
     for (;;) {
       SPACE.lastIndex = i;
       SPACE.exec(text);
       i = SPACE.lastIndex;
-      if (i >= text.length || text[i] === '>' || text.startsWith('/>', i)) break;
+      if (i >= text.length || text[i] === '>') break;
+      if (text.startsWith('/>', i)) { selfClosing = true; break; }
       NAME.lastIndex = i;
       const a = NAME.exec(text);
-      if (!a) { i = skipTo('>', i); break; }   // not XML: MuJoCo's parser will say so
+      if (!a) { i = skipTo('>', i); selfClosing = text.startsWith('/>', i - 2); break; }   // not XML: MuJoCo's parser will say so
       i = NAME.lastIndex;
       SPACE.lastIndex = i; SPACE.exec(text); i = SPACE.lastIndex;
       if (text[i] !== '=') continue;
@@ -115,7 +128,7 @@ export function* xmlTags(text) {
       attrs.set(a[0], decode(text.slice(i + 1, end)));
       i = end + 1;
     }
-    yield { name: m[0], attrs, at };
+    yield { name: m[0], attrs, at, selfClosing };
   }
 }
 
@@ -169,18 +182,29 @@ function sizeError(bytes, file = null, what = '') {
 /**
  * The reading of a robot's files, as a generator: it yields { read: path }
  * and is given the file's bytes; it returns { main, files, alias, xmls,
- * bytes }: files the read files (path → bytes: the main MJCF, its includes
- * and the assets they name, nothing else), alias the files found by their
- * name elsewhere than where the MJCF puts them (files chosen without their
- * folder: MuJoCo's path → the drop's), xmls the MJCF texts among them (the
- * main file, its includes and <model>s, in the order read), bytes their total. Every file is
- * sized before it is read; one sentence for a file too large, the files
- * together too large, a name missing from the drop or outside it.
+ * models, included, defaults, bytes, elements }: files the read files
+ * (path → bytes: the main MJCF, its includes and the assets they name,
+ * nothing else), alias the files found by their name elsewhere than where
+ * the MJCF puts them (files chosen without their folder: MuJoCo's path →
+ * the drop's), xmls the MJCF texts among them (the main file, its includes
+ * and <model>s, in the order read), models the files MuJoCo parses as a
+ * model (the main file and its <model>s), included(path, file) the file an
+ * <include file="file"> of path reads (MuJoCo's rule, below; null: none),
+ * defaults the main model's default classes' parents (class → its parent's
+ * class, the root <default> 'main': its <default> tree, through its
+ * <include>s, nested ones too; MuJoCo 3's spec gives each joint's class but
+ * not the tree, and a mapping class:NAME matches the joints of the classes
+ * below NAME, childclass), bytes their total, elements the MJCF elements
+ * the core's check counted (null: not checked). Every file is sized before
+ * it is read; one sentence for a file too large, the files together too
+ * large, a name missing from the drop or outside it. With core, the MJCF
+ * texts are checked by the core (mjcfCheck.js checkMjcfFiles) once they and
+ * the assets' sizes are known, before an asset is read.
  */
-function* robotPlan(drop, main, onSized) {
+function* robotPlan(drop, main, onSized, core = null) {
   const chosen = yield* chooseMain(drop, main);
   main = chosen.main;
-  const files = new Map(), alias = new Map(), xmls = [];
+  const files = new Map(), alias = new Map(), xmls = [], includes = new Map(), defaults = new Map();
   let bytes = 0;
   const sized = (path, what) => {
     const n = drop.size(path);
@@ -228,14 +252,22 @@ function* robotPlan(drop, main, onSized) {
     let strip = false;
     const refs = [];
     const seen = new Set();
+    const stack = [];   // the <default> classes open where the scan is (the main model's), across its includes
     const visit = function* (path, incDir, what) {
       if (seen.has(path)) return;   // an include repeated: MuJoCo says so itself
       seen.add(path);
       xmls.push(path);
       const text = new TextDecoder().decode(yield* read(path, what));
-      for (const tag of xmlTags(text)) {
+      const open = stack.length;
+      for (const tag of xmlTags(text, { ends: true })) {
         const name = tag.name.toLowerCase(), a = tag.attrs;
-        if (name === 'compiler') {
+        if (name === 'default' && k === 0) {
+          if (tag.end) { if (stack.length > open) stack.pop(); continue; }
+          const cls = a.get('class') ?? 'main';
+          if (stack.length && !defaults.has(cls)) defaults.set(cls, stack[stack.length - 1]);
+          if (!tag.selfClosing) stack.push(cls);
+        } else if (tag.end) continue;
+        else if (name === 'compiler') {
           // as MuJoCo reads a <compiler>: assetdir, then meshdir and texturedir over it
           const set = (attr, kinds) => {
             if (!a.has(attr)) return;
@@ -250,6 +282,8 @@ function* robotPlan(drop, main, onSized) {
           const f = a.get('file'), w = where(tag, 'file', f, path, text);
           const got = find([join(root, f), join(dirOf(path), f)], w);
           if (got.as) alias.set(got.as, got.path);
+          if (!includes.has(path)) includes.set(path, new Map());
+          includes.get(path).set(f, got.path);
           // its folder, for the assets it names (MuJoCo's include dir), as MuJoCo found it
           const at = dirOf(got.as ?? got.path);
           yield* visit(got.path, at.startsWith(root) ? at.slice(root.length) : dirOf(f), `<include file="${f}">`);
@@ -262,6 +296,7 @@ function* robotPlan(drop, main, onSized) {
           for (const attr of attrs) if (a.has(attr)) refs.push({ kind, incDir, w: where(tag, attr, a.get(attr), path, text) });
         }
       }
+      stack.length = open;   // a file's <default>s end in it (MuJoCo refuses one that does not)
     };
     yield* visit(models[k], null, k ? `<model file="${fromMain(models[k])}">` : t('robot.err.mainFile'));
     for (const { kind, incDir, w } of refs) {
@@ -279,9 +314,36 @@ function* robotPlan(drop, main, onSized) {
   // every asset sized before any is read
   const todo = [...new Map(assets.filter((x) => !files.has(x.path)).map((x) => [x.path, x])).values()];
   for (const x of todo) sized(x.path, x.what);
+  // the include as the plan found it (its file attribute as written, or with its entities decoded)
+  const included = (from, file) => includes.get(from)?.get(file) ?? includes.get(from)?.get(decode(file)) ?? null;
+  const plan = { main, files, alias, xmls, models, included, defaults, bytes, elements: null };
+  if (core) plan.elements = checkMjcfFiles(core, plan);
   onSized?.(bytes, [...files.keys(), ...todo.map((x) => x.path)].length);
   for (const x of todo) files.set(x.path, yield { read: x.path });
-  return { main, files, alias, xmls, bytes };
+  plans.set(files, plan);
+  return plan;
+}
+
+// the plan of each Map of a robot's files (readRobot's own, or a Map given
+// to robot.js loadRobotFiles and createRobotPair), made once: its texts
+// checked once per load, its default tree and includes read once
+const plans = new WeakMap();
+
+/**
+ * The plan of files (Map of relative path → bytes) with main file `main`
+ * (robotPlan's result: readRobot's when files is its own, else made now);
+ * with core, its MJCF texts checked by the core when they were not
+ * (mjcfCheck.js checkMjcfFiles; one sentence). The same files Map gives
+ * the same plan.
+ */
+export function planOf(files, main, core = null) {
+  let plan = plans.get(files);
+  if (!plan || plan.main !== main) {
+    plan = readRobotSync(mapDrop(files), main);
+    plans.set(files, plan);
+  }
+  if (core && plan.elements == null) plan.elements = checkMjcfFiles(core, plan);
+  return plan;
 }
 
 /** The main file of a drop (pickMain), the MJCF texts read only when the
@@ -308,14 +370,17 @@ function* chooseMain(drop, main) {
 /**
  * The files of the robot of a drop, read: the main MJCF (`main`, else as
  * pickMain chooses), its includes and the assets they name, each sized
- * before it is read; no other file is read. onProgress({ done, total, files })
- * [bytes] after each file. Resolves to { main, files: Map path → bytes,
- * alias, bytes }; rejects with one sentence.
+ * before it is read; no other file is read; with core, the MJCF texts
+ * checked by the core before an asset is read (the one check of a load:
+ * robot.js takes the plan of these files, planOf). onProgress({ done,
+ * total, files }) [bytes] after each file. Resolves to the plan (robotPlan:
+ * { main, files: Map path → bytes, alias, bytes, ... }); rejects with one
+ * sentence.
  * @param {Drop} drop @param {string|null} main
  */
-export async function readRobot(drop, main = null, { onProgress } = {}) {
+export async function readRobot(drop, main = null, { onProgress, core = null } = {}) {
   let total = 0, count = 0, done = 0, n = 0;
-  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; });
+  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core);
   for (let step = it.next(); ; ) {
     if (step.done) return step.value;
     const b = await drop.read(step.value.read);
@@ -327,8 +392,8 @@ export async function readRobot(drop, main = null, { onProgress } = {}) {
 }
 
 /** readRobot for a drop whose read() gives the bytes at once (Node, a Map). */
-export function readRobotSync(drop, main = null) {
-  const it = robotPlan(drop, main);
+export function readRobotSync(drop, main = null, { core = null } = {}) {
+  const it = robotPlan(drop, main, null, core);
   for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
 }
 
@@ -363,7 +428,7 @@ function loadError(e, files, dir) {
  *  class, from the model spec; the compiled model does not keep it). Throws
  *  one sentence. */
 function compile(mj, files, main) {
-  const plan = readRobotSync(mapDrop(files), main);
+  const plan = planOf(files, main);
   const FS = mj.FS, root = `/robot-${++fsSeq}`, dir = dirOf(main);
   const put = (to, bytes) => {
     const p = `${root}/${to}`;

@@ -159,6 +159,7 @@ export function mount(container, { core, state }) {
     const have = logs.find((l) => l.actuator);
     if (have && have.actuator !== from.actuator) return t('fit.from.actuator', { name: from.name, file: from.actuator, act: have.actuator });
     kept.from = from;
+    lostFrom = null;
     actuator = from.actuator;
     actCtl.value = actuator;
     model = from.model;
@@ -170,11 +171,23 @@ export function mount(container, { core, state }) {
     renderFrom();
     return null;
   }
+  // the starting file's name is in the URL (fit.from): Back, Forward and a
+  // tab switch find the file kept (store.js) under it; a reload or a shared
+  // link cannot bring a file back (the page never keeps one), so its name
+  // and one sentence are shown instead, and the fit starts from the defaults
+  let lostFrom = null;
+  const named = state.get('from', null);
+  if (named !== (kept.from?.name ?? null)) {
+    kept.from = null;
+    lostFrom = named;
+  }
   function renderFrom() {
     const f = kept.from;
-    fromNote.textContent = f ? [t('fit.from.is', { name: f.name, act: f.actuator, model: f.model }), ...f.warnings].join(' ') : '';
-    fromClear.hidden = !f;
+    fromNote.textContent = f ? [t('fit.from.is', { name: f.name, act: f.actuator, model: f.model }), ...f.warnings].join(' ')
+      : lostFrom ? t('fit.from.lost', { name: lostFrom }) : '';
+    fromClear.hidden = !f && !lostFrom;
   }
+  renderFrom();
   fromFile.addEventListener('change', async () => {
     const f = fromFile.files[0];
     fromFile.value = '';
@@ -188,11 +201,11 @@ export function mount(container, { core, state }) {
       err.hidden = false;
     }
   });
-  fromClear.addEventListener('click', () => { kept.from = null; renderFrom(); });
+  fromClear.addEventListener('click', () => { kept.from = null; lostFrom = null; renderFrom(); save(); });
 
   function save() {
     state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
-      integrator: integrator === integ.choices[0] ? null : integrator });
+      integrator: integrator === integ.choices[0] ? null : integrator, from: kept.from?.name ?? lostFrom });
   }
 
 

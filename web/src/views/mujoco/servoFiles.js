@@ -17,10 +17,11 @@ import { checkServoFile } from '../../servoFile.js';
 /**
  * @param {{ core: object, fitted: () => string|null, onChange: () => void, say: (msg: string) => void }} opts
  *   fitted: the view's fitted params file (JSON text) or null
- * @returns {{ el: HTMLElement, servos(): Object<string, string>, choices(): { value: string, text: string }[] }}
+ * @returns {{ el: HTMLElement, servos(): Object<string, string>, sources(): Object<string, string>,
+ *   choices(): { value: string, text: string }[] }}  sources: each file's name as chosen (the core's sentences name it)
  */
 export function servoFiles({ core, fitted, onChange, say }) {
-  const files = new Map();   // name → { text, label }
+  const files = new Map();   // name → { text, label, warnings, file (its name as chosen) }
   const list = el('span', { className: 'note', id: 'mujoco-robot-servo-files' });
   // the core's sentence for each key a chosen file carries (not modelled)
   const carried = el('span', { className: 'note', id: 'mujoco-robot-servo-carried', role: 'note' });
@@ -42,7 +43,7 @@ export function servoFiles({ core, fitted, onChange, say }) {
     for (const f of chosen) {
       const r = await checkServoFile(core, f);
       if (r.error) { refused ||= r.error; continue; }
-      files.set(r.name, r);
+      files.set(r.name, { ...r, file: f.name });
     }
     say(refused);
     show();
@@ -67,6 +68,9 @@ export function servoFiles({ core, fitted, onChange, say }) {
       const f = fit();
       if (f) s.fit = f.text;
       return s;
+    },
+    sources() {
+      return Object.fromEntries([...files].map(([k, v]) => [k, v.file]));
     },
     choices() {
       const f = fit();

@@ -23,8 +23,8 @@ import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadMujoco, loadRenderer, resetMujoco } from './load.js';
 import { loadRobotFiles, createRobotPair, pickMain, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
-import { fileDrop, readRobot, mainCandidates } from '../../mujoco/robotFiles.js';
-import { checkMjcfFiles, mujocoDied } from '../../mujoco/mjcfCheck.js';
+import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
+import { mujocoDied } from '../../mujoco/mjcfCheck.js';
 import { compileGuarded } from './compileGuard.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
@@ -165,7 +165,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     const bytes = fileList.reduce((s, f) => s + f.size, 0);
     return load(sizeText(fileList.length, bytes), async () => {
       try {
-        const got = await readRobot(fileDrop(fileList, paths), chosen, { onProgress: ({ done, total, n, files }) => {
+        // the MJCF text checked by the core as it is read (the load's one check)
+        const got = await readRobot(fileDrop(fileList, paths), chosen, { core, onProgress: ({ done, total, n, files }) => {
           progress.hidden = false;
           progress.value = done / total;
           status.textContent = t('robot.progress', { n, files, done: formatBytes(done), total: formatBytes(total) });
@@ -208,11 +209,12 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       showMains(chosen ?? ex?.main ?? named);
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
       const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
-      // the text checked by the core, then compiled in a worker under a
-      // time limit (compileGuard.js), so that a file MuJoCo cannot read in
-      // time, or dies on, never freezes the page; the page takes the model
+      // the text checked by the core (once: a drop's as readRobot read it,
+      // a worked robot's here), then compiled in a worker under a time
+      // limit (compileGuard.js), so that a file MuJoCo cannot read in time,
+      // or dies on, never freezes the page; the page takes the model
       const main0 = pickMain(map, chosen ?? ex?.main ?? named);
-      checkMjcfFiles(core, map, main0);
+      planOf(map, main0, core);
       await compileGuarded(mj, map, main0);
       await nextFrame();   // the status line shows before the page's MuJoCo loads the model (it blocks the page)
       if (disposed) return;
@@ -299,7 +301,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
     if (disposed) return;
-    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), keyframe,
+    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
       timestep: PHYSICS_STEPS[dtSel.value] });
     // from here on the new robot replaces the old one
     freePair();
