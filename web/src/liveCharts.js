@@ -7,7 +7,8 @@
 // chart shows (the CSV button exports it; the browser tests read it, and the
 // tick labels last drawn, mirror.ticks, in window.__fx.charts.all). One message per chart is in flight at a time: a
 // chart asked again while the worker draws is marked stale and redrawn when
-// the worker says 'drawn'.
+// the worker says 'drawn' (with the font size of the tick labels it drew,
+// mirror.ticksFont [CSS px]).
 //
 //   const set = liveChartSet(parent, {
 //     what: 'pendulum', boxes: [{ title, description, height, fileName }, ...],
@@ -100,6 +101,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
       const c = charts[m.index];
       c.inFlight = false;
       c.mirror.ticks = m.ticks;
+      c.mirror.ticksFont = m.font;
       if (c.stale) post(c);
     } else if (m.type === 'stats' && onStats) {
       onStats(m.ms);
@@ -116,7 +118,9 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   });
   presentObserver.observe(document.body, { attributes: true, attributeFilter: ['class'] });
   const offscreen = charts.map((c) => c.canvas.transferControlToOffscreen());
-  worker.postMessage({ type: 'init', canvases: offscreen, dpr: window.devicePixelRatio || 1, axes }, offscreen);
+  // the page's font size from the start: a set mounted in presentation mode
+  // (a lesson's Set up, a tab) gets no 'font' message, its body class unchanged
+  worker.postMessage({ type: 'init', canvases: offscreen, dpr: window.devicePixelRatio || 1, axes, font: chartFontSize() }, offscreen);
 
   // a 'datasets' message makes the worker forget the chart's points, so the
   // next post sends every source whole

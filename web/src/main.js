@@ -262,6 +262,13 @@ async function start() {
       if (document.activeElement !== side) setTimeout(go, 250);
     }
   }
+  // Escape closes the drawer and hands the keys back to the view: the focus
+  // goes to the view, not to "Controls", where the next Space would open the
+  // drawer again instead of pausing
+  function escapeDrawer() {
+    setDrawer(false);
+    if (document.activeElement === drawerBtn) main.focus({ preventScroll: true });
+  }
   function setPresent(on, fromUser) {
     document.body.classList.toggle('present', on);
     presentBtn.setAttribute('aria-pressed', String(on));
@@ -322,7 +329,7 @@ async function start() {
     const present = document.body.classList.contains('present');
     // Escape closes the open drawer from any control in it that did not use the key itself
     if (e.key === 'Escape' && present && !e.defaultPrevented && document.body.classList.contains('drawer-open')) {
-      setDrawer(false);
+      escapeDrawer();
       e.preventDefault();
       return;
     }
@@ -341,7 +348,7 @@ async function start() {
       if (!present) {
         if (!keysHint.open) return;
         keysHint.open = false;
-      } else if (document.body.classList.contains('drawer-open')) setDrawer(false);
+      } else if (document.body.classList.contains('drawer-open')) escapeDrawer();
       else setPresent(false, true);
     } else if (key === 'L') {
       if (!e.repeat) setUpLesson(null);

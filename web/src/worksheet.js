@@ -28,6 +28,32 @@ function qrImage(text, label) {
   return el('img', { className: 'qr', src: qr.createDataURL(4, 0), alt: label });
 }
 
+// A letter with a combining mark (θ̇, q̈, Φ̂): DejaVu Serif, the print stack's
+// font on Debian, sets the dot of θ̇ on the θ's shoulder, where it cannot be
+// seen; each such letter is a span.ws-mark, set in a sans-serif that draws
+// its mark above it (print.css). The text stays the same (a copy, a search,
+// pdftotext read θ̇).
+const MARKED = /\P{M}\p{M}+/gu;
+
+/** Every letter with a combining mark in the text under `root` wrapped in a span.ws-mark. */
+function markLetters(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) if (/\p{M}/u.test(walker.currentNode.data)) texts.push(walker.currentNode);
+  for (const node of texts) {
+    const parts = [];
+    let last = 0;
+    for (const m of node.data.matchAll(MARKED)) {
+      if (m.index > last) parts.push(node.data.slice(last, m.index));
+      parts.push(el('span', { className: 'ws-mark' }, m[0]));
+      last = m.index + m[0].length;
+    }
+    if (last < node.data.length) parts.push(node.data.slice(last));
+    node.replaceWith(...parts);
+  }
+  return root;
+}
+
 /** The worksheet (kind 'sheet') or answer key (kind 'key') of view
  *  { id, title, module: { LESSON } } as an <article class="worksheet">. */
 export function worksheet(view, kind, core) {
@@ -46,7 +72,7 @@ export function worksheet(view, kind, core) {
     }
     return li;
   });
-  return el('article', { className: 'worksheet', 'data-kind': kind },
+  return markLetters(el('article', { className: 'worksheet', 'data-kind': kind },
     el('header', {},
       el('h1', {}, t('worksheet.h1'), ...symbolNodes(view.title)),
       el('p', { className: 'ws-kind' }, key ? t('lesson.print.key') : t('lesson.print.sheet')),
@@ -57,7 +83,7 @@ export function worksheet(view, kind, core) {
     ...(key ? [el('section', {}, el('h2', {}, t('lesson.notice')), el('p', {}, ...symbolNodes(lesson.notice)))] : []),
     el('h2', {}, key ? t('worksheet.steps.key') : t('worksheet.steps.sheet')),
     el('ol', {}, ...steps),
-    el('footer', {}, key ? t('worksheet.footer.key') : t('worksheet.footer.sheet')));
+    el('footer', {}, key ? t('worksheet.footer.key') : t('worksheet.footer.sheet'))));
 }
 
 /** Prints the worksheet or answer key of the view on screen: the article

@@ -7,6 +7,8 @@
 // Then the Fit view's drop zone by keyboard alone: from the tab bar, Tab
 // reaches "choose files…" (the file input: Space opens the file chooser) and
 // "Try a sample" (Enter loads the sample).
+// Then In MuJoCo's "The models as MJCF" unfolded and the Fit logs table with
+// a log: axe's scrollable-region-focusable and empty-table-header find nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -82,5 +84,32 @@ export default async function a11y(h) {
     } finally {
       await page.close();
     }
+  });
+
+  // parts axe only sees once opened or filled (issue 40 item 18): In MuJoCo's
+  // "The models as MJCF" unfolded (its two boxes scroll: focusable and named),
+  // the Fit view's logs table with a log in it (every column header named)
+  await check('a11y: In MuJoCo\'s MJCF boxes unfolded and the Fit logs table filled: axe\'s scrollable-region-focusable and empty-table-header find nothing', async () => {
+    const bad = [];
+    for (const [id, open] of [['mujoco', async (page) => {
+      await page.click('#mujoco-mjcf > summary');
+      expect(await waitFor(() => page.evaluate(() => (document.getElementById('mujoco-mjcf-arm')?.textContent.length || 0) > 100), 15_000), 'the MJCF boxes stay empty');
+    }], ['fit', async (page) => {
+      await page.locator('#view .try-sample').click();
+      expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000), '"Try a sample" loaded no log');
+    }]]) {
+      if (!h.views.some((v) => v.id === id)) { bad.push(`no view '${id}'`); continue; }
+      const { page } = await openPage(`?view=${id}`, id);
+      try {
+        await open(page);
+        await page.evaluate(axe);
+        const r = await page.evaluate(() => window.axe.run(document, { runOnly: ['scrollable-region-focusable', 'empty-table-header'], resultTypes: ['violations'] }));
+        for (const v of r.violations) bad.push(`${id}: ${v.id} (${v.impact}) at ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
+      } finally {
+        await page.close();
+      }
+    }
+    expect(!bad.length, bad.join(' | '));
+    return 'the MJCF boxes focusable and named, every header of the logs table named';
   });
 }

@@ -8,7 +8,8 @@
 // table). The page's full-precision MAEs are also compared with the CLI's
 // params file (a consistency check: the same core, wasm against native).
 // Then each step's "Set up" gives the controls that following the steps gave,
-// and on a fresh page (no log) step 1's Set up loads the sample.
+// and on a fresh page (no log) step 1's Set up loads the sample. Reset, the
+// lesson's start, loads the sample too (issue 40 item 11).
 // Budgets of 1000–2000 evaluations: each fit takes well under a second.
 // Screenshots: build/e2e/lesson-fit-<step>.png.
 import fs from 'node:fs';
@@ -75,8 +76,8 @@ export async function fitLesson(h, lang) {
       out.push(`${i + 1}: ${model.toUpperCase()} ${c.pub} → ${c.fit}`);
     };
     // step 1: the sample, M1, budget 1000, Fit
-    await page.locator('#view .try-sample').click();
-    expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000), 'the sample was not loaded');
+    // (Reset, the lesson's start, loaded it: step 1 says "With the sample loaded")
+    expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 5000), 'Reset to the lesson\'s start did not load the sample');
     await follow(0, 'm1', 1000, '#fit-run', 'm1', trainMae);
     // step 2: M4, budget 2000
     await follow(1, 'm4', 2000, '#fit-run', 'm4', trainMae);

@@ -411,11 +411,15 @@ export async function wellposedLesson(h, lang = 'en') {
       const c46 = counts(run('solutions-2dof', { mu: 0.46 }));
       expect(await pageCounts() === c46.join(','), `μ = 0.46: page ${await pageCounts()}, CLI ${c46}`);
       has(steps[0], `${c46[0]} none, ${c46[2]} several`);
-      // step 2: μ = 0.6 again, D22 1.3 → 1.4
+      // step 2: μ = 0.6 again, D22 (1 here: the step's text says so) → 1.3 → 1.4
       snaps.push(await controls(page));
       await wtype(MU, 0.6);
-      await wtype(D22, 1.4);
+      expect(Number(await wfield(D22).inputValue()) === 1, `D22 at step 2 is ${await wfield(D22).inputValue()}, the step says it starts at 1`);
+      has(steps[1], 'D22 = 1.3 (it starts at 1), then 1.4');
+      await wtype(D22, 1.3);
       const d14 = run('solutions-2dof', { D22: 1.4 }), d13 = run('solutions-2dof', { D22: 1.3 });
+      expect(await pageCounts() === counts(d13).join(','), `D22 = 1.3: page ${await pageCounts()}, CLI ${counts(d13)}`);
+      await wtype(D22, 1.4);
       expect(await pageCounts() === counts(d14).join(',') && counts(d14)[1] === 3721, `D22 = 1.4: page ${await pageCounts()}, CLI ${counts(d14)}`);
       const dm = (m) => Number(m.rows[0][m.cols.indexOf('det_min')].toFixed(2)).toString().replace('-', '−');
       has(steps[1], `(${dm(d13)} → ${dm(d14)})`);

@@ -3,7 +3,10 @@
 //   present     F enters presentation mode: body.present, the key legend
 //               visible, body text >= 20 px, charts' font raised, the
 //               control column in a drawer, present=1 in the URL (and a
-//               reload restores it); Escape leaves
+//               reload restores it); Escape leaves; the live charts' tick
+//               labels stay large after a lesson's Set up key (1) and a tab
+//               switch (issue 40 item 7); Escape closes the drawer and the next
+//               Space pauses (the focus is not left on "Controls": item 8)
 //   keys        on the live pendulum: Space pauses and resumes (Pause/Play
 //               and the clock), S advances a paused run by one dt, R takes
 //               t back to 0, ArrowRight/ArrowLeft move the goal; the same
@@ -91,6 +94,64 @@ export default async function (h) {
     expect(closed && (await bodyState(page)).present, `Escape should close the drawer first, staying in presentation mode (drawer ${closed ? 'closed' : 'still shown'}, present ${(await bodyState(page)).present})`);
     await page.screenshot({ path: path.join(OUT, 'present-1280.png') });
     return `body ${s.font} px, legend: ${legend.join(' ')}, chart fonts ${[...new Set(charts)].join('/') || 'none'} px; build/e2e/present-1280.png`;
+  });
+
+  await check('present: the live charts keep the large tick labels after a Set up key (1) and a tab switch', async () => {
+    if (!has('pendulum')) return { skip: "no view 'pendulum' in VIEWS" };
+    const b = await openPage('?view=pendulum&present=1', 'pendulum');
+    try {
+      /** The tick label sizes the chart worker last drew with [CSS px], once
+       *  every live chart (web/src/liveCharts.js: a mirror with sources) of
+       *  the view mounted since mark() has been drawn. */
+      const drawn = () => waitFor(() => b.page.evaluate(() => {
+        const live = [...(window.__fx?.charts?.all || [])].filter((c) => 'sources' in c && !c.before);
+        return live.length && live.every((c) => c.ticksFont > 0) ? live.map((c) => c.ticksFont) : null;
+      }), 10_000);
+      const mark = () => b.page.evaluate(() => { for (const c of window.__fx.charts.all) c.before = true; });
+      const big = (sizes) => sizes && sizes.every((f) => f >= 16);
+      const atLoad = await drawn();
+      expect(big(atLoad), `tick labels at load in presentation mode: ${atLoad} px (want >= 16)`);
+      await mark();
+      await b.page.evaluate(() => document.activeElement?.blur());
+      await b.page.keyboard.press('1');
+      const afterKey = await drawn();
+      const seen = () => b.page.evaluate(() => JSON.stringify([...(window.__fx?.charts?.all || [])]
+        .map((c) => ({ live: 'sources' in c, before: !!c.before, font: c.ticksFont ?? null }))));
+      expect(big(afterKey), `tick labels after the Set up key 1: ${afterKey} px (want >= 16; the charts: ${await seen()}, view ${await b.page.evaluate(() => document.body.dataset.view)})`);
+      let afterTab = null;
+      if (has('arm')) {
+        await mark();
+        await b.page.click('#tab-arm');
+        await b.page.waitForFunction(() => document.body.dataset.view === 'arm');
+        afterTab = await drawn();
+        expect(big(afterTab), `tick labels after switching to the arm's tab: ${afterTab} px (want >= 16)`);
+      }
+      return `tick labels ${atLoad[0]} px at load, ${afterKey[0]} px after key 1${afterTab ? `, ${afterTab[0]} px in the arm view` : ''}`;
+    } finally {
+      await b.page.close();
+    }
+  });
+
+  await check('present: Escape closes the drawer and gives the keys back to the view (the next Space pauses)', async () => {
+    if (!has('pendulum')) return { skip: "no view 'pendulum' in VIEWS" };
+    const b = await openPage('?view=pendulum&present=1', 'pendulum');
+    try {
+      const shown = () => b.page.evaluate(() => document.querySelector('#view .view > .controls').checkVisibility({ visibilityProperty: true }));
+      expect(await waitFor(async () => (await runButton(b.page)) === 'Pause', 2000), 'the run is not running to start with');
+      await b.page.click('#drawer-button');
+      expect(await waitFor(shown, 2000), 'the "Controls" button did not open the drawer');
+      await b.page.keyboard.press('Escape');
+      expect(await waitFor(async () => !(await shown()), 2000), 'Escape did not close the drawer');
+      const focus = await b.page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+      expect(focus !== 'drawer-button', 'the focus stayed on "Controls" after Escape');
+      await b.page.keyboard.press(' ');
+      expect(await waitFor(async () => (await runButton(b.page)) !== 'Pause', 1000), `Space after Escape did not pause (focus on ${focus})`);
+      await b.page.waitForTimeout(300);
+      expect(!(await shown()), 'Space after Escape opened the drawer again');
+      return `focus on ${focus} after Escape; Space paused, the drawer stayed closed`;
+    } finally {
+      await b.page.close();
+    }
   });
 
   await check('present: the URL restores presentation mode, Escape leaves it', async () => {

@@ -7,7 +7,7 @@
 // steps per pixel.
 //
 // Messages in:
-//   { type: 'init', canvases: [OffscreenCanvas], dpr }
+//   { type: 'init', canvases: [OffscreenCanvas], dpr, axes, font }   font: CSS px (the page's Chart.js size)
 //   { type: 'size', index, width, height }         CSS pixels
 //   { type: 'datasets', index, datasets: [{ label, color, dash }] }
 //   { type: 'data', index, x0, x1, series: [{ xy: Float64Array (x, y interleaved), replace }], budget }
@@ -16,7 +16,7 @@
 //   { type: 'png', index, id }
 //   { type: 'font', size }                         CSS px (presentation mode)
 // Messages out:
-//   { type: 'drawn', index, ticks: { x: [label], y: [label] } }
+//   { type: 'drawn', index, ticks: { x: [label], y: [label] }, font }   font: the tick labels' size [CSS px]
 //                               after each data message is drawn (the page
 //                               sends the next one only then)
 //   { type: 'png', id, blob }
@@ -101,7 +101,8 @@ function render() {
     stats.push(performance.now() - t0);
     // the labels drawn, for the page's mirror (the browser tests read them)
     const ticks = Object.fromEntries(['x', 'y'].map((k) => [k, chart.scales[k]?.ticks.map((t) => t.label) ?? []]));
-    self.postMessage({ type: 'drawn', index, ticks });
+    // (the tick labels take Chart.js's default size: options() sets no font of its own)
+    self.postMessage({ type: 'drawn', index, ticks, font: Chart.defaults.font.size });
   }
   pending.clear();
   if (stats.length >= 60) {
@@ -114,6 +115,7 @@ self.onmessage = async (e) => {
   const m = e.data;
   if (m.type === 'init') {
     dpr = m.dpr || 1;
+    if (m.font) Chart.defaults.font.size = m.font;
     charts = m.canvases.map((c, i) => {
       const { yText, budget } = m.axes[i];
       return new Chart(c, { type: 'line', data: { datasets: [] }, options: options(yText, budget), plugins: budget ? [budgetLines] : [] });

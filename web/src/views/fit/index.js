@@ -51,6 +51,8 @@ import { readFrom } from '../../servoFile.js';
 const SAMPLE_STEP = { sample: 1, actuator: 'xl330', seed: 1, holdout: 'none' };
 export const LESSON = {
   notice: t('fit.lesson.notice'),
+  // "Reset to the lesson's start" loads the sample too: step 1 starts with it
+  start: { ...SAMPLE_STEP },
   tryThis: [
     { text: t('fit.lesson.step1'), setup: { ...SAMPLE_STEP, model: 'm1', budget: 1000 } },
     { text: t('fit.lesson.step2'), setup: { ...SAMPLE_STEP, model: 'm4', budget: 2000 } },

@@ -60,8 +60,9 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
     logsTable.hidden = !logs.length;
     const nv = logs.filter((l) => l.valid).length;
     logsHead.textContent = logs.length ? t('fit.logs.head', { train: logs.length - nv, valid: nv }) : t('fit.logs');
-    const thead = el('thead', {}, el('tr', {}, ...[...t('fit.logs.cols').split('|'), '']
-      .map((h) => el('th', { scope: 'col' }, h))));
+    // the last column (the remove buttons) is named for a screen reader only
+    const thead = el('thead', {}, el('tr', {}, ...t('fit.logs.cols').split('|').map((h) => el('th', { scope: 'col' }, h)),
+      el('th', { scope: 'col' }, el('span', { className: 'sr-only' }, t('fit.logs.remove')))));
     const tbody = el('tbody');
     logs.forEach((l, i) => {
       const box = el('input', { type: 'checkbox', checked: l.valid });

@@ -28,7 +28,8 @@ export function mjcfBox(parent) {
     el('summary', { textContent: t('mujoco.mjcf') }));
   for (const [id, title, file] of [['pendulum', t('mujoco.mjcf.bench'), 'bench.xml'],
     ['arm', t('mujoco.mjcf.arm'), 'arm.xml']]) {
-    const pre = el('pre', { className: 'export-text', id: `mujoco-mjcf-${id}` });
+    // a box that scrolls: reachable and scrollable by keyboard, named by its model
+    const pre = el('pre', { className: 'export-text', id: `mujoco-mjcf-${id}`, tabIndex: 0, role: 'region', 'aria-label': title });
     const dl = button(t('mujoco.mjcf.download', { file }), t(id === 'arm' ? 'mujoco.mjcf.download.title.arm' : 'mujoco.mjcf.download.title.pendulum'));
     dl.addEventListener('click', () => download(file, URL.createObjectURL(new Blob([pre.textContent], { type: 'application/xml' }))));
     box.append(el('h3', { textContent: title }), dl, pre);
