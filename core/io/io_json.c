@@ -273,8 +273,10 @@ static const char *skip_value(const char *s, const char *e)
 }
 
 /* The value span [s, e) without the white space outside its strings into
- * out[cap]; a value longer than cap − 1 fills out (cap − 1 characters), so
- * that fric_io_params_carry_add refuses it by its length. */
+ * out[cap], whole when it has at most cap − 2 characters; a longer one is
+ * cut at cap − 1 characters, one more than such a value has, so that
+ * fric_io_params_carry_add (cap = FRIC_IO_CARRY_VALUE_LEN + 1) refuses it
+ * by its length and never carries a cut value. */
 static void compact(const char *s, const char *e, char *out, size_t cap)
 {
     size_t n = 0;
@@ -327,7 +329,7 @@ fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
         if (at < e) at++;                                     /* ':' */
         const char *v = skip_ws(at, e);
         at = skip_value(v, e);
-        char json[FRIC_IO_CARRY_VALUE_LEN];
+        char json[FRIC_IO_CARRY_VALUE_LEN + 1];   /* compact: a value too long stays too long */
         compact(v, at, json, sizeof json);
         at = skip_ws(at, e);
         if (at < e && *at == ',') at++;
