@@ -77,7 +77,28 @@ static char *slurp(const char *path, const char *what, size_t *len, fric_io_erro
     return NULL;
 }
 
-/* Parses text; NULL with a syntax error naming path:line:col. */
+/* How many arrays and objects are open at `at` (text is JSON up to it). */
+static long depth_at(const char *text, const char *at)
+{
+    long depth = 0;
+    int in_string = 0;
+    for (const char *c = text; c < at; c++) {
+        if (in_string) {
+            if (*c == '\\' && c + 1 < at) c++;
+            else if (*c == '"') in_string = 0;
+        } else if (*c == '"') {
+            in_string = 1;
+        } else if (*c == '[' || *c == '{') {
+            depth++;
+        } else if (*c == ']' || *c == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+/* Parses text; NULL with a syntax error naming path:line:col (cJSON's
+ * nesting limit, CJSON_NESTING_LIMIT levels, said as such). */
 static cJSON *parse(const char *text, size_t len, const char *what, const char *path,
                     fric_io_error *err)
 {
@@ -106,6 +127,10 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     else if (*at == '\0')
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: a NUL byte.",
                  what, path, line, col);
+    else if ((*at == '[' || *at == '{') && depth_at(text, at) >= CJSON_NESTING_LIMIT)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: arrays and objects nested "
+                 "deeper than %d levels, the most read.", what, path, line, col,
+                 CJSON_NESTING_LIMIT);
     else
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: unexpected '%c'.",
                  what, path, line, col, *at);

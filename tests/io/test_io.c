@@ -9,7 +9,8 @@
  *     as the weighted mean (1 − a)·x_i + a·x_{i+1} (1e-12 rad: a different
  *     rounding of the same line).
  *  2. Malformed logs, each refused with its exact code, field, entry and
- *     message: not JSON, not an object, a missing field (torque_enable
+ *     message: not JSON, nested deeper than 1000 levels (the limit
+ *     said), not an object, a missing field (torque_enable
  *     included: never defaulted), a wrong type, too few entries,
  *     non-monotonic timestamps, timestamps contradicting dt, ±1e308
  *     positions, an unknown key, speed in some entries only, a missing file.
@@ -237,6 +238,18 @@ static void bad_logs_are_refused_exactly(void **state)
             ":2:14: not JSON: the text ends before the document does (cut off?).");
     refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", -1,
             ": expected a JSON object with mass, length, kp and entries, found an array.");
+    /* nested too deeply: the limit said (1000 levels: the object and 999
+     * arrays read; the 1000th array, at column 17 + 1000 after the 17
+     * characters of {"a": "[[{", "b":, refused), not "unexpected '['"; a
+     * string's brackets do not count */
+    {
+        static char deep[2100];
+        int n = snprintf(deep, sizeof deep, "{\"a\": \"[[{\", \"b\":");
+        for (int k = 0; k < 1000; k++) deep[n++] = '[';
+        deep[n] = '\0';
+        refused(deep, FRIC_IO_SYNTAX, "", -1, ":1:1017: arrays and objects nested deeper than "
+                "1000 levels, the most read.");
+    }
     refused_log("\"length\": 0.1, \"kp\": 100, ", 20, -1, "", FRIC_IO_MISSING, "mass", -1,
                 ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
     refused("{" HEAD "\"dt\": 0.005}", FRIC_IO_MISSING, "entries", -1,
