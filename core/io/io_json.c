@@ -98,15 +98,26 @@ static long depth_at(const char *text, const char *at)
 }
 
 /* Parses text; NULL with a syntax error naming path:line:col (cJSON's
- * nesting limit, CJSON_NESTING_LIMIT levels, said as such). */
+ * nesting limit, CJSON_NESTING_LIMIT levels, said as such), or with one for
+ * a string holding \u0000. */
 static cJSON *parse(const char *text, size_t len, const char *what, const char *path,
                     fric_io_error *err)
 {
     const char *end = NULL;
     /* cJSON counts the terminating NUL in the length (as cJSON_ParseWithOpts). */
     cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-    if (root) return root;
     const char *at = end ? end : text;
+    int nul = root != NULL;
+    if (root) {
+        /* a \u0000 in a string: cJSON ends the string there, so a name
+         * ("xl330\u0000junk") would be read cut, in silence (a backslash
+         * is only ever inside a string of a parsed document) */
+        for (at = text; at < text + len; at++)
+            if (*at == '\\' && (at[1] != 'u' || strncmp(at + 2, "0000", 4) != 0)) at++;
+            else if (*at == '\\') break;
+        if (at >= text + len) return root;
+        cJSON_Delete(root);
+    }
     long line = 1, col = 1;
     for (const char *c = text; c < at && c < text + len; c++) {
         if (*c == '\n') {
@@ -121,7 +132,10 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     err->entry = -1;
     err->line = line;
     err->col = col;
-    if (at >= text + len)
+    if (nul)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: a string holds \\u0000 (a "
+                 "NUL character), which would cut it there; remove it.", what, path, line, col);
+    else if (at >= text + len)
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: the text ends "
                  "before the document does (cut off?).", what, path, line, col);
     else if (*at == '\0')

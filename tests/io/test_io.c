@@ -10,7 +10,7 @@
  *     rounding of the same line).
  *  2. Malformed logs, each refused with its exact code, field, entry and
  *     message: not JSON, nested deeper than 1000 levels (the limit
- *     said), not an object, a missing field (torque_enable
+ *     said), a \u0000 in a string (cJSON would cut the string), not an object, a missing field (torque_enable
  *     included: never defaulted), a wrong type, too few entries,
  *     non-monotonic timestamps, timestamps contradicting dt, ±1e308
  *     positions, an unknown key, speed in some entries only, a missing file.
@@ -238,6 +238,13 @@ static void bad_logs_are_refused_exactly(void **state)
             ":2:14: not JSON: the text ends before the document does (cut off?).");
     refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", -1,
             ": expected a JSON object with mass, length, kp and entries, found an array.");
+    /* a \u0000 in a string (cJSON would end the string there: a motor
+     * "a\u0000b" read as "a"); an escaped backslash before u0000 is none */
+    refused("{\"motor\": \"a\\u0000b\"}", FRIC_IO_SYNTAX, "", -1,
+            ":1:13: a string holds \\u0000 (a NUL character), which would cut it there; remove "
+            "it.");
+    refused("{\"motor\": \"a\\\\u0000b\"}", FRIC_IO_MISSING, "mass", -1,
+            ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
     /* nested too deeply: the limit said (1000 levels: the object and 999
      * arrays read; the 1000th array, at column 17 + 1000 after the 17
      * characters of {"a": "[[{", "b":, refused), not "unexpected '['"; a
