@@ -133,7 +133,7 @@ static int json_hex4(const char *s, unsigned *u)
 
 /* A string (s at '"'): no raw control character (cJSON takes one, JSON.parse
  * does not); a \u surrogate only in a pair (JSON.parse takes a lone one,
- * cJSON does not). */
+ * cJSON does not); no \u0000 (the native reader refuses it: io_json.c). */
 static const char *json_string(const char *s)
 {
     for (s++; *s != '"'; s++) {
@@ -142,7 +142,7 @@ static const char *json_string(const char *s)
         s++;
         if (*s == 'u') {
             unsigned u, lo;
-            if (!json_hex4(s + 1, &u) || (u >= 0xDC00 && u <= 0xDFFF)) return NULL;
+            if (!json_hex4(s + 1, &u) || u == 0 || (u >= 0xDC00 && u <= 0xDFFF)) return NULL;
             s += 4;
             if (u >= 0xD800 && u <= 0xDBFF) {
                 if (s[1] != '\\' || s[2] != 'u' || !json_hex4(s + 3, &lo) || lo < 0xDC00
@@ -219,8 +219,8 @@ fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, c
     if (!end || *json_ws(end))
         return say(err, FRIC_IO_TYPE, -1, key, source, "the value of a key the core does not "
                    "model is carried only as strict JSON (numbers such as 0, -1.5, 2e-3; no raw "
-                   "control character or lone \\u surrogate in a string); correct it or remove "
-                   "the key.");
+                   "control character, \\u0000 or lone \\u surrogate in a string); correct it "
+                   "or remove the key.");
     int i = 0;
     while (i < c->n && strcmp(c->key[i], key) != 0) i++;
     if (i == c->n) {

@@ -983,9 +983,10 @@ static void writer_writes_only_what_it_reads(void **state)
         if (!strstr(err.message, "carried only as strict JSON")) fail_msg("%s: %s", lax[i], err.message);
         refused++;
     }
-    /* the carry as the wasm wrapper fills it (JSON.stringify's text): a lone
-     * surrogate (JSON.parse takes it, cJSON does not), not JSON at all */
-    const char *const bad[] = { "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "nan", "[1,]",
+    /* the carry as the wasm wrapper fills it (JSON.stringify's text): a
+     * \u0000 (the native reader refuses a file with one), a lone surrogate
+     * (JSON.parse takes it, cJSON does not), not JSON at all */
+    const char *const bad[] = { "\"a\\u0000b\"", "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "nan", "[1,]",
                                 "{\"a\":1,}", "{\"a\"}", "1 2", "\"\\x\"", "tru", "\"open" };
     fric_io_params_carry c;
     fric_io_params_carry_clear(&c);
