@@ -550,8 +550,6 @@ static void later_feature(const char *err, char *out, size_t cap)
     }
 }
 
-/* The model of o->model, or NULL after one message (a later MuJoCo's
- * feature named, with the headless runner's command). */
 /* MuJoCo's warnings (2.2.2 prints each on stdout and appends it to
  * MUJOCO_LOG.TXT in the working directory, e.g. "XML contains a 'NaN'",
  * "Nan, Inf or huge value in QACC"): the first kept, with a count, and said
@@ -583,6 +581,8 @@ static void say_warnings(void)
     load_warning[0] = '\0';
 }
 
+/* The model of o->model, or NULL after one message (a later MuJoCo's
+ * feature named, with the headless runner's command). */
 static mjModel *adopt_load(const adopt_args *o)
 {
     char err[1000] = "";
