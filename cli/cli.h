@@ -36,6 +36,14 @@ void cli_pad(FILE *f, const char *s, int width);
  * CLI_RUNTIME, else CLI_OK. */
 int cli_finish_output(FILE *f, const char *what);
 
+/* The one check of every file the tool writes (fit --out and its
+ * sensitivity files, sensitivity --out, replay and mujoco --csv), before it
+ * is opened or renamed onto: a path that exists must be a regular file
+ * (a symlink is followed), never a device, a named pipe or a directory,
+ * which would be replaced or written into. CLI_OK (a new path, or a
+ * regular file), or CLI_USAGE after one sentence "CMD: OPT PATH is ...". */
+int cli_output_path(const char *cmd, const char *opt, const char *path);
+
 /* Sets scenario parameters from a flat JSON object (params=FILE): each key
  * is a parameter name, a number for numeric parameters, a choice's name for
  * choice parameters. Returns CLI_OK, or CLI_USAGE after printing one message

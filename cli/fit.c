@@ -668,6 +668,11 @@ static int out_paths(const fit_opts *o, fit_model *ms, int n)
         if (cli_sens_path(ms[k].out, ms[k].sens_out, sizeof ms[k].sens_out))
             rc = cli_fail(CLI_USAGE, "fit: --sensitivity: the path %s_sensitivity.json is too "
                           "long; choose a shorter --out.", ms[k].out);
+    /* before the fit runs: no device, pipe or directory where a file goes */
+    for (int k = 0; k < n && !rc; k++) {
+        rc = cli_output_path("fit", "--out", ms[k].out);
+        if (!rc && o->sensitivity) rc = cli_output_path("fit", "--sensitivity", ms[k].sens_out);
+    }
     return rc;
 }
 
@@ -724,6 +729,9 @@ static int write_params(const fit_model *m, const char *act, const fric_io_param
         return cli_fail(CLI_RUNTIME, "fit: %s", fric_status_last().message);
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", m->out);
+    int rc = cli_output_path("fit", "--out", m->out);
+    if (!rc) rc = cli_output_path("fit", "--out's temporary file", tmp);
+    if (rc) return rc;
     FILE *f = fopen(tmp, "w");
     if (!f) return cli_fail(CLI_RUNTIME, "fit: cannot create %s: %s.", tmp, strerror(errno));
     fwrite(text, 1, len, f);

@@ -550,26 +550,44 @@ static void later_feature(const char *err, char *out, size_t cap)
     }
 }
 
-/* The model of o->model, or NULL after one message (a later MuJoCo's
- * feature named, with the headless runner's command). */
-/* MuJoCo's warning while loading (2.2.2 prints it on stdout, e.g. "XML
- * contains a 'NaN'"): kept, said on stderr once the robot is adopted (a
- * refusal says the one sentence alone). */
+/* MuJoCo's warnings (2.2.2 prints each on stdout and appends it to
+ * MUJOCO_LOG.TXT in the working directory, e.g. "XML contains a 'NaN'",
+ * "Nan, Inf or huge value in QACC"): the first kept, with a count, and said
+ * on stderr by say_warnings once the command has not refused (a refusal
+ * says its one sentence alone; stdout holds only the command's output).
+ * MuJoCo's errors (2.2.2: stdout, the log file, exit 1): one line on
+ * stderr, exit 1. Installed for the whole of `friction mujoco`. */
 static char load_warning[512];
+static int n_warnings;
 static void keep_warning(const char *msg)
 {
-    snprintf(load_warning, sizeof load_warning, "%s", msg);
+    if (!n_warnings++) snprintf(load_warning, sizeof load_warning, "%s", msg);
 }
 
+static void mj_error_exit(const char *msg)
+{
+    cli_fail(CLI_RUNTIME, "mujoco: MuJoCo failed: %s", msg);
+    exit(CLI_RUNTIME);
+}
+
+static void say_warnings(void)
+{
+    if (n_warnings > 1)
+        fprintf(stderr, "friction: mujoco: MuJoCo warned: %s (and %d more warnings)\n", load_warning,
+                n_warnings - 1);
+    else if (n_warnings)
+        fprintf(stderr, "friction: mujoco: MuJoCo warned: %s\n", load_warning);
+    n_warnings = 0;
+    load_warning[0] = '\0';
+}
+
+/* The model of o->model, or NULL after one message (a later MuJoCo's
+ * feature named, with the headless runner's command). */
 static mjModel *adopt_load(const adopt_args *o)
 {
     char err[1000] = "";
-    void (*was)(const char *) = mju_user_warning;
-    load_warning[0] = '\0';
     if (mjcf_check(o->model)) return NULL;
-    mju_user_warning = keep_warning;
     mjModel *m = mj_loadXML(o->model, NULL, err, sizeof err);
-    mju_user_warning = was;
     if (m) return m;
     for (char *c = err; *c; c++)
         if (*c == '\n') *c = ' ';
@@ -778,7 +796,7 @@ static int mujoco_adopt(int argc, char **argv)
     /* the mapping parsed above (its servos resolved before the model loads) */
     if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
-    if (!rc && load_warning[0]) fprintf(stderr, "friction: mujoco: MuJoCo warned: %s\n", load_warning);
+    if (!rc) say_warnings();   /* the load's, before the report */
     static char note[NOTE_CAP];
     if (!rc) {
         fric_robot_start_goals(r, d->qpos, NULL, d->ctrl);
@@ -793,6 +811,7 @@ static int mujoco_adopt(int argc, char **argv)
     fric_mujoco *fm = fric_robot_core(r);
     long N = (long)steps_d;
     FILE *csv = NULL;
+    if (!rc && o.csv) rc = cli_output_path("mujoco", "--csv", o.csv);
     if (!rc && o.csv) {
         csv = fopen(o.csv, "w");
         if (!csv) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", o.csv, strerror(errno));
@@ -832,11 +851,14 @@ static int mujoco_adopt(int argc, char **argv)
     mj_deleteData(d);
     mj_deleteModel(m);
     if (rc) return rc;
+    say_warnings();
     return cli_finish_output(stdout, "to stdout");
 }
 
 int cli_mujoco(int argc, char **argv)
 {
+    mju_user_warning = keep_warning;
+    mju_user_error = mj_error_exit;
     /* --adopt: a robot's MJCF with the mapping's servos (above) */
     for (int a = 1; a < argc; a++)
         if (strcmp(argv[a], "--adopt") == 0 || strncmp(argv[a], "--adopt=", 8) == 0) return mujoco_adopt(argc, argv);
@@ -887,6 +909,7 @@ int cli_mujoco(int argc, char **argv)
             rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     }
     FILE *csv = NULL;
+    if (!rc && o.csv) rc = cli_output_path("mujoco", "--csv", o.csv);
     if (!rc && o.csv) {
         csv = fopen(o.csv, "w");
         if (!csv) rc = cli_fail(CLI_USAGE, "mujoco: cannot create --csv %s: %s.", o.csv, strerror(errno));
@@ -899,6 +922,7 @@ int cli_mujoco(int argc, char **argv)
     if (m) mj_deleteModel(m);
     if (have_log) fric_io_log_destroy(&log);
     if (rc) return rc;
+    say_warnings();
     return cli_finish_output(stdout, "to stdout");
 }
 

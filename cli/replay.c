@@ -122,6 +122,7 @@ static int replay_logs(const char *params, const char *asked, const char *csv, f
         if (!sim)
             rc = cli_fail(CLI_RUNTIME, "replay: out of memory for %zu samples.", max_samples);
     }
+    if (!rc && csv) rc = cli_output_path("replay", "--csv", csv);
     if (!rc && csv) {
         out = fopen(csv, "w");
         if (!out)

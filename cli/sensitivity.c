@@ -29,6 +29,8 @@
 
 static int write_file(const char *cmd, const char *path, const char *text, size_t len)
 {
+    int rc = cli_output_path(cmd, "--out", path);
+    if (rc) return rc;
     FILE *f = fopen(path, "w");
     if (!f) return cli_fail(CLI_USAGE, "%s: cannot create %s: %s.", cmd, path, strerror(errno));
     fwrite(text, 1, len, f);
@@ -205,6 +207,8 @@ int cli_sensitivity(int argc, char **argv)
                       "--params P.json LOG.json ...");
     else if (!rc && out && !*out)
         rc = cli_fail(CLI_USAGE, "sensitivity: --out needs a file name.");
+    else if (!rc && out)
+        rc = cli_output_path("sensitivity", "--out", out);   /* before any output */
     if (!rc) rc = analyse(params, tol, out, paths, n);
     free(paths);
     return rc;

@@ -1,10 +1,13 @@
 /*
- * util.c: error messages and CSV output of the command-line tool.
+ * util.c: error messages, CSV output and the check of every output path of
+ * the command-line tool.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "fmt.h"
@@ -44,6 +47,18 @@ int cli_finish_output(FILE *f, const char *what)
                         e ? strerror(e) : "write error");
     }
     return CLI_OK;
+}
+
+int cli_output_path(const char *cmd, const char *opt, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) return CLI_OK;   /* new, or a file */
+    const char *kind = S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a named pipe"
+                       : S_ISCHR(st.st_mode) ? "a character device"
+                       : S_ISBLK(st.st_mode) ? "a block device"
+                       : S_ISSOCK(st.st_mode) ? "a socket" : "not a regular file";
+    return cli_fail(CLI_USAGE, "%s: %s %s is %s, which the tool never replaces or writes into; "
+                    "name a new or a regular file.", cmd, opt, path, kind);
 }
 
 int cli_width(const char *s)

@@ -268,7 +268,9 @@ void fric_io_params_carry_clear(fric_io_params_carry *c);
  * takes the new value. FRIC_OK, or FRIC_E_PARAMS_INVALID with err (may be
  * NULL) filled: more than FRIC_IO_CARRY_KEYS keys, a key or value too long,
  * a key with a quote, backslash or control character, a key the params
- * file itself writes ("model", ...), or an empty value. */
+ * file itself writes ("model", ...), an empty value, or a value that is not
+ * one strict JSON value (RFC 8259: what both cJSON and JSON.parse read, so
+ * that every reader reads the file fric_io_params_write makes of it). */
 fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, const char *json,
                                      const char *source, fric_io_error *err);
 
@@ -280,8 +282,10 @@ char *fric_io_params_carry_note(const char *key, const char *source, char *buf, 
 /* One key of a params file as fric_io_params_walk hands it over: its name,
  * its value's JSON kind, the number (FRIC_IO_NUMBER, else 0) or the string
  * (FRIC_IO_STRING, else NULL), the value's compact JSON text (no white space
- * outside strings; a value longer than FRIC_IO_CARRY_VALUE_LEN − 1 cut
- * there) and the file's path (source). FRIC_OK to go on. */
+ * outside strings: whole up to FRIC_IO_CARRY_VALUE_LEN − 1 bytes, the
+ * longest carried; a longer one cut at FRIC_IO_CARRY_VALUE_LEN bytes, so
+ * that fric_io_params_carry_add refuses it by its length and no value is
+ * ever carried cut) and the file's path (source). FRIC_OK to go on. */
 typedef fric_status (*fric_io_params_visit)(void *ctx, const char *key, fric_io_kind kind,
                                             double num, const char *str, const char *json,
                                             const char *source, fric_io_error *err);

@@ -77,15 +77,47 @@ static char *slurp(const char *path, const char *what, size_t *len, fric_io_erro
     return NULL;
 }
 
-/* Parses text; NULL with a syntax error naming path:line:col. */
+/* How many arrays and objects are open at `at` (text is JSON up to it). */
+static long depth_at(const char *text, const char *at)
+{
+    long depth = 0;
+    int in_string = 0;
+    for (const char *c = text; c < at; c++) {
+        if (in_string) {
+            if (*c == '\\' && c + 1 < at) c++;
+            else if (*c == '"') in_string = 0;
+        } else if (*c == '"') {
+            in_string = 1;
+        } else if (*c == '[' || *c == '{') {
+            depth++;
+        } else if (*c == ']' || *c == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+/* Parses text; NULL with a syntax error naming path:line:col (cJSON's
+ * nesting limit, CJSON_NESTING_LIMIT levels, said as such), or with one for
+ * a string holding \u0000. */
 static cJSON *parse(const char *text, size_t len, const char *what, const char *path,
                     fric_io_error *err)
 {
     const char *end = NULL;
     /* cJSON counts the terminating NUL in the length (as cJSON_ParseWithOpts). */
     cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-    if (root) return root;
     const char *at = end ? end : text;
+    int nul = root != NULL;
+    if (root) {
+        /* a \u0000 in a string: cJSON ends the string there, so a name
+         * ("xl330\u0000junk") would be read cut, in silence (a backslash
+         * is only ever inside a string of a parsed document) */
+        for (at = text; at < text + len; at++)
+            if (*at == '\\' && (at[1] != 'u' || strncmp(at + 2, "0000", 4) != 0)) at++;
+            else if (*at == '\\') break;
+        if (at >= text + len) return root;
+        cJSON_Delete(root);
+    }
     long line = 1, col = 1;
     for (const char *c = text; c < at && c < text + len; c++) {
         if (*c == '\n') {
@@ -100,12 +132,19 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     err->entry = -1;
     err->line = line;
     err->col = col;
-    if (at >= text + len)
+    if (nul)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: a string holds \\u0000 (a "
+                 "NUL character), which would cut it there; remove it.", what, path, line, col);
+    else if (at >= text + len)
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: the text ends "
                  "before the document does (cut off?).", what, path, line, col);
     else if (*at == '\0')
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: a NUL byte.",
                  what, path, line, col);
+    else if ((*at == '[' || *at == '{') && depth_at(text, at) >= CJSON_NESTING_LIMIT)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: arrays and objects nested "
+                 "deeper than %d levels, the most read.", what, path, line, col,
+                 CJSON_NESTING_LIMIT);
     else
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: unexpected '%c'.",
                  what, path, line, col, *at);
@@ -273,8 +312,10 @@ static const char *skip_value(const char *s, const char *e)
 }
 
 /* The value span [s, e) without the white space outside its strings into
- * out[cap]; a value longer than cap − 1 fills out (cap − 1 characters), so
- * that fric_io_params_carry_add refuses it by its length. */
+ * out[cap], whole when it has at most cap − 2 characters; a longer one is
+ * cut at cap − 1 characters, one more than such a value has, so that
+ * fric_io_params_carry_add (cap = FRIC_IO_CARRY_VALUE_LEN + 1) refuses it
+ * by its length and never carries a cut value. */
 static void compact(const char *s, const char *e, char *out, size_t cap)
 {
     size_t n = 0;
@@ -327,7 +368,7 @@ fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
         if (at < e) at++;                                     /* ':' */
         const char *v = skip_ws(at, e);
         at = skip_value(v, e);
-        char json[FRIC_IO_CARRY_VALUE_LEN];
+        char json[FRIC_IO_CARRY_VALUE_LEN + 1];   /* compact: a value too long stays too long */
         compact(v, at, json, sizeof json);
         at = skip_ws(at, e);
         if (at < e && *at == ',') at++;

@@ -87,6 +87,102 @@ static int written_key(const char *key)
     return is_fit_key(key);
 }
 
+/* Strict JSON (RFC 8259), the grammar both readers accept (cJSON, native;
+ * JSON.parse, Node and the page): a carried value is written unchanged, so
+ * it must be one such value and nothing more. Each returns the end of what
+ * it read, NULL when the text is not that. */
+static const char *json_ws(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+    return s;
+}
+
+static const char *json_digits(const char *s)
+{
+    if (*s < '0' || *s > '9') return NULL;
+    while (*s >= '0' && *s <= '9') s++;
+    return s;
+}
+
+static const char *json_number(const char *s)
+{
+    if (*s == '-') s++;
+    if (*s == '0') s++;
+    else if (!(s = json_digits(s))) return NULL;
+    if (*s == '.' && !(s = json_digits(s + 1))) return NULL;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-') s++;
+        s = json_digits(s);
+    }
+    return s;
+}
+
+/* Four hex digits at s into *u, 1; 0 if they are not. */
+static int json_hex4(const char *s, unsigned *u)
+{
+    *u = 0;
+    for (int i = 0; i < 4; i++) {
+        int c = s[i], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                        : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0) return 0;
+        *u = *u * 16 + (unsigned)d;
+    }
+    return 1;
+}
+
+/* A string (s at '"'): no raw control character (cJSON takes one, JSON.parse
+ * does not); a \u surrogate only in a pair (JSON.parse takes a lone one,
+ * cJSON does not); no \u0000 (the native reader refuses it: io_json.c). */
+static const char *json_string(const char *s)
+{
+    for (s++; *s != '"'; s++) {
+        if ((unsigned char)*s < 0x20) return NULL;
+        if (*s != '\\') continue;
+        s++;
+        if (*s == 'u') {
+            unsigned u, lo;
+            if (!json_hex4(s + 1, &u) || u == 0 || (u >= 0xDC00 && u <= 0xDFFF)) return NULL;
+            s += 4;
+            if (u >= 0xD800 && u <= 0xDBFF) {
+                if (s[1] != '\\' || s[2] != 'u' || !json_hex4(s + 3, &lo) || lo < 0xDC00
+                    || lo > 0xDFFF)
+                    return NULL;
+                s += 6;
+            }
+        } else if (!*s || !strchr("\"\\/bfnrt", *s)) {
+            return NULL;
+        }
+    }
+    return s + 1;
+}
+
+static const char *json_value(const char *s, int depth)
+{
+    s = json_ws(s);
+    if (*s == '"') return json_string(s);
+    if (*s == '-' || (*s >= '0' && *s <= '9')) return json_number(s);
+    if (strncmp(s, "true", 4) == 0) return s + 4;
+    if (strncmp(s, "false", 5) == 0) return s + 5;
+    if (strncmp(s, "null", 4) == 0) return s + 4;
+    if ((*s != '[' && *s != '{') || depth >= FRIC_IO_CARRY_VALUE_LEN) return NULL;
+    char close = *s == '[' ? ']' : '}';
+    s = json_ws(s + 1);
+    if (*s == close) return s + 1;
+    for (;;) {
+        if (close == '}') {
+            s = json_ws(s);
+            if (*s != '"' || !(s = json_string(s))) return NULL;
+            s = json_ws(s);
+            if (*s++ != ':') return NULL;
+        }
+        if (!(s = json_value(s, depth + 1))) return NULL;
+        s = json_ws(s);
+        if (*s == close) return s + 1;
+        if (*s++ != ',') return NULL;
+    }
+}
+
 void fric_io_params_carry_clear(fric_io_params_carry *c)
 {
     if (c) memset(c, 0, sizeof *c);
@@ -119,6 +215,12 @@ fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, c
                  FRIC_IO_CARRY_VALUE_LEN - 1);
         return say(err, FRIC_IO_RANGE, -1, key, source, text);
     }
+    const char *end = json_value(json, 0);
+    if (!end || *json_ws(end))
+        return say(err, FRIC_IO_TYPE, -1, key, source, "the value of a key the core does not "
+                   "model is carried only as strict JSON (numbers such as 0, -1.5, 2e-3; no raw "
+                   "control character, \\u0000 or lone \\u surrogate in a string); correct it "
+                   "or remove the key.");
     int i = 0;
     while (i < c->n && strcmp(c->key[i], key) != 0) i++;
     if (i == c->n) {

@@ -1052,6 +1052,9 @@ usage_error "xy-table bad solver" "solver" "'fast'" "general" -- "$bin" run xy-t
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
 
+# --------------------------------------- hostile files, writers (issue 39)
+. "$root/tests/cli/hostile.sh"
+
 echo "$label: $passed passed, $failed failed, $skipped skipped"
 if [ -n "${TEST_COUNTS:-}" ]; then
     mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/${label//[^A-Za-z0-9+-]/_}.txt"

@@ -9,7 +9,8 @@
  *     as the weighted mean (1 − a)·x_i + a·x_{i+1} (1e-12 rad: a different
  *     rounding of the same line).
  *  2. Malformed logs, each refused with its exact code, field, entry and
- *     message: not JSON, not an object, a missing field (torque_enable
+ *     message: not JSON, nested deeper than 1000 levels (the limit
+ *     said), a \u0000 in a string (cJSON would cut the string), not an object, a missing field (torque_enable
  *     included: never defaulted), a wrong type, too few entries,
  *     non-monotonic timestamps, timestamps contradicting dt, ±1e308
  *     positions, an unknown key, speed in some entries only, a missing file.
@@ -28,6 +29,14 @@
  *     (fric_io_params_read) gives the same doubles, bit for bit; a small
  *     buffer, a missing argument, a bad model, actuator or value are
  *     refused with their status and parameter index.
+ *  6. The writer writes only what its reader reads: a carried value of every
+ *     JSON kind (strings with every escape and UTF-8, numbers at the ends
+ *     of binary64, arrays, objects) at 255 bytes (the most carried), one
+ *     less and one more, read, written, read and written again (the same
+ *     carry, the same text, and cJSON finds the value in the text); a longer
+ *     value is refused by its length, never carried cut; a value cJSON
+ *     takes and JSON.parse does not (01, a raw tab) or the reverse (a lone
+ *     surrogate) is refused.
  * Parts 1 and 4 skip (counted by cmocka, with a message) without ../shared.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -39,6 +48,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <cjson/cJSON.h>
 
 #include "bench_json.h"
 #include "bench_logs.h"
@@ -227,6 +238,25 @@ static void bad_logs_are_refused_exactly(void **state)
             ":2:14: not JSON: the text ends before the document does (cut off?).");
     refused("[1, 2]", FRIC_IO_NOT_OBJECT, "", -1,
             ": expected a JSON object with mass, length, kp and entries, found an array.");
+    /* a \u0000 in a string (cJSON would end the string there: a motor
+     * "a\u0000b" read as "a"); an escaped backslash before u0000 is none */
+    refused("{\"motor\": \"a\\u0000b\"}", FRIC_IO_SYNTAX, "", -1,
+            ":1:13: a string holds \\u0000 (a NUL character), which would cut it there; remove "
+            "it.");
+    refused("{\"motor\": \"a\\\\u0000b\"}", FRIC_IO_MISSING, "mass", -1,
+            ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
+    /* nested too deeply: the limit said (1000 levels: the object and 999
+     * arrays read; the 1000th array, at column 17 + 1000 after the 17
+     * characters of {"a": "[[{", "b":, refused), not "unexpected '['"; a
+     * string's brackets do not count */
+    {
+        static char deep[2100];
+        int n = snprintf(deep, sizeof deep, "{\"a\": \"[[{\", \"b\":");
+        for (int k = 0; k < 1000; k++) deep[n++] = '[';
+        deep[n] = '\0';
+        refused(deep, FRIC_IO_SYNTAX, "", -1, ":1:1017: arrays and objects nested deeper than "
+                "1000 levels, the most read.");
+    }
     refused_log("\"length\": 0.1, \"kp\": 100, ", 20, -1, "", FRIC_IO_MISSING, "mass", -1,
                 ": the header has no \"mass\"; a log needs mass, length, kp and entries.");
     refused("{" HEAD "\"dt\": 0.005}", FRIC_IO_MISSING, "entries", -1,
@@ -822,6 +852,155 @@ static void firmware_keys_round_trip(void **state)
                            "range"));
 }
 
+/* ------------------- the writer writes only what its own reader reads */
+
+#define VALUE_MAX (FRIC_IO_CARRY_VALUE_LEN - 1)   /* the longest carried value [bytes] */
+
+/* A compact JSON value of exactly n bytes (n >= 48) of kind k, built here
+ * from the JSON grammar: 0 a plain string, 1 a string of every escape and
+ * of UTF-8 (é, 😀: raw and as \u escapes, a surrogate pair), 2 a number of
+ * n digits, 3 an array of a string, 4 an object of true, false, null and a
+ * string, 5 a negative number with a fraction and an exponent. */
+static void value_of(char *out, int k, size_t n)
+{
+    static const char *const head[] = { "\"", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00\xc3\xa9\xf0\x9f\x98\x80",
+                                        "1", "[\"", "{\"t\":true,\"f\":false,\"n\":null,\"s\":\"",
+                                        "-0." };
+    static const char *const tail[] = { "\"", "\"", "", "\"]", "\"}", "e-308" };
+    static const char pad[] = { 'x', 'x', '7', 'x', 'x', '1' };
+    size_t h = strlen(head[k]), t = strlen(tail[k]);
+    assert_true(n >= h + t);
+    memcpy(out, head[k], h);
+    memset(out + h, pad[k], n - h - t);
+    memcpy(out + n - t, tail[k], t + 1);
+}
+
+/* A bam-layout file of fork_m1's keys with "fork" = value between
+ * friction_viscous and model. */
+static void file_with(char *out, size_t cap, const char *key, const char *value)
+{
+    snprintf(out, cap, "{\n    \"kt\": 0.4,\n    \"R\": 3.5,\n    \"armature\": 0.002,\n"
+             "    \"q_offset\": 0.03,\n    \"friction_base\": 0.01,\n"
+             "    \"friction_viscous\": 0.005,\n    \"%s\": %s,\n    \"model\": \"m1\",\n"
+             "    \"actuator\": \"xl330\"\n}\n", key, value);
+}
+
+/* Reads text with a carry (rc returned, err filled). */
+static int read_carry(const char *text, double *p, fric_io_params_carry *carry, fric_io_error *err)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    fric_scenario_defaults(sc, p);
+    const char *path = tmp_file(text);
+    int rc = fric_io_params_read_carry(path, sc, p, carry, err);
+    remove(path);
+    return rc;
+}
+
+/* text read, written, read again and written again: both reads accept, the
+ * carry is the same, the second text is the first; the written text parses
+ * (cJSON, an independent reader) and its member key equals value as JSON. */
+static void write_read_write(const char *text, const char *key, const char *value)
+{
+    const fric_scenario *sc = fric_scenario_find("bench");
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_io_params_carry c1, c2;
+    fric_io_error err;
+    if (read_carry(text, p, &c1, &err)) fail_msg("%s\n%s", err.message, text);
+    assert_int_equal(c1.n, 1);
+    assert_string_equal(c1.key[0], key);
+    assert_string_equal(c1.value[0], value);
+    static char w1[8192], w2[8192];
+    fric_io_params_file f = file_of(sc, p, &c1);
+    if (fric_io_params_write(&f, w1, sizeof w1, NULL)) fail_msg("%s", fric_status_last().message);
+    if (read_carry(w1, p, &c2, &err)) fail_msg("the writer wrote what its reader refuses: %s\n%s",
+                                               err.message, w1);
+    assert_memory_equal(&c1, &c2, sizeof c1);
+    f = file_of(sc, p, &c2);
+    assert_int_equal(fric_io_params_write(&f, w2, sizeof w2, NULL), FRIC_OK);
+    assert_string_equal(w1, w2);
+    cJSON *doc = cJSON_Parse(w1), *want = cJSON_Parse(value);
+    assert_non_null(doc);
+    assert_non_null(want);
+    assert_true(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(doc, key), want, 1));
+    cJSON_Delete(doc);
+    cJSON_Delete(want);
+}
+
+static void writer_writes_only_what_it_reads(void **state)
+{
+    (void)state;
+    static char value[2048], text[4096];
+    const size_t lengths[] = { 48, VALUE_MAX - 1, VALUE_MAX, VALUE_MAX + 1, VALUE_MAX + 2, 1000 };
+    int written = 0, refused = 0;
+    for (int k = 0; k < 6; k++)
+        for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+            value_of(value, k, lengths[i]);
+            assert_int_equal(strlen(value), lengths[i]);
+            file_with(text, sizeof text, "fork", value);
+            if (lengths[i] <= VALUE_MAX) {
+                write_read_write(text, "fork", value);
+                written++;
+                continue;
+            }
+            /* longer: refused by its length, never carried cut */
+            double p[FRIC_SCENARIO_MAX_PARAMS];
+            fric_io_params_carry c;
+            fric_io_error err;
+            assert_int_equal(read_carry(text, p, &c, &err), FRIC_E_PARAMS_INVALID);
+            assert_string_equal(err.field, "fork");
+            assert_non_null(strstr(err.message, "1 to 255 characters"));
+            refused++;
+        }
+    /* the same value with white space outside its strings: carried compact */
+    file_with(text, sizeof text, "fork", "[ 1 ,\n\t{ \"a b\" : [ ] } ]");
+    write_read_write(text, "fork", "[1,{\"a b\":[]}]");
+    /* numbers at the ends of binary64 and of JSON's grammar, kept as spelt */
+    const char *const numbers[] = { "0", "-0", "1E+2", "2e-3", "1.7976931348623157e308",
+                                    "-1.7976931348623157E+308", "5e-324", "4.9406564584124654e-324",
+                                    "-2.2250738585072014e-308", "1e-400", "123456789012345678901234567890" };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        file_with(text, sizeof text, "n", numbers[i]);
+        write_read_write(text, "n", numbers[i]);
+        written++;
+    }
+    /* key lengths: 63 bytes (the most), UTF-8 */
+    char key[FRIC_IO_CARRY_KEY_LEN + 1];
+    memset(key, 'k', FRIC_IO_CARRY_KEY_LEN - 1);
+    key[FRIC_IO_CARRY_KEY_LEN - 1] = '\0';
+    file_with(text, sizeof text, key, "1");
+    write_read_write(text, key, "1");
+    file_with(text, sizeof text, "cl\xc3\xa9_\xf0\x9f\x98\x80", "\"\xc3\xa9\"");
+    write_read_write(text, "cl\xc3\xa9_\xf0\x9f\x98\x80", "\"\xc3\xa9\"");
+    /* what cJSON takes and JSON.parse does not is never carried: the file
+     * written from it would not be read by the page or Node */
+    const char *const lax[] = { "01", "1.", "1.e5", "-01.5", "\"a\tb\"", "\"\x01\"", "[1,\"\x1f\"]" };
+    for (size_t i = 0; i < sizeof lax / sizeof lax[0]; i++) {
+        file_with(text, sizeof text, "fork", lax[i]);
+        double p[FRIC_SCENARIO_MAX_PARAMS];
+        fric_io_params_carry c;
+        fric_io_error err;
+        assert_int_equal(read_carry(text, p, &c, &err), FRIC_E_PARAMS_INVALID);
+        if (!strstr(err.message, "carried only as strict JSON")) fail_msg("%s: %s", lax[i], err.message);
+        refused++;
+    }
+    /* the carry as the wasm wrapper fills it (JSON.stringify's text): a
+     * \u0000 (the native reader refuses a file with one), a lone surrogate
+     * (JSON.parse takes it, cJSON does not), not JSON at all */
+    const char *const bad[] = { "\"a\\u0000b\"", "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "nan", "[1,]",
+                                "{\"a\":1,}", "{\"a\"}", "1 2", "\"\\x\"", "tru", "\"open" };
+    fric_io_params_carry c;
+    fric_io_params_carry_clear(&c);
+    fric_io_error err;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (fric_io_params_carry_add(&c, "fork", bad[i], "f", &err) != FRIC_E_PARAMS_INVALID)
+            fail_msg("carried %s", bad[i]);
+        assert_non_null(strstr(err.message, "carried only as strict JSON"));
+    }
+    assert_int_equal(c.n, 0);
+    assert_int_equal(fric_io_params_carry_add(&c, "fork", " \"\\ud83d\\ude00\" ", "f", &err), FRIC_OK);
+    print_message("%d carried values written and read back, %d refused\n", written, refused);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
                cmocka_unit_test(bad_logs_are_refused_exactly),
                cmocka_unit_test(raw_path_gives_the_same_errors),
@@ -833,4 +1012,5 @@ FRIC_TEST_MAIN(cmocka_unit_test(every_shared_log_reads),
                cmocka_unit_test(unmodelled_keys_are_carried),
                cmocka_unit_test(carry_refuses),
                cmocka_unit_test(servo_file_checked),
-               cmocka_unit_test(firmware_keys_round_trip))
+               cmocka_unit_test(firmware_keys_round_trip),
+               cmocka_unit_test(writer_writes_only_what_it_reads))

@@ -180,8 +180,18 @@ export const inp = (a) => ({ in: a });
 export const out = (T, n) => ({ out: T, n });
 /** A struct of layout `name` (LAYOUTS) that the call writes, returned decoded. */
 export const outStruct = (name) => ({ struct: name });
-/** The text s as a NUL-terminated UTF-8 string. */
-export const cstr = (s) => ({ in: Uint8Array.from([...new TextEncoder().encode(s), 0]) });
+/** The text s as a NUL-terminated UTF-8 string: every string the wrapper
+ *  hands to C goes through here. A string holding a NUL (U+0000) is refused,
+ *  a RangeError naming the argument `name`: C would read it cut there (a
+ *  mapping, an actuator or joint name silently shortened). */
+export function cstr(s, name = 'a text') {
+  const at = s.indexOf('\0');
+  if (at >= 0) {
+    throw argError(RangeError, name, `${name} holds a NUL character (U+0000) at index ${at}; `
+      + 'the core reads a text only up to its first NUL, so it is refused: remove it.');
+  }
+  return { in: Uint8Array.from([...new TextEncoder().encode(s), 0]) };
+}
 
 /** snake_case to camelCase ('max_err' → 'maxErr'). */
 export const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());

@@ -83,7 +83,7 @@ export class BenchApi {
    *  'sts3215', the CLI's table), or null when none (or motor is not a string). */
   actuatorOf(motor) {
     if (typeof motor !== 'string') return null;
-    const { rc } = call(this._core, 'fxb_actuator_resolve', [cstr(motor)], { ok: () => true });
+    const { rc } = call(this._core, 'fxb_actuator_resolve', [cstr(motor, 'motor')], { ok: () => true });
     return rc ? this._core._str(rc) : null;
   }
 
@@ -92,7 +92,7 @@ export class BenchApi {
    *  sts3215, as `friction fit` prints it), or null. */
   actuatorNote(motor) {
     if (typeof motor !== 'string') return null;
-    const { rc, out: [text] } = call(this._core, 'fxb_actuator_note', [cstr(motor), out(Uint8Array, 512), 512], { ok: () => true });
+    const { rc, out: [text] } = call(this._core, 'fxb_actuator_note', [cstr(motor, 'motor'), out(Uint8Array, 512), 512], { ok: () => true });
     return rc > 0 ? new TextDecoder().decode(text.subarray(0, Math.min(rc, 511))) : null;
   }
 

@@ -113,7 +113,7 @@ export class FitApi {
     const k = this._core._fitModel('model', model);
     if (actuator === undefined) return this.paramKeys().map((_, i) => this._core._m._fxb_fit_rel(0, k, i) !== 0);
     const a = this._core._fitActuator(actuator);
-    return this.paramKeys().map((_, i) => call(this._core, 'fxb_fit_param_applies', [cstr(a), k, i], { ok: () => true }).rc !== 0);
+    return this.paramKeys().map((_, i) => call(this._core, 'fxb_fit_param_applies', [cstr(a, 'actuator'), k, i], { ok: () => true }).rc !== 0);
   }
 
   /** true when a fitted `big` can start from a fitted `small` unchanged (fric_fit_contains). */
@@ -163,7 +163,7 @@ export class FitApi {
     const cp = this._core.io._carryPut(carry);
     try {
       for (let cap = 1024; ;) {
-        const args = [cstr(this._core._fitActuator(actuator)), k, ig, inp(x), f ? inp(f) : 0, cp, out(Uint8Array, cap), cap];
+        const args = [cstr(this._core._fitActuator(actuator), 'actuator'), k, ig, inp(x), f ? inp(f) : 0, cp, out(Uint8Array, cap), cap];
         const { rc, out: [text] } = call(this._core, 'fxb_fit_params_write', args, { names, ok: (n) => n >= 0 });
         if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
         cap = rc + 1;
@@ -176,7 +176,7 @@ export class FitApi {
   /** The published parameters of (actuator, model) as a vector (fric_fit_preset_params). */
   presetParams(actuator, model) {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
-    return call(this._core, 'fxb_fit_preset_params', [cstr(this._core._fitActuator(actuator)), k, out(Float64Array, N)], { names }).out[0];
+    return call(this._core, 'fxb_fit_preset_params', [cstr(this._core._fitActuator(actuator), 'actuator'), k, out(Float64Array, N)], { names }).out[0];
   }
 
   /** The default search space of (actuator, model) (fric_fit_space_default):
@@ -184,7 +184,7 @@ export class FitApi {
   space(actuator, model) {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model), F = Float64Array;
     const { out: [lo, hi, fr, value] } = call(this._core, 'fxb_fit_space_default',
-      [cstr(this._core._fitActuator(actuator)), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
+      [cstr(this._core._fitActuator(actuator), 'actuator'), k, out(F, N), out(F, N), out(F, N), out(F, N)], { names });
     return { lo, hi, free: Array.from(fr, (v) => v !== 0), value, used: this.paramUsed(k, actuator) };
   }
 
@@ -205,7 +205,7 @@ export class FitApi {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
     const n = this._core.scenario.find('bench').params.length, ig = this._core._integrator(integrator);
-    return call(this._core, 'fxb_fit_bench_params', [cstr(this._core._fitActuator(actuator)), k, inp(x),
+    return call(this._core, 'fxb_fit_bench_params', [cstr(this._core._fitActuator(actuator), 'actuator'), k, inp(x),
       TREATMENTS.indexOf('clip'), ig, out(Float64Array, n), n], { names }).out[0];
   }
 
@@ -282,7 +282,7 @@ export class FitApi {
     const restarts = num('restarts', def.restarts ?? -1, { min: -1, max: 1000, integer: true });
     const st = start === null ? null : f64s('start', start, { length: N, names });
     const ig = this._core._integrator(def.integrator ?? 'bam');
-    const space = this._space(def.space), actuator = cstr(this._core._fitActuator(def.actuator));
+    const space = this._space(def.space), actuator = cstr(this._core._fitActuator(def.actuator), 'def.actuator');
     const f = call(this._core, 'fxb_fit_new', [batch._h, actuator, k, ig, ...space, budget, seed, sigma0, restarts, st ? inp(st) : 0],
       { names, ok: (rc) => rc !== 0 }).rc;
     return new Fit(this._core, f, batch);
@@ -309,7 +309,7 @@ export class FitBatch {
   lossesDetail(P, actuator, model, integrator = 'bam') {
     const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
     const { out: [loss, mae] } = call(core, 'fxb_fit_losses',
-      [this._h, cstr(core._fitActuator(actuator)), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+      [this._h, cstr(core._fitActuator(actuator), 'actuator'), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
     return { loss, mae };
   }
   /** The checked candidates P of model (lossesDetail, lossesFast). */
@@ -330,7 +330,7 @@ export class FitBatch {
   lossesFast(P, actuator, model, integrator = 'bam') {
     const { core, names, k, x, count } = this._candidates(P, model), F = Float64Array;
     const { out: [loss] } = call(core, 'fxb_fit_losses_fast',
-      [this._h, cstr(core._fitActuator(actuator)), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
+      [this._h, cstr(core._fitActuator(actuator), 'actuator'), k, core._integrator(integrator), inp(x), count, out(F, count), out(F, count * this.logs)], { names });
     return loss;
   }
   /** The loss [rad] of one vector p: the mean over the logs of each log's replay MAE. */
@@ -361,7 +361,7 @@ export class FitBatch {
     const tol = num('tolerance', tolerance);
     if (onParam !== null && typeof onParam !== 'function') throw argError(TypeError, 'onParam', `onParam must be a function or null, found ${show(onParam)}.`);
     const [lo, hi, , value] = core.fit._space(space);   // free: per call below
-    const sense = (free) => call(core, 'fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator)), k, ig,
+    const sense = (free) => call(core, 'fxb_fit_sensitivity', [this._h, cstr(core._fitActuator(actuator), 'actuator'), k, ig,
       lo, hi, inp(free), value, inp(x), tol, out(F, 6 * N), out(F, 1)], { names }).out;
     const range = (o, i) => ({ key: names[i], index: i, value: x[i], lower: o[6 * i], upper: o[6 * i + 1],
       lowerClamped: o[6 * i + 2] !== 0, upperClamped: o[6 * i + 3] !== 0, logScale: o[6 * i + 5] !== 0 });

@@ -66,10 +66,10 @@ export class IoApi {
     let err = 0;
     try {
       const put = (a) => { const p = this._core._put(a); ptrs.push(p); return p; };
-      const str = (x) => (typeof x === 'string' ? put(cstr(x).in) : 0);
+      const str = (x, name) => (typeof x === 'string' ? put(cstr(x, name).in) : 0);
       err = this._core._alloc(LAYOUTS.io_error.size);
-      const h0 = this._core._m._fxb_log_load(root, put(hk), put(h), str(obj.motor), str(obj.trajectory), n, put(ek),
-        put(kind), put(value), str(unknown), unknownEntry, str(String(source)), put(new Int32Array(Math.max(n, 1))), err);
+      const h0 = this._core._m._fxb_log_load(root, put(hk), put(h), str(obj.motor, 'log.motor'), str(obj.trajectory, 'log.trajectory'), n, put(ek),
+        put(kind), put(value), str(unknown, 'a key of the log'), unknownEntry, str(String(source), 'source'), put(new Int32Array(Math.max(n, 1))), err);
       if (!h0) {
         // code: the io library's code (FRIC_IO_…, more specific than the
         // status FRIC_E_LOG_INVALID); param: the field at fault
@@ -111,7 +111,7 @@ export class IoApi {
     const cp = this._carryPut(carry);
     try {
       for (let cap = 1024; ;) {
-        const args = [cstr(name), inp(s), inp(c), f ? inp(f) : 0, ig, cp, out(Uint8Array, cap), cap];
+        const args = [cstr(name, 'actuator'), inp(s), inp(c), f ? inp(f) : 0, ig, cp, out(Uint8Array, cap), cap];
         const { rc, out: [text] } = call(this._core, 'fxb_params_write', args, { names, ok: (n) => n >= 0 });
         if (rc < cap) return new TextDecoder().decode(text.subarray(0, rc));
         cap = rc + 1;
@@ -135,7 +135,7 @@ export class IoApi {
       ptrs.push(err);
       const src = put(cstr('carry').in);
       for (const { key, json } of carry) {
-        if (core._m._fxb_params_carry_add(cp, put(cstr(String(key)).in), put(cstr(String(json)).in), src, err)) throw core._fail([]);
+        if (core._m._fxb_params_carry_add(cp, put(cstr(String(key), 'a carried key').in), put(cstr(String(json), `carried key "${key}"`).in), src, err)) throw core._fail([]);
       }
       return cp;
     } catch (e) {
@@ -170,7 +170,7 @@ export class IoApi {
     const { out: [base] } = call(core, 'fxb_params_servo_init', [out(Float64Array, names.length), names.length]);
     const read = this._paramsRead(params, source, base, true, true);
     const N = core.fit.paramKeys().length;
-    const { out: [start] } = call(core, 'fxb_params_servo', [inp(read.values), names.length, cstr(String(source)), out(Float64Array, N)], { names });
+    const { out: [start] } = call(core, 'fxb_params_servo', [inp(read.values), names.length, cstr(String(source), 'source'), out(Float64Array, N)], { names });
     const at = (k) => read.values[names.indexOf(k)];
     const info = core.scenario.find('bench').params;
     return { ...read, actuator: info.find((q) => q.name === 'actuator').choices[at('actuator')], model: at('model') + 1, start };
@@ -199,12 +199,12 @@ export class IoApi {
       const put = (a) => { const p = core._put(a); ptrs.push(p); return p; };
       const p = put(x), err = core._alloc(LAYOUTS.io_error.size);
       ptrs.push(err);
-      const src = put(cstr(String(source)).in);
+      const src = put(cstr(String(source), 'source').in);
       const cp = carrying ? put(new Uint8Array(CONSTANTS.params_carry_bytes)) : 0;
       const carry = [], warnings = [];
       for (const [key, v] of Object.entries(params)) {
         const kind = kindOf(v);
-        const k = put(cstr(key).in), str = typeof v === 'string' ? put(cstr(v).in) : 0;
+        const k = put(cstr(key, 'a params key').in), str = typeof v === 'string' ? put(cstr(v, `params key "${key}"`).in) : 0;
         // the value's JSON text, carried when the core does not model the key
         const json = carrying ? put(cstr(JSON.stringify(v) ?? 'null').in) : 0;
         const rc = carrying ? core._m._fxb_params_key(p, x.length, cp, k, kind, typeof v === 'number' ? v : 0, str, json, src, err)

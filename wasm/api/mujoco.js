@@ -115,7 +115,7 @@ export class MujocoApi {
       joints.forEach((spec, i) => {
         obj(`joints[${i}]`, spec, 'a joint { name, params | law, log }');
         const d = defs + size('mujoco_joint_def') * i;
-        const name = keep(core._put(cstr(String(spec.name ?? '')).in));
+        const name = keep(core._put(cstr(String(spec.name ?? ''), `joints[${i}].name`).in));
         if (spec.params) {
           const names = this._names();
           const x = f64s(`joints[${i}].params`, spec.params, { length: names.length, names });
@@ -164,7 +164,7 @@ export class MujocoApi {
     num('elements', elements, { min: 0, integer: true });
     const cap = 64;   // FRIC_MJCF_MAX_INCLUDES
     const { out: [o] } = call(this._core, 'fxb_mjcf_check', [inp(text.length ? text : new Uint8Array(1)), text.length,
-      cstr(String(file)), depth0, elements, out(Int32Array, 2 + 4 * cap), cap]);
+      cstr(String(file), 'file'), depth0, elements, out(Int32Array, 2 + 4 * cap), cap]);
     const dec = new TextDecoder();
     const includes = Array.from({ length: o[1] }, (_, i) => ({
       file: dec.decode(text.subarray(o[2 + 4 * i], o[2 + 4 * i] + o[3 + 4 * i])), depth0: o[4 + 4 * i], line: o[5 + 4 * i] }));

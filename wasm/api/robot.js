@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller, cstr } from './base.js';
 import { Adapter } from './mujoco.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
@@ -66,7 +66,7 @@ function writeRecord(core, name, p, obj, strs) {
       v.setInt32(p + offset, Number(x ?? 0), true);
     } else if (kind === 'str') {
       let s = 0;
-      if (x != null) { s = core._put(Uint8Array.from([...new TextEncoder().encode(String(x)), 0])); strs.push(s); }
+      if (x != null) { s = core._put(cstr(String(x), `${name}.${field}`).in); strs.push(s); }
       new DataView(core._m.HEAPU8.buffer).setUint32(p + offset, s, true);   // after the copy
     } else {
       throw new Error(`robot: the record ${name} has a field ${field} of kind ${kind} this module does not write`);
@@ -101,8 +101,7 @@ export class RobotApi {
     const core = this._core, L = LAYOUTS.mujoco_map_entry, cap = CONSTANTS.mj_map_max;
     const out = core._alloc(L.size * cap);
     try {
-      const text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
-      const n = call(core, 'fxb_map_parse', [{ in: text0 }, out, cap], { ok: (r) => r >= 0 }).rc;
+      const n = call(core, 'fxb_map_parse', [cstr(String(text ?? ''), 'mapping'), out, cap], { ok: (r) => r >= 0 }).rc;
       return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', out + k * L.size)));
     } finally {
       core._free(out);
@@ -167,23 +166,21 @@ export class Robot {
   /** The joint called name, −1 none. */
   jointFind(name) {
     this._live();
-    const text = Uint8Array.from([...new TextEncoder().encode(String(name)), 0]);
-    return call(this._core, 'fxb_robot_joint_find', [this._p, { in: text }], { ok: () => true }).rc;
+    return call(this._core, 'fxb_robot_joint_find', [this._p, cstr(String(name), 'name')], { ok: () => true }).rc;
   }
 
   /** The start pose's keyframe for the adoption's sentences (fric_robot_start_key):
    *  its name ('' unnamed) and index; index < 0 (or name null): qpos0. */
   startKey(name, index) {
     this._live();
-    const text = Uint8Array.from([...new TextEncoder().encode(String(name ?? '')), 0]);
-    call(this._core, 'fxb_robot_start_key', [this._p, { in: text }, name == null ? -1 : index], { ok: () => true });
+    call(this._core, 'fxb_robot_start_key', [this._p, cstr(String(name ?? ''), 'name'), name == null ? -1 : index], { ok: () => true });
   }
 
   /** The mapping's text into the robot: its entries (as mapParse); throws the core's sentence. */
   map(text) {
     this._live();
-    const core = this._core, text0 = Uint8Array.from([...new TextEncoder().encode(String(text ?? '')), 0]);
-    const n = call(core, 'fxb_robot_map', [this._p, { in: text0 }], { ok: (r) => r >= 0 }).rc;
+    const core = this._core;
+    const n = call(core, 'fxb_robot_map', [this._p, cstr(String(text ?? ''), 'mapping')], { ok: (r) => r >= 0 }).rc;
     return Array.from({ length: n }, (_, k) => entry(core._read('mujoco_map_entry', core._m._fxb_robot_map_entry(this._p, k))));
   }
 
