@@ -11,15 +11,18 @@
 // browser's languages (navigator.languages) that has one, else English. It is
 // fixed for the page's life: the header's switch (main.js) writes ?lang= and
 // loads the page again, so every view and the shell are built in it.
-// The core's refusal messages ("…: …", from the wasm) stay English; the
-// parameter names, helps and ranges the page shows go through tParam (in
-// English: the core's own texts).
+// The core's sentences (its refusals, an Error of the wrapper with an id and
+// named values, fric_error) go through tCore: key core.<id> of the table,
+// filled with the values (numbers with the language's decimal mark), else
+// the core's English message; the parameter names, helps and ranges the
+// page shows go through tParam (in English: the core's own texts).
 // English is in the page's bundle; another language's table is its own
 // file beside the page (make web: build/web/i18n-fr.js; the offline package
 // hashes it and keeps it once fetched), loaded before any module that imports
 // this one runs (a top-level await), so the first visit carries one table.
 // The tests read every table from tables.js.
 import en from './en.js';
+import { localNumber, setDecimalMark } from '../format.js';
 
 /** The languages of the switch: [code, its own name]. */
 export const LANGUAGES = [['en', 'English'], ['fr', 'Français']];
@@ -43,6 +46,8 @@ export const lang = typeof window === 'undefined' ? 'en'
 const table = lang === 'en' ? en
   : (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[lang], document.baseURI).href)).default;
 const missing = new Set();
+// the page's numbers in its language: the decimal comma in French (format.js)
+setDecimalMark(lang === 'fr' ? ',' : '.');
 
 /** `text` with each {name} replaced by vars.name (left as is when vars has no name). */
 export function fill(text, vars = {}) {
@@ -76,3 +81,21 @@ export function tCount(key, n) {
 export function tParam(scenario, name, role, core) {
   return table[`param.${scenario}.${name}.${role}`] ?? core;
 }
+
+/** A sentence of the core in the page's language: e an Error of the wrapper
+ *  (wasm/api/base.js coreError: message, id, values, prefix) or a worker's
+ *  copy of its fields. The table's core.<id> filled with the values (each
+ *  number in the language's form, format.js localNumber), after the
+ *  message's prefix; the English message itself on the English page, for a
+ *  message without an id, or when the table has no core.<id>. */
+export function tCore(e) {
+  if (!e) return '';
+  const message = String(e.message ?? e);
+  const s = lang !== 'en' && e.id ? table[`core.${e.id}`] : undefined;
+  if (s === undefined) return message;
+  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, localNumber(v)]));
+  return `${e.prefix || ''}${fill(s, vars)}`;
+}
+
+/** tCore of a worker's { message, sentence: { id, values, prefix } }. */
+export const tCoreOf = (m) => tCore(m?.sentence ? { message: m.message, ...m.sentence } : m);

@@ -48,7 +48,9 @@ self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') { cancelled.add(m.id); return; }
   const job = m.type === 'csv' ? csvJob : m.type === 'rows' ? rowsJob : plotJob;
-  job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) }))
+  // a core sentence travels with its id and named values (the page writes it in its language: i18n tCoreOf)
+  job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err),
+    sentence: err.id ? { id: err.id, values: err.values, prefix: err.prefix } : null }))
     .finally(() => cancelled.delete(m.id));
 };
 

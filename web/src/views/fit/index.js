@@ -28,7 +28,7 @@
 // (the result tables and exports), text.js (number formats), run.js (a fit
 // run: the workers and their messages); this file builds the side panel and
 // wires them.
-import { t, tParam } from '../../i18n/index.js';
+import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { budgetField } from './budget.js';
@@ -252,6 +252,7 @@ export function mount(container, { core, state }) {
     let text = null;
     try {
       if (logs.length) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
+      if (text) text = tCore({ message: text, ...core.sentence() }); // the core's sentence in the page's language
     } catch { /* a refused log is said by the logs list */ }
     rigWarn.textContent = text || '';
     rigWarn.hidden = !text;
