@@ -140,7 +140,7 @@ export function numberControl(opts) {
   /** The value of the field's text, or { why } when it is not valid. */
   const parse = (raw) => {
     // the one parser of typed numbers (format.js: the decimal comma in French)
-    let v = parseNumber(raw);
+    let v = parseNumber(raw, i18n.decimalMark);
     if (!Number.isFinite(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
     // a bound typed as the field shows it (fmtShort: six significant digits,
     // which may round it outward: −0.174533 for −0.17453298) is that bound

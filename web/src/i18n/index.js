@@ -22,7 +22,7 @@
 // this one runs (a top-level await), so the first visit carries one table.
 // The tests read every table from tables.js.
 import en from './en.js';
-import { localNumber, setDecimalMark } from '../format.js';
+import { localNumber } from '../format.js';
 
 /** The languages of the switch: [code, its own name]. */
 export const LANGUAGES = [['en', 'English'], ['fr', 'Français']];
@@ -46,8 +46,13 @@ export const lang = typeof window === 'undefined' ? 'en'
 const table = lang === 'en' ? en
   : (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[lang], document.baseURI).href)).default;
 const missing = new Set();
-// the page's numbers in its language: the decimal comma in French (format.js)
-setDecimalMark(lang === 'fr' ? ',' : '.');
+/** The decimal mark of the page's language (',' in French): the core's
+ *  sentences (tCore), the list fields and the typed numbers (format.js
+ *  parseNumber, parseList) use it. Every other number the page writes
+ *  (read-outs, fields, ticks) follows it once format.js's mark is set to it
+ *  (setDecimalMark(decimalMark) here): not yet, as the French lessons' e2e
+ *  checks still read those numbers with a point. */
+export const decimalMark = lang === 'fr' ? ',' : '.';
 
 /** `text` with each {name} replaced by vars.name (left as is when vars has no name). */
 export function fill(text, vars = {}) {
@@ -93,7 +98,7 @@ export function tCore(e) {
   const message = String(e.message ?? e);
   const s = lang !== 'en' && e.id ? table[`core.${e.id}`] : undefined;
   if (s === undefined) return message;
-  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, localNumber(v)]));
+  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, localNumber(v, decimalMark)]));
   return `${e.prefix || ''}${fill(s, vars)}`;
 }
 

@@ -116,7 +116,7 @@ export function mount(container, { core, state }) {
   // the core's warning when every training log has one mass and length
   // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
   // (the core's words: English in every language, marked so)
-  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true, lang: 'en' });
+  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
   const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, t('fit.clear'));
   clearBtn.title = t('fit.clear.title');
   side.append(drop, clearBtn, err, warn);
@@ -252,7 +252,10 @@ export function mount(container, { core, state }) {
     let text = null;
     try {
       if (logs.length) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
-      if (text) text = tCore({ message: text, ...core.sentence() }); // the core's sentence in the page's language
+      // the core's sentence in the page's language (English, marked so, when the table has none)
+      const shown = text ? tCore({ message: text, ...core.sentence() }) : null;
+      if (shown === text && text) rigWarn.lang = 'en'; else rigWarn.removeAttribute('lang');
+      text = shown;
     } catch { /* a refused log is said by the logs list */ }
     rigWarn.textContent = text || '';
     rigWarn.hidden = !text;
