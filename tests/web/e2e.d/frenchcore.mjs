@@ -13,6 +13,10 @@
 //               sentences among them) is in the page's visible text
 //               (i18n.mjs's scan)
 //   comma in    a typed "1,5" is accepted by a French number field (alpha)
+//   names       (item 15) the Pendulum and Robot arm views in French: the
+//               treatments' and methods' names in the status lines, chart
+//               legends and selects are French ("implicite", not the core's
+//               "implicit" alone); "1× temps réel"
 //   velocities  the drive view's list field in French: "0,5" is one velocity
 //               (the read-out follows θ̇ = 0.5), "0,5,2" is refused as
 //               ambiguous in a French sentence, the last list kept
@@ -106,5 +110,30 @@ export default async function frenchCoreChecks(h) {
     } finally {
       await page.close();
     }
+  });
+
+  await check('frenchcore: Pendulum and Robot arm (?lang=fr) name the treatments and methods in French (status, legends, selects)', async () => {
+    const got = [];
+    for (const [view, want] of [['pendulum', ['implicite', 'explicite']], ['arm', ['semi-implicite', 'implicite']]]) {
+      const { page } = await openPage(`?view=${view}&lang=fr`, view);
+      try {
+        await page.waitForTimeout(1500);
+        const seen = await page.evaluate(() => ({
+          text: document.querySelector('#view').innerText,
+          legends: [...(window.__fx?.charts?.all || [])].flatMap((c) => (c.data?.datasets || []).map((d) => d.label)),
+          options: [...document.querySelectorAll('#view select option')].map((o) => o.textContent),
+        }));
+        // the core's English names alone (not inside "implicite (implicit)", the identifier a help names)
+        const english = /(?<![\p{L}(-])(semi-implicit|implicit|explicit)(?![\p{L})-])/u;
+        const bad = [...seen.text.split('\n'), ...seen.legends, ...seen.options].filter((x) => english.test(x));
+        expect(!bad.length, `${view}: English names on the French page: ${bad.slice(0, 4).join(' | ')}`);
+        expect(want.every((w) => seen.legends.some((l) => l.includes(`(${w})`))), `${view}: legends ${seen.legends.slice(0, 6).join(' | ')}`);
+        if (view === 'pendulum') expect(/\d× temps réel/.test(seen.text) && !/le temps réel/.test(seen.text), 'the clock does not say "× temps réel"');
+        got.push(`${view}: ${seen.legends.slice(0, 2).join(', ')}`);
+      } finally {
+        await page.close();
+      }
+    }
+    return got.join('; ');
   });
 }

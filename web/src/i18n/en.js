@@ -1106,4 +1106,8 @@ export default {
   'core.scenario.step_error': '{scenario}: the step stopped with an error.',
   'core.models_bd.diverged': 'models-bd: step {step} (t = {t} s): the state is no longer finite (original: h = {h_b} N, v = {v_b} m/s, f = {f_b} N; alternative: h = {h_d} N, v = {v_d} m/s, f = {f_d} N). The alternative model diverges when T² > M/(4K) (Kikuuwe §IV-C); lower T or K.',
   'core.fit.one_rig': 'Every training log comes from one rig setup (mass {mass} kg, length {length} m): M{model}\'s load-dependent terms (K_l, K_m, K_e ...) cannot be separated from the constant friction; add logs of another mass or length.',
+  'choice.implicit': 'implicit',
+  'choice.explicit': 'explicit',
+  'choice.semi-implicit': 'semi-implicit',
+  'choice.implicit-d': 'implicit-d',
 };

@@ -104,3 +104,17 @@ export function tCore(e) {
 
 /** tCore of a worker's { message, sentence: { id, values, prefix } }. */
 export const tCoreOf = (m) => tCore(m?.sentence ? { message: m.message, ...m.sentence } : m);
+
+/** The name the page shows for a choice of the core (a treatment or a step
+ *  method: 'implicit', 'semi-implicit', …): choice.<value> of the table, else
+ *  the value itself (the core's identifier, which files, URLs and helps keep). */
+export function tChoice(value) {
+  return table[`choice.${value}`] ?? en[`choice.${value}`] ?? String(value);
+}
+
+/** A select's label for a choice of the core: its name, with the identifier
+ *  the helps and files use beside it when the two differ ("implicite (implicit)"). */
+export function tChoiceLabel(value) {
+  const name = tChoice(value);
+  return name === String(value) ? name : `${name} (${value})`;
+}
