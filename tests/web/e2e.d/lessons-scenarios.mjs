@@ -168,7 +168,11 @@ export async function scenariosLesson(h, lang) {
       for (const law of ['coulomb-viscous', 'stribeck']) {
         expect(lines5.some((l) => l.startsWith(lineOf(law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
       }
-      expect(m5.includes('rational: ') && m5.includes(`needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`), `step 5 message: '${m5}', CLI '${need[0]}'`);
+      // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
+      const local = (x) => (lang === 'fr' ? x.replace('.', ',') : x);
+      const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
+        : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
+      expect(m5.includes('rational: ') && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
       await shot(page, `scenarios-5${tag}`);
       await sameAsSetUp(page, snaps);
       await quotesChecked(page, steps);
