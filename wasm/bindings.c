@@ -61,12 +61,18 @@
  * message ("" after a success). */
 static char last_error[512];
 static int last_status, last_param = -1;
+/* the message's id, named values and prefix (fric_error): "" when it has
+ * none (a message of the bindings, or a core message reworded here) */
+static char last_id[64], last_values[512];
+static int last_prefix;
 
 void set_status(int status, int param, const char *msg)
 {
     last_status = status;
     last_param = status ? param : -1;
     snprintf(last_error, sizeof last_error, "%s", status && msg ? msg : "");
+    last_id[0] = last_values[0] = '\0';
+    last_prefix = 0;
 }
 
 /* Records the core's last failure (fric_status_last) when rc != 0, else OK.
@@ -78,6 +84,11 @@ int from_core(int rc, const char *const *why)
     fric_error e = fric_status_last();
     const char *w = why ? *why : NULL;
     set_status(e.code ? (int)e.code : FRIC_E_PARAM_RANGE, e.param, w && *w ? w : e.message);
+    if (!strcmp(last_error, e.message)) {     /* the core's own message: its id too */
+        snprintf(last_id, sizeof last_id, "%s", e.id);
+        snprintf(last_values, sizeof last_values, "%s", e.values);
+        last_prefix = e.prefix;
+    }
     return rc;
 }
 
@@ -110,6 +121,13 @@ void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : 
 FXB_EXPORT const char *fxb_last_error(void) { return last_error; }
 FXB_EXPORT int fxb_last_status(void) { return last_status; }
 FXB_EXPORT int fxb_last_param(void) { return last_param; }
+/* The last call's message as an id with named values (fric_error). */
+FXB_EXPORT const char *fxb_last_id(void) { return last_id; }
+FXB_EXPORT const char *fxb_last_values(void) { return last_values; }
+FXB_EXPORT int fxb_last_prefix(void) { return last_prefix; }
+/* The id and named values of the last text writer's sentence (fric_sentence_last). */
+FXB_EXPORT const char *fxb_sentence_id(void) { return fric_sentence_last().id; }
+FXB_EXPORT const char *fxb_sentence_values(void) { return fric_sentence_last().values; }
 
 /* "FRIC_OK", "FRIC_E_PARAM_RANGE", … for status s. */
 FXB_EXPORT const char *fxb_status_name(int s) { return fric_status_name(s); }

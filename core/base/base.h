@@ -32,12 +32,31 @@
  * buffer. An argument may be the previous message. */
 const char *fric__fail(fric_status code, int param, const char *fmt, ...) FRIC__PRINTF(3, 4);
 
+/* fric__fail with the message's id and named values (fric_error.id and
+ * .values): id a stable name of the sentence ("law.eq15_drop": the page's
+ * string table has a key core.<id> per id, tests/web/core_ids.test.mjs),
+ * names one word per conversion of fmt, in order, separated by spaces
+ * ("law slope v need inv_z"): each value is recorded as the text its
+ * conversion writes, so the English message is the sentence of the id with
+ * its values. */
+const char *fric__fail_id(fric_status code, int param, const char *id, const char *names,
+                          const char *fmt, ...) FRIC__PRINTF(5, 6);
+
+/* A text writer's sentence: writes it to buf[size] as snprintf would
+ * (truncated, NUL-terminated when size > 0; returns the length it needs)
+ * and records its id and named values as fric__fail_id does, for
+ * fric_sentence_last. fric__no_sentence: the call wrote none. */
+size_t fric__sentence(char *buf, size_t size, const char *id, const char *names,
+                      const char *fmt, ...) FRIC__PRINTF(5, 6);
+void fric__no_sentence(void);
+
 /* fric__say(fmt, …): fric__fail(FRIC_E_PARAM_RANGE, −1, fmt, …), a value
  * outside what the model accepts, no single parameter index to name. */
 #define fric__say(...) fric__fail(FRIC_E_PARAM_RANGE, -1, __VA_ARGS__)
 
 /* Rewrites the message (e.g. prefixes the system's name), keeping the code
- * and the parameter of the failure it describes. */
+ * and the parameter of the failure it describes, and its id and values when
+ * the new message ends with the old one (the prefix, fric_error.prefix). */
 const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
 
 /* Sets the parameter index of the last failure (a scenario names its own

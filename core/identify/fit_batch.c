@@ -195,19 +195,13 @@ size_t fric_fit_rig_caution(const fric_io_log *const *logs, size_t n, const unsi
         if (!first) first = logs[i];
         else if (logs[i]->mass != first->mass || logs[i]->length != first->length) one = 0;
     }
-    int w = 0;
-    char tmp[512];
-    tmp[0] = '\0';
     if (load && first && one)
-        w = snprintf(tmp, sizeof tmp, "Every training log comes from one rig setup (mass %g kg, "
-                     "length %g m): M%d's load-dependent terms (K_l, K_m, K_e ...) cannot be "
-                     "separated from the constant friction; add logs of another mass or length.",
-                     first->mass, first->length, model);
-    size_t len = w > 0 ? (size_t)w : 0;
-    if (buf && size) {
-        size_t k = len < size - 1 ? len : size - 1;
-        memcpy(buf, tmp, k);
-        buf[k] = '\0';
-    }
-    return len;
+        return fric__sentence(buf, size, "fit.one_rig", "mass length model",
+                              "Every training log comes from one rig setup (mass %g kg, "
+                              "length %g m): M%d's load-dependent terms (K_l, K_m, K_e ...) cannot be "
+                              "separated from the constant friction; add logs of another mass or length.",
+                              first->mass, first->length, model);
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
 }

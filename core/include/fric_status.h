@@ -66,16 +66,37 @@ const char *fric_status_name(int status);
 
 /* The last failure on this thread: code, parameter index (−1: none in
  * particular; for a scenario, the index into its params[]; for a law, the
- * field index of fric_law_field_name) and message. FRIC_OK, −1 and "" after
+ * field index of fric_law_field_name), message and its id and values. FRIC_OK, −1 and "" after
  * fric_status_clear or before any failure. A successful call does not clear
  * it: read it right after the call that failed. */
 typedef struct {
     fric_status code;
     int param;
     const char *message;
+    /* The message as a code with named values, for a user interface that
+     * writes it in another language (the English message stays the CLI's):
+     * id names the sentence ("" when it has none: show message), values
+     * holds its named values as "name=text" entries separated by
+     * FRIC_VALUE_SEP, each text as the message writes it, and the message's
+     * first `prefix` bytes precede the sentence (a caller's "name: "). */
+    const char *id;
+    const char *values;
+    int prefix;
 } fric_error;
 fric_error fric_status_last(void);
 void       fric_status_clear(void);
+
+/* The separator of the entries of fric_error.values (ASCII unit separator). */
+#define FRIC_VALUE_SEP '\x1f'
+
+/* The id and named values (as fric_error's) of the last sentence a text
+ * writer of the core wrote on this thread when it wrote one
+ * (fric_fit_rig_caution); id "" when its last call wrote none. */
+typedef struct {
+    const char *id;
+    const char *values;
+} fric_sentence;
+fric_sentence fric_sentence_last(void);
 
 #ifdef __cplusplus
 }

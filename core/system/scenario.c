@@ -269,7 +269,8 @@ int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const 
             if (n < 0) break;
             used += (size_t)n;
         }
-        w = fric__fail(FRIC_E_NONFINITE, -1, "%s: the step to t = %.9g s wrote column %s = %g, "
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.column_nonfinite", "scenario t column value state",
+                          "%s: the step to t = %.9g s wrote column %s = %g, "
                        "not a finite number; the run stops (the state: %s). The simulation "
                        "diverged or a value overflowed: shorten the time step or bring the "
                        "parameters nearer their defaults.",
@@ -277,7 +278,8 @@ int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const 
         st = FRIC_SCENARIO_ERROR;
     }
     if (st == FRIC_SCENARIO_ERROR && !*w)
-        w = fric__fail(FRIC_E_NONFINITE, -1, "%s: the step stopped with an error.", sc->name);
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.step_error", "scenario",
+                          "%s: the step stopped with an error.", sc->name);
     else if (st == FRIC_SCENARIO_ERROR && strncmp(w, sc->name, strlen(sc->name)) != 0)
         w = fric__reword("%s: %s", sc->name, w);     /* every message names its scenario */
     if (why) *why = w;

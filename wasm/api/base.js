@@ -51,12 +51,31 @@ export const LAYOUTS = {};
  *  numbers the wrapper sizes things by (fxb_boundary). Filled at load. */
 export const TABLES = {}, CONSTANTS = {};
 
-/** An Error with the core's status name and the parameter at fault. */
-export function coreError(message, code, param = null) {
+/** An Error with the core's status name and the parameter at fault, and the
+ *  message as a sentence of the core (fric_error): id ('' when the message
+ *  has none: a user interface shows the message), values ({ name: text },
+ *  each as the English message writes it) and prefix (the message's first
+ *  `prefix` characters precede the sentence: a caller's "name: "). */
+export function coreError(message, code, param = null, { id = '', values = '', prefix = 0 } = {}) {
   const e = new Error(message);
   e.code = code;
   e.param = param;
+  e.id = id;
+  e.values = namedValues(values);
+  // the prefix counts UTF-8 bytes of the C message
+  e.prefix = prefix > 0 ? new TextDecoder().decode(new TextEncoder().encode(message).subarray(0, prefix)) : '';
   return e;
+}
+
+/** fric_error.values ("name=text" entries separated by FRIC_VALUE_SEP,
+ *  U+001F) as an object { name: text }. */
+export function namedValues(text) {
+  const o = {};
+  for (const entry of text ? text.split('\x1f') : []) {
+    const k = entry.indexOf('=');
+    if (k > 0) o[entry.slice(0, k)] = entry.slice(k + 1);
+  }
+  return o;
 }
 
 export const F64 = 8;

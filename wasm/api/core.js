@@ -5,7 +5,7 @@
 // marshalling path _call, the last failure as an Error (_fail), the struct
 // reader (_read, through LAYOUTS).
 import { LAW_KINDS, LAW_FIELDS, SERVO_KEYS, SERVO_FILE_KEYS, TREATMENTS, MJ_TREATMENTS, MJ_CONSTANTS, INTEGRATORS, LAYOUTS,
-  TABLES, CONSTANTS, coreError, MAX_BYTES, argError, show, out, caller } from './base.js';
+  TABLES, CONSTANTS, coreError, namedValues, MAX_BYTES, argError, show, out, caller } from './base.js';
 import { LawApi } from './law.js';
 import { ScenarioApi } from './scenario.js';
 import { BenchApi } from './bench.js';
@@ -21,6 +21,11 @@ export const SIGNATURES = {
   fxb_last_error: '',
   fxb_last_status: '',
   fxb_last_param: '',
+  fxb_last_id: '',
+  fxb_last_values: '',
+  fxb_last_prefix: '',
+  fxb_sentence_id: '',
+  fxb_sentence_values: '',
   fxb_status_name: 's',
   fxb_boundary: 'buf cap',
   fxb_heap_used: 'what',
@@ -55,12 +60,20 @@ export class FrictionCore {
   _f64() { return this._m.HEAPF64; } // re-read after every call that may grow memory
   _str(p) { return this._m.UTF8ToString(p); }
   _error() { return this._str(this._m._fxb_last_error()); }
-  /** The last core failure as an Error: message, code (status name) and
-   *  param (names[index] of the parameter at fault, or null). */
+  /** The last core failure as an Error: message, code (status name), param
+   *  (names[index] of the parameter at fault, or null) and the message as a
+   *  sentence id with named values (id, values, prefix: coreError). */
   _fail(names = []) {
     const m = this._m, j = m._fxb_last_param();
     return coreError(this._error(), this._str(m._fxb_status_name(m._fxb_last_status())),
-      j >= 0 && j < names.length ? names[j] : null);
+      j >= 0 && j < names.length ? names[j] : null,
+      { id: this._str(m._fxb_last_id()), values: this._str(m._fxb_last_values()), prefix: m._fxb_last_prefix() });
+  }
+  /** The id and named values of the last sentence a text writer of the core
+   *  wrote (core.fit.rigCaution's): { id, values } (id '' when none). */
+  sentence() {
+    const m = this._m;
+    return { id: this._str(m._fxb_sentence_id()), values: namedValues(this._str(m._fxb_sentence_values())) };
   }
 
   /** A copy of typed array a in new wasm memory (the caller frees it). */

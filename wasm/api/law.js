@@ -42,14 +42,15 @@ export class LawApi {
     return LAW_FIELDS.filter((_, i) => this._core._m._fxb_law_field_used(k, i) !== 0);
   }
 
-  /** null when the law is valid with this Z, otherwise { code, param, message }
-   *  (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15 fails; param 'Fs', …, 'Z'). */
+  /** null when the law is valid with this Z, otherwise { code, param, message,
+   *  id, values, prefix } (code 'FRIC_E_NO_TRANSFORM' when Kikuuwe's eq. 15
+   *  fails; param 'Fs', …, 'Z'; the message as a sentence: coreError). */
   problem(law, Z) {
     // Z may be ±Infinity or NaN here (1/0 from a view): the core reports it as the problem
     const args = lawArgs(law);
     if (!this._core._m._fxb_law_check(...args, numberType('Z', Z))) return null;
     const e = this._core._fail(LAW_FIELDS);
-    return { code: e.code, param: e.param, message: e.message };
+    return { code: e.code, param: e.param, message: e.message, id: e.id, values: e.values, prefix: e.prefix };
   }
 
   _eval(law, Z, which, xs) {

@@ -11,7 +11,7 @@
 // slider show the value in use again, and the reason stands beside the field.
 // A field's message clears as soon as its text is a valid value again (or a
 // value is applied).
-import { fmtNumber } from './format.js';
+import { fmtNumber, parseNumber } from './format.js';
 import { el as make, symbolNodes, symbolText } from './dom.js';
 import * as i18n from './i18n/index.js';
 
@@ -20,9 +20,6 @@ let uid = 0;
 // a field value or range bound, short: 1e-4 and 7.5e5 rather than 1.000e-4
 // and 7.500e+5 (six significant digits, what a person types)
 const fmtShort = (v) => fmtNumber(v, { round: true, plus: false, expDigits: null });
-
-// a decimal number as a person types it: 50, -0.5, .5, 1e-3, 2.5E+4
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * numberControl({ label, unit, min, max, value, log, help, integer, onInput,
@@ -142,9 +139,9 @@ export function numberControl(opts) {
   };
   /** The value of the field's text, or { why } when it is not valid. */
   const parse = (raw) => {
-    const text = raw.trim();
-    if (!NUMBER.test(text)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
-    let v = Number(text);
+    // the one parser of typed numbers (format.js: the decimal comma in French)
+    let v = parseNumber(raw, i18n.decimalMark);
+    if (!Number.isFinite(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
     // a bound typed as the field shows it (fmtShort: six significant digits,
     // which may round it outward: −0.174533 for −0.17453298) is that bound
     if (fmtShort(v) === fmtShort(min)) v = min;

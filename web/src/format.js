@@ -22,19 +22,89 @@
 // Two more of one place each: tickLabel, the tick labels of every linear
 // chart axis (Chart.defaults in charts.js), and maeText, an angle error
 // "0.0579 rad (3.32°)".
+//
+// The decimal mark: every text this module writes for people has the page
+// language's mark ('.' in English, ',' in French: setDecimalMark, called
+// once by main.js, and by a worker that draws from its page's message);
+// fmtNumber(v, { mark: '.' }) writes a file's number whatever the page's
+// language. The one parser of what people type is parseNumber (either mark;
+// a number list, parseList, is separated by ';' when the mark is ',').
 
-/** v as text (see the header for the options). */
+let decimalMark = '.';
+
+/** The decimal mark of every text this module writes ('.' or ','). */
+export function setDecimalMark(mark) {
+  if (mark !== '.' && mark !== ',') throw new RangeError(`decimal mark '${mark}': use '.' or ','`);
+  decimalMark = mark;
+}
+/** The page's decimal mark. */
+export const getDecimalMark = () => decimalMark;
+
+/** Text s (a number written with '.') with the page's decimal mark: every
+ *  digit-point-digit of s ("30.5", "-1.5e-06"); other text is left as is.
+ *  mark: the mark to write (default the page's). */
+export function localNumber(s, mark = decimalMark) {
+  const text = String(s);
+  return mark === '.' ? text : text.replace(/(\d)\.(\d)/g, `$1${mark}$2`);
+}
+
+/** v as text (see the header for the options; mark: the decimal mark,
+ *  default the page's). */
 export function fmtNumber(v, { digits = 6, small = 1e-3, big = 1e5, expDigits = 3, round = false, roundTest = round,
-  plus = true } = {}) {
+  plus = true, mark = decimalMark } = {}) {
   if (!Number.isFinite(v)) return String(v);
   const r = Number(v.toPrecision(digits));
   const a = Math.abs(roundTest ? r : v);
   if (a !== 0 && (a < small || a >= big)) {
     const e = (round ? r : v).toExponential(expDigits ?? undefined);
-    return plus ? e : e.replace('e+', 'e');
+    return localNumber(plus ? e : e.replace('e+', 'e'), mark);
   }
-  return String(r);
+  return localNumber(String(r), mark);
 }
+
+// a number as people type it: a decimal point or comma, an optional exponent
+const TYPED = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i;
+
+/** The number text `raw` writes, as people type it: '.' as the decimal
+ *  mark, and ',' too when the page's mark (or `mark`) is ',' ("0,5" is 0.5
+ *  in French; in English "1,000" is no number rather than 1); "−" or "-" as
+ *  the minus sign; an exponent ("1e-3", "1,5E6"); surrounding spaces
+ *  ignored. NaN for anything else (an empty text, "1.000,5", "1 000", two
+ *  numbers). */
+export function parseNumber(raw, mark = decimalMark) {
+  const text = String(raw).trim().replace(/\u2212/g, '-');
+  if (!TYPED.test(text) || (mark !== ',' && text.includes(','))) return NaN;
+  return Number(text.replace(',', '.'));
+}
+
+/** The list separator of the page's language: ';' when its decimal mark is
+ *  ',', else ','. */
+export const listSeparator = (mark = decimalMark) => (mark === ',' ? ';' : ',');
+
+/** A list of numbers as people type it: { values } or { why, item } (why
+ *  'nan': item is not a number; 'ambiguous': item holds commas but is no
+ *  number, with ',' the decimal mark). With the mark '.' the items are
+ *  separated by ',' or ';'. With the mark ',' by ';' only: a text without
+ *  ';' is one number ("0,5" is 0.5, never 0 and 5), and one that is no
+ *  number but holds a ',' ("0,5,2", "0, 5") is refused as ambiguous rather
+ *  than guessed. */
+export function parseList(raw, mark = decimalMark) {
+  const text = String(raw).trim();
+  if (text === '') return { values: [] };
+  const parts = mark === ',' ? text.split(';') : text.split(/[,;]/);
+  const values = [];
+  for (const item of parts.map((p) => p.trim()).filter((p) => p !== '')) {
+    const v = parseNumber(item, mark);
+    if (!Number.isFinite(v)) return { why: mark === ',' && item.includes(',') ? 'ambiguous' : 'nan', item };
+    values.push(v);
+  }
+  return { values };
+}
+
+/** values written as a list in the page's language ("0; 1,5; 2" in French,
+ *  "0, 1.5, 2" in English). */
+export const fmtList = (values, mark = decimalMark) =>
+  values.map((v) => fmtNumber(v, { mark })).join(`${listSeparator(mark)} `);
 
 /** The page's default: fmtNumber(v) (6 digits, exponent form 3 digits). */
 export const fmt = (v) => fmtNumber(v);
@@ -62,7 +132,7 @@ export function tickLabel(value, index, ticks) {
   if (onGrid.length >= 2 && !grid(value)) return '';
   const form = tickForm(onGrid.length ? onGrid : vs, step);
   const text = form(value);
-  return index > 0 && index < vs.length && form(vs[index - 1]) === text ? '' : text;
+  return index > 0 && index < vs.length && form(vs[index - 1]) === text ? '' : localNumber(text);
 }
 
 /** The shortest form that writes every v of vs within a millionth of step. */
@@ -89,7 +159,7 @@ const fixedZero = (s) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
  *  column lines up ("0.0610", "3.50"); an exponent below 1e-4. */
 export function sig3(v) {
   if (!Number.isFinite(v)) return String(v);
-  return v === 0 || Math.abs(v) >= 1e-4 ? v.toPrecision(3) : v.toExponential(2).replace('e+', 'e');
+  return localNumber(v === 0 || Math.abs(v) >= 1e-4 ? v.toPrecision(3) : v.toExponential(2).replace('e+', 'e'));
 }
 
 /** A mean absolute angle error [rad] as the page writes it everywhere:

@@ -21,7 +21,7 @@
 // the value in use, the control shows it, and the reason stands beside it
 // (controls.js). The view writes the URL only for a change it accepted.
 import { numberControl, choiceControl } from './controls.js';
-import { tParam } from './i18n/index.js';
+import { tParam, tChoiceLabel } from './i18n/index.js';
 
 // panels sharing one values array refresh each other's preset values (the
 // actuator may sit in one panel and the coefficients in another)
@@ -86,7 +86,7 @@ export function paramPanel(parent, info, values, names, onChange, labels = {}) {
       ctl = choiceControl({
         label,
         help,
-        choices: p.choices.map((c, k) => ({ value: c, label: c, help: p.choiceHelp?.[k] && tParam(info.name, name, `choice.${c}`, p.choiceHelp[k]) })),
+        choices: p.choices.map((c, k) => ({ value: c, label: tChoiceLabel(c), help: p.choiceHelp?.[k] && tParam(info.name, name, `choice.${c}`, p.choiceHelp[k]) })),
         value: p.choices[values[j]] ?? p.choices[0],
         onChange: (v) => changed(name, j, p.choices.indexOf(v)),
       });

@@ -306,7 +306,8 @@ static int advance(void *state, const char **why)
     for (int i = 0; i < 8; i++) ok = ok && isfinite(r[i]);
     if (ok) return 0;
     if (why)
-        *why = fric__fail(FRIC_E_NONFINITE, -1, "models-bd: step %lld (t = %g s): the state is no longer "
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "models_bd.diverged", "step t h_b v_b f_b h_d v_d f_d",
+                            "models-bd: step %lld (t = %g s): the state is no longer "
                          "finite (original: h = %g N, v = %g m/s, f = %g N; "
                          "alternative: h = %g N, v = %g m/s, f = %g N). The "
                          "alternative model diverges when T² > M/(4K) "

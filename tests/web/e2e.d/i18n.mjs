@@ -45,7 +45,7 @@ export const CONVERTED = ['laws', 'drive', 'pendulum', 'arm', 'wellposed', 'scen
 const EN = TABLES.en, FR = TABLES.fr;
 
 /** The English pieces a French page must not show: [key, piece]. */
-function englishPieces() {
+export function englishPieces() {
   const out = [];
   const plain = (s) => s.replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1').replace(/[‹›]/g, '');
   // every French text: a piece the French table itself writes as a word (a
@@ -69,7 +69,7 @@ function englishPieces() {
 /** The page's visible text: every text node shown, outside lists' choices
  *  and elements marked lang="en" (a paper's title);
  *  sub- and superscripts joined to their symbol, other nodes apart. */
-const visibleText = (page) => page.evaluate(() => {
+export const visibleText = (page) => page.evaluate(() => {
   const parts = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -83,7 +83,7 @@ const visibleText = (page) => page.evaluate(() => {
   return parts.join('').replace(/`[^`\n]*`/g, ' ');
 });
 
-function englishShown(text, pieces) {
+export function englishShown(text, pieces) {
   const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const out = [];
   for (const [key, piece] of pieces) {

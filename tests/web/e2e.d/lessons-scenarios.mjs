@@ -105,8 +105,11 @@ export async function scenariosLesson(h, lang) {
       has(steps[1], `stops at t = ${core[2]} s`);
       has(steps[1], `model B holds ${/original: h = ([0-9.]+) N/.exec(core[1])?.[1]} N`);
       const m2 = await message();
-      expect(m2.includes(core[1].slice(0, 60)) || m2.includes(core[1].replace(/^step \d+ \(t = [0-9.]+ s\): /, '').slice(0, 60)),
-        `step 2: the page's message '${m2}' lacks the core's '${core[1]}'`);
+      // in another language, the core's sentence in it (i18n core.models_bd.diverged) up to h = …, with its step and t
+      const [, stepN, tStop] = /^step (\d+) \(t = ([0-9.]+) s\)/.exec(core[1]);
+      const head = fill(L['core.models_bd.diverged'].split('{h_b}')[0], { step: stepN, t: lang === 'fr' ? tStop.replace('.', ',') : tStop });
+      expect(lang === 'en' ? m2.includes(core[1].slice(0, 60)) || m2.includes(core[1].replace(/^step \d+ \(t = [0-9.]+ s\): /, '').slice(0, 60))
+        : m2.includes(head), `step 2: the page's message '${m2}' lacks the core's '${lang === 'en' ? core[1] : head}'`);
       await shot(page, `scenarios-2${tag}`);
       // step 3: the joint with three laws
       await system('joint-step');
@@ -165,7 +168,11 @@ export async function scenariosLesson(h, lang) {
       for (const law of ['coulomb-viscous', 'stribeck']) {
         expect(lines5.some((l) => l.startsWith(lineOf(law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
       }
-      expect(m5.includes('rational: ') && m5.includes(`needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`), `step 5 message: '${m5}', CLI '${need[0]}'`);
+      // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
+      const local = (x) => (lang === 'fr' ? x.replace('.', ',') : x);
+      const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
+        : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
+      expect(m5.includes('rational: ') && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
       await shot(page, `scenarios-5${tag}`);
       await sameAsSetUp(page, snaps);
       await quotesChecked(page, steps);

@@ -197,6 +197,11 @@ export async function lawsLesson(h, lang = 'en') {
     const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
     const BAND = L['laws.ds.band'].split('|')[0].trim();
+    // eq. 15's message in the page's language (the core's sentence, i18n core.law.eq15_*):
+    // "needs 1/Z > n" in English, its words and the number with the language's mark else
+    const localNum = (n) => (lang === 'fr' ? String(n).replace('.', ',') : String(n));
+    const needsText = (n) => (lang === 'en' ? `needs 1/Z > ${n}`
+      : `${/[^,;:(]*1\/Z > (?=\{need\})/.exec(L['core.law.eq15_start'])[0].trim()} ${localNum(n)}`);
     const [preBytes, postBytes] = L['laws.lut.info'].split('{bytes}');
     const BYTES = new RegExp(`${esc(preBytes)}(\\d+)${esc(postBytes.split('(')[0])}`);
     try {
@@ -223,7 +228,7 @@ export async function lawsLesson(h, lang = 'en') {
       has(steps[0], `needs for the Stribeck drop`); has(steps[0], `${n1} N·s/m`);
       await type(page, L['laws.param.B'], 0);
       const m1 = await waitFor(msgText, 3000);
-      expect(m1.includes(`needs 1/Z > ${n1}`), `step 1 message: '${m1}'`);
+      expect(m1.includes(needsText(n1)), `step 1 message: '${m1}'`);
       const k1 = await setK(n1);
       has(steps[0], `K = ${k1} N/m`); has(steps[0], `1/Z = ${round(k1 * T, 6)} N·s/m`);
       expect((await zLine()).includes(`(1/Z = ${round(k1 * T, 6)} N·s/m)`), `step 1 Z line: ${await zLine()}`);
@@ -235,7 +240,7 @@ export async function lawsLesson(h, lang = 'en') {
       has(steps[1], `1/Z = ${round(k1 * T, 6)} N·s/m allows (it needs ${round(n2, 3)})`);
       await type(page, L['laws.param.alpha'], 6);
       const m2 = await waitFor(msgText, 3000);
-      expect(m2.includes(`needs 1/Z > ${round(n2, 3)}`) || m2.includes(`needs 1/Z > ${n2}`), `step 2 message: '${m2}' (CLI ${n2})`);
+      expect(m2.includes(needsText(round(n2, 3))) || m2.includes(needsText(n2)), `step 2 message: '${m2}' (CLI ${n2})`);
       // step 3
       snaps.push(await controls(page));
       await pick(page, L['laws.law'], 'coulomb-viscous');
@@ -252,7 +257,7 @@ export async function lawsLesson(h, lang = 'en') {
       snaps.push(await controls(page));
       await pick(page, L['laws.law'], 'stribeck');
       const m4 = await waitFor(msgText, 3000);
-      expect(m4.includes(`needs 1/Z > ${round(n2, 3)}`) || m4.includes(`${n2}`), `step 4: no eq. 15 message back: '${m4}'`);
+      expect(m4.includes(needsText(round(n2, 3))) || m4.includes(localNum(n2)), `step 4: no eq. 15 message back: '${m4}'`);
       const k4 = await setK(n2);
       const e4 = Fs / (k4 * T);
       has(steps[3], `K = ${k4} N/m`); has(steps[3], `Z·Fs = ${Fs}/${round(k4 * T, 6)} = ${round(e4, 3)} m/s`);

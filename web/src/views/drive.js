@@ -3,9 +3,9 @@
 // (τm, τe) plane the gear is static where |τm + τe| fits in the friction
 // budget; outside it the motor drives the load or the load backdrives the
 // motor. Boundaries come from the core's exact solution, not from a grid.
-import { t, tParam } from '../i18n/index.js';
+import { t, tParam, decimalMark } from '../i18n/index.js';
 import { numberControl, choiceControl } from '../controls.js';
-import { fmt } from '../format.js';
+import { fmt, fmtList, parseList } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
@@ -219,13 +219,18 @@ export function mount(container, { core, state }) {
       const parsed = savedVel.split(',').map(Number);
       if (parsed.length && parsed.every(Number.isFinite)) velocities = parsed;
     }
-    vel.value = velocities.join(', ');
-    // applied on Enter or when the field loses focus (the 'change' event)
+    vel.value = fmtList(velocities, decimalMark);
+    // applied on Enter or when the field loses focus (the 'change' event);
+    // read by the one list parser (format.js parseList: in French ';'
+    // separates, "0,5" is one velocity, "0,5,2" is refused as ambiguous)
     vel.addEventListener('change', () => {
-      const parts = vel.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-      const nums = parts.map(Number);
-      if (!nums.length || nums.some((x) => !Number.isFinite(x)) || nums.length > 6) {
-        velMsg.textContent = t('drive.velocities.bad', { kept: velocities.join(', ') });
+      const { values: nums, why, item } = parseList(vel.value, decimalMark);
+      if (why === 'ambiguous') {
+        velMsg.textContent = t('drive.velocities.ambiguous', { item, kept: fmtList(velocities, decimalMark) });
+        return;
+      }
+      if (why || !nums.length || nums.length > 6) {
+        velMsg.textContent = t('drive.velocities.bad', { kept: fmtList(velocities, decimalMark) });
         return;
       }
       velMsg.textContent = '';

@@ -9,7 +9,7 @@ import { lineBox, points, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
-import { t } from '../i18n/index.js';
+import { t, tCore } from '../i18n/index.js';
 
 // The laws are the core's (LAW_KINDS, filled when the core loads); these
 // are only their labels with the papers' equations.
@@ -164,7 +164,7 @@ export function mount(container, { core, state }) {
     const Z = 1 / (values.K * values.T + values.B);
     zLine.textContent = t('laws.z', { Z: fmt(Z), invZ: fmt(1 / Z) });
     const bad = core.law.problem(l, Z);
-    const problem = bad ? bad.message : null;
+    const problem = bad ? tCore(bad) : null; // the core's sentence in the page's language
     msg.hidden = !problem;
     msg.textContent = problem || '';
     problemBox.hidden = !problem;

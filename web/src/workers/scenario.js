@@ -38,6 +38,9 @@ function getCore() {
   return corePromise;
 }
 
+// a core sentence travels with its id and named values (the page writes it in its language: i18n tCoreOf)
+const sentenceOf = (err) => (err?.id ? { id: err.id, values: err.values, prefix: err.prefix } : null);
+
 const CHUNK_ROWS = 4096;
 const SLICE_MS = 50;      // work between two looks at the message queue
 const REPORT_MS = 150;    // progress messages at most this often
@@ -48,7 +51,7 @@ self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') { cancelled.add(m.id); return; }
   const job = m.type === 'csv' ? csvJob : m.type === 'rows' ? rowsJob : plotJob;
-  job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err) }))
+  job(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message || String(err), sentence: sentenceOf(err) }))
     .finally(() => cancelled.delete(m.id));
 };
 
@@ -66,7 +69,7 @@ async function runVariants(m, onRows, onVariant, report) {
   for (let vi = 0; vi < nv; vi++) {
     const params = Float64Array.from(m.variants[vi].params);
     const duration = dj >= 0 ? params[dj] : 0;
-    let last = null, rows = 0, error = null, t = 0;
+    let last = null, rows = 0, error = null, sentence = null, t = 0;
     const keepLast = (r, count) => {
       if (!count) return;
       last = {};
@@ -88,6 +91,7 @@ async function runVariants(m, onRows, onVariant, report) {
           r = err.rows || new Float64Array(0);
           count = r.length / nc;
           error = err.message;
+          sentence = sentenceOf(err);
         }
         rows += count;
         if (onRows(r, count, vi, nc, cols, duration) === false) break;
@@ -109,10 +113,11 @@ async function runVariants(m, onRows, onVariant, report) {
       }
     } catch (err) {
       error = err.message; // invalid parameters: the core's message
+      sentence = sentenceOf(err);
     } finally {
       if (sim) sim.free();
     }
-    if (onVariant(vi, last, rows, error, false) === false) return false;
+    if (onVariant(vi, last, rows, error, false, sentence) === false) return false;
   }
   return true;
 }
@@ -170,12 +175,12 @@ async function plotJob(m) {
   };
   const report = (vi, nv, frac, t) => self.postMessage({ type: 'progress', id: m.id, variant: vi,
     frac: (vi + frac) / nv, t, points: newPoints(vi) });
-  const onVariant = (vi, last, rows, error, wasCancelled) => {
+  const onVariant = (vi, last, rows, error, wasCancelled, sentence) => {
     env[vi].forEach(flush);
     self.postMessage({ type: 'progress', id: m.id, variant: vi, frac: (vi + (wasCancelled ? 0 : 1)) / m.variants.length,
       t: last ? last.t : 0, points: newPoints(vi) });
     if (wasCancelled) self.postMessage({ type: 'cancelled', id: m.id, variant: vi, last });
-    else self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error });
+    else self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error, sentence });
     return true;
   };
   if (await runVariants(m, onRows, onVariant, report)) self.postMessage({ type: 'done', id: m.id });
@@ -211,8 +216,8 @@ async function csvJob(m) {
     }
     return true;
   };
-  const onVariant = (vi, _last, _rows, error) => {
-    if (error) self.postMessage({ type: 'variant', id: m.id, variant: vi, error });
+  const onVariant = (vi, _last, _rows, error, _cancelled, sentence) => {
+    if (error) self.postMessage({ type: 'variant', id: m.id, variant: vi, error, sentence });
     return !tooBig;
   };
   const report = (vi, _nv, f, t) => {

@@ -1,7 +1,7 @@
 // arm/charts.js: the Robot arm view's rolling charts (web/src/liveCharts.js,
 // drawn by the pendulum's chart worker): joint angles with the targets as
 // flat dashed lines, normal contact forces, joint friction torques.
-import { t } from '../../i18n/index.js';
+import { t, tChoice } from '../../i18n/index.js';
 import { SIDE_COLORS } from '../../charts.js';
 import { liveChartSet } from '../../liveCharts.js';
 import { WINDOW_S } from './state.js';
@@ -29,7 +29,7 @@ export function charts(parent, m, { series, sims, showError }) {
 
   function setDatasets() {
     const k = m.plotKeys();
-    const label = (name, i) => `${name} ${i ? 'B' : 'A'} (${m.methods[m.methodOf(i)]})`;
+    const label = (name, i) => `${name} ${i ? 'B' : 'A'} (${tChoice(m.methods[m.methodOf(i)])})`; // the method's name in the page's language
     const lines = (key) => series().flatMap((sr, i) => k[key].map((name, j) => (
       { label: label(name, i), data: sr[key][j], color: SIDE_COLORS[i], dash: j ? [5, 3] : [] })));
     // the targets of arm2-ground as flat dashed lines (they follow a retune at once, even paused)

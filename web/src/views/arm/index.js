@@ -13,7 +13,7 @@
 // and each joint's stick/slip flag are drawn from the scenario's shape (every
 // joint position and flag after the last step, Simulation.shape(),
 // fric_scenario.shape).
-import { t } from '../../i18n/index.js';
+import { t, tChoice, tChoiceLabel } from '../../i18n/index.js';
 import { choiceControl } from '../../controls.js';
 import { fmt } from '../../format.js';
 import { el } from '../../dom.js';
@@ -63,9 +63,9 @@ export function mount(container, { core, state, showError }) {
   head1.textContent = t('arm.head.scenario');
   const scnCtl = choiceControl({ label: t('arm.scenario'), choices: SCENARIOS.map((s) => ({ value: s, label: `${s}: ${t(`arm.scenario.${s}`)}` })), value: m.scn,
     onChange: (x) => { m.scn = x; state.set({ scenario: x }); setupScenario(); } });
-  const aCtl = choiceControl({ label: t('arm.methodA'), choices: methods.map((c) => ({ value: c })), value: methods[m.methodA],
+  const aCtl = choiceControl({ label: t('arm.methodA'), choices: methods.map((c) => ({ value: c, label: tChoiceLabel(c) })), value: methods[m.methodA],
     onChange: (x) => { m.methodA = methods.indexOf(x); restart(); } });
-  const bCtl = choiceControl({ label: t('arm.methodB'), choices: methods.map((c) => ({ value: c })), value: methods[m.methodB],
+  const bCtl = choiceControl({ label: t('arm.methodB'), choices: methods.map((c) => ({ value: c, label: tChoiceLabel(c) })), value: methods[m.methodB],
     onChange: (x) => { m.methodB = methods.indexOf(x); restart(); } });
   side.append(head1, scnCtl.el, aCtl.el, bCtl.el);
   const paramBox = document.createElement('div');
@@ -178,11 +178,11 @@ export function mount(container, { core, state, showError }) {
       speed: loop.paused ? t('pendulum.clock.paused') : t('wellposed.clock.asked', { speed: fmt(m.speed) }) });
     status.textContent = run.sims.map((sim, i) => {
       const r = shownRows[i];
-      if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: methods[m.methodOf(i)] });
+      if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]) });
       const g = (name) => r[col(sim, name)];
       const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${(g(n) * 180 / Math.PI).toFixed(1)}°`).join(', ');
       const fn = col(sim, 'fn1') >= 0 ? `, f_n ${g('fn1').toFixed(2)} / ${g('fn2').toFixed(2)} N` : '';
-      return `${i ? 'B' : 'A'} ${methods[m.methodOf(i)]}: ${qs}${fn}, ${stickText(m, sim, r)}`;
+      return `${i ? 'B' : 'A'} ${tChoice(methods[m.methodOf(i)])}: ${qs}${fn}, ${stickText(m, sim, r)}`;
     }).join('  |  ');
   }
 

@@ -28,7 +28,7 @@
 // (the result tables and exports), text.js (number formats), run.js (a fit
 // run: the workers and their messages); this file builds the side panel and
 // wires them.
-import { t, tParam } from '../../i18n/index.js';
+import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { budgetField } from './budget.js';
@@ -118,7 +118,7 @@ export function mount(container, { core, state }) {
   // the core's warning when every training log has one mass and length
   // (fric_fit_rig_caution, the line `friction fit` prints on stderr)
   // (the core's words: English in every language, marked so)
-  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true, lang: 'en' });
+  const rigWarn = el('p', { className: 'msg-warn', id: 'fit-rig-warning', role: 'status', hidden: true });
   const clearBtn = el('button', { type: 'button', id: 'fit-clear' }, t('fit.clear'));
   clearBtn.title = t('fit.clear.title');
   side.append(drop, clearBtn, err, warn);
@@ -267,6 +267,10 @@ export function mount(container, { core, state }) {
     let text = null;
     try {
       if (logs.length) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
+      // the core's sentence in the page's language (English, marked so, when the table has none)
+      const shown = text ? tCore({ message: text, ...core.sentence() }) : null;
+      if (shown === text && text) rigWarn.lang = 'en'; else rigWarn.removeAttribute('lang');
+      text = shown;
     } catch { /* a refused log is said by the logs list */ }
     rigWarn.textContent = text || '';
     rigWarn.hidden = !text;

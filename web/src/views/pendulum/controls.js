@@ -2,7 +2,7 @@
 // the view, so first in tab order; web/src/runBar.js) with the zoom and the
 // CSV button, and the side panel: treatment A and the optional B, the bench
 // and servo, the preset-backed coefficients folded.
-import { t } from '../../i18n/index.js';
+import { t, tChoiceLabel } from '../../i18n/index.js';
 import { choiceControl, toggleControl } from '../../controls.js';
 import { button } from '../../dom.js';
 import { runBar } from '../../runBar.js';
@@ -33,7 +33,7 @@ export function controls(container, side, m, on) {
   paramPanel(side, info, values, ['friction'], () => on.restart(), { friction: t('pendulum.treatmentA') });
   const cmpCtl = toggleControl({ label: t('pendulum.compare'), value: m.compare,
     onChange: (v) => { m.compare = v; bCtl.el.hidden = !v; on.restart(); } });
-  const bCtl = choiceControl({ label: t('pendulum.treatmentB'), choices: fricChoices.map((c) => ({ value: c })), value: fricChoices[m.fricB],
+  const bCtl = choiceControl({ label: t('pendulum.treatmentB'), choices: fricChoices.map((c) => ({ value: c, label: tChoiceLabel(c) })), value: fricChoices[m.fricB],
     onChange: (v) => { m.fricB = fricChoices.indexOf(v); on.restart(); } });
   bCtl.el.hidden = !m.compare;
   side.append(cmpCtl.el, bCtl.el);

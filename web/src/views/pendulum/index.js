@@ -11,8 +11,8 @@
 // under M1–M6. Roles: state.js (model, URL state), controls.js, draw.js (the
 // picture), charts.js, csv.js; this file wires them.
 import { fmt } from '../../format.js';
-import { t } from '../../i18n/index.js';
-import { el } from '../../dom.js';
+import { t, tChoice, tParam, lang } from '../../i18n/index.js';
+import { el, symbolText } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { download } from '../../charts.js';
 import { csvUrl } from '../../csv.js';
@@ -60,7 +60,9 @@ export const LESSON = {
     if (!moved.length) return null;
     const name = (p, v) => (p.choices ? p.choices[v] : v);
     const a = paramIndex(info, 'actuator'), mo = paramIndex(info, 'model');
-    const which = moved.slice(0, 4).join(', ');
+    // the parameters by their names in the page's language (English: the core's names, as the URL writes them)
+    const shown = (n) => (lang === 'en' ? n : symbolText(tParam('bench', n, 'label', n)));
+    const which = moved.slice(0, 4).map(shown).join(', ');
     return t('pendulum.lesson.off', { bench: `${name(info.params[a], base[a])} ${name(info.params[mo], base[mo]).toUpperCase()}`,
       which: moved.length > 4 ? t('pendulum.lesson.off.more', { which, n: moved.length - 4 }) : which });
   },
@@ -130,7 +132,7 @@ export function mount(container, { core, state, showError }) {
   const names = () => run.sims.map((x, i) => fricChoices[m.treatmentOf(i)]);
   const advance = (n) => run.advance(n);
 
-  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names, showError });
+  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names: () => names().map(tChoice), showError });
   // the read-out of each simulation at the last text refresh: the numbers under
   // the arms and the status line are this one sample (not two moments)
   let shown = [];
@@ -207,7 +209,7 @@ export function mount(container, { core, state, showError }) {
         : t('pendulum.clock.achieved', { achieved: fmt(Number(achieved.toPrecision(2))), asked: fmt(m.speed) });
     }
     clock.textContent = t('pendulum.clock', { t: tNow.toFixed(3), dt: fmt(dt), speed: speedText });
-    const nm = names();
+    const nm = names().map(tChoice); // the treatments' names in the page's language
     const g = series[0]?.row ? series[0].row[m.col(run.sims[0], 'goal')] : values[paramIndex(info, 'goal')];
     status.textContent = `${t('pendulum.status.goal', { goal: g.toFixed(4) })}  |  ` + run.sims.map((sim, i) => {
       const r = shown[i];

@@ -4,7 +4,7 @@
 // header of web/src/csv.js; a file over CSV_LIMIT is refused with the
 // command-line runs that write it.
 import { version } from '../../../../package.json';
-import { t } from '../../i18n/index.js';
+import { t, tCoreOf } from '../../i18n/index.js';
 import { download } from '../../charts.js';
 import { csvHeader } from '../../csv.js';
 import { CSV_LIMIT, num } from './catalogue.js';
@@ -77,7 +77,7 @@ export function csvExport({ sc, info, values, variants, worker, handlers, nextId
         csvDone(t('scenarios.csv.failed', { message: m.message }), false);
         csvJob = null;
       } else if (m.type === 'variant' && m.error) {
-        csvMsg.textContent = t('scenarios.csv.partial', { error: m.error });
+        csvMsg.textContent = t('scenarios.csv.partial', { error: tCoreOf({ message: m.error, sentence: m.sentence }) });
       }
     };
     worker('csv').postMessage({ type: 'csv', id: csvJob.id, name: sc.name, head: csvHead(vs), limit: CSV_LIMIT,

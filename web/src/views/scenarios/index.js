@@ -7,7 +7,7 @@
 // catalogue.js (the systems, the lesson), results.js (the summary of a run),
 // csv.js (the full-rate CSV); this
 // file builds the view and runs the plot jobs.
-import { t, tParam } from '../../i18n/index.js';
+import { t, tParam, tCoreOf } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { chartBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
@@ -268,12 +268,12 @@ export function mount(container, { core, state }) {
     });
 
     function onPlotMessage(m) {
-      if (m.id === -1) { msg.hidden = false; msg.textContent = m.message; return; }
+      if (m.id === -1) { msg.hidden = false; msg.textContent = tCoreOf(m); return; }
       if (!job || m.id !== job.id) return; // a superseded job
       if (m.type === 'failed') {
         job.ended = true;
         msg.hidden = false;
-        msg.textContent = m.message;
+        msg.textContent = tCoreOf(m); // the core's sentence in the page's language
         cancel.disabled = true;
         return;
       }
@@ -305,7 +305,7 @@ export function mount(container, { core, state }) {
         barText.textContent = t('scenarios.progress.run', { label: v.label ? ` ${v.label}` : '', pct: (m.frac * 100).toFixed(0),
           t: num(m.t, 4), d: num(job.duration, 4) });
       } else if (m.type === 'variant') {
-        job.results[m.variant] = { last: m.last, error: m.error, rows: m.rows };
+        job.results[m.variant] = { last: m.last, error: m.error && tCoreOf({ message: m.error, sentence: m.sentence }), rows: m.rows };
         showResults();
         drawSoon(true);
       } else if (m.type === 'cancelled') {

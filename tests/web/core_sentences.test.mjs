@@ -1,0 +1,123 @@
+// core_sentences.test.mjs: the core's sentences as ids with named values
+// (fric__fail_id / fric__sentence, core/base/base.h; fric_error.id, .values,
+// .prefix; the wrapper's Error { code, id, values, message }), run by
+// `node --test`.
+//
+//   ids        every id the core's sources give (fric__fail_id, fric__sentence)
+//              has an English key core.<id> in web/src/i18n/en.js, and every
+//              core.<id> key names an id of the sources; the ids without a
+//              French entry are listed (none may lack one)
+//   values     each converted refusal, triggered through the wasm build, has
+//              its id, and its English key filled with its named values is
+//              its message, byte for byte (so the page's table and the core
+//              say the same, and the French one has the same placeholders:
+//              i18n.test.mjs); a message of no id has none
+//   names      each call names as many values as its format has conversions
+//              (or fewer, the last ones left out: a text that is English)
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCore, ROOT } from './load.mjs';
+import { fill } from '../../web/src/i18n/index.js';
+import { TABLES } from '../../web/src/i18n/tables.js';
+
+const { en, fr } = TABLES;
+const core = await loadCore();
+
+/** Every fric__fail_id / fric__sentence call of core/: { id, names, conversions, file }. */
+function coreIds() {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { walk(p); continue; }
+      if (!p.endsWith('.c')) continue;
+      const src = fs.readFileSync(p, 'utf8');
+      // the id, the names, then the format: adjacent string literals up to the first ','
+      const re = /fric__(?:fail_id\([^,]+,[^,]+,|sentence\([^,]+,[^,]+,)\s*"([\w.]+)",\s*"([^"]*)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g;
+      for (const m of src.matchAll(re)) {
+        const fmt = [...m[3].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]).join('');
+        const conversions = (fmt.replace(/%%/g, '').match(/%[-+ #0]*(\*|\d+)?(\.(\*|\d+))?(hh|h|ll|l|z|j|t|L)?[diuoxXcspfFeEgGaA]/g) || []).length;
+        out.push({ id: m[1], names: m[2].split(' ').filter(Boolean), conversions, file: path.relative(ROOT, p) });
+      }
+    }
+  };
+  walk(path.join(ROOT, 'core'));
+  return out;
+}
+
+describe('the core\'s sentence ids', () => {
+  const calls = coreIds();
+  const ids = [...new Set(calls.map((c) => c.id))].sort();
+  it('the sources give ids (the scan is not vacuous)', () => {
+    for (const want of ['law.eq15_drop', 'law.eq15_start', 'models_bd.diverged', 'fit.one_rig']) assert.ok(ids.includes(want), want);
+  });
+  it('every id has its English key core.<id>, every core.<id> key an id', () => {
+    assert.deepEqual(ids.filter((id) => !(`core.${id}` in en)), []);
+    assert.deepEqual(Object.keys(en).filter((k) => k.startsWith('core.') && !ids.includes(k.slice(5))), []);
+  });
+  it('the ids without a French entry (none)', () => {
+    assert.deepEqual(ids.filter((id) => !(`core.${id}` in fr) || fr[`core.${id}`] === en[`core.${id}`]), []);
+  });
+  it('each call names at most its conversions, and each of its key\'s placeholders', () => {
+    const bad = [];
+    for (const c of calls) {
+      if (c.names.length > c.conversions) bad.push(`${c.file} ${c.id}: ${c.names.length} names, ${c.conversions} conversions`);
+      const holes = [...(en[`core.${c.id}`] || '').matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
+      const missing = holes.filter((h) => !c.names.includes(h));
+      if (missing.length) bad.push(`${c.file} ${c.id}: {${missing.join('}, {')}} not named`);
+    }
+    assert.deepEqual(bad, []);
+  });
+});
+
+/** The Error fn throws, or the problem it returns. */
+function errorOf(fn) {
+  try { const r = fn(); if (r) return r; } catch (e) { return e; }
+  assert.fail('no error');
+}
+
+/** e's English key filled with its values is its message (after its prefix). */
+function sameSentence(e, id) {
+  assert.equal(e.id, id, e.message);
+  assert.equal(e.prefix + fill(en[`core.${id}`], e.values), e.message);
+}
+
+describe('the refusals through the wasm build', () => {
+  const stribeck = { kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 };
+  it('Kikuuwe\'s condition (eq. 15), at v = 0+ and further out: id, named values, the same sentence', () => {
+    // the slope at 0+: D − (Fs − Fc)/vs = 4.5 − 2.1/0.06 = −30.5 N·s/m (hand-computed); 1/Z = 5
+    const e = errorOf(() => core.law.problem(stribeck, 1 / 5));
+    assert.equal(e.code, 'FRIC_E_NO_TRANSFORM');
+    sameSentence(e, 'law.eq15_start');
+    assert.equal(e.values.slope, '30.5');
+    assert.equal(e.values.inv_z, '5');
+    assert.equal(e.values.law, 'Stribeck');
+    // alpha = 6: the steepest drop is past 0+ (its v named)
+    const e6 = errorOf(() => core.law.problem({ ...stribeck, alpha: 6 }, 1 / 32));
+    sameSentence(e6, 'law.eq15_drop');
+    assert.ok(Number(e6.values.v) > 0, e6.values.v);
+  });
+  it('the law\'s own refusals: Fs <= Fc, a range', () => {
+    sameSentence(errorOf(() => core.law.problem({ ...stribeck, Fs: 0.3 }, 0.01)), 'law.fs_not_above_fc');
+    const r = errorOf(() => core.law.problem({ ...stribeck, alpha: 1e9 }, 0.01));
+    sameSentence(r, 'law.outside_range');
+    assert.equal(r.values.field, 'alpha');
+  });
+  it('the one-rig warning of a fit (a text writer\'s sentence): fit.one_rig, mass and length named', () => {
+    const log = JSON.parse(fs.readFileSync(path.join(ROOT, 'samples/xl330-sin_sin-simulated.json'), 'utf8'));
+    const text = core.fit.rigCaution([log, log], undefined, [0, 0], 4);
+    const s = core.sentence();
+    assert.equal(s.id, 'fit.one_rig');
+    assert.deepEqual([s.values.mass, s.values.length, s.values.model], [String(log.mass), String(log.length), '4']);
+    assert.equal(fill(en['core.fit.one_rig'], s.values), text);
+    assert.equal(core.fit.rigCaution([log, log], undefined, [0, 0], 1), null);
+    assert.equal(core.sentence().id, '');
+  });
+  it('a message of no id has none (the wrapper\'s own, a binding\'s)', () => {
+    const e = errorOf(() => core.scenario.simulation('no-such-scenario'));
+    assert.equal(e.id, '');
+    assert.deepEqual(e.values, {});
+  });
+});
