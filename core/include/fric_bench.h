@@ -406,8 +406,9 @@ void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fr
  * build's in its log load (so the page's and the Node tools'). FRIC_OK, or
  * FRIC_E_LOG_INVALID with err (may be NULL) filled (code FRIC_IO_RANGE,
  * field the key, entry −1) and one sentence naming the log (source), the
- * key, its value and the range ("log x.json: \"mass\" = 1e+308 is out of
- * range; accepted: [0.001, 50] kg."); FRIC_E_NULL without a log. */
+ * key, its value and the range, as io says a range ("log x.json: \"mass\" =
+ * 1e+308 must be in [0.001, 50] kg (the bench's range)."); FRIC_E_NULL
+ * without a log. */
 fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
 
 /* The log's gains on e, in place (fric_bench_def_from_log's, also the MuJoCo

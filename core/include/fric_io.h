@@ -241,6 +241,9 @@ typedef enum fric_io_file_kind {
 
 /* The largest file of kind [bytes] (0 for a kind out of range). */
 unsigned long long fric_io_max_bytes(fric_io_file_kind kind);
+/* The kind's name as io's sentences say it ("log", "params",
+ * "sensitivity"); NULL out of range. */
+const char *fric_io_file_kind_name(fric_io_file_kind kind);
 
 /* The size check of every door: a file of `bytes` bytes of kind, named
  * source, against its limit, before it is read. FRIC_OK, or FRIC_E_FILE

@@ -28,6 +28,11 @@ unsigned long long fric_io_max_bytes(fric_io_file_kind kind)
     return (unsigned)kind < FRIC_IO_KIND_COUNT ? kinds[kind].max : 0;
 }
 
+const char *fric_io_file_kind_name(fric_io_file_kind kind)
+{
+    return (unsigned)kind < FRIC_IO_KIND_COUNT ? kinds[kind].what : NULL;
+}
+
 fric_status fric_io_check_size(fric_io_file_kind kind, unsigned long long bytes, const char *source,
                                fric_io_error *err)
 {

@@ -62,8 +62,8 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
         if (h[i].v >= pi->min && h[i].v <= pi->max) continue;
         err->code = FRIC_IO_RANGE;
         snprintf(err->field, sizeof err->field, "%s", h[i].name);
-        snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g is out of range; accepted: "
-                 "[%g, %g]%s%s.", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
+        snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g must be in [%g, %g]%s%s "
+                 "(the bench's range).", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
                  pi->unit[0] ? " " : "", pi->unit);
         fric__fail(FRIC_E_LOG_INVALID, -1, "%s", err->message);
         return FRIC_E_LOG_INVALID;
