@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "fmt.h"
 #include "fric_fit.h"
+#include "fric_io.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -124,7 +125,8 @@ static const char usage_tail[] =
     "  Limits: a run makes at most 2e9 steps (duration/T) and 2e7 rows; a run\n"
     "  that lasts longer than 2 s reports its progress on stderr at most once a\n"
     "  second (\"friction: run SCENARIO: t = ... s of ... s\").\n"
-    "  eval and diagram take at most 1e5 values; files are read up to 256 MiB.\n"
+    "  eval and diagram take at most 1e5 values; a params or sensitivity file is\n"
+    "  read up to %llu MiB, a log up to %llu MiB (checked on its size before it is read).\n"
     "  friction help | --help | -h\n"
     "      This text. `friction COMMAND --help` (or -h): the lines of one command.\n"
     "\n" EXIT_TEXT;
@@ -134,7 +136,7 @@ static int cmd_help(void)
     fputs(usage_text, stdout);
     fputs(usage_text2, stdout);
     fputs(cli_mujoco_usage, stdout);
-    fputs(usage_tail, stdout);
+    printf(usage_tail, fric_io_max_bytes(FRIC_IO_KIND_PARAMS) >> 20, fric_io_max_bytes(FRIC_IO_KIND_LOG) >> 20);
     return cli_finish_output(stdout, "the help to stdout");
 }
 

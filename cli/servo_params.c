@@ -78,21 +78,8 @@ int cli_params_actuator_check(const char *verb, const char *params, const char *
 
 int cli_log_header_check(const char *path, const fric_io_log *L)
 {
-    const fric_scenario *bench = fric_scenario_find("bench");
-    if (!bench) return cli_fail(CLI_RUNTIME, "log %s: the core has no bench scenario.", path);
-    const struct { const char *name; double v; int given; } h[] = {
-        { "mass", L->mass, 1 }, { "arm_mass", L->arm_mass, 1 }, { "length", L->length, 1 },
-        { "kp", L->kp, 1 }, { "vin", L->vin, L->vin > 0 }, { "dt", L->dt, L->dt > 0 },
-    };
-    for (size_t i = 0; i < sizeof h / sizeof h[0]; i++) {
-        int k = fric_scenario_param_index(bench, h[i].name);
-        if (k < 0 || !h[i].given) continue;
-        const fric_param_info *pi = &bench->params[k];
-        if (!(h[i].v >= pi->min && h[i].v <= pi->max))
-            return cli_fail(CLI_USAGE, "log %s: \"%s\" = %g is out of range; accepted: [%g, %g]%s%s "
-                            "(the range of `friction run bench`).", path, h[i].name, h[i].v,
-                            pi->min, pi->max, pi->unit[0] ? " " : "", pi->unit);
-    }
+    fric_io_error err;
+    if (fric_bench_log_check(L, path, &err)) return cli_fail(CLI_USAGE, "%s", err.message);
     return CLI_OK;
 }
 

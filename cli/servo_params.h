@@ -42,9 +42,9 @@ int cli_params_actuator_check(const char *verb, const char *params, const char *
                               const char *log_path, const char *log_motor, int may_ask);
 
 /* A log's header values (mass, arm_mass, length, kp, vin, dt) against the
- * bench scenario's parameter table (the ranges `friction run bench`
- * applies: one range table), for replay and fit. CLI_OK, or CLI_USAGE after
- * one message naming the log, the field and the range. */
+ * bench scenario's parameter table: the core's check (fric_bench_log_check,
+ * the page's too), for replay and fit. CLI_OK, or CLI_USAGE after the
+ * core's one message naming the log, the field and the range. */
 int cli_log_header_check(const char *path, const fric_io_log *L);
 
 /* The integrator a --integrator value names (fric_bench_integrator_names:

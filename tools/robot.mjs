@@ -162,13 +162,10 @@ async function main(argv) {
     throw new Refusal(`--timestep ${a.values.timestep} is not a physics step in ${ROBOT_LIMITS.minTimestep} … ${ROBOT_LIMITS.maxTimestep} s.`);
   }
   const paramsFiles = pairs(a.values.params, '--params');
-  const servos = Object.fromEntries(paramsFiles.map(([k, f]) => {
-    try {
-      return [k, JSON.parse(fs.readFileSync(f, 'utf8'))];
-    } catch (e) {
-      throw new Refusal(`--params ${k}=${f}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
-    }
-  }));
+  const unread = (k, f, e) => new Refusal(`--params ${k}=${f}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+  const sizes = paramsFiles.map(([k, f]) => {
+    try { return fs.statSync(f).size; } catch (e) { throw unread(k, f, e); }
+  });
   const goals = pairs(a.values.goal, '--goal').map(([k, v]) => {
     const x = Number(v);
     if (!Number.isFinite(x)) throw new Refusal(`--goal ${k}=${v}: the goal is not a number of radians.`);
@@ -178,6 +175,12 @@ async function main(argv) {
   const dir = path.dirname(path.resolve(robot));
   const files = readFolder(dir, path.basename(robot));
   const [mj, core] = await engines();
+  // each --params file sized before it is read (core.io.checkSize, the CLI's
+  // limit and sentence), then read
+  const servos = Object.fromEntries(paramsFiles.map(([k, f], i) => {
+    try { core.io.checkSize('params', sizes[i], f); } catch (e) { throw new Refusal(e.message); }
+    try { return [k, JSON.parse(fs.readFileSync(f, 'utf8'))]; } catch (e) { throw unread(k, f, e); }
+  }));
   // each --params file checked as every door checks it (core.io.servoFile,
   // `friction replay --params`'s check): refused in the core's sentence; each
   // key it carries (not modelled: a fork's command_delay) noted on stderr, as

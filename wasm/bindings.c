@@ -237,6 +237,7 @@ static const char *io_kind(int i)
     };
     return i < (int)(sizeof names / sizeof names[0]) ? names[i] : NULL;
 }
+static const char *io_file_kind(int i) { return fric_io_file_kind_name((fric_io_file_kind)i); }
 static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "law_kinds", law_kind },              /* fric_kind                     */
     { "law_fields", law_field },            /* fric_law_field                */
@@ -251,6 +252,7 @@ static const struct { const char *name; const char *(*at)(int i); } tables[] = {
     { "log_entry_keys", fric_io_log_entry_key },
     { "io_codes", io_code },                /* fric_io_code                  */
     { "io_kinds", io_kind },                /* fric_io_kind: a JSON value's  */
+    { "io_file_kinds", io_file_kind },      /* fric_io_file_kind: the files  */
     { "fit_param_keys", fric_fit_param_key },
     { "fit_param_units", fric_fit_param_unit },
 };
@@ -275,6 +277,8 @@ static const struct { const char *name; double value; } constants[] = {
     { "robot_print_zero", FRIC_ROBOT_PRINT_ZERO },           /* a table's 0 below this */
     { "mj_map_max", FRIC_MUJOCO_MAP_MAX },                       /* mapping entries */
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
+    { "io_max_log_bytes", (double)FRIC_IO_MAX_LOG_BYTES },   /* a log's size limit  */
+    { "io_max_params_bytes", (double)FRIC_IO_MAX_PARAMS_BYTES }, /* a params file's  */
 };
 
 static void put(fxb_json *j, const char *s)

@@ -161,6 +161,32 @@ FXB_EXPORT int fxb_params_servo(const double *p, int n, const char *source, doub
     return 0;
 }
 
+/* ------------------------------------------------------ file sizes (io) */
+/* The size check of every door (fric_io_check_size) on a file of `bytes`
+ * bytes (File.size, fs.stat's size: a double, exact to 2^53) of kind
+ * (fric_io_file_kind), named source, before it is read. 0, or 1 with *err
+ * filled (layout io_error) and the message in fxb_last_error. */
+FXB_EXPORT int fxb_io_check_size(int kind, double bytes, const char *source, fric_io_error *err)
+{
+    memset(err, 0, sizeof *err);
+    err->entry = -1;
+    if (!(bytes >= 0 && bytes <= 9007199254740992.0)) {
+        err->code = FRIC_IO_RANGE;
+        snprintf(err->message, sizeof err->message, "io: a file size of %g bytes is not a size in 0 … 2^53 "
+                 "bytes.", bytes);
+        set_status(FRIC_E_PARAM_RANGE, -1, err->message);
+        return 1;
+    }
+    int rc = fric_io_check_size((fric_io_file_kind)kind, (unsigned long long)bytes, source, err);
+    if (rc) {
+        if (!err->message[0]) snprintf(err->message, sizeof err->message, "%s", fric_status_last().message);
+        set_status(rc, -1, err->message);
+        return 1;
+    }
+    set_status(FRIC_OK, -1, "");
+    return 0;
+}
+
 /* --------------------------------------------------------- logs (io) */
 /* JSON.parse in wasm/friction.js hands a log over as fric_io_log_raw's plain
  * arrays; the rules, the messages and the resampling are io's (fric_io.h),
@@ -211,6 +237,9 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
         return NULL;
     }
     int rc = fric_io_log_create_from_raw(&raw, te, source, lg, err);
+    /* the header against the bench's ranges: the native tool's check after
+       its read (fric_bench_log_check), here for every page and Node door */
+    if (!rc) rc = fric_bench_log_check(lg, source, err);
     if (rc) {
         free(lg);
         set_status(rc, -1, err->message);   /* the core's status, io's message */

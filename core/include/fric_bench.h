@@ -399,6 +399,18 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
  * HLS's damping and max_amps (fric_bench_gains_for_log) and the step
  * fric_io_log_step(log). Not checked (fric_bench_check). */
 void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e);
+/* A log's header against the bench scenario's ranges (its table, the one
+ * `friction run bench` applies): mass, arm_mass, length, kp, and vin and
+ * dt when the log has them (> 0). The check of every door that reads a log
+ * for a replay or a fit: the native tool's after fric_io_log_read, the wasm
+ * build's in its log load (so the page's and the Node tools'). FRIC_OK, or
+ * FRIC_E_LOG_INVALID with err (may be NULL) filled (code FRIC_IO_RANGE,
+ * field the key, entry −1) and one sentence naming the log (source), the
+ * key, its value and the range, as io says a range ("log x.json: \"mass\" =
+ * 1e+308 must be in [0.001, 50] kg (the bench's range)."); FRIC_E_NULL
+ * without a log. */
+fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fric_io_error *err);
+
 /* The log's gains on e, in place (fric_bench_def_from_log's, also the MuJoCo
  * replay's): kp; vin when log->vin > 0; for the Feetech HLS (control
  * FRIC_SERVO_CURRENT_HOST) the header's damping → servo.d_gain and

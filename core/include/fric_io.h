@@ -213,6 +213,48 @@ double fric_io_log_step(const fric_io_log *log);
  * remembers the bracketing entry: calls with increasing k are O(1) each. */
 fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *cursor);
 
+/* ---------------------------------------------------------- file sizes */
+/* The largest file each reader takes [bytes], checked on the file's size
+ * before a byte of it is read, at every door: the native readers below
+ * (fstat of the opened file; a file that is not regular, a pipe, is read
+ * up to the limit and refused past it), and the page and the Node tools
+ * (File.size, fs.stat) through the wasm wrapper's core.io.checkSize. Set
+ * from the largest real files of shared/data with a wide margin:
+ *   params (and bam's sensitivity files): the largest is 2.3 kB
+ *     (bam/params/xl330/m4_sensitivity.example.json; an m6 params file is
+ *     0.7 kB): 1 MiB is 450 times that. Parsing costs some 40 times a
+ *     file's size at worst (a JSON number per two bytes, a node each): a
+ *     1 MiB file stays near 40 MB, where a 100 MB file took 2.15 GB;
+ *   logs: the largest is 308 kB (bam/logs/xl330/raw/2026-01-15_10h28m49.json,
+ *     1513 entries, 6 s at 4 ms): 32 MiB is 100 times that, some 160 000
+ *     entries, 11 minutes of a bam recording. */
+#define FRIC_IO_MAX_PARAMS_BYTES ((unsigned long long)1 << 20)   /* 1 MiB  */
+#define FRIC_IO_MAX_LOG_BYTES ((unsigned long long)32 << 20)     /* 32 MiB */
+
+/* The files io reads, for their limits and sentences. */
+typedef enum fric_io_file_kind {
+    FRIC_IO_KIND_LOG = 0,         /* a pendulum log: FRIC_IO_MAX_LOG_BYTES     */
+    FRIC_IO_KIND_PARAMS,          /* a params file: FRIC_IO_MAX_PARAMS_BYTES   */
+    FRIC_IO_KIND_SENSITIVITY,     /* bam's sensitivity file: the params limit  */
+    FRIC_IO_KIND_COUNT
+} fric_io_file_kind;
+
+/* The largest file of kind [bytes] (0 for a kind out of range). */
+unsigned long long fric_io_max_bytes(fric_io_file_kind kind);
+/* The kind's name as io's sentences say it ("log", "params",
+ * "sensitivity"); NULL out of range. */
+const char *fric_io_file_kind_name(fric_io_file_kind kind);
+
+/* The size check of every door: a file of `bytes` bytes of kind, named
+ * source, against its limit, before it is read. FRIC_OK, or FRIC_E_FILE
+ * (kind FRIC_IO_FILE) with err (may be NULL) filled and recorded, one
+ * sentence naming the file, its size, the limit and what to do ("params
+ * big.json: the file is 100.0 MiB (104857600 bytes); a params file is read
+ * up to 1 MiB (1048576 bytes): a params file is a few kB, so this is not
+ * one."); FRIC_E_PARAM_RANGE for a kind out of range. */
+fric_status fric_io_check_size(fric_io_file_kind kind, unsigned long long bytes, const char *source,
+                               fric_io_error *err);
+
 /* ------------------------------------------------------ native front end */
 /* Reads and checks a log file (cJSON). FRIC_OK, or a status (see Errors:
  * FRIC_E_FILE, FRIC_E_LOG_INVALID, FRIC_E_NO_MEMORY) with err (required)

@@ -6,19 +6,19 @@
  * bench_params.c, io_params.c's refusals).
  * Not in the wasm build: there JSON.parse does this (wasm/friction.js).
  */
+#define _POSIX_C_SOURCE 200809L   /* fstat, fileno */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include <cjson/cJSON.h>
 
 #include "fric_io.h"
 #include "io_internal.h"
-
-/* Largest file read [bytes]: the longest shared log is ~0.5 MB. */
-#define IO_FILE_MAX (256L * 1024 * 1024)
 
 static int file_error(fric_io_error *err, const char *what, const char *path, const char *why)
 {
@@ -30,22 +30,33 @@ static int file_error(fric_io_error *err, const char *what, const char *path, co
     return FRIC_IO_FILE;
 }
 
-/* The whole file as a NUL-terminated string (free it), or NULL with err. */
-static char *slurp(const char *path, const char *what, size_t *len, fric_io_error *err)
+/* The whole file as a NUL-terminated string (free it), or NULL with err. A
+ * file larger than its kind's limit (fric_io_check_size) is refused: a
+ * regular file on its size before a byte is read, another (a pipe) once
+ * more than the limit has been read. */
+static char *slurp(const char *path, const char *what, fric_io_file_kind kind, size_t *len,
+                   fric_io_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         file_error(err, what, path, strerror(errno));
         return NULL;
     }
+    const size_t max = (size_t)fric_io_max_bytes(kind);
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        fric_io_check_size(kind, (unsigned long long)st.st_size, path, err)) {
+        fclose(f);
+        return NULL;
+    }
     char *buf = NULL;
     size_t n = 0, cap = 0;
-    /* bounded: the buffer doubles up to IO_FILE_MAX + 2 bytes, and a file of
-     * more than IO_FILE_MAX bytes (exactly) is refused */
+    /* bounded: the buffer doubles up to max + 2 bytes, and more than max
+     * bytes read (a file that grew, a pipe) is refused */
     for (;;) {
         if (n + 1 >= cap) {
             size_t nc = cap ? 2 * cap : 65536 * 2;
-            if (nc > (size_t)IO_FILE_MAX + 2) nc = (size_t)IO_FILE_MAX + 2;
+            if (nc > max + 2) nc = max + 2;
             cap = nc;
             char *b = realloc(buf, cap);
             if (!b) {
@@ -56,9 +67,8 @@ static char *slurp(const char *path, const char *what, size_t *len, fric_io_erro
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
-        if (n > (size_t)IO_FILE_MAX) {
-            file_error(err, what, path, "larger than 256 MiB (268435456 bytes), the largest file "
-                       "read");
+        if (n > max) {
+            fric_io_check_size(kind, n, path, err);
             break;
         }
         if (got == 0) {
@@ -192,10 +202,11 @@ void fric_io_log_destroy(fric_io_log *log)
 
 /* The JSON document of the file at path (what: "log" or "params", for the
  * messages), or NULL with *err saying why (slurp, parse). */
-static cJSON *read_json(const char *path, const char *what, fric_io_error *err)
+static cJSON *read_json(const char *path, const char *what, fric_io_file_kind kind,
+                        fric_io_error *err)
 {
     size_t len = 0;
-    char *text = slurp(path, what, &len, err);
+    char *text = slurp(path, what, kind, &len, err);
     if (!text) return NULL;
     cJSON *root = parse(text, len, what, path, err);
     free(text);
@@ -205,7 +216,7 @@ static cJSON *read_json(const char *path, const char *what, fric_io_error *err)
 fric_status fric_io_log_read(const char *path, fric_io_log *log, fric_io_error *err)
 {
     memset(log, 0, sizeof *log);
-    cJSON *root = read_json(path, "log", err);
+    cJSON *root = read_json(path, "log", FRIC_IO_KIND_LOG, err);
     if (!root) return (int)fric__io_status(err, 0, -1);
 
     fric_io_log_raw raw;
@@ -338,7 +349,7 @@ fric_status fric_io_params_walk(const char *path, fric_io_params_carry *carry,
                                 fric_io_params_visit visit, void *ctx, fric_io_error *err)
 {
     size_t len = 0;
-    char *text = slurp(path, "params", &len, err);
+    char *text = slurp(path, "params", FRIC_IO_KIND_PARAMS, &len, err);
     if (!text) return (int)fric__io_status(err, 1, -1);
     cJSON *root = parse(text, len, "params", path, err);
     if (!root) {
@@ -511,7 +522,7 @@ fric_status fric_io_sensitivity_read(const char *path, fric_io_sensitivity_read_
     r->f.params_path = r->params_path;
     r->f.logdir = r->logdir;
     r->f.param = r->param;
-    cJSON *root = read_json(path, "sensitivity", err);
+    cJSON *root = read_json(path, "sensitivity", FRIC_IO_KIND_SENSITIVITY, err);
     if (!root) return (int)fric__io_status(err, 1, -1);
     int rc = sens_parse(root, path, r, err);
     cJSON_Delete(root);

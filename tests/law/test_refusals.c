@@ -575,6 +575,15 @@ static void test_io_stage(void **state)
     fclose(fp);
     REFUSE(fric_io_sensitivity_read(path, &rb, &err), FRIC_E_PARAMS_INVALID, -1, "\"model\"");
     remove(path);
+    /* a file over its kind's size limit (fric_io_check_size), before it is
+     * read; a log's header outside the bench's ranges (fric_bench_log_check) */
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_PARAMS, 1048576, "x.json", &err), FRIC_OK);
+    REFUSE(fric_io_check_size(FRIC_IO_KIND_PARAMS, 1048577, "x.json", &err), FRIC_E_FILE, -1, "1048577 bytes");
+    bench_small_log bl;
+    bench_small_log_make(&bl);
+    assert_int_equal(fric_bench_log_check(&bl.log, "x.json", &err), FRIC_OK);
+    bl.log.mass = 1e308;   /* the bench's mass: [0.001, 50] kg */
+    REFUSE(fric_bench_log_check(&bl.log, "x.json", &err), FRIC_E_LOG_INVALID, -1, "\"mass\" = 1e+308");
 }
 
 /* ------------------------------------------------------------- joint */

@@ -14,6 +14,7 @@ export const SIGNATURES = {
   fxb_params_servo_init: 'p n',
   fxb_params_servo: 'p n source start',
   fxb_log_load: 'root hk h motor trajectory n ek kind value unknown unknown_entry source te err',
+  fxb_io_check_size: 'kind bytes source err',
   fxb_log_free: 'lg',
   fxb_log_samples: 'lg',
   fxb_log_series: 'lg t q goal speed torque_enable cap',
@@ -227,6 +228,30 @@ export class IoApi {
         carry.push({ key: core._str(kp), json: core._str(core._m._fxb_params_carry_at(cp, i, 1)) });
       }
       return { values: core._get(Float64Array, p, x.length), carry, warnings };
+    } finally {
+      ptrs.forEach((q) => core._free(q));
+    }
+  }
+
+  /** The size check of every door (fric_io_check_size, the native readers'
+   *  too), before a file is read: a file of `bytes` bytes (File.size in the
+   *  page, fs.stat's size in Node) of `kind` ('log', 'params' or
+   *  'sensitivity': TABLES.io_file_kinds), named `source`. Returns bytes; a
+   *  file over its kind's limit (maxBytes) throws an Error whose message is
+   *  the core's one sentence (the file, its size, the limit, what to do),
+   *  with code 'FRIC_E_FILE'. */
+  checkSize(kind, bytes, source = kind) {
+    const k = TABLES.io_file_kinds.indexOf(kind);
+    if (k < 0) throw argError(RangeError, 'kind', `kind must be one of ${TABLES.io_file_kinds.join(', ')}, found ${String(kind)}.`);
+    numberType('bytes', bytes);
+    const core = this._core, ptrs = [];
+    try {
+      const err = core._alloc(LAYOUTS.io_error.size);
+      ptrs.push(err);
+      const src = core._put(cstr(String(source)).in);
+      ptrs.push(src);
+      if (core._m._fxb_io_check_size(k, bytes, src, err)) throw core._fail(['bytes']);
+      return bytes;
     } finally {
       ptrs.forEach((q) => core._free(q));
     }

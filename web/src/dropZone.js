@@ -19,6 +19,18 @@
 // files the MJCF names, each sized before it is read).
 import { t } from './i18n/index.js';
 
+/** The text of a file a person gave (a File, or { name, text() } without a
+ *  size), sized before it is read by the core's check of every door
+ *  (core.io.checkSize, fric_io_check_size: kind 'log' or 'params', the
+ *  native tool's limits): a file over its kind's limit throws the core's one
+ *  sentence (the file, its size, the limit, what to do), nothing read. */
+export async function readChecked(core, f, kind) {
+  if (typeof f.size === 'number') core.io.checkSize(kind, f.size, f.name);
+  const text = await f.text();
+  if (typeof f.size !== 'number') core.io.checkSize(kind, new TextEncoder().encode(text).length, f.name);
+  return text;
+}
+
 /** The bundled sample: a log simulated by the core (tools/sample.mjs), not recorded. */
 export const SAMPLE_LOG = 'xl330-sin_sin-simulated.json';
 

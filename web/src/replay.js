@@ -22,7 +22,7 @@
 // The six replays of a 6 s log take a few ms in all (the e2e test measures
 // it), so they run on the main thread: no Worker, no progress bar.
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
-import { dropZone } from './dropZone.js';
+import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
 import { t } from './i18n/index.js';
 import { sig3, maeText } from './format.js';
@@ -326,10 +326,10 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
     out.textContent = t('replay.reading', { name: f.name });
     let text;
     try {
-      text = await f.text();
+      text = await readChecked(core, f, 'log');   // sized first: a file over a log's limit is never read
     } catch (e) {
       clear();
-      err.textContent = t('replay.unreadable', { name: f.name, message: e.message });
+      err.textContent = e.code === 'FRIC_E_FILE' ? e.message : t('replay.unreadable', { name: f.name, message: e.message });
       err.hidden = false;
       return;
     }

@@ -13,6 +13,7 @@
 // the logs told from a log). No DOM.
 import { t } from './i18n/index.js';
 import { resolveServo } from './mujoco/robot.js';
+import { readChecked } from './dropZone.js';
 
 /** A file name as a mapping name: its stem, letters, digits and '_' only. */
 export function servoName(fileName) {
@@ -23,14 +24,15 @@ export function servoName(fileName) {
 /**
  * A chosen file (a File or { name, text() }) checked as a servo: { name (its
  * mapping name), text, label, warnings (the core's sentence for each key it
- * carries) } or { error: one sentence } (not JSON, no object, or the core's
- * refusal: core.io.servoFile through resolveServo).
+ * carries) } or { error: one sentence } (larger than a params file is read,
+ * sized before it is read: core.io.checkSize; not JSON, no object, or the
+ * core's refusal: core.io.servoFile through resolveServo).
  */
 export async function checkServoFile(core, f) {
   let name = servoName(f.name);
   if (name === 'fit') name = 'fit_file';   // '@fit' is the view's fit
   try {
-    const text = await f.text();
+    const text = await readChecked(core, f, 'params');   // sized first: a 100 MB file is never read
     const r = resolveServo(core, `@${name}`, { [name]: text }, f.name);
     return { name, text, label: r.label, warnings: r.warnings };
   } catch (e) {
@@ -50,9 +52,12 @@ export function looksLikeParams(core, json) {
 
 /** A params file (its name and text) as a starting point: { name, actuator
  *  (the core's name), model (1..6), start (its fit vector), carry, warnings
- *  (the core's sentence for each carried key) }. Throws one sentence: not
- *  JSON, or the core's refusal (core.io.servoFile, `params NAME: …`). */
+ *  (the core's sentence for each carried key) }. Throws one sentence: larger
+ *  than a params file is read (core.io.checkSize: a file dropped among the
+ *  logs is read to the log's limit), not JSON, or the core's refusal
+ *  (core.io.servoFile, `params NAME: …`). */
 export function readFrom(core, name, text) {
+  core.io.checkSize('params', new TextEncoder().encode(text).length, name);
   let json;
   try {
     json = JSON.parse(text);

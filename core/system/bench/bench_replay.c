@@ -20,10 +20,13 @@
  * relative.
  */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "bench_internal.h"
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_scenario.h"
 #include "base.h"
 
 void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fric_bench_def *e)
@@ -34,6 +37,38 @@ void fric_bench_def_from_log(const fric_bench_def *d, const fric_io_log *log, fr
     e->length = log->length;
     fric_bench_gains_for_log(e, log);
     e->dt = fric_io_log_step(log);
+}
+
+fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fric_io_error *err)
+{
+    fric_io_error local;
+    if (!err) err = &local;
+    memset(err, 0, sizeof *err);
+    err->entry = -1;
+    if (!log) {
+        snprintf(err->message, sizeof err->message, "log %.200s: no log (NULL).", source ? source : "");
+        fric__fail(FRIC_E_NULL, -1, "%s", err->message);
+        return FRIC_E_NULL;
+    }
+    const fric_scenario *bench = fric_scenario_find("bench");
+    const struct { const char *name; double v; int given; } h[] = {
+        { "mass", log->mass, 1 }, { "arm_mass", log->arm_mass, 1 }, { "length", log->length, 1 },
+        { "kp", log->kp, 1 }, { "vin", log->vin, log->vin > 0 }, { "dt", log->dt, log->dt > 0 },
+    };
+    for (size_t i = 0; bench && i < sizeof h / sizeof h[0]; i++) {
+        int k = fric_scenario_param_index(bench, h[i].name);
+        if (k < 0 || !h[i].given) continue;
+        const fric_param_info *pi = &bench->params[k];
+        if (h[i].v >= pi->min && h[i].v <= pi->max) continue;
+        err->code = FRIC_IO_RANGE;
+        snprintf(err->field, sizeof err->field, "%s", h[i].name);
+        snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g must be in [%g, %g]%s%s "
+                 "(the bench's range).", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
+                 pi->unit[0] ? " " : "", pi->unit);
+        fric__fail(FRIC_E_LOG_INVALID, -1, "%s", err->message);
+        return FRIC_E_LOG_INVALID;
+    }
+    return FRIC_OK;
 }
 
 void fric_bench_gains_for_log(fric_bench_def *e, const fric_io_log *log)

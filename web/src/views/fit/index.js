@@ -32,7 +32,7 @@ import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl } from '../../controls.js';
 import { budgetField } from './budget.js';
-import { dropZone, sampleFile } from '../../dropZone.js';
+import { dropZone, sampleFile, readChecked } from '../../dropZone.js';
 import { el } from '../../dom.js';
 import { logsList } from './logs.js';
 import { searchSpace } from './space.js';
@@ -196,7 +196,7 @@ export function mount(container, { core, state }) {
     if (!f) return;
     err.hidden = true;
     try {
-      const refused = takeFrom(readFrom(core, f.name, await f.text()));
+      const refused = takeFrom(readFrom(core, f.name, await readChecked(core, f, 'params')));
       if (refused) throw new Error(refused);
     } catch (e) {
       err.textContent = e.message;

@@ -6,6 +6,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { parseLog } from '../../replay.js';
 import { fromDrop } from '../../servoFile.js';
+import { readChecked } from '../../dropZone.js';
 
 /** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
  *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
@@ -97,9 +98,10 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
     for (const f of files) {
       let text;
       try {
-        text = await f.text();
+        text = await readChecked(core, f, 'log');   // sized first: a file over a log's limit is never read
       } catch (e) {
-        problems.push(t('fit.logs.unreadable', { name: f.name, message: e.message }));
+        // the core's size sentence names the file; a read that failed is said so
+        problems.push(e.code === 'FRIC_E_FILE' ? e.message : t('fit.logs.unreadable', { name: f.name, message: e.message }));
         continue;
       }
       let log;

@@ -12,7 +12,7 @@
 // above the table.
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
-import { dropZone } from '../../dropZone.js';
+import { dropZone, readChecked } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
@@ -128,7 +128,15 @@ export function mujocoReplay(parent, { core, m, mj }) {
   }
 
   async function readFiles(files) {
-    run(await Promise.all([...files].map(async (f) => [f.name, await f.text()])));
+    let texts;
+    try {
+      // each sized before it is read (the core's check): a file over a log's limit is refused in its sentence
+      texts = await Promise.all([...files].map(async (f) => [f.name, await readChecked(core, f, 'log')]));
+    } catch (e) {
+      say(e.message);
+      return;
+    }
+    run(texts);
   }
   file.addEventListener('change', () => { if (file.files.length) readFiles([...file.files]); });
   const zone = dropZone(drop, { onFiles: readFiles, onError: say });

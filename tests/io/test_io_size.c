@@ -1,0 +1,195 @@
+/*
+ * test_io_size.c: the size limits of the files io reads (fric_io.h, "file
+ * sizes": fric_io_check_size, at every door) and the bench's check of a
+ * log's header (fric_bench_log_check, the CLI's and the page's).
+ *
+ * References, independent of the code: the limits as the issue states them
+ * (1 MiB = 2^20 = 1048576 bytes for a params or sensitivity file, 32 MiB =
+ * 2^25 = 33554432 bytes for a log), the sizes of the real files of
+ * ../shared/data (each at least 100 times under its limit: the "wide
+ * margin"), and the bench's mass range as `friction run bench` states it
+ * (0.001 … 50 kg). Files at and one byte over a limit are made here: a
+ * real file padded with white space (valid JSON: read before the limits
+ * existed, so the test fails without them) and sparse files (truncate).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "test_main.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench_logs.h"
+#include "fric_bench.h"
+#include "fric_io.h"
+#include "fric_scenario.h"
+
+#define PARAMS_MAX 1048576ULL   /* 1 MiB */
+#define LOG_MAX 33554432ULL     /* 32 MiB */
+#define SHARED "../shared/data/bam"
+#define M4 SHARED "/params/xl330/m4.json"
+#define LOG0 SHARED "/logs/xl330/raw/2026-01-15_10h28m49.json"
+
+static void limits_as_stated(void **state)
+{
+    (void)state;
+    assert_true(FRIC_IO_MAX_PARAMS_BYTES == PARAMS_MAX);
+    assert_true(FRIC_IO_MAX_LOG_BYTES == LOG_MAX);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_PARAMS) == PARAMS_MAX);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_SENSITIVITY) == PARAMS_MAX);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_LOG) == LOG_MAX);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_COUNT) == 0);
+    fric_io_error err;
+    /* at the limit: taken; one byte more: one sentence naming the file, its
+     * size, the limit and what to do */
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_PARAMS, PARAMS_MAX, "p.json", &err), FRIC_OK);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_LOG, LOG_MAX, "l.json", &err), FRIC_OK);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_PARAMS, 104857600, "big.json", &err), FRIC_E_FILE);
+    assert_int_equal(err.code, FRIC_IO_FILE);
+    assert_string_equal(err.message, "params big.json: the file is 100.0 MiB (104857600 bytes); a params "
+                        "file is read up to 1 MiB (1048576 bytes): a params file is a few kB, so this is not one.");
+    assert_string_equal(fric_status_last().message, err.message);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_LOG, LOG_MAX + 1, "l.json", NULL), FRIC_E_FILE);
+    assert_string_equal(fric_status_last().message, "log l.json: the file is 32.0 MiB (33554433 bytes); a log file "
+                        "is read up to 32 MiB (33554432 bytes): split the recording into shorter logs.");
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_SENSITIVITY, PARAMS_MAX + 1, "s.json", &err), FRIC_E_FILE);
+    assert_non_null(strstr(err.message, "sensitivity s.json: "));
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_COUNT, 1, "x", &err), FRIC_E_PARAM_RANGE);
+}
+
+/* The largest regular file under dir whose path contains part [bytes]. */
+static long long largest(const char *dir, const char *part, char *which, size_t cap)
+{
+    long long best = 0;
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char p[1024];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(p, &st) != 0) continue;
+        char sub[1024] = "";
+        long long n = S_ISDIR(st.st_mode) ? largest(p, part, sub, sizeof sub)
+                    : strstr(p, part) && strstr(p, ".json") ? (long long)st.st_size : 0;
+        if (n > best) {
+            best = n;
+            snprintf(which, cap, "%s", S_ISDIR(st.st_mode) ? sub : p);
+        }
+    }
+    closedir(d);
+    return best;
+}
+
+static void real_files_far_below(void **state)
+{
+    (void)state;
+    char which[1024] = "";
+    long long params = largest(SHARED "/params", "/params/", which, sizeof which);
+    if (params < 0) skip();
+    printf("largest params file: %s, %lld bytes\n", which, params);
+    long long logs = largest(SHARED "/logs", "/logs/", which, sizeof which);
+    printf("largest log: %s, %lld bytes\n", which, logs);
+    assert_true(params > 0 && logs > 0);
+    assert_true((unsigned long long)params * 100 <= FRIC_IO_MAX_PARAMS_BYTES);
+    assert_true((unsigned long long)logs * 100 <= FRIC_IO_MAX_LOG_BYTES);
+}
+
+/* Writes src followed by white space to dst, size bytes in all. */
+static void padded(const char *src, const char *dst, unsigned long long size)
+{
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buf[65536];
+    unsigned long long n = 0;
+    for (size_t got; (got = fread(buf, 1, sizeof buf, in)) > 0; n += got) fwrite(buf, 1, got, out);
+    fclose(in);
+    memset(buf, ' ', sizeof buf);
+    while (n < size) {
+        size_t k = size - n < sizeof buf ? (size_t)(size - n) : sizeof buf;
+        fwrite(buf, 1, k, out);
+        n += k;
+    }
+    assert_int_equal(fclose(out), 0);
+}
+
+static void sparse(const char *path, long long size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(truncate(path, size), 0);
+}
+
+static void readers_refuse_by_size(void **state)
+{
+    (void)state;
+    if (access(M4, R_OK) != 0 || access(LOG0, R_OK) != 0) skip();
+    const char *p = "build/io-size-params.json", *l = "build/io-size-log.json";
+    const fric_scenario *bench = fric_scenario_find("bench");
+    double x[FRIC_SCENARIO_MAX_PARAMS];
+    fric_io_error err;
+    /* a real params file padded to the limit: read; one byte more: refused */
+    padded(M4, p, PARAMS_MAX);
+    fric_scenario_defaults(bench, x);
+    assert_int_equal(fric_io_params_read(p, bench, x, &err), FRIC_OK);
+    padded(M4, p, PARAMS_MAX + 1);
+    assert_int_equal(fric_io_params_read(p, bench, x, &err), FRIC_E_FILE);
+    assert_int_equal(err.code, FRIC_IO_FILE);
+    assert_non_null(strstr(err.message, "(1048577 bytes)"));
+    assert_non_null(strstr(err.message, "up to 1 MiB (1048576 bytes)"));
+    /* 100 MB (sparse): the same sentence, nothing read */
+    sparse(p, 100000000);
+    assert_int_equal(fric_io_params_walk(p, NULL, NULL, NULL, &err), FRIC_E_FILE);
+    assert_non_null(strstr(err.message, "(100000000 bytes)"));
+    static fric_io_sensitivity_read_buf rb;
+    assert_int_equal(fric_io_sensitivity_read(p, &rb, &err), FRIC_E_FILE);
+    assert_non_null(strstr(err.message, "sensitivity "));
+    assert_non_null(strstr(err.message, "(100000000 bytes)"));
+    /* a real log padded to its limit: read; one byte more: refused */
+    fric_io_log L;
+    padded(LOG0, l, LOG_MAX);
+    assert_int_equal(fric_io_log_read(l, &L, &err), FRIC_OK);
+    fric_io_log_destroy(&L);
+    padded(LOG0, l, LOG_MAX + 1);
+    assert_int_equal(fric_io_log_read(l, &L, &err), FRIC_E_FILE);
+    fric_io_log_destroy(&L);
+    assert_non_null(strstr(err.message, "(33554433 bytes)"));
+    assert_non_null(strstr(err.message, "up to 32 MiB (33554432 bytes)"));
+    remove(p);
+    remove(l);
+}
+
+static void log_header_in_bench_ranges(void **state)
+{
+    (void)state;
+    bench_small_log s;
+    bench_small_log_make(&s);
+    fric_io_error err;
+    assert_int_equal(fric_bench_log_check(&s.log, "x.json", &err), FRIC_OK);
+    s.log.mass = 50;        /* the bench's heaviest load */
+    assert_int_equal(fric_bench_log_check(&s.log, "x.json", &err), FRIC_OK);
+    s.log.mass = 1e308;
+    assert_int_equal(fric_bench_log_check(&s.log, "x.json", &err), FRIC_E_LOG_INVALID);
+    assert_int_equal(err.code, FRIC_IO_RANGE);
+    assert_string_equal(err.field, "mass");
+    assert_int_equal(err.entry, -1);
+    assert_string_equal(err.message, "log x.json: \"mass\" = 1e+308 must be in [0.001, 50] kg (the bench's range).");
+    assert_int_equal(fric_status_last().code, FRIC_E_LOG_INVALID);
+    s.log.mass = 0.0005;    /* under 1 g */
+    assert_int_equal(fric_bench_log_check(&s.log, "x.json", NULL), FRIC_E_LOG_INVALID);
+    s.log.mass = 0.5;
+    s.log.dt = 2;           /* the bench's step: at most 0.01 s */
+    assert_int_equal(fric_bench_log_check(&s.log, "x.json", &err), FRIC_E_LOG_INVALID);
+    assert_string_equal(err.field, "dt");
+    assert_int_equal(fric_bench_log_check(NULL, "x.json", &err), FRIC_E_NULL);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(limits_as_stated),
+               cmocka_unit_test(real_files_far_below),
+               cmocka_unit_test(readers_refuse_by_size),
+               cmocka_unit_test(log_header_in_bench_ranges))
