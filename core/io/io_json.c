@@ -117,14 +117,33 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     /* cJSON counts the terminating NUL in the length (as cJSON_ParseWithOpts). */
     cJSON *root = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
     const char *at = end ? end : text;
-    int nul = root != NULL;
+    int nul = 0, ctl = 0;
     if (root) {
-        /* a \u0000 in a string: cJSON ends the string there, so a name
-         * ("xl330\u0000junk") would be read cut, in silence (a backslash
-         * is only ever inside a string of a parsed document) */
-        for (at = text; at < text + len; at++)
-            if (*at == '\\' && (at[1] != 'u' || strncmp(at + 2, "0000", 4) != 0)) at++;
-            else if (*at == '\\') break;
+        /* What cJSON takes and strict JSON (RFC 8259, the page's JSON.parse)
+         * refuses, found on the parsed text in one pass:
+         * - a \u0000 in a string: cJSON ends the string there, so a name
+         *   ("xl330\u0000junk") would be read cut, in silence;
+         * - a control byte (< 0x20) other than space, tab, line feed and
+         *   carriage return between tokens, or any unescaped one inside a
+         *   string: cJSON skips every byte <= 0x20 as white space, the
+         *   carried-key walker (skip_ws below) and JSON.parse do not, so a
+         *   form feed before a key shifted the carried values. */
+        int in_string = 0;
+        for (at = text; at < text + len; at++) {
+            unsigned char b = (unsigned char)*at;
+            if (in_string && b == '\\') {
+                if (at[1] == 'u' && strncmp(at + 2, "0000", 4) == 0) {
+                    nul = 1;
+                    break;
+                }
+                at++;
+            } else if (b == '"') {
+                in_string = !in_string;
+            } else if (b < 0x20 && (in_string || (b != '\t' && b != '\n' && b != '\r'))) {
+                ctl = 0x100 | b;
+                break;
+            }
+        }
         if (at >= text + len) return root;
         cJSON_Delete(root);
     }
@@ -145,6 +164,10 @@ static cJSON *parse(const char *text, size_t len, const char *what, const char *
     if (nul)
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: a string holds \\u0000 (a "
                  "NUL character), which would cut it there; remove it.", what, path, line, col);
+    else if (ctl)
+        snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: a control byte "
+                 "0x%02X; JSON allows only space, tab, line feed and carriage return between "
+                 "values and none unescaped in a string: remove it.", what, path, line, col, ctl & 0xFF);
     else if (at >= text + len)
         snprintf(err->message, sizeof err->message, "%s %s:%ld:%ld: not JSON: the text ends "
                  "before the document does (cut off?).", what, path, line, col);
