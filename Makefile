@@ -526,9 +526,10 @@ clean:
 # -fsanitize=fuzzer-no-link,address,undefined into build/fuzz/, each target
 # linked with -fsanitize=fuzzer,address,undefined.
 #   make fuzz                  replays tests/fuzz/regressions/, then runs each
-#                              target FUZZ_SECONDS (default 12: 5 targets, ~1 min)
+#                              target FUZZ_SECONDS (default 12: 8 targets, ~2 min)
 #   make fuzz FUZZ_SECONDS=N   longer
-#   make fuzz-regress          only the replay of the saved inputs (fast)
+#   make fuzz-regress          only the replay of the saved inputs (fast; the
+#                              known findings of tests/fuzz/pending/ listed, not blocking)
 # plus the Node fuzz of the wasm wrapper (tests/fuzz/wrapper_fuzz.mjs --strict: a
 # call neither computed nor refused fails it; needs
 # `make wasm`). New crash inputs land in build/fuzz/artifacts/; a finding is

@@ -20,8 +20,8 @@
  *   - writing what was read back gives the same bytes (the writer is a
  *     fixed point after one trip);
  *   - each carried value is the value the file holds: its text, parsed by
- *     cJSON, equals (cJSON_Compare) the file's last member of that key as
- *     cJSON parsed the whole file (the reader's own parser);
+ *     cJSON, is the same value (same_json) as the file's last member of
+ *     that key as cJSON parsed the whole file (the reader's own parser);
  *   - the written file is strict JSON (RFC 8259, as the page's JSON.parse
  *     reads it: no control character outside white space, no leading 0, a
  *     digit after '.', escapes of the list, \\u and 4 hex digits, nothing
@@ -140,6 +140,26 @@ static int strict_json(const char *text, size_t len)
     return s && j_ws(s, e) == e;
 }
 
+/* 1 when a and b are the same JSON value: the same kind, numbers equal as
+ * doubles (1e999 and 2e999 both inf: cJSON_Compare's relative test says
+ * inf != inf), strings equal, arrays and objects member by member in order
+ * (a carried value keeps the file's order), keys equal. */
+static int same_json(const cJSON *a, const cJSON *b)
+{
+    if (!a || !b) return a == b;
+    if ((a->type & 0xff) != (b->type & 0xff)) return 0;
+    if ((a->string == NULL) != (b->string == NULL) || (a->string && strcmp(a->string, b->string) != 0)) return 0;
+    if (cJSON_IsNumber(a)) return a->valuedouble == b->valuedouble;
+    if (cJSON_IsString(a)) return strcmp(a->valuestring, b->valuestring) == 0;
+    if (cJSON_IsArray(a) || cJSON_IsObject(a)) {
+        const cJSON *x = a->child, *y = b->child;
+        for (; x && y; x = x->next, y = y->next)
+            if (!same_json(x, y)) return 0;
+        return !x && !y;
+    }
+    return 1;   /* true, false, null: the kind */
+}
+
 /* The last member called key of object o (a later one overrides). */
 static const cJSON *last_member(const cJSON *o, const char *key)
 {
@@ -200,10 +220,38 @@ static int put(const char *path, const void *data, size_t n)
     return fclose(f) != 0 || w != n ? -1 : 0;
 }
 
+/* 0 while an input of a known finding runs without FUZZ_STRICT: not shown. */
+static int showing = 1;
+
 static void show(const char *what, const char *s)
 {
-    fprintf(stderr, "%s (%zu bytes):\n%s\n", what, strlen(s), s);
+    if (showing) fprintf(stderr, "%s (%zu bytes):\n%s\n", what, strlen(s), s);
 }
+
+/* The known findings (docs/fuzzing.md, "Known findings"; fuzz_known):
+ *   params-value-cut: a carried value of 256 or more characters read cut at
+ *     255 (io_json.c compact()) and accepted: written cut, not JSON (issue
+ *     39 item 1; fixed on branch h-io). Recognised by a carried value of
+ *     exactly 255 characters.
+ *   params-control-space: a control character other than tab, line feed and
+ *     carriage return between tokens (cJSON skips every byte <= 0x20 as
+ *     white space; io_json.c's span scanner skips four): the spans of the
+ *     later members shift, a carried key gets another text as its value
+ *     (e.g. a form feed before a key: "a": 1 carried as ":1,"). Recognised
+ *     by such a byte anywhere in the input. */
+static const char *known_finding(const params *a, const uint8_t *data, size_t size)
+{
+    for (int k = 0; k < a->carry.n; k++)
+        if (strlen(a->carry.value[k]) == FRIC_IO_CARRY_VALUE_LEN - 1) return "params-value-cut";
+    for (size_t i = 0; i < size; i++)
+        if (data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r') return "params-control-space";
+    return NULL;
+}
+#define KNOWN_OR_FAIL(...)                            \
+    do {                                              \
+        if (known && fuzz_known(known)) return;       \
+        FUZZ_FAIL(__VA_ARGS__);                       \
+    } while (0)
 
 static void round_trip(const uint8_t *data, size_t size)
 {
@@ -215,6 +263,9 @@ static void round_trip(const uint8_t *data, size_t size)
         return;
     }
     if (a.carry.n < 0 || a.carry.n > FRIC_IO_CARRY_KEYS) FUZZ_FAIL("carry.n = %d", a.carry.n);
+    const char *known = known_finding(&a, data, size);
+    const char *strict = getenv("FUZZ_STRICT");
+    showing = !known || (strict && strict[0] == '1');
     if (a.carry.n) {
         /* the file as the reader's parser sees it (io_json.c: the NUL counted in the length) */
         char *copy = malloc(size + 1);
@@ -224,60 +275,67 @@ static void round_trip(const uint8_t *data, size_t size)
         int bad = -1;
         for (int k = 0; k < a.carry.n && bad < 0; k++) {
             cJSON *v = cJSON_Parse(a.carry.value[k]);
-            if (!v || !cJSON_Compare(v, last_member(root, a.carry.key[k]), 1)) bad = k;
+            const cJSON *f = last_member(root, a.carry.key[k]);
+            if (v && f) {   /* the member's value, its key aside */
+                cJSON c = *f;
+                c.string = NULL;
+                if (!same_json(v, &c)) bad = k;
+            } else {
+                bad = k;
+            }
             cJSON_Delete(v);
         }
         cJSON_Delete(root);
         free(copy);
         if (bad >= 0)
-            FUZZ_FAIL("carried key \"%s\" holds %s, not the file's value of that key", a.carry.key[bad],
+            KNOWN_OR_FAIL("carried key \"%s\" holds %s, not the file's value of that key", a.carry.key[bad],
                       a.carry.value[bad]);
     }
     static char text[65536], again[65536];
     size_t len = 0, len2 = 0;
     const char *why = "";
     if (write_params(&a, text, sizeof text, &len, &why))
-        FUZZ_FAIL("an accepted params file cannot be written: %s", why);
-    if (len != strlen(text)) FUZZ_FAIL("the writer's length %zu is not the text's %zu", len, strlen(text));
+        KNOWN_OR_FAIL("an accepted params file cannot be written: %s", why);
+    if (len != strlen(text)) KNOWN_OR_FAIL("the writer's length %zu is not the text's %zu", len, strlen(text));
     if (getenv("FUZZ_SHOW")) show("accepted, written", text);   /* to see what a seed reaches */
     if (!strict_json(text, len)) {
         show("written", text);
-        FUZZ_FAIL("the written params file is not strict JSON (the page's JSON.parse refuses it)");
+        KNOWN_OR_FAIL("the written params file is not strict JSON (the page's JSON.parse refuses it)");
     }
     if (put(path_out, text, len)) return;
     rc = read_params(path_out, &b);
     if (rc) {
         show("written", text);
-        FUZZ_FAIL("the written params file is refused by its reader: %s",
+        KNOWN_OR_FAIL("the written params file is refused by its reader: %s",
                   rc < 0 ? "(no message)" : fric_status_last().message);
     }
     if (strcmp(a.actuator, b.actuator) != 0 || a.model != b.model || a.integrator != b.integrator) {
         show("written", text);
-        FUZZ_FAIL("read back as %s m%d integrator %d, written from %s m%d integrator %d", b.actuator, b.model,
+        KNOWN_OR_FAIL("read back as %s m%d integrator %d, written from %s m%d integrator %d", b.actuator, b.model,
                   (int)b.integrator, a.actuator, a.model, (int)a.integrator);
     }
     for (int i = 0; i < FRIC_FIT_N; i++)
         if (!(a.fit[i] == b.fit[i])) {
             show("written", text);
-            FUZZ_FAIL("fit parameter %d read back as %.17g, written from %.17g", i, b.fit[i], a.fit[i]);
+            KNOWN_OR_FAIL("fit parameter %d read back as %.17g, written from %.17g", i, b.fit[i], a.fit[i]);
         }
     if (a.carry.n != b.carry.n) {
         show("written", text);
-        FUZZ_FAIL("%d carried keys read back, %d written", b.carry.n, a.carry.n);
+        KNOWN_OR_FAIL("%d carried keys read back, %d written", b.carry.n, a.carry.n);
     }
     for (int k = 0; k < a.carry.n; k++)
         if (strcmp(a.carry.key[k], b.carry.key[k]) != 0 || strcmp(a.carry.value[k], b.carry.value[k]) != 0) {
             show("written", text);
-            FUZZ_FAIL("carried key %d read back as \"%s\": %s (%zu chars), written as \"%s\": %s (%zu chars)", k,
+            KNOWN_OR_FAIL("carried key %d read back as \"%s\": %s (%zu chars), written as \"%s\": %s (%zu chars)", k,
                       b.carry.key[k], b.carry.value[k], strlen(b.carry.value[k]), a.carry.key[k],
                       a.carry.value[k], strlen(a.carry.value[k]));
         }
     if (write_params(&b, again, sizeof again, &len2, &why))
-        FUZZ_FAIL("a params file read back cannot be written again: %s", why);
+        KNOWN_OR_FAIL("a params file read back cannot be written again: %s", why);
     if (len2 != len || memcmp(text, again, len) != 0) {
         show("first", text);
         show("second", again);
-        FUZZ_FAIL("writing what was read back gives other bytes");
+        KNOWN_OR_FAIL("writing what was read back gives other bytes");
     }
 }
 
