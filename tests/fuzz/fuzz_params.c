@@ -233,6 +233,10 @@ static void show(const char *what, const char *s)
  *     255 (io_json.c compact()) and accepted: written cut, not JSON (issue
  *     39 item 1; fixed on branch h-io). Recognised by a carried value of
  *     exactly 255 characters.
+ *   params-lax-value: a carried value cJSON reads that strict JSON does not
+ *     (01, 00.0, a raw control character in a string): carried and written
+ *     as read, the written file is not JSON to the page's JSON.parse (fixed on
+ *     branch h-io: refused). Recognised by a carried value strict_json refuses.
  *   params-control-space: a control character other than tab, line feed and
  *     carriage return between tokens (cJSON skips every byte <= 0x20 as
  *     white space; io_json.c's span scanner skips four): the spans of the
@@ -243,6 +247,8 @@ static const char *known_finding(const params *a, const uint8_t *data, size_t si
 {
     for (int k = 0; k < a->carry.n; k++)
         if (strlen(a->carry.value[k]) == FRIC_IO_CARRY_VALUE_LEN - 1) return "params-value-cut";
+    for (int k = 0; k < a->carry.n; k++)
+        if (!strict_json(a->carry.value[k], strlen(a->carry.value[k]))) return "params-lax-value";
     for (size_t i = 0; i < size; i++)
         if (data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r') return "params-control-space";
     return NULL;
