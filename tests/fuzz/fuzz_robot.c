@@ -285,6 +285,13 @@ static void one(const uint8_t *data, size_t size)
         return;
     }
     reached[3]++;
+    if (getenv("FUZZ_SHOW"))
+        for (int i = 0; i < ad->n; i++)
+            fprintf(stderr, "fuzz_robot: h %.17g, joint %d: q0 %.17g, minv %.17g, armature %.17g, servo kt %.17g R %.17g "
+                    "armature %.17g q_offset %.17g K_c %.17g K_v %.17g, treatment %d\n", m.timestep, ad->a[i].joint,
+                    jm[i].q0, minv[i], jm[i].armature, ad->defs[i].bench.servo.kt, ad->defs[i].bench.servo.R,
+                    ad->defs[i].bench.servo.armature, ad->defs[i].bench.servo.q_offset, ad->defs[i].bench.friction.K_c,
+                    ad->defs[i].bench.friction.K_v, (int)tr);
     double ctrl_a[MAXU + 1], ctrl_c[MAXU + 1];
     for (int k = 0; k <= MAXU; k++) ctrl_a[k] = ctrl_c[k] = 0;
     double qp[MAXQ + 1], qv[MAXV + 1];
@@ -324,6 +331,9 @@ static void one(const uint8_t *data, size_t size)
         fric_mujoco_step_in sin_ = { in_q, in_v, in_minv, acc_s, frc_s, zero, acc, zero, bias, zero, NULL, goal };
         fric_mujoco_core_step(core, &sin_, force, loss);
         for (int i = 0; i < n; i++) {
+            /* known finding bench-kt-huge (docs/fuzzing.md): fric_bench_check takes a servo's kt of
+             * 1.6e308 (a params file's kt is bounded at 100 N·m/A by the bench's table; a def is not) */
+            if (!isfinite(force[i]) && ad->defs[i].bench.servo.kt > 100 && fuzz_known("bench-kt-huge")) continue;
             if (!isfinite(force[i])) FUZZ_FAIL("step %d, joint %d: force %g", s, i, force[i]);
             if (tr != FRIC_MUJOCO_IMPLICIT && !(loss[i] >= 0 && isfinite(loss[i])))
                 FUZZ_FAIL("step %d, joint %d: frictionloss %g", s, i, loss[i]);
