@@ -331,9 +331,6 @@ static void one(const uint8_t *data, size_t size)
         fric_mujoco_step_in sin_ = { in_q, in_v, in_minv, acc_s, frc_s, zero, acc, zero, bias, zero, NULL, goal };
         fric_mujoco_core_step(core, &sin_, force, loss);
         for (int i = 0; i < n; i++) {
-            /* known finding bench-kt-huge (docs/fuzzing.md): fric_bench_check takes a servo's kt of
-             * 1.6e308 (a params file's kt is bounded at 100 N·m/A by the bench's table; a def is not) */
-            if (!isfinite(force[i]) && ad->defs[i].bench.servo.kt > 100 && fuzz_known("bench-kt-huge")) continue;
             if (!isfinite(force[i])) FUZZ_FAIL("step %d, joint %d: force %g", s, i, force[i]);
             if (tr != FRIC_MUJOCO_IMPLICIT && !(loss[i] >= 0 && isfinite(loss[i])))
                 FUZZ_FAIL("step %d, joint %d: frictionloss %g", s, i, loss[i]);
@@ -365,9 +362,6 @@ static void one(const uint8_t *data, size_t size)
              * goal, and the sag 1e3·(goal − q) overflows for |goal − q| > DBL_MAX/1e3 */
             if (!isfinite(row.sag_mrad) && isfinite(row.q) && !(fabs(fric_robot_goal(r, jj_of(ad, i)) - row.q) <= DBL_MAX / 1e3)
                 && fuzz_known("robot-goal-huge"))
-                continue;
-            if ((!isfinite(row.tau_m) || !isfinite(row.tau_f)) && ad->defs[i].bench.servo.kt > 100
-                && fuzz_known("bench-kt-huge"))
                 continue;
             if (!isfinite(row.q) || !isfinite(row.sag_mrad) || !isfinite(row.tau_m) || !isfinite(row.tau_f))
                 FUZZ_FAIL("step %d, joint %d: row q %g sag %g mrad tau_m %g tau_f %g", s, i, row.q, row.sag_mrad,
