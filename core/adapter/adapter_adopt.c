@@ -286,10 +286,11 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
         if (a->act_goal) {
             /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
              * the servo is the actuator: it turns g·q toward the ctrl */
-            if (!(r->act_gear != 0) || !isfinite(r->act_gear))
+            if (!(fabs(r->act_gear) >= FRIC_MUJOCO_GEAR_MIN && fabs(r->act_gear) <= FRIC_MUJOCO_GEAR_MAX))
                 return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; a "
-                                  "servo drives its joint through a gear that is a finite number other than 0.",
-                                  nm(r->name), r->act_gear);
+                                  "servo drives its joint through a gear that is a finite number other than 0, "
+                                  "%g <= |gear| <= %g.", nm(r->name), r->act_gear, FRIC_MUJOCO_GEAR_MIN,
+                                  FRIC_MUJOCO_GEAR_MAX);
             a->gear = r->act_gear;
             def->gear = r->act_gear;
             if (r->act_ctrllimited) {

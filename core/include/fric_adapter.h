@@ -373,7 +373,8 @@ typedef struct {
  * listed; when no class is known: map by name or '*', MuJoCo 3's
  * headless runner knows them); FRIC_E_UNSUPPORTED: a joint named that is
  * a slide (bam's servos are rotary), ball or free joint, a goal-source
- * actuator with a gear 0 or not finite; FRIC_E_PARAM_RANGE: nothing
+ * actuator with a gear 0, not finite or outside FRIC_MUJOCO_GEAR_MIN ..
+ * FRIC_MUJOCO_GEAR_MAX in magnitude; FRIC_E_PARAM_RANGE: nothing
  * adopted, more than FRIC_MUJOCO_MAX_JOINTS mapped, a servo the bench's
  * check refuses (its sentence). A class or '*' skips a slide, ball or free
  * joint (out->skip, out->nskip). A goal source's gear g is mapped through
@@ -381,6 +382,12 @@ typedef struct {
  * velocity's, intvelocity's or damper's ctrl is no goal (act_goal 0: its
  * force off, the servo holds the goal it is given). keep_armature 1: the
  * file's armature stays on every joint. */
+/* The gears a goal source may have, in magnitude: the servo's armature
+ * goes through g² and its torque bound and K_v through |g| and g², so a
+ * gear of 1e160 gave an infinite armature (found by tests/fuzz/fuzz_robot.c);
+ * a servo's reduction in a robot's MJCF is of order 1 to 10³. */
+#define FRIC_MUJOCO_GEAR_MIN 1e-6
+#define FRIC_MUJOCO_GEAR_MAX 1e6
 fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot_joint *joints, int njnt,
                               const fric_mujoco_map_entry *map, const fric_bench_def *servos, int nmap,
                               int keep_armature, const char **why);

@@ -245,6 +245,11 @@ void fric_bench_def_from_preset(const fric_bench_preset *p, fric_bench_def *d);
 /* The firmware gain register's largest value (Dynamixel: 16383); the
  * bench's table and fric_bench_check share it. */
 #define FRIC_BENCH_KP_MAX 16383.0
+/* The largest torque constant (motor × reduction) the bench takes: the
+ * presets lie in 0.39 .. 9.8 N·m/A (xl330 .. eRob100); the bench's table and
+ * fric_bench_check share it (a kt of 1.6e308 made the FRICTIONLOSS step's
+ * force NaN: fuzz_robot, docs/fuzzing.md). */
+#define FRIC_BENCH_KT_MAX 100.0    /* [N·m/A] */
 
 /* 0 when d is usable; otherwise *why names the field and the condition. */
 fric_status fric_bench_check(const fric_bench_def *d, const char **why);

@@ -441,6 +441,30 @@ static void test_adopt_refusals(void **st)
     r[2].act_gear = 0;
     adopt_refused(r, 6, "elbow_flex=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
                   (const char *const[]){ "'elbow_flex'", "gear 0", NULL });
+    /* a gear whose square overflows the armature (fuzz_robot: gear 1e160, armature inf), and the
+     * bounds: 1e6 and 1e-6 adopted (armature g²·I finite), just past them refused */
+    r[2].act_gear = 1e160;
+    adopt_refused(r, 6, "elbow_flex=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
+                  (const char *const[]){ "'elbow_flex'", "gear 1e+160", "|gear| <= 1e+06", NULL });
+    r[2].act_gear = -1.000001e6;
+    adopt_refused(r, 6, "elbow_flex=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
+                  (const char *const[]){ "'elbow_flex'", "1e-06 <= |gear|", NULL });
+    r[2].act_gear = 0.999999e-6;
+    adopt_refused(r, 6, "elbow_flex=sts3215/m1", NULL, FRIC_E_UNSUPPORTED,
+                  (const char *const[]){ "'elbow_flex'", "1e-06 <= |gear|", NULL });
+    for (int s = -1; s <= 1; s += 2)
+        for (int b = 0; b < 2; b++) {
+            r[2].act_gear = s * (b ? 1e6 : 1e-6);
+            fric_mujoco_map_entry gm[1];
+            assert_int_equal(parse_ok("elbow_flex=sts3215/m1", gm, 1), 1);
+            fric_bench_def gs = preset("sts3215", 1);
+            const char *gwhy = NULL;
+            assert_int_equal(fric_mujoco_adopt(&out, r, 6, gm, &gs, 1, 0, &gwhy), FRIC_OK);
+            assert_int_equal(out.n, 1);
+            /* the rotor through the gear: g²·I, written here from the preset's armature */
+            assert_true(out.a[0].armature == r[2].act_gear * r[2].act_gear * gs.servo.armature);
+            assert_true(isfinite(out.a[0].armature));
+        }
     /* a mapping that adopts nothing: '*' over a ball and a free joint */
     fric_mujoco_robot_joint none[2] = { so_joint(0, NULL), so_joint(1, NULL) };
     none[0].jm.type = FRIC_MUJOCO_JNT_FREE;

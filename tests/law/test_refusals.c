@@ -339,6 +339,15 @@ static void test_bench_stage(void **state)
     fric_bench_def bad = d;
     bad.mass = 0;               /* mass > 0 */
     REFUSE(fric_bench_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "mass = ");
+    /* kt above the bench's table's 100 N·m/A (a def built outside a params
+     * file: fuzz_robot found 1.6e308, whose FRICTIONLOSS force was NaN) */
+    bad = d;
+    bad.servo.kt = 1.6e308;
+    REFUSE(fric_bench_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "kt = ");
+    bad.servo.kt = 100.5;
+    REFUSE(fric_bench_check(&bad, &why), FRIC_E_PARAM_RANGE, -1, "kt = ");
+    bad.servo.kt = 100;
+    assert_int_equal(fric_bench_check(&bad, &why), FRIC_OK);
     fric_bench_state bs;
     REFUSE(fric_bench_init(&d, &bs, NAN, 0, &why), FRIC_E_PARAM_RANGE, -1, "q0 = ");
     /* the bench scenario's vector: the scenario's own parameter index */

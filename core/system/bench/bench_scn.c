@@ -225,7 +225,7 @@ static const fric_param_info params[N_PARAMS] = {
     [P_K_V] = PRESET_PARAM(FRIC_SERVO_KEY_K_V, 100, "N·m·s/rad",
         "K_v, viscous friction" PRESET,
         "viscous K_v", 0, 0.2, 0),
-    [P_KT] = PRESET_PARAM("kt", 100, "N·m/A",
+    [P_KT] = PRESET_PARAM("kt", FRIC_BENCH_KT_MAX, "N·m/A",
         "torque constant (motor × reduction) (> 0)" PRESET,
         "torque constant k_t", 0.1, 10, 1),
     [P_R] = PRESET_PARAM("R", 1000, "Ω",

@@ -94,8 +94,9 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
     else if ((int)a->control < 0 || (int)a->control >= FRIC_SERVO_N_CONTROLS)
         m = fric__say("servo control = %d is not voltage (0), current (1), host current (2), "
                       "current P (3) or torque (4).", (int)a->control);
-    else if (bad(a->kt) || a->kt <= 0)
-        m = fric__say("kt = %g N·m/A must be a finite torque constant > 0.", a->kt);
+    else if (bad(a->kt) || a->kt <= 0 || a->kt > FRIC_BENCH_KT_MAX)
+        m = fric__say("kt = %g N·m/A must be a torque constant in (0, %g] N·m/A (the presets lie "
+                      "in 0.39 .. 9.8).", a->kt, FRIC_BENCH_KT_MAX);
     else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
         m = fric__say("R = %g Ω must be a finite resistance >= %g Ω (a winding, not a "
                       "short circuit).", a->R, FRIC_BENCH_R_MIN);
