@@ -1103,4 +1103,8 @@ export default {
   'offline.update': 'A new version is ready; reload to use it.',
   'offline.reload': 'Reload',
   'offline.missing': '{what} is not on this device yet and the network cannot be reached: open the explorer once with a network and wait until the header says “Ready offline”, then this works offline too.',
+  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
+  'page.refused.item': '{key} = {value} (allowed: {range})',
+  'page.refused.choices': 'one of {list}',
 };

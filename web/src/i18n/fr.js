@@ -1802,4 +1802,8 @@ export default {
   'offline.update': 'Une nouvelle version est prête ; rechargez pour l\'utiliser.',
   'offline.reload': 'Recharger',
   'offline.missing': '{what} n\'est pas encore sur cet appareil et le réseau est injoignable : ouvrez l\'explorateur une fois avec le réseau et attendez que l\'en-tête indique « Prêt hors ligne », cela marchera alors aussi hors ligne.',
+  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
+  'page.refused.item': '{key} = {value} (permis : {range})',
+  'page.refused.choices': 'l\'une des valeurs {list}',
 };
