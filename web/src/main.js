@@ -78,6 +78,16 @@ window.addEventListener('unhandledrejection', (e) => showError(t('page.error.une
 // ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
 const embed = embedOptions();
 if (embed) document.body.classList.add('embed');
+// the slide layout (docs/embedding.md, css/present.css body.slide): an embed
+// in a frame at most 600 px high (a slide's 800×450) shows the picture and
+// its read-outs first, the run bar and the controls below them, and the
+// lesson folded
+const slide = embed ? window.matchMedia('(max-height: 600px)') : null;
+if (slide) {
+  const setSlide = () => document.body.classList.toggle('slide', slide.matches);
+  setSlide();
+  slide.addEventListener('change', setSlide);
+}
 
 // The offline package (make dist, tools/dist.mjs) names its service worker
 // in the page; `make serve` does not (offline.js: the header's state).
@@ -148,7 +158,7 @@ async function start() {
   const main = document.getElementById('view');
   let mounted = null;
   let actions = null;     // the mounted view's actions, if any
-  let lessonOpen = true;  // the lesson box's open state, kept across views
+  let lessonOpen = !slide?.matches;  // the lesson box's open state, kept across views
   const buttons = VIEWS.map((v, i) => {
     const b = document.createElement('button');
     b.type = 'button';
