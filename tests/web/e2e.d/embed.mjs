@@ -18,7 +18,10 @@
 //          and the goal stays 1.5 rad (URL and field); a frame opened with
 //          pendulum.goal=99 in its URL posts fx:ready, then fx:error with
 //          that sentence, shows it, and keeps the view's default goal, 1.2 rad
-// Screenshot: build/e2e/embed-host.png.
+//   slide  in a frame of 800×450 (a slide, issue 40 item 6) the pendulum's
+//          picture (its canvas) lies wholly inside the frame, the lesson is
+//          folded, and the controls follow below the charts (scrolled to)
+// Screenshots: build/e2e/embed-host.png, build/e2e/embed-slide.png.
 import path from 'node:path';
 
 
@@ -143,6 +146,37 @@ export default async function embed(h) {
       expect(of.url() === before, `the third origin changed the state: ${of.url()}`);
       expect(errors.length === 0, `console errors: ${errors.slice(0, 3).join(' / ')}`);
       return `host ${hostOrigin}: ready, state (${Object.keys(s0.state).length} keys), goal 1.5 set and read back, CSV ${lines.length - 1} rows; a nested value refused: '${bad.message}'; goal 99 refused by set-state and in the URL: '${urlErr.message}'; the third origin: no reply, URL unchanged`;
+    });
+    await check('embed: in an 800×450 frame (a slide) the pendulum\'s picture lies wholly inside the frame, the lesson folded, the controls below the charts', async () => {
+      const hostUrl = await staticServer(path.join(ROOT, 'docs'));
+      browser ??= await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      ctx.setDefaultTimeout(20_000);
+      const page = await ctx.newPage();
+      await page.goto(`${hostUrl}embed-example.html?explorer=${encodeURIComponent(base)}&view=pendulum`);
+      await page.evaluate((s) => new Promise((res) => {
+        const f = document.getElementById('fx');
+        f.style.cssText = 'width: 800px; height: 450px; border: 0;';
+        f.addEventListener('load', () => res(), { once: true });
+        f.src = s;
+      }), `${base}?embed=pendulum`);
+      const fx = page.frames().find((f) => f.url() === `${base}?embed=pendulum` || f.url().startsWith(`${base}?embed=pendulum`));
+      expect(fx, 'no frame of the explorer');
+      await fx.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'pendulum');
+      const r = await fx.evaluate(() => {
+        const c = document.querySelector('.pendulum-view canvas').getBoundingClientRect();
+        const charts = document.querySelector('.view > .charts').getBoundingClientRect();
+        const side = document.querySelector('.view > .controls').getBoundingClientRect();
+        return { w: innerWidth, h: innerHeight, c: [c.left, c.top, c.right, c.bottom], lessonOpen: document.querySelector('.lesson details')?.open ?? null,
+          controlsBelow: side.top >= charts.bottom - 1 };
+      });
+      expect(r.w === 800 && r.h === 450, `the frame is ${r.w}×${r.h}`);
+      const [l, tp, rt, b] = r.c;
+      expect(l >= 0 && tp >= 0 && rt <= r.w && b <= r.h && b - tp > 100, `the picture's canvas spans (${r.c.map(Math.round).join(', ')}), the frame 0 … ${r.w} × 0 … ${r.h}`);
+      expect(r.lessonOpen === false, `the lesson is ${r.lessonOpen === null ? 'missing' : 'open'}`);
+      expect(r.controlsBelow, 'the controls are not below the charts');
+      await page.screenshot({ path: path.join(OUT, 'embed-slide.png') });
+      return `800×450: the canvas at (${r.c.map(Math.round).join(', ')}), lesson folded, controls below the charts`;
     });
   } finally {
     if (browser) await browser.close().catch(() => {});
