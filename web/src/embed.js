@@ -13,8 +13,12 @@
 //                                            the CSV of the view's chart number
 //                                            `chart` (0, the first, by default),
 //                                            exactly what its CSV button saves
-// A call the page cannot answer gets { type: 'fx:error', id, message }. When
-// the API is ready the page posts { type: 'fx:ready', view }.
+// A call the page cannot answer gets { type: 'fx:error', id, message }; a
+// set-state with a value the view refuses (out of its range, refusal.js) is
+// refused as a whole with the sentence the page shows, and the view keeps the
+// state it had. When the API is ready the page posts { type: 'fx:ready', view },
+// then { type: 'fx:error', id: null, message } if the frame's URL held a
+// value the view refused.
 import { captureDownload } from './dom.js';
 
 /** { view, host } of ?embed=VIEW&host=ORIGIN, or null when not embedded;
@@ -66,8 +70,10 @@ function chartCsvText(root, index) {
 
 /** Starts the API for host (an origin) over the page's own functions:
  *  view() the shown view's id, getState() its { key: value }, setState(entries)
- *  replaces it and mounts the view again, root() the element the view is in. */
-export function startEmbedApi(host, { view, getState, setState, root }) {
+ *  replaces it and mounts the view again (throws the sentence of a refusal),
+ *  refused() the sentence of the values the view refused when it was
+ *  mounted (null: none), root() the element the view is in. */
+export function startEmbedApi(host, { view, getState, setState, refused, root }) {
   if (!host || window.parent === window) return;
   window.addEventListener('message', async (e) => {
     if (e.origin !== host || e.source !== window.parent) return;
@@ -91,4 +97,6 @@ export function startEmbedApi(host, { view, getState, setState, root }) {
     }
   });
   window.parent.postMessage({ type: 'fx:ready', view: view() }, host);
+  const sentence = refused();
+  if (sentence) window.parent.postMessage({ type: 'fx:error', id: null, message: sentence }, host);
 }

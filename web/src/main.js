@@ -25,6 +25,8 @@ import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
 import { t, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
+import { onRefused } from './refusal.js';
+import { fmt } from './format.js';
 
 const banner = document.getElementById('error-banner');
 
@@ -55,12 +57,37 @@ function clearError() {
   banner.textContent = '';
 }
 
+/** One sentence for the values a view's state refused (refusal.js): each
+ *  key, its value and what is allowed; the view keeps what it had. */
+function refusedSentence(list) {
+  const range = (r) => (r.choices ? t('page.refused.choices', { list: r.choices.join(', ') }) : `${fmt(r.min)} … ${fmt(r.max)}`);
+  return t('page.refused', { list: list.map((r) => t('page.refused.item', { key: r.key, value: r.value, range: range(r) })).join('; ') });
+}
+// the refusals of the mount under way (show() below), else null: said
+// together once it is mounted; a refusal at any other time is said at once
+let refusing = null;
+let lastRefused = null;   // the sentence of the last mount's refusals, or null
+onRefused((r) => {
+  if (!refusing) { showError(refusedSentence([r])); return; }
+  if (!refusing.some((q) => q.key === r.key && q.value === r.value)) refusing.push(r);
+});
+
 window.addEventListener('error', (e) => showError(t('page.error.unexpected', { message: e.message })));
 window.addEventListener('unhandledrejection', (e) => showError(t('page.error.unexpected', { message: e.reason?.message || e.reason })));
 
 // ?embed=VIEW: one view in another page's frame, no header or tabs (embed.js)
 const embed = embedOptions();
 if (embed) document.body.classList.add('embed');
+// the slide layout (docs/embedding.md, css/present.css body.slide): an embed
+// in a frame at most 600 px high (a slide's 800×450) shows the picture and
+// its read-outs first, the run bar and the controls below them, and the
+// lesson folded
+const slide = embed ? window.matchMedia('(max-height: 600px)') : null;
+if (slide) {
+  const setSlide = () => document.body.classList.toggle('slide', slide.matches);
+  setSlide();
+  slide.addEventListener('change', setSlide);
+}
 
 // The offline package (make dist, tools/dist.mjs) names its service worker
 // in the page; `make serve` does not (offline.js: the header's state).
@@ -131,7 +158,7 @@ async function start() {
   const main = document.getElementById('view');
   let mounted = null;
   let actions = null;     // the mounted view's actions, if any
-  let lessonOpen = true;  // the lesson box's open state, kept across views
+  let lessonOpen = !slide?.matches;  // the lesson box's open state, kept across views
   const buttons = VIEWS.map((v, i) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -205,6 +232,7 @@ async function start() {
     if (!keepStep) lessonStep = null;
     shown = view;
     clearError();
+    refusing = [];
     main.replaceChildren();
     const off = view.module.LESSON?.offBench?.(scopedState(view.id), core) || null;
     main.append(lessonFrame(view.module.LESSON, lessonOpen, (open) => { lessonOpen = open; }, setUpLesson, lessonStep, off,
@@ -225,6 +253,9 @@ async function start() {
       mounted = null;
       showError(t('page.error.mount', { view: view.title, message: e.message }));
     }
+    lastRefused = refusing.length ? refusedSentence(refusing) : null;
+    refusing = null;
+    if (lastRefused && mounted) showError(lastRefused);
     actions = (mounted && mounted.actions) || null;
     const legend = [...(actions?.legend || []), ...(view.module.LESSON ? LESSON_KEYS : []), ...PAGE_KEYS];
     document.querySelectorAll('.key-legend').forEach((dl) => renderLegend(dl, legend));
@@ -374,7 +405,21 @@ async function start() {
     startEmbedApi(embed.host, {
       view: () => shown.id,
       getState: () => scopeEntries(shown.id),
-      setState: (entries) => { resetScope(shown.id, entries); show(shown.id, false); },
+      // a state with a value the view refuses is refused as a whole: the
+      // view goes back to the state it had, the sentence stays on the page
+      // and is the host's fx:error
+      setState: (entries) => {
+        const before = scopeEntries(shown.id);
+        resetScope(shown.id, entries);
+        show(shown.id, false);
+        const refused = lastRefused;
+        if (!refused) return;
+        resetScope(shown.id, before);
+        show(shown.id, false);
+        showError(refused);
+        throw new Error(refused);
+      },
+      refused: () => lastRefused,
       root: () => main,
     });
   }

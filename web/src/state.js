@@ -102,6 +102,7 @@ export function setPageKey(key, value) {
 /** A view's slice of the URL state. */
 export function scopedState(scope) {
   return {
+    scope,   // its view's id (refusal.js names it in a refusal)
     get(key, def) {
       const v = params().get(`${scope}.${key}`);
       return v === null ? def : v;

@@ -12,7 +12,16 @@
 //   other  messages from C (get-state, set-state) are ignored: no reply, the
 //          frame's URL unchanged
 //   bad    a set-state with a nested value gets one sentence (fx:error)
-// Screenshot: build/e2e/embed-host.png.
+//   range  out-of-range values are refused, never replaced silently (issue
+//          40 item 16): a set-state of goal 99 rad gets fx:error with the
+//          sentence the frame shows (the key, the value, the allowed range),
+//          and the goal stays 1.5 rad (URL and field); a frame opened with
+//          pendulum.goal=99 in its URL posts fx:ready, then fx:error with
+//          that sentence, shows it, and keeps the view's default goal, 1.2 rad
+//   slide  in a frame of 800×450 (a slide, issue 40 item 6) the pendulum's
+//          picture (its canvas) lies wholly inside the frame, the lesson is
+//          folded, and the controls follow below the charts (scrolled to)
+// Screenshots: build/e2e/embed-host.png, build/e2e/embed-slide.png.
 import path from 'node:path';
 
 
@@ -26,7 +35,7 @@ export default async function embed(h) {
     return srv.url;
   };
   try {
-    await check('embed: ?embed=pendulum in a host page of another origin: no header or tabs; fx:get-state, fx:set-state (goal 1.5 rad) and fx:get-csv answer the host; a third origin\'s messages are ignored', async () => {
+    await check('embed: ?embed=pendulum in a host page of another origin: no header or tabs; fx:get-state, fx:set-state (goal 1.5 rad) and fx:get-csv answer the host; goal 99 (set-state, URL) gets fx:error and a sentence, the goal kept; a third origin\'s messages are ignored', async () => {
       const docs = path.join(ROOT, 'docs');
       const hostUrl = await staticServer(docs), otherUrl = await staticServer(docs);
       const hostOrigin = new URL(hostUrl).origin;
@@ -75,7 +84,41 @@ export default async function embed(h) {
       await page.evaluate((o) => document.getElementById('fx').contentWindow.postMessage({ type: 'fx:set-state', id: 99, state: { goal: { x: 1 } } }, o), new URL(base).origin);
       const bad = await waitFor(async () => (await replies()).find((r) => r.id === 99) || null, 5000, 100);
       expect(bad?.type === 'fx:error' && /goal/.test(bad.message), `a nested value: ${JSON.stringify(bad)}`);
+      // out of range: refused with the sentence the frame shows, the goal kept
+      const goalNow = () => fx.evaluate(() => {
+        const box = [...document.querySelectorAll('.ctl')].find((c) => c.dataset.name === 'goal' || /goal/i.test(c.querySelector('label')?.textContent || ''));
+        return box?.querySelector('input.ctl-num')?.value ?? null;
+      });
+      await page.evaluate((o) => document.getElementById('fx').contentWindow.postMessage({ type: 'fx:set-state', id: 100, state: { goal: 99 } }, o), new URL(base).origin);
+      const far = await waitFor(async () => (await replies()).find((r) => r.id === 100) || null, 10_000, 100);
+      expect(far?.type === 'fx:error' && /\bgoal = 99\b/.test(far.message) && / … /.test(far.message), `goal 99 by set-state: ${JSON.stringify(far)}`);
+      await fx.waitForFunction(() => document.body.dataset.ready === 'true');
+      const shownFar = await fx.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });
+      expect(shownFar === far.message, `the frame shows '${shownFar}', the host got '${far.message}'`);
+      expect(/[?&]pendulum\.goal=1\.5(&|$)/.test(fx.url()), `the frame's URL after goal 99: ${fx.url()}`);
+      const goalKept = await goalNow();
+      expect(Number(goalKept) === 1.5, `the frame's goal field after goal 99 shows ${goalKept}`);
       await page.screenshot({ path: path.join(OUT, 'embed-host.png') });
+      // out of range in the frame's URL: fx:ready, then fx:error with the sentence; the default goal
+      await page.evaluate((s) => new Promise((res) => {
+        window.fxReplies.length = 0;
+        const f = document.getElementById('fx');
+        f.addEventListener('load', () => res(), { once: true });
+        f.src = s;
+      }), `${base}?embed=pendulum&pendulum.goal=99&host=${encodeURIComponent(hostOrigin)}`);
+      expect(await waitFor(async () => (await replies()).some((r) => r.type === 'fx:error'), 20_000, 100), `no fx:error for goal 99 in the URL: ${JSON.stringify(await replies())}`);
+      const urlReplies = await replies();
+      const urlErr = urlReplies.find((r) => r.type === 'fx:error');
+      expect(urlReplies[0]?.type === 'fx:ready' && urlErr.id === null && /\bgoal = 99\b/.test(urlErr.message), `goal 99 in the URL: ${JSON.stringify(urlReplies)}`);
+      const uf = page.frames().find((f) => f.url().includes('pendulum.goal='));
+      await uf.waitForFunction(() => document.body.dataset.ready === 'true');
+      const shownUrl = await uf.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });
+      expect(shownUrl === urlErr.message, `the frame shows '${shownUrl}', the host got '${urlErr.message}'`);
+      const goalUrl = await uf.evaluate(() => {
+        const box = [...document.querySelectorAll('.ctl')].find((c) => c.dataset.name === 'goal' || /goal/i.test(c.querySelector('label')?.textContent || ''));
+        return box?.querySelector('input.ctl-num')?.value ?? null;
+      });
+      expect(Number(goalUrl) === 1.2, `the frame opened with goal 99 shows goal ${goalUrl}`);
       // a page of a third origin that frames the explorer with host = B: its messages are ignored
       const other = await ctx.newPage();
       await other.goto(`${otherUrl}embed-example.html?explorer=${encodeURIComponent(base)}`);
@@ -102,7 +145,38 @@ export default async function embed(h) {
       expect(got.length === 0, `the third origin got replies: ${JSON.stringify(got)}`);
       expect(of.url() === before, `the third origin changed the state: ${of.url()}`);
       expect(errors.length === 0, `console errors: ${errors.slice(0, 3).join(' / ')}`);
-      return `host ${hostOrigin}: ready, state (${Object.keys(s0.state).length} keys), goal 1.5 set and read back, CSV ${lines.length - 1} rows; a nested value refused: '${bad.message}'; the third origin: no reply, URL unchanged`;
+      return `host ${hostOrigin}: ready, state (${Object.keys(s0.state).length} keys), goal 1.5 set and read back, CSV ${lines.length - 1} rows; a nested value refused: '${bad.message}'; goal 99 refused by set-state and in the URL: '${urlErr.message}'; the third origin: no reply, URL unchanged`;
+    });
+    await check('embed: in an 800×450 frame (a slide) the pendulum\'s picture lies wholly inside the frame, the lesson folded, the controls below the charts', async () => {
+      const hostUrl = await staticServer(path.join(ROOT, 'docs'));
+      browser ??= await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      ctx.setDefaultTimeout(20_000);
+      const page = await ctx.newPage();
+      await page.goto(`${hostUrl}embed-example.html?explorer=${encodeURIComponent(base)}&view=pendulum`);
+      await page.evaluate((s) => new Promise((res) => {
+        const f = document.getElementById('fx');
+        f.style.cssText = 'width: 800px; height: 450px; border: 0;';
+        f.addEventListener('load', () => res(), { once: true });
+        f.src = s;
+      }), `${base}?embed=pendulum`);
+      const fx = page.frames().find((f) => f.url() === `${base}?embed=pendulum` || f.url().startsWith(`${base}?embed=pendulum`));
+      expect(fx, 'no frame of the explorer');
+      await fx.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'pendulum');
+      const r = await fx.evaluate(() => {
+        const c = document.querySelector('.pendulum-view canvas').getBoundingClientRect();
+        const charts = document.querySelector('.view > .charts').getBoundingClientRect();
+        const side = document.querySelector('.view > .controls').getBoundingClientRect();
+        return { w: innerWidth, h: innerHeight, c: [c.left, c.top, c.right, c.bottom], lessonOpen: document.querySelector('.lesson details')?.open ?? null,
+          controlsBelow: side.top >= charts.bottom - 1 };
+      });
+      expect(r.w === 800 && r.h === 450, `the frame is ${r.w}×${r.h}`);
+      const [l, tp, rt, b] = r.c;
+      expect(l >= 0 && tp >= 0 && rt <= r.w && b <= r.h && b - tp > 100, `the picture's canvas spans (${r.c.map(Math.round).join(', ')}), the frame 0 … ${r.w} × 0 … ${r.h}`);
+      expect(r.lessonOpen === false, `the lesson is ${r.lessonOpen === null ? 'missing' : 'open'}`);
+      expect(r.controlsBelow, 'the controls are not below the charts');
+      await page.screenshot({ path: path.join(OUT, 'embed-slide.png') });
+      return `800×450: the canvas at (${r.c.map(Math.round).join(', ')}), lesson folded, controls below the charts`;
     });
   } finally {
     if (browser) await browser.close().catch(() => {});

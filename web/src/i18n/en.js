@@ -1127,4 +1127,8 @@ export default {
   'choice.explicit': 'explicit',
   'choice.semi-implicit': 'semi-implicit',
   'choice.implicit-d': 'implicit-d',
+  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
+  'page.refused.item': '{key} = {value} (allowed: {range})',
+  'page.refused.choices': 'one of {list}',
 };

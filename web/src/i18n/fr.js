@@ -1826,4 +1826,8 @@ export default {
   'choice.explicit': 'explicite',
   'choice.semi-implicit': 'semi-implicite',
   'choice.implicit-d': 'implicite-d',
+  // a value a view refused (refusal.js, main.js; issue 40 item 16)
+  'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
+  'page.refused.item': '{key} = {value} (permis : {range})',
+  'page.refused.choices': 'l\'une des valeurs {list}',
 };

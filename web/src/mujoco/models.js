@@ -5,6 +5,7 @@
 // tests/mujoco/test_mujoco.c (armature 0.101 kg·m², seed-002's γ²·I_M),
 // with one law on both joints.
 import { paramIndex } from '../paramPanel.js';
+import { stateParam } from '../refusal.js';
 
 export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];
 export const DT = 0.001;                 // the live runs' step [s]: 1 kHz
@@ -57,8 +58,8 @@ export function readModel(core, state) {
   let values;
   try { values = core.scenario.params('bench', base); } catch { values = core.scenario.params('bench', { actuator: DEFAULTS.actuator, model: DEFAULTS.model }); }
   for (const name of ['kp', 'mass', 'length']) {
-    const p = info.params[paramIndex(info, name)], v = state.getNumber(name, NaN);
-    if (Number.isFinite(v) && v >= p.min && v <= p.max) values[paramIndex(info, name)] = v;
+    const j = paramIndex(info, name);
+    values[j] = stateParam(state, name, info.params[j], values[j]);
   }
   values[paramIndex(info, 'dt')] = DT;
   // a pasted params file (fitted coefficients) travels as its JSON text

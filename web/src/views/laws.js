@@ -10,6 +10,7 @@ import { el } from '../dom.js';
 import { exportPanel, checkObject, reloadWithState } from '../exports.js';
 import { LAW_KINDS, LAW_FIELDS } from '../../../wasm/friction.js';
 import { t, tCore } from '../i18n/index.js';
+import { stateParam } from '../refusal.js';
 
 // The laws are the core's (LAW_KINDS, filled when the core loads); these
 // are only their labels with the papers' equations.
@@ -62,7 +63,8 @@ export function mount(container, { core, state }) {
   const LAWS = LAW_KINDS.map((value) => ({ value, label: LAW_LABELS[value] || value }));
   const values = { law: state.get('law', 'stribeck') };
   if (!LAWS.some((l) => l.value === values.law)) values.law = 'stribeck';
-  for (const p of PARAMS) values[p.key] = Math.min(p.max, Math.max(p.min, state.getNumber(p.key, p.def)));
+  // a value outside its range is refused (said on the page), not clamped
+  for (const p of PARAMS) values[p.key] = stateParam(state, p.key, p, p.def);
   const show = {
     approx: state.get('approx', '0') === '1',
     lut: state.get('lut', '1') === '1',

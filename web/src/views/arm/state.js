@@ -3,6 +3,7 @@
 // "<scenario>.<parameter>"), the two methods, the speed, and what each
 // scenario plots (its stick/slip words are the picture's, web/src/draw/arm.js).
 import { paramIndex } from '../../paramPanel.js';
+import { stateParam } from '../../refusal.js';
 import { ARM_SCENARIOS as SCENARIOS } from '../../catalogue.js';
 
 export { SCENARIOS };
@@ -58,12 +59,7 @@ export function readModel(core, state) {
 export function loadScenario(m, state) {
   m.info = m.core.scenario.find(m.scn);
   m.values = m.core.scenario.params(m.scn, {});
-  m.info.params.forEach((p, j) => {
-    const raw = state.get(`${m.scn}.${p.name}`, null);
-    if (raw === null || HIDDEN.has(p.name)) return;
-    const x = p.choices ? p.choices.indexOf(raw) : Number(raw);
-    if (Number.isFinite(x) && x >= p.min && x <= p.max) m.values[j] = x;
-  });
+  m.info.params.forEach((p, j) => { if (!HIDDEN.has(p.name)) m.values[j] = stateParam(state, `${m.scn}.${p.name}`, p, m.values[j]); });
 }
 
 export function saveState(m, state, paused) {

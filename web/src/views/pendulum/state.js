@@ -2,6 +2,7 @@
 // the `bench` scenario (from the URL, by parameter name), the second
 // treatment, the speed and zoom, and the URL state written back.
 import { paramIndex } from '../../paramPanel.js';
+import { stateParam } from '../../refusal.js';
 
 export const SETUP = ['actuator', 'model', 'trajectory', 'goal', 'kp', 'mass', 'length', 'dt', 'karnopp_eps'];
 // The view's own defaults (not the core's): a constant goal under gravity, where
@@ -25,12 +26,7 @@ export const RESTART = new Set(['actuator', 'model', 'dt', 'q0', 'dq0']);
 export function readModel(core, state) {
   const info = core.scenario.find('bench');
   const values = core.scenario.params('bench', VIEW_DEFAULTS);
-  info.params.forEach((p, j) => {
-    const raw = state.get(p.name, null);
-    if (raw === null) return;
-    const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
-    if (Number.isFinite(v) && v >= p.min && v <= p.max) values[j] = v;
-  });
+  info.params.forEach((p, j) => { values[j] = stateParam(state, p.name, p, values[j]); });
   const fricIdx = paramIndex(info, 'friction');
   const fricChoices = info.params[fricIdx].choices;
   let fricB = fricChoices.indexOf(state.get('friction_b', 'explicit'));

@@ -13,6 +13,7 @@ import { chartBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { exportPanel, scenarioParamsToObject, scenarioParamsFromObject, reloadWithState } from '../../exports.js';
 import { paramPanel } from '../../paramPanel.js';
+import { stateParam } from '../../refusal.js';
 import { BUCKETS, CSV_LIMIT, DEBOUNCE_MS, REDRAW_MS, num, SCENARIOS } from './catalogue.js';
 import { csvExport } from './csv.js';
 import { resultText, clampDiverged } from './results.js';
@@ -82,12 +83,7 @@ export function mount(container, { core, state }) {
     const info = core.scenario.find(sc.name);
     const values = core.scenario.params(sc.name);
     const key = (n) => `${sc.name}.${n}`;
-    info.params.forEach((p, j) => {
-      const raw = state.get(key(p.name), null);
-      if (raw === null) return;
-      const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
-      if (Number.isFinite(v) && v >= p.min && v <= p.max) values[j] = v;
-    });
+    info.params.forEach((p, j) => { values[j] = stateParam(state, key(p.name), p, values[j]); });
     const text = document.createElement('p');
     text.className = 'note';
     text.id = 'scenario-text';
@@ -360,11 +356,7 @@ export function mount(container, { core, state }) {
     getParams: () => {
       const info = core.scenario.find(current.name);
       const v = core.scenario.params(current.name);
-      info.params.forEach((p, j) => {
-        const raw = state.get(`${current.name}.${p.name}`, null);
-        const x = raw === null ? NaN : p.choices ? p.choices.indexOf(raw) : Number(raw);
-        if (Number.isFinite(x) && x >= p.min && x <= p.max) v[j] = x;
-      });
+      info.params.forEach((p, j) => { v[j] = stateParam(state, `${current.name}.${p.name}`, p, v[j]); });
       return { scenario: current.name, params: scenarioParamsToObject(info, v) };
     },
     setParams: (obj) => {

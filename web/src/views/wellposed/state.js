@@ -1,6 +1,8 @@
 // wellposed/state.js: the well-posedness view's constants and URL state: the
 // map's values under "map.<parameter>", the screw's under "screw.<parameter>".
 
+import { stateParam } from '../../refusal.js';
+
 export const SIM = 'screw-selflock';
 // the map's controls in front (μ and the inertias); the rest folded
 export const MAP_FRONT = ['mu', 'D11', 'D12', 'D22'];
@@ -16,12 +18,7 @@ export const LOG_KEEP = 8;              // rule actions listed
 /** Parameter values of scenario `info` from the URL slice (prefix.name). */
 export function valuesFromState(core, info, state, prefix, hidden = new Set()) {
   const values = core.scenario.params(info.name, {});
-  info.params.forEach((p, j) => {
-    const raw = state.get(`${prefix}.${p.name}`, null);
-    if (raw === null || hidden.has(p.name)) return;
-    const x = p.choices ? p.choices.indexOf(raw) : Number(raw);
-    if (Number.isFinite(x) && x >= p.min && x <= p.max) values[j] = x;
-  });
+  info.params.forEach((p, j) => { if (!hidden.has(p.name)) values[j] = stateParam(state, `${prefix}.${p.name}`, p, values[j]); });
   return values;
 }
 

@@ -1,0 +1,28 @@
+// refusal.js: the one place where a view's values from its state (the URL, or
+// an embedding host's fx:set-state, embed.js) are checked against their
+// ranges. A value outside them is refused, never replaced silently: the view
+// keeps what it had, and main.js says so on the page (and to the host) in one
+// sentence naming the key, the value and what is allowed.
+const listeners = new Set();
+
+/** The value under key (state.get) of a parameter p = { min, max, choices? }
+ *  (a scenario's parameter from the core, or a view's own): the number, a
+ *  choice's index, in p.min … p.max; def when the state has none. A value
+ *  outside them is refused: def is returned and every onRefused listener
+ *  gets { scope (state.scope, the view's id), key, value (the text), min,
+ *  max, choices (null for a number) }. */
+export function stateParam(state, key, p, def) {
+  const raw = state.get(key, null);
+  if (raw === null) return def;
+  const v = p.choices ? p.choices.indexOf(raw) : Number(raw);
+  if (Number.isFinite(v) && v >= p.min && v <= p.max) return v;
+  const refusal = { scope: state.scope ?? null, key, value: raw, min: p.min, max: p.max, choices: p.choices || null };
+  listeners.forEach((f) => f(refusal));
+  return def;
+}
+
+/** f(refusal) for every value stateParam refuses; returns the unsubscribe. */
+export function onRefused(f) {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
