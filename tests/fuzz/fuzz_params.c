@@ -228,29 +228,15 @@ static void show(const char *what, const char *s)
     if (showing) fprintf(stderr, "%s (%zu bytes):\n%s\n", what, strlen(s), s);
 }
 
-/* The known findings (docs/fuzzing.md, "Known findings"; fuzz_known):
- *   params-value-cut: a carried value of 256 or more characters read cut at
- *     255 (io_json.c compact()) and accepted: written cut, not JSON (issue
- *     39 item 1; fixed on branch h-io). Recognised by a carried value of
- *     exactly 255 characters.
- *   params-lax-value: a carried value cJSON reads that strict JSON does not
- *     (01, 00.0, a raw control character in a string): carried and written
- *     as read, the written file is not JSON to the page's JSON.parse (fixed on
- *     branch h-io: refused). Recognised by a carried value strict_json refuses.
- *   params-control-space: a control character other than tab, line feed and
- *     carriage return between tokens (cJSON skips every byte <= 0x20 as
- *     white space; io_json.c's span scanner skips four): the spans of the
- *     later members shift, a carried key gets another text as its value
- *     (e.g. a form feed before a key: "a": 1 carried as ":1,"). Recognised
- *     by such a byte anywhere in the input. */
+/* No known finding is open for this target (docs/fuzzing.md, "Known
+ * findings": params-value-cut, params-lax-value and params-control-space were
+ * fixed in core/io and their inputs are in regressions/fuzz_params/); a
+ * failure fails. KNOWN_OR_FAIL stays for the next one a fix is pending for. */
 static const char *known_finding(const params *a, const uint8_t *data, size_t size)
 {
-    for (int k = 0; k < a->carry.n; k++)
-        if (strlen(a->carry.value[k]) == FRIC_IO_CARRY_VALUE_LEN - 1) return "params-value-cut";
-    for (int k = 0; k < a->carry.n; k++)
-        if (!strict_json(a->carry.value[k], strlen(a->carry.value[k]))) return "params-lax-value";
-    for (size_t i = 0; i < size; i++)
-        if (data[i] < 0x20 && data[i] != '\t' && data[i] != '\n' && data[i] != '\r') return "params-control-space";
+    (void)a;
+    (void)data;
+    (void)size;
     return NULL;
 }
 #define KNOWN_OR_FAIL(...)                            \
