@@ -418,6 +418,16 @@ function requireViews(ids, names) {
   return 1;
 }
 
+/** The folder ../shared/<parts> when it holds `file`; otherwise every
+ *  check of `names` is skipped as missing shared data (a failure under
+ *  CI=true, see report) and null. */
+function requireData(names, file, ...parts) {
+  const src = path.join(ROOT, '..', 'shared', ...parts);
+  if (fs.existsSync(path.join(src, file))) return src;
+  for (const n of names) report('skip', n, `${MISSING_DATA}: ${src}`);
+  return null;
+}
+
 /** The chart fingerprint once it stops changing (two equal reads 150 ms
  *  apart; at most 5 s), for views that compute in steps. */
 async function settle(page) {
@@ -701,7 +711,7 @@ async function main() {
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
     logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
-    screenshots, requireViews, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
+    screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 
   for (const v of views) {

@@ -42,11 +42,8 @@ export default async function fig1(h) {
     'fig1: axe-core on the panel with both panels drawn: no critical or serious finding, headings in order', 'fig1: no request to another origin, no console error',
     'fig1: the panel in French (?lang=fr)'];
   if (!h.requireViews(['mujoco'], names)) return;
-  const src = path.join(ROOT, '..', 'shared', 'data', 'bam', '2R', '2r_mx');
-  if (!fs.existsSync(path.join(src, 'scene.xml'))) {
-    for (const n of names) await check(n, async () => ({ skip: `${h.MISSING_DATA}: ${src}` }));
-    return;
-  }
+  const src = h.requireData(names, 'scene.xml', 'data', 'bam', '2R', '2r_mx');
+  if (!src) return;
   const { page, log } = await openPage('?view=mujoco', 'mujoco');
   const state = () => page.evaluate(() => {
     const f = window.__fx?.mujoco?.fig1;

@@ -13,19 +13,14 @@
 //               (its clock advances, both copies drawn) in a second MuJoCo
 //               instance (__fx.mujoco.loader.instances 1 → 2), the page not
 //               reloaded (a mark set on window before is still there)
-import fs from 'node:fs';
-import path from 'node:path';
 
 export default async function mujocoReset(h) {
-  const { check, expect, openPage, waitFor, logProblems, ROOT } = h;
+  const { check, expect, openPage, waitFor, logProblems } = h;
   const names = ['mujocoreset: the 2R arm dropped with the page\'s MuJoCo made to abort once: one sentence, MuJoCo restarted',
     'mujocoreset: the 2R arm dropped again runs in a fresh MuJoCo instance, without a reload'];
   if (!h.requireViews(['mujoco'], names)) return;
-  const src = path.join(ROOT, '..', 'shared', 'data', 'bam', '2R', '2r_mx');
-  if (!fs.existsSync(path.join(src, 'scene.xml'))) {
-    for (const n of names) await check(n, async () => ({ skip: `${h.MISSING_DATA}: ${src}` }));
-    return;
-  }
+  const src = h.requireData(names, 'scene.xml', 'data', 'bam', '2R', '2r_mx');
+  if (!src) return;
   const { page, log } = await openPage('?view=mujoco', 'mujoco');
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
   const robot = () => page.evaluate(() => {
