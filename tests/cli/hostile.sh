@@ -55,8 +55,13 @@ if [ -f "$bam/params/xl330/m4_sensitivity.example.json" ]; then
 else bad "no $bam/params/xl330/m4_sensitivity.example.json"; fi
 # cJSON takes a raw tab in a string and 01; JSON.parse (the page, Node) does not
 printf '{"actuator": "xl330", "model": "m4", "fork": "a\tb"}' >"$hs/tab.json"
-usage_error "replay --params a raw tab in a carried string" 'key "fork"' "strict JSON" \
+usage_error "replay --params a raw tab in a carried string" 'tab.json:1:48:' "a control byte 0x09" \
     -- "$bin" replay --params "$hs/tab.json" "$hs_log"
+# a form feed between a key and its value (cJSON's white space, not JSON's):
+# the walker carried the next key's text as the value; refused where it stands
+printf '{"actuator": "xl330", "model": "m4", "fork":\f1, "b": 2}' >"$hs/ff.json"
+usage_error "replay --params a form feed before a value" 'ff.json:1:45:' "a control byte 0x0C" \
+    -- "$bin" replay --params "$hs/ff.json" "$hs_log"
 printf '{"actuator": "xl330", "model": "m4", "fork": 01}' >"$hs/lead0.json"
 usage_error "replay --params a carried 01" 'key "fork"' "strict JSON" -- "$bin" replay --params "$hs/lead0.json" "$hs_log"
 
