@@ -504,12 +504,16 @@ robot: $(WASM)/friction_core.mjs node_modules/.package-lock.json
 # friction-explorer/, a folder of static files with content-hashed names and a
 # service worker that keeps the page for offline use after its first visit,
 # and friction-explorer.zip of it (Debian's zip), for a school's web server
-# or a USB stick (served by any static server: python3 -m http.server).
+# or a USB stick (served by any static server: python3 -m http.server);
+# and build/dist/friction-explorer.html (tools/single.mjs), the explorer in
+# one file that runs opened from the disk (file://), without MuJoCo, beside
+# the folder in the zip.
 DIST = build/dist
 dist: web
 	@tools/deps.sh dist
+	@node tools/single.mjs $(DIST)/friction-explorer.html
 	@node tools/dist.mjs $(DIST)/friction-explorer
-	@cd $(DIST) && rm -f friction-explorer.zip && zip -qrX friction-explorer.zip friction-explorer
+	@cd $(DIST) && rm -f friction-explorer.zip && zip -qrX friction-explorer.zip friction-explorer friction-explorer.html
 	@echo "dist: $(DIST)/friction-explorer.zip ($$(du -k $(DIST)/friction-explorer.zip | cut -f1) kB)"
 
 # ------------------------------------------------------------------ serve

@@ -31,10 +31,11 @@ import * as esbuild from 'esbuild';
 import { TABLES } from '../web/src/i18n/tables.js';
 import { chooseLanguage, fill, LANGUAGES } from '../web/src/i18n/index.js';
 import { FILE_KEY } from '../web/src/offline.js';
+import { MUJOCO_WORKERS } from './mujoco-workers.mjs';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
-const LAZY_WORKERS = ['fig1.worker.js', 'mjcompile.worker.js'];
+const LAZY_WORKERS = MUJOCO_WORKERS;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'build/dist/friction-explorer'));
 const WEB = path.join(ROOT, 'build/web');
@@ -231,9 +232,14 @@ files.set('sw.js', Buffer.from(`self.FX_DIST = ${JSON.stringify(dist, null, 1)};
 const pkgVersion = (name) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
 const firstBytes = precache.filter((n) => n !== './').reduce((s, n) => s + files.get(n).length, 0);
 const setBytes = firstBytes + rest.reduce((s, n) => s + files.get(n).length, 0);
+// the single file beside the folder (tools/single.mjs, run before this): its sizes
+const singleJson = path.join(path.dirname(OUT), 'friction-explorer.html.json');
+if (!fs.existsSync(singleJson)) fail(`${path.relative(ROOT, singleJson)} is missing: tools/single.mjs runs before this (make dist)`);
+const single = JSON.parse(fs.readFileSync(singleJson, 'utf8'));
 files.set('README.txt', Buffer.from(fill(fs.readFileSync(path.join(ROOT, 'tools/dist-readme.txt'), 'utf8'), {
   version, first_mb: (firstBytes / 1e6).toFixed(1), all_mb: (setBytes / 1e6).toFixed(1),
   mujoco: pkgVersion('@mujoco/mujoco'), three: pkgVersion('three'), chartjs: pkgVersion('chart.js'),
+  single_mb: (single.file_bytes / 1e6).toFixed(1), single_mujoco_mb: (single.with_mujoco_bytes_estimate / 1e6).toFixed(0),
 })));
 
 // 5. write OUT afresh

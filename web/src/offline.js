@@ -12,6 +12,9 @@
 //   offlineMissing(what, url)  the sentence for a view's file that could not
 //                        be loaded because it is not kept yet and the
 //                        network cannot be reached (null otherwise)
+//   singleMissing(what)  in the single-file explorer (tools/single.mjs), the
+//                        sentence for what it does not carry (MuJoCo,
+//                        three.js); null elsewhere
 //   FILE_KEY             the sentence of the package's index.html opened from
 //                        file:// (tools/dist.mjs writes it into the page)
 import { t, lang } from './i18n/index.js';
@@ -39,6 +42,13 @@ export async function offlineMissing(what, url) {
   } catch {
     return t('offline.missing', { what });
   }
+}
+
+/** In the single-file explorer (tools/single.mjs: its page names itself),
+ *  the sentence saying where `what` (MuJoCo, three.js), which the file does
+ *  not carry, runs instead; else null. */
+export function singleMissing(what) {
+  return document.querySelector('meta[name="fx-single-file"]') ? t('single.missing', { what }) : null;
 }
 
 export function startOffline(swUrl) {

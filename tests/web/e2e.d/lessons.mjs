@@ -151,7 +151,7 @@ function inLanguage(h, lang = 'en') {
     },
   };
 }
-export { cli, csv, round, field, type, pick, lessonSteps, controls, reset, inLanguage };
+export { cli, csv, needs, round, field, type, pick, lessonSteps, controls, reset, inLanguage };
 
 export default async function lessons(h) {
   await lawsLesson(h);

@@ -1088,7 +1088,7 @@ export default {
   'drop.pick.files': 'choose files…',
   'drop.pick.files.title': 'Several files at once: {what} (their paths are their names: choose the folder when the meshes are in a sub-folder)',
   // the offline package (offline.js, main.js, tools/dist.mjs; h-sw)
-  'page.file': 'This page does not run opened as a file (browsers refuse its modules and WebAssembly from file://): serve this folder, for example by running `python3 -m http.server 8000` in it, then open http://127.0.0.1:8000/ (README.txt says more).',
+  'page.file': 'This page does not run opened as a file (browsers refuse its modules and WebAssembly from file://): serve this folder, for example by running `python3 -m http.server 8000` in it, then open http://127.0.0.1:8000/ (README.txt says more); or double-click friction-explorer.html beside this folder, the explorer in one file (without In MuJoCo).',
   'page.lang.missing': '{language} could not be loaded ({message}): the page is in English; choose it again once the network is back.',
   'offline.ready': 'Ready offline',
   'offline.downloading': 'Downloading for offline: {got} of {total} MB',
@@ -1102,6 +1102,7 @@ export default {
   'offline.why.insecure': 'the page must come from an https:// address or from this computer (localhost)',
   'offline.update': 'A new version is ready; reload to use it.',
   'offline.reload': 'Reload',
+  'single.missing': '{what} is not in this single-file explorer (it would make the file 14 MB larger): for the In MuJoCo view, open the folder package friction-explorer/ served, as its README.txt says (python3 -m http.server 8000 in it).',
   'offline.missing': '{what} is not on this device yet and the network cannot be reached: open the explorer once with a network and wait until the header says “Ready offline”, then this works offline too.',
   'drive.velocities.ambiguous': '"{item}" is ambiguous (one number or several?); keeping {kept}',
   'core.law.outside_range': '{field} = {value} is outside [{lo}, {hi}] {unit} (the accepted range, friction.h, within which the transforms stay finite; rescale the units if the value is meant).',

@@ -1787,7 +1787,7 @@ export default {
   'drop.pick.files': 'choisir des fichiers…',
   'drop.pick.files.title': 'Plusieurs fichiers à la fois : {what} (leurs chemins sont leurs noms : choisissez le dossier quand les maillages sont dans un sous-dossier)',
   // the offline package (offline.js, main.js, tools/dist.mjs; h-sw)
-  'page.file': 'Cette page ne fonctionne pas ouverte comme fichier (les navigateurs refusent ses modules et son WebAssembly depuis file://) : servez ce dossier, par exemple en y lançant `python3 -m http.server 8000`, puis ouvrez http://127.0.0.1:8000/ (README.txt en dit plus).',
+  'page.file': 'Cette page ne fonctionne pas ouverte comme fichier (les navigateurs refusent ses modules et son WebAssembly depuis file://) : servez ce dossier, par exemple en y lançant `python3 -m http.server 8000`, puis ouvrez http://127.0.0.1:8000/ (README.txt en dit plus) ; ou double-cliquez sur friction-explorer.html à côté de ce dossier, l\'explorateur en un seul fichier (sans Dans MuJoCo).',
   'page.lang.missing': '{language} n\'a pas pu être chargé ({message}) : la page est en anglais ; choisissez-le de nouveau quand le réseau sera revenu.',
   'offline.ready': 'Prêt hors ligne',
   'offline.downloading': 'Téléchargement pour le hors-ligne : {got} sur {total} Mo',
@@ -1801,6 +1801,7 @@ export default {
   'offline.why.insecure': 'la page doit venir d\'une adresse https:// ou de cet ordinateur (localhost)',
   'offline.update': 'Une nouvelle version est prête ; rechargez pour l\'utiliser.',
   'offline.reload': 'Recharger',
+  'single.missing': '{what} n\'est pas dans cet explorateur en un seul fichier (il le rendrait plus lourd de 14 Mo) : pour la vue Dans MuJoCo, ouvrez le dossier friction-explorer/ servi, comme le dit son README.txt (python3 -m http.server 8000 dans ce dossier).',
   'offline.missing': '{what} n\'est pas encore sur cet appareil et le réseau est injoignable : ouvrez l\'explorateur une fois avec le réseau et attendez que l\'en-tête indique « Prêt hors ligne », cela marchera alors aussi hors ligne.',
   'drive.velocities.ambiguous': '« {item} » est ambigu (un nombre ou plusieurs ?) : la virgule est la marque décimale, séparez les vitesses par des points-virgules (0,5 ; 2) ; on garde {kept}',
   'core.law.outside_range': '{field} = {value} est hors de [{lo} ; {hi}] {unit} (le domaine accepté, friction.h, où les transformations restent finies ; changez d\'unités si la valeur est voulue).',

@@ -18,16 +18,15 @@
 // page shows go through tParam (in English: the core's own texts).
 // English is in the page's bundle; another language's table is its own
 // file beside the page (make web: build/web/i18n-fr.js; the offline package
-// hashes it and keeps it once fetched), loaded before any module that imports
+// hashes it and keeps it once fetched; load.js), loaded before any module that imports
 // this one runs (a top-level await), so the first visit carries one table.
 // The tests read every table from tables.js.
 import en from './en.js';
 import { localNumber } from '../format.js';
+import loadTable from './load.js';
 
 /** The languages of the switch: [code, its own name]. */
 export const LANGUAGES = [['en', 'English'], ['fr', 'Français']];
-/** The file of each table but English's, beside the page. */
-const FILES = { fr: 'i18n-fr.js' };
 
 /** The language a page with `search` (a URL query) and browser languages
  *  `prefs` (navigator.languages) shows. */
@@ -50,7 +49,7 @@ let loaded = en;
 export let langMissing = null;
 if (asked !== 'en') {
   try {
-    loaded = (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[asked], document.baseURI).href)).default;
+    loaded = (await loadTable(asked)).default;
   } catch (e) {
     langMissing = { lang: asked, message: e.message };
   }

@@ -3,7 +3,7 @@
 // (build/web/mujoco/, copied by `make web`) and imported only when the
 // "In MuJoCo" view opens: one load per page, shared by every mount.
 import { t } from '../../i18n/index.js';
-import { offlineMissing } from '../../offline.js';
+import { offlineMissing, singleMissing } from '../../offline.js';
 import { hook } from '../../testHooks.js';
 
 let loading = null;
@@ -37,6 +37,9 @@ export const mujocoUrl = () => new URL('mujoco/mujoco.js', document.baseURI).hre
 export function loadMujoco() {
   if (!loading) {
     const url = mujocoUrl();
+    // the single-file explorer carries no MuJoCo: said, not tried (from file:// the import fails with a console error)
+    const absent = singleMissing('MuJoCo');
+    if (absent) return Promise.reject(new Error(absent));
     loading = import(/* a URL: esbuild leaves it to the browser */ url)
       .then((mod) => mod.default())
       .then((mj) => { LOADER.instances++; return mj; })
@@ -63,6 +66,8 @@ let rendering = null;
 export function loadRenderer() {
   if (!rendering) {
     const url = new URL('robot3d.js', document.baseURI).href;
+    const absent = singleMissing('three.js');
+    if (absent) return Promise.reject(new Error(absent));
     rendering = import(/* a URL: esbuild leaves it to the browser */ url)
       .catch(async (e) => {
         rendering = null;

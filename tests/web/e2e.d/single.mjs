@@ -1,0 +1,167 @@
+// e2e.d/single.mjs: the single-file explorer (make dist:
+// build/dist/friction-explorer.html, tools/single.mjs) opened from file://
+// in headless Chromium, in a browser of its own (the harness's pages are
+// served from its server and route every request). One page, as a teacher
+// double-clicking the file would use it:
+//   file        the file is built, names no service worker and is in the zip
+//   pendulum    the clock advances; paused past 2 s, explicit B's reversal
+//               count and rate are those of `friction run bench` at the same
+//               time, and step 1 of the lesson shows B's rate at 2 s (the CLI's)
+//   laws        from the lesson's start, B = 0 typed: eq. 15's message quotes
+//               the bound of `friction eval`; the charts hold data
+//   fit         Try a sample, M1, budget 1000, Fit: the run ends and the table
+//               shows the published and fitted training MAE of `friction fit`
+//               on the same sample (5 decimals)
+//   language    Français chosen in the header: the page comes back in French
+//               (the shell, the lesson: the French table's); English chosen:
+//               back in English
+//   In MuJoCo   says in one sentence, in the page's language, that the file
+//               carries no MuJoCo and where the view runs (the English and
+//               French table's single.missing)
+// and over the whole session: no console error, no page error, no failed
+// request, no request but file:, blob: and data: URLs.
+// Firefox: Debian's firefox-esr is not installed on the test machine; the
+// checks run in Chromium only (docs/offline.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { TABLES } from '../../../web/src/i18n/tables.js';
+import { fill } from '../../../web/src/i18n/index.js';
+import { cli, csv, needs, type, lessonSteps, reset } from './lessons.mjs';
+
+// this module's bound (the harness's watchdog): a fit of budget 1000 and three page loads
+export const WATCHDOG_MS = 300_000;
+const SAMPLE = 'samples/xl330-sin_sin-simulated.json';
+
+export default async function single(h) {
+  const { check, expect, waitFor, ROOT, OUT } = h;
+  const FILE = path.join(ROOT, 'build/dist/friction-explorer.html');
+  const EN = TABLES.en, FR = TABLES.fr;
+  const bare = (text) => text.replace(/[⟦⟧]/g, '');
+  let browser = null, page = null;
+  const problems = [];
+  /** Opens the file at `query` and waits for the view `view`; no error banner. */
+  const open = async (query, view) => {
+    await page.goto(`file://${FILE}${query}`);
+    await page.waitForFunction((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view);
+    const banner = await page.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? '' : b.textContent; });
+    expect(!banner, `${view}: the error banner says '${banner}'`);
+  };
+  try {
+    await check('single: build/dist/friction-explorer.html is built (make dist), names no service worker, and the zip carries it beside the folder', async () => {
+      expect(fs.existsSync(FILE), `${path.relative(ROOT, FILE)} is not built (make dist)`);
+      const html = fs.readFileSync(FILE, 'utf8');
+      expect(!/<meta name="fx-service-worker"/.test(html) && !/<script[^>]*\ssrc=/i.test(html) && !/<link[^>]*rel="stylesheet"/i.test(html),
+        'the file names a service worker, a script or a style sheet beside it');
+      const zip = path.join(path.dirname(FILE), 'friction-explorer.zip');
+      const list = spawnSync('unzip', ['-l', zip], { encoding: 'utf8' }).stdout || '';
+      expect(/\sfriction-explorer\.html\n/.test(list), `${path.basename(zip)} holds no friction-explorer.html`);
+      browser = await h.ownBrowser();
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      ctx.setDefaultTimeout(20_000);
+      page = await ctx.newPage();
+      page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('requestfailed', (r) => problems.push(`failed request: ${r.url().slice(0, 120)} (${r.failure()?.errorText})`));
+      ctx.on('request', (r) => { if (!/^(file|blob|data):/.test(r.url())) problems.push(`request to ${r.url()}`); });
+      return `${(html.length / 1e6).toFixed(2)} MB`;
+    });
+
+    await check('single: from file://, the Pendulum runs (the clock advances) and explicit B\'s reversals are friction run bench\'s at the same time; step 1 shows B\'s rate at 2 s', async () => {
+      expect(page, 'no page (see the first check)');
+      await open('?view=pendulum', 'pendulum');
+      const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
+      const runBtn = page.locator('#view button', { hasText: new RegExp(`^(${EN['runbar.pause']}|${EN['runbar.play']})$`) }).first();
+      if (await runBtn.textContent() === EN['runbar.play']) await runBtn.click();
+      expect(await waitFor(async () => (await clockT()) >= 2, 60_000, 50), `the clock did not reach 2 s: ${await clockT()}`);
+      await runBtn.click();
+      await page.waitForTimeout(300);
+      const t1 = await clockT();
+      const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      const STATUS = new RegExp(esc(EN['pendulum.status.sim']).replace(/\\\{(\w+)\\\}/g, (m, k) => ({
+        q: '(-?[0-9.]+) rad.*', rate: '([0-9]+)', all: '([0-9]+)' }[k] || '.*')));
+      const text = await page.evaluate(() => document.getElementById('pendulum-status').textContent);
+      const m = STATUS.exec(text.split('  |  ')[2] || '');
+      expect(m, `status line: '${text}'`);
+      const dt = 0.001;
+      const run = csv(cli(ROOT, ['run', 'bench', 'trajectory=goal', 'goal=1.2', 'friction=explicit', `duration=${Math.max(t1, 2) + 0.01}`]));
+      const rc = run.cols.indexOf('reversals');
+      const at = (t) => run.rows[Math.round(t / dt)][rc];
+      expect(Number(m[3]) === at(t1) && Number(m[2]) === at(t1) - at(t1 - 1),
+        `B at t = ${t1} s: ${m[3]} reversals (${m[2]}/s), friction run bench ${at(t1)} (${at(t1) - at(t1 - 1)}/s)`);
+      const steps = await lessonSteps(page);
+      const rate2 = at(2) - at(1);
+      expect(steps[0]?.includes(`from ${rate2} at 2 s`), `step 1 does not show B's rate at 2 s (${rate2}): '${steps[0]}'`);
+      return `t = ${t1} s, B ${m[3]} reversals, ${m[2]}/s; step 1 shows ${rate2} at 2 s`;
+    });
+
+    await check('single: from file://, Laws: B = 0 from the lesson\'s start gives eq. 15\'s message with friction eval\'s bound; the charts hold data', async () => {
+      expect(page, 'no page (see the first check)');
+      await open('?view=laws', 'laws');
+      await reset(page);
+      await type(page, EN['laws.param.B'], 0);
+      const need = needs(ROOT, { law: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 });
+      const msg = await waitFor(() => page.evaluate(() => { const e = document.querySelector('#laws-problem [role=alert]'); return e && e.checkVisibility() ? e.textContent : ''; }), 5000);
+      expect(msg && msg.includes(`needs 1/Z > ${need}`), `the message: '${msg}' (friction eval: needs 1/Z > ${need})`);
+      const drawn = await waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])]
+        .some((c) => c.data.datasets.some((d) => d.data.length > 0))), 10_000, 100);
+      expect(drawn, 'the charts hold no data');
+      return `needs 1/Z > ${need}`;
+    });
+
+    await check('single: from file://, Fit: Try a sample, M1, budget 1000, Fit ends with the training MAEs of friction fit on the sample', async () => {
+      expect(page, 'no page (see the first check)');
+      await open('?view=fit&fit.model=m1&fit.budget=1000', 'fit');
+      await page.locator('#view .try-sample').click();
+      expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 10_000), 'the sample was not loaded');
+      await page.click('#fit-run');
+      const done = await waitFor(() => page.evaluate(() => document.querySelector('.fit-view')?.dataset.fit === 'done'), 180_000, 250);
+      expect(done, `the fit did not end: ${await page.evaluate(() => document.getElementById('fit-error')?.textContent)}`);
+      const shown = await page.evaluate(() => [...document.querySelectorAll('#fit-train-mae [data-mae]')].map((td) => Number(td.dataset.mae).toFixed(5)));
+      const text = cli(ROOT, ['fit', '--model', 'm1', '--budget', 1000, '--seed', 1, '--threads', 1, '--out', path.join(OUT, 'single-fit-cli'), path.join(ROOT, SAMPLE)]);
+      expect(!text.error, `friction fit: ${text.error}`);
+      const pub = /^M1\s+published\s+([0-9.]+)/m.exec(text)?.[1], got = /^M1\s+fit\s+([0-9.]+)/m.exec(text)?.[1];
+      expect(shown[0] === pub && shown[1] === got, `the page shows ${shown.join(', ')}, friction fit ${pub}, ${got}`);
+      await page.screenshot({ path: path.join(OUT, 'single-fit.png') });
+      return `M1 published ${pub} → fit ${got}`;
+    });
+
+    await check('single: from file://, Français chosen in the header: the page comes back in French; English chosen: back in English', async () => {
+      expect(page, 'no page (see the first check)');
+      const shell = () => page.evaluate(() => ({ lang: document.documentElement.lang, present: document.getElementById('present-button').textContent,
+        missing: document.querySelector('.lang-missing')?.textContent || '', view: document.body.dataset.view }));
+      for (const [code, L] of [['fr', FR], ['en', EN]]) {
+        await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-select', code)]);
+        await page.waitForFunction(() => document.body.dataset.ready === 'true');
+        const s = await shell();
+        expect(s.lang === code && s.present === L['page.present'] && !s.missing && s.view === 'fit',
+          `after choosing ${code}: lang ${s.lang}, '${s.present}', view ${s.view}${s.missing ? `, '${s.missing}'` : ''}`);
+        const steps = await lessonSteps(page);
+        expect(steps[0] === bare(L['fit.lesson.step1']), `${code}: the lesson's step 1 is not the table's: '${steps[0]?.slice(0, 80)}'`);
+        if (code === 'fr') await page.screenshot({ path: path.join(OUT, 'single-fr.png') });
+      }
+      return 'fr, then en';
+    });
+
+    await check('single: from file://, In MuJoCo says in one sentence, in the page\'s language, that the file carries no MuJoCo and where the view runs', async () => {
+      expect(page, 'no page (see the first check)');
+      const said = {};
+      for (const [code, L] of [['en', EN], ['fr', FR]]) {
+        await page.goto(`file://${FILE}?view=mujoco&lang=${code}`);
+        await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'mujoco');
+        const sentence = fill(L['single.missing'], { what: 'MuJoCo' });
+        said[code] = await waitFor(() => page.evaluate((s) => (document.body.innerText.includes(s) ? s : null), sentence), 10_000, 100);
+        expect(said[code], `${code}: the page does not say '${sentence}'`);
+      }
+      return said.en;
+    });
+
+    await check('single: no console error, page error or failed request from file://, and no request but the file\'s own (file:, blob:, data:)', async () => {
+      expect(page, 'no page (see the first check)');
+      expect(!problems.length, problems.slice(0, 5).join(' | '));
+      return 'none';
+    });
+  } finally {
+    await browser?.close().catch(() => {});
+  }
+}
