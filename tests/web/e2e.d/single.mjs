@@ -40,8 +40,14 @@ export default async function single(h) {
   const bare = (text) => text.replace(/[⟦⟧]/g, '');
   let browser = null, page = null;
   const problems = [];
+  let phase = 'start';   // the check running, for the problems' sentence
+  // the requests under way: a navigation of the test's own waits for them
+  // (leaving the page aborts a worker's script still loading, which is no failure of the page)
+  const pending = new Set();
+  const settled = async () => { await waitFor(() => pending.size === 0, 10_000, 50); };
   /** Opens the file at `query` and waits for the view `view`; no error banner. */
   const open = async (query, view) => {
+    await settled();
     await page.goto(`file://${FILE}${query}`);
     await page.waitForFunction((id) => document.body.dataset.ready === 'true' && document.body.dataset.view === id, view);
     const banner = await page.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? '' : b.textContent; });
@@ -60,15 +66,19 @@ export default async function single(h) {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       ctx.setDefaultTimeout(20_000);
       page = await ctx.newPage();
-      page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('requestfailed', (r) => problems.push(`failed request: ${r.url().slice(0, 120)} (${r.failure()?.errorText})`));
-      ctx.on('request', (r) => { if (!/^(file|blob|data):/.test(r.url())) problems.push(`request to ${r.url()}`); });
+      page.on('console', (m) => { if (m.type() === 'error') problems.push(`${phase}: console: ${m.text()}`); });
+      page.on('pageerror', (e) => problems.push(`${phase}: page error: ${e.message}`));
+      page.on('requestfailed', (r) => problems.push(`${phase}: failed request: ${r.url().slice(0, 120)} (${r.failure()?.errorText})`));
+      ctx.on('request', (r) => { if (!/^(file|blob|data):/.test(r.url())) problems.push(`${phase}: request to ${r.url()}`); });
+      page.on('request', (r) => pending.add(r));
+      page.on('requestfinished', (r) => pending.delete(r));
+      page.on('requestfailed', (r) => pending.delete(r));
       return `${(html.length / 1e6).toFixed(2)} MB`;
     });
 
     await check('single: from file://, the Pendulum runs (the clock advances) and explicit B\'s reversals are friction run bench\'s at the same time; step 1 shows B\'s rate at 2 s', async () => {
       expect(page, 'no page (see the first check)');
+      phase = 'pendulum';
       await open('?view=pendulum', 'pendulum');
       const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]));
       const runBtn = page.locator('#view button', { hasText: new RegExp(`^(${EN['runbar.pause']}|${EN['runbar.play']})$`) }).first();
@@ -97,6 +107,7 @@ export default async function single(h) {
 
     await check('single: from file://, Laws: B = 0 from the lesson\'s start gives eq. 15\'s message with friction eval\'s bound; the charts hold data', async () => {
       expect(page, 'no page (see the first check)');
+      phase = 'laws';
       await open('?view=laws', 'laws');
       await reset(page);
       await type(page, EN['laws.param.B'], 0);
@@ -111,6 +122,7 @@ export default async function single(h) {
 
     await check('single: from file://, Fit: Try a sample, M1, budget 1000, Fit ends with the training MAEs of friction fit on the sample', async () => {
       expect(page, 'no page (see the first check)');
+      phase = 'fit';
       await open('?view=fit&fit.model=m1&fit.budget=1000', 'fit');
       await page.locator('#view .try-sample').click();
       expect(await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1), 10_000), 'the sample was not loaded');
@@ -131,6 +143,8 @@ export default async function single(h) {
       const shell = () => page.evaluate(() => ({ lang: document.documentElement.lang, present: document.getElementById('present-button').textContent,
         missing: document.querySelector('.lang-missing')?.textContent || '', view: document.body.dataset.view }));
       for (const [code, L] of [['fr', FR], ['en', EN]]) {
+        await settled();
+        phase = `language ${code}`;
         await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-select', code)]);
         await page.waitForFunction(() => document.body.dataset.ready === 'true');
         const s = await shell();
@@ -147,6 +161,8 @@ export default async function single(h) {
       expect(page, 'no page (see the first check)');
       const said = {};
       for (const [code, L] of [['en', EN], ['fr', FR]]) {
+        await settled();
+        phase = `In MuJoCo ${code}`;
         await page.goto(`file://${FILE}?view=mujoco&lang=${code}`);
         await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'mujoco');
         const sentence = fill(L['single.missing'], { what: 'MuJoCo' });
@@ -158,6 +174,7 @@ export default async function single(h) {
 
     await check('single: no console error, page error or failed request from file://, and no request but the file\'s own (file:, blob:, data:)', async () => {
       expect(page, 'no page (see the first check)');
+      await settled();
       expect(!problems.length, problems.slice(0, 5).join(' | '));
       return 'none';
     });
