@@ -1102,7 +1102,7 @@ export default {
   'offline.why.insecure': 'the page must come from an https:// address or from this computer (localhost)',
   'offline.update': 'A new version is ready; reload to use it.',
   'offline.reload': 'Reload',
-  'single.missing': '{what} is not in this single-file explorer (it would make the file 14 MB larger): for the In MuJoCo view, open the folder package friction-explorer/ served, as its README.txt says (python3 -m http.server 8000 in it).',
+  'single.missing': '{what} is not in this single-file explorer: for the In MuJoCo view, serve the folder friction-explorer/ that comes with it (python3 -m http.server 8000 in it, as its README.txt says) and open that address.',
   'offline.missing': '{what} is not on this device yet and the network cannot be reached: open the explorer once with a network and wait until the header says “Ready offline”, then this works offline too.',
   'drive.velocities.ambiguous': '"{item}" is ambiguous (one number or several?); keeping {kept}',
   'core.law.outside_range': '{field} = {value} is outside [{lo}, {hi}] {unit} (the accepted range, friction.h, within which the transforms stay finite; rescale the units if the value is meant).',

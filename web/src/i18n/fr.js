@@ -1801,7 +1801,7 @@ export default {
   'offline.why.insecure': 'la page doit venir d\'une adresse https:// ou de cet ordinateur (localhost)',
   'offline.update': 'Une nouvelle version est prête ; rechargez pour l\'utiliser.',
   'offline.reload': 'Recharger',
-  'single.missing': '{what} n\'est pas dans cet explorateur en un seul fichier (il le rendrait plus lourd de 14 Mo) : pour la vue Dans MuJoCo, ouvrez le dossier friction-explorer/ servi, comme le dit son README.txt (python3 -m http.server 8000 dans ce dossier).',
+  'single.missing': '{what} n\'est pas dans cet explorateur en un seul fichier : pour la vue Dans MuJoCo, servez le dossier friction-explorer/ livré avec lui (python3 -m http.server 8000 dans ce dossier, comme le dit son README.txt) et ouvrez cette adresse.',
   'offline.missing': '{what} n\'est pas encore sur cet appareil et le réseau est injoignable : ouvrez l\'explorateur une fois avec le réseau et attendez que l\'en-tête indique « Prêt hors ligne », cela marchera alors aussi hors ligne.',
   'drive.velocities.ambiguous': '« {item} » est ambigu (un nombre ou plusieurs ?) : la virgule est la marque décimale, séparez les vitesses par des points-virgules (0,5 ; 2) ; on garde {kept}',
   'core.law.outside_range': '{field} = {value} est hors de [{lo} ; {hi}] {unit} (le domaine accepté, friction.h, où les transformations restent finies ; changez d\'unités si la valeur est voulue).',

@@ -13,8 +13,8 @@ const TYPES = { wasm: 'application/wasm', json: 'application/json' };
 
 /** fetch(input, init), a file of the page answered from its bytes. */
 function fetchFile(input, init) {
-  const b64 = typeof input === 'string' ? FILES.files[input] : undefined;
-  if (b64 === undefined) return globalThis.fetch(input, init);
+  if (typeof input !== 'string' || !Object.hasOwn(FILES.files, input)) return globalThis.fetch(input, init);
+  const b64 = FILES.files[input];
   const body = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const type = TYPES[input.split('.').pop()] ?? 'application/octet-stream';
   return Promise.resolve(new Response(body, { headers: { 'content-type': type, 'content-length': String(body.length) } }));

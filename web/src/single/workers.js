@@ -12,7 +12,7 @@ const urls = new Map();   // worker name → its blob: URL, made once
 
 class InlineWorker extends globalThis.Worker {
   constructor(url, options = {}) {
-    const name = String(url), code = FILES.workers[name];
+    const name = String(url), code = Object.hasOwn(FILES.workers, name) ? FILES.workers[name] : undefined;
     if (code === undefined) {
       super(url, options);
       return;
