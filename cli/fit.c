@@ -596,10 +596,11 @@ typedef struct {
 static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
 {
     const char *why = NULL;
+    /* the integrator, and the treatment that goes with it (mujoco: MuJoCo's) */
     if (fric_fit_target_init(&m->target, act, m->model, &why) ||
+        fric_fit_target_integrator(&m->target, (fric_bench_integrator)o->integrator, &why) ||
         fric_fit_space_default(act, m->model, &m->space, &why))
         return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
-    m->target.integrator = (fric_bench_integrator)o->integrator;
     char keys[512];
     model_keys(act, m->model, keys, sizeof keys);
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
