@@ -787,6 +787,34 @@ static void print_cautions(const fit_model *ms, int n_models, const fit_log *log
     }
 }
 
+/* Under the table: each fitted model's MAE on every log it was scored on,
+ * in the order of the log list (the training and validation batches'
+ * replays by the fit's own loss, with its integrator and treatment): what
+ * `friction replay` of its params file gives, and under the mujoco
+ * integrator `friction mujoco`. */
+static void print_per_log(const fit_model *ms, int n_models, const fit_log *logs, int n,
+                          const fric_fit_batch *train, const fric_fit_batch *valid,
+                          fric_bench_lane *lanes)
+{
+    printf("\nper log [rad] (the fit's replay; %s integrator, %s treatment):\n",
+           fric_bench_integrator_names[ms[0].target.integrator],
+           fric_treatment_name(ms[0].target.treatment));
+    for (int k = 0; k < n_models; k++) {
+        if (!ms[k].fitted) continue;
+        double e[2][FRIC_FIT_MAX_LOGS];
+        size_t at[2] = { 0, 0 };
+        fric_fit_loss(&ms[k].target, ms[k].best, train, lanes, e[0]);
+        if (valid) fric_fit_loss(&ms[k].target, ms[k].best, valid, lanes, e[1]);
+        for (int i = 0; i < n; i++) {
+            int v = logs[i].valid != 0;
+            if (logs[i].dropped || (v && !valid)) continue;
+            char b[FMT_DOUBLE_LEN];
+            printf("  M%d %-10s %s: mae %s rad\n", ms[k].model, v ? "validation" : "training",
+                   logs[i].path, fmt_double(b, e[v][at[v]++]));
+        }
+    }
+}
+
 /* On stderr, before the fits: the core's warning when every training log
  * comes from one rig setup (fric_fit_rig_caution), once (its text names
  * the first model with load terms). */
@@ -1106,6 +1134,7 @@ int cli_fit(int argc, char **argv)
         putchar('\n');
         print_table(ms, n_models, threads, o.seed);
         print_cautions(ms, n_models, logs, n);
+        print_per_log(ms, n_models, logs, n, &train, has_valid ? &valid : NULL, lanes);
         putchar('\n');
         char b[FMT_DOUBLE_LEN];
         for (int k = 0; k < n_models; k++)
