@@ -80,6 +80,9 @@ static const char usage_text[] =
     "      each free parameter alone, inside its search box, the range over which the\n"
     "      mean replay MAE stays within (1 + T)·base (T = 0.03). --out writes the\n"
     "      reference's <params>_sensitivity.json. * marks an end at the box's bound.\n"
+    ;
+/* the rest of the commands (one string literal stays under C's 4095 bytes) */
+static const char usage_text2[] =
     "  friction fit [--actuator A] --model m1..m6|all\n"
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
@@ -113,9 +116,6 @@ static const char usage_text[] =
     "      then the ranges of each fitted model on its training logs and in its search\n"
     "      box (as the sensitivity command; T as there), written beside its params file\n"
     "      as <name>_sensitivity.json; the fit itself is unchanged.\n"
-    ;
-/* the rest of the commands (one string literal stays under C's 4095 bytes) */
-static const char usage_text2[] =
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"
