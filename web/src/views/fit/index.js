@@ -133,11 +133,12 @@ export function mount(container, { core, state }) {
   const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
     choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? t('fit.integ.default', { c }) : c, help: integ.choiceHelp?.[k] && tParam('bench', 'integrator', `choice.${c}`, integ.choiceHelp[k]) })),
     help: t('fit.integ.help'),
-    onChange: (v) => { integrator = v; integNote.dataset.integrator = v; integNote.textContent = t(`fit.integ.treatment.${v}`); save(); } });
+    onChange: (v) => { integrator = v; integNote.dataset.integrator = v; integNote.textContent = t(TREATMENT_NOTE[v]); save(); } });
   integCtl.el.id = 'fit-integrator';
   // the treatment each integrator fits (the core's fric_bench_integrator_treatments)
+  const TREATMENT_NOTE = { bam: 'fit.integ.treatment.bam', mujoco: 'fit.integ.treatment.mujoco' };
   const integNote = el('p', { className: 'note', id: 'fit-integrator-treatment', dataset: { integrator } },
-    t(`fit.integ.treatment.${integrator}`));
+    t(TREATMENT_NOTE[integrator]));
   const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: t('fit.seed'), min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
