@@ -596,10 +596,11 @@ typedef struct {
 static int prepare_model(const fit_opts *o, const char *act, fit_model *m)
 {
     const char *why = NULL;
+    /* the integrator, and the treatment that goes with it (mujoco: MuJoCo's) */
     if (fric_fit_target_init(&m->target, act, m->model, &why) ||
+        fric_fit_target_integrator(&m->target, (fric_bench_integrator)o->integrator, &why) ||
         fric_fit_space_default(act, m->model, &m->space, &why))
         return cli_fail(CLI_USAGE, "fit m%d (%s): %s", m->model, act, why ? why : "not available.");
-    m->target.integrator = (fric_bench_integrator)o->integrator;
     char keys[512];
     model_keys(act, m->model, keys, sizeof keys);
     for (int k = 0; k < o->n_bounds + o->n_set; k++) {
@@ -783,6 +784,34 @@ static void print_cautions(const fit_model *ms, int n_models, const fit_log *log
         if (!fric_fit_caution(lp, m, v, ms[k].train, ms[k].valid, text, sizeof text)) continue;
         if (strcmp(text, last) != 0) printf("caution, M%d: %s\n", ms[k].model, text);
         memcpy(last, text, sizeof last);
+    }
+}
+
+/* Under the table: each fitted model's MAE on every log it was scored on,
+ * in the order of the log list (the training and validation batches'
+ * replays by the fit's own loss, with its integrator and treatment): what
+ * `friction replay` of its params file gives, and under the mujoco
+ * integrator `friction mujoco`. */
+static void print_per_log(const fit_model *ms, int n_models, const fit_log *logs, int n,
+                          const fric_fit_batch *train, const fric_fit_batch *valid,
+                          fric_bench_lane *lanes)
+{
+    printf("\nper log [rad] (the fit's replay; %s integrator, %s treatment):\n",
+           fric_bench_integrator_names[ms[0].target.integrator],
+           fric_treatment_name(ms[0].target.treatment));
+    for (int k = 0; k < n_models; k++) {
+        if (!ms[k].fitted) continue;
+        double e[2][FRIC_FIT_MAX_LOGS];
+        size_t at[2] = { 0, 0 };
+        fric_fit_loss(&ms[k].target, ms[k].best, train, lanes, e[0]);
+        if (valid) fric_fit_loss(&ms[k].target, ms[k].best, valid, lanes, e[1]);
+        for (int i = 0; i < n; i++) {
+            int v = logs[i].valid != 0;
+            if (logs[i].dropped || (v && !valid)) continue;
+            char b[FMT_DOUBLE_LEN];
+            printf("  M%d %-10s %s: mae %s rad\n", ms[k].model, v ? "validation" : "training",
+                   logs[i].path, fmt_double(b, e[v][at[v]++]));
+        }
     }
 }
 
@@ -1105,6 +1134,7 @@ int cli_fit(int argc, char **argv)
         putchar('\n');
         print_table(ms, n_models, threads, o.seed);
         print_cautions(ms, n_models, logs, n);
+        print_per_log(ms, n_models, logs, n, &train, has_valid ? &valid : NULL, lanes);
         putchar('\n');
         char b[FMT_DOUBLE_LEN];
         for (int k = 0; k < n_models; k++)

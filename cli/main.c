@@ -68,7 +68,8 @@ static const char usage_text[] =
     "                  LOG.json ...\n"
     "      Replays pendulum logs with the actuator of P.json and prints, per log, the\n"
     "      mean absolute position error [rad], then their mean. --friction: clip (the\n"
-    "      reference, default), implicit, explicit or karnopp. --csv FILE writes\n"
+    "      reference), implicit, explicit or karnopp; default: the integrator's (clip\n"
+    "      for bam, implicit for mujoco, what a fit with it scored). --csv FILE writes\n"
     "      log,t,logged,simulated (log = 1, 2, ... in argument order; t [s]; rad).\n"
     "      --integrator bam|mujoco: the position update (default: P.json's \"integrator\",\n"
     "      bam when absent; mujoco is MuJoCo's Euler q + q̇'·dt). A log whose header\n"
@@ -79,6 +80,9 @@ static const char usage_text[] =
     "      each free parameter alone, inside its search box, the range over which the\n"
     "      mean replay MAE stays within (1 + T)·base (T = 0.03). --out writes the\n"
     "      reference's <params>_sensitivity.json. * marks an end at the box's bound.\n"
+    ;
+/* the rest of the commands (one string literal stays under C's 4095 bytes) */
+static const char usage_text2[] =
     "  friction fit [--actuator A] --model m1..m6|all\n"
     "               [--validation-kp K | --validation-split alternate | --validate LOG...]\n"
     "               [--budget EVALS] [--seed S] [--threads T] [--set name=value ...]\n"
@@ -97,21 +101,21 @@ static const char usage_text[] =
     "      --threads (0 = every core, default; the result does not depend on it); --set\n"
     "      freezes a parameter (params-file key), --bounds edits its search box; --from\n"
     "      warm-starts from a params file of the model or of one it contains; --integrator:\n"
-    "      the position update the loss replays with (bam, the default; mujoco, MuJoCo's\n"
-    "      Euler, for a model meant for MuJoCo), recorded in OUT. Firmware keys as bam\n"
-    "      fits them: error_gain_ratio, max_velocity, current_limit, max_torque.\n"
+    "      the position update the loss replays with and its friction treatment (bam, the\n"
+    "      default, with the reference's clip; mujoco, MuJoCo's Euler with implicit, what\n"
+    "      `friction mujoco` runs, for a model meant for MuJoCo), recorded in OUT.\n"
+    "      Firmware keys as bam fits them: error_gain_ratio, max_velocity,\n"
+    "      current_limit, max_torque.\n"
     "      --exclude-trajectory drops the logs of that header \"trajectory\". --model all\n"
     "      fits M1..M6 in order, each from the best simpler model it contains; OUT is then\n"
     "      a directory receiving m1.json .. m6.json. Progress per generation on stderr;\n"
     "      then a table of training and validation MAE [rad] of the published preset and of\n"
-    "      the fit, evaluations, wall time, evals/s, steps/s. Ctrl-C stops after the\n"
+    "      the fit, evaluations, wall time, evals/s, steps/s, and each log's MAE (what replay,\n"
+    "      and under mujoco `friction mujoco`, gives for OUT). Ctrl-C stops after the\n"
     "      generation, writes the best so far and exits with status 130. --sensitivity:\n"
     "      then the ranges of each fitted model on its training logs and in its search\n"
     "      box (as the sensitivity command; T as there), written beside its params file\n"
     "      as <name>_sensitivity.json; the fit itself is unchanged.\n"
-    ;
-/* the rest of the commands (one string literal stays under C's 4095 bytes) */
-static const char usage_text2[] =
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"

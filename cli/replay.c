@@ -4,7 +4,9 @@
  * Replays pendulum logs (read and checked by the io library, fric_io.h) with the servo described by an actuator file
  * and scores each as the paper's identification does (fric_bench_replay:
  * the mean absolute error of the joint position, in rad). Prints one line
- * per log and the mean over the logs.
+ * per log and the mean over the logs. The treatment is --friction's, else
+ * the one that goes with the integrator (fric_bench_integrator_treatments:
+ * clip for bam, implicit for mujoco, what a fit with it scored).
  *
  * The actuator file is a BAM params file (servo_params.h): "actuator" and
  * "model" (required) and the bench scenario's parameters, kt, R, armature,
@@ -94,7 +96,7 @@ static int prepare(replay_item *it, const fric_bench_def *def, const replay_actu
     return CLI_OK;
 }
 
-static int replay_logs(const char *params, const char *asked, const char *csv, fric_treatment treatment,
+static int replay_logs(const char *params, const char *asked, const char *csv, const fric_treatment *treatment,
                        int integrator, const char *const *paths, int n)
 {
     fric_bench_def def;
@@ -102,8 +104,9 @@ static int replay_logs(const char *params, const char *asked, const char *csv, f
     int rc = cli_servo_params_named(params, &def, &ra.act, NULL);
     if (!rc) rc = cli_params_actuator_check("replay", params, ra.act, asked, NULL, NULL, 1);
     if (rc) return rc;
-    def.treatment = treatment;
     if (integrator >= 0) def.integrator = (fric_bench_integrator)integrator;   /* else the file's */
+    /* --friction, else the treatment that goes with the integrator (the one its fit scored) */
+    def.treatment = treatment ? *treatment : fric_bench_integrator_treatments[def.integrator];
 
     replay_item *items = calloc((size_t)n, sizeof *items);
     if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
@@ -185,6 +188,7 @@ int cli_replay(int argc, char **argv)
 {
     const char *params = NULL, *csv = NULL, *actuator = NULL;
     fric_treatment treatment = FRIC_TREATMENT_CLIP;
+    int asked_treatment = 0;   /* 0: the integrator's (clip for bam, implicit for mujoco) */
     int integrator = -1;   /* −1: the params file's */
     /* Options anywhere; every other argument (and all after "--") is a log. */
     const char **paths = malloc((size_t)argc * sizeof *paths);
@@ -238,9 +242,11 @@ int cli_replay(int argc, char **argv)
         else if (treatment_from_name(val, &treatment)) {
             free(paths);
             return cli_fail(CLI_USAGE, "replay: --friction '%s' is not one of %s (default %s, "
-                            "the reference).", val, treatment_list(),
-                            fric_treatment_name(FRIC_TREATMENT_CLIP));
+                            "the reference, or %s under the mujoco integrator).", val,
+                            treatment_list(), fric_treatment_name(FRIC_TREATMENT_CLIP),
+                            fric_treatment_name(FRIC_TREATMENT_IMPLICIT));
         }
+        else asked_treatment = 1;
     }
     int rc = CLI_OK;
     if (!params || !*params)
@@ -251,7 +257,8 @@ int cli_replay(int argc, char **argv)
                       "P.json LOG.json ...");
     else if (csv && *csv == '\0')
         rc = cli_fail(CLI_USAGE, "replay: --csv needs a file name.");
-    if (!rc) rc = replay_logs(params, actuator, csv, treatment, integrator, paths, n);
+    if (!rc)
+        rc = replay_logs(params, actuator, csv, asked_treatment ? &treatment : NULL, integrator, paths, n);
     free(paths);
     return rc;
 }

@@ -148,7 +148,7 @@ static int analyse(const char *params, double tol, const char *out, const char *
     int have_batch = 0;
     if (!rc) {
         t.servo = def.servo;
-        t.integrator = def.integrator;
+        fric_fit_target_integrator(&t, def.integrator, NULL);   /* the file's, read and checked */
         fric_fit_from_def(&def, p);
         if (fric_fit_batch_create(lp, (size_t)n, &b, &why))
             rc = cli_fail(CLI_USAGE, "sensitivity: %s", why);

@@ -150,7 +150,10 @@ static int fit_target(const char *actuator, int model, int ig, fric_fit_target *
 {
     const char *why = "";
     if (from_core(fric_fit_target_init(t, actuator ? actuator : "", model, &why), &why)) return 1;
-    return integrator_of(ig, &t->integrator);
+    fric_bench_integrator integ;
+    if (integrator_of(ig, &integ)) return 1;
+    /* the integrator and the treatment that goes with it (mujoco: MuJoCo's) */
+    return from_core(fric_fit_target_integrator(t, integ, &why), &why);
 }
 
 /* The checks of fxb_fit_losses and fxb_fit_losses_fast: the batch, count,
@@ -261,21 +264,25 @@ FXB_EXPORT int fxb_fit_params_write(const char *actuator, int model, int ig, con
 }
 
 /* The bench vector of fit vector p (fric_fit_bench_params) with the bench
- * treatment of choice index tr and the integrator of index ig into out[n]
- * (n: the bench's parameter count). 0, or 1 with the message. */
+ * treatment of choice index tr (−1: the one that goes with the integrator,
+ * fric_bench_integrator_treatments, what a fit with it scores) and the
+ * integrator of index ig into out[n] (n: the bench's parameter count). 0,
+ * or 1 with the message. */
 FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const double *p, int tr,
                                     int ig, double *out, int n)
 {
     if (length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
-    if (tr < 0 || tr >= FRIC_BENCH_N_TREATMENTS) {
-        set_error("treatment: not a bench treatment index (0 implicit, 1 clip, 2 explicit, 3 karnopp).");
+    if (tr < -1 || tr >= FRIC_BENCH_N_TREATMENTS) {
+        set_error("treatment: not a bench treatment index (−1 the integrator's, 0 implicit, 1 clip, "
+                  "2 explicit, 3 karnopp).");
         return 1;
     }
     fric_bench_integrator integ;
     if (integrator_of(ig, &integ)) return 1;
     const char *why = "";
     return from_core(fric_fit_bench_params(actuator ? actuator : "", model, p,
-                                           fric_bench_treatments[tr], integ, out, &why), &why);
+                                           tr < 0 ? fric_bench_integrator_treatments[integ]
+                                                  : fric_bench_treatments[tr], integ, out, &why), &why);
 }
 
 /* The published parameters of (actuator, model) into p. 0, or 1. */

@@ -70,6 +70,18 @@ static const char *integrator_problem(const char *what, fric_bench_integrator in
                       FRIC_BENCH_INTEGRATOR_MUJOCO);
 }
 
+fric_status fric_fit_target_integrator(fric_fit_target *t, fric_bench_integrator integrator,
+                                       const char **why)
+{
+    const char *m = !t ? fric__fail(FRIC_E_NULL, -1, "fit target integrator: t must be given.")
+                       : integrator_problem("fit target", integrator);
+    if (why) *why = m ? m : "";
+    if (m) return fric__rc();
+    t->integrator = integrator;
+    t->treatment = fric_bench_integrator_treatments[integrator];
+    return 0;
+}
+
 void fric_fit_from_def(const fric_bench_def *d, double *p)
 {
     double c[FRIC_SERVO_N_COEFS];

@@ -216,6 +216,11 @@ extern const char *const fric_bench_treatment_names[FRIC_BENCH_N_TREATMENTS];
 typedef enum { FRIC_BENCH_INTEGRATOR_BAM = 0, FRIC_BENCH_INTEGRATOR_MUJOCO = 1 } fric_bench_integrator;
 #define FRIC_BENCH_N_INTEGRATORS 2
 extern const char *const fric_bench_integrator_names[FRIC_BENCH_N_INTEGRATORS];
+/* The treatment that goes with each integrator, what a fit with it scores
+ * and what a replay of its params file runs unless asked otherwise: BAM
+ * CLIP (the reference's, bam/simulate.py), MUJOCO IMPLICIT (the step MuJoCo
+ * runs: `friction mujoco` and the In MuJoCo view under (C) implicit). */
+extern const fric_treatment fric_bench_integrator_treatments[FRIC_BENCH_N_INTEGRATORS];
 
 typedef struct {
     fric_servo_friction friction;   /* M1..M6 budget                        */

@@ -157,6 +157,13 @@ typedef struct {
  * with *why. */
 fric_status fric_fit_target_init(fric_fit_target *t, const char *actuator, int model,
                                  const char **why);
+/* Makes t a fit for integrator: t->integrator, and t->treatment the one
+ * that goes with it (fric_bench_integrator_treatments: bam CLIP, the
+ * reference's; mujoco IMPLICIT, what MuJoCo runs), so that the MAE a fit
+ * reports is what a replay of its params file gives. 0, or nonzero with
+ * *why (t NULL, an integrator outside the two); t unchanged then. */
+fric_status fric_fit_target_integrator(fric_fit_target *t, fric_bench_integrator integrator,
+                                       const char **why);
 /* The bench def of p (mass, length, kp, vin and dt come from each log):
  * the target's servo with kt, R, armature, q_offset and the firmware
  * constants of p. */

@@ -375,3 +375,43 @@ if [ -f "$r2" ]; then
     usage_error "adopt: bam's 2R arm in 2.2.2" "joint 'R1'" "'range' without limited=" "autolimits" "make robot ROBOT=$r2" \
         -- "$bin" mujoco "$r2" --adopt '*=mx64/m4'
 fi
+
+# ---- a fit under the mujoco integrator is what MuJoCo runs (issue 41 item 5).
+# Independent reference: real MuJoCo 2.2.2 (`friction mujoco` on the bench MJCF
+# of each log, `friction mujoco-model`) with the written params file. Every
+# per-log MAE the fit reports (4 training logs, 2 validation logs, xl330 M4,
+# budget 300, seed 1) equals MuJoCo's within 1e-9 rad, and so does its mean
+# (the "wrote" line); `friction replay` of the file runs the same by default.
+fl=("$bam"/logs/xl330/processed/*.json)
+if [ ${#fl[@]} -ge 6 ]; then
+    run "$bin" fit --actuator xl330 --model m4 --budget 300 --seed 1 --integrator mujoco \
+        --validate "${fl[4]}" "${fl[5]}" --out "$tmp/fitmj.json" -- "${fl[0]}" "${fl[1]}" "${fl[2]}" "${fl[3]}"
+    if [ $rc -ne 0 ]; then bad "fit --integrator mujoco: exit $rc: $(tail -3 "$tmp/err")"
+    else
+        cp "$tmp/out" "$tmp/fitmj.out"
+        why= worst=0 sum=0 k=0
+        for i in 0 1 2 3 4 5; do
+            f=${fl[$i]}
+            want=training; [ $i -ge 4 ] && want=validation
+            rep=$(sed -n "s|^  M4 $want *$f: mae \([^ ]*\) rad$|\1|p" "$tmp/fitmj.out")
+            "$bin" mujoco-model --log "$f" --params "$tmp/fitmj.json" >"$tmp/fitmj.xml" 2>"$tmp/err"
+            run "$bin" mujoco "$tmp/fitmj.xml" --joint joint --params "$tmp/fitmj.json" --log "$f"
+            mj=$(sed -n 's/^mae \([^ ]*\) rad$/\1/p' "$tmp/out")
+            if [ -z "$rep" ] || [ -z "$mj" ]; then why="$why; $f: fit reports '$rep', MuJoCo '$mj' ($(head -c 200 "$tmp/err"))"; continue; fi
+            d=$(awk -v a="$rep" -v b="$mj" 'BEGIN { d = a - b; printf "%.3g", d < 0 ? -d : d }')
+            awk -v d="$d" 'BEGIN { exit !(d <= 1e-9) }' || why="$why; $f ($want): fit $rep, MuJoCo $mj rad"
+            worst=$(awk -v a="$worst" -v d="$d" 'BEGIN { print (d > a ? d : a) }')
+            if [ $i -lt 4 ]; then sum=$(awk -v s="$sum" -v m="$mj" 'BEGIN { printf "%.17g", s + m }'); k=$((k + 1)); fi
+        done
+        mean=$(sed -n 's/^wrote .*training MAE \([^ ]*\) rad$/\1/p' "$tmp/fitmj.out")
+        awk -v a="$mean" -v s="$sum" -v k="$k" 'BEGIN { d = a - s / k; exit !(k == 4 && (d < 0 ? -d : d) <= 1e-9) }' \
+            || why="$why; the reported training MAE $mean, MuJoCo's mean $sum/$k"
+        "$bin" replay --params "$tmp/fitmj.json" "${fl[0]}" "${fl[1]}" "${fl[2]}" "${fl[3]}" >"$tmp/out" 2>"$tmp/err"
+        rmean=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+        [ "$rmean" = "$mean" ] || why="$why; friction replay of the file (its default treatment) gives $rmean, the fit $mean"
+        if [ -z "$why" ]; then ok; else bad "fit --integrator mujoco against MuJoCo 2.2.2:${why#;}"; fi
+        echo "mujoco: fit --integrator mujoco (xl330 M4, 4 + 2 logs): per-log |fit - MuJoCo 2.2.2| <= $worst rad"
+    fi
+else
+    bad "fit --integrator mujoco: fewer than 6 xl330 logs in $bam/logs/xl330/processed"
+fi

@@ -519,6 +519,8 @@ static void test_fit_stage(void **state)
     fric_fit_target t;
     assert_int_equal(fric_fit_target_init(&t, "xl330", 1, &why), FRIC_OK);
     REFUSE(fric_fit_target_init(&t, "no-such-servo", 1, &why), FRIC_E_UNKNOWN_NAME, -1, "actuator \"");
+    assert_int_equal(fric_fit_target_integrator(&t, FRIC_BENCH_INTEGRATOR_MUJOCO, &why), FRIC_OK);
+    REFUSE(fric_fit_target_integrator(&t, (fric_bench_integrator)2, &why), FRIC_E_PARAM_RANGE, -1, "integrator = 2");
     fric_io_params_file f;
     assert_int_equal(fric_fit_params_file("xl330", 1, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), FRIC_OK);
     REFUSE(fric_fit_params_file("xl330", 0, p, FRIC_BENCH_INTEGRATOR_BAM, NULL, &f, &why), FRIC_E_PARAM_RANGE, -1, "model = ");

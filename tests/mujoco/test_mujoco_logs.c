@@ -306,5 +306,68 @@ static void test_fitted_params(void **st)
     fitted_through_mujoco("sts3215", 4, paths, n, half, 2000);
 }
 
+/* A fit under the mujoco integrator is what MuJoCo runs (issue 41 item 5):
+ * xl330 M4 fitted (seed 1, budget 300) with a target made for the mujoco
+ * integrator (fric_fit_target_integrator) on 4 logs, the other 12
+ * validating; the fit's own per-log loss (fric_fit_loss, what `friction
+ * fit` reports) on every log equals MuJoCo 2.2.2 (the adapter,
+ * FRIC_MUJOCO_IMPLICIT, the independent reference) running the fitted def
+ * to 1e-9 rad. */
+static void test_fit_under_mujoco(void **st)
+{
+    (void)st;
+    BENCH_SKIP_WITHOUT_DATA(LOGS "/xl330/processed/2026-01-15_10h28m10.json", LOGS);
+    static char paths[MAX_LOGS][256];
+    int n = list_logs(LOGS "/xl330/processed", paths);
+    assert_int_equal(n, 16);
+    static fric_io_log L[MAX_LOGS];
+    const fric_io_log *train[MAX_LOGS], *valid[MAX_LOGS];
+    size_t nt = 0, nv = 0;
+    for (int i = 0; i < n; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(paths[i], &L[i], &err)) fail_msg("%s", err.message);
+        if (i < 4) train[nt++] = &L[i];
+        else valid[nv++] = &L[i];
+    }
+    const char *why = NULL;
+    fric_fit_batch bt, bv;
+    if (fric_fit_batch_create(train, nt, &bt, &why) || fric_fit_batch_create(valid, nv, &bv, &why))
+        fail_msg("%s", why);
+    fric_fit_def d = { .budget = 300, .seed = 1, .restarts = -1, .train = &bt };
+    if (fric_fit_target_init(&d.target, "xl330", 4, &why) ||
+        fric_fit_target_integrator(&d.target, FRIC_BENCH_INTEGRATOR_MUJOCO, &why) ||
+        fric_fit_space_default("xl330", 4, &d.space, &why))
+        fail_msg("%s", why);
+    fric_fit *f = fric_fit_create(&d, &why);
+    if (!f) fail_msg("%s", why);
+    assert_true(fric_fit_run(f, 1, NULL, NULL, &why) > 0);
+    const double *best = fric_fit_get_progress(f)->best;
+    fric_bench_lane *lanes = calloc(bv.logs, sizeof *lanes);   /* one per log (12 > 4) */
+    assert_non_null(lanes);
+    double e[2][MAX_LOGS];
+    fric_fit_loss(&d.target, best, &bt, lanes, e[0]);
+    fric_fit_loss(&d.target, best, &bv, lanes, e[1]);
+    fric_bench_def def;
+    fric_fit_apply(&d.target, best, &def);
+    double worst = 0;
+    for (int i = 0; i < n; i++) {
+        fric_bench_replay_result r;
+        if (fric_mujoco_replay(&def, &L[i], FRIC_MUJOCO_IMPLICIT, &r, &why)) fail_msg("%s", why);
+        double fit = i < 4 ? e[0][i] : e[1][i - 4];
+        if (!(fabs(fit - r.mae) <= 1e-9))
+            fail_msg("%s (%s): the fit reports %.17g rad, MuJoCo gives %.17g rad", paths[i],
+                     i < 4 ? "training" : "validation", fit, r.mae);
+        if (fabs(fit - r.mae) > worst) worst = fabs(fit - r.mae);
+    }
+    print_message("xl330 M4 fitted with integrator mujoco (4 training, 12 validation logs): per log "
+                  "|fit - MuJoCo 2.2.2| <= %.3g rad\n", worst);
+    free(lanes);
+    fric_fit_destroy(f);
+    fric_fit_batch_destroy(&bt);
+    fric_fit_batch_destroy(&bv);
+    for (int i = 0; i < n; i++) fric_io_log_destroy(&L[i]);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_xl330_logs), cmocka_unit_test(test_sts3215_raw_logs),
-               cmocka_unit_test(test_fitted_params), cmocka_unit_test(test_integrator_mujoco))
+               cmocka_unit_test(test_fitted_params), cmocka_unit_test(test_integrator_mujoco),
+               cmocka_unit_test(test_fit_under_mujoco))

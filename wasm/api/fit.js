@@ -2,7 +2,7 @@
 // the identification's parameters, search space, splits and cautions,
 // params files of a fit, and its runs: FitBatch (a batch of logs and their
 // losses) and Fit (ask/tell).
-import { TREATMENTS, TABLES, CONSTANTS, F64, argError, show, num, numberType, f64s, obj, inp, out, outStruct, cstr, camel, fitSummary, caller } from './base.js';
+import { TABLES, CONSTANTS, F64, argError, show, num, numberType, f64s, obj, inp, out, outStruct, cstr, camel, fitSummary, caller } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -198,15 +198,17 @@ export class FitApi {
   }
 
   /** The bench scenario's parameter vector that replays fit vector p of
-   *  (actuator, model) with the fit's treatment (clip) and integrator
-   *  (INTEGRATORS, 'bam' the default): for bench.replay, so that a candidate
+   *  (actuator, model) with the fit's integrator (INTEGRATORS, 'bam' the
+   *  default) and the treatment a fit with it scores (the core's
+   *  fric_bench_integrator_treatments: bam clip, mujoco implicit, what MuJoCo
+   *  runs): for bench.replay, so that a candidate
    *  can be watched on a log (kp, mass, length, vin and dt come from the log). */
   benchParams(p, actuator, model, integrator = 'bam') {
     const names = this._core._fitNames(), N = names.length, k = this._core._fitModel('model', model);
     const x = f64s('p', p, { length: N, names });
     const n = this._core.scenario.find('bench').params.length, ig = this._core._integrator(integrator);
     return call(this._core, 'fxb_fit_bench_params', [cstr(this._core._fitActuator(actuator), 'actuator'), k, inp(x),
-      TREATMENTS.indexOf('clip'), ig, out(Float64Array, n), n], { names }).out[0];
+      -1, ig, out(Float64Array, n), n], { names }).out[0];
   }
 
   /** Marks the logs whose header kp equals kp (fric_fit_split_kp): Uint8Array of 0/1. */

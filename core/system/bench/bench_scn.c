@@ -47,6 +47,9 @@ static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_1
                                          "unitree_go1" };
 static const char *const models[] = { "m1", "m2", "m3", "m4", "m5", "m6" };
 const char *const fric_bench_integrator_names[FRIC_BENCH_N_INTEGRATORS] = { "bam", "mujoco" };
+const fric_treatment fric_bench_integrator_treatments[FRIC_BENCH_N_INTEGRATORS] = {
+    FRIC_TREATMENT_CLIP, FRIC_TREATMENT_IMPLICIT
+};
 static const char *const integrator_help[FRIC_BENCH_N_INTEGRATORS] = {
     "q' = q + θ̇'·dt + ½·a·dt², the reference's update: what its identified files assume",
     "q' = q + θ̇'·dt, MuJoCo's semi-implicit Euler: fit with it to run the model in MuJoCo "

@@ -7,6 +7,9 @@
 //               budget 300, seed 1) ends with a result that says mujoco; its
 //               params file ("Copy as JSON") is byte for byte `friction fit
 //               --integrator mujoco` of the same logs, budget and seed;
+//               its training MAE equals the mean of real MuJoCo 2.2.2's
+//               (`friction mujoco`) on the written file to 1e-9 rad, and the
+//               note beside the choice names the implicit treatment it fits;
 //               "Open in bench" carries pendulum.integrator=mujoco, "Open in
 //               drive" drive.integrator=mujoco; the MuJoCo snippet and the
 //               exact bench's script and C file say the numbers assume
@@ -59,6 +62,8 @@ export default async function fitmujoco(h) {
     expect(opts.join(',') === 'bam,mujoco', `the integrator offers ${opts.join(', ')}`);
     expect(await sel.inputValue() === 'bam', 'bam is not the default');
     await sel.selectOption('mujoco');
+    const treat = await page.locator('#fit-integrator-treatment').textContent();
+    expect(/implicit/.test(treat) && /MuJoCo/.test(treat), `the note beside the integrator does not name the implicit treatment: ${treat}`);
     const two = files.slice(0, 2).map((f) => path.join(LOG_DIR, f));
     await page.setInputFiles('#fit-file', two);
     await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 2 || null), 5000);
@@ -75,6 +80,15 @@ export default async function fitmujoco(h) {
     expect(r.status === 0, r.stderr);
     const native = fs.readFileSync(out, 'utf8');
     expect(paramsText === native, `the page's params file differs from friction fit's:\n${paramsText}\n${native}`);
+    // the training MAE the view reports = real MuJoCo 2.2.2 running the written file (the mean of its per-log MAE)
+    const shown = Number(await page.locator('#fit-train-mae td.num').nth(1).getAttribute('data-mae'));
+    const mj = two.map((L) => {
+      const x = path.join(TMP, 'bench.xml');
+      fs.writeFileSync(x, cli(['mujoco-model', '--log', L, '--params', out]).stdout);
+      return maeOf(cli(['mujoco', x, '--joint', 'joint', '--params', out, '--log', L]).stdout);
+    });
+    const mjMean = mj.reduce((a, b) => a + b, 0) / mj.length;
+    expect(Math.abs(shown - mjMean) <= TOL, `the view's training MAE ${shown} rad, MuJoCo 2.2.2 ${mjMean} rad (per log ${mj.join(', ')})`);
     const bench = await page.locator('#fit-open-bench').getAttribute('href');
     const drive = await page.locator('#fit-open-drive').getAttribute('href');
     mujocoHref = await page.locator('#fit-open-mujoco').getAttribute('href');
@@ -92,7 +106,7 @@ export default async function fitmujoco(h) {
     await page.click('#fit-copy');
     await page.locator('#fit-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'fitmujoco-fit.png') });
-    return `params file = friction fit's (${native.length} bytes, "integrator": "mujoco"); links and exports carry mujoco`;
+    return `params file = friction fit's (${native.length} bytes, "integrator": "mujoco"); training MAE = MuJoCo 2.2.2's within ${Math.abs(shown - mjMean).toExponential(1)} rad; links and exports carry mujoco`;
   });
   await page.close();
 

@@ -824,6 +824,8 @@ export default {
   'fit.integ': 'Integrator (the position update the fit replays with)',
   'fit.integ.default': '{c} (default)',
   'fit.integ.help': 'The model is fitted for one position update: bam (the reference\'s, what its published files assume) or mujoco (MuJoCo\'s Euler: a model meant for MuJoCo). The params file and every export carry it.',
+  'fit.integ.treatment.bam': 'bam fits the reference\'s clip friction treatment, as its published files were fitted.',
+  'fit.integ.treatment.mujoco': 'mujoco fits the implicit friction treatment, the step MuJoCo runs: the training and validation MAE the fit reports are what In MuJoCo\'s (C) implicit and the command friction mujoco give for its params file.',
   'fit.seed.help': 'The same seed, logs and budget give the same fit, here and in `friction fit`.',
   'fit.seed': 'seed',
   'fit.run': 'Fit',

@@ -1523,6 +1523,8 @@ export default {
   'fit.integ': 'Intégrateur (la mise à jour de position avec laquelle l\'ajustement rejoue)',
   'fit.integ.default': '{c} (par défaut)',
   'fit.integ.help': 'Le modèle est ajusté pour une mise à jour de position : bam (celle de la référence, que ses fichiers publiés supposent) ou mujoco (l\'Euler de MuJoCo : un modèle destiné à MuJoCo). Le fichier de paramètres et chaque export la mentionnent.',
+  'fit.integ.treatment.bam': 'bam ajuste le traitement du frottement clip de la référence, comme ses fichiers publiés ont été ajustés.',
+  'fit.integ.treatment.mujoco': 'mujoco ajuste le traitement du frottement implicite, le pas que MuJoCo exécute : les MAE d\'entraînement et de validation que l\'ajustement affiche sont celles que donnent (C) implicite de la vue Dans MuJoCo et la commande friction mujoco pour son fichier de paramètres.',
   'fit.seed.help': 'La même graine, les mêmes enregistrements et le même budget donnent le même ajustement, ici et dans `friction fit`.',
   'fit.seed': 'graine',
   'fit.run': 'Ajuster',

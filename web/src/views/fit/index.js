@@ -133,8 +133,12 @@ export function mount(container, { core, state }) {
   const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
     choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? t('fit.integ.default', { c }) : c, help: integ.choiceHelp?.[k] && tParam('bench', 'integrator', `choice.${c}`, integ.choiceHelp[k]) })),
     help: t('fit.integ.help'),
-    onChange: (v) => { integrator = v; save(); } });
+    onChange: (v) => { integrator = v; integNote.dataset.integrator = v; integNote.textContent = t(TREATMENT_NOTE[v]); save(); } });
   integCtl.el.id = 'fit-integrator';
+  // the treatment each integrator fits (the core's fric_bench_integrator_treatments)
+  const TREATMENT_NOTE = { bam: 'fit.integ.treatment.bam', mujoco: 'fit.integ.treatment.mujoco' };
+  const integNote = el('p', { className: 'note', id: 'fit-integrator-treatment', dataset: { integrator } },
+    t(TREATMENT_NOTE[integrator]));
   const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: t('fit.seed'), min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
@@ -151,7 +155,7 @@ export function mount(container, { core, state }) {
   fromClear.setAttribute('aria-label', t('fit.from.clear.aria'));
   const fromRow = el('div', { className: 'row fit-from' },
     el('label', { className: 'file-pick', title: t('fit.from.title') }, t('fit.from.pick'), fromFile), fromNote, fromClear);
-  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
+  side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, integNote, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
     el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
 
   /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
