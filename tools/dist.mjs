@@ -34,7 +34,7 @@ import { FILE_KEY } from '../web/src/offline.js';
 
 // the workers that run MuJoCo (the In MuJoCo view's Fig. 1 B/C, a dropped
 // robot's first compile): not part of the first visit, like MuJoCo itself
-const LAZY_WORKERS = ['fig1.worker.js', 'mjcompile.worker.js'];
+const LAZY_WORKERS = ['fig1.worker.js', 'mjrobot.worker.js'];
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'build/dist/friction-explorer'));
 const WEB = path.join(ROOT, 'build/web');

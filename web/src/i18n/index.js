@@ -41,8 +41,10 @@ export function chooseLanguage(search, prefs = []) {
   return 'en';
 }
 
-const asked = typeof window === 'undefined' ? 'en'
-  : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
+// a worker speaks the language its URL names (?lang=: the page's, views/mujoco/robotWorker.js), else English
+const inWorker = typeof window === 'undefined' && typeof WorkerGlobalScope !== 'undefined';
+const asked = inWorker ? chooseLanguage(self.location.search)
+  : typeof window === 'undefined' ? 'en' : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
 let loaded = en;
 /** { lang, message } when the table of the language asked for could not be
  *  loaded (offline, before the package kept it): the page is in English
@@ -50,7 +52,7 @@ let loaded = en;
 export let langMissing = null;
 if (asked !== 'en') {
   try {
-    loaded = (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[asked], document.baseURI).href)).default;
+    loaded = (await import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[asked], inWorker ? self.location.href : document.baseURI).href)).default;
   } catch (e) {
     langMissing = { lang: asked, message: e.message };
   }
