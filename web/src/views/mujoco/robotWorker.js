@@ -156,7 +156,8 @@ function pack(files) {
  * written in place), rows, report(), table(), goal(), time, steps,
  * keyframe; setGoal, setKeyframe (a Promise), step(n) (queued: at most one
  * step command in flight, the steps asked meanwhile added to the next, at
- * most `maxSteps`), free(). onError(e): a step that failed.
+ * most `maxSteps`), free(). onError(e): a command that failed; onFrame():
+ * a frame has come.
  */
 function remotePair(r, id) {
   const m = { ...r.scene, opt: { timestep: r.timestep } };
@@ -168,6 +169,7 @@ function remotePair(r, id) {
     state = f;
     A.d.geom_xpos.set(f.A.geom_xpos); A.d.geom_xmat.set(f.A.geom_xmat);
     C.d.geom_xpos.set(f.C.geom_xpos); C.d.geom_xmat.set(f.C.geom_xmat);
+    pair.onFrame?.();
   };
   const send = () => {
     if (inFlight || !asked || freed || longs) return;   // no steps queued behind a load: they would wait its whole time
@@ -181,6 +183,7 @@ function remotePair(r, id) {
     A, C, rows: r.rows, fileTimestep: r.fileTimestep, timestepNote: r.timestepNote, integrator: r.integrator, carried: r.carried, skipped: r.skipped,
     maxSteps: Math.max(1, Math.ceil(0.1 / r.timestep)),   // 0.1 s of physics: what a frame's loop (live/loop.js) asks at most
     onError: null,
+    onFrame: null,   // called when a frame has come (a Step of a paused run shows it)
     get time() { return state.time; },
     get steps() { return state.steps; },
     get keyframe() { return state.keyframe; },

@@ -308,6 +308,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       failed = true;
       if (!mujocoLost(e)) say(t('robot.stopped', { message: e.message }));
     };
+    // a paused run's Step: its frame shown when it comes (running, the next animation frame paints it)
+    made.onFrame = () => { if (pair === made && loop.paused) paint(true); };
     // from here on the new robot replaces the old one
     freePair();
     robot = next;
