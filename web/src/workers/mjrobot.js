@@ -114,6 +114,8 @@ self.onmessage = async (e) => {
     const out = await COMMANDS[m.cmd](m, mj, core);
     const f = out.frame ?? (m.cmd === 'free' || m.cmd === 'load' ? null : out);
     if (f?.A) transfer.push(f.A.geom_xpos.buffer, f.A.geom_xmat.buffer, f.C.geom_xpos.buffer, f.C.geom_xmat.buffer);
+    // the model's arrays for the picture (the SO-101's meshes: megabytes) moved, not copied on the page's thread
+    if (out.scene) for (const x of SCENE_FIELDS) transfer.push(out.scene[x].buffer);
     self.postMessage({ type: 'done', id, ...out }, transfer);
   } catch (err) {
     self.postMessage({ type: 'failed', id, message: String(err?.message ?? err), died: mujocoDied(err) });

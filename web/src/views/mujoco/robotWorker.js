@@ -23,13 +23,14 @@ import { mujocoUrl, LOADER } from './load.js';
  *  frame's steps, a goal, a keyframe: milliseconds; 20 s is a worker that
  *  no longer answers). */
 export const GUARD = hook('mujoco', 'compileGuard', { limitMs: 120_000, loadMs: 60_000, stepMs: 20_000, last: null,
-  kill() { if (worker) lose(worker, new Error('the worker was ended by a test: __fx.mujoco.compileGuard.kill()')); } });
+  kill() { if (worker) lose(worker, diedError('the worker was ended by a test: __fx.mujoco.compileGuard.kill()')); } });
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
 const WORKER = 'mjrobot.worker.js';
 let worker = null, seq = 0, made = 0, pairs = 0;
 let longs = 0;               // loads and adoptions under way
 const pending = new Map();   // id → { resolve, reject, timer }
+const live = new Set();      // the pairs not freed (remotePair), each told when its worker is lost
 
 /** An Error of a worker that is gone (died: the page's mujocoLost says so;
  *  timeout: the sentence of a time limit, whole). */
@@ -45,6 +46,7 @@ function lose(w, err) {
   w.terminate();
   if (worker === w) worker = null;
   for (const [id, p] of pending) if (p.w === w) { clearTimeout(p.timer); pending.delete(id); p.done(); p.reject(err); }
+  for (const p of live) if (p.w === w) p.lost(err);
 }
 
 function start() {
@@ -163,7 +165,10 @@ function remotePair(r, id) {
   const m = { ...r.scene, opt: { timestep: r.timestep } };
   const copy = (k) => ({ geom_xpos: new Float64Array(r.frame[k].geom_xpos), geom_xmat: new Float64Array(r.frame[k].geom_xmat), xanchor: r.xanchor[k] });
   const A = { m, d: copy('A') }, C = { m, d: copy('C') };
-  let state = r.frame, epoch = 0, inFlight = false, asked = 0, freed = false;
+  let state = r.frame, epoch = 0, inFlight = false, asked = 0, freed = false, gone = null;
+  const w = worker;
+  /** A command of this pair: refused at once (gone's error) when its worker was lost. */
+  const ask = (cmd, msg) => (gone ? Promise.reject(gone) : command(cmd, { pair: id, ...msg }));
   const take = (f, at) => {
     if (freed || at !== epoch) return;   // a frame of before a keyframe change: gone
     state = f;
@@ -176,13 +181,21 @@ function remotePair(r, id) {
     const n = asked, at = epoch;
     asked = 0;
     inFlight = true;
-    command('step', { pair: id, n }).then((f) => { inFlight = false; take(f, at); send(); },
+    ask('step', { n }).then((f) => { inFlight = false; take(f, at); send(); },
       (e) => { inFlight = false; asked = 0; if (!freed) pair.onError?.(e); });
   };
   const pair = {
     A, C, rows: r.rows, fileTimestep: r.fileTimestep, timestepNote: r.timestepNote, integrator: r.integrator, carried: r.carried, skipped: r.skipped,
     maxSteps: Math.max(1, Math.ceil(0.1 / r.timestep)),   // 0.1 s of physics: what a frame's loop (live/loop.js) asks at most
     onError: null,
+    w,
+    /** Its worker was lost (err: why): the pair is gone, said once through onError. */
+    lost(err) {
+      if (gone) return;
+      gone = err;
+      live.delete(pair);
+      if (!freed) pair.onError?.(err);
+    },
     onFrame: null,   // called when a frame has come (a Step of a paused run shows it)
     get time() { return state.time; },
     get steps() { return state.steps; },
@@ -194,14 +207,14 @@ function remotePair(r, id) {
     setGoal(name, rad) {
       state.goals = { ...state.goals, [name]: rad };
       const at = epoch;
-      command('goal', { pair: id, name, rad }).then((f) => take(f, at), (e) => { if (!freed) pair.onError?.(e); });
+      ask('goal', { name, rad }).then((f) => take(f, at), (e) => { if (!freed) pair.onError?.(e); });
     },
     /** Back to keyframe k; resolves when the worker is there (the time 0 at once). */
     async setKeyframe(k) {
       const at = ++epoch;
       asked = 0;
       state = { ...state, time: 0, steps: 0, keyframe: k };
-      take(await command('keyframe', { pair: id, k }), at);
+      take(await ask('keyframe', { k }), at);
     },
     step(n = 1) {
       asked = Math.min(pair.maxSteps, asked + n);
@@ -209,15 +222,17 @@ function remotePair(r, id) {
     },
     /** The wall time of n steps of both copies in the worker [ms] (for the tests). */
     async timeSteps(n) {
-      const at = epoch, x = await command('time', { pair: id, n });
+      const at = epoch, x = await ask('time', { n });
       take(x.frame, at);
       return x.ms;
     },
     free() {
       if (freed) return;
       freed = true;
-      if (worker) command('free', { pair: id }).catch(() => { /* the worker is gone: so is the pair */ });
+      live.delete(pair);
+      if (!gone && worker === w) command('free', { pair: id }).catch(() => { /* the worker is gone: so is the pair */ });
     },
   };
+  live.add(pair);
   return pair;
 }
