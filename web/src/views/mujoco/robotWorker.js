@@ -33,11 +33,12 @@ const pending = new Map();   // id → { resolve, reject, timer }
 const live = new Set();      // the pairs not freed (remotePair), each told when its worker is lost
 
 /** An Error of a worker that is gone (died: the page's mujocoLost says so;
- *  timeout: the sentence of a time limit, whole). */
-function diedError(message, timeout = false) {
+ *  whole: the message is a whole sentence, a time limit's or a failed
+ *  load's, else MuJoCo's own words). */
+function diedError(message, whole = false) {
   const e = new Error(message);
   e.died = true;
-  e.timeout = timeout;
+  e.whole = whole;
   return e;
 }
 
@@ -123,7 +124,8 @@ export async function loadInWorker(files, main) {
     return r;
   } catch (e) {
     GUARD.last = { outcome: e.died ? 'stopped' : 'refused', ms: performance.now() - t0 };
-    throw e;
+    // MuJoCo died reading the file: said as such (robot.err.died)
+    throw e.died && !e.whole ? diedError(t('robot.err.died', { message: e.message }), true) : e;
   }
 }
 

@@ -254,7 +254,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
 
   /** After an error: when the robot's worker is gone (robotWorker.js: its
    *  MuJoCo failed, mjcfCheck.js mujocoDied: an abort, a wasm trap; or a
-   *  command passed its time limit, e.timeout), the next command makes a
+   *  command passed its time limit; e.whole: its message a whole sentence), the next command makes a
    *  new worker (the next drop works, no reload), the robot that ran in it
    *  is gone, and that is said in one sentence. Returns true then. */
   function mujocoLost(e) {
@@ -265,7 +265,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     [runRow, meshRow, view3d, tables, goals, reportBox, textRow, csvRow].forEach((x) => { x.hidden = true; });
     adoptedText = '';
     // a time limit's sentence is whole; a MuJoCo that failed is said as such
-    say(e.timeout ? `${e.message}${had ? ` ${t('robot.err.lostPair')}` : ''}` : t('robot.err.reset', { message: e.message }));
+    say(e.whole ? `${e.message}${had ? ` ${t('robot.err.lostPair')}` : ''}` : t('robot.err.reset', { message: e.message }));
     return true;
   }
 
