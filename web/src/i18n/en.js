@@ -671,6 +671,7 @@ export default {
   'robot.err.adoptTimeout': 'MuJoCo did not finish adopting the robot within {s} s (in a worker): it was stopped and will be replaced at the next drop.',
   'robot.err.worker': 'the robot\'s worker failed: {message}',
   'robot.err.lostPair': 'The robot that was running in it has stopped; drop a robot again.',
+  'robot.err.gone': 'The robot\'s files are no longer in MuJoCo\'s worker; drop its folder again.',
   'robot.err.compile': 'MuJoCo could not compile it',
   'robot.err.mapping': 'Mapping: {message}',
   'robot.err.adoption': 'Adoption: {message}',

@@ -1051,6 +1051,7 @@ export default {
   'robot.err.adoptTimeout': 'MuJoCo n’a pas fini d’adopter le robot en {s} s (dans un worker) : il a été arrêté et sera remplacé au prochain dépôt.',
   'robot.err.worker': 'le worker du robot a échoué : {message}',
   'robot.err.lostPair': 'Le robot qui y tournait s’est arrêté ; déposez à nouveau un robot.',
+  'robot.err.gone': 'Les fichiers du robot ne sont plus dans le worker de MuJoCo ; déposez à nouveau son dossier.',
   'robot.err.compile': 'MuJoCo n\'a pas pu le compiler',
   'robot.err.mapping': 'Affectation : {message}',
   'robot.err.adoption': 'Adoption : {message}',

@@ -11,9 +11,9 @@
 // language from this worker's URL, ?lang=).
 //
 // Messages in: { id, cmd, ... } with cmd
-//   'load'     { bytes, index: [[path, offset, length]], main, mujocoUrl, failNext }
+//   'load'     { load, bytes, index: [[path, offset, length]], main, mujocoUrl, failNext }
 //              the drop's files in one buffer (robotWorker.js pack): compiled, described
-//   'adopt'    { pairId, mapping, servos, sources, keyframe, timestep, joints }: a new pair (the old one freed once it stands)
+//   'adopt'    { load, pairId, mapping, servos, sources, keyframe, timestep, joints }: of the drop `load`: a new pair (the old one freed once it stands)
 //   'goal'     { pair, name, rad }    'keyframe' { pair, k }  'step' { pair, n }
 //   'time'     { pair, n }: the wall time of n steps [ms] (for the tests)
 //   'free'     { pair }: the pair freed (pair: the page's id of it, adopt's pairId;
@@ -26,9 +26,14 @@
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
+import { t } from '../i18n/index.js';
 
 let engine = null;   // Promise of { mj, core }
-let files = null, main = null, pair = null;
+let pair = null;
+// the drops loaded here, by the page's id of each (its 'load' command's
+// `load`): the running pair's and the latest (a drop loaded but refused at
+// its adoption leaves the running robot's files for its next adoption)
+const loads = new Map();   // load id → { files, main }
 
 async function loadCore() {
   const r = await fetch('friction_core.wasm');
@@ -73,17 +78,20 @@ const COMMANDS = {
     const drop = new Map(m.index.map(([p, at, n]) => [p, m.bytes.subarray(at, at + n)]));
     const t0 = performance.now();
     const got = loadRobotFiles(mj, core, drop, m.main);
-    // the robot's files from now on (a refused drop leaves the last robot's, which may still run here)
-    files = drop;
-    main = got.main;
+    for (const k of loads.keys()) if (k !== pair?.load) loads.delete(k);
+    loads.set(m.load, { files: drop, main: got.main });
     return { main: got.main, info: got.info, ms: performance.now() - t0 };
   },
   adopt(m, mj, core) {
+    const drop = loads.get(m.load);
+    if (!drop) throw new Error(t('robot.err.gone'));
+    const { files, main } = drop;
     const made = createRobotPair(mj, core, { files, main, mapping: m.mapping, servos: m.servos, sources: m.sources, keyframe: m.keyframe,
       timestep: m.timestep });
     pair?.free();
     pair = made;
     pair.id = m.pairId;
+    pair.load = m.load;
     // every joint's goal the page's sliders show (robot.js goal: the robot layer's, by name)
     pair.allJoints = m.joints ?? [];
     return described(pair);

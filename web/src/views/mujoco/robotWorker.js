@@ -27,7 +27,7 @@ export const GUARD = hook('mujoco', 'compileGuard', { limitMs: 120_000, loadMs: 
 
 // the worker's bundle (tools/dist.mjs rewrites this name to its hashed one)
 const WORKER = 'mjrobot.worker.js';
-let worker = null, seq = 0, made = 0, pairs = 0;
+let worker = null, seq = 0, made = 0, pairs = 0, drops = 0;
 let longs = 0;               // loads and adoptions under way
 const pending = new Map();   // id → { resolve, reject, timer }
 const live = new Set();      // the pairs not freed (remotePair), each told when its worker is lost
@@ -111,7 +111,8 @@ export function command(cmd, msg = {}, { ms = GUARD.stepMs, timeoutKey = 'robot.
 /**
  * The drop (Map of relative path → Uint8Array, main file `main`) loaded in
  * the worker: its files packed into one buffer (transferred: no copy),
- * compiled under GUARD.limitMs: { main, info } (robot.js loadRobotFiles's).
+ * compiled under GUARD.limitMs: { main, info } (robot.js loadRobotFiles's),
+ * load (the worker's id of the drop, for adoptInWorker).
  * Rejects with one sentence; a timeout or a failed MuJoCo ends the worker
  * (the error's `died`).
  */
@@ -119,9 +120,9 @@ export async function loadInWorker(files, main) {
   const t0 = performance.now();
   const { bytes, index } = pack(files);
   try {
-    const r = await command('load', { bytes, index, main }, { ms: GUARD.limitMs, timeoutKey: 'robot.err.timeout', transfer: [bytes.buffer] });
+    const r = await command('load', { load: ++drops, bytes, index, main }, { ms: GUARD.limitMs, timeoutKey: 'robot.err.timeout', transfer: [bytes.buffer] });
     GUARD.last = { outcome: 'done', ms: r.ms };
-    return r;
+    return { main: r.main, info: r.info, load: drops };
   } catch (e) {
     GUARD.last = { outcome: e.died ? 'stopped' : 'refused', ms: performance.now() - t0 };
     // MuJoCo died reading the file: said as such (robot.err.died)
@@ -131,8 +132,9 @@ export async function loadInWorker(files, main) {
 
 /**
  * A pair adopted in the worker (robot.js createRobotPair's options but the
- * files, which the worker has: mapping, servos, sources, keyframe,
- * timestep; joints: every joint's name, for the goals): a remotePair.
+ * files, which the worker has: load, loadInWorker's id of them; mapping,
+ * servos, sources, keyframe, timestep; joints: every joint's name, for the
+ * goals): a remotePair.
  */
 export async function adoptInWorker(opts) {
   const pairId = ++pairs;

@@ -215,10 +215,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       // cannot read in time, or dies on, never freezes the page
       const main0 = pickMain(map, chosen ?? ex?.main ?? named);
       planOf(map, main0, core);
-      const { main, info } = await loadInWorker(map, main0);
+      const { main, info, load: loaded } = await loadInWorker(map, main0);
       if (disposed) return;
       mainSel.value = main;
-      const next = { files: map, main, info, bytes };
+      const next = { files: map, main, info, bytes, load: loaded };
       // the example's mapping as the selects show it, else the defaults
       const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);
       // the first keyframe (a home pose the file names), else the reference
@@ -300,7 +300,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
     if (disposed) return;
-    const made = await adoptInWorker({ mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
+    const made = await adoptInWorker({ load: next.load, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
       timestep: PHYSICS_STEPS[dtSel.value], joints: next.info.joints.map((j) => j.name) });
     if (disposed) { made.free(); return; }
     made.onError = (e) => {
