@@ -26,7 +26,7 @@
 // runs in a worker thread the main thread ends when it passes --time-limit
 // seconds of wall clock (default TIME_LIMIT.seconds), with exit 2 and one
 // sentence: MuJoCo's compile is one call into its wasm that nothing else
-// can interrupt (the page has the same guard, views/mujoco/compileGuard.js).
+// can interrupt (the page has the same guard, views/mujoco/robotWorker.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

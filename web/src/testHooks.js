@@ -11,7 +11,7 @@
 //   __fx.arm.frameStats / .contactRows / .geometry
 //   __fx.wellposed.frameStats / .events / .map
 //   __fx.mujoco.frameStats / .figures() / .replay / .version   the In MuJoCo view
-//   __fx.mujoco.compileGuard       a robot's compile in its worker: { limitMs, loadMs, last }
+//   __fx.mujoco.compileGuard       the robot's worker: { limitMs, loadMs, stepMs, last, kill() } (views/mujoco/robotWorker.js)
 //   __fx.mujoco.loader             MuJoCo's instances: { instances, failNext } (views/mujoco/load.js)
 //   __fx.mujocoBench.geometry / __fx.mujocoArm.geometry     where its picture draws
 // A view sets its hooks on mount and clears them on dispose (only those it

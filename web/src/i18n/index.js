@@ -40,8 +40,10 @@ export function chooseLanguage(search, prefs = []) {
   return 'en';
 }
 
-const asked = typeof window === 'undefined' ? 'en'
-  : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
+// a worker speaks the language its URL names (?lang=: the page's, views/mujoco/robotWorker.js), else English
+const inWorker = typeof window === 'undefined' && typeof WorkerGlobalScope !== 'undefined';
+const asked = inWorker ? chooseLanguage(self.location.search)
+  : typeof window === 'undefined' ? 'en' : chooseLanguage(window.location.search, navigator.languages || [navigator.language]);
 let loaded = en;
 /** { lang, message } when the table of the language asked for could not be
  *  loaded (offline, before the package kept it): the page is in English

@@ -7,7 +7,10 @@
 /** The file of each table but English's, beside the page. */
 const FILES = { fr: 'i18n-fr.js' };
 
+// a worker (views/mujoco/robotWorker.js's) finds the file beside its own script
+const inWorker = typeof window === 'undefined' && typeof WorkerGlobalScope !== 'undefined';
+
 /** The table of language `code` (a module whose default export is the table). */
 export default function loadTable(code) {
-  return import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[code], document.baseURI).href);
+  return import(/* a URL: esbuild leaves it to the browser */ new URL(FILES[code], inWorker ? self.location.href : document.baseURI).href);
 }

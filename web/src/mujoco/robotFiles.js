@@ -484,16 +484,6 @@ export function compiled(mj, files, main) {
   return cached;
 }
 
-/** The compiled model of files made elsewhere (a worker's compile,
- *  views/mujoco/compileGuard.js: the model loaded from MuJoCo's binary
- *  form, the joints' classes): cached as compiled() keeps its own, so the
- *  page's thread never parses the MJCF. */
-export function useCompiled(mj, files, main, m, classes) {
-  try { cached?.m.delete(); } catch { /* of a MuJoCo instance that failed: gone with it */ }
-  cached = { mj, files, main, m, classes };
-  return cached;
-}
-
 /** Refuses `bytes` [bytes] of a robot's files together over
  *  ROBOT_LIMITS.maxBytes (one sentence). */
 export function checkBytes(bytes) {

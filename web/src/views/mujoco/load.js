@@ -8,27 +8,15 @@ import { hook } from '../../testHooks.js';
 
 let loading = null;
 
-/** __fx.mujoco.loader: { instances: the MuJoCo instances this page made,
- *  failNext: null, or the name of a function of MuJoCo (mj_resetData) }: a
- *  test sets failNext, and the next call of that function on the instance
- *  loadMujoco() hands out next throws as MuJoCo's abort does
- *  ("Aborted(native code called abort())"), once; the page then replaces
- *  the instance (resetMujoco), which `instances` counts
- *  (tests/web/e2e.d/mujocoreset.mjs). */
+/** __fx.mujoco.loader: { instances: the MuJoCo instances this page made
+ *  (its own, and each robot worker made again after one was lost:
+ *  robotWorker.js), failNext: null, or the name of a function of MuJoCo
+ *  (mj_resetData) }: a test sets failNext, and the next call of that
+ *  function on the robot's MuJoCo (in its worker, robotWorker.js: the
+ *  next command carries it) throws as MuJoCo's abort does ("Aborted(native
+ *  code called abort())"), once; the page then replaces the worker, which
+ *  `instances` counts (tests/web/e2e.d/mujocoreset.mjs). */
 export const LOADER = hook('mujoco', 'loader', { instances: 0, failNext: null });
-
-/** mj, with LOADER.failNext's function made to fail once (the tests'). */
-function armed(mj) {
-  const name = LOADER.failNext, f = name ? mj[name] : null;
-  if (typeof f === 'function') {
-    LOADER.failNext = null;
-    mj[name] = () => {
-      mj[name] = f;
-      throw new Error(`Aborted(native code called abort()) (a test: __fx.mujoco.loader.failNext ${name})`);
-    };
-  }
-  return mj;
-}
 
 /** The URL of MuJoCo's module beside the page (a worker imports it from there too). */
 export const mujocoUrl = () => new URL('mujoco/mujoco.js', document.baseURI).href;
@@ -48,14 +36,7 @@ export function loadMujoco() {
         throw new Error(await offlineMissing('MuJoCo', url) ?? t('mujoco.load.failed', { url, message: e.message }), { cause: e });
       });
   }
-  return loading.then(armed);
-}
-
-/** Forgets the MuJoCo module after it failed (an abort, a wasm trap, its
- *  file system broken: mjcfCheck.js mujocoDied): the next loadMujoco()
- *  makes a fresh instance, so the next drop works without a reload. */
-export function resetMujoco() {
-  loading = null;
+  return loading;
 }
 
 let rendering = null;

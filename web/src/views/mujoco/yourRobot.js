@@ -1,9 +1,10 @@
 // mujoco/yourRobot.js: the In MuJoCo view's "Your robot" section. A person
 // drops an MJCF with its mesh files (several files or a folder, dropZone.js)
-// into MuJoCo's virtual file system (robot.js loadRobotFiles), maps each
+// into a Web Worker's MuJoCo (robotWorker.js: robot.js loadRobotFiles there), maps each
 // joint class and joint to a servo preset of the core (or none), and watches
 // two copies run side by side, live at the file's timestep: (A) the file as written and (C)
-// adopted (robot.js createRobotPair). The robot is drawn in 3D from MuJoCo's
+// adopted (robot.js createRobotPair, in the worker: the page's thread never
+// runs MuJoCo for the robot; it draws the frames the worker sends). The robot is drawn in 3D from MuJoCo's
 // compiled model (robot3d.js with three.js, imported only when this section
 // first opens: load.js loadRenderer); beside it a per-joint table of each
 // copy, a keyframe select and a goal slider per joint. A refused drop (too
@@ -21,11 +22,10 @@ import { dropZone, fileInputs, formatBytes } from '../../dropZone.js';
 import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
-import { loadMujoco, loadRenderer, resetMujoco } from './load.js';
-import { loadRobotFiles, createRobotPair, pickMain, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
+import { loadRenderer } from './load.js';
+import { pickMain, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
 import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
-import { mujocoDied } from '../../mujoco/mjcfCheck.js';
-import { compileGuarded } from './compileGuard.js';
+import { loadInWorker, adoptInWorker } from './robotWorker.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
 import { t, tCount } from '../../i18n/index.js';
@@ -136,8 +136,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     get info() { return robot?.info ?? null; }, get triangles() { return panel3d.scene?.triangles ?? null; }, get meshes() { return panel3d.scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return panel3d.scene?.drawn ?? 0; },
     get mapping() { return robot ? (pair ? adoptedText : mappingText(mappable(), classServo, jointServo)) : null; }, get busy() { return busy; },
     renderer: null,   // 'loaded' once robot3d.js (three.js) has been imported
-    /** For the tests: the wall time [ms] of n steps of both copies, run now. */
-    timeSteps(n) { if (!pair) return null; const t0 = performance.now(); pair.step(n); return performance.now() - t0; } };
+    /** For the tests: the wall time [ms] of n steps of both copies, run now (in the worker: a Promise). */
+    timeSteps(n) { return pair ? pair.timeSteps(n) : null; } };
   setHook('mujoco', 'robot', hookState);
   let busy = false;
   let mains = null;     // the last drop's main-file candidates { list, again(main): read it again with that main }
@@ -208,19 +208,17 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       if (!chosen) mains = { list: mainCandidates(map), again };
       showMains(chosen ?? ex?.main ?? named);
       status.textContent = t('robot.loading', { n: map.size, size: formatBytes(bytes) });
-      const [mj] = await Promise.all([loadMujoco(), renderer ? null : loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; })]);
+      if (!renderer) await loadRenderer().then((r) => { renderer = r; hookState.renderer = 'loaded'; });
       // the text checked by the core (once: a drop's as readRobot read it,
-      // a worked robot's here), then compiled in a worker under a time
-      // limit (compileGuard.js), so that a file MuJoCo cannot read in time,
-      // or dies on, never freezes the page; the page takes the model
+      // a worked robot's here), then compiled and described in the robot's
+      // worker under a time limit (robotWorker.js), so that a file MuJoCo
+      // cannot read in time, or dies on, never freezes the page
       const main0 = pickMain(map, chosen ?? ex?.main ?? named);
       planOf(map, main0, core);
-      await compileGuarded(mj, map, main0);
-      await nextFrame();   // the status line shows before the page's MuJoCo loads the model (it blocks the page)
+      const { main, info, load: loaded } = await loadInWorker(map, main0);
       if (disposed) return;
-      const { main, info } = loadRobotFiles(mj, core, map, main0);
       mainSel.value = main;
-      const next = { files: map, main, info, bytes };
+      const next = { files: map, main, info, bytes, load: loaded };
       // the example's mapping as the selects show it, else the defaults
       const { cs, js } = firstChoices(core, presets, next.info, ex ? ex.mapping : null);
       // the first keyframe (a home pose the file names), else the reference
@@ -230,14 +228,14 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       next.example = ex?.id ?? null;
       if (saved?.mapping) {
         try {
-          await adopt(mj, next, cs, js, k, saved.mapping);
+          await adopt(next, cs, js, k, saved.mapping);
           return;
         } catch (e) {
           // the URL's mapping refused: the example's own, and why
           say(e.message);
         }
       }
-      await adopt(mj, next, cs, js, k);
+      await adopt(next, cs, js, k);
     } catch (e) {
       // the refusal in one sentence; the robot shown (if any) keeps running
       const died = mujocoLost(e);
@@ -254,19 +252,20 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
 
   const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
-  /** After an error: when the page's MuJoCo itself failed (mjcfCheck.js
-   *  mujocoDied: an abort, a wasm trap, its file system broken), the
-   *  instance is replaced (load.js resetMujoco: the next drop gets a fresh
-   *  one, no reload), the robot that ran in it is gone, and that is said.
-   *  Returns true then. */
+  /** After an error: when the robot's worker is gone (robotWorker.js: its
+   *  MuJoCo failed, mjcfCheck.js mujocoDied: an abort, a wasm trap; or a
+   *  command passed its time limit; e.whole: its message a whole sentence), the next command makes a
+   *  new worker (the next drop works, no reload), the robot that ran in it
+   *  is gone, and that is said in one sentence. Returns true then. */
   function mujocoLost(e) {
-    if (!mujocoDied(e)) return false;
-    resetMujoco();
+    if (!e?.died) return false;
+    const had = !!pair;
     try { freePair(); } catch { pair = null; }
     robot = null;
     [runRow, meshRow, view3d, tables, goals, reportBox, textRow, csvRow].forEach((x) => { x.hidden = true; });
     adoptedText = '';
-    say(t('robot.err.reset', { message: e.message }));
+    // a time limit's sentence is whole; a MuJoCo that failed is said as such
+    say(e.whole ? `${e.message}${had ? ` ${t('robot.err.lostPair')}` : ''}` : t('robot.err.reset', { message: e.message }));
     return true;
   }
 
@@ -288,7 +287,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
 
   /** A new pair of (next robot, its choices) in place of the one running;
    *  throws one sentence (robot.js's) and leaves the running one. */
-  async function adopt(mj, next, cs, js, keyframe, typed = null) {
+  async function adopt(next, cs, js, keyframe, typed = null) {
     const joints = next.info.joints.filter((j) => MAPPABLE.has(j.type));
     const text = typed ?? mappingText(joints, cs, js);
     if (!text) {
@@ -301,8 +300,16 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     status.textContent = t('robot.adopting', { mapping: text });
     await nextFrame();
     if (disposed) return;
-    const made = createRobotPair(mj, core, { files: next.files, main: next.main, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
-      timestep: PHYSICS_STEPS[dtSel.value] });
+    const made = await adoptInWorker({ load: next.load, mapping: text, servos: fileServos.servos(), sources: fileServos.sources(), keyframe,
+      timestep: PHYSICS_STEPS[dtSel.value], joints: next.info.joints.map((j) => j.name) });
+    if (disposed) { made.free(); return; }
+    made.onError = (e) => {
+      if (pair !== made) return;
+      failed = true;
+      if (!mujocoLost(e)) say(t('robot.stopped', { message: e.message }));
+    };
+    // a paused run's Step: its frame shown when it comes (running, the next animation frame paints it)
+    made.onFrame = () => { if (pair === made && loop.paused) paint(true); };
     // from here on the new robot replaces the old one
     freePair();
     robot = next;
@@ -363,7 +370,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length));
+      await adopt(robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length));
     } catch (e) {
       if (!mujocoLost(e)) say(e.message);
       status.textContent = pair ? t('robot.still.servos') : robot ? t('robot.refused.pending', { main: robot.main }) : '';
@@ -377,12 +384,19 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
       ...robot.info.keyframes.map((key, i) => el('option', { value: String(i), textContent: key.name || t('robot.keyframe.n', { i }) })));
     keySel.value = String(k);
   }
-  keySel.addEventListener('change', () => {
+  keySel.addEventListener('change', async () => {
     if (!pair) return;
-    pair.setKeyframe(Number(keySel.value));
+    const p = pair;
     saveUrl();
-    readings.syncGoals();
     loop.restart();
+    try {
+      await p.setKeyframe(Number(keySel.value));
+    } catch (e) {
+      p.onError(e);
+      return;
+    }
+    if (pair !== p) return;
+    readings.syncGoals();
     paint(true);
   });
   resetBtn.addEventListener('click', () => keySel.dispatchEvent(new Event('change')));
@@ -397,7 +411,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     busy = true;
     say('');
     try {
-      await adopt(await loadMujoco(), robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length), text);
+      await adopt(robot, new Map(classServo), new Map(jointServo), pair ? Number(keySel.value) : startKeyframe(robot.info.keyframes.length), text);
       return true;
     } catch (e) {
       if (!mujocoLost(e)) say(e.message);
@@ -429,13 +443,10 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
     }
   }
 
+  // the steps asked of the worker (robotWorker.js: queued, one command in
+  // flight; a failure comes back through the pair's onError)
   function advance(n) {
-    try {
-      pair.step(n);
-    } catch (e) {
-      failed = true;
-      if (!mujocoLost(e)) say(t('robot.stopped', { message: e.message }));
-    }
+    pair.step(n);
   }
 
   // a step is the physics step chosen: 1 ms, or the file's own timestep (MuJoCo's default 2 ms when it names none)
