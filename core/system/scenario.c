@@ -269,17 +269,20 @@ int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const 
             if (n < 0) break;
             used += (size_t)n;
         }
-        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.column_nonfinite", "scenario t column value state",
-                          "%s: the step to t = %.9g s wrote column %s = %g, "
-                       "not a finite number; the run stops (the state: %s). The simulation "
-                       "diverged or a value overflowed: shorten the time step or bring the "
-                       "parameters nearer their defaults.",
-                       sc->name, row[0], sc->cols[c].name, row[c], vals);
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.column_nonfinite",
+                          "{scenario}: the step to t = {t} s wrote column {column} = {value}, "
+                          "not a finite number; the run stops (the state: {state}). The "
+                          "simulation diverged or a value overflowed: shorten the time step or "
+                          "bring the parameters nearer their defaults.",
+                          fric__values(fric__s("scenario", sc->name), fric__gp("t", 9, row[0]),
+                                       fric__s("column", sc->cols[c].name),
+                                       fric__g("value", row[c]), fric__s("state", vals)));
         st = FRIC_SCENARIO_ERROR;
     }
     if (st == FRIC_SCENARIO_ERROR && !*w)
-        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.step_error", "scenario",
-                          "%s: the step stopped with an error.", sc->name);
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.step_error",
+                          "{scenario}: the step stopped with an error.",
+                          fric__values(fric__s("scenario", sc->name)));
     else if (st == FRIC_SCENARIO_ERROR && strncmp(w, sc->name, strlen(sc->name)) != 0)
         w = fric__reword("%s: %s", sc->name, w);     /* every message names its scenario */
     if (why) *why = w;

@@ -1107,7 +1107,7 @@ export default {
   'core.law.outside_range': '{field} = {value} is outside [{lo}, {hi}] {unit} (the accepted range, friction.h, within which the transforms stay finite; rescale the units if the value is meant).',
   'core.law.null': 'law is NULL; pass a pointer to a fric_law.',
   'core.law.kind_unknown': 'kind = {kind} is not a known law; use FRIC_COULOMB_VISCOUS (0), FRIC_STRIBECK (1) or FRIC_RATIONAL (2).',
-  'core.law.not_finite': '{field} = {value} is not a finite number; give {field2} a finite value in {unit}.',
+  'core.law.not_finite': '{field} = {value} is not a finite number; give {field} a finite value in {unit}.',
   'core.law.fc_negative': 'Fc = {fc} is negative; the Coulomb (kinetic) friction of the {law} law must be >= 0 N.',
   'core.law.d_negative': 'D = {d} is negative; the viscous coefficient must be >= 0 N·s/m (a negative one would push, not resist).',
   'core.law.no_friction': 'Fc = 0 and D = 0 leave the Coulomb-viscous law without any friction; make Fc > 0 N or D > 0 N·s/m.',

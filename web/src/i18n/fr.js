@@ -1806,7 +1806,7 @@ export default {
   'core.law.outside_range': '{field} = {value} est hors de [{lo} ; {hi}] {unit} (le domaine accepté, friction.h, où les transformations restent finies ; changez d\'unités si la valeur est voulue).',
   'core.law.null': 'la loi est NULL ; passez un pointeur vers une fric_law.',
   'core.law.kind_unknown': 'kind = {kind} n\'est pas une loi connue ; utilisez FRIC_COULOMB_VISCOUS (0), FRIC_STRIBECK (1) ou FRIC_RATIONAL (2).',
-  'core.law.not_finite': '{field} = {value} n\'est pas un nombre fini ; donnez à {field2} une valeur finie en {unit}.',
+  'core.law.not_finite': '{field} = {value} n\'est pas un nombre fini ; donnez à {field} une valeur finie en {unit}.',
   'core.law.fc_negative': 'Fc = {fc} est négatif ; le frottement de Coulomb (cinétique) de la loi {law} doit être >= 0 N.',
   'core.law.d_negative': 'D = {d} est négatif ; le coefficient visqueux doit être >= 0 N·s/m (négatif, il pousserait au lieu de résister).',
   'core.law.no_friction': 'Fc = 0 et D = 0 laissent la loi de Coulomb visqueux sans aucun frottement ; donnez Fc > 0 N ou D > 0 N·s/m.',
