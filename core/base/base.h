@@ -94,6 +94,12 @@ void fric__no_sentence(void);
  * the new message ends with the old one (the prefix, fric_error.prefix). */
 const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
 
+/* Records a failure of code and param whose message is `message`, an outer
+ * message around the last failure's sentence ("params SOURCE: key \"K\":
+ * <why>"): the sentence's id and values are kept, with the prefix, when
+ * message ends with it (as fric__reword), else the failure has no id. */
+const char *fric__fail_wrap(fric_status code, int param, const char *message);
+
 /* Sets the parameter index of the last failure (a scenario names its own
  * parameter where an inner check only knew a field). Returns the message. */
 const char *fric__at_param(int param);

@@ -198,6 +198,14 @@ const char *fric__reword(const char *fmt, ...)
     return msg;
 }
 
+const char *fric__fail_wrap(fric_status code, int param, const char *message)
+{
+    fric__reword("%s", message);
+    last_code = code;
+    last_param = param;
+    return msg;
+}
+
 const char *fric__at_param(int param)
 {
     last_param = param;

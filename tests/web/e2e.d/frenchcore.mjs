@@ -17,6 +17,10 @@
 //               treatments' and methods' names in the status lines, chart
 //               legends and selects are French ("implicite", not the core's
 //               "implicit" alone); "1× temps réel"
+//   refusals    a refused params file (Pendulum's paste: kt out of range) and
+//               a refused log (Fit: an unknown header key) are the French
+//               sentences (core.scenario.out_of_range, core.log.unknown_header_key)
+//               after the French prefix (coreprefix.params, coreprefix.log)
 //   velocities  the drive view's list field in French: "0,5" is one velocity
 //               (the read-out follows θ̇ = 0.5), "0,5,2" is refused as
 //               ambiguous in a French sentence, the last list kept
@@ -91,6 +95,42 @@ export default async function frenchCoreChecks(h) {
     } finally {
       await page.close();
     }
+  });
+
+  await check('frenchcore: a refused params file (Pendulum ?lang=fr, kt = 500) and a refused log (Fit ?lang=fr, unknown key) in French', async () => {
+    const got = [];
+    const head = (key, at) => FR[key].split(at)[0];
+    {
+      const { page } = await openPage('?view=pendulum&lang=fr', 'pendulum');
+      try {
+        await page.locator('#view .export-panel button', { hasText: FR['export.paste'] }).click();
+        await page.locator(`#view .export-panel textarea[aria-label="${FR['export.paste.aria']}"]`).fill(JSON.stringify({ kt: 500 }));
+        await page.locator('#view .export-panel button', { hasText: new RegExp(`^${FR['export.apply']}$`) }).click();
+        const m = await waitFor(() => page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : null; }), 5000);
+        const want = fill(FR['coreprefix.params'], { source: 'paste', key: 'kt' });
+        expect(m && m.toLowerCase().includes(want.toLowerCase()) && m.includes(head('core.scenario.out_of_range', '{value}').replace('{scenario}', 'bench').replace('{name}', 'kt')),
+          `the refusal of kt = 500: '${m}'`);
+        await noEnglish(page, 'pendulum paste');
+        got.push(m.slice(0, 80));
+      } finally {
+        await page.close();
+      }
+    }
+    {
+      const { page } = await openPage('?view=fit&lang=fr', 'fit');
+      try {
+        const log = { mass: 1, length: 0.1, kp: 8, bogus: 1, entries: [{ timestamp: 0, position: 0, goal_position: 0, torque_enable: true }] };
+        await page.setInputFiles('#fit-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+        const m = await waitFor(() => page.evaluate(() => { const e = document.getElementById('fit-error'); return e && !e.hidden ? e.textContent : null; }), 5000);
+        const want = `bad.json: ${fill(FR['coreprefix.log'], { source: 'bad.json' })}${fill(FR['core.log.unknown_header_key'], { key: 'bogus' })}`;
+        expect(m && m.includes(want), `the refusal of the log: '${m}', want '${want}'`);
+        await noEnglish(page, 'fit log');
+        got.push(m.slice(0, 80));
+      } finally {
+        await page.close();
+      }
+    }
+    return got.join(' | ');
   });
 
   await check('frenchcore: Drive (?lang=fr) velocities: "0,5" is one velocity, "0,5,2" is refused as ambiguous', async () => {
