@@ -156,6 +156,27 @@ describe('the refusals through the wasm build', () => {
     assert.equal(core.fit.rigCaution([log, log], undefined, [0, 0], 1), null);
     assert.equal(core.sentence().id, '');
   });
+  it('a params file\'s refusal: the scenario\'s range sentence under the file\'s prefix (kt = 500, range [-1, 100] N·m/A)', () => {
+    const e = errorOf(() => core.io.paramsFile({ kt: 500 }, 'paste'));
+    assert.equal(e.prefix, 'params paste: key "kt": ');
+    sameSentence(e, 'scenario.out_of_range');
+    assert.deepEqual([e.values.scenario, e.values.name, e.values.value, e.values.min, e.values.max, e.values.unit], ['bench', 'kt', '500', '-1', '100', ' N·m/A']);
+  });
+  it('a log\'s refusals: the io sentences under "log NAME: " (mass = -1; an unknown key)', () => {
+    const entries = [0, 0.01].map((t) => ({ timestamp: t, position: 0, goal_position: 0, torque_enable: true }));
+    const e = errorOf(() => core.io.checkLog({ mass: -1, length: 0.1, kp: 8, entries }, 'x.json'));
+    assert.equal(e.code, 'range');
+    assert.equal(e.prefix, 'log x.json: ');
+    sameSentence(e, 'log.head_positive');
+    assert.deepEqual(e.values, { key: 'mass', value: '-1', unit: 'kg' });
+    const u = errorOf(() => core.io.checkLog({ mass: 1, length: 0.1, kp: 8, entries: [{ ...entries[0], bogus: 1 }, entries[1]] }, 'y.json'));
+    sameSentence(u, 'log.unknown_entry_key');
+    assert.deepEqual(u.values, { entry: '0', key: 'bogus' });
+    const k = errorOf(() => core.io.checkLog({ mass: 1, length: 0.1, kp: 'x', entries }, 'z.json'));
+    sameSentence(k, 'log.header_type');
+    assert.deepEqual([k.values.want, k.values.found], ['a number', 'a string']);
+    assert.ok(`corevalue.${k.values.found}` in fr, 'the kind word has its French entry');
+  });
   it('a message of no id has none (the wrapper\'s own, a binding\'s)', () => {
     const e = errorOf(() => core.scenario.simulation('no-such-scenario'));
     assert.equal(e.id, '');

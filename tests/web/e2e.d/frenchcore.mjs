@@ -18,9 +18,10 @@
 //               legends and selects are French ("implicite", not the core's
 //               "implicit" alone); "1× temps réel"
 //   refusals    a refused params file (Pendulum's paste: kt out of range) and
-//               a refused log (Fit: an unknown header key) are the French
-//               sentences (core.scenario.out_of_range, core.log.unknown_header_key)
-//               after the French prefix (coreprefix.params, coreprefix.log)
+//               a refused log (Fit: mass = -1) are French: the scenario's
+//               range sentence after the params file's prefix (core.scenario.
+//               out_of_range, coreprefix.params); the log's condition in the
+//               page's own sentence (log.range.header, core.log.head_positive)
 //   velocities  the drive view's list field in French: "0,5" is one velocity
 //               (the read-out follows θ̇ = 0.5), "0,5,2" is refused as
 //               ambiguous in a French sentence, the last list kept
@@ -97,7 +98,7 @@ export default async function frenchCoreChecks(h) {
     }
   });
 
-  await check('frenchcore: a refused params file (Pendulum ?lang=fr, kt = 500) and a refused log (Fit ?lang=fr, unknown key) in French', async () => {
+  await check('frenchcore: a refused params file (Pendulum ?lang=fr, kt = 500) and a refused log (Fit ?lang=fr, mass = -1) in French', async () => {
     const got = [];
     const head = (key, at) => FR[key].split(at)[0];
     {
@@ -119,11 +120,12 @@ export default async function frenchCoreChecks(h) {
     {
       const { page } = await openPage('?view=fit&lang=fr', 'fit');
       try {
-        const log = { mass: 1, length: 0.1, kp: 8, bogus: 1, entries: [{ timestamp: 0, position: 0, goal_position: 0, torque_enable: true }] };
+        // mass = -1: the page's own sentence (log.range.header) around the core's condition, both French
+        const log = { mass: -1, length: 0.1, kp: 8, entries: [0, 0.01].map((t) => ({ timestamp: t, position: 0, goal_position: 0, torque_enable: true })) };
         await page.setInputFiles('#fit-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
         const m = await waitFor(() => page.evaluate(() => { const e = document.getElementById('fit-error'); return e && !e.hidden ? e.textContent : null; }), 5000);
-        const want = `bad.json: ${fill(FR['coreprefix.log'], { source: 'bad.json' })}${fill(FR['core.log.unknown_header_key'], { key: 'bogus' })}`;
-        expect(m && m.includes(want), `the refusal of the log: '${m}', want '${want}'`);
+        const want = fill(FR['core.log.head_positive'], { key: 'mass', value: '-1', unit: 'kg' });
+        expect(m && m.startsWith('bad.json: ') && m.includes(FR['log.range.header'].split('{f}')[0]) && m.includes(want), `the refusal of the log: '${m}', want '…${want}'`);
         await noEnglish(page, 'fit log');
         got.push(m.slice(0, 80));
       } finally {
