@@ -6,7 +6,8 @@
 //               is the French sentence, its numbers with the decimal comma
 //               (1/Z = 5; the drop D − (Fs − Fc)/vs = −30,5 N·s/m, hand-computed)
 //   scenarios   models B and D at K = 7.5·10⁶ N/m (Scenarios step 2): the
-//               divergence is the French sentence
+//               divergence is the French sentence; the first scenario's
+//               overlay legends name its laws in French (choice.<law>)
 //   fit         the bundled sample only (one rig), M4: the one-rig warning is
 //               the French sentence
 //   no English  on each, no piece of the English table (its core.<id>
@@ -70,6 +71,10 @@ export default async function frenchCoreChecks(h) {
       const ENDED = new RegExp(`^(${['scenarios.progress.complete', 'scenarios.progress.ended'].map((k) => FR[k].split(':')[0].trim()).join('|')})`);
       const progress = () => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent || '');
       const message = () => page.evaluate(() => { const m = document.getElementById('scenario-message'); return m.hidden ? '' : m.textContent; });
+      // (item 15) the first scenario's overlay (three laws): its legends name the laws in French
+      const legends = () => page.evaluate(() => [...(window.__fx?.charts?.all || [])].flatMap((c) => (c.data?.datasets || []).map((d) => d.label)));
+      const laws = await waitFor(async () => { const l = await legends(); return l.some((x) => x.includes(`(${FR['choice.coulomb-viscous']})`)) ? l : null; }, 30_000, 200);
+      expect(laws && !laws.some((x) => /\((coulomb-viscous|rational)\)/.test(x)), `the overlay's legends: ${(laws || await legends()).slice(0, 4).join(' | ')}`);
       await page.locator('#view input[name=scenario-system][value="models-bd"]').check();
       expect(await waitFor(async () => ENDED.test(await progress()), 30_000, 100), 'the first run did not end');
       await type(page, symbol(FR['param.models-bd.K.label']), '7.5e6');
