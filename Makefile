@@ -190,6 +190,8 @@ $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: cli/fmt.c cli/fmt.h
 $(NAT)/tests/cli/test_cli_fmt $(ASN)/tests/cli/test_cli_fmt: TEST_EXTRA = -Icli cli/fmt.c
 # the vector special functions of the lane kernels, private to the core (lanes.h)
 $(NAT)/tests/base/test_lanes $(ASN)/tests/base/test_lanes: TEST_EXTRA = -Icore/base
+# the error channel's sentences with named values (base.h)
+$(NAT)/tests/base/test_status $(ASN)/tests/base/test_status: TEST_EXTRA = -Icore/base
 # CMA-ES's deterministic log and exp, private to identify (cmaes_internal.h)
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 # the chain's bounded least squares, private to the chain family (chain_internal.h)

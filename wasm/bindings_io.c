@@ -86,7 +86,7 @@ FXB_EXPORT int fxb_params_set(double *p, int n, const char *key, int kind, doubl
     if (bench_params_bad(n)) return 1;
     fric_status rc = fric_io_params_set(fric_scenario_find("bench"), p, key, (fric_io_kind)kind,
                                         num, str, source, err);
-    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
     set_error("");
     return 0;
 }
@@ -104,7 +104,7 @@ FXB_EXPORT int fxb_params_key(double *p, int n, fric_io_params_carry *carry, con
     int carried = 0;
     fric_status rc = fric_io_params_key(fric_scenario_find("bench"), p, carry, key,
                                         (fric_io_kind)kind, num, str, json, source, &carried, err);
-    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
     set_error("");
     return carried ? 2 : 0;
 }
@@ -116,7 +116,7 @@ FXB_EXPORT int fxb_params_carry_add(fric_io_params_carry *carry, const char *key
 {
     memset(err, 0, sizeof *err);
     fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
-    if (rc) { set_status(rc, fric_status_last().param, err->message); return 1; }
+    if (rc) { const char *m = err->message; from_core((int)rc, &m); return 1; }   /* with its sentence's id */
     set_error("");
     return 0;
 }
@@ -242,7 +242,8 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
     if (!rc) rc = fric_bench_log_check(lg, source, err);
     if (rc) {
         free(lg);
-        set_status(rc, -1, err->message);   /* the core's status, io's message */
+        const char *m = err->message;
+        from_core(rc, &m);                  /* the core's status, io's message, its sentence's id */
         return NULL;
     }
     set_status(FRIC_OK, -1, "");

@@ -32,22 +32,57 @@
  * buffer. An argument may be the previous message. */
 const char *fric__fail(fric_status code, int param, const char *fmt, ...) FRIC__PRINTF(3, 4);
 
-/* fric__fail with the message's id and named values (fric_error.id and
- * .values): id a stable name of the sentence ("law.eq15_drop": the page's
- * string table has a key core.<id> per id, tests/web/core_ids.test.mjs),
- * names one word per conversion of fmt, in order, separated by spaces
- * ("law slope v need inv_z"): each value is recorded as the text its
- * conversion writes, so the English message is the sentence of the id with
- * its values. */
-const char *fric__fail_id(fric_status code, int param, const char *id, const char *names,
-                          const char *fmt, ...) FRIC__PRINTF(5, 6);
+/* One named value of a core sentence (fric__fail_id, fric__sentence): its
+ * name and its value, of one of a few types, each written once as its
+ * constructor says:
+ *   fric__g(name, x)        double, "%g"
+ *   fric__gp(name, p, x)    double, "%.<p>g"
+ *   fric__fp(name, p, x)    double, "%.<p>f"
+ *   fric__i(name, x)        any signed integer (long long), "%lld"
+ *   fric__u(name, x)        any unsigned integer (size_t, …), "%llu"
+ *   fric__s(name, s)        a string, "%s"
+ *   fric__sn(name, n, s)    at most n bytes of s, "%.<n>s"
+ * A sentence's values are fric__values(v, …) (a compound literal and its
+ * count, for the two parameters n, v), or fric__no_values. */
+typedef enum { FRIC__V_G, FRIC__V_F, FRIC__V_I, FRIC__V_U, FRIC__V_S } fric__value_type;
+typedef struct {
+    const char *name;
+    fric__value_type type;
+    int prec;              /* digits of G and F, bytes of S; −1: printf's default */
+    union { double g; long long i; unsigned long long u; const char *s; } v;
+} fric__value;
+#define fric__g(name, x)     ((fric__value){ (name), FRIC__V_G, -1, { .g = (x) } })
+#define fric__gp(name, p, x) ((fric__value){ (name), FRIC__V_G, (p), { .g = (x) } })
+#define fric__fp(name, p, x) ((fric__value){ (name), FRIC__V_F, (p), { .g = (x) } })
+#define fric__i(name, x)     ((fric__value){ (name), FRIC__V_I, -1, { .i = (x) } })
+#define fric__u(name, x)     ((fric__value){ (name), FRIC__V_U, -1, { .u = (x) } })
+#define fric__s(name, x)     ((fric__value){ (name), FRIC__V_S, -1, { .s = (x) } })
+#define fric__sn(name, n, x) ((fric__value){ (name), FRIC__V_S, (n), { .s = (x) } })
+#define fric__values(...)                                                                    \
+    (int)(sizeof((const fric__value[]){ __VA_ARGS__ }) / sizeof(fric__value)),             \
+        (const fric__value[]) { __VA_ARGS__ }
+#define fric__no_values 0, (const fric__value *)NULL
 
-/* A text writer's sentence: writes it to buf[size] as snprintf would
- * (truncated, NUL-terminated when size > 0; returns the length it needs)
- * and records its id and named values as fric__fail_id does, for
+/* fric__fail with the message given as a sentence with an id and named
+ * values (fric_error.id and .values): id a stable name of the sentence
+ * ("law.eq15_drop"), text its English with a {name} for each value
+ * ("the {law} law falls with slope -{slope} N·s/m"; a {word} naming no
+ * value stays as it is), v[n] the values (fric__values(...)). Each value is
+ * written once; the message is text with each {name} replaced by its
+ * value's text, and the values are recorded as those texts. The page's
+ * string tables have the key core.<id> per id, its English entry equal to
+ * text (tests/web/core_sentences.test.mjs). At most FRIC__MAX_VALUES values
+ * (the rest are left out). */
+#define FRIC__MAX_VALUES 12
+const char *fric__fail_id(fric_status code, int param, const char *id, const char *text,
+                          int n, const fric__value *v);
+
+/* A text writer's sentence: writes it (text and values as fric__fail_id's)
+ * to buf[size] as snprintf would (truncated, NUL-terminated when size > 0;
+ * returns the length it needs) and records its id and named values, for
  * fric_sentence_last. fric__no_sentence: the call wrote none. */
-size_t fric__sentence(char *buf, size_t size, const char *id, const char *names,
-                      const char *fmt, ...) FRIC__PRINTF(5, 6);
+size_t fric__sentence(char *buf, size_t size, const char *id, const char *text, int n,
+                      const fric__value *v);
 void fric__no_sentence(void);
 
 /* fric__say(fmt, …): fric__fail(FRIC_E_PARAM_RANGE, −1, fmt, …), a value
@@ -58,6 +93,12 @@ void fric__no_sentence(void);
  * and the parameter of the failure it describes, and its id and values when
  * the new message ends with the old one (the prefix, fric_error.prefix). */
 const char *fric__reword(const char *fmt, ...) FRIC__PRINTF(1, 2);
+
+/* Records a failure of code and param whose message is `message`, an outer
+ * message around the last failure's sentence ("params SOURCE: key \"K\":
+ * <why>"): the sentence's id and values are kept, with the prefix, when
+ * message ends with it (as fric__reword), else the failure has no id. */
+const char *fric__fail_wrap(fric_status code, int param, const char *message);
 
 /* Sets the parameter index of the last failure (a scenario names its own
  * parameter where an inner check only knew a field). Returns the message. */

@@ -5,7 +5,6 @@
  */
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,88 +64,74 @@ static const char *vsay(const char *fmt, va_list ap)
     return msg;
 }
 
-/* Appends to vals[cap] the named values of fmt's conversions read from ap:
- * "name=text" for each conversion, name the next word of `names` (words
- * separated by spaces; a conversion past the last word is left out), text
- * what the conversion writes; the entries are separated by FRIC_VALUE_SEP.
- * Reads the conversions of fric__fail's messages: flags, width and
- * precision (digits or *), the length modifiers hh h l ll z j t L and the
- * conversions d i u o x X c s p f F e E g G a A. */
-static void named_values(char *vals, size_t cap, const char *names, const char *fmt, va_list ap)
+/* Writes v's text to buf[size] as snprintf does; its length (0 on an
+ * encoding error). */
+static size_t value_text(char *buf, size_t size, const fric__value *v)
 {
-    size_t used = 0;
-    vals[0] = '\0';
-    for (const char *p = fmt; *p; p++) {
-        if (*p != '%') continue;
-        if (p[1] == '%') { p++; continue; }
-        char spec[48];
-        size_t k = 0;
-        spec[k++] = *p++;
-        while (*p && strchr("-+ #0", *p) && k < 20) spec[k++] = *p++;
-        for (int part = 0; part < 2; part++) {     /* width, then .precision */
-            if (part == 1) { if (*p != '.') break; spec[k++] = *p++; }
-            if (*p == '*') {
-                k += (size_t)snprintf(spec + k, sizeof spec - k, "%d", va_arg(ap, int));
-                p++;
-            } else {
-                while (*p >= '0' && *p <= '9' && k < 40) spec[k++] = *p++;
-            }
-        }
-        char len[3] = "";
-        size_t nl = 0;
-        while (*p && strchr("hlzjtL", *p) && nl < 2) len[nl++] = *p++;
-        len[nl] = '\0';
-        if (!*p) break;
-        const char conv = *p;
-        memcpy(spec + k, len, nl);
-        k += nl;
-        spec[k++] = conv;
-        spec[k] = '\0';
-        char text[256];
-        if (strchr("di", conv)) {
-            if (!strcmp(len, "l")) snprintf(text, sizeof text, spec, va_arg(ap, long));
-            else if (!strcmp(len, "ll")) snprintf(text, sizeof text, spec, va_arg(ap, long long));
-            else if (!strcmp(len, "z")) snprintf(text, sizeof text, spec, va_arg(ap, ptrdiff_t));
-            else if (!strcmp(len, "j")) snprintf(text, sizeof text, spec, va_arg(ap, intmax_t));
-            else if (!strcmp(len, "t")) snprintf(text, sizeof text, spec, va_arg(ap, ptrdiff_t));
-            else snprintf(text, sizeof text, spec, va_arg(ap, int));
-        } else if (strchr("uoxX", conv)) {
-            if (!strcmp(len, "l")) snprintf(text, sizeof text, spec, va_arg(ap, unsigned long));
-            else if (!strcmp(len, "ll")) snprintf(text, sizeof text, spec, va_arg(ap, unsigned long long));
-            else if (!strcmp(len, "z")) snprintf(text, sizeof text, spec, va_arg(ap, size_t));
-            else if (!strcmp(len, "j")) snprintf(text, sizeof text, spec, va_arg(ap, uintmax_t));
-            else if (!strcmp(len, "t")) snprintf(text, sizeof text, spec, va_arg(ap, size_t));
-            else snprintf(text, sizeof text, spec, va_arg(ap, unsigned));
-        } else if (strchr("fFeEgGaA", conv)) {
-            if (!strcmp(len, "L")) snprintf(text, sizeof text, spec, va_arg(ap, long double));
-            else snprintf(text, sizeof text, spec, va_arg(ap, double));
-        } else if (conv == 'c') {
-            snprintf(text, sizeof text, spec, va_arg(ap, int));
-        } else if (conv == 's') {
-            snprintf(text, sizeof text, spec, va_arg(ap, const char *));
-        } else if (conv == 'p') {
-            snprintf(text, sizeof text, spec, va_arg(ap, void *));
-        } else {
-            break;                                  /* not one of fric__fail's */
-        }
-        while (names && *names == ' ') names++;
-        if (!names || !*names) continue;
-        const size_t nn = strcspn(names, " ");
-        int w = snprintf(vals + used, cap - used, "%s%.*s=%s", used ? "\x1f" : "", (int)nn,
-                         names, text);
-        names += nn;
-        if (w < 0 || (size_t)w >= cap - used) { vals[used] = '\0'; break; }
-        used += (size_t)w;
+    int w = 0;
+    switch (v->type) {
+    case FRIC__V_G: w = snprintf(buf, size, "%.*g", v->prec, v->v.g); break;
+    case FRIC__V_F: w = snprintf(buf, size, "%.*f", v->prec, v->v.g); break;
+    case FRIC__V_I: w = snprintf(buf, size, "%lld", v->v.i); break;
+    case FRIC__V_U: w = snprintf(buf, size, "%llu", v->v.u); break;
+    case FRIC__V_S: w = snprintf(buf, size, "%.*s", v->prec, v->v.s ? v->v.s : "(null)"); break;
     }
+    return w > 0 ? (size_t)w : 0;
 }
 
-/* Records id (NULL: none) and the named values in id[64], vals[512]. */
-static void name_sentence(char *idbuf, char *vals, const char *id, const char *names,
-                          const char *fmt, va_list ap)
+/* The sentence of text and v[n] (fric__fail_id): the message into
+ * out[size] (truncated, NUL-terminated; returns the length it needs), and,
+ * when vals is not NULL, the named values into vals[vsize] ("name=text"
+ * entries separated by FRIC_VALUE_SEP; an entry that does not fit is left
+ * out, with those after it). Every value is written once, before out and
+ * vals are touched, so a value may be the previous message. */
+static size_t compose(char *out, size_t size, char *vals, size_t vsize, const char *text, int n,
+                      const fric__value *v)
 {
-    snprintf(idbuf, 64, "%s", id ? id : "");
-    if (id) named_values(vals, 512, names, fmt, ap);
-    else vals[0] = '\0';
+    char texts[2 * sizeof msg];
+    size_t at[FRIC__MAX_VALUES + 1], used = 0;
+    if (n > FRIC__MAX_VALUES) n = FRIC__MAX_VALUES;
+    if (n < 0 || !v) n = 0;
+    for (int k = 0; k < n; k++) {
+        const size_t room = sizeof texts - used;      /* >= 1 */
+        const size_t len = value_text(texts + used, room, &v[k]);
+        at[k] = used;
+        used += (len < room ? len : room - 1) + 1;    /* the text and its NUL */
+        if (used == sizeof texts) used--;             /* the rest: "" (the last NUL) */
+    }
+    size_t len = 0;                                   /* the message */
+    for (const char *p = text ? text : ""; *p;) {
+        const char *piece = p;
+        size_t plen = 1;
+        if (*p == '{') {
+            const size_t w = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz"
+                                           "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+            if (w && p[1 + w] == '}') {
+                plen = w + 2;
+                for (int k = 0; k < n; k++)
+                    if (v[k].name && strlen(v[k].name) == w && !strncmp(v[k].name, p + 1, w)) {
+                        piece = texts + at[k];
+                        break;
+                    }
+            }
+        }
+        const size_t copy = piece == p ? plen : strlen(piece);
+        for (size_t i = 0; i < copy; i++, len++)
+            if (len + 1 < size) out[len] = piece[i];
+        p += plen;
+    }
+    if (size) out[len < size ? len : size - 1] = '\0';
+    if (vals && vsize) {                              /* the named values */
+        size_t vl = 0;
+        vals[0] = '\0';
+        for (int k = 0; k < n; k++) {
+            int w = snprintf(vals + vl, vsize - vl, "%s%s=%s", vl ? "\x1f" : "",
+                             v[k].name ? v[k].name : "", texts + at[k]);
+            if (w < 0 || (size_t)w >= vsize - vl) { vals[vl] = '\0'; break; }
+            vl += (size_t)w;
+        }
+    }
+    return len;
 }
 
 const char *fric__fail(fric_status code, int param, const char *fmt, ...)
@@ -162,33 +147,28 @@ const char *fric__fail(fric_status code, int param, const char *fmt, ...)
     return msg;
 }
 
-const char *fric__fail_id(fric_status code, int param, const char *id, const char *names,
-                          const char *fmt, ...)
+const char *fric__fail_id(fric_status code, int param, const char *id, const char *text,
+                          int n, const fric__value *v)
 {
-    va_list ap, aq;
-    va_start(ap, fmt);
-    va_copy(aq, ap);
-    vsay(fmt, ap);
-    name_sentence(last_id, last_values, id, names, fmt, aq);
-    va_end(aq);
-    va_end(ap);
+    char tmp[sizeof msg], vals[sizeof last_values];
+    compose(tmp, sizeof tmp, vals, sizeof vals, text, n, v);
+    memcpy(msg, tmp, sizeof msg);
+    snprintf(last_id, sizeof last_id, "%s", id ? id : "");
+    memcpy(last_values, vals, sizeof vals);
+    if (!id) last_values[0] = '\0';
     last_code = code;
     last_param = param;
     last_prefix = 0;
     return msg;
 }
 
-size_t fric__sentence(char *buf, size_t size, const char *id, const char *names, const char *fmt, ...)
+size_t fric__sentence(char *buf, size_t size, const char *id, const char *text, int n,
+                      const fric__value *v)
 {
-    va_list ap, aq;
-    va_start(ap, fmt);
-    va_copy(aq, ap);
     char tmp[sizeof msg];
-    int w = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    name_sentence(note_id, note_values, id, names, fmt, aq);
-    va_end(aq);
-    va_end(ap);
-    size_t len = w > 0 ? (size_t)w : 0;
+    size_t len = compose(tmp, sizeof tmp, note_values, sizeof note_values, text, n, v);
+    snprintf(note_id, sizeof note_id, "%s", id ? id : "");
+    if (!id) note_values[0] = '\0';
     if (buf && size) {
         size_t k = len < size - 1 ? len : size - 1;
         if (k > sizeof tmp - 1) k = sizeof tmp - 1;
@@ -215,6 +195,14 @@ const char *fric__reword(const char *fmt, ...)
         last_prefix = (int)(n - o);
     else
         last_id[0] = last_values[0] = '\0', last_prefix = 0;
+    return msg;
+}
+
+const char *fric__fail_wrap(fric_status code, int param, const char *message)
+{
+    fric__reword("%s", message);
+    last_code = code;
+    last_param = param;
     return msg;
 }
 

@@ -196,11 +196,14 @@ size_t fric_fit_rig_caution(const fric_io_log *const *logs, size_t n, const unsi
         else if (logs[i]->mass != first->mass || logs[i]->length != first->length) one = 0;
     }
     if (load && first && one)
-        return fric__sentence(buf, size, "fit.one_rig", "mass length model",
-                              "Every training log comes from one rig setup (mass %g kg, "
-                              "length %g m): M%d's load-dependent terms (K_l, K_m, K_e ...) cannot be "
-                              "separated from the constant friction; add logs of another mass or length.",
-                              first->mass, first->length, model);
+        return fric__sentence(buf, size, "fit.one_rig",
+                              "Every training log comes from one rig setup (mass {mass} kg, "
+                              "length {length} m): M{model}'s load-dependent terms (K_l, K_m, "
+                              "K_e ...) cannot be separated from the constant friction; add logs "
+                              "of another mass or length.",
+                              fric__values(fric__g("mass", first->mass),
+                                           fric__g("length", first->length),
+                                           fric__i("model", model)));
     fric__no_sentence();
     if (buf && size) buf[0] = '\0';
     return 0;

@@ -9,7 +9,6 @@
  * dt), each field linearly interpolated between the entries bracketing t_k.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,11 +56,11 @@ static const char *kind_name(int k)
     }
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 6, 7)))
-#endif
+/* Fills err (a local one when NULL) and records it: the sentence id, text
+ * and values v[n] (fric__fail_id), after "log SOURCE: " (the prefix). */
 static fric_status fail(fric_io_error *err, fric_io_code code, const char *field, long entry,
-                        const char *source, const char *fmt, ...)
+                        const char *source, const char *id, const char *text, int n,
+                        const fric__value *v)
 {
     fric_io_error local;
     if (!err) err = &local;
@@ -69,15 +68,9 @@ static fric_status fail(fric_io_error *err, fric_io_code code, const char *field
     snprintf(err->field, sizeof err->field, "%s", field ? field : "");
     err->entry = entry;
     err->line = err->col = 0;
-    int w = source && *source ? snprintf(err->message, sizeof err->message, "log %s: ", source)
-                              : snprintf(err->message, sizeof err->message, "log: ");
-    if (w < 0) w = 0;
-    if ((size_t)w < sizeof err->message) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message + w, sizeof err->message - (size_t)w, fmt, ap);
-        va_end(ap);
-    }
+    const char *m = fric__fail_id(FRIC_E_LOG_INVALID, -1, id, text, n, v);
+    if (source && *source) snprintf(err->message, sizeof err->message, "log %s: %s", source, m);
+    else snprintf(err->message, sizeof err->message, "log: %s", m);
     return fric__io_status(err, 0, -1);
 }
 
@@ -87,7 +80,7 @@ fric_status fric__io_status(const fric_io_error *err, int params_file, int param
                    : err->code == FRIC_IO_MEMORY   ? FRIC_E_NO_MEMORY
                    : params_file                   ? FRIC_E_PARAMS_INVALID
                                                    : FRIC_E_LOG_INVALID;
-    fric__fail(st, param, "%s", err->message);
+    fric__fail_wrap(st, param, err->message);  /* keeps a sentence's id (log's fail) */
     return st;
 }
 
@@ -96,13 +89,14 @@ fric_status fric__io_status(const fric_io_error *err, int params_file, int param
 typedef struct {
     int key;           /* FRIC_IO_H_*                         */
     int positive;      /* 1: > 0, 0: >= 0                     */
-    const char *unit;
+    int absent;        /* 1: may be absent (then 0)           */
+    const char *unit;  /* "" for none                         */
 } head_rule;
 
 static const head_rule head_rules[] = {
-    { FRIC_IO_H_MASS, 1, "kg" }, { FRIC_IO_H_LENGTH, 1, "m" }, { FRIC_IO_H_KP, 0, "gain" },
-    { FRIC_IO_H_VIN, 0, "V, 0 when absent" }, { FRIC_IO_H_ARM_MASS, 0, "kg, 0 when absent" },
-    { FRIC_IO_H_DAMPING, 0, "0 when absent" }, { FRIC_IO_H_MAX_AMPS, 0, "A, 0 when absent" },
+    { FRIC_IO_H_MASS, 1, 0, "kg" }, { FRIC_IO_H_LENGTH, 1, 0, "m" }, { FRIC_IO_H_KP, 0, 0, "gain" },
+    { FRIC_IO_H_VIN, 0, 1, "V" }, { FRIC_IO_H_ARM_MASS, 0, 1, "kg" },
+    { FRIC_IO_H_DAMPING, 0, 1, "" }, { FRIC_IO_H_MAX_AMPS, 0, 1, "A" },
 };
 
 static double head_value(const fric_io_log *L, int key)
@@ -121,26 +115,45 @@ static double head_value(const fric_io_log *L, int key)
 
 fric_status fric_io_log_check(const fric_io_log *L, const char *src, fric_io_error *err)
 {
-    if (!L) return fail(err, FRIC_IO_MISSING, "", -1, src, "no log given.");
+    if (!L) return fail(err, FRIC_IO_MISSING, "", -1, src, "log.none", "no log given.", fric__no_values);
     for (size_t i = 0; i < sizeof head_rules / sizeof head_rules[0]; i++) {
         const head_rule *r = &head_rules[i];
         double v = head_value(L, r->key);
-        if (!isfinite(v) || (r->positive ? !(v > 0) : !(v >= 0)))
-            return fail(err, FRIC_IO_RANGE, head_keys[r->key], -1, src,
-                        "\"%s\" = %g must be finite and %s (%s).", head_keys[r->key], v,
-                        r->positive ? "> 0" : ">= 0", r->unit);
+        if (isfinite(v) && (r->positive ? v > 0 : v >= 0)) continue;
+        const char *key = head_keys[r->key];
+        if (r->positive)
+            return fail(err, FRIC_IO_RANGE, key, -1, src, "log.head_positive",
+                        "\"{key}\" = {value} must be finite and > 0 ({unit}).",
+                        fric__values(fric__s("key", key), fric__g("value", v), fric__s("unit", r->unit)));
+        if (!r->absent)
+            return fail(err, FRIC_IO_RANGE, key, -1, src, "log.head_nonnegative",
+                        "\"{key}\" = {value} must be finite and >= 0 ({unit}).",
+                        fric__values(fric__s("key", key), fric__g("value", v), fric__s("unit", r->unit)));
+        if (r->unit[0])
+            return fail(err, FRIC_IO_RANGE, key, -1, src, "log.head_absent",
+                        "\"{key}\" = {value} must be finite and >= 0 ({unit}, 0 when absent).",
+                        fric__values(fric__s("key", key), fric__g("value", v), fric__s("unit", r->unit)));
+        return fail(err, FRIC_IO_RANGE, key, -1, src, "log.head_absent_nounit",
+                    "\"{key}\" = {value} must be finite and >= 0 (0 when absent).",
+                    fric__values(fric__s("key", key), fric__g("value", v)));
     }
     if (!isfinite(L->dt) || L->dt < 0 || L->dt > 1)
-        return fail(err, FRIC_IO_RANGE, "dt", -1, src,
-                    "\"dt\" = %g s must be a step in (0, 1] s, or absent for a raw log "
-                    "(resampled at %g s).", L->dt, FRIC_IO_RESAMPLE_DT);
+        return fail(err, FRIC_IO_RANGE, "dt", -1, src, "log.dt_range",
+                    "\"dt\" = {dt} s must be a step in (0, 1] s, or absent for a raw log "
+                    "(resampled at {resample} s).",
+                    fric__values(fric__g("dt", L->dt), fric__g("resample", FRIC_IO_RESAMPLE_DT)));
     if (L->n < FRIC_IO_LOG_MIN_ENTRIES)
-        return fail(err, FRIC_IO_TOO_FEW, "entries", -1, src,
-                    "\"entries\" has %zu entr%s; a replay needs at least %d.", L->n,
-                    L->n == 1 ? "y" : "ies", FRIC_IO_LOG_MIN_ENTRIES);
+        return L->n == 1
+            ? fail(err, FRIC_IO_TOO_FEW, "entries", -1, src, "log.too_few_one",
+                   "\"entries\" has {n} entry; a replay needs at least {min}.",
+                   fric__values(fric__u("n", L->n), fric__i("min", FRIC_IO_LOG_MIN_ENTRIES)))
+            : fail(err, FRIC_IO_TOO_FEW, "entries", -1, src, "log.too_few",
+                   "\"entries\" has {n} entries; a replay needs at least {min}.",
+                   fric__values(fric__u("n", L->n), fric__i("min", FRIC_IO_LOG_MIN_ENTRIES)));
     if (!L->timestamp || !L->position || !L->goal_position || !L->torque_enable)
-        return fail(err, FRIC_IO_MISSING, "entries", -1, src,
-                    "timestamp, position, goal_position and torque_enable must all be given.");
+        return fail(err, FRIC_IO_MISSING, "entries", -1, src, "log.columns_missing",
+                    "timestamp, position, goal_position and torque_enable must all be given.",
+                    fric__no_values);
     const double tol = FRIC_IO_DT_TOL * L->dt;
     for (size_t k = 0; k < L->n; k++) {
         long e = (long)k;
@@ -151,44 +164,52 @@ fric_status fric_io_log_check(const fric_io_log *L, const char *src, fric_io_err
         };
         for (size_t j = 0; j < sizeof num / sizeof num[0]; j++)
             if (!isfinite(num[j].v))
-                return fail(err, FRIC_IO_RANGE, entry_keys[num[j].f], e, src,
-                            "entry %zu: \"%s\" = %g is not finite.", k, entry_keys[num[j].f],
-                            num[j].v);
+                return fail(err, FRIC_IO_RANGE, entry_keys[num[j].f], e, src, "log.entry_not_finite",
+                            "entry {entry}: \"{key}\" = {value} is not finite.",
+                            fric__values(fric__u("entry", k), fric__s("key", entry_keys[num[j].f]),
+                                         fric__g("value", num[j].v)));
         if (L->input_volts && !isfinite(L->input_volts[k]) && !isnan(L->input_volts[k]))
-            return fail(err, FRIC_IO_RANGE, "input_volts", e, src,
-                        "entry %zu: \"input_volts\" = %g is not finite.", k, L->input_volts[k]);
+            return fail(err, FRIC_IO_RANGE, "input_volts", e, src, "log.entry_not_finite",
+                        "entry {entry}: \"{key}\" = {value} is not finite.",
+                        fric__values(fric__u("entry", k), fric__s("key", "input_volts"),
+                                     fric__g("value", L->input_volts[k])));
         for (int j = 1; j <= 2; j++)
             if (fabs(num[j].v) > FRIC_IO_ANGLE_MAX)
-                return fail(err, FRIC_IO_RANGE, entry_keys[num[j].f], e, src,
-                            "entry %zu: \"%s\" = %g rad is beyond ±%g rad.", k,
-                            entry_keys[num[j].f], num[j].v, FRIC_IO_ANGLE_MAX);
+                return fail(err, FRIC_IO_RANGE, entry_keys[num[j].f], e, src, "log.angle_beyond",
+                            "entry {entry}: \"{key}\" = {value} rad is beyond ±{max} rad.",
+                            fric__values(fric__u("entry", k), fric__s("key", entry_keys[num[j].f]),
+                                         fric__g("value", num[j].v), fric__g("max", FRIC_IO_ANGLE_MAX)));
         if (L->torque_enable[k] != 0 && L->torque_enable[k] != 1)
-            return fail(err, FRIC_IO_RANGE, "torque_enable", e, src,
-                        "entry %zu: \"torque_enable\" = %d must be 0 or 1.", k,
-                        L->torque_enable[k]);
+            return fail(err, FRIC_IO_RANGE, "torque_enable", e, src, "log.enable_range",
+                        "entry {entry}: \"torque_enable\" = {value} must be 0 or 1.",
+                        fric__values(fric__u("entry", k), fric__i("value", L->torque_enable[k])));
         if (k > 0 && !(L->timestamp[k] > L->timestamp[k - 1]))
-            return fail(err, FRIC_IO_ORDER, "timestamp", e, src,
-                        "entry %zu: \"timestamp\" %.17g s is not after the previous one "
-                        "(%.17g s); timestamps must increase.", k, L->timestamp[k],
-                        L->timestamp[k - 1]);
+            return fail(err, FRIC_IO_ORDER, "timestamp", e, src, "log.time_order",
+                        "entry {entry}: \"timestamp\" {t} s is not after the previous one "
+                        "({prev} s); timestamps must increase.",
+                        fric__values(fric__u("entry", k), fric__gp("t", 17, L->timestamp[k]),
+                                     fric__gp("prev", 17, L->timestamp[k - 1])));
         if (L->dt > 0) {
             double want = L->timestamp[0] + (double)k * L->dt;
             if (!(fabs(L->timestamp[k] - want) <= tol))
-                return fail(err, FRIC_IO_DT, "timestamp", e, src,
-                            "entry %zu: \"timestamp\" %.17g s contradicts \"dt\" = %g s: "
-                            "expected %.17g s (t_0 + k·dt) within %g s.", k, L->timestamp[k],
-                            L->dt, want, tol);
+                return fail(err, FRIC_IO_DT, "timestamp", e, src, "log.time_dt",
+                            "entry {entry}: \"timestamp\" {t} s contradicts \"dt\" = {dt} s: "
+                            "expected {want} s (t_0 + k·dt) within {tol} s.",
+                            fric__values(fric__u("entry", k), fric__gp("t", 17, L->timestamp[k]),
+                                         fric__g("dt", L->dt), fric__gp("want", 17, want),
+                                         fric__g("tol", tol)));
         }
     }
     if (L->dt == 0) {
         double last = L->timestamp[L->n - 1];
         if (!(last > 0))
-            return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src,
-                        "the last \"timestamp\" %.17g s must be > 0 to resample the raw log.", last);
+            return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src, "log.last_time",
+                        "the last \"timestamp\" {t} s must be > 0 to resample the raw log.",
+                        fric__values(fric__gp("t", 17, last)));
         if (ceil(last / FRIC_IO_RESAMPLE_DT) > FRIC_IO_MAX_SAMPLES)
-            return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src,
-                        "the last \"timestamp\" %.17g s gives more than %.0f samples.", last,
-                        FRIC_IO_MAX_SAMPLES);
+            return fail(err, FRIC_IO_RANGE, "timestamp", (long)L->n - 1, src, "log.too_long",
+                        "the last \"timestamp\" {t} s gives more than {max} samples.",
+                        fric__values(fric__gp("t", 17, last), fric__fp("max", 0, FRIC_IO_MAX_SAMPLES)));
     }
     return FRIC_OK;
 }
@@ -200,19 +221,20 @@ fric_status fric_io_log_create_from_raw(const fric_io_log_raw *raw, int *te, con
 {
     memset(log, 0, sizeof *log);
     if (raw->root != FRIC_IO_OBJECT)
-        return fail(err, FRIC_IO_NOT_OBJECT, "", -1, src,
-                    "expected a JSON object with mass, length, kp and entries, found %s.",
-                    kind_name(raw->root));
+        return fail(err, FRIC_IO_NOT_OBJECT, "", -1, src, "log.not_object",
+                    "expected a JSON object with mass, length, kp and entries, found {found}.",
+                    fric__values(fric__s("found", kind_name(raw->root))));
     if (raw->unknown_key) {
         if (raw->unknown_entry < 0)
-            return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, -1, src,
-                        "unknown header key \"%s\"; a log has mass, length, kp, entries and "
+            return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, -1, src, "log.unknown_header_key",
+                        "unknown header key \"{key}\"; a log has mass, length, kp, entries and "
                         "optionally vin, dt, arm_mass, damping, max_amps, motor, trajectory, comment.",
-                        raw->unknown_key);
+                        fric__values(fric__s("key", raw->unknown_key)));
         return fail(err, FRIC_IO_UNKNOWN_KEY, raw->unknown_key, raw->unknown_entry, src,
-                    "entry %ld has the unknown key \"%s\"; entries have timestamp, position, "
-                    "goal_position, torque_enable, speed, input_volts, load, temp.",
-                    raw->unknown_entry, raw->unknown_key);
+                    "log.unknown_entry_key",
+                    "entry {entry} has the unknown key \"{key}\"; entries have timestamp, "
+                    "position, goal_position, torque_enable, speed, input_volts, load, temp.",
+                    fric__values(fric__i("entry", raw->unknown_entry), fric__s("key", raw->unknown_key)));
     }
     for (int i = 0; i < FRIC_IO_H_COUNT; i++) {
         int k = raw->head_kind[i];
@@ -222,37 +244,44 @@ fric_status fric_io_log_create_from_raw(const fric_io_log_raw *raw, int *te, con
                      ? FRIC_IO_STRING
                  : FRIC_IO_NUMBER;
         if (k == FRIC_IO_ABSENT && required)
-            return fail(err, FRIC_IO_MISSING, head_keys[i], -1, src,
-                        "the header has no \"%s\"; a log needs mass, length, kp and entries.",
-                        head_keys[i]);
+            return fail(err, FRIC_IO_MISSING, head_keys[i], -1, src, "log.header_missing",
+                        "the header has no \"{key}\"; a log needs mass, length, kp and entries.",
+                        fric__values(fric__s("key", head_keys[i])));
         if (k != FRIC_IO_ABSENT && k != want)
-            return fail(err, FRIC_IO_TYPE, head_keys[i], -1, src,
-                        "\"%s\" must be %s, found %s.", head_keys[i], kind_name(want),
-                        kind_name(k));
+            return fail(err, FRIC_IO_TYPE, head_keys[i], -1, src, "log.header_type",
+                        "\"{key}\" must be {want}, found {found}.",
+                        fric__values(fric__s("key", head_keys[i]), fric__s("want", kind_name(want)),
+                                     fric__s("found", kind_name(k))));
     }
     size_t n = raw->n;
     for (size_t e = 0; e < n; e++) {
         if (raw->entry_kind[e] != FRIC_IO_OBJECT)
-            return fail(err, FRIC_IO_TYPE, "entries", (long)e, src,
-                        "entry %zu must be an object, found %s.", e, kind_name(raw->entry_kind[e]));
+            return fail(err, FRIC_IO_TYPE, "entries", (long)e, src, "log.entry_not_object",
+                        "entry {entry} must be an object, found {found}.",
+                        fric__values(fric__u("entry", e), fric__s("found", kind_name(raw->entry_kind[e]))));
         for (int f = 0; f < FRIC_IO_E_COUNT; f++) {
             int k = raw->kind[(size_t)f * n + e];
             int want = f == FRIC_IO_E_ENABLE ? FRIC_IO_BOOL : FRIC_IO_NUMBER;
             if (k == FRIC_IO_ABSENT && f <= FRIC_IO_E_ENABLE)
-                return fail(err, FRIC_IO_MISSING, entry_keys[f], (long)e, src,
-                            "entry %zu has no \"%s\"; every entry needs timestamp, position, "
-                            "goal_position and torque_enable.", e, entry_keys[f]);
+                return fail(err, FRIC_IO_MISSING, entry_keys[f], (long)e, src, "log.entry_missing",
+                            "entry {entry} has no \"{key}\"; every entry needs timestamp, "
+                            "position, goal_position and torque_enable.",
+                            fric__values(fric__u("entry", e), fric__s("key", entry_keys[f])));
             if (k != FRIC_IO_ABSENT && k != want)
-                return fail(err, FRIC_IO_TYPE, entry_keys[f], (long)e, src,
-                            "entry %zu: \"%s\" must be %s, found %s.", e, entry_keys[f],
-                            kind_name(want), kind_name(k));
+                return fail(err, FRIC_IO_TYPE, entry_keys[f], (long)e, src, "log.entry_type",
+                            "entry {entry}: \"{key}\" must be {want}, found {found}.",
+                            fric__values(fric__u("entry", e), fric__s("key", entry_keys[f]),
+                                         fric__s("want", kind_name(want)), fric__s("found", kind_name(k))));
         }
         int has = raw->kind[(size_t)FRIC_IO_E_SPEED * n + e] != FRIC_IO_ABSENT;
         int has0 = raw->kind[(size_t)FRIC_IO_E_SPEED * n] != FRIC_IO_ABSENT;
         if (has != has0)
-            return fail(err, FRIC_IO_SPEED_MIXED, "speed", (long)e, src,
-                        "entry %zu %s \"speed\" but entry 0 %s; give it in every entry or in "
-                        "none.", e, has ? "has" : "has no", has0 ? "has" : "has not");
+            return has ? fail(err, FRIC_IO_SPEED_MIXED, "speed", (long)e, src, "log.speed_only_some",
+                              "entry {entry} has \"speed\" but entry 0 has not; give it in every "
+                              "entry or in none.", fric__values(fric__u("entry", e)))
+                       : fail(err, FRIC_IO_SPEED_MIXED, "speed", (long)e, src, "log.speed_not_some",
+                              "entry {entry} has no \"speed\" but entry 0 has; give it in every "
+                              "entry or in none.", fric__values(fric__u("entry", e)));
         te[e] = raw->value[(size_t)FRIC_IO_E_ENABLE * n + e] != 0;
     }
     log->mass = raw->head[FRIC_IO_H_MASS];
@@ -265,16 +294,19 @@ fric_status fric_io_log_create_from_raw(const fric_io_log_raw *raw, int *te, con
     log->max_amps = raw->head_kind[FRIC_IO_H_MAX_AMPS] ? raw->head[FRIC_IO_H_MAX_AMPS] : 0;
     if (raw->head_kind[FRIC_IO_H_DT] && !(log->dt > 0))
         return fail(err, FRIC_IO_RANGE, "dt", -1, src,
-                    "\"dt\" = %g s must be a step in (0, 1] s, or absent for a raw log "
-                    "(resampled at %g s).", log->dt, FRIC_IO_RESAMPLE_DT);
+                    "log.dt_range",
+                    "\"dt\" = {dt} s must be a step in (0, 1] s, or absent for a raw log "
+                    "(resampled at {resample} s).",
+                    fric__values(fric__g("dt", log->dt), fric__g("resample", FRIC_IO_RESAMPLE_DT)));
     const char *strs[2] = { raw->motor, raw->trajectory };
     char *outs[2] = { log->motor, log->trajectory };
     for (int i = 0; i < 2; i++) {
         if (!strs[i]) continue;
         if (strlen(strs[i]) >= sizeof log->motor)
-            return fail(err, FRIC_IO_RANGE, head_keys[FRIC_IO_H_MOTOR + i], -1, src,
-                        "\"%s\" is longer than %zu characters.", head_keys[FRIC_IO_H_MOTOR + i],
-                        sizeof log->motor - 1);
+            return fail(err, FRIC_IO_RANGE, head_keys[FRIC_IO_H_MOTOR + i], -1, src, "log.string_long",
+                        "\"{key}\" is longer than {max} characters.",
+                        fric__values(fric__s("key", head_keys[FRIC_IO_H_MOTOR + i]),
+                                     fric__u("max", sizeof log->motor - 1)));
         memcpy(outs[i], strs[i], strlen(strs[i]) + 1);
     }
     log->n = n;

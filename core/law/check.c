@@ -68,27 +68,33 @@ fric_status fric_law_field_range(int field, double *lo, double *hi)
  * naming it and its range (Z is checked after eq. 15, below). */
 static const char *range_problem(const fric_law *law)
 {
-    static const char *const why =
-        "(the accepted range, friction.h, within which the transforms stay finite; "
-        "rescale the units if the value is meant)";
     fric_kind k = law->kind;
     const double value[FRIC_LAW_Z] = { law->Fs, law->Fc, law->vs, law->D, law->alpha };
     for (int i = 0; i < FRIC_LAW_Z; i++)
         if (fric_law_field_used(k, i) && !(value[i] >= field_range[i].lo && value[i] <= field_range[i].hi))
-            return fric__fail_id(FRIC_E_PARAM_RANGE, i, "law.outside_range", "field value lo hi unit", "%s = %g is outside [%g, %g] %s %s.",
-                              fric_law_field_names[i], value[i], field_range[i].lo,
-                              field_range[i].hi, field_range[i].unit, why);
+            return fric__fail_id(FRIC_E_PARAM_RANGE, i, "law.outside_range",
+                                 "{field} = {value} is outside [{lo}, {hi}] {unit} (the accepted "
+                                 "range, friction.h, within which the transforms stay finite; "
+                                 "rescale the units if the value is meant).",
+                                 fric__values(fric__s("field", fric_law_field_names[i]),
+                                              fric__g("value", value[i]),
+                                              fric__g("lo", field_range[i].lo),
+                                              fric__g("hi", field_range[i].hi),
+                                              fric__s("unit", field_range[i].unit)));
     return NULL;
 }
 
 /* The message for the first parameter problem, or NULL when there is none. */
 static const char *params_problem(const fric_law *law)
 {
-    if (!law) return fric__fail_id(FRIC_E_NULL, -1, "law.null", "", "law is NULL; pass a pointer to a fric_law.");
+    if (!law) return fric__fail_id(FRIC_E_NULL, -1, "law.null", "law is NULL; pass a pointer to a fric_law.",
+                                   fric__no_values);
     fric_kind k = law->kind;
     if (k != FRIC_COULOMB_VISCOUS && k != FRIC_STRIBECK && k != FRIC_RATIONAL)
-        return fric__fail_id(FRIC_E_LAW_INVALID, -1, "law.kind_unknown", "kind", "kind = %d is not a known law; use FRIC_COULOMB_VISCOUS (0), "
-                         "FRIC_STRIBECK (1) or FRIC_RATIONAL (2).", (int)k);
+        return fric__fail_id(FRIC_E_LAW_INVALID, -1, "law.kind_unknown",
+                             "kind = {kind} is not a known law; use FRIC_COULOMB_VISCOUS (0), "
+                             "FRIC_STRIBECK (1) or FRIC_RATIONAL (2).",
+                             fric__values(fric__i("kind", (int)k)));
     const char *name = law_name(k);
     /* in the order of enum fric_law_field */
     struct { double value; const char *unit; } f[] = {
@@ -97,32 +103,47 @@ static const char *params_problem(const fric_law *law)
     };
     for (int i = 0; i < (int)(sizeof f / sizeof f[0]); i++)
         if (fric_law_field_used(k, i) && !isfinite(f[i].value))
-            return fric__fail_id(FRIC_E_PARAM_RANGE, i, "law.not_finite", "field value field2 unit", "%s = %g is not a finite number; give "
-                              "%s a finite value in %s.", fric_law_field_names[i], f[i].value,
-                              fric_law_field_names[i], f[i].unit);
+            return fric__fail_id(FRIC_E_PARAM_RANGE, i, "law.not_finite",
+                                 "{field} = {value} is not a finite number; give {field} a "
+                                 "finite value in {unit}.",
+                                 fric__values(fric__s("field", fric_law_field_names[i]),
+                                              fric__g("value", f[i].value),
+                                              fric__s("unit", f[i].unit)));
     if (law->Fc < 0)
-        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "law.fc_negative", "fc law", "Fc = %g is negative; the Coulomb (kinetic) friction of the %s law "
-                         "must be >= 0 N.", law->Fc, name);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "law.fc_negative",
+                             "Fc = {fc} is negative; the Coulomb (kinetic) friction of the {law} "
+                             "law must be >= 0 N.",
+                             fric__values(fric__g("fc", law->Fc), fric__s("law", name)));
     if (law->D < 0)
-        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_D, "law.d_negative", "d", "D = %g is negative; the viscous coefficient must be >= 0 N·s/m "
-                         "(a negative one would push, not resist).", law->D);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_D, "law.d_negative",
+                             "D = {d} is negative; the viscous coefficient must be >= 0 N·s/m "
+                             "(a negative one would push, not resist).",
+                             fric__values(fric__g("d", law->D)));
     if (k == FRIC_COULOMB_VISCOUS) {
         if (law->Fc == 0 && law->D == 0)
-            return fric__fail_id(FRIC_E_LAW_INVALID, FRIC_LAW_FC, "law.no_friction", "", "Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
-                             "friction; make Fc > 0 N or D > 0 N·s/m.");
+            return fric__fail_id(FRIC_E_LAW_INVALID, FRIC_LAW_FC, "law.no_friction",
+                                 "Fc = 0 and D = 0 leave the Coulomb-viscous law without any "
+                                 "friction; make Fc > 0 N or D > 0 N·s/m.",
+                                 fric__no_values);
         return range_problem(law);
     }
     if (!(law->Fs > law->Fc))
-        return fric__fail_id(FRIC_E_LAW_INVALID, FRIC_LAW_FS, "law.fs_not_above_fc", "fs fc law", "Fs = %g must exceed Fc = %g for the %s law (static friction above "
-                         "the Coulomb level); raise Fs or lower Fc, or use the "
-                         "Coulomb-viscous law for Fs = Fc.", law->Fs, law->Fc, name);
+        return fric__fail_id(FRIC_E_LAW_INVALID, FRIC_LAW_FS, "law.fs_not_above_fc",
+                             "Fs = {fs} must exceed Fc = {fc} for the {law} law (static friction "
+                             "above the Coulomb level); raise Fs or lower Fc, or use the "
+                             "Coulomb-viscous law for Fs = Fc.",
+                             fric__values(fric__g("fs", law->Fs), fric__g("fc", law->Fc),
+                                          fric__s("law", name)));
     if (!(law->vs > 0))
-        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_VS, "law.vs_not_positive", "vs law", "vs = %g must be > 0 m/s (the Stribeck velocity of the %s law).",
-                         law->vs, name);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_VS, "law.vs_not_positive",
+                             "vs = {vs} must be > 0 m/s (the Stribeck velocity of the {law} law).",
+                             fric__values(fric__g("vs", law->vs), fric__s("law", name)));
     if (k == FRIC_STRIBECK && !(law->alpha >= 1))
-        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_ALPHA, "law.alpha_below_1", "alpha", "alpha = %g must be >= 1: for alpha < 1 the Stribeck slope "
-                         "Φ′(0+) is -infinity, so no Z meets Kikuuwe's condition "
-                         "Φ′(v) > -1/Z (eq. 15).", law->alpha);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_ALPHA, "law.alpha_below_1",
+                             "alpha = {alpha} must be >= 1: for alpha < 1 the Stribeck slope "
+                             "Φ′(0+) is -infinity, so no Z meets Kikuuwe's condition "
+                             "Φ′(v) > -1/Z (eq. 15).",
+                             fric__values(fric__g("alpha", law->alpha)));
     return range_problem(law);
 }
 
@@ -137,41 +158,53 @@ fric_status fric_law_check(const fric_law *law, double Z, const char **why)
 {
     const char *p = params_problem(law);
     if (!p && !(isfinite(Z) && Z > 0))
-        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "law.z_not_positive", "z", "Z = %g must be a finite number > 0 (Z = 1/(K·T + B) for element C, "
-                      "T/M for element A).", Z);
+        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "law.z_not_positive",
+                          "Z = {z} must be a finite number > 0 (Z = 1/(K·T + B) for element C, "
+                          "T/M for element A).",
+                          fric__values(fric__g("z", Z)));
     if (!p) {
         double v_at;
         double m = fric__law_max_drop(law, &v_at);
         if (!fric__law_slope_ok(law, Z)) {
             if (v_at > 0)
-                p = fric__fail_id(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "law.eq15_drop", "law slope v need inv_z",
-                              "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the %s law "
-                              "falls with slope -%.6g N·s/m at v = %.6g m/s, so it needs 1/Z > "
-                              "%.9g, but 1/Z = %.9g; raise 1/Z (K·T + B for element C, M/T "
-                              "for element A) or make the drop gentler (smaller Fs - Fc, "
-                              "larger vs).", law_name(law->kind), m, v_at, m, 1 / Z);
+                p = fric__fail_id(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "law.eq15_drop",
+                                  "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the {law} law "
+                                  "falls with slope -{slope} N·s/m at v = {v} m/s, so it needs "
+                                  "1/Z > {need}, but 1/Z = {inv_z}; raise 1/Z (K·T + B for "
+                                  "element C, M/T for element A) or make the drop gentler "
+                                  "(smaller Fs - Fc, larger vs).",
+                                  fric__values(fric__s("law", law_name(law->kind)),
+                                               fric__gp("slope", 6, m), fric__gp("v", 6, v_at),
+                                               fric__gp("need", 9, m), fric__gp("inv_z", 9, 1 / Z)));
             else
-                p = fric__fail_id(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "law.eq15_start", "law slope need inv_z",
-                              "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the %s law "
-                              "starts with slope D - (Fs - Fc)/vs = -%.6g N·s/m at v = 0+, so "
-                              "it needs 1/Z > %.9g, but 1/Z = %.9g; raise 1/Z (K·T + B for "
-                              "element C, M/T for element A) or make the drop gentler "
-                              "(smaller Fs - Fc, larger vs or D).",
-                              law_name(law->kind), m, m, 1 / Z);
+                p = fric__fail_id(FRIC_E_NO_TRANSFORM, FRIC_LAW_Z, "law.eq15_start",
+                                  "Kikuuwe's condition (eq. 15) Φ′(v) > -1/Z fails: the {law} law "
+                                  "starts with slope D - (Fs - Fc)/vs = -{slope} N·s/m at v = 0+, "
+                                  "so it needs 1/Z > {need}, but 1/Z = {inv_z}; raise 1/Z (K·T + B "
+                                  "for element C, M/T for element A) or make the drop gentler "
+                                  "(smaller Fs - Fc, larger vs or D).",
+                                  fric__values(fric__s("law", law_name(law->kind)),
+                                               fric__gp("slope", 6, m), fric__gp("need", 9, m),
+                                               fric__gp("inv_z", 9, 1 / Z)));
         }
     }
     /* after the slope condition, so that a Z too large for the law is named
      * as such (eq. 15) rather than as out of range */
     if (!p && !(Z >= field_range[FRIC_LAW_Z].lo && Z <= field_range[FRIC_LAW_Z].hi))
-        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "law.z_outside_range", "z lo hi", "Z = %g m/(N·s) is outside [%g, %g] (the "
-                       "accepted range, friction.h, within which the transforms stay finite); "
-                       "change the element's M, K, B or T or rescale the units.",
-                       Z, field_range[FRIC_LAW_Z].lo, field_range[FRIC_LAW_Z].hi);
+        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "law.z_outside_range",
+                          "Z = {z} m/(N·s) is outside [{lo}, {hi}] (the accepted range, "
+                          "friction.h, within which the transforms stay finite); change the "
+                          "element's M, K, B or T or rescale the units.",
+                          fric__values(fric__g("z", Z), fric__g("lo", field_range[FRIC_LAW_Z].lo),
+                                       fric__g("hi", field_range[FRIC_LAW_Z].hi)));
     if (!p && law->Fc != 0 && !(Z * law->Fc >= DBL_MIN))
-        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "law.fc_below_dbl_min", "fc z zfc dbl_min fc_min", "Fc = %g N with Z = %g m/(N·s) puts the edge "
-                       "of the static band, Z·Fc = %g m/s, below DBL_MIN = %g, where it loses its "
-                       "digits; make Fc 0 or at least DBL_MIN/Z = %g N.",
-                       law->Fc, Z, Z * law->Fc, DBL_MIN, DBL_MIN / Z);
+        p = fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_FC, "law.fc_below_dbl_min",
+                          "Fc = {fc} N with Z = {z} m/(N·s) puts the edge of the static band, "
+                          "Z·Fc = {zfc} m/s, below DBL_MIN = {dbl_min}, where it loses its "
+                          "digits; make Fc 0 or at least DBL_MIN/Z = {fc_min} N.",
+                          fric__values(fric__g("fc", law->Fc), fric__g("z", Z),
+                                       fric__g("zfc", Z * law->Fc), fric__g("dbl_min", DBL_MIN),
+                                       fric__g("fc_min", DBL_MIN / Z)));
     if (why) *why = p ? p : "";
     return p ? fric__rc() : FRIC_OK;
 }

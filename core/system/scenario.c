@@ -38,11 +38,28 @@ static int param_ok(const fric_param_info *pi, double v)
 static const char *range_message(const fric_scenario *sc, int i, double v)
 {
     const fric_param_info *pi = &sc->params[i];
-    return fric__fail(FRIC_E_PARAM_RANGE, i, "%s: %s = %g is out of range; accepted: %s in "
-                      "[%g, %g]%s%s.", sc->name, pi->name, v,
-                      pi->choices ? "a choice index" : pi->integer ? "a whole number" : "a value",
-                      pi->min, pi->max, pi->unit[0] && !pi->choices ? " " : "",
-                      pi->choices ? "" : pi->unit);
+    char unit[48] = "";                  /* " m/s": the unit after the range, or none */
+    if (pi->unit[0] && !pi->choices) snprintf(unit, sizeof unit, " %s", pi->unit);
+    if (pi->choices)
+        return fric__fail_id(FRIC_E_PARAM_RANGE, i, "scenario.choice_out_of_range",
+                             "{scenario}: {name} = {value} is out of range; accepted: a choice "
+                             "index in [{min}, {max}].",
+                             fric__values(fric__s("scenario", sc->name), fric__s("name", pi->name),
+                                          fric__g("value", v), fric__g("min", pi->min),
+                                          fric__g("max", pi->max)));
+    if (pi->integer)
+        return fric__fail_id(FRIC_E_PARAM_RANGE, i, "scenario.whole_out_of_range",
+                             "{scenario}: {name} = {value} is out of range; accepted: a whole "
+                             "number in [{min}, {max}]{unit}.",
+                             fric__values(fric__s("scenario", sc->name), fric__s("name", pi->name),
+                                          fric__g("value", v), fric__g("min", pi->min),
+                                          fric__g("max", pi->max), fric__s("unit", unit)));
+    return fric__fail_id(FRIC_E_PARAM_RANGE, i, "scenario.out_of_range",
+                         "{scenario}: {name} = {value} is out of range; accepted: a value in "
+                         "[{min}, {max}]{unit}.",
+                         fric__values(fric__s("scenario", sc->name), fric__s("name", pi->name),
+                                      fric__g("value", v), fric__g("min", pi->min),
+                                      fric__g("max", pi->max), fric__s("unit", unit)));
 }
 
 fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *name,
@@ -50,8 +67,10 @@ fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *na
 {
     int i = fric_scenario_param_index(sc, name);
     if (i < 0) {
-        fric__why(why, fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s has no parameter '%s'.",
-                                  sc->name, name ? name : "(null)"));
+        fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "scenario.no_param",
+                                     "{scenario} has no parameter '{name}'.",
+                                     fric__values(fric__s("scenario", sc->name),
+                                                  fric__s("name", name ? name : "(null)"))));
         return FRIC_E_UNKNOWN_NAME;
     }
     const fric_param_info *pi = &sc->params[i];
@@ -73,17 +92,25 @@ fric_status fric_scenario_set(const fric_scenario *sc, double *p, const char *na
             strncat(list, k ? ", " : "; or another name of one: ", sizeof list - strlen(list) - 1);
             strncat(list, an, sizeof list - strlen(list) - 1);
         }
-        fric__why(why, fric__fail(FRIC_E_UNKNOWN_NAME, i, "%s: %s = '%s' is not one of: %s.",
-                                  sc->name, name, text ? text : "", list));
+        fric__why(why, fric__fail_id(FRIC_E_UNKNOWN_NAME, i, "scenario.not_a_choice",
+                                     "{scenario}: {name} = '{text}' is not one of: {list}.",
+                                     fric__values(fric__s("scenario", sc->name), fric__s("name", name),
+                                                  fric__s("text", text ? text : ""),
+                                                  fric__s("list", list))));
         return FRIC_E_UNKNOWN_NAME;
     }
     char *end = NULL;
     double v = text ? strtod(text, &end) : NAN;
     if (!text || end == text || *end != '\0' || !isfinite(v)) {
-        fric__why(why, fric__fail(FRIC_E_NOT_NUMBER, i, "%s: %s = '%s' is not a finite number; "
-                                  "give a value in [%g, %g]%s%s.", sc->name, name,
-                                  text ? text : "", pi->min, pi->max, pi->unit[0] ? " " : "",
-                                  pi->unit));
+        char unit[48] = "";              /* " m/s": the unit after the range, or none */
+        if (pi->unit[0]) snprintf(unit, sizeof unit, " %s", pi->unit);
+        fric__why(why, fric__fail_id(FRIC_E_NOT_NUMBER, i, "scenario.not_a_number",
+                                     "{scenario}: {name} = '{text}' is not a finite number; give a "
+                                     "value in [{min}, {max}]{unit}.",
+                                     fric__values(fric__s("scenario", sc->name), fric__s("name", name),
+                                                  fric__s("text", text ? text : ""),
+                                                  fric__g("min", pi->min), fric__g("max", pi->max),
+                                                  fric__s("unit", unit))));
         return FRIC_E_NOT_NUMBER;
     }
     if (!param_ok(pi, v)) {
@@ -232,8 +259,10 @@ fric_status fric_scenario_retune(const fric_scenario *sc, void *state, const dou
     const char *w = "";
     int rc = FRIC_OK;
     if (!fric_scenario_can_retune(sc)) {
-        w = fric__fail(FRIC_E_UNSUPPORTED, -1, "%s cannot change parameters while running; "
-                       "restart it to apply them.", sc->name);
+        w = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "scenario.no_retune",
+                          "{scenario} cannot change parameters while running; restart it to "
+                          "apply them.",
+                          fric__values(fric__s("scenario", sc->name)));
         rc = FRIC_E_UNSUPPORTED;
     }
     if (!rc) rc = fric_scenario_check(sc, p, &w);
@@ -269,17 +298,20 @@ int fric_scenario_step(const fric_scenario *sc, void *state, double *row, const 
             if (n < 0) break;
             used += (size_t)n;
         }
-        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.column_nonfinite", "scenario t column value state",
-                          "%s: the step to t = %.9g s wrote column %s = %g, "
-                       "not a finite number; the run stops (the state: %s). The simulation "
-                       "diverged or a value overflowed: shorten the time step or bring the "
-                       "parameters nearer their defaults.",
-                       sc->name, row[0], sc->cols[c].name, row[c], vals);
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.column_nonfinite",
+                          "{scenario}: the step to t = {t} s wrote column {column} = {value}, "
+                          "not a finite number; the run stops (the state: {state}). The "
+                          "simulation diverged or a value overflowed: shorten the time step or "
+                          "bring the parameters nearer their defaults.",
+                          fric__values(fric__s("scenario", sc->name), fric__gp("t", 9, row[0]),
+                                       fric__s("column", sc->cols[c].name),
+                                       fric__g("value", row[c]), fric__s("state", vals)));
         st = FRIC_SCENARIO_ERROR;
     }
     if (st == FRIC_SCENARIO_ERROR && !*w)
-        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.step_error", "scenario",
-                          "%s: the step stopped with an error.", sc->name);
+        w = fric__fail_id(FRIC_E_NONFINITE, -1, "scenario.step_error",
+                          "{scenario}: the step stopped with an error.",
+                          fric__values(fric__s("scenario", sc->name)));
     else if (st == FRIC_SCENARIO_ERROR && strncmp(w, sc->name, strlen(sc->name)) != 0)
         w = fric__reword("%s: %s", sc->name, w);     /* every message names its scenario */
     if (why) *why = w;
@@ -311,10 +343,14 @@ fric_status fric_scenario_clock_set(fric_scenario_clock *c, const char *scn, dou
     if (steps < 0) steps = 0;
     if (!(T > 0) || !(steps + (double)c->k <= FRIC_SCENARIO_MAX_STEPS)) {
         if (why)
-            *why = fric__fail(FRIC_E_WORK_LIMIT, -1, "%s: duration = %g s with T = %g s makes %.3g steps; at most %.3g "
-                             "are allowed (a longer run would not finish in reasonable time); "
-                             "shorten duration or raise T.",
-                             scn, duration, T, steps + (double)c->k, FRIC_SCENARIO_MAX_STEPS);
+            *why = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "scenario.too_many_steps",
+                                 "{scenario}: duration = {duration} s with T = {T} s makes "
+                                 "{steps} steps; at most {max} are allowed (a longer run would "
+                                 "not finish in reasonable time); shorten duration or raise T.",
+                                 fric__values(fric__s("scenario", scn), fric__g("duration", duration),
+                                              fric__g("T", T),
+                                              fric__gp("steps", 3, steps + (double)c->k),
+                                              fric__gp("max", 3, FRIC_SCENARIO_MAX_STEPS)));
         return FRIC_E_WORK_LIMIT;
     }
     c->t0 = t;

@@ -12,8 +12,9 @@
 //              its message, byte for byte (so the page's table and the core
 //              say the same, and the French one has the same placeholders:
 //              i18n.test.mjs); a message of no id has none
-//   names      each call names as many values as its format has conversions
-//              (or fewer, the last ones left out: a text that is English)
+//   names      each call names each {hole} of its English text once (the
+//              values fric__g("name", …), …) and no other; the English key
+//              is the call's text itself, the French one has the same holes
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -25,7 +26,25 @@ import { TABLES } from '../../web/src/i18n/tables.js';
 const { en, fr } = TABLES;
 const core = await loadCore();
 
-/** Every fric__fail_id / fric__sentence call of core/: { id, names, conversions, file }. */
+/** The text of a C call's arguments from src[open] (its '('): up to the matching ')', strings skipped. */
+function callArgs(src, open) {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    const ch = src[i];
+    if (ch === '"') { i++; while (src[i] !== '"') i += src[i] === '\\' ? 2 : 1; continue; }
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return src.slice(open + 1, i);
+  }
+  throw new Error('unbalanced call');
+}
+
+/** A C string literal's text (the escapes the sentences use: \\ \" \n). */
+const cString = (body) => body.replace(/\\(["\\n])/g, (m, c) => (c === 'n' ? '\n' : c));
+
+/** Every sentence of core/ with an id: { id, text, names, file }: a string literal id
+ *  ("law.eq15_drop"), the English text (its adjacent string literals joined), then its
+ *  values, fric__values(fric__g("name", …), …) or fric__no_values, as fric__fail_id,
+ *  fric__sentence and the wrappers that pass them on (io_log.c's fail) take them. */
 function coreIds() {
   const out = [];
   const walk = (dir) => {
@@ -34,12 +53,32 @@ function coreIds() {
       if (e.isDirectory()) { walk(p); continue; }
       if (!p.endsWith('.c')) continue;
       const src = fs.readFileSync(p, 'utf8');
-      // the id, the names, then the format: adjacent string literals up to the first ','
-      const re = /fric__(?:fail_id\([^,]+,[^,]+,|sentence\([^,]+,[^,]+,)\s*"([\w.]+)",\s*"([^"]*)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g;
+      const re = /"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+),\s*(fric__values\s*\(|fric__no_values\b)/g;
       for (const m of src.matchAll(re)) {
-        const fmt = [...m[3].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]).join('');
-        const conversions = (fmt.replace(/%%/g, '').match(/%[-+ #0]*(\*|\d+)?(\.(\*|\d+))?(hh|h|ll|l|z|j|t|L)?[diuoxXcspfFeEgGaA]/g) || []).length;
-        out.push({ id: m[1], names: m[2].split(' ').filter(Boolean), conversions, file: path.relative(ROOT, p) });
+        const text = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => cString(x[1])).join('');
+        const values = m[3].startsWith('fric__values') ? callArgs(src, m.index + m[0].length - 1) : '';
+        const names = [...values.matchAll(/\bfric__(?:g|gp|fp|i|u|s|sn)\(\s*"(\w+)"/g)].map((x) => x[1]);
+        out.push({ id: m[1], text, names, file: path.relative(ROOT, p) });
+      }
+    }
+  };
+  walk(path.join(ROOT, 'core'));
+  return out;
+}
+
+/** The fric__fail_id / fric__sentence calls of core/ whose id is not a literal: the wrappers
+ *  that pass an id on (each must be listed here, its callers walked above). */
+function passedOn() {
+  const out = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { walk(p); continue; }
+      if (!p.endsWith('.c') || p.endsWith(path.join('base', 'status.c'))) continue;
+      const src = fs.readFileSync(p, 'utf8');
+      for (const m of src.matchAll(/\bfric__(fail_id|sentence)\s*\(/g)) {
+        const args = callArgs(src, m.index + m[0].length - 1).split(',').map((x) => x.trim());
+        if (!args[m[1] === 'fail_id' ? 2 : 2].startsWith('"')) out.push(path.relative(ROOT, p));
       }
     }
   };
@@ -50,23 +89,25 @@ function coreIds() {
 describe('the core\'s sentence ids', () => {
   const calls = coreIds();
   const ids = [...new Set(calls.map((c) => c.id))].sort();
-  it('the sources give ids (the scan is not vacuous)', () => {
+  it('the sources give ids (the scan is not vacuous), each call an id and a text', () => {
     for (const want of ['law.eq15_drop', 'law.eq15_start', 'models_bd.diverged', 'fit.one_rig']) assert.ok(ids.includes(want), want);
+    assert.deepEqual(passedOn(), [path.join('core', 'io', 'io_log.c')]);
   });
-  it('every id has its English key core.<id>, every core.<id> key an id', () => {
-    assert.deepEqual(ids.filter((id) => !(`core.${id}` in en)), []);
+  it('every id has its English key core.<id>, the call\'s text itself; every core.<id> key an id', () => {
+    assert.deepEqual(calls.filter((c) => en[`core.${c.id}`] !== c.text).map((c) => `${c.file} ${c.id}: '${c.text}' ≠ '${en[`core.${c.id}`]}'`), []);
     assert.deepEqual(Object.keys(en).filter((k) => k.startsWith('core.') && !ids.includes(k.slice(5))), []);
   });
   it('the ids without a French entry (none)', () => {
     assert.deepEqual(ids.filter((id) => !(`core.${id}` in fr) || fr[`core.${id}`] === en[`core.${id}`]), []);
   });
-  it('each call names at most its conversions, and each of its key\'s placeholders', () => {
+  it('each call names each of its text\'s holes once, and no other; the French entry has the same holes', () => {
+    const holes = (s) => [...new Set([...(s || '').matchAll(/\{(\w+)\}/g)].map((x) => x[1]))].sort();
     const bad = [];
     for (const c of calls) {
-      if (c.names.length > c.conversions) bad.push(`${c.file} ${c.id}: ${c.names.length} names, ${c.conversions} conversions`);
-      const holes = [...(en[`core.${c.id}`] || '').matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
-      const missing = holes.filter((h) => !c.names.includes(h));
-      if (missing.length) bad.push(`${c.file} ${c.id}: {${missing.join('}, {')}} not named`);
+      const want = holes(c.text), named = [...c.names].sort();
+      if (new Set(named).size !== named.length) bad.push(`${c.file} ${c.id}: a value named twice: ${named}`);
+      if (JSON.stringify(want) !== JSON.stringify([...new Set(named)])) bad.push(`${c.file} ${c.id}: holes {${want.join('}, {')}}, values ${named.join(' ')}`);
+      if (JSON.stringify(holes(fr[`core.${c.id}`])) !== JSON.stringify(want)) bad.push(`${c.file} ${c.id}: French holes {${holes(fr[`core.${c.id}`]).join('}, {')}}`);
     }
     assert.deepEqual(bad, []);
   });
@@ -114,6 +155,27 @@ describe('the refusals through the wasm build', () => {
     assert.equal(fill(en['core.fit.one_rig'], s.values), text);
     assert.equal(core.fit.rigCaution([log, log], undefined, [0, 0], 1), null);
     assert.equal(core.sentence().id, '');
+  });
+  it('a params file\'s refusal: the scenario\'s range sentence under the file\'s prefix (kt = 500, range [-1, 100] N·m/A)', () => {
+    const e = errorOf(() => core.io.paramsFile({ kt: 500 }, 'paste'));
+    assert.equal(e.prefix, 'params paste: key "kt": ');
+    sameSentence(e, 'scenario.out_of_range');
+    assert.deepEqual([e.values.scenario, e.values.name, e.values.value, e.values.min, e.values.max, e.values.unit], ['bench', 'kt', '500', '-1', '100', ' N·m/A']);
+  });
+  it('a log\'s refusals: the io sentences under "log NAME: " (mass = -1; an unknown key)', () => {
+    const entries = [0, 0.01].map((t) => ({ timestamp: t, position: 0, goal_position: 0, torque_enable: true }));
+    const e = errorOf(() => core.io.checkLog({ mass: -1, length: 0.1, kp: 8, entries }, 'x.json'));
+    assert.equal(e.code, 'range');
+    assert.equal(e.prefix, 'log x.json: ');
+    sameSentence(e, 'log.head_positive');
+    assert.deepEqual(e.values, { key: 'mass', value: '-1', unit: 'kg' });
+    const u = errorOf(() => core.io.checkLog({ mass: 1, length: 0.1, kp: 8, entries: [{ ...entries[0], bogus: 1 }, entries[1]] }, 'y.json'));
+    sameSentence(u, 'log.unknown_entry_key');
+    assert.deepEqual(u.values, { entry: '0', key: 'bogus' });
+    const k = errorOf(() => core.io.checkLog({ mass: 1, length: 0.1, kp: 'x', entries }, 'z.json'));
+    sameSentence(k, 'log.header_type');
+    assert.deepEqual([k.values.want, k.values.found], ['a number', 'a string']);
+    assert.ok(`corevalue.${k.values.found}` in fr, 'the kind word has its French entry');
   });
   it('a message of no id has none (the wrapper\'s own, a binding\'s)', () => {
     const e = errorOf(() => core.scenario.simulation('no-such-scenario'));

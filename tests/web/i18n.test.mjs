@@ -77,7 +77,7 @@ describe('the keys the page uses', () => {
     assert.deepEqual([...used].filter((k) => !(k in en)), []);
   });
   it('every key of the tables is used', () => {
-    const built = [/^core\.[\w.]+$/, /^choice\.[\w-]+$/, /^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^scenarios\.(title|blurb)\.[\w-]+$/, /^scenarios\.plot\.[\w-]+\.\d$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
+    const built = [/^core\.[\w.]+$/, /^corevalue\..+$/, /^coreprefix\.\w+$/, /^choice\.[\w-]+$/, /^drive\.region\.\w+$/, /^arm\.scenario\.[\w-]+$/, /^scenarios\.(title|blurb)\.[\w-]+$/, /^scenarios\.plot\.[\w-]+\.\d$/, /^glossary\.[\w-]+\.(term|def|src)$/, /^param\.[\w-]+\.\w+\.(label|help|choice\.[\w-]+)$/];
     assert.deepEqual(Object.keys(en).filter((k) => !used.has(k) && !built.some((re) => re.test(k))), []);
   });
 });

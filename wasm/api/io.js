@@ -76,6 +76,9 @@ export class IoApi {
         // status FRIC_E_LOG_INVALID); param: the field at fault
         const e = this._core._read('io_error', err);
         const fail = coreError(this._core._error(), TABLES.io_codes[e.code], e.field || null);
+        // the message as the core's sentence (id, named values, prefix "log NAME: ")
+        const said = this._core._fail();
+        Object.assign(fail, { id: said.id, values: said.values, prefix: said.prefix });
         fail.status = 'FRIC_E_LOG_INVALID';
         fail.field = e.field;
         fail.entry = e.entry;

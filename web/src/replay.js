@@ -24,7 +24,7 @@
 import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
-import { t } from './i18n/index.js';
+import { t, tCore, lang } from './i18n/index.js';
 import { sig3, maeText } from './format.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
@@ -45,12 +45,13 @@ export function logSentence(e) {
         : at ? t(e.field === 'torque_enable' ? 'log.type.entry.bool' : 'log.type.entry.number', v)
           : t('log.type.header', v);
     case 'unknown_key': return at ? t('log.unknown.entry', v) : t('log.unknown.header', v);
-    case 'range': return t(at ? 'log.range.entry' : 'log.range.header', { ...v, range: rangeOf(e.message) });
+    // the core's condition: its sentence in the page's language (its English without the prefix)
+    case 'range': return t(at ? 'log.range.entry' : 'log.range.header', { ...v, range: lang === 'en' ? rangeOf(e.message) : tCore({ message: rangeOf(e.message), id: e.id, values: e.values }) });
     case 'too_few': return t('log.tooFew');
     case 'order': return t('log.order', v);
     case 'dt': return t('log.dt', v);
     case 'speed_mixed': return t('log.speedMixed', v);
-    default: return t('log.refused', { message: e.message });
+    default: return t('log.refused', { message: tCore(e) });
   }
 }
 

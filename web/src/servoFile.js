@@ -11,7 +11,7 @@
 // fric_fit_embed; one model only, as Fit all chains each model from the
 // simpler ones fitted before it — and fromDrop, a params file dropped among
 // the logs told from a log). No DOM.
-import { t } from './i18n/index.js';
+import { t, tCore } from './i18n/index.js';
 import { resolveServo } from './mujoco/robot.js';
 import { readChecked } from './dropZone.js';
 
@@ -69,7 +69,7 @@ export function readFrom(core, name, text) {
     const r = core.io.servoFile(json, name);
     return { name, actuator: r.actuator, model: r.model, start: Array.from(r.start), carry: r.carry, warnings: r.warnings };
   } catch (e) {
-    throw new Error(e.message, { cause: e });
+    throw new Error(tCore(e), { cause: e });   // the core's sentence in the page's language
   }
 }
 
@@ -83,7 +83,7 @@ export function fromStart(core, from, actuator, model) {
   try {
     return Array.from(core.fit.embed(from.model, from.start, model));
   } catch (e) {
-    throw new Error(t('fit.from.model', { name: from.name, file: from.model, model, why: e.message.replace(/\.$/, '') }), { cause: e });
+    throw new Error(t('fit.from.model', { name: from.name, file: from.model, model, why: tCore(e).replace(/\.$/, '') }), { cause: e });
   }
 }
 

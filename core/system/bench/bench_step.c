@@ -81,61 +81,96 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
     if (!d) m = fric__say("bench definition is NULL.");
     else if (fric_servo_check(&d->friction, &fm)) m = fm;   /* names the coefficient */
     else if (bad(d->mass) || d->mass <= 0)
-        m = fric__say("mass = %g kg must be a finite load > 0.", d->mass);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.mass", "mass = {mass} kg must be a finite load > 0.",
+                          fric__values(fric__g("mass", d->mass)));
     else if (bad(d->arm_mass) || d->arm_mass < 0)
-        m = fric__say("arm_mass = %g kg must be finite and >= 0 (0: no arm).", d->arm_mass);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.arm_mass", "arm_mass = {arm_mass} kg must be finite and >= 0 (0: no arm).",
+                          fric__values(fric__g("arm_mass", d->arm_mass)));
     else if (bad(d->length) || d->length <= 0)
-        m = fric__say("length = %g m must be a finite arm length > 0.", d->length);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.length", "length = {length} m must be a finite arm length > 0.",
+                          fric__values(fric__g("length", d->length)));
     else if (bad(d->kp) || d->kp < 0 || d->kp > FRIC_BENCH_KP_MAX)
-        m = fric__say("kp = %g must be a gain in [0, %g] (the firmware register's range).", d->kp,
-                      FRIC_BENCH_KP_MAX);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.kp",
+                          "kp = {kp} must be a gain in [0, {max}] (the firmware register's range).",
+                          fric__values(fric__g("kp", d->kp), fric__g("max", FRIC_BENCH_KP_MAX)));
     else if (bad(d->dt) || d->dt <= 0 || d->dt > 1)
-        m = fric__say("dt = %g s must be a finite step in (0, 1] s (the reference uses 0.005 s).", d->dt);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.dt",
+                          "dt = {dt} s must be a finite step in (0, 1] s (the reference uses 0.005 s).",
+                          fric__values(fric__g("dt", d->dt)));
     else if ((int)a->control < 0 || (int)a->control >= FRIC_SERVO_N_CONTROLS)
         m = fric__say("servo control = %d is not voltage (0), current (1), host current (2), "
                       "current P (3) or torque (4).", (int)a->control);
     else if (bad(a->kt) || a->kt <= 0 || a->kt > FRIC_BENCH_KT_MAX)
-        m = fric__say("kt = %g N·m/A must be a torque constant in (0, %g] N·m/A (the presets lie "
-                      "in 0.39 .. 9.8).", a->kt, FRIC_BENCH_KT_MAX);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.kt",
+                          "kt = {kt} N·m/A must be a torque constant in (0, {max}] N·m/A (the "
+                          "presets lie in 0.39 .. 9.8).",
+                          fric__values(fric__g("kt", a->kt), fric__g("max", FRIC_BENCH_KT_MAX)));
     else if (bad(a->R) || a->R < FRIC_BENCH_R_MIN)
-        m = fric__say("R = %g Ω must be a finite resistance >= %g Ω (a winding, not a "
-                      "short circuit).", a->R, FRIC_BENCH_R_MIN);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.R",
+                          "R = {R} Ω must be a finite resistance >= {min} Ω (a winding, not a "
+                          "short circuit).",
+                          fric__values(fric__g("R", a->R), fric__g("min", FRIC_BENCH_R_MIN)));
     else if (bad(a->armature) || a->armature < 0)
-        m = fric__say("armature = %g kg·m² must be finite and >= 0.", a->armature);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "armature"), fric__g("value", a->armature),
+                                       fric__s("unit", " kg·m²")));
     else if (bad(a->q_offset))
-        m = fric__say("q_offset = %g rad must be finite.", a->q_offset);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.q_offset", "q_offset = {q_offset} rad must be finite.",
+                          fric__values(fric__g("q_offset", a->q_offset)));
     else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_CURRENT_P)
              && (bad(d->vin) || d->vin <= 0))
-        m = fric__say("vin = %g V must be a finite supply > 0.", d->vin);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.vin", "vin = {vin} V must be a finite supply > 0.",
+                          fric__values(fric__g("vin", d->vin)));
     else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_CURRENT_P)
              && (bad(a->error_gain) || a->error_gain < 0))
-        m = fric__say("error_gain = %g must be finite and >= 0.", a->error_gain);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "error_gain"), fric__g("value", a->error_gain),
+                                       fric__s("unit", "")));
     else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_pwm) || a->max_pwm < 0 || a->max_pwm > 1))
-        m = fric__say("max_pwm = %g must be a duty cycle in [0, 1].", a->max_pwm);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.max_pwm", "max_pwm = {max_pwm} must be a duty cycle in [0, 1].",
+                          fric__values(fric__g("max_pwm", a->max_pwm)));
     else if ((a->control == FRIC_SERVO_VOLTAGE || a->control == FRIC_SERVO_TORQUE)
              && (bad(a->error_gain_ratio) || a->error_gain_ratio <= 0))
-        m = fric__say("error_gain_ratio = %g must be a finite factor > 0 (1: the firmware's gain as "
-                      "is; the reference fits it in [0.1, 10]).", a->error_gain_ratio);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.error_gain_ratio",
+                          "error_gain_ratio = {ratio} must be a finite factor > 0 (1: the "
+                          "firmware's gain as is; the reference fits it in [0.1, 10]).",
+                          fric__values(fric__g("ratio", a->error_gain_ratio)));
     else if (bad(a->max_velocity) || a->max_velocity < 0)
-        m = fric__say("max_velocity = %g rad/s must be finite and >= 0 (0: no target smoothing).",
-                      a->max_velocity);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.max_velocity",
+                          "max_velocity = {max_velocity} rad/s must be finite and >= 0 (0: no "
+                          "target smoothing).",
+                          fric__values(fric__g("max_velocity", a->max_velocity)));
     else if (a->control == FRIC_SERVO_VOLTAGE && (bad(a->max_current) || a->max_current < 0))
-        m = fric__say("max_current = %g A must be finite and >= 0 (0: no firmware current "
-                      "limit).", a->max_current);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.max_current",
+                          "max_current = {max_current} A must be finite and >= 0 (0: no firmware "
+                          "current limit).",
+                          fric__values(fric__g("max_current", a->max_current)));
     else if ((a->control == FRIC_SERVO_CURRENT || a->control == FRIC_SERVO_CURRENT_HOST)
              && (bad(a->d_gain) || a->d_gain < 0))
-        m = fric__say("d_gain = %g must be finite and >= 0.", a->d_gain);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "d_gain"), fric__g("value", a->d_gain),
+                                       fric__s("unit", "")));
     else if ((a->control == FRIC_SERVO_CURRENT || a->control == FRIC_SERVO_CURRENT_HOST)
              && (bad(a->max_amps) || a->max_amps < 0))
-        m = fric__say("max_amps = %g A must be finite and >= 0.", a->max_amps);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "max_amps"), fric__g("value", a->max_amps),
+                                       fric__s("unit", " A")));
     else if (a->control == FRIC_SERVO_CURRENT_P && (bad(a->current_limit) || a->current_limit < 0))
-        m = fric__say("current_limit = %g A must be finite and >= 0.", a->current_limit);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "current_limit"), fric__g("value", a->current_limit),
+                                       fric__s("unit", " A")));
     else if (a->control == FRIC_SERVO_TORQUE && (bad(a->damping) || a->damping < 0))
-        m = fric__say("damping = %g N·m·s/rad must be finite and >= 0.", a->damping);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "damping"), fric__g("value", a->damping),
+                                       fric__s("unit", " N·m·s/rad")));
     else if (a->control == FRIC_SERVO_TORQUE && (bad(a->max_torque) || a->max_torque < 0))
-        m = fric__say("max_torque = %g N·m must be finite and >= 0.", a->max_torque);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "max_torque"), fric__g("value", a->max_torque),
+                                       fric__s("unit", " N·m")));
     else if (a->control == FRIC_SERVO_CURRENT && (bad(a->max_volts) || a->max_volts < 0))
-        m = fric__say("max_volts = %g V must be finite and >= 0.", a->max_volts);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.nonnegative", "{name} = {value}{unit} must be finite and >= 0.",
+                          fric__values(fric__s("name", "max_volts"), fric__g("value", a->max_volts),
+                                       fric__s("unit", " V")));
     else if (fric_treatment_index(d->treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS) < 0)
         m = fric__say("friction treatment = %d is not implicit (%d), clip (%d), explicit (%d) or "
                       "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
@@ -144,12 +179,16 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
         m = fric__say("integrator = %d is neither bam (%d) nor mujoco (%d).", (int)d->integrator,
                       FRIC_BENCH_INTEGRATOR_BAM, FRIC_BENCH_INTEGRATOR_MUJOCO);
     else if (d->treatment == FRIC_TREATMENT_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
-        m = fric__say("karnopp_eps = %g rad/s must be a finite velocity band > 0.", d->karnopp_eps);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.karnopp_eps",
+                          "karnopp_eps = {eps} rad/s must be a finite velocity band > 0.",
+                          fric__values(fric__g("eps", d->karnopp_eps)));
     else {
         double J = fric_bench_inertia(d);
         if (!(J > 0) || bad(J / d->dt))
-            m = fric__say("inertia J = m·l² + m_arm·l²/3 + armature = %g kg·m² gives J/dt = %g; "
-                          "both must be finite and > 0 (raise armature or mass).", J, J / d->dt);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.inertia",
+                              "inertia J = m·l² + m_arm·l²/3 + armature = {J} kg·m² gives J/dt = "
+                              "{J_dt}; both must be finite and > 0 (raise armature or mass).",
+                              fric__values(fric__g("J", J), fric__g("J_dt", J / d->dt)));
     }
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;

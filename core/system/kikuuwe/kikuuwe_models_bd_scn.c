@@ -306,13 +306,15 @@ static int advance(void *state, const char **why)
     for (int i = 0; i < 8; i++) ok = ok && isfinite(r[i]);
     if (ok) return 0;
     if (why)
-        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "models_bd.diverged", "step t h_b v_b f_b h_d v_d f_d",
-                            "models-bd: step %lld (t = %g s): the state is no longer "
-                         "finite (original: h = %g N, v = %g m/s, f = %g N; "
-                         "alternative: h = %g N, v = %g m/s, f = %g N). The "
-                         "alternative model diverges when T² > M/(4K) "
-                         "(Kikuuwe §IV-C); lower T or K.",
-                         k, t, r[0], r[2], r[4], r[1], r[3], r[5]);
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "models_bd.diverged",
+                             "models-bd: step {step} (t = {t} s): the state is no longer finite "
+                             "(original: h = {h_b} N, v = {v_b} m/s, f = {f_b} N; alternative: "
+                             "h = {h_d} N, v = {v_d} m/s, f = {f_d} N). The alternative model "
+                             "diverges when T² > M/(4K) (Kikuuwe §IV-C); lower T or K.",
+                             fric__values(fric__i("step", k), fric__g("t", t),
+                                          fric__g("h_b", r[0]), fric__g("v_b", r[2]),
+                                          fric__g("f_b", r[4]), fric__g("h_d", r[1]),
+                                          fric__g("v_d", r[3]), fric__g("f_d", r[5])));
     return 1;
 }
 

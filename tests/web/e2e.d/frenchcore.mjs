@@ -6,7 +6,8 @@
 //               is the French sentence, its numbers with the decimal comma
 //               (1/Z = 5; the drop D − (Fs − Fc)/vs = −30,5 N·s/m, hand-computed)
 //   scenarios   models B and D at K = 7.5·10⁶ N/m (Scenarios step 2): the
-//               divergence is the French sentence
+//               divergence is the French sentence; the first scenario's
+//               overlay legends name its laws in French (choice.<law>)
 //   fit         the bundled sample only (one rig), M4: the one-rig warning is
 //               the French sentence
 //   no English  on each, no piece of the English table (its core.<id>
@@ -17,6 +18,11 @@
 //               treatments' and methods' names in the status lines, chart
 //               legends and selects are French ("implicite", not the core's
 //               "implicit" alone); "1× temps réel"
+//   refusals    a refused params file (Pendulum's paste: kt out of range) and
+//               a refused log (Fit: mass = -1) are French: the scenario's
+//               range sentence after the params file's prefix (core.scenario.
+//               out_of_range, coreprefix.params); the log's condition in the
+//               page's own sentence (log.range.header, core.log.head_positive)
 //   velocities  the drive view's list field in French: "0,5" is one velocity
 //               (the read-out follows θ̇ = 0.5), "0,5,2" is refused as
 //               ambiguous in a French sentence, the last list kept
@@ -65,6 +71,10 @@ export default async function frenchCoreChecks(h) {
       const ENDED = new RegExp(`^(${['scenarios.progress.complete', 'scenarios.progress.ended'].map((k) => FR[k].split(':')[0].trim()).join('|')})`);
       const progress = () => page.evaluate(() => document.getElementById('scenario-progress-text')?.textContent || '');
       const message = () => page.evaluate(() => { const m = document.getElementById('scenario-message'); return m.hidden ? '' : m.textContent; });
+      // (item 15) the first scenario's overlay (three laws): its legends name the laws in French
+      const legends = () => page.evaluate(() => [...(window.__fx?.charts?.all || [])].flatMap((c) => (c.data?.datasets || []).map((d) => d.label)));
+      const laws = await waitFor(async () => { const l = await legends(); return l.some((x) => x.includes(`(${FR['choice.coulomb-viscous']})`)) ? l : null; }, 30_000, 200);
+      expect(laws && !laws.some((x) => /\((coulomb-viscous|rational)\)/.test(x)), `the overlay's legends: ${(laws || await legends()).slice(0, 4).join(' | ')}`);
       await page.locator('#view input[name=scenario-system][value="models-bd"]').check();
       expect(await waitFor(async () => ENDED.test(await progress()), 30_000, 100), 'the first run did not end');
       await type(page, symbol(FR['param.models-bd.K.label']), '7.5e6');
@@ -91,6 +101,43 @@ export default async function frenchCoreChecks(h) {
     } finally {
       await page.close();
     }
+  });
+
+  await check('frenchcore: a refused params file (Pendulum ?lang=fr, kt = 500) and a refused log (Fit ?lang=fr, mass = -1) in French', async () => {
+    const got = [];
+    const head = (key, at) => FR[key].split(at)[0];
+    {
+      const { page } = await openPage('?view=pendulum&lang=fr', 'pendulum');
+      try {
+        await page.locator('#view .export-panel button', { hasText: FR['export.paste'] }).click();
+        await page.locator(`#view .export-panel textarea[aria-label="${FR['export.paste.aria']}"]`).fill(JSON.stringify({ kt: 500 }));
+        await page.locator('#view .export-panel button', { hasText: new RegExp(`^${FR['export.apply']}$`) }).click();
+        const m = await waitFor(() => page.evaluate(() => { const e = document.querySelector('#view .export-paste .msg-bad'); return e && !e.hidden ? e.textContent : null; }), 5000);
+        const want = fill(FR['coreprefix.params'], { source: 'paste', key: 'kt' });
+        expect(m && m.toLowerCase().includes(want.toLowerCase()) && m.includes(head('core.scenario.out_of_range', '{value}').replace('{scenario}', 'bench').replace('{name}', 'kt')),
+          `the refusal of kt = 500: '${m}'`);
+        await noEnglish(page, 'pendulum paste');
+        got.push(m.slice(0, 80));
+      } finally {
+        await page.close();
+      }
+    }
+    {
+      const { page } = await openPage('?view=fit&lang=fr', 'fit');
+      try {
+        // mass = -1: the page's own sentence (log.range.header) around the core's condition, both French
+        const log = { mass: -1, length: 0.1, kp: 8, entries: [0, 0.01].map((t) => ({ timestamp: t, position: 0, goal_position: 0, torque_enable: true })) };
+        await page.setInputFiles('#fit-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(log)) });
+        const m = await waitFor(() => page.evaluate(() => { const e = document.getElementById('fit-error'); return e && !e.hidden ? e.textContent : null; }), 5000);
+        const want = fill(FR['core.log.head_positive'], { key: 'mass', value: '-1', unit: 'kg' });
+        expect(m && m.startsWith('bad.json: ') && m.includes(FR['log.range.header'].split('{f}')[0]) && m.includes(want), `the refusal of the log: '${m}', want '…${want}'`);
+        await noEnglish(page, 'fit log');
+        got.push(m.slice(0, 80));
+      } finally {
+        await page.close();
+      }
+    }
+    return got.join(' | ');
   });
 
   await check('frenchcore: Drive (?lang=fr) velocities: "0,5" is one velocity, "0,5,2" is refused as ambiguous', async () => {

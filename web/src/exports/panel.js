@@ -2,7 +2,7 @@
 // JSON, paste and apply, the MuJoCo snippet and bench of a servo) and the
 // file buttons of a multi-file export.
 
-import { t } from '../i18n/index.js';
+import { t, tCore } from '../i18n/index.js';
 import { el, button, download } from '../dom.js';
 import { mujocoSnippet } from './mujoco.js';
 
@@ -112,7 +112,8 @@ export function exportPanel(parent, { getParams, setParams, fileName, servo, tit
     try {
       setParams(obj);
     } catch (e) {
-      refuse(t('export.refused', { message: `${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}` }));
+      const m = tCore(e);   // the core's sentence in the page's language
+      refuse(t('export.refused', { message: `${m.charAt(0).toUpperCase()}${m.slice(1)}` }));
       return;
     }
     pasteMsg.hidden = true;

@@ -111,8 +111,24 @@ export function tCore(e) {
   const message = String(e.message ?? e);
   const s = lang !== 'en' && e.id ? table[`core.${e.id}`] : undefined;
   if (s === undefined) return message;
-  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, localNumber(v, decimalMark)]));
-  return `${e.prefix || ''}${fill(s, vars)}`;
+  // a value that is a word of the core's (a JSON kind: "an object") has its entry corevalue.<word>
+  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, table[`corevalue.${v}`] ?? localNumber(v, decimalMark)]));
+  return `${localPrefix(e.prefix || '')}${fill(s, vars)}`;
+}
+
+/** A prefix the core put before a sentence ("params paste: key "kt": ") in the page's
+ *  language: the table's coreprefix.<kind> whose English form it matches, filled with
+ *  what the English one's {name}s matched; else the prefix as it is. */
+function localPrefix(prefix) {
+  if (!prefix) return prefix;
+  for (const [k, s] of Object.entries(en)) {
+    if (!k.startsWith('coreprefix.') || !(k in table)) continue;
+    const parts = s.split(/\{(\w+)\}/);   // literal, name, literal, …
+    const re = new RegExp(`^${parts.map((x, i) => (i % 2 ? `(?<${x}>.*?)` : x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
+    const m = re.exec(prefix);
+    if (m) return fill(table[k], m.groups || {});
+  }
+  return prefix;
 }
 
 /** tCore of a worker's { message, sentence: { id, values, prefix } }. */

@@ -3,7 +3,7 @@
 // (τm, τe) plane the gear is static where |τm + τe| fits in the friction
 // budget; outside it the motor drives the load or the load backdrives the
 // motor. Boundaries come from the core's exact solution, not from a grid.
-import { t, tParam, decimalMark } from '../i18n/index.js';
+import { t, tParam, tCore, decimalMark } from '../i18n/index.js';
 import { numberControl, choiceControl } from '../controls.js';
 import { fmt, fmtList, parseList } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
@@ -305,7 +305,7 @@ export function mount(container, { core, state }) {
       readPoint();
     } catch (e) {
       msg.hidden = false;
-      msg.textContent = e.message;
+      msg.textContent = tCore(e);
       box.box.classList.add('greyed');
     }
     box.update();
@@ -331,7 +331,7 @@ export function mount(container, { core, state }) {
       region = core.regions.at(law, v, tm, te);
     } catch (e) {
       // an invalid law: draw() already shows the core's message
-      readout.textContent = e.message;
+      readout.textContent = tCore(e);
       readout.dataset.region = 'invalid';
       return;
     }

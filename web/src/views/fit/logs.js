@@ -3,7 +3,7 @@
 // core's aliases), the list with the validation ticks, and the hold-out
 // choices (one kp, alternate, or the ticks).
 import { el } from '../../dom.js';
-import { t } from '../../i18n/index.js';
+import { t, tCore } from '../../i18n/index.js';
 import { parseLog } from '../../replay.js';
 import { fromDrop } from '../../servoFile.js';
 import { readChecked } from '../../dropZone.js';
@@ -101,7 +101,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
         text = await readChecked(core, f, 'log');   // sized first: a file over a log's limit is never read
       } catch (e) {
         // the core's size sentence names the file; a read that failed is said so
-        problems.push(e.code === 'FRIC_E_FILE' ? e.message : t('fit.logs.unreadable', { name: f.name, message: e.message }));
+        problems.push(e.code === 'FRIC_E_FILE' ? tCore(e) : t('fit.logs.unreadable', { name: f.name, message: tCore(e) }));
         continue;
       }
       let log;
@@ -112,7 +112,7 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
         // point (`friction fit --from`, web/src/servoFile.js), or refused saying what it is
         const asParams = fromDrop(core, f.name, text, on.takeFrom);
         if (asParams?.note) notes.push(asParams.note);
-        else problems.push(asParams?.problem ?? `${f.name}: ${e.message}`);
+        else problems.push(asParams?.problem ?? `${f.name}: ${tCore(e)}`);
         continue;
       }
       // a log is the same log when its text is; raw and processed files of one

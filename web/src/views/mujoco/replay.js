@@ -11,7 +11,7 @@
 // their mean (the figure of docs/mujoco.md's table), the ones refused named
 // above the table.
 import { el } from '../../dom.js';
-import { t } from '../../i18n/index.js';
+import { t, tCore } from '../../i18n/index.js';
 import { dropZone, readChecked } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText } from '../../format.js';
@@ -49,7 +49,7 @@ export function mujocoReplay(parent, { core, m, mj }) {
    *  actuator, a refusal). */
   function replayOne(name, text) {
     let log;
-    try { log = parseLog(text, core, name); } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
+    try { log = parseLog(text, core, name); } catch (e) { throw new Error(`${name}: ${tCore(e)}`, { cause: e }); }
     const own = m.choice('actuator'), of = core.bench.actuatorOf(log.motor);
     if (of && of !== own) {
       throw new Error(t('mujoco.replay.otherActuator', { name, motor: log.motor, of, own }));
@@ -59,7 +59,7 @@ export function mujocoReplay(parent, { core, m, mj }) {
       const ref = core.bench.replay(bench, log, name);
       return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench), treat: treatmentOf(bench) }), mae: ref.mae, samples: ref.samples },
         ...TREATMENTS.map((tm) => ({ id: tm.id, label: `MuJoCo ${tm.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: tm.id }) }))];
-    } catch (e) { throw new Error(`${name}: ${e.message}`, { cause: e }); }
+    } catch (e) { throw new Error(`${name}: ${tCore(e)}`, { cause: e }); }
   }
 
   const th = (text) => el('th', { textContent: text });

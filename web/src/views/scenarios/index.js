@@ -7,7 +7,7 @@
 // catalogue.js (the systems, the lesson), results.js (the summary of a run),
 // csv.js (the full-rate CSV); this
 // file builds the view and runs the plot jobs.
-import { t, tParam, tCoreOf } from '../../i18n/index.js';
+import { t, tParam, tCoreOf, tChoice } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { chartBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
@@ -188,7 +188,7 @@ export function mount(container, { core, state }) {
       return list.map((v) => {
         const p = Array.from(values);
         if (oj >= 0) p[oj] = info.params[oj].choices ? info.params[oj].choices.indexOf(v) : v;
-        const label = v === null ? '' : sc.overlay.label ? sc.overlay.label(v) : String(v);
+        const label = v === null ? '' : sc.overlay.label ? sc.overlay.label(v) : tChoice(v); // a choice's name in the page's language
         return { label, value: v, params: p };
       });
     }
