@@ -163,6 +163,60 @@ double fric_native_kp_for(const fric_native_params *p, double firmware_kp_log);
 /* 1 when the actuator's force is limited (forcerange not 0 0). */
 int fric_native_limited(const fric_native_params *p);
 
+/* --------------------------------------------------- the params file */
+/* A native params file: one flat JSON object with the keys of
+ * FRIC_NATIVE_KEYS (numbers), "model": "native", "actuator": a name the
+ * core resolves (fric_bench_actuator_resolve) and optionally the fit
+ * metadata keys (fit_*, fric_io_params_fit_key). A key of an M-model file
+ * that is not a native key (friction_base, kt, R, error_gain_ratio, ...)
+ * is refused, as a native-only key (frictionloss, kv, solreffriction_*,
+ * ...) is refused in an M-model file (fric_io_params_key): one sentence
+ * naming the key. */
+
+/* 1 when key is one of FRIC_NATIVE_KEYS that an M-model file does not
+ * have (frictionloss, firmware_kp, kv, forcerange_*, solreffriction_*,
+ * solimpfriction_*), else 0. */
+int fric_native_only_key(const char *key);
+
+/* Starts a read: p gets MuJoCo's defaults, firmware_kp and q_offset marked
+ * unset (NaN) until a key or fric_native_params_finish sets them. */
+void fric_native_params_start(fric_native_params *p);
+
+/* One key of a native file into p. *actuator (not NULL) receives the
+ * actuator's name (static storage) for "actuator"; *model_seen is set to 1
+ * by "model": "native". FRIC_OK, or FRIC_E_PARAMS_INVALID with err (may be
+ * NULL) filled and one sentence "params SOURCE: key \"KEY\": ..." naming
+ * the key. */
+fric_status fric_native_params_key(fric_native_params *p, const char *key, fric_io_kind kind, double num,
+                                   const char *str, const char *source, const char **actuator, int *model_seen,
+                                   fric_io_error *err);
+
+/* Ends a read: "model" and "actuator" must have been given; firmware_kp
+ * and q_offset the file left out become the actuator's kp_default and
+ * q_offset; then fric_native_check. FRIC_OK or FRIC_E_PARAMS_INVALID with
+ * one sentence naming the file and the key. */
+fric_status fric_native_params_finish(fric_native_params *p, const char *actuator, int model_seen,
+                                      const char *source, fric_io_error *err);
+
+/* Reads a native params file (native builds: io's JSON walk). FRIC_OK, or
+ * the status with err (required) filled. */
+fric_status fric_native_params_read(const char *path, fric_native_params *p, const char **actuator,
+                                    fric_io_error *err);
+
+/* 1 when the params file at path names "model": "native" (native builds;
+ * 0 for any other file, unreadable ones included: the M reader says why). */
+int fric_native_params_file(const char *path);
+
+/* Writes the native params file of p into buf[cap] (NUL-terminated; *len,
+ * may be NULL, the length without the NUL, also when buf is too small):
+ * 4-space indented, the keys of FRIC_NATIVE_KEYS in order, fit metadata
+ * (fit may be NULL) as fric_io_params_write writes it, then "model":
+ * "native" and "actuator". Numbers by fric_io_format_double. FRIC_OK,
+ * FRIC_E_NULL, FRIC_E_PARAM_RANGE (fric_native_check's refusal, a bad
+ * actuator name) or FRIC_E_BUFFER. */
+fric_status fric_native_params_write(const fric_native_params *p, const char *actuator,
+                                     const fric_io_params_fit *fit, char *buf, size_t cap, size_t *len);
+
 /* ------------------------------------------------ the bench's native joint */
 
 /* One log's bench with the native joint: p, the log header's geometry and

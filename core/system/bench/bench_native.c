@@ -41,10 +41,12 @@
  *     implicit integrators would take it). mj_advance: q̇ ← q̇', q ← q + h·q̇'.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bench_internal.h"
 #include "fric_native.h"
+#include "fric_scenario.h"
 #include "base.h"
 
 #define NATIVE_MINVAL 1e-15   /* MuJoCo's mjMINVAL (2.2.2 and 3.x) */
@@ -265,5 +267,100 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
         out->steps_stuck = st.steps_held;
     }
     if (why) *why = "";
+    return FRIC_OK;
+}
+
+/* ------------------------------------------------------ the params file */
+
+int fric_native_only_key(const char *key)
+{
+    static const char *const only[] = { "frictionloss", "firmware_kp", "kv", "forcerange_lo", "forcerange_hi" };
+    if (!key) return 0;
+    for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
+        if (!strcmp(key, only[i])) return 1;
+    return !strncmp(key, "solreffriction_", 15) || !strncmp(key, "solimpfriction_", 15);
+}
+
+void fric_native_params_start(fric_native_params *p)
+{
+    fric_native_params_default(p, NULL);
+    p->firmware_kp = NAN;
+    p->q_offset = NAN;
+}
+
+fric_status fric_native_params_key(fric_native_params *p, const char *key, fric_io_kind kind, double num,
+                                   const char *str, const char *source, const char **actuator, int *model_seen,
+                                   fric_io_error *err)
+{
+    char text[400];
+    if (!p || !key) {
+        fric__fail(FRIC_E_NULL, -1, "native: the parameters and the key must not be NULL.");
+        return FRIC_E_NULL;
+    }
+    if (!strcmp(key, "model")) {
+        if (kind != FRIC_IO_STRING || !str || strcmp(str, FRIC_NATIVE_MODEL_NAME))
+            return fric_io_params_refuse(err, FRIC_IO_RANGE, -1, key, source,
+                                         "must be \"" FRIC_NATIVE_MODEL_NAME "\" in a native params file.");
+        if (model_seen) *model_seen = 1;
+        return FRIC_OK;
+    }
+    if (!strcmp(key, "actuator")) {
+        const char *a = kind == FRIC_IO_STRING ? fric_bench_actuator_resolve(str) : NULL;
+        if (!a) return fric_io_params_refuse(err, FRIC_IO_RANGE, -1, key, source,
+                                             "must name an actuator of the core (\"xl330\", \"sts3215\", ...).");
+        if (actuator) *actuator = a;
+        return FRIC_OK;
+    }
+    if (fric_io_params_fit_key(key)) {
+        if (kind != FRIC_IO_NUMBER)
+            return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, "must be a number (fit metadata).");
+        return FRIC_OK;
+    }
+    double *field = NULL;
+    const char *unit = "";
+#define NATIVE_FIELD(k, f, u) if (!field && !strcmp(key, k)) { field = &p->f; unit = u; }
+    FRIC_NATIVE_KEYS(NATIVE_FIELD)
+#undef NATIVE_FIELD
+    if (!field) {
+        const fric_scenario *sc = fric_scenario_find("bench");
+        if (sc && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) >= 0)
+            snprintf(text, sizeof text, "is a key of the M1–M6 models; a native params file (\"model\": \"%s\") "
+                     "holds MuJoCo's keys only (frictionloss, damping, armature, kp, kv, ...): remove it.",
+                     FRIC_NATIVE_MODEL_NAME);
+        else
+            snprintf(text, sizeof text, "is not a key of a native params file (frictionloss, damping, armature, "
+                     "kp, firmware_kp, kv, forcerange_lo/hi, solreffriction_*, solimpfriction_*, q_offset).");
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+    }
+    if (kind != FRIC_IO_NUMBER) {
+        snprintf(text, sizeof text, "must be a number (%s).", unit[0] ? unit : "no unit");
+        return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, text);
+    }
+    *field = num;
+    return FRIC_OK;
+}
+
+fric_status fric_native_params_finish(fric_native_params *p, const char *actuator, int model_seen,
+                                      const char *source, fric_io_error *err)
+{
+    if (!model_seen || !actuator)
+        return fric_io_params_refuse(err, FRIC_IO_MISSING, -1, !model_seen ? "model" : "actuator", source,
+                                     "is missing; a native params file names \"model\": \"native\" and its "
+                                     "actuator.");
+    const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
+    if (isnan(p->firmware_kp)) p->firmware_kp = a && a->kp_default > 0 ? a->kp_default : 1;
+    if (isnan(p->q_offset)) p->q_offset = a ? a->q_offset : 0;
+    if (fric_native_check(p)) {
+        char text[400];
+        snprintf(text, sizeof text, "%s", fric_status_last().message);
+        fric_io_error local;
+        if (!err) err = &local;
+        memset(err, 0, sizeof *err);
+        err->entry = -1;
+        err->code = FRIC_IO_RANGE;
+        snprintf(err->message, sizeof err->message, "params %.60s: %.300s", source ? source : "", text);
+        fric__fail(FRIC_E_PARAMS_INVALID, -1, "%s", err->message);
+        return FRIC_E_PARAMS_INVALID;
+    }
     return FRIC_OK;
 }
