@@ -190,7 +190,9 @@ fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def
     return FRIC_OK;
 }
 
-fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable)
+/* The step's arithmetic (fric_native.h), without counters or a recorded
+ * status: 1, or 0 when the new state is not finite (s unchanged). */
+static inline int native_step_fast(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable)
 {
     double q = s->q, dq = s->dq;
     double ta = 0;
@@ -206,15 +208,26 @@ fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *
     else if (f < -sd->floss) { f = -sd->floss; held = 0; }
     double dq1 = dq + sd->h * (ts + f) * sd->inv_JhD;
     double q1 = q + sd->h * dq1;
-    if (!isfinite(q1) || !isfinite(dq1)) return FRIC_E_NONFINITE;
+    if (!isfinite(q1) || !isfinite(dq1)) return 0;
     s->q = q1;
     s->dq = dq1;
     s->tau_a = ta;
     s->tau_f = f;
     s->held = held && sd->floss > 0;
+    return 1;
+}
+
+fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable)
+{
+    double q = s->q, dq = s->dq;
+    if (!native_step_fast(sd, s, goal, torque_enable)) {
+        fric__fail(FRIC_E_NONFINITE, -1, "native: the step left the finite range from q = %g rad, dq = %g rad/s "
+                   "(goal %g rad).", q, dq, goal);
+        return FRIC_E_NONFINITE;
+    }
     s->steps++;
     s->steps_held += (uint64_t)s->held;
-    s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq1);
+    s->reversals += (uint64_t)fric__reversal(&s->last_sign, s->dq);
     return FRIC_OK;
 }
 
@@ -362,5 +375,63 @@ fric_status fric_native_params_finish(fric_native_params *p, const char *actuato
         fric__fail(FRIC_E_PARAMS_INVALID, -1, "%s", err->message);
         return FRIC_E_PARAMS_INVALID;
     }
+    return FRIC_OK;
+}
+
+/* ------------------------------------------------------------ the batch */
+
+fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_native_params *p, size_t count,
+                                        int isa, double *mae, double *q_sim, const char **why)
+{
+    if (!b || !p || !mae || count == 0) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "native batch: the batch, the sets (count >= 1) and mae must "
+                                  "be given."));
+        return FRIC_E_NULL;
+    }
+    if (isa != FRIC_BENCH_LANES_AUTO && isa != FRIC_BENCH_LANES_GENERIC && isa != FRIC_BENCH_LANES_AVX2 &&
+        isa != FRIC_BENCH_LANES_AVX512) {
+        fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "native batch: isa = %d is not a lane kernel.", isa));
+        return FRIC_E_UNSUPPORTED;
+    }
+    size_t N = b->logs, S = b->samples;
+    /* every set checked for every log first: nothing is stepped on a refusal */
+    for (size_t c = 0; c < count; c++)
+        for (size_t i = 0; i < N; i++) {
+            fric_native_bench nb;
+            fric_native_step_def sd;
+            fric_native_bench_from_log(&p[c], &b->header[i], &nb);
+            nb.dt = b->header[i].dt;
+            if (fric_native_prepare(&nb, &sd)) {
+                fric__why(why, fric__reword("native batch: set %zu, log %zu: %s", c, i, fric_status_last().message));
+                return fric__rc();
+            }
+        }
+    /* one (set, log) pair at a time: the step's dependency chain is short
+       (one sin, a clamp, a division precomputed), so the pairs interleave
+       well in the CPU without explicit vectors */
+    for (size_t c = 0; c < count; c++)
+        for (size_t i = 0; i < N; i++) {
+            fric_native_bench nb;
+            fric_native_step_def sd;
+            fric_native_bench_from_log(&p[c], &b->header[i], &nb);
+            nb.dt = b->header[i].dt;
+            fric_native_prepare(&nb, &sd);
+            fric_native_state st;
+            memset(&st, 0, sizeof st);
+            st.q = b->q_rec[i];
+            st.dq = b->dq0 ? b->dq0[i] : 0;
+            double sum = 0;
+            size_t n = b->n[i], lane = c * N + i;
+            int ok = 1;
+            for (size_t k = 0; k < n; k++) {
+                size_t j = k * N + i;
+                sum += fabs(st.q - b->q_rec[j]);
+                if (q_sim) q_sim[k * count * N + lane] = st.q;
+                if (!native_step_fast(&sd, &st, b->goal[j], b->torque_enable[j])) { ok = 0; break; }
+            }
+            mae[lane] = ok ? sum / (double)n : NAN;
+        }
+    (void)S;
+    if (why) *why = "";
     return FRIC_OK;
 }
