@@ -288,6 +288,65 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
 fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_native_params *p, size_t count,
                                         int isa, double *mae, double *q_sim, const char **why);
 
+/* ----------------------------------------------------------- the fit */
+/* The native fit (core/identify/fit_native.c): CMA-ES (fric_cmaes.h) in a
+ * box over the fitted keys, the loss the mean of the logs' replay MAEs
+ * (fric_native_batch_mae_lanes), the rest of the set (firmware_kp, the
+ * solver's solreffriction/solimpfriction, q_offset) held at the start's.
+ * forcerange is fitted symmetric: forcerange_lo = −forcerange_hi. The
+ * search runs on a log scale in each box (lo > 0: the values span decades
+ * between servos: kp ≈ 0.8 N·m/rad for the xl330 at 400, several for the
+ * sts3215), the start at the box's geometric centre. */
+#define FRIC_NATIVE_FIT_LIST(X) \
+    X("frictionloss", frictionloss, 1e-4, 2) \
+    X("damping", damping, 1e-4, 3) \
+    X("armature", armature, 1e-5, 0.1) \
+    X("kp", kp, 0.01, 100) \
+    X("kv", kv, 1e-4, 5) \
+    X("forcerange_hi", forcerange_hi, 0.05, 30)
+#define FRIC_NATIVE_FIT_N 6
+
+/* The box of the fit, per fitted key (FRIC_NATIVE_FIT_LIST's order) [unit of the key]. */
+typedef struct {
+    double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
+} fric_native_fit_space;
+
+/* The default box (FRIC_NATIVE_FIT_LIST's bounds). */
+void fric_native_fit_space_default(fric_native_fit_space *s);
+/* The key of fitted parameter i (NULL out of range). */
+const char *fric_native_fit_key(int i);
+/* base with the fitted values v[FRIC_NATIVE_FIT_N] written in (forcerange
+ * symmetric). */
+void fric_native_fit_apply(const fric_native_params *base, const double *v, fric_native_params *p);
+/* The fitted values of p. */
+void fric_native_fit_values(const fric_native_params *p, double *v);
+
+/* The loss of p on the checked batch b: the mean of the logs' MAEs [rad]
+ * (mae[i], may be NULL, each log's); +inf when a replay diverges or p is
+ * refused. */
+double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, double *mae);
+
+/* Fits: from start (its fitted values the first mean, on the log scale;
+ * the others held),
+ * box s, budget evaluations, seed. *best the best set, *loss its loss,
+ * *evals (may be NULL) the evaluations. FRIC_OK, or the status with one
+ * sentence (start refused for a log of b, a start outside the box, no
+ * memory). */
+fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params *start, const fric_native_fit_space *s,
+                            long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
+                            const char **why);
+
+/* The sensitivity ranges of the fitted set p on b (fric_fit_sensitivity's
+ * method: each fitted key alone toward each bound of s, the range where the
+ * loss stays within base·(1 + tolerance)): lower[i], upper[i] and the
+ * clamped flags for FRIC_NATIVE_FIT_LIST's keys; *base the loss at p.
+ * FRIC_OK or the status with one sentence. */
+fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native_params *p,
+                                    const fric_native_fit_space *s, double tolerance, double *base,
+                                    double lower[FRIC_NATIVE_FIT_N], double upper[FRIC_NATIVE_FIT_N],
+                                    int lower_clamped[FRIC_NATIVE_FIT_N], int upper_clamped[FRIC_NATIVE_FIT_N],
+                                    const char **why);
+
 /* ----------------------------------------------------------- MJCF text */
 
 /* The MuJoCo whose MJCF is written: MUJOCO3 writes <position kp kv>;
