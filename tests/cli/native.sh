@@ -59,3 +59,9 @@ if [ $rc -eq 0 ] && [ -s "$tmp/fit_native.json" ] && grep -q '"model": "native"'
        && [ "$(grep -c '"lower"' "$tmp/fit_native_sensitivity.json")" -eq 6 ]; then ok
     else bad "fit --model native --sensitivity: $(head -c 300 "$tmp/fit_native_sensitivity.json" 2>&1)"; fi
 else bad "fit --model native: exit $rc: $(head -c 300 "$tmp/err")"; fi
+# --model all: native.json beside m1..m6, a native params file replay reads
+rm -rf "$tmp/all_native"
+run "$bin" fit --model all --budget 200 --out "$tmp/all_native" "$s1"
+if [ $rc -eq 0 ] && grep -q '"model": "native"' "$tmp/all_native/native.json" 2>/dev/null && [ -s "$tmp/all_native/m6.json" ] \
+   && "$bin" replay --params "$tmp/all_native/native.json" "$s1" >/dev/null 2>&1; then ok
+else bad "fit --model all: no native.json beside m1..m6 (exit $rc): $(head -c 300 "$tmp/err")"; fi
