@@ -5,8 +5,10 @@
  * replay. Conventions: wasm/bindings.c.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_native.h"
 #include "fric_status.h"
@@ -77,6 +79,55 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
     res[1] = r.max_err;
     res[2] = (double)r.samples;
     res[3] = (double)r.steps_stuck;
+    set_error("");
+    return 0;
+}
+
+/* The losses of count sets P[count·16] (FRIC_NATIVE_KEYS order) on the fit
+ * batch h (wasm/bindings_fit.c's handle, which begins with its
+ * fric_fit_batch): loss[c] the mean of the logs' replay MAEs [rad],
+ * mae[c·logs + i] each (may be NULL; NaN where a replay diverges). 0, or 1
+ * with the message. */
+FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int count, double *loss, double *mae)
+{
+    if (!h) { set_status(FRIC_E_NULL, -1, "native: no fit batch."); return 1; }
+    if (count_bad("count", count, FRIC_NATIVE_N_KEYS * sizeof(double)) || count < 1) {
+        if (count < 1) set_status(FRIC_E_PARAM_RANGE, -1, "native: count must be >= 1.");
+        return 1;
+    }
+    size_t N = h->b.logs;
+    for (int c = 0; c < count; c++) {
+        fric_native_params np;
+        if (native_of(P + (size_t)c * FRIC_NATIVE_N_KEYS, FRIC_NATIVE_N_KEYS, &np)) return 1;
+        double *m = mae ? mae + (size_t)c * N : NULL;
+        loss[c] = fric_native_loss(&h->b, &np, m);
+    }
+    set_error("");
+    return 0;
+}
+
+/* The native fit (fric_native_fit, the default box) on the batch h from
+ * start[16], budget evaluations, seed: best[16] and res[2] = loss [rad],
+ * evaluations. 0, or 1 with the message. */
+FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int budget, double seed, double *best,
+                              double *res)
+{
+    fric_native_params s, b;
+    const char *why = "";
+    if (!h) { set_status(FRIC_E_NULL, -1, "native: no fit batch."); return 1; }
+    if (native_of(start, FRIC_NATIVE_N_KEYS, &s)) return 1;
+    if (budget < 10) { set_status(FRIC_E_PARAM_RANGE, -1, "native: budget must be >= 10 evaluations."); return 1; }
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    double loss = 0;
+    long evals = 0;
+    if (from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
+    int i = 0;
+#define NATIVE_PUT(key, field, unit) best[i++] = b.field;
+    FRIC_NATIVE_KEYS(NATIVE_PUT)
+#undef NATIVE_PUT
+    res[0] = loss;
+    res[1] = (double)evals;
     set_error("");
     return 0;
 }

@@ -2,7 +2,7 @@
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
 // q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { f64s, inp, out, cstr, caller } from './base.js';
+import { f64s, inp, out, cstr, caller, num } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -11,6 +11,8 @@ export const SIGNATURES = {
   fxb_native_defaults: 'act out',
   fxb_native_bench_mjcf: 'p n lg buf cap',
   fxb_native_replay: 'p n lg sim_q cap res',
+  fxb_native_losses: 'h P count loss mae',
+  fxb_native_fit: 'h start budget seed best res',
 };
 const call = caller(SIGNATURES);
 
@@ -69,5 +71,31 @@ export class NativeApi {
         [inp(x), x.length, L._h, out(Float64Array, cap), cap, out(Float64Array, 4)], { names });
       return { mae: r[0], maxErr: r[1], samples: r[2], held: r[3], simQ: simQ.slice(0, r[2]) };
     });
+  }
+
+  /** The losses of native sets (objects of the params keys) on a FitBatch
+   *  (core.fit.batch): [{ loss, mae: [per log] }], the mean of the logs'
+   *  replay MAEs [rad] (fric_native_loss). */
+  losses(batch, sets) {
+    batch._live();
+    const x = new Float64Array(sets.length * this.keys().length);
+    sets.forEach((p, c) => x.set(this._vec(p), c * this.keys().length));
+    const n = batch.logs, F = Float64Array;
+    const { out: [loss, mae] } = call(this._core, 'fxb_native_losses',
+      [batch._h, inp(x), sets.length, out(F, sets.length), out(F, sets.length * n)], { names: this.keys() });
+    return sets.map((_, c) => ({ loss: loss[c], mae: Array.from(mae.subarray(c * n, (c + 1) * n)) }));
+  }
+
+  /** The native fit on a FitBatch (fric_native_fit, the default box): from
+   *  start (params object; its fitted keys the first mean), budget
+   *  evaluations, seed. Returns { best (params object), loss [rad], evals }. */
+  fit(batch, { start, budget = 12000, seed = 1 }) {
+    batch._live();
+    num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
+    num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
+    const keys = this.keys(), F = Float64Array;
+    const { out: [b, r] } = call(this._core, 'fxb_native_fit',
+      [batch._h, inp(this._vec(start)), budget, seed, out(F, keys.length), out(F, 2)], { names: keys });
+    return { best: Object.fromEntries(keys.map((k, i) => [k, b[i]])), loss: r[0], evals: r[1] };
   }
 }
