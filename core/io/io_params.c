@@ -334,6 +334,19 @@ static fric_status fit_check(const fric_io_params_fit *m)
     return FRIC_OK;
 }
 
+/* A params file's end: *len (may be NULL) its length; FRIC_E_BUFFER when
+ * it did not fit with its NUL. */
+static fric_status put_end(const fric__text *o, size_t *len)
+{
+    if (len) *len = o->len;
+    if (o->len >= o->cap) {
+        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
+                   "the buffer holds %zu.", o->len, o->cap);
+        return (fric_status)fric__rc();
+    }
+    return FRIC_OK;
+}
+
 /* An actuator name a params file can hold: FRIC_OK or FRIC_E_PARAM_RANGE. */
 static fric_status actuator_check(const char *a)
 {
@@ -424,13 +437,7 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         fric__put(&o, "    \"%s\": %s,\n", f->carry->key[k], f->carry->value[k]);
     if (f->integrator == 1) fric__put(&o, "    \"integrator\": \"mujoco\",\n");
     fric__put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
-    if (len) *len = o.len;
-    if (o.len >= cap) {
-        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
-                   "the buffer holds %zu.", o.len, cap);
-        return (fric_status)fric__rc();
-    }
-    return FRIC_OK;
+    return put_end(&o, len);
 }
 
 /* The native params file (fric_native.h): io formats it, the keys are
@@ -462,11 +469,5 @@ fric_status fric_native_params_write(const fric_native_params *p, const char *ac
 #undef NATIVE_PUT
     put_fit(&o, fit);
     fric__put(&o, "    \"model\": \"%s\",\n    \"actuator\": \"%s\"\n}\n", FRIC_NATIVE_MODEL_NAME, actuator);
-    if (len) *len = o.len;
-    if (o.len >= cap) {
-        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
-                   "the buffer holds %zu.", o.len, cap);
-        return (fric_status)fric__rc();
-    }
-    return FRIC_OK;
+    return put_end(&o, len);
 }

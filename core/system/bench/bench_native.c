@@ -238,6 +238,18 @@ fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *
     return FRIC_OK;
 }
 
+/* fric_native_replay's bench for the rollout (bench_replay.c). */
+typedef struct {
+    const fric_native_step_def *sd;
+    fric_native_state *st;
+} native_run;
+static double native_q(const void *ctx) { return ((const native_run *)ctx)->st->q; }
+static int native_run_step(void *ctx, double goal, int te)
+{
+    const native_run *r = ctx;
+    return fric_native_step(r->sd, r->st, goal, te) != FRIC_OK;
+}
+
 fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
                                fric_bench_replay_result *out, const char **why)
 {
@@ -259,23 +271,19 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
     }
     size_t frame = 0;
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    (void)frame;
     fric_native_state st;
     memset(&st, 0, sizeof st);
     st.q = s0.position;
     st.dq = s0.speed;
     double sum = 0, max_err = 0;
-    for (size_t k = 0; k < N; k++) {
-        fric_io_sample s = fric_io_log_sample(log, k, &frame);
-        double e = fabs(st.q - s.position);
-        sum += e;
-        if (e > max_err) max_err = e;
-        if (sim_q && k < cap) sim_q[k] = st.q;
-        if (fric_native_step(&sd, &st, s.goal, s.torque_enable)) {
-            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "native replay: the simulation left the finite range "
-                                      "at sample %zu (t = %g s, q = %g rad, dq = %g rad/s).", k, (double)k * sd.h,
-                                      st.q, st.dq));
-            return fric__rc();
-        }
+    native_run run = { &sd, &st };
+    size_t k = fric__bench_rollout(log, N, &run, native_q, native_run_step, sim_q, cap, &sum, &max_err);
+    if (k < N) {
+        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "native replay: the simulation left the finite range "
+                                  "at sample %zu (t = %g s, q = %g rad, dq = %g rad/s).", k, (double)k * sd.h,
+                                  st.q, st.dq));
+        return fric__rc();
     }
     if (out) {
         out->mae = sum / (double)N;

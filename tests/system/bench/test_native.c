@@ -239,6 +239,21 @@ static void test_refusals(void **state)
     p.armature = -1;
     REFUSE(fric_native_batch_mae_lanes(&bb, &p, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &why), FRIC_E_PARAM_RANGE, -1,
            "armature");
+
+    /* the fit and its sensitivity: no batch; a start outside its box (named) */
+    fric_native_params best;
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    double loss, lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
+    int lc[FRIC_NATIVE_FIT_N], hc[FRIC_NATIVE_FIT_N];
+    fric_native_params_default(&p, NULL);
+    REFUSE(fric_native_fit(NULL, &p, &box, 100, 1, &best, &loss, NULL, &why), FRIC_E_NULL, -1, "batch");
+    double centre[FRIC_NATIVE_FIT_N];
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) centre[i] = sqrt(box.lo[i] * box.hi[i]);
+    fric_native_fit_apply(&p, centre, &p);
+    p.kp = 1e3;   /* above kp's box [0.01, 100] */
+    REFUSE(fric_native_fit(&bb, &p, &box, 100, 1, &best, &loss, NULL, &why), FRIC_E_PARAM_RANGE, -1, "kp");
+    REFUSE(fric_native_sensitivity(NULL, &p, &box, 0.03, NULL, lo, hi, lc, hc, &why), FRIC_E_NULL, -1, "batch");
 }
 
 /* The batch kernel against the replay, log by log (the synthetic batch:
