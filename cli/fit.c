@@ -22,7 +22,8 @@
  *   - --model all: M1..M6 in order, each warm-started from the fitted
  *     simpler model it contains with the lowest training loss
  *     (fric_fit_chain_start); --out is then a directory (created if missing)
- *     that receives m1.json .. m6.json, as shared/data/bam/params/<actuator>/.
+ *     that receives m1.json .. m6.json, as shared/data/bam/params/<actuator>/,
+ *     then native.json: MuJoCo's own joint (fit_native.c) on the same logs.
  *   - --exclude-trajectory NAME (repeatable; Rhoban/bam's fit option): the
  *     logs (training and --validate) whose header "trajectory" is NAME are
  *     left out, listed as excluded; a NAME no log has, or exclusions that
@@ -70,6 +71,7 @@
 #include "fric_cmaes.h"
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_native.h"
 
 #define FIT_MAX_THREADS 256
 #define FIT_PROGRESS_TTY_EVERY 0.1   /* [s] between progress lines on a terminal */
@@ -990,6 +992,9 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
 
 int cli_fit(int argc, char **argv)
 {
+    for (int a = 1; a + 1 < argc; a++)   /* MuJoCo's own joint: fit_native.c */
+        if (strcmp(argv[a], "--model") == 0 && strcmp(argv[a + 1], FRIC_NATIVE_MODEL_NAME) == 0)
+            return cli_fit_native(argc, argv);
     size_t na = (size_t)argc;
     fit_opts o = { 0 };
     o.logs = malloc(na * sizeof *o.logs);
@@ -1158,6 +1163,37 @@ int cli_fit(int argc, char **argv)
             cli_sens_job j = { "fit", act, m->model, &m->target, &m->space, m->best, &train, lanes,
                                n_train, o.tol, m->out, logdir, m->sens_out };
             rc = cli_sens_run(&j);
+        }
+    }
+    /* --model all: MuJoCo's native joint after M1..M6 (fit_native.c), on the
+       same training and validation logs, into OUT/native.json */
+    if (o.model == 0 && written && !interrupted && !rc) {
+        const char **av = malloc((size_t)(n + 16) * sizeof *av);
+        static char out_path[4200], seed_s[32], budget_s[32];
+        if (!av) rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
+        else {
+            int ac = 0;
+            snprintf(out_path, sizeof out_path, "%s/%s.json", o.out, FRIC_NATIVE_MODEL_NAME);
+            snprintf(seed_s, sizeof seed_s, "%llu", (unsigned long long)o.seed);
+            snprintf(budget_s, sizeof budget_s, "%ld", o.budget);
+            av[ac++] = "fit";
+            av[ac++] = "--model", av[ac++] = FRIC_NATIVE_MODEL_NAME;
+            av[ac++] = "--actuator", av[ac++] = act;
+            av[ac++] = "--seed", av[ac++] = seed_s;
+            av[ac++] = "--out", av[ac++] = out_path;
+            if (o.budget > 0) av[ac++] = "--budget", av[ac++] = budget_s;
+            if (o.sensitivity) av[ac++] = "--sensitivity";
+            if (o.sensitivity && o.tolerance) av[ac++] = "--tolerance", av[ac++] = o.tolerance;
+            for (int i = 0; i < n; i++)
+                if (!logs[i].valid && !logs[i].dropped) av[ac++] = logs[i].path;
+            if (has_valid) av[ac++] = "--validate";
+            for (int i = 0; i < n && has_valid; i++)
+                if (logs[i].valid) av[ac++] = logs[i].path;
+            putchar('\n');
+            fflush(stdout);
+            rc = cli_fit_native(ac, (char **)av);
+            if (!rc) printf("wrote %s: %s native (MuJoCo's joint)\n", out_path, act);
+            free(av);
         }
     }
     if (interrupted && !rc) {

@@ -4,7 +4,7 @@
  *   friction list [SCENARIO]                  scenarios, parameters, columns
  *   friction run SCENARIO [name=value ...]    CSV of one simulation on stdout
  *   friction replay --params P.json [--actuator A] [--friction T] [--integrator I] [--csv FILE] LOG.json ...
- *   friction fit --model m1..m6|all --out OUT [options] LOG.json ...
+ *   friction fit --model m1..m6|all|native --out OUT [options] LOG.json ...
  *   friction diagram --params P.json [max_torque=T] [velocities=0,1,2] [points=N]
  *   friction mujoco MODEL.xml --joint NAME ... ; friction mujoco-model (mujoco.c)
  *   friction help, friction COMMAND --help (or -h): the usage of one command
@@ -116,6 +116,13 @@ static const char usage_text2[] =
     "      then the ranges of each fitted model on its training logs and in its search\n"
     "      box (as the sensitivity command; T as there), written beside its params file\n"
     "      as <name>_sensitivity.json; the fit itself is unchanged.\n"
+    "  friction fit --model native [--actuator A] [--budget EVALS] [--seed S]\n"
+    "               [--validate LOG...] [--sensitivity [--tolerance T]] --out OUT LOG.json ...\n"
+    "      MuJoCo's own joint (fric_native.h): frictionloss, damping, armature and a\n"
+    "      position actuator kp (at the actuator's firmware kp, \"firmware_kp\"), kv,\n"
+    "      forcerange ±, fitted in the core's exact restatement of MuJoCo's step (default\n"
+    "      budget 12000); OUT is a native params file (\"model\": \"native\", MuJoCo's\n"
+    "      keys) that replay reads. --model all fits it after M1..M6 (OUT/native.json).\n"
     "  friction diagram --params P.json [max_torque=T] [velocities=v1,v2,...] [points=N]\n"
     "      Drive/backdrive boundaries of the friction model of P.json as CSV\n"
     "      velocity,region,boundary,piece,tau_m,tau_e for tau_m in [-T, T] N·m\n"

@@ -11,6 +11,15 @@ double fric__bench_gravity_gain(const fric_bench_def *d);
  * buffer (it is copied first). Defined in bench_step.c. */
 const char *fric__bench_prefix(const char *prefix, const char *m);
 
+/* The replay's rollout (fric_bench_replay's rule, also fric_native_replay's):
+ * for each of the log's N samples k, |q − position_k| added to *sum and
+ * maxed into *max_err, q recorded in sim_q[k] (k < cap; sim_q may be NULL),
+ * then step(ctx, goal_k, torque_enable_k) (nonzero: failed); q is q_of(ctx).
+ * Returns N, or the sample whose step failed. */
+size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (*q_of)(const void *ctx),
+                           int (*step)(void *ctx, double goal, int torque_enable), double *sim_q, size_t cap,
+                           double *sum, double *max_err);
+
 /* The multi-lane kernels (bench_lanes_impl.h): mae[c·N + i] for count
  * candidates d[c] on every log i of a checked batch, CLIP, every d[c]
  * checked for every log. AVX2 and AVX-512 exist on x86-64 with

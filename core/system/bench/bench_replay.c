@@ -84,6 +84,34 @@ void fric_bench_gains_for_log(fric_bench_def *e, const fric_io_log *log)
     }
 }
 
+size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (*q_of)(const void *ctx),
+                           int (*step)(void *ctx, double goal, int torque_enable), double *sim_q, size_t cap,
+                           double *sum, double *max_err)
+{
+    size_t frame = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double q = q_of(ctx), e = fabs(q - s.position);
+        *sum += e;
+        if (e > *max_err) *max_err = e;
+        if (sim_q && k < cap) sim_q[k] = q;
+        if (step(ctx, s.goal, s.torque_enable)) return k;
+    }
+    return N;
+}
+
+/* fric_bench_replay's bench for the rollout. */
+typedef struct {
+    const fric_bench_def *d;
+    fric_bench_state *st;
+} bench_run;
+static double bench_q(const void *ctx) { return ((const bench_run *)ctx)->st->q; }
+static int bench_step(void *ctx, double goal, int te)
+{
+    const bench_run *r = ctx;
+    return fric_bench_step(r->d, r->st, goal, te) != FRIC_OK;
+}
+
 fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                               fric_bench_replay_result *out, const char **why)
 {
@@ -107,24 +135,20 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
 
     size_t frame = 0;
     fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    (void)frame;
     fric_bench_state st;
     if (fric_bench_init(&e, &st, s0.position, s0.speed, &m)) {
         fric__why(why, fric__bench_prefix("replay: ", m));
         return fric__rc();
     }
     double sum = 0, max_err = 0;
-    for (size_t k = 0; k < N; k++) {
-        fric_io_sample s = fric_io_log_sample(log, k, &frame);
-        double dq = fabs(st.q - s.position);
-        sum += dq;
-        if (dq > max_err) max_err = dq;
-        if (sim_q && k < cap) sim_q[k] = st.q;
-        if (fric_bench_step(&e, &st, s.goal, s.torque_enable)) {
-            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
-                                     "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
-                                     "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq));
-            return fric__rc();
-        }
+    bench_run run = { &e, &st };
+    size_t k = fric__bench_rollout(log, N, &run, bench_q, bench_step, sim_q, cap, &sum, &max_err);
+    if (k < N) {
+        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
+                                 "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
+                                 "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq));
+        return fric__rc();
     }
     if (out) {
         out->mae = sum / (double)N;
