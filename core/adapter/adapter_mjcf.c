@@ -12,7 +12,7 @@
  * one <inertial>: mass m + m_arm at the centre c = (m·l + m_arm·l/2)/(m +
  * m_arm) along that direction, inertia about the hinge J_link = m·l² +
  * m_arm·l²/3, i.e. J_link − (m + m_arm)·c² about the centre (0 for a point
- * mass: MuJoCo needs > 0, so FRIC_MUJOCO_INERTIA_FLOOR is taken there and out of
+ * mass: MuJoCo needs > 0, so FRIC_BENCH_INERTIA_FLOOR is taken there and out of
  * the armature, the total J of fric_bench_inertia kept).
  */
 #include <assert.h>
@@ -23,8 +23,34 @@
 #include "base.h"
 #include "fric_io.h"
 #include "fric_adapter.h"
+#include "fric_native.h"
 
-#define FRIC_MUJOCO_INERTIA_FLOOR 1e-9   /* [kg·m²] */
+static int bad_kp(double k) { return !isfinite(k) || k < 0 || k > FRIC_BENCH_KP_MAX; }
+
+/* The bench's body: the inertial's numbers (fric_io_format_double text)
+ * pos x, pos z, mass, diaginertia (three times the same) and the inertia
+ * the body lacks below FRIC_BENCH_INERTIA_FLOOR about its centre (0 for an
+ * arm; a point mass: the floor) [kg·m²]. */
+typedef struct { char x[FRIC_IO_DOUBLE_LEN], z[FRIC_IO_DOUBLE_LEN], M[FRIC_IO_DOUBLE_LEN], I[FRIC_IO_DOUBLE_LEN]; } mjcf_body;
+
+static double bench_body(double m, double ma, double l, double qo, mjcf_body *b)
+{
+    double M = m + ma, c = (m * l + ma * l / 2) / M;
+    double J_link = m * l * l + ma * l * l / 3;
+    double Ic = J_link - M * c * c, add = 0;
+    if (Ic < FRIC_BENCH_INERTIA_FLOOR) {
+        add = FRIC_BENCH_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
+        Ic = FRIC_BENCH_INERTIA_FLOOR;
+    }
+    /* every number by fric_io_format_double: the fewest digits that read
+     * back as the same double (exact for MuJoCo's parser, and readable:
+     * 0.49, not 0.48999999999999999; + 0.0: no "-0") */
+    fric_io_format_double(b->x, c * -sin(qo) + 0.0);
+    fric_io_format_double(b->z, c * -cos(qo) + 0.0);
+    fric_io_format_double(b->M, M);
+    fric_io_format_double(b->I, Ic);
+    return add;
+}
 
 int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
 {
@@ -34,21 +60,11 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         return -1;
     }
     double m = d->mass, ma = d->arm_mass, l = d->length, qo = d->servo.q_offset;
-    double M = m + ma, c = (m * l + ma * l / 2) / M;
-    double J_link = m * l * l + ma * l * l / 3;
-    double Ic = J_link - M * c * c, arm = d->servo.armature;
-    if (Ic < FRIC_MUJOCO_INERTIA_FLOOR) {
-        double add = FRIC_MUJOCO_INERTIA_FLOOR - (Ic > 0 ? Ic : 0);
-        Ic = FRIC_MUJOCO_INERTIA_FLOOR;
-        arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
-    }
-    double sx = -sin(qo), cz = -cos(qo);
-    /* every number by fric_io_format_double: the fewest digits that read
-     * back as the same double (exact for MuJoCo's parser, and readable:
-     * 0.49, not 0.48999999999999999; + 0.0: no "-0") */
-    enum { N_NUM = 14 };
-    const double v[N_NUM] = { m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm,
-                              c * sx + 0.0, c * cz + 0.0, M, Ic, Ic, Ic };
+    mjcf_body body;
+    double add = bench_body(m, ma, l, qo, &body), arm = d->servo.armature;
+    if (add > 0) arm = arm > add ? arm - add : arm;   /* J kept when the armature can give it */
+    enum { N_NUM = 8 };
+    const double v[N_NUM] = { m, l, ma, d->servo.armature, qo, d->dt, -FRIC_BENCH_G, arm };
     char b[N_NUM][FRIC_IO_DOUBLE_LEN];
     for (int i = 0; i < N_NUM; i++) fric_io_format_double(b[i], v[i]);
     return snprintf(buf, cap,
@@ -66,7 +82,84 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap)
         "    </body>\n"
         "  </worldbody>\n"
         "</mujoco>\n",
-        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13]);
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], body.x, body.z, body.M, body.I, body.I, body.I);
+}
+
+int fric_native_mjcf_attrs(const fric_native_params *p, double log_kp, fric_native_part part,
+                           fric_native_dialect dialect, char *buf, size_t cap)
+{
+    if (fric_native_check(p)) return -1;
+    if (part != FRIC_NATIVE_JOINT && part != FRIC_NATIVE_ACTUATOR) {
+        fric__say("native: MJCF part %d is neither the joint (0) nor the actuator (1).", (int)part);
+        return -1;
+    }
+    if (dialect != FRIC_NATIVE_MUJOCO3 && dialect != FRIC_NATIVE_MUJOCO222) {
+        fric__say("native: MJCF dialect %d is neither MuJoCo 3 (0) nor MuJoCo 2.2.2 (1).", (int)dialect);
+        return -1;
+    }
+    if (bad_kp(log_kp)) {
+        fric__say("native: the firmware kp = %g must be a gain in [0, %g].", log_kp, FRIC_BENCH_KP_MAX);
+        return -1;
+    }
+    char v[11][FRIC_IO_DOUBLE_LEN];
+    const double num[11] = { p->frictionloss, p->damping, p->armature, p->solreffriction_timeconst,
+                             p->solreffriction_dampratio, p->solimpfriction[0], p->solimpfriction[1],
+                             p->solimpfriction[2], p->solimpfriction[3], p->solimpfriction[4], 0 };
+    for (int i = 0; i < 10; i++) fric_io_format_double(v[i], num[i] + 0.0);
+    if (part == FRIC_NATIVE_JOINT)
+        return snprintf(buf, cap, " frictionloss=\"%s\" damping=\"%s\" armature=\"%s\" solreffriction=\"%s %s\" "
+                        "solimpfriction=\"%s %s %s %s %s\"", v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+    char kp[FRIC_IO_DOUBLE_LEN], nkp[FRIC_IO_DOUBLE_LEN], kv[FRIC_IO_DOUBLE_LEN], nkv[FRIC_IO_DOUBLE_LEN];
+    char lo[FRIC_IO_DOUBLE_LEN], hi[FRIC_IO_DOUBLE_LEN], lim[2 * FRIC_IO_DOUBLE_LEN + 48] = "";
+    double k = fric_native_kp_for(p, log_kp);
+    fric_io_format_double(kp, k + 0.0);
+    fric_io_format_double(nkp, -k + 0.0);
+    fric_io_format_double(kv, p->kv + 0.0);
+    fric_io_format_double(nkv, -p->kv + 0.0);
+    if (fric_native_limited(p)) {
+        fric_io_format_double(lo, p->forcerange_lo + 0.0);
+        fric_io_format_double(hi, p->forcerange_hi + 0.0);
+        snprintf(lim, sizeof lim, " forcelimited=\"true\" forcerange=\"%s %s\"", lo, hi);
+    }
+    if (dialect == FRIC_NATIVE_MUJOCO3)
+        return snprintf(buf, cap, "position kp=\"%s\" kv=\"%s\"%s", kp, kv, lim);
+    return snprintf(buf, cap, "general gaintype=\"fixed\" gainprm=\"%s\" biastype=\"affine\" biasprm=\"0 %s %s\"%s",
+                    kp, nkp, nkv, lim);
+}
+
+int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
+{
+    fric_native_step_def sd;
+    if (!b) {
+        fric__fail(FRIC_E_NULL, -1, "native: the bench is NULL.");
+        return -1;
+    }
+    if (fric_native_prepare(b, &sd)) return -1;
+    char joint[512], act[512];
+    if (fric_native_mjcf_attrs(&b->p, b->log_kp, FRIC_NATIVE_JOINT, FRIC_NATIVE_MUJOCO222, joint, sizeof joint) < 0 ||
+        fric_native_mjcf_attrs(&b->p, b->log_kp, FRIC_NATIVE_ACTUATOR, FRIC_NATIVE_MUJOCO222, act, sizeof act) < 0)
+        return -1;
+    mjcf_body body;
+    bench_body(b->mass, b->arm_mass, b->length, b->p.q_offset, &body);
+    char n[6][FRIC_IO_DOUBLE_LEN];
+    const double v[6] = { b->mass, b->length, b->arm_mass, b->log_kp, b->dt, -FRIC_BENCH_G };
+    for (int i = 0; i < 6; i++) fric_io_format_double(n[i], v[i]);
+    return snprintf(buf, cap,
+        "<mujoco model=\"friction-explorer-native-bench\">\n"
+        "  <!-- The pendulum bench of Duclusaud & Passault with MuJoCo's native joint\n"
+        "       (fric_native.h): m = %s kg at l = %s m, arm %s kg, firmware kp %s. -->\n"
+        "  <option timestep=\"%s\" integrator=\"Euler\" gravity=\"0 0 %s\"/>\n"
+        "  <worldbody>\n"
+        "    <body name=\"arm\">\n"
+        "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\"%s/>\n"
+        "      <inertial pos=\"%s 0 %s\" mass=\"%s\" diaginertia=\"%s %s %s\"/>\n"
+        "    </body>\n"
+        "  </worldbody>\n"
+        "  <actuator>\n"
+        "    <%s name=\"servo\" joint=\"joint\"/>\n"
+        "  </actuator>\n"
+        "</mujoco>\n",
+        n[0], n[1], n[2], n[3], n[4], n[5], joint, body.x, body.z, body.M, body.I, body.I, body.I, act);
 }
 
 /* ------------------------------------- the native joint as a <default> class */

@@ -88,6 +88,15 @@ extern "C" {
 #define FRIC_NATIVE_IMP_MIN 0.0001
 #define FRIC_NATIVE_IMP_MAX 0.9999
 
+/* The largest magnitude of any native value (a bound that keeps every
+ * product of the step finite; real servos lie many decades below). */
+#define FRIC_NATIVE_VALUE_MAX 1e6
+/* MuJoCo needs a body inertia > 0: the bench MJCF's body about its centre
+ * has at least this (a point mass has 0), added to the joint's inertia
+ * beside the armature (fric_mujoco_bench_mjcf and fric_native_inertia
+ * share it)  [kg·m²]. */
+#define FRIC_BENCH_INERTIA_FLOOR 1e-9
+
 /* The native parameters: MuJoCo's own, under its names and units. */
 typedef struct {
     double frictionloss;     /* joint frictionloss                [N·m]       (>= 0) */
@@ -151,6 +160,8 @@ fric_status fric_native_check(const fric_native_params *p);
 
 /* MuJoCo's kp for a log of firmware gain k: kp·k/firmware_kp [N·m/rad]. */
 double fric_native_kp_for(const fric_native_params *p, double firmware_kp_log);
+/* 1 when the actuator's force is limited (forcerange not 0 0). */
+int fric_native_limited(const fric_native_params *p);
 
 /* ------------------------------------------------ the bench's native joint */
 
@@ -167,6 +178,11 @@ typedef struct {
 
 /* The bench of log (its mass, arm_mass, length, kp, fric_io_log_step) with p. */
 void fric_native_bench_from_log(const fric_native_params *p, const fric_io_log *log, fric_native_bench *b);
+
+/* MuJoCo's M for the bench's dof: m·l² + m_arm·l²/3, the body's floor
+ * (FRIC_BENCH_INERTIA_FLOOR minus its inertia about its centre, when less)
+ * and the armature [kg·m²]. */
+double fric_native_inertia(const fric_native_bench *b);
 
 /* What the step precomputes (fric_native_prepare) and its state. */
 typedef struct {

@@ -1,0 +1,269 @@
+/*
+ * bench_native.c: MuJoCo's native joint on the pendulum bench (fric_native.h),
+ * the core's restatement of what MuJoCo computes for that one hinge.
+ *
+ * Read from MuJoCo's sources (2.2.2 and 3.x, src/engine/): the step is
+ * mj_step = mj_forward + mj_Euler for integrator Euler.
+ *   mj_fwdPosition: the composite inertia M (one dof: the body's inertia
+ *     about the hinge + armature), one friction row per dof with
+ *     dof_frictionloss > 0 (mj_instantiateFriction: J = 1, efc_pos 0,
+ *     efc_margin 0, efc_frictionloss, efc_diagApprox = dof_invweight0 = 1/M
+ *     at qpos0, which for a hinge is M at every q); mj_makeImpedance:
+ *     getsolparam clamps solimp (dmin, dmax, midpoint to [mjMINIMP,
+ *     mjMAXIMP], width >= 0, power >= 1) and raises timeconst to 2·timestep
+ *     (refsafe, on by default); getimpedance at pos − margin = 0 is dmin,
+ *     or ½(dmin + dmax) when dmin = dmax or width <= mjMINVAL ("flat");
+ *     R = max(mjMINVAL, (1 − imp)·diagApprox/imp); friction rows have K = 0
+ *     and B = 2/max(mjMINVAL, dmax·timeconst).
+ *   mj_fwdVelocity: efc_vel = q̇, aref = −B·q̇ (−K·imp·pos vanishes);
+ *     qfrc_passive = −damping·q̇; qfrc_bias = gravity (RNE).
+ *   mj_fwdActuation: force = gainprm[0]·ctrl + biasprm[0] + biasprm[1]·q +
+ *     biasprm[2]·q̇ (<general> affine; <position kp kv> is that with gain kp,
+ *     bias 0, −kp, −kv), clamped to forcerange when forcelimited; the
+ *     actuation disabled (mjDSBL_ACTUATION): 0.
+ *   mj_fwdAcceleration: qacc_smooth = M⁻¹·qfrc_smooth.
+ *   mj_fwdConstraint (Newton, the default): the primal problem
+ *     min ½(a − a0)ᵀM(a − a0) + s(J·a − aref), whose friction row's cost is
+ *     quadratic (force −(J·a − aref)/R) where |force| < frictionloss and
+ *     linear beyond. One scalar row: J_dof·(a − a0) = f,
+ *     f = clamp(−(a − aref)/R, ±frictionloss), solved in closed form:
+ *       f = clamp(J_dof·(aref − a0)/(1 + J_dof·R), ±frictionloss),
+ *     and J_dof·R = (1 − imp)/imp, so f = clamp(imp·J_dof·(aref − a0), ±fl).
+ *     MuJoCo's Newton iterations reach this minimiser (a piecewise quadratic
+ *     in one unknown: the Newton step inside the right piece is exact); the
+ *     checks against real MuJoCo (tests/mujoco/test_native_mujoco.c) hold
+ *     it per log.
+ *   mj_Euler: without dof damping qacc as is; with damping (mjDSBL_EULERDAMP
+ *     off, the default) 2.2.2 solves (M + h·D)·qacc' = M·qacc, 3.x
+ *     (M + h·D)·qacc' = qfrc_smooth + qfrc_constraint: the same for one dof,
+ *     q̇' = q̇ + h·(τs + f)/(J + h·D). Only the joint's damping is implicit:
+ *     an actuator's kv is an explicit bias force under Euler in both (the
+ *     implicit integrators would take it). mj_advance: q̇ ← q̇', q ← q + h·q̇'.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "bench_internal.h"
+#include "fric_native.h"
+#include "base.h"
+
+#define NATIVE_MINVAL 1e-15   /* MuJoCo's mjMINVAL (2.2.2 and 3.x) */
+
+static int bad(double x) { return !isfinite(x); }
+
+void fric_native_params_default(fric_native_params *p, const fric_servo_actuator *act)
+{
+    memset(p, 0, sizeof *p);
+    p->firmware_kp = act && act->kp_default > 0 ? act->kp_default : 1;
+    p->q_offset = act ? act->q_offset : 0;
+    p->solreffriction_timeconst = FRIC_NATIVE_SOLREF_TIMECONST;
+    p->solreffriction_dampratio = FRIC_NATIVE_SOLREF_DAMPRATIO;
+    p->solimpfriction[0] = FRIC_NATIVE_SOLIMP_DMIN;
+    p->solimpfriction[1] = FRIC_NATIVE_SOLIMP_DMAX;
+    p->solimpfriction[2] = FRIC_NATIVE_SOLIMP_WIDTH;
+    p->solimpfriction[3] = FRIC_NATIVE_SOLIMP_MIDPOINT;
+    p->solimpfriction[4] = FRIC_NATIVE_SOLIMP_POWER;
+}
+
+/* One sentence for a value outside [lo, hi]: "native: KEY = V UNIT must be ...". */
+static const char *range(const char *key, double v, const char *unit, double lo, double hi, int lo_open)
+{
+    if (!bad(v) && (lo_open ? v > lo : v >= lo) && v <= hi) return NULL;
+    return fric__say("native: %s = %g%s%s must be a finite value in %c%g, %g] (MuJoCo's %s).", key, v,
+                     unit[0] ? " " : "", unit, lo_open ? '(' : '[', lo, hi, key);
+}
+
+fric_status fric_native_check(const fric_native_params *p)
+{
+    if (!p) {
+        fric__fail(FRIC_E_NULL, -1, "native: the parameter set is NULL.");
+        return FRIC_E_NULL;
+    }
+    const double X = FRIC_NATIVE_VALUE_MAX;
+    const char *m = NULL;
+    if (!m) m = range("frictionloss", p->frictionloss, "N·m", 0, X, 0);
+    if (!m) m = range("damping", p->damping, "N·m·s/rad", 0, X, 0);
+    if (!m) m = range("armature", p->armature, "kg·m²", 0, X, 0);
+    if (!m) m = range("kp", p->kp, "N·m/rad", 0, X, 0);
+    if (!m) m = range("firmware_kp", p->firmware_kp, "", 0, FRIC_BENCH_KP_MAX, 1);
+    if (!m) m = range("kv", p->kv, "N·m·s/rad", 0, X, 0);
+    if (!m) m = range("forcerange_lo", p->forcerange_lo, "N·m", -X, X, 0);
+    if (!m) m = range("forcerange_hi", p->forcerange_hi, "N·m", -X, X, 0);
+    if (!m) m = range("solreffriction_timeconst", p->solreffriction_timeconst, "s", 0, X, 1);
+    if (!m) m = range("solreffriction_dampratio", p->solreffriction_dampratio, "", 0, X, 1);
+    if (!m) m = range("solimpfriction_dmin", p->solimpfriction[0], "", FRIC_NATIVE_IMP_MIN, FRIC_NATIVE_IMP_MAX, 0);
+    if (!m) m = range("solimpfriction_dmax", p->solimpfriction[1], "", FRIC_NATIVE_IMP_MIN, FRIC_NATIVE_IMP_MAX, 0);
+    if (!m) m = range("solimpfriction_width", p->solimpfriction[2], "rad", 0, X, 0);
+    if (!m) m = range("solimpfriction_midpoint", p->solimpfriction[3], "", FRIC_NATIVE_IMP_MIN, FRIC_NATIVE_IMP_MAX, 0);
+    if (!m) m = range("solimpfriction_power", p->solimpfriction[4], "", 1, X, 0);
+    if (!m) m = range("q_offset", p->q_offset, "rad", -X, X, 0);
+    if (!m && p->kv > 0 && p->kp == 0)
+        m = fric__say("native: kv = %g N·m·s/rad needs kp > 0 (a position actuator without kp has no kv; "
+                      "put the damping in the joint's damping).", p->kv);
+    if (!m && p->forcerange_lo > p->forcerange_hi)
+        m = fric__say("native: forcerange_lo = %g N·m is above forcerange_hi = %g N·m (forcerange inverted; "
+                      "MuJoCo needs lo < hi).", p->forcerange_lo, p->forcerange_hi);
+    if (!m && p->forcerange_lo == p->forcerange_hi && p->forcerange_lo != 0)
+        m = fric__say("native: forcerange_lo = forcerange_hi = %g N·m leaves no range (lo < hi, or both 0 "
+                      "for no force limit).", p->forcerange_lo);
+    return m ? fric__rc() : FRIC_OK;
+}
+
+double fric_native_kp_for(const fric_native_params *p, double firmware_kp_log)
+{
+    return p->kp * firmware_kp_log / p->firmware_kp;
+}
+
+int fric_native_limited(const fric_native_params *p)
+{
+    return !(p->forcerange_lo == 0 && p->forcerange_hi == 0);
+}
+
+void fric_native_bench_from_log(const fric_native_params *p, const fric_io_log *log, fric_native_bench *b)
+{
+    b->p = *p;
+    b->mass = log->mass;
+    b->arm_mass = log->arm_mass;
+    b->length = log->length;
+    b->log_kp = log->kp;
+    b->dt = fric_io_log_step(log);
+}
+
+double fric_native_inertia(const fric_native_bench *b)
+{
+    double m = b->mass, ma = b->arm_mass, l = b->length, M = m + ma, c = (m * l + ma * l / 2) / M;
+    double J_link = m * l * l + ma * l * l / 3, Ic = J_link - M * c * c;
+    /* fric_mujoco_bench_mjcf's floor on the body's own inertia, kept beside
+       the armature (not taken out of it) */
+    double add = Ic < FRIC_BENCH_INERTIA_FLOOR ? FRIC_BENCH_INERTIA_FLOOR - (Ic > 0 ? Ic : 0) : 0;
+    return J_link + add + b->p.armature;
+}
+
+fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def *sd)
+{
+    const char *m = NULL;
+    if (!b || !sd) {
+        fric__fail(FRIC_E_NULL, -1, "native: the bench and the step definition must not be NULL.");
+        return FRIC_E_NULL;
+    }
+    if (fric_native_check(&b->p)) return fric__rc();
+    if (bad(b->mass) || b->mass <= 0) m = fric__say("native: mass = %g kg must be a finite load > 0.", b->mass);
+    else if (bad(b->arm_mass) || b->arm_mass < 0)
+        m = fric__say("native: arm_mass = %g kg must be finite and >= 0 (0: no arm).", b->arm_mass);
+    else if (bad(b->length) || b->length <= 0)
+        m = fric__say("native: length = %g m must be a finite arm length > 0.", b->length);
+    else if (bad(b->log_kp) || b->log_kp < 0 || b->log_kp > FRIC_BENCH_KP_MAX)
+        m = fric__say("native: the log's kp = %g must be a firmware gain in [0, %g].", b->log_kp, FRIC_BENCH_KP_MAX);
+    else if (bad(b->dt) || b->dt <= 0 || b->dt > 1)
+        m = fric__say("native: dt = %g s must be a finite step in (0, 1] s.", b->dt);
+    if (m) return fric__rc();
+    const fric_native_params *p = &b->p;
+    double h = b->dt, J = fric_native_inertia(b);
+    if (!(J > 0) || bad(J)) {
+        fric__say("native: the inertia m·l² + m_arm·l²/3 + armature = %g kg·m² must be finite and > 0.", J);
+        return fric__rc();
+    }
+    sd->h = h;
+    sd->J = J;
+    sd->grav = (b->mass + b->arm_mass / 2) * (-FRIC_BENCH_G) * b->length;
+    sd->q_offset = p->q_offset;
+    sd->kp = fric_native_kp_for(p, b->log_kp);
+    sd->kv = p->kv;
+    sd->lo = fric_native_limited(p) ? p->forcerange_lo : -INFINITY;
+    sd->hi = fric_native_limited(p) ? p->forcerange_hi : INFINITY;
+    sd->damping = p->damping;
+    sd->floss = p->frictionloss;
+    /* getsolparam's clamps, getimpedance at distance 0 */
+    const double *si = p->solimpfriction;
+    double dmin = fmin(FRIC_NATIVE_IMP_MAX, fmax(FRIC_NATIVE_IMP_MIN, si[0]));
+    double dmax = fmin(FRIC_NATIVE_IMP_MAX, fmax(FRIC_NATIVE_IMP_MIN, si[1]));
+    double width = fmax(0, si[2]);
+    double imp = (dmin == dmax || width <= NATIVE_MINVAL) ? 0.5 * (dmin + dmax) : dmin;
+    double timeconst = fmax(p->solreffriction_timeconst, 2 * h);
+    /* R = max(mjMINVAL, (1 − imp)·(1/J)/imp); f = J·(aref − a0)/(1 + J·R) */
+    double R = fmax(NATIVE_MINVAL, (1 - imp) * (1 / J) / imp);
+    sd->impJ = J / (1 + J * R);
+    sd->B = 2 / fmax(NATIVE_MINVAL, dmax * timeconst);
+    sd->inv_JhD = 1 / (J + h * p->damping);
+    return FRIC_OK;
+}
+
+fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *s, double goal, int torque_enable)
+{
+    double q = s->q, dq = s->dq;
+    double ta = 0;
+    if (torque_enable) {
+        ta = sd->kp * goal + (-sd->kp * q + -sd->kv * dq);
+        ta = ta < sd->lo ? sd->lo : ta > sd->hi ? sd->hi : ta;
+    }
+    double ts = sd->grav * sin(q + sd->q_offset) + ta - sd->damping * dq;
+    double a0 = ts / sd->J, aref = -sd->B * dq;
+    double f = sd->impJ * (aref - a0);
+    int held = 1;
+    if (f > sd->floss) { f = sd->floss; held = 0; }
+    else if (f < -sd->floss) { f = -sd->floss; held = 0; }
+    double dq1 = dq + sd->h * (ts + f) * sd->inv_JhD;
+    double q1 = q + sd->h * dq1;
+    if (!isfinite(q1) || !isfinite(dq1)) return FRIC_E_NONFINITE;
+    s->q = q1;
+    s->dq = dq1;
+    s->tau_a = ta;
+    s->tau_f = f;
+    s->held = held && sd->floss > 0;
+    s->steps++;
+    s->steps_held += (uint64_t)s->held;
+    s->reversals += (uint64_t)fric__reversal(&s->last_sign, dq1);
+    return FRIC_OK;
+}
+
+fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
+                               fric_bench_replay_result *out, const char **why)
+{
+    const char *m = (p && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "native replay: parameters and log must not be NULL.");
+    fric_io_error err;
+    if (!m && fric_io_log_check(log, NULL, &err))
+        m = fric__fail(FRIC_E_LOG_INVALID, -1, "native replay: %s", err.message);
+    fric_native_bench b;
+    fric_native_step_def sd;
+    if (!m) {
+        fric_native_bench_from_log(p, log, &b);
+        if (fric_native_prepare(&b, &sd)) m = fric__reword("replay: %s", fric_status_last().message);
+    }
+    size_t N = m ? 0 : fric_io_log_samples(log);
+    if (!m && N == 0) m = fric__say("native replay: the log gives no sample to simulate.");
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    size_t frame = 0;
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    fric_native_state st;
+    memset(&st, 0, sizeof st);
+    st.q = s0.position;
+    st.dq = s0.speed;
+    double sum = 0, max_err = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double e = fabs(st.q - s.position);
+        sum += e;
+        if (e > max_err) max_err = e;
+        if (sim_q && k < cap) sim_q[k] = st.q;
+        if (fric_native_step(&sd, &st, s.goal, s.torque_enable)) {
+            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "native replay: the simulation left the finite range "
+                                      "at sample %zu (t = %g s, q = %g rad, dq = %g rad/s).", k, (double)k * sd.h,
+                                      st.q, st.dq));
+            return fric__rc();
+        }
+    }
+    if (out) {
+        out->mae = sum / (double)N;
+        out->max_err = max_err;
+        out->samples = N;
+        out->dt = sd.h;
+        out->resampled = log->dt == 0;
+        out->reversals = st.reversals;
+        out->steps_stuck = st.steps_held;
+    }
+    if (why) *why = "";
+    return FRIC_OK;
+}
