@@ -9,7 +9,15 @@
  * parameters given (numbers written here, MuJoCo's kp for a firmware gain
  * k computed here by hand as kp·k/firmware_kp): MuJoCo reads them, not the
  * writer's text. The MuJoCo 3 form (<position kv>) is refused by 2.2.2,
- * which is why the 2.2.2 form exists. Built only with MuJoCo (make test
+ * which is why the 2.2.2 form exists.
+ * Round trip: for a native set per actuator, each of the 16 xl330 logs and
+ * the 4 raw sts3215 logs is replayed by real MuJoCo 2.2.2 on the log's
+ * bench MJCF (fric_native_bench_mjcf of an empty set: the body, the
+ * timestep, the set's q_offset) whose joint and actuator carry nothing but class="servo_native"
+ * from the <include>d class written for the log's firmware kp; its MAE
+ * (qpos against the log, ctrl = goal, actuation disabled with torque off)
+ * equals the core's fric_native_replay of the set within 1e-9 rad per log.
+ * Skips (fails under CI=true) without ../shared/data. Built only with MuJoCo (make test
  * installs libmujoco-dev; tests/cli/mujoco.sh fails under CI=true without it).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -21,7 +29,10 @@
 
 #include "test_main.h"
 
+#include "bench_json.h"
+#include "bench_logs.h"
 #include "fric_adapter.h"
+#include "fric_io.h"
 #include "fric_mujoco.h"
 
 static char dir[64];
@@ -158,6 +169,138 @@ static void test_mujoco3_form_refused_by_222(void **state)
     assert_non_null(strstr(err, "kv"));
 }
 
+/* The bench MJCF of log L without native values (an empty set: MuJoCo's
+ * defaults, so the file's joint and actuator state none; q_offset, the
+ * bench's calibration which no class carries, p's), its joint and actuator
+ * lines replaced by class="servo_native" ones and native.xml included;
+ * loaded from the folder. */
+static mjModel *bench_with_class(const fric_io_log *L, const fric_native_params *p)
+{
+    fric_native_params none;
+    fric_native_params_default(&none, NULL);
+    none.q_offset = p->q_offset;
+    fric_native_bench b;
+    fric_native_bench_from_log(&none, L, &b);
+    static char xml[8192], out[8192];
+    int len = fric_native_bench_mjcf(&b, xml, sizeof xml);
+    assert_true(len > 0 && len < (int)sizeof xml);
+    size_t o = 0;
+    int joint = 0, act = 0;
+    for (char *line = xml, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        assert_non_null(nl);
+        const char *put_line = NULL;
+        static const char jl[] = "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\"";
+        if (strncmp(line, jl, sizeof jl - 1) == 0) {
+            put_line = "      <joint name=\"joint\" type=\"hinge\" axis=\"0 1 0\" class=\"servo_native\"/>\n";
+            joint++;
+        } else if (strncmp(line, "    <general ", 13) == 0) {
+            put_line = "    <general name=\"servo\" joint=\"joint\" class=\"servo_native\"/>\n";
+            act++;
+        }
+        int k = put_line ? snprintf(out + o, sizeof out - o, "%s", put_line)
+                         : snprintf(out + o, sizeof out - o, "%.*s", (int)(nl - line + 1), line);
+        assert_true(k > 0 && (size_t)k < sizeof out - o);
+        o += (size_t)k;
+        if (strncmp(line, "<mujoco", 7) == 0) {
+            k = snprintf(out + o, sizeof out - o, "  <include file=\"native.xml\"/>\n");
+            o += (size_t)k;
+        }
+    }
+    if (joint != 1 || act != 1) fail_msg("the bench MJCF has %d joint and %d actuator lines:\n%s", joint, act, xml);
+    put("bench.xml", out);
+    char path[128], err[1000] = "";
+    snprintf(path, sizeof path, "%s/bench.xml", dir);
+    mjModel *m = mj_loadXML(path, NULL, err, sizeof err);
+    if (!m) fail_msg("MuJoCo refused the bench with the class: %s\n%s", err, out);
+    return m;
+}
+
+/* Log L replayed by MuJoCo on model m: qpos and qvel the first sample's,
+ * then per sample qpos recorded, ctrl = goal, actuation off with torque
+ * off, mj_step. The MAE of qpos against the log [rad]. */
+static double mujoco_replay_mae(mjModel *m, const fric_io_log *L)
+{
+    mjData *d = mj_makeData(m);
+    assert_non_null(d);
+    size_t n = fric_io_log_samples(L), cur = 0;
+    fric_io_sample first = fric_io_log_sample(L, 0, &cur);
+    d->qpos[0] = first.position;
+    d->qvel[0] = first.speed;
+    double sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        fric_io_sample s = fric_io_log_sample(L, k, &cur);
+        sum += fabs(d->qpos[0] - s.position);
+        d->ctrl[0] = s.goal;
+        m->opt.disableflags = s.torque_enable ? m->opt.disableflags & ~mjDSBL_ACTUATION
+                                              : m->opt.disableflags | mjDSBL_ACTUATION;
+        mj_step(m, d);
+    }
+    mj_deleteData(d);
+    return sum / (double)n;
+}
+
+static void round_trip(const char *logdir, const char *const *names, int nlogs, const fric_native_params *p)
+{
+    static fric_io_log logs[BENCH_N_XL330];
+    const fric_io_log *ptr[BENCH_N_XL330];
+    const char *bad = bench_logs_read(logdir, names, nlogs, logs, ptr);
+    if (bad) fail_msg("%s", bad);
+    double worst = 0, mean = 0;
+    for (int i = 0; i < nlogs; i++) {
+        char text[4096];
+        int n = fric_native_class_mjcf(p, "servo_native", logs[i].kp, FRIC_NATIVE_MUJOCO222, 1, text, sizeof text);
+        if (n < 0) fail_msg("%s", fric_status_last().message);
+        put("native.xml", text);
+        mjModel *m = bench_with_class(&logs[i], p);
+        double mj = mujoco_replay_mae(m, &logs[i]);
+        mj_deleteModel(m);
+        fric_bench_replay_result r;
+        const char *why = NULL;
+        if (fric_native_replay(p, &logs[i], NULL, 0, &r, &why)) fail_msg("%s", why);
+        double e = fabs(mj - r.mae);
+        if (e > 1e-9) fail_msg("%s: MuJoCo 2.2.2 with the class: MAE %.17g rad, the core's native replay %.17g rad",
+                               names[i], mj, r.mae);
+        worst = e > worst ? e : worst;
+        mean += mj / nlogs;
+    }
+    print_message("native class round trip, %s: %d logs, mean MAE %.6f rad, max |ΔMAE| %.3g rad (MuJoCo %s)\n",
+                  logdir, nlogs, mean, worst, mj_versionString());
+    for (int i = 0; i < nlogs; i++) fric_io_log_destroy(&logs[i]);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(BENCH_XL330_DIR "/2026-01-15_10h28m10.json", BENCH_LOGS_DIR);
+    /* a set per actuator: kp stated at a firmware gain the logs do not all
+     * have (so the class's kp is scaled per log), a frictionloss that
+     * holds, a soft constraint, a force limit */
+    fric_native_params xl;
+    fric_native_params_default(&xl, NULL);
+    xl.frictionloss = 0.07;
+    xl.damping = 0.04;
+    xl.armature = 0.003;
+    xl.kp = 5;
+    xl.firmware_kp = 400;
+    xl.kv = 0.1;
+    xl.forcerange_lo = -0.5;
+    xl.forcerange_hi = 0.5;
+    xl.solreffriction_timeconst = 0.03;
+    xl.solimpfriction[0] = 0.8;
+    round_trip(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, &xl);
+    BENCH_SKIP_WITHOUT_DATA(BENCH_STS3215_DIR "/2024-10-26_12h23m27.json", BENCH_LOGS_DIR);
+    fric_native_params sts = xl;
+    sts.frictionloss = 0.5;
+    sts.armature = 0.004;
+    sts.kp = 6;
+    sts.firmware_kp = 32;
+    sts.forcerange_lo = -1.2;
+    sts.forcerange_hi = 1.2;
+    sts.q_offset = 0.02;
+    round_trip(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, &sts);
+}
+
 static int remove_dir(void **state)
 {
     (void)state;
@@ -166,12 +309,15 @@ static int remove_dir(void **state)
     unlink(path);
     snprintf(path, sizeof path, "%s/native.xml", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/bench.xml", dir);
+    unlink(path);
     return rmdir(dir);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = { cmocka_unit_test(test_class_in_mujoco222),
-                                        cmocka_unit_test(test_mujoco3_form_refused_by_222) };
+                                        cmocka_unit_test(test_mujoco3_form_refused_by_222),
+                                        cmocka_unit_test(test_round_trip) };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
