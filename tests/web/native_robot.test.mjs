@@ -14,6 +14,10 @@
 //     model (bodies, masses, geoms, meshes) is the original's;
 //   - MuJoCo's own spec of the written file (parseXMLString, mjs_getDefault)
 //     names the class on each mapped joint and not on the gripper;
+//   - the page's door (robotExports.js nativeWriteBack: a native params
+//     file's text, as the section's file picker reads it) writes the class
+//     named after the file's actuator on the joints given, the same text;
+//     not JSON, a file of another model, an M-model key: one sentence;
 //   - a file that is not among the robot's files is refused in one sentence.
 // Skipped without the shared data, failing under CI=true.
 import { describe, it, before } from 'node:test';
@@ -24,6 +28,7 @@ import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
 import { readFolder } from '../../tools/robot.mjs';
 import { nativeRobotMjcf } from '../../web/src/mujoco/robotNative.js';
+import { nativeWriteBack } from '../../web/src/views/mujoco/robotExports.js';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const noData = fs.existsSync(path.join(SO101, 'scene.xml')) ? false : `missing shared data: ${SO101}`;
@@ -111,6 +116,25 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
     } finally {
       spec.delete();
     }
+  });
+
+  it('the page\'s door: a native params file\'s text, the class named after its actuator; bad files refused', () => {
+    const files = readFolder(SO101, 'scene.xml');
+    const file = JSON.stringify({ actuator: 'sts3215', model: 'native', fit_train_mae: 0.01, ...P });
+    const out = nativeWriteBack(core, { text: file, source: 'sts.json', files, main: 'scene.xml', joints: MAPPED });
+    assert.equal(out.cls, 'sts3215_native');
+    assert.deepEqual(out.joints, MAPPED);
+    const el = core.mujoco.nativeClass(P, { name: 'sts3215_native', document: false });
+    assert.equal(out.text, nativeRobotMjcf({ files, main: 'scene.xml', joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])),
+      classes: new Map([['sts3215_native', el]]) }).text);
+    const one = (text) => assert.throws(() => nativeWriteBack(core, { text, source: 'x.json', files, main: 'scene.xml', joints: MAPPED }),
+      (e) => { assert.ok(!/\n/.test(e.message.trim()), 'one line'); return true; });
+    one('{ "model": ');
+    one(JSON.stringify({ actuator: 'sts3215', model: 'm4', friction_base: 0.1 }));
+    assert.throws(() => nativeWriteBack(core, { text: JSON.stringify({ model: 'native', ...P, friction_base: 0.1 }), source: 'x.json', files,
+      main: 'scene.xml', joints: MAPPED }), /^Error: x\.json: .*friction_base/);
+    assert.throws(() => nativeWriteBack(core, { text: JSON.stringify({ model: 'native', ...P, frictionloss: -1 }), source: 'x.json', files,
+      main: 'scene.xml', joints: MAPPED }), /frictionloss/);
   });
 
   it('refuses in one sentence a file the robot does not have', () => {
