@@ -194,6 +194,8 @@ $(NAT)/tests/base/test_lanes $(ASN)/tests/base/test_lanes: TEST_EXTRA = -Icore/b
 $(NAT)/tests/identify/test_cmaes $(ASN)/tests/identify/test_cmaes: TEST_EXTRA = -Icore/identify
 # the chain's bounded least squares, private to the chain family (chain_internal.h)
 $(NAT)/tests/system/chain/test_chain_step $(ASN)/tests/system/chain/test_chain_step: TEST_EXTRA = -Icore/system/chain
+# the native model's test fails under CI=true when MuJoCo (its reference) is missing
+$(NAT)/tests/system/bench/test_native $(ASN)/tests/system/bench/test_native: TEST_EXTRA = $(call mj_def)
 # the core's splitmix64 (base.h) draws the look-up table's test inputs
 $(NAT)/tests/transform/test_lut $(ASN)/tests/transform/test_lut: TEST_EXTRA = -Icore/base
 
@@ -289,6 +291,8 @@ test-parts: lint test-native test-cli test-web
 #            n = 1..100 links with both contacts active, log-log slopes and
 #            the n = 50 ratio against its targets (semi-implicit O(n),
 #            implicit O(n³), ratio >= 10);
+#   native   (with MuJoCo) the native model's fit kernel per log-step against
+#            M1's and against MuJoCo 2.2.2 stepping the bench (ratios);
 #   mujoco   (with MuJoCo) the adapter's work per step as a fraction of
 #            mj_step on the pendulum and a 10-link chain, frictionloss and
 #            noslip beside it, and its log-log slope over chains n = 2..50.
@@ -296,7 +300,7 @@ test-parts: lint test-native test-cli test-web
 # (build/native/bench_kernels) and in wasm under Node (the bench build,
 # build/wasm-bench) in one run; the ratios go to build/bench/wasm.json
 # (bench-wasm-short: build/bench/wasm-short.json).
-NATIVE_BENCHES = core systems fit chain $(if $(HAVE_MUJOCO),mujoco)
+NATIVE_BENCHES = core systems fit chain $(if $(HAVE_MUJOCO),mujoco native)
 BENCH_HOST = benchmarks/host.c benchmarks/host.h
 
 $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
@@ -304,6 +308,10 @@ $(NAT)/bench_%: benchmarks/bench_%.c $(BENCH_HOST) $(NAT)/libfriction.a
 
 # mujoco: the MuJoCo adapter's work per step against mj_step (fric_mujoco.h)
 $(NAT)/bench_mujoco: benchmarks/bench_mujoco.c $(BENCH_HOST) $(NAT)/libfriction_mujoco.a $(NAT)/libfriction.a
+	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction_mujoco.a $(MJ_LIBS) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
+
+# native: the native model's fit kernel against M1's and against MuJoCo 2.2.2 stepping the bench (fric_native.h)
+$(NAT)/bench_native: benchmarks/bench_native.c $(BENCH_HOST) $(NAT)/libfriction_mujoco.a $(NAT)/libfriction.a
 	$(CC) $(STD) $(WARN) $(FPFLAGS) $(OPT) $(INC) $< benchmarks/host.c $(NAT)/libfriction_mujoco.a $(MJ_LIBS) $(NAT)/libfriction.a $(IO_LIBS) $(THREAD_LIBS) -lm -o $@
 
 $(NAT)/bench_kernels: benchmarks/kernels.c benchmarks/kernels.h $(NAT)/libfriction.a

@@ -70,6 +70,7 @@
 #include "fric_cmaes.h"
 #include "fric_fit.h"
 #include "fric_io.h"
+#include "fric_native.h"
 
 #define FIT_MAX_THREADS 256
 #define FIT_PROGRESS_TTY_EVERY 0.1   /* [s] between progress lines on a terminal */
@@ -961,6 +962,9 @@ static int run_model(fit_model *m, const fric_fit_batch *train, const fric_fit_b
 
 int cli_fit(int argc, char **argv)
 {
+    for (int a = 1; a + 1 < argc; a++)   /* MuJoCo's own joint: fit_native.c */
+        if (strcmp(argv[a], "--model") == 0 && strcmp(argv[a + 1], FRIC_NATIVE_MODEL_NAME) == 0)
+            return cli_fit_native(argc, argv);
     size_t na = (size_t)argc;
     fit_opts o = { 0 };
     o.logs = malloc(na * sizeof *o.logs);

@@ -16,6 +16,11 @@
  * --actuator A names the file's actuator: then the file is scored on those
  * logs as asked.
  *
+ * A native params file ("model": "native", fric_native.h: MuJoCo's joint
+ * with frictionloss, damping, armature and a position actuator) is
+ * replayed by the core's restatement of MuJoCo (fric_native_replay);
+ * --friction and --integrator do not apply to it.
+ *
  * Everything is read and checked before the first replay; so a bad input
  * gives exit status 2 and an empty stdout.
  */
@@ -31,6 +36,7 @@
 
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_native.h"
 #include "fric_scenario.h"
 
 
@@ -69,7 +75,8 @@ typedef struct {
     const char *params, *act, *asked;
 } replay_actuator;
 
-static int prepare(replay_item *it, const fric_bench_def *def, const replay_actuator *ra)
+static int prepare(replay_item *it, const fric_bench_def *def, const fric_native_params *np,
+                   const replay_actuator *ra)
 {
     fric_io_error err;
     if (fric_io_log_read(it->path, &it->log, &err))
@@ -82,11 +89,19 @@ static int prepare(replay_item *it, const fric_bench_def *def, const replay_actu
     if (hr) return hr;
     /* The def the replay will use, checked now so that a bad header is an
      * input error reported before any output. */
-    fric_bench_def d;
-    fric_bench_def_from_log(def, L, &d);
     const char *why = NULL;
-    if (fric_bench_check(&d, &why))
-        return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
+    if (np) {
+        fric_native_bench nb;
+        fric_native_step_def sd;
+        fric_native_bench_from_log(np, L, &nb);
+        if (fric_native_prepare(&nb, &sd))
+            return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, fric_status_last().message);
+    } else {
+        fric_bench_def d;
+        fric_bench_def_from_log(def, L, &d);
+        if (fric_bench_check(&d, &why))
+            return cli_fail(CLI_USAGE, "log %s with params: %s", it->path, why ? why : "rejected.");
+    }
     it->samples = fric_io_log_samples(L);
     if (it->samples == 0)
         return cli_fail(CLI_USAGE, "log %s: no sample to replay (duration %.17g s).", it->path,
@@ -98,8 +113,18 @@ static int replay_logs(const char *params, const char *asked, const char *csv, f
                        int integrator, const char *const *paths, int n)
 {
     fric_bench_def def;
+    fric_native_params native, *np = NULL;
     replay_actuator ra = { params, NULL, asked };
-    int rc = cli_servo_params_named(params, &def, &ra.act, NULL);
+    int rc;
+    if (fric_native_params_file(params)) {   /* MuJoCo's native joint (fric_native.h) */
+        np = &native;
+        rc = cli_native_params(params, np, &ra.act);
+        if (!rc && integrator >= 0)
+            rc = cli_fail(CLI_USAGE, "replay: params %s are MuJoCo's native joint, which runs MuJoCo's Euler; "
+                          "--integrator applies to the M1–M6 models only.", params);
+    } else {
+        rc = cli_servo_params_named(params, &def, &ra.act, NULL);
+    }
     if (!rc) rc = cli_params_actuator_check("replay", params, ra.act, asked, NULL, NULL, 1);
     if (rc) return rc;
     def.treatment = treatment;
@@ -109,7 +134,7 @@ static int replay_logs(const char *params, const char *asked, const char *csv, f
     if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);
     for (int i = 0; i < n && !rc; i++) {
         items[i].path = paths[i];
-        rc = prepare(&items[i], &def, &ra);
+        rc = prepare(&items[i], &def, np, &ra);
     }
 
     FILE *out = NULL;
@@ -137,7 +162,8 @@ static int replay_logs(const char *params, const char *asked, const char *csv, f
         replay_item *it = &items[i];
         fric_bench_replay_result res;
         const char *why = NULL;
-        if (fric_bench_replay(&def, &it->log, sim, max_samples, &res, &why)) {
+        if (np ? fric_native_replay(np, &it->log, sim, max_samples, &res, &why)
+               : fric_bench_replay(&def, &it->log, sim, max_samples, &res, &why)) {
             fflush(stdout);
             rc = cli_fail(CLI_RUNTIME, "replay of %s: %s", it->path, why ? why : "failed.");
             break;

@@ -27,7 +27,7 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 
-static int write_file(const char *cmd, const char *path, const char *text, size_t len)
+int cli_write_file(const char *cmd, const char *path, const char *text, size_t len)
 {
     int rc = cli_output_path(cmd, "--out", path);
     if (rc) return rc;
@@ -108,7 +108,7 @@ int cli_sens_run(const cli_sens_job *j)
     else if (fric_io_sensitivity_write(&f, text, len + 1, &len))
         rc = cli_fail(CLI_RUNTIME, "%s: %s", j->cmd, fric_status_last().message);
     else
-        rc = write_file(j->cmd, j->out, text, len);
+        rc = cli_write_file(j->cmd, j->out, text, len);
     if (!rc) printf("wrote %s\n", j->out);
     free(text);
     return rc;

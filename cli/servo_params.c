@@ -89,3 +89,11 @@ int cli_integrator_from_name(const char *name)
         if (strcmp(name, fric_bench_integrator_names[i]) == 0) return i;
     return -1;
 }
+
+int cli_native_params(const char *path, fric_native_params *p, const char **actuator)
+{
+    fric_io_error err;
+    if (fric_native_params_read(path, p, actuator, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    return CLI_OK;
+}

@@ -8,6 +8,7 @@
 
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_native.h"
 
 /* Fills d from the file, read by the io library into the bench scenario's
  * parameters (fric_io_params_read: the scenario's names, ranges and
@@ -29,6 +30,11 @@ int cli_servo_params_carry(const char *path, fric_bench_def *d, const char **act
 /* The core's warning (fric_io_params_carry_note) for each key of carry,
  * one line each on stderr. CLI_OK. */
 int cli_params_carry_warn(const char *path, const fric_io_params_carry *carry);
+
+/* A native params file (fric_native.h, "model": "native") into p, its
+ * actuator's name into *actuator (may be NULL). CLI_OK, or CLI_USAGE after
+ * the core's one message naming the file and the key. */
+int cli_native_params(const char *path, fric_native_params *p, const char **actuator);
 
 /* The actuator act of params file params (cli_servo_params_named's) checked
  * for verb ("mujoco", "replay"): against asked (--actuator, NULL: not given;

@@ -163,6 +163,60 @@ double fric_native_kp_for(const fric_native_params *p, double firmware_kp_log);
 /* 1 when the actuator's force is limited (forcerange not 0 0). */
 int fric_native_limited(const fric_native_params *p);
 
+/* --------------------------------------------------- the params file */
+/* A native params file: one flat JSON object with the keys of
+ * FRIC_NATIVE_KEYS (numbers), "model": "native", "actuator": a name the
+ * core resolves (fric_bench_actuator_resolve) and optionally the fit
+ * metadata keys (fit_*, fric_io_params_fit_key). A key of an M-model file
+ * that is not a native key (friction_base, kt, R, error_gain_ratio, ...)
+ * is refused, as a native-only key (frictionloss, kv, solreffriction_*,
+ * ...) is refused in an M-model file (fric_io_params_key): one sentence
+ * naming the key. */
+
+/* 1 when key is one of FRIC_NATIVE_KEYS that an M-model file does not
+ * have (frictionloss, firmware_kp, kv, forcerange_*, solreffriction_*,
+ * solimpfriction_*), else 0. */
+int fric_native_only_key(const char *key);
+
+/* Starts a read: p gets MuJoCo's defaults, firmware_kp and q_offset marked
+ * unset (NaN) until a key or fric_native_params_finish sets them. */
+void fric_native_params_start(fric_native_params *p);
+
+/* One key of a native file into p. *actuator (not NULL) receives the
+ * actuator's name (static storage) for "actuator"; *model_seen is set to 1
+ * by "model": "native". FRIC_OK, or FRIC_E_PARAMS_INVALID with err (may be
+ * NULL) filled and one sentence "params SOURCE: key \"KEY\": ..." naming
+ * the key. */
+fric_status fric_native_params_key(fric_native_params *p, const char *key, fric_io_kind kind, double num,
+                                   const char *str, const char *source, const char **actuator, int *model_seen,
+                                   fric_io_error *err);
+
+/* Ends a read: "model" and "actuator" must have been given; firmware_kp
+ * and q_offset the file left out become the actuator's kp_default and
+ * q_offset; then fric_native_check. FRIC_OK or FRIC_E_PARAMS_INVALID with
+ * one sentence naming the file and the key. */
+fric_status fric_native_params_finish(fric_native_params *p, const char *actuator, int model_seen,
+                                      const char *source, fric_io_error *err);
+
+/* Reads a native params file (native builds: io's JSON walk). FRIC_OK, or
+ * the status with err (required) filled. */
+fric_status fric_native_params_read(const char *path, fric_native_params *p, const char **actuator,
+                                    fric_io_error *err);
+
+/* 1 when the params file at path names "model": "native" (native builds;
+ * 0 for any other file, unreadable ones included: the M reader says why). */
+int fric_native_params_file(const char *path);
+
+/* Writes the native params file of p into buf[cap] (NUL-terminated; *len,
+ * may be NULL, the length without the NUL, also when buf is too small):
+ * 4-space indented, the keys of FRIC_NATIVE_KEYS in order, fit metadata
+ * (fit may be NULL) as fric_io_params_write writes it, then "model":
+ * "native" and "actuator". Numbers by fric_io_format_double. FRIC_OK,
+ * FRIC_E_NULL, FRIC_E_PARAM_RANGE (fric_native_check's refusal, a bad
+ * actuator name) or FRIC_E_BUFFER. */
+fric_status fric_native_params_write(const fric_native_params *p, const char *actuator,
+                                     const fric_io_params_fit *fit, char *buf, size_t cap, size_t *len);
+
 /* ------------------------------------------------ the bench's native joint */
 
 /* One log's bench with the native joint: p, the log header's geometry and
@@ -233,6 +287,65 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
  * fric_bench_batch_mae_lanes. No allocation. */
 fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_native_params *p, size_t count,
                                         int isa, double *mae, double *q_sim, const char **why);
+
+/* ----------------------------------------------------------- the fit */
+/* The native fit (core/identify/fit_native.c): CMA-ES (fric_cmaes.h) in a
+ * box over the fitted keys, the loss the mean of the logs' replay MAEs
+ * (fric_native_batch_mae_lanes), the rest of the set (firmware_kp, the
+ * solver's solreffriction/solimpfriction, q_offset) held at the start's.
+ * forcerange is fitted symmetric: forcerange_lo = −forcerange_hi. The
+ * search runs on a log scale in each box (lo > 0: the values span decades
+ * between servos: kp ≈ 0.8 N·m/rad for the xl330 at 400, several for the
+ * sts3215), the start at the box's geometric centre. */
+#define FRIC_NATIVE_FIT_LIST(X) \
+    X("frictionloss", frictionloss, 1e-4, 2) \
+    X("damping", damping, 1e-4, 3) \
+    X("armature", armature, 1e-5, 0.1) \
+    X("kp", kp, 0.01, 100) \
+    X("kv", kv, 1e-4, 5) \
+    X("forcerange_hi", forcerange_hi, 0.05, 30)
+#define FRIC_NATIVE_FIT_N 6
+
+/* The box of the fit, per fitted key (FRIC_NATIVE_FIT_LIST's order) [unit of the key]. */
+typedef struct {
+    double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
+} fric_native_fit_space;
+
+/* The default box (FRIC_NATIVE_FIT_LIST's bounds). */
+void fric_native_fit_space_default(fric_native_fit_space *s);
+/* The key of fitted parameter i (NULL out of range). */
+const char *fric_native_fit_key(int i);
+/* base with the fitted values v[FRIC_NATIVE_FIT_N] written in (forcerange
+ * symmetric). */
+void fric_native_fit_apply(const fric_native_params *base, const double *v, fric_native_params *p);
+/* The fitted values of p. */
+void fric_native_fit_values(const fric_native_params *p, double *v);
+
+/* The loss of p on the checked batch b: the mean of the logs' MAEs [rad]
+ * (mae[i], may be NULL, each log's); +inf when a replay diverges or p is
+ * refused. */
+double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, double *mae);
+
+/* Fits: from start (its fitted values the first mean, on the log scale;
+ * the others held),
+ * box s, budget evaluations, seed. *best the best set, *loss its loss,
+ * *evals (may be NULL) the evaluations. FRIC_OK, or the status with one
+ * sentence (start refused for a log of b, a start outside the box, no
+ * memory). */
+fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params *start, const fric_native_fit_space *s,
+                            long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
+                            const char **why);
+
+/* The sensitivity ranges of the fitted set p on b (fric_fit_sensitivity's
+ * method: each fitted key alone toward each bound of s, the range where the
+ * loss stays within base·(1 + tolerance)): lower[i], upper[i] and the
+ * clamped flags for FRIC_NATIVE_FIT_LIST's keys; *base the loss at p.
+ * FRIC_OK or the status with one sentence. */
+fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native_params *p,
+                                    const fric_native_fit_space *s, double tolerance, double *base,
+                                    double lower[FRIC_NATIVE_FIT_N], double upper[FRIC_NATIVE_FIT_N],
+                                    int lower_clamped[FRIC_NATIVE_FIT_N], int upper_clamped[FRIC_NATIVE_FIT_N],
+                                    const char **why);
 
 /* ----------------------------------------------------------- MJCF text */
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fric_io.h"
+#include "fric_native.h"
 #include "io_internal.h"
 #include "base.h"
 
@@ -310,14 +311,32 @@ static const char *const servo_keys[FRIC_IO_PARAMS_SERVO] = { "kt", "R", "armatu
 static const char *const extra_keys[N_EXTRA] = { "error_gain_ratio", "max_velocity",
                                                  "max_current", "current_limit", "max_torque" };
 
-fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
+/* The fit metadata lines of a params file (M-model and native alike). */
+static void put_fit(fric__text *o, const fric_io_params_fit *m)
 {
-    if (len) *len = 0;
-    if (!f || !f->actuator || (!buf && cap > 0)) {
-        fric__fail(FRIC_E_NULL, -1, "params: the file, its actuator and the buffer must be given.");
+    char b[FRIC_IO_DOUBLE_LEN];
+    if (!m) return;
+    fric__put(o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
+    if (!isnan(m->holdout_mae))
+        fric__put(o, "    \"%s\": %s,\n", fit_keys[1], fric_io_format_double(b, m->holdout_mae));
+    fric__put(o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
+    fric__put(o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
+}
+
+/* A fit's metadata as a writer takes it: FRIC_OK or FRIC_E_PARAM_RANGE. */
+static fric_status fit_check(const fric_io_params_fit *m)
+{
+    if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
+                   "holdout MAE finite or NaN (none), its evaluations >= 0.");
         return (fric_status)fric__rc();
     }
-    const char *a = f->actuator;
+    return FRIC_OK;
+}
+
+/* An actuator name a params file can hold: FRIC_OK or FRIC_E_PARAM_RANGE. */
+static fric_status actuator_check(const char *a)
+{
     if (!*a || strlen(a) >= 64 || strcspn(a, "\"\\") != strlen(a)) {
         fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name \"%.64s\" must have 1 to 63 "
                    "characters and no quote or backslash.", a);
@@ -328,6 +347,18 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
             fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name has a control character.");
             return (fric_status)fric__rc();
         }
+    return FRIC_OK;
+}
+
+fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t cap, size_t *len)
+{
+    if (len) *len = 0;
+    if (!f || !f->actuator || (!buf && cap > 0)) {
+        fric__fail(FRIC_E_NULL, -1, "params: the file, its actuator and the buffer must be given.");
+        return (fric_status)fric__rc();
+    }
+    const char *a = f->actuator;
+    if (actuator_check(a)) return (fric_status)fric__rc();
     int model = f->friction.model;
     if (model < 1 || model > 6) {
         fric__fail(FRIC_E_PARAM_RANGE, -1, "params: model = %d must be 1..6 (M1..M6).", model);
@@ -366,11 +397,7 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
                    "(1).", f->integrator);
         return (fric_status)fric__rc();
     }
-    if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
-                   "holdout MAE finite or NaN (none), its evaluations >= 0.");
-        return (fric_status)fric__rc();
-    }
+    if (fit_check(m)) return (fric_status)fric__rc();
 
     fric__text o = { buf, cap, 0 };
     char b[FRIC_IO_DOUBLE_LEN];
@@ -392,17 +419,49 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
                               : extra_keys[k], fric_io_format_double(b, extra[k]));
             }
     }
-    if (m) {
-        fric__put(&o, "    \"%s\": %s,\n", fit_keys[0], fric_io_format_double(b, m->train_mae));
-        if (!isnan(m->holdout_mae))
-            fric__put(&o, "    \"%s\": %s,\n", fit_keys[1], fric_io_format_double(b, m->holdout_mae));
-        fric__put(&o, "    \"%s\": %zu,\n", fit_keys[2], m->logs);
-        fric__put(&o, "    \"%s\": %ld,\n", fit_keys[3], m->evaluations);
-    }
+    put_fit(&o, m);
     for (int k = 0; f->carry && k < f->carry->n && k < FRIC_IO_CARRY_KEYS; k++)
         fric__put(&o, "    \"%s\": %s,\n", f->carry->key[k], f->carry->value[k]);
     if (f->integrator == 1) fric__put(&o, "    \"integrator\": \"mujoco\",\n");
     fric__put(&o, "    \"model\": \"m%d\",\n    \"actuator\": \"%s\"\n}\n", model, a);
+    if (len) *len = o.len;
+    if (o.len >= cap) {
+        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
+                   "the buffer holds %zu.", o.len, cap);
+        return (fric_status)fric__rc();
+    }
+    return FRIC_OK;
+}
+
+/* The native params file (fric_native.h): io formats it, the keys are
+ * fric_native.h's table; the values are checked by the caller
+ * (fric_native_check), io refuses a value that is not finite. */
+fric_status fric_native_params_write(const fric_native_params *p, const char *actuator,
+                                     const fric_io_params_fit *fit, char *buf, size_t cap, size_t *len)
+{
+    if (!p || !actuator || (!buf && cap > 0)) {
+        fric__fail(FRIC_E_NULL, -1, "params: the native parameters, the actuator and the buffer "
+                   "(with cap > 0) must be given.");
+        return FRIC_E_NULL;
+    }
+    if (len) *len = 0;
+    if (actuator_check(actuator)) return (fric_status)fric__rc();
+    if (fit_check(fit)) return (fric_status)fric__rc();
+#define NATIVE_FINITE(key, field, unit)                                                              \
+    if (!isfinite(p->field)) {                                                                        \
+        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g is not a finite number.", key, p->field); \
+        return (fric_status)fric__rc();                                                               \
+    }
+    FRIC_NATIVE_KEYS(NATIVE_FINITE)
+#undef NATIVE_FINITE
+    fric__text o = { buf, cap, 0 };
+    char b[FRIC_IO_DOUBLE_LEN];
+    fric__put(&o, "{\n");
+#define NATIVE_PUT(key, field, unit) fric__put(&o, "    \"%s\": %s,\n", key, fric_io_format_double(b, p->field));
+    FRIC_NATIVE_KEYS(NATIVE_PUT)
+#undef NATIVE_PUT
+    put_fit(&o, fit);
+    fric__put(&o, "    \"model\": \"%s\",\n    \"actuator\": \"%s\"\n}\n", FRIC_NATIVE_MODEL_NAME, actuator);
     if (len) *len = o.len;
     if (o.len >= cap) {
         fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "

@@ -1074,6 +1074,7 @@ usage_error "xy-table bad solver" "solver" "'fast'" "general" -- "$bin" run xy-t
 
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
+. "$root/tests/cli/native.sh"
 
 # --------------------------------------- hostile files, writers (issue 39)
 . "$root/tests/cli/hostile.sh"

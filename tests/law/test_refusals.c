@@ -9,7 +9,8 @@
  *     `expect_refusal(fric_name(` in this file,
  *     tests/law/test_status.c, tests/system/test_scenario_status.c or
  *     tests/mujoco/test_mujoco_refusals.c (the optional MuJoCo module's,
- *     built only where MuJoCo is installed, read here always). The test
+ *     built only where MuJoCo is installed, read here always) or
+ *     tests/system/bench/test_native.c (the native model's). The test
  *     fails listing every function without one (run from the repository
  *     root; elsewhere a skip, a failure under CI=true).
  *  2. The refusals themselves, for the calls the other files leave out: a
@@ -80,13 +81,13 @@ static const char *const headers[] = {
     "core/include/fric_chain_sim.h", "core/include/fric_cmaes.h", "core/include/fric_dupont.h",
     "core/include/fric_examples.h", "core/include/fric_fd.h",     "core/include/fric_fit.h",
     "core/include/fric_io.h",     "core/include/fric_joint.h",    "core/include/fric_mujoco.h",
-    "core/include/fric_adapter.h",
+    "core/include/fric_adapter.h", "core/include/fric_native.h",
     "core/include/fric_regions.h", "core/include/fric_scenario.h", "core/include/fric_screw.h",
     "core/include/fric_servo.h",  "core/include/fric_status.h",  "core/include/fric_robot.h",
 };
 static const char *const refusal_sources[] = {
     "tests/law/test_refusals.c", "tests/law/test_status.c", "tests/system/test_scenario_status.c",
-    "tests/mujoco/test_mujoco_refusals.c",
+    "tests/mujoco/test_mujoco_refusals.c", "tests/system/bench/test_native.c",
 };
 
 /* Comments blanked (so a name in prose is not a declaration). */
@@ -218,7 +219,8 @@ static void test_every_status_call_is_refused(void **state)
         fail_msg("%d fric_status functions have no refusal check (REFUSE/EXPECT_LAST/EXPECT/"
                  "expect_refusal in "
                  "tests/law/test_refusals.c, tests/law/test_status.c, "
-                 "tests/system/test_scenario_status.c or tests/mujoco/test_mujoco_refusals.c):%s",
+                 "tests/system/test_scenario_status.c, tests/mujoco/test_mujoco_refusals.c or "
+                 "tests/system/bench/test_native.c):%s",
                  n_missing, missing);
     assert_true(count >= 70);
 }

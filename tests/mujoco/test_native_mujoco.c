@@ -29,6 +29,7 @@
 
 #include "bench_json.h"
 #include "bench_logs.h"
+#include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_mujoco.h"
 #include "fric_native.h"
@@ -182,4 +183,84 @@ static void test_sts3215_raw(void **state)
     check_dir(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, 1);
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_xl330), cmocka_unit_test(test_sts3215_raw))
+/* Recovery (issue 41): the 16 xl330 logs' goals and torque_enable driven
+ * through real MuJoCo 2.2.2 with known native parameters, the positions
+ * quantised to the STS3215's 4096 steps per turn, are fitted back
+ * (fric_native_fit from the box's geometric centre) and every true value
+ * lies within its sensitivity range around the fit (3 % of the loss). */
+static void test_recovery(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(BENCH_XL330_DIR "/2026-01-15_10h28m10.json", LOGS);
+    static fric_io_log logs[BENCH_N_XL330];
+    const fric_io_log *ptr[BENCH_N_XL330];
+    const char *bad = bench_logs_read(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, logs, ptr);
+    if (bad) fail_msg("%s", bad);
+    fric_native_params truth;
+    fric_native_params_default(&truth, fric_bench_actuator_find("xl330"));
+    truth.frictionloss = 0.03;
+    truth.damping = 0.02;
+    truth.armature = 0.002;
+    truth.kp = 0.8;
+    truth.kv = 0.04;
+    truth.forcerange_lo = -0.7;
+    truth.forcerange_hi = 0.7;
+    const size_t NL = BENCH_N_XL330, S = MAX_SAMPLES;
+    static double goal[MAX_SAMPLES * BENCH_N_XL330], qrec[MAX_SAMPLES * BENCH_N_XL330], qm[MAX_SAMPLES];
+    static unsigned char te[MAX_SAMPLES * BENCH_N_XL330];
+    size_t n[BENCH_N_XL330], smax = 0;
+    double dq0[BENCH_N_XL330];
+    fric_io_log hdr[BENCH_N_XL330];
+    const double quantum = 2 * 3.141592653589793 / 4096;
+    for (size_t i = 0; i < NL; i++) {
+        n[i] = fric_io_log_samples(&logs[i]);
+        assert_true(n[i] <= S);
+        if (n[i] > smax) smax = n[i];
+        mujoco_mae(&truth, &logs[i], qm, S);
+        size_t cur = 0;
+        for (size_t k = 0; k < n[i]; k++) {
+            fric_io_sample s = fric_io_log_sample(&logs[i], k, &cur);
+            goal[k * NL + i] = s.goal;
+            te[k * NL + i] = (unsigned char)s.torque_enable;
+            qrec[k * NL + i] = round(qm[k] / quantum) * quantum;
+        }
+        cur = 0;
+        dq0[i] = fric_io_log_sample(&logs[i], 0, &cur).speed;
+        hdr[i] = logs[i];
+        hdr[i].dt = fric_io_log_step(&logs[i]);
+    }
+    /* the batch's layout needs every log's rows up to smax: pad */
+    for (size_t i = 0; i < NL; i++)
+        for (size_t k = n[i]; k < smax; k++) goal[k * NL + i] = qrec[k * NL + i] = 0, te[k * NL + i] = 0;
+    fric_bench_batch b = { NL, smax, n, goal, te, qrec, dq0, hdr };
+    const char *why = NULL;
+    assert_int_equal(fric_bench_batch_check(&b, &why), FRIC_OK);
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    fric_native_params start = truth, best;
+    double v[FRIC_NATIVE_FIT_N];
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);
+    fric_native_fit_apply(&truth, v, &start);
+    double loss = 0;
+    long evals = 0;
+    if (fric_native_fit(&b, &start, &box, 12000, 1, &best, &loss, &evals, &why)) fail_msg("%s", why);
+    double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N], base = 0, tv[FRIC_NATIVE_FIT_N], fv[FRIC_NATIVE_FIT_N];
+    int lc[FRIC_NATIVE_FIT_N], hc[FRIC_NATIVE_FIT_N];
+    if (fric_native_sensitivity(&b, &best, &box, FRIC_FIT_SENS_TOLERANCE, &base, lo, hi, lc, hc, &why))
+        fail_msg("%s", why);
+    fric_native_fit_values(&truth, tv);
+    fric_native_fit_values(&best, fv);
+    print_message("recovery (MuJoCo 2.2.2, 16 xl330 goal series, 4096 steps/turn): loss %.3g rad after %ld "
+                  "evaluations\n", loss, evals);
+    int outside = 0;
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        int in = tv[i] >= lo[i] && tv[i] <= hi[i];
+        outside += !in;
+        print_message("  %-14s true %-10.5g fitted %-10.5g range [%.5g, %.5g]%s\n", fric_native_fit_key(i), tv[i],
+                      fv[i], lo[i], hi[i], in ? "" : "  OUTSIDE");
+    }
+    assert_int_equal(outside, 0);
+    for (size_t i = 0; i < NL; i++) fric_io_log_destroy(&logs[i]);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_xl330), cmocka_unit_test(test_sts3215_raw), cmocka_unit_test(test_recovery))

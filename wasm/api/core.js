@@ -14,6 +14,7 @@ import { RegionsApi } from './regions.js';
 import { FitApi } from './fit.js';
 import { MujocoApi } from './mujoco.js';
 import { RobotApi } from './robot.js';
+import { NativeApi } from './native.js';
 
 /** The exports of bindings.c this file and wasm/friction.js call (the
  *  last call's outcome, the heap's counters, the boundary's description). */
@@ -44,6 +45,7 @@ export class FrictionCore {
     this.fit = new FitApi(this);
     this.mujoco = new MujocoApi(this);
     this.robot = new RobotApi(this);
+    this.native = new NativeApi(this);
   }
 
   // --- memory helpers: every allocation is released in a finally block

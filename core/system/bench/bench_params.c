@@ -14,6 +14,7 @@
 
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_native.h"
 #include "fric_scenario.h"
 
 fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *key,
@@ -30,6 +31,10 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
                                          "must be a number (fit metadata).");
         return 0;
     }
+    if (i < 0 && fric_native_only_key(file_key))
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source,
+                                     "is a key of MuJoCo's native joint (\"model\": \"native\"); an M1–M6 "
+                                     "params file does not take it: remove it, or write a native params file.");
     if (i < 0) {
         snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
                  "%s.", sc->name, sc->name);
@@ -66,6 +71,10 @@ fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_param
                                fric_io_error *err)
 {
     if (carried) *carried = 0;
+    if (fric_native_only_key(key) && fric_scenario_param_index(sc, key) < 0)
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
+                                     "is a key of MuJoCo's native joint (\"model\": \"native\"); an M1–M6 "
+                                     "params file does not take it: remove it, or write a native params file.");
     if (carry && key && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) < 0
         && !fric_io_params_fit_key(key)) {
         fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);

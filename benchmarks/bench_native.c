@@ -1,0 +1,176 @@
+/*
+ * bench_native.c: the speed of the native model's fit (fric_native.h,
+ * issue 41 "Speed"), in one run on the 16 xl330 processed logs:
+ *   M1      the fit's lane kernel for M1 (fric_bench_batch_mae_lanes, the
+ *           published xl330 M1, CLIP: what `friction fit --model m1` asks
+ *           per candidate), per log-step;
+ *   native  the native kernel (fric_native_batch_mae_lanes) on as many
+ *           candidate sets, per log-step;
+ *   MuJoCo  real MuJoCo 2.2.2 stepping the same logs' native bench MJCF
+ *           (mj_step per sample, ctrl and actuation set per sample: what a
+ *           mujoco.sysid-style fit pays per log-step, before any batching).
+ * Ratios: native / M1 and MuJoCo / native. CPU time of this thread, the best
+ * of several repetitions; ratios only mean something within one run.
+ *
+ *   bench_native [--short] [--json FILE] [--logs DIR]
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_bench.h"
+#include "fric_fit.h"
+#include "fric_mujoco.h"
+#include "fric_native.h"
+#include "host.h"
+
+#define MAX_LOGS 64
+#define SETS 8
+
+static int by_name(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+int main(int argc, char **argv)
+{
+    int short_mode = 0;
+    const char *json = NULL, *dir = NULL;
+    int rc = host_args(argc, argv, "bench_native", &short_mode, &json, &dir);
+    if (rc) return rc;
+    if (!dir) dir = "../shared/data/bam/logs/xl330/processed";
+    static char paths[MAX_LOGS][512];
+    char *names[MAX_LOGS];
+    int n = 0;
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "bench_native: cannot open %s (the shared data beside the repository)\n", dir);
+        return 1;
+    }
+    for (struct dirent *e; (e = readdir(d)) && n < MAX_LOGS;) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && !strcmp(e->d_name + len - 5, ".json")) {
+            snprintf(paths[n], sizeof paths[n], "%s/%s", dir, e->d_name);
+            names[n] = paths[n];
+            n++;
+        }
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    static fric_io_log logs[MAX_LOGS];
+    const fric_io_log *ptr[MAX_LOGS];
+    for (int i = 0; i < n; i++) {
+        fric_io_error err;
+        if (fric_io_log_read(names[i], &logs[i], &err)) {
+            fprintf(stderr, "bench_native: %s\n", err.message);
+            return 1;
+        }
+        ptr[i] = &logs[i];
+    }
+    const char *why = NULL;
+    fric_fit_batch fb;
+    if (n == 0 || fric_fit_batch_create(ptr, (size_t)n, &fb, &why)) {
+        fprintf(stderr, "bench_native: %s\n", n ? why : "no log");
+        return 1;
+    }
+    const fric_bench_batch *b = &fb.b;
+    double steps = (double)fb.steps;
+    int reps = short_mode ? 2 : 5;
+
+    /* M1: the published xl330 M1, SETS copies with kp-like spread in the friction */
+    fric_bench_def m1[SETS];
+    fric_bench_def_from_preset(fric_bench_preset_find("xl330", 1), &m1[0]);
+    m1[0].treatment = FRIC_TREATMENT_CLIP;
+    for (int c = 1; c < SETS; c++) {
+        m1[c] = m1[0];
+        m1[c].friction.K_c *= 1 + 0.05 * c;
+    }
+    fric_native_params np[SETS];
+    fric_native_params_default(&np[0], fric_bench_actuator_find("xl330"));
+    np[0].frictionloss = 0.0125, np[0].damping = 0.01, np[0].armature = 0.0016, np[0].kp = 0.66, np[0].kv = 0.028;
+    np[0].forcerange_lo = -0.7, np[0].forcerange_hi = 0.7;
+    for (int c = 1; c < SETS; c++) {
+        np[c] = np[0];
+        np[c].frictionloss *= 1 + 0.05 * c;
+    }
+    static double mae[SETS * MAX_LOGS];
+    double t_m1 = INFINITY, t_nat = INFINITY, t_mj = INFINITY;
+    for (int r = 0; r < reps; r++) {
+        double t0 = host_thread_cpu();
+        if (fric_bench_batch_mae_lanes(b, m1, SETS, FRIC_BENCH_LANES_AUTO, mae, NULL, &why)) {
+            fprintf(stderr, "bench_native: M1: %s\n", why);
+            return 1;
+        }
+        double t1 = host_thread_cpu();
+        if (fric_native_batch_mae_lanes(b, np, SETS, FRIC_BENCH_LANES_AUTO, mae, NULL, &why)) {
+            fprintf(stderr, "bench_native: native: %s\n", why);
+            return 1;
+        }
+        double t2 = host_thread_cpu();
+        t_m1 = fmin(t_m1, (t1 - t0) / (SETS * steps));
+        t_nat = fmin(t_nat, (t2 - t1) / (SETS * steps));
+    }
+    /* real MuJoCo 2.2.2 on each log's native bench, set 0 */
+    static char xml[8192];
+    for (int r = 0; r < (short_mode ? 1 : 3); r++) {
+        double t = 0;
+        for (int i = 0; i < n; i++) {
+            fric_native_bench nb;
+            fric_native_bench_from_log(&np[0], &logs[i], &nb);
+            fric_native_bench_mjcf(&nb, xml, sizeof xml);
+            mjModel *m = fric_mujoco_load_string(xml, &why);
+            if (!m) {
+                fprintf(stderr, "bench_native: %s\n", why);
+                return 1;
+            }
+            mjData *dd = mj_makeData(m);
+            size_t N = b->n[i];
+            dd->qpos[0] = b->q_rec[i];
+            dd->qvel[0] = b->dq0 ? b->dq0[i] : 0;
+            double t0 = host_thread_cpu();
+            for (size_t k = 0; k < N; k++) {
+                size_t j = k * b->logs + (size_t)i;
+                dd->ctrl[0] = b->goal[j];
+                if (b->torque_enable[j]) m->opt.disableflags &= ~mjDSBL_ACTUATION;
+                else m->opt.disableflags |= mjDSBL_ACTUATION;
+                mj_step(m, dd);
+            }
+            t += host_thread_cpu() - t0;
+            mj_deleteData(dd);
+            mj_deleteModel(m);
+        }
+        t_mj = fmin(t_mj, t / steps);
+    }
+    printf("bench_native: %d logs, %.0f log-steps, MuJoCo %s, %s, load %.2f\n", n, steps, mj_versionString(),
+           host_cpu_model(), host_load_average());
+    printf("  M1 lane kernel      %8.2f ns per log-step\n", t_m1 * 1e9);
+    printf("  native lane kernel  %8.2f ns per log-step  (native / M1 = %.2f)\n", t_nat * 1e9, t_nat / t_m1);
+    printf("  MuJoCo 2.2.2 mj_step %7.2f ns per log-step  (MuJoCo / native = %.1f)\n", t_mj * 1e9, t_mj / t_nat);
+    if (json) {
+        FILE *f = fopen(json, "w");
+        if (!f) {
+            fprintf(stderr, "bench_native: cannot write %s\n", json);
+            return 1;
+        }
+        fprintf(f, "{\n  \"mujoco\": ");
+        host_json_str(f, mj_versionString());
+        fprintf(f, ",\n  \"cpu\": ");
+        host_json_str(f, host_cpu_model());
+        fprintf(f, ",\n  \"load\": ");
+        host_json_num(f, host_load_average(), 3);
+        fprintf(f, ",\n  \"logs\": %d,\n  \"log_steps\": %.0f,\n  \"m1_ns_per_log_step\": ", n, steps);
+        host_json_num(f, t_m1 * 1e9, 4);
+        fprintf(f, ",\n  \"native_ns_per_log_step\": ");
+        host_json_num(f, t_nat * 1e9, 4);
+        fprintf(f, ",\n  \"mujoco_ns_per_log_step\": ");
+        host_json_num(f, t_mj * 1e9, 4);
+        fprintf(f, ",\n  \"native_over_m1\": ");
+        host_json_num(f, t_nat / t_m1, 3);
+        fprintf(f, ",\n  \"mujoco_over_native\": ");
+        host_json_num(f, t_mj / t_nat, 3);
+        fprintf(f, "\n}\n");
+        fclose(f);
+    }
+    fric_fit_batch_destroy(&fb);
+    for (int i = 0; i < n; i++) fric_io_log_destroy(&logs[i]);
+    return 0;
+}

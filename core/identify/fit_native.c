@@ -1,0 +1,191 @@
+/*
+ * fit_native.c: the fit of MuJoCo's native joint (fric_native.h): CMA-ES
+ * (fric_cmaes.h) in the unit box of the fitted keys, the loss the mean of
+ * the logs' replay MAEs through the native batch kernel; the sensitivity
+ * ranges by fric_fit_sensitivity (the reference's scan) over those keys.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fric_cmaes.h"
+#include "fric_fit.h"
+#include "fric_native.h"
+#include "base.h"
+
+void fric_native_fit_space_default(fric_native_fit_space *s)
+{
+    int i = 0;
+#define BOX(key, field, lo_, hi_) s->lo[i] = lo_, s->hi[i] = hi_, i++;
+    FRIC_NATIVE_FIT_LIST(BOX)
+#undef BOX
+}
+
+const char *fric_native_fit_key(int i)
+{
+    static const char *const keys[] = {
+#define KEY(key, field, lo_, hi_) key,
+        FRIC_NATIVE_FIT_LIST(KEY)
+#undef KEY
+    };
+    return i >= 0 && i < FRIC_NATIVE_FIT_N ? keys[i] : NULL;
+}
+
+void fric_native_fit_apply(const fric_native_params *base, const double *v, fric_native_params *p)
+{
+    *p = *base;
+    int i = 0;
+#define SET(key, field, lo_, hi_) p->field = v[i++];
+    FRIC_NATIVE_FIT_LIST(SET)
+#undef SET
+    p->forcerange_lo = -p->forcerange_hi;
+}
+
+void fric_native_fit_values(const fric_native_params *p, double *v)
+{
+    int i = 0;
+#define GET(key, field, lo_, hi_) v[i++] = p->field;
+    FRIC_NATIVE_FIT_LIST(GET)
+#undef GET
+}
+
+double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, double *mae)
+{
+    double local[FRIC_FIT_MAX_LOGS];
+    double *m = mae ? mae : local;
+    if (b->logs > FRIC_FIT_MAX_LOGS || fric_native_batch_mae_lanes(b, p, 1, FRIC_BENCH_LANES_AUTO, m, NULL, NULL))
+        return INFINITY;
+    double sum = 0;
+    for (size_t i = 0; i < b->logs; i++) sum += isnan(m[i]) ? INFINITY : m[i];
+    return sum / (double)b->logs;
+}
+
+fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params *start, const fric_native_fit_space *s,
+                            long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
+                            const char **why)
+{
+    const char *m = NULL;
+    if (!b || !start || !s || !best || !loss)
+        m = fric__fail(FRIC_E_NULL, -1, "native fit: the batch, the start, the box, best and loss must be given.");
+    double x0[FRIC_NATIVE_FIT_N], v[FRIC_NATIVE_FIT_N];
+    if (!m) {
+        fric_native_fit_values(start, v);
+        for (int i = 0; i < FRIC_NATIVE_FIT_N && !m; i++) {
+            if (!(s->hi[i] > s->lo[i]) || !(s->lo[i] > 0) || !isfinite(s->hi[i]))
+                m = fric__say("native fit: the box of %s [%g, %g] must be finite with 0 < lo < hi (a log scale).",
+                              fric_native_fit_key(i),
+                              s->lo[i], s->hi[i]);
+            else if (!(v[i] >= s->lo[i] && v[i] <= s->hi[i]))
+                m = fric__say("native fit: the start's %s = %g lies outside its box [%g, %g].", fric_native_fit_key(i),
+                              v[i], s->lo[i], s->hi[i]);
+            else x0[i] = log(v[i] / s->lo[i]) / log(s->hi[i] / s->lo[i]);
+        }
+    }
+    if (!m && b->logs > FRIC_FIT_MAX_LOGS)
+        m = fric__fail(FRIC_E_WORK_LIMIT, -1, "native fit: %zu logs; at most %d.", b->logs, FRIC_FIT_MAX_LOGS);
+    if (!m) {
+        /* the start must be a set every log's bench takes */
+        fric_native_params p0;
+        fric_native_fit_apply(start, v, &p0);
+        const char *w = NULL;
+        double *mae = malloc(b->logs * sizeof *mae);
+        if (!mae) m = fric__fail(FRIC_E_NO_MEMORY, -1, "native fit: out of memory.");
+        else if (fric_native_batch_mae_lanes(b, &p0, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &w)) m = w ? w : "";
+        free(mae);
+    }
+    fric_cmaes *es = NULL;
+    if (!m) {
+        fric_cmaes_def d = { .n = FRIC_NATIVE_FIT_N, .sigma0 = 0.3, .x0 = x0, .box = 1, .budget = budget,
+                             .restarts = 2, .seed = seed };
+        const char *w = NULL;
+        es = fric_cmaes_create(&d, &w);
+        if (!es) m = w ? w : fric_status_last().message;
+    }
+    if (m) {
+        if (why) *why = m;
+        return fric__rc();
+    }
+    int cap = fric_cmaes_lambda_max(es);
+    double *X = malloc((size_t)cap * FRIC_NATIVE_FIT_N * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
+    fric_native_params *P = malloc((size_t)cap * sizeof *P);
+    double *mae = malloc((size_t)cap * b->logs * sizeof *mae);
+    if (!X || !f || !P || !mae) {
+        free(X), free(f), free(P), free(mae);
+        fric_cmaes_destroy(es);
+        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "native fit: out of memory."));
+        return FRIC_E_NO_MEMORY;
+    }
+    double best_f = INFINITY;
+    fric_native_params best_p = *start;
+    for (int lam; (lam = fric_cmaes_ask(es, X, cap)) > 0;) {
+        for (int c = 0; c < lam; c++) {
+            for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
+                v[i] = s->lo[i] * pow(s->hi[i] / s->lo[i], X[c * FRIC_NATIVE_FIT_N + i]);
+            fric_native_fit_apply(start, v, &P[c]);
+        }
+        if (fric_native_batch_mae_lanes(b, P, (size_t)lam, FRIC_BENCH_LANES_AUTO, mae, NULL, NULL))
+            for (int c = 0; c < lam; c++) f[c] = INFINITY;   /* the box keeps every set valid */
+        else
+            for (int c = 0; c < lam; c++) {
+                double sum = 0;
+                for (size_t i = 0; i < b->logs; i++) sum += isnan(mae[c * b->logs + i]) ? INFINITY : mae[c * b->logs + i];
+                f[c] = sum / (double)b->logs;
+                if (f[c] < best_f) best_f = f[c], best_p = P[c];
+            }
+        fric_cmaes_tell(es, f);
+    }
+    if (evals) *evals = fric_cmaes_get_info(es)->evals;
+    fric_cmaes_destroy(es);
+    free(X), free(f), free(P), free(mae);
+    *best = best_p;
+    *loss = best_f;
+    if (why) *why = "";
+    return FRIC_OK;
+}
+
+/* fric_fit_sensitivity's loss over the fitted keys in p[0 .. FRIC_NATIVE_FIT_N). */
+typedef struct {
+    const fric_bench_batch *b;
+    const fric_native_params *base;
+} native_sens_ctx;
+
+static double native_sens_loss(void *ctx, const double *p)
+{
+    const native_sens_ctx *c = ctx;
+    fric_native_params q;
+    fric_native_fit_apply(c->base, p, &q);
+    return fric_native_loss(c->b, &q, NULL);
+}
+
+fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native_params *p,
+                                    const fric_native_fit_space *s, double tolerance, double *base,
+                                    double lower[FRIC_NATIVE_FIT_N], double upper[FRIC_NATIVE_FIT_N],
+                                    int lower_clamped[FRIC_NATIVE_FIT_N], int upper_clamped[FRIC_NATIVE_FIT_N],
+                                    const char **why)
+{
+    if (!b || !p || !s || !lower || !upper || !lower_clamped || !upper_clamped) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "native sensitivity: the batch, the set, the box and the "
+                                  "outputs must be given."));
+        return FRIC_E_NULL;
+    }
+    /* the fit's space with the native keys in its first slots, the rest held */
+    fric_fit_space fs;
+    memset(&fs, 0, sizeof fs);
+    double x[FRIC_FIT_N] = { 0 };
+    fric_native_fit_values(p, x);
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        fs.lo[i] = s->lo[i];
+        fs.hi[i] = s->hi[i];
+        fs.free_[i] = 1;
+    }
+    native_sens_ctx ctx = { b, p };
+    fric_fit_range r[FRIC_FIT_N];
+    if (fric_fit_sensitivity(&fs, x, tolerance, native_sens_loss, &ctx, base, r, why)) return fric__rc();
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        lower[i] = r[i].lower;
+        upper[i] = r[i].upper;
+        lower_clamped[i] = r[i].lower_clamped;
+        upper_clamped[i] = r[i].upper_clamped;
+    }
+    return FRIC_OK;
+}

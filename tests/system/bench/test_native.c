@@ -1,0 +1,303 @@
+/*
+ * test_native.c: MuJoCo's native joint on the bench (fric_native.h) without
+ * MuJoCo: hand-computed steps, the params file and the refusals ("Bad
+ * input" of issue 41). The agreement with real MuJoCo is held by
+ * tests/mujoco/test_native_mujoco.c (2.2.2) and
+ * tests/web/native_mujoco.test.mjs (3.14).
+ *   creep    at rest under gravity with frictionloss far above the load,
+ *            MuJoCo's soft constraint lets the arm creep: one step from rest
+ *            gives q̇' = h·(1 − dmin)·τg/J (the row's force is imp·J·(aref −
+ *            a0) = −dmin·τg at q̇ = 0, inside ±frictionloss), computed here
+ *            from the bench's geometry;
+ *   slip     frictionloss below the load: the force is −frictionloss and
+ *            q̇' = h·(τg − frictionloss)/J;
+ *   damping  Euler's implicit damping: q̇' = q̇ + h·(−D·q̇)/(J + h·D);
+ *   actuator the position actuator with forcerange clamps at hi; torque off
+ *            gives 0; the log's firmware kp scales kp (kp·k/firmware_kp);
+ *   file     a native file written and read back gives the same doubles; a
+ *            native file with an M-model key and an M-model file with a
+ *            native-only key are refused naming the key;
+ *   batch    fric_native_batch_mae_lanes equals fric_native_replay per log
+ *            on the synthetic batch (the same step).
+ * Without MuJoCo under CI=true, the test fails: the checks against real
+ * MuJoCo are not built then (test_no_mujoco).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_main.h"
+
+#include "bench_logs.h"
+#include "fric_bench.h"
+#include "fric_io.h"
+#include "fric_native.h"
+#include "fric_scenario.h"
+#include "status_expect.h"
+
+static fric_native_bench bench(double floss)
+{
+    fric_native_bench b;
+    memset(&b, 0, sizeof b);
+    fric_native_params_default(&b.p, NULL);
+    b.p.frictionloss = floss;
+    b.p.armature = 0.002;
+    b.p.firmware_kp = 400;
+    b.mass = 0.5;
+    b.length = 0.1;
+    b.log_kp = 400;
+    b.dt = 0.005;
+    return b;
+}
+
+/* J of the bench by hand: m·l² + floor + armature (point mass: the body's
+ * own inertia about its centre is 0, the MJCF puts 1e-9 there). */
+static double J_of(const fric_native_bench *b) { return b->mass * b->length * b->length + 1e-9 + b->p.armature; }
+
+static void test_creep_and_slip(void **state)
+{
+    (void)state;
+    fric_native_bench b = bench(5.0);   /* far above m·g·l ≈ 0.49 N·m */
+    fric_native_step_def sd;
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    double q0 = 0.7, h = b.dt, J = J_of(&b);
+    double tg = -b.mass * 9.80665 * b.length * sin(q0);
+    fric_native_state s = { .q = q0 };
+    assert_int_equal(fric_native_step(&sd, &s, 0, 0), FRIC_OK);
+    double want = h * (1 - 0.9) * tg / J;
+    assert_true(fabs(s.dq - want) <= 1e-12 * fabs(want));
+    assert_true(fabs(s.q - (q0 + h * want)) <= 1e-15);
+    assert_int_equal(s.held, 1);
+    assert_true(fabs(s.tau_f - (-0.9 * tg)) <= 1e-12);
+    /* slip: frictionloss 0.1 below the load */
+    b = bench(0.1);
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    s = (fric_native_state){ .q = q0 };
+    assert_int_equal(fric_native_step(&sd, &s, 0, 0), FRIC_OK);
+    want = h * (tg + 0.1) / J;   /* tg < 0: the friction pushes up */
+    assert_true(fabs(s.dq - want) <= 1e-12 * fabs(want));
+    assert_int_equal(s.held, 0);
+}
+
+static void test_damping_and_actuator(void **state)
+{
+    (void)state;
+    fric_native_bench b = bench(0);
+    b.p.damping = 0.4;
+    fric_native_step_def sd;
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    double h = b.dt, J = J_of(&b), v = 2.0;
+    fric_native_state s = { .q = 0, .dq = v };
+    assert_int_equal(fric_native_step(&sd, &s, 0, 0), FRIC_OK);
+    double want = v + h * (-0.4 * v) / (J + h * 0.4);
+    assert_true(fabs(s.dq - want) <= 1e-14);
+    /* actuator: kp 3 at firmware 400, log kp 200: 1.5 N·m/rad; clamp at hi */
+    b = bench(0);
+    b.p.kp = 3;
+    b.p.kv = 0.1;
+    b.p.forcerange_lo = -0.2;
+    b.p.forcerange_hi = 0.25;
+    b.log_kp = 200;
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    assert_true(fabs(sd.kp - 1.5) <= 1e-15);
+    s = (fric_native_state){ .q = 0, .dq = 0.5 };
+    assert_int_equal(fric_native_step(&sd, &s, 0.1, 1), FRIC_OK);
+    assert_true(fabs(s.tau_a - (1.5 * 0.1 - 0.1 * 0.5)) <= 1e-15);   /* 0.1: inside */
+    s = (fric_native_state){ .q = 0, .dq = 0 };
+    assert_int_equal(fric_native_step(&sd, &s, 1.0, 1), FRIC_OK);
+    assert_true(s.tau_a == 0.25);
+    s = (fric_native_state){ .q = 0, .dq = 0 };
+    assert_int_equal(fric_native_step(&sd, &s, 1.0, 0), FRIC_OK);
+    assert_true(s.tau_a == 0);
+    /* refsafe: timeconst below 2h is raised to 2h; B = 2/(dmax·2h) */
+    b.p.solreffriction_timeconst = 0.001;
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    assert_true(fabs(sd.B - 2 / (0.95 * 0.01)) <= 1e-12);
+}
+
+static void test_params_file(void **state)
+{
+    (void)state;
+    fric_native_params p;
+    fric_native_params_default(&p, NULL);
+    p.frictionloss = 0.123;
+    p.damping = 0.0456;
+    p.armature = 0.00789;
+    p.kp = 7.5;
+    p.firmware_kp = 400;
+    p.kv = 0.03;
+    p.forcerange_lo = -1.25;
+    p.forcerange_hi = 1.5;
+    p.q_offset = -0.02;
+    char text[4096];
+    size_t len = 0;
+    assert_int_equal(fric_native_params_write(&p, "xl330", NULL, text, sizeof text, &len), FRIC_OK);
+    assert_true(strstr(text, "\"frictionloss\": 0.123,") && strstr(text, "\"model\": \"native\""));
+    char path[] = "/tmp/fric_native_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    assert_int_equal(fric_native_params_file(path), 1);
+    fric_native_params r;
+    const char *act = NULL;
+    fric_io_error err;
+    assert_int_equal(fric_native_params_read(path, &r, &act, &err), FRIC_OK);
+    assert_string_equal(act, "xl330");
+    assert_memory_equal(&r, &p, sizeof p);
+    /* a native file with an M-model key, an M-model file with a native key */
+    f = fopen(path, "w");
+    fputs("{\"frictionloss\": 0.1, \"friction_base\": 0.05, \"model\": \"native\", \"actuator\": \"xl330\"}", f);
+    fclose(f);
+    REFUSE(fric_native_params_read(path, &r, &act, &err), FRIC_E_PARAMS_INVALID, -1, "\"friction_base\"");
+    assert_non_null(strstr(err.message, "M1–M6"));
+    f = fopen(path, "w");
+    fputs("{\"kt\": 0.6, \"kv\": 0.1, \"model\": \"m1\", \"actuator\": \"xl330\"}", f);
+    fclose(f);
+    assert_int_equal(fric_native_params_file(path), 0);
+    double v[FRIC_SCENARIO_MAX_PARAMS];
+    fric_bench_params_servo_init(v);
+    fric_io_params_carry carry;
+    REFUSE(fric_io_params_read_carry(path, fric_scenario_find("bench"), v, &carry, &err), FRIC_E_PARAMS_INVALID,
+           -1, "\"kv\"");
+    assert_non_null(strstr(err.message, "native"));
+    remove(path);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    fric_native_params p;
+    fric_native_params_default(&p, NULL);
+    assert_int_equal(fric_native_check(&p), FRIC_OK);
+    p.frictionloss = -0.1;
+    REFUSE(fric_native_check(&p), FRIC_E_PARAM_RANGE, -1, "frictionloss");
+    fric_native_params_default(&p, NULL);
+    p.kv = 0.5;
+    REFUSE(fric_native_check(&p), FRIC_E_PARAM_RANGE, -1, "kv");
+    fric_native_params_default(&p, NULL);
+    p.forcerange_lo = 1;
+    p.forcerange_hi = -1;
+    REFUSE(fric_native_check(&p), FRIC_E_PARAM_RANGE, -1, "forcerange_lo");
+    fric_native_params_default(&p, NULL);
+    p.solimpfriction[1] = 1.5;
+    REFUSE(fric_native_check(&p), FRIC_E_PARAM_RANGE, -1, "solimpfriction_dmax");
+    fric_native_params_default(&p, NULL);
+    p.solreffriction_timeconst = NAN;
+    REFUSE(fric_native_check(&p), FRIC_E_PARAM_RANGE, -1, "solreffriction_timeconst");
+    REFUSE(fric_native_check(NULL), FRIC_E_NULL, -1, "parameter set");
+
+    fric_native_bench b = bench(0.1);
+    fric_native_step_def sd;
+    b.mass = 0;
+    REFUSE(fric_native_prepare(&b, &sd), FRIC_E_PARAM_RANGE, -1, "mass");
+    b = bench(0.1);
+    assert_int_equal(fric_native_prepare(&b, &sd), FRIC_OK);
+    fric_native_state s = { .q = 0 };
+    REFUSE(fric_native_step(&sd, &s, NAN, 1), FRIC_E_NONFINITE, -1, "q = ");
+    assert_true(s.q == 0 && s.steps == 0);   /* nothing changed */
+
+    bench_small_log sl;
+    bench_small_log_make(&sl);
+    fric_bench_replay_result r;
+    const char *why = NULL;
+    fric_native_params_default(&p, NULL);
+    assert_int_equal(fric_native_replay(&p, &sl.log, NULL, 0, &r, &why), FRIC_OK);
+    REFUSE(fric_native_replay(&p, NULL, NULL, 0, &r, &why), FRIC_E_NULL, -1, "log");
+    p.damping = -1;
+    REFUSE(fric_native_replay(&p, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1, "damping");
+
+    fric_native_params_default(&p, NULL);
+    p.frictionloss = -1;
+    char buf[512];
+    assert_int_equal(fric_native_mjcf_attrs(&p, 400, FRIC_NATIVE_JOINT, FRIC_NATIVE_MUJOCO3, buf, sizeof buf), -1);
+    assert_non_null(strstr(fric_status_last().message, "frictionloss"));
+
+    fric_io_error err;
+    fric_native_params_start(&p);
+    REFUSE(fric_native_params_key(&p, "kv", FRIC_IO_STRING, 0, "x", "f.json", NULL, NULL, &err),
+           FRIC_E_PARAMS_INVALID, -1, "\"kv\"");
+    REFUSE(fric_native_params_key(&p, "model", FRIC_IO_STRING, 0, "m4", "f.json", NULL, NULL, &err),
+           FRIC_E_PARAMS_INVALID, -1, "\"model\"");
+    REFUSE(fric_native_params_key(&p, "R", FRIC_IO_NUMBER, 2, NULL, "f.json", NULL, NULL, &err),
+           FRIC_E_PARAMS_INVALID, -1, "\"R\"");
+    REFUSE(fric_native_params_finish(&p, NULL, 1, "f.json", &err), FRIC_E_PARAMS_INVALID, -1, "actuator");
+    p.frictionloss = -2;
+    REFUSE(fric_native_params_finish(&p, "xl330", 1, "f.json", &err), FRIC_E_PARAMS_INVALID, -1, "frictionloss");
+    fric_native_params_default(&p, NULL);
+    REFUSE(fric_native_params_write(&p, "x\"y", NULL, buf, sizeof buf, NULL), FRIC_E_PARAM_RANGE, -1, "actuator");
+    REFUSE(fric_native_params_write(&p, "xl330", NULL, buf, 8, NULL), FRIC_E_BUFFER, -1, "buffer");
+    REFUSE(fric_native_params_read("/nonexistent/n.json", &p, NULL, &err), FRIC_E_FILE, -1, "n.json");
+
+    static bench_synth syn;
+    fric_bench_batch bb = bench_synth_make(&syn);
+    double mae[BENCH_SYNTH_NL];
+    fric_native_params_default(&p, NULL);
+    p.armature = -1;
+    REFUSE(fric_native_batch_mae_lanes(&bb, &p, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &why), FRIC_E_PARAM_RANGE, -1,
+           "armature");
+}
+
+/* The batch kernel against the replay, log by log (the synthetic batch:
+ * processed logs of several steps, loads, gains, torque off). */
+static void test_batch(void **state)
+{
+    (void)state;
+    static bench_synth syn;
+    fric_bench_batch bb = bench_synth_make(&syn);
+    const char *why = NULL;
+    assert_int_equal(fric_bench_batch_check(&bb, &why), FRIC_OK);
+    fric_native_params p[2];
+    fric_native_params_default(&p[0], NULL);
+    p[0].frictionloss = 0.05;
+    p[0].kp = 4;
+    p[0].firmware_kp = 100;
+    p[0].kv = 0.05;
+    p[0].armature = 0.003;
+    p[1] = p[0];
+    p[1].frictionloss = 0.5;
+    p[1].damping = 0.1;
+    p[1].forcerange_lo = -0.3;
+    p[1].forcerange_hi = 0.3;
+    static double mae[2 * BENCH_SYNTH_NL];
+    assert_int_equal(fric_native_batch_mae_lanes(&bb, p, 2, FRIC_BENCH_LANES_AUTO, mae, NULL, &why), FRIC_OK);
+    for (size_t c = 0; c < 2; c++)
+        for (size_t i = 0; i < bb.logs; i++) {
+            /* the same log as fric_native_replay sees it: a processed log of the batch's samples */
+            size_t n = bb.n[i];
+            fric_native_bench nb;
+            fric_native_step_def sd;
+            fric_native_bench_from_log(&p[c], &bb.header[i], &nb);
+            nb.dt = bb.header[i].dt;
+            assert_int_equal(fric_native_prepare(&nb, &sd), FRIC_OK);
+            fric_native_state s = { .q = bb.q_rec[i], .dq = bb.dq0 ? bb.dq0[i] : 0 };
+            double sum = 0;
+            for (size_t k = 0; k < n; k++) {
+                sum += fabs(s.q - bb.q_rec[k * bb.logs + i]);
+                assert_int_equal(fric_native_step(&sd, &s, bb.goal[k * bb.logs + i], bb.torque_enable[k * bb.logs + i]),
+                                 FRIC_OK);
+            }
+            assert_true(mae[c * bb.logs + i] == sum / (double)n);
+        }
+}
+
+/* The checks against real MuJoCo need MuJoCo; under CI=true its absence fails. */
+static void test_no_mujoco(void **state)
+{
+    (void)state;
+#ifndef FRIC_HAVE_MUJOCO
+    const char *ci = getenv("CI");
+    if (ci && strcmp(ci, "true") == 0)
+        fail_msg("MuJoCo 2.2.2 (libmujoco-dev) is missing: tests/mujoco/test_native_mujoco.c, the native model "
+                 "against real MuJoCo, is not built (CI=true: install it).");
+    print_message("SKIP: no MuJoCo 2.2.2 here: the native model is not checked against it\n");
+    skip();
+#endif
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_damping_and_actuator),
+               cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch),
+               cmocka_unit_test(test_no_mujoco))
