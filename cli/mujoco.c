@@ -114,54 +114,14 @@ static const char *option(int argc, char **argv, int *a, const char *name, int *
     return argv[++*a];
 }
 
-/* PROVISIONAL (h-nexport): a native params file read with the io walk and
- * FRIC_NATIVE_KEYS until h-native's reader is merged, then replaced by it.
- * "model" must be "native"; "actuator" sets the defaults
- * (fric_native_params_default); fit_* metadata accepted; any other key is
- * refused naming it; the set checked by fric_native_check. */
-typedef struct { fric_native_params *p; int model, fw_seen; } native_read;
-
-static fric_status native_visit(void *ctx, const char *key, fric_io_kind kind, double num, const char *str,
-                                const char *json, const char *source, fric_io_error *err)
-{
-    native_read *r = ctx;
-    (void)json;
-    if (strcmp(key, "model") == 0) {
-        if (kind != FRIC_IO_STRING || strcmp(str, FRIC_NATIVE_MODEL_NAME) != 0)
-            return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
-                                         "must be \"native\" (a native params file: friction fit --model native)");
-        r->model = 1;
-        return FRIC_OK;
-    }
-    if (strcmp(key, "actuator") == 0) {
-        if (kind != FRIC_IO_STRING) return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, "must be a name");
-        fric_native_params d;
-        fric_native_params_default(&d, fric_bench_actuator_find(str));
-        if (!r->fw_seen) r->p->firmware_kp = d.firmware_kp;   /* the actuator's default gain */
-        return FRIC_OK;
-    }
-    if (fric_io_params_fit_key(key)) return FRIC_OK;
-#define NATIVE_KEY(k, field, unit) \
-    if (strcmp(key, k) == 0) { \
-        if (kind != FRIC_IO_NUMBER) return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, "must be a number"); \
-        r->p->field = num; \
-        r->fw_seen |= strcmp(k, "firmware_kp") == 0; \
-        return FRIC_OK; \
-    }
-    FRIC_NATIVE_KEYS(NATIVE_KEY)
-#undef NATIVE_KEY
-    return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
-                                 "is not a key of a native params file (MuJoCo's joint: frictionloss, damping, ...)");
-}
-
-static int cli_native_params_file(const char *path, fric_native_params *p)
+/* A native params file (fric_native_params_read: MuJoCo's keys, "model":
+ * "native", an M-model key refused naming it, the set checked). */
+static int native_params_file(const char *path, fric_native_params *p)
 {
     fric_io_error err;
-    native_read r = { p, 0, 0 };
-    fric_native_params_default(p, NULL);
-    if (fric_io_params_walk(path, NULL, native_visit, &r, &err)) return cli_fail(CLI_USAGE, "%s", err.message);
-    if (!r.model) return cli_fail(CLI_USAGE, "params %s: no \"model\": \"native\" (a native params file).", path);
-    if (fric_native_check(p)) return cli_fail(CLI_USAGE, "params %s: %s", path, fric_status_last().message);
+    const char *actuator = NULL;
+    if (fric_native_params_read(path, p, &actuator, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
     return CLI_OK;
 }
 
@@ -198,7 +158,7 @@ static int mujoco_class(int argc, char **argv)
                              "(MuJoCo 2.2.2: the <general> actuator).", dialect_arg);
     }
     fric_native_params p;
-    int rc = cli_native_params_file(params, &p);
+    int rc = native_params_file(params, &p);
     if (rc) return rc;
     double kp = p.firmware_kp;
     if (kp_arg) {

@@ -61,31 +61,7 @@ FXB_EXPORT int fxb_bench_mjcf(const double *p, int n, const fric_io_log *lg, cha
 
 /* ------------------------------------------- the native class (fric_native.h) */
 /* The native parameters cross the wall as FRIC_NATIVE_N_KEYS doubles in
- * FRIC_NATIVE_KEYS order (fxb_native_key names them), so the wrapper holds
- * no copy of the list. */
-
-/* The name of native key i, NULL past the last. */
-FXB_EXPORT const char *fxb_native_key(int i)
-{
-    static const char *const keys[] = {
-#define NATIVE_NAME(k, field, unit) k,
-        FRIC_NATIVE_KEYS(NATIVE_NAME)
-#undef NATIVE_NAME
-    };
-    return i >= 0 && i < (int)(sizeof keys / sizeof keys[0]) ? keys[i] : NULL;
-}
-
-/* MuJoCo's defaults (fric_native_params_default, no actuator) into
- * out[FRIC_NATIVE_N_KEYS]. */
-FXB_EXPORT void fxb_native_defaults(double *out)
-{
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    int i = 0;
-#define NATIVE_GET(k, field, unit) out[i++] = p.field;
-    FRIC_NATIVE_KEYS(NATIVE_GET)
-#undef NATIVE_GET
-}
+ * FRIC_NATIVE_KEYS order (bindings_native.c's fxb_native_key names them). */
 
 /* The native set v[n] (n = FRIC_NATIVE_N_KEYS) as an MJCF <default> class
  * (fric_native_class_mjcf: name, MuJoCo's kp for firmware gain kp, dialect

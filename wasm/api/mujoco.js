@@ -8,8 +8,6 @@ import { LAW_FIELDS, MJ_TREATMENTS, LAYOUTS, TABLES, F64, argError, show, num, n
  *  call() refuses an export not listed here or a wrong count of arguments. */
 export const SIGNATURES = {
   fxb_bench_mjcf: 'p n lg buf cap',
-  fxb_native_key: 'i',
-  fxb_native_defaults: 'out',
   fxb_native_class: 'v n name kp dialect document buf cap',
   fxb_joint_servo_init: 'j p n lg h q0',
   fxb_joint_law_init: 'j kind Fs Fc vs D alpha h q0',
@@ -55,25 +53,10 @@ export class MujocoApi {
     return log ? this._core._withLog(log, source, (L) => { L._live(); return run(L._h); }) : run(0);
   }
 
-  /** The native parameters' keys (fric_native.h FRIC_NATIVE_KEYS: MuJoCo's
-   *  names, a two-number attribute as NAME_PART), in the core's order. */
-  nativeKeys() {
-    if (!this._nativeKeys) {
-      const keys = [];
-      for (let i = 0; ; i++) {
-        const { rc } = call(this._core, 'fxb_native_key', [i], { ok: () => true });
-        if (!rc) break;
-        keys.push(this._core._str(rc));
-      }
-      this._nativeKeys = keys;
-    }
-    return this._nativeKeys;
-  }
-
   /** MuJoCo's native parameters { frictionloss, damping, armature, kp,
    *  firmware_kp, kv, forcerange_lo, forcerange_hi, solreffriction_*,
-   *  solimpfriction_*, q_offset } (nativeKeys; a key left out is MuJoCo's
-   *  default, fric_native_params_default) as an MJCF <default> class
+   *  solimpfriction_*, q_offset } (core.native.keys(); a key left out is
+   *  MuJoCo's default, core.native.defaults()) as an MJCF <default> class
    *  (fric_native_class_mjcf): name, kp the firmware gain MuJoCo's kp is
    *  written for (default the set's firmware_kp), mujoco 3 (<position kp
    *  kv>) or 2 (2.2.2's <general>), document true: a whole file to include,
@@ -81,14 +64,14 @@ export class MujocoApi {
    *  core's sentence (naming the key). */
   nativeClass(params, { name, kp = null, mujoco = 3, document = true } = {}) {
     obj('params', params, 'an object of native parameters { frictionloss, damping, ... }');
-    const keys = this.nativeKeys();
+    const keys = this._core.native.keys();
     for (const k of Object.keys(params)) {
       if (!keys.includes(k)) throw argError(RangeError, 'params', `params.${k} is not a native parameter; the keys are ${keys.join(', ')}.`);
     }
     if (mujoco !== 3 && mujoco !== 2) throw argError(RangeError, 'mujoco', `mujoco = ${show(mujoco)} must be 3 or 2 (MuJoCo 2.2.2).`);
     if (typeof name !== 'string') throw argError(TypeError, 'name', `name must be the class name, a string, found ${show(name)}.`);
-    const { out: [defaults] } = call(this._core, 'fxb_native_defaults', [out(Float64Array, keys.length)], { ok: () => true });
-    const v = Float64Array.from(keys, (k, i) => (params[k] === undefined ? defaults[i] : numberType(`params.${k}`, params[k])));
+    const defaults = this._core.native.defaults();
+    const v = Float64Array.from(keys, (k) => (params[k] === undefined ? defaults[k] : numberType(`params.${k}`, params[k])));
     const fw = kp === null ? v[keys.indexOf('firmware_kp')] : numberType('kp', kp);
     const args = (buf, cap) => [inp(v), v.length, cstr(name, 'name'), fw, mujoco === 3 ? 0 : 1, document ? 1 : 0, buf, cap];
     const n = call(this._core, 'fxb_native_class', args(0, 0), { names: keys, ok: (rc) => rc >= 0 }).rc;
