@@ -17,6 +17,11 @@
  * from the <include>d class written for the log's firmware kp; its MAE
  * (qpos against the log, ctrl = goal, actuation disabled with torque off)
  * equals the core's fric_native_replay of the set within 1e-9 rad per log.
+ * The fitted round trip: a native set fitted by the core (fric_native_fit,
+ * seed 1, 600 evaluations) on the 16 xl330 logs and on the 4 raw sts3215
+ * logs, written as its params file (fric_native_params_write) and read back
+ * (fric_native_params_read), exported as the class per log: real MuJoCo
+ * gives per log the MAE the fit reports for it (fric_native_loss), 1e-9 rad.
  * Skips (fails under CI=true) without ../shared/data. Built only with MuJoCo (make test
  * installs libmujoco-dev; tests/cli/mujoco.sh fails under CI=true without it).
  */
@@ -32,6 +37,7 @@
 #include "bench_json.h"
 #include "bench_logs.h"
 #include "fric_adapter.h"
+#include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_mujoco.h"
 
@@ -240,7 +246,10 @@ static double mujoco_replay_mae(mjModel *m, const fric_io_log *L)
     return sum / (double)n;
 }
 
-static void round_trip(const char *logdir, const char *const *names, int nlogs, const fric_native_params *p)
+/* The logs of logdir replayed by MuJoCo with p's class, each MAE against
+ * want[i] (NULL: the core's fric_native_replay of p), 1e-9 rad. */
+static void round_trip(const char *logdir, const char *const *names, int nlogs, const fric_native_params *p,
+                       const double *want)
 {
     static fric_io_log logs[BENCH_N_XL330];
     const fric_io_log *ptr[BENCH_N_XL330];
@@ -257,15 +266,16 @@ static void round_trip(const char *logdir, const char *const *names, int nlogs, 
         mj_deleteModel(m);
         fric_bench_replay_result r;
         const char *why = NULL;
-        if (fric_native_replay(p, &logs[i], NULL, 0, &r, &why)) fail_msg("%s", why);
+        if (want) r.mae = want[i];
+        else if (fric_native_replay(p, &logs[i], NULL, 0, &r, &why)) fail_msg("%s", why);
         double e = fabs(mj - r.mae);
-        if (e > 1e-9) fail_msg("%s: MuJoCo 2.2.2 with the class: MAE %.17g rad, the core's native replay %.17g rad",
-                               names[i], mj, r.mae);
+        if (e > 1e-9) fail_msg("%s: MuJoCo 2.2.2 with the class: MAE %.17g rad, the core's %s %.17g rad",
+                               names[i], mj, want ? "fit reported" : "native replay", r.mae);
         worst = e > worst ? e : worst;
         mean += mj / nlogs;
     }
-    print_message("native class round trip, %s: %d logs, mean MAE %.6f rad, max |ΔMAE| %.3g rad (MuJoCo %s)\n",
-                  logdir, nlogs, mean, worst, mj_versionString());
+    print_message("native class round trip%s, %s: %d logs, mean MAE %.6f rad, max |ΔMAE| %.3g rad (MuJoCo %s)\n",
+                  want ? " (fitted)" : "", logdir, nlogs, mean, worst, mj_versionString());
     for (int i = 0; i < nlogs; i++) fric_io_log_destroy(&logs[i]);
 }
 
@@ -288,7 +298,7 @@ static void test_round_trip(void **state)
     xl.forcerange_hi = 0.5;
     xl.solreffriction_timeconst = 0.03;
     xl.solimpfriction[0] = 0.8;
-    round_trip(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, &xl);
+    round_trip(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, &xl, NULL);
     BENCH_SKIP_WITHOUT_DATA(BENCH_STS3215_DIR "/2024-10-26_12h23m27.json", BENCH_LOGS_DIR);
     fric_native_params sts = xl;
     sts.frictionloss = 0.5;
@@ -298,7 +308,51 @@ static void test_round_trip(void **state)
     sts.forcerange_lo = -1.2;
     sts.forcerange_hi = 1.2;
     sts.q_offset = 0.02;
-    round_trip(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, &sts);
+    round_trip(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, &sts, NULL);
+}
+
+/* A set fitted on the logs of logdir, through its params file, round-tripped. */
+static void fitted_round_trip(const char *logdir, const char *const *names, int nlogs, const char *actuator)
+{
+    static fric_io_log logs[BENCH_N_XL330];
+    const fric_io_log *ptr[BENCH_N_XL330];
+    const char *bad = bench_logs_read(logdir, names, nlogs, logs, ptr), *why = NULL;
+    if (bad) fail_msg("%s", bad);
+    fric_fit_batch fb = { 0 };
+    if (fric_fit_batch_create(ptr, (size_t)nlogs, &fb, &why)) fail_msg("%s", why);
+    fric_native_params start, best, back;
+    fric_native_params_default(&start, fric_bench_actuator_find(actuator));
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    double v[FRIC_NATIVE_FIT_N], loss = 0, mae[BENCH_N_XL330];
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);
+    fric_native_fit_apply(&start, v, &start);
+    if (fric_native_fit(&fb.b, &start, &box, 600, 1, &best, &loss, NULL, &why)) fail_msg("%s", why);
+    double mean = fric_native_loss(&fb.b, &best, mae);
+    assert_true(fabs(mean - loss) <= 1e-12 * loss);
+    fric_fit_batch_destroy(&fb);
+    for (int i = 0; i < nlogs; i++) fric_io_log_destroy(&logs[i]);
+    /* the params file written and read back: what the export is given */
+    static char text[4096];
+    size_t len = 0;
+    assert_int_equal(fric_native_params_write(&best, actuator, NULL, text, sizeof text, &len), FRIC_OK);
+    put("fitted.json", text);
+    char path[128];
+    snprintf(path, sizeof path, "%s/fitted.json", dir);
+    fric_io_error err;
+    const char *act = NULL;
+    if (fric_native_params_read(path, &back, &act, &err)) fail_msg("%s", err.message);
+    unlink(path);
+    round_trip(logdir, names, nlogs, &back, mae);
+}
+
+static void test_fitted_round_trip(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA(BENCH_XL330_DIR "/2026-01-15_10h28m10.json", BENCH_LOGS_DIR);
+    fitted_round_trip(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, "xl330");
+    BENCH_SKIP_WITHOUT_DATA(BENCH_STS3215_DIR "/2024-10-26_12h23m27.json", BENCH_LOGS_DIR);
+    fitted_round_trip(BENCH_STS3215_DIR, bench_sts3215_logs, BENCH_N_STS3215, "sts3215");
 }
 
 static int remove_dir(void **state)
@@ -318,6 +372,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = { cmocka_unit_test(test_class_in_mujoco222),
                                         cmocka_unit_test(test_mujoco3_form_refused_by_222),
-                                        cmocka_unit_test(test_round_trip) };
+                                        cmocka_unit_test(test_round_trip),
+                                        cmocka_unit_test(test_fitted_round_trip) };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
