@@ -12,8 +12,15 @@
 //     acts: a goal 10 rad away gives actuator_force = forcerange's bound;
 //   - the native tool writes the same text (`friction mujoco-model --class`;
 //     a missing tool fails under CI=true);
-//   - bad input: one sentence naming the key or the name.
-// The same class in MuJoCo 2.2.2 and its round trip: tests/mujoco/test_native_class.c.
+//   - bad input: one sentence naming the key or the name;
+//   - round trip: for a set per actuator, each of the 16 xl330 and 4 raw
+//     sts3215 logs replayed by MuJoCo 3.14 on the log's bench MJCF
+//     (core.native.benchMjcf of an empty set with the set's q_offset) whose
+//     joint and actuator carry nothing but the class written for the log's
+//     firmware kp: its MAE is the core's native replay's (core.native.replay),
+//     1e-9 rad (skipped without the shared data, failing under CI=true).
+// The same class in MuJoCo 2.2.2, its round trip and the fitted round trip:
+// tests/mujoco/test_native_class.c.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -21,7 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
-import { loadCore, CLI } from './load.mjs';
+import { loadCore, CLI, DATA } from './load.mjs';
+import { parseLog } from '../../web/src/replay.js';
 
 const P = {
   frictionloss: 0.052, damping: 0.031, armature: 0.0047, kp: 3.2, firmware_kp: 100, kv: 0.12,
@@ -133,4 +141,62 @@ describe('the native class in MuJoCo 3.14 (core.mujoco.nativeClass)', () => {
     assert.throws(() => core.mujoco.nativeClass(P, { name: 'x', mujoco: 4 }), /mujoco/);
     assert.throws(() => core.mujoco.nativeClass(P, { name: 'x', kp: -1 }), /firmware kp/);
   });
+});
+
+const XL = path.join(DATA, 'logs/xl330/processed'), STS = path.join(DATA, 'logs/sts3215/raw');
+const logsIn = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : []);
+const noData = logsIn(XL).length === 16 && logsIn(STS).length === 4 ? false : `missing shared data: the 16 xl330 and 4 sts3215 logs in ${DATA}/logs`;
+if (noData && process.env.CI === 'true') throw new Error(`CI=true: ${noData}`);
+
+describe('the native class round trip in MuJoCo 3.14 (per log, 1e-9 rad)', { skip: noData }, () => {
+  /** The log's bench with the class on its joint and actuator, replayed by MuJoCo 3.14: its MAE. */
+  function mujocoMae(params, log, name) {
+    const bench = core.native.benchMjcf({ q_offset: params.q_offset ?? 0 }, log, name);
+    const lines = bench.split('\n'), joint = lines.findIndex((l) => l.startsWith('      <joint name="joint"')),
+      act = lines.findIndex((l) => l.startsWith('    <general '));
+    assert.ok(joint > 0 && act > 0, `the bench MJCF's joint and actuator lines: ${bench}`);
+    lines[joint] = '      <joint name="joint" type="hinge" axis="0 1 0" class="servo_native"/>';
+    lines[act] = '    <general name="servo" joint="joint" class="servo_native"/>';
+    lines.splice(1, 0, '  <include file="servo_native.xml"/>');
+    const dir = `/rt-${Math.random().toString(36).slice(2)}`;
+    mj.FS.mkdir(dir);
+    mj.FS.writeFile(`${dir}/servo_native.xml`, core.mujoco.nativeClass(params, { name: 'servo_native', kp: log.kp }));
+    mj.FS.writeFile(`${dir}/bench.xml`, lines.join('\n'));
+    const m = mj.MjModel.mj_loadXML(`${dir}/bench.xml`), d = new mj.MjData(m);
+    try {
+      const off = mj.mjtDisableBit.mjDSBL_ACTUATION.value;
+      const { t, q, goal, torqueEnable: te, speed } = core.mujoco.logDrive(log, name);
+      d.qpos[0] = q[0];
+      d.qvel[0] = speed[0];
+      let sum = 0;
+      for (let k = 0; k < t.length; k++) {
+        sum += Math.abs(d.qpos[0] - q[k]);
+        d.ctrl[0] = goal[k];
+        m.opt.disableflags = te[k] ? (m.opt.disableflags & ~off) : (m.opt.disableflags | off);
+        mj.mj_step(m, d);
+      }
+      return sum / t.length;
+    } finally {
+      d.delete();
+      m.delete();
+      for (const f of ['servo_native.xml', 'bench.xml']) mj.FS.unlink(`${dir}/${f}`);
+      mj.FS.rmdir(dir);
+    }
+  }
+  for (const [label, dir, p] of [
+    ['xl330', XL, { frictionloss: 0.07, damping: 0.04, armature: 0.003, kp: 5, firmware_kp: 400, kv: 0.1, forcerange_lo: -0.5,
+      forcerange_hi: 0.5, solreffriction_timeconst: 0.03, solimpfriction_dmin: 0.8 }],
+    ['sts3215', STS, { frictionloss: 0.5, damping: 0.04, armature: 0.004, kp: 6, firmware_kp: 32, kv: 0.1, forcerange_lo: -1.2,
+      forcerange_hi: 1.2, solreffriction_timeconst: 0.03, solimpfriction_dmin: 0.8, q_offset: 0.02 }]]) {
+    it(`${label}: every log's MAE with the class is the core's native replay's`, () => {
+      let worst = 0;
+      for (const file of logsIn(dir)) {
+        const name = path.basename(file), log = parseLog(fs.readFileSync(file, 'utf8'), core, name);
+        const got = mujocoMae(p, log, name), want = core.native.replay(p, log, name).mae;
+        assert.ok(Math.abs(got - want) <= 1e-9, `${name}: MuJoCo 3.14 with the class ${got} rad, the core's native replay ${want} rad`);
+        worst = Math.max(worst, Math.abs(got - want));
+      }
+      console.log(`native class round trip, ${label}: ${logsIn(dir).length} logs in MuJoCo 3.14, max |ΔMAE| ${worst.toExponential(2)} rad`);
+    });
+  }
 });
