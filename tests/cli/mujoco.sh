@@ -169,6 +169,10 @@ usage_error "mujoco-model --class MuJoCo 3 form in 2.2.2" "does not load" "kv" -
 run "$bin" mujoco-model --class servo_native --params "$tmp/native.json" --kp 50 --mujoco 2
 if [ $rc -eq 0 ] && grep -q 'gainprm="1.6" biastype="affine" biasprm="0 -1.6 -0.12"' "$tmp/out"; then ok
 else bad "mujoco-model --class --kp 50: exit $rc: $(head -c 400 "$tmp/out" "$tmp/err")"; fi
+# the usage names the class form
+run "$bin" mujoco-model --help
+if [ $rc -eq 0 ] && grep -q 'friction mujoco-model --class NAME --params NATIVE.json' "$tmp/out"; then ok
+else bad "mujoco-model --help does not show --class: $(head -c 400 "$tmp/out")"; fi
 # bad input: one sentence, exit 2, nothing written
 sed 's/"frictionloss": 0.052/"frictionloss": -0.1/' "$tmp/native.json" >"$tmp/native-neg.json"
 sed 's/"damping": 0.031,/"damping": 0.031, "friction_base": 0.1,/' "$tmp/native.json" >"$tmp/native-mixed.json"
