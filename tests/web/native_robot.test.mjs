@@ -14,7 +14,7 @@
 //     model (bodies, masses, geoms, meshes) is the original's;
 //   - MuJoCo's own spec of the written file (parseXMLString, mjs_getDefault)
 //     names the class on each mapped joint and not on the gripper;
-//   - the page's door (robotExports.js nativeWriteBack: a native params
+//   - the page's door (nativeWriteBack, robotExports.js's: a native params
 //     file's text, as the section's file picker reads it) writes the class
 //     named after the file's actuator on the joints given, the same text;
 //     not JSON, a file of another model, an M-model key: one sentence;
@@ -27,8 +27,7 @@ import path from 'node:path';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
 import { readFolder } from '../../tools/robot.mjs';
-import { nativeRobotMjcf } from '../../web/src/mujoco/robotNative.js';
-import { nativeWriteBack } from '../../web/src/views/mujoco/robotExports.js';
+import { nativeRobotMjcf, nativeWriteBack } from '../../web/src/mujoco/robotNative.js';
 
 const SO101 = path.resolve(ROOT, '../shared/data/so101');
 const noData = fs.existsSync(path.join(SO101, 'scene.xml')) ? false : `missing shared data: ${SO101}`;

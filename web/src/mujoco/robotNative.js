@@ -26,6 +26,7 @@
 // MuJoCo reads the result (tests/web/native_robot.test.mjs: the written
 // SO-101 in MuJoCo 3.14, the class on the mapped joints).
 import { xmlTags } from './robotFiles.js';
+import { t } from '../i18n/index.js';
 
 /** The actuator elements of MJCF (a mapped joint's is rewritten). */
 const ACTUATORS = new Set(['general', 'position', 'motor', 'velocity', 'intvelocity', 'damper', 'cylinder', 'muscle', 'adhesion']);
@@ -116,4 +117,33 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
   const block = `\n  <!-- MuJoCo's native joint identified by Friction Explorer (model native):\n       the class on ${[...joints.keys()].join(', ').replace(/--/g, '- -')} and their actuators. -->\n  <default>\n${[...classes.values()].join('')}  </default>`;
   edits.push([tagEnd(text, root.at), tagEnd(text, root.at), block]);
   return { text: applyEdits(text, edits), joints: written, actuators, missing: [...joints.keys()].filter((j) => !written.includes(j)) };
+}
+
+/** The keys of a native params file that are not parameters: read and left. */
+const NATIVE_META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
+
+/**
+ * A native params file's text (source: its name for the sentences) as its
+ * class, written into the robot (files, main) on `joints`: { text, cls,
+ * joints, missing } (robotNative.js nativeRobotMjcf). Throws one sentence:
+ * not JSON, not a native file, a key or value the core refuses.
+ */
+export function nativeWriteBack(core, { text, source, files, main, joints }) {
+  let obj;
+  try {
+    obj = JSON.parse(text);
+  } catch (e) {
+    throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
+  }
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || obj.model !== 'native') throw new Error(t('robot.native.notNative', { file: source }));
+  const params = Object.fromEntries(Object.entries(obj).filter(([k]) => !NATIVE_META.test(k)));
+  const cls = `${typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
+  let el;
+  try {
+    el = core.mujoco.nativeClass(params, { name: cls, document: false });
+  } catch (e) {
+    throw new Error(`${source}: ${e.message}`, { cause: e });
+  }
+  const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
+  return { text: out.text, cls, joints: out.joints, missing: out.missing };
 }

@@ -10,7 +10,7 @@
 import { el, button, download } from '../../dom.js';
 import { csvUrl } from '../../csv.js';
 import { robotTableCsv, robotReportCsv, robotCsvComments } from '../../mujoco/robot.js';
-import { nativeRobotMjcf } from '../../mujoco/robotNative.js';
+import { nativeWriteBack } from '../../mujoco/robotNative.js';
 import { t } from '../../i18n/index.js';
 
 /**
@@ -100,33 +100,4 @@ export function robotExports({ pair, main, adopted, readopt, say, core = null, f
   }
 
   return { textRow, csvRow, show };
-}
-
-/** The keys of a native params file that are not parameters: read and left. */
-const NATIVE_META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
-
-/**
- * A native params file's text (source: its name for the sentences) as its
- * class, written into the robot (files, main) on `joints`: { text, cls,
- * joints, missing } (robotNative.js nativeRobotMjcf). Throws one sentence:
- * not JSON, not a native file, a key or value the core refuses.
- */
-export function nativeWriteBack(core, { text, source, files, main, joints }) {
-  let obj;
-  try {
-    obj = JSON.parse(text);
-  } catch (e) {
-    throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
-  }
-  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || obj.model !== 'native') throw new Error(t('robot.native.notNative', { file: source }));
-  const params = Object.fromEntries(Object.entries(obj).filter(([k]) => !NATIVE_META.test(k)));
-  const cls = `${typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
-  let el;
-  try {
-    el = core.mujoco.nativeClass(params, { name: cls, document: false });
-  } catch (e) {
-    throw new Error(`${source}: ${e.message}`, { cause: e });
-  }
-  const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
-  return { text: out.text, cls, joints: out.joints, missing: out.missing };
 }
