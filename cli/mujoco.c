@@ -8,6 +8,7 @@
  *   friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]
  *            [--keep-armature] [--seconds S] [--goal JOINT=RAD ...]
  *   friction mujoco-model --log LOG.json --params P.json > bench.xml
+ *   friction mujoco-model --class NAME --params NATIVE.json [--kp K] [--mujoco 3|2]
  *
  * `mujoco` runs the model from its first keyframe (or its reference pose)
  * with the friction attached to every named joint (the law in the `eval`
@@ -18,7 +19,9 @@
  * (fric_mujoco_replay_model) and a line `mae X rad` is printed as replay
  * prints it. --csv writes t, then per joint q, dq, tau_f (q_<joint>, ... with
  * several), one row per step. `mujoco-model` writes the pendulum bench of a
- * log header and a params file as MJCF (fric_mujoco_bench_mjcf). With
+ * log header and a params file as MJCF (fric_mujoco_bench_mjcf); with
+ * --class, a native params file as a <default> class (fric_native_class_mjcf,
+ * MuJoCo-free: there without MuJoCo too). With
  * --adopt, `mujoco` adopts a robot's MJCF (the robot layer, fric_robot.h,
  * the explorer's robot pair's (C) copy) and prints its report and per-joint
  * table (mujoco_adopt below).
@@ -36,6 +39,7 @@
 #include "cli.h"
 #include "fmt.h"
 #include "servo_params.h"
+#include "fric_adapter.h"
 
 /* The two commands' lines of `friction help` (main.c shows them between
  * eval's and the limits, and `friction mujoco --help` shows its part). */
@@ -76,7 +80,103 @@ const char cli_mujoco_usage[] =
     "  friction mujoco-model --log LOG.json --params P.json > bench.xml\n"
     "      The pendulum bench of the log's header (mass, length, arm mass) and the\n"
     "      params file's armature and q_offset as MJCF, timestep the log's step,\n"
-    "      joint \"joint\".\n";
+    "      joint \"joint\".\n"
+    "      friction mujoco-model --class NAME --params NATIVE.json [--kp K]\n"
+    "               [--mujoco 3|2] > NAME.xml\n"
+    "      The native parameters of a params file (model native: frictionloss,\n"
+    "      damping, armature, solreffriction, solimpfriction, the position\n"
+    "      actuator's kp, kv and forcerange) as an MJCF <default> class NAME, a file\n"
+    "      to <include>: put class=\"NAME\" on the hinge and on its actuator\n"
+    "      (<general joint=\"HINGE\" class=\"NAME\"/>). --kp K: MuJoCo's kp for\n"
+    "      firmware gain K (default the file's firmware_kp: its own kp). --mujoco 3\n"
+    "      (default) writes <position kp kv>; --mujoco 2 (MuJoCo 2.2.2, no kv on\n"
+    "      <position>) the equivalent <general> actuator, which MuJoCo 3 loads too.\n"
+    "      Needs no MuJoCo.\n";
+
+/* ------------------------------------------ mujoco-model --class: MuJoCo-free */
+/* friction mujoco-model --class NAME --params NATIVE.json [--kp K]
+ * [--mujoco 3|2]: the native set as a <default> class
+ * (fric_native_class_mjcf), text only, so it is there in a build without
+ * MuJoCo too. Every input checked before a byte is written. */
+
+/* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
+static const char *option(int argc, char **argv, int *a, const char *name, int *missing)
+{
+    const char *arg = argv[*a];
+    size_t len = strlen(name);
+    if (strncmp(arg, name, len) != 0) return NULL;
+    if (arg[len] == '=') return arg + len + 1;
+    if (arg[len] != '\0') return NULL;
+    if (*a + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*a];
+}
+
+/* A native params file (fric_native_params_read: MuJoCo's keys, "model":
+ * "native", an M-model key refused naming it, the set checked). */
+static int native_params_file(const char *path, fric_native_params *p)
+{
+    fric_io_error err;
+    const char *actuator = NULL;
+    if (fric_native_params_read(path, p, &actuator, &err))
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    return CLI_OK;
+}
+
+/* 1 when argv names --class (the class form of mujoco-model). */
+static int wants_class(int argc, char **argv)
+{
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--class") == 0 || strncmp(argv[a], "--class=", 8) == 0) return 1;
+    return 0;
+}
+
+static int mujoco_class(int argc, char **argv)
+{
+    const char *name = NULL, *params = NULL, *kp_arg = NULL, *dialect_arg = NULL;
+    for (int a = 1; a < argc; a++) {
+        int missing = 0;
+        const char *v;
+        if ((v = option(argc, argv, &a, "--class", &missing))) name = v;
+        else if (!missing && (v = option(argc, argv, &a, "--params", &missing))) params = v;
+        else if (!missing && (v = option(argc, argv, &a, "--kp", &missing))) kp_arg = v;
+        else if (!missing && (v = option(argc, argv, &a, "--mujoco", &missing))) dialect_arg = v;
+        else if (missing) return cli_fail(CLI_USAGE, "mujoco-model: %s needs a value.", argv[a]);
+        else return cli_fail(CLI_USAGE, "mujoco-model: unknown argument '%s' with --class; give --class NAME "
+                             "--params NATIVE.json [--kp K] [--mujoco 3|2].", argv[a]);
+    }
+    if (!params)
+        return cli_fail(CLI_USAGE, "mujoco-model --class needs --params NATIVE.json (a params file of model "
+                        "native).");
+    fric_native_dialect dialect = FRIC_NATIVE_MUJOCO3;
+    if (dialect_arg) {
+        if (strcmp(dialect_arg, "3") == 0) dialect = FRIC_NATIVE_MUJOCO3;
+        else if (strcmp(dialect_arg, "2") == 0 || strcmp(dialect_arg, "2.2.2") == 0) dialect = FRIC_NATIVE_MUJOCO222;
+        else return cli_fail(CLI_USAGE, "mujoco-model: --mujoco '%s' is neither 3 (<position kp kv>) nor 2 "
+                             "(MuJoCo 2.2.2: the <general> actuator).", dialect_arg);
+    }
+    fric_native_params p;
+    int rc = native_params_file(params, &p);
+    if (rc) return rc;
+    double kp = p.firmware_kp;
+    if (kp_arg) {
+        char *end = NULL;
+        errno = 0;
+        kp = strtod(kp_arg, &end);
+        if (end == kp_arg || *end || errno || !isfinite(kp) || kp < 0)
+            return cli_fail(CLI_USAGE, "mujoco-model: --kp '%s' must be a firmware gain >= 0 (the log's kp).", kp_arg);
+    }
+    int len = fric_native_class_mjcf(&p, name, kp, dialect, 1, NULL, 0);
+    if (len < 0) return cli_fail(CLI_USAGE, "mujoco-model: %s", fric_status_last().message);
+    char *xml = malloc((size_t)len + 1);
+    if (!xml) return cli_fail(CLI_RUNTIME, "mujoco-model: out of memory.");
+    fric_native_class_mjcf(&p, name, kp, dialect, 1, xml, (size_t)len + 1);
+    fputs(xml, stdout);
+    free(xml);
+    return cli_finish_output(stdout, "to stdout");
+}
 
 #ifndef FRIC_HAVE_MUJOCO
 
@@ -87,7 +187,10 @@ static int no_mujoco(const char *cmd)
                     "libmujoco-dev) and rebuild with make cli.", cmd);
 }
 int cli_mujoco(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco"); }
-int cli_mujoco_model(int argc, char **argv) { (void)argc; (void)argv; return no_mujoco("mujoco-model"); }
+int cli_mujoco_model(int argc, char **argv)
+{
+    return wants_class(argc, argv) ? mujoco_class(argc, argv) : no_mujoco("mujoco-model");
+}
 
 #else
 
@@ -150,21 +253,6 @@ static int mjcf_check(const char *model)
     return mjcf_check_file(model, dir, 0, &elements, chain, 1);
 }
 
-
-/* --name VALUE or --name=VALUE at argv[*a]: the value, or NULL. */
-static const char *option(int argc, char **argv, int *a, const char *name, int *missing)
-{
-    const char *arg = argv[*a];
-    size_t len = strlen(name);
-    if (strncmp(arg, name, len) != 0) return NULL;
-    if (arg[len] == '=') return arg + len + 1;
-    if (arg[len] != '\0') return NULL;
-    if (*a + 1 >= argc) {
-        *missing = 1;
-        return NULL;
-    }
-    return argv[++*a];
-}
 
 typedef struct {
     const char *model, *params, *actuator, *log, *csv;
@@ -928,6 +1016,7 @@ int cli_mujoco(int argc, char **argv)
 
 int cli_mujoco_model(int argc, char **argv)
 {
+    if (wants_class(argc, argv)) return mujoco_class(argc, argv);
     const char *log_path = NULL, *params = NULL;
     for (int a = 1; a < argc; a++) {
         int missing = 0;

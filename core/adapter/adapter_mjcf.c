@@ -15,6 +15,7 @@
  * mass: MuJoCo needs > 0, so FRIC_BENCH_INERTIA_FLOOR is taken there and out of
  * the armature, the total J of fric_bench_inertia kept).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -159,6 +160,91 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
         "  </actuator>\n"
         "</mujoco>\n",
         n[0], n[1], n[2], n[3], n[4], n[5], joint, body.x, body.z, body.M, body.I, body.I, body.I, act);
+}
+
+/* ------------------------------------- the native joint as a <default> class */
+/* fric_native_class_mjcf (fric_adapter.h): the two elements' attributes are
+ * fric_native_mjcf_attrs's (fric_native.h, the one MJCF text of the native
+ * parameters, which the bench MJCF writes too); this writes the class
+ * around them. */
+
+/* A class name MuJoCo reads as written and the XML holds unescaped. */
+static int native_class_name_ok(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    if (n < 1 || n > FRIC_NATIVE_CLASS_MAX) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+              c == ':' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+int fric_native_class_mjcf(const fric_native_params *p, const char *name, double log_kp,
+                           fric_native_dialect dialect, int document, char *buf, size_t cap)
+{
+    if (!p) {
+        fric__fail(FRIC_E_NULL, -1, "native class: no parameters (p).");
+        return -1;
+    }
+    if (!native_class_name_ok(name)) {
+        fric__say("native class: the class name '%.*s' must be 1 to %d characters of A-Z, a-z, 0-9, '_', '.', "
+                  "':' or '-'.", FRIC_NATIVE_CLASS_MAX + 1, name ? name : "", FRIC_NATIVE_CLASS_MAX);
+        return -1;
+    }
+    if (!isfinite(log_kp) || log_kp < 0) {
+        fric__say("native class: the firmware kp = %g must be a finite gain >= 0 (MuJoCo's kp is stated "
+                  "for one firmware gain).", log_kp);
+        return -1;
+    }
+    if (dialect != FRIC_NATIVE_MUJOCO3 && dialect != FRIC_NATIVE_MUJOCO222) {
+        fric__say("native class: the MuJoCo dialect %d is neither MuJoCo 3 (0) nor 2.2.2 (1).", (int)dialect);
+        return -1;
+    }
+    /* (no "--" in the comment below: XML forbids it there) */
+    /* the attributes: a few hundred bytes (10 numbers of at most
+     * FRIC_IO_DOUBLE_LEN and the names) */
+    char joint[512], act[512];
+    int nj = fric_native_mjcf_attrs(p, log_kp, FRIC_NATIVE_JOINT, dialect, joint, sizeof joint);
+    int na = nj < 0 ? -1 : fric_native_mjcf_attrs(p, log_kp, FRIC_NATIVE_ACTUATOR, dialect, act, sizeof act);
+    if (nj < 0 || na < 0) return -1;   /* fric_native_check's sentence, naming the key */
+    assert((size_t)nj < sizeof joint && (size_t)na < sizeof act);
+    if (!document)
+        return snprintf(buf, cap,
+                        "    <default class=\"%s\">\n"
+                        "      <joint%s/>\n"
+                        "      <%s/>\n"
+                        "    </default>\n", name, joint, act);
+    char kp[FRIC_IO_DOUBLE_LEN], fw[FRIC_IO_DOUBLE_LEN], kp0[FRIC_IO_DOUBLE_LEN], fw0[FRIC_IO_DOUBLE_LEN],
+        qo[FRIC_IO_DOUBLE_LEN];
+    fric_io_format_double(kp, fric_native_kp_for(p, log_kp));
+    fric_io_format_double(fw, log_kp);
+    fric_io_format_double(kp0, p->kp);
+    fric_io_format_double(fw0, p->firmware_kp);
+    fric_io_format_double(qo, p->q_offset);
+    return snprintf(buf, cap,
+        "<mujoco model=\"friction-explorer-native-%s\">\n"
+        "  <!-- MuJoCo's native joint identified by Friction Explorer (model native,\n"
+        "       written by friction mujoco-model). Include this file (<include file=\"...\"/>)\n"
+        "       and put class=\"%s\" on the hinge and on its actuator:\n"
+        "         <joint name=\"HINGE\" class=\"%s\"/>\n"
+        "         <general joint=\"HINGE\" class=\"%s\"/>%s\n"
+        "       the actuator's ctrl is the goal angle [rad]. kp = %s N·m/rad is MuJoCo's\n"
+        "       kp at firmware kp %s (the set states kp %s at firmware kp %s; MuJoCo's\n"
+        "       kp scales with the firmware gain). q_offset = %s rad is the bench's\n"
+        "       calibration, not the joint's. Written for MuJoCo %s. -->\n"
+        "  <default>\n"
+        "    <default class=\"%s\">\n"
+        "      <joint%s/>\n"
+        "      <%s/>\n"
+        "    </default>\n"
+        "  </default>\n"
+        "</mujoco>\n",
+        name, name, name, name,
+        dialect == FRIC_NATIVE_MUJOCO3 ? " (or <position ...>)" : " (2.2.2's <position> would drop kv)",
+        kp, fw, kp0, fw0, qo, dialect == FRIC_NATIVE_MUJOCO3 ? "3" : "2.2.2 (and 3)", name, joint, act);
 }
 
 /* ------------------------------------------- an MJCF's text before MuJoCo */

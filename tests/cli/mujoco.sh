@@ -129,6 +129,66 @@ usage_error "mujoco bad treatment" "--treatment 'soft'" -- "$bin" mujoco "$tmp/p
 usage_error "mujoco timestep vs log" "timestep 0.001 s" "0.005" -- "$bin" mujoco "$tmp/pend.xml" --joint hinge --params "$m4" --log "$log1"
 usage_error "mujoco-model without params" "--params P.json" -- "$bin" mujoco-model --log "$log1"
 
+# ---- the native joint as a <default> class (mujoco-model --class): the
+# class included in a model whose hinge and <general> actuator use it, loaded
+# by MuJoCo 2.2.2 through `friction mujoco`, which prints the joint's
+# frictionloss, damping and armature as MuJoCo compiled them: the numbers of
+# the params file written here (every compiled number, solref, solimp and the
+# actuator's, is tests/mujoco/test_native_class.c's)
+cat >"$tmp/native.json" <<'JSON'
+{ "actuator": "xl330", "model": "native", "frictionloss": 0.052, "damping": 0.031, "armature": 0.0047,
+  "kp": 3.2, "firmware_kp": 100, "kv": 0.12, "forcerange_lo": -0.6, "forcerange_hi": 0.6,
+  "solreffriction_timeconst": 0.015, "solreffriction_dampratio": 1.3 }
+JSON
+cat >"$tmp/native-model.xml" <<'XML'
+<mujoco>
+  <option timestep="0.005" integrator="Euler"/>
+  <include file="servo_native.xml"/>
+  <worldbody><body name="arm">
+    <joint name="hinge" type="hinge" axis="0 1 0" class="servo_native"/>
+    <inertial pos="0 0 -0.1" mass="0.5" diaginertia="1e-4 1e-4 1e-4"/>
+  </body></worldbody>
+  <actuator><general name="servo" joint="hinge" class="servo_native"/></actuator>
+</mujoco>
+XML
+run "$bin" mujoco-model --class servo_native --params "$tmp/native.json" --mujoco 2
+if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '<default class="servo_native">' "$tmp/out"; then
+    bad "mujoco-model --class: exit $rc: $(head -c 300 "$tmp/out" "$tmp/err")"
+else ok; cp "$tmp/out" "$tmp/servo_native.xml"; fi
+run "$bin" mujoco "$tmp/native-model.xml" --joint hinge law=coulomb-viscous Fc=0.01 --treatment frictionloss --duration 0.01
+if [ $rc -ne 0 ] || ! grep -q '^joint hinge in the MJCF: frictionloss 0.052, damping 0.031, armature 0.0047' "$tmp/out"; then
+    bad "mujoco-model --class in MuJoCo 2.2.2: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+else ok; fi
+# the MuJoCo 3 form (<position kv>) is what 2.2.2 refuses: the reason for --mujoco 2
+run "$bin" mujoco-model --class servo_native --params "$tmp/native.json"
+if [ $rc -ne 0 ] || ! grep -q '<position kp="3.2" kv="0.12"' "$tmp/out"; then
+    bad "mujoco-model --class (MuJoCo 3): exit $rc: $(head -c 300 "$tmp/out" "$tmp/err")"
+else cp "$tmp/out" "$tmp/servo_native.xml"; ok; fi
+usage_error "mujoco-model --class MuJoCo 3 form in 2.2.2" "does not load" "kv" -- "$bin" mujoco "$tmp/native-model.xml" --joint hinge law=coulomb-viscous Fc=0.01 --treatment frictionloss --duration 0.01
+# --kp: MuJoCo's kp for another firmware gain, kp·K/firmware_kp = 3.2·50/100
+run "$bin" mujoco-model --class servo_native --params "$tmp/native.json" --kp 50 --mujoco 2
+if [ $rc -eq 0 ] && grep -q 'gainprm="1.6" biastype="affine" biasprm="0 -1.6 -0.12"' "$tmp/out"; then ok
+else bad "mujoco-model --class --kp 50: exit $rc: $(head -c 400 "$tmp/out" "$tmp/err")"; fi
+# the usage names the class form
+run "$bin" mujoco-model --help
+if [ $rc -eq 0 ] && grep -q 'friction mujoco-model --class NAME --params NATIVE.json' "$tmp/out"; then ok
+else bad "mujoco-model --help does not show --class: $(head -c 400 "$tmp/out")"; fi
+# bad input: one sentence, exit 2, nothing written
+sed 's/"frictionloss": 0.052/"frictionloss": -0.1/' "$tmp/native.json" >"$tmp/native-neg.json"
+sed 's/"damping": 0.031,/"damping": 0.031, "friction_base": 0.1,/' "$tmp/native.json" >"$tmp/native-mixed.json"
+sed 's/"forcerange_lo": -0.6, "forcerange_hi": 0.6/"forcerange_lo": 0.6, "forcerange_hi": -0.6/' "$tmp/native.json" >"$tmp/native-inv.json"
+sed 's/"kp": 3.2/"kp": 0/' "$tmp/native.json" >"$tmp/native-kv.json"
+usage_error "mujoco-model --class without params" "--params NATIVE.json" -- "$bin" mujoco-model --class x
+usage_error "mujoco-model --class without a name" "--class needs a value" -- "$bin" mujoco-model --params "$tmp/native.json" --class
+usage_error "mujoco-model --class bad name" "class name 'a b'" -- "$bin" mujoco-model --class 'a b' --params "$tmp/native.json"
+usage_error "mujoco-model --class bad --mujoco" "--mujoco '4'" -- "$bin" mujoco-model --class x --params "$tmp/native.json" --mujoco 4
+usage_error "mujoco-model --class bad --kp" "--kp '-1'" -- "$bin" mujoco-model --class x --params "$tmp/native.json" --kp -1
+usage_error "mujoco-model --class negative frictionloss" "frictionloss" -- "$bin" mujoco-model --class x --params "$tmp/native-neg.json"
+usage_error "mujoco-model --class native and M keys mixed" "friction_base" -- "$bin" mujoco-model --class x --params "$tmp/native-mixed.json"
+usage_error "mujoco-model --class forcerange inverted" "forcerange" -- "$bin" mujoco-model --class x --params "$tmp/native-inv.json"
+usage_error "mujoco-model --class kv without kp" "kv" -- "$bin" mujoco-model --class x --params "$tmp/native-kv.json"
+usage_error "mujoco-model --class of an M4 file" "native" -- "$bin" mujoco-model --class x --params "$m4"
+
 # ---- adopting a robot (--adopt): a two-link arm written as a robot's MJCF
 # has it (frictionloss 0.05 N·m, damping 0.5 N·m·s/rad, armature 0.101 kg·m²
 # on both joints; a <position> and the general actuator MuJoCo 3 compiles

@@ -2,22 +2,29 @@
 // adopted mapping as text in the CLI's syntax (#mujoco-robot-maptext: copied,
 // or edited and adopted with Enter, Escape puts back the one running) and the
 // two CSVs, the per-joint table and the adoption report (robot.js
-// robotTableCsv, robotReportCsv, with robotCsvComments' header).
+// robotTableCsv, robotReportCsv, with robotCsvComments' header); and the
+// robot written back as one plain MJCF whose adopted joints carry MuJoCo's
+// native joint as a <default> class from a native params file (the core's
+// class text, core.mujoco.nativeClass; robotNative.js nativeRobotMjcf), for
+// MJX, MuJoCo Warp, mjlab or Isaac Lab (docs/mujoco.md "Beyond one machine").
 import { el, button, download } from '../../dom.js';
 import { csvUrl } from '../../csv.js';
 import { robotTableCsv, robotReportCsv, robotCsvComments } from '../../mujoco/robot.js';
+import { nativeWriteBack } from '../../mujoco/robotNative.js';
 import { t } from '../../i18n/index.js';
 
 /**
  * The mapping row (#mujoco-robot-maptext and its copy button) and the CSV
  * row; show(text) after each adoption.
  * @param {{ pair: () => object|null, main: () => string, adopted: () => string,
- *   readopt: (text: string, stillMsg: string) => Promise<boolean>, say: (msg: string) => void }} opts
+ *   readopt: (text: string, stillMsg: string) => Promise<boolean>, say: (msg: string) => void,
+ *   core?: object, files?: () => Map<string, Uint8Array> }} opts
  *   pair: the pair running (null before one runs); main: its robot's main
  *   file; adopted: its mapping text ('' before one runs); readopt: the
- *   section's adoption of a typed mapping (false and said when refused)
+ *   section's adoption of a typed mapping (false and said when refused);
+ *   core and files (the robot's files): the native write-back
  */
-export function robotExports({ pair, main, adopted, readopt, say }) {
+export function robotExports({ pair, main, adopted, readopt, say, core = null, files = () => null }) {
   const mapText = el('input', { type: 'text', id: 'mujoco-robot-maptext', className: 'robot-maptext', spellcheck: false,
     autocomplete: 'off', 'aria-label': t('robot.map.aria') });
   const copyBtn = button(t('robot.copy'), t('robot.copy.title'));
@@ -29,7 +36,12 @@ export function robotExports({ pair, main, adopted, readopt, say }) {
   csvBtn.id = 'mujoco-robot-csv';
   const reportCsvBtn = button(t('robot.reportCsv'), t('robot.reportCsv.title'));
   reportCsvBtn.id = 'mujoco-robot-report-csv';
-  const csvRow = el('div', { className: 'row robot-csv', hidden: true }, csvBtn, reportCsvBtn);
+  // the native write-back: a native params file chosen, the robot written with its class
+  const nativeBtn = button(t('robot.native'), t('robot.native.title'));
+  nativeBtn.id = 'mujoco-robot-native';
+  const nativeInput = el('input', { type: 'file', accept: '.json,application/json', id: 'mujoco-robot-native-file', hidden: true });
+  const nativeNote = el('span', { className: 'note', id: 'mujoco-robot-native-note', 'aria-live': 'polite' });
+  const csvRow = el('div', { className: 'row robot-csv', hidden: true }, csvBtn, reportCsvBtn, nativeBtn, nativeInput, nativeNote);
 
   // the mapping's text: Enter adopts it, Escape puts back the one running
   mapText.addEventListener('keydown', async (e) => {
@@ -60,6 +72,24 @@ export function robotExports({ pair, main, adopted, readopt, say }) {
   const fileBase = () => main().split('/').pop().replace(/\.xml$/i, '');
   csvBtn.addEventListener('click', () => { if (pair()) download(`${fileBase()}-robot-table.csv`, csvUrl(robotTableCsv(pair().table(), pair().time, csvComments()))); });
   reportCsvBtn.addEventListener('click', () => { if (pair()) download(`${fileBase()}-adoption.csv`, csvUrl(robotReportCsv(pair(), csvComments()))); });
+
+  nativeBtn.addEventListener('click', () => { nativeInput.value = ''; nativeInput.click(); });
+  nativeInput.addEventListener('change', async () => {
+    const file = nativeInput.files?.[0];
+    if (!file || !pair() || !core) return;
+    say('');
+    nativeNote.textContent = '';
+    try {
+      const out = nativeWriteBack(core, { text: await file.text(), source: file.name, files: files(), main: main(),
+        joints: pair().rows.map((r) => r.name) });
+      const name = `${fileBase()}-native.xml`;
+      download(name, URL.createObjectURL(new Blob([out.text], { type: 'application/xml' })));
+      nativeNote.textContent = t('robot.native.done', { file: name, cls: out.cls, joints: out.joints.join(', ') })
+        + (out.missing.length ? ` ${t('robot.native.missing', { joints: out.missing.join(', ') })}` : '');
+    } catch (e) {
+      say(e.message);
+    }
+  });
 
   /** A pair adopted with mapping `text`: the text shown, both rows too. */
   function show(text) {

@@ -93,7 +93,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
   // the adoption carried out: the mapping as text (the CLI's syntax), the CSVs
-  const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say });
+  const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say, core, files: () => robot?.files ?? null });
   const { textRow, csvRow } = exportRows;
   const readings = robotTables({ pair: () => pair });
   const { tables, goals, reportBox } = readings;
