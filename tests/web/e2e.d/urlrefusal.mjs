@@ -7,15 +7,20 @@
 //              registry's, `friction list`); in a frame (?embed=scenarios,
 //              the host the same origin) the host gets fx:error with the
 //              same sentence and the frame's URL holds M=1 too
-//   pendulum   ?view=pendulum with pendulum.goal=99 rad (a view that writes
-//              its state only on a change): refused, the URL then holds
-//              pendulum.goal=1.2, the default goal the view holds
+//   laws       ?view=laws with laws.law=bogus: refused (no more a silent
+//              stribeck) with the known names (coulomb-viscous, stribeck,
+//              rational), the banner in English and in French (?lang=fr),
+//              the URL then laws.law=stribeck (what the view draws); in a
+//              frame the host gets fx:error, and a fx:set-state with law
+//              'bogus' is answered with fx:error, the law kept
+//   pendulum   ?view=pendulum with pendulum.goal=99 rad: refused, the URL
+//              then holds pendulum.goal=1.2, the default goal the view holds
 /** The page's banner text, or null when hidden. */
 const banner = (p) => p.evaluate(() => { const b = document.getElementById('error-banner'); return b.hidden ? null : b.textContent; });
 
 export default async function urlRefusal(h) {
   const { check, expect, waitFor, openPage, base } = h;
-  if (!h.requireViews(['scenarios', 'pendulum'], ['urlrefusal: a refused URL value is replaced in the URL by the one in use'])) return;
+  if (!h.requireViews(['scenarios', 'pendulum', 'laws'], ['urlrefusal: a refused URL value is replaced in the URL by the one in use'])) return;
   const origin = new URL(base).origin;
 
   /** A frame of `query` (with ?embed and host = this origin) in a page of
@@ -73,6 +78,42 @@ export default async function urlRefusal(h) {
       const goal = new URL(page.url()).searchParams.get('pendulum.goal');
       expect(goal === '1.2', `the URL's goal after the refusal: ${goal} (${page.url()})`);
       return `'${said}'; URL goal ${goal}`;
+    } finally {
+      await page.close();
+    }
+  });
+
+  await check('urlrefusal: Laws, law=bogus in the URL: refused naming the known laws (English, French; fx:error in a frame, and for fx:set-state), the URL then holds stribeck', async () => {
+    const { page } = await openPage('?view=laws&laws.law=bogus', 'laws');
+    try {
+      const said = await waitFor(() => banner(page), 10_000);
+      expect(said === 'Refused, outside what is allowed: law = bogus (allowed: one of coulomb-viscous, stribeck, rational); the view keeps what it had.',
+        `the banner: '${said}'`);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('laws.law') === 'stribeck', `the URL after the refusal: ${url.search}`);
+      const fr = await openPage('?view=laws&laws.law=bogus&lang=fr', 'laws');
+      const dit = await waitFor(() => banner(fr.page), 10_000);
+      await fr.page.close();
+      expect(dit === 'Refusé, hors de ce qui est permis : law = bogus (permis : l\'une des valeurs coulomb-viscous, stribeck, rational) ; la vue garde ce qu\'elle avait.',
+        `the French banner: '${dit}'`);
+      const f = await framed('?embed=laws&laws.law=bogus');
+      try {
+        const err = await waitFor(async () => (await f.replies()).find((r) => r.type === 'fx:error'), 20_000, 100);
+        expect(err && err.id === null && err.message === said, `the host's fx:error: ${JSON.stringify(await f.replies())}`);
+        await f.frame().waitForFunction(() => document.body.dataset.ready === 'true');
+        await f.post({ type: 'fx:set-state', id: 7, state: { law: 'rational' } });
+        const ok = await waitFor(async () => (await f.replies()).find((r) => r.id === 7), 20_000, 100);
+        expect(ok && ok.type !== 'fx:error', `set-state law=rational: ${JSON.stringify(ok)}`);
+        await f.post({ type: 'fx:set-state', id: 8, state: { law: 'bogus' } });
+        const no = await waitFor(async () => (await f.replies()).find((r) => r.id === 8), 20_000, 100);
+        expect(no && no.type === 'fx:error' && /law = bogus \(allowed: one of coulomb-viscous, stribeck, rational\)/.test(no.message),
+          `set-state law=bogus: ${JSON.stringify(no)}`);
+        const kept = new URL(f.frame().url()).searchParams.get('laws.law');
+        expect(kept === 'rational', `the frame's law after the refused set-state: ${kept}`);
+        return `'${said}'; URL law=${url.searchParams.get('laws.law')}; French '${dit}'; in a frame: fx:error, set-state bogus refused ('${no.message}'), law kept ${kept}`;
+      } finally {
+        await f.page.close();
+      }
     } finally {
       await page.close();
     }
