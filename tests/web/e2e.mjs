@@ -247,6 +247,9 @@ async function launchContext() {
     viewport: { width: 1280, height: 900 },
   });
   c.setDefaultTimeout(15_000);
+  // a page's load (page.goto) waited for up to 60 s: under a load of 40 a
+  // view's load took over 15 s; how long a load takes is not what is checked
+  c.setDefaultNavigationTimeout(60_000);
   c.profile = profile;
   return c;
 }
@@ -334,6 +337,26 @@ async function frames(page, n) {
     const f = () => (++i >= k ? res() : requestAnimationFrame(f));
     requestAnimationFrame(f);
   }), n);
+}
+
+/** Waits in the page for pred(arg) (a function run there) to give a truthy
+ *  value, checked once per animation frame, for at most maxFrames frames:
+ *  { value, frames } (value falsy when the frames ran out). A bound in frames,
+ *  not milliseconds: a loaded machine draws fewer frames in the same time, so
+ *  what the page does in a given time (a 0.2 s transition, a timer) takes no
+ *  more frames there, and a page that never gets there still fails. */
+function withinFrames(page, pred, maxFrames, arg) {
+  return page.evaluate(([src, n, a]) => new Promise((res) => {
+    // the predicate from its source (page.evaluate takes one function)
+    const f = new Function(`return (${src});`)();
+    let i = 0;
+    const step = () => {
+      const v = f(a);
+      if (v || i >= n) res({ value: v, frames: i });
+      else { i++; requestAnimationFrame(step); }
+    };
+    step();
+  }), [pred.toString(), maxFrames, arg]);
 }
 
 /** A fingerprint of every live chart's data (FNV-1a over the bits of every x, y). */
@@ -710,7 +733,7 @@ async function main() {
   }
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
-    logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
+    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
     screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 
