@@ -469,6 +469,9 @@ async function settle(page) {
 async function isLive(page) {
   const a = await chartPrint(page);
   await page.waitForTimeout(600);
+  // and at least 30 animation frames: a loaded machine draws a live view
+  // slower, and 600 ms alone took the arm for a still view there
+  await frames(page, 30);
   const b = await chartPrint(page);
   return a.hash !== b.hash;
 }
@@ -508,7 +511,8 @@ async function testView(view, allViews) {
     for (const kind of ['PNG', 'CSV']) {
       const btn = box.locator('button', { hasText: new RegExp(`^${kind}$`) });
       expect(await btn.count() > 0, `no ${kind} button`);
-      const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), btn.first().click()]);
+      // the download waited for up to 60 s (10 s ran out at a load of 40; its time is not what is checked)
+      const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), btn.first().click()]);
       const file = await dl.path();
       const bytes = fs.readFileSync(file);
       const fileName = dl.suggestedFilename();
