@@ -731,7 +731,9 @@ static int adopt_goals(const adopt_args *o, fric_robot *r, mjData *d, char *note
                      def->joint, fmt_double(b[0], goal), num(b[1], def->goal_lo), num(b[2], def->goal_hi),
                      goal < def->goal_lo ? b[1] : b[2], b[0]);
         }
-        fric_robot_set_goal(r, ad->a[i].joint, goal, NULL, d->ctrl);
+        const char *why = NULL;
+        if (fric_robot_set_goal(r, ad->a[i].joint, goal, NULL, d->ctrl, &why))
+            return cli_fail(CLI_USAGE, "mujoco: --goal: %s", why);
     }
     return CLI_OK;
 }

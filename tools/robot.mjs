@@ -207,7 +207,8 @@ async function main(argv) {
     const names = new Set(pair.rows.map((r) => r.name));
     for (const [k, x] of goals) {
       if (!names.has(k)) throw new Refusal(`--goal ${k}: no adopted joint is called '${k}'; adopted: ${[...names].join(', ')}.`);
-      pair.setGoal(k, x);
+      // the core's bound (FRIC_ROBOT_GOAL_MAX): refused in its sentence, naming the joint
+      try { pair.setGoal(k, x); } catch (e) { throw new Refusal(`--goal: ${e.message}`); }
     }
     console.log(`# ${robot}: MuJoCo 3.14, timestep ${pair.A.m.opt.timestep} s, ${seconds} s from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}`);
     console.log('# adoption (C):');

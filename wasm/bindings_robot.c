@@ -167,9 +167,11 @@ FXB_EXPORT void fxb_robot_start_goals(fric_robot *r, const double *qpos, double 
 {
     fric_robot_start_goals(r, qpos, ctrl_a, ctrl_c);
 }
-FXB_EXPORT void fxb_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
+/* 1 with the core's sentence when the goal is refused (nothing changed). */
+FXB_EXPORT int fxb_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
 {
-    fric_robot_set_goal(r, j, goal, ctrl_a, ctrl_c);
+    const char *why = NULL;
+    return from_core(fric_robot_set_goal(r, j, goal, ctrl_a, ctrl_c, &why), &why) ? 1 : 0;
 }
 FXB_EXPORT double fxb_robot_goal(const fric_robot *r, int j) { return fric_robot_goal(r, j); }
 

@@ -412,9 +412,11 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
 
 fric_mujoco_core *fric_robot_core(fric_robot *r) { return &r->core; }
 
-void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
+/* Joint j's goal by the rule (fric_robot_start_goals, fric_robot_set_goal):
+ * nothing for a goal not finite. */
+static void put_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c)
 {
-    if (j < 0 || j >= r->model.njnt || !isfinite(goal)) return;
+    if (!isfinite(goal)) return;
     r->goal[j] = goal;
     int k = r->jact[j], i = r->adopted[j], pos = position_like(r, j);
     /* a goal angle q is the ctrl g·q through a gear g (length g·q) */
@@ -425,9 +427,27 @@ void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, doub
     if (i >= 0 && !source) fric_mujoco_core_goal(&r->core, i, goal, 1);
 }
 
+fric_status fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c, const char **why)
+{
+    if (!r || j < 0 || j >= r->model.njnt) {
+        fric__why(why, fric__say("robot: goal of joint %d: the robot has %d joints.", j, r ? r->model.njnt : 0));
+        return fric__rc();
+    }
+    if (!(fabs(goal) <= FRIC_ROBOT_GOAL_MAX)) {
+        char jn[160];
+        fric__why(why, fric__say("joint %s: the goal %g rad is outside ±%g rad; give a finite angle within the "
+                                 "core's angle bound.", joint_name(r->jnt, j, jn, sizeof jn), goal, FRIC_ROBOT_GOAL_MAX));
+        return fric__rc();
+    }
+    put_goal(r, j, goal, ctrl_a, ctrl_c);
+    return FRIC_OK;
+}
+
+/* The start pose's angles as they are (each joint's angle is its state:
+ * the sag starts at 0). */
 void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c)
 {
-    for (int j = 0; j < r->model.njnt; j++) fric_robot_set_goal(r, j, qpos[r->jnt[j].qposadr], ctrl_a, ctrl_c);
+    for (int j = 0; j < r->model.njnt; j++) put_goal(r, j, qpos[r->jnt[j].qposadr], ctrl_a, ctrl_c);
 }
 
 double fric_robot_goal(const fric_robot *r, int j)

@@ -237,11 +237,22 @@ fric_mujoco_core *fric_robot_core(fric_robot *r);
  * NULL) on those and on every adopted joint's goal source (there a motor's
  * ctrl is the servo's goal), and an adopted joint without a goal source
  * (no actuator, or a velocity, intvelocity or damper) gets its goal in the
- * adapter (torque on). Call after fric_robot_attach. */
+ * adapter (torque on). The pose's angles as they are (each is its joint's
+ * state: FRIC_ROBOT_GOAL_MAX bounds the goals set after). Call after
+ * fric_robot_attach. */
 void fric_robot_start_goals(fric_robot *r, const double *qpos, double *ctrl_a, double *ctrl_c);
-/* Joint j's goal [rad] by the same rule (nothing for j out of range or a
- * goal not finite). */
-void fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c);
+/* The largest |goal| a joint takes [rad]: the core's angle bound, a servo
+ * log's (FRIC_IO_ANGLE_MAX, fric_io.h): a few thousand turns, and within it
+ * the sag 1e3·(goal − q) and the servo's error goal − q stay finite and
+ * exact to ~1e-12 rad (a goal of −1.97e307 rad made the sag −inf). A
+ * limited joint's range does not bound it: a goal past a limit is a servo
+ * pushing against its stop. */
+#define FRIC_ROBOT_GOAL_MAX FRIC_IO_ANGLE_MAX
+/* Joint j's goal [rad] by the same rule. FRIC_OK, or FRIC_E_PARAM_RANGE
+ * with *why (may be NULL) and nothing changed: j not a joint of the robot,
+ * or the goal not finite or beyond ±FRIC_ROBOT_GOAL_MAX (the sentence names
+ * the joint and the bound). */
+fric_status fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c, const char **why);
 /* Joint j's goal [rad] (NaN for j out of range). */
 double fric_robot_goal(const fric_robot *r, int j);
 

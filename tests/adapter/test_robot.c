@@ -200,12 +200,36 @@ static void test_goal_rule(void **st)
     assert_true(ca[3] == -7 && cc[3] == -7);       /* a tendon */
     for (int j = 0; j < NJ; j++) assert_true(fric_robot_goal(r, j) == q0[j]);
     assert_true(fric_robot_core(r)->j[2].s.goal == 0.3);   /* no actuator: the adapter's goal */
-    fric_robot_set_goal(r, 2, 0.7, ca, cc);
+    fric_robot_set_goal(r, 2, 0.7, ca, cc, NULL);
     assert_true(fric_robot_core(r)->j[2].s.goal == 0.7 && fric_robot_goal(r, 2) == 0.7);
-    fric_robot_set_goal(r, 0, NAN, ca, cc);        /* not finite: nothing */
+    fric_robot_set_goal(r, 0, NAN, ca, cc, NULL);        /* not finite: nothing */
     assert_true(ca[0] == 0.1 && fric_robot_goal(r, 0) == 0.1);
-    fric_robot_set_goal(r, 0, 0.25, NULL, cc);     /* (C) only */
+    fric_robot_set_goal(r, 0, 0.25, NULL, cc, NULL);     /* (C) only */
     assert_true(ca[0] == 0.1 && cc[0] == 0.25);
+    /* the bound (robot-goal-huge, docs/fuzzing.md): 1e4 rad, a servo log's
+     * angle bound; ±1e4 taken, beyond it (up to the fuzz finding −1.97e307,
+     * whose sag 1e3·(goal − q) was −inf) refused with the joint's name and
+     * the bound, nothing changed; a joint the robot lacks refused too */
+    const char *why = NULL;
+    assert_int_equal(fric_robot_set_goal(r, 0, -1e4, ca, cc, &why), FRIC_OK);
+    assert_true(ca[0] == -1e4 && cc[0] == -1e4 && fric_robot_goal(r, 0) == -1e4);
+    assert_int_equal(fric_robot_set_goal(r, 2, 1e4, ca, cc, &why), FRIC_OK);
+    assert_true(fric_robot_core(r)->j[2].s.goal == 1e4);
+    assert_int_equal(fric_robot_set_goal(r, 0, 0.25, ca, cc, &why), FRIC_OK);
+    const double far[] = { 10000.000001, -1e5, -1.97e307, INFINITY, NAN };
+    for (size_t k = 0; k < sizeof far / sizeof far[0]; k++) {
+        why = NULL;
+        assert_int_equal(fric_robot_set_goal(r, 0, far[k], ca, cc, &why), FRIC_E_PARAM_RANGE);
+        assert_non_null(why);
+        assert_non_null(strstr(why, "joint 'j0'"));
+        assert_non_null(strstr(why, "±10000 rad"));
+        assert_true(ca[0] == 0.25 && cc[0] == 0.25 && fric_robot_goal(r, 0) == 0.25);
+    }
+    assert_int_equal(fric_robot_set_goal(r, 2, -2e4, ca, cc, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "joint 'j2'"));
+    assert_true(fric_robot_core(r)->j[2].s.goal == 1e4 && fric_robot_goal(r, 2) == 1e4);
+    assert_int_equal(fric_robot_set_goal(r, NJ, 0, ca, cc, &why), FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "joint 4"));
     fric_robot_destroy(r);
 
     /* a motor: its ctrl is a torque in (A) and on a joint not adopted; the
@@ -217,9 +241,9 @@ static void test_goal_rule(void **st)
     assert_true(ca[1] == -7 && cc[1] == 0.2);      /* j1's motor, adopted */
     assert_true(ca[4] == -7 && cc[4] == -7);       /* j2's motor, not adopted */
     assert_true(ca[0] == 0.1 && cc[0] == 0.1);     /* j0's position, not adopted */
-    fric_robot_set_goal(r, 1, -0.3, ca, cc);
+    fric_robot_set_goal(r, 1, -0.3, ca, cc, NULL);
     assert_true(ca[1] == -7 && cc[1] == -0.3);
-    fric_robot_set_goal(r, 2, -0.3, ca, cc);       /* neither adopted nor position-like */
+    fric_robot_set_goal(r, 2, -0.3, ca, cc, NULL);       /* neither adopted nor position-like */
     assert_true(ca[4] == -7 && cc[4] == -7 && fric_robot_goal(r, 2) == -0.3);
     fric_robot_destroy(r);
 }
@@ -267,7 +291,7 @@ static void test_creep_and_rows(void **st)
     double q[NJ] = { 0.4, 0.2, 0.3, 0 }, ca[4], cc[4];
     pose(qc, q);
     fric_robot_start_goals(r, qc, ca, cc);   /* every goal at q */
-    fric_robot_set_goal(r, 0, 0.5, ca, cc);
+    fric_robot_set_goal(r, 0, 0.5, ca, cc, NULL);
     qv[dofadr[0]] = 1e-9;
     qv[dofadr[1]] = -2e-9;
     fric_robot_core(r)->j[0].s.tau_m = 0.125;
@@ -492,7 +516,7 @@ static void test_gear(void **st)
         assert_double_equal(ad->a[0].armature, g * g * sts.servo.armature, 1e-15);
         /* a goal angle of the joint is the ctrl g·q (A's and C's) */
         double ctrl_a[1] = { 9 }, ctrl_c[1] = { 9 };
-        fric_robot_set_goal(r, 0, 0.01, ctrl_a, ctrl_c);
+        fric_robot_set_goal(r, 0, 0.01, ctrl_a, ctrl_c, NULL);
         assert_double_equal(ctrl_c[0], g * 0.01, 1e-15);
         assert_double_equal(ctrl_a[0], g * 0.01, 1e-15);
         /* a load the servo holds on its side (|load/g| = 0.5·K_c): the joint's
@@ -560,10 +584,10 @@ static void test_actuator_kinds_named(void **st)
     assert_string_equal(fric_robot_actuator_name(r, 2), "damp");
     /* before adoption: a velocity's ctrl is no angle, not even in (A) */
     double ctrl_a[4] = { 0, 0, 0, 0 }, ctrl_c[4] = { 0, 0, 0, 0 };
-    fric_robot_set_goal(r, 0, 0.2, ctrl_a, ctrl_c);
+    fric_robot_set_goal(r, 0, 0.2, ctrl_a, ctrl_c, NULL);
     assert_true(ctrl_a[0] == 0 && ctrl_c[0] == 0);
     /* nor a general one without stiffness in its bias (its ctrl scales a torque) */
-    fric_robot_set_goal(r, 3, 0.2, ctrl_a, ctrl_c);
+    fric_robot_set_goal(r, 3, 0.2, ctrl_a, ctrl_c, NULL);
     assert_true(ctrl_a[3] == 0 && ctrl_c[3] == 0);
     assert_int_equal(fric_robot_map(r, "*=sts3215/m1", &why), FRIC_OK);
     fric_bench_def sv[1] = { sts3215_m1() };
@@ -592,7 +616,7 @@ static void test_actuator_kinds_named(void **st)
     assert_true(ctrl_c[0] == 0 && ctrl_c[1] == 0 && ctrl_c[2] == 0);
     assert_double_equal(ctrl_c[3], 0.4, 0);
     for (int i = 0; i < 3; i++) assert_double_equal(core->j[i].s.goal, qpos[i], 0);
-    fric_robot_set_goal(r, 1, -0.5, ctrl_a, ctrl_c);
+    fric_robot_set_goal(r, 1, -0.5, ctrl_a, ctrl_c, NULL);
     assert_double_equal(core->j[1].s.goal, -0.5, 0);
     assert_true(ctrl_c[1] == 0);
     fric_robot_destroy(r);

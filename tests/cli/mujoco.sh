@@ -303,6 +303,8 @@ usage_error "adopt: no such preset" "'sts3215/m3'" "m1, m6" -- "$bin" mujoco "$t
 usage_error "adopt: @name without --params" "'@mine'" "--params mine=FILE.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@mine'
 usage_error "adopt: params file refused" "$tmp/malformed.json" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=@u' --params "u=$tmp/malformed.json"
 usage_error "adopt: --goal of a joint not adopted" "--goal wrist_ball" "adopted: shoulder, elbow" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal wrist_ball=1
+# a goal beyond the core's bound of 1e4 rad (robot-goal-huge: a sag of −inf), the joint and the bound named
+usage_error "adopt: --goal beyond 1e4 rad" "mujoco: --goal: joint 'elbow': the goal -1.97e+307 rad is outside ±10000 rad" -- "$bin" mujoco "$tmp/robot.xml" --adopt '*=sts3215/m1' --goal elbow=-1.97e307
 # the robot's one validation (issue 38; MuJoCo 2.2.2 loads these, warning on
 # stdout of a NaN): a number not finite or an absurd timestep refused in one
 # sentence naming the element and attribute, stdout empty

@@ -104,12 +104,6 @@ static size_t put(char *buf, size_t at, size_t cap, const char *s)
     return at + n;
 }
 
-/* The joint of adopted joint i. */
-static int jj_of(const fric_mujoco_adoption *ad, int i)
-{
-    return ad->a[i].joint;
-}
-
 /* How far the inputs got (printed at exit with FUZZ_SHOW=1 in the
  * environment): created, mapped, adopted, attached, run. */
 static long reached[5];
@@ -314,8 +308,15 @@ static void one(const uint8_t *data, size_t size)
             int q = fuzz_u8(&in) % (m.njnt ? m.njnt : 1);
             double gq = num(&in, -3.2, 3.2);
             if (getenv("FUZZ_SHOW")) fprintf(stderr, "fuzz_robot: step %d: joint %d's goal %.17g\n", s, q, gq);
-            fric_robot_set_goal(r, q, gq, ctrl_a, ctrl_c);
-            if (!isfinite(fric_robot_goal(r, q))) FUZZ_FAIL("joint %d: goal %g", q, fric_robot_goal(r, q));
+            /* a goal beyond ±FRIC_ROBOT_GOAL_MAX (or of no joint) refused with a sentence, nothing changed */
+            double was = fric_robot_goal(r, q);
+            const char *gwhy = NULL;
+            int refused = fric_robot_set_goal(r, q, gq, ctrl_a, ctrl_c, &gwhy) != FRIC_OK;
+            int inside = q < m.njnt && fabs(gq) <= FRIC_ROBOT_GOAL_MAX;
+            if (refused == inside || (refused && (!gwhy || !gwhy[0])))
+                FUZZ_FAIL("joint %d: goal %g %s", q, gq, refused ? "refused" : "taken");
+            if (refused && q < m.njnt && !(fric_robot_goal(r, q) == was)) FUZZ_FAIL("joint %d: a refused goal changed it", q);
+            if (q < m.njnt && !isfinite(fric_robot_goal(r, q))) FUZZ_FAIL("joint %d: goal %g", q, fric_robot_goal(r, q));
         }
         for (int i = 0; i < n; i++) {
             int jj = ad->a[i].joint;
@@ -358,11 +359,6 @@ static void one(const uint8_t *data, size_t size)
             if (fric_robot_row_of(r, i, 1, qp, qv, NULL, NULL, &row)) FUZZ_FAIL("row %d refused", i);
             long sample = 0, span = 0;
             fric_robot_sampling(r, &sample, &span);
-            /* known finding robot-goal-huge (docs/fuzzing.md): fric_robot_set_goal takes any finite
-             * goal, and the sag 1e3·(goal − q) overflows for |goal − q| > DBL_MAX/1e3 */
-            if (!isfinite(row.sag_mrad) && isfinite(row.q) && !(fabs(fric_robot_goal(r, jj_of(ad, i)) - row.q) <= DBL_MAX / 1e3)
-                && fuzz_known("robot-goal-huge"))
-                continue;
             if (!isfinite(row.q) || !isfinite(row.sag_mrad) || !isfinite(row.tau_m) || !isfinite(row.tau_f))
                 FUZZ_FAIL("step %d, joint %d: row q %g sag %g mrad tau_m %g tau_f %g", s, i, row.q, row.sag_mrad,
                           row.tau_m, row.tau_f);

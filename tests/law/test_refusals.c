@@ -646,6 +646,7 @@ static void test_joint_stage(void **state)
     const double qpos[1] = { 0 };
     REFUSE(fric_robot_adopt(r, &servo, 2, 0, qpos, &why), FRIC_E_PARAM_RANGE, -1, "2 servos");
     REFUSE(fric_robot_attach(r, &euler, jm, FRIC_MUJOCO_IMPLICIT, &why), FRIC_E_NULL, -1, "after its adoption");
+    REFUSE(fric_robot_set_goal(r, 0, -1.97e307, NULL, NULL, &why), FRIC_E_PARAM_RANGE, -1, "joint 'shoulder'");
     fric_robot_row row;
     REFUSE(fric_robot_row_of(r, 0, 1, qpos, qpos, NULL, NULL, &row), FRIC_E_PARAM_RANGE, -1, "no such adopted joint");
     fric_robot_destroy(r);

@@ -212,7 +212,8 @@ async function frameWindows(page, { reset, read, extra = async () => null, tries
   for (let w = 0; w < tries; w++) {
     await page.evaluate(reset);
     await page.waitForTimeout(6000);
-    await waitFor(() => page.evaluate(read).then((ms) => (ms.length >= FRAME_MIN ? true : null)), 15_000, 250);
+    // FRAME_MIN frames waited for up to 60 s more (at a load of 40 the page drew 216 in 21 s): a count of frames, not a time
+    await waitFor(() => page.evaluate(read).then((ms) => (ms.length >= FRAME_MIN ? true : null)), 60_000, 250);
     const ms = await page.evaluate(read);
     const ft = frameTime(ms);
     windows.push({ frames: ms.length, p95_ms: ft.p95_ms, load_average_1min: os.loadavg()[0] });
@@ -247,6 +248,9 @@ async function launchContext() {
     viewport: { width: 1280, height: 900 },
   });
   c.setDefaultTimeout(15_000);
+  // a page's load (page.goto) waited for up to 60 s: under a load of 40 a
+  // view's load took over 15 s; how long a load takes is not what is checked
+  c.setDefaultNavigationTimeout(60_000);
   c.profile = profile;
   return c;
 }
@@ -334,6 +338,26 @@ async function frames(page, n) {
     const f = () => (++i >= k ? res() : requestAnimationFrame(f));
     requestAnimationFrame(f);
   }), n);
+}
+
+/** Waits in the page for pred(arg) (a function run there) to give a truthy
+ *  value, checked once per animation frame, for at most maxFrames frames:
+ *  { value, frames } (value falsy when the frames ran out). A bound in frames,
+ *  not milliseconds: a loaded machine draws fewer frames in the same time, so
+ *  what the page does in a given time (a 0.2 s transition, a timer) takes no
+ *  more frames there, and a page that never gets there still fails. */
+function withinFrames(page, pred, maxFrames, arg) {
+  return page.evaluate(([src, n, a]) => new Promise((res) => {
+    // the predicate from its source (page.evaluate takes one function)
+    const f = new Function(`return (${src});`)();
+    let i = 0;
+    const step = () => {
+      const v = f(a);
+      if (v || i >= n) res({ value: v, frames: i });
+      else { i++; requestAnimationFrame(step); }
+    };
+    step();
+  }), [pred.toString(), maxFrames, arg]);
 }
 
 /** A fingerprint of every live chart's data (FNV-1a over the bits of every x, y). */
@@ -446,6 +470,9 @@ async function settle(page) {
 async function isLive(page) {
   const a = await chartPrint(page);
   await page.waitForTimeout(600);
+  // and at least 30 animation frames: a loaded machine draws a live view
+  // slower, and 600 ms alone took the arm for a still view there
+  await frames(page, 30);
   const b = await chartPrint(page);
   return a.hash !== b.hash;
 }
@@ -485,7 +512,8 @@ async function testView(view, allViews) {
     for (const kind of ['PNG', 'CSV']) {
       const btn = box.locator('button', { hasText: new RegExp(`^${kind}$`) });
       expect(await btn.count() > 0, `no ${kind} button`);
-      const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), btn.first().click()]);
+      // the download waited for up to 60 s (10 s ran out at a load of 40; its time is not what is checked)
+      const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), btn.first().click()]);
       const file = await dl.path();
       const bytes = fs.readFileSync(file);
       const fileName = dl.suggestedFilename();
@@ -710,7 +738,7 @@ async function main() {
   }
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
-    logProblems, frames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
+    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
     screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 

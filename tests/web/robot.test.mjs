@@ -383,6 +383,32 @@ describe('the robot\'s one validation (the core\'s robot layer, every door: issu
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('a goal beyond the core\'s ±1e4 rad (robot-goal-huge: its sag was −inf) is refused naming the joint: the pair keeps its goal, the headless runner exits 2', () => {
+    const sentence = "joint 'shoulder': the goal -1.97e+307 rad is outside ±10000 rad; give a finite angle within the core's angle bound.";
+    const pair = createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1', keyframe: 0 });
+    try {
+      const g0 = pair.goal('shoulder'), ctrl = Array.from(pair.C.d.ctrl);
+      assert.throws(() => pair.setGoal('shoulder', -1.97e307), (e) => { assert.equal(e.message, sentence); return true; });
+      assert.equal(pair.goal('shoulder'), g0);
+      assert.deepEqual(Array.from(pair.C.d.ctrl), ctrl);
+      throwsLike(() => pair.setGoal('elbow', 10000.001), /^joint 'elbow': the goal 10000 rad is outside ±10000 rad/);
+      pair.setGoal('shoulder', -1e4);
+      assert.equal(pair.goal('shoulder'), -1e4);
+    } finally {
+      pair.free();
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-goal-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'arm.xml'), BOTH);
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), path.join(dir, 'arm.xml'), '--servos', '*=sts3215/m1',
+        '--seconds', '0.01', '--goal', 'shoulder=-1.97e307'], { encoding: 'utf8' });
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr.trim().split('\n').pop(), `robot: --goal: ${sentence}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('the headless runner stops a run past its wall-clock limit (--time-limit S, default 600 s): exit 2, one sentence', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-limit-'));
     try {

@@ -258,12 +258,14 @@ export class Robot {
     this._out(this._ca, ctrlA);
     this._out(this._cc, ctrlC);
   }
-  /** Joint j's goal [rad] by the same rule (fric_robot_set_goal). */
+  /** Joint j's goal [rad] by the same rule (fric_robot_set_goal); throws
+   *  the core's sentence (nothing changed) for a goal not finite or beyond
+   *  ±FRIC_ROBOT_GOAL_MAX, or j not a joint. */
   setGoal(j, goal, ctrlA, ctrlC) {
     this._live();
     this._in(this._ca, ctrlA);
     this._in(this._cc, ctrlC);
-    this._core._m._fxb_robot_set_goal(this._p, j, goal, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0);
+    if (this._core._m._fxb_robot_set_goal(this._p, j, goal, ctrlA ? this._ca : 0, ctrlC ? this._cc : 0)) throw this._core._fail();
     this._out(this._ca, ctrlA);
     this._out(this._cc, ctrlC);
   }

@@ -2,15 +2,17 @@
 // an embedding host's fx:set-state, embed.js) are checked against their
 // ranges. A value outside them is refused, never replaced silently: the view
 // keeps what it had, and main.js says so on the page (and to the host) in one
-// sentence naming the key, the value and what is allowed.
+// sentence naming the key, the value and what is allowed; the URL then holds
+// the value in use (state.put: the current entry replaced, history.replaceState).
 const listeners = new Set();
 
 /** The value under key (state.get) of a parameter p = { min, max, choices? }
  *  (a scenario's parameter from the core, or a view's own): the number, a
  *  choice's index, in p.min … p.max; def when the state has none. A value
- *  outside them is refused: def is returned and every onRefused listener
- *  gets { scope (state.scope, the view's id), key, value (the text), min,
- *  max, choices (null for a number) }. */
+ *  outside them is refused: def is returned, written into the URL in its
+ *  place (state.put), and every onRefused listener gets { scope
+ *  (state.scope, the view's id), key, value (the text), min, max, choices
+ *  (null for a number) }. */
 export function stateParam(state, key, p, def) {
   const raw = state.get(key, null);
   if (raw === null) return def;
@@ -18,6 +20,8 @@ export function stateParam(state, key, p, def) {
   if (Number.isFinite(v) && v >= p.min && v <= p.max) return v;
   const refusal = { scope: state.scope ?? null, key, value: raw, min: p.min, max: p.max, choices: p.choices || null };
   listeners.forEach((f) => f(refusal));
+  // the refused text leaves the URL: the value in use there (a choice by its name)
+  state.put?.(key, def === undefined || def === null ? null : p.choices ? p.choices[def] : def);
   return def;
 }
 

@@ -112,6 +112,15 @@ export function scopedState(scope) {
       const n = v === null ? NaN : Number(v);
       return Number.isFinite(n) ? n : def;
     },
+    /** The value in use under key written back into the current entry
+     *  (null: the key removed), the state's listeners not told: a value
+     *  the view refused from its URL (refusal.js) leaves the URL. */
+    put(key, value) {
+      const p = params();
+      if (value === undefined || value === null) p.delete(`${scope}.${key}`);
+      else p.set(`${scope}.${key}`, String(value));
+      write(false, `?${p.toString()}`);
+    },
     set(values) {
       const p = params();
       for (const [k, v] of Object.entries(values)) {

@@ -3,12 +3,15 @@
 // fig1.worker.js over fig1.js). Checks:
 //   worker      the button runs the low gain in the worker; Cancel while
 //               MuJoCo loads and compiles the meshes (the progress bar
-//               indeterminate) stops it within 2 s (the status says so, no
+//               indeterminate) stops it within 2 s, or within half the
+//               load and compile of the whole run after it (the same run's
+//               baseline, for a loaded machine) (the status says so, no
 //               figure kept); run again to its end, the bar advances
 //               (several increasing fractions between 0 and 1) and the page
 //               stays responsive (the longest gap between two animation
 //               frames until the figure arrives, the view's own runs
-//               paused, under GAP_MS)
+//               paused, under GAP_MS or 4 times the largest gap over 1 s
+//               just before, nothing running: the same run's baseline)
 //   figure      the high gain runs too (the selector shows either again
 //               without a run); panel B
 //               (a chart per joint: the path, M1 and M4) and panel C (a
@@ -64,8 +67,13 @@ export default async function fig1(h) {
     expect(indeterminate, 'the progress bar is not shown (indeterminate) while MuJoCo compiles');
     await page.waitForTimeout(500);
     await page.locator('#mujoco-fig1-cancel').click();
-    const stopped = await waitFor(async () => { const s = await state(); return s.busy ? null : s; }, 2_000, 20);
-    expect(stopped, 'Cancel did not stop the run within 2 s');
+    // how long Cancel took is judged below against the whole load and
+    // compile of the same run (page8.loadMs): a Cancel that waited for the
+    // compile to end takes about that long; under 2 s always passes
+    const c0 = Date.now();
+    const stopped = await waitFor(async () => { const s = await state(); return s.busy ? null : s; }, 60_000, 20);
+    const cancelMs = Date.now() - c0;
+    expect(stopped, 'Cancel did not stop the run within 60 s');
     expect(stopped.results.length === 0, `a cancelled run left a figure: ${JSON.stringify(stopped.results.map((r) => r.kp))}`);
     const status = await text('mujoco-fig1-status');
     expect(/cancelled/.test(status), `status after Cancel: '${status}'`);
@@ -75,6 +83,16 @@ export default async function fig1(h) {
     // view's own six runs paused: a run on the page's thread would freeze
     // it for the whole load and compile, several seconds)
     await page.locator('.mujoco-runbar button', { hasText: /^Pause$/ }).first().click();
+    // the baseline: the largest frame gap over 1 s of the same page with the
+    // runs paused and nothing started (the machine's load alone); the bound
+    // below is GAP_MS or 4 times it (a page frozen for the load and compile
+    // still fails)
+    const base = await page.evaluate(() => new Promise((res) => {
+      let last = performance.now(), max = 0;
+      const t0 = last;
+      const f = (now) => { max = Math.max(max, now - last); last = now; if (now - t0 < 1000) requestAnimationFrame(f); else res(max); };
+      requestAnimationFrame(f);
+    }));
     await page.evaluate(() => {
       const w = window.__fig1Frames = { last: performance.now(), gaps: [], on: true };
       const f = () => { const now = performance.now(); w.gaps.push([now - w.last, now]); w.last = now; if (w.on) requestAnimationFrame(f); };
@@ -94,8 +112,9 @@ export default async function fig1(h) {
     // second on an idle machine gives two or three fractions
     const fr = done.progress.filter((x) => x > 0 && x < 1);
     expect(fr.length >= 2 && fr.every((x, i) => i === 0 || x > fr[i - 1]), `the progress bar's fractions: ${done.progress.join(' ')}`);
-    expect(gap < GAP_MS, `the page froze for ${gap.toFixed(0)} ms during the run`);
+    expect(gap < Math.max(GAP_MS, 4 * base), `the page froze for ${gap.toFixed(0)} ms during the run (its largest frame gap before it, paused: ${base.toFixed(0)} ms)`);
     page8 = done.results[0];
+    expect(cancelMs < Math.max(2000, page8.loadMs / 2), `Cancel took ${cancelMs} ms to stop the run, the whole load and compile ${page8.loadMs} ms (it waited for the compile?)`);
     return `Cancel during the compile: '${status}'; then kp 8 to its end in ${((Date.now() - t0) / 1e3).toFixed(1)} s (load and compile ${(page8.loadMs / 1e3).toFixed(1)} s, the two runs ${(page8.ms / 1e3).toFixed(2)} s in the worker), progress ${fr.map((x) => x.toFixed(2)).join(' ')}; `
       + `${frames} frames drawn meanwhile, the longest gap ${gap.toFixed(0)} ms (load average ${os.loadavg()[0].toFixed(1)}); drawing the figure then took ${showMs.toFixed(0)} ms`;
   });

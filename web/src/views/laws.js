@@ -61,8 +61,10 @@ export function mount(container, { core, state }) {
   const ranges = core.law.fieldRanges();
   const PARAMS = VIEW_PARAMS.map((p) => (ranges[p.key] ? { ...p, min: ranges[p.key][0], max: ranges[p.key][1] } : p));
   const LAWS = LAW_KINDS.map((value) => ({ value, label: LAW_LABELS[value] || value }));
-  const values = { law: state.get('law', 'stribeck') };
-  if (!LAWS.some((l) => l.value === values.law)) values.law = 'stribeck';
+  // a law the core does not know is refused (said on the page, the host's
+  // fx:error, naming the known ones), never taken silently as stribeck
+  const names = LAWS.map((l) => l.value);
+  const values = { law: names[stateParam(state, 'law', { min: 0, max: names.length - 1, choices: names }, names.indexOf('stribeck'))] };
   // a value outside its range is refused (said on the page), not clamped
   for (const p of PARAMS) values[p.key] = stateParam(state, p.key, p, p.def);
   const show = {

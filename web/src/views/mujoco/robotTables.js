@@ -93,7 +93,8 @@ export function robotTables({ pair }) {
       const unit = j.type === 'slide' ? 'm' : 'rad';
       const [lo, hi] = j.range ?? (j.type === 'slide' ? [-1, 1] : [-Math.PI, Math.PI]);
       const ctl = numberControl({ label: t('robot.goal', { joint: j.name }), unit, min: lo, max: hi, value: clamp(pair().goal(j.name), lo, hi),
-        onInput: (x) => { pair()?.setGoal(j.name, x); return ''; } });
+        // a goal the core refuses (beyond FRIC_ROBOT_GOAL_MAX: a file's range may be wider) is kept out, its sentence beside the field
+        onInput: (x) => { try { pair()?.setGoal(j.name, x); } catch (e) { return e.message; } return ''; } });
       ctl.el.dataset.joint = j.name;
       return { name: j.name, ctl, lo, hi };
     }).filter(Boolean);
