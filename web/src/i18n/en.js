@@ -1131,4 +1131,9 @@ export default {
   'page.refused': 'Refused, outside what is allowed: {list}; the view keeps what it had.',
   'page.refused.item': '{key} = {value} (allowed: {range})',
   'page.refused.choices': 'one of {list}',
+  // the base address of a worksheet's links and QR codes (printAddress.js; issue 40 item 12)
+  'worksheet.base.label': 'Address printed on the sheets (links, QR codes):',
+  'worksheet.base.bad': '"{got}" is not an address a phone can open: write it in full, starting with http:// or https:// (e.g. http://192.168.1.20:8000/); the sheets keep the address they had.',
+  'worksheet.base.loopback': 'The sheets print this computer\'s own address ({host}), which the students\' phones cannot open: write the address they can reach (the school\'s server, or this computer\'s address on the classroom network).',
+  'worksheet.base.now': 'The sheets\' links and QR codes start with {url}.',
 };

@@ -1830,4 +1830,9 @@ export default {
   'page.refused': 'Refusé, hors de ce qui est permis : {list} ; la vue garde ce qu\'elle avait.',
   'page.refused.item': '{key} = {value} (permis : {range})',
   'page.refused.choices': 'l\'une des valeurs {list}',
+  // l'adresse de base des liens et codes QR d'une fiche (printAddress.js ; issue 40, point 12)
+  'worksheet.base.label': 'Adresse imprimée sur les fiches (liens, codes QR) :',
+  'worksheet.base.bad': '« {got} » n\'est pas une adresse qu\'un téléphone peut ouvrir : écrivez-la en entier, en commençant par http:// ou https:// (p. ex. http://192.168.1.20:8000/) ; les fiches gardent l\'adresse qu\'elles avaient.',
+  'worksheet.base.loopback': 'Les fiches impriment l\'adresse de cet ordinateur lui-même ({host}), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou l\'adresse de cet ordinateur sur le réseau de la classe).',
+  'worksheet.base.now': 'Les liens et codes QR des fiches commencent par {url}.',
 };
