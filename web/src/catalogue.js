@@ -13,6 +13,8 @@ import { t } from './i18n/index.js';
 export const DEG = 180 / Math.PI;
 
 export const num = (v, d = 4) => fmtNumber(v, { digits: d, small: 0, big: Infinity });
+/** A velocity [m/s] in whole mm/s with its sign ("−8", "+7", "0"). */
+const mmps = (v) => { const x = Math.round(v * 1000); return x === 0 ? '0' : `${x < 0 ? '−' : '+'}${Math.abs(x)}`; };
 
 export const SCENARIOS = [
   {
@@ -35,7 +37,10 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.model-a.1'), cols: ['v'], unit: 'm/s' },
       { title: t('scenarios.plot.model-a.2'), cols: ['f'], unit: 'N' },
     ],
-    summary: (last) => t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals }),
+    // after (a finished run): v's range from the first reversal on, in whole
+    // mm/s with its sign, the chatter band as text (issue 40 item 9)
+    summary: (last, complete, after) => t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals })
+      + (after?.v ? t('scenarios.sum.chatter', { lo: mmps(after.v[0]), hi: mmps(after.v[1]) }) : ''),
   },
   {
     name: 'two-contacts',

@@ -1136,4 +1136,12 @@ export default {
   'worksheet.base.bad': '"{got}" is not an address a phone can open: write it in full, starting with http:// or https:// (e.g. http://192.168.1.20:8000/); the sheets keep the address they had.',
   'worksheet.base.loopback': 'The sheets print this computer\'s own address ({host}), which the students\' phones cannot open: write the address they can reach (the school\'s server, or this computer\'s address on the classroom network).',
   'worksheet.base.now': 'The sheets\' links and QR codes start with {url}.',
+  // the Drive view's band read-out (drive.js writeBand; issue 40 item 9)
+  'drive.band': 'Static band at θ̇ = {v} rad/s: {rows}.',
+  'drive.band.row': 'at τm = {tm} N·m, τe from {lo} to {hi} N·m ({w} N·m wide)',
+  'wellposed.status.heldSince': 'held at rest since t = {t} s',
+  'scenarios.sum.chatter': '; from the first reversal on, v between {lo} and {hi} mm/s',
+  'laws.z.band': '; static band |v*| ≤ Z·Φ(+0) = {edge} m/s',
+  'pendulum.seconds': '{who} {name} at whole seconds: {list}',
+  'pendulum.seconds.item': '{n} s: θ {q}, {rate} reversals in the second before',
 };
