@@ -37,10 +37,10 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.model-a.1'), cols: ['v'], unit: 'm/s' },
       { title: t('scenarios.plot.model-a.2'), cols: ['f'], unit: 'N' },
     ],
-    // after (a finished run): v's range from the first reversal on, in whole
-    // mm/s with its sign, the chatter band as text (issue 40 item 9)
-    summary: (last, complete, after) => t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals })
-      + (after?.v ? t('scenarios.sum.chatter', { lo: mmps(after.v[0]), hi: mmps(after.v[1]) }) : ''),
+    // run (a finished one): after, v's range from the first reversal on, in
+    // whole mm/s with its sign, the chatter band as text (issue 40 item 9)
+    summary: (last, complete, run) => t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals })
+      + (run?.after?.v ? t('scenarios.sum.chatter', { lo: mmps(run.after.v[0]), hi: mmps(run.after.v[1]) }) : ''),
   },
   {
     name: 'two-contacts',
@@ -71,7 +71,9 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.screw.2'), cols: ['ddq'], unit: 'rad/s²' },
       { title: t('scenarios.plot.screw.3'), cols: ['tau_f'], unit: 'N·m' },
     ],
-    summary: (last) => t('scenarios.sum.reversals', { n: last.reversals }),
+    // run (a finished one): its stuck steps (q̇ = 0 exactly) and when, as text (issue 40 item 9)
+    summary: (last, complete, run) => t('scenarios.sum.reversals', { n: last.reversals })
+      + (run?.stuck?.n ? t('scenarios.sum.stuckSteps', { n: run.stuck.n, t0: num(run.stuck.t0, 6), t1: num(run.stuck.t1, 6) }) : ''),
   },
   {
     name: 'xy-table',

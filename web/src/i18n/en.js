@@ -1144,4 +1144,5 @@ export default {
   'laws.z.band': '; static band |v*| ≤ Z·Φ(+0) = {edge} m/s',
   'pendulum.seconds': '{who} {name} at whole seconds: {list}',
   'pendulum.seconds.item': '{n} s: θ {q}, {rate} reversals in the second before',
+  'scenarios.sum.stuckSteps': '; stuck (q̇ = 0) {n} steps, from t = {t0} to {t1} s',
 };

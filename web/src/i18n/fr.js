@@ -1843,4 +1843,5 @@ export default {
   'laws.z.band': ' ; bande statique |v*| ≤ Z·Φ(+0) = {edge} m/s',
   'pendulum.seconds': '{who} {name} aux secondes entières : {list}',
   'pendulum.seconds.item': '{n} s : θ {q}, {rate} inversions dans la seconde d\'avant',
+  'scenarios.sum.stuckSteps': ' ; à l\'arrêt (q̇ = 0) {n} pas, de t = {t0} à {t1} s',
 };

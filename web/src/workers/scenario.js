@@ -22,7 +22,9 @@
 //       last row seen ({ col: value }), error: the core's message or null;
 //       after (a scenario with a `reversals` column, else null): each plotted
 //       column's [smallest, largest] from the row before the first reversal
-//       to the end (the chatter band a summary writes as text)
+//       to the end (the chatter band a summary writes as text); stuck (a
+//       scenario with a `stuck` column, else null): { n, t0, t1 }, the rows
+//       with stuck = 1, the first's and the last one's t
 //   { type: 'done', blob?, bytes? } | { type: 'cancelled', variant, last }
 //   { type: 'rows', cols, rows: Float64Array (count × cols), count, ms } (transferred;
 //       ms: the run's time in the worker, without the wasm start-up)
@@ -155,7 +157,21 @@ async function plotJob(m) {
   // per variant: the plotted columns' range from the row before the first
   // reversal on (null until then), and the row before the current one
   const after = m.variants.map(() => ({ range: null, prev: null }));
+  const stuck = m.variants.map(() => null);
+  const stuckRows = (r, count, vi, nc, cols) => {
+    const cs = cols.indexOf('stuck'), ct = cols.indexOf('t');
+    if (cs < 0 || ct < 0) return;
+    const s = stuck[vi] || (stuck[vi] = { n: 0, t0: NaN, t1: NaN });
+    for (let k = 0; k < count; k++) {
+      if (r[k * nc + cs] !== 1) continue;
+      const t = r[k * nc + ct];
+      if (!s.n) s.t0 = t;
+      s.t1 = t;
+      s.n++;
+    }
+  };
   const afterRows = (r, count, vi, nc, cols) => {
+    stuckRows(r, count, vi, nc, cols);
     const cr = cols.indexOf('reversals');
     if (cr < 0) return;
     const a = after[vi];
@@ -211,7 +227,7 @@ async function plotJob(m) {
     else {
       const range = after[vi].range;
       self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error, sentence,
-        after: range && Object.fromEntries(m.cols.map((c, ci) => [c, range[ci]]).filter(([, g]) => g[0] <= g[1])) });
+        after: range && Object.fromEntries(m.cols.map((c, ci) => [c, range[ci]]).filter(([, g]) => g[0] <= g[1])), stuck: stuck[vi] });
     }
     return true;
   };
