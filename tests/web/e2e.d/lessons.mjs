@@ -201,7 +201,7 @@ function inLanguage(h, lang = 'en') {
     },
   };
 }
-export { cli, csv, round, field, type, pick, lessonSteps, controls, reset, inLanguage, showsNumber };
+export { cli, csv, round, field, type, pick, lessonSteps, controls, reset, inLanguage, screenText, showsNumber };
 
 export default async function lessons(h) {
   await lawsLesson(h);
