@@ -1143,7 +1143,7 @@ export default {
   'scenarios.sum.chatter': 'v between {lo} and {hi} mm/s from the first reversal on; ',
   'laws.z.band': '; static band |v*| ≤ Z·Φ(+0) = {edge} m/s',
   'pendulum.seconds': '{who} {name} at whole seconds: {list}',
-  'pendulum.seconds.item': '{n} s: θ {q}, {rate} reversals in the second before',
+  'pendulum.seconds.item': '{n} s: θ {q}, {rate} reversals/s',
   'scenarios.sum.stuckSteps': 'stuck (q̇ = 0) {n} steps from t = {t0} to {t1} s; ',
   'arm.events': '{who} {name}: {touch}{stick}',
   'arm.events.touch': 'corner {j} first touches the ground at {t} s',

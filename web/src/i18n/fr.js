@@ -1842,7 +1842,7 @@ export default {
   'scenarios.sum.chatter': 'v entre {lo} et {hi} mm/s dès la première inversion ; ',
   'laws.z.band': ' ; bande statique |v*| ≤ Z·Φ(+0) = {edge} m/s',
   'pendulum.seconds': '{who} {name} aux secondes entières : {list}',
-  'pendulum.seconds.item': '{n} s : θ {q}, {rate} inversions dans la seconde d\'avant',
+  'pendulum.seconds.item': '{n} s : θ {q}, {rate} inversions/s',
   'scenarios.sum.stuckSteps': 'à l\'arrêt (q̇ = 0) {n} pas de t = {t0} à {t1} s ; ',
   'arm.events': '{who} {name} : {touch}{stick}',
   'arm.events.touch': 'le coin {j} touche le sol pour la première fois à {t} s',
