@@ -1149,4 +1149,5 @@ export default {
   'arm.events.touch': 'corner {j} first touches the ground at {t} s',
   'arm.events.noTouch': 'no corner has touched the ground',
   'arm.events.stick': '; every joint {word} since {t} s',
+  'wellposed.status.movingAfter': 'moving (last came to rest at t = {t} s)',
 };

@@ -1848,4 +1848,5 @@ export default {
   'arm.events.touch': 'le coin {j} touche le sol pour la première fois à {t} s',
   'arm.events.noTouch': 'aucun coin n\'a touché le sol',
   'arm.events.stick': ' ; toutes les articulations {word} depuis {t} s',
+  'wellposed.status.movingAfter': 'en mouvement (dernière mise au repos à t = {t} s)',
 };

@@ -150,8 +150,9 @@ export function mount(container, { core, state, showError }) {
   mainCol.append(runBox);
 
   // the screw's last row, the row before, the rule's actions, the time reached
-  // restSince: the time of the first row of the stretch the screw is held at rest (null: moving)
-  const sim = { cols: [], row: null, prev: null, events: [], lastT: 0, restSince: null };
+  // restSince: the time of the first row of the stretch the screw is held at
+  // rest (null: moving); lastRest: that of the last such stretch (null: none yet)
+  const sim = { cols: [], row: null, prev: null, events: [], lastT: 0, restSince: null, lastRest: null };
   const series = { dq: [], ddq: [], n: [], st: [] };
   const chartSet = liveChartSet(mainCol, {
     what: 'screw',
@@ -221,7 +222,7 @@ export function mount(container, { core, state, showError }) {
         series.n.push({ x: t, y: r[cn] });
         series.st.push({ x: t, y: r[cst] });
         if (!(r[ch] > 0.5)) sim.restSince = null;
-        else if (sim.restSince === null) sim.restSince = t;
+        else if (sim.restSince === null) sim.restSince = sim.lastRest = t;
         const kinds = ruleAt(col, r, sim.prev);
         for (const kind of kinds) {
           const ev = { t, kind, ...ruleText(col, kind, r, kinds) };
@@ -247,7 +248,7 @@ export function mount(container, { core, state, showError }) {
     sim.lastT = 0;
     sim.events.length = 0;
     sim.prev = null;
-    sim.restSince = null;
+    sim.restSince = sim.lastRest = null;
     series.dq = []; series.ddq = []; series.n = []; series.st = [];
     setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
       { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
@@ -317,7 +318,7 @@ export function mount(container, { core, state, showError }) {
       // held: since when, the time the screw came to rest (read off the
       // screen, not the chart's kink: issue 40 item 9)
       state: g('held') > 0.5 ? (sim.restSince === null ? t('wellposed.status.held') : t('wellposed.status.heldSince', { t: sim.restSince.toFixed(3) }))
-        : t('wellposed.status.moving'), n: g('solutions'), st,
+        : sim.lastRest === null ? t('wellposed.status.moving') : t('wellposed.status.movingAfter', { t: sim.lastRest.toFixed(3) }), n: g('solutions'), st,
       none: g('n_none'), several: g('n_several'), impulses: g('impulses'), breakaways: g('breakaways') })));
   }
 
