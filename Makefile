@@ -523,6 +523,7 @@ dist: web
 	@tools/deps.sh dist
 	@node tools/single.mjs $(DIST)/friction-explorer.html
 	@node tools/dist.mjs $(DIST)/friction-explorer
+	@node tools/examples.mjs $(DIST)/friction-explorer/examples   # the worked robots from ../shared/data, their licences beside
 	@cd $(DIST) && rm -f friction-explorer.zip && zip -qrX friction-explorer.zip friction-explorer friction-explorer.html
 	@echo "dist: $(DIST)/friction-explorer.zip ($$(du -k $(DIST)/friction-explorer.zip | cut -f1) kB)"
 

@@ -4,7 +4,12 @@
 // when their folders are there, and OUT_DIR/index.json: { id: { files:
 // [relative paths], bytes } | { missing: true } }. The page's "Open …"
 // buttons read it. Nothing is copied into the repository: OUT_DIR is under
-// build/.
+// build/ (`make web`: build/web/examples; `make dist`: the package's
+// examples/). Beside each robot's files, what its licence asks to keep
+// (examples.js licence, notices): the licence text as <id>/LICENSE when the
+// folder has none (the Apache-2.0 text of ../shared/data/so101/LICENSE, else
+// Debian's /usr/share/common-licenses), and each notice in <id>/NOTICE/;
+// index.json lists them apart ({ legal: [...] }): the page loads `files` only.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +31,9 @@ export function listFiles(dir) {
   })(dir, '');
   return out.sort();
 }
+
+/** The licence texts by SPDX name: the first of these files that exists. */
+const LICENCE_TEXT = { 'Apache-2.0': [path.join(SHARED, 'so101/LICENSE'), '/usr/share/common-licenses/Apache-2.0'] };
 
 /** The folder of example ex under ../shared/data. */
 export const exampleDir = (ex) => path.join(SHARED, ex.shared);
@@ -52,7 +60,23 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       fs.copyFileSync(path.join(src, f), to);
       bytes += fs.statSync(to).size;
     }
-    index[ex.id] = { files, bytes };
+    const legal = [];
+    const keep = (from, rel) => {
+      const to = path.join(dst, rel);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(from, to);
+      legal.push(rel);
+    };
+    if (!files.includes('LICENSE')) {
+      const text = (LICENCE_TEXT[ex.licence] || []).find((f) => fs.existsSync(f));
+      if (!text) {
+        console.error(`examples: ${ex.id}: no text of its licence ${ex.licence} to put beside it`);
+        process.exit(1);
+      }
+      keep(text, 'LICENSE');
+    }
+    for (const n of ex.notices || []) keep(path.join(SHARED, n), `NOTICE/${path.basename(n)}`);
+    index[ex.id] = { files, bytes, licence: ex.licence, legal };
   }
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'index.json'), `${JSON.stringify(index, null, 1)}\n`);

@@ -13,6 +13,8 @@ import { t } from './i18n/index.js';
 export const DEG = 180 / Math.PI;
 
 export const num = (v, d = 4) => fmtNumber(v, { digits: d, small: 0, big: Infinity });
+/** A velocity [m/s] in whole mm/s with its sign ("−8", "+7", "0"). */
+const mmps = (v) => { const x = Math.round(v * 1000); return x === 0 ? '0' : `${x < 0 ? '−' : '+'}${Math.abs(x)}`; };
 
 export const SCENARIOS = [
   {
@@ -35,7 +37,10 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.model-a.1'), cols: ['v'], unit: 'm/s' },
       { title: t('scenarios.plot.model-a.2'), cols: ['f'], unit: 'N' },
     ],
-    summary: (last) => t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals }),
+    // run (a finished one): after, v's range from the first reversal on, in
+    // whole mm/s with its sign, the chatter band as text (issue 40 item 9)
+    summary: (last, complete, run) => (run?.after?.v ? t('scenarios.sum.chatter', { lo: mmps(run.after.v[0]), hi: mmps(run.after.v[1]) }) : '')
+      + t('scenarios.sum.modelA', { v: num(last.v, 3), n: last.reversals }),
   },
   {
     name: 'two-contacts',
@@ -66,7 +71,9 @@ export const SCENARIOS = [
       { title: t('scenarios.plot.screw.2'), cols: ['ddq'], unit: 'rad/s²' },
       { title: t('scenarios.plot.screw.3'), cols: ['tau_f'], unit: 'N·m' },
     ],
-    summary: (last) => t('scenarios.sum.reversals', { n: last.reversals }),
+    // run (a finished one): its stuck steps (q̇ = 0 exactly) and when, as text (issue 40 item 9)
+    summary: (last, complete, run) => (run?.stuck?.n ? t('scenarios.sum.stuckSteps', { n: run.stuck.n, t0: num(run.stuck.t0, 6), t1: num(run.stuck.t1, 6) }) : '')
+      + t('scenarios.sum.reversals', { n: last.reversals }),
   },
   {
     name: 'xy-table',

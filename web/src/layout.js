@@ -3,6 +3,7 @@
 // lesson box with the key legend that main.js puts above the view.
 import { el, symbolNodes, quoteNodes } from './dom.js';
 import { t } from './i18n/index.js';
+import { printAddressField } from './printAddress.js';
 
 /** Fills container with the two columns; title/intro (optional) head the
  *  controls. Returns { side, charts }. */
@@ -92,7 +93,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
     }
     const details = el('details', { open }, el('summary', { textContent: t('lesson.notice') }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
-        el('div', { className: 'lesson-try' }, head,
+        el('div', { className: 'lesson-try' }, head, ...(onPrint ? [printAddressField()] : []),
           ...(off ? [lessonOffNote(off)] : []),
           el('ol', {}, ...steps))));
     details.addEventListener('toggle', () => onToggle(details.open));

@@ -9,15 +9,17 @@ import qrcode from 'qrcode-generator';
 import { el, quoteNodes, symbolNodes } from './dom.js';
 import { lessonSetup } from './layout.js';
 import { t, lang } from './i18n/index.js';
+import { printBase } from './printAddress.js';
 
 /** The address of a lesson step's set-up (index null: the lesson's start):
- *  this page with the view and the step's URL state. */
+ *  the sheet's base address (printAddress.js: the teacher's, else this
+ *  page's) with the view and the step's URL state. */
 export function setupUrl(viewId, lesson, index, core) {
   const entries = lessonSetup(lesson, index, core) || {};
   const q = new URLSearchParams({ view: viewId });
   if (lang !== 'en') q.set('lang', lang); // the set-up opens in the sheet's language
   for (const [k, v] of Object.entries(entries)) q.set(`${viewId}.${k}`, String(v));
-  return `${window.location.origin}${window.location.pathname}?${q}`;
+  return `${printBase()}?${q}`;
 }
 
 /** A QR code of `text` as an <img> (a GIF data: URL). */

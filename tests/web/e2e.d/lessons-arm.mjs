@@ -58,7 +58,7 @@ export default async function lessonsArm(h) {
  *  table's words, the badges as STICK/SLIP, the same numbers. */
 export async function armLesson(h, lang) {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, EN, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
   const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   // the badges' words in the page's language, read back as STICK / SLIP
@@ -168,6 +168,7 @@ export async function armLesson(h, lang) {
       expect(b0.toFixed(1) === a0.toFixed(1), `CLI first contacts ${a0} and ${b0} s`);
       has(steps[0], `corner 2 from ${b2.toFixed(3)} s`);
       const t1 = await runTo(2);
+      see(page, steps[0]);
       const s1 = await fnSeries();
       const d1 = sameAsCli(s1, { A: semi, B: imp }, 'step 1');
       expect(firstPage(s1, ['fn1 A', 'fn2 A']) === a0 && firstPage(s1, ['fn1 B', 'fn2 B']) === b0 && firstPage(s1, ['fn2 B']) === b2
@@ -182,6 +183,7 @@ export async function armLesson(h, lang) {
       await pick(page, L['arm.methodB'], 'coupled');
       expect(await clockT() < 1, `picking coupled did not start the run again (t = ${await clockT()})`);
       const t2 = await runTo(2);
+      see(page, steps[1]);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');
       expect(Math.round(Number(s2b.fn[0])) === Math.round(r2(coup, 'fn1')) && s2b.q1 === deg(r2(coup, 'q1')).toFixed(1), `step 2: B shows '${s2b.text}'`);
       sameAsCli(await fnSeries(), { A: semi, B: coup }, 'step 2');
@@ -212,6 +214,7 @@ export async function armLesson(h, lang) {
         b3 = await statusIs(1, imp, await clockT(), 'step 3, B, one step later', true);
       }
       expect(a3.stick.join() === 'STICK,STICK' && b3.stick.join() === 'SLIP,SLIP', `step 3 badges: '${a3.text}' | '${b3.text}'`);
+      see(page, steps[2]);
       await shot(page, `arm-3${tag}`);
       // step 4: q_d2 = 0, then Reset: no contact before 4 s, touch-down after the cut
       snaps.push(await controls(page));
@@ -224,6 +227,7 @@ export async function armLesson(h, lang) {
       await page.locator('#view .arm-runbar button', { hasText: new RegExp(`^${L['runbar.reset']}$`) }).click();
       expect(await clockT() < 1, `Reset did not start the run again (t = ${await clockT()})`);
       await runTo(4.3);
+      see(page, steps[3]);
       const s4 = await fnSeries();
       const d4 = sameAsCli(s4, { A: q2s, B: q2i }, 'step 4');
       const pb4 = firstPage(s4, ['fn1 B', 'fn2 B']);
@@ -241,6 +245,7 @@ export async function armLesson(h, lang) {
       has(steps[4], `lands at ${c0.toFixed(1)} s on one corner only`);
       expect(c0i.toFixed(1) === c0.toFixed(1), `CLI chain: landings at ${c0} and ${c0i} s`);
       await runTo(c0 + 0.3);
+      see(page, steps[4]);
       const s5 = await fnSeries();
       const d5 = sameAsCli(s5, { A: cs, B: ci }, 'step 5');
       expect(firstPage(s5, ['fn1 A']) === c0 && firstPage(s5, ['fn1 B']) === c0i && firstPage(s5, ['fn2 A', 'fn2 B']) === Infinity,

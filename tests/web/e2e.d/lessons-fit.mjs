@@ -26,7 +26,7 @@ export default async function lessonsFit(h) {
  *  controls found by the table's words, the same numbers. */
 export async function fitLesson(h, lang) {
   const { check, expect, openPage, waitFor, logProblems, ROOT, OUT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
 
   await check(`lessons: fit${title}, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)`, async () => {
@@ -71,6 +71,7 @@ export async function fitLesson(h, lang) {
       has(steps[i], `${c.pub} rad`);
       await press(button);
       const p = await shown();
+      see(page, steps[i]);
       expect(show(p[0]) === c.pub && show(p[1]) === c.fit, `step ${i + 1}: the page shows ${p.map(show)}, the CLI ${c.pub}, ${c.fit}`);
       await shot(page, `fit-${i + 1}${tag}`);
       out.push(`${i + 1}: ${model.toUpperCase()} ${c.pub} → ${c.fit}`);

@@ -26,7 +26,7 @@ export default async function lessonsScenarios(h) {
  *  through the table's words, the same numbers. */
 export async function scenariosLesson(h, lang) {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
   const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
   /** A parameter's label as the page shows it (sub- and superscripts joined). */
@@ -173,6 +173,7 @@ export async function scenariosLesson(h, lang) {
       const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
         : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
       expect(m5.includes('rational: ') && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
+      see(page, steps[4]);
       await shot(page, `scenarios-5${tag}`);
       await sameAsSetUp(page, snaps);
       await quotesChecked(page, steps);

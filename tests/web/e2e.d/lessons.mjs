@@ -68,14 +68,48 @@ async function pick(page, label, value) {
 /** Each step's text, its sub- and superscripts written back as the core's
  *  _x and ^x (web/src/dom.js symbolNodes draws K_c as K<sub>c</sub>), so a
  *  quoted 'K_c' is checked as the sign the step shows. */
-const lessonSteps = (page) => page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
+const lessonSteps = (page) => { following = page; return page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li')]
   .map((li) => {
     const span = li.querySelector('span');
     if (!span) return '';
     const text = (n) => (n.nodeType === Node.TEXT_NODE ? n.textContent
       : n.tagName === 'SUB' ? `_${n.textContent}` : n.tagName === 'SUP' ? `^${n.textContent}` : [...n.childNodes].map(text).join(''));
     return text(span);
-  }));
+  })); };
+// the page whose lesson is being followed (lessonSteps sets it): has() reads
+// what its view shows then (screenText)
+let following = null;
+/** What the view's read-outs show (issue 40 item 9): the rendered text
+ *  (innerText: nothing hidden, nothing in a closed <details>) of each
+ *  read-out, status line, message, live region and table of the view (not
+ *  its fixed sentences, which may quote a number the state does not show;
+ *  not the lesson box), and the value of each field that is shown (a number
+ *  typed or set in a field is on the screen). */
+const screenText = (page) => page.evaluate(() => {
+  const view = document.querySelector('#view .view');
+  if (!view) return '';
+  const outs = [...view.querySelectorAll('.readout, [aria-live], [role=status], [role=alert], table, output')].map((e) => e.innerText);
+  const fields = [...view.querySelectorAll('input, select')].filter((e) => e.type !== 'hidden' && e.type !== 'file' && e.getClientRects().length
+    && getComputedStyle(e).visibility !== 'hidden').map((e) => (e.tagName === 'SELECT' ? e.selectedOptions[0]?.textContent ?? '' : e.value));
+  return [...outs, ...fields].join('\n');
+}).catch(() => '');
+/** Whether number text q (a step's ⟦q⟧) can be read in text: a number of
+ *  the text (either decimal mark: the French view writes "62,1"; "−" or "-")
+ *  equal to q, or written with more digits and equal to q once rounded to
+ *  q's decimals (the view's 0.0322165 m/s reads as the step's 0.0322); a
+ *  number inside a longer one does not count ("62.1" is not in "162.1"). */
+function showsNumber(text, q) {
+  const val = (x) => Number(x.replace(/[−\u2212]/g, '-').replace(',', '.'));
+  const places = (x) => (/[.,](\d+)/.exec(x)?.[1].length ?? 0);
+  const digits = (x) => x.replace(/e.*$/i, '').replace(/\D/g, '').replace(/^0+/, '').length;
+  const want = val(q), d = places(q), exp = /e/i.test(q);
+  for (const m of text.matchAll(/(?<![\d.,])[−+-]?\d+(?:[.,]\d+)?(?:e[+-]?\d+)?(?![\d])/gi)) {
+    const v = val(m[0]);
+    if (v === want) return true;
+    if (!exp && digits(m[0]) > digits(q) && v.toFixed(d) === want.toFixed(d)) return true;
+  }
+  return false;
+}
 /** Every control's value in the view, in document order, named by its
  *  label (as e2e.mjs controlValues, sliders out; ids change on a new mount). */
 const controls = (page) => page.evaluate(() => [...document.querySelectorAll('#view .view input, #view .view select')]
@@ -99,10 +133,22 @@ export function kit(h) {
   const { expect, OUT } = h;
   // the strings has() checked, by the text they were checked in
   const checked = new Map();
+  // what the view showed each time has() checked a string of a step (by the step's text)
+  const seen = new Map();
   const has = (text, s) => {
     if (!checked.has(text)) checked.set(text, []);
     checked.get(text).push(String(s));
     expect(text.includes(s), `the step lacks '${s}': '${text.slice(0, 140)}…'`);
+    if (!seen.has(text)) seen.set(text, []);
+    if (following) seen.get(text).push(screenText(following));
+  };
+  /** Records what the view shows now as seen in the step of text `text`
+   *  (a number the step quotes that the view shows after has() checked it). */
+  const see = async (page, text) => {
+    if (!seen.has(text)) seen.set(text, []);
+    const shown = screenText(page);
+    seen.get(text).push(shown);
+    await shown;
   };
   /** Each number a step quotes (its span.quote, ⟦…⟧ in the lesson: a blank on
    *  the worksheet, a number of the answer key) lies inside a string has()
@@ -115,6 +161,15 @@ export function kit(h) {
     const bad = [];
     quotes.forEach((qs, i) => qs.forEach((q) => { if (!(checked.get(steps[i]) || []).some((c) => c.includes(q))) bad.push(`step ${i + 1}: ${q}`); }));
     expect(!bad.length, `numbers the lesson quotes that no check here verifies (the answer key prints them): ${bad.join('; ')}`);
+    // each number a step quotes is a blank of the worksheet: the view shows
+    // it as text (a read-out, a field, a summary) when the step checks it,
+    // not only as a point of a chart (issue 40 item 9)
+    const unread = [];
+    for (let i = 0; i < quotes.length; i++) {
+      const shown = await Promise.all(seen.get(steps[i]) || []);
+      for (const q of quotes[i]) if (!shown.some((x) => showsNumber(x, q))) unread.push(`step ${i + 1}: ${q}`);
+    }
+    expect(!unread.length, `numbers the lesson quotes that the view does not show as text when the step checks them (a worksheet blank cannot be read off the screen): ${unread.join('; ')}`);
   }
   const shot = (page, name) => page.screenshot({ path: path.join(OUT, `lesson-${name}.png`) });
   async function sameAsSetUp(page, snapshots) {
@@ -128,7 +183,7 @@ export function kit(h) {
     }
     expect(!bad.length, `"Set up" differs from following the steps: ${bad.join(' | ')}`);
   }
-  return { has, shot, sameAsSetUp, quotesChecked };
+  return { has, see, shot, sameAsSetUp, quotesChecked };
 }
 /** A lesson followed in language `lang` (?lang=; 'en': the page's
  *  default): L its table, EN the English one, query the URL's part, tag the
@@ -151,7 +206,7 @@ function inLanguage(h, lang = 'en') {
     },
   };
 }
-export { cli, csv, needs, round, field, type, pick, lessonSteps, controls, reset, inLanguage };
+export { cli, csv, needs, round, field, type, pick, lessonSteps, controls, reset, inLanguage, screenText, showsNumber };
 
 export default async function lessons(h) {
   await lawsLesson(h);
@@ -190,7 +245,7 @@ export default async function lessons(h) {
  *  and read-outs found through the table's words, the same numbers. */
 export async function lawsLesson(h, lang = 'en') {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
   await check(`lessons: laws${title}, steps 1–4 followed in order from Reset show the numbers they quote (friction eval, closed forms)`, async () => {
     const { page, log } = await openPage(`?view=laws${query}&laws.B=7&laws.law=rational`, 'laws');
@@ -229,6 +284,7 @@ export async function lawsLesson(h, lang = 'en') {
       await type(page, L['laws.param.B'], 0);
       const m1 = await waitFor(msgText, 3000);
       expect(m1.includes(needsText(n1)), `step 1 message: '${m1}'`);
+      see(page, steps[0]);
       const k1 = await setK(n1);
       has(steps[0], `K = ${k1} N/m`); has(steps[0], `1/Z = ${round(k1 * T, 6)} N·s/m`);
       expect((await zLine()).includes(`(1/Z = ${round(k1 * T, 6)} N·s/m)`), `step 1 Z line: ${await zLine()}`);
@@ -241,6 +297,7 @@ export async function lawsLesson(h, lang = 'en') {
       await type(page, L['laws.param.alpha'], 6);
       const m2 = await waitFor(msgText, 3000);
       expect(m2.includes(needsText(round(n2, 3))) || m2.includes(needsText(n2)), `step 2 message: '${m2}' (CLI ${n2})`);
+      see(page, steps[1]);
       // step 3
       snaps.push(await controls(page));
       await pick(page, L['laws.law'], 'coulomb-viscous');
@@ -293,7 +350,7 @@ export async function lawsLesson(h, lang = 'en') {
 /** The Drive lesson followed in language `lang` (inLanguage). */
 export async function driveLesson(h, lang = 'en') {
   const { check, expect, openPage, ROOT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
   await check(`lessons: drive${title}, steps 1–4 followed in order from Reset show the band widths they quote (friction diagram, Dupont's lines)`, async () => {
     const params = path.resolve(ROOT, '../shared/data/bam/params/erob80_100');
@@ -344,6 +401,7 @@ export async function driveLesson(h, lang = 'en') {
       await velocities.press('Enter');
       await page.waitForTimeout(200);
       close(width(await pageBand(page, 0)), w1, 'M1 θ̇ = 1 band at τm = 0');
+      see(page, steps[0]);
       close(width(cliBand('m1', 1, 60, 0)), w1, 'CLI M1 θ̇ = 1 band');
       // step 2: M4, the velocity still 1
       snaps.push(await controls(page));
@@ -380,7 +438,7 @@ export async function driveLesson(h, lang = 'en') {
 /** The Well-posedness lesson followed in language `lang` (inLanguage). */
 export async function wellposedLesson(h, lang = 'en') {
   const { check, expect, openPage, waitFor, ROOT } = h;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
   await check(`lessons: wellposed${title}, steps 1–5 followed in order from Reset show what they quote (friction run solutions-2dof, screw-selflock)`, async () => {
     const { page, log } = await openPage(`?view=wellposed${query}&wellposed.map.mu=0.3&wellposed.screw.J=12`, 'wellposed');
@@ -424,6 +482,7 @@ export async function wellposedLesson(h, lang = 'en') {
       await wtype(D22, 1.3);
       const d14 = run('solutions-2dof', { D22: 1.4 }), d13 = run('solutions-2dof', { D22: 1.3 });
       expect(await pageCounts() === counts(d13).join(','), `D22 = 1.3: page ${await pageCounts()}, CLI ${counts(d13)}`);
+      see(page, steps[1]);
       await wtype(D22, 1.4);
       expect(await pageCounts() === counts(d14).join(',') && counts(d14)[1] === 3721, `D22 = 1.4: page ${await pageCounts()}, CLI ${counts(d14)}`);
       const dm = (m) => Number(m.rows[0][m.cols.indexOf('det_min')].toFixed(2)).toString().replace('-', '−');
@@ -442,6 +501,7 @@ export async function wellposedLesson(h, lang = 'en') {
       const jline = await page.evaluate(() => document.getElementById('wellposed-jline').textContent);
       expect(jline.includes('= 5 kg·m²') && jline.includes('> 0'), `J line: '${jline}' (closed form 30 + 50/(−2) = 5)`);
       await page.waitForTimeout(1500);
+      see(page, steps[3]);   // the time it came to rest, once the run is past it
       const ev = await page.evaluate(() => (window.__fx.wellposed.events || []).map((e) => e.kind));
       expect(!ev.some((x) => /impulse/.test(x)), `the page's rule acted with J = 30 after R: ${ev.join(', ')}`);
       // step 5: ← five times, rule = stop
@@ -475,7 +535,7 @@ export async function wellposedLesson(h, lang = 'en') {
 export async function pendulumLesson(h, lang = 'en') {
   const { check, expect, openPage, waitFor } = h;
   const ROOT = h.ROOT;
-  const { has, shot, sameAsSetUp, quotesChecked } = kit(h);
+  const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const L = TABLES[lang], EN = TABLES.en;
   const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
   const label = (name) => symbol(L[`param.bench.${name}.label`]);
@@ -584,6 +644,9 @@ export async function pendulumLesson(h, lang = 'en') {
       const ka4 = bench('karnopp', 1.5, t4 + 0.01);
       expect(t4 < 2, `the run did not start again: t = ${t4}`);
       expect(b4.q === Number(rowAt(ka4, t4)[kq].toFixed(4)) && b4.all === rowAt(ka4, t4)[rc], `B karnopp at t = ${t4}: '${b4.text}', CLI θ ${rowAt(ka4, t4)[kq]}, ${rowAt(ka4, t4)[rc]} reversals`);
+      see(page, steps[3]);
+      await runTo(2);
+      see(page, steps[3]);
       // step 5: B = clip
       snaps.push(await controls(page));
       await pick(page, symbol(L['pendulum.treatmentB']).replace(/ \(.*/, ''), 'clip');
@@ -601,9 +664,22 @@ export async function pendulumLesson(h, lang = 'en') {
       const b5 = await status(1);
       const cl5 = bench('clip', 1.5, t5 + 0.01);
       expect(b5.q === Number(rowAt(cl5, t5)[kq].toFixed(4)) && b5.all === rowAt(cl5, t5)[rc], `B clip at t = ${t5}: '${b5.text}', CLI θ ${rowAt(cl5, t5)[kq]}`);
+      see(page, steps[4]);
       // what the step says the screen shows: B's velocity written as 0 with its bound
       expect(/0 rad\/s \(\|θ̇\| < 1e-15\)/.test(b5.text), `B clip's status: '${b5.text}'`);
       await shot(page, `pendulum-5${lang === 'en' ? '' : `-${lang}`}`);
+      // step 1's numbers at 2 s and 9 s, in the whole-second read-out of a
+      // page of its own at the lesson's start, run to 9 s
+      const p9 = (await openPage(`?view=pendulum${lang === 'en' ? '' : `&lang=${lang}`}`, 'pendulum')).page;
+      try {
+        const play = p9.locator('#view button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
+        if (await play.textContent() === L['runbar.play']) await play.click();
+        const at9 = await waitFor(() => p9.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1]) >= 9.3), 120_000, 100);
+        expect(at9, 'a page at the lesson\'s start did not run to 9 s');
+        await see(p9, steps[0]);
+      } finally {
+        await p9.close();
+      }
       await sameAsSetUp(page, snaps);
       await quotesChecked(page, steps);
       // the steps and the run bar leave the view on the lesson's bench: no "this bench differs" sentence

@@ -49,6 +49,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { dropText } from './replay.mjs';
 import { TABLES } from '../../../web/src/i18n/tables.js';
+import { screenText, showsNumber } from './lessons.mjs';
 
 const TOL = 1e-9;
 
@@ -416,12 +417,19 @@ async function lessonNumbers(h, page, f, lang = '') {
     const got = ['bench', 'implicit', 'frictionloss'].map((id) => rows.find((r) => r.id === id).mae.toFixed(4)).join(' ');
     if (got !== '0.0324 0.0334 0.0340') bad.push(`step 4: bench, (C), (A) MAE ${got}`);
   }
-  for (const [query, test] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck],
-    ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck]]) {
+  // each quoted number is on the screen as text (a worksheet blank read off it: issue 40 item 9)
+  const read = async (pg, qs, where) => {
+    const text = await screenText(pg);
+    for (const q of qs) if (!showsNumber(text, q)) bad.push(`${where}: ${q} is not shown as text`);
+  };
+  if (rows.length === 4) await read(page, ['0.0324', '0.0334', '0.0340'], 'step 4, the replay\'s table');
+  for (const [query, test, q] of [['mujoco.arm_fs=6.5', (x) => Math.round(x.arm.C.joints[0].sag) === 863 && x.arm.C.joints[0].stuck, '863'],
+    ['mujoco.q0_deg=90', (x) => Math.round(x.pendulum.C.joints[0].sag) === 511 && x.pendulum.C.joints[0].stuck && !x.pendulum.A.joints[0].stuck, '511']]) {
     const b = await openPage(`?view=mujoco${lang}&${query}`, 'mujoco');
     await waitFor(async () => ((await figures(b.page).catch(() => ({ t: 0 }))).t > 3 ? true : null), 60_000, 200);
     const x = await figures(b.page);
     if (!test(x)) bad.push(`${query}: bench (C) sag ${x.pendulum.C.joints[0].sag}, arm (C) j1 sag ${x.arm.C.joints[0].sag} mrad ${x.arm.C.joints[0].stuck ? 'STICK' : 'SLIP'}`);
+    await read(b.page, [q], query);
     await b.page.close();
   }
   expect(!bad.length, bad.join('; '));

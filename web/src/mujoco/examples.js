@@ -4,7 +4,11 @@
 // read this list). The repository ships no meshes: `make web` copies each
 // robot's folder from ../shared/data into build/web/examples/<id>/ when it
 // is there and writes build/web/examples/index.json; where it is not, the
-// page says where to get the files (`how`).
+// page says where to get the files (`how`). Both are Apache-2.0: `make dist`
+// carries them too (tools/examples.mjs into the package's examples/), each
+// with the licence text (LICENSE) and the notices its source asks to keep
+// (`notices`, paths under ../shared/data, copied into examples/<id>/NOTICE/);
+// these legal files are not among the robot's files the page loads.
 export const EXAMPLES = [
   {
     id: 'so101',
@@ -15,6 +19,8 @@ export const EXAMPLES = [
     servos: 'six Feetech STS3215 (class sts3215): the 7.4 V M1 preset',
     source: 'TheRobotStudio SO-ARM100, Simulation/SO101 (Apache-2.0)',
     how: 'Get TheRobotStudio\'s SO-ARM100 repository (github.com/TheRobotStudio/SO-ARM100, Apache-2.0) and drop its Simulation/SO101 folder here.',
+    licence: 'Apache-2.0',                   // its LICENSE is in the folder
+    notices: [],
   },
   {
     id: '2r',
@@ -25,6 +31,10 @@ export const EXAMPLES = [
     servos: 'Dynamixel MX-106 (shoulder R1) and MX-64 (elbow R2): bam\'s M4',
     source: 'Rhoban/bam, 2R/2r_mx (Apache-2.0); Duclusaud et al. §VI-B, Figs. 1, 6, 7',
     how: 'Get Rhoban\'s bam repository (github.com/Rhoban/bam, Apache-2.0) and drop its 2R/2r_mx folder here.',
+    licence: 'Apache-2.0',
+    // the folder has no licence file: bam's notice (its README.md, "Keep this
+    // notice with any copy") and the 2R folder's README go beside the copy
+    notices: ['bam/README.md', 'bam/2R/README-bam.md'],
   },
 ];
 

@@ -5,7 +5,7 @@
 // motor. Boundaries come from the core's exact solution, not from a grid.
 import { t, tParam, tCore, decimalMark } from '../i18n/index.js';
 import { numberControl, choiceControl } from '../controls.js';
-import { fmt, fmtList, parseList } from '../format.js';
+import { fmt, fmtList, fmtNumber, parseList } from '../format.js';
 import { viewLayout, messageBox } from '../layout.js';
 import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
@@ -163,6 +163,11 @@ export function mount(container, { core, state }) {
     inline: [shading],
   });
   box.box.append(legendNote);
+  // the static band's edges at τm = −T, 0 and T for the first velocity, as
+  // text: the chart clips τe to [−T, T] and a width is hard to read off it
+  // (the lesson's steps quote these numbers: issue 40 item 9)
+  const band = el('div', { className: 'readout', id: 'drive-band', 'aria-live': 'polite' });
+  box.box.append(band);
   const readout = document.createElement('div');
   readout.className = 'readout';
   readout.id = 'drive-readout';
@@ -293,7 +298,10 @@ export function mount(container, { core, state }) {
           borderWidth: main ? 2 : 1.5, borderDash: main ? undefined : [6, 4], csvName: `tau_e static low at dtheta = ${v} rad/s` });
         ds.push({ label: t('drive.ds.upper', { v }), upper: true, data: hi, borderColor: color, borderWidth: main ? 2 : 1.5,
           borderDash: main ? undefined : [6, 4], csvName: `tau_e static high at dtheta = ${v} rad/s` });
-        if (main) paintRaster(core.regions.grid(law, v, T, GRID, GRID));
+        if (main) {
+          paintRaster(core.regions.grid(law, v, T, GRID, GRID));
+          writeBand(r, v);
+        }
       });
       box.chart.options.scales.x.min = -T;
       box.chart.options.scales.x.max = T;
@@ -309,6 +317,18 @@ export function mount(container, { core, state }) {
       box.box.classList.add('greyed');
     }
     box.update();
+  }
+
+  /** The band read-out from the polyline r of velocity v (its samples hold
+   *  τm = −T, 0 and T exactly: fric_regions_polyline). */
+  function writeBand(r, v) {
+    const n3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : x > 0 ? '+∞' : '−∞');
+    const rows = [-T, 0, T].map((tm) => {
+      const k = r.tauM.indexOf(tm);
+      if (k < 0) return null;
+      return t('drive.band.row', { tm: n3(tm), lo: n3(r.lo[k]), hi: n3(r.hi[k]), w: n3(r.hi[k] - r.lo[k]) });
+    }).filter(Boolean);
+    band.textContent = t('drive.band', { v: fmt(v), rows: rows.join('; ') });
   }
 
   // The read-out is for the last point pointed at; a change of velocity or

@@ -194,6 +194,8 @@ export function mount(container, { core, state }) {
     const vmax = values.vmax;
     const F0 = core.law.phiPlus0(l);
     const edge = Z * F0;
+    // the band's edge as text too (the chart's legend is drawn, not text: issue 40 item 9)
+    zLine.textContent += t('laws.z.band', { edge: fmt(edge) });
     const xs = [];
     for (let i = 0; i < N; i++) xs.push(-vmax + (2 * vmax * i) / (N - 1));
     if (edge < vmax) xs.push(-edge, edge, -edge * (1 + 1e-9), edge * (1 + 1e-9));

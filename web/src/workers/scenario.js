@@ -18,8 +18,13 @@
 // Messages out (each with the job's id):
 //   { type: 'progress', frac, variant, t, points? }  frac of the simulated time
 //       of all variants; points: { col: [t, y, t, y, …] } new since the last one
-//   { type: 'variant', variant, last, rows, error }  a variant ended; last: the
-//       last row seen ({ col: value }), error: the core's message or null
+//   { type: 'variant', variant, last, rows, error, after }  a variant ended; last: the
+//       last row seen ({ col: value }), error: the core's message or null;
+//       after (a scenario with a `reversals` column, else null): each plotted
+//       column's [smallest, largest] from the row before the first reversal
+//       to the end (the chatter band a summary writes as text); stuck (a
+//       scenario with a `stuck` column, else null): { n, t0, t1 }, the rows
+//       with stuck = 1, the first's and the last one's t
 //   { type: 'done', blob?, bytes? } | { type: 'cancelled', variant, last }
 //   { type: 'rows', cols, rows: Float64Array (count × cols), count, ms } (transferred;
 //       ms: the run's time in the worker, without the wasm start-up)
@@ -149,7 +154,46 @@ async function plotJob(m) {
     });
     return out;
   };
+  // per variant: the plotted columns' range from the row before the first
+  // reversal on (null until then), and the row before the current one
+  const after = m.variants.map(() => ({ range: null, prev: null }));
+  const stuck = m.variants.map(() => null);
+  const stuckRows = (r, count, vi, nc, cols) => {
+    const cs = cols.indexOf('stuck'), ct = cols.indexOf('t');
+    if (cs < 0 || ct < 0) return;
+    const s = stuck[vi] || (stuck[vi] = { n: 0, t0: NaN, t1: NaN });
+    for (let k = 0; k < count; k++) {
+      if (r[k * nc + cs] !== 1) continue;
+      const t = r[k * nc + ct];
+      if (!s.n) s.t0 = t;
+      s.t1 = t;
+      s.n++;
+    }
+  };
+  const afterRows = (r, count, vi, nc, cols) => {
+    stuckRows(r, count, vi, nc, cols);
+    const cr = cols.indexOf('reversals');
+    if (cr < 0) return;
+    const a = after[vi];
+    const js = m.cols.map((c) => cols.indexOf(c));
+    const widen = (row) => js.forEach((j, ci) => {
+      if (j < 0) return;
+      const y = row[j], g = a.range[ci];
+      if (y < g[0]) g[0] = y;
+      if (y > g[1]) g[1] = y;
+    });
+    for (let k = 0; k < count; k++) {
+      const row = r.subarray(k * nc, (k + 1) * nc);
+      if (!a.range && row[cr] > 0) {
+        a.range = m.cols.map(() => [Infinity, -Infinity]);
+        if (a.prev) widen(a.prev);
+      }
+      if (a.range) widen(row);
+      else a.prev = row.slice();
+    }
+  };
   const onRows = (r, count, vi, nc, cols, duration) => {
+    afterRows(r, count, vi, nc, cols);
     const ct = Math.max(0, cols.indexOf('t'));
     const scale = B / (duration > 0 ? duration : 1);
     m.cols.forEach((c, ci) => {
@@ -180,7 +224,11 @@ async function plotJob(m) {
     self.postMessage({ type: 'progress', id: m.id, variant: vi, frac: (vi + (wasCancelled ? 0 : 1)) / m.variants.length,
       t: last ? last.t : 0, points: newPoints(vi) });
     if (wasCancelled) self.postMessage({ type: 'cancelled', id: m.id, variant: vi, last });
-    else self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error, sentence });
+    else {
+      const range = after[vi].range;
+      self.postMessage({ type: 'variant', id: m.id, variant: vi, last, rows, error, sentence,
+        after: range && Object.fromEntries(m.cols.map((c, ci) => [c, range[ci]]).filter(([, g]) => g[0] <= g[1])), stuck: stuck[vi] });
+    }
     return true;
   };
   if (await runVariants(m, onRows, onVariant, report)) self.postMessage({ type: 'done', id: m.id });

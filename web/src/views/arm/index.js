@@ -80,8 +80,12 @@ export function mount(container, { core, state, showError }) {
     'aria-label': t('arm.canvas.aria', { who: i ? 'B' : 'A' }) }));
   const endMsg = Object.assign(messageBox(), { id: 'arm-end' });
   const status = el('div', { className: 'readout', id: 'arm-status', 'aria-live': 'off' });
+  // when each method's corners first touched the ground and since when all
+  // its joints read STICK, as text (the lesson's times: issue 40 item 9)
+  const events = el('div', { className: 'readout', id: 'arm-events', 'aria-live': 'off' });
   mainCol.append(el('section', { className: 'chart-box arm-run', 'aria-label': t('arm.box.aria') },
-    el('div', { className: 'arm-pics' }, ...canvases), endMsg, status));
+    el('div', { className: 'arm-pics' }, ...canvases), endMsg, status, events));
+  let seen = [];   // per method: { touch: [t of corner 1, corner 2] (NaN: not yet), stickSince (null: a joint slips) }
 
   // --- the run: methods A and B (web/src/live/run.js)
   let series = [];
@@ -105,6 +109,15 @@ export function mount(container, { core, state, showError }) {
       const c1 = col(sim, 'fn1'), c2 = col(sim, 'fn2');
       if (c1 >= 0) for (let r = 0, o = 0; r < res.count; r++, o += nc) if (rows[o + c1] > 0 && rows[o + c2] > 0) contactRows[i].both++;
       contactRows[i].all += res.count;
+      const e = seen[i], cs = ['stick', 'stick1', 'stick2', 'n_stick'].map((n) => col(sim, n));
+      for (let r = 0, o = 0; r < res.count; r++, o += nc) {
+        const tr = rows[o + ct];
+        if (c1 >= 0 && Number.isNaN(e.touch[0]) && rows[o + c1] > 0) e.touch[0] = tr;
+        if (c2 >= 0 && Number.isNaN(e.touch[1]) && rows[o + c2] > 0) e.touch[1] = tr;
+        const all = cs[3] >= 0 ? rows[o + cs[3]] >= m.v('n') : cs[1] >= 0 ? rows[o + cs[1]] > 0.5 && rows[o + cs[2]] > 0.5 : rows[o + cs[0]] > 0.5;
+        if (!all) e.stickSince = null;
+        else if (e.stickSince === null) e.stickSince = tr;
+      }
       if (res.count) s.row = rows.slice((res.count - 1) * nc, res.count * nc);
       trimWindow(['q', 'fn', 'tf'].flatMap((key) => s[key]), WINDOW_S, { minCut: 512 });
     },
@@ -145,6 +158,7 @@ export function mount(container, { core, state, showError }) {
 
   function restart() {
     run.restart();
+    seen = run.sims.map(() => ({ touch: [NaN, NaN], stickSince: null }));
     const k = m.plotKeys();
     series = run.sims.map(() => ({ q: k.q.map(() => []), fn: k.fn.map(() => []), tf: k.tf.map(() => []), row: null }));
     chartSet.setDatasets();
@@ -184,6 +198,14 @@ export function mount(container, { core, state, showError }) {
       const fn = col(sim, 'fn1') >= 0 ? `, f_n ${g('fn1').toFixed(2)} / ${g('fn2').toFixed(2)} N` : '';
       return `${i ? 'B' : 'A'} ${tChoice(methods[m.methodOf(i)])}: ${qs}${fn}, ${stickText(m, sim, r)}`;
     }).join('  |  ');
+    events.textContent = run.sims.map((sim, i) => {
+      const e = seen[i];
+      if (!e) return '';
+      const touch = e.touch.map((x, j) => (Number.isNaN(x) ? null : t('arm.events.touch', { j: j + 1, t: x.toFixed(3) }))).filter(Boolean);
+      return t('arm.events', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]),
+        touch: touch.length ? touch.join(', ') : t('arm.events.noTouch'),
+        stick: e.stickSince === null ? '' : t('arm.events.stick', { word: t('pendulum.picture.stick'), t: e.stickSince.toFixed(3) }) });
+    }).filter(Boolean).join('\n');
   }
 
   // a target the core refuses (not expected: the targets stay in their ranges) is said in the side column

@@ -91,7 +91,13 @@ export function mount(container, { core, state, showError }) {
   // the picture it stops, above the canvas
   const picMsg = Object.assign(messageBox(), { id: 'pendulum-refusal' });
   const status = el('div', { className: 'readout', id: 'pendulum-status', 'aria-live': 'polite' });
-  mainCol.append(el('section', { className: 'chart-box', 'aria-label': t('pendulum.box.aria') }, picMsg, canvas, endMsg, status));
+  // each simulation at the last whole seconds of its run (θ, reversals in
+  // that second): the lesson's "at 2 s", "at 9 s" read off the screen, not
+  // caught by a pause (issue 40 item 9)
+  const seconds = el('div', { className: 'readout', id: 'pendulum-seconds', 'aria-live': 'off' });
+  mainCol.append(el('section', { className: 'chart-box', 'aria-label': t('pendulum.box.aria') }, picMsg, canvas, endMsg, status, seconds));
+  const SECONDS_SHOWN = 10;
+  let marks = [];   // per simulation: [{ n (s), q (rad), rev (reversals so far) }], the last SECONDS_SHOWN + 1
 
   // --- the run: treatment A and, compared, B (web/src/live/run.js)
   let series = [];  // per simulation: the plotted points and the last row
@@ -116,9 +122,14 @@ export function mount(container, { core, state, showError }) {
       const nc = sim.cols.length, s = series[i], rows = res.rows;
       ringPush(hist[i], rows, res.count);
       const ct = m.col(sim, 't'), cq = m.col(sim, 'q'), cg = m.col(sim, 'goal'), cd = m.col(sim, 'dq');
-      const cf = m.col(sim, 'tau_f');
+      const cf = m.col(sim, 'tau_f'), cr = m.col(sim, 'reversals');
+      const half = values[dtIdx] / 2;
       for (let k = 0, o = 0; k < res.count; k++, o += nc) {
         const x = rows[o + ct];
+        if (Math.abs(x - Math.round(x)) < half) {
+          marks[i].push({ n: Math.round(x), q: rows[o + cq], rev: rows[o + cr] });
+          if (marks[i].length > SECONDS_SHOWN + 1) marks[i].shift();
+        }
         s.q.push({ x, y: rows[o + cq] });
         s.dq.push({ x, y: rows[o + cd] });
         s.tf.push({ x, y: rows[o + cf] });
@@ -146,6 +157,7 @@ export function mount(container, { core, state, showError }) {
     m.windowS = Math.min(WINDOW_S, WINDOW_STEPS * dt);
     const cap = Math.max(2, Math.min(HISTORY_ROWS, Math.ceil(HISTORY_S / dt) + 1));
     hist = run.sims.map((s) => ring(cap, s.cols.length));
+    marks = run.sims.map(() => []);
     // onRows appends one {x, y} point per step to these arrays and trims
     // them to the window in place; paint() hands each chart the steps in view.
     series = run.sims.map(() => ({ q: [], goal: [], dq: [], tf: [], row: null }));
@@ -217,6 +229,12 @@ export function mount(container, { core, state, showError }) {
       return t('pendulum.status.sim', { who: who(i), name: nm[i], q: angleText(r.q), dq: velocityText(r.dq),
         state: r.stuck ? t('pendulum.status.stick') : t('pendulum.status.slip'), rate: r.rate.toFixed(0), all: r.reversals });
     }).join('  |  ');
+    seconds.textContent = run.sims.map((sim, i) => {
+      const ms = marks[i] || [];
+      // the first mark kept is the base of the second after it
+      const items = ms.slice(1).map((k, j) => t('pendulum.seconds.item', { n: k.n, q: angleText(k.q), rate: k.rev - ms[j].rev }));
+      return items.length ? t('pendulum.seconds', { who: who(i), name: nm[i], list: items.join(' · ') }) : '';
+    }).filter(Boolean).join('\n');
   }
 
   // the fixed-step clock (web/src/live/loop.js); a pause or resume takes one

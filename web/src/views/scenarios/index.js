@@ -301,7 +301,7 @@ export function mount(container, { core, state }) {
         barText.textContent = t('scenarios.progress.run', { label: v.label ? ` ${v.label}` : '', pct: (m.frac * 100).toFixed(0),
           t: num(m.t, 4), d: num(job.duration, 4) });
       } else if (m.type === 'variant') {
-        job.results[m.variant] = { last: m.last, error: m.error && tCoreOf({ message: m.error, sentence: m.sentence }), rows: m.rows };
+        job.results[m.variant] = { last: m.last, error: m.error && tCoreOf({ message: m.error, sentence: m.sentence }), rows: m.rows, after: m.after, stuck: m.stuck };
         showResults();
         drawSoon(true);
       } else if (m.type === 'cancelled') {

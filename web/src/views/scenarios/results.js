@@ -23,7 +23,7 @@ export function resultText(sc, job) {
       tErr = Math.min(tErr, at);
       lines.push(t('scenarios.res.stopped', { who, t: tt, summary: sc.summary(r.last, false) }));
       errors.push(`${label ? `${label}: ` : ''}${t('scenarios.res.diverged', { t: tt, error: r.error })}`);
-    } else lines.push(t('scenarios.res.done', { who, t: tt, summary: sc.summary(r.last, true) }));
+    } else lines.push(t('scenarios.res.done', { who, t: tt, summary: sc.summary(r.last, true, r) }));
   });
   return { lines, errors, tErr };
 }

@@ -150,7 +150,9 @@ export function mount(container, { core, state, showError }) {
   mainCol.append(runBox);
 
   // the screw's last row, the row before, the rule's actions, the time reached
-  const sim = { cols: [], row: null, prev: null, events: [], lastT: 0 };
+  // restSince: the time of the first row of the stretch the screw is held at
+  // rest (null: moving); lastRest: that of the last such stretch (null: none yet)
+  const sim = { cols: [], row: null, prev: null, events: [], lastT: 0, restSince: null, lastRest: null };
   const series = { dq: [], ddq: [], n: [], st: [] };
   const chartSet = liveChartSet(mainCol, {
     what: 'screw',
@@ -211,7 +213,7 @@ export function mount(container, { core, state, showError }) {
     },
     onRows(i, res) {
       const nc = sim.cols.length, rows = res.rows;
-      const ct = col('t'), cdq = col('dq'), cddq = col('ddq'), cn = col('solutions'), cst = col('status');
+      const ct = col('t'), cdq = col('dq'), cddq = col('ddq'), cn = col('solutions'), cst = col('status'), ch = col('held');
       for (let k = 0, o = 0; k < res.count; k++, o += nc) {
         const r = rows.subarray(o, o + nc);
         const t = r[ct];
@@ -219,6 +221,8 @@ export function mount(container, { core, state, showError }) {
         series.ddq.push({ x: t, y: r[cddq] });
         series.n.push({ x: t, y: r[cn] });
         series.st.push({ x: t, y: r[cst] });
+        if (!(r[ch] > 0.5)) sim.restSince = null;
+        else if (sim.restSince === null) sim.restSince = sim.lastRest = t;
         const kinds = ruleAt(col, r, sim.prev);
         for (const kind of kinds) {
           const ev = { t, kind, ...ruleText(col, kind, r, kinds) };
@@ -244,6 +248,7 @@ export function mount(container, { core, state, showError }) {
     sim.lastT = 0;
     sim.events.length = 0;
     sim.prev = null;
+    sim.restSince = sim.lastRest = null;
     series.dq = []; series.ddq = []; series.n = []; series.st = [];
     setDatasets(motionChart, [{ label: 'q̇ [rad/s]', data: series.dq, color: COLORS[0] },
       { label: 'q̈ [rad/s²]', data: series.ddq, color: COLORS[1], dash: [5, 3] }]);
@@ -310,7 +315,10 @@ export function mount(container, { core, state, showError }) {
     const st = ['NONE', 'UNIQUE', 'SEVERAL'][g('status')] ?? String(g('status'));
     const f = (v, d = 3) => fmt(Number(v.toFixed(d)));
     status.replaceChildren(...symbolNodes(t('wellposed.status', { tau: f(g('tau_a')), dq: f(g('dq')), ddq: f(g('ddq')),
-      state: g('held') > 0.5 ? t('wellposed.status.held') : t('wellposed.status.moving'), n: g('solutions'), st,
+      // held: since when, the time the screw came to rest (read off the
+      // screen, not the chart's kink: issue 40 item 9)
+      state: g('held') > 0.5 ? (sim.restSince === null ? t('wellposed.status.held') : t('wellposed.status.heldSince', { t: sim.restSince.toFixed(3) }))
+        : sim.lastRest === null ? t('wellposed.status.moving') : t('wellposed.status.movingAfter', { t: sim.lastRest.toFixed(3) }), n: g('solutions'), st,
       none: g('n_none'), several: g('n_several'), impulses: g('impulses'), breakaways: g('breakaways') })));
   }
 

@@ -1,0 +1,82 @@
+// printAddress.js: the address a printed worksheet's links and QR codes
+// start with (worksheet.js setupUrl). By default the page's own; a teacher
+// who prints from http://127.0.0.1:8000/ gives the address the students'
+// phones can reach (the school's server, the laptop's address on the
+// classroom network) in the field under the lesson's print buttons
+// (layout.js lessonFrame), and the browser remembers it (localStorage).
+import { el } from './dom.js';
+import { t } from './i18n/index.js';
+
+export const BASE_KEY = 'fx.worksheet.base';
+
+/** The page's own address without its query (the default). */
+const pageBase = () => `${window.location.origin}${window.location.pathname}`;
+
+/** Whether host names this computer only (localhost, 127.x.x.x, ::1, 0.0.0.0). */
+export const isLoopback = (host) => /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i.test(host);
+
+/** The typed address as the base of the sheet's links: { url } (an http or
+ *  https address, its query and fragment dropped) or { why } (a sentence). */
+export function checkBase(text) {
+  let u;
+  try {
+    u = new URL(String(text).trim());
+  } catch {
+    return { why: t('worksheet.base.bad', { got: String(text).trim() }) };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { why: t('worksheet.base.bad', { got: String(text).trim() }) };
+  u.search = '';
+  u.hash = '';
+  return { url: u.href };
+}
+
+let kept = null;   // the address typed, for this page when storage is refused
+function stored() {
+  try {
+    return window.localStorage.getItem(BASE_KEY) ?? kept;
+  } catch {
+    return kept;   // storage refused (a private window's settings)
+  }
+}
+
+/** The base of a printed sheet's links: the teacher's address, else the page's. */
+export function printBase() {
+  const s = stored();
+  const ok = s && checkBase(s).url;
+  return ok || pageBase();
+}
+
+/** The field that sets printBase(): its label, the input, a line that says
+ *  what is wrong with a typed address or why the default will not do. */
+export function printAddressField() {
+  const input = el('input', { type: 'url', id: 'lesson-print-base', className: 'lesson-print-base', spellcheck: false,
+    placeholder: pageBase(), value: stored() || '' });
+  const msg = el('p', { className: 'note lesson-print-base-msg', id: 'lesson-print-base-msg', 'aria-live': 'polite' });
+  const say = () => {
+    const host = new URL(printBase()).hostname;
+    msg.className = 'note lesson-print-base-msg';
+    msg.textContent = isLoopback(host) ? t('worksheet.base.loopback', { host }) : t('worksheet.base.now', { url: printBase() });
+  };
+  input.addEventListener('change', () => {
+    const text = input.value.trim();
+    if (text === '') {
+      kept = null;
+      try { window.localStorage.removeItem(BASE_KEY); } catch { /* storage refused */ }
+      say();
+      return;
+    }
+    const { url, why } = checkBase(text);
+    if (!url) {
+      msg.className = 'msg-bad lesson-print-base-msg';
+      msg.textContent = why;
+      return;
+    }
+    kept = url;
+    try { window.localStorage.setItem(BASE_KEY, url); } catch { /* storage refused: kept for this page */ }
+    input.value = url;
+    say();
+  });
+  say();
+  return el('div', { className: 'lesson-print-address' },
+    el('label', { htmlFor: 'lesson-print-base', textContent: t('worksheet.base.label') }), ' ', input, msg);
+}
