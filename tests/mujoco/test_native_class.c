@@ -40,6 +40,7 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_mujoco.h"
+#include "mujoco_log_ref.h"
 
 static char dir[64];
 
@@ -222,30 +223,6 @@ static mjModel *bench_with_class(const fric_io_log *L, const fric_native_params 
     return m;
 }
 
-/* Log L replayed by MuJoCo on model m: qpos and qvel the first sample's,
- * then per sample qpos recorded, ctrl = goal, actuation off with torque
- * off, mj_step. The MAE of qpos against the log [rad]. */
-static double mujoco_replay_mae(mjModel *m, const fric_io_log *L)
-{
-    mjData *d = mj_makeData(m);
-    assert_non_null(d);
-    size_t n = fric_io_log_samples(L), cur = 0;
-    fric_io_sample first = fric_io_log_sample(L, 0, &cur);
-    d->qpos[0] = first.position;
-    d->qvel[0] = first.speed;
-    double sum = 0;
-    for (size_t k = 0; k < n; k++) {
-        fric_io_sample s = fric_io_log_sample(L, k, &cur);
-        sum += fabs(d->qpos[0] - s.position);
-        d->ctrl[0] = s.goal;
-        m->opt.disableflags = s.torque_enable ? m->opt.disableflags & ~mjDSBL_ACTUATION
-                                              : m->opt.disableflags | mjDSBL_ACTUATION;
-        mj_step(m, d);
-    }
-    mj_deleteData(d);
-    return sum / (double)n;
-}
-
 /* The logs of logdir replayed by MuJoCo with p's class, each MAE against
  * want[i] (NULL: the core's fric_native_replay of p), 1e-9 rad. */
 static void round_trip(const char *logdir, const char *const *names, int nlogs, const fric_native_params *p,
@@ -262,7 +239,7 @@ static void round_trip(const char *logdir, const char *const *names, int nlogs, 
         if (n < 0) fail_msg("%s", fric_status_last().message);
         put("native.xml", text);
         mjModel *m = bench_with_class(&logs[i], p);
-        double mj = mujoco_replay_mae(m, &logs[i]);
+        double mj = mujoco_log_mae(m, &logs[i], NULL, 0);
         mj_deleteModel(m);
         fric_bench_replay_result r;
         const char *why = NULL;

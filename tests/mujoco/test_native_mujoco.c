@@ -33,6 +33,7 @@
 #include "fric_io.h"
 #include "fric_mujoco.h"
 #include "fric_native.h"
+#include "mujoco_log_ref.h"
 
 #define LOGS BENCH_LOGS_DIR
 #define MAX_SAMPLES 4000
@@ -48,25 +49,9 @@ static double mujoco_mae(const fric_native_params *p, const fric_io_log *L, doub
     const char *why = NULL;
     mjModel *m = fric_mujoco_load_string(xml, &why);
     if (!m) fail_msg("%s\n%s", why, xml);
-    mjData *d = mj_makeData(m);
-    assert_non_null(d);
-    size_t N = fric_io_log_samples(L), cur = 0;
-    fric_io_sample s0 = fric_io_log_sample(L, 0, &cur);
-    d->qpos[0] = s0.position;
-    d->qvel[0] = s0.speed;
-    double sum = 0;
-    for (size_t k = 0; k < N; k++) {
-        fric_io_sample s = fric_io_log_sample(L, k, &cur);
-        sum += fabs(d->qpos[0] - s.position);
-        if (k < cap) q[k] = d->qpos[0];
-        d->ctrl[0] = s.goal;
-        if (s.torque_enable) m->opt.disableflags &= ~mjDSBL_ACTUATION;
-        else m->opt.disableflags |= mjDSBL_ACTUATION;
-        mj_step(m, d);
-    }
-    mj_deleteData(d);
+    double mae = mujoco_log_mae(m, L, q, cap);
     mj_deleteModel(m);
-    return sum / (double)N;
+    return mae;
 }
 
 typedef struct {
