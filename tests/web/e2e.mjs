@@ -624,8 +624,10 @@ async function testView(view, allViews) {
     await pk.keyboard.press('Enter');
     const landed = await focused();
     expect(landed, '"Skip to controls" did not move the focus to a control of the view');
-    // from the selected tab, a few presses
-    const MAX_TABS = 5;
+    // from the selected tab, a few presses: the lesson box's stops come first
+    // (its summary, Reset, Worksheet, Answer key, the sheets' address field),
+    // then the view's first control
+    const MAX_TABS = 6;
     await pk.focus(`#tab-${name}`);
     for (let i = 1; i <= MAX_TABS; i++) {
       await pk.keyboard.press('Tab');
