@@ -11,7 +11,8 @@
 //             ("model": "native") read back by `friction replay` gives the
 //             training MAE the row shows (1e-9 rad); screenshot
 //             build/e2e/fitnative.png (1280×900)
-//   all       "Fit all models" (budget 200) has rows M1…M6 and native; the
+//   all       "Fit all models" (budget 200) with "fits native too" ticked
+//             (unticked, the default, it fits M1…M6: fit.mjs) has rows M1…M6 and native; the
 //             sentence names the best M-model of the table by training MAE
 //             (one log: no validation) and the native MAE the table shows
 //   cancel    a native fit with a large budget: Cancel leaves no fit worker
@@ -67,6 +68,8 @@ export default async function fitnative(h) {
 
   await check('fitnative: "Fit all models" puts native beside M1…M6; the sentence compares it with the best M-model', async () => {
     if (!fitted) return { skip: 'no finished native fit (the previous check failed)' };
+    await page.check('#fit-all-native input');
+    expect(/[?&]fit\.allnative=1/.test(page.url()), `the URL does not keep the tick: ${page.url()}`);
     await page.click('#fit-all');
     await done();
     const r = await rows();

@@ -841,7 +841,7 @@ export default {
   'fit.seed': 'seed',
   'fit.run': 'Fit',
   'fit.all': 'Fit all models',
-  'fit.all.title': 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE), then native, MuJoCo\'s own joint',
+  'fit.all.title': 'M1 to M6 in order, each started from the best simpler model it contains (by training MAE); then native, MuJoCo\'s own joint, when ticked below',
   'fit.cancel': 'Cancel',
   'fit.head': 'Fit',
   'fit.toolbar.aria': 'Run the fit',
@@ -1240,4 +1240,5 @@ export default {
   'fit.native.gap.train': 'training',
   'fit.native.gap': 'MuJoCo\'s own joint cannot express stiction above Coulomb friction (its frictionloss is one constant) nor friction that grows with the load: on these logs it leaves a {what} MAE of {native} rad, {diff} rad more than the best M-model ({model}, {best} rad), {ratio} times its error.',
   'fit.native.gap.alone': 'MuJoCo\'s own joint cannot express stiction above Coulomb friction (its frictionloss is one constant) nor friction that grows with the load: on these logs it leaves a {what} MAE of {native} rad; fit the M-models too (Fit all models) to see how much of it they remove.',
+  'fit.all.native': '"Fit all models" fits native too (MuJoCo\'s own joint, after M6)',
 };

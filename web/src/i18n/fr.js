@@ -1540,7 +1540,7 @@ export default {
   'fit.seed': 'graine',
   'fit.run': 'Ajuster',
   'fit.all': 'Ajuster tous les modèles',
-  'fit.all.title': 'M1 à M6 dans l\'ordre, chacun partant du meilleur modèle plus simple qu\'il contient (selon la MAE d\'entraînement), puis native, l\'articulation propre de MuJoCo',
+  'fit.all.title': 'M1 à M6 dans l\'ordre, chacun partant du meilleur modèle plus simple qu\'il contient (selon la MAE d\'entraînement) ; puis native, l\'articulation propre de MuJoCo, si coché ci-dessous',
   'fit.cancel': 'Annuler',
   'fit.head': 'Ajustement',
   'fit.toolbar.aria': 'Lancer l\'ajustement',
@@ -1939,4 +1939,5 @@ export default {
   'fit.native.gap.train': 'd\'entraînement',
   'fit.native.gap': 'L\'articulation propre de MuJoCo ne peut exprimer ni une adhérence au-dessus du frottement de Coulomb (son frictionloss est une constante) ni un frottement qui croît avec la charge : sur ces enregistrements elle laisse une MAE {what} de {native} rad, {diff} rad de plus que le meilleur modèle M ({model}, {best} rad), {ratio} fois son erreur.',
   'fit.native.gap.alone': 'L\'articulation propre de MuJoCo ne peut exprimer ni une adhérence au-dessus du frottement de Coulomb (son frictionloss est une constante) ni un frottement qui croît avec la charge : sur ces enregistrements elle laisse une MAE {what} de {native} rad ; ajustez aussi les modèles M (Ajuster tous les modèles) pour voir combien ils en retirent.',
+  'fit.all.native': '« Ajuster tous les modèles » ajuste aussi native (l\'articulation propre de MuJoCo, après M6)',
 };

@@ -31,7 +31,7 @@
 import { MODELS, NATIVE, isNative, modelOf, modelValue } from './model.js';
 import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
-import { numberControl, choiceControl } from '../../controls.js';
+import { numberControl, choiceControl, toggleControl } from '../../controls.js';
 import { budgetField } from './budget.js';
 import { dropZone, sampleFile, readChecked } from '../../dropZone.js';
 import { el } from '../../dom.js';
@@ -78,6 +78,8 @@ export function mount(container, { core, state }) {
   // M1–M6 or MuJoCo's own joint, 'native' (model.js)
   let model = modelOf(state.get('model', 'm4')) ?? 4;
   let seed = state.getNumber('seed', 1);
+  // "Fit all models" adds MuJoCo's own joint after M1–M6 when ticked (`friction fit --model all` fits it too)
+  let allNative = state.get('allnative', '0') === '1';
   let holdout = state.get('holdout', 'none');
   // the position update the fit replays with (the bench's integrator choice,
   // fric_bench_integrator): bam the reference's, mujoco MuJoCo's Euler
@@ -95,6 +97,7 @@ export function mount(container, { core, state }) {
     get holdout() { return holdout; }, set holdout(v) { holdout = v; },
     get integrator() { return integrator; },
     get seed() { return seed; },
+    get allNative() { return allNative; },
     get job() { return job; }, set job(v) { job = v; },                 // run.js sets both
     get from() { return kept.from; },   // the params file the fit starts from (servoFile.js), or null
     get results() { return results; }, set results(v) { results = v; },
@@ -149,6 +152,8 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
   allBtn.title = t('fit.all.title');
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
+  const allNativeCtl = toggleControl({ label: t('fit.all.native'), value: allNative, onChange: (v) => { allNative = v; save(); } });
+  allNativeCtl.el.id = 'fit-all-native';
   // the params-file door (`friction fit --from`, web/src/servoFile.js): the fit starts from a file
   const fromFile = el('input', { type: 'file', accept: '.json,application/json', id: 'fit-from' });
   fromFile.setAttribute('aria-label', t('fit.from.aria'));
@@ -158,7 +163,7 @@ export function mount(container, { core, state }) {
   const fromRow = el('div', { className: 'row fit-from' },
     el('label', { className: 'file-pick', title: t('fit.from.title') }, t('fit.from.pick'), fromFile), fromNote, fromClear);
   side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, integNote, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), allNativeCtl.el, runErr, rigWarn);
 
   /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
    *  model chosen, as a log's motor chooses the actuator; refused (a
@@ -212,7 +217,7 @@ export function mount(container, { core, state }) {
   fromClear.addEventListener('click', () => { kept.from = null; lostFrom = null; renderFrom(); save(); });
 
   function save() {
-    state.set({ actuator, model: modelValue(model), budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
+    state.set({ actuator, model: modelValue(model), budget: budgetUi.value, seed, holdout, allnative: allNative ? '1' : null, space: spaceUi.spaceText() || null,
       integrator: integrator === integ.choices[0] ? null : integrator, from: kept.from?.name ?? lostFrom });
   }
 
@@ -259,6 +264,7 @@ export function mount(container, { core, state }) {
     holdCtl.setDisabled(on);
     budgetCtl.setDisabled(on);
     seedCtl.setDisabled(on);
+    allNativeCtl.input.disabled = on;
     fromFile.disabled = on;
     fromClear.disabled = on;
     drop.classList.toggle('disabled', on);

@@ -64,7 +64,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       fail(t('fit.allValid', { n: logs.length }));
       return;
     }
-    const models = chain ? MODELS : [st.model];
+    const models = chain ? MODELS.filter((k) => st.allNative || !isNative(k)) : [st.model];
     // a params file to start from (`friction fit --from`, web/src/servoFile.js): one model
     // only, of the fit's actuator, of its model or one it contains
     let start = null;
