@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 
 #include "fric_fit.h"
@@ -130,4 +131,53 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
     res[1] = (double)evals;
     set_error("");
     return 0;
+}
+
+/* The unit of key i of FRIC_NATIVE_KEYS (static text, "" for none), NULL past the end. */
+FXB_EXPORT const char *fxb_native_unit(int i)
+{
+    static const char *const units[] = {
+#define NATIVE_UNIT(key, field, unit) unit,
+        FRIC_NATIVE_KEYS(NATIVE_UNIT)
+#undef NATIVE_UNIT
+    };
+    return i >= 0 && i < FRIC_NATIVE_N_KEYS ? units[i] : NULL;
+}
+
+/* The start `friction fit --model native` fits from (cli/fit_native.c): the
+ * actuator act's defaults (fric_native_params_default) with the fitted keys
+ * at the geometric centre of their default box, into out[16]. */
+FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
+{
+    fric_native_params np;
+    fric_native_params_default(&np, act ? fric_bench_actuator_find(act) : NULL);
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    double v[FRIC_NATIVE_FIT_N];
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);
+    fric_native_fit_apply(&np, v, &np);
+    int i = 0;
+#define NATIVE_PUT(key, field, unit) out[i++] = np.field;
+    FRIC_NATIVE_KEYS(NATIVE_PUT)
+#undef NATIVE_PUT
+}
+
+/* The native params file of p[n] for actuator act with the fit's metadata
+ * (fit[4] = train MAE [rad], hold-out MAE [rad] (NaN: none), training logs,
+ * evaluations; fit NULL: none) into buf[cap] (fric_native_params_write, the
+ * file `friction fit --model native --out` writes): the length needed
+ * without the NUL (cap 0 sizes it), −1 with the message. */
+FXB_EXPORT int fxb_native_params_text(const double *p, int n, const char *act, const double *fit, char *buf, int cap)
+{
+    fric_native_params np;
+    if (count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
+    fric_io_params_fit meta = { 0 };
+    if (fit) meta = (fric_io_params_fit){ .train_mae = fit[0], .holdout_mae = fit[1], .logs = (size_t)fit[2],
+                                          .evaluations = (long)fit[3] };
+    size_t len = 0;
+    fric_status s = fric_native_params_write(&np, act, fit ? &meta : NULL, cap > 0 ? buf : NULL,
+                                             cap > 0 ? (size_t)cap : 0, &len);
+    if (s && !(s == FRIC_E_BUFFER && cap == 0)) { from_core(s, NULL); return -1; }
+    set_error("");
+    return (int)len;
 }

@@ -13,6 +13,9 @@ export const SIGNATURES = {
   fxb_native_replay: 'p n lg sim_q cap res',
   fxb_native_losses: 'h P count loss mae',
   fxb_native_fit: 'h start budget seed best res',
+  fxb_native_unit: 'i',
+  fxb_native_fit_start: 'act out',
+  fxb_native_params_text: 'p n act fit buf cap',
 };
 const call = caller(SIGNATURES);
 
@@ -33,6 +36,38 @@ export class NativeApi {
       this._keys = k;
     }
     return this._keys;
+  }
+
+  /** The units of keys(), in the same order ('' for none; FRIC_NATIVE_KEYS). */
+  units() {
+    if (!this._units) {
+      const m = this._core._m;
+      this._units = this.keys().map((_, i) => m.UTF8ToString(m._fxb_native_unit(i)));
+    }
+    return this._units;
+  }
+
+  /** The evaluations `friction fit --model native` spends by default (cli/fit_native.c). */
+  defaultBudget() { return 12000; }
+
+  /** Where `friction fit --model native` starts for the actuator ({ key: value }):
+   *  its defaults with the fitted keys at the geometric centre of their box. */
+  fitStart(actuator) {
+    const keys = this.keys();
+    const { out: [v] } = call(this._core, 'fxb_native_fit_start', [cstr(actuator, 'actuator'), out(Float64Array, keys.length)], { ok: () => true });
+    return Object.fromEntries(keys.map((k, i) => [k, v[i]]));
+  }
+
+  /** The native params file of params for actuator (fric_native_params_write,
+   *  the file `friction fit --model native --out` writes), with the fit's
+   *  metadata fit = { train, valid (null: none), logs, evals } or none. */
+  paramsText(params, actuator, fit = null) {
+    const x = this._vec(params), names = this.keys();
+    const meta = fit ? [fit.train, Number.isFinite(fit.valid) ? fit.valid : NaN, fit.logs, fit.evals] : null;
+    const args = (buf, cap) => [inp(x), x.length, cstr(actuator, 'actuator'), meta ? inp(Float64Array.from(meta)) : 0, buf, cap];
+    const n = call(this._core, 'fxb_native_params_text', args(0, 0), { names, ok: (rc) => rc >= 0 }).rc;
+    const { out: [text] } = call(this._core, 'fxb_native_params_text', args(out(Uint8Array, n + 1), n + 1), { names, ok: (rc) => rc === n });
+    return new TextDecoder().decode(text.subarray(0, n));
   }
 
   /** MuJoCo's defaults ({ key: value }), the actuator's firmware kp and q_offset when named. */

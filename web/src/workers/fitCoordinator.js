@@ -39,6 +39,7 @@
 //   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
 import { loadFrictionCore } from '../../../wasm/friction.js';
+import { isNative, fitNative, replayBest } from '../views/fit/model.js';
 
 const TRACE_MS = 250;
 let overlay = 0, traceDue = true;
@@ -115,12 +116,28 @@ async function run(m) {
     const log = parsed[overlay];
     if (!log) return;
     try {
-      const r = core.bench.replay(core.fit.benchParams(p, m.actuator, model, m.integrator), log, m.sources[overlay]);
+      const r = replayBest(core, p, m.actuator, model, m.integrator, log, m.sources[overlay]);
       self.postMessage({ type: 'trace', model, loss, index: overlay, t: r.t, logQ: r.logQ, goal: r.goal, simQ: r.simQ, mae: r.mae },
         [r.t.buffer, r.logQ.buffer, r.goal.buffer, r.simQ.buffer]);
     } catch (err) {
       self.postMessage({ type: 'trace', model, loss, index: overlay, error: err.message });
     }
+  };
+  /** The native model (core.native.fit, fric_native_fit: the fit `friction
+   *  fit --model native` runs, from its start, one call in this worker): a
+   *  progress message before and after (Cancel terminates the worker), its
+   *  training MAE the fit's loss (fric_native_loss, what `friction replay`
+   *  of its file scores), its validation MAE on the same split. */
+  const runNative = (r, t1) => {
+    const progress = (evals, loss, best) => self.postMessage({ type: 'progress', model: r.model, generation: 0, run: 1, phase: 'CMA-ES', lambda: 0,
+      evals, budget: r.budget, bestLoss: loss, genBestLoss: loss, sigma: NaN, best, elapsed: (performance.now() - t1) / 1000 });
+    progress(0, NaN, []);
+    const f = fitNative(core, train, valid, { actuator: m.actuator, budget: r.budget, seed: m.seed });
+    progress(f.evals, f.train, f.best);
+    trace(f.best, r.model, f.train);
+    const res = { model: r.model, best: f.best, train: f.train, integrator: m.integrator };
+    done.push(res);
+    self.postMessage({ type: 'model-done', ...res, valid: f.valid, presetTrain: null, presetValid: null, evals: f.evals, generations: 0, attempts: 1, seconds: (performance.now() - t1) / 1000, stop: '', from: 0 });
   };
   const workers = pool(m.ports, N);
   const steps = await workers.ready();
@@ -129,6 +146,10 @@ async function run(m) {
   try {
     for (const r of m.runs) {
       const t1 = performance.now();
+      if (isNative(r.model)) {
+        runNative(r, t1);
+        continue;
+      }
       const { from, start } = r.start ? { from: -1, start: Float64Array.from(r.start) }
         : m.chain ? core.fit.chainStart(r.model, done) : { from: 0, start: null };
       const fit = core.fit.create({ batch: train, actuator: m.actuator, model: r.model, space: r.space,

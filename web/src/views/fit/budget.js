@@ -6,13 +6,14 @@
 import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
+import { isNative } from './model.js';
 
 /** budgetField({ core, state, model, save }) → { ctl, note, of(model), value,
  *  onModel(model) }: of(k) is the budget a fit of M<k> gets; value is the
  *  typed budget or null (saved in the URL by the view's save()). */
 export function budgetField({ core, state, model, save }) {
   let budget = state.getNumber('budget', null);
-  const of = (k) => budget ?? core.fit.defaultBudget(k);
+  const of = (k) => budget ?? (isNative(k) ? core.native.defaultBudget() : core.fit.defaultBudget(k));
   const { budget: oneTry, tries } = core.fit.defaults();
   const ctl = numberControl({ label: t('fit.budget'), min: 1, max: 1e6, value: of(model), integer: true, log: true,
     sliderMin: 100, sliderMax: 1e5, help: t('fit.budget.help', { one: oneTry, all: tries * oneTry, tries }),

@@ -28,9 +28,10 @@
 // (the result tables and exports), text.js (number formats), run.js (a fit
 // run: the workers and their messages); this file builds the side panel and
 // wires them.
+import { MODELS, NATIVE, isNative, modelOf, modelValue } from './model.js';
 import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
-import { numberControl, choiceControl } from '../../controls.js';
+import { numberControl, choiceControl, toggleControl } from '../../controls.js';
 import { budgetField } from './budget.js';
 import { dropZone, sampleFile, readChecked } from '../../dropZone.js';
 import { el } from '../../dom.js';
@@ -74,9 +75,11 @@ export function mount(container, { core, state }) {
 
   let actuator = state.get('actuator', 'xl330');
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
-  let model = Number(String(state.get('model', 'm4')).replace(/^m/, ''));
-  if (!(model >= 1 && model <= 6)) model = 4;
+  // M1–M6 or MuJoCo's own joint, 'native' (model.js)
+  let model = modelOf(state.get('model', 'm4')) ?? 4;
   let seed = state.getNumber('seed', 1);
+  // "Fit all models" adds MuJoCo's own joint after M1–M6 when ticked (`friction fit --model all` fits it too)
+  let allNative = state.get('allnative', '0') === '1';
   let holdout = state.get('holdout', 'none');
   // the position update the fit replays with (the bench's integrator choice,
   // fric_bench_integrator): bam the reference's, mujoco MuJoCo's Euler
@@ -94,6 +97,7 @@ export function mount(container, { core, state }) {
     get holdout() { return holdout; }, set holdout(v) { holdout = v; },
     get integrator() { return integrator; },
     get seed() { return seed; },
+    get allNative() { return allNative; },
     get job() { return job; }, set job(v) { job = v; },                 // run.js sets both
     get from() { return kept.from; },   // the params file the fit starts from (servoFile.js), or null
     get results() { return results; }, set results(v) { results = v; },
@@ -125,9 +129,10 @@ export function mount(container, { core, state }) {
 
   const actCtl = choiceControl({ label: t('fit.actuator'), value: actuator,
     choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
-  const modelCtl = choiceControl({ label: t('fit.model'), value: `m${model}`,
-    choices: [1, 2, 3, 4, 5, 6].map((k) => ({ value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
-    onChange: (v) => { model = Number(v.slice(1)); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); } });
+  const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(model),
+    choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
+      : { value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
+    onChange: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); } });
   const holdCtl = choiceControl({ label: t('fit.hold'), value: 'none', choices: [{ value: 'none', label: t('fit.hold.ticked') }],
     help: t('fit.hold.help'), onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
   const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
@@ -147,6 +152,8 @@ export function mount(container, { core, state }) {
   const allBtn = el('button', { type: 'button', id: 'fit-all' }, t('fit.all'));
   allBtn.title = t('fit.all.title');
   const cancelBtn = el('button', { type: 'button', id: 'fit-cancel', disabled: true }, t('fit.cancel'));
+  const allNativeCtl = toggleControl({ label: t('fit.all.native'), value: allNative, onChange: (v) => { allNative = v; save(); } });
+  allNativeCtl.el.id = 'fit-all-native';
   // the params-file door (`friction fit --from`, web/src/servoFile.js): the fit starts from a file
   const fromFile = el('input', { type: 'file', accept: '.json,application/json', id: 'fit-from' });
   fromFile.setAttribute('aria-label', t('fit.from.aria'));
@@ -156,7 +163,7 @@ export function mount(container, { core, state }) {
   const fromRow = el('div', { className: 'row fit-from' },
     el('label', { className: 'file-pick', title: t('fit.from.title') }, t('fit.from.pick'), fromFile), fromNote, fromClear);
   side.append(el('h3', {}, t('fit.head')), actCtl.el, modelCtl.el, fromRow, integCtl.el, integNote, holdCtl.el, budgetCtl.el, budgetUi.note, seedCtl.el,
-    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), runErr, rigWarn);
+    el('div', { className: 'row', role: 'toolbar', 'aria-label': t('fit.toolbar.aria') }, fitBtn, allBtn, cancelBtn), allNativeCtl.el, runErr, rigWarn);
 
   /** Takes from (servoFile.js readFrom's) as the starting point: its actuator and
    *  model chosen, as a log's motor chooses the actuator; refused (a
@@ -169,7 +176,7 @@ export function mount(container, { core, state }) {
     actuator = from.actuator;
     actCtl.value = actuator;
     model = from.model;
-    modelCtl.value = `m${model}`;
+    modelCtl.value = modelValue(model);
     budgetUi.onModel(model);
     save();
     spaceUi.renderBounds();
@@ -210,7 +217,7 @@ export function mount(container, { core, state }) {
   fromClear.addEventListener('click', () => { kept.from = null; lostFrom = null; renderFrom(); save(); });
 
   function save() {
-    state.set({ actuator, model: `m${model}`, budget: budgetUi.value, seed, holdout, space: spaceUi.spaceText() || null,
+    state.set({ actuator, model: modelValue(model), budget: budgetUi.value, seed, holdout, allnative: allNative ? '1' : null, space: spaceUi.spaceText() || null,
       integrator: integrator === integ.choices[0] ? null : integrator, from: kept.from?.name ?? lostFrom });
   }
 
@@ -257,6 +264,7 @@ export function mount(container, { core, state }) {
     holdCtl.setDisabled(on);
     budgetCtl.setDisabled(on);
     seedCtl.setDisabled(on);
+    allNativeCtl.input.disabled = on;
     fromFile.disabled = on;
     fromClear.disabled = on;
     drop.classList.toggle('disabled', on);
@@ -270,7 +278,7 @@ export function mount(container, { core, state }) {
   function renderRig() {
     let text = null;
     try {
-      if (logs.length) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
+      if (logs.length && !isNative(model)) text = core.fit.rigCaution(logs.map((l) => l.log), logs.map((l) => l.name), logs.map((l) => l.valid), model);
       // the core's sentence in the page's language (English, marked so, when the table has none)
       const shown = text ? tCore({ message: text, ...core.sentence() }) : null;
       if (shown === text && text) rigWarn.lang = 'en'; else rigWarn.removeAttribute('lang');
@@ -294,7 +302,7 @@ export function mount(container, { core, state }) {
   logsUi.renderHoldChoices();
   // the search space of the URL (shared links keep the user's bounds)
   const badSpace = spaceUi.readSpace(state.get('space', ''));
-  const spaceProblem = edits.size ? core.fit.spaceProblem(model, spaceUi.spaceOf(model)) : null;
+  const spaceProblem = edits.size && !isNative(model) ? core.fit.spaceProblem(model, spaceUi.spaceOf(model)) : null;
   if (spaceProblem) edits.clear();
   spaceUi.renderBounds();
   renderRig();

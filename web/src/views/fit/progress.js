@@ -2,6 +2,7 @@
 // text, the best training MAE per CMA-ES generation, and the best
 // candidate replayed on a chosen recorded log (by the coordinator while a
 // fit runs, here once after it).
+import { modelName, replayBest } from './model.js';
 import { lineBox, angleOverlayBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
@@ -61,7 +62,7 @@ export function progressSection(charts, { core, logs, st }) {
       const l = logs[Number(overlaySel.value)];
       if (!l) return;
       try {
-        const r = core.bench.replay(core.fit.benchParams(lastBest.p, st.actuator, lastBest.model, lastBest.integrator), l.log, l.name);
+        const r = replayBest(core, lastBest.p, st.actuator, lastBest.model, lastBest.integrator, l.log, l.name);
         drawTrace({ ...r, model: lastBest.model, index: Number(overlaySel.value) });
       } catch (e) {
         drawTrace({ error: e.message, model: lastBest.model, index: Number(overlaySel.value) });
@@ -80,11 +81,11 @@ export function progressSection(charts, { core, logs, st }) {
     const pts = (xs, ys) => Array.from(xs, (x, i) => ({ x, y: ys[i] }));
     overlay.chart.data.datasets = [
       { label: t('fit.overlay.recorded', { name: l.name }), data: pts(r.t, r.logQ), borderColor: '#2b3440' },
-      { label: t('fit.overlay.sim', { model: r.model }), data: pts(r.t, r.simQ), borderColor: COLORS[0] },
+      { label: t('fit.overlay.sim', { model: modelName(r.model) }), data: pts(r.t, r.simQ), borderColor: COLORS[0] },
       { label: t('fit.overlay.goal'), data: pts(r.t, r.goal), borderColor: '#888', borderDash: [4, 3], borderWidth: 1 },
     ];
     overlay.update();
-    overlayNote.textContent = t('fit.overlay.note', { name: l.name, role: t(l.valid ? 'fit.role.validation' : 'fit.role.training'), mae: fmtMae(r.mae), model: r.model });
+    overlayNote.textContent = t('fit.overlay.note', { name: l.name, role: t(l.valid ? 'fit.role.validation' : 'fit.role.training'), mae: fmtMae(r.mae), model: modelName(r.model) });
     overlayNote.dataset.mae = String(r.mae);
   }
 

@@ -7,6 +7,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
+import { isNative, modelName, modelValue, nativeParams } from './model.js';
 
 /** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
  *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as
@@ -55,7 +56,9 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
   charts.append(resBox);
   const allBox = el('section', { className: 'chart-box fit-all', id: 'fit-all-result', 'aria-label': t('fit.all.aria'), hidden: true });
   const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
-  allBox.append(el('h3', {}, t('fit.all.head')), allTable);
+  // what MuJoCo's own joint cannot express and the MAE it leaves (nativeGap)
+  const gapNote = el('p', { className: 'note', id: 'fit-native-gap', hidden: true });
+  allBox.append(el('h3', {}, t('fit.all.head')), allTable, gapNote);
   charts.append(allBox);
   const bars = modelBarsBox(charts, {
     title: t('fit.bars'),
@@ -184,9 +187,46 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     return [el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.identified')), run, cancel, prog, text), box];
   }
 
+  /** The params file of a native result: the core's writer
+   *  (fric_native_params_write, the file `friction fit --model native --out`
+   *  writes) with the fit's MAE, logs and evaluations. */
+  const nativeText = (r) => core.native.paramsText(nativeParams(core, r.best), r.actuator,
+    { train: r.train, valid: r.valid, logs: r.nTrain, evals: r.evals });
+
+  /** The result of MuJoCo's own joint: its parameters under MuJoCo's names
+   *  and units, its MAE, its params file to download or copy. */
+  function showNative(r, why) {
+    const units = core.native.units();
+    const rows = core.native.keys().map((key, i) => el('tr', { dataset: { key } }, el('th', { scope: 'row' }, key),
+      el('td', { className: 'unit' }, units[i] || '—'), el('td', { className: 'num', dataset: { value: String(r.best[i]) } }, fmtNum(r.best[i]))));
+    const mae = (label, v, id) => el('tr', { className: 'mae', id }, el('th', { scope: 'row' }, label), el('td', { className: 'unit' }, 'rad'),
+      el('td', { className: 'num', dataset: { mae: String(v) } }, fmtMae(v)));
+    const table = el('table', { className: 'fit-table', id: 'fit-result-table' },
+      el('thead', {}, el('tr', {}, ...t('fit.res.native.cols').split('|').map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, ...rows, mae(t('fit.res.trainMae'), r.train, 'fit-train-mae'), mae(t('fit.res.validMae'), r.valid, 'fit-valid-mae')));
+    const dl = el('button', { type: 'button', id: 'fit-download' }, t('fit.res.download'));
+    dl.title = t('fit.res.native.download.title');
+    dl.addEventListener('click', () => download(`fit-${r.actuator}-native.json`,
+      URL.createObjectURL(new Blob([nativeText(r)], { type: 'application/json' }))));
+    const copy = el('button', { type: 'button', id: 'fit-copy' }, t('fit.res.copy'));
+    const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
+    out.setAttribute('aria-label', t('fit.res.text.aria'));
+    copy.addEventListener('click', () => { out.value = nativeText(r); out.hidden = false; out.focus(); out.select(); });
+    resBox.replaceChildren(el('h3', {}, t('fit.res.native.head', { act: r.actuator })),
+      el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
+      el('p', { className: 'note' }, t('fit.res.native.summary', { evals: r.evals, time: fmtTime(r.seconds),
+        train: r.nTrain === 1 ? t('fit.res.logs.one') : t('fit.res.logs', { n: r.nTrain }), valid: r.nValid })),
+      table, el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy), out);
+  }
+
   /** why: a sentence saying why this model is the one shown (after Fit all). */
   function showResult(r, why = '') {
     stopSensitivity();
+    if (isNative(r.model)) {
+      resBox.hidden = false;
+      showNative(r, why);
+      return;
+    }
     resBox.hidden = false;
     let preset = null;
     try { preset = core.fit.presetParams(r.actuator, r.model); } catch { /* none published: the column shows — */ }
@@ -264,7 +304,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const integNote = el('p', { className: 'note', id: 'fit-integrator-note', dataset: { integrator: integratorOf(r) } },
       integratorOf(r) === 'mujoco'
         ? t('fit.res.integ.mujoco') : t('fit.res.integ.bam'));
-    resBox.replaceChildren(el('h3', {}, t('fit.res.head', { act: r.actuator, model: r.model })),
+    resBox.replaceChildren(el('h3', {}, t('fit.res.head', { act: r.actuator, model: modelName(r.model) })),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, t('fit.res.summary', { evals: r.evals, gens: r.generations, time: fmtTime(r.seconds),
         tries: r.attempts > 1 ? t('fit.res.tries', { n: r.attempts }) : '', from: fromNote, stop: stopNote,
@@ -279,21 +319,48 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       status, filesBox, out, ...sensitivitySection(r));
   }
 
+  /** The sentence under the table: what MuJoCo's own joint cannot express
+   *  and, beside the best M-model of the table (lowest validation MAE, else
+   *  training MAE), the MAE it leaves; hidden without a native row. */
+  function nativeGap() {
+    const n = st.results.find((r) => isNative(r.model));
+    gapNote.hidden = !n;
+    if (!n) return;
+    const ms = st.results.filter((r) => !isNative(r.model));
+    const on = ms.length && Number.isFinite(n.valid) && ms.every((r) => Number.isFinite(r.valid)) ? 'valid' : 'train';
+    const best = ms.filter((r) => Number.isFinite(r[on])).reduce((a, b) => (!a || b[on] < a[on] ? b : a), null);
+    const what = t(on === 'valid' ? 'fit.native.gap.valid' : 'fit.native.gap.train');
+    gapNote.dataset.on = on;
+    gapNote.dataset.native = String(n[on]);
+    if (best) {
+      gapNote.dataset.best = String(best[on]);
+      gapNote.dataset.bestModel = modelValue(best.model);
+    } else {
+      delete gapNote.dataset.best;
+      delete gapNote.dataset.bestModel;
+    }
+    gapNote.textContent = best
+      ? t('fit.native.gap', { what, native: fmtMae(n[on]), model: modelName(best.model), best: fmtMae(best[on]),
+        diff: fmtMae(n[on] - best[on]), ratio: (n[on] / best[on]).toFixed(2) })
+      : t('fit.native.gap.alone', { what, native: fmtMae(n[on]) });
+  }
+
   function renderAll() {
-    allBox.hidden = st.results.length < 2 && !st.job?.chain;
+    allBox.hidden = st.results.length < 2 && !st.job?.chain && !st.results.some((r) => isNative(r.model));
     if (allBox.hidden) { bars.box.hidden = true; return; }
+    nativeGap();
     const thead = el('thead', {}, el('tr', {}, ...[...t('fit.all.cols').split('|'), ''].map((h) => el('th', { scope: 'col' }, h))));
     const tbody = el('tbody', {}, ...st.results.map((r) => {
       const b = el('button', { type: 'button' }, t('fit.all.details'));
-      b.setAttribute('aria-label', t('fit.all.details.aria', { model: r.model }));
-      b.addEventListener('click', () => showResult(r, t('fit.all.details.why', { model: r.model })));
-      return el('tr', { dataset: { model: `m${r.model}` } }, el('th', { scope: 'row' }, `M${r.model}`),
+      b.setAttribute('aria-label', t('fit.all.details.aria', { model: modelName(r.model) }));
+      b.addEventListener('click', () => showResult(r, t('fit.all.details.why', { model: modelName(r.model) })));
+      return el('tr', { dataset: { model: modelValue(r.model) } }, el('th', { scope: 'row' }, modelName(r.model)),
         ...[r.presetTrain, r.train, r.presetValid, r.valid].map((v) => el('td', { className: 'num', dataset: { mae: String(v) } }, fmtMae(v))),
         el('td', { className: 'num' }, String(r.evals)), el('td', {}, b));
     }));
     allTable.replaceChildren(thead, tbody);
     bars.box.hidden = false;
-    bars.chart.data.labels = st.results.map((r) => `M${r.model}`);
+    bars.chart.data.labels = st.results.map((r) => modelName(r.model));
     bars.chart.data.datasets = [
       // no published preset: no bar (null), "—" in the table
       { label: t('fit.bars.published'), data: st.results.map((r) => (Number.isFinite(r.presetValid) ? r.presetValid : null)), backgroundColor: '#9aa4b2' },

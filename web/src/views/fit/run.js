@@ -13,6 +13,7 @@ import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
 import { fromStart } from '../../servoFile.js';
+import { MODELS, isNative, modelName } from './model.js';
 
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 
@@ -63,12 +64,13 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       fail(t('fit.allValid', { n: logs.length }));
       return;
     }
-    const models = chain ? [1, 2, 3, 4, 5, 6] : [st.model];
+    const models = chain ? MODELS.filter((k) => st.allNative || !isNative(k)) : [st.model];
     // a params file to start from (`friction fit --from`, web/src/servoFile.js): one model
     // only, of the fit's actuator, of its model or one it contains
     let start = null;
     if (st.from) {
       if (chain) { fail(t('fit.from.all')); return; }
+      if (isNative(st.model)) { fail(t('fit.from.native')); return; }
       try {
         start = fromStart(core, st.from, st.actuator, st.model);
       } catch (e) {
@@ -79,6 +81,8 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     let runs;
     try {
       runs = models.map((k) => {
+        // the native model is fitted in its default box (fric_native_fit_space_default)
+        if (isNative(k)) return { model: k, budget: budgetUi.of(k) };
         const space = spaceUi.spaceOf(k);
         const problem = core.fit.spaceProblem(k, space);
         if (problem) throw new Error(`M${k}: ${problem.message}`);
@@ -109,7 +113,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     folded.forEach((d) => { d.open = false; });
     st.job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W,
       // what a result's sensitivity ranges are computed on: its search space and training logs
-      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space])), trainNames: train.map((i) => names[i]),
+      spaces: Object.fromEntries(runs.map((x) => [x.model, x.space ?? null])), trainNames: train.map((i) => names[i]),
       // the starting file's name and the keys it carries (written back in the result's file)
       fromName: start ? st.from.name : null, carry: start ? st.from.carry : [] };
     st.results = newResults();
@@ -150,14 +154,14 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         const elapsed = (performance.now() - st.job.t0) / 1000;
         const frac = bar.value;
         const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
-        progText.textContent = t('fit.progress', { model: m.model, of: st.job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: st.job.runs.length }) : '',
+        progText.textContent = t('fit.progress', { model: modelName(m.model), of: st.job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: st.job.runs.length }) : '',
           evals: m.evals, budget: m.budget, gen: m.generation, phase: m.phase, lambda: m.lambda, mae: fmtMae(m.bestLoss),
           elapsed: fmtTime(elapsed), left: Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '' });
         progText.dataset.evals = String(m.evals);
         progText.dataset.best = String(m.bestLoss);
         let ds = maeChart.chart.data.datasets.find((d) => d.model === m.model);
         if (!ds) {
-          ds = { label: `M${m.model}`, model: m.model, data: [], borderColor: COLORS[(m.model - 1) % COLORS.length] };
+          ds = { label: modelName(m.model), model: m.model, data: [], borderColor: COLORS[(isNative(m.model) ? 6 : m.model - 1) % COLORS.length] };
           maeChart.chart.data.datasets.push(ds);
         }
         if (Number.isFinite(m.bestLoss)) ds.data.push({ x: m.generation, y: m.bestLoss });
@@ -167,7 +171,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         drawTrace(m);
       } else if (m.type === 'model-done') {
         maeChart.update();
-        const r = { ...m, actuator: st.actuator, nTrain: st.job.nTrain, nValid: st.job.nValid, caution: caution(m),
+        const r = { ...m, actuator: st.actuator, nTrain: st.job.nTrain, nValid: st.job.nValid, caution: isNative(m.model) ? null : caution(m),
           space: st.job.spaces[m.model], trainNames: st.job.trainNames, fromName: st.job.fromName, carry: st.job.carry };
         st.results.push(r);
         prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
@@ -177,7 +181,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         const seconds = (performance.now() - st.job.t0) / 1000;
         bar.value = 1;
         const last = st.results[st.results.length - 1];
-        progText.textContent = t('fit.done', { what: st.results.length > 1 ? t('fit.done.models', { n: st.results.length }) : `M${last.model}`,
+        progText.textContent = t('fit.done', { what: st.results.length > 1 ? t('fit.done.models', { n: st.results.length }) : modelName(last.model),
           time: fmtTime(seconds), w: st.job.W, evals: st.results.reduce((n, r) => n + r.evals, 0) });
         container.dataset.seconds = String(seconds);
         container.dataset.evalSeconds = String(m.evalSeconds);
@@ -189,8 +193,8 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         if (wasChain) {
           const best = st.results.filter((r) => Number.isFinite(r.valid)).reduce((a, b) => (!a || b.valid < a.valid ? b : a), null);
           res.showResult(best || st.results[st.results.length - 1], best
-            ? t('fit.shown.best', { model: best.model, n: st.results.length, mae: fmtMae(best.valid) })
-            : t('fit.shown.last', { model: st.results[st.results.length - 1].model }));
+            ? t('fit.shown.best', { model: modelName(best.model), n: st.results.length, mae: fmtMae(best.valid) })
+            : t('fit.shown.last', { model: modelName(st.results[st.results.length - 1].model) }));
         }
       } else if (m.type === 'failed') {
         fail(t('fit.stopped', { message: m.message }));

@@ -6,6 +6,7 @@
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { NUMBER, fmtNum } from './text.js';
+import { isNative } from './model.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
  *  { actuator, model, job }; returns { box, table, msg, spaceOf(k),
@@ -62,6 +63,13 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
   }
 
   function renderBounds() {
+    if (isNative(st.model)) {
+      // MuJoCo's own joint is fitted in the core's box (fric_native_fit_space_default, as `friction fit --model native`)
+      boundsSummary.textContent = t('fit.space.native');
+      boundsMsg.textContent = '';
+      boundsTable.replaceChildren();
+      return;
+    }
     const s = spaceOf(st.model);
     boundsSummary.textContent = t('fit.space.of', { act: st.actuator, model: st.model, n: s.free.filter((f, i) => f && s.used[i]).length });
     boundsMsg.textContent = '';

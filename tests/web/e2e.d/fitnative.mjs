@@ -1,0 +1,101 @@
+// fitnative.mjs: e2e checks of MuJoCo's own joint ('native') in the Fit
+// view (web/src/views/fit/model.js, results.js; its fit in
+// workers/fitCoordinator.js through core.native.fit).
+//
+//   native    the model choice offers native; with it, the bundled sample
+//             log ("Try a sample" of the URL, fit.sample=1), budget 200,
+//             seed 1: the fit ends with the progress bar full, a result
+//             table of MuJoCo's keys with units, a row "native" in the
+//             models' table and the sentence under it (stiction above
+//             Coulomb, load dependence); the downloaded params file
+//             ("model": "native") read back by `friction replay` gives the
+//             training MAE the row shows (1e-9 rad); screenshot
+//             build/e2e/fitnative.png (1280×900)
+//   all       "Fit all models" (budget 200) with "fits native too" ticked
+//             (unticked, the default, it fits M1…M6: fit.mjs) has rows M1…M6 and native; the
+//             sentence names the best M-model of the table by training MAE
+//             (one log: no validation) and the native MAE the table shows
+//   cancel    a native fit with a large budget: Cancel leaves no fit worker
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const SAMPLE = 'samples/xl330-sin_sin-simulated.json';
+const liveFitWorkers = (page) => page.workers().filter((w) => /fit(Eval|Coordinator)\.worker\.js/.test(w.url())).length;
+
+export default async function fitnative(h) {
+  const { check, expect, openPage, waitFor, OUT, ROOT, CLI } = h;
+  const sample = path.join(ROOT, SAMPLE);
+  const { page } = await openPage('?view=fit&fit.model=native&fit.budget=200&fit.seed=1&fit.sample=1', 'fit');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const done = () => waitFor(() => page.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 180_000, 200);
+  const rows = () => page.evaluate(() => [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => ({
+    model: tr.dataset.model, mae: [...tr.querySelectorAll('td[data-mae]')].map((td) => Number(td.dataset.mae)) })));
+  let fitted = false;
+
+  await check('fitnative: native is a model of the Fit view; its row, the sentence, and its file read back by `friction replay`', async () => {
+    const opts = await page.locator('select').evaluateAll((ss) => ss.flatMap((s) => [...s.options].map((o) => o.value)));
+    expect(opts.includes('native'), `the model choice offers ${opts.join(', ')}`);
+    await waitFor(() => page.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
+    await page.click('#fit-run');
+    await done();
+    fitted = true;
+    const bar = await page.locator('#fit-progress').evaluate((b) => b.value);
+    expect(bar === 1, `the progress bar ends at ${bar}`);
+    const keys = await page.evaluate(() => [...document.querySelectorAll('#fit-result-table tbody tr[data-key]')].map((tr) => [tr.dataset.key, tr.querySelector('.unit').textContent]));
+    const names = Object.fromEntries(keys);
+    expect(names.frictionloss === 'N·m' && names.damping === 'N·m·s/rad' && names.armature === 'kg·m²' && names.kp === 'N·m/rad',
+      `the result's keys and units: ${JSON.stringify(keys)}`);
+    const r = await rows();
+    expect(r.length === 1 && r[0].model === 'native', `the models' table: ${JSON.stringify(r)}`);
+    const train = r[0].mae[1];
+    const gap = page.locator('#fit-native-gap');
+    expect(await gap.isVisible(), 'no sentence under the table');
+    const text = await gap.textContent();
+    expect(/stiction/.test(text) && /load/.test(text), `the sentence: ${text}`);
+    await page.screenshot({ path: path.join(OUT, 'fitnative.png') });
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#fit-download')]);
+    const file = path.join(OUT, 'fitnative.json');
+    fs.copyFileSync(await dl.path(), file);
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(json.model === 'native' && json.actuator === 'xl330' && 'frictionloss' in json, `the file: ${JSON.stringify(json)}`);
+    const rep = spawnSync(CLI, ['replay', '--params', file, sample], { encoding: 'utf8' });
+    expect(rep.status === 0, `friction replay: ${rep.stderr}`);
+    const cliMae = Number(/mae (\S+) rad/.exec(rep.stdout)?.[1]);
+    expect(Math.abs(cliMae - train) <= 1e-9, `the row's training MAE ${train}, friction replay ${cliMae}`);
+    return `native training MAE ${train.toFixed(6)} rad = friction replay ${cliMae.toFixed(6)} rad; ${keys.length} MuJoCo keys`;
+  });
+
+  await check('fitnative: "Fit all models" puts native beside M1…M6; the sentence compares it with the best M-model', async () => {
+    if (!fitted) return { skip: 'no finished native fit (the previous check failed)' };
+    await page.check('#fit-all-native input');
+    expect(/[?&]fit\.allnative=1/.test(page.url()), `the URL does not keep the tick: ${page.url()}`);
+    await page.click('#fit-all');
+    await done();
+    const r = await rows();
+    expect(r.map((x) => x.model).join() === 'm1,m2,m3,m4,m5,m6,native', `rows ${r.map((x) => x.model).join()}`);
+    const ms = r.filter((x) => x.model !== 'native');
+    const best = ms.reduce((a, b) => (b.mae[1] < a.mae[1] ? b : a));
+    const nat = r.find((x) => x.model === 'native').mae[1];
+    const d = await page.locator('#fit-native-gap').evaluate((p) => ({ ...p.dataset, text: p.textContent }));
+    expect(d.on === 'train' && d.bestModel === best.model && Number(d.best) === best.mae[1] && Number(d.native) === nat,
+      `the sentence's numbers ${JSON.stringify(d)}, the table's best ${best.model} ${best.mae[1]}, native ${nat}`);
+    expect(d.text.includes(best.model.toUpperCase()) && d.text.includes(nat.toFixed(5)) && d.text.includes(best.mae[1].toFixed(5)),
+      `the sentence: ${d.text}`);
+    return `native ${nat.toFixed(5)} rad, best ${best.model} ${best.mae[1].toFixed(5)} rad`;
+  });
+
+  await check('fitnative: Cancel of a native fit leaves no fit worker', async () => {
+    if (!fitted) return { skip: 'no finished native fit' };
+    const { page: p2 } = await openPage('?view=fit&fit.model=native&fit.budget=1000000&fit.seed=1&fit.sample=1', 'fit');
+    await waitFor(() => p2.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
+    await p2.click('#fit-run');
+    // the native fit is one call in the coordinator: it runs once the evaluators hold the batch ('ready')
+    await waitFor(() => p2.evaluate(() => (document.querySelector('.fit-view')?.dataset.readySeconds ? true : null)), 30_000);
+    await p2.click('#fit-cancel');
+    const c = await waitFor(async () => ((await p2.evaluate(() => window.__fx.fit.workers.size)) === 0 && liveFitWorkers(p2) === 0 ? true : null), 5000);
+    expect(c, 'fit workers left after Cancel');
+    await p2.close();
+    return 'no fit worker after Cancel';
+  });
+}

@@ -1,0 +1,45 @@
+// fit/model.js: the models the Fit view fits: M1–M6 (numbers, core.fit) and
+// MuJoCo's own joint, 'native' (core.native, fric_native.h). A result's best
+// is an array: a fit vector (core.fit.paramKeys order) for M1–M6, the
+// native parameters in core.native.keys() order for native. Used by the
+// page and by the fit's coordinator worker (no i18n here).
+
+export const NATIVE = 'native';
+export const MODELS = [1, 2, 3, 4, 5, 6, NATIVE];
+export const isNative = (k) => k === NATIVE;
+/** How a model is named beside the others (the CLI's names): M1…M6, native. */
+export const modelName = (k) => (isNative(k) ? NATIVE : `M${k}`);
+/** A model's value in the URL and the model choice: m1…m6, native. */
+export const modelValue = (k) => (isNative(k) ? NATIVE : `m${k}`);
+/** The model of a URL value (m1…m6, native), or null. */
+export function modelOf(v) {
+  if (String(v) === NATIVE) return NATIVE;
+  const k = Number(String(v).replace(/^m/, ''));
+  return k >= 1 && k <= 6 && Number.isInteger(k) ? k : null;
+}
+/** The native parameters object of a native result's best array. */
+export const nativeParams = (core, best) => Object.fromEntries(core.native.keys().map((k, i) => [k, best[i]]));
+
+/** A parsed log replayed with a result's best: { t, logQ, goal, simQ, mae }.
+ *  The native model's positions come from core.native.replay (the same
+ *  samples as the bench's replay, fric_native_replay); the log's own series
+ *  from the bench's replay of the actuator's default M1 vector. */
+export function replayBest(core, best, actuator, model, integrator, log, source) {
+  if (!isNative(model)) return core.bench.replay(core.fit.benchParams(best, actuator, model, integrator), log, source);
+  const base = core.bench.replay(core.fit.benchParams(core.fit.space(actuator, 1).value, actuator, 1, 'bam'), log, source);
+  const n = core.native.replay(nativeParams(core, best), log, source);
+  return { t: base.t, logQ: base.logQ, goal: base.goal, simQ: n.simQ, mae: n.mae };
+}
+
+/** The native fit of the Fit view's worker (fitCoordinator.js), as `friction
+ *  fit --model native` runs it: core.native.fit (fric_native_fit, the default
+ *  box) on the training FitBatch from the CLI's start (core.native.fitStart),
+ *  budget evaluations, seed. Returns { best (array, core.native.keys()
+ *  order), train, valid, evals }: train the fit's loss (fric_native_loss,
+ *  the mean of the logs' replay MAEs, what `friction replay` of its params
+ *  file scores), valid the same on the validation FitBatch (null: none). */
+export function fitNative(core, train, valid, { actuator, budget, seed }) {
+  const f = core.native.fit(train, { start: core.native.fitStart(actuator), budget, seed });
+  const best = core.native.keys().map((k) => f.best[k]);
+  return { best, train: f.loss, valid: valid ? core.native.losses(valid, [f.best])[0].loss : null, evals: f.evals };
+}
