@@ -40,6 +40,7 @@
 #include "fmt.h"
 #include "servo_params.h"
 #include "fric_adapter.h"
+#include "fric_io.h"
 
 /* The two commands' lines of `friction help` (main.c shows them between
  * eval's and the limits, and `friction mujoco --help` shows its part). */
@@ -215,11 +216,17 @@ static int mjcf_check_file(const char *path, const char *dir, int depth0, long *
     if (!f) return 0;
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     if (size < 0 || fseek(f, 0, SEEK_SET) != 0) { fclose(f); return 0; }
-    /* a text over the bound is refused before any byte is read (fric_adapter.h) */
-    size_t len = (size_t)size, want = len > FRIC_MJCF_MAX_BYTES ? 1 : len + 1;
-    char *text = malloc(want);
+    /* a text over the bound is refused before any byte is read: the one size
+     * check of every door (fric_io_check_size, kind MJCF: FRIC_MJCF_MAX_BYTES) */
+    fric_io_error serr;
+    if (fric_io_check_size(FRIC_IO_KIND_MJCF, (unsigned long long)size, path + strlen(dir), &serr) != FRIC_OK) {
+        fclose(f);
+        return cli_fail(CLI_USAGE, "%s", serr.message);
+    }
+    size_t len = (size_t)size;
+    char *text = malloc(len + 1);
     if (!text) { fclose(f); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
-    if (len <= FRIC_MJCF_MAX_BYTES && fread(text, 1, len, f) != len) { free(text); fclose(f); return 0; }
+    if (fread(text, 1, len, f) != len) { free(text); fclose(f); return 0; }
     fclose(f);
     fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
     int n = 0, rc = 0;

@@ -101,11 +101,13 @@ export function folderDrop(dir) {
 
 /** The robot of the folder dir (relative paths → bytes): its main MJCF
  *  (main, a path relative to dir, else as the page chooses), the files it
- *  includes and the assets they name, each sized before it is read; no other
- *  file of the folder is read. Refused in one sentence. */
-export function readFolder(dir, main = null) {
+ *  includes and the assets they name, each sized before it is read (with
+ *  core: the core's one size check, core.io.checkSize, as the page's and
+ *  `friction mujoco`'s); no other file of the folder is read. Refused in
+ *  one sentence. */
+export function readFolder(dir, main = null, core = null) {
   try {
-    return readRobotSync(folderDrop(dir), main).files;
+    return readRobotSync(folderDrop(dir), main, { core }).files;
   } catch (e) {
     throw new Refusal(e.message);
   }
@@ -173,8 +175,8 @@ async function main(argv) {
   });
 
   const dir = path.dirname(path.resolve(robot));
-  const files = readFolder(dir, path.basename(robot));
   const [mj, core] = await engines();
+  const files = readFolder(dir, path.basename(robot), core);
   // each --params file sized before it is read (core.io.checkSize, the CLI's
   // limit and sentence), then read
   const servos = Object.fromEntries(paramsFiles.map(([k, f], i) => {
@@ -275,8 +277,8 @@ function engines() {
 async function fig1(robot, v) {
   if (!robot || !fs.existsSync(robot)) throw new Refusal(`Give bam's 2R arm's scene.xml (2R/2r_mx/scene.xml)${robot ? `: no file ${robot}` : ''}.`);
   const gains = v.kp == null ? [FIG1.gains.low, FIG1.gains.high] : [Number(v.kp)];
-  const files = readFolder(path.dirname(path.resolve(robot)), path.basename(robot));
   const [mj, core] = await engines();
+  const files = readFolder(path.dirname(path.resolve(robot)), path.basename(robot), core);
   const mrad = (x) => (1e3 * x).toFixed(2);
   const csv = [`kp,t_s,${FIG1.joints.flatMap((j) => [`${j}_path_rad`, `${j}_m1_rad`, `${j}_m4_rad`]).join(',')}`];
   console.log(`# Fig. 1 B/C simulated (the recorded 2R logs are not public): ${FIG1.joints.join(', ')} on a triangle of ${FIG1.amp.join(' / ')} rad, period ${FIG1.period} s, ${FIG1.seconds} s`);

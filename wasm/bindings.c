@@ -279,6 +279,9 @@ static const struct { const char *name; double value; } constants[] = {
     { "params_carry_bytes", sizeof(fric_io_params_carry) },  /* a carry's size      */
     { "io_max_log_bytes", (double)FRIC_IO_MAX_LOG_BYTES },   /* a log's size limit  */
     { "io_max_params_bytes", (double)FRIC_IO_MAX_PARAMS_BYTES }, /* a params file's  */
+    { "io_max_mjcf_bytes", (double)FRIC_MJCF_MAX_BYTES },    /* an MJCF text's      */
+    { "io_max_asset_bytes", (double)FRIC_IO_MAX_ASSET_BYTES }, /* a mesh's, ...     */
+    { "io_max_robot_bytes", (double)FRIC_IO_MAX_ROBOT_BYTES }, /* a robot's files'  */
 };
 
 static void put(fxb_json *j, const char *s)

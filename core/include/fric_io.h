@@ -230,19 +230,35 @@ fric_io_sample fric_io_log_sample(const fric_io_log *log, size_t k, size_t *curs
  *     entries, 11 minutes of a bam recording. */
 #define FRIC_IO_MAX_PARAMS_BYTES ((unsigned long long)1 << 20)   /* 1 MiB  */
 #define FRIC_IO_MAX_LOG_BYTES ((unsigned long long)32 << 20)     /* 32 MiB */
+/* A robot's files (the MJCF a door loads in MuJoCo, its includes and the
+ * meshes, textures and other assets they name), sized before a byte is read:
+ *   an MJCF text (the main file, an include, a <model>): FRIC_MJCF_MAX_BYTES
+ *     (fric_adapter.h, the bound of the core's text check);
+ *   an asset: the largest real one is 2.7 MB (shared/data/so101/assets/
+ *     wrist_roll_pitch_so101_v2.stl, 2 699 784 B): 32 MiB is 12 times it
+ *     (MuJoCo 3.14's wasm copies a file into its file system at 1-3 MB/s);
+ *   the robot's files together: the SO-101's are 15.4 MB (scene.xml,
+ *     so101_new_calib.xml and its 13 meshes, 16 144 144 B): 64 MiB is 4
+ *     times it. */
+#define FRIC_IO_MAX_ASSET_BYTES ((unsigned long long)32 << 20)   /* 32 MiB */
+#define FRIC_IO_MAX_ROBOT_BYTES ((unsigned long long)64 << 20)   /* 64 MiB */
 
 /* The files io reads, for their limits and sentences. */
 typedef enum fric_io_file_kind {
     FRIC_IO_KIND_LOG = 0,         /* a pendulum log: FRIC_IO_MAX_LOG_BYTES     */
     FRIC_IO_KIND_PARAMS,          /* a params file: FRIC_IO_MAX_PARAMS_BYTES   */
     FRIC_IO_KIND_SENSITIVITY,     /* bam's sensitivity file: the params limit  */
+    FRIC_IO_KIND_MJCF,            /* an MJCF text: FRIC_MJCF_MAX_BYTES         */
+    FRIC_IO_KIND_ASSET,           /* a mesh, texture...: FRIC_IO_MAX_ASSET_BYTES */
+    FRIC_IO_KIND_ROBOT,           /* a robot's files together (source: its main
+                                     MJCF): FRIC_IO_MAX_ROBOT_BYTES            */
     FRIC_IO_KIND_COUNT
 } fric_io_file_kind;
 
 /* The largest file of kind [bytes] (0 for a kind out of range). */
 unsigned long long fric_io_max_bytes(fric_io_file_kind kind);
 /* The kind's name as io's sentences say it ("log", "params",
- * "sensitivity"); NULL out of range. */
+ * "sensitivity", "MJCF", "asset", "robot"); NULL out of range. */
 const char *fric_io_file_kind_name(fric_io_file_kind kind);
 
 /* The size check of every door: a file of `bytes` bytes of kind, named

@@ -31,6 +31,16 @@ cat >"$tmp/pend.xml" <<'XML'
   <keyframe><key qpos="0.52359877559829882 1 0 0 0 2 0 0 1 0 0 0"/></keyframe>
 </mujoco>
 XML
+# an included MJCF one byte over FRIC_MJCF_MAX_BYTES (32 MiB; a sparse file)
+# is refused before a byte of it is read, in the sentence of the core's one
+# size check (fric_io_check_size, kind MJCF), naming it from the main folder
+mkdir -p "$tmp/bigin/inc"
+printf '<mujoco><include file="inc/big.xml"/><worldbody><body><joint name="hinge"/><geom size="0.1"/></body></worldbody></mujoco>\n' >"$tmp/bigin/main.xml"
+truncate -s 33554433 "$tmp/bigin/inc/big.xml"
+usage_error "mujoco: an oversized include" \
+    "MJCF inc/big.xml: the file is 32.0 MiB (33554433 bytes); an MJCF file is read up to 32 MiB (33554432 bytes)" \
+    -- "$bin" mujoco "$tmp/bigin/main.xml" --joint hinge law=coulomb-viscous Fc=0.3
+rm -rf "$tmp/bigin"
 # drift DESC FILE LO HI: the printed drift of joint hinge lies in [LO, HI] rad
 drift_in() {
     local d

@@ -57,6 +57,26 @@ static void limits_as_stated(void **state)
                         "is read up to 32 MiB (33554432 bytes): split the recording into shorter logs.");
     assert_int_equal(fric_io_check_size(FRIC_IO_KIND_SENSITIVITY, PARAMS_MAX + 1, "s.json", &err), FRIC_E_FILE);
     assert_non_null(strstr(err.message, "sensitivity s.json: "));
+    /* a robot's files (issue 38): an MJCF text 32 MiB (FRIC_MJCF_MAX_BYTES),
+     * an asset 32 MiB, the files together 64 MiB; at the limit taken, one
+     * byte more refused in one sentence naming the file, size and limit */
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_MJCF) == 33554432ULL);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_ASSET) == 33554432ULL);
+    assert_true(fric_io_max_bytes(FRIC_IO_KIND_ROBOT) == 67108864ULL);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_MJCF, 33554432ULL, "a.xml", &err), FRIC_OK);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_ASSET, 33554432ULL, "m.stl", &err), FRIC_OK);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_ROBOT, 67108864ULL, "r.xml", &err), FRIC_OK);
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_MJCF, 33554433ULL, "inc/a.xml", &err), FRIC_E_FILE);
+    assert_string_equal(err.message, "MJCF inc/a.xml: the file is 32.0 MiB (33554433 bytes); an MJCF file is read "
+                        "up to 32 MiB (33554432 bytes): meshes and heightfields belong in their own files.");
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_ASSET, 33554433ULL, "m.stl", &err), FRIC_E_FILE);
+    assert_string_equal(err.message, "asset m.stl: the file is 32.0 MiB (33554433 bytes); a mesh, texture or other "
+                        "asset is read up to 32 MiB (33554432 bytes): the SO-101's largest mesh is 2.7 MB; "
+                        "simplify the mesh.");
+    assert_int_equal(fric_io_check_size(FRIC_IO_KIND_ROBOT, 67108865ULL, "r.xml", &err), FRIC_E_FILE);
+    assert_string_equal(err.message, "robot r.xml: the files the MJCF names (its includes and their assets) are "
+                        "together 64.0 MiB (67108865 bytes); a robot's files are read up to 64 MiB (67108864 bytes): "
+                        "the SO-101's are 15.4 MB; leave out what the MJCF does not need.");
     assert_int_equal(fric_io_check_size(FRIC_IO_KIND_COUNT, 1, "x", &err), FRIC_E_PARAM_RANGE);
 }
 

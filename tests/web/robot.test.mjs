@@ -29,7 +29,7 @@ import os from 'node:os';
 import loadMujoco from '@mujoco/mujoco';
 import { spawnSync } from 'node:child_process';
 import { loadCore, ROOT, CLI } from './load.mjs';
-import { loadRobotFiles, createRobotPair, robotTableCsv, robotReportCsv, ROBOT_LIMITS, pickMain } from '../../web/src/mujoco/robot.js';
+import { loadRobotFiles, createRobotPair, robotTableCsv, robotReportCsv, pickMain } from '../../web/src/mujoco/robot.js';
 import { mainCandidates } from '../../web/src/mujoco/robotFiles.js';
 import { MJ_CONSTANTS } from '../../wasm/friction.js';
 import { readFolder, tableLines } from '../../tools/robot.mjs';
@@ -193,8 +193,8 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
     assert.ok(['feetech_sts3215_7_4V/m1.json', 'feetech/m6.json'].every((f) => fs.existsSync(path.join(PARAMS, f))), 'bam\'s sts3215 files');
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'class:sts3215=sts3215/m4' }), /^The servo 'sts3215\/m4': .*no identified preset for m4.*\(sts3215: m1, m6\)/);
     const big = new Map(files);
-    big.set('extra.bin', new Uint8Array(ROBOT_LIMITS.maxFileBytes + 1));
-    throwsLike(() => loadRobotFiles(mj, core, big), new RegExp(`explorer takes files up to ${ROBOT_LIMITS.maxFileBytes / 1048576} MB each`));
+    big.set('extra.bin', new Uint8Array(32 * 1048576 + 1));
+    throwsLike(() => loadRobotFiles(mj, core, big), /^asset extra\.bin \(a file of the drop\): the file is 32\.0 MiB \(33554433 bytes\); a mesh, texture or other asset is read up to 32 MiB \(33554432 bytes\)/);
   });
 });
 

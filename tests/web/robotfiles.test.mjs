@@ -17,7 +17,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore, ROOT } from './load.mjs';
-import { ROBOT_LIMITS, readRobot, readRobotSync, fileDrop, xmlTags, compiled } from '../../web/src/mujoco/robotFiles.js';
+import { readRobot, readRobotSync, fileDrop, xmlTags, compiled } from '../../web/src/mujoco/robotFiles.js';
 import { loadRobotFiles } from '../../web/src/mujoco/robot.js';
 import { folderDrop, readFolder } from '../../tools/robot.mjs';
 
@@ -91,32 +91,39 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     assert.ok(s1 < 15, `the runner took ${s1.toFixed(1)} s`);
   });
 
-  it('a 100 MB mesh is refused by its size before a byte of it is read (Node and the page\'s File objects), the limit stated', async () => {
+  it('a 100 MB mesh is refused by its size before a byte of it is read (Node and the page\'s File objects), in the core\'s sentence, the limit stated', async () => {
     const xml = `<mujoco>\n<asset>\n<mesh name="m" file="huge.stl"/>\n</asset>${body('m')}</mujoco>`;
     const dir = folder('huge', { 'robot.xml': xml, 'huge.stl': 100 * MB });
     const { drop, reads } = spied(dir);
-    const re = /^The file 'huge\.stl' \(<mesh file="huge\.stl">\) is 100\.0 MB; the explorer takes files up to 32 MB each/;
-    throwsLike(() => readRobotSync(drop, 'robot.xml'), re);
+    // the sentence, written by hand (the core's one size check, fric_io_check_size,
+    // kind asset: 32 MiB), and the core's own for the same file: one sentence
+    const said = 'asset huge.stl (<mesh file="huge.stl">): the file is 100.0 MiB (104857600 bytes); a mesh, texture '
+      + 'or other asset is read up to 32 MiB (33554432 bytes): the SO-101\'s largest mesh is 2.7 MB; simplify the mesh.';
+    let coreSaid = null;
+    try { core.io.checkSize('asset', 100 * MB, 'huge.stl (<mesh file="huge.stl">)'); } catch (e) { coreSaid = e.message; }
+    assert.equal(coreSaid, said, 'the core\'s sentence');
+    const exact = (e) => { assert.equal(e.message, said); return true; };
+    assert.throws(() => readRobotSync(drop, 'robot.xml', { core }), exact);
     assert.deepEqual(reads, ['robot.xml'], 'only the MJCF was read');
     // the page: File objects sized by File.size; arrayBuffer() of the mesh never called
     const opened = [];
     const file = (name, size, bytes = null) => ({ name, size, arrayBuffer: async () => { opened.push(name); return bytes.buffer; } });
     const list = [file('robot.xml', xml.length, new TextEncoder().encode(xml)), file('huge.stl', 100 * MB)];
     const t0 = performance.now();
-    await assert.rejects(readRobot(fileDrop(list, ['robot.xml', 'huge.stl'])), (e) => re.test(e.message));
+    await assert.rejects(readRobot(fileDrop(list, ['robot.xml', 'huge.stl']), null, { core }), exact);
     assert.deepEqual(opened, ['robot.xml']);
     assert.ok(performance.now() - t0 < 1000);
     // headless: exit 2, the same sentence, at once
     const t1 = performance.now();
     const run = runner(path.join(dir, 'robot.xml'), '--servos', '*=sts3215/m1');
     assert.equal(run.status, 2);
-    assert.match(run.stderr, /robot: The file 'huge\.stl' \(<mesh file="huge\.stl">\) is 100\.0 MB/);
+    assert.equal(run.stderr.trim(), `robot: ${said}`);
     assert.ok(performance.now() - t1 < 10_000);
     // the files together: 3 meshes of 30 MB each (each under the file limit), 90 MB > 64 MB
     const three = folder('three', { 'robot.xml': `<mujoco><asset>${[1, 2, 3].map((k) => `<mesh name="m${k}" file="m${k}.stl"/>`).join('')}</asset>${body('m1')}</mujoco>`,
       'm1.stl': 30 * MB, 'm2.stl': 30 * MB, 'm3.stl': 30 * MB });
     const s3 = spied(three);
-    throwsLike(() => readRobotSync(s3.drop, 'robot.xml'), /^The files the MJCF names make 90\.0 MB together; the explorer takes up to 64 MB of them/);
+    throwsLike(() => readRobotSync(s3.drop, 'robot.xml', { core }), /^robot robot\.xml: the files the MJCF names \(its includes and their assets\) are together 90\.0 MiB \(\d+ bytes\); a robot's files are read up to 64 MiB \(67108864 bytes\)/);
     assert.deepEqual(s3.reads, ['robot.xml']);
   });
 
@@ -217,12 +224,12 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
   it('the limits are wide of the largest real files (../shared/data)', { skip: fs.existsSync(SHARED) ? false : `missing shared data: ${SHARED}` }, () => {
     let largest = 0;
     (function walk(d) { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else largest = Math.max(largest, fs.statSync(p).size); } })(SHARED);
-    assert.ok(10 * largest <= ROBOT_LIMITS.maxFileBytes, `largest real file ${largest} B`);
+    assert.ok(10 * largest <= core.io.maxBytes('asset'), `largest real file ${largest} B`);
     const so101 = readFolder(path.join(SHARED, 'so101'), 'scene.xml');
     let total = 0;
     for (const b of so101.values()) total += b.byteLength;
     assert.equal(so101.size, 15, 'scene.xml, so101_new_calib.xml and 13 meshes');
-    assert.ok(3 * total <= ROBOT_LIMITS.maxBytes, `the SO-101's files: ${total} B`);
+    assert.ok(3 * total <= core.io.maxBytes('robot'), `the SO-101's files: ${total} B`);
   });
 });
 

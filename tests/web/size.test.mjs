@@ -68,6 +68,18 @@ describe('core.io.checkSize: the limits and the sentence', () => {
     // a file of several GB (a size past 2^32 crosses the wasm wall whole)
     assert.throws(() => core.io.checkSize('log', 5 * 2 ** 30, 'huge.json'), /\(5368709120 bytes\)/);
   });
+  it('a robot\'s files (issue 38): an MJCF text and an asset up to 32 MiB, the files together up to 64 MiB (core.io.maxBytes), at the limit and one byte over', () => {
+    assert.deepEqual(['MJCF', 'asset', 'robot', 'log', 'params'].map((k) => core.io.maxBytes(k)), [32 * MiB, 32 * MiB, 64 * MiB, 32 * MiB, MiB]);
+    assert.equal(core.io.checkSize('MJCF', 32 * MiB, 'a.xml'), 32 * MiB);
+    assert.equal(core.io.checkSize('asset', 32 * MiB, 'm.stl'), 32 * MiB);
+    assert.equal(core.io.checkSize('robot', 64 * MiB, 'scene.xml'), 64 * MiB);
+    assert.throws(() => core.io.checkSize('MJCF', 32 * MiB + 1, 'inc/a.xml'), (e) => e.code === 'FRIC_E_FILE'
+      && e.message === 'MJCF inc/a.xml: the file is 32.0 MiB (33554433 bytes); an MJCF file is read up to 32 MiB (33554432 bytes): '
+      + 'meshes and heightfields belong in their own files.');
+    assert.throws(() => core.io.checkSize('asset', 32 * MiB + 1, 'm.stl'), /^Error: asset m\.stl: the file is 32\.0 MiB \(33554433 bytes\); a mesh, texture or other asset is read up to 32 MiB \(33554432 bytes\)/);
+    assert.throws(() => core.io.checkSize('robot', 64 * MiB + 1, 'scene.xml'), /^Error: robot scene\.xml: the files the MJCF names \(its includes and their assets\) are together 64\.0 MiB \(67108865 bytes\); a robot's files are read up to 64 MiB \(67108864 bytes\)/);
+    assert.throws(() => core.io.maxBytes('mesh'), (e) => e instanceof RangeError && e.param === 'kind');
+  });
   it('refuses a kind it does not know and a size that is not one', () => {
     assert.throws(() => core.io.checkSize('mjcf', 1), (e) => e instanceof RangeError && e.param === 'kind');
     assert.throws(() => core.io.checkSize('log', '12'), (e) => e instanceof TypeError && e.param === 'bytes');

@@ -236,10 +236,21 @@ export class IoApi {
     }
   }
 
+  /** The largest file of `kind` [bytes] (fric_io_max_bytes: 'log',
+   *  'params', 'sensitivity', 'MJCF', 'asset' or 'robot', the robot's files
+   *  together). */
+  maxBytes(kind) {
+    const k = TABLES.io_file_kinds.indexOf(kind);
+    if (k < 0) throw argError(RangeError, 'kind', `kind must be one of ${TABLES.io_file_kinds.join(', ')}, found ${String(kind)}.`);
+    return CONSTANTS[`io_max_${kind === 'sensitivity' ? 'params' : kind.toLowerCase()}_bytes`];
+  }
+
   /** The size check of every door (fric_io_check_size, the native readers'
    *  too), before a file is read: a file of `bytes` bytes (File.size in the
-   *  page, fs.stat's size in Node) of `kind` ('log', 'params' or
-   *  'sensitivity': TABLES.io_file_kinds), named `source`. Returns bytes; a
+   *  page, fs.stat's size in Node) of `kind` ('log', 'params',
+   *  'sensitivity', 'MJCF' (a robot's MJCF text), 'asset' (a mesh, texture
+   *  ... it names) or 'robot' (its files together, named by the main MJCF):
+   *  TABLES.io_file_kinds), named `source`. Returns bytes; a
    *  file over its kind's limit (maxBytes) throws an Error whose message is
    *  the core's one sentence (the file, its size, the limit, what to do),
    *  with code 'FRIC_E_FILE'. */

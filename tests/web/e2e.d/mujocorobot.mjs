@@ -285,7 +285,7 @@ export default async function mujocoRobot(h) {
     const said = [];
     // the broken MJCF dropped on the box
     const dropBroken = () => dropText('scene.xml', fs.readFileSync(path.join(broken, 'scene.xml'), 'utf8'));
-    for (const [dir, want, input] of [[big, /huge\.stl.* is 201\.0 MB; the explorer takes files up to 32 MB/, 'folder'], [broken, /does not load/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
+    for (const [dir, want, input] of [[big, /huge\.stl.*: the file is 201\.0 MiB .*read up to 32 MiB/, 'folder'], [broken, /does not load/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
       const before = await robot(), prev = await error();
       if (input === 'drop') await dropBroken(); else await page.setInputFiles(`#mujoco-robot-${input}`, dir);
       // a new message (the one before is another case's)

@@ -98,7 +98,7 @@ export default async function robotFiles(h) {
     const msg = await waitFor(async () => (await error()) || null, 60_000, 50);
     const took = (Date.now() - t0) / 1e3;
     const w = await stop();
-    expect(msg && /^The file 'big\.stl' \(<mesh file="big\.stl">\) is 100\.0 MB; the explorer takes files up to 32 MB each/.test(msg), `the sentence: '${msg}'`);
+    expect(msg && /^asset big\.stl \(<mesh file="big\.stl">\): the file is 100\.0 MiB \(104857600 bytes\); a mesh, texture or other asset is read up to 32 MiB/.test(msg), `the sentence: '${msg}'`);
     expect(!w.reads['big.stl'], `${w.reads['big.stl']} bytes of big.stl were read before the sentence (reads: ${JSON.stringify(w.reads)})`);
     expect(w.reads['robot.xml'] > 0, `the page's reads were not seen (robot.xml not read through a File or Blob: ${JSON.stringify(w.reads)}): the check counts nothing`);
     expect(w.late < lateBound(base), `a 50 ms timer in the page was ${w.late.toFixed(0)} ms late (${base.toFixed(0)} ms just before, with nothing dropped)`);

@@ -684,8 +684,6 @@ export default {
   'robot.err.noParams': 'The mapping names \'{servo}\', but no params file or fit is called \'{key}\'; given: {list}.',
   'robot.err.notJson': 'The params file \'{key}\' is not JSON ({message}): give the file the Fit view or bam writes.',
   'robot.err.noObject': 'The params file \'{key}\' holds no object of parameters: give the file the Fit view or bam writes.',
-  'robot.err.size': 'The files the MJCF names make {mb} MB together; the explorer takes up to {max} MB of them (the MJCF, its includes and the meshes and textures they name).',
-  'robot.err.fileSize': 'The file \'{file}\' ({what}) is {mb} MB; the explorer takes files up to {max} MB each, and reads nothing before it has sized them.',
   'robot.err.aFile': 'a file of the drop',
   'robot.err.mainFile': 'the main MJCF',
   'robot.err.named': 'The <{tag} {attr}="{value}"> of {from} (line {line}) names a file missing from the drop: \'{path}\'; drop the model\'s folder with its meshes.',

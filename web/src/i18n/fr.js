@@ -1064,8 +1064,6 @@ export default {
   'robot.err.noParams': 'L\'affectation nomme \'{servo}\', mais aucun fichier de paramètres ni ajustement ne s\'appelle \'{key}\' ; fournis : {list}.',
   'robot.err.notJson': 'Le fichier de paramètres \'{key}\' n\'est pas du JSON ({message}) : donnez le fichier qu\'écrit la vue « Ajuster à vos enregistrements » ou bam.',
   'robot.err.noObject': 'Le fichier de paramètres \'{key}\' ne contient aucun objet de paramètres : donnez le fichier qu\'écrit la vue « Ajuster à vos enregistrements » ou bam.',
-  'robot.err.size': 'Les fichiers que le MJCF nomme font {mb} Mo ensemble ; l\'explorateur en prend jusqu\'à {max} Mo (le MJCF, ses inclusions et les maillages et textures qu\'ils nomment).',
-  'robot.err.fileSize': 'Le fichier \'{file}\' ({what}) fait {mb} Mo ; l\'explorateur prend des fichiers jusqu\'à {max} Mo chacun, et ne lit rien avant de les avoir mesurés.',
   'robot.err.aFile': 'un fichier du dépôt',
   'robot.err.mainFile': 'le MJCF principal',
   'robot.err.named': 'Le <{tag} {attr}="{value}"> de {from} (ligne {line}) nomme un fichier qui manque au dépôt : \'{path}\' ; déposez le dossier du modèle avec ses maillages.',

@@ -26,7 +26,7 @@ import { t } from '../i18n/index.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
-export { ROBOT_LIMITS, pickMain, checkBytes } from './robotFiles.js';
+export { ROBOT_LIMITS, pickMain } from './robotFiles.js';
 export { robotTableCsv, robotReportCsv, robotCsvComments } from './robotCsv.js';
 const OBJ_JOINT = 3;             // mjOBJ_JOINT
 const TRN_JOINT = 0;             // mjTRN_JOINT
@@ -127,7 +127,7 @@ function describe(mj, core, m, classes, parents) {
  * not parse, a mesh file missing from the drop.
  */
 export function loadRobotFiles(mj, core, files, main) {
-  checkSize(files);
+  checkSize(core, files, main);
   const path = pickMain(files, main);
   // the files' plan (robotFiles.js planOf: readRobot's, its text bounded by the core's check before MuJoCo parses it, once)
   const plan = planOf(files, path, core);
@@ -214,7 +214,7 @@ function resetTo(mj, m, d, k) {
  * angle. Throws one sentence (the previous pair is the caller's to keep).
  */
 export function createRobotPair(mj, core, { files, main, mapping, servos = {}, sources = {}, keyframe = null, keepArmature = false, kp = null, timestep = null }) {
-  checkSize(files);
+  checkSize(core, files, main);
   if (timestep != null && !(Number.isFinite(timestep) && timestep >= ROBOT_LIMITS.minTimestep && timestep <= ROBOT_LIMITS.maxTimestep)) {
     throw new Error(t('robot.err.timestep', { dt: timestep, lo: ROBOT_LIMITS.minTimestep, hi: ROBOT_LIMITS.maxTimestep }));
   }

@@ -10,15 +10,12 @@
 import { t } from '../i18n/index.js';
 import { checkMjcfFiles } from './mjcfCheck.js';
 
-// The limits of a robot's files, checked on their sizes before a byte is
-// read (File.size in the page, fs.stat in Node). Set from the largest real
-// files of ../shared/data with a wide margin: the largest mesh is 2.7 MB
-// (so101/assets/wrist_roll_pitch_so101_v2.stl, 2 699 784 B), the SO-101's
-// files together 15.4 MB (scene.xml, so101_new_calib.xml and its 13 meshes,
-// 16 144 144 B); a file 12 times the largest, a robot 4 times the SO-101.
+// The physics steps a person may ask. The limits of a robot's files are the
+// core's (fric_io.h, "file sizes": kinds 'MJCF', 'asset' and 'robot', the
+// files together), checked on their sizes before a byte is read (File.size
+// in the page, fs.stat in Node) through core.io.checkSize: one definition
+// and one sentence for the page, tools/robot.mjs and `friction mujoco`.
 export const ROBOT_LIMITS = {
-  maxFileBytes: 32 * 1024 * 1024,   // one file the MJCF names, at most [bytes]
-  maxBytes: 64 * 1024 * 1024,       // the files the MJCF names, together, at most [bytes]
   minTimestep: 1e-5,             // the physics step a person may ask, lowest [s]
   maxTimestep: 0.01,             // and highest [s]
 };
@@ -172,11 +169,11 @@ export function fileDrop(list, paths) {
     paths: () => [...byPath.keys()] };
 }
 
-/** One sentence for a size over the limits: a file (named by what) or the robot's files together. */
-function sizeError(bytes, file = null, what = '') {
-  const mb = (bytes / 1048576).toFixed(1);
-  return file ? new Error(t('robot.err.fileSize', { file, what, mb, max: ROBOT_LIMITS.maxFileBytes / 1048576 }))
-    : new Error(t('robot.err.size', { mb, max: ROBOT_LIMITS.maxBytes / 1048576 }));
+/** The core's size check of a robot's file (core.io.checkSize): an MJCF
+ *  text (.xml) or an asset, named by its path and what names it; without
+ *  core, nothing (a door passes its core: readRobot, planOf). */
+function sizeFile(core, bytes, path, what) {
+  if (core) core.io.checkSize(/\.xml$/i.test(path) ? 'MJCF' : 'asset', bytes, what ? `${path} (${what})` : path);
 }
 
 /**
@@ -202,15 +199,15 @@ function sizeError(bytes, file = null, what = '') {
  * the assets' sizes are known, before an asset is read.
  */
 function* robotPlan(drop, main, onSized, core = null) {
-  const chosen = yield* chooseMain(drop, main);
+  const chosen = yield* chooseMain(drop, main, core);
   main = chosen.main;
   const files = new Map(), alias = new Map(), xmls = [], includes = new Map(), defaults = new Map();
   let bytes = 0;
   const sized = (path, what) => {
     const n = drop.size(path);
-    if (n > ROBOT_LIMITS.maxFileBytes) throw sizeError(n, path, what);
+    sizeFile(core, n, path, what);
     bytes += n;
-    if (bytes > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
+    core?.io.checkSize('robot', bytes, main);
     return n;
   };
   const read = function* (path, what) {
@@ -339,7 +336,7 @@ const plans = new WeakMap();
 export function planOf(files, main, core = null) {
   let plan = plans.get(files);
   if (!plan || plan.main !== main) {
-    plan = readRobotSync(mapDrop(files), main);
+    plan = readRobotSync(mapDrop(files), main, { core });
     plans.set(files, plan);
   }
   if (core && plan.elements == null) plan.elements = checkMjcfFiles(core, plan);
@@ -348,7 +345,7 @@ export function planOf(files, main, core = null) {
 
 /** The main file of a drop (pickMain), the MJCF texts read only when the
  *  choice needs them: { main, texts: Map path → bytes of those read }. */
-function* chooseMain(drop, main) {
+function* chooseMain(drop, main, core) {
   if (main) {
     if (drop.size(main) != null) return { main, texts: new Map() };
     return pickMain(new Map(drop.paths().map((p) => [p, null])), main);   // throws, naming the MJCF files
@@ -359,8 +356,8 @@ function* chooseMain(drop, main) {
     let bytes = 0;
     for (const p of xmls) {
       const n = drop.size(p);
-      if (n > ROBOT_LIMITS.maxFileBytes) throw sizeError(n, p, t('robot.err.aFile'));
-      if ((bytes += n) > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
+      sizeFile(core, n, p, t('robot.err.aFile'));
+      core?.io.checkSize('robot', bytes += n, p);
       texts.set(p, yield { read: p });
     }
   }
@@ -484,20 +481,15 @@ export function compiled(mj, files, main) {
   return cached;
 }
 
-/** Refuses `bytes` [bytes] of a robot's files together over
- *  ROBOT_LIMITS.maxBytes (one sentence). */
-export function checkBytes(bytes) {
-  if (bytes > ROBOT_LIMITS.maxBytes) throw sizeError(bytes);
-  return bytes;
-}
-
-/** The total size of files in memory [bytes], refused above the limits (a
- *  file above ROBOT_LIMITS.maxFileBytes, all above ROBOT_LIMITS.maxBytes). */
-export function checkSize(files) {
+/** The total size of a robot's files in memory [bytes], each file and all
+ *  of them refused above the core's limits (core.io.checkSize: 'MJCF' for
+ *  an .xml file, else 'asset'; 'robot' for them together, named by main). */
+export function checkSize(core, files, main = null) {
   let bytes = 0;
   for (const [p, b] of files) {
-    if (b.byteLength > ROBOT_LIMITS.maxFileBytes) throw sizeError(b.byteLength, p, t('robot.err.aFile'));
+    sizeFile(core, b.byteLength, p, t('robot.err.aFile'));
     bytes += b.byteLength;
   }
-  return checkBytes(bytes);
+  core.io.checkSize('robot', bytes, main ?? t('robot.err.aFile'));
+  return bytes;
 }

@@ -23,7 +23,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { fmtNumber } from '../../format.js';
 import { loadRenderer } from './load.js';
-import { pickMain, ROBOT_LIMITS, startKeyframe } from '../../mujoco/robot.js';
+import { pickMain, startKeyframe } from '../../mujoco/robot.js';
 import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotFiles.js';
 import { loadInWorker, adoptInWorker } from './robotWorker.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
@@ -78,7 +78,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const mainSel = el('select', { id: 'mujoco-robot-main', 'aria-label': t('robot.main.aria') });
   const mainRow = el('div', { className: 'row robot-main', hidden: true }, el('label', { textContent: t('robot.main') }, mainSel));
   const status = el('p', { className: 'note', id: 'mujoco-robot-status', 'aria-live': 'polite',
-    textContent: t('robot.status.start', { size: formatBytes(ROBOT_LIMITS.maxBytes) }) });
+    textContent: t('robot.status.start', { size: formatBytes(core.io.maxBytes('robot')) }) });
   // the reading of a drop's files (only those the MJCF names), file by file
   const progress = el('progress', { id: 'mujoco-robot-progress', max: 1, value: 0, hidden: true, 'aria-label': t('robot.progress.aria') });
   const picker = mappingPicker({ presets, fileServos, onAdopt: adoptChoices });
