@@ -107,7 +107,7 @@ help:
 	@echo "  make bench-short    every benchmark with small budgets (about a minute)"
 	@echo "  make bench-NAME     one of them: core, systems, fit, chain, wasm (bench-NAME-short: small)"
 	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
-	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~3 min)"
+	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~5 min)"
 
 deps-native:
 	@tools/deps.sh native
@@ -377,7 +377,7 @@ readme-figures:
 # The table "What MuJoCo's own model leaves on the table" of docs/identification.md
 # (issue 41 item 3): M1..M6 and native fitted on every bam actuator's logs, seeds
 # 1-3, default budgets (tools/native_table.mjs; build/native-table/table.json).
-# Not part of `make test`; about 3 minutes on this 2-core machine.
+# Not part of `make test`; 4 min 27 s on this 2-core machine (shared, load ~15; 2026-11-26).
 native-table: $(NAT)/friction
 	node tools/native_table.mjs --friction $(NAT)/friction --doc docs/identification.md
 
