@@ -7,7 +7,7 @@
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         bench-robot bench-robot-short \
-        readme-figures fuzz fuzz-build fuzz-regress
+        readme-figures native-table fuzz fuzz-build fuzz-regress
 
 CC      ?= cc
 STD      = -std=c11
@@ -107,6 +107,7 @@ help:
 	@echo "  make bench-short    every benchmark with small budgets (about a minute)"
 	@echo "  make bench-NAME     one of them: core, systems, fit, chain, wasm (bench-NAME-short: small)"
 	@echo "  make readme-figures the tables of README.md and docs/performance.md from build/bench"
+	@echo "  make native-table   MuJoCo's native joint beside M1-M6, every bam actuator (docs/identification.md; ~5 min)"
 
 deps-native:
 	@tools/deps.sh native
@@ -372,6 +373,13 @@ bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-was
 # build/e2e/frame-time.json, never copied by hand: run after `make bench`.
 readme-figures:
 	node tools/readme_figures.mjs README.md docs/performance.md docs/mujoco.md
+
+# The table "What MuJoCo's own model leaves on the table" of docs/identification.md
+# (issue 41 item 3): M1..M6 and native fitted on every bam actuator's logs, seeds
+# 1-3, default budgets (tools/native_table.mjs; build/native-table/table.json).
+# Not part of `make test`; 4 min 27 s on this 2-core machine (shared, load ~15; 2026-11-26).
+native-table: $(NAT)/friction
+	node tools/native_table.mjs --friction $(NAT)/friction --doc docs/identification.md
 
 # ------------------------------------------------------------------- wasm
 # Two builds from the same core and flags:

@@ -129,9 +129,11 @@ static int replay_logs(const char *params, const char *asked, const char *csv, c
     }
     if (!rc) rc = cli_params_actuator_check("replay", params, ra.act, asked, NULL, NULL, 1);
     if (rc) return rc;
-    if (integrator >= 0) def.integrator = (fric_bench_integrator)integrator;   /* else the file's */
-    /* --friction, else the treatment that goes with the integrator (the one its fit scored) */
-    def.treatment = treatment ? *treatment : fric_bench_integrator_treatments[def.integrator];
+    if (!np) {   /* a native file fills no def: its integrator would index out of the table */
+        if (integrator >= 0) def.integrator = (fric_bench_integrator)integrator;   /* else the file's */
+        /* --friction, else the treatment that goes with the integrator (the one its fit scored) */
+        def.treatment = treatment ? *treatment : fric_bench_integrator_treatments[def.integrator];
+    }
 
     replay_item *items = calloc((size_t)n, sizeof *items);
     if (!items) return cli_fail(CLI_RUNTIME, "replay: out of memory for %d logs.", n);

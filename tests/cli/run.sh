@@ -1087,6 +1087,7 @@ usage_error "xy-table bad solver" "solver" "'fast'" "general" -- "$bin" run xy-t
 # ------------------------------------------------------------------ mujoco
 . "$root/tests/cli/mujoco.sh"
 . "$root/tests/cli/native.sh"
+. "$root/tests/cli/native_table.sh"
 
 # --------------------------------------- hostile files, writers (issue 39)
 . "$root/tests/cli/hostile.sh"
