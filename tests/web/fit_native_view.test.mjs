@@ -1,4 +1,4 @@
-// The Fit view's native fit, worker side (web/src/views/fit/model.js
+// The Fit view's native fit, worker side (web/src/fitModels.js
 // fitNative, what workers/fitCoordinator.js runs for 'native', and
 // results.js's params file, core.native.paramsText): a consistency check
 // against the native CLI, not an independent reference for the model (that
@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { loadCore, DATA, CLI } from './load.mjs';
-import { fitNative, nativeParams } from '../../web/src/views/fit/model.js';
+import { fitNative, nativeParams } from '../../web/src/fitModels.js';
 
 const core = await loadCore();
 const XL = path.join(DATA, 'logs/xl330/processed');

@@ -1,5 +1,5 @@
 // fitnative.mjs: e2e checks of MuJoCo's own joint ('native') in the Fit
-// view (web/src/views/fit/model.js, results.js; its fit in
+// view (web/src/fitModels.js, results.js; its fit in
 // workers/fitCoordinator.js through core.native.fit).
 //
 //   native    the model choice offers native; with it, the bundled sample

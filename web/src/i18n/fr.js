@@ -1925,7 +1925,7 @@ export default {
   'arm.events.noTouch': 'aucun coin n\'a touché le sol',
   'arm.events.stick': ' ; toutes les articulations {word} depuis {t} s',
   'wellposed.status.movingAfter': 'en mouvement (dernière mise au repos à t = {t} s)',
-  // issue 41 : l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/views/fit/model.js)
+  // issue 41 : l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/fitModels.js)
   'fit.model.native': 'native : l\'articulation propre de MuJoCo (frictionloss, damping, armature, actionneur de position)',
   'fit.from.native': 'Un fichier de paramètres ne peut pas être le départ d\'un ajustement native : retirez-le (Partir d\'un fichier de paramètres) pour ajuster l\'articulation propre de MuJoCo.',
   'fit.space.native': 'Espace de recherche du modèle native : la boîte du cœur (frictionloss, damping, armature, kp, kv, forcerange), comme `friction fit --model native`',

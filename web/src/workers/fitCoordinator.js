@@ -39,7 +39,7 @@
 //   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
 import { loadFrictionCore } from '../../../wasm/friction.js';
-import { isNative, fitNative, replayBest } from '../views/fit/model.js';
+import { isNative, fitNative, replayBest } from '../fitModels.js';
 
 const TRACE_MS = 250;
 let overlay = 0, traceDue = true;

@@ -6,7 +6,7 @@
 import { numberControl } from '../../controls.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
-import { isNative } from './model.js';
+import { isNative } from '../../fitModels.js';
 
 /** budgetField({ core, state, model, save }) → { ctl, note, of(model), value,
  *  onModel(model) }: of(k) is the budget a fit of M<k> gets; value is the

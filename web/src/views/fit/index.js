@@ -28,7 +28,7 @@
 // (the result tables and exports), text.js (number formats), run.js (a fit
 // run: the workers and their messages); this file builds the side panel and
 // wires them.
-import { MODELS, NATIVE, isNative, modelOf, modelValue } from './model.js';
+import { MODELS, NATIVE, isNative, modelOf, modelValue } from '../../fitModels.js';
 import { t, tParam, tCore } from '../../i18n/index.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { numberControl, choiceControl, toggleControl } from '../../controls.js';
@@ -75,7 +75,7 @@ export function mount(container, { core, state }) {
 
   let actuator = state.get('actuator', 'xl330');
   if (!fitActuators.includes(actuator)) actuator = fitActuators[0];
-  // M1–M6 or MuJoCo's own joint, 'native' (model.js)
+  // M1–M6 or MuJoCo's own joint, 'native' (fitModels.js)
   let model = modelOf(state.get('model', 'm4')) ?? 4;
   let seed = state.getNumber('seed', 1);
   // "Fit all models" adds MuJoCo's own joint after M1–M6 when ticked (`friction fit --model all` fits it too)

@@ -2,7 +2,7 @@
 // text, the best training MAE per CMA-ES generation, and the best
 // candidate replayed on a chosen recorded log (by the coordinator while a
 // fit runs, here once after it).
-import { modelName, replayBest } from './model.js';
+import { modelName, replayBest } from '../../fitModels.js';
 import { lineBox, angleOverlayBox, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';

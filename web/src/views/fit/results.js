@@ -7,7 +7,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
-import { isNative, modelName, modelValue, nativeParams } from './model.js';
+import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.js';
 
 /** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
  *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as

@@ -13,7 +13,7 @@ import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
 import { fromStart } from '../../servoFile.js';
-import { MODELS, isNative, modelName } from './model.js';
+import { MODELS, isNative, modelName } from '../../fitModels.js';
 
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 

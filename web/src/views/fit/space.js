@@ -6,7 +6,7 @@
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { NUMBER, fmtNum } from './text.js';
-import { isNative } from './model.js';
+import { isNative } from '../../fitModels.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
  *  { actuator, model, job }; returns { box, table, msg, spaceOf(k),

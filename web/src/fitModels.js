@@ -1,4 +1,4 @@
-// fit/model.js: the models the Fit view fits: M1–M6 (numbers, core.fit) and
+// fitModels.js: the models the Fit view fits: M1–M6 (numbers, core.fit) and
 // MuJoCo's own joint, 'native' (core.native, fric_native.h). A result's best
 // is an array: a fit vector (core.fit.paramKeys order) for M1–M6, the
 // native parameters in core.native.keys() order for native. Used by the
