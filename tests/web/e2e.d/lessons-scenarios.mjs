@@ -31,7 +31,8 @@ export async function scenariosLesson(h, lang) {
   const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
   /** A parameter's label as the page shows it (sub- and superscripts joined). */
   const label = (scn, name) => symbol(L[`param.${scn}.${name}.label`]);
-  /** The run's summary line of `who` up to its summary ('…: at t = 5 s, '): the table's words. */
+  /** The run's summary line of `who` (a law as the page names it: choice.<law> of
+   *  the table, else the core's name) up to its summary ('…: at t = 5 s, '): the table's words. */
   const lineOf = (who, t = null) => {
     const text = L['scenarios.res.done'];
     return t === null ? fill(text.slice(0, text.indexOf('{t}')), { who }) : fill(text, { who, t, summary: '' });
@@ -118,7 +119,7 @@ export async function scenariosLesson(h, lang) {
       const laws = Object.fromEntries(['coulomb-viscous', 'stribeck', 'rational'].map((law) => [law, run('joint-step', { law })]));
       const lines3 = await summary();
       for (const [law, r] of Object.entries(laws)) {
-        const want = fill(L['scenarios.res.done'], { who: law, t: r.last('t'),
+        const want = fill(L['scenarios.res.done'], { who: L[`choice.${law}`] || law, t: r.last('t'),
           summary: fill(L['scenarios.sum.joint'], { q: deg(r.last('q')), state: L[r.last('stuck') === 1 ? 'scenarios.sum.stopped' : 'scenarios.sum.moving'] }) });
         expect(lines3.includes(want), `step 3 summary lacks '${want}': ${lines3.join(' / ')}`);
       }
@@ -166,7 +167,7 @@ export async function scenariosLesson(h, lang) {
       await ended(180_000);
       const lines5 = await summary(), m5 = await message();
       for (const law of ['coulomb-viscous', 'stribeck']) {
-        expect(lines5.some((l) => l.startsWith(lineOf(law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
+        expect(lines5.some((l) => l.startsWith(lineOf(L[`choice.${law}`] || law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
       }
       // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
       const local = (x) => (lang === 'fr' ? x.replace('.', ',') : x);

@@ -23,6 +23,7 @@
 //   { type: 'done', ... }                  the command's answer (see answer())
 //   { type: 'failed', message, died }      one sentence; died: MuJoCo itself failed (an
 //                                          abort, a trap): this worker is no longer usable
+import { listen } from './inbox.js';   // first: it keeps what arrives while the table loads
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
@@ -110,7 +111,7 @@ function current(m) {
   return pair;
 }
 
-self.onmessage = async (e) => {
+listen(async (e) => {
   const m = e.data, { id } = m;
   const transfer = [];
   try {
@@ -128,4 +129,4 @@ self.onmessage = async (e) => {
   } catch (err) {
     self.postMessage({ type: 'failed', id, message: String(err?.message ?? err), died: mujocoDied(err) });
   }
-};
+});
