@@ -31,11 +31,12 @@ export async function scenariosLesson(h, lang) {
   const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
   /** A parameter's label as the page shows it (sub- and superscripts joined). */
   const label = (scn, name) => symbol(L[`param.${scn}.${name}.label`]);
-  /** The run's summary line of `who` (a law as the page names it: choice.<law> of
-   *  the table, else the core's name) up to its summary ('…: at t = 5 s, '): the table's words. */
+  /** A choice (a law, a treatment) as the page names it: choice.<value> of the table, else the core's name. */
+  const named = (v) => L[`choice.${v}`] || v;
+  /** The run's summary line of `who` (a choice, named as the page names it) up to its summary ('…: at t = 5 s, '): the table's words. */
   const lineOf = (who, t = null) => {
     const text = L['scenarios.res.done'];
-    return t === null ? fill(text.slice(0, text.indexOf('{t}')), { who }) : fill(text, { who, t, summary: '' });
+    return t === null ? fill(text.slice(0, text.indexOf('{t}')), { who: named(who) }) : fill(text, { who: named(who), t, summary: '' });
   };
   const reversals = (n) => fill(L['scenarios.sum.reversals'], { n });
   const ENDED = new RegExp(`^(${['scenarios.progress.complete', 'scenarios.progress.ended'].map((k) => L[k].split(':')[0].trim()).join('|')})`);
@@ -119,7 +120,7 @@ export async function scenariosLesson(h, lang) {
       const laws = Object.fromEntries(['coulomb-viscous', 'stribeck', 'rational'].map((law) => [law, run('joint-step', { law })]));
       const lines3 = await summary();
       for (const [law, r] of Object.entries(laws)) {
-        const want = fill(L['scenarios.res.done'], { who: L[`choice.${law}`] || law, t: r.last('t'),
+        const want = fill(L['scenarios.res.done'], { who: named(law), t: r.last('t'),
           summary: fill(L['scenarios.sum.joint'], { q: deg(r.last('q')), state: L[r.last('stuck') === 1 ? 'scenarios.sum.stopped' : 'scenarios.sum.moving'] }) });
         expect(lines3.includes(want), `step 3 summary lacks '${want}': ${lines3.join(' / ')}`);
       }
@@ -144,8 +145,8 @@ export async function scenariosLesson(h, lang) {
       }
       const dq = await chart(L['scenarios.plot.screw.1']);
       const h4 = si.rows[1][0];
-      const onStuck = (dq['dq (implicit)'] || []).filter((p) => si.rows[Math.round(p[0] / h4)]?.[si.c('stuck')] === 1);
-      const inBand = (dq['dq (explicit)'] || []).filter((p) => p[0] >= s0 && p[0] <= s1);
+      const onStuck = (dq[`dq (${named('implicit')})`] || []).filter((p) => si.rows[Math.round(p[0] / h4)]?.[si.c('stuck')] === 1);
+      const inBand = (dq[`dq (${named('explicit')})`] || []).filter((p) => p[0] >= s0 && p[0] <= s1);
       expect(onStuck.length > 100 && onStuck.every((p) => p[1] === 0), `step 4: the page's implicit q̇ at the CLI's stuck steps: ${onStuck.filter((p) => p[1] !== 0).length} of ${onStuck.length} not 0`);
       expect(inBand.length > 100 && inBand.every((p) => p[1] !== 0), 'step 4: the page\'s explicit q̇ is exactly 0 somewhere in the band');
       await shot(page, `scenarios-4${tag}`);
@@ -167,13 +168,13 @@ export async function scenariosLesson(h, lang) {
       await ended(180_000);
       const lines5 = await summary(), m5 = await message();
       for (const law of ['coulomb-viscous', 'stribeck']) {
-        expect(lines5.some((l) => l.startsWith(lineOf(L[`choice.${law}`] || law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
+        expect(lines5.some((l) => l.startsWith(lineOf(law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
       }
       // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
       const local = (x) => (lang === 'fr' ? x.replace('.', ',') : x);
       const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
         : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
-      expect(m5.includes('rational: ') && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
+      expect(m5.includes(`${named('rational')}: `) && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
       see(page, steps[4]);
       await shot(page, `scenarios-5${tag}`);
       await sameAsSetUp(page, snaps);
