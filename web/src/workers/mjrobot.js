@@ -23,7 +23,7 @@
 //   { type: 'done', ... }                  the command's answer (see answer())
 //   { type: 'failed', message, died }      one sentence; died: MuJoCo itself failed (an
 //                                          abort, a trap): this worker is no longer usable
-import { listen } from './inbox.js';   // first: it keeps what arrives while the table loads
+import { listen } from '../workerInbox.js';   // first: it keeps what arrives while the table loads
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';

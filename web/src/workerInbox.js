@@ -1,4 +1,4 @@
-// inbox.js: a worker's messages kept while its modules are still loading.
+// workerInbox.js: a worker's messages kept while its modules are still loading.
 // A module worker runs its own body only once every module it imports has
 // run, and i18n/index.js awaits the page's table at its top level (?lang=fr:
 // the French table is fetched); a message the page posts meanwhile is
