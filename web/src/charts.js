@@ -1,12 +1,15 @@
 // charts.js: Chart.js with only the components the views use, and the chart
 // box every view shares: a title, PNG and CSV export, an accessible label.
-import { t } from './i18n/index.js';
+import { t, lang } from './i18n/index.js';
 import { Chart } from 'chart.js';
 import { allCharts } from './chartSetup.js';
 import { csvText, csvUrl } from './csv.js';
 import { el, symbolNodes, symbolText, download } from './dom.js';
 
 export { allCharts };
+// the numbers Chart.js writes itself (a tooltip's value, a log axis's ticks) in
+// the page's language ("0,45" in French; the linear ticks are format.js tickLabel's)
+Chart.defaults.locale = lang;
 
 export const COLORS = ['#1f6feb', '#d1242f', '#1a7f37', '#8250df', '#bf8700', '#0a7ea4', '#cf222e', '#57606a'];
 

@@ -1,5 +1,6 @@
 // dom.js: the one DOM helper of the views: an element with its properties,
 // attributes and children in one call, and the button every bar uses.
+import { localNumber } from './format.js';
 
 /** el('div', { className: 'row', 'aria-label': 'Run', dataset: { x: '1' } }, child, 'text'):
  *  a property of the element is set as one (className, id, textContent, hidden,
@@ -60,20 +61,27 @@ export function symbolNodes(text) {
 // A lesson step marks each number it quotes (what the student reads off the
 // screen, and the lesson tests check) as ⟦…⟧: on the page the marks go and
 // the number is a span.quote; a worksheet prints a blank there, its answer
-// key the number (worksheet.js).
+// key the number (worksheet.js). The rule for the numbers of a lesson's texts
+// (its notice and steps, quoted or not): the tables write them with a point
+// (the quoted ones the same in every language: tests/web/i18n.test.mjs); the
+// page writes them in its language's form (format.js localNumber: "0,154" in
+// French), as it writes every number it shows.
 const QUOTE = /⟦([^⟦⟧]*)⟧/g;
 
-/** symbolNodes of a lesson step's text, each ⟦quoted⟧ number a span.quote;
- *  blank(q) (optional) gives the node that stands for quote q instead. */
+/** symbolNodes of a lesson's text, its numbers in the page's form, each
+ *  ⟦quoted⟧ number a span.quote; blank(q) (optional) gives the node that
+ *  stands for quote q (in that form) instead. */
 export function quoteNodes(text, blank = null) {
   const out = [];
   let last = 0;
+  const plain = (s) => symbolNodes(localNumber(s));
   for (const m of String(text).matchAll(QUOTE)) {
-    if (m.index > last) out.push(...symbolNodes(text.slice(last, m.index)));
-    out.push(blank ? blank(m[1]) : el('span', { className: 'quote' }, ...symbolNodes(m[1])));
+    if (m.index > last) out.push(...plain(text.slice(last, m.index)));
+    const q = localNumber(m[1]);
+    out.push(blank ? blank(q) : el('span', { className: 'quote' }, ...symbolNodes(q)));
     last = m.index + m[0].length;
   }
-  if (last < text.length) out.push(...symbolNodes(text.slice(last)));
+  if (last < text.length) out.push(...plain(text.slice(last)));
   return out;
 }
 

@@ -18,6 +18,7 @@
 // read by its view (Your robot: mujoco/robotFiles.js readRobot, only the
 // files the MJCF names, each sized before it is read).
 import { t } from './i18n/index.js';
+import { localNumber } from './format.js';
 
 /** The text of a file a person gave (a File, or { name, text() } without a
  *  size), sized before it is read by the core's check of every door
@@ -181,5 +182,5 @@ export function fileInputs(parent, { onFiles, id, what }) {
 /** bytes as 'N kB' / 'N.N MB' (binary: 1 kB = 1024 B, 1 MB = 1048576 B,
  *  as the robot's limit of 200 MB is counted). */
 export function formatBytes(n) {
-  return n < 1048576 ? `${Math.ceil(n / 1024)} kB` : `${Number((n / 1048576).toFixed(1))} MB`;
+  return n < 1048576 ? `${Math.ceil(n / 1024)} kB` : `${localNumber(String(Number((n / 1048576).toFixed(1))))} MB`;
 }

@@ -92,7 +92,7 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
       }
     }
     const details = el('details', { open }, el('summary', { textContent: t('lesson.notice') }),
-      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...symbolNodes(lesson.notice)),
+      el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...quoteNodes(lesson.notice)),
         el('div', { className: 'lesson-try' }, head, ...(onPrint ? [printAddressField()] : []),
           ...(off ? [lessonOffNote(off)] : []),
           el('ol', {}, ...steps))));

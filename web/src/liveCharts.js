@@ -20,6 +20,7 @@ import { t } from './i18n/index.js';
 import { csvUrl } from './csv.js';
 import { allCharts, chartCsv, chartFontSize, chartFrame, download } from './charts.js';
 import { symbolText } from './dom.js';
+import { getDecimalMark } from './format.js';
 
 // Sources shorter than this are sent whole every time (cheap, and a short
 // line may be rewritten in place, like the arm's target lines).
@@ -120,7 +121,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
   const offscreen = charts.map((c) => c.canvas.transferControlToOffscreen());
   // the page's font size from the start: a set mounted in presentation mode
   // (a lesson's Set up, a tab) gets no 'font' message, its body class unchanged
-  worker.postMessage({ type: 'init', canvases: offscreen, dpr: window.devicePixelRatio || 1, axes, font: chartFontSize() }, offscreen);
+  worker.postMessage({ type: 'init', canvases: offscreen, dpr: window.devicePixelRatio || 1, axes, font: chartFontSize(), mark: getDecimalMark() }, offscreen);
 
   // a 'datasets' message makes the worker forget the chart's points, so the
   // next post sends every source whole

@@ -25,7 +25,7 @@ import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
 import { t, tCore, lang } from './i18n/index.js';
-import { sig3, maeText } from './format.js';
+import { sig3, maeText, localNumber } from './format.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
  *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
@@ -240,7 +240,7 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       } else {
         cell(sig3(r.mae), 'num').dataset.mae = String(r.mae);
         cell(sig3(r.mae * DEG), 'num');
-        cell((r.maxErr * DEG).toFixed(2), 'num');
+        cell(localNumber((r.maxErr * DEG).toFixed(2)), 'num');
         const td = cell('');
         const b = document.createElement('button');
         b.type = 'button';

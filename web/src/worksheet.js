@@ -82,7 +82,7 @@ export function worksheet(view, kind, core) {
         t('worksheet.date'), el('span', { className: 'blank short' }, '\u00a0'))])),
     el('div', { className: 'ws-start' }, qrImage(start, t('worksheet.qr.start')),
       el('p', {}, t('worksheet.open'), el('a', { href: start }, start))),
-    ...(key ? [el('section', {}, el('h2', {}, t('lesson.notice')), el('p', {}, ...symbolNodes(lesson.notice)))] : []),
+    ...(key ? [el('section', {}, el('h2', {}, t('lesson.notice')), el('p', {}, ...quoteNodes(lesson.notice)))] : []),
     el('h2', {}, key ? t('worksheet.steps.key') : t('worksheet.steps.sheet')),
     el('ol', {}, ...steps),
     el('footer', {}, key ? t('worksheet.footer.key') : t('worksheet.footer.sheet'))));

@@ -8,6 +8,7 @@
 import { t } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
 import { hook, clearHook } from '../testHooks.js';
+import { localNumber } from '../format.js';
 
 /** A planar chain from its base at (0, 0): joint angles qs [rad] (relative;
  *  all 0 hangs straight down), link lengths [m]. Returns { pts: the base and
@@ -214,8 +215,8 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     if (sr) {
       const tRow = sr[col(sim, 't')];
       const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? t('arm.rings') : ''}`;
-      text.push(`t = ${tRow.toFixed(3)} s   ${extra}`);
-      if (col(sim, 'fn1') >= 0) text.push(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`);
+      text.push(`t = ${localNumber(tRow.toFixed(3))} s   ${extra}`);
+      if (col(sim, 'fn1') >= 0) text.push(localNumber(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`));
     }
     return text;
   }

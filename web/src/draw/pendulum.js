@@ -8,7 +8,7 @@
 // (window.__fx.pendulum.geometry).
 import { t } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
-import { fmtNumber } from '../format.js';
+import { fmtNumber, localNumber } from '../format.js';
 import { setHook, clearHook } from '../testHooks.js';
 import { paramIndex } from '../paramPanel.js';
 
@@ -21,11 +21,11 @@ export const fmtRate = (v) => fmtNumber(v, { small: Infinity, expDigits: 2 });
 export const DQ_RESOLUTION = 1e-15;
 
 /** θ as the picture and the status line write it: rad, then degrees. */
-export const angleText = (q) => `${q.toFixed(4)} rad (${(q * 180 / Math.PI).toFixed(2)}°)`;
+export const angleText = (q) => localNumber(`${q.toFixed(4)} rad (${(q * 180 / Math.PI).toFixed(2)}°)`);
 
 /** θ̇ as the picture and the status line write it (unit included). */
 export function velocityText(v) {
-  if (v !== 0 && Math.abs(v) < DQ_RESOLUTION) return `0 rad/s (|θ̇| < ${DQ_RESOLUTION.toExponential()})`;
+  if (v !== 0 && Math.abs(v) < DQ_RESOLUTION) return `0 rad/s (|θ̇| < ${localNumber(DQ_RESOLUTION.toExponential())})`;
   return `${fmtRate(v)} rad/s`;
 }
 

@@ -22,7 +22,7 @@
 // this one runs (a top-level await), so the first visit carries one table.
 // The tests read every table from tables.js.
 import en from './en.js';
-import { localNumber } from '../format.js';
+import { localNumber, setDecimalMark } from '../format.js';
 import loadTable from './load.js';
 
 /** The languages of the switch: [code, its own name]. */
@@ -59,20 +59,32 @@ if (asked !== 'en') {
 export const lang = langMissing ? 'en' : asked;
 const table = loaded;
 const missing = new Set();
-/** The decimal mark of the page's language (',' in French): the core's
- *  sentences (tCore), the list fields and the typed numbers (format.js
- *  parseNumber, parseList) use it. Every other number the page writes
- *  (read-outs, fields, ticks) follows it once format.js's mark is set to it
- *  (setDecimalMark(decimalMark) here): not yet, as the French lessons' e2e
- *  checks still read those numbers with a point. */
+/** The decimal mark of the page's language (',' in French), format.js's
+ *  mark from here on (setDecimalMark): every number the page writes for
+ *  people (read-outs, fields, ticks, tooltips, the core's sentences, each
+ *  number a t() fills in, a lesson's ⟦quoted⟧ numbers) has it, and what
+ *  people type is read with it (format.js parseNumber, parseList). Files
+ *  (CSV, JSON, params, the URL) keep the point. */
 export const decimalMark = lang === 'fr' ? ',' : '.';
+setDecimalMark(decimalMark);
 
 /** `text` with each {name} replaced by vars.name (left as is when vars has no name). */
 export function fill(text, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 }
 
-/** The text of `key` in the page's language, {name} filled from vars. An
+// a value that is one number written with a point ("0.154", "-1.5e-06", 30.5)
+const NUMBER_TEXT = /^[+\-\u2212]?\d+(\.\d+)?(e[+-]?\d+)?$/i;
+/** The values t() fills in: each that is a number, or the text of one
+ *  number written with a point, written with `mark` (default the page's:
+ *  "0,154" in French); any other value as it is (a name, a list, a text
+ *  already written for people). */
+export const localVars = (vars, mark = decimalMark) => Object.fromEntries(Object.entries(vars)
+  .map(([k, v]) => [k, (typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v))) ? localNumber(String(v), mark) : v]));
+
+/** The text of `key` in the page's language, {name} filled from vars (a
+ *  value that is one number, or the text of one number with a point, in the
+ *  page's form: "0,154" in French; other text as it is). An
  *  unknown key is a programming error: said once on the console (which the
  *  browser tests fail on) and shown as the key. */
 export function t(key, vars) {
@@ -81,7 +93,7 @@ export function t(key, vars) {
     if (!missing.has(key)) { missing.add(key); console.error(`i18n: no string '${key}'`); }
     return key;
   }
-  return vars ? fill(s, vars) : s;
+  return vars ? fill(s, localVars(vars)) : s;
 }
 
 const plural = new Intl.PluralRules(lang);
@@ -100,10 +112,14 @@ export function tParam(scenario, name, role, core) {
   return table[`param.${scenario}.${name}.${role}`] ?? core;
 }
 
+// the names of the core's values that name a choice of the core (a law, a treatment, a step method)
+const CHOICE_VALUES = new Set(['law', 'treatment', 'method']);
+
 /** A sentence of the core in the page's language: e an Error of the wrapper
  *  (wasm/api/base.js coreError: message, id, values, prefix) or a worker's
  *  copy of its fields. The table's core.<id> filled with the values (each
- *  number in the language's form, format.js localNumber), after the
+ *  number in the language's form, format.js localNumber; a law, treatment
+ *  or method by the name the page shows for it, tChoice), after the
  *  message's prefix; the English message itself on the English page, for a
  *  message without an id, or when the table has no core.<id>. */
 export function tCore(e) {
@@ -111,8 +127,10 @@ export function tCore(e) {
   const message = String(e.message ?? e);
   const s = lang !== 'en' && e.id ? table[`core.${e.id}`] : undefined;
   if (s === undefined) return message;
-  // a value that is a word of the core's (a JSON kind: "an object") has its entry corevalue.<word>
-  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, table[`corevalue.${v}`] ?? localNumber(v, decimalMark)]));
+  // a value that is a word of the core's (a JSON kind: "an object") has its entry corevalue.<word>;
+  // a value that names a choice of the core (a law: "rational") is the name the page shows for it (tChoice)
+  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, CHOICE_VALUES.has(k) ? tChoice(v)
+    : table[`corevalue.${v}`] ?? localNumber(v, decimalMark)]));
   return `${localPrefix(e.prefix || '')}${fill(s, vars)}`;
 }
 

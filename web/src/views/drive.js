@@ -221,8 +221,9 @@ export function mount(container, { core, state }) {
     const velMsg = el('div', { className: 'ctl-msg', 'aria-live': 'polite' });
     const savedVel = fromPreset ? null : state.get('velocities', null);
     if (savedVel !== null) {
-      const parsed = savedVel.split(',').map(Number);
-      if (parsed.length && parsed.every(Number.isFinite)) velocities = parsed;
+      // the URL's list: ',' separated, '.' the decimal mark, in every language
+      const parsed = parseList(savedVel, '.').values;
+      if (parsed?.length) velocities = parsed;
     }
     vel.value = fmtList(velocities, decimalMark);
     // applied on Enter or when the field loses focus (the 'change' event);

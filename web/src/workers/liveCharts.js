@@ -7,7 +7,8 @@
 // steps per pixel.
 //
 // Messages in:
-//   { type: 'init', canvases: [OffscreenCanvas], dpr, axes, font }   font: CSS px (the page's Chart.js size)
+//   { type: 'init', canvases: [OffscreenCanvas], dpr, axes, font, mark }   font: CSS px (the page's Chart.js size);
+//                                                  mark: the page's decimal mark (the ticks' format.js setDecimalMark)
 //   { type: 'size', index, width, height }         CSS pixels
 //   { type: 'datasets', index, datasets: [{ label, color, dash }] }
 //   { type: 'data', index, x0, x1, series: [{ xy: Float64Array (x, y interleaved), replace }], budget }
@@ -24,6 +25,7 @@
 import { Chart } from 'chart.js';
 import '../chartSetup.js'; // registers the Chart.js components the project uses
 import { trimBefore } from '../live/series.js';
+import { setDecimalMark } from '../format.js';
 
 let charts = [];
 let dpr = 1;
@@ -116,6 +118,7 @@ self.onmessage = async (e) => {
   if (m.type === 'init') {
     dpr = m.dpr || 1;
     if (m.font) Chart.defaults.font.size = m.font;
+    if (m.mark) setDecimalMark(m.mark);
     charts = m.canvases.map((c, i) => {
       const { yText, budget } = m.axes[i];
       return new Chart(c, { type: 'line', data: { datasets: [] }, options: options(yText, budget), plugins: budget ? [budgetLines] : [] });

@@ -15,7 +15,7 @@
 // fric_scenario.shape).
 import { t, tChoice, tChoiceLabel } from '../../i18n/index.js';
 import { choiceControl } from '../../controls.js';
-import { fmt } from '../../format.js';
+import { fmt, localNumber } from '../../format.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
@@ -194,8 +194,8 @@ export function mount(container, { core, state, showError }) {
       const r = shownRows[i];
       if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]) });
       const g = (name) => r[col(sim, name)];
-      const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${(g(n) * 180 / Math.PI).toFixed(1)}°`).join(', ');
-      const fn = col(sim, 'fn1') >= 0 ? `, f_n ${g('fn1').toFixed(2)} / ${g('fn2').toFixed(2)} N` : '';
+      const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${localNumber((g(n) * 180 / Math.PI).toFixed(1))}°`).join(', ');
+      const fn = col(sim, 'fn1') >= 0 ? `, f_n ${localNumber(g('fn1').toFixed(2))} / ${localNumber(g('fn2').toFixed(2))} N` : '';
       return `${i ? 'B' : 'A'} ${tChoice(methods[m.methodOf(i)])}: ${qs}${fn}, ${stickText(m, sim, r)}`;
     }).join('  |  ');
     events.textContent = run.sims.map((sim, i) => {

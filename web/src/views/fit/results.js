@@ -4,6 +4,7 @@
 // the validation MAE per model (the paper's Fig. 5).
 import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
+import { localNumber } from '../../format.js';
 import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
@@ -20,7 +21,7 @@ function sensitivityTable(s, space, keys) {
   const pos = (r, v) => {
     const lo = space.lo[r.index], hi = space.hi[r.index];
     const f = r.logScale ? Math.log(v / lo) / Math.log(hi / lo) : (v - lo) / (hi - lo);
-    return `${(100 * Math.min(1, Math.max(0, f))).toFixed(3)}%`;
+    return `${localNumber((100 * Math.min(1, Math.max(0, f))).toFixed(3))}%`;
   };
   const rows = s.ranges.map((r) => {
     const i = r.index, left = pos(r, r.lower), right = pos(r, r.upper);

@@ -5,7 +5,8 @@
 // edits in the URL.
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
-import { NUMBER, fmtNum } from './text.js';
+import { fmtNum } from './text.js';
+import { parseNumber } from '../../format.js';
 import { isNative } from '../../fitModels.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
@@ -23,7 +24,7 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
     const bad = [];
     for (const item of String(text || '').split(';').filter(Boolean)) {
       const m = /^([^:]+):(.*)$/.exec(item);
-      const nums = m ? m[2].split(',').map((x) => (NUMBER.test(x.trim()) ? Number(x) : NaN)) : [];
+      const nums = m ? m[2].split(',').map((x) => parseNumber(x, '.')) : [];
       if (!m || !keys.some((k) => k.key === m[1]) || nums.length !== 4 || !nums.every(Number.isFinite) || !(nums[0] === 0 || nums[0] === 1)) {
         bad.push(item);
         continue;
@@ -92,12 +93,13 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
           else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); inp.value = fmtNum(cur()[name]); inp.removeAttribute('aria-invalid'); boundsMsg.textContent = ''; }
         });
         inp.addEventListener('change', () => {
-          const text = inp.value.trim();
-          if (!NUMBER.test(text)) {
+          // the one parser of typed numbers (format.js: the decimal comma in French)
+          const typed = parseNumber(inp.value);
+          if (!Number.isFinite(typed)) {
             refuse(inp, t('fit.space.nan', { key, name, raw: inp.value }), fmtNum(cur()[name]));
             return;
           }
-          commit(key, { ...cur(), [name]: Number(text) }, inp);
+          commit(key, { ...cur(), [name]: typed }, inp);
         });
         return inp;
       };

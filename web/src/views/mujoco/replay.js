@@ -14,7 +14,7 @@ import { el } from '../../dom.js';
 import { t, tCore } from '../../i18n/index.js';
 import { dropZone, readChecked } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
-import { maeText } from '../../format.js';
+import { maeText, localNumber } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
 import { replayThroughMujoco } from '../../mujoco/replay.js';
@@ -63,11 +63,11 @@ export function mujocoReplay(parent, { core, m, mj }) {
   }
 
   const th = (text) => el('th', { textContent: text });
-  const vs = (mae, ref) => `${((mae / ref - 1) * 100).toFixed(1)} %`;
+  const vs = (mae, ref) => `${localNumber(((mae / ref - 1) * 100).toFixed(1))} %`;
   const C = 1 + TREATMENTS.findIndex((tm) => tm.id === 'implicit');   // the row of (C)
   /** |(C) − the model's own| [rad], as text */
   const gap = (rows) => Math.abs(rows[C].mae - rows[0].mae);
-  const gapText = (d) => (d === 0 ? '0 rad' : `${d.toPrecision(2)} rad`);
+  const gapText = (d) => (d === 0 ? '0 rad' : `${localNumber(d.toPrecision(2))} rad`);
 
   /** The sentence under the table: does MuJoCo (C) replay the model as its
    *  own replay does? (per log: the largest gap) */

@@ -2,7 +2,7 @@
 // (version, date, treatments, dt, every parameter with its unit), then one
 // row per time step kept in the ring buffers (web/src/live/series.js).
 import { version as VERSION } from '../../../../package.json';
-import { fmt } from '../../format.js';
+import { fmtNumber } from '../../format.js';
 import { csvText, csvCell } from '../../csv.js';
 import { ringGet } from '../../live/series.js';
 
@@ -20,7 +20,7 @@ export function benchCsv(m, sims, hist, names) {
     `exported ${new Date().toISOString()}`,
     `treatments: ${nm.map((n, i) => `${i ? 'B' : 'A'} = ${n}`).join(', ')}`,
     `dt = ${dt} s; one row per time step; ${run} steps run, ${kept} rows below`
-      + (kept < run ? `; the ${run - kept} oldest steps were dropped (the export keeps the last ${fmt(kept * dt)} s)` : '; no step dropped'),
+      + (kept < run ? `; the ${run - kept} oldest steps were dropped (the export keeps the last ${fmtNumber(kept * dt, { mark: '.' })} s)` : '; no step dropped'),
     'parameter, value, unit, description',
   ];
   info.params.forEach((p, j) => {
