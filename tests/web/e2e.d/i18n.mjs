@@ -27,6 +27,7 @@
 //                lessons-arm.mjs, lessons-scenarios.mjs, lessons-fit.mjs,
 //                mujoco.mjs mujocoLesson)
 import { TABLES } from '../../../web/src/i18n/tables.js';
+import { localNumber, parseNumber } from '../../../web/src/format.js';
 import path from 'node:path';
 import { pendulumLesson, lawsLesson, driveLesson, wellposedLesson } from './lessons.mjs';
 import { scenariosLesson } from './lessons-scenarios.mjs';
@@ -197,7 +198,7 @@ export default async function i18nChecks(h) {
         expect(!all.length, `English on the French page: ${all.slice(0, 8).map(([k, p, c]) => `${k}: '${p}' in '…${c}…'`).join('; ')}`);
         const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((s) => s.textContent));
         const want = Object.keys(FR).filter((k) => k.startsWith(`${id}.lesson.step`)).sort()
-          .map((k) => FR[k].replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
+          .map((k) => localNumber(FR[k], ',').replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
         expect(steps.length === want.length && steps.every((s, i) => s === want[i]), `the steps are not the French table's: ${steps[0]?.slice(0, 60)}`);
         const problems = logProblems(log);
         expect(!problems.length, problems.slice(0, 3).join('; '));
@@ -253,7 +254,7 @@ export default async function i18nChecks(h) {
       const tab = await page.locator('#tab-pendulum').textContent();
       expect(tab === EN['view.pendulum.title'], `after the switch the tab reads '${tab}'`);
       const goal = await waitFor(() => page.evaluate(() => document.querySelector('#view [data-param="goal"] input.ctl-num')?.value), 5000);
-      expect(Number(goal) === 1.3, `the goal after the switch: ${goal}`);
+      expect(parseNumber(goal, '.') === 1.3, `the goal after the switch: ${goal}`);
       const problems = logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
       return url.replace(/^.*\?/, '?');

@@ -59,7 +59,7 @@ export default async function lessonsArm(h) {
 export async function armLesson(h, lang) {
   const { check, expect, openPage, waitFor, ROOT } = h;
   const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
-  const { L, EN, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  const { L, EN, query, tag, title, steps: stepsOf, local, read } = inLanguage(h, lang);
   const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   // the badges' words in the page's language, read back as STICK / SLIP
   const STICK = L['pendulum.picture.stick'], SLIP = L['pendulum.picture.slip'];
@@ -82,7 +82,7 @@ export async function armLesson(h, lang) {
     };
     const deg = (x) => (x * 180) / Math.PI;
     const { page, log } = await openPage(`?view=arm${query}&arm.method_b=coupled&arm.arm2-ground.K_P=50`, 'arm');
-    const clockT = () => page.evaluate(() => Number((/t = ([0-9.]+) s/.exec(document.getElementById('arm-clock')?.textContent || '') || [])[1]));
+    const clockT = async () => read(await page.evaluate(() => (/t = ([0-9.,]+) s/.exec(document.getElementById('arm-clock')?.textContent || '') || [])[1] ?? ''));
     const runBtn = () => page.locator('#view .arm-runbar button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
     /** Runs until t ≥ tMin, then pauses; returns the paused t. */
     const runTo = async (tMin) => {
@@ -96,7 +96,7 @@ export async function armLesson(h, lang) {
     const status = async (i) => {
       const part = (await page.evaluate(() => document.getElementById('arm-status').textContent)).split('|')[i] || '';
       const num = (re) => (re.exec(part) || [])[1];
-      return { text: part.trim(), q1: num(/q1 (-?[0-9.]+)°/), fn: (/f_n (-?[0-9.]+) \/ (-?[0-9.]+) N/.exec(part) || []).slice(1),
+      return { text: part.trim(), q1: num(/q1 (-?[0-9.,]+)°/), fn: (/f_n (-?[0-9.,]+) \/ (-?[0-9.,]+) N/.exec(part) || []).slice(1),
         stick: [1, 2].map((j) => BADGE[num(new RegExp(fill(esc(L['arm.joint']).replace(/\\([{}])/g, '$1'), { j, state: `(${STICK}|${SLIP})` })))]) };
     };
     /** The normal-force chart's series (its mirror: every step in the window), by label 'fn1 A', 'fn2 B', …. */
@@ -135,9 +135,10 @@ export async function armLesson(h, lang) {
      *  depending on the frame), so only the slow quantity is compared. */
     const statusIs = async (i, r, t, what, loose = false) => {
       const s = await status(i), row = r.at(t);
-      const want = { q1: deg(row[r.c('q1')]).toFixed(1), fn: [row[r.c('fn1')].toFixed(2), row[r.c('fn2')].toFixed(2)],
+      // the numbers as the page writes them (its language's mark)
+      const want = { q1: local(deg(row[r.c('q1')]).toFixed(1)), fn: [local(row[r.c('fn1')].toFixed(2)), local(row[r.c('fn2')].toFixed(2))],
         stick: [1, 2].map((j) => (row[r.c(`stick${j}`)] > 0.5 ? 'STICK' : 'SLIP')) };
-      const ok = loose ? s.stick.every((b) => b === 'STICK' || b === 'SLIP') && Math.abs(Number(s.q1) - Number(want.q1)) <= 0.5
+      const ok = loose ? s.stick.every((b) => b === 'STICK' || b === 'SLIP') && Math.abs(read(s.q1) - read(want.q1)) <= 0.5
         : JSON.stringify({ q1: s.q1, fn: s.fn, stick: s.stick }) === JSON.stringify(want);
       expect(ok, `${what} at t = ${t}: '${s.text}', friction run: ${JSON.stringify(want)}`);
       return s;
@@ -155,7 +156,7 @@ export async function armLesson(h, lang) {
       const coup = run('arm2-ground', { method: 'coupled' });
       // the notice: A on corner 1 near 156 N and 109.4° (at 2 s), joint 1 of B near 99° by 4 s
       const shownNotice = await page.evaluate(() => document.querySelector('#view .lesson-notice').textContent);
-      expect(shownNotice === L['arm.lesson.notice'].replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'), `the notice is not the ${lang} table's: ${shownNotice.slice(0, 60)}`);
+      expect(shownNotice === local(L['arm.lesson.notice']).replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'), `the notice is not the ${lang} table's: ${shownNotice.slice(0, 60)}`);
       const notice = EN['arm.lesson.notice'];
       const r2 = (r, n) => r.at(2)[r.c(n)];
       has(notice, `about ${Math.round(r2(semi, 'fn1'))} N`); has(notice, `joint 1 at ${deg(r2(semi, 'q1')).toFixed(1)}°`);
@@ -185,7 +186,7 @@ export async function armLesson(h, lang) {
       const t2 = await runTo(2);
       see(page, steps[1]);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');
-      expect(Math.round(Number(s2b.fn[0])) === Math.round(r2(coup, 'fn1')) && s2b.q1 === deg(r2(coup, 'q1')).toFixed(1), `step 2: B shows '${s2b.text}'`);
+      expect(Math.round(read(s2b.fn[0])) === Math.round(r2(coup, 'fn1')) && s2b.q1 === local(deg(r2(coup, 'q1')).toFixed(1)), `step 2: B shows '${s2b.text}'`);
       sameAsCli(await fnSeries(), { A: semi, B: coup }, 'step 2');
       // step 3: B back to implicit; A sticks (both badges) from the end of its last slip before 4 s, B slips
       snaps.push(await controls(page));
@@ -237,7 +238,7 @@ export async function armLesson(h, lang) {
       // step 5: the chain (n = 10 links at its defaults)
       snaps.push(await controls(page));
       await pick(page, L['arm.scenario'], 'chain');
-      const n = Number(await page.locator('#view .ctl[data-param=n] input.ctl-num').inputValue());
+      const n = read(await page.locator('#view .ctl[data-param=n] input.ctl-num').inputValue());
       has(steps[4], `(n = ${n})`);
       const cs = run('chain', {}), ci = run('chain', { method: 'implicit' });
       const c0 = firstOn(cs, ['fn1']), c0i = firstOn(ci, ['fn1']);

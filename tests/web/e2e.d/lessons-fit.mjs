@@ -27,7 +27,7 @@ export default async function lessonsFit(h) {
 export async function fitLesson(h, lang) {
   const { check, expect, openPage, waitFor, logProblems, ROOT, OUT } = h;
   const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
-  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  const { L, query, tag, title, steps: stepsOf, local } = inLanguage(h, lang);
 
   await check(`lessons: fit${title}, steps 1–5 followed in order from Reset on the sample show the MAEs they quote (friction fit)`, async () => {
     /** `friction fit` on the sample: the table's published and fitted training MAE (printed, 5 decimals) and the params file. */
@@ -92,7 +92,8 @@ export async function fitLesson(h, lang) {
     has(steps[3], '0.5');
     const kt = (f) => page.locator(`#fit-bounds tr[data-key="kt"] ${f}`);
     await kt('input[type=checkbox]').uncheck();
-    await kt('input[data-field="value"]').fill('0.5');
+    // typed as the step shows it ("0,5" in French: the Fit view's one parser, format.js parseNumber)
+    await kt('input[data-field="value"]').fill(local('0.5'));
     await kt('input[data-field="value"]').press('Enter');
     await press('#fit-run');
     const ktFit = await page.evaluate(() => Number(document.querySelector('#fit-result-table tr[data-key="kt"] td[data-value]')?.dataset.value));

@@ -27,7 +27,7 @@ export default async function lessonsScenarios(h) {
 export async function scenariosLesson(h, lang) {
   const { check, expect, openPage, waitFor, ROOT } = h;
   const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
-  const { L, query, tag, title, steps: stepsOf } = inLanguage(h, lang);
+  const { L, query, tag, title, steps: stepsOf, local, read } = inLanguage(h, lang);
   const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
   /** A parameter's label as the page shows it (sub- and superscripts joined). */
   const label = (scn, name) => symbol(L[`param.${scn}.${name}.label`]);
@@ -36,7 +36,7 @@ export async function scenariosLesson(h, lang) {
   /** The run's summary line of `who` (a choice, named as the page names it) up to its summary ('…: at t = 5 s, '): the table's words. */
   const lineOf = (who, t = null) => {
     const text = L['scenarios.res.done'];
-    return t === null ? fill(text.slice(0, text.indexOf('{t}')), { who: named(who) }) : fill(text, { who: named(who), t, summary: '' });
+    return t === null ? fill(text.slice(0, text.indexOf('{t}')), { who: named(who) }) : fill(text, { who: named(who), t: local(t), summary: '' });
   };
   const reversals = (n) => fill(L['scenarios.sum.reversals'], { n });
   const ENDED = new RegExp(`^(${['scenarios.progress.complete', 'scenarios.progress.ended'].map((k) => L[k].split(':')[0].trim()).join('|')})`);
@@ -69,7 +69,7 @@ export async function scenariosLesson(h, lang) {
       await page.locator(`#view input[name=scenario-system][value="${name}"]`).check();
       await ended();
     };
-    const fieldIs = async (label) => Number(await field(page, label).inputValue());
+    const fieldIs = async (label) => read(await field(page, label).inputValue());
     try {
       const steps = await stepsOf(page, 'scenarios', 5);
       await reset(page);
@@ -109,7 +109,7 @@ export async function scenariosLesson(h, lang) {
       const m2 = await message();
       // in another language, the core's sentence in it (i18n core.models_bd.diverged) up to h = …, with its step and t
       const [, stepN, tStop] = /^step (\d+) \(t = ([0-9.]+) s\)/.exec(core[1]);
-      const head = fill(L['core.models_bd.diverged'].split('{h_b}')[0], { step: stepN, t: lang === 'fr' ? tStop.replace('.', ',') : tStop });
+      const head = fill(L['core.models_bd.diverged'].split('{h_b}')[0], { step: stepN, t: local(tStop) });
       expect(lang === 'en' ? m2.includes(core[1].slice(0, 60)) || m2.includes(core[1].replace(/^step \d+ \(t = [0-9.]+ s\): /, '').slice(0, 60))
         : m2.includes(head), `step 2: the page's message '${m2}' lacks the core's '${lang === 'en' ? core[1] : head}'`);
       await shot(page, `scenarios-2${tag}`);
@@ -120,8 +120,8 @@ export async function scenariosLesson(h, lang) {
       const laws = Object.fromEntries(['coulomb-viscous', 'stribeck', 'rational'].map((law) => [law, run('joint-step', { law })]));
       const lines3 = await summary();
       for (const [law, r] of Object.entries(laws)) {
-        const want = fill(L['scenarios.res.done'], { who: named(law), t: r.last('t'),
-          summary: fill(L['scenarios.sum.joint'], { q: deg(r.last('q')), state: L[r.last('stuck') === 1 ? 'scenarios.sum.stopped' : 'scenarios.sum.moving'] }) });
+        const want = fill(L['scenarios.res.done'], { who: named(law), t: local(r.last('t')),
+          summary: fill(L['scenarios.sum.joint'], { q: local(deg(r.last('q'))), state: L[r.last('stuck') === 1 ? 'scenarios.sum.stopped' : 'scenarios.sum.moving'] }) });
         expect(lines3.includes(want), `step 3 summary lacks '${want}': ${lines3.join(' / ')}`);
       }
       expect(laws.stribeck.last('stuck') === 1 && laws.rational.last('stuck') === 1 && laws['coulomb-viscous'].last('stuck') === 0, 'CLI: the laws do not stick as the step says');
@@ -171,7 +171,6 @@ export async function scenariosLesson(h, lang) {
         expect(lines5.some((l) => l.startsWith(lineOf(law, D))), `step 5 summary lacks ${law} at t = ${D} s: ${lines5.join(' / ')}`);
       }
       // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
-      const local = (x) => (lang === 'fr' ? x.replace('.', ',') : x);
       const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
         : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
       expect(m5.includes(`${named('rational')}: `) && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);

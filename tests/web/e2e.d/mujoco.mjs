@@ -49,6 +49,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { dropText } from './replay.mjs';
 import { TABLES } from '../../../web/src/i18n/tables.js';
+import { localNumber } from '../../../web/src/format.js';
 import { screenText, showsNumber } from './lessons.mjs';
 
 const TOL = 1e-9;
@@ -399,7 +400,9 @@ async function lessonNumbers(h, page, f, lang = '') {
   const { openPage, waitFor, expect } = h;
   const figures = (pg) => pg.evaluate(() => window.__fx.mujoco.figures());
   const lesson = await page.evaluate(() => document.querySelector('.lesson')?.textContent || '');
-  const has = (x) => lesson.includes(x);
+  // the page writes the lesson's numbers with its language's mark (the checks below have points)
+  const mark = /lang=fr/.test(lang) ? ',' : '.';
+  const has = (x) => lesson.includes(localNumber(x, mark));
   const bad = [];
   // the arm's gravity loads at (1.2, 0.5) rad: the closed form of tests/mujoco/test_mujoco.c
   const g = 9.80665, q1 = 1.2, q2 = 0.5;
@@ -408,7 +411,7 @@ async function lessonNumbers(h, page, f, lang = '') {
   for (const x of checkedHere) if (!has(x)) bad.push(`the lesson lacks ${x}`);
   // each number a step quotes (the worksheet's blanks, the answer key's numbers) is one checked here
   const quotes = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try .quote')].map((q) => q.textContent));
-  for (const q of quotes) if (!checkedHere.some((c) => c.includes(q))) bad.push(`the lesson quotes ${q}, which no check here verifies`);
+  for (const q of quotes) if (!checkedHere.some((c) => localNumber(c, mark).includes(q))) bad.push(`the lesson quotes ${q}, which no check here verifies`);
   if (Math.round(f.pendulum.C.joints[0].sag) !== 385) bad.push(`notice: (C) bench sag ${f.pendulum.C.joints[0].sag} mrad`);
   const bj1 = f.arm.B.joints[0];
   if (!(bj1.sag > 1e-4 && bj1.sag < 0.1 && !bj1.stuck)) bad.push(`notice: (B) arm j1 sag ${bj1.sag} mrad (micro-radians, creeping)`);
@@ -448,7 +451,7 @@ export async function mujocoLesson(h, lang) {
     const { page, log } = await openPage(`?view=mujoco&lang=${lang}`, 'mujoco');
     try {
       const steps = await page.evaluate(() => [...document.querySelectorAll('#view .lesson-try ol > li > span')].map((x) => x.textContent));
-      const want = [1, 2, 3, 4].map((i) => L[`mujoco.lesson.step${i}`].replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
+      const want = [1, 2, 3, 4].map((i) => localNumber(L[`mujoco.lesson.step${i}`], lang === 'fr' ? ',' : '.').replace(/[⟦⟧]/g, '').replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'));
       expect(steps.length === 4 && steps.every((x, i) => x === want[i]), `the steps are not the ${lang} table's: ${steps[0]?.slice(0, 60)}`);
       await waitFor(async () => ((await page.evaluate(() => window.__fx?.mujoco?.figures?.().t ?? 0)) > 3 ? true : null), 60_000, 200);
       await page.locator('#view button', { hasText: new RegExp(`^${L['runbar.pause']}$`) }).first().click();
