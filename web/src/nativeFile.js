@@ -52,3 +52,12 @@ export const nativeEntry = (f) => ({ [NATIVE_KEY]: f ? JSON.stringify({ model: '
  *  load (M1's K_c) and its joint damping a viscous term (M1's K_v), the
  *  conversion of the explorer's MuJoCo snippet read backwards. */
 export const nativeRegionsLaw = (p) => ({ kind: 'servo', friction: { model: 1, K_c: p.frictionloss, K_v: p.damping, dtheta_s: 1, alpha: 1 } });
+
+/** The drive view's preset shown beside a native joint of actuator: the
+ *  actuator's highest published model (its load dependence the contrast),
+ *  as an index of presets (core.bench.presets()), or -1 when none. */
+export function nativeDrivePreset(presets, actuator) {
+  let at = -1;
+  presets.forEach((p, i) => { if (p.actuator === actuator && (at < 0 || p.model > presets[at].model)) at = i; });
+  return at;
+}

@@ -11,7 +11,7 @@ import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, STS3215_CONSTANTS, servoBenchVector,
   servoExport, carriedKeys, carryEntry, withCarried } from '../exports.js';
-import { nativeFromState, nativeFromObject, nativeEntry, nativeRegionsLaw } from '../nativeFile.js';
+import { nativeFromState, nativeFromObject, nativeEntry, nativeRegionsLaw, nativeDrivePreset } from '../nativeFile.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -401,7 +401,13 @@ export function mount(container, { core, state }) {
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
       // a native file ("model": "native"): MuJoCo's own joint, its band drawn beside the model's
-      if (obj && obj.model === 'native') { reloadWithState(state, nativeEntry(nativeFromObject(core, obj, t))); return; }
+      // beside its actuator's highest published model (nativeDrivePreset), the values that preset gives
+      if (obj && obj.model === 'native') {
+        const f = nativeFromObject(core, obj, t), at = nativeDrivePreset(presets, f.actuator);
+        const fresh = Object.fromEntries([...SERVO_FIELDS, ...CONST_FIELDS, { key: 'T' }, { key: 'actuator' }, { key: 'model' }].map((x) => [x.key, null]));
+        reloadWithState(state, { ...nativeEntry(f), ...(at < 0 ? {} : { preset: String(at), ...fresh }) });
+        return;
+      }
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, { ...checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]), ...carryEntry(null) });
         return;

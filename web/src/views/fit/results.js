@@ -9,7 +9,7 @@ import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, sc
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.js';
 import { csvText, csvUrl } from '../../csv.js';
-import { nativeEntry } from '../../nativeFile.js';
+import { nativeEntry, nativeDrivePreset } from '../../nativeFile.js';
 
 /** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
  *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as
@@ -221,7 +221,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     // the Pendulum view (its replay beside M1–M6) and the drive view (its band) with this file (nativeFile.js)
     const file = { actuator: r.actuator, params: nativeParams(core, r.best) };
     const viewUrl = (view, extra) => `?${new URLSearchParams({ view, ...extra, [`${view}.native`]: nativeEntry(file).native })}`;
-    const drivePreset = presets.findIndex((p) => p.actuator === r.actuator && p.model === 1);
+    const drivePreset = nativeDrivePreset(presets, r.actuator);
     const nativeLinks = el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.useIn')),
       el('a', { className: 'button', id: 'fit-open-bench', href: viewUrl('pendulum', { 'pendulum.actuator': r.actuator }), target: '_blank', rel: 'noopener',
         title: t('fit.res.native.openBench.title') }, t('fit.res.openBench')),
