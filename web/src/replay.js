@@ -27,6 +27,7 @@ import { el } from './dom.js';
 import { t, tCore, lang } from './i18n/index.js';
 import { sig3, maeText, fmt } from './format.js';
 import { NATIVE, replayBest } from './fitModels.js';
+import { nativeRemove } from './nativeFile.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
  *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
@@ -160,7 +161,7 @@ let keptLog = null;
  * bench vector), treatment: () => name, actuator: () => name,
  * selectActuator(name, log) }) → { dispose(), replayText(name, text) }.
  */
-export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator, native = () => null }) {
+export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator, native = () => null, dropNative = null }) {
   const actuators = info.params.find((p) => p.name === 'actuator').choices;
   const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': t('replay.file.aria') });
   const hint = el('span', { textContent: t('replay.drop') });
@@ -175,7 +176,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   const nat = native();
   const natNote = el('div', { className: 'note', id: 'replay-native-note', hidden: !nat },
     nat ? t('replay.native.note', { actuator: nat.actuator, frictionloss: fmt(nat.params.frictionloss),
-      damping: fmt(nat.params.damping), kp: fmt(nat.params.kp), firmware: fmt(nat.params.firmware_kp) }) : '');
+      damping: fmt(nat.params.damping), kp: fmt(nat.params.kp), firmware: fmt(nat.params.firmware_kp) }) : '',
+    nat && dropNative ? ' ' : '', nat && dropNative ? nativeRemove(dropNative) : '');
   const box = el('section', { className: 'chart-box replay', 'aria-label': t('replay.box.aria') },
     el('h3', { textContent: t('replay.head') }), natNote, drop, warn, err, out, table, onNote);
   parent.append(box);

@@ -17,7 +17,8 @@
 //   drive     the same file pasted into the drive view: its native band at
 //             θ̇ = 0 is ±frictionloss of the file at τm = 0, and one width
 //             2·frictionloss at every τm of the chart (load-independent),
-//             beside the actuator's highest published model (xl330 M6)
+//             beside the actuator's highest published model (xl330 M6);
+//             "Remove the native joint" takes it out
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,6 +158,10 @@ export default async function nativeviews(h) {
     await p.screenshot({ path: path.join(OUT, 'nativeviews-drive-1280.png') });
     await p.setViewportSize({ width: 853, height: 600 });
     await p.screenshot({ path: path.join(OUT, 'nativeviews-drive-853.png') });
+    // "Remove the native joint": the view without it
+    await Promise.all([p.waitForEvent('load'), p.click('#view .native-remove')]);
+    await p.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 20_000 });
+    expect(await p.locator('#drive-native-band').isHidden() && !/drive\.native=/.test(p.url()), `the native joint stays after Remove: ${p.url()}`);
     await p.close();
     return `band ±${fl} N·m at τm = 0, width 2·frictionloss at ${widths.length} points`;
   });

@@ -1249,4 +1249,5 @@ export default {
   'fit.all.csv.title': 'Download this table as CSV: every model\'s published and fitted MAE on the training and validation logs [rad], the split\'s logs named',
   'fit.res.native.openBench.title': 'Open the Pendulum view with this native params file: a log dropped on its replay is replayed by this joint beside M1–M6',
   'fit.res.native.openDrive.title': 'Open the drive/backdrive view with this joint\'s static band (frictionloss, damping) beside the actuator\'s highest published model',
+  'native.remove': 'Remove the native joint',
 };

@@ -1948,4 +1948,5 @@ export default {
   'fit.all.csv.title': 'Télécharger ce tableau en CSV : la MAE publiée et ajustée de chaque modèle sur les enregistrements d\'entraînement et de validation [rad], les enregistrements de la partition nommés',
   'fit.res.native.openBench.title': 'Ouvrir le banc pendule avec ce fichier de paramètres native : un enregistrement déposé sur son rejeu est rejoué par cette articulation à côté de M1–M6',
   'fit.res.native.openDrive.title': 'Ouvrir la vue entraînement/entraînement inverse avec la bande statique de cette articulation (frictionloss, damping) à côté du modèle publié le plus élevé de l\'actionneur',
+  'native.remove': 'Retirer l\'articulation native',
 };

@@ -11,7 +11,7 @@ import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, STS3215_CONSTANTS, servoBenchVector,
   servoExport, carriedKeys, carryEntry, withCarried } from '../exports.js';
-import { nativeFromState, nativeFromObject, nativeEntry, nativeRegionsLaw, nativeDrivePreset } from '../nativeFile.js';
+import { nativeFromState, nativeFromObject, nativeEntry, nativeRegionsLaw, nativeDrivePreset, nativeRemove } from '../nativeFile.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -174,6 +174,7 @@ export function mount(container, { core, state }) {
   const native = nativeFromState(core, state, t);
   const nativeBand = el('div', { className: 'readout', id: 'drive-native-band', 'aria-live': 'polite', hidden: !native });
   box.box.append(nativeBand);
+  if (native) box.box.append(nativeRemove(() => reloadWithState(state, nativeEntry(null))));
   const readout = document.createElement('div');
   readout.className = 'readout';
   readout.id = 'drive-readout';

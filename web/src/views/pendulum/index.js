@@ -295,7 +295,7 @@ export function mount(container, { core, state, showError }) {
   // MuJoCo's native joint of a params file (pasted below, or a native fit's link): replayed beside M1–M6
   const native = nativeFromState(core, state, t);
   const replay = replayPanel(mainCol, {
-    native: () => native,
+    native: () => native, dropNative: () => reloadWithState(state, nativeEntry(null)),
     core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
     actuator: () => info.params[actIdx].choices[values[actIdx]],
     // a log of another actuator: its actuator, a model it has, the log's kp
