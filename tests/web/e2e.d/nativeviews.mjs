@@ -19,6 +19,8 @@
 //             2·frictionloss at every τm of the chart (load-independent),
 //             beside the actuator's highest published model (xl330 M6);
 //             "Remove the native joint" takes it out
+//   french    with ?lang=fr the drive view's native sentence, its Remove
+//             button and the Pendulum replay's native note are French
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,5 +166,21 @@ export default async function nativeviews(h) {
     expect(await p.locator('#drive-native-band').isHidden() && !/drive\.native=/.test(p.url()), `the native joint stays after Remove: ${p.url()}`);
     await p.close();
     return `band ±${fl} N·m at τm = 0, width 2·frictionloss at ${widths.length} points`;
+  });
+  await check('nativeviews: in French, the native joint\'s sentences of the drive and Pendulum views are French', async () => {
+    if (!ref) return missing;
+    if (!fs.existsSync(nativeFile)) return { skip: 'no native file (the table check failed)' };
+    const json = encodeURIComponent(JSON.stringify(JSON.parse(fs.readFileSync(nativeFile, 'utf8'))));
+    const { page: d } = await openPage(`?lang=fr&view=drive&drive.native=${json}`, 'drive');
+    const band = await d.locator('#drive-native-band').textContent();
+    const remove = await d.locator('#view .native-remove').textContent();
+    await d.close();
+    expect(/^Articulation native de MuJoCo/.test(band) && /quelle que soit la charge/.test(band) && remove === 'Retirer l\'articulation native',
+      `the drive view's native sentence in French: ${band} / ${remove}`);
+    const { page: p } = await openPage(`?lang=fr&view=pendulum&pendulum.paused=1&pendulum.native=${json}`, 'pendulum');
+    const note = await p.locator('#replay-native-note').textContent();
+    await p.close();
+    expect(/^À côté de M1–M6 : l'articulation propre de MuJoCo/.test(note) && !/restatement|replayed/.test(note), `the replay note in French: ${note}`);
+    return 'drive band, Remove and the replay note in French';
   });
 }
