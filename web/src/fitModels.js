@@ -20,7 +20,7 @@ export function modelOf(v) {
 /** The native parameters object of a native result's best array. */
 export const nativeParams = (core, best) => Object.fromEntries(core.native.keys().map((k, i) => [k, best[i]]));
 
-/** A parsed log replayed with a result's best: { t, logQ, goal, simQ, mae }.
+/** A parsed log replayed with a result's best: { t, logQ, goal, simQ, mae, maxErr }.
  *  The native model's positions come from core.native.replay (the same
  *  samples as the bench's replay, fric_native_replay); the log's own series
  *  from the bench's replay of the actuator's default M1 vector. */
@@ -28,7 +28,7 @@ export function replayBest(core, best, actuator, model, integrator, log, source)
   if (!isNative(model)) return core.bench.replay(core.fit.benchParams(best, actuator, model, integrator), log, source);
   const base = core.bench.replay(core.fit.benchParams(core.fit.space(actuator, 1).value, actuator, 1, 'bam'), log, source);
   const n = core.native.replay(nativeParams(core, best), log, source);
-  return { t: base.t, logQ: base.logQ, goal: base.goal, simQ: n.simQ, mae: n.mae };
+  return { t: base.t, logQ: base.logQ, goal: base.goal, simQ: n.simQ, mae: n.mae, maxErr: n.maxErr };
 }
 
 /** The native fit of the Fit view's worker (fitCoordinator.js), as `friction

@@ -25,7 +25,9 @@ import { modelBarsBox, angleOverlayBox, COLORS } from './charts.js';
 import { dropZone, readChecked } from './dropZone.js';
 import { el } from './dom.js';
 import { t, tCore, lang } from './i18n/index.js';
-import { sig3, maeText, localNumber } from './format.js';
+import { sig3, maeText, localNumber, fmt } from './format.js';
+import { NATIVE, replayBest } from './fitModels.js';
+import { nativeRemove } from './nativeFile.js';
 
 /** The core's condition in a range refusal ('"mass" = -1 must be finite and
  *  > 0 (kg).'), without its 'log NAME: entry K: ' prefix. */
@@ -132,6 +134,21 @@ export function replayOnScreen(core, info, values, log) {
 }
 const labelOf = (r) => r.label || r.model.toUpperCase();
 
+/** The replay of `log` with MuJoCo's native joint of a params file (nat =
+ *  { actuator, params }, nativeFile.js): the core's restatement of MuJoCo's
+ *  step (core.native.replay, fric_native_replay: what `friction replay
+ *  --params FILE` of the file scores), the log's series beside it
+ *  (fitModels.js replayBest): a row { model: 'native', label, … } or { …, error }. */
+export function replayNative(core, nat, log, actuator) {
+  const label = t('replay.native', { actuator: nat.actuator });
+  try {
+    const res = replayBest(core, core.native.keys().map((k) => nat.params[k]), actuator, NATIVE, 'bam', log, 'log');
+    return { model: NATIVE, label, mae: res.mae, maxErr: res.maxErr, samples: res.simQ.length, res };
+  } catch (e) {
+    return { model: NATIVE, label, error: coreSentence(e.message, NATIVE) };
+  }
+}
+
 const DEG = 180 / Math.PI;
 
 /** The last log given to the panel ({ name, text }), kept for the page's life:
@@ -144,7 +161,7 @@ let keptLog = null;
  * bench vector), treatment: () => name, actuator: () => name,
  * selectActuator(name, log) }) → { dispose(), replayText(name, text) }.
  */
-export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator }) {
+export function replayPanel(parent, { core, info, values, treatment, actuator, selectActuator, native = () => null, dropNative = null }) {
   const actuators = info.params.find((p) => p.name === 'actuator').choices;
   const file = el('input', { type: 'file', accept: '.json,application/json', 'aria-label': t('replay.file.aria') });
   const hint = el('span', { textContent: t('replay.drop') });
@@ -155,8 +172,14 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
   const out = el('div', { className: 'readout', id: 'replay-result', 'aria-live': 'polite' });
   const table = el('table', { className: 'replay-table', id: 'replay-table', hidden: true });
   const onNote = el('div', { className: 'note', id: 'replay-onscreen-note', hidden: true });
+  // MuJoCo's native joint of a params file given to the view (nativeFile.js), replayed beside M1–M6
+  const nat = native();
+  const natNote = el('div', { className: 'note', id: 'replay-native-note', hidden: !nat },
+    nat ? t('replay.native.note', { actuator: nat.actuator, frictionloss: fmt(nat.params.frictionloss),
+      damping: fmt(nat.params.damping), kp: fmt(nat.params.kp), firmware: fmt(nat.params.firmware_kp) }) : '',
+    nat && dropNative ? ' ' : '', nat && dropNative ? nativeRemove(dropNative) : '');
   const box = el('section', { className: 'chart-box replay', 'aria-label': t('replay.box.aria') },
-    el('h3', { textContent: t('replay.head') }), drop, warn, err, out, table, onNote);
+    el('h3', { textContent: t('replay.head') }), natNote, drop, warn, err, out, table, onNote);
   parent.append(box);
 
   const bars = modelBarsBox(parent, {
@@ -303,7 +326,8 @@ export function replayPanel(parent, { core, info, values, treatment, actuator, s
       warn.hidden = false;
     }
     const t0 = performance.now();
-    rows = [...replayModels(core, info, values(), log, use), replayOnScreen(core, info, values(), log)];
+    rows = [...replayModels(core, info, values(), log, use), replayOnScreen(core, info, values(), log),
+      ...(nat ? [replayNative(core, nat, log, use)] : [])];
     const ms = performance.now() - t0;
     const ok = rows.filter((r) => !r.error);
     if (!ok.length) {

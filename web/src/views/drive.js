@@ -11,6 +11,7 @@ import { lineBox, COLORS } from '../charts.js';
 import { el } from '../dom.js';
 import { exportPanel, checkObject, presetParamsText, presetFromObject, reloadWithState, SERVO_CONSTANTS, STS3215_CONSTANTS, servoBenchVector,
   servoExport, carriedKeys, carryEntry, withCarried } from '../exports.js';
+import { nativeFromState, nativeFromObject, nativeEntry, nativeRegionsLaw, nativeDrivePreset, nativeRemove } from '../nativeFile.js';
 
 // The servo coefficients (names, which models use them, > 0 or >= 0, label
 // and unit) are the core's: bench.servoCoefs() and the bench scenario's parameters.
@@ -168,6 +169,12 @@ export function mount(container, { core, state }) {
   // (the lesson's steps quote these numbers: issue 40 item 9)
   const band = el('div', { className: 'readout', id: 'drive-band', 'aria-live': 'polite' });
   box.box.append(band);
+  // MuJoCo's native joint of a params file (pasted below, or a native fit's
+  // link; nativeFile.js): its band beside the model's, and said in words
+  const native = nativeFromState(core, state, t);
+  const nativeBand = el('div', { className: 'readout', id: 'drive-native-band', 'aria-live': 'polite', hidden: !native });
+  box.box.append(nativeBand);
+  if (native) box.box.append(nativeRemove(() => reloadWithState(state, nativeEntry(null))));
   const readout = document.createElement('div');
   readout.className = 'readout';
   readout.id = 'drive-readout';
@@ -304,6 +311,17 @@ export function mount(container, { core, state }) {
           writeBand(r, v);
         }
       });
+      if (native) {
+        // the native joint at the first velocity: the core's regions of its law (frictionloss, damping)
+        const v = velocities[0], r = core.regions.polyline(nativeRegionsLaw(native.params), v, T, 240);
+        const pts = (ys, cut) => Array.from(r.tauM, (x, k) => ({ x, y: cut(clampInf(ys[k])) }));
+        const style = { borderColor: '#2b3440', borderWidth: 2, borderDash: [2, 3] };
+        ds.push({ label: t('drive.ds.native', { v }), data: pts(r.lo, (y) => Math.max(-2 * T, y)), ...style,
+          csvName: `tau_e native static low at dtheta = ${v} rad/s` });
+        ds.push({ label: t('drive.ds.native', { v }), upper: true, data: pts(r.hi, (y) => Math.min(2 * T, y)), ...style,
+          csvName: `tau_e native static high at dtheta = ${v} rad/s` });
+        writeNativeBand(r, v);
+      }
       box.chart.options.scales.x.min = -T;
       box.chart.options.scales.x.max = T;
       box.chart.options.scales.y.min = -T;
@@ -320,16 +338,27 @@ export function mount(container, { core, state }) {
     box.update();
   }
 
-  /** The band read-out from the polyline r of velocity v (its samples hold
-   *  τm = −T, 0 and T exactly: fric_regions_polyline). */
+  /** The band's edges at τm = −T, 0 and T of the polyline r (its samples
+   *  hold them exactly: fric_regions_polyline), as text. */
+  const n3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : x > 0 ? '+∞' : '−∞');
+  const bandRows = (r) => [-T, 0, T].map((tm) => {
+    const k = r.tauM.indexOf(tm);
+    return k < 0 ? null : t('drive.band.row', { tm: n3(tm), lo: n3(r.lo[k]), hi: n3(r.hi[k]), w: n3(r.hi[k] - r.lo[k]) });
+  }).filter(Boolean).join('; ');
+  /** The band read-out from the polyline r of velocity v. */
   function writeBand(r, v) {
-    const n3 = (x) => (Number.isFinite(x) ? fmtNumber(x, { digits: 3 }) : x > 0 ? '+∞' : '−∞');
-    const rows = [-T, 0, T].map((tm) => {
-      const k = r.tauM.indexOf(tm);
-      if (k < 0) return null;
-      return t('drive.band.row', { tm: n3(tm), lo: n3(r.lo[k]), hi: n3(r.hi[k]), w: n3(r.hi[k] - r.lo[k]) });
-    }).filter(Boolean);
-    band.textContent = t('drive.band', { v: fmt(v), rows: rows.join('; ') });
+    band.textContent = t('drive.band', { v: fmt(v), rows: bandRows(r) });
+  }
+
+  /** The native joint's band in words (r its polyline at velocity v): its
+   *  edges at τm = −T, 0, T, the same width at each: frictionloss does not
+   *  depend on the load. */
+  function writeNativeBand(r, v) {
+    const k0 = r.tauM.indexOf(0);
+    Object.assign(nativeBand.dataset, { frictionloss: String(native.params.frictionloss), damping: String(native.params.damping),
+      v: String(v), lo: String(r.lo[k0]), hi: String(r.hi[k0]) });
+    nativeBand.textContent = t('drive.native.band', { actuator: native.actuator, fl: fmt(native.params.frictionloss),
+      d: fmt(native.params.damping), v: fmt(v), rows: bandRows(r) });
   }
 
   // The read-out is for the last point pointed at; a change of velocity or
@@ -373,6 +402,14 @@ export function mount(container, { core, state }) {
     getParams: () => (servoOf() ? presetParamsText(core, servoOf(), law.friction, law.servo, integrator, carry)
       : { preset: 'screw', ...Object.fromEntries(SCREW_FIELDS.map((f) => [f.key, law[f.key]])) }),
     setParams: (obj) => {
+      // a native file ("model": "native"): MuJoCo's own joint, its band drawn beside the model's
+      // beside its actuator's highest published model (nativeDrivePreset), the values that preset gives
+      if (obj && obj.model === 'native') {
+        const f = nativeFromObject(core, obj, t), at = nativeDrivePreset(presets, f.actuator);
+        const fresh = Object.fromEntries([...SERVO_FIELDS, ...CONST_FIELDS, { key: 'T' }, { key: 'actuator' }, { key: 'model' }].map((x) => [x.key, null]));
+        reloadWithState(state, { ...nativeEntry(f), ...(at < 0 ? {} : { preset: String(at), ...fresh }) });
+        return;
+      }
       if (obj && obj.preset === 'screw') {
         reloadWithState(state, { ...checkObject(obj, [{ key: 'preset', choices: ['screw'] }, ...SCREW_FIELDS]), ...carryEntry(null) });
         return;

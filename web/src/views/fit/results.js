@@ -9,6 +9,8 @@ import { t } from '../../i18n/index.js';
 import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.js';
+import { csvText, csvUrl } from '../../csv.js';
+import { nativeEntry, nativeDrivePreset } from '../../nativeFile.js';
 
 /** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
  *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as
@@ -59,7 +61,11 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
   const allTable = el('table', { className: 'fit-table', id: 'fit-all-table' });
   // what MuJoCo's own joint cannot express and the MAE it leaves (nativeGap)
   const gapNote = el('p', { className: 'note', id: 'fit-native-gap', hidden: true });
-  allBox.append(el('h3', {}, t('fit.all.head')), allTable, gapNote);
+  // the table as CSV (every model's training and validation MAE, the split's logs named)
+  const allCsv = el('button', { type: 'button', id: 'fit-all-csv' }, 'CSV');
+  allCsv.title = t('fit.all.csv.title');
+  allCsv.addEventListener('click', () => download('fit-models-mae.csv', csvUrl(allTableCsv())));
+  allBox.append(el('h3', {}, t('fit.all.head')), allTable, gapNote, el('div', { className: 'row' }, allCsv));
   charts.append(allBox);
   const bars = modelBarsBox(charts, {
     title: t('fit.bars'),
@@ -213,11 +219,20 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
     out.setAttribute('aria-label', t('fit.res.text.aria'));
     copy.addEventListener('click', () => { out.value = nativeText(r); out.hidden = false; out.focus(); out.select(); });
+    // the Pendulum view (its replay beside M1–M6) and the drive view (its band) with this file (nativeFile.js)
+    const file = { actuator: r.actuator, params: nativeParams(core, r.best) };
+    const viewUrl = (view, extra) => `?${new URLSearchParams({ view, ...extra, [`${view}.native`]: nativeEntry(file).native })}`;
+    const drivePreset = nativeDrivePreset(presets, r.actuator);
+    const nativeLinks = el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.useIn')),
+      el('a', { className: 'button', id: 'fit-open-bench', href: viewUrl('pendulum', { 'pendulum.actuator': r.actuator }), target: '_blank', rel: 'noopener',
+        title: t('fit.res.native.openBench.title') }, t('fit.res.openBench')),
+      el('a', { className: 'button', id: 'fit-open-drive', href: viewUrl('drive', drivePreset < 0 ? {} : { 'drive.preset': String(drivePreset) }),
+        target: '_blank', rel: 'noopener', title: t('fit.res.native.openDrive.title') }, t('fit.res.openDrive')));
     resBox.replaceChildren(el('h3', {}, t('fit.res.native.head', { act: r.actuator })),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, t('fit.res.native.summary', { evals: r.evals, time: fmtTime(r.seconds),
         train: r.nTrain === 1 ? t('fit.res.logs.one') : t('fit.res.logs', { n: r.nTrain }), valid: r.nValid })),
-      table, el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy), out);
+      table, nativeLinks, el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy), out);
   }
 
   /** why: a sentence saying why this model is the one shown (after Fit all). */
@@ -344,6 +359,22 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       ? t('fit.native.gap', { what, native: fmtMae(n[on]), model: modelName(best.model), best: fmtMae(best[on]),
         diff: fmtMae(n[on] - best[on]), ratio: (n[on] / best[on]).toFixed(2) })
       : t('fit.native.gap.alone', { what, native: fmtMae(n[on]) });
+  }
+
+  /** The models' table as CSV: per model its published and fitted MAE on
+   *  the training and the validation logs [rad] and the evaluations, the
+   *  split's logs in the comments. */
+  function allTableCsv() {
+    const r0 = st.results[0];
+    const num = (v) => (Number.isFinite(v) ? v : '');
+    return csvText({
+      comments: [`${t('fit.all.head')}; actuator ${r0?.actuator ?? ''}`,
+        `training logs: ${(r0?.trainNames ?? []).join(' ')}`, `validation logs: ${(r0?.validNames ?? []).join(' ')}`,
+        gapNote.hidden ? '' : gapNote.textContent].filter(Boolean),
+      columns: [{ name: 'model' }, { name: 'train_mae_published', unit: 'rad' }, { name: 'train_mae_fitted', unit: 'rad' },
+        { name: 'valid_mae_published', unit: 'rad' }, { name: 'valid_mae_fitted', unit: 'rad' }, { name: 'evaluations' }],
+      rows: st.results.map((r) => [modelName(r.model), num(r.presetTrain), num(r.train), num(r.presetValid), num(r.valid), r.evals]),
+    });
   }
 
   function renderAll() {

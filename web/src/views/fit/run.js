@@ -114,6 +114,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     st.job = { folded, workers, coordinator, chain, t0: performance.now(), runs: models, nTrain: train.length, nValid: valid.length, W,
       // what a result's sensitivity ranges are computed on: its search space and training logs
       spaces: Object.fromEntries(runs.map((x) => [x.model, x.space ?? null])), trainNames: train.map((i) => names[i]),
+      validNames: valid.map((i) => names[i]),
       // the starting file's name and the keys it carries (written back in the result's file)
       fromName: start ? st.from.name : null, carry: start ? st.from.carry : [] };
     st.results = newResults();
@@ -172,7 +173,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
       } else if (m.type === 'model-done') {
         maeChart.update();
         const r = { ...m, actuator: st.actuator, nTrain: st.job.nTrain, nValid: st.job.nValid, caution: isNative(m.model) ? null : caution(m),
-          space: st.job.spaces[m.model], trainNames: st.job.trainNames, fromName: st.job.fromName, carry: st.job.carry };
+          space: st.job.spaces[m.model], trainNames: st.job.trainNames, validNames: st.job.validNames, fromName: st.job.fromName, carry: st.job.carry };
         st.results.push(r);
         prog.lastBest = { p: m.best, model: m.model, loss: m.train, integrator: m.integrator };
         if (!st.job.chain) res.showResult(r);

@@ -29,6 +29,7 @@ import { controls } from './controls.js';
 import { picture, angleText, velocityText } from '../../draw/pendulum.js';
 import { charts } from './charts.js';
 import { benchCsv } from './csv.js';
+import { nativeFromState, nativeFromObject, nativeEntry } from '../../nativeFile.js';
 
 /** What to notice and what to try, for the presentation mode. The notice
  *  holds for the defaults (XL330, M6, dt = 1 ms, goal 1.2 rad); the steps build
@@ -291,7 +292,10 @@ export function mount(container, { core, state, showError }) {
 
   // replay of a recorded log under M1–M6 (replay.js)
   const actIdx = paramIndex(info, 'actuator');
+  // MuJoCo's native joint of a params file (pasted below, or a native fit's link): replayed beside M1–M6
+  const native = nativeFromState(core, state, t);
   const replay = replayPanel(mainCol, {
+    native: () => native, dropNative: () => reloadWithState(state, nativeEntry(null)),
     core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
     actuator: () => info.params[actIdx].choices[values[actIdx]],
     // a log of another actuator: its actuator, a model it has, the log's kp
@@ -315,6 +319,8 @@ export function mount(container, { core, state, showError }) {
     fileName: 'bench',
     getParams: () => withCarried(scenarioParamsToObject(info, core.bench.resolve(values)), carry),
     setParams: (obj) => {
+      // a native file ("model": "native"): MuJoCo's own joint, kept beside the bench for the replay
+      if (obj && obj.model === 'native') { reloadWithState(state, nativeEntry(nativeFromObject(core, obj, t))); return; }
       // read by the core, key by key, as `friction run bench params=FILE` reads a file
       const { values: p, carry: c } = core.io.paramsFile(obj, 'paste');
       core.bench.resolve(p);
