@@ -38,6 +38,8 @@ usage_error "native forcerange inverted" "forcerange_lo" "inverted" -- \
     "$bin" replay --params "$tmp/nat_inv.json" "$xl/2026-01-15_10h28m10.json"
 usage_error "native with --integrator" "--integrator" "native" -- \
     "$bin" replay --params "$tmp/nat.json" --integrator mujoco "$xl/2026-01-15_10h28m10.json"
+usage_error "native with --friction" "--friction" "native" "frictionloss" -- \
+    "$bin" replay --params "$tmp/nat.json" --friction implicit "$xl/2026-01-15_10h28m10.json"
 usage_error "fit --model native: an M-model option" "--bounds" "--model native" -- \
     "$bin" fit --model native --bounds K_c=0:1 --out "$tmp/x.json" "$sts"/*.json
 
