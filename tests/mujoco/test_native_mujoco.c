@@ -122,6 +122,12 @@ static void check_dir(const char *dir, const char *const *names, int nlogs, int 
             const char *why = NULL;
             if (fric_native_replay(&sets[j].p, &L, qc, MAX_SAMPLES, &r, &why)) fail_msg("%s", why);
             double mj = mujoco_mae(&sets[j].p, &L, qm, MAX_SAMPLES);
+            /* the core's run of real MuJoCo (`friction mujoco` with a native file) is this reference's */
+            fric_bench_replay_result rm;
+            if (fric_mujoco_native_replay(&sets[j].p, &L, NULL, 0, &rm, &why)) fail_msg("%s", why);
+            if (rm.mae != mj || rm.samples != r.samples)
+                fail_msg("%s %s: fric_mujoco_native_replay %.17g (%zu samples), the reference %.17g", sets[j].name,
+                         names[i], rm.mae, rm.samples, mj);
             double dm = fabs(r.mae - mj);
             if (dm > 1e-9) fail_msg("%s %s: core MAE %.17g, MuJoCo 2.2.2 %.17g (|diff| %.3g rad > 1e-9)",
                                     sets[j].name, names[i], r.mae, mj, dm);
