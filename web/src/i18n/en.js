@@ -1239,4 +1239,5 @@ export default {
   'fit.native.gap': 'MuJoCo\'s own joint cannot express stiction above Coulomb friction (its frictionloss is one constant) nor friction that grows with the load: on these logs it leaves a {what} MAE of {native} rad, {diff} rad more than the best M-model ({model}, {best} rad), {ratio} times its error.',
   'fit.native.gap.alone': 'MuJoCo\'s own joint cannot express stiction above Coulomb friction (its frictionloss is one constant) nor friction that grows with the load: on these logs it leaves a {what} MAE of {native} rad; fit the M-models too (Fit all models) to see how much of it they remove.',
   'fit.all.native': '"Fit all models" fits native too (MuJoCo\'s own joint, after M6)',
+  'fit.integ.native': 'The native model always runs MuJoCo\'s own Euler step (its joint as MuJoCo simulates it): the integrator choice applies to M1–M6 only.',
 };

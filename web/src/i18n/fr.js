@@ -1938,4 +1938,5 @@ export default {
   'fit.native.gap': 'L\'articulation propre de MuJoCo ne peut exprimer ni une adhérence au-dessus du frottement de Coulomb (son frictionloss est une constante) ni un frottement qui croît avec la charge : sur ces enregistrements elle laisse une MAE {what} de {native} rad, {diff} rad de plus que le meilleur modèle M ({model}, {best} rad), {ratio} fois son erreur.',
   'fit.native.gap.alone': 'L\'articulation propre de MuJoCo ne peut exprimer ni une adhérence au-dessus du frottement de Coulomb (son frictionloss est une constante) ni un frottement qui croît avec la charge : sur ces enregistrements elle laisse une MAE {what} de {native} rad ; ajustez aussi les modèles M (Ajuster tous les modèles) pour voir combien ils en retirent.',
   'fit.all.native': '« Ajuster tous les modèles » ajuste aussi native (l\'articulation propre de MuJoCo, après M6)',
+  'fit.integ.native': 'Le modèle native exécute toujours le pas d\'Euler propre à MuJoCo (son articulation telle que MuJoCo la simule) : le choix de l\'intégrateur ne s\'applique qu\'à M1–M6.',
 };
