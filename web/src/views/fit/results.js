@@ -212,11 +212,19 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
     out.setAttribute('aria-label', t('fit.res.text.aria'));
     copy.addEventListener('click', () => { out.value = nativeText(r); out.hidden = false; out.focus(); out.select(); });
+    // the hand-off: the In MuJoCo view with these native params in hand, which
+    // its log replay's (A) runs and Your robot's "Download MJCF with native
+    // class…" writes without asking for a file
+    const useIn = el('a', { className: 'button', id: 'fit-native-use', target: '_blank', rel: 'noopener',
+      href: `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.native': JSON.stringify(JSON.parse(nativeText(r))) })}` },
+    t('fit.res.native.use'));
+    useIn.title = t('fit.res.native.use.title');
     resBox.replaceChildren(el('h3', {}, t('fit.res.native.head', { act: r.actuator })),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, t('fit.res.native.summary', { evals: r.evals, time: fmtTime(r.seconds),
         train: r.nTrain === 1 ? t('fit.res.logs.one') : t('fit.res.logs', { n: r.nTrain }), valid: r.nValid })),
-      table, el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy), out);
+      table, el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.useIn')), useIn),
+      el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.export')), dl, copy), out);
   }
 
   /** why: a sentence saying why this model is the one shown (after Fit all). */
