@@ -9,7 +9,8 @@
 //             models' table and the sentence under it (stiction above
 //             Coulomb, load dependence); the downloaded params file
 //             ("model": "native") read back by `friction replay` gives the
-//             training MAE the row shows (1e-9 rad); screenshot
+//             training MAE the row shows (1e-9 rad); the "In MuJoCo: (A)
+//             and Your robot" link carries the same parameters; screenshot
 //             build/e2e/fitnative.png (1280×900)
 //   all       "Fit all models" (budget 200) with "fits native too" ticked
 //             (unticked, the default, it fits M1…M6: fit.mjs) has rows M1…M6 and native; the
@@ -65,6 +66,10 @@ export default async function fitnative(h) {
     fs.copyFileSync(await dl.path(), file);
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(json.model === 'native' && json.actuator === 'xl330' && 'frictionloss' in json, `the file: ${JSON.stringify(json)}`);
+    // the hand-off to In MuJoCo ((A) and Your robot): the same parameters as the file
+    const use = new URLSearchParams((await page.locator('#fit-native-use').getAttribute('href')).replace(/^\?/, ''));
+    expect(use.get('view') === 'mujoco' && use.get('mujoco.actuator') === 'xl330' && JSON.stringify(JSON.parse(use.get('mujoco.native'))) === JSON.stringify(json),
+      `the hand-off link: ${use}`);
     const rep = spawnSync(CLI, ['replay', '--params', file, sample], { encoding: 'utf8' });
     expect(rep.status === 0, `friction replay: ${rep.stderr}`);
     const cliMae = Number(/mae (\S+) rad/.exec(rep.stdout)?.[1]);
