@@ -128,11 +128,8 @@ int cli_fit_native(int argc, char **argv)
     double loss = 0;
     long evals = 0;
     if (!rc) {
-        fric_native_params_default(&start, fric_bench_actuator_find(act));
         fric_native_fit_space_default(&box);
-        double v[FRIC_NATIVE_FIT_N];
-        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);   /* the geometric centre */
-        fric_native_fit_apply(&start, v, &start);
+        fric_native_fit_start(fric_bench_actuator_find(act), &box, &start);
         const char *why = NULL;
         fprintf(stderr, "fit: native (MuJoCo's joint), %s, %d training log%s, budget %ld\n", act, n_train,
                 n_train == 1 ? "" : "s", budget);

@@ -64,6 +64,10 @@ const char cli_mujoco_usage[] =
     "      model's timestep must be the log's), and `mae X rad` is printed as replay\n"
     "      does. --csv FILE: t, then per joint q, dq, tau_f (q_<joint>, ... with\n"
     "      several), one row per step. Needs a build with MuJoCo (libmujoco-dev).\n"
+    "      friction mujoco --params NATIVE.json --log LOG.json [--actuator A] [--csv FILE]\n"
+    "      A native params file (model native): MuJoCo's own joint and actuator on the\n"
+    "      log's bench (the MJCF mujoco-model's class writes), no friction of the core;\n"
+    "      prints `mae X rad`; --csv FILE: t, logged, simulated per sample.\n"
     "      friction mujoco MODEL.xml --adopt MAPPING [--params NAME=FILE.json ...]\n"
     "               [--keep-armature] [--seconds S] [--goal JOINT=RAD ...] [--csv FILE]\n"
     "      Adopts a robot: MAPPING names joints with servos, TARGET=SERVO entries\n"
@@ -952,10 +956,90 @@ static int mujoco_adopt(int argc, char **argv)
     return cli_finish_output(stdout, "to stdout");
 }
 
+/* friction mujoco --params NATIVE.json --log LOG.json [--actuator A]
+ * [--csv FILE]: MuJoCo's own joint of a native params file on the log's
+ * bench (fric_mujoco_native_replay: the bench MJCF with the class
+ * export's joint and actuator attributes, no friction of the core), the
+ * MAE printed as for an M-model file. MODEL.xml, --joint, --treatment and
+ * a law do not apply: refused in one sentence. */
+static int mujoco_native(int argc, char **argv, const char *params)
+{
+    static const char *const opts[] = { "--params", "--log", "--actuator", "--csv" };
+    const char *val[4] = { NULL, NULL, NULL, NULL };
+    for (int a = 1; a < argc; a++) {
+        int k = 0, missing = 0;
+        const char *v = NULL;
+        for (; k < 4 && !v && !missing; k++) v = option(argc, argv, &a, opts[k], &missing);
+        if (missing) return cli_fail(CLI_USAGE, "mujoco: %s needs a value.", argv[a]);
+        if (!v)
+            return cli_fail(CLI_USAGE, "mujoco: params %s are MuJoCo's native joint, which runs on the log's own "
+                            "bench with MuJoCo's friction; '%s' does not apply (give --params, --log, --actuator, "
+                            "--csv).", params, argv[a]);
+        val[k - 1] = v;
+    }
+    if (!val[1])
+        return cli_fail(CLI_USAGE, "mujoco: params %s are MuJoCo's native joint: give the log to replay on its "
+                        "bench (--log LOG.json).", params);
+    fric_native_params p;
+    const char *act = NULL;
+    int rc = cli_native_params(params, &p, &act);
+    if (rc) return rc;
+    fric_io_log log;
+    fric_io_error err;
+    if (fric_io_log_read(val[1], &log, &err)) {
+        fric_io_log_destroy(&log);
+        return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
+    }
+    rc = cli_log_header_check(val[1], &log);
+    if (!rc) rc = cli_params_actuator_check("mujoco", params, act, val[2], val[1], log.motor, 0);
+    if (!rc && val[3]) rc = cli_output_path("mujoco", "--csv", val[3]);
+    size_t N = fric_io_log_samples(&log);
+    double *sim = rc ? NULL : malloc((N ? N : 1) * sizeof *sim);
+    if (!rc && !sim) rc = cli_fail(CLI_RUNTIME, "mujoco: out of memory for %zu samples.", N);
+    fric_bench_replay_result r;
+    const char *why = NULL;
+    if (!rc) {
+        int st = fric_mujoco_native_replay(&p, &log, sim, N, &r, &why);
+        if (st) rc = cli_fail(st == FRIC_E_NONFINITE ? CLI_RUNTIME : CLI_USAGE, "%s", why);
+    }
+    if (!rc && val[3]) {
+        FILE *csv = fopen(val[3], "w");
+        if (!csv) rc = cli_fail(CLI_USAGE, "mujoco: cannot create --csv %s: %s.", val[3], strerror(errno));
+        else {
+            fputs("t,logged,simulated\n", csv);
+            size_t cur = 0;
+            for (size_t k = 0; k < r.samples; k++) {
+                fric_io_sample s = fric_io_log_sample(&log, k, &cur);
+                double row[3] = { s.t, s.position, sim[k] };
+                cli_csv_row(csv, row, 3);
+            }
+            if (fclose(csv) != 0) rc = cli_fail(CLI_RUNTIME, "mujoco: cannot write --csv %s: %s.", val[3], strerror(errno));
+        }
+    }
+    if (!rc) {
+        char b1[FMT_DOUBLE_LEN], b2[FMT_DOUBLE_LEN], b3[FMT_DOUBLE_LEN];
+        printf("%s: mae %s rad (%zu samples, %s, kp %s, dt %s s%s), MuJoCo %s, native (MuJoCo's own joint)\n", val[1],
+               fmt_double(b1, r.mae), r.samples, log.trajectory, fmt_double(b2, log.kp), fmt_double(b3, r.dt),
+               r.resampled ? ", resampled" : "", mj_versionString());
+        printf("mae %s rad\n", fmt_double(b1, r.mae));
+    }
+    free(sim);
+    fric_io_log_destroy(&log);
+    if (rc) return rc;
+    say_warnings();
+    return cli_finish_output(stdout, "to stdout");
+}
+
 int cli_mujoco(int argc, char **argv)
 {
     mju_user_warning = keep_warning;
     mju_user_error = mj_error_exit;
+    /* a native params file: MuJoCo's own joint on the log's bench (above) */
+    for (int a = 1; a < argc; a++) {
+        int missing = 0;
+        const char *params = option(argc, argv, &a, "--params", &missing);
+        if (params && fric_native_params_file(params)) return mujoco_native(argc, argv, params);
+    }
     /* --adopt: a robot's MJCF with the mapping's servos (above) */
     for (int a = 1; a < argc; a++)
         if (strcmp(argv[a], "--adopt") == 0 || strncmp(argv[a], "--adopt=", 8) == 0) return mujoco_adopt(argc, argv);

@@ -21,7 +21,7 @@
  * A native params file ("model": "native", fric_native.h: MuJoCo's joint
  * with frictionloss, damping, armature and a position actuator) is
  * replayed by the core's restatement of MuJoCo (fric_native_replay);
- * --friction and --integrator do not apply to it.
+ * --friction and --integrator do not apply to it: either is refused.
  *
  * Everything is read and checked before the first replay; so a bad input
  * gives exit status 2 and an empty stdout.
@@ -124,6 +124,9 @@ static int replay_logs(const char *params, const char *asked, const char *csv, c
         if (!rc && integrator >= 0)
             rc = cli_fail(CLI_USAGE, "replay: params %s are MuJoCo's native joint, which runs MuJoCo's Euler; "
                           "--integrator applies to the M1–M6 models only.", params);
+        if (!rc && treatment)
+            rc = cli_fail(CLI_USAGE, "replay: params %s are MuJoCo's native joint, whose friction is MuJoCo's own "
+                          "frictionloss; --friction names a treatment of the M1–M6 models only.", params);
     } else {
         rc = cli_servo_params_named(params, &def, &ra.act, NULL);
     }

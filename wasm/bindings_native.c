@@ -144,18 +144,14 @@ FXB_EXPORT const char *fxb_native_unit(int i)
     return i >= 0 && i < FRIC_NATIVE_N_KEYS ? units[i] : NULL;
 }
 
-/* The start `friction fit --model native` fits from (cli/fit_native.c): the
- * actuator act's defaults (fric_native_params_default) with the fitted keys
- * at the geometric centre of their default box, into out[16]. */
+/* The start `friction fit --model native` fits from (fric_native_fit_start
+ * in the default box) for actuator act, into out[16]. */
 FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
 {
     fric_native_params np;
-    fric_native_params_default(&np, act ? fric_bench_actuator_find(act) : NULL);
     fric_native_fit_space box;
     fric_native_fit_space_default(&box);
-    double v[FRIC_NATIVE_FIT_N];
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);
-    fric_native_fit_apply(&np, v, &np);
+    fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, &np);
     int i = 0;
 #define NATIVE_PUT(key, field, unit) out[i++] = np.field;
     FRIC_NATIVE_KEYS(NATIVE_PUT)

@@ -49,6 +49,14 @@ void fric_native_fit_values(const fric_native_params *p, double *v)
 #undef GET
 }
 
+void fric_native_fit_start(const fric_servo_actuator *act, const fric_native_fit_space *s, fric_native_params *p)
+{
+    fric_native_params_default(p, act);
+    double v[FRIC_NATIVE_FIT_N];
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(s->lo[i] * s->hi[i]);   /* the geometric centre */
+    fric_native_fit_apply(p, v, p);
+}
+
 double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, double *mae)
 {
     double local[FRIC_FIT_MAX_LOGS];

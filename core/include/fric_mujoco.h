@@ -100,6 +100,7 @@
 
 #include "fric_bench.h"
 #include "fric_adapter.h"
+#include "fric_native.h"
 #include "fric_robot.h"
 #include "friction.h"
 
@@ -188,6 +189,20 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why);
  * (steps_stuck counts stuck steps). FRIC_OK, or the status with *why. */
 fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mujoco_treatment t,
                                fric_bench_replay_result *out, const char **why);
+
+/* The log replayed by real MuJoCo with MuJoCo's own joint of the native
+ * set p (fric_native.h): the log's bench as fric_native_bench_mjcf writes
+ * it (the joint's frictionloss, damping, armature and the actuator of
+ * fric_native_mjcf_attrs, the class export's text), no friction of the
+ * core; the first sample's position and speed, then per sample: record q,
+ * ctrl = the goal, the actuation disabled (mjDSBL_ACTUATION) while the
+ * torque is off, mj_step; scored as fric_native_replay (out's reversals
+ * and steps_stuck 0: MuJoCo does not count them). sim_q (may be NULL)
+ * receives min(cap, samples) positions. FRIC_OK, or the status with *why
+ * (p refused, a bad log, a model MuJoCo does not load, a state that left
+ * the finite range). */
+fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
+                                      fric_bench_replay_result *out, const char **why);
 
 /* A log replayed through a user's model with one servo joint attached: the
  * log's kp and vin replace the servo's; initial state the first sample's

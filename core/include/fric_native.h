@@ -320,6 +320,10 @@ const char *fric_native_fit_key(int i);
 void fric_native_fit_apply(const fric_native_params *base, const double *v, fric_native_params *p);
 /* The fitted values of p. */
 void fric_native_fit_values(const fric_native_params *p, double *v);
+/* The start `friction fit --model native` and the Fit view fit from: the
+ * actuator act's defaults (fric_native_params_default; act may be NULL)
+ * with the fitted keys at the geometric centre of box s (sqrt(lo·hi)). */
+void fric_native_fit_start(const fric_servo_actuator *act, const fric_native_fit_space *s, fric_native_params *p);
 
 /* The loss of p on the checked batch b: the mean of the logs' MAEs [rad]
  * (mae[i], may be NULL, each log's); +inf when a replay diverges or p is

@@ -104,6 +104,34 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
     return FRIC_OK;
 }
 
+/* The bench MJCF writers (snprintf's contract) behind one signature. */
+typedef int (*bench_writer)(const void *bench, char *buf, size_t cap);
+static int def_mjcf(const void *bench, char *buf, size_t cap) { return fric_mujoco_bench_mjcf(bench, buf, cap); }
+static int native_mjcf(const void *bench, char *buf, size_t cap) { return fric_native_bench_mjcf(bench, buf, cap); }
+
+/* The bench's MJCF written by write, loaded, and its data: NULL with *m
+ * and *d set, or the failure's sentence (who: its prefix) with nothing
+ * left allocated. */
+static const char *bench_load(bench_writer write, const void *bench, const char *who, mjModel **m, mjData **d)
+{
+    const char *msg = NULL;
+    char *xml = NULL;
+    int len = write(bench, NULL, 0);
+    if (len < 0) msg = fric__reword("%s: %s", who, fric_status_last().message);
+    else if (!(xml = malloc((size_t)len + 1))) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "%s: out of memory.", who);
+    else write(bench, xml, (size_t)len + 1);
+    *m = msg ? NULL : fric_mujoco_load_string(xml, NULL);
+    if (!msg && !*m) msg = fric_status_last().message;
+    free(xml);
+    *d = *m ? mj_makeData(*m) : NULL;
+    if (*m && !*d) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "%s: mj_makeData failed.", who);
+    if (msg && *m) {
+        mj_deleteModel(*m);
+        *m = NULL;
+    }
+    return msg;
+}
+
 fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mujoco_treatment t,
                                fric_bench_replay_result *out, const char **why)
 {
@@ -113,21 +141,10 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
         msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     fric_bench_def e;
     if (!msg) fric_bench_def_from_log(d, log, &e);
-    char *xml = NULL;
-    if (!msg) {
-        int len = fric_mujoco_bench_mjcf(&e, NULL, 0);
-        if (len < 0) msg = fric__reword("mujoco replay: %s", fric_status_last().message);
-        else if (!(xml = malloc((size_t)len + 1)))
-            msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory.");
-        else fric_mujoco_bench_mjcf(&e, xml, (size_t)len + 1);
-    }
-    mjModel *m = msg ? NULL : fric_mujoco_load_string(xml, NULL);
-    if (!msg && !m) msg = fric_status_last().message;
-    free(xml);
-    mjData *dd = m ? mj_makeData(m) : NULL;
-    if (m && !dd) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: mj_makeData failed.");
+    mjModel *m = NULL;
+    mjData *dd = NULL;
+    if (!msg) msg = bench_load(def_mjcf, &e, "mujoco replay", &m, &dd);
     if (msg) {
-        if (m) mj_deleteModel(m);
         if (why) *why = msg;
         return fric__rc();
     }
@@ -141,4 +158,64 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
     mj_deleteModel(m);
     if (why) *why = rc ? msg : "";
     return rc;
+}
+
+fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
+                                      fric_bench_replay_result *out, const char **why)
+{
+    const char *msg = (p && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco native replay: parameters and log must not be NULL.");
+    fric_io_error err;
+    if (!msg && fric_io_log_check(log, NULL, &err))
+        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco native replay: %s", err.message);
+    size_t N = msg ? 0 : fric_io_log_samples(log);
+    if (!msg && N == 0) msg = fric__say("mujoco native replay: the log gives no sample to simulate.");
+    fric_native_bench b;
+    mjModel *m = NULL;
+    mjData *d = NULL;
+    if (!msg) {
+        fric_native_bench_from_log(p, log, &b);
+        msg = bench_load(native_mjcf, &b, "mujoco native replay", &m, &d);
+    }
+    if (msg) {
+        if (why) *why = msg;
+        return fric__rc();
+    }
+    size_t frame = 0;
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    d->qpos[0] = s0.position;
+    d->qvel[0] = s0.speed;
+    double sum = 0, max_err = 0;
+    frame = 0;
+    for (size_t k = 0; k < N && !msg; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double q = d->qpos[0], e = fabs(q - s.position);
+        sum += e;
+        if (e > max_err) max_err = e;
+        if (sim_q && k < cap) sim_q[k] = q;
+        d->ctrl[0] = s.goal;
+        if (s.torque_enable) m->opt.disableflags &= ~mjDSBL_ACTUATION;
+        else m->opt.disableflags |= mjDSBL_ACTUATION;
+        mj_step(m, d);
+        if (!isfinite(d->qpos[0]) || !isfinite(d->qvel[0]) || d->warning[mjWARN_BADQACC].number)
+            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco native replay: the simulation left the finite range at "
+                             "sample %zu (t = %g s).", k, s.t);
+    }
+    double h = m->opt.timestep;
+    mj_deleteData(d);
+    mj_deleteModel(m);
+    if (msg) {
+        if (why) *why = msg;
+        return FRIC_E_NONFINITE;
+    }
+    if (out) {
+        out->mae = sum / (double)N;
+        out->max_err = max_err;
+        out->samples = N;
+        out->dt = h;
+        out->resampled = log->dt == 0;
+        out->reversals = 0;
+        out->steps_stuck = 0;
+    }
+    if (why) *why = "";
+    return FRIC_OK;
 }

@@ -15,21 +15,13 @@
 #include "test_main.h"
 
 #include "fric_adapter.h"
+#include "native_sets.h"
 #include "status_expect.h"
 
 static fric_native_params params(void)
 {
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    p.frictionloss = 0.052;
-    p.damping = 0.031;
-    p.armature = 0.0047;
-    p.kp = 3.2;
-    p.firmware_kp = 100;
-    p.kv = 0.12;
-    p.forcerange_lo = -0.6;
-    p.forcerange_hi = 0.6;
-    return p;
+    return NATIVE_SET(.frictionloss = 0.052, .damping = 0.031, .armature = 0.0047, .kp = 3.2, .firmware_kp = 100,
+                      .kv = 0.12, .forcerange = 0.6);
 }
 
 static void test_text(void **state)

@@ -38,6 +38,8 @@ usage_error "native forcerange inverted" "forcerange_lo" "inverted" -- \
     "$bin" replay --params "$tmp/nat_inv.json" "$xl/2026-01-15_10h28m10.json"
 usage_error "native with --integrator" "--integrator" "native" -- \
     "$bin" replay --params "$tmp/nat.json" --integrator mujoco "$xl/2026-01-15_10h28m10.json"
+usage_error "native with --friction" "--friction" "native" "frictionloss" -- \
+    "$bin" replay --params "$tmp/nat.json" --friction implicit "$xl/2026-01-15_10h28m10.json"
 usage_error "fit --model native: an M-model option" "--bounds" "--model native" -- \
     "$bin" fit --model native --bounds K_c=0:1 --out "$tmp/x.json" "$sts"/*.json
 
@@ -65,3 +67,23 @@ run "$bin" fit --model all --budget 200 --out "$tmp/all_native" "$s1"
 if [ $rc -eq 0 ] && grep -q '"model": "native"' "$tmp/all_native/native.json" 2>/dev/null && [ -s "$tmp/all_native/m6.json" ] \
    && "$bin" replay --params "$tmp/all_native/native.json" "$s1" >/dev/null 2>&1; then ok
 else bad "fit --model all: no native.json beside m1..m6 (exit $rc): $(head -c 300 "$tmp/err")"; fi
+
+# `friction mujoco --params NATIVE.json --log LOG`: real MuJoCo runs the
+# native joint on the log's bench; its MAE is the CSV's (recomputed here) and
+# the core's restatement (`friction replay`) agrees within 1e-9 rad; MODEL.xml
+# or --treatment with a native file refused
+run "$bin" mujoco --params "$tmp/nat.json" --log "$xl/2026-01-15_10h29m47.json" --csv "$tmp/nat_mj.csv"
+if grep -q 'built without MuJoCo' "$tmp/err"; then
+    if [ "${CI:-}" = true ]; then bad "mujoco with a native file: the tool was built without MuJoCo"
+    else skip "mujoco with a native file: no MuJoCo"; fi
+elif [ $rc -eq 0 ]; then
+    mj=$(sed -n 's/^mae \([^ ]*\) rad$/\1/p' "$tmp/out")
+    csv=$(awk -F, 'NR > 1 { d = $2 - $3; s += d < 0 ? -d : d; n++ } END { printf "%.12g", s / n }' "$tmp/nat_mj.csv")
+    run "$bin" replay --params "$tmp/nat.json" "$xl/2026-01-15_10h29m47.json"
+    core=$(sed -n 's/^mean: mae \([^ ]*\) rad.*/\1/p' "$tmp/out")
+    if awk -v a="$mj" -v b="$csv" -v c="$core" 'BEGIN { exit !(a - b <= 1e-9 && b - a <= 1e-9 && a - c <= 1e-9 && c - a <= 1e-9 && a > 0) }'
+    then ok; else bad "mujoco with a native file: printed $mj, csv $csv, friction replay $core"; fi
+    usage_error "mujoco: a native file with MODEL.xml" "native" "bench.xml" -- \
+        "$bin" mujoco bench.xml --params "$tmp/nat.json" --log "$xl/2026-01-15_10h29m47.json"
+    usage_error "mujoco: a native file without --log" "native" "--log" -- "$bin" mujoco --params "$tmp/nat.json"
+else bad "mujoco with a native file: exit $rc: $(head -c 300 "$tmp/err")"; fi

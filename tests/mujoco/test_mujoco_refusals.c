@@ -43,6 +43,13 @@ static void test_mujoco_refusals(void **state)
     sl.log.mass = 0;
     REFUSE(fric_mujoco_replay(&def, &sl.log, FRIC_MUJOCO_IMPLICIT, &r, &why), FRIC_E_LOG_INVALID, -1,
            "\"mass\" = ");
+    /* the native replay: the same log; then a native set with a negative frictionloss */
+    fric_native_params np;
+    fric_native_params_default(&np, NULL);
+    REFUSE(fric_mujoco_native_replay(&np, &sl.log, NULL, 0, &r, &why), FRIC_E_LOG_INVALID, -1, "\"mass\" = ");
+    sl.log.mass = 0.5;
+    np.frictionloss = -0.1;
+    REFUSE(fric_mujoco_native_replay(&np, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1, "frictionloss = -0.1");
     sl.log.mass = 0.5;
     assert_int_equal(fric_mujoco_init(&fm, m, d, &jd, 1, FRIC_MUJOCO_IMPLICIT, &why), FRIC_OK);
     REFUSE(fric_mujoco_replay_model(&fm, m, d, &sl.log, NULL, 0, &r, &why), FRIC_E_PARAM_RANGE, -1,

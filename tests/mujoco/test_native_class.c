@@ -41,6 +41,7 @@
 #include "fric_io.h"
 #include "fric_mujoco.h"
 #include "mujoco_log_ref.h"
+#include "native_sets.h"
 
 static char dir[64];
 
@@ -122,16 +123,8 @@ static void check(const fric_native_params *p, double k, double kp_mj)
 
 static fric_native_params base(void)
 {
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    p.frictionloss = 0.052;
-    p.damping = 0.031;
-    p.armature = 0.0047;
-    p.kp = 3.2;
-    p.firmware_kp = 100;
-    p.kv = 0.12;
-    p.forcerange_lo = -0.6;
-    p.forcerange_hi = 0.6;
+    fric_native_params p = NATIVE_SET(.frictionloss = 0.052, .damping = 0.031, .armature = 0.0047, .kp = 3.2,
+                                      .firmware_kp = 100, .kv = 0.12, .forcerange = 0.6);
     p.solreffriction_timeconst = 0.015;
     p.solreffriction_dampratio = 1.3;
     const double si[5] = { 0.8, 0.97, 0.002, 0.4, 3 };
@@ -263,16 +256,8 @@ static void test_round_trip(void **state)
     /* a set per actuator: kp stated at a firmware gain the logs do not all
      * have (so the class's kp is scaled per log), a frictionloss that
      * holds, a soft constraint, a force limit */
-    fric_native_params xl;
-    fric_native_params_default(&xl, NULL);
-    xl.frictionloss = 0.07;
-    xl.damping = 0.04;
-    xl.armature = 0.003;
-    xl.kp = 5;
-    xl.firmware_kp = 400;
-    xl.kv = 0.1;
-    xl.forcerange_lo = -0.5;
-    xl.forcerange_hi = 0.5;
+    fric_native_params xl = NATIVE_SET(.frictionloss = 0.07, .damping = 0.04, .armature = 0.003, .kp = 5,
+                                       .firmware_kp = 400, .kv = 0.1, .forcerange = 0.5);
     xl.solreffriction_timeconst = 0.03;
     xl.solimpfriction[0] = 0.8;
     round_trip(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, &xl, NULL);
@@ -298,12 +283,10 @@ static void fitted_round_trip(const char *logdir, const char *const *names, int 
     fric_fit_batch fb = { 0 };
     if (fric_fit_batch_create(ptr, (size_t)nlogs, &fb, &why)) fail_msg("%s", why);
     fric_native_params start, best, back;
-    fric_native_params_default(&start, fric_bench_actuator_find(actuator));
     fric_native_fit_space box;
     fric_native_fit_space_default(&box);
-    double v[FRIC_NATIVE_FIT_N], loss = 0, mae[BENCH_N_XL330];
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(box.lo[i] * box.hi[i]);
-    fric_native_fit_apply(&start, v, &start);
+    fric_native_fit_start(fric_bench_actuator_find(actuator), &box, &start);
+    double loss = 0, mae[BENCH_N_XL330];
     if (fric_native_fit(&fb.b, &start, &box, 600, 1, &best, &loss, NULL, &why)) fail_msg("%s", why);
     double mean = fric_native_loss(&fb.b, &best, mae);
     assert_true(fabs(mean - loss) <= 1e-12 * loss);

@@ -34,6 +34,7 @@
 #include "fric_mujoco.h"
 #include "fric_native.h"
 #include "mujoco_log_ref.h"
+#include "native_sets.h"
 
 #define LOGS BENCH_LOGS_DIR
 #define MAX_SAMPLES 4000
@@ -63,11 +64,8 @@ typedef struct {
  * firmware_kp, the logs' gains 100..800 (xl330) and 32 (sts3215). */
 static void sets_for(int sts, native_set *s, int *n)
 {
-    fric_native_params base;
-    fric_native_params_default(&base, NULL);
-    base.firmware_kp = sts ? 32 : 400;
-    base.armature = sts ? 0.004 : 0.003;
-    base.kp = sts ? 6 : 5;
+    fric_native_params base = NATIVE_SET(.armature = sts ? 0.004 : 0.003, .kp = sts ? 6 : 5,
+                                         .firmware_kp = sts ? 32 : 400);
     int k = 0;
     /* holds: frictionloss above the gravity torque near the goal */
     s[k].name = "sticks";
@@ -124,6 +122,12 @@ static void check_dir(const char *dir, const char *const *names, int nlogs, int 
             const char *why = NULL;
             if (fric_native_replay(&sets[j].p, &L, qc, MAX_SAMPLES, &r, &why)) fail_msg("%s", why);
             double mj = mujoco_mae(&sets[j].p, &L, qm, MAX_SAMPLES);
+            /* the core's run of real MuJoCo (`friction mujoco` with a native file) is this reference's */
+            fric_bench_replay_result rm;
+            if (fric_mujoco_native_replay(&sets[j].p, &L, NULL, 0, &rm, &why)) fail_msg("%s", why);
+            if (rm.mae != mj || rm.samples != r.samples)
+                fail_msg("%s %s: fric_mujoco_native_replay %.17g (%zu samples), the reference %.17g", sets[j].name,
+                         names[i], rm.mae, rm.samples, mj);
             double dm = fabs(r.mae - mj);
             if (dm > 1e-9) fail_msg("%s %s: core MAE %.17g, MuJoCo 2.2.2 %.17g (|diff| %.3g rad > 1e-9)",
                                     sets[j].name, names[i], r.mae, mj, dm);
@@ -181,15 +185,8 @@ static void test_recovery(void **state)
     const fric_io_log *ptr[BENCH_N_XL330];
     const char *bad = bench_logs_read(BENCH_XL330_DIR, bench_xl330_logs, BENCH_N_XL330, logs, ptr);
     if (bad) fail_msg("%s", bad);
-    fric_native_params truth;
-    fric_native_params_default(&truth, fric_bench_actuator_find("xl330"));
-    truth.frictionloss = 0.03;
-    truth.damping = 0.02;
-    truth.armature = 0.002;
-    truth.kp = 0.8;
-    truth.kv = 0.04;
-    truth.forcerange_lo = -0.7;
-    truth.forcerange_hi = 0.7;
+    fric_native_params truth = NATIVE_SET(.actuator = "xl330", .frictionloss = 0.03, .damping = 0.02,
+                                          .armature = 0.002, .kp = 0.8, .kv = 0.04, .forcerange = 0.7);
     const size_t NL = BENCH_N_XL330, S = MAX_SAMPLES;
     static double goal[MAX_SAMPLES * BENCH_N_XL330], qrec[MAX_SAMPLES * BENCH_N_XL330], qm[MAX_SAMPLES];
     static unsigned char te[MAX_SAMPLES * BENCH_N_XL330];

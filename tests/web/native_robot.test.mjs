@@ -141,3 +141,35 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
     assert.throws(() => nativeRobotMjcf({ files, main: 'a.xml', joints: new Map(), classes: new Map() }), /^Error: b\.xml is not among the robot's files$/);
   });
 });
+
+// The gear warning of the write-back (issue 41: an actuator gear ≠ 1 on a
+// mapped joint): the actuators named, and what the sentence says of them
+// checked in MuJoCo 3.14 itself: a <position> of gear g with the class's kp
+// pulls the joint with g²·kp (qfrc_actuator at q = 0.1 rad, ctrl 0, at rest).
+describe('Your robot written back: actuators with gear ≠ 1 on mapped joints are named (MuJoCo 3.14)', () => {
+  const mjcf = `<mujoco><option timestep="0.002"/><worldbody><body name="b1"><joint name="j1" type="hinge" axis="0 1 0"/>
+    <geom type="sphere" size="0.05" mass="0.2" pos="0 0 -0.1"/><body name="b2"><joint name="j2" type="hinge" axis="0 1 0"/>
+    <geom type="sphere" size="0.05" mass="0.2" pos="0 0 -0.2"/><body name="b3"><joint name="j3" type="hinge" axis="0 1 0"/>
+    <geom type="sphere" size="0.05" mass="0.2" pos="0 0 -0.3"/></body></body></body></worldbody>
+    <actuator><position name="a1" joint="j1" gear="2" kp="3"/><position name="a2" joint="j2" kp="3"/>
+    <position name="a3" joint="j3" gear="1 0 0 0 0 0" kp="3"/></actuator></mujoco>`;
+  const files = new Map([['robot.xml', new TextEncoder().encode(mjcf)]]);
+  const N = { model: 'native', actuator: 'xl330', frictionloss: 0.02, damping: 0.01, armature: 0.0016, kp: 0.7, firmware_kp: 400 };
+  it('a1 (gear 2) is named, a2 (no gear) and a3 (gear 1) are not; MuJoCo applies gear²·kp to the joint', () => {
+    const out = nativeWriteBack(core, { text: JSON.stringify(N), source: 'n.json', files, main: 'robot.xml', joints: ['j1', 'j2', 'j3'] });
+    assert.deepEqual(out.geared, [{ name: 'a1', gear: 2 }]);
+    const m = mj.MjModel.from_xml_string(out.text), d = new mj.MjData(m);
+    try {
+      const a1 = mj.mj_name2id(m, mj.mjtObj.mjOBJ_ACTUATOR.value, 'a1');
+      assert.equal(m.actuator_gear[6 * a1], 2);
+      assert.equal(m.actuator_gainprm[10 * a1], N.kp);
+      const dof = m.jnt_dofadr[mj.mj_name2id(m, mj.mjtObj.mjOBJ_JOINT.value, 'j1')];
+      d.qpos[0] = 0.1;
+      mj.mj_forward(m, d);
+      assert.ok(Math.abs(d.qfrc_actuator[dof] - (-(2 ** 2) * N.kp * 0.1)) <= 1e-12, `qfrc_actuator ${d.qfrc_actuator[dof]}`);
+    } finally {
+      d.delete();
+      m.delete();
+    }
+  });
+});

@@ -35,16 +35,14 @@
 #include "fric_io.h"
 #include "fric_native.h"
 #include "fric_scenario.h"
+#include "native_sets.h"
 #include "status_expect.h"
 
 static fric_native_bench bench(double floss)
 {
     fric_native_bench b;
     memset(&b, 0, sizeof b);
-    fric_native_params_default(&b.p, NULL);
-    b.p.frictionloss = floss;
-    b.p.armature = 0.002;
-    b.p.firmware_kp = 400;
+    b.p = NATIVE_SET(.frictionloss = floss, .armature = 0.002, .firmware_kp = 400);
     b.mass = 0.5;
     b.length = 0.1;
     b.log_kp = 400;
@@ -120,14 +118,8 @@ static void test_damping_and_actuator(void **state)
 static void test_params_file(void **state)
 {
     (void)state;
-    fric_native_params p;
-    fric_native_params_default(&p, NULL);
-    p.frictionloss = 0.123;
-    p.damping = 0.0456;
-    p.armature = 0.00789;
-    p.kp = 7.5;
-    p.firmware_kp = 400;
-    p.kv = 0.03;
+    fric_native_params p = NATIVE_SET(.frictionloss = 0.123, .damping = 0.0456, .armature = 0.00789, .kp = 7.5,
+                                      .firmware_kp = 400, .kv = 0.03);
     p.forcerange_lo = -1.25;
     p.forcerange_hi = 1.5;
     p.q_offset = -0.02;
@@ -266,12 +258,7 @@ static void test_batch(void **state)
     const char *why = NULL;
     assert_int_equal(fric_bench_batch_check(&bb, &why), FRIC_OK);
     fric_native_params p[2];
-    fric_native_params_default(&p[0], NULL);
-    p[0].frictionloss = 0.05;
-    p[0].kp = 4;
-    p[0].firmware_kp = 100;
-    p[0].kv = 0.05;
-    p[0].armature = 0.003;
+    p[0] = NATIVE_SET(.frictionloss = 0.05, .armature = 0.003, .kp = 4, .firmware_kp = 100, .kv = 0.05);
     p[1] = p[0];
     p[1].frictionloss = 0.5;
     p[1].damping = 0.1;

@@ -9,12 +9,18 @@
 //             models' table and the sentence under it (stiction above
 //             Coulomb, load dependence); the downloaded params file
 //             ("model": "native") read back by `friction replay` gives the
-//             training MAE the row shows (1e-9 rad); screenshot
+//             training MAE the row shows (1e-9 rad); the "In MuJoCo: (A)
+//             and Your robot" link carries the same parameters; screenshot
 //             build/e2e/fitnative.png (1280×900)
 //   all       "Fit all models" (budget 200) with "fits native too" ticked
 //             (unticked, the default, it fits M1…M6: fit.mjs) has rows M1…M6 and native; the
 //             sentence names the best M-model of the table by training MAE
 //             (one log: no validation) and the native MAE the table shows
+//   integ     with the integrator mujoco in the URL and native the model: the
+//             integrator control is disabled with the sentence that native
+//             runs MuJoCo's own Euler; the fit (same sample, budget, seed)
+//             gives the training MAE of the bam-integrator fit above, to the
+//             last bit; choosing M1 enables the control with mujoco kept
 //   cancel    a native fit with a large budget: Cancel leaves no fit worker
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +37,7 @@ export default async function fitnative(h) {
   const done = () => waitFor(() => page.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 180_000, 200);
   const rows = () => page.evaluate(() => [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => ({
     model: tr.dataset.model, mae: [...tr.querySelectorAll('td[data-mae]')].map((td) => Number(td.dataset.mae)) })));
-  let fitted = false;
+  let fitted = false, nativeTrain = NaN;
 
   await check('fitnative: native is a model of the Fit view; its row, the sentence, and its file read back by `friction replay`', async () => {
     const opts = await page.locator('select').evaluateAll((ss) => ss.flatMap((s) => [...s.options].map((o) => o.value)));
@@ -49,6 +55,7 @@ export default async function fitnative(h) {
     const r = await rows();
     expect(r.length === 1 && r[0].model === 'native', `the models' table: ${JSON.stringify(r)}`);
     const train = r[0].mae[1];
+    nativeTrain = train;
     const gap = page.locator('#fit-native-gap');
     expect(await gap.isVisible(), 'no sentence under the table');
     const text = await gap.textContent();
@@ -59,6 +66,10 @@ export default async function fitnative(h) {
     fs.copyFileSync(await dl.path(), file);
     const json = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(json.model === 'native' && json.actuator === 'xl330' && 'frictionloss' in json, `the file: ${JSON.stringify(json)}`);
+    // the hand-off to In MuJoCo ((A) and Your robot): the same parameters as the file
+    const use = new URLSearchParams((await page.locator('#fit-native-use').getAttribute('href')).replace(/^\?/, ''));
+    expect(use.get('view') === 'mujoco' && use.get('mujoco.actuator') === 'xl330' && JSON.stringify(JSON.parse(use.get('mujoco.native'))) === JSON.stringify(json),
+      `the hand-off link: ${use}`);
     const rep = spawnSync(CLI, ['replay', '--params', file, sample], { encoding: 'utf8' });
     expect(rep.status === 0, `friction replay: ${rep.stderr}`);
     const cliMae = Number(/mae (\S+) rad/.exec(rep.stdout)?.[1]);
@@ -83,6 +94,26 @@ export default async function fitnative(h) {
     expect(d.text.includes(best.model.toUpperCase()) && d.text.includes(nat.toFixed(5)) && d.text.includes(best.mae[1].toFixed(5)),
       `the sentence: ${d.text}`);
     return `native ${nat.toFixed(5)} rad, best ${best.model} ${best.mae[1].toFixed(5)} rad`;
+  });
+
+  await check('fitnative: the integrator control does not apply to native (disabled, said); the native fit ignores it', async () => {
+    if (!fitted) return { skip: 'no finished native fit' };
+    const { page: p3 } = await openPage('?view=fit&fit.model=native&fit.integrator=mujoco&fit.budget=200&fit.seed=1&fit.sample=1', 'fit');
+    const ctl = () => p3.evaluate(() => ({ disabled: document.querySelector('#fit-integrator select').disabled,
+      value: document.querySelector('#fit-integrator select').value, note: document.querySelector('#fit-integrator-treatment').textContent,
+      noteFor: document.querySelector('#fit-integrator-treatment').dataset.integrator }));
+    const c = await ctl();
+    expect(c.disabled && c.noteFor === 'native' && /MuJoCo/.test(c.note) && /M1–M6/.test(c.note), `the control with native: ${JSON.stringify(c)}`);
+    await waitFor(() => p3.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
+    await p3.click('#fit-run');
+    await waitFor(() => p3.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 180_000, 200);
+    const train = await p3.evaluate(() => Number([...document.querySelectorAll('#fit-all-table tbody tr[data-model="native"] td[data-mae]')][1]?.dataset.mae));
+    expect(train === nativeTrain, `native training MAE with the integrator mujoco ${train}, with bam ${nativeTrain}`);
+    await p3.selectOption('.fit-view select:has(option[value="native"])', 'm1');
+    const m1 = await ctl();
+    expect(!m1.disabled && m1.value === 'mujoco' && m1.noteFor === 'mujoco', `the control with M1: ${JSON.stringify(m1)}`);
+    await p3.close();
+    return `disabled for native; training MAE ${train} with mujoco = ${nativeTrain} with bam; enabled again for M1 (mujoco kept)`;
   });
 
   await check('fitnative: Cancel of a native fit leaves no fit worker', async () => {

@@ -12,7 +12,12 @@
 //             the file's kp, and MuJoCo's spec of the text names the class
 //             on each adopted joint;
 //   refused   a params file of model m4: one sentence in the section's
-//             error line, nothing downloaded.
+//             error line, nothing downloaded;
+//   in hand   the same native file chosen for the log replay's (A) (the
+//             native params in hand, as the Fit view's "In MuJoCo: (A) and
+//             Your robot" brings them): the button downloads the same text
+//             without asking for a file; no gear sentence (the SO-101's
+//             actuators have gear 1).
 import fs from 'node:fs';
 import path from 'node:path';
 import loadMujoco from '@mujoco/mujoco';
@@ -38,9 +43,9 @@ export default async function nativeExport(h) {
   fs.writeFileSync(nativeFile, JSON.stringify(NATIVE));
   fs.writeFileSync(m4File, JSON.stringify({ actuator: 'sts3215', model: 'm4', friction_base: 0.1 }));
 
-  const { page } = await openPage('?view=mujoco', 'mujoco');
+  const { page } = await openPage('?view=mujoco&mujoco.actuator=sts3215', 'mujoco');
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
-  let adopted = null;
+  let adopted = null, written = null;
   await check('nativeexport: the SO-101 adopted, a native params file chosen: <main>-native.xml downloaded, loads in MuJoCo 3.14 with the class on every adopted joint', async () => {
     await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
     await page.locator('#mujoco-robot > summary').click();
@@ -54,6 +59,7 @@ export default async function nativeExport(h) {
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.setInputFiles('#mujoco-robot-native-file', nativeFile)]);
     expect(dl.suggestedFilename() === 'scene-native.xml', `downloaded '${dl.suggestedFilename()}'`);
     const text = fs.readFileSync(await dl.path(), 'utf8');
+    written = text;
     fs.writeFileSync(path.join(drop, 'scene-native.xml'), text);
     const note = await page.locator('#mujoco-robot-native-note').textContent();
     expect(note.includes('sts3215_native') && adopted.every((j) => note.includes(j)), `the note: '${note}'`);
@@ -93,5 +99,22 @@ export default async function nativeExport(h) {
     expect(/sts3215-m4\.json is not a native params file/.test(msg) && !msg.includes('\n'), `the sentence: '${msg}'`);
     expect(!downloaded, 'a file was downloaded');
     return msg;
+  });
+
+  await check('nativeexport: with native params in hand, the button writes them without asking for a file; no gear sentence', async () => {
+    if (!written) throw new Error('no first write-back (see above)');
+    await page.setInputFiles('#mujoco-native-file', nativeFile);
+    await waitFor(() => page.evaluate(() => (document.getElementById('mujoco-native-note').dataset.native === '1' ? true : null)), 10_000, 100);
+    let chooser = false;
+    const onChooser = () => { chooser = true; };
+    page.on('filechooser', onChooser);
+    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.click('#mujoco-robot-native')]);
+    page.off('filechooser', onChooser);
+    expect(!chooser, 'a file was asked for');
+    const text = fs.readFileSync(await dl.path(), 'utf8');
+    expect(text === written, 'the text written from the params in hand differs from the chosen file\'s');
+    const geared = await page.locator('#mujoco-robot-native-note').evaluate((n) => n.dataset.geared);
+    expect(geared === '', `actuators named geared: '${geared}'`);
+    return `${dl.suggestedFilename()} written from the params in hand (= the chosen file's text)`;
   });
 }

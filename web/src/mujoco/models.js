@@ -64,8 +64,11 @@ export function readModel(core, state) {
   values[paramIndex(info, 'dt')] = DT;
   // a pasted params file (fitted coefficients) travels as its JSON text
   const fitted = state.get('params', null);
+  // the native params (MuJoCo's own joint, a native params file's JSON text)
+  // that (A) of the log replay runs and Your robot's native export writes
+  const native = state.get('native', null);
   return {
-    core, info, values, fitted,
+    core, info, values, fitted, native,
     q0Deg: state.getNumber('q0_deg', DEFAULTS.q0_deg),
     armFs: state.getNumber('arm_fs', DEFAULTS.arm_fs),
     speed: state.getNumber('speed', 1),
@@ -77,7 +80,7 @@ export function readModel(core, state) {
 
 export function saveState(m, state, paused) {
   state.set({ actuator: m.choice('actuator'), model: m.choice('model'), kp: m.val('kp'), mass: m.val('mass'),
-    length: m.val('length'), q0_deg: m.q0Deg, arm_fs: m.armFs, speed: m.speed, paused: paused ? 1 : 0, params: m.fitted });
+    length: m.val('length'), q0_deg: m.q0Deg, arm_fs: m.armFs, speed: m.speed, paused: paused ? 1 : 0, params: m.fitted, native: m.native });
 }
 
 /** The pasted params file read by the core (core.io.paramsFile: values over

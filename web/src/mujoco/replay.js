@@ -30,3 +30,34 @@ export function replayThroughMujoco(mj, core, { xml, bench, log, treatment }) {
     sim.free();
   }
 }
+
+/** The log replayed by MuJoCo with MuJoCo's own joint of the native params
+ *  (an object of the native params file's keys): the log's bench MJCF with
+ *  the class export's joint and actuator text (core.native.benchMjcf,
+ *  fric_native_bench_mjcf through fric_native_mjcf_attrs), no friction of
+ *  the core; the first sample's position and speed, then per sample: record
+ *  q, ctrl = the goal, the actuation disabled (mjDSBL_ACTUATION) while the
+ *  torque is off, mj_step: as `friction mujoco --params NATIVE.json --log`
+ *  (fric_mujoco_native_replay). { mae, samples }. */
+export function replayNativeThroughMujoco(mj, core, { params, log, name }) {
+  const m = mj.MjModel.from_xml_string(core.native.benchMjcf(params, log, name));
+  const d = new mj.MjData(m);
+  try {
+    const off = mj.mjtDisableBit.mjDSBL_ACTUATION.value;
+    const drive = core.mujoco.logDrive(log, name), N = drive.q.length;
+    d.qpos[0] = drive.q[0];
+    d.qvel[0] = drive.speed[0];
+    let sum = 0;
+    for (let k = 0; k < N; k++) {
+      sum += Math.abs(d.qpos[0] - drive.q[k]);
+      d.ctrl[0] = drive.goal[k];
+      m.opt.disableflags = drive.torqueEnable[k] ? (m.opt.disableflags & ~off) : (m.opt.disableflags | off);
+      mj.mj_step(m, d);
+      if (!Number.isFinite(d.qpos[0])) throw new Error(t('mujoco.replay.nonFinite', { treatment: 'native', k }));
+    }
+    return { mae: sum / N, samples: N };
+  } finally {
+    d.delete();
+    m.delete();
+  }
+}

@@ -123,12 +123,12 @@ export function nativeRobotMjcf({ files, main, joints, classes }) {
 const NATIVE_META = /^(actuator|model|integrator|fit_[a-z_]+)$/;
 
 /**
- * A native params file's text (source: its name for the sentences) as its
- * class, written into the robot (files, main) on `joints`: { text, cls,
- * joints, missing } (robotNative.js nativeRobotMjcf). Throws one sentence:
- * not JSON, not a native file, a key or value the core refuses.
+ * A native params file's text (source: its name for the sentences):
+ * { params (the parameter keys, for core.native and core.mujoco.nativeClass),
+ * actuator (the file's, or null) }. Throws one sentence: not JSON, not a
+ * native file. The values are the core's to check where they are used.
  */
-export function nativeWriteBack(core, { text, source, files, main, joints }) {
+export function nativeFile(text, source) {
   let obj;
   try {
     obj = JSON.parse(text);
@@ -136,8 +136,32 @@ export function nativeWriteBack(core, { text, source, files, main, joints }) {
     throw new Error(t('robot.native.json', { file: source, message: e.message }), { cause: e });
   }
   if (!obj || typeof obj !== 'object' || Array.isArray(obj) || obj.model !== 'native') throw new Error(t('robot.native.notNative', { file: source }));
-  const params = Object.fromEntries(Object.entries(obj).filter(([k]) => !NATIVE_META.test(k)));
-  const cls = `${typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
+  return { params: Object.fromEntries(Object.entries(obj).filter(([k]) => !NATIVE_META.test(k))),
+    actuator: typeof obj.actuator === 'string' && obj.actuator ? obj.actuator : null };
+}
+
+/** The actuators on `joints` (names) in the MJCF text whose gear's first
+ *  value is not 1: [{ name, gear }] (MuJoCo's default gear is 1). */
+export function gearedActuators(text, joints) {
+  const out = [];
+  for (const tag of xmlTags(text)) {
+    if (!ACTUATORS.has(tag.name) || !joints.includes(tag.attrs.get('joint')) || !tag.attrs.has('gear')) continue;
+    const g = Number(tag.attrs.get('gear').trim().split(/\s+/)[0]);
+    if (g !== 1) out.push({ name: tag.attrs.get('name') ?? tag.attrs.get('joint'), gear: g });
+  }
+  return out;
+}
+
+/**
+ * A native params file's text (source: its name for the sentences) as its
+ * class, written into the robot (files, main) on `joints`: { text, cls,
+ * joints, missing, geared } (robotNative.js nativeRobotMjcf; geared: the
+ * mapped joints' actuators with gear ≠ 1, gearedActuators). Throws one
+ * sentence: not JSON, not a native file, a key or value the core refuses.
+ */
+export function nativeWriteBack(core, { text, source, files, main, joints }) {
+  const { params, actuator } = nativeFile(text, source);
+  const cls = `${actuator ?? 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
   let el;
   try {
     el = core.mujoco.nativeClass(params, { name: cls, document: false });
@@ -145,5 +169,6 @@ export function nativeWriteBack(core, { text, source, files, main, joints }) {
     throw new Error(`${source}: ${e.message}`, { cause: e });
   }
   const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
-  return { text: out.text, cls, joints: out.joints, missing: out.missing };
+  // the gear as the person's file gave it (the write-back keeps an actuator's gear)
+  return { text: out.text, cls, joints: out.joints, missing: out.missing, geared: gearedActuators(out.text, out.joints) };
 }

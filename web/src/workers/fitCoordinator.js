@@ -135,7 +135,8 @@ async function run(m) {
     const f = fitNative(core, train, valid, { actuator: m.actuator, budget: r.budget, seed: m.seed });
     progress(f.evals, f.train, f.best);
     trace(f.best, r.model, f.train);
-    const res = { model: r.model, best: f.best, train: f.train, integrator: m.integrator };
+    // no integrator: the native joint runs MuJoCo's own Euler, whatever the M-models' choice
+    const res = { model: r.model, best: f.best, train: f.train, integrator: null };
     done.push(res);
     self.postMessage({ type: 'model-done', ...res, valid: f.valid, presetTrain: null, presetValid: null, evals: f.evals, generations: 0, attempts: 1, seconds: (performance.now() - t1) / 1000, stop: '', from: 0 });
   };

@@ -132,18 +132,29 @@ export function mount(container, { core, state }) {
   const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(model),
     choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
       : { value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
-    onChange: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); } });
+    onChange: (v) => { model = modelOf(v); save(); spaceUi.renderBounds(); budgetUi.onModel(model); renderRig(); renderInteg(); } });
   const holdCtl = choiceControl({ label: t('fit.hold'), value: 'none', choices: [{ value: 'none', label: t('fit.hold.ticked') }],
     help: t('fit.hold.help'), onChange: (v) => { holdout = v; logsUi.applyHoldout(); save(); } });
   const integCtl = choiceControl({ label: t('fit.integ'), value: integrator,
     choices: integ.choices.map((c, k) => ({ value: c, label: c === integ.choices[0] ? t('fit.integ.default', { c }) : c, help: integ.choiceHelp?.[k] && tParam('bench', 'integrator', `choice.${c}`, integ.choiceHelp[k]) })),
     help: t('fit.integ.help'),
-    onChange: (v) => { integrator = v; integNote.dataset.integrator = v; integNote.textContent = t(TREATMENT_NOTE[v]); save(); } });
+    onChange: (v) => { integrator = v; renderInteg(); save(); } });
   integCtl.el.id = 'fit-integrator';
   // the treatment each integrator fits (the core's fric_bench_integrator_treatments)
   const TREATMENT_NOTE = { bam: 'fit.integ.treatment.bam', mujoco: 'fit.integ.treatment.mujoco' };
-  const integNote = el('p', { className: 'note', id: 'fit-integrator-treatment', dataset: { integrator } },
-    t(TREATMENT_NOTE[integrator]));
+  const integNote = el('p', { className: 'note', id: 'fit-integrator-treatment' });
+  /** The integrator control and its note: for the native model alone the
+   *  integrator is MuJoCo's own Euler by definition (fric_native.h; the
+   *  native fit takes none), so the control is disabled and the note says
+   *  so; the choice is kept for the M-models. */
+  function renderInteg() {
+    const native = isNative(model);
+    integCtl.el.querySelector('select').disabled = native;
+    integCtl.el.classList.toggle('disabled', native);
+    integNote.dataset.integrator = native ? NATIVE : integrator;
+    integNote.textContent = t(native ? 'fit.integ.native' : TREATMENT_NOTE[integrator]);
+  }
+  renderInteg();
   const budgetUi = budgetField({ core, state, model, save });
   const budgetCtl = budgetUi.ctl;
   const seedCtl = numberControl({ label: t('fit.seed'), min: 0, max: 2 ** 31, value: seed, integer: true, sliderMin: 0, sliderMax: 100,
@@ -178,6 +189,7 @@ export function mount(container, { core, state }) {
     model = from.model;
     modelCtl.value = modelValue(model);
     budgetUi.onModel(model);
+    renderInteg();
     save();
     spaceUi.renderBounds();
     renderRig();

@@ -219,6 +219,13 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     const out = el('textarea', { className: 'export-text', id: 'fit-json', readOnly: true, rows: 8, hidden: true });
     out.setAttribute('aria-label', t('fit.res.text.aria'));
     copy.addEventListener('click', () => { out.value = nativeText(r); out.hidden = false; out.focus(); out.select(); });
+    // the hand-off: the In MuJoCo view with these native params in hand, which
+    // its log replay's (A) runs and Your robot's "Download MJCF with native
+    // class…" writes without asking for a file
+    const useIn = el('a', { className: 'button', id: 'fit-native-use', target: '_blank', rel: 'noopener',
+      href: `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.native': JSON.stringify(JSON.parse(nativeText(r))) })}` },
+    t('fit.res.native.use'));
+    useIn.title = t('fit.res.native.use.title');
     // the Pendulum view (its replay beside M1–M6) and the drive view (its band) with this file (nativeFile.js)
     const file = { actuator: r.actuator, params: nativeParams(core, r.best) };
     const viewUrl = (view, extra) => `?${new URLSearchParams({ view, ...extra, [`${view}.native`]: nativeEntry(file).native })}`;
@@ -227,7 +234,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
       el('a', { className: 'button', id: 'fit-open-bench', href: viewUrl('pendulum', { 'pendulum.actuator': r.actuator }), target: '_blank', rel: 'noopener',
         title: t('fit.res.native.openBench.title') }, t('fit.res.openBench')),
       el('a', { className: 'button', id: 'fit-open-drive', href: viewUrl('drive', drivePreset < 0 ? {} : { 'drive.preset': String(drivePreset) }),
-        target: '_blank', rel: 'noopener', title: t('fit.res.native.openDrive.title') }, t('fit.res.openDrive')));
+        target: '_blank', rel: 'noopener', title: t('fit.res.native.openDrive.title') }, t('fit.res.openDrive')), useIn);
     resBox.replaceChildren(el('h3', {}, t('fit.res.native.head', { act: r.actuator })),
       el('p', { className: 'note', id: 'fit-shown-why', hidden: !why }, why),
       el('p', { className: 'note' }, t('fit.res.native.summary', { evals: r.evals, time: fmtTime(r.seconds),

@@ -108,9 +108,9 @@ export function mount(container, { core, state, showError }) {
   const frameStats = setHook('mujoco', 'frameStats', []);
   const figures = () => figuresOf(runs, m);
   setHook('mujoco', 'figures', figures);
-  const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError });
+  const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError, onNative: () => saveState() });
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
-  const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted });
+  const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted, native: () => replay.native() });
 
   function fail(msg) {
     failed = true;

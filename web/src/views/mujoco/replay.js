@@ -9,7 +9,11 @@
 // is seen to replay in MuJoCo (C) as the bench replays it, and one fitted
 // with bam to differ; several logs dropped at once give one row per log and
 // their mean (the figure of docs/mujoco.md's table), the ones refused named
-// above the table.
+// above the table. With native params in hand (a native params file chosen
+// here, or a Fit view native result opened in the view: m.native), (A) is
+// MuJoCo's own joint with those fitted parameters (replayNativeThroughMujoco,
+// MuJoCo at its best) instead of the per-step budget written into
+// frictionloss, beside (C), the identified servo.
 import { el } from '../../dom.js';
 import { t, tCore } from '../../i18n/index.js';
 import { dropZone, readChecked } from '../../dropZone.js';
@@ -17,11 +21,12 @@ import { parseLog } from '../../replay.js';
 import { maeText, localNumber } from '../../format.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
-import { replayThroughMujoco } from '../../mujoco/replay.js';
+import { replayThroughMujoco, replayNativeThroughMujoco } from '../../mujoco/replay.js';
+import { nativeFile } from '../../mujoco/robotNative.js';
 import { benchVector } from '../../mujoco/models.js';
 import { paramIndex } from '../../paramPanel.js';
 
-export function mujocoReplay(parent, { core, m, mj }) {
+export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
   const file = el('input', { type: 'file', accept: '.json,application/json', multiple: true, 'aria-label': t('mujoco.replay.file.aria') });
   const drop = el('div', { id: 'mujoco-log-drop', className: 'drop-zone', dataset: { dropzone: 'log' } },
     el('span', { textContent: t('mujoco.replay.drop') }),
@@ -30,12 +35,65 @@ export function mujocoReplay(parent, { core, m, mj }) {
   const out = el('div', { className: 'readout', id: 'mujoco-replay-result', 'aria-live': 'polite' });
   const agree = el('p', { className: 'note', id: 'mujoco-replay-agree', hidden: true });
   const table = el('table', { className: 'replay-table', id: 'mujoco-replay-table', hidden: true });
+  // (A) as MuJoCo's own joint: a native params file (or the Fit view's native result, m.native)
+  const nativeInput = el('input', { type: 'file', accept: '.json,application/json', id: 'mujoco-native-file',
+    'aria-label': t('mujoco.native.aria') });
+  const nativeNote = el('span', { className: 'note', id: 'mujoco-native-note', 'aria-live': 'polite' });
+  const nativeClear = el('button', { type: 'button', id: 'mujoco-native-clear', hidden: true }, t('mujoco.native.clear'));
+  const nativeRow = el('div', { className: 'row mujoco-native' },
+    el('label', { className: 'file-pick', title: t('mujoco.native.title') }, t('mujoco.native.pick'), nativeInput), nativeNote, nativeClear);
   parent.append(el('section', { className: 'chart-box replay', 'aria-label': t('mujoco.replay.head') },
-    el('h3', { textContent: t('mujoco.replay.head') }), drop, err, out, table, agree));
+    el('h3', { textContent: t('mujoco.replay.head') }), drop, nativeRow, err, out, table, agree));
   const results = setHook('mujoco', 'replay', { rows: [] });
   let pending = null, last = null;
 
   function say(msg) { err.textContent = msg; err.hidden = !msg; }
+
+  /** The native params in hand ({ params, actuator, source }), or null; a
+   *  text that is not a native file (a URL typed by hand) is said, and null. */
+  function native() {
+    if (!m.native) return null;
+    try {
+      const source = t('mujoco.native.source'), f = nativeFile(m.native, source);
+      const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
+      if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
+      // the keys a file leaves out are the actuator's (firmware_kp, q_offset), as `friction mujoco` reads it
+      return { ...f, params: { ...core.native.defaults(of || own), ...f.params }, source };
+    } catch (e) {
+      say(e.message);
+      return null;
+    }
+  }
+  function renderNative() {
+    const n = m.native ? native() : null;
+    nativeNote.textContent = n ? t('mujoco.native.is', { act: n.actuator ?? '—' }) : '';
+    nativeNote.dataset.native = n ? '1' : '';
+    nativeClear.hidden = !m.native;
+  }
+  renderNative();
+  /** Native params text (a native params file's JSON) for (A), or null: the
+   *  file of another actuator than the bench's is refused in one sentence. */
+  function setNative(text, source) {
+    if (text) {
+      const f = nativeFile(text, source);
+      const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
+      if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
+      // the core's check of the values (fric_native_params_write refuses a set MuJoCo would not load)
+      try { core.native.paramsText(f.params, own); } catch (e) { throw new Error(`${source}: ${tCore(e)}`, { cause: e }); }
+    }
+    m.native = text;
+    renderNative();
+    onNative();
+    if (last && mj()) run(last);
+  }
+  nativeInput.addEventListener('change', async () => {
+    const f = nativeInput.files?.[0];
+    nativeInput.value = '';
+    if (!f) return;
+    say('');
+    try { setNative(await readChecked(core, f, 'params'), f.name); } catch (e) { say(e.message); }
+  });
+  nativeClear.addEventListener('click', () => { say(''); setNative(null); });
 
   /** The integrator of the model on the bench ('bam' or 'mujoco': a pasted
    *  params file's, else the bench's default). */
@@ -57,8 +115,12 @@ export function mujocoReplay(parent, { core, m, mj }) {
     try {
       const bench = benchVector(m), xml = core.mujoco.benchMjcf(bench, log, name);
       const ref = core.bench.replay(bench, log, name);
+      const nat = native();
       return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench), treat: treatmentOf(bench) }), mae: ref.mae, samples: ref.samples },
-        ...TREATMENTS.map((tm) => ({ id: tm.id, label: `MuJoCo ${tm.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: tm.id }) }))];
+        ...TREATMENTS.map((tm) => (nat && tm.id === 'frictionloss'
+          // (A) as MuJoCo's own joint with the fitted native parameters
+          ? { id: 'native', label: t('mujoco.replay.nativeA'), ...replayNativeThroughMujoco(mj(), core, { params: nat.params, log, name }) }
+          : { id: tm.id, label: `MuJoCo ${tm.label}`, ...replayThroughMujoco(mj(), core, { xml, bench, log, treatment: tm.id }) }))];
     } catch (e) { throw new Error(`${name}: ${tCore(e)}`, { cause: e }); }
   }
 
@@ -115,7 +177,8 @@ export function mujocoReplay(parent, { core, m, mj }) {
           el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
     } else {
       out.textContent = t('mujoco.replay.many', { n: done.length, samples: rows[0].samples, what });
-      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treat: treatmentOf(benchVector(m)) }), ...TREATMENTS.map((tm) => `MuJoCo ${tm.label}`), t('mujoco.replay.gapCol')];
+      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treat: treatmentOf(benchVector(m)) }),
+        ...done[0].rows.slice(1).map((r) => r.label), t('mujoco.replay.gapCol')];
       const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
         ...rs.map((r) => el('td', { textContent: maeText(r.mae) })), el('td', { className: 'num', dataset: { gap: String(gap(rs)) } }, gapText(gap(rs))));
       table.replaceChildren(el('thead', {}, el('tr', {}, ...head.map(th))),
@@ -147,6 +210,8 @@ export function mujocoReplay(parent, { core, m, mj }) {
     /** The bench's servo changed: the last log (also one refused for its
      *  actuator) is replayed again, so the table is never of other params. */
     rerun() { if (last && mj()) run(last); },
+    /** The native params in hand for Your robot's export: { text, source } or null. */
+    native() { return m.native && native() ? { text: m.native, source: t('mujoco.native.source') } : null; },
     dispose() { zone.dispose(); clearHook('mujoco', 'replay', results); },
   };
 }

@@ -22,9 +22,12 @@ import { t } from '../../i18n/index.js';
  *   pair: the pair running (null before one runs); main: its robot's main
  *   file; adopted: its mapping text ('' before one runs); readopt: the
  *   section's adoption of a typed mapping (false and said when refused);
- *   core and files (the robot's files): the native write-back
+ *   core and files (the robot's files): the native write-back; native: the
+ *   view's native params in hand ({ text, source } or null: a Fit view
+ *   result or a file chosen for (A)), which the write-back uses without
+ *   asking for a file
  */
-export function robotExports({ pair, main, adopted, readopt, say, core = null, files = () => null }) {
+export function robotExports({ pair, main, adopted, readopt, say, core = null, files = () => null, native = () => null }) {
   const mapText = el('input', { type: 'text', id: 'mujoco-robot-maptext', className: 'robot-maptext', spellcheck: false,
     autocomplete: 'off', 'aria-label': t('robot.map.aria') });
   const copyBtn = button(t('robot.copy'), t('robot.copy.title'));
@@ -73,22 +76,34 @@ export function robotExports({ pair, main, adopted, readopt, say, core = null, f
   csvBtn.addEventListener('click', () => { if (pair()) download(`${fileBase()}-robot-table.csv`, csvUrl(robotTableCsv(pair().table(), pair().time, csvComments()))); });
   reportCsvBtn.addEventListener('click', () => { if (pair()) download(`${fileBase()}-adoption.csv`, csvUrl(robotReportCsv(pair(), csvComments()))); });
 
-  nativeBtn.addEventListener('click', () => { nativeInput.value = ''; nativeInput.click(); });
-  nativeInput.addEventListener('change', async () => {
-    const file = nativeInput.files?.[0];
-    if (!file || !pair() || !core) return;
+  /** The robot written back with the native params of text (source: its name). */
+  function writeBack(text, source) {
+    if (!pair() || !core) return;
     say('');
     nativeNote.textContent = '';
     try {
-      const out = nativeWriteBack(core, { text: await file.text(), source: file.name, files: files(), main: main(),
-        joints: pair().rows.map((r) => r.name) });
+      const out = nativeWriteBack(core, { text, source, files: files(), main: main(), joints: pair().rows.map((r) => r.name) });
       const name = `${fileBase()}-native.xml`;
       download(name, URL.createObjectURL(new Blob([out.text], { type: 'application/xml' })));
-      nativeNote.textContent = t('robot.native.done', { file: name, cls: out.cls, joints: out.joints.join(', ') })
-        + (out.missing.length ? ` ${t('robot.native.missing', { joints: out.missing.join(', ') })}` : '');
+      nativeNote.textContent = [t('robot.native.done', { file: name, cls: out.cls, joints: out.joints.join(', ') }),
+        ...(out.missing.length ? [t('robot.native.missing', { joints: out.missing.join(', ') })] : []),
+        ...(out.geared.length ? [t('robot.native.gear', { list: out.geared.map((a) => `${a.name} (gear ${a.gear})`).join(', ') })] : [])].join(' ');
+      nativeNote.dataset.geared = out.geared.map((a) => a.name).join(',');
     } catch (e) {
       say(e.message);
     }
+  }
+  // the native params in hand (a Fit view result, a file chosen for (A)) are
+  // used as they are; without any, a file is asked for
+  nativeBtn.addEventListener('click', () => {
+    const held = native();
+    if (held) { writeBack(held.text, held.source); return; }
+    nativeInput.value = '';
+    nativeInput.click();
+  });
+  nativeInput.addEventListener('change', async () => {
+    const file = nativeInput.files?.[0];
+    if (file) writeBack(await file.text(), file.name);
   });
 
   /** A pair adopted with mapping `text`: the text shown, both rows too. */

@@ -53,10 +53,12 @@ const DEFAULT_STEP = 'file';
  *   the URL (state.js scopedState): robot (a worked example's id, or 'drop'),
  *   robot_map (the mapping's text), robot_key (the keyframe), robot_dt (a
  *   PHYSICS_STEPS key), so Back and reload bring a worked robot back;
- *   fitted: the view's fitted params file (a Fit result opened here)
+ *   fitted: the view's fitted params file (a Fit result opened here);
+ *   native: the view's native params in hand ({ text, source } or null),
+ *   what "Download MJCF with native class…" writes without asking a file
  * @returns {{ dispose(): void }}
  */
-export function robotSection(parent, { core, state = null, fitted = () => null }) {
+export function robotSection(parent, { core, state = null, fitted = () => null, native = () => null }) {
   const presets = servoChoices(core);
   // params files and the view's fit as servos '@name' (servoFiles.js)
   const fileServos = servoFiles({ core, fitted, say: (msg) => say(msg), onChange: () => { if (robot) buildMapping(); } });
@@ -93,7 +95,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null }
   const runRow = el('div', { className: 'row robot-run', hidden: true }, playBtn, resetBtn,
     el('label', { textContent: t('robot.keyframe') }, keySel), el('label', { textContent: t('robot.dt') }, dtSel), clock);
   // the adoption carried out: the mapping as text (the CLI's syntax), the CSVs
-  const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say, core, files: () => robot?.files ?? null });
+  const exportRows = robotExports({ pair: () => pair, main: () => robot.main, adopted: () => adoptedText, readopt, say, core, files: () => robot?.files ?? null, native });
   const { textRow, csvRow } = exportRows;
   const readings = robotTables({ pair: () => pair });
   const { tables, goals, reportBox } = readings;
