@@ -88,12 +88,16 @@ export function robot3dPanel({ say }) {
     try {
       const copies = [{ ...pair.A, label: t('robot.label.A') }, { ...pair.C, label: t('robot.label.C') }];
       shown = pair;
+      const t0 = performance.now();
       scene = renderer.createRobotScene(view3d, copies, { meshes: 'full',
         aria: t('robot.3d.aria', { labels: copies.map((c) => c.label).join(t('robot.3d.and')) }) });
       autoDraws = [];
       autoGaps = [];
       lastPaint = 0;
       meshRow.hidden = false;
+      // the scene's making and first frame [ms] (for the tests: three.js's
+      // uploads and shader compiles, SwiftShader's in headless Chromium)
+      setHook('mujoco', 'robotBuildMs', performance.now() - t0);
       meshes(null);
       setHook('mujoco', 'robotScene', scene);
     } catch (e) {
