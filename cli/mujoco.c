@@ -210,12 +210,89 @@ int cli_mujoco_model(int argc, char **argv)
  * include puts it; chain[nchain] the files being read (an include of one
  * of them is MuJoCo's to refuse). A file that cannot be read is left to
  * MuJoCo (it names it). The sentence names a file as the headless runner
- * and the page do: its path from the main file's folder. 0, or CLI_USAGE
- * with the core's sentence. */
+ * and the page do: its path from the main file's folder. Every file is
+ * sized before it is read (fric_io_check_size: kind MJCF, and kind robot
+ * for the files together); the assets each text names (fric_mjcf_assets)
+ * are gathered in w for mjcf_check to size. 0, or CLI_USAGE with the
+ * core's sentence. */
 #define MJCF_CHAIN 16
-static int mjcf_check_file(const char *path, const char *dir, int depth0, long *elements, const char **chain,
-                           int nchain)
+typedef struct {
+    char *name;                /* the file attribute's value, as written      */
+    char incdir[4096];         /* the naming file's folder from the main one  */
+    fric_mjcf_folder folder;
+    char what[320];            /* <mesh file="...">, for the sentence          */
+} mjcf_asset_ref;
+typedef struct {
+    const char *dir, *main;    /* the main file's folder ("" or ".../"), its name in it */
+    long elements;
+    unsigned long long bytes;  /* the files sized so far, together [bytes]    */
+    char folder[2][4096];      /* the compiler's meshdir, texturedir           */
+    int strip;                 /* strippath="true"                             */
+    mjcf_asset_ref *refs;
+    int n, cap;
+} mjcf_walk;
+
+/* The size of the file at path [bytes], −1 when it cannot be opened (left to MuJoCo). */
+static long file_size(const char *path)
 {
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    fclose(f);
+    return size;
+}
+
+/* One more file of the robot, of size bytes: the files together checked
+ * (kind robot, named by the main file as the page and tools/robot.mjs do). */
+static int robot_total(mjcf_walk *w, long size)
+{
+    fric_io_error serr;
+    w->bytes += (unsigned long long)size;
+    if (fric_io_check_size(FRIC_IO_KIND_ROBOT, w->bytes, w->main, &serr) != FRIC_OK)
+        return cli_fail(CLI_USAGE, "%s", serr.message);
+    return 0;
+}
+
+/* The assets text names (fric_mjcf_assets) added to w->refs, the text's
+ * <compiler> folders over w's. */
+static int mjcf_gather(mjcf_walk *w, const char *text, size_t len, const char *path)
+{
+    fric_mjcf_compiler c = { 0 };
+    int n = 0;
+    fric_mjcf_assets(text, len, NULL, 0, &n, &c);
+    fric_mjcf_asset *a = n ? malloc((size_t)n * sizeof *a) : NULL;
+    if (n && !a) return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path);
+    memset(&c, 0, sizeof c);
+    fric_mjcf_assets(text, len, a, n, &n, &c);
+    for (int d = 0; d < 2; d++)
+        if (c.dir[d].set) snprintf(w->folder[d], sizeof w->folder[d], "%.*s", (int)c.dir[d].len, text + c.dir[d].at);
+    if (c.strippath) w->strip = 1;
+    if (w->n + n > w->cap) {
+        int cap = w->n + n + 16;
+        mjcf_asset_ref *r = realloc(w->refs, (size_t)cap * sizeof *r);
+        if (!r) { free(a); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
+        w->refs = r;
+        w->cap = cap;
+    }
+    const char *rel = path + strlen(w->dir), *slash = strrchr(rel, '/');
+    for (int i = 0; i < n; i++) {
+        mjcf_asset_ref *r = &w->refs[w->n];
+        r->name = malloc(a[i].len + 1);
+        if (!r->name) { free(a); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
+        memcpy(r->name, text + a[i].at, a[i].len);
+        r->name[a[i].len] = '\0';
+        snprintf(r->incdir, sizeof r->incdir, "%.*s", slash ? (int)(slash - rel) + 1 : 0, rel);
+        r->folder = a[i].folder;
+        snprintf(r->what, sizeof r->what, "<%s %s=\"%.256s\">", a[i].tag, a[i].attr, r->name);
+        w->n++;
+    }
+    free(a);
+    return 0;
+}
+
+static int mjcf_check_file(const char *path, mjcf_walk *w, int depth0, const char **chain, int nchain)
+{
+    const char *dir = w->dir;
     FILE *f = fopen(path, "rb");
     if (!f) return 0;
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
@@ -227,16 +304,20 @@ static int mjcf_check_file(const char *path, const char *dir, int depth0, long *
         fclose(f);
         return cli_fail(CLI_USAGE, "%s", serr.message);
     }
+    int rc = robot_total(w, size);
+    if (rc) { fclose(f); return rc; }
     size_t len = (size_t)size;
     char *text = malloc(len + 1);
     if (!text) { fclose(f); return cli_fail(CLI_RUNTIME, "mujoco: out of memory reading %s.", path); }
     if (fread(text, 1, len, f) != len) { free(text); fclose(f); return 0; }
     fclose(f);
     fric_mjcf_include inc[FRIC_MJCF_MAX_INCLUDES];
-    int n = 0, rc = 0;
+    int n = 0;
     const char *why = "";
-    if (fric_mjcf_check_text(text, len, path + strlen(dir), depth0, elements, inc, FRIC_MJCF_MAX_INCLUDES, &n, &why) != FRIC_OK)
+    if (fric_mjcf_check_text(text, len, path + strlen(dir), depth0, &w->elements, inc, FRIC_MJCF_MAX_INCLUDES, &n,
+                             &why) != FRIC_OK)
         rc = cli_fail(CLI_USAGE, "%s", why);
+    if (!rc) rc = mjcf_gather(w, text, len, path);
     for (int i = 0; !rc && i < n; i++) {
         char sub[4096];
         int k = snprintf(sub, sizeof sub, "%s%.*s", dir, (int)inc[i].len, text + inc[i].at);
@@ -245,13 +326,62 @@ static int mjcf_check_file(const char *path, const char *dir, int depth0, long *
         for (int c = 0; c < nchain && !seen; c++) seen = strcmp(chain[c], sub) == 0;
         if (seen) continue;
         chain[nchain] = sub;
-        rc = mjcf_check_file(sub, dir, inc[i].depth0, elements, chain, nchain + 1);
+        rc = mjcf_check_file(sub, w, inc[i].depth0, chain, nchain + 1);
     }
     free(text);
     return rc;
 }
 
-/* The model's MJCF (and its includes) checked before mj_loadXML reads it. */
+/* Each asset of w sized before MuJoCo reads it (kind asset, then the files
+ * together), found as MuJoCo and the page find it: a name absolute as it
+ * is, else the main file's folder + the compiler's folder + the name, then
+ * + the naming include's folder (the page's rule, robotFiles.js); strippath
+ * keeps the name's last part. One file sized once; one missing left to
+ * MuJoCo (it names it). */
+static int mjcf_size_assets(mjcf_walk *w)
+{
+    static char seen[256][4096];
+    int nseen = 0;
+    for (int i = 0; i < w->n; i++) {
+        const mjcf_asset_ref *r = &w->refs[i];
+        const char *name = r->name;
+        if (w->strip) {
+            for (const char *c = r->name; *c; c++)
+                if (*c == '/' || *c == '\\') name = c + 1;
+        }
+        const char *fold = w->folder[r->folder];
+        char cand[2][8192];
+        int nc = 0;
+        if (name[0] == '/') snprintf(cand[nc++], sizeof cand[0], "%s", name);
+        else {
+            const char *root = fold[0] == '/' ? "" : w->dir, *sep = fold[0] && fold[strlen(fold) - 1] != '/' ? "/" : "";
+            snprintf(cand[nc++], sizeof cand[0], "%s%s%s%s", root, fold, sep, name);
+            if (r->incdir[0]) snprintf(cand[nc++], sizeof cand[0], "%s%s%s%s%s", root, fold, sep, r->incdir, name);
+        }
+        for (int c = 0; c < nc; c++) {
+            long size = file_size(cand[c]);
+            if (size < 0) continue;
+            int dup = 0;
+            for (int s = 0; s < nseen && !dup; s++) dup = strcmp(seen[s], cand[c]) == 0;
+            if (dup) break;
+            if (nseen < 256 && (size_t)snprintf(seen[nseen], sizeof seen[0], "%s", cand[c]) < sizeof seen[0]) nseen++;
+            const size_t dl = strlen(w->dir);
+            const char *rel = strncmp(cand[c], w->dir, dl) == 0 ? cand[c] + dl : cand[c];
+            char source[8192 + 400];
+            if (snprintf(source, sizeof source, "%s (%s)", rel, r->what) < 0) source[0] = '\0';
+            fric_io_error serr;
+            if (fric_io_check_size(FRIC_IO_KIND_ASSET, (unsigned long long)size, source, &serr) != FRIC_OK)
+                return cli_fail(CLI_USAGE, "%s", serr.message);
+            int rc = robot_total(w, size);
+            if (rc) return rc;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* The model's MJCF (and its includes, and the assets they name) checked
+ * and sized before mj_loadXML reads them. */
 static int mjcf_check(const char *model)
 {
     char dir[4096];
@@ -260,8 +390,12 @@ static int mjcf_check(const char *model)
     if (k >= (int)sizeof dir) return 0;
     snprintf(dir, sizeof dir, "%.*s", k, model);
     const char *chain[MJCF_CHAIN + 1] = { model };
-    long elements = 0;
-    return mjcf_check_file(model, dir, 0, &elements, chain, 1);
+    mjcf_walk w = { .dir = dir, .main = model + k };
+    int rc = mjcf_check_file(model, &w, 0, chain, 1);
+    if (!rc) rc = mjcf_size_assets(&w);
+    for (int i = 0; i < w.n; i++) free(w.refs[i].name);
+    free(w.refs);
+    return rc;
 }
 
 

@@ -286,27 +286,28 @@ static int mjcf_lines(const char *p, const char *q)
 /* " in FILE" for a sentence, or "". */
 #define MJCF_IN(file) ((file) ? " of " : ""), ((file) ? (file) : "")
 
-fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,
-                                 fric_mjcf_include *inc, int cap, int *n_inc, const char **why)
+/* One element tag of an MJCF text, as mjcf_next_tag finds it. */
+typedef struct {
+    const char *name;     /* the element's name (not NUL-terminated)           */
+    int nlen;             /* its length, at most 40 (for sentences)              */
+    size_t full;          /* its whole length                                    */
+    const char *attrs;    /* [attrs, attrs_end): the tag after its name          */
+    const char *attrs_end;
+    int closing, self;    /* </name>, <name .../>                                */
+    int line;             /* the line of its '<', 1-based                        */
+} mjcf_tag;
+
+/* The next element tag of [*pp, end) into *t, past comments, CDATA,
+ * processing instructions, declarations and stray '<'; *line counts the
+ * lines read. 1 and *pp past the tag, or 0 at the text's end. The one scan
+ * of an MJCF's tags: fric_mjcf_check_text and fric_mjcf_assets. */
+static int mjcf_next_tag(const char **pp, const char *end, int *line, mjcf_tag *t)
 {
-    if (!text || !elements || !n_inc || (cap > 0 && !inc)) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mjcf: no text, element count, include count or include array "
-                                  "(text, elements, n_inc, inc with cap > 0)."));
-        return FRIC_E_NULL;
-    }
-    *n_inc = 0;
-    if (len > FRIC_MJCF_MAX_BYTES) {
-        fric__why(why, fric__say("mjcf: the MJCF text%s%s is %.1f MiB: the limit is %.0f MiB of text per file "
-                                 "(FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in their own files).",
-                                 MJCF_IN(file), (double)len / 1048576.0, (double)FRIC_MJCF_MAX_BYTES / 1048576.0));
-        return FRIC_E_PARAM_RANGE;
-    }
-    const char *p = text, *end = text + len;
-    int depth = depth0 < 0 ? 0 : depth0, line = 1;
+    const char *p = *pp;
     while (p < end) {
         const char *lt = memchr(p, '<', (size_t)(end - p));
         if (!lt) break;
-        line += mjcf_lines(p, lt);
+        *line += mjcf_lines(p, lt);
         p = lt + 1;
         const char *skip_to = NULL;  /* the end of a comment, CDATA, PI or declaration */
         if (mjcf_starts(p, end, "!--")) {
@@ -333,7 +334,7 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
             skip_to = q < end ? q + 1 : end;
         }
         if (skip_to) {
-            line += mjcf_lines(p, skip_to);
+            *line += mjcf_lines(p, skip_to);
             p = skip_to;
             continue;
         }
@@ -342,67 +343,172 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
         if (name >= end || !mjcf_name_start(*name)) continue;   /* a stray '<': MuJoCo's parser says */
         const char *ne = name;
         while (ne < end && !mjcf_space(*ne) && *ne != '/' && *ne != '>') ne++;
-        int nlen = (int)(ne - name) > 40 ? 40 : (int)(ne - name);
         /* the tag's end: the first '>' outside a quoted value */
-        const char *q = ne, *file_at = NULL;
-        size_t file_len = 0;
+        const char *q = ne;
         char quote = 0;
-        const char *vstart = NULL;
         for (; q < end; q++) {
-            if (quote) {
-                if (*q == quote) {
-                    /* a value ends: file="..." of an <include> recorded */
-                    const char *a = vstart - 1;              /* the quote */
-                    while (a > ne && mjcf_space(a[-1])) a--;
-                    if (a > ne && a[-1] == '=') {
-                        a--;
-                        while (a > ne && mjcf_space(a[-1])) a--;
-                        if (a - ne >= 5 && memcmp(a - 4, "file", 4) == 0 && mjcf_space(a[-5])) {
-                            file_at = vstart;
-                            file_len = (size_t)(q - vstart);
-                        }
+            if (quote) { if (*q == quote) quote = 0; }
+            else if (*q == '"' || *q == '\'') quote = *q;
+            else if (*q == '>') break;
+        }
+        *t = (mjcf_tag){ name, (int)(ne - name) > 40 ? 40 : (int)(ne - name), (size_t)(ne - name), ne, q, closing,
+                         q < end && q > ne && q[-1] == '/', *line };
+        *line += mjcf_lines(p, q < end ? q + 1 : end);
+        *pp = q < end ? q + 1 : end;
+        return 1;
+    }
+    *pp = end;
+    return 0;
+}
+
+/* Whether tag t is the element named s. */
+static int mjcf_is(const mjcf_tag *t, const char *s)
+{
+    return t->full == strlen(s) && memcmp(t->name, s, t->full) == 0;
+}
+
+/* The value of t's attribute named attr (as written: no entity decoded):
+ * 1 with *v, *vlen, or 0. A name is a whole attribute name: the bytes
+ * before '=' back to a space. The last one when written twice (MuJoCo's
+ * parser refuses that itself). */
+static int mjcf_attr(const mjcf_tag *t, const char *attr, const char **v, size_t *vlen)
+{
+    const size_t an = strlen(attr);
+    const char *vstart = NULL;
+    char quote = 0;
+    int found = 0;
+    for (const char *q = t->attrs; q < t->attrs_end; q++) {
+        if (quote) {
+            if (*q == quote) {
+                const char *a = vstart - 1;              /* the quote */
+                while (a > t->attrs && mjcf_space(a[-1])) a--;
+                if (a > t->attrs && a[-1] == '=') {
+                    a--;
+                    while (a > t->attrs && mjcf_space(a[-1])) a--;
+                    if ((size_t)(a - t->attrs) >= an + 1 && memcmp(a - an, attr, an) == 0 &&
+                        mjcf_space(a[-(long)an - 1])) {
+                        *v = vstart;
+                        *vlen = (size_t)(q - vstart);
+                        found = 1;
                     }
-                    quote = 0;
                 }
-            } else if (*q == '"' || *q == '\'') {
-                quote = *q;
-                vstart = q + 1;
-            } else if (*q == '>') {
-                break;
+                quote = 0;
             }
+        } else if (*q == '"' || *q == '\'') {
+            quote = *q;
+            vstart = q + 1;
         }
-        int self = q < end && q > ne && q[-1] == '/';
-        if (closing) {
+    }
+    return found;
+}
+
+fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,
+                                 fric_mjcf_include *inc, int cap, int *n_inc, const char **why)
+{
+    if (!text || !elements || !n_inc || (cap > 0 && !inc)) {
+        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mjcf: no text, element count, include count or include array "
+                                  "(text, elements, n_inc, inc with cap > 0)."));
+        return FRIC_E_NULL;
+    }
+    *n_inc = 0;
+    if (len > FRIC_MJCF_MAX_BYTES) {
+        fric__why(why, fric__say("mjcf: the MJCF text%s%s is %.1f MiB: the limit is %.0f MiB of text per file "
+                                 "(FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in their own files).",
+                                 MJCF_IN(file), (double)len / 1048576.0, (double)FRIC_MJCF_MAX_BYTES / 1048576.0));
+        return FRIC_E_PARAM_RANGE;
+    }
+    const char *p = text, *end = text + len;
+    int depth = depth0 < 0 ? 0 : depth0, line = 1;
+    mjcf_tag t;
+    while (mjcf_next_tag(&p, end, &line, &t)) {
+        if (t.closing) {
             if (depth > (depth0 < 0 ? 0 : depth0)) depth--;
-        } else {
-            if (*elements >= FRIC_MJCF_MAX_ELEMENTS) {
-                fric__why(why, fric__say("mjcf: <%.*s> at line %d%s%s is element %ld of the model: the limit is %ld "
-                                         "(FRIC_MJCF_MAX_ELEMENTS), far above a real robot's few thousand; "
-                                         "MuJoCo would take minutes to read it.",
-                                         nlen, name, line, MJCF_IN(file), *elements + 1, FRIC_MJCF_MAX_ELEMENTS));
-                return FRIC_E_PARAM_RANGE;
-            }
-            ++*elements;
-            if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
-                fric__why(why, fric__say("mjcf: <%.*s> nested %d deep at line %d%s%s: the limit is %d "
-                                         "(FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); MuJoCo's parser "
-                                         "recurses once per level and a deeper chain freezes or crashes it.",
-                                         nlen, name, depth + 1, line, MJCF_IN(file), FRIC_MJCF_MAX_DEPTH));
-                return FRIC_E_PARAM_RANGE;
-            }
-            if (nlen == 7 && memcmp(name, "include", 7) == 0 && file_at) {
-                if (*n_inc >= cap) {
-                    fric__why(why, fric__say("mjcf: <include> at line %d%s%s is include %d of the file: the limit "
-                                             "is %d per file.", line, MJCF_IN(file), *n_inc + 1, cap));
-                    return FRIC_E_PARAM_RANGE;
-                }
-                inc[*n_inc] = (fric_mjcf_include){ (size_t)(file_at - text), file_len, depth + 1 - 2, line };
-                ++*n_inc;
-            }
-            if (!self) depth++;
+            continue;
         }
-        line += mjcf_lines(p, q < end ? q + 1 : end);
-        p = q < end ? q + 1 : end;
+        if (*elements >= FRIC_MJCF_MAX_ELEMENTS) {
+            fric__why(why, fric__say("mjcf: <%.*s> at line %d%s%s is element %ld of the model: the limit is %ld "
+                                     "(FRIC_MJCF_MAX_ELEMENTS), far above a real robot's few thousand; "
+                                     "MuJoCo would take minutes to read it.",
+                                     t.nlen, t.name, t.line, MJCF_IN(file), *elements + 1, FRIC_MJCF_MAX_ELEMENTS));
+            return FRIC_E_PARAM_RANGE;
+        }
+        ++*elements;
+        if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
+            fric__why(why, fric__say("mjcf: <%.*s> nested %d deep at line %d%s%s: the limit is %d "
+                                     "(FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); MuJoCo's parser "
+                                     "recurses once per level and a deeper chain freezes or crashes it.",
+                                     t.nlen, t.name, depth + 1, t.line, MJCF_IN(file), FRIC_MJCF_MAX_DEPTH));
+            return FRIC_E_PARAM_RANGE;
+        }
+        const char *v;
+        size_t vlen;
+        if (mjcf_is(&t, "include") && mjcf_attr(&t, "file", &v, &vlen)) {
+            if (*n_inc >= cap) {
+                fric__why(why, fric__say("mjcf: <include> at line %d%s%s is include %d of the file: the limit "
+                                         "is %d per file.", t.line, MJCF_IN(file), *n_inc + 1, cap));
+                return FRIC_E_PARAM_RANGE;
+            }
+            inc[*n_inc] = (fric_mjcf_include){ (size_t)(v - text), vlen, depth + 1 - 2, t.line };
+            ++*n_inc;
+        }
+        if (!t.self) depth++;
+    }
+    return FRIC_OK;
+}
+
+/* fric_mjcf_assets (fric_adapter.h): the elements naming files for MuJoCo
+ * to read, and the compiler's folders, in one pass of mjcf_next_tag. */
+static const struct {
+    const char *tag;
+    fric_mjcf_folder folder;
+} mjcf_asset_tags[] = {
+    { "mesh", FRIC_MJCF_MESHDIR }, { "hfield", FRIC_MJCF_MESHDIR }, { "skin", FRIC_MJCF_MESHDIR },
+    { "flexcomp", FRIC_MJCF_MESHDIR }, { "texture", FRIC_MJCF_TEXTUREDIR },
+};
+static const char *const mjcf_texture_attrs[] = { "file", "fileright", "fileleft", "fileup", "filedown",
+                                                  "filefront", "fileback" };
+
+fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out, int cap, int *n,
+                             fric_mjcf_compiler *compiler)
+{
+    if (!text || !n || !compiler || (cap > 0 && !out)) {
+        fric__fail(FRIC_E_NULL, -1, "mjcf: no text, asset count, compiler or asset array (text, n, compiler, "
+                   "out with cap > 0).");
+        return FRIC_E_NULL;
+    }
+    *n = 0;
+    const char *p = text, *end = text + len;
+    int line = 1;
+    mjcf_tag t;
+    while (mjcf_next_tag(&p, end, &line, &t)) {
+        if (t.closing) continue;
+        const char *v;
+        size_t vlen;
+        if (mjcf_is(&t, "compiler")) {
+            /* as MuJoCo reads a <compiler>: assetdir, then meshdir and texturedir over it */
+            static const struct { const char *attr; int mesh, texture; } dirs[] = {
+                { "assetdir", 1, 1 }, { "meshdir", 1, 0 }, { "texturedir", 0, 1 } };
+            for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+                if (!mjcf_attr(&t, dirs[d].attr, &v, &vlen)) continue;
+                const fric_mjcf_span s = { (size_t)(v - text), vlen, 1 };
+                if (dirs[d].mesh) compiler->dir[FRIC_MJCF_MESHDIR] = s;
+                if (dirs[d].texture) compiler->dir[FRIC_MJCF_TEXTUREDIR] = s;
+            }
+            if (mjcf_attr(&t, "strippath", &v, &vlen)) compiler->strippath = vlen == 4 && memcmp(v, "true", 4) == 0;
+            continue;
+        }
+        for (size_t k = 0; k < sizeof mjcf_asset_tags / sizeof mjcf_asset_tags[0]; k++) {
+            if (!mjcf_is(&t, mjcf_asset_tags[k].tag)) continue;
+            const int tex = mjcf_asset_tags[k].folder == FRIC_MJCF_TEXTUREDIR;
+            const size_t na = tex ? sizeof mjcf_texture_attrs / sizeof mjcf_texture_attrs[0] : 1;
+            for (size_t a = 0; a < na; a++) {
+                if (!mjcf_attr(&t, mjcf_texture_attrs[a], &v, &vlen)) continue;
+                if (*n < cap)
+                    out[*n] = (fric_mjcf_asset){ (size_t)(v - text), vlen, mjcf_asset_tags[k].folder, t.line,
+                                                 mjcf_asset_tags[k].tag, mjcf_texture_attrs[a] };
+                ++*n;
+            }
+        }
     }
     return FRIC_OK;
 }

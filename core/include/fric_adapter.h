@@ -480,6 +480,42 @@ typedef struct {
 fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file, int depth0, long *elements,
                                  fric_mjcf_include *inc, int cap, int *n_inc, const char **why);
 
+/* The files an MJCF text names for MuJoCo to read besides its includes:
+ * the file attributes of <mesh>, <hfield>, <skin>, <flexcomp> (found in the
+ * compiler's meshdir) and <texture> (file, fileright, fileleft, fileup,
+ * filedown, filefront, fileback; found in its texturedir), and its
+ * <compiler>'s folders (assetdir setting both, meshdir and texturedir over
+ * it; a later <compiler> over an earlier one) and strippath. The native
+ * `friction mujoco` sizes each such file (fric_io_check_size, kinds asset
+ * and robot) before MuJoCo reads it, as the page and tools/robot.mjs do
+ * (web/src/mujoco/robotFiles.js, whose table of elements is this one). */
+typedef enum { FRIC_MJCF_MESHDIR = 0, FRIC_MJCF_TEXTUREDIR = 1 } fric_mjcf_folder;
+typedef struct {
+    size_t at, len;   /* a value in the text, as written (no entity decoded) [bytes] */
+    int set;          /* 1: the attribute was given                                   */
+} fric_mjcf_span;
+typedef struct {
+    fric_mjcf_span dir[2];   /* by fric_mjcf_folder: meshdir, texturedir (in its text) */
+    int strippath;           /* strippath="true"                                       */
+} fric_mjcf_compiler;
+typedef struct {
+    size_t at, len;          /* the file attribute's value in the text, as written [bytes] */
+    fric_mjcf_folder folder; /* the compiler folder it is found in                        */
+    int line;                /* the element's line, 1-based                               */
+    const char *tag, *attr;  /* the element and attribute ("mesh", "file"), static text   */
+} fric_mjcf_asset;
+
+/* The asset files text[len] names, in document order: the first cap of
+ * them written to out[] (out may be NULL with cap 0), *n set to how many
+ * there are (call again with a larger array when *n > cap); the
+ * <compiler> elements of the text written over *compiler (zero it before a
+ * model's first file; the spans are in this text: copy them before the next
+ * file's). No allocation; the same tag scan as fric_mjcf_check_text (check
+ * the text with it first: no bound is checked here). FRIC_OK; FRIC_E_NULL:
+ * text, n or compiler NULL, out NULL with cap > 0. */
+fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out, int cap, int *n,
+                             fric_mjcf_compiler *compiler);
+
 #ifdef __cplusplus
 }
 #endif

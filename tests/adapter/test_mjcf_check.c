@@ -224,5 +224,69 @@ static void test_so101(void **state)
     free(scene);
 }
 
+/* fric_mjcf_assets: the files a text names for MuJoCo, listed by hand
+ * here (a comment's mesh named nothing; a texture's six sides; a '>' in a
+ * quoted value; a later <compiler> over an earlier; assetdir under meshdir). */
+static void test_assets(void **state)
+{
+    (void)state;
+    const char *t = "<mujoco>\n"
+                    "<compiler assetdir=\"a\" meshdir=\"m\"/>\n"
+                    "<!-- <mesh file=\"not.stl\"/> -->\n"
+                    "<asset><mesh name=\"x\" file=\"x&gt;.stl\"/> <mesh name=\"y\" vertex=\"0 0 0\"/>\n"
+                    "<texture name=\"c\" type=\"cube\" fileright='r.png' fileleft=\"l.png\" note=\"a>b\"/>\n"
+                    "<hfield name=\"h\" file=\"h.png\"/><skin file=\"s.skn\"/></asset>\n"
+                    "<compiler strippath=\"true\" texturedir=\"tex\"/><include file=\"inc.xml\"/>\n"
+                    "</mujoco>\n";
+    fric_mjcf_asset a[8];
+    fric_mjcf_compiler c = { 0 };
+    int n = -1;
+    assert_int_equal(fric_mjcf_assets(t, strlen(t), a, 8, &n, &c), FRIC_OK);
+    assert_int_equal(n, 5);
+    const char *want[5][4] = { { "mesh", "file", "x&gt;.stl", "4" }, { "texture", "fileright", "r.png", "5" },
+                               { "texture", "fileleft", "l.png", "5" }, { "hfield", "file", "h.png", "6" },
+                               { "skin", "file", "s.skn", "6" } };
+    for (int i = 0; i < 5; i++) {
+        assert_string_equal(a[i].tag, want[i][0]);
+        assert_string_equal(a[i].attr, want[i][1]);
+        assert_int_equal((int)a[i].len, (int)strlen(want[i][2]));
+        assert_memory_equal(t + a[i].at, want[i][2], a[i].len);
+        assert_int_equal(a[i].line, atoi(want[i][3]));
+        assert_int_equal(a[i].folder, i == 1 || i == 2 ? FRIC_MJCF_TEXTUREDIR : FRIC_MJCF_MESHDIR);
+    }
+    assert_true(c.dir[FRIC_MJCF_MESHDIR].set && c.dir[FRIC_MJCF_TEXTUREDIR].set);
+    assert_memory_equal(t + c.dir[FRIC_MJCF_MESHDIR].at, "m", 1);
+    assert_int_equal((int)c.dir[FRIC_MJCF_MESHDIR].len, 1);
+    assert_memory_equal(t + c.dir[FRIC_MJCF_TEXTUREDIR].at, "tex", 3);
+    assert_int_equal(c.strippath, 1);
+    /* counted past cap: the caller asks again with room */
+    assert_int_equal(fric_mjcf_assets(t, strlen(t), a, 2, &n, &c), FRIC_OK);
+    assert_int_equal(n, 5);
+    assert_int_equal(fric_mjcf_assets(t, strlen(t), NULL, 0, &n, &c), FRIC_OK);
+    assert_int_equal(n, 5);
+    REFUSE(fric_mjcf_assets(t, strlen(t), NULL, 1, &n, &c), FRIC_E_NULL, -1, "asset array");
+    REFUSE(fric_mjcf_assets(t, strlen(t), a, 8, &n, NULL), FRIC_E_NULL, -1, "compiler");
+}
+
+/* The SO-101's meshes: as many as "<mesh " is written in its text, in its meshdir "assets". */
+static void test_so101_assets(void **state)
+{
+    (void)state;
+    BENCH_SKIP_WITHOUT_DATA("../shared/data/so101/so101_new_calib.xml", "../shared/data/so101");
+    size_t len;
+    char *robot = slurp("../shared/data/so101/so101_new_calib.xml", &len);
+    int meshes = 0;
+    for (const char *p = robot; (p = strstr(p, "<mesh ")) != NULL; p++) meshes++;
+    fric_mjcf_compiler c = { 0 };
+    int n = -1;
+    assert_int_equal(fric_mjcf_assets(robot, len, NULL, 0, &n, &c), FRIC_OK);
+    assert_int_equal(n, meshes);
+    assert_true(meshes > 0);
+    assert_int_equal((int)c.dir[FRIC_MJCF_MESHDIR].len, 6);
+    assert_memory_equal(robot + c.dir[FRIC_MJCF_MESHDIR].at, "assets", 6);
+    assert_false(c.dir[FRIC_MJCF_TEXTUREDIR].set);
+    free(robot);
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_chain), cmocka_unit_test(test_edges), cmocka_unit_test(test_counts),
-               cmocka_unit_test(test_so101))
+               cmocka_unit_test(test_so101), cmocka_unit_test(test_assets), cmocka_unit_test(test_so101_assets))

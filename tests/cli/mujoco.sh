@@ -41,6 +41,32 @@ usage_error "mujoco: an oversized include" \
     "MJCF inc/big.xml: the file is 32.0 MiB (33554433 bytes); an MJCF file is read up to 32 MiB (33554432 bytes)" \
     -- "$bin" mujoco "$tmp/bigin/main.xml" --joint hinge law=coulomb-viscous Fc=0.3
 rm -rf "$tmp/bigin"
+# every file MuJoCo reads is sized before it reads it, as the page and
+# tools/robot.mjs size them (fric_io_check_size, kind asset: 32 MiB each; kind
+# robot: 64 MiB together): a mesh one MiB over the bound (sparse: MuJoCo would
+# read 33 MiB of zeros and say something else) named from the main folder with
+# the element naming it, the compiler's meshdir applied
+mkdir -p "$tmp/bigmesh/meshes"
+printf '<mujoco><compiler meshdir="meshes"/><asset><mesh name="m" file="big.stl"/></asset><worldbody><body><joint name="hinge"/><geom type="mesh" mesh="m"/></body></worldbody></mujoco>\n' >"$tmp/bigmesh/robot.xml"
+truncate -s 34603008 "$tmp/bigmesh/meshes/big.stl"
+usage_error "mujoco: an oversized mesh" \
+    'asset meshes/big.stl (<mesh file="big.stl">): the file is 33.0 MiB (34603008 bytes); a mesh, texture or other asset is read up to 32 MiB (33554432 bytes)' \
+    -- "$bin" mujoco "$tmp/bigmesh/robot.xml" --joint hinge law=coulomb-viscous Fc=0.3
+# the files together over 64 MiB, each under 32 MiB: a mesh named by an
+# included file in a subfolder (found beside it, the page's rule), a texture
+# through assetdir, a heightfield; the sentence names the main file and the
+# total is the files' sizes added here (stat), the MJCF texts too
+mkdir -p "$tmp/bigmesh/parts" "$tmp/bigmesh/assets"
+printf '<mujoco><asset><mesh name="p" file="part.stl"/></asset></mujoco>\n' >"$tmp/bigmesh/parts/arm.xml"
+printf '<mujoco><compiler assetdir="assets"/><include file="parts/arm.xml"/><asset><texture name="t" type="2d" file="skin.png"/><hfield name="h" file="ground.png" size="1 1 1 1"/></asset><worldbody><body><joint name="hinge"/><geom size="0.1"/></body></worldbody></mujoco>\n' >"$tmp/bigmesh/total.xml"
+mkdir -p "$tmp/bigmesh/assets/parts"; truncate -s 23068672 "$tmp/bigmesh/assets/parts/part.stl"
+truncate -s 23068672 "$tmp/bigmesh/assets/skin.png"
+truncate -s 23068672 "$tmp/bigmesh/assets/ground.png"
+total=$(( $(stat -c %s "$tmp/bigmesh/total.xml") + $(stat -c %s "$tmp/bigmesh/parts/arm.xml") + 3 * 23068672 ))
+usage_error "mujoco: a robot's files over 64 MiB together" \
+    "robot total.xml: the files the MJCF names (its includes and their assets) are together 66.0 MiB ($total bytes); a robot's files are read up to 64 MiB (67108864 bytes)" \
+    -- "$bin" mujoco "$tmp/bigmesh/total.xml" --joint hinge law=coulomb-viscous Fc=0.3
+rm -rf "$tmp/bigmesh"
 # drift DESC FILE LO HI: the printed drift of joint hinge lies in [LO, HI] rad
 drift_in() {
     local d

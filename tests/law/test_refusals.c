@@ -655,6 +655,8 @@ static void test_joint_stage(void **state)
     int n_inc = 0;
     REFUSE(fric_mjcf_check_text("<a><b/></a>", 11, NULL, FRIC_MJCF_MAX_DEPTH - 1, &elements, NULL, 0, &n_inc, &why),
            FRIC_E_PARAM_RANGE, -1, "<b> nested 65 deep");
+    /* the files it names (test_mjcf_check.c has the rest): no compiler to write to */
+    REFUSE(fric_mjcf_assets("<a/>", 4, NULL, 0, &n_inc, NULL), FRIC_E_NULL, -1, "compiler");
 }
 
 /* ------------------------------------------------------- without `why` */

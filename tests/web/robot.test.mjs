@@ -383,6 +383,33 @@ describe('the robot\'s one validation (the core\'s robot layer, every door: issu
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('friction mujoco --adopt (native, MuJoCo 2.2.2) says the page\'s sentences (the core\'s, word for word) on the same files', (t) => {
+    if (!fs.existsSync(CLI)) {
+      // a missing tool fails under CI=true (a skip there would hide it); outside CI it is skipped, saying so
+      assert.ok(process.env.CI !== 'true', `CI=true: ${CLI} is not built (make cli)`);
+      t.skip(`${CLI} is not built (make cli)`);
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-valid-native-'));
+    try {
+      for (const [what, xml] of cases) {
+        let page = null;
+        try { createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', keyframe: 0 }).free(); } catch (e) { page = e.message; }
+        assert.ok(page, `${what}: the page took it`);
+        fs.writeFileSync(path.join(dir, 'arm.xml'), xml);
+        const r = spawnSync(CLI, ['mujoco', path.join(dir, 'arm.xml'), '--adopt', '*=sts3215/m1', '--seconds', '0.01'], { encoding: 'utf8' });
+        assert.equal(r.status, 2, `${what}: ${r.stderr}`);
+        assert.equal(r.stdout, '', what);
+        const lines = r.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, `${what}: ${r.stderr}`);
+        // the core's sentence, each door's prefix (the page's 'Adoption: ', the tool's 'adopt: ') and the tool's '(model FILE)' aside
+        const said = page.replace(/^Adoption: /, '');
+        assert.ok(lines[0].includes(`: ${said}`), `${what}: native '${lines[0]}', the page '${page}'`);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it('a goal beyond the core\'s ±1e4 rad (robot-goal-huge: its sag was −inf) is refused naming the joint: the pair keeps its goal, the headless runner exits 2', () => {
     const sentence = "joint 'shoulder': the goal -1.97e+307 rad is outside ±10000 rad; give a finite angle within the core's angle bound.";
     const pair = createRobotPair(mj, core, { files: files(BOTH), mapping: '*=sts3215/m1', keyframe: 0 });

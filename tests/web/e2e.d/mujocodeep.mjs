@@ -23,7 +23,13 @@
 //   after       with the limit back at 120 s, the SO-101 folder dropped
 //               after both loads and runs (its clock advances, both copies
 //               drawn) without a reload; the worker's compile came first
-//               (compileGuard.last: done)
+//               (compileGuard.last: done); then its light meshes (the
+//               automatic choice on SwiftShader's slow frames, else chosen)
+//               drawn, their hulls made in the robot's worker; the page's
+//               largest frame gap from the drop until then is measured with
+//               its bound above, not asserted: 6.6–13 s here with or without
+//               the hulls on the page (8.9–9.3 s before them), in long tasks
+//               of the page's thread outside the 3D draw calls
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -74,7 +80,7 @@ export default async function mujocoDeep(h) {
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
   const robot = () => page.evaluate(() => {
     const r = window.__fx?.mujoco?.robot;
-    return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy } : null;
+    return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, meshes: r.meshes, triangles: r.triangles } : null;
   });
   const dropText = (name, text) => page.evaluate(([n, x]) => {
     const dt = new DataTransfer();
@@ -100,7 +106,7 @@ export default async function mujocoDeep(h) {
   await page.waitForFunction(() => window.__fx?.mujoco?.version, null, { timeout: 60_000 });
   await page.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
 
-  await check('mujocodeep: a 300-deep chain dropped: one sentence (the core\'s bound, naming the element, line and file), the page answering within 1 s throughout', async () => {
+  await check('mujocodeep: a 300-deep chain dropped: one sentence within 10 s (the core\'s bound, naming the element, line and file), the page answering within 1 s throughout', async () => {
     const base = await baseline();
     await watch();
     slowest = 0;
@@ -110,6 +116,7 @@ export default async function mujocoDeep(h) {
     const took = Date.now() - t0, g = await gap();
     expect(said, `no sentence within 60 s (the page's largest frame gap ${g.toFixed(0)} ms)`);
     expect(said.includes('<joint> nested 65 deep at line 64 of deep.xml: the limit is 64'), `the sentence: '${said}'`);
+    expect(took < 10_000, `the sentence came after ${took} ms: the issue's check asks it within 10 s`);
     expect(g < answerBound(base), `the page did not answer within 1 s: largest frame gap ${g.toFixed(0)} ms (${base.toFixed(0)} ms before, with nothing dropped; slowest round trip ${slowest} ms)`);
     const r = await robot();
     expect(!r?.main && !r?.busy, `a robot was loaded or the section is still busy: ${JSON.stringify(r)}`);
@@ -141,22 +148,50 @@ export default async function mujocoDeep(h) {
     return `'${said}'; largest frame gap ${g.toFixed(0)} ms, slowest round trip ${slowest} ms`;
   });
 
-  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker', async () => {
+  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page\'s largest frame gap until then measured against max(1 s, 4 × its baseline gap), not asserted', async () => {
     await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 120_000; });
     await waitFor(async () => !(await robot())?.busy, 10_000, 100);
-    await watch();
-    const t0 = Date.now();
+    const base = await baseline(), bound = answerBound(base);
     await page.setInputFiles('#mujoco-robot-folder', drop);
+    // watched from the moment the page has the files (Playwright's hand-over
+    // of 15 MB to the file input can hold the renderer's thread about 1 s)
+    await watch();
+    // the page's own long tasks (its thread busy), told from frames the GPU
+    // (SwiftShader here) holds back while the thread is free
+    await page.evaluate(() => {
+      window.__deepLong = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__deepLong.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+    });
+    const t0 = Date.now();
     const ok = await waitFor(async () => { const r = await robot(); return r && r.drawn > 0 && r.time > 0.05 ? r : null; }, 200_000, 250);
     expect(ok, `the SO-101 did not run: '${await error()}'`);
     expect(ok.main === 'scene.xml', `main MJCF ${ok.main}`);
+    const gRun = await gap(), runS = (Date.now() - t0) / 1000;
+    // SwiftShader's slow frames give way to the light meshes (robot3dPanel.js's
+    // automatic choice, or chosen here when the frames came fast): their hulls,
+    // made in the robot's worker (mujoco/hulls.js), drawn
+    const full = ok.triangles;
+    let light = await waitFor(async () => { const r = await robot(); return r?.meshes === 'light' ? r : null; }, 20_000, 250);
+    if (!light) await page.selectOption('#mujoco-robot-meshes', 'light');
+    light = await waitFor(async () => { const r = await robot(); return r?.meshes === 'light' && r.triangles < full / 3 ? r : null; }, 120_000, 250);
+    expect(light, `the light meshes were not drawn: ${JSON.stringify(await robot())}`);
+    const g = await gap();
+    // the 3D draw calls' times (robot3dPanel.js's hook): SwiftShader's share of the gaps
+    const draws = await page.evaluate(() => window.__fx.mujoco.robotDrawStats.slice(0, 4).map((x) => Math.round(x)));
+    const longs = await page.evaluate(() => window.__deepLong.slice().sort((a, b) => b - a).slice(0, 4));
+    const build = await page.evaluate(() => Math.round(window.__fx.mujoco.robotBuildMs));
     const last = await page.evaluate(() => window.__fx.mujoco.compileGuard.last);
     expect(last?.outcome === 'done', `the worker's trial: ${JSON.stringify(last)}`);
     const problems = logProblems(log);
     expect(!problems.length, problems.join('; '));
-    return `running after ${((Date.now() - t0) / 1000).toFixed(1)} s (the worker's compile ${(last.ms / 1000).toFixed(1)} s); `
-      + `largest frame gap meanwhile ${(await gap()).toFixed(0)} ms (a measurement: MuJoCo runs in the robot's worker; what stays on the page's `
-      + 'thread is the 3D scene, built and drawn by three.js: SwiftShader here, seconds for the SO-101\'s first frame; e2e.d/mujocoworker.mjs asserts the page without it)';
+    // a measurement, not asserted (yet): the hulls left the page (h-38), yet
+    // the page's thread still has long tasks of seconds here, outside the 3D
+    // draw calls and mostly in the browser's own code (a CPU profile: the
+    // scene's first upload through SwiftShader, the view's own runs); the
+    // bound to assert once it holds: g < bound (max(1 s, 4 × baseline))
+    return `baseline gap ${base.toFixed(0)} ms; running after ${runS.toFixed(1)} s (the worker's compile ${(last.ms / 1000).toFixed(1)} s), `
+      + `largest frame gap ${gRun.toFixed(0)} ms; light meshes (${full} → ${light.triangles} triangles) after ${((Date.now() - t0) / 1000).toFixed(1)} s, `
+      + `largest frame gap ${g.toFixed(0)} ms (${g < bound ? 'within' : 'over'} the bound ${bound.toFixed(0)} ms; the first 3D draws ${draws.join(', ')} ms; the longest tasks ${longs.join(', ')} ms; the scene made and first drawn in ${build} ms)`;
   });
   await page.close();
 }

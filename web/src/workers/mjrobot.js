@@ -16,6 +16,9 @@
 //   'adopt'    { load, pairId, mapping, servos, sources, keyframe, timestep, joints }: of the drop `load`: a new pair (the old one freed once it stands)
 //   'goal'     { pair, name, rad }    'keyframe' { pair, k }  'step' { pair, n }
 //   'time'     { pair, n }: the wall time of n steps [ms] (for the tests)
+//   'hulls'    { pair }: the convex hulls of the pair's meshes (mujoco/hulls.js: [[mesh id,
+//              Float32Array of triangle corners], ...], transferred), made once per drop: the
+//              3D picture's light meshes, never computed on the page's thread
 //   'free'     { pair }: the pair freed (pair: the page's id of it, adopt's pairId;
 //              a command naming a pair replaced since is refused, free ignored)
 // Messages out (each with the command's id):
@@ -27,6 +30,7 @@ import { listen } from '../workerInbox.js';   // first: it keeps what arrives wh
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
+import { meshHulls } from '../mujoco/hulls.js';
 import { t } from '../i18n/index.js';
 
 let engine = null;   // Promise of { mj, core }
@@ -101,6 +105,12 @@ const COMMANDS = {
   keyframe(m) { current(m).setKeyframe(m.k); return frame(); },
   step(m) { current(m).step(m.n); return frame(); },
   time(m) { const t0 = performance.now(); current(m).step(m.n); return { ms: performance.now() - t0, frame: frame() }; },
+  hulls(m) {
+    const p = current(m), drop = loads.get(p.load);
+    const hulls = drop?.hulls ?? meshHulls(p.A.m);
+    if (drop) drop.hulls = hulls;
+    return { hulls: hulls.map(([id, a]) => [id, a.slice()]) };   // copies sent: the drop keeps its own for the next adoption
+  },
   free(m) { if (pair && pair.id === m.pair) { pair.free(); pair = null; } return {}; },
 };
 
@@ -121,10 +131,11 @@ listen(async (e) => {
     if (m.cmd === 'load' || m.cmd === 'adopt') self.postMessage({ type: 'loaded', id });
     arm(mj, m.failNext);
     const out = await COMMANDS[m.cmd](m, mj, core);
-    const f = out.frame ?? (m.cmd === 'free' || m.cmd === 'load' ? null : out);
+    const f = out.frame ?? (m.cmd === 'free' || m.cmd === 'load' || m.cmd === 'hulls' ? null : out);
     if (f?.A) transfer.push(f.A.geom_xpos.buffer, f.A.geom_xmat.buffer, f.C.geom_xpos.buffer, f.C.geom_xmat.buffer);
     // the model's arrays for the picture (the SO-101's meshes: megabytes) moved, not copied on the page's thread
     if (out.scene) for (const x of SCENE_FIELDS) transfer.push(out.scene[x].buffer);
+    if (out.hulls) for (const [, a] of out.hulls) transfer.push(a.buffer);
     self.postMessage({ type: 'done', id, ...out }, transfer);
   } catch (err) {
     self.postMessage({ type: 'failed', id, message: String(err?.message ?? err), died: mujocoDied(err) });

@@ -11,10 +11,10 @@
 //   scene.setMeshes('light');   // 'full' (the meshes) or 'light' (their convex hulls)
 //   scene.triangles             // the triangles a frame draws (all copies)
 //
-// Light meshes: each mesh's convex hull, MuJoCo's own where it computed one
-// (mesh_graph at mesh_graphadr: the hull MuJoCo collides with; its faces
-// index the mesh's vertices, wound outward), else three's ConvexGeometry
-// (addon, from the pinned three) over the mesh's vertices; flat shaded.
+// Light meshes: each mesh's convex hull (m.hulls: mesh id → its triangles'
+// corners, made off the page's thread by the robot's worker, mujoco/hulls.js:
+// MuJoCo's own hull where it computed one, else three's ConvexHull over the
+// mesh's vertices); flat shaded; until m.hulls has a mesh's, its full mesh.
 // The SO-101's 2 × 400k triangles become 2 × about 60k.
 //
 // No mesh parser: every shape is read from the compiled model m (MuJoCo
@@ -35,7 +35,6 @@
 // matrices (no allocation).
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { ConvexGeometry } from 'three/examples/jsm/geometries/ConvexGeometry.js';
 
 // mjtGeom
 const PLANE = 0, SPHERE = 2, CAPSULE = 3, ELLIPSOID = 4, CYLINDER = 5, BOX = 6, MESH = 7;
@@ -80,27 +79,12 @@ function meshGeometry(m, id) {
   return geo;
 }
 
-/** three geometry of the convex hull of mesh `id` of m: MuJoCo's
- *  (mesh_graph: numvert, numface, vert_edgeadr[numvert],
- *  vert_globalid[numvert], edge_localid[numvert + 3·numface],
- *  face_globalid[3·numface]) when it has one, else three's ConvexGeometry. */
+/** three geometry of the convex hull of mesh `id` of m: m.hulls's (mesh
+ *  id → its triangles' corners, made in the robot's worker: mujoco/hulls.js),
+ *  flat shaded; null while m has none (the full mesh drawn meanwhile). */
 function hullGeometry(m, id) {
-  const vert = m.mesh_vert, va = m.mesh_vertadr[id], vn = m.mesh_vertnum[id];
-  const ga = m.mesh_graphadr[id];
-  if (ga < 0) {
-    const pts = [];
-    for (let i = 0; i < vn; i++) pts.push(new THREE.Vector3(vert[3 * (va + i)], vert[3 * (va + i) + 1], vert[3 * (va + i) + 2]));
-    const geo = new ConvexGeometry(pts);
-    geo.computeBoundingSphere();
-    return geo;
-  }
-  const graph = m.mesh_graph, nv = graph[ga], nf = graph[ga + 1];
-  const fa = ga + 2 + nv + nv + nv + 3 * nf;      // face_globalid
-  const pos = new Float32Array(9 * nf);
-  for (let i = 0; i < 3 * nf; i++) {
-    const v = 3 * (va + graph[fa + i]);
-    pos[3 * i] = vert[v]; pos[3 * i + 1] = vert[v + 1]; pos[3 * i + 2] = vert[v + 2];
-  }
+  const pos = m.hulls?.get(id);
+  if (!pos) return null;
   const geo = new THREE.BufferGeometry();
   geo.setAttribute('position', new THREE.BufferAttribute(pos, 3));
   geo.computeVertexNormals();                     // not indexed: each face's own normal (flat)
@@ -246,7 +230,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   // shared geometry (by shape) and materials (by colour)
   const shapes = new Map(), materials = new Map();
   const geometryOf = (shape) => {
-    if (!shapes.has(shape.key)) shapes.set(shape.key, shape.make());
+    if (!shapes.get(shape.key)) shapes.set(shape.key, shape.make());   // a hull not there yet (null) is asked again
     return shapes.get(shape.key);
   };
   const materialOf = (rgba, plane) => {
@@ -282,7 +266,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     meshMode = mode === 'light' ? 'light' : 'full';
     for (const it of items) {
       if (!it.light) continue;
-      const geo = meshMode === 'light' ? geometryOf(it.light) : it.full;
+      const geo = (meshMode === 'light' && geometryOf(it.light)) || it.full;
       it.meshes.forEach((mesh) => { mesh.geometry = geo; });
     }
     dirty = true;

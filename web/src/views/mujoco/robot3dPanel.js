@@ -39,7 +39,18 @@ export function robot3dPanel({ say }) {
   // render call), part of frameStats: the tests tell the page's own work from
   // the WebGL driver's (headless Chromium's is SwiftShader, software)
   const drawStats = setHook('mujoco', 'robotDrawStats', []);
-  let scene = null;
+  let scene = null, shown = null;   // the scene and the pair it draws
+
+  /** The meshes of meshSel drawn: light ones once the pair's worker has made
+   *  their hulls (pair.hulls(): off the page's thread; full ones meanwhile),
+   *  then the triangles said (why: as showTriangles). */
+  function meshes(why) {
+    const s = scene, mode = meshSel.value;
+    const apply = () => { if (scene === s && meshSel.value === mode) { s.setMeshes(mode); showTriangles(why); } };
+    if (mode !== 'light' || !shown?.hulls) { apply(); return; }
+    // a lost worker says so itself (pair.onError): the full meshes stay
+    shown.hulls().then(apply, () => {});
+  }
 
   /** The triangle count of the scene, with why its meshes are what they are. */
   function showTriangles(why) {
@@ -50,8 +61,7 @@ export function robot3dPanel({ say }) {
   }
   meshSel.addEventListener('change', () => {
     meshChosen = true;
-    scene?.setMeshes(meshSel.value);
-    showTriangles(null);
+    meshes(null);
   });
   /** The automatic choice: the full meshes' draw over the budget, or their
    *  frames too far apart (gap: ms since the last frame, null for the first)
@@ -68,8 +78,7 @@ export function robot3dPanel({ say }) {
         : null;
     if (!why) return;
     meshSel.value = 'light';
-    scene.setMeshes('light');
-    showTriangles(why);
+    meshes(why);
   }
 
   /** A new pair drawn (renderer: the module robot3d.js); without WebGL, the
@@ -78,13 +87,18 @@ export function robot3dPanel({ say }) {
     view3d.hidden = false;
     try {
       const copies = [{ ...pair.A, label: t('robot.label.A') }, { ...pair.C, label: t('robot.label.C') }];
-      scene = renderer.createRobotScene(view3d, copies, { meshes: meshSel.value,
+      shown = pair;
+      const t0 = performance.now();
+      scene = renderer.createRobotScene(view3d, copies, { meshes: 'full',
         aria: t('robot.3d.aria', { labels: copies.map((c) => c.label).join(t('robot.3d.and')) }) });
       autoDraws = [];
       autoGaps = [];
       lastPaint = 0;
       meshRow.hidden = false;
-      showTriangles(null);
+      // the scene's making and first frame [ms] (for the tests: three.js's
+      // uploads and shader compiles, SwiftShader's in headless Chromium)
+      setHook('mujoco', 'robotBuildMs', performance.now() - t0);
+      meshes(null);
       setHook('mujoco', 'robotScene', scene);
     } catch (e) {
       // no WebGL here: the runs and the table go on without the picture
@@ -109,6 +123,7 @@ export function robot3dPanel({ say }) {
     if (scene) clearHook('mujoco', 'robotScene', scene);
     scene?.dispose();
     scene = null;
+    shown = null;
   }
 
   return {

@@ -169,7 +169,7 @@ function remotePair(r, id) {
   const m = { ...r.scene, opt: { timestep: r.timestep } };
   const copy = (k) => ({ geom_xpos: new Float64Array(r.frame[k].geom_xpos), geom_xmat: new Float64Array(r.frame[k].geom_xmat), xanchor: r.xanchor[k] });
   const A = { m, d: copy('A') }, C = { m, d: copy('C') };
-  let state = r.frame, epoch = 0, inFlight = false, asked = 0, freed = false, gone = null;
+  let state = r.frame, epoch = 0, inFlight = false, asked = 0, freed = false, gone = null, hullsAsked = null;
   const w = worker;
   /** A command of this pair: refused at once (gone's error) when its worker was lost. */
   const ask = (cmd, msg) => (gone ? Promise.reject(gone) : command(cmd, { pair: id, ...msg }));
@@ -223,6 +223,14 @@ function remotePair(r, id) {
     step(n = 1) {
       asked = Math.min(pair.maxSteps, asked + n);
       send();
+    },
+    /** The convex hulls of the model's meshes (the picture's light meshes),
+     *  made in the worker once (its 'hulls', under the load's time limit):
+     *  resolves when m.hulls (mesh id → triangle corners) is there. */
+    hulls() {
+      hullsAsked ??= gone ? Promise.reject(gone)
+        : command('hulls', { pair: id }, { ms: GUARD.limitMs, timeoutKey: 'robot.err.timeout' }).then((x) => { m.hulls = new Map(x.hulls); });
+      return hullsAsked;
     },
     /** The wall time of n steps of both copies in the worker [ms] (for the tests). */
     async timeSteps(n) {
