@@ -466,15 +466,26 @@ async function settle(page) {
   return last;
 }
 
-/** Is the view animating by itself? */
+/** The text of the view's run clocks (the run bars' `<name>-clock`, Your
+ *  robot's `mujoco-robot-clock`): written by the page's own frames. */
+function clocks(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#view [id$="-clock"]')].map((e) => e.textContent).join('\n'));
+}
+
+/** Is the view animating by itself? Its chart data or its run clock changes.
+ *  The clock is the page's: a live chart's data (liveCharts.js's mirror) is
+ *  handed over only when the chart worker has drawn the last batch, and at a
+ *  load of 8 a draw took longer than this window, so the running arm was
+ *  taken for a still view (stop 45's one failure of "arm: reload from the
+ *  copied URL", 16 chart points against 48 024; e2e.d/livecheck.mjs). */
 async function isLive(page) {
-  const a = await chartPrint(page);
+  const a = await chartPrint(page), ca = await clocks(page);
   await page.waitForTimeout(600);
   // and at least 30 animation frames: a loaded machine draws a live view
   // slower, and 600 ms alone took the arm for a still view there
   await frames(page, 30);
-  const b = await chartPrint(page);
-  return a.hash !== b.hash;
+  const b = await chartPrint(page), cb = await clocks(page);
+  return a.hash !== b.hash || ca !== cb;
 }
 
 // ------------------------------------------------------ checks of a view
