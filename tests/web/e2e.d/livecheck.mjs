@@ -11,10 +11,17 @@
 // once paused.
 //   stalled  the run clock advances while the chart data stays as it was; isLive is true
 //   paused   after Pause, isLive is false
+//   drawn    with a chart worker whose every batch arrives 1.5 s late, the
+//            paused arm's chart data, once every chart says it has drawn all
+//            it was handed (h.chartsDrawn, liveCharts.js mirror.drawing), no
+//            longer changes: the slider check after a Pause waits on it (a
+//            late batch changed the data after the still check, and the first
+//            slider moved, 'speed ×', was credited with the change)
 export default async function livecheck(h) {
   const { check, expect, openPage, isLive, chartPrint, requireViews } = h;
   if (!requireViews(['arm'], ['livecheck: a running arm whose chart worker has stalled counts as live',
-    'livecheck: the same arm paused counts as still'])) return;
+    'livecheck: the same arm paused counts as still',
+    'livecheck: a paused arm whose chart batches arrive 1.5 s late keeps its data once its charts say they have drawn'])) return;
   const { page, log } = await openPage('?view=laws', 'laws');
   // every liveCharts worker of the page answers its first 'data' message only
   await page.addInitScript(() => {
@@ -61,5 +68,41 @@ export default async function livecheck(h) {
     });
   } finally {
     await page.close();
+  }
+
+  const slow = await openPage('?view=laws', 'laws');
+  await slow.page.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      postMessage(m, transfer) {
+        if (/liveCharts/.test(this.fxUrl || '') && m && m.type === 'data') {
+          setTimeout(() => super.postMessage(m, transfer), 1500);
+          return undefined;
+        }
+        return super.postMessage(m, transfer);
+      }
+      constructor(url, opts) { super(url, opts); this.fxUrl = String(url); }
+    };
+  });
+  try {
+    const pg = slow.page;
+    await pg.goto(`${h.base}?view=arm`);
+    await pg.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'arm', null, { timeout: 20_000 });
+    await check('livecheck: a paused arm whose chart batches arrive 1.5 s late keeps its data once its charts say they have drawn', async () => {
+      await pg.waitForTimeout(3000);
+      await pg.locator('#view button', { hasText: /^Pause$/ }).first().click();
+      const drawn = await h.chartsDrawn(pg, 20_000);
+      expect(drawn, 'the charts still drawing 20 s after the Pause');
+      const p0 = await chartPrint(pg);
+      await pg.waitForTimeout(3500);
+      await h.frames(pg, 10);
+      const p1 = await chartPrint(pg);
+      expect(p1.hash === p0.hash, `the chart data changed after the charts said they had drawn (${p0.points} -> ${p1.points} points)`);
+      const problems = h.logProblems(slow.log);
+      expect(problems.length === 0, problems.slice(0, 5).join('; '));
+      return `${p1.points} chart points unchanged 3.5 s after the charts had drawn`;
+    });
+  } finally {
+    await slow.page.close();
   }
 }
