@@ -455,6 +455,9 @@ function requireData(names, file, ...parts) {
 /** The chart fingerprint once it stops changing (two equal reads 150 ms
  *  apart; at most 5 s), for views that compute in steps. */
 async function settle(page) {
+  // a live chart's data is handed over batch by batch as its worker draws
+  // (liveCharts.js mirror.drawing): first the last batch drawn
+  await chartsDrawn(page, 5000);
   let last = await chartPrint(page);
   const end = Date.now() + 5000;
   while (Date.now() < end) {
@@ -466,15 +469,33 @@ async function settle(page) {
   return last;
 }
 
-/** Is the view animating by itself? */
+/** The text of the view's run clocks (the run bars' `<name>-clock`, Your
+ *  robot's `mujoco-robot-clock`): written by the page's own frames. */
+function clocks(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#view [id$="-clock"]')].map((e) => e.textContent).join('\n'));
+}
+
+/** Waits up to ms for every live chart's worker to have drawn all the page
+ *  handed it (liveCharts.js mirror.drawing false): true, or false at the
+ *  end of the time. A chart of Chart.js on the page has no such flag. */
+async function chartsDrawn(page, ms) {
+  return !!(await waitFor(() => page.evaluate(() => [...(window.__fx?.charts?.all || [])].every((c) => !c.drawing)), ms));
+}
+
+/** Is the view animating by itself? Its chart data or its run clock changes.
+ *  The clock is the page's: a live chart's data (liveCharts.js's mirror) is
+ *  handed over only when the chart worker has drawn the last batch, and at a
+ *  load of 8 a draw took longer than this window, so the running arm was
+ *  taken for a still view (stop 45's one failure of "arm: reload from the
+ *  copied URL", 16 chart points against 48 024; e2e.d/livecheck.mjs). */
 async function isLive(page) {
-  const a = await chartPrint(page);
+  const a = await chartPrint(page), ca = await clocks(page);
   await page.waitForTimeout(600);
   // and at least 30 animation frames: a loaded machine draws a live view
   // slower, and 600 ms alone took the arm for a still view there
   await frames(page, 30);
-  const b = await chartPrint(page);
-  return a.hash !== b.hash;
+  const b = await chartPrint(page), cb = await clocks(page);
+  return a.hash !== b.hash || ca !== cb;
 }
 
 // ------------------------------------------------------ checks of a view
@@ -539,6 +560,10 @@ async function testView(view, allViews) {
       expect(await pause.count() > 0, 'the view animates and has no Pause button, so a change cannot be told apart');
       await pause.first().click();
       await frames(page, 3);
+      // the batches handed to the chart worker before the Pause drawn first:
+      // one drawn later changed the data after the still check, and the
+      // first slider moved ('speed ×') was credited with it (stop 45, 46)
+      await chartsDrawn(page, 20_000);
       // a chart worker may still paint updates queued before the Pause on a
       // loaded machine: the view must come to rest, within four 0.6 s windows
       let still = false;
@@ -740,7 +765,7 @@ async function main() {
   }
   harness = {
     ROOT, OUT, LOG_DIR, MISSING_DATA, FRAME_TARGET_MS, FRAME_MIN, frameVerdict, base, get context() { return context; }, views, check, expect, report, openPage,
-    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, quantile, frameTime, frameWindows,
+    logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, chartsDrawn, quantile, frameTime, frameWindows,
     screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
 

@@ -90,6 +90,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
     });
     c.inFlight = true;
     c.stale = false;
+    c.mirror.drawing = true;   // until the worker has drawn what the page last handed it (the browser tests wait on it)
     worker.postMessage({ type: 'data', index: c.index, x0, x1, series: out, budget }, out.map((a) => a.xy.buffer));
   }
 
@@ -104,6 +105,7 @@ export function liveChartSet(parent, { what, boxes, axes, showError, onStats, ra
       c.mirror.ticks = m.ticks;
       c.mirror.ticksFont = m.font;
       if (c.stale) post(c);
+      else c.mirror.drawing = false;
     } else if (m.type === 'stats' && onStats) {
       onStats(m.ms);
     }

@@ -46,6 +46,17 @@ export function printBase() {
   return ok || pageBase();
 }
 
+/** The note under the field for the base `base`: a file (the single file,
+ *  build/dist/friction-explorer.html, opened from a USB stick) or this
+ *  computer's own address cannot be opened by the students' phones; any
+ *  other address is said as it is. */
+export function baseNote(base) {
+  const u = new URL(base);
+  if (u.protocol === 'file:') return t('worksheet.base.file');
+  if (isLoopback(u.hostname)) return t('worksheet.base.loopback', { host: u.hostname });
+  return t('worksheet.base.now', { url: base });
+}
+
 /** The field that sets printBase(): its label, the input, a line that says
  *  what is wrong with a typed address or why the default will not do. */
 export function printAddressField() {
@@ -53,9 +64,8 @@ export function printAddressField() {
     placeholder: pageBase(), value: stored() || '' });
   const msg = el('p', { className: 'note lesson-print-base-msg', id: 'lesson-print-base-msg', 'aria-live': 'polite' });
   const say = () => {
-    const host = new URL(printBase()).hostname;
     msg.className = 'note lesson-print-base-msg';
-    msg.textContent = isLoopback(host) ? t('worksheet.base.loopback', { host }) : t('worksheet.base.now', { url: printBase() });
+    msg.textContent = baseNote(printBase());
   };
   input.addEventListener('change', () => {
     const text = input.value.trim();

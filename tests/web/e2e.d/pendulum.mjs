@@ -32,7 +32,8 @@
 //               the STICK/SLIP badge lies outside the swing circle (so never
 //               on the arm or mass), canvas text >= 12 CSS px; screenshots
 //               build/e2e/pendulum-{1280,1024,853}.png
-//   tab order   at most 3 Tab presses from the selected tab reach Play
+//   tab order   at most 6 Tab presses from the selected tab reach Play (the
+//               lesson box's summary, Reset, Worksheet, Answer key, address field first)
 //   clock       at dt = 1e-6 (the smallest dt the core accepts) and 10× the clock shows the speed achieved (< 10×), within
 //               a factor 1.5 of the simulated time over wall time measured here
 import fs from 'node:fs';
@@ -217,15 +218,17 @@ export default async function pendulum(h) {
     try {
       await p.page.focus('#tab-pendulum');
       const seen = [];
-      // the lesson's "What to notice" summary, Reset, Worksheet and Answer key
-      // may come first (at most 5 presses, as every view's generic check), then the run bar
-      for (let k = 0; k < 5; k++) {
+      // the lesson's "What to notice" summary, Reset, Worksheet, Answer key and
+      // the sheets' address field may come first (at most 6 presses, as every
+      // view's generic check since the address field), then the run bar
+      const MAX_TABS = 6;
+      for (let k = 0; k < MAX_TABS; k++) {
         await p.page.keyboard.press('Tab');
         const at = await p.page.evaluate(() => document.activeElement?.textContent?.trim());
         seen.push(at);
         if (at === 'Play') return `Tab × ${k + 1} from the tab: ${seen.join(' → ')}`;
       }
-      throw new Error(`5 Tab presses from the tab bar reach ${seen.join(' → ')}, not Play`);
+      throw new Error(`${MAX_TABS} Tab presses from the tab bar reach ${seen.join(' → ')}, not Play`);
     } finally {
       await p.page.close();
     }

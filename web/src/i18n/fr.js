@@ -1911,6 +1911,7 @@ export default {
   'worksheet.base.bad': '« {got} » n\'est pas une adresse qu\'un téléphone peut ouvrir : écrivez-la en entier, en commençant par http:// ou https:// (p. ex. http://192.168.1.20:8000/) ; les fiches gardent l\'adresse qu\'elles avaient.',
   'worksheet.base.loopback': 'Les fiches impriment l\'adresse de cet ordinateur lui-même ({host}), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou l\'adresse de cet ordinateur sur le réseau de la classe).',
   'worksheet.base.now': 'Les liens et codes QR des fiches commencent par {url}.',
+  'worksheet.base.file': 'Les fiches impriment un fichier de cet ordinateur (la page est ouverte depuis un fichier), que les téléphones des élèves ne peuvent pas ouvrir : écrivez l\'adresse qu\'ils peuvent joindre (le serveur de l\'établissement, ou le dossier servi de make dist sur le réseau de la classe).',
   // la lecture de la bande de la vue Entraînement (drive.js writeBand ; issue 40, point 9)
   'drive.band': 'Bande statique à θ̇ = {v} rad/s : {rows}.',
   'drive.band.row': 'à τm = {tm} N·m, τe de {lo} à {hi} N·m ({w} N·m de large)',

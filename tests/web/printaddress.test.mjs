@@ -1,0 +1,27 @@
+// printaddress.test.mjs: the note under the worksheets' address field
+// (web/src/printAddress.js baseNote). The single file opened from a USB stick
+// (file://…/friction-explorer.html) printed its file: address on the sheets'
+// links and QR codes with no word that a phone cannot open it (the stop 46
+// walk): a file address now gets its own note, as this computer's own
+// address (127.0.0.1, localhost) does; any other address is said as it is.
+// Expected sentences: the tables' text, filled here.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fill } from '../../web/src/i18n/index.js';
+import { TABLES } from '../../web/src/i18n/tables.js';
+import { baseNote } from '../../web/src/printAddress.js';
+
+describe('printAddress baseNote', () => {
+  it('a file: address (the single file from a USB stick) is said to be unreachable by phones', () => {
+    assert.equal(baseNote('file:///media/usb/friction-explorer.html'), TABLES.en['worksheet.base.file']);
+    assert.match(TABLES.en['worksheet.base.file'], /phones cannot open/);
+    assert.ok(TABLES.fr['worksheet.base.file'] && TABLES.fr['worksheet.base.file'] !== TABLES.en['worksheet.base.file'], 'a French sentence of its own');
+  });
+  it('this computer\'s own address keeps the loopback note, naming the host', () => {
+    assert.equal(baseNote('http://127.0.0.1:8771/'), fill(TABLES.en['worksheet.base.loopback'], { host: '127.0.0.1' }));
+    assert.equal(baseNote('http://localhost/fx/'), fill(TABLES.en['worksheet.base.loopback'], { host: 'localhost' }));
+  });
+  it('a reachable address is said as it is', () => {
+    assert.equal(baseNote('https://school.example/friction/'), fill(TABLES.en['worksheet.base.now'], { url: 'https://school.example/friction/' }));
+  });
+});
