@@ -47,7 +47,7 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
     err->entry = -1;
     if (!log) {
         snprintf(err->message, sizeof err->message, "log %.200s: no log (NULL).", source ? source : "");
-        fric__fail(FRIC_E_NULL, -1, "%s", err->message);
+        fric__fail_around(FRIC_E_NULL, -1, "%s", err->message);
         return FRIC_E_NULL;
     }
     const fric_scenario *bench = fric_scenario_find("bench");
@@ -65,7 +65,7 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
         snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g must be in [%g, %g]%s%s "
                  "(the bench's range).", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
                  pi->unit[0] ? " " : "", pi->unit);
-        fric__fail(FRIC_E_LOG_INVALID, -1, "%s", err->message);
+        fric__fail_around(FRIC_E_LOG_INVALID, -1, "%s", err->message);
         return FRIC_E_LOG_INVALID;
     }
     return FRIC_OK;
@@ -115,11 +115,15 @@ static int bench_step(void *ctx, double goal, int te)
 fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                               fric_bench_replay_result *out, const char **why)
 {
-    const char *m = d ? NULL : fric__fail(FRIC_E_NULL, -1, "replay: bench definition is NULL.");
-    if (!m && !log) m = fric__fail(FRIC_E_NULL, -1, "replay: log is NULL.");
+    const char *m = d ? NULL : fric__fail_id(FRIC_E_NULL, -1, "bench.bench_definition_null",
+                                   "replay: bench definition is NULL.",
+                                   fric__no_values);
+    if (!m && !log) m = fric__fail_id(FRIC_E_NULL, -1, "bench.log_null",
+                            "replay: log is NULL.",
+                            fric__no_values);
     fric_io_error err;
     if (!m && fric_io_log_check(log, NULL, &err))
-        m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
+        m = fric__fail_around(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
     fric_bench_def e;
     if (!m) {
         fric_bench_def_from_log(d, log, &e);
@@ -127,7 +131,9 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
         if (fric_bench_check(&e, &bad)) m = fric__bench_prefix("replay: ", bad);
     }
     size_t N = m ? 0 : fric_io_log_samples(log);
-    if (!m && N == 0) m = fric__say("replay: the log gives no sample to simulate.");
+    if (!m && N == 0) m = fric__say_id("bench.log_gives_no_2",
+                              "replay: the log gives no sample to simulate.",
+                              fric__no_values);
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -145,9 +151,12 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
     bench_run run = { &e, &st };
     size_t k = fric__bench_rollout(log, N, &run, bench_q, bench_step, sim_q, cap, &sum, &max_err);
     if (k < N) {
-        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
-                                 "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
-                                 "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq));
+        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.simulation_left_finite_2",
+                           "replay: the simulation left the finite range at sample {k} (t = {dt} s,"
+                           " q = {q} rad, dq = {dq} rad/s); check kt, R, armature and the friction "
+                           "coefficients.",
+                           fric__values(fric__u("k", k), fric__g("dt", (double)k * e.dt),
+                                        fric__g("q", st.q), fric__g("dq", st.dq))));
         return fric__rc();
     }
     if (out) {

@@ -27,7 +27,7 @@ import { listen } from '../workerInbox.js';   // first: it keeps what arrives wh
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
-import { t } from '../i18n/index.js';
+import { t, tCore } from '../i18n/index.js';
 
 let engine = null;   // Promise of { mj, core }
 let pair = null;
@@ -127,6 +127,7 @@ listen(async (e) => {
     if (out.scene) for (const x of SCENE_FIELDS) transfer.push(out.scene[x].buffer);
     self.postMessage({ type: 'done', id, ...out }, transfer);
   } catch (err) {
-    self.postMessage({ type: 'failed', id, message: String(err?.message ?? err), died: mujocoDied(err) });
+    // the core's sentence (a size, an MJCF check) in the page's language
+    self.postMessage({ type: 'failed', id, message: err?.id ? tCore(err) : String(err?.message ?? err), died: mujocoDied(err) });
   }
 });
