@@ -484,7 +484,8 @@ fric_status fric_native_params_write(const fric_native_params *p, const char *ac
     if (fit_check(fit)) return (fric_status)fric__rc();
 #define NATIVE_FINITE(key, field, unit)                                                              \
     if (!isfinite(p->field)) {                                                                        \
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g is not a finite number.", key, p->field); \
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.not_finite_number", "params: \"{servo_keys}\" = {v} is " \
+                      "not a finite number.", fric__values(fric__s("servo_keys", key), fric__g("v", p->field))); \
         return (fric_status)fric__rc();                                                               \
     }
     FRIC_NATIVE_KEYS(NATIVE_FINITE)

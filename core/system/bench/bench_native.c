@@ -71,8 +71,11 @@ void fric_native_params_default(fric_native_params *p, const fric_servo_actuator
 static const char *range(const char *key, double v, const char *unit, double lo, double hi, int lo_open)
 {
     if (!bad(v) && (lo_open ? v > lo : v >= lo) && v <= hi) return NULL;
-    return fric__say("native: %s = %g%s%s must be a finite value in %c%g, %g] (MuJoCo's %s).", key, v,
-                     unit[0] ? " " : "", unit, lo_open ? '(' : '[', lo, hi, key);
+    return fric__say_id("native.range", "native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, "
+                        "{hi}] (MuJoCo's {key}).",
+                        fric__values(fric__s("key", key), fric__g("v", v), fric__s("sp", unit[0] ? " " : ""),
+                                     fric__s("unit", unit), fric__s("open", lo_open ? "(" : "["), fric__g("lo", lo),
+                                     fric__g("hi", hi)));
 }
 
 fric_status fric_native_check(const fric_native_params *p)

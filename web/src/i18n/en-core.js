@@ -407,4 +407,5 @@ export default {
   'core.paramskey.carry_many': 'the file has more than {max} keys the core does not model (the most carried); remove some.',
   'corevalue. of ': ' of ',
   'corevalue.no unit': 'no unit',
+  'core.native.range': 'native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, {hi}] (MuJoCo\'s {key}).',
 };

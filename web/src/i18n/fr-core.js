@@ -404,4 +404,5 @@ export default {
   'core.paramskey.carry_many': 'le fichier a plus de {max} clés que le cœur ne modélise pas (le plus qui soit reporté) ; retirez-en.',
   'corevalue. of ': ' de ',
   'corevalue.no unit': 'sans unité',
+  'core.native.range': 'natif : {key} = {v}{sp}{unit} doit être une valeur finie dans {open}{lo}, {hi}] (le {key} de MuJoCo).',
 };
