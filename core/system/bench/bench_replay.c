@@ -62,9 +62,12 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
         if (h[i].v >= pi->min && h[i].v <= pi->max) continue;
         err->code = FRIC_IO_RANGE;
         snprintf(err->field, sizeof err->field, "%s", h[i].name);
-        snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g must be in [%g, %g]%s%s "
-                 "(the bench's range).", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
-                 pi->unit[0] ? " " : "", pi->unit);
+        const char *m = fric__say_id("log.bench_range",
+                                     "\"{key}\" = {value} must be in [{min}, {max}]{sp}{unit} (the bench's range).",
+                                     fric__values(fric__s("key", h[i].name), fric__g("value", h[i].v),
+                                                  fric__g("min", pi->min), fric__g("max", pi->max),
+                                                  fric__s("sp", pi->unit[0] ? " " : ""), fric__s("unit", pi->unit)));
+        snprintf(err->message, sizeof err->message, "log %.200s: %s", source ? source : "", m);
         fric__fail_around(FRIC_E_LOG_INVALID, -1, "%s", err->message);
         return FRIC_E_LOG_INVALID;
     }

@@ -408,4 +408,5 @@ export default {
   'corevalue. of ': ' of ',
   'corevalue.no unit': 'no unit',
   'core.native.range': 'native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, {hi}] (MuJoCo\'s {key}).',
+  'core.log.bench_range': '"{key}" = {value} must be in [{min}, {max}]{sp}{unit} (the bench\'s range).',
 };

@@ -405,4 +405,5 @@ export default {
   'corevalue. of ': ' de ',
   'corevalue.no unit': 'sans unité',
   'core.native.range': 'natif : {key} = {v}{sp}{unit} doit être une valeur finie dans {open}{lo}, {hi}] (le {key} de MuJoCo).',
+  'core.log.bench_range': '"{key}" = {value} doit être dans [{min}, {max}]{sp}{unit} (le domaine du banc).',
 };
