@@ -440,7 +440,7 @@ $(WEB)/app.js: $(WEB_SRC) $(WASM)/friction_core.mjs node_modules/.package-lock.j
 
 # The French string table, beside the page: web/src/i18n/index.js loads it
 # only for a page in French (the first visit carries one table)
-$(WEB)/i18n-fr.js: web/src/i18n/fr.js node_modules/.package-lock.json
+$(WEB)/i18n-fr.js: web/src/i18n/fr.js web/src/i18n/fr-core.js node_modules/.package-lock.json
 	@mkdir -p $(WEB)
 	$(ESBUILD) $< --bundle --format=esm --target=es2022 --minify --log-level=warning --outfile=$@
 

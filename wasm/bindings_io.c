@@ -180,7 +180,7 @@ FXB_EXPORT int fxb_io_check_size(int kind, double bytes, const char *source, fri
     int rc = fric_io_check_size((fric_io_file_kind)kind, (unsigned long long)bytes, source, err);
     if (rc) {
         if (!err->message[0]) snprintf(err->message, sizeof err->message, "%s", fric_status_last().message);
-        set_status(rc, -1, err->message);
+        from_core(rc, NULL);      /* the core's sentence: its id and values too */
         return 1;
     }
     set_status(FRIC_OK, -1, "");

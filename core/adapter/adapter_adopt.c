@@ -27,8 +27,10 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
 {
     const char *eq = memchr(a, '=', (size_t)(b - a));
     if (!eq)
-        return fric__say("adopt: mapping entry %d ('%.*s') has no '='; write TARGET=SERVO, TARGET a joint's "
-                         "name, class:NAME or *.", k, (int)(b - a > 60 ? 60 : b - a), a);
+        return fric__say_id("adopt.mapping_entry_no",
+                   "adopt: mapping entry {k} ('{a}') has no '='; write TARGET=SERVO, TARGET a "
+                   "joint's name, class:NAME or *.",
+                   fric__values(fric__i("k", k), fric__sn("a", (int)(b - a > 60 ? 60 : b - a), a)));
     const char *ta = a, *tb = eq, *sa = eq + 1, *sb = b;
     trim(&ta, &tb);
     trim(&sa, &sb);
@@ -43,13 +45,18 @@ static const char *parse_entry(fric_mujoco_map_entry *e, const char *a, const ch
         e->kind = FRIC_MUJOCO_MAP_JOINT;
     }
     if (e->kind != FRIC_MUJOCO_MAP_ALL && tb == ta)
-        return fric__say("adopt: mapping entry %d has no joint or class before '='.", k);
+        return fric__say_id("adopt.mapping_entry_no_2",
+                   "adopt: mapping entry {k} has no joint or class before '='.",
+                   fric__values(fric__i("k", k)));
     if (sb == sa)
-        return fric__say("adopt: mapping entry %d ('%.*s') names no servo after '='; give a preset "
-                         "(actuator/mK) or @file.", k, (int)(tb - ta > 60 ? 60 : tb - ta), ta);
+        return fric__say_id("adopt.mapping_entry_names",
+                   "adopt: mapping entry {k} ('{ta}') names no servo after '='; give a preset "
+                   "(actuator/mK) or @file.",
+                   fric__values(fric__i("k", k), fric__sn("ta", (int)(tb - ta > 60 ? 60 : tb - ta), ta)));
     if (tb - ta >= FRIC_MUJOCO_NAME_MAX || sb - sa >= FRIC_MUJOCO_NAME_MAX)
-        return fric__say("adopt: mapping entry %d is longer than %d characters on a side.", k,
-                         FRIC_MUJOCO_NAME_MAX - 1);
+        return fric__say_id("adopt.mapping_entry_longer",
+                   "adopt: mapping entry {k} is longer than {mujoco_name_max} characters on a side.",
+                   fric__values(fric__i("k", k), fric__i("mujoco_name_max", FRIC_MUJOCO_NAME_MAX - 1)));
     if (e->kind != FRIC_MUJOCO_MAP_ALL) memcpy(e->target, ta, (size_t)(tb - ta));
     memcpy(e->servo, sa, (size_t)(sb - sa));
     return NULL;
@@ -68,7 +75,9 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
     const char *msg = NULL;
     int count = 0;
     if (!text || !out || !n) {
-        msg = fric__fail(FRIC_E_NULL, -1, "adopt: mapping text, entries and count must not be NULL.");
+        msg = fric__fail_id(FRIC_E_NULL, -1, "adopt.mapping_text_entries",
+                  "adopt: mapping text, entries and count must not be NULL.",
+                  fric__no_values);
     } else {
         const char *p = text;
         while (!msg) {
@@ -77,16 +86,20 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
             trim(&a, &b);
             if (b > a) {
                 if (count >= cap)
-                    msg = fric__say("adopt: the mapping has more than %d entries.", cap);
+                    msg = fric__say_id("adopt.mapping_more_entries",
+                              "adopt: the mapping has more than {cap} entries.",
+                              fric__values(fric__i("cap", cap)));
                 else
                     msg = parse_entry(&out[count], a, b, count + 1);
                 if (!msg) {
                     for (int k = 0; k < count && !msg; k++)
                         if (out[k].kind == out[count].kind && strcmp(out[k].target, out[count].target) == 0) {
                             char t[FRIC_MUJOCO_NAME_MAX + 8];
-                            msg = fric__say("adopt: mapping target '%s' is given twice (entries %d and %d); "
-                                            "give each joint, class or * once.",
-                                            target_text(&out[k], t, sizeof t), k + 1, count + 1);
+                            msg = fric__say_id("adopt.mapping_target_given",
+                                      "adopt: mapping target '{t}' is given twice (entries {k} and "
+                                      "{count}); give each joint, class or * once.",
+                                      fric__values(fric__s("t", target_text(&out[k], t, sizeof t)),
+                                                   fric__i("k", k + 1), fric__i("count", count + 1)));
                         }
                     count++;
                 }
@@ -95,8 +108,10 @@ fric_status fric_mujoco_map_parse(const char *text, fric_mujoco_map_entry *out, 
             p = end + 1;
         }
         if (!msg && count == 0)
-            msg = fric__say("adopt: the mapping is empty; write TARGET=SERVO entries, e.g. "
-                            "class:sts3215=sts3215/m1 or *=xl330/m4.");
+            msg = fric__say_id("adopt.mapping_empty_write",
+                      "adopt: the mapping is empty; write TARGET=SERVO entries, e.g. "
+                      "class:sts3215=sts3215/m1 or *=xl330/m4.",
+                      fric__no_values);
     }
     if (n) *n = msg ? 0 : count;
     if (why) *why = msg ? msg : "";
@@ -220,14 +235,20 @@ static const char *check_entries(const fric_mujoco_robot_joint *joints, int njnt
                                                      : class_depth(&joints[i], e->target) >= 0;
         if (found) continue;
         if (e->kind == FRIC_MUJOCO_MAP_JOINT)
-            return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: the model has no joint named '%s'; its joints: %s.",
-                              e->target, names_of(joints, njnt, 0, list, sizeof list));
+            return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.model_no_joint",
+                       "adopt: the model has no joint named '{target}'; its joints: {list}.",
+                       fric__values(fric__s("target", e->target),
+                                    fric__s("list", names_of(joints, njnt, 0, list, sizeof list))));
         if (!any_class)
-            return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: 'class:%s' maps by MJCF default class, which "
-                              "this MuJoCo does not keep in the compiled model (2.2.2); map the joints by name "
-                              "or *, or run the headless runner (MuJoCo 3.14: make robot).", e->target);
-        return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "adopt: no joint uses the class '%s'; the joints' classes: "
-                          "%s.", e->target, names_of(joints, njnt, 1, list, sizeof list));
+            return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.class_maps_mjcf",
+                       "adopt: 'class:{target}' maps by MJCF default class, which this MuJoCo does "
+                       "not keep in the compiled model (2.2.2); map the joints by name or *, or run"
+                       " the headless runner (MuJoCo 3.14: make robot).",
+                       fric__values(fric__s("target", e->target)));
+        return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "adopt.no_joint_uses",
+                   "adopt: no joint uses the class '{target}'; the joints' classes: {list}.",
+                   fric__values(fric__s("target", e->target),
+                                fric__s("list", names_of(joints, njnt, 1, list, sizeof list))));
     }
     return NULL;
 }
@@ -239,19 +260,27 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
     if (!is_hinge(r)) {
         /* named: one sentence (a class or '*' skips it, fric_mujoco_adopt) */
         if (r->jm.type == FRIC_MUJOCO_JNT_SLIDE)
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' is a slide joint (linear, m and N); bam's "
-                              "servo models are rotary (rad and N·m), so a servo drives a hinge joint only: "
-                              "leave '%s' out of the mapping.", nm(r->name), nm(r->name));
-        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint '%s' is a %s joint; a servo drives a hinge or "
-                          "slide joint of one dof, and bam's servos are rotary (a hinge): leave '%s' out of the "
-                          "mapping.", nm(r->name), type_name(r->jm.type), nm(r->name));
+            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_slide_joint",
+                       "adopt: joint '{name}' is a slide joint (linear, m and N); bam's servo "
+                       "models are rotary (rad and N·m), so a servo drives a hinge joint only: "
+                       "leave '{name}' out of the mapping.",
+                       fric__values(fric__s("name", nm(r->name))));
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_joint_servo",
+                   "adopt: joint '{name}' is a {type} joint; a servo drives a hinge or slide joint "
+                   "of one dof, and bam's servos are rotary (a hinge): leave '{name}' out of the "
+                   "mapping.",
+                   fric__values(fric__s("name", nm(r->name)), fric__s("type", type_name(r->jm.type))));
     }
     if (!nm(r->name)[0])
-        return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: joint %d has no name; the adapter finds joints "
-                          "by name: give it one in the MJCF.", i);
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.joint_no_name",
+                   "adopt: joint {i} has no name; the adapter finds joints by name: give it one in "
+                   "the MJCF.",
+                   fric__values(fric__i("i", i)));
     if (out->n >= FRIC_MUJOCO_MAX_JOINTS)
-        return fric__say("adopt: more than %d joints mapped; the adapter holds %d.", FRIC_MUJOCO_MAX_JOINTS,
-                         FRIC_MUJOCO_MAX_JOINTS);
+        return fric__say_id("adopt.more_joints_mapped",
+                   "adopt: more than {mujoco_max_joints} joints mapped; the adapter holds "
+                   "{mujoco_max_joints}.",
+                   fric__values(fric__i("mujoco_max_joints", FRIC_MUJOCO_MAX_JOINTS)));
     fric_mujoco_adopted *a = &out->a[out->n];
     fric_mujoco_joint_def *def = &out->defs[out->n];
     fric_mujoco_joint_model *jm = &out->jm[out->n];
@@ -287,10 +316,13 @@ static const char *adopt_one(fric_mujoco_adoption *out, const fric_mujoco_robot_
             /* MuJoCo's joint transmission: length g·q, force on the joint g·F;
              * the servo is the actuator: it turns g·q toward the ctrl */
             if (!(fabs(r->act_gear) >= FRIC_MUJOCO_GEAR_MIN && fabs(r->act_gear) <= FRIC_MUJOCO_GEAR_MAX))
-                return fric__fail(FRIC_E_UNSUPPORTED, -1, "adopt: the actuator of joint '%s' has gear %g; a "
-                                  "servo drives its joint through a gear that is a finite number other than 0, "
-                                  "%g <= |gear| <= %g.", nm(r->name), r->act_gear, FRIC_MUJOCO_GEAR_MIN,
-                                  FRIC_MUJOCO_GEAR_MAX);
+                return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adopt.actuator_joint_gear",
+                           "adopt: the actuator of joint '{name}' has gear {act_gear}; a servo "
+                           "drives its joint through a gear that is a finite number other than 0, "
+                           "{mujoco_gear_min} <= |gear| <= {mujoco_gear_max}.",
+                           fric__values(fric__s("name", nm(r->name)), fric__g("act_gear", r->act_gear),
+                                        fric__g("mujoco_gear_min", FRIC_MUJOCO_GEAR_MIN),
+                                        fric__g("mujoco_gear_max", FRIC_MUJOCO_GEAR_MAX)));
             a->gear = r->act_gear;
             def->gear = r->act_gear;
             if (r->act_ctrllimited) {
@@ -314,10 +346,14 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
 {
     const char *msg = NULL;
     if (!out || !joints || !map || !servos)
-        msg = fric__fail(FRIC_E_NULL, -1, "adopt: adoption, joints, mapping and servos must not be NULL.");
+        msg = fric__fail_id(FRIC_E_NULL, -1, "adopt.adoption_joints_mapping",
+                  "adopt: adoption, joints, mapping and servos must not be NULL.",
+                  fric__no_values);
     else if (njnt < 0 || nmap < 1)
-        msg = fric__say("adopt: %d joints and %d mapping entries; give the model's joints and at least one "
-                        "entry.", njnt, nmap);
+        msg = fric__say_id("adopt.joints_mapping_entries",
+                  "adopt: {njnt} joints and {nmap} mapping entries; give the model's joints and at "
+                  "least one entry.",
+                  fric__values(fric__i("njnt", njnt), fric__i("nmap", nmap)));
     if (!msg) {
         out->n = 0;
         msg = check_entries(joints, njnt, map, nmap);
@@ -346,8 +382,10 @@ fric_status fric_mujoco_adopt(fric_mujoco_adoption *out, const fric_mujoco_robot
         msg = adopt_one(out, &joints[i], i, k, &servos[k], keep_armature);
     }
     if (!msg && out->n == 0)
-        msg = fric__say("adopt: the mapping adopts no joint: it found no named hinge joint (a servo of bam's is "
-                        "rotary; slide, ball and free joints are skipped).");
+        msg = fric__say_id("adopt.mapping_adopts_no",
+                  "adopt: the mapping adopts no joint: it found no named hinge joint (a servo of "
+                  "bam's is rotary; slide, ball and free joints are skipped).",
+                  fric__no_values);
     if (msg && out) out->n = out->nskip = 0;
     if (why) *why = msg ? msg : "";
     return msg ? fric__rc() : FRIC_OK;

@@ -49,20 +49,25 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
                               fric_mujoco_treatment t, int several)
 {
     if (!def->joint || !def->joint[0])
-        return fric__fail(FRIC_E_NULL, -1, "mujoco: joint %d of the list has no name; give the name "
-                          "of a hinge or slide joint of the model.", i + 1);
+        return fric__fail_id(FRIC_E_NULL, -1, "adapter.joint_list_no",
+                   "mujoco: joint {i} of the list has no name; give the name of a hinge or slide "
+                   "joint of the model.",
+                   fric__values(fric__i("i", i + 1)));
     if (jm->type != FRIC_MUJOCO_JNT_HINGE && jm->type != FRIC_MUJOCO_JNT_SLIDE)
-        return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' is a %s joint; friction attaches "
-                          "to hinge and slide joints (one dof) only.", def->joint,
-                          jm->type == FRIC_MUJOCO_JNT_BALL ? "ball" : "free");
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_joint_friction",
+                   "mujoco: joint '{joint}' is a {v} joint; friction attaches to hinge and slide "
+                   "joints (one dof) only.",
+                   fric__values(fric__s("joint", def->joint),
+                                fric__s("v", jm->type == FRIC_MUJOCO_JNT_BALL ? "ball" : "free")));
     memset(j, 0, sizeof *j);
     const char *why = NULL;
     /* a geared servo turns g·q (MuJoCo's joint transmission); a law, or a
      * servo without gear, is on the joint itself */
     double g = def->servo && def->gear != 0 ? def->gear : 1;
     if (!isfinite(g))
-        return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': gear %g is not a finite number.",
-                          def->joint, g);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_gear_not",
+                   "mujoco: joint '{joint}': gear {g} is not a finite number.",
+                   fric__values(fric__s("joint", def->joint), fric__g("g", g)));
     j->gear = g;
     if (fric_joint_init(&j->s, def->servo, &def->law, &def->bench, mm->h, g * jm->q0, &why))
         return def->servo ? fric__reword("mujoco: joint '%s', servo: %s", def->joint, why)
@@ -84,34 +89,41 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
     }
     double Z;
     if (jm->frictionloss != 0 || jm->damping != 0)
-        return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' has MuJoCo frictionloss = %g and "
-                          "damping = %g; the implicit treatment is the joint's whole friction: set "
-                          "both to 0 (put the viscous part in the law's D).", def->joint,
-                          jm->frictionloss, jm->damping);
+        return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_mujoco_frictionloss",
+                   "mujoco: joint '{joint}' has MuJoCo frictionloss = {frictionloss} and damping = "
+                   "{damping}; the implicit treatment is the joint's whole friction: set both to 0 "
+                   "(put the viscous part in the law's D).",
+                   fric__values(fric__s("joint", def->joint), fric__g("frictionloss", jm->frictionloss),
+                                fric__g("damping", jm->damping)));
     if (several) {
         j->I = jm->armature;
         if (!(j->I > 0) && several == 1)
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' has armature = %g; the "
-                              "semi-implicit step of several joints splits each joint's rotor inertia "
-                              "(armature > 0, the geared joint of seed-002) from the links: give it an "
-                              "armature, or attach one joint (exact).", def->joint, j->I);
+            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_armature_semi",
+                       "mujoco: joint '{joint}' has armature = {i}; the semi-implicit step of "
+                       "several joints splits each joint's rotor inertia (armature > 0, the geared "
+                       "joint of seed-002) from the links: give it an armature, or attach one joint"
+                       " (exact).",
+                       fric__values(fric__s("joint", def->joint), fric__g("i", j->I)));
         if (!(j->I > 0))
-            return fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: joint '%s' has armature = %g; %s, so "
-                              "the joint takes the semi-implicit step, which splits its rotor inertia "
-                              "(armature > 0) from the links: give it an armature%s.", def->joint, j->I,
-                              mm->any_damping ? "the model has MuJoCo joint damping, which Euler "
+            return fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.joint_armature_so",
+                       "mujoco: joint '{joint}' has armature = {i}; {v}, so the joint takes the "
+                       "semi-implicit step, which splits its rotor inertia (armature > 0) from the "
+                       "links: give it an armature{v2}.",
+                       fric__values(fric__s("joint", def->joint), fric__g("i", j->I),
+                                    fric__s("v", mm->any_damping ? "the model has MuJoCo joint damping, which Euler "
                               "integrates implicitly (M + h·B) and the exact one-joint prediction "
                               "does not model" : "its exact inertia (M⁻¹)_ii is not read here (a "
-                              "model of several dofs)",
-                              mm->any_damping ? ", or set the model's damping to 0 (put it in the "
-                              "law's D)" : "");
+                              "model of several dofs)"),
+                                    fric__s("v2", mm->any_damping ? ", or set the model's damping to 0 (put it in the "
+                              "law's D)" : "")));
         Z = g * g * mm->h / j->I;
     } else {
         Z = g * g * mm->h * jm->minv;
     }
     if (!(Z > 0) || !isfinite(Z))
-        return fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco: joint '%s': Z = h/inertia = %g is not a "
-                          "finite number > 0.", def->joint, Z);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_h",
+                   "mujoco: joint '{joint}': Z = h/inertia = {z} is not a finite number > 0.",
+                   fric__values(fric__s("joint", def->joint), fric__g("z", Z)));
     if (fric_joint_retune(&j->s, Z, &why))
         return fric__reword("mujoco: joint '%s' (Z = %g from its inertia and the step): %s",
                             def->joint, Z, why);
@@ -124,17 +136,23 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
 {
     const char *msg = NULL;
     if (!o || !model || !joints || !defs)
-        msg = fric__fail(FRIC_E_NULL, -1, "mujoco: adapter, model, joints and joint list must not be "
-                         "NULL.");
+        msg = fric__fail_id(FRIC_E_NULL, -1, "adapter.adapter_model_joints",
+                  "mujoco: adapter, model, joints and joint list must not be NULL.",
+                  fric__no_values);
     else if (n < 1 || n > FRIC_MUJOCO_MAX_JOINTS)
-        msg = fric__say("mujoco: %d joints; attach 1 to %d.", n, FRIC_MUJOCO_MAX_JOINTS);
+        msg = fric__say_id("adapter.joints_attach",
+                  "mujoco: {n} joints; attach 1 to {mujoco_max_joints}.",
+                  fric__values(fric__i("n", n), fric__i("mujoco_max_joints", FRIC_MUJOCO_MAX_JOINTS)));
     else if ((int)treatment < 0 || treatment >= FRIC_MUJOCO_N_TREATMENTS)
-        msg = fric__say("mujoco: treatment %d is not implicit (0), frictionloss (1) or noslip (2).",
-                        (int)treatment);
+        msg = fric__say_id("adapter.treatment_not_implicit",
+                  "mujoco: treatment {treatment} is not implicit (0), frictionloss (1) or noslip "
+                  "(2).",
+                  fric__values(fric__i("treatment", (int)treatment)));
     else if (treatment == FRIC_MUJOCO_IMPLICIT && model->integrator != FRIC_MUJOCO_INT_EULER)
-        msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco: the implicit treatment predicts MuJoCo's "
-                         "Euler step; the model's integrator is %s: set <option integrator=\"Euler\"/>.",
-                         integrator_name(model->integrator));
+        msg = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "adapter.implicit_treatment_predicts",
+                  "mujoco: the implicit treatment predicts MuJoCo's Euler step; the model's "
+                  "integrator is {integrator}: set <option integrator=\"Euler\"/>.",
+                  fric__values(fric__s("integrator", integrator_name(model->integrator))));
     if (!msg) {
         memset(o, 0, sizeof *o);
         o->treatment = treatment;
@@ -152,8 +170,9 @@ fric_status fric_mujoco_core_init(fric_mujoco_core *o, const fric_mujoco_model *
         for (int i = 0; i < n && !msg; i++) {
             for (int k = 0; k < i && defs[i].joint && defs[k].joint; k++)
                 if (strcmp(defs[i].joint, defs[k].joint) == 0)
-                    msg = fric__say("mujoco: joint '%s' is named twice; attach each joint once.",
-                                    defs[i].joint);
+                    msg = fric__say_id("adapter.joint_named_twice",
+                              "mujoco: joint '{joint}' is named twice; attach each joint once.",
+                              fric__values(fric__s("joint", defs[i].joint)));
             if (!msg) msg = init_joint(&o->j[i], i, &defs[i], &joints[i], model, treatment, o->several);
         }
     }

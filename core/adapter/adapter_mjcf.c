@@ -90,15 +90,21 @@ int fric_native_mjcf_attrs(const fric_native_params *p, double log_kp, fric_nati
 {
     if (fric_native_check(p)) return -1;
     if (part != FRIC_NATIVE_JOINT && part != FRIC_NATIVE_ACTUATOR) {
-        fric__say("native: MJCF part %d is neither the joint (0) nor the actuator (1).", (int)part);
+        fric__say_id("mjcf.mjcf_part_neither",
+            "native: MJCF part {part} is neither the joint (0) nor the actuator (1).",
+            fric__values(fric__i("part", (int)part)));
         return -1;
     }
     if (dialect != FRIC_NATIVE_MUJOCO3 && dialect != FRIC_NATIVE_MUJOCO222) {
-        fric__say("native: MJCF dialect %d is neither MuJoCo 3 (0) nor MuJoCo 2.2.2 (1).", (int)dialect);
+        fric__say_id("mjcf.mjcf_dialect_neither",
+            "native: MJCF dialect {dialect} is neither MuJoCo 3 (0) nor MuJoCo 2.2.2 (1).",
+            fric__values(fric__i("dialect", (int)dialect)));
         return -1;
     }
     if (bad_kp(log_kp)) {
-        fric__say("native: the firmware kp = %g must be a gain in [0, %g].", log_kp, FRIC_BENCH_KP_MAX);
+        fric__say_id("mjcf.firmware_kp_gain",
+            "native: the firmware kp = {log_kp} must be a gain in [0, {bench_kp_max}].",
+            fric__values(fric__g("log_kp", log_kp), fric__g("bench_kp_max", FRIC_BENCH_KP_MAX)));
         return -1;
     }
     char v[11][FRIC_IO_DOUBLE_LEN];
@@ -131,7 +137,9 @@ int fric_native_bench_mjcf(const fric_native_bench *b, char *buf, size_t cap)
 {
     fric_native_step_def sd;
     if (!b) {
-        fric__fail(FRIC_E_NULL, -1, "native: the bench is NULL.");
+        fric__fail_id(FRIC_E_NULL, -1, "mjcf.bench_null",
+            "native: the bench is NULL.",
+            fric__no_values);
         return -1;
     }
     if (fric_native_prepare(b, &sd)) return -1;
@@ -186,21 +194,30 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
                            fric_native_dialect dialect, int document, char *buf, size_t cap)
 {
     if (!p) {
-        fric__fail(FRIC_E_NULL, -1, "native class: no parameters (p).");
+        fric__fail_id(FRIC_E_NULL, -1, "mjcf.no_parameters_p",
+            "native class: no parameters (p).",
+            fric__no_values);
         return -1;
     }
     if (!native_class_name_ok(name)) {
-        fric__say("native class: the class name '%.*s' must be 1 to %d characters of A-Z, a-z, 0-9, '_', '.', "
-                  "':' or '-'.", FRIC_NATIVE_CLASS_MAX + 1, name ? name : "", FRIC_NATIVE_CLASS_MAX);
+        fric__say_id("mjcf.class_name_characters",
+            "native class: the class name '{name}' must be 1 to {native_class_max} characters of "
+            "A-Z, a-z, 0-9, '_', '.', ':' or '-'.",
+            fric__values(fric__sn("name", FRIC_NATIVE_CLASS_MAX + 1, name ? name : ""),
+                         fric__i("native_class_max", FRIC_NATIVE_CLASS_MAX)));
         return -1;
     }
     if (!isfinite(log_kp) || log_kp < 0) {
-        fric__say("native class: the firmware kp = %g must be a finite gain >= 0 (MuJoCo's kp is stated "
-                  "for one firmware gain).", log_kp);
+        fric__say_id("mjcf.firmware_kp_finite",
+            "native class: the firmware kp = {log_kp} must be a finite gain >= 0 (MuJoCo's kp is "
+            "stated for one firmware gain).",
+            fric__values(fric__g("log_kp", log_kp)));
         return -1;
     }
     if (dialect != FRIC_NATIVE_MUJOCO3 && dialect != FRIC_NATIVE_MUJOCO222) {
-        fric__say("native class: the MuJoCo dialect %d is neither MuJoCo 3 (0) nor 2.2.2 (1).", (int)dialect);
+        fric__say_id("mjcf.mujoco_dialect_neither",
+            "native class: the MuJoCo dialect {dialect} is neither MuJoCo 3 (0) nor 2.2.2 (1).",
+            fric__values(fric__i("dialect", (int)dialect)));
         return -1;
     }
     /* (no "--" in the comment below: XML forbids it there) */
@@ -283,8 +300,6 @@ static int mjcf_lines(const char *p, const char *q)
     return n;
 }
 
-/* " in FILE" for a sentence, or "". */
-#define MJCF_IN(file) ((file) ? " of " : ""), ((file) ? (file) : "")
 
 /* One element tag of an MJCF text, as mjcf_next_tag finds it. */
 typedef struct {
@@ -406,15 +421,22 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
                                  fric_mjcf_include *inc, int cap, int *n_inc, const char **why)
 {
     if (!text || !elements || !n_inc || (cap > 0 && !inc)) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mjcf: no text, element count, include count or include array "
-                                  "(text, elements, n_inc, inc with cap > 0)."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mjcf.no_text_element",
+                           "mjcf: no text, element count, include count or include array (text, "
+                           "elements, n_inc, inc with cap > 0).",
+                           fric__no_values));
         return FRIC_E_NULL;
     }
     *n_inc = 0;
     if (len > FRIC_MJCF_MAX_BYTES) {
-        fric__why(why, fric__say("mjcf: the MJCF text%s%s is %.1f MiB: the limit is %.0f MiB of text per file "
-                                 "(FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in their own files).",
-                                 MJCF_IN(file), (double)len / 1048576.0, (double)FRIC_MJCF_MAX_BYTES / 1048576.0));
+        fric__why(why, fric__say_id("mjcf.text_size",
+                                    "mjcf: the MJCF text{of}{file} is {mib} MiB: the limit is {max_mib} MiB of "
+                                    "text per file (FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in "
+                                    "their own files).",
+                                    fric__values(fric__s("of", file ? " of " : ""),
+                                                 fric__s("file", file ? file : ""),
+                                                 fric__fp("mib", 1, (double)len / 1048576.0),
+                                                 fric__fp("max_mib", 0, (double)FRIC_MJCF_MAX_BYTES / 1048576.0))));
         return FRIC_E_PARAM_RANGE;
     }
     const char *p = text, *end = text + len;
@@ -426,26 +448,42 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
             continue;
         }
         if (*elements >= FRIC_MJCF_MAX_ELEMENTS) {
-            fric__why(why, fric__say("mjcf: <%.*s> at line %d%s%s is element %ld of the model: the limit is %ld "
-                                     "(FRIC_MJCF_MAX_ELEMENTS), far above a real robot's few thousand; "
-                                     "MuJoCo would take minutes to read it.",
-                                     t.nlen, t.name, t.line, MJCF_IN(file), *elements + 1, FRIC_MJCF_MAX_ELEMENTS));
+            fric__why(why, fric__say_id("mjcf.elements",
+                                        "mjcf: <{element}> at line {line}{of}{file} is element {count} of the "
+                                        "model: the limit is {max} (FRIC_MJCF_MAX_ELEMENTS), far above a real "
+                                        "robot's few thousand; MuJoCo would take minutes to read it.",
+                                        fric__values(fric__sn("element", t.nlen, t.name), fric__i("line", t.line),
+                                                     fric__s("of", file ? " of " : ""),
+                                                     fric__s("file", file ? file : ""),
+                                                     fric__i("count", *elements + 1),
+                                                     fric__i("max", FRIC_MJCF_MAX_ELEMENTS))));
             return FRIC_E_PARAM_RANGE;
         }
         ++*elements;
         if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
-            fric__why(why, fric__say("mjcf: <%.*s> nested %d deep at line %d%s%s: the limit is %d "
-                                     "(FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); MuJoCo's parser "
-                                     "recurses once per level and a deeper chain freezes or crashes it.",
-                                     t.nlen, t.name, depth + 1, t.line, MJCF_IN(file), FRIC_MJCF_MAX_DEPTH));
+            fric__why(why, fric__say_id("mjcf.depth",
+                                        "mjcf: <{element}> nested {depth} deep at line {line}{of}{file}: the "
+                                        "limit is {max} (FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); "
+                                        "MuJoCo's parser recurses once per level and a deeper chain freezes "
+                                        "or crashes it.",
+                                        fric__values(fric__sn("element", t.nlen, t.name), fric__i("depth", depth + 1),
+                                                     fric__i("line", t.line),
+                                                     fric__s("of", file ? " of " : ""),
+                                                     fric__s("file", file ? file : ""),
+                                                     fric__i("max", FRIC_MJCF_MAX_DEPTH))));
             return FRIC_E_PARAM_RANGE;
         }
         const char *v;
         size_t vlen;
         if (mjcf_is(&t, "include") && mjcf_attr(&t, "file", &v, &vlen)) {
             if (*n_inc >= cap) {
-                fric__why(why, fric__say("mjcf: <include> at line %d%s%s is include %d of the file: the limit "
-                                         "is %d per file.", t.line, MJCF_IN(file), *n_inc + 1, cap));
+                fric__why(why, fric__say_id("mjcf.includes",
+                                            "mjcf: <include> at line {line}{of}{file} is include {count} of "
+                                            "the file: the limit is {max} per file.",
+                                            fric__values(fric__i("line", t.line),
+                                                         fric__s("of", file ? " of " : ""),
+                                                         fric__s("file", file ? file : ""),
+                                                         fric__i("count", *n_inc + 1), fric__i("max", cap))));
                 return FRIC_E_PARAM_RANGE;
             }
             inc[*n_inc] = (fric_mjcf_include){ (size_t)(v - text), vlen, depth + 1 - 2, t.line };
@@ -472,8 +510,9 @@ fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out,
                              fric_mjcf_compiler *compiler)
 {
     if (!text || !n || !compiler || (cap > 0 && !out)) {
-        fric__fail(FRIC_E_NULL, -1, "mjcf: no text, asset count, compiler or asset array (text, n, compiler, "
-                   "out with cap > 0).");
+        fric__fail_id(FRIC_E_NULL, -1, "mjcf.no_text_assets",
+                      "mjcf: no text, asset count, compiler or asset array (text, n, compiler, out with cap > 0).",
+                      fric__no_values);
         return FRIC_E_NULL;
     }
     *n = 0;

@@ -85,23 +85,35 @@ static const char *robot_invalid(const fric_robot_model *m, const fric_robot_joi
 {
     char jn[96];
     if (!(m->timestep > 0) || !isfinite(m->timestep))
-        return fric__say("option timestep=\"%g\" is not a finite number > 0: give the physics step in "
-                         "seconds, e.g. timestep=\"0.002\".", m->timestep);
+        return fric__say_id("robot.option_timestep_not",
+                   "option timestep=\"{timestep}\" is not a finite number > 0: give the physics "
+                   "step in seconds, e.g. timestep=\"0.002\".",
+                   fric__values(fric__g("timestep", m->timestep)));
     if (m->timestep < FRIC_ROBOT_MIN_TIMESTEP)
-        return fric__say("option timestep=\"%g\" is below %g s: one simulated second would take %.3g steps "
-                         "(a run is at most %ld); give a timestep of at least %g s.", m->timestep,
-                         FRIC_ROBOT_MIN_TIMESTEP, 1.0 / m->timestep, FRIC_ROBOT_MAX_STEPS, FRIC_ROBOT_MIN_TIMESTEP);
+        return fric__say_id("robot.option_timestep_below",
+                   "option timestep=\"{timestep}\" is below {robot_min_timestep} s: one simulated "
+                   "second would take {timestep2} steps (a run is at most {robot_max_steps}); give "
+                   "a timestep of at least {robot_min_timestep} s.",
+                   fric__values(fric__g("timestep", m->timestep),
+                                fric__g("robot_min_timestep", FRIC_ROBOT_MIN_TIMESTEP),
+                                fric__gp("timestep2", 3, 1.0 / m->timestep),
+                                fric__i("robot_max_steps", FRIC_ROBOT_MAX_STEPS)));
     if (!finite3(m->gravity))
-        return fric__say("option gravity=\"%g %g %g\" is not three finite numbers: give gravity in m/s², "
-                         "e.g. gravity=\"0 0 -9.81\".", m->gravity[0], m->gravity[1], m->gravity[2]);
+        return fric__say_id("robot.option_gravity_not",
+                   "option gravity=\"{gravity} {gravity2} {gravity3}\" is not three finite numbers:"
+                   " give gravity in m/s², e.g. gravity=\"0 0 -9.81\".",
+                   fric__values(fric__g("gravity", m->gravity[0]), fric__g("gravity2", m->gravity[1]),
+                                fric__g("gravity3", m->gravity[2])));
     for (int j = 0; j < m->njnt; j++) {
         const fric_robot_joint *x = &joints[j];
         const char *attr = !isfinite(x->frictionloss) ? "frictionloss" : !isfinite(x->damping) ? "damping"
                          : !isfinite(x->armature) ? "armature" : NULL;
         double v = !isfinite(x->frictionloss) ? x->frictionloss : !isfinite(x->damping) ? x->damping : x->armature;
         if (attr)
-            return fric__say("joint %s %s=\"%g\" is not a finite number: give it a finite value.",
-                             joint_name(joints, j, jn, sizeof jn), attr, v);
+            return fric__say_id("robot.joint_not_finite",
+                       "joint {jn} {attr}=\"{v}\" is not a finite number: give it a finite value.",
+                       fric__values(fric__s("jn", joint_name(joints, j, jn, sizeof jn)),
+                                    fric__s("attr", attr), fric__g("v", v)));
     }
     for (int k = 0; k < m->nu; k++) {
         const fric_robot_actuator *a = &actuators[k];
@@ -114,10 +126,14 @@ static const char *robot_invalid(const fric_robot_model *m, const fric_robot_joi
         else
             snprintf(jn, sizeof jn, "none");
         if (a->name && a->name[0])
-            return fric__say("actuator '%s' (joint %s) %s is not finite: give the actuator finite numbers.",
-                             a->name, jn, attr);
-        return fric__say("actuator %d (joint %s) %s is not finite: give the actuator finite numbers.", k, jn,
-                         attr);
+            return fric__say_id("robot.actuator_joint_not",
+                       "actuator '{name}' (joint {jn}) {attr} is not finite: give the actuator "
+                       "finite numbers.",
+                       fric__values(fric__s("name", a->name), fric__s("jn", jn), fric__s("attr", attr)));
+        return fric__say_id("robot.actuator_joint_not_2",
+                   "actuator {k} (joint {jn}) {attr} is not finite: give the actuator finite "
+                   "numbers.",
+                   fric__values(fric__i("k", k), fric__s("jn", jn), fric__s("attr", attr)));
     }
     return NULL;
 }
@@ -127,9 +143,13 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
 {
     const char *msg = NULL;
     if (!model || (!joints && model->njnt > 0) || (!actuators && model->nu > 0))
-        msg = fric__fail(FRIC_E_NULL, -1, "robot: the model, its joints and actuators must not be NULL.");
+        msg = fric__fail_id(FRIC_E_NULL, -1, "robot.model_joints_actuators",
+                  "robot: the model, its joints and actuators must not be NULL.",
+                  fric__no_values);
     else if (model->njnt < 0 || model->nu < 0)
-        msg = fric__say("robot: %d joints and %d actuators; give the model's counts (>= 0).", model->njnt, model->nu);
+        msg = fric__say_id("robot.joints_actuators_give",
+                  "robot: {njnt} joints and {nu} actuators; give the model's counts (>= 0).",
+                  fric__values(fric__i("njnt", model->njnt), fric__i("nu", model->nu)));
     else
         msg = robot_invalid(model, joints, actuators);
     if (msg) {
@@ -165,8 +185,9 @@ fric_robot *fric_robot_create(const fric_robot_model *model, const fric_robot_jo
     }
     if (!r || failed) {
         fric_robot_destroy(r);
-        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "robot: out of memory for a robot of %d joints and %d "
-                                  "actuators.", nj, nu));
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "robot.out_memory_robot",
+                           "robot: out of memory for a robot of {nj} joints and {nu} actuators.",
+                           fric__values(fric__i("nj", nj), fric__i("nu", nu))));
         return NULL;
     }
     char *at = r->text;
@@ -272,7 +293,9 @@ static void clear_adoption(fric_robot *r)
 fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
 {
     if (!r) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: the robot must not be NULL."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.robot_not_null",
+                           "adopt: the robot must not be NULL.",
+                           fric__no_values));
         return fric__rc();
     }
     clear_adoption(r);
@@ -282,13 +305,17 @@ fric_status fric_robot_map(fric_robot *r, const char *text, const char **why)
 fric_status fric_robot_map_set(fric_robot *r, const fric_mujoco_map_entry *map, int n, const char **why)
 {
     if (!r || !map) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: the robot and the mapping must not be NULL."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.robot_mapping_not",
+                           "adopt: the robot and the mapping must not be NULL.",
+                           fric__no_values));
         return fric__rc();
     }
     clear_adoption(r);
     r->nmap = 0;
     if (n < 0 || n > FRIC_MUJOCO_MAP_MAX) {
-        fric__why(why, fric__say("adopt: %d mapping entries; give at most %d.", n, FRIC_MUJOCO_MAP_MAX));
+        fric__why(why, fric__say_id("robot.mapping_entries_give",
+                           "adopt: {n} mapping entries; give at most {mujoco_map_max}.",
+                           fric__values(fric__i("n", n), fric__i("mujoco_map_max", FRIC_MUJOCO_MAP_MAX))));
         return fric__rc();
     }
     memcpy(r->map, map, (size_t)n * sizeof *map);
@@ -308,10 +335,14 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
 {
     const char *msg = NULL;
     if (!r || !servos || !qpos)
-        msg = fric__fail(FRIC_E_NULL, -1, "adopt: the robot, servos and qpos must not be NULL.");
+        msg = fric__fail_id(FRIC_E_NULL, -1, "robot.robot_servos_qpos",
+                  "adopt: the robot, servos and qpos must not be NULL.",
+                  fric__no_values);
     else if (nservos != r->nmap)
-        msg = fric__say("adopt: %d servos for a mapping of %d entries; parse the mapping (fric_robot_map) and "
-                        "resolve one servo per entry.", nservos, r->nmap);
+        msg = fric__say_id("robot.servos_mapping_entries",
+                  "adopt: {nservos} servos for a mapping of {nmap} entries; parse the mapping "
+                  "(fric_robot_map) and resolve one servo per entry.",
+                  fric__values(fric__i("nservos", nservos), fric__i("nmap", r->nmap)));
     if (msg) {
         if (r) clear_adoption(r);
         fric__why(why, msg);
@@ -332,9 +363,14 @@ fric_status fric_robot_adopt(fric_robot *r, const fric_bench_def *servos, int ns
             snprintf(key, sizeof key, "<key name=\"%s\">", r->key);
         else
             snprintf(key, sizeof key, "keyframe %d, an unnamed <key>", r->key_index);
-        fric__why(why, fric__say("adopt: the start pose's (%s) qpos of joint %s is %g at qpos[%d]%s, not a finite "
-                                 "number: give every qpos of the keyframe a finite value.", key,
-                                 joint_name(r->jnt, j, jn, sizeof jn), qpos[at + c], at + c, part));
+        fric__why(why, fric__say_id("robot.start_pose_s",
+                           "adopt: the start pose's ({key}) qpos of joint {jn} is {qpos} at qpos["
+                           "{c}]{part}, not a finite number: give every qpos of the keyframe a "
+                           "finite value.",
+                           fric__values(fric__s("key", key),
+                                        fric__s("jn", joint_name(r->jnt, j, jn, sizeof jn)),
+                                        fric__g("qpos", qpos[at + c]), fric__i("c", at + c),
+                                        fric__s("part", part))));
         return fric__rc();
     }
     for (int j = 0; j < r->model.njnt; j++) {
@@ -394,7 +430,9 @@ fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, con
                               fric_mujoco_treatment treatment, const char **why)
 {
     if (!r || !r->have_adoption) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "mujoco: attach a robot after its adoption (fric_robot_adopt)."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "robot.attach_robot_after",
+                           "mujoco: attach a robot after its adoption (fric_robot_adopt).",
+                           fric__no_values));
         return fric__rc();
     }
     fric_status rc = fric_mujoco_core_init(&r->core, model, jm, r->ad.defs, r->ad.n, treatment, why);
@@ -430,13 +468,19 @@ static void put_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *
 fric_status fric_robot_set_goal(fric_robot *r, int j, double goal, double *ctrl_a, double *ctrl_c, const char **why)
 {
     if (!r || j < 0 || j >= r->model.njnt) {
-        fric__why(why, fric__say("robot: goal of joint %d: the robot has %d joints.", j, r ? r->model.njnt : 0));
+        fric__why(why, fric__say_id("robot.goal_joint_robot",
+                           "robot: goal of joint {j}: the robot has {njnt} joints.",
+                           fric__values(fric__i("j", j), fric__i("njnt", r ? r->model.njnt : 0))));
         return fric__rc();
     }
     if (!(fabs(goal) <= FRIC_ROBOT_GOAL_MAX)) {
         char jn[160];
-        fric__why(why, fric__say("joint %s: the goal %g rad is outside ±%g rad; give a finite angle within the "
-                                 "core's angle bound.", joint_name(r->jnt, j, jn, sizeof jn), goal, FRIC_ROBOT_GOAL_MAX));
+        fric__why(why, fric__say_id("robot.joint_goal_rad",
+                           "joint {jn}: the goal {goal} rad is outside ±{robot_goal_max} rad; give "
+                           "a finite angle within the core's angle bound.",
+                           fric__values(fric__s("jn", joint_name(r->jnt, j, jn, sizeof jn)),
+                                        fric__g("goal", goal),
+                                        fric__g("robot_goal_max", FRIC_ROBOT_GOAL_MAX))));
         return fric__rc();
     }
     put_goal(r, j, goal, ctrl_a, ctrl_c);
@@ -488,7 +532,9 @@ fric_status fric_robot_row_of(const fric_robot *r, int i, int c, const double *q
     if (!r || !out || !qpos || !qvel || i < 0 || i >= (r->have_adoption ? r->ad.n : 0)
         || (c == 0 && (!qfrc_actuator || !qfrc_constraint)))
     {
-        fric__say("robot: row %d of copy %d: no such adopted joint, or an array missing.", i, c);
+        fric__say_id("robot.row_copy_no",
+            "robot: row {i} of copy {c}: no such adopted joint, or an array missing.",
+            fric__values(fric__i("i", i), fric__i("c", c)));
         return fric__rc();
     }
     int n = r->ad.n, j = r->ad.a[i].joint, dof = r->jnt[j].dofadr;

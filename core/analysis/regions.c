@@ -28,26 +28,35 @@ const char *fric_region_name(int region)
 
 const char *fric__regions_say_cap(int cap, int k)
 {
-    return fric__say("the output holds cap = %d items but %d are needed; pass a larger array "
-                     "(see the FRIC_REGIONS_MAX_* constants).", cap, k);
+    return fric__say_id("regions.output_holds_cap",
+               "the output holds cap = {cap} items but {k} are needed; pass a larger array (see the"
+               " FRIC_REGIONS_MAX_* constants).",
+               fric__values(fric__i("cap", cap), fric__i("k", k)));
 }
 
 const char *fric__regions_say_arg(const char *name, double v, const char *what)
 {
-    return fric__say("%s = %g must be %s.", name, v, what);
+    return fric__say_id("regions.x",
+               "{name} = {v} must be {what}.",
+               fric__values(fric__s("name", name), fric__g("v", v), fric__s("what", what)));
 }
 
 fric_status fric_regions_check(const fric_regions_law *law, double dtheta, const char **why)
 {
     const char *m = NULL;
-    if (!law) m = fric__say("regions law is NULL; pass a fric_regions_law.");
+    if (!law) m = fric__say_id("regions.regions_law_null",
+                      "regions law is NULL; pass a fric_regions_law.",
+                      fric__no_values);
     else if (law->kind == FRIC_REGIONS_SERVO) fric_servo_check(&law->servo, &m);
     else if (law->kind == FRIC_REGIONS_SCREW) fric_screw_check(&law->screw, &m);
-    else m = fric__say("kind = %d is neither FRIC_REGIONS_SERVO (0) nor FRIC_REGIONS_SCREW (1).",
-                       (int)law->kind);
+    else m = fric__say_id("regions.kind_neither_fric",
+                 "kind = {kind} is neither FRIC_REGIONS_SERVO (0) nor FRIC_REGIONS_SCREW (1).",
+                 fric__values(fric__i("kind", (int)law->kind)));
     if (m && !*m) m = NULL;
     if (!m && !isfinite(dtheta))
-        m = fric__say("velocity dtheta = %g must be finite (rad/s).", dtheta);
+        m = fric__say_id("regions.velocity_dtheta_finite",
+                "velocity dtheta = {dtheta} must be finite (rad/s).",
+                fric__values(fric__g("dtheta", dtheta)));
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
 }

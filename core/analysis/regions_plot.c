@@ -135,7 +135,9 @@ static int extra_samples(const fric_regions_law *law, double dtheta, const fric_
 static int check_n(int n, const char **why)
 {
     if (n >= 2 && n <= 10000000) return 0;
-    fric__why(why, fric__say("n = %d samples must be a whole number in [2, 10000000].", n));
+    fric__why(why, fric__say_id("regions.n_samples_whole",
+                       "n = {n} samples must be a whole number in [2, 10000000].",
+                       fric__values(fric__i("n", n))));
     return fric__rc();
 }
 
@@ -224,8 +226,10 @@ fric_status fric_regions_csv(const fric_regions_law *law, const double *dthetas,
     *len = 0;
     if (o.cap) buf[0] = '\0';
     if (!dthetas || n_vel < 1 || n_vel > 10000) {
-        fric__why(why, fric__say("velocities: %d values given; give 1 to 10000 finite "
-                                 "velocities in rad/s.", dthetas ? n_vel : 0));
+        fric__why(why, fric__say_id("regions.values_given_give",
+                           "velocities: {n_vel} values given; give 1 to 10000 finite velocities in "
+                           "rad/s.",
+                           fric__values(fric__i("n_vel", dthetas ? n_vel : 0))));
         return fric__rc();
     }
     if (fric_regions_check(law, 0, why) || check_window(T, why) || check_n(n, why)) return fric__rc();

@@ -88,6 +88,14 @@ void fric__no_sentence(void);
 /* fric__say(fmt, …): fric__fail(FRIC_E_PARAM_RANGE, −1, fmt, …), a value
  * outside what the model accepts, no single parameter index to name. */
 #define fric__say(...) fric__fail(FRIC_E_PARAM_RANGE, -1, __VA_ARGS__)
+/* fric__say_id(id, text, values): fric__fail_id(FRIC_E_PARAM_RANGE, −1, id,
+ * text, values), the same with a sentence id. */
+#define fric__say_id(id, ...) fric__fail_id(FRIC_E_PARAM_RANGE, -1, (id), __VA_ARGS__)
+/* fric__fail_around(code, param, fmt, …): fric__fail of a message around
+ * the last failure's (a prefix before it, "replay: <the log's sentence>"):
+ * its sentence id and values are kept when the new message ends with the
+ * old one (fric__reword, fric__fail_wrap). */
+#define fric__fail_around(code, param, ...) fric__fail_wrap((code), (param), fric__reword(__VA_ARGS__))
 
 /* Rewrites the message (e.g. prefixes the system's name), keeping the code
  * and the parameter of the failure it describes, and its id and values when

@@ -37,26 +37,40 @@ static double slip(double vstar, double Z, double f, int stuck)
 /* The first problem with def for this element kind, or NULL. */
 static const char *def_problem(fric_elem_kind kind, const fric_elem_def *def)
 {
-    if (!def) return fric__say("def is NULL; pass a pointer to a fric_elem_def.");
+    if (!def) return fric__say_id("element.def_null_pass",
+                         "def is NULL; pass a pointer to a fric_elem_def.",
+                         fric__no_values);
     if (kind < FRIC_ELEM_A || kind > FRIC_ELEM_D)
-        return fric__say("kind = %d is not an element; use FRIC_ELEM_A..FRIC_ELEM_D (0-3).",
-                         (int)kind);
+        return fric__say_id("element.kind_not_element",
+                   "kind = {kind} is not an element; use FRIC_ELEM_A..FRIC_ELEM_D (0-3).",
+                   fric__values(fric__i("kind", (int)kind)));
     int uses_m = kind != FRIC_ELEM_C, uses_kb = kind != FRIC_ELEM_A;
     if (!isfinite(def->T) || !(def->T > 0))
-        return fric__say("T = %g must be a finite time step > 0 s.", def->T);
+        return fric__say_id("element.t_finite_time",
+                   "T = {t} must be a finite time step > 0 s.",
+                   fric__values(fric__g("t", def->T)));
     if (uses_m && (!isfinite(def->M) || !(def->M > 0)))
-        return fric__say("M = %g must be a finite mass > 0 kg.", def->M);
+        return fric__say_id("element.m_finite_mass",
+                   "M = {m} must be a finite mass > 0 kg.",
+                   fric__values(fric__g("m", def->M)));
     if (uses_kb && (!isfinite(def->K) || !(def->K >= 0)))
-        return fric__say("K = %g must be a finite stiffness >= 0 N/m.", def->K);
+        return fric__say_id("element.k_finite_stiffness",
+                   "K = {k} must be a finite stiffness >= 0 N/m.",
+                   fric__values(fric__g("k", def->K)));
     if (uses_kb && (!isfinite(def->B) || !(def->B >= 0)))
-        return fric__say("B = %g must be a finite damping >= 0 N·s/m.", def->B);
+        return fric__say_id("element.b_finite_damping",
+                   "B = {b} must be a finite damping >= 0 N·s/m.",
+                   fric__values(fric__g("b", def->B)));
     if ((kind == FRIC_ELEM_C || kind == FRIC_ELEM_D) && !(def->B + def->T * def->K > 0))
-        return fric__say("K = %g and B = %g make K·T + B = 0, so the contact has no "
-                         "compliance to act through; give K or B a positive value.",
-                         def->K, def->B);
+        return fric__say_id("element.k_b_make",
+                   "K = {k} and B = {b} make K·T + B = 0, so the contact has no compliance to act "
+                   "through; give K or B a positive value.",
+                   fric__values(fric__g("k", def->K), fric__g("b", def->B)));
     if (def->xform != FRIC_XFORM_EXACT && def->xform != FRIC_XFORM_APPROX)
-        return fric__say("xform = %d is not a transform; use FRIC_XFORM_EXACT (0) or "
-                         "FRIC_XFORM_APPROX (1).", (int)def->xform);
+        return fric__say_id("element.xform_not_transform",
+                   "xform = {xform} is not a transform; use FRIC_XFORM_EXACT (0) or "
+                   "FRIC_XFORM_APPROX (1).",
+                   fric__values(fric__i("xform", (int)def->xform)));
     return NULL;
 }
 

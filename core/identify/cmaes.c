@@ -327,41 +327,65 @@ static void restart(fric_cmaes *es)
 
 static const char *check_def(const fric_cmaes_def *d)
 {
-    if (!d) return fric__say("cmaes: def is NULL; pass a fric_cmaes_def.");
+    if (!d) return fric__say_id("cmaes.def_null_pass",
+                       "cmaes: def is NULL; pass a fric_cmaes_def.",
+                       fric__no_values);
     if (d->n < 1 || d->n > FRIC_CMAES_MAX_N)
-        return fric__say("cmaes: n = %d must be a dimension in 1..%d (FRIC_CMAES_MAX_N); "
-                         "search fewer parameters.", d->n, FRIC_CMAES_MAX_N);
+        return fric__say_id("cmaes.n_dimension_fric",
+                   "cmaes: n = {n} must be a dimension in 1..{cmaes_max_n} (FRIC_CMAES_MAX_N); "
+                   "search fewer parameters.",
+                   fric__values(fric__i("n", d->n), fric__i("cmaes_max_n", FRIC_CMAES_MAX_N)));
     if (d->box != 0 && d->box != 1)
-        return fric__say("cmaes: box = %d must be 0 (unbounded) or 1 (the box [0, 1]ⁿ).", d->box);
+        return fric__say_id("cmaes.box_unbounded_box",
+                   "cmaes: box = {box} must be 0 (unbounded) or 1 (the box [0, 1]ⁿ).",
+                   fric__values(fric__i("box", d->box)));
     if (d->lambda != 0 && d->lambda < 2)
-        return fric__say("cmaes: lambda = %d must be 0 (the default 4 + 3 ln n) or a population "
-                         ">= 2.", d->lambda);
+        return fric__say_id("cmaes.lambda_default_ln",
+                   "cmaes: lambda = {lambda} must be 0 (the default 4 + 3 ln n) or a population >= "
+                   "2.",
+                   fric__values(fric__i("lambda", d->lambda)));
     if (!isfinite(d->sigma0) || !(d->sigma0 > 0.0))
-        return fric__say("cmaes: sigma0 = %g must be a finite step > 0 (%s).", d->sigma0,
-                         d->box ? "0.3 searches 30 % of each range" : "about a third of the search range");
+        return fric__say_id("cmaes.sigma_finite_step",
+                   "cmaes: sigma0 = {sigma0} must be a finite step > 0 ({v}).",
+                   fric__values(fric__g("sigma0", d->sigma0),
+                                fric__s("v", d->box ? "0.3 searches 30 % of each range" : "about a third of the search range")));
     if (d->x0)
         for (int i = 0; i < d->n; i++) {
             if (!isfinite(d->x0[i]))
-                return fric__say("cmaes: x0[%d] = %g must be finite; pass a finite start or NULL "
-                                 "(the centre).", i, d->x0[i]);
+                return fric__say_id("cmaes.x_finite_pass",
+                           "cmaes: x0[{i}] = {x0} must be finite; pass a finite start or NULL (the "
+                           "centre).",
+                           fric__values(fric__i("i", i), fric__g("x0", d->x0[i])));
             if (d->box && (d->x0[i] < 0.0 || d->x0[i] > 1.0))
-                return fric__say("cmaes: x0[%d] = %g must lie in [0, 1] with box = 1; normalise "
-                                 "it to the box or pass NULL (the centre).", i, d->x0[i]);
+                return fric__say_id("cmaes.x_lie_box",
+                           "cmaes: x0[{i}] = {x0} must lie in [0, 1] with box = 1; normalise it to "
+                           "the box or pass NULL (the centre).",
+                           fric__values(fric__i("i", i), fric__g("x0", d->x0[i])));
         }
     const int lam = d->lambda ? d->lambda : default_lambda(d->n);
     if (d->budget < lam)
-        return fric__say("cmaes: budget = %ld must be >= lambda = %d (one generation); raise the "
-                         "budget.", d->budget, lam);
+        return fric__say_id("cmaes.budget_lambda_generation",
+                   "cmaes: budget = {budget} must be >= lambda = {lam} (one generation); raise the "
+                   "budget.",
+                   fric__values(fric__i("budget", d->budget), fric__i("lam", lam)));
     if (d->restarts < 0)
-        return fric__say("cmaes: restarts = %d must be >= 0 (0: one run; 9: BIPOP as Hansen "
-                         "2009).", d->restarts);
+        return fric__say_id("cmaes.restarts_run_bipop",
+                   "cmaes: restarts = {restarts} must be >= 0 (0: one run; 9: BIPOP as Hansen "
+                   "2009).",
+                   fric__values(fric__i("restarts", d->restarts)));
     if (d->has_target && isnan(d->target))
-        return fric__say("cmaes: target = %g must be a number when has_target = 1; pass a value "
-                         "or set has_target = 0.", d->target);
+        return fric__say_id("cmaes.target_number_when",
+                   "cmaes: target = {target} must be a number when has_target = 1; pass a value or "
+                   "set has_target = 0.",
+                   fric__values(fric__g("target", d->target)));
     if (!isfinite(d->tol_fun) || d->tol_fun < 0.0)
-        return fric__say("cmaes: tol_fun = %g must be finite and >= 0 (0: 1e-12).", d->tol_fun);
+        return fric__say_id("cmaes.tol_fun_finite",
+                   "cmaes: tol_fun = {tol_fun} must be finite and >= 0 (0: 1e-12).",
+                   fric__values(fric__g("tol_fun", d->tol_fun)));
     if (!isfinite(d->tol_x) || d->tol_x < 0.0)
-        return fric__say("cmaes: tol_x = %g must be finite and >= 0 (0: 1e-11·sigma0).", d->tol_x);
+        return fric__say_id("cmaes.tol_x_finite",
+                   "cmaes: tol_x = {tol_x} must be finite and >= 0 (0: 1e-11·sigma0).",
+                   fric__values(fric__g("tol_x", d->tol_x)));
     return NULL;
 }
 
@@ -393,8 +417,9 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     }
     fric_cmaes *es = calloc(1, sizeof *es);
     if (!es) {
-        const char *w = fric__fail(FRIC_E_NO_MEMORY, -1, "cmaes: out of memory for the "
-                                   "optimiser's state; lower n.");
+        const char *w = fric__fail_id(FRIC_E_NO_MEMORY, -1, "cmaes.out_memory_optimiser",
+                            "cmaes: out of memory for the optimiser's state; lower n.",
+                            fric__no_values);
         if (why) *why = w;
         return NULL;
     }
@@ -443,8 +468,10 @@ fric_cmaes *fric_cmaes_create(const fric_cmaes_def *d, const char **why)
     if (!ok || !es->idx || !es->idx_tmp) {
         fric_cmaes_destroy(es);
         if (why)
-            *why = fric__say("cmaes: out of memory for lambda_max = %ld candidates of n = %d; lower "
-                             "restarts or budget.", lmax, n);
+            *why = fric__say_id("cmaes.out_memory_lambda",
+                       "cmaes: out of memory for lambda_max = {lmax} candidates of n = {n}; lower "
+                       "restarts or budget.",
+                       fric__values(fric__i("lmax", lmax), fric__i("n", n)));
         return NULL;
     }
 
@@ -482,14 +509,17 @@ void fric_cmaes_set_budget(fric_cmaes *es, long budget)
 fric_status fric_cmaes_set_x0(fric_cmaes *es, const double *x0)
 {
     if (es->asked || es->info.evals > 0 || es->info.generation > 0) {
-        fric__fail(FRIC_E_UNSUPPORTED, -1, "cmaes: set_x0 after candidates were asked; move the "
-                   "mean before the first ask.");
+        fric__fail_id(FRIC_E_UNSUPPORTED, -1, "cmaes.set_x_after",
+            "cmaes: set_x0 after candidates were asked; move the mean before the first ask.",
+            fric__no_values);
         return FRIC_E_UNSUPPORTED;
     }
     for (int i = 0; i < es->n; i++)
         if (!isfinite(x0[i]) || (es->box && (x0[i] < 0.0 || x0[i] > 1.0))) {
-            fric__fail(FRIC_E_PARAM_RANGE, -1, "cmaes: x0[%d] = %g must be finite%s.", i, x0[i],
-                       es->box ? " and lie in [0, 1] (box = 1)" : "");
+            fric__fail_id(FRIC_E_PARAM_RANGE, -1, "cmaes.x_finite",
+                "cmaes: x0[{i}] = {x0} must be finite{v}.",
+                fric__values(fric__i("i", i), fric__g("x0", x0[i]),
+                             fric__s("v", es->box ? " and lie in [0, 1] (box = 1)" : "")));
             return FRIC_E_PARAM_RANGE;
         }
     for (int i = 0; i < es->n; i++) es->x0[i] = es->mean[i] = es->best_x[i] = x0[i];
@@ -533,8 +563,10 @@ static void sample(fric_cmaes *es, double *x, double *y)
  * with FRIC_E_PARAM_RANGE recorded. */
 static int cap_too_small(int cap, int rows)
 {
-    fric__fail(FRIC_E_PARAM_RANGE, -1, "cmaes: X holds cap = %d rows, fewer than the %d "
-               "candidates; size it with fric_cmaes_lambda_max.", cap, rows);
+    fric__fail_id(FRIC_E_PARAM_RANGE, -1, "cmaes.x_holds_cap",
+        "cmaes: X holds cap = {cap} rows, fewer than the {rows} candidates; size it with "
+        "fric_cmaes_lambda_max.",
+        fric__values(fric__i("cap", cap), fric__i("rows", rows)));
     return -1;
 }
 
@@ -729,8 +761,9 @@ static int run_criterion(fric_cmaes *es, int m)
 int fric_cmaes_tell(fric_cmaes *es, const double *f)
 {
     if (!es->asked) {
-        fric__fail(FRIC_E_UNSUPPORTED, -1, "cmaes: tell without candidates asked since the last "
-                   "tell.");
+        fric__fail_id(FRIC_E_UNSUPPORTED, -1, "cmaes.tell_without_candidates",
+            "cmaes: tell without candidates asked since the last tell.",
+            fric__no_values);
         return -1;
     }
     const int m = es->asked, n = es->n;

@@ -221,7 +221,9 @@ static fric_fit *create_tries(const fric_fit_def *d, const char **why)
 {
     const char *m = NULL;
     fric_fit *f = calloc(1, sizeof *f);
-    if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+    if (!f) return refuse(NULL, why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory",
+                                         "fit: out of memory.",
+                                         fric__no_values));
     f->d = *d;
     if (d->start) {
         memcpy(f->start_, d->start, sizeof f->start_);
@@ -255,28 +257,41 @@ fric_fit *fric_fit_create(const fric_fit_def *d, const char **why)
 static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
 {
     const char *m = NULL, *space_why;
-    if (!d) m = fric__fail(FRIC_E_NULL, -1, "fit: the definition d must be given.");
+    if (!d) m = fric__fail_id(FRIC_E_NULL, -1, "fit.definition_d_given",
+                    "fit: the definition d must be given.",
+                    fric__no_values);
     else if (d->target.model < 1 || d->target.model > 6)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: model = %d is not one of M1..M6; use 1 to 6.",
-                       d->target.model);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.model_not_m",
+                "fit: model = {model} is not one of M1..M6; use 1 to 6.",
+                fric__values(fric__i("model", d->target.model)));
     else if (fric_fit_space_check(&d->space, d->target.model, &space_why))
         m = space_why;   /* names the parameter and the condition */
     else if (!d->train || !d->train->storage_ || d->train->logs == 0)
-        m = fric__fail(FRIC_E_LOG_INVALID, -1, "fit: no training logs; build a batch of at least "
-                       "one log (fric_fit_batch_create).");
+        m = fric__fail_id(FRIC_E_LOG_INVALID, -1, "fit.no_training_logs",
+                "fit: no training logs; build a batch of at least one log (fric_fit_batch_create).",
+                fric__no_values);
     else if (d->budget < 1)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: budget = %ld evaluations; give at least 1 "
-                       "(default %d).", d->budget, FRIC_FIT_DEFAULT_BUDGET);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.budget_evaluations_give",
+                "fit: budget = {budget} evaluations; give at least 1 (default {fit_default_budget}"
+                ").",
+                fric__values(fric__i("budget", d->budget),
+                             fric__i("fit_default_budget", FRIC_FIT_DEFAULT_BUDGET)));
     else if (!(d->sigma0 >= 0 && d->sigma0 <= 1))
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: sigma0 = %g must lie in (0, 1] (a fraction of "
-                       "each range), or 0 for the default.", d->sigma0);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.sigma_lie_fraction",
+                "fit: sigma0 = {sigma0} must lie in (0, 1] (a fraction of each range), or 0 for the"
+                " default.",
+                fric__values(fric__g("sigma0", d->sigma0)));
     else if (d->restarts < -1)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: restarts = %d must be >= 0, or -1 for the "
-                       "default %d.", d->restarts, FRIC_FIT_DEFAULT_RESTARTS);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.restarts_default",
+                "fit: restarts = {restarts} must be >= 0, or -1 for the default "
+                "{fit_default_restarts}.",
+                fric__values(fric__i("restarts", d->restarts),
+                             fric__i("fit_default_restarts", FRIC_FIT_DEFAULT_RESTARTS)));
     for (int i = 0; !m && d->start && i < FRIC_FIT_N; i++)
         if (!isfinite(d->start[i]))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "fit: the start's %s = %g is not finite; give a "
-                           "finite start (or none).", fric_fit_param_key(i), d->start[i]);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.start_s_not",
+                    "fit: the start's {i} = {start} is not finite; give a finite start (or none).",
+                    fric__values(fric__s("i", fric_fit_param_key(i)), fric__g("start", d->start[i])));
     if (m) return refuse(NULL, why, m);
     if (may_try && makes_tries(d->target.model, d->budget)) return create_tries(d, why);
 
@@ -288,12 +303,18 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
     int lambda_def = 4 + (int)floor(3 * log((double)n));
     long es_budget = d->budget - has_start;
     if (es_budget < lambda_def)
-        return refuse(NULL, why, fric__fail(FRIC_E_PARAM_RANGE, -1,
-                      "fit: budget = %ld evaluations is below one generation (%d candidates for %d "
-                      "free parameters%s); give at least %ld.", d->budget, lambda_def, n,
-                      has_start ? ", plus the start" : "", (long)lambda_def + has_start));
+        return refuse(NULL, why, fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.budget_evaluations_below",
+                                     "fit: budget = {budget} evaluations is below one generation ("
+                                     "{lambda_def} candidates for {n} free parameters{v}); give at "
+                                     "least {has_start}.",
+                                     fric__values(fric__i("budget", d->budget),
+                                                  fric__i("lambda_def", lambda_def), fric__i("n", n),
+                                                  fric__s("v", has_start ? ", plus the start" : ""),
+                                                  fric__i("has_start", (long)lambda_def + has_start))));
     fric_fit *f = calloc(1, sizeof *f);
-    if (!f) return refuse(NULL, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+    if (!f) return refuse(NULL, why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_2",
+                                         "fit: out of memory.",
+                                         fric__no_values));
     f->d = *d;
     f->n = n;
     f->sub = stage_create(d, &m);
@@ -349,7 +370,9 @@ static fric_fit *create(const fric_fit_def *d, int may_try, const char **why)
     }
     f->P = malloc(sizeof(double) * (size_t)f->lambda_max * FRIC_FIT_N);
     if (!f->X || !f->P || (staged && !f->Psub))
-        return refuse(f, why, fric__fail(FRIC_E_NO_MEMORY, -1, "fit: out of memory."));
+        return refuse(f, why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_3",
+                                  "fit: out of memory.",
+                                  fric__no_values));
     f->prog.budget = d->budget;
     f->prog.best_loss = INFINITY;
     f->prog.gen_best_loss = INFINITY;
@@ -394,8 +417,10 @@ int fric_fit_lambda_max(const fric_fit *f)
  * with FRIC_E_PARAM_RANGE recorded. */
 static int cap_too_small(int cap, int k)
 {
-    fric__fail(FRIC_E_PARAM_RANGE, -1, "fit: P holds cap = %d vectors, fewer than the %d "
-               "candidates; size it with fric_fit_lambda_max.", cap, k);
+    fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.p_holds_cap",
+        "fit: P holds cap = {cap} vectors, fewer than the {k} candidates; size it with "
+        "fric_fit_lambda_max.",
+        fric__values(fric__i("cap", cap), fric__i("k", k)));
     return -1;
 }
 
@@ -518,8 +543,9 @@ int fric_fit_tell(fric_fit *f, const double *loss)
 {
     if (f->asked == 0) {
         if (f->prog.done) return f->prog.done;
-        fric__fail(FRIC_E_UNSUPPORTED, -1, "fit: tell without candidates asked since the last "
-                   "tell.");
+        fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fit.tell_without_candidates",
+            "fit: tell without candidates asked since the last tell.",
+            fric__no_values);
         return -1;
     }
     fric_fit_progress *g = &f->prog;

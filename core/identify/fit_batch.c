@@ -19,32 +19,44 @@ fric_status fric_fit_batch_create(const fric_io_log *const *logs, size_t n, fric
 {
     const char *m = NULL;
     if (out) memset(out, 0, sizeof *out);
-    if (!out) m = fric__fail(FRIC_E_NULL, -1, "batch: out must be given.");
+    if (!out) m = fric__fail_id(FRIC_E_NULL, -1, "fit.out_given",
+                      "batch: out must be given.",
+                      fric__no_values);
     else if (n == 0)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "batch: n = 0 logs; give at least one log "
-                       "(n >= 1) to fit on.");
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.n_logs_give",
+                "batch: n = 0 logs; give at least one log (n >= 1) to fit on.",
+                fric__no_values);
     else if (!logs)
-        m = fric__fail(FRIC_E_NULL, -1, "batch: logs is NULL; pass an array of n = %zu logs.", n);
+        m = fric__fail_id(FRIC_E_NULL, -1, "fit.logs_null_pass",
+                "batch: logs is NULL; pass an array of n = {n} logs.",
+                fric__values(fric__u("n", n)));
     else if (n > FRIC_FIT_MAX_LOGS)
-        m = fric__fail(FRIC_E_WORK_LIMIT, -1, "batch: %zu logs; at most %d logs fit in one batch.",
-                       n, FRIC_FIT_MAX_LOGS);
+        m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most_logs",
+                "batch: {n} logs; at most {fit_max_logs} logs fit in one batch.",
+                fric__values(fric__u("n", n), fric__i("fit_max_logs", FRIC_FIT_MAX_LOGS)));
     size_t S = 0;
     uint64_t steps = 0;
     for (size_t i = 0; !m && i < n; i++) {
         size_t k = logs[i] ? fric_io_log_samples(logs[i]) : 0;
-        if (!logs[i]) m = fric__fail(FRIC_E_NULL, -1, "batch: log %zu is NULL.", i);
+        if (!logs[i]) m = fric__fail_id(FRIC_E_NULL, -1, "fit.log_null",
+                              "batch: log {i} is NULL.",
+                              fric__values(fric__u("i", i)));
         else if (k < 2)
-            m = fric__fail(FRIC_E_LOG_INVALID, -1, "batch: log %zu has %zu samples; a fit needs "
-                           "at least 2.", i, k);
+            m = fric__fail_id(FRIC_E_LOG_INVALID, -1, "fit.log_samples_fit",
+                    "batch: log {i} has {k} samples; a fit needs at least 2.",
+                    fric__values(fric__u("i", i), fric__u("k", k)));
         else if (k > (size_t)FRIC_IO_MAX_SAMPLES)
-            m = fric__fail(FRIC_E_WORK_LIMIT, -1, "batch: log %zu has %zu samples, above %.0f.",
-                           i, k, FRIC_IO_MAX_SAMPLES);
+            m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.log_samples_above",
+                    "batch: log {i} has {k} samples, above {io_max_samples}.",
+                    fric__values(fric__u("i", i), fric__u("k", k),
+                                 fric__fp("io_max_samples", 0, FRIC_IO_MAX_SAMPLES)));
         if (k > S) S = k;
         steps += k;
     }
     if (!m && S > (SIZE_MAX / sizeof(double) - 4 * n) / (n + 1))
-        m = fric__fail(FRIC_E_NO_MEMORY, -1, "batch: %zu logs of up to %zu samples do not fit in "
-                       "memory.", n, S);
+        m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.logs_up_samples",
+                "batch: {n} logs of up to {s} samples do not fit in memory.",
+                fric__values(fric__u("n", n), fric__u("s", S)));
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -55,8 +67,9 @@ fric_status fric_fit_batch_create(const fric_io_log *const *logs, size_t n, fric
                    + n * sizeof(size_t) + SN;
     unsigned char *mem = calloc(1, bytes);
     if (!mem) {
-        m = fric__fail(FRIC_E_NO_MEMORY, -1, "batch: out of memory for %zu logs of up to %zu "
-                       "samples (%zu bytes).", n, S, bytes);
+        m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_logs",
+                "batch: out of memory for {n} logs of up to {s} samples ({bytes} bytes).",
+                fric__values(fric__u("n", n), fric__u("s", S), fric__u("bytes", bytes)));
         if (why) *why = m;
         return fric__rc();
     }

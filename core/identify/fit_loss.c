@@ -65,15 +65,20 @@ void fric_fit_apply(const fric_fit_target *t, const double *p, fric_bench_def *d
 static const char *integrator_problem(const char *what, fric_bench_integrator integrator)
 {
     if (integrator == FRIC_BENCH_INTEGRATOR_BAM || integrator == FRIC_BENCH_INTEGRATOR_MUJOCO) return NULL;
-    return fric__fail(FRIC_E_PARAM_RANGE, -1, "%s: integrator = %d is neither bam (%d) nor mujoco "
-                      "(%d).", what, (int)integrator, FRIC_BENCH_INTEGRATOR_BAM,
-                      FRIC_BENCH_INTEGRATOR_MUJOCO);
+    return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.integrator_neither_bam",
+               "{what}: integrator = {integrator} is neither bam ({bench_integrator_bam}) nor "
+               "mujoco ({bench_integrator_mujoco}).",
+               fric__values(fric__s("what", what), fric__i("integrator", (int)integrator),
+                            fric__i("bench_integrator_bam", FRIC_BENCH_INTEGRATOR_BAM),
+                            fric__i("bench_integrator_mujoco", FRIC_BENCH_INTEGRATOR_MUJOCO)));
 }
 
 fric_status fric_fit_target_integrator(fric_fit_target *t, fric_bench_integrator integrator,
                                        const char **why)
 {
-    const char *m = !t ? fric__fail(FRIC_E_NULL, -1, "fit target integrator: t must be given.")
+    const char *m = !t ? fric__fail_id(FRIC_E_NULL, -1, "fit.t_given",
+                             "fit target integrator: t must be given.",
+                             fric__no_values)
                        : integrator_problem("fit target", integrator);
     if (why) *why = m ? m : "";
     if (m) return fric__rc();
@@ -105,7 +110,9 @@ fric_status fric_fit_params_file(const char *actuator, int model, const double *
 {
     fric_fit_target t;
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
-    const char *m = !p || !f ? fric__fail(FRIC_E_NULL, -1, "fit params file: p and f must be given.")
+    const char *m = !p || !f ? fric__fail_id(FRIC_E_NULL, -1, "fit.p_f_given",
+                                   "fit params file: p and f must be given.",
+                                   fric__no_values)
                              : integrator_problem("fit params file", integrator);
     if (m) {
         if (why) *why = m;
@@ -141,12 +148,18 @@ fric_status fric_fit_bench_params(const char *actuator, int model, const double 
     if (fric_fit_target_init(&t, actuator, model, why)) return fric__rc();
     const fric_scenario *sc = fric_scenario_find("bench");
     int ti = fric_treatment_index(treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS);
-    const char *m = !p || !bench_p ? fric__fail(FRIC_E_NULL, -1, "fit bench params: p and bench_p must be given.")
-                  : ti < 0 ? fric__fail(FRIC_E_PARAM_RANGE, -1, "fit bench params: treatment = %d is "
-                                        "not one of the bench's; use %s, %s, %s or %s.",
-                                        (int)treatment, fric_bench_treatment_names[0],
-                                        fric_bench_treatment_names[1], fric_bench_treatment_names[2],
-                                        fric_bench_treatment_names[3])
+    const char *m = !p || !bench_p ? fric__fail_id(FRIC_E_NULL, -1, "fit.p_bench_p",
+                                         "fit bench params: p and bench_p must be given.",
+                                         fric__no_values)
+                  : ti < 0 ? fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.treatment_not_bench",
+                                 "fit bench params: treatment = {treatment} is not one of the "
+                                 "bench's; use {bench_treatment_names}, {bench_treatment_names2}, "
+                                 "{bench_treatment_names3} or {bench_treatment_names4}.",
+                                 fric__values(fric__i("treatment", (int)treatment),
+                                              fric__s("bench_treatment_names", fric_bench_treatment_names[0]),
+                                              fric__s("bench_treatment_names2", fric_bench_treatment_names[1]),
+                                              fric__s("bench_treatment_names3", fric_bench_treatment_names[2]),
+                                              fric__s("bench_treatment_names4", fric_bench_treatment_names[3])))
                   : integrator_problem("fit bench params", integrator);
     char model_name[3] = { 'm', (char)('0' + model), '\0' };
     if (!m) {
@@ -171,10 +184,14 @@ fric_status fric_fit_preset_params(const char *actuator, int model, double *p, c
 {
     const fric_bench_preset *ps = fric_bench_preset_find(actuator, model);
     if (!ps || !p) {
-        const char *m = !p ? fric__fail(FRIC_E_NULL, -1, "preset: p must be given.")
-                           : fric__fail(FRIC_E_NO_PRESET, -1, "no published parameters for "
-                                        "actuator \"%s\" model M%d.",
-                                        actuator ? actuator : "(null)", model);
+        const char *m = !p ? fric__fail_id(FRIC_E_NULL, -1, "fit.p_given",
+                                 "preset: p must be given.",
+                                 fric__no_values)
+                           : fric__fail_id(FRIC_E_NO_PRESET, -1, "fit.no_published_parameters",
+                                 "no published parameters for actuator \"{actuator}\" model M"
+                                 "{model}.",
+                                 fric__values(fric__s("actuator", actuator ? actuator : "(null)"),
+                                              fric__i("model", model)));
         if (why) *why = m;
         return fric__rc();
     }

@@ -74,30 +74,40 @@ fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params 
 {
     const char *m = NULL;
     if (!b || !start || !s || !best || !loss)
-        m = fric__fail(FRIC_E_NULL, -1, "native fit: the batch, the start, the box, best and loss must be given.");
+        m = fric__fail_id(FRIC_E_NULL, -1, "fit.batch_start_box",
+                "native fit: the batch, the start, the box, best and loss must be given.",
+                fric__no_values);
     double x0[FRIC_NATIVE_FIT_N], v[FRIC_NATIVE_FIT_N];
     if (!m) {
         fric_native_fit_values(start, v);
         for (int i = 0; i < FRIC_NATIVE_FIT_N && !m; i++) {
             if (!(s->hi[i] > s->lo[i]) || !(s->lo[i] > 0) || !isfinite(s->hi[i]))
-                m = fric__say("native fit: the box of %s [%g, %g] must be finite with 0 < lo < hi (a log scale).",
-                              fric_native_fit_key(i),
-                              s->lo[i], s->hi[i]);
+                m = fric__say_id("fit.box_finite_lo",
+                        "native fit: the box of {i} [{lo}, {hi}] must be finite with 0 < lo < hi (a"
+                        " log scale).",
+                        fric__values(fric__s("i", fric_native_fit_key(i)), fric__g("lo", s->lo[i]),
+                                     fric__g("hi", s->hi[i])));
             else if (!(v[i] >= s->lo[i] && v[i] <= s->hi[i]))
-                m = fric__say("native fit: the start's %s = %g lies outside its box [%g, %g].", fric_native_fit_key(i),
-                              v[i], s->lo[i], s->hi[i]);
+                m = fric__say_id("fit.start_s_lies",
+                        "native fit: the start's {i} = {v} lies outside its box [{lo}, {hi}].",
+                        fric__values(fric__s("i", fric_native_fit_key(i)), fric__g("v", v[i]),
+                                     fric__g("lo", s->lo[i]), fric__g("hi", s->hi[i])));
             else x0[i] = log(v[i] / s->lo[i]) / log(s->hi[i] / s->lo[i]);
         }
     }
     if (!m && b->logs > FRIC_FIT_MAX_LOGS)
-        m = fric__fail(FRIC_E_WORK_LIMIT, -1, "native fit: %zu logs; at most %d.", b->logs, FRIC_FIT_MAX_LOGS);
+        m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most",
+                "native fit: {logs} logs; at most {fit_max_logs}.",
+                fric__values(fric__u("logs", b->logs), fric__i("fit_max_logs", FRIC_FIT_MAX_LOGS)));
     if (!m) {
         /* the start must be a set every log's bench takes */
         fric_native_params p0;
         fric_native_fit_apply(start, v, &p0);
         const char *w = NULL;
         double *mae = malloc(b->logs * sizeof *mae);
-        if (!mae) m = fric__fail(FRIC_E_NO_MEMORY, -1, "native fit: out of memory.");
+        if (!mae) m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_4",
+                          "native fit: out of memory.",
+                          fric__no_values);
         else if (fric_native_batch_mae_lanes(b, &p0, 1, FRIC_BENCH_LANES_AUTO, mae, NULL, &w)) m = w ? w : "";
         free(mae);
     }
@@ -120,7 +130,9 @@ fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params 
     if (!X || !f || !P || !mae) {
         free(X), free(f), free(P), free(mae);
         fric_cmaes_destroy(es);
-        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "native fit: out of memory."));
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_5",
+                           "native fit: out of memory.",
+                           fric__no_values));
         return FRIC_E_NO_MEMORY;
     }
     double best_f = INFINITY;
@@ -172,8 +184,10 @@ fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native
                                     const char **why)
 {
     if (!b || !p || !s || !lower || !upper || !lower_clamped || !upper_clamped) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "native sensitivity: the batch, the set, the box and the "
-                                  "outputs must be given."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "fit.batch_set_box",
+                           "native sensitivity: the batch, the set, the box and the outputs must be"
+                           " given.",
+                           fric__no_values));
         return FRIC_E_NULL;
     }
     /* the fit's space with the native keys in its first slots, the rest held */

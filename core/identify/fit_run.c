@@ -90,10 +90,13 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
                  void *user, const char **why)
 {
     const char *m = NULL;
-    if (!f) m = fric__fail(FRIC_E_NULL, -1, "fit run: f must be given.");
+    if (!f) m = fric__fail_id(FRIC_E_NULL, -1, "fit.f_given",
+                    "fit run: f must be given.",
+                    fric__no_values);
     else if (threads < 0)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "fit run: threads = %d; give >= 1, or 0 for every "
-                       "online core.", threads);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.threads_give_every",
+                "fit run: threads = {threads}; give >= 1, or 0 for every online core.",
+                fric__values(fric__i("threads", threads)));
     if (m) {
         if (why) *why = m;
         return -1;
@@ -115,12 +118,14 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
     double *loss = malloc(sizeof *loss * (size_t)lmax);
     int started = 0, sync = 0;
     if (!w || !lanes || !mae || !P || !loss)
-        m = fric__fail(FRIC_E_NO_MEMORY, -1, "fit run: out of memory for %d threads of %zu logs.",
-                       T, N);
+        m = fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_threads",
+                "fit run: out of memory for {t} threads of {n} logs.",
+                fric__values(fric__i("t", T), fric__u("n", N)));
     else if (pthread_mutex_init(&sh.mu, NULL) || (sync = 1, pthread_cond_init(&sh.go, NULL))
              || (sync = 2, pthread_cond_init(&sh.done, NULL)))
-        m = fric__fail(FRIC_E_UNSUPPORTED, -1, "fit run: cannot create the threads' mutex and "
-                       "condition variables.");
+        m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fit.cannot_create_threads",
+                "fit run: cannot create the threads' mutex and condition variables.",
+                fric__no_values);
     else sync = 3;
     sh.P = P;
     sh.loss = loss;
@@ -129,8 +134,9 @@ int fric_fit_run(fric_fit *f, int threads, int (*on_gen)(const fric_fit_progress
                              .mae = mae + N * FIT_GROUP * (size_t)t };
         if (t == 0) continue;
         if (pthread_create(&w[t].th, NULL, worker_main, &w[t]))
-            m = fric__fail(FRIC_E_UNSUPPORTED, -1, "fit run: cannot start thread %d of %d; use "
-                           "fewer threads.", t + 1, T);
+            m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fit.cannot_start_thread",
+                    "fit run: cannot start thread {t} of {t2}; use fewer threads.",
+                    fric__values(fric__i("t", t + 1), fric__i("t2", T)));
         else started++;
     }
     int rc = -1;

@@ -61,21 +61,28 @@ fric_status fric_fit_sensitivity(const fric_fit_space *s, const double *p, doubl
 {
     const char *m = NULL;
     if (!s || !p || !loss || !out)
-        m = fric__fail(FRIC_E_NULL, -1, "sensitivity: the space, the point, the loss and out must be given.");
+        m = fric__fail_id(FRIC_E_NULL, -1, "fit.space_point_loss",
+                "sensitivity: the space, the point, the loss and out must be given.",
+                fric__no_values);
     else if (!(tolerance > 0) || !isfinite(tolerance))
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "sensitivity: tolerance = %g must be a finite "
-                       "relative loss increase > 0 (the reference uses 0.03).", tolerance);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.tolerance_finite_relative",
+                "sensitivity: tolerance = {tolerance} must be a finite relative loss increase > 0 "
+                "(the reference uses 0.03).",
+                fric__values(fric__g("tolerance", tolerance)));
     for (int i = 0; !m && i < FRIC_FIT_N; i++)
         if (!isfinite(p[i]))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "sensitivity: %s = %g is not finite.",
-                           fric_fit_param_key(i), p[i]);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.not_finite",
+                    "sensitivity: {i} = {p} is not finite.",
+                    fric__values(fric__s("i", fric_fit_param_key(i)), fric__g("p", p[i])));
     double q[FRIC_FIT_N], b = NAN;
     if (!m) {
         for (int i = 0; i < FRIC_FIT_N; i++) q[i] = p[i];
         b = loss(ctx, q);
         if (!isfinite(b))
-            m = fric__fail(FRIC_E_NONFINITE, -1, "sensitivity: the loss at the fitted point is %g; "
-                           "it must be finite (a bench the replay can run).", b);
+            m = fric__fail_id(FRIC_E_NONFINITE, -1, "fit.loss_fitted_point",
+                    "sensitivity: the loss at the fitted point is {b}; it must be finite (a bench "
+                    "the replay can run).",
+                    fric__values(fric__g("b", b)));
     }
     if (m) {
         if (why) *why = m;

@@ -164,15 +164,17 @@ long fric_fit_stage_budget(int model, long budget)
 fric_status fric_fit_embed(int small, const double *p_small, int big, double *p_big, const char **why)
 {
     if (!p_small || !p_big) {
-        const char *m = fric__fail(FRIC_E_NULL, -1, "embed: p_small and p_big must be given.");
+        const char *m = fric__fail_id(FRIC_E_NULL, -1, "fit.p_small_p",
+                            "embed: p_small and p_big must be given.",
+                            fric__no_values);
         if (why) *why = m;
         return fric__rc();
     }
     if (!fric_fit_contains(big, small)) {
-        const char *m = fric__fail(FRIC_E_UNSUPPORTED, -1,
-                                   "embed: big = M%d does not contain small = M%d (M1 ⊂ M2, M3 "
-                                   "⊂ M4 ⊂ M5 ⊂ M6, M2 ⊂ M4); start M%d from a model it contains.",
-                                   big, small, big);
+        const char *m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fit.big_m_does",
+                            "embed: big = M{big} does not contain small = M{small} (M1 ⊂ M2, M3 ⊂ "
+                            "M4 ⊂ M5 ⊂ M6, M2 ⊂ M4); start M{big} from a model it contains.",
+                            fric__values(fric__i("big", big), fric__i("small", small)));
         if (why) *why = m;
         return fric__rc();
     }
@@ -275,7 +277,9 @@ static const actuator_bounds *bounds_find(const char *actuator)
 static const char *check_args(const char *what, const void *out, const char *out_name,
                               const char *actuator, int known, int model)
 {
-    if (!out) return fric__fail(FRIC_E_NULL, -1, "%s: %s must be given.", what, out_name);
+    if (!out) return fric__fail_id(FRIC_E_NULL, -1, "fit.given",
+                         "{what}: {out_name} must be given.",
+                         fric__values(fric__s("what", what), fric__s("out_name", out_name)));
     if (!known) {
         char list[256];
         size_t len = 0;
@@ -283,12 +287,15 @@ static const char *check_args(const char *what, const void *out, const char *out
         for (int i = 0; i < fric_bench_actuator_count() && len < sizeof list; i++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
                                     fric_bench_actuator_name(i));
-        return fric__fail(FRIC_E_UNKNOWN_NAME, -1, "%s: actuator \"%s\" is unknown; use one of %s.",
-                          what, actuator ? actuator : "(null)", list);
+        return fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "fit.actuator_unknown_use",
+                   "{what}: actuator \"{actuator}\" is unknown; use one of {list}.",
+                   fric__values(fric__s("what", what), fric__s("actuator", actuator ? actuator : "(null)"),
+                                fric__s("list", list)));
     }
     if (model < 1 || model > 6)
-        return fric__fail(FRIC_E_PARAM_RANGE, -1, "%s: model = %d is not one of M1..M6; use 1 to 6.",
-                          what, model);
+        return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.model_not_m_2",
+                   "{what}: model = {model} is not one of M1..M6; use 1 to 6.",
+                   fric__values(fric__s("what", what), fric__i("model", model)));
     return NULL;
 }
 
@@ -364,14 +371,18 @@ fric_status fric_fit_space_default(const char *actuator, int model, fric_fit_spa
 fric_status fric_fit_space_freeze(fric_fit_space *s, int i, double v, const char **why)
 {
     const char *m = NULL, *c;
-    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
+    if (!s) m = fric__fail_id(FRIC_E_NULL, -1, "fit.s_given",
+                    "space: s must be given.",
+                    fric__no_values);
     else if (i < 0 || i >= FRIC_FIT_N)
-        m = fric__fail(FRIC_E_UNKNOWN_NAME, -1, "parameter index %d is not one of the %d fit "
-                       "parameters (0 = kt .. %d = friction_viscous).", i, FRIC_FIT_N,
-                       FRIC_FIT_N - 1);
+        m = fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "fit.parameter_index_not",
+                "parameter index {i} is not one of the {fit_n} fit parameters (0 = kt .. {fit_n2} ="
+                " friction_viscous).",
+                fric__values(fric__i("i", i), fric__i("fit_n", FRIC_FIT_N), fric__i("fit_n2", FRIC_FIT_N - 1)));
     else if ((c = refuses(i, v)))
-        m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s = %g %s; hold it at a value the bench accepts.",
-                       fric_fit_param_key(i), v, c);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.hold_value_bench",
+                "{i} = {v} {c}; hold it at a value the bench accepts.",
+                fric__values(fric__s("i", fric_fit_param_key(i)), fric__g("v", v), fric__s("c", c)));
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -394,33 +405,45 @@ fric_status fric_fit_space_check(const fric_fit_space *s, int model, const char 
 {
     const char *m = NULL, *c;
     int n_free = 0;
-    if (!s) m = fric__fail(FRIC_E_NULL, -1, "space: s must be given.");
+    if (!s) m = fric__fail_id(FRIC_E_NULL, -1, "fit.s_given_2",
+                    "space: s must be given.",
+                    fric__no_values);
     else if (model < 1 || model > 6)
-        m = fric__fail(FRIC_E_PARAM_RANGE, -1, "model = %d is not one of M1..M6; use 1 to 6.",
-                       model);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "fit.model_not_m_3",
+                "model = {model} is not one of M1..M6; use 1 to 6.",
+                fric__values(fric__i("model", model)));
     for (int i = 0; !m && i < FRIC_FIT_N; i++) {
         const char *key = fric_fit_param_key(i);
         int used = fric_fit_param_used(model, i);
         if (s->free_[i] && !used)
-            m = fric__fail(FRIC_E_UNSUPPORTED, i, "%s is free but model M%d does not use it; "
-                           "hold it (at 0).", key, model);
+            m = fric__fail_id(FRIC_E_UNSUPPORTED, i, "fit.free_but_model",
+                    "{key} is free but model M{model} does not use it; hold it (at 0).",
+                    fric__values(fric__s("key", key), fric__i("model", model)));
         else if (s->free_[i] && !(isfinite(s->lo[i]) && isfinite(s->hi[i]) && s->lo[i] < s->hi[i]))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s has bounds [%g, %g]; a free parameter needs "
-                           "finite bounds with lo < hi.", key, s->lo[i], s->hi[i]);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.bounds_free_parameter",
+                    "{key} has bounds [{lo}, {hi}]; a free parameter needs finite bounds with lo < "
+                    "hi.",
+                    fric__values(fric__s("key", key), fric__g("lo", s->lo[i]), fric__g("hi", s->hi[i])));
         else if (s->free_[i] && (c = refuses(i, s->lo[i])) && (c = refuses(i, s->hi[i])))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s has bounds [%g, %g] where no value is one "
-                           "the bench accepts (%s); move the box.", key, s->lo[i], s->hi[i], c);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.bounds_where_no",
+                    "{key} has bounds [{lo}, {hi}] where no value is one the bench accepts ({c}); "
+                    "move the box.",
+                    fric__values(fric__s("key", key), fric__g("lo", s->lo[i]), fric__g("hi", s->hi[i]),
+                                 fric__s("c", c)));
         else if (!s->free_[i] && used && (c = refuses(i, s->value[i])))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s is held at %g, which %s.", key,
-                           s->value[i], c);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.held_which",
+                    "{key} is held at {value}, which {c}.",
+                    fric__values(fric__s("key", key), fric__g("value", s->value[i]), fric__s("c", c)));
         else if (!s->free_[i] && !isfinite(s->value[i]))
-            m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s is held at %g; a held value must be finite.",
-                           key, s->value[i]);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "fit.held_held_value",
+                    "{key} is held at {value}; a held value must be finite.",
+                    fric__values(fric__s("key", key), fric__g("value", s->value[i])));
         n_free += s->free_[i] != 0;
     }
     if (!m && n_free == 0)
-        m = fric__fail(FRIC_E_UNSUPPORTED, -1, "every parameter is held: free at least one "
-                       "parameter to fit.");
+        m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fit.free_least_parameter",
+                "every parameter is held: free at least one parameter to fit.",
+                fric__no_values);
     if (why) *why = m ? m : "";
     return m ? fric__rc() : 0;
 }

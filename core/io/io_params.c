@@ -192,43 +192,54 @@ void fric_io_params_carry_clear(fric_io_params_carry *c)
 fric_status fric_io_params_carry_add(fric_io_params_carry *c, const char *key, const char *json,
                                      const char *source, fric_io_error *err)
 {
-    char text[200];
     if (!c || !key || !json) {
-        fric__fail(FRIC_E_NULL, -1, "params carry: the carry, the key and its value must be given.");
+        fric__fail_id(FRIC_E_NULL, -1, "params.carry_key_value",
+            "params carry: the carry, the key and its value must be given.",
+            fric__no_values);
         return (fric_status)fric__rc();
     }
     for (const char *k = key; *k; k++)
         if (*k == '"' || *k == '\\' || (unsigned char)*k < 0x20)
-            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, "a key the core does not model "
-                       "is carried only without a quote, backslash or control character; rename "
-                       "it.");
+            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
+                       fric__say_id("paramskey.carry_chars",
+                                    "a key the core does not model is carried only without a quote, "
+                                    "backslash or control character; rename it.", fric__no_values));
     if (!*key || strlen(key) >= FRIC_IO_CARRY_KEY_LEN) {
-        snprintf(text, sizeof text, "a key the core does not model is carried only with 1 to %d "
-                 "characters; shorten it or remove it.", FRIC_IO_CARRY_KEY_LEN - 1);
-        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
+                   fric__say_id("paramskey.carry_key_len",
+                                "a key the core does not model is carried only with 1 to {max} "
+                                "characters; shorten it or remove it.",
+                                fric__values(fric__i("max", FRIC_IO_CARRY_KEY_LEN - 1))));
     }
     if (written_key(key))
-        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, "is a key of the params file "
-                   "itself and cannot be carried.");
+        return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
+                   fric__say_id("paramskey.carry_own",
+                                "is a key of the params file itself and cannot be carried.",
+                                fric__no_values));
     if (!*json || strlen(json) >= FRIC_IO_CARRY_VALUE_LEN) {
-        snprintf(text, sizeof text, "the value of a key the core does not model is carried only "
-                 "when its JSON text has 1 to %d characters; shorten it or remove the key.",
-                 FRIC_IO_CARRY_VALUE_LEN - 1);
-        return say(err, FRIC_IO_RANGE, -1, key, source, text);
+        return say(err, FRIC_IO_RANGE, -1, key, source,
+                   fric__say_id("paramskey.carry_value_len",
+                                "the value of a key the core does not model is carried only when its "
+                                "JSON text has 1 to {max} characters; shorten it or remove the key.",
+                                fric__values(fric__i("max", FRIC_IO_CARRY_VALUE_LEN - 1))));
     }
     const char *end = json_value(json, 0);
     if (!end || *json_ws(end))
-        return say(err, FRIC_IO_TYPE, -1, key, source, "the value of a key the core does not "
-                   "model is carried only as strict JSON (numbers such as 0, -1.5, 2e-3; no raw "
-                   "control character, \\u0000 or lone \\u surrogate in a string); correct it "
-                   "or remove the key.");
+        return say(err, FRIC_IO_TYPE, -1, key, source,
+                   fric__say_id("paramskey.carry_json",
+                                "the value of a key the core does not model is carried only as strict "
+                                "JSON (numbers such as 0, -1.5, 2e-3; no raw control character, \\u0000 "
+                                "or lone \\u surrogate in a string); correct it or remove the key.",
+                                fric__no_values));
     int i = 0;
     while (i < c->n && strcmp(c->key[i], key) != 0) i++;
     if (i == c->n) {
         if (c->n >= FRIC_IO_CARRY_KEYS) {
-            snprintf(text, sizeof text, "the file has more than %d keys the core does not model "
-                     "(the most carried); remove some.", FRIC_IO_CARRY_KEYS);
-            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+            return say(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
+                       fric__say_id("paramskey.carry_many",
+                                    "the file has more than {max} keys the core does not model (the "
+                                    "most carried); remove some.",
+                                    fric__values(fric__i("max", FRIC_IO_CARRY_KEYS))));
         }
         snprintf(c->key[i], sizeof c->key[i], "%s", key);
         c->n++;
@@ -327,8 +338,10 @@ static void put_fit(fric__text *o, const fric_io_params_fit *m)
 static fric_status fit_check(const fric_io_params_fit *m)
 {
     if (m && (!isfinite(m->train_mae) || isinf(m->holdout_mae) || m->evaluations < 0)) {
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the fit's train MAE must be finite, its "
-                   "holdout MAE finite or NaN (none), its evaluations >= 0.");
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.fit_s_train",
+            "params: the fit's train MAE must be finite, its holdout MAE finite or NaN (none), its "
+            "evaluations >= 0.",
+            fric__no_values);
         return (fric_status)fric__rc();
     }
     return FRIC_OK;
@@ -340,8 +353,9 @@ static fric_status put_end(const fric__text *o, size_t *len)
 {
     if (len) *len = o->len;
     if (o->len >= o->cap) {
-        fric__fail(FRIC_E_BUFFER, -1, "params: the file needs %zu bytes and a terminating NUL; "
-                   "the buffer holds %zu.", o->len, o->cap);
+        fric__fail_id(FRIC_E_BUFFER, -1, "params.file_needs_bytes",
+            "params: the file needs {len} bytes and a terminating NUL; the buffer holds {cap}.",
+            fric__values(fric__u("len", o->len), fric__u("cap", o->cap)));
         return (fric_status)fric__rc();
     }
     return FRIC_OK;
@@ -351,13 +365,17 @@ static fric_status put_end(const fric__text *o, size_t *len)
 static fric_status actuator_check(const char *a)
 {
     if (!*a || strlen(a) >= 64 || strcspn(a, "\"\\") != strlen(a)) {
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name \"%.64s\" must have 1 to 63 "
-                   "characters and no quote or backslash.", a);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.actuator_name_characters",
+            "params: the actuator name \"{a}\" must have 1 to 63 characters and no quote or "
+            "backslash.",
+            fric__values(fric__sn("a", 64, a)));
         return (fric_status)fric__rc();
     }
     for (const char *c = a; *c; c++)
         if ((unsigned char)*c < 0x20) {
-            fric__fail(FRIC_E_PARAM_RANGE, -1, "params: the actuator name has a control character.");
+            fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.actuator_name_control",
+                "params: the actuator name has a control character.",
+                fric__no_values);
             return (fric_status)fric__rc();
         }
     return FRIC_OK;
@@ -367,14 +385,18 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
 {
     if (len) *len = 0;
     if (!f || !f->actuator || (!buf && cap > 0)) {
-        fric__fail(FRIC_E_NULL, -1, "params: the file, its actuator and the buffer must be given.");
+        fric__fail_id(FRIC_E_NULL, -1, "params.file_actuator_buffer",
+            "params: the file, its actuator and the buffer must be given.",
+            fric__no_values);
         return (fric_status)fric__rc();
     }
     const char *a = f->actuator;
     if (actuator_check(a)) return (fric_status)fric__rc();
     int model = f->friction.model;
     if (model < 1 || model > 6) {
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: model = %d must be 1..6 (M1..M6).", model);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.model_m_m",
+            "params: model = {model} must be 1..6 (M1..M6).",
+            fric__values(fric__i("model", model)));
         return (fric_status)fric__rc();
     }
     /* the values in file order: kt, R, armature, q_offset, the coefficients */
@@ -390,8 +412,10 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
         int coef = i - FRIC_IO_PARAMS_SERVO + 1;
         int used = i < FRIC_IO_PARAMS_SERVO || fric_servo_coef_used(model, coef);
         if (used && !isfinite(v[i])) {
-            fric__fail(FRIC_E_PARAM_RANGE, i, "params: \"%s\" = %g is not a finite number.",
-                       i < FRIC_IO_PARAMS_SERVO ? servo_keys[i] : fric_servo_coef_keys[coef], v[i]);
+            fric__fail_id(FRIC_E_PARAM_RANGE, i, "params.not_finite_number",
+                "params: \"{servo_keys}\" = {v} is not a finite number.",
+                fric__values(fric__s("servo_keys", i < FRIC_IO_PARAMS_SERVO ? servo_keys[i] : fric_servo_coef_keys[coef]),
+                             fric__g("v", v[i])));
             return (fric_status)fric__rc();
         }
     }
@@ -401,13 +425,15 @@ fric_status fric_io_params_write(const fric_io_params_file *f, char *buf, size_t
     int torque = f->torque_control != 0;
     for (int i = 0; i < N_EXTRA; i++)
         if (!isfinite(extra[i]) || extra[i] < 0) {
-            fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g must be finite and >= 0 (0: "
-                       "not written).", extra_keys[i], extra[i]);
+            fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.finite_not_written",
+                "params: \"{extra_keys}\" = {extra} must be finite and >= 0 (0: not written).",
+                fric__values(fric__s("extra_keys", extra_keys[i]), fric__g("extra", extra[i])));
             return (fric_status)fric__rc();
         }
     if (f->integrator != 0 && f->integrator != 1) {
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: integrator = %d is neither bam (0) nor mujoco "
-                   "(1).", f->integrator);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.integrator_neither_bam",
+            "params: integrator = {integrator} is neither bam (0) nor mujoco (1).",
+            fric__values(fric__i("integrator", f->integrator)));
         return (fric_status)fric__rc();
     }
     if (fit_check(m)) return (fric_status)fric__rc();
@@ -447,8 +473,10 @@ fric_status fric_native_params_write(const fric_native_params *p, const char *ac
                                      const fric_io_params_fit *fit, char *buf, size_t cap, size_t *len)
 {
     if (!p || !actuator || (!buf && cap > 0)) {
-        fric__fail(FRIC_E_NULL, -1, "params: the native parameters, the actuator and the buffer "
-                   "(with cap > 0) must be given.");
+        fric__fail_id(FRIC_E_NULL, -1, "params.native_parameters_actuator",
+            "params: the native parameters, the actuator and the buffer (with cap > 0) must be "
+            "given.",
+            fric__no_values);
         return FRIC_E_NULL;
     }
     if (len) *len = 0;
@@ -456,7 +484,8 @@ fric_status fric_native_params_write(const fric_native_params *p, const char *ac
     if (fit_check(fit)) return (fric_status)fric__rc();
 #define NATIVE_FINITE(key, field, unit)                                                              \
     if (!isfinite(p->field)) {                                                                        \
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "params: \"%s\" = %g is not a finite number.", key, p->field); \
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "params.not_finite_number", "params: \"{servo_keys}\" = {v} is " \
+                      "not a finite number.", fric__values(fric__s("servo_keys", key), fric__g("v", p->field))); \
         return (fric_status)fric__rc();                                                               \
     }
     FRIC_NATIVE_KEYS(NATIVE_FINITE)

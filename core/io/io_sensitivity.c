@@ -41,23 +41,28 @@ fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, s
 {
     if (len) *len = 0;
     if (!f || (!buf && cap > 0) || (f->n && !f->param)) {
-        fric__fail(FRIC_E_NULL, -1, "sensitivity file: the file, its parameters and the buffer "
-                   "must be given.");
+        fric__fail_id(FRIC_E_NULL, -1, "sensitivity.file_parameters_buffer",
+            "sensitivity file: the file, its parameters and the buffer must be given.",
+            fric__no_values);
         return (fric_status)fric__rc();
     }
     const double top[3] = { f->base_mae, f->tolerance, f->threshold_mae };
     static const char *const top_key[3] = { "base_mae", "tolerance", "threshold_mae" };
     for (int k = 0; k < 3; k++)
         if (!isfinite(top[k])) {
-            fric__fail(FRIC_E_PARAM_RANGE, -1, "sensitivity file: %s = %g must be finite; write "
-                       "the file of a finished sensitivity analysis.", top_key[k], top[k]);
+            fric__fail_id(FRIC_E_PARAM_RANGE, -1, "sensitivity.finite_write_file",
+                "sensitivity file: {top_key} = {top} must be finite; write the file of a finished "
+                "sensitivity analysis.",
+                fric__values(fric__s("top_key", top_key[k]), fric__g("top", top[k])));
             return (fric_status)fric__rc();
         }
     for (size_t i = 0; i < f->n; i++) {
         const fric_io_sensitivity_param *q = &f->param[i];
         if (!q->name || !isfinite(q->value) || !isfinite(q->lower) || !isfinite(q->upper)) {
-            fric__fail(FRIC_E_PARAM_RANGE, (int)i, "sensitivity file: parameter %zu (%s) needs a "
-                       "name and finite value, lower and upper.", i, q->name ? q->name : "no name");
+            fric__fail_id(FRIC_E_PARAM_RANGE, (int)i, "sensitivity.parameter_needs_name",
+                "sensitivity file: parameter {i} ({name}) needs a name and finite value, lower and "
+                "upper.",
+                fric__values(fric__u("i", i), fric__s("name", q->name ? q->name : "no name")));
             return (fric_status)fric__rc();
         }
     }
@@ -91,8 +96,9 @@ fric_status fric_io_sensitivity_write(const fric_io_sensitivity *f, char *buf, s
     fric__put(&o, "}\n");
     if (len) *len = o.len;
     if (o.len >= cap) {
-        fric__fail(FRIC_E_BUFFER, -1, "sensitivity file: it needs %zu bytes and a terminating "
-                   "NUL; the buffer holds %zu.", o.len, cap);
+        fric__fail_id(FRIC_E_BUFFER, -1, "sensitivity.needs_bytes_terminating",
+            "sensitivity file: it needs {len} bytes and a terminating NUL; the buffer holds {cap}.",
+            fric__values(fric__u("len", o.len), fric__u("cap", cap)));
         return (fric_status)fric__rc();
     }
     return FRIC_OK;

@@ -15,26 +15,13 @@
 static const struct {
     const char *what;            /* the file, as io's messages name it       */
     unsigned long long max;      /* [bytes]                                  */
-    const char *advice;          /* what to do                               */
-    const char *is;              /* what has the size ("the file is")        */
-    const char *limit;           /* what is read up to the limit             */
 } kinds[FRIC_IO_KIND_COUNT] = {
-    [FRIC_IO_KIND_LOG] = { "log", FRIC_IO_MAX_LOG_BYTES, "split the recording into shorter logs",
-                           "the file is", "a log file is" },
-    [FRIC_IO_KIND_PARAMS] = { "params", FRIC_IO_MAX_PARAMS_BYTES,
-                              "a params file is a few kB, so this is not one", "the file is", "a params file is" },
-    [FRIC_IO_KIND_SENSITIVITY] = { "sensitivity", FRIC_IO_MAX_PARAMS_BYTES,
-                                   "a sensitivity file is a few kB, so this is not one", "the file is",
-                                   "a sensitivity file is" },
-    [FRIC_IO_KIND_MJCF] = { "MJCF", FRIC_MJCF_MAX_BYTES, "meshes and heightfields belong in their own files",
-                            "the file is", "an MJCF file is" },
-    [FRIC_IO_KIND_ASSET] = { "asset", FRIC_IO_MAX_ASSET_BYTES,
-                             "the SO-101's largest mesh is 2.7 MB; simplify the mesh", "the file is",
-                             "a mesh, texture or other asset is" },
-    [FRIC_IO_KIND_ROBOT] = { "robot", FRIC_IO_MAX_ROBOT_BYTES,
-                             "the SO-101's are 15.4 MB; leave out what the MJCF does not need",
-                             "the files the MJCF names (its includes and their assets) are together",
-                             "a robot's files are" },
+    [FRIC_IO_KIND_LOG] = { "log", FRIC_IO_MAX_LOG_BYTES },
+    [FRIC_IO_KIND_PARAMS] = { "params", FRIC_IO_MAX_PARAMS_BYTES },
+    [FRIC_IO_KIND_SENSITIVITY] = { "sensitivity", FRIC_IO_MAX_PARAMS_BYTES },
+    [FRIC_IO_KIND_MJCF] = { "MJCF", FRIC_MJCF_MAX_BYTES },
+    [FRIC_IO_KIND_ASSET] = { "asset", FRIC_IO_MAX_ASSET_BYTES },
+    [FRIC_IO_KIND_ROBOT] = { "robot", FRIC_IO_MAX_ROBOT_BYTES },
 };
 
 unsigned long long fric_io_max_bytes(fric_io_file_kind kind)
@@ -51,8 +38,8 @@ fric_status fric_io_check_size(fric_io_file_kind kind, unsigned long long bytes,
                                fric_io_error *err)
 {
     if ((unsigned)kind >= FRIC_IO_KIND_COUNT) {
-        fric__say("io: file kind %d is none of log (0), params (1), sensitivity (2), MJCF (3), asset (4), "
-                  "robot (5).", (int)kind);
+        fric__say_id("size.kind", "io: file kind {kind} is none of log (0), params (1), sensitivity (2), "
+                     "MJCF (3), asset (4), robot (5).", fric__values(fric__i("kind", (int)kind)));
         return FRIC_E_PARAM_RANGE;
     }
     if (bytes <= kinds[kind].max) return FRIC_OK;
@@ -62,9 +49,60 @@ fric_status fric_io_check_size(fric_io_file_kind kind, unsigned long long bytes,
     err->code = FRIC_IO_FILE;
     err->entry = -1;
     const unsigned long long max = kinds[kind].max;
-    snprintf(err->message, sizeof err->message,
-             "%s %.200s: %s %.1f MiB (%llu bytes); %s read up to %llu MiB (%llu bytes): %s.", kinds[kind].what,
-             source ? source : "(unnamed)", kinds[kind].is, (double)bytes / 1048576.0, bytes, kinds[kind].limit,
-             max >> 20, max, kinds[kind].advice);
+    /* the sentence of each kind (an id each: the page words it in its
+     * language), after "KIND SOURCE: "; its values: the size and the limit */
+    const double mib = (double)bytes / 1048576.0;
+    const unsigned long long max_mib = max >> 20;
+    const char *m = "";
+    switch (kind) {
+    case FRIC_IO_KIND_LOG:
+        m = fric__say_id("size.log",
+                         "the file is {mib} MiB ({bytes} bytes); a log file is read up to "
+                         "{max_mib} MiB ({max} bytes): split the recording into shorter logs.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    case FRIC_IO_KIND_PARAMS:
+        m = fric__say_id("size.params",
+                         "the file is {mib} MiB ({bytes} bytes); a params file is read up "
+                         "to {max_mib} MiB ({max} bytes): a params file is a few kB, so this is not one.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    case FRIC_IO_KIND_SENSITIVITY:
+        m = fric__say_id("size.sensitivity",
+                         "the file is {mib} MiB ({bytes} bytes); a sensitivity file is "
+                         "read up to {max_mib} MiB ({max} bytes): a sensitivity file is a few kB, so this is "
+                         "not one.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    case FRIC_IO_KIND_MJCF:
+        m = fric__say_id("size.mjcf",
+                         "the file is {mib} MiB ({bytes} bytes); an MJCF file is read up to "
+                         "{max_mib} MiB ({max} bytes): meshes and heightfields belong in their own files.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    case FRIC_IO_KIND_ASSET:
+        m = fric__say_id("size.asset",
+                         "the file is {mib} MiB ({bytes} bytes); a mesh, texture or other "
+                         "asset is read up to {max_mib} MiB ({max} bytes): the SO-101's largest mesh is "
+                         "2.7 MB; simplify the mesh.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    case FRIC_IO_KIND_ROBOT:
+    case FRIC_IO_KIND_COUNT:
+        m = fric__say_id("size.robot",
+                         "the files the MJCF names (its includes and their assets) are "
+                         "together {mib} MiB ({bytes} bytes); a robot's files are read up to {max_mib} MiB "
+                         "({max} bytes): the SO-101's are 15.4 MB; leave out what the MJCF does not need.",
+                         fric__values(fric__fp("mib", 1, mib), fric__u("bytes", bytes),
+                                      fric__u("max_mib", max_mib), fric__u("max", max)));
+        break;
+    }
+    snprintf(err->message, sizeof err->message, "%s %.200s: %s", kinds[kind].what,
+             source ? source : "(unnamed)", m);
     return fric__io_status(err, kind != FRIC_IO_KIND_LOG, -1);
 }

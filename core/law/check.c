@@ -55,8 +55,9 @@ static const struct { double lo, hi; const char *unit; } field_range[FRIC_LAW_N_
 fric_status fric_law_field_range(int field, double *lo, double *hi)
 {
     if (field < 0 || field >= FRIC_LAW_N_FIELDS) {
-        fric__fail(FRIC_E_UNKNOWN_NAME, -1, "law: no field %d; the fields are 0 .. %d (Fs .. Z).",
-                   field, FRIC_LAW_N_FIELDS - 1);
+        fric__fail_id(FRIC_E_UNKNOWN_NAME, -1, "law.no_field_fields",
+            "law: no field {field}; the fields are 0 .. {law_n_fields} (Fs .. Z).",
+            fric__values(fric__i("field", field), fric__i("law_n_fields", FRIC_LAW_N_FIELDS - 1)));
         return FRIC_E_UNKNOWN_NAME;
     }
     if (lo) *lo = field_range[field].lo;

@@ -37,26 +37,38 @@
 fric_status fric_screw_check(const fric_screw *e, const char **why)
 {
     const char *m = NULL;
-    if (!e) m = fric__say("screw efficiencies are NULL; pass a fric_screw.");
+    if (!e) m = fric__say_id("law.screw_efficiencies_null",
+                    "screw efficiencies are NULL; pass a fric_screw.",
+                    fric__no_values);
     else if (!(isfinite(e->eta1) && e->eta1 > 0 && e->eta1 <= 1))
-        m = fric__say("eta1 = %g must be a driving efficiency in (0, 1] (Dupont eq. 17: "
-                      "eta1 < 1, the motor loses torque to the thread).", e->eta1);
+        m = fric__say_id("law.eta_driving_efficiency",
+                "eta1 = {eta1} must be a driving efficiency in (0, 1] (Dupont eq. 17: eta1 < 1, the"
+                " motor loses torque to the thread).",
+                fric__values(fric__g("eta1", e->eta1)));
     else if (!(isfinite(e->eta2) && e->eta2 >= 1))
-        m = fric__say("eta2 = %g must be a finite backdriving efficiency >= 1 (Dupont eq. 17: "
-                      "eta2 > 1); infinite or negative eta2 is a self-locking screw, whose "
-                      "forward dynamics need not have a unique solution.", e->eta2);
+        m = fric__say_id("law.eta_finite_backdriving",
+                "eta2 = {eta2} must be a finite backdriving efficiency >= 1 (Dupont eq. 17: eta2 > "
+                "1); infinite or negative eta2 is a self-locking screw, whose forward dynamics need"
+                " not have a unique solution.",
+                fric__values(fric__g("eta2", e->eta2)));
     else if (!(isfinite(e->eta1s) && e->eta1s > 0 && e->eta1s <= e->eta1))
-        m = fric__say("eta1s = %g must be a static driving efficiency in (0, eta1 = %g] "
-                      "(Dupont eq. 19: eta1s <= eta1); lower it or raise eta1.",
-                      e->eta1s, e->eta1);
+        m = fric__say_id("law.eta_s_static",
+                "eta1s = {eta1s} must be a static driving efficiency in (0, eta1 = {eta1}] (Dupont "
+                "eq. 19: eta1s <= eta1); lower it or raise eta1.",
+                fric__values(fric__g("eta1s", e->eta1s), fric__g("eta1", e->eta1)));
     else if (!(isfinite(e->eta2s) && e->eta2s >= e->eta2))
-        m = fric__say("eta2s = %g must be a finite static backdriving efficiency >= eta2 = %g "
-                      "(Dupont eq. 19: eta2s >= eta2); raise it or lower eta2.",
-                      e->eta2s, e->eta2);
+        m = fric__say_id("law.eta_s_finite",
+                "eta2s = {eta2s} must be a finite static backdriving efficiency >= eta2 = {eta2} "
+                "(Dupont eq. 19: eta2s >= eta2); raise it or lower eta2.",
+                fric__values(fric__g("eta2s", e->eta2s), fric__g("eta2", e->eta2)));
     else if (!(isfinite(e->tau_c) && e->tau_c >= 0))
-        m = fric__say("tau_c = %g must be a finite Coulomb friction torque >= 0 N·m.", e->tau_c);
+        m = fric__say_id("law.tau_c_finite",
+                "tau_c = {tau_c} must be a finite Coulomb friction torque >= 0 N·m.",
+                fric__values(fric__g("tau_c", e->tau_c)));
     else if (!(isfinite(e->b_v) && e->b_v >= 0))
-        m = fric__say("b_v = %g must be a finite viscous coefficient >= 0 N·m·s/rad.", e->b_v);
+        m = fric__say_id("law.b_v_finite",
+                "b_v = {b_v} must be a finite viscous coefficient >= 0 N·m·s/rad.",
+                fric__values(fric__g("b_v", e->b_v)));
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
 }
@@ -92,7 +104,9 @@ fric_status fric_screw_dead_band(const fric_screw *e, double tau_l, double *lo, 
     if (fric_screw_check(e, NULL) || !isfinite(tau_l)) {
         *lo = *hi = NAN;
         if (isfinite(tau_l)) return fric__rc();   /* fric_screw_check recorded why */
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: tau_l = %g N·m is not finite.", tau_l);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "law.tau_l_n",
+            "screw: tau_l = {tau_l} N·m is not finite.",
+            fric__values(fric__g("tau_l", tau_l)));
         return FRIC_E_PARAM_RANGE;
     }
     *lo = tau_l - fric_screw_bound_unchecked(e, -1, tau_l, 0);   /* eq. 20, lower edge */
@@ -127,8 +141,9 @@ fric_status fric_screw_from_k(double k, double *eta1, double *eta2)
 {
     if (!(isfinite(k) && k >= 0 && k != 1)) {
         *eta1 = *eta2 = NAN;
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "screw: k = %g must be finite, >= 0 and != 1 "
-                   "(eq. 21: k = 1 makes eta2 infinite).", k);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "law.k_finite_eq",
+            "screw: k = {k} must be finite, >= 0 and != 1 (eq. 21: k = 1 makes eta2 infinite).",
+            fric__values(fric__g("k", k)));
         return FRIC_E_PARAM_RANGE;
     }
     *eta1 = 1 / (1 + k);                                                   /* eq. 21 */

@@ -34,9 +34,13 @@
 fric_status fric_servo_check(const fric_servo_friction *p, const char **why)
 {
     const char *m = NULL;
-    if (!p) m = fric__say("servo friction parameters are NULL.");
+    if (!p) m = fric__say_id("law.servo_friction_parameters",
+                    "servo friction parameters are NULL.",
+                    fric__no_values);
     else if (p->model < 1 || p->model > 6)
-        m = fric__say("model = %d is not one of M1..M6; use 1 to 6.", p->model);
+        m = fric__say_id("law.model_not_m",
+                "model = {model} is not one of M1..M6; use 1 to 6.",
+                fric__values(fric__i("model", p->model)));
     else {
         double c[FRIC_SERVO_N_COEFS];
         fric_servo_to_array(p, c);
@@ -44,10 +48,14 @@ fric_status fric_servo_check(const fric_servo_friction *p, const char **why)
             if (!fric_servo_coef_used(p->model, i)) continue;
             if (fric_servo_coef_positive(i) ? !(isfinite(c[i]) && c[i] > 0)
                                             : !(isfinite(c[i]) && c[i] >= 0))
-                m = fric__fail(FRIC_E_PARAM_RANGE, i, "%s (%s) = %g must be a finite number %s "
-                               "for model M%d.", fric_servo_coef_keys[i],
-                               fric_servo_coef_fields[i], c[i],
-                               fric_servo_coef_positive(i) ? "> 0" : ">= 0", p->model);
+                m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "law.finite_number_model",
+                        "{servo_coef_keys} ({servo_coef_fields}) = {c} must be a finite number {v} "
+                        "for model M{model}.",
+                        fric__values(fric__s("servo_coef_keys", fric_servo_coef_keys[i]),
+                                     fric__s("servo_coef_fields", fric_servo_coef_fields[i]),
+                                     fric__g("c", c[i]),
+                                     fric__s("v", fric_servo_coef_positive(i) ? "> 0" : ">= 0"),
+                                     fric__i("model", p->model)));
         }
     }
     if (why) *why = m ? m : "";

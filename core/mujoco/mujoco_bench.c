@@ -20,19 +20,26 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why)
     const char *msg = NULL;
     mjModel *m = NULL;
     mjVFS *vfs = xml ? malloc(sizeof *vfs) : NULL;
-    if (!xml) msg = fric__fail(FRIC_E_NULL, -1, "mujoco: the MJCF text is NULL.");
-    else if (!vfs) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco: out of memory for the VFS.");
+    if (!xml) msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.mjcf_text_null",
+                        "mujoco: the MJCF text is NULL.",
+                        fric__no_values);
+    else if (!vfs) msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory_vfs",
+                             "mujoco: out of memory for the VFS.",
+                             fric__no_values);
     else {
         size_t len = strlen(xml);
         mj_defaultVFS(vfs);
         if (len > 0x7fffffff || mj_makeEmptyFileVFS(vfs, name, (int)len) != 0) {
-            msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco: MuJoCo's VFS refused %zu bytes.", len);
+            msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.mujoco_s_vfs",
+                      "mujoco: MuJoCo's VFS refused {len} bytes.",
+                      fric__values(fric__u("len", len)));
         } else {
             memcpy(vfs->filedata[vfs->nfile - 1], xml, len);
             char err[1000] = "";
             m = mj_loadXML(name, vfs, err, sizeof err);
-            if (!m) msg = fric__fail(FRIC_E_PARAMS_INVALID, -1, "mujoco: the MJCF does not load: %s",
-                                     err[0] ? err : "MuJoCo gave no reason");
+            if (!m) msg = fric__fail_id(FRIC_E_PARAMS_INVALID, -1, "mujoco.mjcf_does_not",
+                              "mujoco: the MJCF does not load: {err}",
+                              fric__values(fric__s("err", err[0] ? err : "MuJoCo gave no reason")));
         }
         mj_deleteVFS(vfs);
     }
@@ -47,20 +54,27 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
 {
     const char *msg = NULL;
     fric_io_error err;
-    if (!fm || !m || !d || !log) msg = fric__fail(FRIC_E_NULL, -1, "mujoco replay: adapter, model, data and log must not be NULL.");
+    if (!fm || !m || !d || !log) msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.adapter_model_data",
+                                           "mujoco replay: adapter, model, data and log must not be"
+                                           " NULL.",
+                                           fric__no_values);
     else if (fm->n != 1 || !fm->j[0].s.servo)
-        msg = fric__fail(FRIC_E_UNSUPPORTED, -1, "mujoco replay: a log drives one servo joint; "
-                         "attach one joint with a servo (params file), not %d joint(s) with %s.",
-                         fm->n, fm->n && fm->j[0].s.servo ? "servos" : "a law");
+        msg = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "mujoco.log_drives_servo",
+                  "mujoco replay: a log drives one servo joint; attach one joint with a servo "
+                  "(params file), not {n} joint(s) with {v}.",
+                  fric__values(fric__i("n", fm->n),
+                               fric__s("v", fm->n && fm->j[0].s.servo ? "servos" : "a law")));
     else if (fric_io_log_check(log, NULL, &err))
-        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     else if (fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
-        msg = fric__fail(FRIC_E_PARAM_RANGE, -1, "mujoco replay: the model's timestep %g s is not the "
-                         "log's step %g s; set <option timestep=\"%g\"/> (friction mujoco-model "
-                         "--log writes it).", m->opt.timestep, fric_io_log_step(log),
-                         fric_io_log_step(log));
+        msg = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "mujoco.model_s_timestep",
+                  "mujoco replay: the model's timestep {timestep} s is not the log's step {log} s; "
+                  "set <option timestep=\"{log}\"/> (friction mujoco-model --log writes it).",
+                  fric__values(fric__g("timestep", m->opt.timestep), fric__g("log", fric_io_log_step(log))));
     size_t N = msg ? 0 : fric_io_log_samples(log);
-    if (!msg && N == 0) msg = fric__say("mujoco replay: the log gives no sample to simulate.");
+    if (!msg && N == 0) msg = fric__say_id("mujoco.log_gives_no",
+                                  "mujoco replay: the log gives no sample to simulate.",
+                                  fric__no_values);
     if (msg) {
         if (why) *why = msg;
         return fric__rc();
@@ -85,8 +99,10 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
         mj_step2(m, d);
         if (!isfinite(d->qpos[j->qadr]) || !isfinite(d->qvel[j->dof]) ||
             d->warning[mjWARN_BADQACC].number) {
-            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco replay: the simulation left the finite "
-                             "range at sample %zu (t = %g s).", k, s.t);
+            msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.simulation_left_finite",
+                      "mujoco replay: the simulation left the finite range at sample {k} (t = {t} "
+                      "s).",
+                      fric__values(fric__u("k", k), fric__g("t", s.t)));
             if (why) *why = msg;
             return FRIC_E_NONFINITE;
         }
@@ -118,13 +134,15 @@ static const char *bench_load(bench_writer write, const void *bench, const char 
     char *xml = NULL;
     int len = write(bench, NULL, 0);
     if (len < 0) msg = fric__reword("%s: %s", who, fric_status_last().message);
-    else if (!(xml = malloc((size_t)len + 1))) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "%s: out of memory.", who);
+    else if (!(xml = malloc((size_t)len + 1))) msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory", "{who}: out of memory.",
+                                                                   fric__values(fric__s("who", who)));
     else write(bench, xml, (size_t)len + 1);
     *m = msg ? NULL : fric_mujoco_load_string(xml, NULL);
     if (!msg && !*m) msg = fric_status_last().message;
     free(xml);
     *d = *m ? mj_makeData(*m) : NULL;
-    if (*m && !*d) msg = fric__fail(FRIC_E_NO_MEMORY, -1, "%s: mj_makeData failed.", who);
+    if (*m && !*d) msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.mj_makedata_failed", "{who}: mj_makeData failed.",
+                                          fric__values(fric__s("who", who)));
     if (msg && *m) {
         mj_deleteModel(*m);
         *m = NULL;
@@ -135,10 +153,12 @@ static const char *bench_load(bench_writer write, const void *bench, const char 
 fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, fric_mujoco_treatment t,
                                fric_bench_replay_result *out, const char **why)
 {
-    const char *msg = (d && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco replay: def and log must not be NULL.");
+    const char *msg = (d && log) ? NULL : fric__fail_id(FRIC_E_NULL, -1, "mujoco.def_log_not",
+                                              "mujoco replay: def and log must not be NULL.",
+                                              fric__no_values);
     fric_io_error err;
     if (!msg && fric_io_log_check(log, NULL, &err))
-        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
     fric_bench_def e;
     if (!msg) fric_bench_def_from_log(d, log, &e);
     mjModel *m = NULL;
@@ -151,7 +171,9 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
     fric_mujoco_joint_def jd = { .joint = "joint", .servo = 1, .bench = e };
     fric_mujoco *fm = malloc(sizeof *fm);   /* ~100 KB: not on the stack */
     int rc = fm ? fric_mujoco_init(fm, m, dd, &jd, 1, t, &msg)
-                : (msg = fric__fail(FRIC_E_NO_MEMORY, -1, "mujoco replay: out of memory."), FRIC_E_NO_MEMORY);
+                : (msg = fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory_2",
+                             "mujoco replay: out of memory.",
+                             fric__no_values), FRIC_E_NO_MEMORY);
     if (!rc) rc = fric_mujoco_replay_model(fm, m, dd, log, NULL, 0, out, &msg);
     free(fm);
     mj_deleteData(dd);
@@ -163,12 +185,15 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
 fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
                                       fric_bench_replay_result *out, const char **why)
 {
-    const char *msg = (p && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "mujoco native replay: parameters and log must not be NULL.");
+    const char *msg = (p && log) ? NULL : fric__fail_id(FRIC_E_NULL, -1, "mujoco.native_null",
+                                                                     "mujoco native replay: parameters and log must not be NULL.",
+                                                                     fric__no_values);
     fric_io_error err;
     if (!msg && fric_io_log_check(log, NULL, &err))
-        msg = fric__fail(FRIC_E_LOG_INVALID, -1, "mujoco native replay: %s", err.message);
+        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco native replay: %s", err.message);
     size_t N = msg ? 0 : fric_io_log_samples(log);
-    if (!msg && N == 0) msg = fric__say("mujoco native replay: the log gives no sample to simulate.");
+    if (!msg && N == 0) msg = fric__say_id("mujoco.native_no_sample", "mujoco native replay: the log gives no sample to simulate.",
+                                             fric__no_values);
     fric_native_bench b;
     mjModel *m = NULL;
     mjData *d = NULL;
@@ -197,8 +222,9 @@ fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io
         else m->opt.disableflags |= mjDSBL_ACTUATION;
         mj_step(m, d);
         if (!isfinite(d->qpos[0]) || !isfinite(d->qvel[0]) || d->warning[mjWARN_BADQACC].number)
-            msg = fric__fail(FRIC_E_NONFINITE, -1, "mujoco native replay: the simulation left the finite range at "
-                             "sample %zu (t = %g s).", k, s.t);
+            msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.native_nonfinite",
+                                "mujoco native replay: the simulation left the finite range at sample {k} "
+                                "(t = {t} s).", fric__values(fric__u("k", k), fric__g("t", s.t)));
     }
     double h = m->opt.timestep;
     mj_deleteData(d);

@@ -14,14 +14,18 @@ _Static_assert((int)FRIC_MUJOCO_DYN_INTEGRATOR == (int)mjDYN_INTEGRATOR, "FRIC_M
 fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why)
 {
     if (!m) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "robot: the model must not be NULL."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.model_not_null",
+                           "robot: the model must not be NULL.",
+                           fric__no_values));
         return NULL;
     }
     fric_robot_joint *j = calloc((size_t)(m->njnt ? m->njnt : 1), sizeof *j);
     fric_robot_actuator *a = calloc((size_t)(m->nu ? m->nu : 1), sizeof *a);
     fric_robot *r = NULL;
     if (!j || !a) {
-        fric__why(why, fric__fail(FRIC_E_NO_MEMORY, -1, "robot: out of memory for the model's %d joints.", m->njnt));
+        fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "mujoco.out_memory_model",
+                           "robot: out of memory for the model's {njnt} joints.",
+                           fric__values(fric__i("njnt", m->njnt))));
     } else {
         for (int i = 0; i < m->njnt; i++) {
             int dof = m->jnt_dofadr[i];
@@ -101,7 +105,9 @@ fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const 
                                     int keep_armature, const char **why)
 {
     if (!r || !m || !d) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "adopt: robot, model and data must not be NULL."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "mujoco.robot_model_data",
+                           "adopt: robot, model and data must not be NULL.",
+                           fric__no_values));
         return fric__rc();
     }
     fric_status rc = adopt_into(r, m, d, servos, nservos, keep_armature, why);
@@ -115,7 +121,9 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
                                     fric_mujoco_treatment treatment, fric_mujoco_adoption *out, const char **why)
 {
     if (!fm || !m || !d || !out) {
-        const char *msg = fric__fail(FRIC_E_NULL, -1, "adopt: adapter, model, data and adoption must not be NULL.");
+        const char *msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.adapter_model_data_2",
+                              "adopt: adapter, model, data and adoption must not be NULL.",
+                              fric__no_values);
         if (fm) fm->n = 0;
         if (why) *why = msg;
         return FRIC_E_NULL;

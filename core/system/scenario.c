@@ -276,7 +276,9 @@ fric_status fric_scenario_retune(const fric_scenario *sc, void *state, const dou
 int fric_scenario_shape(const fric_scenario *sc, const void *state, double *xyf, int max_points)
 {
     if (!sc->shape) {
-        fric__fail(FRIC_E_UNSUPPORTED, -1, "%s has no shape to draw; use its columns.", sc->name);
+        fric__fail_id(FRIC_E_UNSUPPORTED, -1, "scenario.no_shape_draw",
+            "{name} has no shape to draw; use its columns.",
+            fric__values(fric__s("name", sc->name)));
         return -1;
     }
     return max_points > 0 ? sc->shape(state, xyf, max_points) : 0;

@@ -55,11 +55,13 @@ int fric_ex_apply_case(const fric_scenario *sc, const double *p, double *out, in
         double given = p[fixed[j].param];
         if (given != pi->def && given != fixed[j].value) {
             if (why)
-                *why = fric__fail(FRIC_E_PARAM_RANGE, fixed[j].param,
-                                  "%s: %s = %g would be ignored: case=%s fixes %s = %g %s "
-                                  "(the paper's figure); with case=custom your own value is "
-                                  "used.", sc->name, pi->name, given, case_name, pi->name,
-                                  fixed[j].value, pi->unit);
+                *why = fric__fail_id(FRIC_E_PARAM_RANGE, fixed[j].param, "scenario.would_ignored_case",
+                           "{name}: {name2} = {given} would be ignored: case={case_name} fixes "
+                           "{name2} = {value} {unit} (the paper's figure); with case=custom your "
+                           "own value is used.",
+                           fric__values(fric__s("name", sc->name), fric__s("name2", pi->name),
+                                        fric__g("given", given), fric__s("case_name", case_name),
+                                        fric__g("value", fixed[j].value), fric__s("unit", pi->unit)));
             return FRIC_E_PARAM_RANGE;
         }
         out[fixed[j].param] = fixed[j].value;

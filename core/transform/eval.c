@@ -52,32 +52,43 @@ static fric_status refuse_overflow(const char **why, fric_eval_what what, const 
     const char *growth = what == FRIC_EVAL_PHI ? "D·|x|"
                        : what == FRIC_EVAL_APPROX ? (by_z ? "|x|/Z" : "D·|x|")
                                                   : "D·|x|/(1 + Z·D)";
-    return refuse(why, fric__fail(FRIC_E_NONFINITE, by_z ? FRIC_LAW_Z : FRIC_LAW_D,
-                                  "x[%zu] = %g m/s gives %s = %g N, beyond the largest double "
-                                  "(%g N): it grows as %s; give a smaller |x| or a %s (now %g %s).",
-                                  i, x, eval_symbol[what], v, DBL_MAX, growth,
-                                  by_z ? "larger Z" : "smaller D", by_z ? Z : law->D,
-                                  by_z ? "m/(N·s)" : "N·s/m"));
+    return refuse(why, fric__fail_id(FRIC_E_NONFINITE, by_z ? FRIC_LAW_Z : FRIC_LAW_D, "transform.x_m_s",
+                           "x[{i}] = {x} m/s gives {eval_symbol} = {v} N, beyond the largest double"
+                           " ({dbl_max} N): it grows as {growth}; give a smaller |x| or a {v2} (now"
+                           " {z} {v3}).",
+                           fric__values(fric__u("i", i), fric__g("x", x),
+                                        fric__s("eval_symbol", eval_symbol[what]), fric__g("v", v),
+                                        fric__g("dbl_max", DBL_MAX), fric__s("growth", growth),
+                                        fric__s("v2", by_z ? "larger Z" : "smaller D"),
+                                        fric__g("z", by_z ? Z : law->D),
+                                        fric__s("v3", by_z ? "m/(N·s)" : "N·s/m"))));
 }
 
 fric_status fric_law_eval(fric_eval_what what, const fric_law *law, double Z, const fric_lut *lut,
                           const double *x, double *y, size_t n, const char **why)
 {
     if ((int)what < 0 || (int)what >= FRIC_EVAL_COUNT)
-        return refuse(why, fric__say("what = %d is not an evaluation: 0 Φ, 1 Φ_Z (Kikuuwe eq. 16), "
-                                     "2 Φ̂_Z (eq. 46) or 3 a look-up table's Φ_Z.", (int)what));
+        return refuse(why, fric__say_id("transform.what_not_evaluation",
+                               "what = {what} is not an evaluation: 0 Φ, 1 Φ_Z (Kikuuwe eq. 16), 2 "
+                               "Φ̂_Z (eq. 46) or 3 a look-up table's Φ_Z.",
+                               fric__values(fric__i("what", (int)what))));
     if (n > 0 && (!x || !y))
-        return refuse(why, fric__fail(FRIC_E_NULL, -1, "%s is NULL with n = %zu points.",
-                                      !x ? "x" : "y", n));
+        return refuse(why, fric__fail_id(FRIC_E_NULL, -1, "transform.null_n_points",
+                               "{v} is NULL with n = {n} points.",
+                               fric__values(fric__s("v", !x ? "x" : "y"), fric__u("n", n))));
     fric_plan plan;                 /* FRIC_EVAL_PHI_Z: Φ_Z prepared once */
     if (what == FRIC_EVAL_LUT) {
         if (!lut)
-            return refuse(why, fric__fail(FRIC_E_NULL, -1, "lut is NULL: no look-up table to "
-                                          "evaluate (fric_lut_create builds one)."));
+            return refuse(why, fric__fail_id(FRIC_E_NULL, -1, "transform.no_look_up",
+                                   "lut is NULL: no look-up table to evaluate (fric_lut_create "
+                                   "builds one).",
+                                   fric__no_values));
         law = fric__lut_law(lut, &Z);
     } else {
         if (!law)
-            return refuse(why, fric__fail(FRIC_E_NULL, -1, "law is NULL: no friction law to evaluate."));
+            return refuse(why, fric__fail_id(FRIC_E_NULL, -1, "transform.no_friction_law",
+                                   "law is NULL: no friction law to evaluate.",
+                                   fric__no_values));
         const char *w = "";
         const fric_status rc = what == FRIC_EVAL_PHI   ? fric_law_check_params(law, &w)
                              : what == FRIC_EVAL_PHI_Z ? fric_plan_init(&plan, law, Z, &w)
@@ -89,7 +100,9 @@ fric_status fric_law_eval(fric_eval_what what, const fric_law *law, double Z, co
     }
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(x[i]))
-            return refuse(why, fric__say("x[%zu] = %g m/s is not finite; give finite values.", i, x[i]));
+            return refuse(why, fric__say_id("transform.x_m_s_2",
+                                   "x[{i}] = {x} m/s is not finite; give finite values.",
+                                   fric__values(fric__u("i", i), fric__g("x", x[i]))));
         const double v = what == FRIC_EVAL_PHI    ? fric_phi(law, x[i])
                        : what == FRIC_EVAL_PHI_Z  ? fric_plan_phi_z(&plan, x[i])
                        : what == FRIC_EVAL_APPROX ? fric_phi_z_approx(law, Z, x[i])

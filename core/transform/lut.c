@@ -200,7 +200,7 @@ static fric_lut *lut_refuse(fric_lut_info *info, const char *why)
                        : strcmp(why, LUT_WHY_SIZE) == 0 || strcmp(why, LUT_WHY_WORK) == 0
                            ? FRIC_E_WORK_LIMIT
                            : FRIC_E_PARAM_RANGE;
-        fric__fail(st, -1, "look-up table: %s.", why);
+        fric__fail_around(st, -1, "look-up table: %s.", why);
     }
     return NULL;
 }

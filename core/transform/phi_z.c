@@ -204,7 +204,9 @@ void fric_plan_prepare_unchecked(fric_plan *p, const fric_law *law, double Z)
 fric_status fric_plan_init(fric_plan *plan, const fric_law *law, double Z, const char **why)
 {
     if (!plan) {
-        const char *m = fric__fail(FRIC_E_NULL, -1, "plan is NULL: give a fric_plan to prepare.");
+        const char *m = fric__fail_id(FRIC_E_NULL, -1, "transform.give_fric_plan",
+                            "plan is NULL: give a fric_plan to prepare.",
+                            fric__no_values);
         if (why) *why = m;
         return FRIC_E_NULL;
     }

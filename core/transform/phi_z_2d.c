@@ -14,24 +14,30 @@ fric_status fric_phi_z_2d(const fric_law *law, double Z, const double x[2], doub
 {
     if (!law || !x || !y) {
         if (y) y[0] = y[1] = NAN;
-        fric__fail(FRIC_E_NULL, -1, "2-D transform: the law, x and y must be given.");
+        fric__fail_id(FRIC_E_NULL, -1, "transform.d_transform_law",
+            "2-D transform: the law, x and y must be given.",
+            fric__no_values);
         return FRIC_E_NULL;
     }
     if (law->kind != FRIC_COULOMB_VISCOUS) {
         y[0] = y[1] = NAN;
-        fric__fail(FRIC_E_UNSUPPORTED, -1, "2-D transform: only the Coulomb-viscous law has one "
-                   "(Kikuuwe eqs. 53, 55).");
+        fric__fail_id(FRIC_E_UNSUPPORTED, -1, "transform.d_transform_only",
+            "2-D transform: only the Coulomb-viscous law has one (Kikuuwe eqs. 53, 55).",
+            fric__no_values);
         return FRIC_E_UNSUPPORTED;
     }
     if (!fric_law_ok(law, Z)) {
         y[0] = y[1] = NAN;
         int rc = fric_law_check(law, Z, NULL);   /* records the field at fault */
-        return rc ? rc : (int)(fric__fail(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "2-D transform: Z = %g "
-                                          "is not accepted for this law.", Z), FRIC_E_PARAM_RANGE);
+        return rc ? rc : (int)(fric__fail_id(FRIC_E_PARAM_RANGE, FRIC_LAW_Z, "transform.d_transform_z",
+                                   "2-D transform: Z = {z} is not accepted for this law.",
+                                   fric__values(fric__g("z", Z))), FRIC_E_PARAM_RANGE);
     }
     if (!isfinite(x[0]) || !isfinite(x[1])) {
         y[0] = y[1] = NAN;
-        fric__fail(FRIC_E_PARAM_RANGE, -1, "2-D transform: x = (%g, %g) is not finite.", x[0], x[1]);
+        fric__fail_id(FRIC_E_PARAM_RANGE, -1, "transform.d_transform_x",
+            "2-D transform: x = ({x}, {x2}) is not finite.",
+            fric__values(fric__g("x", x[0]), fric__g("x2", x[1])));
         return FRIC_E_PARAM_RANGE;
     }
     double n = hypot(x[0], x[1]);

@@ -20,28 +20,42 @@ fric_status fric_bench_batch_check(const fric_bench_batch *b, const char **why)
 {
     const char *m = NULL;
     if (!b || !b->n || !b->goal || !b->torque_enable || !b->q_rec || !b->header)
-        m = fric__say("batch: the batch and its n, goal, torque_enable, q_rec and header "
-                      "arrays must be given (dq0 may be NULL).");
+        m = fric__say_id("bench.batch_n_goal",
+                "batch: the batch and its n, goal, torque_enable, q_rec and header arrays must be "
+                "given (dq0 may be NULL).",
+                fric__no_values);
     else if (b->logs == 0 || b->samples == 0)
-        m = fric__say("batch: logs = %zu and samples = %zu must both be >= 1.", b->logs, b->samples);
+        m = fric__say_id("bench.logs_samples_both",
+                "batch: logs = {logs} and samples = {samples} must both be >= 1.",
+                fric__values(fric__u("logs", b->logs), fric__u("samples", b->samples)));
     for (size_t i = 0; !m && i < b->logs; i++) {
         const fric_io_log *h = &b->header[i];
         if (b->n[i] < 1 || b->n[i] > b->samples)
-            m = fric__say("batch: log %zu has n = %zu samples; it needs 1..%zu.", i, b->n[i],
-                          b->samples);
+            m = fric__say_id("bench.log_n_samples",
+                    "batch: log {i} has n = {n} samples; it needs 1..{samples}.",
+                    fric__values(fric__u("i", i), fric__u("n", b->n[i]), fric__u("samples", b->samples)));
         else if (!(isfinite(h->dt) && h->dt > 0))
-            m = fric__say("batch: log %zu has dt = %g s; it needs a finite step > 0 "
-                          "(resample raw logs first).", i, h->dt);
+            m = fric__say_id("bench.log_dt_s",
+                    "batch: log {i} has dt = {dt} s; it needs a finite step > 0 (resample raw logs "
+                    "first).",
+                    fric__values(fric__u("i", i), fric__g("dt", h->dt)));
         else if (!isfinite(h->mass) || !isfinite(h->arm_mass) || !isfinite(h->length)
                  || !isfinite(h->kp) || !isfinite(h->vin))
-            m = fric__say("batch: log %zu has a non-finite mass, arm_mass, length, kp or vin.", i);
+            m = fric__say_id("bench.log_non_finite",
+                    "batch: log {i} has a non-finite mass, arm_mass, length, kp or vin.",
+                    fric__values(fric__u("i", i)));
         else if (b->dq0 && !isfinite(b->dq0[i]))
-            m = fric__say("batch: log %zu has a non-finite initial speed %g rad/s.", i, b->dq0[i]);
+            m = fric__say_id("bench.log_non_finite_2",
+                    "batch: log {i} has a non-finite initial speed {dq0} rad/s.",
+                    fric__values(fric__u("i", i), fric__g("dq0", b->dq0[i])));
         for (size_t k = 0; !m && k < b->n[i]; k++) {
             size_t j = k * b->logs + i;
             if (!isfinite(b->goal[j]) || !isfinite(b->q_rec[j]) || b->torque_enable[j] > 1)
-                m = fric__say("batch: log %zu sample %zu has a non-finite goal or position, or "
-                              "torque_enable %d not 0/1.", i, k, (int)b->torque_enable[j]);
+                m = fric__say_id("bench.log_sample_non",
+                        "batch: log {i} sample {k} has a non-finite goal or position, or "
+                        "torque_enable {torque_enable} not 0/1.",
+                        fric__values(fric__u("i", i), fric__u("k", k),
+                                     fric__i("torque_enable", (int)b->torque_enable[j])));
         }
     }
     if (why) *why = m ? m : "";

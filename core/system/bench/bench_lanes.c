@@ -38,24 +38,39 @@ fric_status fric_bench_batch_mae_lanes(const fric_bench_batch *b, const fric_ben
                                        int isa, double *mae, double *q_sim, const char **why)
 {
     const char *m = NULL;
-    if (!b || !d || !mae) m = fric__fail(FRIC_E_NULL, -1, "lanes: b, d and mae must be given.");
-    else if (count < 1) m = fric__say("lanes: count = 0; give at least one parameter set.");
+    if (!b || !d || !mae) m = fric__fail_id(FRIC_E_NULL, -1, "bench.b_d_mae",
+                                  "lanes: b, d and mae must be given.",
+                                  fric__no_values);
+    else if (count < 1) m = fric__say_id("bench.count_give_least",
+                                "lanes: count = 0; give at least one parameter set.",
+                                fric__no_values);
     else if (isa == FRIC_BENCH_LANES_AUTO) isa = fric_bench_lanes_isa_auto();
     if (!m && !isa_available(isa))
-        m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: kernel %d is not available on this machine "
-                       "(0: auto, 1: generic, 2: AVX2, 3: AVX-512 where the CPU has them).", isa);
+        m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "bench.kernel_not_available",
+                "lanes: kernel {isa} is not available on this machine (0: auto, 1: generic, 2: "
+                "AVX2, 3: AVX-512 where the CPU has them).",
+                fric__values(fric__i("isa", isa)));
     for (size_t c = 0; !m && c < count; c++) {
         if (d[c].treatment != FRIC_TREATMENT_CLIP && d[c].treatment != FRIC_TREATMENT_IMPLICIT)
-            m = fric__fail(FRIC_E_UNSUPPORTED, -1, "lanes: parameter set %zu: the lane kernel "
-                           "steps the clip (%d) and implicit (%d) treatments only, not %d; use "
-                           "fric_bench_batch_mae for the others.", c, (int)FRIC_TREATMENT_CLIP,
-                           (int)FRIC_TREATMENT_IMPLICIT, (int)d[c].treatment);
+            m = fric__fail_id(FRIC_E_UNSUPPORTED, -1, "bench.parameter_set_lane",
+                    "lanes: parameter set {c}: the lane kernel steps the clip ({treatment_clip}) "
+                    "and implicit ({treatment_implicit}) treatments only, not {treatment}; use "
+                    "fric_bench_batch_mae for the others.",
+                    fric__values(fric__u("c", c), fric__i("treatment_clip", (int)FRIC_TREATMENT_CLIP),
+                                 fric__i("treatment_implicit", (int)FRIC_TREATMENT_IMPLICIT),
+                                 fric__i("treatment", (int)d[c].treatment)));
         else if (d[c].friction.model != d[0].friction.model
                  || d[c].servo.control != d[0].servo.control || d[c].treatment != d[0].treatment)
-            m = fric__say("lanes: parameter set %zu has model M%d, control %d and treatment %d "
-                          "where set 0 has M%d, %d and %d; the sets of one call share all three.",
-                          c, d[c].friction.model, (int)d[c].servo.control, (int)d[c].treatment,
-                          d[0].friction.model, (int)d[0].servo.control, (int)d[0].treatment);
+            m = fric__say_id("bench.parameter_set_model",
+                    "lanes: parameter set {c} has model M{model}, control {control} and treatment "
+                    "{treatment} where set 0 has M{model2}, {control2} and {treatment2}; the sets "
+                    "of one call share all three.",
+                    fric__values(fric__u("c", c), fric__i("model", d[c].friction.model),
+                                 fric__i("control", (int)d[c].servo.control),
+                                 fric__i("treatment", (int)d[c].treatment),
+                                 fric__i("model2", d[0].friction.model),
+                                 fric__i("control2", (int)d[0].servo.control),
+                                 fric__i("treatment2", (int)d[0].treatment)));
         for (size_t i = 0; !m && i < b->logs; i++) {
             fric_bench_def e;
             const char *bad;

@@ -71,14 +71,19 @@ void fric_native_params_default(fric_native_params *p, const fric_servo_actuator
 static const char *range(const char *key, double v, const char *unit, double lo, double hi, int lo_open)
 {
     if (!bad(v) && (lo_open ? v > lo : v >= lo) && v <= hi) return NULL;
-    return fric__say("native: %s = %g%s%s must be a finite value in %c%g, %g] (MuJoCo's %s).", key, v,
-                     unit[0] ? " " : "", unit, lo_open ? '(' : '[', lo, hi, key);
+    return fric__say_id("native.range", "native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, "
+                        "{hi}] (MuJoCo's {key}).",
+                        fric__values(fric__s("key", key), fric__g("v", v), fric__s("sp", unit[0] ? " " : ""),
+                                     fric__s("unit", unit), fric__s("open", lo_open ? "(" : "["), fric__g("lo", lo),
+                                     fric__g("hi", hi)));
 }
 
 fric_status fric_native_check(const fric_native_params *p)
 {
     if (!p) {
-        fric__fail(FRIC_E_NULL, -1, "native: the parameter set is NULL.");
+        fric__fail_id(FRIC_E_NULL, -1, "bench.parameter_set_null",
+            "native: the parameter set is NULL.",
+            fric__no_values);
         return FRIC_E_NULL;
     }
     const double X = FRIC_NATIVE_VALUE_MAX;
@@ -100,14 +105,21 @@ fric_status fric_native_check(const fric_native_params *p)
     if (!m) m = range("solimpfriction_power", p->solimpfriction[4], "", 1, X, 0);
     if (!m) m = range("q_offset", p->q_offset, "rad", -X, X, 0);
     if (!m && p->kv > 0 && p->kp == 0)
-        m = fric__say("native: kv = %g N·m·s/rad needs kp > 0 (a position actuator without kp has no kv; "
-                      "put the damping in the joint's damping).", p->kv);
+        m = fric__say_id("bench.kv_n_m",
+                "native: kv = {kv} N·m·s/rad needs kp > 0 (a position actuator without kp has no "
+                "kv; put the damping in the joint's damping).",
+                fric__values(fric__g("kv", p->kv)));
     if (!m && p->forcerange_lo > p->forcerange_hi)
-        m = fric__say("native: forcerange_lo = %g N·m is above forcerange_hi = %g N·m (forcerange inverted; "
-                      "MuJoCo needs lo < hi).", p->forcerange_lo, p->forcerange_hi);
+        m = fric__say_id("bench.forcerange_lo_n",
+                "native: forcerange_lo = {forcerange_lo} N·m is above forcerange_hi = "
+                "{forcerange_hi} N·m (forcerange inverted; MuJoCo needs lo < hi).",
+                fric__values(fric__g("forcerange_lo", p->forcerange_lo),
+                             fric__g("forcerange_hi", p->forcerange_hi)));
     if (!m && p->forcerange_lo == p->forcerange_hi && p->forcerange_lo != 0)
-        m = fric__say("native: forcerange_lo = forcerange_hi = %g N·m leaves no range (lo < hi, or both 0 "
-                      "for no force limit).", p->forcerange_lo);
+        m = fric__say_id("bench.forcerange_lo_forcerange",
+                "native: forcerange_lo = forcerange_hi = {forcerange_lo} N·m leaves no range (lo < "
+                "hi, or both 0 for no force limit).",
+                fric__values(fric__g("forcerange_lo", p->forcerange_lo)));
     return m ? fric__rc() : FRIC_OK;
 }
 
@@ -145,24 +157,38 @@ fric_status fric_native_prepare(const fric_native_bench *b, fric_native_step_def
 {
     const char *m = NULL;
     if (!b || !sd) {
-        fric__fail(FRIC_E_NULL, -1, "native: the bench and the step definition must not be NULL.");
+        fric__fail_id(FRIC_E_NULL, -1, "bench.bench_step_definition",
+            "native: the bench and the step definition must not be NULL.",
+            fric__no_values);
         return FRIC_E_NULL;
     }
     if (fric_native_check(&b->p)) return fric__rc();
-    if (bad(b->mass) || b->mass <= 0) m = fric__say("native: mass = %g kg must be a finite load > 0.", b->mass);
+    if (bad(b->mass) || b->mass <= 0) m = fric__say_id("bench.mass_kg_finite",
+                                              "native: mass = {mass} kg must be a finite load > 0.",
+                                              fric__values(fric__g("mass", b->mass)));
     else if (bad(b->arm_mass) || b->arm_mass < 0)
-        m = fric__say("native: arm_mass = %g kg must be finite and >= 0 (0: no arm).", b->arm_mass);
+        m = fric__say_id("bench.arm_mass_kg",
+                "native: arm_mass = {arm_mass} kg must be finite and >= 0 (0: no arm).",
+                fric__values(fric__g("arm_mass", b->arm_mass)));
     else if (bad(b->length) || b->length <= 0)
-        m = fric__say("native: length = %g m must be a finite arm length > 0.", b->length);
+        m = fric__say_id("bench.length_m_finite",
+                "native: length = {length} m must be a finite arm length > 0.",
+                fric__values(fric__g("length", b->length)));
     else if (bad(b->log_kp) || b->log_kp < 0 || b->log_kp > FRIC_BENCH_KP_MAX)
-        m = fric__say("native: the log's kp = %g must be a firmware gain in [0, %g].", b->log_kp, FRIC_BENCH_KP_MAX);
+        m = fric__say_id("bench.log_s_kp",
+                "native: the log's kp = {log_kp} must be a firmware gain in [0, {bench_kp_max}].",
+                fric__values(fric__g("log_kp", b->log_kp), fric__g("bench_kp_max", FRIC_BENCH_KP_MAX)));
     else if (bad(b->dt) || b->dt <= 0 || b->dt > 1)
-        m = fric__say("native: dt = %g s must be a finite step in (0, 1] s.", b->dt);
+        m = fric__say_id("bench.dt_s_finite",
+                "native: dt = {dt} s must be a finite step in (0, 1] s.",
+                fric__values(fric__g("dt", b->dt)));
     if (m) return fric__rc();
     const fric_native_params *p = &b->p;
     double h = b->dt, J = fric_native_inertia(b);
     if (!(J > 0) || bad(J)) {
-        fric__say("native: the inertia m·l² + m_arm·l²/3 + armature = %g kg·m² must be finite and > 0.", J);
+        fric__say_id("bench.inertia_m_l",
+            "native: the inertia m·l² + m_arm·l²/3 + armature = {j} kg·m² must be finite and > 0.",
+            fric__values(fric__g("j", J)));
         return fric__rc();
     }
     sd->h = h;
@@ -228,8 +254,10 @@ fric_status fric_native_step(const fric_native_step_def *sd, fric_native_state *
 {
     double q = s->q, dq = s->dq;
     if (!native_step_fast(sd, s, goal, torque_enable)) {
-        fric__fail(FRIC_E_NONFINITE, -1, "native: the step left the finite range from q = %g rad, dq = %g rad/s "
-                   "(goal %g rad).", q, dq, goal);
+        fric__fail_id(FRIC_E_NONFINITE, -1, "bench.step_left_finite",
+            "native: the step left the finite range from q = {q} rad, dq = {dq} rad/s (goal {goal} "
+            "rad).",
+            fric__values(fric__g("q", q), fric__g("dq", dq), fric__g("goal", goal)));
         return FRIC_E_NONFINITE;
     }
     s->steps++;
@@ -253,10 +281,12 @@ static int native_run_step(void *ctx, double goal, int te)
 fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *log, double *sim_q, size_t cap,
                                fric_bench_replay_result *out, const char **why)
 {
-    const char *m = (p && log) ? NULL : fric__fail(FRIC_E_NULL, -1, "native replay: parameters and log must not be NULL.");
+    const char *m = (p && log) ? NULL : fric__fail_id(FRIC_E_NULL, -1, "bench.parameters_log_not",
+                                            "native replay: parameters and log must not be NULL.",
+                                            fric__no_values);
     fric_io_error err;
     if (!m && fric_io_log_check(log, NULL, &err))
-        m = fric__fail(FRIC_E_LOG_INVALID, -1, "native replay: %s", err.message);
+        m = fric__fail_around(FRIC_E_LOG_INVALID, -1, "native replay: %s", err.message);
     fric_native_bench b;
     fric_native_step_def sd;
     if (!m) {
@@ -264,7 +294,9 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
         if (fric_native_prepare(&b, &sd)) m = fric__reword("replay: %s", fric_status_last().message);
     }
     size_t N = m ? 0 : fric_io_log_samples(log);
-    if (!m && N == 0) m = fric__say("native replay: the log gives no sample to simulate.");
+    if (!m && N == 0) m = fric__say_id("bench.log_gives_no",
+                              "native replay: the log gives no sample to simulate.",
+                              fric__no_values);
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -280,9 +312,11 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
     native_run run = { &sd, &st };
     size_t k = fric__bench_rollout(log, N, &run, native_q, native_run_step, sim_q, cap, &sum, &max_err);
     if (k < N) {
-        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "native replay: the simulation left the finite range "
-                                  "at sample %zu (t = %g s, q = %g rad, dq = %g rad/s).", k, (double)k * sd.h,
-                                  st.q, st.dq));
+        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.simulation_left_finite",
+                           "native replay: the simulation left the finite range at sample {k} (t = "
+                           "{h} s, q = {q} rad, dq = {dq} rad/s).",
+                           fric__values(fric__u("k", k), fric__g("h", (double)k * sd.h),
+                                        fric__g("q", st.q), fric__g("dq", st.dq))));
         return fric__rc();
     }
     if (out) {
@@ -320,28 +354,36 @@ fric_status fric_native_params_key(fric_native_params *p, const char *key, fric_
                                    const char *str, const char *source, const char **actuator, int *model_seen,
                                    fric_io_error *err)
 {
-    char text[400];
     if (!p || !key) {
-        fric__fail(FRIC_E_NULL, -1, "native: the parameters and the key must not be NULL.");
+        fric__fail_id(FRIC_E_NULL, -1, "bench.parameters_key_not",
+            "native: the parameters and the key must not be NULL.",
+            fric__no_values);
         return FRIC_E_NULL;
     }
     if (!strcmp(key, "model")) {
         if (kind != FRIC_IO_STRING || !str || strcmp(str, FRIC_NATIVE_MODEL_NAME))
             return fric_io_params_refuse(err, FRIC_IO_RANGE, -1, key, source,
-                                         "must be \"" FRIC_NATIVE_MODEL_NAME "\" in a native params file.");
+                                         fric__say_id("paramskey.native_model",
+                                                      "must be \"{model}\" in a native params file.",
+                                                      fric__values(fric__s("model", FRIC_NATIVE_MODEL_NAME))));
         if (model_seen) *model_seen = 1;
         return FRIC_OK;
     }
     if (!strcmp(key, "actuator")) {
         const char *a = kind == FRIC_IO_STRING ? fric_bench_actuator_resolve(str) : NULL;
-        if (!a) return fric_io_params_refuse(err, FRIC_IO_RANGE, -1, key, source,
-                                             "must name an actuator of the core (\"xl330\", \"sts3215\", ...).");
+        if (!a)
+            return fric_io_params_refuse(err, FRIC_IO_RANGE, -1, key, source,
+                                         fric__say_id("paramskey.native_actuator",
+                                                      "must name an actuator of the core (\"xl330\", "
+                                                      "\"sts3215\", ...).", fric__no_values));
         if (actuator) *actuator = a;
         return FRIC_OK;
     }
     if (fric_io_params_fit_key(key)) {
         if (kind != FRIC_IO_NUMBER)
-            return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, "must be a number (fit metadata).");
+            return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source,
+                                         fric__say_id("paramskey.fit_number", "must be a number (fit metadata).",
+                                                      fric__no_values));
         return FRIC_OK;
     }
     double *field = NULL;
@@ -351,18 +393,22 @@ fric_status fric_native_params_key(fric_native_params *p, const char *key, fric_
 #undef NATIVE_FIELD
     if (!field) {
         const fric_scenario *sc = fric_scenario_find("bench");
-        if (sc && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) >= 0)
-            snprintf(text, sizeof text, "is a key of the M1–M6 models; a native params file (\"model\": \"%s\") "
-                     "holds MuJoCo's keys only (frictionloss, damping, armature, kp, kv, ...): remove it.",
-                     FRIC_NATIVE_MODEL_NAME);
-        else
-            snprintf(text, sizeof text, "is not a key of a native params file (frictionloss, damping, armature, "
-                     "kp, firmware_kp, kv, forcerange_lo/hi, solreffriction_*, solimpfriction_*, q_offset).");
-        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, text);
+        const char *why =
+            sc && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) >= 0
+                ? fric__say_id("paramskey.m_key_in_native",
+                               "is a key of the M1–M6 models; a native params file (\"model\": \"{model}\") "
+                               "holds MuJoCo's keys only (frictionloss, damping, armature, kp, kv, ...): remove it.",
+                               fric__values(fric__s("model", FRIC_NATIVE_MODEL_NAME)))
+                : fric__say_id("paramskey.not_native_key",
+                               "is not a key of a native params file (frictionloss, damping, armature, kp, "
+                               "firmware_kp, kv, forcerange_lo/hi, solreffriction_*, solimpfriction_*, q_offset).",
+                               fric__no_values);
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source, why);
     }
     if (kind != FRIC_IO_NUMBER) {
-        snprintf(text, sizeof text, "must be a number (%s).", unit[0] ? unit : "no unit");
-        return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source, text);
+        return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source,
+                                     fric__say_id("paramskey.number_unit", "must be a number ({unit}).",
+                                                  fric__values(fric__s("unit", unit[0] ? unit : "no unit"))));
     }
     *field = num;
     return FRIC_OK;
@@ -373,8 +419,9 @@ fric_status fric_native_params_finish(fric_native_params *p, const char *actuato
 {
     if (!model_seen || !actuator)
         return fric_io_params_refuse(err, FRIC_IO_MISSING, -1, !model_seen ? "model" : "actuator", source,
-                                     "is missing; a native params file names \"model\": \"native\" and its "
-                                     "actuator.");
+                                     fric__say_id("paramskey.native_missing",
+                                                  "is missing; a native params file names \"model\": "
+                                                  "\"native\" and its actuator.", fric__no_values));
     const fric_servo_actuator *a = fric_bench_actuator_find(actuator);
     if (isnan(p->firmware_kp)) p->firmware_kp = a && a->kp_default > 0 ? a->kp_default : 1;
     if (isnan(p->q_offset)) p->q_offset = a ? a->q_offset : 0;
@@ -387,7 +434,7 @@ fric_status fric_native_params_finish(fric_native_params *p, const char *actuato
         err->entry = -1;
         err->code = FRIC_IO_RANGE;
         snprintf(err->message, sizeof err->message, "params %.60s: %.300s", source ? source : "", text);
-        fric__fail(FRIC_E_PARAMS_INVALID, -1, "%s", err->message);
+        fric__fail_around(FRIC_E_PARAMS_INVALID, -1, "%s", err->message);
         return FRIC_E_PARAMS_INVALID;
     }
     return FRIC_OK;
@@ -399,13 +446,16 @@ fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_na
                                         int isa, double *mae, double *q_sim, const char **why)
 {
     if (!b || !p || !mae || count == 0) {
-        fric__why(why, fric__fail(FRIC_E_NULL, -1, "native batch: the batch, the sets (count >= 1) and mae must "
-                                  "be given."));
+        fric__why(why, fric__fail_id(FRIC_E_NULL, -1, "bench.batch_sets_count",
+                           "native batch: the batch, the sets (count >= 1) and mae must be given.",
+                           fric__no_values));
         return FRIC_E_NULL;
     }
     if (isa != FRIC_BENCH_LANES_AUTO && isa != FRIC_BENCH_LANES_GENERIC && isa != FRIC_BENCH_LANES_AVX2 &&
         isa != FRIC_BENCH_LANES_AVX512) {
-        fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "native batch: isa = %d is not a lane kernel.", isa));
+        fric__why(why, fric__fail_id(FRIC_E_UNSUPPORTED, -1, "bench.isa_not_lane",
+                           "native batch: isa = {isa} is not a lane kernel.",
+                           fric__values(fric__i("isa", isa))));
         return FRIC_E_UNSUPPORTED;
     }
     size_t N = b->logs, S = b->samples;

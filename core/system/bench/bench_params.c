@@ -28,24 +28,31 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
     if (i < 0 && fric_io_params_fit_key(key)) {
         if (kind != FRIC_IO_NUMBER)
             return fric_io_params_refuse(err, FRIC_IO_TYPE, -1, key, source,
-                                         "must be a number (fit metadata).");
+                                         fric__say_id("paramskey.fit_number", "must be a number (fit metadata).",
+                                                  fric__no_values));
         return 0;
     }
     if (i < 0 && fric_native_only_key(file_key))
         return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source,
-                                     "is a key of MuJoCo's native joint (\"model\": \"native\"); an M1–M6 "
-                                     "params file does not take it: remove it, or write a native params file.");
+                                     fric__say_id("paramskey.native_only",
+                                                  "is a key of MuJoCo's native joint (\"model\": \"native\"); "
+                                                  "an M1–M6 params file does not take it: remove it, or write a "
+                                                  "native params file.", fric__no_values));
     if (i < 0) {
-        snprintf(text, sizeof text, "not a parameter of %s; remove it or see the parameters of "
-                 "%s.", sc->name, sc->name);
-        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source, text);
+        return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, file_key, source,
+                                     fric__say_id("paramskey.not_parameter",
+                                                  "not a parameter of {scenario}; remove it or see the "
+                                                  "parameters of {scenario}.",
+                                                  fric__values(fric__s("scenario", sc->name))));
     }
     const fric_param_info *pi = &sc->params[i];
     const char *why = NULL;
     if (pi->choices) {
         if (kind != FRIC_IO_STRING || !str)
             return fric_io_params_refuse(err, FRIC_IO_TYPE, i, key, source,
-                                         "must be a string naming one of its choices.");
+                                         fric__say_id("paramskey.choice_string",
+                                                      "must be a string naming one of its choices.",
+                                                      fric__no_values));
         if (fric_scenario_set(sc, p, key, str, &why)) {
             snprintf(text, sizeof text, "\"%s\" is refused: %s", str, why ? why : "");
             return fric_io_params_refuse(err, FRIC_IO_RANGE, i, key, source, text);
@@ -53,9 +60,10 @@ fric_status fric_io_params_set(const fric_scenario *sc, double *p, const char *k
         return 0;
     }
     if (kind != FRIC_IO_NUMBER) {
-        snprintf(text, sizeof text, "must be a number (%s).",
-                 pi->unit && *pi->unit ? pi->unit : "no unit");
-        return fric_io_params_refuse(err, FRIC_IO_TYPE, i, key, source, text);
+        return fric_io_params_refuse(err, FRIC_IO_TYPE, i, key, source,
+                                     fric__say_id("paramskey.number_unit", "must be a number ({unit}).",
+                                                  fric__values(fric__s("unit", pi->unit && *pi->unit
+                                                                                   ? pi->unit : "no unit"))));
     }
     char value[40];
     snprintf(value, sizeof value, "%.17g", num);  /* %.17g reads back as the same double */
@@ -73,8 +81,10 @@ fric_status fric_io_params_key(const fric_scenario *sc, double *p, fric_io_param
     if (carried) *carried = 0;
     if (fric_native_only_key(key) && fric_scenario_param_index(sc, key) < 0)
         return fric_io_params_refuse(err, FRIC_IO_UNKNOWN_KEY, -1, key, source,
-                                     "is a key of MuJoCo's native joint (\"model\": \"native\"); an M1–M6 "
-                                     "params file does not take it: remove it, or write a native params file.");
+                                     fric__say_id("paramskey.native_only",
+                                                  "is a key of MuJoCo's native joint (\"model\": \"native\"); "
+                                                  "an M1–M6 params file does not take it: remove it, or write a "
+                                                  "native params file.", fric__no_values));
     if (carry && key && fric_scenario_param_index(sc, fric_io_params_param_of_key(key)) < 0
         && !fric_io_params_fit_key(key)) {
         fric_status rc = fric_io_params_carry_add(carry, key, json, source, err);
@@ -100,16 +110,17 @@ fric_status fric_bench_params_servo(const double *p, const char *source, fric_be
     int ia = fric_scenario_param_index(sc, "actuator"), im = fric_scenario_param_index(sc, "model");
     if (!source) source = "params";
     if (!(p[ia] >= 0) || !(p[im] >= 0)) {
-        fric__fail(FRIC_E_PARAM_RANGE, !(p[ia] >= 0) ? ia : im,
-                   "params %s: no \"%s\"; a params file names its actuator (\"xl330\", ...) and "
-                   "its model (\"m1\" .. \"m6\").", source, !(p[ia] >= 0) ? "actuator" : "model");
+        fric__fail_id(FRIC_E_PARAM_RANGE, !(p[ia] >= 0) ? ia : im, "bench.params_no_params",
+            "params {source}: no \"{v}\"; a params file names its actuator (\"xl330\", ...) and its"
+            " model (\"m1\" .. \"m6\").",
+            fric__values(fric__s("source", source), fric__s("v", !(p[ia] >= 0) ? "actuator" : "model")));
         return FRIC_E_PARAM_RANGE;
     }
     const char *why = NULL;
     fric_bench_def def;
     if (fric_bench_def_from_params(p, NULL, &def, &why)) {
         fric_status rc = fric__rc();
-        fric__fail(rc, fric_status_last().param, "params %s: %s", source, why ? why : "not usable.");
+        fric__fail_around(rc, fric_status_last().param, "params %s: %s", source, why ? why : "not usable.");
         return rc;
     }
     if (d) *d = def;

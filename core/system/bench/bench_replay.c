@@ -47,7 +47,7 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
     err->entry = -1;
     if (!log) {
         snprintf(err->message, sizeof err->message, "log %.200s: no log (NULL).", source ? source : "");
-        fric__fail(FRIC_E_NULL, -1, "%s", err->message);
+        fric__fail_around(FRIC_E_NULL, -1, "%s", err->message);
         return FRIC_E_NULL;
     }
     const fric_scenario *bench = fric_scenario_find("bench");
@@ -62,10 +62,13 @@ fric_status fric_bench_log_check(const fric_io_log *log, const char *source, fri
         if (h[i].v >= pi->min && h[i].v <= pi->max) continue;
         err->code = FRIC_IO_RANGE;
         snprintf(err->field, sizeof err->field, "%s", h[i].name);
-        snprintf(err->message, sizeof err->message, "log %.200s: \"%s\" = %g must be in [%g, %g]%s%s "
-                 "(the bench's range).", source ? source : "", h[i].name, h[i].v, pi->min, pi->max,
-                 pi->unit[0] ? " " : "", pi->unit);
-        fric__fail(FRIC_E_LOG_INVALID, -1, "%s", err->message);
+        const char *m = fric__say_id("log.bench_range",
+                                     "\"{key}\" = {value} must be in [{min}, {max}]{sp}{unit} (the bench's range).",
+                                     fric__values(fric__s("key", h[i].name), fric__g("value", h[i].v),
+                                                  fric__g("min", pi->min), fric__g("max", pi->max),
+                                                  fric__s("sp", pi->unit[0] ? " " : ""), fric__s("unit", pi->unit)));
+        snprintf(err->message, sizeof err->message, "log %.200s: %s", source ? source : "", m);
+        fric__fail_around(FRIC_E_LOG_INVALID, -1, "%s", err->message);
         return FRIC_E_LOG_INVALID;
     }
     return FRIC_OK;
@@ -115,11 +118,15 @@ static int bench_step(void *ctx, double goal, int te)
 fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, double *sim_q, size_t cap,
                               fric_bench_replay_result *out, const char **why)
 {
-    const char *m = d ? NULL : fric__fail(FRIC_E_NULL, -1, "replay: bench definition is NULL.");
-    if (!m && !log) m = fric__fail(FRIC_E_NULL, -1, "replay: log is NULL.");
+    const char *m = d ? NULL : fric__fail_id(FRIC_E_NULL, -1, "bench.bench_definition_null",
+                                   "replay: bench definition is NULL.",
+                                   fric__no_values);
+    if (!m && !log) m = fric__fail_id(FRIC_E_NULL, -1, "bench.log_null",
+                            "replay: log is NULL.",
+                            fric__no_values);
     fric_io_error err;
     if (!m && fric_io_log_check(log, NULL, &err))
-        m = fric__fail(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
+        m = fric__fail_around(FRIC_E_LOG_INVALID, -1, "replay: %s", err.message);
     fric_bench_def e;
     if (!m) {
         fric_bench_def_from_log(d, log, &e);
@@ -127,7 +134,9 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
         if (fric_bench_check(&e, &bad)) m = fric__bench_prefix("replay: ", bad);
     }
     size_t N = m ? 0 : fric_io_log_samples(log);
-    if (!m && N == 0) m = fric__say("replay: the log gives no sample to simulate.");
+    if (!m && N == 0) m = fric__say_id("bench.log_gives_no_2",
+                              "replay: the log gives no sample to simulate.",
+                              fric__no_values);
     if (m) {
         if (why) *why = m;
         return fric__rc();
@@ -145,9 +154,12 @@ fric_status fric_bench_replay(const fric_bench_def *d, const fric_io_log *log, d
     bench_run run = { &e, &st };
     size_t k = fric__bench_rollout(log, N, &run, bench_q, bench_step, sim_q, cap, &sum, &max_err);
     if (k < N) {
-        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "replay: the simulation left the finite range at sample %zu "
-                                 "(t = %g s, q = %g rad, dq = %g rad/s); check kt, R, armature "
-                                 "and the friction coefficients.", k, (double)k * e.dt, st.q, st.dq));
+        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.simulation_left_finite_2",
+                           "replay: the simulation left the finite range at sample {k} (t = {dt} s,"
+                           " q = {q} rad, dq = {dq} rad/s); check kt, R, armature and the friction "
+                           "coefficients.",
+                           fric__values(fric__u("k", k), fric__g("dt", (double)k * e.dt),
+                                        fric__g("q", st.q), fric__g("dq", st.dq))));
         return fric__rc();
     }
     if (out) {

@@ -307,17 +307,22 @@ static int coef(const double *p, int i, double preset, int have_preset, int used
                 if (fric_bench_preset_find(act, k))
                     snprintf(list + strlen(list), sizeof list - strlen(list), "%sm%d",
                              list[0] ? ", " : "", k);
-            *m = fric__fail(FRIC_E_NO_PRESET, i, "bench: %s has no identified preset for m%d, so %s has no default; "
-                           "give %s explicitly or choose a model with a preset (%s: %s).",
-                           act, model, params[i].name, params[i].name, act, list);
+            *m = fric__fail_id(FRIC_E_NO_PRESET, i, "bench.no_identified_preset",
+                     "bench: {act} has no identified preset for m{model}, so {name} has no default;"
+                     " give {name} explicitly or choose a model with a preset ({act}: {list}).",
+                     fric__values(fric__s("act", act), fric__i("model", model),
+                                  fric__s("name", params[i].name), fric__s("list", list)));
             return 1;
         }
         *out = have_preset ? preset : 0;
         return 0;
     }
     if (v < 0) {
-        *m = fric__fail(FRIC_E_PARAM_RANGE, i, "bench: %s = %g is negative; give a value >= 0 %s, or -1 for the preset's value.",
-                       params[i].name, v, params[i].unit);
+        *m = fric__fail_id(FRIC_E_PARAM_RANGE, i, "bench.negative_give_value",
+                 "bench: {name} = {v} is negative; give a value >= 0 {unit}, or -1 for the preset's"
+                 " value.",
+                 fric__values(fric__s("name", params[i].name), fric__g("v", v),
+                              fric__s("unit", params[i].unit)));
         return fric__rc();
     }
     *out = v;
@@ -344,7 +349,9 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
      * Stribeck levels are 0) */
     const fric_servo_actuator *dflt = first ? NULL : fric_bench_actuator_find(act);
     if (!first && !dflt) {
-        fric__why(why, fric__fail(FRIC_E_NO_PRESET, P_ACTUATOR, "bench: no preset for actuator %s.", act));
+        fric__why(why, fric__fail_id(FRIC_E_NO_PRESET, P_ACTUATOR, "bench.no_preset_actuator",
+                           "bench: no preset for actuator {act}.",
+                           fric__values(fric__s("act", act))));
         return fric__rc();
     }
     fric_bench_def *d = &b->def;
@@ -397,8 +404,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     b->dq0 = p[P_DQ0];
     double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
     if (n > 1e10) {
-        fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, P_DURATION, "bench: duration/dt = %g steps is more than 1e10; raise dt or "
-                                 "shorten duration.", n));
+        fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, P_DURATION, "bench.duration_dt_steps",
+                           "bench: duration/dt = {n} steps is more than 1e10; raise dt or shorten "
+                           "duration.",
+                           fric__values(fric__g("n", n))));
         return fric__rc();
     }
     fric_bench_state scratch;
@@ -435,10 +444,13 @@ static int advance(void *state, const char **why)
     int te;
     double goal = fric_bench_traj_goal(b->cfg.traj, tk, b->cfg.goal_angle, &te);
     if (fric_bench_step(&b->cfg.def, s, goal, te)) {
-        fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "bench: step %llu (t = %.9g s): the state stopped being "
-                                 "finite from q = %.17g rad, dq = %.17g rad/s; reduce dt or "
-                                 "check kt, R, armature and the friction coefficients.",
-                                 (unsigned long long)s->steps, tk, s->q, s->dq));
+        fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "bench.step_t_s",
+                           "bench: step {steps} (t = {tk} s): the state stopped being finite from q"
+                           " = {q} rad, dq = {dq} rad/s; reduce dt or check kt, R, armature and the"
+                           " friction coefficients.",
+                           fric__values(fric__u("steps", (unsigned long long)s->steps),
+                                        fric__gp("tk", 9, tk), fric__gp("q", 17, s->q),
+                                        fric__gp("dq", 17, s->dq))));
         return 1;
     }
     return 0;

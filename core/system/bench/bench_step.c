@@ -78,7 +78,9 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
 {
     const char *m = NULL, *fm = NULL;
     const fric_servo_actuator *a = d ? &d->servo : NULL;
-    if (!d) m = fric__say("bench definition is NULL.");
+    if (!d) m = fric__say_id("bench.bench_definition_null_2",
+                    "bench definition is NULL.",
+                    fric__no_values);
     else if (fric_servo_check(&d->friction, &fm)) m = fm;   /* names the coefficient */
     else if (bad(d->mass) || d->mass <= 0)
         m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.mass", "mass = {mass} kg must be a finite load > 0.",
@@ -98,8 +100,10 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
                           "dt = {dt} s must be a finite step in (0, 1] s (the reference uses 0.005 s).",
                           fric__values(fric__g("dt", d->dt)));
     else if ((int)a->control < 0 || (int)a->control >= FRIC_SERVO_N_CONTROLS)
-        m = fric__say("servo control = %d is not voltage (0), current (1), host current (2), "
-                      "current P (3) or torque (4).", (int)a->control);
+        m = fric__say_id("bench.servo_control_not",
+                "servo control = {control} is not voltage (0), current (1), host current (2), "
+                "current P (3) or torque (4).",
+                fric__values(fric__i("control", (int)a->control)));
     else if (bad(a->kt) || a->kt <= 0 || a->kt > FRIC_BENCH_KT_MAX)
         m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.kt",
                           "kt = {kt} N·m/A must be a torque constant in (0, {max}] N·m/A (the "
@@ -172,12 +176,22 @@ fric_status fric_bench_check(const fric_bench_def *d, const char **why)
                           fric__values(fric__s("name", "max_volts"), fric__g("value", a->max_volts),
                                        fric__s("unit", " V")));
     else if (fric_treatment_index(d->treatment, fric_bench_treatments, FRIC_BENCH_N_TREATMENTS) < 0)
-        m = fric__say("friction treatment = %d is not implicit (%d), clip (%d), explicit (%d) or "
-                      "karnopp (%d).", (int)d->treatment, FRIC_TREATMENT_IMPLICIT,
-                      FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
+        m = fric__say_id("bench.friction_treatment_not",
+                "friction treatment = {treatment} is not implicit ({treatment_implicit}), clip ("
+                "{treatment_clip}), explicit ({treatment_explicit}) or karnopp ({treatment_karnopp}"
+                ").",
+                fric__values(fric__i("treatment", (int)d->treatment),
+                             fric__i("treatment_implicit", FRIC_TREATMENT_IMPLICIT),
+                             fric__i("treatment_clip", FRIC_TREATMENT_CLIP),
+                             fric__i("treatment_explicit", FRIC_TREATMENT_EXPLICIT),
+                             fric__i("treatment_karnopp", FRIC_TREATMENT_KARNOPP)));
     else if (d->integrator != FRIC_BENCH_INTEGRATOR_BAM && d->integrator != FRIC_BENCH_INTEGRATOR_MUJOCO)
-        m = fric__say("integrator = %d is neither bam (%d) nor mujoco (%d).", (int)d->integrator,
-                      FRIC_BENCH_INTEGRATOR_BAM, FRIC_BENCH_INTEGRATOR_MUJOCO);
+        m = fric__say_id("bench.integrator_neither_bam",
+                "integrator = {integrator} is neither bam ({bench_integrator_bam}) nor mujoco ("
+                "{bench_integrator_mujoco}).",
+                fric__values(fric__i("integrator", (int)d->integrator),
+                             fric__i("bench_integrator_bam", FRIC_BENCH_INTEGRATOR_BAM),
+                             fric__i("bench_integrator_mujoco", FRIC_BENCH_INTEGRATOR_MUJOCO)));
     else if (d->treatment == FRIC_TREATMENT_KARNOPP && (bad(d->karnopp_eps) || d->karnopp_eps <= 0))
         m = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "bench.karnopp_eps",
                           "karnopp_eps = {eps} rad/s must be a finite velocity band > 0.",
@@ -199,8 +213,12 @@ fric_status fric_bench_init(const fric_bench_def *d, fric_bench_state *s,
 {
     if (fric_bench_check(d, why)) return fric__rc();
     if (!s || bad(q0) || bad(dq0)) {
-        const char *m = !s ? fric__say("bench state is NULL.")
-                           : fric__say("initial state q0 = %g rad, dq0 = %g rad/s must be finite.", q0, dq0);
+        const char *m = !s ? fric__say_id("bench.bench_state_null",
+                                 "bench state is NULL.",
+                                 fric__no_values)
+                           : fric__say_id("bench.initial_state_q",
+                                 "initial state q0 = {q0} rad, dq0 = {dq0} rad/s must be finite.",
+                                 fric__values(fric__g("q0", q0), fric__g("dq0", dq0)));
         if (why) *why = m;
         return fric__rc();
     }
@@ -277,8 +295,9 @@ fric_status fric_bench_step(const fric_bench_def *d, fric_bench_state *s,
     double q_new;
     fx_integrate(q, dq_new, acc, dt, s->dt2, FRIC_BENCH_DQ_MAX, &q_new, &dq_new);
     if (!isfinite(q_new) || !isfinite(dq_new)) {
-        fric__fail(FRIC_E_NONFINITE, -1, "bench: the step left the finite range from q = %g rad, "
-                   "dq = %g rad/s.", q, dq);
+        fric__fail_id(FRIC_E_NONFINITE, -1, "bench.step_left_finite_2",
+            "bench: the step left the finite range from q = {q} rad, dq = {dq} rad/s.",
+            fric__values(fric__g("q", q), fric__g("dq", dq)));
         return FRIC_E_NONFINITE;
     }
 

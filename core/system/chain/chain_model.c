@@ -32,25 +32,37 @@ double fric_chain_motor_J(const fric_chain_motor *u) { return u->gamma * u->gamm
 static const char *motor_bad(int i, const char *field, double v, int strict, const char *unit,
                              const char *what)
 {
-    return fric__say("motors[%d].%s = %g must be a finite %s %s 0%s%s; give a %s value.", i,
-                     field, v, what, strict ? ">" : ">=", *unit ? " " : "", unit,
-                     strict ? "positive" : "non-negative");
+    return fric__say_id("chain.motors_finite_give",
+               "motors[{i}].{field} = {v} must be a finite {what} {v2} 0{v3}{unit}; give a {v4} "
+               "value.",
+               fric__values(fric__i("i", i), fric__s("field", field), fric__g("v", v),
+                            fric__s("what", what), fric__s("v2", strict ? ">" : ">="),
+                            fric__s("v3", *unit ? " " : ""), fric__s("unit", unit),
+                            fric__s("v4", strict ? "positive" : "non-negative")));
 }
 
 static const char *check_link(const fric_chain_link *l, int i)
 {
     if (!(isfinite(l->mass) && l->mass > 0))
-        return fric__say("links[%d].mass = %g must be a finite link mass > 0 kg; give a positive "
-                         "mass.", i, l->mass);
+        return fric__say_id("chain.links_mass_finite",
+                   "links[{i}].mass = {mass} must be a finite link mass > 0 kg; give a positive "
+                   "mass.",
+                   fric__values(fric__i("i", i), fric__g("mass", l->mass)));
     if (!(isfinite(l->length) && l->length > 0))
-        return fric__say("links[%d].length = %g must be a finite joint-to-joint length > 0 m; "
-                         "give a positive length.", i, l->length);
+        return fric__say_id("chain.links_length_finite",
+                   "links[{i}].length = {length} must be a finite joint-to-joint length > 0 m; give"
+                   " a positive length.",
+                   fric__values(fric__i("i", i), fric__g("length", l->length)));
     if (!(isfinite(l->com) && l->com >= 0 && l->com <= l->length))
-        return fric__say("links[%d].com = %g m must lie on the link, in [0, length = %g] m; put "
-                         "the centre of mass between the link's joints.", i, l->com, l->length);
+        return fric__say_id("chain.links_com_m",
+                   "links[{i}].com = {com} m must lie on the link, in [0, length = {length}] m; put"
+                   " the centre of mass between the link's joints.",
+                   fric__values(fric__i("i", i), fric__g("com", l->com), fric__g("length", l->length)));
     if (!(isfinite(l->inertia) && l->inertia >= 0))
-        return fric__say("links[%d].inertia = %g must be a finite inertia about the centre of mass "
-                         ">= 0 kg·m²; give a non-negative inertia.", i, l->inertia);
+        return fric__say_id("chain.links_inertia_finite",
+                   "links[{i}].inertia = {inertia} must be a finite inertia about the centre of "
+                   "mass >= 0 kg·m²; give a non-negative inertia.",
+                   fric__values(fric__i("i", i), fric__g("inertia", l->inertia)));
     return NULL;
 }
 
@@ -66,16 +78,19 @@ static const char *check_motor(const fric_chain_motor *u, int i)
     if (!(isfinite(u->e_max) && u->e_max > 0))
         return motor_bad(i, "e_max", u->e_max, 1, "V", "supply voltage");
     if (!(isfinite(u->g) && u->g > 0))
-        return fric__say("motors[%d].g = %g must be a finite side factor of tau_f > 0 (1: joint "
-                         "side, gamma = %g: motor side); give 1 or gamma.", i, u->g, u->gamma);
+        return fric__say_id("chain.motors_g_finite",
+                   "motors[{i}].g = {g} must be a finite side factor of tau_f > 0 (1: joint side, "
+                   "gamma = {gamma}: motor side); give 1 or gamma.",
+                   fric__values(fric__i("i", i), fric__g("g", u->g), fric__g("gamma", u->gamma)));
     if (!(isfinite(u->tau_fs) && u->tau_fs >= 0))
         return motor_bad(i, "tau_fs", u->tau_fs, 0, "N·m", "static friction");
     if (!(isfinite(u->tau_fk) && u->tau_fk >= 0))
         return motor_bad(i, "tau_fk", u->tau_fk, 0, "N·m", "kinetic friction");
     if (u->tau_fk > u->tau_fs)
-        return fric__say("motors[%d].tau_fk = %g N·m exceeds tau_fs = %g N·m; kinetic friction "
-                         "must not exceed static friction (lower tau_fk or raise tau_fs).", i,
-                         u->tau_fk, u->tau_fs);
+        return fric__say_id("chain.motors_tau_fk",
+                   "motors[{i}].tau_fk = {tau_fk} N·m exceeds tau_fs = {tau_fs} N·m; kinetic "
+                   "friction must not exceed static friction (lower tau_fk or raise tau_fs).",
+                   fric__values(fric__i("i", i), fric__g("tau_fk", u->tau_fk), fric__g("tau_fs", u->tau_fs)));
     if (!(isfinite(u->C_tau) && u->C_tau >= 0))
         return motor_bad(i, "C_tau", u->C_tau, 0, "N·m·s/rad", "viscous friction");
     if (!(isfinite(u->eta) && u->eta >= 0))
@@ -86,46 +101,68 @@ static const char *check_motor(const fric_chain_motor *u, int i)
 static const char *check_contacts(const fric_chain_model *c)
 {
     if (c->m < 0 || c->m > FRIC_CHAIN_MAX_CONTACTS)
-        return fric__say("m = %d contact candidates is outside 0 .. %d; give at most %d points.",
-                         c->m, FRIC_CHAIN_MAX_CONTACTS, FRIC_CHAIN_MAX_CONTACTS);
+        return fric__say_id("chain.m_contact_candidates",
+                   "m = {m} contact candidates is outside 0 .. {chain_max_contacts}; give at most "
+                   "{chain_max_contacts} points.",
+                   fric__values(fric__i("m", c->m), fric__i("chain_max_contacts", FRIC_CHAIN_MAX_CONTACTS)));
     for (int k = 0; k < c->m; k++) {
         const fric_chain_point *p = &c->points[k];
         if (p->link < 0 || p->link >= c->n)
-            return fric__say("points[%d].link = %d is not a link of the chain (0 .. %d); attach "
-                             "the point to an existing link.", k, p->link, c->n - 1);
+            return fric__say_id("chain.points_link_not",
+                       "points[{k}].link = {link} is not a link of the chain (0 .. {n}); attach the"
+                       " point to an existing link.",
+                       fric__values(fric__i("k", k), fric__i("link", p->link), fric__i("n", c->n - 1)));
         if (!(isfinite(p->x) && isfinite(p->y)))
-            return fric__say("points[%d] = (%g, %g) m must be finite link-frame coordinates.", k,
-                             p->x, p->y);
+            return fric__say_id("chain.points_m_finite",
+                       "points[{k}] = ({x}, {y}) m must be finite link-frame coordinates.",
+                       fric__values(fric__i("k", k), fric__g("x", p->x), fric__g("y", p->y)));
     }
     if (!isfinite(c->ground_y))
-        return fric__say("ground_y = %g must be a finite height of the ground line in m.",
-                         c->ground_y);
+        return fric__say_id("chain.ground_y_finite",
+                   "ground_y = {ground_y} must be a finite height of the ground line in m.",
+                   fric__values(fric__g("ground_y", c->ground_y)));
     if (!(isfinite(c->mu_s) && c->mu_s >= 0))
-        return fric__say("mu_s = %g must be a finite static friction coefficient >= 0.", c->mu_s);
+        return fric__say_id("chain.mu_s_finite",
+                   "mu_s = {mu_s} must be a finite static friction coefficient >= 0.",
+                   fric__values(fric__g("mu_s", c->mu_s)));
     if (!(isfinite(c->mu_k) && c->mu_k >= 0))
-        return fric__say("mu_k = %g must be a finite kinetic friction coefficient >= 0.", c->mu_k);
+        return fric__say_id("chain.mu_k_finite",
+                   "mu_k = {mu_k} must be a finite kinetic friction coefficient >= 0.",
+                   fric__values(fric__g("mu_k", c->mu_k)));
     if (c->mu_k > c->mu_s)
-        return fric__say("mu_k = %g exceeds mu_s = %g; the kinetic coefficient must not exceed "
-                         "the static one (lower mu_k or raise mu_s).", c->mu_k, c->mu_s);
+        return fric__say_id("chain.mu_k_exceeds",
+                   "mu_k = {mu_k} exceeds mu_s = {mu_s}; the kinetic coefficient must not exceed "
+                   "the static one (lower mu_k or raise mu_s).",
+                   fric__values(fric__g("mu_k", c->mu_k), fric__g("mu_s", c->mu_s)));
     return NULL;
 }
 
 static const char *check_model(const fric_chain_model *c)
 {
     const char *m = NULL;
-    if (!c) return fric__fail(FRIC_E_NULL, -1, "chain model is NULL; pass a fric_chain_model.");
+    if (!c) return fric__fail_id(FRIC_E_NULL, -1, "chain.chain_model_null",
+                       "chain model is NULL; pass a fric_chain_model.",
+                       fric__no_values);
     if (c->n < 1 || c->n > FRIC_CHAIN_MAX_N)
-        return fric__say("n = %d joints is outside 1 .. %d; give between 1 and %d links.", c->n,
-                         FRIC_CHAIN_MAX_N, FRIC_CHAIN_MAX_N);
+        return fric__say_id("chain.n_joints_outside",
+                   "n = {n} joints is outside 1 .. {chain_max_n}; give between 1 and {chain_max_n} "
+                   "links.",
+                   fric__values(fric__i("n", c->n), fric__i("chain_max_n", FRIC_CHAIN_MAX_N)));
     if (!c->links)
-        return fric__fail(FRIC_E_NULL, -1, "links is NULL; pass n = %d fric_chain_link.", c->n);
+        return fric__fail_id(FRIC_E_NULL, -1, "chain.links_null_pass",
+                   "links is NULL; pass n = {n} fric_chain_link.",
+                   fric__values(fric__i("n", c->n)));
     if (!c->motors)
-        return fric__fail(FRIC_E_NULL, -1, "motors is NULL; pass n = %d fric_chain_motor.", c->n);
+        return fric__fail_id(FRIC_E_NULL, -1, "chain.motors_null_pass",
+                   "motors is NULL; pass n = {n} fric_chain_motor.",
+                   fric__values(fric__i("n", c->n)));
     for (int i = 0; i < c->n && !m; i++) m = check_link(&c->links[i], i);
     for (int i = 0; i < c->n && !m; i++) m = check_motor(&c->motors[i], i);
     if (m) return m;
     if (!isfinite(c->gravity))
-        return fric__say("gravity = %g must be a finite acceleration along -y in m/s².", c->gravity);
+        return fric__say_id("chain.gravity_finite_acceleration",
+                   "gravity = {gravity} must be a finite acceleration along -y in m/s².",
+                   fric__values(fric__g("gravity", c->gravity)));
     return check_contacts(c);
 }
 

@@ -67,8 +67,10 @@ int fric_chain_blsq(int u, const double *A, const double *r, double lambda, cons
         g[i] = s;
     }
     if (fric__chol(u, Q)) {
-        fric__say("the contact problem (eqs. 19, 28) is not positive definite (lambda = %g); "
-                  "a regularization rho > 0 and finite forces are needed.", lambda);
+        fric__say_id("chain.contact_problem_eqs",
+            "the contact problem (eqs. 19, 28) is not positive definite (lambda = {lambda}); a "
+            "regularization rho > 0 and finite forces are needed.",
+            fric__values(fric__g("lambda", lambda)));
         return fric__rc();
     }
     double scale = 0;

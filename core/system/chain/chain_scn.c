@@ -352,25 +352,30 @@ static int cross_check(const char *name, const double *p, int mus, int muk, int 
 {
     const char *m = NULL;
     if (p[P_TFK] > p[P_TFS])
-        m = fric__fail(FRIC_E_PARAM_RANGE, P_TFK, "%s: tau_fk = %g N·m exceeds tau_fs = %g N·m; "
-                       "the kinetic gear friction must not exceed the static one: lower tau_fk "
-                       "or raise tau_fs.", name, p[P_TFK], p[P_TFS]);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, P_TFK, "chain.tau_fk_n",
+                "{name}: tau_fk = {p} N·m exceeds tau_fs = {p2} N·m; the kinetic gear friction must"
+                " not exceed the static one: lower tau_fk or raise tau_fs.",
+                fric__values(fric__s("name", name), fric__g("p", p[P_TFK]), fric__g("p2", p[P_TFS])));
     else if (p[P_CTAU] < p[P_ETA] * (p[P_TFS] - p[P_TFK]))
-        m = fric__fail(FRIC_E_PARAM_RANGE, P_CTAU, "%s: C_tau = %g N·m·s/rad is below eta·(tau_fs "
-                       "- tau_fk) = %g N·m·s/rad: the gear friction would fall with speed and "
-                       "the implicit problems would lose their unique solution; raise C_tau, "
-                       "lower eta or bring tau_fk closer to tau_fs.", name, p[P_CTAU],
-                       p[P_ETA] * (p[P_TFS] - p[P_TFK]));
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, P_CTAU, "chain.c_tau_n",
+                "{name}: C_tau = {p} N·m·s/rad is below eta·(tau_fs - tau_fk) = {p2} N·m·s/rad: the"
+                " gear friction would fall with speed and the implicit problems would lose their "
+                "unique solution; raise C_tau, lower eta or bring tau_fk closer to tau_fs.",
+                fric__values(fric__s("name", name), fric__g("p", p[P_CTAU]),
+                             fric__g("p2", p[P_ETA] * (p[P_TFS] - p[P_TFK]))));
     else if (muk >= 0 && p[muk] > p[mus])
-        m = fric__fail(FRIC_E_PARAM_RANGE, muk, "%s: mu_k = %g exceeds mu_s = %g; the kinetic "
-                       "contact friction must not exceed the static one: lower mu_k or raise "
-                       "mu_s.", name, p[muk], p[mus]);
+        m = fric__fail_id(FRIC_E_PARAM_RANGE, muk, "chain.mu_k_exceeds_2",
+                "{name}: mu_k = {p} exceeds mu_s = {p2}; the kinetic contact friction must not "
+                "exceed the static one: lower mu_k or raise mu_s.",
+                fric__values(fric__s("name", name), fric__g("p", p[muk]), fric__g("p2", p[mus])));
     else if (pid >= 0) {
         double r = p[pid] / p[P_DT];
         if (!(fabs(r - floor(r + 0.5)) <= 1e-9 * r && floor(r + 0.5) >= 1))
-            m = fric__fail(FRIC_E_PARAM_RANGE, pid, "%s: pid_period = %g s is not a whole "
-                           "multiple of dt = %g s (%.6g steps); choose pid_period = k·dt.", name,
-                           p[pid], p[P_DT], r);
+            m = fric__fail_id(FRIC_E_PARAM_RANGE, pid, "chain.pid_period_s",
+                    "{name}: pid_period = {p} s is not a whole multiple of dt = {p2} s ({r} steps);"
+                    " choose pid_period = k·dt.",
+                    fric__values(fric__s("name", name), fric__g("p", p[pid]), fric__g("p2", p[P_DT]),
+                                 fric__gp("r", 6, r)));
     }
     if (!m) return 0;
     if (why) *why = m;
@@ -436,9 +441,13 @@ static int configure(chain_def *c, const double *p, const char **why,
     if (cross_check(name, p, mus, muk, pid, why)) return 1;
     if (p[P_METHOD] == FRIC_CHAIN_COUPLED && n > FRIC_CHAIN_SIM_COUPLED_MAX_N) {
         if (why)
-            *why = fric__fail(FRIC_E_PARAM_RANGE, P_METHOD, "%s: method = coupled is the exact "
-                              "reference for n <= %d joints, here n = %d; choose implicit or "
-                              "semi-implicit, or lower n.", name, FRIC_CHAIN_SIM_COUPLED_MAX_N, n);
+            *why = fric__fail_id(FRIC_E_PARAM_RANGE, P_METHOD, "chain.method_coupled_exact",
+                       "{name}: method = coupled is the exact reference for n <= "
+                       "{chain_sim_coupled_max_n} joints, here n = {n}; choose implicit or "
+                       "semi-implicit, or lower n.",
+                       fric__values(fric__s("name", name),
+                                    fric__i("chain_sim_coupled_max_n", FRIC_CHAIN_SIM_COUPLED_MAX_N),
+                                    fric__i("n", n)));
         return 1;
     }
     for (int i = 0; i < n; i++) motor_from(p, &c->motors[i]);
@@ -649,8 +658,7 @@ static int advance(void *state, const char **why)
     inputs(c);
     const char *m = NULL;
     if (!fric_chain_sim_step(&d->sim, &c->x, &c->ws, &m)) return 0;
-    fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name,
-                              fric_chain_method_names[d->sim.method], m ? m : ""));
+    fric__why(why, fric__fail_around(FRIC_E_NONFINITE, -1, "%s (method = %s): %s", d->name, fric_chain_method_names[d->sim.method], m ? m : ""));
     return 1;
 }
 

@@ -68,55 +68,76 @@ fric_status fric_chain_sim_check(const fric_chain_sim *s, const char **why)
 {
     const char *m = NULL, *e = NULL;
     if (!s || !s->model) {
-        m = fric__fail(FRIC_E_NULL, -1, "the chain simulation or its model is NULL; pass a "
-                       "fric_chain_sim with a model.");
+        m = fric__fail_id(FRIC_E_NULL, -1, "chain.chain_simulation_model",
+                "the chain simulation or its model is NULL; pass a fric_chain_sim with a model.",
+                fric__no_values);
     } else if (fric_chain_check(s->model, &e)) {
         m = e;
     } else if (!(isfinite(s->h) && s->h > 0)) {
-        m = fric__say("h = %g must be a finite time step > 0 s (the paper uses 1e-3).", s->h);
+        m = fric__say_id("chain.h_finite_time",
+                "h = {h} must be a finite time step > 0 s (the paper uses 1e-3).",
+                fric__values(fric__g("h", s->h)));
     } else if ((int)s->method < 0 || s->method >= FRIC_CHAIN_N_METHODS) {
-        m = fric__say("method = %d is not one of implicit (0), semi-implicit (1), coupled (2).",
-                      (int)s->method);
+        m = fric__say_id("chain.method_not_implicit",
+                "method = {method} is not one of implicit (0), semi-implicit (1), coupled (2).",
+                fric__values(fric__i("method", (int)s->method)));
     } else if ((int)s->joint < 0 || s->joint >= FRIC_CHAIN_N_JOINT_STEPS) {
-        m = fric__say("joint step = %d is not one of paper (0), fixed (1), phi-z (2).",
-                      (int)s->joint);
+        m = fric__say_id("chain.joint_step_not",
+                "joint step = {joint} is not one of paper (0), fixed (1), phi-z (2).",
+                fric__values(fric__i("joint", (int)s->joint)));
     } else if (!(isfinite(s->rho) && s->rho > 0)) {
-        m = fric__say("rho = %g must be a finite relative regularization > 0 (sheet 5 uses "
-                      "1e-3).", s->rho);
+        m = fric__say_id("chain.rho_finite_relative",
+                "rho = {rho} must be a finite relative regularization > 0 (sheet 5 uses 1e-3).",
+                fric__values(fric__g("rho", s->rho)));
     } else if (!(isfinite(s->k_q) && s->k_q >= 0)) {
-        m = fric__say("k_q = %g must be a finite drift gain >= 0 1/s.", s->k_q);
+        m = fric__say_id("chain.k_q_finite",
+                "k_q = {k_q} must be a finite drift gain >= 0 1/s.",
+                fric__values(fric__g("k_q", s->k_q)));
     } else if (!(isfinite(s->k_v) && s->k_v >= 0)) {
-        m = fric__say("k_v = %g must be a finite drift gain >= 0 1/s.", s->k_v);
+        m = fric__say_id("chain.k_v_finite",
+                "k_v = {k_v} must be a finite drift gain >= 0 1/s.",
+                fric__values(fric__g("k_v", s->k_v)));
     } else if (!(isfinite(s->k_M) && s->k_M >= 0)) {
-        m = fric__say("k_M = %g must be a finite drift gain >= 0 1/s.", s->k_M);
+        m = fric__say_id("chain.k_m_finite",
+                "k_M = {k_M} must be a finite drift gain >= 0 1/s.",
+                fric__values(fric__g("k_M", s->k_M)));
     } else if (s->method == FRIC_CHAIN_COUPLED && s->model->n > FRIC_CHAIN_SIM_COUPLED_MAX_N) {
-        m = fric__say("n = %d joints: the coupled reference method takes at most %d; use the "
-                      "implicit or semi-implicit method.", s->model->n,
-                      FRIC_CHAIN_SIM_COUPLED_MAX_N);
+        m = fric__say_id("chain.n_joints_coupled",
+                "n = {n} joints: the coupled reference method takes at most "
+                "{chain_sim_coupled_max_n}; use the implicit or semi-implicit method.",
+                fric__values(fric__i("n", s->model->n),
+                             fric__i("chain_sim_coupled_max_n", FRIC_CHAIN_SIM_COUPLED_MAX_N)));
     } else if (s->gains && s->n_gains != 1 && s->n_gains != s->model->n) {
-        m = fric__say("n_gains = %d must be 1 (shared) or n = %d (one per joint).", s->n_gains,
-                      s->model->n);
+        m = fric__say_id("chain.n_gains_shared",
+                "n_gains = {n_gains} must be 1 (shared) or n = {n} (one per joint).",
+                fric__values(fric__i("n_gains", s->n_gains), fric__i("n", s->model->n)));
     } else if (s->gains) {
         for (int i = 0; i < s->n_gains && !m; i++) {
             const fric_chain_gains *g = &s->gains[i];
             if (!(isfinite(g->K_P) && isfinite(g->K_I) && isfinite(g->K_D)))
-                m = fric__say("PID gains of joint %d (K_P = %g, K_I = %g, K_D = %g) must be "
-                              "finite.", i + 1, g->K_P, g->K_I, g->K_D);
+                m = fric__say_id("chain.pid_gains_joint",
+                        "PID gains of joint {i} (K_P = {k_p}, K_I = {k_i}, K_D = {k_d}) must be "
+                        "finite.",
+                        fric__values(fric__i("i", i + 1), fric__g("k_p", g->K_P), fric__g("k_i", g->K_I),
+                                     fric__g("k_d", g->K_D)));
         }
         double ratio = s->pid_period / s->h;
         if (!m && !(isfinite(ratio) && ratio >= 1 - PERIOD_REL &&
                     fabs(ratio - round(ratio)) <= PERIOD_REL * ratio))
-            m = fric__say("pid_period = %g s must be a whole multiple (>= 1) of h = %g s (the "
-                          "paper samples every 2 ms at h = 1 ms).", s->pid_period, s->h);
+            m = fric__say_id("chain.pid_period_s_2",
+                    "pid_period = {pid_period} s must be a whole multiple (>= 1) of h = {h} s (the "
+                    "paper samples every 2 ms at h = 1 ms).",
+                    fric__values(fric__g("pid_period", s->pid_period), fric__g("h", s->h)));
     }
     for (int i = 0; !m && i < s->model->n; i++) {
         const fric_chain_motor *u = &s->model->motors[i];
         double drop = u->eta * (u->tau_fs - u->tau_fk);
         if (!(u->C_tau >= drop)) {
-            m = fric__say("motor %d: C_tau = %g N·m·s/rad must be >= eta·(tau_fs - tau_fk) = %g "
-                          "so that the gear friction is monotone and every implicit joint "
-                          "solve unique (sheet 1); raise C_tau or lower eta.", i + 1, u->C_tau,
-                          drop);
+            m = fric__say_id("chain.motor_c_tau",
+                    "motor {i}: C_tau = {C_tau} N·m·s/rad must be >= eta·(tau_fs - tau_fk) = {drop}"
+                    " so that the gear friction is monotone and every implicit joint solve unique "
+                    "(sheet 1); raise C_tau or lower eta.",
+                    fric__values(fric__i("i", i + 1), fric__g("C_tau", u->C_tau), fric__g("drop", drop)));
             break;
         }
         fric_law law = fric_chain_motor_law(u);
@@ -285,8 +306,9 @@ static int implicit_forces(const fric_chain_sim *s, const fric_chain_state *x, b
     fric_chain_mass(c, x->q, H, dyn);
     for (int i = 0; i < n; i++) H[i * n + i] += v->arm[i];
     if (fric__chol(n, H)) {
-        fric__fail(FRIC_E_NONFINITE, -1, "chain step at t = %g s: the mass matrix H_M is not "
-                   "positive definite.", x->t);
+        fric__fail_id(FRIC_E_NONFINITE, -1, "chain.chain_step_t",
+            "chain step at t = {t} s: the mass matrix H_M is not positive definite.",
+            fric__values(fric__g("t", x->t)));
         return fric__rc();
     }
     for (int j = 0; j < n; j++) {
@@ -609,12 +631,16 @@ fric_status fric_chain_sim_step(const fric_chain_sim *s, fric_chain_state *x, fr
             if (!isfinite(v.fa[a])) bad_force = a / 2;
         if (bad_joint >= 0) {
             rc = FRIC_E_NONFINITE;
-            fric__fail(rc, -1, "chain step at t = %g s: the state of joint %d left the finite "
-                       "range; lower h or the forces.", x->t, bad_joint);
+            fric__fail_id(rc, -1, "chain.chain_step_t_2",
+                "chain step at t = {t} s: the state of joint {bad_joint} left the finite range; "
+                "lower h or the forces.",
+                fric__values(fric__g("t", x->t), fric__i("bad_joint", bad_joint)));
         } else if (bad_force >= 0) {
             rc = FRIC_E_NONFINITE;
-            fric__fail(rc, -1, "chain step at t = %g s: the force of active contact %d left the "
-                       "finite range; lower h or the forces.", x->t, bad_force);
+            fric__fail_id(rc, -1, "chain.chain_step_t_3",
+                "chain step at t = {t} s: the force of active contact {bad_force} left the finite "
+                "range; lower h or the forces.",
+                fric__values(fric__g("t", x->t), fric__i("bad_force", bad_force)));
         }
     }
     if (rc) {

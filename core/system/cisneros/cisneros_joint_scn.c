@@ -316,11 +316,13 @@ static int advance(void *state, const char **why)
         return 0;
     long long k = s->run.clk.k + 1;
     if (why)
-        *why = fric__fail(FRIC_E_NONFINITE, -1, "joint-step: step %lld (t = %g s): the state is no longer "
-                         "finite (q = %g rad, dq = %g rad/s, tau_r = %g N·m, "
-                         "tau_f = %g N·m, integral = %g rad/s); lower T or the "
-                         "gains kp, kv, lambda.", k, fric_scenario_clock_t_at(&s->run.clk, k),
-                         s->q, s->dq, s->tau_r, s->tau_f, s->I);
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "cisneros.joint_step_step",
+                   "joint-step: step {k} (t = {k2} s): the state is no longer finite (q = {q} rad, "
+                   "dq = {dq} rad/s, tau_r = {tau_r} N·m, tau_f = {tau_f} N·m, integral = {i} "
+                   "rad/s); lower T or the gains kp, kv, lambda.",
+                   fric__values(fric__i("k", k), fric__g("k2", fric_scenario_clock_t_at(&s->run.clk, k)),
+                                fric__g("q", s->q), fric__g("dq", s->dq), fric__g("tau_r", s->tau_r),
+                                fric__g("tau_f", s->tau_f), fric__g("i", s->I)));
     return 1;
 }
 

@@ -14,15 +14,23 @@
 fric_status fric_screw_drive_check(const fric_screw_drive *d, const char **why)
 {
     const char *m = NULL, *e = NULL;
-    if (!d) m = fric__say("screw drive is NULL; pass a fric_screw_drive.");
+    if (!d) m = fric__say_id("dupont.screw_drive_null",
+                    "screw drive is NULL; pass a fric_screw_drive.",
+                    fric__no_values);
     else if (fric_screw_check(&d->eff, &e)) m = e;
     else if (!(isfinite(d->J) && d->J > 0))
-        m = fric__say("J = J_zz = %g must be a finite screw inertia > 0 kg·m² (it keeps "
-                      "the step well posed when the load backdrives).", d->J);
+        m = fric__say_id("dupont.j_j_zz",
+                "J = J_zz = {j} must be a finite screw inertia > 0 kg·m² (it keeps the step well "
+                "posed when the load backdrives).",
+                fric__values(fric__g("j", d->J)));
     else if (!(isfinite(d->M) && d->M >= 0))
-        m = fric__say("M = m·l² = %g must be a finite load inertia >= 0 kg·m².", d->M);
+        m = fric__say_id("dupont.m_m_l",
+                "M = m·l² = {m} must be a finite load inertia >= 0 kg·m².",
+                fric__values(fric__g("m", d->M)));
     else if (!isfinite(d->G))
-        m = fric__say("G = m·g·l = %g must be a finite gravity load torque in N·m.", d->G);
+        m = fric__say_id("dupont.g_m_g",
+                "G = m·g·l = {g} must be a finite gravity load torque in N·m.",
+                fric__values(fric__g("g", d->G)));
     else
         m = fric__dupont_step_check(d->h, d->treatment, d->eps, "rad/s");
     if (why) *why = m ? m : "";
@@ -33,14 +41,24 @@ const char *fric__dupont_step_check(double h, fric_treatment treatment, double e
                                     const char *eps_unit)
 {
     if (!(isfinite(h) && h > 0))
-        return fric__say("h = %g must be a finite time step > 0 s.", h);
+        return fric__say_id("dupont.h_finite_time",
+                   "h = {h} must be a finite time step > 0 s.",
+                   fric__values(fric__g("h", h)));
     if (treatment != FRIC_TREATMENT_IMPLICIT && treatment != FRIC_TREATMENT_CLIP &&
         treatment != FRIC_TREATMENT_EXPLICIT && treatment != FRIC_TREATMENT_KARNOPP)
-        return fric__say("treatment = %d is not one of implicit (%d), clip (%d), explicit (%d), "
-                         "karnopp (%d).", (int)treatment, FRIC_TREATMENT_IMPLICIT,
-                         FRIC_TREATMENT_CLIP, FRIC_TREATMENT_EXPLICIT, FRIC_TREATMENT_KARNOPP);
+        return fric__say_id("dupont.treatment_not_implicit",
+                   "treatment = {treatment} is not one of implicit ({treatment_implicit}), clip ("
+                   "{treatment_clip}), explicit ({treatment_explicit}), karnopp ("
+                   "{treatment_karnopp}).",
+                   fric__values(fric__i("treatment", (int)treatment),
+                                fric__i("treatment_implicit", FRIC_TREATMENT_IMPLICIT),
+                                fric__i("treatment_clip", FRIC_TREATMENT_CLIP),
+                                fric__i("treatment_explicit", FRIC_TREATMENT_EXPLICIT),
+                                fric__i("treatment_karnopp", FRIC_TREATMENT_KARNOPP)));
     if (!(isfinite(eps) && eps >= 0))
-        return fric__say("eps = %g must be a finite Karnopp threshold >= 0 %s.", eps, eps_unit);
+        return fric__say_id("dupont.eps_finite_karnopp",
+                   "eps = {eps} must be a finite Karnopp threshold >= 0 {eps_unit}.",
+                   fric__values(fric__g("eps", eps), fric__s("eps_unit", eps_unit)));
     return NULL;
 }
 
@@ -127,8 +145,10 @@ fric_status fric_screw_drive_step(const fric_screw_drive *d, fric_screw_state *s
     const double tl = d->M * a + d->G;                /* eq. 14 */
     const double q1 = s->dof.q + h * v1;
     if (!isfinite(v1) || !isfinite(tf) || !isfinite(a) || !isfinite(tl) || !isfinite(q1)) {
-        fric__fail(FRIC_E_NONFINITE, -1, "screw: the step left the finite range from q = %g rad, "
-                   "dq = %g rad/s under tau_a = %g N·m.", s->dof.q, s->dof.dq, tau_a);
+        fric__fail_id(FRIC_E_NONFINITE, -1, "dupont.step_left_finite",
+            "screw: the step left the finite range from q = {q} rad, dq = {dq} rad/s under tau_a = "
+            "{tau_a} N·m.",
+            fric__values(fric__g("q", s->dof.q), fric__g("dq", s->dof.dq), fric__g("tau_a", tau_a)));
         return FRIC_E_NONFINITE;
     }
     fric__dupont_dof_end(&s->dof, q1, v1, a, tf, stuck);

@@ -131,7 +131,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     d.eps = p[P_EPS];
     const char *m_why;
     if (fric_screw_drive_check(&d, &m_why)) {
-        fric__why(why, fric__say("screw: %s", m_why));   /* m_why may be the buffer: base.h */
+        fric__why(why, fric__fail_around(FRIC_E_PARAM_RANGE, -1, "screw: %s", m_why));   /* m_why may be the buffer: base.h */
         return 1;
     }
     c->d = d;
@@ -160,11 +160,14 @@ static int advance(void *state, const char **why)
     const long long k = c->run.clk.k + 1;
     if (!fric_screw_drive_step(&c->cfg.d, &c->s, tau_a_at(c, k))) return 0;
     if (why)
-        *why = fric__fail(FRIC_E_NONFINITE, -1, "screw: step %lld (t = %g s, friction = %s): the state "
-                         "stopped being finite from q = %g rad, dq = %g rad/s, "
-                         "tau_l = %g N·m under tau_a = %g N·m; lower tau_amp or dt.",
-                         k, time_at(c, k), fric_treatment_name(c->cfg.d.treatment),
-                         c->s.dof.q, c->s.dof.dq, c->s.tau_l, tau_a_at(c, k));
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "dupont.step_t_s",
+                   "screw: step {k} (t = {k2} s, friction = {treatment}): the state stopped being "
+                   "finite from q = {q} rad, dq = {dq} rad/s, tau_l = {tau_l} N·m under tau_a = "
+                   "{k3} N·m; lower tau_amp or dt.",
+                   fric__values(fric__i("k", k), fric__g("k2", time_at(c, k)),
+                                fric__s("treatment", fric_treatment_name(c->cfg.d.treatment)),
+                                fric__g("q", c->s.dof.q), fric__g("dq", c->s.dof.dq),
+                                fric__g("tau_l", c->s.tau_l), fric__g("k3", tau_a_at(c, k))));
     return 1;
 }
 

@@ -29,13 +29,21 @@
 fric_status fric_xy_check(const fric_xy_table *p, const char **why)
 {
     const char *m = NULL;
-    if (!p) m = fric__say("X-Y table is NULL; pass a fric_xy_table.");
+    if (!p) m = fric__say_id("dupont.x_y_table",
+                    "X-Y table is NULL; pass a fric_xy_table.",
+                    fric__no_values);
     else if (!(isfinite(p->m1) && p->m1 > 0))
-        m = fric__say("m1 = %g must be a finite sliding mass > 0 kg.", p->m1);
+        m = fric__say_id("dupont.m_finite_sliding",
+                "m1 = {m1} must be a finite sliding mass > 0 kg.",
+                fric__values(fric__g("m1", p->m1)));
     else if (!(isfinite(p->m2) && p->m2 >= 0))
-        m = fric__say("m2 = %g must be a finite carriage mass >= 0 kg.", p->m2);
+        m = fric__say_id("dupont.m_finite_carriage",
+                "m2 = {m2} must be a finite carriage mass >= 0 kg.",
+                fric__values(fric__g("m2", p->m2)));
     else if (!(isfinite(p->mu) && p->mu >= 0))
-        m = fric__say("mu = %g must be a finite friction coefficient >= 0.", p->mu);
+        m = fric__say_id("dupont.mu_finite_friction",
+                "mu = {mu} must be a finite friction coefficient >= 0.",
+                fric__values(fric__g("mu", p->mu)));
     else
         m = fric__dupont_step_check(p->h, p->treatment, p->eps, "m/s");
     if (why) *why = m ? m : "";
@@ -88,8 +96,11 @@ fric_status fric_xy_step(const fric_xy_table *p, fric_xy_state *s, double F1, do
     const double x = s->dof.q + h * v1;
     if (!isfinite(f) || !isfinite(v1) || !isfinite(a) || !isfinite(x) || !isfinite(y) ||
         !isfinite(vy)) {
-        fric__fail(FRIC_E_NONFINITE, -1, "xy-table: the step left the finite range from x = %g m, "
-                   "v = %g m/s under F1 = %g N, F2 = %g N.", s->dof.q, s->dof.dq, F1, F2);
+        fric__fail_id(FRIC_E_NONFINITE, -1, "dupont.xy_table_step",
+            "xy-table: the step left the finite range from x = {q} m, v = {dq} m/s under F1 = {f1} "
+            "N, F2 = {f2} N.",
+            fric__values(fric__g("q", s->dof.q), fric__g("dq", s->dof.dq), fric__g("f1", F1),
+                         fric__g("f2", F2)));
         return FRIC_E_NONFINITE;
     }
     fric__dupont_dof_end(&s->dof, x, v1, a, f, stuck);

@@ -204,7 +204,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     t.eps = p[P_EPS];
     const char *m;
     if (fric_xy_check(&t, &m)) {
-        fric__why(why, fric__say("xy-table: %s", m));   /* m may be the buffer: base.h */
+        fric__why(why, fric__fail_around(FRIC_E_PARAM_RANGE, -1, "xy-table: %s", m));   /* m may be the buffer: base.h */
         return 1;
     }
     c->p = t;
@@ -259,11 +259,14 @@ static int advance(void *state, const char **why)
     }
     if (fric_xy_step(&c->cfg.p, &c->s, f1_at(c, k + 1), f2_at(c, k + 1))) {
         if (why)
-            *why = fric__fail(FRIC_E_NONFINITE, -1, "xy-table: step %lld (t = %g s, friction = %s): the state "
-                             "stopped being finite from x = %g m, v = %g m/s, F_N = %g N; "
-                             "lower the force amplitudes or dt.", k + 1,
-                             time_at(c, k + 1), fric_treatment_name(c->cfg.p.treatment),
-                             c->s.dof.q, c->s.dof.dq, c->s.FN);
+            *why = fric__fail_id(FRIC_E_NONFINITE, -1, "dupont.xy_table_step_2",
+                       "xy-table: step {k} (t = {k2} s, friction = {treatment}): the state stopped "
+                       "being finite from x = {q} m, v = {dq} m/s, F_N = {fn} N; lower the force "
+                       "amplitudes or dt.",
+                       fric__values(fric__i("k", k + 1), fric__g("k2", time_at(c, k + 1)),
+                                    fric__s("treatment", fric_treatment_name(c->cfg.p.treatment)),
+                                    fric__g("q", c->s.dof.q), fric__g("dq", c->s.dof.dq),
+                                    fric__g("fn", c->s.FN)));
         return 1;
     }
     return 0;

@@ -97,22 +97,27 @@ static int configure(map_scn *c, const double *p, const char **why)
 {
     const double D11 = p[P_D11], D12 = p[P_D12], D22 = p[P_D22];
     if (!(D11 > 0)) {
-        fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_D11, "solutions-2dof: D11 = %g must be > 0: "
-                                  "the inertia matrix D must be positive definite; raise D11.", D11));
+        fric__why(why, fric__fail_id(FRIC_E_PARAM_RANGE, P_D11, "fd.solutions_dof_d",
+                           "solutions-2dof: D11 = {d11} must be > 0: the inertia matrix D must be "
+                           "positive definite; raise D11.",
+                           fric__values(fric__g("d11", D11))));
         return 1;
     }
     if (!(D11 * D22 - D12 * D12 > 0)) {
-        fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_D12, "solutions-2dof: D11·D22 - D12² = %g "
-                                  "must be > 0: the inertia matrix D = [[%g, %g], [%g, %g]] is not "
-                                  "positive definite; lower |D12| or raise D11, D22.",
-                                  D11 * D22 - D12 * D12, D11, D12, D12, D22));
+        fric__why(why, fric__fail_id(FRIC_E_PARAM_RANGE, P_D12, "fd.solutions_dof_d_2",
+                           "solutions-2dof: D11·D22 - D12² = {d12} must be > 0: the inertia matrix "
+                           "D = [[{d11}, {d122}], [{d122}, {d22}]] is not positive definite; lower "
+                           "|D12| or raise D11, D22.",
+                           fric__values(fric__g("d12", D11 * D22 - D12 * D12), fric__g("d11", D11),
+                                        fric__g("d122", D12), fric__g("d22", D22))));
         return 1;
     }
     for (int i = 0; i < 2; i++)
         if (p[P_S1 + i] == 0) {
-            fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_S1 + i, "solutions-2dof: %s = 0 holds "
-                                      "joint %d at rest; the map is of moving joints (eq. 10), so "
-                                      "%s must be +1 or -1.", joint_param[i], i + 1, joint_param[i]));
+            fric__why(why, fric__fail_id(FRIC_E_PARAM_RANGE, P_S1 + i, "fd.solutions_dof_holds",
+                               "solutions-2dof: {joint_param} = 0 holds joint {i} at rest; the map "
+                               "is of moving joints (eq. 10), so {joint_param} must be +1 or -1.",
+                               fric__values(fric__s("joint_param", joint_param[i]), fric__i("i", i + 1))));
             return 1;
         }
     map_scn t = { 0 };

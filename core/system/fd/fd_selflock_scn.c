@@ -137,9 +137,10 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     (void)running;
     double eta1, eta2;
     if (fric_screw_from_k(p[P_KDL], &eta1, &eta2)) {
-        fric__why(why, fric__fail(FRIC_E_PARAM_RANGE, P_KDL, "screw-selflock: Kd_l = 1 makes "
-                                  "eta2 = 1/(1 - Kd/l) infinite (eq. 21); choose Kd_l below or "
-                                  "above 1."));
+        fric__why(why, fric__fail_id(FRIC_E_PARAM_RANGE, P_KDL, "fd.screw_selflock_kd",
+                           "screw-selflock: Kd_l = 1 makes eta2 = 1/(1 - Kd/l) infinite (eq. 21); "
+                           "choose Kd_l below or above 1.",
+                           fric__no_values));
         return 1;
     }
     selflock_sys s = { p[P_J] + p[P_M], p[P_M], p[P_G], p[P_KDL], fric__sine_of(p, P_AMP) };

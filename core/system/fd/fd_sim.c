@@ -89,8 +89,9 @@ static int eval(const fric_fd_sim *s, const signed char *sigma, double t, const 
         return fric__rc();
     }
     if (p->n != s->n) {
-        fric__why(why, fric__say("t = %.9g s: the system's eval returned n = %d, the run has n = %d.",
-                                 t, p->n, s->n));
+        fric__why(why, fric__say_id("fd.t_s_system",
+                           "t = {t} s: the system's eval returned n = {n}, the run has n = {n2}.",
+                           fric__values(fric__gp("t", 9, t), fric__i("n", p->n), fric__i("n2", s->n))));
         return fric__rc();
     }
     memcpy(p->sigma, sigma, sizeof p->sigma);
@@ -207,10 +208,11 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
                 }
             if (again) continue;
             if (s->rule == FRIC_FD_RULE_STOP) {
-                fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: a joint breaking "
-                                          "away has no solution accelerating it in its breakaway "
-                                          "direction (%d solutions, none admissible: status "
-                                          "NONE); the rule is to stop.", x->t, sol.count));
+                fric__why(why, fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fd.t_s_joint",
+                                   "t = {t} s: a joint breaking away has no solution accelerating "
+                                   "it in its breakaway direction ({count} solutions, none "
+                                   "admissible: status NONE); the rule is to stop.",
+                                   fric__values(fric__gp("t", 9, x->t), fric__i("count", sol.count))));
                 return fric__rc();
             }
             for (int i = 0; i < n; i++)
@@ -231,10 +233,13 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
             worst_count = sol.count;
         }
         if (sol.status != FRIC_FD_UNIQUE && s->rule == FRIC_FD_RULE_STOP) {
-            fric__why(why, fric__fail(FRIC_E_UNSUPPORTED, -1, "t = %.9g s: the forward dynamics "
-                                      "has %s (status %s, %d solutions); the rule is to stop.",
-                                      x->t, sol.count ? "several solutions" : "no solution",
-                                      sol.count ? "SEVERAL" : "NONE", sol.count));
+            fric__why(why, fric__fail_id(FRIC_E_UNSUPPORTED, -1, "fd.t_s_forward",
+                               "t = {t} s: the forward dynamics has {v} (status {v2}, {count} "
+                               "solutions); the rule is to stop.",
+                               fric__values(fric__gp("t", 9, x->t),
+                                            fric__s("v", sol.count ? "several solutions" : "no solution"),
+                                            fric__s("v2", sol.count ? "SEVERAL" : "NONE"),
+                                            fric__i("count", sol.count))));
             return fric__rc();
         }
         if (sol.status == FRIC_FD_NONE) {   /* impulsive stop (Mason–Wang, §3.2) */
@@ -289,32 +294,44 @@ static int instant(const fric_fd_sim *s, fric_fd_state *x, const unsigned char *
         if (worst == FRIC_FD_SEVERAL) x->n_several++;
         return FRIC_OK;
     }
-    fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: the stiction and breakaway "
-                              "tests did not settle in %d solves.", x->t, 4 * n + 2));
+    fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fd.t_s_stiction",
+                       "t = {t} s: the stiction and breakaway tests did not settle in {n} solves.",
+                       fric__values(fric__gp("t", 9, x->t), fric__i("n", 4 * n + 2))));
     return fric__rc();
 }
 
 fric_status fric_fd_sim_check(const fric_fd_sim *s, const char **why)
 {
     const char *m = NULL;
-    if (!s) m = fric__fail(FRIC_E_NULL, -1, "simulation is NULL; pass a fric_fd_sim.");
+    if (!s) m = fric__fail_id(FRIC_E_NULL, -1, "fd.simulation_null_pass",
+                    "simulation is NULL; pass a fric_fd_sim.",
+                    fric__no_values);
     else if (s->n < 1 || s->n > FRIC_FD_MAX_N) m = fric__fd_bad_n(s->n);
     else if (!s->eval)
-        m = fric__fail(FRIC_E_NULL, -1, "eval is NULL; the simulation needs the system's equations.");
+        m = fric__fail_id(FRIC_E_NULL, -1, "fd.eval_null_simulation",
+                "eval is NULL; the simulation needs the system's equations.",
+                fric__no_values);
     else if (!(isfinite(s->h) && s->h > 0))
-        m = fric__say("h = %g must be a finite time step > 0 s.", s->h);
+        m = fric__say_id("fd.h_finite_time",
+                "h = {h} must be a finite time step > 0 s.",
+                fric__values(fric__g("h", s->h)));
     else if (s->switching != FRIC_FD_FIXED_STEP && s->switching != FRIC_FD_EVENTS)
-        m = fric__say("switching = %d must be FRIC_FD_FIXED_STEP (0) or FRIC_FD_EVENTS (1).",
-                      (int)s->switching);
+        m = fric__say_id("fd.switching_fric_fd",
+                "switching = {switching} must be FRIC_FD_FIXED_STEP (0) or FRIC_FD_EVENTS (1).",
+                fric__values(fric__i("switching", (int)s->switching)));
     else if (s->switching == FRIC_FD_EVENTS && !(isfinite(s->event_tol) && s->event_tol > 0 &&
                                                   s->event_tol < s->h))
-        m = fric__say("event_tol = %g must be a finite event time tolerance in (0, h = %g) s.",
-                      s->event_tol, s->h);
+        m = fric__say_id("fd.event_tol_finite",
+                "event_tol = {event_tol} must be a finite event time tolerance in (0, h = {h}) s.",
+                fric__values(fric__g("event_tol", s->event_tol), fric__g("h", s->h)));
     else if (!(isfinite(s->v_eps) && s->v_eps >= 0))
-        m = fric__say("v_eps = %g must be a finite rest velocity >= 0.", s->v_eps);
+        m = fric__say_id("fd.v_eps_finite",
+                "v_eps = {v_eps} must be a finite rest velocity >= 0.",
+                fric__values(fric__g("v_eps", s->v_eps)));
     else if (s->rule != FRIC_FD_RULE_CONTINUOUS && s->rule != FRIC_FD_RULE_STOP)
-        m = fric__say("rule = %d must be FRIC_FD_RULE_CONTINUOUS (0) or FRIC_FD_RULE_STOP (1).",
-                      (int)s->rule);
+        m = fric__say_id("fd.rule_fric_fd",
+                "rule = {rule} must be FRIC_FD_RULE_CONTINUOUS (0) or FRIC_FD_RULE_STOP (1).",
+                fric__values(fric__i("rule", (int)s->rule)));
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
 }
@@ -325,13 +342,17 @@ fric_status fric_fd_sim_init(const fric_fd_sim *s, fric_fd_state *x, const doubl
     int rc = fric_fd_sim_check(s, why);
     if (rc) return rc;
     if (!x || !q0 || !dq0) {
-        const char *m = fric__fail(FRIC_E_NULL, -1, "fric_fd_sim_init: state, q0 and dq0 must not be NULL.");
+        const char *m = fric__fail_id(FRIC_E_NULL, -1, "fd.state_q_dq",
+                            "fric_fd_sim_init: state, q0 and dq0 must not be NULL.",
+                            fric__no_values);
         if (why) *why = m;
         return fric__rc();
     }
     for (int i = 0; i < s->n; i++)
         if (!isfinite(q0[i]) || !isfinite(dq0[i])) {
-            const char *m = fric__say("q0[%d] = %g, dq0[%d] = %g must be finite.", i, q0[i], i, dq0[i]);
+            const char *m = fric__say_id("fd.q_dq_finite",
+                                "q0[{i}] = {q0}, dq0[{i}] = {dq0} must be finite.",
+                                fric__values(fric__i("i", i), fric__g("q0", q0[i]), fric__g("dq0", dq0[i])));
             if (why) *why = m;
             return fric__rc();
         }
@@ -373,8 +394,9 @@ static int rk4(const fric_fd_sim *s, const fric_fd_state *x, double t0, double t
         q1[i] = x->q[i] + tau / 6 * (v[0][i] + 2 * v[1][i] + 2 * v[2][i] + v[3][i]);
         dq1[i] = x->dq[i] + tau / 6 * (k[0][i] + 2 * k[1][i] + 2 * k[2][i] + k[3][i]);
         if (!isfinite(q1[i]) || !isfinite(dq1[i])) {
-            fric__why(why, fric__fail(FRIC_E_NONFINITE, -1, "t = %.9g s: the state of joint %d "
-                                      "left the finite range.", t0 + tau, i));
+            fric__why(why, fric__fail_id(FRIC_E_NONFINITE, -1, "fd.t_s_state",
+                               "t = {tau} s: the state of joint {i} left the finite range.",
+                               fric__values(fric__gp("tau", 9, t0 + tau), fric__i("i", i))));
             return fric__rc();
         }
     }
@@ -468,9 +490,11 @@ static int step_events(const fric_fd_sim *s, fric_fd_state *x, const char **why)
         if (rc) return rc;
         if (x->t >= t_end) return FRIC_OK;
     }
-    fric__why(why, fric__fail(FRIC_E_WORK_LIMIT, -1, "t = %.9g s: more than %d switching events "
-                              "in one step of h = %g s (rapid stick-slip); lower h or use "
-                              "FRIC_FD_FIXED_STEP.", x->t, FD_EVENTS_MAX, s->h));
+    fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fd.t_s_more",
+                       "t = {t} s: more than {fd_events_max} switching events in one step of h = "
+                       "{h} s (rapid stick-slip); lower h or use FRIC_FD_FIXED_STEP.",
+                       fric__values(fric__gp("t", 9, x->t), fric__i("fd_events_max", FD_EVENTS_MAX),
+                                    fric__g("h", s->h))));
     return fric__rc();
 }
 

@@ -247,45 +247,57 @@ int fric__fd_consistent(const fric_fd_problem *p, unsigned pattern, const double
 
 const char *fric__fd_bad_n(int n)
 {
-    return fric__say("n = %d degrees of freedom must be in 1 .. %d (FRIC_FD_MAX_N).", n,
-                     FRIC_FD_MAX_N);
+    return fric__say_id("fd.n_degrees_freedom",
+               "n = {n} degrees of freedom must be in 1 .. {fd_max_n} (FRIC_FD_MAX_N).",
+               fric__values(fric__i("n", n), fric__i("fd_max_n", FRIC_FD_MAX_N)));
 }
 
 fric_status fric_fd_check(const fric_fd_problem *p, const char **why)
 {
     const char *m = NULL;
-    if (!p) m = fric__fail(FRIC_E_NULL, -1, "forward-dynamics problem is NULL; pass a fric_fd_problem.");
+    if (!p) m = fric__fail_id(FRIC_E_NULL, -1, "fd.forward_dynamics_problem",
+                    "forward-dynamics problem is NULL; pass a fric_fd_problem.",
+                    fric__no_values);
     else if (p->n < 1 || p->n > FRIC_FD_MAX_N) m = fric__fd_bad_n(p->n);
     else if (p->m < 0 || p->m > FRIC_FD_MAX_ROWS)
-        m = fric__say("m = %d friction rows must be in 0 .. %d (FRIC_FD_MAX_ROWS).", p->m,
-                      FRIC_FD_MAX_ROWS);
+        m = fric__say_id("fd.m_friction_rows",
+                "m = {m} friction rows must be in 0 .. {fd_max_rows} (FRIC_FD_MAX_ROWS).",
+                fric__values(fric__i("m", p->m), fric__i("fd_max_rows", FRIC_FD_MAX_ROWS)));
     const int n = m ? 0 : p->n;
     double dmax = 0;
     for (int k = 0; !m && k < n * n; k++) {
         if (!isfinite(p->D[k]))
-            m = fric__say("D[%d][%d] = %g is not finite; the inertia matrix must be finite.",
-                          k / n, k % n, p->D[k]);
+            m = fric__say_id("fd.d_not_finite",
+                    "D[{n}][{n2}] = {d} is not finite; the inertia matrix must be finite.",
+                    fric__values(fric__i("n", k / n), fric__i("n2", k % n), fric__g("d", p->D[k])));
         else if (fabs(p->D[k]) > dmax) dmax = fabs(p->D[k]);
     }
     for (int i = 0; !m && i < n; i++)
         for (int k = i + 1; !m && k < n; k++)
             if (fabs(p->D[i * n + k] - p->D[k * n + i]) > 1e-12 * dmax)
-                m = fric__say("D[%d][%d] = %g differs from D[%d][%d] = %g; the inertia matrix must "
-                              "be symmetric (to 1e-12 relative).", i, k, p->D[i * n + k], k, i,
-                              p->D[k * n + i]);
+                m = fric__say_id("fd.d_differs_d",
+                        "D[{i}][{k}] = {d} differs from D[{k}][{i}] = {d2}; the inertia matrix must"
+                        " be symmetric (to 1e-12 relative).",
+                        fric__values(fric__i("i", i), fric__i("k", k), fric__g("d", p->D[i * n + k]),
+                                     fric__g("d2", p->D[k * n + i])));
     if (!m) {
         double L[NN];
         memcpy(L, p->D, sizeof(double) * (size_t)(n * n));
         if (fric__chol(n, L))
-            m = fric__say("D is not positive definite (a Cholesky pivot is <= 0); an inertia "
-                          "matrix must be, e.g. D[0][0]·D[1][1] > D[0][1]² for n = 2.");
+            m = fric__say_id("fd.d_not_positive",
+                    "D is not positive definite (a Cholesky pivot is <= 0); an inertia matrix must "
+                    "be, e.g. D[0][0]·D[1][1] > D[0][1]² for n = 2.",
+                    fric__no_values);
     }
     for (int i = 0; !m && i < n; i++) {
         if (!isfinite(p->r[i]))
-            m = fric__say("r[%d] = %g is not finite; tau - h must be finite.", i, p->r[i]);
+            m = fric__say_id("fd.r_not_finite",
+                    "r[{i}] = {r} is not finite; tau - h must be finite.",
+                    fric__values(fric__i("i", i), fric__g("r", p->r[i])));
         else if (p->sigma[i] < -1 || p->sigma[i] > 1)
-            m = fric__say("sigma[%d] = %d must be +1 or -1 (moving) or 0 (held at rest).", i,
-                          (int)p->sigma[i]);
+            m = fric__say_id("fd.sigma_moving_held",
+                    "sigma[{i}] = {sigma} must be +1 or -1 (moving) or 0 (held at rest).",
+                    fric__values(fric__i("i", i), fric__i("sigma", (int)p->sigma[i])));
     }
     for (int j = 0; !m && j < p->m; j++) {
         const fric_fd_row *w = &p->rows[j];
@@ -293,28 +305,44 @@ fric_status fric_fd_check(const fric_fd_problem *p, const char **why)
         for (int k = 0; k < n; k++)
             finite = finite && isfinite(w->C[k]) && (w->kind != FRIC_FD_RADIAL || isfinite(w->C2[k]));
         if (w->kind != FRIC_FD_AXIAL && w->kind != FRIC_FD_RADIAL)
-            m = fric__say("rows[%d].kind = %d must be FRIC_FD_AXIAL (0) or FRIC_FD_RADIAL (1).", j,
-                          (int)w->kind);
+            m = fric__say_id("fd.rows_kind_fric",
+                    "rows[{j}].kind = {kind} must be FRIC_FD_AXIAL (0) or FRIC_FD_RADIAL (1).",
+                    fric__values(fric__i("j", j), fric__i("kind", (int)w->kind)));
         else if (w->joint < 0 || w->joint >= n)
-            m = fric__say("rows[%d].joint = %d must be a joint in 0 .. %d.", j, w->joint, n - 1);
+            m = fric__say_id("fd.rows_joint_joint",
+                    "rows[{j}].joint = {joint} must be a joint in 0 .. {n}.",
+                    fric__values(fric__i("j", j), fric__i("joint", w->joint), fric__i("n", n - 1)));
         else if (!(isfinite(w->mu) && w->mu >= 0))
-            m = fric__say("rows[%d].mu = %g must be a finite friction coefficient >= 0.", j, w->mu);
+            m = fric__say_id("fd.rows_mu_finite",
+                    "rows[{j}].mu = {mu} must be a finite friction coefficient >= 0.",
+                    fric__values(fric__i("j", j), fric__g("mu", w->mu)));
         else if (!(isfinite(w->mu_s) && w->mu_s >= w->mu))
-            m = fric__say("rows[%d].mu_s = %g must be a finite static coefficient >= mu = %g; "
-                          "raise mu_s or lower mu.", j, w->mu_s, w->mu);
+            m = fric__say_id("fd.rows_mu_s",
+                    "rows[{j}].mu_s = {mu_s} must be a finite static coefficient >= mu = {mu}; "
+                    "raise mu_s or lower mu.",
+                    fric__values(fric__i("j", j), fric__g("mu_s", w->mu_s), fric__g("mu", w->mu)));
         else if (!(isfinite(w->mu_back) && w->mu_back >= 0))
-            m = fric__say("rows[%d].mu_back = %g must be a finite backdriving coefficient >= 0.",
-                          j, w->mu_back);
+            m = fric__say_id("fd.rows_mu_back",
+                    "rows[{j}].mu_back = {mu_back} must be a finite backdriving coefficient >= 0.",
+                    fric__values(fric__i("j", j), fric__g("mu_back", w->mu_back)));
         else if (!(isfinite(w->mu_s_back) && w->mu_s_back >= w->mu_back))
-            m = fric__say("rows[%d].mu_s_back = %g must be a finite static coefficient >= "
-                          "mu_back = %g; raise mu_s_back or lower mu_back.", j, w->mu_s_back,
-                          w->mu_back);
+            m = fric__say_id("fd.rows_mu_s_2",
+                    "rows[{j}].mu_s_back = {mu_s_back} must be a finite static coefficient >= "
+                    "mu_back = {mu_back}; raise mu_s_back or lower mu_back.",
+                    fric__values(fric__i("j", j), fric__g("mu_s_back", w->mu_s_back),
+                                 fric__g("mu_back", w->mu_back)));
         else if (!finite)
-            m = fric__say("rows[%d]: C, d (and C2, d2 of a radial row) must be finite.", j);
+            m = fric__say_id("fd.rows_c_d",
+                    "rows[{j}]: C, d (and C2, d2 of a radial row) must be finite.",
+                    fric__values(fric__i("j", j)));
         else if (w->kind == FRIC_FD_RADIAL && (w->mu_back != w->mu || w->mu_s_back != w->mu_s))
-            m = fric__say("rows[%d] is radial with mu_back = %g, mu_s_back = %g: a radial load has "
-                          "no driving or backdriving sense; set them to mu = %g, mu_s = %g.", j,
-                          w->mu_back, w->mu_s_back, w->mu, w->mu_s);
+            m = fric__say_id("fd.rows_radial_mu",
+                    "rows[{j}] is radial with mu_back = {mu_back}, mu_s_back = {mu_s_back}: a "
+                    "radial load has no driving or backdriving sense; set them to mu = {mu}, mu_s ="
+                    " {mu_s}.",
+                    fric__values(fric__i("j", j), fric__g("mu_back", w->mu_back),
+                                 fric__g("mu_s_back", w->mu_s_back), fric__g("mu", w->mu),
+                                 fric__g("mu_s", w->mu_s)));
     }
     if (why) *why = m ? m : "";
     return m ? fric__rc() : FRIC_OK;
@@ -451,12 +479,16 @@ fric_status fric_fd_solve(const fric_fd_problem *p, unsigned prev_pattern, fric_
         return fric__rc();
     }
     if (!out) {
-        m = fric__fail(FRIC_E_NULL, -1, "fric_fd_solve: out is NULL; pass a fric_fd_solution.");
+        m = fric__fail_id(FRIC_E_NULL, -1, "fd.out_null_pass",
+                "fric_fd_solve: out is NULL; pass a fric_fd_solution.",
+                fric__no_values);
         if (why) *why = m;
         return fric__rc();
     }
     if (search != FRIC_FD_FIRST && search != FRIC_FD_ALL) {
-        m = fric__say("search = %d must be FRIC_FD_FIRST (0) or FRIC_FD_ALL (1).", (int)search);
+        m = fric__say_id("fd.search_fric_fd",
+                "search = {search} must be FRIC_FD_FIRST (0) or FRIC_FD_ALL (1).",
+                fric__values(fric__i("search", (int)search)));
         if (why) *why = m;
         return fric__rc();
     }

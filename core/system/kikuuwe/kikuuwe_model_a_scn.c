@@ -204,10 +204,12 @@ static int advance(void *state, const char **why)
     if (isfinite(s->a.v) && isfinite(s->a.f) && isfinite(s->x)) return 0;
     long long k = s->run.clk.k + 1;
     if (why)
-        *why = fric__fail(FRIC_E_NONFINITE, -1, "model-a: step %lld (t = %g s): the state is no longer "
-                         "finite (v = %g m/s, f = %g N, x = %g m, h = %g N); "
-                         "lower T or |h|.", k, fric_scenario_clock_t_at(&s->run.clk, k),
-                         s->a.v, s->a.f, s->x, s->cfg.h);
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "kikuuwe.model_step_t",
+                   "model-a: step {k} (t = {k2} s): the state is no longer finite (v = {v} m/s, f ="
+                   " {f} N, x = {x} m, h = {h} N); lower T or |h|.",
+                   fric__values(fric__i("k", k), fric__g("k2", fric_scenario_clock_t_at(&s->run.clk, k)),
+                                fric__g("v", s->a.v), fric__g("f", s->a.f), fric__g("x", s->x),
+                                fric__g("h", s->cfg.h)));
     return 1;
 }
 

@@ -210,9 +210,11 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     const bd_state *r = running;
     if (r && c->model != r->cfg.model) {
         if (why)
-            *why = fric__say("models-bd: the model (%s) cannot change while running (the two "
-                             "models have different states); reset to switch to model %s.",
-                             model_names[r->cfg.model], model_names[c->model]);
+            *why = fric__say_id("kikuuwe.models_bd_model",
+                       "models-bd: the model ({model_names}) cannot change while running (the two "
+                       "models have different states); reset to switch to model {model_names2}.",
+                       fric__values(fric__s("model_names", model_names[r->cfg.model]),
+                                    fric__s("model_names2", model_names[c->model])));
         return 1;
     }
     return 0;

@@ -238,11 +238,13 @@ static int advance(void *state, const char **why)
         isfinite(s->c[0].f) && isfinite(s->c[1].f) && isfinite(s->c[0].e) && isfinite(s->c[1].e))
         return 0;
     if (why)
-        *why = fric__fail(FRIC_E_NONFINITE, -1, "two-contacts: step %lld (t = %g s): the state is no "
-                         "longer finite (x1 = %g m, v1 = %g m/s, x2 = %g m, "
-                         "v2 = %g m/s, f1 = %g N, f2 = %g N); lower T, or Kc and "
-                         "Bc (Kikuuwe §IV-C: T² < M/(4K) at critical damping).",
-                         k, t, s->x1, s->v1, s->x2, s->v2, s->c[0].f, s->c[1].f);
+        *why = fric__fail_id(FRIC_E_NONFINITE, -1, "kikuuwe.two_contacts_step",
+                   "two-contacts: step {k} (t = {t} s): the state is no longer finite (x1 = {x1} m,"
+                   " v1 = {v1} m/s, x2 = {x2} m, v2 = {v2} m/s, f1 = {f} N, f2 = {f2} N); lower T, "
+                   "or Kc and Bc (Kikuuwe §IV-C: T² < M/(4K) at critical damping).",
+                   fric__values(fric__i("k", k), fric__g("t", t), fric__g("x1", s->x1),
+                                fric__g("v1", s->v1), fric__g("x2", s->x2), fric__g("v2", s->v2),
+                                fric__g("f", s->c[0].f), fric__g("f2", s->c[1].f)));
     return 1;
 }
 

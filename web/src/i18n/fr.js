@@ -4,7 +4,10 @@
 // (decimal point kept: the numbers are shared and tested); a no-break
 // space before : ; ? ! and inside « » (French typography).
 
+import frCore from './fr-core.js';
+
 export default {
+  ...frCore,   // the core's sentences converted after stop 45
   // page
   'page.skip': 'Aller aux réglages',
   'page.drawer': 'Réglages',

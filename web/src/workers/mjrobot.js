@@ -31,7 +31,7 @@ import { loadFrictionCore } from '../../../wasm/friction.js';
 import { loadRobotFiles, createRobotPair } from '../mujoco/robot.js';
 import { mujocoDied } from '../mujoco/mjcfCheck.js';
 import { meshHulls } from '../mujoco/hulls.js';
-import { t } from '../i18n/index.js';
+import { t, tCore } from '../i18n/index.js';
 
 let engine = null;   // Promise of { mj, core }
 let pair = null;
@@ -138,6 +138,7 @@ listen(async (e) => {
     if (out.hulls) for (const [, a] of out.hulls) transfer.push(a.buffer);
     self.postMessage({ type: 'done', id, ...out }, transfer);
   } catch (err) {
-    self.postMessage({ type: 'failed', id, message: String(err?.message ?? err), died: mujocoDied(err) });
+    // the core's sentence (a size, an MJCF check) in the page's language
+    self.postMessage({ type: 'failed', id, message: err?.id ? tCore(err) : String(err?.message ?? err), died: mujocoDied(err) });
   }
 });

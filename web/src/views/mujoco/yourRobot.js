@@ -28,7 +28,7 @@ import { fileDrop, readRobot, mainCandidates, planOf } from '../../mujoco/robotF
 import { loadInWorker, adoptInWorker } from './robotWorker.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { STEP_BUDGET_MS, CHUNK_STEPS } from '../../mujoco/models.js';
-import { t, tCount } from '../../i18n/index.js';
+import { t, tCount, tCore } from '../../i18n/index.js';
 import { fig1Section } from './fig1Panel.js';
 import { servoFiles } from './servoFiles.js';
 import { MAPPABLE, servoChoices, mappingText, firstChoices, typedChoices, mappingPicker } from './robotMapping.js';
@@ -234,7 +234,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
           return;
         } catch (e) {
           // the URL's mapping refused: the example's own, and why
-          say(e.message);
+          say(tCore(e));
         }
       }
       await adopt(next, cs, js, k);
@@ -244,7 +244,7 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
       // several MJCF files, none named: the select offers them (robotFiles.js pickMain)
       if (e.candidates && again) { mains = { list: e.candidates, again }; showMains(null); }
       sizeNote.textContent = robot ? sizeText(robot.files.size, robot.bytes, 'robot.size.shown') : what;
-      if (!died) say(e.message);
+      if (!died) say(tCore(e));   // the core's sentence in the page's language
       // the status line ends the attempt (never left on "Adopting…")
       status.textContent = pair && robot ? t('robot.still.robot', { main: robot.main }) : '';
     } finally {
