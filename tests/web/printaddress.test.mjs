@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fill } from '../../web/src/i18n/index.js';
 import { TABLES } from '../../web/src/i18n/tables.js';
-import { baseNote } from '../../web/src/printAddress.js';
+import { baseNote, pageBase } from '../../web/src/printAddress.js';
 
 describe('printAddress baseNote', () => {
   it('a file: address (the single file from a USB stick) is said to be unreachable by phones', () => {
@@ -23,5 +23,10 @@ describe('printAddress baseNote', () => {
   });
   it('a reachable address is said as it is', () => {
     assert.equal(baseNote('https://school.example/friction/'), fill(TABLES.en['worksheet.base.now'], { url: 'https://school.example/friction/' }));
+  });
+  it('the page\'s own address from file: is the file (Firefox gives a file: page the origin "null", which made "null/…" and a TypeError)', () => {
+    assert.equal(pageBase('file:///media/usb/friction-explorer.html?view=fit&lang=fr#top'), 'file:///media/usb/friction-explorer.html');
+    assert.equal(pageBase('http://127.0.0.1:8771/fx/index.html?view=laws'), 'http://127.0.0.1:8771/fx/index.html');
+    assert.equal(baseNote(pageBase('file:///media/usb/friction-explorer.html?lang=fr')), TABLES.en['worksheet.base.file']);
   });
 });

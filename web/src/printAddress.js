@@ -9,8 +9,15 @@ import { t } from './i18n/index.js';
 
 export const BASE_KEY = 'fx.worksheet.base';
 
-/** The page's own address without its query (the default). */
-const pageBase = () => `${window.location.origin}${window.location.pathname}`;
+/** The page's own address `href` without its query and fragment (the
+ *  default). Read off the whole address, not location.origin: Firefox gives
+ *  a file: page the origin "null" (the single file from a USB stick). */
+export function pageBase(href = window.location.href) {
+  const u = new URL(href);
+  u.search = '';
+  u.hash = '';
+  return u.href;
+}
 
 /** Whether host names this computer only (localhost, 127.x.x.x, ::1, 0.0.0.0). */
 export const isLoopback = (host) => /^(localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i.test(host);
