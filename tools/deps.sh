@@ -9,6 +9,8 @@
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
 #   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
 #   browser - Debian's Chromium, driven by playwright-core in the browser tests,
+#             Debian's Firefox ESR (firefox-esr, driven by puppeteer-core: the
+#             single file from file://, tests/web/e2e.d/singlefirefox.mjs),
 #             and poppler-utils (pdftotext, pdftoppm: the printed worksheets)
 #   dist    - zip (the offline package's archive) and python3 (the plain
 #             static server its browser test serves it with)
@@ -42,6 +44,7 @@ for group in "$@"; do
             ;;
         browser)
             need chromium test -x /usr/bin/chromium
+            need firefox-esr test -x /usr/bin/firefox-esr
             need poppler-utils command -v pdftotext
             ;;
         dist)
