@@ -32,8 +32,9 @@ export default async function singlefirefox(h) {
     await check('singlefirefox: Debian\'s Firefox starts headless, driven over WebDriver BiDi', async () => {
       expect(fs.existsSync(FIREFOX), `${FIREFOX} is missing (tools/deps.sh browser installs Debian's firefox-esr)`);
       browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
-        // a call unanswered for 60 s fails its check (puppeteer's own bound is 180 s)
-        protocolTimeout: 60_000, defaultViewport: { width: 1280, height: 900 } });
+        // its start waited for up to 120 s (puppeteer's 30 s by default: under a load of 20 on
+        // 2 cores Firefox's start took 20 to 47 s); a call unanswered for 60 s fails its check
+        timeout: 120_000, protocolTimeout: 60_000, defaultViewport: { width: 1280, height: 900 } });
       left = browser;
       const page = await browser.newPage();
       page.setDefaultTimeout(20_000);
