@@ -529,7 +529,7 @@ fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out,
                 { "assetdir", 1, 1 }, { "meshdir", 1, 0 }, { "texturedir", 0, 1 } };
             for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
                 if (!mjcf_attr(&t, dirs[d].attr, &v, &vlen)) continue;
-                const fric_mjcf_span s = { (size_t)(v - text), vlen, 1 };
+                const fric_mjcf_span s = { (size_t)(v - text), vlen, 1, t.line, dirs[d].attr };
                 if (dirs[d].mesh) compiler->dir[FRIC_MJCF_MESHDIR] = s;
                 if (dirs[d].texture) compiler->dir[FRIC_MJCF_TEXTUREDIR] = s;
             }

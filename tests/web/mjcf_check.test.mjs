@@ -33,7 +33,7 @@ function chain(n) {
 }
 const enc = (s) => new TextEncoder().encode(s);
 /** The plan of files with main file main (robotFiles.js: which file each include reads), as checkMjcfFiles takes it. */
-const planned = (files, main) => readRobotSync(mapDrop(files), main);
+const planned = (files, main) => readRobotSync(mapDrop(files), main, { lister: core.mujoco });
 
 let core;
 before(async () => { core = await loadCore(); });
@@ -104,7 +104,7 @@ describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', ()
   });
   it('accepts the SO-101 (scene.xml with its include): 13 + 105 elements', (t) => {
     if (!fs.existsSync(path.join(SO101, 'scene.xml'))) { t.skip(`missing shared data: ${SO101}`); return; }
-    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101), 'scene.xml')), 13 + 105);
+    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101, null, core), 'scene.xml')), 13 + 105);
   });
 });
 
