@@ -463,7 +463,7 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
         if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
             fric__why(why, fric__say_id("mjcf.depth",
                                         "mjcf: <{element}> nested {depth} deep at line {line}{of}{file}: the "
-                                        "limit is {max} (FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); "
+                                        "limit is {max} levels (real robots nest 20 or less); "
                                         "MuJoCo's parser recurses once per level and a deeper chain freezes "
                                         "or crashes it.",
                                         fric__values(fric__sn("element", t.nlen, t.name), fric__i("depth", depth + 1),

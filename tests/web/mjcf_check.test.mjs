@@ -41,6 +41,11 @@ before(async () => { core = await loadCore(); });
 describe('the core\'s check of an MJCF\'s text (core.mujoco.checkMjcf)', () => {
   it('refuses a 300-deep chain naming the element, its depth, line and file; accepts 64 deep', () => {
     assert.throws(() => core.mujoco.checkMjcf(chain(300), { file: 'deep.xml' }), (e) => e.message.startsWith(DEEP) && !/\n/.test(e.message));
+    // the whole sentence, in a page user's words: the limit as a number of levels, no C constant named
+    assert.throws(() => core.mujoco.checkMjcf(chain(300), { file: 'deep.xml' }), (e) => {
+      assert.equal(e.message, `${DEEP} levels (real robots nest 20 or less); MuJoCo's parser recurses once per level and a deeper chain freezes or crashes it.`);
+      return true;
+    });
     // 61 bodies: body 61's joint at depth 64; elements: mujoco, worldbody, 61 × (body, joint, geom), actuator, position
     const r = core.mujoco.checkMjcf(enc(chain(61)), { file: 'ok.xml' });
     assert.deepEqual(r, { elements: 2 + 3 * 61 + 2, includes: [] });
