@@ -53,7 +53,7 @@ for (const r of ROBOTS) {
     results.push({ robot: r.id, skipped: `missing shared data: ${r.dir}` });
     continue;
   }
-  const pair = createRobotPair(mj, core, { files: readFolder(r.dir), mapping: r.mapping });
+  const pair = createRobotPair(mj, core, { files: readFolder(r.dir, null, core), mapping: r.mapping });
   try {
     const { A, C } = pair;
     pair.step(Math.round(1 / C.m.opt.timestep));        // settle: the timed steps are the hold

@@ -253,7 +253,17 @@ const first = firstBytes;
 const all = [...files.values()].reduce((s, b) => s + b.length, 0);
 const manifest = { version, first_load_bytes: first, offline_set_bytes: setBytes, all_bytes: all, precache, rest, files: Object.fromEntries([...files].map(([n, b]) => [n, b.length])) };
 fs.writeFileSync(path.join(path.dirname(OUT), `${path.basename(OUT)}.json`), `${JSON.stringify(manifest, null, 1)}\n`);
+// the 3D robot: its own bundle and the lazy chunks it imports (three.js is
+// in a chunk the robot worker's hulls import too; a chunk of the first load
+// is counted there), sized as written, their other importers (the
+// metafile's imports) named
+const r3dChunks = [...chunksOf('robot3d.js')].filter((c) => !eager.has(c)).map((c) => ({ bytes: files.get(named.get(c)).length,
+  with: Object.keys(chunkImports).filter((o) => o !== 'robot3d.js' && !isChunk(o) && chunksOf(o).has(c)) }));
+const r3dShared = [...new Set(r3dChunks.flatMap((c) => c.with))];
+const r3dLine = `the 3D robot's ${(r3dBuf.length / 1e6).toFixed(2)} MB`
+  + (r3dChunks.length ? ` and the ${r3dChunks.length === 1 ? 'chunk' : `${r3dChunks.length} chunks`} it imports (three.js), `
+    + `${(r3dChunks.reduce((n, c) => n + c.bytes, 0) / 1e6).toFixed(2)} MB${r3dShared.length ? `, shared with ${r3dShared.join(', ')}` : ''}` : '');
 console.log(`dist: ${path.relative(ROOT, OUT)}: ${files.size} files, first load ${(first / 1e6).toFixed(2)} MB, `
   + `the whole offline set ${(setBytes / 1e6).toFixed(2)} MB (fetched in the background after the first load: MuJoCo's `
-  + `${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB, the 3D robot's ${(r3dBuf.length / 1e6).toFixed(2)} MB, `
+  + `${((mjJs.length + mjWasm.length) / 1e6).toFixed(1)} MB, ${r3dLine}, `
   + 'the French table, the workers that run MuJoCo), version ' + version);

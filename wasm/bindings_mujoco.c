@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,57 @@ FXB_EXPORT int fxb_mjcf_check(const char *text, int len, const char *file, int d
         out[4 + 4 * i] = inc[i].depth0;
         out[5 + 4 * i] = inc[i].line;
     }
+    set_error("");
+    return 0;
+}
+
+/* fric_mjcf_assets of text[len] (the one table of the elements naming
+ * files: the page's robotFiles.js lists a file's assets through this):
+ * out[FXB_MJCF_HEAD + 6·cap] gets how many assets the text names, the
+ * strippath after the text (strip: the one before it), then per compiler
+ * folder (meshdir, texturedir) the value's byte offset, length, whether
+ * this text sets it, its <compiler>'s line and the attribute that set it
+ * (a pointer to its static name), then per asset (the first cap) its value's
+ * byte offset and length, its folder (fric_mjcf_folder), its line and its
+ * element's and attribute's names (pointers to static names). 0, or 1
+ * with the core's sentence. */
+#define FXB_MJCF_HEAD 12
+FXB_EXPORT int fxb_mjcf_assets(const char *text, int len, int strip, int *out, int cap)
+{
+    if (count_bad("len", len, 1) || count_bad("cap", cap, 6 * sizeof(int))) return 1;
+    fric_mjcf_asset *a = cap ? malloc((size_t)cap * sizeof *a) : NULL;
+    if (cap && !a) {
+        set_error("mjcf assets: out of memory.");
+        return 1;
+    }
+    fric_mjcf_compiler c = { .strippath = strip != 0 };
+    int n = 0;
+    const char *why = "";
+    if (from_core(fric_mjcf_assets(text, (size_t)len, a, cap, &n, &c), &why)) {
+        free(a);
+        return 1;
+    }
+    out[0] = n;
+    out[1] = c.strippath;
+    for (int f = 0; f < 2; f++) {
+        const fric_mjcf_span *s = &c.dir[f];
+        int *o = out + 2 + 5 * f;
+        o[0] = (int)s->at;
+        o[1] = (int)s->len;
+        o[2] = s->set;
+        o[3] = s->line;
+        o[4] = (int)(uintptr_t)s->attr;
+    }
+    for (int i = 0; i < n && i < cap; i++) {
+        int *o = out + FXB_MJCF_HEAD + 6 * i;
+        o[0] = (int)a[i].at;
+        o[1] = (int)a[i].len;
+        o[2] = (int)a[i].folder;
+        o[3] = a[i].line;
+        o[4] = (int)(uintptr_t)a[i].tag;
+        o[5] = (int)(uintptr_t)a[i].attr;
+    }
+    free(a);
     set_error("");
     return 0;
 }

@@ -463,7 +463,7 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
         if (depth + 1 > FRIC_MJCF_MAX_DEPTH) {
             fric__why(why, fric__say_id("mjcf.depth",
                                         "mjcf: <{element}> nested {depth} deep at line {line}{of}{file}: the "
-                                        "limit is {max} (FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); "
+                                        "limit is {max} levels (real robots nest 20 or less); "
                                         "MuJoCo's parser recurses once per level and a deeper chain freezes "
                                         "or crashes it.",
                                         fric__values(fric__sn("element", t.nlen, t.name), fric__i("depth", depth + 1),
@@ -529,7 +529,7 @@ fric_status fric_mjcf_assets(const char *text, size_t len, fric_mjcf_asset *out,
                 { "assetdir", 1, 1 }, { "meshdir", 1, 0 }, { "texturedir", 0, 1 } };
             for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
                 if (!mjcf_attr(&t, dirs[d].attr, &v, &vlen)) continue;
-                const fric_mjcf_span s = { (size_t)(v - text), vlen, 1 };
+                const fric_mjcf_span s = { (size_t)(v - text), vlen, 1, t.line, dirs[d].attr };
                 if (dirs[d].mesh) compiler->dir[FRIC_MJCF_MESHDIR] = s;
                 if (dirs[d].texture) compiler->dir[FRIC_MJCF_TEXTUREDIR] = s;
             }

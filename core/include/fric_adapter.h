@@ -488,11 +488,13 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
  * it; a later <compiler> over an earlier one) and strippath. The native
  * `friction mujoco` sizes each such file (fric_io_check_size, kinds asset
  * and robot) before MuJoCo reads it, as the page and tools/robot.mjs do
- * (web/src/mujoco/robotFiles.js, whose table of elements is this one). */
+ * (web/src/mujoco/robotFiles.js, through the wasm binding fxb_mjcf_assets). */
 typedef enum { FRIC_MJCF_MESHDIR = 0, FRIC_MJCF_TEXTUREDIR = 1 } fric_mjcf_folder;
 typedef struct {
     size_t at, len;   /* a value in the text, as written (no entity decoded) [bytes] */
     int set;          /* 1: the attribute was given                                   */
+    int line;         /* its <compiler>'s line, 1-based                               */
+    const char *attr; /* the attribute that set it ("assetdir", "meshdir"), static text */
 } fric_mjcf_span;
 typedef struct {
     fric_mjcf_span dir[2];   /* by fric_mjcf_folder: meshdir, texturedir (in its text) */

@@ -48,12 +48,82 @@ mjModel *fric_mujoco_load_string(const char *xml, const char **why)
     return m;
 }
 
+/* What both log replays (fric_mujoco_replay_model, fric_mujoco_native_replay)
+ * share. */
+
+/* The log's own check, its sentence prefixed by who (NULL when it passes). */
+static const char *replay_log_check(const fric_io_log *log, const char *who)
+{
+    fric_io_error err;
+    return fric_io_log_check(log, NULL, &err) ? fric__fail_around(FRIC_E_LOG_INVALID, -1, "%s: %s", who, err.message)
+                                               : NULL;
+}
+
+/* One step of a replay from sample s (goal and torque enable applied). */
+typedef void (*replay_step)(void *ctx, mjModel *m, mjData *d, const fric_io_sample *s);
+
+/* The walk along the log's N samples from its first sample's state: the
+ * joint's position (qpos[qadr], speed qvel[dof]) scored against each sample
+ * (into sim_q up to cap), then one step. Returns the index of the sample
+ * whose step left the finite range (N when none did; *t_bad its time),
+ * with out's error, sample and step fields filled when none did. */
+static size_t replay_walk(mjModel *m, mjData *d, int qadr, int dof, const fric_io_log *log, size_t N,
+                          replay_step step, void *ctx, double *sim_q, size_t cap,
+                          fric_bench_replay_result *out, double *t_bad)
+{
+    size_t frame = 0;
+    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
+    d->qpos[qadr] = s0.position;
+    d->qvel[dof] = s0.speed;
+    double sum = 0, max_err = 0;
+    frame = 0;
+    for (size_t k = 0; k < N; k++) {
+        fric_io_sample s = fric_io_log_sample(log, k, &frame);
+        double q = d->qpos[qadr], e = fabs(q - s.position);
+        sum += e;
+        if (e > max_err) max_err = e;
+        if (sim_q && k < cap) sim_q[k] = q;
+        step(ctx, m, d, &s);
+        if (!isfinite(d->qpos[qadr]) || !isfinite(d->qvel[dof]) || d->warning[mjWARN_BADQACC].number) {
+            *t_bad = s.t;
+            return k;
+        }
+    }
+    if (out) {
+        out->mae = sum / (double)N;
+        out->max_err = max_err;
+        out->samples = N;
+        out->dt = m->opt.timestep;
+        out->resampled = log->dt == 0;
+        out->reversals = 0;
+        out->steps_stuck = 0;
+    }
+    return N;
+}
+
+static void servo_step(void *ctx, mjModel *m, mjData *d, const fric_io_sample *s)
+{
+    fric_mujoco *fm = ctx;
+    fric_mujoco_goal(fm, 0, s->goal, s->torque_enable);
+    mj_step1(m, d);
+    fric_mujoco_apply(fm, m, d);
+    mj_step2(m, d);
+}
+
+static void native_step(void *ctx, mjModel *m, mjData *d, const fric_io_sample *s)
+{
+    (void)ctx;
+    d->ctrl[0] = s->goal;
+    if (s->torque_enable) m->opt.disableflags &= ~mjDSBL_ACTUATION;
+    else m->opt.disableflags |= mjDSBL_ACTUATION;
+    mj_step(m, d);
+}
+
 fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, const fric_io_log *log,
                                      double *sim_q, size_t cap, fric_bench_replay_result *out,
                                      const char **why)
 {
     const char *msg = NULL;
-    fric_io_error err;
     if (!fm || !m || !d || !log) msg = fric__fail_id(FRIC_E_NULL, -1, "mujoco.adapter_model_data",
                                            "mujoco replay: adapter, model, data and log must not be"
                                            " NULL.",
@@ -64,9 +134,9 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
                   "(params file), not {n} joint(s) with {v}.",
                   fric__values(fric__i("n", fm->n),
                                fric__s("v", fm->n && fm->j[0].s.servo ? "servos" : "a law")));
-    else if (fric_io_log_check(log, NULL, &err))
-        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
-    else if (fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
+    else
+        msg = replay_log_check(log, "mujoco replay");
+    if (!msg && fabs(m->opt.timestep - fric_io_log_step(log)) > 1e-12 * fric_io_log_step(log))
         msg = fric__fail_id(FRIC_E_PARAM_RANGE, -1, "mujoco.model_s_timestep",
                   "mujoco replay: the model's timestep {timestep} s is not the log's step {log} s; "
                   "set <option timestep=\"{log}\"/> (friction mujoco-model --log writes it).",
@@ -82,37 +152,17 @@ fric_status fric_mujoco_replay_model(fric_mujoco *fm, mjModel *m, mjData *d, con
     fric_mujoco_joint *j = &fm->j[0];
     /* the log's gains, as fric_bench_def_from_log */
     fric_bench_gains_for_log(&j->s.bench, log);
-    size_t frame = 0;
-    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
-    d->qpos[j->qadr] = s0.position;
-    d->qvel[j->dof] = s0.speed;
-    double sum = 0, max_err = 0;
-    for (size_t k = 0; k < N; k++) {
-        fric_io_sample s = fric_io_log_sample(log, k, &frame);
-        double q = d->qpos[j->qadr], e = fabs(q - s.position);
-        sum += e;
-        if (e > max_err) max_err = e;
-        if (sim_q && k < cap) sim_q[k] = q;
-        fric_mujoco_goal(fm, 0, s.goal, s.torque_enable);
-        mj_step1(m, d);
-        fric_mujoco_apply(fm, m, d);
-        mj_step2(m, d);
-        if (!isfinite(d->qpos[j->qadr]) || !isfinite(d->qvel[j->dof]) ||
-            d->warning[mjWARN_BADQACC].number) {
-            msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.simulation_left_finite",
-                      "mujoco replay: the simulation left the finite range at sample {k} (t = {t} "
-                      "s).",
-                      fric__values(fric__u("k", k), fric__g("t", s.t)));
-            if (why) *why = msg;
-            return FRIC_E_NONFINITE;
-        }
+    double t_bad = 0;
+    size_t k = replay_walk(m, d, j->qadr, j->dof, log, N, servo_step, fm, sim_q, cap, out, &t_bad);
+    if (k < N) {
+        msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.simulation_left_finite",
+                  "mujoco replay: the simulation left the finite range at sample {k} (t = {t} "
+                  "s).",
+                  fric__values(fric__u("k", k), fric__g("t", t_bad)));
+        if (why) *why = msg;
+        return FRIC_E_NONFINITE;
     }
     if (out) {
-        out->mae = sum / (double)N;
-        out->max_err = max_err;
-        out->samples = N;
-        out->dt = m->opt.timestep;
-        out->resampled = log->dt == 0;
         out->reversals = j->s.reversals;
         out->steps_stuck = j->s.steps_stuck;
     }
@@ -156,9 +206,7 @@ fric_status fric_mujoco_replay(const fric_bench_def *d, const fric_io_log *log, 
     const char *msg = (d && log) ? NULL : fric__fail_id(FRIC_E_NULL, -1, "mujoco.def_log_not",
                                               "mujoco replay: def and log must not be NULL.",
                                               fric__no_values);
-    fric_io_error err;
-    if (!msg && fric_io_log_check(log, NULL, &err))
-        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco replay: %s", err.message);
+    if (!msg) msg = replay_log_check(log, "mujoco replay");
     fric_bench_def e;
     if (!msg) fric_bench_def_from_log(d, log, &e);
     mjModel *m = NULL;
@@ -188,9 +236,7 @@ fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io
     const char *msg = (p && log) ? NULL : fric__fail_id(FRIC_E_NULL, -1, "mujoco.native_null",
                                                                      "mujoco native replay: parameters and log must not be NULL.",
                                                                      fric__no_values);
-    fric_io_error err;
-    if (!msg && fric_io_log_check(log, NULL, &err))
-        msg = fric__fail_around(FRIC_E_LOG_INVALID, -1, "mujoco native replay: %s", err.message);
+    if (!msg) msg = replay_log_check(log, "mujoco native replay");
     size_t N = msg ? 0 : fric_io_log_samples(log);
     if (!msg && N == 0) msg = fric__say_id("mujoco.native_no_sample", "mujoco native replay: the log gives no sample to simulate.",
                                              fric__no_values);
@@ -205,42 +251,17 @@ fric_status fric_mujoco_native_replay(const fric_native_params *p, const fric_io
         if (why) *why = msg;
         return fric__rc();
     }
-    size_t frame = 0;
-    fric_io_sample s0 = fric_io_log_sample(log, 0, &frame);
-    d->qpos[0] = s0.position;
-    d->qvel[0] = s0.speed;
-    double sum = 0, max_err = 0;
-    frame = 0;
-    for (size_t k = 0; k < N && !msg; k++) {
-        fric_io_sample s = fric_io_log_sample(log, k, &frame);
-        double q = d->qpos[0], e = fabs(q - s.position);
-        sum += e;
-        if (e > max_err) max_err = e;
-        if (sim_q && k < cap) sim_q[k] = q;
-        d->ctrl[0] = s.goal;
-        if (s.torque_enable) m->opt.disableflags &= ~mjDSBL_ACTUATION;
-        else m->opt.disableflags |= mjDSBL_ACTUATION;
-        mj_step(m, d);
-        if (!isfinite(d->qpos[0]) || !isfinite(d->qvel[0]) || d->warning[mjWARN_BADQACC].number)
-            msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.native_nonfinite",
-                                "mujoco native replay: the simulation left the finite range at sample {k} "
-                                "(t = {t} s).", fric__values(fric__u("k", k), fric__g("t", s.t)));
-    }
-    double h = m->opt.timestep;
+    double t_bad = 0;
+    size_t k = replay_walk(m, d, 0, 0, log, N, native_step, NULL, sim_q, cap, out, &t_bad);
+    if (k < N)
+        msg = fric__fail_id(FRIC_E_NONFINITE, -1, "mujoco.native_nonfinite",
+                            "mujoco native replay: the simulation left the finite range at sample {k} "
+                            "(t = {t} s).", fric__values(fric__u("k", k), fric__g("t", t_bad)));
     mj_deleteData(d);
     mj_deleteModel(m);
     if (msg) {
         if (why) *why = msg;
         return FRIC_E_NONFINITE;
-    }
-    if (out) {
-        out->mae = sum / (double)N;
-        out->max_err = max_err;
-        out->samples = N;
-        out->dt = h;
-        out->resampled = log->dt == 0;
-        out->reversals = 0;
-        out->steps_stuck = 0;
     }
     if (why) *why = "";
     return FRIC_OK;

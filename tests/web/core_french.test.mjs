@@ -69,7 +69,7 @@ describe('three refusals a page user meets, in French (written by hand)', () => 
     const text = `${'<body>\n'.repeat(65)}${'</body>\n'.repeat(65)}`;
     const e = errorOf(() => core.mujoco.checkMjcf(text, { file: 'deep.xml' }));
     assert.equal(e.id, 'mjcf.depth');
-    assert.equal(french(e), `mjcf${NB}: <body> imbriqué sur 65 niveaux à la ligne 65 de deep.xml${NB}: la limite est 64 (FRIC_MJCF_MAX_DEPTH${NB}; les vrais robots imbriquent 20 niveaux ou moins)${NB}; l'analyseur de MuJoCo descend d'un appel par niveau et une chaîne plus profonde le bloque ou le fait planter.`);
+    assert.equal(french(e), `mjcf${NB}: <body> imbriqué sur 65 niveaux à la ligne 65 de deep.xml${NB}: la limite est de 64 niveaux (les vrais robots imbriquent 20 niveaux ou moins)${NB}; l'analyseur de MuJoCo descend d'un appel par niveau et une chaîne plus profonde le bloque ou le fait planter.`);
   });
   it('a params file whose kt is not a number (N·m/A)', () => {
     const e = errorOf(() => core.io.paramsFile({ kt: 'abc' }, 'paste'));

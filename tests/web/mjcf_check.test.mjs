@@ -33,7 +33,7 @@ function chain(n) {
 }
 const enc = (s) => new TextEncoder().encode(s);
 /** The plan of files with main file main (robotFiles.js: which file each include reads), as checkMjcfFiles takes it. */
-const planned = (files, main) => readRobotSync(mapDrop(files), main);
+const planned = (files, main) => readRobotSync(mapDrop(files), main, { lister: core.mujoco });
 
 let core;
 before(async () => { core = await loadCore(); });
@@ -41,6 +41,11 @@ before(async () => { core = await loadCore(); });
 describe('the core\'s check of an MJCF\'s text (core.mujoco.checkMjcf)', () => {
   it('refuses a 300-deep chain naming the element, its depth, line and file; accepts 64 deep', () => {
     assert.throws(() => core.mujoco.checkMjcf(chain(300), { file: 'deep.xml' }), (e) => e.message.startsWith(DEEP) && !/\n/.test(e.message));
+    // the whole sentence, in a page user's words: the limit as a number of levels, no C constant named
+    assert.throws(() => core.mujoco.checkMjcf(chain(300), { file: 'deep.xml' }), (e) => {
+      assert.equal(e.message, `${DEEP} levels (real robots nest 20 or less); MuJoCo's parser recurses once per level and a deeper chain freezes or crashes it.`);
+      return true;
+    });
     // 61 bodies: body 61's joint at depth 64; elements: mujoco, worldbody, 61 × (body, joint, geom), actuator, position
     const r = core.mujoco.checkMjcf(enc(chain(61)), { file: 'ok.xml' });
     assert.deepEqual(r, { elements: 2 + 3 * 61 + 2, includes: [] });
@@ -104,7 +109,7 @@ describe('a drop\'s files with their includes (mjcfCheck.js checkMjcfFiles)', ()
   });
   it('accepts the SO-101 (scene.xml with its include): 13 + 105 elements', (t) => {
     if (!fs.existsSync(path.join(SO101, 'scene.xml'))) { t.skip(`missing shared data: ${SO101}`); return; }
-    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101), 'scene.xml')), 13 + 105);
+    assert.equal(checkMjcfFiles(core, planned(readFolder(SO101, null, core), 'scene.xml')), 13 + 105);
   });
 });
 

@@ -62,7 +62,7 @@ function load(files, name = null, text = null) {
 
 describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: noData }, () => {
   it('the SO-101: one plain file, the class on the five mapped joints and their actuators, the rest the original', () => {
-    const files = readFolder(SO101, 'scene.xml');
+    const files = readFolder(SO101, 'scene.xml', core);
     const el = core.mujoco.nativeClass(P, { name: 'sts3215_native', document: false });
     const { text, joints, actuators, missing } = nativeRobotMjcf({ files, main: 'scene.xml',
       joints: new Map(MAPPED.map((j) => [j, 'sts3215_native'])), classes: new Map([['sts3215_native', el]]) });
@@ -118,7 +118,7 @@ describe('Your robot written back with the native class (MuJoCo 3.14)', { skip: 
   });
 
   it('the page\'s door: a native params file\'s text, the class named after its actuator; bad files refused', () => {
-    const files = readFolder(SO101, 'scene.xml');
+    const files = readFolder(SO101, 'scene.xml', core);
     const file = JSON.stringify({ actuator: 'sts3215', model: 'native', fit_train_mae: 0.01, ...P });
     const out = nativeWriteBack(core, { text: file, source: 'sts.json', files, main: 'scene.xml', joints: MAPPED });
     assert.equal(out.cls, 'sts3215_native');

@@ -78,7 +78,7 @@ function gravityLoads(pair) {
 
 describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { skip: missing(SO101) }, () => {
   let files, so;
-  before(() => { files = readFolder(SO101); so = so101Class(); });
+  before(() => { files = readFolder(SO101, null, core); so = so101Class(); });
 
   it('reports, for every sts3215 joint, the frictionloss and damping it removed; its position actuator becomes a goal source with the file\'s kp and kv, its own force off', () => {
     const { info } = loadRobotFiles(mj, core, files);
@@ -200,7 +200,7 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
 
 describe('the paper\'s 2R arm (bam\'s MX-106 + MX-64 model, Duclusaud §VI-B)', { skip: missing(R2) }, () => {
   let files;
-  before(() => { files = readFolder(R2); });
+  before(() => { files = readFolder(R2, null, core); });
 
   it('adopts a params file of each model M1–M6 (bam\'s MX-64 files) on the elbow: the servo the file names, its armature, and one sentence for a file that is not JSON or holds no object', () => {
     for (let k = 1; k <= 6; k++) {

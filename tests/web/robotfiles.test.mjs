@@ -77,7 +77,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     });
     const { drop, reads } = spied(dir);
     const t0 = performance.now();
-    const got = readRobotSync(drop, 'robot.xml');
+    const got = readRobotSync(drop, 'robot.xml', { lister: core.mujoco });
     const ms = performance.now() - t0;
     assert.deepEqual(reads.sort(), ['robot.xml', 'tetra.stl']);
     assert.deepEqual([...got.files.keys()].sort(), ['robot.xml', 'tetra.stl']);
@@ -139,7 +139,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'old.xml': '<mujoco/>', 'old.stl': TETRA,
     });
     const { drop, reads } = spied(dir);
-    const got = readRobotSync(drop, null);
+    const got = readRobotSync(drop, null, { lister: core.mujoco });
     assert.equal(got.main, 'scene.xml');
     assert.deepEqual(reads.sort(), ['meshes/a&b.stl', 'parts/arm.xml', 'parts/hand.xml', 'scene.xml']);
     assert.deepEqual(got.xmls, ['scene.xml', 'parts/arm.xml', 'parts/hand.xml']);
@@ -154,7 +154,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'geometry/m.stl': TETRA, 'assets/m.stl': PYRAMID, 'assets/r.png': 'png',
     });
     const sd = spied(dirs);
-    readRobotSync(sd.drop, 'robot.xml');
+    readRobotSync(sd.drop, 'robot.xml', { lister: core.mujoco });
     assert.deepEqual(sd.reads.sort(), ['assets/r.png', 'geometry/m.stl', 'robot.xml']);
     // a <model file=...> (MuJoCo 3's attached model): its meshes beside it, its own compiler folders
     const model = folder('model', {
@@ -162,7 +162,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       'arm/arm.xml': `<mujoco><asset><mesh name="m" file="m.stl"/></asset>${body('m')}</mujoco>`, 'arm/m.stl': PYRAMID, 'm.stl': TETRA,
     });
     const sm = spied(model);
-    const gm = readRobotSync(sm.drop, 'main.xml');
+    const gm = readRobotSync(sm.drop, 'main.xml', { lister: core.mujoco });
     assert.deepEqual(sm.reads.sort(), ['arm/arm.xml', 'arm/m.stl', 'main.xml']);
     assert.deepEqual(gm.xmls, ['main.xml', 'arm/arm.xml']);
     assert.equal(compiled(mj, gm.files, 'main.xml').m.nmeshvert, 5);
@@ -175,7 +175,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       ['both', { 'm.stl': TETRA, 'sub/m.stl': PYRAMID }, 'm.stl', 4],
       ['sub', { 'sub/m.stl': PYRAMID }, 'sub/m.stl', 5]]) {
       const dir = folder(`order-${name}`, { 'main.xml': xml(''), 'sub/a.xml': inc, ...files });
-      const got = readRobotSync(folderDrop(dir), 'main.xml');
+      const got = readRobotSync(folderDrop(dir), 'main.xml', { lister: core.mujoco });
       assert.deepEqual([...got.files.keys()].sort(), ['main.xml', 'sub/a.xml', want].sort(), name);
       const { info } = loadRobotFiles(mj, core, got.files, 'main.xml');
       assert.equal(info.joints.length, 1);
@@ -191,10 +191,10 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
         + '    <mesh name="gone" file="gone.stl"/>\n  </asset>\n</mujoco>',
       'meshes/a.stl': TETRA,
     });
-    throwsLike(() => readFolder(dir, 'robot.xml'),
+    throwsLike(() => readFolder(dir, 'robot.xml', core),
       /^The <mesh file="gone\.stl"> of robot\.xml \(line 5\) names a file missing from the drop: 'meshes\/gone\.stl'; drop the model's folder with its meshes\.$/);
     const inc = folder('missing-include', { 'robot.xml': '<mujoco>\n<include file="parts/none.xml"/>\n</mujoco>' });
-    throwsLike(() => readFolder(inc, 'robot.xml'), /^The <include file="parts\/none\.xml"> of robot\.xml \(line 2\) names a file missing from the drop: 'parts\/none\.xml'/);
+    throwsLike(() => readFolder(inc, 'robot.xml', core), /^The <include file="parts\/none\.xml"> of robot\.xml \(line 2\) names a file missing from the drop: 'parts\/none\.xml'/);
     const run = runner(path.join(dir, 'robot.xml'), '--servos', '*=sts3215/m1');
     assert.equal(run.status, 2);
     assert.match(run.stderr, /robot: The <mesh file="gone\.stl"> of robot\.xml \(line 5\) names a file missing/);
@@ -216,7 +216,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
       if (name === 'link') fs.symlinkSync(path.join(outside, 'secret.stl'), path.join(dir, 'link.stl'));
       if (name === 'linkdir') fs.symlinkSync(outside, path.join(dir, 'out'));
       const { drop, reads } = spied(dir);
-      throwsLike(() => readRobotSync(drop, 'robot.xml'), re);
+      throwsLike(() => readRobotSync(drop, 'robot.xml', { lister: core.mujoco }), re);
       assert.deepEqual(reads, ['robot.xml'], name);
     }
   });
@@ -225,7 +225,7 @@ describe('only the files the MJCF names are read (page and headless: robotFiles.
     let largest = 0;
     (function walk(d) { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else largest = Math.max(largest, fs.statSync(p).size); } })(SHARED);
     assert.ok(10 * largest <= core.io.maxBytes('asset'), `largest real file ${largest} B`);
-    const so101 = readFolder(path.join(SHARED, 'so101'), 'scene.xml');
+    const so101 = readFolder(path.join(SHARED, 'so101'), 'scene.xml', core);
     let total = 0;
     for (const b of so101.values()) total += b.byteLength;
     assert.equal(so101.size, 15, 'scene.xml, so101_new_calib.xml and 13 meshes');

@@ -25,6 +25,7 @@ export const SIGNATURES = {
   fxb_mj_goal: 'o i goal torque_enable',
   fxb_mj_joint: 'o i',
   fxb_mjcf_check: 'text len file depth0 elements out cap',
+  fxb_mjcf_assets: 'text len strip out cap',
 };
 const call = caller(SIGNATURES);
 
@@ -196,6 +197,38 @@ export class MujocoApi {
     const includes = Array.from({ length: o[1] }, (_, i) => ({
       file: dec.decode(text.subarray(o[2 + 4 * i], o[2 + 4 * i] + o[3 + 4 * i])), depth0: o[4 + 4 * i], line: o[5 + 4 * i] }));
     return { elements: o[0], includes };
+  }
+
+  /** The files an MJCF text (a Uint8Array of UTF-8, or a string) names
+   *  for MuJoCo besides its includes (fric_mjcf_assets: the core's one
+   *  table of those elements and of the <compiler>'s folders), in document
+   *  order. strip: the strippath before this text (a model's earlier
+   *  files). Returns { assets [{ tag, attr, value (as written: no entity
+   *  decoded), folder ('mesh' or 'texture': the compiler folder it is found
+   *  in), line, at (its value's byte offset in the text) }], dirs { mesh,
+   *  texture: the folder this text's last <compiler> gives, { value, attr,
+   *  line, at }, or null where it gives none }, strip (after this text) }. */
+  mjcfAssets(bytes, { strip = false } = {}) {
+    const text = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+    if (!(text instanceof Uint8Array)) throw argError(TypeError, 'bytes', `bytes must be a Uint8Array or a string, found ${show(bytes)}.`);
+    const HEAD = 12;   // FXB_MJCF_HEAD
+    const run = (cap) => call(this._core, 'fxb_mjcf_assets', [inp(text.length ? text : new Uint8Array(1)), text.length,
+      strip ? 1 : 0, out(Int32Array, HEAD + 6 * cap), cap]).out[0];
+    let o = run(16);
+    if (o[0] > 16) o = run(o[0]);
+    const dec = new TextDecoder(), str = (p) => this._core._str(p);
+    const value = (at, len) => dec.decode(text.subarray(at, at + len));
+    const FOLDERS = ['mesh', 'texture'];   // fric_mjcf_folder
+    const dirs = {};
+    FOLDERS.forEach((f, k) => {
+      const d = o.subarray(2 + 5 * k, 7 + 5 * k);
+      dirs[f] = d[2] ? { value: value(d[0], d[1]), attr: str(d[4]), line: d[3], at: d[0] } : null;
+    });
+    const assets = Array.from({ length: o[0] }, (_, i) => {
+      const a = o.subarray(HEAD + 6 * i, HEAD + 6 * i + 6);
+      return { tag: str(a[4]), attr: str(a[5]), value: value(a[0], a[1]), folder: FOLDERS[a[2]], line: a[3], at: a[0] };
+    });
+    return { assets, dirs, strip: o[1] !== 0 };
   }
 
   /** What a replay drives a simulator with, per scored sample

@@ -158,7 +158,7 @@ export default async function fig1(h) {
     const [{ default: loadMujoco }, { loadCore }, { readFolder }, { runFig1 }] = await Promise.all([
       import('@mujoco/mujoco'), import('../load.mjs'), import('../../../tools/robot.mjs'), import('../../../web/src/mujoco/fig1.js')]);
     const [mj, core] = await Promise.all([loadMujoco(), loadCore()]);
-    const files = readFolder(src);
+    const files = readFolder(src, null, core);
     let worst = 0;
     const lines = [];
     for (const p of [page8, page32]) {

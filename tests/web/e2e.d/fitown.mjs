@@ -199,6 +199,10 @@ export default async function fitOwnChecks(h) {
     const note = (await row.locator('.fit-outside').textContent().catch(() => '')) || '';
     expect(Math.abs(value - alpha) < 1e-5 * alpha, `held value ${value}, published ${alpha} (shown to 6 digits)`);
     expect(/outside \[1, 10\]/.test(note), `no mark on α: '${note}'`);
+    // the row is free (bam's box, bam/model.py: alpha = Parameter(1.35, 1.0, 10.0)): the note says the fit searches the
+    // box and holds the value only when unticked, never that a free row's value is held
+    expect(await row.locator('input[type="checkbox"]').isChecked(), 'α is free by default');
+    expect(/free/.test(note) && /untick/.test(note) && !/held as is|; held,/.test(note), `the note of a free row: '${note}'`);
     const others = await p.locator('#fit-bounds .fit-outside').count();
     expect(others === 1, `${others} parameters marked outside their box; only α is (docs/identification.md)`);
     return `α ${value}: '${note}'`;

@@ -391,7 +391,7 @@ export default {
   'corevalue.smaller D': 'smaller D',
   'core.mjcf.text_size': 'mjcf: the MJCF text{of}{file} is {mib} MiB: the limit is {max_mib} MiB of text per file (FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in their own files).',
   'core.mjcf.elements': 'mjcf: <{element}> at line {line}{of}{file} is element {count} of the model: the limit is {max} (FRIC_MJCF_MAX_ELEMENTS), far above a real robot\'s few thousand; MuJoCo would take minutes to read it.',
-  'core.mjcf.depth': 'mjcf: <{element}> nested {depth} deep at line {line}{of}{file}: the limit is {max} (FRIC_MJCF_MAX_DEPTH; real robots nest 20 or less); MuJoCo\'s parser recurses once per level and a deeper chain freezes or crashes it.',
+  'core.mjcf.depth': 'mjcf: <{element}> nested {depth} deep at line {line}{of}{file}: the limit is {max} levels (real robots nest 20 or less); MuJoCo\'s parser recurses once per level and a deeper chain freezes or crashes it.',
   'core.mjcf.includes': 'mjcf: <include> at line {line}{of}{file} is include {count} of the file: the limit is {max} per file.',
   'core.paramskey.native_only': 'is a key of MuJoCo\'s native joint ("model": "native"); an M1–M6 params file does not take it: remove it, or write a native params file.',
   'core.paramskey.fit_number': 'must be a number (fit metadata).',

@@ -909,7 +909,7 @@ export default {
   'fit.space.free.aria': '{key}: free (searched)',
   'fit.space.held': 'held value',
   'fit.space.nan': '{key} {name}: \'{raw}\' is not a number',
-  'fit.space.outside.free': 'outside [{lo}, {hi}]: the fit searches the box only; held, this value is used as is',
+  'fit.space.outside.free': 'outside [{lo}, {hi}]: this parameter is free, so a fit searches [{lo}, {hi}] and does not use this value; untick it to hold this value as is',
   'fit.space.outside.held': 'outside [{lo}, {hi}]: held as is',
   'fit.space.keeping': '{why}; keeping {kept}.',
   'fit.space.previous': 'the previous value',

@@ -388,7 +388,7 @@ export default {
   'corevalue.smaller D': 'D plus petit',
   'core.mjcf.text_size': 'mjcf : le texte MJCF{of}{file} fait {mib} Mio : la limite est de {max_mib} Mio de texte par fichier (FRIC_MJCF_MAX_BYTES ; les maillages et les cartes de hauteur vont dans leurs propres fichiers).',
   'core.mjcf.elements': 'mjcf : <{element}> à la ligne {line}{of}{file} est l\'élément {count} du modèle : la limite est {max} (FRIC_MJCF_MAX_ELEMENTS), bien au-dessus des quelques milliers d\'un vrai robot ; MuJoCo mettrait des minutes à le lire.',
-  'core.mjcf.depth': 'mjcf : <{element}> imbriqué sur {depth} niveaux à la ligne {line}{of}{file} : la limite est {max} (FRIC_MJCF_MAX_DEPTH ; les vrais robots imbriquent 20 niveaux ou moins) ; l\'analyseur de MuJoCo descend d\'un appel par niveau et une chaîne plus profonde le bloque ou le fait planter.',
+  'core.mjcf.depth': 'mjcf : <{element}> imbriqué sur {depth} niveaux à la ligne {line}{of}{file} : la limite est de {max} niveaux (les vrais robots imbriquent 20 niveaux ou moins) ; l\'analyseur de MuJoCo descend d\'un appel par niveau et une chaîne plus profonde le bloque ou le fait planter.',
   'core.mjcf.includes': 'mjcf : <include> à la ligne {line}{of}{file} est l\'inclusion {count} du fichier : la limite est {max} par fichier.',
   'core.paramskey.native_only': 'est une clé de l\'articulation native de MuJoCo ("model": "native") ; un fichier params M1–M6 ne la prend pas : retirez-la, ou écrivez un fichier params natif.',
   'core.paramskey.fit_number': 'doit être un nombre (métadonnées de l\'ajustement).',

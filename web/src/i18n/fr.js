@@ -1611,7 +1611,7 @@ export default {
   'fit.space.free.aria': '{key} : libre (cherché)',
   'fit.space.held': 'valeur maintenue',
   'fit.space.nan': '{key} {name} : « {raw} » n\'est pas un nombre',
-  'fit.space.outside.free': 'hors de [{lo}, {hi}] : l\'ajustement ne cherche que dans la boîte ; maintenue, cette valeur est utilisée telle quelle',
+  'fit.space.outside.free': 'hors de [{lo}, {hi}] : ce paramètre est libre, donc un ajustement cherche dans [{lo}, {hi}] sans utiliser cette valeur ; décochez-le pour maintenir cette valeur telle quelle',
   'fit.space.outside.held': 'hors de [{lo}, {hi}] : maintenue telle quelle',
   'fit.space.keeping': '{why} ; conservé : {kept}.',
   'fit.space.previous': 'la valeur précédente',

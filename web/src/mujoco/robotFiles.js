@@ -129,13 +129,6 @@ export function* xmlTags(text, { ends = false } = {}) {
   }
 }
 
-// the elements that name files and their attributes, and the compiler
-// folder each is found in (MuJoCo 3: mesh, hfield, skin and flexcomp in
-// meshdir, texture in texturedir, assetdir setting both)
-const TEXTURE_FILES = ['file', 'fileright', 'fileleft', 'fileup', 'filedown', 'filefront', 'fileback'];
-const ASSETS = { mesh: ['mesh', ['file']], hfield: ['mesh', ['file']], skin: ['mesh', ['file']], flexcomp: ['mesh', ['file']],
-  texture: ['texture', TEXTURE_FILES] };
-
 /** path a/./b/../c → a/c; null when it climbs above its start (outside the drop). */
 function normalize(p) {
   const out = [];
@@ -198,7 +191,8 @@ function sizeFile(core, bytes, path, what) {
  * texts are checked by the core (mjcfCheck.js checkMjcfFiles) once they and
  * the assets' sizes are known, before an asset is read.
  */
-function* robotPlan(drop, main, onSized, core = null) {
+function* robotPlan(drop, main, onSized, core = null, lister = core?.mujoco) {
+  if (!lister) throw new Error('robotFiles: the core lists the files an MJCF names (core.mujoco.mjcfAssets): pass core or lister');
   const chosen = yield* chooseMain(drop, main, core);
   main = chosen.main;
   const files = new Map(), alias = new Map(), xmls = [], includes = new Map(), defaults = new Map();
@@ -222,10 +216,10 @@ function* robotPlan(drop, main, onSized, core = null) {
     if (!byName) { byName = new Map(); for (const p of drop.paths()) { const b = base(p); byName.set(b, byName.has(b) ? null : p); } }
     return byName.get(base(file)) ?? null;
   };
-  // an element naming a file: its line counted only for a sentence
-  const where = (tag, attr, value, from, text) => ({ tag, attr, value, from, text });
-  const lineOf = (w) => { let n = 1; for (let i = w.text.indexOf('\n'); i >= 0 && i < w.tag.at; i = w.text.indexOf('\n', i + 1)) n++; return n; };
-  const refuse = (key, w, path) => new Error(t(key, { tag: w.tag.name, attr: w.attr, value: w.value, from: w.from, line: lineOf(w), path }));
+  // an element naming a file (its line counted only for a sentence)
+  const lineAt = (text, at) => { let n = 1; for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++; return n; };
+  const where = (tag, attr, value, from, text) => ({ tag: tag.name, attr, value, from, line: () => lineAt(text, tag.at) });
+  const refuse = (key, w, path) => new Error(t(key, { tag: w.tag, attr: w.attr, value: w.value, from: w.from, line: w.line(), path }));
   // a path of the drop as the main file's folder sees it (the sentences')
   const fromMain = (p) => (p.startsWith(dirOf(main)) ? p.slice(dirOf(main).length) : p);
   /** The first of candidates (drop paths) the drop holds, else a file of its name, else one sentence. */
@@ -241,6 +235,7 @@ function* robotPlan(drop, main, onSized, core = null) {
   // each MJCF model (the main file and any <model file=...> it names): its
   // includes read in document order (MuJoCo inlines them), its compiler
   // folders as the last <compiler> of the document sets them, its assets
+  // (the core's list: lister.mjcfAssets)
   const models = [main];
   const assets = [];
   for (let k = 0; k < models.length; k++) {
@@ -254,8 +249,29 @@ function* robotPlan(drop, main, onSized, core = null) {
       if (seen.has(path)) return;   // an include repeated: MuJoCo says so itself
       seen.add(path);
       xmls.push(path);
-      const text = new TextDecoder().decode(yield* read(path, what));
+      const bytes = yield* read(path, what);
+      const text = new TextDecoder().decode(bytes);
       const open = stack.length;
+      // the files this text names and its compiler folders: the core's list
+      // (core.mujoco.mjcfAssets, fric_mjcf_assets), read piece by piece
+      // between its includes, so that a <compiler> after an include sets the
+      // folders after those the include sets (MuJoCo inlines includes)
+      let byte = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0, char = 0, from = byte, lines = 0;
+      const enc = new TextEncoder();
+      const listTo = (end) => {
+        const r = lister.mjcfAssets(bytes.subarray(from, end), { strip });
+        strip = r.strip;
+        const base0 = lines;
+        for (const kind of ['mesh', 'texture']) {
+          const d = r.dirs[kind];
+          if (d) { dirs[kind] = decode(d.value); dirFrom[kind] = { tag: 'compiler', attr: d.attr, value: decode(d.value), from: path, line: () => base0 + d.line }; }
+        }
+        for (const a of r.assets) {
+          refs.push({ kind: a.folder, incDir, w: { tag: a.tag, attr: a.attr, value: decode(a.value), from: path, line: () => base0 + a.line } });
+        }
+        for (let i = from; i < end; i++) if (bytes[i] === 10) lines++;
+        from = end;
+      };
       for (const tag of xmlTags(text, { ends: true })) {
         const name = tag.name.toLowerCase(), a = tag.attrs;
         if (name === 'default' && k === 0) {
@@ -264,18 +280,11 @@ function* robotPlan(drop, main, onSized, core = null) {
           if (stack.length && !defaults.has(cls)) defaults.set(cls, stack[stack.length - 1]);
           if (!tag.selfClosing) stack.push(cls);
         } else if (tag.end) continue;
-        else if (name === 'compiler') {
-          // as MuJoCo reads a <compiler>: assetdir, then meshdir and texturedir over it
-          const set = (attr, kinds) => {
-            if (!a.has(attr)) return;
-            for (const kind of kinds) { dirs[kind] = a.get(attr); dirFrom[kind] = where(tag, attr, a.get(attr), path, text); }
-          };
-          set('assetdir', ['mesh', 'texture']);
-          set('meshdir', ['mesh']);
-          set('texturedir', ['texture']);
-          if (a.has('strippath')) strip = a.get('strippath') === 'true';
-        } else if (name === 'include' && a.has('file')) {
+        else if (name === 'include' && a.has('file')) {
           // MuJoCo: beside the main file, else beside the including file
+          byte += enc.encode(text.slice(char, tag.at)).length;
+          char = tag.at;
+          listTo(byte);
           const f = a.get('file'), w = where(tag, 'file', f, path, text);
           const got = find([join(root, f), join(dirOf(path), f)], w);
           if (got.as) alias.set(got.as, got.path);
@@ -288,11 +297,9 @@ function* robotPlan(drop, main, onSized, core = null) {
           const f = a.get('file'), got = find([join(root, f)], where(tag, 'file', f, path, text));
           if (got.as) alias.set(got.as, got.path);
           if (!models.includes(got.path)) models.push(got.path);
-        } else if (ASSETS[name]) {
-          const [kind, attrs] = ASSETS[name];
-          for (const attr of attrs) if (a.has(attr)) refs.push({ kind, incDir, w: where(tag, attr, a.get(attr), path, text) });
         }
       }
+      listTo(bytes.length);
       stack.length = open;   // a file's <default>s end in it (MuJoCo refuses one that does not)
     };
     yield* visit(models[k], null, k ? `<model file="${fromMain(models[k])}">` : t('robot.err.mainFile'));
@@ -305,7 +312,7 @@ function* robotPlan(drop, main, onSized, core = null) {
       if (incDir) cands.push(join(root, dir, incDir, f));
       const got = find(cands, { ...w, value: f });
       if (got.as) alias.set(got.as, got.path);
-      assets.push({ path: got.path, what: `<${w.tag.name} ${w.attr}="${w.value}">` });
+      assets.push({ path: got.path, what: `<${w.tag} ${w.attr}="${w.value}">` });
     }
   }
   // every asset sized before any is read
@@ -375,9 +382,9 @@ function* chooseMain(drop, main, core) {
  * sentence.
  * @param {Drop} drop @param {string|null} main
  */
-export async function readRobot(drop, main = null, { onProgress, core = null } = {}) {
+export async function readRobot(drop, main = null, { onProgress, core = null, lister = core?.mujoco } = {}) {
   let total = 0, count = 0, done = 0, n = 0;
-  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core);
+  const it = robotPlan(drop, main, (bytes, files) => { total = bytes; count = files; }, core, lister);
   for (let step = it.next(); ; ) {
     if (step.done) return step.value;
     const b = await drop.read(step.value.read);
@@ -389,8 +396,8 @@ export async function readRobot(drop, main = null, { onProgress, core = null } =
 }
 
 /** readRobot for a drop whose read() gives the bytes at once (Node, a Map). */
-export function readRobotSync(drop, main = null, { core = null } = {}) {
-  const it = robotPlan(drop, main, null, core);
+export function readRobotSync(drop, main = null, { core = null, lister = core?.mujoco } = {}) {
+  const it = robotPlan(drop, main, null, core, lister);
   for (let step = it.next(); ; step = it.next(drop.read(step.value.read))) if (step.done) return step.value;
 }
 

@@ -324,7 +324,12 @@ export function mount(container, { core, state, showError }) {
       // read by the core, key by key, as `friction run bench params=FILE` reads a file
       const { values: p, carry: c } = core.io.paramsFile(obj, 'paste');
       core.bench.resolve(p);
-      reloadWithState(state, { ...scenarioParamsToObject(info, p), ...carryEntry(c) });
+      // a value equal to its preset's (resolved for the pasted actuator and
+      // model) comes back as its "use the preset" box ticked (-1): the view's
+      // own export pasted back gives the same state, not only the same values
+      const preset = core.bench.resolve(Array.from(p, (v, i) => (info.params[i].preset ? -1 : v)));
+      const q = Array.from(p, (v, i) => (info.params[i].preset && v === preset[i] ? -1 : v));
+      reloadWithState(state, { ...scenarioParamsToObject(info, q), ...carryEntry(c) });
     },
     servo: () => servoExport(core, values, carry),
   });
