@@ -5,7 +5,7 @@
 // normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
 // round each motor unit beyond 3 joints; the target pose as a ghost). Where
 // it drew is a test hook (window.__fx.arm.geometry[i]).
-import { t } from '../i18n/index.js';
+import { t, tChoice } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
 import { hook, clearHook } from '../testHooks.js';
 import { localNumber } from '../format.js';
@@ -33,7 +33,7 @@ export function chain(lengths, qs) {
 export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm' }) {
   const { v, col } = m;
   const poseOf = pose ?? ((i) => (sims()[i] && m.info ? scenarioPose(sims()[i], series()[i]?.row) : null));
-  const labelOf = label ?? ((i) => `${i ? 'B' : 'A'}: ${m.methods[m.methodOf(i)]}`);
+  const labelOf = label ?? ((i) => `${i ? 'B' : 'A'}: ${tChoice(m.methods[m.methodOf(i)])}`); // the method's name in the page's language
   const textOf = text ?? scenarioText;
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
   const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
