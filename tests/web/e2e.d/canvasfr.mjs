@@ -14,7 +14,7 @@
 //            French does not share (i18n.mjs englishPieces), nor a core choice
 //            identifier whose French name differs ("implicit" for
 //            "implicite"), as a whole word; the pendulum's and the robot
-//            arm's pictures are titled "A: implicite" etc. (French names)
+//            arm's pictures are titled "A : implicite" etc. (French names)
 //   control  the same recorder on the English pendulum page sees "A: implicit"
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import { CONVERTED, englishPieces, englishShown } from './i18n.mjs';
@@ -81,9 +81,10 @@ export default async function canvasFrenchChecks(h) {
           extra = `; Laws x ticks drawn ${want.join(' ')}`;
         }
         if (id === 'pendulum' || id === 'arm') {
-          const titles = texts.filter((s) => /^[AB]: /.test(s));
+          // "A : implicite" (U+00A0 before the colon, the French table's title)
+          const titles = texts.filter((s) => /^[AB]\s*:/.test(s));
           const french = new Set(Object.keys(FR).filter((k) => k.startsWith('choice.')).map((k) => FR[k]));
-          expect(titles.length >= 2 && titles.every((s) => french.has(s.slice(3))), `the pictures' titles: ${titles.join(' | ')}`);
+          expect(titles.length >= 2 && titles.every((s) => s.slice(1, 4) === '\u00a0: ' && french.has(s.slice(4))), `the pictures' titles: ${titles.join(' | ')}`);
           extra = `; titles ${titles.join(', ')}`;
         }
         const problems = logProblems(log);

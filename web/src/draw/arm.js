@@ -33,7 +33,7 @@ export function chain(lengths, qs) {
 export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm' }) {
   const { v, col } = m;
   const poseOf = pose ?? ((i) => (sims()[i] && m.info ? scenarioPose(sims()[i], series()[i]?.row) : null));
-  const labelOf = label ?? ((i) => `${i ? 'B' : 'A'}: ${tChoice(m.methods[m.methodOf(i)])}`); // the method's name in the page's language
+  const labelOf = label ?? ((i) => t('pendulum.picture.title', { who: i ? 'B' : 'A', name: tChoice(m.methods[m.methodOf(i)]) })); // the method's name in the page's language
   const textOf = text ?? scenarioText;
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
   const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing

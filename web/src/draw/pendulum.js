@@ -56,7 +56,7 @@ const pendulumLines = (r) => [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r
  *  Returns { draw(), geometry(), goalFromEvent(e), dispose() }. */
 export function picture(canvas, m, { sims, series, names, readout,
   pose = (i) => rowPose(m, sims()[i], series()[i].row),
-  label = (i) => `${i ? 'B' : 'A'}: ${tChoice(names()[i])}`,
+  label = (i) => t('pendulum.picture.title', { who: i ? 'B' : 'A', name: tChoice(names()[i]) }),
   lines = pendulumLines, area = 'pendulum' }) {
   let fontPx = 13; // >= 13 CSS px; larger on a tall canvas (presentation mode)
   let cssW = 0, cssH = 0;
