@@ -93,9 +93,11 @@ export function lessonFrame(lesson, open, onToggle, onSetup = null, current = nu
     }
     const details = el('details', { open }, el('summary', { textContent: t('lesson.notice') }),
       el('div', { className: 'lesson-body' }, el('p', { className: 'lesson-notice' }, ...quoteNodes(lesson.notice)),
-        el('div', { className: 'lesson-try' }, head, ...(onPrint ? [printAddressField()] : []),
+        // the steps right under their head (a short window shows several); the
+        // address the sheets print, a teacher's setting, after them
+        el('div', { className: 'lesson-try' }, head,
           ...(off ? [lessonOffNote(off)] : []),
-          el('ol', {}, ...steps))));
+          el('ol', {}, ...steps), ...(onPrint ? [printAddressField()] : []))));
     details.addEventListener('toggle', () => onToggle(details.open));
     aside.append(details);
   } else {

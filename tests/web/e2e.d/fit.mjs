@@ -99,6 +99,7 @@ export default async function fitChecks(h) {
     'fit: Fit all models (M1..M6 chained): six rows and bars, no warm-started model worse than its start',
     'fit: timed full M4 fit (one try of 12 000 evaluations, 8 of the 16 shared logs) -> build/e2e/fit-time.json; equals the Node fit',
     'fit: no console error or failed request during the fit checks',
+    'fit: the search-space table (every unit) inside its panel at 1280, 1024 and 853 px, models M1–M6, en and fr',
   ];
   if (!h.requireViews(['fit'], names)) return;
   const missing = { skip: `missing shared data: no log in ${LOG_DIR}` };
@@ -511,9 +512,41 @@ export default async function fitChecks(h) {
       + `build/e2e/fit-time.json, ${shots.join(', ')}`;
   });
 
+  await check(names[12], () => spaceInPanel(h, open));
+
   await check(names[11], async () => {
     const problems = pageSets.flatMap((x) => logProblems(x.log));
     expect(problems.length === 0, problems.slice(0, 5).join('; '));
   });
   for (const x of pageSets) if (!x.page.isClosed()) await x.page.close();
+}
+
+/** The search-space table (fit/space.js) inside its panel: the table's right
+ *  edge and every unit cell's text within the panel's content box, models
+ *  M1–M6 at 1280, 1024 and 853 px, in English and French (before: the unit
+ *  column, "N·m·s/rad", cut at 853 px; the French heads are the widest).
+ *  open(query): a page of the Fit view. */
+export async function spaceInPanel(h, open) {
+  const bad = [];
+  for (const lang of ['en', 'fr']) {
+    const p = await open(`?view=fit&lang=${lang}`);
+    for (const k of [1, 2, 3, 4, 5, 6]) {
+      await p.selectOption('#view .ctl-choice:has(option[value=m1]) select', `m${k}`);
+      for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
+        await p.setViewportSize({ width: w, height: hgt });
+        await h.frames(p, 2);
+        const r = await p.evaluate(() => {
+          const table = document.getElementById('fit-bounds'), box = table.closest('.fit-bounds'), cs = getComputedStyle(box);
+          const right = box.getBoundingClientRect().right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+          const text = (c) => { const rg = document.createRange(); rg.selectNodeContents(c); return rg.getBoundingClientRect().right; };
+          const units = [...table.querySelectorAll('td.unit')];
+          return { units: units.length, over: Math.max(table.getBoundingClientRect().right, ...units.map(text)) - right, scroll: box.scrollWidth - box.clientWidth };
+        });
+        if (!r.units || r.over > 0.5 || r.scroll > 0) bad.push(`${lang} M${k} ${w} px: ${r.units} units, ${r.over.toFixed(1)} px past the panel, scroll ${r.scroll}`);
+      }
+    }
+    await p.setViewportSize({ width: 1280, height: 900 });
+  }
+  h.expect(!bad.length, bad.slice(0, 6).join('; '));
+  return '36 tables inside their panel';
 }

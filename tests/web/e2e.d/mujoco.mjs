@@ -375,18 +375,43 @@ export default async function mujoco(h) {
     return line + h.frameVerdict(ft);
   });
 
-  await check('mujoco: screenshots at 1280, 1024 and 853 CSS px', async () => {
+  // the arm pictures' STICK/SLIP badges (window.__fx.mujocoArm.geometry[k].badges,
+  // CSS px): two per canvas, inside it, not on each other ('' when so)
+  const badgeClash = (pg) => pg.evaluate(() => Object.values(window.__fx.mujocoArm?.geometry || {}).map((g, k) => {
+    const b = g.badges || [];
+    if (b.length !== 2) return `arm ${k}: ${b.length} badges`;
+    const [p, q] = b;
+    const out = b.filter((r) => r.x < 0 || r.y < 0 || r.x + r.w > g.width + 0.5 || r.y + r.h > g.height + 0.5);
+    if (out.length) return `arm ${k}: a badge outside the ${g.width}×${g.height} canvas`;
+    const meet = p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
+    return meet ? `arm ${k}: badges at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) and (${q.x.toFixed(0)}, ${q.y.toFixed(0)}), ${p.w.toFixed(0)}×${p.h} px, overlap` : '';
+  }).filter(Boolean).join('; '));
+
+  await check('mujoco: screenshots at 1280, 1024 and 853 CSS px; the arm pictures\' two STICK/SLIP badges apart at each (en, and fr at 853)', async () => {
     const shots = [];
     for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
       await page.setViewportSize({ width: w, height: hgt });
       await page.waitForTimeout(800);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
+      const clash = await badgeClash(page);
+      expect(!clash, `at ${w} px: ${clash}`);
       const file = path.join(OUT, `mujoco-${w}.png`);
       await page.screenshot({ path: file, fullPage: true });
       shots.push(path.basename(file));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
+    // the French words (GLISSE, ADHÈRE) are the wider badges
+    const fr = await openPage('?view=mujoco&lang=fr', 'mujoco');
+    try {
+      await fr.page.setViewportSize({ width: 853, height: 600 });
+      const drawn = await waitFor(() => fr.page.evaluate(() => Object.values(window.__fx.mujocoArm?.geometry || {}).filter((g) => g.badges?.length === 2).length === 3), 60_000, 200);
+      expect(drawn, 'the French arm pictures drew no badges');
+      const clash = await badgeClash(fr.page);
+      expect(!clash, `French at 853 px: ${clash}`);
+    } finally {
+      await fr.page.close();
+    }
     return shots.join(', ');
   });
   await page.close();

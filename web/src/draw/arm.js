@@ -5,7 +5,7 @@
 // normal-force arrows; a STICK/SLIP badge per joint, or a green/red ring
 // round each motor unit beyond 3 joints; the target pose as a ghost). Where
 // it drew is a test hook (window.__fx.arm.geometry[i]).
-import { t } from '../i18n/index.js';
+import { t, tChoice } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
 import { hook, clearHook } from '../testHooks.js';
 import { localNumber } from '../format.js';
@@ -33,7 +33,7 @@ export function chain(lengths, qs) {
 export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm' }) {
   const { v, col } = m;
   const poseOf = pose ?? ((i) => (sims()[i] && m.info ? scenarioPose(sims()[i], series()[i]?.row) : null));
-  const labelOf = label ?? ((i) => `${i ? 'B' : 'A'}: ${m.methods[m.methodOf(i)]}`);
+  const labelOf = label ?? ((i) => t('pendulum.picture.title', { who: i ? 'B' : 'A', name: tChoice(m.methods[m.methodOf(i)]) })); // the method's name in the page's language
   const textOf = text ?? scenarioText;
   const sizes = canvases.map(() => ({ w: 0, h: 0 }));
   const xforms = canvases.map(() => null); // canvas px ↔ metres of the last drawing
@@ -141,6 +141,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     // motor units at the joints
     const jointPts = P.links.slice(0, -1);
     const unitR = Math.max(5, Math.min(14, 0.12 * s * P.L));
+    const badges = [];   // the badges drawn so far, CSS px (the next one keeps clear of them)
     jointPts.forEach((p, j) => {
       ctx.fillStyle = SIDE_COLORS[i]; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR, 0, 2 * Math.PI); ctx.fill();
       ctx.fillStyle = '#fff'; ctx.beginPath(); ctx.arc(X(p), Y(p), unitR / 3, 0, 2 * Math.PI); ctx.fill();
@@ -181,6 +182,27 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       const out = ([x0]) => x0 < 0 || x0 + bw > W;
       if (out([bx, by]) && !out(place(-ax, ay)) && !hits(place(-ax, ay))) [bx, by] = place(-ax, ay);
       bx = Math.max(0, Math.min(W - bw, bx));
+      // on a badge drawn before (two joints close together on a narrow
+      // canvas): the first place round the joint that is clear of the badges,
+      // then of the arrows and the links (the other side, higher up, then
+      // centred above or below the joint)
+      const inside = ([x0, y0]) => [Math.max(0, Math.min(W - bw, x0)), Math.max(0, y0)];
+      const onBadge = ([x0, y0]) => badges.some((r) => x0 < r.x + r.w + 2 && x0 + bw + 2 > r.x && y0 < r.y + r.h + 2 && y0 + bh + 2 > r.y);
+      const onLink = ([x0, y0]) => P.links.slice(1).some((q, k) => {
+        const a = P.links[k];
+        for (let u = 0; u <= 1; u += 0.05) {
+          const x = X(a) + u * (X(q) - X(a)), y = Y(a) + u * (Y(q) - Y(a));
+          if (x > x0 - 2 && x < x0 + bw + 2 && y > y0 - 2 && y < y0 + bh + 2) return true;
+        }
+        return false;
+      });
+      if (onBadge([bx, by])) {
+        const tries = [...[[-ax, ay], [ax, -2], [-ax, -2]].map(([dx, dy]) => place(dx, dy)),
+          [X(p) - bw / 2, Y(p) - unitR - 4 - bh], [X(p) - bw / 2, Y(p) + unitR + 4]].map(inside).filter((b) => !onBadge(b));
+        const pick = tries.find((b) => !hits(b) && !onLink(b)) ?? tries.find((b) => !hits(b)) ?? tries[0];
+        if (pick) [bx, by] = pick;
+      }
+      badges.push({ x: bx, y: by, w: bw, h: bh, joint: j });
       ctx.fillStyle = st > 0.5 ? '#1a7f37' : '#d1242f';
       ctx.fillRect(bx, by, bw, bh);
       ctx.fillStyle = '#fff';
@@ -205,7 +227,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     // a line wider than the canvas (a narrow window, French words) is narrowed to fit (fillText's maxWidth)
     lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5, W - 8));
     hook(area, 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text: lines,
-      links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]) };
+      links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]), badges };
   }
 
   /** The lines under the scenario's arm i: the shown row's time, stick state and normal forces. */

@@ -6,7 +6,7 @@
 // store follows the canvas's CSS size × devicePixelRatio), so its text has
 // the size it says. Where it drew each arm is a test hook
 // (window.__fx.pendulum.geometry).
-import { t } from '../i18n/index.js';
+import { t, tChoice } from '../i18n/index.js';
 import { SIDE_COLORS } from '../charts.js';
 import { fmtNumber, localNumber } from '../format.js';
 import { setHook, clearHook } from '../testHooks.js';
@@ -49,13 +49,14 @@ const pendulumLines = (r) => [`θ = ${angleText(r.q)}`, `θ̇ = ${velocityText(r
  *  line are one value; the arm itself moves with every step.
  *  Another view draws its own arms with the optional
  *  pose(i) → { q, goal (null: none), started } [rad, 0 hangs down; default:
- *  the pendulum scenario's row], label(i) (the title; default "A: name"),
+ *  the pendulum scenario's row], label(i) (the title; default "A: name", the
+ *  treatment's name in the page's language, tChoice),
  *  lines(readout) (the text under the arm; default θ, θ̇, reversals) and
  *  area (the test hook's area: window.__fx[area].geometry; default 'pendulum').
  *  Returns { draw(), geometry(), goalFromEvent(e), dispose() }. */
 export function picture(canvas, m, { sims, series, names, readout,
   pose = (i) => rowPose(m, sims()[i], series()[i].row),
-  label = (i) => `${i ? 'B' : 'A'}: ${names()[i]}`,
+  label = (i) => t('pendulum.picture.title', { who: i ? 'B' : 'A', name: tChoice(names()[i]) }),
   lines = pendulumLines, area = 'pendulum' }) {
   let fontPx = 13; // >= 13 CSS px; larger on a tall canvas (presentation mode)
   let cssW = 0, cssH = 0;

@@ -280,6 +280,7 @@ export default {
   'pendulum.chart.goal': 'goal θd',
   'pendulum.picture.reversals': '{rate} reversals/s   ({all} in all)',
   'pendulum.picture.stick': 'STICK',
+  'pendulum.picture.title': '{who}: {name}',
   'pendulum.picture.slip': 'SLIP',
   // export
   'export.check.object': 'Expected one JSON object {"name": value, …}, found {found}.',

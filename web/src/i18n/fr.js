@@ -281,6 +281,7 @@ export default {
   'pendulum.chart.goal': 'consigne θd',
   'pendulum.picture.reversals': '{rate} inversions/s   ({all} au total)',
   'pendulum.picture.stick': 'ADHÈRE',
+  'pendulum.picture.title': '{who} : {name}',
   'pendulum.picture.slip': 'GLISSE',
   // export
   'export.check.object': 'Un seul objet JSON {"name": value, …} était attendu ; trouvé : {found}.',
