@@ -7,7 +7,9 @@
 #             MuJoCo 2.2.2 (libmujoco-dev: the optional core/mujoco module),
 #             cJSON (the io library's JSON front end)
 #   wasm    - Emscripten from Debian (emcc 3.1.6) and the node modules it needs
-#   web     - Node.js and npm (the npm packages themselves come from `npm ci`)
+#   web     - Node.js and npm (the npm packages themselves come from `npm ci`),
+#             strace (tests/web/mjcf_assets.test.mjs: the files `friction mujoco`
+#             opens, the CLI's side of the asset list)
 #   browser - Debian's Chromium, driven by playwright-core in the browser tests,
 #             Debian's Firefox ESR (firefox-esr, driven by puppeteer-core: the
 #             single file from file://, tests/web/e2e.d/singlefirefox.mjs),
@@ -41,6 +43,7 @@ for group in "$@"; do
         web)
             need nodejs command -v node
             need npm command -v npm
+            need strace command -v strace
             ;;
         browser)
             need chromium test -x /usr/bin/chromium
