@@ -28,6 +28,14 @@ size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (
 #define FRIC__BENCH_HAVE_AVX2 1
 #else
 #define FRIC__BENCH_HAVE_AVX2 0
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
+
 #endif
 void fric__bench_lanes_generic(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                                double *mae, double *q_sim);
@@ -36,6 +44,22 @@ void fric__bench_lanes_avx2(const fric_bench_batch *b, const fric_bench_def *d, 
                             double *mae, double *q_sim);
 void fric__bench_lanes_avx512(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                               double *mae, double *q_sim);
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
+
 #endif
+
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
 
 #endif

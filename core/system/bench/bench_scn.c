@@ -41,7 +41,7 @@
 #include "fric_bench.h"
 #include "base.h"
 
-static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
+const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215", "sts321512v",
                                          "waveshare_st3025", "xl330i", "feetech_hls",
                                          "unitree_go1" };
@@ -88,7 +88,7 @@ _Static_assert(P_COEF(FRIC_SERVO_N_COEFS - 1) == P_K_V, "P_K_C .. P_K_V follow F
       .log = log_, .preset = 1 }
 #define PI_ 3.141592653589793
 
-static const char *const actuator_help[] = {
+const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS] = {
     "Dynamixel MX-64 (voltage-controlled servo, 15 V, kp 32)",
     "Dynamixel MX-106 (voltage-controlled servo, 15 V, kp 32)",
     "eRob80:50 (current-controlled actuator, reduction 50, 48 V)",
@@ -126,7 +126,7 @@ static const char *const treatment_help[] = {
 };
 _Static_assert(sizeof treatment_help / sizeof treatment_help[0] == FRIC_BENCH_N_TREATMENTS,
                "one help line per treatment of FRIC_BENCH_TREATMENT_LIST");
-static const char *const trajectory_help[] = {
+const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ] = {
     "θ^d = sin(t)·π/2 + 0.5·sin(5t)·sin(2t), slow oscillations with smaller ones "
     "(the reference's trajectories, Duclusaud & Passault)",
     "θ^d = sin(t²), accelerating oscillations (the reference's trajectories)",
@@ -147,8 +147,8 @@ static const fric_param_info params[N_PARAMS] = {
         "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215 (7.4 V, 12 V); and, with "
         "default constants and zero friction (not identified here), the reference's Waveshare "
         "ST3025, XL330 in current mode (provisional), Feetech HLS and Unitree Go1; the "
-        "reference's other names are accepted (sts3250 = sts3215)", CH(actuators), 0,
-        .label = "actuator", .choice_help = actuator_help,
+        "reference's other names are accepted (sts3250 = sts3215)", CH(fric__bench_actuators), 0,
+        .label = "actuator", .choice_help = fric__bench_actuator_help,
         .alias = fric_bench_actuator_resolve, .alias_at = fric_bench_actuator_alias },
     [P_MODEL] = { "model", 5, 0, 5, "choice",
         "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
@@ -162,7 +162,7 @@ static const fric_param_info params[N_PARAMS] = {
         "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
         "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "
         "torque_off", CH(fric_bench_traj_names), 0,
-        .label = "trajectory θ^d(t)", .choice_help = trajectory_help },
+        .label = "trajectory θ^d(t)", .choice_help = fric__bench_trajectory_help },
     [P_MASS] = { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,
         .label = "mass m", .lo = 0.05, .hi = 2 },
     [P_LENGTH] = { "length", 0.1, 1e-3, 2, "m", "arm length l", NULL, 0, 0,
@@ -339,7 +339,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     bench_cfg *b = cfg;
     const char *m = NULL;
     memset(b, 0, sizeof *b);
-    const char *act = actuators[(int)p[P_ACTUATOR]];
+    const char *act = fric__bench_actuators[(int)p[P_ACTUATOR]];
     int model = (int)p[P_MODEL] + 1;
     const fric_bench_preset *pre = fric_bench_preset_find(act, model);
     const fric_bench_preset *first = pre;
