@@ -1266,4 +1266,6 @@ export default {
   'choice.native': 'native',
   'pendulum.native.note': 'N: MuJoCo\'s own joint of the {actuator} native params file, run live on this bench (its trajectory, goal, load and firmware gain) by the core\'s scenario bench-native, as `friction run bench-native params=FILE` runs it.',
   'pendulum.native.otherActuator': 'The native params file is for {of} and this bench runs {own}: its trace N runs when the bench\'s actuator is {of}.',
+  'mujoco.treat.A.native': '(A) native joint',
+  'mujoco.native.live': 'The bench\'s (A) runs MuJoCo\'s own joint with the native parameters ({act} file): its frictionloss, damping, armature and position actuator as the file gives them, not a per-step budget; the arm\'s (A) keeps its law\'s budget (the file is a servo\'s).',
 };

@@ -1968,4 +1968,6 @@ export default {
   'choice.native': 'natif',
   'pendulum.native.note': 'N : l\'articulation propre de MuJoCo du fichier de paramètres natifs {actuator}, en direct sur ce banc (sa trajectoire, sa consigne, sa charge et son gain de firmware) par le scénario bench-native du cœur, comme `friction run bench-native params=FICHIER`.',
   'pendulum.native.otherActuator': 'Le fichier de paramètres natifs est pour {of} et ce banc fait tourner {own} : son tracé N tourne quand l\'actionneur du banc est {of}.',
+  'mujoco.treat.A.native': '(A) articulation native',
+  'mujoco.native.live': 'Le (A) du banc exécute l\'articulation propre de MuJoCo avec les paramètres natifs (fichier {act}) : son frictionloss, son damping, son armature et son actionneur de position tels que le fichier les donne, pas un budget écrit à chaque pas ; le (A) du bras garde le budget de sa loi (le fichier est celui d\'un servo).',
 };
