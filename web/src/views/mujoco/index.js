@@ -182,7 +182,7 @@ export function mount(container, { core, state, showError }) {
   function liveNative(bench) {
     if (!m.native) return { sim: null, text: '' };
     let f;
-    try { f = replay.nativeParams(); } catch (e) { return { sim: null, text: e.message }; }
+    try { f = replay.nativeParams(); } catch (e) { return { sim: null, text: e.message.charAt(0).toUpperCase() + e.message.slice(1) }; }
     if (!f) return { sim: null, text: '' };
     const q0 = m.q0Deg * Math.PI / 180, at = (name) => bench[paramIndex(m.info, name)];
     const vec = core.scenario.params('bench-native', { ...f.params, actuator: m.choice('actuator'), trajectory: 'goal', goal: q0, q0,
