@@ -55,9 +55,10 @@ enum {
 /* No clock_step: configure sets the clock (as the bench's). */
 #define CLOCK_STEP NULL
 
-/* A native key's parameter: key, default, min, max, unit, help, label. */
-#define NK(key, def_, min_, max_, unit_, help_, label_) \
-    { key, def_, min_, max_, unit_, help_, NULL, 0, 0, .label = label_ }
+/* A native key's parameter: key, default, min, max, unit, help, label,
+ * slider lo .. hi, log slider (0 or 1). */
+#define NK(key, def_, min_, max_, unit_, help_, label_, lo_, hi_, log_) \
+    { key, def_, min_, max_, unit_, help_, NULL, 0, 0, .label = label_, .lo = lo_, .hi = hi_, .log = log_ }
 
 static const fric_param_info params[N_PARAMS] = {
     [P_ACTUATOR] = { "actuator", 5, 0, FRIC__BENCH_N_ACTUATORS - 1, "choice",
@@ -94,31 +95,32 @@ static const fric_param_info params[N_PARAMS] = {
     [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
         .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
     [P_NATIVE0 + 0] = NK("frictionloss", 0, 0, VMAX, "N·m", "joint frictionloss (MuJoCo's friction "
-        "constraint's bound)", "frictionloss"),
-    [P_NATIVE0 + 1] = NK("damping", 0, 0, VMAX, "N·m·s/rad", "joint damping", "damping"),
-    [P_NATIVE0 + 2] = NK("armature", 0, 0, VMAX, "kg·m²", "joint armature (rotor inertia)", "armature"),
-    [P_NATIVE0 + 3] = NK("kp", 0, 0, VMAX, "N·m/rad", "position actuator kp at firmware_kp", "kp"),
+        "constraint's bound)", "frictionloss", 0, 1, 0),
+    [P_NATIVE0 + 1] = NK("damping", 0, 0, VMAX, "N·m·s/rad", "joint damping", "damping", 0, 0.5, 0),
+    [P_NATIVE0 + 2] = NK("armature", 0, 0, VMAX, "kg·m²", "joint armature (rotor inertia)", "armature", 0, 0.05, 0),
+    [P_NATIVE0 + 3] = NK("kp", 0, 0, VMAX, "N·m/rad", "position actuator kp at firmware_kp", "kp", 0, 20, 0),
     [P_NATIVE0 + 4] = { "firmware_kp", -1, -1, VMAX, "", "the firmware gain kp is stated at; unset (-1): "
-        "the actuator's default gain", NULL, 0, 0, .label = "firmware_kp", .preset = 1 },
-    [P_NATIVE0 + 5] = NK("kv", 0, 0, VMAX, "N·m·s/rad", "position actuator kv (> 0 needs kp > 0)", "kv"),
+        "the actuator's default gain", NULL, 0, 0, .label = "firmware_kp", .lo = 1, .hi = 2000, .log = 1,
+        .preset = 1 },
+    [P_NATIVE0 + 5] = NK("kv", 0, 0, VMAX, "N·m·s/rad", "position actuator kv (> 0 needs kp > 0)", "kv", 0, 1, 0),
     [P_NATIVE0 + 6] = NK("forcerange_lo", 0, -VMAX, VMAX, "N·m", "actuator forcerange, lower (0 0: "
-        "not limited)", "forcerange_lo"),
+        "not limited)", "forcerange_lo", -5, 0, 0),
     [P_NATIVE0 + 7] = NK("forcerange_hi", 0, -VMAX, VMAX, "N·m", "actuator forcerange, upper (0 0: "
-        "not limited)", "forcerange_hi"),
+        "not limited)", "forcerange_hi", 0, 5, 0),
     [P_NATIVE0 + 8] = NK("solreffriction_timeconst", FRIC_NATIVE_SOLREF_TIMECONST, 1e-12, VMAX, "s",
-        "joint solreffriction[0]", "solreffriction timeconst"),
+        "joint solreffriction[0]", "solreffriction timeconst", 1e-3, 0.1, 1),
     [P_NATIVE0 + 9] = NK("solreffriction_dampratio", FRIC_NATIVE_SOLREF_DAMPRATIO, 1e-12, VMAX, "",
-        "joint solreffriction[1]", "solreffriction dampratio"),
+        "joint solreffriction[1]", "solreffriction dampratio", 0.1, 2, 0),
     [P_NATIVE0 + 10] = NK("solimpfriction_dmin", FRIC_NATIVE_SOLIMP_DMIN, FRIC_NATIVE_IMP_MIN,
-        FRIC_NATIVE_IMP_MAX, "", "joint solimpfriction[0]", "solimpfriction dmin"),
+        FRIC_NATIVE_IMP_MAX, "", "joint solimpfriction[0]", "solimpfriction dmin", 0.1, 0.9999, 0),
     [P_NATIVE0 + 11] = NK("solimpfriction_dmax", FRIC_NATIVE_SOLIMP_DMAX, FRIC_NATIVE_IMP_MIN,
-        FRIC_NATIVE_IMP_MAX, "", "joint solimpfriction[1]", "solimpfriction dmax"),
+        FRIC_NATIVE_IMP_MAX, "", "joint solimpfriction[1]", "solimpfriction dmax", 0.1, 0.9999, 0),
     [P_NATIVE0 + 12] = NK("solimpfriction_width", FRIC_NATIVE_SOLIMP_WIDTH, 0, VMAX, "rad",
-        "joint solimpfriction[2]", "solimpfriction width"),
+        "joint solimpfriction[2]", "solimpfriction width", 0, 0.1, 0),
     [P_NATIVE0 + 13] = NK("solimpfriction_midpoint", FRIC_NATIVE_SOLIMP_MIDPOINT, 0, 1, "",
-        "joint solimpfriction[3]", "solimpfriction midpoint"),
+        "joint solimpfriction[3]", "solimpfriction midpoint", 0, 1, 0),
     [P_NATIVE0 + 14] = NK("solimpfriction_power", FRIC_NATIVE_SOLIMP_POWER, 1, VMAX, "",
-        "joint solimpfriction[4]", "solimpfriction power"),
+        "joint solimpfriction[4]", "solimpfriction power", 1, 6, 0),
     [P_NATIVE0 + 15] = { "q_offset", 0, -PI_, PI_, "rad", "the bench's calibration offset (gravity "
         "at q + q_offset; a native params file sets it)", NULL, 0, 0,
         .label = "angle offset q_offset", .lo = -0.5, .hi = 0.5 },
