@@ -27,9 +27,8 @@
  * the core's rows are not consulted for it. The runs are not trivial: the
  * free swing reverses, the held run holds most of its steps and ends within
  * 0.1 rad of its start (it creeps about 0.065 rad in 3 s) while the same run without frictionloss in MuJoCo
- * falls more than 0.2 rad. Also: the scenario's native parameters are
- * FRIC_NATIVE_KEYS by name and in order, and fric_native_scenario_params
- * refuses an unknown actuator and a set fric_native_check refuses.
+ * falls more than 0.2 rad. (The scenario's keys and refusals, MuJoCo-free:
+ * tests/system/bench/test_native.c.)
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,7 +44,6 @@
 #include "fric_native.h"
 #include "fric_scenario.h"
 #include "native_sets.h"
-#include "status_expect.h"
 
 #define TOL 1e-9
 #define MAX_ROWS 4000
@@ -186,29 +184,4 @@ static void test_against_mujoco(void **state)
     }
 }
 
-static void test_keys_and_refusals(void **state)
-{
-    (void)state;
-    const fric_scenario *sc = fric_scenario_find("bench-native");
-    assert_non_null(sc);
-    int first = fric_scenario_param_index(sc, "frictionloss");
-    int k = 0;
-#define KEY_AT(key, field, unit) assert_int_equal(fric_scenario_param_index(sc, key), first + k++);
-    FRIC_NATIVE_KEYS(KEY_AT)
-#undef KEY_AT
-    assert_int_equal(k, FRIC_NATIVE_N_KEYS);
-    double p[FRIC_SCENARIO_MAX_PARAMS];
-    fric_scenario_defaults(sc, p);
-    fric_native_params np = NATIVE_SET(.actuator = "xl330", .frictionloss = 0.1);
-    REFUSE(fric_native_scenario_params(&np, "no_such_servo", p), FRIC_E_PARAM_RANGE, 0, "no_such_servo");
-    np.frictionloss = -1;
-    REFUSE(fric_native_scenario_params(&np, "xl330", p), FRIC_E_PARAM_RANGE, -1, "frictionloss");
-    /* the other names of an actuator are taken (sts3250 = sts3215) */
-    np.frictionloss = 0.1;
-    assert_int_equal(fric_native_scenario_params(&np, "sts3250", p), FRIC_OK);
-    assert_string_equal(sc->params[fric_scenario_param_index(sc, "actuator")]
-                            .choices[(int)p[fric_scenario_param_index(sc, "actuator")]], "sts3215");
-    assert_int_equal(fric_native_scenario_mjcf(NULL, NULL, 0), -1);
-}
-
-FRIC_TEST_MAIN(cmocka_unit_test(test_against_mujoco), cmocka_unit_test(test_keys_and_refusals))
+FRIC_TEST_MAIN(cmocka_unit_test(test_against_mujoco))
