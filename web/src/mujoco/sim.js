@@ -67,14 +67,9 @@ export function jointNames(mj, m) {
   return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '').filter(Boolean);
 }
 
-/**
- * Loads xml and attaches friction to joints [{ name, params | law, log }]
- * (a servo: the bench parameters, with a parsed log its gains; or a law).
- * Throws one sentence for an MJCF that does not load, a missing joint, a
- * joint that is not a hinge or slide, a friction the core refuses, and a
- * model the implicit treatment cannot predict (what the native attach says).
- */
-export function createSim(mj, core, { xml, joints, treatment }) {
+/** xml loaded into { m, d } at its first keyframe (when it has one); throws
+ *  one sentence for an MJCF that does not load. */
+function loadModel(mj, xml) {
   let m;
   try {
     m = mj.MjModel.from_xml_string(xml);
@@ -88,6 +83,18 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     d.delete(); m.delete();
     throw e;
   }
+  return { m, d };
+}
+
+/**
+ * Loads xml and attaches friction to joints [{ name, params | law, log }]
+ * (a servo: the bench parameters, with a parsed log its gains; or a law).
+ * Throws one sentence for an MJCF that does not load, a missing joint, a
+ * joint that is not a hinge or slide, a friction the core refuses, and a
+ * model the implicit treatment cannot predict (what the native attach says).
+ */
+export function createSim(mj, core, { xml, joints, treatment }) {
+  const { m, d } = loadModel(mj, xml);
   return attachSim(mj, core, m, d, { joints, treatment, owns: true });
 }
 
@@ -224,15 +231,8 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
  * does not load.
  */
 export function createNativeSim(mj, { xml, goal }) {
-  let m;
+  const { m, d } = loadModel(mj, xml);
   try {
-    m = mj.MjModel.from_xml_string(xml);
-  } catch (e) {
-    throw new Error(t('mujoco.sim.noLoad', { message: mujocoText(e) }), { cause: e });
-  }
-  const d = new mj.MjData(m);
-  try {
-    if (m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
     mj.mj_forward(m, d);
   } catch (e) {
     d.delete(); m.delete();
