@@ -12,6 +12,7 @@
 #include "fric_fit.h"
 #include "fric_io.h"
 #include "fric_native.h"
+#include "fric_scenario.h"
 #include "fric_status.h"
 #include "bindings_internal.h"
 
@@ -61,6 +62,20 @@ FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *
     fric_native_bench b;
     fric_native_bench_from_log(&np, lg, &b);
     int len = fric_native_bench_mjcf(&b, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
+    if (len < 0) { from_core(1, NULL); return -1; }
+    set_error("");
+    return len;
+}
+
+/* The bench MJCF of the "bench-native" scenario's vector p[n] (n its
+ * n_params; fric_native_scenario_mjcf) into buf[cap]: the length needed
+ * without the NUL (cap 0 sizes it), −1 with the message. */
+FXB_EXPORT int fxb_native_scenario_mjcf(const double *p, int n, char *buf, int cap)
+{
+    const fric_scenario *s = fric_scenario_find("bench-native");
+    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no bench-native scenario"); return -1; }
+    if (count_bad("cap", cap, 1) || length_bad("params", n, s->n_params)) return -1;
+    int len = fric_native_scenario_mjcf(p, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
     if (len < 0) { from_core(1, NULL); return -1; }
     set_error("");
     return len;

@@ -288,6 +288,22 @@ fric_status fric_native_replay(const fric_native_params *p, const fric_io_log *l
 fric_status fric_native_batch_mae_lanes(const fric_bench_batch *b, const fric_native_params *p, size_t count,
                                         int isa, double *mae, double *q_sim, const char **why);
 
+/* ------------------------------------------- the scenario "bench-native" */
+/* The pendulum bench with this joint, live (core/system/bench/
+ * bench_native_scn.c, fric_scenario_find("bench-native")): the bench's run
+ * parameters, log_kp (the firmware gain it runs at, −1: firmware_kp) and
+ * the native keys under FRIC_NATIVE_KEYS's names. Writes the native set np
+ * of actuator (a name fric_bench_actuator_resolve knows) into that
+ * scenario's vector p (its other parameters kept), "model" "native".
+ * FRIC_OK, or FRIC_E_PARAM_RANGE (fric_native_check's sentence, or one
+ * naming the actuator) with p unchanged. */
+fric_status fric_native_scenario_params(const fric_native_params *np, const char *actuator, double *p);
+/* The bench MJCF (fric_native_bench_mjcf) of the "bench-native" vector p:
+ * what real MuJoCo runs to give the scenario's rows (its start state q0,
+ * dq0 and the trajectory's ctrl are the caller's to set). As snprintf; −1
+ * with the status recorded (a vector the scenario refuses). */
+int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap);
+
 /* ----------------------------------------------------------- the fit */
 /* The native fit (core/identify/fit_native.c): CMA-ES (fric_cmaes.h) in a
  * box over the fitted keys, the loss the mean of the logs' replay MAEs

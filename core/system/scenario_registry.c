@@ -14,6 +14,7 @@ extern const fric_scenario fric_scenario_two_contacts;
 extern const fric_scenario fric_scenario_models_bd;
 extern const fric_scenario fric_scenario_joint_step;
 extern const fric_scenario fric_scenario_bench;
+extern const fric_scenario fric_scenario_bench_native;
 extern const fric_scenario fric_scenario_screw;
 extern const fric_scenario fric_scenario_xy_table;
 extern const fric_scenario fric_scenario_arm1;
@@ -28,6 +29,7 @@ static const fric_scenario *const registry[] = {
     &fric_scenario_models_bd,
     &fric_scenario_joint_step,
     &fric_scenario_bench,
+    &fric_scenario_bench_native,
     &fric_scenario_screw,
     &fric_scenario_xy_table,
     &fric_scenario_arm1,

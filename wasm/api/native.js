@@ -16,6 +16,7 @@ export const SIGNATURES = {
   fxb_native_unit: 'i',
   fxb_native_fit_start: 'act out',
   fxb_native_params_text: 'p n act fit buf cap',
+  fxb_native_scenario_mjcf: 'p n buf cap',
 };
 const call = caller(SIGNATURES);
 
@@ -93,6 +94,19 @@ export class NativeApi {
         { names, ok: (rc) => rc === n });
       return new TextDecoder().decode(text.subarray(0, n));
     });
+  }
+
+  /** The bench MJCF of the "bench-native" scenario's parameter vector
+   *  (fric_native_scenario_mjcf): what real MuJoCo runs to give that
+   *  scenario's rows (the start state and the trajectory's ctrl are the
+   *  caller's). */
+  scenarioMjcf(params) {
+    const names = this._core.scenario.find('bench-native').params.map((q) => q.name);
+    const x = f64s('params', params, { length: names.length, names });
+    const n = call(this._core, 'fxb_native_scenario_mjcf', [inp(x), x.length, 0, 0], { names, ok: (rc) => rc >= 0 }).rc;
+    const { out: [text] } = call(this._core, 'fxb_native_scenario_mjcf', [inp(x), x.length, out(Uint8Array, n + 1), n + 1],
+      { names, ok: (rc) => rc === n });
+    return new TextDecoder().decode(text.subarray(0, n));
   }
 
   /** A parsed log replayed with the native parameters (fric_native_replay):

@@ -28,6 +28,14 @@ size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (
 #define FRIC__BENCH_HAVE_AVX2 1
 #else
 #define FRIC__BENCH_HAVE_AVX2 0
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
+
 #endif
 void fric__bench_lanes_generic(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                                double *mae, double *q_sim);
@@ -36,6 +44,55 @@ void fric__bench_lanes_avx2(const fric_bench_batch *b, const fric_bench_def *d, 
                             double *mae, double *q_sim);
 void fric__bench_lanes_avx512(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                               double *mae, double *q_sim);
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
+
 #endif
+
+/* The bench scenario's actuator choices and their help lines, and its
+ * trajectories' help lines (bench_scn.c), shared with bench-native
+ * (bench_native_scn.c). */
+#define FRIC__BENCH_N_ACTUATORS 12
+extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
+extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
+
+/* The bench run's parameters that "bench" and "bench-native" share
+ * (fric_param_info initialisers: trajectory, the load, the run's length and
+ * the start state). */
+#define FRIC__BENCH_PI 3.141592653589793
+#define FRIC__BENCH_TRAJECTORY_PARAM                                                              \
+    { "trajectory", 2, 0, FRIC_BENCH_N_TRAJ - 1, "choice",                                        \
+      "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "     \
+      "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "        \
+      "torque_off", fric_bench_traj_names, FRIC_BENCH_N_TRAJ, 0,                                 \
+      .label = "trajectory θ^d(t)", .choice_help = fric__bench_trajectory_help }
+#define FRIC__BENCH_MASS_PARAM                                                                    \
+    { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,             \
+      .label = "mass m", .lo = 0.05, .hi = 2 }
+#define FRIC__BENCH_LENGTH_PARAM                                                                  \
+    { "length", 0.1, 1e-3, 2, "m", "arm length l", NULL, 0, 0,                                    \
+      .label = "arm length l", .lo = 0.05, .hi = 0.5 }
+#define FRIC__BENCH_ARM_MASS_PARAM                                                                \
+    { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",                     \
+      NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 }
+#define FRIC__BENCH_DURATION_PARAM                                                                \
+    { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",                   \
+      NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 }
+#define FRIC__BENCH_GOAL_PARAM                                                                    \
+    { "goal", 0, -2 * FRIC__BENCH_PI, 2 * FRIC__BENCH_PI, "rad",                                  \
+      "constant goal angle (trajectory=goal)", NULL, 0, 0, .label = "goal θ^d",                   \
+      .lo = -FRIC__BENCH_PI, .hi = FRIC__BENCH_PI }
+#define FRIC__BENCH_Q0_PARAM                                                                      \
+    { "q0", 0, -2 * FRIC__BENCH_PI, 2 * FRIC__BENCH_PI, "rad", "initial angle (0 = hanging down)",\
+      NULL, 0, 0, .label = "initial angle θ_0", .lo = -FRIC__BENCH_PI, .hi = FRIC__BENCH_PI }
+#define FRIC__BENCH_DQ0_PARAM                                                                     \
+    { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,                                 \
+      .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 }
 
 #endif

@@ -41,7 +41,7 @@
 #include "fric_bench.h"
 #include "base.h"
 
-static const char *const actuators[] = { "mx64", "mx106", "erob80_50", "erob80_100",
+const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS] = { "mx64", "mx106", "erob80_50", "erob80_100",
                                          "xl320", "xl330", "sts3215", "sts321512v",
                                          "waveshare_st3025", "xl330i", "feetech_hls",
                                          "unitree_go1" };
@@ -88,7 +88,7 @@ _Static_assert(P_COEF(FRIC_SERVO_N_COEFS - 1) == P_K_V, "P_K_C .. P_K_V follow F
       .log = log_, .preset = 1 }
 #define PI_ 3.141592653589793
 
-static const char *const actuator_help[] = {
+const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS] = {
     "Dynamixel MX-64 (voltage-controlled servo, 15 V, kp 32)",
     "Dynamixel MX-106 (voltage-controlled servo, 15 V, kp 32)",
     "eRob80:50 (current-controlled actuator, reduction 50, 48 V)",
@@ -126,7 +126,7 @@ static const char *const treatment_help[] = {
 };
 _Static_assert(sizeof treatment_help / sizeof treatment_help[0] == FRIC_BENCH_N_TREATMENTS,
                "one help line per treatment of FRIC_BENCH_TREATMENT_LIST");
-static const char *const trajectory_help[] = {
+const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ] = {
     "θ^d = sin(t)·π/2 + 0.5·sin(5t)·sin(2t), slow oscillations with smaller ones "
     "(the reference's trajectories, Duclusaud & Passault)",
     "θ^d = sin(t²), accelerating oscillations (the reference's trajectories)",
@@ -147,8 +147,8 @@ static const fric_param_info params[N_PARAMS] = {
         "MX-106, eRob80:50, eRob80:100, XL-320, XL330, Feetech STS3215 (7.4 V, 12 V); and, with "
         "default constants and zero friction (not identified here), the reference's Waveshare "
         "ST3025, XL330 in current mode (provisional), Feetech HLS and Unitree Go1; the "
-        "reference's other names are accepted (sts3250 = sts3215)", CH(actuators), 0,
-        .label = "actuator", .choice_help = actuator_help,
+        "reference's other names are accepted (sts3250 = sts3215)", CH(fric__bench_actuators), 0,
+        .label = "actuator", .choice_help = fric__bench_actuator_help,
         .alias = fric_bench_actuator_resolve, .alias_at = fric_bench_actuator_alias },
     [P_MODEL] = { "model", 5, 0, 5, "choice",
         "friction budget M1..M6 (Duclusaud & Passault eqs. 3, 5-9)", CH(models), 0,
@@ -158,17 +158,10 @@ static const fric_param_info params[N_PARAMS] = {
         "(the reference, Algorithm 1), explicit (sign of the previous velocity), karnopp "
         "(velocity band karnopp_eps)", fric_bench_treatment_names, FRIC_BENCH_N_TREATMENTS, 0,
         .label = "friction treatment", .choice_help = treatment_help },
-    [P_TRAJECTORY] = { "trajectory", 2, 0, 5, "choice",
-        "goal: the reference's trajectories (Duclusaud & Passault) sin_sin, sin_time_square, "
-        "lift_and_drop (torque off after 2 s), up_and_down; goal (constant angle `goal`); "
-        "torque_off", CH(fric_bench_traj_names), 0,
-        .label = "trajectory θ^d(t)", .choice_help = trajectory_help },
-    [P_MASS] = { "mass", 0.49, 1e-3, 50, "kg", "point load m at the end of the arm", NULL, 0, 0,
-        .label = "mass m", .lo = 0.05, .hi = 2 },
-    [P_LENGTH] = { "length", 0.1, 1e-3, 2, "m", "arm length l", NULL, 0, 0,
-        .label = "arm length l", .lo = 0.05, .hi = 0.5 },
-    [P_ARM_MASS] = { "arm_mass", 0, 0, 50, "kg", "uniform arm mass m_arm (J += m_arm·l²/3)",
-        NULL, 0, 0, .label = "arm mass m_arm", .lo = 0, .hi = 1 },
+    [P_TRAJECTORY] = FRIC__BENCH_TRAJECTORY_PARAM,
+    [P_MASS] = FRIC__BENCH_MASS_PARAM,
+    [P_LENGTH] = FRIC__BENCH_LENGTH_PARAM,
+    [P_ARM_MASS] = FRIC__BENCH_ARM_MASS_PARAM,
     [P_KP] = PRESET_PARAM("kp", FRIC_BENCH_KP_MAX, "",
         "firmware proportional gain (the Dynamixel register holds at most 16383)" PRESET
         " (MX 32, XL330 400, eRob 50)",
@@ -178,17 +171,13 @@ static const fric_param_info params[N_PARAMS] = {
         "supply voltage V_in", 3, 30, 0),
     [P_DT] = { "dt", 1e-3, 1e-6, 0.01, "s", "time step (the reference identifies at 0.005 s)",
         NULL, 0, 0, .label = "time step dt", .lo = 1e-4, .hi = 1e-2, .log = 1 },
-    [P_DURATION] = { "duration", 6, 0, 1e5, "s", "simulated time (the trajectories last 6 s)",
-        NULL, 0, 0, .label = "duration", .lo = 1, .hi = 30 },
+    [P_DURATION] = FRIC__BENCH_DURATION_PARAM,
     [P_EVERY] = FRIC__EVERY_PARAM(1),
     [P_EPS] = { "karnopp_eps", 1e-3, 1e-9, 1, "rad/s", "Karnopp velocity band (friction=karnopp)",
         NULL, 0, 0, .label = "Karnopp band ε", .lo = 1e-5, .hi = 1e-1, .log = 1 },
-    [P_GOAL] = { "goal", 0, -2 * PI_, 2 * PI_, "rad", "constant goal angle (trajectory=goal)",
-        NULL, 0, 0, .label = "goal θ^d", .lo = -PI_, .hi = PI_ },
-    [P_Q0] = { "q0", 0, -2 * PI_, 2 * PI_, "rad", "initial angle (0 = hanging down)", NULL, 0, 0,
-        .label = "initial angle θ_0", .lo = -PI_, .hi = PI_ },
-    [P_DQ0] = { "dq0", 0, -50, 50, "rad/s", "initial velocity", NULL, 0, 0,
-        .label = "initial velocity θ̇_0", .lo = -10, .hi = 10 },
+    [P_GOAL] = FRIC__BENCH_GOAL_PARAM,
+    [P_Q0] = FRIC__BENCH_Q0_PARAM,
+    [P_DQ0] = FRIC__BENCH_DQ0_PARAM,
     [P_K_C] = PRESET_PARAM(FRIC_SERVO_KEY_K_C, 100, "N·m",
         "K_c, Coulomb level" PRESET,
         "Coulomb K_c", 0, 1, 0),
@@ -339,7 +328,7 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     bench_cfg *b = cfg;
     const char *m = NULL;
     memset(b, 0, sizeof *b);
-    const char *act = actuators[(int)p[P_ACTUATOR]];
+    const char *act = fric__bench_actuators[(int)p[P_ACTUATOR]];
     int model = (int)p[P_MODEL] + 1;
     const fric_bench_preset *pre = fric_bench_preset_find(act, model);
     const fric_bench_preset *first = pre;

@@ -300,6 +300,35 @@ static void test_no_mujoco(void **state)
 #endif
 }
 
-FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_damping_and_actuator),
+/* The scenario bench-native (the live bench with this joint): its native
+ * parameters are FRIC_NATIVE_KEYS by name and in order;
+ * fric_native_scenario_params refuses an unknown actuator and a set
+ * fric_native_check refuses, and takes an actuator's other name. */
+static void test_scenario_keys(void **state)
+{
+    (void)state;
+    const fric_scenario *sc = fric_scenario_find("bench-native");
+    assert_non_null(sc);
+    int first = fric_scenario_param_index(sc, "frictionloss");
+    int k = 0;
+#define KEY_AT(key, field, unit) assert_int_equal(fric_scenario_param_index(sc, key), first + k++);
+    FRIC_NATIVE_KEYS(KEY_AT)
+#undef KEY_AT
+    assert_int_equal(k, FRIC_NATIVE_N_KEYS);
+    double p[FRIC_SCENARIO_MAX_PARAMS];
+    fric_scenario_defaults(sc, p);
+    fric_native_params np = NATIVE_SET(.actuator = "xl330", .frictionloss = 0.1);
+    REFUSE(fric_native_scenario_params(&np, "no_such_servo", p), FRIC_E_PARAM_RANGE, 0, "no_such_servo");
+    np.frictionloss = -1;
+    REFUSE(fric_native_scenario_params(&np, "xl330", p), FRIC_E_PARAM_RANGE, -1, "frictionloss");
+    /* the other names of an actuator are taken (sts3250 = sts3215) */
+    np.frictionloss = 0.1;
+    assert_int_equal(fric_native_scenario_params(&np, "sts3250", p), FRIC_OK);
+    assert_string_equal(sc->params[fric_scenario_param_index(sc, "actuator")]
+                            .choices[(int)p[fric_scenario_param_index(sc, "actuator")]], "sts3215");
+    assert_int_equal(fric_native_scenario_mjcf(NULL, NULL, 0), -1);
+}
+
+FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
                cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch),
                cmocka_unit_test(test_no_mujoco))

@@ -413,4 +413,6 @@ export default {
   'corevalue.no unit': 'no unit',
   'core.native.range': 'native: {key} = {v}{sp}{unit} must be a finite value in {open}{lo}, {hi}] (MuJoCo\'s {key}).',
   'core.log.bench_range': '"{key}" = {value} must be in [{min}, {max}]{sp}{unit} (the bench\'s range).',
+  'core.bench.native_scenario_actuator': 'bench-native: the native parameters, the vector and an actuator of the bench ({act}) are needed.',
+  'core.bench.native_scenario_vector': 'bench-native: the parameter vector must not be NULL.',
 };

@@ -1245,7 +1245,7 @@ export default {
   'native.file.key': 'Key "{key}" is not one of MuJoCo\'s native parameters ({keys}).',
   'native.file.number': 'Key "{key}" must be a finite number.',
   'replay.native': 'native ({actuator} file)',
-  'replay.native.note': 'Beside M1–M6: MuJoCo\'s own joint of the params file given to this view ({actuator}: frictionloss {frictionloss} N·m, damping {damping} N·m·s/rad, kp {kp} N·m/rad at firmware kp {firmware}), replayed by the core\'s restatement of MuJoCo\'s step, as `friction replay --params FILE` scores it. The live bench above runs M1–M6.',
+  'replay.native.note': 'Beside M1–M6: MuJoCo\'s own joint of the params file given to this view ({actuator}: frictionloss {frictionloss} N·m, damping {damping} N·m·s/rad, kp {kp} N·m/rad at firmware kp {firmware}), replayed by the core\'s restatement of MuJoCo\'s step, as `friction replay --params FILE` scores it. The live bench above runs it too, as its trace N (`friction run bench-native`).',
   'drive.ds.native': 'native joint (frictionloss, damping): static edges at θ̇ = {v} rad/s',
   'drive.native.band': 'MuJoCo\'s native joint ({actuator}: frictionloss {fl} N·m, damping {d} N·m·s/rad), dotted: static band at θ̇ = {v} rad/s: {rows}. Its frictionloss is one constant whatever the load: the band keeps one width at every τm, in drive and in backdrive alike, where a load-dependent model\'s band (M3–M6) widens with the load.',
   'fit.all.csv.title': 'Download this table as CSV: every model\'s published and fitted MAE on the training and validation logs [rad], the split\'s logs named',
@@ -1264,4 +1264,9 @@ export default {
   'mujoco.replay.nativeA': 'MuJoCo (A) native: its own joint with the fitted native parameters',
   'robot.native.gear': 'The actuators {list} have gear ≠ 1: MuJoCo applies the class\'s kp and kv to the actuator\'s length gear·q, so the joint feels gear²·kp and gear²·kv and a torque limit of gear·forcerange; divide kp and kv by gear² and forcerange by gear (and give ctrl as gear·goal) to keep the identified servo.',
   'fit.integ.native': 'The native model always runs MuJoCo\'s own Euler step (its joint as MuJoCo simulates it): the integrator choice applies to M1–M6 only.',
+  'choice.native': 'native',
+  'pendulum.native.note': 'N: MuJoCo\'s own joint of the {actuator} native params file, run live on this bench (its trajectory, goal, load and firmware gain) by the core\'s scenario bench-native, as `friction run bench-native params=FILE` runs it.',
+  'pendulum.native.otherActuator': 'The native params file is for {of} and this bench runs {own}: its trace N runs when the bench\'s actuator is {of}.',
+  'mujoco.treat.A.native': '(A) native joint',
+  'mujoco.native.live': 'The bench\'s (A) runs MuJoCo\'s own joint with the native parameters ({act} file): its frictionloss, damping, armature and position actuator as the file gives them, not a per-step budget; the arm\'s (A) keeps its law\'s budget (the file is a servo\'s).',
 };

@@ -410,4 +410,6 @@ export default {
   'corevalue.no unit': 'sans unité',
   'core.native.range': 'natif : {key} = {v}{sp}{unit} doit être une valeur finie dans {open}{lo}, {hi}] (le {key} de MuJoCo).',
   'core.log.bench_range': '"{key}" = {value} doit être dans [{min}, {max}]{sp}{unit} (le domaine du banc).',
+  'core.bench.native_scenario_actuator': 'bench-native : il faut les paramètres natifs, le vecteur et un actionneur du banc ({act}).',
+  'core.bench.native_scenario_vector': 'bench-native : le vecteur de paramètres ne doit pas être NULL.',
 };

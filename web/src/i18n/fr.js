@@ -1947,7 +1947,7 @@ export default {
   'native.file.key': 'La clé « {key} » n\'est pas un des paramètres natifs de MuJoCo ({keys}).',
   'native.file.number': 'La clé « {key} » doit être un nombre fini.',
   'replay.native': 'native (fichier {actuator})',
-  'replay.native.note': 'À côté de M1–M6 : l\'articulation propre de MuJoCo du fichier de paramètres donné à cette vue ({actuator} : frictionloss {frictionloss} N·m, damping {damping} N·m·s/rad, kp {kp} N·m/rad au kp du firmware {firmware}), rejouée par la reformulation du pas de MuJoCo du cœur, comme la note `friction replay --params FICHIER`. Le banc en direct ci-dessus fait tourner M1–M6.',
+  'replay.native.note': 'À côté de M1–M6 : l\'articulation propre de MuJoCo du fichier de paramètres donné à cette vue ({actuator} : frictionloss {frictionloss} N·m, damping {damping} N·m·s/rad, kp {kp} N·m/rad au kp du firmware {firmware}), rejouée par la reformulation du pas de MuJoCo du cœur, comme la note `friction replay --params FICHIER`. Le banc en direct ci-dessus le fait tourner aussi, en tracé N (`friction run bench-native`).',
   'drive.ds.native': 'articulation native (frictionloss, damping) : bords statiques à θ̇ = {v} rad/s',
   'drive.native.band': 'Articulation native de MuJoCo ({actuator} : frictionloss {fl} N·m, damping {d} N·m·s/rad), en pointillés : bande statique à θ̇ = {v} rad/s : {rows}. Son frictionloss est une constante quelle que soit la charge : la bande garde une même largeur à tout τm, en entraînement comme en entraînement inverse, là où la bande d\'un modèle dépendant de la charge (M3–M6) s\'élargit avec elle.',
   'fit.all.csv.title': 'Télécharger ce tableau en CSV : la MAE publiée et ajustée de chaque modèle sur les enregistrements d\'entraînement et de validation [rad], les enregistrements de la partition nommés',
@@ -1966,4 +1966,9 @@ export default {
   'mujoco.replay.nativeA': 'MuJoCo (A) native : son articulation propre avec les paramètres natifs ajustés',
   'robot.native.gear': 'Les actionneurs {list} ont un gear ≠ 1 : MuJoCo applique le kp et le kv de la classe à la longueur de l\'actionneur gear·q, donc l\'articulation subit gear²·kp et gear²·kv et une limite de couple gear·forcerange ; divisez kp et kv par gear² et forcerange par gear (et donnez ctrl = gear·consigne) pour garder le servo identifié.',
   'fit.integ.native': 'Le modèle native exécute toujours le pas d\'Euler propre à MuJoCo (son articulation telle que MuJoCo la simule) : le choix de l\'intégrateur ne s\'applique qu\'à M1–M6.',
+  'choice.native': 'natif',
+  'pendulum.native.note': 'N : l\'articulation propre de MuJoCo du fichier de paramètres natifs {actuator}, en direct sur ce banc (sa trajectoire, sa consigne, sa charge et son gain de firmware) par le scénario bench-native du cœur, comme `friction run bench-native params=FICHIER`.',
+  'pendulum.native.otherActuator': 'Le fichier de paramètres natifs est pour {of} et ce banc fait tourner {own} : son tracé N tourne quand l\'actionneur du banc est {of}.',
+  'mujoco.treat.A.native': '(A) articulation native',
+  'mujoco.native.live': 'Le (A) du banc exécute l\'articulation propre de MuJoCo avec les paramètres natifs (fichier {act}) : son frictionloss, son damping, son armature et son actionneur de position tels que le fichier les donne, pas un budget écrit à chaque pas ; le (A) du bras garde le budget de sa loi (le fichier est celui d\'un servo).',
 };

@@ -3,7 +3,7 @@
 // the arm's methods A and B, the well-posedness view's screw), their
 // restart, retune and end, and the rows of each step handed to the view.
 //
-//   const run = liveRun({ core, scenario: () => name, count: () => 2,
+//   const run = liveRun({ core, scenario: (i) => name, count: () => 2,   // scenario(i): simulation i's
 //     params: (i) => Float64Array, sideMsg, endMsg, loop: () => loop,   // endMsg: a message box on the picture
 //     onRows(i, res, sim) {…},            // res = { rows, count, done } of sim.step
 //     failed(i, e) → the end message      // a step threw (the view may show e first)
@@ -59,7 +59,7 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
       endMsg.hidden = true;
       try {
         for (let i = 0; i < count(); i++) {
-          const s = core.scenario.simulation(scenario(), {});
+          const s = core.scenario.simulation(scenario(i), {});
           self.sims.push(s);
           s.reset(params(i));
         }
@@ -76,7 +76,7 @@ export function liveRun({ core, scenario, count = () => 1, params, sideMsg, endM
     },
     probe() {
       for (let i = 0; i < count(); i++) {
-        const s = core.scenario.simulation(scenario(), {});
+        const s = core.scenario.simulation(scenario(i), {});
         try {
           s.reset(params(i));
         } catch (e) {

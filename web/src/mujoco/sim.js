@@ -26,9 +26,36 @@ export const TREATMENTS = [
   { id: 'implicit', key: 'C', label: t('mujoco.treat.C'), what: t('mujoco.treat.C.what') },
 ];
 
+/** Run k's label: (A) as MuJoCo's own joint (createNativeSim) or TREATMENTS[k]'s. */
+export const simLabel = (sim, k) => (sim?.treatment === 'native' ? t('mujoco.treat.A.native') : TREATMENTS[k].label);
+
 const COST_CALLS = 512;                // step() calls the cost figure is taken over
 
 const OBJ_JOINT = 3;                   // mjOBJ_JOINT
+
+/** The cost figure's window on a run (steps, ms, the last COST_CALLS calls of
+ *  step() and usPerStep, the cost per step over them [µs]: a window, so the
+ *  figure follows a change of state or of machine load). Returns sim. */
+function costWindow(sim) {
+  Object.assign(sim, { steps: 0, ms: 0, costMs: new Float64Array(COST_CALLS), costSteps: new Float64Array(COST_CALLS), calls: 0 });
+  Object.defineProperty(sim, 'usPerStep', { get() {
+    let ms = 0, n = 0;
+    for (let i = 0; i < COST_CALLS; i++) { ms += sim.costMs[i]; n += sim.costSteps[i]; }
+    return n ? (1e3 * ms) / n : NaN;
+  } });
+  return sim;
+}
+
+/** n steps of one(); the wall time of all of them is added to sim's window. */
+function timedSteps(sim, n, one) {
+  const t0 = performance.now();
+  for (let k = 0; k < n; k++) one();
+  const ms = performance.now() - t0;
+  sim.steps += n;
+  sim.ms += ms;
+  sim.costMs[sim.calls % COST_CALLS] = ms;
+  sim.costSteps[sim.calls++ % COST_CALLS] = n;
+}
 
 /** MuJoCo's exception text without its prefix and line noise, one sentence. */
 function mujocoText(e) {
@@ -40,14 +67,9 @@ export function jointNames(mj, m) {
   return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '').filter(Boolean);
 }
 
-/**
- * Loads xml and attaches friction to joints [{ name, params | law, log }]
- * (a servo: the bench parameters, with a parsed log its gains; or a law).
- * Throws one sentence for an MJCF that does not load, a missing joint, a
- * joint that is not a hinge or slide, a friction the core refuses, and a
- * model the implicit treatment cannot predict (what the native attach says).
- */
-export function createSim(mj, core, { xml, joints, treatment }) {
+/** xml loaded into { m, d } at its first keyframe (when it has one); throws
+ *  one sentence for an MJCF that does not load. */
+function loadModel(mj, xml) {
   let m;
   try {
     m = mj.MjModel.from_xml_string(xml);
@@ -61,6 +83,18 @@ export function createSim(mj, core, { xml, joints, treatment }) {
     d.delete(); m.delete();
     throw e;
   }
+  return { m, d };
+}
+
+/**
+ * Loads xml and attaches friction to joints [{ name, params | law, log }]
+ * (a servo: the bench parameters, with a parsed log its gains; or a law).
+ * Throws one sentence for an MJCF that does not load, a missing joint, a
+ * joint that is not a hinge or slide, a friction the core refuses, and a
+ * model the implicit treatment cannot predict (what the native attach says).
+ */
+export function createSim(mj, core, { xml, joints, treatment }) {
+  const { m, d } = loadModel(mj, xml);
   return attachSim(mj, core, m, d, { joints, treatment, owns: true });
 }
 
@@ -135,35 +169,22 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
   const one = treatment === 'implicit' && !fm.several, loss = treatment !== 'implicit';
   const goals = js.some((j) => j.act >= 0);
   const sim = {
-    m, d, joints: js, treatment, h: m.opt.timestep, steps: 0, ms: 0, fm,
-    /** The cost per step over the last COST_CALLS calls of step() [µs]
-     *  (a window: the figure follows a change of state or of machine load). */
-    costMs: new Float64Array(COST_CALLS), costSteps: new Float64Array(COST_CALLS), calls: 0,
-    get usPerStep() {
-      let ms = 0, n = 0;
-      for (let i = 0; i < COST_CALLS; i++) { ms += sim.costMs[i]; n += sim.costSteps[i]; }
-      return n ? (1e3 * ms) / n : NaN;
-    },
+    m, d, joints: js, treatment, h: m.opt.timestep, fm,
     get t() { return d.time; },
     q(i) { return arrays().qpos[js[i].qadr]; },
     v(i) { return arrays().qvel[js[i].dof]; },
     goal(i, g, te = 1) { fm.goal(i, g, te); },
     /** n steps; the wall time of all of them is added to sim.ms. */
     step(n = 1) {
-      const t0 = performance.now();
-      for (let k = 0; k < n; k++) {
+      timedSteps(sim, n, () => {
         mj.mj_step1(m, d);
         apply();
         mj.mj_step2(m, d);
-      }
-      const ms = performance.now() - t0;
-      sim.steps += n;
-      sim.ms += ms;
-      sim.costMs[sim.calls % COST_CALLS] = ms;
-      sim.costSteps[sim.calls++ % COST_CALLS] = n;
+      });
     },
     free,
   };
+  costWindow(sim);
   /** MuJoCo's arrays into the core's, one step of the core, the results back. */
   function apply() {
     if (m.nu) mj.mj_fwdActuation(m, d);
@@ -196,4 +217,44 @@ export function attachSim(mj, core, m, d, { joints, treatment, owns = false, ada
     });
   }
   return sim;
+}
+
+/**
+ * (A) as MuJoCo's own joint (issue 41 item 3): the bench MJCF of the core's
+ * scenario bench-native (core.native.scenarioMjcf: a native params file's
+ * frictionloss, damping, armature, solref/solimp and position actuator, the
+ * text fric_native_mjcf_attrs writes) run by MuJoCo alone, nothing of the
+ * core attached: MuJoCo's friction constraint is the friction, and the
+ * actuator's ctrl holds goal [rad]. The interface of attachSim's runs (q, v,
+ * t, step, joints with fric { tauF: the constraint's force, budget:
+ * frictionloss }, usPerStep, free). Throws one sentence for an MJCF that
+ * does not load.
+ */
+export function createNativeSim(mj, { xml, goal }) {
+  const { m, d } = loadModel(mj, xml);
+  try {
+    mj.mj_forward(m, d);
+  } catch (e) {
+    d.delete(); m.delete();
+    throw e;
+  }
+  const id = mj.mj_name2id(m, OBJ_JOINT, 'joint');
+  const dof = m.jnt_dofadr[id], qadr = m.jnt_qposadr[id];
+  const budget = m.dof_frictionloss[dof];
+  const fric = { get tauF() { return d.qfrc_constraint[dof]; }, budget };
+  const sim = {
+    m, d, joints: [{ name: 'joint', id, dof, qadr, act: 0, fric, q0: d.qpos[qadr] }], treatment: 'native', h: m.opt.timestep,
+    get t() { return d.time; },
+    q() { return d.qpos[qadr]; },
+    v() { return d.qvel[dof]; },
+    goal(i, g) { d.ctrl[0] = g; },
+    step(n = 1) {
+      timedSteps(sim, n, () => {
+        d.ctrl[0] = goal;
+        mj.mj_step(m, d);
+      });
+    },
+    free() { d.delete(); m.delete(); },
+  };
+  return costWindow(sim);
 }

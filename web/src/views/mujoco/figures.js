@@ -13,7 +13,7 @@ import { trimWindow } from '../../live/series.js';
 import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { fmtNumber } from '../../format.js';
-import { TREATMENTS } from '../../mujoco/sim.js';
+import { TREATMENTS, simLabel } from '../../mujoco/sim.js';
 import { WINDOW_S } from '../../mujoco/models.js';
 
 export const STICK_V = 1e-9;             // [rad/s] the badge's threshold
@@ -30,7 +30,7 @@ export function figuresOf(runs, m) {
         return { name: j.name, q, v, q0: r.q0[i], sag: (r.q0[i] - q) * 1e3, creep: stuck ? 0 : -v * 1e3, stuck,
           maxDrift: Math.max(s.maxDrift?.[i] ?? 0, Math.abs(q - r.q0[i])), tauF: j.fric.tauF, budget: j.fric.budget };
       });
-      out[r.id][TREATMENTS[k].key] = { treatment: TREATMENTS[k].id, joints, steps: s.steps,
+      out[r.id][TREATMENTS[k].key] = { treatment: s.treatment ?? TREATMENTS[k].id, label: simLabel(s, k), joints, steps: s.steps,
         usPerStep: s.usPerStep };
     });
   }
@@ -58,7 +58,7 @@ export function figureTable(parent) {
   const badge = (stuck) => el('span', { className: `badge ${stuck ? 'stick' : 'slip'}`, textContent: stuck ? t('pendulum.picture.stick') : t('pendulum.picture.slip') });
   const rows = (body, key, f) => body.replaceChildren(...TREATMENTS.map((tm) => {
     const r = f[key]?.[tm.key];
-    const tr = el('tr', { dataset: { treatment: tm.id } }, el('td', { textContent: tm.label }));
+    const tr = el('tr', { dataset: { treatment: r?.treatment ?? tm.id } }, el('td', { textContent: r?.label ?? tm.label }));
     if (!r) { tr.append(el('td', { colSpan: 4, textContent: '—' })); return tr; }
     tr.append(el('td', {}, ...r.joints.map((j) => badge(j.stuck))),
       el('td', { textContent: r.joints.map((j) => f3(j.sag)).join(' / ') }),
@@ -89,7 +89,7 @@ export function sagCharts(parent, showError) {
       tEnd = 0;
       series = runs.map(() => TREATMENTS.map(() => []));
       runs.forEach((_, c) => {
-        set.setDatasets(set.charts[c], TREATMENTS.map((tm, k) => ({ label: tm.label, color: SIDE_COLORS[k], data: series[c][k] })));
+        set.setDatasets(set.charts[c], TREATMENTS.map((tm, k) => ({ label: simLabel(runs[c].sims[k], k), color: SIDE_COLORS[k], data: series[c][k] })));
       });
       runs.forEach((r) => r.sims.forEach((s) => { s.maxDrift = r.q0.map(() => 0); }));
     },

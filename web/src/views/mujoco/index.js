@@ -22,7 +22,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
-import { createSim, TREATMENTS } from '../../mujoco/sim.js';
+import { createSim, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
@@ -72,7 +72,9 @@ export function mount(container, { core, state, showError }) {
   const fsCtl = numberControl({ label: t('mujoco.fs'), unit: 'N·m', min: 0.5, max: 20, value: m.armFs,
     onInput: (x) => { m.armFs = x; saveState(); restart(); } });
   const fittedNote = el('div', { className: 'note', id: 'mujoco-fitted' });
-  side.append(q0Ctl.el, fsCtl.el, fittedNote);
+  // what the bench's (A) runs with native params in hand, or why not
+  const liveNote = el('div', { className: 'note', id: 'mujoco-native-live', 'aria-live': 'polite' });
+  side.append(q0Ctl.el, fsCtl.el, fittedNote, liveNote);
   exportPanel(side, {
     fileName: 'mujoco-bench', title: t('mujoco.export.title'),
     // the pasted file's keys the core does not model ride along (core.io.paramsFile's carry)
@@ -108,7 +110,7 @@ export function mount(container, { core, state, showError }) {
   const frameStats = setHook('mujoco', 'frameStats', []);
   const figures = () => figuresOf(runs, m);
   setHook('mujoco', 'figures', figures);
-  const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError, onNative: () => saveState() });
+  const replay = mujocoReplay(mainCol, { core, m, mj: () => mj, showError, onNative: () => { saveState(); restart(); } });
   // your robot (an MJCF with its meshes), (A) as written beside (C) adopted, in 3D (yourRobot.js)
   const yourRobot = robotSection(mainCol, { core, state, fitted: () => m.fitted, native: () => replay.native() });
 
@@ -129,6 +131,7 @@ export function mount(container, { core, state, showError }) {
     errBox.hidden = true;
     fittedNote.textContent = m.fitted ? [t('mujoco.fitted', { model: JSON.parse(m.fitted).model ?? t('mujoco.fitted.model') }),
       ...(() => { try { return fittedFile(m).warnings; } catch { return []; } })()].join(' ') : switched;
+    liveNote.textContent = '';
     let bench, pend;
     try {
       bench = benchVector(m);
@@ -139,10 +142,16 @@ export function mount(container, { core, state, showError }) {
     }
     const arm = own.model ? own.model.xml : armMjcf();
     mjcf.show({ pendulum: pend, arm });
-    const make = (xml, joints) => {
+    // (A) of the bench as MuJoCo's own joint when native params are in hand
+    // (the picker or mujoco.native): the fitted native parameters, not a
+    // per-step budget written into frictionloss; the arm keeps its law
+    const nat = liveNative(bench);
+    const make = (xml, joints, natA = null) => {
       const made = [];
       try {
-        for (const tr of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: tr.id }));
+        for (const tr of TREATMENTS) {
+          made.push(natA && tr.key === 'A' ? createNativeSim(mj, natA) : createSim(mj, core, { xml, joints, treatment: tr.id }));
+        }
       } catch (e) {
         made.forEach((x) => x.free());
         throw e;
@@ -150,7 +159,7 @@ export function mount(container, { core, state, showError }) {
       return made;
     };
     try {
-      runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }]), q0: [m.q0Deg * Math.PI / 180] });
+      runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }], nat.sim), q0: [m.q0Deg * Math.PI / 180] });
       const law = armLaw(m.armFs);
       if (own.model && !own.model.joints.length) throw new Error(t('mujoco.own.noJoint'));
       const sims = make(arm, (own.model ? own.model.joints : ['j1', 'j2']).map((name) => ({ name, law })));
@@ -160,8 +169,25 @@ export function mount(container, { core, state, showError }) {
       fail(e.message);
       return;
     }
+    liveNote.textContent = nat.text;
+    liveNote.dataset.native = nat.sim ? '1' : '';
     charts.reset(runs);
     paint(true);
+  }
+
+  /** The bench's (A) as MuJoCo's own joint: { sim: createNativeSim's spec
+   *  (the core's bench-native MJCF of the native params on this bench, its
+   *  actuator holding the start angle) or null, text: what (A) runs, or why
+   *  the native params do not run (another actuator's file) }. */
+  function liveNative(bench) {
+    if (!m.native) return { sim: null, text: '' };
+    let f;
+    try { f = replay.nativeParams(); } catch (e) { return { sim: null, text: e.message.charAt(0).toUpperCase() + e.message.slice(1) }; }
+    if (!f) return { sim: null, text: '' };
+    const q0 = m.q0Deg * Math.PI / 180, at = (name) => bench[paramIndex(m.info, name)];
+    const vec = core.scenario.params('bench-native', { ...f.params, actuator: m.choice('actuator'), trajectory: 'goal', goal: q0, q0,
+      mass: at('mass'), length: at('length'), arm_mass: at('arm_mass'), dt: DT, log_kp: at('kp') });
+    return { sim: { xml: withKeyframe(core.native.scenarioMjcf(vec), q0), goal: q0 }, text: t('mujoco.native.live', { act: f.actuator ?? m.choice('actuator') }) };
   }
 
   function advance(n) {

@@ -14,7 +14,7 @@ import { el } from '../../dom.js';
 import { t } from '../../i18n/index.js';
 import { picture, angleText } from '../../draw/pendulum.js';
 import { pictures, chain } from '../../draw/arm.js';
-import { TREATMENTS } from '../../mujoco/sim.js';
+import { TREATMENTS, simLabel } from '../../mujoco/sim.js';
 import { f3, creepValue } from './figures.js';
 
 // the default arm (models.js armMjcf): link 1 0.3 m to joint 2; link 2 drawn
@@ -55,7 +55,7 @@ export function mujocoPicture(parent, { runs, q0, custom }) {
     series: () => [],
     names: () => TREATMENTS.map((tm) => tm.label),
     pose: (k) => ({ q: run('pendulum').sims[k].q(0), goal: q0(), started: true }),
-    label: (k) => TREATMENTS[k].label,
+    label: (k) => simLabel(run('pendulum')?.sims[k], k),
     readout: (k) => shownJoints('pendulum', k)?.[0] ?? null,
     lines: benchLines,
     area: 'mujocoBench',

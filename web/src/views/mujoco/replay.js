@@ -52,17 +52,21 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
   /** The native params in hand ({ params, actuator, source }), or null; a
    *  text that is not a native file (a URL typed by hand) is said, and null. */
   function native() {
-    if (!m.native) return null;
     try {
-      const source = t('mujoco.native.source'), f = nativeFile(m.native, source);
-      const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
-      if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
-      // the keys a file leaves out are the actuator's (firmware_kp, q_offset), as `friction mujoco` reads it
-      return { ...f, params: { ...core.native.defaults(of || own), ...f.params }, source };
+      return nativeOrThrow();
     } catch (e) {
       say(e.message);
       return null;
     }
+  }
+  /** native(), but a text that is not a usable native file throws its one sentence. */
+  function nativeOrThrow() {
+    if (!m.native) return null;
+    const source = t('mujoco.native.source'), f = nativeFile(m.native, source);
+    const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
+    if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
+    // the keys a file leaves out are the actuator's (firmware_kp, q_offset), as `friction mujoco` reads it
+    return { ...f, params: { ...core.native.defaults(of || own), ...f.params }, source };
   }
   function renderNative() {
     const n = m.native ? native() : null;
@@ -210,6 +214,9 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
     /** The bench's servo changed: the last log (also one refused for its
      *  actuator) is replayed again, so the table is never of other params. */
     rerun() { if (last && mj()) run(last); },
+    /** The native params in hand ({ params, actuator, source }) for the live
+     *  runs' (A), or null; throws the one sentence of a file they cannot run. */
+    nativeParams: () => nativeOrThrow(),
     /** The native params in hand for Your robot's export: { text, source } or null. */
     native() { return m.native && native() ? { text: m.native, source: t('mujoco.native.source') } : null; },
     dispose() { zone.dispose(); clearHook('mujoco', 'replay', results); },

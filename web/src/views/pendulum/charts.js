@@ -9,9 +9,9 @@ import { liveChartSet } from '../../liveCharts.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { ZOOM_S } from './state.js';
 
-/** charts(parent, m, { series(), sims(), names(), showError }):
+/** charts(parent, m, { series(), sims(), names(), who(i) (the letter of simulation i), showError }):
  *  { set (the liveChartSet), setDatasets(), dispose() }. */
-export function charts(parent, m, { series, sims, names, showError }) {
+export function charts(parent, m, { series, sims, names, who = (i) => (i ? 'B' : 'A'), showError }) {
   const chartStats = setHook('pendulum', 'chartWorkerStats', []);
   const tAt = (name) => (series()[0]?.row ? series()[0].row[m.col(sims()[0], name)] : 0);
   const set = liveChartSet(parent, {
@@ -46,11 +46,11 @@ export function charts(parent, m, { series, sims, names, showError }) {
     const put = set.setDatasets;
     const sr = series();
     put(qChart, sr.flatMap((s, i) => [
-      { label: `θ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.q, color: SIDE_COLORS[i] },
+      { label: `θ ${who(i)} (${nm[i]})`, data: s.q, color: SIDE_COLORS[i] },
       ...(i === 0 && moving ? [{ label: t('pendulum.chart.goal'), data: s.goal, color: '#888', dash: [4, 3] }] : []),
     ]));
-    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${i ? 'B' : 'A'} (${nm[i]})`, data: s.dq, color: SIDE_COLORS[i] })));
-    put(tfChart, sr.map((s, i) => ({ label: `τf ${i ? 'B' : 'A'} (${nm[i]})`, data: s.tf, color: SIDE_COLORS[i] })));
+    put(dqChart, sr.map((s, i) => ({ label: `θ̇ ${who(i)} (${nm[i]})`, data: s.dq, color: SIDE_COLORS[i] })));
+    put(tfChart, sr.map((s, i) => ({ label: `τf ${who(i)} (${nm[i]})`, data: s.tf, color: SIDE_COLORS[i] })));
   }
 
   return {

@@ -6,8 +6,9 @@ import { fmtNumber } from '../../format.js';
 import { csvText, csvCell } from '../../csv.js';
 import { ringGet } from '../../live/series.js';
 
-/** benchCsv(m, sims, hist, names): the CSV text. */
-export function benchCsv(m, sims, hist, names) {
+/** benchCsv(m, sims, hist, names, who (the letter of simulation i), native
+ *  (the native joint's { actuator, params } of a native trace, or null)): the CSV text. */
+export function benchCsv(m, sims, hist, names, who = (i) => (i ? 'B' : 'A'), native = null) {
   const { core, info, values } = m;
   const nm = names;
   const dt = values[m.dtIdx];
@@ -18,7 +19,8 @@ export function benchCsv(m, sims, hist, names) {
   const comments = [
     `Friction Explorer ${VERSION}: pendulum test bench, live run (scenario bench, Duclusaud & Passault Algorithm 1)`,
     `exported ${new Date().toISOString()}`,
-    `treatments: ${nm.map((n, i) => `${i ? 'B' : 'A'} = ${n}`).join(', ')}`,
+    `treatments: ${nm.map((n, i) => `${who(i)} = ${n}`).join(', ')}`,
+    ...(native ? [`native (scenario bench-native, the ${native.actuator} native params file): ${Object.entries(native.params).map(([k, v]) => `${k} = ${v}`).join(', ')}`] : []),
     `dt = ${dt} s; one row per time step; ${run} steps run, ${kept} rows below`
       + (kept < run ? `; the ${run - kept} oldest steps were dropped (the export keeps the last ${fmtNumber(kept * dt, { mark: '.' })} s)` : '; no step dropped'),
     'parameter, value, unit, description',
@@ -34,7 +36,7 @@ export function benchCsv(m, sims, hist, names) {
   const cols = sims[0] ? sims[0].cols : [];
   const units = sims[0] ? sims[0].info.cols.map((c) => c.unit) : [];
   const columns = [{ name: 't', unit: 's' }];
-  sims.forEach((s, i) => cols.forEach((c, k) => { if (c !== 't') columns.push({ name: `${c}_${i ? 'B' : 'A'}`, unit: units[k] }); }));
+  sims.forEach((s, i) => cols.forEach((c, k) => { if (c !== 't') columns.push({ name: `${c}_${who(i)}`, unit: units[k] }); }));
   const ct = cols.indexOf('t');
   const rows = [];
   for (let back = kept - 1; back >= 0; back--) {

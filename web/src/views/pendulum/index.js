@@ -105,9 +105,32 @@ export function mount(container, { core, state, showError }) {
   let hist = [];    // per simulation: the ring buffer of every step (CSV)
   const speedLog = []; // [wall ms, simulated s] of the last frames, for the achieved speed
   const frameStats = setHook('pendulum', 'frameStats', []);
-  const who = (i) => (i ? 'B' : 'A');
+  // MuJoCo's native joint of a params file (pasted below, or a native fit's
+  // link): replayed beside M1–M6 and run live as simulation N beside A and B,
+  // the core's scenario bench-native (what `friction run bench-native
+  // params=FILE` runs) on this bench's trajectory, goal, load and gain
+  const native = nativeFromState(core, state, t);
+  const actIdx = paramIndex(info, 'actuator');
+  /** The native file's actuator is the bench's: its trace runs; else the one sentence why not. */
+  const nativeOff = () => {
+    if (!native) return '';
+    const own = info.params[actIdx].choices[values[actIdx]], of = core.bench.actuatorOf(native.actuator);
+    return of === own ? '' : t('pendulum.native.otherActuator', { of: native.actuator, own });
+  };
+  /** The index of the native simulation, or -1 when none runs. */
+  const nativeAt = () => (native && !nativeOff() ? (m.compare ? 2 : 1) : -1);
+  const who = (i) => (i === nativeAt() ? 'N' : i ? 'B' : 'A');
+  /** The bench-native vector of the native file on this bench (the kp the bench resolves to is the log_kp). */
+  function nativeVector() {
+    const r = core.bench.resolve(values), at = (name) => r[paramIndex(info, name)];
+    const keep = ['trajectory', 'goal', 'mass', 'length', 'arm_mass', 'dt', 'duration', 'every', 'q0', 'dq0'];
+    return core.scenario.params('bench-native', { ...native.params, actuator: core.bench.actuatorOf(native.actuator),
+      ...Object.fromEntries(keep.map((k) => [k, at(k)])), log_kp: at('kp') });
+  }
   const run = liveRun({
-    core, scenario: () => 'bench', count: () => (m.compare ? 2 : 1), params: (i) => m.paramsWith(m.treatmentOf(i)),
+    core, scenario: (i) => (i === nativeAt() ? 'bench-native' : 'bench'),
+    count: () => (m.compare ? 2 : 1) + (nativeAt() >= 0 ? 1 : 0),
+    params: (i) => (i === nativeAt() ? nativeVector() : m.paramsWith(m.treatmentOf(i))),
     sideMsg: picMsg, endMsg, loop: () => loop,
     onRetuned() { saveState(); if (loop.paused) paint(); },
     failed(i, e) {
@@ -141,14 +164,18 @@ export function mount(container, { core, state, showError }) {
       trimWindow([s.q, s.goal, s.dq, s.tf], m.windowS, { minCut: 256 });
     },
   });
-  const names = () => run.sims.map((x, i) => fricChoices[m.treatmentOf(i)]);
+  const names = () => run.sims.map((x, i) => (i === nativeAt() ? 'native' : fricChoices[m.treatmentOf(i)]));
   const advance = (n) => run.advance(n);
 
-  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names: () => names().map(tChoice), showError });
+  const chartSet = charts(mainCol, m, { series: () => series, sims: () => run.sims, names: () => names().map(tChoice), who, showError });
   // the read-out of each simulation at the last text refresh: the numbers under
   // the arms and the status line are this one sample (not two moments)
   let shown = [];
-  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null });
+  const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null,
+    label: (i) => `${who(i)}: ${names()[i]}` });
+  // the native file's trace: what it is, or why it does not run
+  const nativeNote = el('div', { className: 'note', id: 'pendulum-native-note', hidden: !native });
+  seconds.after(nativeNote);
 
   let refusedPause = false;   // paused because the core refused the bench (resumed when it starts again)
   function restart() {
@@ -168,6 +195,8 @@ export function mount(container, { core, state, showError }) {
     // picture, the clock and the charts then always show the state after the
     // last step taken, so the first Step reads t = dt
     if (run.sims.length) advance(1);
+    nativeNote.textContent = native ? (nativeOff() || t('pendulum.native.note', { actuator: native.actuator })) : '';
+    nativeNote.dataset.running = nativeAt() >= 0 ? '1' : '';
     saveState();
     paint();
     // nothing runs while the core refuses the bench: paused (Play shown), and
@@ -278,7 +307,7 @@ export function mount(container, { core, state, showError }) {
   playBtn.addEventListener('click', () => loop.togglePause());
   stepBtn.addEventListener('click', () => loop.step());
   resetBtn.addEventListener('click', () => restart());
-  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', csvUrl(benchCsv(m, run.sims, hist, names()))));
+  csvBtn.addEventListener('click', () => download('pendulum-bench.csv', csvUrl(benchCsv(m, run.sims, hist, names(), who, nativeAt() >= 0 ? native : null))));
 
   // drag the goal: switches the trajectory to a constant goal
   let dragging = false;
@@ -290,10 +319,7 @@ export function mount(container, { core, state, showError }) {
     if (d) { e.preventDefault(); e.stopPropagation(); nudgeGoal(d); }
   });
 
-  // replay of a recorded log under M1–M6 (replay.js)
-  const actIdx = paramIndex(info, 'actuator');
-  // MuJoCo's native joint of a params file (pasted below, or a native fit's link): replayed beside M1–M6
-  const native = nativeFromState(core, state, t);
+  // replay of a recorded log under M1–M6 and the native joint (replay.js)
   const replay = replayPanel(mainCol, {
     native: () => native, dropNative: () => reloadWithState(state, nativeEntry(null)),
     core, info, values: () => values, treatment: () => fricChoices[values[fricIdx]],
