@@ -172,7 +172,7 @@ export function mount(container, { core, state, showError }) {
   // the arms and the status line are this one sample (not two moments)
   let shown = [];
   const pic = picture(canvas, m, { sims: () => run.sims, series: () => series, names, readout: (i) => shown[i] || null,
-    label: (i) => `${who(i)}: ${names()[i]}` });
+    label: (i) => t('pendulum.picture.title', { who: who(i), name: tChoice(names()[i]) }) });
   // the native file's trace: what it is, or why it does not run
   const nativeNote = el('div', { className: 'note', id: 'pendulum-native-note', hidden: !native });
   seconds.after(nativeNote);
