@@ -22,7 +22,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
-import { createSim, TREATMENTS } from '../../mujoco/sim.js';
+import { createSims, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
@@ -139,16 +139,8 @@ export function mount(container, { core, state, showError }) {
     }
     const arm = own.model ? own.model.xml : armMjcf();
     mjcf.show({ pendulum: pend, arm });
-    const make = (xml, joints) => {
-      const made = [];
-      try {
-        for (const tr of TREATMENTS) made.push(createSim(mj, core, { xml, joints, treatment: tr.id }));
-      } catch (e) {
-        made.forEach((x) => x.free());
-        throw e;
-      }
-      return made;
-    };
+    // each system parsed once, its three treatments made from copies of the model
+    const make = (xml, joints) => createSims(mj, core, { xml, joints, treatments: TREATMENTS.map((tr) => tr.id) });
     try {
       runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }]), q0: [m.q0Deg * Math.PI / 180] });
       const law = armLaw(m.armFs);
@@ -193,7 +185,11 @@ export function mount(container, { core, state, showError }) {
     live: () => runs.length > 0, ended: () => failed, advance, paint, onPause: () => saveState(), frameStats,
     budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
 
-  loadMujoco().then((mod) => {
+  loadMujoco().then(async (mod) => {
+    // a frame drawn between MuJoCo's own start (its module made: ~1 s of the
+    // page's thread on a loaded machine) and the six runs' making, so the two
+    // never hold the page in one piece (a hidden tab, with no frames: 0.2 s)
+    await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 200); });
     if (disposed) return;
     mj = mod;
     loadNote.textContent = t('mujoco.version', { v: mj.mj_versionString() });
