@@ -98,10 +98,16 @@ function hullGeometry(m, id) {
 }
 
 /** three geometry of geom g's box (m.geom_aabb: centre and half sizes in
- *  the geom's frame): what a mesh shows in light mode until its hull comes. */
+ *  the geom's frame): what a mesh shows in light mode until its hull comes.
+ *  Laid out as a hull is (not indexed; positions and normals, no uv), so the
+ *  hulls draw through the boxes' pipeline: a software renderer (SwiftShader)
+ *  makes a pipeline per vertex layout at its first draw, 1–2 s of the page's
+ *  commit on a loaded machine. */
 function boxGeometry(m, g) {
   const a = m.geom_aabb, k = 6 * g;
-  return new THREE.BoxGeometry(2 * a[k + 3], 2 * a[k + 4], 2 * a[k + 5]).translate(a[k], a[k + 1], a[k + 2]);
+  const geo = new THREE.BoxGeometry(2 * a[k + 3], 2 * a[k + 4], 2 * a[k + 5]).translate(a[k], a[k + 1], a[k + 2]).toNonIndexed();
+  geo.deleteAttribute('uv');
+  return geo;
 }
 
 /** The GL renderer's name (unmasked where the browser masks it) and whether
