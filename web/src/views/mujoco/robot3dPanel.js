@@ -108,8 +108,8 @@ export function robot3dPanel({ say }) {
       autoGaps = [];
       lastPaint = 0;
       meshRow.hidden = false;
-      // the scene's making and first frame [ms] (for the tests: three.js's
-      // uploads and shader compiles, SwiftShader's in headless Chromium)
+      // the scene's making [ms] (for the tests: the context, the programs
+      // sent to compile; its first frames come once they have, robot3d.js)
       setHook('mujoco', 'robotBuildMs', performance.now() - t0);
       showTriangles(why);
       meshes(why);
