@@ -24,12 +24,24 @@
 //               after both loads and runs (its clock advances, both copies
 //               drawn) without a reload; the worker's compile came first
 //               (compileGuard.last: done); then its light meshes (the
-//               automatic choice on SwiftShader's slow frames, else chosen)
-//               drawn, their hulls made in the robot's worker; the page's
-//               largest frame gap from the drop until then is measured with
-//               its bound above, not asserted: 6.6–13 s here with or without
-//               the hulls on the page (8.9–9.3 s before them), in long tasks
-//               of the page's thread outside the 3D draw calls
+//               automatic choice on a software renderer, SwiftShader here,
+//               else chosen) drawn, every hull put in (their hulls made in
+//               the robot's worker); the page answering throughout, from the
+//               drop until then: its largest frame gap under the bound above
+//               (it was 6.6–13 s when the full meshes were drawn first: the
+//               browser's commit waited on SwiftShader's first frames, 3.6 s,
+//               then 0.5–0.9 s a frame; robot3d.js now spreads that work)
+//   start       the In MuJoCo view opened from another view: MuJoCo's module
+//               made and the six runs started; the page's largest frame gap
+//               measured against the bound above, not asserted: 1.1–1.35 s at
+//               load 18–20 (1.9–2.8 s before: MuJoCo's start and the six runs'
+//               six parses in one piece; now a frame between them and two
+//               parses), what is left being MuJoCo's own module start (its
+//               bindings made, one task of the page's thread: ~1 s there)
+//   hinge       a tiny hinge MJCF (a position actuator on it) dropped in a
+//               fresh view, a servo chosen for it and adopted (the 3D
+//               renderer's first scene): the page answering within the bound
+//               above, from the drop on (5.4 s was seen)
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -80,7 +92,7 @@ export default async function mujocoDeep(h) {
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
   const robot = () => page.evaluate(() => {
     const r = window.__fx?.mujoco?.robot;
-    return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, meshes: r.meshes, triangles: r.triangles } : null;
+    return r ? { time: r.time, main: r.main, drawn: r.drawn, busy: r.busy, meshes: r.meshes, triangles: r.triangles, boxes: r.boxes, full: r.fullTriangles } : null;
   });
   const dropText = (name, text) => page.evaluate(([n, x]) => {
     const dt = new DataTransfer();
@@ -148,7 +160,7 @@ export default async function mujocoDeep(h) {
     return `'${said}'; largest frame gap ${g.toFixed(0)} ms, slowest round trip ${slowest} ms`;
   });
 
-  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page\'s largest frame gap until then measured against max(1 s, 4 × its baseline gap), not asserted', async () => {
+  await check('mujocodeep: then the SO-101 (limit back at 120 s) loads and runs without a reload, compiled first in the worker; its light meshes (hulls made in the worker) drawn; the page answering within max(1 s, 4 × its baseline gap) throughout', async () => {
     await page.evaluate(() => { window.__fx.mujoco.compileGuard.limitMs = 120_000; });
     await waitFor(async () => !(await robot())?.busy, 10_000, 100);
     const base = await baseline(), bound = answerBound(base);
@@ -167,13 +179,13 @@ export default async function mujocoDeep(h) {
     expect(ok, `the SO-101 did not run: '${await error()}'`);
     expect(ok.main === 'scene.xml', `main MJCF ${ok.main}`);
     const gRun = await gap(), runS = (Date.now() - t0) / 1000;
-    // SwiftShader's slow frames give way to the light meshes (robot3dPanel.js's
-    // automatic choice, or chosen here when the frames came fast): their hulls,
-    // made in the robot's worker (mujoco/hulls.js), drawn
-    const full = ok.triangles;
+    // a software renderer draws the light meshes from the first frame
+    // (robot3dPanel.js's automatic choice, or chosen here on a GPU): their
+    // hulls, made in the robot's worker (mujoco/hulls.js), every one put in
+    const full = ok.full;
     let light = await waitFor(async () => { const r = await robot(); return r?.meshes === 'light' ? r : null; }, 20_000, 250);
     if (!light) await page.selectOption('#mujoco-robot-meshes', 'light');
-    light = await waitFor(async () => { const r = await robot(); return r?.meshes === 'light' && r.triangles < full / 3 ? r : null; }, 120_000, 250);
+    light = await waitFor(async () => { const r = await robot(); return r?.meshes === 'light' && r.boxes === 0 && r.triangles < full / 3 ? r : null; }, 120_000, 250);
     expect(light, `the light meshes were not drawn: ${JSON.stringify(await robot())}`);
     const g = await gap();
     // the 3D draw calls' times (robot3dPanel.js's hook): SwiftShader's share of the gaps
@@ -184,14 +196,81 @@ export default async function mujocoDeep(h) {
     expect(last?.outcome === 'done', `the worker's trial: ${JSON.stringify(last)}`);
     const problems = logProblems(log);
     expect(!problems.length, problems.join('; '));
-    // a measurement, not asserted (yet): the hulls left the page (h-38), yet
-    // the page's thread still has long tasks of seconds here, outside the 3D
-    // draw calls and mostly in the browser's own code (a CPU profile: the
-    // scene's first upload through SwiftShader, the view's own runs); the
-    // bound to assert once it holds: g < bound (max(1 s, 4 × baseline))
+    expect(g < bound, `the page did not answer within ${bound.toFixed(0)} ms: largest frame gap ${g.toFixed(0)} ms (baseline ${base.toFixed(0)} ms; the first 3D draws ${draws.join(', ')} ms; the longest tasks ${longs.join(', ')} ms; the scene made in ${build} ms)`);
     return `baseline gap ${base.toFixed(0)} ms; running after ${runS.toFixed(1)} s (the worker's compile ${(last.ms / 1000).toFixed(1)} s), `
       + `largest frame gap ${gRun.toFixed(0)} ms; light meshes (${full} → ${light.triangles} triangles) after ${((Date.now() - t0) / 1000).toFixed(1)} s, `
-      + `largest frame gap ${g.toFixed(0)} ms (${g < bound ? 'within' : 'over'} the bound ${bound.toFixed(0)} ms; the first 3D draws ${draws.join(', ')} ms; the longest tasks ${longs.join(', ')} ms; the scene made and first drawn in ${build} ms)`;
+      + `largest frame gap ${g.toFixed(0)} ms (within the bound ${bound.toFixed(0)} ms; the first 3D draws ${draws.join(', ')} ms; the longest tasks ${longs.join(', ')} ms; the scene made in ${build} ms)`;
   });
   await page.close();
+
+  await check('mujocodeep: the In MuJoCo view opened from another view (MuJoCo\'s start, the six runs made): the page\'s largest frame gap measured against max(1 s, 4 × its baseline gap), not asserted', async () => {
+    const { page: p, log: plog } = await openPage('?view=laws', 'laws');
+    try {
+      const w = frameGaps(p);
+      await w.watch();
+      await p.waitForTimeout(1000);
+      const base = await w.gap(), bound = answerBound(base);
+      await w.watch();
+      await p.evaluate(() => {
+        window.__startLong = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__startLong.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+      });
+      const t0 = Date.now();
+      await p.click('#tab-mujoco');
+      const v = await waitFor(() => p.evaluate(() => window.__fx?.mujoco?.version), 60_000, 100);
+      expect(v, 'MuJoCo did not start in 60 s');
+      // the six runs going: their clock past 0.2 s of simulated time
+      const going = await waitFor(() => p.evaluate(() => { const f = window.__fx?.mujoco?.figures?.(); return f && f.t > 0.2 ? f.t : null; }), 60_000, 100);
+      expect(going, 'the six runs did not run');
+      const g = await w.gap();
+      const problems = logProblems(plog);
+      expect(!problems.length, problems.join('; '));
+      const longs = await p.evaluate(() => window.__startLong.slice().sort((a, b) => b - a).slice(0, 4));
+      // a measurement, not asserted: MuJoCo's module start is one task of the page's thread
+      return `MuJoCo ${v} and the six runs going after ${((Date.now() - t0) / 1000).toFixed(1)} s; largest frame gap ${g.toFixed(0)} ms `
+        + `(${g < bound ? 'within' : 'over'} the bound ${bound.toFixed(0)} ms; baseline ${base.toFixed(0)} ms; the longest tasks ${longs.join(', ')} ms)`;
+    } finally {
+      await p.close();
+    }
+  });
+
+  await check('mujocodeep: a tiny hinge MJCF dropped in a fresh view and adopted (the first 3D scene): the page answering within max(1 s, 4 × its baseline gap) throughout', async () => {
+    const { page: p, log: plog } = await openPage('?view=mujoco', 'mujoco');
+    try {
+      await p.waitForFunction(() => window.__fx?.mujoco?.version, null, { timeout: 60_000 });
+      await p.evaluate(() => { document.getElementById('mujoco-robot').open = true; });
+      await p.waitForFunction(() => window.__fx?.mujoco?.robot?.renderer === 'loaded', null, { timeout: 60_000 });
+      const w = frameGaps(p);
+      await w.watch();
+      await p.waitForTimeout(1000);
+      const base = await w.gap(), bound = answerBound(base);
+      await w.watch();
+      const t0 = Date.now();
+      await p.evaluate((x) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([x], 'hinge.xml', { type: 'text/xml' }));
+        const zone = document.getElementById('mujoco-robot-drop');
+        for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+      }, '<mujoco model="hinge"><worldbody><body name="link"><joint name="hinge" type="hinge" axis="0 1 0"/>'
+        + '<geom type="capsule" fromto="0 0 0 0 0 -0.2" size="0.02" mass="0.1"/></body></worldbody>'
+        + '<actuator><position joint="hinge" kp="5"/></actuator></mujoco>');
+      // loaded with nothing mapped (the page maps no joint by itself): a servo chosen, Adopt
+      const status = () => p.evaluate(() => document.getElementById('mujoco-robot-status').textContent);
+      const pending = await waitFor(async () => (/No joint of hinge\.xml is mapped/.test(await status()) ? true : null), 120_000, 100);
+      expect(pending, `hinge.xml did not load: status '${await status()}', error '${await p.evaluate(() => document.getElementById('mujoco-robot-error').textContent)}'`);
+      const select = p.locator('select[aria-label="Servo of the joint hinge"]');
+      await select.selectOption(await select.evaluate((e) => [...e.options].map((o) => o.value).find((v) => /^[a-z0-9_]+\/m[1-6]$/.test(v))));
+      await p.locator('#mujoco-robot-adopt').click();
+      const ok = await waitFor(() => p.evaluate(() => { const r = window.__fx.mujoco.robot; return r.main === 'hinge.xml' && r.drawn > 0 && r.time > 0.2 ? r.mapping : null; }), 120_000, 100);
+      expect(ok, `the hinge did not run: '${await p.evaluate(() => document.getElementById('mujoco-robot-error').textContent)}'`);
+      await p.waitForTimeout(1000);   // the first frames of the scene, spread over several
+      const g = await w.gap();
+      const problems = logProblems(plog);
+      expect(!problems.length, problems.join('; '));
+      expect(g < bound, `the page did not answer within ${bound.toFixed(0)} ms: largest frame gap ${g.toFixed(0)} ms (baseline ${base.toFixed(0)} ms)`);
+      return `adopted (${ok}) and running after ${((Date.now() - t0) / 1000).toFixed(1)} s; largest frame gap ${g.toFixed(0)} ms (baseline ${base.toFixed(0)} ms, bound ${bound.toFixed(0)} ms)`;
+    } finally {
+      await p.close();
+    }
+  });
 }

@@ -594,6 +594,7 @@ export default {
   'robot.triangles': '{n} triangles a frame',
   'robot.triangles.auto': '{n} triangles a frame; light chosen: the full meshes took {ms} ms a frame to draw, over the {budget} ms budget',
   'robot.triangles.auto.fps': '{n} triangles a frame; light chosen: with the full meshes the page drew {fps} frames a second, under {min}',
+  'robot.triangles.software': '{n} triangles a frame; light chosen: WebGL is drawn in software here ({gl}), where the full meshes hold the page for seconds a frame',
   'robot.busy': 'A robot is still loading: drop again when it has loaded.',
   'robot.loading': 'Loading {n} files ({size}) into MuJoCo…',
   'robot.size': '{files}, {size}',

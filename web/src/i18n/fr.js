@@ -977,6 +977,7 @@ export default {
   'robot.triangles': '{n} triangles par image',
   'robot.triangles.auto': '{n} triangles par image ; légers choisis : les maillages complets prenaient {ms} ms par image à dessiner, au-delà du budget de {budget} ms',
   'robot.triangles.auto.fps': '{n} triangles par image ; légers choisis : avec les maillages complets la page dessinait {fps} images par seconde, moins de {min}',
+  'robot.triangles.software': '{n} triangles par image ; légers choisis : WebGL est dessiné ici par logiciel ({gl}), où les maillages complets bloquent la page des secondes par image',
   'robot.busy': 'Un robot est encore en chargement : déposez à nouveau quand il sera chargé.',
   'robot.loading': 'Chargement de {n} fichiers ({size}) dans MuJoCo…',
   'robot.size': '{files}, {size}',

@@ -22,7 +22,7 @@ import { liveLoop } from '../../live/loop.js';
 import { setHook, clearHook } from '../../testHooks.js';
 import { exportPanel, scenarioParamsToObject, servoExport, nearestModel, withCarried } from '../../exports.js';
 import { loadMujoco } from './load.js';
-import { createSim, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
+import { createSims, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
@@ -144,19 +144,21 @@ export function mount(container, { core, state, showError }) {
     mjcf.show({ pendulum: pend, arm });
     // (A) of the bench as MuJoCo's own joint when native params are in hand
     // (the picker or mujoco.native): the fitted native parameters, not a
-    // per-step budget written into frictionloss; the arm keeps its law
+    // per-step budget written into frictionloss; the arm keeps its law.
+    // Each system is parsed once, its treatments made from copies of the model.
     const nat = liveNative(bench);
     const make = (xml, joints, natA = null) => {
-      const made = [];
+      const ids = TREATMENTS.filter((tr) => !(natA && tr.key === 'A')).map((tr) => tr.id);
+      const made = createSims(mj, core, { xml, joints, treatments: ids });
+      if (!natA) return made;
+      let nativeA;
       try {
-        for (const tr of TREATMENTS) {
-          made.push(natA && tr.key === 'A' ? createNativeSim(mj, natA) : createSim(mj, core, { xml, joints, treatment: tr.id }));
-        }
+        nativeA = createNativeSim(mj, natA);
       } catch (e) {
         made.forEach((x) => x.free());
         throw e;
       }
-      return made;
+      return TREATMENTS.map((tr) => (tr.key === 'A' ? nativeA : made.shift()));
     };
     try {
       runs.push({ id: 'pendulum', sims: make(pend, [{ name: 'joint', params: bench }], nat.sim), q0: [m.q0Deg * Math.PI / 180] });
@@ -219,7 +221,11 @@ export function mount(container, { core, state, showError }) {
     live: () => runs.length > 0, ended: () => failed, advance, paint, onPause: () => saveState(), frameStats,
     budgetMs: STEP_BUDGET_MS, chunk: CHUNK_STEPS });
 
-  loadMujoco().then((mod) => {
+  loadMujoco().then(async (mod) => {
+    // a frame drawn between MuJoCo's own start (its module made: ~1 s of the
+    // page's thread on a loaded machine) and the six runs' making, so the two
+    // never hold the page in one piece (a hidden tab, with no frames: 0.2 s)
+    await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 200); });
     if (disposed) return;
     mj = mod;
     loadNote.textContent = t('mujoco.version', { v: mj.mj_versionString() });

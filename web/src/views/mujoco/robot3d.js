@@ -14,8 +14,13 @@
 // Light meshes: each mesh's convex hull (m.hulls: mesh id → its triangles'
 // corners, made off the page's thread by the robot's worker, mujoco/hulls.js:
 // MuJoCo's own hull where it computed one, else three's ConvexHull over the
-// mesh's vertices); flat shaded; until m.hulls has a mesh's, its full mesh.
-// The SO-101's 2 × 400k triangles become 2 × about 60k.
+// mesh's vertices); flat shaded; until m.hulls has a mesh's, the geom's box
+// (m.geom_aabb: 12 triangles). The SO-101's 2 × 400k triangles become 2 ×
+// about 60k. meshes 'auto': light where WebGL is drawn in software (the GL
+// renderer's name says SwiftShader, llvmpipe, …: there the full meshes' first
+// frame held the page's thread for 3.6 s, each later one for 0.5–0.9 s, the
+// browser's commit waiting on the software rasterizer), else full. A mesh's
+// full geometry is made only when it is first drawn full.
 //
 // No mesh parser: every shape is read from the compiled model m (MuJoCo
 // loaded the meshes): geom_type and geom_size for the primitives, mesh_vert,
@@ -92,6 +97,31 @@ function hullGeometry(m, id) {
   return geo;
 }
 
+/** three geometry of geom g's box (m.geom_aabb: centre and half sizes in
+ *  the geom's frame): what a mesh shows in light mode until its hull comes.
+ *  Laid out as a hull is (not indexed; positions and normals, no uv), so the
+ *  hulls draw through the boxes' pipeline: a software renderer (SwiftShader)
+ *  makes a pipeline per vertex layout at its first draw, 1–2 s of the page's
+ *  commit on a loaded machine. */
+function boxGeometry(m, g) {
+  const a = m.geom_aabb, k = 6 * g;
+  const geo = new THREE.BoxGeometry(2 * a[k + 3], 2 * a[k + 4], 2 * a[k + 5]).translate(a[k], a[k + 1], a[k + 2]).toNonIndexed();
+  geo.deleteAttribute('uv');
+  return geo;
+}
+
+/** The GL renderer's name (unmasked where the browser masks it) and whether
+ *  it draws in software (no GPU: every triangle on the CPU the page shares). */
+export function glRenderer(gl) {
+  let name = String(gl.getParameter(gl.RENDERER) ?? '');
+  // Chromium masks RENDERER ('WebKit WebGL'); Firefox gives the real one (and warns on the extension)
+  if (/^WebKit/.test(name)) {
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    if (info) name = String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? name);
+  }
+  return { name, software: /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name) };
+}
+
 /** The triangles of a three geometry. */
 const trianglesOf = (geo) => (geo.index ? geo.index.count : geo.attributes.position.count) / 3;
 
@@ -114,8 +144,8 @@ function shapeOf(m, g, size, planeHalf) {
     case CAPSULE: return { key: `capsule ${s(0)} ${s(1)}`, make: () => new THREE.CapsuleGeometry(s(0), 2 * s(1), 8, 16).rotateX(Math.PI / 2), scale: [1, 1, 1] };
     case MESH: {
       const id = m.geom_dataid[g];
-      return id >= 0 ? { key: `mesh ${id}`, make: () => meshGeometry(m, id), light: { key: `hull ${id}`, make: () => hullGeometry(m, id) },
-        scale: [1, 1, 1] } : null;
+      return id >= 0 ? { key: `mesh ${id}`, make: () => meshGeometry(m, id), light: { key: `hull ${id}`, make: () => hullGeometry(m, id), there: () => !!m.hulls?.get(id) },
+        box: { key: `box ${g}`, make: () => boxGeometry(m, g) }, faces: m.mesh_facenum[id], scale: [1, 1, 1] } : null;
     }
     default: return null;
   }
@@ -186,10 +216,11 @@ function reachOf(m, d, geoms, ext) {
 /**
  * @param {HTMLElement} container  gets the canvas and the labels (position: relative)
  * @param {{ m: object, d: object, label: string }[]} robots  copies of one model layout
- * @param {{ meshes?: 'full'|'light', aria?: string }} [opts]  aria: the canvas's
- *   accessible name (the page's language), else an English one
+ * @param {{ meshes?: 'full'|'light'|'auto', aria?: string }} [opts]  aria: the canvas's
+ *   accessible name (the page's language), else an English one; meshes
+ *   'auto': light on a software renderer, else full (scene.meshes says which)
  * @returns {{ update(): void, resize(): void, render(): void, dispose(): void,
- *             canvas: HTMLCanvasElement, offsets: number[][], drawn: number }}
+ *             canvas: HTMLCanvasElement, offsets: number[][], drawn: number, gl: { name, software } }}
  */
 export function createRobotScene(container, robots, { meshes: meshMode = 'full', aria = null } = {}) {
   if (!robots.length) throw new Error('No robot to draw.');
@@ -210,6 +241,8 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
 
   const renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  const gl = glRenderer(renderer.getContext());
+  if (meshMode === 'auto') meshMode = gl.software ? 'light' : 'full';
   const canvas = renderer.domElement;
   canvas.className = 'robot3d-canvas';
   canvas.setAttribute('role', 'img');
@@ -247,29 +280,54 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
 
   const size = m0.geom_size, rgbaG = m0.geom_rgba, rgbaM = m0.mat_rgba;
   const items = [];            // per drawn geom: { g, scale, mesh: per copy }
+  /** What item `it` draws in mode: its shape, or (a mesh, light) its hull, else its box while the hull is not there. */
+  const drawnOf = (it, mode) => (it.light && mode === 'light' ? geometryOf(it.light) || geometryOf(it.box) : geometryOf(it.shape));
   for (const g of geoms) {
     const shape = shapeOf(m0, g, size, planeHalf);
     if (!shape) continue;
     const plane = m0.geom_type[g] === PLANE;
-    const geo = geometryOf(shape), mat = materialOf(rgbaOf(m0, g, rgbaM, rgbaG), plane);
-    const meshes = robots.map(() => {
+    const it = { g, scale: shape.scale, plane, shape, light: shape.light ?? null, box: shape.box ?? null, meshes: null };
+    const geo = it.light && meshMode === 'light' ? geometryOf(it.box) : geometryOf(shape), mat = materialOf(rgbaOf(m0, g, rgbaM, rgbaG), plane);
+    it.meshes = robots.map(() => {
       const mesh = new THREE.Mesh(geo, mat);
       mesh.matrixAutoUpdate = false;
       if (plane) mesh.renderOrder = -1;
       scene.add(mesh);
       return mesh;
     });
-    items.push({ g, scale: shape.scale, plane, meshes, full: geo, light: shape.light ?? null });
+    items.push(it);
   }
-  /** Every mesh geom drawn full or as its hull (made the first time asked). */
+  const put = (it, geo) => it.meshes.forEach((mesh) => { mesh.geometry = geo; });
+  // the first frames' work spread over several: a software renderer holds
+  // the page's thread at each frame's commit for all that frame asks of it
+  // (pipelines made at their first draw, buffers uploaded). The programs are
+  // compiled off the page's thread first (compileAsync: nothing drawn until
+  // then), then one group of objects drawn alike (a pipeline) is shown a
+  // frame, and light meshes take their hulls one new geometry a frame.
+  let ready = false, renders = 0, more = 0;
+  const reveal = [];           // groups of objects still hidden, one shown a frame
+  const swaps = [];            // mesh items whose hull is still to be put in
+  /** Every mesh geom drawn full or as its hull (made the first time asked,
+   *  put in a frame at a time: step(); its box until the hull is there). */
   function setMeshes(mode) {
     meshMode = mode === 'light' ? 'light' : 'full';
+    swaps.length = 0;
     for (const it of items) {
       if (!it.light) continue;
-      const geo = (meshMode === 'light' && geometryOf(it.light)) || it.full;
-      it.meshes.forEach((mesh) => { mesh.geometry = geo; });
+      if (meshMode === 'light' && it.light.there()) swaps.push(it);
+      else put(it, drawnOf(it, meshMode));
     }
     dirty = true;
+  }
+  /** One frame's share of the spread work: a group shown, or the hulls put
+   *  in until one had to be made. */
+  function step() {
+    if (reveal.length) reveal.shift().forEach((o) => { o.visible = true; });
+    while (swaps.length) {
+      const it = swaps.shift(), fresh = !shapes.get(it.light.key);
+      put(it, drawnOf(it, 'light'));
+      if (fresh) break;
+    }
   }
   // a grid on each copy's tile, so that the floor reads as a floor
   const grids = offsets.map((o) => {
@@ -310,8 +368,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   // of their boxes inside the canvas (MARGIN from its edges, LABEL_ROOM px
   // above); framed again when the container changes shape, until the person
   // moves it. The wheel zooms toward the point under the pointer.
-  let dirty = true;
-  if (meshMode === 'light') setMeshes('light');
+  let dirty = true, disposed = false;
   const controls = new OrbitControls(camera, canvas);
   const corners = [];
   for (const o of offsets) {
@@ -387,9 +444,20 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     }
   }
 
-  function render() {
+  /** The scene drawn (force: now, all of it, even before its programs are compiled). */
+  function render(force = false) {
+    if (force) { ready = true; while (reveal.length || swaps.length) step(); } else if (!ready) return;
+    else step();
     renderer.render(scene, camera);
     dirty = false;
+    renders++;
+    if (reveal.length || swaps.length) later();
+  }
+  /** The spread work carried on at the next frame when no one draws (a paused run draws only when asked). */
+  function later() {
+    if (more || disposed) return;
+    const at = renders;
+    more = requestAnimationFrame(() => { more = 0; if (disposed) return; if (renders === at) render(); else if (reveal.length || swaps.length) later(); });
   }
 
   function resize() {
@@ -405,9 +473,19 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
   ro?.observe(container);
   resize();
   pose();
-  render();
+  if (meshMode === 'light') setMeshes('light');
+  // the programs compiled (all objects visible), then every group but the
+  // first hidden until its frame: one pipeline a frame (the robot's first)
+  renderer.compileAsync(scene, camera).catch(() => {}).then(() => { if (!ready) { ready = true; dirty = true; later(); } });
+  const groups = new Map();
+  for (const it of items) {
+    const mat = it.meshes[0].material, key = `${mat.side} ${mat.transparent}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(...it.meshes);
+  }
+  groups.set('grid', grids);
+  for (const [i, g] of [...groups.values()].entries()) if (i > 0) { g.forEach((o) => { o.visible = false; }); reveal.push(g); }
 
-  let disposed = false;
   return {
     canvas, offsets, drawn: items.length,
     /** For the tests: copy to copy [m] and the width along the row of one copy as it stood at the start [m]. */
@@ -420,7 +498,12 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     },
     /** The triangles a frame draws, all copies. */
     get triangles() { return items.reduce((n, it) => n + it.meshes.length * trianglesOf(it.meshes[0].geometry), 0); },
+    /** The triangles a frame draws with the full meshes, all copies (counted, not made). */
+    get fullTriangles() { return items.reduce((n, it) => n + it.meshes.length * (it.shape.faces ?? trianglesOf(geometryOf(it.shape))), 0); },
+    /** The mesh geoms not drawn as their hulls yet in light mode (their boxes, or the hulls still to be put in). */
+    get boxes() { return swaps.length + items.filter((it) => it.box && it.meshes[0].geometry === shapes.get(it.box.key)).length; },
     get meshes() { return meshMode; },
+    gl,
     /** 'full' or 'light' (each mesh's convex hull), drawn at the next frame. */
     setMeshes(mode) { if (!disposed) { setMeshes(mode); render(); } },
     /** The poses of this step, drawn (call once per animation frame). */
@@ -437,7 +520,7 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     inked() {
       if (disposed) return null;
       const gl = renderer.getContext(), w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-      const grab = () => { render(); const px = new Uint8Array(4 * w * h); gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px); return px; };
+      const grab = () => { render(true); const px = new Uint8Array(4 * w * h); gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px); return px; };
       const show = (k) => items.forEach((it) => { if (!it.plane) it.meshes.forEach((mesh, i) => { mesh.visible = k === i; }); });
       pose();
       show(-1);
@@ -457,9 +540,10 @@ export function createRobotScene(container, robots, { meshes: meshMode = 'full',
     dispose() {
       if (disposed) return;
       disposed = true;
+      cancelAnimationFrame(more);
       ro?.disconnect();
       controls.dispose();
-      shapes.forEach((g) => g.dispose());
+      shapes.forEach((g) => g?.dispose());   // a hull asked before it came is null
       materials.forEach((x) => x.dispose());
       grids.forEach((g) => { g.geometry.dispose(); g.material.dispose(); });
       renderer.dispose();

@@ -2,7 +2,10 @@
 // copies drawn from MuJoCo's compiled model by robot3d.js (three.js, loaded
 // when the section first opens: load.js loadRenderer), the meshes full or
 // light (their convex hulls) with the triangle count, chosen by the person
-// or, on a slow draw or slow frames, given way to the light ones. Each
+// or, on a slow draw or slow frames, given way to the light ones; on a
+// software renderer (robot3d.js glRenderer) light from the first frame, the
+// full meshes never drawn unless chosen (each geom's box until the robot's
+// worker has made the hulls). Each
 // frame's draw time is a test hook (window.__fx.mujoco.robotDrawStats).
 import { el } from '../../dom.js';
 import { setHook, clearHook } from '../../testHooks.js';
@@ -52,10 +55,12 @@ export function robot3dPanel({ say }) {
     shown.hulls().then(apply, () => {});
   }
 
+  let said = { n: -1, why: null };   // the triangles said and why (said again when the count changes: hulls put in a frame at a time)
   /** The triangle count of the scene, with why its meshes are what they are. */
   function showTriangles(why) {
     if (!scene) return;
     const n = scene.triangles;
+    said = { n, why };
     const k = n >= 1e4 ? `${fmtNumber(n / 1e3, { digits: 3 })}k` : String(n);
     triNote.textContent = why ? t(why.key, { n: k, ...why }) : t('robot.triangles', { n: k });
   }
@@ -89,16 +94,25 @@ export function robot3dPanel({ say }) {
       const copies = [{ ...pair.A, label: t('robot.label.A') }, { ...pair.C, label: t('robot.label.C') }];
       shown = pair;
       const t0 = performance.now();
-      scene = renderer.createRobotScene(view3d, copies, { meshes: 'full',
+      // the person's choice, else light where WebGL is drawn in software ('auto')
+      const mode = meshChosen || meshSel.value === 'light' ? meshSel.value : 'auto';
+      scene = renderer.createRobotScene(view3d, copies, { meshes: mode,
         aria: t('robot.3d.aria', { labels: copies.map((c) => c.label).join(t('robot.3d.and')) }) });
+      let why = null;
+      if (mode === 'auto' && scene.meshes === 'light') {
+        meshSel.value = 'light';
+        // said only of a robot with meshes (drawn as their boxes until their hulls come)
+        if (scene.boxes > 0) why = { key: 'robot.triangles.software', gl: scene.gl.name };
+      }
       autoDraws = [];
       autoGaps = [];
       lastPaint = 0;
       meshRow.hidden = false;
-      // the scene's making and first frame [ms] (for the tests: three.js's
-      // uploads and shader compiles, SwiftShader's in headless Chromium)
+      // the scene's making [ms] (for the tests: the context, the programs
+      // sent to compile; its first frames come once they have, robot3d.js)
       setHook('mujoco', 'robotBuildMs', performance.now() - t0);
-      meshes(null);
+      showTriangles(why);
+      meshes(why);
       setHook('mujoco', 'robotScene', scene);
     } catch (e) {
       // no WebGL here: the runs and the table go on without the picture
@@ -114,6 +128,7 @@ export function robot3dPanel({ say }) {
     const t0 = performance.now();
     scene.update();
     const ms = performance.now() - t0;
+    if (scene.triangles !== said.n) showTriangles(said.why);
     drawStats.push(ms);
     if (!paused) { autoMeshes(ms, lastPaint ? t0 - lastPaint : null); lastPaint = t0; } else lastPaint = 0;
     if (drawStats.length > 4000) drawStats.splice(0, 2000);

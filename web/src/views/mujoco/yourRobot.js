@@ -135,7 +135,8 @@ export function robotSection(parent, { core, state = null, fitted = () => null, 
     get pair() { return pair; },   // for the tests: the running pair (robot.js)
     get goals() { return pair ? Object.fromEntries(robot.info.joints.map((j) => [j.name, pair.goal(j.name)])) : null; }, table: () => pair?.table() ?? null,
     get timestep() { return pair?.A.m.opt.timestep ?? null; }, get report() { return pair?.report() ?? null; },
-    get info() { return robot?.info ?? null; }, get triangles() { return panel3d.scene?.triangles ?? null; }, get meshes() { return panel3d.scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return panel3d.scene?.drawn ?? 0; },
+    get info() { return robot?.info ?? null; }, get triangles() { return panel3d.scene?.triangles ?? null; }, get fullTriangles() { return panel3d.scene?.fullTriangles ?? null; }, get boxes() { return panel3d.scene?.boxes ?? null; },
+    get meshes() { return panel3d.scene?.meshes ?? null; }, get main() { return robot?.main ?? null; }, get drawn() { return panel3d.scene?.drawn ?? 0; },
     get mapping() { return robot ? (pair ? adoptedText : mappingText(mappable(), classServo, jointServo)) : null; }, get busy() { return busy; },
     renderer: null,   // 'loaded' once robot3d.js (three.js) has been imported
     /** For the tests: the wall time [ms] of n steps of both copies, run now (in the worker: a Promise). */
