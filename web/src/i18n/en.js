@@ -1263,4 +1263,7 @@ export default {
   'mujoco.replay.nativeA': 'MuJoCo (A) native: its own joint with the fitted native parameters',
   'robot.native.gear': 'The actuators {list} have gear ≠ 1: MuJoCo applies the class\'s kp and kv to the actuator\'s length gear·q, so the joint feels gear²·kp and gear²·kv and a torque limit of gear·forcerange; divide kp and kv by gear² and forcerange by gear (and give ctrl as gear·goal) to keep the identified servo.',
   'fit.integ.native': 'The native model always runs MuJoCo\'s own Euler step (its joint as MuJoCo simulates it): the integrator choice applies to M1–M6 only.',
+  'mujoco.fig1.coreFetch': 'could not load friction_core.wasm: HTTP {status}',
+  'mujoco.fig1.noFiles': 'no files of the 2R arm were given',
+  'choice.stribeck': 'stribeck',
 };
