@@ -159,12 +159,15 @@ describe('French numbers: the decimal comma in the fixed texts', () => {
     assert.equal(pointed('±0.36 A').length, 1);
     assert.deepEqual(pointed('§4.2, §3.1.1, ⟦0.184⟧ s, MuJoCo 2.2.2, http://127.0.0.1:8000/, Apache-2.0, timestep="0.002"'), []);
   });
-  it('no French text writes a decimal point (7,4 V, not 7.4 V)', () => {
-    const bad = Object.entries(fr).filter(([, v]) => pointed(v).length).map(([k, v]) => `${k}: ${pointed(v).join(' ')} in ${v.slice(0, 80)}`);
+  // a lesson's texts (notice, steps) keep the point in every table: the page writes each of their
+  // numbers in its language's form (dom.js quoteNodes; comma.test.mjs checks the rule)
+  const LESSON = /\.lesson\.(notice|step\d+)$/;
+  it('no French text writes a decimal point (7,4 V, not 7.4 V), but a lesson\'s (written by quoteNodes)', () => {
+    const bad = Object.entries(fr).filter(([k, v]) => !LESSON.test(k) && pointed(v).length).map(([k, v]) => `${k}: ${pointed(v).join(' ')} in ${v.slice(0, 80)}`);
     assert.deepEqual(bad, []);
   });
   it('the same texts in English keep the point (the scan is not vacuous)', () => {
-    assert.ok(Object.values(en).filter((v) => pointed(v).length).length >= 60);
+    assert.ok(Object.entries(en).filter(([k, v]) => !LESSON.test(k) && pointed(v).length).length >= 40);
     // hand-read: the STS3215's supply voltage, written 7.4 V in English and 7,4 V in French
     assert.match(en['param.bench.actuator.choice.sts3215'], /\b7\.4 V/);
     assert.match(fr['param.bench.actuator.choice.sts3215'], /\b7,4 V/);
