@@ -32,6 +32,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -98,10 +99,11 @@ int from_core(int rc, const char *const *why)
 int count_bad(const char *what, double n, double item_bytes)
 {
     if (n >= 0 && n * item_bytes <= FXB_MAX_BYTES) return 0;
-    char msg[160];
-    snprintf(msg, sizeof msg, "%s = %.17g is outside 0 .. %.17g (buffers stay below 2^31 bytes).",
-             what, n, floor(FXB_MAX_BYTES / item_bytes));
-    set_status(FRIC_E_PARAM_RANGE, -1, msg);
+    char sn[32], smax[32];
+    snprintf(sn, sizeof sn, "%.17g", n);
+    snprintf(smax, sizeof smax, "%.17g", floor(FXB_MAX_BYTES / item_bytes));
+    refuse(FRIC_E_PARAM_RANGE, "fxb.count_outside", "{what} = {n} is outside 0 .. {max} (buffers stay below 2^31 bytes).",
+           "what", what, "n", sn, "max", smax, FXB_END);
     return 1;
 }
 
@@ -110,13 +112,58 @@ int count_bad(const char *what, double n, double item_bytes)
 int length_bad(const char *what, int n, int want)
 {
     if (n == want) return 0;
-    char msg[160];
-    snprintf(msg, sizeof msg, "%s has %d numbers; it must have exactly %d.", what, n, want);
-    set_status(FRIC_E_PARAM_RANGE, -1, msg);
+    char sn[16], sw[16];
+    snprintf(sn, sizeof sn, "%d", n);
+    snprintf(sw, sizeof sw, "%d", want);
+    refuse(FRIC_E_PARAM_RANGE, "fxb.length_exact", "{what} has {n} numbers; it must have exactly {want}.",
+           "what", what, "n", sn, "want", sw, FXB_END);
     return 1;
 }
 
 void set_error(const char *msg) { set_status(msg && *msg ? FRIC_E_PARAM_RANGE : FRIC_OK, -1, msg); }
+
+void restatus(int status) { if (last_status) last_status = status; }
+
+/* The message: text with each {name} of the pairs replaced by its value (a
+ * {word} naming none stays as it is); the values as the core records them
+ * (fric_error.values: "name=text" entries separated by FRIC_VALUE_SEP). */
+void refuse(int status, const char *id, const char *text, ...)
+{
+    enum { MAX = 8 };
+    const char *name[MAX], *value[MAX];
+    int n = 0;
+    va_list ap;
+    va_start(ap, text);
+    for (const char *k; n < MAX && (k = va_arg(ap, const char *)) != NULL; n++) {
+        name[n] = k;
+        value[n] = va_arg(ap, const char *);
+    }
+    va_end(ap);
+    char msg[sizeof last_error];
+    size_t len = 0;
+    for (const char *p = text; *p && len + 1 < sizeof msg;) {
+        const char *e = *p == '{' ? strchr(p, '}') : NULL;
+        int i = n;
+        if (e)
+            for (i = 0; i < n; i++)
+                if (strlen(name[i]) == (size_t)(e - p - 1) && !strncmp(p + 1, name[i], (size_t)(e - p - 1))) break;
+        if (i < n) {
+            int w = snprintf(msg + len, sizeof msg - len, "%s", value[i]);
+            len = w < 0 ? len : len + (size_t)w >= sizeof msg ? sizeof msg - 1 : len + (size_t)w;
+            p = e + 1;
+        } else {
+            msg[len++] = *p++;
+        }
+    }
+    msg[len] = '\0';
+    set_status(status, -1, msg);
+    snprintf(last_id, sizeof last_id, "%s", id);
+    size_t vl = 0;
+    for (int i = 0; i < n && vl + 1 < sizeof last_values; i++) {
+        int w = snprintf(last_values + vl, sizeof last_values - vl, "%s%s=%s", i ? "\x1f" : "", name[i], value[i]);
+        vl = w < 0 ? vl : vl + (size_t)w >= sizeof last_values ? sizeof last_values - 1 : vl + (size_t)w;
+    }
+}
 
 FXB_EXPORT const char *fxb_last_error(void) { return last_error; }
 FXB_EXPORT int fxb_last_status(void) { return last_status; }

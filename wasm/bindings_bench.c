@@ -31,7 +31,7 @@ FXB_EXPORT const fric_bench_preset *fxb_preset_at(int i) { return fric_bench_pre
 int bench_params_bad(int n)
 {
     const fric_scenario *s = fric_scenario_find("bench");
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no bench scenario"); return 1; }
+    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_bench_scenario", "no bench scenario", FXB_END); return 1; }
     return length_bad("params", n, s->n_params);
 }
 
@@ -80,7 +80,7 @@ FXB_EXPORT int fxb_bench_replay(const double *p, int n, double *sim_q, int cap,
     fric_bench_def d;
     const char *why = "";
     if (bench_params_bad(n) || count_bad("cap", cap, sizeof(double))) return 1;
-    if (!lg) { set_status(FRIC_E_LOG_INVALID, -1, "replay: no log is loaded."); return 1; }
+    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.replay_no_log", "replay: no log is loaded.", FXB_END); return 1; }
     if (from_core(fric_bench_def_from_params(p, NULL, &d, &why), &why)) return 1;
     if (from_core(fric_bench_replay(&d, lg, sim_q, (size_t)cap, res, &why), &why)) return 1;
     set_error("");

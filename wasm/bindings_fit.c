@@ -34,9 +34,10 @@
 static int logs_bad(const fric_io_log *const *logs, int n)
 {
     if (n < 1 || n > FRIC_FIT_MAX_LOGS) {
-        char msg[120];
-        snprintf(msg, sizeof msg, "logs: %d logs given; a batch takes 1 to %d.", n, FRIC_FIT_MAX_LOGS);
-        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        char sn[16], smax[16];
+        snprintf(sn, sizeof sn, "%d", n);
+        snprintf(smax, sizeof smax, "%d", FRIC_FIT_MAX_LOGS);
+        refuse(FRIC_E_PARAM_RANGE, "fxb.logs_batch", "logs: {n} logs given; a batch takes 1 to {max}.", "n", sn, "max", smax, FXB_END);
         return 1;
     }
     for (int i = 0; i < n; i++)
@@ -57,7 +58,7 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
 {
     if (logs_bad(logs, n)) return NULL;
     fxb_batch *h = calloc(1, sizeof *h);
-    if (!h) { set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch."); return NULL; }
+    if (!h) { refuse(FRIC_E_NO_MEMORY, "fxb.batch_memory", "out of memory for the batch.", FXB_END); return NULL; }
     const char *why = "";
     int rc = fric_fit_batch_create(logs, (size_t)n, &h->b, &why);
     if (rc) {
@@ -70,7 +71,7 @@ FXB_EXPORT fxb_batch *fxb_fit_batch_new(const fric_io_log *const *logs, int n)
     if (!h->lanes) {
         fric_fit_batch_destroy(&h->b);
         free(h);
-        set_status(FRIC_E_NO_MEMORY, -1, "out of memory for the batch's lanes.");
+        refuse(FRIC_E_NO_MEMORY, "fxb.lanes_memory", "out of memory for the batch's lanes.", FXB_END);
         return NULL;
     }
     set_error("");
@@ -119,7 +120,7 @@ FXB_EXPORT int fxb_fit_caution(const fric_io_log *const *logs, int n, const unsi
 static int integrator_of(int ig, fric_bench_integrator *out)
 {
     if (ig < 0 || ig >= FRIC_BENCH_N_INTEGRATORS) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "integrator: not a bench integrator index (0 bam, 1 mujoco).");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.integrator_index", "integrator: not a bench integrator index (0 bam, 1 mujoco).", FXB_END);
         return 1;
     }
     *out = (fric_bench_integrator)ig;
@@ -162,7 +163,7 @@ static int fit_target(const char *actuator, int model, int ig, fric_fit_target *
 static int fit_losses_args(const fxb_batch *h, const char *actuator, int model, int ig, int count,
                            fric_fit_target *t)
 {
-    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
+    if (!h) { refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
     if (count_bad("count (candidates)", count, (FRIC_FIT_N + 1 + (double)h->b.logs) * sizeof(double))) return 1;
     return fit_target(actuator, model, ig, t);
 }
@@ -213,7 +214,12 @@ FXB_EXPORT int fxb_fit_embed(int small, const double *p_small, int big, double *
 {
     const char *why = "";
     int rc = fric_fit_embed(small, p_small, big, p_big, &why);
-    if (rc) { set_status(FRIC_E_PARAM_RANGE, -1, why && *why ? why : "the models do not embed."); return 1; }
+    if (rc) {
+        /* the core's sentence (its id) with the code this export has always given */
+        if (why && *why) from_core(rc, &why), restatus(FRIC_E_PARAM_RANGE);
+        else refuse(FRIC_E_PARAM_RANGE, "fxb.models_not_embed", "the models do not embed.", FXB_END);
+        return 1;
+    }
     set_error("");
     return 0;
 }
@@ -226,7 +232,7 @@ FXB_EXPORT int fxb_fit_embed(int small, const double *p_small, int big, double *
 FXB_EXPORT int fxb_fit_chain_start(int model, const double *loss, const double *best, double *start)
 {
     if (model < 1 || model > 6) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "model must be 1..6 (M1..M6).");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.model_m1_m6", "model must be 1..6 (M1..M6).", FXB_END);
         return -1;
     }
     set_error("");
@@ -273,8 +279,8 @@ FXB_EXPORT int fxb_fit_bench_params(const char *actuator, int model, const doubl
 {
     if (length_bad("bench params", n, fric_scenario_find("bench")->n_params)) return 1;
     if (tr < -1 || tr >= FRIC_BENCH_N_TREATMENTS) {
-        set_error("treatment: not a bench treatment index (−1 the integrator's, 0 implicit, 1 clip, "
-                  "2 explicit, 3 karnopp).");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.treatment_index", "treatment: not a bench treatment index (−1 the integrator's, 0 implicit, 1 clip, "
+               "2 explicit, 3 karnopp).", FXB_END);
         return 1;
     }
     fric_bench_integrator integ;
@@ -326,7 +332,7 @@ FXB_EXPORT int fxb_fit_sensitivity(fxb_batch *h, const char *actuator, int model
                                    const double *val, const double *p, double tolerance, double *out,
                                    double *base)
 {
-    if (!h) { set_status(FRIC_E_NULL, -1, "no batch (freed?)."); return 1; }
+    if (!h) { refuse(FRIC_E_NULL, "fxb.no_batch", "no batch (freed?).", FXB_END); return 1; }
     fric_fit_target t;
     if (fit_target(actuator, model, ig, &t)) return 1;
     fric_fit_space s;
@@ -380,13 +386,13 @@ FXB_EXPORT fric_fit *fxb_fit_new(const fxb_batch *h, const char *actuator, int m
                                  const double *val, double budget, double seed, double sigma0,
                                  int restarts, const double *start)
 {
-    if (!h) { set_status(FRIC_E_NULL, -1, "no training batch (freed?)."); return NULL; }
+    if (!h) { refuse(FRIC_E_NULL, "fxb.no_training_batch", "no training batch (freed?).", FXB_END); return NULL; }
     if (!(budget >= 1 && budget <= (double)LONG_MAX) || budget != floor(budget)) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "budget must be a whole number of evaluations in 1 .. LONG_MAX.");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.budget_whole", "budget must be a whole number of evaluations in 1 .. LONG_MAX.", FXB_END);
         return NULL;
     }
     if (!(seed >= 0 && seed <= 9007199254740992.0) || seed != floor(seed)) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "seed must be a whole number in 0 .. 2^53.");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.seed_whole", "seed must be a whole number in 0 .. 2^53.", FXB_END);
         return NULL;
     }
     fric_fit_def d;
@@ -414,10 +420,10 @@ FXB_EXPORT int fxb_fit_lambda_max(const fric_fit *f) { return f ? fric_fit_lambd
  * fit is over, −1 when cap is too small (the message). */
 FXB_EXPORT int fxb_fit_ask(fric_fit *f, double *P, int cap)
 {
-    if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return -1; }
+    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
     if (count_bad("cap (candidates)", cap, FRIC_FIT_N * sizeof(double))) return -1;
     int k = fric_fit_ask(f, P, cap);
-    if (k < 0) set_status(FRIC_E_PARAM_RANGE, -1, "cap is below the population: size it with fxb_fit_lambda_max.");
+    if (k < 0) refuse(FRIC_E_PARAM_RANGE, "fxb.cap_population", "cap is below the population: size it with fxb_fit_lambda_max.", FXB_END);
     else set_error("");
     return k;
 }
@@ -430,7 +436,7 @@ FXB_EXPORT void fxb_fit_stop(fric_fit *f) { if (f) fric_fit_stop(f); }
 /* The progress into *out (layout fit_progress). 0, or 1 with the message. */
 FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
 {
-    if (!f) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return 1; }
+    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
     *out = *fric_fit_get_progress(f);
     set_error("");
     return 0;
@@ -440,7 +446,7 @@ FXB_EXPORT int fxb_fit_progress(const fric_fit *f, fric_fit_progress *out)
  * returns the full length, or -1 (the message) without a fit. */
 FXB_EXPORT int fxb_fit_phase(const fric_fit *f, char *buf, int cap)
 {
-    if (!f || cap < 0) { set_status(FRIC_E_NULL, -1, "no fit (freed?)."); return -1; }
+    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
     set_error("");
     return (int)fric_fit_progress_phase(fric_fit_get_progress(f), buf, (size_t)cap);
 }

@@ -31,6 +31,17 @@ void set_status(int status, int param, const char *msg);
 int from_core(int rc, const char *const *why);
 /* FRIC_E_PARAM_RANGE with msg, or FRIC_OK when msg is NULL or "". */
 void set_error(const char *msg);
+/* The bindings' own refusal as a sentence with an id, as the core's have
+ * (fric_error: id, named values): status, the parameter at fault none, the
+ * sentence id ("fxb.no_fit"), its English text with a {name} hole per
+ * value, then the values as (name, text) pairs of strings, ended by FXB_END.
+ * The page's tables have core.<id> for each (English: the text itself;
+ * tests/web/core_sentences.test.mjs walks wasm/ for them too). */
+void refuse(int status, const char *id, const char *text, ...);
+#define FXB_END ((const char *)NULL)
+/* The last failure's status changed to status (its message, id and values
+ * kept); nothing after a success. */
+void restatus(int status);
 /* 1 (with FRIC_E_PARAM_RANGE and the message) unless 0 <= n and
  * n·item_bytes <= FXB_MAX_BYTES. */
 int count_bad(const char *what, double n, double item_bytes);

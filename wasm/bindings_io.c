@@ -172,9 +172,11 @@ FXB_EXPORT int fxb_io_check_size(int kind, double bytes, const char *source, fri
     err->entry = -1;
     if (!(bytes >= 0 && bytes <= 9007199254740992.0)) {
         err->code = FRIC_IO_RANGE;
-        snprintf(err->message, sizeof err->message, "io: a file size of %g bytes is not a size in 0 … 2^53 "
-                 "bytes.", bytes);
-        set_status(FRIC_E_PARAM_RANGE, -1, err->message);
+        char sb[32];
+        snprintf(sb, sizeof sb, "%g", bytes);
+        refuse(FRIC_E_PARAM_RANGE, "fxb.file_size", "io: a file size of {bytes} bytes is not a size in 0 … 2^53 bytes.",
+               "bytes", sb, FXB_END);
+        snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
         return 1;
     }
     int rc = fric_io_check_size((fric_io_file_kind)kind, (unsigned long long)bytes, source, err);
@@ -212,7 +214,7 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
         err->code = FRIC_IO_RANGE;
         err->entry = -1;
         snprintf(err->message, sizeof err->message, "%.300s", fxb_last_error());
-        set_status(FRIC_E_LOG_INVALID, -1, err->message);
+        restatus(FRIC_E_LOG_INVALID);       /* count_bad's sentence, id and values kept */
         return NULL;
     }
     fric_io_log_raw raw;
@@ -232,8 +234,8 @@ FXB_EXPORT fric_io_log *fxb_log_load(int root, const unsigned char *hk, const do
     if (!lg) {
         err->code = FRIC_IO_MEMORY;
         err->entry = -1;
-        snprintf(err->message, sizeof err->message, "out of memory for the log.");
-        set_status(FRIC_E_NO_MEMORY, -1, err->message);
+        refuse(FRIC_E_NO_MEMORY, "fxb.log_memory", "out of memory for the log.", FXB_END);
+        snprintf(err->message, sizeof err->message, "%s", fxb_last_error());
         return NULL;
     }
     int rc = fric_io_log_create_from_raw(&raw, te, source, lg, err);
@@ -257,7 +259,7 @@ FXB_EXPORT void fxb_log_free(fric_io_log *lg) { free(lg); }
 int log_bad(const fric_io_log *lg)
 {
     if (lg) return 0;
-    set_status(FRIC_E_NULL, -1, "no log (freed?).");
+    refuse(FRIC_E_NULL, "fxb.no_log", "no log (freed?).", FXB_END);
     return 1;
 }
 

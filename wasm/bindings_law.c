@@ -32,7 +32,7 @@ FXB_EXPORT int fxb_law_eval(int kind, double Fs, double Fc, double vs, double D,
 {
     if (count_bad("n (points)", n, 2 * sizeof(double))) return 1;
     if (which < FRIC_EVAL_PHI || which > FRIC_EVAL_APPROX) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.which_eval", "which must be 0 (Φ), 1 (Φ_Z) or 2 (eq. 46).", FXB_END);
         return 1;
     }
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
@@ -72,12 +72,12 @@ FXB_EXPORT fric_lut *fxb_lut_new(int kind, double Fs, double Fc, double vs, doub
     fric_lut *lut = fric_lut_create(&law, Z, tol, NULL);
     if (!lut) {
         if (!(tol > 0) || !isfinite(tol))
-            set_status(FRIC_E_PARAM_RANGE, -1, "tol must be a finite tolerance > 0 N.");
+            refuse(FRIC_E_PARAM_RANGE, "fxb.lut_tol", "tol must be a finite tolerance > 0 N.", FXB_END);
         else if (kind != FRIC_STRIBECK)
-            set_status(FRIC_E_UNSUPPORTED, -1, "the look-up table is built for the Stribeck law only.");
+            refuse(FRIC_E_UNSUPPORTED, "fxb.lut_stribeck_only", "the look-up table is built for the Stribeck law only.", FXB_END);
         else
-            set_status(FRIC_E_UNSUPPORTED, -1, "no table could be built for this law and tolerance "
-                       "(tolerance below what double evaluation can guarantee, or out of memory).");
+            refuse(FRIC_E_UNSUPPORTED, "fxb.lut_not_built", "no table could be built for this law and tolerance "
+                   "(tolerance below what double evaluation can guarantee, or out of memory).", FXB_END);
         return NULL;
     }
     set_status(FRIC_OK, -1, "");

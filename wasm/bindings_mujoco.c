@@ -74,7 +74,7 @@ FXB_EXPORT int fxb_native_class(const double *v, int n, const char *name, double
 {
     if (count_bad("cap", cap, 1)) return -1;
     if (!v || n != FRIC_NATIVE_N_KEYS) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "native class: the parameters must be FRIC_NATIVE_N_KEYS numbers.");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.native_class_count", "native class: the parameters must be FRIC_NATIVE_N_KEYS numbers.", FXB_END);
         return -1;
     }
     fric_native_params p;
@@ -98,7 +98,7 @@ FXB_EXPORT int fxb_joint_servo_init(fric_joint *j, const double *p, int n, const
 {
     fric_bench_def d;
     const char *why = "";
-    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    if (!j) { refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
     if (bench_def_of(p, n, lg, &d)) return 1;
     return from_core(fric_joint_init(j, 1, NULL, &d, h, q0, &why), &why);
 }
@@ -108,7 +108,7 @@ FXB_EXPORT int fxb_joint_law_init(fric_joint *j, int kind, double Fs, double Fc,
                                   double alpha, double h, double q0)
 {
     const char *why = "";
-    if (!j) { set_status(FRIC_E_NULL, -1, "no joint."); return 1; }
+    if (!j) { refuse(FRIC_E_NULL, "fxb.no_joint", "no joint.", FXB_END); return 1; }
     fric_law law = make_law(kind, Fs, Fc, vs, D, alpha);
     return from_core(fric_joint_init(j, 0, &law, NULL, h, q0, &why), &why);
 }
@@ -118,9 +118,9 @@ FXB_EXPORT int fxb_joint_prepare(fric_joint *j, double Z)
 {
     const char *why = "";
     if (!(Z > 0) || !isfinite(Z)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "Z = h·(M⁻¹)_ii = %.17g is not a finite number > 0.", Z);
-        set_status(FRIC_E_PARAM_RANGE, -1, msg);
+        char sz[32];
+        snprintf(sz, sizeof sz, "%.17g", Z);
+        refuse(FRIC_E_PARAM_RANGE, "fxb.joint_z", "Z = h·(M⁻¹)_ii = {z} is not a finite number > 0.", "z", sz, FXB_END);
         return 1;
     }
     return from_core(fric_joint_retune(j, Z, &why), &why);

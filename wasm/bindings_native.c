@@ -20,7 +20,7 @@
 static int native_of(const double *p, int n, fric_native_params *np)
 {
     if (n != FRIC_NATIVE_N_KEYS || !p) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.native_count", "native: the parameters must be the 16 values of FRIC_NATIVE_KEYS.", FXB_END);
         return 1;
     }
     int i = 0;
@@ -58,7 +58,7 @@ FXB_EXPORT int fxb_native_bench_mjcf(const double *p, int n, const fric_io_log *
 {
     fric_native_params np;
     if (count_bad("cap", cap, 1) || native_of(p, n, &np)) return -1;
-    if (!lg) { set_status(FRIC_E_LOG_INVALID, -1, "native: no log is loaded."); return -1; }
+    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return -1; }
     fric_native_bench b;
     fric_native_bench_from_log(&np, lg, &b);
     int len = fric_native_bench_mjcf(&b, cap > 0 ? buf : NULL, cap > 0 ? (size_t)cap : 0);
@@ -88,7 +88,7 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
     fric_native_params np;
     const char *why = "";
     if (count_bad("cap", cap, sizeof(double)) || native_of(p, n, &np)) return 1;
-    if (!lg) { set_status(FRIC_E_LOG_INVALID, -1, "native: no log is loaded."); return 1; }
+    if (!lg) { refuse(FRIC_E_LOG_INVALID, "fxb.native_no_log", "native: no log is loaded.", FXB_END); return 1; }
     fric_bench_replay_result r;
     if (from_core(fric_native_replay(&np, lg, sim_q, (size_t)cap, &r, &why), &why)) return 1;
     res[0] = r.mae;
@@ -106,9 +106,9 @@ FXB_EXPORT int fxb_native_replay(const double *p, int n, const fric_io_log *lg, 
  * with the message. */
 FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int count, double *loss, double *mae)
 {
-    if (!h) { set_status(FRIC_E_NULL, -1, "native: no fit batch."); return 1; }
+    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
     if (count_bad("count", count, FRIC_NATIVE_N_KEYS * sizeof(double)) || count < 1) {
-        if (count < 1) set_status(FRIC_E_PARAM_RANGE, -1, "native: count must be >= 1.");
+        if (count < 1) refuse(FRIC_E_PARAM_RANGE, "fxb.native_count_1", "native: count must be >= 1.", FXB_END);
         return 1;
     }
     size_t N = h->b.logs;
@@ -130,9 +130,9 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
 {
     fric_native_params s, b;
     const char *why = "";
-    if (!h) { set_status(FRIC_E_NULL, -1, "native: no fit batch."); return 1; }
+    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
     if (native_of(start, FRIC_NATIVE_N_KEYS, &s)) return 1;
-    if (budget < 10) { set_status(FRIC_E_PARAM_RANGE, -1, "native: budget must be >= 10 evaluations."); return 1; }
+    if (budget < 10) { refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
     fric_native_fit_space box;
     fric_native_fit_space_default(&box);
     double loss = 0;

@@ -24,7 +24,7 @@
 static int regions_bad(int kind, int n)
 {
     if (kind != 0 && kind != 1) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "kind must be 0 (servo) or 1 (screw).");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.regions_kind", "kind must be 0 (servo) or 1 (screw).", FXB_END);
         return 1;
     }
     return length_bad("c (law numbers)", n, kind == 1 ? 0 FRIC_SCREW_FIELDS(FXB_COUNT) : FRIC_SERVO_N_COEFS);
@@ -90,11 +90,11 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
 {
     if (regions_bad(kind, nc)) return 1;
     if (nx < 1 || ny < 1 || count_bad("nx·ny (cells)", (double)nx * ny, 1)) {
-        if (nx < 1 || ny < 1) set_status(FRIC_E_PARAM_RANGE, -1, "nx and ny must be at least 1.");
+        if (nx < 1 || ny < 1) refuse(FRIC_E_PARAM_RANGE, "fxb.regions_nx_ny", "nx and ny must be at least 1.", FXB_END);
         return 1;
     }
     if (!(T > 0) || !isfinite(T)) {
-        set_status(FRIC_E_PARAM_RANGE, -1, "T must be a finite half-width > 0 N·m.");
+        refuse(FRIC_E_PARAM_RANGE, "fxb.regions_t", "T must be a finite half-width > 0 N·m.", FXB_END);
         return 1;
     }
     fric_regions_law law = regions_law(kind, c);
@@ -106,10 +106,12 @@ FXB_EXPORT int fxb_regions_grid(int kind, const double *c, int nc, double dtheta
             double tm = T * ((2.0 * k + 1) / nx - 1);
             int g = fric_regions_classify(&law, dtheta, tm, te);
             if (g < 0) {
-                char msg[200];
-                snprintf(msg, sizeof msg, "the cell (τm, τe) = (%g, %g) N·m at dtheta = %g rad/s "
-                         "has no region; give a smaller T.", tm, te, dtheta);
-                set_status(FRIC_E_PARAM_RANGE, -1, msg);
+                char stm[32], ste[32], sd[32];
+                snprintf(stm, sizeof stm, "%g", tm);
+                snprintf(ste, sizeof ste, "%g", te);
+                snprintf(sd, sizeof sd, "%g", dtheta);
+                refuse(FRIC_E_PARAM_RANGE, "fxb.regions_cell", "the cell (τm, τe) = ({tm}, {te}) N·m at dtheta = {dtheta} rad/s "
+                       "has no region; give a smaller T.", "tm", stm, "te", ste, "dtheta", sd, FXB_END);
                 return 1;
             }
             out[(size_t)r * (size_t)nx + (size_t)k] = (unsigned char)g;

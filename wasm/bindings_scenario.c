@@ -29,7 +29,7 @@ static int scn_apply(fric_status (*apply)(const fric_scenario *, void *, const d
                      int i, void *state, const double *p, int n)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return FRIC_E_UNKNOWN_NAME; }
+    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return FRIC_E_UNKNOWN_NAME; }
     if (length_bad("params", n, s->n_params)) return FRIC_E_PARAM_RANGE;
     const char *why = "";
     return from_core(apply(s, state, p, &why), &why);
@@ -56,7 +56,7 @@ FXB_EXPORT int fxb_scn_retune(int i, void *state, const double *p, int n)
 FXB_EXPORT int fxb_scn_step(int i, void *state, double *rows, int n)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
+    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
     if (count_bad("n (rows)", n, (double)s->n_cols * sizeof(double))) return -1;
     int k = 0;
     for (; k < n; k++) {
@@ -74,7 +74,7 @@ FXB_EXPORT int fxb_scn_step(int i, void *state, double *rows, int n)
 FXB_EXPORT int fxb_scn_shape(int i, const void *state, double *xyf, int max)
 {
     const fric_scenario *s = scn(i);
-    if (!s) { set_status(FRIC_E_UNKNOWN_NAME, -1, "no such scenario"); return -1; }
+    if (!s) { refuse(FRIC_E_UNKNOWN_NAME, "fxb.no_scenario", "no such scenario", FXB_END); return -1; }
     if (count_bad("max (points)", max, 3.0 * sizeof(double))) return -1;
     int k = fric_scenario_shape(s, state, xyf, max);
     if (k < 0) { const char *why = fric_status_last().message; from_core(1, &why); }

@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, ROOT } from './load.mjs';
-import { fill } from '../../web/src/i18n/index.js';
+import { fill, coreSentence } from '../../web/src/i18n/index.js';
 import { TABLES } from '../../web/src/i18n/tables.js';
 
 const { en, fr } = TABLES;
@@ -34,24 +34,16 @@ function errorOf(fn) {
   return assert.fail('no error');
 }
 
-/** e as the French page writes it (tCore's rule, without the decimal comma,
- *  which h-comma's format.js owns): the prefix through coreprefix.*, the
- *  sentence core.<id> of the French table filled with the named values. */
+/** e as the French page writes it (i18n/index.js coreSentence, tCore's own
+ *  rule, here without the decimal comma, which h-comma's format.js owns): the
+ *  prefix through coreprefix.*, the sentence core.<id> of the French table
+ *  filled with the named values. */
 function french(e) {
   assert.ok(e.id, `no id: ${e.message}`);
   assert.ok(`core.${e.id}` in fr, `no French entry core.${e.id}`);
-  const vars = Object.fromEntries(Object.entries(e.values).map(([k, v]) => [k, fr[`corevalue.${v}`] ?? v]));
-  let prefix = e.prefix;
-  for (const [k, s] of Object.entries(en)) {
-    if (!k.startsWith('coreprefix.') || !prefix) continue;
-    const parts = s.split(/\{(\w+)\}/);
-    const re = new RegExp(`^${parts.map((x, i) => (i % 2 ? `(?<${x}>.*?)` : x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
-    const m = re.exec(prefix);
-    if (m) { prefix = fill(fr[k], m.groups || {}); break; }
-  }
   // the English one is the message itself, byte for byte (the CLI's language)
   assert.equal(e.prefix + fill(en[`core.${e.id}`], e.values), e.message);
-  return prefix + fill(fr[`core.${e.id}`], vars);
+  return coreSentence(fr, e, '.');
 }
 
 describe('three refusals a page user meets, in French (written by hand)', () => {
@@ -59,11 +51,11 @@ describe('three refusals a page user meets, in French (written by hand)', () => 
     const e = errorOf(() => core.io.checkSize('robot', 70 * 1048576, 'so101.xml'));
     assert.equal(e.code, 'FRIC_E_FILE');
     assert.equal(e.id, 'size.robot');
-    assert.equal(french(e), `robot so101.xml: les fichiers que nomme le MJCF (ses inclusions et leurs ressources) font ensemble 70.0 Mio (73400320 octets)${NB}; les fichiers d'un robot sont lus jusqu'à 64 Mio (67108864 octets)${NB}: ceux du SO-101 font 15,4 Mo${NB}; laissez de côté ce dont le MJCF n'a pas besoin.`);
+    assert.equal(french(e), `robot so101.xml${NB}: les fichiers que nomme le MJCF (ses inclusions et leurs ressources) font ensemble 70.0 Mio (73400320 octets)${NB}; les fichiers d'un robot sont lus jusqu'à 64 Mio (67108864 octets)${NB}: ceux du SO-101 font 15,4 Mo${NB}; laissez de côté ce dont le MJCF n'a pas besoin.`);
     // one asset over its 32 MiB: 40 MiB = 41943040 bytes
     const a = errorOf(() => core.io.checkSize('asset', 40 * 1048576, 'big.stl'));
     assert.equal(a.id, 'size.asset');
-    assert.ok(french(a).startsWith(`asset big.stl: le fichier fait 40.0 Mio (41943040 octets)${NB}; un maillage,`), french(a));
+    assert.ok(french(a).startsWith(`ressource big.stl${NB}: le fichier fait 40.0 Mio (41943040 octets)${NB}; un maillage,`), french(a));
   });
   it('an MJCF nested 65 deep (the limit is 64 levels)', () => {
     const text = `${'<body>\n'.repeat(65)}${'</body>\n'.repeat(65)}`;
@@ -101,5 +93,57 @@ describe('no plain core sentence is left but these', () => {
     const found = plainCalls();
     const over = Object.entries(found).filter(([f, n]) => n > (LEFT[f] ?? 0)).map(([f, n]) => `${f}: ${n} plain (allowed ${LEFT[f] ?? 0})`);
     assert.deepEqual(over, []);
+  });
+});
+
+describe('the bindings\' own refusals and the wrappers\' prefixes in French (written by hand)', () => {
+  const stribeck = { kind: 'stribeck', Fs: 2.5, Fc: 0.4, vs: 0.06, D: 4.5, alpha: 1 };
+  it('a binding\'s refusal: a look-up table asked with tol = 0 (wasm/bindings_law.c)', () => {
+    const e = errorOf(() => core.law.lookupTable(stribeck, 0.01, 0));
+    assert.equal(e.code, 'FRIC_E_PARAM_RANGE');
+    assert.equal(e.id, 'fxb.lut_tol');
+    assert.equal(french(e), 'tol doit être une tolérance finie > 0 N.');
+  });
+  it('a scenario\'s prefix around the law\'s sentence: model-a with Fs = 0.1 below Fc = 0.5 (Stribeck, implicit)', () => {
+    const e = errorOf(() => core.scenario.simulation('model-a', { law: 'stribeck', Fs: 0.1, Fc: 0.5 }));
+    assert.equal(e.id, 'law.fs_not_above_fc');
+    assert.equal(e.prefix, 'model-a (law = stribeck, friction = implicit): ');
+    assert.equal(coreSentence(fr, e, ','), `model-a (loi = Stribeck, frottement = implicite)${NB}: Fs = 0,1 doit dépasser Fc = 0,5 pour la loi Stribeck `
+      + `(frottement statique au-dessus du niveau de Coulomb)${NB}; montez Fs ou baissez Fc, ou prenez la loi de Coulomb visqueux pour Fs = Fc.`);
+  });
+  it('wrappers one inside another: "replay: batch: log 3: params a.json: " and "model-a: step 12: t = 0.5 s: "', () => {
+    const e = { message: '', id: 'fxb.no_fit', values: {}, prefix: 'replay: batch: log 3: params a.json: ' };
+    assert.equal(coreSentence(fr, e, ','), `relecture${NB}: lot${NB}: enregistrement 3${NB}: fichier de paramètres a.json${NB}: pas d'ajustement (libéré${NB}?).`);
+    assert.equal(coreSentence(fr, { ...e, prefix: 'model-a: step 12: t = 0.5 s: ' }, ','), `model-a${NB}: pas 12${NB}: t = 0,5 s${NB}: pas d'ajustement (libéré${NB}?).`);
+  });
+  it('every wrapper of core/ (fric__reword, fric__fail_around, fric_ex_refuse, fric__bench_prefix) has its French prefix', () => {
+    // each format's text before its inner sentence ("batch: log %zu: " of "batch: log %zu: %s"), its
+    // conversions given sample values; written in French, no English ": " is left in it (every colon
+    // after a no-break space: an entry coreprefix.* matched every part)
+    const prefixes = [];
+    const walk = (dir) => {
+      for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, d.name);
+        if (d.isDirectory()) { walk(p); continue; }
+        if (!p.endsWith('.c') || p.endsWith(path.join('base', 'status.c'))) continue;
+        const src = fs.readFileSync(p, 'utf8');
+        const lit = (s) => [...s.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]).join('');
+        for (const m of src.matchAll(/\bfric__(?:reword|fail_around)\s*\((?:[^"()]*,)?\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+          const f = lit(m[1]);
+          if (f.endsWith('%s') && f !== '%s' && f !== '%s%s') prefixes.push([p, f.slice(0, -2)]);
+        }
+        for (const m of src.matchAll(/\bfric_ex_refuse\s*\(\s*why,\s*\w+,\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) prefixes.push([p, `${lit(m[1])}: `]);
+        for (const m of src.matchAll(/\bfric__bench_prefix\s*\(\s*"([^"]*)"/g)) prefixes.push([p, m[1]]);
+      }
+    };
+    walk(path.join(ROOT, 'core'));
+    assert.ok(prefixes.length >= 35, `${prefixes.length} wrappers found`);
+    const sample = (f) => f.replace('models-bd, %s model %s', 'models-bd, original model B').replace(/\(law = %s/g, '(law = stribeck').replace(/friction = %s/g, 'friction = implicit')
+      .replace(/%(\.\d+)?s/g, 'model-a').replace(/%(ll|z|l)?[du]/g, '3').replace(/%(\.\d+)?g/g, '0.5');
+    const bad = prefixes.map(([p, f]) => [path.relative(ROOT, p), sample(f)])
+      .map(([p, s]) => [p, s, coreSentence(fr, { message: '', id: 'fxb.no_fit', values: {}, prefix: s }, ',')])
+      .filter(([, , out]) => /[^\u00a0]:/.test(out.slice(0, -fr['core.fxb.no_fit'].length)))
+      .map(([p, s, out]) => `${p}: '${s}' → '${out}'`);
+    assert.deepEqual(bad, []);
   });
 });

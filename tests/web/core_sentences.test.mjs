@@ -63,6 +63,19 @@ function coreIds() {
     }
   };
   walk(path.join(ROOT, 'core'));
+  // the bindings' own refusals (wasm/bindings*.c refuse: status, id, text, then (name, value) pairs, FXB_END)
+  for (const f of fs.readdirSync(path.join(ROOT, 'wasm')).filter((x) => x.endsWith('.c'))) {
+    const src = fs.readFileSync(path.join(ROOT, 'wasm', f), 'utf8');
+    for (const m of src.matchAll(/\brefuse\(\s*\w+,\s*"([a-z][\w]*\.[\w.]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)) {
+      const text = [...m[2].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => cString(x[1])).join('');
+      const open = m.index + m[0].indexOf('(');
+      // after the text's literals: , "name", value, "name", value, …, FXB_END
+      const rest = callArgs(src, open).slice(m.index + m[0].length - open - 1);
+      const names = [...rest.matchAll(/"(\w+)"\s*,/g)].map((x) => x[1]);
+      assert.match(rest, /,\s*FXB_END\s*$/, `${f} ${m[1]}: its values end with FXB_END`);
+      out.push({ id: m[1], text, names, file: path.join('wasm', f) });
+    }
+  }
   return out;
 }
 

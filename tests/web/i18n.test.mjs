@@ -136,3 +136,40 @@ describe('the language', () => {
     assert.equal(fill(en['runbar.step.title'], { step: 'dt' }), 'Advance one time step dt while paused (S)');
   });
 });
+
+describe('French numbers: the decimal comma in the fixed texts', () => {
+  // A digit, a point, a digit in a French text is a number written the English way, unless it is
+  // one of these, which are not numbers a person reads as such: a ⟦quoted⟧ lesson number (the page
+  // writes it in its language: dom.js quoteNodes), a section reference (§4.2, §3.1.1), a URL or an
+  // address, a version (MuJoCo 2.2.2, Apache-2.0), a file's own syntax (timestep="0.002", JSON's
+  // -1.5, 2e-3), or a key (corevalue.<English text>: only its value is checked).
+  const ALLOWED = [
+    /⟦[^⟦⟧]*⟧/g,
+    /§[\dA-Z][\w.-]*/g,
+    /\bhttps?:\/\/\S+/g,
+    /\b\d+\.\d+\.\d+\b/g,              // versions and addresses: 2.2.2, 127.0.0.1
+    /Apache-2\.0/g,
+    /MuJoCo \d+(\.\d+)+/g,          // a version: MuJoCo 3.14
+    /\b\w+="[^"]*"/g,                  // an MJCF attribute as the file writes it
+    /\(des nombres comme [^)]*\)/g,    // JSON's own numbers (core.paramskey.carry_json)
+  ];
+  const pointed = (s) => ALLOWED.reduce((x, re) => x.replace(re, ' '), s).match(/\d\.\d/g) || [];
+  it('the scan sees a number written with a point, and passes the allowed forms', () => {
+    assert.equal(pointed('la consigne de 1.2 rad').length, 1);
+    assert.equal(pointed('±0.36 A').length, 1);
+    assert.deepEqual(pointed('§4.2, §3.1.1, ⟦0.184⟧ s, MuJoCo 2.2.2, http://127.0.0.1:8000/, Apache-2.0, timestep="0.002"'), []);
+  });
+  // a lesson's texts (notice, steps) keep the point in every table: the page writes each of their
+  // numbers in its language's form (dom.js quoteNodes; comma.test.mjs checks the rule)
+  const LESSON = /\.lesson\.(notice|step\d+)$/;
+  it('no French text writes a decimal point (7,4 V, not 7.4 V), but a lesson\'s (written by quoteNodes)', () => {
+    const bad = Object.entries(fr).filter(([k, v]) => !LESSON.test(k) && pointed(v).length).map(([k, v]) => `${k}: ${pointed(v).join(' ')} in ${v.slice(0, 80)}`);
+    assert.deepEqual(bad, []);
+  });
+  it('the same texts in English keep the point (the scan is not vacuous)', () => {
+    assert.ok(Object.entries(en).filter(([k, v]) => !LESSON.test(k) && pointed(v).length).length >= 40);
+    // hand-read: the STS3215's supply voltage, written 7.4 V in English and 7,4 V in French
+    assert.match(en['param.bench.actuator.choice.sts3215'], /\b7\.4 V/);
+    assert.match(fr['param.bench.actuator.choice.sts3215'], /\b7,4 V/);
+  });
+});

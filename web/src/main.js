@@ -23,7 +23,7 @@ import { VIEWS } from './views/index.js';
 import { setHook } from './testHooks.js';
 import { glossary } from './glossary.js';
 import { symbolNodes } from './dom.js';
-import { t, lang, LANGUAGES, langMissing } from './i18n/index.js';
+import { t, tCore, lang, LANGUAGES, langMissing } from './i18n/index.js';
 import { startOffline } from './offline.js';
 import { onRefused } from './refusal.js';
 import { fmt } from './format.js';
@@ -153,6 +153,7 @@ async function start() {
     return;
   }
   setHook('core', 'wrapper', core); // for the browser tests and the console (window.__fx.core.wrapper)
+  setHook('core', 'say', tCore);    // the page's writer of the core's sentences (window.__fx.core.say: e2e frtext)
 
   const tabs = document.getElementById('tabs');
   const main = document.getElementById('view');

@@ -2,6 +2,8 @@
 // and tests/web/e2e.d/*.mjs) read from the page: window.__fx.<area>.<hook>.
 //
 //   __fx.core.wrapper              the wasm wrapper (main.js; for the console)
+//   __fx.core.say                  the page's tCore (i18n/index.js: a core or binding
+//                                  sentence in the page's language)
 //   __fx.charts.all                every chart's data: Chart.js charts and the
 //                                  live charts' mirrors (a Set)
 //   __fx.fit.workers               the live fit workers (a Set)

@@ -173,7 +173,7 @@ export async function scenariosLesson(h, lang) {
       // in another language, the core's eq. 15 sentence in it (i18n core.law.eq15_start), its numbers with the language's mark
       const needs5 = lang === 'en' ? `needs 1/Z > ${need[1]}, but 1/Z = ${need[2]}`
         : fill(/[^,;:(]*1\/Z > \{need\}[^;]*\{inv_z\}/.exec(L['core.law.eq15_start'])[0].trim(), { need: local(need[1]), inv_z: local(need[2]) });
-      expect(m5.includes(`${named('rational')}: `) && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
+      expect(m5.includes(L['scenarios.res.variant'].replace('{label}', named('rational')).replace('{message}', '')) && m5.includes(needs5), `step 5 message: '${m5}', CLI '${need[0]}'`);
       see(page, steps[4]);
       await shot(page, `scenarios-5${tag}`);
       await sameAsSetUp(page, snaps);

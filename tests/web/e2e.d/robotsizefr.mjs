@@ -37,13 +37,13 @@ export default async function robotSizeFrench(h) {
   await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200);
   await page.locator('#mujoco-robot > summary').click();
   const error = () => page.evaluate(() => { const e = document.getElementById('mujoco-robot-error'); return e.hidden ? '' : e.textContent; });
-  const english = /the file is|read up to|together|leave out|simplify/;
+  const english = /the file is|read up to|together|leave out|simplify|^asset /;
 
   await check('robotsizefr: a 100 MiB mesh is refused in French (the file, its size, the 32 MiB limit)', async () => {
     await page.setInputFiles('#mujoco-robot-folder', big);
     const msg = await waitFor(async () => (await error()) || null, 60_000, 50);
     const want = `le fichier fait 100,0 Mio (104857600 octets)${NB}; un maillage, une texture ou une autre ressource est lu jusqu'à 32 Mio (33554432 octets)${NB}: le plus gros maillage du SO-101 fait 2,7 Mo${NB}; simplifiez le maillage.`;
-    expect(msg && msg.startsWith('asset big.stl') && msg.endsWith(want), `the sentence: '${msg}' (want '…${want}')`);
+    expect(msg && msg.startsWith('ressource big.stl') && msg.endsWith(want), `the sentence: '${msg}' (want '…${want}')`);
     expect(!english.test(msg || ''), `English in: '${msg}'`);
     return msg;
   });
@@ -54,7 +54,7 @@ export default async function robotSizeFrench(h) {
     // the three meshes (94371840 bytes), with the MJCF's bytes when it was sized first
     const sizes = [94371840, 94371840 + Buffer.byteLength(xml)];
     const want = (n) => `les fichiers que nomme le MJCF (ses inclusions et leurs ressources) font ensemble 90,0 Mio (${n} octets)${NB}; les fichiers d'un robot sont lus jusqu'à 64 Mio (67108864 octets)${NB}: ceux du SO-101 font 15,4 Mo${NB}; laissez de côté ce dont le MJCF n'a pas besoin.`;
-    expect(msg && msg.startsWith('robot ') && sizes.some((n) => msg.endsWith(want(n))), `the sentence: '${msg}' (want '…${want(sizes[0])}')`);
+    expect(msg && /^robot \S+\u00a0: /.test(msg) && sizes.some((n) => msg.endsWith(want(n))), `the sentence: '${msg}' (want '…${want(sizes[0])}')`);
     expect(!english.test(msg || ''), `English in: '${msg}'`);
     return msg;
   });

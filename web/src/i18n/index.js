@@ -117,36 +117,71 @@ const CHOICE_VALUES = new Set(['law', 'treatment', 'method']);
 
 /** A sentence of the core in the page's language: e an Error of the wrapper
  *  (wasm/api/base.js coreError: message, id, values, prefix) or a worker's
- *  copy of its fields. The table's core.<id> filled with the values (each
- *  number in the language's form, format.js localNumber; a law, treatment
- *  or method by the name the page shows for it, tChoice), after the
- *  message's prefix; the English message itself on the English page, for a
- *  message without an id, or when the table has no core.<id>. */
+ *  copy of its fields. The English message itself on the English page, else
+ *  coreSentence in the page's table and decimal mark. */
 export function tCore(e) {
   if (!e) return '';
-  const message = String(e.message ?? e);
-  const s = lang !== 'en' && e.id ? table[`core.${e.id}`] : undefined;
-  if (s === undefined) return message;
-  // a value that is a word of the core's (a JSON kind: "an object") has its entry corevalue.<word>;
-  // a value that names a choice of the core (a law: "rational") is the name the page shows for it (tChoice)
-  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, CHOICE_VALUES.has(k) ? tChoice(v)
-    : table[`corevalue.${v}`] ?? localNumber(v, decimalMark)]));
-  return `${localPrefix(e.prefix || '')}${fill(s, vars)}`;
+  return lang === 'en' ? String(e.message ?? e) : coreSentence(table, e, decimalMark);
 }
 
-/** A prefix the core put before a sentence ("params paste: key "kt": ") in the page's
- *  language: the table's coreprefix.<kind> whose English form it matches, filled with
- *  what the English one's {name}s matched; else the prefix as it is. */
-function localPrefix(prefix) {
-  if (!prefix) return prefix;
-  for (const [k, s] of Object.entries(en)) {
-    if (!k.startsWith('coreprefix.') || !(k in table)) continue;
-    const parts = s.split(/\{(\w+)\}/);   // literal, name, literal, …
-    const re = new RegExp(`^${parts.map((x, i) => (i % 2 ? `(?<${x}>.*?)` : x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
-    const m = re.exec(prefix);
-    if (m) return fill(table[k], m.groups || {});
+/** The sentence of e (as tCore's) in table `tbl` with decimal mark `mark`:
+ *  the table's core.<id> filled with the values (each number in that form,
+ *  format.js localNumber; a law, treatment or method by the name the table
+ *  gives it, choice.<value>; a word of the core's, a JSON kind: "an object",
+ *  by its corevalue.<word>), after the message's prefix (localPrefix); the
+ *  English message itself for a message without an id, or when the table
+ *  has no core.<id>. */
+export function coreSentence(tbl, e, mark) {
+  const message = String(e.message ?? e);
+  const s = e.id ? tbl[`core.${e.id}`] : undefined;
+  if (s === undefined) return message;
+  const vars = Object.fromEntries(Object.entries(e.values || {}).map(([k, v]) => [k, CHOICE_VALUES.has(k) ? choiceIn(tbl, v)
+    : tbl[`corevalue.${v}`] ?? localNumber(v, mark)]));
+  return `${localPrefix(tbl, e.prefix || '', mark)}${fill(s, vars)}`;
+}
+
+const choiceIn = (tbl, value) => tbl[`choice.${value}`] ?? en[`choice.${value}`] ?? String(value);
+
+/** A prefix the core put before a sentence ("params paste: key "kt": ", "replay: batch: log 3: ")
+ *  in table tbl's language: from its start, one wrapper after another, the table's
+ *  coreprefix.<kind> whose English form begins what is left (the most specific first: the
+ *  longest literal text), filled with what the English one's {name}s matched (a number with
+ *  mark, a method by its name, choice.<value>; {id}, a name of the core's, as it is); what
+ *  no entry matches is left as it is. */
+function localPrefix(tbl, prefix, mark) {
+  let out = '', rest = prefix;
+  while (rest) {
+    let hit = null;
+    for (const [k, re] of prefixPatterns(tbl)) {
+      const m = re.exec(rest);
+      if (m) { hit = [k, m]; break; }
+    }
+    if (!hit) return out + rest;
+    const [k, m] = hit;
+    const vars = Object.fromEntries(Object.entries(m.groups || {}).map(([n, v]) => [n, CHOICE_VALUES.has(n) ? choiceIn(tbl, v) : v]));
+    out += fill(tbl[k], localVars(vars, mark));
+    rest = rest.slice(m[0].length);
   }
-  return prefix;
+  return out;
+}
+
+const prefixRes = new WeakMap();
+/** [key, RegExp] of each coreprefix.<kind> table tbl has, anchored at the start, the
+ *  longest literal text first ({id}: one name of the core's, letters, digits, '.', '-', '_';
+ *  any other {name}: the shortest text that lets the rest match). */
+function prefixPatterns(tbl) {
+  if (prefixRes.has(tbl)) return prefixRes.get(tbl);
+  const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const list = Object.entries(en).filter(([k]) => k.startsWith('coreprefix.') && k in tbl)
+    .map(([k, s]) => {
+      const parts = s.split(/\{(\w+)\}/);   // literal, name, literal, …
+      const literal = parts.filter((x, i) => !(i % 2)).join('').length;
+      const re = new RegExp(`^${parts.map((x, i) => (i % 2 ? `(?<${x}>${x === 'id' ? '[\\w.-]+' : '.*?'})` : esc(x))).join('')}`, 's');
+      return [k, re, literal];
+    })
+    .sort((a, b) => b[2] - a[2]);
+  prefixRes.set(tbl, list);
+  return list;
 }
 
 /** tCore of a worker's { message, sentence: { id, values, prefix } }. */
@@ -156,7 +191,7 @@ export const tCoreOf = (m) => tCore(m?.sentence ? { message: m.message, ...m.sen
  *  method: 'implicit', 'semi-implicit', …): choice.<value> of the table, else
  *  the value itself (the core's identifier, which files, URLs and helps keep). */
 export function tChoice(value) {
-  return table[`choice.${value}`] ?? en[`choice.${value}`] ?? String(value);
+  return choiceIn(table, value);
 }
 
 /** A select's label for a choice of the core: its name, with the identifier

@@ -239,7 +239,7 @@ export function mount(container, { core, state }) {
         const bytes = lut.bytes;
         lutInfo.textContent = t('laws.lut.info', { bytes, kib: (bytes / 1024).toFixed(1), tol: fmt(tol) });
       } catch (e) {
-        lutInfo.textContent = t('laws.lut.none', { message: e.message });
+        lutInfo.textContent = t('laws.lut.none', { message: tCore(e) });   // the binding's sentence in the page's language
       } finally {
         if (lut) lut.free();
       }

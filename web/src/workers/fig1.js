@@ -19,6 +19,7 @@
 //   { type: 'cancelled' } | { type: 'failed', message }
 import { loadFrictionCore } from '../../../wasm/friction.js';
 import { fig1Steps } from '../mujoco/fig1.js';
+import { t, tCore } from '../i18n/index.js';
 
 const SLICE_MS = 50;      // work between two looks at the message queue [ms]
 const REPORT_MS = 100;    // progress messages at most this often [ms]
@@ -31,7 +32,7 @@ function load(mujocoUrl) {
   engines = engines || Promise.all([
     import(/* a URL: esbuild leaves it to the browser */ mujocoUrl).then((mod) => mod.default()),
     fetch('friction_core.wasm').then((r) => {
-      if (!r.ok) throw new Error(`could not load friction_core.wasm: HTTP ${r.status}`);
+      if (!r.ok) throw new Error(t('mujoco.fig1.coreFetch', { status: r.status }));
       return r.arrayBuffer();
     }).then((b) => loadFrictionCore({ wasmBinary: new Uint8Array(b) })),
   ]).catch((e) => { engines = null; throw e; });
@@ -42,7 +43,8 @@ self.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'cancel') { cancelled.add(m.id); return; }
   if (m.type === 'run') {
-    run(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err.message }))
+    // the core's sentence in the page's language (the worker's URL names it: ?lang=)
+    run(m).catch((err) => self.postMessage({ type: 'failed', id: m.id, message: err?.id ? tCore(err) : String(err?.message ?? err) }))
       .finally(() => cancelled.delete(m.id));
   }
 };
@@ -51,7 +53,7 @@ async function run(m) {
   const t0 = performance.now();
   const [mj, core] = await load(m.mujocoUrl);
   if (m.files) files = new Map(m.files);
-  if (!files) throw new Error('no files of the 2R arm were given');
+  if (!files) throw new Error(t('mujoco.fig1.noFiles'));
   const it = fig1Steps(mj, core, files, { kp: m.kp });
   // the first step of the generator compiles the meshes (MuJoCo, once per files)
   let first = true, loadMs = 0, t1 = 0;

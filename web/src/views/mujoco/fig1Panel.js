@@ -9,7 +9,7 @@
 import { el, button } from '../../dom.js';
 import { lineBox, COLORS } from '../../charts.js';
 import { setHook, clearHook } from '../../testHooks.js';
-import { t } from '../../i18n/index.js';
+import { t, lang } from '../../i18n/index.js';
 import { mujocoUrl } from './load.js';
 import { EXAMPLES, fetchExampleFiles } from '../../mujoco/examples.js';
 import { FIG1 } from '../../mujoco/fig1.js';
@@ -122,7 +122,8 @@ export function fig1Section(parent, { before = null } = {}) {
 
   /** The job running.id in the worker: its result, or null when cancelled. */
   function inWorker(kp) {
-    if (!worker) worker = new Worker('fig1.worker.js', { type: 'module' });
+    // the worker speaks the page's language (?lang=: i18n/index.js reads it there)
+    if (!worker) worker = new Worker(`fig1.worker.js?lang=${lang}`, { type: 'module' });
     const { id } = running;
     const msg = { type: 'run', id, kp, mujocoUrl: mujocoUrl() };
     // the files go once: the worker keeps them (MuJoCo compiles the meshes once)

@@ -13,7 +13,7 @@ export function resultText(sc, job) {
     const label = job.vs[ri].label;
     const who = label || sc.name;
     if (!r.last) {
-      if (r.error) errors.push(`${label ? `${label}: ` : ''}${r.error}`);
+      if (r.error) errors.push(label ? t('scenarios.res.variant', { label, message: r.error }) : r.error);
       else lines.push(t('scenarios.res.cancelledFirst', { who }));
       return;
     }
@@ -22,7 +22,8 @@ export function resultText(sc, job) {
     else if (r.error) {
       tErr = Math.min(tErr, at);
       lines.push(t('scenarios.res.stopped', { who, t: tt, summary: sc.summary(r.last, false) }));
-      errors.push(`${label ? `${label}: ` : ''}${t('scenarios.res.diverged', { t: tt, error: r.error })}`);
+      const diverged = t('scenarios.res.diverged', { t: tt, error: r.error });
+      errors.push(label ? t('scenarios.res.variant', { label, message: diverged }) : diverged);
     } else lines.push(t('scenarios.res.done', { who, t: tt, summary: sc.summary(r.last, true, r) }));
   });
   return { lines, errors, tErr };
