@@ -260,7 +260,7 @@ FXB_EXPORT int fxb_mjcf_assets(const char *text, int len, int strip, int *out, i
     if (count_bad("len", len, 1) || count_bad("cap", cap, 6 * sizeof(int))) return 1;
     fric_mjcf_asset *a = cap ? malloc((size_t)cap * sizeof *a) : NULL;
     if (cap && !a) {
-        set_error("mjcf assets: out of memory.");
+        refuse(FRIC_E_NO_MEMORY, "fxb.mjcf_assets_memory", "mjcf assets: out of memory.", FXB_END);
         return 1;
     }
     fric_mjcf_compiler c = { .strippath = strip != 0 };

@@ -452,5 +452,6 @@ export default {
   'core.fxb.regions_t': 'T must be a finite half-width > 0 N·m.',
   'core.fxb.regions_cell': 'the cell (τm, τe) = ({tm}, {te}) N·m at dtheta = {dtheta} rad/s has no region; give a smaller T.',
   'core.fxb.adopt_servos': 'adopt: more servos than a mapping has entries.',
+  'core.fxb.mjcf_assets_memory': 'mjcf assets: out of memory.',
   'core.fxb.no_scenario': 'no such scenario',
 };
