@@ -181,12 +181,16 @@ self.addEventListener('fetch', (e) => {
     e.respondWith(caches.match(INDEX, { cacheName: CACHE }).then((hit) => hit || fetch(req)));
     return;
   }
-  e.respondWith(caches.match(url.href, { cacheName: CACHE }).then((hit) => {
+  // a worker is started with the page's language in its query (?lang=fr:
+  // views/mujoco/robotWorker.js, fig1Panel.js): its script is kept once,
+  // under its address without the query
+  const key = /\.worker(\.[0-9a-f]+)?\.js$/.test(url.pathname) ? url.origin + url.pathname : url.href;
+  e.respondWith(caches.match(key, { cacheName: CACHE }).then((hit) => {
     if (hit) return hit;
     return fetch(req).then((res) => {
-      if (res.ok && REST.has(url.href)) {
+      if (res.ok && REST.has(key)) {
         const copy = res.clone();
-        e.waitUntil(caches.open(CACHE).then((c) => c.put(url.href, copy)));
+        e.waitUntil(caches.open(CACHE).then((c) => c.put(key, copy)));
       }
       return res;
     });

@@ -155,7 +155,21 @@ export default async function offline(h) {
         expect(lang === 'fr', `offline, <html lang="${lang}">`);
         expect(await waitFor(() => page.evaluate(() => window.__fx?.mujoco?.version || null), 60_000, 200), 'offline, MuJoCo did not load');
         expect(errors.length === 0, `page errors: ${errors.slice(0, 3).join(' / ')}`);
-        return `${got.length} files kept after one visit; offline: lang ${lang}, ${await page.evaluate(() => window.__fx.mujoco.version)}`;
+        // the workers the page starts with ?lang=fr (the robot's, Fig. 1's)
+        // come from the offline copy too: every kept worker script, asked
+        // for with the page's query, with the network cut
+        const workers = got.filter((u) => /\.worker(\.[0-9a-f]+)?\.js$/.test(u));
+        expect(workers.length >= 2, `kept worker scripts: ${workers.length}`);
+        const missed = await page.evaluate(async (us) => {
+          const bad = [];
+          for (const u of us) {
+            const r = await fetch(`${u}?lang=fr`).catch(() => null);
+            if (!r?.ok) bad.push(u.replace(/^.*\//, ''));
+          }
+          return bad;
+        }, workers);
+        expect(missed.length === 0, `offline, worker scripts asked for with ?lang=fr not answered: ${missed.join(', ')}`);
+        return `${got.length} files kept after one visit; offline: lang ${lang}, ${await page.evaluate(() => window.__fx.mujoco.version)}; ${workers.length} worker scripts answered with ?lang=fr`;
       } finally {
         await ctx.close().catch(() => {});
       }

@@ -122,8 +122,10 @@ export function fig1Section(parent, { before = null } = {}) {
 
   /** The job running.id in the worker: its result, or null when cancelled. */
   function inWorker(kp) {
-    // the worker speaks the page's language (?lang=: i18n/index.js reads it there)
-    if (!worker) worker = new Worker(`fig1.worker.js?lang=${lang}`, { type: 'module' });
+    // the worker speaks the page's language (?lang=: i18n/index.js reads it
+    // there); its name a string of its own, which make dist rewrites hashed
+    const script = 'fig1.worker.js';
+    if (!worker) worker = new Worker(`${script}?lang=${lang}`, { type: 'module' });
     const { id } = running;
     const msg = { type: 'run', id, kp, mujocoUrl: mujocoUrl() };
     // the files go once: the worker keeps them (MuJoCo compiles the meshes once)
