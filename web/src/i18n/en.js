@@ -1272,6 +1272,7 @@ export default {
   'mujoco.native.live': 'The bench\'s (A) runs MuJoCo\'s own joint with the native parameters ({act} file): its frictionloss, damping, armature and position actuator as the file gives them, not a per-step budget; the arm\'s (A) keeps its law\'s budget (the file is a servo\'s).',
   'mujoco.fig1.coreFetch': 'could not load friction_core.wasm: HTTP {status}',
   'mujoco.fig1.noFiles': 'no files of the 2R arm were given',
+  'choice.custom': 'custom',
   'choice.stribeck': 'stribeck',
   'coreprefix.fit': 'fit: ',
   'coreprefix.mujoco_replay': 'mujoco replay: ',

@@ -1974,6 +1974,7 @@ export default {
   'mujoco.native.live': 'Le (A) du banc exécute l\'articulation propre de MuJoCo avec les paramètres natifs (fichier {act}) : son frictionloss, son damping, son armature et son actionneur de position tels que le fichier les donne, pas un budget écrit à chaque pas ; le (A) du bras garde le budget de sa loi (le fichier est celui d\'un servo).',
   'mujoco.fig1.coreFetch': 'friction_core.wasm n\'a pas pu être chargé : HTTP {status}',
   'mujoco.fig1.noFiles': 'aucun fichier du bras 2R n\'a été donné',
+  'choice.custom': 'personnalisé',
   'choice.stribeck': 'Stribeck',
   'coreprefix.fit': 'ajustement : ',
   'coreprefix.mujoco_replay': 'relecture MuJoCo : ',
