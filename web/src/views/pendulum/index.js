@@ -353,8 +353,15 @@ export function mount(container, { core, state, showError }) {
       // a value equal to its preset's (resolved for the pasted actuator and
       // model) comes back as its "use the preset" box ticked (-1): the view's
       // own export pasted back gives the same state, not only the same values
-      const preset = core.bench.resolve(Array.from(p, (v, i) => (info.params[i].preset ? -1 : v)));
-      const q = Array.from(p, (v, i) => (info.params[i].preset && v === preset[i] ? -1 : v));
+      // An actuator with no published file of the pasted model (a fitted
+      // sts3215 M4) has no presets to compare with: every value stays typed.
+      let preset = null;
+      try {
+        preset = core.bench.resolve(Array.from(p, (v, i) => (info.params[i].preset ? -1 : v)));
+      } catch {
+        preset = null;
+      }
+      const q = preset ? Array.from(p, (v, i) => (info.params[i].preset && v === preset[i] ? -1 : v)) : p;
       reloadWithState(state, { ...scenarioParamsToObject(info, q), ...carryEntry(c) });
     },
     servo: () => servoExport(core, values, carry),
