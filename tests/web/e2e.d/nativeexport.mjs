@@ -108,6 +108,7 @@ export default async function nativeExport(h) {
     let chooser = false;
     const onChooser = () => { chooser = true; };
     page.on('filechooser', onChooser);
+    await page.evaluate(() => 0);   // the interception reaches the page first (see a11y.mjs)
     const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), page.click('#mujoco-robot-native')]);
     page.off('filechooser', onChooser);
     expect(!chooser, 'a file was asked for');
