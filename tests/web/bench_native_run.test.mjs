@@ -31,19 +31,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, CLI } from './load.mjs';
+import { loadCore, CLI, loadMujocoNpm } from './load.mjs';
 
 const TOL = 1e-9;
 // the native CLI's libm (glibc) and the wasm core's (musl) round sin() apart
 // by an ulp at times: the same rows to 1e-12 (relative above 1)
 const CLI_TOL = 1e-12;
 const core = await loadCore();
-let loadMujoco = null, noMujoco = false;
-try {
-  loadMujoco = (await import('@mujoco/mujoco')).default;
-} catch (e) {
-  noMujoco = `MuJoCo 3.14 (npm @mujoco/mujoco) does not load: ${e.message}`;
-}
+const { loadMujoco, noMujoco } = await loadMujocoNpm();
 const noCli = fs.existsSync(CLI) ? false : `the CLI ${CLI} is not built (make cli)`;
 const skip = noMujoco || noCli;
 if (skip && process.env.CI === 'true') throw new Error(`CI=true: ${skip}`);

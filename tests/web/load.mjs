@@ -15,3 +15,14 @@ export async function loadCore() {
   const wasmBinary = fs.readFileSync(path.join(ROOT, 'build/wasm/friction_core.wasm'));
   return loadFrictionCore({ wasmBinary });
 }
+
+/** MuJoCo 3.14 (npm @mujoco/mujoco), the page's MuJoCo, loaded in Node:
+ *  { loadMujoco, noMujoco } — loadMujoco null and noMujoco the sentence
+ *  saying why when it does not load (the caller fails under CI=true). */
+export async function loadMujocoNpm() {
+  try {
+    return { loadMujoco: (await import('@mujoco/mujoco')).default, noMujoco: false };
+  } catch (e) {
+    return { loadMujoco: null, noMujoco: `MuJoCo 3.14 (npm @mujoco/mujoco) does not load: ${e.message}` };
+  }
+}

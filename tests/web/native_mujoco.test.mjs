@@ -22,17 +22,12 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadCore, DATA } from './load.mjs';
+import { loadCore, DATA, loadMujocoNpm } from './load.mjs';
 import { parseLog } from '../../web/src/replay.js';
 
 const TOL = 1e-9;   // rad
 const core = await loadCore();
-let loadMujoco = null, noMujoco = false;
-try {
-  loadMujoco = (await import('@mujoco/mujoco')).default;
-} catch (e) {
-  noMujoco = `MuJoCo 3.14 (npm @mujoco/mujoco) does not load: ${e.message}`;
-}
+const { loadMujoco, noMujoco } = await loadMujocoNpm();
 const XL = path.join(DATA, 'logs/xl330/raw'), STS = path.join(DATA, 'logs/sts3215/raw');
 const logsIn = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : []);
 const noData = logsIn(XL).length === 16 && logsIn(STS).length === 4 ? false : `missing shared data: the 16 xl330 and 4 sts3215 raw logs in ${DATA}/logs`;

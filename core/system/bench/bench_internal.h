@@ -3,6 +3,7 @@
 #define FRIC_BENCH_INTERNAL_H
 
 #include "fric_bench.h"
+#include "fric_scenario.h"
 
 /* (m + m_arm/2)·(−g)·l [N·m], τe = gain·sin(q + q_offset) (bench_servo.c). */
 double fric__bench_gravity_gain(const fric_bench_def *d);
@@ -28,14 +29,6 @@ size_t fric__bench_rollout(const fric_io_log *log, size_t N, void *ctx, double (
 #define FRIC__BENCH_HAVE_AVX2 1
 #else
 #define FRIC__BENCH_HAVE_AVX2 0
-/* The bench scenario's actuator choices and their help lines, and its
- * trajectories' help lines (bench_scn.c), shared with bench-native
- * (bench_native_scn.c). */
-#define FRIC__BENCH_N_ACTUATORS 12
-extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
-extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
-extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
-
 #endif
 void fric__bench_lanes_generic(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                                double *mae, double *q_sim);
@@ -44,15 +37,13 @@ void fric__bench_lanes_avx2(const fric_bench_batch *b, const fric_bench_def *d, 
                             double *mae, double *q_sim);
 void fric__bench_lanes_avx512(const fric_bench_batch *b, const fric_bench_def *d, size_t count,
                               double *mae, double *q_sim);
-/* The bench scenario's actuator choices and their help lines, and its
- * trajectories' help lines (bench_scn.c), shared with bench-native
- * (bench_native_scn.c). */
-#define FRIC__BENCH_N_ACTUATORS 12
-extern const char *const fric__bench_actuators[FRIC__BENCH_N_ACTUATORS];
-extern const char *const fric__bench_actuator_help[FRIC__BENCH_N_ACTUATORS];
-extern const char *const fric__bench_trajectory_help[FRIC_BENCH_N_TRAJ];
-
 #endif
+
+/* The run's clock of the bench scenarios ("bench", "bench-native"):
+ * n = round(duration/dt) steps of dt, every `every`-th recorded; more than
+ * 1e10 steps is refused naming parameter duration_param (bench_scn.c). */
+int fric__bench_clock(double duration, double dt, double every, int duration_param,
+                      fric_scenario_run *run, const char **why);
 
 /* The bench scenario's actuator choices and their help lines, and its
  * trajectories' help lines (bench_scn.c), shared with bench-native

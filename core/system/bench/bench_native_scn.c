@@ -183,21 +183,11 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
         fric__why(why, fric_status_last().message);
         return fric__rc();
     }
-    double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
-    if (n > 1e10) {
-        fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, P_DURATION, "bench.duration_dt_steps",
-                           "bench: duration/dt = {n} steps is more than 1e10; raise dt or shorten "
-                           "duration.",
-                           fric__values(fric__g("n", n))));
-        return fric__rc();
-    }
+    if (fric__bench_clock(p[P_DURATION], p[P_DT], p[P_EVERY], P_DURATION, run, why)) return fric__rc();
     c->traj = (fric_bench_traj)(int)p[P_TRAJECTORY];
     c->goal_angle = p[P_GOAL];
     c->q0 = p[P_Q0];
     c->dq0 = p[P_DQ0];
-    run->every = (long long)p[P_EVERY];
-    run->clk.T = p[P_DT];
-    run->clk.end = (long long)n;
     if (why) *why = "";
     return 0;
 }

@@ -391,23 +391,30 @@ static int configure(void *cfg, fric_scenario_run *run, const void *running, con
     b->goal_angle = p[P_GOAL];
     b->q0 = p[P_Q0];
     b->dq0 = p[P_DQ0];
-    double n = floor(p[P_DURATION] / p[P_DT] + 0.5);
-    if (n > 1e10) {
-        fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, P_DURATION, "bench.duration_dt_steps",
-                           "bench: duration/dt = {n} steps is more than 1e10; raise dt or shorten "
-                           "duration.",
-                           fric__values(fric__g("n", n))));
-        return fric__rc();
-    }
+    if (fric__bench_clock(p[P_DURATION], p[P_DT], p[P_EVERY], P_DURATION, run, why)) return fric__rc();
     fric_bench_state scratch;
     if (fric_bench_init(d, &scratch, b->q0, b->dq0, &m)) {
         fric__why(why, fric__bench_prefix("bench: ", m));
         return fric__rc();
     }
-    run->every = (long long)p[P_EVERY];
-    run->clk.T = p[P_DT];
-    run->clk.end = (long long)n;
     if (why) *why = "";
+    return 0;
+}
+
+int fric__bench_clock(double duration, double dt, double every, int duration_param,
+                      fric_scenario_run *run, const char **why)
+{
+    double n = floor(duration / dt + 0.5);
+    if (n > 1e10) {
+        fric__why(why, fric__fail_id(FRIC_E_WORK_LIMIT, duration_param, "bench.duration_dt_steps",
+                           "bench: duration/dt = {n} steps is more than 1e10; raise dt or shorten "
+                           "duration.",
+                           fric__values(fric__g("n", n))));
+        return 1;
+    }
+    run->every = (long long)every;
+    run->clk.T = dt;
+    run->clk.end = (long long)n;
     return 0;
 }
 
