@@ -29,7 +29,8 @@
 //   { type: 'ready', workers, steps }           the workers hold the batch
 //   { type: 'progress', model, generation, run, phase, lambda, evals, budget,
 //     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell (the
-//       native model's: after each generation of its stepped fit, run here)
+//       native model's: after a generation of its stepped fit, run here, at
+//       most every NATIVE_MS, and its first and last)
 //   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
 //       candidate replayed on log `index` (core.bench.replay), when the best
 //       improved, at most every TRACE_MS (and at the end of each model)
@@ -43,9 +44,11 @@ import { loadFrictionCore } from '../../../wasm/friction.js';
 import { isNative, fitNativeSteps, nativeBest, nativeResult, replayBest } from '../fitModels.js';
 
 const TRACE_MS = 250;
-// the native fit runs here, generation by generation: it lets this worker's
-// messages in (an overlay change) at least every YIELD_MS
-const YIELD_MS = 40;
+// the native fit runs here, generation by generation (a generation takes
+// about a millisecond on one log): it reports a generation at most every
+// NATIVE_MS (and its first and last), so that the page's thread keeps up,
+// and lets this worker's messages in (an overlay change) at each report
+const NATIVE_MS = 30;
 let overlay = 0, traceDue = true;
 
 /** A turn of this worker's event loop (a message task, not a clamped timer). */
@@ -152,20 +155,20 @@ async function run(m) {
     sigma: pr.sigma, best, elapsed: (performance.now() - t1) / 1000 });
   /** The native model (fitNativeSteps: fric_native_fitter, the fit `friction
    *  fit --model native` runs, from its start, stepped here one generation
-   *  at a time): a progress message per generation, as the M-models', its
+   *  at a time): a progress message per generation as the M-models' (at
+   *  most every NATIVE_MS: the generations between are not sent), its
    *  training MAE the fit's loss (fric_native_loss, what `friction replay`
    *  of its file scores), its validation MAE on the same split. */
   const runNative = async (r, t1) => {
     const traceIf = tracer();
-    let pr = null, turn = performance.now();
+    let pr = null, shown = -Infinity;
     for (pr of fitNativeSteps(core, train, { actuator: m.actuator, budget: r.budget, seed: m.seed })) {
+      if (pr.generation > 1 && !pr.done && performance.now() - shown < NATIVE_MS) continue;
       const best = nativeBest(core, pr.best);
       progress(r, pr, best, t1);
       traceIf(best, r.model, pr.bestLoss);
-      if (performance.now() - turn >= YIELD_MS) {
-        await yieldEvents();
-        turn = performance.now();
-      }
+      await yieldEvents();
+      shown = performance.now();
     }
     const f = nativeResult(core, pr, valid);
     trace(f.best, r.model, f.train);
