@@ -30,6 +30,15 @@ static int native_of(const double *p, int n, fric_native_params *np)
     return 0;
 }
 
+/* *np into out[FRIC_NATIVE_N_KEYS] (FRIC_NATIVE_KEYS order). */
+static void native_put(const fric_native_params *np, double *out)
+{
+    int i = 0;
+#define NATIVE_PUT(key, field, unit) out[i++] = np->field;
+    FRIC_NATIVE_KEYS(NATIVE_PUT)
+#undef NATIVE_PUT
+}
+
 /* The key i of FRIC_NATIVE_KEYS (static text), NULL past the end. */
 FXB_EXPORT const char *fxb_native_key(int i)
 {
@@ -46,10 +55,7 @@ FXB_EXPORT void fxb_native_defaults(const char *act, double *out)
 {
     fric_native_params np;
     fric_native_params_default(&np, act ? fric_bench_actuator_find(act) : NULL);
-    int i = 0;
-#define NATIVE_PUT(key, field, unit) out[i++] = np.field;
-    FRIC_NATIVE_KEYS(NATIVE_PUT)
-#undef NATIVE_PUT
+    native_put(&np, out);
 }
 
 /* The bench MJCF of the log lg with p[n] (fric_native_bench_mjcf) into
@@ -122,6 +128,18 @@ FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int c
     return 0;
 }
 
+/* The native fit's arguments at the wall: a batch h, start[16] into *s,
+ * budget >= 10; *box the default box. 0, or 1 with the message. */
+static int native_fit_args(const fric_fit_batch *h, const double *start, int budget, fric_native_params *s,
+                           fric_native_fit_space *box)
+{
+    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
+    if (native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
+    if (budget < 10) { refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
+    fric_native_fit_space_default(box);
+    return 0;
+}
+
 /* The native fit (fric_native_fit, the default box) on the batch h from
  * start[16], budget evaluations, seed: best[16] and res[2] = loss [rad],
  * evaluations. 0, or 1 with the message. */
@@ -130,23 +148,63 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
 {
     fric_native_params s, b;
     const char *why = "";
-    if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
-    if (native_of(start, FRIC_NATIVE_N_KEYS, &s)) return 1;
-    if (budget < 10) { refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
     fric_native_fit_space box;
-    fric_native_fit_space_default(&box);
+    if (native_fit_args(h, start, budget, &s, &box)) return 1;
     double loss = 0;
     long evals = 0;
     if (from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
-    int i = 0;
-#define NATIVE_PUT(key, field, unit) best[i++] = b.field;
-    FRIC_NATIVE_KEYS(NATIVE_PUT)
-#undef NATIVE_PUT
+    native_put(&b, best);
     res[0] = loss;
     res[1] = (double)evals;
     set_error("");
     return 0;
 }
+
+/* The same fit one generation at a time (fric_native_fitter): create on
+ * the batch h (which must outlive it) from start[16], budget, seed: the
+ * fitter, or 0 with the message. */
+FXB_EXPORT fric_native_fitter *fxb_native_fitter_create(const fric_fit_batch *h, const double *start, int budget,
+                                                        double seed)
+{
+    fric_native_params s;
+    fric_native_fit_space box;
+    if (native_fit_args(h, start, budget, &s, &box)) return NULL;
+    const char *why = "";
+    fric_native_fitter *f = fric_native_fitter_create(&h->b, &s, &box, budget, (uint64_t)seed, &why);
+    if (!f) { from_core(1, &why); return NULL; }
+    set_error("");
+    return f;
+}
+
+/* One generation (fric_native_fitter_step): progress.done, −1 without a fitter. */
+FXB_EXPORT int fxb_native_fitter_step(fric_native_fitter *f)
+{
+    if (!f) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    return fric_native_fitter_step(f);
+}
+
+/* The progress: best[16] the best set, res[9] = generation, run, lambda,
+ * evals, budget, best loss [rad], the last generation's best [rad], sigma,
+ * done; phase[cap] where the search stands in words
+ * (fric_fit_progress_phase of its BIPOP run: "first run", "restart k").
+ * 0, or 1 with the message. */
+FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *best, double *res, char *phase, int cap)
+{
+    if (!f || cap < 1) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return 1; }
+    const fric_native_fit_progress *g = fric_native_fitter_progress(f);
+    native_put(&g->best, best);
+    const double r[9] = { g->generation, g->run, g->lambda, (double)g->evals, (double)g->budget, g->best_loss,
+                          g->gen_best_loss, g->sigma, g->done };
+    memcpy(res, r, sizeof r);
+    fric_fit_progress q = { .run = g->run, .attempts = 1, .stages = 1 };
+    fric_fit_progress_phase(&q, phase, (size_t)cap);
+    set_error("");
+    return 0;
+}
+
+FXB_EXPORT void fxb_native_fitter_stop(fric_native_fitter *f) { fric_native_fitter_stop(f); }
+
+FXB_EXPORT void fxb_native_fitter_free(fric_native_fitter *f) { fric_native_fitter_destroy(f); }
 
 /* The unit of key i of FRIC_NATIVE_KEYS (static text, "" for none), NULL past the end. */
 FXB_EXPORT const char *fxb_native_unit(int i)
@@ -167,10 +225,7 @@ FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
     fric_native_fit_space box;
     fric_native_fit_space_default(&box);
     fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, &np);
-    int i = 0;
-#define NATIVE_PUT(key, field, unit) out[i++] = np.field;
-    FRIC_NATIVE_KEYS(NATIVE_PUT)
-#undef NATIVE_PUT
+    native_put(&np, out);
 }
 
 /* The native params file of p[n] for actuator act with the fit's metadata

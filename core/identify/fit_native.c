@@ -68,15 +68,34 @@ double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, 
     return sum / (double)b->logs;
 }
 
-fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params *start, const fric_native_fit_space *s,
-                            long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
-                            const char **why)
+/* The stepped fit's state: the search, the box and the start it maps
+ * from, the batch, and the buffers of one generation (λ_max candidates). */
+struct fric_native_fitter {
+    const fric_bench_batch *b;
+    fric_native_fit_space s;
+    fric_native_params start;
+    fric_cmaes *es;
+    int cap;                      /* λ_max: rows of X, f, P                   */
+    double *X;                    /* [cap·FRIC_NATIVE_FIT_N] unit-box points  */
+    double *f;                    /* [cap] losses [rad]                       */
+    fric_native_params *P;        /* [cap] the sets they map to               */
+    double *mae;                  /* [cap·logs] [rad]                         */
+    fric_native_fit_progress prog;
+};
+
+static const char *refuse_null(void)
+{
+    return fric__fail_id(FRIC_E_NULL, -1, "fit.batch_start_box",
+            "native fit: the batch, the start, the box, best and loss must be given.",
+            fric__no_values);
+}
+
+fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const fric_native_params *start,
+                                              const fric_native_fit_space *s, long budget, uint64_t seed,
+                                              const char **why)
 {
     const char *m = NULL;
-    if (!b || !start || !s || !best || !loss)
-        m = fric__fail_id(FRIC_E_NULL, -1, "fit.batch_start_box",
-                "native fit: the batch, the start, the box, best and loss must be given.",
-                fric__no_values);
+    if (!b || !start || !s) m = refuse_null();
     double x0[FRIC_NATIVE_FIT_N], v[FRIC_NATIVE_FIT_N];
     if (!m) {
         fric_native_fit_values(start, v);
@@ -121,44 +140,111 @@ fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params 
     }
     if (m) {
         if (why) *why = m;
-        return fric__rc();
+        return NULL;
     }
     int cap = fric_cmaes_lambda_max(es);
-    double *X = malloc((size_t)cap * FRIC_NATIVE_FIT_N * sizeof *X), *f = malloc((size_t)cap * sizeof *f);
-    fric_native_params *P = malloc((size_t)cap * sizeof *P);
-    double *mae = malloc((size_t)cap * b->logs * sizeof *mae);
-    if (!X || !f || !P || !mae) {
-        free(X), free(f), free(P), free(mae);
+    fric_native_fitter *f = calloc(1, sizeof *f);
+    if (f) {
+        f->X = malloc((size_t)cap * FRIC_NATIVE_FIT_N * sizeof *f->X);
+        f->f = malloc((size_t)cap * sizeof *f->f);
+        f->P = malloc((size_t)cap * sizeof *f->P);
+        f->mae = malloc((size_t)cap * b->logs * sizeof *f->mae);
+    }
+    if (!f || !f->X || !f->f || !f->P || !f->mae) {
+        if (f) free(f->X), free(f->f), free(f->P), free(f->mae);
+        free(f);
         fric_cmaes_destroy(es);
         fric__why(why, fric__fail_id(FRIC_E_NO_MEMORY, -1, "fit.out_memory_5",
                            "native fit: out of memory.",
                            fric__no_values));
-        return FRIC_E_NO_MEMORY;
+        return NULL;
     }
-    double best_f = INFINITY;
-    fric_native_params best_p = *start;
-    for (int lam; (lam = fric_cmaes_ask(es, X, cap)) > 0;) {
+    f->b = b;
+    f->s = *s;
+    f->start = *start;
+    f->es = es;
+    f->cap = cap;
+    f->prog = (fric_native_fit_progress){ .budget = budget, .best_loss = INFINITY, .gen_best_loss = INFINITY,
+                                          .sigma = fric_cmaes_get_info(es)->sigma, .best = *start };
+    if (why) *why = "";
+    return f;
+}
+
+int fric_native_fitter_step(fric_native_fitter *f)
+{
+    if (!f) {
+        fric__fail_id(FRIC_E_NULL, -1, "fit.native_fitter_given",
+                "native fit step: the fitter must be given.",
+                fric__no_values);
+        return -1;
+    }
+    fric_native_fit_progress *g = &f->prog;
+    if (g->done) return g->done;
+    const fric_native_fit_space *s = &f->s;
+    const size_t L = f->b->logs;
+    int lam = fric_cmaes_ask(f->es, f->X, f->cap);
+    if (lam <= 0) return g->done = fric_cmaes_get_info(f->es)->stop;   /* stopped before this generation */
+    double v[FRIC_NATIVE_FIT_N], gen_best = INFINITY;
+    for (int c = 0; c < lam; c++) {
+        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
+            v[i] = s->lo[i] * pow(s->hi[i] / s->lo[i], f->X[c * FRIC_NATIVE_FIT_N + i]);
+        fric_native_fit_apply(&f->start, v, &f->P[c]);
+    }
+    if (fric_native_batch_mae_lanes(f->b, f->P, (size_t)lam, FRIC_BENCH_LANES_AUTO, f->mae, NULL, NULL))
+        for (int c = 0; c < lam; c++) f->f[c] = INFINITY;   /* the box keeps every set valid */
+    else
         for (int c = 0; c < lam; c++) {
-            for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
-                v[i] = s->lo[i] * pow(s->hi[i] / s->lo[i], X[c * FRIC_NATIVE_FIT_N + i]);
-            fric_native_fit_apply(start, v, &P[c]);
+            double sum = 0;
+            for (size_t i = 0; i < L; i++) sum += isnan(f->mae[c * L + i]) ? INFINITY : f->mae[c * L + i];
+            f->f[c] = sum / (double)L;
+            if (f->f[c] < gen_best) gen_best = f->f[c];
+            if (f->f[c] < g->best_loss) g->best_loss = f->f[c], g->best = f->P[c];
         }
-        if (fric_native_batch_mae_lanes(b, P, (size_t)lam, FRIC_BENCH_LANES_AUTO, mae, NULL, NULL))
-            for (int c = 0; c < lam; c++) f[c] = INFINITY;   /* the box keeps every set valid */
-        else
-            for (int c = 0; c < lam; c++) {
-                double sum = 0;
-                for (size_t i = 0; i < b->logs; i++) sum += isnan(mae[c * b->logs + i]) ? INFINITY : mae[c * b->logs + i];
-                f[c] = sum / (double)b->logs;
-                if (f[c] < best_f) best_f = f[c], best_p = P[c];
-            }
-        fric_cmaes_tell(es, f);
+    fric_cmaes_tell(f->es, f->f);
+    const fric_cmaes_info *in = fric_cmaes_get_info(f->es);
+    g->generation = in->generation;
+    g->run = in->run;
+    g->lambda = lam;
+    g->evals = in->evals;
+    g->gen_best_loss = gen_best;
+    g->sigma = in->sigma;
+    return g->done = in->stop;
+}
+
+void fric_native_fitter_stop(fric_native_fitter *f)
+{
+    if (f) fric_cmaes_stop(f->es);
+}
+
+const fric_native_fit_progress *fric_native_fitter_progress(const fric_native_fitter *f)
+{
+    return f ? &f->prog : NULL;
+}
+
+void fric_native_fitter_destroy(fric_native_fitter *f)
+{
+    if (!f) return;
+    fric_cmaes_destroy(f->es);
+    free(f->X), free(f->f), free(f->P), free(f->mae);
+    free(f);
+}
+
+fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params *start, const fric_native_fit_space *s,
+                            long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
+                            const char **why)
+{
+    if (!best || !loss) {
+        fric__why(why, refuse_null());
+        return FRIC_E_NULL;
     }
-    if (evals) *evals = fric_cmaes_get_info(es)->evals;
-    fric_cmaes_destroy(es);
-    free(X), free(f), free(P), free(mae);
-    *best = best_p;
-    *loss = best_f;
+    fric_native_fitter *f = fric_native_fitter_create(b, start, s, budget, seed, why);
+    if (!f) return fric__rc();
+    while (fric_native_fitter_step(f) == 0) continue;
+    const fric_native_fit_progress *g = fric_native_fitter_progress(f);
+    if (evals) *evals = g->evals;
+    *best = g->best;
+    *loss = g->best_loss;
+    fric_native_fitter_destroy(f);
     if (why) *why = "";
     return FRIC_OK;
 }

@@ -356,6 +356,40 @@ fric_status fric_native_fit(const fric_bench_batch *b, const fric_native_params 
                             long budget, uint64_t seed, fric_native_params *best, double *loss, long *evals,
                             const char **why);
 
+/* The same fit, one CMA-ES generation at a time (the Fit view's worker
+ * reports each, as the M-models' ask/tell loop does; fric_native_fit is
+ * this loop run to its end: the same seed gives the same sets, the same
+ * bits). create checks what fric_native_fit checks (the same sentences)
+ * and allocates: the fitter, or NULL with the status recorded
+ * (fric_status_last; *why the sentence). step scores one generation on b
+ * (which must outlive the fitter), tells it, and returns progress.done:
+ * 0 while the search goes on, else why it ended (a
+ * fric_cmaes_stop_reason: budget, tolfun, ..., FRIC_CMAES_STOPPED after
+ * stop), also when stepped again after the end; −1 for a NULL fitter
+ * (FRIC_E_NULL recorded). Allocation-free. stop ends the search before
+ * the next generation (a cancel). */
+typedef struct fric_native_fitter fric_native_fitter;
+typedef struct {
+    int generation;            /* generations told, all runs                  */
+    int run;                   /* BIPOP run, 0 = first                         */
+    int lambda;                /* candidates of the last generation told       */
+    long evals;                /* losses told                                  */
+    long budget;               /* evaluations in all                           */
+    double best_loss;          /* best loss so far [rad] (+inf before any)     */
+    double gen_best_loss;      /* the last generation's best [rad]             */
+    double sigma;              /* CMA-ES step size (box units, log scale)      */
+    int done;                  /* 0 running, else a fric_cmaes_stop_reason     */
+    fric_native_params best;   /* the best set so far (the start before any)   */
+} fric_native_fit_progress;
+
+fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const fric_native_params *start,
+                                              const fric_native_fit_space *s, long budget, uint64_t seed,
+                                              const char **why);
+int fric_native_fitter_step(fric_native_fitter *f);
+void fric_native_fitter_stop(fric_native_fitter *f);
+const fric_native_fit_progress *fric_native_fitter_progress(const fric_native_fitter *f);
+void fric_native_fitter_destroy(fric_native_fitter *f);
+
 /* The sensitivity ranges of the fitted set p on b (fric_fit_sensitivity's
  * method: each fitted key alone toward each bound of s, the range where the
  * loss stays within base·(1 + tolerance)): lower[i], upper[i] and the

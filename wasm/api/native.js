@@ -13,6 +13,11 @@ export const SIGNATURES = {
   fxb_native_replay: 'p n lg sim_q cap res',
   fxb_native_losses: 'h P count loss mae',
   fxb_native_fit: 'h start budget seed best res',
+  fxb_native_fitter_create: 'h start budget seed',
+  fxb_native_fitter_step: 'f',
+  fxb_native_fitter_progress: 'f best res phase cap',
+  fxb_native_fitter_stop: 'f',
+  fxb_native_fitter_free: 'f',
   fxb_native_unit: 'i',
   fxb_native_fit_start: 'act out',
   fxb_native_params_text: 'p n act fit buf cap',
@@ -146,5 +151,64 @@ export class NativeApi {
     const { out: [b, r] } = call(this._core, 'fxb_native_fit',
       [batch._h, inp(this._vec(start)), budget, seed, out(F, keys.length), out(F, 2)], { names: keys });
     return { best: Object.fromEntries(keys.map((k, i) => [k, b[i]])), loss: r[0], evals: r[1] };
+  }
+
+  /** The same fit one CMA-ES generation at a time (fric_native_fitter; fit()
+   *  is this loop run to its end, the same bits): a NativeFit whose step()
+   *  scores and tells one generation and returns progress().done (0 while
+   *  the search goes on); free() it. The batch must not be freed first. */
+  fitter(batch, { start, budget = 12000, seed = 1 }) {
+    batch._live();
+    num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
+    num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
+    const f = call(this._core, 'fxb_native_fitter_create', [batch._h, inp(this._vec(start)), budget, seed],
+      { names: this.keys(), ok: (rc) => rc !== 0 }).rc;
+    return new NativeFit(this._core, f, batch, this.keys());
+  }
+}
+
+/** A native fit in progress (core.native.fitter). */
+export class NativeFit {
+  constructor(core, f, batch, keys) {
+    this._core = core;
+    this._f = f;
+    this.batch = batch;
+    this._keys = keys;
+  }
+  _live() {
+    if (!this._f) throw new Error('native fit used after free()');
+    this.batch._live();
+  }
+
+  /** One generation scored and told: progress().done (0 while running, else
+   *  the stop reason; the same again once over). */
+  step() {
+    this._live();
+    return call(this._core, 'fxb_native_fitter_step', [this._f], { ok: (rc) => rc >= 0 }).rc;
+  }
+
+  /** Cancel: the next step() tells nothing and returns the stop reason. */
+  stop() { this._live(); this._core._m._fxb_native_fitter_stop(this._f); }
+
+  /** { generation, run, lambda (candidates of the last generation), evals,
+   *  budget, bestLoss, genBestLoss [rad], sigma, done, best
+   *  (params object, the best set so far; the start before any), phase
+   *  ("first run", "restart k": fric_fit_progress_phase) }. */
+  progress() {
+    this._live();
+    const core = this._core, F = Float64Array, n = this._keys.length;
+    const { out: [b, r, text] } = call(core, 'fxb_native_fitter_progress',
+      [this._f, out(F, n), out(F, 9), out(Uint8Array, 64), 64]);
+    const phase = new TextDecoder().decode(text.subarray(0, Math.max(0, text.indexOf(0))));
+    return { generation: r[0], run: r[1], lambda: r[2], evals: r[3], budget: r[4], bestLoss: r[5], genBestLoss: r[6],
+      sigma: r[7], done: r[8],
+      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase };
+  }
+
+  free() {
+    if (this._f) {
+      this._core._m._fxb_native_fitter_free(this._f);
+      this._f = 0;
+    }
   }
 }

@@ -32,14 +32,40 @@ export function replayBest(core, best, actuator, model, integrator, log, source)
 }
 
 /** The native fit of the Fit view's worker (fitCoordinator.js), as `friction
- *  fit --model native` runs it: core.native.fit (fric_native_fit, the default
- *  box) on the training FitBatch from the CLI's start (core.native.fitStart),
- *  budget evaluations, seed. Returns { best (array, core.native.keys()
- *  order), train, valid, evals }: train the fit's loss (fric_native_loss,
- *  the mean of the logs' replay MAEs, what `friction replay` of its params
- *  file scores), valid the same on the validation FitBatch (null: none). */
-export function fitNative(core, train, valid, { actuator, budget, seed }) {
-  const f = core.native.fit(train, { start: core.native.fitStart(actuator), budget, seed });
-  const best = core.native.keys().map((k) => f.best[k]);
-  return { best, train: f.loss, valid: valid ? core.native.losses(valid, [f.best])[0].loss : null, evals: f.evals };
+ *  fit --model native` runs it, one CMA-ES generation at a time:
+ *  core.native.fitter (fric_native_fitter, the default box; fric_native_fit
+ *  is this loop run to its end) on the training FitBatch from the CLI's
+ *  start (core.native.fitStart), budget evaluations, seed. Yields the
+ *  progress (core.native NativeFit.progress()) after each generation; the
+ *  last is the fit's end. */
+export function* fitNativeSteps(core, train, { actuator, budget, seed }) {
+  const fit = core.native.fitter(train, { start: core.native.fitStart(actuator), budget, seed });
+  try {
+    for (let done = 0; !done;) {
+      done = fit.step();
+      yield fit.progress();
+    }
+  } finally {
+    fit.free();
+  }
+}
+
+/** A native params object as a result's best array (core.native.keys() order). */
+export const nativeBest = (core, params) => core.native.keys().map((k) => params[k]);
+
+/** The result of a native fit from its last progress pr: { best (array),
+ *  train, valid, evals, generations }: train the fit's loss
+ *  (fric_native_loss, the mean of the logs' replay MAEs, what `friction
+ *  replay` of its params file scores), valid the same on the validation
+ *  FitBatch (null: none). */
+export function nativeResult(core, pr, valid) {
+  return { best: nativeBest(core, pr.best), train: pr.bestLoss,
+    valid: valid ? core.native.losses(valid, [pr.best])[0].loss : null, evals: pr.evals, generations: pr.generation };
+}
+
+/** fitNativeSteps run to its end: nativeResult of its last progress. */
+export function fitNative(core, train, valid, options) {
+  let pr = null;
+  for (pr of fitNativeSteps(core, train, options)) { /* to the end */ }
+  return nativeResult(core, pr, valid);
 }

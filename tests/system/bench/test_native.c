@@ -18,7 +18,14 @@
  *            native file with an M-model key and an M-model file with a
  *            native-only key are refused naming the key;
  *   batch    fric_native_batch_mae_lanes equals fric_native_replay per log
- *            on the synthetic batch (the same step).
+ *            on the synthetic batch (the same step);
+ *   stepped  the fit one generation at a time (fric_native_fitter) against
+ *            the one-call fit (fric_native_fit), same seed: the same set,
+ *            loss and evaluations, bit for bit (a consistency check: the
+ *            one call is that loop); per generation the evaluations grow by
+ *            that generation's candidates, the best loss never rises, and it
+ *            is the loss fric_native_loss gives the reported set; stop ends
+ *            the search before the next generation; a NULL is refused.
  * Without MuJoCo under CI=true, the test fails: the checks against real
  * MuJoCo are not built then (test_no_mujoco).
  */
@@ -33,6 +40,7 @@
 #include "bench_logs.h"
 #include "fric_bench.h"
 #include "fric_io.h"
+#include "fric_cmaes.h"
 #include "fric_native.h"
 #include "fric_scenario.h"
 #include "native_sets.h"
@@ -286,6 +294,88 @@ static void test_batch(void **state)
         }
 }
 
+/* The stepped fit against the one-call fit (see the head comment). */
+static void test_stepped_fit(void **state)
+{
+    (void)state;
+    static bench_synth syn;
+    fric_bench_batch bb = bench_synth_make(&syn);
+    fric_native_fit_space box;
+    fric_native_fit_space_default(&box);
+    fric_native_params start, best1;
+    fric_native_fit_start(NULL, &box, &start);
+    const long budget = 400;
+    const uint64_t seed = 11;
+    double loss1 = 0;
+    long evals1 = 0;
+    const char *why = NULL;
+    assert_int_equal(fric_native_fit(&bb, &start, &box, budget, seed, &best1, &loss1, &evals1, &why), FRIC_OK);
+
+    fric_native_fitter *f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+    assert_non_null(f);
+    const fric_native_fit_progress *g = fric_native_fitter_progress(f);
+    assert_int_equal(g->evals, 0);
+    assert_true(isinf(g->best_loss));
+    assert_int_equal(g->budget, budget);
+    long evals = 0;
+    int gen = 0, done = 0;
+    double best = INFINITY;
+    do {   /* a step while running tells one generation */
+        done = fric_native_fitter_step(f);
+        assert_int_equal(g->generation, gen + 1);
+        assert_true(g->lambda >= 1);
+        assert_int_equal(g->evals, evals + g->lambda);
+        assert_true(g->best_loss <= best);
+        assert_true(g->best_loss <= g->gen_best_loss);
+        assert_true(g->sigma > 0 && isfinite(g->sigma));
+        assert_true(g->best_loss == fric_native_loss(&bb, &g->best, NULL));
+        gen = g->generation;
+        evals = g->evals;
+        best = g->best_loss;
+    } while (done == 0);
+    assert_true(done > 0);
+    assert_int_equal(g->done, done);
+    assert_true(gen > 3);
+    assert_true(evals <= budget);
+    /* stepped again after the end: the same answer, nothing more told */
+    assert_int_equal(fric_native_fitter_step(f), done);
+    assert_int_equal(g->evals, evals);
+    assert_int_equal(evals, evals1);
+    assert_true(g->best_loss == loss1);
+    assert_memory_equal(&g->best, &best1, sizeof best1);
+    fric_native_fitter_destroy(f);
+
+    /* stop: the next step tells nothing and says STOPPED */
+    f = fric_native_fitter_create(&bb, &start, &box, budget, seed, &why);
+    assert_non_null(f);
+    g = fric_native_fitter_progress(f);
+    assert_int_equal(fric_native_fitter_step(f), 0);
+    long e1 = g->evals;
+    fric_native_fitter_stop(f);
+    assert_int_equal(fric_native_fitter_step(f), FRIC_CMAES_STOPPED);
+    assert_int_equal(g->evals, e1);
+    assert_int_equal(g->done, FRIC_CMAES_STOPPED);
+    fric_native_fitter_destroy(f);
+
+    /* refusals: the create's as fric_native_fit's (the same sentence), a NULL fitter */
+    fric_status_clear();
+    assert_null(fric_native_fitter_create(NULL, &start, &box, budget, seed, &why));
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+    assert_string_equal(why, fric_status_last().message);
+    assert_non_null(strstr(why, "batch"));
+    start.kp = 1e3;   /* above kp's box [0.01, 100] */
+    assert_null(fric_native_fitter_create(&bb, &start, &box, budget, seed, &why));
+    assert_int_equal(fric_status_last().code, FRIC_E_PARAM_RANGE);
+    assert_non_null(strstr(why, "kp"));
+    fric_status_clear();
+    assert_int_equal(fric_native_fitter_step(NULL), -1);
+    assert_int_equal(fric_status_last().code, FRIC_E_NULL);
+    assert_non_null(strstr(fric_status_last().message, "fitter"));
+    assert_null(fric_native_fitter_progress(NULL));
+    fric_native_fitter_stop(NULL);
+    fric_native_fitter_destroy(NULL);
+}
+
 /* The checks against real MuJoCo need MuJoCo; under CI=true its absence fails. */
 static void test_no_mujoco(void **state)
 {
@@ -330,5 +420,5 @@ static void test_scenario_keys(void **state)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_creep_and_slip), cmocka_unit_test(test_scenario_keys), cmocka_unit_test(test_damping_and_actuator),
-               cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch),
+               cmocka_unit_test(test_params_file), cmocka_unit_test(test_refusals), cmocka_unit_test(test_batch), cmocka_unit_test(test_stepped_fit),
                cmocka_unit_test(test_no_mujoco))

@@ -1,6 +1,7 @@
 // fitnative.mjs: e2e checks of MuJoCo's own joint ('native') in the Fit
 // view (web/src/fitModels.js, results.js; its fit in
-// workers/fitCoordinator.js through core.native.fit).
+// workers/fitCoordinator.js through core.native.fitter, one generation at a
+// time).
 //
 //   native    the model choice offers native; with it, the bundled sample
 //             log ("Try a sample" of the URL, fit.sample=1), budget 200,
@@ -21,6 +22,13 @@
 //             runs MuJoCo's own Euler; the fit (same sample, budget, seed)
 //             gives the training MAE of the bam-integrator fit above, to the
 //             last bit; choosing M1 enables the control with mujoco kept
+//   gens      a native fit of the default budget (12000, hundreds of
+//             generations) on the sample: the bar, sampled in the page every
+//             10 ms while it runs, takes values strictly between 0 and 1
+//             (several, rising); the "Best training MAE per generation"
+//             chart gets a native line of more than one point, its
+//             generations rising and its MAE never rising, the last point
+//             the training MAE of the native row
 //   cancel    a native fit with a large budget: Cancel leaves no fit worker
 import fs from 'node:fs';
 import path from 'node:path';
@@ -116,12 +124,45 @@ export default async function fitnative(h) {
     return `disabled for native; training MAE ${train} with mujoco = ${nativeTrain} with bam; enabled again for M1 (mujoco kept)`;
   });
 
+  await check('fitnative: a native fit reports each generation: the bar moves through the run, the per-generation chart fills', async () => {
+    if (!fitted) return { skip: 'no finished native fit' };
+    const budget = 12000;   // the native model's default (core.native.defaultBudget)
+    const { page: p4 } = await openPage(`?view=fit&fit.model=native&fit.budget=${budget}&fit.seed=1&fit.sample=1`, 'fit');
+    await waitFor(() => p4.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
+    // the bar sampled by the page itself while the fit runs (the page's thread is free: the fit is in a worker)
+    await p4.evaluate(() => {
+      const bar = document.querySelector('#fit-progress');
+      window.__bars = [];
+      window.__barTimer = setInterval(() => window.__bars.push(bar.value), 10);
+    });
+    await p4.click('#fit-run');
+    await waitFor(() => p4.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 180_000, 100);
+    const got = await p4.evaluate(() => {
+      clearInterval(window.__barTimer);
+      const chart = [...window.__fx.charts.all].find((c) => /per CMA-ES generation/.test(c.canvas.getAttribute('aria-label') || ''));
+      const ds = chart?.data.datasets.find((d) => d.model === 'native');
+      return { bars: window.__bars, points: ds ? ds.data.map((q) => [q.x, q.y]) : null,
+        row: Number([...document.querySelectorAll('#fit-all-table tbody tr[data-model="native"] td[data-mae]')][1]?.dataset.mae) };
+    });
+    await p4.close();
+    const mid = got.bars.filter((v) => v > 0 && v < 1);
+    const distinct = [...new Set(mid)];
+    expect(distinct.length >= 3, `the bar's values strictly between 0 and 1 while fitting: ${distinct.length} distinct (${got.bars.length} samples)`);
+    expect(mid.every((v, i) => i === 0 || v >= mid[i - 1]), 'the bar went back');
+    const pts = got.points;
+    expect(pts && pts.length > 1, `the per-generation chart's native line: ${pts ? pts.length : 'none'} points`);
+    expect(pts.every(([x, y], i) => i === 0 || (x > pts[i - 1][0] && y <= pts[i - 1][1])), 'the native line: generations not rising or MAE rising');
+    expect(pts.at(-1)[1] === got.row, `the line's last MAE ${pts.at(-1)[1]}, the row's ${got.row}`);
+    return `budget ${budget}: ${distinct.length} bar values in (0, 1) over ${got.bars.length} samples; ${pts.length} generations charted, `
+      + `${pts[0][1].toFixed(5)} -> ${pts.at(-1)[1].toFixed(5)} rad`;
+  });
+
   await check('fitnative: Cancel of a native fit leaves no fit worker', async () => {
     if (!fitted) return { skip: 'no finished native fit' };
     const { page: p2 } = await openPage('?view=fit&fit.model=native&fit.budget=1000000&fit.seed=1&fit.sample=1', 'fit');
     await waitFor(() => p2.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
     await p2.click('#fit-run');
-    // the native fit is one call in the coordinator: it runs once the evaluators hold the batch ('ready')
+    // the native fit is stepped in the coordinator: it runs once the evaluators hold the batch ('ready')
     await waitFor(() => p2.evaluate(() => (document.querySelector('.fit-view')?.dataset.readySeconds ? true : null)), 30_000);
     await p2.click('#fit-cancel');
     const c = await waitFor(async () => ((await p2.evaluate(() => window.__fx.fit.workers.size)) === 0 && liveFitWorkers(p2) === 0 ? true : null), 5000);

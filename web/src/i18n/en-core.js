@@ -184,6 +184,7 @@ export default {
   'core.fit.logs_most': 'native fit: {logs} logs; at most {fit_max_logs}.',
   'core.fit.out_memory_4': 'native fit: out of memory.',
   'core.fit.out_memory_5': 'native fit: out of memory.',
+  'core.fit.native_fitter_given': 'native fit step: the fitter must be given.',
   'core.fit.batch_set_box': 'native sensitivity: the batch, the set, the box and the outputs must be given.',
   'core.fit.space_point_loss': 'sensitivity: the space, the point, the loss and out must be given.',
   'core.fit.tolerance_finite_relative': 'sensitivity: tolerance = {tolerance} must be a finite relative loss increase > 0 (the reference uses 0.03).',

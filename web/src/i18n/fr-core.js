@@ -181,6 +181,7 @@ export default {
   'core.fit.logs_most': 'ajustement natif : {logs} journaux ; au plus {fit_max_logs}.',
   'core.fit.out_memory_4': 'ajustement natif : mémoire épuisée.',
   'core.fit.out_memory_5': 'ajustement natif : mémoire épuisée.',
+  'core.fit.native_fitter_given': 'pas de l\'ajustement natif : l\'ajusteur doit être donné.',
   'core.fit.batch_set_box': 'sensibilité native : le lot, le jeu, la boîte et les sorties doivent être donnés.',
   'core.fit.space_point_loss': 'sensibilité : l\'espace, le point, la perte et out doivent être donnés.',
   'core.fit.tolerance_finite_relative': 'sensibilité : tolerance = {tolerance} doit être une hausse relative finie de la perte > 0 (la référence utilise 0,03).',

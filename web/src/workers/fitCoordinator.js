@@ -28,7 +28,9 @@
 // Messages out:
 //   { type: 'ready', workers, steps }           the workers hold the batch
 //   { type: 'progress', model, generation, run, phase, lambda, evals, budget,
-//     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell
+//     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell (the
+//       native model's: after a generation of its stepped fit, run here, at
+//       most every NATIVE_MS, and its first and last)
 //   { type: 'trace', model, loss, index, t, logQ, goal, simQ, mae }   the best
 //       candidate replayed on log `index` (core.bench.replay), when the best
 //       improved, at most every TRACE_MS (and at the end of each model)
@@ -39,10 +41,22 @@
 //   { type: 'overlay', index }   (in) replay the best candidate on another log
 // Cancel: the page terminates this worker and every evaluation worker.
 import { loadFrictionCore } from '../../../wasm/friction.js';
-import { isNative, fitNative, replayBest } from '../fitModels.js';
+import { isNative, fitNativeSteps, nativeBest, nativeResult, replayBest } from '../fitModels.js';
 
 const TRACE_MS = 250;
+// the native fit runs here, generation by generation (a generation takes
+// about a millisecond on one log): it reports a generation at most every
+// NATIVE_MS (and its first and last), so that the page's thread keeps up,
+// and lets this worker's messages in (an overlay change) at each report
+const NATIVE_MS = 30;
 let overlay = 0, traceDue = true;
+
+/** A turn of this worker's event loop (a message task, not a clamped timer). */
+const yieldEvents = () => new Promise((resolve) => {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => { ch.port1.close(); resolve(); };
+  ch.port2.postMessage(0);
+});
 
 async function loadCore() {
   const r = await fetch('friction_core.wasm');
@@ -123,22 +137,46 @@ async function run(m) {
       self.postMessage({ type: 'trace', model, loss, index: overlay, error: err.message });
     }
   };
-  /** The native model (core.native.fit, fric_native_fit: the fit `friction
-   *  fit --model native` runs, from its start, one call in this worker): a
-   *  progress message before and after (Cancel terminates the worker), its
+  /** A tracer of one run: the best candidate replayed when it improved (or
+   *  the overlay log changed), at most every TRACE_MS. */
+  const tracer = () => {
+    let traced = NaN, tracedAt = 0;
+    return (p, model, loss) => {
+      const now = performance.now();
+      if ((traceDue || loss !== traced) && Number.isFinite(loss) && now - tracedAt >= TRACE_MS) {
+        trace(p, model, loss);
+        traced = loss;
+        tracedAt = now;
+      }
+    };
+  };
+  const progress = (r, pr, best, t1) => self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run,
+    phase: pr.phase, lambda: pr.lambda, evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss,
+    sigma: pr.sigma, best, elapsed: (performance.now() - t1) / 1000 });
+  /** The native model (fitNativeSteps: fric_native_fitter, the fit `friction
+   *  fit --model native` runs, from its start, stepped here one generation
+   *  at a time): a progress message per generation as the M-models' (at
+   *  most every NATIVE_MS: the generations between are not sent), its
    *  training MAE the fit's loss (fric_native_loss, what `friction replay`
    *  of its file scores), its validation MAE on the same split. */
-  const runNative = (r, t1) => {
-    const progress = (evals, loss, best) => self.postMessage({ type: 'progress', model: r.model, generation: 0, run: 1, phase: 'CMA-ES', lambda: 0,
-      evals, budget: r.budget, bestLoss: loss, genBestLoss: loss, sigma: NaN, best, elapsed: (performance.now() - t1) / 1000 });
-    progress(0, NaN, []);
-    const f = fitNative(core, train, valid, { actuator: m.actuator, budget: r.budget, seed: m.seed });
-    progress(f.evals, f.train, f.best);
+  const runNative = async (r, t1) => {
+    const traceIf = tracer();
+    let pr = null, shown = -Infinity;
+    for (pr of fitNativeSteps(core, train, { actuator: m.actuator, budget: r.budget, seed: m.seed })) {
+      if (pr.generation > 1 && !pr.done && performance.now() - shown < NATIVE_MS) continue;
+      const best = nativeBest(core, pr.best);
+      progress(r, pr, best, t1);
+      traceIf(best, r.model, pr.bestLoss);
+      await yieldEvents();
+      shown = performance.now();
+    }
+    const f = nativeResult(core, pr, valid);
     trace(f.best, r.model, f.train);
     // no integrator: the native joint runs MuJoCo's own Euler, whatever the M-models' choice
     const res = { model: r.model, best: f.best, train: f.train, integrator: null };
     done.push(res);
-    self.postMessage({ type: 'model-done', ...res, valid: f.valid, presetTrain: null, presetValid: null, evals: f.evals, generations: 0, attempts: 1, seconds: (performance.now() - t1) / 1000, stop: '', from: 0 });
+    self.postMessage({ type: 'model-done', ...res, valid: f.valid, presetTrain: null, presetValid: null, evals: f.evals,
+      generations: f.generations, attempts: 1, seconds: (performance.now() - t1) / 1000, stop: '', from: 0 });
   };
   const workers = pool(m.ports, N);
   const steps = await workers.ready();
@@ -148,7 +186,7 @@ async function run(m) {
     for (const r of m.runs) {
       const t1 = performance.now();
       if (isNative(r.model)) {
-        runNative(r, t1);
+        await runNative(r, t1);
         continue;
       }
       const { from, start } = r.start ? { from: -1, start: Float64Array.from(r.start) }
@@ -157,20 +195,13 @@ async function run(m) {
         budget: r.budget, seed: m.seed, start, integrator: m.integrator });
       let pr;
       try {
-        let traced = NaN, tracedAt = 0;
+        const traceIf = tracer();
         for (let P = fit.ask(); P; P = fit.ask()) {
           const losses = await workers.losses(P, m.actuator, r.model, m.integrator);
           fit.tell(losses);
           pr = fit.progress();
-          self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run, phase: pr.phase, lambda: pr.lambda,
-            evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss, sigma: pr.sigma,
-            best: Array.from(pr.best), elapsed: (performance.now() - t1) / 1000 });
-          const now = performance.now();
-          if ((traceDue || pr.bestLoss !== traced) && Number.isFinite(pr.bestLoss) && now - tracedAt >= TRACE_MS) {
-            trace(pr.best, r.model, pr.bestLoss);
-            traced = pr.bestLoss;
-            tracedAt = now;
-          }
+          progress(r, pr, Array.from(pr.best), t1);
+          traceIf(pr.best, r.model, pr.bestLoss);
         }
         pr = fit.progress();
         trace(pr.best, r.model, pr.bestLoss);

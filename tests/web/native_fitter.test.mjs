@@ -1,0 +1,105 @@
+// The native fit stepped one generation at a time through the wrapper
+// (core.native.fitter, fric_native_fitter; what the Fit view's coordinator
+// runs, web/src/fitModels.js fitNativeSteps), on the 4 sts3215 raw logs of
+// ../shared/data/bam:
+//   same      a consistency check, not an independent reference: the
+//             stepped fit ends on the set, loss and evaluations of the
+//             one-call fit (core.native.fit, fric_native_fit) with the same
+//             seed, bit for bit (the one call is that loop);
+//   progress  per generation the evaluations grow by that generation's
+//             candidates (λ), the generation by one, the best loss never
+//             rises and is the loss core.native.losses gives the reported
+//             set (an evaluation of its own); the budget is not exceeded;
+//   stop      stop() ends the search before the next generation;
+//   freed     a fitter used after free(), or after its batch was freed,
+//             throws instead of reading freed memory.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadCore, DATA } from './load.mjs';
+import { fitNative, fitNativeSteps } from '../../web/src/fitModels.js';
+
+const core = await loadCore();
+const RAW = path.join(DATA, 'logs/sts3215/raw');
+const files = fs.existsSync(RAW) ? fs.readdirSync(RAW).filter((f) => f.endsWith('.json')).sort() : [];
+const missing = files.length !== 4 ? `missing shared data: the 4 sts3215 raw logs in ${RAW}` : false;
+if (missing && process.env.CI === 'true') throw new Error(`CI=true: ${missing}`);
+
+describe('core.native.fitter: the native fit one generation at a time', { skip: missing }, () => {
+  const logs = files.map((f) => JSON.parse(fs.readFileSync(path.join(RAW, f), 'utf8')));
+  const opts = { actuator: 'sts3215', budget: 500, seed: 4 };
+  const start = core.native.fitStart(opts.actuator);
+
+  it('ends on the one-call fit\'s set, loss and evaluations (consistency check), monotone per generation', () => {
+    const train = core.fit.batch(logs, files);
+    try {
+      const one = core.native.fit(train, { start, budget: opts.budget, seed: opts.seed });
+      const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+      const seen = [];
+      try {
+        const p0 = fit.progress();
+        assert.equal(p0.evals, 0);
+        assert.equal(p0.bestLoss, Infinity);
+        assert.equal(p0.phase, 'first run');
+        for (let done = 0; !done;) {
+          done = fit.step();
+          seen.push(fit.progress());
+        }
+        assert.equal(fit.step(), seen.at(-1).done, 'stepped after the end: the same answer');
+        assert.equal(fit.progress().evals, seen.at(-1).evals, 'nothing more told');
+      } finally {
+        fit.free();
+      }
+      assert.ok(seen.length > 3, `${seen.length} generations`);
+      let prev = { generation: 0, evals: 0, bestLoss: Infinity };
+      for (const g of seen) {
+        assert.equal(g.generation, prev.generation + 1);
+        assert.ok(g.lambda >= 1);
+        assert.equal(g.evals, prev.evals + g.lambda, `generation ${g.generation}`);
+        assert.ok(g.bestLoss <= prev.bestLoss, `best rose at generation ${g.generation}`);
+        assert.ok(g.bestLoss <= g.genBestLoss);
+        assert.equal(g.budget, opts.budget);
+        assert.match(g.phase, /^(first run|restart \d+)$/);
+        prev = g;
+      }
+      const last = seen.at(-1);
+      assert.ok(last.done > 0 && last.evals <= opts.budget);
+      assert.equal(core.native.losses(train, [last.best])[0].loss, last.bestLoss, 'the reported best loss is its set\'s');
+      assert.equal(last.evals, one.evals);
+      assert.equal(last.bestLoss, one.loss);
+      for (const k of core.native.keys()) assert.equal(last.best[k], one.best[k], k);
+      // the Fit view's generator (fitNativeSteps) yields the same progress, and fitNative is its end
+      const viaView = [...fitNativeSteps(core, train, opts)];
+      assert.deepEqual(viaView, seen);
+      const r = fitNative(core, train, null, opts);
+      assert.equal(r.train, one.loss);
+      assert.equal(r.evals, one.evals);
+      assert.equal(r.generations, seen.length);
+      assert.deepEqual(r.best, core.native.keys().map((k) => one.best[k]));
+    } finally {
+      train.free();
+    }
+  });
+
+  it('stop() ends the search before the next generation; a freed fitter or batch throws', () => {
+    const train = core.fit.batch(logs, files);
+    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    try {
+      assert.equal(fit.step(), 0);
+      const e1 = fit.progress().evals;
+      fit.stop();
+      const stopped = fit.step();
+      assert.ok(stopped > 0);
+      assert.equal(fit.progress().done, stopped);
+      assert.equal(fit.progress().evals, e1);
+    } finally {
+      fit.free();
+    }
+    assert.throws(() => fit.step(), /after free/);
+    const f2 = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    train.free();
+    assert.throws(() => f2.step(), /after free/);
+    f2.free();
+  });
+});
