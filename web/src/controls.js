@@ -17,6 +17,14 @@ import * as i18n from './i18n/index.js';
 
 let uid = 0;
 
+/** Shows the sentence `key` (its {label} the control's label, with the
+ *  subscripts and superscripts the label above the field has: K_c reads K
+ *  with a subscript c, never "K_c") in the message element box. */
+function sayWithLabel(box, key, label, vars) {
+  const [before, after = ''] = i18n.t(key, { ...vars, label: '\u0001' }).split('\u0001');
+  box.replaceChildren(before, ...symbolNodes(label), after);
+}
+
 // a field value or range bound, short: 1e-4 and 7.5e5 rather than 1.000e-4
 // and 7.500e+5 (six significant digits, what a person types)
 const fmtShort = (v) => fmtNumber(v, { round: true, plus: false, expDigits: null });
@@ -135,13 +143,19 @@ export function numberControl(opts) {
   const refuse = (why) => {
     el.classList.add('invalid');
     num.setAttribute('aria-invalid', 'true');
-    msg.textContent = i18n.t('ctl.keeping', { label: opts.label, why, value: `${fmtShort(value)}${unitText}` });
+    sayWithLabel(msg, 'ctl.keeping', opts.label, { why, value: `${fmtShort(value)}${unitText}` });
   };
   /** The value of the field's text, or { why } when it is not valid. */
   const parse = (raw) => {
     // the one parser of typed numbers (format.js: the decimal comma in French)
     let v = parseNumber(raw, i18n.decimalMark);
-    if (!Number.isFinite(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+    if (Number.isNaN(v)) return { why: i18n.t('ctl.nan', { raw, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+    // a number beyond the doubles (1e999 reads as Infinity, 1e-400 as 0):
+    // outside the range as typed, never "not a number" nor "0 is outside"
+    const typed = String(raw).trim();
+    if (!Number.isFinite(v) || (v === 0 && /[1-9]/.test(typed.split(/e/i)[0]) && !(min <= 0 && max >= 0))) {
+      return { why: i18n.t('ctl.outside', { v: typed, min: fmtShort(min), max: fmtShort(max), unit: unitText }) };
+    }
     // a bound typed as the field shows it (fmtShort: six significant digits,
     // which may round it outward: −0.174533 for −0.17453298) is that bound
     if (fmtShort(v) === fmtShort(min)) v = min;
@@ -290,7 +304,7 @@ export function choiceControl(opts) {
       sel.value = kept;
       paintHelp();
       el.classList.add('invalid');
-      msg.textContent = i18n.t('ctl.choice.refused', { label: opts.label, asked, why: why.replace(/\.$/, ''), kept });
+      sayWithLabel(msg, 'ctl.choice.refused', opts.label, { asked, why: why.replace(/\.$/, ''), kept });
       return;
     }
     kept = sel.value;

@@ -230,6 +230,47 @@ export default async function (h) {
     await f.press('Escape');
     return `6.28319 gives goal = 2π = ${goal()} rad; 6.2832: '${msg}'`;
   });
+  // numbers beyond the doubles (the walk of stop 48): 1e999 is Infinity and
+  // 1e-400 is 0 to JavaScript; the message quotes what was typed and says it
+  // is outside the range (it said "'1e999' is not a number" and, for the
+  // time step, "0 is outside")
+  await check('controls: pendulum: 1e999 (goal) and 1e-400 (dt, valid from 1e-6) are refused as outside the range, quoted as typed', async () => {
+    const said = [];
+    for (const [param, typed, range] of [['goal', '1e999', '-6.28319 … 6.28319 rad'], ['goal', '-1e999', '-6.28319 … 6.28319 rad'], ['dt', '1e-400', '1e-6 … 0.01 s']]) {
+      const box = page.locator(`#view .ctl[data-param=${param}]`);
+      const f = box.locator('input.ctl-num');
+      const was = await f.inputValue();
+      await f.click({ clickCount: 3 });
+      await page.keyboard.type(typed, { delay: 30 });
+      await page.keyboard.press('Enter');
+      const msg = await waitFor(async () => ((await box.evaluate((el) => el.classList.contains('invalid'))) ? box.locator('.ctl-msg').textContent() : null), 3000);
+      const want = `${typed} is outside the valid range ${range}; keeping ${was} `;
+      expect(msg && msg.includes(want), `${param} ${typed} + Enter: message '${msg}', want it to include '${want}'`);
+      await f.press('Escape');
+      expect(await f.inputValue() === was, `${param}: after Escape the field shows '${await f.inputValue()}', not ${was}`);
+      said.push(msg);
+    }
+    return said.join(' / ');
+  });
+  // the label in a refusal reads as above the field (the walk of stop 48:
+  // "Coulomb K_c: 'abc' is not a number", the marker shown raw)
+  await check('controls: pendulum: a refusal names the parameter as its label shows it (θ with a superscript d, K with a subscript c), no _ or ^', async () => {
+    const said = [];
+    for (const [param, mark] of [['goal', 'sup'], ['friction_base', 'sub']]) {
+      const box = page.locator(`#view .ctl[data-param=${param}]`);
+      const f = box.locator('input.ctl-num');
+      if (await f.isDisabled()) await box.locator('.ctl-preset input').uncheck();
+      await f.click({ clickCount: 3 });
+      await page.keyboard.type('abc', { delay: 30 });
+      await page.keyboard.press('Enter');
+      const m = await waitFor(async () => ((await box.evaluate((el) => el.classList.contains('invalid')))
+        ? box.locator('.ctl-msg').evaluate((e) => ({ text: e.textContent, marks: [...e.querySelectorAll('sub, sup')].map((x) => `${x.localName}:${x.textContent}`) })) : null), 3000);
+      expect(m && !/[_^]/.test(m.text) && m.marks.length === 1 && m.marks[0].startsWith(`${mark}:`), `${param}: the message '${m?.text}' (marks ${m?.marks.join(' ')})`);
+      await f.press('Escape');
+      said.push(`${m.text} [${m.marks}]`);
+    }
+    return said.join(' / ');
+  });
   await check('controls: no console error on the pendulum view', async () => {
     const problems = logProblems(log);
     expect(problems.length === 0, problems.slice(0, 5).join('; '));

@@ -40,6 +40,7 @@ export default async function fitOwnChecks(h) {
     'fit own servo: Fit all on sts3215: published M1 and M6, "—" for M2..M5, training MAEs equal `friction fit --model all`; says why it shows its model',
     'fit own servo: a published value outside its box (xl330 M4 α = 0.76 in [1, 10]) is marked, not silently held',
     'fit own servo: no console error or failed request',
+    'fit own servo: M4\'s "Open in drive" carries the fitted firmware keys (error gain ratio, smoothing rate) of its params file, not the published sts3215 ones',
   ];
   if (!h.requireViews(['fit'], names)) return;
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
@@ -206,6 +207,37 @@ export default async function fitOwnChecks(h) {
     const others = await p.locator('#fit-bounds .fit-outside').count();
     expect(others === 1, `${others} parameters marked outside their box; only α is (docs/identification.md)`);
     return `α ${value}: '${note}'`;
+  });
+
+  // the walk of stop 48: the drive view opened from a fitted sts3215 M4
+  // showed error gain ratio 1 and smoothing 5.21553 (the published M1's)
+  // beside the fit's 1.83 and 5.85, and its params file carried those
+  await check(names[5], async () => {
+    if (files.length !== 4) return missing;
+    const p = await open(`?view=fit&fit.model=m4&fit.budget=${BUDGET}&fit.seed=${SEED}`);
+    expect(await give(p), 'the four logs are not listed');
+    await p.click('#fit-run');
+    const s = await finish(p, 90_000);
+    expect(s && s.fit === 'done', `M4 did not fit: '${s?.runError || (await viewState(p)).text}'`);
+    const [dl] = await Promise.all([p.waitForEvent('download'), p.click('#fit-download')]);
+    const file = JSON.parse(fs.readFileSync(await dl.path(), 'utf8'));
+    const href = await p.locator('#fit-open-drive').getAttribute('href');
+    const q = new URL(href, 'http://x/').searchParams;
+    const dp = await openPage(href, 'drive');
+    pages.push(dp);
+    const d = dp.page;
+    const field = (label) => d.evaluate((l) => [...document.querySelectorAll('#view .ctl')]
+      .find((c) => c.querySelector('label')?.textContent.startsWith(l))?.querySelector('input.ctl-num')?.value ?? null, label);
+    const said = [];
+    for (const [key, label] of [['error_gain_ratio', 'error gain ratio'], ['max_velocity', 'target smoothing rate']]) {
+      expect(Number.isFinite(file[key]), `the params file has no ${key}`);
+      expect(Number(q.get(`drive.${key}`)) === file[key], `the drive link's ${key}: ${q.get(`drive.${key}`)}, the params file's ${file[key]}`);
+      const shown = await field(label);
+      // the field shows six significant digits (controls.js fmtShort)
+      expect(shown !== null && Math.abs(Number(shown) - file[key]) <= 5e-6 * Math.abs(file[key]), `the drive view's ${label}: '${shown}', the params file's ${file[key]}`);
+      said.push(`${key} ${shown} (file ${file[key]})`);
+    }
+    return said.join('; ');
   });
 
   await check(names[4], async () => {

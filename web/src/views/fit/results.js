@@ -6,7 +6,7 @@ import { modelBarsBox, download, COLORS } from '../../charts.js';
 import { el } from '../../dom.js';
 import { localNumber } from '../../format.js';
 import { t } from '../../i18n/index.js';
-import { SERVO_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
+import { SERVO_CONSTANTS, STS3215_CONSTANTS, mujocoSnippet, servoExport, filesText, fileButtons, scenarioParamsToObject } from '../../exports.js';
 import { fmtMae, fmtNum, fmtTime } from './text.js';
 import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.js';
 import { csvText, csvUrl } from '../../csv.js';
@@ -106,6 +106,11 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     coefs.forEach((c) => { if (c.models.includes(r.model)) q.set(`drive.${c.field}`, String(at(r, c.key))); });
     // the fitted motor constants too: the drive view's params file and MuJoCo snippet carry them
     SERVO_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(at(r, k))));
+    // and the firmware keys (an sts3215's fitted error gain ratio and smoothing
+    // rate; the bench's 1 and 0 for the others): without them the drive view
+    // showed, and exported, its actuator's published ones
+    const bench = benchOf(r);
+    STS3215_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(bench[k])));
     // and the integrator: the drive view's params file and MuJoCo exports say it
     if (integratorOf(r) !== 'bam') q.set('drive.integrator', integratorOf(r));
     return `?${q}`;
