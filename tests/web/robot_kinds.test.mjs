@@ -18,6 +18,7 @@ import assert from 'node:assert/strict';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore } from './load.mjs';
 import { createRobotPair } from '../../web/src/mujoco/robot.js';
+import { gearXml } from './gear_fixture.mjs';
 
 let mj, core;
 before(async () => { [mj, core] = await Promise.all([loadMujoco(), loadCore()]); });
@@ -112,19 +113,7 @@ describe('a <default> tree split across nested includes (issue 38)', () => {
   });
 });
 
-const GEAR = `<mujoco>
-  <option timestep="0.001" integrator="Euler" gravity="0 0 -9.81"/>
-  <worldbody>
-    <body name="l1"><joint name="flip" type="hinge" axis="0 0 1"/>
-      <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
-      <body name="l2" pos="0.2 0 0"><joint name="geared" type="hinge" axis="0 1 0"/>
-        <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
-  </worldbody>
-  <actuator>
-    <position name="a_flip" joint="flip" kp="10" gear="-1"/>
-    <position name="a_geared" joint="geared" kp="10" gear="50"/>
-  </actuator>
-</mujoco>`;
+const GEAR = gearXml(50);
 
 describe('gear ratios mapped through (issue 38)', () => {
   it('gear −1 and 50: goal = ctrl / gear, the hold on the joint, the report saying how', () => {
@@ -167,7 +156,7 @@ describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (is
     } finally {
       pair.free();
     }
-    for (const [xml, timestep] of [[GEAR.replace('gear="50"', 'gear="1"'), null], [GEAR, 0.995 * BOUND]]) {
+    for (const [xml, timestep] of [[gearXml(1), null], [GEAR, 0.995 * BOUND]]) {
       const p = createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', timestep });
       try {
         assert.deepEqual(p.unstable, []);

@@ -14,21 +14,10 @@
 //   gear 1    the same file with gear 1 (K = 10: 20 ms) shows no sentence
 import fs from 'node:fs';
 import path from 'node:path';
+import { gearXml } from '../gear_fixture.mjs';
 
 const NB = '\u00a0';
-const GEAR = (g) => `<mujoco>
-  <option timestep="0.001" integrator="Euler" gravity="0 0 -9.81"/>
-  <worldbody>
-    <body name="l1"><joint name="flip" type="hinge" axis="0 0 1"/>
-      <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
-      <body name="l2" pos="0.2 0 0"><joint name="geared" type="hinge" axis="0 1 0"/>
-        <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
-  </worldbody>
-  <actuator>
-    <position name="a_flip" joint="flip" kp="10" gear="-1"/>
-    <position name="a_geared" joint="geared" kp="10" gear="${g}"/>
-  </actuator>
-</mujoco>`;
+const GEAR = gearXml;
 const WANT = {
   en: 'MuJoCo\'s own copy of the file (A) will diverge at this step: on joint \'geared\', the position actuator (gear 50, kp 10 N·m/rad: kp·gear² = 25000 N·m/rad on the joint) on its inertia 0.00101 kg·m² is stable under the Euler integrator only below 0.402 ms, and the step is 1 ms; give the model a timestep under 0.402 ms or a kp under 1.62 N·m/rad (the adopted copy (C) holds).',
   fr: `La copie du fichier propre à MuJoCo (A) va diverger à ce pas${NB}: sur l'articulation 'geared', l'actionneur position (rapport 50, kp 10 N·m/rad${NB}: kp·rapport² = 25000 N·m/rad sur l'articulation) sur son inertie 0,00101 kg·m² n'est stable avec l'intégrateur Euler que sous 0,402 ms, et le pas est de 1 ms${NB}; donnez au modèle un pas (timestep) sous 0,402 ms ou un kp sous 1,62 N·m/rad (la copie adoptée (C) tient).`,
