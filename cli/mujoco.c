@@ -884,7 +884,7 @@ static int adopt_goals(const adopt_args *o, fric_robot *r, mjData *d, char *note
 }
 
 /* The adoption report: one line per joint (robot.js's report()). */
-static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96])
+static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96], const char *unstable)
 {
     char b[6][FMT_DOUBLE_LEN];
     int nmap = 0, file = 0;
@@ -930,6 +930,7 @@ static void adopt_report(const mjModel *m, const fric_robot *r, char labels[][96
             printf("; no actuator: the goal is set here (--goal)\n");
         }
     }
+    fputs(unstable, stdout);   /* MuJoCo's own copy at this step (fric_robot_step_caution) */
     /* the notes (web/src/i18n: robot.note.tendon, equality, skipped) */
     for (int i = 0; i < ad->n; i++) {
         if (ad->a[i].tendon)
@@ -1032,7 +1033,14 @@ static int mujoco_adopt(int argc, char **argv)
     if (fric_robot_map_set(r, map, nmap, &why) || fric_mujoco_robot_adopt(r, m, d, servos, nmap, o.keep_armature, &why))
         rc = cli_fail(CLI_USAGE, "%s (model %s)", why, o.model);
     if (!rc) say_warnings();   /* the load's, before the report */
-    static char note[NOTE_CAP];
+    static char note[NOTE_CAP], unstable[NOTE_CAP];
+    unstable[0] = '\0';
+    /* each adopted joint's caution for the file as written at this step */
+    for (int i = 0; !rc && i < fric_robot_adoption(r)->n; i++) {
+        size_t at = strlen(unstable);
+        if (fric_mujoco_robot_caution(r, m, d, i, unstable + at, NOTE_CAP - at - 1) > 0)
+            strcat(unstable + at, "\n");
+    }
     if (!rc) {
         fric_robot_start_goals(r, d->qpos, NULL, d->ctrl);
         rc = adopt_goals(&o, r, d, note);
@@ -1076,7 +1084,7 @@ static int mujoco_adopt(int argc, char **argv)
                "the default start of every door: the first keyframe, else qpos0, at the file's timestep)\n",
                o.model, mj_versionString(), ad->n, ad->n == 1 ? "" : "s", o.mapping,
                o.keep_armature ? ", --keep-armature" : "", start, fmt_double(b, h));
-        adopt_report(m, r, labels);
+        adopt_report(m, r, labels, unstable);
         fputs(note, stdout);
         printf("\nafter %.6g s (%ld steps of %s s), the core's implicit friction:\n", (double)N * h, N, fmt_double(b, h));
         adopt_table(r, d, labels);

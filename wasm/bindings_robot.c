@@ -8,6 +8,7 @@
  * qfrc_*) cross as the arrays they are. Errors go through bindings.c's one
  * channel (bindings_internal.h): −1 (or 1, or NULL) with the message recorded.
  */
+#include <limits.h>
 #include <stddef.h>
 
 #include "fric_adapter.h"
@@ -144,6 +145,15 @@ FXB_EXPORT int fxb_robot_integrator(const fric_robot *r, int file)
     return file ? own : run;
 }
 FXB_EXPORT const char *fxb_robot_integrator_name(int i) { return fric_robot_integrator_name(i); }
+
+/* Adopted joint i's caution for copy (A) at step h [s] (fric_robot_step_caution):
+ * inertia M's diagonal at its dof less its armature [kg·m²]; the sentence in
+ * buf[cap], its length (0: none; the id and values: fxb_sentence_id). */
+FXB_EXPORT int fxb_robot_step_caution(const fric_robot *r, int i, double inertia, double h, char *buf, int cap)
+{
+    size_t n = fric_robot_step_caution(r, i, inertia, h, buf, cap > 0 ? (size_t)cap : 0);
+    return n > (size_t)INT_MAX ? INT_MAX : (int)n;
+}
 
 /* The adapter of copy (C) (fric_robot_attach): m one record mujoco_model,
  * jm one record mujoco_joint_model per adopted joint. 0, or 1 with the

@@ -431,8 +431,8 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
     if (len > FRIC_MJCF_MAX_BYTES) {
         fric__why(why, fric__say_id("mjcf.text_size",
                                     "mjcf: the MJCF text{of}{file} is {mib} MiB: the limit is {max_mib} MiB of "
-                                    "text per file (FRIC_MJCF_MAX_BYTES; meshes and heightfields belong in "
-                                    "their own files).",
+                                    "text per file (a real robot's MJCF text is well under 1 MiB; meshes and "
+                                    "heightfields belong in their own files).",
                                     fric__values(fric__s("of", file ? " of " : ""),
                                                  fric__s("file", file ? file : ""),
                                                  fric__fp("mib", 1, (double)len / 1048576.0),
@@ -450,8 +450,8 @@ fric_status fric_mjcf_check_text(const char *text, size_t len, const char *file,
         if (*elements >= FRIC_MJCF_MAX_ELEMENTS) {
             fric__why(why, fric__say_id("mjcf.elements",
                                         "mjcf: <{element}> at line {line}{of}{file} is element {count} of the "
-                                        "model: the limit is {max} (FRIC_MJCF_MAX_ELEMENTS), far above a real "
-                                        "robot's few thousand; MuJoCo would take minutes to read it.",
+                                        "model: the limit is {max} elements (real robots have a few thousand); "
+                                        "MuJoCo would take minutes to read it.",
                                         fric__values(fric__sn("element", t.nlen, t.name), fric__i("line", t.line),
                                                      fric__s("of", file ? " of " : ""),
                                                      fric__s("file", file ? file : ""),

@@ -426,6 +426,84 @@ int fric_robot_integrator(const fric_robot *r, int *file)
     return FRIC_MUJOCO_INT_EULER;
 }
 
+/* The position servo's stable step. MuJoCo steps a joint of inertia I
+ * driven by a stiffness K (a position actuator: kp·g² on the joint) and a
+ * damping as q' = q + h·v', (I + h·d_i)·v' = (I − h·d_e)·v − h·K·q (Euler:
+ * semi-implicit, the joint's damping d_i implicit, the actuator's kv·g²
+ * d_e explicit; implicit and implicitfast: both implicit, d_e moved into
+ * d_i). The step's matrix has determinant a = (I − h·d_e)/(I + h·d_i) and
+ * trace 1 + a − h²K/(I + h·d_i); Jury's test (|det| < 1, |trace| < 1 + det)
+ * holds while h²·K − 2h·(d_i − d_e) − 4I < 0 (and then |a| < 1): below the
+ * positive root. Undamped, h·ω < 2 with ω = √(K/I). RK4 (its stability
+ * region reaches ±2√2 i on the imaginary axis): h·ω < 2√2, damping left
+ * out. INFINITY when nothing bounds it. */
+static void split_damping(int integrator, double *di, double *de)
+{
+    if (integrator == FRIC_MUJOCO_INT_IMPLICIT || integrator == FRIC_MUJOCO_INT_IMPLICITFAST) {
+        *di += *de;
+        *de = 0;
+    }
+}
+
+double fric_robot_stable_step(double stiffness, double inertia, double damping_joint, double damping_act,
+                              int integrator)
+{
+    if (!(inertia > 0) || !(stiffness >= 0)) return NAN;
+    if (integrator == FRIC_MUJOCO_INT_RK4) return stiffness > 0 ? 2 * sqrt(2.0) * sqrt(inertia / stiffness) : INFINITY;
+    double di = damping_joint, de = damping_act;
+    split_damping(integrator, &di, &de);
+    double d = di - de;
+    if (stiffness > 0) return (d + sqrt(d * d + 4 * stiffness * inertia)) / stiffness;
+    return d < 0 ? -2 * inertia / d : INFINITY;
+}
+
+/* The largest stiffness [N·m/rad] stable at step h (the same bound solved
+ * for K): (4I + 2h·(d_i − d_e))/h²; RK4 8I/h². */
+static double stable_stiffness(double h, double inertia, double damping_joint, double damping_act, int integrator)
+{
+    if (integrator == FRIC_MUJOCO_INT_RK4) return 8 * inertia / (h * h);
+    double di = damping_joint, de = damping_act;
+    split_damping(integrator, &di, &de);
+    return (4 * inertia + 2 * h * (di - de)) / (h * h);
+}
+
+size_t fric_robot_step_caution(const fric_robot *r, int i, double inertia, double h, char *buf, size_t size)
+{
+    if (r && r->have_adoption && i >= 0 && i < r->ad.n && isfinite(inertia) && inertia >= 0 && h > 0) {
+        const fric_mujoco_adopted *a = &r->ad.a[i];
+        int j = a->joint, k = r->jact[j];
+        /* a position-type actuator: a stiffness kp in its bias (position,
+         * general, intvelocity); the file's armature in (A) */
+        if (k >= 0 && a->act_kp > 0) {
+            double g = a->gear, gg = g * g, I = inertia + a->armature_file;
+            double K = a->act_kp * gg, de = a->act_kv * gg, di = a->removed_damping;
+            int in = r->model.integrator;
+            double bound = fric_robot_stable_step(K, I, di, de, in);
+            if (isfinite(bound) && h >= bound) {
+                char jn[160];
+                const char *iname = fric_robot_integrator_name(in);
+                double kpmax = stable_stiffness(h, I, di, de, in) / gg;
+                return fric__sentence(buf, size, "robot.step_unstable",
+                    "MuJoCo's own copy of the file (A) will diverge at this step: on joint {joint}, the "
+                    "{kind} actuator (gear {gear}, kp {kp} N·m/rad: kp·gear² = {stiffness} N·m/rad on "
+                    "the joint) on its inertia {inertia} kg·m² is stable under the {integrator} "
+                    "integrator only below {bound_ms} ms, and the step is {h_ms} ms; give the model a "
+                    "timestep under {bound_ms} ms or a kp under {kp_max} N·m/rad (the adopted copy (C) "
+                    "holds).",
+                    fric__values(fric__s("joint", joint_name(r->jnt, j, jn, sizeof jn)),
+                                 fric__s("kind", fric_mujoco_act_names[a->act_kind]), fric__g("gear", g),
+                                 fric__g("kp", a->act_kp), fric__gp("stiffness", 6, K),
+                                 fric__gp("inertia", 4, I), fric__s("integrator", iname ? iname : "?"),
+                                 fric__gp("bound_ms", 3, 1e3 * bound), fric__gp("h_ms", 3, 1e3 * h),
+                                 fric__gp("kp_max", 3, kpmax > 0 ? kpmax : 0)));
+            }
+        }
+    }
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
+}
+
 fric_status fric_robot_attach(fric_robot *r, const fric_mujoco_model *model, const fric_mujoco_joint_model *jm,
                               fric_mujoco_treatment treatment, const char **why)
 {

@@ -172,6 +172,13 @@ fric_robot *fric_mujoco_robot_create(const mjModel *m, const char **why);
  * FRIC_OK, or the status with *why (m may then hold some edits). */
 fric_status fric_mujoco_robot_adopt(fric_robot *r, mjModel *m, mjData *d, const fric_bench_def *servos, int nservos,
                                     int keep_armature, const char **why);
+/* Adopted joint i's caution for MuJoCo's own copy of the file at m's
+ * timestep (fric_robot_step_caution): the dof's inertia read from MuJoCo
+ * at d's pose (mj_forward, then M's diagonal d->qM at m->dof_Madr less
+ * m->dof_armature: the body's, whichever armature m now has). Its length,
+ * 0 and buf "" when the step is stable or the joint has no position-type
+ * actuator. */
+size_t fric_mujoco_robot_caution(const fric_robot *r, const mjModel *m, mjData *d, int i, char *buf, size_t size);
 
 /* -------------------------------------------------- the pendulum bench */
 

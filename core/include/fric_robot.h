@@ -216,6 +216,31 @@ int fric_robot_integrator(const fric_robot *r, int *file);
  * "implicitfast"), NULL past them. */
 const char *fric_robot_integrator_name(int i);
 
+/* The largest step [s] MuJoCo integrates a position servo stably with: a
+ * joint of inertia [kg·m²] (its dof's diagonal of M, armature in) under a
+ * stiffness [N·m/rad] (kp·gear²), its own damping_joint and the
+ * actuator's damping_act (kv·gear²) [N·m·s/rad], under integrator
+ * (FRIC_MUJOCO_INT_*): Euler's semi-implicit step (the joint's damping
+ * implicit, the actuator's explicit) holds while h²·K − 2h·(d_joint −
+ * d_act) − 4I < 0 (undamped: h·√(K/I) < 2); implicit and implicitfast the
+ * same with both dampings implicit; RK4 h·√(K/I) < 2√2. INFINITY when
+ * nothing bounds it, NaN for an inertia not > 0 or a stiffness < 0. */
+double fric_robot_stable_step(double stiffness, double inertia, double damping_joint, double damping_act,
+                              int integrator);
+/* The caution for adopted joint i of copy (A) (the file as written) run at
+ * step h [s]: when its actuator is position-type (a stiffness kp > 0 in its
+ * bias: position, general, intvelocity) and h is at or above
+ * fric_robot_stable_step of kp·gear², the dof's inertia (inertia: M's
+ * diagonal at the dof less its armature, at the start pose [kg·m²]; the
+ * file's armature is added here), the file's damping, kv·gear² and the
+ * file's integrator, one sentence (id robot.step_unstable: the joint, the
+ * actuator's kind, gear, kp, the inertia, the integrator, the bound, the
+ * step, the largest stable kp) written as snprintf would, its length
+ * returned; else 0 and buf "". A text writer (fric__sentence): no failure
+ * recorded. Every door says it: `friction mujoco --adopt` and the
+ * explorer's robot door (beside copy (A)). */
+size_t fric_robot_step_caution(const fric_robot *r, int i, double inertia, double h, char *buf, size_t size);
+
 /* The adapter of copy (C) (fric_adapter.h) after the edits are written:
  * fric_mujoco_core_init with the adoption's defs, model and jm the joints
  * as (C) has them now (joint i of the adoption: jm[i]), the treatment

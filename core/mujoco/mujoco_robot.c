@@ -142,3 +142,12 @@ fric_status fric_mujoco_adopt_model(fric_mujoco *fm, mjModel *m, mjData *d, cons
     fric_robot_destroy(r);
     return rc;
 }
+
+size_t fric_mujoco_robot_caution(const fric_robot *r, const mjModel *m, mjData *d, int i, char *buf, size_t size)
+{
+    const fric_mujoco_adoption *ad = r ? fric_robot_adoption(r) : NULL;
+    if (!ad || !m || !d || i < 0 || i >= ad->n) return fric_robot_step_caution(NULL, i, 0, 0, buf, size);
+    mj_forward(m, d);
+    int dof = m->jnt_dofadr[ad->a[i].joint];
+    return fric_robot_step_caution(r, i, d->qM[m->dof_Madr[dof]] - m->dof_armature[dof], m->opt.timestep, buf, size);
+}

@@ -544,6 +544,93 @@ static void test_gear(void **st)
     fric_robot_destroy(r);
 }
 
+/* The largest |root| of one step of the scheme MuJoCo runs on a joint of
+ * inertia I under a stiffness K, its joint damping di and the actuator's
+ * de, after n steps from q = 1, v = 0: the state's size (grows without bound
+ * past the stable step). Euler: (I + h·di)·v' = (I − h·de)·v − h·K·q,
+ * q' = q + h·v' (MuJoCo's semi-implicit step, its implicit joint damping);
+ * rk4: the classical Runge–Kutta step of I·q'' = −K·q − (di + de)·q'. */
+static double scheme_size(double h, double K, double I, double di, double de, int rk4, int n)
+{
+    double q = 1, v = 0;
+    for (int k = 0; k < n; k++) {
+        if (rk4) {
+            double c = di + de;
+#define ACC(qq, vv) ((-K * (qq) - c * (vv)) / I)
+            double k1q = v, k1v = ACC(q, v);
+            double k2q = v + h / 2 * k1v, k2v = ACC(q + h / 2 * k1q, v + h / 2 * k1v);
+            double k3q = v + h / 2 * k2v, k3v = ACC(q + h / 2 * k2q, v + h / 2 * k2v);
+            double k4q = v + h * k3v, k4v = ACC(q + h * k3q, v + h * k3v);
+#undef ACC
+            q += h / 6 * (k1q + 2 * k2q + 2 * k3q + k4q);
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+        } else {
+            v = ((I - h * de) * v - h * K * q) / (I + h * di);
+            q += h * v;
+        }
+    }
+    return fabs(q) + fabs(v) * sqrt(I / K);
+}
+
+/* The position servo's stable step (fric_robot_stable_step) and the
+ * caution of copy (A) (fric_robot_step_caution). Hand-computed for issue
+ * 38's gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds): link 2
+ * of 0.1 kg at 0.1 m from the joint, Iyy 1e-5: I = 0.1·0.1² + 1e-5 =
+ * 1.01e-3 kg·m²; K = kp·g² = 10·2500 = 25000 N·m/rad; undamped the bound is
+ * 2·√(I/K) = 2·√(4.04e-8) = 4.01995024844e-4 s. Each bound is also checked
+ * against the scheme itself, stepped just below (bounded) and just above
+ * (growing). */
+static void test_step_caution(void **st)
+{
+    (void)st;
+    const double I = 1.01e-3, K = 25000;
+    assert_double_equal(fric_robot_stable_step(K, I, 0, 0, FRIC_MUJOCO_INT_EULER), 4.01995024844e-4, 1e-14);
+    assert_double_equal(fric_robot_stable_step(K, I, 0, 0, FRIC_MUJOCO_INT_RK4), 4.01995024844e-4 * sqrt(2.0), 1e-14);
+    /* the scheme: (K, I, joint damping, actuator damping, integrator) */
+    const struct { double di, de; int in; } c[] = {
+        { 0, 0, FRIC_MUJOCO_INT_EULER }, { 0.5, 0, FRIC_MUJOCO_INT_EULER }, { 0, 0.2, FRIC_MUJOCO_INT_EULER },
+        { 0.3, 0.2, FRIC_MUJOCO_INT_IMPLICITFAST }, { 0, 0, FRIC_MUJOCO_INT_RK4 },
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        double b = fric_robot_stable_step(K, I, c[k].di, c[k].de, c[k].in);
+        int rk4 = c[k].in == FRIC_MUJOCO_INT_RK4, implicit = c[k].in == FRIC_MUJOCO_INT_IMPLICITFAST;
+        /* implicitfast: the actuator's damping as implicit as the joint's */
+        double di = implicit ? c[k].di + c[k].de : c[k].di, de = implicit ? 0 : c[k].de;
+        assert_true(b > 0 && isfinite(b));
+        assert_true(scheme_size(0.995 * b, K, I, di, de, rk4, 20000) < 1e3);   /* near the bound the orbit stretches ~1/√(1 − (hω/2)²) */
+        assert_false(scheme_size(1.005 * b, K, I, di, de, rk4, 20000) < 1e6);   /* overflows */
+    }
+    /* damping alone: explicit bounds it (2I/(de − di)), implicit does not */
+    assert_double_equal(fric_robot_stable_step(0, I, 0, 0.2, FRIC_MUJOCO_INT_EULER), 2 * I / 0.2, 1e-15);
+    assert_true(isinf(fric_robot_stable_step(0, I, 0.2, 0, FRIC_MUJOCO_INT_EULER)));
+    assert_true(isnan(fric_robot_stable_step(K, 0, 0, 0, FRIC_MUJOCO_INT_EULER)));
+
+    /* the caution: gear 50 (kp 10) at the 1 ms step says it, with its numbers */
+    char buf[1024];
+    fric_robot *r = geared(50, 50);
+    size_t n = fric_robot_step_caution(r, 0, I, 1e-3, buf, sizeof buf);
+    assert_int_equal(n, strlen(buf));
+    assert_non_null(strstr(buf, "MuJoCo's own copy of the file (A) will diverge at this step: on joint 'arm', the "
+                                "position actuator (gear 50, kp 10 N·m/rad: kp·gear² = 25000 N·m/rad on the joint) "
+                                "on its inertia 0.00101 kg·m² is stable under the Euler integrator only below "
+                                "0.402 ms, and the step is 1 ms; give the model a timestep under 0.402 ms or a kp "
+                                "under 1.62 N·m/rad"));   /* 4·1.01e-3/(1e-3)²/2500 = 1.616 */
+    assert_string_equal(fric_sentence_last().id, "robot.step_unstable");
+    /* just below the bound: no sentence; past it, one */
+    assert_int_equal(fric_robot_step_caution(r, 0, I, 4.01e-4, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_string_equal(fric_sentence_last().id, "");
+    assert_true(fric_robot_step_caution(r, 0, I, 4.03e-4, buf, sizeof buf) > 0);
+    /* out of range, no handle: none */
+    assert_int_equal(fric_robot_step_caution(r, 1, I, 1e-3, buf, sizeof buf), 0);
+    assert_int_equal(fric_robot_step_caution(NULL, 0, I, 1e-3, buf, sizeof buf), 0);
+    fric_robot_destroy(r);
+    /* gear 1: K = 10, the bound 2·√(1.01e-3/10) = 20.1 ms: none at 1 ms */
+    r = geared(1, 50);
+    assert_int_equal(fric_robot_step_caution(r, 0, I, 1e-3, buf, sizeof buf), 0);
+    fric_robot_destroy(r);
+}
+
 /* <velocity>, <intvelocity>, <damper>, <general>: named as they are; a
  * speed's or gain's ctrl is no goal (its force off, the servo holds the
  * goal given: the start angle until set). */
@@ -721,7 +808,7 @@ static void test_many_joints(void **st)
 }
 
 FRIC_TEST_MAIN(cmocka_unit_test(test_joints_and_actuators), cmocka_unit_test(test_sampling),
-               cmocka_unit_test(test_gear), cmocka_unit_test(test_actuator_kinds_named),
+               cmocka_unit_test(test_gear), cmocka_unit_test(test_step_caution), cmocka_unit_test(test_actuator_kinds_named),
                cmocka_unit_test(test_classes_and_skips), cmocka_unit_test(test_many_joints),
                cmocka_unit_test(test_edits), cmocka_unit_test(test_goal_rule),
                cmocka_unit_test(test_creep_and_rows), cmocka_unit_test(test_refusals), cmocka_unit_test(test_validation))

@@ -414,6 +414,27 @@ if [ -z "$why" ]; then ok; else bad "mujoco --adopt gear 50: $why"; fi
 run "$bin" mujoco "$tmp/gear.xml" --adopt 'flip=sts3215/m1, geared=sts3215/m1' --seconds 0.05
 if [ $rc -eq 0 ] && grep -q "^flip: .*actuator 'a_flip' position (kp 10, kv 0, .*; through its gear -1: goal = ctrl / -1, torque on the joint = -1 × the servo's$" "$tmp/out"; then ok
 else bad "mujoco --adopt gear -1: exit $rc: $(cat "$tmp/err" "$tmp/out" | head -c 600)"; fi
+# MuJoCo's own copy of the file diverges at its step (fric_robot_step_caution):
+# the geared joint's inertia by hand, link 2 (0.1 kg at 0.1 m, Iyy 1e-9):
+# I = 0.1·0.1² + 1e-9 = 0.001000001 kg·m²; K = kp·g² = 10·50² = 25000 N·m/rad;
+# Euler stable while h < 2·√(I/K) = 0.4000002 ms; the file's step is 1 ms; the
+# largest stable kp at 1 ms 4I/h²/g² = 1.6 N·m/rad. The flip (K = 10, I =
+# 0.1·0.1² + 0.1·0.3² + 2e-9 = 0.01 kg·m²: 63 ms) says nothing; nor gear 1.
+sed 's/gear="50"/gear="GEAR"/' "$tmp/gear.xml" >"$tmp/gear_t.xml"
+sed 's/GEAR/50/' "$tmp/gear_t.xml" >"$tmp/gear50.xml"
+run "$bin" mujoco "$tmp/gear50.xml" --adopt 'flip=sts3215/m1, geared=sts3215/m1' --seconds 0.05
+want="MuJoCo's own copy of the file (A) will diverge at this step: on joint 'geared', the position actuator (gear 50, kp 10 N·m/rad: kp·gear² = 25000 N·m/rad on the joint) on its inertia 0.001 kg·m² is stable under the Euler integrator only below 0.4 ms, and the step is 1 ms; give the model a timestep under 0.4 ms or a kp under 1.6 N·m/rad (the adopted copy (C) holds)."
+if [ $rc -eq 0 ] && grep -qxF "$want" "$tmp/out" && [ "$(grep -c 'will diverge' "$tmp/out")" = 1 ]; then ok
+else bad "mujoco --adopt gear 50 at 1 ms: no caution: exit $rc: $(cat "$tmp/err" "$tmp/out" | head -c 900)"; fi
+sed 's/GEAR/1/' "$tmp/gear_t.xml" >"$tmp/gear1.xml"
+run "$bin" mujoco "$tmp/gear1.xml" --adopt 'flip=sts3215/m1, geared=sts3215/m1' --seconds 0.05
+if [ $rc -eq 0 ] && ! grep -q "will diverge" "$tmp/out"; then ok
+else bad "mujoco --adopt gear 1 at 1 ms: exit $rc or a caution: $(cat "$tmp/err" "$tmp/out" | head -c 900)"; fi
+# at a step under the bound (0.39 ms) gear 50 says nothing either
+sed 's/timestep="0.001"/timestep="0.00039"/' "$tmp/gear50.xml" >"$tmp/gear50s.xml"
+run "$bin" mujoco "$tmp/gear50s.xml" --adopt 'geared=sts3215/m1' --seconds 0.01
+if [ $rc -eq 0 ] && ! grep -q "will diverge" "$tmp/out"; then ok
+else bad "mujoco --adopt gear 50 at 0.39 ms: exit $rc or a caution: $(cat "$tmp/err" "$tmp/out" | head -c 900)"; fi
 # <velocity>, <damper> named as they are, their ctrl no goal (MuJoCo 2.2.2
 # has no <damper>: the damper is its <general> form, gain affine (0, 0, −kv))
 cat >"$tmp/vel.xml" <<'XML'

@@ -229,5 +229,88 @@ static void test_hold_and_slip(void **st)
     assert_true(s2.dq[1] > SLIP_MIN);
 }
 
+/* Issue 38's gear-50 fixture (tests/cli/mujoco.sh, tests/web/robot_kinds):
+ * link 2 of 0.1 kg at 0.1 m from its joint, Iyy 1e-5, a <position kp 10
+ * gear 50>: I = 0.1·0.1² + 1e-5 = 1.01e-3 kg·m², K = kp·g² = 25000 N·m/rad,
+ * the semi-implicit Euler step stable while h < 2·√(I/K) = 4.01995e-4 s
+ * (by hand). MuJoCo's own run of the file as written, brute force, from
+ * q = 0.01 rad for 2 s: just below the bound it stays bounded, just above it
+ * diverges; and the caution (fric_mujoco_robot_caution) says so at the
+ * file's 1 ms, reading I from MuJoCo after the adoption changed the
+ * armature. */
+static mjModel *geared50(double gear, double h)
+{
+    char xml[2048];
+    snprintf(xml, sizeof xml,
+             "<mujoco><option timestep=\"%.17g\" gravity=\"0 0 -9.81\" integrator=\"Euler\"/><worldbody>"
+             "<body name=\"l1\"><joint name=\"flip\" type=\"hinge\" axis=\"0 0 1\"/>"
+             "<inertial pos=\"0.1 0 0\" mass=\"0.1\" diaginertia=\"1e-5 1e-5 1e-5\"/>"
+             "<body name=\"l2\" pos=\"0.2 0 0\"><joint name=\"geared\" type=\"hinge\" axis=\"0 1 0\"/>"
+             "<inertial pos=\"0.1 0 0\" mass=\"0.1\" diaginertia=\"1e-5 1e-5 1e-5\"/></body></body>"
+             "</worldbody><actuator><position name=\"a_flip\" joint=\"flip\" kp=\"10\" gear=\"-1\"/>"
+             "<position name=\"a_geared\" joint=\"geared\" kp=\"10\" gear=\"%.17g\"/></actuator></mujoco>",
+             h, gear);
+    const char *why = NULL;
+    mjModel *m = fric_mujoco_load_string(xml, &why);
+    if (!m) fail_msg("geared50: %s", why);
+    return m;
+}
+
+/* The largest |q| of the geared joint over 2 s of MuJoCo's own steps (the
+ * file as written, ctrl 0) from q = 0.01 rad; inf once it leaves the finite range. */
+static double own_run(double h)
+{
+    mjModel *m = geared50(50, h);
+    mjData *d = mj_makeData(m);
+    d->qpos[1] = 0.01;
+    double most = 0;
+    for (long k = 0; k < (long)(2.0 / h) && isfinite(most); k++) {
+        mj_step(m, d);
+        double q = fabs(d->qpos[1]);
+        most = !isfinite(q) || d->warning[mjWARN_BADQACC].number ? INFINITY : q > most ? q : most;
+    }
+    mj_deleteData(d);
+    mj_deleteModel(m);
+    return most;
+}
+
+static void test_gear50_step(void **st)
+{
+    (void)st;
+    const double bound = 4.01995024844e-4;   /* 2·√(1.01e-3/25000), by hand */
+    assert_true(fabs(fric_robot_stable_step(25000, 1.01e-3, 0, 0, FRIC_MUJOCO_INT_EULER) - bound) <= 1e-14);
+    double below = own_run(0.995 * bound), above = own_run(1.005 * bound);
+    assert_true(below < 1);
+    assert_true(above > 1e3);   /* inf: MuJoCo left the finite range */
+    /* the caution at the file's 1 ms, after the adoption (armature now 2500×
+     * the servo's): the inertia read is the file's 1.01e-3 */
+    const double gears[2] = { 50, 1 };
+    for (int c = 0; c < 2; c++) {
+        mjModel *m = geared50(gears[c], 1e-3);
+        mjData *d = mj_makeData(m);
+        const char *why = NULL;
+        fric_robot *r = fric_mujoco_robot_create(m, &why);
+        assert_non_null(r);
+        assert_int_equal(fric_robot_map(r, "geared=sts3215/m1", &why), FRIC_OK);
+        fric_bench_def sv;
+        fric_bench_def_from_preset(servo_preset(), &sv);
+        assert_int_equal(fric_mujoco_robot_adopt(r, m, d, &sv, 1, 0, &why), FRIC_OK);
+        assert_true(m->dof_armature[1] > 0.01 * gears[c] * gears[c]);
+        char buf[1024];
+        size_t n = fric_mujoco_robot_caution(r, m, d, 0, buf, sizeof buf);
+        if (c == 0) {
+            assert_true(n > 0);
+            assert_non_null(strstr(buf, "on joint 'geared', the position actuator (gear 50, kp 10 N·m/rad: "
+                                        "kp·gear² = 25000 N·m/rad on the joint) on its inertia 0.00101 kg·m² is "
+                                        "stable under the Euler integrator only below 0.402 ms, and the step is 1 ms"));
+        } else {
+            assert_int_equal(n, 0);
+        }
+        fric_robot_destroy(r);
+        mj_deleteData(d);
+        mj_deleteModel(m);
+    }
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_adopt_report_and_model), cmocka_unit_test(test_ctrl_is_the_goal),
-               cmocka_unit_test(test_hold_and_slip))
+               cmocka_unit_test(test_hold_and_slip), cmocka_unit_test(test_gear50_step))

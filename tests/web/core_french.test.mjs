@@ -63,6 +63,12 @@ describe('three refusals a page user meets, in French (written by hand)', () => 
     assert.equal(e.id, 'mjcf.depth');
     assert.equal(french(e), `mjcf${NB}: <body> imbriqué sur 65 niveaux à la ligne 65 de deep.xml${NB}: la limite est de 64 niveaux (les vrais robots imbriquent 20 niveaux ou moins)${NB}; l'analyseur de MuJoCo descend d'un appel par niveau et une chaîne plus profonde le bloque ou le fait planter.`);
   });
+  it('an MJCF of 100001 elements: the limit in words (100000 elements), no C constant', () => {
+    const e = errorOf(() => core.mujoco.checkMjcf('<a/>'.repeat(100001), { file: 'flat.xml' }));
+    assert.equal(e.id, 'mjcf.elements');
+    assert.equal(e.message, 'mjcf: <a> at line 1 of flat.xml is element 100001 of the model: the limit is 100000 elements (real robots have a few thousand); MuJoCo would take minutes to read it.');
+    assert.equal(french(e), `mjcf${NB}: <a> à la ligne 1 de flat.xml est l'élément 100001 du modèle${NB}: la limite est de 100000 éléments (un vrai robot en a quelques milliers)${NB}; MuJoCo mettrait des minutes à le lire.`);
+  });
   it('a params file whose kt is not a number (N·m/A)', () => {
     const e = errorOf(() => core.io.paramsFile({ kt: 'abc' }, 'paste'));
     assert.equal(e.id, 'paramskey.number_unit');

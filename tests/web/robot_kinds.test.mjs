@@ -9,6 +9,8 @@
 //     through gear 50), the hold's friction on the joint the gravity load
 //     m·g·x (0.1 kg at 0.1 m: 0.0981 N·m), the armature 50² × the servo's;
 //   - velocity, intvelocity, damper named as they are, their ctrl no goal;
+//   - gear 50: MuJoCo's own copy (A) diverges past 2·√(I/K) (brute force
+//     either side), said in one sentence beside (A); gear 1 silent;
 //   - a tendon and a joint equality noted; a 150-joint model with one joint
 //     mapped adopted.
 import { describe, it, before } from 'node:test';
@@ -16,6 +18,7 @@ import assert from 'node:assert/strict';
 import loadMujoco from '@mujoco/mujoco';
 import { loadCore } from './load.mjs';
 import { createRobotPair } from '../../web/src/mujoco/robot.js';
+import { gearXml } from './gear_fixture.mjs';
 
 let mj, core;
 before(async () => { [mj, core] = await Promise.all([loadMujoco(), loadCore()]); });
@@ -110,19 +113,7 @@ describe('a <default> tree split across nested includes (issue 38)', () => {
   });
 });
 
-const GEAR = `<mujoco>
-  <option timestep="0.001" integrator="Euler" gravity="0 0 -9.81"/>
-  <worldbody>
-    <body name="l1"><joint name="flip" type="hinge" axis="0 0 1"/>
-      <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/>
-      <body name="l2" pos="0.2 0 0"><joint name="geared" type="hinge" axis="0 1 0"/>
-        <inertial pos="0.1 0 0" mass="0.1" diaginertia="1e-5 1e-5 1e-5"/></body></body>
-  </worldbody>
-  <actuator>
-    <position name="a_flip" joint="flip" kp="10" gear="-1"/>
-    <position name="a_geared" joint="geared" kp="10" gear="50"/>
-  </actuator>
-</mujoco>`;
+const GEAR = gearXml(50);
 
 describe('gear ratios mapped through (issue 38)', () => {
   it('gear −1 and 50: goal = ctrl / gear, the hold on the joint, the report saying how', () => {
@@ -147,6 +138,54 @@ describe('gear ratios mapped through (issue 38)', () => {
     } finally {
       pair.free();
     }
+  });
+});
+
+// MuJoCo's own copy (A) of the gear-50 file at its step (fric_robot_step_caution):
+// by hand, link 2 (0.1 kg at 0.1 m, Iyy 1e-5) I = 0.1·0.1² + 1e-5 = 1.01e-3 kg·m²,
+// K = kp·g² = 10·50² = 25000 N·m/rad; Euler's semi-implicit step holds while
+// h < 2·√(I/K) = 0.401995 ms; at 1 ms the largest stable kp is 4I/h²/g² = 1.616.
+const BOUND = 4.01995024844e-4;   // [s]
+describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (issue 38)', () => {
+  it('gear 50 at the file\'s 1 ms: the sentence beside (A) and in the report; gear 1 and a step under the bound: none', () => {
+    const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
+    try {
+      const want = 'MuJoCo\'s own copy of the file (A) will diverge at this step: on joint \'geared\', the position actuator (gear 50, kp 10 N·m/rad: kp·gear² = 25000 N·m/rad on the joint) on its inertia 0.00101 kg·m² is stable under the Euler integrator only below 0.402 ms, and the step is 1 ms; give the model a timestep under 0.402 ms or a kp under 1.62 N·m/rad (the adopted copy (C) holds).';
+      assert.deepEqual(pair.unstable, [want]);
+      assert.ok(pair.report().includes(want));
+    } finally {
+      pair.free();
+    }
+    for (const [xml, timestep] of [[gearXml(1), null], [GEAR, 0.995 * BOUND]]) {
+      const p = createRobotPair(mj, core, { files: files(xml), mapping: '*=sts3215/m1', timestep });
+      try {
+        assert.deepEqual(p.unstable, []);
+        assert.ok(!p.report().some((l) => /will diverge/.test(l)));
+      } finally {
+        p.free();
+      }
+    }
+  });
+  it('brute force in MuJoCo 3.14: (A) as written stays bounded just below the bound and diverges just above', () => {
+    const most = (timestep) => {
+      const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1', timestep });
+      try {
+        const { m, d } = pair.A;
+        d.qpos[1] = 0.01;
+        let top = 0;
+        for (let k = 0; k < Math.round(2 / timestep) && Number.isFinite(top); k++) {
+          mj.mj_step(m, d);
+          const q = Math.abs(d.qpos[1]);
+          top = Number.isFinite(q) ? Math.max(top, q) : Infinity;
+        }
+        return { top, unstable: pair.unstable.length };
+      } finally {
+        pair.free();
+      }
+    };
+    const below = most(0.995 * BOUND), above = most(1.005 * BOUND);
+    assert.ok(below.top < 1 && below.unstable === 0, JSON.stringify(below));
+    assert.ok(above.top > 1 && above.unstable === 1, JSON.stringify(above));
   });
 });
 

@@ -9,7 +9,7 @@
 // until free().
 //
 // core.js mounts RobotApi as core.robot.
-import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller, cstr } from './base.js';
+import { LAYOUTS, TABLES, CONSTANTS, MJ_TREATMENTS, F64, argError, caller, cstr, out } from './base.js';
 import { Adapter } from './mujoco.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_robot.c):
@@ -34,6 +34,7 @@ export const SIGNATURES = {
   fxb_robot_goal_range: 'r i hi',
   fxb_robot_integrator: 'r file',
   fxb_robot_integrator_name: 'i',
+  fxb_robot_step_caution: 'r i inertia h buf cap',
   fxb_robot_attach: 'r m jm treatment',
   fxb_robot_core: 'r',
   fxb_robot_several: 'r',
@@ -217,6 +218,18 @@ export class Robot {
     const edits = Array.from({ length: n }, (_, i) => core._read('robot_edit', m._fxb_robot_edit(this._p, i)));
     const file = m._fxb_robot_integrator(this._p, 1), fileName = m._fxb_robot_integrator_name(file);
     return { adopted, edits, skipped, integrator: { run: m._fxb_robot_integrator(this._p, 0), file, fileName: fileName ? core._str(fileName) : String(file) } };
+  }
+
+  /** Adopted joint i's caution for copy (A), the file as written, at step h
+   *  [s] (fric_robot_step_caution): inertia [kg·m²] its dof's diagonal of M
+   *  at the start pose less the dof's armature. { message, id, values } (the
+   *  core's English sentence, its id and named values: tCore renders it in
+   *  the page's language) when MuJoCo's own step diverges there, else null. */
+  stepCaution(i, inertia, h) {
+    this._live();
+    const core = this._core;
+    const { rc, out: [text] } = call(core, 'fxb_robot_step_caution', [this._p, i, inertia, h, out(Uint8Array, 1024), 1024], { ok: (n) => n >= 0 });
+    return rc > 0 ? { message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 1023))), ...core.sentence() } : null;
   }
 
   /** The adapter of copy (C) (fric_robot_attach) from the model as (C) has

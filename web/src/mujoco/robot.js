@@ -22,7 +22,7 @@ import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 // the sentences a person reads: t() (i18n/, keys robot.err.*, robot.note.*,
 // robot.report.*): the page's language in the page, English in Node
 // (tools/robot.mjs, the tests), where i18n/index.js has no window
-import { t } from '../i18n/index.js';
+import { t, tCore } from '../i18n/index.js';
 import { ROBOT_LIMITS, pickMain, checkSize, compiled, planOf } from './robotFiles.js';
 
 // the limits, the main file and the CSVs live beside this file; re-exported for its callers
@@ -192,6 +192,10 @@ function makeCopy(mj, files, main, keyframe) {
   return { m, d, classes };
 }
 
+/** The diagonal of MuJoCo's mass matrix at dof (MuJoCo 3's sparse d.M: a
+ *  row's last entry is its diagonal) [kg·m²], at d's pose (after mj_forward). */
+const massDiagonal = (m, d, dof) => d.M[m.M_rowadr[dof] + m.M_rownnz[dof] - 1];
+
 /** Resets d to keyframe k (−1: the model's reference pose qpos0). */
 function resetTo(mj, m, d, k) {
   if (k >= 0 && k < m.nkey) mj.mj_resetDataKeyframe(m, d, k);
@@ -296,6 +300,13 @@ export function createRobotPair(mj, core, { files, main, mapping, servos = {}, s
     pair.carried = [...new Set(resolved.flatMap((r) => r.warnings ?? []))];
     pair.integrator = integrator.file === integrator.run ? null : t('robot.note.integrator', { integrator: integrator.fileName });
     pair.fileTimestep = fileStep;
+    // MuJoCo's own copy (A) at its step: a position servo through its gear
+    // diverges past the core's stable step (fric_robot_step_caution), the
+    // dof's inertia read from (A) at the start pose (its own armature)
+    pair.unstable = adopted.map((a, i) => {
+      const dof = A.m.jnt_dofadr[a.joint];
+      return robot.stepCaution(i, massDiagonal(A.m, A.d, dof) - A.m.dof_armature[dof], A.m.opt.timestep);
+    }).filter(Boolean).map((c) => tCore(c));
     pair.timestepNote = timestep == null || timestep === fileStep ? null
       : t('robot.note.timestep', { ms: fmt(timestep * 1e3), khz: fmt(1 / timestep / 1e3), file: fmt(fileStep * 1e3) });
     return pair;
@@ -372,7 +383,7 @@ function makePair(mj, A, C, simC, robot, rows, keyframe, reattach) {
       const notes = rows.flatMap((r) => [r.tendon ? t('robot.note.tendon', { joint: r.name }) : null,
         r.equality ? t('robot.note.equality', { joint: r.name }) : null]).filter(Boolean)
         .concat((pair.skipped ?? []).map((x) => t('robot.note.skipped', x)), pair.carried ?? []);
-      return [pair.startLine(), pair.timestepNote, pair.integrator].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
+      return [pair.startLine(), pair.timestepNote, pair.integrator, ...(pair.unstable ?? [])].filter(Boolean).concat(rows.map((r) => t('robot.report.line', { joint: r.name,
         cls: r.cls ? t('robot.report.cls', { cls: r.cls }) : '', servo: r.servo, fl: fmt(r.removed.frictionloss), damping: fmt(r.removed.damping),
         armature: fmt(r.armature.used), from: r.armature.kept ? t('robot.report.armKept') : t('robot.report.armServo', { file: fmt(r.armature.file) }),
         act: act(r.actuator) })), notes);

@@ -74,7 +74,7 @@ function described(p) {
   const m = p.A.m, scene = { ngeom: m.ngeom, njnt: m.njnt };
   for (const f of SCENE_FIELDS) scene[f] = m[f].slice();
   return { rows: p.rows, report: p.report(), keyframe: p.keyframe, fileTimestep: p.fileTimestep, timestep: m.opt.timestep,
-    timestepNote: p.timestepNote, integrator: p.integrator, carried: p.carried, skipped: p.skipped, scene,
+    timestepNote: p.timestepNote, integrator: p.integrator, carried: p.carried, skipped: p.skipped, unstable: p.unstable, scene,
     xanchor: { A: p.A.d.xanchor.slice(), C: p.C.d.xanchor.slice() }, frame: frame() };
 }
 

@@ -58,7 +58,9 @@ export function robotTables({ pair }) {
       a.cells[i].servo.textContent = !act ? t('robot.fileAct.none') : act.kind === 'motor' ? t('robot.fileAct', { kind: act.kind }) : t('robot.fileAct.kp', { kind: act.kind, kp: f3(act.kp) });
       if (act) a.cells[i].servo.title = t('robot.fileAct.title', { kp: f3(act.kp), kv: f3(act.kv), lo: f3(act.forceRange[0]), hi: f3(act.forceRange[1]) });
     });
-    tables.replaceChildren(a.tbl, c.tbl);
+    // MuJoCo's own copy diverging at this step (the core's sentence, robot.js pair.unstable): above the tables, the row's width
+    const unstable = (pair().unstable ?? []).map((text) => el('p', { className: 'msg-warn robot-unstable', role: 'note', textContent: text }));
+    tables.replaceChildren(...unstable, a.tbl, c.tbl);
     tables.hidden = false;
     table = { A: a.cells, C: c.cells };
   }

@@ -190,6 +190,7 @@ function remotePair(r, id) {
   };
   const pair = {
     A, C, rows: r.rows, fileTimestep: r.fileTimestep, timestepNote: r.timestepNote, integrator: r.integrator, carried: r.carried, skipped: r.skipped,
+    unstable: r.unstable,
     maxSteps: Math.max(1, Math.ceil(0.1 / r.timestep)),   // 0.1 s of physics: what a frame's loop (live/loop.js) asks at most
     onError: null,
     w,
