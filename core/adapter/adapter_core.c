@@ -122,7 +122,9 @@ static const char *init_joint(fric_mujoco_joint *j, int i, const fric_mujoco_joi
     }
     if (!(Z > 0) || !isfinite(Z))
         return fric__fail_id(FRIC_E_PARAM_RANGE, -1, "adapter.joint_z_h",
-                   "mujoco: joint '{joint}': Z = h/inertia = {z} is not a finite number > 0.",
+                   "mujoco: joint '{joint}': Z = h/inertia = {z} is not a finite number > 0: "
+                   "MuJoCo computed the joint's inertia from the bodies it moves; give their pos, "
+                   "quat, mass and inertia finite numbers (a body's mass > 0).",
                    fric__values(fric__s("joint", def->joint), fric__g("z", Z)));
     if (fric_joint_retune(&j->s, Z, &why))
         return fric__reword("mujoco: joint '%s' (Z = %g from its inertia and the step): %s",

@@ -82,7 +82,7 @@ export default {
   'core.adapter.joint_mujoco_frictionloss': 'mujoco: joint \'{joint}\' has MuJoCo frictionloss = {frictionloss} and damping = {damping}; the implicit treatment is the joint\'s whole friction: set both to 0 (put the viscous part in the law\'s D).',
   'core.adapter.joint_armature_semi': 'mujoco: joint \'{joint}\' has armature = {i}; the semi-implicit step of several joints splits each joint\'s rotor inertia (armature > 0, the geared joint of seed-002) from the links: give it an armature, or attach one joint (exact).',
   'core.adapter.joint_armature_so': 'mujoco: joint \'{joint}\' has armature = {i}; {v}, so the joint takes the semi-implicit step, which splits its rotor inertia (armature > 0) from the links: give it an armature{v2}.',
-  'core.adapter.joint_z_h': 'mujoco: joint \'{joint}\': Z = h/inertia = {z} is not a finite number > 0.',
+  'core.adapter.joint_z_h': 'mujoco: joint \'{joint}\': Z = h/inertia = {z} is not a finite number > 0: MuJoCo computed the joint\'s inertia from the bodies it moves; give their pos, quat, mass and inertia finite numbers (a body\'s mass > 0).',
   'core.adapter.adapter_model_joints': 'mujoco: adapter, model, joints and joint list must not be NULL.',
   'core.adapter.joints_attach': 'mujoco: {n} joints; attach 1 to {mujoco_max_joints}.',
   'core.adapter.treatment_not_implicit': 'mujoco: treatment {treatment} is not implicit (0), frictionloss (1) or noslip (2).',

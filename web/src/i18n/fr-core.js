@@ -79,7 +79,7 @@ export default {
   'core.adapter.joint_mujoco_frictionloss': 'mujoco : l\'articulation \'{joint}\' a frictionloss = {frictionloss} et damping = {damping} dans MuJoCo ; le traitement implicite est tout le frottement de l\'articulation : mettez les deux à 0 (mettez la part visqueuse dans le D de la loi).',
   'core.adapter.joint_armature_semi': 'mujoco : l\'articulation \'{joint}\' a armature = {i} ; le pas semi-implicite de plusieurs articulations sépare l\'inertie du rotor de chaque articulation (armature > 0, l\'articulation à réducteur de seed-002) de celle des segments : donnez-lui une armature, ou attachez une seule articulation (exact).',
   'core.adapter.joint_armature_so': 'mujoco : l\'articulation \'{joint}\' a armature = {i} ; {v}, l\'articulation prend donc le pas semi-implicite, qui sépare l\'inertie de son rotor (armature > 0) de celle des segments : donnez-lui une armature{v2}.',
-  'core.adapter.joint_z_h': 'mujoco : articulation \'{joint}\' : Z = h/inertie = {z} n\'est pas un nombre fini > 0.',
+  'core.adapter.joint_z_h': 'mujoco : articulation \'{joint}\' : Z = h/inertie = {z} n\'est pas un nombre fini > 0 : MuJoCo a calculé l\'inertie de l\'articulation à partir des corps qu\'elle déplace ; donnez à leurs pos, quat, mass et inertia des nombres finis (la masse d\'un corps > 0).',
   'core.adapter.adapter_model_joints': 'mujoco : l\'adaptateur, le modèle, les articulations et la liste d\'articulations ne doivent pas être NULL.',
   'core.adapter.joints_attach': 'mujoco : {n} articulations ; attachez-en de 1 à {mujoco_max_joints}.',
   'core.adapter.treatment_not_implicit': 'mujoco : le traitement {treatment} n\'est ni implicite (0), ni frictionloss (1), ni noslip (2).',
