@@ -2,9 +2,11 @@
 // (npm @mujoco/mujoco, loaded when the view opens, load.js) runs the pendulum
 // bench of an actuator preset or a fitted params file (the core's MJCF) and a
 // two-link arm with geared joints, live side by side under three treatments
-// (sim.js): (A) MuJoCo's frictionloss written every step, (B) the same with
-// noslip, (C) the core's implicit friction (fric_joint.h through the wasm
-// bindings: one definition of the step, the native adapter's). Roles:
+// (sim.js): (A) MuJoCo's frictionloss written every step (the bench's (A):
+// MuJoCo's own joint when native params are in hand, liveNative; the side
+// text and the lesson box say so), (B) the same with noslip, (C) the core's
+// implicit friction (fric_joint.h through the wasm bindings: one definition
+// of the step, the native adapter's). Roles:
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
 // (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
 // drawn live, per treatment), replay.js (a log through MuJoCo
