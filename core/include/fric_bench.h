@@ -193,7 +193,9 @@ int fric_bench_actuator_alias(int i, const char **alias, const char **actuator);
 /* The one sentence both front ends show when a log's "motor" field is not
  * the actuator's own name but resolves to it ("sts3250" → sts3215), into
  * buf[size] (NUL-terminated; empty when the field is the name itself or
- * names no actuator). Returns the sentence's full length (0: none). */
+ * names no actuator). Returns the sentence's full length (0: none). The
+ * sentence has an id, bench.actuator_alias, and the named values motor and
+ * act (fric_sentence_last), for a front end that speaks another language. */
 size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size);
 
 /* -------------------------------------------------------------- the bench */

@@ -169,6 +169,16 @@ describe('the refusals through the wasm build', () => {
     assert.equal(core.fit.rigCaution([log, log], undefined, [0, 0], 1), null);
     assert.equal(core.sentence().id, '');
   });
+  it('the log alias note (a text writer\'s sentence): bench.actuator_alias, the motor as written and the actuator', () => {
+    // the bam sts3215 logs name their motor "sts3250" (shared data); the core reads it as sts3215
+    const text = core.bench.actuatorNote('sts3250');
+    const s = core.sentence();
+    assert.equal(s.id, 'bench.actuator_alias');
+    assert.deepEqual([s.values.motor, s.values.act], ['sts3250', 'sts3215']);
+    assert.equal(fill(en['core.bench.actuator_alias'], s.values), text);
+    assert.equal(core.bench.actuatorNote('sts3215'), null);
+    assert.equal(core.sentence().id, '');
+  });
   it('a params file\'s refusal: the scenario\'s range sentence under the file\'s prefix (kt = 500, range [-1, 100] N·m/A)', () => {
     const e = errorOf(() => core.io.paramsFile({ kt: 500 }, 'paste'));
     assert.equal(e.prefix, 'params paste: key "kt": ');

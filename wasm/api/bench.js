@@ -89,7 +89,8 @@ export class BenchApi {
 
   /** The core's one sentence when a log's `motor` field is not the actuator's
    *  own name but resolves to it (fric_bench_actuator_note: "sts3250" →
-   *  sts3215, as `friction fit` prints it), or null. */
+   *  sts3215, as `friction fit` prints it), or null; its id and named values
+   *  (bench.actuator_alias: motor, act) are then core.sentence()'s. */
   actuatorNote(motor) {
     if (typeof motor !== 'string') return null;
     const { rc, out: [text] } = call(this._core, 'fxb_actuator_note', [cstr(motor, 'motor'), out(Uint8Array, 512), 512], { ok: () => true });

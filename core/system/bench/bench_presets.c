@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base.h"
 #include "fric_bench.h"
 
 #define EROB80_100_R 2.0
@@ -379,11 +380,12 @@ const char *fric_bench_actuator_resolve(const char *motor)
 size_t fric_bench_actuator_note(const char *motor, char *buf, size_t size)
 {
     const char *a = fric_bench_actuator_resolve(motor);
-    int n = 0;
     if (a && strcmp(a, motor) != 0)
-        n = snprintf(buf, buf ? size : 0, "The logs name the motor \"%s\": the core reads it as "
-                     "the actuator %s (fric_bench_actuator_resolve).", motor, a);
-    else if (buf && size)
-        buf[0] = '\0';
-    return n > 0 ? (size_t)n : 0;
+        return fric__sentence(buf, size, "bench.actuator_alias",
+                              "The logs name the motor \"{motor}\": the core reads it as the "
+                              "actuator {act} (fric_bench_actuator_resolve).",
+                              fric__values(fric__s("motor", motor), fric__s("act", a)));
+    fric__no_sentence();
+    if (buf && size) buf[0] = '\0';
+    return 0;
 }

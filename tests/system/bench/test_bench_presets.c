@@ -329,6 +329,11 @@ static void motor_note_names_field_and_actuator(void **state)
     strcpy(full, buf);
     assert_non_null(strstr(buf, "\"sts3250\""));
     assert_non_null(strstr(buf, "sts3215"));
+    /* its id and named values, for a front end in another language */
+    fric_sentence s = fric_sentence_last();
+    assert_string_equal(s.id, "bench.actuator_alias");
+    assert_non_null(strstr(s.values, "sts3250"));
+    assert_non_null(strstr(s.values, "sts3215"));
     for (int i = 0; i < fric_bench_actuator_count(); i++) {
         strcpy(buf, "x");
         assert_int_equal(fric_bench_actuator_note(fric_bench_actuator_name(i), buf, sizeof buf), 0);
@@ -337,6 +342,7 @@ static void motor_note_names_field_and_actuator(void **state)
     strcpy(buf, "x");
     assert_int_equal(fric_bench_actuator_note("no such motor", buf, sizeof buf), 0);
     assert_string_equal(buf, "");
+    assert_string_equal(fric_sentence_last().id, "");
     char small[8];
     assert_int_equal(fric_bench_actuator_note("sts3250", small, sizeof small), n);
     assert_int_equal(strlen(small), sizeof small - 1);

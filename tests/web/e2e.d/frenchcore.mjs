@@ -10,6 +10,9 @@
 //               overlay legends name its laws in French (choice.<law>)
 //   fit         the bundled sample only (one rig), M4: the one-rig warning is
 //               the French sentence
+//   alias       the four raw sts3215 logs (../shared, motor field "sts3250"):
+//               the note that the core reads that motor as the actuator
+//               sts3215 is the French sentence (core.bench.actuator_alias)
 //   no English  on each, no piece of the English table (its core.<id>
 //               sentences among them) is in the page's visible text
 //               (i18n.mjs's scan)
@@ -26,6 +29,8 @@
 //   velocities  the drive view's list field in French: "0,5" is one velocity
 //               (the read-out follows θ̇ = 0.5), "0,5,2" is refused as
 //               ambiguous in a French sentence, the last list kept
+import fs from 'node:fs';
+import path from 'node:path';
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import { fill } from '../../../web/src/i18n/index.js';
 import { englishPieces, englishShown, visibleText } from './i18n.mjs';
@@ -35,7 +40,7 @@ const FR = TABLES.fr;
 const symbol = (text) => text.replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1');
 
 export default async function frenchCoreChecks(h) {
-  const { check, expect, openPage, waitFor, logProblems } = h;
+  const { check, expect, openPage, waitFor, logProblems, LOG_DIR, MISSING_DATA } = h;
   const pieces = englishPieces();
   const noEnglish = async (page, what) => {
     const bad = englishShown(await visibleText(page), pieces);
@@ -98,6 +103,24 @@ export default async function frenchCoreChecks(h) {
       expect(m && m.startsWith(head) && /M4/.test(m), `the warning: '${m}'`);
       await noEnglish(page, 'fit');
       return m.slice(0, 90);
+    } finally {
+      await page.close();
+    }
+  });
+
+  await check('frenchcore: Fit (?lang=fr) with the raw sts3215 logs (motor "sts3250"): the core\'s alias note in French', async () => {
+    const dir = path.resolve(LOG_DIR, '../../sts3215/raw');
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : [];
+    if (!files.length) return { skip: `${MISSING_DATA}: the raw logs of ${dir}` };
+    const { page } = await openPage('?view=fit&lang=fr', 'fit');
+    try {
+      await page.setInputFiles('#fit-file', files);
+      const warning = () => page.evaluate(() => { const e = document.getElementById('fit-warning'); return e && !e.hidden ? e.textContent : ''; });
+      const m = await waitFor(async () => (await warning()) || null, 10_000, 100);
+      const want = fill(FR['core.bench.actuator_alias'], { motor: 'sts3250', act: 'sts3215' });
+      expect(m && m.includes(want), `the note: '${m}', expected it to hold '${want}'`);
+      await noEnglish(page, 'fit alias');
+      return want;
     } finally {
       await page.close();
     }

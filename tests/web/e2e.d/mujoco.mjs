@@ -42,7 +42,10 @@
 //   frame time  page work per animation frame at 1 kHz (six runs), p95 over
 //               at least h.FRAME_MIN frames after 3 s of warm-up, against
 //               h.FRAME_TARGET_MS (reported, not asserted) in the best of up to three 6 s windows (h.frameWindows); written to build/e2e/mujoco-frame-time.json
-//   screenshots build/e2e/mujoco-{1280,1024,853}.png
+//   screenshots build/e2e/mujoco-{1280,1024,853}.png; at each, the arm
+//               pictures' badges apart and off the motor units, and each
+//               arm drawing (its reach, the arm, the badges) spanning at least
+//               45 % of its canvas's height (English; French at 853)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -384,10 +387,28 @@ export default async function mujoco(h) {
     const out = b.filter((r) => r.x < 0 || r.y < 0 || r.x + r.w > g.width + 0.5 || r.y + r.h > g.height + 0.5);
     if (out.length) return `arm ${k}: a badge outside the ${g.width}×${g.height} canvas`;
     const meet = p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
-    return meet ? `arm ${k}: badges at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) and (${q.x.toFixed(0)}, ${q.y.toFixed(0)}), ${p.w.toFixed(0)}×${p.h} px, overlap` : '';
+    if (meet) return `arm ${k}: badges at (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) and (${q.x.toFixed(0)}, ${q.y.toFixed(0)}), ${p.w.toFixed(0)}×${p.h} px, overlap`;
+    // nor on a motor unit (the disc of radius unitR round each joint: the links' points but the tip)
+    const units = g.links.slice(0, -1);
+    const onUnit = b.flatMap((r) => units.map(([x, y], j) => [r, j, Math.hypot(x - Math.max(r.x, Math.min(x, r.x + r.w)), y - Math.max(r.y, Math.min(y, r.y + r.h)))]))
+      .filter(([, , d]) => d < g.unitR);
+    return onUnit.map(([r, j, d]) => `arm ${k}: joint ${r.joint + 1}'s badge on joint ${j + 1}'s motor unit (${d.toFixed(1)} px from its centre, radius ${g.unitR.toFixed(1)})`).join('; ');
+  }).filter(Boolean).join('; '));
+  // the arm pictures' ink (pixels drawn, alpha > 0) below their titles: its
+  // height as a share of the canvas's ('' when each spans at least 45 %; the
+  // arm drawn in the top third left 70 % of the canvas empty)
+  const armInk = (pg) => pg.evaluate(() => [...document.querySelectorAll('.mujoco-arm-canvas')].map((c, k) => {
+    const g = window.__fx.mujocoArm?.geometry?.[k];
+    if (!g) return `arm ${k}: not drawn`;
+    const ctx = c.getContext('2d'), d = ctx.getImageData(0, 0, c.width, c.height).data, r = c.width / g.width;
+    const from = Math.ceil((g.fontPx + 8) * r);   // below the title line
+    let y0 = Infinity, y1 = -Infinity;
+    for (let y = from; y < c.height; y++) for (let x = 0; x < c.width; x++) if (d[4 * (y * c.width + x) + 3]) { y0 = Math.min(y0, y); y1 = Math.max(y1, y); break; }
+    const share = y1 >= y0 ? (y1 - y0 + 1) / c.height : 0;
+    return share >= 0.45 ? '' : `arm ${k}: the drawing spans ${(100 * share).toFixed(0)} % of the canvas's height (rows ${(y0 / r).toFixed(0)}–${(y1 / r).toFixed(0)} of ${g.height} px)`;
   }).filter(Boolean).join('; '));
 
-  await check('mujoco: screenshots at 1280, 1024 and 853 CSS px; the arm pictures\' two STICK/SLIP badges apart at each (en, and fr at 853)', async () => {
+  await check('mujoco: screenshots at 1280, 1024 and 853 CSS px; the arm pictures\' two STICK/SLIP badges apart and off the motor units at each, each drawing spanning ≥ 45 % of its canvas\'s height (en, and fr at 853)', async () => {
     const shots = [];
     for (const [w, hgt] of [[1280, 900], [1024, 768], [853, 600]]) {
       await page.setViewportSize({ width: w, height: hgt });
@@ -396,6 +417,8 @@ export default async function mujoco(h) {
       expect(scroll <= 1, `horizontal scroll of ${scroll} px at ${w}`);
       const clash = await badgeClash(page);
       expect(!clash, `at ${w} px: ${clash}`);
+      const ink = await armInk(page);
+      expect(!ink, `at ${w} px: ${ink}`);
       const file = path.join(OUT, `mujoco-${w}.png`);
       await page.screenshot({ path: file, fullPage: true });
       shots.push(path.basename(file));
@@ -409,6 +432,8 @@ export default async function mujoco(h) {
       expect(drawn, 'the French arm pictures drew no badges');
       const clash = await badgeClash(fr.page);
       expect(!clash, `French at 853 px: ${clash}`);
+      const ink = await armInk(fr.page);
+      expect(!ink, `French at 853 px: ${ink}`);
     } finally {
       await fr.page.close();
     }

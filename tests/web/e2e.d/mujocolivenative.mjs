@@ -15,10 +15,17 @@
 //            step count equals the CLI's row there within 1e-9 rad
 //   refused  a native file of another actuator (sts3215 on the xl330 bench):
 //            one sentence beside the bench, (A) keeps the budget
-//            (frictionloss)
+//            (frictionloss), and the side text and the lesson say so
+//   words    (English and French) with the native params the side text says
+//            what the bench's (A) runs (mujoco.intro.native, not the budget's
+//            mujoco.intro) and the lesson box says its figures for the bench's
+//            (A) are the budget's (mujoco.lesson.off.native); "Back to the
+//            per-step budget" (English) and "Reset to the lesson's start"
+//            (French) bring the budget's (A), its side text, and no such note
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { TABLES } from '../../../web/src/i18n/tables.js';
 
 const TOL = 1e-9;
 const NATIVE = { model: 'native', actuator: 'xl330', frictionloss: 0.3, damping: 0.01, armature: 0.002, kp: 0.8,
@@ -73,7 +80,40 @@ export default async function mujocoLiveNative(h) {
     expect(n.native === '' && /sts3215/.test(n.text) && /xl330/.test(n.text) && n.text.trim().split(/\.\s/).length === 1,
       `the refusal: ${JSON.stringify(n)}`);
     expect(f.pendulum.A.treatment === 'frictionloss', `(A): ${f.pendulum.A.treatment}`);
+    const w = await words(page);
+    expect(w.intro === TABLES.en['mujoco.intro'] && w.off === null, `the budget's (A), but the side text and lesson say: ${JSON.stringify(w)}`);
     await page.close();
     return n.text;
   });
+
+  await check('mujocolivenative: with native params the side text and the lesson box say what (A) runs; back to the budget, they say the budget\'s (English, French)', async () => {
+    const out = [];
+    for (const lang of ['en', 'fr']) {
+      const T = TABLES[lang];
+      const { page } = await openPage(`${url(NATIVE)}&lang=${lang}`, 'mujoco');
+      try {
+        await waitFor(async () => ((await figures(page)).t > 0.1 ? true : null), 60_000, 200);
+        let w = await words(page);
+        expect(w.intro === T['mujoco.intro.native'], `${lang}: the side text with the native (A): '${w.intro}'`);
+        expect(w.off === T['mujoco.lesson.off.native'], `${lang}: the lesson box's note: '${w.off}'`);
+        // back to the budget: the replay's button (the state changes, the view stays) or the lesson's reset (mounted again)
+        await page.locator(lang === 'en' ? '#mujoco-native-clear' : '.lesson-reset').click();
+        w = await waitFor(async () => { const x = await words(page); return x.off === null && x.intro === T['mujoco.intro'] ? x : null; }, 30_000, 200);
+        expect(w, `${lang}: back to the budget, the side text and note: ${JSON.stringify(await words(page))}`);
+        await waitFor(async () => ((await figures(page)).t > 0.1 ? true : null), 60_000, 200);
+        const A = (await figures(page)).pendulum.A.treatment;
+        expect(A === 'frictionloss' && !/mujoco\.native=/.test(page.url()), `${lang}: back to the budget, (A) ${A}, ${page.url()}`);
+        out.push(`${lang}: native note then budget`);
+      } finally {
+        await page.close();
+      }
+    }
+    return out.join('; ');
+  });
+}
+
+/** The In MuJoCo view's side text (its introduction) and the lesson box's note, or null when none. */
+function words(page) {
+  return page.evaluate(() => ({ intro: document.getElementById('mujoco-intro')?.textContent ?? null,
+    off: document.querySelector('.lesson-off')?.textContent ?? null }));
 }

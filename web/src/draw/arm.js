@@ -29,8 +29,11 @@ export function chain(lengths, qs) {
  *  first], ghost (the dashed target pose) or null, ground [m] or null,
  *  corners [{ p, fn }], stick [1/0 per joint], box [x0, x1, y0, y1] m,
  *  weight [N] (scales the force arrows) }, label(i) (the title), text(i, pose)
- *  (the lines below) and area (the test hook's: window.__fx[area].geometry). */
-export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm' }) {
+ *  (the lines below), textLines (the lines kept free below the arm: 0 when
+ *  text gives none), area (the test hook's: window.__fx[area].geometry), and
+ *  the pose's optional reach [m] (the half disc below the base the chain can
+ *  hang into, drawn faint: where an arm that slips falls). */
+export function pictures(canvases, m, { sims, series, shown, pose = null, label = null, text = null, area = 'arm', textLines = 2 }) {
   const { v, col } = m;
   const poseOf = pose ?? ((i) => (sims()[i] && m.info ? scenarioPose(sims()[i], series()[i]?.row) : null));
   const labelOf = label ?? ((i) => t('pendulum.picture.title', { who: i ? 'B' : 'A', name: tChoice(m.methods[m.methodOf(i)]) })); // the method's name in the page's language
@@ -112,7 +115,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     const P = poseOf(i);
     if (!P) return;
     // scale: the reach of the arm fits the canvas below the title
-    const lineH = fontPx + 5, top = fontPx + 8, bottom = 2 * lineH + 6;
+    const lineH = fontPx + 5, top = fontPx + 8, bottom = textLines * lineH + 6;
     const [bx0, bx1, by0, by1] = P.box;
     const s = Math.max(1, Math.min((W - 16) / (bx1 - bx0), (H - top - bottom) / (by1 - by0)));
     const ox = W / 2 - s * (bx0 + bx1) / 2, oy = top + (H - top - bottom) / 2 + s * (by0 + by1) / 2;
@@ -130,6 +133,10 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       ctx.beginPath(); pts.forEach((p, k) => (k ? ctx.lineTo(X(p), Y(p)) : ctx.moveTo(X(p), Y(p)))); ctx.stroke();
       ctx.setLineDash([]);
     };
+    if (P.reach) {
+      ctx.fillStyle = '#eef1f5';   // the bench picture's swing circle (draw/pendulum.js)
+      ctx.beginPath(); ctx.arc(X([0, 0]), Y([0, 0]), s * P.reach, 0, Math.PI); ctx.closePath(); ctx.fill();
+    }
     if (P.ghost) poly(P.ghost, 'rgba(120,130,145,0.55)', Math.max(3, 0.06 * s * P.L), [6, 5]);
     // the links at their true width w, ending square at the distal corners (the contact points)
     poly(P.links, '#2b3440', Math.max(3, s * P.width), [], 'butt');
@@ -182,12 +189,17 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       const out = ([x0]) => x0 < 0 || x0 + bw > W;
       if (out([bx, by]) && !out(place(-ax, ay)) && !hits(place(-ax, ay))) [bx, by] = place(-ax, ay);
       bx = Math.max(0, Math.min(W - bw, bx));
-      // on a badge drawn before (two joints close together on a narrow
-      // canvas): the first place round the joint that is clear of the badges,
-      // then of the arrows and the links (the other side, higher up, then
+      // on a badge drawn before or on a motor unit (two joints close together
+      // on a narrow canvas): the first place round the joint that is clear of
+      // the badges and the units, then of the arrows and the links (the other side, higher up, then
       // centred above or below the joint)
       const inside = ([x0, y0]) => [Math.max(0, Math.min(W - bw, x0)), Math.max(0, y0)];
-      const onBadge = ([x0, y0]) => badges.some((r) => x0 < r.x + r.w + 2 && x0 + bw + 2 > r.x && y0 < r.y + r.h + 2 && y0 + bh + 2 > r.y);
+      // on a badge drawn before, or on a motor unit (another joint's, close by)
+      const onUnit = ([x0, y0]) => jointPts.some((q) => {
+        const nx = Math.max(x0, Math.min(X(q), x0 + bw)), ny = Math.max(y0, Math.min(Y(q), y0 + bh));
+        return Math.hypot(X(q) - nx, Y(q) - ny) < unitR + 2;
+      });
+      const onBadge = ([x0, y0]) => onUnit([x0, y0]) || badges.some((r) => x0 < r.x + r.w + 2 && x0 + bw + 2 > r.x && y0 < r.y + r.h + 2 && y0 + bh + 2 > r.y);
       const onLink = ([x0, y0]) => P.links.slice(1).some((q, k) => {
         const a = P.links[k];
         for (let u = 0; u <= 1; u += 0.05) {
@@ -227,7 +239,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
     // a line wider than the canvas (a narrow window, French words) is narrowed to fit (fillText's maxWidth)
     lines.forEach((line, k) => ctx.fillText(line, W / 2, H - (lines.length - k - 1) * lineH - 5, W - 8));
     hook(area, 'geometry', {})[i] = { width: W, height: H, fontPx, joints: jointPts.length, corners: P.corners.length, ox, oy, scale: s, text: lines,
-      links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]), badges };
+      links: P.links.map(([x, y]) => [X([x, y]), Y([x, y])]), badges, unitR };
   }
 
   /** The lines under the scenario's arm i: the shown row's time, stick state and normal forces. */

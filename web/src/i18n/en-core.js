@@ -456,4 +456,5 @@ export default {
   'core.fxb.adopt_servos': 'adopt: more servos than a mapping has entries.',
   'core.fxb.mjcf_assets_memory': 'mjcf assets: out of memory.',
   'core.fxb.no_scenario': 'no such scenario',
+  'core.bench.actuator_alias': 'The logs name the motor "{motor}": the core reads it as the actuator {act} (fric_bench_actuator_resolve).',
 };

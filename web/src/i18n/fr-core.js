@@ -463,4 +463,5 @@ export default {
   'corevalue.nx·ny (cells)': 'nx·ny (cellules)',
   'corevalue.c (law numbers)': 'c (nombres de la loi)',
   'corevalue.bench params': 'params du banc',
+  'core.bench.actuator_alias': 'Les enregistrements nomment le moteur « {motor} » : le cœur le lit comme l\'actionneur {act} (fric_bench_actuator_resolve).',
 };

@@ -6,6 +6,8 @@
 // with one law on both joints.
 import { paramIndex } from '../paramPanel.js';
 import { stateParam } from '../refusal.js';
+import { t } from '../i18n/index.js';
+import { nativeFile } from './robotNative.js';
 
 export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];
 export const DT = 0.001;                 // the live runs' step [s]: 1 kHz
@@ -76,6 +78,21 @@ export function readModel(core, state) {
     val: (name) => values[paramIndex(info, name)],
     choice: (name) => info.params[paramIndex(info, name)].choices[values[paramIndex(info, name)]],
   };
+}
+
+/** The native params in hand for the bench (m.native, a native params file's
+ *  JSON text, from the picker or the URL key mujoco.native), as (A) runs them
+ *  (the live bench's and the log replay's): { params (the actuator's defaults
+ *  under the file's: firmware_kp, q_offset, as `friction mujoco` reads it),
+ *  actuator (the file's, or null), source }, or null when there are none. A
+ *  text that is not a native file, or a file of another actuator than the
+ *  bench's, throws its one sentence. */
+export function nativeInHand(m) {
+  if (!m.native) return null;
+  const { core } = m, source = t('mujoco.native.source'), f = nativeFile(m.native, source);
+  const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
+  if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
+  return { ...f, params: { ...core.native.defaults(of || own), ...f.params }, source };
 }
 
 export function saveState(m, state, paused) {

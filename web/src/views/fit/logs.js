@@ -130,8 +130,9 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       const samples = core.io.checkLog(log, name);
       logs.push({ name, text, log, kp: log.kp, trajectory: log.trajectory, motor: log.motor, actuator: act, samples,
         samplesText: samplesText(log, samples), valid: false });
-      const alias = core.bench.actuatorNote(log.motor);   // the core's sentence, `friction fit`'s
-      if (alias) notes.push(alias);
+      // the core's sentence, `friction fit`'s, in the page's language (core.bench.actuator_alias)
+      const alias = core.bench.actuatorNote(log.motor);
+      if (alias) notes.push(tCore({ message: alias, ...core.sentence() }));
       if (act && act !== st.actuator && fitActuators.includes(act)) {
         notes.push(t('fit.logs.actuatorSet', { act }));
         st.actuator = act;

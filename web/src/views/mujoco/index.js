@@ -2,9 +2,11 @@
 // (npm @mujoco/mujoco, loaded when the view opens, load.js) runs the pendulum
 // bench of an actuator preset or a fitted params file (the core's MJCF) and a
 // two-link arm with geared joints, live side by side under three treatments
-// (sim.js): (A) MuJoCo's frictionloss written every step, (B) the same with
-// noslip, (C) the core's implicit friction (fric_joint.h through the wasm
-// bindings: one definition of the step, the native adapter's). Roles:
+// (sim.js): (A) MuJoCo's frictionloss written every step (the bench's (A):
+// MuJoCo's own joint when native params are in hand, liveNative; the side
+// text and the lesson box say so), (B) the same with noslip, (C) the core's
+// implicit friction (fric_joint.h through the wasm bindings: one definition
+// of the step, the native adapter's). Roles:
 // models.js (the systems, URL state), sim.js (one MuJoCo run), figures.js
 // (badges, sag, creep, cost, the charts), picture.js (the bench and the arm
 // drawn live, per treatment), replay.js (a log through MuJoCo
@@ -14,7 +16,7 @@
 // the MJCF box); this file wires them to web/src/live/loop.js and runBar.js.
 import { t } from '../../i18n/index.js';
 import { numberControl } from '../../controls.js';
-import { el } from '../../dom.js';
+import { el, symbolNodes } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
 import { paramPanel, paramIndex } from '../../paramPanel.js';
@@ -26,7 +28,7 @@ import { createSims, createNativeSim, TREATMENTS } from '../../mujoco/sim.js';
 import { SETUP, DT, STEP_BUDGET_MS, CHUNK_STEPS, PLOT_EVERY, ARM_Q0, readModel, saveState as writeState,
   armMjcf, armLaw, withKeyframe, benchVector, fittedFile } from '../../mujoco/models.js';
 import { figureTable, sagCharts, figuresOf } from './figures.js';
-import { mjcfBox, INTRO } from './text.js';
+import { mjcfBox, introText } from './text.js';
 import { mujocoPicture } from './picture.js';
 import { mujocoReplay } from './replay.js';
 import { ownModel } from './own.js';
@@ -36,7 +38,15 @@ export { LESSON } from './text.js';
 
 export function mount(container, { core, state, showError }) {
   const m = readModel(core, state);
-  const { side, charts: mainCol } = viewLayout(container, t('mujoco.title'), INTRO);
+  const { side, charts: mainCol } = viewLayout(container, t('mujoco.title'), introText(false));
+  // the introduction says what the bench's (A) runs (restart: native or the budget)
+  const intro = side.querySelector(':scope > p.note');
+  intro.id = 'mujoco-intro';
+  let introNative = false;
+  const sayIntro = (native) => {
+    if (native !== introNative) intro.replaceChildren(...symbolNodes(introText(native)));
+    introNative = native;
+  };
   container.classList.add('mujoco-view');
   const saveState = () => writeState(m, state, loop.paused);
 
@@ -173,6 +183,7 @@ export function mount(container, { core, state, showError }) {
     }
     liveNote.textContent = nat.text;
     liveNote.dataset.native = nat.sim ? '1' : '';
+    sayIntro(!!nat.sim);
     charts.reset(runs);
     paint(true);
   }

@@ -24,8 +24,12 @@ const ARM_WIDTH = 0.03;                  // drawn link width [m]
 const ARM_WEIGHT = 2.5 * 9.80665;        // [N] (no contacts: scales no arrow)
 // seen from +y, along the hinge axis: MuJoCo's −x to the right (the links
 // hang along −z; a rotation q > 0 about +y swings them to −x), so q > 0
-// swings right as in the bench's picture
-const ARM_BOX = [-0.2, 0.65, -0.65, 0.25];
+// swings right as in the bench's picture. The box: the half disc of the
+// arm's reach below the base (drawn: where an arm that slips falls, and
+// swings to either side), and above it the start pose (its tip 0.02 m above
+// the base) with room for the badges
+const ARM_REACH = ARM_LINKS[0] + ARM_LINKS[1];
+const ARM_BOX = [-ARM_REACH - 0.03, ARM_REACH + 0.03, -ARM_REACH - 0.03, 0.12];
 
 const creepText = (j) => (j.stuck ? t('mujoco.pic.creepHeld') : t('mujoco.pic.creep', { v: creepValue(j) }));
 
@@ -70,12 +74,13 @@ export function mujocoPicture(parent, { runs, q0, custom }) {
       const r = run('arm');
       if (!r || custom()) return null;
       const s = r.sims[k], js = shownJoints('arm', k);
-      return { L: ARM_LINKS[0], width: ARM_WIDTH, weight: ARM_WEIGHT, ground: null, corners: [], box: ARM_BOX,
+      return { L: ARM_LINKS[0], width: ARM_WIDTH, weight: ARM_WEIGHT, ground: null, corners: [], box: ARM_BOX, reach: ARM_REACH,
         links: chain(ARM_LINKS, s.joints.map((_, i) => s.q(i))).pts,
         ghost: chain(ARM_LINKS, r.q0).pts,
         stick: js ? js.map((j) => (j.stuck ? 1 : 0)) : [] };
     },
     text: () => [],   // the arm's sags: in the table below (a number that changes every sample would redraw the canvas)
+    textLines: 0,     // so no room is kept below the arm
     area: 'mujocoArm',
   });
 

@@ -23,7 +23,7 @@ import { setHook, clearHook } from '../../testHooks.js';
 import { TREATMENTS } from '../../mujoco/sim.js';
 import { replayThroughMujoco, replayNativeThroughMujoco } from '../../mujoco/replay.js';
 import { nativeFile } from '../../mujoco/robotNative.js';
-import { benchVector } from '../../mujoco/models.js';
+import { benchVector, nativeInHand } from '../../mujoco/models.js';
 import { paramIndex } from '../../paramPanel.js';
 
 export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
@@ -60,14 +60,7 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
     }
   }
   /** native(), but a text that is not a usable native file throws its one sentence. */
-  function nativeOrThrow() {
-    if (!m.native) return null;
-    const source = t('mujoco.native.source'), f = nativeFile(m.native, source);
-    const own = m.choice('actuator'), of = f.actuator && core.bench.actuatorOf(f.actuator);
-    if (of && of !== own) throw new Error(t('mujoco.native.otherActuator', { file: source, of, own }));
-    // the keys a file leaves out are the actuator's (firmware_kp, q_offset), as `friction mujoco` reads it
-    return { ...f, params: { ...core.native.defaults(of || own), ...f.params }, source };
-  }
+  const nativeOrThrow = () => nativeInHand(m);
   function renderNative() {
     const n = m.native ? native() : null;
     nativeNote.textContent = n ? t('mujoco.native.is', { act: n.actuator ?? '—' }) : '';

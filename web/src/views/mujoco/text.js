@@ -4,8 +4,7 @@
 import { el, button } from '../../dom.js';
 import { download } from '../../charts.js';
 import { t } from '../../i18n/index.js';
-
-export const INTRO = t('mujoco.intro');
+import { readModel, nativeInHand } from '../../mujoco/models.js';
 
 /** What to notice and what to try. The steps build on each other from the
  *  lesson's start (xl330 M4, θ₀ = 60°, arm F_s = 7.6 N·m); every number is
@@ -20,7 +19,24 @@ export const LESSON = {
     { text: t('mujoco.lesson.step3'), setup: { arm_fs: 6.5 } },
     { text: t('mujoco.lesson.step4'), setup: { q0_deg: 90 } },
   ],
+  /** null with the budget's (A), else the sentence shown above the steps:
+   *  with native params in hand (the picker or mujoco.native; a file of the
+   *  bench's actuator) the bench's (A) and the log replay's (A) are MuJoCo's
+   *  own joint, and the figures the lesson gives for them are the per-step
+   *  budget's. A step's "Set up" and "Reset to the lesson's start" clear the
+   *  native params (every other key at its default, layout.js lessonFrame). */
+  offBench(state, core) {
+    try {
+      return nativeInHand(readModel(core, state)) ? t('mujoco.lesson.off.native') : null;
+    } catch {
+      return null;   // not a usable native file: (A) keeps the budget
+    }
+  },
 };
+
+/** The view's introduction: what (A) runs on the bench (native: MuJoCo's own
+ *  joint with the native file's parameters, else the per-step budget). */
+export const introText = (native) => t(native ? 'mujoco.intro.native' : 'mujoco.intro');
 
 /** The MJCF box: both models as text, each with its download. */
 export function mjcfBox(parent) {
