@@ -451,6 +451,16 @@ FXB_EXPORT int fxb_fit_phase(const fric_fit *f, char *buf, int cap)
     return (int)fric_fit_progress_phase(fric_fit_get_progress(f), buf, (size_t)cap);
 }
 
+/* Part k of that phase (fric_fit_progress_phase_part) into buf[cap], its id
+ * and values then fxb_sentence_id/_values'; returns its full length, 0 past
+ * the last part, or -1 (the message) without a fit. */
+FXB_EXPORT int fxb_fit_phase_part(const fric_fit *f, int k, char *buf, int cap)
+{
+    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    set_error("");
+    return (int)fric_fit_progress_phase_part(fric_fit_get_progress(f), k, buf, (size_t)cap);
+}
+
 /* The name of a stop reason (fric_cmaes_stop_name). */
 FXB_EXPORT const char *fxb_fit_stop_name(int reason)
 {

@@ -202,6 +202,17 @@ FXB_EXPORT int fxb_native_fitter_progress(const fric_native_fitter *f, double *b
     return 0;
 }
 
+/* Part k of the phase (fric_fit_progress_phase_part of its BIPOP run:
+ * "first run", "restart k") into buf[cap], its id and values then
+ * fxb_sentence_id/_values'; its full length, 0 past the last part, or -1. */
+FXB_EXPORT int fxb_native_fitter_phase_part(const fric_native_fitter *f, int k, char *buf, int cap)
+{
+    if (!f || cap < 0) { refuse(FRIC_E_NULL, "fxb.no_fit", "no fit (freed?).", FXB_END); return -1; }
+    fric_fit_progress q = { .run = fric_native_fitter_progress(f)->run, .attempts = 1, .stages = 1 };
+    set_error("");
+    return (int)fric_fit_progress_phase_part(&q, k, buf, (size_t)cap);
+}
+
 FXB_EXPORT void fxb_native_fitter_stop(fric_native_fitter *f) { fric_native_fitter_stop(f); }
 
 FXB_EXPORT void fxb_native_fitter_free(fric_native_fitter *f) { fric_native_fitter_destroy(f); }

@@ -604,18 +604,53 @@ int fric_fit_tell(fric_fit *f, const double *loss)
     return g->done;
 }
 
+size_t fric_fit_progress_phase_part(const fric_fit_progress *p, int k, char *buf, size_t size)
+{
+    /* the parts present, in their order: the try, the stage, the racer, the run */
+    enum { TRY, STAGE, RACER, RUN } part[4];
+    int n = 0;
+    if (p->attempts > 1) part[n++] = TRY;
+    if (p->stages > 1) part[n++] = STAGE;
+    if (p->racer) part[n++] = RACER;
+    part[n++] = RUN;
+    if (k < 0 || k >= n) {
+        fric__no_sentence();
+        if (buf && size) buf[0] = '\0';
+        return 0;
+    }
+    switch (part[k]) {
+    case TRY:
+        return fric__sentence(buf, size, "fit.phase_try", "try {attempt} of {attempts}",
+                              fric__values(fric__i("attempt", p->attempt), fric__i("attempts", p->attempts)));
+    case STAGE:
+        return fric__sentence(buf, size, "fit.phase_stage", "stage {stage} of {stages}: M{model}",
+                              fric__values(fric__i("stage", p->stage), fric__i("stages", p->stages),
+                                           fric__i("model", p->stage_model)));
+    case RACER:
+        if (p->racing)
+            return fric__sentence(buf, size, "fit.phase_racer", "racer {racer} of {racers}",
+                                  fric__values(fric__i("racer", p->racer), fric__i("racers", FRIC_FIT_RACERS)));
+        return fric__sentence(buf, size, "fit.phase_racer_continued", "racer {racer} continued",
+                              fric__values(fric__i("racer", p->racer)));
+    case RUN:
+    default:
+        if (p->run > 0)
+            return fric__sentence(buf, size, "fit.phase_restart", "restart {run}",
+                                  fric__values(fric__i("run", p->run)));
+        return fric__sentence(buf, size, "fit.phase_first", "first run", fric__no_values);
+    }
+}
+
 size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t size)
 {
-    char tr[32] = "", st[64] = "", rc[64] = "", run[32] = "first run";
-    if (p->attempts > 1) snprintf(tr, sizeof tr, "try %d of %d, ", p->attempt, p->attempts);
-    if (p->stages > 1)
-        snprintf(st, sizeof st, "stage %d of %d: M%d, ", p->stage, p->stages, p->stage_model);
-    if (p->racer && p->racing)
-        snprintf(rc, sizeof rc, "racer %d of %d, ", p->racer, FRIC_FIT_RACERS);
-    else if (p->racer)
-        snprintf(rc, sizeof rc, "racer %d continued, ", p->racer);
-    if (p->run > 0) snprintf(run, sizeof run, "restart %d", p->run);
-    int n = snprintf(buf, size, "%s%s%s%s", tr, st, rc, run);
+    char all[256] = "", part[96];
+    size_t len = 0;
+    for (int k = 0; fric_fit_progress_phase_part(p, k, part, sizeof part) > 0; k++) {
+        int n = snprintf(all + len, sizeof all - len, "%s%s", k ? ", " : "", part);
+        if (n < 0 || (size_t)n >= sizeof all - len) break;
+        len += (size_t)n;
+    }
+    int n = snprintf(buf, buf ? size : 0, "%s", all);
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -424,6 +424,13 @@ typedef struct fric_fit fric_fit;
  * "restart k"). Into buf[size] (NUL-terminated); returns the full length,
  * as snprintf. */
 size_t fric_fit_progress_phase(const fric_fit_progress *p, char *buf, size_t size);
+/* Part k (0, 1, …) of that phase, as a sentence with an id and named values
+ * (fric_sentence_last; "fit.phase_try", "fit.phase_stage",
+ * "fit.phase_racer", "fit.phase_racer_continued", "fit.phase_first",
+ * "fit.phase_restart"), for a front end that speaks another language: the
+ * phase is its parts joined by ", ". Returns the part's full length, as
+ * snprintf, or 0 (buf "") past the last part. */
+size_t fric_fit_progress_phase_part(const fric_fit_progress *p, int k, char *buf, size_t size);
 
 /* A fit is driven as the search under it, by the ask/tell loop of
  * fric_cmaes.h: create (here: checks d's target, space for the model, a

@@ -1519,7 +1519,52 @@ static void test_caution(void **state)
     assert_int_equal(strlen(small), sizeof small - 1);
 }
 
+/* The phase in words (fric_fit_progress_phase), hand-written for each part
+ * the CLI prints, and its parts (fric_fit_progress_phase_part) as sentences
+ * with ids and values, for the page's language: joined by ", " they are the
+ * phase; past the last part, 0 and no sentence. */
+static void test_phase_parts(void **state)
+{
+    (void)state;
+    static const struct { fric_fit_progress p; const char *want, *ids; } cases[] = {
+        { { .attempts = 1, .stages = 1 }, "first run", "fit.phase_first" },
+        { { .attempts = 1, .stages = 1, .run = 3 }, "restart 3", "fit.phase_restart" },
+        { { .attempt = 2, .attempts = 3, .stages = 1 }, "try 2 of 3, first run", "fit.phase_try fit.phase_first" },
+        { { .attempts = 1, .stage = 2, .stages = 3, .stage_model = 5, .run = 1 }, "stage 2 of 3: M5, restart 1",
+          "fit.phase_stage fit.phase_restart" },
+        { { .attempts = 1, .stages = 1, .racer = 2, .racing = 1 }, "racer 2 of 2, first run",
+          "fit.phase_racer fit.phase_first" },
+        { { .attempt = 1, .attempts = 2, .stage = 1, .stages = 2, .stage_model = 3, .racer = 1, .run = 4 },
+          "try 1 of 2, stage 1 of 2: M3, racer 1 continued, restart 4",
+          "fit.phase_try fit.phase_stage fit.phase_racer_continued fit.phase_restart" },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char phase[256], part[96], joined[256] = "", ids[256] = "";
+        size_t n = fric_fit_progress_phase(&cases[c].p, phase, sizeof phase);
+        assert_string_equal(phase, cases[c].want);
+        assert_int_equal(n, strlen(cases[c].want));
+        int k = 0;
+        for (; fric_fit_progress_phase_part(&cases[c].p, k, part, sizeof part) > 0; k++) {
+            fric_sentence snt = fric_sentence_last();
+            assert_true(snt.id[0] != '\0');
+            snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s", k ? ", " : "", part);
+            snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", k ? " " : "", snt.id);
+        }
+        assert_true(k >= 1 && k <= 4);
+        assert_string_equal(joined, cases[c].want);
+        assert_string_equal(ids, cases[c].ids);
+        assert_string_equal(part, "");
+        assert_string_equal(fric_sentence_last().id, "");
+    }
+    /* the values, named as the page's tables name them */
+    fric_fit_progress p = { .attempts = 1, .stage = 2, .stages = 3, .stage_model = 5 };
+    char part[96];
+    fric_fit_progress_phase_part(&p, 0, part, sizeof part);
+    assert_string_equal(fric_sentence_last().values, "stage=2\x1fstages=3\x1fmodel=5");
+}
+
 FRIC_TEST_MAIN(cmocka_unit_test(test_start_without_preset),
+               cmocka_unit_test(test_phase_parts),
                cmocka_unit_test(test_caution),
                cmocka_unit_test(test_loss_equals_replay),
                cmocka_unit_test(test_split_alternate),

@@ -19,6 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadCore, DATA } from './load.mjs';
 import { fitNative, fitNativeSteps } from '../../web/src/fitModels.js';
+import { coreSentence } from '../../web/src/i18n/index.js';
+import { TABLES } from '../../web/src/i18n/tables.js';
 
 const core = await loadCore();
 const RAW = path.join(DATA, 'logs/sts3215/raw');
@@ -101,5 +103,44 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
     train.free();
     assert.throws(() => f2.step(), /after free/);
     f2.free();
+  });
+
+  // the progress line's phase on the French page (issue 40): the core's parts
+  // as sentences (fric_fit_progress_phase_part), each in the French table;
+  // joined by ", " in English they are the CLI's phase. The words by hand.
+  it('the phase in the page\'s language: "first run" / "restart k" as sentences with ids, French by hand', () => {
+    const train = core.fit.batch(logs, files);
+    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    const seen = new Map();
+    try {
+      for (let g = 0; g < 2000 && fit.step() === 0; g++) {
+        const p = fit.progress();
+        assert.equal(p.phaseParts.map((x) => x.message).join(', '), p.phase);
+        seen.set(p.run > 0 ? 'restart' : 'first', p);
+      }
+    } finally {
+      fit.free();
+      train.free();
+    }
+    const first = seen.get('first');
+    assert.deepEqual(first.phaseParts.map((x) => [x.message, x.id]), [['first run', 'fit.phase_first']]);
+    assert.equal(first.phaseParts.map((x) => coreSentence(TABLES.fr, x, ',')).join(', '), 'premier passage');
+    // a restart's words (the C test_phase_parts checks the core gives this id and value)
+    assert.equal(coreSentence(TABLES.fr, { message: 'restart 2', id: 'fit.phase_restart', values: { run: '2' } }, ','), 'redémarrage 2');
+    // the M-models' fit (core.fit): the same parts, joined its phase, in French
+    const b = core.fit.batch(logs, files);
+    const m6 = core.fit.create({ batch: b, actuator: 'sts3215', model: 6, space: core.fit.space('sts3215', 6), budget: 200, seed: 1 });
+    try {
+      const p = m6.progress();
+      assert.equal(p.phaseParts.map((x) => x.message).join(', '), p.phase);
+      assert.equal(p.phaseParts.at(-1).id, 'fit.phase_first');
+      assert.equal(p.phaseParts.map((x) => coreSentence(TABLES.fr, x, ',')).join(', ').endsWith('premier passage'), true);
+      // a stage's words (the C test_phase_parts checks the core gives this id and values)
+      assert.equal(coreSentence(TABLES.fr, { message: 'stage 1 of 3: M3', id: 'fit.phase_stage', values: { stage: '1', stages: '3', model: '3' } }, ','),
+        '\u00e9tape 1 sur 3\u00a0: M3');
+    } finally {
+      m6.free();
+      b.free();
+    }
   });
 });

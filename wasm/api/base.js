@@ -234,3 +234,16 @@ export function caller(table) {
     return core._call(fn, args, options);
   };
 }
+
+/** The phase's parts (fric_fit_progress_phase_part, by a binding `fn` of a
+ *  fit handle `h`): [{ message, id, values }], each a sentence of the core
+ *  for the page's language (tCore); joined by ", " they are the phase. */
+export function phaseParts(core, callFn, fn, h) {
+  const parts = [];
+  for (let k = 0; k < 8; k++) {
+    const { rc, out: [text] } = callFn(core, fn, [h, k, out(Uint8Array, 96), 96], { ok: (n) => n >= 0 });
+    if (rc <= 0) break;
+    parts.push({ message: new TextDecoder().decode(text.subarray(0, Math.min(rc, 95))), ...core.sentence() });
+  }
+  return parts;
+}

@@ -2,7 +2,7 @@
 // the identification's parameters, search space, splits and cautions,
 // params files of a fit, and its runs: FitBatch (a batch of logs and their
 // losses) and Fit (ask/tell).
-import { TABLES, CONSTANTS, F64, argError, show, num, numberType, f64s, obj, inp, out, outStruct, cstr, camel, fitSummary, caller } from './base.js';
+import { TABLES, CONSTANTS, F64, argError, show, num, numberType, f64s, obj, inp, out, outStruct, cstr, camel, fitSummary, caller, phaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -34,6 +34,7 @@ export const SIGNATURES = {
   fxb_fit_stop: 'f',
   fxb_fit_progress: 'f out',
   fxb_fit_phase: 'f buf cap',
+  fxb_fit_phase_part: 'f k buf cap',
   fxb_fit_stop_name: 'reason',
 };
 const call = caller(SIGNATURES);
@@ -443,6 +444,7 @@ export class Fit {
     o.doneName = o.done ? core._str(core._m._fxb_fit_stop_name(o.done)) : '';
     const { rc, out: [text] } = call(core, 'fxb_fit_phase', [this._f, out(Uint8Array, 256), 256], { ok: (n) => n >= 0 });
     o.phase = new TextDecoder().decode(text.subarray(0, Math.min(rc, 255)));
+    o.phaseParts = phaseParts(core, call, 'fxb_fit_phase_part', this._f);
     return o;
   }
 

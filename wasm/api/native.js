@@ -2,7 +2,7 @@
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
 // q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { f64s, inp, out, cstr, caller, num } from './base.js';
+import { f64s, inp, out, cstr, caller, num, phaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -16,6 +16,7 @@ export const SIGNATURES = {
   fxb_native_fitter_create: 'h start budget seed',
   fxb_native_fitter_step: 'f',
   fxb_native_fitter_progress: 'f best res phase cap',
+  fxb_native_fitter_phase_part: 'f k buf cap',
   fxb_native_fitter_stop: 'f',
   fxb_native_fitter_free: 'f',
   fxb_native_unit: 'i',
@@ -202,7 +203,8 @@ export class NativeFit {
     const phase = new TextDecoder().decode(text.subarray(0, Math.max(0, text.indexOf(0))));
     return { generation: r[0], run: r[1], lambda: r[2], evals: r[3], budget: r[4], bestLoss: r[5], genBestLoss: r[6],
       sigma: r[7], done: r[8],
-      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase };
+      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase,
+      phaseParts: phaseParts(core, call, 'fxb_native_fitter_phase_part', this._f) };
   }
 
   free() {

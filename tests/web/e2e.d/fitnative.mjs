@@ -29,6 +29,10 @@
 //             chart gets a native line of more than one point, its
 //             generations rising and its MAE never rising, the last point
 //             the training MAE of the native row
+//             the done line names one worker (the coordinator), no evaluation workers
+//   french    on the French page (budget 3000) every progress line's phase
+//             is French ("premier passage", "redémarrage k": the core's
+//             parts as sentences), no English word in it, and the done line too
 //   cancel    a native fit with a large budget: Cancel leaves no fit worker
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,7 +145,7 @@ export default async function fitnative(h) {
       clearInterval(window.__barTimer);
       const chart = [...window.__fx.charts.all].find((c) => /per CMA-ES generation/.test(c.canvas.getAttribute('aria-label') || ''));
       const ds = chart?.data.datasets.find((d) => d.model === 'native');
-      return { bars: window.__bars, points: ds ? ds.data.map((q) => [q.x, q.y]) : null,
+      return { bars: window.__bars, points: ds ? ds.data.map((q) => [q.x, q.y]) : null, doneText: document.getElementById('fit-progress-text').textContent,
         row: Number([...document.querySelectorAll('#fit-all-table tbody tr[data-model="native"] td[data-mae]')][1]?.dataset.mae) };
     });
     await p4.close();
@@ -153,8 +157,40 @@ export default async function fitnative(h) {
     expect(pts && pts.length > 1, `the per-generation chart's native line: ${pts ? pts.length : 'none'} points`);
     expect(pts.every(([x, y], i) => i === 0 || (x > pts[i - 1][0] && y <= pts[i - 1][1])), 'the native line: generations not rising or MAE rising');
     expect(pts.at(-1)[1] === got.row, `the line's last MAE ${pts.at(-1)[1]}, the row's ${got.row}`);
+    // the native fit runs in the coordinator alone: the done line names no evaluation workers
+    expect(/in one worker/.test(got.doneText) && !/evaluation workers/.test(got.doneText), `the done line: '${got.doneText}'`);
     return `budget ${budget}: ${distinct.length} bar values in (0, 1) over ${got.bars.length} samples; ${pts.length} generations charted, `
       + `${pts[0][1].toFixed(5)} -> ${pts.at(-1)[1].toFixed(5)} rad`;
+  });
+
+  // issue 40: the progress line on the French page: the search's phase
+  // (the core's "first run", "restart k": fric_fit_progress_phase_part) and
+  // the done line in French, no English word of them (the words by hand)
+  await check('fitnative: on the French page the progress line\'s phase and the done line are French', async () => {
+    if (!fitted) return { skip: 'no finished native fit' };
+    const { page: p5 } = await openPage('?view=fit&lang=fr&fit.model=native&fit.budget=3000&fit.seed=1&fit.sample=1', 'fit');
+    try {
+      await waitFor(() => p5.evaluate(() => document.querySelectorAll('#fit-logs tbody tr').length === 1 || null), 10_000);
+      await p5.evaluate(() => {
+        const text = document.getElementById('fit-progress-text');
+        window.__texts = new Set();
+        window.__textTimer = setInterval(() => window.__texts.add(text.textContent), 10);
+      });
+      await p5.click('#fit-run');
+      await waitFor(() => p5.evaluate(() => (document.querySelector('.fit-view')?.dataset.fit === 'done' ? true : null)), 180_000, 100);
+      const { texts, done } = await p5.evaluate(() => {
+        clearInterval(window.__textTimer);
+        return { texts: [...window.__texts], done: document.getElementById('fit-progress-text').textContent };
+      });
+      const phased = texts.filter((x) => /génération/.test(x));
+      expect(phased.length > 0, `no progress line seen: ${texts.slice(0, 3).join(' | ')}`);
+      expect(phased.every((x) => /\((premier passage|redémarrage \d+), λ/.test(x)), `a progress line without its French phase: ${phased.find((x) => !/\((premier passage|redémarrage \d+), λ/.test(x))}`);
+      expect(!texts.some((x) => /first run|restart|evaluation/.test(x)), `English in the progress line: ${texts.find((x) => /first run|restart|evaluation/.test(x))}`);
+      expect(/dans un seul worker/.test(done) && !/workers d'évaluation/.test(done), `the done line: '${done}'`);
+      return `${phased.length} progress lines, e.g. '${phased[0]}'; done: '${done}'`;
+    } finally {
+      await p5.close();
+    }
   });
 
   await check('fitnative: Cancel of a native fit leaves no fit worker', async () => {

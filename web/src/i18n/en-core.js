@@ -457,4 +457,10 @@ export default {
   'core.fxb.mjcf_assets_memory': 'mjcf assets: out of memory.',
   'core.fxb.no_scenario': 'no such scenario',
   'core.bench.actuator_alias': 'The logs name the motor "{motor}": the core reads it as the actuator {act} (fric_bench_actuator_resolve).',
+  'core.fit.phase_try': 'try {attempt} of {attempts}',
+  'core.fit.phase_stage': 'stage {stage} of {stages}: M{model}',
+  'core.fit.phase_racer': 'racer {racer} of {racers}',
+  'core.fit.phase_racer_continued': 'racer {racer} continued',
+  'core.fit.phase_first': 'first run',
+  'core.fit.phase_restart': 'restart {run}',
 };

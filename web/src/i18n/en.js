@@ -860,6 +860,7 @@ export default {
   'fit.progress.left': ', about {t} left',
   'fit.done': 'Done: {what} in {time} with {w} evaluation workers; {evals} evaluations.',
   'fit.done.models': '{n} models',
+  'fit.done.native': 'Done: {what} in {time} (the native fit runs in one worker, the coordinator); {evals} evaluations.',
   'fit.shown.best': 'Shown: {model}, the lowest validation MAE of the {n} models ({mae} rad); "details" in the table shows another.',
   'fit.shown.last': 'Shown: {model}, the last model fitted (no validation logs to choose by); "details" in the table shows another.',
   'fit.stopped': 'The fit stopped: {message}',

@@ -464,4 +464,10 @@ export default {
   'corevalue.c (law numbers)': 'c (nombres de la loi)',
   'corevalue.bench params': 'params du banc',
   'core.bench.actuator_alias': 'Les enregistrements nomment le moteur « {motor} » : le cœur le lit comme l\'actionneur {act} (fric_bench_actuator_resolve).',
+  'core.fit.phase_try': 'essai {attempt} sur {attempts}',
+  'core.fit.phase_stage': 'étape {stage} sur {stages} : M{model}',
+  'core.fit.phase_racer': 'concurrent {racer} sur {racers}',
+  'core.fit.phase_racer_continued': 'concurrent {racer} poursuivi',
+  'core.fit.phase_first': 'premier passage',
+  'core.fit.phase_restart': 'redémarrage {run}',
 };

@@ -1562,6 +1562,7 @@ export default {
   'fit.progress.left': ', environ {t} restantes',
   'fit.done': 'Fini : {what} en {time} avec {w} workers d\'évaluation ; {evals} évaluations.',
   'fit.done.models': '{n} modèles',
+  'fit.done.native': 'Fini : {what} en {time} (l\'ajustement natif tourne dans un seul worker, le coordinateur) ; {evals} évaluations.',
   'fit.shown.best': 'Affiché : {model}, la plus faible MAE de validation des {n} modèles ({mae} rad) ; « détails » dans le tableau en affiche un autre.',
   'fit.shown.last': 'Affiché : {model}, le dernier modèle ajusté (pas d\'enregistrement de validation pour choisir) ; « détails » dans le tableau en affiche un autre.',
   'fit.stopped': 'L\'ajustement s\'est arrêté : {message}',

@@ -27,7 +27,7 @@
 //       --from` (its 'model-done' says from −1)
 // Messages out:
 //   { type: 'ready', workers, steps }           the workers hold the batch
-//   { type: 'progress', model, generation, run, phase, lambda, evals, budget,
+//   { type: 'progress', model, generation, run, phase, phaseParts, lambda, evals, budget,
 //     bestLoss, genBestLoss, sigma, best, elapsed }     after every tell (the
 //       native model's: after a generation of its stepped fit, run here, at
 //       most every NATIVE_MS, and its first and last)
@@ -151,7 +151,7 @@ async function run(m) {
     };
   };
   const progress = (r, pr, best, t1) => self.postMessage({ type: 'progress', model: r.model, generation: pr.generation, run: pr.run,
-    phase: pr.phase, lambda: pr.lambda, evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss,
+    phase: pr.phase, phaseParts: pr.phaseParts, lambda: pr.lambda, evals: pr.evals, budget: pr.budget, bestLoss: pr.bestLoss, genBestLoss: pr.genBestLoss,
     sigma: pr.sigma, best, elapsed: (performance.now() - t1) / 1000 });
   /** The native model (fitNativeSteps: fric_native_fitter, the fit `friction
    *  fit --model native` runs, from its start, stepped here one generation

@@ -7,13 +7,18 @@
 // (progress.js), each model's result (results.js, with the core's caution);
 // a failure or Cancel terminates every worker. Live workers are a test hook
 // (window.__fx.fit.workers: the e2e test counts them after Cancel).
-import { t } from '../../i18n/index.js';
+import { t, tCore } from '../../i18n/index.js';
 import { COLORS } from '../../charts.js';
 import { hook } from '../../testHooks.js';
 import { fmtMae, fmtTime } from './text.js';
 import { newResults } from './store.js';
 import { fromStart } from '../../servoFile.js';
 import { MODELS, isNative, modelName } from '../../fitModels.js';
+
+/** Where the search stands (the core's fric_fit_progress_phase: "first run",
+ *  "restart 2", …) in the page's language: its parts, each a sentence of
+ *  the core (fric_fit_progress_phase_part), joined as the core joins them. */
+const phaseText = (m) => (m.phaseParts?.length ? m.phaseParts.map(tCore).join(', ') : m.phase);
 
 const CHART_MS = 200;          // the MAE chart is redrawn at most this often while fitting
 
@@ -156,7 +161,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         const frac = bar.value;
         const eta = frac > 0.02 ? elapsed * (1 - frac) / frac : NaN;
         progText.textContent = t('fit.progress', { model: modelName(m.model), of: st.job.runs.length > 1 ? t('fit.progress.of', { i: idx + 1, n: st.job.runs.length }) : '',
-          evals: m.evals, budget: m.budget, gen: m.generation, phase: m.phase, lambda: m.lambda, mae: fmtMae(m.bestLoss),
+          evals: m.evals, budget: m.budget, gen: m.generation, phase: phaseText(m), lambda: m.lambda, mae: fmtMae(m.bestLoss),
           elapsed: fmtTime(elapsed), left: Number.isFinite(eta) ? t('fit.progress.left', { t: fmtTime(eta) }) : '' });
         progText.dataset.evals = String(m.evals);
         progText.dataset.best = String(m.bestLoss);
@@ -182,7 +187,9 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
         const seconds = (performance.now() - st.job.t0) / 1000;
         bar.value = 1;
         const last = st.results[st.results.length - 1];
-        progText.textContent = t('fit.done', { what: st.results.length > 1 ? t('fit.done.models', { n: st.results.length }) : modelName(last.model),
+        // the native fit runs in the coordinator alone (fitCoordinator.js runNative): no evaluation workers to name
+        const allNative = st.results.every((r) => isNative(r.model));
+        progText.textContent = t(allNative ? 'fit.done.native' : 'fit.done', { what: st.results.length > 1 ? t('fit.done.models', { n: st.results.length }) : modelName(last.model),
           time: fmtTime(seconds), w: st.job.W, evals: st.results.reduce((n, r) => n + r.evals, 0) });
         container.dataset.seconds = String(seconds);
         container.dataset.evalSeconds = String(m.evalSeconds);
