@@ -181,7 +181,14 @@ describe('the SO-101 adopted with STS3215 servos (robot.js, MuJoCo 3.14)', { ski
   });
 
   it('refuses bad input with one sentence each', () => {
-    throwsLike(() => loadRobotFiles(mj, core, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])), /^The MJCF does not load: .*XML/);
+    // not well-formed XML (tinyxml2 stops: the element left open is closed by another, line 1; text outside any element, line 3)
+    throwsLike(() => loadRobotFiles(mj, core, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody>')]])),
+      /^The MJCF is not well-formed XML: MuJoCo's XML reader stopped at line 1 \(XML_ERROR_MISMATCHED_ELEMENT\); check/);
+    throwsLike(() => loadRobotFiles(mj, core, new Map([['robot.xml', new TextEncoder().encode('<mujoco>\n<worldbody>\n<body pos="0 0 1"\n</worldbody></mujoco>')]])),
+      /^The MJCF is not well-formed XML: MuJoCo's XML reader stopped at line 3 \(XML_ERROR_PARSING_ELEMENT\)/);
+    // well-formed but not MuJoCo's: MuJoCo's own words
+    throwsLike(() => loadRobotFiles(mj, core, new Map([['robot.xml', new TextEncoder().encode('<mujoco><worldbody><body><joint type="bogus"/></body></worldbody></mujoco>')]])),
+      /^The MJCF does not load: .*invalid keyword: 'bogus'/);
     const noMesh = new Map([...files].filter(([p]) => p !== 'assets/base_so101_v2.stl'));
     throwsLike(() => loadRobotFiles(mj, core, noMesh), /missing from the drop: '.*base_so101_v2\.stl'/);
     throwsLike(() => createRobotPair(mj, core, { files, mapping: 'elbow=sts3215/m1' }), /no joint named 'elbow'; its joints: shoulder_pan, /);

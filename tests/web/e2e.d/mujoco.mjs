@@ -244,6 +244,7 @@ export default async function mujoco(h) {
   await check('mujoco: an MJCF that does not load, a missing joint and a ball joint each give one sentence', async () => {
     const cases = [
       ['<mujoco><worldbody><body><joint type="bogus"/></body></worldbody></mujoco>', 'hinge', /^The MJCF does not load: .*bogus/],
+      ['not XML at all', 'hinge', /^The MJCF is not well-formed XML: MuJoCo's XML reader stopped at line 1 \(XML_ERROR_PARSING_TEXT\)/],
       ['<mujoco><option integrator="Euler"/><worldbody><body><joint name="a" type="hinge" armature="0.1"/><geom size="0.1"/></body></worldbody></mujoco>', 'nope', /^The model has no joint named 'nope'; its named joints: a\.$/],
       ['<mujoco><worldbody><body><joint name="b" type="ball"/><geom size="0.1"/></body></worldbody></mujoco>', 'b', /^Joint 'b' is a ball joint; friction attaches to hinge and slide joints/],
     ];

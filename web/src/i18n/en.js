@@ -671,6 +671,7 @@ export default {
   'robot.err.manyXml': 'The drop has {n} MJCF files that could each be the robot ({list}); choose the one to load in the main file select.',
   'robot.err.missing': 'A file the MJCF needs is missing from the drop: \'{file}\'; drop the model\'s folder with its meshes.',
   'robot.err.load': 'The MJCF does not load: {message}',
+  'robot.err.notXml': 'The MJCF is not well-formed XML: MuJoCo\'s XML reader stopped at line {line} ({code}); check the tags, quotes and angle brackets there, and that every element is closed.',
   'robot.err.timeout': 'MuJoCo did not finish reading the MJCF within {s} s (in a worker): it was stopped; the page is unchanged. Check the file for a structure MuJoCo cannot read in time (very deep nesting, a huge number of elements).',
   'robot.err.workerLoad': 'MuJoCo did not load within {s} s in its worker; the robot was not loaded. Reload the page and drop it again.',
   'robot.err.died': 'MuJoCo failed while reading the MJCF (in a worker: {message}); the page is unchanged. The file is not one MuJoCo can load.',

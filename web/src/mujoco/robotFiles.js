@@ -9,6 +9,7 @@
 // and the one sentence of each refusal (robot.err.*).
 import { t } from '../i18n/index.js';
 import { checkMjcfFiles } from './mjcfCheck.js';
+import { mujocoText, mujocoLoadSentence } from './mjText.js';
 
 // The physics steps a person may ask. The limits of a robot's files are the
 // core's (fric_io.h, "file sizes": kinds 'MJCF', 'asset' and 'robot', the
@@ -19,12 +20,6 @@ export const ROBOT_LIMITS = {
   minTimestep: 1e-5,             // the physics step a person may ask, lowest [s]
   maxTimestep: 0.01,             // and highest [s]
 };
-
-/** MuJoCo's exception text without its prefix, one sentence. */
-function mujocoText(e) {
-  return String(e?.message ?? e).replace(/^MuJoCo Error:\s*/, '').replace(/^Loading error:\s*/, '')
-    .replace(/\s+/g, ' ').trim();
-}
 
 export const base = (p) => p.split('/').pop();
 const dirOf = (p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
@@ -418,14 +413,16 @@ function removeTree(FS, dir) {
   FS.rmdir(dir);
 }
 
-/** Sentence for a model that does not compile: a missing file is named. */
+/** Sentence for a model that does not compile: a missing file is named; a
+ *  text MuJoCo's XML reader (tinyxml2) stops on is said in the page's
+ *  language with its line and tinyxml2's code; else MuJoCo's own words. */
 function loadError(e, files, dir) {
   const text = mujocoText(e);
   const missing = /(?:opening|open|resource) file '([^']+)'/i.exec(text) ?? /file '([^']+)'/i.exec(text);
   if (missing && !files.has(normalize(join(dir, missing[1])) ?? '')) {
     return new Error(t('robot.err.missing', { file: missing[1] }), { cause: e });
   }
-  return new Error(t('robot.err.load', { message: text }), { cause: e });
+  return new Error(mujocoLoadSentence(text, 'robot.err.load'), { cause: e });
 }
 
 /** Loads the model of the drop: { m, classes } (each joint's MJCF default

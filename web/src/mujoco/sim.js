@@ -15,6 +15,7 @@
 //       seed-002's semi-implicit per-joint step).
 import { MJ_CONSTANTS } from '../../../wasm/friction.js';
 import { t } from '../i18n/index.js';
+import { mujocoText, mujocoLoadSentence } from './mjText.js';
 
 // The view's order and labels; each id is a name of the core's treatments
 // (MJ_TREATMENTS, fric_mujoco_treatment_names: core.mujoco.adapter refuses another).
@@ -57,11 +58,6 @@ function timedSteps(sim, n, one) {
   sim.costSteps[sim.calls++ % COST_CALLS] = n;
 }
 
-/** MuJoCo's exception text without its prefix and line noise, one sentence. */
-function mujocoText(e) {
-  return String(e?.message ?? e).replace(/^MuJoCo Error:\s*/, '').replace(/\s+/g, ' ').trim();
-}
-
 /** The joint names of the model. */
 export function jointNames(mj, m) {
   return Array.from({ length: m.njnt }, (_, i) => mj.mj_id2name(m, OBJ_JOINT, i) || '').filter(Boolean);
@@ -75,7 +71,7 @@ function loadModel(mj, xml, model = null) {
   try {
     m = model ? new mj.MjModel(model) : mj.MjModel.from_xml_string(xml);
   } catch (e) {
-    throw new Error(t('mujoco.sim.noLoad', { message: mujocoText(e) }), { cause: e });
+    throw new Error(mujocoLoadSentence(mujocoText(e), 'mujoco.sim.noLoad'), { cause: e });
   }
   const d = new mj.MjData(m);
   try {
@@ -110,7 +106,7 @@ export function createSims(mj, core, { xml, joints, treatments }) {
   try {
     base = mj.MjModel.from_xml_string(xml);
   } catch (e) {
-    throw new Error(t('mujoco.sim.noLoad', { message: mujocoText(e) }), { cause: e });
+    throw new Error(mujocoLoadSentence(mujocoText(e), 'mujoco.sim.noLoad'), { cause: e });
   }
   const made = [];
   try {
