@@ -12,7 +12,13 @@
 //             set (an evaluation of its own); the budget is not exceeded;
 //   stop      stop() ends the search before the next generation;
 //   freed     a fitter used after free(), or after its batch was freed,
-//             throws instead of reading freed memory.
+//             throws instead of reading freed memory;
+//   lazy      progress().phaseParts is read from the core once per phase
+//             (on its first read, or kept before the fit moves on), not
+//             every generation: the binding calls counted against the hand
+//             count (one part per phase, then the empty part that ends the
+//             list: 2 calls a phase); read after the fit is freed, each
+//             progress's parts are its own phase's.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -103,6 +109,33 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
     train.free();
     assert.throws(() => f2.step(), /after free/);
     f2.free();
+  });
+
+  it('progress().phaseParts: read from the core once a phase, not every generation; read late, each progress\'s own', () => {
+    const train = core.fit.batch(logs, files);
+    const call = core._call;
+    let calls = 0;
+    core._call = function counted(fn, ...rest) {
+      if (fn === 'fxb_native_fitter_phase_part') calls++;
+      return call.call(this, fn, ...rest);
+    };
+    let seen;
+    try {
+      // budget 12000, seed 4: restarts happen (the first run and two restarts)
+      seen = [...fitNativeSteps(core, train, { actuator: 'sts3215', budget: 12000, seed: 4 })];
+    } finally {
+      core._call = call;
+      train.free();
+    }
+    const phases = [...new Set(seen.map((p) => p.phase))];
+    assert.ok(phases.length >= 2 && seen.length > 100, `${seen.length} generations, phases ${phases.join(' | ')}`);
+    assert.equal(calls, 2 * phases.length, `${calls} phase-part calls for ${seen.length} generations in ${phases.length} phases`);
+    for (const p of seen) {
+      assert.equal(p.phaseParts.map((x) => x.message).join(', '), p.phase);
+      const k = /^restart (\d+)$/.exec(p.phase)?.[1];
+      assert.deepEqual(p.phaseParts.map((x) => [x.id, x.values?.run]), [k ? ['fit.phase_restart', k] : ['fit.phase_first', undefined]]);
+    }
+    assert.equal(calls, 2 * phases.length, 'the late reads called the core');
   });
 
   // the progress line's phase on the French page (issue 40): the core's parts

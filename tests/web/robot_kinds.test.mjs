@@ -10,14 +10,21 @@
 //     m·g·x (0.1 kg at 0.1 m: 0.0981 N·m), the armature 50² × the servo's;
 //   - velocity, intvelocity, damper named as they are, their ctrl no goal;
 //   - gear 50: MuJoCo's own copy (A) diverges past 2·√(I/K) (brute force
-//     either side), said in one sentence beside (A); gear 1 silent;
+//     either side), said in one sentence beside (A) and once among the
+//     comment lines of both robot CSVs (the page's, tools/robot.mjs --csv
+//     and --report-csv: there the CLI's own sentence, `friction mujoco
+//     --adopt` on the same file in MuJoCo 2.2.2); gear 1 silent;
 //   - a tendon and a joint equality noted; a 150-joint model with one joint
 //     mapped adopted.
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import loadMujoco from '@mujoco/mujoco';
-import { loadCore } from './load.mjs';
-import { createRobotPair } from '../../web/src/mujoco/robot.js';
+import { loadCore, CLI, ROOT } from './load.mjs';
+import { createRobotPair, robotTableCsv, robotReportCsv, robotCsvComments } from '../../web/src/mujoco/robot.js';
 import { gearXml } from './gear_fixture.mjs';
 
 let mj, core;
@@ -146,6 +153,11 @@ describe('gear ratios mapped through (issue 38)', () => {
 // K = kp·g² = 10·50² = 25000 N·m/rad; Euler's semi-implicit step holds while
 // h < 2·√(I/K) = 0.401995 ms; at 1 ms the largest stable kp is 4I/h²/g² = 1.616.
 const BOUND = 4.01995024844e-4;   // [s]
+/** The pair's two CSVs (the per-joint table, the adoption report) with their comment lines, as the page and tools/robot.mjs write them. */
+const csvsOf = (pair) => {
+  const comments = robotCsvComments(pair, { main: 'robot.xml', mapping: '*=sts3215/m1' });
+  return [robotTableCsv(pair.table(), pair.time, comments), robotReportCsv(pair, comments)];
+};
 describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (issue 38)', () => {
   it('gear 50 at the file\'s 1 ms: the sentence beside (A) and in the report; gear 1 and a step under the bound: none', () => {
     const pair = createRobotPair(mj, core, { files: files(GEAR), mapping: '*=sts3215/m1' });
@@ -153,6 +165,11 @@ describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (is
       const want = 'MuJoCo\'s own copy of the file (A) will diverge at this step: on joint \'geared\', the position actuator (gear 50, kp 10 N·m/rad: kp·gear² = 25000 N·m/rad on the joint) on its inertia 0.00101 kg·m² is stable under the Euler integrator only below 0.402 ms, and the step is 1 ms; give the model a timestep under 0.402 ms or a kp under 1.62 N·m/rad (the adopted copy (C) holds).';
       assert.deepEqual(pair.unstable, [want]);
       assert.ok(pair.report().includes(want));
+      // and once among the comment lines of both CSVs (the page's Download CSV and tools/robot.mjs's)
+      for (const text of csvsOf(pair)) {
+        assert.equal(text.split('\n').filter((l) => l === `# ${want}`).length, 1, text.slice(0, 1200));
+        assert.equal(text.split('\n').filter((l) => /will diverge/.test(l)).length, 1);
+      }
     } finally {
       pair.free();
     }
@@ -161,9 +178,34 @@ describe('MuJoCo\'s own copy of a geared servo diverges past the stable step (is
       try {
         assert.deepEqual(p.unstable, []);
         assert.ok(!p.report().some((l) => /will diverge/.test(l)));
+        for (const text of csvsOf(p)) assert.ok(!/will diverge/.test(text), text.slice(0, 1200));
       } finally {
         p.free();
       }
+    }
+  });
+  it('tools/robot.mjs --csv and --report-csv on the gear-50 file: the caution once in each, the sentence `friction mujoco --adopt` prints', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'robot-caution-'));
+    try {
+      const xml = path.join(dir, 'gear50.xml'), csv = path.join(dir, 'table.csv'), rep = path.join(dir, 'report.csv');
+      fs.writeFileSync(xml, GEAR);
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'tools/robot.mjs'), xml, '--servos', '*=sts3215/m1', '--seconds', '0.01',
+        '--csv', csv, '--report-csv', rep], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      // the native door's sentence for the same file (MuJoCo 2.2.2, the core through the CLI)
+      const n = fs.existsSync(CLI) ? spawnSync(CLI, ['mujoco', xml, '--adopt', '*=sts3215/m1', '--seconds', '0.01'], { encoding: 'utf8' }) : null;
+      const noNative = !n ? `${CLI} is not built (make cli)` : /built without MuJoCo/.test(n.stderr) ? n.stderr.trim() : null;
+      if (noNative && process.env.CI === 'true') assert.fail(`CI=true: ${noNative}`);
+      const said = noNative ? null : n.stdout.split('\n').filter((l) => /will diverge/.test(l));
+      if (said) assert.equal(said.length, 1, n.stdout);
+      for (const f of [csv, rep]) {
+        const lines = fs.readFileSync(f, 'utf8').split('\n').filter((l) => /will diverge/.test(l));
+        assert.equal(lines.length, 1, `${path.basename(f)}: ${lines.join(' | ')}`);
+        assert.ok(lines[0].startsWith('# MuJoCo\'s own copy of the file (A) will diverge at this step: on joint \'geared\''), lines[0]);
+        if (said) assert.equal(lines[0], `# ${said[0]}`);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
   it('brute force in MuJoCo 3.14: (A) as written stays bounded just below the bound and diverges just above', () => {

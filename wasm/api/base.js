@@ -247,3 +247,11 @@ export function phaseParts(core, callFn, fn, h) {
   }
   return parts;
 }
+
+/** Defines `progress.phaseParts` as a getter that calls parts() on its first
+ *  read and keeps what it gave: a progress whose parts no one reads (a
+ *  generation the Fit coordinator does not post) costs no binding call. */
+export function lazyPhaseParts(progress, parts) {
+  let kept = null;
+  return Object.defineProperty(progress, 'phaseParts', { enumerable: true, get: () => (kept ??= parts()) });
+}

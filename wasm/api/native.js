@@ -2,7 +2,7 @@
 // MuJoCo's own joint on the pendulum bench (frictionloss, damping, armature,
 // a position actuator kp/kv/forcerange, solreffriction, solimpfriction,
 // q_offset), MuJoCo-free: its bench MJCF for a log and its replay.
-import { f64s, inp, out, cstr, caller, num, phaseParts } from './base.js';
+import { f64s, inp, out, cstr, caller, num, phaseParts, lazyPhaseParts } from './base.js';
 
 /** The exports this group calls, each with its C parameters (wasm/bindings_*.c):
  *  call() refuses an export not listed here or a wrong count of arguments. */
@@ -175,40 +175,59 @@ export class NativeFit {
     this._f = f;
     this.batch = batch;
     this._keys = keys;
+    this._parts = new Map();   // phase text → its parts (phaseParts), read once per phase
+    this._unread = null;       // the phase of the last progress(), its parts perhaps not read yet
   }
   _live() {
     if (!this._f) throw new Error('native fit used after free()');
     this.batch._live();
+  }
+  /** The parts of `phase`, the fit's phase now or one kept before it moved
+   *  on (the parts joined are the phase: one phase, one set of parts). */
+  _partsOf(phase) {
+    if (!this._parts.has(phase)) this._parts.set(phase, phaseParts(this._core, call, 'fxb_native_fitter_phase_part', this._f));
+    return structuredClone(this._parts.get(phase));
+  }
+  /** Before the fit moves on (a step, a stop, free): the last progress's
+   *  parts are kept, so that a progress read later gives its own state's
+   *  (read from the core once per phase: "first run", then once a restart). */
+  _keepParts() {
+    if (this._unread !== null && !this._parts.has(this._unread)) this._partsOf(this._unread);
+    this._unread = null;
   }
 
   /** One generation scored and told: progress().done (0 while running, else
    *  the stop reason; the same again once over). */
   step() {
     this._live();
+    this._keepParts();
     return call(this._core, 'fxb_native_fitter_step', [this._f], { ok: (rc) => rc >= 0 }).rc;
   }
 
   /** Cancel: the next step() tells nothing and returns the stop reason. */
-  stop() { this._live(); this._core._m._fxb_native_fitter_stop(this._f); }
+  stop() { this._live(); this._keepParts(); this._core._m._fxb_native_fitter_stop(this._f); }
 
   /** { generation, run, lambda (candidates of the last generation), evals,
    *  budget, bestLoss, genBestLoss [rad], sigma, done, best
    *  (params object, the best set so far; the start before any), phase
-   *  ("first run", "restart k": fric_fit_progress_phase) }. */
+   *  ("first run", "restart k": fric_fit_progress_phase), phaseParts (its
+   *  parts as core sentences: a getter, read from the core on the first read
+   *  of a phase, lazyPhaseParts) }. */
   progress() {
     this._live();
     const core = this._core, F = Float64Array, n = this._keys.length;
     const { out: [b, r, text] } = call(core, 'fxb_native_fitter_progress',
       [this._f, out(F, n), out(F, 9), out(Uint8Array, 64), 64]);
     const phase = new TextDecoder().decode(text.subarray(0, Math.max(0, text.indexOf(0))));
-    return { generation: r[0], run: r[1], lambda: r[2], evals: r[3], budget: r[4], bestLoss: r[5], genBestLoss: r[6],
+    this._unread = phase;
+    return lazyPhaseParts({ generation: r[0], run: r[1], lambda: r[2], evals: r[3], budget: r[4], bestLoss: r[5], genBestLoss: r[6],
       sigma: r[7], done: r[8],
-      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase,
-      phaseParts: phaseParts(core, call, 'fxb_native_fitter_phase_part', this._f) };
+      best: Object.fromEntries(this._keys.map((k, i) => [k, b[i]])), phase }, () => this._partsOf(phase));
   }
 
   free() {
     if (this._f) {
+      this._keepParts();
       this._core._m._fxb_native_fitter_free(this._f);
       this._f = 0;
     }

@@ -652,6 +652,14 @@ export async function pendulumLesson(h, lang = 'en') {
       has(steps[0], `from ${rate(2)} at 2 s`); has(steps[0], `to ${rate(9)} at 9 s`);
       expect(rate(2) <= 1 / dt && rate(9) <= 1 / dt && rate(9) > 0.8 / dt && rate(2) < rate(9),
         `explicit B: ${rate(2)} and ${rate(9)} reversals/s against the bound 1/dt = ${1 / dt}`);
+      // A (implicit) reverses once as it settles, in its first second (the
+      // whole-second read-out's 1 s), and never again: the CLI's count
+      const imp = bench('implicit', 1.2, 9.01), ri = imp.cols.indexOf('reversals');
+      const rateA = (t) => rowAt(imp, t)[ri] - rowAt(imp, t - 1)[ri];
+      const restA = [2, 3, 4, 5, 6, 7, 8, 9].map(rateA);
+      has(steps[0], `A reverses once as it settles, in its first second (${rateA(1)} a second at 1 s), then stays at 0;`);
+      expect(rowAt(imp, 9)[ri] === 1 && rateA(1) === 1 && restA.every((r) => r === 0),
+        `implicit A: ${rowAt(imp, 9)[ri]} reversals by 9 s, ${rateA(1)} in the first second, then ${restA.join(', ')}`);
       const t1 = await runTo(2);
       const b1 = await status(1), a1 = await status(0);
       const ex1 = bench('explicit', 1.2, t1 + 0.01);
@@ -733,6 +741,12 @@ export async function pendulumLesson(h, lang = 'en') {
         const at9 = await waitFor(async () => read(await p9.evaluate(() => (/t = ([0-9.,]+) s/.exec(document.getElementById('pendulum-clock')?.textContent || '') || [])[1] ?? '')) >= 9.3, 120_000, 100);
         expect(at9, 'a page at the lesson\'s start did not run to 9 s');
         await see(p9, steps[0]);
+        // A's whole-second read-out (its first line): the CLI's reversals of each second, 1 at 1 s and 0 from 2 s to 9 s
+        const ITEM = new RegExp(esc(L['pendulum.seconds.item']).replace(/\\\{(\w+)\\\}/g, (m, k) => ({ n: '([0-9]+)', rate: '([0-9]+)' }[k] || '[^·]*?')), 'g');
+        const lineA = (await p9.evaluate(() => document.getElementById('pendulum-seconds').textContent)).split('\n')[0];
+        const perSecond = [...lineA.matchAll(ITEM)].map((x) => [Number(x[1]), Number(x[2])]).filter(([n]) => n <= 9);
+        expect(perSecond.length === 9 && perSecond.every(([n, r]) => r === rateA(n)),
+          `A's whole-second read-out '${lineA.slice(0, 160)}…' against the CLI's ${[1, ...restA.map((_, i) => i + 2)].map((n) => `${n} s: ${rateA(n)}`).join(', ')}`);
       } finally {
         await p9.close();
       }
@@ -743,7 +757,7 @@ export async function pendulumLesson(h, lang = 'en') {
       expect(offText.length === 0, `after the five steps the lesson says the bench differs: ${offText.join(' ')}`);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));
-      return `B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
+      return `A implicit ${rateA(1)} reversal in its first second, then ${restA.join(', ')} (CLI = the page's whole-second read-out); B explicit ${rate(2)} → ${rate(9)} reversals/s (documentation check: the CLI's count; closed form: ≤ 1/dt = ${1 / dt}; `
         + `page at t = ${t1}: ${b1.rate}, ${b1.all} in all = CLI); goal 1.25, 1.5; `
         + `karnopp ${rowAt(ka, 2)[rc]} reversals, θ ${q1.toFixed(4)} → ${q2.toFixed(4)} (closed form: θ(2) − θ(1) = the kept θ̇ < eps); `
         + `clip ${cq.toFixed(4)} rad (documentation check)`;

@@ -12,6 +12,9 @@
 //   french    the same on ?lang=fr, in French (decimal comma, U+00A0 before
 //             : and ;)
 //   gear 1    the same file with gear 1 (K = 10: 20 ms) shows no sentence
+//   CSVs      the page's two robot CSVs (Download CSV, the adoption CSV)
+//             carry the sentence once among their '#' comment lines (in the
+//             page's language); gear 1's carry none
 import fs from 'node:fs';
 import path from 'node:path';
 import { gearXml } from '../gear_fixture.mjs';
@@ -55,6 +58,17 @@ export default async function robotGear(h) {
     }));
   };
 
+  /** The '#' lines of the page's two robot CSVs (the per-joint table, the adoption report) that say (A) diverges. */
+  const csvCautions = async (page) => {
+    const out = [];
+    for (const id of ['#mujoco-robot-csv', '#mujoco-robot-report-csv']) {
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      const text = fs.readFileSync(await dl.path(), 'utf8');
+      out.push(text.split('\n').filter((l) => l.startsWith('# ') && l.includes('(A)') && /diverge/.test(l)));
+    }
+    return out;
+  };
+
   for (const lang of ['en', 'fr']) {
     await check(`robotgear: gear 50 at 1 ms: the page says (A) diverges at this step, beside the tables, in ${lang === 'en' ? 'English' : 'French'}`, async () => {
       const { page } = await openPage(`?view=mujoco&lang=${lang}`, 'mujoco');
@@ -65,9 +79,13 @@ export default async function robotGear(h) {
         expect(got.shown && got.tables.every(Boolean), `the tables: ${JSON.stringify(got)}`);
         expect(got.said.length === 1 && got.said[0] === WANT[lang], `said: ${JSON.stringify(got.said)} (want '${WANT[lang]}')`);
         await page.locator('#mujoco-robot-tables').screenshot({ path: path.join(OUT, `robotgear-${lang}.png`) });
+        const inCsv = await csvCautions(page);
+        expect(inCsv.every((lines) => lines.length === 1 && lines[0] === `# ${WANT[lang]}`), `the CSVs' comment lines: ${JSON.stringify(inCsv)}`);
         if (lang === 'en') {
           const one = await adopt(page, 1);
           expect(one.shown && one.said.length === 0, `gear 1 said: ${JSON.stringify(one.said)}`);
+          const none = await csvCautions(page);
+          expect(none.every((lines) => lines.length === 0), `gear 1's CSVs: ${JSON.stringify(none)}`);
         }
         return `${got.said[0].slice(0, 90)}…`;
       } finally {

@@ -231,7 +231,7 @@ export default {
   'replay.stray': 'That file was dropped outside this box and ignored. Drop a pendulum log here, or ',
   // pendulum
   'pendulum.lesson.notice': 'Both arms get the same goal, 1.2 rad, and stop short of it at about 0.89 rad (51°), where the servo and friction hold the weight. Implicit (A) stands still: its velocity is exactly zero and its badge reads STICK. Explicit (B) chatters: its velocity changes sign 800 to 1000 times a second, its friction torque jumps between +budget and −budget, and its arm creeps slowly down.',
-  'pendulum.lesson.step1': 'Compare the reversals-per-second read-outs under the arms: A stays at 0, B climbs from ⟦838⟧ at 2 s to ⟦974⟧ at 9 s (nearly one per 1 ms time step).',
+  'pendulum.lesson.step1': 'Compare the reversals-per-second read-outs under the arms: A reverses once as it settles, in its first second (⟦1⟧ a second at 1 s), then stays at 0; B climbs from ⟦838⟧ at 2 s to ⟦974⟧ at 9 s (nearly one per 1 ms time step).',
   'pendulum.lesson.step2': 'Tick "zoom on the last 0.2 s": B\'s velocity and friction torque flip sign almost every time step; A\'s are flat.',
   'pendulum.lesson.step3': 'Press → once (or drag on the picture) to raise the goal by 0.05 rad to 1.25 rad: implicit does not move, static friction holds it; explicit starts creeping towards the new goal. Press → five more times (goal 1.5 rad): implicit breaks away, then sticks again.',
   'pendulum.lesson.step4': 'Switch B to karnopp: the run starts again (goal 1.5 rad); B sticks after ⟦4⟧ reversals, yet its angle keeps creeping up, ⟦0.00084⟧ rad a second (the status line: θ ⟦1.1527⟧ rad at 1 s, ⟦1.1535⟧ at 2 s).',

@@ -8,6 +8,7 @@ import { paramIndex } from '../paramPanel.js';
 import { stateParam } from '../refusal.js';
 import { t } from '../i18n/index.js';
 import { nativeFile } from './robotNative.js';
+import { nearestModel } from '../exports/servo.js';
 
 export const SETUP = ['actuator', 'model', 'kp', 'mass', 'length'];
 export const DT = 0.001;                 // the live runs' step [s]: 1 kHz
@@ -53,24 +54,30 @@ export function withKeyframe(xml, q0) {
 }
 
 /** The view's model: the bench vector (URL keys by parameter name), the
- *  start angle, the arm's Fs, speed and pause. */
+ *  start angle, the arm's Fs, speed and pause. With no params file, a model
+ *  the actuator has no preset of becomes the nearest one it has (what an
+ *  actuator switch picks, nearestModel: the bench is built of that preset);
+ *  switchedFrom names the model asked for then ('m4'), else null. */
 export function readModel(core, state) {
   const info = core.scenario.find('bench');
   const base = { actuator: state.get('actuator', DEFAULTS.actuator), model: state.get('model', DEFAULTS.model) };
   let values;
   try { values = core.scenario.params('bench', base); } catch { values = core.scenario.params('bench', { actuator: DEFAULTS.actuator, model: DEFAULTS.model }); }
+  // a pasted params file (fitted coefficients) travels as its JSON text
+  const fitted = state.get('params', null);
+  const mk = paramIndex(info, 'model'), asked = values[mk], ak = paramIndex(info, 'actuator');
+  if (!fitted) values[mk] = nearestModel(core, info.params[ak].choices[values[ak]], asked);
   for (const name of ['kp', 'mass', 'length']) {
     const j = paramIndex(info, name);
     values[j] = stateParam(state, name, info.params[j], values[j]);
   }
   values[paramIndex(info, 'dt')] = DT;
-  // a pasted params file (fitted coefficients) travels as its JSON text
-  const fitted = state.get('params', null);
   // the native params (MuJoCo's own joint, a native params file's JSON text)
   // that (A) of the log replay runs and Your robot's native export writes
   const native = state.get('native', null);
   return {
     core, info, values, fitted, native,
+    switchedFrom: values[mk] === asked ? null : info.params[mk].choices[asked],
     q0Deg: state.getNumber('q0_deg', DEFAULTS.q0_deg),
     armFs: state.getNumber('arm_fs', DEFAULTS.arm_fs),
     speed: state.getNumber('speed', 1),

@@ -36,8 +36,12 @@ export function robotReportCsv(pair, comments = []) {
 }
 
 /** The comment lines of both CSVs: what was run (the same in the page and
- *  tools/robot.mjs for the same run, so their files can be compared). */
+ *  tools/robot.mjs for the same run, so their files can be compared), and
+ *  the core's caution of each adopted joint whose copy (A) diverges at this
+ *  step (pair.unstable, fric_robot_step_caution: (A)'s numbers in the file
+ *  are of a diverging run). */
 export function robotCsvComments(pair, { main, mapping }) {
   return [`${base(main)}: (A) the file as written, (C) adopted with the mapping ${mapping}`,
-    `MuJoCo 3.14; physics step ${pair.A.m.opt.timestep} s (the file's ${pair.fileTimestep} s); from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}; ${pair.steps} steps`];
+    `MuJoCo 3.14; physics step ${pair.A.m.opt.timestep} s (the file's ${pair.fileTimestep} s); from ${pair.keyframe < 0 ? 'qpos0' : `keyframe ${pair.keyframe}`}; ${pair.steps} steps`,
+    ...(pair.unstable ?? [])];
 }

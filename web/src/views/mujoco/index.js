@@ -59,8 +59,10 @@ export function mount(container, { core, state, showError }) {
   // a new actuator drops a pasted params file (it belongs to the actuator
   // before) and takes the model nearest to the one shown that it has a preset
   // of (sts3215: M1 and M6; sts321512v: M1); a model the bench cannot be built with is refused
-  // beside its field (paramPanel takes it back)
-  let switched = '';
+  // beside its field (paramPanel takes it back); an address of a model the
+  // actuator has no preset of opens on the nearest one it has (readModel), said the same way
+  const switchedText = (from) => t('mujoco.switched', { from: from.toUpperCase(), to: m.choice('model').toUpperCase(), act: m.choice('actuator') });
+  let switched = m.switchedFrom ? switchedText(m.switchedFrom) : '';
   const panel = paramPanel(side, m.info, m.values, SETUP, (name) => {
     switched = '';
     if (name === 'actuator') {
@@ -68,7 +70,7 @@ export function mount(container, { core, state, showError }) {
       const k = paramIndex(m.info, 'model'), now = m.values[k], near = nearestModel(core, m.choice('actuator'), now);
       if (near !== now) {
         panel.set('model', near);
-        switched = t('mujoco.switched', { from: m.info.params[k].choices[now].toUpperCase(), to: m.choice('model').toUpperCase(), act: m.choice('actuator') });
+        switched = switchedText(m.info.params[k].choices[now]);
       }
     }
     try { benchVector(m); } catch (e) { return e.message; }
