@@ -1319,4 +1319,7 @@ export default {
   'coreprefix.size_asset': 'asset {source}: ',
   'coreprefix.size_robot': 'robot {source}: ',
   'scenarios.res.variant': '{label}: {message}',
+  'fit.bars.train': 'Training MAE per model (no validation log chosen)',
+  'fit.bars.train.desc': 'Bar chart of the training MAE of the published and of the fitted parameters for each model M1 to M6 (no validation log chosen)',
+  'fit.bars.train.y': 'training MAE [rad]',
 };

@@ -2011,4 +2011,7 @@ export default {
   'coreprefix.size_asset': 'ressource {source} : ',
   'coreprefix.size_robot': 'robot {source} : ',
   'scenarios.res.variant': '{label} : {message}',
+  'fit.bars.train': 'MAE d\'entraînement par modèle (aucun enregistrement de validation choisi)',
+  'fit.bars.train.desc': 'Diagramme en barres de la MAE d\'entraînement des paramètres publiés et ajustés pour chaque modèle M1 à M6 (aucun enregistrement de validation choisi)',
+  'fit.bars.train.y': 'MAE d\'entraînement [rad]',
 };
