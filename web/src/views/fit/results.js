@@ -417,15 +417,15 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     // training MAE, as the title and the axis say, so the chart the lesson's step 3
     // points at is not left empty (h-walkfr, stop 49)
     const valid = st.results.some((r) => Number.isFinite(r.valid));
-    const [pubKey, fitKey, key] = valid ? ['presetValid', 'valid', 'fit.bars'] : ['presetTrain', 'train', 'fit.bars.train'];
-    const title = t(key);
+    const [pubKey, fitKey] = valid ? ['presetValid', 'valid'] : ['presetTrain', 'train'];
+    const title = valid ? t('fit.bars') : t('fit.bars.train');
     bars.head.querySelector('h3').textContent = title;
     bars.box.setAttribute('aria-label', title);
-    bars.canvas.setAttribute('aria-label', t(`${key}.desc`));
+    bars.canvas.setAttribute('aria-label', valid ? t('fit.bars.desc') : t('fit.bars.train.desc'));
     const [png, csv] = bars.head.querySelectorAll('.chart-tools button');
     png.setAttribute('aria-label', t('chart.png.aria', { title }));
     csv.setAttribute('aria-label', t('chart.csv.aria', { title }));
-    bars.chart.options.scales.y.title.text = t(`${key}.y`);
+    bars.chart.options.scales.y.title.text = valid ? t('fit.bars.y') : t('fit.bars.train.y');
     bars.chart.data.labels = st.results.map((r) => modelName(r.model));
     bars.chart.data.datasets = [
       // no published preset: no bar (null), "—" in the table
