@@ -183,6 +183,10 @@ export async function armLesson(h, lang) {
         && r2(coup, 'fn2') === 0, 'CLI: coupled does not rest like semi-implicit at 2 s');
       await pick(page, L['arm.methodB'], 'coupled');
       expect(await clockT() < 1, `picking coupled did not start the run again (t = ${await clockT()})`);
+      // the method is named in the page's language, as implicit and semi-implicit are (the
+      // French page showed "coupled", "paper", "joint", "motor", "off" bare: h-walkfr, stop 49)
+      const coupledShown = await page.locator('#view .ctl-choice', { hasText: L['arm.methodB'] }).locator('select option:checked').textContent();
+      expect(coupledShown === (lang === 'en' ? 'coupled' : `${L['choice.coupled']} (coupled)`), `method B shows '${coupledShown}'`);
       const t2 = await runTo(2);
       see(page, steps[1]);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');

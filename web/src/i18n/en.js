@@ -1322,4 +1322,10 @@ export default {
   'fit.bars.train': 'Training MAE per model (no validation log chosen)',
   'fit.bars.train.desc': 'Bar chart of the training MAE of the published and of the fitted parameters for each model M1 to M6 (no validation log chosen)',
   'fit.bars.train.y': 'training MAE [rad]',
+  'choice.coupled': 'coupled',
+  'choice.paper': 'paper',
+  'choice.joint': 'joint',
+  'choice.motor': 'motor',
+  'choice.on': 'on',
+  'choice.off': 'off',
 };

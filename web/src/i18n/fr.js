@@ -639,8 +639,8 @@ export default {
   // arm
   'arm.lesson.notice': 'Le segment 2 bascule vers le bas et heurte le sol vers 0.4 s ; les moteurs le plaquent au sol (consigne −90°) jusqu\'à la coupure de la tension à 4 s. Les méthodes se posent différemment : la semi-implicite (A) sur un seul coin, environ 156 N, articulation 1 à 109.4° ; l\'implicite (B) sur les deux coins, l\'articulation 1 descendant lentement jusqu\'à environ 99° à 4 s.',
   'arm.lesson.step1': 'Graphique des efforts normaux : les deux méthodes touchent le sol vers ⟦0.4⟧ s (A à ⟦0.403⟧ s, B à ⟦0.390⟧ s) ; A ne charge que le coin 1, B partage la charge, le coin 2 à partir de ⟦0.648⟧ s.',
-  'arm.lesson.step2': 'Méthode B = coupled (la résolution couplée exacte des articulations) : elle se pose comme A, coin 1 à environ ⟦156⟧ N, articulation 1 à ⟦109.4⟧°.',
-  'arm.lesson.step3': 'Remettez la méthode B à implicite et regardez les badges : avec le pas articulaire Φ_Z (par défaut), les badges de A indiquent ADHÈRE une fois le bras posé au sol, à partir de ⟦1.8⟧ s (avec paper, éq. 27 + écrêtage 21 : à partir de 2.4 s) ; B continue de dériver (l\'articulation 1 s\'affaisse, l\'articulation 2 broute autour de la vitesse nulle) et ses articulations indiquent GLISSE ; en pause, l\'articulation 2 peut indiquer ADHÈRE pendant le seul pas où sa vitesse change de signe.',
+  'arm.lesson.step2': 'Méthode B = couplée (coupled, la résolution couplée exacte des articulations) : elle se pose comme A, coin 1 à environ ⟦156⟧ N, articulation 1 à ⟦109.4⟧°.',
+  'arm.lesson.step3': 'Remettez la méthode B à implicite et regardez les badges : avec le pas articulaire Φ_Z (par défaut), les badges de A indiquent ADHÈRE une fois le bras posé au sol, à partir de ⟦1.8⟧ s (avec le pas article (paper), éq. 27 + écrêtage 21 : à partir de 2.4 s) ; B continue de dériver (l\'articulation 1 s\'affaisse, l\'articulation 2 broute autour de la vitesse nulle) et ses articulations indiquent GLISSE ; en pause, l\'articulation 2 peut indiquer ADHÈRE pendant le seul pas où sa vitesse change de signe.',
   'arm.lesson.step4': 'Consigne q_d2 = 0, puis Réinitialiser : le segment 2 est tenu au-dessus du sol ; à 4 s, il tombe et touche le sol vers ⟦4.25⟧ s.',
   'arm.lesson.step5': 'Scénario chain (n = 10) : dix segments tombent depuis l\'horizontale ; l\'extrémité se pose à ⟦0.4⟧ s sur un seul coin, f_n du coin 2 reste à 0.',
   'arm.title': 'Bras robotique, en direct',
@@ -2014,4 +2014,10 @@ export default {
   'fit.bars.train': 'MAE d\'entraînement par modèle (aucun enregistrement de validation choisi)',
   'fit.bars.train.desc': 'Diagramme en barres de la MAE d\'entraînement des paramètres publiés et ajustés pour chaque modèle M1 à M6 (aucun enregistrement de validation choisi)',
   'fit.bars.train.y': 'MAE d\'entraînement [rad]',
+  'choice.coupled': 'couplée',
+  'choice.paper': 'article',
+  'choice.joint': 'articulation',
+  'choice.motor': 'moteur',
+  'choice.on': 'oui',
+  'choice.off': 'non',
 };
