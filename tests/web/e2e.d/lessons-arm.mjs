@@ -190,6 +190,8 @@ export async function armLesson(h, lang) {
       const t2 = await runTo(2);
       see(page, steps[1]);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');
+      // the status line names B's method as the page's table writes it (French: a space before the colon)
+      expect(s2b.text.startsWith(fill(L['arm.status.sim'].split('{qs}')[0], { who: 'B', name: L['choice.coupled'] })), `step 2: B's status reads '${s2b.text.slice(0, 40)}'`);
       expect(Math.round(read(s2b.fn[0])) === Math.round(r2(coup, 'fn1')) && s2b.q1 === local(deg(r2(coup, 'q1')).toFixed(1)), `step 2: B shows '${s2b.text}'`);
       sameAsCli(await fnSeries(), { A: semi, B: coup }, 'step 2');
       // step 3: B back to implicit; A sticks (both badges) from the end of its last slip before 4 s, B slips

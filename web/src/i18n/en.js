@@ -1328,4 +1328,5 @@ export default {
   'choice.motor': 'motor',
   'choice.on': 'on',
   'choice.off': 'off',
+  'arm.status.sim': '{who} {name}: {qs}{fn}, {state}',
 };

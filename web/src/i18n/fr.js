@@ -1169,7 +1169,7 @@ export default {
   'scenarios.progress.run': 'en cours{label} : {pct} % du temps simulé (t = {t} sur {d} s)',
   'scenarios.progress.cancelling': 'annulation…',
   'scenarios.progress.cancelled': 'annulé à t = {t} s sur {d} s{label}',
-  'scenarios.progress.ended': 'terminé : {who} s\'est arrêté tôt ou n\'a pas pu démarrer (voir le message)',
+  'scenarios.progress.ended': 'terminé : arrêt précoce de {who}, ou démarrage impossible (voir le message)',
   'scenarios.progress.complete': 'fini : 100 % (t = {d} s)',
   'scenarios.progress.completeEach': 'fini : 100 % (t = {d} s dans chacune des {n} simulations)',
   'scenarios.csv.exporting0': 'export : 0 %',
@@ -1931,7 +1931,7 @@ export default {
   'arm.events': '{who} {name} : {touch}{stick}',
   'arm.events.touch': 'le coin {j} touche le sol pour la première fois à {t} s',
   'arm.events.noTouch': 'aucun coin n\'a touché le sol',
-  'arm.events.stick': ' ; toutes les articulations {word} depuis {t} s',
+  'arm.events.stick': ' ; toutes les articulations à l\'état {word} depuis {t} s',
   'wellposed.status.movingAfter': 'en mouvement (dernière mise au repos à t = {t} s)',
   // issue 41 : l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/fitModels.js)
   'fit.model.native': 'native : l\'articulation propre de MuJoCo (frictionloss, damping, armature, actionneur de position)',
@@ -2020,4 +2020,5 @@ export default {
   'choice.motor': 'moteur',
   'choice.on': 'oui',
   'choice.off': 'non',
+  'arm.status.sim': '{who} {name} : {qs}{fn}, {state}',
 };
