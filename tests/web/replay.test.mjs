@@ -353,6 +353,23 @@ describe('exports: MuJoCo snippet', () => {
     assert.match(xml, /Stribeck/);
     assert.match(xml, /K_m/);
   });
+  it('an STS3215 with a fitted error_gain_ratio: the P loop\'s gain and stiffness carry it, and the target smoothing is said', () => {
+    // a fitted sts3215 (the Fit view's M4 on the four raw logs gave ratio 0.715 and 7.397 rad/s);
+    // here round numbers: kt 1.5 N·m/A, R 1.2 Ω, ratio 0.5, max_velocity 7 rad/s
+    const values = core.bench.resolve(benchValues({ actuator: 'sts3215', model: 'm1', kt: 1.5, R: 1.2, error_gain_ratio: 0.5, max_velocity: 7 }));
+    const servo = core.bench.servo(values);
+    const xml = mujocoSnippet(scenarioParamsToObject(info, values), servo);
+    // by hand (README of shared/data/bam: duty = (target_s − q)·kp·0.166·error_gain_ratio, V = vin·duty):
+    // the bench's kp 32 and vin 7.4 V: 7.4 · 0.166 · 0.5 · 32 = 19.6544 V/rad; stiffness 1.5/1.2 · 19.6544 = 24.568 N·m/rad
+    assert.equal(servo.kp, 32);
+    assert.equal(servo.vin, 7.4);
+    const gain = Number(/ctrl = clip\(([0-9.e+-]+)·\(q_goal − q\)/.exec(xml)?.[1]);
+    assert.ok(Math.abs(gain - 19.6544) <= 1e-9, `the P loop's gain ${gain}, not 19.6544`);
+    const stiff = Number(/position servo of stiffness ([0-9.e+-]+) N·m\/rad/.exec(xml)?.[1]);
+    assert.ok(Math.abs(stiff - 24.568) <= 1e-9, `the stiffness ${stiff}, not 24.568`);
+    assert.match(xml, /error_gain = 0\.166 × error_gain_ratio 0\.5 1\/rad/);
+    assert.match(xml, /at most max_velocity = 7 rad\/s/);
+  });
 });
 
 describe('one reader: browser (JSON.parse + wasm io) and native (cJSON + io) (consistency check of the same C code)', () => {

@@ -183,9 +183,15 @@ export async function armLesson(h, lang) {
         && r2(coup, 'fn2') === 0, 'CLI: coupled does not rest like semi-implicit at 2 s');
       await pick(page, L['arm.methodB'], 'coupled');
       expect(await clockT() < 1, `picking coupled did not start the run again (t = ${await clockT()})`);
+      // the method is named in the page's language, as implicit and semi-implicit are (the
+      // French page showed "coupled", "paper", "joint", "motor", "off" bare: h-walkfr, stop 49)
+      const coupledShown = await page.locator('#view .ctl-choice', { hasText: L['arm.methodB'] }).locator('select option:checked').textContent();
+      expect(coupledShown === (lang === 'en' ? 'coupled' : `${L['choice.coupled']} (coupled)`), `method B shows '${coupledShown}'`);
       const t2 = await runTo(2);
       see(page, steps[1]);
       const s2b = await statusIs(1, coup, t2, 'step 2, B');
+      // the status line names B's method as the page's table writes it (French: a space before the colon)
+      expect(s2b.text.startsWith(fill(L['arm.status.sim'].split('{qs}')[0], { who: 'B', name: L['choice.coupled'] })), `step 2: B's status reads '${s2b.text.slice(0, 40)}'`);
       expect(Math.round(read(s2b.fn[0])) === Math.round(r2(coup, 'fn1')) && s2b.q1 === local(deg(r2(coup, 'q1')).toFixed(1)), `step 2: B shows '${s2b.text}'`);
       sameAsCli(await fnSeries(), { A: semi, B: coup }, 'step 2');
       // step 3: B back to implicit; A sticks (both badges) from the end of its last slip before 4 s, B slips

@@ -85,6 +85,19 @@ export async function fitLesson(h, lang) {
     // step 3: budget 1000, Fit all (the setup names M6, whose row the step quotes)
     await follow(2, 'm6', 1000, '#fit-all', 'all', () => page.evaluate(() =>
       [...document.querySelectorAll('#fit-all-table tbody tr[data-model="m6"] [data-mae]')].map((td) => Number(td.dataset.mae))));
+    // the bar chart the step points at is not empty: with the sample alone (no validation
+    // log) its bars are the table's training MAEs, and its title says so (it was an empty
+    // validation chart: h-walkfr, stop 49)
+    const barsNow = await page.evaluate(() => {
+      const c = [...window.__fx.charts.all].find((k) => k.config?.type === 'bar');
+      const rows = [...document.querySelectorAll('#fit-all-table tbody tr')].map((tr) => [...tr.querySelectorAll('[data-mae]')].map((td) => Number(td.dataset.mae)));
+      return c && { title: c.canvas.closest('.chart-box').querySelector('h3').textContent, y: c.options.scales.y.title.text,
+        pub: c.data.datasets[0].data, fit: c.data.datasets[1].data, rows };
+    });
+    expect(barsNow && barsNow.title === L['fit.bars.train'] && barsNow.y === L['fit.bars.train.y'],
+      `step 3: the bar chart is titled '${barsNow?.title}', its axis '${barsNow?.y}'`);
+    expect(barsNow.rows.length === 6 && barsNow.rows.every((r, k) => barsNow.fit[k] === r[1] && barsNow.pub[k] === r[0]),
+      `step 3: the bars ${JSON.stringify([barsNow.pub, barsNow.fit])} are not the table's training MAEs ${JSON.stringify(barsNow.rows)}`);
 
     // step 4: M1, kt held at 0.5
     await pick(page, L['fit.model'], 'm1');
@@ -109,6 +122,19 @@ export async function fitLesson(h, lang) {
     // step 5: Open in bench (a new tab with the live pendulum)
     const href = await page.locator('#fit-open-bench').getAttribute('href');
     expect(href && /view=pendulum/.test(href), `Open in bench links to ${href}`);
+    // the three "Use in" links keep the page's ?lang= (none on the English page): the new
+    // tab opens in the language of the class, not the browser's (a French lesson on an
+    // English laptop opened the bench in English: h-walkfr, stop 49)
+    for (const id of ['fit-open-bench', 'fit-open-drive', 'fit-open-mujoco']) {
+      const u = await page.locator(`#${id}`).getAttribute('href');
+      const got = new URLSearchParams(u.replace(/^[^?]*\?/, '')).get('lang');
+      expect(got === (lang === 'en' ? null : lang), `${id} links to ${u.slice(0, 80)}… with lang ${got}`);
+    }
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#fit-open-bench')]);
+    await tab.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.view === 'pendulum', null, { timeout: 20_000 });
+    const tabLang = await tab.evaluate(() => document.documentElement.lang);
+    await tab.close();
+    expect(tabLang === lang, `Open in bench opened a page in '${tabLang}'`);
 
     await sameAsSetUp(page, snaps);
 

@@ -185,11 +185,19 @@ export function mujocoSnippet(o, servo) {
       + `Not expressible: the supply bound τm within ±kt·${num(servo.max_volts)} V/R − (kt²/R)·q̇ (R = ${num(R)} Ω).`;
   } else {
     const vmax = servo.vin * servo.max_pwm;
+    // the identified factor on the error gain (an STS3215 file's error_gain_ratio; 1
+    // elsewhere) is part of the P loop: a fitted 0.72 left out made the loop 1/0.72 too
+    // stiff (h-walkfr, stop 49)
+    const ratio = servo.error_gain_ratio > 0 ? servo.error_gain_ratio : 1;
+    const gain = servo.vin * servo.error_gain * ratio * servo.kp;
+    const ratioText = ratio === 1 ? '' : ` × error_gain_ratio ${num(ratio)}`;
+    const smoothing = servo.max_velocity > 0
+      ? ` The firmware smooths the goal first: its target moves toward q_goal at most max_velocity = ${num(servo.max_velocity)} rad/s, and the P loop acts on that target.` : '';
     actuator = `<general gaintype="fixed" gainprm="${num(kt / R)}" biastype="affine" biasprm="0 0 ${num(-(kt * kt) / R)}" ctrllimited="true" ctrlrange="${num(-vmax)} ${num(vmax)}"/>`;
     control = `ctrl is the motor voltage V [V]: force = (kt/R)·V − (kt²/R)·q̇ with kt = ${num(kt)} N·m/A, R = ${num(R)} Ω (back-EMF as the affine bias), `
-      + `V within ±vin·max_pwm = ±${num(vmax)} V. The firmware P loop is yours: ctrl = clip(${num(servo.vin * servo.error_gain * servo.kp)}·(q_goal − q), ±${num(vmax)}) `
-      + `(vin = ${num(servo.vin)} V, error_gain = ${num(servo.error_gain)} 1/rad, kp = ${num(servo.kp)}); near the goal a position servo of stiffness `
-      + `${num(kt * servo.vin * servo.error_gain * servo.kp / R)} N·m/rad. With torque disabled the real servo gives no torque at all; here the bias still brakes.`;
+      + `V within ±vin·max_pwm = ±${num(vmax)} V. The firmware P loop is yours: ctrl = clip(${num(gain)}·(q_goal − q), ±${num(vmax)}) `
+      + `(vin = ${num(servo.vin)} V, error_gain = ${num(servo.error_gain)}${ratioText} 1/rad, kp = ${num(servo.kp)}); near the goal a position servo of stiffness `
+      + `${num(kt * gain / R)} N·m/rad.${smoothing} With torque disabled the real servo gives no torque at all; here the bias still brakes.`;
   }
   const comment = (text) => `  <!-- ${text.replace(/--/g, '- -')} -->`;
   return [

@@ -196,7 +196,7 @@ export function mount(container, { core, state, showError }) {
       const g = (name) => r[col(sim, name)];
       const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${localNumber((g(n) * 180 / Math.PI).toFixed(1))}°`).join(', ');
       const fn = col(sim, 'fn1') >= 0 ? `, f_n ${localNumber(g('fn1').toFixed(2))} / ${localNumber(g('fn2').toFixed(2))} N` : '';
-      return `${i ? 'B' : 'A'} ${tChoice(methods[m.methodOf(i)])}: ${qs}${fn}, ${stickText(m, sim, r)}`;
+      return t('arm.status.sim', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]), qs, fn, state: stickText(m, sim, r) });
     }).join('  |  ');
     events.textContent = run.sims.map((sim, i) => {
       const e = seen[i];

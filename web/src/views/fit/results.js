@@ -11,6 +11,15 @@ import { fmtMae, fmtNum, fmtTime } from './text.js';
 import { isNative, modelName, modelValue, nativeParams } from '../../fitModels.js';
 import { csvText, csvUrl } from '../../csv.js';
 import { nativeEntry, nativeDrivePreset } from '../../nativeFile.js';
+import { getPageKey } from '../../state.js';
+
+/** The query q as a link to another view, with the page's ?lang= when it has
+ *  one: the new tab opens in the language the class sees, not the browser's. */
+function withLang(q) {
+  const lang = getPageKey('lang');
+  if (lang) q.set('lang', lang);
+  return `?${q}`;
+}
 
 /** The sensitivity ranges s (batch.sensitivity: the core's fric_fit_sensitivity,
  *  the method of Rhoban/bam sensitivity.py) of a result searched in space, as
@@ -95,7 +104,7 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     // the model's parameters (the URL leaves the unused coefficients at the preset's 0)
     const used = core.fit.paramUsed(r.model, r.actuator);
     keys.forEach(({ key }, i) => { if (used[i]) q.set(`pendulum.${key}`, String(o[key])); });
-    return `?${q}`;
+    return withLang(q);
   }
   function driveUrl(r) {
     // a model with no published preset opens as "given values" (the drive view's preset=given)
@@ -113,14 +122,14 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     STS3215_CONSTANTS.forEach((k) => q.set(`drive.${k}`, String(bench[k])));
     // and the integrator: the drive view's params file and MuJoCo exports say it
     if (integratorOf(r) !== 'bam') q.set('drive.integrator', integratorOf(r));
-    return `?${q}`;
+    return withLang(q);
   }
 
   // the In MuJoCo view with the fitted params file (its integrator in it): its
   // log table puts MuJoCo's MAE beside the model's own replay
   function mujocoUrl(r) {
-    return `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.model': `m${r.model}`,
-      'mujoco.params': JSON.stringify(JSON.parse(paramsText(r))) })}`;
+    return withLang(new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.model': `m${r.model}`,
+      'mujoco.params': JSON.stringify(JSON.parse(paramsText(r))) }));
   }
 
   // the sensitivity job: a worker of its own (fitEval.js), terminated on Cancel
@@ -228,12 +237,12 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     // its log replay's (A) runs and Your robot's "Download MJCF with native
     // class…" writes without asking for a file
     const useIn = el('a', { className: 'button', id: 'fit-native-use', target: '_blank', rel: 'noopener',
-      href: `?${new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.native': JSON.stringify(JSON.parse(nativeText(r))) })}` },
+      href: withLang(new URLSearchParams({ view: 'mujoco', 'mujoco.actuator': r.actuator, 'mujoco.native': JSON.stringify(JSON.parse(nativeText(r))) })) },
     t('fit.res.native.use'));
     useIn.title = t('fit.res.native.use.title');
     // the Pendulum view (its replay beside M1–M6) and the drive view (its band) with this file (nativeFile.js)
     const file = { actuator: r.actuator, params: nativeParams(core, r.best) };
-    const viewUrl = (view, extra) => `?${new URLSearchParams({ view, ...extra, [`${view}.native`]: nativeEntry(file).native })}`;
+    const viewUrl = (view, extra) => withLang(new URLSearchParams({ view, ...extra, [`${view}.native`]: nativeEntry(file).native }));
     const drivePreset = nativeDrivePreset(presets, r.actuator);
     const nativeLinks = el('div', { className: 'row' }, el('span', { className: 'row-label' }, t('fit.res.useIn')),
       el('a', { className: 'button', id: 'fit-open-bench', href: viewUrl('pendulum', { 'pendulum.actuator': r.actuator }), target: '_blank', rel: 'noopener',
@@ -404,11 +413,24 @@ export function resultsSection(charts, { core, keys, presets, st, logs = [] }) {
     }));
     allTable.replaceChildren(thead, tbody);
     bars.box.hidden = false;
+    // no validation log (the bundled sample alone, or none ticked): the bars are the
+    // training MAE, as the title and the axis say, so the chart the lesson's step 3
+    // points at is not left empty (h-walkfr, stop 49)
+    const valid = st.results.some((r) => Number.isFinite(r.valid));
+    const [pubKey, fitKey] = valid ? ['presetValid', 'valid'] : ['presetTrain', 'train'];
+    const title = valid ? t('fit.bars') : t('fit.bars.train');
+    bars.head.querySelector('h3').textContent = title;
+    bars.box.setAttribute('aria-label', title);
+    bars.canvas.setAttribute('aria-label', valid ? t('fit.bars.desc') : t('fit.bars.train.desc'));
+    const [png, csv] = bars.head.querySelectorAll('.chart-tools button');
+    png.setAttribute('aria-label', t('chart.png.aria', { title }));
+    csv.setAttribute('aria-label', t('chart.csv.aria', { title }));
+    bars.chart.options.scales.y.title.text = valid ? t('fit.bars.y') : t('fit.bars.train.y');
     bars.chart.data.labels = st.results.map((r) => modelName(r.model));
     bars.chart.data.datasets = [
       // no published preset: no bar (null), "—" in the table
-      { label: t('fit.bars.published'), data: st.results.map((r) => (Number.isFinite(r.presetValid) ? r.presetValid : null)), backgroundColor: '#9aa4b2' },
-      { label: t('fit.bars.fitted'), data: st.results.map((r) => r.valid), backgroundColor: COLORS[0] },
+      { label: t('fit.bars.published'), data: st.results.map((r) => (Number.isFinite(r[pubKey]) ? r[pubKey] : null)), backgroundColor: '#9aa4b2' },
+      { label: t('fit.bars.fitted'), data: st.results.map((r) => (Number.isFinite(r[fitKey]) ? r[fitKey] : null)), backgroundColor: COLORS[0] },
     ];
     bars.update();
   }
