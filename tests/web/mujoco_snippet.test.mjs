@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { loadCore, CLI } from './load.mjs';
+import { loadCore, loadMujocoNpm, CLI } from './load.mjs';
 import { scenarioParamsToObject, mujocoSnippet } from '../../web/src/exports.js';
 
 const core = await loadCore();
@@ -52,6 +52,57 @@ describe('exports: the MuJoCo snippet in real MuJoCo (native 2.2.2)', () => {
       }
     } finally {
       fs.rmSync(dir, { recursive: true });
+    }
+  });
+});
+
+// The three drives whose loop is a PD on the goal clipped at the output
+// (fric_bench.h: TORQUE, the Unitree Go1; CURRENT_HOST, the Feetech HLS;
+// CURRENT_P, the XL330 in current mode): the snippet's actuator in MuJoCo
+// 3.14 (npm) gives, for a goal, angle and speed, the torque of the header's
+// law computed here by hand. Before stop 49 the snippet wrote them as a
+// voltage servo with ctrlrange "0 0": no torque at all.
+const { loadMujoco, noMujoco: noMujocoNpm } = await loadMujocoNpm();
+if (noMujocoNpm && process.env.CI === 'true') throw new Error(`CI=true: ${noMujocoNpm}`);
+
+describe('exports: the MuJoCo snippet of a torque or current drive in MuJoCo 3.14', () => {
+  const clip = (x, lim) => Math.max(-lim, Math.min(lim, x));
+  // τm by fric_bench.h's formulas for goal g, angle q, speed dq
+  const LAWS = {
+    unitree_go1: (s, g, q, dq) => clip(s.kp * s.error_gain_ratio * (g - q) - s.damping * dq, s.max_torque),
+    feetech_hls: (s, g, q, dq) => s.kt * clip(s.kp * (g - q) - s.d_gain * Math.sqrt(s.kp) * dq, s.max_amps),
+    // at rest the supply's window ±vin/R does not bind (checked below)
+    xl330i: (s, g, q) => s.kt * clip(s.kp * s.error_gain * (g - q), s.current_limit),
+  };
+  it('Go1, HLS and XL330 current mode: actuator force = the drive\'s law (unsaturated and saturated)', { skip: noMujocoNpm }, async () => {
+    const mj = await loadMujoco();
+    for (const [actuator, law] of Object.entries(LAWS)) {
+      const values = core.bench.resolve(core.scenario.params('bench', { actuator, model: 'm1' }));
+      const servo = core.bench.servo(values);
+      const xml = mujocoSnippet(scenarioParamsToObject(info, values), servo);
+      const cls = /<default class="([^"]+)">/.exec(xml)[1];
+      const body = xml.slice(xml.indexOf('<default>'), xml.indexOf('</mujoco>'));
+      const model = `<mujoco>${body}<worldbody><body><joint name="j" type="hinge" axis="0 1 0" class="${cls}"/>`
+        + '<inertial pos="0 0 -0.1" mass="0.5" diaginertia="1e-3 1e-3 1e-3"/></body></worldbody>'
+        + `<actuator><general joint="j" class="${cls}"/></actuator></mujoco>`;
+      const m = mj.MjModel.from_xml_string(model), d = new mj.MjData(m);
+      try {
+        const cases = actuator === 'xl330i' ? [[0.3, 0.2, 0], [0.3, 0.25, 0], [2, -1, 0]] : [[0.3, 0.27, 0.05], [0.3, 0.29, -0.02], [2, -1, 0.5]];
+        if (actuator === 'xl330i') assert.ok(servo.vin / servo.R > servo.current_limit, 'the supply window binds at rest');
+        let saturated = 0;
+        for (const [g, q, dq] of cases) {
+          d.qpos[0] = q; d.qvel[0] = dq; d.ctrl[0] = g;
+          mj.mj_forward(m, d);
+          const want = law(servo, g, q, dq);
+          assert.ok(want !== 0, `${actuator}: a case with no torque proves nothing`);
+          assert.ok(Math.abs(d.actuator_force[0] - want) <= 1e-9 * Math.max(1, Math.abs(want)),
+            `${actuator} goal ${g}, q ${q}, dq ${dq}: MuJoCo ${d.actuator_force[0]}, the drive's law ${want}`);
+          if (Math.abs(Math.abs(want) - (actuator === 'unitree_go1' ? servo.max_torque : servo.kt * (actuator === 'xl330i' ? servo.current_limit : servo.max_amps))) < 1e-12) saturated++;
+        }
+        assert.equal(saturated, 1, `${actuator}: exactly the last case saturates`);
+      } finally {
+        d.delete(); m.delete();
+      }
     }
   });
 });

@@ -17,6 +17,9 @@ export const SIGNATURES = {
 };
 const call = caller(SIGNATURES);
 
+// fric_servo_control's values in their order (FRIC_SERVO_VOLTAGE = 0 … FRIC_SERVO_TORQUE = 4)
+const SERVO_CONTROLS = ['voltage', 'current', 'current_host', 'current_p', 'torque'];
+
 /** core.bench: fric_bench.h, fric_servo.h: servo presets, the bench scenario, replay of a log. */
 export class BenchApi {
   constructor(core) { this._core = core; }
@@ -46,7 +49,8 @@ export class BenchApi {
     return call(this._core, 'fxb_bench_resolve', [inp(x), x.length, out(Float64Array, x.length)], { names }).out[0];
   }
 
-  /** The servo the bench parameters resolve to: { control: 'voltage'|'current',
+  /** The servo the bench parameters resolve to: { control: 'voltage'|'current'|
+   *  'current_host'|'current_p'|'torque' (fric_servo_control, in its order),
    *  kt [N·m/A], R [Ω], armature [kg·m²], q_offset [rad], error_gain [1/rad],
    *  max_pwm, d_gain, max_amps [A], max_volts [V], kp, vin [V] }. */
   servo(params) {
@@ -55,7 +59,7 @@ export class BenchApi {
     const d = call(this._core, 'fxb_bench_servo', [inp(x), x.length, outStruct('bench_def')], { names }).out[0];
     // the actuator's own defaults are not part of the answer: kp and vin are the bench's
     const servo = Object.fromEntries(Object.entries(d.servo).filter(([k]) => k !== 'vin_default' && k !== 'kp_default'));
-    return { ...servo, control: servo.control === 1 ? 'current' : 'voltage', kp: d.kp, vin: d.vin };
+    return { ...servo, control: SERVO_CONTROLS[servo.control], kp: d.kp, vin: d.vin };
   }
 
   /** Replays a recorded log (the parsed BAM JSON object) with the bench

@@ -156,6 +156,12 @@ export function mujocoBench(core, values, { log = null, logName = null, carry = 
  *   current servo (eRob): I = clip(kp·e − d·√kp·q̇, ±max_amps), τm = kt·I
  *   clipped to ±kt·max_volts/R − (kt²/R)·q̇: gainprm = kt, ctrl = I,
  *   ctrlrange = ±max_amps; the voltage bound has no MuJoCo equivalent.
+ *   torque (Go1), current_host (HLS), current_p (XL330 current mode): the
+ *   loop is a PD on the goal clipped at the output, which MuJoCo's general
+ *   actuator is with ctrl = q_goal: gainprm = G, biasprm = "0 −G −D",
+ *   forcerange = ±F (Go1: G = kp·ratio, D = damping, F = max_torque; HLS:
+ *   G = kt·kp, D = kt·d·√kp, F = kt·max_amps; XL330 current mode: G =
+ *   kt·kp·error_gain, D = 0, F = kt·current_limit, its supply window left out).
  *   Friction: MuJoCo's joint has Coulomb (frictionloss) + viscous (damping)
  *   only, so frictionloss = K_c (friction_base) and damping = K_v
  *   (friction_viscous); the budget of M1 is exactly that. Armature = J_m.
@@ -178,12 +184,37 @@ export function mujocoSnippet(o, servo) {
   }
   const friction = `frictionloss = K_c = ${num(o.friction_base)} N·m (friction_base); damping = K_v = ${num(o.friction_viscous)} N·m·s/rad (friction_viscous); armature = J_m = ${num(o.armature)} kg·m²`;
   let actuator, control;
-  if (servo.control === 'current') {
+  // the drive's own PD loop on the goal, clipped, is a MuJoCo position servo
+  // exactly: force = G·ctrl − G·q − D·q̇ within ±F, ctrl the goal angle
+  const goalServo = (G, D, F) => `<general gaintype="fixed" gainprm="${num(G)}" biastype="affine" biasprm="0 ${num(-G)} ${num(-D)}" forcelimited="true" forcerange="${num(-F)} ${num(F)}"/>`;
+  const goalText = (G, D, F) => `ctrl is the goal angle q_goal [rad]: force = clip(${num(G)}·(q_goal − q)${D ? ` − ${num(D)}·q̇` : ''}, ±${num(F)} N·m)`;
+  if (servo.control === 'torque') {
+    // fric_bench.h TORQUE (Unitree Go1): τm = clip(kp·ratio·(q_goal − q) − damping·q̇, ±max_torque)
+    const G = servo.kp * servo.error_gain_ratio;
+    actuator = goalServo(G, servo.damping, servo.max_torque);
+    control = `${goalText(G, servo.damping, servo.max_torque)}, the drive's torque loop exactly `
+      + `(kp = ${num(servo.kp)} N·m/rad × ratio ${num(servo.error_gain_ratio)}, damping = ${num(servo.damping)} N·m·s/rad, max_torque = ${num(servo.max_torque)} N·m).`;
+  } else if (servo.control === 'current_host') {
+    // fric_bench.h CURRENT_HOST (Feetech HLS): τm = kt·clip(kp·e − d·√kp·q̇, ±max_amps)
+    const G = servo.kt * servo.kp, D = servo.kt * servo.d_gain * Math.sqrt(servo.kp), F = servo.kt * servo.max_amps;
+    actuator = goalServo(G, D, F);
+    control = `${goalText(G, D, F)}, the host's current loop exactly: kt·clip(kp·(q_goal − q) − d·√kp·q̇, ±max_amps) `
+      + `(kt = ${num(servo.kt)} N·m/A, kp = ${num(servo.kp)}, d = ${num(servo.d_gain)}, max_amps = ${num(servo.max_amps)} A).`;
+  } else if (servo.control === 'current_p') {
+    // fric_bench.h CURRENT_P (XL330 current mode): I = kp·error_gain·e in the
+    // supply's window [(−vin − kt·q̇)/R, (vin − kt·q̇)/R], then ±current_limit; τm = kt·I
+    const G = servo.kt * servo.kp * servo.error_gain, F = servo.kt * servo.current_limit;
+    actuator = goalServo(G, 0, F);
+    control = `${goalText(G, 0, F)}: the firmware's current loop kt·clip(kp·error_gain·(q_goal − q), ±current_limit) `
+      + `(kt = ${num(servo.kt)} N·m/A, kp = ${num(servo.kp)}, error_gain = ${num(servo.error_gain)} A/rad, current_limit = ${num(servo.current_limit)} A). `
+      + `Not expressible: the supply's window, I within [(−vin − kt·q̇)/R, (vin − kt·q̇)/R] (vin = ${num(servo.vin)} V, R = ${num(servo.R)} Ω): `
+      + `at speed MuJoCo's servo pushes harder than the real one.`;
+  } else if (servo.control === 'current') {
     actuator = `<general gaintype="fixed" gainprm="${num(kt)}" biastype="none" ctrllimited="true" ctrlrange="${num(-servo.max_amps)} ${num(servo.max_amps)}"/>`;
     control = `ctrl is the current I [A]: force = kt·I with kt = ${num(kt)} N·m/A, I within ±${num(servo.max_amps)} A. `
       + `The drive's PD loop is yours: I = kp·(q_goal − q) − d·√kp·q̇ (kp = ${num(servo.kp)}, d = ${num(servo.d_gain)}). `
       + `Not expressible: the supply bound τm within ±kt·${num(servo.max_volts)} V/R − (kt²/R)·q̇ (R = ${num(R)} Ω).`;
-  } else {
+  } else if (servo.control === 'voltage') {
     const vmax = servo.vin * servo.max_pwm;
     // the identified factor on the error gain (an STS3215 file's error_gain_ratio; 1
     // elsewhere) is part of the P loop: a fitted 0.72 left out made the loop 1/0.72 too
@@ -198,6 +229,8 @@ export function mujocoSnippet(o, servo) {
       + `V within ±vin·max_pwm = ±${num(vmax)} V. The firmware P loop is yours: ctrl = clip(${num(gain)}·(q_goal − q), ±${num(vmax)}) `
       + `(vin = ${num(servo.vin)} V, error_gain = ${num(servo.error_gain)}${ratioText} 1/rad, kp = ${num(servo.kp)}); near the goal a position servo of stiffness `
       + `${num(kt * gain / R)} N·m/rad.${smoothing} With torque disabled the real servo gives no torque at all; here the bias still brakes.`;
+  } else {
+    throw new Error(`mujocoSnippet: no MuJoCo actuator is written for the control law '${servo.control}' of ${o.actuator}`);
   }
   const comment = (text) => `  <!-- ${text.replace(/--/g, '- -')} -->`;
   return [
