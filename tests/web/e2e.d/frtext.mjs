@@ -18,6 +18,7 @@
 //   comma      Pendulum ?lang=fr: the actuator's help names the STS3215's
 //              supply "7,4 V" (fr.js's fixed texts with the decimal comma)
 //   fig1       In MuJoCo ?lang=fr: the Fig. 1 worker is started with ?lang=fr
+//   band       Drive ?lang=fr: the band read-out's rows joined by "\u00a0; "
 import { TABLES } from '../../../web/src/i18n/tables.js';
 import { englishPieces, englishShown, visibleText } from './i18n.mjs';
 
@@ -108,6 +109,22 @@ export default async function frText(h) {
       expect(url && new URL(url).searchParams.get('lang') === 'fr', `the Fig. 1 worker's address: ${url}`);
       await page.locator('#mujoco-fig1-cancel').click().catch(() => {});
       return url;
+    } finally {
+      await page.close();
+    }
+  });
+
+  await check('frtext: Drive (?lang=fr): the band read-out separates its rows with a no-break space before ";" (h-walkfr, stop 49)', async () => {
+    const { page } = await openPage('?view=drive&lang=fr', 'drive');
+    try {
+      const band = await waitFor(() => page.evaluate(() => {
+        const x = document.getElementById('drive-band')?.textContent ?? '';
+        return x.includes(';') ? x : null;
+      }), 10_000, 100);
+      expect(band, 'the band read-out has no ";"');
+      const bad = [...band.matchAll(/(.);/g)].filter((m) => m[1] !== NB);
+      expect(bad.length === 0, `a ";" without the no-break space before it: '${band}'`);
+      return band.slice(0, 80);
     } finally {
       await page.close();
     }

@@ -532,6 +532,12 @@ export async function mujocoLesson(h, lang) {
       const file = fs.readdirSync(LOGS).filter((x) => x.endsWith('.json')).sort()[0];
       await page.locator('#mujoco-log-drop input[type=file]').setInputFiles(path.join(LOGS, file));
       await waitFor(() => page.evaluate(() => window.__fx.mujoco.replay.rows.length === 4 || null), 60_000, 200);
+      // the bench's own row names its treatment in the page's language; the
+      // command beside it keeps the CLI's word (h-walkfr, stop 49: the French
+      // page said "traitement du frottement implicit")
+      const own = await page.evaluate(() => document.getElementById('mujoco-replay-table').textContent);
+      const word = lang === 'fr' ? 'traitement du frottement implicite : friction replay --friction implicit' : 'friction treatment implicit: friction replay --friction implicit';
+      expect(own.includes(word), `the replay table does not say '${word}': ${own.slice(0, 200)}`);
       const out = await lessonNumbers(h, page, f, `&lang=${lang}`);
       const problems = h.logProblems(log);
       expect(!problems.length, problems.slice(0, 3).join('; '));

@@ -15,7 +15,7 @@
 // MuJoCo at its best) instead of the per-step budget written into
 // frictionloss, beside (C), the identified servo.
 import { el } from '../../dom.js';
-import { t, tCore } from '../../i18n/index.js';
+import { t, tCore, tChoice } from '../../i18n/index.js';
 import { dropZone, readChecked } from '../../dropZone.js';
 import { parseLog } from '../../replay.js';
 import { maeText, localNumber } from '../../format.js';
@@ -113,7 +113,7 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
       const bench = benchVector(m), xml = core.mujoco.benchMjcf(bench, log, name);
       const ref = core.bench.replay(bench, log, name);
       const nat = native();
-      return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench), treat: treatmentOf(bench) }), mae: ref.mae, samples: ref.samples },
+      return [{ id: 'bench', label: t('mujoco.replay.own', { integ: integratorOf(bench), treat: treatmentOf(bench), treatName: tChoice(treatmentOf(bench)) }), mae: ref.mae, samples: ref.samples },
         ...TREATMENTS.map((tm) => (nat && tm.id === 'frictionloss'
           // (A) as MuJoCo's own joint with the fitted native parameters
           ? { id: 'native', label: t('mujoco.replay.nativeA'), ...replayNativeThroughMujoco(mj(), core, { params: nat.params, log, name }) }
@@ -174,7 +174,7 @@ export function mujocoReplay(parent, { core, m, mj, onNative = () => {} }) {
           el('td', { textContent: maeText(r.mae) }), el('td', { textContent: r.id === 'bench' ? '—' : vs(r.mae, refMae) })))));
     } else {
       out.textContent = t('mujoco.replay.many', { n: done.length, samples: rows[0].samples, what });
-      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treat: treatmentOf(benchVector(m)) }),
+      const head = [t('mujoco.replay.log'), t('mujoco.replay.ownCol', { integ: integratorOf(benchVector(m)), treatName: tChoice(treatmentOf(benchVector(m))) }),
         ...done[0].rows.slice(1).map((r) => r.label), t('mujoco.replay.gapCol')];
       const line = (label, rs, id) => el('tr', { dataset: { replay: id } }, el('td', { textContent: label }),
         ...rs.map((r) => el('td', { textContent: maeText(r.mae) })), el('td', { className: 'num', dataset: { gap: String(gap(rs)) } }, gapText(gap(rs))));
