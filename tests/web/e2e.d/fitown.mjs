@@ -41,6 +41,7 @@ export default async function fitOwnChecks(h) {
     'fit own servo: a published value outside its box (xl330 M4 α = 0.76 in [1, 10]) is marked, not silently held',
     'fit own servo: no console error or failed request',
     'fit own servo: M4\'s "Open in drive" carries the fitted firmware keys (error gain ratio, smoothing rate) of its params file, not the published sts3215 ones',
+    'fit own servo: a kt held for the xl330 is dropped, and said, when the sts3215 logs set the actuator (it stayed held, unsaid)',
   ];
   if (!h.requireViews(['fit'], names)) return;
   const STS = path.resolve(LOG_DIR, '../../sts3215/raw');
@@ -238,6 +239,22 @@ export default async function fitOwnChecks(h) {
       said.push(`${key} ${shown} (file ${file[key]})`);
     }
     return said.join('; ');
+  });
+
+  await check(names[6], async () => {
+    if (files.length !== 4) return missing;
+    const space = 'kt:0,0.1,2,0.5';
+    const p = await open(`?view=fit&fit.actuator=xl330&fit.model=m4&fit.space=${encodeURIComponent(space)}`);
+    const heldKt = () => p.evaluate(() => document.querySelector('.fit-bounds tr[data-key="kt"]')?.classList.contains('held') ?? null);
+    expect(await waitFor(async () => ((await heldKt()) === true ? true : null), 10_000), 'the address did not hold kt for the xl330');
+    const s = await give(p);
+    expect(s, 'the four logs are not listed');
+    const said = 'Your changes to the search space (kt held at 0.5) were made for the xl330: they were dropped, and the sts3215\'s own space is used.';
+    expect(s.warning.includes(said), `the warning: '${s.warning}'`);
+    expect(await heldKt() === false, 'kt is still held for the sts3215');
+    const url = new URL(p.url());
+    expect(!url.searchParams.get('fit.space'), `the address keeps fit.space=${url.searchParams.get('fit.space')}`);
+    return said;
   });
 
   await check(names[4], async () => {

@@ -128,7 +128,7 @@ export function mount(container, { core, state }) {
   side.append(drop, clearBtn, err, warn);
 
   const actCtl = choiceControl({ label: t('fit.actuator'), value: actuator,
-    choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { actuator = v; save(); spaceUi.renderBounds(); } });
+    choices: fitActuators.map((a) => ({ value: a })), onChange: (v) => { const from = actuator; actuator = v; const dropped = spaceUi.dropEdits(from); save(); spaceUi.renderBounds(); spaceUi.say(dropped); } });
   const modelCtl = choiceControl({ label: t('fit.model'), value: modelValue(model),
     choices: MODELS.map((k) => (isNative(k) ? { value: NATIVE, label: t('fit.model.native') }
       : { value: `m${k}`, label: t('fit.model.choice', { k, n: core.fit.space(actuator, k).free.filter(Boolean).length }) })),
@@ -184,7 +184,9 @@ export function mount(container, { core, state }) {
     if (have && have.actuator !== from.actuator) return t('fit.from.actuator', { name: from.name, file: from.actuator, act: have.actuator });
     kept.from = from;
     lostFrom = null;
+    const was = actuator;
     actuator = from.actuator;
+    const dropped = spaceUi.dropEdits(was);
     actCtl.value = actuator;
     model = from.model;
     modelCtl.value = modelValue(model);
@@ -192,6 +194,7 @@ export function mount(container, { core, state }) {
     renderInteg();
     save();
     spaceUi.renderBounds();
+    spaceUi.say(dropped);
     renderRig();
     renderFrom();
     return null;
@@ -238,7 +241,7 @@ export function mount(container, { core, state }) {
   // the logs and the search space fold away while a fit runs (they are locked
   // then), so that its progress and charts are in view; they unfold after it
   const logsUi = logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save,
-    on: { renderBounds: () => spaceUi.renderBounds(), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom } });
+    on: { renderBounds: () => spaceUi.renderBounds(), dropEdits: (from) => spaceUi.dropEdits(from), renderOverlayChoices: () => { renderOverlayChoices(); renderRig(); }, takeFrom } });
   file.addEventListener('change', () => { if (file.files.length) logsUi.addFiles([...file.files]); file.value = ''; });
   const zone = dropZone(drop, {
     onFiles: (files) => {

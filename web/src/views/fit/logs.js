@@ -10,7 +10,7 @@ import { readChecked } from '../../dropZone.js';
 
 /** logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, err, warn, st, save, on }):
  *  st = the view's { actuator, holdout, job } (actuator and holdout set here too);
- *  on = { renderBounds(), renderOverlayChoices(), takeFrom(from) (a params
+ *  on = { renderBounds(), dropEdits(from), renderOverlayChoices(), takeFrom(from) (a params
  *  file dropped among the logs: the fit's starting point; a refusal's
  *  sentence or null) }; returns { box, renderHoldChoices(),
  *  applyHoldout(), renderLogs(), lockLogs(), addFiles(files) }. */
@@ -135,8 +135,11 @@ export function logsList(charts, { core, logs, fitActuators, holdCtl, actCtl, er
       if (alias) notes.push(tCore({ message: alias, ...core.sentence() }));
       if (act && act !== st.actuator && fitActuators.includes(act)) {
         notes.push(t('fit.logs.actuatorSet', { act }));
+        const was = st.actuator;
         st.actuator = act;
         actCtl.value = act;
+        const dropped = on.dropEdits(was);
+        if (dropped) notes.push(dropped);
         save();
         on.renderBounds();
       } else if (!act) {

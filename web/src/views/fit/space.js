@@ -11,7 +11,8 @@ import { isNative } from '../../fitModels.js';
 
 /** searchSpace(charts, { core, keys, edits, st, save }): st = the view's
  *  { actuator, model, job }; returns { box, table, msg, spaceOf(k),
- *  renderBounds(), spaceText(), readSpace(text) }. */
+ *  renderBounds(), spaceText(), readSpace(text), dropEdits(from) (the
+ *  actuator changed: the edits go, in one sentence), say(text) }. */
 export function searchSpace(charts, { core, keys, edits, st, save }) {
   /** The edits of the search space in the URL: `key:free,lo,hi,value` joined
    *  by ';' (empty: the core's default space). */
@@ -117,6 +118,23 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
     boundsTable.querySelectorAll('input').forEach((x) => { x.disabled = !!st.job; });
   }
 
+  /** The actuator changed from `from` to st.actuator: the edits were made in
+   *  `from`'s space (a held kt of the xl330 is not the sts3215's), so they go,
+   *  said in one sentence; '' when there were none (h-walkfr, stop 49: a kt
+   *  held at 0.5 for the xl330 stayed held for the sts3215 logs, unsaid). */
+  function dropEdits(from) {
+    if (!edits.size || from === st.actuator) return '';
+    const list = [...edits].map(([key, e]) => (e.free
+      ? t('fit.space.dropped.box', { key, lo: fmtNum(e.lo), hi: fmtNum(e.hi) })
+      : t('fit.space.dropped.held', { key, value: fmtNum(e.value) }))).join(', ');
+    edits.clear();
+    save();
+    return t('fit.space.dropped', { list, from, to: st.actuator });
+  }
+
+  /** A sentence under the space's table (after renderBounds). */
+  function say(text) { boundsMsg.textContent = text; }
+
   function refuse(inp, why, kept) {
     if (inp) inp.setAttribute('aria-invalid', 'true');
     boundsMsg.textContent = t('fit.space.keeping', { why, kept });
@@ -140,5 +158,5 @@ export function searchSpace(charts, { core, keys, edits, st, save }) {
     renderBounds();
   }
 
-  return { box: boundsBox, table: boundsTable, msg: boundsMsg, spaceOf, renderBounds, spaceText, readSpace };
+  return { box: boundsBox, table: boundsTable, msg: boundsMsg, spaceOf, renderBounds, spaceText, readSpace, dropEdits, say };
 }
