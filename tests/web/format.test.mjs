@@ -11,7 +11,7 @@
 import { describe, it, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { fmtNumber, tickLabel, sig3, maeText, localNumber, parseNumber, parseList, fmtList, setDecimalMark,
-  getDecimalMark } from '../../web/src/format.js';
+  getDecimalMark, fixedText } from '../../web/src/format.js';
 
 afterEach(() => setDecimalMark('.'));
 
@@ -77,5 +77,17 @@ describe('numbers in', () => {
     assert.deepEqual(parseList('0,5'), { values: [0, 5] });
     assert.deepEqual(parseList('0, 1.5, 2'), { values: [0, 1.5, 2] });
     assert.deepEqual(parseList('1, x'), { why: 'nan', item: 'x' });
+  });
+});
+
+describe('fixedText: fixed decimals, no sign on a zero (the Robot arm\'s "q2 -0,0°", stop 49)', () => {
+  it('rounds as toFixed, drops the sign of a zero, writes the page\'s decimal mark', () => {
+    assert.equal(fixedText(-0.04, 1), '0.0');
+    assert.equal(fixedText(-0, 1), '0.0');
+    assert.equal(fixedText(-0.06, 1), '-0.1');
+    assert.equal(fixedText(109.44, 1), '109.4');
+    setDecimalMark(',');
+    assert.equal(fixedText(-0.004, 2), '0,00');
+    assert.equal(fixedText(-1.25, 1), '-1,3');
   });
 });

@@ -155,6 +155,10 @@ function tickForm(vs, step) {
 // "-0.00" → "0.00": a tick at zero has no sign
 const fixedZero = (s) => (/^-0(\.0*)?$/.test(s) ? s.slice(1) : s);
 
+/** x with `digits` decimals in the page's form, a value that rounds to zero
+ *  without a sign ("0.0", not "-0.0": the Robot arm's q2 at rest). */
+export const fixedText = (x, digits) => localNumber(fixedZero(x.toFixed(digits)));
+
 /** An angle error in 3 significant digits, trailing zeros kept so that a
  *  column lines up ("0.0610", "3.50"); an exponent below 1e-4. */
 export function sig3(v) {

@@ -96,7 +96,7 @@ export async function armLesson(h, lang) {
     const status = async (i) => {
       const part = (await page.evaluate(() => document.getElementById('arm-status').textContent)).split('|')[i] || '';
       const num = (re) => (re.exec(part) || [])[1];
-      return { text: part.trim(), q1: num(/q1 (-?[0-9.,]+)°/), fn: (/f_n (-?[0-9.,]+) \/ (-?[0-9.,]+) N/.exec(part) || []).slice(1),
+      return { text: part.trim(), q1: num(/q1 (-?[0-9.,]+)°/), fn: (/fₙ (-?[0-9.,]+) \/ (-?[0-9.,]+) N/.exec(part) || []).slice(1),
         stick: [1, 2].map((j) => BADGE[num(new RegExp(fill(esc(L['arm.joint']).replace(/\\([{}])/g, '$1'), { j, state: `(${STICK}|${SLIP})` })))]) };
     };
     /** The normal-force chart's series (its mirror: every step in the window), by label 'fn1 A', 'fn2 B', …. */

@@ -467,9 +467,9 @@ export default async function nolost(h) {
       r.text.forEach((lines, i) => {
         const t = /^t = ([0-9.]+) s/.exec(lines[0])?.[1];
         expect(t === r.clock, `method ${i ? 'B' : 'A'}: the canvas says t = ${t} s, the clock ${r.clock} s`);
-        const fn = /f_n = ([0-9.-]+) \/ ([0-9.-]+) N/.exec(lines[1] || '');
+        const fn = /fₙ = ([0-9.-]+) \/ ([0-9.-]+) N/.exec(lines[1] || '');
         const part = r.st.split('  |  ')[i] || '';
-        expect(fn && part.includes(`f_n ${fn[1]} / ${fn[2]} N`), `method ${i ? 'B' : 'A'}: the canvas says '${lines[1]}', the status '${part}'`);
+        expect(fn && part.includes(`fₙ ${fn[1]} / ${fn[2]} N`), `method ${i ? 'B' : 'A'}: the canvas says '${lines[1]}', the status '${part}'`);
       });
       await pa.page.waitForTimeout(170);
     }

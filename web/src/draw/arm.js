@@ -250,7 +250,7 @@ export function pictures(canvases, m, { sims, series, shown, pose = null, label 
       const tRow = sr[col(sim, 't')];
       const extra = `${stickText(m, sim, sr)}${m.scn === 'chain' && P.compact ? t('arm.rings') : ''}`;
       text.push(`t = ${localNumber(tRow.toFixed(3))} s   ${extra}`);
-      if (col(sim, 'fn1') >= 0) text.push(localNumber(`f_n = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`));
+      if (col(sim, 'fn1') >= 0) text.push(localNumber(`fₙ = ${sr[col(sim, 'fn1')].toFixed(2)} / ${sr[col(sim, 'fn2')].toFixed(2)} N`));
     }
     return text;
   }

@@ -16,7 +16,7 @@ export function charts(parent, m, { series, sims, showError }) {
       { title: t('arm.chart.fn'), description: t('arm.chart.fn.desc'), height: 160, fileName: 'arm-normal-forces' },
       { title: t('arm.chart.tf'), description: t('arm.chart.tf.desc'), height: 170, fileName: 'arm-friction-torques' },
     ],
-    axes: [{ yText: 'q [rad]' }, { yText: 'f_n [N]' }, { yText: 'τ_f [N·m]' }],
+    axes: [{ yText: 'q [rad]' }, { yText: 'fₙ [N]' }, { yText: 'τf [N·m]' }],
     showError,
     range() {
       const tEnd = series()[0]?.row ? series()[0].row[m.col(sims()[0], 't')] : 0;

@@ -15,7 +15,7 @@
 // fric_scenario.shape).
 import { t, tChoice, tChoiceLabel } from '../../i18n/index.js';
 import { choiceControl } from '../../controls.js';
-import { fmt, localNumber } from '../../format.js';
+import { fmt, localNumber, fixedText } from '../../format.js';
 import { el } from '../../dom.js';
 import { viewLayout, messageBox } from '../../layout.js';
 import { runBar } from '../../runBar.js';
@@ -194,8 +194,8 @@ export function mount(container, { core, state, showError }) {
       const r = shownRows[i];
       if (!r) return t('pendulum.status.notStarted', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]) });
       const g = (name) => r[col(sim, name)];
-      const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${localNumber((g(n) * 180 / Math.PI).toFixed(1))}°`).join(', ');
-      const fn = col(sim, 'fn1') >= 0 ? `, f_n ${localNumber(g('fn1').toFixed(2))} / ${localNumber(g('fn2').toFixed(2))} N` : '';
+      const qs = m.plotKeys().q.filter((n) => n !== 'q_d').map((n) => `${n} ${fixedText(g(n) * 180 / Math.PI, 1)}°`).join(', ');
+      const fn = col(sim, 'fn1') >= 0 ? `, fₙ ${localNumber(g('fn1').toFixed(2))} / ${localNumber(g('fn2').toFixed(2))} N` : '';
       return t('arm.status.sim', { who: i ? 'B' : 'A', name: tChoice(methods[m.methodOf(i)]), qs, fn, state: stickText(m, sim, r) });
     }).join('  |  ');
     events.textContent = run.sims.map((sim, i) => {
