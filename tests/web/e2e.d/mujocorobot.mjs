@@ -279,13 +279,14 @@ export default async function mujocoRobot(h) {
     fs.truncateSync(path.join(big, 'huge.stl'), 201 * 1048576);   // sparse: no disk used, nothing read
     const broken = path.join(OUT, 'mujocorobot', 'broken');
     fs.mkdirSync(broken, { recursive: true });
+    // one line whose <body> is closed by </worldbody>: MuJoCo's XML reader stops at line 1 on a mismatched element (robot.err.notXml)
     fs.writeFileSync(path.join(broken, 'scene.xml'), '<mujoco><worldbody><body></worldbody></mujoco>');
     // the two MJCF files without their meshes, chosen as files (not a folder)
     const noMesh = SO101.map((f) => path.join(drop, f));
     const said = [];
     // the broken MJCF dropped on the box
     const dropBroken = () => dropText('scene.xml', fs.readFileSync(path.join(broken, 'scene.xml'), 'utf8'));
-    for (const [dir, want, input] of [[big, /huge\.stl.*: the file is 201\.0 MiB .*read up to 32 MiB/, 'folder'], [broken, /does not load/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
+    for (const [dir, want, input] of [[big, /huge\.stl.*: the file is 201\.0 MiB .*read up to 32 MiB/, 'folder'], [broken, /^The MJCF is not well-formed XML: MuJoCo's XML reader stopped at line 1 \(XML_ERROR_MISMATCHED_ELEMENT\)/, 'drop'], [noMesh, /missing.*'assets\/[a-z0-9_]+\.stl'/, 'files']]) {
       const before = await robot(), prev = await error();
       if (input === 'drop') await dropBroken(); else await page.setInputFiles(`#mujoco-robot-${input}`, dir);
       // a new message (the one before is another case's)
