@@ -3,11 +3,12 @@
 
 .PHONY: dist all lib cli help clean serve web sample wasm wasm-bench npm robot \
         deps-native deps-wasm deps-web-test deps-bench-wasm deps-fuzz \
-        test test-parts test-native test-cli test-web lint \
+        test check test-parts test-native test-cli test-web lint \
+        run-native run-native-asan run-cli run-cli-asan run-node run-e2e run-e2e-smoke \
         bench bench-short bench-core bench-core-short bench-systems bench-systems-short \
         bench-fit bench-fit-short bench-chain bench-chain-short bench-wasm bench-wasm-short profile-step \
         bench-robot bench-robot-short \
-        readme-figures native-table fuzz fuzz-build fuzz-regress
+        readme-figures native-table fuzz fuzz-build fuzz-regress print-bench-programs
 
 CC      ?= cc
 STD      = -std=c11
@@ -94,7 +95,9 @@ help:
 	@echo "  make npm            install the pinned npm packages (npm ci)"
 	@echo "  make clean          remove build/"
 	@echo "Testing:"
-	@echo "  make test           install what is missing, build, run every test; one total line"
+	@echo "  make test           install what is missing, build, run every test (parts side by side); one total line"
+	@echo "  make check          the inner loop (minutes): lint, cmocka under ASan+UBSan, the CLI tests,"
+	@echo "                      the Node tests, every view's generic e2e checks (docs/testing.md)"
 	@echo "  make test-native    cmocka tests of the core, plain then ASan+UBSan"
 	@echo "  make test-cli       the friction tool from outside, plain then ASan+UBSan"
 	@echo "  make test-web       the wasm wrapper in Node and the browser test in headless Chromium"
@@ -215,9 +218,14 @@ $(NAT)/walls/bench_exports.ok: benchmarks/bench_exports.c benchmarks/kernels.h w
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(INC) -Iwasm -fsyntax-only $< && touch $@
 
-test-native: deps-native $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
-             $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
+NATIVE_BUILD = $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
+               $(addprefix $(NAT)/tests/,$(TEST_NAMES)) $(addprefix $(ASN)/tests/,$(TEST_NAMES))
+test-native: deps-native $(NATIVE_BUILD)
+	@$(MAKE) --no-print-directory run-native run-native-asan
+# the run- targets run what is built (the tiers build first, in parallel)
+run-native:
 	@tools/run-tests.sh "native" $(addprefix $(NAT)/tests/,$(TEST_NAMES))
+run-native-asan:
 	@tools/run-tests.sh "native ASan+UBSan" $(addprefix $(ASN)/tests/,$(TEST_NAMES))
 
 # ------------------------------------------------- command-line tool tests
@@ -230,8 +238,12 @@ $(CLI_T)/registry_dump: tests/cli/registry_dump.c core/include/fric_scenario.h $
 	@mkdir -p $(dir $@)
 	$(CC) $(STD) $(WARN) $(OPT) $(INC) $< $(NAT)/libfriction.a -lm -o $@
 $(eval $(call cli_prog,$(CLI_T)/friction-fake,$(SANFLAGS),$(ASN)/libfriction.a,tests/cli/fake_scenarios.c))
-test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+CLI_BUILD = $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+test-cli: $(CLI_BUILD)
+	@$(MAKE) --no-print-directory run-cli run-cli-asan
+run-cli:
 	@tests/cli/run.sh $(NAT)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
+run-cli-asan:
 	@CLI_LABEL="cli ASan+UBSan" tests/cli/run.sh $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/friction-fake
 
 # ---- web tests (tests/web)
@@ -243,8 +255,15 @@ test-cli: $(NAT)/friction $(ASN)/friction $(CLI_T)/registry_dump $(CLI_T)/fricti
 deps-web-test:
 	@tools/deps.sh wasm web browser
 
-test-web: deps-web-test node_modules/.package-lock.json web dist $(NAT)/friction
+WEB_TEST_BUILD = node_modules/.package-lock.json web dist $(NAT)/friction
+test-web: deps-web-test $(WEB_TEST_BUILD)
 	@bash tests/web/run.sh
+run-node:
+	@bash tests/web/run.sh node
+run-e2e:
+	@bash tests/web/run.sh e2e
+run-e2e-smoke:
+	@E2E_SMOKE=1 bash tests/web/run.sh e2e
 
 # ---- lint: ESLint (npm devDependency, flat config eslint.config.js: the
 # recommended rules) over web/, wasm/, tests/web/ and tools/; tools/lint.mjs
@@ -267,18 +286,44 @@ lint: node_modules/.package-lock.json
 	@printf '%s\n' $(foreach f,$(LINT_C_SRC),'$(strip $(call lint_c_inc,$(f))) $(f)') | \
 	    tools/lint-c.sh $(STD) $(WARN) $(FPFLAGS)
 
-# `make test` runs every part (test-parts: lint, test-native, test-cli, test-web)
-# with make -k, so one failing part does not hide the others, and closes with
-# the one line CI reads: "N passed, M failed, K skipped", summed over the
-# counts each runner writes to build/test-counts (tools/test-total.sh).
-# A new test target joins test-parts and its runner writes
-# "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
+# The two tiers. Each installs what is missing, builds what its parts need
+# in parallel (-j$(JOBS), -k: a failed build does not hide the other parts),
+# then runs its parts side by side (tools/test-parts.sh: the browser run at
+# once, the others niced beside it, each part's output printed whole when
+# it ends) and closes with the one line CI reads: "N passed, M failed, K
+# skipped", summed over the counts each runner writes to build/test-counts
+# (tools/test-total.sh), after the ten slowest parts, e2e tasks and Node test
+# files (tools/test-times.mjs; all durations in build/test-times/).
+#   make test    every check: lint, the cmocka tests plain and ASan+UBSan,
+#                the CLI tests plain and ASan+UBSan, the Node tests, the
+#                whole browser e2e (every view, every module of e2e.d)
+#   make check   the inner loop, minutes: lint, the cmocka tests under
+#                ASan+UBSan, the CLI tests, the Node tests, and the e2e
+#                smoke (every view's generic checks: loads without an error,
+#                charts drawn and exported, a slider, the URL, the keyboard)
+# A new runner joins TEST_PARTS (and CHECK_PARTS when it is quick) and
+# writes "passed failed skipped" to $TEST_COUNTS/LABEL.txt.
 TEST_COUNTS = build/test-counts
-test:
-	@tools/deps.sh native
-	@rm -rf $(TEST_COUNTS)
-	@st=0; TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) $(MAKE) --no-print-directory -k test-parts || st=$$?; \
+JOBS ?= $(shell nproc)
+TEST_PARTS  = run-e2e lint run-native-asan run-cli-asan run-node run-native run-cli
+CHECK_PARTS = run-e2e-smoke lint run-node run-native-asan run-cli
+TEST_BUILD  = $(NATIVE_BUILD) $(CLI_BUILD) $(WEB_TEST_BUILD)
+CHECK_BUILD = $(patsubst wasm/%.c,$(NAT)/walls/%.ok,$(BIND_SRC)) $(NAT)/walls/bench_exports.ok \
+              $(addprefix $(ASN)/tests/,$(TEST_NAMES)) $(CLI_BUILD) node_modules/.package-lock.json web
+# tier(NAME, BUILD, PARTS): the recipe of make NAME
+define tier
+	@tools/deps.sh native wasm web browser dist
+	@rm -rf $(TEST_COUNTS) build/test-times/$(1).tsv
+	@st=0; $(MAKE) --no-print-directory -k -j$(JOBS) $(2) || st=$$?; \
+	    TEST_COUNTS=$(CURDIR)/$(TEST_COUNTS) tools/test-parts.sh $(1) $(3) || st=$$?; \
+	    node tools/test-times.mjs $(1); \
 	    tools/test-total.sh $(TEST_COUNTS) $$st
+endef
+test:
+	$(call tier,test,$(TEST_BUILD),$(TEST_PARTS))
+check:
+	$(call tier,check,$(CHECK_BUILD),$(CHECK_PARTS))
+# the parts one after another, as make test ran them before (a comparison, by hand)
 test-parts: lint test-native test-cli test-web
 
 # ------------------------------------------------------------- benchmarks
@@ -365,6 +410,10 @@ profile-step: $(NAT)/profile_step
 	    callgrind_annotate build/bench/profile-$$t.callgrind | grep -E '^ *[0-9,]+ ' | head -16; done
 
 # every benchmark, in this order
+# the native benchmark programs (.ci/run builds them in parallel before it runs them one by one)
+print-bench-programs:
+	@echo $(addprefix $(NAT)/bench_,$(NATIVE_BENCHES))
+
 bench: $(addprefix bench-,$(NATIVE_BENCHES)) bench-wasm bench-robot
 bench-short: $(addprefix bench-,$(addsuffix -short,$(NATIVE_BENCHES))) bench-wasm-short bench-robot-short
 

@@ -149,7 +149,10 @@ static void readers_refuse_by_size(void **state)
 {
     (void)state;
     if (access(M4, R_OK) != 0 || access(LOG0, R_OK) != 0) skip();
-    const char *p = "build/io-size-params.json", *l = "build/io-size-log.json";
+    /* the process's own names: the plain and ASan+UBSan builds run side by side */
+    char p[64], l[64];
+    snprintf(p, sizeof p, "build/io-size-params-%ld.json", (long)getpid());
+    snprintf(l, sizeof l, "build/io-size-log-%ld.json", (long)getpid());
     const fric_scenario *bench = fric_scenario_find("bench");
     double x[FRIC_SCENARIO_MAX_PARAMS];
     fric_io_error err;

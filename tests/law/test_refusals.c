@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chain_gen.h"
 #include "fric_bench.h"
@@ -581,7 +582,9 @@ static void test_io_stage(void **state)
            "/nonexistent/m1.json");
     /* bam's sensitivity file with "model" a number, not a string */
     static fric_io_sensitivity_read_buf rb;
-    const char *path = "build/refusal-sensitivity.json";
+    /* the process's own name: the plain and ASan+UBSan builds run side by side */
+    char path[64];
+    snprintf(path, sizeof path, "build/refusal-sensitivity-%ld.json", (long)getpid());
     FILE *fp = fopen(path, "w");
     assert_non_null(fp);
     fputs("{\"model\": 1}\n", fp);

@@ -43,12 +43,21 @@
 //
 // E2E_ONLY=fit,fitown (by hand, while working on a part; never in make test):
 // only the modules of tests/web/e2e.d and the views' generic checks with
-// those names run.
+// those names run. E2E_SMOKE=1 (make check): the views' generic checks only.
+//
+// Parallel: the views' generic checks and the modules are tasks, handed to
+// E2E_WORKERS worker processes (default 3 on two cores; 1 runs them here, in
+// order), each with its own server and Chromium, every task in a fresh
+// browser context; the longest tasks (as the last run measured them,
+// build/e2e/durations.json, or tests/web/e2e-durations.json) go first. Each
+// task's lines are printed as one block when it ends ("-- task (worker k,
+// s)"), so a module's lines stay together; a module must not depend on
+// another having run.
 //
 // Output: one line per check, then "e2e: N passed, M failed, K skipped".
-// Exit 1 on any failure. The whole run is bounded (150 s, or 60 s +
-// 30 s per view when there are many views); the browser and the server are
-// always closed.
+// Exit 1 on any failure. The whole run is bounded (150 s, or 60 s + every
+// task's share: 30 s per view, 90 s per module or its own WATCHDOG_MS); the
+// browsers and the servers are always closed.
 //
 // A browser that stops answering: Playwright's page.evaluate has no timeout,
 // and on a loaded machine headless Chromium has been seen, once, to leave one
@@ -65,14 +74,14 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ROOT, CLI, DATA } from './load.mjs';
 
 const WEB = path.join(ROOT, 'build/web');
 const OUT = path.join(ROOT, 'build/e2e');
-const PROFILE = path.join(OUT, 'profile'); // + '-N', the Nth browser of the run (a hung one may linger)
 const LOG_DIR = path.join(DATA, 'logs/xl330/processed');
 /** The shared xl330 logs (file names, sorted; none when the data is missing). */
 const LOG_FILES = fs.existsSync(LOG_DIR) ? fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.json')).sort() : [];
@@ -235,49 +244,50 @@ async function cleanup() {
   server = null;
 }
 
-let launches = 0;                 // browsers launched (PROFILE-N)
+let browser = null;               // this process's browser (one Chromium)
 const ownBrowsers = new Set();    // those of ownBrowser(), not yet closed
 const sleep = (ms) => new Promise((r) => { setTimeout(r, ms); });
 
-/** The run's browser: a persistent context on a fresh profile, PROFILE-N. */
-async function launchContext() {
-  const profile = `${PROFILE}-${++launches}`;
-  fs.rmSync(profile, { recursive: true, force: true });
-  const c = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
+/** The process's browser: Debian's Chromium, headless (its own temporary profile). */
+async function launchBrowser() {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** A fresh browser context for one view's generic checks or one e2e.d module:
+ *  nothing (storage, service workers, cache) carries over from another, so a
+ *  module passes or fails the same whichever worker runs it, and after which. */
+async function freshContext() {
+  if (context) await Promise.race([context.close().catch(() => {}), sleep(10_000)]);
+  context = null;
+  const c = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   c.setDefaultTimeout(15_000);
   // a page's load (page.goto) waited for up to 60 s: under a load of 40 a
   // view's load took over 15 s; how long a load takes is not what is checked
   c.setDefaultNavigationTimeout(60_000);
-  c.profile = profile;
-  return c;
+  context = c;
 }
 
-/** Closes the run's browser and every ownBrowser(), each within 10 s, and
- *  kills one that does not close (its processes, found by its profile or pid). */
+/** Closes the process's browser and every ownBrowser(), each within 10 s,
+ *  and kills one that does not close (by its process id). */
 async function closeBrowsers() {
   const closing = [];
-  if (context) {
-    const c = context;
-    closing.push(Promise.race([c.close().then(() => true, () => true), sleep(10_000)])
-      .then((ok) => { if (!ok) spawnSync('pkill', ['-KILL', '-f', `--user-data-dir=${c.profile}`]); }));
-  }
   context = null;
-  for (const b of ownBrowsers) {
+  for (const b of [browser, ...ownBrowsers]) {
+    if (!b) continue;
     const pid = b.process?.()?.pid;
     closing.push(Promise.race([b.close().then(() => true, () => true), sleep(10_000)])
       .then((ok) => { if (!ok && pid) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } } }));
   }
+  browser = null;
   ownBrowsers.clear();
   await Promise.all(closing);
 }
 
-/** After a hang: every browser closed (or killed), a fresh one for the run. */
+/** After a hang: every browser closed (or killed), a fresh one and a fresh context. */
 async function restartBrowser() {
   await closeBrowsers();
-  context = await launchContext();
+  await launchBrowser();
+  await freshContext();
 }
 
 /** A new page at `query`, with every error and request recorded. */
@@ -514,6 +524,28 @@ async function testView(view, allViews) {
     const p = await chartPrint(page);
     return `${p.charts} chart(s), ${p.points} points`;
   });
+  await check(`${name}: no NaN or Infinity in its text or its charts' data`, async () => {
+    const found = await page.evaluate(() => {
+      const bad = [];
+      const text = document.querySelector('#view')?.innerText || '';
+      for (const m of text.matchAll(/(^|[^A-Za-z])(NaN|-?Infinity)([^A-Za-z]|$)/g)) {
+        bad.push(`text '…${text.slice(Math.max(0, m.index - 30), m.index + 30).replace(/\s+/g, ' ')}…'`);
+      }
+      for (const c of window.__fx?.charts?.all || []) {
+        c.data.datasets.forEach((d, j) => {
+          const n = d.data.filter((p) => {
+            const ys = p && typeof p === 'object' ? [p.x, p.y] : [p];
+            return ys.some((v) => typeof v === 'number' && !Number.isFinite(v));
+          }).length;
+          if (n) bad.push(`chart '${c.options?.plugins?.title?.text || c.canvas?.id || '?'}' dataset ${j} ('${d.label}'): ${n} non-finite point(s)`);
+        });
+      }
+      return bad;
+    });
+    expect(found.length === 0, found.slice(0, 4).join('; '));
+    const p = await chartPrint(page);
+    return `${p.points} chart points, all finite; no NaN or Infinity in the text`;
+  });
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
 
   // A view that plots only what the user gives it (data-input="files": the
@@ -723,41 +755,56 @@ async function testView(view, allViews) {
 }
 
 // ------------------------------------------------------------------ main
-async function main() {
+// The run is a list of tasks: each view's generic checks ('view:<id>') and
+// each module of tests/web/e2e.d ('<file>.mjs'). With E2E_WORKERS = 1 they
+// run in this process, one after another. Otherwise (the default: WORKERS
+// below) this process is the coordinator: it starts that many worker
+// processes (this file again, E2E_ROLE=worker), each with its own server and
+// its own Chromium (the one Debian build), hands them the tasks longest
+// first (the durations measured by the last run, DURATIONS), the next one to
+// whichever worker is free, prints each task's lines as one block when it
+// ends, and sums the counts. Every task runs in a fresh browser context.
+// build/e2e/durations.json keeps each task's seconds (the next run's order;
+// make test's table of where its time goes).
+const ROLE = process.env.E2E_ROLE || 'main';
+// two cores: three browsers keep both busy while one of them waits on a
+// timer or a frame window (docs/testing.md: the measured effect)
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || Math.min(3, Math.max(2, os.cpus().length + 1)));
+// a run of the whole suite keeps its durations (E2E_ONLY and E2E_MODULES runs, by hand or from a test, do not)
+const DURATIONS = path.join(OUT, process.env.E2E_SMOKE === '1' ? 'durations-smoke.json' : 'durations.json');
+const KEEP_DURATIONS = !process.env.E2E_ONLY && !process.env.E2E_MODULES;
+const DURATIONS_SEED = path.join(ROOT, 'tests/web/e2e-durations.json');
+const DEFAULT_TASK_S = 30; // a task no run has measured yet
+
+/** The server, the browser, the views of the tab bar, the modules: what a
+ *  process that runs tasks needs. Returns { views, mods }. */
+async function setUp() {
   expect(fs.existsSync(path.join(WEB, 'index.html')) && fs.existsSync(path.join(WEB, 'app.js')),
     `${path.relative(ROOT, WEB)} is not built (make web)`);
   expect(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing (tools/deps.sh browser installs Debian's chromium)`);
   fs.mkdirSync(OUT, { recursive: true });
-  for (const f of fs.readdirSync(OUT)) if (/^profile(-\d+)?$/.test(f)) fs.rmSync(path.join(OUT, f), { recursive: true, force: true });
-
   // tools/serve.mjs reads PORT when imported; the test picks its own free port
   delete process.env.PORT;
   const { serve } = await import('../../tools/serve.mjs');
   server = await serve(WEB, 0);
   base = server.url;
-  context = await launchContext();
+  await launchBrowser();
+  await freshContext();
 
   // the views, as the tab bar lists them
   const first = await openPage('', null);
   const views = await first.page.evaluate(() => [...document.querySelectorAll('#tabs [role=tab]')]
     .map((b) => ({ id: b.id.replace(/^tab-/, ''), title: b.textContent })));
   await first.page.close();
-  console.log(`e2e: ${base} serves ${views.length} view(s): ${views.map((v) => v.id).join(', ')}`);
   expect(views.length > 0, 'the tab bar lists no view');
-  // the bound grows with the views: start-up + per view (+ the live checks)
-  armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length));
 
   // the modules of tests/web/e2e.d, loaded first: a view's module may hand
   // the generic checks its own invalid input (export const view, invalidInput)
-  // E2E_ONLY=fit,fitown (by hand, never in make test): only those modules and views
-  const only = process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : null;
-  const files = (fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [])
-    .filter((f) => !only || only.includes(f.replace(/\.mjs$/, '')));
-  const mods = [];
-  for (const f of files) {
+  const mods = new Map();
+  for (const f of moduleFiles()) {
     try {
       const mod = await import(path.join(MODULES, f));
-      mods.push([f, mod]);
+      mods.set(f, mod);
       if (mod.view) viewChecks.set(mod.view, mod);
     } catch (e) {
       report('fail', `${f}: the module could not be loaded`, e.message);
@@ -768,20 +815,177 @@ async function main() {
     logProblems, frames, withinFrames, chartPrint, controlValues, waitFor, settle, isLive, chartsDrawn, quantile, frameTime, frameWindows,
     screenshots, requireViews, requireData, SHOT_SIZES, CLI, LOG_FILES, ownBrowser, staticServer,
   };
+  return { views, mods };
+}
 
-  for (const v of views) {
-    if (only && !only.includes(v.id)) continue;
+// E2E_ONLY=fit,fitown (by hand, while working on a part; never in make test):
+// only the modules and the views' generic checks with those names.
+// E2E_SMOKE=1 (make check): the views' generic checks only, no module.
+const ONLY = process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : null;
+const SMOKE = process.env.E2E_SMOKE === '1';
+function moduleFiles() {
+  if (SMOKE) return [];
+  return (fs.existsSync(MODULES) ? fs.readdirSync(MODULES).filter((f) => f.endsWith('.mjs')).sort() : [])
+    .filter((f) => !ONLY || ONLY.includes(f.replace(/\.mjs$/, '')));
+}
+/** The tasks of the run, in the order of the suite (views first, then the modules). */
+function taskList(views, files) {
+  return [...views.filter((v) => !ONLY || ONLY.includes(v.id)).map((v) => `view:${v.id}`), ...files];
+}
+/** A task's share of the run's bound (ms). */
+function taskBudget(task, mod) {
+  return task.startsWith('view:') ? WATCHDOG_VIEW_MS : (mod?.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
+}
+/** The whole run's bound (ms): start-up, then every task's share. */
+function runBound(tasks, budgets) {
+  return Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + tasks.reduce((sum, t) => sum + budgets(t), 0));
+}
+
+/** Runs one task in this process, in a fresh context. */
+async function runTask(task, { views, mods }) {
+  await freshContext();
+  if (task.startsWith('view:')) {
+    const v = views.find((x) => x.id === task.slice(5));
     await attempted(`the ${v.id} view's generic checks`, () => testView(v, views), WATCHDOG_VIEW_MS);
+  } else {
+    const mod = mods.get(task);
+    if (mod?.default) await attempted(task, () => mod.default(harness), taskBudget(task, mod));
   }
+}
 
-  // every view's own checks, one module each (tests/web/e2e.d/*.mjs; each
-  // adds WATCHDOG_MODULE_MS to the bound of the whole run, or its own
-  // export WATCHDOG_MS when it runs longer)
-  armWatchdog(Math.max(WATCHDOG_MS, WATCHDOG_BASE_MS + WATCHDOG_VIEW_MS * views.length)
-    + mods.reduce((sum, [, mod]) => sum + (mod.WATCHDOG_MS ?? WATCHDOG_MODULE_MS), 0));
-  for (const [f, mod] of mods) {
-    if (mod.default) await attempted(f, () => mod.default(harness), mod.WATCHDOG_MS ?? WATCHDOG_MODULE_MS);
+/** E2E_WORKERS = 1: every task here, in order. */
+async function mainSerial() {
+  const ctx = await setUp();
+  const tasks = taskList(ctx.views, [...ctx.mods.keys()]);
+  console.log(`e2e: ${base} serves ${ctx.views.length} view(s): ${ctx.views.map((v) => v.id).join(', ')}`);
+  armWatchdog(runBound(tasks, (t) => taskBudget(t, ctx.mods.get(t))));
+  const took = {};
+  for (const t of tasks) {
+    const t0 = Date.now();
+    await runTask(t, ctx);
+    took[t] = (Date.now() - t0) / 1000;
   }
+  writeDurations(took, 1);
+}
+
+/** E2E_ROLE=worker: set up, say so, then run each task the coordinator sends. */
+async function mainWorker() {
+  // every line this process prints goes to the coordinator, which prints the task's lines as one block
+  console.log = (...a) => process.send({ type: 'line', text: a.join(' ') });
+  console.error = console.log;
+  let ctx = null;
+  try {
+    ctx = await setUp();
+  } catch (e) {
+    report('fail', `e2e worker ${process.env.E2E_WORKER}`, `could not start: ${e.message}`);
+  }
+  process.send({ type: 'ready', ok: !!ctx, base, views: ctx?.views ?? [], mods: ctx ? [...ctx.mods.keys()] : [],
+    budgets: ctx ? Object.fromEntries([...ctx.mods].map(([f, m]) => [f, taskBudget(f, m)])) : {}, counts: { ...results } });
+  if (!ctx) return;
+  for (;;) {
+    const msg = await new Promise((res) => { process.once('message', res); });
+    if (msg.type !== 'task') return;
+    const before = { ...results }, nRe = reruns.length, t0 = Date.now();
+    extendedMs = 0;
+    try {
+      await runTask(msg.task, ctx);
+    } catch (e) {
+      report('fail', `${msg.task}: could not run`, e.message);
+    }
+    const counts = Object.fromEntries(Object.keys(results).map((k) => [k, results[k] - before[k]]));
+    process.send({ type: 'result', task: msg.task, counts, reruns: reruns.slice(nRe), extendMs: extendedMs, s: (Date.now() - t0) / 1000 });
+  }
+}
+
+/** The coordinator: WORKERS workers, the tasks longest first to whichever is free. */
+async function mainCoordinator() {
+  const { fork } = await import('node:child_process');
+  fs.mkdirSync(OUT, { recursive: true });
+  const known = { ...readJson(DURATIONS_SEED), ...readJson(DURATIONS) };
+  const nWorkers = Math.min(WORKERS, ONLY ? ONLY.length : Infinity);
+  const took = {}, t0 = Date.now();
+  let queue = null, budgets = null;
+  const started = [];
+
+  const allDone = new Promise((resolveAll) => {
+    let live = 0;
+    const next = (w) => {
+      if (!queue.length) { w.proc.send({ type: 'done' }); return; }
+      w.task = queue.shift();
+      w.taskStart = Date.now();
+      w.proc.send({ type: 'task', task: w.task });
+    };
+    const start = (k) => {
+      const proc = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, E2E_ROLE: 'worker', E2E_WORKER: String(k) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const w = { k, proc, task: null, lines: [] };
+      live++;
+      started.push(w);
+      proc.on('message', (msg) => {
+        if (msg.type === 'line') { w.lines.push(msg.text); return; }
+        if (msg.type === 'ready') {
+          // the start-up's own results (a module that cannot be loaded), counted
+          // once: worker 1's, or those of a worker that could not start
+          if (!msg.ok || k === 1) {
+            for (const kind of Object.keys(results)) results[kind] += msg.counts[kind];
+            w.lines.forEach((l) => console.log(l));
+          }
+          w.lines = [];
+          if (!msg.ok) return;
+          if (!queue) {
+            console.log(`e2e: ${msg.base} (worker 1 of ${nWorkers}) serves ${msg.views.length} view(s): ${msg.views.map((v) => v.id).join(', ')}`);
+            const tasks = taskList(msg.views, msg.mods);
+            budgets = (t) => (t.startsWith('view:') ? WATCHDOG_VIEW_MS : msg.budgets[t] ?? WATCHDOG_MODULE_MS);
+            // longest first: a long task started last would leave the other workers idle at the end
+            queue = tasks.slice().sort((a, b) => (known[b] ?? DEFAULT_TASK_S) - (known[a] ?? DEFAULT_TASK_S));
+            armWatchdog(runBound(tasks, budgets));
+            for (let j = 2; j <= nWorkers; j++) start(j);
+          }
+          next(w);
+          return;
+        }
+        if (msg.type === 'result') {
+          for (const kind of Object.keys(results)) results[kind] += msg.counts[kind];
+          reruns.push(...msg.reruns);
+          if (msg.extendMs) extendWatchdog(msg.extendMs);
+          took[w.task] = msg.s;
+          console.log(`-- ${w.task} (worker ${k}, ${msg.s.toFixed(1)} s)`);
+          w.lines.forEach((l) => console.log(l));
+          w.lines = [];
+          w.task = null;
+          next(w);
+        }
+      });
+      proc.on('exit', (code, signal) => {
+        live--;
+        if (w.task) {
+          // the task it was running is lost with it: a failure, and the other tasks go on
+          w.lines.forEach((l) => console.log(l));
+          report('fail', `${w.task}: e2e worker ${k} ended while running it`, `exit ${code ?? signal}`);
+          w.task = null;
+          if (queue?.length) start(started.length + 1);
+        }
+        if (live === 0) resolveAll();
+      });
+    };
+    start(1);
+  });
+  coordinatorWorkers = started;
+  await allDone;
+  if (!queue) report('fail', 'e2e', 'no worker could start (see above)');
+  writeDurations(took, nWorkers, (Date.now() - t0) / 1000);
+}
+let coordinatorWorkers = [];
+
+function readJson(file) {
+  try { return JSON.parse(fs.readFileSync(file, 'utf8')).tasks ?? {}; } catch { return {}; }
+}
+/** build/e2e/durations.json: each task's seconds, the run's wall time; prints the ten slowest. */
+function writeDurations(took, workers, wallS = null) {
+  const sorted = Object.entries(took).sort((a, b) => b[1] - a[1]);
+  if (KEEP_DURATIONS) fs.writeFileSync(DURATIONS, `${JSON.stringify({ workers, wall_s: wallS, tasks: Object.fromEntries(sorted) }, null, 1)}\n`);
+  const sum = sorted.reduce((s, [, v]) => s + v, 0);
+  console.log(`e2e: ${sorted.length} task(s), ${sum.toFixed(0)} s of task time${wallS ? ` in ${wallS.toFixed(0)} s on ${workers} worker(s)` : ''}; the slowest: `
+    + sorted.slice(0, 10).map(([t, v]) => `${t} ${v.toFixed(0)} s`).join(', '));
 }
 
 let watchdog = null, deadline = 0;
@@ -791,25 +995,44 @@ function setDeadline(t) {
   deadline = t;
   watchdog = setTimeout(async () => {
     report('fail', 'e2e', `not finished after ${Math.round(process.uptime())} s; stopped`);
+    for (const w of coordinatorWorkers) {
+      if (w.task) console.log(`note e2e: worker ${w.k} was running ${w.task}`);
+      w.proc.kill('SIGTERM');
+    }
     await cleanup();
     finish();
   }, Math.max(0, t - Date.now()));
 }
 /** The run's bound: ms from now. */
 function armWatchdog(ms) { setDeadline(Date.now() + ms); }
-/** The run's bound, ms later (a rerun after a hang). */
-function extendWatchdog(ms) { setDeadline(deadline + ms); }
-armWatchdog(WATCHDOG_MS);
+/** The run's bound, ms later (a rerun after a hang); in a worker, the
+ *  coordinator's bound, told with the task's result. */
+let extendedMs = 0;
+function extendWatchdog(ms) {
+  if (ROLE === 'worker') extendedMs += ms;
+  else setDeadline(deadline + ms);
+}
 
 function finish() {
   clearTimeout(watchdog);
+  if (ROLE === 'worker') process.exit(0);
   const again = reruns.length ? ` (run again after the browser stopped answering: ${reruns.join('; ')})` : '';
   console.log(`e2e: ${results.pass} passed, ${results.fail} failed, ${results.skip} skipped${again}`);
   process.exit(results.fail ? 1 : 0);
 }
 
+if (ROLE === 'worker') {
+  // the coordinator gone (killed by its watchdog, or Ctrl-C): close the browsers and leave
+  process.on('disconnect', async () => { await cleanup(); process.exit(0); });
+  process.on('SIGTERM', async () => { await cleanup(); process.exit(0); });
+} else {
+  armWatchdog(WATCHDOG_MS);
+}
+
 try {
-  await main();
+  if (ROLE === 'worker') await mainWorker();
+  else if (WORKERS === 1) await mainSerial();
+  else await mainCoordinator();
 } catch (e) {
   report('fail', 'e2e', e.message);
 } finally {

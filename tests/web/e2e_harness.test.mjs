@@ -7,43 +7,54 @@
 // module's own code between checks, bounded as a whole), and must fail the
 // check that hangs on the second attempt too (a page that always hangs).
 // Needs what e2e.mjs needs: build/web and Debian's chromium.
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './load.mjs';
 
+/** Runs the harness on the fixture (its own process, server and browser) within 120 s. */
 function runHarness(extraEnv) {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'tests/web/e2e.mjs')], {
-    cwd: ROOT, encoding: 'utf8', timeout: 120_000,
-    env: { ...process.env, E2E_MODULES: path.join(ROOT, 'tests/web/e2e-fixtures/hang'), E2E_ONLY: 'hang', E2E_HANG_MS: '4000', ...extraEnv },
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [path.join(ROOT, 'tests/web/e2e.mjs')], {
+      cwd: ROOT, env: { ...process.env, E2E_MODULES: path.join(ROOT, 'tests/web/e2e-fixtures/hang'), E2E_ONLY: 'hang', E2E_HANG_MS: '4000', ...extraEnv },
+    });
+    let out = '';
+    p.stdout.on('data', (d) => { out += d; });
+    p.stderr.on('data', (d) => { out += d; });
+    const timer = setTimeout(() => p.kill('SIGKILL'), 120_000);
+    p.on('close', (status, signal) => {
+      clearTimeout(timer);
+      const summary = out.match(/^e2e: (\d+) passed, (\d+) failed, (\d+) skipped(.*)$/m);
+      assert.ok(summary, `no summary line (exit ${status}, signal ${signal}):\n${out}`);
+      resolve({ status, out, pass: Number(summary[1]), fail: Number(summary[2]), skip: Number(summary[3]), tail: summary[4] });
+    });
   });
-  const out = `${r.stdout}${r.stderr}`;
-  const summary = out.match(/^e2e: (\d+) passed, (\d+) failed, (\d+) skipped(.*)$/m);
-  assert.ok(summary, `no summary line (exit ${r.status}, signal ${r.signal}):\n${out}`);
-  return { status: r.status, out, pass: Number(summary[1]), fail: Number(summary[2]), skip: Number(summary[3]), tail: summary[4] };
 }
 
-it('a check that hangs once: the browser is restarted, the module runs again, the first attempt is not counted', () => {
-  const r = runHarness({});
-  assert.match(r.out, /^note hang\.mjs: 'fixture: an evaluate the page never answers' got no answer from the browser in 4 s/m, r.out);
-  assert.match(r.out, /^ok {3}fixture: an evaluate the page never answers: attempt 2: answered/m, r.out);
-  assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
-  assert.match(r.tail, /run again after the browser stopped answering: hang\.mjs/);
-  assert.equal(r.status, 0, r.out);
-});
+// the three runs side by side: each waits mostly on its own bounds (4 s, 8 s)
+describe('the e2e harness\'s hang guard', { concurrency: true }, () => {
+  it('a check that hangs once: the browser is restarted, the module runs again, the first attempt is not counted', async () => {
+    const r = await runHarness({});
+    assert.match(r.out, /^note hang\.mjs: 'fixture: an evaluate the page never answers' got no answer from the browser in 4 s/m, r.out);
+    assert.match(r.out, /^ok {3}fixture: an evaluate the page never answers: attempt 2: answered/m, r.out);
+    assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
+    assert.match(r.tail, /run again after the browser stopped answering: hang\.mjs/);
+    assert.equal(r.status, 0, r.out);
+  });
 
-it('the module\'s own code hanging between two checks: bounded as a whole, the browser restarted, the module run again', () => {
-  // E2E_MODULE_MS 1 s: the module's bound is max(3 × 1 s, 2 × 4 s) = 8 s
-  const r = runHarness({ E2E_FIXTURE_HANG: 'between', E2E_MODULE_MS: '1000' });
-  assert.match(r.out, /^note hang\.mjs: 'hang\.mjs, between its checks' got no answer from the browser in 8 s/m, r.out);
-  assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
-  assert.equal(r.status, 0, r.out);
-});
+  it('the module\'s own code hanging between two checks: bounded as a whole, the browser restarted, the module run again', async () => {
+    // E2E_MODULE_MS 1 s: the module's bound is max(3 × 1 s, 2 × 4 s) = 8 s
+    const r = await runHarness({ E2E_FIXTURE_HANG: 'between', E2E_MODULE_MS: '1000' });
+    assert.match(r.out, /^note hang\.mjs: 'hang\.mjs, between its checks' got no answer from the browser in 8 s/m, r.out);
+    assert.deepEqual([r.pass, r.fail, r.skip], [3, 0, 0], r.out);
+    assert.equal(r.status, 0, r.out);
+  });
 
-it('a check that hangs in both attempts fails, and the run ends', () => {
-  const r = runHarness({ E2E_FIXTURE_HANG: 'always' });
-  assert.match(r.out, /^FAIL fixture: an evaluate the page never answers: no answer from the browser in 4 s, in the second attempt of hang\.mjs too/m, r.out);
-  assert.deepEqual([r.pass, r.fail, r.skip], [1, 1, 0], r.out);
-  assert.equal(r.status, 1, r.out);
+  it('a check that hangs in both attempts fails, and the run ends', async () => {
+    const r = await runHarness({ E2E_FIXTURE_HANG: 'always' });
+    assert.match(r.out, /^FAIL fixture: an evaluate the page never answers: no answer from the browser in 4 s, in the second attempt of hang\.mjs too/m, r.out);
+    assert.deepEqual([r.pass, r.fail, r.skip], [1, 1, 0], r.out);
+    assert.equal(r.status, 1, r.out);
+  });
 });

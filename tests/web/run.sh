@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# tests/web/run.sh: `make test-web`. Runs the Node tests of the wasm wrapper
-# (node --test tests/web/*.test.mjs) and the end-to-end browser test
-# (tests/web/e2e.mjs), prints each one's output, and closes with
+# tests/web/run.sh [node|e2e]: `make test-web` (both), or one of its two
+# runners (make test and make check run them side by side): the Node tests
+# of the wasm wrapper (node --test tests/web/*.test.mjs, NODE_TEST_JOBS files
+# at a time, default 2) and the end-to-end browser test (tests/web/e2e.mjs,
+# its own workers: E2E_WORKERS; E2E_SMOKE=1 runs the views' generic checks
+# only). Prints each one's output, and closes with
 #   node tests: N passed, M failed, K skipped
 #   web: N passed, M failed, K skipped
-# (with TEST_COUNTS set, the counts also go to $TEST_COUNTS/web.txt for make
-# test's overall line). Exit 1 when anything failed (or a runner crashed
-# without a summary). A skip for missing shared data gives the reason
+# (with TEST_COUNTS set, the counts also go to $TEST_COUNTS/web-node.txt and
+# web-e2e.txt for make test's overall line). Exit 1 when anything failed (or
+# a runner crashed without a summary). A skip for missing shared data gives the reason
 # "missing shared data: …"; under CI=true, where the data is always beside
 # the clone, the node tests' such skips count as failures here (e2e.mjs fails
 # its own).
@@ -14,13 +17,29 @@
 # node_modules (npm ci), Debian's chromium.
 set -u
 cd "$(dirname "$0")/../.."
+what=${1:-both}
 mkdir -p build/e2e
 tap=build/e2e/node-tests.tap
 
 passed=0; failed=0; skipped=0
+# count PART: the counts so far to $TEST_COUNTS/web-PART.txt, and zero them
+count() {
+    echo "web: $passed passed, $failed failed, $skipped skipped"
+    if [ -n "${TEST_COUNTS:-}" ]; then
+        mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/web-$1.txt"
+    fi
+    [ $failed -eq 0 ] || status=1
+    passed=0; failed=0; skipped=0
+}
+status=0
 
-node --test --test-reporter=spec --test-reporter-destination=stdout \
-     --test-reporter=tap --test-reporter-destination="$tap" tests/web/*.test.mjs
+if [ "$what" != e2e ]; then
+# the test files side by side: each is its own process; none shares a
+# fixed output path with another (each writes under its own mkdtemp or its
+# own name in build/e2e)
+node --test --test-concurrency="${NODE_TEST_JOBS:-2}" --test-reporter=spec --test-reporter-destination=stdout \
+     --test-reporter=tap --test-reporter-destination="$tap" \
+     --test-reporter=./tools/node-file-times.mjs --test-reporter-destination=build/e2e/node-file-times.json tests/web/*.test.mjs
 rc=$?
 p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$tap" | tail -1)
 f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$tap" | tail -1)
@@ -42,6 +61,9 @@ else
     if [ $rc -ne 0 ] && [ "$f" = 0 ] && [ "${c:-0}" = 0 ]; then failed=$((failed + 1)); fi
 fi
 echo "node tests: ${p:-?} passed, ${f:-?} failed, ${s:-?} skipped"
+count node
+fi
+[ "$what" = node ] && exit $status
 
 out=build/e2e/e2e.log
 node tests/web/e2e.mjs 2>&1 | tee "$out"
@@ -56,8 +78,5 @@ else
     if [ $rc -ne 0 ] && [ "$f" = 0 ]; then failed=$((failed + 1)); fi
 fi
 
-echo "web: $passed passed, $failed failed, $skipped skipped"
-if [ -n "${TEST_COUNTS:-}" ]; then
-    mkdir -p "$TEST_COUNTS" && echo "$passed $failed $skipped" >"$TEST_COUNTS/web.txt"
-fi
-[ $failed -eq 0 ]
+count e2e
+exit $status

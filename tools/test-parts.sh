@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# tools/test-parts.sh TIER PART... : run the parts of a test tier (make test,
+# make check) side by side, after the tier's build, and say where the time
+# went. Each PART is a make target that only runs a runner (run-native,
+# run-e2e, ...: the Makefile's "run-" targets); the runners write their counts
+# to $TEST_COUNTS/LABEL.txt as before (tools/test-total.sh adds them up).
+#
+# How they share the two cores: the first PART (the longest: the browser
+# end-to-end run) starts at once at normal priority; the others run under
+# `nice`, at most $TEST_NICE_JOBS (default 2) at a time, in the order given,
+# so they fill the time the first one spends waiting (timers, frame
+# windows, a page's load) without taking the cores from it.
+#
+# Each part's whole output goes to build/test-logs/PART.log and is printed
+# in one block when the part ends (so two parts' lines never mix), after a
+# line "== PART: 12 passed, 0 failed, 0 skipped (34.5 s)". The durations go
+# to build/test-times/TIER.tsv; tools/test-times.mjs prints the ten slowest
+# parts, e2e tasks and Node test files from there at the end of make test.
+# Exit 1 when a part failed.
+set -u
+tier=$1; shift
+cd "$(dirname "$0")/.."
+logs=build/test-logs
+times=build/test-times
+mkdir -p "$logs" "$times"
+: >"$times/$tier.tsv"
+niceJobs=${TEST_NICE_JOBS:-2}
+MAKE=${MAKE:-make}
+
+now() { date +%s.%N; }
+t0=$(now)
+declare -A start pid
+status=0
+
+# the closing count line of a part's log ("LABEL: N passed, M failed, K skipped", the last one)
+counts() { grep -E '^[A-Za-z][A-Za-z +-]*: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped' "$logs/$1.log" | tail -1 | sed 's/^[^:]*: //'; }
+
+launch() { # launch PART NICENESS
+    local p=$1 n=$2
+    start[$p]=$(now)
+    nice -n "$n" "$MAKE" --no-print-directory -s "$p" >"$logs/$p.log" 2>&1 &
+    pid[$p]=$!
+}
+
+finish() { # finish PART RC: print its block, record its time
+    local p=$1 rc=$2 s c
+    s=$(awk -v a="${start[$p]}" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+    c=$(counts "$p")
+    echo "== $p: ${c:-no count line} (${s} s, exit $rc)"
+    cat "$logs/$p.log"
+    printf '%s\t%s\t%s\n' "$p" "$s" "$rc" >>"$times/$tier.tsv"
+    [ "$rc" -eq 0 ] || status=1
+}
+
+first=$1; shift
+echo "== $tier: $first at once; then $* (niced, $niceJobs at a time); logs in $logs/"
+launch "$first" 0
+queue=("$@")
+declare -A running=([${pid[$first]}]=$first)   # pid -> part
+niced() { echo $(( ${#running[@]} - (${pid[$first]+1} + 0) )); }
+while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+    while [ ${#queue[@]} -gt 0 ] && [ "$(niced)" -lt "$niceJobs" ]; do
+        launch "${queue[0]}" 10
+        running[${pid[${queue[0]}]}]=${queue[0]}
+        queue=("${queue[@]:1}")
+    done
+    # the next part to end is printed at once
+    done_pid=
+    wait -n -p done_pid "${!running[@]}"; rc=$?
+    [ -n "$done_pid" ] || continue
+    p=${running[$done_pid]}
+    finish "$p" "$rc"
+    unset "running[$done_pid]"
+    [ "$p" = "$first" ] && unset "pid[$first]"
+done
+total=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+printf '%s\t%s\t%s\n' "(all parts)" "$total" "$status" >>"$times/$tier.tsv"
+echo "== $tier: the parts took ${total} s side by side"
+exit $status
