@@ -393,6 +393,8 @@ static int remove_dir(void **state)
     unlink(path);
     snprintf(path, sizeof path, "%s/bench.xml", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/nested.xml", dir);
+    unlink(path);
     return rmdir(dir);
 }
 
