@@ -330,6 +330,31 @@ describe('Your robot written back keeps what its classes give (a Menagerie-style
     }
   });
 
+  it('a one-line file, a class written <default class/>: the class opened and nested in it; a class the files lack: one sentence', () => {
+    const one = '<mujoco><compiler angle="radian"/><default><default class="a"><joint axis="0 1 0" range="-1 2"/></default>'
+      + '<default class="b"/></default><worldbody><body childclass="a"><joint name="j1"/><geom size="0.05" mass="0.1" pos="0.1 0 0"/>'
+      + '<body pos="0.2 0 0"><joint name="j2" class="b" axis="1 0 0"/><geom size="0.05" mass="0.1" pos="0.1 0 0"/></body></body>'
+      + '</worldbody><actuator><position name="p1" joint="j1" kp="3" class="a"/><motor name="m2" joint="j2" gear="1" ctrlrange="-1 1"/>'
+      + '</actuator></mujoco>';
+    const f1 = new Map([['one.xml', new TextEncoder().encode(one)]]);
+    const out = nativeWriteBack(core, { text: JSON.stringify({ model: 'native', actuator: 'xl330', ...N }), source: 'n.json', files: f1,
+      main: 'one.xml', joints: ['j1', 'j2'] });
+    assert.deepEqual(out.classes.map((c) => c.parent), ['a', 'b', 'main']);
+    const orig = mj.MjModel.from_xml_string(one), m = mj.MjModel.from_xml_string(out.text);
+    try {
+      assert.deepEqual([...m.jnt_axis], [...orig.jnt_axis]);
+      assert.deepEqual([...m.jnt_range], [...orig.jnt_range]);
+      assert.deepEqual([...m.actuator_gainprm.slice(0, 1), ...m.actuator_gainprm.slice(10, 11)], [N.kp, N.kp]);
+      assert.deepEqual([...m.actuator_ctrlrange.slice(2, 4)], [-1, 1], 'the motor, now <general>, keeps its ctrlrange');
+    } finally {
+      m.delete();
+      orig.delete();
+    }
+    const lacking = new Map([['x.xml', new TextEncoder().encode('<mujoco><worldbody><body><joint name="j" class="gone"/></body></worldbody></mujoco>')]]);
+    assert.throws(() => nativeWriteBack(core, { text: JSON.stringify({ model: 'native', ...N }), source: 'n.json', files: lacking,
+      main: 'x.xml', joints: ['j'] }), /^Error: The class gone that j takes its values from is not defined in the robot's files/);
+  });
+
   it('a set without a force limit lifts the forcerange its class gave: the actuator pushes past 10 N·m', () => {
     const U = { ...N, forcerange_lo: 0, forcerange_hi: 0 };
     const out = nativeWriteBack(core, { text: JSON.stringify({ model: 'native', actuator: 'xl330', ...U }), source: 'u.json', files,
