@@ -47,11 +47,12 @@ const JOINT_SET = ['frictionloss', 'damping', 'armature', 'solreffriction', 'sol
 /** What the class sets on an actuator, in either MuJoCo's form (<position kp kv>, <general gainprm
  *  biasprm>; forcelimited and forcerange), and dampratio, which would replace its kv. */
 const ACT_SET = ['kp', 'kv', 'dampratio', 'gaintype', 'gainprm', 'biastype', 'biasprm', 'forcelimited', 'forcerange'];
-/** The attributes every MuJoCo actuator kind shares with <general> (MuJoCo's MJCF schema): what an
- *  actuator of another kind keeps when it becomes <general>. */
-const ACT_COMMON = ['name', 'class', 'group', 'nsample', 'interp', 'delay', 'ctrllimited', 'forcelimited', 'actlimited',
-  'ctrlrange', 'forcerange', 'actrange', 'lengthrange', 'gear', 'cranklength', 'user', 'joint', 'jointinparent', 'tendon',
-  'slidersite', 'cranksite', 'site', 'refsite', 'body', 'actdim', 'actearly'];
+/** The attributes every MuJoCo actuator kind shares with <general> (MuJoCo's MJCF schema) but
+ *  those of an activation (the native servo has none): what an actuator of another kind keeps
+ *  when it becomes <general>. */
+const ACT_COMMON = ['name', 'class', 'group', 'nsample', 'interp', 'delay', 'ctrllimited', 'forcelimited',
+  'ctrlrange', 'forcerange', 'lengthrange', 'gear', 'cranklength', 'user', 'joint', 'jointinparent', 'tendon',
+  'slidersite', 'cranksite', 'site', 'refsite', 'body'];
 /** The elements whose childclass is the class of the joints inside them (MuJoCo's reader). */
 const CHILDCLASS = new Set(['body', 'frame', 'replicate']);
 
