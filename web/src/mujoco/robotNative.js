@@ -31,8 +31,9 @@
 //     (kp, kv, dampratio, gaintype, gainprm, biastype, biasprm, forcelimited,
 //     forcerange) and takes the nested class: a <position> stays one
 //     (MuJoCo 3 reads kp and kv from the class), any other kind becomes
-//     <general> (the class's gains and bias) keeping the attributes a
-//     <general> has (its kind's own, a <velocity>'s kv say, go).
+//     <general> (the class's gains and bias) keeping the attributes it
+//     shares with <general> but an activation's (its kind's own, a
+//     <velocity>'s kv say, and an <intvelocity>'s actrange go).
 // MuJoCo reads the result (tests/web/native_robot.test.mjs: the written
 // SO-101 in MuJoCo 3.14, the class on the mapped joints; a Menagerie-style
 // arm whose joints take axis and range from their classes compiles to the
