@@ -126,6 +126,10 @@ int fric_native_mjcf_attrs(const fric_native_params *p, double log_kp, fric_nati
         fric_io_format_double(lo, p->forcerange_lo + 0.0);
         fric_io_format_double(hi, p->forcerange_hi + 0.0);
         snprintf(lim, sizeof lim, " forcelimited=\"true\" forcerange=\"%s %s\"", lo, hi);
+    } else {
+        /* no limit, said: a class this one is nested in (the robot
+         * written back, robotNative.js) gives no forcerange of its own */
+        snprintf(lim, sizeof lim, " forcelimited=\"false\" forcerange=\"0 0\"");
     }
     if (dialect == FRIC_NATIVE_MUJOCO3)
         return snprintf(buf, cap, "position kp=\"%s\" kv=\"%s\"%s", kp, kv, lim);
@@ -244,14 +248,19 @@ int fric_native_class_mjcf(const fric_native_params *p, const char *name, double
     return snprintf(buf, cap,
         "<mujoco model=\"friction-explorer-native-%s\">\n"
         "  <!-- MuJoCo's native joint identified by Friction Explorer (model native,\n"
-        "       written by friction mujoco-model). Include this file (<include file=\"...\"/>)\n"
-        "       and put class=\"%s\" on the hinge and on its actuator:\n"
+        "       written by friction mujoco-model). Put class=\"%s\" on the hinge and on\n"
+        "       its actuator:\n"
         "         <joint name=\"HINGE\" class=\"%s\"/>\n"
         "         <general joint=\"HINGE\" class=\"%s\"/>%s\n"
-        "       the actuator's ctrl is the goal angle [rad]. kp = %s N·m/rad is MuJoCo's\n"
-        "       kp at firmware kp %s (the set states kp %s at firmware kp %s; MuJoCo's\n"
-        "       kp scales with the firmware gain). q_offset = %s rad is the bench's\n"
-        "       calibration, not the joint's. Written for MuJoCo %s. -->\n"
+        "       A hinge or actuator that takes values from a class (its class attribute,\n"
+        "       a body's childclass: a joint axis, a range, an actuator's inheritrange)\n"
+        "       keeps them only if this class is nested in that one: move the <default\n"
+        "       class> below into that class's <default>, after its elements (one copy,\n"
+        "       renamed, per such class). Otherwise include this file (<include\n"
+        "       file=\"...\"/>). The actuator's ctrl is the goal angle [rad]. kp = %s\n"
+        "       N·m/rad is MuJoCo's kp at firmware kp %s (the set states kp %s at\n"
+        "       firmware kp %s; MuJoCo's kp scales with the firmware gain). q_offset =\n"
+        "       %s rad is the bench's calibration, not the joint's. Written for MuJoCo %s. -->\n"
         "  <default>\n"
         "    <default class=\"%s\">\n"
         "      <joint%s/>\n"

@@ -411,12 +411,18 @@ int fric_mujoco_bench_mjcf(const fric_bench_def *d, char *buf, size_t cap);
  *       <general gaintype="fixed" gainprm biastype="affine"
  *                biasprm="0 −kp −kv" forcelimited forcerange/>  (FRIC_NATIVE_MUJOCO222)
  *     </default>
+ * (forcelimited="false" forcerange="0 0" for a set without a force limit)
  * the attributes fric_native_mjcf_attrs's, MuJoCo's kp that of firmware
  * gain log_kp (fric_native_kp_for: kp·log_kp/firmware_kp; p->firmware_kp
  * for the set's own kp). Use class="NAME" on the hinge and on its actuator,
  * <general joint="HINGE" class="NAME"/> (either MuJoCo; in MuJoCo 3 also
  * <position …>; 2.2.2's <position> sets biasprm[2] = 0 itself, so there it
- * must be <general>): its ctrl is the goal angle [rad]. document 1: a whole
+ * must be <general>): its ctrl is the goal angle [rad]. A hinge or
+ * actuator that takes values from a class of its own (class, childclass:
+ * a Menagerie arm's joint axis and range, an actuator's inheritrange) keeps
+ * them only with NAME nested in that class (after its elements): replacing
+ * its class drops them, and MuJoCo says nothing (the page's write-back
+ * nests it, web/src/mujoco/robotNative.js). document 1: a whole
  * <mujoco> file with a comment saying so, to <include>; 0: the <default
  * class> element alone, indented as a child of a top-level <default>.
  * NAME: 1 to FRIC_NATIVE_CLASS_MAX bytes of [A-Za-z0-9_.:-]. As snprintf:

@@ -417,7 +417,10 @@ typedef enum { FRIC_NATIVE_JOINT = 0, FRIC_NATIVE_ACTUATOR = 1 } fric_native_par
  * solreffriction="… …" solimpfriction="… … … … …"` (leading space, no
  * element name); part ACTUATOR the actuator's element name and attributes
  * (`position kp="…" kv="…" forcelimited="true" forcerange="… …"`, or the
- * <general> form) with MuJoCo's kp for firmware gain log_kp
+ * <general> form; a set without a force limit, forcerange 0 0, writes
+ * forcelimited="false" forcerange="0 0", so that a class the element also
+ * takes values from gives it no limit the fit did not find) with MuJoCo's
+ * kp for firmware gain log_kp
  * (fric_native_kp_for), without joint, name or the closing "/>". Numbers
  * by fric_io_format_double (read back as the same double). As snprintf:
  * at most cap bytes with the NUL, returns the length needed, or −1 with the

@@ -9,7 +9,11 @@
  * parameters given (numbers written here, MuJoCo's kp for a firmware gain
  * k computed here by hand as kp·k/firmware_kp): MuJoCo reads them, not the
  * writer's text. The MuJoCo 3 form (<position kv>) is refused by 2.2.2,
- * which is why the 2.2.2 form exists.
+ * which is why the 2.2.2 form exists. The class element nested as the
+ * recipe says in the class a hinge and its actuator take their axis,
+ * range, ctrlrange and a force limit from: the compiled hinge and actuator
+ * keep those, the native numbers win, and a set without a force limit is
+ * not limited by the parent's forcerange.
  * Round trip: for a native set per actuator, each of the 16 xl330 logs and
  * the 4 raw sts3215 logs is replayed by real MuJoCo 2.2.2 on the log's
  * bench MJCF (fric_native_bench_mjcf of an empty set: the body, the
@@ -152,6 +156,70 @@ static void test_class_in_mujoco222(void **state)
     same(q.solreffriction_timeconst, 0.02, "the default timeconst");   /* MuJoCo's own defaults */
     same(q.solimpfriction[0], 0.9, "the default dmin");
     printf("native class: loaded in MuJoCo %s, every compiled number the parameter's\n", mj_versionString());
+}
+
+/* The class element (document 0) nested, as the recipe says, in the class a
+ * hinge and its actuator take their values from (a Menagerie arm's: the
+ * axis, the range, the ctrlrange, a force limit of the arm's own), the
+ * hinge naming no axis: the compiled hinge keeps the parent's axis 0 1 0
+ * and range, the actuator its ctrlrange, and the native numbers win over
+ * the parent's damping and forcerange; a set without a force limit is not
+ * limited (the parent's forcerange ±10 N·m does not reach it). */
+static void nested(const fric_native_params *p, int limited)
+{
+    char cls[2048], text[8192], err[1000] = "", path[128];
+    int n = fric_native_class_mjcf(p, "servo_native", p->firmware_kp, FRIC_NATIVE_MUJOCO222, 0, cls, sizeof cls);
+    if (n < 0 || n >= (int)sizeof cls) fail_msg("the writer refused: %s", fric_status_last().message);
+    n = snprintf(text, sizeof text,
+        "<mujoco>\n"
+        "  <compiler angle=\"radian\"/>\n"
+        "  <option timestep=\"0.005\" integrator=\"Euler\"/>\n"
+        "  <default>\n"
+        "    <default class=\"arm\">\n"
+        "      <joint type=\"hinge\" axis=\"0 1 0\" limited=\"true\" range=\"-1 1.5\" damping=\"2\"/>\n"
+        "      <general ctrllimited=\"true\" ctrlrange=\"-1 1.5\" forcelimited=\"true\" forcerange=\"-10 10\"/>\n"
+        "%s"
+        "    </default>\n"
+        "  </default>\n"
+        "  <worldbody><body name=\"arm\" childclass=\"arm\">\n"
+        "    <joint name=\"hinge\" class=\"servo_native\"/>\n"
+        "    <inertial pos=\"0 0 -0.1\" mass=\"0.5\" diaginertia=\"1e-4 1e-4 1e-4\"/>\n"
+        "  </body></worldbody>\n"
+        "  <actuator><general name=\"servo\" joint=\"hinge\" class=\"servo_native\"/></actuator>\n"
+        "</mujoco>\n", cls);
+    assert_true(n > 0 && n < (int)sizeof text);
+    put("nested.xml", text);
+    snprintf(path, sizeof path, "%s/nested.xml", dir);
+    mjModel *m = mj_loadXML(path, NULL, err, sizeof err);
+    if (!m) fail_msg("MuJoCo %s refused the nested class: %s\n%s", mj_versionString(), err, text);
+    same(m->jnt_axis[0], 0, "jnt_axis x (the parent's)");
+    same(m->jnt_axis[1], 1, "jnt_axis y (the parent's)");
+    same(m->jnt_axis[2], 0, "jnt_axis z (the parent's)");
+    assert_int_equal(m->jnt_limited[0], 1);
+    same(m->jnt_range[0], -1, "jnt_range lo (the parent's)");
+    same(m->jnt_range[1], 1.5, "jnt_range hi (the parent's)");
+    assert_int_equal(m->actuator_ctrllimited[0], 1);
+    same(m->actuator_ctrlrange[0], -1, "actuator_ctrlrange lo (the parent's)");
+    same(m->actuator_ctrlrange[1], 1.5, "actuator_ctrlrange hi (the parent's)");
+    same(m->dof_damping[0], p->damping, "dof_damping (the class's over the parent's 2)");
+    same(m->dof_frictionloss[0], p->frictionloss, "dof_frictionloss");
+    assert_true(fabs(m->actuator_gainprm[0] - p->kp) <= 1e-15 * p->kp);   /* kp·fw/fw */
+    same(m->actuator_biasprm[2], -p->kv, "actuator_biasprm[2] (-kv)");
+    assert_int_equal(m->actuator_forcelimited[0], limited);
+    if (limited) {
+        same(m->actuator_forcerange[0], p->forcerange_lo, "actuator_forcerange[0]");
+        same(m->actuator_forcerange[1], p->forcerange_hi, "actuator_forcerange[1]");
+    }
+    mj_deleteModel(m);
+}
+
+static void test_class_nested_in_mujoco222(void **state)
+{
+    (void)state;
+    fric_native_params p = base();
+    nested(&p, 1);
+    p.forcerange_lo = p.forcerange_hi = 0;   /* no force limit */
+    nested(&p, 0);
 }
 
 static void test_mujoco3_form_refused_by_222(void **state)
@@ -325,12 +393,15 @@ static int remove_dir(void **state)
     unlink(path);
     snprintf(path, sizeof path, "%s/bench.xml", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/nested.xml", dir);
+    unlink(path);
     return rmdir(dir);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = { cmocka_unit_test(test_class_in_mujoco222),
+                                        cmocka_unit_test(test_class_nested_in_mujoco222),
                                         cmocka_unit_test(test_mujoco3_form_refused_by_222),
                                         cmocka_unit_test(test_round_trip),
                                         cmocka_unit_test(test_fitted_round_trip) };

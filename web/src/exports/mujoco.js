@@ -235,7 +235,9 @@ export function mujocoSnippet(o, servo) {
   const comment = (text) => `  <!-- ${text.replace(/--/g, '- -')} -->`;
   return [
     `<mujoco model="friction-explorer-${name}">`,
-    comment(`Friction Explorer: ${o.actuator}, model ${o.model}. Use class="${name}" on the joint and on the actuator (add joint="…").`),
+    comment(`Friction Explorer: ${o.actuator}, model ${o.model}. Use class="${name}" on the joint and on the actuator (add joint="…"). `
+      + `A joint or actuator that takes values from a class (its class, a body's childclass: an axis, a range, an inheritrange) keeps them `
+      + `only if this class is nested in that one: move the default class ${name} below into that class's default, after its elements.`),
     comment(`Used: ${friction}.`),
     comment(lost.length
       ? `MuJoCo cannot express (left out, so the simulated friction is lower than ${o.model}'s budget): ${lost.join('; ')}. Only M1 is exact.`

@@ -13,27 +13,49 @@
 //   - the <include>d files are inlined where they stand (an include is
 //     that: the included <mujoco>'s children in its place), so one file
 //     results, beside the robot's meshes as before;
-//   - the classes (the core's text, core.mujoco.nativeClass with document
-//     false: fric_native_class_mjcf) go into a <default> right after the
-//     <mujoco> tag;
-//   - each mapped joint's <joint> loses frictionloss, damping, armature,
-//     solreffriction, solimpfriction and class, and takes class="NAME";
-//   - each actuator on a mapped joint (joint="…") keeps its name, joint,
-//     gear, ctrlrange, ctrllimited and group (and a <position>'s
-//     inheritrange), loses every other attribute and takes the class: a
-//     <position> stays one (MuJoCo 3 reads kp and kv from the class), any
-//     other kind becomes <general> (the class's gains and bias).
+//   - each mapped joint and actuator keeps its own class: the native class
+//     (the core's text, core.mujoco.nativeClass with document false:
+//     fric_native_class_mjcf) is written as a <default> nested in the
+//     class the element takes its defaults from (its class attribute, else
+//     the nearest <body>/<frame>/<replicate> childclass for a joint, else
+//     MuJoCo's top class "main"), after that class's own elements, so that
+//     MuJoCo gives the element everything its class gave (a WidowX's joint
+//     axis, a range, an actuator's inheritrange or ctrlrange) and the native
+//     attributes over them; one nested class per such parent class (named
+//     NAME alone when all share one, NAME.PARENT otherwise), a class nested
+//     in "main" in a <default> after the file's last top-level one;
+//   - each mapped joint's <joint> loses only what the class sets
+//     (frictionloss, damping, armature, solreffriction, solimpfriction) and
+//     takes the nested class; every other attribute stays;
+//   - each actuator on a mapped joint (joint="…") loses what the class sets
+//     (kp, kv, dampratio, gaintype, gainprm, biastype, biasprm, forcelimited,
+//     forcerange) and takes the nested class: a <position> stays one
+//     (MuJoCo 3 reads kp and kv from the class), any other kind becomes
+//     <general> (the class's gains and bias) keeping the attributes it
+//     shares with <general> but an activation's (its kind's own, a
+//     <velocity>'s kv say, and an <intvelocity>'s actrange go).
 // MuJoCo reads the result (tests/web/native_robot.test.mjs: the written
-// SO-101 in MuJoCo 3.14, the class on the mapped joints).
+// SO-101 in MuJoCo 3.14, the class on the mapped joints; a Menagerie-style
+// arm whose joints take axis and range from their classes compiles to the
+// original's model in every field but the fitted ones).
 import { xmlTags } from './robotFiles.js';
 import { t } from '../i18n/index.js';
 
 /** The actuator elements of MJCF (a mapped joint's is rewritten). */
 const ACTUATORS = new Set(['general', 'position', 'motor', 'velocity', 'intvelocity', 'damper', 'cylinder', 'muscle', 'adhesion']);
-/** What the class sets on a joint: the file's own values would override it. */
-const JOINT_DROP = ['frictionloss', 'damping', 'armature', 'solreffriction', 'solimpfriction', 'class'];
-/** What an actuator keeps: its identity, transmission and control range. */
-const ACT_KEEP = ['name', 'joint', 'gear', 'ctrlrange', 'ctrllimited', 'group'];
+/** What the class sets on a joint (fric_native_mjcf_attrs): the element's own values would override it. */
+const JOINT_SET = ['frictionloss', 'damping', 'armature', 'solreffriction', 'solimpfriction'];
+/** What the class sets on an actuator, in either MuJoCo's form (<position kp kv>, <general gainprm
+ *  biasprm>; forcelimited and forcerange), and dampratio, which would replace its kv. */
+const ACT_SET = ['kp', 'kv', 'dampratio', 'gaintype', 'gainprm', 'biastype', 'biasprm', 'forcelimited', 'forcerange'];
+/** The attributes every MuJoCo actuator kind shares with <general> (MuJoCo's MJCF schema) but
+ *  those of an activation (the native servo has none): what an actuator of another kind keeps
+ *  when it becomes <general>. */
+const ACT_COMMON = ['name', 'class', 'group', 'nsample', 'interp', 'delay', 'ctrllimited', 'forcelimited',
+  'ctrlrange', 'forcerange', 'lengthrange', 'gear', 'cranklength', 'user', 'joint', 'jointinparent', 'tendon',
+  'slidersite', 'cranksite', 'site', 'refsite', 'body'];
+/** The elements whose childclass is the class of the joints inside them (MuJoCo's reader). */
+const CHILDCLASS = new Set(['body', 'frame', 'replicate']);
 
 const escape = (v) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const tagText = (name, attrs, selfClosing) => `<${name}${[...attrs].map(([k, v]) => ` ${k}="${escape(v)}"`).join('')}${selfClosing ? '/>' : '>'}`;
@@ -79,44 +101,132 @@ function flatten(files, path, dir, chain = []) {
   return applyEdits(text, edits);
 }
 
+/** The blanks that start the line of index at, or null when other text precedes at on it. */
+function indentAt(text, at) {
+  const lead = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  return /^[ \t]*$/.test(lead) ? lead : null;
+}
+
+/** A class name MuJoCo and the core's writer take ([A-Za-z0-9_.:-], 1 to 64), none of taken. */
+function freeName(want, taken) {
+  const base = want.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
+  let name = base;
+  for (let k = 2; taken.has(name); k++) name = `${base.slice(0, 64 - String(k).length - 1)}_${k}`;
+  taken.add(name);
+  return name;
+}
+
 /**
  * The robot of `files` (Map of relative path → Uint8Array) with main file
  * `main` as one MJCF text whose joints of `joints` (Map joint name → class
- * name) carry the classes of `classes` (Map class name → the <default
- * class> element's text, core.mujoco.nativeClass(…, { document: false })).
- * Returns { text, joints: the joints written, actuators: the actuators
- * rewritten, missing: the mapped joints the files do not name }. Throws one
- * sentence for a file that is not there or not MJCF.
+ * name) and their actuators carry the classes of `classes` (Map class name
+ * → name => the <default class="name"> element's text,
+ * core.mujoco.nativeClass(…, { name, document: false })), each nested in
+ * the class the element had (the head of this file). Returns { text,
+ * joints: the joints written, actuators: the actuators rewritten, missing:
+ * the mapped joints the files do not name, classes: [{ name, parent }] the
+ * classes written and the class each is nested in }. Throws one sentence
+ * for a file that is not there or not MJCF, or a class the files do not
+ * define.
  */
 export function nativeRobotMjcf({ files, main, joints, classes }) {
   const dir = main.includes('/') ? main.slice(0, main.lastIndexOf('/')) : '';
   const text = flatten(files, main, dir);
-  const edits = [], written = [], actuators = [];
-  let root = null;
-  for (const tag of xmlTags(text)) {
+  const defs = new Map();   // class → { tag, close: the index of its </default> (null: <default/>) }
+  let lastTop = null;       // the last top-level <default>
+  const open = [], scope = [], found = [];
+  let root = null, world = 0, acts = 0;
+  for (const tag of xmlTags(text, { ends: true })) {
     if (!root) {
-      if (tag.name !== 'mujoco') throw new Error(`${main}: its root element is not <mujoco>`);
+      if (tag.end || tag.name !== 'mujoco') throw new Error(`${main}: its root element is not <mujoco>`);
       root = tag;
       continue;
     }
-    const end = () => tagEnd(text, tag.at);
-    if (tag.name === 'joint' && joints.has(tag.attrs.get('name'))) {
-      const attrs = new Map([...tag.attrs].filter(([k]) => !JOINT_DROP.includes(k)));
-      attrs.set('class', joints.get(tag.attrs.get('name')));
-      edits.push([tag.at, end(), tagText('joint', attrs, tag.selfClosing)]);
-      written.push(tag.attrs.get('name'));
-    } else if (ACTUATORS.has(tag.name) && joints.has(tag.attrs.get('joint'))) {
-      const keep = tag.name === 'position' ? [...ACT_KEEP, 'inheritrange'] : ACT_KEEP;
-      const attrs = new Map([...tag.attrs].filter(([k]) => keep.includes(k)));
-      attrs.set('class', joints.get(tag.attrs.get('joint')));
-      edits.push([tag.at, end(), tagText(tag.name === 'position' ? 'position' : 'general', attrs, tag.selfClosing)]);
-      actuators.push(tag.attrs.get('name') ?? tag.attrs.get('joint'));
+    const n = tag.name;
+    if (tag.end) {
+      if (n === 'default') { const d = open.pop(); if (d) d.close = tag.at; }
+      else if (CHILDCLASS.has(n)) scope.pop();
+      else if (n === 'worldbody') world = 0;
+      else if (n === 'actuator') acts = 0;
+      continue;
+    }
+    if (n === 'default') {
+      const d = { tag, close: null };
+      if (!open.length) lastTop = d;
+      defs.set(open.length ? tag.attrs.get('class') : 'main', d);
+      if (!tag.selfClosing) open.push(d);
+    } else if (open.length) continue;   // a class's own elements
+    else if (n === 'worldbody' && !tag.selfClosing) world = 1;
+    else if (n === 'actuator' && !tag.selfClosing) acts = 1;
+    else if (world && CHILDCLASS.has(n) && !tag.selfClosing) scope.push(tag.attrs.get('childclass') ?? scope.at(-1) ?? 'main');
+    else if (world && n === 'joint' && joints.has(tag.attrs.get('name'))) {
+      const name = tag.attrs.get('name');
+      found.push({ tag, joint: name, parent: tag.attrs.get('class') ?? scope.at(-1) ?? 'main', cls: joints.get(name) });
+    } else if (acts && ACTUATORS.has(n) && joints.has(tag.attrs.get('joint'))) {
+      const joint = tag.attrs.get('joint');
+      found.push({ tag, actuator: tag.attrs.get('name') ?? joint, parent: tag.attrs.get('class') ?? 'main', cls: joints.get(joint) });
     }
   }
   if (!root) throw new Error(`${main}: no <mujoco> element`);
-  const block = `\n  <!-- MuJoCo's native joint identified by Friction Explorer (model native):\n       the class on ${[...joints.keys()].join(', ').replace(/--/g, '- -')} and their actuators. -->\n  <default>\n${[...classes.values()].join('')}  </default>`;
-  edits.push([tagEnd(text, root.at), tagEnd(text, root.at), block]);
-  return { text: applyEdits(text, edits), joints: written, actuators, missing: [...joints.keys()].filter((j) => !written.includes(j)) };
+  // the nested classes: one per native class and parent class
+  const taken = new Set([...defs.keys(), 'main']), nested = new Map(), written = [];
+  const parents = (cls) => new Set(found.filter((f) => f.cls === cls).map((f) => f.parent));
+  for (const f of found) {
+    const key = `${f.cls}\n${f.parent}`;
+    if (!nested.has(key)) {
+      if (f.parent !== 'main' && !defs.has(f.parent)) {
+        throw new Error(t('robot.native.noClass', { cls: f.parent, element: f.joint ?? f.actuator }));
+      }
+      nested.set(key, { name: freeName(parents(f.cls).size > 1 ? `${f.cls}.${f.parent}` : f.cls, taken), cls: f.cls,
+        parent: f.parent, on: [] });
+    }
+    f.name = nested.get(key).name;
+    const c = nested.get(key);
+    if (f.joint) c.on.push(f.joint);
+    else if (!c.on.includes(f.tag.attrs.get('joint'))) c.on.push(`the actuator ${f.actuator}`);
+  }
+  const edits = [];
+  for (const f of found) {
+    const tag = f.tag, end = tagEnd(text, tag.at);
+    if (f.joint) {
+      const attrs = new Map([...tag.attrs].filter(([k]) => !JOINT_SET.includes(k)));
+      attrs.set('class', f.name);
+      edits.push([tag.at, end, tagText('joint', attrs, tag.selfClosing)]);
+      written.push(f.joint);
+    } else {
+      const kind = tag.name === 'position' ? 'position' : 'general';
+      const attrs = new Map([...tag.attrs].filter(([k]) => !ACT_SET.includes(k) && (tag.name === kind || ACT_COMMON.includes(k))));
+      attrs.set('class', f.name);
+      edits.push([tag.at, end, tagText(kind, attrs, tag.selfClosing)]);
+    }
+  }
+  // each parent's nested classes, after the parent's own elements (MuJoCo
+  // copies a parent class into its child when the child is read)
+  const byParent = new Map();
+  for (const c of nested.values()) byParent.set(c.parent, [...(byParent.get(c.parent) ?? []), c]);
+  const safe = (v) => v.replace(/--/g, '- -');   // no "--" in an XML comment
+  for (const [parent, list] of byParent) {
+    const d = parent === 'main' ? null : defs.get(parent);
+    const base = d ? indentAt(text, d.tag.at) ?? '' : '  ', inner = `${base}  `;
+    const on = list.flatMap((c) => c.on);
+    const block = `${inner}<!-- MuJoCo's native joint identified by Friction Explorer (model native)${on.length ? ` on ${safe(on.join(', '))}` : ''}${
+      d ? `, nested in ${safe(parent)}: they keep what it gives them` : ''} -->\n${
+      list.map((c) => classes.get(c.cls)(c.name).replace(/^ {4}/gm, inner)).join('')}`;
+    if (!d) {   // in "main": a <default> after the file's last top-level one (main complete), or after <mujoco>
+      const at = lastTop ? tagEnd(text, lastTop.close ?? lastTop.tag.at) : tagEnd(text, root.at);
+      edits.push([at, at, `\n${base}<default>\n${block}${base}</default>`]);
+    } else if (d.close === null) {   // <default class="P"/>: opened
+      const end = tagEnd(text, d.tag.at);
+      edits.push([d.tag.at, end, `${text.slice(d.tag.at, end).replace(/\s*\/>$/, '>')}\n${block}${base}</default>`]);
+    } else {   // before </default>
+      const lead = indentAt(text, d.close);
+      if (lead !== null) edits.push([d.close - lead.length, d.close - lead.length, block]);
+      else edits.push([d.close, d.close, `\n${block}${base}`]);
+    }
+  }
+  return { text: applyEdits(text, edits), joints: written, actuators: found.filter((f) => !f.joint).map((f) => f.actuator),
+    missing: [...joints.keys()].filter((j) => !written.includes(j)),
+    classes: [...nested.values()].map(({ name, parent }) => ({ name, parent })) };
 }
 
 /** The keys of a native params file that are not parameters: read and left. */
@@ -154,21 +264,24 @@ export function gearedActuators(text, joints) {
 
 /**
  * A native params file's text (source: its name for the sentences) as its
- * class, written into the robot (files, main) on `joints`: { text, cls,
- * joints, missing, geared } (robotNative.js nativeRobotMjcf; geared: the
+ * class, written into the robot (files, main) on `joints`: { text, cls
+ * (the class's name), classes (the nested classes written, [{ name,
+ * parent }]), joints, missing, geared } (nativeRobotMjcf; geared: the
  * mapped joints' actuators with gear ≠ 1, gearedActuators). Throws one
  * sentence: not JSON, not a native file, a key or value the core refuses.
  */
 export function nativeWriteBack(core, { text, source, files, main, joints }) {
   const { params, actuator } = nativeFile(text, source);
   const cls = `${actuator ?? 'servo'}_native`.replace(/[^A-Za-z0-9_.:-]/g, '_').slice(0, 64);
-  let el;
-  try {
-    el = core.mujoco.nativeClass(params, { name: cls, document: false });
-  } catch (e) {
-    throw new Error(`${source}: ${e.message}`, { cause: e });
-  }
+  const el = (name) => {
+    try {
+      return core.mujoco.nativeClass(params, { name, document: false });
+    } catch (e) {
+      throw new Error(`${source}: ${e.message}`, { cause: e });
+    }
+  };
+  el(cls);   // the file's values checked before the robot is read
   const out = nativeRobotMjcf({ files, main, joints: new Map(joints.map((j) => [j, cls])), classes: new Map([[cls, el]]) });
   // the gear as the person's file gave it (the write-back keeps an actuator's gear)
-  return { text: out.text, cls, joints: out.joints, missing: out.missing, geared: gearedActuators(out.text, out.joints) };
+  return { text: out.text, cls, classes: out.classes, joints: out.joints, missing: out.missing, geared: gearedActuators(out.text, out.joints) };
 }

@@ -85,7 +85,8 @@ export function robotExports({ pair, main, adopted, readopt, say, core = null, f
       const out = nativeWriteBack(core, { text, source, files: files(), main: main(), joints: pair().rows.map((r) => r.name) });
       const name = `${fileBase()}-native.xml`;
       download(name, URL.createObjectURL(new Blob([out.text], { type: 'application/xml' })));
-      nativeNote.textContent = [t('robot.native.done', { file: name, cls: out.cls, joints: out.joints.join(', ') }),
+      nativeNote.textContent = [t('robot.native.done', { file: name, cls: out.classes.map((c) => c.name).join(', '), joints: out.joints.join(', '),
+        parents: [...new Set(out.classes.map((c) => c.parent))].join(', ') }),
         ...(out.missing.length ? [t('robot.native.missing', { joints: out.missing.join(', ') })] : []),
         ...(out.geared.length ? [t('robot.native.gear', { list: out.geared.map((a) => `${a.name} (gear ${a.gear})`).join(', ') })] : [])].join(' ');
       nativeNote.dataset.geared = out.geared.map((a) => a.name).join(',');
