@@ -64,6 +64,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fit_logs.h"
 #include "fmt.h"
 #include "sensitivity.h"
 #include "servo_params.h"
@@ -386,15 +387,7 @@ static int parse_opts(int argc, char **argv, fit_opts *o)
 
 /* ---------------------------------------------------------------- logs */
 
-typedef struct {
-    const char *path;
-    char *real;              /* realpath, NULL when unavailable */
-    int valid;               /* 1: validation log               */
-    int dropped;             /* a training copy of a validation log */
-    fric_io_log log;
-} fit_log;
-
-static int read_log(fit_log *L, const char *path, int valid)
+int cli_fit_log_read(cli_fit_log *L, const char *path, int valid)
 {
     L->path = path;
     L->valid = valid;
@@ -406,10 +399,17 @@ static int read_log(fit_log *L, const char *path, int valid)
     return cli_log_header_check(path, &L->log);
 }
 
+void cli_fit_log_destroy(cli_fit_log *L)
+{
+    fric_io_log_destroy(&L->log);
+    free(L->real);
+    L->real = NULL;
+}
+
 /* --exclude-trajectory (see the top): the logs of an excluded trajectory
  * are freed and taken out of logs[0..*n) (their paths into excluded[],
  * their count *n_excluded, for the listing). */
-static int exclude_logs(const fit_opts *o, fit_log *logs, int *n, const char **excluded,
+static int exclude_logs(const fit_opts *o, cli_fit_log *logs, int *n, const char **excluded,
                         int *n_excluded)
 {
     *n_excluded = 0;
@@ -446,8 +446,7 @@ static int exclude_logs(const fit_opts *o, fit_log *logs, int *n, const char **e
     for (int i = 0; i < *n; i++) {
         if (logs[i].valid < 0) {
             excluded[(*n_excluded)++] = logs[i].path;
-            fric_io_log_destroy(&logs[i].log);
-            free(logs[i].real);
+            cli_fit_log_destroy(&logs[i]);
             continue;
         }
         logs[kept++] = logs[i];
@@ -457,7 +456,7 @@ static int exclude_logs(const fit_opts *o, fit_log *logs, int *n, const char **e
 }
 
 /* The actuator: --actuator, else the headers' "motor" (see the top). */
-static int pick_actuator(const fit_opts *o, const fit_log *logs, int n, const char **act)
+static int pick_actuator(const fit_opts *o, const cli_fit_log *logs, int n, const char **act)
 {
     char list[256];
     known_actuators(list, sizeof list);
@@ -500,7 +499,7 @@ static int pick_actuator(const fit_opts *o, const fit_log *logs, int n, const ch
 }
 
 /* Marks the split (see the top); counts training and validation logs. */
-static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int *n_valid)
+static int split_logs(const fit_opts *o, cli_fit_log *logs, int n, int *n_train, int *n_valid)
 {
     if (o->have_kp || o->alternate) {
         const fric_io_log **lp = malloc((size_t)n * sizeof *lp);
@@ -536,12 +535,16 @@ static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int
             return cli_fail(CLI_USAGE, "fit: --validation-kp %s: every log has that kp; nothing "
                             "is left to train on.", fmt_double(kb, o->kp));
     }
-    *n_train = *n_valid = 0;
+    *n_valid = 0;
+    for (int i = 0; i < n; i++) *n_valid += logs[i].valid != 0;
+    return cli_fit_logs_drop(logs, n, n_train);
+}
+
+int cli_fit_logs_drop(cli_fit_log *logs, int n, int *n_train)
+{
+    *n_train = 0;
     for (int i = 0; i < n; i++) {
-        if (logs[i].valid) {
-            ++*n_valid;
-            continue;
-        }
+        if (logs[i].valid) continue;
         for (int j = 0; j < n; j++)
             if (logs[j].valid && (logs[i].real && logs[j].real
                                       ? strcmp(logs[i].real, logs[j].real) == 0
@@ -555,7 +558,7 @@ static int split_logs(const fit_opts *o, fit_log *logs, int n, int *n_train, int
     return CLI_OK;
 }
 
-static int build_batch(const fit_log *logs, int n, int valid, fric_fit_batch *b)
+int cli_fit_logs_batch(const cli_fit_log *logs, int n, int valid, fric_fit_batch *b)
 {
     const fric_io_log **lp = malloc((size_t)(n ? n : 1) * sizeof *lp);
     if (!lp) return cli_fail(CLI_RUNTIME, "fit: out of memory.");
@@ -761,7 +764,7 @@ static void cell_mae(char *buf, size_t size, double v)
 /* The logs as the core's caution functions take them: the logs kept (a
  * dropped training copy left out) and their validation marks. Returns how
  * many. */
-static size_t core_logs(const fit_log *logs, int n, const fric_io_log **lp, unsigned char *v)
+static size_t core_logs(const cli_fit_log *logs, int n, const fric_io_log **lp, unsigned char *v)
 {
     size_t m = 0;
     for (int i = 0; i < n && m < FRIC_FIT_MAX_LOGS; i++) {
@@ -775,7 +778,7 @@ static size_t core_logs(const fit_log *logs, int n, const fric_io_log **lp, unsi
 /* Under the table: the caution of each fit (fric_fit_caution: too few
  * training logs, validation much worse than training), a line each, the
  * same text not repeated for the next model. */
-static void print_cautions(const fit_model *ms, int n_models, const fit_log *logs, int n)
+static void print_cautions(const fit_model *ms, int n_models, const cli_fit_log *logs, int n)
 {
     const fric_io_log *lp[FRIC_FIT_MAX_LOGS];
     unsigned char v[FRIC_FIT_MAX_LOGS];
@@ -794,7 +797,7 @@ static void print_cautions(const fit_model *ms, int n_models, const fit_log *log
  * replays by the fit's own loss, with its integrator and treatment): what
  * `friction replay` of its params file gives, and under the mujoco
  * integrator `friction mujoco`. */
-static void print_per_log(const fit_model *ms, int n_models, const fit_log *logs, int n,
+static void print_per_log(const fit_model *ms, int n_models, const cli_fit_log *logs, int n,
                           const fric_fit_batch *train, const fric_fit_batch *valid,
                           fric_bench_lane *lanes)
 {
@@ -820,7 +823,7 @@ static void print_per_log(const fit_model *ms, int n_models, const fit_log *logs
 /* On stderr, before the fits: the core's warning when every training log
  * comes from one rig setup (fric_fit_rig_caution), once (its text names
  * the first model with load terms). */
-static void rig_warning(const fit_model *ms, int n_models, const fit_log *logs, int n)
+static void rig_warning(const fit_model *ms, int n_models, const cli_fit_log *logs, int n)
 {
     const fric_io_log *lp[FRIC_FIT_MAX_LOGS];
     unsigned char v[FRIC_FIT_MAX_LOGS];
@@ -1004,7 +1007,7 @@ int cli_fit(int argc, char **argv)
     o.exclude = malloc(na * sizeof *o.exclude);
     const char **excluded = NULL;
     int n_excluded = 0;
-    fit_log *logs = NULL;
+    cli_fit_log *logs = NULL;
     int n = 0, rc = CLI_OK;
     fit_model ms[6];
     int n_models = 0;
@@ -1026,7 +1029,7 @@ int cli_fit(int argc, char **argv)
         goto end;
     }
     for (int i = 0; i < o.n_logs + o.n_validate && !rc; i++, n++)
-        rc = read_log(&logs[i], i < o.n_logs ? o.logs[i] : o.validate[i - o.n_logs],
+        rc = cli_fit_log_read(&logs[i], i < o.n_logs ? o.logs[i] : o.validate[i - o.n_logs],
                       i >= o.n_logs);
     if (rc) goto end;
     rc = exclude_logs(&o, logs, &n, excluded, &n_excluded);
@@ -1056,8 +1059,8 @@ int cli_fit(int argc, char **argv)
     rc = out_paths(&o, ms, n_models);
     if (rc) goto end;
 
-    rc = build_batch(logs, n, 0, &train);
-    if (!rc && has_valid) rc = build_batch(logs, n, 1, &valid);
+    rc = cli_fit_logs_batch(logs, n, 0, &train);
+    if (!rc && has_valid) rc = cli_fit_logs_batch(logs, n, 1, &valid);
     if (rc) goto end;
     lanes = calloc(train.logs > valid.logs ? train.logs : valid.logs, sizeof *lanes);
     if (!lanes) {
@@ -1208,8 +1211,7 @@ int cli_fit(int argc, char **argv)
 
 end:
     for (int i = 0; i < n; i++) {
-        fric_io_log_destroy(&logs[i].log);
-        free(logs[i].real);
+        cli_fit_log_destroy(&logs[i]);
     }
     fric_fit_batch_destroy(&train);
     fric_fit_batch_destroy(&valid);

@@ -8,11 +8,14 @@
  * parameters with it, 4000 stopped short)
  *
  * The fitted keys (frictionloss, damping, armature, kp, kv, forcerange
- * ±forcerange_hi) in their box (fric_native_fit_space_default); kp is
+ * ±forcerange_hi, and the bench's q_offset in the M-models' box of the
+ * actuator) in their box (fric_native_fit_space_default); kp is
  * stated at the actuator's default firmware gain (firmware_kp: xl330 400,
  * sts3215 32), a log of another firmware gain runs kp·k/firmware_kp;
- * MuJoCo's default solreffriction/solimpfriction and the actuator's
- * q_offset are held. OUT is a native params file (fit metadata included);
+ * MuJoCo's default solreffriction/solimpfriction are held. A --validate
+ * log also given among the training logs is taken out of training, as for
+ * M1..M6 (cli_fit_logs_drop, the same code) and listed as "dropped". OUT
+ * is a native params file (fit metadata included);
  * --sensitivity writes bam's <OUT>_sensitivity.json beside it
  * (fric_io_sensitivity_write, model "native"). Prints one line per log
  * (train / validation MAE) and the means. Bad input: exit 2, one line on
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fit_logs.h"
 #include "fmt.h"
 #include "sensitivity.h"
 #include "servo_params.h"
@@ -33,19 +37,10 @@
 #include "fric_io.h"
 #include "fric_native.h"
 
-typedef struct {
-    const char *path;
-    fric_io_log log;
-    int valid;
-} nfit_log;
-
-static int read_logs(nfit_log *L, int n, const char **actuator, const char *asked)
+static int read_logs(cli_fit_log *L, int n, const char **actuator, const char *asked)
 {
     for (int i = 0; i < n; i++) {
-        fric_io_error err;
-        if (fric_io_log_read(L[i].path, &L[i].log, &err))
-            return cli_fail(err.code == FRIC_IO_MEMORY ? CLI_RUNTIME : CLI_USAGE, "%s", err.message);
-        int rc = cli_log_header_check(L[i].path, &L[i].log);
+        int rc = cli_fit_log_read(&L[i], L[i].path, L[i].valid);
         if (rc) return rc;
         const char *m = L[i].log.motor[0] ? fric_bench_actuator_resolve(L[i].log.motor) : NULL;
         if (asked && m && strcmp(m, asked))
@@ -59,27 +54,13 @@ static int read_logs(nfit_log *L, int n, const char **actuator, const char *aske
     return CLI_OK;
 }
 
-/* The batch of the logs with valid == want. */
-static int batch_of(nfit_log *L, int n, int want, fric_fit_batch *b)
-{
-    const fric_io_log **ptr = malloc((size_t)n * sizeof *ptr);
-    if (!ptr) return cli_fail(CLI_RUNTIME, "fit: out of memory.");
-    size_t k = 0;
-    for (int i = 0; i < n; i++)
-        if (L[i].valid == want) ptr[k++] = &L[i].log;
-    const char *why = NULL;
-    int rc = fric_fit_batch_create(ptr, k, b, &why) ? cli_fail(CLI_USAGE, "fit: %s", why) : CLI_OK;
-    free(ptr);
-    return rc;
-}
-
 int cli_fit_native(int argc, char **argv)
 {
     const char *asked = NULL, *out = NULL, *tol_s = NULL;
     long budget = 12000;   /* the recovery test's: 4000 stops short of the minimum */
     unsigned long long seed = 1;
     int sens = 0, in_validate = 0, n = 0;
-    nfit_log *L = calloc((size_t)argc + 1, sizeof *L);
+    cli_fit_log *L = calloc((size_t)argc + 1, sizeof *L);
     if (!L) return cli_fail(CLI_RUNTIME, "fit: out of memory.");
     int rc = CLI_OK;
     for (int a = 1; a < argc && !rc; a++) {
@@ -119,16 +100,19 @@ int cli_fit_native(int argc, char **argv)
     const char *act = asked;
     if (!rc) rc = read_logs(L, n, &act, asked);
     if (!rc && !act) rc = cli_fail(CLI_USAGE, "fit: no log names its actuator; give --actuator A.");
+    if (!rc) rc = cli_fit_logs_drop(L, n, &n_train);
     if (!rc) rc = cli_output_path("fit", "--out", out);
     fric_fit_batch train = { 0 }, valid = { 0 };
-    if (!rc) rc = batch_of(L, n, 0, &train);
-    if (!rc && n > n_train) rc = batch_of(L, n, 1, &valid);
+    int has_valid = 0;
+    for (int i = 0; i < n; i++) has_valid |= L[i].valid;
+    if (!rc) rc = cli_fit_logs_batch(L, n, 0, &train);
+    if (!rc && has_valid) rc = cli_fit_logs_batch(L, n, 1, &valid);
     fric_native_params start, best;
     fric_native_fit_space box;
     double loss = 0;
     long evals = 0;
     if (!rc) {
-        fric_native_fit_space_default(&box);
+        fric_native_fit_space_default(act, &box);
         fric_native_fit_start(fric_bench_actuator_find(act), &box, &start);
         const char *why = NULL;
         fprintf(stderr, "fit: native (MuJoCo's joint), %s, %d training log%s, budget %ld\n", act, n_train,
@@ -143,13 +127,14 @@ int cli_fit_native(int argc, char **argv)
         if (!mae) rc = cli_fail(CLI_RUNTIME, "fit: out of memory.");
         for (int pass = 0; !rc && pass < 2; pass++) {
             const fric_fit_batch *b = pass ? &valid : &train;
-            if (pass && n == n_train) break;
+            if (pass && !has_valid) break;
             double m = fric_native_loss(&b->b, &best, mae);
             if (pass) hold = m;
             size_t k = 0;
             for (int i = 0; i < n; i++)
-                if (L[i].valid == pass) printf("%s %s: mae %s rad\n", pass ? "validation" : "train", L[i].path,
-                                               fmt_double(b1, mae[k++]));
+                if (!pass && L[i].dropped) printf("dropped %s: also a --validate log, not trained on\n", L[i].path);
+                else if (L[i].valid == pass) printf("%s %s: mae %s rad\n", pass ? "validation" : "train", L[i].path,
+                                                    fmt_double(b1, mae[k++]));
             printf("%s mean: mae %s rad over %zu log%s\n", pass ? "validation" : "train", fmt_double(b1, m), b->logs,
                    b->logs == 1 ? "" : "s");
         }
@@ -197,7 +182,7 @@ int cli_fit_native(int argc, char **argv)
     }
     fric_fit_batch_destroy(&train);
     fric_fit_batch_destroy(&valid);
-    for (int i = 0; i < n; i++) fric_io_log_destroy(&L[i].log);
+    for (int i = 0; i < n; i++) cli_fit_log_destroy(&L[i]);
     free(L);
     if (rc) return rc;
     return cli_finish_output(stdout, "to stdout");

@@ -197,7 +197,8 @@ function renderDoc(t) {
                             `${c.models[c.best_m].valid_mae.toFixed(5)}, ` +
                             `${(100 * c.native_minus_best_valid / c.models[c.best_m].valid_mae).toFixed(0)} %)`)
            .join(' and ') + '. ' +
-         'Against M1, whose friction is the same two terms (a constant level and a viscous one), native ' +
+         'Against M1, whose friction is the same two terms (a constant level and a viscous one) and which ' +
+         'fits the bench\'s `q_offset` in the same box, native ' +
          'differs by its actuator (MuJoCo\'s position servo with a force clamp instead of the servo\'s ' +
          'voltage control, back-EMF and firmware) and by MuJoCo\'s soft friction constraint and Euler step: ' +
          t.cases.map((c) => `${signed(c.models.native.valid_mae - c.models.m1.valid_mae)} rad of validation MAE ` +

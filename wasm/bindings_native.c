@@ -129,27 +129,28 @@ FXB_EXPORT int fxb_native_losses(const fric_fit_batch *h, const double *P, int c
 }
 
 /* The native fit's arguments at the wall: a batch h, start[16] into *s,
- * budget >= 10; *box the default box. 0, or 1 with the message. */
-static int native_fit_args(const fric_fit_batch *h, const double *start, int budget, fric_native_params *s,
-                           fric_native_fit_space *box)
+ * budget >= 10; *box the default box of actuator act (NULL: none; its
+ * q_offset box). 0, or 1 with the message. */
+static int native_fit_args(const fric_fit_batch *h, const double *start, int budget, const char *act,
+                           fric_native_params *s, fric_native_fit_space *box)
 {
     if (!h) { refuse(FRIC_E_NULL, "fxb.native_no_batch", "native: no fit batch.", FXB_END); return 1; }
     if (native_of(start, FRIC_NATIVE_N_KEYS, s)) return 1;
     if (budget < 10) { refuse(FRIC_E_PARAM_RANGE, "fxb.native_budget", "native: budget must be >= 10 evaluations.", FXB_END); return 1; }
-    fric_native_fit_space_default(box);
+    fric_native_fit_space_default(act, box);
     return 0;
 }
 
-/* The native fit (fric_native_fit, the default box) on the batch h from
- * start[16], budget evaluations, seed: best[16] and res[2] = loss [rad],
- * evaluations. 0, or 1 with the message. */
-FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int budget, double seed, double *best,
-                              double *res)
+/* The native fit (fric_native_fit, the default box of actuator act, NULL:
+ * none) on the batch h from start[16], budget evaluations, seed: best[16]
+ * and res[2] = loss [rad], evaluations. 0, or 1 with the message. */
+FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int budget, double seed, const char *act,
+                              double *best, double *res)
 {
     fric_native_params s, b;
     const char *why = "";
     fric_native_fit_space box;
-    if (native_fit_args(h, start, budget, &s, &box)) return 1;
+    if (native_fit_args(h, start, budget, act, &s, &box)) return 1;
     double loss = 0;
     long evals = 0;
     if (from_core(fric_native_fit(&h->b, &s, &box, budget, (uint64_t)seed, &b, &loss, &evals, &why), &why)) return 1;
@@ -161,14 +162,14 @@ FXB_EXPORT int fxb_native_fit(const fric_fit_batch *h, const double *start, int 
 }
 
 /* The same fit one generation at a time (fric_native_fitter): create on
- * the batch h (which must outlive it) from start[16], budget, seed: the
- * fitter, or 0 with the message. */
+ * the batch h (which must outlive it) from start[16], budget, seed, the box
+ * of actuator act (NULL: none): the fitter, or 0 with the message. */
 FXB_EXPORT fric_native_fitter *fxb_native_fitter_create(const fric_fit_batch *h, const double *start, int budget,
-                                                        double seed)
+                                                        double seed, const char *act)
 {
     fric_native_params s;
     fric_native_fit_space box;
-    if (native_fit_args(h, start, budget, &s, &box)) return NULL;
+    if (native_fit_args(h, start, budget, act, &s, &box)) return NULL;
     const char *why = "";
     fric_native_fitter *f = fric_native_fitter_create(&h->b, &s, &box, budget, (uint64_t)seed, &why);
     if (!f) { from_core(1, &why); return NULL; }
@@ -234,7 +235,7 @@ FXB_EXPORT void fxb_native_fit_start(const char *act, double *out)
 {
     fric_native_params np;
     fric_native_fit_space box;
-    fric_native_fit_space_default(&box);
+    fric_native_fit_space_default(act, &box);
     fric_native_fit_start(act ? fric_bench_actuator_find(act) : NULL, &box, &np);
     native_put(&np, out);
 }

@@ -13,12 +13,51 @@
 #include "fric_native.h"
 #include "base.h"
 
-void fric_native_fit_space_default(fric_native_fit_space *s)
+/* The slots of the fitted keys (FRIC_NATIVE_FIT_LIST's order): NATIVE_AT_kp, ... */
+enum {
+#define AT(key, field, lo_, hi_) NATIVE_AT_##field,
+    FRIC_NATIVE_FIT_LIST(AT)
+#undef AT
+    NATIVE_AT_N
+};
+_Static_assert(NATIVE_AT_N == FRIC_NATIVE_FIT_N && FRIC_NATIVE_FIT_N <= FRIC_FIT_N,
+               "FRIC_NATIVE_FIT_N counts FRIC_NATIVE_FIT_LIST, and a fit space holds the native keys");
+
+void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *s)
 {
     int i = 0;
 #define BOX(key, field, lo_, hi_) s->lo[i] = lo_, s->hi[i] = hi_, i++;
     FRIC_NATIVE_FIT_LIST(BOX)
 #undef BOX
+    /* q_offset: the M-models' box of this actuator (one table, fit_space.c) */
+    fric_fit_space m;
+    const char *a = actuator ? fric_bench_actuator_resolve(actuator) : NULL;
+    if (a && fric_fit_param_applies(a, 1, FRIC_FIT_Q_OFFSET) && !fric_fit_space_default(a, 1, &m, NULL)) {
+        s->lo[NATIVE_AT_q_offset] = m.lo[FRIC_FIT_Q_OFFSET];
+        s->hi[NATIVE_AT_q_offset] = m.hi[FRIC_FIT_Q_OFFSET];
+    }
+}
+
+/* The native box as a fit space (fric_fit.h) with the native keys free in its
+ * first slots: the M-models' scale and decoding (fric_fit_space_decode: log
+ * when lo > 0, else uniform) for the native fit, its start and its sensitivity. */
+static void native_fs(const fric_native_fit_space *s, fric_fit_space *fs)
+{
+    memset(fs, 0, sizeof *fs);
+    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
+        fs->lo[i] = s->lo[i];
+        fs->hi[i] = s->hi[i];
+        fs->free_[i] = 1;
+    }
+}
+
+/* The fitted values v[FRIC_NATIVE_FIT_N] at the unit-box point x (x NULL: the centre, 0.5). */
+static void native_decode(const fric_fit_space *fs, const double *x, double *v)
+{
+    double c[FRIC_NATIVE_FIT_N], p[FRIC_FIT_N];
+    for (int i = 0; !x && i < FRIC_NATIVE_FIT_N; i++) c[i] = 0.5;
+    fric_fit_space_decode(fs, x ? x : c, p);
+    memcpy(v, p, FRIC_NATIVE_FIT_N * sizeof *v);
 }
 
 const char *fric_native_fit_key(int i)
@@ -52,8 +91,10 @@ void fric_native_fit_values(const fric_native_params *p, double *v)
 void fric_native_fit_start(const fric_servo_actuator *act, const fric_native_fit_space *s, fric_native_params *p)
 {
     fric_native_params_default(p, act);
+    fric_fit_space fs;
+    native_fs(s, &fs);
     double v[FRIC_NATIVE_FIT_N];
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) v[i] = sqrt(s->lo[i] * s->hi[i]);   /* the geometric centre */
+    native_decode(&fs, NULL, v);   /* the centre of the box */
     fric_native_fit_apply(p, v, p);
 }
 
@@ -72,7 +113,7 @@ double fric_native_loss(const fric_bench_batch *b, const fric_native_params *p, 
  * from, the batch, and the buffers of one generation (λ_max candidates). */
 struct fric_native_fitter {
     const fric_bench_batch *b;
-    fric_native_fit_space s;
+    fric_fit_space fs;            /* the box as a fit space (native_fs)        */
     fric_native_params start;
     fric_cmaes *es;
     int cap;                      /* λ_max: rows of X, f, P                   */
@@ -97,11 +138,20 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
     const char *m = NULL;
     if (!b || !start || !s) m = refuse_null();
     double x0[FRIC_NATIVE_FIT_N], v[FRIC_NATIVE_FIT_N];
+    fric_fit_space fs;
     if (!m) {
+        native_fs(s, &fs);
         fric_native_fit_values(start, v);
         for (int i = 0; i < FRIC_NATIVE_FIT_N && !m; i++) {
-            if (!(s->hi[i] > s->lo[i]) || !(s->lo[i] > 0) || !isfinite(s->hi[i]))
-                m = fric__say_id("fit.box_finite_lo",
+            /* q_offset may be negative (a uniform scale); the others' boxes are log scales */
+            if (i == NATIVE_AT_q_offset ? !(s->hi[i] > s->lo[i]) || !isfinite(s->lo[i]) || !isfinite(s->hi[i])
+                                        : !(s->hi[i] > s->lo[i]) || !(s->lo[i] > 0) || !isfinite(s->hi[i]))
+                m = i == NATIVE_AT_q_offset
+                    ? fric__say_id("fit.box_finite_signed",
+                        "native fit: the box of {i} [{lo}, {hi}] must be finite with lo < hi.",
+                        fric__values(fric__s("i", fric_native_fit_key(i)), fric__g("lo", s->lo[i]),
+                                     fric__g("hi", s->hi[i])))
+                    : fric__say_id("fit.box_finite_lo",
                         "native fit: the box of {i} [{lo}, {hi}] must be finite with 0 < lo < hi (a"
                         " log scale).",
                         fric__values(fric__s("i", fric_native_fit_key(i)), fric__g("lo", s->lo[i]),
@@ -111,8 +161,12 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
                         "native fit: the start's {i} = {v} lies outside its box [{lo}, {hi}].",
                         fric__values(fric__s("i", fric_native_fit_key(i)), fric__g("v", v[i]),
                                      fric__g("lo", s->lo[i]), fric__g("hi", s->hi[i])));
-            else x0[i] = log(v[i] / s->lo[i]) / log(s->hi[i] / s->lo[i]);
         }
+    }
+    if (!m) {
+        double p[FRIC_FIT_N] = { 0 };
+        memcpy(p, v, sizeof v);
+        fric_fit_space_encode(&fs, p, x0);   /* the start in the box: nothing clamped */
     }
     if (!m && b->logs > FRIC_FIT_MAX_LOGS)
         m = fric__fail_id(FRIC_E_WORK_LIMIT, -1, "fit.logs_most",
@@ -160,7 +214,7 @@ fric_native_fitter *fric_native_fitter_create(const fric_bench_batch *b, const f
         return NULL;
     }
     f->b = b;
-    f->s = *s;
+    f->fs = fs;
     f->start = *start;
     f->es = es;
     f->cap = cap;
@@ -180,14 +234,12 @@ int fric_native_fitter_step(fric_native_fitter *f)
     }
     fric_native_fit_progress *g = &f->prog;
     if (g->done) return g->done;
-    const fric_native_fit_space *s = &f->s;
     const size_t L = f->b->logs;
     int lam = fric_cmaes_ask(f->es, f->X, f->cap);
     if (lam <= 0) return g->done = fric_cmaes_get_info(f->es)->stop;   /* stopped before this generation */
     double v[FRIC_NATIVE_FIT_N], gen_best = INFINITY;
     for (int c = 0; c < lam; c++) {
-        for (int i = 0; i < FRIC_NATIVE_FIT_N; i++)
-            v[i] = s->lo[i] * pow(s->hi[i] / s->lo[i], f->X[c * FRIC_NATIVE_FIT_N + i]);
+        native_decode(&f->fs, f->X + c * FRIC_NATIVE_FIT_N, v);
         fric_native_fit_apply(&f->start, v, &f->P[c]);
     }
     if (fric_native_batch_mae_lanes(f->b, f->P, (size_t)lam, FRIC_BENCH_LANES_AUTO, f->mae, NULL, NULL))
@@ -278,14 +330,9 @@ fric_status fric_native_sensitivity(const fric_bench_batch *b, const fric_native
     }
     /* the fit's space with the native keys in its first slots, the rest held */
     fric_fit_space fs;
-    memset(&fs, 0, sizeof fs);
+    native_fs(s, &fs);
     double x[FRIC_FIT_N] = { 0 };
     fric_native_fit_values(p, x);
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) {
-        fs.lo[i] = s->lo[i];
-        fs.hi[i] = s->hi[i];
-        fs.free_[i] = 1;
-    }
     native_sens_ctx ctx = { b, p };
     fric_fit_range r[FRIC_FIT_N];
     if (fric_fit_sensitivity(&fs, x, tolerance, native_sens_loss, &ctx, base, r, why)) return fric__rc();

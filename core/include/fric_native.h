@@ -308,27 +308,35 @@ int fric_native_scenario_mjcf(const double *p, char *buf, size_t cap);
 /* The native fit (core/identify/fit_native.c): CMA-ES (fric_cmaes.h) in a
  * box over the fitted keys, the loss the mean of the logs' replay MAEs
  * (fric_native_batch_mae_lanes), the rest of the set (firmware_kp, the
- * solver's solreffriction/solimpfriction, q_offset) held at the start's.
- * forcerange is fitted symmetric: forcerange_lo = −forcerange_hi. The
- * search runs on a log scale in each box (lo > 0: the values span decades
+ * solver's solreffriction/solimpfriction) held at the start's.
+ * forcerange is fitted symmetric: forcerange_lo = −forcerange_hi. The bench's
+ * q_offset is fitted as M1–M6 fit it, in the same box (the actuator's of
+ * fric_fit_space_default: Rhoban/bam's bam/model.py [−0.1, 0.1] rad, the
+ * sts3215's [−0.2, 0.2]; the list's [−0.1, 0.1] without an actuator). The
+ * scale of each key is the M-models' (fric_fit_space_log): a log scale when
+ * its box's lo > 0 (every key but q_offset: the values span decades
  * between servos: kp ≈ 0.8 N·m/rad for the xl330 at 400, several for the
- * sts3215), the start at the box's geometric centre. */
+ * sts3215), else uniform; the start at the box's centre (fric_fit_space_decode
+ * at 0.5: √(lo·hi) on a log scale, (lo + hi)/2 otherwise). */
 #define FRIC_NATIVE_FIT_LIST(X) \
     X("frictionloss", frictionloss, 1e-4, 2) \
     X("damping", damping, 1e-4, 3) \
     X("armature", armature, 1e-5, 0.1) \
     X("kp", kp, 0.01, 100) \
     X("kv", kv, 1e-4, 5) \
-    X("forcerange_hi", forcerange_hi, 0.05, 30)
-#define FRIC_NATIVE_FIT_N 6
+    X("forcerange_hi", forcerange_hi, 0.05, 30) \
+    X("q_offset", q_offset, -0.1, 0.1)
+#define FRIC_NATIVE_FIT_N 7
 
 /* The box of the fit, per fitted key (FRIC_NATIVE_FIT_LIST's order) [unit of the key]. */
 typedef struct {
     double lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
 } fric_native_fit_space;
 
-/* The default box (FRIC_NATIVE_FIT_LIST's bounds). */
-void fric_native_fit_space_default(fric_native_fit_space *s);
+/* The default box of actuator (a core actuator name, or NULL): FRIC_NATIVE_FIT_LIST's
+ * bounds, q_offset's the actuator's M-model box (fric_fit_space_default) when the fit
+ * knows the actuator. */
+void fric_native_fit_space_default(const char *actuator, fric_native_fit_space *s);
 /* The key of fitted parameter i (NULL out of range). */
 const char *fric_native_fit_key(int i);
 /* base with the fitted values v[FRIC_NATIVE_FIT_N] written in (forcerange
@@ -338,7 +346,7 @@ void fric_native_fit_apply(const fric_native_params *base, const double *v, fric
 void fric_native_fit_values(const fric_native_params *p, double *v);
 /* The start `friction fit --model native` and the Fit view fit from: the
  * actuator act's defaults (fric_native_params_default; act may be NULL)
- * with the fitted keys at the geometric centre of box s (sqrt(lo·hi)). */
+ * with the fitted keys at the centre of box s (fric_fit_space_decode at 0.5). */
 void fric_native_fit_start(const fric_servo_actuator *act, const fric_native_fit_space *s, fric_native_params *p);
 
 /* The loss of p on the checked batch b: the mean of the logs' MAEs [rad]
@@ -377,7 +385,7 @@ typedef struct {
     long budget;               /* evaluations in all                           */
     double best_loss;          /* best loss so far [rad] (+inf before any)     */
     double gen_best_loss;      /* the last generation's best [rad]             */
-    double sigma;              /* CMA-ES step size (box units, log scale)      */
+    double sigma;              /* CMA-ES step size (box units)                 */
     int done;                  /* 0 running, else a fric_cmaes_stop_reason     */
     fric_native_params best;   /* the best set so far (the start before any)   */
 } fric_native_fit_progress;

@@ -58,9 +58,33 @@ if [ $rc -eq 0 ] && [ -s "$tmp/fit_native.json" ] && grep -q '"model": "native"'
     else bad "fit --model native: fit train $fit_train / validation $fit_valid, replay $rep_train / $rep_valid"; fi
     # the sensitivity file: bam's keys, model native, every range around its value
     if [ -s "$tmp/fit_native_sensitivity.json" ] && grep -q '"model": "native"' "$tmp/fit_native_sensitivity.json" \
-       && [ "$(grep -c '"lower"' "$tmp/fit_native_sensitivity.json")" -eq 6 ]; then ok
+       && [ "$(grep -c '"lower"' "$tmp/fit_native_sensitivity.json")" -eq 7 ]; then ok   # the 7 fitted keys, q_offset the 7th
     else bad "fit --model native --sensitivity: $(head -c 300 "$tmp/fit_native_sensitivity.json" 2>&1)"; fi
 else bad "fit --model native: exit $rc: $(head -c 300 "$tmp/err")"; fi
+# A --validate log also among the training logs is held out, as for M1..M6
+# (docs/cli.md's `--validate a.json --out p.json logs/*.json`): the fit with
+# V among LOGS (V given through a symlink: the same file, another name) is the
+# fit with V left out of LOGS, the reference: the same validation and
+# training MAE printed, the same fit_holdout_mae written, V listed as dropped.
+s3=$sts/2024-10-26_12h24m55.json
+ln -sf "$s3" "$tmp/held_out.json"
+run "$bin" fit --model native --budget 200 --validate "$tmp/held_out.json" --seed 2 --out "$tmp/nat_in.json" "$s1" "$s2" "$s3"
+cp "$tmp/out" "$tmp/nat_in.out"
+rc_in=$rc
+run "$bin" fit --model native --budget 200 --seed 2 --out "$tmp/nat_apart.json" "$s1" "$s2" --validate "$tmp/held_out.json"
+v_in=$(sed -n 's/^validation mean: mae \([^ ]*\) rad over 1 log$/\1/p' "$tmp/nat_in.out")
+v_apart=$(sed -n 's/^validation mean: mae \([^ ]*\) rad over 1 log$/\1/p' "$tmp/out")
+t_in=$(sed -n 's/^train mean: mae \([^ ]*\) rad over 2 logs$/\1/p' "$tmp/nat_in.out")
+t_apart=$(sed -n 's/^train mean: mae \([^ ]*\) rad over 2 logs$/\1/p' "$tmp/out")
+h_in=$(sed -n 's/.*"fit_holdout_mae": \([^,]*\),*$/\1/p' "$tmp/nat_in.json" 2>/dev/null)
+h_apart=$(sed -n 's/.*"fit_holdout_mae": \([^,]*\),*$/\1/p' "$tmp/nat_apart.json" 2>/dev/null)
+if [ $rc_in -eq 0 ] && [ $rc -eq 0 ] && [ -n "$v_in" ] && [ "$v_in" = "$v_apart" ] && [ -n "$t_in" ] \
+   && [ "$t_in" = "$t_apart" ] && [ -n "$h_in" ] && [ "$h_in" = "$h_apart" ] && ! grep -q "^train $s3:" "$tmp/nat_in.out" \
+   && grep -q "^dropped $s3: also a --validate log" "$tmp/nat_in.out"; then ok
+else bad "fit --model native --validate V with V among LOGS: validation $v_in (V left out: $v_apart), train $t_in ($t_apart), fit_holdout_mae $h_in ($h_apart), exit $rc_in/$rc: $(head -c 400 "$tmp/nat_in.out")"; fi
+usage_error "fit --model native: every training log a --validate log" "every log given is a --validate log" -- \
+    "$bin" fit --model native --validate "$s1" --budget 20 --out "$tmp/x.json" "$s1"
+
 # --model all: native.json beside m1..m6, a native params file replay reads
 rm -rf "$tmp/all_native"
 run "$bin" fit --model all --budget 200 --out "$tmp/all_native" "$s1"

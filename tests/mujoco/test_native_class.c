@@ -352,7 +352,7 @@ static void fitted_round_trip(const char *logdir, const char *const *names, int 
     if (fric_fit_batch_create(ptr, (size_t)nlogs, &fb, &why)) fail_msg("%s", why);
     fric_native_params start, best, back;
     fric_native_fit_space box;
-    fric_native_fit_space_default(&box);
+    fric_native_fit_space_default(actuator, &box);
     fric_native_fit_start(fric_bench_actuator_find(actuator), &box, &start);
     double loss = 0, mae[BENCH_N_XL330];
     if (fric_native_fit(&fb.b, &start, &box, 600, 1, &best, &loss, NULL, &why)) fail_msg("%s", why);

@@ -9,7 +9,9 @@
 //   valid   the validation MAE it reports equals `friction replay` of that
 //           file on the validation log, the same split;
 //   file    the file is the CLI's own writer's: `friction fit --model native`
-//           with the same logs, budget and seed writes the same parameters.
+//           with the same logs, budget and seed writes the same parameters;
+//   sts3215 the same for the sts3215, whose q_offset box (±0.2 rad) is the
+//           actuator's: the page passes the actuator to the core's box.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -70,5 +72,34 @@ describe('Fit view: the native fit against `friction replay` of its file (consis
     assert.equal(page.model, 'native');
     for (const k of core.native.keys()) assert.equal(page[k], cli[k], k);
     assert.equal(page.fit_train_mae, cli.fit_train_mae);
+  });
+});
+
+// The sts3215: the page fits q_offset in the actuator's box, as the CLI does
+// (the M-models' box, ±0.2 rad for the sts3215, not the ±0.1 rad of an
+// actuator-less box): its file is the CLI's, q_offset moved off the start's 0.
+const RAW = path.join(DATA, 'logs/sts3215/raw');
+const raw = fs.existsSync(RAW) ? fs.readdirSync(RAW).filter((f) => f.endsWith('.json')).sort().slice(0, 2) : [];
+const missingRaw = raw.length !== 2 ? `missing shared data: the sts3215 raw logs in ${RAW}`
+  : !fs.existsSync(CLI) ? `missing ${CLI} (make cli)` : false;
+if (missingRaw && process.env.CI === 'true') throw new Error(`CI=true: ${missingRaw}`);
+
+describe('Fit view: the sts3215 native fit, q_offset in the actuator\'s box (consistency check)', { skip: missingRaw }, () => {
+  it('the page\'s file = `friction fit --model native` for the same logs, budget and seed; q_offset fitted', () => {
+    const paths = raw.map((f) => path.join(RAW, f));
+    const budget = 300, seed = 5;
+    const train = core.fit.batch(paths.map((p) => JSON.parse(fs.readFileSync(p, 'utf8'))), raw);
+    const r = fitNative(core, train, null, { actuator: 'sts3215', budget, seed });
+    train.free();
+    const page = nativeParams(core, r.best);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fit-native-sts-'));
+    const out = path.join(dir, 'cli.json');
+    const f = spawnSync(CLI, ['fit', '--model', 'native', '--budget', String(budget), '--seed', String(seed), '--out', out,
+      ...paths], { encoding: 'utf8' });
+    assert.equal(f.status, 0, `friction fit: ${f.stderr}`);
+    const cli = JSON.parse(fs.readFileSync(out, 'utf8'));
+    for (const k of core.native.keys()) assert.equal(page[k], cli[k], k);
+    assert.equal(core.native.fitStart('sts3215').q_offset, 0, 'the start: the box\'s centre');
+    assert.ok(page.q_offset !== 0 && Math.abs(page.q_offset) <= 0.2, `q_offset ${page.q_offset}`);
   });
 });

@@ -2,7 +2,7 @@
 // MuJoCo's native joint on the bench, its losses on a fit batch and its fit.
 //   losses  core.native.losses on a FitBatch of 4 xl330 logs equals, log by
 //           log, core.native.replay of each log (the same step; exact);
-//   fit     core.native.fit from the box's geometric centre lowers the loss
+//   fit     core.native.fit from the box's centre (fitStart) lowers the loss
 //           below the start's and its best set replays to the loss it reports;
 //   refuse  a set the core refuses (negative frictionloss) throws naming the key.
 // The checks against real MuJoCo are tests/web/native_mujoco.test.mjs.

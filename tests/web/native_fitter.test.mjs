@@ -42,8 +42,8 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
   it('ends on the one-call fit\'s set, loss and evaluations (consistency check), monotone per generation', () => {
     const train = core.fit.batch(logs, files);
     try {
-      const one = core.native.fit(train, { start, budget: opts.budget, seed: opts.seed });
-      const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+      const one = core.native.fit(train, { start, budget: opts.budget, seed: opts.seed, actuator: opts.actuator });
+      const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed, actuator: opts.actuator });
       const seen = [];
       try {
         const p0 = fit.progress();
@@ -92,7 +92,7 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
 
   it('stop() ends the search before the next generation; a freed fitter or batch throws', () => {
     const train = core.fit.batch(logs, files);
-    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed, actuator: opts.actuator });
     try {
       assert.equal(fit.step(), 0);
       const e1 = fit.progress().evals;
@@ -105,7 +105,7 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
       fit.free();
     }
     assert.throws(() => fit.step(), /after free/);
-    const f2 = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    const f2 = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed, actuator: opts.actuator });
     train.free();
     assert.throws(() => f2.step(), /after free/);
     f2.free();
@@ -143,7 +143,7 @@ describe('core.native.fitter: the native fit one generation at a time', { skip: 
   // joined by ", " in English they are the CLI's phase. The words by hand.
   it('the phase in the page\'s language: "first run" / "restart k" as sentences with ids, French by hand', () => {
     const train = core.fit.batch(logs, files);
-    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed });
+    const fit = core.native.fitter(train, { start, budget: opts.budget, seed: opts.seed, actuator: opts.actuator });
     const seen = new Map();
     try {
       for (let g = 0; g < 2000 && fit.step() === 0; g++) {

@@ -12,8 +12,8 @@ export const SIGNATURES = {
   fxb_native_bench_mjcf: 'p n lg buf cap',
   fxb_native_replay: 'p n lg sim_q cap res',
   fxb_native_losses: 'h P count loss mae',
-  fxb_native_fit: 'h start budget seed best res',
-  fxb_native_fitter_create: 'h start budget seed',
+  fxb_native_fit: 'h start budget seed act best res',
+  fxb_native_fitter_create: 'h start budget seed act',
   fxb_native_fitter_step: 'f',
   fxb_native_fitter_progress: 'f best res phase cap',
   fxb_native_fitter_phase_part: 'f k buf cap',
@@ -58,7 +58,8 @@ export class NativeApi {
   defaultBudget() { return 12000; }
 
   /** Where `friction fit --model native` starts for the actuator ({ key: value }):
-   *  its defaults with the fitted keys at the geometric centre of their box. */
+   *  its defaults with the fitted keys at the centre of the actuator's box
+   *  (q_offset 0, the others at the geometric centre). */
   fitStart(actuator) {
     const keys = this.keys();
     const { out: [v] } = call(this._core, 'fxb_native_fit_start', [cstr(actuator, 'actuator'), out(Float64Array, keys.length)], { ok: () => true });
@@ -141,16 +142,18 @@ export class NativeApi {
     return sets.map((_, c) => ({ loss: loss[c], mae: Array.from(mae.subarray(c * n, (c + 1) * n)) }));
   }
 
-  /** The native fit on a FitBatch (fric_native_fit, the default box): from
-   *  start (params object; its fitted keys the first mean), budget
+  /** The native fit on a FitBatch (fric_native_fit, the default box of
+   *  actuator: its q_offset box the M-models'; none: bam's [−0.1, 0.1] rad):
+   *  from start (params object; its fitted keys the first mean), budget
    *  evaluations, seed. Returns { best (params object), loss [rad], evals }. */
-  fit(batch, { start, budget = 12000, seed = 1 }) {
+  fit(batch, { start, budget = 12000, seed = 1, actuator = null }) {
     batch._live();
     num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
     num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
     const keys = this.keys(), F = Float64Array;
     const { out: [b, r] } = call(this._core, 'fxb_native_fit',
-      [batch._h, inp(this._vec(start)), budget, seed, out(F, keys.length), out(F, 2)], { names: keys });
+      [batch._h, inp(this._vec(start)), budget, seed, actuator ? cstr(actuator, 'actuator') : 0, out(F, keys.length),
+        out(F, 2)], { names: keys });
     return { best: Object.fromEntries(keys.map((k, i) => [k, b[i]])), loss: r[0], evals: r[1] };
   }
 
@@ -158,11 +161,12 @@ export class NativeApi {
    *  is this loop run to its end, the same bits): a NativeFit whose step()
    *  scores and tells one generation and returns progress().done (0 while
    *  the search goes on); free() it. The batch must not be freed first. */
-  fitter(batch, { start, budget = 12000, seed = 1 }) {
+  fitter(batch, { start, budget = 12000, seed = 1, actuator = null }) {
     batch._live();
     num('budget', budget, { min: 10, max: 2 ** 31 - 1, integer: true });
     num('seed', seed, { min: 0, max: 2 ** 53, integer: true });
-    const f = call(this._core, 'fxb_native_fitter_create', [batch._h, inp(this._vec(start)), budget, seed],
+    const f = call(this._core, 'fxb_native_fitter_create',
+      [batch._h, inp(this._vec(start)), budget, seed, actuator ? cstr(actuator, 'actuator') : 0],
       { names: this.keys(), ok: (rc) => rc !== 0 }).rc;
     return new NativeFit(this._core, f, batch, this.keys());
   }

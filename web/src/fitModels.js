@@ -33,13 +33,13 @@ export function replayBest(core, best, actuator, model, integrator, log, source)
 
 /** The native fit of the Fit view's worker (fitCoordinator.js), as `friction
  *  fit --model native` runs it, one CMA-ES generation at a time:
- *  core.native.fitter (fric_native_fitter, the default box; fric_native_fit
+ *  core.native.fitter (fric_native_fitter, the actuator's default box; fric_native_fit
  *  is this loop run to its end) on the training FitBatch from the CLI's
  *  start (core.native.fitStart), budget evaluations, seed. Yields the
  *  progress (core.native NativeFit.progress()) after each generation; the
  *  last is the fit's end. */
 export function* fitNativeSteps(core, train, { actuator, budget, seed }) {
-  const fit = core.native.fitter(train, { start: core.native.fitStart(actuator), budget, seed });
+  const fit = core.native.fitter(train, { start: core.native.fitStart(actuator), budget, seed, actuator });
   try {
     for (let done = 0; !done;) {
       done = fit.step();

@@ -17,6 +17,9 @@
  *   file     a native file written and read back gives the same doubles; a
  *            native file with an M-model key and an M-model file with a
  *            native-only key are refused naming the key;
+ *   box      the fit's box: q_offset's is the M-models' of the actuator
+ *            (Rhoban/bam's bounds, written here), the start its centre (0;
+ *            kp √(0.01·100) = 1 by hand), a q_offset box without room refused;
  *   batch    fric_native_batch_mae_lanes equals fric_native_replay per log
  *            on the synthetic batch (the same step);
  *   stepped  the fit one generation at a time (fric_native_fitter) against
@@ -243,16 +246,37 @@ static void test_refusals(void **state)
     /* the fit and its sensitivity: no batch; a start outside its box (named) */
     fric_native_params best;
     fric_native_fit_space box;
-    fric_native_fit_space_default(&box);
+    fric_native_fit_space_default(NULL, &box);
     double loss, lo[FRIC_NATIVE_FIT_N], hi[FRIC_NATIVE_FIT_N];
     int lc[FRIC_NATIVE_FIT_N], hc[FRIC_NATIVE_FIT_N];
     fric_native_params_default(&p, NULL);
     REFUSE(fric_native_fit(NULL, &p, &box, 100, 1, &best, &loss, NULL, &why), FRIC_E_NULL, -1, "batch");
     double centre[FRIC_NATIVE_FIT_N];
-    for (int i = 0; i < FRIC_NATIVE_FIT_N; i++) centre[i] = sqrt(box.lo[i] * box.hi[i]);
-    fric_native_fit_apply(&p, centre, &p);
+    fric_native_fit_start(NULL, &box, &p);
     p.kp = 1e3;   /* above kp's box [0.01, 100] */
     REFUSE(fric_native_fit(&bb, &p, &box, 100, 1, &best, &loss, NULL, &why), FRIC_E_PARAM_RANGE, -1, "kp");
+    /* q_offset is fitted in the M-models' box of the actuator (Rhoban/bam:
+       bam/feetech/actuator.py's [−0.2, 0.2] rad for the sts3215, bam/model.py's
+       [−0.1, 0.1] otherwise), from the box's centre 0 (not the preset's
+       −0.0512 rad); kp from √(0.01·100) = 1 N·m/rad (its log box) */
+    fric_native_fit_space qb;
+    const int qo = FRIC_NATIVE_FIT_N - 1;
+    assert_string_equal(fric_native_fit_key(qo), "q_offset");
+    fric_native_fit_space_default("sts3215", &qb);
+    assert_true(qb.lo[qo] == -0.2 && qb.hi[qo] == 0.2);
+    fric_native_fit_space_default("xl330", &qb);
+    assert_true(qb.lo[qo] == -0.1 && qb.hi[qo] == 0.1);
+    fric_native_fit_space_default(NULL, &qb);
+    assert_true(qb.lo[qo] == -0.1 && qb.hi[qo] == 0.1);
+    fric_native_fit_space_default("sts3215", &qb);
+    fric_native_fit_start(fric_bench_actuator_find("sts3215"), &qb, &p);
+    assert_true(p.q_offset == 0);
+    assert_true(fabs(p.kp - 1) < 1e-12);
+    fric_native_fit_values(&p, centre);
+    assert_true(centre[qo] == 0);
+    /* a q_offset box without room (lo = hi) is refused, naming q_offset */
+    qb.lo[qo] = qb.hi[qo] = 0;
+    REFUSE(fric_native_fit(&bb, &p, &qb, 100, 1, &best, &loss, NULL, &why), FRIC_E_PARAM_RANGE, -1, "q_offset");
     REFUSE(fric_native_sensitivity(NULL, &p, &box, 0.03, NULL, lo, hi, lc, hc, &why), FRIC_E_NULL, -1, "batch");
 }
 
@@ -301,7 +325,7 @@ static void test_stepped_fit(void **state)
     static bench_synth syn;
     fric_bench_batch bb = bench_synth_make(&syn);
     fric_native_fit_space box;
-    fric_native_fit_space_default(&box);
+    fric_native_fit_space_default(NULL, &box);
     fric_native_params start, best1;
     fric_native_fit_start(NULL, &box, &start);
     const long budget = 400;

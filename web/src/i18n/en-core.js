@@ -181,6 +181,7 @@ export default {
   'core.fit.cannot_start_thread': 'fit run: cannot start thread {t} of {t2}; use fewer threads.',
   'core.fit.batch_start_box': 'native fit: the batch, the start, the box, best and loss must be given.',
   'core.fit.box_finite_lo': 'native fit: the box of {i} [{lo}, {hi}] must be finite with 0 < lo < hi (a log scale).',
+  'core.fit.box_finite_signed': 'native fit: the box of {i} [{lo}, {hi}] must be finite with lo < hi.',
   'core.fit.start_s_lies': 'native fit: the start\'s {i} = {v} lies outside its box [{lo}, {hi}].',
   'core.fit.logs_most': 'native fit: {logs} logs; at most {fit_max_logs}.',
   'core.fit.out_memory_4': 'native fit: out of memory.',

@@ -1239,7 +1239,7 @@ export default {
   // issue 41: MuJoCo's own joint ('native') in the Fit view (web/src/fitModels.js)
   'fit.model.native': 'native: MuJoCo\'s own joint (frictionloss, damping, armature, position actuator)',
   'fit.from.native': 'A params file cannot be the start of a native fit: clear it (Start from a params file) to fit MuJoCo\'s own joint.',
-  'fit.space.native': 'Search space of the native model: the core\'s box (frictionloss, damping, armature, kp, kv, forcerange), as `friction fit --model native`',
+  'fit.space.native': 'Search space of the native model: the core\'s box (frictionloss, damping, armature, kp, kv, forcerange, and q_offset in the M-models\' box of the actuator), as `friction fit --model native`',
   'fit.res.native.head': 'Fitted {act} native: MuJoCo\'s own joint, under MuJoCo\'s names',
   'fit.res.native.cols': 'parameter|unit|fitted',
   'fit.res.native.summary': '{evals} evaluations, {time}. Training on {train}, validation on {valid}. MuJoCo runs these values unchanged (MJX, MuJoCo Warp, mjlab too).',

@@ -178,6 +178,7 @@ export default {
   'core.fit.cannot_start_thread': 'fit run : impossible de démarrer le fil d\'exécution {t} sur {t2} ; utilisez moins de fils.',
   'core.fit.batch_start_box': 'ajustement natif : le lot, le départ, la boîte, best et loss doivent être donnés.',
   'core.fit.box_finite_lo': 'ajustement natif : la boîte de {i} [{lo}, {hi}] doit être finie avec 0 < lo < hi (une échelle logarithmique).',
+  'core.fit.box_finite_signed': 'ajustement natif : la boîte de {i} [{lo}, {hi}] doit être finie avec lo < hi.',
   'core.fit.start_s_lies': 'ajustement natif : le {i} du départ = {v} est hors de sa boîte [{lo}, {hi}].',
   'core.fit.logs_most': 'ajustement natif : {logs} journaux ; au plus {fit_max_logs}.',
   'core.fit.out_memory_4': 'ajustement natif : mémoire épuisée.',

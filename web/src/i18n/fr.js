@@ -1941,7 +1941,7 @@ export default {
   // issue 41 : l'articulation propre de MuJoCo (« native ») dans la vue Ajustement (web/src/fitModels.js)
   'fit.model.native': 'native : l\'articulation propre de MuJoCo (frictionloss, damping, armature, actionneur de position)',
   'fit.from.native': 'Un fichier de paramètres ne peut pas être le départ d\'un ajustement native : retirez-le (Partir d\'un fichier de paramètres) pour ajuster l\'articulation propre de MuJoCo.',
-  'fit.space.native': 'Espace de recherche du modèle native : la boîte du cœur (frictionloss, damping, armature, kp, kv, forcerange), comme `friction fit --model native`',
+  'fit.space.native': 'Espace de recherche du modèle native : la boîte du cœur (frictionloss, damping, armature, kp, kv, forcerange, et q_offset dans la boîte des modèles M de l\'actionneur), comme `friction fit --model native`',
   'fit.res.native.head': '{act} native ajusté : l\'articulation propre de MuJoCo, sous les noms de MuJoCo',
   'fit.res.native.cols': 'paramètre|unité|ajusté',
   'fit.res.native.summary': '{evals} évaluations, {time}. Entraînement sur {train}, validation sur {valid}. MuJoCo exécute ces valeurs telles quelles (MJX, MuJoCo Warp, mjlab aussi).',

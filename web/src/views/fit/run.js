@@ -86,7 +86,7 @@ export function fitRun({ core, container, logs, st, logsUi, spaceUi, budgetUi, p
     let runs;
     try {
       runs = models.map((k) => {
-        // the native model is fitted in its default box (fric_native_fit_space_default)
+        // the native model is fitted in its actuator's default box (fric_native_fit_space_default)
         if (isNative(k)) return { model: k, budget: budgetUi.of(k) };
         const space = spaceUi.spaceOf(k);
         const problem = core.fit.spaceProblem(k, space);
