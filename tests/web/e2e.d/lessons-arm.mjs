@@ -13,7 +13,7 @@
 // and reset.
 // Screenshots: build/e2e/lesson-arm-<step>.png.
 import { fill } from '../../../web/src/i18n/index.js';
-import { cli, csv, type, pick, controls, reset, kit, inLanguage } from './lessons.mjs';
+import { cli, csv, type, pick, controls, reset, kit, inLanguage, pauseAt } from './lessons.mjs';
 
 export default async function lessonsArm(h) {
   await armLesson(h, 'en');
@@ -57,7 +57,7 @@ export default async function lessonsArm(h) {
  *  inLanguage): the run bar, controls and status line read through the
  *  table's words, the badges as STICK/SLIP, the same numbers. */
 export async function armLesson(h, lang) {
-  const { check, expect, openPage, waitFor, ROOT } = h;
+  const { check, expect, openPage, ROOT } = h;
   const { has, see, shot, sameAsSetUp, quotesChecked } = kit(h);
   const { L, EN, query, tag, title, steps: stepsOf, local, read } = inLanguage(h, lang);
   const esc = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -83,12 +83,10 @@ export async function armLesson(h, lang) {
     const deg = (x) => (x * 180) / Math.PI;
     const { page, log } = await openPage(`?view=arm${query}&arm.method_b=coupled&arm.arm2-ground.K_P=50`, 'arm');
     const clockT = async () => read(await page.evaluate(() => (/t = ([0-9.,]+) s/.exec(document.getElementById('arm-clock')?.textContent || '') || [])[1] ?? ''));
-    const runBtn = () => page.locator('#view .arm-runbar button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
     /** Runs until t ≥ tMin, then pauses; returns the paused t. */
     const runTo = async (tMin) => {
-      if (await runBtn().textContent() === L['runbar.play']) await runBtn().click();
-      expect(await waitFor(async () => (await clockT()) >= tMin, 60_000, 50), `the clock did not reach ${tMin} s (t = ${await clockT()})`);
-      await runBtn().click();
+      expect(await pauseAt(page, { clockId: 'arm-clock', tMin, playText: L['runbar.play'], pauseText: L['runbar.pause'], scope: '#view .arm-runbar' }),
+        `the clock did not reach ${tMin} s (t = ${await clockT()})`);
       await page.waitForTimeout(400); // the last paint (the charts' mirrors, the status line)
       return clockT();
     };
@@ -149,11 +147,15 @@ export async function armLesson(h, lang) {
     };
     try {
       const steps = await stepsOf(page, 'arm', 5);
-      await reset(page);
-      expect(!/method_b=coupled|K_P=50/.test(page.url()), `Reset left the URL at ${page.url()}`);
-      const snaps = [];
+      // the CLI's runs first: the view runs live from its Reset, and on a
+      // loaded machine these took longer than its whole run
       const semi = run('arm2-ground', { method: 'semi-implicit' }), imp = run('arm2-ground', { method: 'implicit' });
       const coup = run('arm2-ground', { method: 'coupled' });
+      await reset(page);
+      // paused at once (in the page's next frame): step 1 runs it from there
+      await pauseAt(page, { clockId: 'arm-clock', tMin: 0, playText: '', pauseText: L['runbar.pause'], scope: '#view .arm-runbar' });
+      expect(!/method_b=coupled|K_P=50/.test(page.url()), `Reset left the URL at ${page.url()}`);
+      const snaps = [];
       // the notice: A on corner 1 near 156 N and 109.4° (at 2 s), joint 1 of B near 99° by 4 s
       const shownNotice = await page.evaluate(() => document.querySelector('#view .lesson-notice').textContent);
       expect(shownNotice === local(L['arm.lesson.notice']).replace(/[_^]([\p{L}\p{N}])(?![\p{L}\p{N}])/gu, '$1'), `the notice is not the ${lang} table's: ${shownNotice.slice(0, 60)}`);

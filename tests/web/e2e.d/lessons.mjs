@@ -217,7 +217,31 @@ function inLanguage(h, lang = 'en') {
     },
   };
 }
-export { cli, csv, needs, round, field, type, pick, lessonSteps, controls, reset, inLanguage, screenText, showsNumber };
+/** Runs a live view until its clock (#clockId, "t = … s", either decimal
+ *  mark) reads at least tMin, then presses its Pause (the button of text
+ *  pauseText) in the same animation frame, from within the page: a pause
+ *  sent from the test after it saw the time came a whole round trip later,
+ *  and on a loaded machine the run went on for seconds past it (the arm's
+ *  lesson paused at 6 s for 2 s). Presses Play first when it shows playText.
+ *  The buttons are looked for under `scope`. At most maxFrames animation
+ *  frames (a count, not a time). Returns true once paused, false when the
+ *  clock never got there. */
+async function pauseAt(page, { clockId, tMin, playText, pauseText, scope = '#view', maxFrames = 20_000 }) {
+  return page.evaluate(([id, t0, play, pause, n, where]) => new Promise((res) => {
+    const button = (text) => [...document.querySelectorAll(`${where} button`)].find((b) => b.textContent.trim() === text);
+    const t = () => Number(((/t = ([0-9.,]+) s/.exec(document.getElementById(id)?.textContent || '') || [])[1] ?? 'NaN').replace(',', '.'));
+    if (play) button(play)?.click();
+    let i = 0;
+    const step = () => {
+      if (t() >= t0 && button(pause)) { button(pause).click(); res(true); return; }
+      if (++i > n) { res(false); return; }
+      requestAnimationFrame(step);
+    };
+    step();
+  }), [clockId, tMin, playText, pauseText, maxFrames, scope]);
+}
+
+export { cli, csv, needs, round, field, type, pick, lessonSteps, controls, reset, inLanguage, screenText, showsNumber, pauseAt };
 
 export default async function lessons(h) {
   await lawsLesson(h);
@@ -615,13 +639,11 @@ export async function pendulumLesson(h, lang = 'en') {
       if (!m) throw new Error(`status line: '${text}'`);
       return { q: read(m[1]), rate: Number(m[2]), all: Number(m[3]), text: part.trim() };
     };
-    const runBtn = () => page.locator('#view button', { hasText: new RegExp(`^(${L['runbar.pause']}|${L['runbar.play']})$`) }).first();
     /** Runs until t ≥ tMin, then pauses; returns the paused t. */
     const runTo = async (tMin) => {
-      if (await runBtn().textContent() === L['runbar.play']) await runBtn().click();
-      expect(await waitFor(async () => (await clockT()) >= tMin, 30_000, 50), `the clock did not reach ${tMin} s`);
-      await runBtn().click();
-      await page.waitForTimeout(300);
+      expect(await pauseAt(page, { clockId: 'pendulum-clock', tMin, playText: L['runbar.play'], pauseText: L['runbar.pause'] }),
+        `the clock did not reach ${tMin} s (t = ${await clockT()})`);
+      await page.waitForTimeout(300); // the last paint (the charts' mirrors, the status line)
       return clockT();
     };
     const rowAt = (run, t) => run.rows[Math.round(t / dt)];
