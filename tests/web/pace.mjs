@@ -1,0 +1,73 @@
+// pace.mjs: the page's pace, the reference that the e2e checks of a page
+// "answering while it works" judge their durations against (e2e.d/fig1.mjs,
+// mujocodeep.mjs, mujocoworker.mjs, robotfiles.mjs, views.mjs).
+//
+// A loaded machine stretches every task of the page's thread alike: a frame,
+// MuJoCo's start, a parse, and a fixed piece of arithmetic (WORK below). So a
+// frame gap, a timer's lateness or the time to a sentence is bounded by a
+// floor (what the check allowed on a quiet machine) times the page's slowdown:
+// WORK's time in the same page, sampled every EVERY_MS by a timer of the page
+// while the check watches (performance.now() on both sides, the same clock as
+// the gaps), over WORK's time on a quiet machine (QUIET_MS). A task of the
+// page's own that blocks the thread (what these checks catch: seconds on a
+// quiet machine) does not stretch the samples: they run between the page's
+// tasks, so only the machine's load moves them.
+//
+//   const p = pacer(page);
+//   await p.start();  …the watched work…  const s = await p.stop();
+//   s.slowdown (≥ 1), s.text (for the check's line); within(floorMs, s) = floorMs × s.slowdown
+//
+// The margin: the checks' floors sit 4× or more above their quiet figures
+// (e.g. 250 ms against 1 s), and a sample is WORK's time at the 90th
+// percentile of those taken over the watched time, so a load that rises while
+// a check watches is in the reference too; what a loaded machine could still
+// do is stretch the page's thread more than 4× beyond what any sample saw
+// in the same seconds.
+
+// WORK: N_WORK rounds of xorshift32, about QUIET_MS on the 2-core machine of
+// this project with nothing else running (the smallest of 200 samples, 2026-11-27)
+const N_WORK = 4e6;
+export const QUIET_MS = 10;
+const EVERY_MS = 250;   // [ms] between two samples (WORK takes ~4 % of the page's thread)
+
+/** The sampler of the page's pace: start() (a first, unrecorded round warms
+ *  the JIT) and a first sample, stop() → { samples, p90, slowdown, text }. */
+export function pacer(page) {
+  const start = () => page.evaluate(({ n, every }) => {
+    const work = () => {
+      let x = 2463534242;
+      for (let i = 0; i < n; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; }
+      return x;
+    };
+    if (window.__pacer) clearInterval(window.__pacer.timer);   // a check that failed before its stop()
+    const p = (window.__pacer = { samples: [], sink: work(), timer: 0 });
+    p.sample = () => {
+      const t0 = performance.now();
+      p.sink ^= work();
+      p.samples.push(performance.now() - t0);
+    };
+    p.sample();
+    p.timer = setInterval(p.sample, every);
+  }, { n: N_WORK, every: EVERY_MS });
+  // one sample more at the end: a short watch has two at least
+  const stop = async () => pace(await page.evaluate(() => {
+    const p = window.__pacer;
+    clearInterval(p.timer);
+    p.sample();
+    window.__pacer = null;
+    return p.samples;
+  }));
+  return { start, stop };
+}
+
+/** The figures of WORK's samples [ms]: 90th percentile, the slowdown against
+ *  QUIET_MS (at least 1: a faster machine keeps the floors), a text. */
+export function pace(samples) {
+  const x = samples.slice().sort((a, b) => a - b);
+  const p90 = x.length ? x[Math.min(x.length - 1, Math.ceil(0.9 * x.length) - 1)] : QUIET_MS;
+  const slowdown = Math.max(1, p90 / QUIET_MS);
+  return { samples, p90, slowdown, text: `page slowdown ×${slowdown.toFixed(1)} (a fixed task ${p90.toFixed(1)} ms at p90 of ${x.length}, ${QUIET_MS} ms quiet)` };
+}
+
+/** floorMs stretched by the page's slowdown s (pace() or pacer().stop()). */
+export const within = (floorMs, s) => floorMs * s.slowdown;
